@@ -1,0 +1,152 @@
+//! Errors: typed values with a span and a message worded the way the reference words it.
+
+use crate::syntax::ast::Span;
+use std::fmt;
+use std::rc::Rc;
+
+/// What went wrong, at the level a caller may want to act on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The input ended before the construct was complete (unclosed bracket, string, ...).
+    /// The REPL and the kernel's `is_complete` wait for more input on this one.
+    Incomplete,
+    /// Invalid syntax.
+    Syntax,
+    /// Rejected by validation before evaluation (e.g. assignment to `$0`).
+    Validation,
+    /// A runtime error (the reference's "Evaluation Error").
+    Evaluation,
+    /// `fail(...)` or an error raised explicitly by a function.
+    Failed,
+    /// The evaluation was interrupted (Ctrl-C, kernel interrupt).
+    Interrupted,
+    /// Recursion or nesting too deep, or another resource limit.
+    Limit,
+}
+
+/// The source text an error points into.
+#[derive(Debug)]
+pub struct Source {
+    /// A display name: `<stdin>`, `-e`, a file path, `In[3]`.
+    pub name: String,
+    pub text: String,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Rc<Source> {
+        Rc::new(Source { name: name.into(), text: text.into() })
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: u32) -> (usize, usize) {
+        let offset = (offset as usize).min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+
+    /// The text of a 1-based line, without its line ending.
+    pub fn line_text(&self, line: usize) -> &str {
+        self.text.lines().nth(line.saturating_sub(1)).unwrap_or("").trim_end_matches('\r')
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[derive(Debug, Clone)]
+pub struct Error {
+    pub kind: ErrorKind,
+    /// The message as the reference prints it after its "Evaluation Error: " prefix, e.g.
+    /// `Operator '+' is not applicable to a String.`
+    pub message: String,
+    pub span: Option<Span>,
+    pub source: Option<Rc<Source>>,
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error { kind, message: message.into(), span: None, source: None }
+    }
+    pub fn eval(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Evaluation, message)
+    }
+    pub fn syntax(message: impl Into<String>, span: Span) -> Error {
+        Error::new(ErrorKind::Syntax, message).at(span)
+    }
+    pub fn incomplete(message: impl Into<String>, span: Span) -> Error {
+        Error::new(ErrorKind::Incomplete, message).at(span)
+    }
+    pub fn validation(message: impl Into<String>, span: Span) -> Error {
+        Error::new(ErrorKind::Validation, message).at(span)
+    }
+    pub fn interrupted() -> Error {
+        Error::new(ErrorKind::Interrupted, "Interrupted")
+    }
+
+    /// Sets the span if none is set yet (the innermost location wins).
+    pub fn at(mut self, span: Span) -> Error {
+        if self.span.is_none() {
+            self.span = Some(span);
+        }
+        self
+    }
+
+    /// Sets the source if none is set yet.
+    pub fn in_source(mut self, source: &Rc<Source>) -> Error {
+        if self.source.is_none() {
+            self.source = Some(source.clone());
+        }
+        self
+    }
+
+    /// The message with the reference's prefix, as the oracle prints it:
+    /// `Evaluation Error: ...`, `Syntax error at ...`, or a `fail()` message.
+    pub fn full_message(&self) -> String {
+        match self.kind {
+            ErrorKind::Evaluation | ErrorKind::Limit => format!("Evaluation Error: {}", self.message),
+            _ => self.message.clone(),
+        }
+    }
+
+    /// 1-based (line, column) when known.
+    pub fn location(&self) -> Option<(usize, usize)> {
+        match (&self.source, self.span) {
+            (Some(src), Some(span)) => Some(src.line_col(span.start)),
+            _ => None,
+        }
+    }
+
+    /// `Error: message (line L, column C)` followed by the source line and a caret.
+    pub fn render(&self) -> String {
+        let mut out = format!("Error: {}", self.full_message());
+        if let (Some(src), Some((line, col))) = (&self.source, self.location()) {
+            out.push_str(&format!(" (line {line}, column {col})"));
+            let text = src.line_text(line);
+            out.push('\n');
+            out.push_str(text);
+            out.push('\n');
+            // Keep tabs so the caret lines up under the same character.
+            let pad: String = text.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+            out.push_str(&pad);
+            out.push('^');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.full_message())
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,43 @@
+//! The evaluator: walks the AST with a persistent top scope.
+//!
+//! - `session`: the public `Session` API (one input at a time, state kept between inputs).
+//! - `scope`: variables (slots resolved ahead of time) and match variables.
+//! - `resolve`: the pass that resolves variables to slots.
+//! - `expr`: evaluation of each expression kind.
+//! - `operators`: arithmetic, equality, comparison, `in`.
+//! - `access`: `[]` on values.
+//! - `matching`: `=~`, case and selector option matching.
+//! - `call`: calling functions and lambdas, binding parameters.
+
+pub mod access;
+pub mod call;
+pub mod expr;
+pub mod matching;
+pub mod operators;
+pub mod resolve;
+pub mod scope;
+pub mod session;
+
+use crate::error::Error;
+use crate::values::Value;
+
+pub use call::Closure;
+pub use session::Evaluator;
+
+/// How evaluation leaves an expression other than by producing a value: an error, or one of
+/// the non-local exits `break`, `next` and `return`.
+#[derive(Debug)]
+pub enum Flow {
+    Error(Error),
+    Break,
+    Next(Value),
+    Return(Value),
+}
+
+impl From<Error> for Flow {
+    fn from(e: Error) -> Flow {
+        Flow::Error(e)
+    }
+}
+
+pub type EvalResult<T = Value> = Result<T, Flow>;

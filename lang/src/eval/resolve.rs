@@ -1,0 +1,1 @@
+//! See eval/mod.rs.

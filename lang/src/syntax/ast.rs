@@ -1,0 +1,330 @@
+//! The abstract syntax tree. Every node carries the byte span of its source text.
+//!
+//! The parser produces it, the validator checks it, the evaluator walks it. Nodes that are
+//! kept beyond one evaluation (lambda and function bodies) live behind `Rc`.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// Byte offsets `start..end` into the source text of one input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start: start as u32, end: end as u32 }
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+}
+
+/// A whole program (one REPL input, one file, one `-e` argument).
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub body: Vec<Expr>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}
+
+/// Where the evaluator finds a variable. Filled in by the evaluator's resolver; the parser
+/// always writes `Slot::Unresolved`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Slot {
+    #[default]
+    Unresolved,
+    /// Frame `depth` levels out from the current one, index `index` in it.
+    Local { depth: u16, index: u16 },
+    /// Top scope / qualified name: looked up by name.
+    Global,
+}
+
+#[derive(Debug, Clone)]
+pub struct VarRef {
+    /// The name without `$`, e.g. `x`, `::x`, `foo::bar`, `0`, `12`.
+    pub name: Rc<str>,
+    pub slot: Cell<Slot>,
+}
+
+impl VarRef {
+    pub fn new(name: impl Into<Rc<str>>) -> VarRef {
+        VarRef { name: name.into(), slot: Cell::new(Slot::Unresolved) }
+    }
+    /// `$0`, `$1`, ...
+    pub fn numeric(&self) -> Option<usize> {
+        if self.name.bytes().all(|b| b.is_ascii_digit()) {
+            self.name.parse().ok()
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum StrPart {
+    Text(String),
+    /// `$x` or `${...}`, already converted by the interpolation rules (`${x}` is a variable).
+    Expr(Expr),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Not,
+    Neg,
+    /// `*expr` (unfold)
+    Splat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Shl,
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Match,
+    NotMatch,
+    In,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Match => "=~",
+            BinOp::NotMatch => "!~",
+            BinOp::In => "in",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+        }
+    }
+}
+
+/// How a call was written; it matters for validation and for error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallStyle {
+    /// `f(a, b)`
+    Prefix,
+    /// `notice a, b` (no parentheses)
+    Statement,
+    /// `a.f(b)`; the receiver is `args[0]`
+    Method,
+}
+
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: Rc<str>,
+    /// The type expression, if any (`Integer $x`).
+    pub type_expr: Option<Expr>,
+    /// `*$rest`
+    pub captures_rest: bool,
+    pub default: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct Lambda {
+    pub params: Vec<Param>,
+    pub return_type: Option<Expr>,
+    pub body: Vec<Expr>,
+    pub span: Span,
+    /// Number of local slots the body needs (set by the evaluator's resolver).
+    pub frame_size: Cell<u16>,
+}
+
+#[derive(Debug)]
+pub struct FunctionDef {
+    pub name: Rc<str>,
+    pub params: Vec<Param>,
+    pub return_type: Option<Expr>,
+    pub body: Vec<Expr>,
+    pub span: Span,
+    pub frame_size: Cell<u16>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CaseArm {
+    /// Options; a literal `default` is `ExprKind::Default`, a lambda option is `ExprKind::Lambda`.
+    pub options: Vec<Expr>,
+    pub body: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct SelectorArm {
+    pub option: Expr,
+    pub value: Expr,
+}
+
+/// `name => value` or `name +> value` in a resource body; `* => hash` is a splat.
+#[derive(Debug, Clone)]
+pub struct AttributeOp {
+    /// Attribute name, or `*` for an attributes splat.
+    pub name: Rc<str>,
+    /// `+>` (append) instead of `=>`
+    pub append: bool,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct ResourceBody {
+    pub title: Expr,
+    pub attributes: Vec<AttributeOp>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResourceForm {
+    Regular,
+    /// `@file { ... }`
+    Virtual,
+    /// `@@file { ... }`
+    Exported,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelationOp {
+    /// `->`
+    Before,
+    /// `~>`
+    Notify,
+    /// `<-`
+    Require,
+    /// `<~`
+    Subscribe,
+}
+
+#[derive(Debug, Clone)]
+pub struct HostClassDef {
+    pub name: Rc<str>,
+    pub params: Vec<Param>,
+    pub parent: Option<Rc<str>>,
+    pub body: Vec<Expr>,
+}
+
+#[derive(Debug, Clone)]
+pub struct DefineDef {
+    pub name: Rc<str>,
+    pub params: Vec<Param>,
+    pub body: Vec<Expr>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NodeDef {
+    /// Host matchers: strings, names, regexes, `default`.
+    pub matches: Vec<Expr>,
+    pub parent: Option<Expr>,
+    pub body: Vec<Expr>,
+}
+
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    // ---- literals
+    Undef,
+    Default,
+    Boolean(bool),
+    Integer(i64),
+    Float(f64),
+    /// A string without interpolation (single quoted, or double quoted with no `$`).
+    String(String),
+    /// A double quoted string (or interpolating heredoc) with interpolated parts.
+    Interpolated(Vec<StrPart>),
+    /// A heredoc; `text` is `ExprKind::String` or `ExprKind::Interpolated`.
+    /// `syntax` is the `:json` part of `@(END:json)`.
+    Heredoc { syntax: Option<Rc<str>>, text: Box<Expr> },
+    /// `/pattern/` (the source between the slashes, with `\/` turned into `/`)
+    Regex(Rc<str>),
+    /// A bare word such as `apache::port`: evaluates to a string unless it names a function
+    /// in a call.
+    QualifiedName(Rc<str>),
+    /// A capitalized name such as `Integer` or `My::Type`: evaluates to a type.
+    QualifiedReference(Rc<str>),
+    Variable(VarRef),
+    Array(Vec<Expr>),
+    Hash(Vec<(Expr, Expr)>),
+
+    // ---- operators
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `lhs = rhs`; `lhs` is a `Variable` or an `Array` of variables.
+    Assign(Box<Expr>, Box<Expr>),
+    /// `lhs[keys]`
+    Access(Box<Expr>, Vec<Expr>),
+    /// `test ? { option => value, ... }` (also the single-proposition form)
+    Selector(Box<Expr>, Vec<SelectorArm>),
+    /// `( expr )`: kept so that validation and `foo (1)` can tell.
+    Paren(Box<Expr>),
+
+    // ---- calls
+    /// A call of a named function. For `CallStyle::Method`, `args[0]` is the receiver.
+    Call { name: Rc<str>, args: Vec<Expr>, block: Option<Rc<Lambda>>, style: CallStyle },
+    /// A call whose callee is an expression evaluating to a type: `Integer('0xFF')`,
+    /// `Integer[1,2]('1')`, and `T.new(...)` is `Call` of `new` with `T` as receiver.
+    CallType { callee: Box<Expr>, args: Vec<Expr>, block: Option<Rc<Lambda>> },
+    /// A lambda on its own (as a case option).
+    Lambda(Rc<Lambda>),
+
+    // ---- control flow
+    /// `if`/`elsif`/`else`; `elsif` is a nested `If` in `else_branch`.
+    If { cond: Box<Expr>, then_branch: Vec<Expr>, else_branch: Option<Vec<Expr>> },
+    Unless { cond: Box<Expr>, then_branch: Vec<Expr>, else_branch: Option<Vec<Expr>> },
+    Case { test: Box<Expr>, arms: Vec<CaseArm> },
+    /// `{ ... }` used as a statement block (e.g. in a heredoc-less position); rarely produced.
+    Block(Vec<Expr>),
+
+    // ---- definitions
+    FunctionDef(Rc<FunctionDef>),
+    /// `type Name = T`
+    TypeAlias { name: Rc<str>, type_expr: Box<Expr> },
+    ClassDef(Rc<HostClassDef>),
+    DefineDef(Rc<DefineDef>),
+    NodeDef(Rc<NodeDef>),
+
+    // ---- catalog expressions (parsed; evaluation is limited)
+    /// `file { 'a': ... ; 'b': ... }`; `type_name` is a QualifiedName/Reference or `class`.
+    Resource { form: ResourceForm, type_name: Box<Expr>, bodies: Vec<ResourceBody> },
+    /// `File { mode => '0644' }`
+    ResourceDefaults { type_ref: Box<Expr>, attributes: Vec<AttributeOp> },
+    /// `File['/tmp/x'] { mode => '0644' }`
+    ResourceOverride { resource: Box<Expr>, attributes: Vec<AttributeOp> },
+    /// `File <| query |>` or `File <<| query |>>`; `query` is `None` for an empty query.
+    Collector { type_ref: Box<Expr>, exported: bool, query: Option<Box<Expr>>, attributes: Vec<AttributeOp> },
+    /// `a -> b`, `a ~> b`, `a <- b`, `a <~ b`
+    Relationship(RelationOp, Box<Expr>, Box<Expr>),
+}

@@ -1,0 +1,1 @@
+//! Tokens of the Puppet language.

@@ -1,0 +1,224 @@
+//! The Puppet type system: the `PType` representation. Behaviour lives in sibling modules:
+//! instance-of, assignability, inference, common type, creation through `[]`, printing.
+
+use crate::time::{Timespan, Timestamp};
+use crate::values::{Regexp, Value};
+use crate::versions::SemVerRange;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// An inclusive integer range; `i64::MIN` / `i64::MAX` stand for -/+ infinity (`default`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IntRange {
+    pub from: i64,
+    pub to: i64,
+}
+
+impl IntRange {
+    pub const ANY: IntRange = IntRange { from: i64::MIN, to: i64::MAX };
+    /// The size range of an unconstrained collection or string: `0..infinity`.
+    pub const SIZE: IntRange = IntRange { from: 0, to: i64::MAX };
+    pub fn new(from: i64, to: i64) -> IntRange {
+        IntRange { from, to }
+    }
+    pub fn contains(&self, v: i64) -> bool {
+        let (lo, hi) = if self.from <= self.to { (self.from, self.to) } else { (self.to, self.from) };
+        lo <= v && v <= hi
+    }
+}
+
+/// A Struct member: the key (with its `Optional[...]`/`NotUndef[...]` wrapper) and value type.
+#[derive(Debug, Clone, PartialEq, Hash)]
+pub struct StructMember {
+    pub key: Rc<str>,
+    pub key_kind: KeyKind,
+    pub value: PType,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyKind {
+    /// A plain string key: optional exactly when the value type accepts undef.
+    Plain,
+    /// `Optional[key]`
+    Optional,
+    /// `NotUndef[key]`
+    NotUndef,
+}
+
+/// `Callable[params..., min, max, block]` with an optional return type.
+#[derive(Debug, Clone, PartialEq, Hash)]
+pub struct CallableType {
+    /// The parameter types and the argument count range; `None` for an unparameterized
+    /// `Callable` (any callable).
+    pub params: Option<(Vec<PType>, IntRange)>,
+    pub block: Option<PType>,
+    pub return_type: Option<PType>,
+}
+
+/// A named type alias. Its target is filled in after the alias is created, so that an
+/// alias can refer to itself (recursive types).
+#[derive(Debug)]
+pub struct TypeAlias {
+    pub name: Rc<str>,
+    pub target: RefCell<Option<PType>>,
+}
+
+impl TypeAlias {
+    /// The aliased type; `Any` while still unresolved.
+    pub fn resolved(&self) -> PType {
+        self.target.borrow().clone().unwrap_or(PType::Any)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum PType {
+    Any,
+    Undef,
+    Default,
+    Data,
+    RichData,
+    Scalar,
+    ScalarData,
+    Numeric,
+    Integer(IntRange),
+    /// `Float[from, to]`; infinities for `default`.
+    Float(f64, f64),
+    /// `String[size]`; `value` is set for the inferred type of one particular string.
+    String { size: IntRange, value: Option<Rc<str>> },
+    Enum { values: Vec<Rc<str>>, case_insensitive: bool },
+    Pattern(Vec<Rc<Regexp>>),
+    /// `Boolean`, or `Boolean[true]`/`Boolean[false]` as inferred.
+    Boolean(Option<bool>),
+    Regexp(Option<Rc<Regexp>>),
+    SemVer(Vec<SemVerRange>),
+    SemVerRange,
+    Timespan(Option<Timespan>, Option<Timespan>),
+    Timestamp(Option<Timestamp>, Option<Timestamp>),
+    Collection(IntRange),
+    Array(Box<PType>, IntRange),
+    Hash(Box<PType>, Box<PType>, IntRange),
+    /// `Tuple[types..., from, to]`; `size` is `None` when no size constraint was given.
+    Tuple(Vec<PType>, Option<IntRange>),
+    /// `Struct[{...}]`; `None` for an unparameterized `Struct`.
+    Struct(Option<Vec<StructMember>>),
+    Variant(Vec<PType>),
+    /// `Optional`, `Optional[T]`
+    Optional(Option<Box<PType>>),
+    /// `NotUndef`, `NotUndef[T]`
+    NotUndef(Option<Box<PType>>),
+    Iterable(Option<Box<PType>>),
+    Iterator(Option<Box<PType>>),
+    CatalogEntry,
+    /// `Resource`, `Resource[File]` (= `File`), `File['/tmp/x']`. The type name is kept
+    /// capitalized per segment (`File`, `My::Thing`).
+    Resource { type_name: Option<Rc<str>>, title: Option<Rc<str>> },
+    Class(Option<Rc<str>>),
+    /// `Type`, `Type[T]`
+    Type(Option<Box<PType>>),
+    Callable(Box<CallableType>),
+    Sensitive(Option<Box<PType>>),
+    /// `Runtime`, `Runtime['ruby']`, `Runtime['ruby', 'Name']`
+    Runtime { runtime: Option<Rc<str>>, name: Option<Rc<str>> },
+    /// `Init`, `Init[T, args...]`
+    Init(Option<Box<PType>>, Vec<Value>),
+    /// `Object` (experimental in the reference; only the bare type is supported).
+    Object,
+    TypeSet,
+    /// `Unit` (accepts anything; the reference's internal type).
+    Unit,
+    Alias(Rc<TypeAlias>),
+}
+
+impl PartialEq for PType {
+    /// Structural equality (used for hash keys). The language's `==` on types, which
+    /// normalizes, is `types::equal`.
+    fn eq(&self, other: &PType) -> bool {
+        use PType::*;
+        match (self, other) {
+            (Integer(a), Integer(b)) => a == b,
+            (Float(a1, a2), Float(b1, b2)) => a1 == b1 && a2 == b2,
+            (String { size: a, value: av }, String { size: b, value: bv }) => a == b && av == bv,
+            (Enum { values: a, case_insensitive: ai }, Enum { values: b, case_insensitive: bi }) => a == b && ai == bi,
+            (Pattern(a), Pattern(b)) => a == b,
+            (Boolean(a), Boolean(b)) => a == b,
+            (Regexp(a), Regexp(b)) => a == b,
+            (SemVer(a), SemVer(b)) => a == b,
+            (Timespan(a1, a2), Timespan(b1, b2)) => a1 == b1 && a2 == b2,
+            (Timestamp(a1, a2), Timestamp(b1, b2)) => a1 == b1 && a2 == b2,
+            (Collection(a), Collection(b)) => a == b,
+            (Array(a, s), Array(b, t)) => a == b && s == t,
+            (Hash(ak, av, s), Hash(bk, bv, t)) => ak == bk && av == bv && s == t,
+            (Tuple(a, s), Tuple(b, t)) => a == b && s == t,
+            (Struct(a), Struct(b)) => a == b,
+            (Variant(a), Variant(b)) => a == b,
+            (Optional(a), Optional(b))
+            | (NotUndef(a), NotUndef(b))
+            | (Iterable(a), Iterable(b))
+            | (Iterator(a), Iterator(b))
+            | (Type(a), Type(b))
+            | (Sensitive(a), Sensitive(b)) => a == b,
+            (Resource { type_name: a, title: at }, Resource { type_name: b, title: bt }) => a == b && at == bt,
+            (Class(a), Class(b)) => a == b,
+            (Callable(a), Callable(b)) => a == b,
+            (Runtime { runtime: a, name: an }, Runtime { runtime: b, name: bn }) => a == b && an == bn,
+            (Init(a, aa), Init(b, ba)) => a == b && aa == ba,
+            (Alias(a), Alias(b)) => a.name == b.name,
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other) && self.is_unit_variant(),
+        }
+    }
+}
+
+impl PType {
+    fn is_unit_variant(&self) -> bool {
+        use PType::*;
+        matches!(
+            self,
+            Any | Undef
+                | Default
+                | Data
+                | RichData
+                | Scalar
+                | ScalarData
+                | Numeric
+                | SemVerRange
+                | CatalogEntry
+                | Object
+                | TypeSet
+                | Unit
+        )
+    }
+}
+
+impl Eq for PType {}
+
+impl std::hash::Hash for PType {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            PType::Integer(r) => r.hash(state),
+            PType::String { value, .. } => value.hash(state),
+            PType::Alias(a) => a.name.hash(state),
+            PType::Resource { type_name, title } => {
+                type_name.hash(state);
+                title.hash(state)
+            }
+            PType::Class(n) => n.hash(state),
+            _ => {}
+        }
+    }
+}
+
+pub mod assignable;
+pub mod common;
+pub mod create;
+pub mod display;
+pub mod infer;
+pub mod instance;
+pub mod names;
+
+pub use assignable::{equal, is_assignable};
+pub use common::common_type;
+pub use create::parameterize;
+pub use infer::{infer, infer_generalized, infer_reduced};
+pub use instance::is_instance;
+pub use names::by_name;

@@ -1,0 +1,186 @@
+//! Runtime values. Collections are reference counted and copied on write, so reading or
+//! passing a value never copies its contents.
+
+pub mod iter;
+pub mod regexp;
+
+use crate::time::{Timespan, Timestamp};
+use crate::types::PType;
+use crate::versions::SemVerRange;
+use indexmap::IndexMap;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+pub use iter::LazyIter;
+pub use regexp::Regexp;
+
+pub type Array = Vec<Value>;
+pub type Map = IndexMap<Value, Value>;
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Undef,
+    Default,
+    Boolean(bool),
+    Integer(i64),
+    Float(f64),
+    String(Rc<str>),
+    Regexp(Rc<Regexp>),
+    Array(Rc<Array>),
+    Hash(Rc<Map>),
+    Type(Rc<PType>),
+    Timespan(Timespan),
+    Timestamp(Timestamp),
+    SemVer(Rc<semver::Version>),
+    SemVerRange(Rc<SemVerRange>),
+    Sensitive(Rc<Value>),
+    /// A lazy iterator (`reverse_each` and `step` without a lambda).
+    Iterator(Rc<LazyIter>),
+}
+
+impl Value {
+    pub fn string(s: impl Into<Rc<str>>) -> Value {
+        Value::String(s.into())
+    }
+    pub fn array(items: Array) -> Value {
+        Value::Array(Rc::new(items))
+    }
+    pub fn hash(map: Map) -> Value {
+        Value::Hash(Rc::new(map))
+    }
+    pub fn typ(t: PType) -> Value {
+        Value::Type(Rc::new(t))
+    }
+    pub fn empty_array() -> Value {
+        Value::Array(Rc::new(Vec::new()))
+    }
+
+    pub fn is_undef(&self) -> bool {
+        matches!(self, Value::Undef)
+    }
+
+    /// Puppet truthiness: only `undef` and `false` are false.
+    pub fn is_truthy(&self) -> bool {
+        !matches!(self, Value::Undef | Value::Boolean(false))
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Integer(i) => Some(*i),
+            _ => None,
+        }
+    }
+    pub fn as_array(&self) -> Option<&Rc<Array>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+    pub fn as_hash(&self) -> Option<&Rc<Map>> {
+        match self {
+            Value::Hash(h) => Some(h),
+            _ => None,
+        }
+    }
+    pub fn as_type(&self) -> Option<&PType> {
+        match self {
+            Value::Type(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::String(s.into())
+    }
+}
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::String(s.into())
+    }
+}
+impl From<i64> for Value {
+    fn from(i: i64) -> Value {
+        Value::Integer(i)
+    }
+}
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Boolean(b)
+    }
+}
+impl From<f64> for Value {
+    fn from(f: f64) -> Value {
+        Value::Float(f)
+    }
+}
+
+/// Strict identity, as used for hash keys (Ruby's `eql?`): `1` and `1.0` differ, string
+/// case matters. Puppet's `==` (case-insensitive, numeric) is `eval::operators::equals`.
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        use Value::*;
+        match (self, other) {
+            (Undef, Undef) | (Default, Default) => true,
+            (Boolean(a), Boolean(b)) => a == b,
+            (Integer(a), Integer(b)) => a == b,
+            (Float(a), Float(b)) => a.to_bits() == b.to_bits() || a == b,
+            (String(a), String(b)) => a == b,
+            (Regexp(a), Regexp(b)) => a.source() == b.source(),
+            (Array(a), Array(b)) => Rc::ptr_eq(a, b) || a == b,
+            (Hash(a), Hash(b)) => Rc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v))),
+            (Type(a), Type(b)) => a == b,
+            (Timespan(a), Timespan(b)) => a == b,
+            (Timestamp(a), Timestamp(b)) => a == b,
+            (SemVer(a), SemVer(b)) => a == b,
+            (SemVerRange(a), SemVerRange(b)) => a == b,
+            (Sensitive(a), Sensitive(b)) => Rc::ptr_eq(a, b),
+            (Iterator(a), Iterator(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Undef | Value::Default => {}
+            Value::Boolean(b) => b.hash(state),
+            Value::Integer(i) => i.hash(state),
+            Value::Float(f) => {
+                if *f == 0.0 {
+                    0u64.hash(state)
+                } else {
+                    f.to_bits().hash(state)
+                }
+            }
+            Value::String(s) => s.hash(state),
+            Value::Regexp(r) => r.source().hash(state),
+            Value::Array(a) => {
+                a.len().hash(state);
+                for v in a.iter() {
+                    v.hash(state);
+                }
+            }
+            // Order-independent, to agree with the order-independent equality.
+            Value::Hash(h) => h.len().hash(state),
+            Value::Type(t) => t.hash(state),
+            Value::Timespan(t) => t.hash(state),
+            Value::Timestamp(t) => t.hash(state),
+            Value::SemVer(v) => v.hash(state),
+            Value::SemVerRange(r) => r.hash(state),
+            Value::Sensitive(s) => (Rc::as_ptr(s) as usize).hash(state),
+            Value::Iterator(i) => (Rc::as_ptr(i) as usize).hash(state),
+        }
+    }
+}
