@@ -34,7 +34,10 @@ pub struct Source {
 
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Rc<Source> {
-        Rc::new(Source { name: name.into(), text: text.into() })
+        Rc::new(Source {
+            name: name.into(),
+            text: text.into(),
+        })
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -49,7 +52,11 @@ impl Source {
 
     /// The text of a 1-based line, without its line ending.
     pub fn line_text(&self, line: usize) -> &str {
-        self.text.lines().nth(line.saturating_sub(1)).unwrap_or("").trim_end_matches('\r')
+        self.text
+            .lines()
+            .nth(line.saturating_sub(1))
+            .unwrap_or("")
+            .trim_end_matches('\r')
     }
 }
 
@@ -74,7 +81,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), span: None, source: None }
+        Error {
+            kind,
+            message: message.into(),
+            span: None,
+            source: None,
+        }
     }
     pub fn eval(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Evaluation, message)
@@ -112,7 +124,9 @@ impl Error {
     /// `Evaluation Error: ...`, `Syntax error at ...`, or a `fail()` message.
     pub fn full_message(&self) -> String {
         match self.kind {
-            ErrorKind::Evaluation | ErrorKind::Limit => format!("Evaluation Error: {}", self.message),
+            ErrorKind::Evaluation | ErrorKind::Limit => {
+                format!("Evaluation Error: {}", self.message)
+            }
             _ => self.message.clone(),
         }
     }
@@ -135,7 +149,11 @@ impl Error {
             out.push_str(text);
             out.push('\n');
             // Keep tabs so the caret lines up under the same character.
-            let pad: String = text.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+            let pad: String = text
+                .chars()
+                .take(col - 1)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
             out.push_str(&pad);
             out.push('^');
         }

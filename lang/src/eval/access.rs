@@ -1,1 +1,123 @@
-//! See eval/mod.rs.
+//! The `[]` operator on values: arrays, hashes, strings and types.
+
+use super::{EvalResult, Evaluator};
+use crate::error::Error;
+use crate::types;
+use crate::values::Value;
+
+impl Evaluator {
+    pub fn access(&mut self, target: &Value, keys: &[Value]) -> EvalResult {
+        Ok(match target {
+            Value::Array(a) => {
+                let (start, count) = index_args("Array", keys, |v| self.index_of(v, "Array"))?;
+                match count {
+                    None => normalize(start, a.len())
+                        .and_then(|i| a.get(i))
+                        .cloned()
+                        .unwrap_or(Value::Undef),
+                    Some(count) => {
+                        let (from, to) = range(start, count, a.len());
+                        Value::array(a[from..to].to_vec())
+                    }
+                }
+            }
+            Value::Hash(h) => {
+                if keys.len() == 1 {
+                    h.get(&keys[0]).cloned().unwrap_or(Value::Undef)
+                } else {
+                    Value::array(
+                        keys.iter()
+                            .filter_map(|k| h.get(k))
+                            .filter(|v| !v.is_undef())
+                            .cloned()
+                            .collect(),
+                    )
+                }
+            }
+            Value::String(s) => {
+                let (start, count) = index_args("String", keys, |v| {
+                    match v {
+                    Value::Integer(i) => Ok(*i),
+                    other => Err(Error::eval(format!(
+                        "A substring operation does not accept {} as a character index. Expected an Integer",
+                        super::describe::a_an(other)
+                    ))),
+                }
+                })?;
+                let chars: Vec<char> = s.chars().collect();
+                let (from, to) = range(start, count.unwrap_or(1), chars.len());
+                Value::String(chars[from..to].iter().collect::<String>().into())
+            }
+            Value::Type(t) => types::parameterize(t, keys)?,
+            other => {
+                return Err(Error::eval(format!(
+                    "Operator '[]' is not applicable to {}.",
+                    super::describe::a_an(other)
+                ))
+                .into())
+            }
+        })
+    }
+
+    /// An index for an Array access: Integers, or strings that coerce to numbers.
+    fn index_of(&mut self, v: &Value, what: &str) -> Result<i64, Error> {
+        match v {
+            Value::Integer(i) => Ok(*i),
+            Value::String(_) => {
+                match self.binary(crate::syntax::ast::BinOp::Add, Value::Integer(0), v.clone()) {
+                    Ok(Value::Integer(i)) => Ok(i),
+                    Ok(_) => Err(Error::eval(format!(
+                        "An {what}[] cannot use Float where Integer is expected"
+                    ))),
+                    Err(super::Flow::Error(e)) => Err(e),
+                    Err(_) => Err(Error::eval("Illegal index")),
+                }
+            }
+            other => Err(Error::eval(format!(
+                "An {what}[] cannot use {} where Integer is expected",
+                super::describe::label_of(other)
+            ))),
+        }
+    }
+}
+
+/// Checks the key count (one or two) and converts the keys to (start, optional count).
+fn index_args(
+    what: &str,
+    keys: &[Value],
+    mut to_int: impl FnMut(&Value) -> Result<i64, Error>,
+) -> Result<(i64, Option<i64>), Error> {
+    match keys {
+        [i] => Ok((to_int(i)?, None)),
+        [i, c] => Ok((to_int(i)?, Some(to_int(c)?))),
+        _ => Err(Error::eval(format!(
+            "{what} supports [] with one or two arguments. Got {}",
+            keys.len()
+        ))),
+    }
+}
+
+/// A single index: negative counts from the end; `None` when out of range.
+fn normalize(i: i64, len: usize) -> Option<usize> {
+    let i = if i < 0 { len as i64 + i } else { i };
+    (0..len as i64).contains(&i).then_some(i as usize)
+}
+
+/// The element range `[from, to)` selected by a start index and a count (a negative count
+/// is an end position counted from the end, inclusive).
+fn range(start: i64, count: i64, len: usize) -> (usize, usize) {
+    let len = len as i64;
+    let start = if start < 0 { len + start } else { start };
+    let end = if count < 0 {
+        len + count + 1
+    } else {
+        start.saturating_add(count)
+    };
+    let from = start.clamp(0, len);
+    let to = end.clamp(0, len);
+    if to <= from || start >= len {
+        (0, 0)
+    } else {
+        (from as usize, to as usize)
+    }
+}

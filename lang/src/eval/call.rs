@@ -1,11 +1,317 @@
 //! Calling functions and lambdas, binding arguments to parameters.
-use crate::syntax::ast::Lambda;
+
+use super::scope::{Frame, Layout};
+use super::session::MAX_CALL_DEPTH;
+use super::{EvalResult, Evaluator, Flow};
+use crate::error::{Error, ErrorKind};
+use crate::syntax::ast::{CallStyle, Expr, FunctionDef, Lambda, Param, Span};
+use crate::types::{self, PType};
+use crate::values::Value;
 use std::rc::Rc;
 
 /// A lambda together with the frame it was written in (lambdas see their enclosing scope).
 #[derive(Debug, Clone)]
 pub struct Closure {
     pub lambda: Rc<Lambda>,
-    /// Index of the enclosing frame in the evaluator's frame stack.
-    pub frame: usize,
+    pub layout: Rc<Layout>,
+    /// The enclosing frame (index into the evaluator's frame stack); `None` at top level.
+    pub frame: Option<usize>,
+}
+
+impl Closure {
+    /// The number of declared parameters.
+    pub fn param_count(&self) -> usize {
+        self.lambda.params.len()
+    }
+    /// Whether the last parameter captures the rest (`*$rest`).
+    pub fn captures_rest(&self) -> bool {
+        self.lambda.params.last().is_some_and(|p| p.captures_rest)
+    }
+}
+
+/// Who is being called, for error messages: `'f'` or `'each' block`.
+enum Callee<'a> {
+    Function(&'a str),
+    Block(&'a str),
+}
+
+impl Callee<'_> {
+    fn label(&self) -> String {
+        match self {
+            Callee::Function(n) => format!("'{n}'"),
+            Callee::Block(n) => format!("'{n}' block"),
+        }
+    }
+}
+
+impl Evaluator {
+    pub fn closure(&self, l: &Rc<Lambda>) -> Closure {
+        Closure {
+            lambda: l.clone(),
+            layout: self.layouts.of_lambda(l),
+            frame: self.current,
+        }
+    }
+
+    pub fn eval_call(
+        &mut self,
+        name: &Rc<str>,
+        args: &[Expr],
+        block: Option<&Rc<Lambda>>,
+        style: CallStyle,
+        span: Span,
+    ) -> EvalResult {
+        let args = self.eval_list(args)?;
+        self.call_named(name, args, block, style, span)
+    }
+
+    /// Calls a user-defined or built-in function by name. Errors raised by the call itself
+    /// (argument checks, `fail`) get the reference's "Error while evaluating a ..." prefix;
+    /// errors from Puppet code run inside the call keep their own location.
+    pub fn call_named(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        block: Option<&Rc<Lambda>>,
+        style: CallStyle,
+        span: Span,
+    ) -> EvalResult {
+        let closure = block.map(|l| self.closure(l));
+        let result = if let Some(f) = self.functions.get(name).cloned() {
+            self.call_function(&f, args, closure.as_ref())
+        } else if let Some(b) = self.builtin(name) {
+            let outer = std::mem::replace(&mut self.current_builtin, b.name);
+            let r = (b.call)(self, &args, closure.as_ref());
+            self.current_builtin = outer;
+            r
+        } else {
+            return Err(Error::eval(format!("Unknown function: '{name}'."))
+                .at(span)
+                .into());
+        };
+        result.map_err(|flow| match flow {
+            Flow::Error(e)
+                if e.span.is_none()
+                    && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
+            {
+                let what = if style == CallStyle::Method {
+                    "Method call"
+                } else {
+                    "Function Call"
+                };
+                let message = format!("Error while evaluating a {what}, {}", e.message);
+                Flow::Error(
+                    Error {
+                        message,
+                        kind: ErrorKind::Evaluation,
+                        ..e
+                    }
+                    .at(span),
+                )
+            }
+            other => other,
+        })
+    }
+
+    fn enter(&mut self) -> Result<(), Error> {
+        self.check_interrupt()?;
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(Error::new(ErrorKind::Limit, "stack level too deep"));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Runs `body` in a new frame; restores the caller's frame and match scope afterwards.
+    fn with_frame<T>(
+        &mut self,
+        layout: Rc<Layout>,
+        parent: Option<usize>,
+        body: impl FnOnce(&mut Evaluator, usize) -> EvalResult<T>,
+    ) -> EvalResult<T> {
+        self.enter()?;
+        let slots = vec![None; layout.names.len()];
+        self.frames.push(Frame {
+            slots,
+            layout,
+            parent,
+        });
+        let index = self.frames.len() - 1;
+        let saved_current = self.current.replace(index);
+        let saved_matches = self.matches.take();
+        let result = body(self, index);
+        self.matches = saved_matches;
+        self.current = saved_current;
+        self.frames.truncate(index);
+        self.depth -= 1;
+        result
+    }
+
+    pub fn call_function(
+        &mut self,
+        f: &Rc<FunctionDef>,
+        args: Vec<Value>,
+        block: Option<&Closure>,
+    ) -> EvalResult {
+        if block.is_some() {
+            return Err(Error::eval(format!("'{}' does not accept a block", f.name)).into());
+        }
+        let layout = self.layouts.of_function(f);
+        let callee = Callee::Function(&f.name);
+        let result = self.with_frame(layout, None, |ev, frame| {
+            ev.bind_params(&callee, &f.params, &args, frame)?;
+            match ev.eval_block(&f.body) {
+                Ok(v) | Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok(v),
+                Err(Flow::Break) => {
+                    Err(Error::eval("break() from context where this is illegal").into())
+                }
+                Err(e) => Err(e),
+            }
+        })?;
+        if let Some(rt) = &f.return_type {
+            self.check_return(rt, &result, &f.name)?;
+        }
+        Ok(result)
+    }
+
+    /// Calls a lambda with arguments. `next(v)` makes it return `v`; `break()` and `return()`
+    /// propagate to the function that iterates (or the enclosing function).
+    pub fn call_closure(&mut self, c: &Closure, args: &[Value]) -> EvalResult {
+        let owner = self.current_builtin;
+        let callee = Callee::Block(owner);
+        let result = self.with_frame(c.layout.clone(), c.frame, |ev, frame| {
+            ev.bind_params(&callee, &c.lambda.params, args, frame)?;
+            match ev.eval_block(&c.lambda.body) {
+                Ok(v) | Err(Flow::Next(v)) => Ok(v),
+                Err(e) => Err(e),
+            }
+        })?;
+        if let Some(rt) = &c.lambda.return_type {
+            self.check_return(rt, &result, "lambda")?;
+        }
+        Ok(result)
+    }
+
+    fn check_return(&mut self, type_expr: &Expr, value: &Value, who: &str) -> EvalResult<()> {
+        let t = self.type_of_expr(type_expr)?;
+        if !types::is_instance(&t, value) {
+            return Err(Error::eval(format!(
+                "value returned from {who} has wrong type, {}",
+                types::mismatch::describe_mismatch(&t, value)
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    fn type_of_expr(&mut self, e: &Expr) -> EvalResult<PType> {
+        match self.eval(e)? {
+            Value::Type(t) => Ok((*t).clone()),
+            other => Err(Error::eval(format!(
+                "A parameter type must be a Type, got {}",
+                super::describe::a_an(&other)
+            ))
+            .at(e.span)
+            .into()),
+        }
+    }
+
+    /// Binds arguments to parameters left to right in the new frame, evaluating defaults in
+    /// the parameter scope (each with a fresh match scope) and checking types.
+    fn bind_params(
+        &mut self,
+        callee: &Callee,
+        params: &[Param],
+        args: &[Value],
+        frame: usize,
+    ) -> EvalResult<()> {
+        let rest = params.last().is_some_and(|p| p.captures_rest);
+        let required = params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let max = if rest { usize::MAX } else { params.len() };
+        if args.len() < required || args.len() > max {
+            return Err(Error::eval(format!(
+                "{} expects {}, got {}",
+                callee.label(),
+                count_text(required, max),
+                if args.is_empty() {
+                    "none".to_string()
+                } else {
+                    args.len().to_string()
+                }
+            ))
+            .into());
+        }
+        for (i, p) in params.iter().enumerate() {
+            let value = if p.captures_rest {
+                if i >= args.len() && p.default.is_some() {
+                    self.eval_default(callee, p, frame)?
+                } else {
+                    Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+                }
+            } else if let Some(a) = args.get(i) {
+                a.clone()
+            } else {
+                self.eval_default(callee, p, frame)?
+            };
+            if let Some(te) = &p.type_expr {
+                let t = self.type_of_expr(te)?;
+                let ok = if p.captures_rest {
+                    match &value {
+                        Value::Array(items) => items.iter().all(|v| types::is_instance(&t, v)),
+                        v => types::is_instance(&t, v),
+                    }
+                } else {
+                    types::is_instance(&t, &value)
+                };
+                if !ok {
+                    let shown = match (&value, p.captures_rest) {
+                        (Value::Array(items), true) => items
+                            .iter()
+                            .find(|v| !types::is_instance(&t, v))
+                            .cloned()
+                            .unwrap_or(Value::Undef),
+                        _ => value.clone(),
+                    };
+                    return Err(Error::eval(format!(
+                        "{} parameter '{}' {}",
+                        callee.label(),
+                        p.name,
+                        types::mismatch::describe_mismatch(&t, &shown)
+                    ))
+                    .into());
+                }
+            }
+            self.frames[frame].slots[i] = Some(value);
+        }
+        Ok(())
+    }
+
+    fn eval_default(&mut self, callee: &Callee, p: &Param, frame: usize) -> EvalResult {
+        let Some(d) = &p.default else {
+            return Ok(Value::Undef);
+        };
+        let fname: Rc<str> = match callee {
+            Callee::Function(n) | Callee::Block(n) => (*n).into(),
+        };
+        let saved = self.binding.replace((frame, fname, p.name.clone()));
+        let saved_matches = self.matches.take();
+        let r = self.eval(d);
+        self.matches = saved_matches;
+        self.binding = saved;
+        r
+    }
+}
+
+fn count_text(min: usize, max: usize) -> String {
+    let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
+    if min == max {
+        format!("{min} {}", plural(min))
+    } else if max == usize::MAX {
+        format!("at least {min} {}", plural(min))
+    } else {
+        format!("between {min} and {max} arguments")
+    }
 }

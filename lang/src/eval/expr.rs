@@ -1,1 +1,339 @@
-//! See eval/mod.rs.
+//! Evaluation of each kind of expression.
+
+use super::scope::strip_top;
+use super::{EvalResult, Evaluator, Flow};
+use crate::error::Error;
+use crate::format;
+use crate::syntax::ast::*;
+use crate::types::{self, PType};
+use crate::values::{Map, Value};
+use std::rc::Rc;
+
+impl Evaluator {
+    /// Evaluates statements in order; the value is the last one's (`undef` when empty).
+    pub fn eval_block(&mut self, body: &[Expr]) -> EvalResult {
+        let mut last = Value::Undef;
+        for e in body {
+            last = self.eval(e)?;
+        }
+        Ok(last)
+    }
+
+    /// Evaluates one expression. Errors raised while evaluating it get its span.
+    pub fn eval(&mut self, e: &Expr) -> EvalResult {
+        self.eval_kind(e).map_err(|f| match f {
+            Flow::Error(err) => Flow::Error(err.at(e.span)),
+            other => other,
+        })
+    }
+
+    fn eval_kind(&mut self, e: &Expr) -> EvalResult {
+        Ok(match &e.kind {
+            ExprKind::Undef => Value::Undef,
+            ExprKind::Default => Value::Default,
+            ExprKind::Boolean(b) => Value::Boolean(*b),
+            ExprKind::Integer(i) => Value::Integer(*i),
+            ExprKind::Float(f) => Value::Float(*f),
+            ExprKind::String(s) => Value::String(s.as_str().into()),
+            ExprKind::Interpolated(parts) => Value::String(self.interpolate(parts)?.into()),
+            ExprKind::Heredoc { text, .. } => self.eval(text)?,
+            ExprKind::Regex(src) => Value::Regexp(self.regex(src)?),
+            ExprKind::QualifiedName(n) => Value::String(n.clone()),
+            ExprKind::QualifiedReference(n) => Value::Type(Rc::new(self.type_named(n)?)),
+            ExprKind::Variable(v) => self.lookup(v)?,
+            ExprKind::Array(items) => Value::array(self.eval_list(items)?),
+            ExprKind::Hash(entries) => self.eval_hash(entries)?,
+            ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,
+            ExprKind::Binary(BinOp::And, a, b) => {
+                Value::Boolean(self.eval(a)?.is_truthy() && self.eval(b)?.is_truthy())
+            }
+            ExprKind::Binary(BinOp::Or, a, b) => Value::Boolean(self.eval(a)?.is_truthy() || self.eval(b)?.is_truthy()),
+            ExprKind::Binary(op, a, b) => {
+                let l = self.eval(a)?;
+                let r = self.eval(b)?;
+                self.binary(*op, l, r)?
+            }
+            ExprKind::Assign(target, rhs) => {
+                let value = self.eval(rhs)?;
+                self.assign(target, value.clone())?;
+                value
+            }
+            ExprKind::Access(x, keys) => {
+                let target = self.eval(x)?;
+                let keys = self.eval_list(keys)?;
+                self.access(&target, &keys)?
+            }
+            ExprKind::Selector(test, arms) => self.eval_selector(test, arms)?,
+            ExprKind::Paren(x) => self.eval(x)?,
+            ExprKind::Call { name, args, block, style } => self.eval_call(name, args, block.as_ref(), *style, e.span)?,
+            ExprKind::CallType { callee, args, block } => {
+                let t = self.eval(callee)?;
+                let mut all = vec![t];
+                all.extend(self.eval_list(args)?);
+                self.call_named("new", all, block.as_ref(), CallStyle::Prefix, e.span)?
+            }
+            ExprKind::Lambda(_) => return Err(Error::eval("A lambda can only be given to a function call").into()),
+            ExprKind::If { cond, then_branch, else_branch } => {
+                let saved = self.matches.clone();
+                let r = if self.eval(cond)?.is_truthy() {
+                    self.eval_block(then_branch)
+                } else if let Some(b) = else_branch {
+                    self.eval_block(b)
+                } else {
+                    Ok(Value::Undef)
+                };
+                self.matches = saved;
+                r?
+            }
+            ExprKind::Unless { cond, then_branch, else_branch } => {
+                let saved = self.matches.clone();
+                let r = if !self.eval(cond)?.is_truthy() {
+                    self.eval_block(then_branch)
+                } else if let Some(b) = else_branch {
+                    self.eval_block(b)
+                } else {
+                    Ok(Value::Undef)
+                };
+                self.matches = saved;
+                r?
+            }
+            ExprKind::Case { test, arms } => self.eval_case(test, arms)?,
+            ExprKind::Block(body) => self.eval_block(body)?,
+            // Definitions are hoisted: by the time a statement runs they exist.
+            ExprKind::FunctionDef(_) | ExprKind::TypeAlias { .. } => Value::Undef,
+            ExprKind::ClassDef(_) | ExprKind::DefineDef(_) | ExprKind::NodeDef(_) => Value::Undef,
+            ExprKind::Resource { .. }
+            | ExprKind::ResourceDefaults { .. }
+            | ExprKind::ResourceOverride { .. }
+            | ExprKind::Collector { .. }
+            | ExprKind::Relationship(..) => {
+                return Err(Error::eval("Catalog expressions (resources, collectors, relationships) are not evaluated by prepl").into())
+            }
+        })
+    }
+
+    /// Evaluates a list of expressions (array items, arguments, keys), unfolding `*x`.
+    pub fn eval_list(&mut self, items: &[Expr]) -> EvalResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            if let ExprKind::Unary(UnaryOp::Splat, x) = &item.kind {
+                let v = self.eval(x)?;
+                self.unfold_into(v, &mut out)?;
+            } else {
+                out.push(self.eval(item)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `*v` in a list: arrays unfold, `undef` is nothing, hashes become pairs, iterators unroll.
+    pub fn unfold_into(&mut self, v: Value, out: &mut Vec<Value>) -> EvalResult<()> {
+        match v {
+            Value::Array(a) => out.extend(a.iter().cloned()),
+            Value::Undef => {}
+            Value::Hash(h) => out.extend(
+                h.iter()
+                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
+            ),
+            Value::Iterator(_) => out.extend(self.to_array(&v)?),
+            other => out.push(other),
+        }
+        Ok(())
+    }
+
+    fn eval_hash(&mut self, entries: &[(Expr, Expr)]) -> EvalResult {
+        let mut map = Map::with_capacity(entries.len());
+        for (k, v) in entries {
+            let key = self.eval(k)?;
+            let value = self.eval(v)?;
+            if map.contains_key(&key) {
+                return Err(Error::eval(format!(
+                    "The key {} is declared more than once",
+                    format::to_programmatic(&key)
+                ))
+                .at(k.span)
+                .into());
+            }
+            map.insert(key, value);
+        }
+        Ok(Value::hash(map))
+    }
+
+    fn eval_unary(&mut self, op: UnaryOp, x: &Expr) -> EvalResult {
+        let v = self.eval(x)?;
+        Ok(match op {
+            UnaryOp::Not => Value::Boolean(!v.is_truthy()),
+            UnaryOp::Neg => self.negate(v)?,
+            UnaryOp::Splat => {
+                let mut out = Vec::new();
+                self.unfold_into(v, &mut out)?;
+                Value::array(out)
+            }
+        })
+    }
+
+    fn interpolate(&mut self, parts: &[StrPart]) -> EvalResult<String> {
+        let mut s = String::new();
+        for p in parts {
+            match p {
+                StrPart::Text(t) => s.push_str(t),
+                StrPart::Expr(x) => {
+                    let v = self.eval(x)?;
+                    s.push_str(&format::to_interpolated(&v));
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    /// The type a capitalized name denotes: an alias, a built-in type or a resource type.
+    pub fn type_named(&self, name: &str) -> Result<PType, Error> {
+        if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
+            return Ok(PType::Alias(alias.clone()));
+        }
+        if let Some(t) = types::by_name(name) {
+            return Ok(t);
+        }
+        types::names::resource_type(name)
+            .ok_or_else(|| Error::eval(format!("Resource type not found: {name}")))
+    }
+
+    // ---- variables
+
+    /// The frame `depth` lexical levels out from the current one.
+    fn frame_at(&self, depth: u16) -> Option<usize> {
+        let mut f = self.current;
+        for _ in 0..depth {
+            f = f.and_then(|i| self.frames[i].parent);
+        }
+        f
+    }
+
+    pub fn lookup(&self, v: &VarRef) -> Result<Value, Error> {
+        if let Some(n) = v.numeric() {
+            return Ok(match &self.matches {
+                Some(caps) => caps
+                    .get(n)
+                    .cloned()
+                    .flatten()
+                    .map(Value::from)
+                    .unwrap_or(Value::Undef),
+                None => Value::Undef,
+            });
+        }
+        if let Slot::Local { depth, index } = v.slot.get() {
+            if let Some(fi) = self.frame_at(depth) {
+                if let Some(val) = &self.frames[fi].slots[index as usize] {
+                    return Ok(val.clone());
+                }
+                self.check_binding_access(fi, &v.name)?;
+                return self.lookup_by_name(self.frames[fi].parent, &v.name);
+            }
+        }
+        self.lookup_by_name(self.current, &v.name)
+    }
+
+    /// Reading a parameter whose default has not been evaluated yet is an error.
+    fn check_binding_access(&self, frame: usize, name: &str) -> Result<(), Error> {
+        if let Some((bf, fname, param)) = &self.binding {
+            if *bf == frame {
+                return Err(Error::eval(format!(
+                    "{fname}: default expression for ${param} tries to illegally access not yet evaluated ${name}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Looks a variable up by name, from frame `start` outwards, then in the top scope.
+    fn lookup_by_name(&self, start: Option<usize>, name: &str) -> Result<Value, Error> {
+        if !name.contains("::") {
+            let mut f = start;
+            while let Some(i) = f {
+                let frame = &self.frames[i];
+                if let Some(idx) = frame.layout.index_of(name) {
+                    if let Some(val) = &frame.slots[idx] {
+                        return Ok(val.clone());
+                    }
+                }
+                f = frame.parent;
+            }
+        }
+        self.globals
+            .get(name)
+            .cloned()
+            .ok_or_else(|| Error::eval(format!("Unknown variable: '{}'.", strip_top(name))))
+    }
+
+    fn assign(&mut self, target: &Expr, value: Value) -> EvalResult<()> {
+        match &target.kind {
+            ExprKind::Variable(v) => self
+                .assign_var(v, value)
+                .map_err(|e| Flow::Error(e.at(target.span))),
+            ExprKind::Array(targets) => self.assign_multi(targets, value).map_err(|f| match f {
+                Flow::Error(e) => Flow::Error(e.at(target.span)),
+                other => other,
+            }),
+            _ => Err(Error::eval("Illegal assignment target")
+                .at(target.span)
+                .into()),
+        }
+    }
+
+    fn assign_var(&mut self, v: &VarRef, value: Value) -> Result<(), Error> {
+        if let Slot::Local { depth, index } = v.slot.get() {
+            if let Some(fi) = self.frame_at(depth) {
+                let slot = &mut self.frames[fi].slots[index as usize];
+                if slot.is_some() {
+                    return Err(Error::eval(format!(
+                        "Cannot reassign variable '${}'",
+                        v.name
+                    )));
+                }
+                *slot = Some(value);
+                return Ok(());
+            }
+        }
+        self.globals
+            .set(&v.name, value, self.generation)
+            .map_err(|_| Error::eval(format!("Cannot reassign variable '${}'", v.name)))
+    }
+
+    fn assign_multi(&mut self, targets: &[Expr], value: Value) -> EvalResult<()> {
+        match &value {
+            Value::Hash(h) => {
+                for t in targets {
+                    let ExprKind::Variable(v) = &t.kind else {
+                        return Err(Error::eval("Illegal assignment target").at(t.span).into());
+                    };
+                    let key = Value::String(v.name.clone());
+                    let Some(val) = h.get(&key) else {
+                        return Err(Error::eval(format!(
+                            "No value for required key '{}' in assignment to variables from hash",
+                            v.name
+                        ))
+                        .into());
+                    };
+                    self.assign_var(v, val.clone())?;
+                }
+                Ok(())
+            }
+            Value::Array(a) => {
+                if a.len() != targets.len() {
+                    return Err(mismatched_count(targets.len(), a.len()).into());
+                }
+                for (t, v) in targets.iter().zip(a.iter()) {
+                    self.assign(t, v.clone())?;
+                }
+                Ok(())
+            }
+            _ => Err(mismatched_count(targets.len(), 1).into()),
+        }
+    }
+}
+
+fn mismatched_count(expected: usize, got: usize) -> Error {
+    Error::eval(format!(
+        "Mismatched number of assignable entries and values, expected {expected}, got {got}"
+    ))
+}

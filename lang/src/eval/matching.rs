@@ -1,1 +1,226 @@
-//! See eval/mod.rs.
+//! Matching: `=~` / `!~`, `in`, and the option matching of `case` and selectors.
+
+use super::operators::equals;
+use super::{EvalResult, Evaluator, Flow};
+use crate::error::Error;
+use crate::syntax::ast::*;
+use crate::types;
+use crate::values::{Regexp, Value};
+use std::rc::Rc;
+
+impl Evaluator {
+    /// `l =~ r`. A regular expression match sets `$0..$n` when it matches.
+    pub fn match_op(&mut self, l: &Value, r: &Value) -> Result<bool, Error> {
+        let re = match r {
+            Value::Type(t) => return Ok(types::is_instance(t, l)),
+            Value::SemVerRange(range) => {
+                return match l {
+                    Value::SemVer(v) => Ok(range.includes(v)),
+                    Value::String(s) => match semver::Version::parse(s) {
+                        Ok(v) => Ok(range.includes(&v)),
+                        Err(_) => Err(Error::eval(format!("The string '{s}' is not a valid SemVer"))),
+                    },
+                    _ => Err(Error::eval(format!(
+                        "A SemVerRange can only match a SemVer or a String, got {}",
+                        super::describe::a_an(l)
+                    ))),
+                }
+            }
+            Value::Regexp(re) => re.clone(),
+            Value::String(s) => {
+                let src: Rc<str> = s.clone();
+                self.regex(&src)?
+            }
+            other => {
+                return Err(Error::eval(format!(
+                    "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
+                    super::describe::label_of(other)
+                )))
+            }
+        };
+        let Value::String(s) = l else {
+            return Err(Error::eval(format!(
+                "Left match operand must result in a String value. Got {}.",
+                super::describe::a_an(l)
+            )));
+        };
+        Ok(self.regex_match(&re, s))
+    }
+
+    /// Matches and, on success, sets the match variables.
+    pub fn regex_match(&mut self, re: &Regexp, s: &str) -> bool {
+        match re.captures(s) {
+            Some(caps) => {
+                self.matches = Some(Rc::new(caps));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `l in r`, per the table in the spec.
+    pub fn in_op(&mut self, l: &Value, r: &Value) -> Result<bool, Error> {
+        Ok(match r {
+            Value::String(haystack) => match l {
+                Value::String(needle) => haystack.to_lowercase().contains(&needle.to_lowercase()),
+                Value::Regexp(re) => self.regex_match(re, haystack),
+                _ => false,
+            },
+            Value::Array(items) => match l {
+                Value::Type(t) => items.iter().any(|v| types::is_instance(t, v)),
+                Value::Regexp(re) => {
+                    let re = re.clone();
+                    items
+                        .iter()
+                        .any(|v| matches!(v, Value::String(s) if self.regex_match(&re, s)))
+                }
+                _ => items.iter().any(|v| equals(l, v)),
+            },
+            Value::Hash(h) => {
+                let keys = Value::array(h.keys().cloned().collect());
+                return self.in_op(l, &keys);
+            }
+            Value::SemVerRange(range) => match l {
+                Value::SemVer(v) => range.includes(v),
+                Value::String(s) => semver::Version::parse(s).is_ok_and(|v| range.includes(&v)),
+                _ => false,
+            },
+            _ => false,
+        })
+    }
+
+    /// Whether a case/selector option value matches the tested value.
+    pub fn case_match(&mut self, option: &Value, value: &Value) -> Result<bool, Error> {
+        Ok(match option {
+            Value::Regexp(re) => match value {
+                Value::String(s) => {
+                    let re = re.clone();
+                    self.regex_match(&re, s)
+                }
+                _ => false,
+            },
+            Value::Type(t) => types::is_instance(t, value),
+            Value::SemVerRange(_) => match value {
+                Value::SemVer(_) | Value::String(_) => {
+                    self.match_op(value, option).unwrap_or(false)
+                }
+                _ => false,
+            },
+            Value::Array(opts) => match value {
+                Value::Array(vals) if vals.len() == opts.len() => {
+                    for (o, v) in opts.iter().zip(vals.iter()) {
+                        if !matches!(o, Value::Default) && !self.case_match(o, v)? {
+                            return Ok(false);
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            },
+            Value::Hash(opts) => match value {
+                Value::Hash(vals) => {
+                    for (k, o) in opts.iter() {
+                        match vals.get(k) {
+                            Some(v) => {
+                                if !matches!(o, Value::Default) && !self.case_match(o, v)? {
+                                    return Ok(false);
+                                }
+                            }
+                            None => return Ok(false),
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            },
+            _ => equals(option, value),
+        })
+    }
+
+    /// Whether one option expression matches; splats test each unfolded value, lambdas are
+    /// called with the value.
+    fn option_matches(&mut self, option: &Expr, value: &Value) -> EvalResult<bool> {
+        match &option.kind {
+            ExprKind::Unary(UnaryOp::Splat, inner) => {
+                let v = self.eval(inner)?;
+                let mut opts = Vec::new();
+                if !v.is_undef() {
+                    self.unfold_into(v, &mut opts)?;
+                }
+                for o in opts {
+                    if self.case_match(&o, value)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            ExprKind::Lambda(l) => {
+                let closure = self.closure(l);
+                let args = match value {
+                    Value::Array(a) => a.to_vec(),
+                    other => vec![other.clone()],
+                };
+                Ok(self.call_closure(&closure, &args)?.is_truthy())
+            }
+            _ => {
+                let o = self.eval(option)?;
+                Ok(self.case_match(&o, value)?)
+            }
+        }
+    }
+
+    pub fn eval_case(&mut self, test: &Expr, arms: &[CaseArm]) -> EvalResult {
+        let saved = self.matches.clone();
+        let result = self.eval_case_inner(test, arms);
+        self.matches = saved;
+        result
+    }
+
+    fn eval_case_inner(&mut self, test: &Expr, arms: &[CaseArm]) -> EvalResult {
+        let value = self.eval(test)?;
+        let mut default_arm = None;
+        for arm in arms {
+            for option in &arm.options {
+                if matches!(option.kind, ExprKind::Default) {
+                    default_arm = Some(arm);
+                    continue;
+                }
+                if self.option_matches(option, &value)? {
+                    return self.eval_block(&arm.body);
+                }
+            }
+        }
+        match default_arm {
+            Some(arm) => self.eval_block(&arm.body),
+            None => Ok(Value::Undef),
+        }
+    }
+
+    pub fn eval_selector(&mut self, test: &Expr, arms: &[SelectorArm]) -> EvalResult {
+        let saved = self.matches.clone();
+        let result = self.eval_selector_inner(test, arms);
+        self.matches = saved;
+        result
+    }
+
+    fn eval_selector_inner(&mut self, test: &Expr, arms: &[SelectorArm]) -> EvalResult {
+        let value = self.eval(test)?;
+        let mut default_arm = None;
+        for arm in arms {
+            if matches!(arm.option.kind, ExprKind::Default) {
+                default_arm = Some(arm);
+                continue;
+            }
+            if self.option_matches(&arm.option, &value)? {
+                return self.eval(&arm.value);
+            }
+        }
+        match default_arm {
+            Some(arm) => self.eval(&arm.value),
+            None => Err(Flow::Error(Error::eval(format!(
+                "No matching entry for selector parameter with value {}",
+                crate::format::to_programmatic(&value)
+            )))),
+        }
+    }
+}

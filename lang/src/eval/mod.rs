@@ -11,6 +11,7 @@
 
 pub mod access;
 pub mod call;
+pub mod describe;
 pub mod expr;
 pub mod matching;
 pub mod operators;

@@ -1,1 +1,445 @@
-//! See eval/mod.rs.
+//! Binary and unary operators: arithmetic, collections, equality, comparison, `in`.
+
+use super::{EvalResult, Evaluator};
+use crate::error::Error;
+use crate::format;
+use crate::syntax::ast::BinOp;
+use crate::time;
+use crate::types;
+use crate::values::{Map, Value};
+use crate::Strictness;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// A number after coercion.
+#[derive(Clone, Copy)]
+enum Num {
+    I(i64),
+    F(f64),
+}
+
+impl Evaluator {
+    pub fn binary(&mut self, op: BinOp, l: Value, r: Value) -> EvalResult {
+        Ok(match op {
+            BinOp::Eq => Value::Boolean(equals(&l, &r)),
+            BinOp::Ne => Value::Boolean(!equals(&l, &r)),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                Value::Boolean(compare_op(op, &l, &r)?)
+            }
+            BinOp::Match => Value::Boolean(self.match_op(&l, &r)?),
+            BinOp::NotMatch => Value::Boolean(!self.match_op(&l, &r)?),
+            BinOp::In => Value::Boolean(self.in_op(&l, &r)?),
+            BinOp::Add => self.add(l, r)?,
+            BinOp::Sub => self.sub(l, r)?,
+            BinOp::Shl if matches!(l, Value::Array(_)) => {
+                let Value::Array(mut a) = l else {
+                    unreachable!()
+                };
+                Rc::make_mut(&mut a).push(r);
+                Value::Array(a)
+            }
+            BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Shl | BinOp::Shr => {
+                self.arith(op, l, r)?
+            }
+            BinOp::And => Value::Boolean(l.is_truthy() && r.is_truthy()),
+            BinOp::Or => Value::Boolean(l.is_truthy() || r.is_truthy()),
+        })
+    }
+
+    fn add(&mut self, l: Value, r: Value) -> EvalResult {
+        match l {
+            Value::Array(mut a) => {
+                let items = Rc::make_mut(&mut a);
+                match r {
+                    Value::Array(b) => items.extend(b.iter().cloned()),
+                    Value::Hash(h) => items.extend(
+                        h.iter()
+                            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
+                    ),
+                    other => items.push(other),
+                }
+                Ok(Value::Array(a))
+            }
+            Value::Hash(mut h) => {
+                let addition = match r {
+                    Value::Hash(b) => b,
+                    Value::Array(a) => Rc::new(array_to_hash(&a).map_err(|m| op_error("+", m))?),
+                    _ => {
+                        return Err(op_error("+", "Can only append Array or Hash to a Hash").into())
+                    }
+                };
+                let map = Rc::make_mut(&mut h);
+                for (k, v) in addition.iter() {
+                    map.insert(k.clone(), v.clone());
+                }
+                Ok(Value::Hash(h))
+            }
+            l => self.arith(BinOp::Add, l, r),
+        }
+    }
+
+    fn sub(&mut self, l: Value, r: Value) -> EvalResult {
+        match l {
+            Value::Array(a) => {
+                let remove: Vec<Value> = match r {
+                    Value::Array(b) => b.iter().cloned().collect(),
+                    Value::Hash(h) => h
+                        .iter()
+                        .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                        .collect(),
+                    other => vec![other],
+                };
+                Ok(Value::array(
+                    a.iter()
+                        .filter(|x| !remove.iter().any(|y| equals(x, y)))
+                        .cloned()
+                        .collect(),
+                ))
+            }
+            Value::Hash(mut h) => {
+                let map = Rc::make_mut(&mut h);
+                match r {
+                    Value::Hash(b) => b.keys().for_each(|k| {
+                        map.shift_remove(k);
+                    }),
+                    Value::Array(b) => b.iter().for_each(|k| {
+                        map.shift_remove(k);
+                    }),
+                    other => {
+                        map.shift_remove(&other);
+                    }
+                }
+                Ok(Value::Hash(h))
+            }
+            l => self.arith(BinOp::Sub, l, r),
+        }
+    }
+
+    /// Arithmetic on numbers (after coercion) and time values.
+    fn arith(&mut self, op: BinOp, l: Value, r: Value) -> EvalResult {
+        if let Some(result) = time_arith(op, &l, &r) {
+            return Ok(result?);
+        }
+        let a = self.coerce_num(&l)?;
+        let b = self.coerce_num(&r)?;
+        Ok(numeric_op(op, a, b)?)
+    }
+
+    pub fn negate(&mut self, v: Value) -> EvalResult {
+        if let Value::Timespan(t) = v {
+            return Ok(Value::Timespan(time::Timespan { nanos: -t.nanos }));
+        }
+        Ok(match self.coerce_num(&v)? {
+            Num::I(i) => {
+                Value::Integer(i.checked_neg().ok_or_else(|| overflow("-", -(i as i128)))?)
+            }
+            Num::F(f) => Value::Float(-f),
+        })
+    }
+
+    /// Numbers pass; strings that look numeric are coerced as the strictness setting says.
+    fn coerce_num(&mut self, v: &Value) -> Result<Num, Error> {
+        match v {
+            Value::Integer(i) => Ok(Num::I(*i)),
+            Value::Float(f) => Ok(Num::F(*f)),
+            Value::String(s) => {
+                let n = parse_number(s).ok_or_else(|| not_numeric(v))?;
+                let shown = match n {
+                    Num::I(i) => i.to_string(),
+                    Num::F(f) => format::to_programmatic(&Value::Float(f)),
+                };
+                let message = format!(
+                    "The string '{s}' was automatically coerced to the numerical value {shown}"
+                );
+                match self.strict {
+                    Strictness::Error => Err(Error::eval(message)),
+                    Strictness::Warning => {
+                        self.log(crate::LogLevel::Warning, &message);
+                        Ok(n)
+                    }
+                    Strictness::Off => Ok(n),
+                }
+            }
+            _ => Err(not_numeric(v)),
+        }
+    }
+}
+
+fn not_numeric(v: &Value) -> Error {
+    Error::eval(format!(
+        "The value '{}' cannot be converted to Numeric.",
+        format::to_display(v)
+    ))
+}
+
+fn op_error(op: &str, message: &str) -> Error {
+    Error::eval(format!(
+        "Error while evaluating a '{op}' expression, {message}"
+    ))
+}
+
+fn overflow(op: &str, value: i128) -> Error {
+    let sign = if value < 0 { "-" } else { "+" };
+    Error::eval(format!(
+        "A '{op}' expression resulted in a value outside of Puppet Integer max range, got '{sign}0x{:x}'",
+        value.unsigned_abs()
+    ))
+}
+
+/// Parses a string the way arithmetic coercion does: decimal, hex, octal, binary, floats.
+fn parse_number(s: &str) -> Option<Num> {
+    let t = s.trim();
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        i64::from_str_radix(h, 16).ok()
+    } else if let Some(b) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
+        i64::from_str_radix(b, 2).ok()
+    } else if body.len() > 1 && body.starts_with('0') && body.bytes().all(|c| c.is_ascii_digit()) {
+        i64::from_str_radix(&body[1..], 8).ok()
+    } else if !body.is_empty() && body.bytes().all(|c| c.is_ascii_digit()) {
+        body.parse().ok()
+    } else {
+        None
+    };
+    if let Some(i) = int {
+        return Some(Num::I(if neg { -i } else { i }));
+    }
+    let looks_float = !body.is_empty()
+        && body
+            .bytes()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'-' | b'+'))
+        && body.as_bytes()[0].is_ascii_digit();
+    if looks_float {
+        if let Ok(f) = body.parse::<f64>() {
+            return Some(Num::F(if neg { -f } else { f }));
+        }
+    }
+    None
+}
+
+fn float_result(op: &str, f: f64) -> Result<Value, Error> {
+    if f.is_finite() {
+        Ok(Value::Float(f))
+    } else {
+        Err(Error::eval(format!(
+            "The result of the {op} expression is {}",
+            if f.is_nan() { "NaN" } else { "Infinity" }
+        )))
+    }
+}
+
+fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
+    let sym = op.symbol();
+    match (a, b) {
+        (Num::I(x), Num::I(y)) => {
+            let (x, y) = (x as i128, y as i128);
+            let r: i128 = match op {
+                BinOp::Add => x + y,
+                BinOp::Sub => x - y,
+                BinOp::Mul => x * y,
+                BinOp::Div => {
+                    if y == 0 {
+                        return Err(Error::eval("Division by 0"));
+                    }
+                    let q = x / y;
+                    if x % y != 0 && ((x < 0) != (y < 0)) {
+                        q - 1
+                    } else {
+                        q
+                    }
+                }
+                BinOp::Mod => {
+                    if y == 0 {
+                        return Err(Error::eval("Division by 0"));
+                    }
+                    let m = x % y;
+                    if m != 0 && ((m < 0) != (y < 0)) {
+                        m + y
+                    } else {
+                        m
+                    }
+                }
+                BinOp::Shl => shift(x, y),
+                BinOp::Shr => shift(x, -y),
+                _ => unreachable!("not an arithmetic operator"),
+            };
+            i64::try_from(r)
+                .map(Value::Integer)
+                .map_err(|_| overflow(sym, r))
+        }
+        (a, b) => {
+            if matches!(op, BinOp::Mod | BinOp::Shl | BinOp::Shr) {
+                return Err(Error::eval(format!(
+                    "Operator '{sym}' is not applicable to a Float."
+                )));
+            }
+            let x = match a {
+                Num::I(i) => i as f64,
+                Num::F(f) => f,
+            };
+            let y = match b {
+                Num::I(i) => i as f64,
+                Num::F(f) => f,
+            };
+            let r = match op {
+                BinOp::Add => x + y,
+                BinOp::Sub => x - y,
+                BinOp::Mul => x * y,
+                BinOp::Div => x / y,
+                _ => unreachable!("not an arithmetic operator"),
+            };
+            float_result(sym, r)
+        }
+    }
+}
+
+/// `x << by` (a negative count shifts right); results past 64 bits overflow.
+fn shift(x: i128, by: i128) -> i128 {
+    if by >= 0 {
+        if by >= 64 {
+            if x == 0 {
+                0
+            } else {
+                // Any set bit shifted this far is out of range; report a value that overflows.
+                x.signum() * (1i128 << 64.min(by) as u32)
+            }
+        } else {
+            x << by
+        }
+    } else {
+        let by = (-by).min(127);
+        x >> by
+    }
+}
+
+fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
+    let is_time = |v: &Value| matches!(v, Value::Timespan(_) | Value::Timestamp(_));
+    if !is_time(l) && !is_time(r) {
+        return None;
+    }
+    match op {
+        BinOp::Add => time::add(l, r),
+        BinOp::Sub => time::sub(l, r),
+        BinOp::Mul => time::mul(l, r),
+        BinOp::Div => time::div(l, r),
+        BinOp::Mod => time::modulo(l, r),
+        _ => Some(Err(Error::eval(format!(
+            "Operator '{}' is not applicable to {}.",
+            op.symbol(),
+            super::describe::a_an(l)
+        )))),
+    }
+}
+
+/// Converts `[k, v, k, v]` or `[[k, v], ...]` to a hash (for `Hash + Array`).
+pub fn array_to_hash(a: &[Value]) -> Result<Map, &'static str> {
+    let mut map = Map::with_capacity(a.len());
+    if !a.is_empty()
+        && a.iter()
+            .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
+    {
+        for e in a {
+            if let Value::Array(p) = e {
+                map.insert(p[0].clone(), p[1].clone());
+            }
+        }
+        return Ok(map);
+    }
+    if !a.len().is_multiple_of(2) {
+        return Err("odd number of arguments for Hash");
+    }
+    for pair in a.chunks(2) {
+        map.insert(pair[0].clone(), pair[1].clone());
+    }
+    Ok(map)
+}
+
+/// Puppet's `==`: strings case-insensitively (ASCII letters only), numbers by value,
+/// collections deeply, types by equivalence.
+pub fn equals(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.eq_ignore_ascii_case(y),
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
+            (*x as f64) == *y
+        }
+        (Value::Float(x), Value::Float(y)) => x == y,
+        (Value::Array(x), Value::Array(y)) => {
+            Rc::ptr_eq(x, y)
+                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q)))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            Rc::ptr_eq(x, y)
+                || (x.len() == y.len()
+                    && x.iter()
+                        .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w))))
+        }
+        (Value::Type(x), Value::Type(y)) => types::equal(x, y),
+        (Value::Sensitive(x), Value::Sensitive(y)) => Rc::ptr_eq(x, y),
+        _ => a == b,
+    }
+}
+
+/// Case-insensitive ordering of strings over ASCII letters only.
+fn cmp_str(a: &str, b: &str) -> Ordering {
+    let fold = |c: char| c.to_ascii_lowercase();
+    a.chars().map(fold).cmp(b.chars().map(fold))
+}
+
+fn incomparable(op: BinOp, a: &Value, b: &Value, cause: &str) -> Error {
+    Error::eval(format!(
+        "Comparison of: {} {} {}, is not possible. Caused by '{cause}'.",
+        super::describe::label_of(a),
+        op.symbol(),
+        super::describe::label_of(b)
+    ))
+}
+
+/// The ordering of two values for `<`, `>`, `sort`, `compare`, `max`/`min`.
+pub fn compare_values(a: &Value, b: &Value) -> Result<Ordering, &'static str> {
+    const ONLY: &str = "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
+    let num = |v: &Value| match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    };
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
+        (Value::String(x), Value::String(y)) => Ok(cmp_str(x, y)),
+        (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
+        (Value::Timespan(_) | Value::Timestamp(_), _)
+        | (_, Value::Timespan(_) | Value::Timestamp(_)) => time::compare(a, b).ok_or(ONLY),
+        _ => match (num(a), num(b)) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).ok_or(ONLY),
+            (Some(_), None) => Err("A Numeric is not comparable to non Numeric"),
+            (None, Some(_)) if matches!(a, Value::String(_)) => {
+                Err("A String is not comparable to a non String")
+            }
+            _ => match (a, b) {
+                (Value::String(_), _) => Err("A String is not comparable to a non String"),
+                _ => Err(ONLY),
+            },
+        },
+    }
+}
+
+fn compare_op(op: BinOp, a: &Value, b: &Value) -> Result<bool, Error> {
+    if let (Value::Type(x), Value::Type(y)) = (a, b) {
+        let (x, y) = (&**x, &**y);
+        return Ok(match op {
+            BinOp::Lt => types::is_assignable(y, x) && !types::equal(x, y),
+            BinOp::Le => types::is_assignable(y, x),
+            BinOp::Gt => types::is_assignable(x, y) && !types::equal(x, y),
+            _ => types::is_assignable(x, y),
+        });
+    }
+    let ord = compare_values(a, b).map_err(|cause| incomparable(op, a, b, cause))?;
+    Ok(match op {
+        BinOp::Lt => ord == Ordering::Less,
+        BinOp::Le => ord != Ordering::Greater,
+        BinOp::Gt => ord == Ordering::Greater,
+        _ => ord != Ordering::Less,
+    })
+}

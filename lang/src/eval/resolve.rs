@@ -1,1 +1,380 @@
-//! See eval/mod.rs.
+//! Resolves each variable reference to a slot ahead of evaluation, so that reading a local
+//! variable is an index into the current frame rather than a lookup by name.
+//!
+//! Every lambda and function body gets a frame whose slots are its parameters and the
+//! variables it assigns. A reference resolves to the innermost frame that may hold the name;
+//! names no frame holds (and all names at top level) are looked up in the top scope. A slot
+//! that is still empty when read falls back to a lookup by name in the enclosing frames, since
+//! Puppet lets a lambda read an outer `$x` before it assigns its own.
+
+use super::scope::Layout;
+use crate::syntax::ast::*;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Layouts of every lambda and function body, keyed by the address of the AST node. The
+/// table keeps the nodes alive, so an address is never reused while its entry exists.
+#[derive(Default)]
+pub struct Layouts {
+    lambdas: HashMap<usize, (Rc<Layout>, Rc<Lambda>)>,
+    functions: HashMap<usize, (Rc<Layout>, Rc<FunctionDef>)>,
+}
+
+impl Layouts {
+    pub fn of_lambda(&self, l: &Rc<Lambda>) -> Rc<Layout> {
+        self.lambdas
+            .get(&(Rc::as_ptr(l) as usize))
+            .map(|e| e.0.clone())
+            .unwrap_or_default()
+    }
+    pub fn of_function(&self, f: &Rc<FunctionDef>) -> Rc<Layout> {
+        self.functions
+            .get(&(Rc::as_ptr(f) as usize))
+            .map(|e| e.0.clone())
+            .unwrap_or_default()
+    }
+    /// Forgets a function definition that was replaced.
+    pub fn forget_function(&mut self, f: &Rc<FunctionDef>) {
+        self.functions.remove(&(Rc::as_ptr(f) as usize));
+    }
+}
+
+pub fn resolve_program(program: &Program, layouts: &mut Layouts) {
+    let mut r = Resolver {
+        scopes: Vec::new(),
+        layouts,
+    };
+    r.block(&program.body);
+}
+
+struct Resolver<'a> {
+    /// Innermost last. Empty at top level.
+    scopes: Vec<Vec<Rc<str>>>,
+    layouts: &'a mut Layouts,
+}
+
+impl Resolver<'_> {
+    fn block(&mut self, body: &[Expr]) {
+        for e in body {
+            self.expr(e);
+        }
+    }
+
+    fn var(&mut self, v: &VarRef) {
+        if v.numeric().is_some() || v.name.contains("::") {
+            v.slot.set(Slot::Global);
+            return;
+        }
+        for (depth, scope) in self.scopes.iter().rev().enumerate() {
+            if let Some(index) = scope.iter().position(|n| *n == v.name) {
+                v.slot.set(Slot::Local {
+                    depth: depth as u16,
+                    index: index as u16,
+                });
+                return;
+            }
+        }
+        v.slot.set(Slot::Global);
+    }
+
+    fn params(&mut self, params: &[Param]) {
+        for p in params {
+            if let Some(t) = &p.type_expr {
+                self.expr(t);
+            }
+            if let Some(d) = &p.default {
+                self.expr(d);
+            }
+        }
+    }
+
+    fn scope_names(params: &[Param], body: &[Expr]) -> Vec<Rc<str>> {
+        let mut names: Vec<Rc<str>> = params.iter().map(|p| p.name.clone()).collect();
+        for p in params {
+            if let Some(d) = &p.default {
+                collect_assigned(d, &mut names);
+            }
+        }
+        for e in body {
+            collect_assigned(e, &mut names);
+        }
+        names
+    }
+
+    fn lambda(&mut self, l: &Rc<Lambda>) {
+        let names = Self::scope_names(&l.params, &l.body);
+        self.scopes.push(names);
+        self.params(&l.params);
+        if let Some(rt) = &l.return_type {
+            self.expr(rt);
+        }
+        self.block(&l.body);
+        let names = self.scopes.pop().unwrap_or_default();
+        l.frame_size.set(names.len() as u16);
+        let layout = Rc::new(Layout { names });
+        self.layouts
+            .lambdas
+            .insert(Rc::as_ptr(l) as usize, (layout, l.clone()));
+    }
+
+    /// A function body sees only its own frame and the top scope.
+    fn function(&mut self, f: &Rc<FunctionDef>) {
+        let outer = std::mem::take(&mut self.scopes);
+        self.scopes.push(Self::scope_names(&f.params, &f.body));
+        self.params(&f.params);
+        if let Some(rt) = &f.return_type {
+            self.expr(rt);
+        }
+        self.block(&f.body);
+        let names = self.scopes.pop().unwrap_or_default();
+        self.scopes = outer;
+        f.frame_size.set(names.len() as u16);
+        let layout = Rc::new(Layout { names });
+        self.layouts
+            .functions
+            .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));
+    }
+
+    /// Class, define and node bodies get a scope of their own (like a function body).
+    fn definition_body(&mut self, params: &[Param], body: &[Expr]) {
+        let outer = std::mem::take(&mut self.scopes);
+        self.scopes.push(Self::scope_names(params, body));
+        self.params(params);
+        self.block(body);
+        self.scopes = outer;
+    }
+
+    fn attrs(&mut self, attrs: &[AttributeOp]) {
+        for a in attrs {
+            self.expr(&a.value);
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Boolean(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Regex(_)
+            | ExprKind::QualifiedName(_)
+            | ExprKind::QualifiedReference(_) => {}
+            ExprKind::Interpolated(parts) => {
+                for p in parts {
+                    if let StrPart::Expr(x) = p {
+                        self.expr(x);
+                    }
+                }
+            }
+            ExprKind::Heredoc { text, .. } => self.expr(text),
+            ExprKind::Variable(v) => self.var(v),
+            ExprKind::Array(items) | ExprKind::Block(items) => self.block(items),
+            ExprKind::Hash(entries) => {
+                for (k, v) in entries {
+                    self.expr(k);
+                    self.expr(v);
+                }
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.expr(x),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Assign(a, b)
+            | ExprKind::Relationship(_, a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            ExprKind::Access(x, keys) => {
+                self.expr(x);
+                self.block(keys);
+            }
+            ExprKind::Selector(x, arms) => {
+                self.expr(x);
+                for arm in arms {
+                    self.expr(&arm.option);
+                    self.expr(&arm.value);
+                }
+            }
+            ExprKind::Call { args, block, .. } => {
+                self.block(args);
+                if let Some(l) = block {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::CallType {
+                callee,
+                args,
+                block,
+            } => {
+                self.expr(callee);
+                self.block(args);
+                if let Some(l) = block {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::Lambda(l) => self.lambda(l),
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            }
+            | ExprKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                self.expr(cond);
+                self.block(then_branch);
+                if let Some(b) = else_branch {
+                    self.block(b);
+                }
+            }
+            ExprKind::Case { test, arms } => {
+                self.expr(test);
+                for arm in arms {
+                    self.block(&arm.options);
+                    self.block(&arm.body);
+                }
+            }
+            ExprKind::FunctionDef(f) => self.function(f),
+            ExprKind::TypeAlias { type_expr, .. } => self.expr(type_expr),
+            ExprKind::ClassDef(c) => self.definition_body(&c.params, &c.body),
+            ExprKind::DefineDef(d) => self.definition_body(&d.params, &d.body),
+            ExprKind::NodeDef(n) => {
+                self.block(&n.matches);
+                self.definition_body(&[], &n.body)
+            }
+            ExprKind::Resource {
+                type_name, bodies, ..
+            } => {
+                self.expr(type_name);
+                for b in bodies {
+                    self.expr(&b.title);
+                    self.attrs(&b.attributes);
+                }
+            }
+            ExprKind::ResourceDefaults {
+                type_ref,
+                attributes,
+            } => {
+                self.expr(type_ref);
+                self.attrs(attributes);
+            }
+            ExprKind::ResourceOverride {
+                resource,
+                attributes,
+            } => {
+                self.expr(resource);
+                self.attrs(attributes);
+            }
+            ExprKind::Collector {
+                type_ref,
+                query,
+                attributes,
+                ..
+            } => {
+                self.expr(type_ref);
+                if let Some(q) = query {
+                    self.expr(q);
+                }
+                self.attrs(attributes);
+            }
+        }
+    }
+}
+
+/// Adds the names of variables assigned in `e` (outside nested lambdas and definitions).
+fn collect_assigned(e: &Expr, names: &mut Vec<Rc<str>>) {
+    fn add_target(t: &Expr, names: &mut Vec<Rc<str>>) {
+        match &t.kind {
+            ExprKind::Variable(v)
+                if v.numeric().is_none() && !v.name.contains("::") && !names.contains(&v.name) =>
+            {
+                names.push(v.name.clone());
+            }
+            ExprKind::Array(items) => items.iter().for_each(|i| add_target(i, names)),
+            _ => {}
+        }
+    }
+    visit_children(e, &mut |child| collect_assigned(child, names));
+    if let ExprKind::Assign(target, _) = &e.kind {
+        add_target(target, names);
+    }
+}
+
+/// Calls `f` on each direct child expression of `e`, not descending into lambdas or
+/// definitions (which have scopes of their own).
+fn visit_children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    match &e.kind {
+        ExprKind::Interpolated(parts) => {
+            for p in parts {
+                if let StrPart::Expr(x) = p {
+                    f(x);
+                }
+            }
+        }
+        ExprKind::Heredoc { text, .. } => f(text),
+        ExprKind::Array(items) | ExprKind::Block(items) => items.iter().for_each(f),
+        ExprKind::Hash(entries) => {
+            for (k, v) in entries {
+                f(k);
+                f(v);
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => f(x),
+        ExprKind::Binary(_, a, b) | ExprKind::Assign(a, b) | ExprKind::Relationship(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        ExprKind::Access(x, keys) => {
+            f(x);
+            keys.iter().for_each(f);
+        }
+        ExprKind::Selector(x, arms) => {
+            f(x);
+            for arm in arms {
+                f(&arm.option);
+                f(&arm.value);
+            }
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(f),
+        ExprKind::CallType { callee, args, .. } => {
+            f(callee);
+            args.iter().for_each(f);
+        }
+        ExprKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        }
+        | ExprKind::Unless {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            f(cond);
+            then_branch.iter().for_each(&mut *f);
+            if let Some(b) = else_branch {
+                b.iter().for_each(f);
+            }
+        }
+        ExprKind::Case { test, arms } => {
+            f(test);
+            for arm in arms {
+                arm.options.iter().for_each(&mut *f);
+                arm.body.iter().for_each(&mut *f);
+            }
+        }
+        ExprKind::Resource { bodies, .. } => {
+            for b in bodies {
+                f(&b.title);
+                b.attributes.iter().for_each(|a| f(&a.value));
+            }
+        }
+        ExprKind::ResourceDefaults { attributes, .. }
+        | ExprKind::ResourceOverride { attributes, .. } => {
+            attributes.iter().for_each(|a| f(&a.value))
+        }
+        _ => {}
+    }
+}

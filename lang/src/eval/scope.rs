@@ -1,1 +1,92 @@
-//! See eval/mod.rs.
+//! Variables: the persistent top scope (by name), local frames (by slot), match variables.
+
+use crate::values::Value;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The names of the local slots of one lambda or function body, in slot order.
+#[derive(Debug, Default)]
+pub struct Layout {
+    pub names: Vec<Rc<str>>,
+}
+
+impl Layout {
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| &**n == name)
+    }
+}
+
+/// The local variables of one running lambda or function.
+pub struct Frame {
+    pub slots: Vec<Option<Value>>,
+    pub layout: Rc<Layout>,
+    /// The lexically enclosing frame (for lambdas); `None` means the top scope.
+    pub parent: Option<usize>,
+}
+
+struct GlobalVar {
+    value: Value,
+    /// The input that assigned it: a second assignment in the same input is an error, a later
+    /// input may replace it (so that notebook cells can be re-run).
+    generation: u64,
+}
+
+/// A variable was assigned twice in the same input.
+#[derive(Debug)]
+pub struct Reassigned;
+
+/// The top scope. Persists across inputs.
+#[derive(Default)]
+pub struct Globals {
+    vars: HashMap<Rc<str>, GlobalVar>,
+}
+
+impl Globals {
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.vars.get(strip_top(name)).map(|v| &v.value)
+    }
+
+    /// Assigns `name`; `Err(Reassigned)` if it was already assigned during `generation`.
+    pub fn set(&mut self, name: &Rc<str>, value: Value, generation: u64) -> Result<(), Reassigned> {
+        let key: Rc<str> = if name.starts_with("::") {
+            strip_top(name).into()
+        } else {
+            name.clone()
+        };
+        match self.vars.get_mut(&key) {
+            Some(var) if var.generation == generation => Err(Reassigned),
+            Some(var) => {
+                var.value = value;
+                var.generation = generation;
+                Ok(())
+            }
+            None => {
+                self.vars.insert(key, GlobalVar { value, generation });
+                Ok(())
+            }
+        }
+    }
+
+    pub fn remove(&mut self, name: &str) {
+        self.vars.remove(name);
+    }
+
+    /// All variables, sorted by name.
+    pub fn iter_sorted(&self) -> Vec<(Rc<str>, Value)> {
+        let mut all: Vec<_> = self
+            .vars
+            .iter()
+            .map(|(k, v)| (k.clone(), v.value.clone()))
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all
+    }
+}
+
+/// `$::x` is the top-scope `$x`.
+pub fn strip_top(name: &str) -> &str {
+    name.strip_prefix("::").unwrap_or(name)
+}
+
+/// The result of the last regular expression match in the current match scope.
+pub type MatchData = Option<Rc<Vec<Option<String>>>>;

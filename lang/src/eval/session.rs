@@ -1,10 +1,20 @@
 //! The public API: a `Session` evaluates one input at a time and keeps variables,
-//! functions and type aliases between inputs.
+//! functions and type aliases between inputs. `Evaluator` is the state it drives.
 
-use crate::error::Error;
-use crate::values::Value;
+use super::resolve::{resolve_program, Layouts};
+use super::scope::{Frame, Globals, MatchData};
+use super::Flow;
+use crate::error::{Error, Source};
+use crate::functions::Builtin;
+use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
+use crate::types::{PType, TypeAlias};
+use crate::values::{Regexp, Value};
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum LogLevel {
     Debug,
     Info,
@@ -16,27 +26,301 @@ pub enum LogLevel {
     Crit,
 }
 
+impl LogLevel {
+    /// The capitalized name the reference prints before a log line (`Notice: ...`).
+    pub fn label(self) -> &'static str {
+        match self {
+            LogLevel::Debug => "Debug",
+            LogLevel::Info => "Info",
+            LogLevel::Notice => "Notice",
+            LogLevel::Warning => "Warning",
+            LogLevel::Err => "Error",
+            LogLevel::Alert => "Alert",
+            LogLevel::Emerg => "Emergency",
+            LogLevel::Crit => "Critical",
+        }
+    }
+    /// The lower-case name the oracle prints (`notice: ...`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LogLevel::Debug => "debug",
+            LogLevel::Info => "info",
+            LogLevel::Notice => "notice",
+            LogLevel::Warning => "warning",
+            LogLevel::Err => "err",
+            LogLevel::Alert => "alert",
+            LogLevel::Emerg => "emerg",
+            LogLevel::Crit => "crit",
+        }
+    }
+}
+
 /// How strictly questionable operations (string-to-number coercion...) are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Strictness {
     Off,
     Warning,
+    /// The reference's default.
     #[default]
     Error,
 }
 
-pub struct Evaluator {}
+/// The deepest nesting of function and lambda calls before evaluation stops with an error.
+pub const MAX_CALL_DEPTH: usize = 1000;
 
+pub type LogSink = Box<dyn FnMut(LogLevel, &str)>;
+
+pub struct Evaluator {
+    pub(crate) globals: Globals,
+    pub(crate) frames: Vec<Frame>,
+    /// The running lambda or function frame; `None` at top level.
+    pub(crate) current: Option<usize>,
+    pub(crate) matches: MatchData,
+    pub(crate) layouts: Layouts,
+    pub(crate) functions: HashMap<Rc<str>, Rc<FunctionDef>>,
+    pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
+    pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
+    pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
+    pub(crate) interrupt: Arc<AtomicBool>,
+    pub(crate) log_sink: Option<LogSink>,
+    pub(crate) logs: Vec<(LogLevel, String)>,
+    pub(crate) depth: usize,
+    pub strict: Strictness,
+    /// Counts inputs: an assignment in the same input as an earlier one is a reassignment.
+    pub(crate) generation: u64,
+    pub(crate) source: Rc<Source>,
+    /// While binding parameters: the frame and the name of the parameter whose default is
+    /// being evaluated (reading a parameter to its right is an error).
+    pub(crate) binding: Option<(usize, Rc<str>, Rc<str>)>,
+    /// The built-in function being run (names its lambda in error messages).
+    pub(crate) current_builtin: &'static str,
+}
+
+impl Evaluator {
+    pub fn new() -> Evaluator {
+        let builtins = crate::functions::all()
+            .iter()
+            .map(|b| (b.name, b))
+            .collect();
+        Evaluator {
+            globals: Globals::default(),
+            frames: Vec::new(),
+            current: None,
+            matches: None,
+            layouts: Layouts::default(),
+            functions: HashMap::new(),
+            builtins,
+            aliases: HashMap::new(),
+            regex_cache: HashMap::new(),
+            interrupt: Arc::new(AtomicBool::new(false)),
+            log_sink: None,
+            logs: Vec::new(),
+            depth: 0,
+            strict: Strictness::default(),
+            generation: 0,
+            source: Source::new("<input>", ""),
+            binding: None,
+            current_builtin: "",
+        }
+    }
+
+    /// Sends a log line to the sink (or keeps it for `take_logs` when there is none).
+    pub fn log(&mut self, level: LogLevel, message: &str) {
+        match &mut self.log_sink {
+            Some(sink) => sink(level, message),
+            None => self.logs.push((level, message.to_string())),
+        }
+    }
+
+    /// Fails with `Interrupted` once the interrupt flag is set (and clears it).
+    pub fn check_interrupt(&self) -> Result<(), Error> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            self.interrupt.store(false, Ordering::Relaxed);
+            return Err(Error::interrupted());
+        }
+        Ok(())
+    }
+
+    pub fn builtin(&self, name: &str) -> Option<&'static Builtin> {
+        self.builtins.get(name).copied()
+    }
+
+    /// A compiled regular expression for a literal, compiled once.
+    pub(crate) fn regex(&mut self, source: &Rc<str>) -> Result<Rc<Regexp>, Error> {
+        if let Some(r) = self.regex_cache.get(source) {
+            return Ok(r.clone());
+        }
+        let re = Rc::new(
+            Regexp::new(source)
+                .map_err(|e| Error::eval(format!("Invalid regular expression /{source}/: {e}")))?,
+        );
+        self.regex_cache.insert(source.clone(), re.clone());
+        Ok(re)
+    }
+
+    /// Evaluates a parsed program: definitions first (type aliases and functions are
+    /// hoisted), then the statements in order. Returns the value of the last one.
+    fn run(&mut self, program: &Program) -> Result<Value, Error> {
+        resolve_program(program, &mut self.layouts);
+        self.hoist(&program.body)?;
+        let result = self.eval_block(&program.body);
+        match result {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Return(_)) => Err(Error::eval("return() from context where this is illegal")),
+            Err(Flow::Next(_)) => Err(Error::eval("next() from context where this is illegal")),
+            Err(Flow::Break) => Err(Error::eval("break() from context where this is illegal")),
+        }
+    }
+
+    /// Defines the type aliases and functions of a program before it runs.
+    fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
+        let mut pending = Vec::new();
+        for e in body {
+            match &e.kind {
+                ExprKind::TypeAlias { name, type_expr } => {
+                    let alias = Rc::new(TypeAlias {
+                        name: name.clone(),
+                        target: Default::default(),
+                    });
+                    self.aliases
+                        .insert(name.to_ascii_lowercase(), alias.clone());
+                    pending.push((alias, type_expr, e.span));
+                }
+                ExprKind::FunctionDef(f) => {
+                    if let Some(old) = self.functions.insert(f.name.clone(), f.clone()) {
+                        if !Rc::ptr_eq(&old, f) {
+                            self.layouts.forget_function(&old);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (alias, type_expr, span) in pending {
+            let t = match self.eval(type_expr) {
+                Ok(Value::Type(t)) => (*t).clone(),
+                Ok(_) => {
+                    return Err(Error::eval(format!(
+                        "The expression assigned to type alias '{}' is not a type",
+                        alias.name
+                    ))
+                    .at(span))
+                }
+                Err(Flow::Error(e)) => return Err(e),
+                Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
+            };
+            *alias.target.borrow_mut() = Some(t);
+        }
+        Ok(())
+    }
+
+    /// Clears the per-evaluation state after an input (also after an error).
+    fn reset_run_state(&mut self) {
+        self.frames.clear();
+        self.current = None;
+        self.depth = 0;
+        self.binding = None;
+        self.matches = None;
+        self.interrupt.store(false, Ordering::Relaxed);
+    }
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator::new()
+    }
+}
+
+/// A persistent evaluation session: each `eval` call is one input (a REPL line, a notebook
+/// cell, a file). Variables, functions and type aliases persist between inputs; within one
+/// input the language rules apply (a variable cannot be assigned twice).
 pub struct Session {
     pub evaluator: Evaluator,
+    inputs: usize,
 }
 
 impl Session {
     pub fn new() -> Session {
-        Session { evaluator: Evaluator {} }
+        Session {
+            evaluator: Evaluator::new(),
+            inputs: 0,
+        }
     }
-    pub fn eval(&mut self, _source: &str) -> Result<Value, Error> {
-        Ok(Value::Undef)
+
+    /// Evaluates one input and returns the value of its last expression.
+    pub fn eval(&mut self, text: &str) -> Result<Value, Error> {
+        self.inputs += 1;
+        let name = format!("In[{}]", self.inputs);
+        self.eval_named(&name, text)
+    }
+
+    /// Like `eval`, naming the source (a file name, `-e`) for error messages.
+    pub fn eval_named(&mut self, name: &str, text: &str) -> Result<Value, Error> {
+        let source = Source::new(name, text);
+        let ev = &mut self.evaluator;
+        ev.generation += 1;
+        ev.source = source.clone();
+        let result = match crate::syntax::parse(text) {
+            Ok(program) => ev.run(&program),
+            Err(e) => Err(e),
+        };
+        ev.reset_run_state();
+        result.map_err(|e| e.in_source(&source))
+    }
+
+    /// Sends log lines (`notice` ...) to `sink` as they happen.
+    pub fn set_log_sink(&mut self, sink: impl FnMut(LogLevel, &str) + 'static) {
+        self.evaluator.log_sink = Some(Box::new(sink));
+    }
+
+    /// The log lines produced since the last call (when no sink is set).
+    pub fn take_logs(&mut self) -> Vec<(LogLevel, String)> {
+        std::mem::take(&mut self.evaluator.logs)
+    }
+
+    /// A flag that interrupts a running evaluation when set (from another thread).
+    pub fn interrupt_handle(&self) -> Arc<AtomicBool> {
+        self.evaluator.interrupt.clone()
+    }
+
+    pub fn set_strict(&mut self, strict: Strictness) {
+        self.evaluator.strict = strict;
+    }
+
+    /// Sets a top-scope variable (e.g. `$_`, the last result in the REPL).
+    pub fn set_variable(&mut self, name: &str, value: Value) {
+        let name: Rc<str> = name.into();
+        self.evaluator.globals.remove(&name);
+        let _ = self.evaluator.globals.set(&name, value, 0);
+    }
+
+    pub fn variable(&self, name: &str) -> Option<Value> {
+        self.evaluator.globals.get(name).cloned()
+    }
+
+    /// All top-scope variables, sorted by name.
+    pub fn variables(&self) -> Vec<(Rc<str>, Value)> {
+        self.evaluator.globals.iter_sorted()
+    }
+
+    /// Names of the user-defined functions, sorted.
+    pub fn function_names(&self) -> Vec<Rc<str>> {
+        let mut names: Vec<_> = self.evaluator.functions.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// The user-defined type aliases with their resolved types, sorted by name.
+    pub fn type_aliases(&self) -> Vec<(Rc<str>, PType)> {
+        let mut all: Vec<_> = self
+            .evaluator
+            .aliases
+            .values()
+            .map(|a| (a.name.clone(), a.resolved()))
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all
     }
 }
 

@@ -22,10 +22,16 @@ pub fn to_programmatic(v: &Value) -> String {
         Value::Integer(i) => i.to_string(),
         Value::Float(f) => format!("{f:?}"),
         Value::String(s) => format!("'{s}'"),
-        Value::Array(a) => format!("[{}]", a.iter().map(to_programmatic).collect::<Vec<_>>().join(", ")),
+        Value::Array(a) => format!(
+            "[{}]",
+            a.iter().map(to_programmatic).collect::<Vec<_>>().join(", ")
+        ),
         Value::Hash(h) => format!(
             "{{{}}}",
-            h.iter().map(|(k, v)| format!("{} => {}", to_programmatic(k), to_programmatic(v))).collect::<Vec<_>>().join(", ")
+            h.iter()
+                .map(|(k, v)| format!("{} => {}", to_programmatic(k), to_programmatic(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Value::Type(t) => t.to_string(),
         other => format!("{other:?}"),
@@ -42,4 +48,9 @@ pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
 pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
     let _ = args;
     Ok(format.to_string())
+}
+
+/// The form a value takes when interpolated into a double quoted string.
+pub fn to_interpolated(v: &Value) -> String {
+    to_display(v)
 }

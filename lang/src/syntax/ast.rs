@@ -15,11 +15,17 @@ pub struct Span {
 
 impl Span {
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start: start as u32, end: end as u32 }
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
     }
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 }
 
@@ -62,7 +68,10 @@ pub struct VarRef {
 
 impl VarRef {
     pub fn new(name: impl Into<Rc<str>>) -> VarRef {
-        VarRef { name: name.into(), slot: Cell::new(Slot::Unresolved) }
+        VarRef {
+            name: name.into(),
+            slot: Cell::new(Slot::Unresolved),
+        }
     }
     /// `$0`, `$1`, ...
     pub fn numeric(&self) -> Option<usize> {
@@ -267,7 +276,10 @@ pub enum ExprKind {
     Interpolated(Vec<StrPart>),
     /// A heredoc; `text` is `ExprKind::String` or `ExprKind::Interpolated`.
     /// `syntax` is the `:json` part of `@(END:json)`.
-    Heredoc { syntax: Option<Rc<str>>, text: Box<Expr> },
+    Heredoc {
+        syntax: Option<Rc<str>>,
+        text: Box<Expr>,
+    },
     /// `/pattern/` (the source between the slashes, with `\/` turned into `/`)
     Regex(Rc<str>),
     /// A bare word such as `apache::port`: evaluates to a string unless it names a function
@@ -293,38 +305,76 @@ pub enum ExprKind {
 
     // ---- calls
     /// A call of a named function. For `CallStyle::Method`, `args[0]` is the receiver.
-    Call { name: Rc<str>, args: Vec<Expr>, block: Option<Rc<Lambda>>, style: CallStyle },
+    Call {
+        name: Rc<str>,
+        args: Vec<Expr>,
+        block: Option<Rc<Lambda>>,
+        style: CallStyle,
+    },
     /// A call whose callee is an expression evaluating to a type: `Integer('0xFF')`,
     /// `Integer[1,2]('1')`, and `T.new(...)` is `Call` of `new` with `T` as receiver.
-    CallType { callee: Box<Expr>, args: Vec<Expr>, block: Option<Rc<Lambda>> },
+    CallType {
+        callee: Box<Expr>,
+        args: Vec<Expr>,
+        block: Option<Rc<Lambda>>,
+    },
     /// A lambda on its own (as a case option).
     Lambda(Rc<Lambda>),
 
     // ---- control flow
     /// `if`/`elsif`/`else`; `elsif` is a nested `If` in `else_branch`.
-    If { cond: Box<Expr>, then_branch: Vec<Expr>, else_branch: Option<Vec<Expr>> },
-    Unless { cond: Box<Expr>, then_branch: Vec<Expr>, else_branch: Option<Vec<Expr>> },
-    Case { test: Box<Expr>, arms: Vec<CaseArm> },
+    If {
+        cond: Box<Expr>,
+        then_branch: Vec<Expr>,
+        else_branch: Option<Vec<Expr>>,
+    },
+    Unless {
+        cond: Box<Expr>,
+        then_branch: Vec<Expr>,
+        else_branch: Option<Vec<Expr>>,
+    },
+    Case {
+        test: Box<Expr>,
+        arms: Vec<CaseArm>,
+    },
     /// `{ ... }` used as a statement block (e.g. in a heredoc-less position); rarely produced.
     Block(Vec<Expr>),
 
     // ---- definitions
     FunctionDef(Rc<FunctionDef>),
     /// `type Name = T`
-    TypeAlias { name: Rc<str>, type_expr: Box<Expr> },
+    TypeAlias {
+        name: Rc<str>,
+        type_expr: Box<Expr>,
+    },
     ClassDef(Rc<HostClassDef>),
     DefineDef(Rc<DefineDef>),
     NodeDef(Rc<NodeDef>),
 
     // ---- catalog expressions (parsed; evaluation is limited)
     /// `file { 'a': ... ; 'b': ... }`; `type_name` is a QualifiedName/Reference or `class`.
-    Resource { form: ResourceForm, type_name: Box<Expr>, bodies: Vec<ResourceBody> },
+    Resource {
+        form: ResourceForm,
+        type_name: Box<Expr>,
+        bodies: Vec<ResourceBody>,
+    },
     /// `File { mode => '0644' }`
-    ResourceDefaults { type_ref: Box<Expr>, attributes: Vec<AttributeOp> },
+    ResourceDefaults {
+        type_ref: Box<Expr>,
+        attributes: Vec<AttributeOp>,
+    },
     /// `File['/tmp/x'] { mode => '0644' }`
-    ResourceOverride { resource: Box<Expr>, attributes: Vec<AttributeOp> },
+    ResourceOverride {
+        resource: Box<Expr>,
+        attributes: Vec<AttributeOp>,
+    },
     /// `File <| query |>` or `File <<| query |>>`; `query` is `None` for an empty query.
-    Collector { type_ref: Box<Expr>, exported: bool, query: Option<Box<Expr>>, attributes: Vec<AttributeOp> },
+    Collector {
+        type_ref: Box<Expr>,
+        exported: bool,
+        query: Option<Box<Expr>>,
+        attributes: Vec<AttributeOp>,
+    },
     /// `a -> b`, `a ~> b`, `a <- b`, `a <~ b`
     Relationship(RelationOp, Box<Expr>, Box<Expr>),
 }

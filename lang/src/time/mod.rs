@@ -11,3 +11,27 @@ pub struct Timespan {
 pub struct Timestamp {
     pub nanos: i128,
 }
+
+use crate::error::Error;
+use crate::values::Value;
+use std::cmp::Ordering;
+
+/// `a + b` when either is a time value; `None` otherwise.
+pub fn add(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
+    None
+}
+pub fn sub(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
+    None
+}
+pub fn mul(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
+    None
+}
+pub fn div(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
+    None
+}
+pub fn modulo(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
+    None
+}
+pub fn compare(_a: &Value, _b: &Value) -> Option<Ordering> {
+    None
+}

@@ -6,8 +6,19 @@ pub fn by_name(name: &str) -> Option<PType> {
     Some(match name {
         "Any" => PType::Any,
         "Integer" => PType::Integer(IntRange::ANY),
-        "String" => PType::String { size: IntRange::SIZE, value: None },
+        "String" => PType::String {
+            size: IntRange::SIZE,
+            value: None,
+        },
         "Undef" => PType::Undef,
         _ => return None,
+    })
+}
+
+/// The resource type a capitalized name denotes (`File` → `Resource[File]`).
+pub fn resource_type(name: &str) -> Option<PType> {
+    Some(PType::Resource {
+        type_name: Some(name.into()),
+        title: None,
     })
 }

@@ -135,7 +135,10 @@ impl PartialEq for Value {
             (String(a), String(b)) => a == b,
             (Regexp(a), Regexp(b)) => a.source() == b.source(),
             (Array(a), Array(b)) => Rc::ptr_eq(a, b) || a == b,
-            (Hash(a), Hash(b)) => Rc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v))),
+            (Hash(a), Hash(b)) => {
+                Rc::ptr_eq(a, b)
+                    || (a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v)))
+            }
             (Type(a), Type(b)) => a == b,
             (Timespan(a), Timespan(b)) => a == b,
             (Timestamp(a), Timestamp(b)) => a == b,

@@ -21,9 +21,15 @@ impl Regexp {
     pub fn new(source: &str) -> Result<Regexp, String> {
         let translated = translate_ruby(source);
         match regex::Regex::new(&translated) {
-            Ok(re) => Ok(Regexp { source: source.to_string(), engine: Engine::Fast(re) }),
+            Ok(re) => Ok(Regexp {
+                source: source.to_string(),
+                engine: Engine::Fast(re),
+            }),
             Err(_) => match fancy_regex::Regex::new(&translated) {
-                Ok(re) => Ok(Regexp { source: source.to_string(), engine: Engine::Fancy(re) }),
+                Ok(re) => Ok(Regexp {
+                    source: source.to_string(),
+                    engine: Engine::Fancy(re),
+                }),
                 Err(e) => Err(e.to_string()),
             },
         }
@@ -44,14 +50,16 @@ impl Regexp {
     /// The captures of the first match (`[0]` is the whole match), or `None`.
     pub fn captures(&self, text: &str) -> Option<Captures> {
         match &self.engine {
-            Engine::Fast(re) => re
-                .captures(text)
-                .map(|c| c.iter().map(|m| m.map(|m| m.as_str().to_string())).collect()),
-            Engine::Fancy(re) => re
-                .captures(text)
-                .ok()
-                .flatten()
-                .map(|c| c.iter().map(|m| m.map(|m| m.as_str().to_string())).collect()),
+            Engine::Fast(re) => re.captures(text).map(|c| {
+                c.iter()
+                    .map(|m| m.map(|m| m.as_str().to_string()))
+                    .collect()
+            }),
+            Engine::Fancy(re) => re.captures(text).ok().flatten().map(|c| {
+                c.iter()
+                    .map(|m| m.map(|m| m.as_str().to_string()))
+                    .collect()
+            }),
         }
     }
 

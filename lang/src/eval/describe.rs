@@ -1,0 +1,39 @@
+//! How error messages name the type of a value: `an Integer`, `an Undef Value`, `a String`.
+
+use crate::values::Value;
+
+/// The type label the reference uses in operator and comparison errors.
+pub fn label_of(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "Undef Value",
+        Value::Default => "Default Value",
+        Value::Boolean(_) => "Boolean",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::String(_) => "String",
+        Value::Regexp(_) => "Regexp",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        Value::Type(_) => "Type",
+        Value::Timespan(_) => "Timespan",
+        Value::Timestamp(_) => "Timestamp",
+        Value::SemVer(_) => "SemVer",
+        Value::SemVerRange(_) => "SemVerRange",
+        Value::Sensitive(_) => "Sensitive",
+        Value::Iterator(_) => "Iterator",
+    }
+}
+
+/// The label with its article: `an Integer`, `a String`, `an Undef Value`.
+pub fn a_an(v: &Value) -> String {
+    article(label_of(v))
+}
+
+/// `a`/`an` before a word.
+pub fn article(word: &str) -> String {
+    let an = word
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {word}", if an { "an" } else { "a" })
+}
