@@ -27,3 +27,8 @@ PROGRAMS = [
     "1 # comment", "# only a comment\n2", "/* block */ 3", "/* multi\nline */ 4", "5 /* trailing */",
     "[1, # c\n 2]", "/* unterminated", "# nothing", "", "1\n2\n3", "1;2;3", "1;",
 ]
+PROGRAMS += [
+    # array-literal / access ambiguity examples of expressions.md "Array Expression"
+    "$a = [1, 2, 3] $a[1]", "$a = [1, 2, 3] $x = $a; [1]", "$x = abc[1] $x", "$a = [1,2] $a [1]",
+    "[1][0]", "[[1,2]][0][1]", "{a=>1}[a]", "notice [1]", "'abc'[1]",
+]
