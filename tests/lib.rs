@@ -60,9 +60,10 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
             let error = s("error");
             let mut log: Vec<String> =
                 j.get("log").and_then(|l| l.as_array()).map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect()).unwrap_or_default();
-            // The oracle also logs the final error as an `err:` line; that is the error itself.
+            // The oracle also logs the final error as an `err:` line (sometimes with " on node
+            // <host>" appended); that is the error itself.
             if let Some(e) = &error {
-                if log.last().is_some_and(|l| l == &format!("err: {e}")) {
+                if log.last().is_some_and(|l| l.starts_with(&format!("err: {e}"))) {
                     log.pop();
                 }
             }
