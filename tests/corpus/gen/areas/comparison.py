@@ -49,3 +49,11 @@ PROGRAMS = [
     "'a' == 'a' or 1/0", "false and 1/0", "true or 1/0", "!true", "!undef", "!''", "![]", "!0",
     "1 and 'x'", "undef or 0", "[] and {}", "true and undef",
 ]
+PROGRAMS += [
+    # precedence of operators
+    "1 + 2 == 3 and true", "!true == false", "!(true == false)", "true or false and false", "(true or false) and false",
+    "1 in [1] == true", "'a' =~ /a/ == true", "1 < 2 == true", "1 == 1 and 2 < 1 or true", "not true", "!!1",
+    "1 + 2 * 3 == 7", "2 * -3", "-2 ** 2", "- 1 + 2", "[1, 2] == [1, 2] and {a => 1} == {a => 1}", "-[1, 2][0]",
+    "$x = 5 -$x", "!$x", "$x = false !$x", "1 < 2 and 2 < 3", "undef and 1/0", "0 or 1/0", "'' and true",
+    "true and true and false", "false or false or 'x'", "$a = 1 == 1 $a", "!1 == 1",
+]
