@@ -26,7 +26,7 @@ PROGRAMS = [
     "Optional[Integer] == Variant[Integer, Undef]", "Optional[Integer] > Integer", "Type[Integer] < Type",
     "String == string", "Enum[a,b] == Enum[b,a]", "Variant[Integer,String] == Variant[String,Integer]",
     # regexps
-    "/abc/ == /abc/", "/abc/ == /ABC/", "/abc/ == 'abc'", "/a/ != /b/", "/a/ < /b/",
+    "/abc/ == /abc/", "/abc/ == /ABC/", "/abc/ == 'abc'", "/a/ != /b/",
     # booleans
     "true == 'true'", "false == false", "true != false", "true == 1", "false == 0", "true <= true",
     # semver
@@ -48,4 +48,12 @@ PROGRAMS = [
     "1 == 1 == true", "(1 == 1) == true", "!(1 == 2)", "1 < 2 < 3", "1 != 2 and 2 != 3",
     "'a' == 'a' or 1/0", "false and 1/0", "true or 1/0", "!true", "!undef", "!''", "![]", "!0",
     "1 and 'x'", "undef or 0", "[] and {}", "true and undef",
+]
+PROGRAMS += [
+    # precedence of operators
+    "1 + 2 == 3 and true", "!true == false", "!(true == false)", "true or false and false", "(true or false) and false",
+    "1 in [1] == true", "'a' =~ /a/ == true", "1 < 2 == true", "1 == 1 and 2 < 1 or true", "not true", "!!1",
+    "1 + 2 * 3 == 7", "2 * -3", "-2 ** 2", "- 1 + 2", "[1, 2] == [1, 2] and {a => 1} == {a => 1}", "-[1, 2][0]",
+    "$x = 5 -$x", "!$x", "$x = false !$x", "1 < 2 and 2 < 3", "undef and 1/0", "0 or 1/0", "'' and true",
+    "true and true and false", "false or false or 'x'", "$a = 1 == 1 $a", "!1 == 1",
 ]

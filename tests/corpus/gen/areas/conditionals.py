@@ -61,3 +61,11 @@ SPEC_DISAGREEMENTS = [
     "2 ? { |$x| { $x % 2 == 0 } => even, default => odd }",
 ]
 PROGRAMS = [p for p in PROGRAMS if p not in SPEC_DISAGREEMENTS]
+PROGRAMS += [
+    "case 'Abc' { /abc/: { re } 'abc': { str } }", "case 'abc' { Enum[abc, x]: { e } }", "case 'b' { Pattern[/a/, /b/]: { p } }",
+    "$x = 'abc' ? { /(a)(b)/ => \"$1$2\", default => 'no' } [$x, $1]", "case [] { []: { empty } }", "case {} { {}: { empty } }",
+    "case 'x' { *['a', 'x']: { splat } }", "case 1 { Integer[2,3]: { a } Integer[0,1]: { b } }", "case 1.0 { 1: { one } }",
+    "case 'a' { *[]: { none } default: { d } }", "if 'abc' =~ /(b)/ { $1 } elsif true { 2 }", "if [] == [] { eq }",
+    "$r = if false { 1 } elsif false { 2 } $r", "unless false { 1 } else { 2 }", "if true { } else { 1 }",
+    "case 'a' { 'a': { } default: { d } }", "'b' ? { 'a' => 1, default => 2, 'b' => 3 }", "[1, 'x'] ? { [Integer, String] => ok }",
+]

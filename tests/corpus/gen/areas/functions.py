@@ -77,3 +77,10 @@ ORACLE_BROKEN = [
     "strftime(Timestamp('2020-02-03T04:05:06Z'), '%F %T %z', 'Europe/Stockholm')",
 ]
 PROGRAMS = [p for p in PROGRAMS_ALL if p not in ORACLE_BROKEN]
+PROGRAMS += [
+    # notice/warning formatting (%s conversion of each kind of value)
+    "notice({a => [1, 'two'], 'b c' => undef})", "notice(['a', \"b'c\", \"d\\\"e\"])", "notice(Integer[1,2])", "notice(1.0)", "notice(1e21)",
+    "notice(0.1 + 0.2)", "notice(default)", "notice(/a\\/b/)", "notice(Sensitive(1))", "notice(Timespan(61))", "notice(SemVer('1.0.0'))",
+    "notice(Timestamp(0))", "notice([undef, default])", "notice({})", "notice('')", "notice(\"multi\\nline\")", "notice(true, false)",
+    "warning([1, 2])", "notice(Optional[String])", "notice(Binary('aGk='))", "notice(-0.0)", "notice(100.0)", "notice([1.5, {a => 2.0}])",
+]

@@ -32,3 +32,14 @@ PROGRAMS += [
     "$a = [1, 2, 3] $a[1]", "$a = [1, 2, 3] $x = $a; [1]", "$x = abc[1] $x", "$a = [1,2] $a [1]",
     "[1][0]", "[[1,2]][0][1]", "{a=>1}[a]", "notice [1]", "'abc'[1]",
 ]
+PROGRAMS += [
+    # %p printing of string values
+    r'''"a'b"''', r"""'a"b'""", r'''"a\\b"''', r'"a\tb\nc\rd"', r'"\u0001"', r'"\u007F"', r'"é"', r'"\u{1F600}"', r'"$"', r'''"it's \"q\""''',
+    r'"\\\\"', r"'\\'", r'"\e"', r"'\u00e9'", "'multi\nline'", r'"a\u00A0b"',
+    # %p printing of collections and odd keys
+    "{default => undef, undef => default}", "{[] => {}, {} => []}", "[[], {}, [[]], [{}]]", "{'a b' => 'c d'}", "{1.5 => 2.5}",
+    "{Integer => Integer[1,2], /r/ => /s/}", "[1.0, -0.0, 1e100, 1.5e-7]", "$a = 1 $b = 1 $h = {$a => x, $b => y} $h", "{'a' => 1, a => 2}",
+    "$k = 'k' $h = {$k => 1, \"${k}2\" => 2} $h",
+    # numbers
+    "0x0", "0x00ff", "-0x0", "00001", "0.5e1", "5e-1", "123e0", "1E-2", "0e0", "2.5E+2",
+]

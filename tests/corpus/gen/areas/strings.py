@@ -50,3 +50,15 @@ b"', r'"unterminated', r'"$"', r'"a$"', r'"$ x"', r'"100$"',
     # concatenation / misc
     r'"a" + "b"', r"""'${x}' == "\${x}" """.strip(), r'"a" "b"', r'"abc"[1]', r"""'abc' == "abc" """.strip(),
 ]
+PROGRAMS += [
+    # heredoc edge cases
+    "@(END)\n  a\n\n  b\n  | END", "@(END)\n\ta\n\t| END", "@(\"END\")\n  ${1}\n  | END", "$x = 'v' @(\"END\")\n  $x and ${x}\n  |- END",
+    "@(\"END\"/L)\none \\\ntwo\nEND", "@(END/s)\na\\sb\\tc\nEND", "@(END:yaml)\na: 1\nEND", "@(END:json)\n  [1,\n   2]\n  | END",
+    "[@(A), @(B), @(C)]\n1\nA\n2\nB\n3\nC", "notice(@(A)) notice(@(B))\na\nA\nb\nB", "@(END)\n  x\n    | END", "@(END)\nEND\n",
+    "@(END) + 'x'\nabc\nEND", "@(END).upcase\nabc\nEND", "@(END)\n  a\n  |-END", "@(\"END\")\n\\$x \\\\ \\n\nEND",
+    "@(\"END\"/$)\n\\$x\nEND", "@(END:)\nx\nEND", "@(:json)\nx\n:json", "@(E N D)\nx\nE N D",
+    # more escapes and interpolation
+    r'"\\\\n"', r'"\\$x"', r'$x = 1 "$x$"', r'$x = [1] "${x}[0]"', r'$x = {a=>1} "${x}[a]"', r'"${[1,2][1]}"', r'$x = 1 "${x}${x}"',
+    r"'\\\\'", r"'\\\\\\''", r'$a = [1, [2]] "${a[1][0]}"', r'"${"\""}"', r"""$x = 'q' "${"${x}"}" """.strip(), r'"\u{61}\u{62}"',
+    r'$x = 1 "${x == 1}"', r'$x = 1 "${if $x == 1 { one }}"', r'$v = [1.5e300] "$v"', r'"${undef}"', r'"${default}"', r'"${Integer[1]}"',
+]

@@ -123,7 +123,39 @@ ALIASES = [
     "type R = Array[R] [] =~ R", "type R = Array[R] [[[]]] =~ R", "type R = Array[R] [[1]] =~ R", "type E = Enum[a, b] E.map |$x| { $x }",
     "type E = Integer[1,3] E.map |$x| { $x }", "function f(Tree $t) >> Integer { 1 } type Tree = Array[Tree] f([[]])",
 ]
-PROGRAMS_ALL = PRINT + PARAM_ERRORS + INSTANCE + ASSIGNABLE + TYPE_OF + ITERATION + ALIASES
+
+NORMALIZATION = [
+    "Variant[Integer, Integer[1,2]] == Integer", "Variant[String, Enum[a]] == String", "Variant[Undef, Integer] == Optional[Integer]",
+    "Optional[Optional[Integer]] == Optional[Integer]", "NotUndef[NotUndef[Integer]] == Integer", "Variant[Integer[1,2], Integer[2,5]] == Integer[1,5]",
+    "Variant[Integer[1,2], Integer[3,5]] == Integer[1,5]", "Variant[Enum[a], Enum[b]] == Enum[a,b]", "Variant[Pattern[/a/], Pattern[/b/]] == Pattern[/a/, /b/]",
+    "Array[Variant[Integer]] == Array[Integer]", "Variant[Any, Integer] == Any", "Variant[Data, Integer] == Data", "Optional[Any] == Any",
+    "Variant[Float[1.0,2.0], Float[1.5, 3.0]] == Float[1.0, 3.0]", "Integer[1] == Integer[1, default]", "String[0, default] == String",
+    "Hash[Any, Any] == Hash", "Array[Any] == Array", "Collection[0] == Collection", "Tuple[Any, 0, default] == Array",
+    "NotUndef[Undef]", "Optional[Undef]", "Optional[NotUndef[Integer]]", "Variant[Integer, String, Integer]", "Variant[Undef, Integer]",
+    "Variant[Optional[Integer], String]", "Enum[a, 'A']", "Enum['']", "Pattern[/a/, /a/]", "Struct[{a => Integer, a => String}]",
+    "Variant[Integer[1,2], Integer[3,5]]", "Variant[Integer, Float] == Numeric", "Variant[Boolean[true], Boolean[false]] == Boolean",
+    "Type[Integer] == Type[Integer]", "Type[Integer] < Type[Type[Integer]]", "Any == Any", "Variant[Integer, String] =~ Type",
+    "Integer[1,2] + 1", "Integer + Integer", "Integer[1,2] in [Integer[1,2]]", "Integer[1,2] == Integer[1,2.0]",
+    "type(type(1))", "type(Integer[1,2]) == Type[Integer[1,2]]", "type([Integer, String])", "type({a => Integer})",
+    "type([[1, 2], [3]], 'generalized')", "type({a => {b => 'c'}}, 'reduced')", "type(['a', 'b'], 'reduced')", "type([1, 'a', 2.0])",
+    "type(Runtime[ruby, 'Foo'])", "type(Timestamp(0), 'generalized')", "type(SemVer('1.0.0'), 'generalized')", "type(Binary('aGk='))",
+    "[1, 2, 3] =~ Array[Integer[1, 3], 3, 3]", "['a', 1] =~ Array[Variant[String, Integer]]", "{a => [1]} =~ Hash[String, Array[Integer]]",
+    "{a => 1} =~ Struct[{a => Integer, b => Optional[Integer]}]", "{a => 1, c => 2} =~ Struct[{a => Integer, Optional[b] => Integer}]",
+    "[1] =~ Tuple[Integer, Optional[String]]", "[1, undef] =~ Tuple[Integer, Optional[String]]", "[1, 'a', 'b'] =~ Tuple[Integer, String, 0, default]",
+    "{} =~ Hash[String, Integer, 1]", "'abc' =~ Variant[Integer, Pattern[/c$/]]", "-1 =~ Integer[default, 0]", "0.0 =~ Float[default, -0.1]",
+    "1 =~ Optional[Integer]", "1 =~ NotUndef", "undef =~ NotUndef[Optional[Integer]]", "Integer =~ Type[Type]", "Type =~ Type[Type]",
+    "[] =~ Tuple", "[] =~ Array[Integer, 0, 0]", "'' =~ Enum['']", "'a' =~ Pattern[//]", "'1' =~ Pattern['\\A\\d+\\z']",
+    "Struct[{a => Integer}] < Struct[{a => Integer, b => Optional[Integer]}]", "Struct[{a => Optional[Integer]}] < Struct[{}]",
+    "Hash[Enum[a, b], Integer] < Hash[String, Integer]", "Hash[String, Integer] < Hash[Enum[a], Integer]", "Tuple[String, String] < Array[String, 2, 2]",
+    "Tuple[String, 2, 2] < Array[String, 2, 2]", "Array[String, 2, 2] < Tuple[String, 2, 2]", "Tuple[Integer, Integer] < Tuple[Integer, 1, 2]",
+    "Callable[Integer, Integer] < Callable[Integer, 1, 2]", "Callable[[Integer], Integer] < Callable[[Integer], String]", "Callable[0, 0] < Callable",
+    "Callable[Integer] == Callable[[Integer], Any]", "Iterator[Integer] < Iterable[Integer]", "Iterable[Integer] < Iterator[Integer]",
+    "Timestamp['2020-01-01', '2021-01-01'] < Timestamp", "Timespan[1, 2] < Timespan[0, 3]", "Timespan[0, 3] < Timespan[1, 2]",
+    "Enum[a, b] < Pattern[/^[ab]$/]", "Pattern[/a/] < Enum[a]", "String < Pattern[/a/]", "Enum[abc] < String[3, 3]", "Enum[abc] < String[4]",
+    "Optional[String] < Scalar", "Optional[String] < Data", "NotUndef[Data] < Data", "Resource < CatalogEntry", "Integer < Integer[default, default]",
+    "Numeric < Variant[Integer, Float]", "Sensitive < Any", "Init[Integer] == Init[Integer]", "Runtime[ruby, 'A'] == Runtime[ruby, 'B']",
+]
+PROGRAMS_ALL = PRINT + PARAM_ERRORS + INSTANCE + ASSIGNABLE + TYPE_OF + ITERATION + ALIASES + NORMALIZATION
 
 # Left out: the reference contradicts expressions.md (descending Integer/Float ranges are valid
 # there) and types-values-variables.md (an unparameterized Enum matches all Strings).

@@ -17,3 +17,8 @@ PROGRAMS = [
     "$x = 5 if true { $x } else { 0 }", "if true { $y = 1 } $y", "$r = if true { $z = 3 } [$r, $z]",
     "$a = ($b = 1) $b", "($a) = 1", "$a.b = 1", "$x = 1; $x", "$x = 1\n$x",
 ]
+PROGRAMS += [
+    "$x = 1 function f() { $::x } f()", "$x = 1 function f() { $x } f()", "[$a, $b] = [[1], {b => 2}] [$a, $b]",
+    "[$a, [$b]] = [1, [2, 3]]", "[$a, [$b]] = [1, 2]", "$x = [1, 2] $y = $x + [3] [$x, $y]", "$h = {a => 1} $g = $h + {b => 2} $h",
+    "$x = 'a' $y = \"${x}b\" $y", "$x = 1 $y = 2 $z = $x + $y $z", "$x = Integer $x[1, 2]", "$f = 'upcase' call($f, 'x')",
+]
