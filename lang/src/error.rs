@@ -89,6 +89,7 @@ impl Error {
             message: message.into(),
             span: None,
             source: None,
+            logged: Vec::new(),
         }
     }
     pub fn eval(message: impl Into<String>) -> Error {
