@@ -134,14 +134,17 @@ pub fn run_case(src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
     }
 }
 
+/// The deadline of the running case and the flag that interrupts it.
+type Armed = Arc<Mutex<Option<(Instant, Arc<AtomicBool>)>>>;
+
 /// Interrupts a running evaluation that takes too long.
 pub struct Watchdog {
-    state: Arc<Mutex<Option<(Instant, Arc<AtomicBool>)>>>,
+    state: Armed,
 }
 
 impl Watchdog {
     pub fn start() -> Watchdog {
-        let state: Arc<Mutex<Option<(Instant, Arc<AtomicBool>)>>> = Arc::new(Mutex::new(None));
+        let state: Armed = Arc::new(Mutex::new(None));
         let s = state.clone();
         std::thread::spawn(move || loop {
             std::thread::sleep(Duration::from_millis(50));
