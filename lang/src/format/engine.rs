@@ -85,7 +85,7 @@ pub fn convert_with(v: &Value, f: &Format, map: &FormatMap, ind: Indent, depth: 
         Value::String(text) => string(text, f)?,
         Value::Regexp(re) => match f.conv {
             'p' => s.string(&format!("/{}/", re.source())),
-            's' if s.alt => s.string(&quote::puppet_quote(re.source())),
+            's' if s.alt => s.string(&quote::puppet_quote(&re.source().replace("\\/", "/"))),
             's' => s.string(&format!("/{}/", re.source())),
             c => return Err(illegal("Regexp", c, "sp")),
         },
@@ -135,7 +135,11 @@ fn integer(i: i64, f: &Format) -> Result<String, Error> {
         'p' => s.string(&i.to_string()),
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => s.float(f.conv, i as f64),
         'c' => {
-            let c = sprintf::character(&Value::Integer(i))?;
+            let c = u32::try_from(i)
+                .ok()
+                .and_then(char::from_u32)
+                .ok_or_else(|| Error::eval("pack(U): value out of range"))?
+                .to_string();
             s.string(&if s.alt { format!("\"{c}\"") } else { c })
         }
         's' if s.alt => s.string(&quote::ruby_inspect(&i.to_string())),

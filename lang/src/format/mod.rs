@@ -19,6 +19,8 @@ pub mod timetext;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod testvalues;
 
 use crate::error::Error;
 use crate::types::{self, IntRange, PType};

@@ -13,11 +13,11 @@ pub fn puppet_quote(s: &str) -> String {
         match c {
             '\'' => out.push_str("\\'"),
             // A backslash is kept together with the character it escapes.
+            // A trailing backslash is kept single, as the reference does.
             '\\' => {
                 out.push('\\');
-                match chars.next() {
-                    Some(n) => out.push(n),
-                    None => out.push('\\'),
+                if let Some(n) = chars.next() {
+                    out.push(n);
                 }
             }
             _ => out.push(c),
@@ -87,7 +87,7 @@ mod tests {
         assert_eq!(puppet_quote("a\tb\\c"), "\"a\\tb\\\\c\"");
         assert_eq!(puppet_quote("\\e"), "'\\e'");
         assert_eq!(puppet_quote("é"), "'é'");
-        assert_eq!(puppet_quote("x\\"), "'x\\\\'");
+        assert_eq!(puppet_quote("x\\"), "'x\\'");
         assert_eq!(double_quote("a$b\u{1}"), "\"a\\$b\\u{1}\"");
         assert_eq!(ruby_inspect("a\"b\n"), "\"a\\\"b\\n\"");
     }

@@ -70,6 +70,9 @@ fn ruby_class(v: &Value) -> &'static str {
         Value::Regexp(_) => "Regexp",
         Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Default => "Symbol",
+        Value::SemVer(_) => "SemanticPuppet::Version",
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
+        Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         _ => "Object",
     }
 }
