@@ -88,6 +88,7 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                     out.push('%');
                     break;
                 }
+                '%' => return Err(err("invalid format character - %")),
                 '-' => spec.minus = true,
                 '+' => spec.plus = true,
                 ' ' => spec.space = true,
@@ -140,7 +141,7 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                         match chars.next() {
                             Some((_, ch)) if ch == close => break,
                             Some((_, ch)) => name.push(ch),
-                            None => return Err(err(format!("malformed name - unmatched parenthesis"))),
+                            None => return Err(err("malformed name - unmatched parenthesis")),
                         }
                     }
                     let v = args.named(&name)?;
@@ -202,7 +203,7 @@ pub fn character(v: &Value) -> Result<String, Error> {
                 .ok()
                 .and_then(char::from_u32)
                 .map(String::from)
-                .ok_or_else(|| err(format!("invalid character")))
+                .ok_or_else(|| err("invalid character"))
         }
     }
 }
