@@ -69,7 +69,7 @@ fn is_unconstrained(t: &PType) -> bool {
         PType::String { size, value } => *size == IntRange::SIZE && value.is_none(),
         PType::Boolean(None) | PType::Regexp(None) | PType::Sensitive(None) | PType::Numeric | PType::SemVerRange => true,
         PType::SemVer(ranges) => ranges.is_empty(),
-        PType::Timespan(None, None) | PType::Timestamp(None, None) | PType::Type(None) | PType::Struct(None) => true,
+        PType::Timespan(None, None) | PType::Timestamp(None, None) | PType::Type(None) => true,
         PType::Array(e, size) => **e == PType::Any && *size == IntRange::SIZE,
         PType::Hash(k, v, size) => **k == PType::Any && **v == PType::Any && *size == IntRange::SIZE,
         PType::Tuple(types, None) => types.is_empty(),

@@ -3,7 +3,7 @@
 
 use crate::time::{Timespan, Timestamp};
 use crate::types::{IntRange, PType};
-use crate::values::{Map, Regexp, Value};
+use crate::values::{LazyIter, Map, Regexp, Value};
 use serde_json::Value as Json;
 use std::rc::Rc;
 
@@ -57,7 +57,7 @@ pub fn type_named(name: &str) -> PType {
 /// A value from its JSON description: JSON scalars and arrays as themselves, and
 /// `{"$": "undef" | "default"}`, `{"$hash": [[k, v], ...]}`, `{"$re": src}`,
 /// `{"$type": name}`, `{"$sensitive": v}`, `{"$timespan_ns": n}`, `{"$timestamp_ns": n}`,
-/// `{"$semver": text}`.
+/// `{"$semver": text}`, `{"$rev": v}` (a reverse iterator).
 pub fn value(j: &Json) -> Value {
     match j {
         Json::Null => Value::Undef,
@@ -86,6 +86,7 @@ pub fn value(j: &Json) -> Value {
                 "$sensitive" => Value::Sensitive(Rc::new(value(arg))),
                 "$timespan_ns" => Value::Timespan(Timespan { nanos: arg.as_i64().expect("nanos") as i128 }),
                 "$timestamp_ns" => Value::Timestamp(Timestamp { nanos: arg.as_i64().expect("nanos") as i128 }),
+                "$rev" => Value::Iterator(Rc::new(LazyIter::Reverse(value(arg)))),
                 "$semver" => Value::SemVer(Rc::new(semver::Version::parse(arg.as_str().expect("version")).expect("semver"))),
                 other => panic!("unknown value tag {other}"),
             }
