@@ -57,7 +57,11 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
         _ => return Err(arity("new_hash", 1, 2, args.len())),
     };
     if let (Value::Array(items), Some(option)) = (from, option) {
-        if !items.is_empty() && items.iter().all(|e| matches!(e, Value::Array(a) if a.len() == 2 && matches!(a[0], Value::Array(_)))) {
+        if !items.is_empty()
+            && items.iter().all(
+                |e| matches!(e, Value::Array(a) if a.len() == 2 && matches!(a[0], Value::Array(_))),
+            )
+        {
             return Ok(Value::hash(tree(items, option == "hash_tree")));
         }
     }
@@ -101,11 +105,17 @@ fn tree(entries: &[Value], all_hashes: bool) -> Map {
     let mut root = Map::new();
     for entry in entries {
         let Value::Array(kv) = entry else { continue };
-        let (Value::Array(path), value) = (&kv[0], &kv[1]) else { continue };
+        let (Value::Array(path), value) = (&kv[0], &kv[1]) else {
+            continue;
+        };
         let value = match value {
-            Value::Array(items) if all_hashes => {
-                Value::hash(items.iter().enumerate().map(|(i, v)| (Value::Integer(i as i64), v.clone())).collect())
-            }
+            Value::Array(items) if all_hashes => Value::hash(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| (Value::Integer(i as i64), v.clone()))
+                    .collect(),
+            ),
             v => v.clone(),
         };
         match path.split_last() {
@@ -130,7 +140,9 @@ fn insert_at(map: &mut Map, parents: &[Value], key: Value, value: Value) {
             map.insert(key, value);
         }
         Some((first, rest)) => {
-            let slot = map.entry(first.clone()).or_insert_with(|| Value::hash(Map::new()));
+            let slot = map
+                .entry(first.clone())
+                .or_insert_with(|| Value::hash(Map::new()));
             if let Value::Hash(h) = slot {
                 insert_at(std::rc::Rc::make_mut(h), rest, key, value);
             }

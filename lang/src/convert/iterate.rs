@@ -9,7 +9,9 @@ use crate::values::{LazyIter, Value};
 pub const MAX_ELEMENTS: i128 = 10_000_000;
 
 fn too_many() -> Error {
-    Error::eval(format!("Cannot iterate over more than {MAX_ELEMENTS} elements"))
+    Error::eval(format!(
+        "Cannot iterate over more than {MAX_ELEMENTS} elements"
+    ))
 }
 
 /// The elements of `v` when it is iterable (`None` when it is not): array elements, hash
@@ -21,11 +23,17 @@ pub fn elements(v: &Value) -> Option<Result<Vec<Value>, Error>> {
 
 fn elements_at(v: &Value, depth: usize) -> Option<Result<Vec<Value>, Error>> {
     if depth > 256 {
-        return Some(Err(Error::new(crate::error::ErrorKind::Limit, "Iterator nesting is too deep")));
+        return Some(Err(Error::new(
+            crate::error::ErrorKind::Limit,
+            "Iterator nesting is too deep",
+        )));
     }
     Some(Ok(match v {
         Value::Array(a) => a.to_vec(),
-        Value::Hash(h) => h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
+        Value::Hash(h) => h
+            .iter()
+            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+            .collect(),
         Value::String(s) => s.chars().map(|c| Value::from(c.to_string())).collect(),
         Value::Integer(n) => {
             if i128::from(*n) > MAX_ELEMENTS {
@@ -36,7 +44,9 @@ fn elements_at(v: &Value, depth: usize) -> Option<Result<Vec<Value>, Error>> {
         Value::Type(t) => match &**t {
             PType::Integer(r) => {
                 if r.from == i64::MIN || r.to == i64::MAX {
-                    return Some(Err(Error::eval(format!("The type '{t}' does not represent a finite range"))));
+                    return Some(Err(Error::eval(format!(
+                        "The type '{t}' does not represent a finite range"
+                    ))));
                 }
                 let (lo, hi) = (r.from.min(r.to), r.from.max(r.to));
                 if i128::from(hi) - i128::from(lo) >= MAX_ELEMENTS {

@@ -24,7 +24,10 @@ pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
 
 fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
     if depth > 64 {
-        return Err(Error::new(crate::error::ErrorKind::Limit, format!("Type alias '{t}' is too deeply nested to create a value")));
+        return Err(Error::new(
+            crate::error::ErrorKind::Limit,
+            format!("Type alias '{t}' is too deeply nested to create a value"),
+        ));
     }
     let value = match t {
         PType::Integer(_) => numeric::new_integer(args)?,
@@ -57,7 +60,9 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
 
 /// `Creation of new instance of type 'T' is not supported`.
 pub fn not_supported(t: &PType) -> Error {
-    Error::eval(format!("Creation of new instance of type '{t}' is not supported"))
+    Error::eval(format!(
+        "Creation of new instance of type '{t}' is not supported"
+    ))
 }
 
 /// Whether `t` is the unconstrained type of its kind, of which every converted value is
@@ -67,11 +72,17 @@ fn is_unconstrained(t: &PType) -> bool {
         PType::Integer(r) => *r == IntRange::ANY,
         PType::Float(lo, hi) => *lo == f64::NEG_INFINITY && *hi == f64::INFINITY,
         PType::String { size, value } => *size == IntRange::SIZE && value.is_none(),
-        PType::Boolean(None) | PType::Regexp(None) | PType::Sensitive(None) | PType::Numeric | PType::SemVerRange => true,
+        PType::Boolean(None)
+        | PType::Regexp(None)
+        | PType::Sensitive(None)
+        | PType::Numeric
+        | PType::SemVerRange => true,
         PType::SemVer(ranges) => ranges.is_empty(),
         PType::Timespan(None, None) | PType::Timestamp(None, None) | PType::Type(None) => true,
         PType::Array(e, size) => **e == PType::Any && *size == IntRange::SIZE,
-        PType::Hash(k, v, size) => **k == PType::Any && **v == PType::Any && *size == IntRange::SIZE,
+        PType::Hash(k, v, size) => {
+            **k == PType::Any && **v == PType::Any && *size == IntRange::SIZE
+        }
         PType::Tuple(types, None) => types.is_empty(),
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => is_unconstrained(inner),
         _ => false,
@@ -89,7 +100,9 @@ fn article(name: &str) -> &'static str {
 /// booleans, generalized otherwise.
 fn reported_type(v: &Value) -> PType {
     match v {
-        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Sensitive(_) => types::infer(v),
+        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Sensitive(_) => {
+            types::infer(v)
+        }
         _ => types::infer_generalized(v),
     }
 }
@@ -110,7 +123,9 @@ fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
 /// `Value of type T cannot be converted to X` with the function's name prefix.
 pub(crate) fn cannot_convert(function: &str, v: &Value, target: &str) -> Error {
     match v {
-        Value::String(s) => Error::eval(format!("'{function}' The string '{s}' cannot be converted to {target}")),
+        Value::String(s) => Error::eval(format!(
+            "'{function}' The string '{s}' cannot be converted to {target}"
+        )),
         other => Error::eval(format!(
             "'{function}' Value of type {} cannot be converted to {target}",
             types::infer_generalized(other)
@@ -120,7 +135,11 @@ pub(crate) fn cannot_convert(function: &str, v: &Value, target: &str) -> Error {
 
 /// `'f' expects between 1 and 3 arguments, got 4`.
 pub(crate) fn arity(function: &str, min: usize, max: usize, got: usize) -> Error {
-    let got = if got == 0 { "none".to_string() } else { got.to_string() };
+    let got = if got == 0 {
+        "none".to_string()
+    } else {
+        got.to_string()
+    };
     let expects = if min == max {
         format!("{min} argument{}", if min == 1 { "" } else { "s" })
     } else {

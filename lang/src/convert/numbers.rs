@@ -98,11 +98,15 @@ fn is_dec(s: &str) -> bool {
 }
 
 fn is_hex_int(s: &str) -> bool {
-    s.len() > 2 && (s.starts_with("0x") || s.starts_with("0X")) && s[2..].bytes().all(|b| b.is_ascii_hexdigit())
+    s.len() > 2
+        && (s.starts_with("0x") || s.starts_with("0X"))
+        && s[2..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 fn is_bin_int(s: &str) -> bool {
-    s.len() > 2 && (s.starts_with("0b") || s.starts_with("0B")) && s[2..].bytes().all(|b| b == b'0' || b == b'1')
+    s.len() > 2
+        && (s.starts_with("0b") || s.starts_with("0B"))
+        && s[2..].bytes().all(|b| b == b'0' || b == b'1')
 }
 
 fn is_oct_int(s: &str) -> bool {
@@ -120,7 +124,9 @@ fn is_float_dec(s: &str) -> bool {
         None => (mant, None),
     };
     let int_ok = int == "0" || (is_dec(int) && !int.starts_with('0'));
-    int_ok && frac.is_none_or(is_dec) && exp.is_none_or(|e| is_dec(e.strip_prefix('-').unwrap_or(e)))
+    int_ok
+        && frac.is_none_or(is_dec)
+        && exp.is_none_or(|e| is_dec(e.strip_prefix('-').unwrap_or(e)))
 }
 
 /// Strips the reference's `[+-]?\s*` prefix; returns (sign text, number text).
@@ -129,7 +135,10 @@ fn sign_prefix(s: &str) -> (&str, &str) {
         Some(b'-' | b'+') => s.split_at(1),
         _ => ("", s),
     };
-    (sgn, rest.trim_start_matches(|c: char| c.is_ascii_whitespace()))
+    (
+        sgn,
+        rest.trim_start_matches(|c: char| c.is_ascii_whitespace()),
+    )
 }
 
 /// The reference's lenient integer pattern (`Integer.new` accepts these strings).

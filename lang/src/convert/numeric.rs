@@ -6,11 +6,17 @@ use crate::types;
 use crate::values::Value;
 
 fn ruby_integer_error(s: &str) -> Error {
-    Error::eval(format!("invalid value for Integer(): {}", crate::format::quote::ruby_inspect(s)))
+    Error::eval(format!(
+        "invalid value for Integer(): {}",
+        crate::format::quote::ruby_inspect(s)
+    ))
 }
 
 fn ruby_float_error(s: &str) -> Error {
-    Error::eval(format!("invalid value for Float(): {}", crate::format::quote::ruby_inspect(s)))
+    Error::eval(format!(
+        "invalid value for Float(): {}",
+        crate::format::quote::ruby_inspect(s)
+    ))
 }
 
 /// Seconds of a Timespan or Timestamp.
@@ -73,9 +79,14 @@ pub fn new_integer(args: &[Value]) -> Result<Value, Error> {
                 if let Some(r) = get("radix") {
                     radix_of(r)?;
                 }
-                return Err(Error::eval("Integer.new has wrong type, expects a value for key 'from'"));
+                return Err(Error::eval(
+                    "Integer.new has wrong type, expects a value for key 'from'",
+                ));
             };
-            if let Some(k) = h.keys().find(|k| !matches!(k.as_str(), Some("from" | "radix" | "abs"))) {
+            if let Some(k) = h
+                .keys()
+                .find(|k| !matches!(k.as_str(), Some("from" | "radix" | "abs")))
+            {
                 if is_convertible_to_integer(from) {
                     return Err(Error::eval(format!(
                         "Integer.new has wrong type, unrecognized key '{}'",
@@ -83,7 +94,11 @@ pub fn new_integer(args: &[Value]) -> Result<Value, Error> {
                     )));
                 }
             }
-            (from, get("radix").cloned().unwrap_or(Value::Default), abs_flag(get("abs"), "new")?)
+            (
+                from,
+                get("radix").cloned().unwrap_or(Value::Default),
+                abs_flag(get("abs"), "new")?,
+            )
         }
         [from] => (from, Value::Default, false),
         [from, radix] => (from, radix.clone(), false),
@@ -112,7 +127,11 @@ pub fn new_integer(args: &[Value]) -> Result<Value, Error> {
 
 fn is_convertible_to_integer(v: &Value) -> bool {
     match v {
-        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Timespan(_) | Value::Timestamp(_) => true,
+        Value::Integer(_)
+        | Value::Float(_)
+        | Value::Boolean(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_) => true,
         Value::String(s) => numbers::matches_integer_lenient(s),
         _ => false,
     }
@@ -148,9 +167,10 @@ pub fn new_float(args: &[Value]) -> Result<Value, Error> {
 
 fn float_args<'a>(args: &'a [Value], function: &str) -> Result<(&'a Value, bool), Error> {
     match args {
-        [Value::Hash(h)] if h.contains_key(&Value::from("from")) => {
-            Ok((h.get(&Value::from("from")).unwrap_or(&Value::Undef), abs_flag(h.get(&Value::from("abs")), function)?))
-        }
+        [Value::Hash(h)] if h.contains_key(&Value::from("from")) => Ok((
+            h.get(&Value::from("from")).unwrap_or(&Value::Undef),
+            abs_flag(h.get(&Value::from("abs")), function)?,
+        )),
         [from] => Ok((from, false)),
         [from, abs] => Ok((from, abs_flag(Some(abs), function)?)),
         _ => Err(arity(function, 1, 2, args.len())),
@@ -207,17 +227,24 @@ fn numeric_from_string(s: &str) -> Result<Value, Error> {
     let joined = numbers::without_inner_space(s);
     let t = joined.as_deref().unwrap_or(s).trim_start();
     let (_, body) = t.split_at(usize::from(t.starts_with(['+', '-'])));
-    let is_float = !body.starts_with("0x") && !body.starts_with("0X") && body.contains(['.', 'e', 'E']);
+    let is_float =
+        !body.starts_with("0x") && !body.starts_with("0X") && body.contains(['.', 'e', 'E']);
     if is_float {
-        numbers::ruby_float(t).map(Value::Float).ok_or_else(|| cannot_convert("new_numeric", &Value::from(s), "Numeric"))
+        numbers::ruby_float(t)
+            .map(Value::Float)
+            .ok_or_else(|| cannot_convert("new_numeric", &Value::from(s), "Numeric"))
     } else {
-        numbers::ruby_integer(t, None).map(Value::Integer).ok_or_else(|| ruby_integer_error(s))
+        numbers::ruby_integer(t, None)
+            .map(Value::Integer)
+            .ok_or_else(|| ruby_integer_error(s))
     }
 }
 
 /// `Boolean.new(from)`: numbers (zero is false) and the strings true/yes/y/false/no/n.
 pub fn new_boolean(args: &[Value]) -> Result<Value, Error> {
-    let [from] = args else { return Err(arity("new_boolean", 1, 1, args.len())) };
+    let [from] = args else {
+        return Err(arity("new_boolean", 1, 1, args.len()));
+    };
     Ok(Value::Boolean(match from {
         Value::Boolean(b) => *b,
         Value::Integer(i) => *i != 0,

@@ -31,7 +31,9 @@ pub fn new_sensitive(args: &[Value]) -> Result<Value, Error> {
 pub fn new_regexp(args: &[Value]) -> Result<Value, Error> {
     match args {
         [v @ Value::Regexp(_)] => Ok(v.clone()),
-        [Value::String(s)] => Regexp::new(s).map(|r| Value::Regexp(Rc::new(r))).map_err(Error::eval),
+        [Value::String(s)] => Regexp::new(s)
+            .map(|r| Value::Regexp(Rc::new(r)))
+            .map_err(Error::eval),
         [other] => Err(Error::eval(format!(
             "'new_regexp' parameter 'pattern' expects a value of type String or Regexp, got {}",
             types::infer_generalized(other)
@@ -44,9 +46,11 @@ pub fn new_regexp(args: &[Value]) -> Result<Value, Error> {
 pub fn new_type(args: &[Value]) -> Result<Value, Error> {
     match args {
         [v @ Value::Type(_)] => Ok(v.clone()),
-        [Value::String(s)] => types::by_name(s)
-            .map(Value::typ)
-            .ok_or_else(|| Error::eval(format!("Type.new cannot create the type '{s}' from its string form yet"))),
+        [Value::String(s)] => types::by_name(s).map(Value::typ).ok_or_else(|| {
+            Error::eval(format!(
+                "Type.new cannot create the type '{s}' from its string form yet"
+            ))
+        }),
         _ => Err(arity("new_type", 1, 1, args.len())),
     }
 }
@@ -60,8 +64,11 @@ fn semver_part(v: Option<&Value>) -> Option<u64> {
 
 fn semver_string(v: &Value) -> Result<semver::Version, Error> {
     match v {
-        Value::String(s) => semver::Version::parse(s)
-            .map_err(|_| Error::eval(format!("'new_Version' The string '{s}' cannot be converted to a SemVer"))),
+        Value::String(s) => semver::Version::parse(s).map_err(|_| {
+            Error::eval(format!(
+                "'new_Version' The string '{s}' cannot be converted to a SemVer"
+            ))
+        }),
         other => Err(cannot_convert("new_Version", other, "SemVer")),
     }
 }
@@ -73,10 +80,18 @@ pub fn new_semver(args: &[Value]) -> Result<Value, Error> {
         [v @ Value::SemVer(_)] => return Ok(v.clone()),
         [Value::Hash(h)] => {
             let get = |k: &str| h.get(&Value::from(k));
-            parts(get("major"), get("minor"), get("patch"), get("prerelease"), get("build"))?
+            parts(
+                get("major"),
+                get("minor"),
+                get("patch"),
+                get("prerelease"),
+                get("build"),
+            )?
         }
         [v] => semver_string(v)?,
-        [a, b, c, rest @ ..] if rest.len() <= 2 => parts(Some(a), Some(b), Some(c), rest.first(), rest.get(1))?,
+        [a, b, c, rest @ ..] if rest.len() <= 2 => {
+            parts(Some(a), Some(b), Some(c), rest.first(), rest.get(1))?
+        }
         _ => return Err(arity("new_Version", 1, 5, args.len())),
     };
     Ok(Value::SemVer(Rc::new(version)))
@@ -89,8 +104,12 @@ fn parts(
     pre: Option<&Value>,
     build: Option<&Value>,
 ) -> Result<semver::Version, Error> {
-    let (Some(major), Some(minor), Some(patch)) = (semver_part(major), semver_part(minor), semver_part(patch)) else {
-        return Err(Error::eval("SemVer.new expects non-negative integers for major, minor and patch"));
+    let (Some(major), Some(minor), Some(patch)) =
+        (semver_part(major), semver_part(minor), semver_part(patch))
+    else {
+        return Err(Error::eval(
+            "SemVer.new expects non-negative integers for major, minor and patch",
+        ));
     };
     let mut v = semver::Version::new(major, minor, patch);
     let text = |x: Option<&Value>| x.and_then(|x| x.as_str().map(str::to_string));
@@ -107,7 +126,9 @@ fn parts(
 pub fn new_semver_range(args: &[Value]) -> Result<Value, Error> {
     match args {
         [v @ Value::SemVerRange(_)] => Ok(v.clone()),
-        _ => Err(Error::eval("SemVerRange.new is provided by crate::versions (not available yet)")),
+        _ => Err(Error::eval(
+            "SemVerRange.new is provided by crate::versions (not available yet)",
+        )),
     }
 }
 
@@ -124,22 +145,35 @@ fn seconds_to_nanos(v: &Value) -> Option<i128> {
 pub fn new_timespan(args: &[Value]) -> Result<Value, Error> {
     match args {
         [v @ Value::Timespan(_)] => Ok(v.clone()),
-        [v] if seconds_to_nanos(v).is_some() => Ok(Value::Timespan(Timespan { nanos: seconds_to_nanos(v).unwrap_or(0) })),
+        [v] if seconds_to_nanos(v).is_some() => Ok(Value::Timespan(Timespan {
+            nanos: seconds_to_nanos(v).unwrap_or(0),
+        })),
         [d, h, m, s, rest @ ..] if rest.len() <= 3 => {
             let mut all = vec![d, h, m, s];
             all.extend(rest.iter());
-            const UNIT: [i128; 7] =
-                [86_400_000_000_000, 3_600_000_000_000, 60_000_000_000, 1_000_000_000, 1_000_000, 1_000, 1];
+            const UNIT: [i128; 7] = [
+                86_400_000_000_000,
+                3_600_000_000_000,
+                60_000_000_000,
+                1_000_000_000,
+                1_000_000,
+                1_000,
+                1,
+            ];
             let mut nanos: i128 = 0;
             for (v, unit) in all.iter().zip(UNIT) {
                 let Value::Integer(i) = v else {
-                    return Err(Error::eval("Timespan.new expects integer days, hours, minutes and seconds"));
+                    return Err(Error::eval(
+                        "Timespan.new expects integer days, hours, minutes and seconds",
+                    ));
                 };
                 nanos = nanos.saturating_add(i128::from(*i).saturating_mul(unit));
             }
             Ok(Value::Timespan(Timespan { nanos }))
         }
-        _ => Err(Error::eval("Timespan.new from a string is provided by crate::time (not available yet)")),
+        _ => Err(Error::eval(
+            "Timespan.new from a string is provided by crate::time (not available yet)",
+        )),
     }
 }
 
@@ -147,9 +181,11 @@ pub fn new_timespan(args: &[Value]) -> Result<Value, Error> {
 pub fn new_timestamp(args: &[Value]) -> Result<Value, Error> {
     match args {
         [v @ Value::Timestamp(_)] => Ok(v.clone()),
-        [v] if seconds_to_nanos(v).is_some() => {
-            Ok(Value::Timestamp(Timestamp { nanos: seconds_to_nanos(v).unwrap_or(0) }))
-        }
-        _ => Err(Error::eval("Timestamp.new from a string is provided by crate::time (not available yet)")),
+        [v] if seconds_to_nanos(v).is_some() => Ok(Value::Timestamp(Timestamp {
+            nanos: seconds_to_nanos(v).unwrap_or(0),
+        })),
+        _ => Err(Error::eval(
+            "Timestamp.new from a string is provided by crate::time (not available yet)",
+        )),
     }
 }

@@ -15,15 +15,25 @@ fn run(data: &str) -> (usize, Vec<String>) {
         count += 1;
         let case: serde_json::Value = serde_json::from_str(line).expect("valid test line");
         let t = type_named(case["t"].as_str().expect("type"));
-        let args: Vec<Value> = case["args"].as_array().expect("args").iter().map(value).collect();
-        let got = new_value(&t, &args).map(|v| to_programmatic(&v)).map_err(|e| e.message);
+        let args: Vec<Value> = case["args"]
+            .as_array()
+            .expect("args")
+            .iter()
+            .map(value)
+            .collect();
+        let got = new_value(&t, &args)
+            .map(|v| to_programmatic(&v))
+            .map_err(|e| e.message);
         let want = match (case.get("want"), case.get("err")) {
             (Some(w), _) => Ok(w.as_str().unwrap_or_default().to_string()),
             (_, Some(e)) => Err(e.as_str().unwrap_or_default().to_string()),
             _ => panic!("case without expectation: {line}"),
         };
         if got != want {
-            failures.push(format!("{}\n    want {want:?}\n    got  {got:?}", case["src"]));
+            failures.push(format!(
+                "{}\n    want {want:?}\n    got  {got:?}",
+                case["src"]
+            ));
         }
     }
     (count, failures)
@@ -33,7 +43,12 @@ fn run(data: &str) -> (usize, Vec<String>) {
 fn conversions_match_the_reference() {
     let (count, failures) = run(include_str!("testdata/convert_cases.jsonl"));
     assert!(count > 150, "too few cases: {count}");
-    assert!(failures.is_empty(), "{} of {count} cases fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Cases whose results or messages depend on the type system (instance checks of
@@ -42,7 +57,12 @@ fn conversions_match_the_reference() {
 #[ignore = "needs types::is_instance, types::infer_generalized and PType's Display from the types module"]
 fn conversions_with_type_checks_match_the_reference() {
     let (count, failures) = run(include_str!("testdata/convert_cases_types.jsonl"));
-    assert!(failures.is_empty(), "{} of {count} cases fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -50,7 +70,11 @@ fn spec_examples_give_the_documented_results() {
     let int = type_named("Integer");
     let numeric = type_named("Numeric");
     let boolean = type_named("Boolean");
-    let show = |t: &crate::types::PType, args: Vec<Value>| new_value(t, &args).map(|v| to_programmatic(&v)).map_err(|e| e.message);
+    let show = |t: &crate::types::PType, args: Vec<Value>| {
+        new_value(t, &args)
+            .map(|v| to_programmatic(&v))
+            .map_err(|e| e.message)
+    };
     // Numeric.new
     assert_eq!(show(&numeric, vec![true.into()]), Ok("1".into()));
     assert_eq!(show(&numeric, vec!["0xFF".into()]), Ok("255".into()));
@@ -61,7 +85,10 @@ fn spec_examples_give_the_documented_results() {
     assert_eq!(show(&int, vec!["0xFF".into(), 16.into()]), Ok("255".into()));
     assert_eq!(show(&int, vec!["010".into(), 10.into()]), Ok("10".into()));
     assert_eq!(show(&int, vec![true.into()]), Ok("1".into()));
-    assert_eq!(show(&int, vec!["0x10".into(), 10.into()]), Err("invalid value for Integer(): \"0x10\"".into()));
+    assert_eq!(
+        show(&int, vec!["0x10".into(), 10.into()]),
+        Err("invalid value for Integer(): \"0x10\"".into())
+    );
     // Boolean.new
     assert_eq!(show(&boolean, vec!["true".into()]), Ok("true".into()));
     assert_eq!(show(&boolean, vec!["false".into()]), Ok("false".into()));

@@ -20,16 +20,30 @@ pub struct Indent {
 }
 
 impl Indent {
-    pub const TOP: Indent = Indent { level: 0, first: true, indenting: false };
+    pub const TOP: Indent = Indent {
+        level: 0,
+        first: true,
+        indenting: false,
+    };
 
     fn subsequent(self) -> Indent {
-        Indent { first: false, ..self }
+        Indent {
+            first: false,
+            ..self
+        }
     }
     fn indenting(self, on: bool) -> Indent {
-        Indent { indenting: on, ..self }
+        Indent {
+            indenting: on,
+            ..self
+        }
     }
     fn increase(self, on: bool) -> Indent {
-        Indent { level: self.level + 1, first: true, indenting: on }
+        Indent {
+            level: self.level + 1,
+            first: true,
+            indenting: on,
+        }
     }
     fn breaks(self) -> bool {
         self.indenting && self.level > 0 && !self.first
@@ -52,9 +66,18 @@ pub fn convert(v: &Value, map: &FormatMap, ind: Indent, depth: usize) -> Result<
 }
 
 /// Converts `v` with the format `f`; nested values use `map`.
-pub fn convert_with(v: &Value, f: &Format, map: &FormatMap, ind: Indent, depth: usize) -> Result<String, Error> {
+pub fn convert_with(
+    v: &Value,
+    f: &Format,
+    map: &FormatMap,
+    ind: Indent,
+    depth: usize,
+) -> Result<String, Error> {
     if depth > MAX_DEPTH {
-        return Err(Error::new(ErrorKind::Limit, "The value is nested too deeply to be converted to a String"));
+        return Err(Error::new(
+            ErrorKind::Limit,
+            "The value is nested too deeply to be converted to a String",
+        ));
     }
     let s = &f.spec;
     Ok(match v {
@@ -63,7 +86,9 @@ pub fn convert_with(v: &Value, f: &Format, map: &FormatMap, ind: Indent, depth: 
             ('n', true) => "null",
             ('u', false) => "undef",
             ('u', true) => "undefined",
-            ('d' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A', _) => "NaN",
+            ('d' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A', _) => {
+                "NaN"
+            }
             ('v', _) => "n/a",
             ('V', _) => "N/A",
             ('s', false) => "",
@@ -94,9 +119,11 @@ pub fn convert_with(v: &Value, f: &Format, map: &FormatMap, ind: Indent, depth: 
             's' | 'p' => s.string(&t.to_string()),
             c => return Err(illegal("Type", c, "sp")),
         },
-        Value::Timespan(_) | Value::Timestamp(_) | Value::SemVer(_) | Value::SemVerRange(_) | Value::Sensitive(_) => {
-            runtime_object(v, f)?
-        }
+        Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Sensitive(_) => runtime_object(v, f)?,
         Value::Iterator(_) => match iterate::elements(v) {
             Some(items) => convert(&Value::array(items?), map, ind, depth + 1)?,
             None => s.string(&super::to_display(v)),
@@ -104,7 +131,10 @@ pub fn convert_with(v: &Value, f: &Format, map: &FormatMap, ind: Indent, depth: 
         Value::Array(items) => array(items, f, map, ind, depth)?,
         Value::Hash(h) => match f.conv {
             'a' => {
-                let pairs = h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect();
+                let pairs = h
+                    .iter()
+                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                    .collect();
                 convert(&Value::array(pairs), map, ind, depth + 1)?
             }
             'h' | 's' | 'p' => hash(h, f, map, ind, depth)?,
@@ -115,7 +145,13 @@ pub fn convert_with(v: &Value, f: &Format, map: &FormatMap, ind: Indent, depth: 
 
 fn boolean(b: bool, f: &Format) -> Result<String, Error> {
     let s = &f.spec;
-    let word = |long: &'static str| if s.alt { long[..1].to_string() } else { long.to_string() };
+    let word = |long: &'static str| {
+        if s.alt {
+            long[..1].to_string()
+        } else {
+            long.to_string()
+        }
+    };
     Ok(match f.conv {
         't' => s.string(&word(if b { "true" } else { "false" })),
         'T' => s.string(&word(if b { "True" } else { "False" })),
@@ -164,7 +200,10 @@ fn float_value(x: f64, f: &Format) -> Result<String, Error> {
 fn capitalize(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect(),
+        Some(c) => c
+            .to_uppercase()
+            .chain(chars.flat_map(char::to_lowercase))
+            .collect(),
         None => String::new(),
     }
 }
@@ -173,15 +212,31 @@ fn string(text: &str, f: &Format) -> Result<String, Error> {
     let s = &f.spec;
     let changed = match f.conv {
         's' => return Ok(s.string(text)),
-        'p' => return Ok(s.string(&if s.alt { quote::double_quote(text) } else { quote::puppet_quote(text) })),
+        'p' => {
+            return Ok(s.string(&if s.alt {
+                quote::double_quote(text)
+            } else {
+                quote::puppet_quote(text)
+            }))
+        }
         'c' => capitalize(text),
-        'C' => text.split("::").map(capitalize).collect::<Vec<_>>().join("::"),
+        'C' => text
+            .split("::")
+            .map(capitalize)
+            .collect::<Vec<_>>()
+            .join("::"),
         'u' => text.to_uppercase(),
         'd' => text.to_lowercase(),
-        't' => text.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0').to_string(),
+        't' => text
+            .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0')
+            .to_string(),
         c => return Err(illegal("String", c, "cCudspt")),
     };
-    Ok(s.string(&if s.alt { quote::puppet_quote(&changed) } else { changed }))
+    Ok(s.string(&if s.alt {
+        quote::puppet_quote(&changed)
+    } else {
+        changed
+    }))
 }
 
 /// Values the reference formats with Ruby's `format` directly (Timespan, Timestamp,
@@ -197,7 +252,14 @@ fn runtime_object(v: &Value, f: &Format) -> Result<String, Error> {
                 Value::Timestamp(t) => i128::from(t.nanos.div_euclid(1_000_000_000) as i64),
                 other => ruby::to_integer(other)?,
             };
-            s.integer(if matches!(f.conv, 'i' | 'u') { 'd' } else { f.conv }, n)
+            s.integer(
+                if matches!(f.conv, 'i' | 'u') {
+                    'd'
+                } else {
+                    f.conv
+                },
+                n,
+            )
         }
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => s.float(f.conv, ruby::to_float(v)?),
         'c' => s.string(&sprintf::character(v)?),
@@ -211,11 +273,28 @@ fn is_container(v: &Value) -> bool {
 
 /// Converts an element: containers with the whole map, other values with the
 /// container's `string_formats`.
-fn element(v: &Value, map: &FormatMap, string_formats: &FormatMap, ind: Indent, depth: usize) -> Result<String, Error> {
-    convert(v, if is_container(v) { map } else { string_formats }, ind, depth + 1)
+fn element(
+    v: &Value,
+    map: &FormatMap,
+    string_formats: &FormatMap,
+    ind: Indent,
+    depth: usize,
+) -> Result<String, Error> {
+    convert(
+        v,
+        if is_container(v) { map } else { string_formats },
+        ind,
+        depth + 1,
+    )
 }
 
-fn array(items: &[Value], f: &Format, map: &FormatMap, ind: Indent, depth: usize) -> Result<String, Error> {
+fn array(
+    items: &[Value],
+    f: &Format,
+    map: &FormatMap,
+    ind: Indent,
+    depth: usize,
+) -> Result<String, Error> {
     if !matches!(f.conv, 'a' | 's' | 'p') {
         return Err(illegal("Array", f.conv, "asp"));
     }
@@ -237,7 +316,10 @@ fn array(items: &[Value], f: &Format, map: &FormatMap, ind: Indent, depth: usize
     }
     buf.push_str(open);
     let child = ind.increase(f.spec.alt).subsequent();
-    let mapped = items.iter().map(|v| element(v, map, string_formats, child, depth)).collect::<Result<Vec<_>, _>>()?;
+    let mapped = items
+        .iter()
+        .map(|v| element(v, map, string_formats, child, depth))
+        .collect::<Result<Vec<_>, _>>()?;
     // With `#` and a width, runs of non-container elements longer than the width break.
     let size_break = match f.spec.width {
         Some(width) if f.spec.alt => {
@@ -281,7 +363,13 @@ fn array(items: &[Value], f: &Format, map: &FormatMap, ind: Indent, depth: usize
     Ok(buf)
 }
 
-fn hash(h: &crate::values::Map, f: &Format, map: &FormatMap, ind: Indent, depth: usize) -> Result<String, Error> {
+fn hash(
+    h: &crate::values::Map,
+    f: &Format,
+    map: &FormatMap,
+    ind: Indent,
+    depth: usize,
+) -> Result<String, Error> {
     let mut sep = f.separator.as_deref().unwrap_or(", ").to_string();
     let assoc = f.separator2.as_deref().unwrap_or(" => ");
     let defaults;
@@ -306,7 +394,11 @@ fn hash(h: &crate::values::Map, f: &Format, map: &FormatMap, ind: Indent, depth:
         buf.push_str(&ind.padding());
     }
     let child = ind.increase(false);
-    let (cond_break, padding) = if f.spec.alt { ("\n", child.padding()) } else { ("", String::new()) };
+    let (cond_break, padding) = if f.spec.alt {
+        ("\n", child.padding())
+    } else {
+        ("", String::new())
+    };
     buf.push_str(open);
     buf.push_str(cond_break);
     for (i, (k, v)) in h.iter().enumerate() {

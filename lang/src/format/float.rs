@@ -8,7 +8,11 @@ fn shortest_digits(f: f64) -> (String, i32) {
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
     let digits = digits.trim_end_matches('0');
-    let digits = if digits.is_empty() { "0".to_string() } else { digits.to_string() };
+    let digits = if digits.is_empty() {
+        "0".to_string()
+    } else {
+        digits.to_string()
+    };
     (digits, exp.parse::<i32>().unwrap_or(0) + 1)
 }
 
@@ -18,7 +22,11 @@ pub fn ruby_float_to_s(f: f64) -> String {
         return "NaN".into();
     }
     if f.is_infinite() {
-        return if f > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+        return if f > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
     let sign = if f.is_sign_negative() { "-" } else { "" };
     if f == 0.0 {
@@ -39,7 +47,11 @@ pub fn ruby_float_to_s(f: f64) -> String {
         let (first, rest) = digits.split_at(1);
         let rest = if rest.is_empty() { "0" } else { rest };
         let e = decpt - 1;
-        format!("{sign}{first}.{rest}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+        format!(
+            "{sign}{first}.{rest}e{}{:02}",
+            if e < 0 { '-' } else { '+' },
+            e.abs()
+        )
     }
 }
 
@@ -70,7 +82,11 @@ pub fn exponential(f: f64, prec: usize, upper: bool, alt: bool) -> String {
     let exp: i32 = exp.parse().unwrap_or(0);
     let point = if alt && prec == 0 { "." } else { "" };
     let e = if upper { 'E' } else { 'e' };
-    format!("{mant}{point}{e}{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    format!(
+        "{mant}{point}{e}{}{:02}",
+        if exp < 0 { '-' } else { '+' },
+        exp.abs()
+    )
 }
 
 /// `%.{prec}g` of |f| (no sign): exponential when the exponent is < -4 or >= precision;
@@ -82,18 +98,32 @@ pub fn general(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String {
         None => 6,
     };
     if f == 0.0 {
-        return if alt { format!("0.{}", "0".repeat(p - 1)) } else { "0".into() };
+        return if alt {
+            format!("0.{}", "0".repeat(p - 1))
+        } else {
+            "0".into()
+        };
     }
     let probe = format!("{:.*e}", p - 1, f.abs());
-    let x: i32 = probe.split_once('e').and_then(|(_, e)| e.parse().ok()).unwrap_or(0);
+    let x: i32 = probe
+        .split_once('e')
+        .and_then(|(_, e)| e.parse().ok())
+        .unwrap_or(0);
     let (body, exp) = if x < -4 || x >= p as i32 {
         let s = exponential(f, p - 1, upper, alt);
         let split = s.find(['e', 'E']).unwrap_or(s.len());
         (s[..split].to_string(), s[split..].to_string())
     } else {
-        (fixed(f, (p as i32 - 1 - x).max(0) as usize, alt), String::new())
+        (
+            fixed(f, (p as i32 - 1 - x).max(0) as usize, alt),
+            String::new(),
+        )
     };
-    let body = if !alt && body.contains('.') { body.trim_end_matches('0').trim_end_matches('.').to_string() } else { body };
+    let body = if !alt && body.contains('.') {
+        body.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        body
+    };
     format!("{body}{exp}")
 }
 
@@ -130,7 +160,11 @@ pub fn hex_float(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String 
                     mant &= if p == 0 { 0 } else { (1u64 << (p * 4)) - 1 };
                 }
             }
-            digits = if p == 0 { String::new() } else { format!("{mant:0width$x}", width = p) };
+            digits = if p == 0 {
+                String::new()
+            } else {
+                format!("{mant:0width$x}", width = p)
+            };
         } else {
             digits.push_str(&"0".repeat(p - 13));
         }
@@ -138,7 +172,11 @@ pub fn hex_float(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String 
         digits = digits.trim_end_matches('0').to_string();
     }
     let point = if !digits.is_empty() || alt { "." } else { "" };
-    let s = format!("0x{lead}{point}{digits}p{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    let s = format!(
+        "0x{lead}{point}{digits}p{}{}",
+        if exp < 0 { '-' } else { '+' },
+        exp.abs()
+    );
     if upper {
         s.to_uppercase()
     } else {

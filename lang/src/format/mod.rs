@@ -122,7 +122,11 @@ pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
             // format of all arrays (hashes) so that nested ones follow it.
             let key = match v {
                 Value::Array(_) => Some(PType::Array(Box::new(PType::Any), IntRange::SIZE)),
-                Value::Hash(_) => Some(PType::Hash(Box::new(PType::Any), Box::new(PType::Any), IntRange::SIZE)),
+                Value::Hash(_) => Some(PType::Hash(
+                    Box::new(PType::Any),
+                    Box::new(PType::Any),
+                    IntRange::SIZE,
+                )),
                 _ => None,
             };
             match key {

@@ -63,7 +63,14 @@ impl Spec {
 
     /// Sign, prefix and body joined, zero padded between prefix and body when asked for
     /// (with `fill`), then space padded.
-    fn assemble(&self, sign: &str, prefix: &str, body: String, zero_ok: bool, fill: char) -> String {
+    fn assemble(
+        &self,
+        sign: &str,
+        prefix: &str,
+        body: String,
+        zero_ok: bool,
+        fill: char,
+    ) -> String {
         let len = sign.len() + prefix.len() + body.chars().count();
         match self.width {
             Some(w) if self.zero && zero_ok && !self.minus && w > len => {
@@ -94,11 +101,19 @@ impl Spec {
             return self.assemble(self.sign(n < 0), "", digits, self.prec.is_none(), '0');
         }
         let twos = n < 0 && !self.plus && !self.space;
-        let mut digits = if twos { twos_complement(n, shift) } else { to_base(n.unsigned_abs(), shift) };
+        let mut digits = if twos {
+            twos_complement(n, shift)
+        } else {
+            to_base(n.unsigned_abs(), shift)
+        };
         if upper {
             digits = digits.to_uppercase();
         }
-        let sign_digit = if twos { digits.chars().next().unwrap_or('0') } else { '0' };
+        let sign_digit = if twos {
+            digits.chars().next().unwrap_or('0')
+        } else {
+            '0'
+        };
         let mut prefix = if self.alt && n != 0 {
             match conv {
                 'x' => "0x",
@@ -140,8 +155,20 @@ impl Spec {
         }
         let prec = self.prec.unwrap_or(6);
         match conv {
-            'e' | 'E' => self.assemble(sign, "", float::exponential(f, prec, conv == 'E', self.alt), true, '0'),
-            'g' | 'G' => self.assemble(sign, "", float::general(f, self.prec, conv == 'G', self.alt), true, '0'),
+            'e' | 'E' => self.assemble(
+                sign,
+                "",
+                float::exponential(f, prec, conv == 'E', self.alt),
+                true,
+                '0',
+            ),
+            'g' | 'G' => self.assemble(
+                sign,
+                "",
+                float::general(f, self.prec, conv == 'G', self.alt),
+                true,
+                '0',
+            ),
             'a' | 'A' => {
                 let body = float::hex_float(f, self.prec, conv == 'A', self.alt);
                 let (prefix, rest) = body.split_at(2);
@@ -209,9 +236,19 @@ mod tests {
         }
     }
 
+    /// Flags, width, precision, conversion, value and Ruby's result.
+    type IntCase = (
+        &'static str,
+        Option<usize>,
+        Option<usize>,
+        char,
+        i128,
+        &'static str,
+    );
+
     #[test]
     fn integers_match_ruby() {
-        let cases: &[(&str, Option<usize>, Option<usize>, char, i128, &str)] = &[
+        let cases: &[IntCase] = &[
             ("", None, None, 'x', -255, "..f01"),
             ("#", None, None, 'x', -255, "0x..f01"),
             ("0", Some(8), None, 'x', -1, "..ffffff"),
@@ -248,19 +285,33 @@ mod tests {
             ("", None, Some(3), 'o', -8, "..70"),
         ];
         for &(flags, w, p, conv, n, want) in cases {
-            assert_eq!(spec(flags, w, p).integer(conv, n), want, "%{flags}{w:?}.{p:?}{conv} of {n}");
+            assert_eq!(
+                spec(flags, w, p).integer(conv, n),
+                want,
+                "%{flags}{w:?}.{p:?}{conv} of {n}"
+            );
         }
     }
 
     #[test]
+    #[allow(clippy::approx_constant)] // 3.14159 is the value the reference was asked about
     fn floats_and_strings_match_ruby() {
         assert_eq!(spec("+", None, Some(2)).float('e', 1.0), "+1.00e+00");
-        assert_eq!(spec(" 0", Some(10), Some(3)).float('f', 3.14159), " 00003.142");
+        assert_eq!(
+            spec(" 0", Some(10), Some(3)).float('f', 3.14159),
+            " 00003.142"
+        );
         assert_eq!(spec("-", Some(10), None).float('f', 1.5), "1.500000  ");
         assert_eq!(spec("0", Some(10), None).float('a', 1.0), "0x00001p+0");
-        assert_eq!(spec("0", Some(10), Some(1)).float('f', f64::NAN), "       NaN");
+        assert_eq!(
+            spec("0", Some(10), Some(1)).float('f', f64::NAN),
+            "       NaN"
+        );
         assert_eq!(spec("+", None, None).float('f', f64::INFINITY), "+Inf");
-        assert_eq!(spec("", Some(10), Some(3)).float('e', 12345.678), " 1.235e+04");
+        assert_eq!(
+            spec("", Some(10), Some(3)).float('e', 12345.678),
+            " 1.235e+04"
+        );
         assert_eq!(spec("", None, None).float('f', -0.0), "-0.000000");
         assert_eq!(spec("0", Some(10), Some(3)).string("abcdef"), "       abc");
         assert_eq!(spec("", None, Some(2)).string("héllo"), "hé");

@@ -66,7 +66,9 @@ pub fn ruby_inspect(s: &str) -> String {
             '\\' => out.push_str("\\\\"),
             // `#{`, `#$`, `#@` would interpolate in Ruby source.
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
             c => out.push(c),
         }
     }

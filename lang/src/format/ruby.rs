@@ -87,16 +87,27 @@ pub fn to_integer(v: &Value) -> Result<i128, Error> {
             } else if f.is_infinite() {
                 Err(Error::eval(if *f > 0.0 { "Infinity" } else { "-Infinity" }))
             } else if f.abs() >= 1.7e38 {
-                Err(Error::eval(format!("{} is too large to format", float::ruby_float_to_s(*f))))
+                Err(Error::eval(format!(
+                    "{} is too large to format",
+                    float::ruby_float_to_s(*f)
+                )))
             } else {
                 Ok(f.trunc() as i128)
             }
         }
         Value::String(s) => numbers::ruby_integer(s, None)
             .map(|i| i as i128)
-            .ok_or_else(|| Error::eval(format!("invalid value for Integer(): {}", quote::ruby_inspect(s)))),
+            .ok_or_else(|| {
+                Error::eval(format!(
+                    "invalid value for Integer(): {}",
+                    quote::ruby_inspect(s)
+                ))
+            }),
         Value::Timespan(_) | Value::Timestamp(_) => to_float(v).map(|f| f.trunc() as i128),
-        other => Err(Error::eval(format!("can't convert {} into Integer", ruby_class(other)))),
+        other => Err(Error::eval(format!(
+            "can't convert {} into Integer",
+            ruby_class(other)
+        ))),
     }
 }
 
@@ -105,10 +116,17 @@ pub fn to_float(v: &Value) -> Result<f64, Error> {
     match v {
         Value::Integer(i) => Ok(*i as f64),
         Value::Float(f) => Ok(*f),
-        Value::String(s) => numbers::ruby_float(s)
-            .ok_or_else(|| Error::eval(format!("invalid value for Float(): {}", quote::ruby_inspect(s)))),
+        Value::String(s) => numbers::ruby_float(s).ok_or_else(|| {
+            Error::eval(format!(
+                "invalid value for Float(): {}",
+                quote::ruby_inspect(s)
+            ))
+        }),
         Value::Timespan(t) => Ok(t.nanos as f64 / 1e9),
         Value::Timestamp(t) => Ok(t.nanos as f64 / 1e9),
-        other => Err(Error::eval(format!("can't convert {} into Float", ruby_class(other)))),
+        other => Err(Error::eval(format!(
+            "can't convert {} into Float",
+            ruby_class(other)
+        ))),
     }
 }

@@ -29,11 +29,15 @@ pub struct Format {
 fn split(text: &str) -> Option<(&str, &str, Option<&str>, char)> {
     let rest = text.strip_prefix('%')?;
     let flags_end = rest
-        .find(|c: char| !(c.is_ascii_whitespace() || matches!(c, '[' | '+' | '#' | '0' | '{' | '<' | '(' | '|' | '-')))
+        .find(|c: char| {
+            !(c.is_ascii_whitespace()
+                || matches!(c, '[' | '+' | '#' | '0' | '{' | '<' | '(' | '|' | '-'))
+        })
         .unwrap_or(rest.len());
     let (flags, rest) = rest.split_at(flags_end);
     let width_end = if rest.starts_with(|c: char| ('1'..='9').contains(&c)) {
-        rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())
+        rest.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len())
     } else {
         0
     };
@@ -64,7 +68,9 @@ impl Format {
         let mut seen = Vec::new();
         for c in flags.chars() {
             if seen.contains(&c) {
-                return Err(Error::eval(format!("The same flag can only be used once, got '{text}'")));
+                return Err(Error::eval(format!(
+                    "The same flag can only be used once, got '{text}'"
+                )));
             }
             seen.push(c);
         }
@@ -80,7 +86,10 @@ impl Format {
             }
         }
         let number = |s: &str| -> Result<usize, Error> {
-            s.parse::<usize>().ok().filter(|n| *n <= MAX_WIDTH).ok_or_else(|| Error::eval(format!("width too big in '{text}'")))
+            s.parse::<usize>()
+                .ok()
+                .filter(|n| *n <= MAX_WIDTH)
+                .ok_or_else(|| Error::eval(format!("width too big in '{text}'")))
         };
         let spec = Spec {
             minus: flags.contains('-'),
@@ -88,7 +97,11 @@ impl Format {
             space: flags.contains(|c: char| c.is_ascii_whitespace()),
             zero: flags.contains('0'),
             alt: flags.contains('#'),
-            width: if width.is_empty() { None } else { Some(number(width)?) },
+            width: if width.is_empty() {
+                None
+            } else {
+                Some(number(width)?)
+            },
             prec: prec.map(number).transpose()?,
         };
         Ok(Format {
@@ -104,7 +117,10 @@ impl Format {
 
     /// The opening and closing delimiters of a container: the delimiter flag, none for the
     /// space flag, else the default.
-    pub fn delimiters(&self, default: (&'static str, &'static str)) -> (&'static str, &'static str) {
+    pub fn delimiters(
+        &self,
+        default: (&'static str, &'static str),
+    ) -> (&'static str, &'static str) {
         match self.delimiter {
             Some('[') => ("[", "]"),
             Some('{') => ("{", "}"),
@@ -120,8 +136,14 @@ impl Format {
     fn merged_with(&self, higher: &Format) -> Format {
         Format {
             separator: higher.separator.clone().or_else(|| self.separator.clone()),
-            separator2: higher.separator2.clone().or_else(|| self.separator2.clone()),
-            string_formats: merge_maps(self.string_formats.as_ref(), higher.string_formats.as_ref()),
+            separator2: higher
+                .separator2
+                .clone()
+                .or_else(|| self.separator2.clone()),
+            string_formats: merge_maps(
+                self.string_formats.as_ref(),
+                higher.string_formats.as_ref(),
+            ),
             ..higher.clone()
         }
     }
@@ -169,9 +191,15 @@ pub struct FormatMap {
 impl FormatMap {
     /// The format of the first (most specific) type matching `v`, else `%s`.
     pub fn lookup(&self, v: &Value) -> Rc<Format> {
-        self.entries.iter().find(|e| e.matches(v)).map(|e| e.format.clone()).unwrap_or_else(|| {
-            Rc::new(Format::parse("%s").unwrap_or_else(|_| unreachable!("%s is a valid format")))
-        })
+        self.entries
+            .iter()
+            .find(|e| e.matches(v))
+            .map(|e| e.format.clone())
+            .unwrap_or_else(|| {
+                Rc::new(
+                    Format::parse("%s").unwrap_or_else(|_| unreachable!("%s is a valid format")),
+                )
+            })
     }
 }
 
@@ -198,15 +226,29 @@ fn container(text: &str, separator2: &str) -> Format {
 
 /// `{Any => '%p'}`: how values inside containers are formatted by default.
 pub fn default_container_formats() -> Rc<FormatMap> {
-    Rc::new(FormatMap { entries: vec![Entry { key: PType::Any, matcher: Matcher::Any, format: Rc::new(fixed("%p")) }] })
+    Rc::new(FormatMap {
+        entries: vec![Entry {
+            key: PType::Any,
+            matcher: Matcher::Any,
+            format: Rc::new(fixed("%p")),
+        }],
+    })
 }
 
 /// The default formats. The spec has floats default to `%p` (the reference uses `%f`).
 pub fn default_formats() -> FormatMap {
-    let entry = |key, matcher, format| Entry { key, matcher, format: Rc::new(format) };
+    let entry = |key, matcher, format| Entry {
+        key,
+        matcher,
+        format: Rc::new(format),
+    };
     FormatMap {
         entries: vec![
-            entry(PType::Float(f64::NEG_INFINITY, f64::INFINITY), Matcher::Float, fixed("%p")),
+            entry(
+                PType::Float(f64::NEG_INFINITY, f64::INFINITY),
+                Matcher::Float,
+                fixed("%p"),
+            ),
             entry(PType::Numeric, Matcher::Numeric, fixed("%d")),
             entry(array_any(), Matcher::Array, container("%a", ", ")),
             entry(hash_any(), Matcher::Hash, container("%h", " => ")),
@@ -234,12 +276,21 @@ fn matcher_for(t: &PType) -> Matcher {
 
 /// A map with one user key (used for a format string given for an Array or Hash).
 pub fn single(key: PType, format: Format) -> FormatMap {
-    FormatMap { entries: vec![Entry { matcher: matcher_for(&key), key, format: Rc::new(format) }] }
+    FormatMap {
+        entries: vec![Entry {
+            matcher: matcher_for(&key),
+            key,
+            format: Rc::new(format),
+        }],
+    }
 }
 
 /// Merges `higher` over `lower`: entries of `lower` whose type is covered by a different
 /// type of `higher` are dropped, equal keys are merged, and the result is sorted.
-pub fn merge_maps(lower: Option<&Rc<FormatMap>>, higher: Option<&Rc<FormatMap>>) -> Option<Rc<FormatMap>> {
+pub fn merge_maps(
+    lower: Option<&Rc<FormatMap>>,
+    higher: Option<&Rc<FormatMap>>,
+) -> Option<Rc<FormatMap>> {
     match (lower, higher) {
         (Some(l), Some(h)) => Some(Rc::new(merge(l, h))),
         (l, h) => l.or(h).cloned(),
@@ -250,7 +301,12 @@ pub fn merge(lower: &FormatMap, higher: &FormatMap) -> FormatMap {
     let mut entries: Vec<Entry> = lower
         .entries
         .iter()
-        .filter(|l| !higher.entries.iter().any(|h| h.key != l.key && types::is_assignable(&h.key, &l.key)))
+        .filter(|l| {
+            !higher
+                .entries
+                .iter()
+                .any(|h| h.key != l.key && types::is_assignable(&h.key, &l.key))
+        })
         .cloned()
         .collect();
     for h in &higher.entries {
@@ -324,7 +380,9 @@ fn is_format_text(s: &str) -> bool {
 
 /// Checks a user map against the `TypeMap` type, then builds it (unsorted keys sorted).
 pub fn user_map(v: &Value, top: &Value) -> Result<FormatMap, Error> {
-    let Value::Hash(h) = v else { return Err(formats_mismatch(top)) };
+    let Value::Hash(h) = v else {
+        return Err(formats_mismatch(top));
+    };
     // Validate the shape first, as the reference's parameter check does.
     for (k, f) in h.iter() {
         let shape_ok = matches!(k, Value::Type(_))
@@ -344,11 +402,17 @@ pub fn user_map(v: &Value, top: &Value) -> Result<FormatMap, Error> {
     }
     let mut entries = Vec::with_capacity(h.len());
     for (k, f) in h.iter() {
-        let Value::Type(t) = k else { return Err(formats_mismatch(top)) };
+        let Value::Type(t) = k else {
+            return Err(formats_mismatch(top));
+        };
         let format = match f {
             Value::String(s) => Format::parse(s)?,
             Value::Hash(opts) => {
-                let get = |name: &str| opts.get(&Value::from(name)).and_then(|v| v.as_str()).map(Rc::<str>::from);
+                let get = |name: &str| {
+                    opts.get(&Value::from(name))
+                        .and_then(|v| v.as_str())
+                        .map(Rc::<str>::from)
+                };
                 let mut format = Format::parse(&get("format").unwrap_or_else(|| "".into()))?;
                 format.separator = get("separator");
                 format.separator2 = get("separator2");
@@ -360,7 +424,11 @@ pub fn user_map(v: &Value, top: &Value) -> Result<FormatMap, Error> {
             }
             _ => return Err(formats_mismatch(top)),
         };
-        entries.push(Entry { key: (**t).clone(), matcher: matcher_for(t), format: Rc::new(format) });
+        entries.push(Entry {
+            key: (**t).clone(),
+            matcher: matcher_for(t),
+            format: Rc::new(format),
+        });
     }
     sort(&mut entries);
     Ok(FormatMap { entries })
@@ -383,19 +451,46 @@ mod tests {
     fn parses_flags_width_precision() {
         let f = Format::parse("%-#010.3x").unwrap();
         assert!(f.spec.minus && f.spec.alt && f.spec.zero);
-        assert_eq!((f.spec.width, f.spec.prec, f.conv), (Some(10), Some(3), 'x'));
-        assert_eq!(Format::parse("%(a").unwrap().delimiters(("[", "]")), ("(", ")"));
-        assert_eq!(Format::parse("% a").unwrap().delimiters(("[", "]")), ("", ""));
-        assert_eq!(Format::parse("%+a").unwrap().delimiters(("[", "]")), ("[", "]"));
+        assert_eq!(
+            (f.spec.width, f.spec.prec, f.conv),
+            (Some(10), Some(3), 'x')
+        );
+        assert_eq!(
+            Format::parse("%(a").unwrap().delimiters(("[", "]")),
+            ("(", ")")
+        );
+        assert_eq!(
+            Format::parse("% a").unwrap().delimiters(("[", "]")),
+            ("", "")
+        );
+        assert_eq!(
+            Format::parse("%+a").unwrap().delimiters(("[", "]")),
+            ("[", "]")
+        );
     }
 
     #[test]
     fn parse_errors_use_reference_wording() {
         let msg = |s: &str| Format::parse(s).unwrap_err().message;
-        assert_eq!(msg("%-5d|"), "The format '%-5d|' is not a valid format on the form '%<flags><width>.<prec><format>'");
-        assert_eq!(msg("%"), "The format '%' is not a valid format on the form '%<flags><width>.<prec><format>'");
-        assert_eq!(msg("x"), "The format 'x' is not a valid format on the form '%<flags><width>.<prec><format>'");
-        assert_eq!(msg("%--d"), "The same flag can only be used once, got '%--d'");
-        assert_eq!(msg("%[(a"), "Only one of the delimiters [ { ( < | can be given in the format flags, got '%[(a'");
+        assert_eq!(
+            msg("%-5d|"),
+            "The format '%-5d|' is not a valid format on the form '%<flags><width>.<prec><format>'"
+        );
+        assert_eq!(
+            msg("%"),
+            "The format '%' is not a valid format on the form '%<flags><width>.<prec><format>'"
+        );
+        assert_eq!(
+            msg("x"),
+            "The format 'x' is not a valid format on the form '%<flags><width>.<prec><format>'"
+        );
+        assert_eq!(
+            msg("%--d"),
+            "The same flag can only be used once, got '%--d'"
+        );
+        assert_eq!(
+            msg("%[(a"),
+            "Only one of the delimiters [ { ( < | can be given in the format flags, got '%[(a'"
+        );
     }
 }

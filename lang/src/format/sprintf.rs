@@ -25,29 +25,54 @@ struct Args<'a> {
 impl<'a> Args<'a> {
     fn next(&mut self) -> Result<&'a Value, Error> {
         match self.style {
-            Style::Numbered => return Err(err(format!("unnumbered({}) mixed with numbered", self.next + 1))),
-            Style::Named => return Err(err(format!("unnumbered({}) mixed with named", self.next + 1))),
+            Style::Numbered => {
+                return Err(err(format!(
+                    "unnumbered({}) mixed with numbered",
+                    self.next + 1
+                )))
+            }
+            Style::Named => {
+                return Err(err(format!(
+                    "unnumbered({}) mixed with named",
+                    self.next + 1
+                )))
+            }
             _ => {}
         }
         self.style = Style::Unnumbered;
-        let v = self.args.get(self.next).ok_or_else(|| err("too few arguments"))?;
+        let v = self
+            .args
+            .get(self.next)
+            .ok_or_else(|| err("too few arguments"))?;
         self.next += 1;
         Ok(v)
     }
 
     fn numbered(&mut self, n: usize) -> Result<&'a Value, Error> {
         match self.style {
-            Style::Unnumbered => return Err(err(format!("numbered({n}) after unnumbered({})", self.next))),
+            Style::Unnumbered => {
+                return Err(err(format!(
+                    "numbered({n}) after unnumbered({})",
+                    self.next
+                )))
+            }
             Style::Named => return Err(err(format!("numbered({n}) after named"))),
             _ => {}
         }
         self.style = Style::Numbered;
-        self.args.get(n.wrapping_sub(1)).ok_or_else(|| err("too few arguments"))
+        self.args
+            .get(n.wrapping_sub(1))
+            .ok_or_else(|| err("too few arguments"))
     }
 
     fn named(&mut self, name: &str) -> Result<&'a Value, Error> {
         match self.style {
-            Style::Unnumbered => return Err(err(format!("named<{name}> after unnumbered({})", self.next))),
+            Style::Unnumbered => {
+                return Err(err(format!(
+                    "named<{name}> after unnumbered({})",
+                    self.next
+                )))
+            }
             Style::Numbered => return Err(err(format!("named<{name}> after numbered"))),
             _ => {}
         }
@@ -56,7 +81,8 @@ impl<'a> Args<'a> {
             [Value::Hash(h)] => h,
             _ => return Err(err("one hash required")),
         };
-        hash.get(&Value::from(name)).ok_or_else(|| err(format!("key<{name}> not found")))
+        hash.get(&Value::from(name))
+            .ok_or_else(|| err(format!("key<{name}> not found")))
     }
 }
 
@@ -68,7 +94,11 @@ fn err(msg: impl Into<String>) -> Error {
 /// `malformed format string - %z`, ...), without the function call prefix.
 pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
     let mut out = String::with_capacity(format.len() + 16);
-    let mut args = Args { args, next: 0, style: Style::None };
+    let mut args = Args {
+        args,
+        next: 0,
+        style: Style::None,
+    };
     let mut chars = format.char_indices().peekable();
     while let Some((_, c)) = chars.next() {
         if c != '%' {
@@ -80,7 +110,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
         let mut number: Option<usize> = None;
         loop {
             let Some(&(_, c)) = chars.peek() else {
-                return Err(err("incomplete format specifier; use %% (double %) instead"));
+                return Err(err(
+                    "incomplete format specifier; use %% (double %) instead",
+                ));
             };
             chars.next();
             match c {
@@ -117,7 +149,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                     if w < 0 {
                         spec.minus = true;
                     }
-                    spec.width = Some(check_width(w.unsigned_abs().min(usize::MAX as u128) as usize)?);
+                    spec.width = Some(check_width(
+                        w.unsigned_abs().min(usize::MAX as u128) as usize
+                    )?);
                 }
                 '.' => {
                     let mut p = 0usize;

@@ -27,7 +27,10 @@ fn run(data: &str) -> (usize, Vec<String>) {
             _ => panic!("case without expectation: {line}"),
         };
         if got != want {
-            failures.push(format!("{}\n    want {want:?}\n    got  {got:?}", case["src"]));
+            failures.push(format!(
+                "{}\n    want {want:?}\n    got  {got:?}",
+                case["src"]
+            ));
         }
     }
     (count, failures)
@@ -37,7 +40,12 @@ fn run(data: &str) -> (usize, Vec<String>) {
 fn string_conversion_matches_the_reference() {
     let (count, failures) = run(include_str!("testdata/format_cases.jsonl"));
     assert!(count > 1000, "too few cases: {count}");
-    assert!(failures.is_empty(), "{} of {count} cases fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Cases that depend on the type system's assignability and inference (format map
@@ -46,7 +54,12 @@ fn string_conversion_matches_the_reference() {
 #[ignore = "needs types::is_assignable and types::infer_generalized from the types module"]
 fn string_conversion_with_type_algebra_matches_the_reference() {
     let (count, failures) = run(include_str!("testdata/format_cases_types.jsonl"));
-    assert!(failures.is_empty(), "{} of {count} cases fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// `sprintf` against the reference: `testdata/sprintf_cases.jsonl` holds the format
@@ -59,7 +72,12 @@ fn sprintf_matches_the_reference() {
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         count += 1;
         let case: serde_json::Value = serde_json::from_str(line).expect("valid test line");
-        let args: Vec<Value> = case["args"].as_array().expect("args").iter().map(value).collect();
+        let args: Vec<Value> = case["args"]
+            .as_array()
+            .expect("args")
+            .iter()
+            .map(value)
+            .collect();
         let got = match super::sprintf(case["f"].as_str().expect("format"), &args) {
             Ok(s) => Ok(to_programmatic(&Value::from(s))),
             Err(e) => Err(e.message),
@@ -70,11 +88,19 @@ fn sprintf_matches_the_reference() {
             _ => panic!("case without expectation: {line}"),
         };
         if got != want {
-            failures.push(format!("{}\n    want {want:?}\n    got  {got:?}", case["src"]));
+            failures.push(format!(
+                "{}\n    want {want:?}\n    got  {got:?}",
+                case["src"]
+            ));
         }
     }
     assert!(count >= 100, "too few cases: {count}");
-    assert!(failures.is_empty(), "{} of {count} cases fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Interpolation, `notice` and result printing against the reference:
@@ -83,21 +109,35 @@ fn sprintf_matches_the_reference() {
 #[test]
 fn display_and_programmatic_forms_match_the_reference() {
     let mut failures = Vec::new();
-    for line in include_str!("testdata/display_cases.jsonl").lines().filter(|l| !l.trim().is_empty()) {
+    for line in include_str!("testdata/display_cases.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
         let case: serde_json::Value = serde_json::from_str(line).expect("valid test line");
         let v = value(&case["v"]);
         let shown = super::to_display(&v);
         let checks = [
-            ("interpolated", to_programmatic(&Value::from(shown.as_str()))),
+            (
+                "interpolated",
+                to_programmatic(&Value::from(shown.as_str())),
+            ),
             ("notice", shown.clone()),
             ("result", to_programmatic(&v)),
         ];
         for (what, got) in checks {
             let want = case[what].as_str().expect("expectation");
             if got != want {
-                failures.push(format!("{} ({what})\n    want {want:?}\n    got  {got:?}", case["src"]));
+                failures.push(format!(
+                    "{} ({what})\n    want {want:?}\n    got  {got:?}",
+                    case["src"]
+                ));
             }
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

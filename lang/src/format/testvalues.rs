@@ -15,18 +15,34 @@ pub fn type_named(name: &str) -> PType {
             n => n.parse().unwrap_or_else(|_| panic!("bad bound in {name}")),
         }
     };
-    if let Some(args) = name.strip_prefix("Integer[").and_then(|r| r.strip_suffix(']')) {
+    if let Some(args) = name
+        .strip_prefix("Integer[")
+        .and_then(|r| r.strip_suffix(']'))
+    {
         let (a, b) = args.split_once(',').unwrap_or((args, args));
-        let from = if a.trim() == "default" { i64::MIN } else { bound(a) };
+        let from = if a.trim() == "default" {
+            i64::MIN
+        } else {
+            bound(a)
+        };
         return PType::Integer(IntRange::new(from, bound(b)));
     }
-    if let Some(inner) = name.strip_prefix("Optional[").and_then(|r| r.strip_suffix(']')) {
+    if let Some(inner) = name
+        .strip_prefix("Optional[")
+        .and_then(|r| r.strip_suffix(']'))
+    {
         return PType::Optional(Some(Box::new(type_named(inner))));
     }
-    if let Some(inner) = name.strip_prefix("NotUndef[").and_then(|r| r.strip_suffix(']')) {
+    if let Some(inner) = name
+        .strip_prefix("NotUndef[")
+        .and_then(|r| r.strip_suffix(']'))
+    {
         return PType::NotUndef(Some(Box::new(type_named(inner))));
     }
-    if let Some(inner) = name.strip_prefix("Sensitive[").and_then(|r| r.strip_suffix(']')) {
+    if let Some(inner) = name
+        .strip_prefix("Sensitive[")
+        .and_then(|r| r.strip_suffix(']'))
+    {
         return PType::Sensitive(Some(Box::new(type_named(inner))));
     }
     match name {
@@ -34,7 +50,10 @@ pub fn type_named(name: &str) -> PType {
         "Integer" => PType::Integer(IntRange::ANY),
         "Float" => PType::Float(f64::NEG_INFINITY, f64::INFINITY),
         "Numeric" => PType::Numeric,
-        "String" => PType::String { size: IntRange::SIZE, value: None },
+        "String" => PType::String {
+            size: IntRange::SIZE,
+            value: None,
+        },
         "Boolean" => PType::Boolean(None),
         "Array" => PType::Array(Box::new(PType::Any), IntRange::SIZE),
         "Hash" => PType::Hash(Box::new(PType::Any), Box::new(PType::Any), IntRange::SIZE),
@@ -81,13 +100,21 @@ pub fn value(j: &Json) -> Value {
                     }
                     Value::hash(map)
                 }
-                "$re" => Value::Regexp(Rc::new(Regexp::new(arg.as_str().expect("source")).expect("valid regexp"))),
+                "$re" => Value::Regexp(Rc::new(
+                    Regexp::new(arg.as_str().expect("source")).expect("valid regexp"),
+                )),
                 "$type" => Value::typ(type_named(arg.as_str().expect("type name"))),
                 "$sensitive" => Value::Sensitive(Rc::new(value(arg))),
-                "$timespan_ns" => Value::Timespan(Timespan { nanos: arg.as_i64().expect("nanos") as i128 }),
-                "$timestamp_ns" => Value::Timestamp(Timestamp { nanos: arg.as_i64().expect("nanos") as i128 }),
+                "$timespan_ns" => Value::Timespan(Timespan {
+                    nanos: arg.as_i64().expect("nanos") as i128,
+                }),
+                "$timestamp_ns" => Value::Timestamp(Timestamp {
+                    nanos: arg.as_i64().expect("nanos") as i128,
+                }),
                 "$rev" => Value::Iterator(Rc::new(LazyIter::Reverse(value(arg)))),
-                "$semver" => Value::SemVer(Rc::new(semver::Version::parse(arg.as_str().expect("version")).expect("semver"))),
+                "$semver" => Value::SemVer(Rc::new(
+                    semver::Version::parse(arg.as_str().expect("version")).expect("semver"),
+                )),
                 other => panic!("unknown value tag {other}"),
             }
         }

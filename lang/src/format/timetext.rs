@@ -55,13 +55,22 @@ mod tests {
 
     #[test]
     fn timespans_print_as_the_reference() {
-        let ts = |secs: f64| timespan(&Timespan { nanos: (secs * 1e9).round() as i128 });
+        let ts = |secs: f64| {
+            timespan(&Timespan {
+                nanos: (secs * 1e9).round() as i128,
+            })
+        };
         assert_eq!(ts(13.5), "0-00:00:13.5");
         assert_eq!(ts(-13.5), "-0-00:00:13.5");
         assert_eq!(ts(0.0), "0-00:00:00.0");
         assert_eq!(ts(1_000_000.0), "11-13:46:40.0");
         assert_eq!(ts(0.001), "0-00:00:00.1");
-        assert_eq!(timespan(&Timespan { nanos: 90_061_123_456_789 }), "1-01:01:01.123456789");
+        assert_eq!(
+            timespan(&Timespan {
+                nanos: 90_061_123_456_789
+            }),
+            "1-01:01:01.123456789"
+        );
     }
 
     #[test]
@@ -70,6 +79,9 @@ mod tests {
         assert_eq!(at(0), "1970-01-01T00:00:00.000000000 UTC");
         assert_eq!(at(1_500_000_000), "1970-01-01T00:00:01.500000000 UTC");
         assert_eq!(at(-1_000_000_000), "1969-12-31T23:59:59.000000000 UTC");
-        assert_eq!(at(1_473_150_899_123_000_000), "2016-09-06T08:34:59.123000000 UTC");
+        assert_eq!(
+            at(1_473_150_899_123_000_000),
+            "2016-09-06T08:34:59.123000000 UTC"
+        );
     }
 }
