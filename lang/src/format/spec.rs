@@ -226,17 +226,32 @@ fn container(text: &str, separator2: &str) -> Format {
 
 /// `{Any => '%p'}`: how values inside containers are formatted by default.
 pub fn default_container_formats() -> Rc<FormatMap> {
-    Rc::new(FormatMap {
+    thread_local! {
+        static CONTAINER: Rc<FormatMap> = Rc::new(build_container_formats());
+    }
+    CONTAINER.with(Rc::clone)
+}
+
+fn build_container_formats() -> FormatMap {
+    FormatMap {
         entries: vec![Entry {
             key: PType::Any,
             matcher: Matcher::Any,
             format: Rc::new(fixed("%p")),
         }],
-    })
+    }
 }
 
 /// The default formats. The spec has floats default to `%p` (the reference uses `%f`).
-pub fn default_formats() -> FormatMap {
+/// The default formats, built once per thread.
+pub fn default_formats() -> Rc<FormatMap> {
+    thread_local! {
+        static DEFAULTS: Rc<FormatMap> = Rc::new(build_default_formats());
+    }
+    DEFAULTS.with(Rc::clone)
+}
+
+fn build_default_formats() -> FormatMap {
     let entry = |key, matcher, format| Entry {
         key,
         matcher,
