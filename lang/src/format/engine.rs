@@ -108,15 +108,16 @@ pub fn convert_with(
         Value::Integer(i) => integer(*i, f)?,
         Value::Float(x) => float_value(*x, f)?,
         Value::String(text) => string(text, f)?,
-        Value::Regexp(re) => match f.conv {
-            'p' => s.string(&format!("/{}/", re.source())),
-            's' if s.alt => s.string(&quote::puppet_quote(&re.source().replace("\\/", "/"))),
-            's' => s.string(&format!("/{}/", re.source())),
-            c => return Err(illegal("Regexp", c, "sp")),
+        Value::Regexp(re) => match (f.conv, f.ruby_spec()) {
+            (_, Err(e)) if matches!(f.conv, 'p' | 's') => return Err(e),
+            ('p', _) => s.string(&format!("/{}/", re.source())),
+            ('s', _) if s.alt => s.string(&quote::puppet_quote(&re.source().replace("\\/", "/"))),
+            ('s', _) => s.string(&format!("/{}/", re.source())),
+            (c, _) => return Err(illegal("Regexp", c, "sp")),
         },
         Value::Type(t) => match f.conv {
-            's' if s.alt => s.string(&format!("\"{t}\"")),
-            's' | 'p' => s.string(&t.to_string()),
+            's' if s.alt => f.ruby_spec()?.string(&format!("\"{t}\"")),
+            's' | 'p' => f.ruby_spec()?.string(&t.to_string()),
             c => return Err(illegal("Type", c, "sp")),
         },
         Value::Timespan(_)
@@ -165,33 +166,37 @@ fn boolean(b: bool, f: &Format) -> Result<String, Error> {
 }
 
 fn integer(i: i64, f: &Format) -> Result<String, Error> {
-    let s = &f.spec;
+    // The conversion letter is checked before Ruby sees the flags.
+    let s = || f.ruby_spec();
     Ok(match f.conv {
-        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => s.integer(f.conv, i128::from(i)),
-        'p' => s.string(&i.to_string()),
-        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => s.float(f.conv, i as f64),
+        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => s()?.integer(f.conv, i128::from(i)),
+        'p' => s()?.string(&i.to_string()),
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => s()?.float(f.conv, i as f64),
         'c' => {
             let c = u32::try_from(i)
                 .ok()
                 .and_then(char::from_u32)
                 .ok_or_else(|| Error::eval("pack(U): value out of range"))?
                 .to_string();
-            s.string(&if s.alt { format!("\"{c}\"") } else { c })
+            s()?.string(&if f.spec.alt { format!("\"{c}\"") } else { c })
         }
-        's' if s.alt => s.string(&quote::ruby_inspect(&i.to_string())),
-        's' => s.string(&i.to_string()),
+        's' if f.spec.alt => s()?.string(&quote::ruby_inspect(&i.to_string())),
+        's' => s()?.string(&i.to_string()),
         c => return Err(illegal("Integer", c, "dxXobBeEfgGaAspc")),
     })
 }
 
 fn float_value(x: f64, f: &Format) -> Result<String, Error> {
-    let s = &f.spec;
+    // The conversion letter is checked before Ruby sees the flags.
+    let s = || f.ruby_spec();
     Ok(match f.conv {
-        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => s.integer(f.conv, ruby::to_integer(&Value::Float(x))?),
-        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => s.float(f.conv, x),
-        'p' => s.string(&float::ruby_float_to_s(x)),
-        's' if s.alt => s.string(&format!("\"{}\"", float::ruby_float_to_s(x))),
-        's' => s.string(&float::ruby_float_to_s(x)),
+        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
+            s()?.integer(f.conv, ruby::to_integer(&Value::Float(x))?)
+        }
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => s()?.float(f.conv, x),
+        'p' => s()?.string(&float::ruby_float_to_s(x)),
+        's' if f.spec.alt => s()?.string(&format!("\"{}\"", float::ruby_float_to_s(x))),
+        's' => s()?.string(&float::ruby_float_to_s(x)),
         c => return Err(illegal("Float", c, "dxXobBeEfgGaAsp")),
     })
 }
@@ -211,7 +216,7 @@ fn capitalize(s: &str) -> String {
 fn string(text: &str, f: &Format) -> Result<String, Error> {
     let s = &f.spec;
     let changed = match f.conv {
-        's' => return Ok(s.string(text)),
+        's' => return Ok(f.ruby_spec()?.string(text)),
         'p' => {
             return Ok(s.string(&if s.alt {
                 quote::double_quote(text)
@@ -232,17 +237,21 @@ fn string(text: &str, f: &Format) -> Result<String, Error> {
             .to_string(),
         c => return Err(illegal("String", c, "cCudspt")),
     };
-    Ok(s.string(&if s.alt {
-        quote::puppet_quote(&changed)
+    Ok(if s.alt {
+        s.string(&quote::puppet_quote(&changed))
     } else {
-        changed
-    }))
+        f.ruby_spec()?.string(&changed)
+    })
 }
 
 /// Values the reference formats with Ruby's `format` directly (Timespan, Timestamp,
 /// SemVer, SemVerRange, Sensitive).
 fn runtime_object(v: &Value, f: &Format) -> Result<String, Error> {
-    let s = &f.spec;
+    // The programmatic form of time and version values ignores flags and width.
+    if f.conv == 'p' && !matches!(v, Value::Sensitive(_)) {
+        return Ok(super::to_programmatic(v));
+    }
+    let s = f.ruby_spec()?;
     Ok(match f.conv {
         's' => s.string(&super::to_display(v)),
         'p' => s.string(&super::to_programmatic(v)),

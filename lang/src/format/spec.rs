@@ -22,6 +22,9 @@ pub struct Format {
     pub separator2: Option<Rc<str>>,
     /// The formats for values inside a container this format applies to.
     pub string_formats: Option<Rc<FormatMap>>,
+    /// What Ruby's `format` says of the flags when they hold a character it does not
+    /// accept (a delimiter flag, white space other than a space).
+    ruby_flag_error: Option<&'static str>,
 }
 
 /// The parts of a format matching the reference's format pattern: flags, width,
@@ -30,8 +33,12 @@ fn split(text: &str) -> Option<(&str, &str, Option<&str>, char)> {
     let rest = text.strip_prefix('%')?;
     let flags_end = rest
         .find(|c: char| {
+            // Ruby's `\s` also covers the vertical tab.
             !(c.is_ascii_whitespace()
-                || matches!(c, '[' | '+' | '#' | '0' | '{' | '<' | '(' | '|' | '-'))
+                || matches!(
+                    c,
+                    '\x0b' | '[' | '+' | '#' | '0' | '{' | '<' | '(' | '|' | '-'
+                ))
         })
         .unwrap_or(rest.len());
     let (flags, rest) = rest.split_at(flags_end);
@@ -94,7 +101,8 @@ impl Format {
         let spec = Spec {
             minus: flags.contains('-'),
             plus: flags.contains('+'),
-            space: flags.contains(|c: char| c.is_ascii_whitespace()),
+            // Only a space (not other white space) is the space flag.
+            space: flags.contains(' '),
             zero: flags.contains('0'),
             alt: flags.contains('#'),
             width: if width.is_empty() {
@@ -104,7 +112,18 @@ impl Format {
             },
             prec: prec.map(number).transpose()?,
         };
+        let ruby_flag_error = flags
+            .chars()
+            .find(|c| !matches!(c, ' ' | '#' | '+' | '-' | '0'))
+            .map(|c| match c {
+                '[' => "malformed format string - %[",
+                '(' => "malformed format string - %(",
+                '|' => "malformed format string - %|",
+                '{' | '<' => "malformed name - unmatched parenthesis",
+                _ => "malformed format string",
+            });
         Ok(Format {
+            ruby_flag_error,
             spec,
             conv,
             delimiter,
@@ -113,6 +132,15 @@ impl Format {
             separator2: None,
             string_formats: None,
         })
+    }
+
+    /// The flags, width and precision for a conversion the reference leaves to Ruby's
+    /// `format`, which rejects delimiter flags.
+    pub fn ruby_spec(&self) -> Result<&Spec, Error> {
+        match self.ruby_flag_error {
+            Some(msg) => Err(Error::eval(msg)),
+            None => Ok(&self.spec),
+        }
     }
 
     /// The opening and closing delimiters of a container: the delimiter flag, none for the
