@@ -49,12 +49,17 @@ fn radix_of(v: &Value) -> Result<Option<u32>, Error> {
 
 /// The reference's message for arguments no signature of `Integer.new` accepts.
 fn integer_mismatch(got: &Value) -> Error {
+    const CONVERTIBLE: &str =
+        "Variant[Numeric, Boolean, Pattern[/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|\
+         (?:0[bB][01]+))\\z/], Timespan, Timestamp]";
+    const RADIX: &str =
+        "Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]";
     Error::eval(format!(
-        "The function 'new' was called with arguments it does not accept. It expects one of:\n  (Convertible = \
-         Variant[Numeric, Boolean, Pattern[/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\\z/], Timespan, \
-         Timestamp] from, Radix = Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]] radix?, \
-         Boolean abs?)\n    rejected: parameter 'radix' expects a Radix value, got {}\n  (NamedArgs = Struct[{{'from' => \
-         Convertible, Optional['radix'] => Radix, Optional['abs'] => Boolean}}] hash_args)\n    rejected: expects 1 argument, got 2",
+        "The function 'new' was called with arguments it does not accept. It expects one of:\n  \
+         (Convertible = {CONVERTIBLE} from, Radix = {RADIX} radix?, Boolean abs?)\n    \
+         rejected: parameter 'radix' expects a Radix = {RADIX} value, got {}\n  \
+         (NamedArgs = Struct[{{'from' => Convertible = {CONVERTIBLE}, Optional['radix'] => Radix = {RADIX}, \
+         Optional['abs'] => Boolean}}] hash_args)\n    rejected: expects 1 argument, got 2",
         types::infer_generalized(got)
     ))
 }
@@ -172,9 +177,31 @@ fn float_args<'a>(args: &'a [Value], function: &str) -> Result<(&'a Value, bool)
             abs_flag(h.get(&Value::from("abs")), function)?,
         )),
         [from] => Ok((from, false)),
-        [from, abs] => Ok((from, abs_flag(Some(abs), function)?)),
+        [from, Value::Boolean(abs)] => Ok((from, *abs)),
+        [_, other] => Err(abs_mismatch(function, other)),
         _ => Err(arity(function, 1, 2, args.len())),
     }
+}
+
+/// The reference's message when the second argument of `Float.new` or `Numeric.new` is
+/// not a Boolean (no signature accepts the arguments).
+fn abs_mismatch(function: &str, got: &Value) -> Error {
+    const PATTERN: &str = "Pattern[/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|\
+         (?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/]";
+    let head = if function == "new_numeric" {
+        "Integer, Float"
+    } else {
+        "Numeric"
+    };
+    let convertible = format!("Variant[{head}, Boolean, {PATTERN}, Timespan, Timestamp]");
+    Error::eval(format!(
+        "The function '{function}' was called with arguments it does not accept. It expects one of:\n  \
+         (Convertible = {convertible} from, Boolean abs?)\n    \
+         rejected: parameter 'abs' expects a Boolean value, got {}\n  \
+         (NamedArgs = Struct[{{'from' => Convertible = {convertible}, Optional['abs'] => Boolean}}] hash_args)\n    \
+         rejected: expects 1 argument, got 2",
+        types::infer_generalized(got)
+    ))
 }
 
 fn parse_float(s: &str) -> Result<f64, Error> {
@@ -194,20 +221,6 @@ fn parse_float(s: &str) -> Result<f64, Error> {
 /// `Numeric.new(from, abs = false)`: an Integer, or a Float when the text has a fraction
 /// or an exponent.
 pub fn new_numeric(args: &[Value]) -> Result<Value, Error> {
-    if let [_, second] = args {
-        if !matches!(second, Value::Boolean(_)) {
-            return Err(Error::eval(format!(
-                "The function 'new_numeric' was called with arguments it does not accept. It expects one of:\n  \
-                 (Convertible = Variant[Integer, Float, Boolean, Pattern[/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|\
-                 (?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/], Timespan, Timestamp] from, Boolean abs?)\n    \
-                 rejected: parameter 'abs' expects a Boolean value, got {}\n  (NamedArgs = Struct[{{'from' => Convertible = \
-                 Variant[Integer, Float, Boolean, Pattern[/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|\
-                 (?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/], Timespan, Timestamp], Optional['abs'] => Boolean}}] \
-                 hash_args)\n    rejected: expects 1 argument, got 2",
-                types::infer_generalized(second)
-            )));
-        }
-    }
     let (from, abs) = float_args(args, "new_numeric")?;
     let v = match from {
         Value::Integer(_) | Value::Float(_) => from.clone(),

@@ -23,7 +23,7 @@ pub fn new_sensitive(args: &[Value]) -> Result<Value, Error> {
     match args {
         [v @ Value::Sensitive(_)] => Ok(v.clone()),
         [v] => Ok(Value::Sensitive(Rc::new(v.clone()))),
-        _ => Err(arity("new_sensitive", 1, 1, args.len())),
+        _ => Err(arity("new_Sensitive", 1, 1, args.len())),
     }
 }
 
@@ -34,11 +34,12 @@ pub fn new_regexp(args: &[Value]) -> Result<Value, Error> {
         [Value::String(s)] => Regexp::new(s)
             .map(|r| Value::Regexp(Rc::new(r)))
             .map_err(Error::eval),
+        // The reference names its Regexp conversion function 'new_float'.
         [other] => Err(Error::eval(format!(
-            "'new_regexp' parameter 'pattern' expects a value of type String or Regexp, got {}",
+            "'new_float' parameter 'pattern' expects a String value, got {}",
             types::infer_generalized(other)
         ))),
-        _ => Err(arity("new_regexp", 1, 2, args.len())),
+        _ => Err(arity("new_float", 1, 2, args.len())),
     }
 }
 
@@ -144,6 +145,8 @@ fn seconds_to_nanos(v: &Value) -> Option<i128> {
 /// the string forms belong to `crate::time`.
 pub fn new_timespan(args: &[Value]) -> Result<Value, Error> {
     match args {
+        [] => Err(arity("new_timespan", 1, 7, 0)),
+        _ if args.len() > 7 => Err(arity("new_timespan", 1, 7, args.len())),
         [v @ Value::Timespan(_)] => Ok(v.clone()),
         [v] if seconds_to_nanos(v).is_some() => Ok(Value::Timespan(Timespan {
             nanos: seconds_to_nanos(v).unwrap_or(0),
