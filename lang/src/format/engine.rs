@@ -2,7 +2,8 @@
 //! conversion rules for every kind of value, and the layout of arrays and hashes
 //! (delimiters, separators, `#` indentation).
 
-use super::spec::{default_container_formats, Format, FormatMap};
+use super::maps::{default_container_formats, FormatMap};
+use super::spec::Format;
 use super::{float, quote, ruby, sprintf};
 use crate::convert::iterate;
 use crate::error::{Error, ErrorKind};

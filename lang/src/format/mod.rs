@@ -2,7 +2,7 @@
 //! (results), `String(value, format)` with the full format engine, and `sprintf`.
 //!
 //! - [`printf`]: Ruby's `format` conversions (flags, width, precision) used by all others.
-//! - [`spec`]: format specifications and type-to-format maps; [`engine`]: the conversion
+//! - [`spec`]: format specifications; [`maps`]: type-to-format maps; [`engine`]: the conversion
 //!   of each kind of value under a map.
 //! - [`sprintf`](mod@sprintf): the `sprintf` function's format strings.
 //! - [`float`], [`quote`], [`timetext`], [`ruby`]: text forms of floats, strings, times,
@@ -10,6 +10,7 @@
 
 pub mod engine;
 pub mod float;
+pub mod maps;
 pub mod printf;
 pub mod quote;
 pub mod ruby;
@@ -26,7 +27,8 @@ use crate::error::Error;
 use crate::types::{self, IntRange, PType};
 use crate::values::Value;
 use engine::Indent;
-use spec::{Format, FormatMap};
+use maps::FormatMap;
+use spec::Format;
 
 pub use sprintf::sprintf;
 
@@ -103,7 +105,7 @@ pub fn to_programmatic(v: &Value) -> String {
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
         _ => {
             let top = Format::parse("%p").unwrap_or_else(|_| unreachable!("%p is a valid format"));
-            let map = spec::default_formats();
+            let map = maps::default_formats();
             engine::convert_with(v, &top, &map, Indent::TOP, 0).unwrap_or_else(|e| e.message)
         }
     }
@@ -113,8 +115,8 @@ pub fn to_programmatic(v: &Value) -> String {
 /// to formats (strings or `{format, separator, separator2, string_formats}` hashes),
 /// merged with the default formats.
 pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
-    spec::check_formats_arg(format)?;
-    let defaults = spec::default_formats();
+    maps::check_formats_arg(format)?;
+    let defaults = maps::default_formats();
     match format {
         Value::String(text) => {
             let f = Format::parse(text)?;
@@ -131,15 +133,15 @@ pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
             };
             match key {
                 Some(key) => {
-                    let map = spec::merge(&defaults, &spec::single(key, f));
+                    let map = maps::merge(&defaults, &maps::single(key, f));
                     engine::convert(v, &map, Indent::TOP, 0)
                 }
                 None => engine::convert_with(v, &f, &defaults, Indent::TOP, 0),
             }
         }
         Value::Hash(_) => {
-            let user = spec::user_map(format, format)?;
-            let map: FormatMap = spec::merge(&defaults, &user);
+            let user = maps::user_map(format, format)?;
+            let map: FormatMap = maps::merge(&defaults, &user);
             engine::convert(v, &map, Indent::TOP, 0)
         }
         _ => engine::convert(v, &defaults, Indent::TOP, 0),
