@@ -178,7 +178,7 @@ impl Evaluator {
                 StrPart::Text(t) => s.push_str(t),
                 StrPart::Expr(x) => {
                     let v = self.eval(x)?;
-                    s.push_str(&format::to_interpolated(&v));
+                    s.push_str(&format::to_display(&v));
                 }
             }
         }
