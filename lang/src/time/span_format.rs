@@ -1,0 +1,433 @@
+//! Timespan formats: `%[flags][width]X` with X one of `D H M S L N` and flags `-` (no
+//! padding) and `_` (space padding); zero padding is the default. The directive with the
+//! highest magnitude present is "total" (may overflow: `%H` alone prints 30 for 30 hours).
+
+use super::Timespan;
+use crate::error::Error;
+
+const NS_PER_MS: i128 = 1_000_000;
+const NS_PER_SEC: i128 = 1_000_000_000;
+const NS_PER_MIN: i128 = 60 * NS_PER_SEC;
+const NS_PER_HOUR: i128 = 60 * NS_PER_MIN;
+const NS_PER_DAY: i128 = 24 * NS_PER_HOUR;
+
+/// The default formats tried by `Timespan.new(string)`.
+pub const DEFAULT_FORMATS: [&str; 8] =
+    ["%D-%H:%M:%S.%-N", "%H:%M:%S.%-N", "%M:%S.%-N", "%S.%-N", "%D-%H:%M:%S", "%H:%M:%S", "%D-%H:%M", "%S"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Unit {
+    Nano,
+    Milli,
+    Second,
+    Minute,
+    Hour,
+    Day,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pad {
+    /// `-`
+    None,
+    /// `_`
+    Space,
+    /// default, or `0`
+    Zero,
+}
+
+#[derive(Debug, Clone)]
+struct Field {
+    unit: Unit,
+    pad: Pad,
+    width: Option<usize>,
+    /// The highest-magnitude field: prints and parses the total, not the remainder.
+    total: bool,
+}
+
+#[derive(Debug, Clone)]
+enum Segment {
+    Literal(String),
+    Field(Field),
+}
+
+/// A compiled Timespan format.
+#[derive(Debug, Clone)]
+pub struct SpanFormat {
+    source: String,
+    segments: Vec<Segment>,
+}
+
+fn bad_specifier(format: &str, start: usize, position: usize) -> Error {
+    let expr: String = format.chars().skip(start).take(position.saturating_sub(start)).collect();
+    Error::eval(format!("Bad format specifier '{expr}' in '{format}', at position {position}"))
+}
+
+impl Field {
+    fn default_width(&self) -> usize {
+        match self.unit {
+            Unit::Day => 1,
+            Unit::Hour | Unit::Minute | Unit::Second => 2,
+            Unit::Milli => 3,
+            Unit::Nano => 9,
+        }
+    }
+
+    fn is_fraction(&self) -> bool {
+        matches!(self.unit, Unit::Milli | Unit::Nano)
+    }
+
+    /// Nanoseconds per unit of the parsed number (for `%N`, per its last digit).
+    fn multiplier(&self) -> i128 {
+        match self.unit {
+            Unit::Day => NS_PER_DAY,
+            Unit::Hour => NS_PER_HOUR,
+            Unit::Minute => NS_PER_MIN,
+            Unit::Second => NS_PER_SEC,
+            Unit::Milli => NS_PER_MS,
+            Unit::Nano => {
+                let w = self.width.unwrap_or(9);
+                if w < 9 {
+                    10i128.pow((9 - w) as u32)
+                } else {
+                    1
+                }
+            }
+        }
+    }
+
+    /// The number this field shows for a (non-negative) total of nanoseconds.
+    fn value(&self, ns: i128) -> i128 {
+        match self.unit {
+            Unit::Day => ns / NS_PER_DAY,
+            Unit::Hour => self.cut(ns / NS_PER_HOUR, 24),
+            Unit::Minute => self.cut(ns / NS_PER_MIN, 60),
+            Unit::Second => self.cut(ns / NS_PER_SEC, 60),
+            Unit::Milli => self.cut(ns / NS_PER_MS, 1000),
+            Unit::Nano => {
+                let w = self.width.unwrap_or(9);
+                if w < 9 {
+                    self.cut(ns / 10i128.pow((9 - w) as u32), 10i128.pow(w as u32))
+                } else {
+                    self.cut(ns, NS_PER_SEC)
+                }
+            }
+        }
+    }
+
+    fn cut(&self, v: i128, modulo: i128) -> i128 {
+        if self.total {
+            v
+        } else {
+            v % modulo
+        }
+    }
+
+    fn append(&self, out: &mut String, ns: i128) {
+        let n = self.value(ns);
+        if self.is_fraction() && !self.total {
+            self.append_fraction(out, n);
+            return;
+        }
+        let text = n.to_string();
+        let width = self.width.unwrap_or(self.default_width());
+        match self.pad {
+            Pad::None => out.push_str(&text),
+            Pad::Space => pad_left(out, &text, width, ' '),
+            Pad::Zero => pad_left(out, &text, width, '0'),
+        }
+    }
+
+    /// Fraction digits: zero-padded on the left to their digit count, trailing zeros
+    /// dropped unless zero padding is asked for, left-justified to the width.
+    fn append_fraction(&self, out: &mut String, n: i128) {
+        let digits = match self.unit {
+            Unit::Milli => 3,
+            _ => self.width.unwrap_or(9).min(9).max(1),
+        };
+        let mut text = format!("{n:0digits$}");
+        if self.unit == Unit::Nano && self.width.unwrap_or(9) > 9 {
+            // More digits than nanoseconds: the extra ones are zeros.
+            let extra = self.width.unwrap_or(9) - 9;
+            text.extend(std::iter::repeat_n('0', extra));
+        }
+        if self.pad != Pad::Zero {
+            let kept = text.trim_end_matches('0').len().max(1);
+            text.truncate(kept);
+        }
+        out.push_str(&text);
+        if self.pad != Pad::None {
+            let width = self.width.unwrap_or(self.default_width());
+            let len = text.chars().count();
+            if len < width {
+                out.extend(std::iter::repeat_n(' ', width - len));
+            }
+        }
+    }
+
+    /// Nanoseconds denoted by a parsed group of digits.
+    fn parse_value(&self, digits: &str, source: &str, format: &str) -> Result<i128, Error> {
+        if self.is_fraction() {
+            if self.total {
+                return Err(Error::eval(
+                    "Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude",
+                ));
+            }
+            let n: i128 = digits.parse().map_err(|_| unparsable(source, format))?;
+            let p = 9 - digits.len() as i64;
+            return if p <= 0 { Ok(n) } else { n.checked_mul(10i128.pow(p as u32)).ok_or_else(|| unparsable(source, format)) };
+        }
+        let n: i128 = digits.parse().map_err(|_| unparsable(source, format))?;
+        n.checked_mul(self.multiplier()).ok_or_else(|| unparsable(source, format))
+    }
+
+    /// The regular expression group matching this field.
+    fn pattern(&self) -> String {
+        let dw = self.default_width();
+        match (self.width, self.pad) {
+            (None, Pad::None | Pad::Zero) if self.total => "([0-9]+)".into(),
+            (None, Pad::None | Pad::Zero) => format!("([0-9]{{1,{dw}}})"),
+            (None, Pad::Space) if self.total => r"\s*([0-9]+)".into(),
+            (None, Pad::Space) => format!(r"([0-9\s]{{1,{dw}}})"),
+            (Some(w), Pad::None) => format!("([0-9]{{1,{w}}})"),
+            (Some(w), Pad::Zero) => format!("([0-9]{{{w}}})"),
+            (Some(w), Pad::Space) => format!(r"([0-9\s]{{{w}}})"),
+        }
+    }
+}
+
+fn pad_left(out: &mut String, text: &str, width: usize, c: char) {
+    let len = text.chars().count();
+    if len < width {
+        out.extend(std::iter::repeat_n(c, width - len));
+    }
+    out.push_str(text);
+}
+
+fn unparsable(source: &str, format: &str) -> Error {
+    Error::eval(format!("Unable to parse '{source}' using format '{format}'"))
+}
+
+impl SpanFormat {
+    /// Compiles a format; `Bad format specifier ...` errors as the reference words them.
+    pub fn compile(format: &str) -> Result<SpanFormat, Error> {
+        #[derive(PartialEq)]
+        enum State {
+            Literal,
+            Pad,
+            Width,
+        }
+        let mut segments: Vec<Segment> = Vec::new();
+        let mut state = State::Literal;
+        let mut pad = Pad::Zero;
+        let mut width: Option<usize> = None;
+        let mut start = 0;
+        let mut position = 0;
+        for (i, c) in format.chars().enumerate() {
+            position = i;
+            if state == State::Literal {
+                if c == '%' {
+                    state = State::Pad;
+                    start = i;
+                    pad = Pad::Zero;
+                    width = None;
+                } else {
+                    push_literal(&mut segments, c);
+                }
+                continue;
+            }
+            let unit = match c {
+                '%' => {
+                    push_literal(&mut segments, c);
+                    state = State::Literal;
+                    continue;
+                }
+                '-' | '_' => {
+                    if state != State::Pad {
+                        return Err(bad_specifier(format, start, i));
+                    }
+                    pad = if c == '-' { Pad::None } else { Pad::Space };
+                    state = State::Width;
+                    continue;
+                }
+                'D' => Unit::Day,
+                'H' => Unit::Hour,
+                'M' => Unit::Minute,
+                'S' => Unit::Second,
+                'L' => Unit::Milli,
+                'N' => Unit::Nano,
+                '0'..='9' => {
+                    if state == State::Pad && c == '0' {
+                        pad = Pad::Zero;
+                    } else {
+                        let d = c as usize - '0' as usize;
+                        width = Some(width.unwrap_or(0).saturating_mul(10).saturating_add(d).min(1 << 16));
+                    }
+                    state = State::Width;
+                    continue;
+                }
+                _ => return Err(bad_specifier(format, start, i)),
+            };
+            segments.push(Segment::Field(Field { unit, pad, width, total: false }));
+            state = State::Literal;
+        }
+        if state != State::Literal {
+            return Err(bad_specifier(format, start, position));
+        }
+        let highest = segments
+            .iter()
+            .filter_map(|s| match s {
+                Segment::Field(f) => Some(f.unit),
+                Segment::Literal(_) => None,
+            })
+            .max();
+        if let Some(h) = highest {
+            if let Some(Segment::Field(f)) =
+                segments.iter_mut().find(|s| matches!(s, Segment::Field(f) if f.unit == h))
+            {
+                f.total = true;
+            }
+        }
+        Ok(SpanFormat { source: format.to_string(), segments })
+    }
+
+    pub fn format(&self, t: Timespan) -> String {
+        let mut out = String::new();
+        if t.nanos < 0 {
+            out.push('-');
+        }
+        let ns = t.nanos.unsigned_abs().min(i128::MAX as u128) as i128;
+        for s in &self.segments {
+            match s {
+                Segment::Literal(l) => out.push_str(l),
+                Segment::Field(f) => f.append(&mut out, ns),
+            }
+        }
+        out
+    }
+
+    pub fn parse(&self, s: &str) -> Result<Timespan, Error> {
+        let mut pattern = String::from(r"\A-?");
+        for seg in &self.segments {
+            match seg {
+                Segment::Literal(l) => {
+                    pattern.push('(');
+                    pattern.push_str(&regex::escape(l));
+                    pattern.push(')');
+                }
+                Segment::Field(f) => pattern.push_str(&f.pattern()),
+            }
+        }
+        pattern.push_str(r"\z");
+        let re = regex::Regex::new(&pattern).map_err(|_| unparsable(s, &self.source))?;
+        let caps = re.captures(s).ok_or_else(|| unparsable(s, &self.source))?;
+        let mut nanos: i128 = 0;
+        for (i, seg) in self.segments.iter().enumerate() {
+            let Segment::Field(f) = seg else { continue };
+            let group = caps.get(i + 1).map(|m| m.as_str()).unwrap_or("").trim_start();
+            if group.is_empty() || !group.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(unparsable(s, &self.source));
+            }
+            let v = f.parse_value(group, s, &self.source)?;
+            nanos = nanos.checked_add(v).ok_or_else(|| unparsable(s, &self.source))?;
+        }
+        Ok(Timespan { nanos: if s.starts_with('-') { -nanos } else { nanos } })
+    }
+}
+
+fn push_literal(segments: &mut Vec<Segment>, c: char) {
+    if let Some(Segment::Literal(l)) = segments.last_mut() {
+        l.push(c);
+    } else {
+        segments.push(Segment::Literal(c.to_string()));
+    }
+}
+
+/// `strftime(timespan, format)` and `String(timespan)`-style formatting.
+pub fn format_timespan(t: Timespan, format: &str) -> Result<String, Error> {
+    Ok(SpanFormat::compile(format)?.format(t))
+}
+
+/// Parses with one format.
+pub fn parse_timespan(s: &str, format: &str) -> Result<Timespan, Error> {
+    SpanFormat::compile(format)?.parse(s)
+}
+
+/// Parses trying each format in turn; `Unable to parse '...' using any of the formats ...`.
+pub fn parse_timespan_any<S: AsRef<str>>(s: &str, formats: &[S]) -> Result<Timespan, Error> {
+    for f in formats {
+        // A bad format in a list is an error, as it is in the reference.
+        if let Ok(t) = SpanFormat::compile(f.as_ref())?.parse(s) {
+            return Ok(t);
+        }
+    }
+    let list: Vec<&str> = formats.iter().map(|f| f.as_ref()).collect();
+    Err(Error::eval(format!("Unable to parse '{s}' using any of the formats {}", list.join(", "))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(f: f64) -> Timespan {
+        Timespan::from_secs_f64(f).unwrap()
+    }
+
+    #[test]
+    fn formats_like_the_reference() {
+        let t = secs(3600.0 * 30.0 + 61.25);
+        let cases = [
+            ("%D-%H:%M:%S.%L", "1-06:01:01.250"),
+            ("%H:%M:%S", "30:01:01"),
+            ("%M", "1801"),
+            ("%S %N %-N %3N %_5N %05L %_L %-L", "108061 250000000 25 250 25    250   25  25"),
+            ("%%%H", "%30"),
+        ];
+        for (f, want) in cases {
+            assert_eq!(format_timespan(t, f).unwrap(), want, "{f}");
+        }
+        assert_eq!(format_timespan(secs(-61.25), "%H:%M:%S").unwrap(), "-00:01:01");
+        assert_eq!(format_timespan(secs(61.25), "%_H:%-M:%3S|%5D|%_5D|%-D").unwrap(), " 0:1:001|00000|    0|0");
+        assert_eq!(secs(13.5).to_string(), "0-00:00:13.5");
+        assert_eq!(secs(0.0).to_string(), "0-00:00:00.0");
+        assert_eq!(secs(-13.5).to_string(), "-0-00:00:13.5");
+        assert_eq!(Timespan::from_nanos(93_784_005_006_007).to_string(), "1-02:03:04.005006007");
+        // The reference drops the leading zeros of the fraction here ('.5'); we keep them.
+        assert_eq!(secs(0.05).to_string(), "0-00:00:00.05");
+    }
+
+    #[test]
+    fn bad_formats() {
+        let msg = |f: &str| format_timespan(secs(1.0), f).unwrap_err().message;
+        assert_eq!(msg("%X"), "Bad format specifier '%' in '%X', at position 1");
+        assert_eq!(msg("%"), "Bad format specifier '' in '%', at position 0");
+        assert_eq!(msg("%-_H"), "Bad format specifier '%-' in '%-_H', at position 2");
+    }
+
+    #[test]
+    fn parses_like_the_reference() {
+        let p = |s: &str, f: &str| parse_timespan(s, f).map(|t| t.to_string()).map_err(|e| e.message);
+        assert_eq!(p("1:2", "%H:%M"), Ok("0-01:02:00.0".into()));
+        assert_eq!(p(" 1:2", "%_H:%M"), Ok("0-01:02:00.0".into()));
+        assert_eq!(p("-1:2", "%H:%M"), Ok("-0-01:02:00.0".into()));
+        assert_eq!(p("100:02", "%H:%M"), Ok("4-04:02:00.0".into()));
+        assert_eq!(p("1:70", "%H:%M"), Ok("0-02:10:00.0".into()));
+        assert_eq!(p("1:02.123456", "%M:%S.%N"), Ok("0-00:01:02.123456".into()));
+        assert_eq!(p("10:03.5", "%M:%S.%L"), Ok("0-00:10:03.5".into()));
+        assert_eq!(
+            p("1:02.123456", "%M:%S.%3N"),
+            Err("Unable to parse '1:02.123456' using format '%M:%S.%3N'".into())
+        );
+        assert_eq!(
+            p("123", "%L"),
+            Err("Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude".into())
+        );
+        let any = |s: &str| parse_timespan_any(s, &DEFAULT_FORMATS).map(|t| t.to_string()).map_err(|e| e.message);
+        assert_eq!(any("1-02:03"), Ok("1-02:03:00.0".into()));
+        assert_eq!(any("02:03.5"), Ok("0-00:02:03.5".into()));
+        assert_eq!(any("7.25"), Ok("0-00:00:07.25".into()));
+        assert_eq!(
+            any("13:20"),
+            Err("Unable to parse '13:20' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S".into())
+        );
+    }
+}
