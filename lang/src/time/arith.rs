@@ -67,18 +67,30 @@ fn label(v: &Value) -> &'static str {
 
 fn not_applicable(operator: &str, a: &Value, b: &Value) -> Error {
     if is_time(a) {
-        Error::eval(format!("Operator '{operator}' is not applicable to {}.", a_an(a)))
+        Error::eval(format!(
+            "Operator '{operator}' is not applicable to {}.",
+            a_an(a)
+        ))
     } else {
-        Error::eval(format!("Operator '{operator}' is not applicable to {} when right side is {}.", a_an(a), a_an(b)))
+        Error::eval(format!(
+            "Operator '{operator}' is not applicable to {} when right side is {}.",
+            a_an(a),
+            a_an(b)
+        ))
     }
 }
 
 fn not_numeric(v: &Value) -> Error {
-    Error::eval(format!("The value '{}' cannot be converted to Numeric.", crate::format::to_display(v)))
+    Error::eval(format!(
+        "The value '{}' cannot be converted to Numeric.",
+        crate::format::to_display(v)
+    ))
 }
 
 fn expression_error(operator: &str, msg: String) -> Error {
-    Error::eval(format!("Error while evaluating a '{operator}' expression, {msg}"))
+    Error::eval(format!(
+        "Error while evaluating a '{operator}' expression, {msg}"
+    ))
 }
 
 fn overflow(operator: &str) -> Error {
@@ -89,17 +101,21 @@ fn overflow(operator: &str) -> Error {
 fn secs_nanos(o: Op, operator: &str) -> Result<i128, Error> {
     match o {
         Op::Int(i) => Ok(i as i128 * NANOS_PER_SEC),
-        Op::Float(f) => nanos_from_f64(f).map_err(|_| expression_error(operator, "Infinity".into())),
+        Op::Float(f) => {
+            nanos_from_f64(f).map_err(|_| expression_error(operator, "Infinity".into()))
+        }
         _ => Err(overflow(operator)),
     }
 }
 
 fn span(n: Option<i128>, operator: &str) -> Result<Value, Error> {
-    n.map(|n| Value::Timespan(Timespan::from_nanos(n))).ok_or_else(|| overflow(operator))
+    n.map(|n| Value::Timespan(Timespan::from_nanos(n)))
+        .ok_or_else(|| overflow(operator))
 }
 
 fn stamp(n: Option<i128>, operator: &str) -> Result<Value, Error> {
-    n.map(|n| Value::Timestamp(Timestamp::from_nanos(n))).ok_or_else(|| overflow(operator))
+    n.map(|n| Value::Timestamp(Timestamp::from_nanos(n)))
+        .ok_or_else(|| overflow(operator))
 }
 
 /// `+`: T+D, T+I, T+F, D+T, D+D, D+I, D+F, I+T, F+T, I+D, F+D. T+T is illegal.
@@ -107,19 +123,28 @@ pub fn add(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
     if !is_time(a) && !is_time(b) {
         return None;
     }
-    Some((|| match (op(a), op(b)) {
-        (Op::Stamp(_), Op::Stamp(_)) => Err(expression_error("+", "A Timestamp cannot be added to a Timestamp".into())),
+    Some(add_time(a, b))
+}
+
+fn add_time(a: &Value, b: &Value) -> Result<Value, Error> {
+    match (op(a), op(b)) {
+        (Op::Stamp(_), Op::Stamp(_)) => Err(expression_error(
+            "+",
+            "A Timestamp cannot be added to a Timestamp".into(),
+        )),
         (Op::Stamp(x), Op::Span(y)) | (Op::Span(y), Op::Stamp(x)) => stamp(x.checked_add(y), "+"),
         (Op::Span(x), Op::Span(y)) => span(x.checked_add(y), "+"),
-        (Op::Stamp(x), n @ (Op::Int(_) | Op::Float(_))) | (n @ (Op::Int(_) | Op::Float(_)), Op::Stamp(x)) => {
+        (Op::Stamp(x), n @ (Op::Int(_) | Op::Float(_)))
+        | (n @ (Op::Int(_) | Op::Float(_)), Op::Stamp(x)) => {
             stamp(x.checked_add(secs_nanos(n, "+")?), "+")
         }
-        (Op::Span(x), n @ (Op::Int(_) | Op::Float(_))) | (n @ (Op::Int(_) | Op::Float(_)), Op::Span(x)) => {
+        (Op::Span(x), n @ (Op::Int(_) | Op::Float(_)))
+        | (n @ (Op::Int(_) | Op::Float(_)), Op::Span(x)) => {
             span(x.checked_add(secs_nanos(n, "+")?), "+")
         }
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
-    })())
+    }
 }
 
 /// `-`: T-T=D, T-D, T-I, T-F, D-D, D-I, D-F, I-D, F-D. D-T, I-T, F-T are illegal.
@@ -127,18 +152,31 @@ pub fn sub(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
     if !is_time(a) && !is_time(b) {
         return None;
     }
-    Some((|| match (op(a), op(b)) {
+    Some(sub_time(a, b))
+}
+
+fn sub_time(a: &Value, b: &Value) -> Result<Value, Error> {
+    match (op(a), op(b)) {
         (Op::Stamp(x), Op::Stamp(y)) => span(x.checked_sub(y), "-"),
         (Op::Stamp(x), Op::Span(y)) => stamp(x.checked_sub(y), "-"),
-        (Op::Stamp(x), n @ (Op::Int(_) | Op::Float(_))) => stamp(x.checked_sub(secs_nanos(n, "-")?), "-"),
+        (Op::Stamp(x), n @ (Op::Int(_) | Op::Float(_))) => {
+            stamp(x.checked_sub(secs_nanos(n, "-")?), "-")
+        }
         (Op::Span(x), Op::Span(y)) => span(x.checked_sub(y), "-"),
-        (Op::Span(x), n @ (Op::Int(_) | Op::Float(_))) => span(x.checked_sub(secs_nanos(n, "-")?), "-"),
-        (n @ (Op::Int(_) | Op::Float(_)), Op::Span(y)) => span(secs_nanos(n, "-")?.checked_sub(y), "-"),
-        (Op::Span(_), Op::Stamp(_)) => Err(expression_error("-", "A Timestamp cannot be subtracted from a Timespan".into())),
+        (Op::Span(x), n @ (Op::Int(_) | Op::Float(_))) => {
+            span(x.checked_sub(secs_nanos(n, "-")?), "-")
+        }
+        (n @ (Op::Int(_) | Op::Float(_)), Op::Span(y)) => {
+            span(secs_nanos(n, "-")?.checked_sub(y), "-")
+        }
+        (Op::Span(_), Op::Stamp(_)) => Err(expression_error(
+            "-",
+            "A Timestamp cannot be subtracted from a Timespan".into(),
+        )),
         (Op::Int(_) | Op::Float(_), Op::Stamp(_)) => Err(not_applicable("-", a, b)),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
-    })())
+    }
 }
 
 /// `*`: D*I, D*F, I*D, F*D. Anything with a Timestamp, and D*D, are illegal.
@@ -146,12 +184,19 @@ pub fn mul(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
     if !is_time(a) && !is_time(b) {
         return None;
     }
-    Some((|| match (op(a), op(b)) {
+    Some(mul_time(a, b))
+}
+
+fn mul_time(a: &Value, b: &Value) -> Result<Value, Error> {
+    match (op(a), op(b)) {
         (Op::Stamp(_), _) => Err(not_applicable("*", a, b)),
-        (Op::Span(_), Op::Span(_) | Op::Stamp(_)) => {
-            Err(expression_error("*", format!("A Timestamp cannot be multiplied by {}", a_an(b))))
+        (Op::Span(_), Op::Span(_) | Op::Stamp(_)) => Err(expression_error(
+            "*",
+            format!("A Timestamp cannot be multiplied by {}", a_an(b)),
+        )),
+        (Op::Span(x), Op::Int(i)) | (Op::Int(i), Op::Span(x)) => {
+            span(x.checked_mul(i as i128), "*")
         }
-        (Op::Span(x), Op::Int(i)) | (Op::Int(i), Op::Span(x)) => span(x.checked_mul(i as i128), "*"),
         (Op::Span(x), Op::Float(f)) | (Op::Float(f), Op::Span(x)) => {
             let r = x as f64 * f;
             if !r.is_finite() || r.abs() >= 1.0e38 {
@@ -162,7 +207,7 @@ pub fn mul(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
         (Op::Int(_) | Op::Float(_), Op::Stamp(_)) => Err(not_applicable("*", a, b)),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
-    })())
+    }
 }
 
 /// `/`: D/D=F, D/I=F, D/F=F (the spec's table; the reference gives a Timespan for D/I and
@@ -171,7 +216,11 @@ pub fn div(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
     if !is_time(a) && !is_time(b) {
         return None;
     }
-    Some((|| match (op(a), op(b)) {
+    Some(div_time(a, b))
+}
+
+fn div_time(a: &Value, b: &Value) -> Result<Value, Error> {
+    match (op(a), op(b)) {
         (Op::Stamp(_), _) => Err(not_applicable("/", a, b)),
         (Op::Span(x), Op::Span(y)) => {
             let r = x as f64 / y as f64;
@@ -181,14 +230,17 @@ pub fn div(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
             Ok(Value::Float(r))
         }
         (Op::Span(_), Op::Int(0)) => Err(Error::eval("Division by 0")),
-        (Op::Span(_), Op::Float(f)) if f == 0.0 => Err(Error::eval("Division by 0")),
+        (Op::Span(_), Op::Float(0.0)) => Err(Error::eval("Division by 0")),
         (Op::Span(x), Op::Int(i)) => Ok(Value::Float(secs_f64(x) / i as f64)),
         (Op::Span(x), Op::Float(f)) => Ok(Value::Float(secs_f64(x) / f)),
-        (Op::Span(_), Op::Stamp(_)) => Err(expression_error("/", "A Timespan cannot be divided by a Timestamp".into())),
+        (Op::Span(_), Op::Stamp(_)) => Err(expression_error(
+            "/",
+            "A Timespan cannot be divided by a Timestamp".into(),
+        )),
         (Op::Int(_) | Op::Float(_), Op::Span(_) | Op::Stamp(_)) => Err(not_applicable("/", a, b)),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
-    })())
+    }
 }
 
 /// `%`: D%I=I (whole seconds), I%D=F (the spec's table; the reference rejects it).
@@ -197,7 +249,11 @@ pub fn modulo(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
     if !is_time(a) && !is_time(b) {
         return None;
     }
-    Some((|| match (op(a), op(b)) {
+    Some(modulo_time(a, b))
+}
+
+fn modulo_time(a: &Value, b: &Value) -> Result<Value, Error> {
+    match (op(a), op(b)) {
         (Op::Stamp(_), _) => Err(not_applicable("%", a, b)),
         (Op::Span(_), Op::Int(0)) => Err(Error::eval("Division by 0")),
         (Op::Span(x), Op::Int(i)) => {
@@ -205,11 +261,14 @@ pub fn modulo(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
             let r = secs.rem_euclid(i as i128);
             // Ruby's modulo takes the sign of the divisor.
             let r = if i < 0 && r != 0 { r + i as i128 } else { r };
-            i64::try_from(r).map(Value::Integer).map_err(|_| overflow("%"))
+            i64::try_from(r)
+                .map(Value::Integer)
+                .map_err(|_| overflow("%"))
         }
-        (Op::Span(_), Op::Span(_) | Op::Stamp(_)) => {
-            Err(expression_error("%", format!("Can not do modulus on a Timespan using a {}", a_an(b))))
-        }
+        (Op::Span(_), Op::Span(_) | Op::Stamp(_)) => Err(expression_error(
+            "%",
+            format!("Can not do modulus on a Timespan using a {}", a_an(b)),
+        )),
         (Op::Span(_), Op::Float(_)) => Err(not_applicable_rhs("%", a, b)),
         (Op::Int(_), Op::Span(0)) => Err(Error::eval("Division by 0")),
         (Op::Int(i), Op::Span(y)) => {
@@ -217,22 +276,30 @@ pub fn modulo(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
             let x = i as f64;
             Ok(Value::Float(x - d * (x / d).floor()))
         }
-        (Op::Float(_), Op::Span(_)) => Err(Error::eval("Operator '%' is not applicable to a Float.")),
+        (Op::Float(_), Op::Span(_)) => {
+            Err(Error::eval("Operator '%' is not applicable to a Float."))
+        }
         (Op::Int(_) | Op::Float(_), Op::Stamp(_)) => Err(not_applicable("%", a, b)),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
-    })())
+    }
 }
 
 fn not_applicable_rhs(operator: &str, a: &Value, b: &Value) -> Error {
-    Error::eval(format!("Operator '{operator}' is not applicable to {} when right side is {}.", a_an(a), a_an(b)))
+    Error::eval(format!(
+        "Operator '{operator}' is not applicable to {} when right side is {}.",
+        a_an(a),
+        a_an(b)
+    ))
 }
 
 /// Unary minus: -D = D; a Timestamp cannot be negated.
 pub fn neg(a: &Value) -> Option<Result<Value, Error>> {
     match a {
         Value::Timespan(t) => Some(span(t.nanos.checked_neg(), "-")),
-        Value::Timestamp(_) => Some(Err(Error::eval("Operator '-' is not applicable to a Timestamp."))),
+        Value::Timestamp(_) => Some(Err(Error::eval(
+            "Operator '-' is not applicable to a Timestamp.",
+        ))),
         _ => None,
     }
 }
@@ -267,7 +334,9 @@ pub fn compare_checked(a: &Value, b: &Value, operator: &str) -> Option<Result<Or
         Value::Timespan(_) => "Timespans are only comparable to Timespans, Integers, and Floats",
         Value::Timestamp(_) => "Timestamps are only comparable to Timestamps, Integers, and Floats",
         Value::String(_) => "A String is not comparable to a non String",
-        Value::Integer(_) | Value::Float(_) => "Numbers are only comparable to numbers, Timespans, and Timestamps",
+        Value::Integer(_) | Value::Float(_) => {
+            "Numbers are only comparable to numbers, Timespans, and Timestamps"
+        }
         _ => "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable",
     };
     Some(Err(Error::eval(format!(

@@ -40,7 +40,15 @@ const STAMP_SIGS: [Signature; 4] = [
     },
 ];
 
-const FIELD_KEYS: [&str; 7] = ["days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds"];
+const FIELD_KEYS: [&str; 7] = [
+    "days",
+    "hours",
+    "minutes",
+    "seconds",
+    "milliseconds",
+    "microseconds",
+    "nanoseconds",
+];
 
 /// A format argument: one format or a list of formats to try in turn.
 enum Formats<'a> {
@@ -77,16 +85,26 @@ fn string1(v: &Value) -> Result<&str, String> {
 fn seconds_reason(v: &Value) -> Option<String> {
     match v {
         Value::Integer(_) | Value::Float(_) => None,
-        other => Some(format!("parameter 'seconds' expects a value of type Integer or Float, got {}", got(other))),
+        other => Some(format!(
+            "parameter 'seconds' expects a value of type Integer or Float, got {}",
+            got(other)
+        )),
     }
 }
 
 /// Checks a hash against a struct of optional keys (plus required ones).
-fn struct_reasons(h: &Map, required: &[&str], allowed: &[&str], entry: &dyn Fn(&str, &Value) -> Option<String>) -> Vec<String> {
+fn struct_reasons(
+    h: &Map,
+    required: &[&str],
+    allowed: &[&str],
+    entry: &dyn Fn(&str, &Value) -> Option<String>,
+) -> Vec<String> {
     let mut out = Vec::new();
     for r in required {
         if !h.contains_key(&Value::from(*r)) {
-            out.push(format!("parameter 'hash_arg' expects a value for key '{r}'"));
+            out.push(format!(
+                "parameter 'hash_arg' expects a value for key '{r}'"
+            ));
         }
     }
     for (k, v) in h.iter() {
@@ -97,7 +115,10 @@ fn struct_reasons(h: &Map, required: &[&str], allowed: &[&str], entry: &dyn Fn(&
                 }
             }
             Some(key) => out.push(format!("parameter 'hash_arg' unrecognized key '{key}'")),
-            None => out.push(format!("parameter 'hash_arg' unrecognized key {}", crate::format::to_programmatic(k))),
+            None => out.push(format!(
+                "parameter 'hash_arg' unrecognized key {}",
+                crate::format::to_programmatic(k)
+            )),
         }
     }
     out
@@ -141,7 +162,10 @@ pub fn timespan_new(args: &[Value]) -> Result<Value, Error> {
                 if !bad.is_empty() {
                     return Err(span_mismatch(args));
                 }
-                let s = h.get(&Value::from("string")).and_then(Value::as_str).unwrap_or("");
+                let s = h
+                    .get(&Value::from("string"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
                 match h.get(&Value::from("format")) {
                     None => parse_timespan_any(s, &SPAN_DEFAULTS).map(Value::Timespan),
                     Some(f) => match formats_of(f) {
@@ -157,14 +181,23 @@ pub fn timespan_new(args: &[Value]) -> Result<Value, Error> {
                 }
                 let get = |k: &str| h.get(&Value::from(k)).and_then(Value::as_int).unwrap_or(0);
                 let fields: Vec<i64> = FIELD_KEYS.iter().map(|k| get(k)).collect();
-                let negative = matches!(h.get(&Value::from("negative")), Some(Value::Boolean(true)));
+                let negative =
+                    matches!(h.get(&Value::from("negative")), Some(Value::Boolean(true)));
                 let ns = fields_to_nanos(&fields)?;
-                Ok(Value::Timespan(Timespan::from_nanos(if negative { -ns } else { ns })))
+                Ok(Value::Timespan(Timespan::from_nanos(if negative {
+                    -ns
+                } else {
+                    ns
+                })))
             }
         }
-        _ if (4..=7).contains(&args.len()) && args.iter().all(|a| matches!(a, Value::Integer(_))) => {
+        _ if (4..=7).contains(&args.len())
+            && args.iter().all(|a| matches!(a, Value::Integer(_))) =>
+        {
             let fields: Vec<i64> = args.iter().filter_map(Value::as_int).collect();
-            Ok(Value::Timespan(Timespan::from_nanos(fields_to_nanos(&fields)?)))
+            Ok(Value::Timespan(Timespan::from_nanos(fields_to_nanos(
+                &fields,
+            )?)))
         }
         _ => Err(span_mismatch(args)),
     }
@@ -181,9 +214,12 @@ fn parse_span_with(s: &str, f: &Formats) -> Result<Timespan, Error> {
 fn fields_to_nanos(fields: &[i64]) -> Result<i128, Error> {
     const SCALE: [i128; 7] = [24, 60, 60, 1000, 1000, 1000, 1];
     let mut ns: i128 = 0;
-    for i in 0..7 {
+    for (i, scale) in SCALE.iter().enumerate() {
         let v = fields.get(i).copied().unwrap_or(0) as i128;
-        ns = ns.checked_add(v).and_then(|n| n.checked_mul(SCALE[i])).ok_or_else(|| Error::eval("Timespan out of range"))?;
+        ns = ns
+            .checked_add(v)
+            .and_then(|n| n.checked_mul(*scale))
+            .ok_or_else(|| Error::eval("Timespan out of range"))?;
     }
     Ok(ns)
 }
@@ -193,23 +229,47 @@ fn span_mismatch(args: &[Value]) -> Error {
     let first = args.first();
     let mut reasons: Vec<Vec<String>> = Vec::new();
     // seconds
-    reasons.push(arity_reason(&SPAN_SIGS[0], n).or_else(|| first.and_then(seconds_reason)).into_iter().collect());
+    reasons.push(
+        arity_reason(&SPAN_SIGS[0], n)
+            .or_else(|| first.and_then(seconds_reason))
+            .into_iter()
+            .collect(),
+    );
     // string, format
     reasons.push(
         arity_reason(&SPAN_SIGS[1], n)
-            .or_else(|| first.and_then(|a| string1(a).err()).map(|e| format!("parameter 'string' expects {e}")))
-            .or_else(|| args.get(1).and_then(|f| formats_of(f).err()).map(|e| format!("parameter 'format' expects {e}")))
+            .or_else(|| {
+                first
+                    .and_then(|a| string1(a).err())
+                    .map(|e| format!("parameter 'string' expects {e}"))
+            })
+            .or_else(|| {
+                args.get(1)
+                    .and_then(|f| formats_of(f).err())
+                    .map(|e| format!("parameter 'format' expects {e}"))
+            })
             .into_iter()
             .collect(),
     );
     // fields
-    let field_names = ["days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds"];
+    let field_names = [
+        "days",
+        "hours",
+        "minutes",
+        "seconds",
+        "milliseconds",
+        "microseconds",
+        "nanoseconds",
+    ];
     reasons.push(
         arity_reason(&SPAN_SIGS[2], n)
             .or_else(|| {
                 args.iter().zip(field_names).find_map(|(a, name)| match a {
                     Value::Integer(_) => None,
-                    other => Some(format!("parameter '{name}' expects an Integer value, got {}", got(other))),
+                    other => Some(format!(
+                        "parameter '{name}' expects an Integer value, got {}",
+                        got(other)
+                    )),
                 })
             })
             .into_iter()
@@ -217,8 +277,25 @@ fn span_mismatch(args: &[Value]) -> Error {
     );
     // hashes
     for (i, (required, allowed, entry)) in [
-        (&["string"][..], &["string", "format"][..], &span_string_entry as &dyn Fn(&str, &Value) -> Option<String>),
-        (&[][..], &["negative", "days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds"][..], &span_field_entry),
+        (
+            &["string"][..],
+            &["string", "format"][..],
+            &span_string_entry as &dyn Fn(&str, &Value) -> Option<String>,
+        ),
+        (
+            &[][..],
+            &[
+                "negative",
+                "days",
+                "hours",
+                "minutes",
+                "seconds",
+                "milliseconds",
+                "microseconds",
+                "nanoseconds",
+            ][..],
+            &span_field_entry,
+        ),
     ]
     .into_iter()
     .enumerate()
@@ -227,7 +304,11 @@ fn span_mismatch(args: &[Value]) -> Error {
         let r = match (arity_reason(sig, n), first) {
             (Some(r), _) => vec![r],
             (None, Some(Value::Hash(h))) => struct_reasons(h, required, allowed, entry),
-            (None, Some(other)) => vec![format!("parameter 'hash_arg' expects a {} value, got {}", sig.text.trim_end_matches(" hash_arg"), got(other))],
+            (None, Some(other)) => vec![format!(
+                "parameter 'hash_arg' expects a {} value, got {}",
+                sig.text.trim_end_matches(" hash_arg"),
+                got(other)
+            )],
             (None, None) => Vec::new(),
         };
         reasons.push(r);
@@ -239,7 +320,9 @@ fn span_mismatch(args: &[Value]) -> Error {
 pub fn timestamp_new(args: &[Value]) -> Result<Value, Error> {
     match args {
         [] => Ok(Value::Timestamp(Timestamp::now())),
-        [Value::Integer(i)] => Ok(Value::Timestamp(Timestamp::from_nanos(*i as i128 * NANOS_PER_SEC))),
+        [Value::Integer(i)] => Ok(Value::Timestamp(Timestamp::from_nanos(
+            *i as i128 * NANOS_PER_SEC,
+        ))),
         [Value::Float(f)] => Ok(Value::Timestamp(Timestamp::from_nanos(nanos_from_f64(*f)?))),
         [Value::String(s), rest @ ..] if !s.is_empty() && rest.len() <= 2 => {
             let format = match rest.first() {
@@ -258,11 +341,17 @@ pub fn timestamp_new(args: &[Value]) -> Result<Value, Error> {
                 "format" => formats_of(v).err(),
                 _ => None,
             };
-            if !struct_reasons(h, &["string"], &["string", "format", "timezone"], &entry).is_empty() {
+            if !struct_reasons(h, &["string"], &["string", "format", "timezone"], &entry).is_empty()
+            {
                 return Err(stamp_mismatch(args));
             }
-            let s = h.get(&Value::from("string")).and_then(Value::as_str).unwrap_or("");
-            let format = h.get(&Value::from("format")).and_then(|f| formats_of(f).ok());
+            let s = h
+                .get(&Value::from("string"))
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let format = h
+                .get(&Value::from("format"))
+                .and_then(|f| formats_of(f).ok());
             let tz = h.get(&Value::from("timezone")).and_then(Value::as_str);
             parse_stamp_with(s, format.as_ref(), tz).map(Value::Timestamp)
         }
@@ -283,11 +372,26 @@ fn stamp_mismatch(args: &[Value]) -> Error {
     let first = args.first();
     let reasons: Vec<Vec<String>> = vec![
         arity_reason(&STAMP_SIGS[0], n).into_iter().collect(),
-        arity_reason(&STAMP_SIGS[1], n).or_else(|| first.and_then(seconds_reason)).into_iter().collect(),
+        arity_reason(&STAMP_SIGS[1], n)
+            .or_else(|| first.and_then(seconds_reason))
+            .into_iter()
+            .collect(),
         arity_reason(&STAMP_SIGS[2], n)
-            .or_else(|| first.and_then(|a| string1(a).err()).map(|e| format!("parameter 'string' expects {e}")))
-            .or_else(|| args.get(1).and_then(|f| formats_of(f).err()).map(|e| format!("parameter 'format' expects {e}")))
-            .or_else(|| args.get(2).and_then(|z| string1(z).err()).map(|e| format!("parameter 'timezone' expects {e}")))
+            .or_else(|| {
+                first
+                    .and_then(|a| string1(a).err())
+                    .map(|e| format!("parameter 'string' expects {e}"))
+            })
+            .or_else(|| {
+                args.get(1)
+                    .and_then(|f| formats_of(f).err())
+                    .map(|e| format!("parameter 'format' expects {e}"))
+            })
+            .or_else(|| {
+                args.get(2)
+                    .and_then(|z| string1(z).err())
+                    .map(|e| format!("parameter 'timezone' expects {e}"))
+            })
             .into_iter()
             .collect(),
         match (arity_reason(&STAMP_SIGS[3], n), first) {

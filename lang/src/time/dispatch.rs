@@ -22,21 +22,43 @@ pub(crate) fn arity_reason(sig: &Signature, got: usize) -> Option<String> {
             n => format!("expects {n} arguments, got {got}"),
         }
     } else {
-        format!("expects between {} and {} arguments, got {got}", sig.min, sig.max)
+        format!(
+            "expects between {} and {} arguments, got {got}",
+            sig.min, sig.max
+        )
     })
 }
 
 /// The error listing every signature with why it rejected the arguments. When every
 /// signature rejects the argument count, the short form `'NAME' expects ...` is used.
-pub(crate) fn mismatch(function: &str, sigs: &[Signature], args: &[Value], reasons: &[Vec<String>]) -> Error {
+pub(crate) fn mismatch(
+    function: &str,
+    sigs: &[Signature],
+    args: &[Value],
+    reasons: &[Vec<String>],
+) -> Error {
     let got = args.len();
     if sigs.iter().all(|s| arity_reason(s, got).is_some()) {
         let min = sigs.iter().map(|s| s.min).min().unwrap_or(0);
         let max = sigs.iter().map(|s| s.max).max().unwrap_or(0);
-        let got_text = if got == 0 { "none".to_string() } else { got.to_string() };
-        let range = if min == max { format!("{min}") } else { format!("between {min} and {max}") };
-        let noun = if max == 1 && min == 1 { "argument" } else { "arguments" };
-        return Error::eval(format!("'{function}' expects {range} {noun}, got {got_text}"));
+        let got_text = if got == 0 {
+            "none".to_string()
+        } else {
+            got.to_string()
+        };
+        let range = if min == max {
+            format!("{min}")
+        } else {
+            format!("between {min} and {max}")
+        };
+        let noun = if max == 1 && min == 1 {
+            "argument"
+        } else {
+            "arguments"
+        };
+        return Error::eval(format!(
+            "'{function}' expects {range} {noun}, got {got_text}"
+        ));
     }
     let mut msg = format!("The function '{function}' was called with arguments it does not accept. It expects one of:");
     for (sig, why) in sigs.iter().zip(reasons) {
@@ -68,33 +90,4 @@ pub(crate) fn got(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Iterator(_) => "Iterator".into(),
     }
-}
-
-/// `an Integer` / `a String`.
-pub(crate) fn article(name: &str) -> String {
-    match name.chars().next() {
-        Some(c) if "AEIOUaeiou".contains(c) => format!("an {name}"),
-        _ => format!("a {name}"),
-    }
-}
-
-/// Reasons for a signature whose parameters each accept what `checks` says: each check
-/// returns `Err(expectation)` for a rejected argument, e.g. `an Integer value`.
-pub(crate) fn param_reasons(
-    sig: &Signature,
-    args: &[Value],
-    names: &[&str],
-    checks: &[&dyn Fn(&Value) -> Result<(), String>],
-) -> Vec<String> {
-    if let Some(r) = arity_reason(sig, args.len()) {
-        return vec![r];
-    }
-    for (i, a) in args.iter().enumerate() {
-        if let (Some(check), Some(name)) = (checks.get(i), names.get(i)) {
-            if let Err(expect) = check(a) {
-                return vec![format!("parameter '{name}' expects {expect}")];
-            }
-        }
-    }
-    Vec::new()
 }

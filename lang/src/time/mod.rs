@@ -49,7 +49,9 @@ impl Timespan {
 
     /// A timespan of `secs` seconds.
     pub fn from_secs(secs: i64) -> Timespan {
-        Timespan { nanos: secs as i128 * NANOS_PER_SEC }
+        Timespan {
+            nanos: secs as i128 * NANOS_PER_SEC,
+        }
     }
 
     /// A timespan from seconds with fraction; an error when not finite or out of range.
@@ -75,7 +77,9 @@ impl Timestamp {
 
     /// The timestamp `secs` seconds after the epoch.
     pub fn from_secs(secs: i64) -> Timestamp {
-        Timestamp { nanos: secs as i128 * NANOS_PER_SEC }
+        Timestamp {
+            nanos: secs as i128 * NANOS_PER_SEC,
+        }
     }
 
     /// A timestamp from seconds (with fraction) since the epoch.
@@ -87,8 +91,12 @@ impl Timestamp {
     pub fn now() -> Timestamp {
         let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         match d {
-            Ok(d) => Timestamp { nanos: d.as_nanos() as i128 },
-            Err(e) => Timestamp { nanos: -(e.duration().as_nanos() as i128) },
+            Ok(d) => Timestamp {
+                nanos: d.as_nanos() as i128,
+            },
+            Err(e) => Timestamp {
+                nanos: -(e.duration().as_nanos() as i128),
+            },
         }
     }
 
@@ -148,7 +156,9 @@ fn nanos_to_f64(nanos: i128) -> f64 {
 pub(crate) fn nanos_from_f64(secs: f64) -> Result<i128, Error> {
     let n = secs * 1e9;
     if !n.is_finite() || n.abs() >= 1.0e38 {
-        return Err(Error::eval(format!("The value {secs:?} is out of range for a time value")));
+        return Err(Error::eval(format!(
+            "The value {secs:?} is out of range for a time value"
+        )));
     }
     Ok(n.trunc() as i128)
 }

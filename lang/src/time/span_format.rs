@@ -12,8 +12,16 @@ const NS_PER_HOUR: i128 = 60 * NS_PER_MIN;
 const NS_PER_DAY: i128 = 24 * NS_PER_HOUR;
 
 /// The default formats tried by `Timespan.new(string)`.
-pub const DEFAULT_FORMATS: [&str; 8] =
-    ["%D-%H:%M:%S.%-N", "%H:%M:%S.%-N", "%M:%S.%-N", "%S.%-N", "%D-%H:%M:%S", "%H:%M:%S", "%D-%H:%M", "%S"];
+pub const DEFAULT_FORMATS: [&str; 8] = [
+    "%D-%H:%M:%S.%-N",
+    "%H:%M:%S.%-N",
+    "%M:%S.%-N",
+    "%S.%-N",
+    "%D-%H:%M:%S",
+    "%H:%M:%S",
+    "%D-%H:%M",
+    "%S",
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Unit {
@@ -58,8 +66,14 @@ pub struct SpanFormat {
 }
 
 fn bad_specifier(format: &str, start: usize, position: usize) -> Error {
-    let expr: String = format.chars().skip(start).take(position.saturating_sub(start)).collect();
-    Error::eval(format!("Bad format specifier '{expr}' in '{format}', at position {position}"))
+    let expr: String = format
+        .chars()
+        .skip(start)
+        .take(position.saturating_sub(start))
+        .collect();
+    Error::eval(format!(
+        "Bad format specifier '{expr}' in '{format}', at position {position}"
+    ))
 }
 
 impl Field {
@@ -142,7 +156,7 @@ impl Field {
     fn append_fraction(&self, out: &mut String, n: i128) {
         let digits = match self.unit {
             Unit::Milli => 3,
-            _ => self.width.unwrap_or(9).min(9).max(1),
+            _ => self.width.unwrap_or(9).clamp(1, 9),
         };
         let mut text = format!("{n:0digits$}");
         if self.unit == Unit::Nano && self.width.unwrap_or(9) > 9 {
@@ -174,10 +188,16 @@ impl Field {
             }
             let n: i128 = digits.parse().map_err(|_| unparsable(source, format))?;
             let p = 9 - digits.len() as i64;
-            return if p <= 0 { Ok(n) } else { n.checked_mul(10i128.pow(p as u32)).ok_or_else(|| unparsable(source, format)) };
+            return if p <= 0 {
+                Ok(n)
+            } else {
+                n.checked_mul(10i128.pow(p as u32))
+                    .ok_or_else(|| unparsable(source, format))
+            };
         }
         let n: i128 = digits.parse().map_err(|_| unparsable(source, format))?;
-        n.checked_mul(self.multiplier()).ok_or_else(|| unparsable(source, format))
+        n.checked_mul(self.multiplier())
+            .ok_or_else(|| unparsable(source, format))
     }
 
     /// The regular expression group matching this field.
@@ -204,7 +224,9 @@ fn pad_left(out: &mut String, text: &str, width: usize, c: char) {
 }
 
 fn unparsable(source: &str, format: &str) -> Error {
-    Error::eval(format!("Unable to parse '{source}' using format '{format}'"))
+    Error::eval(format!(
+        "Unable to parse '{source}' using format '{format}'"
+    ))
 }
 
 impl SpanFormat {
@@ -260,14 +282,25 @@ impl SpanFormat {
                         pad = Pad::Zero;
                     } else {
                         let d = c as usize - '0' as usize;
-                        width = Some(width.unwrap_or(0).saturating_mul(10).saturating_add(d).min(1 << 16));
+                        width = Some(
+                            width
+                                .unwrap_or(0)
+                                .saturating_mul(10)
+                                .saturating_add(d)
+                                .min(1 << 16),
+                        );
                     }
                     state = State::Width;
                     continue;
                 }
                 _ => return Err(bad_specifier(format, start, i)),
             };
-            segments.push(Segment::Field(Field { unit, pad, width, total: false }));
+            segments.push(Segment::Field(Field {
+                unit,
+                pad,
+                width,
+                total: false,
+            }));
             state = State::Literal;
         }
         if state != State::Literal {
@@ -281,13 +314,17 @@ impl SpanFormat {
             })
             .max();
         if let Some(h) = highest {
-            if let Some(Segment::Field(f)) =
-                segments.iter_mut().find(|s| matches!(s, Segment::Field(f) if f.unit == h))
+            if let Some(Segment::Field(f)) = segments
+                .iter_mut()
+                .find(|s| matches!(s, Segment::Field(f) if f.unit == h))
             {
                 f.total = true;
             }
         }
-        Ok(SpanFormat { source: format.to_string(), segments })
+        Ok(SpanFormat {
+            source: format.to_string(),
+            segments,
+        })
     }
 
     pub fn format(&self, t: Timespan) -> String {
@@ -323,14 +360,22 @@ impl SpanFormat {
         let mut nanos: i128 = 0;
         for (i, seg) in self.segments.iter().enumerate() {
             let Segment::Field(f) = seg else { continue };
-            let group = caps.get(i + 1).map(|m| m.as_str()).unwrap_or("").trim_start();
+            let group = caps
+                .get(i + 1)
+                .map(|m| m.as_str())
+                .unwrap_or("")
+                .trim_start();
             if group.is_empty() || !group.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(unparsable(s, &self.source));
             }
             let v = f.parse_value(group, s, &self.source)?;
-            nanos = nanos.checked_add(v).ok_or_else(|| unparsable(s, &self.source))?;
+            nanos = nanos
+                .checked_add(v)
+                .ok_or_else(|| unparsable(s, &self.source))?;
         }
-        Ok(Timespan { nanos: if s.starts_with('-') { -nanos } else { nanos } })
+        Ok(Timespan {
+            nanos: if s.starts_with('-') { -nanos } else { nanos },
+        })
     }
 }
 
@@ -361,7 +406,10 @@ pub fn parse_timespan_any<S: AsRef<str>>(s: &str, formats: &[S]) -> Result<Times
         }
     }
     let list: Vec<&str> = formats.iter().map(|f| f.as_ref()).collect();
-    Err(Error::eval(format!("Unable to parse '{s}' using any of the formats {}", list.join(", "))))
+    Err(Error::eval(format!(
+        "Unable to parse '{s}' using any of the formats {}",
+        list.join(", ")
+    )))
 }
 
 #[cfg(test)]
@@ -379,18 +427,30 @@ mod tests {
             ("%D-%H:%M:%S.%L", "1-06:01:01.250"),
             ("%H:%M:%S", "30:01:01"),
             ("%M", "1801"),
-            ("%S %N %-N %3N %_5N %05L %_L %-L", "108061 250000000 25 250 25    250   25  25"),
+            (
+                "%S %N %-N %3N %_5N %05L %_L %-L",
+                "108061 250000000 25 250 25    250   25  25",
+            ),
             ("%%%H", "%30"),
         ];
         for (f, want) in cases {
             assert_eq!(format_timespan(t, f).unwrap(), want, "{f}");
         }
-        assert_eq!(format_timespan(secs(-61.25), "%H:%M:%S").unwrap(), "-00:01:01");
-        assert_eq!(format_timespan(secs(61.25), "%_H:%-M:%3S|%5D|%_5D|%-D").unwrap(), " 0:1:001|00000|    0|0");
+        assert_eq!(
+            format_timespan(secs(-61.25), "%H:%M:%S").unwrap(),
+            "-00:01:01"
+        );
+        assert_eq!(
+            format_timespan(secs(61.25), "%_H:%-M:%3S|%5D|%_5D|%-D").unwrap(),
+            " 0:1:001|00000|    0|0"
+        );
         assert_eq!(secs(13.5).to_string(), "0-00:00:13.5");
         assert_eq!(secs(0.0).to_string(), "0-00:00:00.0");
         assert_eq!(secs(-13.5).to_string(), "-0-00:00:13.5");
-        assert_eq!(Timespan::from_nanos(93_784_005_006_007).to_string(), "1-02:03:04.005006007");
+        assert_eq!(
+            Timespan::from_nanos(93_784_005_006_007).to_string(),
+            "1-02:03:04.005006007"
+        );
         // The reference drops the leading zeros of the fraction here ('.5'); we keep them.
         assert_eq!(secs(0.05).to_string(), "0-00:00:00.05");
     }
@@ -400,12 +460,19 @@ mod tests {
         let msg = |f: &str| format_timespan(secs(1.0), f).unwrap_err().message;
         assert_eq!(msg("%X"), "Bad format specifier '%' in '%X', at position 1");
         assert_eq!(msg("%"), "Bad format specifier '' in '%', at position 0");
-        assert_eq!(msg("%-_H"), "Bad format specifier '%-' in '%-_H', at position 2");
+        assert_eq!(
+            msg("%-_H"),
+            "Bad format specifier '%-' in '%-_H', at position 2"
+        );
     }
 
     #[test]
     fn parses_like_the_reference() {
-        let p = |s: &str, f: &str| parse_timespan(s, f).map(|t| t.to_string()).map_err(|e| e.message);
+        let p = |s: &str, f: &str| {
+            parse_timespan(s, f)
+                .map(|t| t.to_string())
+                .map_err(|e| e.message)
+        };
         assert_eq!(p("1:2", "%H:%M"), Ok("0-01:02:00.0".into()));
         assert_eq!(p(" 1:2", "%_H:%M"), Ok("0-01:02:00.0".into()));
         assert_eq!(p("-1:2", "%H:%M"), Ok("-0-01:02:00.0".into()));
@@ -421,7 +488,11 @@ mod tests {
             p("123", "%L"),
             Err("Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude".into())
         );
-        let any = |s: &str| parse_timespan_any(s, &DEFAULT_FORMATS).map(|t| t.to_string()).map_err(|e| e.message);
+        let any = |s: &str| {
+            parse_timespan_any(s, &DEFAULT_FORMATS)
+                .map(|t| t.to_string())
+                .map_err(|e| e.message)
+        };
         assert_eq!(any("1-02:03"), Ok("1-02:03:00.0".into()));
         assert_eq!(any("02:03.5"), Ok("0-00:02:03.5".into()));
         assert_eq!(any("7.25"), Ok("0-00:00:07.25".into()));

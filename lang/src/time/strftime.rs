@@ -7,9 +7,29 @@ use super::zone::Zone;
 use super::Timestamp;
 use crate::error::Error;
 
-const MONTHS: [&str; 12] =
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const DAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const DAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
 
 /// `strftime(timestamp, format[, timezone])`. Without a zone the time is shown in UTC.
 pub fn format_timestamp(t: Timestamp, format: &str, tz: Option<&str>) -> Result<String, Error> {
@@ -23,9 +43,15 @@ pub fn format_timestamp(t: Timestamp, format: &str, tz: Option<&str>) -> Result<
 /// Formats in an already resolved zone.
 pub fn format_in_zone(t: Timestamp, format: &str, zone: &Zone) -> Result<String, Error> {
     let offset = zone.offset_at(t.nanos);
-    let ctx = Ctx { c: Civil::from_nanos(t.nanos, offset), offset, zone, nanos: t.nanos };
+    let ctx = Ctx {
+        c: Civil::from_nanos(t.nanos, offset),
+        offset,
+        zone,
+        nanos: t.nanos,
+    };
     let mut out = String::new();
-    ctx.render(format, &mut out).map_err(|_| Error::eval(format!("invalid format: {format}")))?;
+    ctx.render(format, &mut out)
+        .map_err(|_| Error::eval(format!("invalid format: {format}")))?;
     Ok(out)
 }
 
@@ -99,7 +125,13 @@ impl Ctx<'_> {
             let mut width: Option<usize> = None;
             while i < chars.len() && chars[i].is_ascii_digit() {
                 let d = chars[i] as usize - '0' as usize;
-                width = Some(width.unwrap_or(0).saturating_mul(10).saturating_add(d).min(1 << 16));
+                width = Some(
+                    width
+                        .unwrap_or(0)
+                        .saturating_mul(10)
+                        .saturating_add(d)
+                        .min(1 << 16),
+                );
                 i += 1;
             }
             spec.width = width;
@@ -173,7 +205,13 @@ impl Ctx<'_> {
             }
             'A' => name(out, DAYS[c.wday as usize], spec, false),
             'a' => name(out, &DAYS[c.wday as usize][..3], spec, false),
-            'u' => num(out, if c.wday == 0 { 7 } else { c.wday as i128 }, spec, 1, '0'),
+            'u' => num(
+                out,
+                if c.wday == 0 { 7 } else { c.wday as i128 },
+                spec,
+                1,
+                '0',
+            ),
             'w' => num(out, c.wday as i128, spec, 1, '0'),
             'G' => {
                 let y = c.iso_week().0;
@@ -181,8 +219,20 @@ impl Ctx<'_> {
             }
             'g' => num(out, c.iso_week().0.rem_euclid(100), spec, 2, '0'),
             'V' => num(out, c.iso_week().1 as i128, spec, 2, '0'),
-            'U' => num(out, ((c.yday as i128 - 1) + 7 - c.wday as i128) / 7, spec, 2, '0'),
-            'W' => num(out, ((c.yday as i128 - 1) + 7 - ((c.wday as i128 + 6) % 7)) / 7, spec, 2, '0'),
+            'U' => num(
+                out,
+                ((c.yday as i128 - 1) + 7 - c.wday as i128) / 7,
+                spec,
+                2,
+                '0',
+            ),
+            'W' => num(
+                out,
+                ((c.yday as i128 - 1) + 7 - ((c.wday as i128 + 6) % 7)) / 7,
+                spec,
+                2,
+                '0',
+            ),
             's' => num(out, self.nanos.div_euclid(1_000_000_000), spec, 1, '0'),
             'n' => pad_str(out, "\n", spec, ' '),
             't' => pad_str(out, "\t", spec, ' '),
@@ -220,8 +270,15 @@ impl Ctx<'_> {
             _ => format!(":{m:02}:{s:02}"),
         };
         // The reference prints a zero offset as negative under the `-` flag.
-        let sign = if off < 0 || (spec.pad_set && spec.pad.is_none() && off == 0) { '-' } else { '+' };
-        let hours_width = spec.width.map(|w| w.saturating_sub(1 + tail.len())).unwrap_or(2);
+        let sign = if off < 0 || (spec.pad_set && spec.pad.is_none() && off == 0) {
+            '-'
+        } else {
+            '+'
+        };
+        let hours_width = spec
+            .width
+            .map(|w| w.saturating_sub(1 + tail.len()))
+            .unwrap_or(2);
         let hours = h.to_string();
         if spec.pad_char('0') == Some(' ') {
             let body = format!("{sign}{hours}");
@@ -344,8 +401,14 @@ mod tests {
         let t = Timestamp::from_secs(1);
         let cases = [
             ("%-:z|%_:z|%10:z|%:10z", "-00:00| +0:00|+000000:00|%:10z"),
-            ("%s|%10s|%-10s|%_10s|%5N|%_5L|%-3L|%10L", "1|0000000001|1|         1|00000|00000|000|0000000000"),
-            ("%_10Y|%010B|%_10p|%^10b|%-10d|%_3j|%-y|%03e|%3%", "      1970|000January|        AM|       JAN|1|  1|70|001|  %"),
+            (
+                "%s|%10s|%-10s|%_10s|%5N|%_5L|%-3L|%10L",
+                "1|0000000001|1|         1|00000|00000|000|0000000000",
+            ),
+            (
+                "%_10Y|%010B|%_10p|%^10b|%-10d|%_3j|%-y|%03e|%3%",
+                "      1970|000January|        AM|       JAN|1|  1|70|001|  %",
+            ),
             ("%^Z|%#Z|%10Z|%^P", "UTC|utc|       UTC|AM"),
             ("%E%O%Ey%Oy%EC", "%E%O707019"),
         ];
@@ -364,20 +427,33 @@ mod tests {
             ("2016-01-04", "2016 16 01 01 01 004 1 1"),
         ];
         for (d, want) in cases {
-            assert_eq!(format_timestamp(ts(d), "%G %g %V %U %W %j %u %w", None).unwrap(), want, "{d}");
+            assert_eq!(
+                format_timestamp(ts(d), "%G %g %V %U %W %j %u %w", None).unwrap(),
+                want,
+                "{d}"
+            );
         }
     }
 
     #[test]
     fn zones_and_extremes() {
         let f = "%Y-%m-%d %H:%M:%S %z %Z";
-        let z = |tz: &str| format_timestamp(Timestamp::from_secs(0), f, Some(tz)).map_err(|e| e.message);
+        let z = |tz: &str| {
+            format_timestamp(Timestamp::from_secs(0), f, Some(tz)).map_err(|e| e.message)
+        };
         assert_eq!(z("+02:00"), Ok("1970-01-01 02:00:00 +0200 ".into()));
         assert_eq!(z("PDT"), Ok("1969-12-31 17:00:00 -0700 ".into()));
         assert_eq!(z("-0530"), Ok("1969-12-31 18:30:00 -0530 ".into()));
         assert_eq!(z("xyz"), Err("Illegal timezone 'xyz'".into()));
-        assert_eq!(z("Europe/Stockholm"), Ok("1970-01-01 01:00:00 +0100 CET".into()));
-        let e = |f: &str| format_timestamp(Timestamp::from_secs(0), f, None).unwrap_err().message;
+        assert_eq!(
+            z("Europe/Stockholm"),
+            Ok("1970-01-01 01:00:00 +0100 CET".into())
+        );
+        let e = |f: &str| {
+            format_timestamp(Timestamp::from_secs(0), f, None)
+                .unwrap_err()
+                .message
+        };
         assert_eq!(e("abc%"), "invalid format: abc%");
         assert_eq!(e("%-"), "invalid format: %-");
         let y = |s: i64| format_timestamp(Timestamp::from_secs(s), "%Y|%C|%y|%G", None).unwrap();
@@ -386,6 +462,9 @@ mod tests {
             format_timestamp(Timestamp::from_secs(253402300800), "%Y|%C|%y|%c", None).unwrap(),
             "10000|100|00|Sat Jan  1 00:00:00 10000"
         );
-        assert_eq!(format_timestamp(Timestamp::from_secs(-1), "%F %T.%N %s", None).unwrap(), "1969-12-31 23:59:59.000000000 -1");
+        assert_eq!(
+            format_timestamp(Timestamp::from_secs(-1), "%F %T.%N %s", None).unwrap(),
+            "1969-12-31 23:59:59.000000000 -1"
+        );
     }
 }

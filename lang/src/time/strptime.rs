@@ -8,14 +8,45 @@ use super::{Timestamp, NANOS_PER_SEC};
 use crate::error::Error;
 
 /// The default formats of `Timestamp.new(string)` without a time zone argument.
-pub const DEFAULT_FORMATS: [&str; 10] =
-    ["%FT%T.%N %Z", "%FT%T %Z", "%F %T.%N %Z", "%F %T %Z", "%F %Z", "%FT%T.%N", "%FT%T", "%F %T.%N", "%F %T", "%F"];
+pub const DEFAULT_FORMATS: [&str; 10] = [
+    "%FT%T.%N %Z",
+    "%FT%T %Z",
+    "%F %T.%N %Z",
+    "%F %T %Z",
+    "%F %Z",
+    "%FT%T.%N",
+    "%FT%T",
+    "%F %T.%N",
+    "%F %T",
+    "%F",
+];
 /// The default formats when a time zone argument is given.
-pub const DEFAULT_FORMATS_WITHOUT_ZONE: [&str; 5] = ["%FT%T.%N", "%FT%T", "%F %T.%N", "%F %T", "%F"];
+pub const DEFAULT_FORMATS_WITHOUT_ZONE: [&str; 5] =
+    ["%FT%T.%N", "%FT%T", "%F %T.%N", "%F %T", "%F"];
 
-const MONTHS: [&str; 12] =
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const DAYS: [&str; 7] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+const DAYS: [&str; 7] = [
+    "sunday",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+];
 
 /// The fields found in a string.
 #[derive(Debug, Default, Clone)]
@@ -43,7 +74,11 @@ struct Parser<'a> {
 }
 
 /// `Timestamp.new(string[, format[, timezone]])` with one format, or the default list.
-pub fn parse_timestamp(s: &str, format: Option<&str>, tz: Option<&str>) -> Result<Timestamp, Error> {
+pub fn parse_timestamp(
+    s: &str,
+    format: Option<&str>,
+    tz: Option<&str>,
+) -> Result<Timestamp, Error> {
     match format {
         Some(fmt) => parse_one(s, fmt, tz),
         None if tz.is_some() => parse_timestamp_any(s, &DEFAULT_FORMATS_WITHOUT_ZONE, tz),
@@ -52,7 +87,8 @@ pub fn parse_timestamp(s: &str, format: Option<&str>, tz: Option<&str>) -> Resul
 }
 
 fn parse_one(s: &str, fmt: &str, tz: Option<&str>) -> Result<Timestamp, Error> {
-    let fields = scan(s, fmt).ok_or_else(|| Error::eval(format!("Unable to parse '{s}' using format '{fmt}'")))?;
+    let fields = scan(s, fmt)
+        .ok_or_else(|| Error::eval(format!("Unable to parse '{s}' using format '{fmt}'")))?;
     if tz.is_some() && fields.zone.is_some() {
         return Err(Error::eval(
             "Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument",
@@ -62,7 +98,11 @@ fn parse_one(s: &str, fmt: &str, tz: Option<&str>) -> Result<Timestamp, Error> {
 }
 
 /// Tries each format in turn (a format that finds a zone is skipped when a zone is given).
-pub fn parse_timestamp_any<S: AsRef<str>>(s: &str, formats: &[S], tz: Option<&str>) -> Result<Timestamp, Error> {
+pub fn parse_timestamp_any<S: AsRef<str>>(
+    s: &str,
+    formats: &[S],
+    tz: Option<&str>,
+) -> Result<Timestamp, Error> {
     for fmt in formats {
         if let Some(fields) = scan(s, fmt.as_ref()) {
             if tz.is_some() && fields.zone.is_some() {
@@ -72,11 +112,18 @@ pub fn parse_timestamp_any<S: AsRef<str>>(s: &str, formats: &[S], tz: Option<&st
         }
     }
     let list: Vec<&str> = formats.iter().map(|f| f.as_ref()).collect();
-    Err(Error::eval(format!("Unable to parse '{s}' using any of the formats {}", list.join(", "))))
+    Err(Error::eval(format!(
+        "Unable to parse '{s}' using any of the formats {}",
+        list.join(", ")
+    )))
 }
 
 fn scan(s: &str, fmt: &str) -> Option<Fields> {
-    let mut p = Parser { input: s.as_bytes(), pos: 0, f: Fields::default() };
+    let mut p = Parser {
+        input: s.as_bytes(),
+        pos: 0,
+        f: Fields::default(),
+    };
     p.run(fmt.as_bytes(), 0)?;
     (p.pos == p.input.len()).then_some(p.f)
 }
@@ -203,7 +250,11 @@ impl Parser<'_> {
     }
 
     fn skip_space(&mut self) {
-        while self.input.get(self.pos).is_some_and(|c| c.is_ascii_whitespace()) {
+        while self
+            .input
+            .get(self.pos)
+            .is_some_and(|c| c.is_ascii_whitespace())
+        {
             self.pos += 1;
         }
     }
@@ -260,7 +311,8 @@ impl Parser<'_> {
     fn f_name(&mut self, names: &[&str]) -> Option<usize> {
         let rest = &self.input[self.pos..];
         for (i, name) in names.iter().enumerate() {
-            if rest.len() >= name.len() && rest[..name.len()].eq_ignore_ascii_case(name.as_bytes()) {
+            if rest.len() >= name.len() && rest[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+            {
                 self.pos += name.len();
                 return Some(i);
             }
@@ -277,7 +329,8 @@ impl Parser<'_> {
     fn meridian(&mut self) -> Option<i64> {
         let rest = &self.input[self.pos..];
         for (text, v) in [("a.m.", 0), ("p.m.", 12), ("am", 0), ("pm", 12)] {
-            if rest.len() >= text.len() && rest[..text.len()].eq_ignore_ascii_case(text.as_bytes()) {
+            if rest.len() >= text.len() && rest[..text.len()].eq_ignore_ascii_case(text.as_bytes())
+            {
                 self.pos += text.len();
                 return Some(v);
             }
@@ -289,44 +342,54 @@ impl Parser<'_> {
     fn zone(&mut self) -> Option<String> {
         let rest = std::str::from_utf8(&self.input[self.pos..]).ok()?;
         let lower = rest.to_ascii_lowercase();
-        let after_prefix = ["gmt", "utc", "ut"].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(&lower);
+        let after_prefix = ["gmt", "utc", "ut"]
+            .iter()
+            .find_map(|p| lower.strip_prefix(p))
+            .unwrap_or(&lower);
         let prefix_len = lower.len() - after_prefix.len();
         let b = after_prefix.as_bytes();
-        let len = if matches!(b.first(), Some(b'+' | b'-')) && b.get(1).is_some_and(u8::is_ascii_digit) {
-            let mut j = 1;
-            while b.get(j).is_some_and(u8::is_ascii_digit) {
-                j += 1;
-            }
-            if matches!(b.get(j), Some(b',' | b'.' | b':')) && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
-                j += 1;
+        let len =
+            if matches!(b.first(), Some(b'+' | b'-')) && b.get(1).is_some_and(u8::is_ascii_digit) {
+                let mut j = 1;
                 while b.get(j).is_some_and(u8::is_ascii_digit) {
                     j += 1;
                 }
-                if b.get(j) == Some(&b':') && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
+                if matches!(b.get(j), Some(b',' | b'.' | b':'))
+                    && b.get(j + 1).is_some_and(u8::is_ascii_digit)
+                {
                     j += 1;
                     while b.get(j).is_some_and(u8::is_ascii_digit) {
                         j += 1;
                     }
+                    if b.get(j) == Some(&b':') && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
+                        j += 1;
+                        while b.get(j).is_some_and(u8::is_ascii_digit) {
+                            j += 1;
+                        }
+                    }
                 }
-            }
-            prefix_len + j
-        } else {
-            let b = lower.as_bytes();
-            let mut j = 0;
-            while b.get(j).is_some_and(u8::is_ascii_alphabetic) {
-                j += 1;
-            }
-            if j == 0 {
-                return None;
-            }
-            if lower[j..].starts_with(" dst") && !b.get(j + 4).is_some_and(u8::is_ascii_alphanumeric) {
-                j += 4;
-            }
-            if b.get(j).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
-                return None;
-            }
-            j
-        };
+                prefix_len + j
+            } else {
+                let b = lower.as_bytes();
+                let mut j = 0;
+                while b.get(j).is_some_and(u8::is_ascii_alphabetic) {
+                    j += 1;
+                }
+                if j == 0 {
+                    return None;
+                }
+                if lower[j..].starts_with(" dst")
+                    && !b.get(j + 4).is_some_and(u8::is_ascii_alphanumeric)
+                {
+                    j += 4;
+                }
+                if b.get(j)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                {
+                    return None;
+                }
+                j
+            };
         self.pos += len;
         Some(rest[..len].to_string())
     }
@@ -344,14 +407,20 @@ fn build(f: &Fields, tz: Option<&str>) -> Result<Timestamp, Error> {
         Ok(secs as i128 * NANOS_PER_SEC)
     };
     if let Some(epoch) = f.epoch_seconds {
-        let nanos = epoch.checked_mul(NANOS_PER_SEC).and_then(|n| n.checked_add(fraction)).ok_or_else(overflow)?;
+        let nanos = epoch
+            .checked_mul(NANOS_PER_SEC)
+            .and_then(|n| n.checked_add(fraction))
+            .ok_or_else(overflow)?;
         return Ok(Timestamp { nanos });
     }
     let Some(mut year) = f.year else {
         return Err(Error::eval("no implicit conversion of nil into Integer"));
     };
     if let Some(c) = f.century {
-        year = c.checked_mul(100).and_then(|c| c.checked_add(year)).ok_or_else(overflow)?;
+        year = c
+            .checked_mul(100)
+            .and_then(|c| c.checked_add(year))
+            .ok_or_else(overflow)?;
     }
     let year = i64::try_from(year).map_err(|_| overflow())?;
     if year.unsigned_abs() > 1 << 40 {
@@ -365,9 +434,12 @@ fn build(f: &Fields, tz: Option<&str>) -> Result<Timestamp, Error> {
     if let Some(m) = f.meridian {
         hour = hour % 12 + m;
     }
-    let secs = ((days * 24 + hour as i128) * 60 + f.minute.unwrap_or(0) as i128) * 60 + f.second.unwrap_or(0) as i128;
+    let secs = ((days * 24 + hour as i128) * 60 + f.minute.unwrap_or(0) as i128) * 60
+        + f.second.unwrap_or(0) as i128;
     let local = secs * NANOS_PER_SEC + fraction;
-    Ok(Timestamp { nanos: local - zone_offset(local)? })
+    Ok(Timestamp {
+        nanos: local - zone_offset(local)?,
+    })
 }
 
 fn overflow() -> Error {
@@ -379,20 +451,49 @@ mod tests {
     use super::*;
 
     fn p(s: &str, f: Option<&str>, tz: Option<&str>) -> Result<String, String> {
-        parse_timestamp(s, f, tz).map(|t| t.to_string()).map_err(|e| e.message)
+        parse_timestamp(s, f, tz)
+            .map(|t| t.to_string())
+            .map_err(|e| e.message)
     }
 
     #[test]
     fn default_formats() {
-        assert_eq!(p("2016-09-06", None, None), Ok("2016-09-06T00:00:00.000000000 UTC".into()));
-        assert_eq!(p("2016-09-06T08:34:59.123 UTC", None, None), Ok("2016-09-06T08:34:59.123000000 UTC".into()));
-        assert_eq!(p("2016-09-06T08:34:59.123456789123 UTC", None, None), Ok("2016-09-06T08:34:59.123456789 UTC".into()));
-        assert_eq!(p("2016-09-06T08:34:59.123 +02:00", None, None), Ok("2016-09-06T06:34:59.123000000 UTC".into()));
-        assert_eq!(p("2016-09-06 08:34:59 PST", None, None), Ok("2016-09-06T16:34:59.000000000 UTC".into()));
-        assert_eq!(p("2016-09-06T08:34:59 CEST", None, None), Ok("2016-09-06T06:34:59.000000000 UTC".into()));
-        assert_eq!(p("2016-09-06T08:34:59 +0530", None, None), Ok("2016-09-06T03:04:59.000000000 UTC".into()));
-        assert_eq!(p("2016-09-06T08:34:59 +5", None, None), Ok("2016-09-06T03:34:59.000000000 UTC".into()));
-        assert_eq!(p("2016-09-06", None, Some("EST")), Ok("2016-09-06T05:00:00.000000000 UTC".into()));
+        assert_eq!(
+            p("2016-09-06", None, None),
+            Ok("2016-09-06T00:00:00.000000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06T08:34:59.123 UTC", None, None),
+            Ok("2016-09-06T08:34:59.123000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06T08:34:59.123456789123 UTC", None, None),
+            Ok("2016-09-06T08:34:59.123456789 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06T08:34:59.123 +02:00", None, None),
+            Ok("2016-09-06T06:34:59.123000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06 08:34:59 PST", None, None),
+            Ok("2016-09-06T16:34:59.000000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06T08:34:59 CEST", None, None),
+            Ok("2016-09-06T06:34:59.000000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06T08:34:59 +0530", None, None),
+            Ok("2016-09-06T03:04:59.000000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06T08:34:59 +5", None, None),
+            Ok("2016-09-06T03:34:59.000000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06", None, Some("EST")),
+            Ok("2016-09-06T05:00:00.000000000 UTC".into())
+        );
         assert_eq!(
             p("garbage", None, None),
             Err("Unable to parse 'garbage' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F".into())
@@ -401,42 +502,121 @@ mod tests {
 
     #[test]
     fn explicit_formats() {
-        let ok = |s: &str, f: &str, want: &str| assert_eq!(p(s, Some(f), None), Ok(want.to_string()), "{s} {f}");
+        let ok = |s: &str, f: &str, want: &str| {
+            assert_eq!(p(s, Some(f), None), Ok(want.to_string()), "{s} {f}")
+        };
         ok("2015", "%Y", "2015-01-01T00:00:00.000000000 UTC");
-        ok("Wed Aug 24 12:13:14 2016", "%c", "2016-08-24T12:13:14.000000000 UTC");
-        ok("Wed Aug 24 12:13:14 2016 PDT", "%c %Z", "2016-08-24T19:13:14.000000000 UTC");
-        ok("2016-09-06T08:34", "%FT%R", "2016-09-06T08:34:00.000000000 UTC");
+        ok(
+            "Wed Aug 24 12:13:14 2016",
+            "%c",
+            "2016-08-24T12:13:14.000000000 UTC",
+        );
+        ok(
+            "Wed Aug 24 12:13:14 2016 PDT",
+            "%c %Z",
+            "2016-08-24T19:13:14.000000000 UTC",
+        );
+        ok(
+            "2016-09-06T08:34",
+            "%FT%R",
+            "2016-09-06T08:34:00.000000000 UTC",
+        );
         ok("08/24/16", "%D", "2016-08-24T00:00:00.000000000 UTC");
         ok("08/24/16", "%x", "2016-08-24T00:00:00.000000000 UTC");
         ok("24-AUG-2016", "%v", "2016-08-24T00:00:00.000000000 UTC");
-        ok("12:13:14 PM 2016-01-01", "%r %F", "2016-01-01T12:13:14.000000000 UTC");
-        ok("12:13:14 AM 2016-01-01", "%r %F", "2016-01-01T00:13:14.000000000 UTC");
-        ok("2016-01-01 13pm", "%F %H%p", "2016-01-01T13:00:00.000000000 UTC");
+        ok(
+            "12:13:14 PM 2016-01-01",
+            "%r %F",
+            "2016-01-01T12:13:14.000000000 UTC",
+        );
+        ok(
+            "12:13:14 AM 2016-01-01",
+            "%r %F",
+            "2016-01-01T00:13:14.000000000 UTC",
+        );
+        ok(
+            "2016-01-01 13pm",
+            "%F %H%p",
+            "2016-01-01T13:00:00.000000000 UTC",
+        );
         ok("20160906", "%Y%m%d", "2016-09-06T00:00:00.000000000 UTC");
-        ok("2016-09-06  10", "%F %H", "2016-09-06T10:00:00.000000000 UTC");
-        ok("2016-09-06 10", "%F  %H", "2016-09-06T10:00:00.000000000 UTC");
-        ok("2016-sep-06", "%Y-%b-%d", "2016-09-06T00:00:00.000000000 UTC");
-        ok("2016-SEPTEMBER-06", "%Y-%B-%d", "2016-09-06T00:00:00.000000000 UTC");
+        ok(
+            "2016-09-06  10",
+            "%F %H",
+            "2016-09-06T10:00:00.000000000 UTC",
+        );
+        ok(
+            "2016-09-06 10",
+            "%F  %H",
+            "2016-09-06T10:00:00.000000000 UTC",
+        );
+        ok(
+            "2016-sep-06",
+            "%Y-%b-%d",
+            "2016-09-06T00:00:00.000000000 UTC",
+        );
+        ok(
+            "2016-SEPTEMBER-06",
+            "%Y-%B-%d",
+            "2016-09-06T00:00:00.000000000 UTC",
+        );
         ok("-0001-01-01", "%F", "-0001-01-01T00:00:00.000000000 UTC");
         ok("12016-01-01", "%F", "12016-01-01T00:00:00.000000000 UTC");
-        ok("2016-01-01 20", "%F %C", "4016-01-01T00:00:00.000000000 UTC");
-        ok("2016-09-06 08:34:60", "%F %T", "2016-09-06T08:35:00.000000000 UTC");
-        ok("2016-09-06 24:00:00", "%F %T", "2016-09-07T00:00:00.000000000 UTC");
-        ok("2016-09-06 00:00:00.123456", "%F %T.%L", "2016-09-06T00:00:00.123456000 UTC");
-        ok("Tuesday 6 September 2016 8pm", "%A %d %B %Y %l%P", "2016-09-06T20:00:00.000000000 UTC");
-        ok("2016-9-6 8:4:9", "%Y-%m-%d %H:%M:%S", "2016-09-06T08:04:09.000000000 UTC");
+        ok(
+            "2016-01-01 20",
+            "%F %C",
+            "4016-01-01T00:00:00.000000000 UTC",
+        );
+        ok(
+            "2016-09-06 08:34:60",
+            "%F %T",
+            "2016-09-06T08:35:00.000000000 UTC",
+        );
+        ok(
+            "2016-09-06 24:00:00",
+            "%F %T",
+            "2016-09-07T00:00:00.000000000 UTC",
+        );
+        ok(
+            "2016-09-06 00:00:00.123456",
+            "%F %T.%L",
+            "2016-09-06T00:00:00.123456000 UTC",
+        );
+        ok(
+            "Tuesday 6 September 2016 8pm",
+            "%A %d %B %Y %l%P",
+            "2016-09-06T20:00:00.000000000 UTC",
+        );
+        ok(
+            "2016-9-6 8:4:9",
+            "%Y-%m-%d %H:%M:%S",
+            "2016-09-06T08:04:09.000000000 UTC",
+        );
         ok("2016-02-30", "%F", "2016-03-01T00:00:00.000000000 UTC");
         ok("2016-09-06", "  %F", "2016-09-06T00:00:00.000000000 UTC");
         ok("2016-09-06 %", "%F %%", "2016-09-06T00:00:00.000000000 UTC");
         ok("2016 9 6", "%Y %e %d", "2016-01-06T00:00:00.000000000 UTC");
         ok("2016-09-06 z", "%F %Z", "2016-09-06T00:00:00.000000000 UTC");
-        ok("2016-09-06 GMT+5", "%F %Z", "2016-09-05T19:00:00.000000000 UTC");
-        ok("2016-09-06 +05:30:15", "%F %z", "2016-09-05T18:29:45.000000000 UTC");
+        ok(
+            "2016-09-06 GMT+5",
+            "%F %Z",
+            "2016-09-05T19:00:00.000000000 UTC",
+        );
+        ok(
+            "2016-09-06 +05:30:15",
+            "%F %z",
+            "2016-09-05T18:29:45.000000000 UTC",
+        );
         ok("16/09/06", "%y/%m/%d", "2016-09-06T00:00:00.000000000 UTC");
         // Extensions beyond the reference: %s and %j (the spec lists both).
         ok("1473150899", "%s", "2016-09-06T08:34:59.000000000 UTC");
         ok("2016 250", "%Y %j", "2016-09-06T00:00:00.000000000 UTC");
-        let bad = |s: &str, f: &str| assert_eq!(p(s, Some(f), None), Err(format!("Unable to parse '{s}' using format '{f}'")));
+        let bad = |s: &str, f: &str| {
+            assert_eq!(
+                p(s, Some(f), None),
+                Err(format!("Unable to parse '{s}' using format '{f}'"))
+            )
+        };
         bad("2016-09-06", "%Q");
         bad("2016-09-06x", "%F");
         bad("2016-09-06 10", "%F%H");
@@ -447,19 +627,41 @@ mod tests {
         bad("2016-09-06 00:00:00.123", "%F %T.%3N");
         bad("Xyz 2016-09-06", "%a %F");
         bad("2016-09-06 EST5EDT", "%F %Z");
-        assert_eq!(p("2016-09-06 xyz", Some("%F %Z"), None), Err("Illegal timezone 'xyz'".into()));
-        assert_eq!(p("2016-09-06 zulu", Some("%F %Z"), None), Err("Illegal timezone 'zulu'".into()));
-        assert_eq!(p("2016-09-06", Some("%F"), Some("+02:00")), Ok("2016-09-05T22:00:00.000000000 UTC".into()));
-        assert_eq!(p("2016-09-06", Some("%F"), Some("Europe/Stockholm")), Ok("2016-09-05T22:00:00.000000000 UTC".into()));
+        assert_eq!(
+            p("2016-09-06 xyz", Some("%F %Z"), None),
+            Err("Illegal timezone 'xyz'".into())
+        );
+        assert_eq!(
+            p("2016-09-06 zulu", Some("%F %Z"), None),
+            Err("Illegal timezone 'zulu'".into())
+        );
+        assert_eq!(
+            p("2016-09-06", Some("%F"), Some("+02:00")),
+            Ok("2016-09-05T22:00:00.000000000 UTC".into())
+        );
+        assert_eq!(
+            p("2016-09-06", Some("%F"), Some("Europe/Stockholm")),
+            Ok("2016-09-05T22:00:00.000000000 UTC".into())
+        );
         assert_eq!(
             p("2016-09-06 +01:00", Some("%F %z"), Some("+02:00")),
             Err("Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument".into())
         );
-        assert_eq!(p("2016-09-06 +01:00", Some("%F %z"), None), Ok("2016-09-05T23:00:00.000000000 UTC".into()));
         assert_eq!(
-            parse_timestamp_any("x", &["%F", "%D"], None).unwrap_err().message,
+            p("2016-09-06 +01:00", Some("%F %z"), None),
+            Ok("2016-09-05T23:00:00.000000000 UTC".into())
+        );
+        assert_eq!(
+            parse_timestamp_any("x", &["%F", "%D"], None)
+                .unwrap_err()
+                .message,
             "Unable to parse 'x' using any of the formats %F, %D"
         );
-        assert_eq!(parse_timestamp_any("2016-09-06", &["%Q", "%F"], None).unwrap().to_string(), "2016-09-06T00:00:00.000000000 UTC");
+        assert_eq!(
+            parse_timestamp_any("2016-09-06", &["%Q", "%F"], None)
+                .unwrap()
+                .to_string(),
+            "2016-09-06T00:00:00.000000000 UTC"
+        );
     }
 }

@@ -46,7 +46,10 @@ impl Zone {
         match self {
             Zone::Utc => "UTC".into(),
             Zone::Fixed(_) => String::new(),
-            Zone::Named(tz) => tz.to_offset_info(jiff_timestamp(nanos)).abbreviation().to_string(),
+            Zone::Named(tz) => tz
+                .to_offset_info(jiff_timestamp(nanos))
+                .abbreviation()
+                .to_string(),
         }
     }
 
@@ -94,7 +97,11 @@ pub fn designator_offset(s: &str) -> Option<i32> {
 
 /// `[gmt|utc|ut]+HH[:MM[:SS]]`, `+HHMM[SS]`, `+H`, `+H.F` (fraction of an hour).
 fn numeric_offset(s: &str) -> Option<i32> {
-    let rest = s.strip_prefix("gmt").or_else(|| s.strip_prefix("utc")).or_else(|| s.strip_prefix("ut")).unwrap_or(s);
+    let rest = s
+        .strip_prefix("gmt")
+        .or_else(|| s.strip_prefix("utc"))
+        .or_else(|| s.strip_prefix("ut"))
+        .unwrap_or(s);
     let (sign, body) = match rest.as_bytes().first()? {
         b'+' => (1, &rest[1..]),
         b'-' => (-1, &rest[1..]),
@@ -126,7 +133,11 @@ fn numeric_offset(s: &str) -> Option<i32> {
         let mut parts = min_sec.split(':');
         let m = parts.next()?;
         let sec = parts.next();
-        if parts.next().is_some() || m.is_empty() || !m.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
+        if parts.next().is_some()
+            || m.is_empty()
+            || !m.bytes().all(|b| b.is_ascii_digit())
+            || digits.len() > 2
+        {
             return None;
         }
         let sec = match sec {
@@ -243,6 +254,9 @@ mod tests {
         let z = Zone::parse("Europe/Stockholm").unwrap();
         assert_eq!(z.offset_at(0), 3600);
         assert_eq!(z.abbreviation_at(0), "CET");
-        assert_eq!(Zone::parse("xyz").unwrap_err().message, "Illegal timezone 'xyz'");
+        assert_eq!(
+            Zone::parse("xyz").unwrap_err().message,
+            "Illegal timezone 'xyz'"
+        );
     }
 }

@@ -39,30 +39,57 @@ fn timespan_constructors() {
     ok(&[i(3600 * 24 * 3 + 5)], "3-00:00:05.0");
     ok(&[hash(&[("days", i(4))])], "4-00:00:00.0");
     ok(&[i(4), i(0), i(0), i(2)], "4-00:00:02.0");
-    ok(&[i(1), i(2), i(3), i(4), i(5), i(6), i(7)], "1-02:03:04.005006007");
-    ok(&[hash(&[("negative", Value::Boolean(true)), ("hours", i(3))])], "-0-03:00:00.0");
-    ok(&[hash(&[("negative", Value::Boolean(true)), ("days", i(-1))])], "1-00:00:00.0");
-    ok(&[hash(&[("string", s("3")), ("format", s("%H"))])], "0-03:00:00.0");
+    ok(
+        &[i(1), i(2), i(3), i(4), i(5), i(6), i(7)],
+        "1-02:03:04.005006007",
+    );
+    ok(
+        &[hash(&[("negative", Value::Boolean(true)), ("hours", i(3))])],
+        "-0-03:00:00.0",
+    );
+    ok(
+        &[hash(&[("negative", Value::Boolean(true)), ("days", i(-1))])],
+        "1-00:00:00.0",
+    );
+    ok(
+        &[hash(&[("string", s("3")), ("format", s("%H"))])],
+        "0-03:00:00.0",
+    );
     ok(&[hash(&[("string", s("01:02:03"))])], "0-01:02:03.0");
     ok(&[s("10:03.5"), s("%M:%S.%L")], "0-00:10:03.5");
     ok(&[s("10:03.5"), s("%M:%S.%N")], "0-00:10:03.5");
     ok(&[s("1-00:00:00")], "1-00:00:00.0");
-    ok(&[s("12"), Value::array(vec![s("%D"), s("%H")])], "12-00:00:00.0");
+    ok(
+        &[s("12"), Value::array(vec![s("%D"), s("%H")])],
+        "12-00:00:00.0",
+    );
     ok(&[Value::Float(1.123456789123)], "0-00:00:01.123456789");
     ok(&[Value::Float(0.1)], "0-00:00:00.1");
     // The reference has no bound (Timespan(1e30) works there); ours is i128 nanoseconds.
-    assert_eq!(span(&[Value::Float(1e30)]), Err("The value 1e30 is out of range for a time value".into()));
+    assert_eq!(
+        span(&[Value::Float(1e30)]),
+        Err("The value 1e30 is out of range for a time value".into())
+    );
 }
 
 #[test]
 fn timespan_constructor_errors() {
-    assert_eq!(span(&[]), Err("'new_timespan' expects between 1 and 7 arguments, got none".into()));
-    assert_eq!(span(&[s("12"), s("%H"), s("x")]), Err("'new_timespan' expects between 1 and 7 arguments, got 3".into()));
+    assert_eq!(
+        span(&[]),
+        Err("'new_timespan' expects between 1 and 7 arguments, got none".into())
+    );
+    assert_eq!(
+        span(&[s("12"), s("%H"), s("x")]),
+        Err("'new_timespan' expects between 1 and 7 arguments, got 3".into())
+    );
     assert_eq!(
         span(&[s("x12"), Value::array(vec![s("%D"), s("%H")])]),
         Err("Unable to parse 'x12' using any of the formats %D, %H".into())
     );
-    assert_eq!(span(&[s("1:2"), s("%Q")]), Err("Bad format specifier '%' in '%Q', at position 1".into()));
+    assert_eq!(
+        span(&[s("1:2"), s("%Q")]),
+        Err("Bad format specifier '%' in '%Q', at position 1".into())
+    );
     assert_eq!(
         span(&[i(1), i(2)]),
         Err("The function 'new_timespan' was called with arguments it does not accept. It expects one of:
@@ -105,21 +132,48 @@ fn timestamp_constructors() {
     ok(&[i(0)], "1970-01-01T00:00:00.000000000 UTC");
     ok(&[i(1473150899)], "2016-09-06T08:34:59.000000000 UTC");
     ok(&[Value::Float(1.5)], "1970-01-01T00:00:01.500000000 UTC");
-    ok(&[hash(&[("string", s("2015")), ("format", s("%Y"))])], "2015-01-01T00:00:00.000000000 UTC");
-    ok(&[hash(&[("string", s("2016-09-06")), ("timezone", s("EST"))])], "2016-09-06T05:00:00.000000000 UTC");
-    ok(&[s("Wed Aug 24 12:13:14 2016"), s("%c")], "2016-08-24T12:13:14.000000000 UTC");
-    ok(&[s("Wed Aug 24 12:13:14 2016 PDT"), s("%c %Z")], "2016-08-24T19:13:14.000000000 UTC");
-    ok(&[s("2016-09-06"), s("%F"), s("+02:00")], "2016-09-05T22:00:00.000000000 UTC");
-    ok(&[s("2016-09-06"), Value::array(vec![s("%Q"), s("%F")])], "2016-09-06T00:00:00.000000000 UTC");
-    ok(&[i(9223372036854775807)], "292277026596-12-04T15:30:07.000000000 UTC");
-    assert_eq!(stamp(&[Value::Float(1e30)]), Err("The value 1e30 is out of range for a time value".into()));
+    ok(
+        &[hash(&[("string", s("2015")), ("format", s("%Y"))])],
+        "2015-01-01T00:00:00.000000000 UTC",
+    );
+    ok(
+        &[hash(&[("string", s("2016-09-06")), ("timezone", s("EST"))])],
+        "2016-09-06T05:00:00.000000000 UTC",
+    );
+    ok(
+        &[s("Wed Aug 24 12:13:14 2016"), s("%c")],
+        "2016-08-24T12:13:14.000000000 UTC",
+    );
+    ok(
+        &[s("Wed Aug 24 12:13:14 2016 PDT"), s("%c %Z")],
+        "2016-08-24T19:13:14.000000000 UTC",
+    );
+    ok(
+        &[s("2016-09-06"), s("%F"), s("+02:00")],
+        "2016-09-05T22:00:00.000000000 UTC",
+    );
+    ok(
+        &[s("2016-09-06"), Value::array(vec![s("%Q"), s("%F")])],
+        "2016-09-06T00:00:00.000000000 UTC",
+    );
+    ok(
+        &[i(9223372036854775807)],
+        "292277026596-12-04T15:30:07.000000000 UTC",
+    );
+    assert_eq!(
+        stamp(&[Value::Float(1e30)]),
+        Err("The value 1e30 is out of range for a time value".into())
+    );
     let now = timestamp_new(&[]).unwrap();
     assert!(matches!(now, Value::Timestamp(t) if t.secs() > 1_600_000_000));
 }
 
 #[test]
 fn timestamp_constructor_errors() {
-    assert_eq!(stamp(&[s("2016-09-06"), s("%F"), s("xyz")]), Err("Illegal timezone 'xyz'".into()));
+    assert_eq!(
+        stamp(&[s("2016-09-06"), s("%F"), s("xyz")]),
+        Err("Illegal timezone 'xyz'".into())
+    );
     assert_eq!(
         stamp(&[s("2016-09-06"), s("%F"), s("")]),
         Err("The function 'new_timestamp' was called with arguments it does not accept. It expects one of:
