@@ -9,6 +9,8 @@
 pub mod arith;
 pub mod civil;
 pub mod construct;
+#[cfg(test)]
+mod data_tests;
 pub(crate) mod dispatch;
 pub mod span_format;
 pub mod strftime;

@@ -144,6 +144,14 @@ impl Field {
         }
         let text = n.to_string();
         let width = self.width.unwrap_or(self.default_width());
+        if self.is_fraction() {
+            // A fraction that is the highest magnitude prints its total, left-justified.
+            out.push_str(&text);
+            if self.pad != Pad::None && text.len() < width {
+                out.extend(std::iter::repeat_n(' ', width - text.len()));
+            }
+            return;
+        }
         match self.pad {
             Pad::None => out.push_str(&text),
             Pad::Space => pad_left(out, &text, width, ' '),

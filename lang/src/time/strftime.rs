@@ -277,8 +277,8 @@ impl Ctx<'_> {
         };
         let hours_width = spec
             .width
-            .map(|w| w.saturating_sub(1 + tail.len()))
-            .unwrap_or(2);
+            .map_or(2, |w| w.saturating_sub(1 + tail.len()))
+            .max(2);
         let hours = h.to_string();
         if spec.pad_char('0') == Some(' ') {
             let body = format!("{sign}{hours}");

@@ -282,3 +282,31 @@ fn merging() {
     assert!(range(">=1.2.0 <1.3.0").is_covered_by(&range("1.x")));
     assert!(!range("1.x").is_covered_by(&range("~1.2")));
 }
+
+/// Membership cases recorded from the reference (`testdata/ranges.jsonl`).
+#[test]
+fn recorded_range_membership() {
+    let data = include_str!("testdata/ranges.jsonl");
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for line in data.lines().filter(|l| !l.is_empty()) {
+        let r: serde_json::Value = serde_json::from_str(line).expect("valid test data");
+        let (Some(rs), Some(vs), Some(want)) = (
+            r["range"].as_str(),
+            r["version"].as_str(),
+            r["expect"].as_bool(),
+        ) else {
+            panic!("bad record {line}");
+        };
+        count += 1;
+        if range(rs).includes(&ver(vs)) != want {
+            failures.push(format!("{vs} in {rs}: want {want}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
