@@ -56,22 +56,51 @@ enum Formats<'a> {
     Many(Vec<&'a str>),
 }
 
-fn formats_of(v: &Value) -> Result<Formats<'_>, String> {
-    let bad = || format!("a {FORMATS} value, got {}", got(v));
+fn formats_of(v: &Value) -> Result<Formats<'_>, Vec<String>> {
+    let is_format = |f: &Value| matches!(f, Value::String(s) if s.chars().count() >= 2);
     match v {
         Value::String(s) if s.chars().count() >= 2 => Ok(Formats::One(s)),
-        Value::Array(a) if !a.is_empty() => {
-            let mut out = Vec::with_capacity(a.len());
-            for f in a.iter() {
-                match f {
-                    Value::String(s) if s.chars().count() >= 2 => out.push(&**s),
-                    _ => return Err(bad()),
-                }
-            }
-            Ok(Formats::Many(out))
+        Value::Array(a) if !a.is_empty() && a.iter().all(is_format) => {
+            Ok(Formats::Many(a.iter().filter_map(Value::as_str).collect()))
         }
-        _ => Err(bad()),
+        Value::Array(a) => {
+            let second = if a.is_empty() {
+                "variant 1 expects size to be at least 1, got 0".to_string()
+            } else {
+                let (i, bad) = a
+                    .iter()
+                    .enumerate()
+                    .find(|(_, f)| !is_format(f))
+                    .unwrap_or((0, &a[0]));
+                match bad {
+                    Value::String(_) => {
+                        format!("variant 1 index {i} expects a String[2] value, got String")
+                    }
+                    other => format!(
+                        "variant 1 index {i} expects a String value, got {}",
+                        got(other)
+                    ),
+                }
+            };
+            Err(vec![
+                "variant 0 expects a String value, got Array".to_string(),
+                second,
+            ])
+        }
+        other => Err(vec![format!(
+            "expects a {FORMATS} value, got {}",
+            got(other)
+        )]),
     }
+}
+
+/// Reasons as lines: `prefix tail` for each tail.
+fn lines(prefix: &str, tails: Vec<String>) -> String {
+    tails
+        .iter()
+        .map(|t| format!("{prefix} {t}"))
+        .collect::<Vec<_>>()
+        .join("\n    rejected: ")
 }
 
 fn string1(v: &Value) -> Result<&str, String> {
@@ -97,7 +126,7 @@ fn struct_reasons(
     h: &Map,
     required: &[&str],
     allowed: &[&str],
-    entry: &dyn Fn(&str, &Value) -> Option<String>,
+    entry: &dyn Fn(&str, &Value) -> Option<Vec<String>>,
 ) -> Vec<String> {
     let mut out = Vec::new();
     for r in required {
@@ -110,8 +139,9 @@ fn struct_reasons(
     for (k, v) in h.iter() {
         match k.as_str() {
             Some(key) if allowed.contains(&key) => {
-                if let Some(why) = entry(key, v) {
-                    out.push(format!("parameter 'hash_arg' entry '{key}' expects {why}"));
+                if let Some(tails) = entry(key, v) {
+                    let prefix = format!("parameter 'hash_arg' entry '{key}'");
+                    out.extend(tails.into_iter().map(|t| format!("{prefix} {t}")));
                 }
             }
             Some(key) => out.push(format!("parameter 'hash_arg' unrecognized key '{key}'")),
@@ -124,20 +154,31 @@ fn struct_reasons(
     out
 }
 
-fn span_string_entry(key: &str, v: &Value) -> Option<String> {
+fn span_string_entry(key: &str, v: &Value) -> Option<Vec<String>> {
     match key {
-        "string" => string1(v).err(),
+        "string" => string1(v).err().map(|e| vec![format!("expects {e}")]),
         "format" => formats_of(v).err(),
         _ => None,
     }
 }
 
-fn span_field_entry(key: &str, v: &Value) -> Option<String> {
+fn span_field_entry(key: &str, v: &Value) -> Option<Vec<String>> {
     match (key, v) {
         ("negative", Value::Boolean(_)) => None,
-        ("negative", other) => Some(format!("a Boolean value, got {}", got(other))),
+        ("negative", other) => Some(vec![format!("expects a Boolean value, got {}", got(other))]),
         (_, Value::Integer(_)) => None,
-        (_, other) => Some(format!("an Integer value, got {}", got(other))),
+        (_, other) => Some(vec![format!(
+            "expects an Integer value, got {}",
+            got(other)
+        )]),
+    }
+}
+
+fn stamp_entry(key: &str, v: &Value) -> Option<Vec<String>> {
+    match key {
+        "string" | "timezone" => string1(v).err().map(|e| vec![format!("expects {e}")]),
+        "format" => formats_of(v).err(),
+        _ => None,
     }
 }
 
@@ -246,7 +287,7 @@ fn span_mismatch(args: &[Value]) -> Error {
             .or_else(|| {
                 args.get(1)
                     .and_then(|f| formats_of(f).err())
-                    .map(|e| format!("parameter 'format' expects {e}"))
+                    .map(|e| lines("parameter 'format'", e))
             })
             .into_iter()
             .collect(),
@@ -280,7 +321,7 @@ fn span_mismatch(args: &[Value]) -> Error {
         (
             &["string"][..],
             &["string", "format"][..],
-            &span_string_entry as &dyn Fn(&str, &Value) -> Option<String>,
+            &span_string_entry as &dyn Fn(&str, &Value) -> Option<Vec<String>>,
         ),
         (
             &[][..],
@@ -304,11 +345,12 @@ fn span_mismatch(args: &[Value]) -> Error {
         let r = match (arity_reason(sig, n), first) {
             (Some(r), _) => vec![r],
             (None, Some(Value::Hash(h))) => struct_reasons(h, required, allowed, entry),
-            (None, Some(other)) => vec![format!(
-                "parameter 'hash_arg' expects a {} value, got {}",
-                sig.text.trim_end_matches(" hash_arg"),
-                got(other)
-            )],
+            (None, Some(other)) => {
+                vec![format!(
+                    "parameter 'hash_arg' expects a Struct value, got {}",
+                    got(other)
+                )]
+            }
             (None, None) => Vec::new(),
         };
         reasons.push(r);
@@ -336,12 +378,13 @@ pub fn timestamp_new(args: &[Value]) -> Result<Value, Error> {
             parse_stamp_with(s, format.as_ref(), tz).map(Value::Timestamp)
         }
         [Value::Hash(h)] => {
-            let entry = |key: &str, v: &Value| match key {
-                "string" | "timezone" => string1(v).err(),
-                "format" => formats_of(v).err(),
-                _ => None,
-            };
-            if !struct_reasons(h, &["string"], &["string", "format", "timezone"], &entry).is_empty()
+            if !struct_reasons(
+                h,
+                &["string"],
+                &["string", "format", "timezone"],
+                &stamp_entry,
+            )
+            .is_empty()
             {
                 return Err(stamp_mismatch(args));
             }
@@ -385,7 +428,7 @@ fn stamp_mismatch(args: &[Value]) -> Error {
             .or_else(|| {
                 args.get(1)
                     .and_then(|f| formats_of(f).err())
-                    .map(|e| format!("parameter 'format' expects {e}"))
+                    .map(|e| lines("parameter 'format'", e))
             })
             .or_else(|| {
                 args.get(2)
@@ -396,19 +439,18 @@ fn stamp_mismatch(args: &[Value]) -> Error {
             .collect(),
         match (arity_reason(&STAMP_SIGS[3], n), first) {
             (Some(r), _) => vec![r],
-            (None, Some(Value::Hash(h))) => {
-                let entry = |key: &str, v: &Value| match key {
-                    "string" | "timezone" => string1(v).err(),
-                    "format" => formats_of(v).err(),
-                    _ => None,
-                };
-                struct_reasons(h, &["string"], &["string", "format", "timezone"], &entry)
+            (None, Some(Value::Hash(h))) => struct_reasons(
+                h,
+                &["string"],
+                &["string", "format", "timezone"],
+                &stamp_entry,
+            ),
+            (None, Some(other)) => {
+                vec![format!(
+                    "parameter 'hash_arg' expects a Struct value, got {}",
+                    got(other)
+                )]
             }
-            (None, Some(other)) => vec![format!(
-                "parameter 'hash_arg' expects a {} value, got {}",
-                STAMP_SIGS[3].text.trim_end_matches(" hash_arg"),
-                got(other)
-            )],
             (None, None) => Vec::new(),
         },
     ];

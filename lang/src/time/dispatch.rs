@@ -46,16 +46,12 @@ pub(crate) fn mismatch(
         } else {
             got.to_string()
         };
-        let range = if min == max {
-            format!("{min}")
-        } else {
-            format!("between {min} and {max}")
+        let range = match (min, max) {
+            (0, max) => format!("at most {max}"),
+            (min, max) if min == max => format!("{min}"),
+            (min, max) => format!("between {min} and {max}"),
         };
-        let noun = if max == 1 && min == 1 {
-            "argument"
-        } else {
-            "arguments"
-        };
+        let noun = if max == 1 { "argument" } else { "arguments" };
         return Error::eval(format!(
             "'{function}' expects {range} {noun}, got {got_text}"
         ));

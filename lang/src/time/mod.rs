@@ -10,6 +10,8 @@ pub mod arith;
 pub mod civil;
 pub mod construct;
 #[cfg(test)]
+mod constructor_errors;
+#[cfg(test)]
 mod data_tests;
 pub(crate) mod dispatch;
 pub mod span_format;

@@ -165,7 +165,7 @@ fn version_mismatch(args: &[Value]) -> Error {
     reasons.push(
         arity_reason(&VERSION_SIGS[0], n)
             .or_else(|| {
-                first.map(|a| format!("parameter 'str' expects a {PATTERN} value, got {}", got(a)))
+                first.map(|a| format!("parameter 'str' expects a match for {PATTERN}, got {}", got(a)))
             })
             .into_iter()
             .collect::<Vec<_>>(),
@@ -286,12 +286,11 @@ fn range_mismatch(args: &[Value]) -> Error {
     let reasons = vec![
         arity_reason(&RANGE_SIGS[0], n)
             .or_else(|| {
-                first.map(|a| match a {
-                    Value::String(_) => {
-                        "parameter 'str' expects a SemVerRangeString = String[1] value, got String"
-                            .to_string()
-                    }
-                    other => format!("parameter 'str' expects a String value, got {}", got(other)),
+                first.map(|a| {
+                    format!(
+                        "parameter 'str' expects a SemVerRangeString = String[1] value, got {}",
+                        got(a)
+                    )
                 })
             })
             .into_iter()
