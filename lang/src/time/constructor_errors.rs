@@ -14,14 +14,12 @@ fn h(e: &[(&str, Value)]) -> Value {
 fn sv(s: &str) -> Value {
     Value::SemVer(Rc::new(semver::Version::parse(s).unwrap()))
 }
+type Constructor = fn(&[Value]) -> Result<Value, crate::Error>;
+
 #[test]
 fn constructor_errors_match_the_reference() {
     let i = Value::Integer;
-    let cases: Vec<(
-        &str,
-        Vec<Value>,
-        fn(&[Value]) -> Result<Value, crate::Error>,
-    )> = vec![
+    let cases: Vec<(&str, Vec<Value>, Constructor)> = vec![
         ("SemVer(1)", vec![i(1)], crate::versions::semver_new),
         (
             "SemVer('1.2.3', 1)",
