@@ -8,6 +8,7 @@
 
 pub mod arith;
 pub mod civil;
+pub mod coerce;
 pub mod construct;
 #[cfg(test)]
 mod constructor_errors;
@@ -22,6 +23,7 @@ pub mod zone;
 use crate::error::Error;
 
 pub use arith::{add, compare, compare_checked, div, modulo, mul, neg, sub};
+pub use coerce::{range_order_error, timespan_from_value, timestamp_from_value};
 pub use construct::{timespan_new, timestamp_new};
 pub use span_format::{format_timespan, parse_timespan};
 pub use strftime::format_timestamp;
