@@ -127,11 +127,7 @@ fn hash_reasons(h: &Map) -> Vec<String> {
 /// `SemVer.new({major =>, minor =>, patch =>, prerelease =>, build =>})`.
 pub fn semver_new(args: &[Value]) -> Result<Value, Error> {
     let version = match args {
-        [Value::String(s)] => super::parse_version(s).ok_or_else(|| {
-            Error::eval(format!(
-                "'new_Version' The string '{s}' cannot be converted to a SemVer"
-            ))
-        })?,
+        [Value::String(s)] => super::parse_version(s).ok_or_else(|| super::version_error(s))?,
         [Value::Hash(h)] if hash_reasons(h).is_empty() => {
             let num = |k: &str| h.get(&Value::from(k)).and_then(Value::as_int).unwrap_or(0) as u64;
             let text = |k: &str| h.get(&Value::from(k)).and_then(Value::as_str);
@@ -165,7 +161,12 @@ fn version_mismatch(args: &[Value]) -> Error {
     reasons.push(
         arity_reason(&VERSION_SIGS[0], n)
             .or_else(|| {
-                first.map(|a| format!("parameter 'str' expects a match for {PATTERN}, got {}", got(a)))
+                first.map(|a| {
+                    format!(
+                        "parameter 'str' expects a match for {PATTERN}, got {}",
+                        got(a)
+                    )
+                })
             })
             .into_iter()
             .collect::<Vec<_>>(),

@@ -63,6 +63,9 @@ fn partial(expr: &str, whole: &str) -> Result<Partial, Error> {
         }
     };
     let pre = match caps.get(4) {
+        Some(p) if super::leading_zero_identifier(p.as_str()) => {
+            return Err(super::leading_zero_error())
+        }
         Some(p) => Prerelease::new(p.as_str()).map_err(|_| unparsable(whole))?,
         None => Prerelease::EMPTY,
     };
@@ -208,7 +211,7 @@ pub fn parse(s: &str) -> Result<SemVerRange, Error> {
         alternatives.pop();
     }
     if alternatives.is_empty() {
-        return Ok(SemVerRange::from_intervals(s, vec![Interval::ALL]));
+        return Ok(SemVerRange::from_intervals("*", vec![Interval::ALL]));
     }
     let mut intervals = Vec::with_capacity(alternatives.len());
     for alt in alternatives {
@@ -218,13 +221,15 @@ pub fn parse(s: &str) -> Result<SemVerRange, Error> {
             intervals.extend(interval(ge(lo), le(hi)));
             continue;
         }
-        // Ruby's split keeps a leading empty field, which then fails to parse.
-        let mut fields: Vec<&str> = alt.split(|c: char| c.is_ascii_whitespace()).collect();
-        let leading_empty = fields.first().is_some_and(|f| f.is_empty()) && fields.len() > 1;
-        fields.retain(|f| !f.is_empty());
-        if leading_empty || fields.is_empty() {
+        // An empty alternative (`' || 1.2.3'`) adds nothing; a field list starting with
+        // blanks fails, as Ruby's split leaves an empty first field there.
+        if alt.is_empty() {
+            continue;
+        }
+        if alt.starts_with(|c: char| c.is_ascii_whitespace()) {
             return Err(unparsable(s));
         }
+        let fields: Vec<&str> = alt.split_ascii_whitespace().collect();
         let mut acc = Some(Interval::ALL);
         for f in fields {
             let caps = pats.simple.captures(f).ok_or_else(|| unparsable(s))?;

@@ -25,7 +25,34 @@ pub fn cmp_versions(a: &Version, b: &Version) -> Ordering {
 /// A version in the strict form the reference accepts (`1.2.3`, `1.2.3-rc.1+b.5`).
 pub fn parse_version(s: &str) -> Option<Version> {
     // Leading `v`, spaces, or missing parts are all rejected by the semver crate too.
-    Version::parse(s).ok().filter(|_| !s.ends_with('\n'))
+    Version::parse(s).ok()
+}
+
+/// Whether a prerelease has a numeric identifier with a leading zero (`01`), which the
+/// reference's grammar admits and its version class then rejects.
+pub(crate) fn leading_zero_identifier(pre: &str) -> bool {
+    pre.split('.')
+        .any(|p| p.len() > 1 && p.starts_with('0') && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+pub(crate) fn leading_zero_error() -> Error {
+    Error::eval("Numeric pre-release identifiers MUST NOT contain leading zeroes")
+}
+
+/// The reference's error for a string that is not a version.
+pub(crate) fn version_error(s: &str) -> Error {
+    let pre = s
+        .split_once('-')
+        .map(|(_, rest)| rest.split('+').next().unwrap_or(""));
+    if let Some(pre) = pre {
+        let without = s.replacen(&format!("-{pre}"), "", 1);
+        if leading_zero_identifier(pre) && Version::parse(&without).is_ok() {
+            return leading_zero_error();
+        }
+    }
+    Error::eval(format!(
+        "'new_Version' The string '{s}' cannot be converted to a SemVer"
+    ))
 }
 
 /// `<major>.<minor>.<patch>[-<prerelease>][+<build>]`, the `%s` form.

@@ -70,6 +70,12 @@ impl Interval {
 
     /// Whether `v` lies between the bounds (precedence order, prereleases not filtered).
     pub fn covers(&self, v: &Version) -> bool {
+        // A single version (`1.2.3`) matches by equality, build metadata included.
+        if let (Some(l), Some(u)) = (&self.lower, &self.upper) {
+            if l.inclusive && u.inclusive && l.version == u.version {
+                return *v == l.version;
+            }
+        }
         let above = match &self.lower {
             None => true,
             Some(b) => match cmp_versions(v, &b.version) {
@@ -368,32 +374,38 @@ pub fn merge_ranges(ranges: Vec<SemVerRange>) -> Vec<SemVerRange> {
         .flat_map(|(n, r)| r.intervals.iter().map(move |i| (i.clone(), n)))
         .collect();
     parts.sort_by(|a, b| lower_cmp(&a.0.lower, &b.0.lower).then(a.1.cmp(&b.1)));
-    // Groups of (merged interval, first index, member indexes).
-    let mut groups: Vec<(Interval, usize, Vec<usize>)> = Vec::new();
+    // Groups of (merged interval, first index, member indexes); `None` for a range that
+    // matches nothing, which stays as it is.
+    let mut groups: Vec<(Option<Interval>, usize, Vec<usize>)> = Vec::new();
     for (i, n) in parts {
-        if let Some(last) = groups.last_mut() {
-            if let Some(m) = last.0.merge(&i) {
-                last.0 = m;
-                last.1 = last.1.min(n);
-                last.2.push(n);
+        if let Some((Some(merged), first, members)) = groups.last_mut() {
+            if let Some(m) = merged.merge(&i) {
+                *merged = m;
+                *first = (*first).min(n);
+                members.push(n);
                 continue;
             }
         }
-        groups.push((i, n, vec![n]));
+        groups.push((Some(i), n, vec![n]));
     }
+    groups.extend(
+        ranges
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.intervals.is_empty())
+            .map(|(n, _)| (None, n, vec![n])),
+    );
     groups.sort_by_key(|g| g.1);
     let mut out = Vec::with_capacity(groups.len());
     for (interval, first, members) in groups {
-        let single = members.iter().all(|&m| m == first) && ranges[first].intervals.len() == 1;
-        if single {
-            out.push(ranges[first].clone());
-        } else {
-            out.push(SemVerRange::from_interval(interval));
+        match interval {
+            Some(i)
+                if members.iter().any(|&m| m != first) || ranges[first].intervals.len() != 1 =>
+            {
+                out.push(SemVerRange::from_interval(i))
+            }
+            _ => out.push(ranges[first].clone()),
         }
-    }
-    // Ranges matching nothing are dropped unless nothing else is left.
-    if out.is_empty() {
-        out.push(ranges[0].clone());
     }
     out
 }

@@ -190,7 +190,9 @@ fn range_membership() {
         (">=2.0.0 <1.0.0", "1.5.0", false),
         ("1.2.x-foo", "1.2.5", true),
         (">= 1.2.3", "1.2.3", true),
-        ("=1.2.3", "1.2.3+build", true),
+        ("=1.2.3", "1.2.3+build", false),
+        (">=1.2.3", "1.2.3+build", true),
+        ("1.2.3+b", "1.2.3", false),
     ];
     for (r, v, want) in cases {
         assert_eq!(range(r).includes(&ver(v)), *want, "{v} in {r}");
@@ -308,5 +310,71 @@ fn recorded_range_membership() {
         "{} of {count} differ:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+#[test]
+fn range_edge_cases() {
+    for bad in [
+        "1.2.3.4",
+        ">=",
+        "~",
+        "1.2.3 -",
+        "- 1.2.3",
+        "a || b",
+        "v1.2.3",
+        ">= v1.2.3",
+    ] {
+        assert_eq!(
+            new_range(&[bad.into()]),
+            Err(format!("Unparsable version range: \"{bad}\"")),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        new_range(&["1.2.3 || ".into()]),
+        Ok("SemVerRange('1.2.3 || ')".into())
+    );
+    assert_eq!(
+        new_range(&[" || 1.2.3".into()]),
+        Ok("SemVerRange(' || 1.2.3')".into())
+    );
+    assert_eq!(new_range(&["||".into()]), Ok("SemVerRange('*')".into()));
+    assert_eq!(
+        new_range(&["=v1.2.3".into()]),
+        Ok("SemVerRange('=v1.2.3')".into())
+    );
+    let leading_zero =
+        Err("Numeric pre-release identifiers MUST NOT contain leading zeroes".to_string());
+    assert_eq!(new_range(&["1.2.3-01".into()]), leading_zero);
+    assert_eq!(new_version(&["1.0.0-01".into()]), leading_zero);
+    assert!(range(">=1.0.0 <2.0.0 || >=1.5.0 <3.0.0").includes(&ver("2.5.0")));
+    assert!(range("<1.0.0 || >=1.0.0").includes(&ver("1.0.0")));
+    assert!(!range(">x").includes(&ver("3.0.0")));
+    assert!(!range("1.2.3 1.2.4").includes(&ver("1.0.0")));
+    assert!(range("~x").includes(&ver("3.0.0")));
+    assert!(!range("1.2.3+a").includes(&ver("1.2.3+b")));
+    assert!(range(">=1.2.3-a <=1.2.3-a").includes(&ver("1.2.3-a")));
+    assert_eq!(range(">=1.0.0 <2.0.0"), range("1.x"));
+    assert_eq!(range("1.2.3 || 1.2.3"), range("1.2.3"));
+    assert_ne!(range(">1.0.0 <2.0.0"), range(">=1.0.1 <2.0.0"));
+    assert_eq!(range_matches(&range("1.x"), &Value::Integer(1)), None);
+    let texts = |rs: Vec<SemVerRange>| rs.iter().map(|r| r.text().to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        texts(merge_ranges(vec![range(">=1.0.0"), range("<0.5.0")])),
+        vec![">=1.0.0", "<0.5.0"]
+    );
+    // The reference merges these too, but prints '>=3.0.0 <1.0.0' and '>=4.0.0 <1.0.0'.
+    assert_eq!(
+        texts(merge_ranges(vec![range("1.x"), range("2.x")])),
+        vec![">=1.0.0 <3.0.0"]
+    );
+    assert_eq!(
+        texts(merge_ranges(vec![range("1.x"), range("3.x"), range("2.x")])),
+        vec![">=1.0.0 <4.0.0"]
+    );
+    assert_eq!(
+        texts(merge_ranges(vec![range(">=2.0.0 <1.0.0"), range("1.x")])),
+        vec![">=2.0.0 <1.0.0", "1.x"]
     );
 }
