@@ -120,7 +120,7 @@ impl Timestamp {
 impl std::fmt::Display for Timespan {
     /// The `%s` form: `0-00:00:13.5`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match span_format::SpanFormat::compile(TIMESPAN_DEFAULT_FORMAT) {
+        match span_format::SpanFormat::cached(TIMESPAN_DEFAULT_FORMAT) {
             Ok(fmt) => f.write_str(&fmt.format(*self)),
             Err(_) => Err(std::fmt::Error),
         }

@@ -4,6 +4,9 @@
 
 use super::Timespan;
 use crate::error::Error;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 const NS_PER_MS: i128 = 1_000_000;
 const NS_PER_SEC: i128 = 1_000_000_000;
@@ -63,7 +66,15 @@ enum Segment {
 pub struct SpanFormat {
     source: String,
     segments: Vec<Segment>,
+    /// The parsing pattern, built on first use (`None` if it cannot be built).
+    regex: OnceCell<Option<regex::Regex>>,
 }
+
+thread_local! {
+    /// Compiled formats by their text, as the reference caches them.
+    static CACHE: RefCell<HashMap<String, Rc<SpanFormat>>> = RefCell::new(HashMap::new());
+}
+const CACHE_LIMIT: usize = 256;
 
 fn bad_specifier(format: &str, start: usize, position: usize) -> Error {
     let expr: String = format
@@ -332,6 +343,7 @@ impl SpanFormat {
         Ok(SpanFormat {
             source: format.to_string(),
             segments,
+            regex: OnceCell::new(),
         })
     }
 
@@ -350,7 +362,23 @@ impl SpanFormat {
         out
     }
 
-    pub fn parse(&self, s: &str) -> Result<Timespan, Error> {
+    /// A compiled format, shared with earlier uses of the same text.
+    pub fn cached(format: &str) -> Result<Rc<SpanFormat>, Error> {
+        if let Some(f) = CACHE.with(|c| c.borrow().get(format).cloned()) {
+            return Ok(f);
+        }
+        let f = Rc::new(SpanFormat::compile(format)?);
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() >= CACHE_LIMIT {
+                c.clear();
+            }
+            c.insert(format.to_string(), f.clone());
+        });
+        Ok(f)
+    }
+
+    fn build_regex(&self) -> Option<regex::Regex> {
         let mut pattern = String::from(r"\A-?");
         for seg in &self.segments {
             match seg {
@@ -363,7 +391,15 @@ impl SpanFormat {
             }
         }
         pattern.push_str(r"\z");
-        let re = regex::Regex::new(&pattern).map_err(|_| unparsable(s, &self.source))?;
+        regex::Regex::new(&pattern).ok()
+    }
+
+    pub fn parse(&self, s: &str) -> Result<Timespan, Error> {
+        let re = self
+            .regex
+            .get_or_init(|| self.build_regex())
+            .as_ref()
+            .ok_or_else(|| unparsable(s, &self.source))?;
         let caps = re.captures(s).ok_or_else(|| unparsable(s, &self.source))?;
         let mut nanos: i128 = 0;
         for (i, seg) in self.segments.iter().enumerate() {
@@ -397,19 +433,19 @@ fn push_literal(segments: &mut Vec<Segment>, c: char) {
 
 /// `strftime(timespan, format)` and `String(timespan)`-style formatting.
 pub fn format_timespan(t: Timespan, format: &str) -> Result<String, Error> {
-    Ok(SpanFormat::compile(format)?.format(t))
+    Ok(SpanFormat::cached(format)?.format(t))
 }
 
 /// Parses with one format.
 pub fn parse_timespan(s: &str, format: &str) -> Result<Timespan, Error> {
-    SpanFormat::compile(format)?.parse(s)
+    SpanFormat::cached(format)?.parse(s)
 }
 
 /// Parses trying each format in turn; `Unable to parse '...' using any of the formats ...`.
 pub fn parse_timespan_any<S: AsRef<str>>(s: &str, formats: &[S]) -> Result<Timespan, Error> {
     for f in formats {
         // A bad format in a list is an error, as it is in the reference.
-        if let Ok(t) = SpanFormat::compile(f.as_ref())?.parse(s) {
+        if let Ok(t) = SpanFormat::cached(f.as_ref())?.parse(s) {
             return Ok(t);
         }
     }
