@@ -60,7 +60,7 @@ pub struct Civil {
 impl Civil {
     /// Breaks down `nanos` since the epoch, shifted by `offset` seconds.
     pub fn from_nanos(nanos: i128, offset: i32) -> Civil {
-        let local = nanos + offset as i128 * 1_000_000_000;
+        let local = nanos.saturating_add(offset as i128 * 1_000_000_000);
         let secs = local.div_euclid(1_000_000_000);
         let sub = local.rem_euclid(1_000_000_000) as u32;
         let days = secs.div_euclid(86_400);

@@ -15,6 +15,8 @@ mod constructor_errors;
 #[cfg(test)]
 mod data_tests;
 pub(crate) mod dispatch;
+#[cfg(test)]
+mod robustness;
 pub mod span_format;
 pub mod strftime;
 pub mod strptime;
