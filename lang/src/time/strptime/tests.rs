@@ -214,3 +214,21 @@ fn explicit_formats() {
         "2016-09-06T00:00:00.000000000 UTC"
     );
 }
+
+#[test]
+fn named_zones_follow_daylight_saving() {
+    // IANA names are an extension: the reference only knows offsets and abbreviations.
+    assert_eq!(
+        p("2016-07-01 12:00", Some("%F %R"), Some("Europe/Stockholm")),
+        Ok("2016-07-01T10:00:00.000000000 UTC".into())
+    );
+    assert_eq!(
+        p("2016-01-01 12:00", Some("%F %R"), Some("Europe/Stockholm")),
+        Ok("2016-01-01T11:00:00.000000000 UTC".into())
+    );
+    let t = parse_timestamp("2016-07-01T10:00:00 UTC", None, None).unwrap();
+    assert_eq!(
+        crate::time::format_timestamp(t, "%F %T %z %Z", Some("Europe/Stockholm")).unwrap(),
+        "2016-07-01 12:00:00 +0200 CEST"
+    );
+}
