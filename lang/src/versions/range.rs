@@ -28,7 +28,8 @@ pub struct Interval {
 /// and its text as written (the `%s` form).
 #[derive(Debug, Clone)]
 pub struct SemVerRange {
-    text: String,
+    /// The `%s` form: the text as written, or the normalized form of a computed range.
+    pub text: String,
     intervals: Vec<Interval>,
 }
 
