@@ -24,7 +24,7 @@ impl<'a> Lexer<'a> {
     pub(super) fn lex_heredoc(&mut self, start: usize) -> Result<(), Error> {
         let Some(close) = self.src[start..].find(')') else {
             return Err(self.incomplete(
-                format!("Unclosed parenthesis after '@(' followed by '{}'", followed_by(&self.src[start + 2..])),
+                format!("Unclosed parenthesis after '@(' followed by '{}'", followed_by(&self.src[start..])),
                 start,
             ));
         };

@@ -265,7 +265,13 @@ impl<'a> Lexer<'a> {
         let (digits, radix) = if let Some(h) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
             (h, 16)
         } else if text.contains(['.', 'e', 'E']) {
-            return Ok(Tok::Float(text.parse::<f64>().unwrap_or(f64::INFINITY)));
+            return match text.parse::<f64>() {
+                Ok(f) if f.is_finite() => Ok(Tok::Float(f)),
+                _ => Err(self.syntax_error(
+                    format!("Internal Error, NUMBER token does not contain a valid number, {text}"),
+                    start,
+                )),
+            };
         } else if text.len() > 1 && text.starts_with('0') {
             (&text[1..], 8)
         } else {

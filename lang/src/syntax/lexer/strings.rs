@@ -203,7 +203,10 @@ impl<'a> Lexer<'a> {
             self.pos = bytes.len();
             return Ok((out, Stop::End, bytes.len()));
         }
-        let after = if first { "'\"'".to_string() } else { "'}'".to_string() };
+        let after = match (first, self.tokens.last()) {
+            (false, Some(t)) => format!("'{}'", t.display()),
+            _ => "'\"'".to_string(),
+        };
         Err(self.incomplete(format!("Unclosed quote after {after} followed by '{}'", followed_by(&src[begin..])), begin))
     }
 

@@ -30,3 +30,42 @@ fn dump() {
         }
     }
 }
+
+/// Compares with oracle answers: `ORACLE_CMP=file.jsonl` (lines with `src` and the oracle's
+/// `error`/`error_class`), printing each disagreement.
+#[test]
+#[ignore]
+fn compare_with_oracle() {
+    let Ok(path) = std::env::var("ORACLE_CMP") else { return };
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut same, mut diff) = (0, 0);
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let src = v["src"].as_str().unwrap();
+        let class = v["error_class"].as_str().unwrap_or("");
+        let expected = if matches!(class, "Puppet::ParseErrorWithIssue" | "Puppet::ParseError" | "Puppet::Error") {
+            Some(v["error"].as_str().unwrap().to_string())
+        } else {
+            None
+        };
+        let mine = crate::syntax::parse(src).err().map(|e| e.message);
+        if mine == expected {
+            same += 1;
+        } else {
+            diff += 1;
+            println!("DIFF {src:?}\n   oracle: {expected:?}\n   mine:   {mine:?}");
+        }
+    }
+    println!("same {same} diff {diff}");
+}
+
+#[test]
+#[ignore]
+fn show_completeness() {
+    let Ok(path) = std::env::var("ORACLE_CMP") else { return };
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let src = v["src"].as_str().unwrap();
+        println!("{:?} {src:?}", crate::syntax::completeness(src));
+    }
+}

@@ -111,7 +111,17 @@ impl Validator {
                     }
                 }
             }
-            ExprKind::Heredoc { text, .. } => self.expr(text, Place::Nested),
+            ExprKind::Heredoc { syntax, text } => {
+                if let (Some("json"), ExprKind::String(s)) = (syntax.as_deref(), &text.kind) {
+                    if let Err(err) = serde_json::from_str::<serde_json::Value>(s) {
+                        self.error(
+                            format!("Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. \"{err}\""),
+                            e.span,
+                        );
+                    }
+                }
+                self.expr(text, Place::Nested)
+            }
             ExprKind::Variable(v) => names::check_variable(self, &v.name, e.span),
             ExprKind::Array(items) => {
                 for i in items {
@@ -120,6 +130,7 @@ impl Validator {
                 self.exprs(items);
             }
             ExprKind::Hash(entries) => {
+                self.duplicate_keys(entries);
                 for (k, v) in entries {
                     self.rvalue(k);
                     self.rvalue(v);
@@ -266,6 +277,24 @@ impl Validator {
                 }
                 self.expr(a, Place::Nested);
                 self.expr(b, Place::Nested);
+            }
+        }
+    }
+
+    /// Literal keys may appear only once in a hash literal.
+    fn duplicate_keys(&mut self, entries: &[(Expr, Expr)]) {
+        let mut seen = std::collections::HashSet::new();
+        for (k, _) in entries {
+            let key = match &k.kind {
+                ExprKind::String(s) => format!("s{s}"),
+                ExprKind::QualifiedName(s) => format!("s{s}"),
+                ExprKind::Integer(i) => format!("i{i}"),
+                ExprKind::Float(f) => format!("f{f}"),
+                ExprKind::Boolean(b) => format!("b{b}"),
+                _ => continue,
+            };
+            if !seen.insert(key.clone()) {
+                self.error(format!("The key '{}' is declared more than once", &key[1..]), k.span);
             }
         }
     }
