@@ -71,6 +71,7 @@ impl<'a> Lexer<'a> {
         let mode = TextMode { escapes: header.escapes, terminator: None, interpolate: header.interpolate };
         let mut sub = Lexer::new(&text, self.base + body_start, self.depth);
         sub.after = self.after.clone();
+        sub.guard = self.guard.clone();
         sub.lex_text(0, mode)?;
         self.after = sub.after.take();
         self.tokens.append(&mut sub.tokens);

@@ -15,6 +15,7 @@ pub use token::{Keyword, Punct, Tok, Token};
 
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::Span;
+use crate::syntax::parser::stack::StackGuard;
 use std::rc::Rc;
 
 /// How deeply strings may nest inside interpolations.
@@ -35,14 +36,15 @@ pub(crate) struct Lexer<'a> {
     base: usize,
     pos: usize,
     pub(crate) tokens: Vec<Token>,
-    /// Start of the current line (for `WsLParen`).
-    line_start: usize,
+    /// Nothing but blanks since the start of the current line (for `WsLParen`).
+    line_clean: bool,
     /// Where to continue after the next newline (past heredoc bodies).
     newline_jump: Option<usize>,
     /// Nesting of strings within interpolations.
     depth: usize,
     /// Kind of the last token (for regex and selector-brace decisions).
     after: Option<Tok>,
+    guard: std::rc::Rc<StackGuard>,
 }
 
 fn is_ws_byte(b: u8) -> bool {
@@ -51,7 +53,8 @@ fn is_ws_byte(b: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     pub(crate) fn new(src: &'a str, base: usize, depth: usize) -> Lexer<'a> {
-        Lexer { src, base, pos: 0, tokens: Vec::new(), line_start: 0, newline_jump: None, depth, after: None }
+        let guard = Rc::new(StackGuard::new());
+        Lexer { src, base, pos: 0, tokens: Vec::new(), line_clean: true, newline_jump: None, depth, after: None, guard }
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
@@ -77,6 +80,7 @@ impl<'a> Lexer<'a> {
             is_ws_byte(self.src.as_bytes()[start - 1])
         };
         self.after = Some(tok.clone());
+        self.line_clean = false;
         self.tokens.push(Token { tok, span: self.span(start, end), ws_before });
         self.pos = end;
     }
@@ -102,12 +106,13 @@ impl<'a> Lexer<'a> {
                 }
                 b'\n' => {
                     self.pos = self.newline_jump.take().unwrap_or(self.pos + 1);
-                    self.line_start = self.pos;
+                    self.line_clean = true;
                 }
                 b'#' => {
                     let mut rest = self.rest();
                     let _ = scan::line_comment(&mut rest);
                     self.pos = self.src.len() - rest.len();
+                    self.line_clean = false;
                 }
                 b'/' => self.lex_slash(start)?,
                 b'"' => self.lex_dq_string(start)?,
@@ -139,7 +144,7 @@ impl<'a> Lexer<'a> {
                     self.push_punct(p, start);
                 }
                 b'(' => {
-                    let p = if self.src[self.line_start..start].bytes().all(|c| c == b' ' || c == b'\t' || c == b'\r') {
+                    let p = if self.line_clean {
                         Punct::WsLParen
                     } else {
                         Punct::LParen
@@ -191,6 +196,7 @@ impl<'a> Lexer<'a> {
                 return Err(self.incomplete("Unclosed multiline comment", start));
             }
             self.pos = self.src.len() - r.len();
+            self.line_clean = false;
             return Ok(());
         }
         if self.regex_acceptable() {
@@ -366,7 +372,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn nested(&self, start: usize) -> Result<usize, Error> {
-        if self.depth >= MAX_STRING_NESTING {
+        if self.depth >= MAX_STRING_NESTING || self.guard.exhausted() {
             return Err(Error::new(ErrorKind::Limit, "Strings are nested too deeply").at(self.span(start, start + 1)));
         }
         Ok(self.depth + 1)

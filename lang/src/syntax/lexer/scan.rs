@@ -2,10 +2,10 @@
 //! recognized slice (or fails without consuming).
 
 use super::token::Punct;
-use winnow::combinator::{alt, opt, preceded, repeat};
+use winnow::combinator::{alt, dispatch, empty, fail, opt, preceded, repeat};
 use winnow::error::{ContextError, ErrMode};
 use winnow::prelude::*;
-use winnow::token::{one_of, take_until, take_while};
+use winnow::token::{any, one_of, take_until, take_while};
 
 type PResult<T> = ModalResult<T>;
 
@@ -35,21 +35,32 @@ pub fn block_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
 /// One bare word segment `[a-z_]([\w-]*\w)?`.
 fn bare_segment<'a>(input: &mut &'a str) -> PResult<&'a str> {
     let start = *input;
-    (one_of(|c: char| c.is_ascii_lowercase() || c == '_'), take_while(0.., |c: char| is_word_char(c) || c == '-'))
-        .take()
-        .parse_next(input)?;
-    // `[\w-]*\w`: give back trailing dashes
-    let mut len = start.len() - input.len();
-    while start[..len].ends_with('-') {
-        len -= 1;
+    let run = take_while(1.., |c: char| is_word_char(c) || c == '-').parse_next(input)?;
+    if !run.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
+        *input = start;
+        return backtrack();
     }
+    // `[\w-]*\w`: give back trailing dashes
+    let len = run.trim_end_matches('-').len();
     *input = &start[len..];
     Ok(&start[..len])
 }
 
 /// `((::)?[a-z_]([\w-]*\w)?)+` — a name or bare word.
 pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    repeat::<_, _, (), _, _>(1.., (opt("::"), bare_segment)).take().parse_next(input)
+    let start = *input;
+    loop {
+        let before = *input;
+        let _: PResult<Option<&str>> = opt("::").parse_next(input);
+        if bare_segment(input).is_err() {
+            *input = before;
+            break;
+        }
+    }
+    if input.len() == start.len() {
+        return backtrack();
+    }
+    Ok(&start[..start.len() - input.len()])
 }
 
 /// `((::)?[A-Z]\w*)+`
@@ -126,56 +137,44 @@ pub fn word_run<'a>(input: &mut &'a str) -> PResult<&'a str> {
     take_while(1.., is_word_char).parse_next(input)
 }
 
-/// Operators and punctuation that do not depend on context.
+/// Operators and punctuation that do not depend on context (dispatched on the first
+/// character, longest match first).
 pub fn punct(input: &mut &str) -> PResult<Punct> {
-    alt((
-        alt((
-            "<<|".value(Punct::LLCollect),
-            "|>>".value(Punct::RRCollect),
-            "<|".value(Punct::LCollect),
-            "|>".value(Punct::RCollect),
-            "<<".value(Punct::LShift),
-            "<=".value(Punct::Le),
-            "<-".value(Punct::OutEdge),
-            "<~".value(Punct::OutEdgeSub),
-            "<".value(Punct::Lt),
-            ">>".value(Punct::RShift),
-            ">=".value(Punct::Ge),
-            ">".value(Punct::Gt),
-            "==".value(Punct::IsEqual),
-            "=>".value(Punct::FArrow),
-            "=~".value(Punct::Match),
-            "=".value(Punct::Equals),
+    dispatch! {any;
+        '<' => alt((
+            "<|".value(Punct::LLCollect),
+            '|'.value(Punct::LCollect),
+            '<'.value(Punct::LShift),
+            '='.value(Punct::Le),
+            '-'.value(Punct::OutEdge),
+            '~'.value(Punct::OutEdgeSub),
+            empty.value(Punct::Lt),
         )),
-        alt((
-            "+=".value(Punct::Appends),
-            "+>".value(Punct::PArrow),
-            "+".value(Punct::Plus),
-            "->".value(Punct::InEdge),
-            "-=".value(Punct::Deletes),
-            "-".value(Punct::Minus),
-            "!=".value(Punct::NotEqual),
-            "!~".value(Punct::NoMatch),
-            "!".value(Punct::Not),
-            "~>".value(Punct::InEdgeSub),
-            "~".value(Punct::Tilde),
-            "@@".value(Punct::AtAt),
-            "@".value(Punct::At),
-            "|".value(Punct::Pipe),
+        '>' => alt(('>'.value(Punct::RShift), '='.value(Punct::Ge), empty.value(Punct::Gt))),
+        '=' => alt((
+            '='.value(Punct::IsEqual),
+            '>'.value(Punct::FArrow),
+            '~'.value(Punct::Match),
+            empty.value(Punct::Equals),
         )),
-        alt((
-            ",".value(Punct::Comma),
-            ";".value(Punct::Semic),
-            ":".value(Punct::Colon),
-            ".".value(Punct::Dot),
-            "?".value(Punct::QMark),
-            "*".value(Punct::Times),
-            "%".value(Punct::Modulo),
-            "/".value(Punct::Div),
-            "]".value(Punct::RBrack),
-            ")".value(Punct::RParen),
-        )),
-    ))
+        '+' => alt(('='.value(Punct::Appends), '>'.value(Punct::PArrow), empty.value(Punct::Plus))),
+        '-' => alt(('>'.value(Punct::InEdge), '='.value(Punct::Deletes), empty.value(Punct::Minus))),
+        '!' => alt(('='.value(Punct::NotEqual), '~'.value(Punct::NoMatch), empty.value(Punct::Not))),
+        '~' => alt(('>'.value(Punct::InEdgeSub), empty.value(Punct::Tilde))),
+        '@' => alt(('@'.value(Punct::AtAt), empty.value(Punct::At))),
+        '|' => alt((">>".value(Punct::RRCollect), '>'.value(Punct::RCollect), empty.value(Punct::Pipe))),
+        ',' => empty.value(Punct::Comma),
+        ';' => empty.value(Punct::Semic),
+        ':' => empty.value(Punct::Colon),
+        '.' => empty.value(Punct::Dot),
+        '?' => empty.value(Punct::QMark),
+        '*' => empty.value(Punct::Times),
+        '%' => empty.value(Punct::Modulo),
+        '/' => empty.value(Punct::Div),
+        ']' => empty.value(Punct::RBrack),
+        ')' => empty.value(Punct::RParen),
+        _ => fail,
+    }
     .parse_next(input)
 }
 

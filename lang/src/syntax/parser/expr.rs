@@ -77,7 +77,11 @@ impl<'s> Parser<'s> {
         self.nested(|p| {
             let start = p.start();
             let mut left = p.prefix()?;
+            // each operator applied to `left` nests the tree one level deeper
+            let mut chain = 0usize;
             loop {
+                chain += 1;
+                p.check_chain(chain)?;
                 left = match p.tok() {
                     Tok::Punct(Punct::LBrack) => p.access(left, start)?,
                     Tok::Punct(Punct::Dot) => p.method_call(left, start)?,

@@ -12,6 +12,7 @@ mod expr;
 mod resource;
 #[cfg(test)]
 mod sexpr;
+pub(crate) mod stack;
 #[cfg(test)]
 mod tests;
 
@@ -22,7 +23,7 @@ use crate::error::{Error, ErrorKind};
 /// Parses a whole program (no validation).
 pub fn parse_program(source: &str) -> Result<Program, Error> {
     let tokens = lexer::tokenize(source)?;
-    let mut p = Parser { src: source, toks: tokens, pos: 0, depth: 0 };
+    let mut p = Parser { src: source, toks: tokens, pos: 0, depth: 0, guard: stack::StackGuard::new() };
     let body = p.statements()?;
     if !p.at_eof() {
         return Err(p.unexpected());
@@ -31,7 +32,7 @@ pub fn parse_program(source: &str) -> Result<Program, Error> {
 }
 
 /// How deeply expressions may nest before parsing gives up (guards the stack).
-const MAX_DEPTH: usize = 120;
+const MAX_DEPTH: usize = 500;
 
 /// Names that may be called without parentheses (`notice 1, 2`).
 const STATEMENT_CALLS: &[&str] = &[
@@ -44,6 +45,7 @@ pub(crate) struct Parser<'s> {
     toks: Vec<Token>,
     pos: usize,
     depth: usize,
+    guard: stack::StackGuard,
 }
 
 /// A statement as written: one expression, or a comma separated list (span of first comma).
@@ -130,13 +132,22 @@ impl<'s> Parser<'s> {
 
     /// Runs `f` one nesting level deeper, failing when nesting is too deep.
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, Error>) -> Result<T, Error> {
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= MAX_DEPTH || self.guard.exhausted() {
             return Err(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(self.token().span));
         }
         self.depth += 1;
         let r = f(self);
         self.depth -= 1;
         r
+    }
+
+    /// Fails when a chain of operators (`a + b + c ...`, `a[1][2]...`) would make the tree
+    /// deeper than the nesting limit allows.
+    fn check_chain(&self, chain: usize) -> Result<(), Error> {
+        if self.depth + chain > MAX_DEPTH {
+            return Err(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(self.token().span));
+        }
+        Ok(())
     }
 
     // ---- statements

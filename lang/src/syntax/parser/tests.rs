@@ -69,3 +69,29 @@ fn show_completeness() {
         println!("{:?} {src:?}", crate::syntax::completeness(src));
     }
 }
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let run = || {
+        for (open, close) in [("[", "]"), ("(", ")"), ("{a=>", "}"), ("!", ""), ("-", ""), ("if true {", "}"), ("$x.map |$y| {", "}"), ("\"${", "}\"")] {
+            for n in [10usize, 100_000] {
+                let src = format!("{}1{}", open.repeat(n), close.repeat(n));
+                let r = crate::syntax::parse(&src);
+                if n == 10 {
+                    assert!(r.is_ok(), "{open} x {n}: {:?}", r.err());
+                } else {
+                    let e = r.err().unwrap_or_else(|| panic!("{open} x {n} parsed"));
+                    assert_eq!(e.kind, ErrorKind::Limit, "{open}: {}", e.message);
+                }
+            }
+        }
+        let chain = format!("1{}", " + 1".repeat(100_000));
+        assert_eq!(crate::syntax::parse(&chain).unwrap_err().kind, ErrorKind::Limit);
+        let chain = format!("$a{}", "[1]".repeat(100_000));
+        assert_eq!(crate::syntax::parse(&chain).unwrap_err().kind, ErrorKind::Limit);
+        assert!(crate::syntax::parse(&format!("1{}", " + 1".repeat(100))).is_ok());
+    };
+    // the default test thread stack (2 MiB) is enough for the nesting limit
+    std::thread::Builder::new().stack_size(2 << 20).spawn(run).unwrap().join().unwrap();
+}
+

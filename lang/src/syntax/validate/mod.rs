@@ -8,12 +8,16 @@ mod names;
 mod tests;
 
 use super::ast::*;
-use crate::error::Error;
+use super::parser::stack::StackGuard;
+use crate::error::{Error, ErrorKind};
 use labels::{a_an, idem, label};
 
 pub fn validate(program: &Program) -> Result<(), Error> {
-    let mut v = Validator { errors: Vec::new() };
+    let mut v = Validator { errors: Vec::new(), guard: StackGuard::new(), exhausted: false };
     v.body(&program.body, Place::Program);
+    if let Some(limit) = v.errors.iter().position(|e| e.kind == ErrorKind::Limit) {
+        return Err(v.errors.swap_remove(limit));
+    }
     match v.errors.len() {
         0 => Ok(()),
         1 => Err(v.errors.remove(0)),
@@ -39,6 +43,9 @@ enum Place {
 
 struct Validator {
     errors: Vec<Error>,
+    guard: StackGuard,
+    /// Set once the stack budget ran out (reported once).
+    exhausted: bool,
 }
 
 impl Validator {
@@ -90,6 +97,13 @@ impl Validator {
     }
 
     fn expr(&mut self, e: &Expr, place: Place) {
+        if self.guard.exhausted() {
+            if !self.exhausted {
+                self.exhausted = true;
+                self.errors.push(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(e.span));
+            }
+            return;
+        }
         match &e.kind {
             ExprKind::Undef
             | ExprKind::Default
