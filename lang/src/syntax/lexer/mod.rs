@@ -26,7 +26,11 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
     let mut lexer = Lexer::new(source, 0, 0);
     lexer.lex_tokens(false)?;
     let end = source.len();
-    lexer.tokens.push(Token { tok: Tok::Eof, span: Span::new(end, end), ws_before: true });
+    lexer.tokens.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(end, end),
+        ws_before: true,
+    });
     Ok(lexer.tokens)
 }
 
@@ -54,7 +58,17 @@ fn is_ws_byte(b: u8) -> bool {
 impl<'a> Lexer<'a> {
     pub(crate) fn new(src: &'a str, base: usize, depth: usize) -> Lexer<'a> {
         let guard = Rc::new(StackGuard::new());
-        Lexer { src, base, pos: 0, tokens: Vec::new(), line_clean: true, newline_jump: None, depth, after: None, guard }
+        Lexer {
+            src,
+            base,
+            pos: 0,
+            tokens: Vec::new(),
+            line_clean: true,
+            newline_jump: None,
+            depth,
+            after: None,
+            guard,
+        }
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
@@ -81,7 +95,11 @@ impl<'a> Lexer<'a> {
         };
         self.after = Some(tok.clone());
         self.line_clean = false;
-        self.tokens.push(Token { tok, span: self.span(start, end), ws_before });
+        self.tokens.push(Token {
+            tok,
+            span: self.span(start, end),
+            ws_before,
+        });
         self.pos = end;
     }
 
@@ -136,7 +154,9 @@ impl<'a> Lexer<'a> {
                 b'A'..=b'Z' => self.lex_class_ref(start, false)?,
                 b':' => self.lex_colon(start)?,
                 b'[' => {
-                    let p = if start == 0 && self.base == 0 || start > 0 && is_ws_byte(self.src.as_bytes()[start - 1]) {
+                    let p = if start == 0 && self.base == 0
+                        || start > 0 && is_ws_byte(self.src.as_bytes()[start - 1])
+                    {
                         Punct::ListStart
                     } else {
                         Punct::LBrack
@@ -153,7 +173,11 @@ impl<'a> Lexer<'a> {
                 }
                 b'{' => {
                     braces += 1;
-                    let p = if self.after == Some(Tok::Punct(Punct::QMark)) { Punct::SelBrace } else { Punct::LBrace };
+                    let p = if self.after == Some(Tok::Punct(Punct::QMark)) {
+                        Punct::SelBrace
+                    } else {
+                        Punct::LBrace
+                    };
                     self.push_punct(p, start);
                 }
                 b'}' => {
@@ -181,7 +205,10 @@ impl<'a> Lexer<'a> {
     fn regex_acceptable(&self) -> bool {
         match &self.after {
             None => true,
-            Some(Tok::Punct(p)) => !matches!(p, Punct::RParen | Punct::RBrack | Punct::RRCollect | Punct::RCollect),
+            Some(Tok::Punct(p)) => !matches!(
+                p,
+                Punct::RParen | Punct::RBrack | Punct::RRCollect | Punct::RCollect
+            ),
             Some(Tok::Keyword(k)) => !matches!(k, Keyword::True | Keyword::False),
             Some(Tok::Other) | Some(Tok::Eof) => true,
             Some(_) => false,
@@ -208,7 +235,11 @@ impl<'a> Lexer<'a> {
                     None => break,
                     Some(i) => {
                         let close = end + i;
-                        let backslashes = bytes[1..close].iter().rev().take_while(|&&c| c == b'\\').count();
+                        let backslashes = bytes[1..close]
+                            .iter()
+                            .rev()
+                            .take_while(|&&c| c == b'\\')
+                            .count();
                         if backslashes % 2 == 1 {
                             end = close + 1;
                             continue;
@@ -258,7 +289,11 @@ impl<'a> Lexer<'a> {
             digits < b.len() && matches!(b[digits], b'e' | b'E' | b'.')
         } {
             let mut r = value;
-            if scan::number(&mut r).map(|m| m.len() != value.len()).unwrap_or(true) || value.starts_with("0x") {
+            if scan::number(&mut r)
+                .map(|m| m.len() != value.len())
+                .unwrap_or(true)
+                || value.starts_with("0x")
+            {
                 return Err(self.syntax_error(format!("Not a valid decimal number {value}"), start));
             }
         } else if !all(b, u8::is_ascii_digit) {
@@ -268,7 +303,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn number_value(&self, text: &str, start: usize) -> Result<Tok, Error> {
-        let (digits, radix) = if let Some(h) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        let (digits, radix) = if let Some(h) =
+            text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"))
+        {
             (h, 16)
         } else if text.contains(['.', 'e', 'E']) {
             return match text.parse::<f64>() {
@@ -286,7 +323,9 @@ impl<'a> Lexer<'a> {
         match i64::from_str_radix(digits, radix) {
             Ok(v) => Ok(Tok::Integer(v)),
             Err(_) => {
-                let shown = u128::from_str_radix(digits, radix).map(|v| format!("+{v:#x}")).unwrap_or_else(|_| text.to_string());
+                let shown = u128::from_str_radix(digits, radix)
+                    .map(|v| format!("+{v:#x}"))
+                    .unwrap_or_else(|_| text.to_string());
                 Err(Error::validation(
                     format!("A Literal Integer resulted in a value outside of Puppet Integer max range, got '{shown}'"),
                     self.span(start, start + text.len()),
@@ -342,8 +381,11 @@ impl<'a> Lexer<'a> {
                 Ok(())
             }
             _ => {
-                let msg =
-                    if fully_qualified { "Illegal fully qualified class reference" } else { "Illegal class reference" };
+                let msg = if fully_qualified {
+                    "Illegal fully qualified class reference"
+                } else {
+                    "Illegal class reference"
+                };
                 Err(self.syntax_error(msg, start))
             }
         }
@@ -361,7 +403,11 @@ impl<'a> Lexer<'a> {
                 let mut r = rest;
                 match scan::bare_word(&mut r) {
                     Ok(word) => {
-                        let tok = if scan::is_name(word) { Tok::Name(Rc::from(word)) } else { Tok::Word(Rc::from(word)) };
+                        let tok = if scan::is_name(word) {
+                            Tok::Name(Rc::from(word))
+                        } else {
+                            Tok::Word(Rc::from(word))
+                        };
                         self.push(tok, start, start + word.len());
                         Ok(())
                     }
@@ -373,7 +419,10 @@ impl<'a> Lexer<'a> {
 
     fn nested(&self, start: usize) -> Result<usize, Error> {
         if self.depth >= MAX_STRING_NESTING || self.guard.exhausted() {
-            return Err(Error::new(ErrorKind::Limit, "Strings are nested too deeply").at(self.span(start, start + 1)));
+            return Err(
+                Error::new(ErrorKind::Limit, "Strings are nested too deeply")
+                    .at(self.span(start, start + 1)),
+            );
         }
         Ok(self.depth + 1)
     }
