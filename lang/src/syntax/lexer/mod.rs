@@ -266,8 +266,22 @@ impl<'a> Lexer<'a> {
             }
             Err(_) => {
                 let mut r = self.rest();
-                let invalid = scan::word_run(&mut r).unwrap_or("");
-                self.assert_numeric(invalid, start)?;
+                let run = scan::word_run(&mut r).unwrap_or("");
+                let end = start + run.len();
+                // `1.5e+3`: the bad number is `1.5e`, not the `5e` after the dot
+                let bytes = self.src.as_bytes();
+                let mut from = start;
+                if start > 1 && bytes[start - 1] == b'.' {
+                    let mut i = start - 1;
+                    while i > 0 && bytes[i - 1].is_ascii_digit() {
+                        i -= 1;
+                    }
+                    if i < start - 1 {
+                        from = i;
+                    }
+                }
+                let invalid = &self.src[from..end];
+                self.assert_numeric(invalid, from)?;
                 Err(self.syntax_error(format!("Illegal number '{invalid}'"), start))
             }
         }

@@ -140,12 +140,7 @@ impl<'a> Lexer<'a> {
                     self.push(tok, seg_start, end);
                     let mark = self.tokens.len();
                     if !self.lex_tokens(true)? {
-                        let after = self
-                            .tokens
-                            .get(mark..)
-                            .and_then(|t| t.last())
-                            .map(|t| t.display())
-                            .unwrap_or_default();
+                        let after = self.last_scanned_text(mark);
                         return Err(self.incomplete(
                             format!("Unclosed quote after '{after}' followed by '<eof>'"),
                             text_start,
@@ -157,6 +152,18 @@ impl<'a> Lexer<'a> {
             }
             first = false;
         }
+    }
+
+    /// The text of the last token from `mark` on that is not punctuation (what the reference
+    /// quotes as "after" in an unclosed string error).
+    fn last_scanned_text(&self, mark: usize) -> String {
+        let tokens = self.tokens.get(mark..).unwrap_or(&[]);
+        tokens
+            .iter()
+            .rev()
+            .find(|t| !matches!(t.tok, Tok::Punct(_)))
+            .map(|t| t.display())
+            .unwrap_or_default()
     }
 
     /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name
@@ -246,9 +253,10 @@ impl<'a> Lexer<'a> {
             self.pos = bytes.len();
             return Ok((out, Stop::End, bytes.len()));
         }
-        let after = match (first, self.tokens.last()) {
-            (false, Some(t)) => format!("'{}'", t.display()),
-            _ => "'\"'".to_string(),
+        let after = if first {
+            "'\"'".to_string()
+        } else {
+            format!("'{}'", self.last_scanned_text(0))
         };
         Err(self.incomplete(
             format!(
