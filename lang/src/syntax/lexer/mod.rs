@@ -23,15 +23,29 @@ const MAX_STRING_NESTING: usize = 100;
 
 /// Splits a whole program into tokens; the last token is `Tok::Eof`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
+    let (tokens, error) = tokenize_partial(source);
+    match error {
+        Some(e) => Err(e),
+        None => Ok(tokens),
+    }
+}
+
+/// Like [`tokenize`], but on a lexical error returns the tokens before it (ending with
+/// `Tok::Eof` at the error) together with the error. The parser reports the error only when
+/// it gets that far, as the reference (which lexes on demand) does.
+pub fn tokenize_partial(source: &str) -> (Vec<Token>, Option<Error>) {
     let mut lexer = Lexer::new(source, 0, 0);
-    lexer.lex_tokens(false)?;
-    let end = source.len();
+    let error = lexer.lex_tokens(false).err();
+    let end = match &error {
+        Some(e) => e.span.map(|s| s.start as usize).unwrap_or(source.len()),
+        None => source.len(),
+    };
     lexer.tokens.push(Token {
         tok: Tok::Eof,
         span: Span::new(end, end),
         ws_before: true,
     });
-    Ok(lexer.tokens)
+    (lexer.tokens, error)
 }
 
 pub(crate) struct Lexer<'a> {

@@ -24,16 +24,17 @@ use crate::error::{Error, ErrorKind};
 
 /// Parses a whole program (no validation).
 pub fn parse_program(source: &str) -> Result<Program, Error> {
-    let tokens = lexer::tokenize(source)?;
+    let (tokens, lex_error) = lexer::tokenize_partial(source);
     let mut p = Parser {
         src: source,
         toks: tokens,
+        lex_error,
         pos: 0,
         depth: 0,
         guard: stack::StackGuard::new(),
     };
     let body = p.statements()?;
-    if !p.at_eof() {
+    if !p.at_eof() || p.lex_error.is_some() {
         return Err(p.unexpected());
     }
     Ok(Program { body })
@@ -54,6 +55,8 @@ pub(crate) struct Parser<'s> {
     pos: usize,
     depth: usize,
     guard: stack::StackGuard,
+    /// A lexical error where the tokens end, reported when parsing reaches it.
+    lex_error: Option<Error>,
 }
 
 /// A statement as written: one expression, or a comma separated list (span of first comma).
@@ -127,6 +130,9 @@ impl<'s> Parser<'s> {
     /// `Incomplete` (more input could complete the program).
     fn unexpected(&self) -> Error {
         let t = self.token();
+        if let (Tok::Eof, Some(e)) = (&t.tok, &self.lex_error) {
+            return e.clone();
+        }
         match t.tok {
             Tok::Eof => Error::incomplete("Syntax error at end of input", t.span),
             Tok::Integer(_) | Tok::Float(_) => {

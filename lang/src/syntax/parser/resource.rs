@@ -223,7 +223,15 @@ impl<'s> Parser<'s> {
     /// `name => value, name +> value, * => hash` with an optional trailing comma.
     pub(super) fn attribute_operations(&mut self) -> Result<Vec<AttributeOp>, Error> {
         let mut ops = Vec::new();
-        while self.at_attribute_operation() {
+        loop {
+            if !self.at_attribute_operation() {
+                if matches!(self.tok(), Tok::Name(_) | Tok::Keyword(_)) {
+                    // an attribute name must be followed by `=>` or `+>`
+                    self.advance();
+                    return Err(self.unexpected());
+                }
+                break;
+            }
             let start = self.start();
             let name: Rc<str> = match self.advance().tok {
                 Tok::Name(n) => n,

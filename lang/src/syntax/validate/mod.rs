@@ -15,10 +15,14 @@ use labels::{a_an, idem, label};
 pub fn validate(program: &Program) -> Result<(), Error> {
     let mut v = Validator {
         errors: Vec::new(),
+        fatal: None,
         guard: StackGuard::new(),
         exhausted: false,
     };
     v.body(&program.body, Place::Program);
+    if let Some(e) = v.fatal {
+        return Err(e);
+    }
     if let Some(limit) = v.errors.iter().position(|e| e.kind == ErrorKind::Limit) {
         return Err(v.errors.swap_remove(limit));
     }
@@ -50,6 +54,8 @@ enum Place {
 
 struct Validator {
     errors: Vec<Error>,
+    /// An error that stops validation at once.
+    fatal: Option<Error>,
     guard: StackGuard,
     /// Set once the stack budget ran out (reported once).
     exhausted: bool,
@@ -154,10 +160,11 @@ impl Validator {
             ExprKind::Heredoc { syntax, text } => {
                 if let (Some("json"), ExprKind::String(s)) = (syntax.as_deref(), &text.kind) {
                     if let Err(err) = serde_json::from_str::<serde_json::Value>(s) {
-                        self.error(
+                        // the reference's syntax checker fails at once
+                        self.fatal.get_or_insert(Error::validation(
                             format!("Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. \"{err}\""),
                             e.span,
-                        );
+                        ));
                     }
                 }
                 self.expr(text, Place::Nested)
