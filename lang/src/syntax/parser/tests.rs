@@ -390,3 +390,19 @@ fn deep_nesting_is_an_error_not_a_crash() {
         .join()
         .unwrap();
 }
+
+#[test]
+#[ignore]
+fn show_trees() {
+    let Ok(path) = std::env::var("ORACLE_CMP") else {
+        return;
+    };
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let src = v["src"].as_str().unwrap();
+        match parse_program(src) {
+            Ok(p) => println!("TREE {src:?} => {}", sexpr::program(&p)),
+            Err(e) => println!("TREE {src:?} => ERR {}", e.message),
+        }
+    }
+}
