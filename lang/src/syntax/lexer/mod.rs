@@ -7,7 +7,7 @@
 //! tokens around the tokens of their interpolated expressions.
 
 mod heredoc;
-pub mod scan;
+pub(crate) mod scan;
 mod strings;
 pub mod token;
 

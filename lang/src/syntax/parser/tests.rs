@@ -406,3 +406,26 @@ fn show_trees() {
         }
     }
 }
+
+/// Parsing is linear: a program of 2000 copies of a realistic snippet parses quickly even
+/// in a debug build.
+#[test]
+fn large_programs_parse_in_linear_time() {
+    let snippet = "$x = [1, 2, 3].map |$v| { $v * 2 + 1 }\nif $x[0] == 3 { notice(\"got ${x[0]} and $x\") } else { fail('no') }\n\
+                   $h = { 'a' => 1, b => [true, undef], 'c' => { d => 'e' } }\ncase $h['a'] { 1, 2: { $y = 'one' } default: {} }\n";
+    let small = snippet.repeat(200);
+    let large = snippet.repeat(2000);
+    let time = |src: &str| {
+        let t = std::time::Instant::now();
+        let prog = crate::syntax::parse(src).unwrap();
+        (t.elapsed(), prog.body.len())
+    };
+    let (t_small, n_small) = time(&small);
+    let (t_large, n_large) = time(&large);
+    assert_eq!(n_large, 10 * n_small);
+    // allow noise, but not quadratic growth (which would be 100x)
+    assert!(
+        t_large < t_small * 30 + std::time::Duration::from_millis(200),
+        "{t_small:?} vs {t_large:?}"
+    );
+}
