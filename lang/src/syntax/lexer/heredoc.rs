@@ -6,7 +6,32 @@
 use super::strings::{followed_by, Escapes, TextMode};
 use super::{Lexer, Tok};
 use crate::error::Error;
+use crate::syntax::ast::Span;
 use std::rc::Rc;
+
+/// Maps offsets in a heredoc's text (margins removed) back to the source.
+struct MarginMap {
+    /// (offset in the text where a line starts, margin bytes removed up to and including it)
+    lines: Vec<(usize, usize)>,
+    /// Source offset of the body's first line.
+    origin: usize,
+}
+
+impl MarginMap {
+    fn offset(&self, at: u32) -> u32 {
+        let at = at as usize;
+        let i = self.lines.partition_point(|&(start, _)| start <= at);
+        let removed = if i == 0 { 0 } else { self.lines[i - 1].1 };
+        (self.origin + at + removed) as u32
+    }
+
+    fn to_source(&self, span: Span) -> Span {
+        Span {
+            start: self.offset(span.start),
+            end: self.offset(span.end),
+        }
+    }
+}
 
 /// The parsed `@( ... )` header.
 struct Header<'s> {
@@ -70,13 +95,21 @@ impl<'a> Lexer<'a> {
         };
         self.newline_jump = Some(pos);
 
+        // the text without margins, and where each of its lines starts in the source
         let mut text = String::new();
+        let mut line_map = MarginMap {
+            lines: Vec::with_capacity(lines.len()),
+            origin: self.base + body_start,
+        };
+        let mut removed = 0;
         for line in &lines {
             let stripped = if margin && !leading.is_empty() {
                 line.strip_prefix(leading).unwrap_or(line)
             } else {
                 line
             };
+            removed += line.len() - stripped.len();
+            line_map.lines.push((text.len(), removed));
             text.push_str(stripped);
         }
         if trim {
@@ -91,12 +124,23 @@ impl<'a> Lexer<'a> {
             terminator: None,
             interpolate: header.interpolate,
         };
-        let mut sub = Lexer::new(&text, self.base + body_start, self.depth);
+        let mut sub = Lexer::new(&text, 0, self.depth);
         sub.after = self.after.clone();
         sub.guard = self.guard.clone();
-        sub.lex_text(0, mode)?;
-        self.after = sub.after.take();
+        let result = sub.lex_text(0, mode);
+        for t in &mut sub.tokens {
+            t.span = line_map.to_source(t.span);
+        }
+        for w in &mut sub.warnings {
+            w.span = line_map.to_source(w.span);
+        }
         self.tokens.append(&mut sub.tokens);
+        self.warnings.append(&mut sub.warnings);
+        if let Err(mut e) = result {
+            e.span = e.span.map(|s| line_map.to_source(s));
+            return Err(e);
+        }
+        self.after = sub.after.take();
         self.pos = after_header;
         Ok(())
     }

@@ -16,6 +16,7 @@ pub use token::{Keyword, Punct, Tok, Token};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::Span;
 use crate::syntax::parser::stack::StackGuard;
+use crate::syntax::Warning;
 use std::rc::Rc;
 
 /// How deeply strings may nest inside interpolations.
@@ -23,17 +24,27 @@ const MAX_STRING_NESTING: usize = 100;
 
 /// Splits a whole program into tokens; the last token is `Tok::Eof`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
-    let (tokens, error) = tokenize_partial(source);
-    match error {
+    let lexed = lex(source);
+    match lexed.error {
         Some(e) => Err(e),
-        None => Ok(tokens),
+        None => Ok(lexed.tokens),
     }
 }
 
-/// Like [`tokenize`], but on a lexical error returns the tokens before it (ending with
-/// `Tok::Eof` at the error) together with the error. The parser reports the error only when
-/// it gets that far, as the reference (which lexes on demand) does.
-pub fn tokenize_partial(source: &str) -> (Vec<Token>, Option<Error>) {
+/// The result of lexing a whole program.
+#[derive(Debug)]
+pub struct Lexed {
+    /// The tokens, ending with `Tok::Eof` (at the error, if there is one).
+    pub tokens: Vec<Token>,
+    /// A lexical error where the tokens end. The parser reports it only when it gets that
+    /// far, as the reference (which lexes on demand) does.
+    pub error: Option<Error>,
+    /// Warnings (unknown escapes in strings), in source order.
+    pub warnings: Vec<Warning>,
+}
+
+/// Lexes a whole program, keeping the tokens before a lexical error.
+pub fn lex(source: &str) -> Lexed {
     let mut lexer = Lexer::new(source, 0, 0);
     let error = lexer.lex_tokens(false).err();
     let end = match &error {
@@ -45,7 +56,11 @@ pub fn tokenize_partial(source: &str) -> (Vec<Token>, Option<Error>) {
         span: Span::new(end, end),
         ws_before: true,
     });
-    (lexer.tokens, error)
+    Lexed {
+        tokens: lexer.tokens,
+        error,
+        warnings: lexer.warnings,
+    }
 }
 
 pub(crate) struct Lexer<'a> {
@@ -63,6 +78,7 @@ pub(crate) struct Lexer<'a> {
     /// Kind of the last token (for regex and selector-brace decisions).
     after: Option<Tok>,
     guard: std::rc::Rc<StackGuard>,
+    pub(crate) warnings: Vec<Warning>,
 }
 
 fn is_ws_byte(b: u8) -> bool {
@@ -82,6 +98,7 @@ impl<'a> Lexer<'a> {
             depth,
             after: None,
             guard,
+            warnings: Vec::new(),
         }
     }
 
@@ -99,6 +116,13 @@ impl<'a> Lexer<'a> {
 
     fn incomplete(&self, message: impl Into<String>, start: usize) -> Error {
         Error::incomplete(message, self.span(start, self.src.len()))
+    }
+
+    fn warn(&mut self, message: impl Into<String>, at: usize) {
+        self.warnings.push(Warning {
+            message: message.into(),
+            span: self.span(at, at + 2),
+        });
     }
 
     fn push(&mut self, tok: Tok, start: usize, end: usize) {

@@ -19,7 +19,12 @@ pub(crate) struct Escapes {
     pub u: bool,
     /// backslash + line break removes both
     pub line_break: bool,
+    /// Warn about unknown escapes (double quoted strings).
+    pub warn_unknown: bool,
 }
+
+const ILLEGAL_UNICODE_ESCAPE: &str =
+    "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff";
 
 impl Escapes {
     pub const DOUBLE_QUOTED: Escapes = Escapes {
@@ -32,6 +37,7 @@ impl Escapes {
         s: true,
         u: true,
         line_break: true,
+        warn_unknown: true,
     };
 }
 
@@ -269,7 +275,12 @@ impl<'a> Lexer<'a> {
 
     /// One escape at the start of `s` (which starts with a backslash): the replacement and
     /// the bytes consumed, or `None` to keep the backslash as is.
-    fn escape(&self, s: &str, esc: Escapes, at: usize) -> Result<(Option<String>, usize), Error> {
+    fn escape(
+        &mut self,
+        s: &str,
+        esc: Escapes,
+        at: usize,
+    ) -> Result<(Option<String>, usize), Error> {
         let Some(c) = s[1..].chars().next() else {
             return Ok((None, 1));
         };
@@ -294,14 +305,20 @@ impl<'a> Lexer<'a> {
             'u' if esc.u => match unicode_escape(&s[2..]) {
                 Some((Some(ch), len)) => (Some(ch.to_string()), 2 + len),
                 Some((None, _)) => {
-                    return Err(Error::syntax(
-                        "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff",
-                        self.span(at, at + 2),
-                    ))
+                    return Err(Error::syntax(ILLEGAL_UNICODE_ESCAPE, self.span(at, at + 2)))
                 }
-                None => (None, 1),
+                None => {
+                    self.warn(ILLEGAL_UNICODE_ESCAPE, at);
+                    (None, 1)
+                }
             },
-            _ => (None, 1),
+            '\r' => (None, 1),
+            other => {
+                if esc.warn_unknown {
+                    self.warn(format!("Unrecognized escape sequence '\\{other}'"), at);
+                }
+                (None, 1)
+            }
         })
     }
 }

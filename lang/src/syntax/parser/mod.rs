@@ -20,15 +20,22 @@ mod tests;
 
 use super::ast::{CallStyle, Expr, ExprKind, Program, Span};
 use super::lexer::{self, Keyword, Punct, Tok, Token};
+use super::Warning;
 use crate::error::{Error, ErrorKind};
 
 /// Parses a whole program (no validation).
 pub fn parse_program(source: &str) -> Result<Program, Error> {
-    let (tokens, lex_error) = lexer::tokenize_partial(source);
+    parse_program_with_warnings(source).map(|(program, _)| program)
+}
+
+/// Parses a whole program, also returning the lexer's warnings (unknown escapes), which the
+/// reference logs before evaluating.
+pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning>), Error> {
+    let lexed = lexer::lex(source);
     let mut p = Parser {
         src: source,
-        toks: tokens,
-        lex_error,
+        toks: lexed.tokens,
+        lex_error: lexed.error,
         pos: 0,
         depth: 0,
         guard: stack::StackGuard::new(),
@@ -37,7 +44,7 @@ pub fn parse_program(source: &str) -> Result<Program, Error> {
     if !p.at_eof() || p.lex_error.is_some() {
         return Err(p.unexpected());
     }
-    Ok(Program { body })
+    Ok((Program { body }, lexed.warnings))
 }
 
 /// How deeply expressions may nest before parsing gives up (guards the stack).

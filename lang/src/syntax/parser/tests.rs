@@ -429,3 +429,44 @@ fn large_programs_parse_in_linear_time() {
         "{t_small:?} vs {t_large:?}"
     );
 }
+
+#[test]
+fn warnings_for_unknown_escapes() {
+    let messages = |src: &str| -> Vec<String> {
+        let (_, w) = crate::syntax::parse_with_warnings(src).unwrap();
+        w.into_iter().map(|w| w.message).collect()
+    };
+    assert_eq!(
+        messages(r#""a\qb\e""#),
+        [
+            "Unrecognized escape sequence '\\q'",
+            "Unrecognized escape sequence '\\e'"
+        ]
+    );
+    assert_eq!(
+        messages(r#""\u12""#),
+        ["Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff"]
+    );
+    // single quoted strings and heredocs keep unknown escapes silently
+    assert!(messages(r"'\q'").is_empty());
+    assert!(messages("@(E/t)\n\\q\nE\n").is_empty());
+    let (_, w) = crate::syntax::parse_with_warnings("$x = \"\\q\"").unwrap();
+    assert_eq!((w[0].span.start, w[0].span.end), (6, 8));
+}
+
+#[test]
+fn heredoc_spans_skip_margins() {
+    let src = "@(\"E\")\n    a ${x}\n    | E\n";
+    let prog = parse_program(src).unwrap();
+    let ExprKind::Heredoc { text, .. } = &prog.body[0].kind else {
+        panic!()
+    };
+    let ExprKind::Interpolated(parts) = &text.kind else {
+        panic!()
+    };
+    let crate::syntax::ast::StrPart::Expr(x) = &parts[1] else {
+        panic!()
+    };
+    assert_eq!(&src[x.span.start as usize..x.span.end as usize], "x");
+    assert_eq!((prog.body[0].span.start, prog.body[0].span.end), (0, 6));
+}
