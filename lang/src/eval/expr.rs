@@ -164,14 +164,7 @@ impl Evaluator {
         for (k, v) in entries {
             let key = self.eval(k)?;
             let value = self.eval(v)?;
-            if map.contains_key(&key) {
-                return Err(Error::eval(format!(
-                    "The key {} is declared more than once",
-                    format::to_programmatic(&key)
-                ))
-                .at(k.span)
-                .into());
-            }
+            // Later entries win (duplicate literal keys are rejected by the parser).
             map.insert(key, value);
         }
         Ok(Value::hash(map))

@@ -293,8 +293,13 @@ impl Session {
         let ev = &mut self.evaluator;
         ev.generation += 1;
         ev.source = source.clone();
-        let result = match crate::syntax::parse(text) {
-            Ok(program) => ev.run(&program),
+        let result = match crate::syntax::parse_with_warnings(text) {
+            Ok((program, warnings)) => {
+                for w in warnings {
+                    ev.log(LogLevel::Warning, &w.message);
+                }
+                ev.run(&program)
+            }
             Err(e) => Err(e),
         };
         ev.reset_run_state();
