@@ -41,8 +41,14 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         PType::Regexp(_) => others::new_regexp(args)?,
         PType::SemVer(_) => crate::versions::semver_new(args)?,
         PType::SemVerRange => crate::versions::semver_range_new(args)?,
-        PType::Timespan(..) => crate::time::timespan_new(args)?,
-        PType::Timestamp(..) => crate::time::timestamp_new(args)?,
+        PType::Timespan(..) => match args {
+            [v @ Value::Timespan(_)] => v.clone(),
+            _ => crate::time::timespan_new(args)?,
+        },
+        PType::Timestamp(..) => match args {
+            [v @ Value::Timestamp(_)] => v.clone(),
+            _ => crate::time::timestamp_new(args)?,
+        },
         PType::Type(_) => others::new_type(args)?,
         PType::Optional(Some(inner)) => match args {
             [Value::Undef] => Value::Undef,
