@@ -9,8 +9,6 @@
 mod blocks;
 mod defs;
 mod expr;
-#[cfg(test)]
-mod oracle_cases;
 mod resource;
 #[cfg(test)]
 mod sexpr;
