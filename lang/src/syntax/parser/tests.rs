@@ -279,7 +279,7 @@ fn fuzz_never_panics() {
         .map(|(s, _)| *s)
         .chain(cases.iter().map(|c| c.0.as_str()))
         .collect();
-    let alphabet: Vec<char> = "[](){}<>|=~!+-*/%$@\"'`:;,.?#\\ \n\taZ09_"
+    let alphabet: Vec<char> = "[](){}<>|=~!+-*/%$@\"'`:;,.?#\\ \n\r\taZ09_uxä😀"
         .chars()
         .collect();
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -290,7 +290,12 @@ fn fuzz_never_panics() {
         state
     };
     let start = std::time::Instant::now();
-    for _ in 0..3000 {
+    // `PREPL_FUZZ_ITERS` runs longer campaigns
+    let iterations: usize = std::env::var("PREPL_FUZZ_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5000);
+    for _ in 0..iterations {
         let seed = seeds[(next() % seeds.len() as u64) as usize];
         let mut chars: Vec<char> = seed.chars().collect();
         for _ in 0..1 + next() % 4 {
@@ -322,7 +327,7 @@ fn fuzz_never_panics() {
             .collect();
         let _ = crate::syntax::parse(&src);
     }
-    assert!(start.elapsed().as_secs() < 60);
+    assert!(iterations > 5000 || start.elapsed().as_secs() < 60);
 }
 
 /// Compares with oracle answers: `ORACLE_CMP=file.jsonl` (lines with `src` and the oracle's
