@@ -191,6 +191,8 @@ fn incomplete_or_invalid() {
         "1 ->",
         "notice 1,",
         "@",
+        "class a {\n  $x = 1;\n",
+        "1;\n\"abc",
     ];
     for src in incomplete {
         assert_eq!(completeness(src), Incomplete, "{src:?}");
@@ -222,6 +224,8 @@ fn incomplete_or_invalid() {
         "notice(1 2)",
         "1 ; ; 2",
         "{ 1; }",
+        // the reference rejects a trailing `;`; at top level that is reported at once
+        "notice(1);",
     ];
     for src in invalid {
         assert_eq!(completeness(src), Invalid, "{src:?}");
