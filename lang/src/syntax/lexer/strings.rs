@@ -188,7 +188,9 @@ impl<'a> Lexer<'a> {
         let t = &self.tokens[mark];
         let name: Option<Rc<str>> = match &t.tok {
             Tok::Name(n) | Tok::Word(n) => Some(n.clone()),
-            Tok::Keyword(k) => Some(Rc::from(k.as_str())),
+            // The spec: a keyword is a variable only on its own (`${if}`); `${if[2]}` is an
+            // `if` expression (a syntax error). The reference takes it as `$if[2]`.
+            Tok::Keyword(k) if count == 1 => Some(Rc::from(k.as_str())),
             Tok::Integer(_) | Tok::Float(_) => {
                 let (s, e) = (
                     t.span.start as usize - self.base,

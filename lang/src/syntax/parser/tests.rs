@@ -504,3 +504,15 @@ fn heredoc_spans_skip_margins() {
     assert_eq!(&src[x.span.start as usize..x.span.end as usize], "x");
     assert_eq!((prog.body[0].span.start, prog.body[0].span.end), (0, 6));
 }
+
+/// Where the reference contradicts the spec, the spec wins.
+#[test]
+fn spec_over_reference() {
+    // expressions.md, "String Interpolation": keywords followed by `[` or `.` are not
+    // variables (the reference reads `${if[2]}` as `${$if[2]}`)
+    assert!(parse_program(r#""${if[2]}""#).is_err());
+    assert_eq!(
+        p(r#"$if = [1] "${$if[0]}${if}""#),
+        "(= $if [1]) (str (at $if 0) $if)"
+    );
+}
