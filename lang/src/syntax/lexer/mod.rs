@@ -180,7 +180,7 @@ impl<'a> Lexer<'a> {
                 }
                 b'@' => {
                     if self.src[start..].starts_with("@(") {
-                        self.lex_heredoc(start)?;
+                        self.whole(|lexer| lexer.lex_heredoc(start))?;
                     } else if self.src[start..].starts_with("@@") {
                         self.push_punct(Punct::AtAt, start);
                     } else {
