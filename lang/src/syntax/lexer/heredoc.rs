@@ -125,7 +125,7 @@ impl<'a> Lexer<'a> {
             interpolate: header.interpolate,
         };
         let mut sub = Lexer::new(&text, 0, self.depth);
-        sub.after = self.after.clone();
+        sub.after = self.after;
         sub.guard = self.guard.clone();
         let result = sub.lex_text(0, mode);
         for t in &mut sub.tokens {
@@ -140,7 +140,7 @@ impl<'a> Lexer<'a> {
             e.span = e.span.map(|s| line_map.to_source(s));
             return Err(e);
         }
-        self.after = sub.after.take();
+        self.after = sub.after;
         self.pos = after_header;
         Ok(())
     }
