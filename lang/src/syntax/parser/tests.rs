@@ -226,6 +226,8 @@ fn incomplete_or_invalid() {
         "{ 1; }",
         // the reference rejects a trailing `;`; at top level that is reported at once
         "notice(1);",
+        // an unclosed interpolation in a heredoc whose end tag was found
+        "@(\"E\")\n${x\nE\n",
     ];
     for src in invalid {
         assert_eq!(completeness(src), Invalid, "{src:?}");
