@@ -31,10 +31,13 @@ pub fn validate(program: &Program) -> Result<(), Error> {
         1 => Err(v.errors.remove(0)),
         n => {
             let span = v.errors[0].span.unwrap_or_default();
-            Err(Error::validation(
+            let mut e = Error::validation(
                 format!("Language validation logged {n} errors. Giving up"),
                 span,
-            ))
+            );
+            // The reference logs each error before giving up.
+            e.logged = std::mem::take(&mut v.errors);
+            Err(e)
         }
     }
 }
