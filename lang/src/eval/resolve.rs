@@ -9,7 +9,7 @@
 
 use super::scope::Layout;
 use crate::syntax::ast::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// Layouts of every lambda and function body, keyed by the address of the AST node. The

@@ -1,7 +1,7 @@
 //! Variables: the persistent top scope (by name), local frames (by slot), match variables.
 
 use crate::values::Value;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The names of the local slots of one lambda or function body, in slot order.
