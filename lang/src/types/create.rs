@@ -1,10 +1,470 @@
 //! Creation of parameterized types through `[]`: `Integer[1, 2]`, `Struct[{...}]`, ...
-use super::PType;
+//! Collections, Struct and Callable are in `create_collections`.
+use super::create_collections as coll;
+use super::names::capitalize_segments;
+use super::size::{from_gt_to, kind_name, size_range, with_article};
+use super::{IntRange, PType};
 use crate::error::Error;
-use crate::values::Value;
+use crate::time::{Timespan, Timestamp};
+use crate::values::{Regexp, Value};
+use crate::versions::SemVerRange;
+use std::rc::Rc;
 
 /// `t[args]`. Returns a value, since `File['a', 'b']` and `Class[a, b]` give arrays.
 pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
-    let _ = args;
-    Err(Error::eval(format!("{t:?}[] is not supported yet")))
+    let typ = |t: PType| Ok(Value::typ(t));
+    match t {
+        PType::Integer(_) => typ(integer(args)?),
+        PType::Float(..) => typ(float(args)?),
+        PType::String { .. } => {
+            if args.is_empty() || args.len() > 2 {
+                return Err(Error::eval(format!("String supports [] with one or two arguments. Got {}", args.len())));
+            }
+            typ(PType::String { size: size_range(args)?, value: None })
+        }
+        PType::Collection(_) => {
+            if args.is_empty() || args.len() > 2 {
+                return Err(count_error("Collection", "1 to 2 arguments", args.len()));
+            }
+            typ(PType::Collection(size_range(args)?))
+        }
+        PType::Array(..) => typ(coll::array(args)?),
+        PType::Hash(..) => typ(coll::hash(args)?),
+        PType::Tuple(..) => typ(coll::tuple(args)?),
+        PType::Struct(_) => typ(coll::structure(t, args)?),
+        PType::Callable(_) => typ(coll::callable(args)?),
+        PType::Enum { .. } => typ(enumeration(t, args)?),
+        PType::Pattern(_) => typ(pattern(args)?),
+        PType::Regexp(_) => {
+            let [arg] = args else { return Err(count_error("Regexp", "1 argument", args.len())) };
+            match arg {
+                Value::String(s) => typ(PType::Regexp(Some(compile(s)?))),
+                Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
+                other => Err(specialization(t, other, "String or Regexp")),
+            }
+        }
+        PType::Boolean(_) => {
+            let [arg] = args else { return Err(count_error("Boolean", "1 argument", args.len())) };
+            match arg {
+                Value::Boolean(b) => typ(PType::Boolean(Some(*b))),
+                other => Err(specialization(t, other, "TrueClass or FalseClass")),
+            }
+        }
+        PType::Variant(_) => {
+            let mut types = Vec::with_capacity(args.len());
+            for a in args {
+                match a {
+                    Value::Type(ty) => types.push((**ty).clone()),
+                    other => return Err(specialization(t, other, "Any-Type")),
+                }
+            }
+            typ(variant(types))
+        }
+        PType::Optional(_) => typ(PType::Optional(Some(Box::new(single_type_or_string("Optional", args)?)))),
+        PType::NotUndef(_) => typ(PType::NotUndef(Some(Box::new(single_type_or_string("NotUndef", args)?)))),
+        PType::Type(_) => typ(PType::Type(Some(Box::new(single_type("Type", args)?)))),
+        PType::Sensitive(_) => typ(PType::Sensitive(Some(Box::new(single_type("Sensitive", args)?)))),
+        PType::Iterable(_) => typ(PType::Iterable(Some(Box::new(single_type("Iterable", args)?)))),
+        PType::Iterator(_) => typ(PType::Iterator(Some(Box::new(single_type("Iterator", args)?)))),
+        PType::Runtime { .. } => {
+            let [rt, name] = args else { return Err(count_error_a("Runtime", "1 to 2 arguments", args.len())) };
+            let (Value::String(rt), Value::String(name)) = (rt, name) else {
+                let bad = if matches!(rt, Value::String(_)) { name } else { rt };
+                return Err(specialization(t, bad, "String or String"));
+            };
+            typ(PType::Runtime { runtime: Some(rt.clone()), name: Some(name.clone()) })
+        }
+        PType::Init(..) => {
+            let Some((first, rest)) = args.split_first() else {
+                return Err(count_error("Init", "1 or more arguments", 0));
+            };
+            let Value::Type(inner) = first else {
+                return Err(Error::eval(format!("Init-Type[] arguments must be types. Got {}", kind_name(first))));
+            };
+            // TODO(functions): the reference checks that the arguments suit T.new().
+            typ(PType::Init(Some(Box::new((**inner).clone())), rest.to_vec()))
+        }
+        PType::SemVer(_) => typ(semver(t, args)?),
+        PType::Timespan(..) => {
+            let (lo, hi) = time_range(t, args, timespan_of)?;
+            typ(PType::Timespan(lo, hi))
+        }
+        PType::Timestamp(..) => {
+            let (lo, hi) = time_range(t, args, timestamp_of)?;
+            typ(PType::Timestamp(lo, hi))
+        }
+        PType::Resource { type_name, title } => resource(type_name.as_ref(), title.is_some(), t, args),
+        PType::Class(name) => class(name.is_some(), t, args),
+        PType::Alias(a) => Err(Error::eval(format!("Operator '[]' is not applicable to {}-Type.", with_article(&a.name)))),
+        PType::Any
+        | PType::Undef
+        | PType::Default
+        | PType::Data
+        | PType::RichData
+        | PType::Scalar
+        | PType::ScalarData
+        | PType::Numeric
+        | PType::SemVerRange
+        | PType::CatalogEntry
+        | PType::Object
+        | PType::TypeSet
+        | PType::Unit => {
+            let name = t.to_string();
+            let name = name.split('[').next().unwrap_or_default();
+            Err(Error::eval(format!("Operator '[]' is not applicable to {}-Type.", with_article(name))))
+        }
+    }
+}
+
+/// `Foo-Type[] accepts N arguments. Got M`
+pub(super) fn count_error(name: &str, expected: &str, got: usize) -> Error {
+    Error::eval(format!("{name}-Type[] accepts {expected}. Got {got}"))
+}
+
+/// `A Foo-Type[] accepts N arguments. Got M`
+pub(super) fn count_error_a(name: &str, expected: &str, got: usize) -> Error {
+    Error::eval(format!("{} {name}-Type[] accepts {expected}. Got {got}", if super::size::article(name) == "an" { "An" } else { "A" }))
+}
+
+/// `Error creating type specialization of a Struct-Type, Cannot use Integer where Hash is expected`
+pub(super) fn specialization(t: &PType, got: &Value, expected: &str) -> Error {
+    let name = t.to_string();
+    Error::eval(format!(
+        "Error creating type specialization of {}-Type, Cannot use {} where {expected} is expected",
+        with_article(&name),
+        kind_name(got)
+    ))
+}
+
+pub(super) fn not_types(name: &str, got: &Value) -> Error {
+    Error::eval(format!("{name}-Type[] arguments must be types. Got {}", kind_name(got)))
+}
+
+fn single_type(name: &str, args: &[Value]) -> Result<PType, Error> {
+    match args {
+        [Value::Type(t)] => Ok((**t).clone()),
+        [other] => Err(not_types(name, other)),
+        _ => Err(count_error(name, "1 argument", args.len())),
+    }
+}
+
+/// `Optional['a']`: a string stands for the type of that one string.
+fn single_type_or_string(name: &str, args: &[Value]) -> Result<PType, Error> {
+    match args {
+        [Value::String(s)] => Ok(PType::string_value(s.clone())),
+        _ => single_type(name, args),
+    }
+}
+
+fn integer(args: &[Value]) -> Result<PType, Error> {
+    if args.is_empty() || args.len() > 2 {
+        return Err(Error::eval(format!(
+            "Integer-Type supports [] with one or two arguments (from, to). Got {}",
+            args.len()
+        )));
+    }
+    let bound = |v: &Value, dflt: i64| match v {
+        Value::Integer(i) => Ok(*i),
+        Value::Default => Ok(dflt),
+        other => Err(Error::eval(format!(
+            "Integer-Type [] requires all arguments to be integers (or default). Got {}",
+            kind_name(other)
+        ))),
+    };
+    let from = bound(&args[0], i64::MIN)?;
+    let to = match args.get(1) {
+        Some(v) => bound(v, i64::MAX)?,
+        None => i64::MAX,
+    };
+    if from > to {
+        return Err(from_gt_to(from, to));
+    }
+    Ok(PType::Integer(IntRange::new(from, to)))
+}
+
+fn float(args: &[Value]) -> Result<PType, Error> {
+    if args.is_empty() || args.len() > 2 {
+        return Err(Error::eval(format!(
+            "Float-Type supports [] with one or two arguments (from, to). Got {}",
+            args.len()
+        )));
+    }
+    let bound = |v: &Value, dflt: f64| match v {
+        Value::Integer(i) => Ok(*i as f64),
+        Value::Float(x) => Ok(*x),
+        Value::Default => Ok(dflt),
+        other => Err(Error::eval(format!(
+            "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
+            kind_name(other)
+        ))),
+    };
+    let from = bound(&args[0], f64::NEG_INFINITY)?;
+    let to = match args.get(1) {
+        Some(v) => bound(v, f64::INFINITY)?,
+        None => f64::INFINITY,
+    };
+    if from > to {
+        return Err(from_gt_to(super::display::ruby_float(from), super::display::ruby_float(to)));
+    }
+    Ok(PType::Float(from, to))
+}
+
+/// `Variant[...]` as the reference builds it: duplicates dropped, a single type unwrapped.
+pub(super) fn variant(types: Vec<PType>) -> PType {
+    let mut unique: Vec<PType> = Vec::with_capacity(types.len());
+    for t in types {
+        if !unique.contains(&t) {
+            unique.push(t);
+        }
+    }
+    if unique.len() == 1 {
+        unique.pop().unwrap_or(PType::Any)
+    } else {
+        PType::Variant(unique)
+    }
+}
+
+fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
+    let mut values: Vec<Rc<str>> = Vec::new();
+    let mut case_insensitive = false;
+    for (i, a) in args.iter().enumerate() {
+        match a {
+            Value::String(s) => values.push(s.clone()),
+            Value::Array(items) => {
+                for item in items.iter() {
+                    match item {
+                        Value::String(s) => values.push(s.clone()),
+                        other => return Err(specialization(t, other, "String")),
+                    }
+                }
+            }
+            Value::Boolean(b) if i + 1 == args.len() && i > 0 => case_insensitive = *b,
+            other => return Err(specialization(t, other, "String")),
+        }
+    }
+    Ok(PType::Enum { values, case_insensitive })
+}
+
+fn pattern(args: &[Value]) -> Result<PType, Error> {
+    let mut res: Vec<Rc<Regexp>> = Vec::new();
+    for a in args {
+        match a {
+            Value::String(s) => res.push(compile(s)?),
+            Value::Regexp(r) => res.push(r.clone()),
+            Value::Type(ty) => match &**ty {
+                PType::Pattern(rs) => res.extend(rs.iter().cloned()),
+                PType::Regexp(Some(r)) => res.push(r.clone()),
+                PType::Regexp(None) => res.push(compile("")?),
+                _ => return Err(pattern_error(a)),
+            },
+            other => return Err(pattern_error(other)),
+        }
+    }
+    Ok(PType::Pattern(res))
+}
+
+fn pattern_error(got: &Value) -> Error {
+    specialization(
+        &PType::Pattern(Vec::new()),
+        got,
+        "String or Regexp or Pattern-Type or Regexp-Type",
+    )
+}
+
+pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {
+    Regexp::new(source)
+        .map(Rc::new)
+        .map_err(|e| Error::eval(format!("{}: /{source}/", e.lines().last().unwrap_or("invalid regular expression").trim())))
+}
+
+fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
+    let mut ranges = Vec::with_capacity(args.len());
+    for a in args {
+        match a {
+            // TODO(timever): parse and normalize with crate::versions (merge_ranges).
+            Value::String(s) => ranges.push(SemVerRange { text: s.to_string() }),
+            Value::SemVerRange(r) => ranges.push((**r).clone()),
+            Value::SemVer(v) => ranges.push(SemVerRange { text: format!("{v} - {v}") }),
+            other => return Err(specialization(t, other, "String or SemVerRange or SemVer")),
+        }
+    }
+    Ok(PType::SemVer(ranges))
+}
+
+const NANOS: f64 = 1e9;
+
+fn timespan_of(v: &Value) -> Option<Result<Timespan, Error>> {
+    match v {
+        Value::Integer(i) => Some(Ok(Timespan { nanos: *i as i128 * 1_000_000_000 })),
+        Value::Float(x) => Some(Ok(Timespan { nanos: (x * NANOS).round() as i128 })),
+        Value::Timespan(t) => Some(Ok(*t)),
+        // TODO(timever): parse strings with crate::time's Timespan formats.
+        Value::String(s) => Some(Err(Error::eval(format!(
+            "Error while evaluating a '[]' expression, Unable to parse '{s}' using any of the formats \
+%D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S"
+        )))),
+        _ => None,
+    }
+}
+
+fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {
+    match v {
+        Value::Integer(i) => Some(Ok(Timestamp { nanos: *i as i128 * 1_000_000_000 })),
+        Value::Float(x) => Some(Ok(Timestamp { nanos: (x * NANOS).round() as i128 })),
+        Value::Timestamp(t) => Some(Ok(*t)),
+        // TODO(timever): parse strings with crate::time's Timestamp formats.
+        Value::String(s) => Some(Err(Error::eval(format!(
+            "Error while evaluating a '[]' expression, Unable to parse '{s}' as a Timestamp"
+        )))),
+        _ => None,
+    }
+}
+
+type TimeBounds<T> = (Option<T>, Option<T>);
+
+fn time_range<T: Ord + Copy>(
+    t: &PType,
+    args: &[Value],
+    conv: fn(&Value) -> Option<Result<T, Error>>,
+) -> Result<TimeBounds<T>, Error> {
+    let name = if matches!(t, PType::Timespan(..)) { "Timespan" } else { "Timestamp" };
+    if args.is_empty() || args.len() > 2 {
+        return Err(count_error(name, "1 to 2 arguments", args.len()));
+    }
+    let bound = |v: &Value| -> Result<Option<T>, Error> {
+        match v {
+            Value::Default => Ok(None),
+            v => match conv(v) {
+                Some(r) => r.map(Some),
+                None => Err(specialization(t, v, &format!("{name}, Integer, Float, or String"))),
+            },
+        }
+    };
+    let lo = bound(&args[0])?;
+    let hi = match args.get(1) {
+        Some(v) => bound(v)?,
+        None => None,
+    };
+    if let (Some(a), Some(b)) = (lo, hi) {
+        if a > b {
+            return Err(Error::eval(format!(
+                "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got ({}, {}",
+                fmt_time(&args[0]),
+                fmt_time(&args[1])
+            )));
+        }
+    }
+    Ok((lo, hi))
+}
+
+fn fmt_time(v: &Value) -> String {
+    match v {
+        Value::Integer(i) => i.to_string(),
+        Value::Float(x) => super::display::ruby_float(*x),
+        Value::String(s) => s.to_string(),
+        Value::Timespan(t) => super::display::timespan_text(*t),
+        Value::Timestamp(t) => super::display::timestamp_text(*t),
+        _ => String::new(),
+    }
+}
+
+fn resource(type_name: Option<&Rc<str>>, has_title: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
+    if has_title {
+        return Err(Error::eval(format!("Resource not found: {t}")));
+    }
+    let (name, titles) = match type_name {
+        Some(n) => (n.clone(), args),
+        None => {
+            let Some((first, rest)) = args.split_first() else {
+                return Err(Error::eval("Resource[] requires a resource type or a String"));
+            };
+            let name: Rc<str> = match first {
+                Value::String(s) => capitalize_segments(s).into(),
+                Value::Type(ty) => match &**ty {
+                    PType::Resource { type_name: Some(n), title: None } => n.clone(),
+                    _ => return Err(first_resource_arg(first)),
+                },
+                other => return Err(first_resource_arg(other)),
+            };
+            (name, rest)
+        }
+    };
+    let mut out = Vec::with_capacity(titles.len());
+    for title in titles {
+        match title {
+            Value::String(s) => out.push(Value::typ(PType::Resource { type_name: Some(name.clone()), title: Some(s.clone()) })),
+            Value::Array(items) => {
+                for item in items.iter() {
+                    let Value::String(s) = item else { return Err(title_error(item)) };
+                    out.push(Value::typ(PType::Resource { type_name: Some(name.clone()), title: Some(s.clone()) }));
+                }
+            }
+            other => return Err(title_error(other)),
+        }
+    }
+    Ok(match out.len() {
+        0 => Value::typ(PType::Resource { type_name: Some(name), title: None }),
+        1 if titles.len() == 1 && !matches!(titles[0], Value::Array(_)) => out.pop().unwrap_or(Value::Undef),
+        _ => Value::array(out),
+    })
+}
+
+fn first_resource_arg(got: &Value) -> Error {
+    Error::eval(format!("First argument to Resource[] must be a resource type or a String. Got {}.", kind_name(got)))
+}
+
+fn title_error(got: &Value) -> Error {
+    specialization(
+        &PType::Resource { type_name: None, title: None },
+        got,
+        "a resource title String",
+    )
+}
+
+fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
+    if has_name {
+        return Err(Error::eval(format!("Resource not found: {t}")));
+    }
+    let mut out = Vec::with_capacity(args.len());
+    let mut push = |v: &Value| -> Result<(), Error> {
+        match v {
+            Value::String(s) => {
+                let name = s.strip_prefix("::").unwrap_or(s).to_lowercase();
+                out.push(Value::typ(PType::Class(Some(name.into()))));
+                Ok(())
+            }
+            Value::Type(ty) if matches!(&**ty, PType::Resource { type_name: Some(_), title: None }) => {
+                let PType::Resource { type_name: Some(n), .. } = &**ty else { return Ok(()) };
+                out.push(Value::typ(PType::Class(Some(n.to_lowercase().into()))));
+                Ok(())
+            }
+            other => Err(Error::eval(format!(
+                "Illegal Class name in class reference. {} cannot be used where a String is expected",
+                capitalize_first(&with_article(kind_name(other)))
+            ))),
+        }
+    };
+    for a in args {
+        match a {
+            Value::Array(items) => {
+                for item in items.iter() {
+                    push(item)?;
+                }
+            }
+            v => push(v)?,
+        }
+    }
+    Ok(if out.len() == 1 && !matches!(args[0], Value::Array(_)) {
+        out.pop().unwrap_or(Value::Undef)
+    } else {
+        Value::array(out)
+    })
+}
+
+fn capitalize_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }

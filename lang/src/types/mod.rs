@@ -48,9 +48,10 @@ pub enum KeyKind {
 /// `Callable[params..., min, max, block]` with an optional return type.
 #[derive(Debug, Clone, PartialEq, Hash)]
 pub struct CallableType {
-    /// The parameter types and the argument count range; `None` for an unparameterized
+    /// The parameter types and the argument count range as written (`None` when no
+    /// count was given: exactly the parameter types); `None` for an unparameterized
     /// `Callable` (any callable).
-    pub params: Option<(Vec<PType>, IntRange)>,
+    pub params: Option<(Vec<PType>, Option<IntRange>)>,
     pub block: Option<PType>,
     pub return_type: Option<PType>,
 }
@@ -208,17 +209,66 @@ impl std::hash::Hash for PType {
     }
 }
 
+impl PType {
+    /// `String` (any string).
+    pub fn string() -> PType {
+        PType::String { size: IntRange::SIZE, value: None }
+    }
+    /// The type of one particular string (as a Struct key or inferred).
+    pub fn string_value(s: Rc<str>) -> PType {
+        PType::String { size: IntRange::SIZE, value: Some(s) }
+    }
+    pub fn integer() -> PType {
+        PType::Integer(IntRange::ANY)
+    }
+    pub fn float() -> PType {
+        PType::Float(f64::NEG_INFINITY, f64::INFINITY)
+    }
+    pub fn array_of(t: PType) -> PType {
+        PType::Array(Box::new(t), IntRange::SIZE)
+    }
+    pub fn hash_of(k: PType, v: PType) -> PType {
+        PType::Hash(Box::new(k), Box::new(v), IntRange::SIZE)
+    }
+    /// The unparameterized `Callable`.
+    pub fn callable() -> PType {
+        PType::Callable(Box::new(CallableType { params: None, block: None, return_type: None }))
+    }
+    /// `Variant[]`, the type without instances.
+    pub fn nothing() -> PType {
+        PType::Variant(Vec::new())
+    }
+    /// The alias target, or the type itself.
+    pub fn resolved(&self) -> PType {
+        match self {
+            PType::Alias(a) => a.resolved(),
+            t => t.clone(),
+        }
+    }
+}
+
 pub mod assignable;
 pub mod common;
 pub mod create;
+mod create_collections;
 pub mod display;
 pub mod infer;
 pub mod instance;
+pub mod iterable;
+pub mod mismatch;
 pub mod names;
+mod semver_ranges;
+mod size;
+#[cfg(test)]
+mod testparse;
+#[cfg(test)]
+mod tests;
 
-pub use assignable::{equal, is_assignable};
+pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
 pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::is_instance;
-pub use names::by_name;
+pub use iterable::{iterable_values, TypeValues};
+pub use mismatch::describe_mismatch;
+pub use names::{by_name, resource_type};
