@@ -28,7 +28,7 @@ pub fn resolved_display(t: &PType) -> String {
 }
 
 /// Types nest as deeply as the values they were inferred from; past this depth print `...`.
-const MAX_DEPTH: usize = 1000;
+const MAX_DEPTH: usize = 500;
 
 fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
     if depth > MAX_DEPTH {

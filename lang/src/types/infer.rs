@@ -9,7 +9,7 @@ use crate::values::{LazyIter, Value};
 use std::collections::HashSet;
 use std::rc::Rc;
 
-const MAX_DEPTH: usize = 1000;
+const MAX_DEPTH: usize = 500;
 
 /// The detailed type: `Integer[1, 1]`, `Tuple[Integer[1, 1], String]`, ...
 pub fn infer(v: &Value) -> PType {

@@ -4,7 +4,7 @@ use crate::values::{LazyIter, Value};
 
 /// Nesting deeper than this (only reachable through aliases that refer to themselves without
 /// consuming any value structure) is treated as a mismatch.
-const MAX_DEPTH: usize = 2000;
+const MAX_DEPTH: usize = 500;
 
 pub fn is_instance(t: &PType, v: &Value) -> bool {
     instance_at(t, v, 0)
