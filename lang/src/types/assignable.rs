@@ -239,12 +239,20 @@ impl Guard {
                 _ => false,
             },
             PType::Init(t, args) => match from {
+                // The reference's bare Init accepts everything but Any itself.
+                _ if t.is_none() => !matches!(from, PType::Any),
                 PType::Init(t2, args2) => match (t, t2) {
-                    (None, _) => true,
-                    (Some(_), None) => false,
                     (Some(t), Some(f)) => args == args2 && self.assignable(t, f),
+                    _ => false,
                 },
-                _ => false,
+                // TODO(functions): what T.new() accepts; the numeric conversions for now.
+                f => {
+                    let t = t.as_deref().unwrap_or(&PType::Any);
+                    self.assignable(t, f)
+                        || (args.is_empty()
+                            && matches!(t, PType::Integer(_) | PType::Float(..) | PType::Numeric)
+                            && matches!(f, PType::Integer(_) | PType::Float(..) | PType::Numeric | PType::Boolean(_)))
+                }
             },
             PType::Object => matches!(from, PType::Object),
             PType::TypeSet => matches!(from, PType::TypeSet),
@@ -256,7 +264,8 @@ impl Guard {
             PType::Array(e2, s2) => in_range(size, *s2) && (s2.to == 0 || self.assignable(elem, e2)),
             PType::Tuple(types, s2) => {
                 if types.is_empty() {
-                    return s2.is_none_or(|s| in_range(size, s)) && s2.is_some() && matches!(elem, PType::Any);
+                    let s = s2.unwrap_or(IntRange::SIZE);
+                    return in_range(size, s) && (s.to == 0 || self.assignable(elem, &PType::Any));
                 }
                 let ts = tuple_size(types, *s2);
                 in_range(size, ts) && types.iter().all(|t| self.assignable(elem, t))
@@ -290,7 +299,9 @@ impl Guard {
         match from {
             PType::Tuple(t2, s2) => {
                 if t2.is_empty() {
-                    return s2.is_some_and(|s| s.to == 0) && ts.from == 0;
+                    // `Tuple` / `Callable[1]` argument lists: any element type.
+                    let fs = s2.unwrap_or(IntRange::SIZE);
+                    return in_range(ts, fs) && (fs.to == 0 || types.iter().all(|t| self.assignable(t, &PType::Any)));
                 }
                 let fs = tuple_size(t2, *s2);
                 if !in_range(ts, fs) {
@@ -434,7 +445,7 @@ fn enum_accepts(values: &[std::rc::Rc<str>], ci: bool, from: &PType) -> bool {
         }
     };
     match from {
-        _ if values.is_empty() => matches!(from, PType::Enum { .. } | PType::Pattern(_)),
+        _ if values.is_empty() => matches!(from, PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)),
         PType::String { value: Some(s), .. } => has(s),
         PType::Enum { values: v2, .. } => !v2.is_empty() && v2.iter().all(|v| has(v)),
         _ => false,

@@ -90,7 +90,6 @@ fn same_kind(a: &PType, b: &PType) -> Option<PType> {
             PType::Pattern(res)
         }
         (PType::Regexp(_), PType::Regexp(_)) => PType::Regexp(None),
-        (PType::Boolean(_), PType::Boolean(_)) => PType::Boolean(None),
         (PType::Array(e1, s1), PType::Array(e2, s2)) => {
             let e = if s1.to == 0 {
                 (**e2).clone()
@@ -143,11 +142,12 @@ fn same_kind(a: &PType, b: &PType) -> Option<PType> {
 fn callable_common(a: &CallableType, b: &CallableType) -> PType {
     let ta = PType::Callable(Box::new(a.clone()));
     let tb = PType::Callable(Box::new(b.clone()));
-    // Callables are contravariant: the common type is the narrower one.
+    // Callables are contravariant: the one accepting the other has the narrower parameters,
+    // which both can be called with.
     if is_assignable(&ta, &tb) {
-        tb
-    } else if is_assignable(&tb, &ta) {
         ta
+    } else if is_assignable(&tb, &ta) {
+        tb
     } else {
         PType::callable()
     }
@@ -162,14 +162,14 @@ fn abstract_common(a: &PType, b: &PType) -> PType {
     if is_numeric(a) && is_numeric(b) {
         return PType::Numeric;
     }
+    let collection = |t: &PType| matches!(t, PType::Collection(_) | PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_));
+    if collection(a) && collection(b) {
+        return PType::Collection(IntRange::SIZE);
+    }
     for t in [PType::ScalarData, PType::Scalar, PType::Data, PType::RichData] {
         if is_assignable(&t, a) && is_assignable(&t, b) {
             return t;
         }
-    }
-    let collection = |t: &PType| matches!(t, PType::Collection(_) | PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_));
-    if collection(a) && collection(b) {
-        return PType::Collection(IntRange::SIZE);
     }
     let catalog = |t: &PType| matches!(t, PType::CatalogEntry | PType::Resource { .. } | PType::Class(_));
     if catalog(a) && catalog(b) {

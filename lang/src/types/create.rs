@@ -212,9 +212,15 @@ fn float(args: &[Value]) -> Result<PType, Error> {
 /// `Variant[...]` as the reference builds it: duplicates dropped, a single type unwrapped.
 pub(super) fn variant(types: Vec<PType>) -> PType {
     let mut unique: Vec<PType> = Vec::with_capacity(types.len());
-    for t in types {
+    let push = |t: PType, unique: &mut Vec<PType>| {
         if !unique.contains(&t) {
             unique.push(t);
+        }
+    };
+    for t in types {
+        match t {
+            PType::Variant(inner) => inner.into_iter().for_each(|t| push(t, &mut unique)),
+            t => push(t, &mut unique),
         }
     }
     if unique.len() == 1 {
@@ -242,6 +248,8 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
             other => return Err(specialization(t, other, "String")),
         }
     }
+    values.sort();
+    values.dedup();
     Ok(PType::Enum { values, case_insensitive })
 }
 
@@ -423,7 +431,8 @@ fn title_error(got: &Value) -> Error {
 
 fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
     if has_name {
-        return Err(Error::eval(format!("Resource not found: {t}")));
+        let PType::Class(Some(n)) = t else { return Err(Error::eval(format!("Resource not found: {t}"))) };
+        return Err(Error::eval(format!("Resource not found: Class['{n}']")));
     }
     let mut out = Vec::with_capacity(args.len());
     let mut push = |v: &Value| -> Result<(), Error> {

@@ -95,7 +95,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write!(f, "{r:?}")?;
+                f.write_str(&regexp_text(r.source()))?;
             }
             f.write_char(']')
         }
@@ -105,7 +105,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
         },
         PType::Regexp(r) => match r {
             None => f.write_str("Regexp"),
-            Some(r) => write!(f, "Regexp[{r:?}]"),
+            Some(r) => write!(f, "Regexp[{}]", regexp_text(r.source())),
         },
         PType::SemVer(ranges) => {
             f.write_str("SemVer")?;
@@ -293,15 +293,13 @@ fn write_callable(f: &mut dyn Write, c: &CallableType, d: usize) -> fmt::Result 
                 first = false;
                 write_type(f, t, d)?;
             }
-            let range = if types.is_empty() { Some(IntRange::new(0, 0)) } else { *size };
+            let range = if types.is_empty() { Some(size.unwrap_or(IntRange::new(0, 0))) } else { *size };
             if let Some(r) = range {
-                if r != IntRange::SIZE || types.is_empty() {
-                    if !first {
-                        f.write_str(", ")?;
-                    }
-                    first = false;
-                    write_range_args(f, r)?;
+                if !first {
+                    f.write_str(", ")?;
                 }
+                first = false;
+                write_range_args(f, r)?;
             }
             if let Some(b) = &c.block {
                 if !first {
@@ -389,7 +387,7 @@ fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
         Value::Integer(i) => write!(f, "{i}"),
         Value::Float(x) => f.write_str(&ruby_float(*x)),
         Value::String(s) => f.write_str(&quote(s)),
-        Value::Regexp(r) => write!(f, "{r:?}"),
+        Value::Regexp(r) => f.write_str(&regexp_text(r.source())),
         Value::Array(a) => {
             f.write_char('[')?;
             for (i, e) in a.iter().enumerate() {
@@ -420,6 +418,22 @@ fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
         Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
         Value::Iterator(_) => f.write_str("Iterator-Value"),
     }
+}
+
+/// A regexp literal: `/a\\/b/` (unescaped slashes escaped).
+pub fn regexp_text(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 2);
+    out.push('/');
+    let mut escaped = false;
+    for c in source.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out.push('/');
+    out
 }
 
 /// A string as `%p` prints it: single quoted (`\'` and `\\` escaped), or double quoted with
@@ -493,7 +507,8 @@ pub fn timespan_text(t: Timespan) -> String {
     let secs = n / NANOS_PER_SEC;
     let frac = n % NANOS_PER_SEC;
     let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
-    let frac = if frac == 0 { "0".to_string() } else { format!("{frac:09}") };
+    // The reference's `%-N`: the nanoseconds unpadded, trailing zeros removed.
+    let frac = if frac == 0 { "0".to_string() } else { frac.to_string().trim_end_matches('0').to_string() };
     format!("{}{d}-{h:02}:{m:02}:{s:02}.{frac}", if neg { "-" } else { "" })
 }
 

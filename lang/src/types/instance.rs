@@ -128,7 +128,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
         },
         PType::Struct(members) => match v {
             Value::Hash(h) => match members {
-                None => true,
+                None => h.is_empty(),
                 Some(members) => struct_instance(members, h, d),
             },
             _ => false,
@@ -152,12 +152,8 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             },
             _ => false,
         },
-        PType::CatalogEntry | PType::Resource { .. } | PType::Class(_) => match v {
-            Value::Type(u) => {
-                matches!(**u, PType::Resource { .. } | PType::Class(_) | PType::CatalogEntry) && is_assignable(t, u)
-            }
-            _ => false,
-        },
+        // Instances are catalog resources, which are not values of the language.
+        PType::CatalogEntry | PType::Resource { .. } | PType::Class(_) => false,
         PType::Type(t) => match v {
             Value::Type(u) => t.as_ref().is_none_or(|t| is_assignable(t, u)),
             _ => false,
@@ -168,8 +164,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         PType::Runtime { .. } => false,
-        // TODO(functions): the reference also accepts what T.new() accepts.
-        PType::Init(t, _) => t.as_ref().is_none_or(|t| instance_at(t, v, d)),
+        PType::Init(t, args) => t.as_ref().is_none_or(|t| instance_at(t, v, d) || (args.is_empty() && convertible(t, v))),
         PType::Object | PType::TypeSet => false,
         PType::Alias(a) => instance_at(&a.resolved(), v, d),
     }
@@ -215,8 +210,31 @@ fn is_rich_data(v: &Value, d: usize) -> bool {
         Value::Iterator(_) => false,
         Value::Type(t) => !matches!(**t, PType::Runtime { .. }),
         Value::Array(a) => a.iter().all(|e| is_rich_data(e, d + 1)),
-        Value::Hash(h) => h.iter().all(|(k, e)| is_rich_data(k, d + 1) && is_rich_data(e, d + 1)),
+        Value::Hash(h) => h
+            .iter()
+            .all(|(k, e)| matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(e, d + 1)),
         Value::Sensitive(_) => true,
         _ => true,
+    }
+}
+
+/// Whether `T.new(v)` would accept `v` (for `Init[T]`).
+// TODO(functions): ask the `new` implementation; this covers the numeric and string types.
+fn convertible(t: &PType, v: &Value) -> bool {
+    match t {
+        PType::Integer(_) | PType::Float(..) | PType::Numeric => match v {
+            Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
+            Value::String(s) => {
+                let s = s.trim();
+                let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+                let digits = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")).unwrap_or(digits);
+                !digits.is_empty() && (digits.chars().all(|c| c.is_ascii_hexdigit()) || s.parse::<f64>().is_ok())
+            }
+            _ => false,
+        },
+        PType::String { .. } => !matches!(v, Value::Iterator(_)),
+        PType::Boolean(_) => matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Float(_))
+            || matches!(v, Value::String(s) if matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no" | "y" | "n" | "")),
+        _ => false,
     }
 }

@@ -76,7 +76,7 @@ pub fn iterable_values(t: &PType) -> Option<TypeValues> {
 pub fn element_type_of_value(v: &Value) -> Option<PType> {
     match v {
         Value::String(_) => Some(PType::String { size: IntRange::new(1, 1), value: None }),
-        Value::Integer(n) => Some(PType::Integer(IntRange::new(0, (*n - 1).max(0)))),
+        Value::Integer(n) if *n >= 0 => Some(PType::Integer(IntRange::new(0, (*n - 1).max(0)))),
         Value::Array(a) => Some(match a.len() {
             0 => PType::Unit,
             _ => a.iter().map(infer).reduce(|acc, t| common_type(&acc, &t)).unwrap_or(PType::Unit),
@@ -125,7 +125,8 @@ pub fn element_type_of_type(t: &PType) -> Option<PType> {
             ),
             _ => PType::Tuple(vec![PType::string(), PType::Any], None),
         }),
-        PType::Integer(r) if r.from >= 0 && r.to != i64::MAX => Some(PType::Integer(IntRange::new(0, (r.to - 1).max(0)))),
+        // An integer n iterates 0..n-1 (nothing when n <= 0).
+        PType::Integer(r) => Some(PType::Integer(IntRange::new(0, r.to.saturating_sub(1).max(0)))),
         PType::Iterable(e) | PType::Iterator(e) => Some(e.as_deref().cloned().unwrap_or(PType::Any)),
         PType::Type(Some(inner)) => element_type_of_type_value(inner),
         PType::Alias(a) => element_type_of_type(&a.resolved()),
