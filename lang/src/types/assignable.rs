@@ -264,7 +264,7 @@ impl Guard {
             PType::Array(e2, s2) => in_range(size, *s2) && (s2.to == 0 || self.assignable(elem, e2)),
             PType::Tuple(types, s2) => {
                 if types.is_empty() {
-                    let s = s2.unwrap_or(IntRange::SIZE);
+                    let s = s2.unwrap_or(IntRange::new(0, 0));
                     return in_range(size, s) && (s.to == 0 || self.assignable(elem, &PType::Any));
                 }
                 let ts = tuple_size(types, *s2);
@@ -299,8 +299,8 @@ impl Guard {
         match from {
             PType::Tuple(t2, s2) => {
                 if t2.is_empty() {
-                    // `Tuple` / `Callable[1]` argument lists: any element type.
-                    let fs = s2.unwrap_or(IntRange::SIZE);
+                    // A bare `Tuple` is empty here; `Callable[1]` argument lists have any type.
+                    let fs = s2.unwrap_or(IntRange::new(0, 0));
                     return in_range(ts, fs) && (fs.to == 0 || types.iter().all(|t| self.assignable(t, &PType::Any)));
                 }
                 let fs = tuple_size(t2, *s2);
@@ -406,7 +406,7 @@ fn collection_is_array(t: &PType) -> bool {
 fn collection_size(t: &PType) -> Option<IntRange> {
     match t {
         PType::Collection(s) | PType::Array(_, s) | PType::Hash(_, _, s) => Some(*s),
-        PType::Tuple(types, s) => Some(if types.is_empty() { s.unwrap_or(IntRange::SIZE) } else { tuple_size(types, *s) }),
+        PType::Tuple(types, s) => Some(if types.is_empty() { s.unwrap_or(IntRange::new(0, 0)) } else { tuple_size(types, *s) }),
         PType::Struct(m) => Some(struct_size(m.as_deref().unwrap_or(&[]))),
         _ => None,
     }

@@ -190,14 +190,6 @@ pub fn generalize(t: &PType, depth: usize) -> PType {
         PType::Array(e, _) => PType::array_of(g(e)),
         PType::Hash(_, _, s) if s.to == 0 => empty_hash(),
         PType::Hash(k, v, _) => PType::hash_of(g(k), g(v)),
-        PType::Tuple(types, _) => {
-            let e = types.iter().map(g).reduce(|a, b| common_type(&a, &b)).unwrap_or(PType::Any);
-            PType::array_of(e)
-        }
-        PType::Struct(Some(members)) if !members.is_empty() => {
-            let v = members.iter().map(|m| g(&m.value)).reduce(|a, b| common_type(&a, &b)).unwrap_or(PType::Any);
-            PType::hash_of(PType::string(), v)
-        }
         PType::Type(Some(inner)) => PType::Type(Some(gb(inner))),
         PType::Optional(Some(inner)) => PType::Optional(Some(gb(inner))),
         PType::NotUndef(Some(inner)) => PType::NotUndef(Some(gb(inner))),

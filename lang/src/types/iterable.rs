@@ -111,7 +111,8 @@ fn element_type_of_type_value(t: &PType) -> Option<PType> {
 /// when instances of the type are not (all) iterable.
 pub fn element_type_of_type(t: &PType) -> Option<PType> {
     match t {
-        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => Some(PType::string()),
+        PType::String { .. } | PType::Enum { .. } => Some(PType::string()),
+        PType::Collection(_) => Some(PType::Any),
         PType::Array(e, _) => Some((**e).clone()),
         PType::Tuple(types, _) => Some(match types.len() {
             0 => PType::Any,
