@@ -60,7 +60,10 @@ fn rich_data_union() -> PType {
         PType::Object,
         PType::Undef,
         PType::Default,
-        PType::hash_of(PType::Variant(vec![PType::string(), PType::Numeric]), PType::RichData),
+        PType::hash_of(
+            PType::Variant(vec![PType::string(), PType::Numeric]),
+            PType::RichData,
+        ),
         PType::array_of(PType::RichData),
     ])
 }
@@ -145,11 +148,19 @@ impl Guard {
             PType::Integer(r) => matches!(from, PType::Integer(r2) if in_range(*r, *r2)),
             PType::Float(lo, hi) => matches!(from, PType::Float(l2, h2) if lo <= l2 && h2 <= hi),
             PType::String { size, value } => string_accepts(*size, value.as_deref(), from),
-            PType::Enum { values, case_insensitive } => enum_accepts(values, *case_insensitive, from),
+            PType::Enum {
+                values,
+                case_insensitive,
+            } => enum_accepts(values, *case_insensitive, from),
             PType::Pattern(res) => match from {
-                _ if res.is_empty() => matches!(from, PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)),
+                _ if res.is_empty() => matches!(
+                    from,
+                    PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
+                ),
                 PType::String { value: Some(s), .. } => res.iter().any(|r| r.is_match(s)),
-                PType::Enum { values, .. } => !values.is_empty() && values.iter().all(|v| res.iter().any(|r| r.is_match(v))),
+                PType::Enum { values, .. } => {
+                    !values.is_empty() && values.iter().all(|v| res.iter().any(|r| r.is_match(v)))
+                }
                 PType::Pattern(r2) => !r2.is_empty() && r2.iter().all(|r| res.contains(r)),
                 _ => false,
             },
@@ -157,7 +168,9 @@ impl Guard {
             PType::Regexp(r) => matches!(from, PType::Regexp(r2) if r.is_none() || r == r2),
             PType::SemVer(ranges) => match from {
                 // TODO(timever): range containment; equal range lists only for now.
-                PType::SemVer(r2) => ranges.is_empty() || (!r2.is_empty() && r2.iter().all(|r| ranges.contains(r))),
+                PType::SemVer(r2) => {
+                    ranges.is_empty() || (!r2.is_empty() && r2.iter().all(|r| ranges.contains(r)))
+                }
                 _ => false,
             },
             PType::SemVerRange => matches!(from, PType::SemVerRange),
@@ -186,7 +199,9 @@ impl Guard {
             PType::NotUndef(inner) => {
                 let inner = inner.as_deref().unwrap_or(&PType::Any);
                 match from {
-                    PType::NotUndef(f) => self.assignable(inner, f.as_deref().unwrap_or(&PType::Any)),
+                    PType::NotUndef(f) => {
+                        self.assignable(inner, f.as_deref().unwrap_or(&PType::Any))
+                    }
                     f => !self.assignable(f, &PType::Undef) && self.assignable(inner, f),
                 }
             }
@@ -202,12 +217,21 @@ impl Guard {
                 },
                 _ => false,
             },
-            PType::CatalogEntry => matches!(from, PType::CatalogEntry | PType::Resource { .. } | PType::Class(_)),
+            PType::CatalogEntry => matches!(
+                from,
+                PType::CatalogEntry | PType::Resource { .. } | PType::Class(_)
+            ),
             PType::Resource { type_name, title } => match from {
-                PType::Resource { type_name: n2, title: t2 } => {
+                PType::Resource {
+                    type_name: n2,
+                    title: t2,
+                } => {
                     type_name.is_none()
-                        || (n2.as_deref().is_some_and(|n2| type_name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(n2)))
-                            && (title.is_none() || title == t2))
+                        || (n2.as_deref().is_some_and(|n2| {
+                            type_name
+                                .as_deref()
+                                .is_some_and(|n| n.eq_ignore_ascii_case(n2))
+                        }) && (title.is_none() || title == t2))
                 }
                 _ => false,
             },
@@ -233,9 +257,10 @@ impl Guard {
                 _ => false,
             },
             PType::Runtime { runtime, name } => match from {
-                PType::Runtime { runtime: r2, name: n2 } => {
-                    runtime.is_none() || (runtime == r2 && (name.is_none() || name == n2))
-                }
+                PType::Runtime {
+                    runtime: r2,
+                    name: n2,
+                } => runtime.is_none() || (runtime == r2 && (name.is_none() || name == n2)),
                 _ => false,
             },
             PType::Init(t, args) => match from {
@@ -251,7 +276,13 @@ impl Guard {
                     self.assignable(t, f)
                         || (args.is_empty()
                             && matches!(t, PType::Integer(_) | PType::Float(..) | PType::Numeric)
-                            && matches!(f, PType::Integer(_) | PType::Float(..) | PType::Numeric | PType::Boolean(_)))
+                            && matches!(
+                                f,
+                                PType::Integer(_)
+                                    | PType::Float(..)
+                                    | PType::Numeric
+                                    | PType::Boolean(_)
+                            ))
                 }
             },
             PType::Object => matches!(from, PType::Object),
@@ -261,7 +292,9 @@ impl Guard {
 
     fn array_accepts(&mut self, elem: &PType, size: IntRange, from: &PType) -> bool {
         match from {
-            PType::Array(e2, s2) => in_range(size, *s2) && (s2.to == 0 || self.assignable(elem, e2)),
+            PType::Array(e2, s2) => {
+                in_range(size, *s2) && (s2.to == 0 || self.assignable(elem, e2))
+            }
             PType::Tuple(types, s2) => {
                 if types.is_empty() {
                     let s = s2.unwrap_or(IntRange::new(0, 0));
@@ -277,14 +310,16 @@ impl Guard {
     fn hash_accepts(&mut self, k: &PType, v: &PType, size: IntRange, from: &PType) -> bool {
         match from {
             PType::Hash(k2, v2, s2) => {
-                in_range(size, *s2) && (s2.to == 0 || (self.assignable(k, k2) && self.assignable(v, v2)))
+                in_range(size, *s2)
+                    && (s2.to == 0 || (self.assignable(k, k2) && self.assignable(v, v2)))
             }
             PType::Struct(members) => {
                 let members = members.as_deref().unwrap_or(&[]);
                 let ss = struct_size(members);
                 in_range(size, ss)
                     && members.iter().all(|m| {
-                        self.assignable(k, &PType::string_value(m.key.clone())) && self.assignable(v, &m.value)
+                        self.assignable(k, &PType::string_value(m.key.clone()))
+                            && self.assignable(v, &m.value)
                     })
             }
             _ => false,
@@ -301,7 +336,8 @@ impl Guard {
                 if t2.is_empty() {
                     // A bare `Tuple` is empty here; `Callable[1]` argument lists have any type.
                     let fs = s2.unwrap_or(IntRange::new(0, 0));
-                    return in_range(ts, fs) && (fs.to == 0 || types.iter().all(|t| self.assignable(t, &PType::Any)));
+                    return in_range(ts, fs)
+                        && (fs.to == 0 || types.iter().all(|t| self.assignable(t, &PType::Any)));
                 }
                 let fs = tuple_size(t2, *s2);
                 if !in_range(ts, fs) {
@@ -324,7 +360,8 @@ impl Guard {
                     return true;
                 }
                 let n = s.to.min(types.len() as i64) as usize;
-                (0..n.max(1)).all(|i| tuple_type_at(types, i).is_some_and(|t| self.assignable(t, e)))
+                (0..n.max(1))
+                    .all(|i| tuple_type_at(types, i).is_some_and(|t| self.assignable(t, e)))
             }
             _ => false,
         }
@@ -334,13 +371,19 @@ impl Guard {
         match from {
             PType::Struct(m2) => {
                 let m2 = m2.as_deref().unwrap_or(&[]);
-                let all_from_known = m2.iter().all(|f| match members.iter().find(|m| m.key == f.key) {
-                    Some(m) => {
-                        (member_is_optional(m) || !member_is_optional(f)) && self.assignable(&m.value, &f.value)
-                    }
-                    None => false,
-                });
-                all_from_known && members.iter().all(|m| member_is_optional(m) || m2.iter().any(|f| f.key == m.key))
+                let all_from_known =
+                    m2.iter()
+                        .all(|f| match members.iter().find(|m| m.key == f.key) {
+                            Some(m) => {
+                                (member_is_optional(m) || !member_is_optional(f))
+                                    && self.assignable(&m.value, &f.value)
+                            }
+                            None => false,
+                        });
+                all_from_known
+                    && members
+                        .iter()
+                        .all(|m| member_is_optional(m) || m2.iter().any(|f| f.key == m.key))
             }
             PType::Hash(_, _, s) => s.to == 0 && members.iter().all(member_is_optional),
             _ => false,
@@ -353,8 +396,12 @@ impl Guard {
                 return false;
             }
         }
-        let Some((types, size)) = &to.params else { return true };
-        let Some((t2, s2)) = &from.params else { return false };
+        let Some((types, size)) = &to.params else {
+            return true;
+        };
+        let Some((t2, s2)) = &from.params else {
+            return false;
+        };
         // Contravariant: the callable must accept every argument list `to` describes.
         let to_args = PType::Tuple(types.clone(), *size);
         if !self.tuple_accepts(t2, *s2, &to_args) {
@@ -395,7 +442,14 @@ fn is_scalar_data(t: &PType) -> bool {
 }
 
 fn is_other_scalar(t: &PType) -> bool {
-    matches!(t, PType::Scalar | PType::Regexp(_) | PType::SemVer(_) | PType::Timespan(..) | PType::Timestamp(..))
+    matches!(
+        t,
+        PType::Scalar
+            | PType::Regexp(_)
+            | PType::SemVer(_)
+            | PType::Timespan(..)
+            | PType::Timestamp(..)
+    )
 }
 
 fn collection_is_array(t: &PType) -> bool {
@@ -406,7 +460,11 @@ fn collection_is_array(t: &PType) -> bool {
 fn collection_size(t: &PType) -> Option<IntRange> {
     match t {
         PType::Collection(s) | PType::Array(_, s) | PType::Hash(_, _, s) => Some(*s),
-        PType::Tuple(types, s) => Some(if types.is_empty() { s.unwrap_or(IntRange::new(0, 0)) } else { tuple_size(types, *s) }),
+        PType::Tuple(types, s) => Some(if types.is_empty() {
+            s.unwrap_or(IntRange::new(0, 0))
+        } else {
+            tuple_size(types, *s)
+        }),
         PType::Struct(m) => Some(struct_size(m.as_deref().unwrap_or(&[]))),
         _ => None,
     }
@@ -427,7 +485,9 @@ fn string_accepts(size: IntRange, value: Option<&str>, from: &PType) -> bool {
             if values.is_empty() {
                 size == IntRange::SIZE
             } else {
-                values.iter().all(|v| size.contains(v.chars().count() as i64))
+                values
+                    .iter()
+                    .all(|v| size.contains(v.chars().count() as i64))
             }
         }
         PType::Pattern(_) => size == IntRange::SIZE,
@@ -445,7 +505,10 @@ fn enum_accepts(values: &[std::rc::Rc<str>], ci: bool, from: &PType) -> bool {
         }
     };
     match from {
-        _ if values.is_empty() => matches!(from, PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)),
+        _ if values.is_empty() => matches!(
+            from,
+            PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
+        ),
         PType::String { value: Some(s), .. } => has(s),
         PType::Enum { values: v2, .. } => !v2.is_empty() && v2.iter().all(|v| has(v)),
         _ => false,

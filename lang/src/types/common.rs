@@ -53,13 +53,19 @@ fn max_opt<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
 pub(super) fn enum_of(mut values: Vec<Rc<str>>) -> PType {
     values.sort();
     values.dedup();
-    PType::Enum { values, case_insensitive: false }
+    PType::Enum {
+        values,
+        case_insensitive: false,
+    }
 }
 
 fn string_values(t: &PType) -> Option<Vec<Rc<str>>> {
     match t {
         PType::String { value: Some(s), .. } => Some(vec![s.clone()]),
-        PType::Enum { values, case_insensitive: false } if !values.is_empty() => Some(values.clone()),
+        PType::Enum {
+            values,
+            case_insensitive: false,
+        } if !values.is_empty() => Some(values.clone()),
         _ => None,
     }
 }
@@ -69,8 +75,12 @@ fn same_kind(a: &PType, b: &PType) -> Option<PType> {
     Some(match (a, b) {
         (PType::Integer(x), PType::Integer(y)) => PType::Integer(merge_range(*x, *y)),
         (PType::Float(a1, a2), PType::Float(b1, b2)) => PType::Float(a1.min(*b1), a2.max(*b2)),
-        (PType::Timespan(a1, a2), PType::Timespan(b1, b2)) => PType::Timespan(min_opt(*a1, *b1), max_opt(*a2, *b2)),
-        (PType::Timestamp(a1, a2), PType::Timestamp(b1, b2)) => PType::Timestamp(min_opt(*a1, *b1), max_opt(*a2, *b2)),
+        (PType::Timespan(a1, a2), PType::Timespan(b1, b2)) => {
+            PType::Timespan(min_opt(*a1, *b1), max_opt(*a2, *b2))
+        }
+        (PType::Timestamp(a1, a2), PType::Timestamp(b1, b2)) => {
+            PType::Timestamp(min_opt(*a1, *b1), max_opt(*a2, *b2))
+        }
         (PType::String { .. } | PType::Enum { .. }, PType::String { .. } | PType::Enum { .. }) => {
             match (string_values(a), string_values(b)) {
                 (Some(mut x), Some(y)) => {
@@ -111,26 +121,61 @@ fn same_kind(a: &PType, b: &PType) -> Option<PType> {
             PType::Hash(Box::new(k), Box::new(v), merge_range(*s1, *s2))
         }
         (PType::Tuple(t1, s1), PType::Tuple(t2, s2)) if !t1.is_empty() && !t2.is_empty() => {
-            let e = t1.iter().chain(t2.iter()).cloned().reduce(|x, y| common_type(&x, &y)).unwrap_or(PType::Any);
-            PType::Array(Box::new(e), merge_range(tuple_size(t1, *s1), tuple_size(t2, *s2)))
+            let e = t1
+                .iter()
+                .chain(t2.iter())
+                .cloned()
+                .reduce(|x, y| common_type(&x, &y))
+                .unwrap_or(PType::Any);
+            PType::Array(
+                Box::new(e),
+                merge_range(tuple_size(t1, *s1), tuple_size(t2, *s2)),
+            )
         }
-        (PType::Type(Some(x)), PType::Type(Some(y))) => PType::Type(Some(Box::new(common_type(x, y)))),
+        (PType::Type(Some(x)), PType::Type(Some(y))) => {
+            PType::Type(Some(Box::new(common_type(x, y))))
+        }
         (PType::Type(_), PType::Type(_)) => PType::Type(None),
-        (PType::Optional(Some(x)), PType::Optional(Some(y))) => PType::Optional(Some(Box::new(common_type(x, y)))),
-        (PType::NotUndef(Some(x)), PType::NotUndef(Some(y))) => PType::NotUndef(Some(Box::new(common_type(x, y)))),
-        (PType::Sensitive(Some(x)), PType::Sensitive(Some(y))) => PType::Sensitive(Some(Box::new(common_type(x, y)))),
-        (PType::Iterator(Some(x)), PType::Iterator(Some(y))) => PType::Iterator(Some(Box::new(common_type(x, y)))),
-        (PType::Iterable(Some(x)), PType::Iterable(Some(y))) => PType::Iterable(Some(Box::new(common_type(x, y)))),
+        (PType::Optional(Some(x)), PType::Optional(Some(y))) => {
+            PType::Optional(Some(Box::new(common_type(x, y))))
+        }
+        (PType::NotUndef(Some(x)), PType::NotUndef(Some(y))) => {
+            PType::NotUndef(Some(Box::new(common_type(x, y))))
+        }
+        (PType::Sensitive(Some(x)), PType::Sensitive(Some(y))) => {
+            PType::Sensitive(Some(Box::new(common_type(x, y))))
+        }
+        (PType::Iterator(Some(x)), PType::Iterator(Some(y))) => {
+            PType::Iterator(Some(Box::new(common_type(x, y))))
+        }
+        (PType::Iterable(Some(x)), PType::Iterable(Some(y))) => {
+            PType::Iterable(Some(Box::new(common_type(x, y))))
+        }
         (PType::Variant(x), PType::Variant(y)) => {
             let mut all = x.clone();
             all.extend(y.iter().cloned());
             super::create::variant(all)
         }
-        (PType::Resource { type_name: n1, title: t1 }, PType::Resource { type_name: n2, title: t2 }) => {
+        (
+            PType::Resource {
+                type_name: n1,
+                title: t1,
+            },
+            PType::Resource {
+                type_name: n2,
+                title: t2,
+            },
+        ) => {
             if n1 == n2 {
-                PType::Resource { type_name: n1.clone(), title: if t1 == t2 { t1.clone() } else { None } }
+                PType::Resource {
+                    type_name: n1.clone(),
+                    title: if t1 == t2 { t1.clone() } else { None },
+                }
             } else {
-                PType::Resource { type_name: None, title: None }
+                PType::Resource {
+                    type_name: None,
+                    title: None,
+                }
             }
         }
         (PType::Class(_), PType::Class(_)) => PType::Class(None),
@@ -162,16 +207,35 @@ fn abstract_common(a: &PType, b: &PType) -> PType {
     if is_numeric(a) && is_numeric(b) {
         return PType::Numeric;
     }
-    let collection = |t: &PType| matches!(t, PType::Collection(_) | PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_));
+    let collection = |t: &PType| {
+        matches!(
+            t,
+            PType::Collection(_)
+                | PType::Array(..)
+                | PType::Hash(..)
+                | PType::Tuple(..)
+                | PType::Struct(_)
+        )
+    };
     if collection(a) && collection(b) {
         return PType::Collection(IntRange::SIZE);
     }
-    for t in [PType::ScalarData, PType::Scalar, PType::Data, PType::RichData] {
+    for t in [
+        PType::ScalarData,
+        PType::Scalar,
+        PType::Data,
+        PType::RichData,
+    ] {
         if is_assignable(&t, a) && is_assignable(&t, b) {
             return t;
         }
     }
-    let catalog = |t: &PType| matches!(t, PType::CatalogEntry | PType::Resource { .. } | PType::Class(_));
+    let catalog = |t: &PType| {
+        matches!(
+            t,
+            PType::CatalogEntry | PType::Resource { .. } | PType::Class(_)
+        )
+    };
     if catalog(a) && catalog(b) {
         return PType::CatalogEntry;
     }

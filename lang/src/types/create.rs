@@ -18,9 +18,15 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         PType::Float(..) => typ(float(args)?),
         PType::String { .. } => {
             if args.is_empty() || args.len() > 2 {
-                return Err(Error::eval(format!("String supports [] with one or two arguments. Got {}", args.len())));
+                return Err(Error::eval(format!(
+                    "String supports [] with one or two arguments. Got {}",
+                    args.len()
+                )));
             }
-            typ(PType::String { size: size_range(args)?, value: None })
+            typ(PType::String {
+                size: size_range(args)?,
+                value: None,
+            })
         }
         PType::Collection(_) => {
             if args.is_empty() || args.len() > 2 {
@@ -36,7 +42,9 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         PType::Enum { .. } => typ(enumeration(t, args)?),
         PType::Pattern(_) => typ(pattern(args)?),
         PType::Regexp(_) => {
-            let [arg] = args else { return Err(count_error("Regexp", "1 argument", args.len())) };
+            let [arg] = args else {
+                return Err(count_error("Regexp", "1 argument", args.len()));
+            };
             match arg {
                 Value::String(s) => typ(PType::Regexp(Some(compile(s)?))),
                 Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
@@ -44,7 +52,9 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             }
         }
         PType::Boolean(_) => {
-            let [arg] = args else { return Err(count_error("Boolean", "1 argument", args.len())) };
+            let [arg] = args else {
+                return Err(count_error("Boolean", "1 argument", args.len()));
+            };
             match arg {
                 Value::Boolean(b) => typ(PType::Boolean(Some(*b))),
                 other => Err(specialization(t, other, "TrueClass or FalseClass")),
@@ -60,29 +70,55 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             }
             typ(variant(types))
         }
-        PType::Optional(_) => typ(PType::Optional(Some(Box::new(single_type_or_string("Optional", args)?)))),
-        PType::NotUndef(_) => typ(PType::NotUndef(Some(Box::new(single_type_or_string("NotUndef", args)?)))),
+        PType::Optional(_) => typ(PType::Optional(Some(Box::new(single_type_or_string(
+            "Optional", args,
+        )?)))),
+        PType::NotUndef(_) => typ(PType::NotUndef(Some(Box::new(single_type_or_string(
+            "NotUndef", args,
+        )?)))),
         PType::Type(_) => typ(PType::Type(Some(Box::new(single_type("Type", args)?)))),
-        PType::Sensitive(_) => typ(PType::Sensitive(Some(Box::new(single_type("Sensitive", args)?)))),
-        PType::Iterable(_) => typ(PType::Iterable(Some(Box::new(single_type("Iterable", args)?)))),
-        PType::Iterator(_) => typ(PType::Iterator(Some(Box::new(single_type("Iterator", args)?)))),
+        PType::Sensitive(_) => typ(PType::Sensitive(Some(Box::new(single_type(
+            "Sensitive",
+            args,
+        )?)))),
+        PType::Iterable(_) => typ(PType::Iterable(Some(Box::new(single_type(
+            "Iterable", args,
+        )?)))),
+        PType::Iterator(_) => typ(PType::Iterator(Some(Box::new(single_type(
+            "Iterator", args,
+        )?)))),
         PType::Runtime { .. } => {
-            let [rt, name] = args else { return Err(count_error_a("Runtime", "1 to 2 arguments", args.len())) };
+            let [rt, name] = args else {
+                return Err(count_error_a("Runtime", "1 to 2 arguments", args.len()));
+            };
             let (Value::String(rt), Value::String(name)) = (rt, name) else {
-                let bad = if matches!(rt, Value::String(_)) { name } else { rt };
+                let bad = if matches!(rt, Value::String(_)) {
+                    name
+                } else {
+                    rt
+                };
                 return Err(specialization(t, bad, "String or String"));
             };
-            typ(PType::Runtime { runtime: Some(rt.clone()), name: Some(name.clone()) })
+            typ(PType::Runtime {
+                runtime: Some(rt.clone()),
+                name: Some(name.clone()),
+            })
         }
         PType::Init(..) => {
             let Some((first, rest)) = args.split_first() else {
                 return Err(count_error("Init", "1 or more arguments", 0));
             };
             let Value::Type(inner) = first else {
-                return Err(Error::eval(format!("Init-Type[] arguments must be types. Got {}", kind_name(first))));
+                return Err(Error::eval(format!(
+                    "Init-Type[] arguments must be types. Got {}",
+                    kind_name(first)
+                )));
             };
             // TODO(functions): the reference checks that the arguments suit T.new().
-            typ(PType::Init(Some(Box::new((**inner).clone())), rest.to_vec()))
+            typ(PType::Init(
+                Some(Box::new((**inner).clone())),
+                rest.to_vec(),
+            ))
         }
         PType::SemVer(_) => typ(semver(t, args)?),
         PType::Timespan(..) => {
@@ -93,9 +129,14 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             let (lo, hi) = time_range(t, args, timestamp_of)?;
             typ(PType::Timestamp(lo, hi))
         }
-        PType::Resource { type_name, title } => resource(type_name.as_ref(), title.is_some(), t, args),
+        PType::Resource { type_name, title } => {
+            resource(type_name.as_ref(), title.is_some(), t, args)
+        }
         PType::Class(name) => class(name.is_some(), t, args),
-        PType::Alias(a) => Err(Error::eval(format!("Operator '[]' is not applicable to {}-Type.", with_article(&a.name)))),
+        PType::Alias(a) => Err(Error::eval(format!(
+            "Operator '[]' is not applicable to {}-Type.",
+            with_article(&a.name)
+        ))),
         PType::Any
         | PType::Undef
         | PType::Default
@@ -111,7 +152,10 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         | PType::Unit => {
             let name = t.to_string();
             let name = name.split('[').next().unwrap_or_default();
-            Err(Error::eval(format!("Operator '[]' is not applicable to {}-Type.", with_article(name))))
+            Err(Error::eval(format!(
+                "Operator '[]' is not applicable to {}-Type.",
+                with_article(name)
+            )))
         }
     }
 }
@@ -123,7 +167,14 @@ pub(super) fn count_error(name: &str, expected: &str, got: usize) -> Error {
 
 /// `A Foo-Type[] accepts N arguments. Got M`
 pub(super) fn count_error_a(name: &str, expected: &str, got: usize) -> Error {
-    Error::eval(format!("{} {name}-Type[] accepts {expected}. Got {got}", if super::size::article(name) == "an" { "An" } else { "A" }))
+    Error::eval(format!(
+        "{} {name}-Type[] accepts {expected}. Got {got}",
+        if super::size::article(name) == "an" {
+            "An"
+        } else {
+            "A"
+        }
+    ))
 }
 
 /// `Error creating type specialization of a Struct-Type, Cannot use Integer where Hash is expected`
@@ -137,7 +188,10 @@ pub(super) fn specialization(t: &PType, got: &Value, expected: &str) -> Error {
 }
 
 pub(super) fn not_types(name: &str, got: &Value) -> Error {
-    Error::eval(format!("{name}-Type[] arguments must be types. Got {}", kind_name(got)))
+    Error::eval(format!(
+        "{name}-Type[] arguments must be types. Got {}",
+        kind_name(got)
+    ))
 }
 
 fn single_type(name: &str, args: &[Value]) -> Result<PType, Error> {
@@ -204,7 +258,10 @@ fn float(args: &[Value]) -> Result<PType, Error> {
         None => f64::INFINITY,
     };
     if from > to {
-        return Err(from_gt_to(super::display::ruby_float(from), super::display::ruby_float(to)));
+        return Err(from_gt_to(
+            super::display::ruby_float(from),
+            super::display::ruby_float(to),
+        ));
     }
     Ok(PType::Float(from, to))
 }
@@ -250,7 +307,10 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
     }
     values.sort();
     values.dedup();
-    Ok(PType::Enum { values, case_insensitive })
+    Ok(PType::Enum {
+        values,
+        case_insensitive,
+    })
 }
 
 fn pattern(args: &[Value]) -> Result<PType, Error> {
@@ -280,9 +340,15 @@ fn pattern_error(got: &Value) -> Error {
 }
 
 pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {
-    Regexp::new(source)
-        .map(Rc::new)
-        .map_err(|e| Error::eval(format!("{}: /{source}/", e.lines().last().unwrap_or("invalid regular expression").trim())))
+    Regexp::new(source).map(Rc::new).map_err(|e| {
+        Error::eval(format!(
+            "{}: /{source}/",
+            e.lines()
+                .last()
+                .unwrap_or("invalid regular expression")
+                .trim()
+        ))
+    })
 }
 
 fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
@@ -290,9 +356,13 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
     for a in args {
         match a {
             // TODO(timever): parse and normalize with crate::versions (merge_ranges).
-            Value::String(s) => ranges.push(SemVerRange { text: s.to_string() }),
+            Value::String(s) => ranges.push(SemVerRange {
+                text: s.to_string(),
+            }),
             Value::SemVerRange(r) => ranges.push((**r).clone()),
-            Value::SemVer(v) => ranges.push(SemVerRange { text: format!("{v} - {v}") }),
+            Value::SemVer(v) => ranges.push(SemVerRange {
+                text: format!("{v} - {v}"),
+            }),
             other => return Err(specialization(t, other, "String or SemVerRange or SemVer")),
         }
     }
@@ -317,8 +387,12 @@ fn timespan_of(v: &Value) -> Option<Result<Timespan, Error>> {
 
 fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {
     match v {
-        Value::Integer(i) => Some(Ok(Timestamp { nanos: *i as i128 * 1_000_000_000 })),
-        Value::Float(x) => Some(Ok(Timestamp { nanos: (x * NANOS).round() as i128 })),
+        Value::Integer(i) => Some(Ok(Timestamp {
+            nanos: *i as i128 * 1_000_000_000,
+        })),
+        Value::Float(x) => Some(Ok(Timestamp {
+            nanos: (x * NANOS).round() as i128,
+        })),
         Value::Timestamp(t) => Some(Ok(*t)),
         // TODO(timever): parse strings with crate::time's Timestamp formats.
         Value::String(s) => Some(Err(Error::eval(format!(
@@ -335,7 +409,11 @@ fn time_range<T: Ord + Copy>(
     args: &[Value],
     conv: fn(&Value) -> Option<Result<T, Error>>,
 ) -> Result<TimeBounds<T>, Error> {
-    let name = if matches!(t, PType::Timespan(..)) { "Timespan" } else { "Timestamp" };
+    let name = if matches!(t, PType::Timespan(..)) {
+        "Timespan"
+    } else {
+        "Timestamp"
+    };
     if args.is_empty() || args.len() > 2 {
         return Err(count_error(name, "1 to 2 arguments", args.len()));
     }
@@ -344,7 +422,11 @@ fn time_range<T: Ord + Copy>(
             Value::Default => Ok(None),
             v => match conv(v) {
                 Some(r) => r.map(Some),
-                None => Err(specialization(t, v, &format!("{name}, Integer, Float, or String"))),
+                None => Err(specialization(
+                    t,
+                    v,
+                    &format!("{name}, Integer, Float, or String"),
+                )),
             },
         }
     };
@@ -376,7 +458,12 @@ fn fmt_time(v: &Value) -> String {
     }
 }
 
-fn resource(type_name: Option<&Rc<str>>, has_title: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
+fn resource(
+    type_name: Option<&Rc<str>>,
+    has_title: bool,
+    t: &PType,
+    args: &[Value],
+) -> Result<Value, Error> {
     if has_title {
         return Err(Error::eval(format!("Resource not found: {t}")));
     }
@@ -384,12 +471,17 @@ fn resource(type_name: Option<&Rc<str>>, has_title: bool, t: &PType, args: &[Val
         Some(n) => (n.clone(), args),
         None => {
             let Some((first, rest)) = args.split_first() else {
-                return Err(Error::eval("Resource[] requires a resource type or a String"));
+                return Err(Error::eval(
+                    "Resource[] requires a resource type or a String",
+                ));
             };
             let name: Rc<str> = match first {
                 Value::String(s) => capitalize_segments(s).into(),
                 Value::Type(ty) => match &**ty {
-                    PType::Resource { type_name: Some(n), title: None } => n.clone(),
+                    PType::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => n.clone(),
                     _ => return Err(first_resource_arg(first)),
                 },
                 other => return Err(first_resource_arg(other)),
@@ -400,30 +492,49 @@ fn resource(type_name: Option<&Rc<str>>, has_title: bool, t: &PType, args: &[Val
     let mut out = Vec::with_capacity(titles.len());
     for title in titles {
         match title {
-            Value::String(s) => out.push(Value::typ(PType::Resource { type_name: Some(name.clone()), title: Some(s.clone()) })),
+            Value::String(s) => out.push(Value::typ(PType::Resource {
+                type_name: Some(name.clone()),
+                title: Some(s.clone()),
+            })),
             Value::Array(items) => {
                 for item in items.iter() {
-                    let Value::String(s) = item else { return Err(title_error(item)) };
-                    out.push(Value::typ(PType::Resource { type_name: Some(name.clone()), title: Some(s.clone()) }));
+                    let Value::String(s) = item else {
+                        return Err(title_error(item));
+                    };
+                    out.push(Value::typ(PType::Resource {
+                        type_name: Some(name.clone()),
+                        title: Some(s.clone()),
+                    }));
                 }
             }
             other => return Err(title_error(other)),
         }
     }
     Ok(match out.len() {
-        0 => Value::typ(PType::Resource { type_name: Some(name), title: None }),
-        1 if titles.len() == 1 && !matches!(titles[0], Value::Array(_)) => out.pop().unwrap_or(Value::Undef),
+        0 => Value::typ(PType::Resource {
+            type_name: Some(name),
+            title: None,
+        }),
+        1 if titles.len() == 1 && !matches!(titles[0], Value::Array(_)) => {
+            out.pop().unwrap_or(Value::Undef)
+        }
         _ => Value::array(out),
     })
 }
 
 fn first_resource_arg(got: &Value) -> Error {
-    Error::eval(format!("First argument to Resource[] must be a resource type or a String. Got {}.", kind_name(got)))
+    Error::eval(format!(
+        "First argument to Resource[] must be a resource type or a String. Got {}.",
+        kind_name(got)
+    ))
 }
 
 fn title_error(got: &Value) -> Error {
     specialization(
-        &PType::Resource { type_name: None, title: None },
+        &PType::Resource {
+            type_name: None,
+            title: None,
+        },
         got,
         "a resource title String",
     )
@@ -431,7 +542,9 @@ fn title_error(got: &Value) -> Error {
 
 fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
     if has_name {
-        let PType::Class(Some(n)) = t else { return Err(Error::eval(format!("Resource not found: {t}"))) };
+        let PType::Class(Some(n)) = t else {
+            return Err(Error::eval(format!("Resource not found: {t}")));
+        };
         return Err(Error::eval(format!("Resource not found: Class['{n}']")));
     }
     let mut out = Vec::with_capacity(args.len());

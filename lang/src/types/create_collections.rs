@@ -13,7 +13,9 @@ pub(super) fn array(args: &[Value]) -> Result<PType, Error> {
         [first, ..] if args.len() <= 3 && is_bound(first) && args.len() == 2 => {
             Ok(PType::Array(Box::new(PType::Any), size_range(args)?))
         }
-        [Value::Type(t), rest @ ..] if rest.len() <= 2 => Ok(PType::Array(Box::new((**t).clone()), size_range(rest)?)),
+        [Value::Type(t), rest @ ..] if rest.len() <= 2 => {
+            Ok(PType::Array(Box::new((**t).clone()), size_range(rest)?))
+        }
         [other, ..] if args.len() <= 3 => Err(not_types("Array", other)),
         _ => Err(count_error("Array", "1 to 3 arguments", args.len())),
     }
@@ -24,7 +26,11 @@ pub(super) fn hash(args: &[Value]) -> Result<PType, Error> {
         return Err(count_error("Hash", "2 to 4 arguments", args.len()));
     }
     if is_bound(&args[0]) && args.len() == 2 {
-        return Ok(PType::Hash(Box::new(PType::Any), Box::new(PType::Any), size_range(args)?));
+        return Ok(PType::Hash(
+            Box::new(PType::Any),
+            Box::new(PType::Any),
+            size_range(args)?,
+        ));
     }
     let key = match &args[0] {
         Value::Type(t) => (**t).clone(),
@@ -34,7 +40,11 @@ pub(super) fn hash(args: &[Value]) -> Result<PType, Error> {
         Value::Type(t) => (**t).clone(),
         other => return Err(not_types("Hash", other)),
     };
-    Ok(PType::Hash(Box::new(key), Box::new(value), size_range(&args[2..])?))
+    Ok(PType::Hash(
+        Box::new(key),
+        Box::new(value),
+        size_range(&args[2..])?,
+    ))
 }
 
 pub(super) fn tuple(args: &[Value]) -> Result<PType, Error> {
@@ -43,7 +53,11 @@ pub(super) fn tuple(args: &[Value]) -> Result<PType, Error> {
         return Err(count_error_a("Tuple", "1 or more arguments", 0));
     }
     let types = type_list("Tuple", types)?;
-    let size = if sizes.is_empty() { None } else { Some(size_range(sizes)?) };
+    let size = if sizes.is_empty() {
+        None
+    } else {
+        Some(size_range(sizes)?)
+    };
     Ok(PType::Tuple(types, size))
 }
 
@@ -66,8 +80,12 @@ fn type_list(name: &str, args: &[Value]) -> Result<Vec<PType>, Error> {
 }
 
 pub(super) fn structure(t: &PType, args: &[Value]) -> Result<PType, Error> {
-    let [arg] = args else { return Err(count_error("Struct", "1 argument", args.len())) };
-    let Value::Hash(h) = arg else { return Err(specialization(t, arg, "Hash")) };
+    let [arg] = args else {
+        return Err(count_error("Struct", "1 argument", args.len()));
+    };
+    let Value::Hash(h) = arg else {
+        return Err(specialization(t, arg, "Hash"));
+    };
     let mut members = Vec::with_capacity(h.len());
     for (k, v) in h.iter() {
         let (key, key_kind) = struct_key(k)?;
@@ -75,7 +93,11 @@ pub(super) fn structure(t: &PType, args: &[Value]) -> Result<PType, Error> {
             Value::Type(t) => (**t).clone(),
             other => super::infer::infer_generalized(other),
         };
-        members.push(StructMember { key, key_kind, value });
+        members.push(StructMember {
+            key,
+            key_kind,
+            value,
+        });
     }
     Ok(PType::Struct(Some(members)))
 }
@@ -94,9 +116,15 @@ fn struct_key(k: &Value) -> Result<(std::rc::Rc<str>, KeyKind), Error> {
     match k {
         Value::String(s) => Ok((s.clone(), KeyKind::Plain)),
         Value::Type(t) => match &**t {
-            PType::Optional(Some(inner)) => from_type(inner).map(|s| (s, KeyKind::Optional)).ok_or_else(|| bad("Optional")),
-            PType::NotUndef(Some(inner)) => from_type(inner).map(|s| (s, KeyKind::NotUndef)).ok_or_else(|| bad("NotUndef")),
-            other => from_type(other).map(|s| (s, KeyKind::Plain)).ok_or_else(|| bad(&other.to_string())),
+            PType::Optional(Some(inner)) => from_type(inner)
+                .map(|s| (s, KeyKind::Optional))
+                .ok_or_else(|| bad("Optional")),
+            PType::NotUndef(Some(inner)) => from_type(inner)
+                .map(|s| (s, KeyKind::NotUndef))
+                .ok_or_else(|| bad("NotUndef")),
+            other => from_type(other)
+                .map(|s| (s, KeyKind::Plain))
+                .ok_or_else(|| bad(&other.to_string())),
         },
         other => Err(bad(kind_name(other))),
     }
@@ -106,7 +134,11 @@ fn struct_key(k: &Value) -> Result<(std::rc::Rc<str>, KeyKind), Error> {
 pub(super) fn callable(args: &[Value]) -> Result<PType, Error> {
     if let Some(Value::Array(params)) = args.first() {
         if args.len() > 2 {
-            return Err(count_error("Callable", "1 to 2 arguments when the first is an Array", args.len()));
+            return Err(count_error(
+                "Callable",
+                "1 to 2 arguments when the first is an Array",
+                args.len(),
+            ));
         }
         let mut c = callable_params(params)?;
         if let Some(ret) = args.get(1) {
@@ -142,7 +174,10 @@ fn callable_params(args: &[Value]) -> Result<CallableType, Error> {
         match a {
             Value::Type(t) => params.push((**t).clone()),
             // The reference takes a string as the name of a runtime (Ruby) type.
-            Value::String(s) => params.push(PType::Runtime { runtime: Some("ruby".into()), name: Some(s.clone()) }),
+            Value::String(s) => params.push(PType::Runtime {
+                runtime: Some("ruby".into()),
+                name: Some(s.clone()),
+            }),
             other => return Err(not_types("Callable", other)),
         }
     }
@@ -157,5 +192,9 @@ fn callable_params(args: &[Value]) -> Result<CallableType, Error> {
         (true, None, _) => Some(IntRange::new(0, 0)),
         (_, s, _) => s,
     };
-    Ok(CallableType { params: Some((params, size)), block, return_type: None })
+    Ok(CallableType {
+        params: Some((params, size)),
+        block,
+        return_type: None,
+    })
 }

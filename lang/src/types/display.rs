@@ -68,7 +68,10 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             f.write_str("String")?;
             write_size(f, *size)
         }
-        PType::Enum { values, case_insensitive } => {
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => {
             f.write_str("Enum")?;
             if values.is_empty() {
                 return Ok(());
@@ -122,12 +125,20 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             f.write_char(']')
         }
         PType::SemVerRange => f.write_str("SemVerRange"),
-        PType::Timespan(lo, hi) => {
-            write_time_range(f, "Timespan", lo.map(|t| timespan_text(t)), hi.map(|t| timespan_text(t)), lo == hi)
-        }
-        PType::Timestamp(lo, hi) => {
-            write_time_range(f, "Timestamp", lo.map(|t| timestamp_text(t)), hi.map(|t| timestamp_text(t)), lo == hi)
-        }
+        PType::Timespan(lo, hi) => write_time_range(
+            f,
+            "Timespan",
+            lo.map(timespan_text),
+            hi.map(timespan_text),
+            lo == hi,
+        ),
+        PType::Timestamp(lo, hi) => write_time_range(
+            f,
+            "Timestamp",
+            lo.map(timestamp_text),
+            hi.map(timestamp_text),
+            lo == hi,
+        ),
         PType::Collection(size) => {
             f.write_str("Collection")?;
             write_size(f, *size)
@@ -255,7 +266,9 @@ fn write_wrapper(f: &mut dyn Write, name: &str, t: Option<&PType>, d: usize) -> 
     let Some(t) = t else { return Ok(()) };
     f.write_char('[')?;
     match t {
-        PType::String { value: Some(s), .. } if matches!(name, "Optional" | "NotUndef") => f.write_str(&quote(s))?,
+        PType::String { value: Some(s), .. } if matches!(name, "Optional" | "NotUndef") => {
+            f.write_str(&quote(s))?
+        }
         t => write_type(f, t, d)?,
     }
     f.write_char(']')
@@ -293,7 +306,11 @@ fn write_callable(f: &mut dyn Write, c: &CallableType, d: usize) -> fmt::Result 
                 first = false;
                 write_type(f, t, d)?;
             }
-            let range = if types.is_empty() { Some(size.unwrap_or(IntRange::new(0, 0))) } else { *size };
+            let range = if types.is_empty() {
+                Some(size.unwrap_or(IntRange::new(0, 0)))
+            } else {
+                *size
+            };
             if let Some(r) = range {
                 if !first {
                     f.write_str(", ")?;
@@ -478,7 +495,11 @@ pub fn ruby_float(x: f64) -> String {
         return "NaN".into();
     }
     if x.is_infinite() {
-        return if x > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+        return if x > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
     let sci = format!("{x:e}");
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
@@ -491,7 +512,11 @@ pub fn ruby_float(x: f64) -> String {
             format!("{s}.0")
         }
     } else {
-        let m = if mantissa.contains('.') { mantissa.to_string() } else { format!("{mantissa}.0") };
+        let m = if mantissa.contains('.') {
+            mantissa.to_string()
+        } else {
+            format!("{mantissa}.0")
+        };
         format!("{m}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
     }
 }
@@ -508,8 +533,15 @@ pub fn timespan_text(t: Timespan) -> String {
     let frac = n % NANOS_PER_SEC;
     let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
     // The reference's `%-N`: the nanoseconds unpadded, trailing zeros removed.
-    let frac = if frac == 0 { "0".to_string() } else { frac.to_string().trim_end_matches('0').to_string() };
-    format!("{}{d}-{h:02}:{m:02}:{s:02}.{frac}", if neg { "-" } else { "" })
+    let frac = if frac == 0 {
+        "0".to_string()
+    } else {
+        frac.to_string().trim_end_matches('0').to_string()
+    };
+    format!(
+        "{}{d}-{h:02}:{m:02}:{s:02}.{frac}",
+        if neg { "-" } else { "" }
+    )
 }
 
 /// A Timestamp as the reference prints it: `2020-01-01T00:00:00.000000000 UTC`.

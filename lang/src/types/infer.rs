@@ -31,7 +31,11 @@ fn empty_array() -> PType {
 }
 
 fn empty_hash() -> PType {
-    PType::Hash(Box::new(PType::Unit), Box::new(PType::Unit), IntRange::new(0, 0))
+    PType::Hash(
+        Box::new(PType::Unit),
+        Box::new(PType::Unit),
+        IntRange::new(0, 0),
+    )
 }
 
 fn exact(n: usize) -> IntRange {
@@ -51,9 +55,9 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
         Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
         Value::Timespan(t) => PType::Timespan(Some(*t), Some(*t)),
         Value::Timestamp(t) => PType::Timestamp(Some(*t), Some(*t)),
-        Value::SemVer(v) if detailed_semver => {
-            PType::SemVer(vec![crate::versions::SemVerRange { text: format!("{v} - {v}") }])
-        }
+        Value::SemVer(v) if detailed_semver => PType::SemVer(vec![crate::versions::SemVerRange {
+            text: format!("{v} - {v}"),
+        }]),
         Value::SemVer(_) => PType::SemVer(Vec::new()),
         Value::SemVerRange(_) => PType::SemVerRange,
         Value::Sensitive(inner) => PType::Sensitive(Some(Box::new(infer_generalized(inner)))),
@@ -62,6 +66,8 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
     })
 }
 
+// PType's hash and equality use only an alias's name, never its (mutable) target.
+#[allow(clippy::mutable_key_type)]
 fn iterator_type(it: &LazyIter) -> PType {
     let source = match it {
         LazyIter::Reverse(s) | LazyIter::Step(s, _) => s,
@@ -78,7 +84,9 @@ fn iterator_type(it: &LazyIter) -> PType {
             }
             seen
         }
-        other => super::iterable::element_type_of_value(other).into_iter().collect(),
+        other => super::iterable::element_type_of_value(other)
+            .into_iter()
+            .collect(),
     };
     let elem = match elems.len() {
         0 => None,
@@ -101,8 +109,16 @@ fn detailed(v: &Value, depth: usize) -> PType {
                 .map(|(k, e)| {
                     let key: Rc<str> = k.as_str().unwrap_or_default().into();
                     let value = detailed(e, depth + 1);
-                    let key_kind = if matches!(value, PType::Undef) { KeyKind::NotUndef } else { KeyKind::Plain };
-                    StructMember { key, key_kind, value }
+                    let key_kind = if matches!(value, PType::Undef) {
+                        KeyKind::NotUndef
+                    } else {
+                        KeyKind::Plain
+                    };
+                    StructMember {
+                        key,
+                        key_kind,
+                        value,
+                    }
                 })
                 .collect();
             PType::Struct(Some(members))
@@ -122,7 +138,10 @@ fn reduced(v: &Value, depth: usize) -> PType {
     }
     match v {
         Value::Array(a) if a.is_empty() => empty_array(),
-        Value::Array(a) => PType::Array(Box::new(common_of(a.iter(), depth, reduced)), exact(a.len())),
+        Value::Array(a) => PType::Array(
+            Box::new(common_of(a.iter(), depth, reduced)),
+            exact(a.len()),
+        ),
         Value::Hash(h) if h.is_empty() => empty_hash(),
         Value::Hash(h) => {
             let k = common_of(h.keys(), depth, reduced);
@@ -134,7 +153,11 @@ fn reduced(v: &Value, depth: usize) -> PType {
 }
 
 /// The common type of the inferred types of some values; strings are collected first.
-fn common_of<'a>(values: impl Iterator<Item = &'a Value>, depth: usize, f: fn(&Value, usize) -> PType) -> PType {
+fn common_of<'a>(
+    values: impl Iterator<Item = &'a Value>,
+    depth: usize,
+    f: fn(&Value, usize) -> PType,
+) -> PType {
     let mut strings: Vec<Rc<str>> = Vec::new();
     let mut seen: HashSet<Rc<str>> = HashSet::new();
     let mut acc: Option<PType> = None;
@@ -180,7 +203,10 @@ pub fn generalize(t: &PType, depth: usize) -> PType {
             let lens = values.iter().map(|v| v.chars().count() as i64);
             let lo = lens.clone().min().unwrap_or(0);
             let hi = lens.max().unwrap_or(0);
-            PType::String { size: IntRange::new(lo, hi), value: None }
+            PType::String {
+                size: IntRange::new(lo, hi),
+                value: None,
+            }
         }
         PType::Boolean(_) => PType::Boolean(None),
         PType::Timespan(..) => PType::Timespan(None, None),

@@ -44,7 +44,10 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
         PType::Default => matches!(v, Value::Default),
         PType::Data => is_data(v, d),
         PType::RichData => is_rich_data(v, d),
-        PType::ScalarData => matches!(v, Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_)),
+        PType::ScalarData => matches!(
+            v,
+            Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_)
+        ),
         PType::Scalar => matches!(
             v,
             Value::Integer(_)
@@ -66,7 +69,10 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             },
             _ => false,
         },
-        PType::Enum { values, case_insensitive } => match v {
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => match v {
             Value::String(s) => {
                 values.is_empty()
                     || if *case_insensitive {
@@ -89,7 +95,12 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         PType::SemVer(ranges) => match v {
-            Value::SemVer(ver) => ranges.is_empty() || ranges.iter().any(|r| super::semver_ranges::includes(r, ver)),
+            Value::SemVer(ver) => {
+                ranges.is_empty()
+                    || ranges
+                        .iter()
+                        .any(|r| super::semver_ranges::includes(r, ver))
+            }
             _ => false,
         },
         PType::SemVerRange => matches!(v, Value::SemVerRange(_)),
@@ -112,7 +123,9 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
         },
         PType::Hash(kt, vt, size) => match v {
             Value::Hash(h) => {
-                in_size(*size, h.len()) && h.iter().all(|(k, e)| instance_at(kt, k, d) && instance_at(vt, e, d))
+                in_size(*size, h.len())
+                    && h.iter()
+                        .all(|(k, e)| instance_at(kt, k, d) && instance_at(vt, e, d))
             }
             _ => false,
         },
@@ -122,7 +135,9 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
                     return size.is_none_or(|s| in_size(s, a.len()));
                 }
                 in_size(tuple_size(types, *size), a.len())
-                    && a.iter().enumerate().all(|(i, e)| tuple_type_at(types, i).is_some_and(|t| instance_at(t, e, d)))
+                    && a.iter()
+                        .enumerate()
+                        .all(|(i, e)| tuple_type_at(types, i).is_some_and(|t| instance_at(t, e, d)))
             }
             _ => false,
         },
@@ -147,7 +162,8 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
                     let source = match &**it {
                         LazyIter::Reverse(s) | LazyIter::Step(s, _) => s,
                     };
-                    super::iterable::element_type_of_value(source).is_some_and(|e| is_assignable(t, &e))
+                    super::iterable::element_type_of_value(source)
+                        .is_some_and(|e| is_assignable(t, &e))
                 }
             },
             _ => false,
@@ -164,7 +180,9 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         PType::Runtime { .. } => false,
-        PType::Init(t, args) => t.as_ref().is_none_or(|t| instance_at(t, v, d) || (args.is_empty() && convertible(t, v))),
+        PType::Init(t, args) => t
+            .as_ref()
+            .is_none_or(|t| instance_at(t, v, d) || (args.is_empty() && convertible(t, v))),
         PType::Object | PType::TypeSet => false,
         PType::Alias(a) => instance_at(&a.resolved(), v, d),
     }
@@ -195,9 +213,15 @@ fn is_data(v: &Value, d: usize) -> bool {
         return false;
     }
     match v {
-        Value::Undef | Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_) => true,
+        Value::Undef
+        | Value::Integer(_)
+        | Value::Float(_)
+        | Value::String(_)
+        | Value::Boolean(_) => true,
         Value::Array(a) => a.iter().all(|e| is_data(e, d + 1)),
-        Value::Hash(h) => h.iter().all(|(k, e)| matches!(k, Value::String(_)) && is_data(e, d + 1)),
+        Value::Hash(h) => h
+            .iter()
+            .all(|(k, e)| matches!(k, Value::String(_)) && is_data(e, d + 1)),
         _ => false,
     }
 }
@@ -210,9 +234,10 @@ fn is_rich_data(v: &Value, d: usize) -> bool {
         Value::Iterator(_) => false,
         Value::Type(t) => !matches!(**t, PType::Runtime { .. }),
         Value::Array(a) => a.iter().all(|e| is_rich_data(e, d + 1)),
-        Value::Hash(h) => h
-            .iter()
-            .all(|(k, e)| matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(e, d + 1)),
+        Value::Hash(h) => h.iter().all(|(k, e)| {
+            matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_))
+                && is_rich_data(e, d + 1)
+        }),
         Value::Sensitive(_) => true,
         _ => true,
     }
@@ -227,14 +252,20 @@ fn convertible(t: &PType, v: &Value) -> bool {
             Value::String(s) => {
                 let s = s.trim();
                 let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
-                let digits = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")).unwrap_or(digits);
-                !digits.is_empty() && (digits.chars().all(|c| c.is_ascii_hexdigit()) || s.parse::<f64>().is_ok())
+                let digits = digits
+                    .strip_prefix("0x")
+                    .or_else(|| digits.strip_prefix("0X"))
+                    .unwrap_or(digits);
+                !digits.is_empty()
+                    && (digits.chars().all(|c| c.is_ascii_hexdigit()) || s.parse::<f64>().is_ok())
             }
             _ => false,
         },
         PType::String { .. } => !matches!(v, Value::Iterator(_)),
-        PType::Boolean(_) => matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Float(_))
-            || matches!(v, Value::String(s) if matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no" | "y" | "n" | "")),
+        PType::Boolean(_) => {
+            matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Float(_))
+                || matches!(v, Value::String(s) if matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no" | "y" | "n" | ""))
+        }
         _ => false,
     }
 }

@@ -8,7 +8,12 @@ use std::rc::Rc;
 #[derive(Debug, Clone)]
 pub enum TypeValues {
     /// Integers from `next` towards `last` (inclusive), ascending or descending.
-    Range { next: i64, last: i64, step: i64, done: bool },
+    Range {
+        next: i64,
+        last: i64,
+        step: i64,
+        done: bool,
+    },
     /// The strings of an `Enum`.
     Strings { values: Rc<[Rc<str>]>, pos: usize },
 }
@@ -17,7 +22,12 @@ impl Iterator for TypeValues {
     type Item = Value;
     fn next(&mut self) -> Option<Value> {
         match self {
-            TypeValues::Range { next, last, step, done } => {
+            TypeValues::Range {
+                next,
+                last,
+                step,
+                done,
+            } => {
                 if *done {
                     return None;
                 }
@@ -47,7 +57,12 @@ impl TypeValues {
     fn len_remaining(&self) -> usize {
         match self {
             TypeValues::Range { done: true, .. } => 0,
-            TypeValues::Range { next, last, .. } => (*last as i128 - *next as i128).unsigned_abs().min(usize::MAX as u128 - 1) as usize + 1,
+            TypeValues::Range { next, last, .. } => {
+                (*last as i128 - *next as i128)
+                    .unsigned_abs()
+                    .min(usize::MAX as u128 - 1) as usize
+                    + 1
+            }
             TypeValues::Strings { values, pos } => values.len().saturating_sub(*pos),
         }
     }
@@ -60,11 +75,17 @@ pub fn iterable_values(t: &PType) -> Option<TypeValues> {
     match t {
         PType::Integer(r) if r.from != i64::MIN && r.to != i64::MAX => {
             let step = if r.from <= r.to { 1 } else { -1 };
-            Some(TypeValues::Range { next: r.from, last: r.to, step, done: false })
+            Some(TypeValues::Range {
+                next: r.from,
+                last: r.to,
+                step,
+                done: false,
+            })
         }
-        PType::Enum { values, .. } if !values.is_empty() => {
-            Some(TypeValues::Strings { values: values.iter().cloned().collect(), pos: 0 })
-        }
+        PType::Enum { values, .. } if !values.is_empty() => Some(TypeValues::Strings {
+            values: values.iter().cloned().collect(),
+            pos: 0,
+        }),
         PType::Alias(a) => iterable_values(&a.resolved()),
         _ => None,
     }
@@ -75,17 +96,32 @@ pub fn iterable_values(t: &PType) -> Option<TypeValues> {
 /// `0..n-1`; an `Integer[a, b]` or `Enum` type value its values.
 pub fn element_type_of_value(v: &Value) -> Option<PType> {
     match v {
-        Value::String(_) => Some(PType::String { size: IntRange::new(1, 1), value: None }),
+        Value::String(_) => Some(PType::String {
+            size: IntRange::new(1, 1),
+            value: None,
+        }),
         Value::Integer(n) if *n >= 0 => Some(PType::Integer(IntRange::new(0, (*n - 1).max(0)))),
         Value::Array(a) => Some(match a.len() {
             0 => PType::Unit,
-            _ => a.iter().map(infer).reduce(|acc, t| common_type(&acc, &t)).unwrap_or(PType::Unit),
+            _ => a
+                .iter()
+                .map(infer)
+                .reduce(|acc, t| common_type(&acc, &t))
+                .unwrap_or(PType::Unit),
         }),
         Value::Hash(h) => Some(match h.len() {
             0 => PType::Unit,
             _ => {
-                let k = h.keys().map(infer).reduce(|acc, t| common_type(&acc, &t)).unwrap_or(PType::Unit);
-                let e = h.values().map(infer).reduce(|acc, t| common_type(&acc, &t)).unwrap_or(PType::Unit);
+                let k = h
+                    .keys()
+                    .map(infer)
+                    .reduce(|acc, t| common_type(&acc, &t))
+                    .unwrap_or(PType::Unit);
+                let e = h
+                    .values()
+                    .map(infer)
+                    .reduce(|acc, t| common_type(&acc, &t))
+                    .unwrap_or(PType::Unit);
                 PType::Tuple(vec![k, e], None)
             }
         }),
@@ -121,14 +157,22 @@ pub fn element_type_of_type(t: &PType) -> Option<PType> {
         PType::Hash(k, v, _) => Some(PType::Tuple(vec![(**k).clone(), (**v).clone()], None)),
         PType::Struct(members) => Some(match members {
             Some(ms) if !ms.is_empty() => PType::Tuple(
-                vec![PType::string(), super::create::variant(ms.iter().map(|m| m.value.clone()).collect())],
+                vec![
+                    PType::string(),
+                    super::create::variant(ms.iter().map(|m| m.value.clone()).collect()),
+                ],
                 None,
             ),
             _ => PType::Tuple(vec![PType::string(), PType::Any], None),
         }),
         // An integer n iterates 0..n-1 (nothing when n <= 0).
-        PType::Integer(r) => Some(PType::Integer(IntRange::new(0, r.to.saturating_sub(1).max(0)))),
-        PType::Iterable(e) | PType::Iterator(e) => Some(e.as_deref().cloned().unwrap_or(PType::Any)),
+        PType::Integer(r) => Some(PType::Integer(IntRange::new(
+            0,
+            r.to.saturating_sub(1).max(0),
+        ))),
+        PType::Iterable(e) | PType::Iterator(e) => {
+            Some(e.as_deref().cloned().unwrap_or(PType::Any))
+        }
         PType::Type(Some(inner)) => element_type_of_type_value(inner),
         PType::Alias(a) => element_type_of_type(&a.resolved()),
         _ => None,

@@ -14,7 +14,10 @@ use crate::values::Value;
 /// The first (usually only) description of why `actual` is not an instance of `expected`;
 /// empty when it is one.
 pub fn describe_mismatch(expected: &PType, actual: &Value) -> String {
-    describe_mismatches(expected, actual).into_iter().next().unwrap_or_default()
+    describe_mismatches(expected, actual)
+        .into_iter()
+        .next()
+        .unwrap_or_default()
 }
 
 /// All descriptions, each with its path (`index 1 `, `entry 'a' `, `variant 0 `).
@@ -58,7 +61,9 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
         }
         PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, out, d),
         PType::NotUndef(Some(inner)) => out.push(root_mismatch(inner, v, path)),
-        PType::Optional(Some(inner)) if !v.is_undef() && !is_simple_mismatch(inner, v) => describe(inner, v, path, out, d),
+        PType::Optional(Some(inner)) if !v.is_undef() && !is_simple_mismatch(inner, v) => {
+            describe(inner, v, path, out, d)
+        }
         PType::Variant(types) => describe_variant(e, types, v, path, out, d),
         PType::Enum { .. } | PType::Pattern(_) => out.push(match_mismatch(e, v, path)),
         PType::Array(elem, size) => match v {
@@ -117,19 +122,23 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
             Value::Hash(h) => {
                 for m in members {
                     match h.get(&Value::String(m.key.clone())) {
-                        None if !member_is_optional(m) => {
-                            out.push(at(path, &format!("expects a value for key {}", quote(&m.key))))
-                        }
-                        None => {}
-                        Some(x) => {
-                            if !is_instance(&m.value, x) {
-                                describe(&m.value, x, &at(path, &format!("entry {}", quote(&m.key))), out, d);
-                            }
-                        }
+                        None if !member_is_optional(m) => out.push(at(
+                            path,
+                            &format!("expects a value for key {}", quote(&m.key)),
+                        )),
+                        Some(x) if !is_instance(&m.value, x) => describe(
+                            &m.value,
+                            x,
+                            &at(path, &format!("entry {}", quote(&m.key))),
+                            out,
+                            d,
+                        ),
+                        _ => {}
                     }
                 }
                 for k in h.keys() {
-                    let known = matches!(k, Value::String(s) if members.iter().any(|m| m.key == *s));
+                    let known =
+                        matches!(k, Value::String(s) if members.iter().any(|m| m.key == *s));
                     if !known {
                         out.push(at(path, &format!("unrecognized key {}", key_text(k))));
                     }
@@ -191,7 +200,14 @@ fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
     !kind_matches
 }
 
-fn describe_variant(e: &PType, types: &[PType], v: &Value, path: &str, out: &mut Vec<String>, d: usize) {
+fn describe_variant(
+    e: &PType,
+    types: &[PType],
+    v: &Value,
+    path: &str,
+    out: &mut Vec<String>,
+    d: usize,
+) {
     // All Enum/Pattern alternatives: one merged "match" message.
     if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Enum { .. })) {
         let mut values = Vec::new();
@@ -204,12 +220,23 @@ fn describe_variant(e: &PType, types: &[PType], v: &Value, path: &str, out: &mut
         return;
     }
     if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Pattern(_))) {
-        let res = types.iter().flat_map(|t| if let PType::Pattern(r) = t { r.clone() } else { Vec::new() }).collect();
+        let res = types
+            .iter()
+            .flat_map(|t| {
+                if let PType::Pattern(r) = t {
+                    r.clone()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
         out.push(match_mismatch(&PType::Pattern(res), v, path));
         return;
     }
     // Alternatives of the value's own kind get detailed, numbered descriptions.
-    let detailed: Vec<usize> = (0..types.len()).filter(|&i| !is_simple_mismatch(&types[i], v)).collect();
+    let detailed: Vec<usize> = (0..types.len())
+        .filter(|&i| !is_simple_mismatch(&types[i], v))
+        .collect();
     if detailed.is_empty() {
         out.push(root_mismatch(e, v, path));
         return;
@@ -231,7 +258,9 @@ fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         PType::Variant(ts) => ts.iter().collect(),
         e => vec![e],
     };
-    let detailed = alternatives.iter().any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
+    let detailed = alternatives
+        .iter()
+        .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
     let (mut names, got): (Vec<String>, String) = if detailed {
         let got = detailed_actual(&alternatives, &actual);
         (alternatives.iter().map(|t| t.to_string()).collect(), got)
@@ -250,15 +279,27 @@ fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
     }
     let msg = match names.len() {
         0 => format!("expects a value, got {got}"),
-        1 => format!("expects {} {} value, got {got}", article(&names[0]), names[0]),
-        2 => format!("expects a value of type {} or {}, got {got}", names[0], names[1]),
-        n => format!("expects a value of type {}, or {}, got {got}", names[..n - 1].join(", "), names[n - 1]),
+        1 => format!(
+            "expects {} {} value, got {got}",
+            article(&names[0]),
+            names[0]
+        ),
+        2 => format!(
+            "expects a value of type {} or {}, got {got}",
+            names[0], names[1]
+        ),
+        n => format!(
+            "expects a value of type {}, or {}, got {got}",
+            names[..n - 1].join(", "),
+            names[n - 1]
+        ),
     };
     at(path, &msg)
 }
 
 fn same_kind(e: &PType, a: &PType) -> bool {
-    std::mem::discriminant(e) == std::mem::discriminant(a) && !matches!(e, PType::Data | PType::RichData)
+    std::mem::discriminant(e) == std::mem::discriminant(a)
+        && !matches!(e, PType::Data | PType::RichData)
 }
 
 /// Whether the unparameterized form of the expected type accepts the actual type.
@@ -275,10 +316,16 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
         PType::Array(_, s) | PType::Hash(_, _, s) => *s == IntRange::SIZE,
         _ => false,
     };
-    let strip = alternatives.iter().any(|t| std::mem::discriminant(*t) == std::mem::discriminant(actual) && no_size_limit(t));
+    let strip = alternatives
+        .iter()
+        .any(|t| std::mem::discriminant(*t) == std::mem::discriminant(actual) && no_size_limit(t));
     match actual {
-        PType::Hash(k, v, s) if strip && s.to != 0 => PType::Hash(k.clone(), v.clone(), IntRange::SIZE).to_string(),
-        PType::Array(e, s) if strip && s.to != 0 => PType::Array(e.clone(), IntRange::SIZE).to_string(),
+        PType::Hash(k, v, s) if strip && s.to != 0 => {
+            PType::Hash(k.clone(), v.clone(), IntRange::SIZE).to_string()
+        }
+        PType::Array(e, s) if strip && s.to != 0 => {
+            PType::Array(e.clone(), IntRange::SIZE).to_string()
+        }
         other => other.to_string(),
     }
 }
@@ -287,7 +334,12 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
 /// for `Optional`, `NotUndef`, `Sensitive`, `Type`, `Iterable` and `Iterator`.
 fn short_name(t: &PType) -> String {
     let contained = match t {
-        PType::Optional(c) | PType::NotUndef(c) | PType::Sensitive(c) | PType::Type(c) | PType::Iterable(c) | PType::Iterator(c) => c.as_deref(),
+        PType::Optional(c)
+        | PType::NotUndef(c)
+        | PType::Sensitive(c)
+        | PType::Type(c)
+        | PType::Iterable(c)
+        | PType::Iterator(c) => c.as_deref(),
         _ => None,
     };
     match contained {
@@ -299,7 +351,9 @@ fn short_name(t: &PType) -> String {
 fn base_name(t: &PType) -> String {
     match t {
         PType::Alias(a) => a.name.to_string(),
-        PType::Resource { type_name: Some(n), .. } => n.to_string(),
+        PType::Resource {
+            type_name: Some(n), ..
+        } => n.to_string(),
         PType::Struct(_) => "Struct".into(),
         PType::Object => "Object".into(),
         PType::TypeSet => "TypeSet".into(),

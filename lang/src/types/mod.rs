@@ -15,14 +15,24 @@ pub struct IntRange {
 }
 
 impl IntRange {
-    pub const ANY: IntRange = IntRange { from: i64::MIN, to: i64::MAX };
+    pub const ANY: IntRange = IntRange {
+        from: i64::MIN,
+        to: i64::MAX,
+    };
     /// The size range of an unconstrained collection or string: `0..infinity`.
-    pub const SIZE: IntRange = IntRange { from: 0, to: i64::MAX };
+    pub const SIZE: IntRange = IntRange {
+        from: 0,
+        to: i64::MAX,
+    };
     pub fn new(from: i64, to: i64) -> IntRange {
         IntRange { from, to }
     }
     pub fn contains(&self, v: i64) -> bool {
-        let (lo, hi) = if self.from <= self.to { (self.from, self.to) } else { (self.to, self.from) };
+        let (lo, hi) = if self.from <= self.to {
+            (self.from, self.to)
+        } else {
+            (self.to, self.from)
+        };
         lo <= v && v <= hi
     }
 }
@@ -85,8 +95,14 @@ pub enum PType {
     /// `Float[from, to]`; infinities for `default`.
     Float(f64, f64),
     /// `String[size]`; `value` is set for the inferred type of one particular string.
-    String { size: IntRange, value: Option<Rc<str>> },
-    Enum { values: Vec<Rc<str>>, case_insensitive: bool },
+    String {
+        size: IntRange,
+        value: Option<Rc<str>>,
+    },
+    Enum {
+        values: Vec<Rc<str>>,
+        case_insensitive: bool,
+    },
     Pattern(Vec<Rc<Regexp>>),
     /// `Boolean`, or `Boolean[true]`/`Boolean[false]` as inferred.
     Boolean(Option<bool>),
@@ -112,14 +128,20 @@ pub enum PType {
     CatalogEntry,
     /// `Resource`, `Resource[File]` (= `File`), `File['/tmp/x']`. The type name is kept
     /// capitalized per segment (`File`, `My::Thing`).
-    Resource { type_name: Option<Rc<str>>, title: Option<Rc<str>> },
+    Resource {
+        type_name: Option<Rc<str>>,
+        title: Option<Rc<str>>,
+    },
     Class(Option<Rc<str>>),
     /// `Type`, `Type[T]`
     Type(Option<Box<PType>>),
     Callable(Box<CallableType>),
     Sensitive(Option<Box<PType>>),
     /// `Runtime`, `Runtime['ruby']`, `Runtime['ruby', 'Name']`
-    Runtime { runtime: Option<Rc<str>>, name: Option<Rc<str>> },
+    Runtime {
+        runtime: Option<Rc<str>>,
+        name: Option<Rc<str>>,
+    },
     /// `Init`, `Init[T, args...]`
     Init(Option<Box<PType>>, Vec<Value>),
     /// `Object` (experimental in the reference; only the bare type is supported).
@@ -139,7 +161,16 @@ impl PartialEq for PType {
             (Integer(a), Integer(b)) => a == b,
             (Float(a1, a2), Float(b1, b2)) => a1 == b1 && a2 == b2,
             (String { size: a, value: av }, String { size: b, value: bv }) => a == b && av == bv,
-            (Enum { values: a, case_insensitive: ai }, Enum { values: b, case_insensitive: bi }) => a == b && ai == bi,
+            (
+                Enum {
+                    values: a,
+                    case_insensitive: ai,
+                },
+                Enum {
+                    values: b,
+                    case_insensitive: bi,
+                },
+            ) => a == b && ai == bi,
             (Pattern(a), Pattern(b)) => a == b,
             (Boolean(a), Boolean(b)) => a == b,
             (Regexp(a), Regexp(b)) => a == b,
@@ -158,13 +189,34 @@ impl PartialEq for PType {
             | (Iterator(a), Iterator(b))
             | (Type(a), Type(b))
             | (Sensitive(a), Sensitive(b)) => a == b,
-            (Resource { type_name: a, title: at }, Resource { type_name: b, title: bt }) => a == b && at == bt,
+            (
+                Resource {
+                    type_name: a,
+                    title: at,
+                },
+                Resource {
+                    type_name: b,
+                    title: bt,
+                },
+            ) => a == b && at == bt,
             (Class(a), Class(b)) => a == b,
             (Callable(a), Callable(b)) => a == b,
-            (Runtime { runtime: a, name: an }, Runtime { runtime: b, name: bn }) => a == b && an == bn,
+            (
+                Runtime {
+                    runtime: a,
+                    name: an,
+                },
+                Runtime {
+                    runtime: b,
+                    name: bn,
+                },
+            ) => a == b && an == bn,
             (Init(a, aa), Init(b, ba)) => a == b && aa == ba,
             (Alias(a), Alias(b)) => a.name == b.name,
-            _ => std::mem::discriminant(self) == std::mem::discriminant(other) && self.is_unit_variant(),
+            _ => {
+                std::mem::discriminant(self) == std::mem::discriminant(other)
+                    && self.is_unit_variant()
+            }
         }
     }
 }
@@ -212,11 +264,17 @@ impl std::hash::Hash for PType {
 impl PType {
     /// `String` (any string).
     pub fn string() -> PType {
-        PType::String { size: IntRange::SIZE, value: None }
+        PType::String {
+            size: IntRange::SIZE,
+            value: None,
+        }
     }
     /// The type of one particular string (as a Struct key or inferred).
     pub fn string_value(s: Rc<str>) -> PType {
-        PType::String { size: IntRange::SIZE, value: Some(s) }
+        PType::String {
+            size: IntRange::SIZE,
+            value: Some(s),
+        }
     }
     pub fn integer() -> PType {
         PType::Integer(IntRange::ANY)
@@ -232,7 +290,11 @@ impl PType {
     }
     /// The unparameterized `Callable`.
     pub fn callable() -> PType {
-        PType::Callable(Box::new(CallableType { params: None, block: None, return_type: None }))
+        PType::Callable(Box::new(CallableType {
+            params: None,
+            block: None,
+            return_type: None,
+        }))
     }
     /// `Variant[]`, the type without instances.
     pub fn nothing() -> PType {

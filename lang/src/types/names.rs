@@ -16,7 +16,10 @@ pub fn by_name(name: &str) -> Option<PType> {
         "Integer" => PType::integer(),
         "Float" => PType::float(),
         "String" => PType::string(),
-        "Enum" => PType::Enum { values: Vec::new(), case_insensitive: false },
+        "Enum" => PType::Enum {
+            values: Vec::new(),
+            case_insensitive: false,
+        },
         "Pattern" => PType::Pattern(Vec::new()),
         "Boolean" => PType::Boolean(None),
         "Regexp" => PType::Regexp(None),
@@ -35,12 +38,22 @@ pub fn by_name(name: &str) -> Option<PType> {
         "Iterable" => PType::Iterable(None),
         "Iterator" => PType::Iterator(None),
         "CatalogEntry" => PType::CatalogEntry,
-        "Resource" => PType::Resource { type_name: None, title: None },
+        "Resource" => PType::Resource {
+            type_name: None,
+            title: None,
+        },
         "Class" => PType::Class(None),
         "Type" => PType::Type(None),
-        "Callable" => PType::Callable(Box::new(CallableType { params: None, block: None, return_type: None })),
+        "Callable" => PType::Callable(Box::new(CallableType {
+            params: None,
+            block: None,
+            return_type: None,
+        })),
         "Sensitive" => PType::Sensitive(None),
-        "Runtime" => PType::Runtime { runtime: None, name: None },
+        "Runtime" => PType::Runtime {
+            runtime: None,
+            name: None,
+        },
         "Init" => PType::Init(None, Vec::new()),
         "Object" => PType::Object,
         "TypeSet" => PType::TypeSet,
@@ -51,7 +64,10 @@ pub fn by_name(name: &str) -> Option<PType> {
 /// `Resource[name]`: the resource type a (possibly lower case, `::`-qualified) name denotes,
 /// with each segment capitalized: `file` → `File`, `my::thing` → `My::Thing`.
 pub fn resource_type(name: &str) -> PType {
-    PType::Resource { type_name: Some(capitalize_segments(name).into()), title: None }
+    PType::Resource {
+        type_name: Some(capitalize_segments(name).into()),
+        title: None,
+    }
 }
 
 /// `apache::mod` → `Apache::Mod`; a leading `::` is dropped.

@@ -8,7 +8,10 @@ use semver::Version;
 use std::cmp::Ordering;
 
 pub fn includes(range: &SemVerRange, v: &Version) -> bool {
-    range.text.split("||").any(|alt| set_includes(alt.trim(), v))
+    range
+        .text
+        .split("||")
+        .any(|alt| set_includes(alt.trim(), v))
 }
 
 fn parse(s: &str) -> Option<Version> {
@@ -54,7 +57,9 @@ fn comparator(c: &str, v: &Version) -> bool {
     if rest.trim() == "*" {
         return true;
     }
-    let Some(bound) = parse(rest) else { return false };
+    let Some(bound) = parse(rest) else {
+        return false;
+    };
     let ord = v.cmp(&bound);
     match op {
         ">=" => ord != Ordering::Less,

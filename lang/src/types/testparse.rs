@@ -7,7 +7,10 @@ use crate::values::{LazyIter, Map, Regexp, Value};
 use std::rc::Rc;
 
 pub fn value(src: &str) -> Result<Value, String> {
-    let mut p = P { s: src.as_bytes(), i: 0 };
+    let mut p = P {
+        s: src.as_bytes(),
+        i: 0,
+    };
     let v = p.expr()?;
     p.ws();
     if p.i != p.s.len() {
@@ -170,7 +173,9 @@ impl P<'_> {
                     let args = self.list(b')')?;
                     return construct(&name, &args);
                 }
-                Ok(Value::typ(by_name(&name).unwrap_or_else(|| resource_type(&name))))
+                Ok(Value::typ(
+                    by_name(&name).unwrap_or_else(|| resource_type(&name)),
+                ))
             }
             c if c.is_ascii_lowercase() => {
                 let w = self.word();
@@ -208,9 +213,13 @@ impl P<'_> {
         }
         let text = std::str::from_utf8(&self.s[start..self.i]).map_err(|e| e.to_string())?;
         if float {
-            text.parse::<f64>().map(Value::Float).map_err(|e| e.to_string())
+            text.parse::<f64>()
+                .map(Value::Float)
+                .map_err(|e| e.to_string())
         } else {
-            text.parse::<i64>().map(Value::Integer).map_err(|e| e.to_string())
+            text.parse::<i64>()
+                .map(Value::Integer)
+                .map_err(|e| e.to_string())
         }
     }
 }
@@ -226,8 +235,12 @@ fn seconds(v: &Value) -> i128 {
 fn construct(name: &str, args: &[Value]) -> Result<Value, String> {
     let arg = args.first().ok_or("missing argument")?;
     Ok(match name {
-        "Timespan" => Value::Timespan(Timespan { nanos: seconds(arg) }),
-        "Timestamp" => Value::Timestamp(Timestamp { nanos: seconds(arg) }),
+        "Timespan" => Value::Timespan(Timespan {
+            nanos: seconds(arg),
+        }),
+        "Timestamp" => Value::Timestamp(Timestamp {
+            nanos: seconds(arg),
+        }),
         "Sensitive" => Value::Sensitive(Rc::new(arg.clone())),
         "SemVer" => Value::SemVer(Rc::new(
             semver::Version::parse(arg.as_str().unwrap_or_default()).map_err(|e| e.to_string())?,

@@ -27,47 +27,108 @@ const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
     ("type([undef, 1], 'reduced')", "spec: Undef ∪ T is Any"),
     ("type([undef, 1], 'generalized')", "spec: Undef ∪ T is Any"),
     ("type([1,'a',undef], 'reduced')", "spec: Undef ∪ T is Any"),
-    ("type([1,'a',undef], 'generalized')", "spec: Undef ∪ T is Any"),
+    (
+        "type([1,'a',undef], 'generalized')",
+        "spec: Undef ∪ T is Any",
+    ),
     ("type({a=>1,b=>undef}, 'reduced')", "spec: Undef ∪ T is Any"),
-    ("type({a=>1,b=>undef}, 'generalized')", "spec: Undef ∪ T is Any"),
+    (
+        "type({a=>1,b=>undef}, 'generalized')",
+        "spec: Undef ∪ T is Any",
+    ),
     // Spec: `Array[R,a,b] ∪ Array[Q,c,d] → Array[R ∪ Q, min(a,c), max(b,d)]`; the reference
     // drops the sizes.
-    ("type([[1],[2,3]], 'reduced')", "spec: sizes of common arrays merge"),
-    ("type([{a=>1},{b=>2}], 'reduced')", "spec: sizes of common hashes merge"),
+    (
+        "type([[1],[2,3]], 'reduced')",
+        "spec: sizes of common arrays merge",
+    ),
+    (
+        "type([{a=>1},{b=>2}], 'reduced')",
+        "spec: sizes of common hashes merge",
+    ),
     // Spec: `Timespan[a, b] ∪ Timespan[c, d] → Timespan[min(a, c), max(b,d)]`; the reference
     // gives Scalar.
-    ("type([Timespan(1), Timespan(2)], 'reduced')", "spec: Timespan ranges merge"),
-    ("type([Timespan(1), Timespan(2)], 'generalized')", "spec: Timespan ranges merge"),
+    (
+        "type([Timespan(1), Timespan(2)], 'reduced')",
+        "spec: Timespan ranges merge",
+    ),
+    (
+        "type([Timespan(1), Timespan(2)], 'generalized')",
+        "spec: Timespan ranges merge",
+    ),
     // The reference keeps an explicitly given default size (`String[0]`, `Array[T, 0]`);
     // the representation here does not distinguish it from no size.
     ("String[0]", "explicit default size not kept"),
     ("String[default]", "explicit default size not kept"),
     ("String[-1]", "explicit default size not kept"),
-    ("Array[Integer, 0, default]", "explicit default size not kept"),
+    (
+        "Array[Integer, 0, default]",
+        "explicit default size not kept",
+    ),
     ("Array[Integer, -1]", "explicit default size not kept"),
     ("Collection[-1]", "explicit default size not kept"),
-    ("Hash[Integer, String, Integer]", "explicit default size not kept"),
+    (
+        "Hash[Integer, String, Integer]",
+        "explicit default size not kept",
+    ),
     // Needs the `new` functions / the time and version helpers / the evaluator.
-    ("Init[Integer, 1]", "checking Init arguments needs Integer.new"),
-    ("Timestamp[1, '2020-01-01']", "TODO(timever): Timestamp string parsing"),
-    ("SemVer['>=1.0.0 <2.0.0', '1.2.3']", "TODO(timever): range merging (the reference's output is itself wrong)"),
-    ("Timespan[1, 2.5]", "TODO(timever): the reference prints a Float bound's fraction padded"),
-    ("Regexp['(']", "the regexp engine words its errors differently"),
-    ("Alias", "unknown resource types are the evaluator's to reject"),
-    ("Unit", "unknown resource types are the evaluator's to reject"),
-    ("Array[Unit]", "unknown resource types are the evaluator's to reject"),
-    ("Resource[My::Thing, 'x']", "unknown resource types are the evaluator's to reject"),
+    (
+        "Init[Integer, 1]",
+        "checking Init arguments needs Integer.new",
+    ),
+    (
+        "Timestamp[1, '2020-01-01']",
+        "TODO(timever): Timestamp string parsing",
+    ),
+    (
+        "SemVer['>=1.0.0 <2.0.0', '1.2.3']",
+        "TODO(timever): range merging (the reference's output is itself wrong)",
+    ),
+    (
+        "Timespan[1, 2.5]",
+        "TODO(timever): the reference prints a Float bound's fraction padded",
+    ),
+    (
+        "Regexp['(']",
+        "the regexp engine words its errors differently",
+    ),
+    (
+        "Alias",
+        "unknown resource types are the evaluator's to reject",
+    ),
+    (
+        "Unit",
+        "unknown resource types are the evaluator's to reject",
+    ),
+    (
+        "Array[Unit]",
+        "unknown resource types are the evaluator's to reject",
+    ),
+    (
+        "Resource[My::Thing, 'x']",
+        "unknown resource types are the evaluator's to reject",
+    ),
 ];
 
 fn is_known(src: &str) -> bool {
     let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-    KNOWN_DEVIATIONS.iter().any(|(s, _)| squeeze(s) == squeeze(src))
+    KNOWN_DEVIATIONS
+        .iter()
+        .any(|(s, _)| squeeze(s) == squeeze(src))
 }
 
 fn report(failures: &[String], total: usize, what: &str) {
     if !failures.is_empty() {
         let shown: Vec<&String> = failures.iter().take(60).collect();
-        panic!("{} of {total} {what} differ from the reference:\n{}", failures.len(), shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+        panic!(
+            "{} of {total} {what} differ from the reference:\n{}",
+            failures.len(),
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
 
@@ -110,7 +171,10 @@ fn eval_src(src: &str) -> Result<String, String> {
         Value::Type(t) => Ok(t.to_string()),
         Value::Array(a) => Ok(format!(
             "[{}]",
-            a.iter().map(|v| v.as_type().map(|t| t.to_string()).unwrap_or_default()).collect::<Vec<_>>().join(", ")
+            a.iter()
+                .map(|v| v.as_type().map(|t| t.to_string()).unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
         other => Err(format!("unexpected {other:?}")),
     }
@@ -124,7 +188,9 @@ fn check_file(data: &str, what: &str) {
             continue;
         }
         let got = eval_src(src);
-        let expected = expected.clone().map_err(|e| e.trim_start_matches("Evaluation Error: ").to_string());
+        let expected = expected
+            .clone()
+            .map_err(|e| e.trim_start_matches("Evaluation Error: ").to_string());
         if got != expected {
             failures.push(format!("{src}: expected {expected:?}, got {got:?}"));
         }
@@ -144,7 +210,10 @@ fn inference_matches_reference() {
 
 #[test]
 fn assignability_matches_reference() {
-    check_file(include_str!("testdata/assignable.jsonl"), "assignability checks");
+    check_file(
+        include_str!("testdata/assignable.jsonl"),
+        "assignability checks",
+    );
 }
 
 #[test]
@@ -164,13 +233,28 @@ fn creation_matches_reference() {
 
 #[test]
 fn mismatch_descriptions() {
-    for line in include_str!("testdata/mismatch.jsonl").lines().filter(|l| !l.is_empty()) {
+    for line in include_str!("testdata/mismatch.jsonl")
+        .lines()
+        .filter(|l| !l.is_empty())
+    {
         let j: Json = serde_json::from_str(line).expect("json");
         let t = ty(j["type"].as_str().unwrap_or_default());
         let v = value(j["value"].as_str().unwrap_or_default()).expect("value");
-        let expected: Vec<String> =
-            j["expected"].as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect()).unwrap_or_default();
-        assert_eq!(mismatch::describe_mismatches(&t, &v), expected, "{} vs {}", j["type"], j["value"]);
+        let expected: Vec<String> = j["expected"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(
+            mismatch::describe_mismatches(&t, &v),
+            expected,
+            "{} vs {}",
+            j["type"],
+            j["value"]
+        );
     }
 }
 
@@ -203,34 +287,53 @@ fn spec_examples() {
     assert!(!inst("{a=>1, b=>2}", "Collection[3]"));
     assert!(inst("{}", "Struct[{article=>Data}]"));
     assert!(!inst("{}", "Struct[{article=>NotUndef[Data]}]"));
-    assert!(inst("{article=>undef}", "Struct[{NotUndef[article]=>Data}]"));
+    assert!(inst(
+        "{article=>undef}",
+        "Struct[{NotUndef[article]=>Data}]"
+    ));
     assert!(!inst("{}", "Struct[{NotUndef[article]=>Data}]"));
     assert!(inst("{}", "Struct[{Optional[article]=>NotUndef[Data]}]"));
-    assert!(!inst("{article=>undef}", "Struct[{Optional[article]=>NotUndef[Data]}]"));
+    assert!(!inst(
+        "{article=>undef}",
+        "Struct[{Optional[article]=>NotUndef[Data]}]"
+    ));
     // The spec's `['a', 'b', 'c'] =~ Array[Pattern['a-z']]` is true only with a character class.
     assert!(inst("['a','b','c']", "Array[Pattern['[a-z]']]"));
     // Common types.
     let common = |a: &str, b: &str| common_type(&ty(a), &ty(b)).to_string();
     assert_eq!(common("Integer[1,2]", "Integer[5,6]"), "Integer[1, 6]");
     assert_eq!(common("Integer", "Float"), "Numeric");
-    assert_eq!(common("Callable[String]", "Callable[Scalar]"), "Callable[String]");
+    assert_eq!(
+        common("Callable[String]", "Callable[Scalar]"),
+        "Callable[String]"
+    );
     assert_eq!(common("Callable[String]", "Callable[Numeric]"), "Callable");
-    assert_eq!(common("Array[Integer]", "Hash[String, Integer]"), "Collection");
+    assert_eq!(
+        common("Array[Integer]", "Hash[String, Integer]"),
+        "Collection"
+    );
     assert_eq!(common("File", "File"), "File");
     assert_eq!(common("File['a']", "File['b']"), "File");
     assert_eq!(common("File", "Class[x]"), "CatalogEntry");
     assert_eq!(common("Undef", "Integer"), "Any");
-    assert_eq!(common("Timespan[1,2]", "Timespan[3,4]"), "Timespan['0-00:00:01.0', '0-00:00:04.0']");
+    assert_eq!(
+        common("Timespan[1,2]", "Timespan[3,4]"),
+        "Timespan['0-00:00:01.0', '0-00:00:04.0']"
+    );
 }
 
 #[test]
 fn type_iteration_is_lazy() {
-    let vals: Vec<Value> = iterable_values(&ty("Integer[1,5]")).expect("iterable").collect();
+    let vals: Vec<Value> = iterable_values(&ty("Integer[1,5]"))
+        .expect("iterable")
+        .collect();
     assert_eq!(vals, (1..=5).map(Value::Integer).collect::<Vec<_>>());
     let mut big = iterable_values(&ty("Integer[0, 9223372036854775806]")).expect("iterable");
     assert_eq!(big.next(), Some(Value::Integer(0)));
     assert!(iterable_values(&ty("Integer[0, default]")).is_none());
-    let e: Vec<Value> = iterable_values(&ty("Enum[b, a]")).expect("iterable").collect();
+    let e: Vec<Value> = iterable_values(&ty("Enum[b, a]"))
+        .expect("iterable")
+        .collect();
     assert_eq!(e, vec![Value::from("a"), Value::from("b")]);
 }
 
@@ -240,8 +343,14 @@ fn inference_of_large_arrays_is_linear() {
     let strings = Value::array((0..n).map(|i| Value::from(format!("s{i}"))).collect());
     let ints = Value::array((0..n).map(Value::Integer).collect());
     let start = std::time::Instant::now();
-    assert_eq!(infer_reduced(&ints).to_string(), format!("Array[Integer[0, {}], {n}, {n}]", n - 1));
-    assert_eq!(infer_generalized(&strings).to_string(), "Array[String[2, 6]]");
+    assert_eq!(
+        infer_reduced(&ints).to_string(),
+        format!("Array[Integer[0, {}], {n}, {n}]", n - 1)
+    );
+    assert_eq!(
+        infer_generalized(&strings).to_string(),
+        "Array[String[2, 6]]"
+    );
     assert!(matches!(infer(&ints), PType::Tuple(ref t, None) if t.len() == n as usize));
     assert!(start.elapsed().as_secs() < 10);
 }
@@ -272,18 +381,36 @@ fn deep_nesting_does_not_overflow() {
 fn recursive_aliases_terminate() {
     use std::cell::RefCell;
     use std::rc::Rc;
-    let alias = Rc::new(TypeAlias { name: "Tree".into(), target: RefCell::new(None) });
+    let alias = Rc::new(TypeAlias {
+        name: "Tree".into(),
+        target: RefCell::new(None),
+    });
     let tree = PType::Alias(alias.clone());
-    *alias.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![PType::integer(), tree.clone()])));
-    let other = Rc::new(TypeAlias { name: "Tree2".into(), target: RefCell::new(None) });
+    *alias.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![
+        PType::integer(),
+        tree.clone(),
+    ])));
+    let other = Rc::new(TypeAlias {
+        name: "Tree2".into(),
+        target: RefCell::new(None),
+    });
     let tree2 = PType::Alias(other.clone());
-    *other.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![PType::integer(), tree2.clone()])));
+    *other.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![
+        PType::integer(),
+        tree2.clone(),
+    ])));
     assert!(is_assignable(&tree, &tree2));
     assert!(is_instance(&tree, &value("[1, [2, [3]]]").expect("value")));
     assert!(!is_instance(&tree, &value("[1, ['a']]").expect("value")));
     assert_eq!(tree.to_string(), "Tree");
-    assert_eq!(display::resolved_display(&tree), "Array[Variant[Integer, Tree]]");
-    let selfish = Rc::new(TypeAlias { name: "Loop".into(), target: RefCell::new(None) });
+    assert_eq!(
+        display::resolved_display(&tree),
+        "Array[Variant[Integer, Tree]]"
+    );
+    let selfish = Rc::new(TypeAlias {
+        name: "Loop".into(),
+        target: RefCell::new(None),
+    });
     let lp = PType::Alias(selfish.clone());
     *selfish.target.borrow_mut() = Some(lp.clone());
     assert!(!is_instance(&lp, &Value::Integer(1)) || is_instance(&lp, &Value::Integer(1)));
