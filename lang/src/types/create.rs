@@ -133,9 +133,9 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             resource(type_name.as_ref(), title.is_some(), t, args)
         }
         PType::Class(name) => class(name.is_some(), t, args),
-        PType::Alias(a) => Err(Error::eval(format!(
+        PType::Alias(_) => Err(Error::eval(format!(
             "Operator '[]' is not applicable to {}-Type.",
-            with_article(&a.name)
+            with_article(&super::display::alias_display(t))
         ))),
         PType::Any
         | PType::Undef

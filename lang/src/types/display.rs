@@ -13,13 +13,17 @@ impl fmt::Display for PType {
     }
 }
 
-/// How an alias prints where it is used: by name. `resolved_display` prints its definition.
+/// A type as the reference prints a type *value* (`%p`, `notice`, a REPL result): an alias
+/// shows its definition, `MyA = Integer[1, 2]`, while inside other types (and through
+/// `Display`) it prints by name only (`Array[MyA]`), so recursive aliases terminate.
 pub fn alias_display(t: &PType) -> String {
-    t.to_string()
+    match t {
+        PType::Alias(a) => format!("{} = {}", a.name, a.resolved()),
+        t => t.to_string(),
+    }
 }
 
-/// The full definition of a type, expanding a top-level alias once (`type X = Integer` →
-/// `Integer`); nested aliases still print by name, so recursive aliases terminate.
+/// The definition of an alias (`Array[Variant[Integer, Tree]]`), or the type itself.
 pub fn resolved_display(t: &PType) -> String {
     match t {
         PType::Alias(a) => a.resolved().to_string(),

@@ -20,16 +20,15 @@ pub fn describe_mismatch(expected: &PType, actual: &Value) -> String {
         .unwrap_or_default()
 }
 
-/// All descriptions, each with its path (`index 1 `, `entry 'a' `, `variant 0 `).
+/// All descriptions, each with its path (`index 1 `, `entry 'a' `, `variant 0 `). Empty when
+/// `actual` is an instance, and also where the reference gives no detail (a collection of the
+/// wrong size for `Collection[...]`): it then reports only the signature.
 pub fn describe_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
     if is_instance(expected, actual) {
         return Vec::new();
     }
     let mut out = Vec::new();
     describe(expected, actual, "", &mut out, 0);
-    if out.is_empty() {
-        out.push(root_mismatch(expected, actual, ""));
-    }
     out
 }
 
@@ -53,11 +52,23 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
     match e {
         PType::Alias(a) => {
             let resolved = a.resolved();
-            if matches!(resolved, PType::Variant(_)) {
+            if is_simple_mismatch(&resolved, v) || matches!(resolved, PType::Variant(_)) {
                 out.push(root_mismatch(e, v, path));
             } else {
                 describe(&resolved, v, path, out, d)
             }
+        }
+        PType::Optional(Some(inner))
+            if matches!(**inner, PType::Enum { .. } | PType::Pattern(_)) =>
+        {
+            let got = match v {
+                Value::String(s) => quote(s),
+                other => short_name(&infer(other)),
+            };
+            out.push(at(
+                path,
+                &format!("expects an undef value or a match for {inner}, got {got}"),
+            ));
         }
         PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, out, d),
         PType::NotUndef(Some(inner)) => out.push(root_mismatch(inner, v, path)),
@@ -116,8 +127,14 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
             _ => out.push(root_mismatch(e, v, path)),
         },
         PType::Struct(Some(members)) if !members.is_empty() => match v {
-            Value::Hash(h) if h.is_empty() => {
-                out.push(size_mismatch(struct_size(members), 0, path));
+            // Empty hashes and hashes with non-String keys are no Structs: sizes compare.
+            Value::Hash(h) if h.is_empty() || h.keys().any(|k| !matches!(k, Value::String(_))) => {
+                let size = struct_size(members);
+                if size.contains(h.len() as i64) {
+                    out.push(root_mismatch(e, v, path));
+                } else {
+                    out.push(size_mismatch(size, h.len(), path));
+                }
             }
             Value::Hash(h) => {
                 for m in members {
@@ -146,11 +163,8 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
             }
             _ => out.push(root_mismatch(e, v, path)),
         },
-        PType::Collection(size) => match v {
-            Value::Array(a) => out.push(size_mismatch(*size, a.len(), path)),
-            Value::Hash(h) => out.push(size_mismatch(*size, h.len(), path)),
-            _ => out.push(root_mismatch(e, v, path)),
-        },
+        // The reference gives no detail for a collection of the wrong size.
+        PType::Collection(_) if matches!(v, Value::Array(_) | Value::Hash(_)) => {}
         _ => out.push(root_mismatch(e, v, path)),
     }
 }
@@ -250,12 +264,39 @@ fn describe_variant(
 /// String`, with the actual type detailed when it is of the expected kind.
 fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
     let actual = infer(v);
-    let (optional, e) = match e {
+    if let PType::Alias(a) = e {
+        let resolved = a.resolved();
+        let alternatives: Vec<&PType> = match &resolved {
+            PType::Variant(ts) => ts.iter().collect(),
+            t => vec![t],
+        };
+        let detailed = alternatives
+            .iter()
+            .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
+        let got = if detailed {
+            detailed_actual(&alternatives, &actual)
+        } else {
+            short_name(&actual)
+        };
+        let name = super::display::alias_display(e);
+        return at(
+            path,
+            &format!("expects {} {name} value, got {got}", article(&name)),
+        );
+    }
+    let (mut optional, e) = match e {
         PType::Optional(Some(inner)) => (true, &**inner),
         e => (false, e),
     };
     let alternatives: Vec<&PType> = match e {
-        PType::Variant(ts) => ts.iter().collect(),
+        PType::Variant(ts) => ts
+            .iter()
+            .filter(|t| {
+                let undef = matches!(t, PType::Undef);
+                optional |= undef;
+                !undef
+            })
+            .collect(),
         e => vec![e],
     };
     let detailed = alternatives
@@ -305,7 +346,11 @@ fn same_kind(e: &PType, a: &PType) -> bool {
 /// Whether the unparameterized form of the expected type accepts the actual type.
 fn assignable_to_default(e: &PType, actual: &PType) -> bool {
     match e {
-        PType::Alias(_) | PType::Data | PType::RichData => false,
+        PType::Alias(_)
+        | PType::Data
+        | PType::RichData
+        | PType::Iterable(_)
+        | PType::Iterator(_) => false,
         e => super::names::by_name(&base_name(e)).is_some_and(|d| super::is_assignable(&d, actual)),
     }
 }
@@ -331,15 +376,14 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
 }
 
 /// The reference's short name of a type: its base name, with the contained type's base name
-/// for `Optional`, `NotUndef`, `Sensitive`, `Type`, `Iterable` and `Iterator`.
+/// for `Optional`, `NotUndef`, `Sensitive`, `Type` and `Iterable`.
 fn short_name(t: &PType) -> String {
     let contained = match t {
         PType::Optional(c)
         | PType::NotUndef(c)
         | PType::Sensitive(c)
         | PType::Type(c)
-        | PType::Iterable(c)
-        | PType::Iterator(c) => c.as_deref(),
+        | PType::Iterable(c) => c.as_deref(),
         _ => None,
     };
     match contained {
