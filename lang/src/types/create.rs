@@ -267,10 +267,14 @@ fn float(args: &[Value]) -> Result<PType, Error> {
 }
 
 /// `Variant[...]` as the reference builds it: duplicates dropped, a single type unwrapped.
+// PType's hash and equality use only an alias's name, never its (mutable) target.
+#[allow(clippy::mutable_key_type)]
 pub(super) fn variant(types: Vec<PType>) -> PType {
     let mut unique: Vec<PType> = Vec::with_capacity(types.len());
-    let push = |t: PType, unique: &mut Vec<PType>| {
-        if !unique.contains(&t) {
+    let mut seen: std::collections::HashSet<PType> =
+        std::collections::HashSet::with_capacity(types.len());
+    let mut push = |t: PType, unique: &mut Vec<PType>| {
+        if seen.insert(t.clone()) {
             unique.push(t);
         }
     };

@@ -249,7 +249,21 @@ impl std::hash::Hash for PType {
         std::mem::discriminant(self).hash(state);
         match self {
             PType::Integer(r) => r.hash(state),
-            PType::String { value, .. } => value.hash(state),
+            PType::Float(a, b) => {
+                a.to_bits().hash(state);
+                b.to_bits().hash(state)
+            }
+            PType::String { value, size } => {
+                value.hash(state);
+                size.hash(state)
+            }
+            PType::Enum { values, .. } => values.hash(state),
+            PType::Boolean(b) => b.hash(state),
+            PType::Regexp(r) => r.hash(state),
+            PType::Timespan(a, b) => (a, b).hash(state),
+            PType::Timestamp(a, b) => (a, b).hash(state),
+            PType::Collection(s) | PType::Array(_, s) | PType::Hash(_, _, s) => s.hash(state),
+            PType::Tuple(t, _) | PType::Variant(t) => t.len().hash(state),
             PType::Alias(a) => a.name.hash(state),
             PType::Resource { type_name, title } => {
                 type_name.hash(state);
