@@ -43,7 +43,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         PType::Pattern(_) => typ(pattern(args)?),
         PType::Regexp(_) => {
             let [arg] = args else {
-                return Err(count_error("Regexp", "1 argument", args.len()));
+                return Err(count_error_a("Regexp", "1 argument", args.len()));
             };
             match arg {
                 Value::String(s) => typ(PType::Regexp(Some(compile(s)?))),
@@ -53,7 +53,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         }
         PType::Boolean(_) => {
             let [arg] = args else {
-                return Err(count_error("Boolean", "1 argument", args.len()));
+                return Err(count_error_a("Boolean", "1 argument", args.len()));
             };
             match arg {
                 Value::Boolean(b) => typ(PType::Boolean(Some(*b))),
@@ -73,9 +73,17 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         PType::Optional(_) => typ(PType::Optional(Some(Box::new(single_type_or_string(
             "Optional", args,
         )?)))),
-        PType::NotUndef(_) => typ(PType::NotUndef(Some(Box::new(single_type_or_string(
-            "NotUndef", args,
-        )?)))),
+        PType::NotUndef(_) => match args {
+            [Value::String(s)] => typ(PType::NotUndef(Some(Box::new(PType::string_value(
+                s.clone(),
+            ))))),
+            [Value::Type(inner)] => typ(PType::NotUndef(Some(Box::new((**inner).clone())))),
+            [other] => Err(Error::eval(format!(
+                "NotUndef-Type[] argument must be a Type or a String. Got {}",
+                kind_name(other)
+            ))),
+            _ => Err(count_error("NotUndef", "0 to 1 arguments", args.len())),
+        },
         PType::Type(_) => typ(PType::Type(Some(Box::new(single_type("Type", args)?)))),
         PType::Sensitive(_) => typ(PType::Sensitive(Some(Box::new(single_type(
             "Sensitive",
@@ -122,11 +130,11 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         }
         PType::SemVer(_) => typ(semver(t, args)?),
         PType::Timespan(..) => {
-            let (lo, hi) = time_range(t, args, timespan_of)?;
+            let (lo, hi) = time_range(t, args, timespan_of, super::display::timespan_text)?;
             typ(PType::Timespan(lo, hi))
         }
         PType::Timestamp(..) => {
-            let (lo, hi) = time_range(t, args, timestamp_of)?;
+            let (lo, hi) = time_range(t, args, timestamp_of, super::display::timestamp_text)?;
             typ(PType::Timestamp(lo, hi))
         }
         PType::Resource { type_name, title } => {
@@ -183,8 +191,16 @@ pub(super) fn specialization(t: &PType, got: &Value, expected: &str) -> Error {
     Error::eval(format!(
         "Error creating type specialization of {}-Type, Cannot use {} where {expected} is expected",
         with_article(&name),
-        kind_name(got)
+        detailed_kind(got)
     ))
+}
+
+/// A value's kind, with the parameter for regexps and types (`Regexp[/x/]`, `Type[Class]`).
+pub(super) fn detailed_kind(v: &Value) -> String {
+    match v {
+        Value::Regexp(_) | Value::Type(_) => super::infer::infer(v).to_string(),
+        other => kind_name(other).to_string(),
+    }
 }
 
 pub(super) fn not_types(name: &str, got: &Value) -> Error {
@@ -367,7 +383,13 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
             Value::SemVer(v) => ranges.push(SemVerRange {
                 text: format!("{v} - {v}"),
             }),
-            other => return Err(specialization(t, other, "String or SemVerRange or SemVer")),
+            other => {
+                return Err(specialization(
+                    t,
+                    other,
+                    "String or SemanticPuppet::VersionRange",
+                ))
+            }
         }
     }
     Ok(PType::SemVer(ranges))
@@ -400,7 +422,8 @@ fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {
         Value::Timestamp(t) => Some(Ok(*t)),
         // TODO(timever): parse strings with crate::time's Timestamp formats.
         Value::String(s) => Some(Err(Error::eval(format!(
-            "Error while evaluating a '[]' expression, Unable to parse '{s}' as a Timestamp"
+            "Error while evaluating a '[]' expression, Unable to parse '{s}' using any of the formats \
+%FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F"
         )))),
         _ => None,
     }
@@ -412,6 +435,7 @@ fn time_range<T: Ord + Copy>(
     t: &PType,
     args: &[Value],
     conv: fn(&Value) -> Option<Result<T, Error>>,
+    text: fn(T) -> String,
 ) -> Result<TimeBounds<T>, Error> {
     let name = if matches!(t, PType::Timespan(..)) {
         "Timespan"
@@ -419,18 +443,17 @@ fn time_range<T: Ord + Copy>(
         "Timestamp"
     };
     if args.is_empty() || args.len() > 2 {
-        return Err(count_error(name, "1 to 2 arguments", args.len()));
+        return Err(count_error_a(name, "0 to 2 arguments", args.len()));
     }
     let bound = |v: &Value| -> Result<Option<T>, Error> {
         match v {
             Value::Default => Ok(None),
             v => match conv(v) {
                 Some(r) => r.map(Some),
-                None => Err(specialization(
-                    t,
-                    v,
-                    &format!("{name}, Integer, Float, or String"),
-                )),
+                None => Err(Error::eval(format!(
+                    "Error while evaluating a '[]' expression, Unable to create a Puppet::Pops::Time::{name} from a {}",
+                    ruby_class(v)
+                ))),
             },
         }
     };
@@ -441,24 +464,20 @@ fn time_range<T: Ord + Copy>(
     };
     if let (Some(a), Some(b)) = (lo, hi) {
         if a > b {
-            return Err(Error::eval(format!(
-                "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got ({}, {}",
-                fmt_time(&args[0]),
-                fmt_time(&args[1])
-            )));
+            return Err(from_gt_to(text(a), text(b)));
         }
     }
     Ok((lo, hi))
 }
 
-fn fmt_time(v: &Value) -> String {
+/// The reference's (Ruby) class name of a value, as some of its errors show it.
+fn ruby_class(v: &Value) -> &'static str {
     match v {
-        Value::Integer(i) => i.to_string(),
-        Value::Float(x) => super::display::ruby_float(*x),
-        Value::String(s) => s.to_string(),
-        Value::Timespan(t) => super::display::timespan_text(*t),
-        Value::Timestamp(t) => super::display::timestamp_text(*t),
-        _ => String::new(),
+        Value::Boolean(true) => "TrueClass",
+        Value::Boolean(false) => "FalseClass",
+        Value::Undef => "NilClass",
+        Value::Default => "Symbol",
+        other => kind_name(other),
     }
 }
 
@@ -480,6 +499,18 @@ fn resource(
                 ));
             };
             let name: Rc<str> = match first {
+                Value::Type(ty)
+                    if rest.is_empty()
+                        && matches!(
+                            **ty,
+                            PType::Resource {
+                                type_name: None,
+                                ..
+                            }
+                        ) =>
+                {
+                    return Ok(first.clone());
+                }
                 Value::String(s) => capitalize_segments(s).into(),
                 Value::Type(ty) => match &**ty {
                     PType::Resource {
@@ -493,6 +524,7 @@ fn resource(
             (name, rest)
         }
     };
+    let resource_t = t.clone();
     let mut out = Vec::with_capacity(titles.len());
     for title in titles {
         match title {
@@ -503,7 +535,7 @@ fn resource(
             Value::Array(items) => {
                 for item in items.iter() {
                     let Value::String(s) = item else {
-                        return Err(title_error(item));
+                        return Err(title_error(&resource_t, item));
                     };
                     out.push(Value::typ(PType::Resource {
                         type_name: Some(name.clone()),
@@ -511,11 +543,11 @@ fn resource(
                     }));
                 }
             }
-            other => return Err(title_error(other)),
+            other => return Err(title_error(&resource_t, other)),
         }
     }
     Ok(match out.len() {
-        0 => Value::typ(PType::Resource {
+        0 if titles.is_empty() => Value::typ(PType::Resource {
             type_name: Some(name),
             title: None,
         }),
@@ -529,19 +561,12 @@ fn resource(
 fn first_resource_arg(got: &Value) -> Error {
     Error::eval(format!(
         "First argument to Resource[] must be a resource type or a String. Got {}.",
-        kind_name(got)
+        detailed_kind(got)
     ))
 }
 
-fn title_error(got: &Value) -> Error {
-    specialization(
-        &PType::Resource {
-            type_name: None,
-            title: None,
-        },
-        got,
-        "a resource title String",
-    )
+fn title_error(resource: &PType, got: &Value) -> Error {
+    specialization(resource, got, "a resource title String")
 }
 
 fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
@@ -559,11 +584,10 @@ fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
                 out.push(Value::typ(PType::Class(Some(name.into()))));
                 Ok(())
             }
-            Value::Type(ty) if matches!(&**ty, PType::Resource { type_name: Some(_), title: None }) => {
-                let PType::Resource { type_name: Some(n), .. } = &**ty else { return Ok(()) };
-                out.push(Value::typ(PType::Class(Some(n.to_lowercase().into()))));
-                Ok(())
-            }
+            Value::Type(ty) => Err(Error::eval(format!(
+                "Illegal Class name in class reference. {}-Type cannot be used where a String is expected",
+                capitalize_first(&with_article(&ty.to_string()))
+            ))),
             other => Err(Error::eval(format!(
                 "Illegal Class name in class reference. {} cannot be used where a String is expected",
                 capitalize_first(&with_article(kind_name(other)))

@@ -52,7 +52,7 @@ pub(super) fn tuple(args: &[Value]) -> Result<PType, Error> {
     if types.is_empty() {
         return Err(count_error_a("Tuple", "1 or more arguments", 0));
     }
-    let types = type_list("Tuple", types)?;
+    let types = type_list(&PType::Tuple(Vec::new(), None), types)?;
     let size = if sizes.is_empty() {
         None
     } else {
@@ -70,18 +70,31 @@ fn split_trailing_bounds(args: &[Value]) -> (&[Value], &[Value]) {
     args.split_at(n)
 }
 
-fn type_list(name: &str, args: &[Value]) -> Result<Vec<PType>, Error> {
+fn type_list(t: &PType, args: &[Value]) -> Result<Vec<PType>, Error> {
     args.iter()
         .map(|a| match a {
             Value::Type(t) => Ok((**t).clone()),
-            other => Err(not_types(name, other)),
+            other => Err(specialization(t, other, "Any-Type")),
         })
         .collect()
 }
 
+/// A value standing for a type where the reference converts it: a string names a runtime
+/// (Ruby) type, other values stand for their generalized type.
+fn as_type(v: &Value) -> PType {
+    match v {
+        Value::Type(t) => (**t).clone(),
+        Value::String(s) => PType::Runtime {
+            runtime: Some("ruby".into()),
+            name: Some(s.clone()),
+        },
+        other => super::infer::infer_generalized(other),
+    }
+}
+
 pub(super) fn structure(t: &PType, args: &[Value]) -> Result<PType, Error> {
     let [arg] = args else {
-        return Err(count_error("Struct", "1 argument", args.len()));
+        return Err(count_error_a("Struct", "1 argument", args.len()));
     };
     let Value::Hash(h) = arg else {
         return Err(specialization(t, arg, "Hash"));
@@ -89,10 +102,12 @@ pub(super) fn structure(t: &PType, args: &[Value]) -> Result<PType, Error> {
     let mut members = Vec::with_capacity(h.len());
     for (k, v) in h.iter() {
         let (key, key_kind) = struct_key(k)?;
-        let value = match v {
-            Value::Type(t) => (**t).clone(),
-            other => super::infer::infer_generalized(other),
-        };
+        if key.is_empty() {
+            return Err(Error::eval(
+                "Error while evaluating a '[]' expression, Struct element key cannot be an empty String",
+            ));
+        }
+        let value = as_type(v);
         members.push(StructMember {
             key,
             key_kind,
@@ -133,12 +148,8 @@ fn struct_key(k: &Value) -> Result<(std::rc::Rc<str>, KeyKind), Error> {
 /// `Callable[T..., min, max, Block]` or `Callable[[T..., min, max, Block], Return]`.
 pub(super) fn callable(args: &[Value]) -> Result<PType, Error> {
     if let Some(Value::Array(params)) = args.first() {
-        if args.len() > 2 {
-            return Err(count_error(
-                "Callable",
-                "1 to 2 arguments when the first is an Array",
-                args.len(),
-            ));
+        if args.len() != 2 {
+            return Err(count_error_a("Callable", "2 arguments", args.len()));
         }
         let mut c = callable_params(params)?;
         if let Some(ret) = args.get(1) {
@@ -171,15 +182,7 @@ fn callable_params(args: &[Value]) -> Result<CallableType, Error> {
     let (types, sizes) = split_trailing_bounds(args);
     let mut params = Vec::with_capacity(types.len());
     for a in types {
-        match a {
-            Value::Type(t) => params.push((**t).clone()),
-            // The reference takes a string as the name of a runtime (Ruby) type.
-            Value::String(s) => params.push(PType::Runtime {
-                runtime: Some("ruby".into()),
-                name: Some(s.clone()),
-            }),
-            other => return Err(not_types("Callable", other)),
-        }
+        params.push(as_type(a));
     }
     let size = if sizes.is_empty() {
         None

@@ -49,11 +49,24 @@ fn bound(v: &Value, dflt: i64) -> Result<i64, Error> {
     match v {
         Value::Integer(i) => Ok(*i),
         Value::Default => Ok(dflt),
-        other => Err(Error::eval(format!(
-            "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
-            with_article(kind_name(other))
+        Value::Type(t) => Err(size_arg_error(&format!(
+            "{}-Type",
+            with_article(&type_base(t))
         ))),
+        other => Err(size_arg_error(&with_article(kind_name(other)))),
     }
+}
+
+fn size_arg_error(got: &str) -> Error {
+    Error::eval(format!(
+        "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {got}"
+    ))
+}
+
+/// `Integer` for `Integer[1, 2]`.
+fn type_base(t: &PType) -> String {
+    let s = t.to_string();
+    s.split('[').next().unwrap_or_default().to_string()
 }
 
 /// A size constraint from 1 or 2 arguments: integers, `default`, or one `Integer[a, b]` type.
@@ -61,10 +74,11 @@ pub fn size_range(args: &[Value]) -> Result<IntRange, Error> {
     let (from, to) = match args {
         [Value::Type(t)] => match &**t {
             PType::Integer(r) => (r.from, r.to),
-            _ => {
-                return Err(Error::eval(
-                    "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got a Type",
-                ))
+            other => {
+                return Err(size_arg_error(&format!(
+                    "{}-Type",
+                    with_article(&type_base(other))
+                )))
             }
         },
         [a] => (bound(a, 0)?, i64::MAX),
