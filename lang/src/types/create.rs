@@ -3,6 +3,7 @@
 use super::create_collections as coll;
 use super::names::capitalize_segments;
 use super::size::{from_gt_to, kind_name, size_range, with_article};
+use super::time_text;
 use super::{IntRange, PType};
 use crate::error::Error;
 use crate::time::{Timespan, Timestamp};
@@ -397,16 +398,24 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
 
 const NANOS: f64 = 1e9;
 
+fn unparsable(s: &str, formats: &str) -> Error {
+    Error::eval(format!(
+        "Error while evaluating a '[]' expression, Unable to parse '{s}' using any of the formats {formats}"
+    ))
+}
+
 fn timespan_of(v: &Value) -> Option<Result<Timespan, Error>> {
     match v {
-        Value::Integer(i) => Some(Ok(Timespan { nanos: *i as i128 * 1_000_000_000 })),
-        Value::Float(x) => Some(Ok(Timespan { nanos: (x * NANOS).round() as i128 })),
+        Value::Integer(i) => Some(Ok(Timespan {
+            nanos: *i as i128 * 1_000_000_000,
+        })),
+        Value::Float(x) => Some(Ok(Timespan {
+            nanos: (x * NANOS).round() as i128,
+        })),
         Value::Timespan(t) => Some(Ok(*t)),
-        // TODO(timever): parse strings with crate::time's Timespan formats.
-        Value::String(s) => Some(Err(Error::eval(format!(
-            "Error while evaluating a '[]' expression, Unable to parse '{s}' using any of the formats \
-%D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S"
-        )))),
+        Value::String(s) => Some(
+            time_text::parse_timespan(s).ok_or_else(|| unparsable(s, time_text::TIMESPAN_FORMATS)),
+        ),
         _ => None,
     }
 }
@@ -420,11 +429,10 @@ fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {
             nanos: (x * NANOS).round() as i128,
         })),
         Value::Timestamp(t) => Some(Ok(*t)),
-        // TODO(timever): parse strings with crate::time's Timestamp formats.
-        Value::String(s) => Some(Err(Error::eval(format!(
-            "Error while evaluating a '[]' expression, Unable to parse '{s}' using any of the formats \
-%FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F"
-        )))),
+        Value::String(s) => Some(
+            time_text::parse_timestamp(s)
+                .ok_or_else(|| unparsable(s, time_text::TIMESTAMP_FORMATS)),
+        ),
         _ => None,
     }
 }

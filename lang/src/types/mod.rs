@@ -339,6 +339,7 @@ mod size;
 mod testparse;
 #[cfg(test)]
 mod tests;
+mod time_text;
 
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
