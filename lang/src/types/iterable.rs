@@ -4,87 +4,108 @@ use super::{common_type, infer, IntRange, PType};
 use crate::values::{LazyIter, Value};
 use std::rc::Rc;
 
-/// The values a type iterates over, produced lazily.
+/// The values a type iterates over, produced lazily from either end (`reverse_each`).
 #[derive(Debug, Clone)]
 pub enum TypeValues {
-    /// Integers from `next` towards `last` (inclusive), ascending or descending.
-    Range {
-        next: i64,
-        last: i64,
-        step: i64,
-        done: bool,
+    /// The integers `front..=back` not yet produced.
+    Range { front: i64, back: i64, done: bool },
+    /// The strings of an `Enum`, `values[front..back]` not yet produced.
+    Strings {
+        values: Rc<[Rc<str>]>,
+        front: usize,
+        back: usize,
     },
-    /// The strings of an `Enum`.
-    Strings { values: Rc<[Rc<str>]>, pos: usize },
 }
 
 impl Iterator for TypeValues {
     type Item = Value;
     fn next(&mut self) -> Option<Value> {
         match self {
-            TypeValues::Range {
-                next,
-                last,
-                step,
-                done,
-            } => {
+            TypeValues::Range { front, back, done } => {
                 if *done {
                     return None;
                 }
-                let v = *next;
-                if v == *last {
+                let v = *front;
+                if v == *back {
                     *done = true;
                 } else {
-                    *next += *step;
+                    *front += 1;
                 }
                 Some(Value::Integer(v))
             }
-            TypeValues::Strings { values, pos } => {
-                let v = values.get(*pos)?;
-                *pos += 1;
-                Some(Value::String(v.clone()))
+            TypeValues::Strings {
+                values,
+                front,
+                back,
+            } => {
+                if front >= back {
+                    return None;
+                }
+                let v = values.get(*front)?.clone();
+                *front += 1;
+                Some(Value::String(v))
             }
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.len_remaining();
+        let n = match self {
+            TypeValues::Range { done: true, .. } => 0,
+            TypeValues::Range { front, back, .. } => {
+                usize::try_from((*back as i128 - *front as i128 + 1).max(0)).unwrap_or(usize::MAX)
+            }
+            TypeValues::Strings { front, back, .. } => back.saturating_sub(*front),
+        };
         (n, Some(n))
     }
 }
 
-impl TypeValues {
-    fn len_remaining(&self) -> usize {
+impl ExactSizeIterator for TypeValues {}
+
+impl DoubleEndedIterator for TypeValues {
+    fn next_back(&mut self) -> Option<Value> {
         match self {
-            TypeValues::Range { done: true, .. } => 0,
-            TypeValues::Range { next, last, .. } => {
-                (*last as i128 - *next as i128)
-                    .unsigned_abs()
-                    .min(usize::MAX as u128 - 1) as usize
-                    + 1
+            TypeValues::Range { front, back, done } => {
+                if *done {
+                    return None;
+                }
+                let v = *back;
+                if v == *front {
+                    *done = true;
+                } else {
+                    *back -= 1;
+                }
+                Some(Value::Integer(v))
             }
-            TypeValues::Strings { values, pos } => values.len().saturating_sub(*pos),
+            TypeValues::Strings {
+                values,
+                front,
+                back,
+            } => {
+                if front >= back {
+                    return None;
+                }
+                *back -= 1;
+                values.get(*back).map(|v| Value::String(v.clone()))
+            }
         }
     }
 }
 
-/// The values of a bounded `Integer[a, b]` (ascending; descending when written `Integer[b, a]`
-/// is impossible, so a `from > to` range iterates downwards) or of a non-empty `Enum`.
-/// `None` for other types and unbounded ranges.
+/// The values of a bounded `Integer[a, b]` (ascending; `.rev()` for descending) or of a
+/// non-empty `Enum` (sorted, as the reference keeps them). `None` for other types and for
+/// unbounded ranges (the reference's error for iterating those is the caller's).
 pub fn iterable_values(t: &PType) -> Option<TypeValues> {
     match t {
-        PType::Integer(r) if r.from != i64::MIN && r.to != i64::MAX => {
-            let step = if r.from <= r.to { 1 } else { -1 };
-            Some(TypeValues::Range {
-                next: r.from,
-                last: r.to,
-                step,
-                done: false,
-            })
-        }
+        PType::Integer(r) if r.from != i64::MIN && r.to != i64::MAX => Some(TypeValues::Range {
+            front: r.from,
+            back: r.to,
+            done: r.from > r.to,
+        }),
         PType::Enum { values, .. } if !values.is_empty() => Some(TypeValues::Strings {
             values: values.iter().cloned().collect(),
-            pos: 0,
+            front: 0,
+            back: values.len(),
         }),
         PType::Alias(a) => iterable_values(&a.resolved()),
         _ => None,

@@ -340,6 +340,30 @@ fn type_iteration_is_lazy() {
     let mut big = iterable_values(&ty("Integer[0, 9223372036854775806]")).expect("iterable");
     assert_eq!(big.next(), Some(Value::Integer(0)));
     assert!(iterable_values(&ty("Integer[0, default]")).is_none());
+    let down: Vec<Value> = iterable_values(&ty("Integer[1,3]"))
+        .expect("iterable")
+        .rev()
+        .collect();
+    assert_eq!(
+        down,
+        vec![Value::Integer(3), Value::Integer(2), Value::Integer(1)]
+    );
+    let mut both = iterable_values(&ty("Integer[1,3]")).expect("iterable");
+    assert_eq!(
+        (both.next(), both.next_back(), both.next(), both.next()),
+        (
+            Some(Value::Integer(1)),
+            Some(Value::Integer(3)),
+            Some(Value::Integer(2)),
+            None
+        )
+    );
+    assert_eq!(
+        iterable_values(&ty("Integer[1,3]"))
+            .expect("iterable")
+            .len(),
+        3
+    );
     let e: Vec<Value> = iterable_values(&ty("Enum[b, a]"))
         .expect("iterable")
         .collect();
