@@ -25,6 +25,15 @@ pub fn common_type(a: &PType, b: &PType) -> PType {
     if is_assignable(b, a) {
         return b.clone();
     }
+    // Spec: `Variant[*T] ∪ Q → Variant[*T | Q]`.
+    match (a, b) {
+        (PType::Variant(ts), q) | (q, PType::Variant(ts)) => {
+            let mut all = ts.clone();
+            all.push(q.clone());
+            return super::create::variant(all);
+        }
+        _ => {}
+    }
     if matches!(a, PType::Undef) || matches!(b, PType::Undef) {
         return PType::Any;
     }
@@ -120,6 +129,15 @@ fn same_kind(a: &PType, b: &PType) -> Option<PType> {
             };
             PType::Hash(Box::new(k), Box::new(v), merge_range(*s1, *s2))
         }
+        // Spec: `Tuple[R, ...] ∪ Tuple[S, ...] → Tuple[R ∪ S, ...]` position by position.
+        (PType::Tuple(t1, s1), PType::Tuple(t2, s2))
+            if !t1.is_empty() && t1.len() == t2.len() && s1 == s2 =>
+        {
+            PType::Tuple(
+                t1.iter().zip(t2).map(|(x, y)| common_type(x, y)).collect(),
+                *s1,
+            )
+        }
         (PType::Tuple(t1, s1), PType::Tuple(t2, s2)) if !t1.is_empty() && !t2.is_empty() => {
             let e = t1
                 .iter()
@@ -132,6 +150,19 @@ fn same_kind(a: &PType, b: &PType) -> Option<PType> {
                 merge_range(tuple_size(t1, *s1), tuple_size(t2, *s2)),
             )
         }
+        // Spec: `Struct[{s => T}] ∪ Hash[K, V] → Hash[String ∪ K, T ∪ V]`.
+        (PType::Struct(Some(m)), PType::Hash(k, v, _))
+        | (PType::Hash(k, v, _), PType::Struct(Some(m)))
+            if !m.is_empty() =>
+        {
+            let values = m
+                .iter()
+                .map(|x| x.value.clone())
+                .reduce(|x, y| common_type(&x, &y))
+                .unwrap_or(PType::Any);
+            PType::hash_of(common_type(&PType::string(), k), common_type(&values, v))
+        }
+        (PType::Struct(_), PType::Struct(_)) => PType::Struct(None),
         (PType::Type(Some(x)), PType::Type(Some(y))) => {
             PType::Type(Some(Box::new(common_type(x, y))))
         }

@@ -326,6 +326,48 @@ fn spec_examples() {
     assert_eq!(common("File", "Class[x]"), "CatalogEntry");
     assert_eq!(common("Undef", "Integer"), "Any");
     assert_eq!(
+        common("Tuple[Integer[1,1], String]", "Tuple[Integer[3,3], String]"),
+        "Tuple[Integer[1, 3], String]"
+    );
+    assert_eq!(
+        common("Struct[{a=>Integer}]", "Hash[String, Float]"),
+        "Hash[String, Numeric]"
+    );
+    assert_eq!(
+        common("Struct[{a=>Integer}]", "Struct[{b=>Integer}]"),
+        "Struct"
+    );
+    assert_eq!(
+        common("Optional[Integer[1,2]]", "Optional[Integer[5,6]]"),
+        "Optional[Integer[1, 6]]"
+    );
+    assert_eq!(common("Optional[Integer]", "Undef"), "Optional[Integer]");
+    assert_eq!(
+        common("NotUndef[Integer[1,2]]", "NotUndef[Integer[5,6]]"),
+        "NotUndef[Integer[1, 6]]"
+    );
+    assert_eq!(common("Class[a]", "Class[a]"), "Class[a]");
+    assert_eq!(common("Class[a]", "Class[b]"), "Class");
+    assert_eq!(common("Type[Integer]", "Type[String]"), "Type[ScalarData]");
+    assert_eq!(common("Regexp[/a/]", "Regexp[/b/]"), "Regexp");
+    assert_eq!(common("Regexp[/a/]", "Integer"), "Scalar");
+    assert_eq!(common("Enum[a,b]", "Enum[b,c]"), "Enum['a', 'b', 'c']");
+    assert_eq!(common("Pattern[/a/]", "Pattern[/b/]"), "Pattern[/a/, /b/]");
+    assert_eq!(
+        common("Array[Integer]", "Array[String]"),
+        "Array[ScalarData]"
+    );
+    assert_eq!(
+        common("Hash[String, Integer]", "Hash[Integer, Integer]"),
+        "Hash[ScalarData, Integer]"
+    );
+    assert_eq!(
+        common("Variant[Integer, String]", "Variant[Float]"),
+        "Variant[Integer, String, Float]"
+    );
+    assert_eq!(common("Scalar", "Array[Integer]"), "RichData");
+    assert_eq!(common("Data", "Integer"), "Data");
+    assert_eq!(
         common("Timespan[1,2]", "Timespan[3,4]"),
         "Timespan['0-00:00:01.0', '0-00:00:04.0']"
     );
