@@ -152,7 +152,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             if *size == IntRange::new(0, 0) {
                 return f.write_str("[0, 0]");
             }
-            if matches!(**elem, PType::Any) && *size == IntRange::SIZE {
+            if matches!(**elem, PType::Any) && !size.shows() {
                 return Ok(());
             }
             f.write_char('[')?;
@@ -165,7 +165,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             if *size == IntRange::new(0, 0) {
                 return f.write_str("[0, 0]");
             }
-            if matches!(**k, PType::Any) && matches!(**v, PType::Any) && *size == IntRange::SIZE {
+            if matches!(**k, PType::Any) && matches!(**v, PType::Any) && !size.shows() {
                 return Ok(());
             }
             f.write_char('[')?;
@@ -362,7 +362,7 @@ fn write_range_args(f: &mut dyn Write, r: IntRange) -> fmt::Result {
 
 /// A size constraint as type parameters: nothing for `0..infinity`.
 fn write_size(f: &mut dyn Write, size: IntRange) -> fmt::Result {
-    if size == IntRange::SIZE {
+    if !size.shows() {
         return Ok(());
     }
     f.write_char('[')?;
@@ -372,7 +372,7 @@ fn write_size(f: &mut dyn Write, size: IntRange) -> fmt::Result {
 
 /// `, from, to` after an element type, nothing for `0..infinity`.
 fn write_size_args(f: &mut dyn Write, size: IntRange) -> fmt::Result {
-    if size == IntRange::SIZE {
+    if !size.shows() {
         return Ok(());
     }
     f.write_str(", ")?;

@@ -8,24 +8,62 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// An inclusive integer range; `i64::MIN` / `i64::MAX` stand for -/+ infinity (`default`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// `given` records that a size constraint was written even though it is the default one
+/// (`String[0]`, `Array[T, 0]`), which the reference keeps when printing. It takes no part in
+/// equality or hashing.
+#[derive(Debug, Clone, Copy)]
 pub struct IntRange {
     pub from: i64,
     pub to: i64,
+    pub given: bool,
+}
+
+impl PartialEq for IntRange {
+    fn eq(&self, other: &IntRange) -> bool {
+        self.from == other.from && self.to == other.to
+    }
+}
+
+impl Eq for IntRange {}
+
+impl std::hash::Hash for IntRange {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.from.hash(state);
+        self.to.hash(state)
+    }
 }
 
 impl IntRange {
     pub const ANY: IntRange = IntRange {
         from: i64::MIN,
         to: i64::MAX,
+        given: false,
     };
     /// The size range of an unconstrained collection or string: `0..infinity`.
     pub const SIZE: IntRange = IntRange {
         from: 0,
         to: i64::MAX,
+        given: false,
     };
     pub fn new(from: i64, to: i64) -> IntRange {
-        IntRange { from, to }
+        IntRange {
+            from,
+            to,
+            given: false,
+        }
+    }
+    /// A size constraint as written, kept in the printed form even when it is the default.
+    pub fn given(from: i64, to: i64) -> IntRange {
+        IntRange {
+            from,
+            to,
+            given: true,
+        }
+    }
+    /// Whether this size constraint prints (is not the default, or was written).
+    pub fn shows(&self) -> bool {
+        self.given || *self != IntRange::SIZE
     }
     pub fn contains(&self, v: i64) -> bool {
         let (lo, hi) = if self.from <= self.to {

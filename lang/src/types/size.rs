@@ -89,7 +89,7 @@ pub fn size_range(args: &[Value]) -> Result<IntRange, Error> {
     if from > to {
         return Err(from_gt_to(from, to));
     }
-    Ok(IntRange::new(from, to))
+    Ok(IntRange::given(from, to))
 }
 
 /// Whether a value can be a size bound (an integer or `default`).

@@ -56,21 +56,6 @@ const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
         "type([Timespan(1), Timespan(2)], 'generalized')",
         "spec: Timespan ranges merge",
     ),
-    // The reference keeps an explicitly given default size (`String[0]`, `Array[T, 0]`);
-    // the representation here does not distinguish it from no size.
-    ("String[0]", "explicit default size not kept"),
-    ("String[default]", "explicit default size not kept"),
-    ("String[-1]", "explicit default size not kept"),
-    (
-        "Array[Integer, 0, default]",
-        "explicit default size not kept",
-    ),
-    ("Array[Integer, -1]", "explicit default size not kept"),
-    ("Collection[-1]", "explicit default size not kept"),
-    (
-        "Hash[Integer, String, Integer]",
-        "explicit default size not kept",
-    ),
     // Needs the `new` functions / the time and version helpers / the evaluator.
     (
         "Init[Integer, 1]",
