@@ -364,7 +364,9 @@ impl PType {
 pub mod assignable;
 pub mod common;
 pub mod create;
+mod create_catalog;
 mod create_collections;
+mod create_time;
 pub mod display;
 pub mod infer;
 pub mod instance;
