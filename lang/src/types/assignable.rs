@@ -6,6 +6,7 @@
 use super::instance::{member_is_optional, tuple_size, tuple_type_at};
 use super::{CallableType, IntRange, PType, StructMember};
 use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
 
 /// Whether every instance of `from` is an instance of `to`.
 pub fn is_assignable(to: &PType, from: &PType) -> bool {
@@ -371,19 +372,20 @@ impl Guard {
         match from {
             PType::Struct(m2) => {
                 let m2 = m2.as_deref().unwrap_or(&[]);
-                let all_from_known =
-                    m2.iter()
-                        .all(|f| match members.iter().find(|m| m.key == f.key) {
-                            Some(m) => {
-                                (member_is_optional(m) || !member_is_optional(f))
-                                    && self.assignable(&m.value, &f.value)
-                            }
-                            None => false,
-                        });
+                let by_key: HashMap<&str, &StructMember> =
+                    members.iter().map(|m| (&*m.key, m)).collect();
+                let from_keys: HashSet<&str> = m2.iter().map(|f| &*f.key).collect();
+                let all_from_known = m2.iter().all(|f| match by_key.get(&*f.key) {
+                    Some(m) => {
+                        (member_is_optional(m) || !member_is_optional(f))
+                            && self.assignable(&m.value, &f.value)
+                    }
+                    None => false,
+                });
                 all_from_known
                     && members
                         .iter()
-                        .all(|m| member_is_optional(m) || m2.iter().any(|f| f.key == m.key))
+                        .all(|m| member_is_optional(m) || from_keys.contains(&*m.key))
             }
             PType::Hash(_, _, s) => s.to == 0 && members.iter().all(member_is_optional),
             _ => false,

@@ -153,9 +153,10 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                         _ => {}
                     }
                 }
+                let keys: std::collections::HashSet<&str> =
+                    members.iter().map(|m| &*m.key).collect();
                 for k in h.keys() {
-                    let known =
-                        matches!(k, Value::String(s) if members.iter().any(|m| m.key == *s));
+                    let known = matches!(k, Value::String(s) if keys.contains(&**s));
                     if !known {
                         out.push(at(path, &format!("unrecognized key {}", key_text(k))));
                     }
