@@ -264,26 +264,15 @@ impl Guard {
                 } => runtime.is_none() || (runtime == r2 && (name.is_none() || name == n2)),
                 _ => false,
             },
-            PType::Init(t, args) => match from {
-                // The reference's bare Init accepts everything but Any itself.
-                _ if t.is_none() => !matches!(from, PType::Any),
-                PType::Init(t2, args2) => match (t, t2) {
-                    (Some(t), Some(f)) => args == args2 && self.assignable(t, f),
-                    _ => false,
-                },
-                // TODO(functions): what T.new() accepts; the numeric conversions for now.
-                f => {
-                    let t = t.as_deref().unwrap_or(&PType::Any);
-                    self.assignable(t, f)
-                        || (args.is_empty()
-                            && matches!(t, PType::Integer(_) | PType::Float(..) | PType::Numeric)
-                            && matches!(
-                                f,
-                                PType::Integer(_)
-                                    | PType::Float(..)
-                                    | PType::Numeric
-                                    | PType::Boolean(_)
-                            ))
+            PType::Init(t, args) => match (t, from) {
+                // A bare Init is RichData.
+                (None, PType::Init(..)) => true,
+                (None, f) => self.assignable(&PType::RichData, f),
+                (Some(t), PType::Init(t2, args2)) => t2
+                    .as_ref()
+                    .is_some_and(|f| args == args2 && self.assignable(t, f)),
+                (Some(t), f) => {
+                    self.assignable(t, f) || (args.is_empty() && self.init_argument_accepts(t, f))
                 }
             },
             PType::Object => matches!(from, PType::Object),
@@ -334,6 +323,9 @@ impl Guard {
         let ts = tuple_size(types, size);
         match from {
             PType::Tuple(t2, s2) => {
+                if t2.is_empty() && s2.is_none() && !types.is_empty() {
+                    return false;
+                }
                 if t2.is_empty() {
                     // A bare `Tuple` is empty here; `Callable[1]` argument lists have any type.
                     let fs = s2.unwrap_or(IntRange::new(0, 0));
@@ -390,6 +382,25 @@ impl Guard {
             PType::Hash(_, _, s) => s.to == 0 && members.iter().all(member_is_optional),
             _ => false,
         }
+    }
+
+    /// Whether `T.new` accepts a value of type `from` (alone, or as an argument list).
+    // TODO(functions): derive from the `new` signatures; the numeric conversions for now.
+    fn init_argument_accepts(&mut self, t: &PType, from: &PType) -> bool {
+        if !matches!(t, PType::Integer(_) | PType::Float(..) | PType::Numeric) {
+            return false;
+        }
+        let single = PType::Variant(vec![
+            PType::Numeric,
+            PType::Boolean(None),
+            PType::Timespan(None, None),
+            PType::Timestamp(None, None),
+        ]);
+        let args = PType::Tuple(
+            vec![single.clone(), PType::integer()],
+            Some(IntRange::new(1, 2)),
+        );
+        self.assignable(&single, from) || self.assignable(&args, from)
     }
 
     fn callable_accepts(&mut self, to: &CallableType, from: &CallableType) -> bool {

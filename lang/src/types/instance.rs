@@ -180,9 +180,10 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         PType::Runtime { .. } => false,
-        PType::Init(t, args) => t
-            .as_ref()
-            .is_none_or(|t| instance_at(t, v, d) || (args.is_empty() && convertible(t, v))),
+        PType::Init(t, args) => match t {
+            None => is_rich_data(v, d),
+            Some(t) => instance_at(t, v, d) || (args.is_empty() && convertible(t, v)),
+        },
         PType::Object | PType::TypeSet => false,
         PType::Alias(a) => instance_at(&a.resolved(), v, d),
     }

@@ -170,6 +170,7 @@ pub fn element_type_of_type(t: &PType) -> Option<PType> {
     match t {
         PType::String { .. } | PType::Enum { .. } => Some(PType::string()),
         PType::Collection(_) => Some(PType::Any),
+        PType::Array(_, s) if s.to == 0 => Some(PType::Unit),
         PType::Array(e, _) => Some((**e).clone()),
         PType::Tuple(types, _) => Some(match types.len() {
             0 => PType::Any,

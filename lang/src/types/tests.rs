@@ -83,6 +83,17 @@ const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
         "Hash[String,Integer,'a']",
         "the reference fails internally (comparison of String with Infinity)",
     ),
+    ("SemVerRange <= Scalar", "spec: SemVerRange is not a Scalar"),
+    // Spec: a Struct's sizes run from its required to its total entries; the reference uses
+    // the total for both when comparing with Hash and Collection sizes.
+    (
+        "Struct[{Optional[a]=>Integer}] <= Hash[Scalar,Any,1,2]",
+        "spec: Struct sizes",
+    ),
+    (
+        "Struct[{Optional[a]=>Integer}] <= Collection[1,2]",
+        "spec: Struct sizes",
+    ),
     (
         "Regexp['(']",
         "the regexp engine words its errors differently",
