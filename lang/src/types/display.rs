@@ -532,9 +532,9 @@ const NANOS_PER_SEC: i128 = 1_000_000_000;
 // TODO(timever): use crate::time's formatter once it exists.
 pub fn timespan_text(t: Timespan) -> String {
     let neg = t.nanos < 0;
-    let n = t.nanos.abs();
-    let secs = n / NANOS_PER_SEC;
-    let frac = n % NANOS_PER_SEC;
+    let n = t.nanos.unsigned_abs();
+    let secs = n / NANOS_PER_SEC as u128;
+    let frac = n % NANOS_PER_SEC as u128;
     let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
     // The reference's `%-N`: the nanoseconds unpadded, trailing zeros removed.
     let frac = if frac == 0 {
@@ -553,7 +553,8 @@ pub fn timespan_text(t: Timespan) -> String {
 pub fn timestamp_text(t: Timestamp) -> String {
     let secs = t.nanos.div_euclid(NANOS_PER_SEC);
     let frac = t.nanos.rem_euclid(NANOS_PER_SEC);
-    let days = secs.div_euclid(86_400);
+    // Far outside any calendar: keep the arithmetic below from overflowing.
+    let days = secs.div_euclid(86_400).clamp(-(1i128 << 100), 1i128 << 100);
     let rem = secs.rem_euclid(86_400);
     let (y, mo, da) = civil_from_days(days);
     format!(

@@ -23,7 +23,7 @@ pub fn infer_reduced(v: &Value) -> PType {
 
 /// `type(v, 'generalized')`: no ranges or sizes.
 pub fn infer_generalized(v: &Value) -> PType {
-    generalize(&reduced(v, 0), 0)
+    generalize_at(&reduced(v, 0), 0)
 }
 
 fn empty_array() -> PType {
@@ -189,12 +189,16 @@ fn common_of<'a>(
 
 /// Drops ranges, sizes and values: `Integer[1, 2]` → `Integer`, `Enum['a', 'bc']` →
 /// `String[1, 2]`, `Array[T, 2, 2]` → `Array[T']`.
-pub fn generalize(t: &PType, depth: usize) -> PType {
+pub fn generalize(t: &PType) -> PType {
+    generalize_at(t, 0)
+}
+
+fn generalize_at(t: &PType, depth: usize) -> PType {
     if depth > MAX_DEPTH {
         return PType::Any;
     }
-    let g = |t: &PType| generalize(t, depth + 1);
-    let gb = |t: &PType| Box::new(generalize(t, depth + 1));
+    let g = |t: &PType| generalize_at(t, depth + 1);
+    let gb = |t: &PType| Box::new(generalize_at(t, depth + 1));
     match t {
         PType::Integer(_) => PType::integer(),
         PType::Float(..) => PType::float(),

@@ -526,3 +526,22 @@ fn aliases_display_and_describe_like_the_reference() {
     assert!(is_assignable(&ty("Integer"), &mya));
     assert!(equal(&mya, &ty("Integer[1,2]")));
 }
+
+#[test]
+fn extreme_bounds_do_not_panic() {
+    use crate::time::{Timespan, Timestamp};
+    for nanos in [i128::MIN, i128::MAX, 0, -1] {
+        let _ = display::timespan_text(Timespan { nanos });
+        let _ = display::timestamp_text(Timestamp { nanos });
+    }
+    for v in [Value::Float(-1e300), Value::Float(1e300), Value::Float(f64::NAN), Value::Integer(i64::MIN)] {
+        let _ = parameterize(&ty("Timespan"), std::slice::from_ref(&v)).map(|t| t.as_type().map(|t| t.to_string()));
+        let _ = parameterize(&ty("Timestamp"), std::slice::from_ref(&v)).map(|t| t.as_type().map(|t| t.to_string()));
+        let _ = parameterize(&ty("Float"), std::slice::from_ref(&v));
+    }
+    let _ = parameterize(&ty("Integer"), &[Value::Integer(i64::MIN), Value::Integer(i64::MAX)]);
+    let all = ty("Integer[-9223372036854775807, 9223372036854775806]");
+    assert!(iterable_values(&all).is_some_and(|v| v.len() > 0));
+    assert!(is_instance(&ty("Iterable"), &Value::Integer(i64::MAX)));
+    let _ = iterable::element_type_of_type(&ty("Integer"));
+}
