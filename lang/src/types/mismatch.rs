@@ -73,7 +73,15 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
         PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, out, d),
         PType::NotUndef(Some(inner)) => out.push(root_mismatch(inner, v, path)),
         PType::Optional(Some(inner)) if !v.is_undef() && !is_simple_mismatch(inner, v) => {
-            describe(inner, v, path, out, d)
+            match &**inner {
+                // `Optional[Variant[A, B]]` reads as `Undef, A, or B`.
+                PType::Variant(types) => {
+                    let mut all = vec![PType::Undef];
+                    all.extend(types.iter().cloned());
+                    describe_variant(e, &all, v, path, out, d)
+                }
+                inner => describe(inner, v, path, out, d),
+            }
         }
         PType::Variant(types) => describe_variant(e, types, v, path, out, d),
         PType::Enum { .. } | PType::Pattern(_) => out.push(match_mismatch(e, v, path)),
@@ -232,6 +240,14 @@ fn describe_variant(
             }
         }
         out.push(match_mismatch(&super::common::enum_of(values), v, path));
+        return;
+    }
+    let is_match_type = |t: &PType| matches!(t, PType::Enum { .. } | PType::Pattern(_));
+    if !types.is_empty()
+        && types.iter().all(is_match_type)
+        && !types.iter().all(|t| matches!(t, PType::Pattern(_)))
+    {
+        out.push(match_mismatch(e, v, path));
         return;
     }
     if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Pattern(_))) {
