@@ -151,9 +151,15 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
         PType::Variant(types) => types.iter().any(|t| instance_at(t, v, d)),
         PType::Optional(t) => v.is_undef() || t.as_ref().is_some_and(|t| instance_at(t, v, d)),
         PType::NotUndef(t) => !v.is_undef() && t.as_ref().is_none_or(|t| instance_at(t, v, d)),
-        PType::Iterable(t) => match super::iterable::element_type_of_value(v) {
-            Some(elem) => t.as_ref().is_none_or(|t| is_assignable(t, &elem)),
-            None => false,
+        PType::Iterable(t) => match (t, v) {
+            (Some(t), Value::Array(a)) => a.iter().all(|e| instance_at(t, e, d)),
+            (Some(t), Value::Hash(h)) if !h.is_empty() => h
+                .iter()
+                .all(|(k, e)| instance_at(t, &Value::array(vec![k.clone(), e.clone()]), d)),
+            (t, v) => match super::iterable::element_type_of_value(v) {
+                Some(elem) => t.as_ref().is_none_or(|t| is_assignable(t, &elem)),
+                None => false,
+            },
         },
         PType::Iterator(t) => match v {
             Value::Iterator(it) => match t {
@@ -249,16 +255,19 @@ fn is_rich_data(v: &Value, d: usize) -> bool {
 fn convertible(t: &PType, v: &Value) -> bool {
     match t {
         PType::Integer(_) | PType::Float(..) | PType::Numeric => match v {
-            Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
-            Value::String(s) => {
-                let s = s.trim();
-                let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
-                let digits = digits
-                    .strip_prefix("0x")
-                    .or_else(|| digits.strip_prefix("0X"))
-                    .unwrap_or(digits);
-                !digits.is_empty()
-                    && (digits.chars().all(|c| c.is_ascii_hexdigit()) || s.parse::<f64>().is_ok())
+            Value::Integer(_)
+            | Value::Float(_)
+            | Value::Boolean(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_) => true,
+            Value::String(s) => numeric_text(s),
+            // An argument list: the value and a radix.
+            Value::Array(a) => {
+                matches!(a.len(), 1 | 2)
+                    && convertible(t, &a[0])
+                    && !matches!(a[0], Value::Array(_))
+                    && a.get(1)
+                        .is_none_or(|r| matches!(r, Value::Integer(_) | Value::Default))
             }
             _ => false,
         },
@@ -269,4 +278,19 @@ fn convertible(t: &PType, v: &Value) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a string reads as a number (decimal, `0x` hex, `0b` binary, octal, or float).
+fn numeric_text(s: &str) -> bool {
+    let s = s.trim();
+    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        return !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(bin) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
+        return !bin.is_empty() && bin.chars().all(|c| c == '0' || c == '1');
+    }
+    !body.is_empty()
+        && (body.chars().all(|c| c.is_ascii_digit())
+            || body.parse::<f64>().is_ok_and(|f| f.is_finite()))
 }

@@ -131,7 +131,7 @@ pub fn element_type_of_value(v: &Value) -> Option<PType> {
                 .unwrap_or(PType::Unit),
         }),
         Value::Hash(h) => Some(match h.len() {
-            0 => PType::Unit,
+            0 => PType::Tuple(vec![PType::Unit, PType::Unit], None),
             _ => {
                 let k = h
                     .keys()
