@@ -221,12 +221,47 @@ fn callable_common(a: &CallableType, b: &CallableType) -> PType {
     // Callables are contravariant: the one accepting the other has the narrower parameters,
     // which both can be called with.
     if is_assignable(&ta, &tb) {
-        ta
-    } else if is_assignable(&tb, &ta) {
-        tb
-    } else {
-        PType::callable()
+        return ta;
     }
+    if is_assignable(&tb, &ta) {
+        return tb;
+    }
+    // Spec: `Callable[*S, B] ∪ Callable[*T, C] → Callable[*(S ∪ T), B ∪ C]`, each parameter
+    // taking the narrower type and the blocks combined the same way.
+    let (Some((pa, sa)), Some((pb, sb))) = (&a.params, &b.params) else {
+        return PType::callable();
+    };
+    if pa.len() != pb.len() || sa != sb {
+        return PType::callable();
+    }
+    let mut params = Vec::with_capacity(pa.len());
+    for (x, y) in pa.iter().zip(pb) {
+        if is_assignable(y, x) {
+            params.push(x.clone());
+        } else if is_assignable(x, y) {
+            params.push(y.clone());
+        } else {
+            return PType::callable();
+        }
+    }
+    let block = match (&a.block, &b.block) {
+        (None, None) => None,
+        (Some(x), Some(y)) => match common_type(x, y) {
+            t @ PType::Callable(_) if t != PType::callable() => Some(t),
+            _ => return PType::callable(),
+        },
+        _ => return PType::callable(),
+    };
+    let return_type = if a.return_type == b.return_type {
+        a.return_type.clone()
+    } else {
+        None
+    };
+    PType::Callable(Box::new(CallableType {
+        params: Some((params, *sa)),
+        block,
+        return_type,
+    }))
 }
 
 fn is_numeric(t: &PType) -> bool {

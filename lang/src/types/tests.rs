@@ -383,6 +383,66 @@ fn spec_examples() {
     );
     assert_eq!(common("Scalar", "Array[Integer]"), "RichData");
     assert_eq!(common("Data", "Integer"), "Data");
+    assert_eq!(common("Any", "Integer"), "Any");
+    assert_eq!(common("Undef", "Undef"), "Undef");
+    assert_eq!(common("Data", "Numeric"), "Data");
+    assert_eq!(common("Data", "Array[Data]"), "Data");
+    assert_eq!(common("Data", "Hash[String, Data]"), "Data");
+    assert_eq!(common("Data", "Undef"), "Data");
+    assert_eq!(common("Scalar", "Integer"), "Scalar");
+    assert_eq!(common("Numeric", "Integer"), "Numeric");
+    assert_eq!(common("Integer", "Numeric"), "Numeric");
+    assert_eq!(
+        common("Float[1.0, 2.0]", "Float[0.5, 1.5]"),
+        "Float[0.5, 2.0]"
+    );
+    assert_eq!(common("Timespan", "Integer"), "Scalar");
+    assert_eq!(common("String", "Enum[a]"), "String");
+    assert_eq!(common("String", "Pattern[/a/]"), "String");
+    assert_eq!(common("Regexp[/a/]", "Regexp[/a/]"), "Regexp[/a/]");
+    assert_eq!(
+        common("Array[Integer, 1, 2]", "Array[String, 3, 4]"),
+        "Array[ScalarData, 1, 4]"
+    );
+    assert_eq!(
+        common("Hash[String, Integer, 1, 2]", "Hash[String, Float, 3, 4]"),
+        "Hash[String, Numeric, 1, 4]"
+    );
+    assert_eq!(common("Hash[String, Integer]", "Integer"), "Data");
+    assert_eq!(common("Hash[Integer, Regexp]", "Integer"), "RichData");
+    assert_eq!(common("Collection", "Array"), "Collection");
+    assert_eq!(common("Collection", "Hash"), "Collection");
+    assert_eq!(
+        common("Tuple[Integer]", "Tuple[String, String]"),
+        "Array[ScalarData, 1, 2]"
+    );
+    assert_eq!(common("Resource", "File"), "Resource");
+    assert_eq!(common("File", "Package"), "Resource");
+    assert_eq!(common("File['a']", "File['a']"), "File['a']");
+    assert_eq!(common("Type", "Type[Integer]"), "Type");
+    assert_eq!(common("Callable", "Callable"), "Callable");
+    assert_eq!(
+        common(
+            "Callable[String, Callable[String]]",
+            "Callable[Scalar, Callable[Scalar]]"
+        ),
+        "Callable[String, Callable[String]]"
+    );
+    // Resource and Class orderings.
+    assert!(lt("File['a']", "File") && lt("File", "Resource") && eq("Resource[File]", "File"));
+    assert!(
+        eq("Resource[File, 'a']", "File['a']")
+            && !eq("File", "Package")
+            && !eq("File['a']", "File['b']")
+    );
+    assert!(lt("Class[c]", "Class") && lt("Class", "CatalogEntry"));
+    assert!(lt("Sensitive[Integer]", "Sensitive[Numeric]") && !le("Integer", "Sensitive"));
+    assert!(
+        lt("SemVerRange", "Any")
+            && lt("Integer", "Data")
+            && lt("ScalarData", "Scalar")
+            && lt("Data", "RichData")
+    );
     assert_eq!(
         common("Timespan[1,2]", "Timespan[3,4]"),
         "Timespan['0-00:00:01.0', '0-00:00:04.0']"
