@@ -173,9 +173,6 @@ fn same_kind(a: &PType, b: &PType) -> Option<PType> {
         (PType::NotUndef(Some(x)), PType::NotUndef(Some(y))) => {
             PType::NotUndef(Some(Box::new(common_type(x, y))))
         }
-        (PType::Sensitive(Some(x)), PType::Sensitive(Some(y))) => {
-            PType::Sensitive(Some(Box::new(common_type(x, y))))
-        }
         (PType::Iterator(Some(x)), PType::Iterator(Some(y))) => {
             PType::Iterator(Some(Box::new(common_type(x, y))))
         }

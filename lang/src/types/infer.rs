@@ -124,8 +124,8 @@ fn detailed(v: &Value, depth: usize) -> PType {
             PType::Struct(Some(members))
         }
         Value::Hash(h) => {
-            let k = common_of(h.keys(), depth, detailed);
-            let e = common_of(h.values(), depth, detailed);
+            let k = variant_of(h.keys(), depth);
+            let e = variant_of(h.values(), depth);
             PType::Hash(Box::new(k), Box::new(e), exact(h.len()))
         }
         other => leaf(other, true).unwrap_or(PType::Any),
@@ -150,6 +150,25 @@ fn reduced(v: &Value, depth: usize) -> PType {
         }
         other => leaf(other, false).unwrap_or(PType::Any),
     }
+}
+
+/// The Variant of the distinct detailed types of some values (strings as plain `String`),
+/// as the reference types the keys and values of a hash that is no Struct.
+// PType's hash and equality use only an alias's name, never its (mutable) target.
+#[allow(clippy::mutable_key_type)]
+fn variant_of<'a>(values: impl Iterator<Item = &'a Value>, depth: usize) -> PType {
+    let mut seen = HashSet::new();
+    let mut types = Vec::new();
+    for v in values {
+        let t = match v {
+            Value::String(_) => PType::string(),
+            v => detailed(v, depth + 1),
+        };
+        if seen.insert(t.clone()) {
+            types.push(t);
+        }
+    }
+    super::create::variant(types)
 }
 
 /// The common type of the inferred types of some values; strings are collected first.
