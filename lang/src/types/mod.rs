@@ -1,5 +1,17 @@
 //! The Puppet type system: the `PType` representation. Behaviour lives in sibling modules:
-//! instance-of, assignability, inference, common type, creation through `[]`, printing.
+//!
+//! - [`names`]: `by_name("Integer")`, `resource_type("file")` (`File`).
+//! - [`create`]: `parameterize(t, args)`, what `T[args]` evaluates to (a type, or an array of
+//!   types for `File['a', 'b']` / `Class[a, b]`), with the reference's errors.
+//! - [`instance`]: `is_instance(t, v)` (`=~`, `case`, parameter checks).
+//! - [`assignable`]: `is_assignable(to, from)`, `equal(a, b)` (`==`), `compare(a, b)` (`<` ...).
+//! - [`infer`]: `infer(v)`, `infer_reduced(v)`, `infer_generalized(v)` (`type(v, ...)`).
+//! - [`common`]: `common_type(a, b)`, the spec's `∪`.
+//! - [`display`]: `Display` (the program form), `alias_display` for a type *value* (an alias
+//!   shows `MyA = Integer[1, 2]`), string quoting and float printing as `%p` does.
+//! - [`mismatch`]: `describe_mismatch(t, v)`, the reference's "expects ..., got ..." texts.
+//! - [`iterable`]: `iterable_values(t)` (`Integer[1, 5].each`, `Enum[a, b].each`) and element
+//!   types for `Iterable[T]`.
 
 use crate::time::{Timespan, Timestamp};
 use crate::values::{Regexp, Value};
@@ -384,8 +396,10 @@ mod time_text;
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
+pub use display::{alias_display, resolved_display};
+pub use infer::generalize;
 pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::is_instance;
 pub use iterable::{iterable_values, TypeValues};
-pub use mismatch::describe_mismatch;
+pub use mismatch::{describe_mismatch, describe_mismatches};
 pub use names::{by_name, resource_type};
