@@ -50,7 +50,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
         PType::Numeric => f.write_str("Numeric"),
         PType::Integer(r) => {
             f.write_str("Integer")?;
-            write_int_range(f, *r, false)
+            write_int_range(f, *r)
         }
         PType::Float(lo, hi) => {
             f.write_str("Float")?;
@@ -338,7 +338,7 @@ fn write_callable(f: &mut dyn Write, c: &CallableType, d: usize) -> fmt::Result 
 }
 
 /// `[from, to]` for an Integer: `Integer[1]`, `Integer[default, 5]`; nothing when unbounded.
-fn write_int_range(f: &mut dyn Write, r: IntRange, _size: bool) -> fmt::Result {
+fn write_int_range(f: &mut dyn Write, r: IntRange) -> fmt::Result {
     if r == IntRange::ANY {
         return Ok(());
     }
