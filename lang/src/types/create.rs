@@ -10,6 +10,10 @@ use crate::values::{Regexp, Value};
 use crate::versions::SemVerRange;
 use std::rc::Rc;
 
+/// Whether `Integer[n]` (and `Float[x]`, `Timespan[t]`, `Timestamp[t]`) is the range of the
+/// single value n, as the spec says, rather than `n..infinity`, as the reference does.
+pub const SINGLE_BOUND_IS_EXACT: bool = true;
+
 /// `t[args]`. Returns a value, since `File['a', 'b']` and `Class[a, b]` give arrays.
 pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
     let typ = |t: PType| Ok(Value::typ(t));
@@ -244,6 +248,9 @@ fn integer(args: &[Value]) -> Result<PType, Error> {
     let from = bound(&args[0], i64::MIN)?;
     let to = match args.get(1) {
         Some(v) => bound(v, i64::MAX)?,
+        // Spec: "If only one parameter is given, it is taken as both from and to" (the
+        // reference reads `Integer[1]` as `Integer[1, default]`).
+        None if SINGLE_BOUND_IS_EXACT && from != i64::MIN => from,
         None => i64::MAX,
     };
     if from > to {
@@ -271,6 +278,8 @@ fn float(args: &[Value]) -> Result<PType, Error> {
     let from = bound(&args[0], f64::NEG_INFINITY)?;
     let to = match args.get(1) {
         Some(v) => bound(v, f64::INFINITY)?,
+        // Spec: a Float range behaves as an Integer range (one parameter is both bounds).
+        None if SINGLE_BOUND_IS_EXACT && from != f64::NEG_INFINITY => from,
         None => f64::INFINITY,
     };
     if from > to {

@@ -79,6 +79,8 @@ pub(super) fn time_range<T: Ord + Copy>(
     let lo = bound(&args[0])?;
     let hi = match args.get(1) {
         Some(v) => bound(v)?,
+        // Spec: these ranges behave as Integer ranges (one parameter is both bounds).
+        None if super::create::SINGLE_BOUND_IS_EXACT => lo,
         None => None,
     };
     if let (Some(a), Some(b)) = (lo, hi) {

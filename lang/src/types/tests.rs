@@ -155,6 +155,24 @@ fn is_known(src: &str) -> bool {
     KNOWN_DEVIATIONS
         .iter()
         .any(|(s, _)| squeeze(s) == squeeze(src))
+        || has_single_bound(src)
+}
+
+/// Spec: `Integer[n]` is the single value n (and Float, Timespan and Timestamp ranges behave
+/// the same); the reference reads it as `n..infinity`. Sources using such a range differ.
+fn has_single_bound(src: &str) -> bool {
+    ["Integer[", "Float[", "Timespan[", "Timestamp["]
+        .iter()
+        .any(|name| {
+            src.match_indices(name).any(|(i, _)| {
+                let rest = &src[i + name.len()..];
+                let Some(end) = rest.find(']') else {
+                    return false;
+                };
+                let arg = rest[..end].trim();
+                !arg.contains(',') && !arg.contains('[') && arg != "default" && !arg.is_empty()
+            })
+        })
 }
 
 fn report(failures: &[String], total: usize, what: &str) {
@@ -316,6 +334,11 @@ fn spec_examples() {
     assert!(le("Callable[Numeric]", "Callable[Integer]"));
     assert!(!le("Callable[Integer]", "Callable[Numeric]"));
     let inst = |v: &str, t: &str| is_instance(&ty(t), &value(v).expect("value"));
+    // Spec: one Integer parameter is both bounds (the reference: `n..infinity`).
+    assert!(eq("Integer[1]", "Integer[1,1]") && !inst("5", "Integer[1]") && inst("1", "Integer[1]"));
+    assert_eq!(ty("Integer[1]").to_string(), "Integer[1, 1]");
+    assert_eq!(ty("Integer[default]").to_string(), "Integer");
+    assert!(eq("Float[1.5]", "Float[1.5, 1.5]"));
     assert!(inst("'abc'", "String[1]"));
     assert!(!inst("'abc'", "String[1,2]"));
     assert!(!inst("'abc'", "String[Integer[1,2]]"));
