@@ -153,7 +153,11 @@ fn unique_key(ev: &mut Evaluator, b: Option<&Closure>, v: &Value) -> EvalResult 
     }
 }
 
-fn unique_values(ev: &mut Evaluator, items: impl Iterator<Item = Value>, b: Option<&Closure>) -> EvalResult<Vec<Value>> {
+fn unique_values(
+    ev: &mut Evaluator,
+    items: impl Iterator<Item = Value>,
+    b: Option<&Closure>,
+) -> EvalResult<Vec<Value>> {
     let mut seen: IndexMap<Value, Value> = IndexMap::new();
     for v in items {
         let k = unique_key(ev, b, &v)?;
@@ -168,7 +172,9 @@ fn unique(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
         (0, Value::String(s)) => {
             let chars = s.chars().map(|c| Value::from(c.to_string()));
             let u = unique_values(ev, chars, b)?;
-            Ok(Value::from(u.iter().filter_map(Value::as_str).collect::<String>()))
+            Ok(Value::from(
+                u.iter().filter_map(Value::as_str).collect::<String>(),
+            ))
         }
         (1, Value::Hash(h)) => {
             let mut groups: IndexMap<Value, (Vec<Value>, Vec<Value>)> = IndexMap::new();
@@ -216,7 +222,11 @@ mod tests {
         let mut flip = false;
         let s = merge_sort(v, |_, _| {
             flip = !flip;
-            Ok(if flip { Ordering::Less } else { Ordering::Greater })
+            Ok(if flip {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            })
         })
         .unwrap();
         assert_eq!(s.len(), 4);

@@ -79,7 +79,9 @@ pub fn lambda(block: Option<&Closure>) -> Result<&Closure, Error> {
 
 fn each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, _, _| Ok(Step::Continue))?;
+    walk(ev, &args[0], lambda(b)?, shape, |_, _, _, _| {
+        Ok(Step::Continue)
+    })?;
     Ok(args[0].clone())
 }
 
@@ -184,10 +186,16 @@ fn string_index(s: &Value, m: &Value) -> EvalResult {
     let s = s.as_str().unwrap_or_default();
     let byte = match m {
         Value::String(needle) => s.find(&**needle),
-        Value::Regexp(re) => re.find_all(s).first().and_then(|g| g.first().copied().flatten()).map(|(start, _)| start),
+        Value::Regexp(re) => re
+            .find_all(s)
+            .first()
+            .and_then(|g| g.first().copied().flatten())
+            .map(|(start, _)| start),
         _ => None,
     };
-    Ok(byte.map_or(Value::Undef, |b| Value::Integer(s[..b].chars().count() as i64)))
+    Ok(byte.map_or(Value::Undef, |b| {
+        Value::Integer(s[..b].chars().count() as i64)
+    }))
 }
 
 fn any(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -117,12 +117,16 @@ fn tree_walk(ev: &Evaluator, root: &Value, o: &TreeOptions) -> Result<Vec<Value>
         pending.pop_back()
     } {
         count += 1;
-        if count % 4096 == 0 {
+        if count.is_multiple_of(4096) {
             ev.check_interrupt()?;
         }
         let kids = children(&v);
         let is_root = path.is_empty();
-        let include = if kids.is_some() { o.containers } else { o.values };
+        let include = if kids.is_some() {
+            o.containers
+        } else {
+            o.values
+        };
         if include && (o.root || !is_root) {
             out.push(Value::array(vec![Value::array(path.clone()), v.clone()]));
         }

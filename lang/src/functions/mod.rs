@@ -16,6 +16,7 @@ pub mod logging;
 pub mod numbers;
 pub mod query;
 pub mod regex;
+pub mod scanf;
 pub mod shims;
 pub mod signature;
 pub mod strings;
@@ -51,6 +52,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(regex::builtins());
         all.extend(numbers::builtins());
         all.extend(collections::builtins());
+        all.extend(scanf::builtins());
         all.sort_by_key(|b| b.name);
         all
     })

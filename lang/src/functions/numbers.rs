@@ -39,7 +39,9 @@ fn abs(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
         _ => {
             let s = args[0].as_str().unwrap_or_default();
             let n = parse_number(s).ok_or_else(|| {
-                Error::eval("abs(): Requires float or integer to work with - was given non decimal string")
+                Error::eval(
+                    "abs(): Requires float or integer to work with - was given non decimal string",
+                )
             })?;
             ev.log(LogLevel::Warning, "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling");
             n
@@ -47,7 +49,9 @@ fn abs(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     };
     Ok(match v {
         Value::Integer(i) => Value::Integer(i.checked_abs().ok_or_else(|| {
-            Error::eval(format!("abs(): {i} has no absolute value in the Integer range"))
+            Error::eval(format!(
+                "abs(): {i} has no absolute value in the Integer range"
+            ))
         })?),
         Value::Float(f) => Value::Float(f.abs()),
         other => other,
@@ -101,7 +105,9 @@ fn round(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
 /// Whether a string looks like a number to min/max's deprecated coercion.
 fn numeric_text(s: &str) -> Option<f64> {
     let body = s.strip_prefix('-').unwrap_or(s);
-    let digits = body.find(|c: char| !c.is_ascii_digit()).unwrap_or(body.len());
+    let digits = body
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(body.len());
     if digits == 0 {
         return None;
     }
@@ -146,7 +152,7 @@ fn extreme(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>, want_max: bo
     let (values, how): (&[Value], Order) = match which {
         0 => (args, Order::Natural),
         1 => (args, Order::Strings(name)),
-        2 | 3 | 4 => {
+        2..=4 => {
             let items = args[0].as_array().map_or(&[][..], |a| &a[..]);
             let how = match which {
                 2 => Order::Natural,

@@ -100,7 +100,9 @@ fn dotted_keys(s: &str) -> Result<Vec<Value>, Error> {
                     return Err(syntax());
                 }
                 match k.parse::<i64>() {
-                    Ok(n) if k.bytes().all(|b| b.is_ascii_digit() || b == b'-') => Value::Integer(n),
+                    Ok(n) if k.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
+                        Value::Integer(n)
+                    }
                     _ => Value::from(k),
                 }
             }
@@ -227,7 +229,10 @@ fn compare(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
             _ => num(a).partial_cmp(&num(c)).unwrap_or(Ordering::Equal),
         },
         1 => {
-            let (x, y) = (a.as_str().unwrap_or_default(), c.as_str().unwrap_or_default());
+            let (x, y) = (
+                a.as_str().unwrap_or_default(),
+                c.as_str().unwrap_or_default(),
+            );
             if matches!(args.get(2), Some(Value::Boolean(false))) {
                 x.cmp(y)
             } else {

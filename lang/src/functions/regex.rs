@@ -166,10 +166,22 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
         Value::Array(items) => Value::array(
             items
                 .iter()
-                .map(|s| Value::from(substitute(s.as_str().unwrap_or_default(), &re, repl, global)))
+                .map(|s| {
+                    Value::from(substitute(
+                        s.as_str().unwrap_or_default(),
+                        &re,
+                        repl,
+                        global,
+                    ))
+                })
                 .collect(),
         ),
-        s => Value::from(substitute(s.as_str().unwrap_or_default(), &re, repl, global)),
+        s => Value::from(substitute(
+            s.as_str().unwrap_or_default(),
+            &re,
+            repl,
+            global,
+        )),
     })
 }
 
@@ -188,13 +200,30 @@ mod tests {
     #[test]
     fn ruby_replacements() {
         let re = Regexp::new("(h)(e)").unwrap();
-        assert_eq!(substitute("hello", &re, &Value::from("\\2\\1"), false), "ehllo");
+        assert_eq!(
+            substitute("hello", &re, &Value::from("\\2\\1"), false),
+            "ehllo"
+        );
         let dot = Regexp::new("\\.").unwrap();
-        assert_eq!(substitute("a.b.c", &dot, &Value::from("\\0\\0"), true), "a..b..c");
+        assert_eq!(
+            substitute("a.b.c", &dot, &Value::from("\\0\\0"), true),
+            "a..b..c"
+        );
         let l = Regexp::new("l").unwrap();
         assert_eq!(substitute("hello", &l, &Value::from("L"), false), "heLlo");
-        assert_eq!(substitute("ab", &Regexp::new("a").unwrap(), &Value::from("\\\\"), false), "\\b");
+        assert_eq!(
+            substitute(
+                "ab",
+                &Regexp::new("a").unwrap(),
+                &Value::from("\\\\"),
+                false
+            ),
+            "\\b"
+        );
         let named = Regexp::new("(?<x>b)").unwrap();
-        assert_eq!(substitute("abc", &named, &Value::from("[\\k<x>]"), false), "a[b]c");
+        assert_eq!(
+            substitute("abc", &named, &Value::from("[\\k<x>]"), false),
+            "a[b]c"
+        );
     }
 }

@@ -18,7 +18,9 @@ pub fn describe_mismatch(t: &PType, v: &Value) -> String {
 /// SHIM: `convert::new_value` (not on main yet): `new(T, args...)` / `T(args...)`.
 pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
     let _ = args;
-    Err(Error::eval(format!("Creating a new {t} is not supported yet")))
+    Err(Error::eval(format!(
+        "Creating a new {t} is not supported yet"
+    )))
 }
 
 /// SHIM: `format::sprintf`.

@@ -25,10 +25,8 @@ pub fn split_by(s: &str, re: &Regexp) -> Vec<Value> {
         }
         out.push(s[beg..start].into());
         beg = end;
-        for g in groups.iter().skip(1) {
-            if let Some((a, b)) = g {
-                out.push(s[*a..*b].into());
-            }
+        for (a, b) in groups.iter().skip(1).flatten() {
+            out.push(s[*a..*b].into());
         }
     }
     if beg < s.len() {
@@ -130,7 +128,10 @@ fn string_fn(
 pub fn capitalize_str(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars.as_str().to_lowercase().chars()).collect(),
+        Some(c) => c
+            .to_uppercase()
+            .chain(chars.as_str().to_lowercase().chars())
+            .collect(),
         None => String::new(),
     }
 }
@@ -193,7 +194,9 @@ fn strftime(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     let which = dispatch(ev, args, b)?;
     let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
     let s = match (which, &args[0]) {
-        (0, Value::Timespan(t)) => shims::format_timespan(t, &text(args.get(1)).unwrap_or_default())?,
+        (0, Value::Timespan(t)) => {
+            shims::format_timespan(t, &text(args.get(1)).unwrap_or_default())?
+        }
         (1, Value::Timestamp(t)) => shims::format_timestamp(
             t,
             &text(args.get(1)).unwrap_or_default(),
@@ -219,7 +222,8 @@ fn version_parts(v: &str) -> Vec<&str> {
         let len = if c == '-' || c == '.' {
             1
         } else if c.is_ascii_digit() {
-            rest.find(|x: char| !x.is_ascii_digit()).unwrap_or(rest.len())
+            rest.find(|x: char| !x.is_ascii_digit())
+                .unwrap_or(rest.len())
         } else {
             rest.find(|x: char| x == '-' || x == '.' || x.is_ascii_digit())
                 .unwrap_or(rest.len())
@@ -284,7 +288,11 @@ fn versioncmp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRe
     Ok(Value::Integer(o as i64))
 }
 
-const ON_STRINGS: &[&str] = &["Numeric $arg", "String $arg", "Iterable[Variant[String, Numeric]] $arg"];
+const ON_STRINGS: &[&str] = &[
+    "Numeric $arg",
+    "String $arg",
+    "Iterable[Variant[String, Numeric]] $arg",
+];
 const ON_STRING_DATA: &[&str] = &["Numeric $arg", "String $arg", "Array $arg", "Hash $arg"];
 
 pub fn builtins() -> Vec<Builtin> {

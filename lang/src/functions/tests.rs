@@ -9,7 +9,16 @@ fn registry_is_sorted_and_unique() {
     sorted.sort();
     sorted.dedup();
     assert_eq!(names, sorted);
-    for n in ["each", "map", "reverse_each", "step", "regsubst", "notice", "type_of", "scanf"] {
+    for n in [
+        "each",
+        "map",
+        "reverse_each",
+        "step",
+        "regsubst",
+        "notice",
+        "type_of",
+        "scanf",
+    ] {
         assert!(find(n).is_some(), "{n}");
     }
     assert!(find("nosuch").is_none());

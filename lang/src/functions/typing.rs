@@ -107,10 +107,32 @@ pub fn lookup_variable(ev: &Evaluator, name: &str) -> Option<Value> {
 
 /// The resource types of core Puppet (what `defined('File')` finds).
 const RESOURCE_TYPES: &[&str] = &[
-    "augeas", "cron", "exec", "file", "filebucket", "group", "host", "mount", "notify",
-    "package", "resources", "schedule", "scheduled_task", "selboolean", "selmodule",
-    "service", "ssh_authorized_key", "sshkey", "stage", "tidy", "user", "whit", "yumrepo",
-    "zfs", "zone", "zpool",
+    "augeas",
+    "cron",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "host",
+    "mount",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "scheduled_task",
+    "selboolean",
+    "selmodule",
+    "service",
+    "ssh_authorized_key",
+    "sshkey",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+    "yumrepo",
+    "zfs",
+    "zone",
+    "zpool",
 ];
 
 fn defined_one(ev: &Evaluator, v: &Value) -> bool {

@@ -165,7 +165,11 @@ fn range_values(from: i64, to: i64) -> impl Iterator<Item = Value> {
     let len = (to as i128 - from as i128).unsigned_abs() + 1;
     (0..len).map(move |i| {
         let i = i as i128;
-        Value::Integer(if up { from as i128 + i } else { from as i128 - i } as i64)
+        Value::Integer(if up {
+            from as i128 + i
+        } else {
+            from as i128 - i
+        } as i64)
     })
 }
 

@@ -215,7 +215,11 @@ pub fn lambda_range(c: &Closure) -> (usize, usize) {
         .iter()
         .filter(|p| p.default.is_none() && !p.captures_rest)
         .count();
-    let max = if c.captures_rest() { MANY } else { params.len() };
+    let max = if c.captures_rest() {
+        MANY
+    } else {
+        params.len()
+    };
     (required, max)
 }
 
@@ -252,7 +256,10 @@ thread_local! {
 }
 
 /// The parsed signatures of a built-in (cached).
-pub fn signatures_of(name: &'static str, decl: &'static [&'static str]) -> Result<Rc<[Signature]>, Error> {
+pub fn signatures_of(
+    name: &'static str,
+    decl: &'static [&'static str],
+) -> Result<Rc<[Signature]>, Error> {
     if let Some(s) = CACHE.with(|c| c.borrow().get(name).cloned()) {
         return Ok(s);
     }

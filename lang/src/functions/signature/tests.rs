@@ -13,12 +13,21 @@ fn parses_and_displays_like_the_reference() {
     assert_eq!(s.display(), "Hash hash, Callable[2, 2] block");
     assert_eq!(s.count_range(), (1, 1));
     let s = sig("Iterable $enumerable, Integer[1] $slice_size, Callable &$block?");
-    assert_eq!(s.display(), "Iterable enumerable, Integer[1] slice_size, Callable block?");
+    assert_eq!(
+        s.display(),
+        "Iterable enumerable, Integer[1] slice_size, Callable block?"
+    );
     let s = sig("String $function_name, Any *$arguments, Callable &$block?");
-    assert_eq!(s.display(), "String function_name, Any arguments*, Callable block?");
+    assert_eq!(
+        s.display(),
+        "String function_name, Any arguments*, Callable block?"
+    );
     assert_eq!(s.count_range(), (1, MANY));
     let s = sig("Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['N', 'E'] $encoding?");
-    assert_eq!(s.display(), "Pattern[/^[GEIM]*$/] flags?, Enum['N', 'E'] encoding?");
+    assert_eq!(
+        s.display(),
+        "Pattern[/^[GEIM]*$/] flags?, Enum['N', 'E'] encoding?"
+    );
     assert_eq!(s.count_range(), (0, 2));
     assert_eq!(sig("").count_range(), (0, 0));
 }
@@ -59,10 +68,16 @@ fn single_signature_errors() {
 #[test]
 fn picks_the_first_matching_signature() {
     assert_eq!(dispatch_with("two", TWO, &[1.into()], None).unwrap(), 0);
-    assert_eq!(dispatch_with("two", TWO, &["x".into(), 1.into()], None).unwrap(), 1);
+    assert_eq!(
+        dispatch_with("two", TWO, &["x".into(), 1.into()], None).unwrap(),
+        1
+    );
     // Both fail on the count: merged into one range.
     let e = dispatch_with("two", TWO, &[], None).unwrap_err();
-    assert_eq!(e.message, "'two' expects between 1 and 2 arguments, got none");
+    assert_eq!(
+        e.message,
+        "'two' expects between 1 and 2 arguments, got none"
+    );
 }
 
 #[test]

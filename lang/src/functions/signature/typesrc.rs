@@ -258,7 +258,9 @@ mod tests {
             parse_type("Enum['detailed', 'reduced']").unwrap(),
             PType::Enum { values, .. } if values.len() == 2
         ));
-        assert!(matches!(parse_type("Pattern[/^G?$/]").unwrap(), PType::Pattern(p) if p.len() == 1));
+        assert!(
+            matches!(parse_type("Pattern[/^G?$/]").unwrap(), PType::Pattern(p) if p.len() == 1)
+        );
         assert!(parse_type("Nonsense").is_err());
         assert!(parse_type("Integer[1").is_err());
     }
