@@ -14,17 +14,7 @@ impl Evaluator {
         let re = match r {
             Value::Type(t) => return Ok(types::is_instance(t, l)),
             Value::SemVerRange(range) => {
-                return match l {
-                    Value::SemVer(v) => Ok(range.includes(v)),
-                    Value::String(s) => match semver::Version::parse(s) {
-                        Ok(v) => Ok(range.includes(&v)),
-                        Err(_) => Err(Error::eval(format!("The string '{s}' is not a valid SemVer"))),
-                    },
-                    _ => Err(Error::eval(format!(
-                        "A SemVerRange can only match a SemVer or a String, got {}",
-                        super::describe::a_an(l)
-                    ))),
-                }
+                return Ok(crate::versions::range_matches(range, l).unwrap_or(false));
             }
             Value::Regexp(re) => re.clone(),
             Value::String(s) => {
@@ -34,7 +24,7 @@ impl Evaluator {
             other => {
                 return Err(Error::eval(format!(
                     "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
-                    super::describe::label_of(other)
+                    super::describe::simple_label(other)
                 )))
             }
         };
@@ -80,11 +70,7 @@ impl Evaluator {
                 let keys = Value::array(h.keys().cloned().collect());
                 return self.in_op(l, &keys);
             }
-            Value::SemVerRange(range) => match l {
-                Value::SemVer(v) => range.includes(v),
-                Value::String(s) => semver::Version::parse(s).is_ok_and(|v| range.includes(&v)),
-                _ => false,
-            },
+            Value::SemVerRange(range) => crate::versions::range_matches(range, l).unwrap_or(false),
             _ => false,
         })
     }
@@ -126,6 +112,8 @@ impl Evaluator {
                                     return Ok(false);
                                 }
                             }
+                            // A missing key is undef, which only a nested `default` matches.
+                            None if matches!(o, Value::Default) => {}
                             None => return Ok(false),
                         }
                     }
@@ -218,8 +206,8 @@ impl Evaluator {
         match default_arm {
             Some(arm) => self.eval(&arm.value),
             None => Err(Flow::Error(Error::eval(format!(
-                "No matching entry for selector parameter with value {}",
-                crate::format::to_programmatic(&value)
+                "No matching entry for selector parameter with value '{}'",
+                crate::format::to_display(&value)
             )))),
         }
     }
