@@ -183,13 +183,6 @@ fn sprintf(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
     Ok(Value::from(shims::sprintf(fmt, &args[1..])?))
 }
 
-fn now() -> crate::time::Timestamp {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as i128);
-    crate::time::Timestamp { nanos }
-}
-
 fn strftime(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let which = dispatch(ev, args, b)?;
     let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
@@ -205,7 +198,7 @@ fn strftime(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
         _ => {
             ev.log(LogLevel::Warning, "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info");
             shims::format_timestamp(
-                &now(),
+                &crate::time::Timestamp::now(),
                 &text(args.first()).unwrap_or_default(),
                 text(args.get(1)).as_deref(),
             )?
