@@ -66,10 +66,9 @@ fn elements_at(v: &Value, depth: usize) -> Option<Result<Vec<Value>, Error>> {
                 Err(e) => return Some(Err(e)),
             },
             LazyIter::Step(src, n) => match elements_at(src, depth + 1)? {
-                Ok(items) => items.into_iter().step_by((*n).max(1)).collect(),
+                Ok(items) => items.into_iter().step_by((*n).max(1) as usize).collect(),
                 Err(e) => return Some(Err(e)),
             },
-            LazyIter::Computed(all) => all.to_vec(),
         },
         _ => return None,
     }))

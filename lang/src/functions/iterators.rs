@@ -25,7 +25,6 @@ fn reverse_each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> Eval
 fn step(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let n = args[1].as_int().unwrap_or(1).max(1);
-    let n = usize::try_from(n).unwrap_or(usize::MAX);
     let it = Value::Iterator(Rc::new(LazyIter::Step(args[0].clone(), n)));
     match b {
         None => Ok(it),
@@ -153,7 +152,11 @@ fn tree_each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRes
     let options = tree_options(args.get(1))?;
     let pairs = tree_walk(ev, &args[0], &options)?;
     let Some(l) = b else {
-        return Ok(Value::Iterator(Rc::new(LazyIter::Computed(Rc::new(pairs)))));
+        // The walk is computed up front; the iterator steps through it one by one.
+        return Ok(Value::Iterator(Rc::new(LazyIter::Step(
+            Value::array(pairs),
+            1,
+        ))));
     };
     let _ = lambda(b)?;
     for pair in pairs {

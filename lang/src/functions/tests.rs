@@ -42,11 +42,18 @@ fn load_cases() -> Vec<Case> {
             let mut log: Vec<String> = j
                 .get("log")
                 .and_then(|l| l.as_array())
-                .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
                 .unwrap_or_default();
             // The reference logs its error last; that line is the error itself.
             if let Some(e) = &error {
-                if log.last().is_some_and(|l| l.starts_with(&format!("err: {e}"))) {
+                if log
+                    .last()
+                    .is_some_and(|l| l.starts_with(&format!("err: {e}")))
+                {
                     log.pop();
                 }
             }

@@ -15,9 +15,7 @@ pub enum LazyIter {
     /// The elements of an iterable value in reverse order.
     Reverse(Value),
     /// Every `n`th element of an iterable value, starting with the first (`n >= 1`).
-    Step(Value, usize),
-    /// Values computed up front (`tree_each` without a lambda).
-    Computed(std::rc::Rc<Vec<Value>>),
+    Step(Value, i64),
 }
 
 /// A stream of values.
@@ -28,10 +26,9 @@ impl LazyIter {
     pub fn iter(&self) -> Option<Values> {
         match self {
             LazyIter::Reverse(source) => reversed(source),
-            LazyIter::Step(source, n) => Some(Box::new(iterate(source)?.step_by((*n).max(1)))),
-            LazyIter::Computed(all) => {
-                let all = all.clone();
-                Some(Box::new((0..all.len()).map(move |i| all[i].clone())))
+            LazyIter::Step(source, n) => {
+                let n = usize::try_from((*n).max(1)).unwrap_or(usize::MAX);
+                Some(Box::new(iterate(source)?.step_by(n)))
             }
         }
     }
@@ -42,13 +39,12 @@ impl LazyIter {
     }
 
     /// The value the chain starts from (an array, a range type, ...).
-    pub fn source(&self) -> Option<&Value> {
+    pub fn source(&self) -> &Value {
         match self {
             LazyIter::Reverse(s) | LazyIter::Step(s, _) => match s {
                 Value::Iterator(inner) => inner.source(),
-                other => Some(other),
+                other => other,
             },
-            LazyIter::Computed(_) => None,
         }
     }
 }
@@ -111,7 +107,7 @@ fn reversed(v: &Value) -> Option<Values> {
         Value::Iterator(it) => match &**it {
             // Reversing a reversal gives the source order back.
             LazyIter::Reverse(inner) => iterate(inner)?,
-            LazyIter::Step(..) | LazyIter::Computed(_) => {
+            LazyIter::Step(..) => {
                 let all: Vec<Value> = it.iter()?.collect();
                 Box::new(all.into_iter().rev())
             }

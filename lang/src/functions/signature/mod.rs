@@ -80,27 +80,16 @@ impl Signature {
             if optional {
                 name = &name[..name.len() - 1];
             }
-            let ty = typesrc::parse_type(type_src)?;
             if marker == Some('&') {
-                let count = match &ty {
-                    PType::Callable(c) => c.params.as_ref().map(|(_, r)| {
-                        let to = if r.to == i64::MAX {
-                            MANY
-                        } else {
-                            r.to.max(0) as usize
-                        };
-                        (r.from.max(0) as usize, to)
-                    }),
-                    _ => return Err(format!("block '{name}' must be a Callable")),
-                };
                 block = Some(BlockParam {
                     name: name.to_string(),
-                    count,
+                    count: callable_count(type_src)?,
                     optional,
                     shown: type_src.to_string(),
                 });
                 continue;
             }
+            let ty = typesrc::parse_type(type_src)?;
             let arity = match (marker, optional) {
                 (Some('*'), _) => Arity::Repeated,
                 (Some('+'), _) => Arity::RepeatedAtLeastOne,
@@ -169,6 +158,36 @@ impl Signature {
             parts.push(format!("{} {}{q}", b.shown, b.name));
         }
         parts.join(", ")
+    }
+}
+
+/// The argument count a block type allows: `Callable[1, 2]` → `(1, 2)`, `Callable[Type,
+/// Type]` → `(2, 2)`, a bare `Callable` → `None` (any lambda).
+fn callable_count(src: &str) -> Result<Option<(usize, usize)>, String> {
+    let Some(inner) = src.strip_prefix("Callable") else {
+        return Err(format!("a block must be a Callable, not '{src}'"));
+    };
+    let inner = inner.trim();
+    if inner.is_empty() {
+        return Ok(None);
+    }
+    let inner = inner
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or_else(|| format!("bad block type '{src}'"))?;
+    let parts: Vec<&str> = split_top_level(inner).into_iter().map(str::trim).collect();
+    let number = |s: &str| -> Result<usize, String> {
+        if s == "default" {
+            return Ok(MANY);
+        }
+        s.parse().map_err(|_| format!("bad count '{s}' in '{src}'"))
+    };
+    if parts[0].starts_with(|c: char| c.is_ascii_digit()) {
+        let from = number(parts[0])?;
+        let to = parts.get(1).map_or(Ok(MANY), |s| number(s))?;
+        Ok(Some((from, to)))
+    } else {
+        Ok(Some((parts.len(), parts.len())))
     }
 }
 

@@ -215,23 +215,13 @@ fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
                 })
                 .collect::<Result<_, _>>()?,
         ),
-        "Callable" => {
-            let params = if args.is_empty() {
-                None
-            } else if matches!(args[0], Arg::Type(_)) {
-                // `Callable[Type, Type]`: the count is the number of parameter types.
-                let ts = types(args)?;
-                let n = ts.len() as i64;
-                Some((ts, IntRange::new(n, n)))
-            } else {
-                Some((Vec::new(), range(&args, 0)?))
-            };
-            PType::Callable(Box::new(CallableType {
-                params,
-                block: None,
-                return_type: None,
-            }))
-        }
+        // Blocks are checked by their argument count (see `signature`); as a parameter
+        // type, any callable.
+        "Callable" => PType::Callable(Box::new(CallableType {
+            params: None,
+            block: None,
+            return_type: None,
+        })),
         _ => return Err(format!("unsupported type '{name}' in a signature")),
     })
 }
