@@ -19,6 +19,8 @@ pub enum Shape {
     IndexValue,
     /// Other iterables as `|$value|`.
     Value,
+    /// Hash entries as their value alone (`index` with a one-parameter lambda).
+    HashValue,
 }
 
 /// The shape for the four-signature families (Hash 2, Hash 1, Iterable 2, Iterable 1).
@@ -53,6 +55,9 @@ pub fn walk(
         let r = match (shape, &item) {
             (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => {
                 ev.call_closure(lambda, &pair[..])
+            }
+            (Shape::HashValue, Value::Array(pair)) if pair.len() == 2 => {
+                ev.call_closure(lambda, &pair[1..])
             }
             (Shape::IndexValue, _) => {
                 ev.call_closure(lambda, &[Value::Integer(i as i64), item.clone()])
@@ -151,8 +156,12 @@ fn index(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
     let subject = &args[0];
     match which {
         0..=3 => {
+            let shape = match shape_of(which) {
+                Shape::Pair => Shape::HashValue,
+                other => other,
+            };
             let mut found = Value::Undef;
-            walk(ev, subject, lambda(b)?, shape_of(which), |_, i, item, r| {
+            walk(ev, subject, lambda(b)?, shape, |_, i, item, r| {
                 if r.is_truthy() {
                     found = position(subject, i, &item);
                     return Ok(Step::Stop);
@@ -172,12 +181,22 @@ fn index(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
                     (Value::Hash(_), Value::Array(pair)) => &pair[1],
                     _ => &item,
                 };
-                if crate::eval::operators::equals(candidate, wanted) {
+                if ruby_equal(candidate, wanted) {
                     return Ok(position(subject, i, &item));
                 }
             }
             Ok(Value::Undef)
         }
+    }
+}
+
+/// Ruby's `==`: strict (case-sensitive strings), but an integer equals the same float.
+fn ruby_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Integer(i), Value::Float(f)) | (Value::Float(f), Value::Integer(i)) => {
+            *i as f64 == *f
+        }
+        _ => a == b,
     }
 }
 

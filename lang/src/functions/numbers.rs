@@ -69,14 +69,13 @@ fn rounding(
     let v = match dispatch(ev, args, b)? {
         0 => args[0].clone(),
         _ => {
+            ev.log(LogLevel::Warning, &format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"));
             let s = args[0].as_str().unwrap_or_default();
-            let n = parse_number(s).ok_or_else(|| {
+            parse_number(s).ok_or_else(|| {
                 Error::eval(format!(
                     "{name}(): cannot convert given value to a floating point value."
                 ))
-            })?;
-            ev.log(LogLevel::Warning, &format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"));
-            n
+            })?
         }
     };
     Ok(match v {

@@ -112,3 +112,50 @@ fn matches_the_reference() {
         cases.len()
     );
 }
+
+/// `type_of` is `type` under another name (the reference does not have it).
+#[test]
+fn type_of_is_type() {
+    assert_eq!(run("type_of([1, 'a'])"), run("type([1, 'a'])"));
+    assert_eq!(
+        run("type_of(1, 'generalized')"),
+        (Some("Integer".to_string()), None, vec![])
+    );
+}
+
+/// Lazy chains over huge ranges stop early without building arrays (the reference takes
+/// minutes and gigabytes for these).
+#[test]
+fn lazy_chains_over_huge_ranges_finish_at_once() {
+    let start = std::time::Instant::now();
+    let (value, error, log) =
+        run("Integer[1, 1000000000].step(3).each |$x| { if $x > 10 { break() } notice($x) }");
+    assert_eq!(error, None);
+    assert!(value.is_some());
+    assert_eq!(log, ["notice: 1", "notice: 4", "notice: 7", "notice: 10"]);
+    let (value, _, _) = run(
+        "Integer[1, 1000000000].reverse_each.step(2).map |$x| { if $x < 999999996 { break() } $x }",
+    );
+    assert_eq!(value.as_deref(), Some("[1000000000, 999999998, 999999996]"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// A loop interrupted from outside stops with `Interrupted`.
+#[test]
+fn long_loops_can_be_interrupted() {
+    let mut session = crate::Session::new();
+    session
+        .interrupt_handle()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let r = session.eval("Array(Integer[1, 100000])");
+    if let Err(e) = r {
+        assert_eq!(e.kind, crate::ErrorKind::Interrupted);
+    }
+    let mut session = crate::Session::new();
+    let flag = session.interrupt_handle();
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    let e = session
+        .eval("Integer[1, 100000000].reduce |$m, $x| { $m + $x }")
+        .unwrap_err();
+    assert_eq!(e.kind, crate::ErrorKind::Interrupted);
+}

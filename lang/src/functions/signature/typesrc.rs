@@ -174,6 +174,7 @@ fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
         "SemVer" => PType::SemVer(Vec::new()),
         "SemVerRange" => PType::SemVerRange,
         "CatalogEntry" => PType::CatalogEntry,
+        "Object" => PType::Object,
         "Collection" => PType::Collection(range(&args, 0)?),
         "Array" => {
             let elem = matches!(args.first(), Some(Arg::Type(_)));
