@@ -39,14 +39,22 @@ pub enum Step {
     Stop,
 }
 
+/// Whether `break()` in the lambda ends the walk quietly (`each`, `map`, `filter`, as in
+/// the reference) or leaves the function, to stop an enclosing iteration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnBreak {
+    Stop,
+    Propagate,
+}
+
 /// Calls the lambda for each element of `subject` in the given shape; `f` receives the
-/// element (a `[key, value]` pair for hashes) and the lambda's result. `break()` stops the
-/// walk quietly.
+/// element (a `[key, value]` pair for hashes) and the lambda's result.
 pub fn walk(
     ev: &mut Evaluator,
     subject: &Value,
     lambda: &Closure,
     shape: Shape,
+    on_break: OnBreak,
     mut f: impl FnMut(&mut Evaluator, usize, Value, Value) -> EvalResult<Step>,
 ) -> EvalResult<()> {
     let name = ev.current_builtin;
@@ -70,7 +78,7 @@ pub fn walk(
                     break;
                 }
             }
-            Err(Flow::Break) => break,
+            Err(Flow::Break) if on_break == OnBreak::Stop => break,
             Err(e) => return Err(e),
         }
     }
@@ -84,19 +92,31 @@ pub fn lambda(block: Option<&Closure>) -> Result<&Closure, Error> {
 
 fn each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, _, _| {
-        Ok(Step::Continue)
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Stop,
+        |_, _, _, _| Ok(Step::Continue),
+    )?;
     Ok(args[0].clone())
 }
 
 fn map(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
     let mut out = Vec::new();
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, _, r| {
-        out.push(r);
-        Ok(Step::Continue)
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Stop,
+        |_, _, _, r| {
+            out.push(r);
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::array(out))
 }
 
@@ -104,21 +124,35 @@ fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     let shape = shape_of(dispatch(ev, args, b)?);
     if let Value::Hash(_) = &args[0] {
         let mut out = Map::new();
-        walk(ev, &args[0], lambda(b)?, shape, |_, _, item, r| {
-            if let (true, Value::Array(pair)) = (r.is_truthy(), item) {
-                out.insert(pair[0].clone(), pair[1].clone());
-            }
-            Ok(Step::Continue)
-        })?;
+        walk(
+            ev,
+            &args[0],
+            lambda(b)?,
+            shape,
+            OnBreak::Stop,
+            |_, _, item, r| {
+                if let (true, Value::Array(pair)) = (r.is_truthy(), item) {
+                    out.insert(pair[0].clone(), pair[1].clone());
+                }
+                Ok(Step::Continue)
+            },
+        )?;
         return Ok(Value::hash(out));
     }
     let mut out = Vec::new();
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, item, r| {
-        if r.is_truthy() {
-            out.push(item);
-        }
-        Ok(Step::Continue)
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Stop,
+        |_, _, item, r| {
+            if r.is_truthy() {
+                out.push(item);
+            }
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::array(out))
 }
 
@@ -161,13 +195,20 @@ fn index(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
                 other => other,
             };
             let mut found = Value::Undef;
-            walk(ev, subject, lambda(b)?, shape, |_, i, item, r| {
-                if r.is_truthy() {
-                    found = position(subject, i, &item);
-                    return Ok(Step::Stop);
-                }
-                Ok(Step::Continue)
-            })?;
+            walk(
+                ev,
+                subject,
+                lambda(b)?,
+                shape,
+                OnBreak::Propagate,
+                |_, i, item, r| {
+                    if r.is_truthy() {
+                        found = position(subject, i, &item);
+                        return Ok(Step::Stop);
+                    }
+                    Ok(Step::Continue)
+                },
+            )?;
             Ok(found)
         }
         4 => string_index(subject, &args[1]),
@@ -220,26 +261,40 @@ fn string_index(s: &Value, m: &Value) -> EvalResult {
 fn any(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
     let mut result = false;
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, _, r| {
-        if r.is_truthy() {
-            result = true;
-            return Ok(Step::Stop);
-        }
-        Ok(Step::Continue)
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, _, r| {
+            if r.is_truthy() {
+                result = true;
+                return Ok(Step::Stop);
+            }
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::Boolean(result))
 }
 
 fn all(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
     let mut result = true;
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, _, r| {
-        if !r.is_truthy() {
-            result = false;
-            return Ok(Step::Stop);
-        }
-        Ok(Step::Continue)
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, _, r| {
+            if !r.is_truthy() {
+                result = false;
+                return Ok(Step::Stop);
+            }
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::Boolean(result))
 }
 
@@ -257,24 +312,38 @@ fn collection_shape(which: usize, subject: &Value) -> Shape {
 fn partition(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = collection_shape(dispatch(ev, args, b)?, &args[0]);
     let (mut yes, mut no) = (Vec::new(), Vec::new());
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, item, r| {
-        if r.is_truthy() {
-            yes.push(item)
-        } else {
-            no.push(item)
-        }
-        Ok(Step::Continue)
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, item, r| {
+            if r.is_truthy() {
+                yes.push(item)
+            } else {
+                no.push(item)
+            }
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::array(vec![Value::array(yes), Value::array(no)]))
 }
 
 fn group_by(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = collection_shape(dispatch(ev, args, b)?, &args[0]);
     let mut groups: indexmap::IndexMap<Value, Vec<Value>> = indexmap::IndexMap::new();
-    walk(ev, &args[0], lambda(b)?, shape, |_, _, item, r| {
-        groups.entry(r).or_default().push(item);
-        Ok(Step::Continue)
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, item, r| {
+            groups.entry(r).or_default().push(item);
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::hash(
         groups
             .into_iter()

@@ -1,11 +1,11 @@
 //! Functions that give lazy iterators without a lambda: `reverse_each`, `step`, and
 //! `tree_each` (whose walk is computed up front).
 
-use super::iteration::{lambda, walk, Shape, Step};
+use super::iteration::{lambda, walk, OnBreak, Shape, Step};
 use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
-use crate::eval::{Closure, EvalResult, Evaluator, Flow};
+use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::values::{LazyIter, Value};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -16,7 +16,14 @@ fn reverse_each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> Eval
     match b {
         None => Ok(it),
         Some(l) => {
-            walk(ev, &it, l, Shape::Value, |_, _, _, _| Ok(Step::Continue))?;
+            walk(
+                ev,
+                &it,
+                l,
+                Shape::Value,
+                OnBreak::Propagate,
+                |_, _, _, _| Ok(Step::Continue),
+            )?;
             Ok(Value::Undef)
         }
     }
@@ -29,7 +36,14 @@ fn step(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     match b {
         None => Ok(it),
         Some(l) => {
-            walk(ev, &it, l, Shape::Value, |_, _, _, _| Ok(Step::Continue))?;
+            walk(
+                ev,
+                &it,
+                l,
+                Shape::Value,
+                OnBreak::Propagate,
+                |_, _, _, _| Ok(Step::Continue),
+            )?;
             Ok(Value::Undef)
         }
     }
@@ -166,11 +180,7 @@ fn tree_each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRes
         } else {
             ev.call_closure(l, &pv[1..2])
         };
-        match r {
-            Ok(_) => {}
-            Err(Flow::Break) => break,
-            Err(e) => return Err(e),
-        }
+        r?;
     }
     Ok(args[0].clone())
 }

@@ -48,9 +48,55 @@ log_fn!(alert, LogLevel::Alert);
 log_fn!(crit, LogLevel::Crit);
 log_fn!(emerg, LogLevel::Emerg);
 
+/// Ruby's `inspect` form, which `fail` shows nested values in: `[1, "a"]`, `{"a"=>1}`.
+fn ruby_inspect(v: &Value, out: &mut String, depth: usize) {
+    if depth > 512 {
+        out.push_str("[...]");
+        return;
+    }
+    match v {
+        Value::Undef => out.push_str("nil"),
+        Value::String(s) => out.push_str(&format!("{:?}", &**s)),
+        Value::Array(a) => {
+            out.push('[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                ruby_inspect(x, out, depth + 1);
+            }
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            for (i, (k, x)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                ruby_inspect(k, out, depth + 1);
+                out.push_str("=>");
+                ruby_inspect(x, out, depth + 1);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&format::to_display(other)),
+    }
+}
+
 fn fail(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    Err(Error::new(ErrorKind::Failed, message(args)).into())
+    let mut m = String::new();
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            m.push(' ');
+        }
+        match a {
+            Value::Array(_) | Value::Hash(_) => ruby_inspect(a, &mut m, 0),
+            Value::Sensitive(_) => m.push_str("Sensitive [value redacted]"),
+            other => m.push_str(&format::to_display(other)),
+        }
+    }
+    Err(Error::new(ErrorKind::Failed, m).into())
 }
 
 fn import(_: &mut Evaluator, _: &[Value], _: Option<&Closure>) -> EvalResult {

@@ -116,16 +116,11 @@ fn dotted_keys(s: &str) -> Result<Vec<Value>, Error> {
     }
 }
 
-/// Like `navigate`, but an integer key on a hash also finds the string key.
+/// `navigate`, reporting the whole path walked in errors.
 fn get_path(data: &Value, keys: &[Value]) -> Result<Value, Error> {
     let mut current = data.clone();
     for (i, key) in keys.iter().enumerate() {
-        let key = match (&current, key) {
-            (Value::Hash(h), Value::Integer(n)) if !h.contains_key(key) => {
-                Value::from(n.to_string())
-            }
-            _ => key.clone(),
-        };
+        let key = key.clone();
         let mut path: Vec<Value> = keys[..i].to_vec();
         path.push(key.clone());
         current = navigate(&current, std::slice::from_ref(&key)).map_err(|e| {
@@ -189,18 +184,6 @@ fn ordering(o: Ordering) -> Value {
     })
 }
 
-fn is_comparable(v: &Value) -> bool {
-    matches!(
-        v,
-        Value::Integer(_)
-            | Value::Float(_)
-            | Value::String(_)
-            | Value::SemVer(_)
-            | Value::Timespan(_)
-            | Value::Timestamp(_)
-    )
-}
-
 /// How `compare` names a value's type in errors (`Integer`, `Undef Value`, `Integer-Type`).
 fn compare_label(v: &Value) -> String {
     match v {
@@ -222,8 +205,9 @@ fn num(v: &Value) -> f64 {
 }
 
 fn compare(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
     let (a, c) = (&args[0], &args[1]);
-    let o = match dispatch(ev, args, b)? {
+    let o = match which {
         0 => match (a, c) {
             (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
             _ => num(a).partial_cmp(&num(c)).unwrap_or(Ordering::Equal),
@@ -244,8 +228,14 @@ fn compare(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
             _ => Ordering::Equal,
         },
         3..=5 => shims::compare_time(a, c).unwrap_or(Ordering::Equal),
-        _ => {
-            let why = if is_comparable(a) && is_comparable(c) {
+        6 if args.len() > 2 => {
+            return Err(Error::eval(
+                "'compare' compare(): The third argument (ignore case) can only be used when comparing strings",
+            )
+            .into())
+        }
+        which => {
+            let why = if which == 6 {
                 "Can only compare values of the same type (or for Timestamp/Timespan also against Numeric)."
             } else {
                 "Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared."
@@ -295,7 +285,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("dig", &["Optional[Collection] $data, Any *$arg"], dig, "dig(Optional[Collection] $data, Any *$keys)\nFollows the keys/indexes into nested data; undef when a step finds nothing.\n\n    {a => {b => [1, 2]}}.dig(a, b, 1)   # 2"),
         builtin("get", &["Any $value, String $dotted_string, Any $default_value?, Callable[1, 1] &$block?"], get, "get(Any $value, String $dotted_string, Any $default_value?) |$error|?\nNavigates into the value with a dotted key string; the default when nothing is found.\n\n    {a => {b => [1, 2]}}.get('a.b.1')   # 2"),
         builtin("getvar", &["Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/] $get_string, Any $default_value?, Callable[1, 1] &$block?"], getvar, "getvar(String $get_string, Any $default_value?) |$error|?\nThe value of a variable given by name, optionally navigated with dotted keys.\n\n    $v = {a => 1} getvar('v.a')   # 1"),
-        builtin("compare", &["Numeric $a, Numeric $b", "String $a, String $b, Boolean $ignore_case?", "SemVer $a, SemVer $b", "Numeric $a, Variant[Timespan, Timestamp] $b", "Timestamp $a, Variant[Timestamp, Numeric] $b", "Timespan $a, Variant[Timespan, Numeric] $b", "Any $a, Any $b, Any *$ignore_case"], compare, "compare(a, b, Boolean $ignore_case?)\n-1, 0 or 1 as a is less than, equal to or greater than b (numbers, strings,\nversions, time values; strings ignore case by default).\n\n    compare('a', 'B')   # -1"),
+        builtin("compare", &["Numeric $a, Numeric $b", "String $a, String $b, Boolean $ignore_case?", "SemVer $a, SemVer $b", "Numeric $a, Variant[Timespan, Timestamp] $b", "Timestamp $a, Variant[Timestamp, Numeric] $b", "Timespan $a, Variant[Timespan, Numeric] $b", "!Variant[Numeric, String, SemVer, Timespan, Timestamp] $a, Variant[Numeric, String, SemVer, Timespan, Timestamp] $b, Any *$ignore_case", "!Any $a, Any $b, Any *$ignore_case"], compare, "compare(a, b, Boolean $ignore_case?)\n-1, 0 or 1 as a is less than, equal to or greater than b (numbers, strings,\nversions, time values; strings ignore case by default).\n\n    compare('a', 'B')   # -1"),
         builtin("empty", &["Collection $coll", "Sensitive[String] $str", "String $str", "Numeric $num", "Undef $x"], empty, "empty(Variant[Collection, String, Sensitive[String], Undef] $value)\nWhether the value is empty (numbers are never empty; deprecated).\n\n    empty([])   # true"),
         builtin("size", &["Variant[Collection, String] $arg"], size, "size(Variant[Collection, String] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2"),
         builtin("length", &["Collection $arg", "String $arg"], size, "length(Variant[Collection, String] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3"),

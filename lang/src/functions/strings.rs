@@ -177,9 +177,36 @@ string_fns! {
     chop => chop_str;
 }
 
+/// Ruby's class name of a value (for the errors of `sprintf`, a Ruby-era function).
+pub fn ruby_class(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::String(_) => "String",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        Value::Regexp(_) => "Regexp",
+        _ => "Object",
+    }
+}
+
 fn sprintf(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    let fmt = args[0].as_str().unwrap_or_default();
+    let Some(first) = args.first() else {
+        return Err(
+            Error::eval("sprintf(): Wrong number of arguments given (0 for minimum 1)").into(),
+        );
+    };
+    let Some(fmt) = first.as_str() else {
+        return Err(Error::eval(format!(
+            "no implicit conversion of {} into String",
+            ruby_class(first)
+        ))
+        .into());
+    };
     Ok(Value::from(shims::sprintf(fmt, &args[1..])?))
 }
 
@@ -301,7 +328,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("rstrip", ON_STRINGS, rstrip, "rstrip(Variant[String, Iterable[String], Numeric] $arg)\nWithout trailing whitespace.\n\n    rstrip(' a  ')   # ' a'"),
         builtin("chomp", ON_STRINGS, chomp, "chomp(Variant[String, Iterable[String], Numeric] $arg)\nWithout one trailing line ending (\\n, \\r\\n or \\r).\n\n    chomp(\"abc\\n\")   # 'abc'"),
         builtin("chop", ON_STRINGS, chop, "chop(Variant[String, Iterable[String], Numeric] $arg)\nWithout the last character (\\r\\n counts as one).\n\n    chop('abc')   # 'ab'"),
-        builtin("sprintf", &["String $format, Any *$args"], sprintf, "sprintf(String $format, Any *$args)\nFormats the arguments with a printf-style format.\n\n    sprintf('%05.1f', 3.14159)   # '003.1'"),
+        builtin("sprintf", &["Any *$args"], sprintf, "sprintf(String $format, Any *$args)\nFormats the arguments with a printf-style format.\n\n    sprintf('%05.1f', 3.14159)   # '003.1'"),
         builtin("strftime", &["Timespan $time_object, String $format", "Timestamp $time_object, String $format, String $timezone?", "String $format, String $timezone?"], strftime, "strftime(Variant[Timespan, Timestamp] $time_object, String $format, String $timezone?)\nFormats a time value (%Y %m %d %H %M %S %L %N %j %A %B %z ...).\n\n    strftime(Timespan(3723), '%H:%M:%S')   # '01:02:03'"),
         builtin("versioncmp", &["String $a, String $b, Boolean $ignore_trailing_zeroes?"], versioncmp, "versioncmp(String $a, String $b, Boolean $ignore_trailing_zeroes?)\n-1, 0 or 1 comparing two package version strings.\n\n    versioncmp('1.2', '1.10')   # -1"),
     ]

@@ -73,7 +73,10 @@ fn new(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
 fn convert_to(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let t = args[1].as_type().cloned().unwrap_or(PType::Any);
-    let v = shims::new_value(&t, &args[..1])?;
+    let mut new_args = Vec::with_capacity(args.len() - 1);
+    new_args.push(args[0].clone());
+    new_args.extend_from_slice(&args[2..]);
+    let v = shims::new_value(&t, &new_args)?;
     then_block(ev, v, b)
 }
 
@@ -168,7 +171,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("type_of", TYPE, type_, "type_of(Any $value, Enum['detailed', 'reduced', 'generalized'] $inference_method?)\nThe same as type().\n\n    type_of(1)   # Integer[1, 1]"),
         builtin("assert_type", &["Type $type, Any $value, Callable[Type, Type] &$block?", "String $type_string, Any $value, Callable[Type, Type] &$block?"], assert_type, "assert_type(Variant[Type, String] $type, Any $value) |$expected, $actual|?\n$value if it is an instance of $type; otherwise an error, or the lambda's result.\n\n    assert_type(Integer, 1)   # 1\n    assert_type(Integer, 'a') |$e, $a| { \"got ${a}\" }   # 'got String'"),
         builtin("new", &["Type $type, Any *$args, Callable &$block?"], new, "new(Type $type, Any *$args) |$value|?\nA new value of the type, created from the arguments.\n\n    Integer.new('0x10')   # 16"),
-        builtin("convert_to", &["Any $value, Type $type, Callable[1, 1] &$block?"], convert_to, "convert_to(Any $value, Type $type) |$converted|?\nThe value converted to the type (as new() does).\n\n    '5'.convert_to(Integer)   # 5"),
+        builtin("convert_to", &["Any $value, Type $type, Any *$args, Callable[1, 1] &$block?"], convert_to, "convert_to(Any $value, Type $type, Any *$args) |$converted|?\nThe value converted to the type (as new() does).\n\n    '5'.convert_to(Integer)   # 5"),
         builtin("unwrap", &["Sensitive $arg, Callable &$block?", "Any $arg, Callable &$block?"], unwrap, "unwrap(Any $arg) |$value|?\nThe value inside a Sensitive (other values as they are).\n\n    Sensitive(5).unwrap   # 5"),
         builtin("defined", &["Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] +$vals"], defined, "defined(Variant[String, Type] +$vals)\nWhether any of the variables ('$x') or resource types ('File') is defined.\n\n    $x = 1 defined('$x')   # true"),
     ]

@@ -212,7 +212,12 @@ fn merge(per_sig: &[Vec<Mismatch>]) -> Vec<Mismatch> {
 }
 
 /// The error message for a call no signature accepts.
-pub fn describe(name: &str, sigs: &[Signature], args: &[Value], block: Option<&Closure>) -> String {
+pub fn describe(
+    name: &str,
+    sigs: &[&Signature],
+    args: &[Value],
+    block: Option<&Closure>,
+) -> String {
     let mut reasons: Vec<Vec<Mismatch>> = sigs
         .iter()
         .map(|s| argument_mismatch(s, args).into_iter().collect())

@@ -54,11 +54,19 @@ pub struct BlockParam {
 pub struct Signature {
     pub params: Vec<Param>,
     pub block: Option<BlockParam>,
+    /// An argument-mismatch handler (written with a leading `!`): tried only when no
+    /// ordinary signature accepts the call, and left out of error descriptions, so that
+    /// the function can word its own error.
+    pub fallback: bool,
 }
 
 impl Signature {
     /// Parses a signature written as a parameter list.
     pub fn parse(src: &str) -> Result<Signature, String> {
+        let (fallback, src) = match src.trim_start().strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, src),
+        };
         let mut params = Vec::new();
         let mut block = None;
         for entry in split_top_level(src) {
@@ -103,7 +111,11 @@ impl Signature {
                 arity,
             });
         }
-        Ok(Signature { params, block })
+        Ok(Signature {
+            params,
+            block,
+            fallback,
+        })
     }
 
     /// The number of arguments accepted (not counting the block): `(min, max)`.
@@ -308,10 +320,17 @@ pub fn dispatch_with(
     block: Option<&Closure>,
 ) -> Result<usize, Error> {
     let sigs = signatures_of(name, decl)?;
-    if let Some(i) = sigs.iter().position(|s| accepts(s, args, block)) {
+    let first = |fallback: bool| {
+        sigs.iter()
+            .position(|s| s.fallback == fallback && accepts(s, args, block))
+    };
+    if let Some(i) = first(false).or_else(|| first(true)) {
         return Ok(i);
     }
-    Err(Error::eval(describe::describe(name, &sigs, args, block)))
+    let ordinary: Vec<&Signature> = sigs.iter().filter(|s| !s.fallback).collect();
+    Err(Error::eval(describe::describe(
+        name, &ordinary, args, block,
+    )))
 }
 
 #[cfg(test)]
