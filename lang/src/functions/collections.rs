@@ -12,9 +12,38 @@ use indexmap::IndexMap;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+/// Ruby's class name of a value, as its comparison errors show it.
+fn ruby_class_name(v: &Value) -> String {
+    match v {
+        Value::Undef => "NilClass".into(),
+        Value::Boolean(true) => "TrueClass".into(),
+        Value::Boolean(false) => "FalseClass".into(),
+        other => label_of(other).to_string(),
+    }
+}
+
+/// Ruby's comparison error: the right-hand value is shown by `inspect` when it is an
+/// immediate (nil, true, false, a small integer, a float), by its class name otherwise.
+fn comparison_error(a: &Value, b: &Value) -> Error {
+    let right = match b {
+        Value::Undef => "nil".to_string(),
+        Value::Boolean(x) => x.to_string(),
+        Value::Integer(_) | Value::Float(_) => crate::format::to_display(b),
+        other => ruby_class_name(other),
+    };
+    Error::eval(format!(
+        "comparison of {} with {right} failed",
+        ruby_class_name(a)
+    ))
+}
+
 /// The order `sort` uses without a lambda: numbers numerically, strings by bytes (case
-/// sensitive); anything else is an error.
+/// sensitive), arrays element by element; anything else is an error.
 pub fn natural_order(a: &Value, b: &Value) -> Result<Ordering, Error> {
+    natural_order_at(a, b, 0)
+}
+
+fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Error> {
     let num = |v: &Value| match v {
         Value::Integer(i) => Some(*i as f64),
         Value::Float(f) => Some(*f),
@@ -23,13 +52,18 @@ pub fn natural_order(a: &Value, b: &Value) -> Result<Ordering, Error> {
     match (a, b) {
         (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
         (Value::String(x), Value::String(y)) => Ok(x.cmp(y)),
+        (Value::Array(x), Value::Array(y)) if depth < 512 => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                let o = natural_order_at(p, q, depth + 1)?;
+                if o != Ordering::Equal {
+                    return Ok(o);
+                }
+            }
+            Ok(x.len().cmp(&y.len()))
+        }
         _ => match (num(a), num(b)) {
             (Some(x), Some(y)) => Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal)),
-            _ => Err(Error::eval(format!(
-                "comparison of {} with {} failed",
-                label_of(a),
-                label_of(b)
-            ))),
+            _ => Err(comparison_error(a, b)),
         },
     }
 }

@@ -373,10 +373,15 @@ fn slice(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
         return Ok(Value::array(slices.into_iter().map(Value::array).collect()));
     };
     let spread = lambda.param_count() > 1;
+    // Missing trailing values are undef for arrays, empty entries for hashes.
+    let filler = match &args[0] {
+        Value::Hash(_) => Value::empty_array(),
+        _ => Value::Undef,
+    };
     for s in slices {
         let r = if spread {
             let mut s = s;
-            s.resize(lambda.param_count().max(s.len()), Value::Undef);
+            s.resize(lambda.param_count().max(s.len()), filler.clone());
             ev.call_closure(lambda, &s)
         } else {
             ev.call_closure(lambda, &[Value::array(s)])

@@ -49,7 +49,7 @@ log_fn!(crit, LogLevel::Crit);
 log_fn!(emerg, LogLevel::Emerg);
 
 /// Ruby's `inspect` form, which `fail` shows nested values in: `[1, "a"]`, `{"a"=>1}`.
-fn ruby_inspect(v: &Value, out: &mut String, depth: usize) {
+pub fn ruby_inspect(v: &Value, out: &mut String, depth: usize) {
     if depth > 512 {
         out.push_str("[...]");
         return;

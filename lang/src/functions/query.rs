@@ -116,25 +116,6 @@ fn dotted_keys(s: &str) -> Result<Vec<Value>, Error> {
     }
 }
 
-/// `navigate`, reporting the whole path walked in errors.
-fn get_path(data: &Value, keys: &[Value]) -> Result<Value, Error> {
-    let mut current = data.clone();
-    for (i, key) in keys.iter().enumerate() {
-        let key = key.clone();
-        let mut path: Vec<Value> = keys[..i].to_vec();
-        path.push(key.clone());
-        current = navigate(&current, std::slice::from_ref(&key)).map_err(|e| {
-            // Report the whole path walked so far.
-            Error::eval(e.message.replacen(
-                &path_text(std::slice::from_ref(&key)),
-                &path_text(&path),
-                1,
-            ))
-        })?;
-    }
-    Ok(current)
-}
-
 fn finish_get(
     ev: &mut Evaluator,
     found: Result<Value, Error>,
@@ -154,7 +135,7 @@ fn finish_get(
 fn get(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let keys = dotted_keys(args[1].as_str().unwrap_or_default())?;
-    let found = get_path(&args[0], &keys);
+    let found = navigate(&args[0], &keys);
     finish_get(ev, found, args.get(2), b)
 }
 
@@ -169,7 +150,7 @@ fn getvar(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
         return Ok(args.get(1).cloned().unwrap_or(Value::Undef));
     };
     let found = if s.contains('.') {
-        dotted_keys(rest).and_then(|keys| get_path(&value, &keys))
+        dotted_keys(rest).and_then(|keys| navigate(&value, &keys))
     } else {
         Ok(value)
     };

@@ -77,11 +77,25 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
                     out.push_str(sep);
                 }
                 first = false;
-                out.push_str(&crate::format::to_display(other));
+                out.push_str(&ruby_to_s(other));
             }
         }
     }
     Ok(Value::from(out))
+}
+
+/// Ruby's `to_s` of a value (what `join` shows): hashes in Ruby's inspect form, regexps
+/// as `(?-mix:...)`.
+pub fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::Hash(_) | Value::Array(_) => {
+            let mut out = String::new();
+            super::logging::ruby_inspect(v, &mut out, 0);
+            out
+        }
+        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        other => crate::format::to_display(other),
+    }
 }
 
 /// Applies a string function to a string, or to the strings in an array or hash (keys and

@@ -47,6 +47,7 @@ fn load_cases() -> Vec<Case> {
     let files = [
         include_str!("testdata/oracle.jsonl"),
         include_str!("testdata/oracle2.jsonl"),
+        include_str!("testdata/oracle3.jsonl"),
     ];
     files
         .iter()
@@ -124,6 +125,8 @@ const KNOWN_DIFFERENCES: &[&str] = &[
     "chomp(['a', 1])",
     "regsubst(['a', 1], 'a', 'b')",
     "[1,2,3].any |$x| { if $x == 2 { break() } false }",
+    "getvar('facts')",
+    "defined('$facts')",
 ];
 
 /// Cases where the reference fails internally (a Ruby exception) or answers by the state of
@@ -132,6 +135,8 @@ const REFERENCE_QUIRKS: &[&str] = &[
     "[1,2].slice(2) |$a, $b, $c| { }",
     "compare('a', 'b', 'x')",
     "max(undef, 1)",
+    "[1,2,3].step(2).each |$x| { notice($x) }",
+    "[1,2,3].reverse_each.tree_each.map |$x| { $x }",
 ];
 
 #[test]

@@ -138,8 +138,8 @@ const RESOURCE_TYPES: &[&str] = &[
     "zpool",
 ];
 
-fn defined_one(ev: &Evaluator, v: &Value) -> bool {
-    match v {
+fn defined_one(ev: &Evaluator, v: &Value) -> Result<bool, Error> {
+    Ok(match v {
         Value::String(s) => match s.strip_prefix('$') {
             Some(var) => !var.is_empty() && lookup_variable(ev, var).is_some(),
             None => RESOURCE_TYPES.contains(&s.to_ascii_lowercase().as_str()),
@@ -148,16 +148,33 @@ fn defined_one(ev: &Evaluator, v: &Value) -> bool {
             PType::Resource {
                 type_name: Some(n), ..
             } => RESOURCE_TYPES.contains(&n.to_ascii_lowercase().as_str()),
-            PType::Type(Some(inner)) => defined_one(ev, &Value::typ((**inner).clone())),
+            PType::Type(Some(inner)) => defined_one(ev, &Value::typ((**inner).clone()))?,
+            PType::Class(None) => {
+                return Err(Error::eval(
+                    "The given class type is a reference to all classes",
+                ))
+            }
+            PType::Resource {
+                type_name: None, ..
+            } => {
+                return Err(Error::eval(
+                    "The given resource type is a reference to all kind of types",
+                ))
+            }
             _ => false,
         },
         _ => false,
-    }
+    })
 }
 
 fn defined(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    Ok(Value::Boolean(args.iter().any(|v| defined_one(ev, v))))
+    for v in args {
+        if defined_one(ev, v)? {
+            return Ok(Value::Boolean(true));
+        }
+    }
+    Ok(Value::Boolean(false))
 }
 
 pub fn builtins() -> Vec<Builtin> {
