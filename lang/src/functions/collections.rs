@@ -18,6 +18,7 @@ fn ruby_class_name(v: &Value) -> String {
         Value::Undef => "NilClass".into(),
         Value::Boolean(true) => "TrueClass".into(),
         Value::Boolean(false) => "FalseClass".into(),
+        Value::SemVer(_) => "SemanticPuppet::Version".into(),
         other => label_of(other).to_string(),
     }
 }
@@ -52,6 +53,11 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Erro
     match (a, b) {
         (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
         (Value::String(x), Value::String(y)) => Ok(x.cmp(y)),
+        (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
+        (Value::Timespan(_) | Value::Timestamp(_), _)
+        | (_, Value::Timespan(_) | Value::Timestamp(_)) => {
+            super::shims::compare_time(a, b).ok_or_else(|| comparison_error(a, b))
+        }
         (Value::Array(x), Value::Array(y)) if depth < 512 => {
             for (p, q) in x.iter().zip(y.iter()) {
                 let o = natural_order_at(p, q, depth + 1)?;

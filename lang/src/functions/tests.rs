@@ -48,6 +48,7 @@ fn load_cases() -> Vec<Case> {
         include_str!("testdata/oracle.jsonl"),
         include_str!("testdata/oracle2.jsonl"),
         include_str!("testdata/oracle3.jsonl"),
+        include_str!("testdata/oracle4.jsonl"),
     ];
     files
         .iter()
@@ -137,6 +138,8 @@ const REFERENCE_QUIRKS: &[&str] = &[
     "max(undef, 1)",
     "[1,2,3].step(2).each |$x| { notice($x) }",
     "[1,2,3].reverse_each.tree_each.map |$x| { $x }",
+    // The reference's iterators can be consumed only once; prepl's can be reused.
+    "$it = [1,2,3].reverse_each [$it.map |$x| { $x }, $it.map |$x| { $x * 2 }]",
 ];
 
 #[test]
