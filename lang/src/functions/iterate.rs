@@ -1,6 +1,7 @@
 //! Iterable values as lazy sequences for the built-ins (see `values::iter`), with the
 //! interrupt checks long loops need.
 
+use crate::convert::iterate::MAX_ELEMENTS;
 use crate::error::Error;
 use crate::eval::{EvalResult, Evaluator};
 use crate::values::iter::iterate;
@@ -40,12 +41,20 @@ impl Evaluator {
         }
     }
 
-    /// Collects a stream, checking the interrupt flag every few thousand elements.
+    /// Collects a stream, checking the interrupt flag every few thousand elements and
+    /// refusing streams longer than `convert::iterate::MAX_ELEMENTS`.
     pub fn collect_checked(&mut self, it: Values) -> EvalResult<Vec<Value>> {
+        let limit = usize::try_from(MAX_ELEMENTS).unwrap_or(usize::MAX);
         let mut out = Vec::with_capacity(it.size_hint().0.min(1 << 20));
         for (i, x) in it.enumerate() {
             if i % CHECK_EVERY == CHECK_EVERY - 1 {
                 self.check_interrupt()?;
+            }
+            if i >= limit {
+                return Err(Error::eval(format!(
+                    "Cannot iterate over more than {MAX_ELEMENTS} elements"
+                ))
+                .into());
             }
             out.push(x);
         }

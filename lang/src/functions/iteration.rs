@@ -352,47 +352,60 @@ fn group_by(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     ))
 }
 
+/// Calls the lambda with one slice: as one array, or spread over its parameters (missing
+/// trailing values are undef for arrays, empty entries for hashes).
+fn call_with_slice(
+    ev: &mut Evaluator,
+    lambda: &Closure,
+    slice: Vec<Value>,
+    filler: &Value,
+) -> EvalResult {
+    if lambda.param_count() > 1 {
+        let mut slice = slice;
+        slice.resize(lambda.param_count().max(slice.len()), filler.clone());
+        ev.call_closure(lambda, &slice)
+    } else {
+        ev.call_closure(lambda, &[Value::array(slice)])
+    }
+}
+
 fn slice(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    let size = args[1].as_int().unwrap_or(1).max(1) as usize;
-    let mut slices = Vec::new();
-    let mut current = Vec::with_capacity(size);
-    for (i, item) in values_of("slice", &args[0])?.enumerate() {
-        if i % CHECK_EVERY == CHECK_EVERY - 1 {
-            ev.check_interrupt()?;
-        }
-        current.push(item);
-        if current.len() == size {
-            slices.push(std::mem::replace(&mut current, Vec::with_capacity(size)));
-        }
-    }
-    if !current.is_empty() {
-        slices.push(current);
-    }
-    let Some(lambda) = b else {
-        return Ok(Value::array(slices.into_iter().map(Value::array).collect()));
-    };
-    let spread = lambda.param_count() > 1;
-    // Missing trailing values are undef for arrays, empty entries for hashes.
+    let size = args[1].as_int().unwrap_or(1).max(1);
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
     let filler = match &args[0] {
         Value::Hash(_) => Value::empty_array(),
         _ => Value::Undef,
     };
-    for s in slices {
-        let r = if spread {
-            let mut s = s;
-            s.resize(lambda.param_count().max(s.len()), filler.clone());
-            ev.call_closure(lambda, &s)
-        } else {
-            ev.call_closure(lambda, &[Value::array(s)])
-        };
-        match r {
-            Ok(_) => {}
-            Err(Flow::Break) => break,
-            Err(e) => return Err(e),
+    let mut items = values_of("slice", &args[0])?;
+    let mut slices = Vec::new();
+    let mut count = 0usize;
+    loop {
+        let mut current = Vec::with_capacity(size.min(1024));
+        for item in items.by_ref().take(size) {
+            current.push(item);
+        }
+        if current.is_empty() {
+            break;
+        }
+        count += current.len();
+        if count % CHECK_EVERY < current.len() {
+            ev.check_interrupt()?;
+        }
+        match b {
+            // With a lambda, each slice is handled as soon as it is formed.
+            Some(l) => match call_with_slice(ev, l, current, &filler) {
+                Ok(_) => {}
+                Err(Flow::Break) => break,
+                Err(e) => return Err(e),
+            },
+            None => slices.push(Value::array(current)),
         }
     }
-    Ok(args[0].clone())
+    match b {
+        Some(_) => Ok(args[0].clone()),
+        None => Ok(Value::array(slices)),
+    }
 }
 
 fn with(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -207,6 +207,15 @@ fn lazy_chains_over_huge_ranges_finish_at_once() {
         "Integer[1, 1000000000].reverse_each.step(2).map |$x| { if $x < 999999996 { break() } $x }",
     );
     assert_eq!(value.as_deref(), Some("[1000000000, 999999998, 999999996]"));
+    let (_, error, log) =
+        run("Integer[1, 1000000000].slice(2) |$s| { notice($s) if $s[0] > 2 { break() } }");
+    assert_eq!(error, None);
+    assert_eq!(log, ["notice: [1, 2]", "notice: [3, 4]"]);
+    let (_, error, _) = run("[*Integer[1, 100000000].reverse_each]");
+    assert_eq!(
+        error.as_deref(),
+        Some("Evaluation Error: Cannot iterate over more than 10000000 elements")
+    );
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }
 
