@@ -8,6 +8,53 @@ use crate::types::PType;
 use crate::values::{Map, Regexp, Value};
 use std::rc::Rc;
 
+/// Ruby's wording of a pattern that does not compile: `end pattern with unmatched
+/// parenthesis: /(/`. `detail` is the Rust engines' message.
+fn ruby_regex_error(source: &str, detail: &str) -> Error {
+    let d = detail.to_ascii_lowercase();
+    let what = if d.contains("unclosed group") || d.contains("without closing parenthesis") {
+        "end pattern with unmatched parenthesis"
+    } else if d.contains("unopened group")
+        || d.contains("without opening parenthesis")
+        || d.contains("end of string not reached")
+    {
+        "unmatched close parenthesis"
+    } else if d.contains("unclosed character class") || d.contains("character class") {
+        "premature end of char-class"
+    } else if d.contains("repetition operator missing expression")
+        || d.contains("target of repeat operator")
+    {
+        "target of repeat operator is not specified"
+    } else if d.contains("invalid repetition count") || has_inverted_repeat(source) {
+        "upper is smaller than lower in repeat range"
+    } else {
+        return Error::eval(format!("{detail}: /{source}/"));
+    };
+    Error::eval(format!("{what}: /{source}/"))
+}
+
+/// Whether a pattern has a repeat range like `{2,1}`.
+fn has_inverted_repeat(source: &str) -> bool {
+    source.split('{').skip(1).any(|rest| {
+        let Some(body) = rest.split('}').next() else {
+            return false;
+        };
+        match body.split_once(',') {
+            Some((a, b)) => matches!((a.parse::<u64>(), b.parse::<u64>()), (Ok(x), Ok(y)) if y < x),
+            None => false,
+        }
+    })
+}
+
+/// Compiles a pattern given as a string (cached), with Ruby's wording for bad patterns.
+pub fn compile(ev: &mut Evaluator, source: &str) -> Result<Rc<Regexp>, Error> {
+    let key: Rc<str> = source.into();
+    ev.regex(&key).map_err(|_| match Regexp::new(source) {
+        Err(detail) => ruby_regex_error(source, &detail),
+        Ok(_) => Error::eval(format!("invalid regular expression: /{source}/")),
+    })
+}
+
 /// The regexps a `match` pattern stands for (a Pattern type may hold several).
 fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
     let bad = || {
@@ -17,7 +64,7 @@ fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
         ))
     };
     Ok(match p {
-        Value::String(s) => vec![ev.regex(s)?],
+        Value::String(s) => vec![compile(ev, s)?],
         Value::Regexp(r) => vec![r.clone()],
         Value::Type(t) => match &**t {
             PType::Regexp(Some(r)) => vec![r.clone()],
@@ -147,18 +194,18 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
                 prefix.push('x');
             }
             if prefix.is_empty() {
-                ev.regex(p)?
+                compile(ev, p)?
             } else {
                 let src = format!("(?{prefix}){p}");
-                Rc::new(Regexp::new(&src).map_err(|e| Error::eval(format!("{e}: /{p}/")))?)
+                Rc::new(Regexp::new(&src).map_err(|e| ruby_regex_error(p, &e))?)
             }
         }
         (_, Value::Regexp(r)) => r.clone(),
         (_, Value::Type(t)) => match &**t {
             PType::Regexp(Some(r)) => r.clone(),
-            _ => ev.regex(&"".into())?,
+            _ => compile(ev, "")?,
         },
-        _ => ev.regex(&"".into())?,
+        _ => compile(ev, "")?,
     };
     let global = flags.contains('G');
     let repl = &args[2];
@@ -196,6 +243,19 @@ pub fn builtins() -> Vec<Builtin> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ruby_wording_of_bad_patterns() {
+        let word = |p: &str| ruby_regex_error(p, &Regexp::new(p).err().unwrap()).message;
+        assert_eq!(word("("), "end pattern with unmatched parenthesis: /(/");
+        assert_eq!(word(")"), "unmatched close parenthesis: /)/");
+        assert_eq!(word("[a"), "premature end of char-class: /[a/");
+        assert_eq!(word("*"), "target of repeat operator is not specified: /*/");
+        assert_eq!(
+            word("a{2,1}"),
+            "upper is smaller than lower in repeat range: /a{2,1}/"
+        );
+    }
 
     #[test]
     fn ruby_replacements() {
