@@ -241,3 +241,32 @@ fn long_loops_can_be_interrupted() {
         .unwrap_err();
     assert_eq!(e.kind, crate::ErrorKind::Interrupted);
 }
+
+/// Reference answers that need no type checks beyond `Any` (so they run in every build):
+/// block arity errors, missing blocks, argument counts.
+#[test]
+fn block_and_count_errors() {
+    let wanted = [
+        "1.then || { 2 }",
+        "then(1)",
+        "lest(undef) |$x| { 1 }",
+        "undef.lest || { 'fallback' }",
+        "1.then |$x| { $x + 1 }",
+        "break(1)",
+        "next(1, 2)",
+        "with(1, 2) |$a, $b| { $a * $b }",
+        "then(1, 2) |$x| { $x }",
+        "1.then |$x, $y| { $x }",
+        "notice('a') warning('b') 3",
+        "fail('a', 'b')",
+    ];
+    let cases = load_cases();
+    let mut checked = 0;
+    for c in cases.iter().filter(|c| wanted.contains(&c.src.as_str())) {
+        let (value, error, log) = run(&c.src);
+        assert_eq!((&value, &error), (&c.value, &c.error), "{}", c.src);
+        assert_eq!(log, c.log, "{}", c.src);
+        checked += 1;
+    }
+    assert_eq!(checked, wanted.len());
+}
