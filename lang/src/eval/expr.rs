@@ -57,7 +57,17 @@ impl Evaluator {
             ExprKind::Heredoc { text, .. } => self.eval(text)?,
             ExprKind::Regex(src) => Value::Regexp(self.regex(src)?),
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
-            ExprKind::QualifiedReference(n) => Value::Type(Rc::new(self.type_named(n)?)),
+            ExprKind::QualifiedReference(n) => {
+                let key = e as *const Expr as usize;
+                match self.type_cache.get(&key) {
+                    Some(t) => Value::Type(t.clone()),
+                    None => {
+                        let t = Rc::new(self.type_named(n)?);
+                        self.type_cache.insert(key, t.clone());
+                        Value::Type(t)
+                    }
+                }
+            }
             ExprKind::Variable(v) => self.lookup(v)?,
             ExprKind::Array(items) => Value::array(self.eval_list(items)?),
             ExprKind::Hash(entries) => self.eval_hash(entries)?,
@@ -201,6 +211,18 @@ impl Evaluator {
     /// (a built-in resource type, or a `define` of this session).
     pub fn type_named(&self, name: &str) -> Result<PType, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
+            // An alias that leads only to aliases, back to itself, names no type.
+            let mut target = alias.resolved();
+            for _ in 0..64 {
+                let PType::Alias(next) = &target else { break };
+                if Rc::ptr_eq(next, alias) {
+                    return Err(Error::eval(format!(
+                        "Error while evaluating a Type-Name, Type alias '{}' cannot be resolved to a real type",
+                        alias.name
+                    )));
+                }
+                target = next.resolved();
+            }
             return Ok(PType::Alias(alias.clone()));
         }
         if let Some(t) = types::by_name(name) {

@@ -21,6 +21,12 @@ enum Num {
 
 impl Evaluator {
     pub fn binary(&mut self, op: BinOp, l: Value, r: Value) -> EvalResult {
+        // The common case first: two integers.
+        if let (Value::Integer(a), Value::Integer(b)) = (&l, &r) {
+            if let Some(v) = int_fast_path(op, *a, *b) {
+                return Ok(v);
+            }
+        }
         Ok(match op {
             BinOp::Eq => Value::Boolean(equals(&l, &r)),
             BinOp::Ne => Value::Boolean(!equals(&l, &r)),
@@ -168,6 +174,25 @@ impl Evaluator {
             _ => Err(not_numeric(v)),
         }
     }
+}
+
+/// Integer operations that cannot fail or that overflow-check cheaply; `None` defers to the
+/// general path (which also produces the errors).
+fn int_fast_path(op: BinOp, a: i64, b: i64) -> Option<Value> {
+    Some(match op {
+        BinOp::Add => Value::Integer(a.checked_add(b)?),
+        BinOp::Sub => Value::Integer(a.checked_sub(b)?),
+        BinOp::Mul => Value::Integer(a.checked_mul(b)?),
+        BinOp::Eq => Value::Boolean(a == b),
+        BinOp::Ne => Value::Boolean(a != b),
+        BinOp::Lt => Value::Boolean(a < b),
+        BinOp::Le => Value::Boolean(a <= b),
+        BinOp::Gt => Value::Boolean(a > b),
+        BinOp::Ge => Value::Boolean(a >= b),
+        BinOp::Mod if b > 0 && a >= 0 => Value::Integer(a % b),
+        BinOp::Div if b > 0 && a >= 0 => Value::Integer(a / b),
+        _ => return None,
+    })
 }
 
 fn not_numeric(v: &Value) -> Error {

@@ -9,7 +9,7 @@ use crate::functions::Builtin;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
 use crate::types::{PType, TypeAlias};
 use crate::values::{Regexp, Value};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -83,6 +83,11 @@ pub struct Evaluator {
     /// Names (lower case) of the resource types defined with `define` in this session.
     pub(crate) resource_types: std::collections::HashSet<String>,
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
+    /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
+    /// their AST node. Cleared for each input and whenever a type name changes meaning.
+    pub(crate) type_cache: HashMap<usize, Rc<PType>>,
+    /// Slot vectors of finished frames, reused by the next calls.
+    pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
@@ -113,11 +118,13 @@ impl Evaluator {
             current: None,
             matches: None,
             layouts: Layouts::default(),
-            functions: HashMap::new(),
+            functions: HashMap::default(),
             builtins,
-            aliases: HashMap::new(),
+            aliases: HashMap::default(),
             resource_types: Default::default(),
-            regex_cache: HashMap::new(),
+            regex_cache: HashMap::default(),
+            type_cache: HashMap::default(),
+            slot_pool: Vec::new(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
             logs: Vec::new(),
@@ -193,11 +200,29 @@ impl Evaluator {
 
     /// Defines the type aliases and functions of a program before it runs.
     fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
+        self.type_cache.clear();
         let mut pending = Vec::new();
-        let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::new();
+        let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::default();
         for e in body {
             match &e.kind {
                 ExprKind::TypeAlias { name, type_expr } => {
+                    let lower = name.to_ascii_lowercase();
+                    let entity = format!("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{lower}'.");
+                    if crate::types::by_name(name).is_some() {
+                        let message =
+                            format!("{entity} Originally set by Puppet-Type-System/Static-Loader.");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
+                    let key: Rc<str> = format!("type {lower}").into();
+                    if let Some(first) = defined.get(&key) {
+                        let (line, col) = self
+                            .source
+                            .line_col(name_offset(&self.source.text, first.start));
+                        let message =
+                            format!("{entity} Originally set at string:?line={line}&pos={col}.");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
+                    defined.insert(key, e.span);
                     let alias = Rc::new(TypeAlias {
                         name: name.clone(),
                         target: Default::default(),
@@ -256,6 +281,14 @@ impl Evaluator {
         self.matches = None;
         self.interrupt.store(false, Ordering::Relaxed);
     }
+}
+
+/// The offset of the name in a definition starting at `start` (`type Name`, `function name`).
+fn name_offset(text: &str, start: u32) -> u32 {
+    let rest = text.get(start as usize..).unwrap_or("");
+    let keyword = rest.find(char::is_whitespace).unwrap_or(0);
+    let after = &rest[keyword..];
+    start + (keyword + after.len() - after.trim_start().len()) as u32
 }
 
 impl Default for Evaluator {
