@@ -108,14 +108,13 @@ fn run(src: &str) -> (Option<String>, Option<String>, Vec<String>) {
 /// type (not in `PType`), the inferred element type of iterators in mismatch messages and
 /// `%s` (types/format), `import`'s message (raised by the reference without the call
 /// prefix), the reference's alias form `OptionsType = Struct[...]`, its per-variant
-/// rejection lines, and the location suffix of a top-level `break()` (evaluator).
+/// rejection lines, and the `$facts` variable (evaluator).
 const KNOWN_DIFFERENCES: &[&str] = &[
     "size(1)",
     "length(1)",
     "[1,2,3].reverse_each.size",
     "[3,1].reverse_each.sort",
     "import('x')",
-    "notice([1,2].reverse_each)",
     "empty(true)",
     "empty(/x/)",
     "empty(Integer)",
@@ -125,7 +124,6 @@ const KNOWN_DIFFERENCES: &[&str] = &[
     "lstrip([\"  a\", 1])",
     "chomp(['a', 1])",
     "regsubst(['a', 1], 'a', 'b')",
-    "[1,2,3].any |$x| { if $x == 2 { break() } false }",
     "getvar('facts')",
     "defined('$facts')",
 ];
@@ -163,6 +161,16 @@ fn matches_the_reference() {
                 "{}\n  expected: {:?} {:?} {:?}\n  got:      {:?} {:?} {:?}",
                 c.src, c.value, c.error, expected_log, value, error, log
             ));
+        }
+    }
+    // Known differences fixed elsewhere in the meantime are worth removing from the list.
+    for c in cases
+        .iter()
+        .filter(|c| KNOWN_DIFFERENCES.contains(&c.src.as_str()))
+    {
+        let (value, error, _) = run(&c.src);
+        if value == c.value && error == c.error {
+            eprintln!("known difference now matches the reference: {}", c.src);
         }
     }
     let report = failures.join("\n");
