@@ -1,7 +1,7 @@
 //! Collection functions: `keys`, `values`, `flatten`, `sort`, `unique`, and the
 //! never-panicking merge sort they share with `min`/`max`.
 
-use super::iterate::values_of;
+use super::iterate::{values_of, CHECK_EVERY};
 use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
@@ -199,7 +199,10 @@ fn unique_values(
     b: Option<&Closure>,
 ) -> EvalResult<Vec<Value>> {
     let mut seen: IndexMap<Value, Value> = IndexMap::new();
-    for v in items {
+    for (i, v) in items.enumerate() {
+        if i % CHECK_EVERY == CHECK_EVERY - 1 {
+            ev.check_interrupt()?;
+        }
         let k = unique_key(ev, b, &v)?;
         seen.entry(k).or_insert(v);
     }

@@ -127,7 +127,8 @@ fn string_fn(
     dispatch(ev, args, b)?;
     match &args[0] {
         Value::Iterator(_) => {
-            let all: Vec<Value> = values_of(ev.current_builtin, &args[0])?.collect();
+            let items = values_of(ev.current_builtin, &args[0])?;
+            let all = ev.collect_checked(items)?;
             Ok(map_strings(&Value::array(all), f, 0)?)
         }
         v => Ok(map_strings(v, f, 0)?),
