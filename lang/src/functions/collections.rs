@@ -145,9 +145,10 @@ fn lambda_order(ev: &mut Evaluator, l: &Closure, a: &Value, b: &Value) -> Result
     match ev.call_closure(l, &[a.clone(), b.clone()])? {
         Value::Integer(i) => Ok(i.cmp(&0)),
         Value::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(Ordering::Equal)),
+        // Ruby compares the block's result with 0.
         other => Err(Error::eval(format!(
-            "'sort' block must return an Integer, got {}",
-            label_of(&other)
+            "comparison of {} with 0 failed",
+            ruby_class_name(&other)
         ))
         .into()),
     }

@@ -111,7 +111,12 @@ fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
 }
 
 /// Expands a Ruby replacement string: `\0`/`\&`, `\1`..`\9`, `\k<name>`, `` \` ``, `\'`, `\\`.
-fn expand(repl: &str, text: &str, groups: &[Option<(usize, usize)>], re: &Regexp) -> String {
+fn expand(
+    repl: &str,
+    text: &str,
+    groups: &[Option<(usize, usize)>],
+    re: &Regexp,
+) -> Result<String, Error> {
     let group = |i: usize| {
         groups
             .get(i)
@@ -138,9 +143,9 @@ fn expand(repl: &str, text: &str, groups: &[Option<(usize, usize)>], re: &Regexp
                 match re.group_index(&name) {
                     Some(i) => out.push_str(group(i)),
                     None => {
-                        out.push_str("\\k<");
-                        out.push_str(&name);
-                        out.push('>');
+                        return Err(Error::eval(format!(
+                            "undefined group name reference: {name}"
+                        )))
                     }
                 }
             }
@@ -151,10 +156,10 @@ fn expand(repl: &str, text: &str, groups: &[Option<(usize, usize)>], re: &Regexp
             None => out.push('\\'),
         }
     }
-    out
+    Ok(out)
 }
 
-fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> String {
+fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String, Error> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
     for groups in re.find_all(s) {
@@ -167,7 +172,7 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> String {
                 let found = h.get(&Value::from(&s[a..b]));
                 out.push_str(found.and_then(Value::as_str).unwrap_or(""));
             }
-            other => out.push_str(&expand(other.as_str().unwrap_or_default(), s, &groups, re)),
+            other => out.push_str(&expand(other.as_str().unwrap_or_default(), s, &groups, re)?),
         }
         last = b;
         if !global {
@@ -175,7 +180,7 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> String {
         }
     }
     out.push_str(&s[last..]);
-    out
+    Ok(out)
 }
 
 fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -209,26 +214,15 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     };
     let global = flags.contains('G');
     let repl = &args[2];
+    let one = |s: &Value| substitute(s.as_str().unwrap_or_default(), &re, repl, global);
     Ok(match &args[0] {
         Value::Array(items) => Value::array(
             items
                 .iter()
-                .map(|s| {
-                    Value::from(substitute(
-                        s.as_str().unwrap_or_default(),
-                        &re,
-                        repl,
-                        global,
-                    ))
-                })
-                .collect(),
+                .map(|s| one(s).map(Value::from))
+                .collect::<Result<_, _>>()?,
         ),
-        s => Value::from(substitute(
-            s.as_str().unwrap_or_default(),
-            &re,
-            repl,
-            global,
-        )),
+        s => Value::from(one(s)?),
     })
 }
 
@@ -236,7 +230,7 @@ pub fn builtins() -> Vec<Builtin> {
     let _ = Map::new;
     vec![
         builtin("match", &["String $string, Variant[Any, Type] $pattern", "Array[String] $string, Variant[Any, Type] $pattern"], match_, "match(Variant[String, Array[String]] $string, Variant[String, Regexp, Type[Regexp], Type[Pattern], Array] $pattern)\nThe match and its groups as an array, or undef (an array of those for an array).\n\n    'abc'.match(/(b)(c)/)   # ['bc', 'b', 'c']"),
-        builtin("regsubst", &["Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['N', 'E', 'S', 'U'] $encoding?", "Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, Pattern[/^G?$/] $flags?"], regsubst, "regsubst(Variant[String, Array[String]] $target, Variant[String, Regexp] $pattern, Variant[String, Hash] $replacement, String $flags?)\nReplaces the first (flag G: every) match; flags I (ignore case), M (. matches newline),\nE (extended); \\0 and \\1..\\9 in the replacement stand for the match and its groups.\n\n    regsubst('hello', 'l', 'L', 'G')   # 'heLLo'"),
+        builtin("regsubst", &["Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['E', 'N', 'S', 'U'] $encoding?", "Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, Pattern[/^G?$/] $flags?"], regsubst, "regsubst(Variant[String, Array[String]] $target, Variant[String, Regexp] $pattern, Variant[String, Hash] $replacement, String $flags?)\nReplaces the first (flag G: every) match; flags I (ignore case), M (. matches newline),\nE (extended); \\0 and \\1..\\9 in the replacement stand for the match and its groups.\n\n    regsubst('hello', 'l', 'L', 'G')   # 'heLLo'"),
     ]
 }
 
@@ -259,31 +253,17 @@ mod tests {
 
     #[test]
     fn ruby_replacements() {
-        let re = Regexp::new("(h)(e)").unwrap();
+        let sub = |text: &str, re: &str, repl: &str, global: bool| {
+            substitute(text, &Regexp::new(re).unwrap(), &Value::from(repl), global)
+        };
+        assert_eq!(sub("hello", "(h)(e)", "\\2\\1", false).unwrap(), "ehllo");
+        assert_eq!(sub("a.b.c", "\\.", "\\0\\0", true).unwrap(), "a..b..c");
+        assert_eq!(sub("hello", "l", "L", false).unwrap(), "heLlo");
+        assert_eq!(sub("ab", "a", "\\\\", false).unwrap(), "\\b");
+        assert_eq!(sub("abc", "(?<x>b)", "[\\k<x>]", false).unwrap(), "a[b]c");
         assert_eq!(
-            substitute("hello", &re, &Value::from("\\2\\1"), false),
-            "ehllo"
-        );
-        let dot = Regexp::new("\\.").unwrap();
-        assert_eq!(
-            substitute("a.b.c", &dot, &Value::from("\\0\\0"), true),
-            "a..b..c"
-        );
-        let l = Regexp::new("l").unwrap();
-        assert_eq!(substitute("hello", &l, &Value::from("L"), false), "heLlo");
-        assert_eq!(
-            substitute(
-                "ab",
-                &Regexp::new("a").unwrap(),
-                &Value::from("\\\\"),
-                false
-            ),
-            "\\b"
-        );
-        let named = Regexp::new("(?<x>b)").unwrap();
-        assert_eq!(
-            substitute("abc", &named, &Value::from("[\\k<x>]"), false),
-            "a[b]c"
+            sub("ab", "(?<x>a)", "\\k<y>", false).unwrap_err().message,
+            "undefined group name reference: y"
         );
     }
 }

@@ -49,6 +49,7 @@ fn load_cases() -> Vec<Case> {
         include_str!("testdata/oracle2.jsonl"),
         include_str!("testdata/oracle3.jsonl"),
         include_str!("testdata/oracle4.jsonl"),
+        include_str!("testdata/oracle5.jsonl"),
     ];
     files
         .iter()
@@ -112,6 +113,9 @@ fn run(src: &str) -> (Option<String>, Option<String>, Vec<String>) {
 const KNOWN_DIFFERENCES: &[&str] = &[
     "size(1)",
     "length(1)",
+    "size(Sensitive('abc'))",
+    "length(Sensitive([1]))",
+    "empty(Sensitive([]))",
     "[1,2,3].reverse_each.size",
     "[3,1].reverse_each.sort",
     "import('x')",
@@ -135,6 +139,8 @@ const REFERENCE_QUIRKS: &[&str] = &[
     "[1,2].slice(2) |$a, $b, $c| { }",
     "compare('a', 'b', 'x')",
     "max(undef, 1)",
+    // The reference's installation has no zone data for named zones.
+    "strftime(Timestamp('2020-02-03T04:05:06Z'), '%F %T', 'Europe/Stockholm')",
     "[1,2,3].step(2).each |$x| { notice($x) }",
     "[1,2,3].reverse_each.tree_each.map |$x| { $x }",
     // The reference's iterators can be consumed only once; prepl's can be reused.
