@@ -107,8 +107,7 @@ fn run(src: &str) -> (Option<String>, Option<String>, Vec<String>) {
 /// compared without the reference's `(file: ..., line: ...)` suffix.
 /// Cases whose remaining difference lies outside the functions: the reference's `Binary`
 /// type (not in `PType`), the inferred element type of iterators in mismatch messages and
-/// `%s` (types/format), `import`'s message (raised by the reference without the call
-/// prefix), the reference's alias form `OptionsType = Struct[...]`, its per-variant
+/// `%s` (types/format), the reference's alias form `OptionsType = Struct[...]`, its per-variant
 /// rejection lines, and the `$facts` variable (evaluator).
 const KNOWN_DIFFERENCES: &[&str] = &[
     "size(1)",
@@ -118,7 +117,6 @@ const KNOWN_DIFFERENCES: &[&str] = &[
     "empty(Sensitive([]))",
     "[1,2,3].reverse_each.size",
     "[3,1].reverse_each.sort",
-    "import('x')",
     "notice([1,2].reverse_each)",
     "empty(true)",
     "empty(/x/)",
