@@ -1,4 +1,4 @@
-//! The registry: names unique and sorted, lookups work.
+//! The registry, and the reference's recorded answers checked through `Session::eval`.
 
 use super::*;
 
