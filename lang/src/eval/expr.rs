@@ -1,6 +1,5 @@
 //! Evaluation of each kind of expression.
 
-use super::scope::strip_top;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::Error;
 use crate::format;
@@ -8,6 +7,25 @@ use crate::syntax::ast::*;
 use crate::types::{self, PType};
 use crate::values::{Map, Value};
 use std::rc::Rc;
+
+/// The resource types the reference knows without any module.
+const BUILTIN_RESOURCE_TYPES: &[&str] = &[
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "node",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
 
 impl Evaluator {
     /// Evaluates statements in order; the value is the last one's (`undef` when empty).
@@ -179,14 +197,15 @@ impl Evaluator {
                 StrPart::Text(t) => s.push_str(t),
                 StrPart::Expr(x) => {
                     let v = self.eval(x)?;
-                    s.push_str(&format::to_interpolated(&v));
+                    s.push_str(&format::to_display(&v));
                 }
             }
         }
         Ok(s)
     }
 
-    /// The type a capitalized name denotes: an alias, a built-in type or a resource type.
+    /// The type a capitalized name denotes: an alias, a built-in type or a resource type
+    /// (a built-in resource type, or a `define` of this session).
     pub fn type_named(&self, name: &str) -> Result<PType, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
             return Ok(PType::Alias(alias.clone()));
@@ -194,8 +213,13 @@ impl Evaluator {
         if let Some(t) = types::by_name(name) {
             return Ok(t);
         }
-        types::names::resource_type(name)
-            .ok_or_else(|| Error::eval(format!("Resource type not found: {name}")))
+        let lower = name.to_ascii_lowercase();
+        if BUILTIN_RESOURCE_TYPES.contains(&lower.as_str())
+            || self.resource_types.contains(lower.as_str())
+        {
+            return Ok(types::names::resource_type(name));
+        }
+        Err(Error::eval(format!("Resource type not found: {name}")))
     }
 
     // ---- variables
@@ -262,7 +286,7 @@ impl Evaluator {
         self.globals
             .get(name)
             .cloned()
-            .ok_or_else(|| Error::eval(format!("Unknown variable: '{}'.", strip_top(name))))
+            .ok_or_else(|| Error::eval(format!("Unknown variable: '{name}'.")))
     }
 
     fn assign(&mut self, target: &Expr, value: Value) -> EvalResult<()> {
@@ -327,7 +351,13 @@ impl Evaluator {
                 }
                 Ok(())
             }
-            _ => Err(mismatched_count(targets.len(), 1).into()),
+            // A single value is assigned as a one-element array.
+            other => {
+                if targets.len() != 1 {
+                    return Err(mismatched_count(targets.len(), 1).into());
+                }
+                self.assign(&targets[0], other.clone())
+            }
         }
     }
 }
