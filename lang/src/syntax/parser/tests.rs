@@ -1,4 +1,3 @@
-use super::oracle_cases;
 use super::sexpr;
 use super::*;
 use crate::syntax::ast::{Expr, ExprKind};
@@ -107,24 +106,49 @@ fn syntax_trees() {
     }
 }
 
-#[test]
-fn reference_rejections() {
-    for (src, kind, message) in oracle_cases::REJECTED {
-        let e = crate::syntax::parse(src)
-            .err()
-            .unwrap_or_else(|| panic!("{src:?} was accepted"));
-        assert_eq!(&e.message, message, "{src:?}");
-        assert!(e.span.is_some(), "{src:?} has no span");
-        assert_eq!(crate::syntax::completeness(src), *kind, "{src:?}");
-    }
+/// Programs with the reference's verdict (puppet-oracle): typical mistakes, tricky syntax,
+/// and every code block of the spec (expressions.md, types-values-variables.md,
+/// parameters.md). One JSON object per line: `src`, `error` (the reference's message when it
+/// rejects the program before evaluation, else null) and `kind` (`Complete`, `Incomplete`,
+/// `Invalid`).
+const ORACLE_CASES: &str = include_str!("oracle_cases.jsonl");
+
+fn oracle_cases() -> Vec<(String, Option<String>, crate::syntax::Completeness)> {
+    use crate::syntax::Completeness::*;
+    ORACLE_CASES
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let kind = match v["kind"].as_str().unwrap() {
+                "Complete" => Complete,
+                "Incomplete" => Incomplete,
+                _ => Invalid,
+            };
+            (
+                v["src"].as_str().unwrap().to_string(),
+                v["error"].as_str().map(str::to_string),
+                kind,
+            )
+        })
+        .collect()
 }
 
 #[test]
-fn reference_acceptances() {
-    for src in oracle_cases::ACCEPTED {
-        if let Err(e) = crate::syntax::parse(src) {
-            panic!("{src:?}: {}", e.message);
+fn reference_verdicts() {
+    let cases = oracle_cases();
+    assert!(cases.len() > 600);
+    for (src, error, kind) in cases {
+        let mine = crate::syntax::parse(&src);
+        match (&error, &mine) {
+            (Some(message), Err(e)) => {
+                assert_eq!(&e.message, message, "{src:?}");
+                assert!(e.span.is_some(), "{src:?} has no span");
+            }
+            (None, Ok(_)) => {}
+            (Some(m), Ok(_)) => panic!("{src:?} accepted, the reference says {m:?}"),
+            (None, Err(e)) => panic!("{src:?} rejected: {}", e.message),
         }
+        assert_eq!(crate::syntax::completeness(&src), kind, "{src:?}");
     }
 }
 
@@ -249,10 +273,11 @@ fn spans_are_byte_offsets() {
 /// Random and mutated programs: the parser never panics and stays fast.
 #[test]
 fn fuzz_never_panics() {
+    let cases = oracle_cases();
     let seeds: Vec<&str> = TREES
         .iter()
         .map(|(s, _)| *s)
-        .chain(oracle_cases::ACCEPTED.iter().copied())
+        .chain(cases.iter().map(|c| c.0.as_str()))
         .collect();
     let alphabet: Vec<char> = "[](){}<>|=~!+-*/%$@\"'`:;,.?#\\ \n\taZ09_"
         .chars()

@@ -266,9 +266,9 @@ impl Validator {
             } => {
                 self.rvalue(cond);
                 self.expr(cond, Place::Nested);
-                self.body(then_branch, Place::OtherBody);
+                self.body(then_branch, branch_place(then_branch));
                 if let Some(b) = else_branch {
-                    self.body(b, Place::OtherBody);
+                    self.body(b, branch_place(b));
                 }
             }
             ExprKind::Case { test, arms } => {
@@ -289,7 +289,7 @@ impl Validator {
                         self.rvalue(o);
                     }
                     self.exprs(&a.options);
-                    self.body(&a.body, Place::OtherBody);
+                    self.body(&a.body, branch_place(&a.body));
                 }
             }
             ExprKind::Block(stmts) => self.body(stmts, Place::OtherBody),
@@ -510,6 +510,16 @@ impl Validator {
             return;
         }
         labels::for_each_child(e, &mut |c| self.no_assignment(c));
+    }
+}
+
+/// A branch of `if`, `unless` or `case` with one statement is that statement itself in the
+/// reference's model (not a block), which changes where definitions count as being.
+fn branch_place(stmts: &[Expr]) -> Place {
+    if stmts.len() > 1 {
+        Place::OtherBody
+    } else {
+        Place::Nested
     }
 }
 
