@@ -2,7 +2,18 @@
 # Tests the Jupyter kernel end to end: a Python venv with the Jupyter client libraries (from
 # PyPI), the kernel built and installed into it, the protocol and robustness tests, and every
 # notebook in notebooks/ executed with `jupyter execute`. Exits non-zero on any failure.
+#
+#   scripts/kernel-tests.sh                     run everything
+#   scripts/kernel-tests.sh --update-notebooks  also write the fresh outputs into notebooks/
 set -euo pipefail
+
+update_notebooks=no
+for arg in "$@"; do
+    case "$arg" in
+        --update-notebooks) update_notebooks=yes ;;
+        *) echo "usage: $0 [--update-notebooks]" >&2; exit 2 ;;
+    esac
+done
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -39,6 +50,10 @@ python -m unittest discover -s "$root/kernel/tests" -p 'test_*.py' -v
 
 for nb in "$root"/notebooks/*.ipynb; do
     echo "== jupyter execute $(basename "$nb")"
-    jupyter execute --kernel_name=puppet --timeout=120 "$nb"
+    if [ "$update_notebooks" = yes ]; then
+        jupyter execute --kernel_name=puppet --timeout=120 --inplace "$nb"
+    else
+        jupyter execute --kernel_name=puppet --timeout=120 "$nb"
+    fi
 done
 echo "kernel-tests: all passed"

@@ -49,7 +49,7 @@ class PuppetKernelTests(jupyter_kernel_test.KernelTests):
         {"code": "'abc'", "result": "'abc'"},
         {"code": "[1, 2, 3].map |$x| { $x * 2 }", "result": "[2, 4, 6]"},
         {"code": "{'a' => 1}", "mime": "text/html"},
-        {"code": "Integer[1, 2]", "result": "Integer[1, 2]"},
+        {"code": "Integer", "result": "Integer"},
     ]
 
     code_display_data = [
