@@ -135,7 +135,7 @@ pub fn candidates(session: &Session, prefix: &str) -> Vec<(String, &'static str)
             }
         }
     } else {
-        for b in prepl::functions::all() {
+        for b in prepl::functions::all().iter().chain(crate::builtins::all()) {
             if b.name.starts_with(prefix) {
                 out.push((b.name.to_string(), "function"));
             }
@@ -206,6 +206,8 @@ mod tests {
         assert_eq!(r["matches"], serde_json::json!(["notice"]));
         let r = complete(&s, "Intege", 6);
         assert_eq!(r["matches"], serde_json::json!(["Integer"]));
+        let r = complete(&s, "displ", 5);
+        assert_eq!(r["matches"], serde_json::json!(["display"]));
         let r = complete(&s, "unl", 3);
         assert_eq!(r["matches"], serde_json::json!(["unless"]));
         let r = complete(&s, "1 + ", 4);

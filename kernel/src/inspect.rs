@@ -36,7 +36,8 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
         }
         return None;
     }
-    if let Some(b) = prepl::functions::find(word) {
+    let kernel_builtin = || crate::builtins::all().iter().find(|b| b.name == word);
+    if let Some(b) = prepl::functions::find(word).or_else(kernel_builtin) {
         return Some(format!("Function: {}\n\n{}", b.name, b.doc));
     }
     if session.function(word).is_some() {
@@ -93,6 +94,8 @@ mod tests {
             .as_str()
             .unwrap()
             .contains("notice(Any"));
+        let r = inspect(&s, &defs, "display(1)", 3);
+        assert!(r["data"]["text/plain"].as_str().unwrap().contains("display(Any $value"));
         let r = inspect(&s, &defs, "Integer[1]", 2);
         assert_eq!(r["found"], true);
         let r = inspect(&s, &defs, "$nope", 2);

@@ -254,3 +254,81 @@ class InterruptTests(KernelCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ChannelTests(KernelCase):
+    def test_heartbeat_echoes(self):
+        ctx = zmq.Context.instance()
+        hb = ctx.socket(zmq.REQ)
+        hb.connect("tcp://%s:%d" % (self.km.ip, self.km.hb_port))
+        try:
+            hb.send(b"ping")
+            self.assertTrue(hb.poll(5000), "no heartbeat echo")
+            self.assertEqual(hb.recv(), b"ping")
+        finally:
+            hb.close(linger=0)
+
+    def test_kernel_info_on_control_with_status(self):
+        msg = self.kc.session.msg("kernel_info_request", {})
+        self.kc.control_channel.send(msg)
+        reply = self.kc.get_control_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["parent_header"]["msg_id"], msg["header"]["msg_id"])
+        info = reply["content"]
+        self.assertEqual(info["protocol_version"], "5.4")
+        self.assertEqual(info["language_info"]["name"], "puppet")
+        self.assertEqual(info["language_info"]["file_extension"], ".pp")
+        self.assertTrue(info["banner"])
+        self.assertTrue(info["help_links"])
+        states = []
+        deadline = time.time() + 5
+        while len(states) < 2 and time.time() < deadline:
+            try:
+                m = self.kc.get_iopub_msg(timeout=0.5)
+            except Empty:
+                continue
+            if m["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
+                states.append(m["content"]["execution_state"])
+        self.assertEqual(states, ["busy", "idle"])
+
+    def test_comm_info_is_empty_and_comms_are_closed(self):
+        reply = self.kc.comm_info(reply=True, timeout=TIMEOUT)
+        self.assertEqual(reply["content"], {"status": "ok", "comms": {}})
+        self.drain_iopub()
+        msg = self.kc.session.msg("comm_open", {"comm_id": "c1", "target_name": "x", "data": {}})
+        self.kc.shell_channel.send(msg)
+        closed = False
+        deadline = time.time() + 5
+        while not closed and time.time() < deadline:
+            try:
+                m = self.kc.get_iopub_msg(timeout=0.5)
+            except Empty:
+                continue
+            closed = m["msg_type"] == "comm_close" and m["content"]["comm_id"] == "c1"
+        self.assertTrue(closed)
+
+    def test_help_pages_documentation(self):
+        reply, _ = self.run_cell("help('display')")
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(reply["payload"][0]["source"], "page")
+        self.assertIn("display(Any $value", reply["payload"][0]["data"]["text/plain"])
+
+    def test_stop_on_error_aborts_queued_cells(self):
+        self.drain_iopub()
+        first = self.kc.execute("fail('first')")
+        second = self.kc.execute("$after_abort = 1")
+        replies = {}
+        while len(replies) < 2:
+            r = self.kc.get_shell_msg(timeout=TIMEOUT)
+            replies[r["parent_header"]["msg_id"]] = r["content"]
+        self.assertEqual(replies[first]["status"], "error")
+        # The second was either already queued (aborted) or ran after: never both lost.
+        self.assertIn(replies[second]["status"], ("aborted", "ok"))
+
+
+class ShutdownTests(KernelCase):
+    def test_shutdown_request_ends_the_process(self):
+        self.km.request_shutdown()
+        deadline = time.time() + 5
+        while self.km.is_alive() and time.time() < deadline:
+            time.sleep(0.1)
+        self.assertFalse(self.km.is_alive())
