@@ -95,7 +95,10 @@ mod tests {
             .unwrap()
             .contains("notice(Any"));
         let r = inspect(&s, &defs, "display(1)", 3);
-        assert!(r["data"]["text/plain"].as_str().unwrap().contains("display(Any $value"));
+        assert!(r["data"]["text/plain"]
+            .as_str()
+            .unwrap()
+            .contains("display(Any $value"));
         let r = inspect(&s, &defs, "Integer[1]", 2);
         assert_eq!(r["found"], true);
         let r = inspect(&s, &defs, "$nope", 2);
