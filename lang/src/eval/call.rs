@@ -1,6 +1,6 @@
 //! Calling functions and lambdas, binding arguments to parameters.
 
-use super::scope::{Frame, Layout};
+use super::scope::{Arity, Frame, Layout};
 use super::session::MAX_CALL_DEPTH;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
@@ -136,7 +136,8 @@ impl Evaluator {
         body: impl FnOnce(&mut Evaluator, usize) -> EvalResult<T>,
     ) -> EvalResult<T> {
         self.enter()?;
-        let slots = vec![None; layout.names.len()];
+        let mut slots = self.slot_pool.pop().unwrap_or_default();
+        slots.resize(layout.names.len(), None);
         self.frames.push(Frame {
             slots,
             layout,
@@ -152,6 +153,11 @@ impl Evaluator {
         let result = body(self, index);
         self.matches = saved_matches;
         self.current = saved_current;
+        if let Some(frame) = self.frames.pop() {
+            let mut slots = frame.slots;
+            slots.clear();
+            self.slot_pool.push(slots);
+        }
         self.frames.truncate(index);
         self.depth -= 1;
         result
@@ -213,9 +219,20 @@ impl Evaluator {
         Ok(())
     }
 
-    fn type_of_expr(&mut self, e: &Expr) -> EvalResult<PType> {
+    /// The type a parameter or return type expression denotes; constant expressions are
+    /// evaluated once.
+    fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
+        let key = e as *const Expr as usize;
+        if let Some(t) = self.type_cache.get(&key) {
+            return Ok(t.clone());
+        }
         match self.eval(e)? {
-            Value::Type(t) => Ok((*t).clone()),
+            Value::Type(t) => {
+                if is_constant(e) {
+                    self.type_cache.insert(key, t.clone());
+                }
+                Ok(t)
+            }
             other => Err(Error::eval(format!(
                 "A parameter type must be a Type, got {}",
                 super::describe::a_an(&other)
@@ -234,23 +251,18 @@ impl Evaluator {
         args: &[Value],
         frame: usize,
     ) -> EvalResult<()> {
-        let rest = params.last().is_some_and(|p| p.captures_rest);
-        let required = params
-            .iter()
-            .filter(|p| p.default.is_none() && !p.captures_rest)
-            .count();
-        let max = if rest { usize::MAX } else { params.len() };
-        if let Some(first_optional) = params.iter().position(|p| p.default.is_some()) {
-            let late = params[first_optional..]
-                .iter()
-                .find(|p| p.default.is_none() && !p.captures_rest);
-            if let Some(p) = late {
-                let message = format!(
-                    "Parameter ${} is required but appears after optional parameters",
-                    p.name
-                );
-                return Err(Error::eval(message).at(p.span).into());
-            }
+        let Arity {
+            required,
+            max,
+            misplaced,
+        } = self.frames[frame].layout.arity;
+        if let Some(i) = misplaced {
+            let p = &params[i];
+            let message = format!(
+                "Parameter ${} is required but appears after optional parameters",
+                p.name
+            );
+            return Err(Error::eval(message).at(p.span).into());
         }
         // A lambda takes what it is given: a missing argument is an error, extra ones are dropped.
         let lambda = matches!(callee, Callee::Block(_));
@@ -358,5 +370,28 @@ fn count_text(min: usize, max: usize) -> String {
         format!("at least {min} {}", plural(min))
     } else {
         format!("between {min} and {max} arguments")
+    }
+}
+
+/// Whether a type expression always evaluates to the same type (no variables or calls).
+fn is_constant(e: &Expr) -> bool {
+    use crate::syntax::ast::{ExprKind, UnaryOp};
+    match &e.kind {
+        ExprKind::QualifiedReference(_)
+        | ExprKind::QualifiedName(_)
+        | ExprKind::String(_)
+        | ExprKind::Integer(_)
+        | ExprKind::Float(_)
+        | ExprKind::Boolean(_)
+        | ExprKind::Undef
+        | ExprKind::Default
+        | ExprKind::Regex(_) => true,
+        ExprKind::Unary(UnaryOp::Neg, x) | ExprKind::Paren(x) => is_constant(x),
+        ExprKind::Access(x, keys) => is_constant(x) && keys.iter().all(is_constant),
+        ExprKind::Array(items) => items.iter().all(is_constant),
+        ExprKind::Hash(entries) => entries
+            .iter()
+            .all(|(k, v)| is_constant(k) && is_constant(v)),
+        _ => false,
     }
 }

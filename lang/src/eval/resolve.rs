@@ -7,9 +7,9 @@
 //! that is still empty when read falls back to a lookup by name in the enclosing frames, since
 //! Puppet lets a lambda read an outer `$x` before it assigns its own.
 
-use super::scope::Layout;
+use super::scope::{Arity, Layout};
 use crate::syntax::ast::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// Layouts of every lambda and function body, keyed by the address of the AST node. The
@@ -111,7 +111,10 @@ impl Resolver<'_> {
         self.block(&l.body);
         let names = self.scopes.pop().unwrap_or_default();
         l.frame_size.set(names.len() as u16);
-        let layout = Rc::new(Layout { names });
+        let layout = Rc::new(Layout {
+            names,
+            arity: Arity::of(&l.params),
+        });
         self.layouts
             .lambdas
             .insert(Rc::as_ptr(l) as usize, (layout, l.clone()));
@@ -129,7 +132,10 @@ impl Resolver<'_> {
         let names = self.scopes.pop().unwrap_or_default();
         self.scopes = outer;
         f.frame_size.set(names.len() as u16);
-        let layout = Rc::new(Layout { names });
+        let layout = Rc::new(Layout {
+            names,
+            arity: Arity::of(&f.params),
+        });
         self.layouts
             .functions
             .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));

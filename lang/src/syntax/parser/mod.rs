@@ -195,7 +195,13 @@ impl<'s> Parser<'s> {
         while !self.at(Punct::RBrace) && !self.at_eof() {
             items.push(self.syntactic_statement()?);
             if self.eat(Punct::Semic) && (self.at(Punct::RBrace) || self.at_eof()) {
-                return Err(self.unexpected());
+                let e = self.unexpected();
+                // The reference rejects a program ending with `;`. More input could complete
+                // it, but at top level the REPL is better served by the error at once.
+                if self.depth == 0 && e.kind == ErrorKind::Incomplete && self.lex_error.is_none() {
+                    return Err(Error::syntax(e.message, self.token().span));
+                }
+                return Err(e);
             }
         }
         self.transform_calls(items)
