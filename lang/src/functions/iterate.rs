@@ -41,10 +41,7 @@ pub fn values(v: &Value) -> Result<Option<Values>, Error> {
                     let PType::Integer(r) = **t else {
                         unreachable!()
                     };
-                    Box::new(range_values(IntRange {
-                        from: r.to,
-                        to: r.from,
-                    }))
+                    Box::new(range_values(IntRange::new(r.to, r.from)))
                 }
                 other => {
                     let all: Vec<Value> = match values(other)? {
