@@ -16,9 +16,10 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
         let name = name.strip_prefix("::").unwrap_or(name);
         let value = session.variable(name)?;
         return Some(format!(
-            "Variable: ${name}\nType:     {}\nValue:    {}",
+            "Variable: ${name}\nValue:    {}\nType:     {}\nGeneral:  {}",
+            to_programmatic(&value),
             infer::infer(&value),
-            to_programmatic(&value)
+            infer::infer_generalized(&value),
         ));
     }
     if word.chars().next().is_some_and(char::is_uppercase) {

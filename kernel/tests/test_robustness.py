@@ -200,7 +200,8 @@ class RobustnessTests(KernelCase):
         self.assertTrue(reply["found"])
         text = reply["data"]["text/plain"]
         self.assertIn("[1, 2]", text)
-        self.assertIn("Array", text)
+        self.assertIn("Tuple[Integer[1, 1], Integer[2, 2]]", text)
+        self.assertIn("Array[Integer]", text)
         reply = self.kc.inspect("twice(3)", 2, reply=True, timeout=TIMEOUT)["content"]
         self.assertTrue(reply["found"])
         self.assertIn("function twice($x) { $x * 2 }", reply["data"]["text/plain"])
