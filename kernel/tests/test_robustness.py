@@ -145,6 +145,14 @@ class RobustnessTests(KernelCase):
         self.assertIn("stop", reply["evalue"])
         self.assertEqual(self.result_text("plus_one($kept)"), "42")
 
+    def test_deep_input_and_runaway_recursion_are_errors(self):
+        reply, _ = self.run_cell("[" * 100000 + "]" * 100000, timeout=120)
+        self.assertEqual(reply["status"], "error")
+        reply, _ = self.run_cell("function runaway($n) { runaway($n + 1) }\nrunaway(0)",
+                                 timeout=120)
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(self.result_text("1 + 1"), "2")
+
     def test_error_traceback_shows_line_and_caret(self):
         reply, outputs = self.run_cell("$a = 1\n$a + $undefined_thing")
         self.assertEqual(reply["status"], "error")
