@@ -112,6 +112,17 @@ fn prefix_at(code: &str, cursor: usize) -> (usize, String) {
     (start, chars[start..cursor].iter().collect())
 }
 
+/// Whether the word starting at `start` (code points) follows `${`.
+fn in_braced_interpolation(code: &str, start: usize) -> bool {
+    let mut before = code
+        .chars()
+        .take(start)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev();
+    before.next() == Some('{') && before.next() == Some('$')
+}
+
 /// Every name the session knows, with a kind for the reply metadata.
 pub fn candidates(session: &Session, prefix: &str) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str)> = Vec::new();
@@ -160,7 +171,13 @@ pub fn candidates(session: &Session, prefix: &str) -> Vec<(String, &'static str)
 pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Value {
     let (start, prefix) = prefix_at(code, cursor);
     let cursor = cursor.min(code.chars().count());
-    let found = if prefix.is_empty() {
+    let found = if in_braced_interpolation(code, start) {
+        // `"${na|`: variable names without the `$`.
+        candidates(session, &format!("${prefix}"))
+            .into_iter()
+            .map(|(name, kind)| (name[1..].to_string(), kind))
+            .collect()
+    } else if prefix.is_empty() {
         Vec::new()
     } else {
         candidates(session, &prefix)
@@ -210,6 +227,9 @@ mod tests {
         assert_eq!(r["matches"], serde_json::json!(["display"]));
         let r = complete(&s, "unl", 3);
         assert_eq!(r["matches"], serde_json::json!(["unless"]));
+        let r = complete(&s, "\"x ${al", 7);
+        assert_eq!(r["matches"], serde_json::json!(["alpha"]));
+        assert_eq!(r["cursor_start"], 5);
         let r = complete(&s, "1 + ", 4);
         assert_eq!(r["matches"], serde_json::json!([]));
     }
