@@ -206,6 +206,23 @@ impl Evaluator {
         for e in body {
             match &e.kind {
                 ExprKind::TypeAlias { name, type_expr } => {
+                    let lower = name.to_ascii_lowercase();
+                    let entity = format!("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{lower}'.");
+                    if crate::types::by_name(name).is_some() {
+                        let message =
+                            format!("{entity} Originally set by Puppet-Type-System/Static-Loader.");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
+                    let key: Rc<str> = format!("type {lower}").into();
+                    if let Some(first) = defined.get(&key) {
+                        let (line, col) = self
+                            .source
+                            .line_col(name_offset(&self.source.text, first.start));
+                        let message =
+                            format!("{entity} Originally set at string:?line={line}&pos={col}.");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
+                    defined.insert(key, e.span);
                     let alias = Rc::new(TypeAlias {
                         name: name.clone(),
                         target: Default::default(),
@@ -264,6 +281,14 @@ impl Evaluator {
         self.matches = None;
         self.interrupt.store(false, Ordering::Relaxed);
     }
+}
+
+/// The offset of the name in a definition starting at `start` (`type Name`, `function name`).
+fn name_offset(text: &str, start: u32) -> u32 {
+    let rest = text.get(start as usize..).unwrap_or("");
+    let keyword = rest.find(char::is_whitespace).unwrap_or(0);
+    let after = &rest[keyword..];
+    start + (keyword + after.len() - after.trim_start().len()) as u32
 }
 
 impl Default for Evaluator {
