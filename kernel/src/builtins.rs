@@ -5,16 +5,32 @@ use crate::render;
 use crate::worker::{add_payload, emit, Event};
 use prepl::eval::{Closure, EvalResult, Evaluator};
 use prepl::format::to_programmatic;
+use prepl::functions::signature::dispatch_with;
 use prepl::functions::Builtin;
 use prepl::types::infer;
 use prepl::{Error, Value};
 use serde_json::{json, Map, Value as Json};
+
+const DISPLAY: &[&str] = &["Any $value, String $mime_type?"];
+const CLEAR_OUTPUT: &[&str] = &["Boolean $wait?"];
+const HELP: &[&str] = &["String $name"];
+
+/// Checks the arguments against a declaration, with the reference's error wording.
+fn check(
+    name: &'static str,
+    decl: &'static [&'static str],
+    args: &[Value],
+    block: Option<&Closure>,
+) -> Result<(), Error> {
+    dispatch_with(name, decl, args, block).map(|_| ())
+}
 
 /// The kernel's own functions, added to the session.
 pub fn all() -> &'static [Builtin] {
     static ALL: [Builtin; 3] = [
         Builtin {
             name: "display",
+            signatures: DISPLAY,
             call: display,
             doc: "display(Any $value, Optional[String] $mime_type = undef) -> Undef\n\
                   Shows a value as rich output in the notebook (display_data). Without a MIME \
@@ -25,6 +41,7 @@ pub fn all() -> &'static [Builtin] {
         },
         Builtin {
             name: "clear_output",
+            signatures: CLEAR_OUTPUT,
             call: clear_output,
             doc: "clear_output(Boolean $wait = false) -> Undef\n\
                   Clears the output of the current cell; with $wait, only when new output \
@@ -32,6 +49,7 @@ pub fn all() -> &'static [Builtin] {
         },
         Builtin {
             name: "help",
+            signatures: HELP,
             call: help,
             doc:
                 "help(String $name) -> Undef\n\
@@ -41,37 +59,21 @@ pub fn all() -> &'static [Builtin] {
     &ALL
 }
 
-fn arity(name: &str, args: &[Value], min: usize, max: usize) -> Result<(), Error> {
-    if (min..=max).contains(&args.len()) {
-        return Ok(());
-    }
-    let expected = if min == max {
-        format!("{min} argument{}", if min == 1 { "" } else { "s" })
-    } else {
-        format!("between {min} and {max} arguments")
-    };
-    Err(Error::eval(format!(
-        "'{name}' expects {expected}, got {}",
-        args.len()
-    )))
-}
-
-fn type_error(name: &str, param: &str, expected: &str, got: &Value) -> Error {
-    Error::eval(format!(
-        "'{name}' parameter '{param}' expects {expected} value, got {}",
-        infer::infer_generalized(got)
-    ))
-}
-
-fn display(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
-    arity("display", args, 1, 2)?;
+fn display(_: &mut Evaluator, args: &[Value], block: Option<&Closure>) -> EvalResult {
+    check("display", DISPLAY, args, block)?;
     let data = match args.get(1) {
-        None | Some(Value::Undef) => render::bundle(&args[0]),
         Some(Value::String(mime)) => mime_bundle(&args[0], mime)?,
-        Some(other) => return Err(type_error("display", "mime_type", "a String", other).into()),
+        _ => render::bundle(&args[0]),
     };
     emit(Event::Display { data });
     Ok(Value::Undef)
+}
+
+fn not_data(expected: &str, got: &Value) -> Error {
+    Error::eval(format!(
+        "'display' parameter 'value' expects {expected} value for this MIME type, got {}",
+        infer::infer_generalized(got)
+    ))
 }
 
 /// `{mime: value}` plus a `text/plain` fallback.
@@ -84,7 +86,7 @@ fn mime_bundle(v: &Value, mime: &str) -> Result<Json, Error> {
             Value::String(s) => {
                 data.insert(mime.into(), Json::String(s.to_string()));
             }
-            other => return Err(type_error("display", "value", "a String", other)),
+            other => return Err(not_data("a String", other)),
         }
     }
     if mime != "text/plain" {
@@ -115,31 +117,27 @@ fn to_json(v: &Value, depth: usize) -> Result<Json, Error> {
             let mut m = Map::new();
             for (k, e) in h.iter() {
                 let Value::String(k) = k else {
-                    return Err(type_error("display", "value", "a Data", v));
+                    return Err(not_data("a Data", v));
                 };
                 m.insert(k.to_string(), to_json(e, depth + 1)?);
             }
             Json::Object(m)
         }
-        other => return Err(type_error("display", "value", "a Data", other)),
+        other => return Err(not_data("a Data", other)),
     })
 }
 
-fn clear_output(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
-    arity("clear_output", args, 0, 1)?;
-    let wait = match args.first() {
-        None => false,
-        Some(Value::Boolean(b)) => *b,
-        Some(other) => return Err(type_error("clear_output", "wait", "a Boolean", other).into()),
-    };
+fn clear_output(_: &mut Evaluator, args: &[Value], block: Option<&Closure>) -> EvalResult {
+    check("clear_output", CLEAR_OUTPUT, args, block)?;
+    let wait = matches!(args.first(), Some(Value::Boolean(true)));
     emit(Event::ClearOutput { wait });
     Ok(Value::Undef)
 }
 
-fn help(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
-    arity("help", args, 1, 1)?;
-    let Value::String(name) = &args[0] else {
-        return Err(type_error("help", "name", "a String", &args[0]).into());
+fn help(ev: &mut Evaluator, args: &[Value], block: Option<&Closure>) -> EvalResult {
+    check("help", HELP, args, block)?;
+    let Some(name) = args[0].as_str() else {
+        return Ok(Value::Undef);
     };
     let doc = ev
         .builtin(name)
@@ -172,14 +170,16 @@ mod tests {
     }
 
     #[test]
-    fn arity_messages() {
+    fn arguments_are_checked_with_the_reference_wording() {
+        let e = check("display", DISPLAY, &[], None).unwrap_err();
         assert_eq!(
-            arity("display", &[], 1, 2).unwrap_err().message,
-            "'display' expects between 1 and 2 arguments, got 0"
+            e.message,
+            "'display' expects between 1 and 2 arguments, got none"
         );
+        let e = check("help", HELP, &[Value::Integer(1)], None).unwrap_err();
         assert_eq!(
-            arity("help", &[], 1, 1).unwrap_err().message,
-            "'help' expects 1 argument, got 0"
+            e.message,
+            "'help' parameter 'name' expects a String value, got Integer"
         );
     }
 }
