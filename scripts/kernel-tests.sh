@@ -41,7 +41,8 @@ export JUPYTER_PLATFORM_DIRS=1
 export PYDEVD_DISABLE_FILE_VALIDATION=1
 
 "$kernel" install --sys-prefix
-jupyter kernelspec list | grep -q '^ *puppet ' || {
+specs=$(jupyter kernelspec list)
+grep -q '^ *puppet ' <<<"$specs" || {
     echo "kernel-tests: the puppet kernelspec is not visible to jupyter" >&2
     exit 1
 }
