@@ -127,9 +127,14 @@ fn in_braced_interpolation(code: &str, start: usize) -> bool {
 pub fn candidates(session: &Session, prefix: &str) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str)> = Vec::new();
     if let Some(var) = prefix.strip_prefix('$') {
+        // `$::name` is the same top-scope variable.
+        let (scope, var) = match var.strip_prefix("::") {
+            Some(rest) => ("::", rest),
+            None => ("", var),
+        };
         for (name, _) in session.variables() {
             if name.starts_with(var) {
-                out.push((format!("${name}"), "variable"));
+                out.push((format!("${scope}{name}"), "variable"));
             }
         }
         return out;
@@ -219,6 +224,8 @@ mod tests {
         assert_eq!(r["matches"], serde_json::json!(["$alpha"]));
         assert_eq!(r["cursor_start"], 4);
         assert_eq!(r["cursor_end"], 7);
+        let r = complete(&s, "$::be", 5);
+        assert_eq!(r["matches"], serde_json::json!(["$::beta"]));
         let r = complete(&s, "noti", 4);
         assert_eq!(r["matches"], serde_json::json!(["notice"]));
         let r = complete(&s, "Intege", 6);

@@ -188,6 +188,17 @@ class RobustnessTests(KernelCase):
         inputs = [h[2] for h in reply["content"]["history"]]
         self.assertNotIn("'not stored'", inputs)
 
+    def test_is_complete_suggests_an_indent(self):
+        self.kc.is_complete("if true {\n  $x = [")
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)["content"]
+        self.assertEqual(reply, {"status": "incomplete", "indent": "    "})
+        self.kc.is_complete("1 +")
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)["content"]
+        self.assertEqual(reply["status"], "incomplete")
+        self.kc.is_complete("notice(1)")
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)["content"]
+        self.assertEqual(reply, {"status": "complete"})
+
     def test_user_expressions(self):
         reply, _ = self.run_cell("$ue = 3", user_expressions={"double": "$ue * 2", "bad": "$nope"})
         ue = reply["user_expressions"]
