@@ -131,6 +131,16 @@ impl Evaluator {
         if let Some(result) = time_arith(op, &l, &r) {
             return Ok(result?);
         }
+        // A version is no number: on the left the operator does not apply, on the right the
+        // reference fails converting it.
+        if let Value::SemVer(_) = l {
+            let message = format!("Operator '{}' is not applicable to a Semver.", op.symbol());
+            return Err(Error::eval(message).into());
+        }
+        if let (Value::Integer(_) | Value::Float(_), Value::SemVer(_)) = (&l, &r) {
+            let message = "can't convert SemanticPuppet::Version into Float";
+            return Err(op_error(op.symbol(), message).into());
+        }
         let a = self.coerce_num(&l)?;
         let b = self.coerce_num(&r)?;
         Ok(numeric_op(op, a, b)?)
@@ -198,6 +208,7 @@ fn int_fast_path(op: BinOp, a: i64, b: i64) -> Option<Value> {
 fn not_numeric(v: &Value) -> Error {
     let shown = match v {
         Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
         other => format::ruby::to_s(other),
     };
     Error::eval(format!(

@@ -151,10 +151,10 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             (Some(t), Value::Hash(h)) if !h.is_empty() => h
                 .iter()
                 .all(|(k, e)| instance_at(t, &Value::array(vec![k.clone(), e.clone()]), d)),
-            (t, v) => match super::iterable::element_type_of_value(v) {
-                Some(elem) => t.as_ref().is_none_or(|t| is_assignable(t, &elem)),
-                None => false,
-            },
+            (None, Value::Array(_) | Value::Hash(_)) => true,
+            (None, v) => super::iterable::element_type_of_value(v).is_some(),
+            (Some(t), v) => super::iterable::element_type_of_value(v)
+                .is_some_and(|elem| is_assignable(t, &elem)),
         },
         PType::Iterator(t) => match v {
             Value::Iterator(it) => match t {

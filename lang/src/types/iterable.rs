@@ -122,9 +122,11 @@ pub fn element_type_of_value(v: &Value) -> Option<PType> {
             value: None,
         }),
         Value::Integer(n) if *n >= 0 => Some(PType::Integer(IntRange::new(0, (*n - 1).max(0)))),
-        Value::Array(a) => Some(match a.len() {
-            0 => PType::Unit,
-            _ => a
+        // The reduced inference computes the common type of the elements in linear time.
+        Value::Array(a) => Some(match (a.len(), super::infer_reduced(v)) {
+            (0, _) => PType::Unit,
+            (_, PType::Array(elem, _)) => *elem,
+            (_, _) => a
                 .iter()
                 .map(infer)
                 .reduce(|acc, t| common_type(&acc, &t))
