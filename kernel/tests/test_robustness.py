@@ -352,3 +352,42 @@ class ShutdownTests(KernelCase):
         while self.km.is_alive() and time.time() < deadline:
             time.sleep(0.1)
         self.assertFalse(self.km.is_alive())
+
+
+class OrphanTests(unittest.TestCase):
+    def test_kernel_exits_when_its_parent_dies(self):
+        import subprocess
+        import sys
+        starter = subprocess.Popen(
+            [sys.executable, "-c",
+             "import time\n"
+             "from jupyter_client.manager import start_new_kernel\n"
+             "km, kc = start_new_kernel(kernel_name='puppet')\n"
+             "print(km.provisioner.process.pid, flush=True)\n"
+             "time.sleep(120)\n"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            kernel_pid = int(starter.stdout.readline())
+        finally:
+            starter.kill()
+            starter.wait()
+
+        def alive():
+            try:
+                os.kill(kernel_pid, 0)
+            except ProcessLookupError:
+                return False
+            # A zombie (exited, not yet reaped) counts as gone.
+            try:
+                with open(f"/proc/{kernel_pid}/stat") as f:
+                    return f.read().split()[2] != "Z"
+            except FileNotFoundError:
+                return False
+
+        deadline = time.time() + 15
+        while alive() and time.time() < deadline:
+            time.sleep(0.2)
+        gone = not alive()
+        if not gone:
+            os.kill(kernel_pid, signal.SIGKILL)
+        self.assertTrue(gone, "the kernel outlived its parent")

@@ -187,13 +187,37 @@ pub async fn run(info: ConnectionInfo) -> Result<(), String> {
         shutdown: shutdown_tx.clone(),
     };
     tokio::spawn(shell.run());
-    tokio::spawn(control(ctx, control_send, control_rx, shutdown_tx));
+    tokio::spawn(control(ctx, control_send, control_rx, shutdown_tx.clone()));
+    tokio::spawn(watch_parent(shutdown_tx));
 
     shutdown_rx.recv().await;
     // Let the last replies and status messages leave before the sockets close.
     tokio::time::sleep(Duration::from_millis(200)).await;
     drop(stdin);
     Ok(())
+}
+
+/// Ends the kernel when the process that started it (Jupyter) is gone, as IPython does:
+/// when started by Jupyter (`JPY_PARENT_PID` set), the kernel polls whether it has been
+/// re-parented.
+async fn watch_parent(shutdown: mpsc::UnboundedSender<()>) {
+    #[cfg(unix)]
+    {
+        if std::env::var_os("JPY_PARENT_PID").is_none() {
+            return;
+        }
+        let parent = std::os::unix::process::parent_id();
+        loop {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            if std::os::unix::process::parent_id() != parent {
+                log("the parent process is gone; shutting down");
+                let _ = shutdown.send(());
+                return;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    drop(shutdown);
 }
 
 pub(crate) fn kernel_info() -> Json {
