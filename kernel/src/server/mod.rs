@@ -1,6 +1,7 @@
 //! The sockets and the request handlers: shell and control (ROUTER), iopub (PUB), stdin
 //! (ROUTER, unused: Puppet never asks for input) and heartbeat (REP echo).
 
+mod batch;
 mod shell;
 
 use crate::connection::ConnectionInfo;

@@ -1,5 +1,6 @@
 //! The shell channel: execute, complete, inspect, is_complete, history, comms.
 
+use super::batch::StreamBatcher;
 use super::{kernel_info, log, Ctx};
 use crate::history::History;
 use crate::wire::Message;
@@ -199,32 +200,22 @@ impl Shell {
         req: &Message,
         events: &mut mpsc::UnboundedReceiver<Event>,
     ) -> Option<Outcome> {
-        let mut batch: Option<(StreamName, String)> = None;
+        let mut batch = StreamBatcher::new(STREAM_BATCH);
         loop {
             let event = match events.try_recv() {
                 Ok(e) => e,
                 Err(_) => {
-                    self.flush(req, &mut batch);
+                    self.send_stream(req, batch.take());
                     events.recv().await?
                 }
             };
             match event {
                 Event::Stream { name, text } => {
-                    match &mut batch {
-                        Some((n, t)) if *n == name && t.len() + text.len() <= STREAM_BATCH => {
-                            t.push_str(&text)
-                        }
-                        _ => {
-                            self.flush(req, &mut batch);
-                            batch = Some((name, text));
-                        }
-                    }
-                    if batch.as_ref().is_some_and(|(_, t)| t.len() >= STREAM_BATCH) {
-                        self.flush(req, &mut batch);
-                    }
+                    let ready = batch.push(name, text);
+                    self.send_stream(req, ready);
                 }
                 Event::Display { data } => {
-                    self.flush(req, &mut batch);
+                    self.send_stream(req, batch.take());
                     self.ctx.publish(
                         req,
                         "display_data",
@@ -232,20 +223,20 @@ impl Shell {
                     );
                 }
                 Event::ClearOutput { wait } => {
-                    self.flush(req, &mut batch);
+                    self.send_stream(req, batch.take());
                     self.ctx
                         .publish(req, "clear_output", json!({ "wait": wait }));
                 }
                 Event::Done(outcome) => {
-                    self.flush(req, &mut batch);
+                    self.send_stream(req, batch.take());
                     return Some(outcome);
                 }
             }
         }
     }
 
-    fn flush(&self, req: &Message, batch: &mut Option<(StreamName, String)>) {
-        if let Some((name, text)) = batch.take() {
+    fn send_stream(&self, req: &Message, batch: Option<(StreamName, String)>) {
+        if let Some((name, text)) = batch {
             self.ctx
                 .publish(req, "stream", json!({"name": name.as_str(), "text": text}));
         }
