@@ -259,6 +259,24 @@ mod tests {
     }
 
     #[test]
+    fn replies_and_broadcasts_are_parented() {
+        let s = Signer::new("k", "hmac-sha256").unwrap();
+        let req = Message::decode(sample(&s), &s).unwrap();
+        let reply = req.reply("kernel-session", "execute_reply", json!({"status": "ok"}));
+        assert_eq!(reply.identities, req.identities);
+        assert_eq!(reply.parent_header, req.header);
+        assert_eq!(reply.header["msg_type"], "execute_reply");
+        assert_eq!(reply.header["session"], "kernel-session");
+        assert_eq!(reply.header["version"], PROTOCOL_VERSION);
+        assert_ne!(reply.header["msg_id"], req.header["msg_id"]);
+        let b = req.broadcast("kernel-session", "status", json!({}));
+        assert_eq!(b.identities, vec![Bytes::from_static(b"status")]);
+        assert_eq!(b.parent_header, req.header);
+        // What is sent verifies with the same key.
+        assert!(Message::decode(reply.encode(&s), &s).is_ok());
+    }
+
+    #[test]
     fn empty_key_disables_signing() {
         let none = Signer::new("", "hmac-sha256").unwrap();
         let f = sample(&none);
