@@ -54,7 +54,11 @@ impl Shell {
     async fn handle(&mut self, req: &Message) {
         let c = &req.content;
         let code = || c["code"].as_str().unwrap_or("").to_string();
-        let cursor = || c["cursor_pos"].as_u64().unwrap_or(0) as usize;
+        // Without a cursor position, the cursor is at the end of the code.
+        let cursor = || match c["cursor_pos"].as_u64() {
+            Some(p) => usize::try_from(p).unwrap_or(usize::MAX),
+            None => c["code"].as_str().map_or(0, |s| s.chars().count()),
+        };
         let reply = match req.msg_type() {
             "kernel_info_request" => kernel_info(),
             "execute_request" => return self.execute(req).await,
