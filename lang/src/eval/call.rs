@@ -95,8 +95,10 @@ impl Evaluator {
                 .into());
         };
         result.map_err(|flow| match flow {
+            // `import` is reported without the prefix, as by the reference.
             Flow::Error(e)
                 if e.span.is_none()
+                    && name != "import"
                     && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
             {
                 let what = if style == CallStyle::Method {

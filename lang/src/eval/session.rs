@@ -88,6 +88,8 @@ pub struct Evaluator {
     pub(crate) type_cache: HashMap<usize, Rc<PType>>,
     /// Slot vectors of finished frames, reused by the next calls.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
+    /// Deprecation warnings already shown (each is shown once per session).
+    pub(crate) deprecations_shown: std::collections::HashSet<String>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
@@ -125,6 +127,7 @@ impl Evaluator {
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             slot_pool: Vec::new(),
+            deprecations_shown: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
             logs: Vec::new(),
@@ -143,6 +146,17 @@ impl Evaluator {
         match &mut self.log_sink {
             Some(sink) => sink(level, message),
             None => self.logs.push((level, message.to_string())),
+        }
+    }
+
+    /// Logs a deprecation warning the way the reference does: once per session, followed by
+    /// the location it could not determine.
+    pub fn deprecation(&mut self, message: &str) {
+        if self.deprecations_shown.insert(message.to_string()) {
+            self.log(
+                LogLevel::Warning,
+                &format!("{message}\n   (file & line not available)"),
+            );
         }
     }
 

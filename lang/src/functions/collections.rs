@@ -1,7 +1,7 @@
 //! Collection functions: `keys`, `values`, `flatten`, `sort`, `unique`, and the
 //! never-panicking merge sort they share with `min`/`max`.
 
-use super::iterate::values_of;
+use super::iterate::{values_of, CHECK_EVERY};
 use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
@@ -75,27 +75,29 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Erro
 }
 
 /// A stable merge sort with a fallible comparator; any comparator (even an inconsistent
-/// user lambda) gives some order, never a panic.
+/// user lambda) gives some order, never a panic. Sorts positions, then moves each value
+/// once.
 pub fn merge_sort<F>(items: Vec<Value>, mut cmp: F) -> Result<Vec<Value>, Error>
 where
     F: FnMut(&Value, &Value) -> Result<Ordering, Error>,
 {
     let n = items.len();
-    let mut src = items;
+    let mut src: Vec<usize> = (0..n).collect();
+    let mut dst: Vec<usize> = Vec::with_capacity(n);
     let mut width = 1;
     while width < n {
-        let mut dst = Vec::with_capacity(n);
+        dst.clear();
         let mut start = 0;
         while start < n {
             let mid = (start + width).min(n);
             let end = (start + 2 * width).min(n);
             let (mut i, mut j) = (start, mid);
             while i < mid && j < end {
-                if cmp(&src[i], &src[j])? == Ordering::Greater {
-                    dst.push(src[j].clone());
+                if cmp(&items[src[i]], &items[src[j]])? == Ordering::Greater {
+                    dst.push(src[j]);
                     j += 1;
                 } else {
-                    dst.push(src[i].clone());
+                    dst.push(src[i]);
                     i += 1;
                 }
             }
@@ -103,10 +105,14 @@ where
             dst.extend_from_slice(&src[j..end]);
             start = end;
         }
-        src = dst;
+        std::mem::swap(&mut src, &mut dst);
         width *= 2;
     }
-    Ok(src)
+    let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
+    Ok(src
+        .into_iter()
+        .map(|i| slots[i].take().unwrap_or(Value::Undef))
+        .collect())
 }
 
 fn keys(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -145,9 +151,10 @@ fn lambda_order(ev: &mut Evaluator, l: &Closure, a: &Value, b: &Value) -> Result
     match ev.call_closure(l, &[a.clone(), b.clone()])? {
         Value::Integer(i) => Ok(i.cmp(&0)),
         Value::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(Ordering::Equal)),
+        // Ruby compares the block's result with 0.
         other => Err(Error::eval(format!(
-            "'sort' block must return an Integer, got {}",
-            label_of(&other)
+            "comparison of {} with 0 failed",
+            ruby_class_name(&other)
         ))
         .into()),
     }
@@ -199,7 +206,10 @@ fn unique_values(
     b: Option<&Closure>,
 ) -> EvalResult<Vec<Value>> {
     let mut seen: IndexMap<Value, Value> = IndexMap::new();
-    for v in items {
+    for (i, v) in items.enumerate() {
+        if i % CHECK_EVERY == CHECK_EVERY - 1 {
+            ev.check_interrupt()?;
+        }
         let k = unique_key(ev, b, &v)?;
         seen.entry(k).or_insert(v);
     }

@@ -7,7 +7,6 @@ use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::format::to_display;
 use crate::values::Value;
-use crate::LogLevel;
 use std::cmp::Ordering;
 
 /// A numeric string as Ruby's `Float()`/`Integer()` would read it (decimal only).
@@ -43,7 +42,7 @@ fn abs(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
                     "abs(): Requires float or integer to work with - was given non decimal string",
                 )
             })?;
-            ev.log(LogLevel::Warning, "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling");
+            ev.deprecation("The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling");
             n
         }
     };
@@ -69,7 +68,7 @@ fn rounding(
     let v = match dispatch(ev, args, b)? {
         0 => args[0].clone(),
         _ => {
-            ev.log(LogLevel::Warning, &format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"));
+            ev.deprecation(&format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"));
             let s = args[0].as_str().unwrap_or_default();
             parse_number(s).ok_or_else(|| {
                 Error::eval(format!(
@@ -134,11 +133,11 @@ fn ordering_of(ev: &mut Evaluator, how: &Order, a: &Value, b: &Value) -> Result<
         Order::Strings(name) | Order::AnyAsString(name) => {
             let (sa, sb) = (to_display(a), to_display(b));
             if let (Some(x), Some(y)) = (numeric_text(&sa), numeric_text(&sb)) {
-                ev.log(LogLevel::Warning, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
+                ev.deprecation(&format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
                 return Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal));
             }
             if let Order::AnyAsString(_) = how {
-                ev.log(LogLevel::Warning, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+                ev.deprecation(&format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
             }
             Ok(sa.cmp(&sb))
         }

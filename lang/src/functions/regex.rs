@@ -8,6 +8,53 @@ use crate::types::PType;
 use crate::values::{Map, Regexp, Value};
 use std::rc::Rc;
 
+/// Ruby's wording of a pattern that does not compile: `end pattern with unmatched
+/// parenthesis: /(/`. `detail` is the Rust engines' message.
+fn ruby_regex_error(source: &str, detail: &str) -> Error {
+    let d = detail.to_ascii_lowercase();
+    let what = if d.contains("unclosed group") || d.contains("without closing parenthesis") {
+        "end pattern with unmatched parenthesis"
+    } else if d.contains("unopened group")
+        || d.contains("without opening parenthesis")
+        || d.contains("end of string not reached")
+    {
+        "unmatched close parenthesis"
+    } else if d.contains("unclosed character class") || d.contains("character class") {
+        "premature end of char-class"
+    } else if d.contains("repetition operator missing expression")
+        || d.contains("target of repeat operator")
+    {
+        "target of repeat operator is not specified"
+    } else if d.contains("invalid repetition count") || has_inverted_repeat(source) {
+        "upper is smaller than lower in repeat range"
+    } else {
+        return Error::eval(format!("{detail}: /{source}/"));
+    };
+    Error::eval(format!("{what}: /{source}/"))
+}
+
+/// Whether a pattern has a repeat range like `{2,1}`.
+fn has_inverted_repeat(source: &str) -> bool {
+    source.split('{').skip(1).any(|rest| {
+        let Some(body) = rest.split('}').next() else {
+            return false;
+        };
+        match body.split_once(',') {
+            Some((a, b)) => matches!((a.parse::<u64>(), b.parse::<u64>()), (Ok(x), Ok(y)) if y < x),
+            None => false,
+        }
+    })
+}
+
+/// Compiles a pattern given as a string (cached), with Ruby's wording for bad patterns.
+pub fn compile(ev: &mut Evaluator, source: &str) -> Result<Rc<Regexp>, Error> {
+    let key: Rc<str> = source.into();
+    ev.regex(&key).map_err(|_| match Regexp::new(source) {
+        Err(detail) => ruby_regex_error(source, &detail),
+        Ok(_) => Error::eval(format!("invalid regular expression: /{source}/")),
+    })
+}
+
 /// The regexps a `match` pattern stands for (a Pattern type may hold several).
 fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
     let bad = || {
@@ -17,7 +64,7 @@ fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
         ))
     };
     Ok(match p {
-        Value::String(s) => vec![ev.regex(s)?],
+        Value::String(s) => vec![compile(ev, s)?],
         Value::Regexp(r) => vec![r.clone()],
         Value::Type(t) => match &**t {
             PType::Regexp(Some(r)) => vec![r.clone()],
@@ -64,7 +111,12 @@ fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
 }
 
 /// Expands a Ruby replacement string: `\0`/`\&`, `\1`..`\9`, `\k<name>`, `` \` ``, `\'`, `\\`.
-fn expand(repl: &str, text: &str, groups: &[Option<(usize, usize)>], re: &Regexp) -> String {
+fn expand(
+    repl: &str,
+    text: &str,
+    groups: &[Option<(usize, usize)>],
+    re: &Regexp,
+) -> Result<String, Error> {
     let group = |i: usize| {
         groups
             .get(i)
@@ -91,9 +143,9 @@ fn expand(repl: &str, text: &str, groups: &[Option<(usize, usize)>], re: &Regexp
                 match re.group_index(&name) {
                     Some(i) => out.push_str(group(i)),
                     None => {
-                        out.push_str("\\k<");
-                        out.push_str(&name);
-                        out.push('>');
+                        return Err(Error::eval(format!(
+                            "undefined group name reference: {name}"
+                        )))
                     }
                 }
             }
@@ -104,10 +156,10 @@ fn expand(repl: &str, text: &str, groups: &[Option<(usize, usize)>], re: &Regexp
             None => out.push('\\'),
         }
     }
-    out
+    Ok(out)
 }
 
-fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> String {
+fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String, Error> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
     for groups in re.find_all(s) {
@@ -120,7 +172,7 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> String {
                 let found = h.get(&Value::from(&s[a..b]));
                 out.push_str(found.and_then(Value::as_str).unwrap_or(""));
             }
-            other => out.push_str(&expand(other.as_str().unwrap_or_default(), s, &groups, re)),
+            other => out.push_str(&expand(other.as_str().unwrap_or_default(), s, &groups, re)?),
         }
         last = b;
         if !global {
@@ -128,7 +180,7 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> String {
         }
     }
     out.push_str(&s[last..]);
-    out
+    Ok(out)
 }
 
 fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -147,41 +199,30 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
                 prefix.push('x');
             }
             if prefix.is_empty() {
-                ev.regex(p)?
+                compile(ev, p)?
             } else {
                 let src = format!("(?{prefix}){p}");
-                Rc::new(Regexp::new(&src).map_err(|e| Error::eval(format!("{e}: /{p}/")))?)
+                Rc::new(Regexp::new(&src).map_err(|e| ruby_regex_error(p, &e))?)
             }
         }
         (_, Value::Regexp(r)) => r.clone(),
         (_, Value::Type(t)) => match &**t {
             PType::Regexp(Some(r)) => r.clone(),
-            _ => ev.regex(&"".into())?,
+            _ => compile(ev, "")?,
         },
-        _ => ev.regex(&"".into())?,
+        _ => compile(ev, "")?,
     };
     let global = flags.contains('G');
     let repl = &args[2];
+    let one = |s: &Value| substitute(s.as_str().unwrap_or_default(), &re, repl, global);
     Ok(match &args[0] {
         Value::Array(items) => Value::array(
             items
                 .iter()
-                .map(|s| {
-                    Value::from(substitute(
-                        s.as_str().unwrap_or_default(),
-                        &re,
-                        repl,
-                        global,
-                    ))
-                })
-                .collect(),
+                .map(|s| one(s).map(Value::from))
+                .collect::<Result<_, _>>()?,
         ),
-        s => Value::from(substitute(
-            s.as_str().unwrap_or_default(),
-            &re,
-            repl,
-            global,
-        )),
+        s => Value::from(one(s)?),
     })
 }
 
@@ -189,7 +230,7 @@ pub fn builtins() -> Vec<Builtin> {
     let _ = Map::new;
     vec![
         builtin("match", &["String $string, Variant[Any, Type] $pattern", "Array[String] $string, Variant[Any, Type] $pattern"], match_, "match(Variant[String, Array[String]] $string, Variant[String, Regexp, Type[Regexp], Type[Pattern], Array] $pattern)\nThe match and its groups as an array, or undef (an array of those for an array).\n\n    'abc'.match(/(b)(c)/)   # ['bc', 'b', 'c']"),
-        builtin("regsubst", &["Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['N', 'E', 'S', 'U'] $encoding?", "Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, Pattern[/^G?$/] $flags?"], regsubst, "regsubst(Variant[String, Array[String]] $target, Variant[String, Regexp] $pattern, Variant[String, Hash] $replacement, String $flags?)\nReplaces the first (flag G: every) match; flags I (ignore case), M (. matches newline),\nE (extended); \\0 and \\1..\\9 in the replacement stand for the match and its groups.\n\n    regsubst('hello', 'l', 'L', 'G')   # 'heLLo'"),
+        builtin("regsubst", &["Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['E', 'N', 'S', 'U'] $encoding?", "Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, Pattern[/^G?$/] $flags?"], regsubst, "regsubst(Variant[String, Array[String]] $target, Variant[String, Regexp] $pattern, Variant[String, Hash] $replacement, String $flags?)\nReplaces the first (flag G: every) match; flags I (ignore case), M (. matches newline),\nE (extended); \\0 and \\1..\\9 in the replacement stand for the match and its groups.\n\n    regsubst('hello', 'l', 'L', 'G')   # 'heLLo'"),
     ]
 }
 
@@ -198,32 +239,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ruby_wording_of_bad_patterns() {
+        let word = |p: &str| ruby_regex_error(p, &Regexp::new(p).err().unwrap()).message;
+        assert_eq!(word("("), "end pattern with unmatched parenthesis: /(/");
+        assert_eq!(word(")"), "unmatched close parenthesis: /)/");
+        assert_eq!(word("[a"), "premature end of char-class: /[a/");
+        assert_eq!(word("*"), "target of repeat operator is not specified: /*/");
+        assert_eq!(
+            word("a{2,1}"),
+            "upper is smaller than lower in repeat range: /a{2,1}/"
+        );
+    }
+
+    #[test]
     fn ruby_replacements() {
-        let re = Regexp::new("(h)(e)").unwrap();
+        let sub = |text: &str, re: &str, repl: &str, global: bool| {
+            substitute(text, &Regexp::new(re).unwrap(), &Value::from(repl), global)
+        };
+        assert_eq!(sub("hello", "(h)(e)", "\\2\\1", false).unwrap(), "ehllo");
+        assert_eq!(sub("a.b.c", "\\.", "\\0\\0", true).unwrap(), "a..b..c");
+        assert_eq!(sub("hello", "l", "L", false).unwrap(), "heLlo");
+        assert_eq!(sub("ab", "a", "\\\\", false).unwrap(), "\\b");
+        assert_eq!(sub("abc", "(?<x>b)", "[\\k<x>]", false).unwrap(), "a[b]c");
         assert_eq!(
-            substitute("hello", &re, &Value::from("\\2\\1"), false),
-            "ehllo"
-        );
-        let dot = Regexp::new("\\.").unwrap();
-        assert_eq!(
-            substitute("a.b.c", &dot, &Value::from("\\0\\0"), true),
-            "a..b..c"
-        );
-        let l = Regexp::new("l").unwrap();
-        assert_eq!(substitute("hello", &l, &Value::from("L"), false), "heLlo");
-        assert_eq!(
-            substitute(
-                "ab",
-                &Regexp::new("a").unwrap(),
-                &Value::from("\\\\"),
-                false
-            ),
-            "\\b"
-        );
-        let named = Regexp::new("(?<x>b)").unwrap();
-        assert_eq!(
-            substitute("abc", &named, &Value::from("[\\k<x>]"), false),
-            "a[b]c"
+            sub("ab", "(?<x>a)", "\\k<y>", false).unwrap_err().message,
+            "undefined group name reference: y"
         );
     }
 }

@@ -38,21 +38,17 @@ pub fn split_by(s: &str, re: &Regexp) -> Vec<Value> {
     out
 }
 
-fn compile(ev: &mut Evaluator, source: &str) -> Result<std::rc::Rc<Regexp>, Error> {
-    ev.regex(&source.into())
-}
-
 fn split(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let which = dispatch(ev, args, b)?;
     let s = args[0].as_str().unwrap_or_default();
     let re = match (which, &args[1]) {
-        (0, Value::String(p)) => compile(ev, p)?,
+        (0, Value::String(p)) => super::regex::compile(ev, p)?,
         (_, Value::Regexp(r)) => r.clone(),
         (_, Value::Type(t)) => match &**t {
             crate::types::PType::Regexp(Some(r)) => r.clone(),
-            _ => compile(ev, "")?,
+            _ => super::regex::compile(ev, "")?,
         },
-        _ => compile(ev, "")?,
+        _ => super::regex::compile(ev, "")?,
     };
     Ok(Value::array(split_by(s, &re)))
 }
@@ -131,7 +127,8 @@ fn string_fn(
     dispatch(ev, args, b)?;
     match &args[0] {
         Value::Iterator(_) => {
-            let all: Vec<Value> = values_of(ev.current_builtin, &args[0])?.collect();
+            let items = values_of(ev.current_builtin, &args[0])?;
+            let all = ev.collect_checked(items)?;
             Ok(map_strings(&Value::array(all), f, 0)?)
         }
         v => Ok(map_strings(v, f, 0)?),

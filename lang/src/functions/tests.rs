@@ -1,4 +1,4 @@
-//! The registry: names unique and sorted, lookups work.
+//! The registry, and the reference's recorded answers checked through `Session::eval`.
 
 use super::*;
 
@@ -49,6 +49,7 @@ fn load_cases() -> Vec<Case> {
         include_str!("testdata/oracle2.jsonl"),
         include_str!("testdata/oracle3.jsonl"),
         include_str!("testdata/oracle4.jsonl"),
+        include_str!("testdata/oracle5.jsonl"),
     ];
     files
         .iter()
@@ -103,18 +104,20 @@ fn run(src: &str) -> (Option<String>, Option<String>, Vec<String>) {
 }
 
 /// The recorded reference answers, checked through `Session::eval`. Log lines are
-/// compared without the reference's `(file: ..., line: ...)` suffix.
+/// compared without the reference's `(file: ..., line: ...)` suffix (prepl adds the
+/// `(file & line not available)` one to deprecations, as the reference does).
 /// Cases whose remaining difference lies outside the functions: the reference's `Binary`
 /// type (not in `PType`), the inferred element type of iterators in mismatch messages and
-/// `%s` (types/format), `import`'s message (raised by the reference without the call
-/// prefix), the reference's alias form `OptionsType = Struct[...]`, its per-variant
-/// rejection lines, and the location suffix of a top-level `break()` (evaluator).
+/// `%s` (types/format), the reference's alias form `OptionsType = Struct[...]`, its per-variant
+/// rejection lines, and the `$facts` variable (evaluator).
 const KNOWN_DIFFERENCES: &[&str] = &[
     "size(1)",
     "length(1)",
+    "size(Sensitive('abc'))",
+    "length(Sensitive([1]))",
+    "empty(Sensitive([]))",
     "[1,2,3].reverse_each.size",
     "[3,1].reverse_each.sort",
-    "import('x')",
     "notice([1,2].reverse_each)",
     "empty(true)",
     "empty(/x/)",
@@ -125,7 +128,6 @@ const KNOWN_DIFFERENCES: &[&str] = &[
     "lstrip([\"  a\", 1])",
     "chomp(['a', 1])",
     "regsubst(['a', 1], 'a', 'b')",
-    "[1,2,3].any |$x| { if $x == 2 { break() } false }",
     "getvar('facts')",
     "defined('$facts')",
 ];
@@ -136,6 +138,8 @@ const REFERENCE_QUIRKS: &[&str] = &[
     "[1,2].slice(2) |$a, $b, $c| { }",
     "compare('a', 'b', 'x')",
     "max(undef, 1)",
+    // The reference's installation has no zone data for named zones.
+    "strftime(Timestamp('2020-02-03T04:05:06Z'), '%F %T', 'Europe/Stockholm')",
     "[1,2,3].step(2).each |$x| { notice($x) }",
     "[1,2,3].reverse_each.tree_each.map |$x| { $x }",
     // The reference's iterators can be consumed only once; prepl's can be reused.
@@ -158,11 +162,22 @@ fn matches_the_reference() {
         let (value, error, log) = run(&c.src);
         let strip = |l: &String| l.split("\n   (file").next().unwrap_or(l).to_string();
         let expected_log: Vec<String> = c.log.iter().map(strip).collect();
+        let log: Vec<String> = log.iter().map(strip).collect();
         if value != c.value || error != c.error || log != expected_log {
             failures.push(format!(
                 "{}\n  expected: {:?} {:?} {:?}\n  got:      {:?} {:?} {:?}",
                 c.src, c.value, c.error, expected_log, value, error, log
             ));
+        }
+    }
+    // Known differences fixed elsewhere in the meantime are worth removing from the list.
+    for c in cases
+        .iter()
+        .filter(|c| KNOWN_DIFFERENCES.contains(&c.src.as_str()))
+    {
+        let (value, error, log) = run(&c.src);
+        if value == c.value && error == c.error && log == c.log {
+            eprintln!("known difference now matches the reference: {}", c.src);
         }
     }
     let report = failures.join("\n");
@@ -240,4 +255,33 @@ fn long_loops_can_be_interrupted() {
         .eval("Integer[1, 100000000].reduce |$m, $x| { $m + $x }")
         .unwrap_err();
     assert_eq!(e.kind, crate::ErrorKind::Interrupted);
+}
+
+/// Reference answers that need no type checks beyond `Any` (so they run in every build):
+/// block arity errors, missing blocks, argument counts.
+#[test]
+fn block_and_count_errors() {
+    let wanted = [
+        "1.then || { 2 }",
+        "then(1)",
+        "lest(undef) |$x| { 1 }",
+        "undef.lest || { 'fallback' }",
+        "1.then |$x| { $x + 1 }",
+        "break(1)",
+        "next(1, 2)",
+        "with(1, 2) |$a, $b| { $a * $b }",
+        "then(1, 2) |$x| { $x }",
+        "1.then |$x, $y| { $x }",
+        "notice('a') warning('b') 3",
+        "fail('a', 'b')",
+    ];
+    let cases = load_cases();
+    let mut checked = 0;
+    for c in cases.iter().filter(|c| wanted.contains(&c.src.as_str())) {
+        let (value, error, log) = run(&c.src);
+        assert_eq!((&value, &error), (&c.value, &c.error), "{}", c.src);
+        assert_eq!(log, c.log, "{}", c.src);
+        checked += 1;
+    }
+    assert_eq!(checked, wanted.len());
 }
