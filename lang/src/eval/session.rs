@@ -401,6 +401,17 @@ impl Session {
         names
     }
 
+    /// The definition of a user-defined function (the kernel shows its source text).
+    pub fn function(&self, name: &str) -> Option<Rc<FunctionDef>> {
+        self.evaluator.functions.get(name).cloned()
+    }
+
+    /// Adds (or replaces) a built-in function for this session only, e.g. the kernel's
+    /// `display`.
+    pub fn add_builtin(&mut self, builtin: &'static Builtin) {
+        self.evaluator.builtins.insert(builtin.name, builtin);
+    }
+
     /// The user-defined type aliases with their resolved types, sorted by name.
     pub fn type_aliases(&self) -> Vec<(Rc<str>, PType)> {
         let mut all: Vec<_> = self
