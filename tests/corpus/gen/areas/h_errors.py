@@ -29,3 +29,10 @@ P(["1 +", "[1, 2", "{a => }", "if true { 1", "case 1 { }", "1 ? { }", "$x = ", "
    "type Foo::Bar = Integer Foo::Bar", "function f() >> { }", "[1].map |$a, $a| { }", "case 1 { default: { } default: { } }",
    "1 ? { default => 1, default => 2 }", "@(END)\n  x\n y\nEND", "\"${\"", "\"${1 +}\"", "@(END:unknownsyntax)\nx\nEND",
    "@(END/z)\nx\nEND", "{a => 1,, b => 2}", "[1,,2]", "$x = [1][", "notice(1,)"])
+
+# Left out of the corpus:
+SPEC_DISAGREEMENTS = [
+    "Integer[2, 1][0]",  # spec: from may be greater than to (descending range); the reference refuses Integer[2, 1]
+]
+_LEFT_OUT = set(SPEC_DISAGREEMENTS)
+PROGRAMS[:] = [p for p in PROGRAMS if p not in _LEFT_OUT]
