@@ -81,6 +81,31 @@ P(["'hello_world'.camelcase", "camelcase(['a_b', 'c_d'])", "'12 apples'.scanf('%
    "versioncmp('2.0', '2.0')", "versioncmp('a', 'b')", "'x'.sha1", "unwrap(Sensitive([1, 2]))", "'a b'.split(' ').map |$w| { $w.capitalize }.join(' ')",
    "[1, 2, 3].reduce |$a, $b| { $a * $b }", "{a => 1, b => 2}.filter |$p| { $p[0] == 'a' }", "[1,2,3].map |$x| { [$x, $x * $x] }.flatten",
    "Hash([1, 2, 3].map |$x| { [$x, $x * 2] })", "[1, 2, 3, 4].partition |$i, $x| { $i < 2 }", "['a', 'b'].each |$i, $v| { notice(\"${i}=${v}\") }"])
+# parameters.md: default expressions, match scopes, assignments in defaults
+_EX = "function example($a = 10, $b = $a) { [$a, $b] } "
+P([_EX + "example()", _EX + "example(2)", _EX + "example(2, 5)"])
+_EX = "function example($a = 10, $b = $c, $c = 20) { [$a, $b, $c] } "
+P([_EX + "example(1, 2, 3)", _EX + "example(1, 2)", _EX + "example(1)"])
+P(["function example($a = $0, $b = $1) { [$a, $b] } example()",
+   "function example($a = ['hello' =~ /(h)(.*)/, $1, $2], $b = $1) { [$a, $b] } example()",
+   "function example($a = ['hello' =~ /(h)(.*)/, $1, $2], $b = ['hi' =~ /(h)(.*)/, $1, $2], $c = $1) { [$a, $b, $c] } example()",
+   "function example($a = ['hi' =~ /(h)(.*)/, $1, if 'foo' =~ /f(oo)/ { $1 }, $1, $2], $b = $0) { [$a, $b] } example()",
+   "'foo' =~ /(f)(o)(o)/ function example($a = $0) { $a } example()",
+   "function example($a = $0) { $a } function caller() { 'foo' =~ /(f)(o)(o)/ example() } caller()",
+   "function example($a = $0) { $a } function caller() { example() } 'foo' =~ /(f)(o)(o)/ caller()",
+   "function example($a = $x = 10) { } example()", "function example($a = [$x = 10]) { } example()",
+   "function example($a = $a) { } example()", "function example($a = ($b = 3), $b = 5) { } example()",
+   "function example($a = 10, $b = ($a = 10)) { } example()",
+   "function example($a = [1,2,3], $b = 0, $c = $a.map |$x| { $b = $x; $b * $a.reduce |$x, $y| {$x + $y}}) { [$a, $b, $c] } example()",
+   "function example($a = case \"hello\" { /(h)(.*)/ : { [1,2,3].map |$x| { \"$x-$2\" } } }) { $a } example()",
+   "function example($a = \"hello\", $b = [1,2,3].map |$x| { \"$x-$a\" }) { $b } example()",
+   "function example($a = \"hello\" =~ /.*/) { \"Y${0}es\" } example()",
+   "function example($a = \"hello\".match(/(h)(.*)/), $b = $a[0], $c = $a[1]) { [$a, $b, $c] } example()",
+   "function example(String $a = 1) { $a } example('ok')", "function example(Integer $a = 'x') { $a } example()",
+   "function example(Integer $a, Integer *$rest) { $a + $rest.reduce(0) |$m, $x| { $m + $x } } example(1, 2, 3)",
+   "function example($x) { $x } example(*[1])", "function example($x, $y) { [$x, $y] } example(*[1, 2])",
+   "[1, 2].map |$x, $y = $x * 10| { $y }", "[[1, 2]].map |$x, *$r| { [$x, $r] }", "$l = |$x| { $x } $l",
+   "[1].each |$x| { $x = 2 }", "function f($x) { $x = 2 } f(1)"])
 # Left out of the corpus:
 NOT_CORE = [
     # stdlib (not built-in) functions: the reference says Unknown function; three such cases are kept above

@@ -102,6 +102,16 @@ P(["Integer.new('42')", "Integer('0x1f')", "Optional[Integer]('5')", "Variant[In
    "[Integer, String].map |$t| { $t[1] }", "Hash[String, Integer].key_type", "Optional[String].type", "Integer[1,5].from",
    "Integer[1,5].to", "Array[Integer, 2].size_type"])
 
+# expressions.md "Operation on Types" examples
+P(["$r = Regexp['(f)(o)(o)'] $r", "$pattern = Regexp['(f)(o)(o)'] ['foo' =~ $pattern, $1]", "'x' =~ Regexp[/x/]", "$pattern = Pattern[red, blue, green] ['red' =~ $pattern, 'blue' =~ $pattern, 'yellow' =~ $pattern]",
+   "'abc' =~ Pattern", "Pattern[Pattern[/a/, /b/], Regexp[/c/]]", "'foo' =~ Pattern[/(f)oo/] $1", "Enum[blue, red, green]", "$h = Hash[Scalar, String] $h[Scalar, Integer]",
+   "Hash[Scalar, String, 1, 10]", "Hash[String, Integer, -1]", "Hash[String, Integer, 1, default]", "Hash == Hash[Scalar, Data, 0, default]", "Array == Array[Data, 0, default]",
+   "$a = Array[String] $a[Integer]", "Array[Data, 1]", "Array[Data, 2,4]", "Array[Integer, -1]", "Tuple[Integer, String, 1, default]", "Collection[]",
+   "Struct[{'' => Integer}]", "Struct[{a => String}][{b => Integer}]", "Timespan[2]", "Timespan[77.3]", "Timespan['1-00:00:00', '2-00:00:00']",
+   "Timespan[Timespan('11', '%H'), Timespan('12', '%H')]", "Timespan['1-00:00:00', Timespan({days => 2, nanoseconds => -1})]",
+   "Timestamp['2000-01-01T00:00:00.000', default]", "Timestamp['2012-10-10']", "Timestamp[default, 1433116800]",
+   "Timestamp['2010-01-01', '2015-12-31T23:59:59.999999999']", "Type[]", "Optional[Integer][String]", "SemVer[SemVer('1.0.0'), SemVerRange('2.x')]",
+   "$pi = sprintf(\"%.4f\", 3.1415123) $pi", "Integer('5') + Integer.new('6')", "[1, 'b'].notice", "'x'.notice(1)"])
 # Left out of the corpus:
 REFERENCE_INTERNALS = [
     "TypeSet", "Error", "Deferred", "Object",  # print the reference's internal Pcore definitions
@@ -114,6 +124,12 @@ SPEC_DISAGREEMENTS = [
     "Integer[1]", "Float[0.5]", "Integer[1,3][1]", "[Integer, String].map |$t| { $t[1] }",
     # spec: the `from` value may be greater than `to` (a descending range); the reference refuses it
     "Integer[10, 1]",
+    # spec: an unparameterized Hash/Array is Hash[Scalar, Data, 0, default] / Array[Data, 0, default]; the reference's is not
+    "Hash == Hash[Scalar, Data, 0, default]", "Array == Array[Data, 0, default]",
+    # spec: a size constraint min < 0 raises an error; the reference clamps it to 0
+    "Hash[String, Integer, -1]", "Array[Integer, -1]",
+    # spec: SemVer[] accepts SemVer instances; the reference refuses them (and names a Ruby class)
+    "SemVer[SemVer('1.0.0'), SemVerRange('2.x')]",
 ]
 ORACLE_ARTIFACTS = [
     "Target",  # resolved as a resource type (catalog), not part of the type system
