@@ -86,6 +86,44 @@ P(["1 + 2 * 3", "(1 + 2) * 3", "2 * 3 % 4", "-2 * -3", "1 + 2 == 3", "!true == f
    "debug('quieter')", "alert('loud')", "{a => 1}.size", "notice({a => [1, 'two']})", "notice(undef)", "notice([undef, ''])",
    "notice(Integer[1,2])", "notice(1.0)", "notice(1e10)", "notice(default)", "notice(/re/)"])
 
+# expressions.md examples: + - * << >> and/or, ==, match, in, access
+P(["[1,2,3] + [4,5,6]", "[1,2,3] + 4", "[1,2,3] + {a => 10, b => 20}", "{a => 10, b => 20} + {b => 30}", "{a => 10, b => 20} + {c => 30}",
+   "{a => 10, b => 20} + 30", "{a => 10, b => 20} + [30]", "{a => 10, b => 20} + [c, 30]", "{b => 1, a => 2} + {a => 3, c => 4}",
+   "10 - 1", "10.0 - 0.1", "[1,2,3,4,5,6] - [4,5,6]", "[1,2,3] - 3", "[1,2,b] - {a => 1, b => 20}", "{a => 10, b => 20} - {b => 30}",
+   "{a => 10, b => 20} - [a,c]", "Timespan(10) - Timestamp(5)", "5 - Timestamp(1)", "100 - Timespan(40)", "2.5 + Timespan(1)",
+   "Timespan(2) * Timespan(3)", "3 * Timespan(2)", "Timespan(5) % Timespan(2)", "10 % Timespan(3)", "10 / Timespan(2)",
+   "1 << 1", "2 << 2", "8 << -1", "1 >> 1", "8 >> 2", "2 >> -1", "-1 >> 100", "[1,2,3] << 4", "[1,2,3] << [4]", "[1,2,3] << {a=>10}",
+   "true and 1", "true and ''", "true and undef", "true and !undef", "true and !false", "false or true and false", "!true or true",
+   "true == true", "true == ''", "false == ''", "true == undef", "false == undef", "false == !''", "false == !!''", "'Ä' == 'ä'",
+   "{a => [1, 'X']} == {a => [1, 'x']}", "1.0 == 1", "Integer[1,2] != Integer[1,2]",
+   "$x = abc =~ /(a)b(c)/ [$x, $0, $1, $2]", "if abc =~ /(a)b(c)/ { [$0, $1, $2] }", "if 'abc' =~ /(a)b(c)/ { } [$0, $1]",
+   "if 'x' =~ /y/ { 1 } elsif 'z' =~ /(z)/ { $1 }", "[1,2,3] =~ Array[Integer]", "[1,999,5] =~ Array[Integer[1,10]]", "'abc' !~ /(b)/ $1",
+   "1 =~ SemVerRange('1.x')", "'x' =~ 1", "'abc' =~ Pattern[/(b)/] $1",
+   "'Ab' in 'xaBy'", "'1.2.3' in SemVerRange('1.x')", "SemVer('1.2.3') in SemVerRange('1.x')", "Integer in 'a1'", "1 in '1'",
+   "$r = /(b)(c)/ in ['xbc', 'abc'] [$r, $0, $1]", "/a/ in [1, 'a']", "/a/ in {'xa' => 1}", "a in {a => 1, b => 2}", "[a] in {[a] => 1}",
+   "'a' in a", "'x' in undef", "Integer in {1 => a}",
+   "[1,2,3][2]", "[1,2,3][2,1]", "[1,2,3][2,0]", "[1,2,3,4][1,2]", "[1,2,3][100]", "[1,2,3][100,1]", "[1,2,3,4][-1]", "[1,2,3,4][2,-1]",
+   "[1,2,3,4][-5,-3]", "[1,2,3,4][2,-3]", "{'a'=>1, 'b'=>2, 'c'=>3}['b']", "{'a'=>1, 'b'=>2, 'c'=>3}['b', 'c']", "{'a'=>1, 'b'=>2, 'c'=>3}['x']",
+   "{'a'=>1, 'b'=>2, 'c'=>3}['x', 'y']", "{'a'=>1, 'b'=>2, 'c'=>3}['x', 'b']", "{'a'=>undef, 'b'=>2}['a', 'b']", "\"Hello World\"[6]",
+   "\"Hello World\"[1,3]", "\"Hello World\"[6,-1]", "\"Hello World\"[-5,-1]", "\"Hello World\"[6,-2]", "\"Hello World\"[-11,-2]",
+   "\"Hello World\"[-12,-2]", "\"Hello World\"[-666,-2]", "\"Hello World\"[-11, 2]", "\"Hello World\"[-12, 2]", "\"Hello World\"[-13, 2]",
+   "\"abcd\"[2,-3]", "$a = 10 $x = $y = 0 [$a, $x, $y]", "[$a, $b] = { a => 10, b => 20, c => 30 } [$a, $b]"])
+# case / selector examples
+P(["$observed = 'sylvester' case $observed { 'cat', 'sylvester': { notice 'I taw a puddy cat' } 'seed': { notice 'Feed me!' } }",
+   "$nm = 'keith' notice case $nm { 'paul', 'ringo', 'george', 'john': { 'One of The Beatles' } 'mick', 'keith', 'charlie', 'ronnie': { 'One of The Rolling Stones' } default: { 'In Some other band' } }",
+   "notice case [1,2,50] { Array[Integer[1,49]]: { 'in range' } default : { 'out of range' } }",
+   "$whatever = 'w' $x = [green, 2, $whatever] case $x { [/ee/, Integer[0,10], default] : { notice 'this will be noticed' } default: { notice 'this will not be noticed' } }",
+   "$x = ringo case $x { *[paul, ringo, george, john] : { 'One of The Beatles' } }",
+   "$x = me case $x { you, *[paul, ringo, george, john], me : { 'One of The Beatles, you, or me ;-)' } }",
+   "case {a => 1, b => 2} { {a => 1}: { partial } default: { d } }", "case {a => 1} { {a => default}: { any_a } default: { d } }",
+   "case [1, 2] { [1]: { short } [1, default]: { two } }", "case 3 { |$x| { $x > 2 }: { lambda } default: { d } }",
+   "case default { 1: { one } default: { dflt } }", "case 'x' { *default: { splatted_default } default: { real } }",
+   "case '1.5.0' { SemVerRange('1.x'): { in_range } default: { d } }", "$r = case 'abc' { /(b)/: { $1 } } [$r, $1]",
+   "$y = sad $x = $y ? { hot => red, sad => blue, seasick => green, default => normal, } $x",
+   "$y = other $y ? { hot => red, default => normal }", "case 1 { default: { d } 2: { two } }", "case 5 { Integer[6]: { big } Integer[0,5]: { small } }",
+   "$y = 'hot' $y ? { 'HOT' => caseless }", "'abc' ? { /(a)(b)/ => \"$2$1\" }", "[1, 'a'] ? { [Integer, String] => typed, default => d }",
+   "type PositiveInts = Array[Integer[0, default]] $a = [1,2,3] =~ PositiveInts $b = Array[Integer[0, default]] == PositiveInts [$a, $b]",
+   "type MyType = Integer MYTYPE", "type MyType = Integer 1 =~ Mytype"])
 # spec examples of interpolation rules
 P(["\"${2 + 2}\"", "\"${if true { 'always' } else { 'never' }}\"", "$var = {key => [1, 2]} \"${var[key][1]}\"",
    "$var = 'abc' \"${var.upcase.size}\"", "\"${x + 3}\"", "$node = 'n1' \"${node}\"", "$x = 1 \"${$x + 1}\""])
@@ -93,6 +131,8 @@ P(["\"${2 + 2}\"", "\"${if true { 'always' } else { 'never' }}\"", "$var = {key 
 SPEC_DISAGREEMENTS = [
     # spec: Integer[x] is the exact value x; the reference reads it as Integer[x, default]
     "Integer[1] == Integer[1, default]", "Integer[0] in [-1, 5]",
+    # spec: a case option may be a lambda (PUP-4193); the reference rejects it as a syntax error
+    "case 3 { |$x| { $x > 2 }: { lambda } default: { d } }",
 ]
 ORACLE_BROKEN = [
     "\"${true}\"",  # the reference crashes (undefined method `[]' for true:TrueClass)
