@@ -68,6 +68,30 @@ P(["Binary('aGVsbG8=')", "String(Binary('aGVsbG8='), '%s')", "Binary('hello', '%
    "Regexp('a+b')", "Regexp('[')", "String(Regexp('a/b'), '%p')", "Integer('  ')", "Float(Timespan(1.5))",
    "Timespan('1-00:00:00')", "String(Integer, '%p')", "String(Optional[String], '%s')"])
 
+# types-values-variables.md String.new: examples and every row of the format tables
+P(["$format_map = {Integer[default, -1] => '%d', Integer[0, default] => '%#x'} [String(-1, $format_map), String(10, $format_map)]",
+   "String(10)", "String([10])", "String(10, '%#x')", "String([10], '%(a')",
+   "$formats = { Array => {format => '%(a', string_formats => { Integer => '%#x' } } } String([1,2,3], $formats)",
+   "String(-255, '%+x')", "String(-8, '%o')", "String(-8, '%+o')", "String(-5, '%+b')", "String(5, '%#B')", "String(65, '%#c')",
+   "String(10, '%#s')", "String(10, '%e')", "String(10, '%.1f')", "String(10, '%G')", "String(10, '%A')", "String(-7, '% d')",
+   "String(3.7, '%d')", "String(3.7, '%x')", "String(3.7, '%c')", "String(3.0, '%#g')", "String(2.5, '%#.0f')", "String(3.5, '%#s')",
+   "String(1.5, '%10.2e|')", "String(-1.5, '%010.3f')",
+   "String(Timespan(3661), '%s')", "String(Timespan(3661), '%d')", "String(Timespan(3661.5), '%f')", "String(Timespan(1.5), '%x')",
+   "String(Timestamp(0), '%s')", "String(Timestamp(0), '%p')", "String(Timestamp(86400), '%d')", "String(Timestamp(1.5), '%f')",
+   "String(SemVer('1.2.3-a+b'), '%s')", "String(SemVerRange('>=1.0.0'), '%s')", "String(SemVerRange('>=1.0.0'), '%p')",
+   "String('a::b::c', '%C')", "String('a::b::c', '%#C')", "String('hello world', '%#c')", "String('HeLLo', '%d')", "String('HeLLo', '%#u')",
+   "String('  pad  ', '%t')", "String('  pad  ', '%#t')", "String(\"a\\tb\", '%s')", "String([\"a\\tb\"], '%s')", "String({'k' => \"v\\n\"})",
+   "String(true, '%#t')", "String(false, '%#T')", "String(true, '%#y')", "String(false, '%#Y')", "String(true, '%X')", "String(true, '%o')",
+   "String(false, '%B')", "String(true, '%e')", "String(false, '%.1f')", "String(/a\\/b/, '%#s')", "String(/x/, '%#p')",
+   "String(undef, '%#s')", "String(undef, '%#p')", "String(undef, '%n')", "String(undef, '%#n')", "String(undef, '%B')", "String(undef, '%e')",
+   "String(undef, '%v')", "String(undef, '%V')", "String(undef, '%u')", "String(undef, '%#u')", "String(default, '%d')", "String(default, '%D')",
+   "String(default, '%#d')", "String([1, [2, [3]]], '%#a')", "String([1, 'two'], '% a')", "String([1, 2], '%|a')", "String([[1, 2], {a => 1}], '%s')",
+   "String({a => 1, b => 2}, '%a')", "String({a => 1}, '%#a')", "String({a => {b => 1}}, '%#h')", "String({a => 1}, '%<h')", "String({a => 1}, '% h')",
+   "String(Integer[1, 2], '%s')", "String(Integer[1, 2], '%#s')", "String(Optional[String], '%#p')", "String('x', '%5.1s|')",
+   "String(['a', 1.5, undef, true], '%p')", "String(['a', 'b'], {Array => {format => '%a', string_formats => {String => '%u'}}})",
+   "String({a => 'x'}, {Hash => {format => '%h', separator => '; ', separator2 => '='}})",
+   "String([1, 2], {Array => {separator => ';'}})", "String(1, {Any => '%x'})", "String(1, {Numeric => '%x', Integer => '%o'})",
+   "String([1, -1], {Integer[0, default] => '%+d'})", "String(1, '%-5d|')"])
 # Left out of the corpus:
 SPEC_DISAGREEMENTS = [
     # spec (Float to String): the default format is %p, "f format with minimum significant number of
@@ -76,6 +100,8 @@ SPEC_DISAGREEMENTS = [
     "String(1.0e-5)", "String(123456789.123456789)",
     # spec (Regexp to String): %s has / / delimiters; the reference prints the bare pattern
     "String(/re/)", "String(/a.b/, '%s')",
+    # spec examples: String([10]) is '["10"]' and String([10], '%(a') is '("10")'; the reference gives '[10]' and '(10)'
+    "String([10])", "String([10], '%(a')",
 ]
 REFERENCE_INTERNALS = [
     "Integer('9', 8)", "Integer('0x1F', 10)",  # Ruby's Integer() message: invalid value for Integer(): "9"
