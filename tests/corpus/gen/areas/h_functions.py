@@ -116,6 +116,9 @@ NOT_CORE = [
     "is_a(1, Integer)", "1.is_a(String)", "'x'.is_a(Enum[x])", "'{\"a\": [1, 2.5, null, true]}'.parse_json", "{a => 1}.to_json_pretty",
     "'a: 1'.parse_yaml", "{a => 1}.to_yaml", "'Zm9v'.base64('decode')", "base64('encode', 'foo')", "'abc'.ascii",
 ]
+SPEC_DISAGREEMENTS = [
+    "'ff'.convert_to(Integer, 16)",  # spec: radix 16 accepts digits without the 0x prefix; the reference refuses 'ff'
+]
 REFERENCE_INTERNALS = [
     "function f() { 1 } function f() { 2 } f()",  # message quotes the reference's internal entity URI
     "[1, 'a'].sort",  # Ruby's ArgumentError (comparison of Integer with String failed)
@@ -125,5 +128,5 @@ ORACLE_ARTIFACTS = [
     "'12 apples'.scanf('%d %s')", "scanf('x', '%d')",  # the oracle's Ruby lacks the scanf library
     "[1,2].lookup",  # Hiera lookup: depends on the oracle's configuration
 ]
-_LEFT_OUT = set(NOT_CORE + REFERENCE_INTERNALS + ORACLE_ARTIFACTS)
+_LEFT_OUT = set(SPEC_DISAGREEMENTS + NOT_CORE + REFERENCE_INTERNALS + ORACLE_ARTIFACTS)
 PROGRAMS[:] = [p for p in PROGRAMS if p not in _LEFT_OUT]
