@@ -81,6 +81,7 @@ impl Evaluator {
             self.call_function(&f, args, closure.as_ref())
         } else if let Some(b) = self.builtin(name) {
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
+            self.call_span = span;
             let r = (b.call)(self, &args, closure.as_ref());
             self.current_builtin = outer;
             if matches!(r, Err(Flow::Break | Flow::Next(_) | Flow::Return(_)))

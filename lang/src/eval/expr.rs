@@ -320,6 +320,12 @@ impl Evaluator {
     }
 
     fn assign_var(&mut self, v: &VarRef, value: Value) -> Result<(), Error> {
+        if super::scope::RESERVED.contains(&&*v.name) {
+            return Err(Error::eval(format!(
+                "Attempt to assign to a reserved variable name: '${}'",
+                v.name
+            )));
+        }
         if let Slot::Local { depth, index } = v.slot.get() {
             if let Some(fi) = self.frame_at(depth) {
                 let slot = &mut self.frames[fi].slots[index as usize];
@@ -335,7 +341,15 @@ impl Evaluator {
         }
         self.globals
             .set(&v.name, value, self.generation)
-            .map_err(|_| Error::eval(format!("Cannot reassign variable '${}'", v.name)))
+            .map_err(|e| match e {
+                super::scope::Reassigned::Variable => {
+                    Error::eval(format!("Cannot reassign variable '${}'", v.name))
+                }
+                super::scope::Reassigned::BuiltIn => Error::eval(format!(
+                    "Cannot reassign built in (or already assigned) variable '${}'",
+                    v.name
+                )),
+            })
     }
 
     fn assign_multi(&mut self, targets: &[Expr], value: Value) -> EvalResult<()> {

@@ -71,7 +71,28 @@ struct GlobalVar {
 
 /// A variable was assigned twice in the same input.
 #[derive(Debug)]
-pub struct Reassigned;
+pub enum Reassigned {
+    /// Assigned earlier in the same input.
+    Variable,
+    /// One of the variables the runtime provides (`$name`, `$title`, ...).
+    BuiltIn,
+}
+
+/// Marks the variables the runtime provides: they can never be assigned.
+const BUILT_IN: u64 = u64::MAX;
+
+/// The variables the reference provides at top scope outside any node or class.
+pub fn built_in_variables() -> Vec<(&'static str, Value)> {
+    vec![
+        ("name", Value::from("main")),
+        ("title", Value::from("main")),
+        ("module_name", Value::from("")),
+        ("facts", Value::hash(Default::default())),
+    ]
+}
+
+/// Names that no program may assign.
+pub const RESERVED: &[&str] = &["trusted", "facts", "server_facts"];
 
 /// The top scope. Persists across inputs.
 #[derive(Default)]
@@ -92,7 +113,8 @@ impl Globals {
             name.clone()
         };
         match self.vars.get_mut(&key) {
-            Some(var) if var.generation == generation => Err(Reassigned),
+            Some(var) if var.generation == BUILT_IN => Err(Reassigned::BuiltIn),
+            Some(var) if var.generation == generation => Err(Reassigned::Variable),
             Some(var) => {
                 var.value = value;
                 var.generation = generation;
@@ -103,6 +125,17 @@ impl Globals {
                 Ok(())
             }
         }
+    }
+
+    /// Defines a variable the runtime provides.
+    pub fn set_built_in(&mut self, name: &str, value: Value) {
+        self.vars.insert(
+            name.into(),
+            GlobalVar {
+                value,
+                generation: BUILT_IN,
+            },
+        );
     }
 
     pub fn remove(&mut self, name: &str) {

@@ -106,16 +106,22 @@ pub struct Evaluator {
     /// Where the last `break()`, `next()` or `return()` was called (for the error when it
     /// escapes to the top level).
     pub(crate) control_span: crate::syntax::ast::Span,
+    /// Where the built-in function being run was called.
+    pub(crate) call_span: crate::syntax::ast::Span,
 }
 
 impl Evaluator {
     pub fn new() -> Evaluator {
+        let mut globals = Globals::default();
+        for (name, value) in super::scope::built_in_variables() {
+            globals.set_built_in(name, value);
+        }
         let builtins = crate::functions::all()
             .iter()
             .map(|b| (b.name, b))
             .collect();
         Evaluator {
-            globals: Globals::default(),
+            globals,
             frames: Vec::new(),
             current: None,
             matches: None,
@@ -138,6 +144,7 @@ impl Evaluator {
             binding: None,
             current_builtin: "",
             control_span: Default::default(),
+            call_span: Default::default(),
         }
     }
 
@@ -156,6 +163,17 @@ impl Evaluator {
             self.log(
                 LogLevel::Warning,
                 &format!("{message}\n   (file & line not available)"),
+            );
+        }
+    }
+
+    /// Like `deprecation`, naming the line of the function call being run.
+    pub fn deprecation_at_call(&mut self, message: &str) {
+        if self.deprecations_shown.insert(message.to_string()) {
+            let (line, _) = self.source.line_col(self.call_span.start);
+            self.log(
+                LogLevel::Warning,
+                &format!("{message}\n   (file: unknown, line: {line})"),
             );
         }
     }

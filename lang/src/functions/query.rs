@@ -9,7 +9,6 @@ use crate::eval::describe::label_of;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::types;
 use crate::values::Value;
-use crate::LogLevel;
 use std::cmp::Ordering;
 
 /// A navigation path as the reference prints it: `["a", 1]`.
@@ -240,10 +239,7 @@ fn empty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
         Value::String(s) => s.is_empty(),
         Value::Sensitive(inner) => matches!(&**inner, Value::String(s) if s.is_empty()),
         Value::Integer(_) | Value::Float(_) => {
-            ev.log(
-                LogLevel::Warning,
-                "Calling function empty() with Numeric value is deprecated.",
-            );
+            ev.deprecation_at_call("Calling function empty() with Numeric value is deprecated.");
             false
         }
         Value::Undef => true,

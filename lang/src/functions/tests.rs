@@ -138,6 +138,9 @@ const REFERENCE_QUIRKS: &[&str] = &[
     "[1,2].slice(2) |$a, $b, $c| { }",
     "compare('a', 'b', 'x')",
     "max(undef, 1)",
+    // The reference warns about a deprecation once per process; the recorded answer came after
+    // an earlier case had already triggered the warning.
+    "abs('x')",
     // The reference's installation has no zone data for named zones.
     "strftime(Timestamp('2020-02-03T04:05:06Z'), '%F %T', 'Europe/Stockholm')",
     "[1,2,3].step(2).each |$x| { notice($x) }",
