@@ -13,12 +13,16 @@ from nbclient import NotebookClient
 
 
 def summary(cell):
-    """What must match: per output, its kind and its text."""
+    """What must match: per output, its kind and its text. Consecutive stream outputs of
+    the same stream are joined, since how output is split into messages depends on timing."""
     out = []
     for o in cell.get("outputs", []):
         kind = o["output_type"]
         if kind == "stream":
-            out.append((kind, o["name"], o["text"]))
+            if out and out[-1][0] == kind and out[-1][1] == o["name"]:
+                out[-1] = (kind, o["name"], out[-1][2] + o["text"])
+            else:
+                out.append((kind, o["name"], o["text"]))
         elif kind in ("execute_result", "display_data"):
             data = o["data"]
             out.append((kind, tuple(sorted(data)), data.get("text/plain")))
