@@ -1,0 +1,24 @@
+# Times the reference implementation evaluating each program given on the command line:
+# Puppet is loaded once; each run evaluates the program in a fresh script compiler, and only
+# the evaluation is timed. Prints "<file> <best seconds>" per program.
+require 'puppet'
+require 'puppet_pal'
+dir = ENV.fetch('BENCH_REF_DIR', '/tmp/prepl-bench-ref')
+Puppet.initialize_settings(['--confdir', "#{dir}/conf", '--vardir', "#{dir}/var", '--codedir', "#{dir}/code"])
+runs = Integer(ENV.fetch('BENCH_RUNS', '3'))
+ARGV.each do |file|
+  src = File.read(file)
+  best = nil
+  runs.times do
+    Puppet::Pal.in_tmp_environment('bench', modulepath: [], facts: {}) do |pal|
+      pal.with_script_compiler do |c|
+        t = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+        c.evaluate_string(src)
+        d = Process.clock_gettime(Process::CLOCK_MONOTONIC) - t
+        best = d if best.nil? || d < best
+      end
+    end
+  end
+  puts "#{file} #{best}"
+  STDOUT.flush
+end

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Regenerate tests/corpus/expected/<area>.jsonl from tests/corpus/programs/<area>.jsonl
+# by running the reference (puppet-oracle --jsonl) once per area.
+#   tests/corpus/regen.sh            # every area
+#   tests/corpus/regen.sh strings    # only the named areas
+# Set BUILD=1 to first rebuild programs/ from the generator scripts in gen/.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+oracle="${ORACLE:-/work/shared/tools/puppet-oracle}"
+if [ "${BUILD:-0}" = 1 ]; then python3 "$here/gen/build.py" "$@"; fi
+if [ $# -eq 0 ]; then
+  set -- $(cd "$here/programs" && ls *.jsonl | sed 's/\.jsonl$//')
+fi
+for area in "$@"; do
+  in="$here/programs/$area.jsonl"
+  out="$here/expected/$area.jsonl"
+  "$oracle" --jsonl < "$in" > "$out.tmp"
+  n_in=$(wc -l < "$in"); n_out=$(wc -l < "$out.tmp")
+  if [ "$n_in" != "$n_out" ]; then
+    echo "regen: $area: $n_in programs but $n_out results (oracle crashed?)" >&2
+    exit 1
+  fi
+  mv "$out.tmp" "$out"
+  echo "$area: $n_out results"
+done
