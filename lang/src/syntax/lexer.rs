@@ -1,1 +1,0 @@
-//! Tokens of the Puppet language.

@@ -1,0 +1,210 @@
+//! Small winnow recognizers for the lexer: each consumes from a `&str` and returns the
+//! recognized slice (or fails without consuming).
+
+use super::token::Punct;
+use winnow::combinator::{alt, dispatch, empty, fail, opt, preceded, repeat};
+use winnow::error::{ContextError, ErrMode};
+use winnow::prelude::*;
+use winnow::token::{any, one_of, take_until, take_while};
+
+type PResult<T> = ModalResult<T>;
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+fn backtrack<T>() -> PResult<T> {
+    Err(ErrMode::Backtrack(ContextError::new()))
+}
+
+/// Blanks and carriage returns (not newlines).
+pub fn blanks<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    take_while(1.., [' ', '\t', '\r']).parse_next(input)
+}
+
+/// `# ...` up to (not including) the newline.
+pub fn line_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    ('#', take_while(0.., |c| c != '\n')).take().parse_next(input)
+}
+
+/// `/* ... */`; fails (without consuming) when unclosed.
+pub fn block_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    ("/*", take_until(0.., "*/"), "*/").take().parse_next(input)
+}
+
+/// One bare word segment `[a-z_]([\w-]*\w)?`.
+fn bare_segment<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    let start = *input;
+    let run = take_while(1.., |c: char| is_word_char(c) || c == '-').parse_next(input)?;
+    if !run.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
+        *input = start;
+        return backtrack();
+    }
+    // `[\w-]*\w`: give back trailing dashes
+    let len = run.trim_end_matches('-').len();
+    *input = &start[len..];
+    Ok(&start[..len])
+}
+
+/// `((::)?[a-z_]([\w-]*\w)?)+` — a name or bare word.
+pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    let start = *input;
+    loop {
+        let before = *input;
+        let _: PResult<Option<&str>> = opt("::").parse_next(input);
+        if bare_segment(input).is_err() {
+            *input = before;
+            break;
+        }
+    }
+    if input.len() == start.len() {
+        return backtrack();
+    }
+    Ok(&start[..start.len() - input.len()])
+}
+
+/// `((::)?[A-Z]\w*)+`
+pub fn class_ref<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    repeat::<_, _, (), _, _>(1.., (opt("::"), one_of(|c: char| c.is_ascii_uppercase()), take_while(0.., is_word_char)))
+        .take()
+        .parse_next(input)
+}
+
+/// The name after `$`: `(::)?(\w+::)*\w+`.
+pub fn variable_name<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    (opt("::"), take_while(1.., is_word_char), repeat::<_, _, (), _, _>(0.., preceded("::", take_while(1.., is_word_char))))
+        .take()
+        .parse_next(input)
+}
+
+/// Whether `s` is a valid NAME: `((::)?[a-z]\w*)(::[a-z]\w*)*`.
+pub fn is_name(s: &str) -> bool {
+    let s = s.strip_prefix("::").unwrap_or(s);
+    s.split("::").all(|seg| {
+        let mut chars = seg.chars();
+        matches!(chars.next(), Some('a'..='z')) && chars.all(is_word_char)
+    })
+}
+
+/// A number token as the reference scans it: hex, or decimal with optional fraction and
+/// exponent, ending at a word boundary. Tries the alternatives the way a backtracking regex
+/// would.
+pub fn number<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    let start = *input;
+    let boundary = |rest: &str| !rest.starts_with(is_word_char);
+    let mut hex = ('0', one_of(['x', 'X']), take_while(1.., |c: char| c.is_ascii_hexdigit())).take();
+    let mut attempt = *input;
+    let found: PResult<&str> = hex.parse_next(&mut attempt);
+    if let Ok(s) = found {
+        if boundary(attempt) {
+            *input = attempt;
+            return Ok(s);
+        }
+    }
+    let mut digits = *input;
+    take_while(1.., |c: char| c.is_ascii_digit()).parse_next(&mut digits)?;
+    let fraction = |i: &mut &'a str| -> PResult<&'a str> {
+        ('.', take_while(1.., |c: char| c.is_ascii_digit())).take().parse_next(i)
+    };
+    let exponent = |i: &mut &'a str| -> PResult<&'a str> {
+        (one_of(['e', 'E']), opt('-'), take_while(1.., |c: char| c.is_ascii_digit())).take().parse_next(i)
+    };
+    let mut candidates: Vec<&'a str> = Vec::with_capacity(4);
+    let mut with_frac = digits;
+    if fraction(&mut with_frac).is_ok() {
+        let mut with_exp = with_frac;
+        if exponent(&mut with_exp).is_ok() {
+            candidates.push(with_exp);
+        }
+        candidates.push(with_frac);
+    }
+    let mut with_exp = digits;
+    if exponent(&mut with_exp).is_ok() {
+        candidates.push(with_exp);
+    }
+    candidates.push(digits);
+    for rest in candidates {
+        if boundary(rest) {
+            *input = rest;
+            return Ok(&start[..start.len() - rest.len()]);
+        }
+    }
+    backtrack()
+}
+
+/// A run of word characters (what the reference shows in `Illegal number '...'`).
+pub fn word_run<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    take_while(1.., is_word_char).parse_next(input)
+}
+
+/// Operators and punctuation that do not depend on context (dispatched on the first
+/// character, longest match first).
+pub fn punct(input: &mut &str) -> PResult<Punct> {
+    dispatch! {any;
+        '<' => alt((
+            "<|".value(Punct::LLCollect),
+            '|'.value(Punct::LCollect),
+            '<'.value(Punct::LShift),
+            '='.value(Punct::Le),
+            '-'.value(Punct::OutEdge),
+            '~'.value(Punct::OutEdgeSub),
+            empty.value(Punct::Lt),
+        )),
+        '>' => alt(('>'.value(Punct::RShift), '='.value(Punct::Ge), empty.value(Punct::Gt))),
+        '=' => alt((
+            '='.value(Punct::IsEqual),
+            '>'.value(Punct::FArrow),
+            '~'.value(Punct::Match),
+            empty.value(Punct::Equals),
+        )),
+        '+' => alt(('='.value(Punct::Appends), '>'.value(Punct::PArrow), empty.value(Punct::Plus))),
+        '-' => alt(('>'.value(Punct::InEdge), '='.value(Punct::Deletes), empty.value(Punct::Minus))),
+        '!' => alt(('='.value(Punct::NotEqual), '~'.value(Punct::NoMatch), empty.value(Punct::Not))),
+        '~' => alt(('>'.value(Punct::InEdgeSub), empty.value(Punct::Tilde))),
+        '@' => alt(('@'.value(Punct::AtAt), empty.value(Punct::At))),
+        '|' => alt((">>".value(Punct::RRCollect), '>'.value(Punct::RCollect), empty.value(Punct::Pipe))),
+        ',' => empty.value(Punct::Comma),
+        ';' => empty.value(Punct::Semic),
+        ':' => empty.value(Punct::Colon),
+        '.' => empty.value(Punct::Dot),
+        '?' => empty.value(Punct::QMark),
+        '*' => empty.value(Punct::Times),
+        '%' => empty.value(Punct::Modulo),
+        '/' => empty.value(Punct::Div),
+        ']' => empty.value(Punct::RBrack),
+        ')' => empty.value(Punct::RParen),
+        _ => fail,
+    }
+    .parse_next(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run<'a>(p: fn(&mut &'a str) -> PResult<&'a str>, s: &'a str) -> Option<(&'a str, &'a str)> {
+        let mut i = s;
+        p(&mut i).ok().map(|m| (m, i))
+    }
+
+    #[test]
+    fn numbers_follow_the_reference_backtracking() {
+        assert_eq!(run(number, "0xFF "), Some(("0xFF", " ")));
+        assert_eq!(run(number, "1.5.3"), Some(("1.5", ".3")));
+        assert_eq!(run(number, "1.e5"), Some(("1", ".e5")));
+        assert_eq!(run(number, "31.415e-1"), Some(("31.415e-1", "")));
+        assert_eq!(run(number, "1a"), None);
+        assert_eq!(run(number, "0x"), None);
+        assert_eq!(run(number, "1_000"), None);
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(run(bare_word, "foo::bar baz"), Some(("foo::bar", " baz")));
+        assert_eq!(run(bare_word, "foo-bar- x"), Some(("foo-bar", "- x")));
+        assert_eq!(run(bare_word, "foo::Bar"), Some(("foo", "::Bar")));
+        assert!(is_name("apache::port") && is_name("::x") && !is_name("_x") && !is_name("a-b"));
+        assert_eq!(run(class_ref, "My::Type["), Some(("My::Type", "[")));
+        assert_eq!(run(variable_name, "::a::b_1 "), Some(("::a::b_1", " ")));
+    }
+}

@@ -1,0 +1,275 @@
+//! Quoted strings: single quoted, double quoted with escapes and interpolation, and the
+//! unquoted text of heredoc bodies (same machinery, different escapes and terminator).
+
+use super::{scan, Lexer, Punct, Tok};
+use crate::error::Error;
+use std::rc::Rc;
+
+/// Which backslash escapes are recognized in a text.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Escapes {
+    pub backslash: bool,
+    pub dollar: bool,
+    /// `\'` and `\"` (double quoted strings only)
+    pub quotes: bool,
+    pub r: bool,
+    pub n: bool,
+    pub t: bool,
+    pub s: bool,
+    pub u: bool,
+    /// backslash + line break removes both
+    pub line_break: bool,
+}
+
+impl Escapes {
+    pub const DOUBLE_QUOTED: Escapes =
+        Escapes { backslash: true, dollar: true, quotes: true, r: true, n: true, t: true, s: true, u: true, line_break: true };
+}
+
+/// How a text ends and what it does with `$`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TextMode {
+    pub escapes: Escapes,
+    /// `Some('"')` for double quoted strings, `None` for a heredoc body (ends at end of input).
+    pub terminator: Option<char>,
+    pub interpolate: bool,
+}
+
+/// Why a text scan stopped.
+enum Stop {
+    End,
+    /// `${` at this offset
+    Expr,
+    /// `$name`: the name
+    Var(usize, usize),
+}
+
+impl<'a> Lexer<'a> {
+    pub(super) fn lex_sq_string(&mut self, start: usize) -> Result<(), Error> {
+        let bytes = self.src.as_bytes();
+        let mut out = String::new();
+        let mut i = start + 1;
+        let mut seg = i;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' if matches!(bytes.get(i + 1), Some(b'\\' | b'\'')) => {
+                    out.push_str(&self.src[seg..i]);
+                    out.push(bytes[i + 1] as char);
+                    i += 2;
+                    seg = i;
+                }
+                b'\'' => {
+                    out.push_str(&self.src[seg..i]);
+                    self.push(Tok::Str(out), start, i + 1);
+                    return Ok(());
+                }
+                _ => i += 1,
+            }
+        }
+        Err(self.incomplete(
+            format!("Unclosed quote after \"'\" followed by '{}'", followed_by(&self.src[start + 1..])),
+            start,
+        ))
+    }
+
+    pub(super) fn lex_dq_string(&mut self, start: usize) -> Result<(), Error> {
+        let mode = TextMode { escapes: Escapes::DOUBLE_QUOTED, terminator: Some('"'), interpolate: true };
+        self.pos = start + 1;
+        self.lex_text(start, mode)
+    }
+
+    /// Lexes text from `self.pos`; `token_start` is where the first token's span starts.
+    pub(crate) fn lex_text(&mut self, token_start: usize, mode: TextMode) -> Result<(), Error> {
+        let depth = self.nested(token_start)?;
+        let saved_depth = std::mem::replace(&mut self.depth, depth);
+        let r = self.lex_text_parts(token_start, mode);
+        self.depth = saved_depth;
+        r
+    }
+
+    fn lex_text_parts(&mut self, token_start: usize, mode: TextMode) -> Result<(), Error> {
+        let mut seg_start = token_start;
+        let mut first = true;
+        loop {
+            let text_start = self.pos;
+            let (text, stop, end) = self.scan_text(mode, first)?;
+            match stop {
+                Stop::End => {
+                    let tok = if first { Tok::Str(text) } else { Tok::DqPost(text) };
+                    self.push(tok, seg_start, end);
+                    return Ok(());
+                }
+                Stop::Var(name_start, name_end) => {
+                    let tok = if first { Tok::DqPre(text) } else { Tok::DqMid(text) };
+                    self.push(tok, seg_start, name_start - 1);
+                    let name = Rc::from(&self.src[name_start..name_end]);
+                    self.push(Tok::Variable(name), name_start - 1, name_end);
+                    seg_start = name_end;
+                }
+                Stop::Expr => {
+                    let tok = if first { Tok::DqPre(text) } else { Tok::DqMid(text) };
+                    // `end` is just after `${`
+                    self.push(tok, seg_start, end);
+                    let mark = self.tokens.len();
+                    if !self.lex_tokens(true)? {
+                        let after = self.tokens.get(mark..).and_then(|t| t.last()).map(|t| t.display()).unwrap_or_default();
+                        return Err(self.incomplete(format!("Unclosed quote after '{after}' followed by '<eof>'"), text_start));
+                    }
+                    self.interpolation_to_variable(mark);
+                    seg_start = self.pos - 1;
+                }
+            }
+            first = false;
+        }
+    }
+
+    /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name
+    /// followed by `.` or `[` mean variables.
+    fn interpolation_to_variable(&mut self, mark: usize) {
+        let count = self.tokens.len() - mark;
+        let rewrite = count == 1
+            || count > 1 && matches!(self.tokens[mark + 1].tok, Tok::Punct(Punct::Dot) | Tok::Punct(Punct::LBrack));
+        if !rewrite {
+            return;
+        }
+        let t = &self.tokens[mark];
+        let name: Option<Rc<str>> = match &t.tok {
+            Tok::Name(n) | Tok::Word(n) => Some(n.clone()),
+            Tok::Keyword(k) => Some(Rc::from(k.as_str())),
+            Tok::Integer(_) | Tok::Float(_) => {
+                let (s, e) = (t.span.start as usize - self.base, t.span.end as usize - self.base);
+                Some(Rc::from(&self.src[s..e]))
+            }
+            _ => None,
+        };
+        if let Some(name) = name {
+            self.tokens[mark].tok = Tok::Variable(name);
+        }
+    }
+
+    /// Scans text up to the terminator, `${` or `$name`, processing escapes. Returns the
+    /// text, why it stopped, and the offset after the stop marker. Sets `self.pos` past it.
+    fn scan_text(&mut self, mode: TextMode, first: bool) -> Result<(String, Stop, usize), Error> {
+        let src = self.src;
+        let bytes = src.as_bytes();
+        let esc = mode.escapes;
+        let mut out = String::new();
+        let mut i = self.pos;
+        let mut seg = i;
+        let begin = i;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if mode.terminator.is_some_and(|t| t as u8 == b) {
+                out.push_str(&src[seg..i]);
+                self.pos = i + 1;
+                return Ok((out, Stop::End, i + 1));
+            }
+            match b {
+                b'\\' => {
+                    out.push_str(&src[seg..i]);
+                    let (replacement, consumed) = self.escape(&src[i..], esc, i)?;
+                    match replacement {
+                        Some(r) => {
+                            out.push_str(&r);
+                            i += consumed;
+                        }
+                        None => {
+                            out.push('\\');
+                            i += 1;
+                        }
+                    }
+                    seg = i;
+                }
+                b'$' if mode.interpolate => {
+                    if bytes.get(i + 1) == Some(&b'{') {
+                        out.push_str(&src[seg..i]);
+                        self.pos = i + 2;
+                        return Ok((out, Stop::Expr, i + 2));
+                    }
+                    let mut rest = &src[i + 1..];
+                    if let Ok(name) = scan::variable_name(&mut rest) {
+                        out.push_str(&src[seg..i]);
+                        let end = i + 1 + name.len();
+                        self.pos = end;
+                        return Ok((out, Stop::Var(i + 1, end), end));
+                    }
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        if mode.terminator.is_none() {
+            out.push_str(&src[seg..]);
+            self.pos = bytes.len();
+            return Ok((out, Stop::End, bytes.len()));
+        }
+        let after = match (first, self.tokens.last()) {
+            (false, Some(t)) => format!("'{}'", t.display()),
+            _ => "'\"'".to_string(),
+        };
+        Err(self.incomplete(format!("Unclosed quote after {after} followed by '{}'", followed_by(&src[begin..])), begin))
+    }
+
+    /// One escape at the start of `s` (which starts with a backslash): the replacement and
+    /// the bytes consumed, or `None` to keep the backslash as is.
+    fn escape(&self, s: &str, esc: Escapes, at: usize) -> Result<(Option<String>, usize), Error> {
+        let Some(c) = s[1..].chars().next() else {
+            return Ok((None, 1));
+        };
+        let simple = |on: bool, r: &str| if on { (Some(r.to_string()), 2) } else { (None, 1) };
+        Ok(match c {
+            '\\' => simple(esc.backslash, "\\"),
+            '$' => simple(esc.dollar, "$"),
+            '\'' => simple(esc.quotes, "'"),
+            '"' => simple(esc.quotes, "\""),
+            'r' => simple(esc.r, "\r"),
+            'n' => simple(esc.n, "\n"),
+            't' => simple(esc.t, "\t"),
+            's' => simple(esc.s, " "),
+            '\n' => simple(esc.line_break, ""),
+            '\r' if esc.line_break && s[2..].starts_with('\n') => (Some(String::new()), 3),
+            'u' if esc.u => match unicode_escape(&s[2..]) {
+                Some((Some(ch), len)) => (Some(ch.to_string()), 2 + len),
+                Some((None, _)) => {
+                    return Err(Error::syntax(
+                        "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff",
+                        self.span(at, at + 2),
+                    ))
+                }
+                None => (None, 1),
+            },
+            _ => (None, 1),
+        })
+    }
+}
+
+/// `XXXX` or `{X..}` after `\u`: the character (None when not a valid code point) and the
+/// length consumed; `None` when the syntax does not match.
+fn unicode_escape(s: &str) -> Option<(Option<char>, usize)> {
+    let b = s.as_bytes();
+    let hex_len = |from: usize, max: usize| b[from..].iter().take(max).take_while(|c| c.is_ascii_hexdigit()).count();
+    let (digits, len) = if b.first() == Some(&b'{') {
+        let n = hex_len(1, 6);
+        if n == 0 || b.get(1 + n) != Some(&b'}') {
+            return None;
+        }
+        (&s[1..1 + n], n + 2)
+    } else {
+        if hex_len(0, 4) < 4 {
+            return None;
+        }
+        (&s[..4], 4)
+    };
+    let code = u32::from_str_radix(digits, 16).ok()?;
+    Some((char::from_u32(code), len))
+}
+
+/// The reference's `followed by` excerpt: up to 5 characters and `...`, or `<eof>`.
+pub(crate) fn followed_by(rest: &str) -> String {
+    if rest.is_empty() {
+        return "<eof>".to_string();
+    }
+    let mut s: String = rest.chars().take(5).collect();
+    s.push_str("...");
+    s.replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
+}

@@ -1,0 +1,251 @@
+//! The parser: tokens to AST, by recursive descent with precedence climbing for operators.
+//!
+//! Structure follows the reference grammar: a statement is an assignment (right
+//! associative), whose operands are relationships (`->` ...), whose operands are resource
+//! expressions (`name { ... }`, `@`, `@@`), whose operands are expressions proper (the
+//! operators from `or` up to `[]`, `.` and calls). Statements separated by commas are
+//! argument lists of statement calls (`notice 1, 2`).
+
+mod blocks;
+mod defs;
+mod expr;
+mod resource;
+#[cfg(test)]
+mod sexpr;
+pub(crate) mod stack;
+#[cfg(test)]
+mod tests;
+
+use super::ast::{CallStyle, Expr, ExprKind, Program, Span};
+use super::lexer::{self, Keyword, Punct, Tok, Token};
+use crate::error::{Error, ErrorKind};
+
+/// Parses a whole program (no validation).
+pub fn parse_program(source: &str) -> Result<Program, Error> {
+    let tokens = lexer::tokenize(source)?;
+    let mut p = Parser { src: source, toks: tokens, pos: 0, depth: 0, guard: stack::StackGuard::new() };
+    let body = p.statements()?;
+    if !p.at_eof() {
+        return Err(p.unexpected());
+    }
+    Ok(Program { body })
+}
+
+/// How deeply expressions may nest before parsing gives up (guards the stack).
+const MAX_DEPTH: usize = 500;
+
+/// Names that may be called without parentheses (`notice 1, 2`).
+const STATEMENT_CALLS: &[&str] = &[
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err", "fail", "import",
+    "break", "next", "return",
+];
+
+pub(crate) struct Parser<'s> {
+    src: &'s str,
+    toks: Vec<Token>,
+    pos: usize,
+    depth: usize,
+    guard: stack::StackGuard,
+}
+
+/// A statement as written: one expression, or a comma separated list (span of first comma).
+enum Statement {
+    One(Expr),
+    List(Vec<Expr>, Span),
+}
+
+impl<'s> Parser<'s> {
+    // ---- token access
+
+    fn tok(&self) -> &Tok {
+        &self.toks[self.pos].tok
+    }
+    fn token(&self) -> &Token {
+        &self.toks[self.pos]
+    }
+    fn peek_tok(&self, n: usize) -> &Tok {
+        let i = (self.pos + n).min(self.toks.len() - 1);
+        &self.toks[i].tok
+    }
+    fn at(&self, p: Punct) -> bool {
+        *self.tok() == Tok::Punct(p)
+    }
+    fn at_kw(&self, k: Keyword) -> bool {
+        *self.tok() == Tok::Keyword(k)
+    }
+    fn at_eof(&self) -> bool {
+        *self.tok() == Tok::Eof
+    }
+    fn start(&self) -> u32 {
+        self.token().span.start
+    }
+    /// End of the last consumed token.
+    fn prev_end(&self) -> u32 {
+        if self.pos == 0 {
+            0
+        } else {
+            self.toks[self.pos - 1].span.end
+        }
+    }
+    fn span_from(&self, start: u32) -> Span {
+        Span { start, end: self.prev_end().max(start) }
+    }
+    fn advance(&mut self) -> Token {
+        let t = self.toks[self.pos].clone();
+        if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+        t
+    }
+    fn eat(&mut self, p: Punct) -> bool {
+        if self.at(p) {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, p: Punct) -> Result<Token, Error> {
+        if self.at(p) {
+            Ok(self.advance())
+        } else {
+            Err(self.unexpected())
+        }
+    }
+    /// `Syntax error at '...'` for the current token; at end of input the error is
+    /// `Incomplete` (more input could complete the program).
+    fn unexpected(&self) -> Error {
+        let t = self.token();
+        match t.tok {
+            Tok::Eof => Error::incomplete("Syntax error at end of input", t.span),
+            Tok::Integer(_) | Tok::Float(_) => {
+                let text = &self.src[t.span.start as usize..t.span.end as usize];
+                Error::syntax(format!("Syntax error at '{text}'"), t.span)
+            }
+            _ => Error::syntax(format!("Syntax error at '{}'", t.display()), t.span),
+        }
+    }
+
+    fn error_at(&self, message: impl Into<String>, span: Span) -> Error {
+        Error::syntax(message, span)
+    }
+
+    /// Runs `f` one nesting level deeper, failing when nesting is too deep.
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, Error>) -> Result<T, Error> {
+        if self.depth >= MAX_DEPTH || self.guard.exhausted() {
+            return Err(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(self.token().span));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
+    /// Fails when a chain of operators (`a + b + c ...`, `a[1][2]...`) would make the tree
+    /// deeper than the nesting limit allows.
+    fn check_chain(&self, chain: usize) -> Result<(), Error> {
+        if self.depth + chain > MAX_DEPTH {
+            return Err(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(self.token().span));
+        }
+        Ok(())
+    }
+
+    // ---- statements
+
+    /// Statements up to (not including) `}` or the end of input.
+    fn statements(&mut self) -> Result<Vec<Expr>, Error> {
+        let mut items = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            items.push(self.syntactic_statement()?);
+            if self.eat(Punct::Semic) && (self.at(Punct::RBrace) || self.at_eof()) {
+                return Err(self.unexpected());
+            }
+        }
+        self.transform_calls(items)
+    }
+
+    /// `{ statements }`
+    fn block(&mut self) -> Result<Vec<Expr>, Error> {
+        self.expect(Punct::LBrace)?;
+        let body = self.nested(|p| p.statements())?;
+        self.expect(Punct::RBrace)?;
+        Ok(body)
+    }
+
+    fn syntactic_statement(&mut self) -> Result<Statement, Error> {
+        let first = self.assignment()?;
+        if !self.at(Punct::Comma) {
+            return Ok(Statement::One(first));
+        }
+        let comma = self.token().span;
+        let mut list = vec![first];
+        while self.eat(Punct::Comma) {
+            list.push(self.assignment()?);
+        }
+        Ok(Statement::List(list, comma))
+    }
+
+    /// Turns `name args` sequences into statement calls for the names that allow it.
+    fn transform_calls(&self, items: Vec<Statement>) -> Result<Vec<Expr>, Error> {
+        let mut out: Vec<Expr> = Vec::with_capacity(items.len());
+        for item in items {
+            let callable = match out.last() {
+                Some(Expr { kind: ExprKind::QualifiedName(n), .. }) => STATEMENT_CALLS.contains(&&**n),
+                _ => false,
+            };
+            if callable {
+                let Some(Expr { kind: ExprKind::QualifiedName(name), span }) = out.pop() else { unreachable!() };
+                let args = match item {
+                    Statement::One(e) => vec![e],
+                    Statement::List(list, _) => list,
+                };
+                let end = args.last().map(|a| a.span.end).unwrap_or(span.end);
+                let call_span = Span { start: span.start, end };
+                out.push(Expr::new(
+                    ExprKind::Call { name, args, block: None, style: CallStyle::Statement },
+                    call_span,
+                ));
+                continue;
+            }
+            match item {
+                Statement::One(e) => out.push(e),
+                Statement::List(_, comma) => {
+                    return Err(match out.last() {
+                        Some(Expr { kind: ExprKind::QualifiedName(n), .. }) => self.error_at(
+                            format!(
+                                "attempt to pass argument list to the function '{n}' which cannot be called without parentheses"
+                            ),
+                            comma,
+                        ),
+                        _ => self.error_at("illegal comma separated argument list", comma),
+                    })
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `lhs = rhs` (right associative); `+=` and `-=` are rejected.
+    fn assignment(&mut self) -> Result<Expr, Error> {
+        self.nested(|p| {
+            let start = p.start();
+            let lhs = p.relationship()?;
+            match p.tok() {
+                Tok::Punct(Punct::Equals) => {
+                    p.advance();
+                    let rhs = p.assignment()?;
+                    Ok(Expr::new(ExprKind::Assign(Box::new(lhs), Box::new(rhs)), p.span_from(start)))
+                }
+                Tok::Punct(op @ (Punct::Appends | Punct::Deletes)) => {
+                    let op = op.as_str();
+                    let span = p.token().span;
+                    Err(Error::validation(
+                        format!("The operator '{op}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
+                        span,
+                    ))
+                }
+                _ => Ok(lhs),
+            }
+        })
+    }
+}

@@ -1,0 +1,427 @@
+//! Validation of a parsed program: what the reference rejects before evaluation, with its
+//! wording. All problems are collected; one is reported as is, several as the reference's
+//! `Language validation logged N errors. Giving up`.
+
+mod labels;
+mod names;
+#[cfg(test)]
+mod tests;
+
+use super::ast::*;
+use super::parser::stack::StackGuard;
+use crate::error::{Error, ErrorKind};
+use labels::{a_an, idem, label};
+
+pub fn validate(program: &Program) -> Result<(), Error> {
+    let mut v = Validator { errors: Vec::new(), guard: StackGuard::new(), exhausted: false };
+    v.body(&program.body, Place::Program);
+    if let Some(limit) = v.errors.iter().position(|e| e.kind == ErrorKind::Limit) {
+        return Err(v.errors.swap_remove(limit));
+    }
+    match v.errors.len() {
+        0 => Ok(()),
+        1 => Err(v.errors.remove(0)),
+        n => {
+            let span = v.errors[0].span.unwrap_or_default();
+            Err(Error::validation(format!("Language validation logged {n} errors. Giving up"), span))
+        }
+    }
+}
+
+/// Where an expression sits, for the "only at top level" rules.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// A statement of the program.
+    Program,
+    /// A statement of a class body.
+    ClassBody,
+    /// A statement of another body (lambda, function, if, ...).
+    OtherBody,
+    /// Inside an expression.
+    Nested,
+}
+
+struct Validator {
+    errors: Vec<Error>,
+    guard: StackGuard,
+    /// Set once the stack budget ran out (reported once).
+    exhausted: bool,
+}
+
+impl Validator {
+    fn error(&mut self, message: impl Into<String>, span: Span) {
+        self.errors.push(Error::validation(message, span));
+    }
+
+    /// A statement list: no value-only statement before the last, no title-less resource.
+    fn body(&mut self, stmts: &[Expr], place: Place) {
+        if let [Expr { kind: ExprKind::QualifiedName(name), span }, Expr { kind: ExprKind::Hash(_), .. }] = stmts {
+            self.error(
+                format!("This expression is invalid. Did you try declaring a '{name}' resource without a title?"),
+                *span,
+            );
+        } else if let Some(e) = stmts.iter().take(stmts.len().saturating_sub(1)).find(|e| idem(e)) {
+            self.error(
+                format!(
+                    "This {} has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
+                    label(e)
+                ),
+                e.span,
+            );
+        }
+        for s in stmts {
+            self.expr(s, place);
+        }
+    }
+
+    fn exprs(&mut self, es: &[Expr]) {
+        for e in es {
+            self.expr(e, Place::Nested);
+        }
+    }
+
+    /// Expressions that are not values cannot be used as values.
+    fn rvalue(&mut self, e: &Expr) {
+        let not_value = matches!(
+            e.kind,
+            ExprKind::Collector { .. }
+                | ExprKind::FunctionDef(_)
+                | ExprKind::ClassDef(_)
+                | ExprKind::DefineDef(_)
+                | ExprKind::NodeDef(_)
+                | ExprKind::TypeAlias { .. }
+        );
+        if not_value {
+            self.error(format!("Invalid use of expression. {} does not produce a value", capitalize(&a_an(e))), e.span);
+        }
+    }
+
+    fn expr(&mut self, e: &Expr, place: Place) {
+        if self.guard.exhausted() {
+            if !self.exhausted {
+                self.exhausted = true;
+                self.errors.push(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(e.span));
+            }
+            return;
+        }
+        match &e.kind {
+            ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Boolean(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Regex(_)
+            | ExprKind::QualifiedReference(_) => {}
+            ExprKind::QualifiedName(n) => {
+                if matches!(&**n, "attr" | "private") {
+                    self.error(format!("Use of reserved word: {n}, must be quoted if intended to be a String value"), e.span);
+                }
+            }
+            ExprKind::Interpolated(parts) => {
+                for p in parts {
+                    if let StrPart::Expr(x) = p {
+                        self.expr(x, Place::Nested);
+                    }
+                }
+            }
+            ExprKind::Heredoc { syntax, text } => {
+                if let (Some("json"), ExprKind::String(s)) = (syntax.as_deref(), &text.kind) {
+                    if let Err(err) = serde_json::from_str::<serde_json::Value>(s) {
+                        self.error(
+                            format!("Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. \"{err}\""),
+                            e.span,
+                        );
+                    }
+                }
+                self.expr(text, Place::Nested)
+            }
+            ExprKind::Variable(v) => names::check_variable(self, &v.name, e.span),
+            ExprKind::Array(items) => {
+                for i in items {
+                    self.rvalue(i);
+                }
+                self.exprs(items);
+            }
+            ExprKind::Hash(entries) => {
+                self.duplicate_keys(entries);
+                for (k, v) in entries {
+                    self.rvalue(k);
+                    self.rvalue(v);
+                    self.expr(k, Place::Nested);
+                    self.expr(v, Place::Nested);
+                }
+            }
+            ExprKind::Unary(_, x) => {
+                self.rvalue(x);
+                self.expr(x, Place::Nested);
+            }
+            ExprKind::Binary(_, a, b) => {
+                self.rvalue(a);
+                self.rvalue(b);
+                self.expr(a, Place::Nested);
+                self.expr(b, Place::Nested);
+            }
+            ExprKind::Assign(lhs, rhs) => {
+                self.assignable(lhs, false);
+                self.rvalue(rhs);
+                self.expr(lhs, Place::Nested);
+                self.expr(rhs, Place::Nested);
+            }
+            ExprKind::Access(x, keys) => {
+                self.expr(x, Place::Nested);
+                self.exprs(keys);
+            }
+            ExprKind::Selector(test, arms) => {
+                self.rvalue(test);
+                if let Some(dup) = arms.iter().filter(|a| matches!(a.option.kind, ExprKind::Default)).nth(1) {
+                    self.error("This Selector Expression already has a 'default' entry - this is a duplicate", dup.option.span);
+                }
+                self.expr(test, Place::Nested);
+                for a in arms {
+                    self.rvalue(&a.option);
+                    self.expr(&a.option, Place::Nested);
+                    self.expr(&a.value, Place::Nested);
+                }
+            }
+            ExprKind::Paren(x) => self.expr(x, Place::Nested),
+            ExprKind::Call { args, block, .. } => {
+                self.exprs(args);
+                if let Some(l) = block {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::CallType { callee, args, block } => {
+                let is_type = match &callee.kind {
+                    ExprKind::QualifiedReference(_) => true,
+                    ExprKind::Access(t, _) => matches!(t.kind, ExprKind::QualifiedReference(_)),
+                    _ => false,
+                };
+                if !is_type {
+                    self.error(
+                        format!(
+                            "Illegal expression. {} is unacceptable as function name in a Function Call",
+                            capitalize(&a_an(callee))
+                        ),
+                        callee.span,
+                    );
+                }
+                self.expr(callee, Place::Nested);
+                self.exprs(args);
+                if let Some(l) = block {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::Lambda(l) => self.lambda(l),
+            ExprKind::If { cond, then_branch, else_branch } | ExprKind::Unless { cond, then_branch, else_branch } => {
+                self.rvalue(cond);
+                self.expr(cond, Place::Nested);
+                self.body(then_branch, Place::OtherBody);
+                if let Some(b) = else_branch {
+                    self.body(b, Place::OtherBody);
+                }
+            }
+            ExprKind::Case { test, arms } => {
+                self.rvalue(test);
+                let mut defaults = arms.iter().flat_map(|a| &a.options).filter(|o| matches!(o.kind, ExprKind::Default));
+                if let Some(dup) = defaults.nth(1) {
+                    self.error("This 'case' statement already has a 'default' entry - this is a duplicate", dup.span);
+                }
+                self.expr(test, Place::Nested);
+                for a in arms {
+                    for o in &a.options {
+                        self.rvalue(o);
+                    }
+                    self.exprs(&a.options);
+                    self.body(&a.body, Place::OtherBody);
+                }
+            }
+            ExprKind::Block(stmts) => self.body(stmts, Place::OtherBody),
+            ExprKind::FunctionDef(_)
+            | ExprKind::TypeAlias { .. }
+            | ExprKind::ClassDef(_)
+            | ExprKind::DefineDef(_)
+            | ExprKind::NodeDef(_) => names::definition(self, e, place),
+            ExprKind::Resource { form, type_name, bodies } => {
+                if *form != ResourceForm::Regular && matches!(&type_name.kind, ExprKind::QualifiedName(n) if &**n == "class") {
+                    self.error("Classes are not virtualizable", e.span);
+                }
+                if !matches!(&type_name.kind, ExprKind::QualifiedName(n) if &**n == "class") {
+                    self.expr(type_name, Place::Nested);
+                }
+                for b in bodies {
+                    self.expr(&b.title, Place::Nested);
+                    if let Some(second) = b.attributes.iter().filter(|a| &*a.name == "*").nth(1) {
+                        self.error("Unfolding of attributes from Hash can only be used once per resource body", second.span);
+                    }
+                    self.attributes(&b.attributes, Some("a Resource Instance Definition"));
+                }
+            }
+            ExprKind::ResourceDefaults { type_ref, attributes } => {
+                self.expr(type_ref, Place::Nested);
+                self.attributes(attributes, Some("a Resource Defaults Expression"));
+            }
+            ExprKind::ResourceOverride { resource, attributes } => {
+                self.expr(resource, Place::Nested);
+                self.attributes(attributes, None);
+            }
+            ExprKind::Collector { type_ref, exported, query, attributes } => {
+                if !matches!(type_ref.kind, ExprKind::QualifiedReference(_)) {
+                    let container = if *exported { "an Exported Query" } else { "a Virtual Query" };
+                    self.error(
+                        format!(
+                            "Illegal expression. {} is unacceptable as type name in {container}",
+                            capitalize(&a_an(type_ref))
+                        ),
+                        type_ref.span,
+                    );
+                }
+                self.expr(type_ref, Place::Nested);
+                if let Some(q) = query {
+                    self.query(q);
+                    self.expr(q, Place::Nested);
+                }
+                self.attributes(attributes, None);
+            }
+            ExprKind::Relationship(_, a, b) => {
+                for side in [a, b] {
+                    if !matches!(side.kind, ExprKind::Collector { .. } | ExprKind::Relationship(..)) {
+                        self.rvalue(side);
+                    }
+                }
+                self.expr(a, Place::Nested);
+                self.expr(b, Place::Nested);
+            }
+        }
+    }
+
+    /// Literal keys may appear only once in a hash literal.
+    fn duplicate_keys(&mut self, entries: &[(Expr, Expr)]) {
+        let mut seen = std::collections::HashSet::new();
+        for (k, _) in entries {
+            let key = match &k.kind {
+                ExprKind::String(s) => format!("s{s}"),
+                ExprKind::QualifiedName(s) => format!("s{s}"),
+                ExprKind::Integer(i) => format!("i{i}"),
+                ExprKind::Float(f) => format!("f{f}"),
+                ExprKind::Boolean(b) => format!("b{b}"),
+                _ => continue,
+            };
+            if !seen.insert(key.clone()) {
+                self.error(format!("The key '{}' is declared more than once", &key[1..]), k.span);
+            }
+        }
+    }
+
+    /// Attribute operations; `+>` is only allowed where `append_forbidden_in` is `None`.
+    fn attributes(&mut self, ops: &[AttributeOp], append_forbidden_in: Option<&str>) {
+        for op in ops {
+            if let (true, Some(container)) = (op.append, append_forbidden_in) {
+                self.error(
+                    format!(
+                        "Illegal +> operation on attribute {}. This operator can not be used in {container}",
+                        op.name
+                    ),
+                    op.span,
+                );
+            }
+            self.rvalue(&op.value);
+            self.expr(&op.value, Place::Nested);
+        }
+    }
+
+    /// Collector queries: only `==`, `!=`, `and`, `or`, parentheses and simple operands.
+    fn query(&mut self, q: &Expr) {
+        match &q.kind {
+            ExprKind::Binary(BinOp::Eq | BinOp::Ne, ..) => {}
+            ExprKind::Binary(BinOp::And | BinOp::Or, a, b) => {
+                self.query(a);
+                self.query(b);
+            }
+            ExprKind::Paren(x) => self.query(x),
+            ExprKind::Variable(_)
+            | ExprKind::QualifiedName(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Boolean(_) => {}
+            _ => self.error(
+                format!("Illegal query expression. {} cannot be used in a query", capitalize(&a_an(q))),
+                q.span,
+            ),
+        }
+    }
+
+    /// The left side of `=`.
+    fn assignable(&mut self, lhs: &Expr, via_index: bool) {
+        match &lhs.kind {
+            ExprKind::Variable(v) if !via_index => {
+                if v.numeric().is_some() || v.name.bytes().all(|b| b.is_ascii_digit()) && !v.name.is_empty() {
+                    self.error(
+                        format!(
+                            "Illegal attempt to assign to the numeric match result variable '${}'. Numeric variables are not assignable",
+                            v.name
+                        ),
+                        lhs.span,
+                    );
+                } else if v.name.contains("::") {
+                    self.error(
+                        format!(
+                            "Illegal attempt to assign to '{}'. Cannot assign to variables in other namespaces",
+                            v.name
+                        ),
+                        lhs.span,
+                    );
+                }
+            }
+            ExprKind::Access(..) => {
+                self.error("Illegal attempt to assign via [index/key]. Not an assignable reference", lhs.span)
+            }
+            ExprKind::Array(items) if !via_index => {
+                for i in items {
+                    self.assignable(i, false);
+                }
+            }
+            _ => self.error(format!("Illegal attempt to assign to '{}'. Not an assignable reference", a_an(lhs)), lhs.span),
+        }
+    }
+
+    fn lambda(&mut self, l: &Lambda) {
+        names::capture_last(self, &l.params);
+        if let Some(rt) = &l.return_type {
+            self.expr(rt, Place::Nested);
+        }
+        self.params(&l.params);
+        self.body(&l.body, Place::OtherBody);
+    }
+
+    fn params(&mut self, params: &[Param]) {
+        for p in params {
+            names::check_parameter(self, p);
+            if let Some(t) = &p.type_expr {
+                self.expr(t, Place::Nested);
+            }
+            if let Some(d) = &p.default {
+                self.no_assignment(d);
+                self.expr(d, Place::Nested);
+            }
+        }
+    }
+
+    /// Parameter defaults may not assign, except inside nested lambdas.
+    fn no_assignment(&mut self, e: &Expr) {
+        if let ExprKind::Assign(..) = e.kind {
+            self.error("Assignment not allowed here", e.span);
+            return;
+        }
+        labels::for_each_child(e, &mut |c| self.no_assignment(c));
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
