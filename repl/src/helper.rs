@@ -13,6 +13,9 @@ use rustyline::{Context, Helper};
 use std::borrow::Cow;
 use std::cell::Cell;
 
+/// Lines longer than this (in bytes) are not re-highlighted on every key.
+const LIVE_HIGHLIGHT_LIMIT: usize = 2000;
+
 pub struct PreplHelper {
     pub names: Names,
     /// The earlier lines of the input being continued (each ending in a newline).
@@ -106,11 +109,13 @@ impl Highlighter for PreplHelper {
         }
     }
 
-    fn highlight_char(&self, _line: &str, _pos: usize, kind: CmdKind) -> bool {
+    fn highlight_char(&self, line: &str, _pos: usize, kind: CmdKind) -> bool {
         // Re-highlight on every edit and cursor move (the bracket under the cursor changes);
-        // the final rendering of an accepted line shows no bracket match.
+        // the final rendering of an accepted line shows no bracket match. Very long lines
+        // (typed ahead without bracketed paste) are only re-highlighted when accepted, so
+        // that entering them stays linear.
         self.match_brackets.set(kind != CmdKind::ForcedRefresh);
-        self.colors
+        self.colors && (line.len() <= LIVE_HIGHLIGHT_LIMIT || kind == CmdKind::ForcedRefresh)
     }
 }
 
