@@ -119,7 +119,7 @@ impl Lexer<'_> {
                 }
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'#' => {
-                    self.to_line_end();
+                    self.skip_to_line_end();
                     self.push(start, self.pos, Kind::Comment);
                 }
                 b'/' if self.peek(1) == Some(b'*') => {
@@ -175,7 +175,7 @@ impl Lexer<'_> {
         false
     }
 
-    fn to_line_end(&mut self) {
+    fn skip_to_line_end(&mut self) {
         self.pos = match self.src[self.pos..].find('\n') {
             Some(i) => self.pos + i,
             None => self.bytes.len(),
@@ -296,7 +296,7 @@ impl Lexer<'_> {
                     break;
                 }
                 let line_start = self.pos;
-                self.to_line_end();
+                self.skip_to_line_end();
                 let line = self.src[line_start..self.pos].trim();
                 let line = line.strip_prefix('|').unwrap_or(line).trim_start();
                 let line = line.strip_prefix('-').unwrap_or(line).trim_start();
