@@ -65,18 +65,19 @@ impl Palette {
 const MAX_WRAP_DEPTH: usize = 64;
 
 /// The programmatic form of `v`, wrapped so that lines stay within `width` columns where
-/// possible. `indent` is the column the first line starts at.
+/// possible. `indent` is the column the first line starts at; nested lines are indented
+/// by two more columns per level and closing brackets line up with the opening line.
 pub fn layout(v: &Value, width: usize, indent: usize) -> String {
     let mut out = String::new();
-    write_value(&mut out, v, width, indent, 0);
+    write_value(&mut out, v, width, indent, indent, 0);
     out
 }
 
-fn write_value(out: &mut String, v: &Value, width: usize, indent: usize, depth: usize) {
-    let budget = width.saturating_sub(indent);
+/// Writes `v` starting at column `col` on a line indented by `indent`.
+fn write_value(out: &mut String, v: &Value, width: usize, indent: usize, col: usize, depth: usize) {
     let wrappable = matches!(v, Value::Array(a) if !a.is_empty())
         || matches!(v, Value::Hash(h) if !h.is_empty());
-    if !wrappable || depth >= MAX_WRAP_DEPTH || fits(v, budget) {
+    if !wrappable || depth >= MAX_WRAP_DEPTH || fits(v, width.saturating_sub(col)) {
         out.push_str(&to_programmatic(v));
         return;
     }
@@ -87,7 +88,7 @@ fn write_value(out: &mut String, v: &Value, width: usize, indent: usize, depth: 
             out.push_str("[\n");
             for item in items.iter() {
                 out.push_str(&pad);
-                write_value(out, item, width, inner, depth + 1);
+                write_value(out, item, width, inner, inner, depth + 1);
                 out.push_str(",\n");
             }
             out.push_str(&" ".repeat(indent));
@@ -98,10 +99,10 @@ fn write_value(out: &mut String, v: &Value, width: usize, indent: usize, depth: 
             for (key, value) in map.iter() {
                 out.push_str(&pad);
                 let key = to_programmatic(key);
-                let key_width = key.chars().count() + 4;
+                let value_col = inner + key.chars().count() + 4;
                 out.push_str(&key);
                 out.push_str(" => ");
-                write_value(out, value, width, inner + key_width, depth + 1);
+                write_value(out, value, width, inner, value_col, depth + 1);
                 out.push_str(",\n");
             }
             out.push_str(&" ".repeat(indent));
@@ -177,6 +178,20 @@ mod tests {
         let v = Value::hash(map);
         assert_eq!(layout(&v, 80, 0), "{'a' => [0, 1], 'bb' => 1}");
         assert_eq!(layout(&v, 16, 0), "{\n  'a' => [0, 1],\n  'bb' => 1,\n}");
+    }
+
+    #[test]
+    fn nested_values_indent_by_two() {
+        let mut inner = Map::new();
+        inner.insert(Value::string("x"), Value::string("a long string here"));
+        let mut map = Map::new();
+        map.insert(Value::string("alpha"), ints(3));
+        map.insert(Value::string("beta"), Value::hash(inner));
+        let v = Value::hash(map);
+        assert_eq!(
+            layout(&v, 30, 3),
+            "{\n     'alpha' => [0, 1, 2],\n     'beta' => {\n       'x' => 'a long string here',\n     },\n   }"
+        );
     }
 
     #[test]
