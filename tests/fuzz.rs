@@ -22,9 +22,52 @@ impl Rng {
 }
 
 const FRAGMENTS: &[&str] = &[
-    "[", "]", "{", "}", "(", ")", "|", "$", "\"", "'", "@(END)", "\nEND\n", "${", "=>", "->", ",", ";", "*", "-",
-    "+", "=~", "!", "?", ":", "::", ".", "/", "\\", "0x", "1e", "Integer[", "Struct[{", "undef", "default", "if ",
-    "case ", "|$x|", "function f() {", "type T = ", "$0", "[[[[[[[[[[", "((((((((((", "\u{1F600}", "\t", "#", "/*",
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    "|",
+    "$",
+    "\"",
+    "'",
+    "@(END)",
+    "\nEND\n",
+    "${",
+    "=>",
+    "->",
+    ",",
+    ";",
+    "*",
+    "-",
+    "+",
+    "=~",
+    "!",
+    "?",
+    ":",
+    "::",
+    ".",
+    "/",
+    "\\",
+    "0x",
+    "1e",
+    "Integer[",
+    "Struct[{",
+    "undef",
+    "default",
+    "if ",
+    "case ",
+    "|$x|",
+    "function f() {",
+    "type T = ",
+    "$0",
+    "[[[[[[[[[[",
+    "((((((((((",
+    "\u{1F600}",
+    "\t",
+    "#",
+    "/*",
 ];
 
 fn mutate(rng: &mut Rng, src: &str) -> String {
@@ -63,12 +106,19 @@ fn mutated_programs_never_crash() {
         assert!(!cases.is_empty());
         let watchdog = Watchdog::start();
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let rounds: usize = std::env::var("FUZZ_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3000);
+        let rounds: usize = std::env::var("FUZZ_ROUNDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3000);
         for _ in 0..rounds {
             let case = &cases[rng.below(cases.len())];
             let src = mutate(&mut rng, &case.src);
             let got = run_case(&src, Duration::from_secs(5), &watchdog);
-            assert_ne!(got.error.as_deref(), Some("PANIC"), "panic on mutated program: {src:?}");
+            assert_ne!(
+                got.error.as_deref(),
+                Some("PANIC"),
+                "panic on mutated program: {src:?}"
+            );
         }
     });
 }
@@ -87,7 +137,12 @@ fn deep_nesting_gives_an_error_not_a_crash() {
         ] {
             let got = run_case(&src, Duration::from_secs(10), &watchdog);
             assert!(got.error.is_some() || got.value.is_some());
-            assert_ne!(got.error.as_deref(), Some("PANIC"), "panic on {:?}", &src[..40.min(src.len())]);
+            assert_ne!(
+                got.error.as_deref(),
+                Some("PANIC"),
+                "panic on {:?}",
+                &src[..40.min(src.len())]
+            );
         }
     });
 }

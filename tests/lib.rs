@@ -47,23 +47,44 @@ pub fn corpus_dir() -> PathBuf {
 /// Reads every `expected/*.jsonl` file of the corpus.
 pub fn load_corpus(dir: &Path) -> Vec<Case> {
     let mut files: Vec<_> = std::fs::read_dir(dir.join("expected"))
-        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
     let mut cases = Vec::new();
     for file in files {
-        let area = file.file_stem().unwrap_or_default().to_string_lossy().to_string();
+        let area = file
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         for (n, line) in text.lines().enumerate() {
-            let Ok(j) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+            let Ok(j) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
             let s = |k: &str| j.get(k).and_then(|v| v.as_str()).map(str::to_string);
             let error = s("error");
-            let mut log: Vec<String> =
-                j.get("log").and_then(|l| l.as_array()).map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect()).unwrap_or_default();
+            let mut log: Vec<String> = j
+                .get("log")
+                .and_then(|l| l.as_array())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
             // The oracle also logs the final error as an `err:` line (sometimes with " on node
             // <host>" appended); that is the error itself.
             if let Some(e) = &error {
-                if log.last().is_some_and(|l| l.starts_with(&format!("err: {e}"))) {
+                if log
+                    .last()
+                    .is_some_and(|l| l.starts_with(&format!("err: {e}")))
+                {
                     log.pop();
                 }
             }
@@ -71,7 +92,11 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
                 id: s("id").unwrap_or_else(|| format!("{area}-{}", n + 1)),
                 area: area.clone(),
                 src: s("src").unwrap_or_default(),
-                expected: Outcome { value: s("value"), error, log },
+                expected: Outcome {
+                    value: s("value"),
+                    error,
+                    log,
+                },
             });
         }
     }
@@ -91,20 +116,35 @@ pub fn run_case(src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
         .map(|(level, m)| format!("{}: {m}", level.name()))
         .collect();
     match result {
-        Ok(Ok(v)) => Outcome { value: Some(format::to_programmatic(&v)), error: None, log },
-        Ok(Err(e)) => Outcome { value: None, error: Some(e.full_message()), log },
-        Err(_) => Outcome { value: None, error: Some("PANIC".into()), log },
+        Ok(Ok(v)) => Outcome {
+            value: Some(format::to_programmatic(&v)),
+            error: None,
+            log,
+        },
+        Ok(Err(e)) => Outcome {
+            value: None,
+            error: Some(e.full_message()),
+            log,
+        },
+        Err(_) => Outcome {
+            value: None,
+            error: Some("PANIC".into()),
+            log,
+        },
     }
 }
 
+/// The deadline of the running case and the flag that interrupts it.
+type Armed = Arc<Mutex<Option<(Instant, Arc<AtomicBool>)>>>;
+
 /// Interrupts a running evaluation that takes too long.
 pub struct Watchdog {
-    state: Arc<Mutex<Option<(Instant, Arc<AtomicBool>)>>>,
+    state: Armed,
 }
 
 impl Watchdog {
     pub fn start() -> Watchdog {
-        let state: Arc<Mutex<Option<(Instant, Arc<AtomicBool>)>>> = Arc::new(Mutex::new(None));
+        let state: Armed = Arc::new(Mutex::new(None));
         let s = state.clone();
         std::thread::spawn(move || loop {
             std::thread::sleep(Duration::from_millis(50));

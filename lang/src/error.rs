@@ -75,6 +75,9 @@ pub struct Error {
     pub message: String,
     pub span: Option<Span>,
     pub source: Option<Rc<Source>>,
+    /// Errors reported before this one gave up (the reference logs each validation error,
+    /// then fails with "Language validation logged N errors. Giving up").
+    pub logged: Vec<Error>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -86,6 +89,7 @@ impl Error {
             message: message.into(),
             span: None,
             source: None,
+            logged: Vec::new(),
         }
     }
     pub fn eval(message: impl Into<String>) -> Error {

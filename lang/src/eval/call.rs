@@ -39,7 +39,7 @@ impl Callee<'_> {
     fn label(&self) -> String {
         match self {
             Callee::Function(n) => format!("'{n}'"),
-            Callee::Block(n) => format!("'{n}' block"),
+            Callee::Block(_) => "block".to_string(),
         }
     }
 }
@@ -83,6 +83,11 @@ impl Evaluator {
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
             let r = (b.call)(self, &args, closure.as_ref());
             self.current_builtin = outer;
+            if matches!(r, Err(Flow::Break | Flow::Next(_) | Flow::Return(_)))
+                && matches!(b.name, "break" | "next" | "return")
+            {
+                self.control_span = span;
+            }
             r
         } else {
             return Err(Error::eval(format!("Unknown function: '{name}'."))
@@ -127,6 +132,7 @@ impl Evaluator {
         &mut self,
         layout: Rc<Layout>,
         parent: Option<usize>,
+        fresh_matches: bool,
         body: impl FnOnce(&mut Evaluator, usize) -> EvalResult<T>,
     ) -> EvalResult<T> {
         self.enter()?;
@@ -138,7 +144,11 @@ impl Evaluator {
         });
         let index = self.frames.len() - 1;
         let saved_current = self.current.replace(index);
-        let saved_matches = self.matches.take();
+        let saved_matches = if fresh_matches {
+            self.matches.take()
+        } else {
+            self.matches.clone()
+        };
         let result = body(self, index);
         self.matches = saved_matches;
         self.current = saved_current;
@@ -158,17 +168,16 @@ impl Evaluator {
         }
         let layout = self.layouts.of_function(f);
         let callee = Callee::Function(&f.name);
-        let result = self.with_frame(layout, None, |ev, frame| {
+        let (result, returned) = self.with_frame(layout, None, true, |ev, frame| {
             ev.bind_params(&callee, &f.params, &args, frame)?;
             match ev.eval_block(&f.body) {
-                Ok(v) | Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok(v),
-                Err(Flow::Break) => {
-                    Err(Error::eval("break() from context where this is illegal").into())
-                }
+                Ok(v) => Ok((v, false)),
+                // The reference does not check the type of a value given to `return()`.
+                Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok((v, true)),
                 Err(e) => Err(e),
             }
         })?;
-        if let Some(rt) = &f.return_type {
+        if let (Some(rt), false) = (&f.return_type, returned) {
             self.check_return(rt, &result, &f.name)?;
         }
         Ok(result)
@@ -179,7 +188,7 @@ impl Evaluator {
     pub fn call_closure(&mut self, c: &Closure, args: &[Value]) -> EvalResult {
         let owner = self.current_builtin;
         let callee = Callee::Block(owner);
-        let result = self.with_frame(c.layout.clone(), c.frame, |ev, frame| {
+        let result = self.with_frame(c.layout.clone(), c.frame, false, |ev, frame| {
             ev.bind_params(&callee, &c.lambda.params, args, frame)?;
             match ev.eval_block(&c.lambda.body) {
                 Ok(v) | Err(Flow::Next(v)) => Ok(v),
@@ -231,6 +240,30 @@ impl Evaluator {
             .filter(|p| p.default.is_none() && !p.captures_rest)
             .count();
         let max = if rest { usize::MAX } else { params.len() };
+        if let Some(first_optional) = params.iter().position(|p| p.default.is_some()) {
+            let late = params[first_optional..]
+                .iter()
+                .find(|p| p.default.is_none() && !p.captures_rest);
+            if let Some(p) = late {
+                let message = format!(
+                    "Parameter ${} is required but appears after optional parameters",
+                    p.name
+                );
+                return Err(Error::eval(message).at(p.span).into());
+            }
+        }
+        // A lambda takes what it is given: a missing argument is an error, extra ones are dropped.
+        let lambda = matches!(callee, Callee::Block(_));
+        let args = if lambda && args.len() > max {
+            &args[..max]
+        } else {
+            args
+        };
+        if lambda && args.len() < required {
+            let p = &params[args.len()];
+            let message = format!("Parameter ${} is required but no value was given", p.name);
+            return Err(Error::eval(message).at(p.span).into());
+        }
         if args.len() < required || args.len() > max {
             return Err(Error::eval(format!(
                 "{} expects {}, got {}",
@@ -301,13 +334,25 @@ impl Evaluator {
         let r = self.eval(d);
         self.matches = saved_matches;
         self.binding = saved;
-        r
+        // An illegal access to a parameter is an error of the call, not of the expression.
+        r.map_err(|f| match f {
+            Flow::Error(mut e)
+                if e.message
+                    .contains("tries to illegally access not yet evaluated") =>
+            {
+                e.span = None;
+                Flow::Error(e)
+            }
+            other => other,
+        })
     }
 }
 
 fn count_text(min: usize, max: usize) -> String {
     let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
-    if min == max {
+    if max == 0 {
+        "no arguments".to_string()
+    } else if min == max {
         format!("{min} {}", plural(min))
     } else if max == usize::MAX {
         format!("at least {min} {}", plural(min))

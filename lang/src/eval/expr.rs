@@ -1,6 +1,5 @@
 //! Evaluation of each kind of expression.
 
-use super::scope::strip_top;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::Error;
 use crate::format;
@@ -179,7 +178,7 @@ impl Evaluator {
                 StrPart::Text(t) => s.push_str(t),
                 StrPart::Expr(x) => {
                     let v = self.eval(x)?;
-                    s.push_str(&format::to_interpolated(&v));
+                    s.push_str(&format::to_display(&v));
                 }
             }
         }
@@ -262,7 +261,7 @@ impl Evaluator {
         self.globals
             .get(name)
             .cloned()
-            .ok_or_else(|| Error::eval(format!("Unknown variable: '{}'.", strip_top(name))))
+            .ok_or_else(|| Error::eval(format!("Unknown variable: '{name}'.")))
     }
 
     fn assign(&mut self, target: &Expr, value: Value) -> EvalResult<()> {
@@ -327,7 +326,13 @@ impl Evaluator {
                 }
                 Ok(())
             }
-            _ => Err(mismatched_count(targets.len(), 1).into()),
+            // A single value is assigned as a one-element array.
+            other => {
+                if targets.len() != 1 {
+                    return Err(mismatched_count(targets.len(), 1).into());
+                }
+                self.assign(&targets[0], other.clone())
+            }
         }
     }
 }

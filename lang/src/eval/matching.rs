@@ -126,6 +126,8 @@ impl Evaluator {
                                     return Ok(false);
                                 }
                             }
+                            // A missing key is undef, which only a nested `default` matches.
+                            None if matches!(o, Value::Default) => {}
                             None => return Ok(false),
                         }
                     }
@@ -218,8 +220,8 @@ impl Evaluator {
         match default_arm {
             Some(arm) => self.eval(&arm.value),
             None => Err(Flow::Error(Error::eval(format!(
-                "No matching entry for selector parameter with value {}",
-                crate::format::to_programmatic(&value)
+                "No matching entry for selector parameter with value '{}'",
+                crate::format::to_display(&value)
             )))),
         }
     }

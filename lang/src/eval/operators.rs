@@ -63,7 +63,7 @@ impl Evaluator {
             Value::Hash(mut h) => {
                 let addition = match r {
                     Value::Hash(b) => b,
-                    Value::Array(a) => Rc::new(array_to_hash(&a).map_err(|m| op_error("+", m))?),
+                    Value::Array(a) => Rc::new(array_to_hash(&a).map_err(|m| op_error("+", &m))?),
                     _ => {
                         return Err(op_error("+", "Can only append Array or Hash to a Hash").into())
                     }
@@ -91,7 +91,8 @@ impl Evaluator {
                 };
                 Ok(Value::array(
                     a.iter()
-                        .filter(|x| !remove.iter().any(|y| equals(x, y)))
+                        // Deletion matches exactly (case-sensitive), unlike `==`.
+                        .filter(|x| !remove.contains(x))
                         .cloned()
                         .collect(),
                 ))
@@ -166,9 +167,12 @@ impl Evaluator {
 }
 
 fn not_numeric(v: &Value) -> Error {
+    let shown = match v {
+        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        other => format::ruby::to_s(other),
+    };
     Error::eval(format!(
-        "The value '{}' cannot be converted to Numeric.",
-        format::to_display(v)
+        "The value '{shown}' cannot be converted to Numeric."
     ))
 }
 
@@ -179,27 +183,36 @@ fn op_error(op: &str, message: &str) -> Error {
 }
 
 fn overflow(op: &str, value: i128) -> Error {
-    let sign = if value < 0 { "-" } else { "+" };
+    let (sign, bound) = if value < 0 {
+        ("-", "min")
+    } else {
+        ("+", "max")
+    };
     Error::eval(format!(
-        "A '{op}' expression resulted in a value outside of Puppet Integer max range, got '{sign}0x{:x}'",
+        "A '{op}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
         value.unsigned_abs()
     ))
 }
 
-/// Parses a string the way arithmetic coercion does: decimal, hex, octal, binary, floats.
+/// Parses a string the way arithmetic coercion does: decimal, hex (`0x1F`), octal (`017`),
+/// and floats with digits on both sides of the point or an exponent; surrounding space and a
+/// sign are allowed.
 fn parse_number(s: &str) -> Option<Num> {
     let t = s.trim();
     let (neg, body) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
+    let digits = |s: &str, radix: u32| !s.is_empty() && s.chars().all(|c| c.is_digit(radix));
     let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        i64::from_str_radix(h, 16).ok()
-    } else if let Some(b) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-        i64::from_str_radix(b, 2).ok()
-    } else if body.len() > 1 && body.starts_with('0') && body.bytes().all(|c| c.is_ascii_digit()) {
-        i64::from_str_radix(&body[1..], 8).ok()
-    } else if !body.is_empty() && body.bytes().all(|c| c.is_ascii_digit()) {
+        digits(h, 16)
+            .then(|| i64::from_str_radix(h, 16).ok())
+            .flatten()
+    } else if body.len() > 1 && body.starts_with('0') && digits(body, 10) {
+        digits(&body[1..], 8)
+            .then(|| i64::from_str_radix(&body[1..], 8).ok())
+            .flatten()
+    } else if digits(body, 10) {
         body.parse().ok()
     } else {
         None
@@ -207,12 +220,7 @@ fn parse_number(s: &str) -> Option<Num> {
     if let Some(i) = int {
         return Some(Num::I(if neg { -i } else { i }));
     }
-    let looks_float = !body.is_empty()
-        && body
-            .bytes()
-            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'-' | b'+'))
-        && body.as_bytes()[0].is_ascii_digit();
-    if looks_float {
+    if is_float_text(body) {
         if let Ok(f) = body.parse::<f64>() {
             return Some(Num::F(if neg { -f } else { f }));
         }
@@ -220,8 +228,23 @@ fn parse_number(s: &str) -> Option<Num> {
     None
 }
 
+/// `digits.digits[e[+-]digits]` or `digits e[+-]digits`.
+fn is_float_text(s: &str) -> bool {
+    let (mantissa, exponent) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let all_digits = |p: &str| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit());
+    let mantissa_ok = match mantissa.split_once('.') {
+        Some((a, b)) => all_digits(a) && all_digits(b),
+        None => all_digits(mantissa) && exponent.is_some(),
+    };
+    let exponent_ok = exponent.is_none_or(|e| all_digits(e.strip_prefix(['+', '-']).unwrap_or(e)));
+    mantissa_ok && exponent_ok
+}
+
 fn float_result(op: &str, f: f64) -> Result<Value, Error> {
-    if f.is_finite() {
+    if !f.is_infinite() {
         Ok(Value::Float(f))
     } else {
         Err(Error::eval(format!(
@@ -270,11 +293,18 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
                 .map(Value::Integer)
                 .map_err(|_| overflow(sym, r))
         }
+        // Shifts take an integer count: a Float count is truncated.
+        (Num::I(x), Num::F(y)) if matches!(op, BinOp::Shl | BinOp::Shr) => {
+            numeric_op(op, Num::I(x), Num::I(y as i64))
+        }
         (a, b) => {
             if matches!(op, BinOp::Mod | BinOp::Shl | BinOp::Shr) {
-                return Err(Error::eval(format!(
-                    "Operator '{sym}' is not applicable to a Float."
-                )));
+                return Err(Error::eval(match a {
+                    Num::F(_) => format!("Operator '{sym}' is not applicable to a Float."),
+                    Num::I(_) => format!(
+                        "Operator '{sym}' is not applicable to an Integer when right side is a Float."
+                    ),
+                }));
             }
             let x = match a {
                 Num::I(i) => i as f64,
@@ -299,13 +329,11 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
 /// `x << by` (a negative count shifts right); results past 64 bits overflow.
 fn shift(x: i128, by: i128) -> i128 {
     if by >= 0 {
-        if by >= 64 {
-            if x == 0 {
-                0
-            } else {
-                // Any set bit shifted this far is out of range; report a value that overflows.
-                x.signum() * (1i128 << 64.min(by) as u32)
-            }
+        if x == 0 {
+            0
+        } else if by >= 120 {
+            // Far out of range: any value past 64 bits reports the overflow.
+            x.signum() << 120
         } else {
             x << by
         }
@@ -335,7 +363,7 @@ fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
 }
 
 /// Converts `[k, v, k, v]` or `[[k, v], ...]` to a hash (for `Hash + Array`).
-pub fn array_to_hash(a: &[Value]) -> Result<Map, &'static str> {
+pub fn array_to_hash(a: &[Value]) -> Result<Map, String> {
     let mut map = Map::with_capacity(a.len());
     if !a.is_empty()
         && a.iter()
@@ -349,7 +377,7 @@ pub fn array_to_hash(a: &[Value]) -> Result<Map, &'static str> {
         return Ok(map);
     }
     if !a.len().is_multiple_of(2) {
-        return Err("odd number of arguments for Hash");
+        return Err("odd number of arguments for Hash".into());
     }
     for pair in a.chunks(2) {
         map.insert(pair[0].clone(), pair[1].clone());

@@ -4,7 +4,7 @@
 use super::resolve::{resolve_program, Layouts};
 use super::scope::{Frame, Globals, MatchData};
 use super::Flow;
-use crate::error::{Error, Source};
+use crate::error::{Error, ErrorKind, Source};
 use crate::functions::Builtin;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
 use crate::types::{PType, TypeAlias};
@@ -94,6 +94,9 @@ pub struct Evaluator {
     pub(crate) binding: Option<(usize, Rc<str>, Rc<str>)>,
     /// The built-in function being run (names its lambda in error messages).
     pub(crate) current_builtin: &'static str,
+    /// Where the last `break()`, `next()` or `return()` was called (for the error when it
+    /// escapes to the top level).
+    pub(crate) control_span: crate::syntax::ast::Span,
 }
 
 impl Evaluator {
@@ -121,6 +124,7 @@ impl Evaluator {
             source: Source::new("<input>", ""),
             binding: None,
             current_builtin: "",
+            control_span: Default::default(),
         }
     }
 
@@ -167,15 +171,27 @@ impl Evaluator {
         match result {
             Ok(v) => Ok(v),
             Err(Flow::Error(e)) => Err(e),
-            Err(Flow::Return(_)) => Err(Error::eval("return() from context where this is illegal")),
-            Err(Flow::Next(_)) => Err(Error::eval("next() from context where this is illegal")),
-            Err(Flow::Break) => Err(Error::eval("break() from context where this is illegal")),
+            Err(Flow::Return(_)) => Err(self.illegal_control("return")),
+            Err(Flow::Next(_)) => Err(self.illegal_control("next")),
+            Err(Flow::Break) => Err(self.illegal_control("break")),
         }
+    }
+
+    /// `break()`, `next()` or `return()` that escaped to the top level, worded as the reference
+    /// words it (with its location in the message).
+    fn illegal_control(&self, what: &str) -> Error {
+        let (line, _) = self.source.line_col(self.control_span.start);
+        Error::new(
+            ErrorKind::Failed,
+            format!("{what}() from context where this is illegal (file: unknown, line: {line})"),
+        )
+        .at(self.control_span)
     }
 
     /// Defines the type aliases and functions of a program before it runs.
     fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
         let mut pending = Vec::new();
+        let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::new();
         for e in body {
             match &e.kind {
                 ExprKind::TypeAlias { name, type_expr } => {
@@ -188,6 +204,16 @@ impl Evaluator {
                     pending.push((alias, type_expr, e.span));
                 }
                 ExprKind::FunctionDef(f) => {
+                    if let Some(first) = defined.get(&f.name) {
+                        let (line, col) = self.source.line_col(first.start);
+                        let message = format!(
+                            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/function/{}'. \
+                             Originally set at string:?line={line}&pos={col}.",
+                            f.name
+                        );
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
+                    defined.insert(f.name.clone(), e.span);
                     if let Some(old) = self.functions.insert(f.name.clone(), f.clone()) {
                         if !Rc::ptr_eq(&old, f) {
                             self.layouts.forget_function(&old);
@@ -266,7 +292,13 @@ impl Session {
             Err(e) => Err(e),
         };
         ev.reset_run_state();
-        result.map_err(|e| e.in_source(&source))
+        result.map_err(|mut e| {
+            // Errors logged before giving up are log lines, as the reference prints them.
+            for logged in std::mem::take(&mut e.logged) {
+                ev.log(LogLevel::Err, &logged.full_message());
+            }
+            e.in_source(&source)
+        })
     }
 
     /// Sends log lines (`notice` ...) to `sink` as they happen.

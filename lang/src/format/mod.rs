@@ -1,56 +1,149 @@
 //! Values to text: the `%s` form (interpolation, `notice`), the programmatic `%p` form
 //! (results), `String(value, format)` with the full format engine, and `sprintf`.
+//!
+//! - [`printf`]: Ruby's `format` conversions (flags, width, precision) used by all others.
+//! - [`spec`]: format specifications; [`maps`]: type-to-format maps; [`engine`]: the conversion
+//!   of each kind of value under a map.
+//! - [`sprintf`](mod@sprintf): the `sprintf` function's format strings.
+//! - [`float`], [`quote`], [`timetext`], [`ruby`]: text forms of floats, strings, times,
+//!   and Ruby's view of values.
+
+pub mod engine;
+pub mod float;
+pub mod maps;
+pub mod printf;
+pub mod quote;
+pub mod ruby;
+pub mod spec;
+pub mod sprintf;
+pub mod timetext;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub(crate) mod testvalues;
 
 use crate::error::Error;
+use crate::types::{self, IntRange, PType};
 use crate::values::Value;
+use engine::Indent;
+use maps::FormatMap;
+use spec::Format;
 
-/// The form used by interpolation and `notice`: strings verbatim, undef empty.
+pub use sprintf::sprintf;
+
+/// The form used by string interpolation (`"${v}"`) and by `notice`: strings verbatim,
+/// undef empty, and the same inside arrays and hashes (`[1, a, ]`, `{a => 1}`). The
+/// reference gives the same text for both uses.
 pub fn to_display(v: &Value) -> String {
+    let mut out = String::new();
+    display_into(v, &mut out, 0);
+    out
+}
+
+const MAX_DISPLAY_DEPTH: usize = 1000;
+
+fn display_into(v: &Value, out: &mut String, depth: usize) {
+    if depth > MAX_DISPLAY_DEPTH {
+        out.push_str("...");
+        return;
+    }
     match v {
-        Value::String(s) => s.to_string(),
-        Value::Undef => String::new(),
-        _ => to_programmatic(v),
+        Value::Undef => {}
+        Value::Default => out.push_str("default"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => out.push_str(&float::ruby_float_to_s(*f)),
+        Value::String(s) => out.push_str(s),
+        Value::Regexp(re) => {
+            out.push('/');
+            out.push_str(re.source());
+            out.push('/');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                display_into(e, out, depth + 1);
+            }
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            for (i, (k, e)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                display_into(k, out, depth + 1);
+                out.push_str(" => ");
+                display_into(e, out, depth + 1);
+            }
+            out.push('}');
+        }
+        Value::Type(t) => out.push_str(&t.to_string()),
+        Value::Timespan(t) => out.push_str(&timetext::timespan(t)),
+        Value::Timestamp(t) => out.push_str(&timetext::timestamp(t)),
+        Value::SemVer(v) => out.push_str(&v.to_string()),
+        Value::SemVerRange(r) => out.push_str(&r.text),
+        Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+        Value::Iterator(_) => {
+            out.push_str(&types::infer(v).to_string());
+            out.push_str("-Value");
+        }
     }
 }
 
 /// `String(v, '%p')`: the form every result is printed in.
 pub fn to_programmatic(v: &Value) -> String {
     match v {
-        Value::Undef => "undef".into(),
-        Value::Default => "default".into(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Integer(i) => i.to_string(),
-        Value::Float(f) => format!("{f:?}"),
-        Value::String(s) => format!("'{s}'"),
-        Value::Array(a) => format!(
-            "[{}]",
-            a.iter().map(to_programmatic).collect::<Vec<_>>().join(", ")
-        ),
-        Value::Hash(h) => format!(
-            "{{{}}}",
-            h.iter()
-                .map(|(k, v)| format!("{} => {}", to_programmatic(k), to_programmatic(v)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Value::Type(t) => t.to_string(),
-        other => format!("{other:?}"),
+        Value::Timespan(t) => format!("Timespan('{}')", timetext::timespan(t)),
+        Value::Timestamp(t) => format!("Timestamp('{}')", timetext::timestamp(t)),
+        Value::SemVer(s) => format!("SemVer({})", quote::puppet_quote(&s.to_string())),
+        Value::SemVerRange(r) => format!("SemVerRange({})", quote::puppet_quote(&r.text)),
+        Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
+        _ => {
+            let top = Format::parse("%p").unwrap_or_else(|_| unreachable!("%p is a valid format"));
+            let map = maps::default_formats();
+            engine::convert_with(v, &top, &map, Indent::TOP, 0).unwrap_or_else(|e| e.message)
+        }
     }
 }
 
-/// `String(value, format)` where format is a string or a type-to-format map.
+/// `String(value, format)`: `format` is `default`, a format string, or a map from types
+/// to formats (strings or `{format, separator, separator2, string_formats}` hashes),
+/// merged with the default formats.
 pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
-    let _ = format;
-    Ok(to_display(v))
-}
-
-/// `sprintf(format, args...)` and the `%` operator on strings.
-pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
-    let _ = args;
-    Ok(format.to_string())
-}
-
-/// The form a value takes when interpolated into a double quoted string.
-pub fn to_interpolated(v: &Value) -> String {
-    to_display(v)
+    maps::check_formats_arg(format)?;
+    let defaults = maps::default_formats();
+    match format {
+        Value::String(text) => {
+            let f = Format::parse(text)?;
+            // A format string applies to the value itself; for an array or hash it is the
+            // format of all arrays (hashes) so that nested ones follow it.
+            let key = match v {
+                Value::Array(_) => Some(PType::Array(Box::new(PType::Any), IntRange::SIZE)),
+                Value::Hash(_) => Some(PType::Hash(
+                    Box::new(PType::Any),
+                    Box::new(PType::Any),
+                    IntRange::SIZE,
+                )),
+                _ => None,
+            };
+            match key {
+                Some(key) => {
+                    let map = maps::merge(&defaults, &maps::single(key, f));
+                    engine::convert(v, &map, Indent::TOP, 0)
+                }
+                None => engine::convert_with(v, &f, &defaults, Indent::TOP, 0),
+            }
+        }
+        Value::Hash(_) => {
+            let user = maps::user_map(format, format)?;
+            let map: FormatMap = maps::merge(&defaults, &user);
+            engine::convert(v, &map, Indent::TOP, 0)
+        }
+        _ => engine::convert(v, &defaults, Indent::TOP, 0),
+    }
 }

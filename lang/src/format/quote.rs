@@ -1,0 +1,96 @@
+//! Puppet's string quoting for the `%p` form: single quotes when possible, double quotes
+//! with escapes when the string holds control characters (or when asked for).
+
+/// Quotes `s` the way `%p` does: `'it\'s'`, or `"a\nb"` when `s` has a control character.
+pub fn puppet_quote(s: &str) -> String {
+    if s.chars().any(|c| (c as u32) < 0x20) {
+        return double_quote(s);
+    }
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => out.push_str("\\'"),
+            // A backslash is kept together with the character it escapes.
+            // A trailing backslash is kept single, as the reference does.
+            '\\' => {
+                out.push('\\');
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// Double quotes `s`, escaping `\t \n \r " $ \` and other control characters as `\u{X}`.
+pub fn double_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '"' => out.push_str("\\\""),
+            '$' => out.push_str("\\$"),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Ruby's `String#inspect`, used by sprintf's `%p`: always double quoted.
+pub fn ruby_inspect(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            // `#{`, `#$`, `#@` would interpolate in Ruby source.
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_follows_the_reference() {
+        assert_eq!(puppet_quote("abc"), "'abc'");
+        assert_eq!(puppet_quote("it's"), "'it\\'s'");
+        assert_eq!(puppet_quote("it\"s"), "'it\"s'");
+        assert_eq!(puppet_quote("a\nb"), "\"a\\nb\"");
+        assert_eq!(puppet_quote("a\tb\\c"), "\"a\\tb\\\\c\"");
+        assert_eq!(puppet_quote("\\e"), "'\\e'");
+        assert_eq!(puppet_quote("é"), "'é'");
+        assert_eq!(puppet_quote("x\\"), "'x\\'");
+        assert_eq!(double_quote("a$b\u{1}"), "\"a\\$b\\u{1}\"");
+        assert_eq!(ruby_inspect("a\"b\n"), "\"a\\\"b\\n\"");
+    }
+}
