@@ -394,6 +394,73 @@ mod tests {
             .starts_with("Unknown command ':bogus'"));
     }
 
+    fn repl() -> Repl {
+        let mut repl = Repl::new(prepl::Strictness::Error);
+        repl.palette = crate::output::Palette::plain();
+        repl
+    }
+
+    #[test]
+    fn help_on_functions_types_and_commands() {
+        let mut repl = repl();
+        assert!(help(&repl, "").contains(":load FILE"));
+        assert!(help(&repl, "notice").starts_with("notice\nnotice("));
+        assert_eq!(
+            help(&repl, "Integer"),
+            "Integer[from, to]\n  integers in from..to"
+        );
+        assert_eq!(help(&repl, ":q"), ":quit \n  leave (Ctrl-D does too)");
+        assert_eq!(
+            help(&repl, "nothing"),
+            "No function, type or command named 'nothing'."
+        );
+        assert!(repl.session.eval("function twice($x) { $x * 2 }").is_ok());
+        assert_eq!(
+            help(&repl, "twice"),
+            "twice is a function defined in this session."
+        );
+        assert!(functions(&repl, "twi").contains("twice"));
+    }
+
+    #[test]
+    fn listing_with_filters() {
+        let repl = repl();
+        let listed = types(&repl, "semver");
+        assert_eq!(listed.lines().count(), 2, "{listed}");
+        assert_eq!(types(&repl, "zzz"), "No type matches 'zzz'.");
+        assert!(functions(&repl, "notic").contains("notice"));
+    }
+
+    #[test]
+    fn settings() {
+        let mut repl = repl();
+        assert_eq!(
+            strict(&mut repl, "warning"),
+            Ok("Strictness is warning.".into())
+        );
+        assert_eq!(repl.strict, prepl::Strictness::Warning);
+        assert!(strict(&mut repl, "loud").is_err());
+        assert_eq!(
+            set(&mut repl, "width 40"),
+            Ok("Results wrap at 40 columns.".into())
+        );
+        assert_eq!(repl.width(), 40);
+        assert!(set(&mut repl, "width 3").is_err());
+        assert!(set(&mut repl, "colour on").is_err());
+        assert!(matches!(run(&mut repl, ":time"), Next::Continue) && repl.timing);
+        assert_eq!(run(&mut repl, ":quit"), Next::Quit);
+    }
+
+    #[test]
+    fn variables_and_reset() {
+        let mut repl = repl();
+        assert_eq!(vars(&repl), "No variables.");
+        assert!(repl.session.eval("$answer = 42").is_ok());
+        assert!(vars(&repl).starts_with("$answer = 42  # "));
+        repl.reset();
+        assert_eq!(vars(&repl), "No variables.");
+    }
+
     #[test]
     fn every_command_is_documented_once() {
         for c in COMMANDS {
