@@ -162,15 +162,16 @@ fn banner() -> String {
     )
 }
 
-/// Reads one input: the first line with the numbered prompt, then continuation lines while
-/// the parser says the input is incomplete. `None` at end of input (Ctrl-D at the prompt).
+/// One input read from the terminal.
 enum Input {
-    Text(String),
+    Text(String, Verdict),
     /// Ctrl-C: the pending input is dropped.
     Cancelled,
     Eof,
 }
 
+/// Reads one input: the first line with the numbered prompt, then continuation lines while
+/// the parser says the input is incomplete.
 fn read_input(
     editor: &mut Editor<PreplHelper, DefaultHistory>,
     counter: usize,
@@ -184,11 +185,15 @@ fn read_input(
         Err(ReadlineError::Eof) => return Ok(Input::Eof),
         Err(e) => return Err(e),
     };
-    while check(&text) == Verdict::NeedsMore {
+    let mut verdict = check(&text);
+    while verdict == Verdict::NeedsMore {
         text.push('\n');
         set_prefix(editor, text.clone());
         match editor.readline(&continuation) {
-            Ok(line) => text.push_str(&line),
+            Ok(line) => {
+                text.push_str(&line);
+                verdict = check(&text);
+            }
             Err(ReadlineError::Interrupted) => return Ok(Input::Cancelled),
             // Ctrl-D: evaluate what there is, so the parser says what is missing.
             Err(ReadlineError::Eof) => break,
@@ -196,7 +201,7 @@ fn read_input(
         }
     }
     set_prefix(editor, String::new());
-    Ok(Input::Text(text))
+    Ok(Input::Text(text, verdict))
 }
 
 fn set_prefix(editor: &mut Editor<PreplHelper, DefaultHistory>, prefix: String) {
@@ -257,8 +262,8 @@ pub fn run(opts: &Options) -> i32 {
         if let Some((cols, _)) = editor.dimensions() {
             repl.terminal_width = cols.max(20);
         }
-        let text = match read_input(&mut editor, counter) {
-            Ok(Input::Text(text)) => text,
+        let (text, verdict) = match read_input(&mut editor, counter) {
+            Ok(Input::Text(text, verdict)) => (text, verdict),
             Ok(Input::Cancelled) => continue,
             Ok(Input::Eof) => break,
             Err(e) => {
@@ -266,7 +271,6 @@ pub fn run(opts: &Options) -> i32 {
                 break;
             }
         };
-        let verdict = check(&text);
         if verdict != Verdict::Empty {
             let _ = editor.add_history_entry(text.as_str());
             if let Some(path) = &history_path {
