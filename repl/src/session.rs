@@ -89,16 +89,16 @@ impl Repl {
     /// the value in `$_`.
     pub fn eval_and_show(&mut self, name: &str, text: &str) {
         let started = Instant::now();
-        let session = &mut self.session;
-        let result = interrupt::during(|| session.eval_named(name, text));
+        let result = self.evaluate(name, text);
         let elapsed = started.elapsed();
         match result {
-            Ok(value) => {
+            Some(Ok(value)) => {
                 let shown = layout(&value, self.width(), 3);
                 println!("{} {}", self.palette.paint(DIM, "=>"), shown);
                 self.session.set_variable("_", value);
             }
-            Err(error) => self.show_error(&error),
+            Some(Err(error)) => self.show_error(&error),
+            None => {}
         }
         if self.timing {
             println!(
@@ -110,11 +110,41 @@ impl Repl {
 
     /// Evaluates an expression for a command (`:type`): errors are shown, `$_` is kept.
     pub fn eval_quietly(&mut self, name: &str, text: &str) -> Option<Value> {
-        let session = &mut self.session;
-        match interrupt::during(|| session.eval_named(name, text)) {
+        match self.evaluate(name, text)? {
             Ok(value) => Some(value),
             Err(error) => {
                 self.show_error(&error);
+                None
+            }
+        }
+    }
+
+    /// Evaluates with Ctrl-C interrupting. A panic in the evaluator (a bug) does not end
+    /// the session: it is reported, and evaluation goes on in a fresh session that keeps
+    /// the variables (`None` then).
+    fn evaluate(&mut self, name: &str, text: &str) -> Option<Result<Value, prepl::Error>> {
+        let session = &mut self.session;
+        let outcome = interrupt::during(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                session.eval_named(name, text)
+            }))
+        });
+        match outcome {
+            Ok(result) => Some(result),
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<String>()
+                    .map(String::as_str)
+                    .or_else(|| panic.downcast_ref::<&str>().copied())
+                    .unwrap_or("unknown cause");
+                let variables = self.session.variables();
+                self.reset();
+                for (name, value) in variables {
+                    self.session.set_variable(&name, value);
+                }
+                self.report(&format!(
+                    "Internal error (a bug in prepl): {what}. The session was restarted; its variables were kept."
+                ));
                 None
             }
         }
