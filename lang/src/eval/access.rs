@@ -35,20 +35,15 @@ impl Evaluator {
                 }
             }
             Value::String(s) => {
-                let (start, count) = index_args("String", keys, |v| {
-                    match v {
-                    Value::Integer(i) => Ok(*i),
-                    other => Err(Error::eval(format!(
-                        "A substring operation does not accept {} as a character index. Expected an Integer",
-                        super::describe::a_an(other)
-                    ))),
-                }
-                })?;
+                let (start, count) = index_args("String", keys, string_index)?;
                 let chars: Vec<char> = s.chars().collect();
                 let (from, to) = range(start, count.unwrap_or(1), chars.len());
                 Value::String(chars[from..to].iter().collect::<String>().into())
             }
             Value::Type(t) => types::parameterize(t, keys)?,
+            Value::Default => {
+                return Err(Error::eval("Operator '[]' is not applicable to an Object.").into())
+            }
             other => {
                 return Err(Error::eval(format!(
                     "Operator '[]' is not applicable to {}.",
@@ -59,24 +54,43 @@ impl Evaluator {
         })
     }
 
-    /// An index for an Array access: Integers, or strings that coerce to numbers.
+    /// An index for an Array access: an Integer; other values go through numeric coercion
+    /// (and its errors), but a Float is refused.
     fn index_of(&mut self, v: &Value, what: &str) -> Result<i64, Error> {
         match v {
             Value::Integer(i) => Ok(*i),
-            Value::String(_) => {
-                match self.binary(crate::syntax::ast::BinOp::Add, Value::Integer(0), v.clone()) {
-                    Ok(Value::Integer(i)) => Ok(i),
-                    Ok(_) => Err(Error::eval(format!(
-                        "An {what}[] cannot use Float where Integer is expected"
-                    ))),
-                    Err(super::Flow::Error(e)) => Err(e),
-                    Err(_) => Err(Error::eval("Illegal index")),
-                }
-            }
-            other => Err(Error::eval(format!(
-                "An {what}[] cannot use {} where Integer is expected",
-                super::describe::label_of(other)
+            Value::Float(_) => Err(Error::eval(format!(
+                "An {what}[] cannot use Float where Integer is expected"
             ))),
+            other => match self.binary(
+                crate::syntax::ast::BinOp::Add,
+                Value::Integer(0),
+                other.clone(),
+            ) {
+                Ok(Value::Integer(i)) => Ok(i),
+                Ok(_) => Err(Error::eval(format!(
+                    "An {what}[] cannot use Float where Integer is expected"
+                ))),
+                Err(super::Flow::Error(e)) => Err(e),
+                Err(_) => Err(Error::eval("Illegal index")),
+            },
+        }
+    }
+}
+
+/// An index for a String access: an Integer, or a string holding one.
+fn string_index(v: &Value) -> Result<i64, Error> {
+    match v {
+        Value::Integer(i) => Ok(*i),
+        Value::String(s) if s.trim().parse::<i64>().is_ok() => Ok(s.trim().parse().unwrap_or(0)),
+        other => {
+            let what = match other {
+                Value::Undef => "an Undef".to_string(),
+                _ => super::describe::a_an(other),
+            };
+            Err(Error::eval(format!(
+                "A substring operation does not accept {what} as a character index. Expected an Integer"
+            )))
         }
     }
 }

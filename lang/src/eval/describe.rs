@@ -3,7 +3,15 @@
 use crate::values::Value;
 
 /// The type label the reference uses in operator and comparison errors.
-pub fn label_of(v: &Value) -> &'static str {
+pub fn label_of(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("{t}-Type"),
+        other => simple_label(other).to_string(),
+    }
+}
+
+/// The label of a value's kind, without type parameters (`Type` for any type).
+pub fn simple_label(v: &Value) -> &'static str {
     match v {
         Value::Undef => "Undef Value",
         Value::Default => "Default Value",
@@ -26,7 +34,7 @@ pub fn label_of(v: &Value) -> &'static str {
 
 /// The label with its article: `an Integer`, `a String`, `an Undef Value`.
 pub fn a_an(v: &Value) -> String {
-    article(label_of(v))
+    article(simple_label(v))
 }
 
 /// `a`/`an` before a word.

@@ -8,6 +8,25 @@ use crate::types::{self, PType};
 use crate::values::{Map, Value};
 use std::rc::Rc;
 
+/// The resource types the reference knows without any module.
+const BUILTIN_RESOURCE_TYPES: &[&str] = &[
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "node",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
+
 impl Evaluator {
     /// Evaluates statements in order; the value is the last one's (`undef` when empty).
     pub fn eval_block(&mut self, body: &[Expr]) -> EvalResult {
@@ -185,7 +204,8 @@ impl Evaluator {
         Ok(s)
     }
 
-    /// The type a capitalized name denotes: an alias, a built-in type or a resource type.
+    /// The type a capitalized name denotes: an alias, a built-in type or a resource type
+    /// (a built-in resource type, or a `define` of this session).
     pub fn type_named(&self, name: &str) -> Result<PType, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
             return Ok(PType::Alias(alias.clone()));
@@ -193,8 +213,13 @@ impl Evaluator {
         if let Some(t) = types::by_name(name) {
             return Ok(t);
         }
-        types::names::resource_type(name)
-            .ok_or_else(|| Error::eval(format!("Resource type not found: {name}")))
+        let lower = name.to_ascii_lowercase();
+        if BUILTIN_RESOURCE_TYPES.contains(&lower.as_str())
+            || self.resource_types.contains(lower.as_str())
+        {
+            return Ok(types::names::resource_type(name));
+        }
+        Err(Error::eval(format!("Resource type not found: {name}")))
     }
 
     // ---- variables

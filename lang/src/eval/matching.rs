@@ -34,7 +34,7 @@ impl Evaluator {
             other => {
                 return Err(Error::eval(format!(
                     "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
-                    super::describe::label_of(other)
+                    super::describe::simple_label(other)
                 )))
             }
         };

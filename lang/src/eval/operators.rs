@@ -7,6 +7,7 @@ use crate::syntax::ast::BinOp;
 use crate::time;
 use crate::types;
 use crate::values::{Map, Value};
+use crate::versions;
 use crate::Strictness;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -391,7 +392,7 @@ pub fn equals(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::String(x), Value::String(y)) => x.eq_ignore_ascii_case(y),
         (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
-            (*x as f64) == *y
+            cmp_int_float(*x, *y) == Some(Ordering::Equal)
         }
         (Value::Float(x), Value::Float(y)) => x == y,
         (Value::Array(x), Value::Array(y)) => {
@@ -405,7 +406,7 @@ pub fn equals(a: &Value, b: &Value) -> bool {
                         .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w))))
         }
         (Value::Type(x), Value::Type(y)) => types::equal(x, y),
-        (Value::Sensitive(x), Value::Sensitive(y)) => Rc::ptr_eq(x, y),
+        (Value::Sensitive(x), Value::Sensitive(y)) => equals(x, y),
         _ => a == b,
     }
 }
@@ -416,45 +417,60 @@ fn cmp_str(a: &str, b: &str) -> Ordering {
     a.chars().map(fold).cmp(b.chars().map(fold))
 }
 
-fn incomparable(op: BinOp, a: &Value, b: &Value, cause: &str) -> Error {
+const ONLY_COMPARABLE: &str =
+    "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
+
+fn incomparable(op: &str, a: &Value, b: &Value, cause: &str) -> Error {
     Error::eval(format!(
-        "Comparison of: {} {} {}, is not possible. Caused by '{cause}'.",
+        "Comparison of: {} {op} {}, is not possible. Caused by '{cause}'.",
         super::describe::label_of(a),
-        op.symbol(),
         super::describe::label_of(b)
     ))
 }
 
-/// The ordering of two values for `<`, `>`, `sort`, `compare`, `max`/`min`.
-pub fn compare_values(a: &Value, b: &Value) -> Result<Ordering, &'static str> {
-    const ONLY: &str = "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
-    let num = |v: &Value| match v {
-        Value::Integer(i) => Some(*i as f64),
-        Value::Float(f) => Some(*f),
-        _ => None,
-    };
-    match (a, b) {
-        (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
-        (Value::String(x), Value::String(y)) => Ok(cmp_str(x, y)),
-        (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
-        (Value::Timespan(_) | Value::Timestamp(_), _)
-        | (_, Value::Timespan(_) | Value::Timestamp(_)) => time::compare(a, b).ok_or(ONLY),
-        _ => match (num(a), num(b)) {
-            (Some(x), Some(y)) => x.partial_cmp(&y).ok_or(ONLY),
-            (Some(_), None) => Err("A Numeric is not comparable to non Numeric"),
-            (None, Some(_)) if matches!(a, Value::String(_)) => {
-                Err("A String is not comparable to a non String")
-            }
-            _ => match (a, b) {
-                (Value::String(_), _) => Err("A String is not comparable to a non String"),
-                _ => Err(ONLY),
-            },
-        },
+/// An integer and a float compared exactly (as Ruby does: `2**63 - 1 != 2.0**63`).
+fn cmp_int_float(i: i64, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
     }
+    if f.fract() == 0.0 && f.abs() < 1.8e19 {
+        return Some((i as i128).cmp(&(f as i128)));
+    }
+    (i as f64).partial_cmp(&f)
+}
+
+/// The ordering of two values for `<`, `>`, `sort`, `compare`, `max`/`min`; `op` names the
+/// operator in the error.
+pub fn compare_values(a: &Value, b: &Value, op: &str) -> Result<Ordering, Error> {
+    if let Some(r) = time::compare_checked(a, b, op) {
+        return r;
+    }
+    if let Some(r) = versions::compare_checked(a, b, op) {
+        return r;
+    }
+    let ordering = match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => Some(x.cmp(y)),
+        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
+        (Value::Integer(x), Value::Float(y)) => cmp_int_float(*x, *y),
+        (Value::Float(x), Value::Integer(y)) => cmp_int_float(*y, *x).map(Ordering::reverse),
+        (Value::String(x), Value::String(y)) => Some(cmp_str(x, y)),
+        (Value::Default, Value::Default) => Some(Ordering::Equal),
+        _ => {
+            let cause = match a {
+                Value::Integer(_) | Value::Float(_) => "A Numeric is not comparable to non Numeric",
+                Value::String(_) => "A String is not comparable to a non String",
+                _ => ONLY_COMPARABLE,
+            };
+            return Err(incomparable(op, a, b, cause));
+        }
+    };
+    ordering.ok_or_else(|| incomparable(op, a, b, ONLY_COMPARABLE))
 }
 
 fn compare_op(op: BinOp, a: &Value, b: &Value) -> Result<bool, Error> {
-    if let (Value::Type(x), Value::Type(y)) = (a, b) {
+    if let Value::Type(x) = a {
+        // A type compares with types by specificity; with anything else it is never smaller.
+        let Value::Type(y) = b else { return Ok(false) };
         let (x, y) = (&**x, &**y);
         return Ok(match op {
             BinOp::Lt => types::is_assignable(y, x) && !types::equal(x, y),
@@ -463,7 +479,7 @@ fn compare_op(op: BinOp, a: &Value, b: &Value) -> Result<bool, Error> {
             _ => types::is_assignable(x, y),
         });
     }
-    let ord = compare_values(a, b).map_err(|cause| incomparable(op, a, b, cause))?;
+    let ord = compare_values(a, b, op.symbol())?;
     Ok(match op {
         BinOp::Lt => ord == Ordering::Less,
         BinOp::Le => ord != Ordering::Greater,

@@ -80,6 +80,8 @@ pub struct Evaluator {
     pub(crate) functions: HashMap<Rc<str>, Rc<FunctionDef>>,
     pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
     pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
+    /// Names (lower case) of the resource types defined with `define` in this session.
+    pub(crate) resource_types: std::collections::HashSet<String>,
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
@@ -114,6 +116,7 @@ impl Evaluator {
             functions: HashMap::new(),
             builtins,
             aliases: HashMap::new(),
+            resource_types: Default::default(),
             regex_cache: HashMap::new(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
@@ -202,6 +205,9 @@ impl Evaluator {
                     self.aliases
                         .insert(name.to_ascii_lowercase(), alias.clone());
                     pending.push((alias, type_expr, e.span));
+                }
+                ExprKind::DefineDef(d) => {
+                    self.resource_types.insert(d.name.to_ascii_lowercase());
                 }
                 ExprKind::FunctionDef(f) => {
                     if let Some(first) = defined.get(&f.name) {

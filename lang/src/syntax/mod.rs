@@ -6,13 +6,28 @@ pub mod parser;
 pub mod validate;
 
 use crate::error::{Error, ErrorKind};
-use ast::Program;
+use ast::{Program, Span};
 
 /// Parses and validates one program.
 pub fn parse(source: &str) -> Result<Program, Error> {
     let program = parser::parse_program(source)?;
     validate::validate(&program)?;
     Ok(program)
+}
+
+/// A warning found while reading a program (the reference logs these as `warning: ...`
+/// before evaluation), e.g. `Unrecognized escape sequence '\q'`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    pub message: String,
+    pub span: Span,
+}
+
+/// Like [`parse`], also returning the warnings.
+pub fn parse_with_warnings(source: &str) -> Result<(Program, Vec<Warning>), Error> {
+    let (program, warnings) = parser::parse_program_with_warnings(source)?;
+    validate::validate(&program)?;
+    Ok((program, warnings))
 }
 
 /// Whether an input is ready to evaluate (for the REPL and the kernel's `is_complete`).

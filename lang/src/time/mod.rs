@@ -1,4 +1,37 @@
 //! Timespan and Timestamp values (nanosecond precision), their parsing and formatting.
+//!
+//! - [`span_format`]: the Timespan format directives (`%D %H %M %S %L %N`), both ways.
+//! - [`strftime`] / [`strptime`]: the Timestamp format directives, both ways.
+//! - [`zone`]: time zone designators (`UTC`, `+02:00`, `PST`, `Europe/Stockholm`).
+//! - [`construct`]: `Timespan.new` and `Timestamp.new`.
+//! - [`arith`]: the arithmetic and comparison operators on time values.
+
+pub mod arith;
+pub mod civil;
+pub mod coerce;
+pub mod construct;
+#[cfg(test)]
+mod constructor_errors;
+#[cfg(test)]
+mod data_tests;
+pub(crate) mod dispatch;
+#[cfg(test)]
+mod robustness;
+pub mod span_format;
+pub mod strftime;
+pub mod strptime;
+pub mod zone;
+
+use crate::error::Error;
+
+pub use arith::{add, compare, compare_checked, div, modulo, mul, neg, sub};
+pub use coerce::{range_order_error, timespan_from_value, timestamp_from_value};
+pub use construct::{timespan_new, timestamp_new};
+pub use span_format::{format_timespan, parse_timespan};
+pub use strftime::format_timestamp;
+pub use strptime::parse_timestamp;
+
+pub const NANOS_PER_SEC: i128 = 1_000_000_000;
 
 /// A duration in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -12,26 +45,128 @@ pub struct Timestamp {
     pub nanos: i128,
 }
 
-use crate::error::Error;
-use crate::values::Value;
-use std::cmp::Ordering;
+/// The format of `String(timespan)` and of the `%p` form's quoted string.
+pub const TIMESPAN_DEFAULT_FORMAT: &str = "%D-%H:%M:%S.%-N";
+/// The format of `String(timestamp)` and of the `%p` form's quoted string.
+pub const TIMESTAMP_DEFAULT_FORMAT: &str = "%FT%T.%N %Z";
 
-/// `a + b` when either is a time value; `None` otherwise.
-pub fn add(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
-    None
+impl Timespan {
+    pub fn from_nanos(nanos: i128) -> Timespan {
+        Timespan { nanos }
+    }
+
+    /// A timespan of `secs` seconds.
+    pub fn from_secs(secs: i64) -> Timespan {
+        Timespan {
+            nanos: secs as i128 * NANOS_PER_SEC,
+        }
+    }
+
+    /// A timespan from seconds with fraction; an error when not finite or out of range.
+    pub fn from_secs_f64(secs: f64) -> Result<Timespan, Error> {
+        nanos_from_f64(secs).map(Timespan::from_nanos)
+    }
+
+    /// Whole seconds, the fraction truncated toward zero (saturating at the i64 range).
+    pub fn secs(&self) -> i64 {
+        clamp_i64(self.nanos / NANOS_PER_SEC)
+    }
+
+    /// Seconds with fraction.
+    pub fn secs_f64(&self) -> f64 {
+        nanos_to_f64(self.nanos)
+    }
 }
-pub fn sub(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
-    None
+
+impl Timestamp {
+    pub fn from_nanos(nanos: i128) -> Timestamp {
+        Timestamp { nanos }
+    }
+
+    /// The timestamp `secs` seconds after the epoch.
+    pub fn from_secs(secs: i64) -> Timestamp {
+        Timestamp {
+            nanos: secs as i128 * NANOS_PER_SEC,
+        }
+    }
+
+    /// A timestamp from seconds (with fraction) since the epoch.
+    pub fn from_secs_f64(secs: f64) -> Result<Timestamp, Error> {
+        nanos_from_f64(secs).map(Timestamp::from_nanos)
+    }
+
+    /// The current time.
+    pub fn now() -> Timestamp {
+        let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        match d {
+            Ok(d) => Timestamp {
+                nanos: d.as_nanos() as i128,
+            },
+            Err(e) => Timestamp {
+                nanos: -(e.duration().as_nanos() as i128),
+            },
+        }
+    }
+
+    /// Whole seconds since the epoch, truncated toward zero (saturating at the i64 range).
+    pub fn secs(&self) -> i64 {
+        clamp_i64(self.nanos / NANOS_PER_SEC)
+    }
+
+    /// Seconds since the epoch with fraction.
+    pub fn secs_f64(&self) -> f64 {
+        nanos_to_f64(self.nanos)
+    }
 }
-pub fn mul(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
-    None
+
+impl std::fmt::Display for Timespan {
+    /// The `%s` form: `0-00:00:13.5`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match span_format::SpanFormat::cached(TIMESPAN_DEFAULT_FORMAT) {
+            Ok(fmt) => f.write_str(&fmt.format(*self)),
+            Err(_) => Err(std::fmt::Error),
+        }
+    }
 }
-pub fn div(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
-    None
+
+impl std::fmt::Display for Timestamp {
+    /// The `%s` form: `2016-09-06T08:34:59.000000000 UTC`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match format_timestamp(*self, TIMESTAMP_DEFAULT_FORMAT, None) {
+            Ok(s) => f.write_str(&s),
+            Err(_) => Err(std::fmt::Error),
+        }
+    }
 }
-pub fn modulo(_a: &Value, _b: &Value) -> Option<Result<Value, Error>> {
-    None
+
+/// The `%p` form: `Timespan('0-00:00:13.5')`.
+pub fn timespan_programmatic(t: Timespan) -> String {
+    format!("Timespan('{t}')")
 }
-pub fn compare(_a: &Value, _b: &Value) -> Option<Ordering> {
-    None
+
+/// The `%p` form: `Timestamp('2016-09-06T08:34:59.000000000 UTC')`.
+pub fn timestamp_programmatic(t: Timestamp) -> String {
+    format!("Timestamp('{t}')")
+}
+
+fn clamp_i64(v: i128) -> i64 {
+    v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+}
+
+fn nanos_to_f64(nanos: i128) -> f64 {
+    let secs = nanos / NANOS_PER_SEC;
+    let frac = nanos % NANOS_PER_SEC;
+    secs as f64 + frac as f64 / 1e9
+}
+
+/// `(secs * 1e9).to_i` as the reference computes it, with an error instead of a
+/// non-finite or unrepresentable result.
+pub(crate) fn nanos_from_f64(secs: f64) -> Result<i128, Error> {
+    let n = secs * 1e9;
+    if !n.is_finite() || n.abs() >= 1.0e38 {
+        return Err(Error::eval(format!(
+            "The value {secs:?} is out of range for a time value"
+        )));
+    }
+    Ok(n.trunc() as i128)
 }

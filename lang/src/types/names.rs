@@ -16,9 +16,9 @@ pub fn by_name(name: &str) -> Option<PType> {
 }
 
 /// The resource type a capitalized name denotes (`File` → `Resource[File]`).
-pub fn resource_type(name: &str) -> Option<PType> {
-    Some(PType::Resource {
+pub fn resource_type(name: &str) -> PType {
+    PType::Resource {
         type_name: Some(name.into()),
         title: None,
-    })
+    }
 }

@@ -6,7 +6,32 @@
 use super::strings::{followed_by, Escapes, TextMode};
 use super::{Lexer, Tok};
 use crate::error::Error;
+use crate::syntax::ast::Span;
 use std::rc::Rc;
+
+/// Maps offsets in a heredoc's text (margins removed) back to the source.
+struct MarginMap {
+    /// (offset in the text where a line starts, margin bytes removed up to and including it)
+    lines: Vec<(usize, usize)>,
+    /// Source offset of the body's first line.
+    origin: usize,
+}
+
+impl MarginMap {
+    fn offset(&self, at: u32) -> u32 {
+        let at = at as usize;
+        let i = self.lines.partition_point(|&(start, _)| start <= at);
+        let removed = if i == 0 { 0 } else { self.lines[i - 1].1 };
+        (self.origin + at + removed) as u32
+    }
+
+    fn to_source(&self, span: Span) -> Span {
+        Span {
+            start: self.offset(span.start),
+            end: self.offset(span.end),
+        }
+    }
+}
 
 /// The parsed `@( ... )` header.
 struct Header<'s> {
@@ -24,20 +49,31 @@ impl<'a> Lexer<'a> {
     pub(super) fn lex_heredoc(&mut self, start: usize) -> Result<(), Error> {
         let Some(close) = self.src[start..].find(')') else {
             return Err(self.incomplete(
-                format!("Unclosed parenthesis after '@(' followed by '{}'", followed_by(&self.src[start..])),
+                format!(
+                    "Unclosed parenthesis after '@(' followed by '{}'",
+                    followed_by(&self.src[start..])
+                ),
                 start,
             ));
         };
         let after_header = start + close + 1;
         let header = self.heredoc_header(&self.src[start + 2..start + close], start)?;
-        let syntax = if header.syntax.is_empty() { None } else { Some(Rc::from(header.syntax)) };
+        let syntax = if header.syntax.is_empty() {
+            None
+        } else {
+            Some(Rc::from(header.syntax))
+        };
         self.push(Tok::Heredoc(syntax), start, after_header);
 
         let body_start = match self.newline_jump {
             Some(p) => p,
             None => match self.src[after_header..].find('\n') {
                 Some(i) => after_header + i + 1,
-                None => return Err(self.incomplete("Heredoc without any following lines of text", start)),
+                None => {
+                    return Err(
+                        self.incomplete("Heredoc without any following lines of text", start)
+                    )
+                }
             },
         };
         let mut lines: Vec<&str> = Vec::new();
@@ -46,7 +82,10 @@ impl<'a> Lexer<'a> {
             if pos >= self.src.len() {
                 return Err(self.incomplete("Heredoc without end-tagged line", start));
             }
-            let end = self.src[pos..].find('\n').map(|i| pos + i + 1).unwrap_or(self.src.len());
+            let end = self.src[pos..]
+                .find('\n')
+                .map(|i| pos + i + 1)
+                .unwrap_or(self.src.len());
             let line = &self.src[pos..end];
             pos = end;
             if let Some(found) = end_line(line, header.tag) {
@@ -56,9 +95,21 @@ impl<'a> Lexer<'a> {
         };
         self.newline_jump = Some(pos);
 
+        // the text without margins, and where each of its lines starts in the source
         let mut text = String::new();
+        let mut line_map = MarginMap {
+            lines: Vec::with_capacity(lines.len()),
+            origin: self.base + body_start,
+        };
+        let mut removed = 0;
         for line in &lines {
-            let stripped = if margin && !leading.is_empty() { line.strip_prefix(leading).unwrap_or(line) } else { line };
+            let stripped = if margin && !leading.is_empty() {
+                line.strip_prefix(leading).unwrap_or(line)
+            } else {
+                line
+            };
+            removed += line.len() - stripped.len();
+            line_map.lines.push((text.len(), removed));
             text.push_str(stripped);
         }
         if trim {
@@ -68,19 +119,39 @@ impl<'a> Lexer<'a> {
                 text.truncate(text.len() - 1);
             }
         }
-        let mode = TextMode { escapes: header.escapes, terminator: None, interpolate: header.interpolate };
-        let mut sub = Lexer::new(&text, self.base + body_start, self.depth);
+        let mode = TextMode {
+            escapes: header.escapes,
+            terminator: None,
+            interpolate: header.interpolate,
+        };
+        let mut sub = Lexer::new(&text, 0, self.depth);
         sub.after = self.after.clone();
         sub.guard = self.guard.clone();
-        sub.lex_text(0, mode)?;
-        self.after = sub.after.take();
+        let result = sub.lex_text(0, mode);
+        for t in &mut sub.tokens {
+            t.span = line_map.to_source(t.span);
+        }
+        for w in &mut sub.warnings {
+            w.span = line_map.to_source(w.span);
+        }
         self.tokens.append(&mut sub.tokens);
+        self.warnings.append(&mut sub.warnings);
+        if let Err(mut e) = result {
+            e.span = e.span.map(|s| line_map.to_source(s));
+            return Err(e);
+        }
+        self.after = sub.after.take();
         self.pos = after_header;
         Ok(())
     }
 
     fn heredoc_header<'s>(&self, inner: &'s str, start: usize) -> Result<Header<'s>, Error> {
-        let invalid = || self.syntax_error("Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])", start);
+        let invalid = || {
+            self.syntax_error(
+                "Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])",
+                start,
+            )
+        };
         let tag_end = inner.find([':', '/', '\r', '\n']).unwrap_or(inner.len());
         let raw_tag = &inner[..tag_end];
         if raw_tag.is_empty() {
@@ -90,7 +161,9 @@ impl<'a> Lexer<'a> {
         let mut syntax = "";
         if let Some(r) = rest.strip_prefix(':') {
             let r = r.trim_start_matches(is_blank);
-            let len = r.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '+')).unwrap_or(r.len());
+            let len = r
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '+'))
+                .unwrap_or(r.len());
             if len < 2 || !r.starts_with(|c: char| c.is_ascii_lowercase()) {
                 return Err(invalid());
             }
@@ -99,7 +172,9 @@ impl<'a> Lexer<'a> {
         }
         let mut flags = None;
         if let Some(r) = rest.strip_prefix('/') {
-            let len = r.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(r.len());
+            let len = r
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+                .unwrap_or(r.len());
             flags = Some(&r[..len]);
             rest = r[len..].trim_start_matches(is_blank);
         }
@@ -125,7 +200,10 @@ impl<'a> Lexer<'a> {
             if unique.len() != chars.len() {
                 let list: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
                 return Err(self.syntax_error(
-                    format!("An escape char for @() may only appear once. Got '{}'", list.join(", ")),
+                    format!(
+                        "An escape char for @() may only appear once. Got '{}'",
+                        list.join(", ")
+                    ),
                     start,
                 ));
             }
@@ -148,7 +226,12 @@ impl<'a> Lexer<'a> {
                 }
             }
         }
-        Ok(Header { tag, syntax, interpolate, escapes })
+        Ok(Header {
+            tag,
+            syntax,
+            interpolate,
+            escapes,
+        })
     }
 }
 

@@ -7,7 +7,7 @@
 //! tokens around the tokens of their interpolated expressions.
 
 mod heredoc;
-pub mod scan;
+pub(crate) mod scan;
 mod strings;
 pub mod token;
 
@@ -16,6 +16,7 @@ pub use token::{Keyword, Punct, Tok, Token};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::Span;
 use crate::syntax::parser::stack::StackGuard;
+use crate::syntax::Warning;
 use std::rc::Rc;
 
 /// How deeply strings may nest inside interpolations.
@@ -23,11 +24,43 @@ const MAX_STRING_NESTING: usize = 100;
 
 /// Splits a whole program into tokens; the last token is `Tok::Eof`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
+    let lexed = lex(source);
+    match lexed.error {
+        Some(e) => Err(e),
+        None => Ok(lexed.tokens),
+    }
+}
+
+/// The result of lexing a whole program.
+#[derive(Debug)]
+pub struct Lexed {
+    /// The tokens, ending with `Tok::Eof` (at the error, if there is one).
+    pub tokens: Vec<Token>,
+    /// A lexical error where the tokens end. The parser reports it only when it gets that
+    /// far, as the reference (which lexes on demand) does.
+    pub error: Option<Error>,
+    /// Warnings (unknown escapes in strings), in source order.
+    pub warnings: Vec<Warning>,
+}
+
+/// Lexes a whole program, keeping the tokens before a lexical error.
+pub fn lex(source: &str) -> Lexed {
     let mut lexer = Lexer::new(source, 0, 0);
-    lexer.lex_tokens(false)?;
-    let end = source.len();
-    lexer.tokens.push(Token { tok: Tok::Eof, span: Span::new(end, end), ws_before: true });
-    Ok(lexer.tokens)
+    let error = lexer.lex_tokens(false).err();
+    let end = match &error {
+        Some(e) => e.span.map(|s| s.start as usize).unwrap_or(source.len()),
+        None => source.len(),
+    };
+    lexer.tokens.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(end, end),
+        ws_before: true,
+    });
+    Lexed {
+        tokens: lexer.tokens,
+        error,
+        warnings: lexer.warnings,
+    }
 }
 
 pub(crate) struct Lexer<'a> {
@@ -45,6 +78,7 @@ pub(crate) struct Lexer<'a> {
     /// Kind of the last token (for regex and selector-brace decisions).
     after: Option<Tok>,
     guard: std::rc::Rc<StackGuard>,
+    pub(crate) warnings: Vec<Warning>,
 }
 
 fn is_ws_byte(b: u8) -> bool {
@@ -54,7 +88,18 @@ fn is_ws_byte(b: u8) -> bool {
 impl<'a> Lexer<'a> {
     pub(crate) fn new(src: &'a str, base: usize, depth: usize) -> Lexer<'a> {
         let guard = Rc::new(StackGuard::new());
-        Lexer { src, base, pos: 0, tokens: Vec::new(), line_clean: true, newline_jump: None, depth, after: None, guard }
+        Lexer {
+            src,
+            base,
+            pos: 0,
+            tokens: Vec::new(),
+            line_clean: true,
+            newline_jump: None,
+            depth,
+            after: None,
+            guard,
+            warnings: Vec::new(),
+        }
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
@@ -73,6 +118,13 @@ impl<'a> Lexer<'a> {
         Error::incomplete(message, self.span(start, self.src.len()))
     }
 
+    fn warn(&mut self, message: impl Into<String>, at: usize) {
+        self.warnings.push(Warning {
+            message: message.into(),
+            span: self.span(at, at + 2),
+        });
+    }
+
     fn push(&mut self, tok: Tok, start: usize, end: usize) {
         let ws_before = if start == 0 {
             self.base == 0 || self.tokens.is_empty()
@@ -81,7 +133,11 @@ impl<'a> Lexer<'a> {
         };
         self.after = Some(tok.clone());
         self.line_clean = false;
-        self.tokens.push(Token { tok, span: self.span(start, end), ws_before });
+        self.tokens.push(Token {
+            tok,
+            span: self.span(start, end),
+            ws_before,
+        });
         self.pos = end;
     }
 
@@ -136,7 +192,9 @@ impl<'a> Lexer<'a> {
                 b'A'..=b'Z' => self.lex_class_ref(start, false)?,
                 b':' => self.lex_colon(start)?,
                 b'[' => {
-                    let p = if start == 0 && self.base == 0 || start > 0 && is_ws_byte(self.src.as_bytes()[start - 1]) {
+                    let p = if start == 0 && self.base == 0
+                        || start > 0 && is_ws_byte(self.src.as_bytes()[start - 1])
+                    {
                         Punct::ListStart
                     } else {
                         Punct::LBrack
@@ -153,7 +211,11 @@ impl<'a> Lexer<'a> {
                 }
                 b'{' => {
                     braces += 1;
-                    let p = if self.after == Some(Tok::Punct(Punct::QMark)) { Punct::SelBrace } else { Punct::LBrace };
+                    let p = if self.after == Some(Tok::Punct(Punct::QMark)) {
+                        Punct::SelBrace
+                    } else {
+                        Punct::LBrace
+                    };
                     self.push_punct(p, start);
                 }
                 b'}' => {
@@ -181,7 +243,10 @@ impl<'a> Lexer<'a> {
     fn regex_acceptable(&self) -> bool {
         match &self.after {
             None => true,
-            Some(Tok::Punct(p)) => !matches!(p, Punct::RParen | Punct::RBrack | Punct::RRCollect | Punct::RCollect),
+            Some(Tok::Punct(p)) => !matches!(
+                p,
+                Punct::RParen | Punct::RBrack | Punct::RRCollect | Punct::RCollect
+            ),
             Some(Tok::Keyword(k)) => !matches!(k, Keyword::True | Keyword::False),
             Some(Tok::Other) | Some(Tok::Eof) => true,
             Some(_) => false,
@@ -208,7 +273,11 @@ impl<'a> Lexer<'a> {
                     None => break,
                     Some(i) => {
                         let close = end + i;
-                        let backslashes = bytes[1..close].iter().rev().take_while(|&&c| c == b'\\').count();
+                        let backslashes = bytes[1..close]
+                            .iter()
+                            .rev()
+                            .take_while(|&&c| c == b'\\')
+                            .count();
                         if backslashes % 2 == 1 {
                             end = close + 1;
                             continue;
@@ -235,8 +304,22 @@ impl<'a> Lexer<'a> {
             }
             Err(_) => {
                 let mut r = self.rest();
-                let invalid = scan::word_run(&mut r).unwrap_or("");
-                self.assert_numeric(invalid, start)?;
+                let run = scan::word_run(&mut r).unwrap_or("");
+                let end = start + run.len();
+                // `1.5e+3`: the bad number is `1.5e`, not the `5e` after the dot
+                let bytes = self.src.as_bytes();
+                let mut from = start;
+                if start > 1 && bytes[start - 1] == b'.' {
+                    let mut i = start - 1;
+                    while i > 0 && bytes[i - 1].is_ascii_digit() {
+                        i -= 1;
+                    }
+                    if i < start - 1 {
+                        from = i;
+                    }
+                }
+                let invalid = &self.src[from..end];
+                self.assert_numeric(invalid, from)?;
                 Err(self.syntax_error(format!("Illegal number '{invalid}'"), start))
             }
         }
@@ -258,7 +341,11 @@ impl<'a> Lexer<'a> {
             digits < b.len() && matches!(b[digits], b'e' | b'E' | b'.')
         } {
             let mut r = value;
-            if scan::number(&mut r).map(|m| m.len() != value.len()).unwrap_or(true) || value.starts_with("0x") {
+            if scan::number(&mut r)
+                .map(|m| m.len() != value.len())
+                .unwrap_or(true)
+                || value.starts_with("0x")
+            {
                 return Err(self.syntax_error(format!("Not a valid decimal number {value}"), start));
             }
         } else if !all(b, u8::is_ascii_digit) {
@@ -268,7 +355,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn number_value(&self, text: &str, start: usize) -> Result<Tok, Error> {
-        let (digits, radix) = if let Some(h) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        let (digits, radix) = if let Some(h) =
+            text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"))
+        {
             (h, 16)
         } else if text.contains(['.', 'e', 'E']) {
             return match text.parse::<f64>() {
@@ -286,7 +375,9 @@ impl<'a> Lexer<'a> {
         match i64::from_str_radix(digits, radix) {
             Ok(v) => Ok(Tok::Integer(v)),
             Err(_) => {
-                let shown = u128::from_str_radix(digits, radix).map(|v| format!("+{v:#x}")).unwrap_or_else(|_| text.to_string());
+                let shown = u128::from_str_radix(digits, radix)
+                    .map(|v| format!("+{v:#x}"))
+                    .unwrap_or_else(|_| text.to_string());
                 Err(Error::validation(
                     format!("A Literal Integer resulted in a value outside of Puppet Integer max range, got '{shown}'"),
                     self.span(start, start + text.len()),
@@ -342,8 +433,11 @@ impl<'a> Lexer<'a> {
                 Ok(())
             }
             _ => {
-                let msg =
-                    if fully_qualified { "Illegal fully qualified class reference" } else { "Illegal class reference" };
+                let msg = if fully_qualified {
+                    "Illegal fully qualified class reference"
+                } else {
+                    "Illegal class reference"
+                };
                 Err(self.syntax_error(msg, start))
             }
         }
@@ -361,7 +455,11 @@ impl<'a> Lexer<'a> {
                 let mut r = rest;
                 match scan::bare_word(&mut r) {
                     Ok(word) => {
-                        let tok = if scan::is_name(word) { Tok::Name(Rc::from(word)) } else { Tok::Word(Rc::from(word)) };
+                        let tok = if scan::is_name(word) {
+                            Tok::Name(Rc::from(word))
+                        } else {
+                            Tok::Word(Rc::from(word))
+                        };
                         self.push(tok, start, start + word.len());
                         Ok(())
                     }
@@ -373,7 +471,10 @@ impl<'a> Lexer<'a> {
 
     fn nested(&self, start: usize) -> Result<usize, Error> {
         if self.depth >= MAX_STRING_NESTING || self.guard.exhausted() {
-            return Err(Error::new(ErrorKind::Limit, "Strings are nested too deeply").at(self.span(start, start + 1)));
+            return Err(
+                Error::new(ErrorKind::Limit, "Strings are nested too deeply")
+                    .at(self.span(start, start + 1)),
+            );
         }
         Ok(self.depth + 1)
     }

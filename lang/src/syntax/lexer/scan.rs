@@ -24,7 +24,9 @@ pub fn blanks<'a>(input: &mut &'a str) -> PResult<&'a str> {
 
 /// `# ...` up to (not including) the newline.
 pub fn line_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    ('#', take_while(0.., |c| c != '\n')).take().parse_next(input)
+    ('#', take_while(0.., |c| c != '\n'))
+        .take()
+        .parse_next(input)
 }
 
 /// `/* ... */`; fails (without consuming) when unclosed.
@@ -65,14 +67,25 @@ pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
 
 /// `((::)?[A-Z]\w*)+`
 pub fn class_ref<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    repeat::<_, _, (), _, _>(1.., (opt("::"), one_of(|c: char| c.is_ascii_uppercase()), take_while(0.., is_word_char)))
-        .take()
-        .parse_next(input)
+    repeat::<_, _, (), _, _>(
+        1..,
+        (
+            opt("::"),
+            one_of(|c: char| c.is_ascii_uppercase()),
+            take_while(0.., is_word_char),
+        ),
+    )
+    .take()
+    .parse_next(input)
 }
 
 /// The name after `$`: `(::)?(\w+::)*\w+`.
 pub fn variable_name<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    (opt("::"), take_while(1.., is_word_char), repeat::<_, _, (), _, _>(0.., preceded("::", take_while(1.., is_word_char))))
+    (
+        opt("::"),
+        take_while(1.., is_word_char),
+        repeat::<_, _, (), _, _>(0.., preceded("::", take_while(1.., is_word_char))),
+    )
         .take()
         .parse_next(input)
 }
@@ -92,7 +105,12 @@ pub fn is_name(s: &str) -> bool {
 pub fn number<'a>(input: &mut &'a str) -> PResult<&'a str> {
     let start = *input;
     let boundary = |rest: &str| !rest.starts_with(is_word_char);
-    let mut hex = ('0', one_of(['x', 'X']), take_while(1.., |c: char| c.is_ascii_hexdigit())).take();
+    let mut hex = (
+        '0',
+        one_of(['x', 'X']),
+        take_while(1.., |c: char| c.is_ascii_hexdigit()),
+    )
+        .take();
     let mut attempt = *input;
     let found: PResult<&str> = hex.parse_next(&mut attempt);
     if let Ok(s) = found {
@@ -104,10 +122,18 @@ pub fn number<'a>(input: &mut &'a str) -> PResult<&'a str> {
     let mut digits = *input;
     take_while(1.., |c: char| c.is_ascii_digit()).parse_next(&mut digits)?;
     let fraction = |i: &mut &'a str| -> PResult<&'a str> {
-        ('.', take_while(1.., |c: char| c.is_ascii_digit())).take().parse_next(i)
+        ('.', take_while(1.., |c: char| c.is_ascii_digit()))
+            .take()
+            .parse_next(i)
     };
     let exponent = |i: &mut &'a str| -> PResult<&'a str> {
-        (one_of(['e', 'E']), opt('-'), take_while(1.., |c: char| c.is_ascii_digit())).take().parse_next(i)
+        (
+            one_of(['e', 'E']),
+            opt('-'),
+            take_while(1.., |c: char| c.is_ascii_digit()),
+        )
+            .take()
+            .parse_next(i)
     };
     let mut candidates: Vec<&'a str> = Vec::with_capacity(4);
     let mut with_frac = digits;

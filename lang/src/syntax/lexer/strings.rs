@@ -19,11 +19,26 @@ pub(crate) struct Escapes {
     pub u: bool,
     /// backslash + line break removes both
     pub line_break: bool,
+    /// Warn about unknown escapes (double quoted strings).
+    pub warn_unknown: bool,
 }
 
+const ILLEGAL_UNICODE_ESCAPE: &str =
+    "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff";
+
 impl Escapes {
-    pub const DOUBLE_QUOTED: Escapes =
-        Escapes { backslash: true, dollar: true, quotes: true, r: true, n: true, t: true, s: true, u: true, line_break: true };
+    pub const DOUBLE_QUOTED: Escapes = Escapes {
+        backslash: true,
+        dollar: true,
+        quotes: true,
+        r: true,
+        n: true,
+        t: true,
+        s: true,
+        u: true,
+        line_break: true,
+        warn_unknown: true,
+    };
 }
 
 /// How a text ends and what it does with `$`.
@@ -67,13 +82,20 @@ impl<'a> Lexer<'a> {
             }
         }
         Err(self.incomplete(
-            format!("Unclosed quote after \"'\" followed by '{}'", followed_by(&self.src[start + 1..])),
+            format!(
+                "Unclosed quote after \"'\" followed by '{}'",
+                followed_by(&self.src[start + 1..])
+            ),
             start,
         ))
     }
 
     pub(super) fn lex_dq_string(&mut self, start: usize) -> Result<(), Error> {
-        let mode = TextMode { escapes: Escapes::DOUBLE_QUOTED, terminator: Some('"'), interpolate: true };
+        let mode = TextMode {
+            escapes: Escapes::DOUBLE_QUOTED,
+            terminator: Some('"'),
+            interpolate: true,
+        };
         self.pos = start + 1;
         self.lex_text(start, mode)
     }
@@ -95,25 +117,40 @@ impl<'a> Lexer<'a> {
             let (text, stop, end) = self.scan_text(mode, first)?;
             match stop {
                 Stop::End => {
-                    let tok = if first { Tok::Str(text) } else { Tok::DqPost(text) };
+                    let tok = if first {
+                        Tok::Str(text)
+                    } else {
+                        Tok::DqPost(text)
+                    };
                     self.push(tok, seg_start, end);
                     return Ok(());
                 }
                 Stop::Var(name_start, name_end) => {
-                    let tok = if first { Tok::DqPre(text) } else { Tok::DqMid(text) };
+                    let tok = if first {
+                        Tok::DqPre(text)
+                    } else {
+                        Tok::DqMid(text)
+                    };
                     self.push(tok, seg_start, name_start - 1);
                     let name = Rc::from(&self.src[name_start..name_end]);
                     self.push(Tok::Variable(name), name_start - 1, name_end);
                     seg_start = name_end;
                 }
                 Stop::Expr => {
-                    let tok = if first { Tok::DqPre(text) } else { Tok::DqMid(text) };
+                    let tok = if first {
+                        Tok::DqPre(text)
+                    } else {
+                        Tok::DqMid(text)
+                    };
                     // `end` is just after `${`
                     self.push(tok, seg_start, end);
                     let mark = self.tokens.len();
                     if !self.lex_tokens(true)? {
-                        let after = self.tokens.get(mark..).and_then(|t| t.last()).map(|t| t.display()).unwrap_or_default();
-                        return Err(self.incomplete(format!("Unclosed quote after '{after}' followed by '<eof>'"), text_start));
+                        let after = self.last_scanned_text(mark);
+                        return Err(self.incomplete(
+                            format!("Unclosed quote after '{after}' followed by '<eof>'"),
+                            text_start,
+                        ));
                     }
                     self.interpolation_to_variable(mark);
                     seg_start = self.pos - 1;
@@ -123,12 +160,28 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The text of the last token from `mark` on that is not punctuation (what the reference
+    /// quotes as "after" in an unclosed string error).
+    fn last_scanned_text(&self, mark: usize) -> String {
+        let tokens = self.tokens.get(mark..).unwrap_or(&[]);
+        tokens
+            .iter()
+            .rev()
+            .find(|t| !matches!(t.tok, Tok::Punct(_)))
+            .map(|t| t.display())
+            .unwrap_or_default()
+    }
+
     /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name
     /// followed by `.` or `[` mean variables.
     fn interpolation_to_variable(&mut self, mark: usize) {
         let count = self.tokens.len() - mark;
         let rewrite = count == 1
-            || count > 1 && matches!(self.tokens[mark + 1].tok, Tok::Punct(Punct::Dot) | Tok::Punct(Punct::LBrack));
+            || count > 1
+                && matches!(
+                    self.tokens[mark + 1].tok,
+                    Tok::Punct(Punct::Dot) | Tok::Punct(Punct::LBrack)
+                );
         if !rewrite {
             return;
         }
@@ -137,7 +190,10 @@ impl<'a> Lexer<'a> {
             Tok::Name(n) | Tok::Word(n) => Some(n.clone()),
             Tok::Keyword(k) => Some(Rc::from(k.as_str())),
             Tok::Integer(_) | Tok::Float(_) => {
-                let (s, e) = (t.span.start as usize - self.base, t.span.end as usize - self.base);
+                let (s, e) = (
+                    t.span.start as usize - self.base,
+                    t.span.end as usize - self.base,
+                );
                 Some(Rc::from(&self.src[s..e]))
             }
             _ => None,
@@ -203,20 +259,38 @@ impl<'a> Lexer<'a> {
             self.pos = bytes.len();
             return Ok((out, Stop::End, bytes.len()));
         }
-        let after = match (first, self.tokens.last()) {
-            (false, Some(t)) => format!("'{}'", t.display()),
-            _ => "'\"'".to_string(),
+        let after = if first {
+            "'\"'".to_string()
+        } else {
+            format!("'{}'", self.last_scanned_text(0))
         };
-        Err(self.incomplete(format!("Unclosed quote after {after} followed by '{}'", followed_by(&src[begin..])), begin))
+        Err(self.incomplete(
+            format!(
+                "Unclosed quote after {after} followed by '{}'",
+                followed_by(&src[begin..])
+            ),
+            begin,
+        ))
     }
 
     /// One escape at the start of `s` (which starts with a backslash): the replacement and
     /// the bytes consumed, or `None` to keep the backslash as is.
-    fn escape(&self, s: &str, esc: Escapes, at: usize) -> Result<(Option<String>, usize), Error> {
+    fn escape(
+        &mut self,
+        s: &str,
+        esc: Escapes,
+        at: usize,
+    ) -> Result<(Option<String>, usize), Error> {
         let Some(c) = s[1..].chars().next() else {
             return Ok((None, 1));
         };
-        let simple = |on: bool, r: &str| if on { (Some(r.to_string()), 2) } else { (None, 1) };
+        let simple = |on: bool, r: &str| {
+            if on {
+                (Some(r.to_string()), 2)
+            } else {
+                (None, 1)
+            }
+        };
         Ok(match c {
             '\\' => simple(esc.backslash, "\\"),
             '$' => simple(esc.dollar, "$"),
@@ -231,14 +305,20 @@ impl<'a> Lexer<'a> {
             'u' if esc.u => match unicode_escape(&s[2..]) {
                 Some((Some(ch), len)) => (Some(ch.to_string()), 2 + len),
                 Some((None, _)) => {
-                    return Err(Error::syntax(
-                        "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff",
-                        self.span(at, at + 2),
-                    ))
+                    return Err(Error::syntax(ILLEGAL_UNICODE_ESCAPE, self.span(at, at + 2)))
                 }
-                None => (None, 1),
+                None => {
+                    self.warn(ILLEGAL_UNICODE_ESCAPE, at);
+                    (None, 1)
+                }
             },
-            _ => (None, 1),
+            '\r' => (None, 1),
+            other => {
+                if esc.warn_unknown {
+                    self.warn(format!("Unrecognized escape sequence '\\{other}'"), at);
+                }
+                (None, 1)
+            }
         })
     }
 }
@@ -247,7 +327,13 @@ impl<'a> Lexer<'a> {
 /// length consumed; `None` when the syntax does not match.
 fn unicode_escape(s: &str) -> Option<(Option<char>, usize)> {
     let b = s.as_bytes();
-    let hex_len = |from: usize, max: usize| b[from..].iter().take(max).take_while(|c| c.is_ascii_hexdigit()).count();
+    let hex_len = |from: usize, max: usize| {
+        b[from..]
+            .iter()
+            .take(max)
+            .take_while(|c| c.is_ascii_hexdigit())
+            .count()
+    };
     let (digits, len) = if b.first() == Some(&b'{') {
         let n = hex_len(1, 6);
         if n == 0 || b.get(1 + n) != Some(&b'}') {
@@ -271,5 +357,7 @@ pub(crate) fn followed_by(rest: &str) -> String {
     }
     let mut s: String = rest.chars().take(5).collect();
     s.push_str("...");
-    s.replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
+    s.replace('\t', "\\t")
+        .replace('\n', "\\n")
+        .replace('\r', "\\r")
 }

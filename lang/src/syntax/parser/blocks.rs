@@ -30,7 +30,14 @@ impl<'s> Parser<'s> {
         } else {
             None
         };
-        Ok(Expr::new(ExprKind::If { cond: Box::new(cond), then_branch, else_branch }, self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::If {
+                cond: Box::new(cond),
+                then_branch,
+                else_branch,
+            },
+            self.span_from(start),
+        ))
     }
 
     /// `unless cond { } (else { })?`
@@ -45,7 +52,14 @@ impl<'s> Parser<'s> {
         } else {
             None
         };
-        Ok(Expr::new(ExprKind::Unless { cond: Box::new(cond), then_branch, else_branch }, self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Unless {
+                cond: Box::new(cond),
+                then_branch,
+                else_branch,
+            },
+            self.span_from(start),
+        ))
     }
 
     /// `case test { opt, opt: { } ... }` (at least one option)
@@ -64,7 +78,11 @@ impl<'s> Parser<'s> {
                 }
                 p.expect(Punct::Colon)?;
                 let body = p.block()?;
-                arms.push(CaseArm { options, body, span: p.span_from(arm_start) });
+                arms.push(CaseArm {
+                    options,
+                    body,
+                    span: p.span_from(arm_start),
+                });
                 if p.at(Punct::RBrace) {
                     break;
                 }
@@ -72,7 +90,13 @@ impl<'s> Parser<'s> {
             Ok(arms)
         })?;
         self.expect(Punct::RBrace)?;
-        Ok(Expr::new(ExprKind::Case { test: Box::new(test), arms }, self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Case {
+                test: Box::new(test),
+                arms,
+            },
+            self.span_from(start),
+        ))
     }
 
     /// A lambda if one follows (`|params| { }`).
@@ -97,7 +121,13 @@ impl<'s> Parser<'s> {
         self.expect(Punct::Pipe)?;
         let return_type = self.return_type()?;
         let body = self.block()?;
-        Ok(Rc::new(Lambda { params, return_type, body, span: self.span_from(start), frame_size: Cell::new(0) }))
+        Ok(Rc::new(Lambda {
+            params,
+            return_type,
+            body,
+            span: self.span_from(start),
+            frame_size: Cell::new(0),
+        }))
     }
 
     /// `>> Type` or `>> Type[args]`, if present.
@@ -118,7 +148,10 @@ impl<'s> Parser<'s> {
         let t = Expr::new(ExprKind::QualifiedReference(name), self.span_from(start));
         if self.eat(Punct::LBrack) {
             let keys = self.nested(|p| p.arguments(Punct::RBrack, true))?;
-            return Ok(Expr::new(ExprKind::Access(Box::new(t), keys), self.span_from(start)));
+            return Ok(Expr::new(
+                ExprKind::Access(Box::new(t), keys),
+                self.span_from(start),
+            ));
         }
         Ok(t)
     }
@@ -126,14 +159,28 @@ impl<'s> Parser<'s> {
     /// `(Type)? *? $name (= default)?`
     pub(super) fn parameter(&mut self) -> Result<Param, Error> {
         let start = self.start();
-        let type_expr = if matches!(self.tok(), Tok::ClassRef(_)) { Some(self.type_reference()?) } else { None };
+        let type_expr = if matches!(self.tok(), Tok::ClassRef(_)) {
+            Some(self.type_reference()?)
+        } else {
+            None
+        };
         let captures_rest = self.eat(Punct::Times);
         let Tok::Variable(name) = self.tok().clone() else {
             return Err(self.unexpected());
         };
         self.advance();
-        let default = if self.eat(Punct::Equals) { Some(self.expression()?) } else { None };
-        Ok(Param { name, type_expr, captures_rest, default, span: self.span_from(start) })
+        let default = if self.eat(Punct::Equals) {
+            Some(self.expression()?)
+        } else {
+            None
+        };
+        Ok(Param {
+            name,
+            type_expr,
+            captures_rest,
+            default,
+            span: self.span_from(start),
+        })
     }
 
     /// `(params)` or nothing, for definitions.

@@ -13,9 +13,17 @@ impl<'s> Parser<'s> {
         let name = match self.tok() {
             Tok::Name(n) | Tok::Word(n) | Tok::ClassRef(n) => n.clone(),
             Tok::Keyword(Keyword::Class) => {
-                return Err(self.error_at("'class' keyword not allowed at this location", self.token().span))
+                return Err(self.error_at(
+                    "'class' keyword not allowed at this location",
+                    self.token().span,
+                ))
             }
-            Tok::Str(_) => return Err(self.error_at("A quoted string is not valid as a name here", self.token().span)),
+            Tok::Str(_) => {
+                return Err(self.error_at(
+                    "A quoted string is not valid as a name here",
+                    self.token().span,
+                ))
+            }
             _ => return Err(self.unexpected()),
         };
         self.advance();
@@ -36,7 +44,14 @@ impl<'s> Parser<'s> {
         let return_type = self.return_type()?;
         let body = self.definition_body()?;
         let span = self.span_from(start);
-        let def = FunctionDef { name, params, return_type, body, span, frame_size: Cell::new(0) };
+        let def = FunctionDef {
+            name,
+            params,
+            return_type,
+            body,
+            span,
+            frame_size: Cell::new(0),
+        };
         Ok(Expr::new(ExprKind::FunctionDef(Rc::new(def)), span))
     }
 
@@ -58,8 +73,16 @@ impl<'s> Parser<'s> {
             None
         };
         let body = self.definition_body()?;
-        let def = HostClassDef { name, params, parent, body };
-        Ok(Expr::new(ExprKind::ClassDef(Rc::new(def)), self.span_from(start)))
+        let def = HostClassDef {
+            name,
+            params,
+            parent,
+            body,
+        };
+        Ok(Expr::new(
+            ExprKind::ClassDef(Rc::new(def)),
+            self.span_from(start),
+        ))
     }
 
     /// `define name(params) { body }`
@@ -69,7 +92,10 @@ impl<'s> Parser<'s> {
         let name = self.classname()?;
         let params = self.parameter_list()?;
         let body = self.definition_body()?;
-        Ok(Expr::new(ExprKind::DefineDef(Rc::new(DefineDef { name, params, body })), self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::DefineDef(Rc::new(DefineDef { name, params, body })),
+            self.span_from(start),
+        ))
     }
 
     /// `node host, host inherits parent { body }`
@@ -90,7 +116,14 @@ impl<'s> Parser<'s> {
             None
         };
         let body = self.definition_body()?;
-        Ok(Expr::new(ExprKind::NodeDef(Rc::new(NodeDef { matches, parent, body })), self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::NodeDef(Rc::new(NodeDef {
+                matches,
+                parent,
+                body,
+            })),
+            self.span_from(start),
+        ))
     }
 
     /// A host matcher: dotted name, string, regex or `default`.
@@ -101,13 +134,20 @@ impl<'s> Parser<'s> {
                 self.advance();
                 Ok(Expr::new(ExprKind::Default, self.span_from(start)))
             }
-            Tok::Str(_) | Tok::DqPre(_) | Tok::Heredoc(_) | Tok::Regex(_) => self.expression_primary_only(),
+            Tok::Str(_) | Tok::DqPre(_) | Tok::Heredoc(_) | Tok::Regex(_) => {
+                self.expression_primary_only()
+            }
             Tok::Name(_) | Tok::Integer(_) | Tok::Float(_) => {
                 let mut text = String::new();
                 loop {
                     let t = self.advance();
                     text.push_str(&self.src[t.span.start as usize..t.span.end as usize]);
-                    if self.at(Punct::Dot) && matches!(self.peek_tok(1), Tok::Name(_) | Tok::Integer(_) | Tok::Float(_)) {
+                    if self.at(Punct::Dot)
+                        && matches!(
+                            self.peek_tok(1),
+                            Tok::Name(_) | Tok::Integer(_) | Tok::Float(_)
+                        )
+                    {
                         self.advance();
                         text.push('.');
                     } else {
@@ -161,6 +201,12 @@ impl<'s> Parser<'s> {
             Tok::Punct(Punct::ListStart | Punct::LBrack) => self.array()?,
             _ => return Err(self.unexpected()),
         };
-        Ok(Expr::new(ExprKind::TypeAlias { name, type_expr: Box::new(type_expr) }, self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::TypeAlias {
+                name,
+                type_expr: Box::new(type_expr),
+            },
+            self.span_from(start),
+        ))
     }
 }

@@ -89,13 +89,18 @@ impl<'s> Parser<'s> {
                     Tok::Punct(Punct::LCollect | Punct::LLCollect) => p.collector(left, start)?,
                     Tok::Punct(Punct::QMark) if min < SELECTOR_BP => p.selector(left, start)?,
                     tok => {
-                        let Some((op, bp)) = binary_op(tok) else { break };
+                        let Some((op, bp)) = binary_op(tok) else {
+                            break;
+                        };
                         if bp <= min {
                             break;
                         }
                         p.advance();
                         let right = p.expr_bp(bp)?;
-                        Expr::new(ExprKind::Binary(op, Box::new(left), Box::new(right)), p.span_from(start))
+                        Expr::new(
+                            ExprKind::Binary(op, Box::new(left), Box::new(right)),
+                            p.span_from(start),
+                        )
                     }
                 };
             }
@@ -113,7 +118,10 @@ impl<'s> Parser<'s> {
         };
         self.advance();
         let operand = self.expr_bp(bp)?;
-        Ok(Expr::new(ExprKind::Unary(op, Box::new(operand)), self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Unary(op, Box::new(operand)),
+            self.span_from(start),
+        ))
     }
 
     fn primary(&mut self) -> Result<Expr, Error> {
@@ -131,7 +139,9 @@ impl<'s> Parser<'s> {
             Tok::Regex(r) => simple(ExprKind::Regex(r), self),
             Tok::Name(n) => simple(ExprKind::QualifiedName(n), self),
             Tok::ClassRef(n) => simple(ExprKind::QualifiedReference(n), self),
-            Tok::Variable(v) => simple(ExprKind::Variable(crate::syntax::ast::VarRef::new(v)), self),
+            Tok::Variable(v) => {
+                simple(ExprKind::Variable(crate::syntax::ast::VarRef::new(v)), self)
+            }
             Tok::DqPre(_) => self.dq_string(),
             Tok::Heredoc(syntax) => {
                 let tag = self.advance();
@@ -144,7 +154,13 @@ impl<'s> Parser<'s> {
                     Tok::DqPre(_) => self.dq_string()?,
                     _ => return Err(self.unexpected()),
                 };
-                Ok(Expr::new(ExprKind::Heredoc { syntax, text: Box::new(text) }, tag.span))
+                Ok(Expr::new(
+                    ExprKind::Heredoc {
+                        syntax,
+                        text: Box::new(text),
+                    },
+                    tag.span,
+                ))
             }
             Tok::Punct(Punct::ListStart | Punct::LBrack) => self.array(),
             Tok::Punct(Punct::LBrace) => self.hash(),
@@ -152,7 +168,10 @@ impl<'s> Parser<'s> {
                 self.advance();
                 let inner = self.assignment()?;
                 self.expect(Punct::RParen)?;
-                Ok(Expr::new(ExprKind::Paren(Box::new(inner)), self.span_from(start)))
+                Ok(Expr::new(
+                    ExprKind::Paren(Box::new(inner)),
+                    self.span_from(start),
+                ))
             }
             Tok::Keyword(k) => self.keyword_primary(k, start),
             _ => Err(self.unexpected()),
@@ -170,7 +189,9 @@ impl<'s> Parser<'s> {
             Keyword::Undef => simple(ExprKind::Undef, self),
             Keyword::Default => simple(ExprKind::Default, self),
             // reserved words: rejected by validation
-            Keyword::Attr | Keyword::Private => simple(ExprKind::QualifiedName(Rc::from(k.as_str())), self),
+            Keyword::Attr | Keyword::Private => {
+                simple(ExprKind::QualifiedName(Rc::from(k.as_str())), self)
+            }
             Keyword::Type if *self.peek_tok(1) == Tok::Punct(Punct::LParen) => {
                 simple(ExprKind::QualifiedName(Rc::from("type")), self)
             }
@@ -216,7 +237,10 @@ impl<'s> Parser<'s> {
                 _ => return Err(self.unexpected()),
             }
         }
-        Ok(Expr::new(ExprKind::Interpolated(parts), self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Interpolated(parts),
+            self.span_from(start),
+        ))
     }
 
     /// A hash key or value, or an array element: `type` and `function` are strings there.
@@ -224,7 +248,9 @@ impl<'s> Parser<'s> {
         if let Tok::Keyword(k @ (Keyword::Type | Keyword::Function)) = self.tok() {
             if matches!(
                 self.peek_tok(1),
-                Tok::Punct(Punct::FArrow | Punct::Comma | Punct::RBrack | Punct::RBrace | Punct::RParen)
+                Tok::Punct(
+                    Punct::FArrow | Punct::Comma | Punct::RBrack | Punct::RBrace | Punct::RParen
+                )
             ) {
                 let k = *k;
                 let t = self.advance();
@@ -236,7 +262,11 @@ impl<'s> Parser<'s> {
 
     /// An argument: an expression (an assignment unless `access`) or `key => value`.
     pub(super) fn argument(&mut self, access: bool) -> Result<Arg, Error> {
-        let key = if access { self.expression()? } else { self.hash_entry()? };
+        let key = if access {
+            self.expression()?
+        } else {
+            self.hash_entry()?
+        };
         if self.eat(Punct::FArrow) {
             let value = self.hash_entry()?;
             return Ok(Arg::Pair(key, value));
@@ -291,7 +321,10 @@ impl<'s> Parser<'s> {
             return Err(self.unexpected());
         }
         let keys = self.nested(|p| p.arguments(Punct::RBrack, true))?;
-        Ok(Expr::new(ExprKind::Access(Box::new(left), keys), self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Access(Box::new(left), keys),
+            self.span_from(start),
+        ))
     }
 
     /// `left.name`, `left.name(args)`, with an optional lambda.
@@ -308,7 +341,15 @@ impl<'s> Parser<'s> {
             args.extend(self.nested(|p| p.arguments(Punct::RParen, false))?);
         }
         let block = self.optional_lambda()?;
-        Ok(Expr::new(ExprKind::Call { name, args, block, style: CallStyle::Method }, self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Call {
+                name,
+                args,
+                block,
+                style: CallStyle::Method,
+            },
+            self.span_from(start),
+        ))
     }
 
     /// `callee(args)` with an optional lambda.
@@ -317,8 +358,17 @@ impl<'s> Parser<'s> {
         let args = self.nested(|p| p.arguments(Punct::RParen, false))?;
         let block = self.optional_lambda()?;
         let kind = match callee.kind {
-            ExprKind::QualifiedName(name) => ExprKind::Call { name, args, block, style: CallStyle::Prefix },
-            _ => ExprKind::CallType { callee: Box::new(callee), args, block },
+            ExprKind::QualifiedName(name) => ExprKind::Call {
+                name,
+                args,
+                block,
+                style: CallStyle::Prefix,
+            },
+            _ => ExprKind::CallType {
+                callee: Box::new(callee),
+                args,
+                block,
+            },
         };
         Ok(Expr::new(kind, self.span_from(start)))
     }
@@ -327,8 +377,16 @@ impl<'s> Parser<'s> {
     fn collector(&mut self, type_ref: Expr, start: u32) -> Result<Expr, Error> {
         let exported = self.at(Punct::LLCollect);
         self.advance();
-        let close = if exported { Punct::RRCollect } else { Punct::RCollect };
-        let query = if self.at(close) { None } else { Some(Box::new(self.nested(|p| p.expression())?)) };
+        let close = if exported {
+            Punct::RRCollect
+        } else {
+            Punct::RCollect
+        };
+        let query = if self.at(close) {
+            None
+        } else {
+            Some(Box::new(self.nested(|p| p.expression())?))
+        };
         self.expect(close)?;
         let attributes = if self.at(Punct::LBrace) {
             self.advance();
@@ -338,7 +396,15 @@ impl<'s> Parser<'s> {
         } else {
             Vec::new()
         };
-        Ok(Expr::new(ExprKind::Collector { type_ref: Box::new(type_ref), exported, query, attributes }, self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Collector {
+                type_ref: Box::new(type_ref),
+                exported,
+                query,
+                attributes,
+            },
+            self.span_from(start),
+        ))
     }
 
     /// `test ? { option => value, ... }` or `test ? option => value`
@@ -359,7 +425,10 @@ impl<'s> Parser<'s> {
             }
             Ok(arms)
         })?;
-        Ok(Expr::new(ExprKind::Selector(Box::new(test), arms), self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Selector(Box::new(test), arms),
+            self.span_from(start),
+        ))
     }
 
     fn selector_arm(&mut self) -> Result<SelectorArm, Error> {
@@ -369,4 +438,3 @@ impl<'s> Parser<'s> {
         Ok(SelectorArm { option, value })
     }
 }
-

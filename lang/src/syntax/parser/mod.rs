@@ -9,6 +9,8 @@
 mod blocks;
 mod defs;
 mod expr;
+#[cfg(test)]
+mod oracle_cases;
 mod resource;
 #[cfg(test)]
 mod sexpr;
@@ -18,17 +20,31 @@ mod tests;
 
 use super::ast::{CallStyle, Expr, ExprKind, Program, Span};
 use super::lexer::{self, Keyword, Punct, Tok, Token};
+use super::Warning;
 use crate::error::{Error, ErrorKind};
 
 /// Parses a whole program (no validation).
 pub fn parse_program(source: &str) -> Result<Program, Error> {
-    let tokens = lexer::tokenize(source)?;
-    let mut p = Parser { src: source, toks: tokens, pos: 0, depth: 0, guard: stack::StackGuard::new() };
+    parse_program_with_warnings(source).map(|(program, _)| program)
+}
+
+/// Parses a whole program, also returning the lexer's warnings (unknown escapes), which the
+/// reference logs before evaluating.
+pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning>), Error> {
+    let lexed = lexer::lex(source);
+    let mut p = Parser {
+        src: source,
+        toks: lexed.tokens,
+        lex_error: lexed.error,
+        pos: 0,
+        depth: 0,
+        guard: stack::StackGuard::new(),
+    };
     let body = p.statements()?;
-    if !p.at_eof() {
+    if !p.at_eof() || p.lex_error.is_some() {
         return Err(p.unexpected());
     }
-    Ok(Program { body })
+    Ok((Program { body }, lexed.warnings))
 }
 
 /// How deeply expressions may nest before parsing gives up (guards the stack).
@@ -36,8 +52,8 @@ const MAX_DEPTH: usize = 500;
 
 /// Names that may be called without parentheses (`notice 1, 2`).
 const STATEMENT_CALLS: &[&str] = &[
-    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err", "fail", "import",
-    "break", "next", "return",
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
+    "fail", "import", "break", "next", "return",
 ];
 
 pub(crate) struct Parser<'s> {
@@ -46,6 +62,8 @@ pub(crate) struct Parser<'s> {
     pos: usize,
     depth: usize,
     guard: stack::StackGuard,
+    /// A lexical error where the tokens end, reported when parsing reaches it.
+    lex_error: Option<Error>,
 }
 
 /// A statement as written: one expression, or a comma separated list (span of first comma).
@@ -88,7 +106,10 @@ impl<'s> Parser<'s> {
         }
     }
     fn span_from(&self, start: u32) -> Span {
-        Span { start, end: self.prev_end().max(start) }
+        Span {
+            start,
+            end: self.prev_end().max(start),
+        }
     }
     fn advance(&mut self) -> Token {
         let t = self.toks[self.pos].clone();
@@ -116,6 +137,9 @@ impl<'s> Parser<'s> {
     /// `Incomplete` (more input could complete the program).
     fn unexpected(&self) -> Error {
         let t = self.token();
+        if let (Tok::Eof, Some(e)) = (&t.tok, &self.lex_error) {
+            return e.clone();
+        }
         match t.tok {
             Tok::Eof => Error::incomplete("Syntax error at end of input", t.span),
             Tok::Integer(_) | Tok::Float(_) => {
@@ -133,7 +157,10 @@ impl<'s> Parser<'s> {
     /// Runs `f` one nesting level deeper, failing when nesting is too deep.
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, Error>) -> Result<T, Error> {
         if self.depth >= MAX_DEPTH || self.guard.exhausted() {
-            return Err(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(self.token().span));
+            return Err(
+                Error::new(ErrorKind::Limit, "Expression nesting is too deep")
+                    .at(self.token().span),
+            );
         }
         self.depth += 1;
         let r = f(self);
@@ -145,7 +172,10 @@ impl<'s> Parser<'s> {
     /// deeper than the nesting limit allows.
     fn check_chain(&self, chain: usize) -> Result<(), Error> {
         if self.depth + chain > MAX_DEPTH {
-            return Err(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(self.token().span));
+            return Err(
+                Error::new(ErrorKind::Limit, "Expression nesting is too deep")
+                    .at(self.token().span),
+            );
         }
         Ok(())
     }
@@ -190,19 +220,36 @@ impl<'s> Parser<'s> {
         let mut out: Vec<Expr> = Vec::with_capacity(items.len());
         for item in items {
             let callable = match out.last() {
-                Some(Expr { kind: ExprKind::QualifiedName(n), .. }) => STATEMENT_CALLS.contains(&&**n),
+                Some(Expr {
+                    kind: ExprKind::QualifiedName(n),
+                    ..
+                }) => STATEMENT_CALLS.contains(&&**n),
                 _ => false,
             };
             if callable {
-                let Some(Expr { kind: ExprKind::QualifiedName(name), span }) = out.pop() else { unreachable!() };
+                let Some(Expr {
+                    kind: ExprKind::QualifiedName(name),
+                    span,
+                }) = out.pop()
+                else {
+                    unreachable!()
+                };
                 let args = match item {
                     Statement::One(e) => vec![e],
                     Statement::List(list, _) => list,
                 };
                 let end = args.last().map(|a| a.span.end).unwrap_or(span.end);
-                let call_span = Span { start: span.start, end };
+                let call_span = Span {
+                    start: span.start,
+                    end,
+                };
                 out.push(Expr::new(
-                    ExprKind::Call { name, args, block: None, style: CallStyle::Statement },
+                    ExprKind::Call {
+                        name,
+                        args,
+                        block: None,
+                        style: CallStyle::Statement,
+                    },
                     call_span,
                 ));
                 continue;

@@ -3,7 +3,9 @@
 
 use super::Parser;
 use crate::error::Error;
-use crate::syntax::ast::{AttributeOp, Expr, ExprKind, RelationOp, ResourceBody, ResourceForm, Span};
+use crate::syntax::ast::{
+    AttributeOp, Expr, ExprKind, RelationOp, ResourceBody, ResourceForm, Span,
+};
 use crate::syntax::lexer::{Keyword, Punct, Tok};
 use std::rc::Rc;
 
@@ -28,7 +30,10 @@ impl<'s> Parser<'s> {
             self.check_chain(chain)?;
             self.advance();
             let right = self.resource()?;
-            left = Expr::new(ExprKind::Relationship(op, Box::new(left), Box::new(right)), self.span_from(start));
+            left = Expr::new(
+                ExprKind::Relationship(op, Box::new(left), Box::new(right)),
+                self.span_from(start),
+            );
         }
         Ok(left)
     }
@@ -49,10 +54,16 @@ impl<'s> Parser<'s> {
                 match &mut inner.kind {
                     ExprKind::Resource { form: f, .. } => *f = form,
                     ExprKind::ResourceDefaults { .. } | ExprKind::ResourceOverride { .. } => {
-                        return Err(Error::validation("Resource Defaults are not virtualizable", inner.span))
+                        return Err(Error::validation(
+                            "Resource Defaults are not virtualizable",
+                            inner.span,
+                        ))
                     }
                     _ => {
-                        return Err(self.error_at(format!("{what} can only be applied to a Resource Expression"), at.span))
+                        return Err(self.error_at(
+                            format!("{what} can only be applied to a Resource Expression"),
+                            at.span,
+                        ))
                     }
                 }
                 inner.span = self.span_from(start);
@@ -65,7 +76,11 @@ impl<'s> Parser<'s> {
                 self.expect(Punct::RBrace)?;
                 let type_name = Expr::new(ExprKind::QualifiedName(Rc::from("class")), class.span);
                 Ok(Expr::new(
-                    ExprKind::Resource { form: ResourceForm::Regular, type_name: Box::new(type_name), bodies },
+                    ExprKind::Resource {
+                        form: ResourceForm::Regular,
+                        type_name: Box::new(type_name),
+                        bodies,
+                    },
                     self.span_from(start),
                 ))
             }
@@ -81,7 +96,8 @@ impl<'s> Parser<'s> {
 
     /// Whether the tokens after `{` are attribute operations (not `title:`).
     fn at_attribute_operation(&self) -> bool {
-        let name_like = matches!(self.tok(), Tok::Name(_) | Tok::Keyword(_)) || self.at(Punct::Times);
+        let name_like =
+            matches!(self.tok(), Tok::Name(_) | Tok::Keyword(_)) || self.at(Punct::Times);
         name_like && matches!(self.peek_tok(1), Tok::Punct(Punct::FArrow | Punct::PArrow))
     }
 
@@ -93,17 +109,35 @@ impl<'s> Parser<'s> {
             self.expect(Punct::RBrace)?;
             let span = self.span_from(start);
             return match left.kind {
-                ExprKind::QualifiedName(_) => self.resource_without_title(left, attributes, brace.span.start, span),
-                ExprKind::QualifiedReference(_) => {
-                    Ok(Expr::new(ExprKind::ResourceDefaults { type_ref: Box::new(left), attributes }, span))
+                ExprKind::QualifiedName(_) => {
+                    self.resource_without_title(left, attributes, brace.span.start, span)
                 }
+                ExprKind::QualifiedReference(_) => Ok(Expr::new(
+                    ExprKind::ResourceDefaults {
+                        type_ref: Box::new(left),
+                        attributes,
+                    },
+                    span,
+                )),
                 ExprKind::Access(ref target, ref keys) => {
                     let is_resource_type = matches!(&target.kind, ExprKind::QualifiedReference(n) if n.eq_ignore_ascii_case("resource"))
                         && keys.len() == 1;
                     if is_resource_type {
-                        Ok(Expr::new(ExprKind::ResourceDefaults { type_ref: Box::new(left), attributes }, span))
+                        Ok(Expr::new(
+                            ExprKind::ResourceDefaults {
+                                type_ref: Box::new(left),
+                                attributes,
+                            },
+                            span,
+                        ))
                     } else {
-                        Ok(Expr::new(ExprKind::ResourceOverride { resource: Box::new(left), attributes }, span))
+                        Ok(Expr::new(
+                            ExprKind::ResourceOverride {
+                                resource: Box::new(left),
+                                attributes,
+                            },
+                            span,
+                        ))
                     }
                 }
                 _ => Err(self.error_at(
@@ -118,7 +152,11 @@ impl<'s> Parser<'s> {
         }
         self.expect(Punct::RBrace)?;
         Ok(Expr::new(
-            ExprKind::Resource { form: ResourceForm::Regular, type_name: Box::new(left), bodies },
+            ExprKind::Resource {
+                form: ResourceForm::Regular,
+                type_name: Box::new(left),
+                bodies,
+            },
             self.span_from(start),
         ))
     }
@@ -135,12 +173,27 @@ impl<'s> Parser<'s> {
         let mut entries = Vec::with_capacity(attributes.len());
         for op in attributes {
             if op.append || &*op.name == "*" {
-                return Err(self.error_at("Syntax error resource body without title or hash with +>", name.span));
+                return Err(self.error_at(
+                    "Syntax error resource body without title or hash with +>",
+                    name.span,
+                ));
             }
-            entries.push((Expr::new(ExprKind::String(op.name.to_string()), op.span), op.value));
+            entries.push((
+                Expr::new(ExprKind::String(op.name.to_string()), op.span),
+                op.value,
+            ));
         }
-        let hash = Expr::new(ExprKind::Hash(entries), Span { start: brace, end: span.end });
-        let mut out = self.transform_calls(vec![super::Statement::One(name), super::Statement::One(hash)])?;
+        let hash = Expr::new(
+            ExprKind::Hash(entries),
+            Span {
+                start: brace,
+                end: span.end,
+            },
+        );
+        let mut out = self.transform_calls(vec![
+            super::Statement::One(name),
+            super::Statement::One(hash),
+        ])?;
         if out.len() == 1 {
             return Ok(out.remove(0));
         }
@@ -170,7 +223,15 @@ impl<'s> Parser<'s> {
     /// `name => value, name +> value, * => hash` with an optional trailing comma.
     pub(super) fn attribute_operations(&mut self) -> Result<Vec<AttributeOp>, Error> {
         let mut ops = Vec::new();
-        while self.at_attribute_operation() {
+        loop {
+            if !self.at_attribute_operation() {
+                if matches!(self.tok(), Tok::Name(_) | Tok::Keyword(_)) {
+                    // an attribute name must be followed by `=>` or `+>`
+                    self.advance();
+                    return Err(self.unexpected());
+                }
+                break;
+            }
             let start = self.start();
             let name: Rc<str> = match self.advance().tok {
                 Tok::Name(n) => n,
@@ -182,7 +243,12 @@ impl<'s> Parser<'s> {
                 return Err(self.unexpected());
             }
             let value = self.expression()?;
-            ops.push(AttributeOp { name, append, value, span: self.span_from(start) });
+            ops.push(AttributeOp {
+                name,
+                append,
+                value,
+                span: self.span_from(start),
+            });
             if !self.eat(Punct::Comma) {
                 break;
             }

@@ -17,7 +17,9 @@ fn stack_position() -> usize {
 
 impl StackGuard {
     pub(crate) fn new() -> StackGuard {
-        StackGuard { base: stack_position() }
+        StackGuard {
+            base: stack_position(),
+        }
     }
 
     /// Whether more than the budget has been used since the guard was created.

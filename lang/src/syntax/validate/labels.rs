@@ -13,9 +13,13 @@ pub(super) fn label(e: &Expr) -> String {
         ExprKind::Float(_) => "Literal Float",
         ExprKind::String(_) => "String",
         ExprKind::Interpolated(_) => "Double Quoted String",
-        ExprKind::Heredoc { syntax, .. } => return format!("'@({})' expression", syntax.as_deref().unwrap_or("")),
+        ExprKind::Heredoc { syntax, .. } => {
+            return format!("'@({})' expression", syntax.as_deref().unwrap_or(""))
+        }
         ExprKind::Regex(_) => "Regular Expression",
-        ExprKind::QualifiedName(n) if matches!(&**n, "attr" | "private") => return format!("Reserved Word '{n}'"),
+        ExprKind::QualifiedName(n) if matches!(&**n, "attr" | "private") => {
+            return format!("Reserved Word '{n}'")
+        }
         ExprKind::QualifiedName(_) => "Name",
         ExprKind::QualifiedReference(_) => "Type-Name",
         ExprKind::Variable(_) => "Variable",
@@ -29,7 +33,10 @@ pub(super) fn label(e: &Expr) -> String {
         ExprKind::Access(..) => "'[]' expression",
         ExprKind::Selector(..) => "Selector Expression",
         ExprKind::Paren(_) => "Parenthesized Expression",
-        ExprKind::Call { style: CallStyle::Method, .. } => "Method call",
+        ExprKind::Call {
+            style: CallStyle::Method,
+            ..
+        } => "Method call",
         ExprKind::Call { .. } | ExprKind::CallType { .. } => "Function Call",
         ExprKind::Lambda(_) => "Lambda",
         ExprKind::If { .. } => "'if' statement",
@@ -68,7 +75,12 @@ pub(super) fn a_an(e: &Expr) -> String {
 }
 
 pub(super) fn article(text: &str) -> String {
-    let first = text.trim_start_matches(['\'', '"']).chars().next().unwrap_or('x').to_ascii_lowercase();
+    let first = text
+        .trim_start_matches(['\'', '"'])
+        .chars()
+        .next()
+        .unwrap_or('x')
+        .to_ascii_lowercase();
     let art = if "aeiouy".contains(first) { "an" } else { "a" };
     format!("{art} {text}")
 }
@@ -97,11 +109,25 @@ pub(super) fn idem(e: &Expr) -> bool {
         ExprKind::Binary(op, ..) => !matches!(op, BinOp::Match | BinOp::NotMatch),
         ExprKind::Paren(x) => idem(x),
         ExprKind::Block(stmts) => stmts.iter().all(idem),
-        ExprKind::If { cond, then_branch, else_branch } | ExprKind::Unless { cond, then_branch, else_branch } => {
-            idem(cond) && then_branch.iter().all(idem) && else_branch.as_ref().is_none_or(|b| b.iter().all(idem))
+        ExprKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        }
+        | ExprKind::Unless {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            idem(cond)
+                && then_branch.iter().all(idem)
+                && else_branch.as_ref().is_none_or(|b| b.iter().all(idem))
         }
         ExprKind::Case { test, arms } => {
-            idem(test) && arms.iter().all(|a| a.options.iter().all(idem) && a.body.iter().all(idem))
+            idem(test)
+                && arms
+                    .iter()
+                    .all(|a| a.options.iter().all(idem) && a.body.iter().all(idem))
         }
         _ => false,
     }
@@ -147,7 +173,16 @@ pub(super) fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             f(callee);
             args.iter().for_each(f);
         }
-        ExprKind::If { cond, then_branch, else_branch } | ExprKind::Unless { cond, then_branch, else_branch } => {
+        ExprKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        }
+        | ExprKind::Unless {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
             f(cond);
             then_branch.iter().for_each(&mut *f);
             if let Some(b) = else_branch {
@@ -162,19 +197,32 @@ pub(super) fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             }
         }
         ExprKind::Block(stmts) => stmts.iter().for_each(f),
-        ExprKind::Resource { type_name, bodies, .. } => {
+        ExprKind::Resource {
+            type_name, bodies, ..
+        } => {
             f(type_name);
             for b in bodies {
                 f(&b.title);
                 b.attributes.iter().for_each(|a| f(&a.value));
             }
         }
-        ExprKind::ResourceDefaults { type_ref: x, attributes }
-        | ExprKind::ResourceOverride { resource: x, attributes } => {
+        ExprKind::ResourceDefaults {
+            type_ref: x,
+            attributes,
+        }
+        | ExprKind::ResourceOverride {
+            resource: x,
+            attributes,
+        } => {
             f(x);
             attributes.iter().for_each(|a| f(&a.value));
         }
-        ExprKind::Collector { type_ref, query, attributes, .. } => {
+        ExprKind::Collector {
+            type_ref,
+            query,
+            attributes,
+            ..
+        } => {
             f(type_ref);
             if let Some(q) = query {
                 f(q);

@@ -13,8 +13,16 @@ use crate::error::{Error, ErrorKind};
 use labels::{a_an, idem, label};
 
 pub fn validate(program: &Program) -> Result<(), Error> {
-    let mut v = Validator { errors: Vec::new(), guard: StackGuard::new(), exhausted: false };
+    let mut v = Validator {
+        errors: Vec::new(),
+        fatal: None,
+        guard: StackGuard::new(),
+        exhausted: false,
+    };
     v.body(&program.body, Place::Program);
+    if let Some(e) = v.fatal {
+        return Err(e);
+    }
     if let Some(limit) = v.errors.iter().position(|e| e.kind == ErrorKind::Limit) {
         return Err(v.errors.swap_remove(limit));
     }
@@ -23,7 +31,10 @@ pub fn validate(program: &Program) -> Result<(), Error> {
         1 => Err(v.errors.remove(0)),
         n => {
             let span = v.errors[0].span.unwrap_or_default();
-            Err(Error::validation(format!("Language validation logged {n} errors. Giving up"), span))
+            Err(Error::validation(
+                format!("Language validation logged {n} errors. Giving up"),
+                span,
+            ))
         }
     }
 }
@@ -43,6 +54,8 @@ enum Place {
 
 struct Validator {
     errors: Vec<Error>,
+    /// An error that stops validation at once.
+    fatal: Option<Error>,
     guard: StackGuard,
     /// Set once the stack budget ran out (reported once).
     exhausted: bool,
@@ -55,12 +68,23 @@ impl Validator {
 
     /// A statement list: no value-only statement before the last, no title-less resource.
     fn body(&mut self, stmts: &[Expr], place: Place) {
-        if let [Expr { kind: ExprKind::QualifiedName(name), span }, Expr { kind: ExprKind::Hash(_), .. }] = stmts {
+        if let [Expr {
+            kind: ExprKind::QualifiedName(name),
+            span,
+        }, Expr {
+            kind: ExprKind::Hash(_),
+            ..
+        }] = stmts
+        {
             self.error(
                 format!("This expression is invalid. Did you try declaring a '{name}' resource without a title?"),
                 *span,
             );
-        } else if let Some(e) = stmts.iter().take(stmts.len().saturating_sub(1)).find(|e| idem(e)) {
+        } else if let Some(e) = stmts
+            .iter()
+            .take(stmts.len().saturating_sub(1))
+            .find(|e| idem(e))
+        {
             self.error(
                 format!(
                     "This {} has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
@@ -92,7 +116,13 @@ impl Validator {
                 | ExprKind::TypeAlias { .. }
         );
         if not_value {
-            self.error(format!("Invalid use of expression. {} does not produce a value", capitalize(&a_an(e))), e.span);
+            self.error(
+                format!(
+                    "Invalid use of expression. {} does not produce a value",
+                    capitalize(&a_an(e))
+                ),
+                e.span,
+            );
         }
     }
 
@@ -100,7 +130,9 @@ impl Validator {
         if self.guard.exhausted() {
             if !self.exhausted {
                 self.exhausted = true;
-                self.errors.push(Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(e.span));
+                self.errors.push(
+                    Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(e.span),
+                );
             }
             return;
         }
@@ -128,10 +160,11 @@ impl Validator {
             ExprKind::Heredoc { syntax, text } => {
                 if let (Some("json"), ExprKind::String(s)) = (syntax.as_deref(), &text.kind) {
                     if let Err(err) = serde_json::from_str::<serde_json::Value>(s) {
-                        self.error(
+                        // the reference's syntax checker fails at once
+                        self.fatal.get_or_insert(Error::validation(
                             format!("Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. \"{err}\""),
                             e.span,
-                        );
+                        ));
                     }
                 }
                 self.expr(text, Place::Nested)
@@ -174,7 +207,11 @@ impl Validator {
             }
             ExprKind::Selector(test, arms) => {
                 self.rvalue(test);
-                if let Some(dup) = arms.iter().filter(|a| matches!(a.option.kind, ExprKind::Default)).nth(1) {
+                if let Some(dup) = arms
+                    .iter()
+                    .filter(|a| matches!(a.option.kind, ExprKind::Default))
+                    .nth(1)
+                {
                     self.error("This Selector Expression already has a 'default' entry - this is a duplicate", dup.option.span);
                 }
                 self.expr(test, Place::Nested);
@@ -191,7 +228,11 @@ impl Validator {
                     self.lambda(l);
                 }
             }
-            ExprKind::CallType { callee, args, block } => {
+            ExprKind::CallType {
+                callee,
+                args,
+                block,
+            } => {
                 let is_type = match &callee.kind {
                     ExprKind::QualifiedReference(_) => true,
                     ExprKind::Access(t, _) => matches!(t.kind, ExprKind::QualifiedReference(_)),
@@ -213,7 +254,16 @@ impl Validator {
                 }
             }
             ExprKind::Lambda(l) => self.lambda(l),
-            ExprKind::If { cond, then_branch, else_branch } | ExprKind::Unless { cond, then_branch, else_branch } => {
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            }
+            | ExprKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
                 self.rvalue(cond);
                 self.expr(cond, Place::Nested);
                 self.body(then_branch, Place::OtherBody);
@@ -223,9 +273,15 @@ impl Validator {
             }
             ExprKind::Case { test, arms } => {
                 self.rvalue(test);
-                let mut defaults = arms.iter().flat_map(|a| &a.options).filter(|o| matches!(o.kind, ExprKind::Default));
+                let mut defaults = arms
+                    .iter()
+                    .flat_map(|a| &a.options)
+                    .filter(|o| matches!(o.kind, ExprKind::Default));
                 if let Some(dup) = defaults.nth(1) {
-                    self.error("This 'case' statement already has a 'default' entry - this is a duplicate", dup.span);
+                    self.error(
+                        "This 'case' statement already has a 'default' entry - this is a duplicate",
+                        dup.span,
+                    );
                 }
                 self.expr(test, Place::Nested);
                 for a in arms {
@@ -242,8 +298,14 @@ impl Validator {
             | ExprKind::ClassDef(_)
             | ExprKind::DefineDef(_)
             | ExprKind::NodeDef(_) => names::definition(self, e, place),
-            ExprKind::Resource { form, type_name, bodies } => {
-                if *form != ResourceForm::Regular && matches!(&type_name.kind, ExprKind::QualifiedName(n) if &**n == "class") {
+            ExprKind::Resource {
+                form,
+                type_name,
+                bodies,
+            } => {
+                if *form != ResourceForm::Regular
+                    && matches!(&type_name.kind, ExprKind::QualifiedName(n) if &**n == "class")
+                {
                     self.error("Classes are not virtualizable", e.span);
                 }
                 if !matches!(&type_name.kind, ExprKind::QualifiedName(n) if &**n == "class") {
@@ -257,17 +319,32 @@ impl Validator {
                     self.attributes(&b.attributes, Some("a Resource Instance Definition"));
                 }
             }
-            ExprKind::ResourceDefaults { type_ref, attributes } => {
+            ExprKind::ResourceDefaults {
+                type_ref,
+                attributes,
+            } => {
                 self.expr(type_ref, Place::Nested);
                 self.attributes(attributes, Some("a Resource Defaults Expression"));
             }
-            ExprKind::ResourceOverride { resource, attributes } => {
+            ExprKind::ResourceOverride {
+                resource,
+                attributes,
+            } => {
                 self.expr(resource, Place::Nested);
                 self.attributes(attributes, None);
             }
-            ExprKind::Collector { type_ref, exported, query, attributes } => {
+            ExprKind::Collector {
+                type_ref,
+                exported,
+                query,
+                attributes,
+            } => {
                 if !matches!(type_ref.kind, ExprKind::QualifiedReference(_)) {
-                    let container = if *exported { "an Exported Query" } else { "a Virtual Query" };
+                    let container = if *exported {
+                        "an Exported Query"
+                    } else {
+                        "a Virtual Query"
+                    };
                     self.error(
                         format!(
                             "Illegal expression. {} is unacceptable as type name in {container}",
@@ -285,7 +362,10 @@ impl Validator {
             }
             ExprKind::Relationship(_, a, b) => {
                 for side in [a, b] {
-                    if !matches!(side.kind, ExprKind::Collector { .. } | ExprKind::Relationship(..)) {
+                    if !matches!(
+                        side.kind,
+                        ExprKind::Collector { .. } | ExprKind::Relationship(..)
+                    ) {
                         self.rvalue(side);
                     }
                 }
@@ -308,7 +388,10 @@ impl Validator {
                 _ => continue,
             };
             if !seen.insert(key.clone()) {
-                self.error(format!("The key '{}' is declared more than once", &key[1..]), k.span);
+                self.error(
+                    format!("The key '{}' is declared more than once", &key[1..]),
+                    k.span,
+                );
             }
         }
     }
@@ -346,7 +429,10 @@ impl Validator {
             | ExprKind::String(_)
             | ExprKind::Boolean(_) => {}
             _ => self.error(
-                format!("Illegal query expression. {} cannot be used in a query", capitalize(&a_an(q))),
+                format!(
+                    "Illegal query expression. {} cannot be used in a query",
+                    capitalize(&a_an(q))
+                ),
                 q.span,
             ),
         }
@@ -356,7 +442,9 @@ impl Validator {
     fn assignable(&mut self, lhs: &Expr, via_index: bool) {
         match &lhs.kind {
             ExprKind::Variable(v) if !via_index => {
-                if v.numeric().is_some() || v.name.bytes().all(|b| b.is_ascii_digit()) && !v.name.is_empty() {
+                if v.numeric().is_some()
+                    || v.name.bytes().all(|b| b.is_ascii_digit()) && !v.name.is_empty()
+                {
                     self.error(
                         format!(
                             "Illegal attempt to assign to the numeric match result variable '${}'. Numeric variables are not assignable",
@@ -374,15 +462,22 @@ impl Validator {
                     );
                 }
             }
-            ExprKind::Access(..) => {
-                self.error("Illegal attempt to assign via [index/key]. Not an assignable reference", lhs.span)
-            }
+            ExprKind::Access(..) => self.error(
+                "Illegal attempt to assign via [index/key]. Not an assignable reference",
+                lhs.span,
+            ),
             ExprKind::Array(items) if !via_index => {
                 for i in items {
                     self.assignable(i, false);
                 }
             }
-            _ => self.error(format!("Illegal attempt to assign to '{}'. Not an assignable reference", a_an(lhs)), lhs.span),
+            _ => self.error(
+                format!(
+                    "Illegal attempt to assign to '{}'. Not an assignable reference",
+                    a_an(lhs)
+                ),
+                lhs.span,
+            ),
         }
     }
 

@@ -7,9 +7,34 @@ use crate::syntax::ast::*;
 
 /// Type names a definition may not take.
 const RESERVED_TYPE_NAMES: &[&str] = &[
-    "type", "any", "unit", "scalar", "boolean", "numeric", "integer", "float", "collection", "array", "hash", "tuple",
-    "struct", "variant", "optional", "enum", "regexp", "pattern", "runtime", "init", "object", "sensitive", "semver",
-    "semverrange", "string", "timestamp", "timespan", "typeset",
+    "type",
+    "any",
+    "unit",
+    "scalar",
+    "boolean",
+    "numeric",
+    "integer",
+    "float",
+    "collection",
+    "array",
+    "hash",
+    "tuple",
+    "struct",
+    "variant",
+    "optional",
+    "enum",
+    "regexp",
+    "pattern",
+    "runtime",
+    "init",
+    "object",
+    "sensitive",
+    "semver",
+    "semverrange",
+    "string",
+    "timestamp",
+    "timespan",
+    "typeset",
 ];
 
 fn is_word(c: char) -> bool {
@@ -51,7 +76,8 @@ fn is_type_decl_name(s: &str) -> bool {
 
 pub(super) fn check_variable(v: &mut Validator, name: &str, span: Span) {
     if name.starts_with(|c: char| c.is_ascii_digit()) {
-        let valid = name == "0" || !name.starts_with('0') && name.bytes().all(|b| b.is_ascii_digit());
+        let valid =
+            name == "0" || !name.starts_with('0') && name.bytes().all(|b| b.is_ascii_digit());
         if !valid {
             v.error(
                 format!(
@@ -91,7 +117,10 @@ pub(super) fn capture_last(v: &mut Validator, params: &[Param]) {
     let last = params.len().saturating_sub(1);
     for (i, p) in params.iter().enumerate() {
         if p.captures_rest && i != last {
-            v.error(format!("Parameter ${} is not last, and has 'captures rest'", p.name), p.span);
+            v.error(
+                format!("Parameter ${} is not last, and has 'captures rest'", p.name),
+                p.span,
+            );
         }
     }
 }
@@ -100,7 +129,11 @@ fn no_capture(v: &mut Validator, params: &[Param], container: &str) {
     for p in params {
         if p.captures_rest {
             v.error(
-                format!("Parameter ${} has 'captures rest' - not supported in {}", p.name, article(container)),
+                format!(
+                    "Parameter ${} has 'captures rest' - not supported in {}",
+                    p.name,
+                    article(container)
+                ),
                 p.span,
             );
         }
@@ -111,7 +144,13 @@ fn unique_params(v: &mut Validator, params: &[Param]) {
     let mut seen = std::collections::HashSet::new();
     for p in params {
         if !seen.insert(&*p.name) {
-            v.error(format!("The parameter '{}' is declared more than once in the parameter list", p.name), p.span);
+            v.error(
+                format!(
+                    "The parameter '{}' is declared more than once in the parameter list",
+                    p.name
+                ),
+                p.span,
+            );
         }
     }
 }
@@ -119,14 +158,26 @@ fn unique_params(v: &mut Validator, params: &[Param]) {
 fn reserved_params(v: &mut Validator, params: &[Param], container: &str) {
     for p in params {
         if matches!(&*p.name, "name" | "title") {
-            v.error(format!("The parameter ${} redefines a built in parameter in the {container}", p.name), p.span);
+            v.error(
+                format!(
+                    "The parameter ${} redefines a built in parameter in the {container}",
+                    p.name
+                ),
+                p.span,
+            );
         }
     }
 }
 
 fn named(v: &mut Validator, name: &str, what: &str, span: Span) {
     if !is_decl_name(name) {
-        v.error(format!("Unacceptable name. The name '{name}' is unacceptable as the name of {}", article(what)), span);
+        v.error(
+            format!(
+                "Unacceptable name. The name '{name}' is unacceptable as the name of {}",
+                article(what)
+            ),
+            span,
+        );
     }
     if RESERVED_TYPE_NAMES.contains(&name) {
         v.error(
@@ -176,14 +227,24 @@ fn type_ref(v: &mut Validator, t: &Expr, container: &str) {
 /// Where definitions may appear: classes, defines and nodes at top level or in classes;
 /// functions and type aliases only at top level.
 fn placement(v: &mut Validator, e: &Expr, place: Place) {
-    let absolute = matches!(e.kind, ExprKind::FunctionDef(_) | ExprKind::TypeAlias { .. });
+    let absolute = matches!(
+        e.kind,
+        ExprKind::FunctionDef(_) | ExprKind::TypeAlias { .. }
+    );
     match place {
         Place::Program => {}
         Place::ClassBody if !absolute => {}
-        Place::ClassBody | Place::OtherBody if absolute => {
-            v.error(format!("{} may only appear at toplevel", super::capitalize(&super::labels::a_an(e))), e.span)
-        }
-        _ => v.error("Classes, definitions, and nodes may only appear at toplevel or inside other classes", e.span),
+        Place::ClassBody | Place::OtherBody if absolute => v.error(
+            format!(
+                "{} may only appear at toplevel",
+                super::capitalize(&super::labels::a_an(e))
+            ),
+            e.span,
+        ),
+        _ => v.error(
+            "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
+            e.span,
+        ),
     }
 }
 
@@ -259,7 +320,10 @@ fn hostname(v: &mut Validator, m: &Expr) {
     match &m.kind {
         ExprKind::String(s) => check(v, s),
         ExprKind::QualifiedName(s) => check(v, s),
-        ExprKind::Interpolated(_) => v.error("An interpolated expression is not allowed in a hostname of a node", m.span),
+        ExprKind::Interpolated(_) => v.error(
+            "An interpolated expression is not allowed in a hostname of a node",
+            m.span,
+        ),
         _ => {}
     }
 }

@@ -1,0 +1,87 @@
+use super::*;
+
+fn secs(f: f64) -> Timespan {
+    Timespan::from_secs_f64(f).unwrap()
+}
+
+#[test]
+fn formats_like_the_reference() {
+    let t = secs(3600.0 * 30.0 + 61.25);
+    let cases = [
+        ("%D-%H:%M:%S.%L", "1-06:01:01.250"),
+        ("%H:%M:%S", "30:01:01"),
+        ("%M", "1801"),
+        (
+            "%S %N %-N %3N %_5N %05L %_L %-L",
+            "108061 250000000 25 250 25    250   25  25",
+        ),
+        ("%%%H", "%30"),
+    ];
+    for (f, want) in cases {
+        assert_eq!(format_timespan(t, f).unwrap(), want, "{f}");
+    }
+    assert_eq!(
+        format_timespan(secs(-61.25), "%H:%M:%S").unwrap(),
+        "-00:01:01"
+    );
+    assert_eq!(
+        format_timespan(secs(61.25), "%_H:%-M:%3S|%5D|%_5D|%-D").unwrap(),
+        " 0:1:001|00000|    0|0"
+    );
+    assert_eq!(secs(13.5).to_string(), "0-00:00:13.5");
+    assert_eq!(secs(0.0).to_string(), "0-00:00:00.0");
+    assert_eq!(secs(-13.5).to_string(), "-0-00:00:13.5");
+    assert_eq!(
+        Timespan::from_nanos(93_784_005_006_007).to_string(),
+        "1-02:03:04.005006007"
+    );
+    // The reference drops the leading zeros of the fraction here ('.5'); we keep them.
+    assert_eq!(secs(0.05).to_string(), "0-00:00:00.05");
+}
+
+#[test]
+fn bad_formats() {
+    let msg = |f: &str| format_timespan(secs(1.0), f).unwrap_err().message;
+    assert_eq!(msg("%X"), "Bad format specifier '%' in '%X', at position 1");
+    assert_eq!(msg("%"), "Bad format specifier '' in '%', at position 0");
+    assert_eq!(
+        msg("%-_H"),
+        "Bad format specifier '%-' in '%-_H', at position 2"
+    );
+}
+
+#[test]
+fn parses_like_the_reference() {
+    let p = |s: &str, f: &str| {
+        parse_timespan(s, f)
+            .map(|t| t.to_string())
+            .map_err(|e| e.message)
+    };
+    assert_eq!(p("1:2", "%H:%M"), Ok("0-01:02:00.0".into()));
+    assert_eq!(p(" 1:2", "%_H:%M"), Ok("0-01:02:00.0".into()));
+    assert_eq!(p("-1:2", "%H:%M"), Ok("-0-01:02:00.0".into()));
+    assert_eq!(p("100:02", "%H:%M"), Ok("4-04:02:00.0".into()));
+    assert_eq!(p("1:70", "%H:%M"), Ok("0-02:10:00.0".into()));
+    assert_eq!(p("1:02.123456", "%M:%S.%N"), Ok("0-00:01:02.123456".into()));
+    assert_eq!(p("10:03.5", "%M:%S.%L"), Ok("0-00:10:03.5".into()));
+    assert_eq!(
+        p("1:02.123456", "%M:%S.%3N"),
+        Err("Unable to parse '1:02.123456' using format '%M:%S.%3N'".into())
+    );
+    assert_eq!(
+        p("123", "%L"),
+        Err("Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude".into())
+    );
+    let any = |s: &str| {
+        parse_timespan_any(s, &DEFAULT_FORMATS)
+            .map(|t| t.to_string())
+            .map_err(|e| e.message)
+    };
+    assert_eq!(any("1-02:03"), Ok("1-02:03:00.0".into()));
+    assert_eq!(any("02:03.5"), Ok("0-00:02:03.5".into()));
+    assert_eq!(any("7.25"), Ok("0-00:00:07.25".into()));
+    assert_eq!(
+        any("13:20"),
+        Err("Unable to parse '13:20' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S".into())
+    );
+}
