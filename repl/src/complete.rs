@@ -2,6 +2,7 @@
 //! after `.`), type names (`Int` → `Integer`), keywords, `:` commands and their arguments.
 
 use crate::commands::{self, CommandName};
+use crate::highlight::{tokenize, Kind};
 use crate::names::KEYWORDS;
 
 /// What completion knows about the session, refreshed after every input.
@@ -36,6 +37,21 @@ fn sorted_unique(mut words: Vec<String>) -> Vec<String> {
     words.sort();
     words.dedup();
     words
+}
+
+/// The variables named in `text` (assigned or used earlier in the input being typed, lambda
+/// parameters), without `$` or a leading `::`.
+pub fn variables_in(text: &str) -> Vec<String> {
+    let words = tokenize(text)
+        .into_iter()
+        .filter(|t| t.kind == Kind::Variable)
+        .map(|t| {
+            text[t.start + 1..t.end]
+                .trim_start_matches("::")
+                .to_string()
+        })
+        .collect();
+    sorted_unique(words)
 }
 
 /// Completes `line` at byte offset `cursor`. `first_line` is false on the continuation
@@ -269,6 +285,14 @@ mod tests {
                 start: 1,
                 words: vec!["node".into(), "notice".into(), "now".into()]
             }
+        );
+    }
+
+    #[test]
+    fn variables_of_the_input_being_typed() {
+        assert_eq!(
+            variables_in("$a = 1\n[$b].map |$item| { $::a + \"${c}\" }"),
+            vec!["a".to_string(), "b".into(), "item".into()]
         );
     }
 

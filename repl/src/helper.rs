@@ -2,7 +2,7 @@
 //! Multi-line input is handled by the loop in `session` (with a continuation prompt), so
 //! the rustyline validator accepts every line.
 
-use crate::complete::{complete, Completion, Names};
+use crate::complete::{complete, variables_in, Completion, Names};
 use crate::highlight::highlight;
 use crate::output::{DIM, GREEN, RESET};
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
@@ -48,7 +48,26 @@ impl Completer for PreplHelper {
         pos: usize,
         ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        match complete(line, pos, self.prefix.is_empty(), &self.names) {
+        // Variables named earlier in this input (not the word being completed).
+        let before = line.get(..pos).unwrap_or(line);
+        let head =
+            before.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || "_:$".contains(c));
+        let typed = variables_in(&format!("{}{}", self.prefix, head));
+        let extended;
+        let names = if typed
+            .iter()
+            .all(|v| self.names.variables.binary_search(v).is_ok())
+        {
+            &self.names
+        } else {
+            let mut names = self.names.clone();
+            names.variables.extend(typed);
+            names.variables.sort();
+            names.variables.dedup();
+            extended = names;
+            &extended
+        };
+        match complete(line, pos, self.prefix.is_empty(), names) {
             Completion::Path => self.files.complete(line, pos, ctx),
             Completion::Words { start, words } => Ok((
                 start,
