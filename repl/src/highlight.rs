@@ -242,8 +242,11 @@ impl Lexer<'_> {
                     let open = self.pos;
                     self.pos += 2;
                     self.push(open, self.pos, Kind::Interpolation);
+                    let first = self.tokens.len();
                     let limit = self.bytes.len();
-                    if !self.run(limit, nesting + 1, true) {
+                    let closed = self.run(limit, nesting + 1, true);
+                    self.interpolated_variable(first);
+                    if !closed {
                         return;
                     }
                     seg = self.pos;
@@ -257,6 +260,31 @@ impl Lexer<'_> {
             }
         }
         self.push(seg, self.pos, Kind::String);
+    }
+
+    /// `${name}`, `${node}`, `${0}`, `${name[1]}`, `${name.each ...}`: the leading word is a
+    /// variable (the tokens of the interpolation start at `first`).
+    fn interpolated_variable(&mut self, first: usize) {
+        let next = self
+            .tokens
+            .get(first + 1)
+            .map(|t| (t.kind, self.bytes[t.start]));
+        let Some(t) = self.tokens.get_mut(first) else {
+            return;
+        };
+        let closes = matches!(next, Some((Kind::Interpolation, b'}')));
+        let continues = matches!(
+            next,
+            Some((Kind::Bracket, b'[')) | Some((Kind::Operator, b'.'))
+        );
+        let is_variable = match t.kind {
+            Kind::Keyword | Kind::Number => closes,
+            Kind::Name => closes || continues,
+            _ => false,
+        };
+        if is_variable {
+            t.kind = Kind::Variable;
+        }
     }
 
     /// `@(TAG)`, `@("TAG")`, `@(TAG:syntax/flags)`: the header is a string token and the
@@ -564,6 +592,19 @@ mod tests {
             ]
         );
         assert_eq!(kinds("'it\\'s'"), vec![("'it\\'s'", String)]);
+    }
+
+    #[test]
+    fn bare_words_that_interpolate_as_variables() {
+        let first_kind = |src: &str| tokenize(src)[2].kind;
+        assert_eq!(first_kind("\"${x}\""), Kind::Variable);
+        assert_eq!(first_kind("\"${node}\""), Kind::Variable);
+        assert_eq!(first_kind("\"${0}\""), Kind::Variable);
+        assert_eq!(first_kind("\"${x[1]}\""), Kind::Variable);
+        assert_eq!(first_kind("\"${x.map |$v| { $v }}\""), Kind::Variable);
+        assert_eq!(first_kind("\"${x + 3}\""), Kind::Name);
+        assert_eq!(first_kind("\"${2 + 2}\""), Kind::Number);
+        assert_eq!(first_kind("\"${if[2]}\""), Kind::Keyword);
     }
 
     #[test]
