@@ -39,10 +39,16 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         PType::Hash(..) | PType::Struct(_) => collections::new_hash(args)?,
         PType::Sensitive(_) => others::new_sensitive(args)?,
         PType::Regexp(_) => others::new_regexp(args)?,
-        PType::SemVer(_) => others::new_semver(args)?,
-        PType::SemVerRange => others::new_semver_range(args)?,
-        PType::Timespan(..) => others::new_timespan(args)?,
-        PType::Timestamp(..) => others::new_timestamp(args)?,
+        PType::SemVer(_) => crate::versions::semver_new(args)?,
+        PType::SemVerRange => crate::versions::semver_range_new(args)?,
+        PType::Timespan(..) => match args {
+            [v @ Value::Timespan(_)] => v.clone(),
+            _ => crate::time::timespan_new(args)?,
+        },
+        PType::Timestamp(..) => match args {
+            [v @ Value::Timestamp(_)] => v.clone(),
+            _ => crate::time::timestamp_new(args)?,
+        },
         PType::Type(_) => others::new_type(args)?,
         PType::Optional(Some(inner)) => match args {
             [Value::Undef] => Value::Undef,

@@ -136,7 +136,8 @@ impl Evaluator {
         body: impl FnOnce(&mut Evaluator, usize) -> EvalResult<T>,
     ) -> EvalResult<T> {
         self.enter()?;
-        let slots = vec![None; layout.names.len()];
+        let mut slots = self.slot_pool.pop().unwrap_or_default();
+        slots.resize(layout.names.len(), None);
         self.frames.push(Frame {
             slots,
             layout,
@@ -152,6 +153,11 @@ impl Evaluator {
         let result = body(self, index);
         self.matches = saved_matches;
         self.current = saved_current;
+        if let Some(frame) = self.frames.pop() {
+            let mut slots = frame.slots;
+            slots.clear();
+            self.slot_pool.push(slots);
+        }
         self.frames.truncate(index);
         self.depth -= 1;
         result
@@ -213,9 +219,20 @@ impl Evaluator {
         Ok(())
     }
 
-    fn type_of_expr(&mut self, e: &Expr) -> EvalResult<PType> {
+    /// The type a parameter or return type expression denotes; constant expressions are
+    /// evaluated once.
+    fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
+        let key = e as *const Expr as usize;
+        if let Some(t) = self.type_cache.get(&key) {
+            return Ok(t.clone());
+        }
         match self.eval(e)? {
-            Value::Type(t) => Ok((*t).clone()),
+            Value::Type(t) => {
+                if is_constant(e) {
+                    self.type_cache.insert(key, t.clone());
+                }
+                Ok(t)
+            }
             other => Err(Error::eval(format!(
                 "A parameter type must be a Type, got {}",
                 super::describe::a_an(&other)
@@ -358,5 +375,28 @@ fn count_text(min: usize, max: usize) -> String {
         format!("at least {min} {}", plural(min))
     } else {
         format!("between {min} and {max} arguments")
+    }
+}
+
+/// Whether a type expression always evaluates to the same type (no variables or calls).
+fn is_constant(e: &Expr) -> bool {
+    use crate::syntax::ast::{ExprKind, UnaryOp};
+    match &e.kind {
+        ExprKind::QualifiedReference(_)
+        | ExprKind::QualifiedName(_)
+        | ExprKind::String(_)
+        | ExprKind::Integer(_)
+        | ExprKind::Float(_)
+        | ExprKind::Boolean(_)
+        | ExprKind::Undef
+        | ExprKind::Default
+        | ExprKind::Regex(_) => true,
+        ExprKind::Unary(UnaryOp::Neg, x) | ExprKind::Paren(x) => is_constant(x),
+        ExprKind::Access(x, keys) => is_constant(x) && keys.iter().all(is_constant),
+        ExprKind::Array(items) => items.iter().all(is_constant),
+        ExprKind::Hash(entries) => entries
+            .iter()
+            .all(|(k, v)| is_constant(k) && is_constant(v)),
+        _ => false,
     }
 }

@@ -6,6 +6,8 @@ use crate::values::Value;
 pub fn label_of(v: &Value) -> String {
     match v {
         Value::Type(t) => format!("{t}-Type"),
+        Value::SemVer(_) => "Semver".to_string(),
+        Value::SemVerRange(_) => "SemverRange".to_string(),
         other => simple_label(other).to_string(),
     }
 }

@@ -57,7 +57,17 @@ impl Evaluator {
             ExprKind::Heredoc { text, .. } => self.eval(text)?,
             ExprKind::Regex(src) => Value::Regexp(self.regex(src)?),
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
-            ExprKind::QualifiedReference(n) => Value::Type(Rc::new(self.type_named(n)?)),
+            ExprKind::QualifiedReference(n) => {
+                let key = e as *const Expr as usize;
+                match self.type_cache.get(&key) {
+                    Some(t) => Value::Type(t.clone()),
+                    None => {
+                        let t = Rc::new(self.type_named(n)?);
+                        self.type_cache.insert(key, t.clone());
+                        Value::Type(t)
+                    }
+                }
+            }
             ExprKind::Variable(v) => self.lookup(v)?,
             ExprKind::Array(items) => Value::array(self.eval_list(items)?),
             ExprKind::Hash(entries) => self.eval_hash(entries)?,
@@ -164,14 +174,7 @@ impl Evaluator {
         for (k, v) in entries {
             let key = self.eval(k)?;
             let value = self.eval(v)?;
-            if map.contains_key(&key) {
-                return Err(Error::eval(format!(
-                    "The key {} is declared more than once",
-                    format::to_programmatic(&key)
-                ))
-                .at(k.span)
-                .into());
-            }
+            // Later entries win (duplicate literal keys are rejected by the parser).
             map.insert(key, value);
         }
         Ok(Value::hash(map))

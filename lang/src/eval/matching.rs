@@ -14,17 +14,7 @@ impl Evaluator {
         let re = match r {
             Value::Type(t) => return Ok(types::is_instance(t, l)),
             Value::SemVerRange(range) => {
-                return match l {
-                    Value::SemVer(v) => Ok(range.includes(v)),
-                    Value::String(s) => match semver::Version::parse(s) {
-                        Ok(v) => Ok(range.includes(&v)),
-                        Err(_) => Err(Error::eval(format!("The string '{s}' is not a valid SemVer"))),
-                    },
-                    _ => Err(Error::eval(format!(
-                        "A SemVerRange can only match a SemVer or a String, got {}",
-                        super::describe::a_an(l)
-                    ))),
-                }
+                return Ok(crate::versions::range_matches(range, l).unwrap_or(false));
             }
             Value::Regexp(re) => re.clone(),
             Value::String(s) => {
@@ -80,11 +70,7 @@ impl Evaluator {
                 let keys = Value::array(h.keys().cloned().collect());
                 return self.in_op(l, &keys);
             }
-            Value::SemVerRange(range) => match l {
-                Value::SemVer(v) => range.includes(v),
-                Value::String(s) => semver::Version::parse(s).is_ok_and(|v| range.includes(&v)),
-                _ => false,
-            },
+            Value::SemVerRange(range) => crate::versions::range_matches(range, l).unwrap_or(false),
             _ => false,
         })
     }

@@ -39,6 +39,9 @@ impl Evaluator {
                 Rc::make_mut(&mut a).push(r);
                 Value::Array(a)
             }
+            BinOp::Shl if matches!(l, Value::Hash(_)) => {
+                return Err(Error::eval("Operator '<<' is not applicable to a Hash.").into())
+            }
             BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Shl | BinOp::Shr => {
                 self.arith(op, l, r)?
             }
@@ -93,7 +96,7 @@ impl Evaluator {
                 Ok(Value::array(
                     a.iter()
                         // Deletion matches exactly (case-sensitive), unlike `==`.
-                        .filter(|x| !remove.contains(x))
+                        .filter(|x| !remove.iter().any(|y| ruby_equals(x, y)))
                         .cloned()
                         .collect(),
                 ))
@@ -366,13 +369,14 @@ fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
 /// Converts `[k, v, k, v]` or `[[k, v], ...]` to a hash (for `Hash + Array`).
 pub fn array_to_hash(a: &[Value]) -> Result<Map, String> {
     let mut map = Map::with_capacity(a.len());
-    if !a.is_empty()
-        && a.iter()
-            .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
-    {
+    if !a.is_empty() && a.iter().all(|e| matches!(e, Value::Array(_))) {
         for e in a {
             if let Value::Array(p) = e {
-                map.insert(p[0].clone(), p[1].clone());
+                match p.len() {
+                    1 => map.insert(p[0].clone(), Value::Undef),
+                    2 => map.insert(p[0].clone(), p[1].clone()),
+                    n => return Err(format!("invalid number of elements ({n} for 1..2)")),
+                };
             }
         }
         return Ok(map);
@@ -407,7 +411,28 @@ pub fn equals(a: &Value, b: &Value) -> bool {
         }
         (Value::Type(x), Value::Type(y)) => types::equal(x, y),
         (Value::Sensitive(x), Value::Sensitive(y)) => equals(x, y),
+        (Value::Timespan(_) | Value::Timestamp(_), _)
+        | (_, Value::Timespan(_) | Value::Timestamp(_)) => {
+            time::compare(a, b) == Some(Ordering::Equal)
+        }
         _ => a == b,
+    }
+}
+
+/// Ruby's `==`, which deletion uses: like Puppet's `==` for numbers, but strings compare
+/// case-sensitively.
+fn ruby_equals(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x == y,
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| ruby_equals(p, q))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| ruby_equals(v, w)))
+        }
+        _ => equals(a, b),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::functions::Builtin;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
 use crate::types::{PType, TypeAlias};
 use crate::values::{Regexp, Value};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -83,6 +83,11 @@ pub struct Evaluator {
     /// Names (lower case) of the resource types defined with `define` in this session.
     pub(crate) resource_types: std::collections::HashSet<String>,
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
+    /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
+    /// their AST node. Cleared for each input and whenever a type name changes meaning.
+    pub(crate) type_cache: HashMap<usize, Rc<PType>>,
+    /// Slot vectors of finished frames, reused by the next calls.
+    pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
@@ -113,11 +118,13 @@ impl Evaluator {
             current: None,
             matches: None,
             layouts: Layouts::default(),
-            functions: HashMap::new(),
+            functions: HashMap::default(),
             builtins,
-            aliases: HashMap::new(),
+            aliases: HashMap::default(),
             resource_types: Default::default(),
-            regex_cache: HashMap::new(),
+            regex_cache: HashMap::default(),
+            type_cache: HashMap::default(),
+            slot_pool: Vec::new(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
             logs: Vec::new(),
@@ -193,8 +200,9 @@ impl Evaluator {
 
     /// Defines the type aliases and functions of a program before it runs.
     fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
+        self.type_cache.clear();
         let mut pending = Vec::new();
-        let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::new();
+        let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::default();
         for e in body {
             match &e.kind {
                 ExprKind::TypeAlias { name, type_expr } => {
@@ -293,8 +301,13 @@ impl Session {
         let ev = &mut self.evaluator;
         ev.generation += 1;
         ev.source = source.clone();
-        let result = match crate::syntax::parse(text) {
-            Ok(program) => ev.run(&program),
+        let result = match crate::syntax::parse_with_warnings(text) {
+            Ok((program, warnings)) => {
+                for w in warnings {
+                    ev.log(LogLevel::Warning, &w.message);
+                }
+                ev.run(&program)
+            }
             Err(e) => Err(e),
         };
         ev.reset_run_state();

@@ -1,4 +1,12 @@
 //! Source text to AST: lexer and parser (winnow), then validation.
+//!
+//! - [`parse`] / [`parse_with_warnings`]: parse and validate a program (errors are worded as
+//!   the reference words them, with a byte span; `ErrorKind::Incomplete` when more input
+//!   could complete the program, `Syntax` otherwise, `Validation` for what the reference's
+//!   checker rejects, `Limit` for input nested too deeply).
+//! - [`completeness`]: whether the REPL should evaluate, wait for more lines, or report.
+//! - [`lexer::tokenize`] / [`lexer::lex`]: the token stream; [`parser::parse_program`]
+//!   without validation; [`validate::validate`] alone.
 
 pub mod ast;
 pub mod lexer;

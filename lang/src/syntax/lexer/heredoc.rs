@@ -5,7 +5,7 @@
 
 use super::strings::{followed_by, Escapes, TextMode};
 use super::{Lexer, Tok};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::Span;
 use std::rc::Rc;
 
@@ -125,7 +125,7 @@ impl<'a> Lexer<'a> {
             interpolate: header.interpolate,
         };
         let mut sub = Lexer::new(&text, 0, self.depth);
-        sub.after = self.after.clone();
+        sub.after = self.after;
         sub.guard = self.guard.clone();
         let result = sub.lex_text(0, mode);
         for t in &mut sub.tokens {
@@ -138,9 +138,13 @@ impl<'a> Lexer<'a> {
         self.warnings.append(&mut sub.warnings);
         if let Err(mut e) = result {
             e.span = e.span.map(|s| line_map.to_source(s));
+            // the body is complete (its end tag was found): more input cannot fix it
+            if e.kind == ErrorKind::Incomplete {
+                e.kind = ErrorKind::Syntax;
+            }
             return Err(e);
         }
-        self.after = sub.after.take();
+        self.after = sub.after;
         self.pos = after_header;
         Ok(())
     }

@@ -63,6 +63,42 @@ pub fn lex(source: &str) -> Lexed {
     }
 }
 
+/// What the lexer remembers of the last token.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct After {
+    /// A `/` here starts a regex (an operand is expected).
+    regex_ok: bool,
+    /// The last token was `?` (so `{` is a selector brace).
+    qmark: bool,
+}
+
+impl Default for After {
+    fn default() -> After {
+        After {
+            regex_ok: true,
+            qmark: false,
+        }
+    }
+}
+
+impl After {
+    fn of(tok: &Tok) -> After {
+        let regex_ok = match tok {
+            Tok::Punct(p) => !matches!(
+                p,
+                Punct::RParen | Punct::RBrack | Punct::RRCollect | Punct::RCollect
+            ),
+            Tok::Keyword(k) => !matches!(k, Keyword::True | Keyword::False),
+            Tok::Other | Tok::Eof => true,
+            _ => false,
+        };
+        After {
+            regex_ok,
+            qmark: *tok == Tok::Punct(Punct::QMark),
+        }
+    }
+}
+
 pub(crate) struct Lexer<'a> {
     src: &'a str,
     /// Added to every offset (sub-lexers of heredoc bodies).
@@ -76,7 +112,7 @@ pub(crate) struct Lexer<'a> {
     /// Nesting of strings within interpolations.
     depth: usize,
     /// Kind of the last token (for regex and selector-brace decisions).
-    after: Option<Tok>,
+    after: After,
     guard: std::rc::Rc<StackGuard>,
     pub(crate) warnings: Vec<Warning>,
 }
@@ -96,7 +132,7 @@ impl<'a> Lexer<'a> {
             line_clean: true,
             newline_jump: None,
             depth,
-            after: None,
+            after: After::default(),
             guard,
             warnings: Vec::new(),
         }
@@ -131,7 +167,7 @@ impl<'a> Lexer<'a> {
         } else {
             is_ws_byte(self.src.as_bytes()[start - 1])
         };
-        self.after = Some(tok.clone());
+        self.after = After::of(&tok);
         self.line_clean = false;
         self.tokens.push(Token {
             tok,
@@ -180,7 +216,7 @@ impl<'a> Lexer<'a> {
                 }
                 b'@' => {
                     if self.src[start..].starts_with("@(") {
-                        self.lex_heredoc(start)?;
+                        self.whole(|lexer| lexer.lex_heredoc(start))?;
                     } else if self.src[start..].starts_with("@@") {
                         self.push_punct(Punct::AtAt, start);
                     } else {
@@ -211,7 +247,7 @@ impl<'a> Lexer<'a> {
                 }
                 b'{' => {
                     braces += 1;
-                    let p = if self.after == Some(Tok::Punct(Punct::QMark)) {
+                    let p = if self.after.qmark {
                         Punct::SelBrace
                     } else {
                         Punct::LBrace
@@ -241,16 +277,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn regex_acceptable(&self) -> bool {
-        match &self.after {
-            None => true,
-            Some(Tok::Punct(p)) => !matches!(
-                p,
-                Punct::RParen | Punct::RBrack | Punct::RRCollect | Punct::RCollect
-            ),
-            Some(Tok::Keyword(k)) => !matches!(k, Keyword::True | Keyword::False),
-            Some(Tok::Other) | Some(Tok::Eof) => true,
-            Some(_) => false,
-        }
+        self.after.regex_ok
     }
 
     fn lex_slash(&mut self, start: usize) -> Result<(), Error> {
@@ -282,7 +309,7 @@ impl<'a> Lexer<'a> {
                             end = close + 1;
                             continue;
                         }
-                        let pattern = rest[1..close].replace("\\/", "/");
+                        let pattern = rest[1..close].to_string();
                         self.push(Tok::Regex(Rc::from(pattern)), start, start + close + 1);
                         return Ok(());
                     }

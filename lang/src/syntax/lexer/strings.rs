@@ -97,7 +97,22 @@ impl<'a> Lexer<'a> {
             interpolate: true,
         };
         self.pos = start + 1;
-        self.lex_text(start, mode)
+        self.whole(|lexer| lexer.lex_text(start, mode))
+    }
+
+    /// Lexes a construct the reference lexes in one go (a string with its interpolations, a
+    /// heredoc): on an error, none of its tokens are kept, so the parser meets the error
+    /// where the construct starts.
+    pub(super) fn whole(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let mark = self.tokens.len();
+        let r = f(self);
+        if r.is_err() {
+            self.tokens.truncate(mark);
+        }
+        r
     }
 
     /// Lexes text from `self.pos`; `token_start` is where the first token's span starts.
@@ -188,7 +203,9 @@ impl<'a> Lexer<'a> {
         let t = &self.tokens[mark];
         let name: Option<Rc<str>> = match &t.tok {
             Tok::Name(n) | Tok::Word(n) => Some(n.clone()),
-            Tok::Keyword(k) => Some(Rc::from(k.as_str())),
+            // The spec: a keyword is a variable only on its own (`${if}`); `${if[2]}` is an
+            // `if` expression (a syntax error). The reference takes it as `$if[2]`.
+            Tok::Keyword(k) if count == 1 => Some(Rc::from(k.as_str())),
             Tok::Integer(_) | Tok::Float(_) => {
                 let (s, e) = (
                     t.span.start as usize - self.base,

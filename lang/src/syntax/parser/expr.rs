@@ -126,29 +126,41 @@ impl<'s> Parser<'s> {
 
     fn primary(&mut self) -> Result<Expr, Error> {
         let start = self.start();
-        let tok = self.tok().clone();
-        let simple = |kind: ExprKind, p: &mut Self| {
-            p.advance();
-            Ok(Expr::new(kind, p.span_from(start)))
-        };
-        match tok {
-            Tok::Integer(i) => simple(ExprKind::Integer(i), self),
-            Tok::Float(f) => simple(ExprKind::Float(f), self),
-            Tok::Str(s) => simple(ExprKind::String(s), self),
-            Tok::Word(w) => simple(ExprKind::String(w.to_string()), self),
-            Tok::Regex(r) => simple(ExprKind::Regex(r), self),
-            Tok::Name(n) => simple(ExprKind::QualifiedName(n), self),
-            Tok::ClassRef(n) => simple(ExprKind::QualifiedReference(n), self),
-            Tok::Variable(v) => {
-                simple(ExprKind::Variable(crate::syntax::ast::VarRef::new(v)), self)
+        match self.tok() {
+            Tok::Integer(_)
+            | Tok::Float(_)
+            | Tok::Str(_)
+            | Tok::Word(_)
+            | Tok::Regex(_)
+            | Tok::Name(_)
+            | Tok::ClassRef(_)
+            | Tok::Variable(_) => {
+                let t = self.advance();
+                let kind = match t.tok {
+                    Tok::Integer(i) => ExprKind::Integer(i),
+                    Tok::Float(f) => ExprKind::Float(f),
+                    Tok::Str(s) => ExprKind::String(s),
+                    Tok::Word(w) => ExprKind::String(w.to_string()),
+                    Tok::Regex(r) => ExprKind::Regex(r),
+                    Tok::Name(n) => ExprKind::QualifiedName(n),
+                    Tok::ClassRef(n) => ExprKind::QualifiedReference(n),
+                    Tok::Variable(v) => ExprKind::Variable(crate::syntax::ast::VarRef::new(v)),
+                    _ => unreachable!("matched above"),
+                };
+                Ok(Expr::new(kind, t.span))
             }
             Tok::DqPre(_) => self.dq_string(),
-            Tok::Heredoc(syntax) => {
+            Tok::Heredoc(_) => {
                 let tag = self.advance();
+                let Tok::Heredoc(syntax) = tag.tok else {
+                    unreachable!("matched above")
+                };
                 let text = match self.tok() {
-                    Tok::Str(s) => {
-                        let s = s.clone();
+                    Tok::Str(_) => {
                         let t = self.advance();
+                        let Tok::Str(s) = t.tok else {
+                            unreachable!("matched above")
+                        };
                         Expr::new(ExprKind::String(s), t.span)
                     }
                     Tok::DqPre(_) => self.dq_string()?,
@@ -173,7 +185,10 @@ impl<'s> Parser<'s> {
                     self.span_from(start),
                 ))
             }
-            Tok::Keyword(k) => self.keyword_primary(k, start),
+            Tok::Keyword(k) => {
+                let k = *k;
+                self.keyword_primary(k, start)
+            }
             _ => Err(self.unexpected()),
         }
     }
@@ -211,27 +226,29 @@ impl<'s> Parser<'s> {
     fn dq_string(&mut self) -> Result<Expr, Error> {
         let start = self.start();
         let mut parts = Vec::new();
-        if let Tok::DqPre(t) = self.tok() {
-            if !t.is_empty() {
-                parts.push(StrPart::Text(t.clone()));
+        let push_text = |parts: &mut Vec<StrPart>, text: String| {
+            if !text.is_empty() {
+                parts.push(StrPart::Text(text));
             }
-            self.advance();
+        };
+        if let Tok::DqPre(_) = self.tok() {
+            if let Tok::DqPre(t) = self.advance().tok {
+                push_text(&mut parts, t);
+            }
         }
         loop {
             let e = self.assignment()?;
             parts.push(StrPart::Expr(e));
             match self.tok() {
-                Tok::DqMid(t) => {
-                    if !t.is_empty() {
-                        parts.push(StrPart::Text(t.clone()));
+                Tok::DqMid(_) => {
+                    if let Tok::DqMid(t) = self.advance().tok {
+                        push_text(&mut parts, t);
                     }
-                    self.advance();
                 }
-                Tok::DqPost(t) => {
-                    if !t.is_empty() {
-                        parts.push(StrPart::Text(t.clone()));
+                Tok::DqPost(_) => {
+                    if let Tok::DqPost(t) = self.advance().tok {
+                        push_text(&mut parts, t);
                     }
-                    self.advance();
                     break;
                 }
                 _ => return Err(self.unexpected()),

@@ -9,8 +9,6 @@
 mod blocks;
 mod defs;
 mod expr;
-#[cfg(test)]
-mod oracle_cases;
 mod resource;
 #[cfg(test)]
 mod sexpr;
@@ -111,10 +109,19 @@ impl<'s> Parser<'s> {
             end: self.prev_end().max(start),
         }
     }
+    /// Consumes the current token, moving it out (consumed tokens are never looked at
+    /// again, except for their spans).
     fn advance(&mut self) -> Token {
-        let t = self.toks[self.pos].clone();
+        let current = &mut self.toks[self.pos];
+        let t = Token {
+            tok: std::mem::replace(&mut current.tok, Tok::Eof),
+            span: current.span,
+            ws_before: current.ws_before,
+        };
         if self.pos < self.toks.len() - 1 {
             self.pos += 1;
+        } else {
+            self.toks[self.pos].tok = Tok::Eof;
         }
         t
     }
@@ -188,7 +195,13 @@ impl<'s> Parser<'s> {
         while !self.at(Punct::RBrace) && !self.at_eof() {
             items.push(self.syntactic_statement()?);
             if self.eat(Punct::Semic) && (self.at(Punct::RBrace) || self.at_eof()) {
-                return Err(self.unexpected());
+                let e = self.unexpected();
+                // The reference rejects a program ending with `;`. More input could complete
+                // it, but at top level the REPL is better served by the error at once.
+                if self.depth == 0 && e.kind == ErrorKind::Incomplete && self.lex_error.is_none() {
+                    return Err(Error::syntax(e.message, self.token().span));
+                }
+                return Err(e);
             }
         }
         self.transform_calls(items)

@@ -31,10 +31,13 @@ pub fn validate(program: &Program) -> Result<(), Error> {
         1 => Err(v.errors.remove(0)),
         n => {
             let span = v.errors[0].span.unwrap_or_default();
-            Err(Error::validation(
+            let mut e = Error::validation(
                 format!("Language validation logged {n} errors. Giving up"),
                 span,
-            ))
+            );
+            // The reference logs each error before giving up.
+            e.logged = std::mem::take(&mut v.errors);
+            Err(e)
         }
     }
 }
@@ -162,7 +165,10 @@ impl Validator {
                     if let Err(err) = serde_json::from_str::<serde_json::Value>(s) {
                         // the reference's syntax checker fails at once
                         self.fatal.get_or_insert(Error::validation(
-                            format!("Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. \"{err}\""),
+                            format!(
+                                "Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. {}",
+                                ruby_inspect(&json_error(s, &err))
+                            ),
                             e.span,
                         ));
                     }
@@ -266,9 +272,9 @@ impl Validator {
             } => {
                 self.rvalue(cond);
                 self.expr(cond, Place::Nested);
-                self.body(then_branch, Place::OtherBody);
+                self.body(then_branch, branch_place(then_branch));
                 if let Some(b) = else_branch {
-                    self.body(b, Place::OtherBody);
+                    self.body(b, branch_place(b));
                 }
             }
             ExprKind::Case { test, arms } => {
@@ -289,7 +295,7 @@ impl Validator {
                         self.rvalue(o);
                     }
                     self.exprs(&a.options);
-                    self.body(&a.body, Place::OtherBody);
+                    self.body(&a.body, branch_place(&a.body));
                 }
             }
             ExprKind::Block(stmts) => self.body(stmts, Place::OtherBody),
@@ -510,6 +516,61 @@ impl Validator {
             return;
         }
         labels::for_each_child(e, &mut |c| self.no_assignment(c));
+    }
+}
+
+/// A JSON parse error the way the reference's JSON library words it: `859: unexpected token
+/// at '<rest of the text from the bad token>'`.
+fn json_error(text: &str, err: &serde_json::Error) -> String {
+    if err.is_eof() && text.trim().is_empty() {
+        return "unexpected end of input".to_string();
+    }
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(err.line().saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let mut at = line_start;
+    for c in text[line_start..]
+        .chars()
+        .take(err.column().saturating_sub(1))
+    {
+        at += c.len_utf8();
+    }
+    let at = at.min(text.len());
+    let token_start = text[..at]
+        .trim_end_matches(|c: char| c.is_alphanumeric())
+        .len();
+    format!("859: unexpected token at '{}'", &text[token_start..])
+}
+
+/// A string quoted and escaped as Ruby's `inspect` shows it.
+fn ruby_inspect(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A branch of `if`, `unless` or `case` with one statement is that statement itself in the
+/// reference's model (not a block), which changes where definitions count as being.
+fn branch_place(stmts: &[Expr]) -> Place {
+    if stmts.len() > 1 {
+        Place::OtherBody
+    } else {
+        Place::Nested
     }
 }
 

@@ -240,3 +240,12 @@ fn other_checks() {
     );
     assert_eq!(verr("$_x = 1 $_x"), "ok");
 }
+
+#[test]
+fn json_heredocs_are_checked() {
+    assert_eq!(
+        verr("@(END:json)\nnot json\nEND"),
+        "Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. \"859: unexpected token at 'not json\\n'\""
+    );
+    assert_eq!(verr("@(END:json)\n{\"a\": [1, 2]}\nEND"), "ok");
+}
