@@ -46,10 +46,11 @@ pub fn variables_in(text: &str) -> Vec<String> {
         .into_iter()
         .filter(|t| t.kind == Kind::Variable)
         .map(|t| {
-            text[t.start + 1..t.end]
-                .trim_start_matches("::")
-                .to_string()
+            let word = &text[t.start..t.end];
+            let word = word.strip_prefix('$').unwrap_or(word);
+            word.trim_start_matches("::").to_string()
         })
+        .filter(|w| !w.is_empty())
         .collect();
     sorted_unique(words)
 }
@@ -292,7 +293,7 @@ mod tests {
     fn variables_of_the_input_being_typed() {
         assert_eq!(
             variables_in("$a = 1\n[$b].map |$item| { $::a + \"${c}\" }"),
-            vec!["a".to_string(), "b".into(), "item".into()]
+            vec!["a".to_string(), "b".into(), "c".into(), "item".into()]
         );
     }
 
