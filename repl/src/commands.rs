@@ -245,7 +245,11 @@ fn vars(repl: &Repl) -> String {
             out,
             "{}{}  {}",
             head,
-            layout(&value, width, head.chars().count()),
+            layout(
+                &value,
+                width,
+                unicode_width::UnicodeWidthStr::width(head.as_str())
+            ),
             repl.palette.paint(DIM, &format!("# {typ}"))
         );
     }

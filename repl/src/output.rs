@@ -4,6 +4,7 @@
 
 use prepl::format::to_programmatic;
 use prepl::{LogLevel, Value};
+use unicode_width::UnicodeWidthStr;
 
 /// ANSI styling, or none at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +100,7 @@ fn write_value(out: &mut String, v: &Value, width: usize, indent: usize, col: us
             for (key, value) in map.iter() {
                 out.push_str(&pad);
                 let key = to_programmatic(key);
-                let value_col = inner + key.chars().count() + 4;
+                let value_col = inner + key.width() + 4;
                 out.push_str(&key);
                 out.push_str(" => ");
                 write_value(out, value, width, inner, value_col, depth + 1);
@@ -145,7 +146,7 @@ fn flat_width(v: &Value, left: &mut isize, depth: usize) {
                 }
             }
         }
-        _ => *left -= to_programmatic(v).chars().count() as isize,
+        _ => *left -= to_programmatic(v).width() as isize,
     }
 }
 
@@ -192,6 +193,13 @@ mod tests {
             layout(&v, 30, 3),
             "{\n     'alpha' => [0, 1, 2],\n     'beta' => {\n       'x' => 'a long string here',\n     },\n   }"
         );
+    }
+
+    #[test]
+    fn wide_characters_count_double() {
+        let v = Value::array(vec![Value::string("日本"), Value::string("語")]);
+        assert!(fits(&v, 14));
+        assert!(!fits(&v, 13));
     }
 
     #[test]
