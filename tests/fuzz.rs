@@ -109,7 +109,7 @@ fn mutated_programs_never_crash() {
         let rounds: usize = std::env::var("FUZZ_ROUNDS")
             .ok()
             .and_then(|s| s.parse().ok())
-            .unwrap_or(3000);
+            .unwrap_or(20000);
         for _ in 0..rounds {
             let case = &cases[rng.below(cases.len())];
             let src = mutate(&mut rng, &case.src);

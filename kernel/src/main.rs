@@ -1,1 +1,74 @@
-fn main() {}
+//! `prepl-kernel`: a Jupyter kernel for the Puppet language.
+//!
+//! - `prepl-kernel --connection-file FILE`: run the kernel (Jupyter starts it so).
+//! - `prepl-kernel install [--user|--sys-prefix|--prefix P]`: write the kernelspec.
+//! - `prepl-kernel uninstall [--user|--sys-prefix|--prefix P]`: remove it.
+
+mod builtins;
+mod complete;
+mod connection;
+mod history;
+mod inspect;
+mod install;
+mod render;
+mod server;
+mod wire;
+mod worker;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  prepl-kernel --connection-file FILE
+  prepl-kernel install [--user|--sys-prefix|--prefix DIR]
+  prepl-kernel uninstall [--user|--sys-prefix|--prefix DIR]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("install") => install::Target::from_args(&args[1..]).and_then(|t| {
+            let exe = std::env::current_exe()
+                .and_then(|p| p.canonicalize())
+                .map_err(|e| format!("cannot find this executable: {e}"))?;
+            let dir = install::install(&t, &exe)?;
+            println!("Installed the Puppet kernelspec in {}", dir.display());
+            Ok(())
+        }),
+        Some("uninstall") => install::Target::from_args(&args[1..]).and_then(|t| {
+            let dir = install::uninstall(&t)?;
+            println!("Removed the Puppet kernelspec from {}", dir.display());
+            Ok(())
+        }),
+        Some("--connection-file") | Some("-f") => match args.get(1) {
+            Some(path) => run_kernel(path),
+            None => Err(USAGE.into()),
+        },
+        Some(a) if a.starts_with("--connection-file=") => {
+            run_kernel(&a["--connection-file=".len()..])
+        }
+        Some("--help") | Some("-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(USAGE.into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("prepl-kernel: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_kernel(path: &str) -> Result<(), String> {
+    let info = connection::ConnectionInfo::read(path)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("tokio: {e}"))?;
+    runtime.block_on(server::run(info))?;
+    // Background tasks (receivers blocked on sockets) end with the process.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    Ok(())
+}

@@ -1,6 +1,6 @@
 //! Calling functions and lambdas, binding arguments to parameters.
 
-use super::scope::{Frame, Layout};
+use super::scope::{Arity, Frame, Layout};
 use super::session::MAX_CALL_DEPTH;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
@@ -95,8 +95,10 @@ impl Evaluator {
                 .into());
         };
         result.map_err(|flow| match flow {
+            // `import` is reported without the prefix, as by the reference.
             Flow::Error(e)
                 if e.span.is_none()
+                    && name != "import"
                     && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
             {
                 let what = if style == CallStyle::Method {
@@ -251,23 +253,18 @@ impl Evaluator {
         args: &[Value],
         frame: usize,
     ) -> EvalResult<()> {
-        let rest = params.last().is_some_and(|p| p.captures_rest);
-        let required = params
-            .iter()
-            .filter(|p| p.default.is_none() && !p.captures_rest)
-            .count();
-        let max = if rest { usize::MAX } else { params.len() };
-        if let Some(first_optional) = params.iter().position(|p| p.default.is_some()) {
-            let late = params[first_optional..]
-                .iter()
-                .find(|p| p.default.is_none() && !p.captures_rest);
-            if let Some(p) = late {
-                let message = format!(
-                    "Parameter ${} is required but appears after optional parameters",
-                    p.name
-                );
-                return Err(Error::eval(message).at(p.span).into());
-            }
+        let Arity {
+            required,
+            max,
+            misplaced,
+        } = self.frames[frame].layout.arity;
+        if let Some(i) = misplaced {
+            let p = &params[i];
+            let message = format!(
+                "Parameter ${} is required but appears after optional parameters",
+                p.name
+            );
+            return Err(Error::eval(message).at(p.span).into());
         }
         // A lambda takes what it is given: a missing argument is an error, extra ones are dropped.
         let lambda = matches!(callee, Callee::Block(_));

@@ -211,6 +211,18 @@ impl Evaluator {
     /// (a built-in resource type, or a `define` of this session).
     pub fn type_named(&self, name: &str) -> Result<PType, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
+            // An alias that leads only to aliases, back to itself, names no type.
+            let mut target = alias.resolved();
+            for _ in 0..64 {
+                let PType::Alias(next) = &target else { break };
+                if Rc::ptr_eq(next, alias) {
+                    return Err(Error::eval(format!(
+                        "Error while evaluating a Type-Name, Type alias '{}' cannot be resolved to a real type",
+                        alias.name
+                    )));
+                }
+                target = next.resolved();
+            }
             return Ok(PType::Alias(alias.clone()));
         }
         if let Some(t) = types::by_name(name) {

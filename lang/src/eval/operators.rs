@@ -21,6 +21,12 @@ enum Num {
 
 impl Evaluator {
     pub fn binary(&mut self, op: BinOp, l: Value, r: Value) -> EvalResult {
+        // The common case first: two integers.
+        if let (Value::Integer(a), Value::Integer(b)) = (&l, &r) {
+            if let Some(v) = int_fast_path(op, *a, *b) {
+                return Ok(v);
+            }
+        }
         Ok(match op {
             BinOp::Eq => Value::Boolean(equals(&l, &r)),
             BinOp::Ne => Value::Boolean(!equals(&l, &r)),
@@ -125,6 +131,16 @@ impl Evaluator {
         if let Some(result) = time_arith(op, &l, &r) {
             return Ok(result?);
         }
+        // A version is no number: on the left the operator does not apply, on the right the
+        // reference fails converting it.
+        if let Value::SemVer(_) = l {
+            let message = format!("Operator '{}' is not applicable to a Semver.", op.symbol());
+            return Err(Error::eval(message).into());
+        }
+        if let (Value::Integer(_) | Value::Float(_), Value::SemVer(_)) = (&l, &r) {
+            let message = "can't convert SemanticPuppet::Version into Float";
+            return Err(op_error(op.symbol(), message).into());
+        }
         let a = self.coerce_num(&l)?;
         let b = self.coerce_num(&r)?;
         Ok(numeric_op(op, a, b)?)
@@ -170,9 +186,29 @@ impl Evaluator {
     }
 }
 
+/// Integer operations that cannot fail or that overflow-check cheaply; `None` defers to the
+/// general path (which also produces the errors).
+fn int_fast_path(op: BinOp, a: i64, b: i64) -> Option<Value> {
+    Some(match op {
+        BinOp::Add => Value::Integer(a.checked_add(b)?),
+        BinOp::Sub => Value::Integer(a.checked_sub(b)?),
+        BinOp::Mul => Value::Integer(a.checked_mul(b)?),
+        BinOp::Eq => Value::Boolean(a == b),
+        BinOp::Ne => Value::Boolean(a != b),
+        BinOp::Lt => Value::Boolean(a < b),
+        BinOp::Le => Value::Boolean(a <= b),
+        BinOp::Gt => Value::Boolean(a > b),
+        BinOp::Ge => Value::Boolean(a >= b),
+        BinOp::Mod if b > 0 && a >= 0 => Value::Integer(a % b),
+        BinOp::Div if b > 0 && a >= 0 => Value::Integer(a / b),
+        _ => return None,
+    })
+}
+
 fn not_numeric(v: &Value) -> Error {
     let shown = match v {
         Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
         other => format::ruby::to_s(other),
     };
     Error::eval(format!(

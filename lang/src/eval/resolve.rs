@@ -7,9 +7,9 @@
 //! that is still empty when read falls back to a lookup by name in the enclosing frames, since
 //! Puppet lets a lambda read an outer `$x` before it assigns its own.
 
-use super::scope::Layout;
+use super::scope::{Arity, Layout};
 use crate::syntax::ast::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// Layouts of every lambda and function body, keyed by the address of the AST node. The
@@ -111,7 +111,10 @@ impl Resolver<'_> {
         self.block(&l.body);
         let names = self.scopes.pop().unwrap_or_default();
         l.frame_size.set(names.len() as u16);
-        let layout = Rc::new(Layout { names });
+        let layout = Rc::new(Layout {
+            names,
+            arity: Arity::of(&l.params),
+        });
         self.layouts
             .lambdas
             .insert(Rc::as_ptr(l) as usize, (layout, l.clone()));
@@ -129,7 +132,10 @@ impl Resolver<'_> {
         let names = self.scopes.pop().unwrap_or_default();
         self.scopes = outer;
         f.frame_size.set(names.len() as u16);
-        let layout = Rc::new(Layout { names });
+        let layout = Rc::new(Layout {
+            names,
+            arity: Arity::of(&f.params),
+        });
         self.layouts
             .functions
             .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));
@@ -296,85 +302,8 @@ fn collect_assigned(e: &Expr, names: &mut Vec<Rc<str>>) {
             _ => {}
         }
     }
-    visit_children(e, &mut |child| collect_assigned(child, names));
+    e.for_each_child(&mut |child| collect_assigned(child, names));
     if let ExprKind::Assign(target, _) = &e.kind {
         add_target(target, names);
-    }
-}
-
-/// Calls `f` on each direct child expression of `e`, not descending into lambdas or
-/// definitions (which have scopes of their own).
-fn visit_children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    match &e.kind {
-        ExprKind::Interpolated(parts) => {
-            for p in parts {
-                if let StrPart::Expr(x) = p {
-                    f(x);
-                }
-            }
-        }
-        ExprKind::Heredoc { text, .. } => f(text),
-        ExprKind::Array(items) | ExprKind::Block(items) => items.iter().for_each(f),
-        ExprKind::Hash(entries) => {
-            for (k, v) in entries {
-                f(k);
-                f(v);
-            }
-        }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => f(x),
-        ExprKind::Binary(_, a, b) | ExprKind::Assign(a, b) | ExprKind::Relationship(_, a, b) => {
-            f(a);
-            f(b);
-        }
-        ExprKind::Access(x, keys) => {
-            f(x);
-            keys.iter().for_each(f);
-        }
-        ExprKind::Selector(x, arms) => {
-            f(x);
-            for arm in arms {
-                f(&arm.option);
-                f(&arm.value);
-            }
-        }
-        ExprKind::Call { args, .. } => args.iter().for_each(f),
-        ExprKind::CallType { callee, args, .. } => {
-            f(callee);
-            args.iter().for_each(f);
-        }
-        ExprKind::If {
-            cond,
-            then_branch,
-            else_branch,
-        }
-        | ExprKind::Unless {
-            cond,
-            then_branch,
-            else_branch,
-        } => {
-            f(cond);
-            then_branch.iter().for_each(&mut *f);
-            if let Some(b) = else_branch {
-                b.iter().for_each(f);
-            }
-        }
-        ExprKind::Case { test, arms } => {
-            f(test);
-            for arm in arms {
-                arm.options.iter().for_each(&mut *f);
-                arm.body.iter().for_each(&mut *f);
-            }
-        }
-        ExprKind::Resource { bodies, .. } => {
-            for b in bodies {
-                f(&b.title);
-                b.attributes.iter().for_each(|a| f(&a.value));
-            }
-        }
-        ExprKind::ResourceDefaults { attributes, .. }
-        | ExprKind::ResourceOverride { attributes, .. } => {
-            attributes.iter().for_each(|a| f(&a.value))
-        }
-        _ => {}
     }
 }

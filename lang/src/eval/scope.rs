@@ -1,13 +1,51 @@
 //! Variables: the persistent top scope (by name), local frames (by slot), match variables.
 
 use crate::values::Value;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The names of the local slots of one lambda or function body, in slot order.
 #[derive(Debug, Default)]
 pub struct Layout {
     pub names: Vec<Rc<str>>,
+    /// The argument counts the parameters accept, computed once.
+    pub arity: Arity,
+}
+
+/// Argument counts accepted by a parameter list.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Arity {
+    /// Parameters without a default (and not capturing the rest).
+    pub required: usize,
+    /// `usize::MAX` when the last parameter captures the rest.
+    pub max: usize,
+    /// A required parameter after an optional one (an error when called).
+    pub misplaced: Option<usize>,
+}
+
+impl Arity {
+    pub fn of(params: &[crate::syntax::ast::Param]) -> Arity {
+        let rest = params.last().is_some_and(|p| p.captures_rest);
+        let required = params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let max = if rest { usize::MAX } else { params.len() };
+        let misplaced = params
+            .iter()
+            .position(|p| p.default.is_some())
+            .and_then(|first| {
+                params[first..]
+                    .iter()
+                    .position(|p| p.default.is_none() && !p.captures_rest)
+                    .map(|i| first + i)
+            });
+        Arity {
+            required,
+            max,
+            misplaced,
+        }
+    }
 }
 
 impl Layout {

@@ -88,6 +88,8 @@ pub struct Evaluator {
     pub(crate) type_cache: HashMap<usize, Rc<PType>>,
     /// Slot vectors of finished frames, reused by the next calls.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
+    /// Deprecation warnings already shown (each is shown once per session).
+    pub(crate) deprecations_shown: std::collections::HashSet<String>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
@@ -125,6 +127,7 @@ impl Evaluator {
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             slot_pool: Vec::new(),
+            deprecations_shown: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
             logs: Vec::new(),
@@ -143,6 +146,17 @@ impl Evaluator {
         match &mut self.log_sink {
             Some(sink) => sink(level, message),
             None => self.logs.push((level, message.to_string())),
+        }
+    }
+
+    /// Logs a deprecation warning the way the reference does: once per session, followed by
+    /// the location it could not determine.
+    pub fn deprecation(&mut self, message: &str) {
+        if self.deprecations_shown.insert(message.to_string()) {
+            self.log(
+                LogLevel::Warning,
+                &format!("{message}\n   (file & line not available)"),
+            );
         }
     }
 
@@ -206,6 +220,23 @@ impl Evaluator {
         for e in body {
             match &e.kind {
                 ExprKind::TypeAlias { name, type_expr } => {
+                    let lower = name.to_ascii_lowercase();
+                    let entity = format!("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{lower}'.");
+                    if crate::types::by_name(name).is_some() {
+                        let message =
+                            format!("{entity} Originally set by Puppet-Type-System/Static-Loader.");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
+                    let key: Rc<str> = format!("type {lower}").into();
+                    if let Some(first) = defined.get(&key) {
+                        let (line, col) = self
+                            .source
+                            .line_col(name_offset(&self.source.text, first.start));
+                        let message =
+                            format!("{entity} Originally set at string:?line={line}&pos={col}.");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
+                    defined.insert(key, e.span);
                     let alias = Rc::new(TypeAlias {
                         name: name.clone(),
                         target: Default::default(),
@@ -264,6 +295,14 @@ impl Evaluator {
         self.matches = None;
         self.interrupt.store(false, Ordering::Relaxed);
     }
+}
+
+/// The offset of the name in a definition starting at `start` (`type Name`, `function name`).
+fn name_offset(text: &str, start: u32) -> u32 {
+    let rest = text.get(start as usize..).unwrap_or("");
+    let keyword = rest.find(char::is_whitespace).unwrap_or(0);
+    let after = &rest[keyword..];
+    start + (keyword + after.len() - after.trim_start().len()) as u32
 }
 
 impl Default for Evaluator {
@@ -360,6 +399,17 @@ impl Session {
         let mut names: Vec<_> = self.evaluator.functions.keys().cloned().collect();
         names.sort();
         names
+    }
+
+    /// The definition of a user-defined function (the kernel shows its source text).
+    pub fn function(&self, name: &str) -> Option<Rc<FunctionDef>> {
+        self.evaluator.functions.get(name).cloned()
+    }
+
+    /// Adds (or replaces) a built-in function for this session only, e.g. the kernel's
+    /// `display`.
+    pub fn add_builtin(&mut self, builtin: &'static Builtin) {
+        self.evaluator.builtins.insert(builtin.name, builtin);
     }
 
     /// The user-defined type aliases with their resolved types, sorted by name.

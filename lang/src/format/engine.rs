@@ -117,8 +117,10 @@ pub fn convert_with(
             (c, _) => return Err(illegal("Regexp", c, "sp")),
         },
         Value::Type(t) => match f.conv {
-            's' if s.alt => f.ruby_spec()?.string(&format!("\"{t}\"")),
-            's' | 'p' => f.ruby_spec()?.string(&t.to_string()),
+            's' if s.alt => f
+                .ruby_spec()?
+                .string(&format!("\"{}\"", crate::types::alias_display(t))),
+            's' | 'p' => f.ruby_spec()?.string(&crate::types::alias_display(t)),
             c => return Err(illegal("Type", c, "sp")),
         },
         Value::Timespan(_)

@@ -82,7 +82,7 @@ fn display_into(v: &Value, out: &mut String, depth: usize) {
             }
             out.push('}');
         }
-        Value::Type(t) => out.push_str(&t.to_string()),
+        Value::Type(t) => out.push_str(&crate::types::alias_display(t)),
         Value::Timespan(t) => out.push_str(&timetext::timespan(t)),
         Value::Timestamp(t) => out.push_str(&timetext::timestamp(t)),
         Value::SemVer(v) => out.push_str(&v.to_string()),

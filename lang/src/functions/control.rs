@@ -1,43 +1,45 @@
-//! `break`, `next` and `return`: non-local exits from lambdas and functions.
+//! `break`, `next` and `return` (non-local exits from lambdas and functions), and `call`.
 
-use super::Builtin;
+use super::signature::dispatch;
+use super::{builtin, call_builtin, Builtin};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::values::Value;
 
-fn break_(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
-    if !args.is_empty() {
-        return Err(
-            Error::eval(format!("'break' expects no arguments, got {}", args.len())).into(),
-        );
-    }
+fn break_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
     Err(Flow::Break)
 }
 
-fn next(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
+fn next(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
     Err(Flow::Next(args.first().cloned().unwrap_or(Value::Undef)))
 }
 
-fn return_(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
+fn return_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
     Err(Flow::Return(args.first().cloned().unwrap_or(Value::Undef)))
+}
+
+/// `call(name, args...)`: calls a user-defined or built-in function by name.
+fn call(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let name = args[0].as_str().unwrap_or_default();
+    let rest = args[1..].to_vec();
+    if let Some(f) = ev.functions.get(name).cloned() {
+        return ev.call_function(&f, rest, b);
+    }
+    match super::find(name) {
+        Some(target) => call_builtin(ev, target, &rest, b),
+        None => Err(Error::eval(format!("Unknown function '{name}'")).into()),
+    }
 }
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
-        Builtin {
-            name: "break",
-            call: break_,
-            doc: "break()\nStops the iteration of the enclosing iterating function (each, map, ...).\n\n    [1,2,3].each |$x| { if $x == 2 { break() } notice $x }",
-        },
-        Builtin {
-            name: "next",
-            call: next,
-            doc: "next(Any $value = undef)\nEnds this call of the lambda, producing $value.\n\n    [1,2,3].map |$x| { if $x == 2 { next(20) } $x }   # [1, 20, 3]",
-        },
-        Builtin {
-            name: "return",
-            call: return_,
-            doc: "return(Any $value = undef)\nReturns $value from the enclosing function.\n\n    function f($x) { if $x { return(1) } 2 }",
-        },
+        builtin("break", &[""], break_, "break()\nStops the iteration of the enclosing iterating function (each, map, ...).\n\n    [1, 2, 3].each |$x| { if $x == 2 { break() } notice $x }"),
+        builtin("next", &["Any $value?"], next, "next(Any $value?)\nEnds this call of the lambda, which produces $value.\n\n    [1, 2, 3].map |$x| { if $x == 2 { next(20) } $x }   # [1, 20, 3]"),
+        builtin("return", &["Any $value?"], return_, "return(Any $value?)\nReturns $value from the enclosing function.\n\n    function f($x) { if $x { return(1) } 2 }"),
+        builtin("call", &["String $function_name, Any *$arguments, Callable &$block?"], call, "call(String $function_name, Any *$arguments) |...|?\nCalls the function with the given name.\n\n    call('max', 1, 5, 3)   # 5"),
     ]
 }

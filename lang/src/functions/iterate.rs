@@ -1,113 +1,63 @@
-//! Iterable values as lazy sequences: arrays, hashes (as `[key, value]` pairs), strings (as
-//! characters), integers (`n` times), `Integer[a, b]` and `Enum[...]` types, and the lazy
-//! iterators of `reverse_each` and `step`. Ranges are never turned into arrays.
+//! Iterable values as lazy sequences for the built-ins (see `values::iter`), with the
+//! interrupt checks long loops need.
 
+use crate::convert::iterate::MAX_ELEMENTS;
 use crate::error::Error;
 use crate::eval::{EvalResult, Evaluator};
-use crate::types::{IntRange, PType};
-use crate::values::{LazyIter, Value};
+use crate::values::iter::iterate;
+use crate::values::Value;
 
-pub type Values = Box<dyn Iterator<Item = Value>>;
+pub use crate::values::iter::Values;
 
-/// The values an iterable value produces, or `None` if it is not iterable.
+/// How many elements a loop without a lambda handles between interrupt checks.
+pub const CHECK_EVERY: usize = 4096;
+
+/// The values of an iterable value, or `None` if it is not iterable.
 pub fn values(v: &Value) -> Result<Option<Values>, Error> {
-    Ok(Some(match v {
-        Value::Array(a) => {
-            let a = a.clone();
-            Box::new((0..a.len()).map(move |i| a[i].clone()))
-        }
-        Value::Hash(h) => {
-            let h = h.clone();
-            Box::new((0..h.len()).map(move |i| {
-                let (k, v) = h.get_index(i).expect("index in range");
-                Value::array(vec![k.clone(), v.clone()])
-            }))
-        }
-        Value::String(s) => {
-            let chars: Vec<Value> = s
-                .chars()
-                .map(|c| Value::String(c.to_string().into()))
-                .collect();
-            Box::new(chars.into_iter())
-        }
-        Value::Integer(n) => Box::new((0..(*n).max(0)).map(Value::Integer)),
-        Value::Type(t) => match type_values(t)? {
-            Some(it) => it,
-            None => return Ok(None),
-        },
-        Value::Iterator(it) => match &**it {
-            LazyIter::Reverse(source) => match source {
-                Value::Type(t) if matches!(**t, PType::Integer(_)) => {
-                    let PType::Integer(r) = **t else {
-                        unreachable!()
-                    };
-                    Box::new(range_values(IntRange {
-                        from: r.to,
-                        to: r.from,
-                    }))
-                }
-                other => {
-                    let all: Vec<Value> = match values(other)? {
-                        Some(it) => it.collect(),
-                        None => return Ok(None),
-                    };
-                    Box::new(all.into_iter().rev())
-                }
-            },
-            LazyIter::Step(source, n) => match values(source)? {
-                Some(it) => Box::new(it.step_by((*n).max(1) as usize)),
-                None => return Ok(None),
-            },
-        },
-        _ => return Ok(None),
-    }))
+    Ok(iterate(v))
 }
 
-/// The values of an iterable type: `Integer[a, b]` (in its direction) and `Enum[...]`.
-fn type_values(t: &PType) -> Result<Option<Values>, Error> {
-    match t {
-        PType::Integer(r) if r.from != i64::MIN && r.to != i64::MAX => {
-            Ok(Some(Box::new(range_values(*r))))
-        }
-        PType::Enum { values, .. } if !values.is_empty() => {
-            let mut v: Vec<_> = values.clone();
-            v.sort();
-            v.dedup();
-            Ok(Some(Box::new(v.into_iter().map(Value::String))))
-        }
-        PType::Alias(a) => type_values(&a.resolved()),
-        _ => Ok(None),
-    }
-}
-
-fn range_values(r: IntRange) -> impl Iterator<Item = Value> {
-    let (from, to) = (r.from, r.to);
-    let up = from <= to;
-    let len = (to as i128 - from as i128).unsigned_abs() + 1;
-    (0..len).map(move |i| {
-        Value::Integer(if up {
-            (from as i128 + i as i128) as i64
-        } else {
-            (from as i128 - i as i128) as i64
-        })
+/// The values of an iterable, or an error naming the function when it is not iterable
+/// (dispatch has normally excluded that already).
+pub fn values_of(name: &str, v: &Value) -> Result<Values, Error> {
+    iterate(v).ok_or_else(|| {
+        Error::eval(format!(
+            "'{name}' expects an Iterable value, got {}",
+            crate::eval::describe::label_of(v)
+        ))
     })
 }
 
 impl Evaluator {
-    /// All values of an iterable as an array (for `*x`, `Array(x)`).
+    /// All values of an iterable as an array (for `*x`, `Array(x)`); a non-iterable value
+    /// gives itself.
     pub fn to_array(&mut self, v: &Value) -> EvalResult<Vec<Value>> {
-        match values(v)? {
-            Some(it) => {
-                let mut out = Vec::new();
-                for (i, x) in it.enumerate() {
-                    if i % 4096 == 0 {
-                        self.check_interrupt()?;
-                    }
-                    out.push(x);
-                }
-                Ok(out)
-            }
-            None => Ok(vec![v.clone()]),
+        match v {
+            Value::Array(a) => Ok(a.as_ref().clone()),
+            _ => match iterate(v) {
+                Some(it) => self.collect_checked(it),
+                None => Ok(vec![v.clone()]),
+            },
         }
+    }
+
+    /// Collects a stream, checking the interrupt flag every few thousand elements and
+    /// refusing streams longer than `convert::iterate::MAX_ELEMENTS`.
+    pub fn collect_checked(&mut self, it: Values) -> EvalResult<Vec<Value>> {
+        let limit = usize::try_from(MAX_ELEMENTS).unwrap_or(usize::MAX);
+        let mut out = Vec::with_capacity(it.size_hint().0.min(1 << 20));
+        for (i, x) in it.enumerate() {
+            if i % CHECK_EVERY == CHECK_EVERY - 1 {
+                self.check_interrupt()?;
+            }
+            if i >= limit {
+                return Err(Error::eval(format!(
+                    "Cannot iterate over more than {MAX_ELEMENTS} elements"
+                ))
+                .into());
+            }
+            out.push(x);
+        }
+        Ok(out)
     }
 }

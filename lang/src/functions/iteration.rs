@@ -1,96 +1,165 @@
-//! Iteration functions: `each`, `map`, `filter`, `reduce`, `with`, ...
+//! Functions that call a lambda per element: `each`, `map`, `filter`, `reduce`, `index`,
+//! `any`, `all`, `partition`, `group_by`, `slice`, and `with`, `then`, `lest`.
 
-use super::iterate::values;
-use super::Builtin;
+use super::iterate::{values_of, CHECK_EVERY};
+use super::signature::dispatch;
+use super::{builtin, Builtin};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::values::{Map, Value};
 
-fn block<'a>(name: &str, block: Option<&'a Closure>) -> Result<&'a Closure, Error> {
-    block.ok_or_else(|| Error::eval(format!("'{name}' expects a block")))
+/// How a lambda receives each element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Hash entries as `|$key, $value|`.
+    KeyValue,
+    /// Hash entries as one `[key, value]` argument.
+    Pair,
+    /// Other iterables as `|$index, $value|`.
+    IndexValue,
+    /// Other iterables as `|$value|`.
+    Value,
+    /// Hash entries as their value alone (`index` with a one-parameter lambda).
+    HashValue,
 }
 
-fn not_iterable(name: &str, v: &Value) -> Error {
-    Error::eval(format!(
-        "'{name}' parameter 'enumerable' expects an Iterable value, got {}",
-        crate::types::infer_generalized(v)
-    ))
+/// The shape for the four-signature families (Hash 2, Hash 1, Iterable 2, Iterable 1).
+pub fn shape_of(signature: usize) -> Shape {
+    match signature {
+        0 => Shape::KeyValue,
+        1 => Shape::Pair,
+        2 => Shape::IndexValue,
+        _ => Shape::Value,
+    }
 }
 
-/// Calls the lambda for each element; hashes give key and value to two-parameter lambdas,
-/// other iterables give index and value. `f` gets the lambda's result; `break()` stops.
-fn for_each(
+/// Whether the walk goes on after an element.
+pub enum Step {
+    Continue,
+    Stop,
+}
+
+/// Whether `break()` in the lambda ends the walk quietly (`each`, `map`, `filter`, as in
+/// the reference) or leaves the function, to stop an enclosing iteration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnBreak {
+    Stop,
+    Propagate,
+}
+
+/// Calls the lambda for each element of `subject` in the given shape; `f` receives the
+/// element (a `[key, value]` pair for hashes) and the lambda's result.
+pub fn walk(
     ev: &mut Evaluator,
-    name: &str,
     subject: &Value,
     lambda: &Closure,
-    mut f: impl FnMut(&mut Evaluator, Value, Value) -> EvalResult<()>,
+    shape: Shape,
+    on_break: OnBreak,
+    mut f: impl FnMut(&mut Evaluator, usize, Value, Value) -> EvalResult<Step>,
 ) -> EvalResult<()> {
-    let Some(items) = values(subject)? else {
-        return Err(not_iterable(name, subject).into());
-    };
-    let two = lambda.param_count() >= 2;
-    let is_hash = matches!(subject, Value::Hash(_));
+    let name = ev.current_builtin;
+    let items = values_of(name, subject)?;
     for (i, item) in items.enumerate() {
-        let args = match (two, is_hash, &item) {
-            (true, true, Value::Array(pair)) => vec![pair[0].clone(), pair[1].clone()],
-            (true, false, _) => vec![Value::Integer(i as i64), item.clone()],
-            _ => vec![item.clone()],
+        let r = match (shape, &item) {
+            (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => {
+                ev.call_closure(lambda, &pair[..])
+            }
+            (Shape::HashValue, Value::Array(pair)) if pair.len() == 2 => {
+                ev.call_closure(lambda, &pair[1..])
+            }
+            (Shape::IndexValue, _) => {
+                ev.call_closure(lambda, &[Value::Integer(i as i64), item.clone()])
+            }
+            _ => ev.call_closure(lambda, std::slice::from_ref(&item)),
         };
-        match ev.call_closure(lambda, &args) {
-            Ok(r) => f(ev, item, r)?,
-            Err(Flow::Break) => break,
+        match r {
+            Ok(r) => {
+                if let Step::Stop = f(ev, i, item, r)? {
+                    break;
+                }
+            }
+            Err(Flow::Break) if on_break == OnBreak::Stop => break,
             Err(e) => return Err(e),
         }
     }
     Ok(())
 }
 
+/// The lambda, which dispatch has guaranteed to be present.
+pub fn lambda(block: Option<&Closure>) -> Result<&Closure, Error> {
+    block.ok_or_else(|| Error::eval("expects a block"))
+}
+
 fn each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    let lambda = block("each", b)?;
-    for_each(ev, "each", &args[0], lambda, |_, _, _| Ok(()))?;
+    let shape = shape_of(dispatch(ev, args, b)?);
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Stop,
+        |_, _, _, _| Ok(Step::Continue),
+    )?;
     Ok(args[0].clone())
 }
 
 fn map(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    let lambda = block("map", b)?;
+    let shape = shape_of(dispatch(ev, args, b)?);
     let mut out = Vec::new();
-    for_each(ev, "map", &args[0], lambda, |_, _, r| {
-        out.push(r);
-        Ok(())
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Stop,
+        |_, _, _, r| {
+            out.push(r);
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::array(out))
 }
 
 fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    let lambda = block("filter", b)?;
+    let shape = shape_of(dispatch(ev, args, b)?);
     if let Value::Hash(_) = &args[0] {
         let mut out = Map::new();
-        for_each(ev, "filter", &args[0], lambda, |_, item, r| {
-            if r.is_truthy() {
-                if let Value::Array(pair) = item {
+        walk(
+            ev,
+            &args[0],
+            lambda(b)?,
+            shape,
+            OnBreak::Stop,
+            |_, _, item, r| {
+                if let (true, Value::Array(pair)) = (r.is_truthy(), item) {
                     out.insert(pair[0].clone(), pair[1].clone());
                 }
-            }
-            Ok(())
-        })?;
+                Ok(Step::Continue)
+            },
+        )?;
         return Ok(Value::hash(out));
     }
     let mut out = Vec::new();
-    for_each(ev, "filter", &args[0], lambda, |_, item, r| {
-        if r.is_truthy() {
-            out.push(item);
-        }
-        Ok(())
-    })?;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Stop,
+        |_, _, item, r| {
+            if r.is_truthy() {
+                out.push(item);
+            }
+            Ok(Step::Continue)
+        },
+    )?;
     Ok(Value::array(out))
 }
 
 fn reduce(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    let lambda = block("reduce", b)?;
-    let Some(mut items) = values(&args[0])? else {
-        return Err(not_iterable("reduce", &args[0]).into());
-    };
+    dispatch(ev, args, b)?;
+    let lambda = lambda(b)?;
+    let mut items = values_of("reduce", &args[0])?;
     let mut memo = match args.get(1) {
         Some(start) => start.clone(),
         None => match items.next() {
@@ -108,37 +177,286 @@ fn reduce(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     Ok(memo)
 }
 
-fn with(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    let lambda = block("with", b)?;
-    ev.call_closure(lambda, args)
+/// The key (for hashes) or index of an element.
+fn position(subject: &Value, i: usize, item: &Value) -> Value {
+    match (subject, item) {
+        (Value::Hash(_), Value::Array(pair)) => pair[0].clone(),
+        _ => Value::Integer(i as i64),
+    }
 }
+
+fn index(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
+    let subject = &args[0];
+    match which {
+        0..=3 => {
+            let shape = match shape_of(which) {
+                Shape::Pair => Shape::HashValue,
+                other => other,
+            };
+            let mut found = Value::Undef;
+            walk(
+                ev,
+                subject,
+                lambda(b)?,
+                shape,
+                OnBreak::Propagate,
+                |_, i, item, r| {
+                    if r.is_truthy() {
+                        found = position(subject, i, &item);
+                        return Ok(Step::Stop);
+                    }
+                    Ok(Step::Continue)
+                },
+            )?;
+            Ok(found)
+        }
+        4 => string_index(subject, &args[1]),
+        _ => {
+            let wanted = &args[1];
+            for (i, item) in values_of("index", subject)?.enumerate() {
+                if i % CHECK_EVERY == CHECK_EVERY - 1 {
+                    ev.check_interrupt()?;
+                }
+                let candidate = match (subject, &item) {
+                    (Value::Hash(_), Value::Array(pair)) => &pair[1],
+                    _ => &item,
+                };
+                if ruby_equal(candidate, wanted) {
+                    return Ok(position(subject, i, &item));
+                }
+            }
+            Ok(Value::Undef)
+        }
+    }
+}
+
+/// Ruby's `==`: strict (case-sensitive strings), but an integer equals the same float.
+fn ruby_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Integer(i), Value::Float(f)) | (Value::Float(f), Value::Integer(i)) => {
+            *i as f64 == *f
+        }
+        _ => a == b,
+    }
+}
+
+/// `index(String, String | Regexp)`: the character index of the first occurrence.
+fn string_index(s: &Value, m: &Value) -> EvalResult {
+    let s = s.as_str().unwrap_or_default();
+    let byte = match m {
+        Value::String(needle) => s.find(&**needle),
+        Value::Regexp(re) => re
+            .find_all(s)
+            .first()
+            .and_then(|g| g.first().copied().flatten())
+            .map(|(start, _)| start),
+        _ => None,
+    };
+    Ok(byte.map_or(Value::Undef, |b| {
+        Value::Integer(s[..b].chars().count() as i64)
+    }))
+}
+
+fn any(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let shape = shape_of(dispatch(ev, args, b)?);
+    let mut result = false;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, _, r| {
+            if r.is_truthy() {
+                result = true;
+                return Ok(Step::Stop);
+            }
+            Ok(Step::Continue)
+        },
+    )?;
+    Ok(Value::Boolean(result))
+}
+
+fn all(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let shape = shape_of(dispatch(ev, args, b)?);
+    let mut result = true;
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, _, r| {
+            if !r.is_truthy() {
+                result = false;
+                return Ok(Step::Stop);
+            }
+            Ok(Step::Continue)
+        },
+    )?;
+    Ok(Value::Boolean(result))
+}
+
+/// The shape for `partition` and `group_by`: (Collection, 1), (Array, 2), (Collection, 2).
+fn collection_shape(which: usize, subject: &Value) -> Shape {
+    match (which, subject) {
+        (0, Value::Hash(_)) => Shape::Pair,
+        (0, _) => Shape::Value,
+        (1, _) => Shape::IndexValue,
+        (_, Value::Hash(_)) => Shape::KeyValue,
+        _ => Shape::IndexValue,
+    }
+}
+
+fn partition(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let shape = collection_shape(dispatch(ev, args, b)?, &args[0]);
+    let (mut yes, mut no) = (Vec::new(), Vec::new());
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, item, r| {
+            if r.is_truthy() {
+                yes.push(item)
+            } else {
+                no.push(item)
+            }
+            Ok(Step::Continue)
+        },
+    )?;
+    Ok(Value::array(vec![Value::array(yes), Value::array(no)]))
+}
+
+fn group_by(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let shape = collection_shape(dispatch(ev, args, b)?, &args[0]);
+    let mut groups: indexmap::IndexMap<Value, Vec<Value>> = indexmap::IndexMap::new();
+    walk(
+        ev,
+        &args[0],
+        lambda(b)?,
+        shape,
+        OnBreak::Propagate,
+        |_, _, item, r| {
+            groups.entry(r).or_default().push(item);
+            Ok(Step::Continue)
+        },
+    )?;
+    Ok(Value::hash(
+        groups
+            .into_iter()
+            .map(|(k, v)| (k, Value::array(v)))
+            .collect(),
+    ))
+}
+
+/// Calls the lambda with one slice: as one array, or spread over its parameters (missing
+/// trailing values are undef for arrays, empty entries for hashes).
+fn call_with_slice(
+    ev: &mut Evaluator,
+    lambda: &Closure,
+    slice: Vec<Value>,
+    filler: &Value,
+) -> EvalResult {
+    if lambda.param_count() > 1 {
+        let mut slice = slice;
+        slice.resize(lambda.param_count().max(slice.len()), filler.clone());
+        ev.call_closure(lambda, &slice)
+    } else {
+        ev.call_closure(lambda, &[Value::array(slice)])
+    }
+}
+
+fn slice(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let size = args[1].as_int().unwrap_or(1).max(1);
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
+    let filler = match &args[0] {
+        Value::Hash(_) => Value::empty_array(),
+        _ => Value::Undef,
+    };
+    let mut items = values_of("slice", &args[0])?;
+    let mut slices = Vec::new();
+    let mut count = 0usize;
+    loop {
+        let mut current = Vec::with_capacity(size.min(1024));
+        for item in items.by_ref().take(size) {
+            current.push(item);
+        }
+        if current.is_empty() {
+            break;
+        }
+        count += current.len();
+        if count % CHECK_EVERY < current.len() {
+            ev.check_interrupt()?;
+        }
+        match b {
+            // With a lambda, each slice is handled as soon as it is formed.
+            Some(l) => match call_with_slice(ev, l, current, &filler) {
+                Ok(_) => {}
+                Err(Flow::Break) => break,
+                Err(e) => return Err(e),
+            },
+            None => slices.push(Value::array(current)),
+        }
+    }
+    match b {
+        Some(_) => Ok(args[0].clone()),
+        None => Ok(Value::array(slices)),
+    }
+}
+
+fn with(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    ev.call_closure(lambda(b)?, args)
+}
+
+fn then(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    if args[0].is_undef() {
+        return Ok(Value::Undef);
+    }
+    ev.call_closure(lambda(b)?, &args[..1])
+}
+
+fn lest(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    if args[0].is_undef() {
+        return ev.call_closure(lambda(b)?, &[]);
+    }
+    Ok(args[0].clone())
+}
+
+/// The signatures shared by `each`, `map`, `filter`, `any`, `all`.
+const PER_ELEMENT: &[&str] = &[
+    "Hash $hash, Callable[2, 2] &$block",
+    "Hash $hash, Callable[1, 1] &$block",
+    "Iterable $enumerable, Callable[2, 2] &$block",
+    "Iterable $enumerable, Callable[1, 1] &$block",
+];
+
+const BY_COLLECTION: &[&str] = &[
+    "Collection $collection, Callable[1, 1] &$block",
+    "Array $array, Callable[2, 2] &$block",
+    "Collection $collection, Callable[2, 2] &$block",
+];
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
-        Builtin {
-            name: "each",
-            call: each,
-            doc: "each(Iterable $enumerable) |$value| or |$index_or_key, $value|\nCalls the lambda for each element; returns the iterable.\n\n    [1,2].each |$x| { notice $x }",
-        },
-        Builtin {
-            name: "map",
-            call: map,
-            doc: "map(Iterable $enumerable) |$value| or |$index_or_key, $value|\nAn array of the lambda's results.\n\n    [1,2,3].map |$x| { $x * 10 }   # [10, 20, 30]",
-        },
-        Builtin {
-            name: "filter",
-            call: filter,
-            doc: "filter(Iterable $enumerable) |$value| or |$key, $value|\nThe elements for which the lambda is truthy (a hash for a hash).\n\n    [1,2,3].filter |$x| { $x > 1 }   # [2, 3]",
-        },
-        Builtin {
-            name: "reduce",
-            call: reduce,
-            doc: "reduce(Iterable $enumerable, Any $start?) |$memo, $value|\nCombines the elements with the lambda.\n\n    [1,2,3].reduce |$m, $x| { $m + $x }   # 6",
-        },
-        Builtin {
-            name: "with",
-            call: with,
-            doc: "with(Any *$args) |*$args|\nCalls the lambda with the arguments.\n\n    with(1, 2) |$a, $b| { $a + $b }   # 3",
-        },
+        builtin("each", PER_ELEMENT, each, "each(Hash $hash) |$key, $value| / |$pair|\neach(Iterable $enumerable) |$index, $value| / |$value|\nCalls the lambda for each element and returns the iterable.\n\n    [1, 2].each |$x| { notice $x }"),
+        builtin("map", PER_ELEMENT, map, "map(Hash $hash) |$key, $value| / |$pair|\nmap(Iterable $enumerable) |$index, $value| / |$value|\nAn array of the lambda's results.\n\n    [1, 2, 3].map |$x| { $x * 10 }   # [10, 20, 30]"),
+        builtin("filter", PER_ELEMENT, filter, "filter(Hash $hash) |$key, $value| / |$pair|\nfilter(Iterable $enumerable) |$index, $value| / |$value|\nThe elements for which the lambda is truthy (a hash for a hash).\n\n    [1, 2, 3].filter |$x| { $x > 1 }   # [2, 3]"),
+        builtin("reduce", &["Iterable $enumerable, Callable[2, 2] &$block", "Iterable $enumerable, Any $memo, Callable[2, 2] &$block"], reduce, "reduce(Iterable $enumerable, Any $memo?) |$memo, $value|\nCombines the elements with the lambda, starting from $memo or the first element.\n\n    [1, 2, 3].reduce |$m, $x| { $m + $x }   # 6"),
+        builtin("index", &["Hash $hash, Callable[2, 2] &$block", "Hash $hash, Callable[1, 1] &$block", "Iterable $enumerable, Callable[2, 2] &$block", "Iterable $enumerable, Callable[1, 1] &$block", "String $str, Variant[String, Regexp] $match", "Iterable $enumerable, Any $match"], index, "index(Iterable $enumerable) |$value| / |$index, $value|\nindex(Iterable $enumerable, Any $match)\nindex(String $str, Variant[String, Regexp] $match)\nThe index (or key) of the first match, or undef.\n\n    [1, 2, 3].index |$x| { $x > 1 }   # 1"),
+        builtin("any", PER_ELEMENT, any, "any(Iterable $enumerable) |$value| / |$index, $value|\nWhether the lambda is truthy for some element.\n\n    [1, 2].any |$x| { $x > 1 }   # true"),
+        builtin("all", PER_ELEMENT, all, "all(Iterable $enumerable) |$value| / |$index, $value|\nWhether the lambda is truthy for every element.\n\n    [1, 2].all |$x| { $x > 0 }   # true"),
+        builtin("partition", BY_COLLECTION, partition, "partition(Collection $collection) |$value| / |$index_or_key, $value|\n[elements for which the lambda is truthy, the others].\n\n    [1, 2, 3].partition |$x| { $x > 1 }   # [[2, 3], [1]]"),
+        builtin("group_by", BY_COLLECTION, group_by, "group_by(Collection $collection) |$value| / |$index_or_key, $value|\nA hash from each lambda result to the elements giving it.\n\n    [1, 2, 3].group_by |$x| { $x % 2 }   # {1 => [1, 3], 0 => [2]}"),
+        builtin("slice", &["Hash $hash, Integer[1] $slice_size, Callable &$block?", "Iterable $enumerable, Integer[1] $slice_size, Callable &$block?"], slice, "slice(Iterable $enumerable, Integer[1] $slice_size) |$slice| / |$a, $b, ...|\nThe elements in slices of the given size; with a lambda, calls it per slice.\n\n    [1, 2, 3].slice(2)   # [[1, 2], [3]]"),
+        builtin("with", &["Any *$arg, Callable &$block"], with, "with(Any *$arg) |...|\nCalls the lambda with the arguments and returns its result.\n\n    with(1, 2) |$a, $b| { $a + $b }   # 3"),
+        builtin("then", &["Any $arg, Callable[1, 1] &$block"], then, "then(Any $arg) |$x|\nThe lambda's result for $arg, or undef when $arg is undef.\n\n    $x.then |$v| { $v + 1 }"),
+        builtin("lest", &["Any $arg, Callable[0, 0] &$block"], lest, "lest(Any $arg) || { ... }\n$arg, or the lambda's result when $arg is undef.\n\n    $x.lest || { 'default' }"),
     ]
 }

@@ -45,6 +45,108 @@ impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
     }
+
+    /// Calls `f` on the direct sub-expressions of `e`, except those inside lambdas and
+    /// definitions (their own scopes).
+    pub fn for_each_child(&self, f: &mut dyn FnMut(&Expr)) {
+        match &self.kind {
+            ExprKind::Interpolated(parts) => {
+                for p in parts {
+                    if let StrPart::Expr(x) = p {
+                        f(x);
+                    }
+                }
+            }
+            ExprKind::Heredoc { text, .. } => f(text),
+            ExprKind::Array(items) => items.iter().for_each(f),
+            ExprKind::Hash(entries) => {
+                for (k, v) in entries {
+                    f(k);
+                    f(v);
+                }
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) => f(x),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Assign(a, b)
+            | ExprKind::Relationship(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            ExprKind::Access(x, keys) => {
+                f(x);
+                keys.iter().for_each(f);
+            }
+            ExprKind::Selector(t, arms) => {
+                f(t);
+                for a in arms {
+                    f(&a.option);
+                    f(&a.value);
+                }
+            }
+            ExprKind::Call { args, .. } => args.iter().for_each(f),
+            ExprKind::CallType { callee, args, .. } => {
+                f(callee);
+                args.iter().for_each(f);
+            }
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            }
+            | ExprKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                f(cond);
+                then_branch.iter().for_each(&mut *f);
+                if let Some(b) = else_branch {
+                    b.iter().for_each(f);
+                }
+            }
+            ExprKind::Case { test, arms } => {
+                f(test);
+                for a in arms {
+                    a.options.iter().for_each(&mut *f);
+                    a.body.iter().for_each(&mut *f);
+                }
+            }
+            ExprKind::Block(stmts) => stmts.iter().for_each(f),
+            ExprKind::Resource {
+                type_name, bodies, ..
+            } => {
+                f(type_name);
+                for b in bodies {
+                    f(&b.title);
+                    b.attributes.iter().for_each(|a| f(&a.value));
+                }
+            }
+            ExprKind::ResourceDefaults {
+                type_ref: x,
+                attributes,
+            }
+            | ExprKind::ResourceOverride {
+                resource: x,
+                attributes,
+            } => {
+                f(x);
+                attributes.iter().for_each(|a| f(&a.value));
+            }
+            ExprKind::Collector {
+                type_ref,
+                query,
+                attributes,
+                ..
+            } => {
+                f(type_ref);
+                if let Some(q) = query {
+                    f(q);
+                }
+                attributes.iter().for_each(|a| f(&a.value));
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Where the evaluator finds a variable. Filled in by the evaluator's resolver; the parser

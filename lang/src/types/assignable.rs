@@ -1,12 +1,529 @@
-//! Assignability (`T1 >= T2`: every value of T2 is a T1) and type equality.
-use super::PType;
+//! Assignability (`T1 >= T2`: every value of T2 is a T1), type equality and ordering.
+//!
+//! `Data` and `RichData` behave as the aliases the reference defines them as (unions that
+//! refer to themselves); the guard below stops their recursion and that of user aliases by
+//! assuming `true` for a pair that is already being checked.
+use super::instance::{member_is_optional, tuple_size, tuple_type_at};
+use super::{CallableType, IntRange, PType, StructMember};
+use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
 
 /// Whether every instance of `from` is an instance of `to`.
 pub fn is_assignable(to: &PType, from: &PType) -> bool {
-    to == from || matches!(to, PType::Any)
+    Guard::default().assignable(to, from)
 }
 
-/// The language's `==` on types (both directions assignable, after normalization).
+/// The language's `==` on types: structurally equal, or assignable both ways.
 pub fn equal(a: &PType, b: &PType) -> bool {
-    is_assignable(a, b) && is_assignable(b, a)
+    a == b || (is_assignable(a, b) && is_assignable(b, a))
+}
+
+/// `<`, `<=`, `>`, `>=` on types: `Less` when `a` is a strict subset of `b`, `Equal` when they
+/// are equal, `Greater` for a strict superset, `None` when neither accepts the other.
+pub fn compare(a: &PType, b: &PType) -> Option<Ordering> {
+    if equal(a, b) {
+        return Some(Ordering::Equal);
+    }
+    if is_assignable(b, a) {
+        Some(Ordering::Less)
+    } else if is_assignable(a, b) {
+        Some(Ordering::Greater)
+    } else {
+        None
+    }
+}
+
+const MAX_DEPTH: usize = 500;
+
+#[derive(Default)]
+struct Guard {
+    /// (to, from) pairs involving aliases (or Data/RichData) under evaluation.
+    visiting: Vec<(PType, PType)>,
+    depth: usize,
+}
+
+fn data_union() -> PType {
+    PType::Variant(vec![
+        PType::ScalarData,
+        PType::Undef,
+        PType::array_of(PType::Data),
+        PType::hash_of(PType::string(), PType::Data),
+    ])
+}
+
+fn rich_data_union() -> PType {
+    PType::Variant(vec![
+        PType::Scalar,
+        PType::SemVerRange,
+        PType::Sensitive(None),
+        PType::Type(None),
+        PType::TypeSet,
+        PType::Object,
+        PType::Undef,
+        PType::Default,
+        PType::hash_of(
+            PType::Variant(vec![PType::string(), PType::Numeric]),
+            PType::RichData,
+        ),
+        PType::array_of(PType::RichData),
+    ])
+}
+
+fn is_alias_like(t: &PType) -> bool {
+    matches!(t, PType::Alias(_) | PType::Data | PType::RichData)
+}
+
+fn expand(t: &PType) -> PType {
+    match t {
+        PType::Alias(a) => a.resolved(),
+        PType::Data => data_union(),
+        PType::RichData => rich_data_union(),
+        t => t.clone(),
+    }
+}
+
+fn in_range(outer: IntRange, inner: IntRange) -> bool {
+    outer.from <= inner.from && inner.to <= outer.to
+}
+
+/// The (required, total) size range of a Struct's hashes.
+fn struct_size(members: &[StructMember]) -> IntRange {
+    let required = members.iter().filter(|m| !member_is_optional(m)).count();
+    IntRange::new(required as i64, members.len() as i64)
+}
+
+impl Guard {
+    fn assignable(&mut self, to: &PType, from: &PType) -> bool {
+        if to == from || matches!(to, PType::Any | PType::Unit) || matches!(from, PType::Unit) {
+            return true;
+        }
+        if self.depth > MAX_DEPTH {
+            return false;
+        }
+        if is_alias_like(to) || is_alias_like(from) {
+            if self.visiting.iter().any(|(t, f)| t == to && f == from) {
+                return true;
+            }
+            self.visiting.push((to.clone(), from.clone()));
+            self.depth += 1;
+            let r = self.assignable(&expand(to), &expand(from));
+            self.depth -= 1;
+            self.visiting.pop();
+            return r;
+        }
+        self.depth += 1;
+        let r = self.assignable_resolved(to, from);
+        self.depth -= 1;
+        r
+    }
+
+    fn assignable_resolved(&mut self, to: &PType, from: &PType) -> bool {
+        // Unions on the right: every member must be accepted.
+        match from {
+            PType::Variant(types) => {
+                if let PType::NotUndef(_) = to {
+                    if types.is_empty() {
+                        return true;
+                    }
+                }
+                return types.iter().all(|t| self.assignable(to, t));
+            }
+            PType::Optional(inner) if !matches!(to, PType::Optional(_)) => {
+                return self.assignable(to, &PType::Undef)
+                    && inner.as_ref().is_none_or(|t| self.assignable(to, t));
+            }
+            PType::NotUndef(inner) if !matches!(to, PType::NotUndef(_)) => {
+                let inner = inner.as_deref().unwrap_or(&PType::Any);
+                return self.assignable(to, inner);
+            }
+            _ => {}
+        }
+        match to {
+            PType::Any | PType::Unit => true,
+            PType::Undef => matches!(from, PType::Undef),
+            PType::Default => matches!(from, PType::Default),
+            PType::Data | PType::RichData | PType::Alias(_) => false, // expanded by the caller
+            PType::ScalarData => is_scalar_data(from),
+            PType::Scalar => is_scalar_data(from) || is_other_scalar(from),
+            PType::Numeric => matches!(from, PType::Numeric | PType::Integer(_) | PType::Float(..)),
+            PType::Integer(r) => matches!(from, PType::Integer(r2) if in_range(*r, *r2)),
+            PType::Float(lo, hi) => matches!(from, PType::Float(l2, h2) if lo <= l2 && h2 <= hi),
+            PType::String { size, value } => string_accepts(*size, value.as_deref(), from),
+            PType::Enum {
+                values,
+                case_insensitive,
+            } => enum_accepts(values, *case_insensitive, from),
+            PType::Pattern(res) => match from {
+                _ if res.is_empty() => matches!(
+                    from,
+                    PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
+                ),
+                PType::String { value: Some(s), .. } => res.iter().any(|r| r.is_match(s)),
+                PType::Enum { values, .. } => {
+                    !values.is_empty() && values.iter().all(|v| res.iter().any(|r| r.is_match(v)))
+                }
+                PType::Pattern(r2) => !r2.is_empty() && r2.iter().all(|r| res.contains(r)),
+                _ => false,
+            },
+            PType::Boolean(b) => matches!(from, PType::Boolean(b2) if b.is_none() || b == b2),
+            PType::Regexp(r) => matches!(from, PType::Regexp(r2) if r.is_none() || r == r2),
+            PType::SemVer(ranges) => match from {
+                // TODO(timever): range containment; equal range lists only for now.
+                PType::SemVer(r2) => {
+                    ranges.is_empty() || (!r2.is_empty() && r2.iter().all(|r| ranges.contains(r)))
+                }
+                _ => false,
+            },
+            PType::SemVerRange => matches!(from, PType::SemVerRange),
+            PType::Timespan(lo, hi) => match from {
+                PType::Timespan(l2, h2) => bound_ok(lo, l2, true) && bound_ok(hi, h2, false),
+                _ => false,
+            },
+            PType::Timestamp(lo, hi) => match from {
+                PType::Timestamp(l2, h2) => bound_ok(lo, l2, true) && bound_ok(hi, h2, false),
+                _ => false,
+            },
+            PType::Collection(size) => match collection_size(from) {
+                Some(s) => in_range(*size, s),
+                None => false,
+            },
+            PType::Array(elem, size) => self.array_accepts(elem, *size, from),
+            PType::Hash(k, v, size) => self.hash_accepts(k, v, *size, from),
+            PType::Tuple(types, size) => self.tuple_accepts(types, *size, from),
+            PType::Struct(members) => self.struct_accepts(members.as_deref().unwrap_or(&[]), from),
+            PType::Variant(types) => types.iter().any(|t| self.assignable(t, from)),
+            PType::Optional(inner) => match (inner, from) {
+                (_, PType::Undef) | (None, _) | (_, PType::Optional(None)) => true,
+                (Some(t), PType::Optional(Some(f))) => self.assignable(t, f),
+                (Some(t), f) => self.assignable(t, f),
+            },
+            PType::NotUndef(inner) => {
+                let inner = inner.as_deref().unwrap_or(&PType::Any);
+                match from {
+                    PType::NotUndef(f) => {
+                        self.assignable(inner, f.as_deref().unwrap_or(&PType::Any))
+                    }
+                    f => !self.assignable(f, &PType::Undef) && self.assignable(inner, f),
+                }
+            }
+            PType::Iterable(elem) => match super::iterable::element_type_of_type(from) {
+                Some(e) => elem.as_ref().is_none_or(|t| self.assignable(t, &e)),
+                None => false,
+            },
+            PType::Iterator(elem) => match from {
+                PType::Iterator(e2) => match (elem, e2) {
+                    (None, _) => true,
+                    (Some(_), None) => false,
+                    (Some(t), Some(f)) => self.assignable(t, f),
+                },
+                _ => false,
+            },
+            PType::CatalogEntry => matches!(
+                from,
+                PType::CatalogEntry | PType::Resource { .. } | PType::Class(_)
+            ),
+            PType::Resource { type_name, title } => match from {
+                PType::Resource {
+                    type_name: n2,
+                    title: t2,
+                } => {
+                    type_name.is_none()
+                        || (n2.as_deref().is_some_and(|n2| {
+                            type_name
+                                .as_deref()
+                                .is_some_and(|n| n.eq_ignore_ascii_case(n2))
+                        }) && (title.is_none() || title == t2))
+                }
+                _ => false,
+            },
+            PType::Class(name) => matches!(from, PType::Class(n2) if name.is_none() || name == n2),
+            PType::Type(t) => match from {
+                PType::Type(t2) => match (t, t2) {
+                    (None, _) => true,
+                    (Some(t), None) => matches!(**t, PType::Any),
+                    (Some(t), Some(f)) => self.assignable(t, f),
+                },
+                _ => false,
+            },
+            PType::Callable(c) => match from {
+                PType::Callable(c2) => self.callable_accepts(c, c2),
+                _ => false,
+            },
+            PType::Sensitive(t) => match from {
+                PType::Sensitive(t2) => match (t, t2) {
+                    (None, _) => true,
+                    (Some(t), None) => matches!(**t, PType::Any),
+                    (Some(t), Some(f)) => self.assignable(t, f),
+                },
+                _ => false,
+            },
+            PType::Runtime { runtime, name } => match from {
+                PType::Runtime {
+                    runtime: r2,
+                    name: n2,
+                } => runtime.is_none() || (runtime == r2 && (name.is_none() || name == n2)),
+                _ => false,
+            },
+            PType::Init(t, args) => match (t, from) {
+                // A bare Init is RichData.
+                (None, PType::Init(..)) => true,
+                (None, f) => self.assignable(&PType::RichData, f),
+                (Some(t), PType::Init(t2, args2)) => t2
+                    .as_ref()
+                    .is_some_and(|f| args == args2 && self.assignable(t, f)),
+                (Some(t), f) => {
+                    self.assignable(t, f) || (args.is_empty() && self.init_argument_accepts(t, f))
+                }
+            },
+            PType::Object => matches!(from, PType::Object),
+            PType::TypeSet => matches!(from, PType::TypeSet),
+        }
+    }
+
+    fn array_accepts(&mut self, elem: &PType, size: IntRange, from: &PType) -> bool {
+        match from {
+            PType::Array(e2, s2) => {
+                in_range(size, *s2) && (s2.to == 0 || self.assignable(elem, e2))
+            }
+            PType::Tuple(types, s2) => {
+                if types.is_empty() {
+                    let s = s2.unwrap_or(IntRange::new(0, 0));
+                    return in_range(size, s) && (s.to == 0 || self.assignable(elem, &PType::Any));
+                }
+                let ts = tuple_size(types, *s2);
+                in_range(size, ts) && types.iter().all(|t| self.assignable(elem, t))
+            }
+            _ => false,
+        }
+    }
+
+    fn hash_accepts(&mut self, k: &PType, v: &PType, size: IntRange, from: &PType) -> bool {
+        match from {
+            PType::Hash(k2, v2, s2) => {
+                in_range(size, *s2)
+                    && (s2.to == 0 || (self.assignable(k, k2) && self.assignable(v, v2)))
+            }
+            PType::Struct(members) => {
+                let members = members.as_deref().unwrap_or(&[]);
+                let ss = struct_size(members);
+                in_range(size, ss)
+                    && members.iter().all(|m| {
+                        self.assignable(k, &PType::string_value(m.key.clone()))
+                            && self.assignable(v, &m.value)
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    fn tuple_accepts(&mut self, types: &[PType], size: Option<IntRange>, from: &PType) -> bool {
+        if types.is_empty() && size.is_none() {
+            return collection_is_array(from);
+        }
+        let ts = tuple_size(types, size);
+        match from {
+            PType::Tuple(t2, s2) => {
+                if t2.is_empty() && s2.is_none() && !types.is_empty() {
+                    return false;
+                }
+                if t2.is_empty() {
+                    // A bare `Tuple` is empty here; `Callable[1]` argument lists have any type.
+                    let fs = s2.unwrap_or(IntRange::new(0, 0));
+                    return in_range(ts, fs)
+                        && (fs.to == 0 || types.iter().all(|t| self.assignable(t, &PType::Any)));
+                }
+                let fs = tuple_size(t2, *s2);
+                if !in_range(ts, fs) {
+                    return false;
+                }
+                if types.is_empty() {
+                    return true;
+                }
+                let n = fs.to.min(types.len().max(t2.len()) as i64) as usize;
+                (0..n).all(|i| match (tuple_type_at(types, i), tuple_type_at(t2, i)) {
+                    (Some(t), Some(f)) => self.assignable(t, f),
+                    _ => false,
+                })
+            }
+            PType::Array(e, s) => {
+                if !in_range(ts, *s) {
+                    return false;
+                }
+                if s.to == 0 || types.is_empty() {
+                    return true;
+                }
+                let n = s.to.min(types.len() as i64) as usize;
+                (0..n.max(1))
+                    .all(|i| tuple_type_at(types, i).is_some_and(|t| self.assignable(t, e)))
+            }
+            _ => false,
+        }
+    }
+
+    fn struct_accepts(&mut self, members: &[StructMember], from: &PType) -> bool {
+        match from {
+            PType::Struct(m2) => {
+                let m2 = m2.as_deref().unwrap_or(&[]);
+                let by_key: HashMap<&str, &StructMember> =
+                    members.iter().map(|m| (&*m.key, m)).collect();
+                let from_keys: HashSet<&str> = m2.iter().map(|f| &*f.key).collect();
+                let all_from_known = m2.iter().all(|f| match by_key.get(&*f.key) {
+                    Some(m) => {
+                        (member_is_optional(m) || !member_is_optional(f))
+                            && self.assignable(&m.value, &f.value)
+                    }
+                    None => false,
+                });
+                all_from_known
+                    && members
+                        .iter()
+                        .all(|m| member_is_optional(m) || from_keys.contains(&*m.key))
+            }
+            PType::Hash(_, _, s) => s.to == 0 && members.iter().all(member_is_optional),
+            _ => false,
+        }
+    }
+
+    /// Whether `T.new` accepts a value of type `from` (alone, or as an argument list).
+    // TODO(functions): derive from the `new` signatures; the numeric conversions for now.
+    fn init_argument_accepts(&mut self, t: &PType, from: &PType) -> bool {
+        if !matches!(t, PType::Integer(_) | PType::Float(..) | PType::Numeric) {
+            return false;
+        }
+        let single = PType::Variant(vec![
+            PType::Numeric,
+            PType::Boolean(None),
+            PType::Timespan(None, None),
+            PType::Timestamp(None, None),
+        ]);
+        let args = PType::Tuple(
+            vec![single.clone(), PType::integer()],
+            Some(IntRange::new(1, 2)),
+        );
+        self.assignable(&single, from) || self.assignable(&args, from)
+    }
+
+    fn callable_accepts(&mut self, to: &CallableType, from: &CallableType) -> bool {
+        if let Some(r) = &to.return_type {
+            if !self.assignable(r, from.return_type.as_ref().unwrap_or(&PType::Any)) {
+                return false;
+            }
+        }
+        let Some((types, size)) = &to.params else {
+            return true;
+        };
+        let Some((t2, s2)) = &from.params else {
+            return false;
+        };
+        // Contravariant: the callable must accept every argument list `to` describes.
+        let to_args = PType::Tuple(types.clone(), *size);
+        if !self.tuple_accepts(t2, *s2, &to_args) {
+            return false;
+        }
+        let this_block = to.block.clone().unwrap_or(PType::Undef);
+        let that_block = from.block.clone().unwrap_or(PType::Undef);
+        self.assignable(&that_block, &this_block)
+    }
+}
+
+fn bound_ok<T: Ord>(outer: &Option<T>, inner: &Option<T>, lower: bool) -> bool {
+    match (outer, inner) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(o), Some(i)) => {
+            if lower {
+                o <= i
+            } else {
+                i <= o
+            }
+        }
+    }
+}
+
+fn is_scalar_data(t: &PType) -> bool {
+    matches!(
+        t,
+        PType::ScalarData
+            | PType::Numeric
+            | PType::Integer(_)
+            | PType::Float(..)
+            | PType::String { .. }
+            | PType::Enum { .. }
+            | PType::Pattern(_)
+            | PType::Boolean(_)
+    )
+}
+
+fn is_other_scalar(t: &PType) -> bool {
+    matches!(
+        t,
+        PType::Scalar
+            | PType::Regexp(_)
+            | PType::SemVer(_)
+            | PType::Timespan(..)
+            | PType::Timestamp(..)
+    )
+}
+
+fn collection_is_array(t: &PType) -> bool {
+    matches!(t, PType::Array(..) | PType::Tuple(..))
+}
+
+/// The size range of a collection type's instances.
+fn collection_size(t: &PType) -> Option<IntRange> {
+    match t {
+        PType::Collection(s) | PType::Array(_, s) | PType::Hash(_, _, s) => Some(*s),
+        PType::Tuple(types, s) => Some(if types.is_empty() {
+            s.unwrap_or(IntRange::new(0, 0))
+        } else {
+            tuple_size(types, *s)
+        }),
+        PType::Struct(m) => Some(struct_size(m.as_deref().unwrap_or(&[]))),
+        _ => None,
+    }
+}
+
+fn string_accepts(size: IntRange, value: Option<&str>, from: &PType) -> bool {
+    if let Some(v) = value {
+        return match from {
+            PType::String { value: Some(s), .. } => **s == *v,
+            PType::Enum { values, .. } => values.len() == 1 && *values[0] == *v,
+            _ => false,
+        };
+    }
+    match from {
+        PType::String { value: Some(s), .. } => size.contains(s.chars().count() as i64),
+        PType::String { size: s2, .. } => in_range(size, *s2),
+        PType::Enum { values, .. } => {
+            if values.is_empty() {
+                size == IntRange::SIZE
+            } else {
+                values
+                    .iter()
+                    .all(|v| size.contains(v.chars().count() as i64))
+            }
+        }
+        PType::Pattern(_) => size == IntRange::SIZE,
+        _ => false,
+    }
+}
+
+fn enum_accepts(values: &[std::rc::Rc<str>], ci: bool, from: &PType) -> bool {
+    let has = |s: &str| {
+        if ci {
+            let s = s.to_lowercase();
+            values.iter().any(|v| v.to_lowercase() == s)
+        } else {
+            values.iter().any(|v| **v == *s)
+        }
+    };
+    match from {
+        _ if values.is_empty() => matches!(
+            from,
+            PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
+        ),
+        PType::String { value: Some(s), .. } => has(s),
+        PType::Enum { values: v2, .. } => !v2.is_empty() && v2.iter().all(|v| has(v)),
+        _ => false,
+    }
 }

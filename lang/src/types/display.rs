@@ -1,9 +1,580 @@
 //! Types in the reference's program form: `Hash[String, Integer, 1, 10]`.
-use super::PType;
-use std::fmt;
+use super::{CallableType, IntRange, KeyKind, PType, StructMember};
+use crate::time::{Timespan, Timestamp};
+use crate::values::Value;
+use std::fmt::{self, Write};
+
+const TYPESET_TEXT: &str = "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', \
+name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]";
 
 impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
+        write_type(f, self, 0)
     }
+}
+
+/// A type as the reference prints a type *value* (`%p`, `notice`, a REPL result): an alias
+/// shows its definition, `MyA = Integer[1, 2]`, while inside other types (and through
+/// `Display`) it prints by name only (`Array[MyA]`), so recursive aliases terminate.
+pub fn alias_display(t: &PType) -> String {
+    match t {
+        PType::Alias(a) => format!("{} = {}", a.name, a.resolved()),
+        t => t.to_string(),
+    }
+}
+
+/// The definition of an alias (`Array[Variant[Integer, Tree]]`), or the type itself.
+pub fn resolved_display(t: &PType) -> String {
+    match t {
+        PType::Alias(a) => a.resolved().to_string(),
+        t => t.to_string(),
+    }
+}
+
+/// Types nest as deeply as the values they were inferred from; past this depth print `...`.
+const MAX_DEPTH: usize = 500;
+
+fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
+    if depth > MAX_DEPTH {
+        return f.write_str("...");
+    }
+    let d = depth + 1;
+    match t {
+        PType::Any => f.write_str("Any"),
+        PType::Undef => f.write_str("Undef"),
+        PType::Default => f.write_str("Default"),
+        PType::Data => f.write_str("Data"),
+        PType::RichData => f.write_str("RichData"),
+        PType::Scalar => f.write_str("Scalar"),
+        PType::ScalarData => f.write_str("ScalarData"),
+        PType::Numeric => f.write_str("Numeric"),
+        PType::Integer(r) => {
+            f.write_str("Integer")?;
+            write_int_range(f, *r)
+        }
+        PType::Float(lo, hi) => {
+            f.write_str("Float")?;
+            if *lo == f64::NEG_INFINITY && *hi == f64::INFINITY {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            if *lo == f64::NEG_INFINITY {
+                f.write_str("default")?;
+            } else {
+                f.write_str(&ruby_float(*lo))?;
+            }
+            if *hi != f64::INFINITY {
+                write!(f, ", {}", ruby_float(*hi))?;
+            }
+            f.write_char(']')
+        }
+        PType::String { size, .. } => {
+            f.write_str("String")?;
+            write_size(f, *size)
+        }
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => {
+            f.write_str("Enum")?;
+            if values.is_empty() {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            for (i, v) in values.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                f.write_str(&quote(v))?;
+            }
+            if *case_insensitive {
+                f.write_str(", true")?;
+            }
+            f.write_char(']')
+        }
+        PType::Pattern(res) => {
+            f.write_str("Pattern")?;
+            if res.is_empty() {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            for (i, r) in res.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                f.write_str(&regexp_text(r.source()))?;
+            }
+            f.write_char(']')
+        }
+        PType::Boolean(b) => match b {
+            None => f.write_str("Boolean"),
+            Some(b) => write!(f, "Boolean[{b}]"),
+        },
+        PType::Regexp(r) => match r {
+            None => f.write_str("Regexp"),
+            Some(r) => write!(f, "Regexp[{}]", regexp_text(r.source())),
+        },
+        PType::SemVer(ranges) => {
+            f.write_str("SemVer")?;
+            if ranges.is_empty() {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            for (i, r) in ranges.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                f.write_str(&quote(&r.text))?;
+            }
+            f.write_char(']')
+        }
+        PType::SemVerRange => f.write_str("SemVerRange"),
+        PType::Timespan(lo, hi) => write_time_range(
+            f,
+            "Timespan",
+            lo.map(timespan_text),
+            hi.map(timespan_text),
+            lo == hi,
+        ),
+        PType::Timestamp(lo, hi) => write_time_range(
+            f,
+            "Timestamp",
+            lo.map(timestamp_text),
+            hi.map(timestamp_text),
+            lo == hi,
+        ),
+        PType::Collection(size) => {
+            f.write_str("Collection")?;
+            write_size(f, *size)
+        }
+        PType::Array(elem, size) => {
+            f.write_str("Array")?;
+            if *size == IntRange::new(0, 0) {
+                return f.write_str("[0, 0]");
+            }
+            if matches!(**elem, PType::Any) && !size.shows() {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            write_type(f, elem, d)?;
+            write_size_args(f, *size)?;
+            f.write_char(']')
+        }
+        PType::Hash(k, v, size) => {
+            f.write_str("Hash")?;
+            if *size == IntRange::new(0, 0) {
+                return f.write_str("[0, 0]");
+            }
+            if matches!(**k, PType::Any) && matches!(**v, PType::Any) && !size.shows() {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            write_type(f, k, d)?;
+            f.write_str(", ")?;
+            write_type(f, v, d)?;
+            write_size_args(f, *size)?;
+            f.write_char(']')
+        }
+        PType::Tuple(types, size) => {
+            f.write_str("Tuple")?;
+            if types.is_empty() && size.is_none() {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            write_list(f, types, d)?;
+            if let Some(size) = size {
+                if !types.is_empty() {
+                    f.write_str(", ")?;
+                }
+                write_range_args(f, *size)?;
+            }
+            f.write_char(']')
+        }
+        PType::Struct(members) => match members {
+            Some(members) if !members.is_empty() => {
+                f.write_str("Struct[{")?;
+                for (i, m) in members.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write_struct_key(f, m)?;
+                    f.write_str(" => ")?;
+                    write_type(f, &m.value, d)?;
+                }
+                f.write_str("}]")
+            }
+            _ => f.write_str("Struct"),
+        },
+        PType::Variant(types) => {
+            f.write_str("Variant")?;
+            if types.is_empty() {
+                return Ok(());
+            }
+            f.write_char('[')?;
+            write_list(f, types, d)?;
+            f.write_char(']')
+        }
+        PType::Optional(t) => write_wrapper(f, "Optional", t.as_deref(), d),
+        PType::NotUndef(t) => write_wrapper(f, "NotUndef", t.as_deref(), d),
+        PType::Iterable(t) => write_wrapper(f, "Iterable", t.as_deref(), d),
+        PType::Iterator(t) => write_wrapper(f, "Iterator", t.as_deref(), d),
+        PType::Type(t) => write_wrapper(f, "Type", t.as_deref(), d),
+        PType::Sensitive(t) => write_wrapper(f, "Sensitive", t.as_deref(), d),
+        PType::CatalogEntry => f.write_str("CatalogEntry"),
+        PType::Resource { type_name, title } => match (type_name, title) {
+            (None, _) => f.write_str("Resource"),
+            (Some(n), None) => f.write_str(n),
+            (Some(n), Some(t)) => write!(f, "{n}[{}]", quote(t)),
+        },
+        PType::Class(name) => match name {
+            None => f.write_str("Class"),
+            Some(n) => write!(f, "Class[{n}]"),
+        },
+        PType::Callable(c) => write_callable(f, c, d),
+        PType::Runtime { runtime, name } => match (runtime, name) {
+            (None, _) => f.write_str("Runtime"),
+            (Some(r), None) => write!(f, "Runtime[{r}]"),
+            (Some(r), Some(n)) => write!(f, "Runtime[{r}, {}]", quote(n)),
+        },
+        PType::Init(t, args) => {
+            f.write_str("Init")?;
+            let Some(t) = t else { return Ok(()) };
+            f.write_char('[')?;
+            write_type(f, t, d)?;
+            for a in args {
+                f.write_str(", ")?;
+                write_value(f, a, d)?;
+            }
+            f.write_char(']')
+        }
+        PType::Object => f.write_str("Object[{}]"),
+        PType::TypeSet => f.write_str(TYPESET_TEXT),
+        PType::Unit => f.write_str("Unit"),
+        PType::Alias(a) => f.write_str(&a.name),
+    }
+}
+
+fn write_list(f: &mut dyn Write, types: &[PType], d: usize) -> fmt::Result {
+    for (i, t) in types.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_type(f, t, d)?;
+    }
+    Ok(())
+}
+
+/// `Optional['a']` keeps a string parameter as a string.
+fn write_wrapper(f: &mut dyn Write, name: &str, t: Option<&PType>, d: usize) -> fmt::Result {
+    f.write_str(name)?;
+    let Some(t) = t else { return Ok(()) };
+    f.write_char('[')?;
+    match t {
+        PType::String { value: Some(s), .. } if matches!(name, "Optional" | "NotUndef") => {
+            f.write_str(&quote(s))?
+        }
+        t => write_type(f, t, d)?,
+    }
+    f.write_char(']')
+}
+
+fn write_struct_key(f: &mut dyn Write, m: &StructMember) -> fmt::Result {
+    let accepts_undef = super::instance::is_instance(&m.value, &Value::Undef);
+    match m.key_kind {
+        KeyKind::Optional if !accepts_undef => write!(f, "Optional[{}]", quote(&m.key)),
+        KeyKind::NotUndef if accepts_undef => write!(f, "NotUndef[{}]", quote(&m.key)),
+        _ => f.write_str(&quote(&m.key)),
+    }
+}
+
+fn write_callable(f: &mut dyn Write, c: &CallableType, d: usize) -> fmt::Result {
+    f.write_str("Callable")?;
+    match (&c.params, &c.return_type) {
+        (None, None) => Ok(()),
+        (None, Some(r)) => {
+            f.write_str("[[0, 0], ")?;
+            write_type(f, r, d)?;
+            f.write_char(']')
+        }
+        (Some((types, size)), ret) => {
+            f.write_char('[')?;
+            if ret.is_some() {
+                f.write_char('[')?;
+            }
+            let types: Vec<&PType> = types.iter().filter(|t| !matches!(t, PType::Unit)).collect();
+            let mut first = true;
+            for t in &types {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                first = false;
+                write_type(f, t, d)?;
+            }
+            let range = if types.is_empty() {
+                Some(size.unwrap_or(IntRange::new(0, 0)))
+            } else {
+                *size
+            };
+            if let Some(r) = range {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                first = false;
+                write_range_args(f, r)?;
+            }
+            if let Some(b) = &c.block {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                write_type(f, b, d)?;
+            }
+            if let Some(r) = ret {
+                f.write_str("], ")?;
+                write_type(f, r, d)?;
+            }
+            f.write_char(']')
+        }
+    }
+}
+
+/// `[from, to]` for an Integer: `Integer[1]`, `Integer[default, 5]`; nothing when unbounded.
+fn write_int_range(f: &mut dyn Write, r: IntRange) -> fmt::Result {
+    if r == IntRange::ANY {
+        return Ok(());
+    }
+    f.write_char('[')?;
+    write_range_args(f, r)?;
+    f.write_char(']')
+}
+
+/// `from, to` with `default` for an unbounded start and the end left out when unbounded.
+fn write_range_args(f: &mut dyn Write, r: IntRange) -> fmt::Result {
+    if r.from == i64::MIN {
+        f.write_str("default")?;
+    } else {
+        write!(f, "{}", r.from)?;
+    }
+    if r.to != i64::MAX {
+        write!(f, ", {}", r.to)?;
+    }
+    Ok(())
+}
+
+/// A size constraint as type parameters: nothing for `0..infinity`.
+fn write_size(f: &mut dyn Write, size: IntRange) -> fmt::Result {
+    if !size.shows() {
+        return Ok(());
+    }
+    f.write_char('[')?;
+    write_range_args(f, size)?;
+    f.write_char(']')
+}
+
+/// `, from, to` after an element type, nothing for `0..infinity`.
+fn write_size_args(f: &mut dyn Write, size: IntRange) -> fmt::Result {
+    if !size.shows() {
+        return Ok(());
+    }
+    f.write_str(", ")?;
+    write_range_args(f, size)
+}
+
+fn write_time_range(
+    f: &mut dyn Write,
+    name: &str,
+    lo: Option<String>,
+    hi: Option<String>,
+    same: bool,
+) -> fmt::Result {
+    f.write_str(name)?;
+    match (lo, hi) {
+        (None, None) => Ok(()),
+        (Some(lo), _) if same => write!(f, "[{}]", quote(&lo)),
+        (Some(lo), None) => write!(f, "[{}]", quote(&lo)),
+        (None, Some(hi)) => write!(f, "[default, {}]", quote(&hi)),
+        (Some(lo), Some(hi)) => write!(f, "[{}, {}]", quote(&lo), quote(&hi)),
+    }
+}
+
+/// A value inside a type (`Init[String, 'x']`) in `%p` form.
+fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
+    if d > MAX_DEPTH {
+        return f.write_str("...");
+    }
+    match v {
+        Value::Undef => f.write_str("undef"),
+        Value::Default => f.write_str("default"),
+        Value::Boolean(b) => write!(f, "{b}"),
+        Value::Integer(i) => write!(f, "{i}"),
+        Value::Float(x) => f.write_str(&ruby_float(*x)),
+        Value::String(s) => f.write_str(&quote(s)),
+        Value::Regexp(r) => f.write_str(&regexp_text(r.source())),
+        Value::Array(a) => {
+            f.write_char('[')?;
+            for (i, e) in a.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_value(f, e, d + 1)?;
+            }
+            f.write_char(']')
+        }
+        Value::Hash(h) => {
+            f.write_char('{')?;
+            for (i, (k, e)) in h.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_value(f, k, d + 1)?;
+                f.write_str(" => ")?;
+                write_value(f, e, d + 1)?;
+            }
+            f.write_char('}')
+        }
+        Value::Type(t) => write_type(f, t, d + 1),
+        Value::Timespan(t) => write!(f, "Timespan({})", quote(&timespan_text(*t))),
+        Value::Timestamp(t) => write!(f, "Timestamp({})", quote(&timestamp_text(*t))),
+        Value::SemVer(v) => write!(f, "SemVer({})", quote(&v.to_string())),
+        Value::SemVerRange(r) => write!(f, "SemVerRange({})", quote(&r.text)),
+        Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
+        Value::Iterator(_) => f.write_str("Iterator-Value"),
+    }
+}
+
+/// A regexp literal: `/a\\/b/` (unescaped slashes escaped).
+pub fn regexp_text(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 2);
+    out.push('/');
+    let mut escaped = false;
+    for c in source.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out.push('/');
+    out
+}
+
+/// A string as `%p` prints it: single quoted (`\'` and `\\` escaped), or double quoted with
+/// escapes when it contains control characters.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    if s.chars().any(|c| c.is_control()) {
+        out.push('"');
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{1b}' => out.push_str("\\e"),
+                '$' => out.push_str("\\$"),
+                c if c.is_control() => {
+                    let _ = write!(out, "\\u{:04X}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+    } else {
+        out.push('\'');
+        for c in s.chars() {
+            match c {
+                '\'' => out.push_str("\\'"),
+                '\\' => out.push_str("\\\\"),
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+    }
+    out
+}
+
+/// A float the way Ruby prints it: `1.0`, `2.5`, `1.0e+20`, `1.0e-05`.
+pub fn ruby_float(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
+    }
+    let sci = format!("{x:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..16).contains(&exp) {
+        let s = format!("{x}");
+        if s.contains('.') {
+            s
+        } else {
+            format!("{s}.0")
+        }
+    } else {
+        let m = if mantissa.contains('.') {
+            mantissa.to_string()
+        } else {
+            format!("{mantissa}.0")
+        };
+        format!("{m}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    }
+}
+
+const NANOS_PER_SEC: i128 = 1_000_000_000;
+
+/// A Timespan as the reference prints it inside a type: `0-00:00:01.0`,
+/// `0-00:00:02.500000000` (days-hours:minutes:seconds.fraction).
+// TODO(timever): use crate::time's formatter once it exists.
+pub fn timespan_text(t: Timespan) -> String {
+    let neg = t.nanos < 0;
+    let n = t.nanos.unsigned_abs();
+    let secs = n / NANOS_PER_SEC as u128;
+    let frac = n % NANOS_PER_SEC as u128;
+    let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    // The reference's `%-N`: the nanoseconds unpadded, trailing zeros removed.
+    let frac = if frac == 0 {
+        "0".to_string()
+    } else {
+        frac.to_string().trim_end_matches('0').to_string()
+    };
+    format!(
+        "{}{d}-{h:02}:{m:02}:{s:02}.{frac}",
+        if neg { "-" } else { "" }
+    )
+}
+
+/// A Timestamp as the reference prints it: `2020-01-01T00:00:00.000000000 UTC`.
+// TODO(timever): use crate::time's formatter once it exists.
+pub fn timestamp_text(t: Timestamp) -> String {
+    let secs = t.nanos.div_euclid(NANOS_PER_SEC);
+    let frac = t.nanos.rem_euclid(NANOS_PER_SEC);
+    // Far outside any calendar: keep the arithmetic below from overflowing.
+    let days = secs.div_euclid(86_400).clamp(-(1i128 << 100), 1i128 << 100);
+    let rem = secs.rem_euclid(86_400);
+    let (y, mo, da) = civil_from_days(days);
+    format!(
+        "{y:04}-{mo:02}-{da:02}T{:02}:{:02}:{:02}.{frac:09} UTC",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian calendar.
+fn civil_from_days(z: i128) -> (i128, i128, i128) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (if m <= 2 { y + 1 } else { y }, m, d)
 }

@@ -1,22 +1,260 @@
 //! Inference: the type of a value (`type(v)`, `type(v, 'reduced')`, `type(v, 'generalized')`).
-use super::PType;
-use crate::values::Value;
+//!
+//! Each value is visited once; recursion follows the value's nesting only (and stops at
+//! `MAX_DEPTH`, past which `Any` is inferred). Strings of a collection are gathered in a set,
+//! so that the common type of many distinct strings is built in linear time.
+use super::common::{common_type, enum_of};
+use super::{IntRange, KeyKind, PType, StructMember};
+use crate::values::{LazyIter, Value};
+use std::collections::HashSet;
+use std::rc::Rc;
+
+const MAX_DEPTH: usize = 500;
 
 /// The detailed type: `Integer[1, 1]`, `Tuple[Integer[1, 1], String]`, ...
 pub fn infer(v: &Value) -> PType {
-    infer_reduced(v)
+    detailed(v, 0)
 }
 
 /// `type(v, 'reduced')`: collections as Array/Hash of the common type.
 pub fn infer_reduced(v: &Value) -> PType {
-    match v {
-        Value::Undef => PType::Undef,
-        Value::Integer(i) => PType::Integer(super::IntRange::new(*i, *i)),
-        _ => PType::Any,
-    }
+    reduced(v, 0)
 }
 
 /// `type(v, 'generalized')`: no ranges or sizes.
 pub fn infer_generalized(v: &Value) -> PType {
-    infer_reduced(v)
+    generalize_at(&reduced(v, 0), 0)
+}
+
+fn empty_array() -> PType {
+    PType::Array(Box::new(PType::Unit), IntRange::new(0, 0))
+}
+
+fn empty_hash() -> PType {
+    PType::Hash(
+        Box::new(PType::Unit),
+        Box::new(PType::Unit),
+        IntRange::new(0, 0),
+    )
+}
+
+fn exact(n: usize) -> IntRange {
+    IntRange::new(n as i64, n as i64)
+}
+
+/// The type of a scalar or other non-collection value (same in every fidelity but SemVer).
+fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
+    Some(match v {
+        Value::Undef => PType::Undef,
+        Value::Default => PType::Default,
+        Value::Boolean(b) => PType::Boolean(Some(*b)),
+        Value::Integer(i) => PType::Integer(IntRange::new(*i, *i)),
+        Value::Float(x) => PType::Float(*x, *x),
+        Value::String(s) => PType::string_value(s.clone()),
+        Value::Regexp(r) => PType::Regexp(Some(r.clone())),
+        Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
+        Value::Timespan(t) => PType::Timespan(Some(*t), Some(*t)),
+        Value::Timestamp(t) => PType::Timestamp(Some(*t), Some(*t)),
+        Value::SemVer(v) if detailed_semver => {
+            PType::SemVer(vec![crate::versions::SemVerRange::from_bounds(
+                Some((**v).clone()),
+                Some((**v).clone()),
+                false,
+            )])
+        }
+        Value::SemVer(_) => PType::SemVer(Vec::new()),
+        Value::SemVerRange(_) => PType::SemVerRange,
+        Value::Sensitive(inner) => PType::Sensitive(Some(Box::new(infer_generalized(inner)))),
+        Value::Iterator(it) => iterator_type(it),
+        Value::Array(_) | Value::Hash(_) => return None,
+    })
+}
+
+// PType's hash and equality use only an alias's name, never its (mutable) target.
+#[allow(clippy::mutable_key_type)]
+fn iterator_type(it: &LazyIter) -> PType {
+    let source = match it {
+        LazyIter::Reverse(s) | LazyIter::Step(s, _) => s,
+    };
+    let elems: Vec<PType> = match source {
+        Value::Array(a) => {
+            let mut seen: Vec<PType> = Vec::new();
+            let mut set = HashSet::new();
+            for e in a.iter() {
+                let t = infer(e);
+                if set.insert(t.clone()) {
+                    seen.push(t);
+                }
+            }
+            seen
+        }
+        other => super::iterable::element_type_of_value(other)
+            .into_iter()
+            .collect(),
+    };
+    let elem = match elems.len() {
+        0 => None,
+        _ => Some(Box::new(super::create::variant(elems))),
+    };
+    PType::Iterator(elem)
+}
+
+fn detailed(v: &Value, depth: usize) -> PType {
+    if depth > MAX_DEPTH {
+        return PType::Any;
+    }
+    match v {
+        Value::Array(a) if a.is_empty() => empty_array(),
+        Value::Array(a) => PType::Tuple(a.iter().map(|e| detailed(e, depth + 1)).collect(), None),
+        Value::Hash(h) if h.is_empty() => empty_hash(),
+        Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => {
+            let members = h
+                .iter()
+                .map(|(k, e)| {
+                    let key: Rc<str> = k.as_str().unwrap_or_default().into();
+                    let value = detailed(e, depth + 1);
+                    let key_kind = if matches!(value, PType::Undef) {
+                        KeyKind::NotUndef
+                    } else {
+                        KeyKind::Plain
+                    };
+                    StructMember {
+                        key,
+                        key_kind,
+                        value,
+                    }
+                })
+                .collect();
+            PType::Struct(Some(members))
+        }
+        Value::Hash(h) => {
+            let k = variant_of(h.keys(), depth);
+            let e = variant_of(h.values(), depth);
+            PType::Hash(Box::new(k), Box::new(e), exact(h.len()))
+        }
+        other => leaf(other, true).unwrap_or(PType::Any),
+    }
+}
+
+fn reduced(v: &Value, depth: usize) -> PType {
+    if depth > MAX_DEPTH {
+        return PType::Any;
+    }
+    match v {
+        Value::Array(a) if a.is_empty() => empty_array(),
+        Value::Array(a) => PType::Array(
+            Box::new(common_of(a.iter(), depth, reduced)),
+            exact(a.len()),
+        ),
+        Value::Hash(h) if h.is_empty() => empty_hash(),
+        Value::Hash(h) => {
+            let k = common_of(h.keys(), depth, reduced);
+            let e = common_of(h.values(), depth, reduced);
+            PType::Hash(Box::new(k), Box::new(e), exact(h.len()))
+        }
+        other => leaf(other, false).unwrap_or(PType::Any),
+    }
+}
+
+/// The Variant of the distinct detailed types of some values (strings as plain `String`),
+/// as the reference types the keys and values of a hash that is no Struct.
+// PType's hash and equality use only an alias's name, never its (mutable) target.
+#[allow(clippy::mutable_key_type)]
+fn variant_of<'a>(values: impl Iterator<Item = &'a Value>, depth: usize) -> PType {
+    let mut seen = HashSet::new();
+    let mut types = Vec::new();
+    for v in values {
+        let t = match v {
+            Value::String(_) => PType::string(),
+            v => detailed(v, depth + 1),
+        };
+        if seen.insert(t.clone()) {
+            types.push(t);
+        }
+    }
+    super::create::variant(types)
+}
+
+/// The common type of the inferred types of some values; strings are collected first.
+fn common_of<'a>(
+    values: impl Iterator<Item = &'a Value>,
+    depth: usize,
+    f: fn(&Value, usize) -> PType,
+) -> PType {
+    let mut strings: Vec<Rc<str>> = Vec::new();
+    let mut seen: HashSet<Rc<str>> = HashSet::new();
+    let mut acc: Option<PType> = None;
+    for v in values {
+        if let Value::String(s) = v {
+            if seen.insert(s.clone()) {
+                strings.push(s.clone());
+            }
+            continue;
+        }
+        let t = f(v, depth + 1);
+        acc = Some(match acc {
+            None => t,
+            Some(a) => common_type(&a, &t),
+        });
+    }
+    let strings = match strings.len() {
+        0 => None,
+        1 => strings.pop().map(PType::string_value),
+        _ => Some(enum_of(strings)),
+    };
+    match (acc, strings) {
+        (Some(a), Some(s)) => common_type(&a, &s),
+        (Some(a), None) => a,
+        (None, Some(s)) => s,
+        (None, None) => PType::Unit,
+    }
+}
+
+/// Drops ranges, sizes and values: `Integer[1, 2]` → `Integer`, `Enum['a', 'bc']` →
+/// `String[1, 2]`, `Array[T, 2, 2]` → `Array[T']`.
+pub fn generalize(t: &PType) -> PType {
+    generalize_at(t, 0)
+}
+
+fn generalize_at(t: &PType, depth: usize) -> PType {
+    if depth > MAX_DEPTH {
+        return PType::Any;
+    }
+    let g = |t: &PType| generalize_at(t, depth + 1);
+    let gb = |t: &PType| Box::new(generalize_at(t, depth + 1));
+    match t {
+        PType::Integer(_) => PType::integer(),
+        PType::Float(..) => PType::float(),
+        PType::String { .. } => PType::string(),
+        PType::Enum { values, .. } if !values.is_empty() => {
+            let lens = values.iter().map(|v| v.chars().count() as i64);
+            let lo = lens.clone().min().unwrap_or(0);
+            let hi = lens.max().unwrap_or(0);
+            PType::String {
+                size: IntRange::new(lo, hi),
+                value: None,
+            }
+        }
+        PType::Boolean(_) => PType::Boolean(None),
+        PType::Timespan(..) => PType::Timespan(None, None),
+        PType::Timestamp(..) => PType::Timestamp(None, None),
+        PType::SemVer(_) => PType::SemVer(Vec::new()),
+        PType::Array(e, s) if s.to == 0 => PType::array_of(g(e)),
+        PType::Array(e, _) => PType::array_of(g(e)),
+        PType::Hash(_, _, s) if s.to == 0 => empty_hash(),
+        PType::Hash(k, v, _) => PType::hash_of(g(k), g(v)),
+        PType::Type(Some(inner)) => PType::Type(Some(gb(inner))),
+        PType::Optional(Some(inner)) => PType::Optional(Some(gb(inner))),
+        PType::NotUndef(Some(inner)) => PType::NotUndef(Some(gb(inner))),
+        PType::Iterator(Some(inner)) => PType::Iterator(Some(gb(inner))),
+        PType::Iterable(Some(inner)) => PType::Iterable(Some(gb(inner))),
+        PType::Variant(types) => {
+            let all: Vec<PType> = types.iter().map(g).collect();
+            match all.iter().cloned().reduce(|a, b| common_type(&a, &b)) {
+                Some(c) if !matches!(c, PType::Any) => c,
+                _ => super::create::variant(all),
+            }
+        }
+        other => other.clone(),
+    }
 }

@@ -1,5 +1,17 @@
 //! The Puppet type system: the `PType` representation. Behaviour lives in sibling modules:
-//! instance-of, assignability, inference, common type, creation through `[]`, printing.
+//!
+//! - [`names`]: `by_name("Integer")`, `resource_type("file")` (`File`).
+//! - [`create`]: `parameterize(t, args)`, what `T[args]` evaluates to (a type, or an array of
+//!   types for `File['a', 'b']` / `Class[a, b]`), with the reference's errors.
+//! - [`instance`]: `is_instance(t, v)` (`=~`, `case`, parameter checks).
+//! - [`assignable`]: `is_assignable(to, from)`, `equal(a, b)` (`==`), `compare(a, b)` (`<` ...).
+//! - [`infer`]: `infer(v)`, `infer_reduced(v)`, `infer_generalized(v)` (`type(v, ...)`).
+//! - [`common`]: `common_type(a, b)`, the spec's `∪`.
+//! - [`display`]: `Display` (the program form), `alias_display` for a type *value* (an alias
+//!   shows `MyA = Integer[1, 2]`), string quoting and float printing as `%p` does.
+//! - [`mismatch`]: `describe_mismatch(t, v)`, the reference's "expects ..., got ..." texts.
+//! - [`iterable`]: `iterable_values(t)` (`Integer[1, 5].each`, `Enum[a, b].each`) and element
+//!   types for `Iterable[T]`.
 
 use crate::time::{Timespan, Timestamp};
 use crate::values::{Regexp, Value};
@@ -8,24 +20,62 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// An inclusive integer range; `i64::MIN` / `i64::MAX` stand for -/+ infinity (`default`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// `given` records that a size constraint was written even though it is the default one
+/// (`String[0]`, `Array[T, 0]`), which the reference keeps when printing. It takes no part in
+/// equality or hashing.
+#[derive(Debug, Clone, Copy)]
 pub struct IntRange {
     pub from: i64,
     pub to: i64,
+    pub given: bool,
+}
+
+impl PartialEq for IntRange {
+    fn eq(&self, other: &IntRange) -> bool {
+        self.from == other.from && self.to == other.to
+    }
+}
+
+impl Eq for IntRange {}
+
+impl std::hash::Hash for IntRange {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.from.hash(state);
+        self.to.hash(state)
+    }
 }
 
 impl IntRange {
     pub const ANY: IntRange = IntRange {
         from: i64::MIN,
         to: i64::MAX,
+        given: false,
     };
     /// The size range of an unconstrained collection or string: `0..infinity`.
     pub const SIZE: IntRange = IntRange {
         from: 0,
         to: i64::MAX,
+        given: false,
     };
     pub fn new(from: i64, to: i64) -> IntRange {
-        IntRange { from, to }
+        IntRange {
+            from,
+            to,
+            given: false,
+        }
+    }
+    /// A size constraint as written, kept in the printed form even when it is the default.
+    pub fn given(from: i64, to: i64) -> IntRange {
+        IntRange {
+            from,
+            to,
+            given: true,
+        }
+    }
+    /// Whether this size constraint prints (is not the default, or was written).
+    pub fn shows(&self) -> bool {
+        self.given || *self != IntRange::SIZE
     }
     pub fn contains(&self, v: i64) -> bool {
         let (lo, hi) = if self.from <= self.to {
@@ -58,9 +108,10 @@ pub enum KeyKind {
 /// `Callable[params..., min, max, block]` with an optional return type.
 #[derive(Debug, Clone, PartialEq, Hash)]
 pub struct CallableType {
-    /// The parameter types and the argument count range; `None` for an unparameterized
+    /// The parameter types and the argument count range as written (`None` when no
+    /// count was given: exactly the parameter types); `None` for an unparameterized
     /// `Callable` (any callable).
-    pub params: Option<(Vec<PType>, IntRange)>,
+    pub params: Option<(Vec<PType>, Option<IntRange>)>,
     pub block: Option<PType>,
     pub return_type: Option<PType>,
 }
@@ -248,7 +299,21 @@ impl std::hash::Hash for PType {
         std::mem::discriminant(self).hash(state);
         match self {
             PType::Integer(r) => r.hash(state),
-            PType::String { value, .. } => value.hash(state),
+            PType::Float(a, b) => {
+                a.to_bits().hash(state);
+                b.to_bits().hash(state)
+            }
+            PType::String { value, size } => {
+                value.hash(state);
+                size.hash(state)
+            }
+            PType::Enum { values, .. } => values.hash(state),
+            PType::Boolean(b) => b.hash(state),
+            PType::Regexp(r) => r.hash(state),
+            PType::Timespan(a, b) => (a, b).hash(state),
+            PType::Timestamp(a, b) => (a, b).hash(state),
+            PType::Collection(s) | PType::Array(_, s) | PType::Hash(_, _, s) => s.hash(state),
+            PType::Tuple(t, _) | PType::Variant(t) => t.len().hash(state),
             PType::Alias(a) => a.name.hash(state),
             PType::Resource { type_name, title } => {
                 type_name.hash(state);
@@ -260,18 +325,80 @@ impl std::hash::Hash for PType {
     }
 }
 
+impl PType {
+    /// `String` (any string).
+    pub fn string() -> PType {
+        PType::String {
+            size: IntRange::SIZE,
+            value: None,
+        }
+    }
+    /// The type of one particular string (as a Struct key or inferred).
+    pub fn string_value(s: Rc<str>) -> PType {
+        PType::String {
+            size: IntRange::SIZE,
+            value: Some(s),
+        }
+    }
+    pub fn integer() -> PType {
+        PType::Integer(IntRange::ANY)
+    }
+    pub fn float() -> PType {
+        PType::Float(f64::NEG_INFINITY, f64::INFINITY)
+    }
+    pub fn array_of(t: PType) -> PType {
+        PType::Array(Box::new(t), IntRange::SIZE)
+    }
+    pub fn hash_of(k: PType, v: PType) -> PType {
+        PType::Hash(Box::new(k), Box::new(v), IntRange::SIZE)
+    }
+    /// The unparameterized `Callable`.
+    pub fn callable() -> PType {
+        PType::Callable(Box::new(CallableType {
+            params: None,
+            block: None,
+            return_type: None,
+        }))
+    }
+    /// `Variant[]`, the type without instances.
+    pub fn nothing() -> PType {
+        PType::Variant(Vec::new())
+    }
+    /// The alias target, or the type itself.
+    pub fn resolved(&self) -> PType {
+        match self {
+            PType::Alias(a) => a.resolved(),
+            t => t.clone(),
+        }
+    }
+}
+
 pub mod assignable;
 pub mod common;
 pub mod create;
+mod create_catalog;
+mod create_collections;
+mod create_time;
 pub mod display;
 pub mod infer;
 pub mod instance;
+pub mod iterable;
 pub mod mismatch;
 pub mod names;
+mod size;
+#[cfg(test)]
+mod testparse;
+#[cfg(test)]
+mod tests;
+mod time_text;
 
-pub use assignable::{equal, is_assignable};
+pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
+pub use display::{alias_display, resolved_display};
+pub use infer::generalize;
 pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::is_instance;
-pub use names::by_name;
+pub use iterable::{iterable_values, TypeValues};
+pub use mismatch::{describe_mismatch, describe_mismatches};
+pub use names::{by_name, resource_type};

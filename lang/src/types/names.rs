@@ -1,24 +1,102 @@
 //! The built-in type names (`Integer`, `Hash`, ...) and their unparameterized types.
-use super::{IntRange, PType};
+use super::{CallableType, IntRange, PType};
 
 /// The type a capitalized name denotes, if it is a built-in type name.
+/// Other capitalized names denote resource types (see [`resource_type`]).
 pub fn by_name(name: &str) -> Option<PType> {
     Some(match name {
         "Any" => PType::Any,
-        "Integer" => PType::Integer(IntRange::ANY),
-        "String" => PType::String {
-            size: IntRange::SIZE,
-            value: None,
-        },
         "Undef" => PType::Undef,
+        "Default" => PType::Default,
+        "Data" => PType::Data,
+        "RichData" => PType::RichData,
+        "ScalarData" => PType::ScalarData,
+        "Scalar" => PType::Scalar,
+        "Numeric" => PType::Numeric,
+        "Integer" => PType::integer(),
+        "Float" => PType::float(),
+        "String" => PType::string(),
+        "Enum" => PType::Enum {
+            values: Vec::new(),
+            case_insensitive: false,
+        },
+        "Pattern" => PType::Pattern(Vec::new()),
+        "Boolean" => PType::Boolean(None),
+        "Regexp" => PType::Regexp(None),
+        "SemVer" => PType::SemVer(Vec::new()),
+        "SemVerRange" => PType::SemVerRange,
+        "Timespan" => PType::Timespan(None, None),
+        "Timestamp" => PType::Timestamp(None, None),
+        "Collection" => PType::Collection(IntRange::SIZE),
+        "Array" => PType::array_of(PType::Any),
+        "Hash" => PType::hash_of(PType::Any, PType::Any),
+        "Tuple" => PType::Tuple(Vec::new(), None),
+        "Struct" => PType::Struct(None),
+        "Variant" => PType::Variant(Vec::new()),
+        "Optional" => PType::Optional(None),
+        "NotUndef" => PType::NotUndef(None),
+        "Iterable" => PType::Iterable(None),
+        "Iterator" => PType::Iterator(None),
+        "CatalogEntry" => PType::CatalogEntry,
+        "Resource" => PType::Resource {
+            type_name: None,
+            title: None,
+        },
+        "Class" => PType::Class(None),
+        "Type" => PType::Type(None),
+        "Callable" => PType::Callable(Box::new(CallableType {
+            params: None,
+            block: None,
+            return_type: None,
+        })),
+        "Sensitive" => PType::Sensitive(None),
+        "Runtime" => PType::Runtime {
+            runtime: None,
+            name: None,
+        },
+        "Init" => PType::Init(None, Vec::new()),
+        "Object" => PType::Object,
+        "TypeSet" => PType::TypeSet,
         _ => return None,
     })
 }
 
-/// The resource type a capitalized name denotes (`File` → `Resource[File]`).
+/// `Resource[name]`: the resource type a (possibly lower case, `::`-qualified) name denotes,
+/// with each segment capitalized: `file` → `File`, `my::thing` → `My::Thing`.
 pub fn resource_type(name: &str) -> PType {
     PType::Resource {
-        type_name: Some(name.into()),
+        type_name: Some(capitalize_segments(name).into()),
         title: None,
+    }
+}
+
+/// `apache::mod` → `Apache::Mod`; a leading `::` is dropped.
+pub fn capitalize_segments(name: &str) -> String {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let mut out = String::with_capacity(name.len());
+    for (i, seg) in name.split("::").enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        let mut chars = seg.chars();
+        if let Some(c) = chars.next() {
+            out.extend(c.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_resources() {
+        assert_eq!(by_name("Integer"), Some(PType::integer()));
+        assert_eq!(by_name("Unit"), None);
+        assert_eq!(by_name("File"), None);
+        assert_eq!(resource_type("my::thing").to_string(), "My::Thing");
+        assert_eq!(resource_type("::file").to_string(), "File");
     }
 }

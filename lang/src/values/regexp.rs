@@ -63,6 +63,14 @@ impl Regexp {
         }
     }
 
+    /// The index of a named capture group.
+    pub fn group_index(&self, name: &str) -> Option<usize> {
+        match &self.engine {
+            Engine::Fast(re) => re.capture_names().position(|n| n == Some(name)),
+            Engine::Fancy(re) => re.capture_names().position(|n| n == Some(name)),
+        }
+    }
+
     /// Byte ranges of all non-overlapping matches, each with its capture group ranges.
     pub fn find_all(&self, text: &str) -> Vec<Vec<Option<(usize, usize)>>> {
         match &self.engine {

@@ -72,9 +72,9 @@ impl<'s> Parser<'s> {
             let mut arms = Vec::new();
             loop {
                 let arm_start = p.start();
-                let mut options = vec![p.expression()?];
+                let mut options = vec![p.case_option()?];
                 while p.eat(Punct::Comma) {
-                    options.push(p.expression()?);
+                    options.push(p.case_option()?);
                 }
                 p.expect(Punct::Colon)?;
                 let body = p.block()?;
@@ -97,6 +97,17 @@ impl<'s> Parser<'s> {
             },
             self.span_from(start),
         ))
+    }
+
+    /// A case option: an expression, or a lambda (the spec allows lambdas as options; the
+    /// reference's grammar does not — see docs/deviations.md).
+    fn case_option(&mut self) -> Result<Expr, Error> {
+        if self.at(Punct::Pipe) {
+            let start = self.start();
+            let lambda = self.nested(|p| p.lambda())?;
+            return Ok(Expr::new(ExprKind::Lambda(lambda), self.span_from(start)));
+        }
+        self.expression()
     }
 
     /// A lambda if one follows (`|params| { }`).

@@ -54,6 +54,8 @@ const TREES: &[(&str, &str)] = &[
     ("if $a { 1 } elsif $b { 2 } else { 3 }", "(if $a (1) ((if $b (2) (3))))"),
     ("unless $a { 1 } else { 2 }", "(unless $a (1) (2))"),
     ("case $x { 1, 2: { a } *$y, default: {} }", "(case $x ((1 2) a) (((* $y) default) ))"),
+    // The spec allows lambdas as case options (the reference does not; see docs/deviations.md).
+    ("case $x { |$v| { $v }: { a } }", "(case $x (((lambda ($v) ($v))) a))"),
     ("$x ? a => 1", "(? $x (a 1))"),
     ("$x ? { a => 1, default => 2, }", "(? $x (a 1) (default 2))"),
     ("function mod::f(Integer[1] $a = 1) >> Integer { $a }", "(function mod::f ((at Integer 1) $a=1) >> Integer ($a))"),

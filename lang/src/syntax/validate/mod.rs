@@ -515,7 +515,7 @@ impl Validator {
             self.error("Assignment not allowed here", e.span);
             return;
         }
-        labels::for_each_child(e, &mut |c| self.no_assignment(c));
+        e.for_each_child(&mut |c| self.no_assignment(c));
     }
 }
 

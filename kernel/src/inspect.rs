@@ -1,0 +1,108 @@
+//! `inspect_request`: what the word under the cursor is: a variable (value and type), a
+//! built-in or user function (its documentation or definition), a type or type alias.
+
+use crate::complete::{word_at, KEYWORDS, TYPE_NAMES};
+use prepl::format::to_programmatic;
+use prepl::types::infer;
+use prepl::Session;
+use std::collections::HashMap;
+
+/// Source texts of user functions, keyed by name (kept by the worker).
+pub type Definitions = HashMap<String, String>;
+
+/// The plain-text description of `word`, if it names something.
+pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Option<String> {
+    if let Some(name) = word.strip_prefix('$') {
+        let name = name.strip_prefix("::").unwrap_or(name);
+        let value = session.variable(name)?;
+        return Some(format!(
+            "Variable: ${name}\nValue:    {}\nType:     {}\nGeneral:  {}",
+            to_programmatic(&value),
+            infer::infer(&value),
+            infer::infer_generalized(&value),
+        ));
+    }
+    if word.chars().next().is_some_and(char::is_uppercase) {
+        if let Some((name, t)) = session
+            .type_aliases()
+            .into_iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(word))
+        {
+            return Some(format!("Type alias: {name}\nResolves to: {t}"));
+        }
+        if TYPE_NAMES.contains(&word) {
+            return Some(format!(
+                "Type: {word}\nA built-in type of the Puppet type system."
+            ));
+        }
+        return None;
+    }
+    let kernel_builtin = || crate::builtins::all().iter().find(|b| b.name == word);
+    if let Some(b) = prepl::functions::find(word).or_else(kernel_builtin) {
+        return Some(format!("Function: {}\n\n{}", b.name, b.doc));
+    }
+    if session.function(word).is_some() {
+        return Some(match definitions.get(word) {
+            Some(text) => format!("User function: {word}\n\n{text}"),
+            None => format!("User function: {word}"),
+        });
+    }
+    if KEYWORDS.contains(&word) {
+        return Some(format!("Keyword: {word}"));
+    }
+    None
+}
+
+/// The `inspect_reply` content.
+pub fn inspect(
+    session: &Session,
+    definitions: &Definitions,
+    code: &str,
+    cursor: usize,
+) -> serde_json::Value {
+    let (_, _, mut word) = word_at(code, cursor);
+    if word.is_empty() && cursor > 0 {
+        // Just after a word (`notice|(`): inspect the word before the cursor.
+        word = word_at(code, cursor - 1).2;
+    }
+    match describe(session, definitions, &word) {
+        Some(text) => serde_json::json!({
+            "status": "ok", "found": true, "data": {"text/plain": text}, "metadata": {},
+        }),
+        None => serde_json::json!({"status": "ok", "found": false, "data": {}, "metadata": {}}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use prepl::Value;
+
+    #[test]
+    fn describes_variables_functions_and_types() {
+        let mut s = Session::new();
+        s.set_variable("x", Value::Integer(3));
+        let defs = Definitions::new();
+        let r = inspect(&s, &defs, "$x + 1", 1);
+        assert_eq!(r["found"], true);
+        let text = r["data"]["text/plain"].as_str().unwrap();
+        assert!(
+            text.contains("$x") && text.contains("Value:    3"),
+            "{text}"
+        );
+        let r = inspect(&s, &defs, "notice(1)", 6);
+        assert!(r["data"]["text/plain"]
+            .as_str()
+            .unwrap()
+            .contains("notice(Any"));
+        let r = inspect(&s, &defs, "display(1)", 3);
+        assert!(r["data"]["text/plain"]
+            .as_str()
+            .unwrap()
+            .contains("display(Any $value"));
+        let r = inspect(&s, &defs, "Integer[1]", 2);
+        assert_eq!(r["found"], true);
+        let r = inspect(&s, &defs, "$nope", 2);
+        assert_eq!(r["found"], false);
+    }
+}

@@ -1,0 +1,362 @@
+//! The session thread: `prepl::Session` is not `Send`, so it lives on one dedicated thread
+//! with a large stack, and the async side talks to it with jobs and events.
+
+use crate::builtins;
+use crate::inspect::Definitions;
+use crate::render;
+use prepl::syntax::{completeness, Completeness};
+use prepl::{Error, ErrorKind, LogLevel, Session};
+use serde_json::{json, Map, Value as Json};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::AtomicBool;
+use std::sync::{mpsc as std_mpsc, Arc};
+use tokio::sync::{mpsc, oneshot};
+
+/// Stack size of the session thread: deep Puppet recursion must not overflow it.
+const STACK_SIZE: usize = 512 * 1024 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamName {
+    Stdout,
+    Stderr,
+}
+
+impl StreamName {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StreamName::Stdout => "stdout",
+            StreamName::Stderr => "stderr",
+        }
+    }
+}
+
+/// What an execution produces, in order.
+#[derive(Debug)]
+pub enum Event {
+    Stream { name: StreamName, text: String },
+    Display { data: Json },
+    ClearOutput { wait: bool },
+    Done(Outcome),
+}
+
+/// How an execution ended.
+#[derive(Debug)]
+pub enum Outcome {
+    Ok {
+        /// The MIME bundle of the value, if it is shown.
+        result: Option<Json>,
+        payload: Vec<Json>,
+        user_expressions: Json,
+    },
+    Error(ErrorReport),
+}
+
+#[derive(Debug, Clone)]
+pub struct ErrorReport {
+    pub ename: String,
+    pub evalue: String,
+    pub traceback: Vec<String>,
+}
+
+pub struct ExecuteJob {
+    pub code: String,
+    /// The source name for error messages (`In[3]`).
+    pub name: String,
+    pub silent: bool,
+    pub user_expressions: Map<String, Json>,
+    pub events: mpsc::UnboundedSender<Event>,
+}
+
+pub enum Job {
+    Execute(ExecuteJob),
+    Complete {
+        code: String,
+        cursor: usize,
+        reply: oneshot::Sender<Json>,
+    },
+    Inspect {
+        code: String,
+        cursor: usize,
+        reply: oneshot::Sender<Json>,
+    },
+    IsComplete {
+        code: String,
+        reply: oneshot::Sender<Json>,
+    },
+}
+
+thread_local! {
+    /// Where the running execution's output goes (set for the duration of one job).
+    static OUTPUT: RefCell<Option<mpsc::UnboundedSender<Event>>> = const { RefCell::new(None) };
+    /// Payloads (`help` pages) collected during the running execution.
+    static PAYLOAD: RefCell<Vec<Json>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Sends an event of the running execution (dropped when none is running).
+pub fn emit(event: Event) {
+    OUTPUT.with(|o| {
+        if let Some(tx) = &*o.borrow() {
+            let _ = tx.send(event);
+        }
+    });
+}
+
+/// Adds a payload to the running execution's reply.
+pub fn add_payload(p: Json) {
+    PAYLOAD.with(|v| v.borrow_mut().push(p));
+}
+
+fn stream_of(level: LogLevel) -> StreamName {
+    match level {
+        LogLevel::Debug | LogLevel::Info | LogLevel::Notice => StreamName::Stdout,
+        _ => StreamName::Stderr,
+    }
+}
+
+/// The handle the async side keeps: the job queue and the interrupt flag.
+pub struct WorkerHandle {
+    pub jobs: std_mpsc::Sender<Job>,
+    pub interrupt: Arc<AtomicBool>,
+}
+
+/// Starts the session thread.
+pub fn spawn() -> std::io::Result<WorkerHandle> {
+    let (jobs, rx) = std_mpsc::channel::<Job>();
+    let (flag_tx, flag_rx) = std_mpsc::channel();
+    std::thread::Builder::new()
+        .name("prepl-session".into())
+        .stack_size(STACK_SIZE)
+        .spawn(move || {
+            let mut worker = Worker::new();
+            let _ = flag_tx.send(worker.session.interrupt_handle());
+            while let Ok(job) = rx.recv() {
+                worker.run(job);
+            }
+        })?;
+    let interrupt = flag_rx
+        .recv()
+        .map_err(|_| std::io::Error::other("the session thread did not start"))?;
+    Ok(WorkerHandle { jobs, interrupt })
+}
+
+pub struct Worker {
+    pub session: Session,
+    definitions: Definitions,
+    /// The function definitions already seen, by address, to find new ones after a cell.
+    seen: HashMap<String, usize>,
+}
+
+impl Worker {
+    pub fn new() -> Worker {
+        let mut session = Session::new();
+        session.set_log_sink(|level, msg| {
+            emit(Event::Stream {
+                name: stream_of(level),
+                text: format!("{}: {}\n", level.label(), msg),
+            })
+        });
+        for b in builtins::all() {
+            session.add_builtin(b);
+        }
+        Worker {
+            session,
+            definitions: Definitions::new(),
+            seen: HashMap::new(),
+        }
+    }
+
+    pub fn run(&mut self, job: Job) {
+        match job {
+            Job::Execute(job) => self.execute(job),
+            Job::Complete {
+                code,
+                cursor,
+                reply,
+            } => {
+                let r = guarded(|| crate::complete::complete(&self.session, &code, cursor));
+                let _ = reply.send(r.unwrap_or_else(|e| json!({"status": "error", "ename": "InternalError", "evalue": e, "traceback": []})));
+            }
+            Job::Inspect {
+                code,
+                cursor,
+                reply,
+            } => {
+                let r = guarded(|| {
+                    crate::inspect::inspect(&self.session, &self.definitions, &code, cursor)
+                });
+                let _ = reply.send(r.unwrap_or_else(|e| json!({"status": "error", "ename": "InternalError", "evalue": e, "traceback": []})));
+            }
+            Job::IsComplete { code, reply } => {
+                let r = guarded(|| is_complete(&code));
+                let _ = reply.send(r.unwrap_or_else(|_| json!({"status": "unknown"})));
+            }
+        }
+    }
+
+    fn execute(&mut self, job: ExecuteJob) {
+        OUTPUT.with(|o| *o.borrow_mut() = Some(job.events.clone()));
+        PAYLOAD.with(|p| p.borrow_mut().clear());
+        let result = guarded(|| self.session.eval_named(&job.name, &job.code));
+        self.record_definitions(&job.code);
+        let outcome = match result {
+            Ok(Ok(value)) => {
+                let result = (!job.silent && !value.is_undef()).then(|| render::bundle(&value));
+                let user_expressions = self.user_expressions(&job.user_expressions);
+                Outcome::Ok {
+                    result,
+                    payload: PAYLOAD.with(|p| std::mem::take(&mut *p.borrow_mut())),
+                    user_expressions,
+                }
+            }
+            Ok(Err(e)) => Outcome::Error(error_report(&e)),
+            Err(panic) => Outcome::Error(internal_error(&panic)),
+        };
+        OUTPUT.with(|o| *o.borrow_mut() = None);
+        let _ = job.events.send(Event::Done(outcome));
+    }
+
+    fn user_expressions(&mut self, exprs: &Map<String, Json>) -> Json {
+        let mut out = Map::new();
+        for (name, expr) in exprs {
+            let code = expr.as_str().unwrap_or("");
+            let r = match guarded(|| self.session.eval_named("<user_expression>", code)) {
+                Ok(Ok(v)) => json!({"status": "ok", "data": render::bundle(&v), "metadata": {}}),
+                Ok(Err(e)) => report_json(&error_report(&e)),
+                Err(p) => report_json(&internal_error(&p)),
+            };
+            out.insert(name.clone(), r);
+        }
+        Json::Object(out)
+    }
+
+    /// Remembers the source text of functions defined by the last cell (for `inspect`).
+    fn record_definitions(&mut self, code: &str) {
+        for name in self.session.function_names() {
+            let Some(def) = self.session.function(&name) else {
+                continue;
+            };
+            let addr = std::rc::Rc::as_ptr(&def) as usize;
+            if self.seen.get(&*name) == Some(&addr) {
+                continue;
+            }
+            self.seen.insert(name.to_string(), addr);
+            let (start, end) = (def.span.start as usize, def.span.end as usize);
+            if let Some(text) = code.get(start..end) {
+                self.definitions.insert(name.to_string(), text.to_string());
+            }
+        }
+    }
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker::new()
+    }
+}
+
+fn report_json(r: &ErrorReport) -> Json {
+    json!({"status": "error", "ename": r.ename, "evalue": r.evalue, "traceback": r.traceback})
+}
+
+/// Runs `f`, turning a panic into an error message (a bug must not kill the kernel).
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
+        p.downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into())
+    })
+}
+
+fn internal_error(panic: &str) -> ErrorReport {
+    ErrorReport {
+        ename: "InternalError".into(),
+        evalue: format!("internal error: {panic}"),
+        traceback: vec![format!("\x1b[0;31mInternal error\x1b[0m: {panic}")],
+    }
+}
+
+/// The error name shown in the notebook for each kind of error.
+pub fn error_name(kind: &ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Incomplete | ErrorKind::Syntax => "SyntaxError",
+        ErrorKind::Validation => "ValidationError",
+        ErrorKind::Evaluation => "EvaluationError",
+        ErrorKind::Failed => "Failure",
+        ErrorKind::Interrupted => "Interrupted",
+        ErrorKind::Limit => "LimitError",
+    }
+}
+
+/// ename, evalue and a traceback showing the source line with a caret under the error.
+pub fn error_report(e: &Error) -> ErrorReport {
+    let rendered = e.render();
+    let mut lines = rendered.lines().map(str::to_string);
+    let mut traceback = Vec::new();
+    if let Some(first) = lines.next() {
+        traceback.push(format!("\x1b[0;31m{first}\x1b[0m"));
+    }
+    traceback.extend(lines);
+    ErrorReport {
+        ename: error_name(&e.kind).into(),
+        evalue: e.full_message(),
+        traceback,
+    }
+}
+
+/// The `is_complete_reply` content.
+pub fn is_complete(code: &str) -> Json {
+    match completeness(code) {
+        Completeness::Complete => json!({"status": "complete"}),
+        Completeness::Invalid => json!({"status": "invalid"}),
+        Completeness::Incomplete => json!({"status": "incomplete", "indent": indent_after(code)}),
+    }
+}
+
+/// The indentation for the next line: the last line's, one level deeper after an opener.
+fn indent_after(code: &str) -> String {
+    let last = code.lines().last().unwrap_or("");
+    let mut indent: String = last.chars().take_while(|c| c.is_whitespace()).collect();
+    let trimmed = last.trim_end();
+    if trimmed.ends_with(['{', '[', '(', '|']) || trimmed.ends_with("=>") {
+        indent.push_str("  ");
+    }
+    indent
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indentation_follows_openers() {
+        assert_eq!(indent_after("if true {"), "  ");
+        assert_eq!(indent_after("if true {\n  $x = ["), "    ");
+        assert_eq!(indent_after("  $x = 1 +"), "  ");
+    }
+
+    #[test]
+    fn error_reports_carry_kind_and_caret() {
+        let src = prepl::Source::new("In[1]", "1 +\n  $x");
+        let e = Error::eval("Unknown variable: '$x'")
+            .at(prepl::syntax::ast::Span { start: 6, end: 8 })
+            .in_source(&src);
+        let r = error_report(&e);
+        assert_eq!(r.ename, "EvaluationError");
+        assert_eq!(r.evalue, "Evaluation Error: Unknown variable: '$x'");
+        assert!(
+            r.traceback[0].contains("(line 2, column 3)"),
+            "{:?}",
+            r.traceback
+        );
+        assert_eq!(r.traceback[1], "  $x");
+        assert_eq!(r.traceback[2], "  ^");
+    }
+
+    #[test]
+    fn panics_become_errors() {
+        assert_eq!(guarded(|| -> i32 { panic!("boom") }).unwrap_err(), "boom");
+    }
+}

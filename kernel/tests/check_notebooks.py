@@ -1,0 +1,64 @@
+"""Executes notebooks with the Puppet kernel and checks that their committed outputs are
+the ones the kernel produces now (plain text, streams and errors), so that the outputs
+in notebooks/ stay real.
+
+    python check_notebooks.py NOTEBOOK...            check
+    python check_notebooks.py --update NOTEBOOK...   rewrite the outputs
+"""
+
+import sys
+
+import nbformat
+from nbclient import NotebookClient
+
+
+def summary(cell):
+    """What must match: per output, its kind and its text."""
+    out = []
+    for o in cell.get("outputs", []):
+        kind = o["output_type"]
+        if kind == "stream":
+            out.append((kind, o["name"], o["text"]))
+        elif kind in ("execute_result", "display_data"):
+            data = o["data"]
+            out.append((kind, tuple(sorted(data)), data.get("text/plain")))
+        elif kind == "error":
+            out.append((kind, o["ename"], o["evalue"]))
+    return out
+
+
+def run(path):
+    nb = nbformat.read(path, as_version=4)
+    fresh = nbformat.read(path, as_version=4)
+    NotebookClient(fresh, kernel_name="puppet", timeout=120).execute()
+    return nb, fresh
+
+
+def main(argv):
+    update = "--update" in argv
+    paths = [a for a in argv if a != "--update"]
+    failed = False
+    for path in paths:
+        nb, fresh = run(path)
+        if update:
+            nbformat.write(fresh, path)
+            print(f"{path}: outputs updated")
+            continue
+        for i, (old, new) in enumerate(zip(nb.cells, fresh.cells)):
+            if old.cell_type != "code":
+                continue
+            if summary(old) != summary(new):
+                failed = True
+                print(f"{path}: cell {i} differs from its committed output:\n"
+                      f"  source:    {old.source!r}\n"
+                      f"  committed: {summary(old)!r}\n"
+                      f"  now:       {summary(new)!r}")
+        if not failed:
+            print(f"{path}: outputs match")
+    if failed:
+        print("Run scripts/kernel-tests.sh --update-notebooks to refresh the outputs.")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,300 @@
+//! Collection functions: `keys`, `values`, `flatten`, `sort`, `unique`, and the
+//! never-panicking merge sort they share with `min`/`max`.
+
+use super::iterate::{values_of, CHECK_EVERY};
+use super::signature::dispatch;
+use super::{builtin, Builtin};
+use crate::error::Error;
+use crate::eval::describe::label_of;
+use crate::eval::{Closure, EvalResult, Evaluator, Flow};
+use crate::values::{Map, Value};
+use indexmap::IndexMap;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// Ruby's class name of a value, as its comparison errors show it.
+fn ruby_class_name(v: &Value) -> String {
+    match v {
+        Value::Undef => "NilClass".into(),
+        Value::Boolean(true) => "TrueClass".into(),
+        Value::Boolean(false) => "FalseClass".into(),
+        Value::SemVer(_) => "SemanticPuppet::Version".into(),
+        other => label_of(other).to_string(),
+    }
+}
+
+/// Ruby's comparison error: the right-hand value is shown by `inspect` when it is an
+/// immediate (nil, true, false, a small integer, a float), by its class name otherwise.
+fn comparison_error(a: &Value, b: &Value) -> Error {
+    let right = match b {
+        Value::Undef => "nil".to_string(),
+        Value::Boolean(x) => x.to_string(),
+        Value::Integer(_) | Value::Float(_) => crate::format::to_display(b),
+        other => ruby_class_name(other),
+    };
+    Error::eval(format!(
+        "comparison of {} with {right} failed",
+        ruby_class_name(a)
+    ))
+}
+
+/// The order `sort` uses without a lambda: numbers numerically, strings by bytes (case
+/// sensitive), arrays element by element; anything else is an error.
+pub fn natural_order(a: &Value, b: &Value) -> Result<Ordering, Error> {
+    natural_order_at(a, b, 0)
+}
+
+fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Error> {
+    let num = |v: &Value| match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    };
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
+        (Value::String(x), Value::String(y)) => Ok(x.cmp(y)),
+        (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
+        (Value::Timespan(_) | Value::Timestamp(_), _)
+        | (_, Value::Timespan(_) | Value::Timestamp(_)) => {
+            super::shims::compare_time(a, b).ok_or_else(|| comparison_error(a, b))
+        }
+        (Value::Array(x), Value::Array(y)) if depth < 512 => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                let o = natural_order_at(p, q, depth + 1)?;
+                if o != Ordering::Equal {
+                    return Ok(o);
+                }
+            }
+            Ok(x.len().cmp(&y.len()))
+        }
+        _ => match (num(a), num(b)) {
+            (Some(x), Some(y)) => Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal)),
+            _ => Err(comparison_error(a, b)),
+        },
+    }
+}
+
+/// A stable merge sort with a fallible comparator; any comparator (even an inconsistent
+/// user lambda) gives some order, never a panic. Sorts positions, then moves each value
+/// once.
+pub fn merge_sort<F>(items: Vec<Value>, mut cmp: F) -> Result<Vec<Value>, Error>
+where
+    F: FnMut(&Value, &Value) -> Result<Ordering, Error>,
+{
+    let n = items.len();
+    let mut src: Vec<usize> = (0..n).collect();
+    let mut dst: Vec<usize> = Vec::with_capacity(n);
+    let mut width = 1;
+    while width < n {
+        dst.clear();
+        let mut start = 0;
+        while start < n {
+            let mid = (start + width).min(n);
+            let end = (start + 2 * width).min(n);
+            let (mut i, mut j) = (start, mid);
+            while i < mid && j < end {
+                if cmp(&items[src[i]], &items[src[j]])? == Ordering::Greater {
+                    dst.push(src[j]);
+                    j += 1;
+                } else {
+                    dst.push(src[i]);
+                    i += 1;
+                }
+            }
+            dst.extend_from_slice(&src[i..mid]);
+            dst.extend_from_slice(&src[j..end]);
+            start = end;
+        }
+        std::mem::swap(&mut src, &mut dst);
+        width *= 2;
+    }
+    let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
+    Ok(src
+        .into_iter()
+        .map(|i| slots[i].take().unwrap_or(Value::Undef))
+        .collect())
+}
+
+fn keys(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let h = args[0].as_hash().map(Rc::clone).unwrap_or_default();
+    Ok(Value::array(h.keys().cloned().collect()))
+}
+
+fn values(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let h = args[0].as_hash().map(Rc::clone).unwrap_or_default();
+    Ok(Value::array(h.values().cloned().collect()))
+}
+
+/// All non-array values of nested arrays, in order (without recursion).
+pub fn flatten_into(out: &mut Vec<Value>, items: &[Value]) {
+    let mut stack: Vec<(&[Value], usize)> = vec![(items, 0)];
+    while let Some((arr, i)) = stack.pop() {
+        let Some(v) = arr.get(i) else { continue };
+        stack.push((arr, i + 1));
+        match v {
+            Value::Array(inner) => stack.push((&inner[..], 0)),
+            other => out.push(other.clone()),
+        }
+    }
+}
+
+fn flatten(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let mut out = Vec::new();
+    flatten_into(&mut out, args);
+    Ok(Value::array(out))
+}
+
+fn lambda_order(ev: &mut Evaluator, l: &Closure, a: &Value, b: &Value) -> Result<Ordering, Flow> {
+    match ev.call_closure(l, &[a.clone(), b.clone()])? {
+        Value::Integer(i) => Ok(i.cmp(&0)),
+        Value::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(Ordering::Equal)),
+        // Ruby compares the block's result with 0.
+        other => Err(Error::eval(format!(
+            "comparison of {} with 0 failed",
+            ruby_class_name(&other)
+        ))
+        .into()),
+    }
+}
+
+fn sort(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
+    let items: Vec<Value> = match &args[0] {
+        Value::String(s) => s.chars().map(|c| Value::from(c.to_string())).collect(),
+        Value::Array(a) => a.as_ref().clone(),
+        _ => Vec::new(),
+    };
+    let sorted = match b {
+        None => merge_sort(items, natural_order)?,
+        Some(l) => {
+            // Flow (break, errors) from the lambda is carried out of the sort.
+            let mut flow: Option<Flow> = None;
+            let r = merge_sort(items, |x, y| match lambda_order(ev, l, x, y) {
+                Ok(o) => Ok(o),
+                Err(f) => {
+                    flow = Some(f);
+                    Err(Error::eval("sort interrupted"))
+                }
+            });
+            match (r, flow) {
+                (_, Some(f)) => return Err(f),
+                (r, None) => r?,
+            }
+        }
+    };
+    if which == 0 {
+        let s: String = sorted.iter().filter_map(Value::as_str).collect();
+        return Ok(Value::from(s));
+    }
+    Ok(Value::array(sorted))
+}
+
+/// The key an element is made unique by: the lambda's result or the element itself.
+fn unique_key(ev: &mut Evaluator, b: Option<&Closure>, v: &Value) -> EvalResult {
+    match b {
+        Some(l) => ev.call_closure(l, std::slice::from_ref(v)),
+        None => Ok(v.clone()),
+    }
+}
+
+fn unique_values(
+    ev: &mut Evaluator,
+    items: impl Iterator<Item = Value>,
+    b: Option<&Closure>,
+) -> EvalResult<Vec<Value>> {
+    let mut seen: IndexMap<Value, Value> = IndexMap::new();
+    for (i, v) in items.enumerate() {
+        if i % CHECK_EVERY == CHECK_EVERY - 1 {
+            ev.check_interrupt()?;
+        }
+        let k = unique_key(ev, b, &v)?;
+        seen.entry(k).or_insert(v);
+    }
+    Ok(seen.into_values().collect())
+}
+
+fn unique(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
+    match (which, &args[0]) {
+        (0, Value::String(s)) => {
+            let chars = s.chars().map(|c| Value::from(c.to_string()));
+            let u = unique_values(ev, chars, b)?;
+            Ok(Value::from(
+                u.iter().filter_map(Value::as_str).collect::<String>(),
+            ))
+        }
+        (1, Value::Hash(h)) => {
+            let mut groups: IndexMap<Value, (Vec<Value>, Vec<Value>)> = IndexMap::new();
+            for (k, v) in h.iter() {
+                let key = unique_key(ev, b, v)?;
+                let g = groups.entry(key).or_default();
+                g.0.push(k.clone());
+                if !g.1.contains(v) {
+                    g.1.push(v.clone());
+                }
+            }
+            let mut out = Map::with_capacity(groups.len());
+            for (_, (ks, vs)) in groups {
+                out.insert(Value::array(ks), Value::array(vs));
+            }
+            Ok(Value::hash(out))
+        }
+        (_, v) => {
+            let items = values_of("unique", v)?;
+            Ok(Value::array(unique_values(ev, items, b)?))
+        }
+    }
+}
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin("keys", &["Hash $hsh"], keys, "keys(Hash $hsh)\nThe keys of the hash, in order.\n\n    keys({a => 1, b => 2})   # ['a', 'b']"),
+        builtin("values", &["Hash $hsh"], values, "values(Hash $hsh)\nThe values of the hash, in order.\n\n    values({a => 1, b => 2})   # [1, 2]"),
+        builtin("flatten", &["Any *$args"], flatten, "flatten(Any *$args)\nThe arguments with nested arrays flattened into one array.\n\n    flatten([1, [2, [3]]])   # [1, 2, 3]"),
+        builtin("sort", &["String $string_value, Callable[2, 2] &$block?", "Array $array_value, Callable[2, 2] &$block?"], sort, "sort(Variant[String, Array] $value) |$a, $b|?\nSorted (numbers, or strings case-sensitively); a lambda returning -1/0/1 may compare.\n\n    sort([3, 1, 2])   # [1, 2, 3]"),
+        builtin("unique", &["String $string, Callable[String] &$block?", "Hash $hash, Callable[Any] &$block?", "Array $array, Callable[Any] &$block?", "Iterable $iterable, Callable[Any] &$block?"], unique, "unique(Variant[String, Hash, Array, Iterable] $value) |$x|?\nWithout duplicates (compared by the lambda's result when given).\n\n    unique([1, 2, 1])   # [1, 2]"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_sort_is_stable_and_total() {
+        let v: Vec<Value> = [3, 1, 2, 1].iter().map(|&i| Value::Integer(i)).collect();
+        let s = merge_sort(v.clone(), natural_order).unwrap();
+        assert_eq!(s, [1, 1, 2, 3].map(Value::Integer));
+        // An inconsistent comparator gives some order, no panic.
+        let mut flip = false;
+        let s = merge_sort(v, |_, _| {
+            flip = !flip;
+            Ok(if flip {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            })
+        })
+        .unwrap();
+        assert_eq!(s.len(), 4);
+        let mixed = vec![Value::Integer(1), Value::from("a")];
+        assert_eq!(
+            merge_sort(mixed, natural_order).unwrap_err().message,
+            "comparison of Integer with String failed"
+        );
+    }
+
+    #[test]
+    fn flatten_deep() {
+        let mut v = Value::Integer(1);
+        for _ in 0..5_000 {
+            v = Value::array(vec![v]);
+        }
+        let mut out = Vec::new();
+        flatten_into(&mut out, &[v]);
+        assert_eq!(out, [Value::Integer(1)]);
+    }
+}

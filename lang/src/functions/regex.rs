@@ -1,0 +1,269 @@
+//! Regular expression functions: `match` and `regsubst`.
+
+use super::signature::dispatch;
+use super::{builtin, Builtin};
+use crate::error::Error;
+use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::types::PType;
+use crate::values::{Map, Regexp, Value};
+use std::rc::Rc;
+
+/// Ruby's wording of a pattern that does not compile: `end pattern with unmatched
+/// parenthesis: /(/`. `detail` is the Rust engines' message.
+fn ruby_regex_error(source: &str, detail: &str) -> Error {
+    let d = detail.to_ascii_lowercase();
+    let what = if d.contains("unclosed group") || d.contains("without closing parenthesis") {
+        "end pattern with unmatched parenthesis"
+    } else if d.contains("unopened group")
+        || d.contains("without opening parenthesis")
+        || d.contains("end of string not reached")
+    {
+        "unmatched close parenthesis"
+    } else if d.contains("unclosed character class") || d.contains("character class") {
+        "premature end of char-class"
+    } else if d.contains("repetition operator missing expression")
+        || d.contains("target of repeat operator")
+    {
+        "target of repeat operator is not specified"
+    } else if d.contains("invalid repetition count") || has_inverted_repeat(source) {
+        "upper is smaller than lower in repeat range"
+    } else {
+        return Error::eval(format!("{detail}: /{source}/"));
+    };
+    Error::eval(format!("{what}: /{source}/"))
+}
+
+/// Whether a pattern has a repeat range like `{2,1}`.
+fn has_inverted_repeat(source: &str) -> bool {
+    source.split('{').skip(1).any(|rest| {
+        let Some(body) = rest.split('}').next() else {
+            return false;
+        };
+        match body.split_once(',') {
+            Some((a, b)) => matches!((a.parse::<u64>(), b.parse::<u64>()), (Ok(x), Ok(y)) if y < x),
+            None => false,
+        }
+    })
+}
+
+/// Compiles a pattern given as a string (cached), with Ruby's wording for bad patterns.
+pub fn compile(ev: &mut Evaluator, source: &str) -> Result<Rc<Regexp>, Error> {
+    let key: Rc<str> = source.into();
+    ev.regex(&key).map_err(|_| match Regexp::new(source) {
+        Err(detail) => ruby_regex_error(source, &detail),
+        Ok(_) => Error::eval(format!("invalid regular expression: /{source}/")),
+    })
+}
+
+/// The regexps a `match` pattern stands for (a Pattern type may hold several).
+fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
+    let bad = || {
+        Error::eval(format!(
+            "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {}",
+            crate::eval::describe::label_of(p)
+        ))
+    };
+    Ok(match p {
+        Value::String(s) => vec![compile(ev, s)?],
+        Value::Regexp(r) => vec![r.clone()],
+        Value::Type(t) => match &**t {
+            PType::Regexp(Some(r)) => vec![r.clone()],
+            PType::Pattern(rs) => rs.clone(),
+            _ => return Err(bad()),
+        },
+        Value::Array(items) => {
+            let mut all = Vec::new();
+            for i in items.iter() {
+                all.extend(patterns(ev, i)?);
+            }
+            all
+        }
+        _ => return Err(bad()),
+    })
+}
+
+/// The captures of the first matching pattern (`undef` for groups that took no part).
+fn match_one(s: &str, res: &[Rc<Regexp>]) -> Value {
+    for re in res {
+        if let Some(caps) = re.captures(s) {
+            return Value::array(
+                caps.into_iter()
+                    .map(|c| c.map_or(Value::Undef, Value::from))
+                    .collect(),
+            );
+        }
+    }
+    Value::Undef
+}
+
+fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
+    let res = patterns(ev, &args[1])?;
+    match (which, &args[0]) {
+        (1, Value::Array(items)) => Ok(Value::array(
+            items
+                .iter()
+                .map(|s| match_one(s.as_str().unwrap_or_default(), &res))
+                .collect(),
+        )),
+        (_, s) => Ok(match_one(s.as_str().unwrap_or_default(), &res)),
+    }
+}
+
+/// Expands a Ruby replacement string: `\0`/`\&`, `\1`..`\9`, `\k<name>`, `` \` ``, `\'`, `\\`.
+fn expand(
+    repl: &str,
+    text: &str,
+    groups: &[Option<(usize, usize)>],
+    re: &Regexp,
+) -> Result<String, Error> {
+    let group = |i: usize| {
+        groups
+            .get(i)
+            .copied()
+            .flatten()
+            .map_or("", |(a, b)| &text[a..b])
+    };
+    let mut out = String::new();
+    let mut chars = repl.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(d @ '0'..='9') => out.push_str(group(d as usize - '0' as usize)),
+            Some('&') => out.push_str(group(0)),
+            Some('`') => out.push_str(&text[..groups[0].map_or(0, |g| g.0)]),
+            Some('\'') => out.push_str(&text[groups[0].map_or(0, |g| g.1)..]),
+            Some('\\') => out.push('\\'),
+            Some('k') if chars.peek() == Some(&'<') => {
+                chars.next();
+                let name: String = chars.by_ref().take_while(|&c| c != '>').collect();
+                match re.group_index(&name) {
+                    Some(i) => out.push_str(group(i)),
+                    None => {
+                        return Err(Error::eval(format!(
+                            "undefined group name reference: {name}"
+                        )))
+                    }
+                }
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    Ok(out)
+}
+
+fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String, Error> {
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for groups in re.find_all(s) {
+        let Some(Some((a, b))) = groups.first().copied() else {
+            continue;
+        };
+        out.push_str(&s[last..a]);
+        match repl {
+            Value::Hash(h) => {
+                let found = h.get(&Value::from(&s[a..b]));
+                out.push_str(found.and_then(Value::as_str).unwrap_or(""));
+            }
+            other => out.push_str(&expand(other.as_str().unwrap_or_default(), s, &groups, re)?),
+        }
+        last = b;
+        if !global {
+            break;
+        }
+    }
+    out.push_str(&s[last..]);
+    Ok(out)
+}
+
+fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
+    let flags = args.get(3).and_then(Value::as_str).unwrap_or("");
+    let re: Rc<Regexp> = match (which, &args[1]) {
+        (0, Value::String(p)) => {
+            let mut prefix = String::new();
+            if flags.contains('I') {
+                prefix.push('i');
+            }
+            if flags.contains('M') {
+                prefix.push('s');
+            }
+            if flags.contains('E') {
+                prefix.push('x');
+            }
+            if prefix.is_empty() {
+                compile(ev, p)?
+            } else {
+                let src = format!("(?{prefix}){p}");
+                Rc::new(Regexp::new(&src).map_err(|e| ruby_regex_error(p, &e))?)
+            }
+        }
+        (_, Value::Regexp(r)) => r.clone(),
+        (_, Value::Type(t)) => match &**t {
+            PType::Regexp(Some(r)) => r.clone(),
+            _ => compile(ev, "")?,
+        },
+        _ => compile(ev, "")?,
+    };
+    let global = flags.contains('G');
+    let repl = &args[2];
+    let one = |s: &Value| substitute(s.as_str().unwrap_or_default(), &re, repl, global);
+    Ok(match &args[0] {
+        Value::Array(items) => Value::array(
+            items
+                .iter()
+                .map(|s| one(s).map(Value::from))
+                .collect::<Result<_, _>>()?,
+        ),
+        s => Value::from(one(s)?),
+    })
+}
+
+pub fn builtins() -> Vec<Builtin> {
+    let _ = Map::new;
+    vec![
+        builtin("match", &["String $string, Variant[Any, Type] $pattern", "Array[String] $string, Variant[Any, Type] $pattern"], match_, "match(Variant[String, Array[String]] $string, Variant[String, Regexp, Type[Regexp], Type[Pattern], Array] $pattern)\nThe match and its groups as an array, or undef (an array of those for an array).\n\n    'abc'.match(/(b)(c)/)   # ['bc', 'b', 'c']"),
+        builtin("regsubst", &["Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['E', 'N', 'S', 'U'] $encoding?", "Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, Pattern[/^G?$/] $flags?"], regsubst, "regsubst(Variant[String, Array[String]] $target, Variant[String, Regexp] $pattern, Variant[String, Hash] $replacement, String $flags?)\nReplaces the first (flag G: every) match; flags I (ignore case), M (. matches newline),\nE (extended); \\0 and \\1..\\9 in the replacement stand for the match and its groups.\n\n    regsubst('hello', 'l', 'L', 'G')   # 'heLLo'"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruby_wording_of_bad_patterns() {
+        let word = |p: &str| ruby_regex_error(p, &Regexp::new(p).err().unwrap()).message;
+        assert_eq!(word("("), "end pattern with unmatched parenthesis: /(/");
+        assert_eq!(word(")"), "unmatched close parenthesis: /)/");
+        assert_eq!(word("[a"), "premature end of char-class: /[a/");
+        assert_eq!(word("*"), "target of repeat operator is not specified: /*/");
+        assert_eq!(
+            word("a{2,1}"),
+            "upper is smaller than lower in repeat range: /a{2,1}/"
+        );
+    }
+
+    #[test]
+    fn ruby_replacements() {
+        let sub = |text: &str, re: &str, repl: &str, global: bool| {
+            substitute(text, &Regexp::new(re).unwrap(), &Value::from(repl), global)
+        };
+        assert_eq!(sub("hello", "(h)(e)", "\\2\\1", false).unwrap(), "ehllo");
+        assert_eq!(sub("a.b.c", "\\.", "\\0\\0", true).unwrap(), "a..b..c");
+        assert_eq!(sub("hello", "l", "L", false).unwrap(), "heLlo");
+        assert_eq!(sub("ab", "a", "\\\\", false).unwrap(), "\\b");
+        assert_eq!(sub("abc", "(?<x>b)", "[\\k<x>]", false).unwrap(), "a[b]c");
+        assert_eq!(
+            sub("ab", "(?<x>a)", "\\k<y>", false).unwrap_err().message,
+            "undefined group name reference: y"
+        );
+    }
+}

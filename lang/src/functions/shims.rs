@@ -1,0 +1,40 @@
+//! Calls into modules other helpers build in parallel, one line each, so that integration
+//! only has to swap a body. `is_instance` and `describe_mismatch` still reach main's
+//! placeholder type system until the `types` branch is merged.
+
+use crate::error::Error;
+use crate::time::{Timespan, Timestamp};
+use crate::types::PType;
+use crate::values::Value;
+
+/// SHIM: `types::is_instance`.
+pub fn is_instance(t: &PType, v: &Value) -> bool {
+    crate::types::is_instance(t, v)
+}
+
+/// SHIM: `types::mismatch::describe_mismatch` (`expects an Integer value, got String`).
+pub fn describe_mismatch(t: &PType, v: &Value) -> String {
+    crate::types::mismatch::describe_mismatch(t, v)
+}
+
+/// `new(T, args...)` / `T(args...)`.
+pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
+    crate::convert::new_value(t, args)
+}
+
+pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, Error> {
+    crate::format::sprintf(fmt, args)
+}
+
+pub fn format_timespan(t: &Timespan, fmt: &str) -> Result<String, Error> {
+    crate::time::format_timespan(*t, fmt)
+}
+
+pub fn format_timestamp(t: &Timestamp, fmt: &str, tz: Option<&str>) -> Result<String, Error> {
+    crate::time::format_timestamp(*t, fmt, tz)
+}
+
+/// Timespan/Timestamp against each other or numbers.
+pub fn compare_time(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    crate::time::compare(a, b)
+}

@@ -1,0 +1,264 @@
+//! Why no signature accepts a call, worded as the reference words it: one merged reason
+//! (`'split' expects 2 arguments, got 1`) or a listing of each signature with its reasons.
+
+use super::{lambda_range, shims, Signature, MANY};
+use crate::eval::Closure;
+use crate::types::PType;
+use crate::values::Value;
+
+/// One reason a signature rejects a call.
+#[derive(Debug, Clone)]
+enum Mismatch {
+    /// Wrong number of arguments (`block`: of the lambda's parameters).
+    Count {
+        block: bool,
+        expected: (usize, usize),
+        actual: (usize, usize),
+    },
+    /// An argument of the wrong type; `expected` holds one type per merged signature.
+    Type {
+        param: String,
+        expected: Vec<PType>,
+        actual: Value,
+    },
+    MissingBlock,
+    UnexpectedBlock,
+}
+
+impl Mismatch {
+    fn text(&self) -> String {
+        match self {
+            Mismatch::Count {
+                block,
+                expected,
+                actual,
+            } => {
+                let (min, max) = *expected;
+                let plural = !((min == 1 && (max == 1 || max == MANY)) || (min == 0 && max == 1));
+                format!(
+                    "{} expects {} argument{}, got {}",
+                    if *block { " block" } else { "" },
+                    range_text(*expected, "no"),
+                    if plural { "s" } else { "" },
+                    range_text(*actual, "none")
+                )
+            }
+            Mismatch::Type {
+                param,
+                expected,
+                actual,
+            } => {
+                let t = if expected.len() == 1 {
+                    expected[0].clone()
+                } else {
+                    PType::Variant(expected.clone())
+                };
+                format!(
+                    " parameter '{param}' {}",
+                    shims::describe_mismatch(&t, actual)
+                )
+            }
+            Mismatch::MissingBlock => " expects a block".to_string(),
+            Mismatch::UnexpectedBlock => " does not expect a block".to_string(),
+        }
+    }
+
+    /// The kind and location, for merging the same reason across signatures.
+    fn same_place(&self, other: &Mismatch) -> bool {
+        match (self, other) {
+            (Mismatch::Count { block: a, .. }, Mismatch::Count { block: b, .. }) => a == b,
+            (Mismatch::Type { param: a, .. }, Mismatch::Type { param: b, .. }) => a == b,
+            (Mismatch::MissingBlock, Mismatch::MissingBlock)
+            | (Mismatch::UnexpectedBlock, Mismatch::UnexpectedBlock) => true,
+            _ => false,
+        }
+    }
+
+    fn merge(self, other: &Mismatch) -> Mismatch {
+        match (self, other) {
+            (
+                Mismatch::Count {
+                    block,
+                    expected: (a1, a2),
+                    actual,
+                },
+                Mismatch::Count {
+                    expected: (b1, b2), ..
+                },
+            ) => Mismatch::Count {
+                block,
+                expected: (a1.min(*b1), a2.max(*b2)),
+                actual,
+            },
+            (
+                Mismatch::Type {
+                    param,
+                    mut expected,
+                    actual,
+                },
+                Mismatch::Type { expected: more, .. },
+            ) => {
+                for t in more {
+                    if !expected.contains(t) {
+                        expected.push(t.clone());
+                    }
+                }
+                Mismatch::Type {
+                    param,
+                    expected,
+                    actual,
+                }
+            }
+            (m, _) => m,
+        }
+    }
+
+    fn kind(&self) -> u8 {
+        match self {
+            Mismatch::Count { .. } => 0,
+            Mismatch::MissingBlock => 1,
+            Mismatch::UnexpectedBlock => 2,
+            Mismatch::Type { .. } => 3,
+        }
+    }
+}
+
+pub(super) fn range_text((min, max): (usize, usize), zero: &str) -> String {
+    if min == max {
+        if min == 0 {
+            zero.to_string()
+        } else {
+            min.to_string()
+        }
+    } else if min == 0 {
+        if max == MANY {
+            "unlimited".to_string()
+        } else {
+            format!("at most {max}")
+        }
+    } else if max == MANY {
+        format!("at least {min}")
+    } else {
+        format!("between {min} and {max}")
+    }
+}
+
+/// The first reason the arguments (without the block) do not fit a signature.
+fn argument_mismatch(sig: &Signature, args: &[Value]) -> Option<Mismatch> {
+    let expected = sig.count_range();
+    if args.len() < expected.0 || args.len() > expected.1 {
+        return Some(Mismatch::Count {
+            block: false,
+            expected,
+            actual: (args.len(), args.len()),
+        });
+    }
+    for (i, a) in args.iter().enumerate() {
+        let p = sig.param_at(i)?;
+        if !shims::is_instance(&p.ty, a) {
+            return Some(Mismatch::Type {
+                param: p.name.clone(),
+                expected: vec![p.ty.clone()],
+                actual: a.clone(),
+            });
+        }
+    }
+    None
+}
+
+fn block_mismatch(sig: &Signature, block: Option<&Closure>) -> Option<Mismatch> {
+    match (block, &sig.block) {
+        (None, Some(b)) if !b.optional => Some(Mismatch::MissingBlock),
+        (None, _) => None,
+        (Some(_), None) => Some(Mismatch::UnexpectedBlock),
+        (Some(c), Some(b)) => {
+            let (from, to) = b.count?;
+            let actual = lambda_range(c);
+            if actual.0 <= from && to <= actual.1 {
+                None
+            } else {
+                Some(Mismatch::Count {
+                    block: true,
+                    expected: (from, to),
+                    actual,
+                })
+            }
+        }
+    }
+}
+
+/// Merges the reasons when every signature fails for the same reason at the same place.
+fn merge(per_sig: &[Vec<Mismatch>]) -> Vec<Mismatch> {
+    let all: Vec<&Mismatch> = per_sig.iter().flatten().collect();
+    for kind in 0..4u8 {
+        let same: Vec<&&Mismatch> = all.iter().filter(|m| m.kind() == kind).collect();
+        if same.len() == per_sig.len() && !same.is_empty() {
+            let first = same[0];
+            if same.iter().all(|m| m.same_place(first)) {
+                let merged = same[1..]
+                    .iter()
+                    .fold((*first).clone(), |acc, m| acc.merge(m));
+                return vec![merged];
+            }
+        }
+    }
+    let mut unique: Vec<&Mismatch> = Vec::new();
+    for m in all {
+        if !unique.iter().any(|u| u.text() == m.text()) {
+            unique.push(m);
+        }
+    }
+    unique.into_iter().cloned().collect()
+}
+
+/// The error message for a call no signature accepts.
+pub fn describe(
+    name: &str,
+    sigs: &[&Signature],
+    args: &[Value],
+    block: Option<&Closure>,
+) -> String {
+    let mut reasons: Vec<Vec<Mismatch>> = sigs
+        .iter()
+        .map(|s| argument_mismatch(s, args).into_iter().collect())
+        .collect();
+    if !reasons.iter().all(|r: &Vec<Mismatch>| !r.is_empty()) {
+        let blocks: Vec<Vec<Mismatch>> = sigs
+            .iter()
+            .map(|s| block_mismatch(s, block).into_iter().collect())
+            .collect();
+        let failing = blocks.iter().filter(|b| !b.is_empty()).count();
+        if failing == blocks.len() {
+            reasons = blocks;
+        } else if failing > 0 {
+            for (r, b) in reasons.iter_mut().zip(blocks) {
+                if r.is_empty() {
+                    *r = b;
+                }
+            }
+        }
+    }
+    let label = format!("'{name}'");
+    let merged = merge(&reasons);
+    if merged.len() == 1 {
+        return format!("{label}{}", merged[0].text());
+    }
+    let mut lines = Vec::new();
+    if sigs.len() == 1 {
+        lines.push(format!("{label} expects ({})", sigs[0].display()));
+        for m in &reasons[0] {
+            lines.push(format!("  rejected:{}", m.text()));
+        }
+    } else {
+        lines.push(format!(
+            "The function {label} was called with arguments it does not accept. It expects one of:"
+        ));
+        for (sig, rs) in sigs.iter().zip(&reasons) {
+            lines.push(format!("  ({})", sig.display()));
+            for m in rs {
+                lines.push(format!("    rejected:{}", m.text()));
+            }
+        }
+    }
+    lines.join("\n")
+}

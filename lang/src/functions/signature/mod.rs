@@ -1,0 +1,337 @@
+//! Declarative signatures for built-in functions and the dispatcher that picks the first
+//! signature accepting a call, or describes why none does in the reference's words.
+//!
+//! A signature is written like a Puppet parameter list: `Iterable $enumerable,
+//! Integer[1] $size?, Any *$rest, Callable[1, 2] &$block` (`?` optional, `*` repeated,
+//! `+` repeated at least once, `&` the block, `&$block?` an optional block). Each is parsed
+//! once per thread and cached.
+
+mod describe;
+pub mod typesrc;
+
+use super::shims;
+use crate::error::Error;
+use crate::eval::{Closure, Evaluator};
+use crate::types::PType;
+use crate::values::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Effectively unbounded.
+pub const MANY: usize = usize::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arity {
+    Required,
+    Optional,
+    /// `*$x`: any number, including none.
+    Repeated,
+    /// `+$x`: at least one.
+    RepeatedAtLeastOne,
+}
+
+#[derive(Debug)]
+pub struct Param {
+    pub name: String,
+    pub ty: PType,
+    /// The type as written (shown in "It expects one of" listings).
+    pub shown: String,
+    pub arity: Arity,
+}
+
+#[derive(Debug)]
+pub struct BlockParam {
+    pub name: String,
+    /// The number of arguments the function passes: `Callable[1, 2]` → `Some((1, 2))`;
+    /// `None` for a bare `Callable` (any lambda).
+    pub count: Option<(usize, usize)>,
+    pub optional: bool,
+    pub shown: String,
+}
+
+#[derive(Debug)]
+pub struct Signature {
+    pub params: Vec<Param>,
+    pub block: Option<BlockParam>,
+    /// An argument-mismatch handler (written with a leading `!`): tried only when no
+    /// ordinary signature accepts the call, and left out of error descriptions, so that
+    /// the function can word its own error.
+    pub fallback: bool,
+}
+
+impl Signature {
+    /// Parses a signature written as a parameter list.
+    pub fn parse(src: &str) -> Result<Signature, String> {
+        let (fallback, src) = match src.trim_start().strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, src),
+        };
+        let mut params = Vec::new();
+        let mut block = None;
+        for entry in split_top_level(src) {
+            let entry = entry.trim();
+            if entry.is_empty() {
+                continue;
+            }
+            let dollar = entry
+                .rfind('$')
+                .ok_or_else(|| format!("no parameter name in '{entry}'"))?;
+            let (head, name) = entry.split_at(dollar);
+            let mut name = &name[1..];
+            let head = head.trim_end();
+            let (type_src, marker) = match head.chars().last() {
+                Some(c @ ('*' | '+' | '&')) => (head[..head.len() - 1].trim_end(), Some(c)),
+                _ => (head, None),
+            };
+            let optional = name.ends_with('?');
+            if optional {
+                name = &name[..name.len() - 1];
+            }
+            if marker == Some('&') {
+                block = Some(BlockParam {
+                    name: name.to_string(),
+                    count: callable_count(type_src)?,
+                    optional,
+                    shown: type_src.to_string(),
+                });
+                continue;
+            }
+            let ty = typesrc::parse_type(type_src)?;
+            let arity = match (marker, optional) {
+                (Some('*'), _) => Arity::Repeated,
+                (Some('+'), _) => Arity::RepeatedAtLeastOne,
+                (_, true) => Arity::Optional,
+                _ => Arity::Required,
+            };
+            params.push(Param {
+                name: name.to_string(),
+                ty,
+                shown: type_src.to_string(),
+                arity,
+            });
+        }
+        Ok(Signature {
+            params,
+            block,
+            fallback,
+        })
+    }
+
+    /// The number of arguments accepted (not counting the block): `(min, max)`.
+    pub fn count_range(&self) -> (usize, usize) {
+        let mut min = 0;
+        let mut max = 0usize;
+        for p in &self.params {
+            match p.arity {
+                Arity::Required => {
+                    min += 1;
+                    max += 1
+                }
+                Arity::Optional => max += 1,
+                Arity::Repeated => max = MANY,
+                Arity::RepeatedAtLeastOne => {
+                    min += 1;
+                    max = MANY
+                }
+            }
+        }
+        (min, max)
+    }
+
+    /// The parameter an argument position binds to (repeated parameters take the rest).
+    pub fn param_at(&self, index: usize) -> Option<&Param> {
+        self.params
+            .get(index)
+            .or_else(|| self.params.last().filter(|p| is_repeated(p.arity)))
+    }
+
+    /// The reference's listing form: `Hash hash, Callable[2, 2] block`.
+    pub fn display(&self) -> String {
+        let mut parts: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| {
+                let indicator = match p.arity {
+                    Arity::Required => "",
+                    Arity::Optional => "?",
+                    Arity::Repeated => "*",
+                    Arity::RepeatedAtLeastOne => "+",
+                };
+                let shown = match p.arity {
+                    Arity::Optional => strip_optional(&p.shown),
+                    _ => &p.shown,
+                };
+                format!("{shown} {}{indicator}", p.name)
+            })
+            .collect();
+        if let Some(b) = &self.block {
+            let q = if b.optional { "?" } else { "" };
+            parts.push(format!("{} {}{q}", b.shown, b.name));
+        }
+        parts.join(", ")
+    }
+}
+
+/// The argument count a block type allows: `Callable[1, 2]` → `(1, 2)`, `Callable[Type,
+/// Type]` → `(2, 2)`, a bare `Callable` → `None` (any lambda).
+fn callable_count(src: &str) -> Result<Option<(usize, usize)>, String> {
+    let Some(inner) = src.strip_prefix("Callable") else {
+        return Err(format!("a block must be a Callable, not '{src}'"));
+    };
+    let inner = inner.trim();
+    if inner.is_empty() {
+        return Ok(None);
+    }
+    let inner = inner
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or_else(|| format!("bad block type '{src}'"))?;
+    let parts: Vec<&str> = split_top_level(inner).into_iter().map(str::trim).collect();
+    let number = |s: &str| -> Result<usize, String> {
+        if s == "default" {
+            return Ok(MANY);
+        }
+        s.parse().map_err(|_| format!("bad count '{s}' in '{src}'"))
+    };
+    if parts[0].starts_with(|c: char| c.is_ascii_digit()) {
+        let from = number(parts[0])?;
+        let to = parts.get(1).map_or(Ok(MANY), |s| number(s))?;
+        Ok(Some((from, to)))
+    } else {
+        Ok(Some((parts.len(), parts.len())))
+    }
+}
+
+fn is_repeated(a: Arity) -> bool {
+    matches!(a, Arity::Repeated | Arity::RepeatedAtLeastOne)
+}
+
+fn strip_optional(shown: &str) -> &str {
+    shown
+        .strip_prefix("Optional[")
+        .and_then(|s| s.strip_suffix(']'))
+        .unwrap_or(shown)
+}
+
+/// Splits at commas outside brackets, quotes and regexps.
+fn split_top_level(src: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    let mut start = 0;
+    for (i, c) in src.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'') => quote = Some('\''),
+            (None, '/') if depth > 0 => quote = Some('/'),
+            (None, '[') => depth += 1,
+            (None, ']') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                parts.push(&src[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&src[start..]);
+    parts
+}
+
+/// The number of arguments a lambda accepts: `(required, max)`.
+pub fn lambda_range(c: &Closure) -> (usize, usize) {
+    let params = &c.lambda.params;
+    let required = params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count();
+    let max = if c.captures_rest() {
+        MANY
+    } else {
+        params.len()
+    };
+    (required, max)
+}
+
+/// Whether a signature accepts the arguments and the (absent) block.
+fn accepts(sig: &Signature, args: &[Value], block: Option<&Closure>) -> bool {
+    let (min, max) = sig.count_range();
+    if args.len() < min || args.len() > max {
+        return false;
+    }
+    let types_ok = args.iter().enumerate().all(|(i, a)| {
+        sig.param_at(i)
+            .is_some_and(|p| shims::is_instance(&p.ty, a))
+    });
+    types_ok && block_ok(sig, block)
+}
+
+fn block_ok(sig: &Signature, block: Option<&Closure>) -> bool {
+    match (block, &sig.block) {
+        (None, None) => true,
+        (None, Some(b)) => b.optional,
+        (Some(_), None) => false,
+        (Some(c), Some(b)) => match b.count {
+            None => true,
+            Some((from, to)) => {
+                let (req, max) = lambda_range(c);
+                req <= from && to <= max
+            }
+        },
+    }
+}
+
+thread_local! {
+    static CACHE: RefCell<HashMap<&'static str, Rc<[Signature]>>> = RefCell::new(HashMap::new());
+}
+
+/// The parsed signatures of a built-in (cached).
+pub fn signatures_of(
+    name: &'static str,
+    decl: &'static [&'static str],
+) -> Result<Rc<[Signature]>, Error> {
+    if let Some(s) = CACHE.with(|c| c.borrow().get(name).cloned()) {
+        return Ok(s);
+    }
+    let parsed: Vec<Signature> = decl
+        .iter()
+        .map(|d| Signature::parse(d))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Error::eval(format!("internal error: bad signature for '{name}': {e}")))?;
+    let parsed: Rc<[Signature]> = parsed.into();
+    CACHE.with(|c| c.borrow_mut().insert(name, parsed.clone()));
+    Ok(parsed)
+}
+
+/// Picks the first signature of the running built-in that accepts the call and returns its
+/// index, or the reference's error describing why none does.
+pub fn dispatch(ev: &Evaluator, args: &[Value], block: Option<&Closure>) -> Result<usize, Error> {
+    let name = ev.current_builtin;
+    let decl = super::find(name).map_or(&[][..], |b| b.signatures);
+    dispatch_with(name, decl, args, block)
+}
+
+/// `dispatch` for an explicitly named function and declaration.
+pub fn dispatch_with(
+    name: &'static str,
+    decl: &'static [&'static str],
+    args: &[Value],
+    block: Option<&Closure>,
+) -> Result<usize, Error> {
+    let sigs = signatures_of(name, decl)?;
+    let first = |fallback: bool| {
+        sigs.iter()
+            .position(|s| s.fallback == fallback && accepts(s, args, block))
+    };
+    if let Some(i) = first(false).or_else(|| first(true)) {
+        return Ok(i);
+    }
+    let ordinary: Vec<&Signature> = sigs.iter().filter(|s| !s.fallback).collect();
+    Err(Error::eval(describe::describe(
+        name, &ordinary, args, block,
+    )))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,91 @@
+//! Dispatch and error texts (expectations from the reference; the types used are those
+//! the type system on main already checks: Any, Integer, String).
+
+use super::*;
+
+fn sig(s: &str) -> Signature {
+    Signature::parse(s).unwrap()
+}
+
+#[test]
+fn parses_and_displays_like_the_reference() {
+    let s = sig("Hash $hash, Callable[2, 2] &$block");
+    assert_eq!(s.display(), "Hash hash, Callable[2, 2] block");
+    assert_eq!(s.count_range(), (1, 1));
+    let s = sig("Iterable $enumerable, Integer[1] $slice_size, Callable &$block?");
+    assert_eq!(
+        s.display(),
+        "Iterable enumerable, Integer[1] slice_size, Callable block?"
+    );
+    let s = sig("String $function_name, Any *$arguments, Callable &$block?");
+    assert_eq!(
+        s.display(),
+        "String function_name, Any arguments*, Callable block?"
+    );
+    assert_eq!(s.count_range(), (1, MANY));
+    let s = sig("Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['N', 'E'] $encoding?");
+    assert_eq!(
+        s.display(),
+        "Pattern[/^[GEIM]*$/] flags?, Enum['N', 'E'] encoding?"
+    );
+    assert_eq!(s.count_range(), (0, 2));
+    assert_eq!(sig("").count_range(), (0, 0));
+}
+
+#[test]
+fn every_builtin_signature_parses() {
+    for b in crate::functions::all() {
+        for d in b.signatures {
+            if let Err(e) = Signature::parse(d) {
+                panic!("{}: {d}: {e}", b.name);
+            }
+        }
+        assert!(!b.signatures.is_empty() || b.name.is_empty(), "{}", b.name);
+        assert!(b.doc.contains(b.name), "doc of {} names it", b.name);
+    }
+}
+
+const SPLIT: &[&str] = &["String $str, String $pattern"];
+const TWO: &[&str] = &["Integer $a", "String $b, Integer $c"];
+const NONE: &[&str] = &[""];
+const OPT: &[&str] = &["Any $value?"];
+
+#[test]
+fn single_signature_errors() {
+    let e = dispatch_with("split", SPLIT, &["a".into()], None).unwrap_err();
+    assert_eq!(e.message, "'split' expects 2 arguments, got 1");
+    let e = dispatch_with("split", SPLIT, &["a".into(), ",".into(), 3.into()], None).unwrap_err();
+    assert_eq!(e.message, "'split' expects 2 arguments, got 3");
+    let e = dispatch_with("break", NONE, &[1.into()], None).unwrap_err();
+    assert_eq!(e.message, "'break' expects no arguments, got 1");
+    let e = dispatch_with("next", OPT, &[1.into(), 2.into()], None).unwrap_err();
+    assert_eq!(e.message, "'next' expects at most 1 argument, got 2");
+    assert_eq!(dispatch_with("next", OPT, &[], None).unwrap(), 0);
+    let e = dispatch_with("upcase2", &["String $arg"], &[], None).unwrap_err();
+    assert_eq!(e.message, "'upcase2' expects 1 argument, got none");
+}
+
+#[test]
+fn picks_the_first_matching_signature() {
+    assert_eq!(dispatch_with("two", TWO, &[1.into()], None).unwrap(), 0);
+    assert_eq!(
+        dispatch_with("two", TWO, &["x".into(), 1.into()], None).unwrap(),
+        1
+    );
+    // Both fail on the count: merged into one range.
+    let e = dispatch_with("two", TWO, &[], None).unwrap_err();
+    assert_eq!(
+        e.message,
+        "'two' expects between 1 and 2 arguments, got none"
+    );
+}
+
+#[test]
+fn range_texts() {
+    use super::describe::range_text as r;
+    assert_eq!(r((0, MANY), "no"), "unlimited");
+    assert_eq!(r((2, MANY), "no"), "at least 2");
+    assert_eq!(r((1, 3), "no"), "between 1 and 3");
+    assert_eq!(r((0, 2), "no"), "at most 2");
+    assert_eq!(r((0, 0), "none"), "none");
+}

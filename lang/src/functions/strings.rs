@@ -1,0 +1,387 @@
+//! String functions: `split`, `join`, case and whitespace functions, `sprintf`, `strftime`,
+//! `versioncmp`. (`match` and `regsubst` are in `regex`, `scanf` in `scanf`.)
+
+use super::iterate::values_of;
+use super::shims;
+use super::signature::dispatch;
+use super::{builtin, Builtin};
+use crate::error::Error;
+use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::values::{Map, Regexp, Value};
+use crate::LogLevel;
+use std::cmp::Ordering;
+
+/// Ruby's `String#split` with a regexp: captures are included, trailing empty strings
+/// dropped, an empty match splits between characters.
+pub fn split_by(s: &str, re: &Regexp) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    let mut beg = 0;
+    for groups in re.find_all(s) {
+        let Some(Some((start, end))) = groups.first().copied() else {
+            continue;
+        };
+        if start == end && (start == beg || start >= s.len()) {
+            continue;
+        }
+        out.push(s[beg..start].into());
+        beg = end;
+        for (a, b) in groups.iter().skip(1).flatten() {
+            out.push(s[*a..*b].into());
+        }
+    }
+    if beg < s.len() {
+        out.push(s[beg..].into());
+    }
+    while matches!(out.last(), Some(Value::String(x)) if x.is_empty()) {
+        out.pop();
+    }
+    out
+}
+
+fn split(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
+    let s = args[0].as_str().unwrap_or_default();
+    let re = match (which, &args[1]) {
+        (0, Value::String(p)) => super::regex::compile(ev, p)?,
+        (_, Value::Regexp(r)) => r.clone(),
+        (_, Value::Type(t)) => match &**t {
+            crate::types::PType::Regexp(Some(r)) => r.clone(),
+            _ => super::regex::compile(ev, "")?,
+        },
+        _ => super::regex::compile(ev, "")?,
+    };
+    Ok(Value::array(split_by(s, &re)))
+}
+
+fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let sep = args.get(1).and_then(Value::as_str).unwrap_or("");
+    let mut out = String::new();
+    let mut first = true;
+    // Nested arrays are joined flat, as Ruby's Array#join does (without recursion).
+    let mut stack: Vec<(std::rc::Rc<Vec<Value>>, usize)> = Vec::new();
+    if let Value::Array(a) = &args[0] {
+        stack.push((a.clone(), 0));
+    }
+    while let Some((arr, i)) = stack.pop() {
+        let Some(v) = arr.get(i) else { continue };
+        stack.push((arr.clone(), i + 1));
+        match v {
+            Value::Array(inner) => stack.push((inner.clone(), 0)),
+            other => {
+                if !first {
+                    out.push_str(sep);
+                }
+                first = false;
+                out.push_str(&ruby_to_s(other));
+            }
+        }
+    }
+    Ok(Value::from(out))
+}
+
+/// Ruby's `to_s` of a value (what `join` shows): hashes in Ruby's inspect form, regexps
+/// as `(?-mix:...)`.
+pub fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::Hash(_) | Value::Array(_) => {
+            let mut out = String::new();
+            super::logging::ruby_inspect(v, &mut out, 0);
+            out
+        }
+        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        other => crate::format::to_display(other),
+    }
+}
+
+/// Applies a string function to a string, or to the strings in an array or hash (keys and
+/// values), recursively; other values are left as they are.
+fn map_strings(v: &Value, f: &dyn Fn(&str) -> String, depth: usize) -> Result<Value, Error> {
+    if depth > 1000 {
+        return Err(Error::eval("nesting too deep"));
+    }
+    Ok(match v {
+        Value::String(s) => Value::from(f(s)),
+        Value::Array(a) => Value::array(
+            a.iter()
+                .map(|x| map_strings(x, f, depth + 1))
+                .collect::<Result<_, _>>()?,
+        ),
+        Value::Hash(h) => {
+            let mut m = Map::with_capacity(h.len());
+            for (k, x) in h.iter() {
+                m.insert(map_strings(k, f, depth + 1)?, map_strings(x, f, depth + 1)?);
+            }
+            Value::hash(m)
+        }
+        other => other.clone(),
+    })
+}
+
+fn string_fn(
+    ev: &mut Evaluator,
+    args: &[Value],
+    b: Option<&Closure>,
+    f: &dyn Fn(&str) -> String,
+) -> EvalResult {
+    dispatch(ev, args, b)?;
+    match &args[0] {
+        Value::Iterator(_) => {
+            let items = values_of(ev.current_builtin, &args[0])?;
+            let all = ev.collect_checked(items)?;
+            Ok(map_strings(&Value::array(all), f, 0)?)
+        }
+        v => Ok(map_strings(v, f, 0)?),
+    }
+}
+
+/// Ruby's `String#capitalize`: the first character upper case, the rest lower case.
+pub fn capitalize_str(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c
+            .to_uppercase()
+            .chain(chars.as_str().to_lowercase().chars())
+            .collect(),
+        None => String::new(),
+    }
+}
+
+fn is_ruby_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r' | '\0')
+}
+
+fn chomp_str(s: &str) -> String {
+    s.strip_suffix("\r\n")
+        .or_else(|| s.strip_suffix('\n'))
+        .or_else(|| s.strip_suffix('\r'))
+        .unwrap_or(s)
+        .to_string()
+}
+
+fn chop_str(s: &str) -> String {
+    if let Some(t) = s.strip_suffix("\r\n") {
+        return t.to_string();
+    }
+    let mut chars = s.chars();
+    chars.next_back();
+    chars.as_str().to_string()
+}
+
+macro_rules! string_fns {
+    ($($name:ident => $f:expr;)*) => {
+        $(fn $name(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+            string_fn(ev, args, b, &$f)
+        })*
+    };
+}
+
+string_fns! {
+    upcase => |s: &str| s.to_uppercase();
+    downcase => |s: &str| s.to_lowercase();
+    capitalize => capitalize_str;
+    camelcase => |s: &str| s.split('_').map(capitalize_str).collect::<String>();
+    strip => |s: &str| s.trim_matches(is_ruby_space).to_string();
+    lstrip => |s: &str| s.trim_start_matches(is_ruby_space).to_string();
+    rstrip => |s: &str| s.trim_end_matches(is_ruby_space).to_string();
+    chomp => chomp_str;
+    chop => chop_str;
+}
+
+/// Ruby's class name of a value (for the errors of `sprintf`, a Ruby-era function).
+pub fn ruby_class(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::String(_) => "String",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        Value::Regexp(_) => "Regexp",
+        _ => "Object",
+    }
+}
+
+fn sprintf(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let Some(first) = args.first() else {
+        return Err(
+            Error::eval("sprintf(): Wrong number of arguments given (0 for minimum 1)").into(),
+        );
+    };
+    let Some(fmt) = first.as_str() else {
+        return Err(Error::eval(format!(
+            "no implicit conversion of {} into String",
+            ruby_class(first)
+        ))
+        .into());
+    };
+    Ok(Value::from(shims::sprintf(fmt, &args[1..])?))
+}
+
+fn strftime(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let which = dispatch(ev, args, b)?;
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
+    let s = match (which, &args[0]) {
+        (0, Value::Timespan(t)) => {
+            shims::format_timespan(t, &text(args.get(1)).unwrap_or_default())?
+        }
+        (1, Value::Timestamp(t)) => shims::format_timestamp(
+            t,
+            &text(args.get(1)).unwrap_or_default(),
+            text(args.get(2)).as_deref(),
+        )?,
+        _ => {
+            ev.log(LogLevel::Warning, "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info");
+            shims::format_timestamp(
+                &crate::time::Timestamp::now(),
+                &text(args.first()).unwrap_or_default(),
+                text(args.get(1)).as_deref(),
+            )?
+        }
+    };
+    Ok(Value::from(s))
+}
+
+/// Splits a version into runs of digits, runs of other characters, and `-`/`.` separators.
+fn version_parts(v: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut rest = v;
+    while let Some(c) = rest.chars().next() {
+        let len = if c == '-' || c == '.' {
+            1
+        } else if c.is_ascii_digit() {
+            rest.find(|x: char| !x.is_ascii_digit())
+                .unwrap_or(rest.len())
+        } else {
+            rest.find(|x: char| x == '-' || x == '.' || x.is_ascii_digit())
+                .unwrap_or(rest.len())
+        };
+        parts.push(&rest[..len]);
+        rest = &rest[len..];
+    }
+    parts
+}
+
+fn strip_trailing_zeroes(v: &str) -> &str {
+    let mut v = v;
+    loop {
+        let trimmed = v.trim_end_matches('0');
+        match trimmed.strip_suffix('.') {
+            Some(t) if trimmed.len() < v.len() => v = t,
+            _ => return v,
+        }
+    }
+}
+
+/// Puppet's package version comparison.
+pub fn versioncmp_str(a: &str, b: &str, ignore_trailing_zeroes: bool) -> Ordering {
+    let (a, b) = if ignore_trailing_zeroes {
+        (strip_trailing_zeroes(a), strip_trailing_zeroes(b))
+    } else {
+        (a, b)
+    };
+    let (ax, bx) = (version_parts(a), version_parts(b));
+    for (x, y) in ax.iter().zip(bx.iter()) {
+        if x == y {
+            continue;
+        }
+        let o = match (*x, *y) {
+            ("-", _) => Ordering::Less,
+            (_, "-") => Ordering::Greater,
+            (".", _) => Ordering::Less,
+            (_, ".") => Ordering::Greater,
+            _ => {
+                let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
+                if digits(x) && digits(y) && !x.starts_with('0') && !y.starts_with('0') {
+                    let (xt, yt) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+                    xt.len().cmp(&yt.len()).then_with(|| xt.cmp(yt))
+                } else {
+                    x.to_uppercase().cmp(&y.to_uppercase())
+                }
+            }
+        };
+        return o;
+    }
+    a.cmp(b)
+}
+
+fn versioncmp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let ignore = matches!(args.get(2), Some(Value::Boolean(true)));
+    let o = versioncmp_str(
+        args[0].as_str().unwrap_or_default(),
+        args[1].as_str().unwrap_or_default(),
+        ignore,
+    );
+    Ok(Value::Integer(o as i64))
+}
+
+const ON_STRINGS: &[&str] = &[
+    "Numeric $arg",
+    "String $arg",
+    "Iterable[Variant[String, Numeric]] $arg",
+];
+const ON_STRING_DATA: &[&str] = &["Numeric $arg", "String $arg", "Array $arg", "Hash $arg"];
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin("split", &["String $str, String $pattern", "String $str, Regexp $pattern", "String $str, Type[Regexp] $pattern"], split, "split(String $str, Variant[String, Regexp, Type[Regexp]] $pattern)\nThe parts of the string between matches of the pattern (a string pattern is a regexp).\n\n    split('a,b,c', ',')   # ['a', 'b', 'c']"),
+        builtin("join", &["Array $arg, String $delimiter?"], join, "join(Array $arg, String $delimiter?)\nThe elements (nested arrays flattened) as strings, joined by the delimiter.\n\n    join([1, 'a'], '-')   # '1-a'"),
+        builtin("upcase", ON_STRING_DATA, upcase, "upcase(Variant[String, Array, Hash, Numeric] $arg)\nUpper case; arrays and hashes have their strings converted.\n\n    upcase('abc')   # 'ABC'"),
+        builtin("downcase", ON_STRING_DATA, downcase, "downcase(Variant[String, Array, Hash, Numeric] $arg)\nLower case; arrays and hashes have their strings converted.\n\n    downcase('ABC')   # 'abc'"),
+        builtin("capitalize", ON_STRINGS, capitalize, "capitalize(Variant[String, Iterable[String], Numeric] $arg)\nThe first character upper case, the rest lower case.\n\n    capitalize('hello world')   # 'Hello world'"),
+        builtin("camelcase", ON_STRINGS, camelcase, "camelcase(Variant[String, Iterable[String], Numeric] $arg)\nEach '_'-separated word capitalized, the underscores removed.\n\n    camelcase('foo_bar')   # 'FooBar'"),
+        builtin("strip", ON_STRINGS, strip, "strip(Variant[String, Iterable[String], Numeric] $arg)\nWithout leading and trailing whitespace.\n\n    strip('  a  ')   # 'a'"),
+        builtin("lstrip", ON_STRINGS, lstrip, "lstrip(Variant[String, Iterable[String], Numeric] $arg)\nWithout leading whitespace.\n\n    lstrip('  a ')   # 'a '"),
+        builtin("rstrip", ON_STRINGS, rstrip, "rstrip(Variant[String, Iterable[String], Numeric] $arg)\nWithout trailing whitespace.\n\n    rstrip(' a  ')   # ' a'"),
+        builtin("chomp", ON_STRINGS, chomp, "chomp(Variant[String, Iterable[String], Numeric] $arg)\nWithout one trailing line ending (\\n, \\r\\n or \\r).\n\n    chomp(\"abc\\n\")   # 'abc'"),
+        builtin("chop", ON_STRINGS, chop, "chop(Variant[String, Iterable[String], Numeric] $arg)\nWithout the last character (\\r\\n counts as one).\n\n    chop('abc')   # 'ab'"),
+        builtin("sprintf", &["Any *$args"], sprintf, "sprintf(String $format, Any *$args)\nFormats the arguments with a printf-style format.\n\n    sprintf('%05.1f', 3.14159)   # '003.1'"),
+        builtin("strftime", &["Timespan $time_object, String $format", "Timestamp $time_object, String $format, String $timezone?", "String $format, String $timezone?"], strftime, "strftime(Variant[Timespan, Timestamp] $time_object, String $format, String $timezone?)\nFormats a time value (%Y %m %d %H %M %S %L %N %j %A %B %z ...).\n\n    strftime(Timespan(3723), '%H:%M:%S')   # '01:02:03'"),
+        builtin("versioncmp", &["String $a, String $b, Boolean $ignore_trailing_zeroes?"], versioncmp, "versioncmp(String $a, String $b, Boolean $ignore_trailing_zeroes?)\n-1, 0 or 1 comparing two package version strings.\n\n    versioncmp('1.2', '1.10')   # -1"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strs(v: Vec<Value>) -> Vec<String> {
+        v.iter().map(|x| x.as_str().unwrap().to_string()).collect()
+    }
+
+    #[test]
+    fn ruby_split() {
+        let re = |s: &str| Regexp::new(s).unwrap();
+        assert_eq!(strs(split_by("a,b,c", &re(","))), ["a", "b", "c"]);
+        assert_eq!(strs(split_by("a1b22c", &re("\\d+"))), ["a", "b", "c"]);
+        assert_eq!(strs(split_by("abc", &re(""))), ["a", "b", "c"]);
+        assert_eq!(strs(split_by(",a,,", &re(","))), ["", "a"]);
+        assert_eq!(strs(split_by("a-b", &re("(-)"))), ["a", "-", "b"]);
+        assert!(split_by("", &re(",")).is_empty());
+    }
+
+    #[test]
+    fn versions_compare_like_puppet() {
+        use Ordering::*;
+        assert_eq!(versioncmp_str("1.2", "1.10", false), Less);
+        assert_eq!(versioncmp_str("1.0.0", "1.0.0", false), Equal);
+        assert_eq!(versioncmp_str("2", "1.9", false), Greater);
+        assert_eq!(versioncmp_str("1.0a", "1.0b", false), Less);
+        assert_eq!(versioncmp_str("1.0-rc1", "1.0", false), Greater);
+        assert_eq!(versioncmp_str("1.01", "1.1", false), Less);
+        assert_eq!(versioncmp_str("1.0.0", "1.0", true), Equal);
+    }
+
+    #[test]
+    fn case_and_whitespace() {
+        assert_eq!(capitalize_str("hELLO"), "Hello");
+        assert_eq!(capitalize_str("ÅBC"), "Åbc");
+        assert_eq!(chomp_str("abc\r\n"), "abc");
+        assert_eq!(chop_str("ab\r\n"), "ab");
+        assert_eq!(chop_str(""), "");
+    }
+}

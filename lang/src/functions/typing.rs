@@ -1,0 +1,195 @@
+//! Types and values: `type`/`type_of`, `assert_type`, `new`, `convert_to`, `unwrap`,
+//! `defined`, `getvar` (variable lookup by name).
+
+use super::shims;
+use super::signature::dispatch;
+use super::{builtin, Builtin};
+use crate::error::Error;
+use crate::eval::{Closure, EvalResult, Evaluator, Flow};
+use crate::types::{self, PType};
+use crate::values::Value;
+
+fn type_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let t = match dispatch(ev, args, b)? {
+        0 => types::infer(&args[0]),
+        1 => types::infer_reduced(&args[0]),
+        _ => types::infer_generalized(&args[0]),
+    };
+    Ok(Value::typ(t))
+}
+
+/// Evaluates a type written as a string (`'Integer[1]'`).
+pub fn eval_type_string(ev: &mut Evaluator, s: &str) -> Result<PType, Error> {
+    let program = crate::syntax::parse(s).map_err(|e| Error::eval(e.message))?;
+    crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
+    let Some(first) = program.body.first() else {
+        return Err(Error::eval(format!("'{s}' is not a type")));
+    };
+    match ev.eval(first) {
+        Ok(Value::Type(t)) => Ok((*t).clone()),
+        Ok(_) => Err(Error::eval(format!("'{s}' is not a type"))),
+        Err(Flow::Error(e)) => Err(Error::eval(e.message)),
+        Err(_) => Err(Error::eval(format!("'{s}' is not a type"))),
+    }
+}
+
+fn assert_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let t = match dispatch(ev, args, b)? {
+        0 => args[0].as_type().cloned().unwrap_or(PType::Any),
+        _ => eval_type_string(ev, args[0].as_str().unwrap_or_default())?,
+    };
+    let value = &args[1];
+    if shims::is_instance(&t, value) {
+        return Ok(value.clone());
+    }
+    match b {
+        Some(l) => {
+            let actual = Value::typ(types::infer(value));
+            ev.call_closure(l, &[Value::typ(t), actual])
+        }
+        None => Err(Error::eval(format!(
+            "assert_type(): {}",
+            shims::describe_mismatch(&t, value)
+        ))
+        .into()),
+    }
+}
+
+/// Calls the optional lambda with the value, or gives the value.
+fn then_block(ev: &mut Evaluator, v: Value, b: Option<&Closure>) -> EvalResult {
+    match b {
+        Some(l) => ev.call_closure(l, &[v]),
+        None => Ok(v),
+    }
+}
+
+fn new(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let t = args[0].as_type().cloned().unwrap_or(PType::Any);
+    let v = shims::new_value(&t, &args[1..])?;
+    then_block(ev, v, b)
+}
+
+fn convert_to(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let t = args[1].as_type().cloned().unwrap_or(PType::Any);
+    let mut new_args = Vec::with_capacity(args.len() - 1);
+    new_args.push(args[0].clone());
+    new_args.extend_from_slice(&args[2..]);
+    let v = shims::new_value(&t, &new_args)?;
+    then_block(ev, v, b)
+}
+
+fn unwrap(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let v = match &args[0] {
+        Value::Sensitive(inner) => (**inner).clone(),
+        other => other.clone(),
+    };
+    then_block(ev, v, b)
+}
+
+/// A variable by name, as the running code sees it: the innermost frame first, then the
+/// enclosing ones, then the top scope. `::x` is always the top scope.
+pub fn lookup_variable(ev: &Evaluator, name: &str) -> Option<Value> {
+    if let Some(top) = name.strip_prefix("::") {
+        return ev.globals.get(top).cloned();
+    }
+    let mut frame = ev.current;
+    while let Some(i) = frame {
+        let f = ev.frames.get(i)?;
+        if let Some(slot) = f.layout.index_of(name) {
+            if let Some(Some(v)) = f.slots.get(slot) {
+                return Some(v.clone());
+            }
+        }
+        frame = f.parent;
+    }
+    ev.globals.get(name).cloned()
+}
+
+/// The resource types of core Puppet (what `defined('File')` finds).
+const RESOURCE_TYPES: &[&str] = &[
+    "augeas",
+    "cron",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "host",
+    "mount",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "scheduled_task",
+    "selboolean",
+    "selmodule",
+    "service",
+    "ssh_authorized_key",
+    "sshkey",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+    "yumrepo",
+    "zfs",
+    "zone",
+    "zpool",
+];
+
+fn defined_one(ev: &Evaluator, v: &Value) -> Result<bool, Error> {
+    Ok(match v {
+        Value::String(s) => match s.strip_prefix('$') {
+            Some(var) => !var.is_empty() && lookup_variable(ev, var).is_some(),
+            None => RESOURCE_TYPES.contains(&s.to_ascii_lowercase().as_str()),
+        },
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(n), ..
+            } => RESOURCE_TYPES.contains(&n.to_ascii_lowercase().as_str()),
+            PType::Type(Some(inner)) => defined_one(ev, &Value::typ((**inner).clone()))?,
+            PType::Class(None) => {
+                return Err(Error::eval(
+                    "The given class type is a reference to all classes",
+                ))
+            }
+            PType::Resource {
+                type_name: None, ..
+            } => {
+                return Err(Error::eval(
+                    "The given resource type is a reference to all kind of types",
+                ))
+            }
+            _ => false,
+        },
+        _ => false,
+    })
+}
+
+fn defined(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    for v in args {
+        if defined_one(ev, v)? {
+            return Ok(Value::Boolean(true));
+        }
+    }
+    Ok(Value::Boolean(false))
+}
+
+pub fn builtins() -> Vec<Builtin> {
+    const TYPE: &[&str] = &[
+        "Any $value, Enum['detailed'] $inference_method?",
+        "Any $value, Enum['reduced'] $inference_method",
+        "Any $value, Enum['generalized'] $inference_method",
+    ];
+    vec![
+        builtin("type", TYPE, type_, "type(Any $value, Enum['detailed', 'reduced', 'generalized'] $inference_method?)\nThe type of a value: detailed (default), reduced or generalized.\n\n    type([1, 'a'])                  # Tuple[Integer[1, 1], String]\n    type([1, 'a'], 'generalized')   # Array[ScalarData]"),
+        builtin("type_of", TYPE, type_, "type_of(Any $value, Enum['detailed', 'reduced', 'generalized'] $inference_method?)\nThe same as type().\n\n    type_of(1)   # Integer[1, 1]"),
+        builtin("assert_type", &["Type $type, Any $value, Callable[Type, Type] &$block?", "String $type_string, Any $value, Callable[Type, Type] &$block?"], assert_type, "assert_type(Variant[Type, String] $type, Any $value) |$expected, $actual|?\n$value if it is an instance of $type; otherwise an error, or the lambda's result.\n\n    assert_type(Integer, 1)   # 1\n    assert_type(Integer, 'a') |$e, $a| { \"got ${a}\" }   # 'got String'"),
+        builtin("new", &["Type $type, Any *$args, Callable &$block?"], new, "new(Type $type, Any *$args) |$value|?\nA new value of the type, created from the arguments.\n\n    Integer.new('0x10')   # 16"),
+        builtin("convert_to", &["Any $value, Type $type, Any *$args, Callable[1, 1] &$block?"], convert_to, "convert_to(Any $value, Type $type, Any *$args) |$converted|?\nThe value converted to the type (as new() does).\n\n    '5'.convert_to(Integer)   # 5"),
+        builtin("unwrap", &["Sensitive $arg, Callable &$block?", "Any $arg, Callable &$block?"], unwrap, "unwrap(Any $arg) |$value|?\nThe value inside a Sensitive (other values as they are).\n\n    Sensitive(5).unwrap   # 5"),
+        builtin("defined", &["Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] +$vals"], defined, "defined(Variant[String, Type] +$vals)\nWhether any of the variables ('$x') or resource types ('File') is defined.\n\n    $x = 1 defined('$x')   # true"),
+    ]
+}

@@ -1,0 +1,146 @@
+//! `[]` on the catalog types: `Resource[File, 'a']`, `File['a', 'b']`, `Class[a, b]`.
+use super::create::{detailed_kind, specialization};
+use super::names::capitalize_segments;
+use super::size::{kind_name, with_article};
+use super::PType;
+use crate::error::Error;
+use crate::values::Value;
+use std::rc::Rc;
+
+pub(super) fn resource(
+    type_name: Option<&Rc<str>>,
+    has_title: bool,
+    t: &PType,
+    args: &[Value],
+) -> Result<Value, Error> {
+    if has_title {
+        return Err(Error::eval(format!("Resource not found: {t}")));
+    }
+    let (name, titles) = match type_name {
+        Some(n) => (n.clone(), args),
+        None => {
+            let Some((first, rest)) = args.split_first() else {
+                return Err(Error::eval(
+                    "Resource[] requires a resource type or a String",
+                ));
+            };
+            let name: Rc<str> = match first {
+                Value::Type(ty)
+                    if rest.is_empty()
+                        && matches!(
+                            **ty,
+                            PType::Resource {
+                                type_name: None,
+                                ..
+                            }
+                        ) =>
+                {
+                    return Ok(first.clone());
+                }
+                Value::String(s) => capitalize_segments(s).into(),
+                Value::Type(ty) => match &**ty {
+                    PType::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => n.clone(),
+                    _ => return Err(first_resource_arg(first)),
+                },
+                other => return Err(first_resource_arg(other)),
+            };
+            (name, rest)
+        }
+    };
+    let resource_t = t.clone();
+    let mut out = Vec::with_capacity(titles.len());
+    for title in titles {
+        match title {
+            Value::String(s) => out.push(Value::typ(PType::Resource {
+                type_name: Some(name.clone()),
+                title: Some(s.clone()),
+            })),
+            Value::Array(items) => {
+                for item in items.iter() {
+                    let Value::String(s) = item else {
+                        return Err(title_error(&resource_t, item));
+                    };
+                    out.push(Value::typ(PType::Resource {
+                        type_name: Some(name.clone()),
+                        title: Some(s.clone()),
+                    }));
+                }
+            }
+            other => return Err(title_error(&resource_t, other)),
+        }
+    }
+    Ok(match out.len() {
+        0 if titles.is_empty() => Value::typ(PType::Resource {
+            type_name: Some(name),
+            title: None,
+        }),
+        1 if titles.len() == 1 && !matches!(titles[0], Value::Array(_)) => {
+            out.pop().unwrap_or(Value::Undef)
+        }
+        _ => Value::array(out),
+    })
+}
+
+fn first_resource_arg(got: &Value) -> Error {
+    Error::eval(format!(
+        "First argument to Resource[] must be a resource type or a String. Got {}.",
+        detailed_kind(got)
+    ))
+}
+
+fn title_error(resource: &PType, got: &Value) -> Error {
+    specialization(resource, got, "a resource title String")
+}
+
+pub(super) fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, Error> {
+    if has_name {
+        let PType::Class(Some(n)) = t else {
+            return Err(Error::eval(format!("Resource not found: {t}")));
+        };
+        return Err(Error::eval(format!("Resource not found: Class['{n}']")));
+    }
+    let mut out = Vec::with_capacity(args.len());
+    let mut push = |v: &Value| -> Result<(), Error> {
+        match v {
+            Value::String(s) => {
+                let name = s.strip_prefix("::").unwrap_or(s).to_lowercase();
+                out.push(Value::typ(PType::Class(Some(name.into()))));
+                Ok(())
+            }
+            Value::Type(ty) => Err(Error::eval(format!(
+                "Illegal Class name in class reference. {}-Type cannot be used where a String is expected",
+                capitalize_first(&with_article(&ty.to_string()))
+            ))),
+            other => Err(Error::eval(format!(
+                "Illegal Class name in class reference. {} cannot be used where a String is expected",
+                capitalize_first(&with_article(kind_name(other)))
+            ))),
+        }
+    };
+    for a in args {
+        match a {
+            Value::Array(items) => {
+                for item in items.iter() {
+                    push(item)?;
+                }
+            }
+            v => push(v)?,
+        }
+    }
+    Ok(if out.len() == 1 && !matches!(args[0], Value::Array(_)) {
+        out.pop().unwrap_or(Value::Undef)
+    } else {
+        Value::array(out)
+    })
+}
+
+fn capitalize_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,103 @@
+//! `[]` on Timespan and Timestamp: bounds from numbers (seconds), time values or strings.
+use super::create::count_error_a;
+use super::size::{from_gt_to, kind_name};
+use super::time_text;
+use super::PType;
+use crate::error::Error;
+use crate::time::{Timespan, Timestamp};
+use crate::values::Value;
+
+const NANOS: f64 = 1e9;
+
+fn unparsable(s: &str, formats: &str) -> Error {
+    Error::eval(format!(
+        "Error while evaluating a '[]' expression, Unable to parse '{s}' using any of the formats {formats}"
+    ))
+}
+
+pub(super) fn timespan_of(v: &Value) -> Option<Result<Timespan, Error>> {
+    match v {
+        Value::Integer(i) => Some(Ok(Timespan {
+            nanos: *i as i128 * 1_000_000_000,
+        })),
+        Value::Float(x) => Some(Ok(Timespan {
+            nanos: (x * NANOS).round() as i128,
+        })),
+        Value::Timespan(t) => Some(Ok(*t)),
+        Value::String(s) => Some(
+            time_text::parse_timespan(s).ok_or_else(|| unparsable(s, time_text::TIMESPAN_FORMATS)),
+        ),
+        _ => None,
+    }
+}
+
+pub(super) fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {
+    match v {
+        Value::Integer(i) => Some(Ok(Timestamp {
+            nanos: *i as i128 * 1_000_000_000,
+        })),
+        Value::Float(x) => Some(Ok(Timestamp {
+            nanos: (x * NANOS).round() as i128,
+        })),
+        Value::Timestamp(t) => Some(Ok(*t)),
+        Value::String(s) => Some(
+            time_text::parse_timestamp(s)
+                .ok_or_else(|| unparsable(s, time_text::TIMESTAMP_FORMATS)),
+        ),
+        _ => None,
+    }
+}
+
+type TimeBounds<T> = (Option<T>, Option<T>);
+
+pub(super) fn time_range<T: Ord + Copy>(
+    t: &PType,
+    args: &[Value],
+    conv: fn(&Value) -> Option<Result<T, Error>>,
+    text: fn(T) -> String,
+) -> Result<TimeBounds<T>, Error> {
+    let name = if matches!(t, PType::Timespan(..)) {
+        "Timespan"
+    } else {
+        "Timestamp"
+    };
+    if args.is_empty() || args.len() > 2 {
+        return Err(count_error_a(name, "0 to 2 arguments", args.len()));
+    }
+    let bound = |v: &Value| -> Result<Option<T>, Error> {
+        match v {
+            Value::Default => Ok(None),
+            v => match conv(v) {
+                Some(r) => r.map(Some),
+                None => Err(Error::eval(format!(
+                    "Error while evaluating a '[]' expression, Unable to create a Puppet::Pops::Time::{name} from a {}",
+                    ruby_class(v)
+                ))),
+            },
+        }
+    };
+    let lo = bound(&args[0])?;
+    let hi = match args.get(1) {
+        Some(v) => bound(v)?,
+        // Spec: these ranges behave as Integer ranges (one parameter is both bounds).
+        None if super::create::SINGLE_BOUND_IS_EXACT => lo,
+        None => None,
+    };
+    if let (Some(a), Some(b)) = (lo, hi) {
+        if a > b {
+            return Err(from_gt_to(text(a), text(b)));
+        }
+    }
+    Ok((lo, hi))
+}
+
+/// The reference's (Ruby) class name of a value, as some of its errors show it.
+fn ruby_class(v: &Value) -> &'static str {
+    match v {
+        Value::Boolean(true) => "TrueClass",
+        Value::Boolean(false) => "FalseClass",
+        Value::Undef => "NilClass",
+        Value::Default => "Symbol",
+        other => kind_name(other),
+    }
+}
