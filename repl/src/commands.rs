@@ -6,6 +6,7 @@ use crate::output::{layout, BOLD, DIM};
 use crate::session::Repl;
 use prepl::types::{infer, infer_generalized, infer_reduced};
 use std::fmt::Write;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CommandName {
@@ -245,11 +246,7 @@ fn vars(repl: &Repl) -> String {
             out,
             "{}{}  {}",
             head,
-            layout(
-                &value,
-                width,
-                unicode_width::UnicodeWidthStr::width(head.as_str())
-            ),
+            layout(&value, width, head.width()),
             repl.palette.paint(DIM, &format!("# {typ}"))
         );
     }
@@ -269,8 +266,16 @@ fn functions(repl: &Repl, filter: &str) -> String {
         .iter()
         .filter(|b| matches_filter(b.name, filter))
     {
-        let summary = b.doc.lines().next().unwrap_or("");
-        let _ = writeln!(out, "  {:<24} {}", b.name, repl.palette.paint(DIM, summary));
+        let summary = truncate(
+            b.doc.lines().next().unwrap_or(""),
+            repl.width().saturating_sub(28),
+        );
+        let _ = writeln!(
+            out,
+            "  {:<24} {}",
+            b.name,
+            repl.palette.paint(DIM, &summary)
+        );
     }
     for f in repl
         .session
@@ -288,6 +293,25 @@ fn functions(repl: &Repl, filter: &str) -> String {
     if out.is_empty() {
         out = format!("No function matches '{filter}'.");
     }
+    out
+}
+
+/// `text` cut to `width` columns, with `…` when something was cut.
+fn truncate(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
     out
 }
 
@@ -424,6 +448,14 @@ mod tests {
             "twice is a function defined in this session."
         );
         assert!(functions(&repl, "twi").contains("twice"));
+    }
+
+    #[test]
+    fn long_summaries_are_cut() {
+        assert_eq!(truncate("abcdef", 6), "abcdef");
+        assert_eq!(truncate("abcdef", 4), "abc…");
+        assert_eq!(truncate("日本語", 4), "日…");
+        assert_eq!(truncate("abc", 0), "…");
     }
 
     #[test]
