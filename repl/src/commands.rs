@@ -241,14 +241,15 @@ fn vars(repl: &Repl) -> String {
     let mut out = String::new();
     for (name, value) in vars {
         let head = format!("${name} = ");
-        let typ = infer_generalized(&value).to_string();
-        let _ = writeln!(
-            out,
-            "{}{}  {}",
-            head,
-            layout(&value, width, head.width()),
-            repl.palette.paint(DIM, &format!("# {typ}"))
-        );
+        let comment = format!("# {}", infer_generalized(&value));
+        let shown = layout(&value, width, head.width());
+        let one_line = !shown.contains('\n');
+        if one_line && head.width() + shown.width() + 2 + comment.width() <= width {
+            let _ = writeln!(out, "{head}{shown}  {}", repl.palette.paint(DIM, &comment));
+        } else {
+            // The type on a line of its own, above the value.
+            let _ = writeln!(out, "{}\n{head}{shown}", repl.palette.paint(DIM, &comment));
+        }
     }
     out
 }
@@ -492,7 +493,16 @@ mod tests {
         let mut repl = repl();
         assert_eq!(vars(&repl), "No variables.");
         assert!(repl.session.eval("$answer = 42").is_ok());
-        assert!(vars(&repl).starts_with("$answer = 42  # "));
+        assert_eq!(vars(&repl), "$answer = 42  # Integer\n");
+        repl.fixed_width = Some(24);
+        assert!(repl
+            .session
+            .eval("$long = 'abcdefghijklmnopqrstuvwxyz'")
+            .is_ok());
+        assert_eq!(
+            vars(&repl),
+            "$answer = 42  # Integer\n# String\n$long = 'abcdefghijklmnopqrstuvwxyz'\n"
+        );
         repl.reset();
         assert_eq!(vars(&repl), "No variables.");
     }
