@@ -1,1 +1,39 @@
-fn main() {}
+//! `prepl`: the Puppet language on the command line (`-e`, a file, piped standard input)
+//! and as an interactive session.
+//!
+//! Modules by concern: `cli` (arguments and the non-interactive mode), `session` (the
+//! interactive loop), `commands` (the `:` commands), `complete`, `highlight`, `validate`
+//! (multi-line input), `helper` (the rustyline glue), `output` (colours and value layout),
+//! `history`, `interrupt` (Ctrl-C during evaluation), `names` (keywords and type names).
+
+mod cli;
+mod commands;
+mod complete;
+mod helper;
+mod highlight;
+mod history;
+mod interrupt;
+mod names;
+mod output;
+mod session;
+mod validate;
+
+/// Evaluation recurses on the Rust stack: give it plenty.
+const STACK_SIZE: usize = 512 * 1024 * 1024;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let worker = std::thread::Builder::new()
+        .name("prepl".into())
+        .stack_size(STACK_SIZE)
+        .spawn(move || cli::main(args));
+    let code = match worker.map(|handle| handle.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => 101,
+        Err(e) => {
+            eprintln!("prepl: cannot start the evaluation thread: {e}");
+            1
+        }
+    };
+    std::process::exit(code);
+}

@@ -1,0 +1,327 @@
+//! The interactive session: prompts with an input counter, multi-line input with a
+//! continuation prompt, results as `=> value`, coloured logs and errors, `$_`, timing,
+//! persistent history and Ctrl-C handling.
+
+use crate::cli::Options;
+use crate::commands::{self, Next};
+use crate::complete::Names;
+use crate::helper::PreplHelper;
+use crate::output::{layout, Palette, DIM};
+use crate::validate::{check, Verdict};
+use crate::{history, interrupt};
+use prepl::{ErrorKind, Session, Strictness, Value};
+use rustyline::config::{Builder, CompletionType};
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::Editor;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Results wrap at this width when the terminal's is unknown.
+const DEFAULT_WIDTH: usize = 80;
+
+/// The state of an interactive session.
+pub struct Repl {
+    pub session: Session,
+    /// Colours for stdout (results, command output).
+    pub palette: Palette,
+    /// Colours for stderr (logs, errors).
+    pub err_palette: Palette,
+    /// `:set width N`; `None` follows the terminal.
+    pub fixed_width: Option<usize>,
+    pub terminal_width: usize,
+    pub timing: bool,
+    pub strict: Strictness,
+}
+
+impl Repl {
+    pub fn new(strict: Strictness) -> Repl {
+        let palette = Palette::for_terminal(std::io::stdout().is_terminal());
+        let err_palette = Palette::for_terminal(std::io::stderr().is_terminal());
+        let mut repl = Repl {
+            session: Session::new(),
+            palette,
+            err_palette,
+            fixed_width: None,
+            terminal_width: DEFAULT_WIDTH,
+            timing: false,
+            strict,
+        };
+        repl.reset();
+        repl
+    }
+
+    /// Replaces the session by a fresh one.
+    pub fn reset(&mut self) {
+        let mut session = Session::new();
+        session.set_strict(self.strict);
+        let palette = self.err_palette;
+        session
+            .set_log_sink(move |level, message| eprintln!("{}", palette.log_line(level, message)));
+        interrupt::watch(session.interrupt_handle());
+        self.session = session;
+    }
+
+    pub fn set_strict(&mut self, strict: Strictness) {
+        self.strict = strict;
+        self.session.set_strict(strict);
+    }
+
+    pub fn width(&self) -> usize {
+        self.fixed_width.unwrap_or(self.terminal_width)
+    }
+
+    /// A problem with a command, in the error colour.
+    pub fn report(&self, message: &str) {
+        eprintln!("{}", self.err_palette.error(message));
+    }
+
+    fn show_error(&self, error: &prepl::Error) {
+        if error.kind == ErrorKind::Interrupted {
+            eprintln!("{}", self.err_palette.error("Interrupted."));
+        } else {
+            eprintln!("{}", self.err_palette.error(&error.render()));
+        }
+    }
+
+    /// Evaluates an input (Ctrl-C interrupts it), shows the value or the error, and keeps
+    /// the value in `$_`.
+    pub fn eval_and_show(&mut self, name: &str, text: &str) {
+        let started = Instant::now();
+        let result = self.evaluate(name, text);
+        let elapsed = started.elapsed();
+        match result {
+            Some(Ok(value)) => {
+                let shown = layout(&value, self.width(), 3);
+                println!("{} {}", self.palette.paint(DIM, "=>"), shown);
+                self.session.set_variable("_", value);
+            }
+            Some(Err(error)) => self.show_error(&error),
+            None => {}
+        }
+        if self.timing {
+            println!(
+                "{}",
+                self.palette.paint(DIM, &format!("Time: {elapsed:.3?}"))
+            );
+        }
+    }
+
+    /// Evaluates an expression for a command (`:type`): errors are shown, `$_` is kept.
+    pub fn eval_quietly(&mut self, name: &str, text: &str) -> Option<Value> {
+        match self.evaluate(name, text)? {
+            Ok(value) => Some(value),
+            Err(error) => {
+                self.show_error(&error);
+                None
+            }
+        }
+    }
+
+    /// Evaluates with Ctrl-C interrupting. A panic in the evaluator (a bug) does not end
+    /// the session: it is reported, and evaluation goes on in a fresh session that keeps
+    /// the variables (`None` then).
+    fn evaluate(&mut self, name: &str, text: &str) -> Option<Result<Value, prepl::Error>> {
+        let session = &mut self.session;
+        let outcome = interrupt::during(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                session.eval_named(name, text)
+            }))
+        });
+        match outcome {
+            Ok(result) => Some(result),
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<String>()
+                    .map(String::as_str)
+                    .or_else(|| panic.downcast_ref::<&str>().copied())
+                    .unwrap_or("unknown cause");
+                let variables = self.session.variables();
+                self.reset();
+                for (name, value) in variables {
+                    self.session.set_variable(&name, value);
+                }
+                self.report(&format!(
+                    "Internal error (a bug in prepl): {what}. The session was restarted; its variables were kept."
+                ));
+                None
+            }
+        }
+    }
+
+    /// What completion needs to know, after an input changed the session.
+    fn names(&self) -> Names {
+        let variables = self
+            .session
+            .variables()
+            .into_iter()
+            .map(|(n, _)| n.to_string())
+            .collect();
+        let mut functions: Vec<String> = prepl::functions::all()
+            .iter()
+            .map(|b| b.name.to_string())
+            .collect();
+        functions.extend(self.session.function_names().iter().map(|f| f.to_string()));
+        functions.sort();
+        functions.dedup();
+        let mut types: Vec<String> = crate::names::TYPES
+            .iter()
+            .map(|t| t.name.to_string())
+            .collect();
+        types.extend(
+            self.session
+                .type_aliases()
+                .into_iter()
+                .map(|(n, _)| n.to_string()),
+        );
+        types.sort();
+        types.dedup();
+        Names {
+            variables,
+            functions,
+            types,
+        }
+    }
+}
+
+fn banner() -> String {
+    format!(
+        "prepl {} — the Puppet language, interactively. :help for commands, Ctrl-D to quit.",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// One input read from the terminal.
+enum Input {
+    Text(String, Verdict),
+    /// Ctrl-C: the pending input is dropped.
+    Cancelled,
+    Eof,
+}
+
+/// Reads one input: the first line with the numbered prompt, then continuation lines while
+/// the parser says the input is incomplete.
+fn read_input(
+    editor: &mut Editor<PreplHelper, DefaultHistory>,
+    counter: usize,
+) -> rustyline::Result<Input> {
+    let prompt = format!("prepl[{counter}]> ");
+    let continuation = format!("{:>width$}> ", "...", width = prompt.len() - 2);
+    set_prefix(editor, String::new());
+    let mut text = match editor.readline(&prompt) {
+        Ok(line) => line,
+        Err(ReadlineError::Interrupted) => return Ok(Input::Cancelled),
+        Err(ReadlineError::Eof) => return Ok(Input::Eof),
+        Err(e) => return Err(e),
+    };
+    let mut verdict = check(&text);
+    while verdict == Verdict::NeedsMore {
+        text.push('\n');
+        set_prefix(editor, text.clone());
+        match editor.readline(&continuation) {
+            Ok(line) => {
+                text.push_str(&line);
+                verdict = check(&text);
+            }
+            Err(ReadlineError::Interrupted) => return Ok(Input::Cancelled),
+            // Ctrl-D: evaluate what there is, so the parser says what is missing.
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    set_prefix(editor, String::new());
+    Ok(Input::Text(text, verdict))
+}
+
+fn set_prefix(editor: &mut Editor<PreplHelper, DefaultHistory>, prefix: String) {
+    if let Some(helper) = editor.helper_mut() {
+        helper.prefix = prefix;
+    }
+}
+
+fn load_history(editor: &mut Editor<PreplHelper, DefaultHistory>) -> Option<PathBuf> {
+    let path = history::path()?;
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    if path.exists() {
+        if let Err(e) = editor.load_history(&path) {
+            eprintln!("prepl: cannot read the history {}: {e}", path.display());
+        }
+    }
+    Some(path)
+}
+
+/// Runs the interactive session; returns the exit status.
+pub fn run(opts: &Options) -> i32 {
+    let config = Builder::new()
+        .max_history_size(history::MAX_ENTRIES)
+        .and_then(|b| b.history_ignore_dups(true))
+        .map(|b| {
+            b.history_ignore_space(true)
+                .completion_type(CompletionType::List)
+                .auto_add_history(false)
+                .build()
+        });
+    let config = match config {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("prepl: {e}");
+            return 1;
+        }
+    };
+    let mut editor: Editor<PreplHelper, DefaultHistory> = match Editor::with_config(config) {
+        Ok(editor) => editor,
+        Err(e) => {
+            eprintln!("prepl: cannot start the line editor: {e}");
+            return 1;
+        }
+    };
+    interrupt::install();
+    let mut repl = Repl::new(opts.strict);
+    let mut helper = PreplHelper::new(repl.palette.enabled);
+    helper.names = repl.names();
+    editor.set_helper(Some(helper));
+    let history_path = load_history(&mut editor);
+    if !opts.quiet {
+        println!("{}", banner());
+    }
+    let mut counter = 1;
+    loop {
+        if let Some((cols, _)) = editor.dimensions() {
+            repl.terminal_width = cols.max(20);
+        }
+        let (text, verdict) = match read_input(&mut editor, counter) {
+            Ok(Input::Text(text, verdict)) => (text, verdict),
+            Ok(Input::Cancelled) => continue,
+            Ok(Input::Eof) => break,
+            Err(e) => {
+                eprintln!("prepl: {e}");
+                break;
+            }
+        };
+        if verdict != Verdict::Empty {
+            let _ = editor.add_history_entry(text.as_str());
+            if let Some(path) = &history_path {
+                let _ = editor.append_history(path);
+            }
+        }
+        match verdict {
+            Verdict::Empty => continue,
+            Verdict::Command => {
+                if commands::run(&mut repl, &text) == Next::Quit {
+                    break;
+                }
+            }
+            Verdict::Ready | Verdict::NeedsMore => {
+                repl.eval_and_show(&format!("In[{counter}]"), &text);
+                counter += 1;
+            }
+        }
+        if let Some(helper) = editor.helper_mut() {
+            helper.names = repl.names();
+        }
+    }
+    0
+}
