@@ -11,6 +11,7 @@
 
 pub mod collections;
 pub mod control;
+pub mod digest;
 pub mod iterate;
 pub mod iteration;
 pub mod iterators;
@@ -45,6 +46,7 @@ pub fn all() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut all = Vec::new();
         all.extend(logging::builtins());
+        all.extend(digest::builtins());
         all.extend(control::builtins());
         all.extend(iteration::builtins());
         all.extend(iterators::builtins());

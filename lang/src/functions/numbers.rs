@@ -38,12 +38,11 @@ fn abs(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
         _ => {
             let s = args[0].as_str().unwrap_or_default();
             ev.deprecation("The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling");
-            let n = parse_number(s).ok_or_else(|| {
+            parse_number(s).ok_or_else(|| {
                 Error::eval(
                     "abs(): Requires float or integer to work with - was given non decimal string",
                 )
-            })?;
-            n
+            })?
         }
     };
     Ok(match v {

@@ -66,8 +66,32 @@ fn then_block(ev: &mut Evaluator, v: Value, b: Option<&Closure>) -> EvalResult {
 fn new(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let t = args[0].as_type().cloned().unwrap_or(PType::Any);
-    let v = shims::new_value(&t, &args[1..])?;
+    let v = match (&t, &args[1..]) {
+        // `Type('Integer[1,2]')`: a type from its source text.
+        (PType::Type(_), [Value::String(s)]) => {
+            let parsed = type_from_source(ev, s)?;
+            shims::new_value(&t, &[Value::typ(parsed)])?
+        }
+        _ => shims::new_value(&t, &args[1..])?,
+    };
     then_block(ev, v, b)
+}
+
+/// Parses and evaluates a type written as source text (`Integer[1, 2]`, `Array[String]`).
+fn type_from_source(ev: &mut Evaluator, s: &str) -> Result<PType, Error> {
+    use crate::syntax::ast::ExprKind;
+    let program = crate::syntax::parse(s).map_err(|e| Error::eval(e.message))?;
+    let is_type_expr = |e: &crate::syntax::ast::Expr| match &e.kind {
+        ExprKind::QualifiedReference(_) => true,
+        ExprKind::Access(base, _) => matches!(base.kind, ExprKind::QualifiedReference(_)),
+        _ => false,
+    };
+    match program.body.as_slice() {
+        [e] if is_type_expr(e) => eval_type_string(ev, s),
+        _ => Err(Error::eval(format!(
+            "The expression <{s}> is not a valid type specification."
+        ))),
+    }
 }
 
 fn convert_to(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
