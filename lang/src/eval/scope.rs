@@ -142,11 +142,12 @@ impl Globals {
         self.vars.remove(name);
     }
 
-    /// All variables, sorted by name.
+    /// The variables the session assigned (not the runtime's built-ins), sorted by name.
     pub fn iter_sorted(&self) -> Vec<(Rc<str>, Value)> {
         let mut all: Vec<_> = self
             .vars
             .iter()
+            .filter(|(_, v)| v.generation != BUILT_IN)
             .map(|(k, v)| (k.clone(), v.value.clone()))
             .collect();
         all.sort_by(|a, b| a.0.cmp(&b.0));
