@@ -5,7 +5,7 @@ use super::create_collections as coll;
 use super::create_time::{time_range, timespan_of, timestamp_of};
 use super::size::{from_gt_to, kind_name, size_range, with_article};
 use super::{IntRange, PType};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::values::{Regexp, Value};
 use crate::versions::SemVerRange;
 use std::rc::Rc;
@@ -50,7 +50,10 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
                 return Err(count_error_a("Regexp", "1 argument", args.len()));
             };
             match arg {
-                Value::String(s) => typ(PType::Regexp(Some(compile(s)?))),
+                // The reference lets Ruby's RegexpError through without its prefix.
+                Value::String(s) => typ(PType::Regexp(Some(Regexp::new(s).map(Rc::new).map_err(
+                    |e| Error::new(ErrorKind::Failed, format!("{e}: /{s}/")),
+                )?))),
                 Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
                 other => Err(specialization(t, other, "String or Regexp")),
             }
@@ -371,11 +374,7 @@ fn pattern_error(got: &Value) -> Error {
 pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {
     Regexp::new(source).map(Rc::new).map_err(|e| {
         Error::eval(format!(
-            "{}: /{source}/",
-            e.lines()
-                .last()
-                .unwrap_or("invalid regular expression")
-                .trim()
+            "Error while evaluating a '[]' expression, {e}: /{source}/"
         ))
     })
 }

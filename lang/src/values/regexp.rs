@@ -1,6 +1,8 @@
 //! Regular expressions with Ruby's syntax: the `regex` crate where it can compile the
 //! pattern, `fancy-regex` for look-around and back-references.
 
+mod check;
+
 use std::fmt;
 
 pub struct Regexp {
@@ -17,8 +19,13 @@ enum Engine {
 pub type Captures = Vec<Option<String>>;
 
 impl Regexp {
-    /// Compiles a pattern written in Ruby's regular expression syntax.
+    /// Compiles a pattern written in Ruby's regular expression syntax. The error is worded
+    /// as Ruby words it, without the `: /source/` Ruby appends (`end pattern with unmatched
+    /// parenthesis`); callers add that.
     pub fn new(source: &str) -> Result<Regexp, String> {
+        if let Some(message) = check::ruby_syntax_error(source) {
+            return Err(message);
+        }
         let translated = translate_ruby(source);
         match regex::Regex::new(&translated) {
             Ok(re) => Ok(Regexp {
@@ -30,7 +37,13 @@ impl Regexp {
                     source: source.to_string(),
                     engine: Engine::Fancy(re),
                 }),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e
+                    .to_string()
+                    .lines()
+                    .last()
+                    .unwrap_or("invalid regular expression")
+                    .trim()
+                    .to_string()),
             },
         }
     }
