@@ -11,6 +11,8 @@ pub mod numeric;
 pub mod others;
 
 #[cfg(test)]
+mod reference_cases;
+#[cfg(test)]
 mod tests;
 
 use crate::error::Error;
@@ -56,6 +58,19 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         },
         PType::NotUndef(Some(inner)) => new_value_at(inner, args, depth + 1)?,
         PType::Alias(a) => return new_value_at(&a.resolved(), args, depth + 1),
+        // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
+        PType::Init(Some(inner), init_args) => {
+            // A single array the type does not accept is the argument list.
+            let args = match args {
+                [Value::Array(items)] if !types::is_instance(inner, &args[0]) => &items[..],
+                _ => args,
+            };
+            if init_args.is_empty() {
+                return new_value_at(inner, args, depth + 1);
+            }
+            let all: Vec<Value> = args.iter().chain(init_args).cloned().collect();
+            return new_value_at(inner, &all, depth + 1);
+        }
         _ => match args {
             [v] if types::is_instance(t, v) => return Ok(v.clone()),
             _ => return Err(not_supported(t)),
@@ -119,6 +134,18 @@ fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         return Ok(value);
     }
     let expected = t.to_string();
+    if matches!(
+        t,
+        PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
+    ) {
+        // The reference points at the offending element: `index 1 expects ...`.
+        let mismatch = types::describe_mismatch(t, &value);
+        if !mismatch.is_empty() {
+            return Err(Error::eval(format!(
+                "Converted value from {expected}.new() has wrong type, {mismatch}"
+            )));
+        }
+    }
     Err(Error::eval(format!(
         "Converted value from {expected}.new() has wrong type, expects {} {expected} value, got {}",
         article(&expected),

@@ -51,9 +51,11 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             };
             match arg {
                 // The reference lets Ruby's RegexpError through without its prefix.
-                Value::String(s) => typ(PType::Regexp(Some(Regexp::new(s).map(Rc::new).map_err(
-                    |e| Error::new(ErrorKind::Failed, format!("{e}: /{s}/")),
-                )?))),
+                Value::String(s) => {
+                    typ(PType::Regexp(Some(Regexp::new(s).map(Rc::new).map_err(
+                        |e| Error::new(ErrorKind::Failed, format!("{e}: /{s}/")),
+                    )?)))
+                }
                 Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
                 other => Err(specialization(t, other, "String or Regexp")),
             }
@@ -347,14 +349,21 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
 
 fn pattern(args: &[Value]) -> Result<PType, Error> {
     let mut res: Vec<Rc<Regexp>> = Vec::new();
+    // The reference keeps each pattern once (`Pattern[/a/, 'a']` is `Pattern[/a/]`).
+    let mut seen: std::collections::HashSet<Rc<str>> = std::collections::HashSet::new();
+    let mut add = |r: Rc<Regexp>| {
+        if seen.insert(r.source().into()) {
+            res.push(r);
+        }
+    };
     for a in args {
         match a {
-            Value::String(s) => res.push(compile(s)?),
-            Value::Regexp(r) => res.push(r.clone()),
+            Value::String(s) => add(compile(s)?),
+            Value::Regexp(r) => add(r.clone()),
             Value::Type(ty) => match &**ty {
-                PType::Pattern(rs) => res.extend(rs.iter().cloned()),
-                PType::Regexp(Some(r)) => res.push(r.clone()),
-                PType::Regexp(None) => res.push(compile("")?),
+                PType::Pattern(rs) => rs.iter().cloned().for_each(&mut add),
+                PType::Regexp(Some(r)) => add(r.clone()),
+                PType::Regexp(None) => add(compile("")?),
                 _ => return Err(pattern_error(a)),
             },
             other => return Err(pattern_error(other)),
@@ -383,13 +392,13 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
     let mut ranges = Vec::with_capacity(args.len());
     for a in args {
         match a {
-            Value::String(s) => ranges.push(SemVerRange::parse(s)?),
+            Value::String(s) => ranges.push(SemVerRange::parse(s).map_err(|e| {
+                Error::eval(format!(
+                    "Error while evaluating a '[]' expression, {}",
+                    e.message
+                ))
+            })?),
             Value::SemVerRange(r) => ranges.push((**r).clone()),
-            Value::SemVer(v) => ranges.push(SemVerRange::from_bounds(
-                Some((**v).clone()),
-                Some((**v).clone()),
-                false,
-            )),
             other => {
                 return Err(specialization(
                     t,

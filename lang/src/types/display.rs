@@ -289,7 +289,10 @@ fn write_struct_key(f: &mut dyn Write, m: &StructMember) -> fmt::Result {
 
 fn write_callable(f: &mut dyn Write, c: &CallableType, d: usize) -> fmt::Result {
     f.write_str("Callable")?;
-    match (&c.params, &c.return_type) {
+    // The reference leaves out a return type of Any (`Callable[[], Any]` prints as
+    // `Callable[0, 0]`).
+    let ret = c.return_type.as_ref().filter(|r| !matches!(r, PType::Any));
+    match (&c.params, ret) {
         (None, None) => Ok(()),
         (None, Some(r)) => {
             f.write_str("[[0, 0], ")?;

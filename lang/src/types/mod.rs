@@ -385,6 +385,8 @@ pub mod instance;
 pub mod iterable;
 pub mod mismatch;
 pub mod names;
+#[cfg(test)]
+mod reference_cases;
 mod size;
 #[cfg(test)]
 mod testparse;

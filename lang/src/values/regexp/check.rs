@@ -140,10 +140,8 @@ impl Scanner<'_> {
         };
         self.pos += 1;
         match c {
-            'x' => {
-                if !self.peek(0).is_some_and(|c| c.is_ascii_hexdigit()) {
-                    return err("invalid hex escape");
-                }
+            'x' if !self.peek(0).is_some_and(|c| c.is_ascii_hexdigit()) => {
+                return err("invalid hex escape");
             }
             'u' => self.unicode_escape()?,
             '1'..='9' if !self.peek(0).is_some_and(|c| c.is_ascii_digit()) => {
@@ -460,10 +458,34 @@ mod tests {
     #[test]
     fn accepts_what_ruby_accepts() {
         for src in [
-            "a]", "a**", "a{,", "{", "a{1", "^*", "$+", "\\b*", "(?=a)*", "a{1,2}{3}", "\\10",
-            "(a)\\1", "(?<n>a)\\k<n>", "[a-]", "[]a]", "\\u{41}", "\\u0041", "(?i-m:a)",
-            "(?#c)", "(?<=ab|c)", "[[:alpha:]]", "[a-z&&[^c]]", "(?<a-b>x)", "a{,3}",
-            "a{100000}", "\\K", "[\\]]", "(?x) ( # comment",
+            "a]",
+            "a**",
+            "a{,",
+            "{",
+            "a{1",
+            "^*",
+            "$+",
+            "\\b*",
+            "(?=a)*",
+            "a{1,2}{3}",
+            "\\10",
+            "(a)\\1",
+            "(?<n>a)\\k<n>",
+            "[a-]",
+            "[]a]",
+            "\\u{41}",
+            "\\u0041",
+            "(?i-m:a)",
+            "(?#c)",
+            "(?<=ab|c)",
+            "[[:alpha:]]",
+            "[a-z&&[^c]]",
+            "(?<a-b>x)",
+            "a{,3}",
+            "a{100000}",
+            "\\K",
+            "[\\]]",
+            "(?x) ( # comment",
         ] {
             assert_eq!(ruby_syntax_error(src), None, "{src}");
         }
