@@ -60,12 +60,19 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         PType::Alias(a) => return new_value_at(&a.resolved(), args, depth + 1),
         // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
         PType::Init(Some(inner), init_args) => {
-            // A single array the type does not accept is the argument list.
-            let args = match args {
-                [Value::Array(items)] if !types::is_instance(inner, &args[0]) => &items[..],
-                _ => args,
-            };
+            if matches!(
+                **inner,
+                PType::Init(..) | PType::Optional(_) | PType::NotUndef(_)
+            ) {
+                return Err(not_supported(inner));
+            }
             if init_args.is_empty() {
+                // A single array that is no argument of the type's conversion is the
+                // argument list (`Init[Integer]([1])` is `Integer.new(1)`).
+                let args = match args {
+                    [Value::Array(items)] if !takes_array(inner, &args[0]) => &items[..],
+                    _ => args,
+                };
                 return new_value_at(inner, args, depth + 1);
             }
             let all: Vec<Value> = args.iter().chain(init_args).cloned().collect();
@@ -77,6 +84,15 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         },
     };
     assert_result(t, value)
+}
+
+/// Whether `T.new` takes this array as its single argument: an instance of `T`, or an
+/// array to build a collection from.
+fn takes_array(t: &PType, array: &Value) -> bool {
+    matches!(
+        t,
+        PType::Array(..) | PType::Tuple(..) | PType::Hash(..) | PType::Struct(_)
+    ) || types::is_instance(t, array)
 }
 
 /// `Creation of new instance of type 'T' is not supported`.
@@ -139,11 +155,15 @@ fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
     ) {
         // The reference points at the offending element: `index 1 expects ...`.
-        let mismatch = types::describe_mismatch(t, &value);
-        if !mismatch.is_empty() {
-            return Err(Error::eval(format!(
-                "Converted value from {expected}.new() has wrong type, {mismatch}"
-            )));
+        // Several mismatches are listed one per line, each indented.
+        let lines: Vec<String> = types::describe_mismatches(t, &value)
+            .iter()
+            .map(|m| format!("Converted value from {expected}.new() has wrong type, {m}"))
+            .collect();
+        match lines.as_slice() {
+            [] => {}
+            [one] => return Err(Error::eval(one.clone())),
+            many => return Err(Error::eval(format!(" {}", many.join("\n  ")))),
         }
     }
     Err(Error::eval(format!(

@@ -242,7 +242,11 @@ fn formats_mismatch(got: &Value) -> Error {
         "'new_string' parameter 'string_formats' expects a Formats = Variant[Default, String[1], TypeMap = Hash[Type, \
          Variant[Format = {FMT}, ContainerFormat = Struct[{{Optional['format'] => Format = {FMT}, Optional['separator'] => \
          String, Optional['separator2'] => String, Optional['string_formats'] => Hash[Type, Format = {FMT}]}}]]]] value, got {}",
-        types::infer_generalized(got)
+        // A hash that is no TypeMap is reported as a plain `Hash`, whatever it holds.
+        match got {
+            Value::Hash(_) => "Hash".to_string(),
+            other => types::infer_generalized(other).to_string(),
+        }
     ))
 }
 
