@@ -4,6 +4,7 @@
 //! Error messages are the reference's, without the `Error while evaluating a Function
 //! Call, ` prefix its function call machinery adds.
 
+pub mod binary;
 pub mod collections;
 pub mod iterate;
 pub mod numbers;
@@ -40,6 +41,7 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         PType::Array(..) | PType::Tuple(..) => collections::new_array(args)?,
         PType::Hash(..) | PType::Struct(_) => collections::new_hash(args)?,
         PType::Sensitive(_) => others::new_sensitive(args)?,
+        PType::Binary => binary::new_binary(args)?,
         PType::Regexp(_) => others::new_regexp(args)?,
         PType::SemVer(_) => crate::versions::semver_new(args)?,
         PType::SemVerRange => crate::versions::semver_range_new(args)?,
@@ -110,6 +112,7 @@ fn is_unconstrained(t: &PType) -> bool {
         PType::Float(lo, hi) => *lo == f64::NEG_INFINITY && *hi == f64::INFINITY,
         PType::String { size, value } => *size == IntRange::SIZE && value.is_none(),
         PType::Boolean(None)
+        | PType::Binary
         | PType::Regexp(None)
         | PType::Sensitive(None)
         | PType::Numeric

@@ -24,6 +24,53 @@ fn check(cases: &[(&str, Result<&str, &str>)]) {
 }
 
 #[test]
+fn binary_agrees_with_the_reference() {
+    check(&[
+        ("Binary('aGVsbG8=')", Ok("Binary(\"aGVsbG8=\")")),
+        ("Binary('hello', '%s')", Ok("Binary(\"aGVsbG8=\")")),
+        ("Binary('hello', '%r')", Ok("Binary(\"aGVsbG8=\")")),
+        ("Binary('aGVsbG8', '%B')", Err("Evaluation Error: Error while evaluating a Function Call, invalid base64")),
+        ("Binary('aGVsbG8=', '%B')", Ok("Binary(\"aGVsbG8=\")")),
+        ("Binary('aGVsbG8', '%b')", Ok("Binary(\"aGVsbG8=\")")),
+        ("Binary('a-_b', '%u')", Ok("Binary(\"a+/b\")")),
+        ("Binary('!!!')", Err("Evaluation Error: Error while evaluating a Function Call, invalid base64")),
+        ("Binary([104, 105])", Ok("Binary(\"aGk=\")")),
+        ("Binary([256])", Err("Evaluation Error: Error while evaluating a Function Call, The function 'new_Binary' was called with arguments it does not accept. It expects one of:\n  (String str, Base64Format = Enum['%B', '%b', '%r', '%s', '%u'] format?)\n    rejected: parameter 'str' expects a String value, got Tuple\n  (Array[ByteInteger] byte_array)\n    rejected: parameter 'byte_array' index 0 expects a ByteInteger = Integer[0, 255] value, got Integer[256, 256]\n  (BinaryArgsHash = Variant[StringHash = Struct[{'value' => String, 'format' => Optional[Base64Format = Enum['%B', '%b', '%r', '%s', '%u']]}], ArrayHash = Struct[{'value' => Array[ByteInteger = Integer[0, 255]]}]] hash_args)\n    rejected: parameter 'hash_args' expects a BinaryArgsHash = Variant[StringHash = Struct[{'value' => String, 'format' => Optional[Base64Format = Enum['%B', '%b', '%r', '%s', '%u']]}], ArrayHash = Struct[{'value' => Array[ByteInteger = Integer[0, 255]]}]] value, got Tuple")),
+        ("Binary('')", Ok("Binary(\"\")")),
+        ("Binary", Ok("Binary")),
+        ("Binary[1]", Err("Evaluation Error: Operator '[]' is not applicable to a Binary-Type.")),
+        ("String(Binary('hello', '%s'))", Ok("'aGVsbG8='")),
+        ("String(Binary('hello', '%s'), '%s')", Ok("'hello'")),
+        ("String(Binary('hello', '%s'), '%p')", Ok("'Binary(\"aGVsbG8=\")'")),
+        ("String(Binary('hello', '%s'), '%B')", Ok("'aGVsbG8='")),
+        ("String(Binary('hello', '%s'), '%u')", Ok("'aGVsbG8='")),
+        ("String(Binary('hello', '%s'), '%r')", Err("Evaluation Error: Error while evaluating a Function Call, Illegal format 'r' specified for value of Binary type - expected one of the characters 'bButTsp'")),
+        ("String(Binary([255], '%s'), '%s')", Err("Evaluation Error: Error while evaluating a Function Call, The function 'new_Binary' was called with arguments it does not accept. It expects one of:\n  (String str, Base64Format = Enum['%B', '%b', '%r', '%s', '%u'] format?)\n    rejected: parameter 'str' expects a String value, got Tuple\n  (Array[ByteInteger] byte_array)\n    rejected: expects 1 argument, got 2\n  (BinaryArgsHash = Variant[StringHash = Struct[{'value' => String, 'format' => Optional[Base64Format = Enum['%B', '%b', '%r', '%s', '%u']]}], ArrayHash = Struct[{'value' => Array[ByteInteger = Integer[0, 255]]}]] hash_args)\n    rejected: expects 1 argument, got 2")),
+        ("String(Binary([255]), '%s')", Err("Evaluation Error: Error while evaluating a Function Call, \"\\xFF\" from ASCII-8BIT to UTF-8")),
+        ("String(Binary([255]))", Ok("'/w=='")),
+        ("[Binary('aGk=')]", Ok("[Binary(\"aGk=\")]")),
+        ("\"${Binary('aGk=')}\"", Ok("'aGk='")),
+        ("type(Binary('aGk='))", Ok("Binary")),
+        ("type(Binary('aGk='), 'generalized')", Ok("Binary")),
+        ("Binary('aGk=') =~ Binary", Ok("true")),
+        ("Binary('aGk=') =~ Scalar", Ok("false")),
+        ("Binary('aGk=') =~ ScalarData", Ok("false")),
+        ("Binary('aGk=') =~ RichData", Ok("true")),
+        ("Binary('aGk=') =~ Data", Ok("false")),
+        ("Binary < Scalar", Ok("false")),
+        ("Binary < RichData", Ok("true")),
+        ("Binary < Any", Ok("true")),
+        ("Binary('aGk=') == Binary('aGk=')", Ok("true")),
+        ("Binary('aGk=') == 'hi'", Ok("false")),
+        ("{Binary('aGk=') => 1}", Ok("{Binary(\"aGk=\") => 1}")),
+        ("Integer(Binary('aGk='))", Err("Evaluation Error: Error while evaluating a Function Call, 'new' Value of type Binary cannot be converted to Integer")),
+        ("Binary(Binary('aGk='))", Ok("Binary(\"aGk=\")")),
+        ("Binary('aGk=', '%x')", Err("Evaluation Error: Error while evaluating a Function Call, The function 'new_Binary' was called with arguments it does not accept. It expects one of:\n  (String str, Base64Format = Enum['%B', '%b', '%r', '%s', '%u'] format?)\n    rejected: parameter 'format' expects a match for Base64Format = Enum['%B', '%b', '%r', '%s', '%u'], got '%x'\n  (Array[ByteInteger] byte_array)\n    rejected: expects 1 argument, got 2\n  (BinaryArgsHash = Variant[StringHash = Struct[{'value' => String, 'format' => Optional[Base64Format = Enum['%B', '%b', '%r', '%s', '%u']]}], ArrayHash = Struct[{'value' => Array[ByteInteger = Integer[0, 255]]}]] hash_args)\n    rejected: expects 1 argument, got 2")),
+        ("Binary(1)", Err("Evaluation Error: Error while evaluating a Function Call, The function 'new_Binary' was called with arguments it does not accept. It expects one of:\n  (String str, Base64Format = Enum['%B', '%b', '%r', '%s', '%u'] format?)\n    rejected: parameter 'str' expects a String value, got Integer\n  (Array[ByteInteger] byte_array)\n    rejected: parameter 'byte_array' expects an Array value, got Integer\n  (BinaryArgsHash = Variant[StringHash = Struct[{'value' => String, 'format' => Optional[Base64Format = Enum['%B', '%b', '%r', '%s', '%u']]}], ArrayHash = Struct[{'value' => Array[ByteInteger = Integer[0, 255]]}]] hash_args)\n    rejected: parameter 'hash_args' expects a BinaryArgsHash = Variant[StringHash = Struct[{'value' => String, 'format' => Optional[Base64Format = Enum['%B', '%b', '%r', '%s', '%u']]}], ArrayHash = Struct[{'value' => Array[ByteInteger = Integer[0, 255]]}]] value, got Integer")),
+    ]);
+}
+
+#[test]
 fn agrees_with_the_reference() {
     check(&[
         ("Regexp('(')", Err("Evaluation Error: Error while evaluating a Function Call, end pattern with unmatched parenthesis: /(/")),

@@ -27,6 +27,7 @@ fn ruby_class(v: &Value) -> &'static str {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable",
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
     }
 }
 

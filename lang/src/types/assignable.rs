@@ -55,6 +55,7 @@ fn rich_data_union() -> PType {
     PType::Variant(vec![
         PType::Scalar,
         PType::SemVerRange,
+        PType::Binary,
         PType::Sensitive(None),
         PType::Type(None),
         PType::TypeSet,
@@ -142,6 +143,7 @@ impl Guard {
         }
         match to {
             PType::Any | PType::Unit => true,
+            PType::Binary => matches!(from, PType::Binary),
             PType::Undef => matches!(from, PType::Undef),
             PType::Default => matches!(from, PType::Default),
             PType::Data | PType::RichData | PType::Alias(_) => false, // expanded by the caller

@@ -166,6 +166,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         | PType::CatalogEntry
         | PType::Object
         | PType::TypeSet
+        | PType::Binary
         | PType::Unit => {
             let name = t.to_string();
             let name = name.split('[').next().unwrap_or_default();

@@ -41,6 +41,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
     let d = depth + 1;
     match t {
         PType::Any => f.write_str("Any"),
+        PType::Binary => f.write_str("Binary"),
         PType::Undef => f.write_str("Undef"),
         PType::Default => f.write_str("Default"),
         PType::Data => f.write_str("Data"),
@@ -441,6 +442,11 @@ fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
         Value::SemVerRange(r) => write!(f, "SemVerRange({})", quote(&r.text)),
         Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
         Value::Iterator(_) => f.write_str("Iterator-Value"),
+        Value::Binary(b) => write!(
+            f,
+            "Binary(\"{}\")",
+            crate::convert::binary::encode_strict(b)
+        ),
     }
 }
 

@@ -66,6 +66,7 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
         Value::SemVerRange(_) => PType::SemVerRange,
         Value::Sensitive(inner) => PType::Sensitive(Some(Box::new(infer_generalized(inner)))),
         Value::Iterator(it) => iterator_type(it),
+        Value::Binary(_) => PType::Binary,
         Value::Array(_) | Value::Hash(_) => return None,
     })
 }

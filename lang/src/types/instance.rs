@@ -40,6 +40,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
     let d = depth + 1;
     match t {
         PType::Any | PType::Unit => true,
+        PType::Binary => matches!(v, Value::Binary(_)),
         PType::Undef => v.is_undef(),
         PType::Default => matches!(v, Value::Default),
         PType::Data => is_data(v, d),

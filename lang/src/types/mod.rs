@@ -199,6 +199,8 @@ pub enum PType {
     TypeSet,
     /// `Unit` (accepts anything; the reference's internal type).
     Unit,
+    /// `Binary`: sequences of bytes.
+    Binary,
     Alias(Rc<TypeAlias>),
 }
 
