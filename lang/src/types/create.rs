@@ -2,7 +2,7 @@
 //! Collections, Struct and Callable are in `create_collections`.
 use super::create_catalog::{class, resource};
 use super::create_collections as coll;
-use super::create_time::{time_range, timespan_of, timestamp_of};
+use super::create_time::{span_bound_of, time_range, timestamp_of};
 use super::size::{from_gt_to, kind_name, size_range, with_article};
 use super::{IntRange, PType};
 use crate::error::{Error, ErrorKind};
@@ -139,7 +139,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         }
         PType::SemVer(_) => typ(semver(t, args)?),
         PType::Timespan(..) => {
-            let (lo, hi) = time_range(t, args, timespan_of, super::display::timespan_text)?;
+            let (lo, hi) = time_range(t, args, span_bound_of, super::display::span_bound_text)?;
             typ(PType::Timespan(lo, hi))
         }
         PType::Timestamp(..) => {

@@ -2,7 +2,7 @@
 use super::create::count_error_a;
 use super::size::{from_gt_to, kind_name};
 use super::time_text;
-use super::PType;
+use super::{PType, SpanBound};
 use crate::error::Error;
 use crate::time::{Timespan, Timestamp};
 use crate::values::Value;
@@ -72,6 +72,22 @@ fn timespan_of_fields(h: &crate::values::Map) -> Result<Timespan, Error> {
         nanos = -nanos;
     }
     Ok(Timespan { nanos })
+}
+
+/// A Timespan type bound, remembering float nanoseconds for a Float or a hash with Float
+/// fields (see `SpanBound`).
+pub(super) fn span_bound_of(v: &Value) -> Option<Result<SpanBound, Error>> {
+    let from_float = match v {
+        Value::Float(x) => Some(x * NANOS),
+        Value::Hash(h) if h.values().any(|f| matches!(f, Value::Float(_))) => None,
+        _ => return timespan_of(v).map(|r| r.map(SpanBound::new)),
+    };
+    timespan_of(v).map(|r| {
+        r.map(|span| SpanBound {
+            span,
+            float_nanos: Some(from_float.unwrap_or(span.nanos as f64)),
+        })
+    })
 }
 
 pub(super) fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {

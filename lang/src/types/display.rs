@@ -133,8 +133,8 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
         PType::Timespan(lo, hi) => write_time_range(
             f,
             "Timespan",
-            lo.map(timespan_text),
-            hi.map(timespan_text),
+            lo.map(span_bound_text),
+            hi.map(span_bound_text),
             lo == hi,
         ),
         PType::Timestamp(lo, hi) => write_time_range(
@@ -554,6 +554,23 @@ pub fn timespan_text(t: Timespan) -> String {
     format!(
         "{}{d}-{h:02}:{m:02}:{s:02}.{frac}",
         if neg { "-" } else { "" }
+    )
+}
+
+/// A Timespan type bound as the reference prints it: a bound given as a Float shows its
+/// fraction of float nanoseconds unpadded and untrimmed (`1.5` → `0-00:00:01.500000000`,
+/// `0.05` → `0-00:00:00.50000000`).
+pub fn span_bound_text(b: super::SpanBound) -> String {
+    let Some(ns) = b.float_nanos.filter(|ns| ns.is_finite()) else {
+        return timespan_text(b.span);
+    };
+    let abs = ns.abs();
+    let secs = (abs / NANOS_PER_SEC as f64).floor() as u128;
+    let frac = (abs % NANOS_PER_SEC as f64).trunc() as u128;
+    let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    format!(
+        "{}{d}-{h:02}:{m:02}:{s:02}.{frac}",
+        if ns < 0.0 { "-" } else { "" }
     )
 }
 

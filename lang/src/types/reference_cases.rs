@@ -63,5 +63,14 @@ fn agrees_with_the_reference() {
         ("Timespan[{negative => true, hours => 1}, default]", Ok("Timespan['-0-01:00:00.0']")),
         ("Timespan[{hours => 'x'}, default]", Err("Evaluation Error: Error while evaluating a '[]' expression, String can't be coerced into Integer")),
         ("Timespan[{string => '1:00:00'}, default]", Ok("Timespan['0-01:00:00.0']")),
+        ("Timespan[77.3]", Ok("Timespan['0-00:01:17.300000000']")),
+        ("Timespan[0.05, 1]", Ok("Timespan['0-00:00:00.50000000', '0-00:00:01.0']")),
+        ("Timespan[1.5, 2]", Ok("Timespan['0-00:00:01.500000000', '0-00:00:02.0']")),
+        ("Timespan[-1.5, 2]", Ok("Timespan['-0-00:00:01.500000000', '0-00:00:02.0']")),
+        ("Timespan[0.5, 1.25]", Ok("Timespan['0-00:00:00.500000000', '0-00:00:01.250000000']")),
+        ("Timespan[90061.25, default]", Ok("Timespan['1-01:01:01.250000000']")),
+        ("Timespan[{hours => 1.5}, default]", Ok("Timespan['0-01:30:00.0']")),
+        ("Timespan[1, 2.0]", Ok("Timespan['0-00:00:01.0', '0-00:00:02.0']")),
+        ("Timespan[1.5, 2] == Timespan['0-00:00:01.5', 2]", Ok("true")),
     ]);
 }
