@@ -111,9 +111,9 @@ pub fn convert_with(
         Value::String(text) => string(text, f)?,
         Value::Regexp(re) => match (f.conv, f.ruby_spec()) {
             (_, Err(e)) if matches!(f.conv, 'p' | 's') => return Err(e),
-            ('p', _) => s.string(&format!("/{}/", re.source())),
+            ('p', _) => s.string(&crate::types::regexp_text(re.source())),
             ('s', _) if s.alt => s.string(&quote::puppet_quote(&re.source().replace("\\/", "/"))),
-            ('s', _) => s.string(&format!("/{}/", re.source())),
+            ('s', _) => s.string(&crate::types::regexp_text(re.source())),
             (c, _) => return Err(illegal("Regexp", c, "sp")),
         },
         Value::Type(t) => match f.conv {

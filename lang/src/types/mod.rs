@@ -451,7 +451,7 @@ mod time_text;
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
-pub use display::{alias_display, resolved_display};
+pub use display::{alias_display, regexp_text, resolved_display};
 pub use infer::generalize;
 pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::is_instance;

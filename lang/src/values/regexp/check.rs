@@ -213,7 +213,9 @@ impl Scanner<'_> {
                 loop {
                     match self.peek(0) {
                         None => return err("end pattern in group"),
-                        Some('i' | 'm' | 'x' | 'a' | 'd' | 'u' | '-') => self.pos += 1,
+                        // `s` is no Ruby option, but internal callers (regsubst's `M`
+                        // flag) add it in the Rust engines' spelling.
+                        Some('i' | 'm' | 'x' | 's' | 'a' | 'd' | 'u' | '-') => self.pos += 1,
                         Some(')') => {
                             self.pos += 1;
                             return Ok(false);
