@@ -458,6 +458,22 @@ mod tests {
     }
 
     #[test]
+    fn never_panics_on_short_patterns() {
+        let alphabet: Vec<char> = "([])\\{}*?+|^:<>=!a-1,#'kpx".chars().collect();
+        let n = alphabet.len();
+        for len in 1..=4u32 {
+            for mut code in 0..n.pow(len) {
+                let mut src = String::new();
+                for _ in 0..len {
+                    src.push(alphabet[code % n]);
+                    code /= n;
+                }
+                let _ = ruby_syntax_error(&src);
+            }
+        }
+    }
+
+    #[test]
     fn accepts_what_ruby_accepts() {
         for src in [
             "a]",
