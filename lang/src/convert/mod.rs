@@ -159,7 +159,15 @@ fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
     ) {
         // The reference points at the offending element: `index 1 expects ...`.
         // Several mismatches are listed one per line, each indented.
-        let lines: Vec<String> = types::describe_mismatches(t, &value)
+        // An unparameterized Struct accepts only the empty hash.
+        let mismatches = match (t, &value) {
+            (PType::Struct(None), Value::Hash(h)) => h
+                .keys()
+                .map(|k| format!("unrecognized key {}", crate::format::to_programmatic(k)))
+                .collect(),
+            _ => types::describe_mismatches(t, &value),
+        };
+        let lines: Vec<String> = mismatches
             .iter()
             .map(|m| format!("Converted value from {expected}.new() has wrong type, {m}"))
             .collect();
