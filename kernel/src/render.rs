@@ -76,6 +76,7 @@ fn scalar_style(v: &Value) -> &'static str {
         | Value::SemVer(_)
         | Value::SemVerRange(_)
         | Value::Sensitive(_)
+        | Value::Binary(_)
         | Value::Iterator(_) => STYLE_TIME,
         Value::Array(_) | Value::Hash(_) => STYLE_PUNCT,
     }

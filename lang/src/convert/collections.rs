@@ -2,7 +2,7 @@
 
 use super::{arity, cannot_convert, iterate};
 use crate::error::Error;
-use crate::types;
+use crate::types::{self, IntRange, PType};
 use crate::values::{Map, Value};
 
 /// `Array.new(from, wrap = false)`: hashes become `[key, value]` tuples, iterables their
@@ -56,14 +56,18 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
         }
         _ => return Err(arity("new_hash", 1, 2, args.len())),
     };
-    if let (Value::Array(items), Some(option)) = (from, option) {
-        if !items.is_empty()
-            && items.iter().all(
-                |e| matches!(e, Value::Array(a) if a.len() == 2 && matches!(a[0], Value::Array(_))),
-            )
-        {
-            return Ok(Value::hash(tree(items, option == "hash_tree")));
-        }
+    if let Some(option) = option {
+        return match from {
+            Value::Array(items)
+                if !items.is_empty()
+                    && items.iter().all(|e| {
+                        matches!(e, Value::Array(a) if a.len() == 2 && matches!(a[0], Value::Array(_)))
+                    }) =>
+            {
+                Ok(Value::hash(tree(items, option == "hash_tree")))
+            }
+            other => Err(not_a_tree_array(other)),
+        };
     }
     let items = match from {
         Value::Hash(_) => return Ok(from.clone()),
@@ -98,6 +102,32 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
         map.insert(k, v);
     }
     Ok(Value::hash(map))
+}
+
+/// `Hash.new(from, 'tree')` where `from` is no `Array[Tuple[Array, Any], 1]`.
+fn not_a_tree_array(from: &Value) -> Error {
+    let tree_array = PType::Array(
+        Box::new(PType::Tuple(
+            vec![PType::array_of(PType::Any), PType::Any],
+            None,
+        )),
+        IntRange::new(1, i64::MAX),
+    );
+    Error::eval(format!(
+        "The function 'new_hash' was called with arguments it does not accept. It expects one of:\n  \
+         (TreeArray = Array[Tuple[Array, Any], 1] from, NewHashOption = Enum['hash_tree', 'tree'] build_option?)\n    \
+         rejected: parameter 'from' {}\n  \
+         (KeyValueArray = Array[Tuple[Any, Any], 1] from)\n    rejected: expects 1 argument, got 2\n  \
+         (Any from)\n    rejected: expects 1 argument, got 2",
+        match types::describe_mismatch(&tree_array, from) {
+            // A mismatch of the whole value names the parameter type's alias.
+            m if m.starts_with("expects ") && !matches!(from, Value::Array(_)) => format!(
+                "expects a TreeArray = Array[Tuple[Array, Any], 1] value, got {}",
+                types::infer_generalized(from)
+            ),
+            m => m,
+        }
+    ))
 }
 
 /// Builds nested hashes from `[path, value]` entries.

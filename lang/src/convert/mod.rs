@@ -4,12 +4,15 @@
 //! Error messages are the reference's, without the `Error while evaluating a Function
 //! Call, ` prefix its function call machinery adds.
 
+pub mod binary;
 pub mod collections;
 pub mod iterate;
 pub mod numbers;
 pub mod numeric;
 pub mod others;
 
+#[cfg(test)]
+mod reference_cases;
 #[cfg(test)]
 mod tests;
 
@@ -38,6 +41,7 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         PType::Array(..) | PType::Tuple(..) => collections::new_array(args)?,
         PType::Hash(..) | PType::Struct(_) => collections::new_hash(args)?,
         PType::Sensitive(_) => others::new_sensitive(args)?,
+        PType::Binary => binary::new_binary(args)?,
         PType::Regexp(_) => others::new_regexp(args)?,
         PType::SemVer(_) => crate::versions::semver_new(args)?,
         PType::SemVerRange => crate::versions::semver_range_new(args)?,
@@ -56,12 +60,41 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
         },
         PType::NotUndef(Some(inner)) => new_value_at(inner, args, depth + 1)?,
         PType::Alias(a) => return new_value_at(&a.resolved(), args, depth + 1),
+        // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
+        PType::Init(Some(inner), init_args) => {
+            if matches!(
+                **inner,
+                PType::Init(..) | PType::Optional(_) | PType::NotUndef(_)
+            ) {
+                return Err(not_supported(inner));
+            }
+            if init_args.is_empty() {
+                // A single array that is no argument of the type's conversion is the
+                // argument list (`Init[Integer]([1])` is `Integer.new(1)`).
+                let args = match args {
+                    [Value::Array(items)] if !takes_array(inner, &args[0]) => &items[..],
+                    _ => args,
+                };
+                return new_value_at(inner, args, depth + 1);
+            }
+            let all: Vec<Value> = args.iter().chain(init_args).cloned().collect();
+            return new_value_at(inner, &all, depth + 1);
+        }
         _ => match args {
             [v] if types::is_instance(t, v) => return Ok(v.clone()),
             _ => return Err(not_supported(t)),
         },
     };
     assert_result(t, value)
+}
+
+/// Whether `T.new` takes this array as its single argument: an instance of `T`, or an
+/// array to build a collection from.
+fn takes_array(t: &PType, array: &Value) -> bool {
+    matches!(
+        t,
+        PType::Array(..) | PType::Tuple(..) | PType::Hash(..) | PType::Struct(_)
+    ) || types::is_instance(t, array)
 }
 
 /// `Creation of new instance of type 'T' is not supported`.
@@ -79,6 +112,7 @@ fn is_unconstrained(t: &PType) -> bool {
         PType::Float(lo, hi) => *lo == f64::NEG_INFINITY && *hi == f64::INFINITY,
         PType::String { size, value } => *size == IntRange::SIZE && value.is_none(),
         PType::Boolean(None)
+        | PType::Binary
         | PType::Regexp(None)
         | PType::Sensitive(None)
         | PType::Numeric
@@ -119,6 +153,30 @@ fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         return Ok(value);
     }
     let expected = t.to_string();
+    if matches!(
+        t,
+        PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
+    ) {
+        // The reference points at the offending element: `index 1 expects ...`.
+        // Several mismatches are listed one per line, each indented.
+        // An unparameterized Struct accepts only the empty hash.
+        let mismatches = match (t, &value) {
+            (PType::Struct(None), Value::Hash(h)) => h
+                .keys()
+                .map(|k| format!("unrecognized key {}", crate::format::to_programmatic(k)))
+                .collect(),
+            _ => types::describe_mismatches(t, &value),
+        };
+        let lines: Vec<String> = mismatches
+            .iter()
+            .map(|m| format!("Converted value from {expected}.new() has wrong type, {m}"))
+            .collect();
+        match lines.as_slice() {
+            [] => {}
+            [one] => return Err(Error::eval(one.clone())),
+            many => return Err(Error::eval(format!(" {}", many.join("\n  ")))),
+        }
+    }
     Err(Error::eval(format!(
         "Converted value from {expected}.new() has wrong type, expects {} {expected} value, got {}",
         article(&expected),

@@ -54,7 +54,6 @@ fn conversions_match_the_reference() {
 /// Cases whose results or messages depend on the type system (instance checks of
 /// parameterized types, inferred types in messages).
 #[test]
-#[ignore = "needs types::is_instance, types::infer_generalized and PType's Display from the types module"]
 fn conversions_with_type_checks_match_the_reference() {
     let (count, failures) = run(include_str!("testdata/convert_cases_types.jsonl"));
     assert!(

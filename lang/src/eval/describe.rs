@@ -31,6 +31,7 @@ pub fn simple_label(v: &Value) -> &'static str {
         Value::SemVerRange(_) => "SemVerRange",
         Value::Sensitive(_) => "Sensitive",
         Value::Iterator(_) => "Iterator",
+        Value::Binary(_) => "Binary",
     }
 }
 

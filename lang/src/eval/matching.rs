@@ -19,12 +19,17 @@ impl Evaluator {
             Value::Regexp(re) => re.clone(),
             Value::String(s) => {
                 let src: Rc<str> = s.clone();
-                self.regex(&src)?
+                self.regex(&src).map_err(|e| {
+                    Error::eval(format!(
+                        "Can not convert right match operand to a regular expression. Caused by '{}'.",
+                        e.message
+                    ))
+                })?
             }
             other => {
                 return Err(Error::eval(format!(
                     "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
-                    super::describe::simple_label(other)
+                    crate::time::coerce::ruby_conversion_name(other)
                 )))
             }
         };

@@ -58,6 +58,10 @@ impl Evaluator {
 
     fn add(&mut self, l: Value, r: Value) -> EvalResult {
         match l {
+            Value::Binary(a) => match r {
+                Value::Binary(b) => Ok(Value::Binary([&a[..], &b[..]].concat().into())),
+                _ => Err(op_error("+", "Can only append Binary to a Binary").into()),
+            },
             Value::Array(mut a) => {
                 let items = Rc::make_mut(&mut a);
                 match r {

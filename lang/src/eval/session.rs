@@ -196,10 +196,7 @@ impl Evaluator {
         if let Some(r) = self.regex_cache.get(source) {
             return Ok(r.clone());
         }
-        let re = Rc::new(
-            Regexp::new(source)
-                .map_err(|e| Error::eval(format!("Invalid regular expression /{source}/: {e}")))?,
-        );
+        let re = Rc::new(Regexp::new(source).map_err(|e| Error::eval(format!("{e}: /{source}/")))?);
         self.regex_cache.insert(source.clone(), re.clone());
         Ok(re)
     }

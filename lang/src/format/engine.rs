@@ -111,9 +111,9 @@ pub fn convert_with(
         Value::String(text) => string(text, f)?,
         Value::Regexp(re) => match (f.conv, f.ruby_spec()) {
             (_, Err(e)) if matches!(f.conv, 'p' | 's') => return Err(e),
-            ('p', _) => s.string(&format!("/{}/", re.source())),
+            ('p', _) => s.string(&crate::types::regexp_text(re.source())),
             ('s', _) if s.alt => s.string(&quote::puppet_quote(&re.source().replace("\\/", "/"))),
-            ('s', _) => s.string(&format!("/{}/", re.source())),
+            ('s', _) => s.string(&crate::types::regexp_text(re.source())),
             (c, _) => return Err(illegal("Regexp", c, "sp")),
         },
         Value::Type(t) => match f.conv {
@@ -128,6 +128,7 @@ pub fn convert_with(
         | Value::SemVer(_)
         | Value::SemVerRange(_)
         | Value::Sensitive(_) => runtime_object(v, f)?,
+        Value::Binary(bytes) => binary(bytes, f)?,
         Value::Iterator(_) => match iterate::elements(v) {
             Some(items) => convert(&Value::array(items?), map, ind, depth + 1)?,
             None => s.string(&super::to_display(v)),
@@ -144,6 +145,38 @@ pub fn convert_with(
             'h' | 's' | 'p' => hash(h, f, map, ind, depth)?,
             c => return Err(illegal("Hash", c, "hasp")),
         },
+    })
+}
+
+/// A Binary: `%B` strict base64 (the default), `%b` RFC 2045 base64, `%u` URL safe base64,
+/// `%s` the bytes as UTF-8 text, `%p` `Binary("<base64>")`, `%t`/`%T` the type name. The
+/// alternate flag quotes the text.
+fn binary(bytes: &[u8], f: &Format) -> Result<String, Error> {
+    use crate::convert::binary::{encode_relaxed, encode_strict, encode_urlsafe};
+    let s = &f.spec;
+    let text = match f.conv {
+        'p' => return Ok(format!("Binary(\"{}\")", s.string(&encode_strict(bytes)))),
+        's' if s.alt => String::from_utf8_lossy(bytes).into_owned(),
+        's' => match std::str::from_utf8(bytes) {
+            Ok(text) => text.to_string(),
+            Err(e) => {
+                let bad = &bytes[e.valid_up_to()..];
+                let bad = &bad[..e.error_len().unwrap_or(bad.len()).min(bad.len())];
+                let shown: String = bad.iter().map(|b| format!("\\x{b:02X}")).collect();
+                return Err(Error::eval(format!("\"{shown}\" from ASCII-8BIT to UTF-8")));
+            }
+        },
+        'b' => encode_relaxed(bytes),
+        'B' => encode_strict(bytes),
+        'u' => encode_urlsafe(bytes),
+        't' => "Binary".to_string(),
+        'T' => "BINARY".to_string(),
+        c => return Err(illegal("Binary", c, "bButTsp")),
+    };
+    Ok(if s.alt {
+        s.string(&format!("{text:?}"))
+    } else {
+        s.string(&text)
     })
 }
 

@@ -15,6 +15,7 @@ enum Matcher {
     Numeric,
     Array,
     Hash,
+    Binary,
     Any,
     /// A user given type.
     Type,
@@ -34,6 +35,7 @@ impl Entry {
             Matcher::Numeric => matches!(v, Value::Float(_) | Value::Integer(_)),
             Matcher::Array => matches!(v, Value::Array(_)),
             Matcher::Hash => matches!(v, Value::Hash(_)),
+            Matcher::Binary => matches!(v, Value::Binary(_)),
             Matcher::Any => true,
             Matcher::Type => types::is_instance(&self.key, v),
         }
@@ -124,6 +126,7 @@ fn build_default_formats() -> FormatMap {
             entry(PType::Numeric, Matcher::Numeric, fixed("%d")),
             entry(array_any(), Matcher::Array, container("%a", ", ")),
             entry(hash_any(), Matcher::Hash, container("%h", " => ")),
+            entry(PType::Binary, Matcher::Binary, fixed("%B")),
             entry(PType::Any, Matcher::Any, fixed("%s")),
         ],
     }
@@ -242,7 +245,11 @@ fn formats_mismatch(got: &Value) -> Error {
         "'new_string' parameter 'string_formats' expects a Formats = Variant[Default, String[1], TypeMap = Hash[Type, \
          Variant[Format = {FMT}, ContainerFormat = Struct[{{Optional['format'] => Format = {FMT}, Optional['separator'] => \
          String, Optional['separator2'] => String, Optional['string_formats'] => Hash[Type, Format = {FMT}]}}]]]] value, got {}",
-        types::infer_generalized(got)
+        // A hash that is no TypeMap is reported as a plain `Hash`, whatever it holds.
+        match got {
+            Value::Hash(_) => "Hash".to_string(),
+            other => types::infer_generalized(other).to_string(),
+        }
     ))
 }
 

@@ -55,11 +55,8 @@ fn display_into(v: &Value, out: &mut String, depth: usize) {
         Value::Integer(i) => out.push_str(&i.to_string()),
         Value::Float(f) => out.push_str(&float::ruby_float_to_s(*f)),
         Value::String(s) => out.push_str(s),
-        Value::Regexp(re) => {
-            out.push('/');
-            out.push_str(re.source());
-            out.push('/');
-        }
+        Value::Binary(b) => out.push_str(&crate::convert::binary::encode_strict(b)),
+        Value::Regexp(re) => out.push_str(&crate::types::regexp_text(re.source())),
         Value::Array(items) => {
             out.push('[');
             for (i, e) in items.iter().enumerate() {

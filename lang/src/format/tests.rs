@@ -51,7 +51,6 @@ fn string_conversion_matches_the_reference() {
 /// Cases that depend on the type system's assignability and inference (format map
 /// ordering, the types named in argument errors).
 #[test]
-#[ignore = "needs types::is_assignable and types::infer_generalized from the types module"]
 fn string_conversion_with_type_algebra_matches_the_reference() {
     let (count, failures) = run(include_str!("testdata/format_cases_types.jsonl"));
     assert!(

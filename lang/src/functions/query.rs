@@ -237,6 +237,7 @@ fn empty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
         Value::Array(a) => a.is_empty(),
         Value::Hash(h) => h.is_empty(),
         Value::String(s) => s.is_empty(),
+        Value::Binary(b) => b.is_empty(),
         Value::Sensitive(inner) => matches!(&**inner, Value::String(s) if s.is_empty()),
         Value::Integer(_) | Value::Float(_) => {
             ev.deprecation_at_call("Calling function empty() with Numeric value is deprecated.");
@@ -253,6 +254,7 @@ fn size(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
         Value::Array(a) => a.len() as i64,
         Value::Hash(h) => h.len() as i64,
         Value::String(s) => s.chars().count() as i64,
+        Value::Binary(b) => b.len() as i64,
         _ => 0,
     }))
 }
@@ -263,8 +265,8 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("get", &["Any $value, String $dotted_string, Any $default_value?, Callable[1, 1] &$block?"], get, "get(Any $value, String $dotted_string, Any $default_value?) |$error|?\nNavigates into the value with a dotted key string; the default when nothing is found.\n\n    {a => {b => [1, 2]}}.get('a.b.1')   # 2"),
         builtin("getvar", &["Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/] $get_string, Any $default_value?, Callable[1, 1] &$block?"], getvar, "getvar(String $get_string, Any $default_value?) |$error|?\nThe value of a variable given by name, optionally navigated with dotted keys.\n\n    $v = {a => 1} getvar('v.a')   # 1"),
         builtin("compare", &["Numeric $a, Numeric $b", "String $a, String $b, Boolean $ignore_case?", "SemVer $a, SemVer $b", "Numeric $a, Variant[Timespan, Timestamp] $b", "Timestamp $a, Variant[Timestamp, Numeric] $b", "Timespan $a, Variant[Timespan, Numeric] $b", "!Variant[Numeric, String, SemVer, Timespan, Timestamp] $a, Variant[Numeric, String, SemVer, Timespan, Timestamp] $b, Any *$ignore_case", "!Any $a, Any $b, Any *$ignore_case"], compare, "compare(a, b, Boolean $ignore_case?)\n-1, 0 or 1 as a is less than, equal to or greater than b (numbers, strings,\nversions, time values; strings ignore case by default).\n\n    compare('a', 'B')   # -1"),
-        builtin("empty", &["Collection $coll", "Sensitive[String] $str", "String $str", "Numeric $num", "Undef $x"], empty, "empty(Variant[Collection, String, Sensitive[String], Undef] $value)\nWhether the value is empty (numbers are never empty; deprecated).\n\n    empty([])   # true"),
-        builtin("size", &["Variant[Collection, String] $arg"], size, "size(Variant[Collection, String] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2"),
-        builtin("length", &["Collection $arg", "String $arg"], size, "length(Variant[Collection, String] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3"),
+        builtin("empty", &["Collection $coll", "Sensitive[String] $str", "String $str", "Numeric $num", "Binary $bin", "Undef $x"], empty, "empty(Variant[Collection, String, Sensitive[String], Undef] $value)\nWhether the value is empty (numbers are never empty; deprecated).\n\n    empty([])   # true"),
+        builtin("size", &["Variant[Collection, String, Binary] $arg"], size, "size(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2"),
+        builtin("length", &["Variant[Collection, String, Binary] $arg"], size, "length(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3"),
     ]
 }

@@ -193,7 +193,8 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
                 prefix.push('i');
             }
             if flags.contains('M') {
-                prefix.push('s');
+                // Ruby's multiline option (the regexp module reads it as dot-all).
+                prefix.push('m');
             }
             if flags.contains('E') {
                 prefix.push('x');

@@ -382,7 +382,7 @@ pub enum ExprKind {
         syntax: Option<Rc<str>>,
         text: Box<Expr>,
     },
-    /// `/pattern/`: the source between the slashes, as written (an escaped `\/` stays escaped).
+    /// `/pattern/`: the source between the slashes, with `\/` turned into `/`.
     Regex(Rc<str>),
     /// A bare word such as `apache::port`: evaluates to a string unless it names a function
     /// in a call.

@@ -54,6 +54,7 @@ fn a_an(v: &Value) -> &'static str {
         Value::SemVerRange(_) => "a SemVerRange",
         Value::Sensitive(_) => "a Sensitive",
         Value::Iterator(_) => "an Iterator",
+        Value::Binary(_) => "a Binary",
     }
 }
 

@@ -7,8 +7,19 @@ use super::{nanos_from_f64, Timespan, Timestamp};
 use crate::error::Error;
 use crate::values::Value;
 
+/// How Ruby names a value in its `no implicit conversion of X into String` errors: `nil`,
+/// `true`, `false`, else the class (`Integer`, `SemanticPuppet::Version`).
+pub fn ruby_conversion_name(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        other => ruby_class(other),
+    }
+}
+
 /// The Ruby class the reference names in its error.
-fn ruby_class(v: &Value) -> &'static str {
+pub fn ruby_class(v: &Value) -> &'static str {
     match v {
         Value::Boolean(true) => "TrueClass",
         Value::Boolean(false) => "FalseClass",
@@ -27,6 +38,7 @@ fn ruby_class(v: &Value) -> &'static str {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable",
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
     }
 }
 
@@ -118,6 +130,24 @@ mod tests {
         assert_eq!(
             range_order_error("0-00:00:03.0", "0-00:00:01.0").message,
             "'from' must be less or equal to 'to'. Got (0-00:00:03.0, 0-00:00:01.0"
+        );
+    }
+}
+
+#[cfg(test)]
+mod conversion_name_tests {
+    use super::ruby_conversion_name;
+    use crate::values::Value;
+
+    /// From the reference: `"a" =~ undef`, `"a" =~ true`, `"a" =~ 1`, `"a" =~ Timespan(1)`.
+    #[test]
+    fn names_values_as_ruby_does() {
+        assert_eq!(ruby_conversion_name(&Value::Undef), "nil");
+        assert_eq!(ruby_conversion_name(&Value::Boolean(true)), "true");
+        assert_eq!(ruby_conversion_name(&Value::Integer(1)), "Integer");
+        assert_eq!(
+            ruby_conversion_name(&Value::Timespan(crate::time::Timespan { nanos: 1 })),
+            "Puppet::Pops::Time::Timespan"
         );
     }
 }

@@ -85,5 +85,6 @@ pub(crate) fn got(v: &Value) -> String {
         Value::SemVerRange(_) => "SemVerRange".into(),
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Iterator(_) => "Iterator".into(),
+        Value::Binary(_) => "Binary".into(),
     }
 }

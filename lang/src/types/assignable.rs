@@ -55,6 +55,7 @@ fn rich_data_union() -> PType {
     PType::Variant(vec![
         PType::Scalar,
         PType::SemVerRange,
+        PType::Binary,
         PType::Sensitive(None),
         PType::Type(None),
         PType::TypeSet,
@@ -132,14 +133,17 @@ impl Guard {
                 return self.assignable(to, &PType::Undef)
                     && inner.as_ref().is_none_or(|t| self.assignable(to, t));
             }
-            PType::NotUndef(inner) if !matches!(to, PType::NotUndef(_)) => {
+            PType::NotUndef(inner) if !matches!(to, PType::NotUndef(_) | PType::Optional(None)) => {
+                // As the reference does: `NotUndef[T]` stands for `T` only when `T` does
+                // not accept undef (so `NotUndef[Data] <= Data` is false).
                 let inner = inner.as_deref().unwrap_or(&PType::Any);
-                return self.assignable(to, inner);
+                return !self.assignable(inner, &PType::Undef) && self.assignable(to, inner);
             }
             _ => {}
         }
         match to {
             PType::Any | PType::Unit => true,
+            PType::Binary => matches!(from, PType::Binary),
             PType::Undef => matches!(from, PType::Undef),
             PType::Default => matches!(from, PType::Default),
             PType::Data | PType::RichData | PType::Alias(_) => false, // expanded by the caller
@@ -162,15 +166,19 @@ impl Guard {
                 PType::Enum { values, .. } => {
                     !values.is_empty() && values.iter().all(|v| res.iter().any(|r| r.is_match(v)))
                 }
-                PType::Pattern(r2) => !r2.is_empty() && r2.iter().all(|r| res.contains(r)),
+                // Only the same set of patterns (the reference does not compare the
+                // languages of two pattern sets).
+                PType::Pattern(r2) => same_patterns(res, r2),
                 _ => false,
             },
             PType::Boolean(b) => matches!(from, PType::Boolean(b2) if b.is_none() || b == b2),
             PType::Regexp(r) => matches!(from, PType::Regexp(r2) if r.is_none() || r == r2),
             PType::SemVer(ranges) => match from {
-                // TODO(timever): range containment; equal range lists only for now.
+                // Every range of `from` within one of the ranges of `to`.
                 PType::SemVer(r2) => {
-                    ranges.is_empty() || (!r2.is_empty() && r2.iter().all(|r| ranges.contains(r)))
+                    ranges.is_empty()
+                        || (!r2.is_empty()
+                            && r2.iter().all(|o| ranges.iter().any(|r| o.is_covered_by(r))))
                 }
                 _ => false,
             },
@@ -194,7 +202,8 @@ impl Guard {
             PType::Variant(types) => types.iter().any(|t| self.assignable(t, from)),
             PType::Optional(inner) => match (inner, from) {
                 (_, PType::Undef) | (None, _) | (_, PType::Optional(None)) => true,
-                (Some(t), PType::Optional(Some(f))) => self.assignable(t, f),
+                // `Optional[Optional[T]]` is `Optional[T]`.
+                (Some(_), PType::Optional(Some(f))) => self.assignable(to, f),
                 (Some(t), f) => self.assignable(t, f),
             },
             PType::NotUndef(inner) => {
@@ -424,6 +433,17 @@ impl Guard {
         let that_block = from.block.clone().unwrap_or(PType::Undef);
         self.assignable(&that_block, &this_block)
     }
+}
+
+/// Whether two pattern lists hold the same patterns, in any order.
+fn same_patterns(
+    a: &[std::rc::Rc<crate::values::Regexp>],
+    b: &[std::rc::Rc<crate::values::Regexp>],
+) -> bool {
+    let sources = |rs: &[std::rc::Rc<crate::values::Regexp>]| -> HashSet<String> {
+        rs.iter().map(|r| r.source().to_string()).collect()
+    };
+    !b.is_empty() && sources(a) == sources(b)
 }
 
 fn bound_ok<T: Ord>(outer: &Option<T>, inner: &Option<T>, lower: bool) -> bool {

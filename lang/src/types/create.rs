@@ -2,10 +2,10 @@
 //! Collections, Struct and Callable are in `create_collections`.
 use super::create_catalog::{class, resource};
 use super::create_collections as coll;
-use super::create_time::{time_range, timespan_of, timestamp_of};
+use super::create_time::{span_bound_of, time_range, timestamp_of};
 use super::size::{from_gt_to, kind_name, size_range, with_article};
 use super::{IntRange, PType};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::values::{Regexp, Value};
 use crate::versions::SemVerRange;
 use std::rc::Rc;
@@ -50,7 +50,12 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
                 return Err(count_error_a("Regexp", "1 argument", args.len()));
             };
             match arg {
-                Value::String(s) => typ(PType::Regexp(Some(compile(s)?))),
+                // The reference lets Ruby's RegexpError through without its prefix.
+                Value::String(s) => {
+                    typ(PType::Regexp(Some(Regexp::new(s).map(Rc::new).map_err(
+                        |e| Error::new(ErrorKind::Failed, format!("{e}: /{s}/")),
+                    )?)))
+                }
                 Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
                 other => Err(specialization(t, other, "String or Regexp")),
             }
@@ -134,7 +139,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         }
         PType::SemVer(_) => typ(semver(t, args)?),
         PType::Timespan(..) => {
-            let (lo, hi) = time_range(t, args, timespan_of, super::display::timespan_text)?;
+            let (lo, hi) = time_range(t, args, span_bound_of, super::display::span_bound_text)?;
             typ(PType::Timespan(lo, hi))
         }
         PType::Timestamp(..) => {
@@ -161,6 +166,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         | PType::CatalogEntry
         | PType::Object
         | PType::TypeSet
+        | PType::Binary
         | PType::Unit => {
             let name = t.to_string();
             let name = name.split('[').next().unwrap_or_default();
@@ -344,14 +350,21 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
 
 fn pattern(args: &[Value]) -> Result<PType, Error> {
     let mut res: Vec<Rc<Regexp>> = Vec::new();
+    // The reference keeps each pattern once (`Pattern[/a/, 'a']` is `Pattern[/a/]`).
+    let mut seen: std::collections::HashSet<Rc<str>> = std::collections::HashSet::new();
+    let mut add = |r: Rc<Regexp>| {
+        if seen.insert(r.source().into()) {
+            res.push(r);
+        }
+    };
     for a in args {
         match a {
-            Value::String(s) => res.push(compile(s)?),
-            Value::Regexp(r) => res.push(r.clone()),
+            Value::String(s) => add(compile(s)?),
+            Value::Regexp(r) => add(r.clone()),
             Value::Type(ty) => match &**ty {
-                PType::Pattern(rs) => res.extend(rs.iter().cloned()),
-                PType::Regexp(Some(r)) => res.push(r.clone()),
-                PType::Regexp(None) => res.push(compile("")?),
+                PType::Pattern(rs) => rs.iter().cloned().for_each(&mut add),
+                PType::Regexp(Some(r)) => add(r.clone()),
+                PType::Regexp(None) => add(compile("")?),
                 _ => return Err(pattern_error(a)),
             },
             other => return Err(pattern_error(other)),
@@ -371,11 +384,7 @@ fn pattern_error(got: &Value) -> Error {
 pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {
     Regexp::new(source).map(Rc::new).map_err(|e| {
         Error::eval(format!(
-            "{}: /{source}/",
-            e.lines()
-                .last()
-                .unwrap_or("invalid regular expression")
-                .trim()
+            "Error while evaluating a '[]' expression, {e}: /{source}/"
         ))
     })
 }
@@ -384,13 +393,13 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
     let mut ranges = Vec::with_capacity(args.len());
     for a in args {
         match a {
-            Value::String(s) => ranges.push(SemVerRange::parse(s)?),
+            Value::String(s) => ranges.push(SemVerRange::parse(s).map_err(|e| {
+                Error::eval(format!(
+                    "Error while evaluating a '[]' expression, {}",
+                    e.message
+                ))
+            })?),
             Value::SemVerRange(r) => ranges.push((**r).clone()),
-            Value::SemVer(v) => ranges.push(SemVerRange::from_bounds(
-                Some((**v).clone()),
-                Some((**v).clone()),
-                false,
-            )),
             other => {
                 return Err(specialization(
                     t,

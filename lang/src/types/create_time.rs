@@ -2,7 +2,7 @@
 use super::create::count_error_a;
 use super::size::{from_gt_to, kind_name};
 use super::time_text;
-use super::PType;
+use super::{PType, SpanBound};
 use crate::error::Error;
 use crate::time::{Timespan, Timestamp};
 use crate::values::Value;
@@ -27,8 +27,67 @@ pub(super) fn timespan_of(v: &Value) -> Option<Result<Timespan, Error>> {
         Value::String(s) => Some(
             time_text::parse_timespan(s).ok_or_else(|| unparsable(s, time_text::TIMESPAN_FORMATS)),
         ),
+        Value::Hash(h) if h.contains_key(&Value::from("string")) => {
+            Some(crate::time::coerce::timespan_from_value(v))
+        }
+        Value::Hash(h) => Some(timespan_of_fields(h)),
         _ => None,
     }
+}
+
+/// `Timespan[{hours => 1}]`: the reference adds up the fields it knows and ignores the
+/// others (no validation, unlike `Timespan({...})`).
+fn timespan_of_fields(h: &crate::values::Map) -> Result<Timespan, Error> {
+    const FIELDS: [(&str, i128); 7] = [
+        ("days", 86_400_000_000_000),
+        ("hours", 3_600_000_000_000),
+        ("minutes", 60_000_000_000),
+        ("seconds", 1_000_000_000),
+        ("milliseconds", 1_000_000),
+        ("microseconds", 1_000),
+        ("nanoseconds", 1),
+    ];
+    let mut nanos: i128 = 0;
+    for (name, unit) in FIELDS {
+        let add = match h.get(&Value::from(name)) {
+            None | Some(Value::Undef) => Some(0),
+            Some(Value::Integer(i)) => i128::from(*i).checked_mul(unit),
+            Some(Value::Float(x)) if (x * unit as f64).abs() < 1e30 => {
+                Some((x * unit as f64).round() as i128)
+            }
+            Some(other) => {
+                return Err(Error::eval(format!(
+                    "Error while evaluating a '[]' expression, {} can't be coerced into Integer",
+                    ruby_class(other)
+                )))
+            }
+        };
+        nanos = add
+            .and_then(|n| nanos.checked_add(n))
+            .ok_or_else(|| Error::eval("Timespan out of range"))?;
+    }
+    if h.get(&Value::from("negative"))
+        .is_some_and(Value::is_truthy)
+    {
+        nanos = -nanos;
+    }
+    Ok(Timespan { nanos })
+}
+
+/// A Timespan type bound, remembering float nanoseconds for a Float or a hash with Float
+/// fields (see `SpanBound`).
+pub(super) fn span_bound_of(v: &Value) -> Option<Result<SpanBound, Error>> {
+    let from_float = match v {
+        Value::Float(x) => Some(x * NANOS),
+        Value::Hash(h) if h.values().any(|f| matches!(f, Value::Float(_))) => None,
+        _ => return timespan_of(v).map(|r| r.map(SpanBound::new)),
+    };
+    timespan_of(v).map(|r| {
+        r.map(|span| SpanBound {
+            span,
+            float_nanos: Some(from_float.unwrap_or(span.nanos as f64)),
+        })
+    })
 }
 
 pub(super) fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {

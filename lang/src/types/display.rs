@@ -41,6 +41,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
     let d = depth + 1;
     match t {
         PType::Any => f.write_str("Any"),
+        PType::Binary => f.write_str("Binary"),
         PType::Undef => f.write_str("Undef"),
         PType::Default => f.write_str("Default"),
         PType::Data => f.write_str("Data"),
@@ -132,8 +133,8 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
         PType::Timespan(lo, hi) => write_time_range(
             f,
             "Timespan",
-            lo.map(timespan_text),
-            hi.map(timespan_text),
+            lo.map(span_bound_text),
+            hi.map(span_bound_text),
             lo == hi,
         ),
         PType::Timestamp(lo, hi) => write_time_range(
@@ -289,7 +290,10 @@ fn write_struct_key(f: &mut dyn Write, m: &StructMember) -> fmt::Result {
 
 fn write_callable(f: &mut dyn Write, c: &CallableType, d: usize) -> fmt::Result {
     f.write_str("Callable")?;
-    match (&c.params, &c.return_type) {
+    // The reference leaves out a return type of Any (`Callable[[], Any]` prints as
+    // `Callable[0, 0]`).
+    let ret = c.return_type.as_ref().filter(|r| !matches!(r, PType::Any));
+    match (&c.params, ret) {
         (None, None) => Ok(()),
         (None, Some(r)) => {
             f.write_str("[[0, 0], ")?;
@@ -438,6 +442,11 @@ fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
         Value::SemVerRange(r) => write!(f, "SemVerRange({})", quote(&r.text)),
         Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
         Value::Iterator(_) => f.write_str("Iterator-Value"),
+        Value::Binary(b) => write!(
+            f,
+            "Binary(\"{}\")",
+            crate::convert::binary::encode_strict(b)
+        ),
     }
 }
 
@@ -545,6 +554,23 @@ pub fn timespan_text(t: Timespan) -> String {
     format!(
         "{}{d}-{h:02}:{m:02}:{s:02}.{frac}",
         if neg { "-" } else { "" }
+    )
+}
+
+/// A Timespan type bound as the reference prints it: a bound given as a Float shows its
+/// fraction of float nanoseconds unpadded and untrimmed (`1.5` → `0-00:00:01.500000000`,
+/// `0.05` → `0-00:00:00.50000000`).
+pub fn span_bound_text(b: super::SpanBound) -> String {
+    let Some(ns) = b.float_nanos.filter(|ns| ns.is_finite()) else {
+        return timespan_text(b.span);
+    };
+    let abs = ns.abs();
+    let secs = (abs / NANOS_PER_SEC as f64).floor() as u128;
+    let frac = (abs % NANOS_PER_SEC as f64).trunc() as u128;
+    let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    format!(
+        "{}{d}-{h:02}:{m:02}:{s:02}.{frac}",
+        if ns < 0.0 { "-" } else { "" }
     )
 }
 

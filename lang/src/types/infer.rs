@@ -53,7 +53,7 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
         Value::String(s) => PType::string_value(s.clone()),
         Value::Regexp(r) => PType::Regexp(Some(r.clone())),
         Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
-        Value::Timespan(t) => PType::Timespan(Some(*t), Some(*t)),
+        Value::Timespan(t) => PType::Timespan(Some((*t).into()), Some((*t).into())),
         Value::Timestamp(t) => PType::Timestamp(Some(*t), Some(*t)),
         Value::SemVer(v) if detailed_semver => {
             PType::SemVer(vec![crate::versions::SemVerRange::from_bounds(
@@ -66,6 +66,7 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
         Value::SemVerRange(_) => PType::SemVerRange,
         Value::Sensitive(inner) => PType::Sensitive(Some(Box::new(infer_generalized(inner)))),
         Value::Iterator(it) => iterator_type(it),
+        Value::Binary(_) => PType::Binary,
         Value::Array(_) | Value::Hash(_) => return None,
     })
 }

@@ -40,6 +40,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
     let d = depth + 1;
     match t {
         PType::Any | PType::Unit => true,
+        PType::Binary => matches!(v, Value::Binary(_)),
         PType::Undef => v.is_undef(),
         PType::Default => matches!(v, Value::Default),
         PType::Data => is_data(v, d),
@@ -100,7 +101,9 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
         },
         PType::SemVerRange => matches!(v, Value::SemVerRange(_)),
         PType::Timespan(lo, hi) => match v {
-            Value::Timespan(x) => lo.is_none_or(|lo| lo <= *x) && hi.is_none_or(|hi| *x <= hi),
+            Value::Timespan(x) => {
+                lo.is_none_or(|lo| lo.span <= *x) && hi.is_none_or(|hi| *x <= hi.span)
+            }
             _ => false,
         },
         PType::Timestamp(lo, hi) => match v {

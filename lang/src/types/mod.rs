@@ -87,6 +87,58 @@ impl IntRange {
     }
 }
 
+/// A bound of a `Timespan[...]` type. The reference keeps a bound given as a Float (or a
+/// hash with Float fields) as float nanoseconds, which it prints differently
+/// (`Timespan[1.5]` shows `'0-00:00:01.500000000'`, `Timespan['0-00:00:01.5']` shows
+/// `'0-00:00:01.5'`); `float_nanos` records that. Equality, order and hashing use only the
+/// duration.
+#[derive(Debug, Clone, Copy)]
+pub struct SpanBound {
+    pub span: Timespan,
+    pub float_nanos: Option<f64>,
+}
+
+impl SpanBound {
+    pub fn new(span: Timespan) -> SpanBound {
+        SpanBound {
+            span,
+            float_nanos: None,
+        }
+    }
+}
+
+impl From<Timespan> for SpanBound {
+    fn from(span: Timespan) -> SpanBound {
+        SpanBound::new(span)
+    }
+}
+
+impl PartialEq for SpanBound {
+    fn eq(&self, other: &SpanBound) -> bool {
+        self.span == other.span
+    }
+}
+
+impl Eq for SpanBound {}
+
+impl PartialOrd for SpanBound {
+    fn partial_cmp(&self, other: &SpanBound) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SpanBound {
+    fn cmp(&self, other: &SpanBound) -> std::cmp::Ordering {
+        self.span.cmp(&other.span)
+    }
+}
+
+impl std::hash::Hash for SpanBound {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.span.hash(state)
+    }
+}
+
 /// A Struct member: the key (with its `Optional[...]`/`NotUndef[...]` wrapper) and value type.
 #[derive(Debug, Clone, PartialEq, Hash)]
 pub struct StructMember {
@@ -159,7 +211,7 @@ pub enum PType {
     Regexp(Option<Rc<Regexp>>),
     SemVer(Vec<SemVerRange>),
     SemVerRange,
-    Timespan(Option<Timespan>, Option<Timespan>),
+    Timespan(Option<SpanBound>, Option<SpanBound>),
     Timestamp(Option<Timestamp>, Option<Timestamp>),
     Collection(IntRange),
     Array(Box<PType>, IntRange),
@@ -199,6 +251,8 @@ pub enum PType {
     TypeSet,
     /// `Unit` (accepts anything; the reference's internal type).
     Unit,
+    /// `Binary`: sequences of bytes.
+    Binary,
     Alias(Rc<TypeAlias>),
 }
 
@@ -385,6 +439,8 @@ pub mod instance;
 pub mod iterable;
 pub mod mismatch;
 pub mod names;
+#[cfg(test)]
+mod reference_cases;
 mod size;
 #[cfg(test)]
 mod testparse;
@@ -395,7 +451,7 @@ mod time_text;
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
-pub use display::{alias_display, resolved_display};
+pub use display::{alias_display, regexp_text, resolved_display};
 pub use infer::generalize;
 pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::is_instance;

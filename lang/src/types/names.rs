@@ -12,6 +12,7 @@ pub fn by_name(name: &str) -> Option<PType> {
         "RichData" => PType::RichData,
         "ScalarData" => PType::ScalarData,
         "Scalar" => PType::Scalar,
+        "Binary" => PType::Binary,
         "Numeric" => PType::Numeric,
         "Integer" => PType::integer(),
         "Float" => PType::float(),

@@ -22,6 +22,7 @@ pub fn kind_name(v: &Value) -> &'static str {
         Value::SemVerRange(_) => "SemVerRange",
         Value::Sensitive(_) => "Sensitive",
         Value::Iterator(_) => "Iterator",
+        Value::Binary(_) => "Binary",
     }
 }
 

@@ -36,6 +36,8 @@ pub enum Value {
     Sensitive(Rc<Value>),
     /// A lazy iterator (`reverse_each` and `step` without a lambda).
     Iterator(Rc<LazyIter>),
+    /// A `Binary`: a sequence of bytes.
+    Binary(Rc<[u8]>),
 }
 
 impl Value {
@@ -146,6 +148,7 @@ impl PartialEq for Value {
             (SemVerRange(a), SemVerRange(b)) => a == b,
             (Sensitive(a), Sensitive(b)) => Rc::ptr_eq(a, b),
             (Iterator(a), Iterator(b)) => Rc::ptr_eq(a, b),
+            (Binary(a), Binary(b)) => a == b,
             _ => false,
         }
     }
@@ -184,6 +187,7 @@ impl Hash for Value {
             Value::SemVerRange(r) => r.hash(state),
             Value::Sensitive(s) => (Rc::as_ptr(s) as usize).hash(state),
             Value::Iterator(i) => (Rc::as_ptr(i) as usize).hash(state),
+            Value::Binary(b) => b.hash(state),
         }
     }
 }

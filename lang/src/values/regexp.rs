@@ -1,6 +1,8 @@
 //! Regular expressions with Ruby's syntax: the `regex` crate where it can compile the
 //! pattern, `fancy-regex` for look-around and back-references.
 
+mod check;
+
 use std::fmt;
 
 pub struct Regexp {
@@ -17,8 +19,13 @@ enum Engine {
 pub type Captures = Vec<Option<String>>;
 
 impl Regexp {
-    /// Compiles a pattern written in Ruby's regular expression syntax.
+    /// Compiles a pattern written in Ruby's regular expression syntax. The error is worded
+    /// as Ruby words it, without the `: /source/` Ruby appends (`end pattern with unmatched
+    /// parenthesis`); callers add that.
     pub fn new(source: &str) -> Result<Regexp, String> {
+        if let Some(message) = check::ruby_syntax_error(source) {
+            return Err(message);
+        }
         let translated = translate_ruby(source);
         match regex::Regex::new(&translated) {
             Ok(re) => Ok(Regexp {
@@ -30,7 +37,13 @@ impl Regexp {
                     source: source.to_string(),
                     engine: Engine::Fancy(re),
                 }),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e
+                    .to_string()
+                    .lines()
+                    .last()
+                    .unwrap_or("invalid regular expression")
+                    .trim()
+                    .to_string()),
             },
         }
     }
@@ -87,32 +100,138 @@ impl Regexp {
     }
 }
 
-/// Rewrites the parts of Ruby's syntax that the Rust engines spell differently.
+/// Rewrites the parts of Ruby's syntax that the Rust engines spell or read differently:
+/// `\Z`, `\h`, `\p{^X}`, and the ASCII-only `\w`, `\d`, `\s` (and their negations) of
+/// Ruby, which the Rust engines read as Unicode classes.
 fn translate_ruby(source: &str) -> String {
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
+    // Depth of character classes (Ruby nests them: `[a[bc]]`).
+    let mut class_depth = 0usize;
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                // Ruby's \A, \z are the same; \Z allows a final newline; \h is a hex digit.
-                Some('Z') => out.push_str(r"(?=\n?\z)"),
-                Some('h') => out.push_str("[0-9a-fA-F]"),
-                Some('H') => out.push_str("[^0-9a-fA-F]"),
-                Some(n) => {
-                    out.push('\\');
-                    out.push(n);
-                }
+        match c {
+            '\\' => match chars.next() {
+                Some(n) => out.push_str(&translate_escape(n, class_depth > 0, &mut chars)),
                 None => out.push('\\'),
+            },
+            '[' => {
+                out.push('[');
+                if class_depth > 0 && chars.peek() == Some(&':') {
+                    // A POSIX bracket `[:alpha:]`: copied as is.
+                    for p in chars.by_ref() {
+                        out.push(p);
+                        if p == ']' {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                class_depth += 1;
+                if chars.peek() == Some(&'^') {
+                    out.push('^');
+                    chars.next();
+                }
+                // A `]` first in a class is a literal.
+                if chars.peek() == Some(&']') {
+                    out.push_str("\\]");
+                    chars.next();
+                }
             }
-        } else if c == '(' && chars.peek() == Some(&'?') {
-            // Ruby's named groups (?<name>...) are accepted by both engines as is.
-            out.push(c);
-        } else {
-            out.push(c);
+            '(' if class_depth == 0 && chars.peek() == Some(&'?') => {
+                out.push('(');
+                out.push_str(&translate_options(&mut chars));
+            }
+            ']' if class_depth > 0 => {
+                class_depth -= 1;
+                out.push(']');
+            }
+            c => out.push(c),
         }
     }
     // Ruby's ^ and $ match at line boundaries.
     format!("(?m){out}")
+}
+
+/// After `(` with `?` next: an option group `(?imx-imx)` or `(?imx-imx:` with Ruby's `m`
+/// (dot matches newline) spelled as the Rust engines spell it (`s`); `s` itself, which
+/// internal callers add, is kept. Anything else is left for the main loop.
+fn translate_options(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> String {
+    let mut ahead = chars.clone();
+    ahead.next(); // the '?'
+    let mut letters = String::new();
+    while let Some(&c) = ahead.peek() {
+        if !matches!(c, 'i' | 'm' | 'x' | 's' | '-' | 'a' | 'd' | 'u') {
+            break;
+        }
+        letters.push(c);
+        ahead.next();
+    }
+    if letters.is_empty() || !matches!(ahead.peek(), Some(')' | ':')) {
+        return String::new();
+    }
+    *chars = ahead;
+    let rust: String = letters
+        .chars()
+        .filter_map(|c| match c {
+            'm' => Some('s'),
+            'a' | 'd' | 'u' => None,
+            c => Some(c),
+        })
+        .collect();
+    if rust.is_empty() || rust == "-" {
+        // `(?a)`, `(?a:x)`: nothing for the Rust engines; keep a valid group.
+        return if chars.peek() == Some(&')') {
+            "?:"
+        } else {
+            "?"
+        }
+        .to_string();
+    }
+    format!("?{rust}")
+}
+
+const WORD: &str = "0-9A-Za-z_";
+const DIGIT: &str = "0-9";
+const SPACE: &str = "\\t\\n\\x0B\\x0C\\r ";
+
+/// The translation of `\\n` (the character after a backslash).
+fn translate_escape(
+    n: char,
+    in_class: bool,
+    rest: &mut std::iter::Peekable<std::str::Chars<'_>>,
+) -> String {
+    let set = |items: &str, negated: bool| match (in_class, negated) {
+        (true, false) => items.to_string(),
+        (true, true) | (false, true) => format!("[^{items}]"),
+        (false, false) => format!("[{items}]"),
+    };
+    match n {
+        // Ruby's \A, \z are the same; \Z allows a final newline.
+        'Z' if !in_class => r"(?=\n?\z)".to_string(),
+        'h' => set("0-9a-fA-F", false),
+        'H' => set("0-9a-fA-F", true),
+        'w' => set(WORD, false),
+        'W' => set(WORD, true),
+        'd' => set(DIGIT, false),
+        'D' => set(DIGIT, true),
+        's' => set(SPACE, false),
+        'S' => set(SPACE, true),
+        'p' if rest.peek() == Some(&'{') => {
+            let mut name = String::new();
+            rest.next();
+            for c in rest.by_ref() {
+                if c == '}' {
+                    break;
+                }
+                name.push(c);
+            }
+            match name.strip_prefix('^') {
+                Some(name) => format!("\\P{{{name}}}"),
+                None => format!("\\p{{{name}}}"),
+            }
+        }
+        n => format!("\\{n}"),
+    }
 }
 
 impl fmt::Debug for Regexp {
@@ -131,5 +250,49 @@ impl Eq for Regexp {}
 impl std::hash::Hash for Regexp {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.source.hash(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Regexp;
+
+    fn matches(pattern: &str, text: &str) -> bool {
+        Regexp::new(pattern).expect("valid pattern").is_match(text)
+    }
+
+    /// Expectations from the reference (`'text' =~ /pattern/`).
+    #[test]
+    fn classes_are_ascii_as_in_ruby() {
+        assert!(!matches(r"\w", "é"));
+        assert!(!matches(r"[\w]", "é"));
+        assert!(!matches(r"[^\W]", "é"));
+        assert!(!matches(r"\d", "٣"));
+        assert!(matches(r"\s", " "));
+        assert!(matches(r"[\w-]+", "a-b"));
+        assert!(matches(r"^\h+$", "ab12"));
+        assert!(!matches(r"\p{^Alpha}", "a"));
+        assert!(matches(r"\p{Alpha}", "a"));
+        assert!(matches(r"[]a]", "]"));
+        assert!(!matches(r"[a-z&&[^x]]", "x"));
+        assert!(matches(r"[[:alpha:]]+", "abc"));
+        assert!(matches("foo\\Z", "foo\n"));
+        // Ruby's `m` option is the Rust engines' `s` (dot matches newline).
+        assert!(matches("(?m)a.b", "a\nb"));
+        assert!(matches("(?m:a.b)", "a\nb"));
+        assert!(!matches("a.b", "a\nb"));
+        assert!(matches("(?i)A(?a:b)", "ab"));
+    }
+
+    #[test]
+    fn errors_are_worded_as_ruby_words_them() {
+        assert_eq!(
+            Regexp::new("(").err().as_deref(),
+            Some("end pattern with unmatched parenthesis")
+        );
+        assert_eq!(
+            Regexp::new("[b-a]").err().as_deref(),
+            Some("empty range in char class")
+        );
     }
 }

@@ -170,6 +170,7 @@ fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
         },
         "Regexp" => PType::Regexp(None),
         "Timespan" => PType::Timespan(None, None),
+        "Binary" => PType::Binary,
         "Timestamp" => PType::Timestamp(None, None),
         "SemVer" => PType::SemVer(Vec::new()),
         "SemVerRange" => PType::SemVerRange,

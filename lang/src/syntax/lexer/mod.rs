@@ -309,7 +309,7 @@ impl<'a> Lexer<'a> {
                             end = close + 1;
                             continue;
                         }
-                        let pattern = rest[1..close].to_string();
+                        let pattern = rest[1..close].replace("\\/", "/");
                         self.push(Tok::Regex(Rc::from(pattern)), start, start + close + 1);
                         return Ok(());
                     }

@@ -93,7 +93,7 @@ const TREES: &[(&str, &str)] = &[
     ("notice {a => 1}", "(scall notice {\"a\" 1})"),
     ("foo {a => 1}", "(block foo {\"a\" 1})"),
     ("[$a, $b] = [1, 2]", "(= [$a $b] [1 2])"),
-    ("$x = /a\\/b/", "(= $x /a\\/b/)"),
+    ("$x = /a\\/b/", "(= $x /a/b/)"),
     ("4 / 2 / 1", "(/ (/ 4 2) 1)"),
     ("$x = _y", "(= $x \"_y\")"),
     ("0xFF 0777 1.5e3 true undef default", "255 511 1500.0 true undef default"),

@@ -1,0 +1,511 @@
+//! Finds the syntax errors of a Ruby (Onigmo) regular expression that Ruby reports, worded as
+//! Ruby words them (`end pattern with unmatched parenthesis`, `premature end of char-class`,
+//! ...). The Rust engines word their errors differently and accept or reject a slightly
+//! different language, so the common errors are found here, before compiling.
+//!
+//! One pass over the characters, with counters for the nesting (no recursion).
+
+/// The Onigmo message for the first error in `source` (without the `: /source/` suffix), or
+/// `None` when this scan finds nothing wrong.
+pub fn ruby_syntax_error(source: &str) -> Option<String> {
+    let chars: Vec<char> = source.chars().collect();
+    if uses_extended_mode(&chars) {
+        // Whitespace and `#` comments change meaning; leave those to the engines.
+        return None;
+    }
+    Scanner {
+        chars: &chars,
+        pos: 0,
+        groups: 0,
+        names: Vec::new(),
+        backrefs: Vec::new(),
+        name_refs: Vec::new(),
+    }
+    .run()
+    .err()
+}
+
+const REPEAT_LIMIT: u64 = 100_000;
+const POSIX_CLASSES: [&str; 14] = [
+    "alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print", "punct",
+    "space", "upper", "xdigit", "word",
+];
+
+fn uses_extended_mode(chars: &[char]) -> bool {
+    chars.windows(2).enumerate().any(|(i, w)| {
+        w == ['(', '?']
+            && chars[i + 2..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic() || **c == '-')
+                .take_while(|c| **c != '-')
+                .any(|c| *c == 'x')
+    })
+}
+
+struct Scanner<'a> {
+    chars: &'a [char],
+    pos: usize,
+    /// Capturing groups seen.
+    groups: usize,
+    names: Vec<String>,
+    backrefs: Vec<usize>,
+    name_refs: Vec<String>,
+}
+
+type Scan<T = ()> = Result<T, String>;
+
+fn err<T>(message: &str) -> Scan<T> {
+    Err(message.to_string())
+}
+
+/// What the last item of a character class was, for range checks.
+#[derive(Clone, Copy)]
+enum ClassItem {
+    Nothing,
+    Char(Option<char>),
+    /// `\w`, `\d`, a POSIX class or a nested class: not a range end.
+    Set,
+}
+
+impl Scanner<'_> {
+    fn peek(&self, ahead: usize) -> Option<char> {
+        self.chars.get(self.pos + ahead).copied()
+    }
+
+    fn run(&mut self) -> Scan {
+        let mut depth = 0usize;
+        // Whether a repeat operator here has a target.
+        let mut can_repeat = false;
+        while let Some(c) = self.peek(0) {
+            self.pos += 1;
+            match c {
+                '\\' => {
+                    self.escape()?;
+                    can_repeat = true;
+                }
+                '(' => {
+                    can_repeat = self.open_group(&mut depth)?;
+                }
+                ')' => {
+                    if depth == 0 {
+                        return err("unmatched close parenthesis");
+                    }
+                    depth -= 1;
+                    can_repeat = true;
+                }
+                '[' => {
+                    self.class()?;
+                    can_repeat = true;
+                }
+                '*' | '+' | '?' => {
+                    if !can_repeat {
+                        return err("target of repeat operator is not specified");
+                    }
+                }
+                '{' => {
+                    if let Some((lo, hi)) = self.interval() {
+                        if !can_repeat {
+                            return err("target of repeat operator is not specified");
+                        }
+                        if lo.max(hi.unwrap_or(0)) > REPEAT_LIMIT {
+                            return err("too big number for repeat range");
+                        }
+                        if hi.is_some_and(|hi| hi < lo) {
+                            return err("upper is smaller than lower in repeat range");
+                        }
+                    } else {
+                        can_repeat = true;
+                    }
+                }
+                '|' => can_repeat = false,
+                _ => can_repeat = true,
+            }
+        }
+        if depth > 0 {
+            return err("end pattern with unmatched parenthesis");
+        }
+        if self.backrefs.iter().any(|n| *n > self.groups) {
+            return err("invalid backref number/name");
+        }
+        if let Some(name) = self.name_refs.iter().find(|n| !self.names.contains(n)) {
+            return Err(format!("undefined name <{name}> reference"));
+        }
+        Ok(())
+    }
+
+    /// After `\` outside a class.
+    fn escape(&mut self) -> Scan {
+        let Some(c) = self.peek(0) else {
+            return err("too short escape sequence");
+        };
+        self.pos += 1;
+        match c {
+            'x' if !self.peek(0).is_some_and(|c| c.is_ascii_hexdigit()) => {
+                return err("invalid hex escape");
+            }
+            'u' => self.unicode_escape()?,
+            '1'..='9' if !self.peek(0).is_some_and(|c| c.is_ascii_digit()) => {
+                self.backrefs.push(c as usize - '0' as usize);
+            }
+            'k' if self.peek(0) == Some('<') => {
+                self.pos += 1;
+                let start = self.pos;
+                while self.peek(0).is_some_and(|c| c != '>') {
+                    self.pos += 1;
+                }
+                let name: String = self.chars[start..self.pos].iter().collect();
+                self.pos += 1;
+                if !name.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                    self.name_refs.push(name);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn unicode_escape(&mut self) -> Scan {
+        if self.peek(0) == Some('{') {
+            return Ok(());
+        }
+        for _ in 0..4 {
+            if !self.peek(0).is_some_and(|c| c.is_ascii_hexdigit()) {
+                return err("invalid Unicode escape");
+            }
+            self.pos += 1;
+        }
+        Ok(())
+    }
+
+    /// After `(`: returns whether a repeat operator may follow directly (never, except
+    /// after an option group such as `(?i)`, which cannot be repeated either).
+    fn open_group(&mut self, depth: &mut usize) -> Scan<bool> {
+        if self.peek(0) != Some('?') {
+            self.groups += 1;
+            *depth += 1;
+            return Ok(false);
+        }
+        self.pos += 1;
+        let Some(c) = self.peek(0) else {
+            return err("end pattern in group");
+        };
+        match c {
+            ':' | '=' | '!' | '>' | '~' => self.pos += 1,
+            '#' => {
+                while self.peek(0).is_some_and(|c| c != ')') {
+                    self.pos += 1;
+                }
+                if self.peek(0).is_none() {
+                    return err("end pattern in group");
+                }
+                self.pos += 1;
+                return Ok(false);
+            }
+            '<' if matches!(self.peek(1), Some('=' | '!')) => self.pos += 2,
+            '<' | '\'' => {
+                self.pos += 1;
+                self.group_name(if c == '<' { '>' } else { '\'' })?;
+                self.groups += 1;
+            }
+            '(' => {}
+            _ => {
+                // Options: (?imx-imx) or (?imx-imx:...).
+                loop {
+                    match self.peek(0) {
+                        None => return err("end pattern in group"),
+                        // `s` is no Ruby option, but internal callers (regsubst's `M`
+                        // flag) add it in the Rust engines' spelling.
+                        Some('i' | 'm' | 'x' | 's' | 'a' | 'd' | 'u' | '-') => self.pos += 1,
+                        Some(')') => {
+                            self.pos += 1;
+                            return Ok(false);
+                        }
+                        Some(':') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        Some(_) => return err("undefined group option"),
+                    }
+                }
+            }
+        }
+        *depth += 1;
+        Ok(false)
+    }
+
+    fn group_name(&mut self, close: char) -> Scan {
+        let start = self.pos;
+        while self.peek(0).is_some_and(|c| c != close && c != ')') {
+            self.pos += 1;
+        }
+        let name: String = self.chars[start..self.pos].iter().collect();
+        if self.peek(0) != Some(close) {
+            return Err(format!("invalid group name <{name}>"));
+        }
+        self.pos += 1;
+        if name.is_empty() {
+            return err("group name is empty");
+        }
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(format!("invalid group name <{name}>"));
+        }
+        self.names.push(name);
+        Ok(())
+    }
+
+    /// After `{`: `{n}`, `{n,}`, `{,m}` or `{n,m}` is an interval (consumed); anything else
+    /// is a literal `{` (nothing consumed).
+    fn interval(&mut self) -> Option<(u64, Option<u64>)> {
+        let start = self.pos;
+        let lo = self.number();
+        let hi = if self.peek(0) == Some(',') {
+            self.pos += 1;
+            self.number()
+        } else {
+            if lo.is_none() {
+                self.pos = start;
+                return None;
+            }
+            lo
+        };
+        if self.peek(0) != Some('}') || (lo.is_none() && hi.is_none()) {
+            self.pos = start;
+            return None;
+        }
+        self.pos += 1;
+        Some((lo.unwrap_or(0), hi))
+    }
+
+    fn number(&mut self) -> Option<u64> {
+        let start = self.pos;
+        let mut n: u64 = 0;
+        while let Some(d) = self.peek(0).and_then(|c| c.to_digit(10)) {
+            n = n.saturating_mul(10).saturating_add(u64::from(d));
+            self.pos += 1;
+        }
+        (self.pos > start).then_some(n)
+    }
+
+    /// After `[`: the class up to its matching `]`, nested classes included.
+    fn class(&mut self) -> Scan {
+        let mut depth = 1usize;
+        let mut last = self.class_start()?;
+        loop {
+            let Some(c) = self.peek(0) else {
+                return err("premature end of char-class");
+            };
+            self.pos += 1;
+            let item = match c {
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                    ClassItem::Set
+                }
+                '[' if self.peek(0) == Some(':') && self.posix_class()? => ClassItem::Set,
+                '[' => {
+                    depth += 1;
+                    last = self.class_start()?;
+                    continue;
+                }
+                '\\' => self.class_escape()?,
+                '-' => match (last, self.peek(0)) {
+                    (_, Some(']')) | (ClassItem::Nothing, _) => ClassItem::Char(Some('-')),
+                    (ClassItem::Set, _) => return err("unmatched range specifier in char-class"),
+                    (ClassItem::Char(lo), _) => {
+                        self.range_end(lo)?;
+                        ClassItem::Nothing
+                    }
+                },
+                c => ClassItem::Char(Some(c)),
+            };
+            last = item;
+        }
+    }
+
+    /// At the start of a class: `^`, then a `]` that is a literal when another `]` follows.
+    fn class_start(&mut self) -> Scan<ClassItem> {
+        if self.peek(0) == Some('^') {
+            self.pos += 1;
+        }
+        if self.peek(0) == Some(']') {
+            if !self.chars[self.pos + 1..].contains(&']') {
+                return err("empty char-class");
+            }
+            self.pos += 1;
+            return Ok(ClassItem::Char(Some(']')));
+        }
+        Ok(ClassItem::Nothing)
+    }
+
+    /// After `[` followed by `:`: a POSIX bracket `[:name:]` (consumed, `true`), or `false`
+    /// when there is no closing `:]`, the `[` then opening a nested class.
+    fn posix_class(&mut self) -> Scan<bool> {
+        let rest = &self.chars[self.pos + 1..];
+        let Some(end) = rest.windows(2).position(|w| w == [':', ']']) else {
+            return Ok(false);
+        };
+        let name: String = rest[..end].iter().collect();
+        let name = name.strip_prefix('^').unwrap_or(&name);
+        if !POSIX_CLASSES.contains(&name) {
+            return err("invalid POSIX bracket type");
+        }
+        self.pos += 1 + end + 2;
+        Ok(true)
+    }
+
+    /// After `\` inside a class.
+    fn class_escape(&mut self) -> Scan<ClassItem> {
+        let Some(c) = self.peek(0) else {
+            return err("premature end of char-class");
+        };
+        self.pos += 1;
+        Ok(match c {
+            'w' | 'W' | 'd' | 'D' | 's' | 'S' | 'h' | 'H' => ClassItem::Set,
+            'p' | 'P' => {
+                while self.peek(0).is_some_and(|c| c != '}' && c != ']') {
+                    self.pos += 1;
+                }
+                if self.peek(0) == Some('}') {
+                    self.pos += 1;
+                }
+                ClassItem::Set
+            }
+            'n' => ClassItem::Char(Some('\n')),
+            't' => ClassItem::Char(Some('\t')),
+            'r' => ClassItem::Char(Some('\r')),
+            'f' => ClassItem::Char(Some('\u{c}')),
+            'v' => ClassItem::Char(Some('\u{b}')),
+            'a' => ClassItem::Char(Some('\u{7}')),
+            'e' => ClassItem::Char(Some('\u{1b}')),
+            'x' | 'u' | '0'..='9' | 'c' | 'C' | 'M' => ClassItem::Char(None),
+            c => ClassItem::Char(Some(c)),
+        })
+    }
+
+    /// After `-` in a class following a character `lo`: the end of the range.
+    fn range_end(&mut self, lo: Option<char>) -> Scan {
+        let hi = match self.peek(0) {
+            None => return err("premature end of char-class"),
+            Some('\\') => {
+                self.pos += 1;
+                match self.class_escape()? {
+                    ClassItem::Char(c) => c,
+                    _ => return err("char-class value at end of range"),
+                }
+            }
+            Some('[') => return err("char-class value at end of range"),
+            Some(c) => {
+                self.pos += 1;
+                Some(c)
+            }
+        };
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            if hi < lo {
+                return err("empty range in char class");
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ruby_syntax_error;
+
+    /// Expectations from the reference (`Regexp('...')`).
+    #[test]
+    fn reports_errors_as_ruby_words_them() {
+        let cases = [
+            ("(", "end pattern with unmatched parenthesis"),
+            ("a(b(c)", "end pattern with unmatched parenthesis"),
+            ("(?:", "end pattern with unmatched parenthesis"),
+            (")", "unmatched close parenthesis"),
+            ("a)", "unmatched close parenthesis"),
+            ("[", "premature end of char-class"),
+            ("[a[b]", "premature end of char-class"),
+            ("*a", "target of repeat operator is not specified"),
+            ("a|*", "target of repeat operator is not specified"),
+            ("(*)", "target of repeat operator is not specified"),
+            ("(?i)*", "target of repeat operator is not specified"),
+            ("{1}", "target of repeat operator is not specified"),
+            ("a{2,1}", "upper is smaller than lower in repeat range"),
+            ("a{100001}", "too big number for repeat range"),
+            ("\\", "too short escape sequence"),
+            ("[b-a]", "empty range in char class"),
+            ("[z-a", "empty range in char class"),
+            ("[a-\\d]", "char-class value at end of range"),
+            ("[\\w-a]", "unmatched range specifier in char-class"),
+            ("(?z)", "undefined group option"),
+            ("(?", "end pattern in group"),
+            ("(?i", "end pattern in group"),
+            ("(?<>a)", "group name is empty"),
+            ("(?<a", "invalid group name <a>"),
+            ("(?<1a>x)", "invalid group name <1a>"),
+            ("\\k<x>", "undefined name <x> reference"),
+            ("(a)\\2", "invalid backref number/name"),
+            ("\\8", "invalid backref number/name"),
+            ("[[:foo:]]", "invalid POSIX bracket type"),
+            ("[]", "empty char-class"),
+            ("[^]", "empty char-class"),
+            ("\\xZ", "invalid hex escape"),
+            ("\\u12", "invalid Unicode escape"),
+        ];
+        for (src, message) in cases {
+            assert_eq!(ruby_syntax_error(src).as_deref(), Some(message), "{src}");
+        }
+    }
+
+    #[test]
+    fn never_panics_on_short_patterns() {
+        let alphabet: Vec<char> = "([])\\{}*?+|^:<>=!a-1,#'kpx".chars().collect();
+        let n = alphabet.len();
+        for len in 1..=4u32 {
+            for mut code in 0..n.pow(len) {
+                let mut src = String::new();
+                for _ in 0..len {
+                    src.push(alphabet[code % n]);
+                    code /= n;
+                }
+                let _ = ruby_syntax_error(&src);
+            }
+        }
+    }
+
+    #[test]
+    fn accepts_what_ruby_accepts() {
+        for src in [
+            "a]",
+            "a**",
+            "a{,",
+            "{",
+            "a{1",
+            "^*",
+            "$+",
+            "\\b*",
+            "(?=a)*",
+            "a{1,2}{3}",
+            "\\10",
+            "(a)\\1",
+            "(?<n>a)\\k<n>",
+            "[a-]",
+            "[]a]",
+            "\\u{41}",
+            "\\u0041",
+            "(?i-m:a)",
+            "(?#c)",
+            "(?<=ab|c)",
+            "[[:alpha:]]",
+            "[a-z&&[^c]]",
+            "(?<a-b>x)",
+            "a{,3}",
+            "a{100000}",
+            "\\K",
+            "[\\]]",
+            "(?x) ( # comment",
+        ] {
+            assert_eq!(ruby_syntax_error(src), None, "{src}");
+        }
+    }
+}
