@@ -172,10 +172,21 @@ impl Evaluator {
         args: Vec<Value>,
         block: Option<&Closure>,
     ) -> EvalResult {
-        if block.is_some() {
-            return Err(Error::eval(format!("'{}' does not accept a block", f.name)).into());
-        }
         let layout = self.layouts.of_function(f);
+        if block.is_some() {
+            // Puppet functions take no block: the argument count is checked first.
+            let arity = layout.arity;
+            if args.len() >= arity.required && args.len() <= arity.max {
+                return Err(Error::eval(format!("'{}' does not expect a block", f.name)).into());
+            }
+            return Err(wrong_count(
+                &format!("'{}'", f.name),
+                arity.required,
+                arity.max,
+                args.len(),
+            )
+            .into());
+        }
         let callee = Callee::Function(&f.name);
         let (result, returned) = self.with_frame(layout, None, true, |ev, frame| {
             ev.bind_params(&callee, &f.params, &args, frame)?;
@@ -280,17 +291,7 @@ impl Evaluator {
             return Err(Error::eval(message).at(p.span).into());
         }
         if args.len() < required || args.len() > max {
-            return Err(Error::eval(format!(
-                "{} expects {}, got {}",
-                callee.label(),
-                count_text(required, max),
-                if args.is_empty() {
-                    "none".to_string()
-                } else {
-                    args.len().to_string()
-                }
-            ))
-            .into());
+            return Err(wrong_count(&callee.label(), required, max, args.len()).into());
         }
         for (i, p) in params.iter().enumerate() {
             let value = if p.captures_rest {
@@ -361,6 +362,19 @@ impl Evaluator {
             other => other,
         })
     }
+}
+
+/// `'f' expects 2 arguments, got 1`
+fn wrong_count(callee: &str, min: usize, max: usize, got: usize) -> Error {
+    let got = if got == 0 {
+        "none".to_string()
+    } else {
+        got.to_string()
+    };
+    Error::eval(format!(
+        "{callee} expects {}, got {got}",
+        count_text(min, max)
+    ))
 }
 
 fn count_text(min: usize, max: usize) -> String {

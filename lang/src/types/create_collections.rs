@@ -23,7 +23,11 @@ pub(super) fn array(args: &[Value]) -> Result<PType, Error> {
 
 pub(super) fn hash(args: &[Value]) -> Result<PType, Error> {
     if args.len() < 2 || args.len() > 4 {
-        return Err(count_error("Hash", "2 to 4 arguments", args.len()));
+        // The reference first insists on types, then on the count.
+        return Err(match args.first() {
+            Some(first) if !matches!(first, Value::Type(_)) => not_types("Hash", first),
+            _ => count_error("Hash", "2 to 4 arguments", args.len()),
+        });
     }
     if is_bound(&args[0]) && args.len() == 2 {
         return Ok(PType::Hash(

@@ -99,10 +99,12 @@ pub(super) fn timestamp_of(v: &Value) -> Option<Result<Timestamp, Error>> {
             nanos: (x * NANOS).round() as i128,
         })),
         Value::Timestamp(t) => Some(Ok(*t)),
-        Value::String(s) => Some(
-            time_text::parse_timestamp(s)
-                .ok_or_else(|| unparsable(s, time_text::TIMESTAMP_FORMATS)),
-        ),
+        // Strings and hashes are read the way `Timestamp.new` reads them.
+        Value::String(s) => Some(time_text::parse_timestamp(s).map(Ok).unwrap_or_else(|| {
+            crate::time::coerce::timestamp_from_value(v)
+                .map_err(|_| unparsable(s, time_text::TIMESTAMP_FORMATS))
+        })),
+        Value::Hash(_) => Some(crate::time::coerce::timestamp_from_value(v)),
         _ => None,
     }
 }

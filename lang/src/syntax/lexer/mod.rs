@@ -89,7 +89,8 @@ impl After {
                 Punct::RParen | Punct::RBrack | Punct::RRCollect | Punct::RCollect
             ),
             Tok::Keyword(k) => !matches!(k, Keyword::True | Keyword::False),
-            Tok::Other | Tok::Eof => true,
+            // After `"...${` an operand is expected.
+            Tok::Other | Tok::Eof | Tok::DqPre(_) | Tok::DqMid(_) => true,
             _ => false,
         };
         After {
