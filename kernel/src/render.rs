@@ -203,7 +203,7 @@ mod tests {
     use prepl::values::Map;
 
     fn hash(pairs: &[(&str, Value)]) -> Value {
-        let mut m = Map::new();
+        let mut m = Map::default();
         for (k, v) in pairs {
             m.insert(Value::from(*k), v.clone());
         }
@@ -242,7 +242,7 @@ mod tests {
 
     #[test]
     fn long_tables_are_cut_and_deep_nesting_elided() {
-        let mut m = Map::new();
+        let mut m = Map::default();
         for i in 0..(MAX_ROWS as i64 + 10) {
             m.insert(Value::Integer(i), Value::Integer(i));
         }

@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn hashes_wrap_with_their_keys() {
-        let mut map = Map::new();
+        let mut map = Map::default();
         map.insert(Value::string("a"), ints(2));
         map.insert(Value::string("bb"), Value::Integer(1));
         let v = Value::hash(map);
@@ -183,9 +183,9 @@ mod tests {
 
     #[test]
     fn nested_values_indent_by_two() {
-        let mut inner = Map::new();
+        let mut inner = Map::default();
         inner.insert(Value::string("x"), Value::string("a long string here"));
-        let mut map = Map::new();
+        let mut map = Map::default();
         map.insert(Value::string("alpha"), ints(3));
         map.insert(Value::string("beta"), Value::hash(inner));
         let v = Value::hash(map);

@@ -73,7 +73,7 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
         Value::Hash(_) => return Ok(from.clone()),
         Value::Array(items) => {
             if !items.is_empty() && items.iter().all(is_pair) {
-                let mut map = Map::with_capacity(items.len());
+                let mut map = Map::with_capacity_and_hasher(items.len(), Default::default());
                 for pair in items.iter() {
                     if let Value::Array(kv) = pair {
                         map.insert(kv[0].clone(), kv[1].clone());
@@ -96,7 +96,7 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
     if items.len() % 2 != 0 {
         return Err(odd());
     }
-    let mut map = Map::with_capacity(items.len() / 2);
+    let mut map = Map::with_capacity_and_hasher(items.len() / 2, Default::default());
     let mut it = items.into_iter();
     while let (Some(k), Some(v)) = (it.next(), it.next()) {
         map.insert(k, v);
@@ -132,7 +132,7 @@ fn not_a_tree_array(from: &Value) -> Error {
 
 /// Builds nested hashes from `[path, value]` entries.
 fn tree(entries: &[Value], all_hashes: bool) -> Map {
-    let mut root = Map::new();
+    let mut root = Map::default();
     for entry in entries {
         let Value::Array(kv) = entry else { continue };
         let (Value::Array(path), value) = (&kv[0], &kv[1]) else {
@@ -172,7 +172,7 @@ fn insert_at(map: &mut Map, parents: &[Value], key: Value, value: Value) {
         Some((first, rest)) => {
             let slot = map
                 .entry(first.clone())
-                .or_insert_with(|| Value::hash(Map::new()));
+                .or_insert_with(|| Value::hash(Map::default()));
             if let Value::Hash(h) = slot {
                 insert_at(std::rc::Rc::make_mut(h), rest, key, value);
             }

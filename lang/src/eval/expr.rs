@@ -52,7 +52,7 @@ impl Evaluator {
             ExprKind::Boolean(b) => Value::Boolean(*b),
             ExprKind::Integer(i) => Value::Integer(*i),
             ExprKind::Float(f) => Value::Float(*f),
-            ExprKind::String(s) => Value::String(s.as_str().into()),
+            ExprKind::String(s) => Value::String(s.clone()),
             ExprKind::Interpolated(parts) => Value::String(self.interpolate(parts)?.into()),
             ExprKind::Heredoc { text, .. } => self.eval(text)?,
             ExprKind::Regex(src) => Value::Regexp(self.regex(src)?),
@@ -170,7 +170,7 @@ impl Evaluator {
     }
 
     fn eval_hash(&mut self, entries: &[(Expr, Expr)]) -> EvalResult {
-        let mut map = Map::with_capacity(entries.len());
+        let mut map = Map::with_capacity_and_hasher(entries.len(), Default::default());
         for (k, v) in entries {
             let key = self.eval(k)?;
             let value = self.eval(v)?;

@@ -93,7 +93,7 @@ pub fn value(j: &Json) -> Value {
                 "$" if arg == "undef" => Value::Undef,
                 "$" if arg == "default" => Value::Default,
                 "$hash" => {
-                    let mut map = Map::new();
+                    let mut map = Map::default();
                     for pair in arg.as_array().expect("pairs") {
                         let kv = pair.as_array().expect("pair");
                         map.insert(value(&kv[0]), value(&kv[1]));

@@ -123,7 +123,7 @@ fn map(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
 fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
     if let Value::Hash(_) = &args[0] {
-        let mut out = Map::new();
+        let mut out = Map::default();
         walk(
             ev,
             &args[0],

@@ -5,7 +5,7 @@ use super::{builtin, Builtin};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::types::PType;
-use crate::values::{Map, Regexp, Value};
+use crate::values::{Regexp, Value};
 use std::rc::Rc;
 
 /// Ruby's wording of a pattern that does not compile: `end pattern with unmatched
@@ -228,7 +228,6 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
 }
 
 pub fn builtins() -> Vec<Builtin> {
-    let _ = Map::new;
     vec![
         builtin("match", &["String $string, Variant[Any, Type] $pattern", "Array[String] $string, Variant[Any, Type] $pattern"], match_, "match(Variant[String, Array[String]] $string, Variant[String, Regexp, Type[Regexp], Type[Pattern], Array] $pattern)\nThe match and its groups as an array, or undef (an array of those for an array).\n\n    'abc'.match(/(b)(c)/)   # ['bc', 'b', 'c']"),
         builtin("regsubst", &["Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['E', 'N', 'S', 'U'] $encoding?", "Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, Pattern[/^G?$/] $flags?"], regsubst, "regsubst(Variant[String, Array[String]] $target, Variant[String, Regexp] $pattern, Variant[String, Hash] $replacement, String $flags?)\nReplaces the first (flag G: every) match; flags I (ignore case), M (. matches newline),\nE (extended); \\0 and \\1..\\9 in the replacement stand for the match and its groups.\n\n    regsubst('hello', 'l', 'L', 'G')   # 'heLLo'"),

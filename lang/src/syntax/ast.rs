@@ -373,7 +373,7 @@ pub enum ExprKind {
     Integer(i64),
     Float(f64),
     /// A string without interpolation (single quoted, or double quoted with no `$`).
-    String(String),
+    String(Rc<str>),
     /// A double quoted string (or interpolating heredoc) with interpolated parts.
     Interpolated(Vec<StrPart>),
     /// A heredoc; `text` is `ExprKind::String` or `ExprKind::Interpolated`.

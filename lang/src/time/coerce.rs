@@ -88,7 +88,6 @@ pub fn range_order_error(from: &str, to: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use indexmap::IndexMap;
 
     #[test]
     fn type_parameters() {
@@ -99,7 +98,7 @@ mod tests {
         };
         assert_eq!(span(Value::Integer(2)), Ok("0-00:00:02.0".into()));
         assert_eq!(span(Value::Float(77.3)), Ok("0-00:01:17.3".into()));
-        let mut h = IndexMap::new();
+        let mut h = crate::values::Map::default();
         h.insert(Value::from("hours"), Value::Integer(1));
         assert_eq!(span(Value::hash(h)), Ok("0-01:00:00.0".into()));
         assert_eq!(span("1-00:00:00".into()), Ok("1-00:00:00.0".into()));

@@ -2,10 +2,9 @@
 //! (`testdata/constructor_errors.txt`: each case's source, then the value or `ERR message`).
 
 use crate::values::Value;
-use indexmap::IndexMap;
 use std::rc::Rc;
 fn h(e: &[(&str, Value)]) -> Value {
-    let mut m = IndexMap::new();
+    let mut m = crate::values::Map::default();
     for (k, v) in e {
         m.insert(Value::from(*k), v.clone());
     }

@@ -115,7 +115,7 @@ impl P<'_> {
             }
             b'{' => {
                 self.i += 1;
-                let mut m = Map::new();
+                let mut m = Map::default();
                 while !self.eat(b'}') {
                     let k = self.expr()?;
                     self.expect(b'=')?;

@@ -15,7 +15,8 @@ pub use iter::LazyIter;
 pub use regexp::Regexp;
 
 pub type Array = Vec<Value>;
-pub type Map = IndexMap<Value, Value>;
+/// An insertion-ordered hash with fast (Fx) hashing of keys.
+pub type Map = IndexMap<Value, Value, rustc_hash::FxBuildHasher>;
 
 #[derive(Clone, Debug)]
 pub enum Value {

@@ -1,5 +1,4 @@
 use super::*;
-use indexmap::IndexMap;
 use std::rc::Rc;
 
 fn ver(s: &str) -> Version {
@@ -26,7 +25,7 @@ fn new_range(args: &[Value]) -> Result<String, String> {
     }
 }
 fn hash(entries: &[(&str, Value)]) -> Value {
-    let mut m = IndexMap::new();
+    let mut m = crate::values::Map::default();
     for (k, v) in entries {
         m.insert(Value::from(*k), v.clone());
     }

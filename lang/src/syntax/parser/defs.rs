@@ -154,7 +154,10 @@ impl<'s> Parser<'s> {
                         break;
                     }
                 }
-                Ok(Expr::new(ExprKind::String(text), self.span_from(start)))
+                Ok(Expr::new(
+                    ExprKind::String(text.into()),
+                    self.span_from(start),
+                ))
             }
             _ => Err(self.unexpected()),
         }
@@ -170,7 +173,7 @@ impl<'s> Parser<'s> {
             }
             Tok::Str(s) => {
                 self.advance();
-                Ok(Expr::new(ExprKind::String(s), self.span_from(start)))
+                Ok(Expr::new(ExprKind::String(s.into()), self.span_from(start)))
             }
             _ => self.expression(),
         }

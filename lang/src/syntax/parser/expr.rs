@@ -139,8 +139,8 @@ impl<'s> Parser<'s> {
                 let kind = match t.tok {
                     Tok::Integer(i) => ExprKind::Integer(i),
                     Tok::Float(f) => ExprKind::Float(f),
-                    Tok::Str(s) => ExprKind::String(s),
-                    Tok::Word(w) => ExprKind::String(w.to_string()),
+                    Tok::Str(s) => ExprKind::String(s.into()),
+                    Tok::Word(w) => ExprKind::String(w.clone()),
                     Tok::Regex(r) => ExprKind::Regex(r),
                     Tok::Name(n) => ExprKind::QualifiedName(n),
                     Tok::ClassRef(n) => ExprKind::QualifiedReference(n),
@@ -161,7 +161,7 @@ impl<'s> Parser<'s> {
                         let Tok::Str(s) = t.tok else {
                             unreachable!("matched above")
                         };
-                        Expr::new(ExprKind::String(s), t.span)
+                        Expr::new(ExprKind::String(s.into()), t.span)
                     }
                     Tok::DqPre(_) => self.dq_string()?,
                     _ => return Err(self.unexpected()),
@@ -271,7 +271,7 @@ impl<'s> Parser<'s> {
             ) {
                 let k = *k;
                 let t = self.advance();
-                return Ok(Expr::new(ExprKind::String(k.as_str().to_string()), t.span));
+                return Ok(Expr::new(ExprKind::String(k.as_str().into()), t.span));
             }
         }
         self.assignment()

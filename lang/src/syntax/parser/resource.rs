@@ -179,7 +179,7 @@ impl<'s> Parser<'s> {
                 ));
             }
             entries.push((
-                Expr::new(ExprKind::String(op.name.to_string()), op.span),
+                Expr::new(ExprKind::String(op.name.clone()), op.span),
                 op.value,
             ));
         }

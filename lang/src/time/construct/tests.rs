@@ -1,5 +1,4 @@
 use super::*;
-use indexmap::IndexMap;
 
 fn s(v: &str) -> Value {
     Value::from(v)
@@ -8,7 +7,7 @@ fn i(v: i64) -> Value {
     Value::Integer(v)
 }
 fn hash(entries: &[(&str, Value)]) -> Value {
-    let mut m = IndexMap::new();
+    let mut m = crate::values::Map::default();
     for (k, v) in entries {
         m.insert(Value::from(*k), v.clone());
     }
