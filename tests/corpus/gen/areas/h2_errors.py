@@ -41,3 +41,7 @@ PROGRAMS = [
     "function f($_x) { }", "function f($x::y) { }", "function f($1) { }", "[1].map |$1| { 1 }",
     "return 1\n2", "next 1", "break", "attr", "private",
 ]
+
+# Left out: the reference's lexer crashes on a trailing `::` (a Ruby NoMethodError leaks out).
+ORACLE_BROKEN = ["$x::", "$::"]
+PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_BROKEN]

@@ -82,3 +82,7 @@ PROGRAMS = [
     "[1, 2].reduce", "[1,2].filter |$a, $b, $c| { 1 }", "{a => 1}.map |$a, $b, $c| { 1 }", "[1].each |$a, $b = 1| { notice($b) }",
     "[1].map |$x = 5| { $x }", "[1,2].reduce |$a, $b = 0| { $a + $b }", "[1].each |$a, *$r| { notice($r) }",
 ]
+
+# Left out: the reference prints its Ruby object (#<Sensitive [value redacted]>) for a nested Sensitive.
+REFERENCE_INTERNALS = ["Sensitive(Sensitive(1))"]
+PROGRAMS = [p for p in PROGRAMS if p not in REFERENCE_INTERNALS]

@@ -156,3 +156,7 @@ PROGRAMS += [
     "Array.new({a => 1})", "Array.new(Integer[1, 3])", "Hash.new([[a, 1]])", "Hash.new([a, 1, b, 2])", "Hash.new([a, 1, b])",
     "Hash.new({a => 1})", "Struct[{a => Integer}].new({a => '1'})",
 ]
+
+# Left out: the reference overflows its Ruby stack on this self-referential alias.
+ORACLE_BROKEN = ["type L = Array[L]\n[[], [[]], [1]].map |$v| { $v =~ L }"]
+PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_BROKEN]
