@@ -45,3 +45,20 @@ PROGRAMS = [
 # Left out: the reference's lexer crashes on a trailing `::` (a Ruby NoMethodError leaks out).
 ORACLE_BROKEN = ["$x::", "$::"]
 PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_BROKEN]
+
+# --- errors met inside realistic programs (appended to keep ids stable) ----------------------
+PROGRAMS += [
+    "function f(Integer $x) { $x }\nf('5')", "function f(Integer $x) { $x }\nf(x => 5)", "function f($x) { $y }\nf(1)",
+    "function f($x) { $x }\nf()", "function f() { 1 }\nf(1)", "function f($a, $b) { 1 }\nf(1)", "function f(Integer $x) >> String { $x }\nf(1)",
+    "function f() { return }\nf()", "[1, 2].map |$x| { return $x }", "function f() { [1].each |$x| { return 5 } 1 }\nf()",
+    "$h = {a => 1}\n$h['a'] + $h['b']", "$a = [1, 2, 3]\n$a[0] + $a[5]", "$s = 'abc'\n$s + 1", "$x = undef\n$x.upcase",
+    "$x = undef\n$x.length", "$x = undef\n$x[0]", "$list = [1, 'two', 3]\n$list.reduce |$a, $b| { $a + $b }",
+    "$list = [3, 'a', 1]\n$list.sort", "$list = [3, undef]\n$list.sort", "$list = [1, 2]\n$list.map |$x| { $x.upcase }",
+    "$n = '10'\n$n * 2", "$n = '10'\n$n =~ Integer", "$n = 'x10'\n$n + 0", "$t = Timespan(60)\n$t + 'a'",
+    "$t = Timestamp(0)\n$t * 2", "$v = SemVer('1.0.0')\n$v + 1", "$r = /a/\n$r + 'b'", "assert_type(Integer[0, 10], 11)",
+    "assert_type(Enum[a, b], 'c')", "assert_type(Pattern[/^a/], 'ba')", "assert_type(Tuple[Integer], [1, 2])",
+    "assert_type(Variant[Integer, String], [])", "assert_type(Optional[Integer], 'a')", "assert_type(Array[String, 1], [])",
+    "assert_type(NotUndef, undef)", "assert_type(Type[Integer], String)", "assert_type(Callable[1, 1], |$a, $b| { 1 })",
+    "case 1 { 'a': { 1 } }\n$r = case 2 { }", "1 ? { 2 => 3 }", "'a' ? { Integer => 1 }", "$x ? { default => 1 }",
+    "if $nosuch { 1 }", "unless $nosuch { 1 }", "[1].each |$x| { notice($nosuch) }", "\"${nosuch.upcase}\"",
+]

@@ -81,3 +81,11 @@ PROGRAMS += [
 # Left out: the reference crashes (Ruby NoMethodError) interpolating a boolean literal as ${true}.
 ORACLE_BROKEN = ['"${true}${false}"']
 PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_BROKEN]
+
+PROGRAMS += [
+    "$x = 3\n$y = 4\n\"hyp = ${sqrt($x * $x + $y * $y)}\"", "$n = 1234567.891\nString($n, '%.2f')", "$n = 1234567.891\n\"${n}\"",
+    "$n = 2 ** 62\n$n * 2", "$n = 2 ** 63", "$n = -2 ** 2", "1.0 / 3 * 3", "2.0 ** 0.5", "10 ** -1", "0 ** 0", "7.0 % 0",
+    "String(1.0 / 3)", "String(1e-5)", "String(1e21)", "String(123e18)", "String(0.1 * 3)", "String(-0.0)", "String(100.0)",
+    "\"${1.5e300 * 1e10}\"", "'%.3e' % 1", "sprintf('%.3e', 123456)", "sprintf('%10.4s|', 'abcdefg')", "sprintf('%-+8.2f|', 3.14159)",
+    "sprintf('%#o %#x %#b', 8, 255, 5)", "sprintf('%s', 1.0)", "sprintf('%d', 2.9)", "sprintf('%x', -255)", "sprintf('%s', :foo)",
+]
