@@ -86,3 +86,16 @@ PROGRAMS = [
 # Left out: the reference prints its Ruby object (#<Sensitive [value redacted]>) for a nested Sensitive.
 REFERENCE_INTERNALS = ["Sensitive(Sensitive(1))"]
 PROGRAMS = [p for p in PROGRAMS if p not in REFERENCE_INTERNALS]
+
+# --- more probes (appended to keep ids stable) -----------------------------------------------
+PROGRAMS += [
+    "[1, 2, 3].reverse_each", "type([1, 2].reverse_each)", "[1, 2].step(1).then |$i| { type($i) }", "String([1, 2].reverse_each)",
+    "notice([1, 2].reverse_each)", "[1, 2].reverse_each =~ Iterator", "[1, 2].reverse_each =~ Iterable[Integer]",
+    "Integer[1, 3].reverse_each.convert_to(Array)", "[1, 2, 3].map |Integer[2] $x| { $x }",
+    "[1, 2].each |String $x, $y| { 1 }", "{a => 1}.each |Integer $k, $v| { 1 }", "[[1, 2]].map |$a, $b| { $a + $b }",
+    "[1, 2].reduce |Integer $a, String $b| { 1 }", "$f = |$x| { $x * 2 }\n$f.call(4)", "$f = |$x| { $x * 2 }\n$f.call()",
+    "$f = |Integer $x| { $x * 2 }\n$f.call('a')", "$f = |$x| { $x }\ntype($f)", "$f = |Integer $x, String *$r| { $r }\ntype($f)",
+    "$f = |$x| { $x }\n$f =~ Callable[1, 1]", "$f = |$x| { $x }\n$f =~ Callable[2, 2]", "$f = |$x| { $x }\n[1, 2].map($f)",
+    "$f = |$x| { $x }\n[1, 2].map |$y| { $f.call($y) + 1 }", "call('upcase', 'a')", "call('nosuch')", "'upcase'.call('x')",
+    "$m = 'upcase'\ncall($m, 'abc')", "call('map', [1, 2]) |$x| { $x * 3 }", "Integer.call('1')",
+]

@@ -160,3 +160,24 @@ PROGRAMS += [
 # Left out: the reference overflows its Ruby stack on this self-referential alias.
 ORACLE_BROKEN = ["type L = Array[L]\n[[], [[]], [1]].map |$v| { $v =~ L }"]
 PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_BROKEN]
+
+# --- more probes (appended to keep ids stable) -----------------------------------------------
+PROGRAMS += [
+    "Struct[{a => Integer, Optional[b] => String, c => Optional[Float]}]", "Struct[{'a b' => Integer}]", "Struct[{}]",
+    "Struct[{a => Integer}] == Struct[{'a' => Integer}]", "Hash[String, Integer, 1, 2]", "Hash[String, Integer, 0, default]",
+    "Array[Integer, 0, default]", "Array[Integer, default, 3]", "Tuple[Integer, String, 1]", "Tuple[Integer, Integer, 0, 1]",
+    "Callable[Integer, String, 1, 2]", "Callable[[Integer], Integer]", "Callable[Integer, Callable[1, 1]]", "Callable[0, 0, Callable]",
+    "Optional[Struct[{a => Integer}]]", "Variant[Struct[{a => Integer}], Struct[{a => Integer}]]", "Pattern[/a/, 'b', Regexp[/c/]]",
+    "Enum['a b', \"it's\"]", "Regexp[/a\\/b/]", "Regexp['a/b']", "Integer[-10, -1]", "Float[-1.5, 1.5e3]", "String[0, 0]",
+    "Sensitive[Integer]", "Iterable[String]", "Iterator[Integer]", "Collection[1, 2]", "Type[Type[Integer]]", "Type[Optional[String]]",
+    "Timespan['1-00:00:00', default]", "Timestamp['2020-01-01T00:00:00.000 UTC', '2021-01-01T00:00:00.000 UTC']", "SemVer['>=1.0', '<3']",
+    "Array[Array[Integer]] == Array[Array[Integer, 0, default]]", "Optional[Integer] == Optional[Integer[default, default]]",
+    "Variant[Integer[1, 2], Integer[2, 3]] == Integer[1, 3]", "Enum[a] == Pattern[/a/]", "Boolean == Variant[Boolean]",
+    "type(Integer)", "type(Integer[1, 2], generalized)", "type(Type[Integer])", "type(Optional[String])",
+    "[Integer, Type[Integer], Type[Type[Integer]]].map |$t| { type($t) }", "Integer =~ Type[Integer]", "Integer[1] =~ Type[Integer[0]]",
+    "Integer[-1] =~ Type[Integer[0]]", "Optional[Integer] =~ Type[Optional]", "String =~ Type[Variant[String, Integer]]",
+]
+
+# Left out: the reference prints this range with Ruby's Float::INFINITY ('Infinity.0.0 - 0.0.0-').
+REFERENCE_INTERNALS = ["SemVer['>=1.0', '<3']"]
+PROGRAMS = [p for p in PROGRAMS if p not in REFERENCE_INTERNALS]
