@@ -62,3 +62,11 @@ PROGRAMS += [
     "case 1 { 'a': { 1 } }\n$r = case 2 { }", "1 ? { 2 => 3 }", "'a' ? { Integer => 1 }", "$x ? { default => 1 }",
     "if $nosuch { 1 }", "unless $nosuch { 1 }", "[1].each |$x| { notice($nosuch) }", "\"${nosuch.upcase}\"",
 ]
+
+PROGRAMS += [
+    "$x = [1, 2\nnotice($x)", "notice('a'\nnotice('b')", "if $x == 1 {\n  notice('one')\n", "$h = {\n  a => 1,\n  b => 2,,\n}",
+    "$h = {\n  a => 1\n  b => 2\n}", "$a = [1\n2]", "function f(Integer $x {\n  $x\n}", "[1, 2].each |$x| {\n  notice($x)\n",
+    "$x = 1 +\n", "$s = \"abc\n", "notice(1) }", "case $x {\n  1: 'one'\n}", "$x = 1 ? {\n  1 => 'a',\n  2 =>\n}",
+    "$x = @(\"EOT\")\n  text\n", "function f() {\n  [1].each |$x| {\n    $x +\n  }\n}", "Integer[1,\n", "$x = 'a' =~", "unless { 1 }",
+    "$x = 'abc'.", "$x = .upcase", "[1, 2].map |$x| {}.", "{a => 1}.each |$k, $v, | { 1 }", "$x = [1, 2].map |$v| { $v } $x.",
+]
