@@ -70,3 +70,8 @@ PROGRAMS += [
     "$x = @(\"EOT\")\n  text\n", "function f() {\n  [1].each |$x| {\n    $x +\n  }\n}", "Integer[1,\n", "$x = 'a' =~", "unless { 1 }",
     "$x = 'abc'.", "$x = .upcase", "[1, 2].map |$x| {}.", "{a => 1}.each |$k, $v, | { 1 }", "$x = [1, 2].map |$v| { $v } $x.",
 ]
+
+# Left out: a single Integer parameter is an exact value by the spec, a minimum for the reference
+# (see h2_types.py).
+SPEC_DISAGREEMENTS = ["Integer[1][2]"]
+PROGRAMS = [p for p in PROGRAMS if p not in SPEC_DISAGREEMENTS]

@@ -99,3 +99,9 @@ PROGRAMS += [
     "$f = |$x| { $x }\n[1, 2].map |$y| { $f.call($y) + 1 }", "call('upcase', 'a')", "call('nosuch')", "'upcase'.call('x')",
     "$m = 'upcase'\ncall($m, 'abc')", "call('map', [1, 2]) |$x| { $x * 3 }", "Integer.call('1')",
 ]
+
+# Left out: a single Integer parameter is an exact value by the spec, a minimum for the reference
+# (see h2_types.py).
+SPEC_DISAGREEMENTS = ["[1, 2, 3].map |Integer[2] $x| { $x }"]
+PROGRAMS = [p for p in PROGRAMS if p not in SPEC_DISAGREEMENTS]
+PROGRAMS += ["[1, 2, 3].map |Integer[2, default] $x| { $x }"]
