@@ -152,7 +152,7 @@ fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
     if is_unconstrained(t) || types::is_instance(t, &value) {
         return Ok(value);
     }
-    let expected = t.to_string();
+    let expected = types::alias_display(t);
     if matches!(
         t,
         PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)

@@ -15,7 +15,13 @@ pub fn is_assignable(to: &PType, from: &PType) -> bool {
 
 /// The language's `==` on types: structurally equal, or assignable both ways.
 pub fn equal(a: &PType, b: &PType) -> bool {
-    a == b || (is_assignable(a, b) && is_assignable(b, a))
+    match (a, b) {
+        // The reference tells `Type` from `Type[Any]`, though each accepts the other.
+        (PType::Type(None), PType::Type(Some(_))) | (PType::Type(Some(_)), PType::Type(None)) => {
+            false
+        }
+        _ => a == b || (is_assignable(a, b) && is_assignable(b, a)),
+    }
 }
 
 /// `<`, `<=`, `>`, `>=` on types: `Less` when `a` is a strict subset of `b`, `Equal` when they

@@ -3,6 +3,7 @@ use super::{CallableType, IntRange, KeyKind, PType, StructMember};
 use crate::time::{Timespan, Timestamp};
 use crate::values::Value;
 use std::fmt::{self, Write};
+use std::rc::Rc;
 
 const TYPESET_TEXT: &str = "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', \
 name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]";
@@ -18,9 +19,41 @@ impl fmt::Display for PType {
 /// `Display`) it prints by name only (`Array[MyA]`), so recursive aliases terminate.
 pub fn alias_display(t: &PType) -> String {
     match t {
-        PType::Alias(a) => format!("{} = {}", a.name, a.resolved()),
+        PType::Alias(a) => {
+            // Aliases met inside the definition show their definitions too, except those
+            // already being shown (recursive aliases print by name there).
+            EXPANDING.with(|e| *e.borrow_mut() = Some(vec![Rc::as_ptr(a) as usize]));
+            let text = format!("{} = {}", a.name, a.resolved());
+            EXPANDING.with(|e| *e.borrow_mut() = None);
+            text
+        }
         t => t.to_string(),
     }
+}
+
+thread_local! {
+    /// While `alias_display` runs: the aliases whose definitions are being shown.
+    static EXPANDING: std::cell::RefCell<Option<Vec<usize>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Whether a nested alias should show its definition (and marks it as being shown).
+fn begin_expanding(a: &Rc<super::TypeAlias>) -> bool {
+    let key = Rc::as_ptr(a) as usize;
+    EXPANDING.with(|e| match &mut *e.borrow_mut() {
+        Some(stack) if !stack.contains(&key) => {
+            stack.push(key);
+            true
+        }
+        _ => false,
+    })
+}
+
+fn end_expanding() {
+    EXPANDING.with(|e| {
+        if let Some(stack) = &mut *e.borrow_mut() {
+            stack.pop();
+        }
+    });
 }
 
 /// The definition of an alias (`Array[Variant[Integer, Tree]]`), or the type itself.
@@ -216,6 +249,8 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             f.write_char(']')
         }
         PType::Optional(t) => write_wrapper(f, "Optional", t.as_deref(), d),
+        // `NotUndef[Any]` is the unparameterized `NotUndef`.
+        PType::NotUndef(Some(t)) if matches!(**t, PType::Any) => f.write_str("NotUndef"),
         PType::NotUndef(t) => write_wrapper(f, "NotUndef", t.as_deref(), d),
         PType::Iterable(t) => write_wrapper(f, "Iterable", t.as_deref(), d),
         PType::Iterator(t) => write_wrapper(f, "Iterator", t.as_deref(), d),
@@ -251,6 +286,11 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
         PType::Object => f.write_str("Object[{}]"),
         PType::TypeSet => f.write_str(TYPESET_TEXT),
         PType::Unit => f.write_str("Unit"),
+        PType::Alias(a) if begin_expanding(a) => {
+            let result = write!(f, "{} = ", a.name).and_then(|_| write_type(f, &a.resolved(), d));
+            end_expanding();
+            result
+        }
         PType::Alias(a) => f.write_str(&a.name),
     }
 }
