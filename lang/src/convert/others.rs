@@ -51,6 +51,10 @@ pub fn new_type(args: &[Value]) -> Result<Value, Error> {
                 "Type.new cannot create the type '{s}' from its string form yet"
             ))
         }),
+        [other] => Err(Error::eval(format!(
+            "'new_type' parameter 'type_string' expects a String value, got {}",
+            crate::eval::describe::simple_label(other)
+        ))),
         _ => Err(arity("new_type", 1, 1, args.len())),
     }
 }

@@ -336,9 +336,12 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
                     }
                 }
             }
-            Value::Boolean(b) if i + 1 == args.len() && i > 0 => case_insensitive = *b,
+            Value::Boolean(b) if i + 1 == args.len() => case_insensitive = *b,
             other => return Err(specialization(t, other, "String")),
         }
+    }
+    if values.is_empty() && !args.is_empty() {
+        return Err(count_error_a("Enum", "1 or more arguments", 0));
     }
     values.sort();
     values.dedup();
