@@ -258,7 +258,8 @@ pub(super) fn definition(v: &mut Validator, e: &Expr, place: Place) {
                 v.expr(rt, Place::Nested);
             }
             unique_params(v, &f.params);
-            capture_last(v, &f.params);
+            // A function's misplaced `*$rest` is an error of its calls (the reference accepts
+            // the definition); a lambda's is rejected here.
             v.params(&f.params);
             v.body(&f.body, Place::OtherBody);
         }
