@@ -1,85 +1,9 @@
-//! Completion and the word under the cursor: variables (with `$`), built-in and user
-//! functions, type names and aliases, keywords. Cursor positions are in Unicode code points
-//! as the protocol requires.
+//! Completion (the language crate's completer, shared with the REPL, plus the kernel's own
+//! functions) and the word under the cursor. Cursor positions are in Unicode code points as
+//! the protocol requires.
 
+use prepl::complete::{complete_code, Names};
 use prepl::Session;
-
-/// The built-in type names.
-pub const TYPE_NAMES: &[&str] = &[
-    "Any",
-    "Array",
-    "Binary",
-    "Boolean",
-    "Callable",
-    "CatalogEntry",
-    "Class",
-    "Collection",
-    "Data",
-    "Default",
-    "Deferred",
-    "Enum",
-    "Error",
-    "Float",
-    "Hash",
-    "Init",
-    "Integer",
-    "Iterable",
-    "Iterator",
-    "NotUndef",
-    "Numeric",
-    "Object",
-    "Optional",
-    "Pattern",
-    "Regexp",
-    "Resource",
-    "RichData",
-    "Runtime",
-    "Scalar",
-    "ScalarData",
-    "SemVer",
-    "SemVerRange",
-    "Sensitive",
-    "String",
-    "Struct",
-    "Timespan",
-    "Timestamp",
-    "Tuple",
-    "Type",
-    "TypeSet",
-    "URI",
-    "Undef",
-    "Unit",
-    "Variant",
-];
-
-/// The language's keywords.
-pub const KEYWORDS: &[&str] = &[
-    "and",
-    "application",
-    "attr",
-    "case",
-    "class",
-    "consumes",
-    "default",
-    "define",
-    "else",
-    "elsif",
-    "function",
-    "if",
-    "in",
-    "inherits",
-    "node",
-    "or",
-    "private",
-    "produces",
-    "site",
-    "true",
-    "false",
-    "type",
-    "undef",
-    "unit",
-    "unless",
-];
 
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == ':'
@@ -104,93 +28,24 @@ pub fn word_at(code: &str, cursor: usize) -> (usize, usize, String) {
     (start, end, chars[start..end].iter().collect())
 }
 
-/// The word before the cursor, for completion: (start, prefix).
-fn prefix_at(code: &str, cursor: usize) -> (usize, String) {
-    let chars: Vec<char> = code.chars().collect();
-    let cursor = cursor.min(chars.len());
-    let (start, _, _) = word_at(code, cursor);
-    (start, chars[start..cursor].iter().collect())
-}
-
-/// Whether the word starting at `start` (code points) follows `${`.
-fn in_braced_interpolation(code: &str, start: usize) -> bool {
-    let mut before = code
-        .chars()
-        .take(start)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev();
-    before.next() == Some('{') && before.next() == Some('$')
-}
-
-/// Every name the session knows, with a kind for the reply metadata.
-pub fn candidates(session: &Session, prefix: &str) -> Vec<(String, &'static str)> {
-    let mut out: Vec<(String, &'static str)> = Vec::new();
-    if let Some(var) = prefix.strip_prefix('$') {
-        // `$::name` is the same top-scope variable.
-        let (scope, var) = match var.strip_prefix("::") {
-            Some(rest) => ("::", rest),
-            None => ("", var),
-        };
-        for (name, _) in session.variables() {
-            if name.starts_with(var) {
-                out.push((format!("${scope}{name}"), "variable"));
-            }
-        }
-        return out;
-    }
-    if prefix.chars().next().is_some_and(char::is_uppercase) {
-        for t in TYPE_NAMES {
-            if t.starts_with(prefix) {
-                out.push((t.to_string(), "type"));
-            }
-        }
-        for (name, _) in session.type_aliases() {
-            if name.starts_with(prefix) {
-                out.push((name.to_string(), "type alias"));
-            }
-        }
-    } else {
-        for b in prepl::functions::all().iter().chain(crate::builtins::all()) {
-            if b.name.starts_with(prefix) {
-                out.push((b.name.to_string(), "function"));
-            }
-        }
-        for f in session.function_names() {
-            if f.starts_with(prefix) {
-                out.push((f.to_string(), "function"));
-            }
-        }
-        for k in KEYWORDS {
-            if k.starts_with(prefix) {
-                out.push((k.to_string(), "keyword"));
-            }
-        }
-    }
-    out.sort();
-    out.dedup_by(|a, b| a.0 == b.0);
-    out
-}
-
-/// The `complete_reply` content.
+/// The `complete_reply` content, from the language crate's completer (the REPL's too).
 pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Value {
-    let (start, prefix) = prefix_at(code, cursor);
-    let cursor = cursor.min(code.chars().count());
-    let found = if in_braced_interpolation(code, start) {
-        // `"${na|`: variable names without the `$`.
-        candidates(session, &format!("${prefix}"))
-            .into_iter()
-            .map(|(name, kind)| (name[1..].to_string(), kind))
-            .collect()
-    } else if prefix.is_empty() {
-        Vec::new()
-    } else {
-        candidates(session, &prefix)
-    };
+    let chars = code.chars().count();
+    let cursor = cursor.min(chars);
+    let cursor_byte = code
+        .char_indices()
+        .nth(cursor)
+        .map_or(code.len(), |(i, _)| i);
+    let before = &code[..cursor_byte];
+    let extra: Vec<&str> = crate::builtins::all().iter().map(|b| b.name).collect();
+    let names = Names::of(session, &extra);
+    let (start_byte, found) = complete_code(before, &names);
+    // The protocol counts positions in code points.
+    let start = before[..start_byte].chars().count();
     let types: Vec<_> = found
         .iter()
         .map(|(text, kind)| {
-            serde_json::json!({"start": start, "end": cursor, "text": text, "type": kind})
+            serde_json::json!({"start": start, "end": cursor, "text": text, "type": kind.label()})
         })
         .collect();
     serde_json::json!({

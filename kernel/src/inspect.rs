@@ -1,7 +1,8 @@
 //! `inspect_request`: what the word under the cursor is: a variable (value and type), a
 //! built-in or user function (its documentation or definition), a type or type alias.
 
-use crate::complete::{word_at, KEYWORDS, TYPE_NAMES};
+use crate::complete::word_at;
+use prepl::complete::names::{find_type, KEYWORDS};
 use prepl::format::to_programmatic;
 use prepl::types::infer;
 use prepl::Session;
@@ -30,9 +31,10 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
         {
             return Some(format!("Type alias: {name}\nResolves to: {t}"));
         }
-        if TYPE_NAMES.contains(&word) {
+        if let Some(t) = find_type(word) {
             return Some(format!(
-                "Type: {word}\nA built-in type of the Puppet type system."
+                "Type: {}{}\nA built-in type: {}.",
+                t.name, t.params, t.doc
             ));
         }
         return None;

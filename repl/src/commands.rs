@@ -1,9 +1,9 @@
 //! The `:` commands. Names may be abbreviated to any unambiguous prefix (`:q`, `:fu`).
 
 use crate::cli::parse_strictness;
-use crate::names::{find_type, TYPES};
 use crate::output::{layout, BOLD, DIM};
 use crate::session::Repl;
+use prepl::complete::names::{find_type, TYPES};
 use prepl::types::{infer, infer_generalized, infer_reduced};
 use std::fmt::Write;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};

@@ -3,18 +3,7 @@
 
 use crate::commands::{self, CommandName};
 use crate::highlight::{tokenize, Kind};
-use crate::names::KEYWORDS;
-
-/// What completion knows about the session, refreshed after every input.
-#[derive(Debug, Default, Clone)]
-pub struct Names {
-    /// Top-scope variable names, without `$`, sorted.
-    pub variables: Vec<String>,
-    /// Built-in and user-defined function names, sorted and unique.
-    pub functions: Vec<String>,
-    /// Built-in type names and type aliases, sorted and unique.
-    pub types: Vec<String>,
-}
+pub use prepl::complete::Names;
 
 /// Where to complete and with what.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,68 +131,13 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
     Completion::Words { start, words }
 }
 
-fn is_word_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == ':' || c == '$'
-}
-
+/// Puppet code: the language crate's completer (shared with the Jupyter kernel).
 fn complete_code(before: &str, names: &Names) -> Completion {
-    let start = before
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| is_word_char(c))
-        .last()
-        .map_or(before.len(), |(i, _)| i);
-    // A `$` can only begin a variable reference.
-    let start = match before[start..].rfind('$') {
-        Some(i) => start + i,
-        None => start,
-    };
-    // A lone `:` (as in `? :`) is not part of a name; `::name` is.
-    let start = if before[start..].starts_with(':') && !before[start..].starts_with("::") {
-        start + 1
-    } else {
-        start
-    };
-    let word = &before[start..];
-    let after_dot = before[..start].ends_with('.');
-    let words = if let Some(var) = word.strip_prefix('$') {
-        let (sigil, name) = match var.strip_prefix("::") {
-            Some(name) => ("$::", name),
-            None => ("$", var),
-        };
-        names
-            .variables
-            .iter()
-            .filter(|v| v.starts_with(name))
-            .map(|v| format!("{sigil}{v}"))
-            .collect()
-    } else if after_dot {
-        starting_with(names.functions.iter().map(String::as_str), word)
-    } else if word.is_empty() {
-        Vec::new()
-    } else if word.starts_with(|c: char| c.is_ascii_uppercase()) {
-        let exact = starting_with(names.types.iter().map(String::as_str), word);
-        if exact.is_empty() {
-            // `int` → nothing, but `INT` → `Integer`: fall back to any case.
-            let lower = word.to_ascii_lowercase();
-            names
-                .types
-                .iter()
-                .filter(|t| t.to_ascii_lowercase().starts_with(&lower))
-                .cloned()
-                .collect()
-        } else {
-            exact
-        }
-    } else {
-        let mut all = starting_with(KEYWORDS.iter().copied(), word);
-        all.extend(starting_with(
-            names.functions.iter().map(String::as_str),
-            word,
-        ));
-        sorted_unique(all)
-    };
-    Completion::Words { start, words }
+    let (start, found) = prepl::complete::complete_code(before, names);
+    Completion::Words {
+        start,
+        words: found.into_iter().map(|(w, _)| w).collect(),
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@ mod helper;
 mod highlight;
 mod history;
 mod interrupt;
-mod names;
 mod output;
 mod session;
 mod validate;

@@ -152,36 +152,7 @@ impl Repl {
 
     /// What completion needs to know, after an input changed the session.
     fn names(&self) -> Names {
-        let variables = self
-            .session
-            .variables()
-            .into_iter()
-            .map(|(n, _)| n.to_string())
-            .collect();
-        let mut functions: Vec<String> = prepl::functions::all()
-            .iter()
-            .map(|b| b.name.to_string())
-            .collect();
-        functions.extend(self.session.function_names().iter().map(|f| f.to_string()));
-        functions.sort();
-        functions.dedup();
-        let mut types: Vec<String> = crate::names::TYPES
-            .iter()
-            .map(|t| t.name.to_string())
-            .collect();
-        types.extend(
-            self.session
-                .type_aliases()
-                .into_iter()
-                .map(|(n, _)| n.to_string()),
-        );
-        types.sort();
-        types.dedup();
-        Names {
-            variables,
-            functions,
-            types,
-        }
+        Names::of(&self.session, &[])
     }
 }
 

@@ -1,5 +1,5 @@
-//! Names the session knows without evaluating anything: keywords and the built-in types
-//! (with a one-line description for `:help` and `:types`).
+//! Names known without evaluating anything: keywords and the built-in types
+//! (with a one-line description, for the REPL's `:help` and `:types` and the kernel's inspect).
 
 /// The language's reserved words.
 pub const KEYWORDS: &[&str] = &[

@@ -1,0 +1,215 @@
+//! Completion of Puppet code, shared by the REPL and the Jupyter kernel: variables in scope
+//! (`$x`, `$::x`, and bare names after `${` in a string), built-in and user functions (also
+//! after `.`), type names and aliases (`Int` → `Integer`, any case as a fallback), keywords.
+
+pub mod names;
+
+use crate::Session;
+
+/// What completion knows about a session.
+#[derive(Debug, Default, Clone)]
+pub struct Names {
+    /// Top-scope variable names, without `$`, sorted.
+    pub variables: Vec<String>,
+    /// Built-in and user-defined function names, sorted and unique.
+    pub functions: Vec<String>,
+    /// Built-in type names and type aliases, sorted and unique.
+    pub types: Vec<String>,
+}
+
+impl Names {
+    /// The names of a session: its variables, the built-in functions and `extra_functions`
+    /// (a front end's own), the session's functions, the built-in types and its aliases.
+    pub fn of(session: &Session, extra_functions: &[&str]) -> Names {
+        let variables = session
+            .variables()
+            .into_iter()
+            .map(|(n, _)| n.to_string())
+            .collect();
+        let mut functions: Vec<String> = crate::functions::all()
+            .iter()
+            .map(|b| b.name.to_string())
+            .collect();
+        functions.extend(extra_functions.iter().map(|f| f.to_string()));
+        functions.extend(session.function_names().iter().map(|f| f.to_string()));
+        let mut types: Vec<String> = names::TYPES.iter().map(|t| t.name.to_string()).collect();
+        types.extend(
+            session
+                .type_aliases()
+                .into_iter()
+                .map(|(n, _)| n.to_string()),
+        );
+        Names {
+            variables,
+            functions: sorted_unique(functions),
+            types: sorted_unique(types),
+        }
+    }
+}
+
+/// What a completion is, for front ends that show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Variable,
+    Function,
+    Type,
+    Keyword,
+}
+
+impl Kind {
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Variable => "variable",
+            Kind::Function => "function",
+            Kind::Type => "type",
+            Kind::Keyword => "keyword",
+        }
+    }
+}
+
+/// Completions of the code before the cursor: the byte offset where the completed word
+/// starts, and the candidates (sorted) that replace `before[start..]`.
+pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>) {
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_word_char(c))
+        .last()
+        .map_or(before.len(), |(i, _)| i);
+    // A `$` can only begin a variable reference.
+    let start = match before[start..].rfind('$') {
+        Some(i) => start + i,
+        None => start,
+    };
+    // A lone `:` (as in `? :`) is not part of a name; `::name` is.
+    let start = if before[start..].starts_with(':') && !before[start..].starts_with("::") {
+        start + 1
+    } else {
+        start
+    };
+    let word = &before[start..];
+    let tagged = |words: Vec<String>, kind: Kind| words.into_iter().map(move |w| (w, kind));
+    let words: Vec<(String, Kind)> = if let Some(var) = word.strip_prefix('$') {
+        let (sigil, name) = match var.strip_prefix("::") {
+            Some(name) => ("$::", name),
+            None => ("$", var),
+        };
+        let found = names
+            .variables
+            .iter()
+            .filter(|v| v.starts_with(name))
+            .map(|v| format!("{sigil}{v}"));
+        tagged(found.collect(), Kind::Variable).collect()
+    } else if before[..start].ends_with("${") {
+        // `"${na`: a variable, written without its `$`.
+        tagged(starting_with(&names.variables, word), Kind::Variable).collect()
+    } else if before[..start].ends_with('.') {
+        tagged(starting_with(&names.functions, word), Kind::Function).collect()
+    } else if word.is_empty() {
+        Vec::new()
+    } else if word.starts_with(|c: char| c.is_ascii_uppercase()) {
+        let exact = starting_with(&names.types, word);
+        let found = if exact.is_empty() {
+            // `INT` → `Integer`: fall back to any case.
+            let lower = word.to_ascii_lowercase();
+            names
+                .types
+                .iter()
+                .filter(|t| t.to_ascii_lowercase().starts_with(&lower))
+                .cloned()
+                .collect()
+        } else {
+            exact
+        };
+        tagged(found, Kind::Type).collect()
+    } else {
+        let mut all: Vec<(String, Kind)> =
+            tagged(starting_with(&names.functions, word), Kind::Function).collect();
+        let keywords: Vec<String> = names::KEYWORDS
+            .iter()
+            .filter(|k| k.starts_with(word))
+            .map(|k| k.to_string())
+            .collect();
+        all.extend(tagged(keywords, Kind::Keyword));
+        all.sort();
+        all.dedup_by(|a, b| a.0 == b.0);
+        all
+    };
+    (start, words)
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == ':' || c == '$'
+}
+
+fn starting_with(items: &[String], prefix: &str) -> Vec<String> {
+    items
+        .iter()
+        .filter(|w| w.starts_with(prefix))
+        .cloned()
+        .collect()
+}
+
+fn sorted_unique(mut words: Vec<String>) -> Vec<String> {
+    words.sort();
+    words.dedup();
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Names {
+        Names {
+            variables: vec!["_".into(), "xs".into(), "xy".into(), "y".into()],
+            functions: vec![
+                "each".into(),
+                "filter".into(),
+                "notice".into(),
+                "now".into(),
+            ],
+            types: vec![
+                "Integer".into(),
+                "Iterable".into(),
+                "MyType".into(),
+                "String".into(),
+            ],
+        }
+    }
+
+    fn words(before: &str) -> (usize, Vec<String>) {
+        let (start, found) = complete_code(before, &names());
+        (start, found.into_iter().map(|(w, _)| w).collect())
+    }
+
+    #[test]
+    fn variables_functions_types_keywords() {
+        assert_eq!(words("$x"), (0, vec!["$xs".into(), "$xy".into()]));
+        assert_eq!(words("1 + $::x"), (4, vec!["$::xs".into(), "$::xy".into()]));
+        assert_eq!(words("[1].fil"), (4, vec!["filter".into()]));
+        assert_eq!(words("Int"), (0, vec!["Integer".into()]));
+        assert_eq!(words("INT"), (0, vec!["Integer".into()]));
+        assert_eq!(
+            words("no"),
+            (0, vec!["node".into(), "notice".into(), "now".into()])
+        );
+        assert_eq!(words("unl"), (0, vec!["unless".into()]));
+        assert_eq!(words("\"a ${x"), (5, vec!["xs".into(), "xy".into()]));
+        assert_eq!(words("1 + "), (4, vec![]));
+        assert_eq!(words("$x ? a :"), (8, vec![]));
+    }
+
+    #[test]
+    fn kinds_and_session_names() {
+        let mut s = Session::new();
+        s.set_variable("alpha", crate::Value::Integer(1));
+        let names = Names::of(&s, &["display"]);
+        assert!(names.functions.contains(&"display".to_string()));
+        assert!(names.types.contains(&"Integer".to_string()));
+        let (_, found) = complete_code("$al", &names);
+        assert_eq!(found, vec![("$alpha".to_string(), Kind::Variable)]);
+        let (_, found) = complete_code("Integ", &names);
+        assert_eq!(found, vec![("Integer".to_string(), Kind::Type)]);
+    }
+}
