@@ -1,0 +1,279 @@
+//! `inline_epp(template, parameters)`: renders an EPP template (see `syntax::epp`).
+//!
+//! The template becomes the source of a lambda (`syntax::epp::translate`) whose parameters
+//! are the template's declared parameters (or, without a parameter tag, the given hash's
+//! keys). The lambda closes over the caller's scope, as the reference's template does. Its
+//! body appends to an output buffer through two functions that exist only while a template
+//! runs: `prepl_epp::render(value)` and `prepl_epp::check(name, type, value)`.
+
+use super::signature::dispatch;
+use super::{builtin, Builtin};
+use crate::error::{Error, ErrorKind, Source};
+use crate::eval::{Closure, EvalResult, Evaluator, Flow};
+use crate::syntax::ast::{ExprKind, Lambda, Param, Program};
+use crate::syntax::epp::{self, invalid_epp, LambdaParam, Origin, SourceMap, Template};
+use crate::types;
+use crate::values::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![builtin(
+        "inline_epp",
+        &["String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?"],
+        inline_epp,
+        "inline_epp(String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders an EPP template given as a string: text with <%= expr %>, <% code %>, <%# comment %>, and an optional parameter tag <%- | String $name | -%> first.\n\n    inline_epp('Hi <%= $n %>', {n => 'Bob'})   # 'Hi Bob'",
+    )]
+}
+
+static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
+static CHECK: Builtin = builtin(epp::CHECK, &["String $name, Type $type, Any $value"], check, "");
+
+thread_local! {
+    /// The output of each template being rendered, innermost last.
+    static OUTPUT: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    if let Some(v) = args.first() {
+        let text = crate::format::to_display(v);
+        OUTPUT.with(|o| {
+            if let Some(top) = o.borrow_mut().last_mut() {
+                top.push_str(&text);
+            }
+        });
+    }
+    Ok(Value::Undef)
+}
+
+fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    if let [Value::String(name), Value::Type(t), value] = args {
+        if !types::is_instance(t, value) {
+            let m = types::mismatch::describe_mismatch(t, value);
+            return Err(Error::eval(format!("lambda: parameter '{name}' {m}")).into());
+        }
+    }
+    Ok(Value::Undef)
+}
+
+fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let text = args.first().and_then(Value::as_str).unwrap_or("");
+    let given: Vec<(Rc<str>, Value)> = match args.get(1) {
+        Some(Value::Hash(h)) => h
+            .iter()
+            .filter_map(|(k, v)| Some((Rc::from(k.as_str()?), v.clone())))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let template = epp::scan(text).map_err(|e| invalid_epp(text, &e.message, e.at))?;
+    let (params, values) = match template.params {
+        Some(range) => bind_declared(ev, text, range, given)?,
+        None => bind_undeclared(given)?,
+    };
+    let (program, map) = compile(text, &template, &params)?;
+    let Some(lambda) = lambda_of(&program) else {
+        return Err(Error::eval("inline_epp(): internal error: no template lambda").into());
+    };
+    crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
+    run(ev, text, &lambda, &values, &map)
+}
+
+/// Runs the template's lambda with the hidden functions installed and a fresh buffer.
+fn run(
+    ev: &mut Evaluator,
+    text: &str,
+    lambda: &Rc<Lambda>,
+    values: &[Value],
+    map: &SourceMap,
+) -> EvalResult {
+    let mut installed: Vec<&'static str> = Vec::new();
+    for b in [&RENDER, &CHECK] {
+        if !ev.builtins.contains_key(b.name) {
+            ev.builtins.insert(b.name, b);
+            installed.push(b.name);
+        }
+    }
+    OUTPUT.with(|o| o.borrow_mut().push(String::new()));
+    let closure = ev.closure(lambda);
+    let outer = std::mem::replace(&mut ev.current_builtin, "lambda");
+    let result = ev.call_closure(&closure, values);
+    ev.current_builtin = outer;
+    let output = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
+    for name in installed {
+        ev.builtins.remove(name);
+    }
+    match result {
+        Ok(_) => Ok(Value::string(output)),
+        Err(Flow::Return(v)) => Ok(v),
+        Err(Flow::Next(_)) => Ok(Value::string(output)),
+        Err(Flow::Break) => {
+            let at = map.offset(ev.control_span.start as usize);
+            let (line, _) = epp::line_col(text, at);
+            Err(Error::new(
+                ErrorKind::Failed,
+                format!(
+                    "break() from context where this is illegal (file: inlined-epp-text, line: {line})"
+                ),
+            )
+            .into())
+        }
+        Err(Flow::Error(mut e)) => {
+            if e.source.is_none() {
+                if let Some(span) = e.span.as_mut() {
+                    let start = map.offset(span.start as usize);
+                    let end = map.offset(span.end as usize).max(start);
+                    span.start = start as u32;
+                    span.end = end as u32;
+                    e.source = Some(Source::new("inlined-epp-text", text));
+                }
+            }
+            Err(Flow::Error(e))
+        }
+    }
+}
+
+/// The lambda of `epp_template() |...| { ... }`.
+fn lambda_of(program: &Program) -> Option<Rc<Lambda>> {
+    match &program.body.first()?.kind {
+        ExprKind::Call {
+            block: Some(l), ..
+        } => Some(l.clone()),
+        _ => None,
+    }
+}
+
+/// Translates and parses the template, wording syntax and validation errors as the reference.
+fn compile(text: &str, template: &Template, params: &[LambdaParam]) -> Result<(Program, SourceMap), Error> {
+    let generated = epp::translate(text, template, params);
+    match crate::syntax::parse(&generated.source) {
+        Ok(program) => Ok((program, generated.map)),
+        Err(e) => Err(template_error(text, &generated.map, e)),
+    }
+}
+
+/// A syntax or validation error in generated source, as an `Invalid EPP` error.
+fn template_error(text: &str, map: &SourceMap, e: Error) -> Error {
+    if e.kind == ErrorKind::Incomplete && e.message == "Syntax error at end of input" {
+        return invalid_epp(text, &e.message, None);
+    }
+    let Some(span) = e.span else {
+        return invalid_epp(text, &e.message, None);
+    };
+    match map.origin(span.start as usize) {
+        Origin::Close(at) if e.message.starts_with("Syntax error at ") => {
+            invalid_epp(text, "Syntax error at '%>'", Some(at))
+        }
+        Origin::Code(at) | Origin::Close(at) | Origin::Other(at) => {
+            invalid_epp(text, &e.message, Some(at))
+        }
+    }
+}
+
+/// Parameters from the hash when the template declares none: each entry is a variable.
+fn bind_undeclared(given: Vec<(Rc<str>, Value)>) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
+    let mut params = Vec::with_capacity(given.len());
+    let mut values = Vec::with_capacity(given.len());
+    for (name, value) in given {
+        if name.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(Error::eval(format!(
+                "Cannot assign to a numeric match result variable '${name}'"
+            ))
+            .into());
+        }
+        if !name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
+            return Err(Error::eval(format!(
+                "inline_epp(): Invalid EPP: Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"
+            ))
+            .into());
+        }
+        params.push(LambdaParam {
+            name: name.to_string(),
+            default: None,
+            check_type: None,
+        });
+        values.push(value);
+    }
+    Ok((params, values))
+}
+
+/// Binds the given values to the declared parameters: unknown names, missing values and
+/// type mismatches are reported together, as the reference does. The lambda declares the
+/// given parameters first (without defaults), then the defaulted ones.
+fn bind_declared(
+    ev: &mut Evaluator,
+    text: &str,
+    (start, end): (usize, usize),
+    given: Vec<(Rc<str>, Value)>,
+) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
+    const PREFIX: &str = "epp_params() ";
+    let src = format!("{PREFIX}{} {{}}", &text[start..end]);
+    let to_template = |offset: u32| (offset as usize).saturating_sub(PREFIX.len()) + start;
+    let program = crate::syntax::parser::parse_program(&src).map_err(|e| {
+        let at = e.span.map(|s| to_template(s.start));
+        invalid_epp(text, &e.message, at)
+    })?;
+    let lambda = lambda_of(&program)
+        .ok_or_else(|| invalid_epp(text, &format!("Syntax error at '{}'", &text[start..start + 1]), Some(start)))?;
+    let declared: &[Param] = &lambda.params;
+    if let Some(p) = declared.iter().find(|p| p.captures_rest) {
+        let message = format!(
+            "Parameter ${} has 'captures rest' - not supported in an Epp Template",
+            p.name
+        );
+        return Err(invalid_epp(text, &message, Some(to_template(p.span.start) + 1)).into());
+    }
+    let range = |s: crate::syntax::ast::Span| (to_template(s.start), to_template(s.end));
+    let mut problems = Vec::new();
+    for (name, _) in &given {
+        if !declared.iter().any(|p| *p.name == **name) {
+            problems.push(format!("has no parameter named '{name}'"));
+        }
+    }
+    let mut first = Vec::new();
+    let mut values = Vec::new();
+    let mut defaulted = Vec::new();
+    for p in declared {
+        match given.iter().find(|(n, _)| **n == *p.name) {
+            Some((_, v)) => {
+                if let Some(te) = &p.type_expr {
+                    match ev.eval(te)? {
+                        Value::Type(t) if !types::is_instance(&t, v) => problems.push(format!(
+                            "parameter '{}' {}",
+                            p.name,
+                            types::mismatch::describe_mismatch(&t, v)
+                        )),
+                        _ => {}
+                    }
+                }
+                first.push(LambdaParam {
+                    name: p.name.to_string(),
+                    default: None,
+                    check_type: None,
+                });
+                values.push(v.clone());
+            }
+            None => match &p.default {
+                Some(d) => defaulted.push(LambdaParam {
+                    name: p.name.to_string(),
+                    default: Some(range(d.span)),
+                    check_type: p.type_expr.as_ref().map(|t| range(t.span)),
+                }),
+                None => problems.push(format!("expects a value for parameter '{}'", p.name)),
+            },
+        }
+    }
+    match problems.len() {
+        0 => {}
+        1 => return Err(Error::eval(format!("lambda: {}", problems[0])).into()),
+        _ => {
+            let lines: Vec<String> = problems.iter().map(|p| format!("\n  {p}")).collect();
+            return Err(Error::eval(format!("lambda:{}", lines.concat())).into());
+        }
+    }
+    first.extend(defaulted);
+    Ok((first, values))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,375 @@
+//! EPP templates: text with `<%= expr %>`, `<% code %>`, `<%# comment %>`, `<%%` / `%%>`
+//! escapes, `<%-` / `-%>` whitespace trimming and an optional parameter tag `<%- | $a | -%>`
+//! first.
+//!
+//! [`scan`] splits a template into segments; [`translate`] turns them into the Puppet source
+//! of a lambda whose body renders the template: each text and each `<%= %>` value becomes a
+//! call of [`RENDER`] (which appends to the output), code is copied as is, so that blocks may
+//! span tags. A [`SourceMap`] maps offsets in the generated source back to the template, to
+//! word errors as the reference does (`Syntax error at '%>'`, template line and column).
+
+use crate::error::Error;
+
+/// The function the generated code calls to append a value (its `%s` form) to the output.
+pub const RENDER: &str = "prepl_epp::render";
+/// The function the generated code calls to check the type of a defaulted parameter.
+pub const CHECK: &str = "prepl_epp::check";
+
+/// One piece of a template; ranges are byte offsets into the template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    /// Literal text (escapes resolved, trimming applied), starting at `at`.
+    Text { text: String, at: usize },
+    /// `<% code %>`: the code's range, and where its closing `%>` starts.
+    Code { start: usize, end: usize },
+    /// `<%= expr %>`: the expression's range, and where its closing `%>` starts.
+    Render { start: usize, end: usize },
+}
+
+/// A scanned template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Template {
+    /// The range of the parameter list `| ... |` (bars included), when the template starts
+    /// with a parameter tag.
+    pub params: Option<(usize, usize)>,
+    pub segments: Vec<Segment>,
+}
+
+/// An error found while scanning, at a byte offset of the template (`None`: no location).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateError {
+    pub message: String,
+    pub at: Option<usize>,
+}
+
+impl TemplateError {
+    fn at(message: &str, at: usize) -> TemplateError {
+        TemplateError {
+            message: message.to_string(),
+            at: Some(at),
+        }
+    }
+}
+
+/// Splits a template into text, code and render segments.
+pub fn scan(t: &str) -> Result<Template, TemplateError> {
+    let b = t.as_bytes();
+    let mut segments = Vec::new();
+    let mut params = None;
+    let mut text = String::new();
+    let mut text_at = 0;
+    let mut i = 0;
+    let mut seen_tag = false;
+    while i < b.len() {
+        if t[i..].starts_with("<%%") {
+            text.push_str("<%");
+            i += 3;
+            continue;
+        }
+        if t[i..].starts_with("%%>") {
+            text.push_str("%>");
+            i += 3;
+            continue;
+        }
+        if !t[i..].starts_with("<%") {
+            let c = t[i..].chars().next().unwrap_or(' ');
+            text.push(c);
+            i += c.len_utf8();
+            continue;
+        }
+        // A tag.
+        let mut j = i + 2;
+        if b.get(j) == Some(&b'#') {
+            if b.get(j + 1) == Some(&b'-') {
+                trim_trailing_blanks(&mut text);
+            }
+            let Some(close) = t[j..].find("%>").map(|k| j + k) else {
+                return Err(TemplateError::at(
+                    "Reaching end after opening <%# without seeing %>",
+                    j,
+                ));
+            };
+            i = close + 2;
+            if close > j && b[close - 1] == b'-' {
+                i = skip_trimmed(b, i);
+            }
+            seen_tag = true;
+            continue;
+        }
+        let trim_left = b.get(j) == Some(&b'-');
+        if trim_left {
+            trim_trailing_blanks(&mut text);
+            j += 1;
+        }
+        let render = b.get(j) == Some(&b'=');
+        if render {
+            j += 1;
+        }
+        let (close, trim_right) = find_close(t, j)?;
+        let code_end = if trim_right { close - 1 } else { close };
+        let is_params = !seen_tag
+            && !render
+            && segments.is_empty()
+            && text.is_empty()
+            && t[j..code_end].trim_start().starts_with('|');
+        if !text.is_empty() {
+            segments.push(Segment::Text {
+                text: std::mem::take(&mut text),
+                at: text_at,
+            });
+        }
+        if is_params {
+            let start = j + (t[j..code_end].len() - t[j..code_end].trim_start().len());
+            let end = j + t[j..code_end].trim_end().len();
+            params = Some((start, end));
+        } else if render {
+            segments.push(Segment::Render {
+                start: j,
+                end: code_end,
+            });
+        } else {
+            segments.push(Segment::Code {
+                start: j,
+                end: code_end,
+            });
+        }
+        seen_tag = true;
+        i = close + 2;
+        if trim_right {
+            i = skip_trimmed(b, i);
+        }
+        text_at = i;
+    }
+    if !text.is_empty() {
+        segments.push(Segment::Text { text, at: text_at });
+    }
+    Ok(Template { params, segments })
+}
+
+fn trim_trailing_blanks(text: &mut String) {
+    let kept = text.trim_end_matches([' ', '\t']).len();
+    text.truncate(kept);
+}
+
+/// After `-%>`: spaces and tabs, then one line break.
+fn skip_trimmed(b: &[u8], mut i: usize) -> usize {
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    if b.get(i) == Some(&b'\r') && b.get(i + 1) == Some(&b'\n') {
+        i += 2;
+    } else if b.get(i) == Some(&b'\n') {
+        i += 1;
+    }
+    i
+}
+
+/// Finds the `%>` closing code that starts at `from`, skipping strings and comments.
+/// Returns its offset and whether it is `-%>`.
+fn find_close(t: &str, from: usize) -> Result<(usize, bool), TemplateError> {
+    let b = t.as_bytes();
+    let unbalanced = || {
+        TemplateError::at(
+            "Unbalanced epp tag, reached <eof> without closing tag.",
+            t.len(),
+        )
+    };
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'%' if b.get(i + 1) == Some(&b'>') => {
+                let trim = i > from && b[i - 1] == b'-';
+                return Ok((i, trim));
+            }
+            b'\'' | b'"' => {
+                let quote = b[i];
+                i += 1;
+                while i < b.len() && b[i] != quote {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if i >= b.len() {
+                    return Err(unbalanced());
+                }
+                i += 1;
+            }
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => match t[i + 2..].find("*/") {
+                Some(k) => i += k + 4,
+                None => return Err(unbalanced()),
+            },
+            _ => i += 1,
+        }
+    }
+    Err(unbalanced())
+}
+
+/// What a piece of generated source stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Template code copied verbatim from this template offset.
+    Code(usize),
+    /// Generated for the closing `%>` at this template offset.
+    Close(usize),
+    /// Generated for text or a tag starting at this template offset.
+    Other(usize),
+}
+
+/// Maps offsets of the generated source back to the template.
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    /// (start in the generated source, origin), sorted by start.
+    pieces: Vec<(usize, Origin)>,
+}
+
+impl SourceMap {
+    /// The template offset of a generated offset, and whether it is a closing tag.
+    pub fn origin(&self, generated: usize) -> Origin {
+        let i = self.pieces.partition_point(|(s, _)| *s <= generated);
+        match i.checked_sub(1).map(|k| self.pieces[k]) {
+            Some((s, Origin::Code(at))) => Origin::Code(at + (generated - s)),
+            Some((_, o)) => o,
+            None => Origin::Other(0),
+        }
+    }
+    /// The template offset of a generated offset.
+    pub fn offset(&self, generated: usize) -> usize {
+        match self.origin(generated) {
+            Origin::Code(at) | Origin::Close(at) | Origin::Other(at) => at,
+        }
+    }
+}
+
+/// A parameter as the lambda is to declare it: its name and, when the caller gives no value,
+/// its default expression (template range).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LambdaParam {
+    pub name: String,
+    pub default: Option<(usize, usize)>,
+    /// The type expression (template range), checked in the body for defaulted parameters.
+    pub check_type: Option<(usize, usize)>,
+}
+
+/// Generated Puppet source and its map back to the template.
+pub struct Generated {
+    pub source: String,
+    pub map: SourceMap,
+    /// Where the template body starts in the generated source.
+    pub body_start: usize,
+}
+
+struct Writer<'a> {
+    t: &'a str,
+    out: String,
+    map: SourceMap,
+}
+
+impl Writer<'_> {
+    fn synthetic(&mut self, s: &str, origin: Origin) {
+        self.map.pieces.push((self.out.len(), origin));
+        self.out.push_str(s);
+    }
+    fn code(&mut self, start: usize, end: usize) {
+        self.map.pieces.push((self.out.len(), Origin::Code(start)));
+        self.out.push_str(&self.t[start..end]);
+    }
+}
+
+/// The source `epp_template() |PARAMS| { BODY }` of the template's lambda.
+pub fn translate(t: &str, template: &Template, params: &[LambdaParam]) -> Generated {
+    let mut w = Writer {
+        t,
+        out: String::with_capacity(t.len() * 2 + 64),
+        map: SourceMap::default(),
+    };
+    let param_at = template.params.map_or(0, |p| p.0);
+    w.synthetic("epp_template() |", Origin::Other(param_at));
+    for (k, p) in params.iter().enumerate() {
+        let sep = if k == 0 { "$" } else { ", $" };
+        w.synthetic(&format!("{sep}{}", p.name), Origin::Other(param_at));
+        if let Some((s, e)) = p.default {
+            w.synthetic(" = ", Origin::Other(s));
+            w.code(s, e);
+        }
+    }
+    w.synthetic("| {\n", Origin::Other(0));
+    for p in params {
+        if let (Some((s, e)), Some(_)) = (p.check_type, p.default) {
+            w.synthetic(&format!("{CHECK}('{}', (", p.name), Origin::Other(s));
+            w.code(s, e);
+            w.synthetic(&format!("), ${})\n", p.name), Origin::Other(s));
+        }
+    }
+    let body_start = w.out.len();
+    for seg in &template.segments {
+        match seg {
+            Segment::Text { text, at } => {
+                let lit = single_quoted(text);
+                w.synthetic(&format!("{RENDER}({lit})\n"), Origin::Other(*at));
+            }
+            Segment::Code { start, end } => {
+                w.code(*start, *end);
+                w.synthetic("\n", Origin::Close(*end));
+            }
+            Segment::Render { start, end } => {
+                w.synthetic(&format!("{RENDER}(("), Origin::Other(*start));
+                w.code(*start, *end);
+                w.synthetic("\n))\n", Origin::Close(*end));
+            }
+        }
+    }
+    w.synthetic("}\n", Origin::Other(t.len()));
+    Generated {
+        source: w.out,
+        map: w.map,
+        body_start,
+    }
+}
+
+/// `'text'` with `\` and `'` escaped.
+fn single_quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        if c == '\\' || c == '\'' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('\'');
+    out
+}
+
+/// `Invalid EPP: MESSAGE (file: inlined-epp-text, line: L, column: C)`, as the reference
+/// words an error in a template.
+pub fn invalid_epp(t: &str, message: &str, at: Option<usize>) -> Error {
+    let location = match at {
+        Some(at) => {
+            let (line, col) = line_col(t, at);
+            format!(" (file: inlined-epp-text, line: {line}, column: {col})")
+        }
+        None => " (file: inlined-epp-text)".to_string(),
+    };
+    Error::eval(format!("inline_epp(): Invalid EPP: {message}{location}"))
+}
+
+/// 1-based line and column (in characters) of a byte offset of the template.
+pub fn line_col(t: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(t.len());
+    while !t.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &t[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests;
