@@ -27,7 +27,12 @@ pub fn builtins() -> Vec<Builtin> {
 }
 
 static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
-static CHECK: Builtin = builtin(epp::CHECK, &["String $name, Type $type, Any $value"], check, "");
+static CHECK: Builtin = builtin(
+    epp::CHECK,
+    &["String $name, Type $type, Any $value"],
+    check,
+    "",
+);
 
 thread_local! {
     /// The output of each template being rendered, innermost last.
@@ -57,7 +62,9 @@ fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResul
 }
 
 fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    check_keys(args)?;
     dispatch(ev, args, b)?;
+    let call_span = ev.call_span;
     let text = args.first().and_then(Value::as_str).unwrap_or("");
     let given: Vec<(Rc<str>, Value)> = match args.get(1) {
         Some(Value::Hash(h)) => h
@@ -69,14 +76,36 @@ fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRe
     let template = epp::scan(text).map_err(|e| invalid_epp(text, &e.message, e.at))?;
     let (params, values) = match template.params {
         Some(range) => bind_declared(ev, text, range, given)?,
-        None => bind_undeclared(given)?,
+        None => bind_undeclared(text, given)?,
     };
     let (program, map) = compile(text, &template, &params)?;
     let Some(lambda) = lambda_of(&program) else {
         return Err(Error::eval("inline_epp(): internal error: no template lambda").into());
     };
     crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
-    run(ev, text, &lambda, &values, &map)
+    run(ev, text, &lambda, &values, &map).map_err(|f| match f {
+        Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::Error(e.at(call_span)),
+        other => other,
+    })
+}
+
+/// The reference's wording for a string key that is not a word (`'n x'`); other mismatches
+/// of the parameter hash are left to the signature check.
+fn check_keys(args: &[Value]) -> Result<(), Error> {
+    let Some(Value::Hash(h)) = args.get(1) else {
+        return Ok(());
+    };
+    let is_word =
+        |k: &str| !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    if h.keys().any(|k| k.as_str().is_none()) || args.len() > 2 {
+        return Ok(());
+    }
+    match h.keys().filter_map(Value::as_str).find(|k| !is_word(k)) {
+        Some(k) => Err(Error::eval(format!(
+            "'inline_epp' parameter 'parameters' key of entry '{k}' expects a match for Pattern[/^\\w+$/], got '{k}'"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Runs the template's lambda with the hidden functions installed and a fresh buffer.
@@ -136,19 +165,49 @@ fn run(
 /// The lambda of `epp_template() |...| { ... }`.
 fn lambda_of(program: &Program) -> Option<Rc<Lambda>> {
     match &program.body.first()?.kind {
-        ExprKind::Call {
-            block: Some(l), ..
-        } => Some(l.clone()),
+        ExprKind::Call { block: Some(l), .. } => Some(l.clone()),
         _ => None,
     }
 }
 
 /// Translates and parses the template, wording syntax and validation errors as the reference.
-fn compile(text: &str, template: &Template, params: &[LambdaParam]) -> Result<(Program, SourceMap), Error> {
+fn compile(
+    text: &str,
+    template: &Template,
+    params: &[LambdaParam],
+) -> Result<(Program, SourceMap), Error> {
+    // A parameter list anywhere but first.
+    for seg in &template.segments {
+        if let epp::Segment::Code { start, end } = seg {
+            let code = &text[*start..*end];
+            if code.trim_start().starts_with('|') {
+                let at = start + (code.len() - code.trim_start().len());
+                return Err(invalid_epp(text, "Syntax error at '|'", Some(at)));
+            }
+        }
+    }
     let generated = epp::translate(text, template, params);
     match crate::syntax::parse(&generated.source) {
         Ok(program) => Ok((program, generated.map)),
-        Err(e) => Err(template_error(text, &generated.map, e)),
+        Err(e) => {
+            // An error at the closing brace of the lambda: a `}` too many in the template
+            // closed it; the body alone shows where.
+            let at_end = e.span.is_some_and(|s| {
+                matches!(generated.map.origin(s.start as usize), Origin::Other(at) if at == text.len())
+            });
+            if at_end && e.kind != ErrorKind::Incomplete {
+                let body = &generated.source[generated.body_start..];
+                let body = body.strip_suffix("}\n").unwrap_or(body);
+                if let Err(mut inner) = crate::syntax::parser::parse_program(body) {
+                    if let Some(s) = inner.span.as_mut() {
+                        s.start += generated.body_start as u32;
+                        s.end += generated.body_start as u32;
+                    }
+                    return Err(template_error(text, &generated.map, inner));
+                }
+            }
+            Err(template_error(text, &generated.map, e))
+        }
     }
 }
 
@@ -171,7 +230,10 @@ fn template_error(text: &str, map: &SourceMap, e: Error) -> Error {
 }
 
 /// Parameters from the hash when the template declares none: each entry is a variable.
-fn bind_undeclared(given: Vec<(Rc<str>, Value)>) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
+fn bind_undeclared(
+    text: &str,
+    given: Vec<(Rc<str>, Value)>,
+) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
     let mut params = Vec::with_capacity(given.len());
     let mut values = Vec::with_capacity(given.len());
     for (name, value) in given {
@@ -182,10 +244,11 @@ fn bind_undeclared(given: Vec<(Rc<str>, Value)>) -> EvalResult<(Vec<LambdaParam>
             .into());
         }
         if !name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
-            return Err(Error::eval(format!(
-                "inline_epp(): Invalid EPP: Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"
-            ))
-            .into());
+            let message = format!(
+                "Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"
+            );
+            let at = text.find(&format!("${name}"));
+            return Err(invalid_epp(text, &message, at).into());
         }
         params.push(LambdaParam {
             name: name.to_string(),
@@ -213,8 +276,13 @@ fn bind_declared(
         let at = e.span.map(|s| to_template(s.start));
         invalid_epp(text, &e.message, at)
     })?;
-    let lambda = lambda_of(&program)
-        .ok_or_else(|| invalid_epp(text, &format!("Syntax error at '{}'", &text[start..start + 1]), Some(start)))?;
+    let lambda = lambda_of(&program).ok_or_else(|| {
+        invalid_epp(
+            text,
+            &format!("Syntax error at '{}'", &text[start..start + 1]),
+            Some(start),
+        )
+    })?;
     let declared: &[Param] = &lambda.params;
     if let Some(p) = declared.iter().find(|p| p.captures_rest) {
         let message = format!(
