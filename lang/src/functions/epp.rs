@@ -11,22 +11,31 @@ use super::{builtin, Builtin};
 use crate::error::{Error, ErrorKind, Source};
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::syntax::ast::{ExprKind, Lambda, Param, Program};
-use crate::syntax::epp::{self, invalid_epp, LambdaParam, Origin, SourceMap, Template};
+use crate::syntax::epp::{self, LambdaParam, Origin, SourceMap, Template, TemplateSource};
 use crate::types;
 use crate::values::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 pub fn builtins() -> Vec<Builtin> {
-    vec![builtin(
+    vec![
+        builtin(
+            "epp",
+            &["String $path, Hash[Pattern[/^\\w+$/], Any] $parameters?"],
+            epp_file,
+            "epp(String $path, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders the EPP template in a file (an absolute path: there are no module paths).\n\n    epp('/tmp/motd.epp', {name => 'web1'})",
+        ),
+        builtin(
         "inline_epp",
         &["String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?"],
         inline_epp,
         "inline_epp(String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders an EPP template given as a string: text with <%= expr %>, <% code %>, <%# comment %>, and an optional parameter tag <%- | String $name | -%> first.\n\n    inline_epp('Hi <%= $n %>', {n => 'Bob'})   # 'Hi Bob'",
-    )]
+    ),
+    ]
 }
 
 static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
+static DONE: Builtin = builtin(epp::DONE, &[], done, "");
 static CHECK: Builtin = builtin(
     epp::CHECK,
     &["String $name, Type $type, Any $value"],
@@ -36,18 +45,29 @@ static CHECK: Builtin = builtin(
 
 thread_local! {
     /// The output of each template being rendered, innermost last.
-    static OUTPUT: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// The output of each template being rendered, innermost last, and whether its body
+    /// completed.
+    static OUTPUT: RefCell<Vec<(String, bool)>> = const { RefCell::new(Vec::new()) };
 }
 
 fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
     if let Some(v) = args.first() {
         let text = crate::format::to_display(v);
         OUTPUT.with(|o| {
-            if let Some(top) = o.borrow_mut().last_mut() {
+            if let Some((top, _)) = o.borrow_mut().last_mut() {
                 top.push_str(&text);
             }
         });
     }
+    Ok(Value::Undef)
+}
+
+fn done(_ev: &mut Evaluator, _args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    OUTPUT.with(|o| {
+        if let Some((_, completed)) = o.borrow_mut().last_mut() {
+            *completed = true;
+        }
+    });
     Ok(Value::Undef)
 }
 
@@ -62,28 +82,61 @@ fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResul
 }
 
 fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    check_keys(args)?;
+    check_keys("inline_epp", args)?;
     dispatch(ev, args, b)?;
-    let call_span = ev.call_span;
     let text = args.first().and_then(Value::as_str).unwrap_or("");
-    let given: Vec<(Rc<str>, Value)> = match args.get(1) {
+    let src = TemplateSource {
+        text,
+        file: "inlined-epp-text",
+        function: "inline_epp",
+    };
+    render_template(ev, &src, args.get(1))
+}
+
+/// `epp(path, parameters)`: without module paths, only an absolute path names a template.
+fn epp_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    check_keys("epp", args)?;
+    dispatch(ev, args, b)?;
+    let path = args.first().and_then(Value::as_str).unwrap_or("");
+    let not_found = || Error::eval(format!("Could not find template '{path}'"));
+    let file = std::path::Path::new(path);
+    if !file.is_absolute() || !file.exists() {
+        return Err(not_found().into());
+    }
+    if file.is_dir() {
+        return Err(Error::eval(format!("Is a directory @ io_fread - {path}")).into());
+    }
+    let text = std::fs::read(file).map_err(|e| Error::eval(format!("{e} - {path}")))?;
+    let text = String::from_utf8_lossy(&text);
+    let src = TemplateSource {
+        text: &text,
+        file: path,
+        function: "epp",
+    };
+    render_template(ev, &src, args.get(1))
+}
+
+/// Renders a template with the given parameter hash (if any).
+fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value>) -> EvalResult {
+    let call_span = ev.call_span;
+    let given: Vec<(Rc<str>, Value)> = match hash {
         Some(Value::Hash(h)) => h
             .iter()
             .filter_map(|(k, v)| Some((Rc::from(k.as_str()?), v.clone())))
             .collect(),
         _ => Vec::new(),
     };
-    let template = epp::scan(text).map_err(|e| invalid_epp(text, &e.message, e.at))?;
+    let template = epp::scan(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
     let (params, values) = match template.params {
-        Some(range) => bind_declared(ev, text, range, given)?,
-        None => bind_undeclared(text, given)?,
+        Some(range) => bind_declared(ev, src, range, given)?,
+        None => bind_undeclared(src, given)?,
     };
-    let (program, map) = compile(text, &template, &params)?;
+    let (program, map) = compile(src, &template, &params)?;
     let Some(lambda) = lambda_of(&program) else {
-        return Err(Error::eval("inline_epp(): internal error: no template lambda").into());
+        return Err(Error::eval("internal error: no template lambda").into());
     };
     crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
-    run(ev, text, &lambda, &values, &map).map_err(|f| match f {
+    run(ev, src, &lambda, &values, &map).map_err(|f| match f {
         Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::Error(e.at(call_span)),
         other => other,
     })
@@ -91,7 +144,7 @@ fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRe
 
 /// The reference's wording for a string key that is not a word (`'n x'`); other mismatches
 /// of the parameter hash are left to the signature check.
-fn check_keys(args: &[Value]) -> Result<(), Error> {
+fn check_keys(function: &str, args: &[Value]) -> Result<(), Error> {
     let Some(Value::Hash(h)) = args.get(1) else {
         return Ok(());
     };
@@ -102,7 +155,7 @@ fn check_keys(args: &[Value]) -> Result<(), Error> {
     }
     match h.keys().filter_map(Value::as_str).find(|k| !is_word(k)) {
         Some(k) => Err(Error::eval(format!(
-            "'inline_epp' parameter 'parameters' key of entry '{k}' expects a match for Pattern[/^\\w+$/], got '{k}'"
+            "'{function}' parameter 'parameters' key of entry '{k}' expects a match for Pattern[/^\\w+$/], got '{k}'"
         ))),
         None => Ok(()),
     }
@@ -111,38 +164,41 @@ fn check_keys(args: &[Value]) -> Result<(), Error> {
 /// Runs the template's lambda with the hidden functions installed and a fresh buffer.
 fn run(
     ev: &mut Evaluator,
-    text: &str,
+    src: &TemplateSource,
     lambda: &Rc<Lambda>,
     values: &[Value],
     map: &SourceMap,
 ) -> EvalResult {
+    let text = src.text;
     let mut installed: Vec<&'static str> = Vec::new();
-    for b in [&RENDER, &CHECK] {
+    for b in [&RENDER, &CHECK, &DONE] {
         if !ev.builtins.contains_key(b.name) {
             ev.builtins.insert(b.name, b);
             installed.push(b.name);
         }
     }
-    OUTPUT.with(|o| o.borrow_mut().push(String::new()));
+    OUTPUT.with(|o| o.borrow_mut().push((String::new(), false)));
     let closure = ev.closure(lambda);
     let outer = std::mem::replace(&mut ev.current_builtin, "lambda");
     let result = ev.call_closure(&closure, values);
     ev.current_builtin = outer;
-    let output = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
+    let (output, completed) = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
     for name in installed {
         ev.builtins.remove(name);
     }
     match result {
-        Ok(_) => Ok(Value::string(output)),
+        Ok(_) if completed => Ok(Value::string(output)),
+        // `next(value)`: the value is the result, if it is a string.
+        Ok(v) | Err(Flow::Next(v)) => check_result(src.function, v),
         Err(Flow::Return(v)) => Ok(v),
-        Err(Flow::Next(_)) => Ok(Value::string(output)),
         Err(Flow::Break) => {
             let at = map.offset(ev.control_span.start as usize);
             let (line, _) = epp::line_col(text, at);
             Err(Error::new(
                 ErrorKind::Failed,
                 format!(
-                    "break() from context where this is illegal (file: inlined-epp-text, line: {line})"
+                    "break() from context where this is illegal (file: {}, line: {line})",
+                    src.file
                 ),
             )
             .into())
@@ -154,12 +210,32 @@ fn run(
                     let end = map.offset(span.end as usize).max(start);
                     span.start = start as u32;
                     span.end = end as u32;
-                    e.source = Some(Source::new("inlined-epp-text", text));
+                    e.source = Some(Source::new(src.file, text));
                 }
             }
             Err(Flow::Error(e))
         }
     }
+}
+
+/// The value given to `next()` in a template's body, checked as the reference checks it.
+fn check_result(function: &str, v: Value) -> EvalResult {
+    let ok = match &v {
+        Value::String(_) => true,
+        Value::Sensitive(inner) => matches!(**inner, Value::String(_)),
+        _ => false,
+    };
+    if ok {
+        return Ok(v);
+    }
+    let expected =
+        crate::functions::signature::typesrc::parse_type("Variant[String, Sensitive[String]]")
+            .map_err(Error::eval)?;
+    Err(Error::eval(format!(
+        "value returned from function '{function}' has wrong type, {}",
+        types::mismatch::describe_mismatch(&expected, &v)
+    ))
+    .into())
 }
 
 /// The lambda of `epp_template() |...| { ... }`.
@@ -172,23 +248,29 @@ fn lambda_of(program: &Program) -> Option<Rc<Lambda>> {
 
 /// Translates and parses the template, wording syntax and validation errors as the reference.
 fn compile(
-    text: &str,
+    src: &TemplateSource,
     template: &Template,
     params: &[LambdaParam],
 ) -> Result<(Program, SourceMap), Error> {
+    let text = src.text;
     // A parameter list anywhere but first.
     for seg in &template.segments {
         if let epp::Segment::Code { start, end } = seg {
             let code = &text[*start..*end];
             if code.trim_start().starts_with('|') {
                 let at = start + (code.len() - code.trim_start().len());
-                return Err(invalid_epp(text, "Syntax error at '|'", Some(at)));
+                return Err(src.invalid("Syntax error at '|'", Some(at)));
             }
         }
     }
-    let generated = epp::translate(text, template, params);
+    let generated = epp::translate(text, template, params, false);
     match crate::syntax::parse(&generated.source) {
-        Ok(program) => Ok((program, generated.map)),
+        Ok(_) => {
+            let runnable = epp::translate(text, template, params, true);
+            let program = crate::syntax::parser::parse_program(&runnable.source)
+                .map_err(|e| template_error(src, &runnable.map, e))?;
+            Ok((program, runnable.map))
+        }
         Err(e) => {
             // An error at the closing brace of the lambda: a `}` too many in the template
             // closed it; the body alone shows where.
@@ -196,44 +278,44 @@ fn compile(
                 matches!(generated.map.origin(s.start as usize), Origin::Other(at) if at == text.len())
             });
             if at_end && e.kind != ErrorKind::Incomplete {
-                let body = &generated.source[generated.body_start..];
-                let body = body.strip_suffix("}\n").unwrap_or(body);
+                let body = &generated.source[generated.body_start..generated.body_end];
                 if let Err(mut inner) = crate::syntax::parser::parse_program(body) {
                     if let Some(s) = inner.span.as_mut() {
                         s.start += generated.body_start as u32;
                         s.end += generated.body_start as u32;
                     }
-                    return Err(template_error(text, &generated.map, inner));
+                    return Err(template_error(src, &generated.map, inner));
                 }
             }
-            Err(template_error(text, &generated.map, e))
+            Err(template_error(src, &generated.map, e))
         }
     }
 }
 
 /// A syntax or validation error in generated source, as an `Invalid EPP` error.
-fn template_error(text: &str, map: &SourceMap, e: Error) -> Error {
+fn template_error(src: &TemplateSource, map: &SourceMap, e: Error) -> Error {
     if e.kind == ErrorKind::Incomplete && e.message == "Syntax error at end of input" {
-        return invalid_epp(text, &e.message, None);
+        return src.invalid(&e.message, None);
     }
     let Some(span) = e.span else {
-        return invalid_epp(text, &e.message, None);
+        return src.invalid(&e.message, None);
     };
     match map.origin(span.start as usize) {
         Origin::Close(at) if e.message.starts_with("Syntax error at ") => {
-            invalid_epp(text, "Syntax error at '%>'", Some(at))
+            src.invalid("Syntax error at '%>'", Some(at))
         }
         Origin::Code(at) | Origin::Close(at) | Origin::Other(at) => {
-            invalid_epp(text, &e.message, Some(at))
+            src.invalid(&e.message, Some(at))
         }
     }
 }
 
 /// Parameters from the hash when the template declares none: each entry is a variable.
 fn bind_undeclared(
-    text: &str,
+    src: &TemplateSource,
     given: Vec<(Rc<str>, Value)>,
 ) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
+    let text = src.text;
     let mut params = Vec::with_capacity(given.len());
     let mut values = Vec::with_capacity(given.len());
     for (name, value) in given {
@@ -248,7 +330,7 @@ fn bind_undeclared(
                 "Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"
             );
             let at = text.find(&format!("${name}"));
-            return Err(invalid_epp(text, &message, at).into());
+            return Err(src.invalid(&message, at).into());
         }
         params.push(LambdaParam {
             name: name.to_string(),
@@ -265,20 +347,20 @@ fn bind_undeclared(
 /// given parameters first (without defaults), then the defaulted ones.
 fn bind_declared(
     ev: &mut Evaluator,
-    text: &str,
+    src: &TemplateSource,
     (start, end): (usize, usize),
     given: Vec<(Rc<str>, Value)>,
 ) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
+    let text = src.text;
     const PREFIX: &str = "epp_params() ";
-    let src = format!("{PREFIX}{} {{}}", &text[start..end]);
+    let generated = format!("{PREFIX}{} {{}}", &text[start..end]);
     let to_template = |offset: u32| (offset as usize).saturating_sub(PREFIX.len()) + start;
-    let program = crate::syntax::parser::parse_program(&src).map_err(|e| {
+    let program = crate::syntax::parser::parse_program(&generated).map_err(|e| {
         let at = e.span.map(|s| to_template(s.start));
-        invalid_epp(text, &e.message, at)
+        src.invalid(&e.message, at)
     })?;
     let lambda = lambda_of(&program).ok_or_else(|| {
-        invalid_epp(
-            text,
+        src.invalid(
             &format!("Syntax error at '{}'", &text[start..start + 1]),
             Some(start),
         )
@@ -289,7 +371,9 @@ fn bind_declared(
             "Parameter ${} has 'captures rest' - not supported in an Epp Template",
             p.name
         );
-        return Err(invalid_epp(text, &message, Some(to_template(p.span.start) + 1)).into());
+        return Err(src
+            .invalid(&message, Some(to_template(p.span.start) + 1))
+            .into());
     }
     let range = |s: crate::syntax::ast::Span| (to_template(s.start), to_template(s.end));
     let mut problems = Vec::new();

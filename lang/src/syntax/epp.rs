@@ -12,6 +12,8 @@ use crate::error::Error;
 
 /// The function the generated code calls to append a value (its `%s` form) to the output.
 pub const RENDER: &str = "prepl_epp::render";
+/// The function the generated code calls when the template body completes (not by `next`).
+pub const DONE: &str = "prepl_epp::done";
 /// The function the generated code calls to check the type of a defaulted parameter.
 pub const CHECK: &str = "prepl_epp::check";
 
@@ -60,20 +62,26 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
     let mut text_at = 0;
     let mut i = 0;
     let mut seen_tag = false;
+    // Whether there was template text since the last tag (even if trimming emptied it: the
+    // reference still renders an empty string there).
+    let mut raw = false;
     while i < b.len() {
         if t[i..].starts_with("<%%") {
             text.push_str("<%");
+            raw = true;
             i += 3;
             continue;
         }
         if t[i..].starts_with("%%>") {
             text.push_str("%>");
+            raw = true;
             i += 3;
             continue;
         }
         if !t[i..].starts_with("<%") {
             let c = t[i..].chars().next().unwrap_or(' ');
             text.push(c);
+            raw = true;
             i += c.len_utf8();
             continue;
         }
@@ -91,7 +99,9 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
             };
             i = close + 2;
             if close > j && b[close - 1] == b'-' {
-                i = skip_trimmed(b, i);
+                let after = skip_trimmed(b, i);
+                raw |= after > i;
+                i = after;
             }
             seen_tag = true;
             continue;
@@ -107,16 +117,14 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
         }
         let (close, trim_right) = find_close(t, j)?;
         let code_end = if trim_right { close - 1 } else { close };
-        let is_params = !seen_tag
-            && !render
-            && segments.is_empty()
-            && text.is_empty()
-            && t[j..code_end].trim_start().starts_with('|');
-        if !text.is_empty() {
+        let is_params =
+            !seen_tag && !render && text.is_empty() && t[j..code_end].trim_start().starts_with('|');
+        if raw {
             segments.push(Segment::Text {
                 text: std::mem::take(&mut text),
                 at: text_at,
             });
+            raw = false;
         }
         if is_params {
             let start = j + (t[j..code_end].len() - t[j..code_end].trim_start().len());
@@ -135,12 +143,14 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
         }
         seen_tag = true;
         i = close + 2;
-        if trim_right {
-            i = skip_trimmed(b, i);
-        }
         text_at = i;
+        if trim_right {
+            let after = skip_trimmed(b, i);
+            raw = after > i;
+            i = after;
+        }
     }
-    if !text.is_empty() {
+    if raw {
         segments.push(Segment::Text { text, at: text_at });
     }
     Ok(Template { params, segments })
@@ -260,8 +270,9 @@ pub struct LambdaParam {
 pub struct Generated {
     pub source: String,
     pub map: SourceMap,
-    /// Where the template body starts in the generated source.
+    /// Where the template body starts and ends in the generated source.
     pub body_start: usize,
+    pub body_end: usize,
 }
 
 struct Writer<'a> {
@@ -281,8 +292,10 @@ impl Writer<'_> {
     }
 }
 
-/// The source `epp_template() |PARAMS| { BODY }` of the template's lambda.
-pub fn translate(t: &str, template: &Template, params: &[LambdaParam]) -> Generated {
+/// The source `epp_template() |PARAMS| { BODY }` of the template's lambda. With `run`, the
+/// body is wrapped so that completing it can be told from leaving it by `next()`:
+/// `if true { BODY } prepl_epp::done()`; without, it is as the reference's validation sees it.
+pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool) -> Generated {
     let mut w = Writer {
         t,
         out: String::with_capacity(t.len() * 2 + 64),
@@ -306,6 +319,10 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam]) -> Genera
             w.synthetic(&format!("), ${})\n", p.name), Origin::Other(s));
         }
     }
+    // The body is in an `if` so that `next()` can be told from completing.
+    if run {
+        w.synthetic("if true {\n", Origin::Other(0));
+    }
     let body_start = w.out.len();
     for seg in &template.segments {
         match seg {
@@ -324,11 +341,16 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam]) -> Genera
             }
         }
     }
+    let body_end = w.out.len();
+    if run {
+        w.synthetic(&format!("}}\n{DONE}()\n"), Origin::Other(t.len()));
+    }
     w.synthetic("}\n", Origin::Other(t.len()));
     Generated {
         source: w.out,
         map: w.map,
         body_start,
+        body_end,
     }
 }
 
@@ -346,17 +368,32 @@ fn single_quoted(s: &str) -> String {
     out
 }
 
-/// `Invalid EPP: MESSAGE (file: inlined-epp-text, line: L, column: C)`, as the reference
-/// words an error in a template.
-pub fn invalid_epp(t: &str, message: &str, at: Option<usize>) -> Error {
-    let location = match at {
-        Some(at) => {
-            let (line, col) = line_col(t, at);
-            format!(" (file: inlined-epp-text, line: {line}, column: {col})")
-        }
-        None => " (file: inlined-epp-text)".to_string(),
-    };
-    Error::eval(format!("inline_epp(): Invalid EPP: {message}{location}"))
+/// A template's text, the file it was read from (`inlined-epp-text` for `inline_epp`) and the
+/// function rendering it, for error messages.
+#[derive(Debug, Clone, Copy)]
+pub struct TemplateSource<'a> {
+    pub text: &'a str,
+    pub file: &'a str,
+    pub function: &'static str,
+}
+
+impl TemplateSource<'_> {
+    /// `f(): Invalid EPP: MESSAGE (file: F, line: L, column: C)`, as the reference words an
+    /// error in a template.
+    pub fn invalid(&self, message: &str, at: Option<usize>) -> Error {
+        let file = self.file;
+        let location = match at {
+            Some(at) => {
+                let (line, col) = line_col(self.text, at);
+                format!(" (file: {file}, line: {line}, column: {col})")
+            }
+            None => format!(" (file: {file})"),
+        };
+        Error::eval(format!(
+            "{}(): Invalid EPP: {message}{location}",
+            self.function
+        ))
+    }
 }
 
 /// 1-based line and column (in characters) of a byte offset of the template.

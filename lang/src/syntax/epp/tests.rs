@@ -63,7 +63,7 @@ fn unbalanced_tags_are_errors() {
 fn translation_maps_back_to_the_template() {
     let t = "x<%= $a %>";
     let tpl = scan(t).unwrap();
-    let g = translate(t, &tpl, &[]);
+    let g = translate(t, &tpl, &[], false);
     let at = g.source.find("$a").unwrap();
     assert_eq!(g.map.origin(at), Origin::Code(5));
     assert!(g.source.contains("prepl_epp::render('x')"));
