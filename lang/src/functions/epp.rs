@@ -10,10 +10,11 @@ use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::{Error, ErrorKind, Source};
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
-use crate::syntax::ast::{ExprKind, Lambda, Param, Program};
+use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Program};
 use crate::syntax::epp::{self, LambdaParam, Origin, SourceMap, Template, TemplateSource};
 use crate::types;
 use crate::values::Value;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -131,12 +132,10 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
         Some(range) => bind_declared(ev, src, range, given)?,
         None => bind_undeclared(src, given)?,
     };
-    let (program, map) = compile(src, &template, &params)?;
-    let Some(lambda) = lambda_of(&program) else {
-        return Err(Error::eval("internal error: no template lambda").into());
-    };
-    crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
-    run(ev, src, &lambda, &values, &map).map_err(|f| match f {
+    let compiled = compile(src, &template, &params)?;
+    // Resolving again is idempotent, and registers the lambdas with this evaluator.
+    crate::eval::resolve::resolve_program(&compiled.program, &mut ev.layouts);
+    run(ev, src, &compiled.lambda, &values, &compiled.map).map_err(|f| match f {
         Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::Error(e.at(call_span)),
         other => other,
     })
@@ -246,12 +245,59 @@ fn lambda_of(program: &Program) -> Option<Rc<Lambda>> {
     }
 }
 
-/// Translates and parses the template, wording syntax and validation errors as the reference.
+/// A template translated and parsed, ready to run.
+struct Compiled {
+    program: Program,
+    lambda: Rc<Lambda>,
+    map: SourceMap,
+}
+
+/// How many compiled templates are kept (the cache is emptied when it is full).
+const CACHE_SIZE: usize = 128;
+
+thread_local! {
+    /// Compiled templates by their generated source (which includes the parameters).
+    static COMPILED: RefCell<HashMap<String, Rc<Compiled>>> = RefCell::new(HashMap::default());
+}
+
+/// The compiled form of a template, from the cache when it was compiled before.
 fn compile(
     src: &TemplateSource,
     template: &Template,
     params: &[LambdaParam],
-) -> Result<(Program, SourceMap), Error> {
+) -> Result<Rc<Compiled>, Error> {
+    let runnable = epp::translate(src.text, template, params, true);
+    if let Some(c) = COMPILED.with(|c| c.borrow().get(&runnable.source).cloned()) {
+        return Ok(c);
+    }
+    let program = parse_checked(src, template, params).and_then(|()| {
+        crate::syntax::parser::parse_program(&runnable.source)
+            .map_err(|e| template_error(src, &runnable.map, e))
+    })?;
+    let lambda =
+        lambda_of(&program).ok_or_else(|| Error::eval("internal error: no template lambda"))?;
+    let compiled = Rc::new(Compiled {
+        program,
+        lambda,
+        map: runnable.map,
+    });
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_SIZE {
+            c.clear();
+        }
+        c.insert(runnable.source, compiled.clone());
+    });
+    Ok(compiled)
+}
+
+/// Parses and validates the template's lambda as the reference sees it, wording syntax and
+/// validation errors as the reference does.
+fn parse_checked(
+    src: &TemplateSource,
+    template: &Template,
+    params: &[LambdaParam],
+) -> Result<(), Error> {
     let text = src.text;
     // A parameter list anywhere but first.
     for seg in &template.segments {
@@ -265,12 +311,7 @@ fn compile(
     }
     let generated = epp::translate(text, template, params, false);
     match crate::syntax::parse(&generated.source) {
-        Ok(_) => {
-            let runnable = epp::translate(text, template, params, true);
-            let program = crate::syntax::parser::parse_program(&runnable.source)
-                .map_err(|e| template_error(src, &runnable.map, e))?;
-            Ok((program, runnable.map))
-        }
+        Ok(program) => check_render_assignments(src, &program, &generated),
         Err(e) => {
             // An error at the closing brace of the lambda: a `}` too many in the template
             // closed it; the body alone shows where.
@@ -290,6 +331,55 @@ fn compile(
             Err(template_error(src, &generated.map, e))
         }
     }
+}
+
+/// `<%= $a = 1 %>`: the reference's grammar takes no assignment there.
+fn check_render_assignments(
+    src: &TemplateSource,
+    program: &Program,
+    generated: &epp::Generated,
+) -> Result<(), Error> {
+    let mut found = None;
+    for e in &program.body {
+        find_render_assignment(e, 0, &mut found);
+    }
+    match found {
+        Some(end) => {
+            let after = &generated.source[end..];
+            let eq = end + (after.len() - after.trim_start().len());
+            Err(src.invalid("Syntax error at '='", Some(generated.map.offset(eq))))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Sets `found` to the end of the target of the first assignment rendered by `<%= %>`. The
+/// parser bounds the nesting; `depth` bounds it again.
+fn find_render_assignment(e: &Expr, depth: usize, found: &mut Option<usize>) {
+    if found.is_some() || depth > 1000 {
+        return;
+    }
+    match &e.kind {
+        ExprKind::Call { name, args, .. } if &**name == epp::RENDER => {
+            let mut arg = args.first();
+            while let Some(ExprKind::Paren(inner)) = arg.map(|a| &a.kind) {
+                arg = Some(inner);
+            }
+            if let Some(ExprKind::Assign(target, _)) = arg.map(|a| &a.kind) {
+                *found = Some(target.span.end as usize);
+                return;
+            }
+        }
+        ExprKind::Call { block: Some(l), .. }
+        | ExprKind::CallType { block: Some(l), .. }
+        | ExprKind::Lambda(l) => {
+            for b in &l.body {
+                find_render_assignment(b, depth + 1, found);
+            }
+        }
+        _ => {}
+    }
+    e.for_each_child(&mut |c| find_render_assignment(c, depth + 1, found));
 }
 
 /// A syntax or validation error in generated source, as an `Invalid EPP` error.

@@ -76,3 +76,59 @@ fn matches_the_reference() {
         failures.join("\n")
     );
 }
+
+/// `epp(path)` with templates written to a temporary directory; expectations from the
+/// reference (its answers for the same files under /tmp/epp, with the path replaced).
+#[test]
+fn epp_renders_files_by_absolute_path() {
+    let dir = std::env::temp_dir().join(format!("prepl-epp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().to_string()
+    };
+    let t = write("t.epp", "Hi <%= $n %>\n");
+    let bad = write("bad.epp", "a <% 1 %> b");
+    let p = write("p.epp", "<%- | String $n | -%>\n<%= $n %>\n<%= $nope %>");
+    let d = dir.to_string_lossy().to_string();
+    let none = format!("{d}/none.epp");
+    let prefix = "Evaluation Error: Error while evaluating a Function Call, ";
+    let cases: Vec<(String, Result<String, String>)> = vec![
+        (format!("epp('{t}', {{n => 1}})"), Ok("\"Hi 1\\n\"".into())),
+        (format!("epp('{none}')"), Err(format!("{prefix}Could not find template '{none}'"))),
+        ("epp('t.epp', {n => 1})".into(), Err(format!("{prefix}Could not find template 't.epp'"))),
+        (
+            format!("epp('{bad}')"),
+            Err(format!("{prefix}epp(): Invalid EPP: This Literal Integer has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form) (file: {bad}, line: 1, column: 6)")),
+        ),
+        (format!("epp('{p}', {{n => 'x'}})"), Err("Evaluation Error: Unknown variable: 'nope'.".into())),
+        (format!("epp('{p}')"), Err(format!("{prefix}lambda: expects a value for parameter 'n'"))),
+        (
+            format!("epp('{p}', {{n => 1}})"),
+            Err(format!("{prefix}lambda: parameter 'n' expects a String value, got Integer")),
+        ),
+        (format!("epp('{d}')"), Err(format!("{prefix}Is a directory @ io_fread - {d}"))),
+        ("epp(1)".into(), Err(format!("{prefix}'epp' parameter 'path' expects a String value, got Integer"))),
+        (
+            format!("epp('{t}', {{'a b' => 1}})"),
+            Err(format!("{prefix}'epp' parameter 'parameters' key of entry 'a b' expects a match for Pattern[/^\\w+$/], got 'a b'")),
+        ),
+        (
+            format!("epp('{t}', {{n => 1}}, 2)"),
+            Err(format!("{prefix}'epp' expects between 1 and 2 arguments, got 3")),
+        ),
+        (format!("epp('{t}')"), Err("Evaluation Error: Unknown variable: 'n'.".into())),
+    ];
+    let mut failures = Vec::new();
+    for (src, expected) in cases {
+        let (got, _) = run(&src);
+        if got != expected {
+            failures.push(format!(
+                "{src}\n   expected {expected:?}\n   got      {got:?}"
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
