@@ -37,12 +37,7 @@ pub fn builtins() -> Vec<Builtin> {
 
 static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
 static DONE: Builtin = builtin(epp::DONE, &[], done, "");
-static CHECK: Builtin = builtin(
-    epp::CHECK,
-    &["String $name, Type $type, Any $value"],
-    check,
-    "",
-);
+static CHECK: Builtin = builtin(epp::CHECK, &["Any *$checks"], check, "");
 
 thread_local! {
     /// The output of each template being rendered, innermost last.
@@ -72,14 +67,33 @@ fn done(_ev: &mut Evaluator, _args: &[Value], _b: Option<&Closure>) -> EvalResul
     Ok(Value::Undef)
 }
 
+/// `check(name, type, value, ...)`: the parameters' types, all mismatches reported together.
 fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
-    if let [Value::String(name), Value::Type(t), value] = args {
-        if !types::is_instance(t, value) {
-            let m = types::mismatch::describe_mismatch(t, value);
-            return Err(Error::eval(format!("lambda: parameter '{name}' {m}")).into());
+    let mut problems = Vec::new();
+    for triple in args.chunks(3) {
+        if let [Value::String(name), Value::Type(t), value] = triple {
+            if !types::is_instance(t, value) {
+                let m = types::mismatch::describe_mismatch(t, value);
+                problems.push(format!("parameter '{name}' {m}"));
+            }
         }
     }
-    Ok(Value::Undef)
+    match lambda_problems(&problems) {
+        Some(e) => Err(e.into()),
+        None => Ok(Value::Undef),
+    }
+}
+
+/// `lambda: PROBLEM`, or `lambda:` followed by one indented line per problem.
+fn lambda_problems(problems: &[String]) -> Option<Error> {
+    match problems {
+        [] => None,
+        [one] => Some(Error::eval(format!("lambda: {one}"))),
+        _ => {
+            let lines: Vec<String> = problems.iter().map(|p| format!("\n  {p}")).collect();
+            Some(Error::eval(format!("lambda:{}", lines.concat())))
+        }
+    }
 }
 
 fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -426,6 +440,7 @@ fn bind_undeclared(
             name: name.to_string(),
             default: None,
             check_type: None,
+            declared: params.len(),
         });
         values.push(value);
     }
@@ -467,6 +482,7 @@ fn bind_declared(
     }
     let range = |s: crate::syntax::ast::Span| (to_template(s.start), to_template(s.end));
     let mut problems = Vec::new();
+    let mut type_problems = Vec::new();
     for (name, _) in &given {
         if !declared.iter().any(|p| *p.name == **name) {
             problems.push(format!("has no parameter named '{name}'"));
@@ -475,23 +491,27 @@ fn bind_declared(
     let mut first = Vec::new();
     let mut values = Vec::new();
     let mut defaulted = Vec::new();
-    for p in declared {
+    for (index, p) in declared.iter().enumerate() {
+        let check_type = p.type_expr.as_ref().map(|t| range(t.span));
         match given.iter().find(|(n, _)| **n == *p.name) {
             Some((_, v)) => {
                 if let Some(te) = &p.type_expr {
                     match ev.eval(te)? {
-                        Value::Type(t) if !types::is_instance(&t, v) => problems.push(format!(
-                            "parameter '{}' {}",
-                            p.name,
-                            types::mismatch::describe_mismatch(&t, v)
-                        )),
+                        Value::Type(t) if !types::is_instance(&t, v) => {
+                            type_problems.push(format!(
+                                "parameter '{}' {}",
+                                p.name,
+                                types::mismatch::describe_mismatch(&t, v)
+                            ))
+                        }
                         _ => {}
                     }
                 }
                 first.push(LambdaParam {
                     name: p.name.to_string(),
                     default: None,
-                    check_type: None,
+                    check_type,
+                    declared: index,
                 });
                 values.push(v.clone());
             }
@@ -499,18 +519,19 @@ fn bind_declared(
                 Some(d) => defaulted.push(LambdaParam {
                     name: p.name.to_string(),
                     default: Some(range(d.span)),
-                    check_type: p.type_expr.as_ref().map(|t| range(t.span)),
+                    check_type,
+                    declared: index,
                 }),
                 None => problems.push(format!("expects a value for parameter '{}'", p.name)),
             },
         }
     }
-    match problems.len() {
-        0 => {}
-        1 => return Err(Error::eval(format!("lambda: {}", problems[0])).into()),
-        _ => {
-            let lines: Vec<String> = problems.iter().map(|p| format!("\n  {p}")).collect();
-            return Err(Error::eval(format!("lambda:{}", lines.concat())).into());
+    // With names unknown or missing, the reference reports these with the given values'
+    // type mismatches; otherwise the types are checked in the body, after the defaults.
+    if !problems.is_empty() {
+        problems.extend(type_problems);
+        if let Some(e) = lambda_problems(&problems) {
+            return Err(e.into());
         }
     }
     first.extend(defaulted);

@@ -262,8 +262,10 @@ impl SourceMap {
 pub struct LambdaParam {
     pub name: String,
     pub default: Option<(usize, usize)>,
-    /// The type expression (template range), checked in the body for defaulted parameters.
+    /// The type expression (template range), checked at the start of the body.
     pub check_type: Option<(usize, usize)>,
+    /// The parameter's position in the template's declaration (checks are in this order).
+    pub declared: usize,
 }
 
 /// Generated Puppet source and its map back to the template.
@@ -312,12 +314,18 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool
         }
     }
     w.synthetic("| {\n", Origin::Other(0));
-    for p in params {
-        if let (Some((s, e)), Some(_)) = (p.check_type, p.default) {
-            w.synthetic(&format!("{CHECK}('{}', (", p.name), Origin::Other(s));
+    let mut typed: Vec<&LambdaParam> = params.iter().filter(|p| p.check_type.is_some()).collect();
+    if !typed.is_empty() {
+        typed.sort_by_key(|p| p.declared);
+        w.synthetic(&format!("{CHECK}("), Origin::Other(param_at));
+        for (k, p) in typed.iter().enumerate() {
+            let Some((s, e)) = p.check_type else { continue };
+            let sep = if k == 0 { "" } else { ", " };
+            w.synthetic(&format!("{sep}'{}', (", p.name), Origin::Other(s));
             w.code(s, e);
-            w.synthetic(&format!("), ${})\n", p.name), Origin::Other(s));
+            w.synthetic(&format!("), ${}", p.name), Origin::Other(s));
         }
+        w.synthetic(")\n", Origin::Other(param_at));
     }
     // The body is in an `if` so that `next()` can be told from completing.
     if run {
