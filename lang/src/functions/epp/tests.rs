@@ -132,3 +132,31 @@ fn epp_renders_files_by_absolute_path() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn templates_are_reused_across_calls_and_sessions() {
+    let src =
+        "[1, 2, 3].map |$i| { inline_epp('<%- | Integer $n | -%><%= $n * 10 %>', {n => $i}) }";
+    for _ in 0..2 {
+        let (got, _) = run(src);
+        assert_eq!(got, Ok("['10', '20', '30']".to_string()));
+    }
+    let (got, _) = run("$x = inline_epp('<%= $a %>', {a => 1}) $y = inline_epp('<%= $a %>', {a => 2}) \"${x}${y}\"");
+    assert_eq!(got, Ok("'12'".to_string()));
+}
+
+#[test]
+fn long_loops_and_deep_nesting() {
+    let (got, _) = run("inline_epp('<% Integer[1, 5000].each |$i| { %>x<% } %>').length");
+    assert_eq!(got, Ok("5000".to_string()));
+    // Templates calling templates stop at the evaluator's depth limit, without a crash.
+    let deep =
+        "function f($n) { if $n > 0 { inline_epp('<%= f($n - 1) %>') } else { 'end' } } f(100000)";
+    let got = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || run(deep).0)
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(got.is_err_and(|e| e.contains("stack level too deep")));
+}
