@@ -183,6 +183,7 @@ fn run(
     map: &SourceMap,
 ) -> EvalResult {
     let text = src.text;
+    let call_span = ev.call_span;
     let mut installed: Vec<&'static str> = Vec::new();
     for b in [&RENDER, &CHECK, &DONE] {
         if !ev.builtins.contains_key(b.name) {
@@ -204,6 +205,12 @@ fn run(
         // `next(value)`: the value is the result, if it is a string.
         Ok(v) | Err(Flow::Next(v)) => check_result(src.function, v),
         Err(Flow::Return(v)) => Ok(v),
+        // `break()` leaves the template and breaks the iteration the template is rendered
+        // in; at top level it is an error located in the template.
+        Err(Flow::Break) if ev.current.is_some() => {
+            ev.control_span = call_span;
+            Err(Flow::Break)
+        }
         Err(Flow::Break) => {
             let at = map.offset(ev.control_span.start as usize);
             let (line, _) = epp::line_col(text, at);

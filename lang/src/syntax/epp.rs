@@ -103,7 +103,6 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
                 raw |= after > i;
                 i = after;
             }
-            seen_tag = true;
             continue;
         }
         let trim_left = b.get(j) == Some(&b'-');
@@ -128,8 +127,18 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
         }
         if is_params {
             let start = j + (t[j..code_end].len() - t[j..code_end].trim_start().len());
-            let end = j + t[j..code_end].trim_end().len();
-            params = Some((start, end));
+            match param_list_end(t, start, code_end) {
+                Some(end) => {
+                    params = Some((start, end));
+                    if !t[end..code_end].trim().is_empty() {
+                        segments.push(Segment::Code {
+                            start: end,
+                            end: code_end,
+                        });
+                    }
+                }
+                None => params = Some((start, j + t[j..code_end].trim_end().len())),
+            }
         } else if render {
             segments.push(Segment::Render {
                 start: j,
@@ -193,6 +202,7 @@ fn find_close(t: &str, from: usize) -> Result<(usize, bool), TemplateError> {
             }
             b'\'' | b'"' => {
                 let quote = b[i];
+                let start = i;
                 i += 1;
                 while i < b.len() && b[i] != quote {
                     if b[i] == b'\\' {
@@ -201,7 +211,12 @@ fn find_close(t: &str, from: usize) -> Result<(usize, bool), TemplateError> {
                     i += 1;
                 }
                 if i >= b.len() {
-                    return Err(unbalanced());
+                    let after = if quote == b'"' { "'\"'" } else { "\"'\"" };
+                    let message = format!(
+                        "Unclosed quote after {after} followed by '{}'",
+                        followed_by(&t[start + 1..])
+                    );
+                    return Err(TemplateError::at(&message, start + 1));
                 }
                 i += 1;
             }
@@ -218,6 +233,43 @@ fn find_close(t: &str, from: usize) -> Result<(usize, bool), TemplateError> {
         }
     }
     Err(unbalanced())
+}
+
+/// The start of the rest of a string, as the reference shows it: five characters and `...`.
+fn followed_by(rest: &str) -> String {
+    if rest.is_empty() {
+        return "<eof>".to_string();
+    }
+    let mut s: String = rest.chars().take(5).collect();
+    s.push_str("...");
+    s.replace('\t', "\\t")
+        .replace('\n', "\\n")
+        .replace('\r', "\\r")
+}
+
+/// Where the parameter list that starts with `|` at `from` ends (after its closing `|`),
+/// skipping strings and brackets; `None` when it does not close before `end`.
+fn param_list_end(t: &str, from: usize, end: usize) -> Option<usize> {
+    let b = &t.as_bytes()[..end];
+    let mut depth = 0usize;
+    let mut i = from + 1;
+    while i < b.len() {
+        match b[i] {
+            b'\'' | b'"' => {
+                let quote = b[i];
+                i += 1;
+                while i < b.len() && b[i] != quote {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'[' | b'(' | b'{' => depth += 1,
+            b']' | b')' | b'}' => depth = depth.saturating_sub(1),
+            b'|' if depth == 0 => return Some(i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// What a piece of generated source stands for.

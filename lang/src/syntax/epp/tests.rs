@@ -68,3 +68,31 @@ fn translation_maps_back_to_the_template() {
     assert_eq!(g.map.origin(at), Origin::Code(5));
     assert!(g.source.contains("prepl_epp::render('x')"));
 }
+
+#[test]
+fn parameter_list_may_be_followed_by_code_and_preceded_by_comments() {
+    let t = "<% |$n, $m = [1, '|'] | $x = 1 %>";
+    let tpl = scan(t).unwrap();
+    let (s, e) = tpl.params.unwrap();
+    assert_eq!(&t[s..e], "|$n, $m = [1, '|'] |");
+    assert_eq!(
+        tpl.segments,
+        [Segment::Code {
+            start: e,
+            end: t.len() - 2
+        }]
+    );
+    assert!(scan("<%# c %><%- |$n| -%>").unwrap().params.is_some());
+}
+
+#[test]
+fn unclosed_quotes_in_tags() {
+    let e = scan("<%= \"unterminated %>").unwrap_err();
+    assert_eq!(
+        e.message,
+        "Unclosed quote after '\"' followed by 'unter...'"
+    );
+    assert_eq!(e.at, Some(5));
+    let e = scan("<%= 'ab").unwrap_err();
+    assert_eq!(e.message, "Unclosed quote after \"'\" followed by 'ab...'");
+}
