@@ -413,11 +413,19 @@ fn template_error(src: &TemplateSource, map: &SourceMap, e: Error) -> Error {
     };
     match map.origin(span.start as usize) {
         Origin::Close(at) if e.message.starts_with("Syntax error at ") => {
-            src.invalid("Syntax error at '%>'", Some(at))
+            let tag = if src.text.get(at..).is_some_and(|r| r.starts_with("-%>")) {
+                "-%>"
+            } else {
+                "%>"
+            };
+            src.invalid(&format!("Syntax error at '{tag}'"), Some(at))
         }
-        Origin::Code(at) | Origin::Close(at) | Origin::Other(at) => {
-            src.invalid(&e.message, Some(at))
-        }
+        // Generated code: the calls that render text are the reference's Epp Texts.
+        Origin::Other(at) => src.invalid(
+            &e.message.replace("'a Function Call'", "'an Epp Text'"),
+            Some(at),
+        ),
+        Origin::Code(at) | Origin::Close(at) => src.invalid(&e.message, Some(at)),
     }
 }
 

@@ -67,10 +67,19 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
     let mut raw = false;
     while i < b.len() {
         if t[i..].starts_with("<%%") {
-            text.push_str("<%");
+            // The reference drops a `<%%` that ends the template.
+            if i + 3 < b.len() {
+                text.push_str("<%");
+            }
             raw = true;
             i += 3;
             continue;
+        }
+        if &t[i..] == "<%" {
+            return Err(TemplateError::at(
+                "Unbalanced embedded expression - opening <% and reaching end of input",
+                i + 2,
+            ));
         }
         if t[i..].starts_with("%%>") {
             text.push_str("%>");
@@ -110,7 +119,7 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
             trim_trailing_blanks(&mut text);
             j += 1;
         }
-        let render = b.get(j) == Some(&b'=');
+        let render = !trim_left && b.get(j) == Some(&b'=');
         if render {
             j += 1;
         }
@@ -229,10 +238,33 @@ fn find_close(t: &str, from: usize) -> Result<(usize, bool), TemplateError> {
                 Some(k) => i += k + 4,
                 None => return Err(unbalanced()),
             },
+            // A regexp literal where an operand is expected (`=~ /%>/`).
+            b'/' if regexp_may_start(&t[from..i]) => {
+                let mut k = i + 1;
+                while k < b.len() && b[k] != b'/' && b[k] != b'\n' {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+                i = if b.get(k) == Some(&b'/') {
+                    k + 1
+                } else {
+                    i + 1
+                };
+            }
             _ => i += 1,
         }
     }
     Err(unbalanced())
+}
+
+/// Whether a `/` after `before` starts a regexp rather than dividing.
+fn regexp_may_start(before: &str) -> bool {
+    match before.trim_end().chars().last() {
+        None => true,
+        Some(c) => matches!(
+            c,
+            '~' | '(' | ',' | '=' | '[' | '{' | '|' | '!' | ':' | '>' | '<'
+        ),
+    }
 }
 
 /// The start of the rest of a string, as the reference shows it: five characters and `...`.
