@@ -10,13 +10,18 @@ use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::{Error, ErrorKind, Source};
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
-use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Program};
-use crate::syntax::epp::{self, LambdaParam, Origin, SourceMap, Template, TemplateSource};
+use crate::syntax::ast::{ExprKind, Lambda, Program};
+use crate::syntax::epp::{self, SourceMap, TemplateSource};
 use crate::types;
 use crate::values::Value;
-use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
+
+mod compile;
+mod params;
+
+use compile::compile;
+use params::{bind_declared, bind_undeclared, check_keys};
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
@@ -85,7 +90,7 @@ fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResul
 }
 
 /// `lambda: PROBLEM`, or `lambda:` followed by one indented line per problem.
-fn lambda_problems(problems: &[String]) -> Option<Error> {
+pub(super) fn lambda_problems(problems: &[String]) -> Option<Error> {
     match problems {
         [] => None,
         [one] => Some(Error::eval(format!("lambda: {one}"))),
@@ -153,25 +158,6 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
         Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::Error(e.at(call_span)),
         other => other,
     })
-}
-
-/// The reference's wording for a string key that is not a word (`'n x'`); other mismatches
-/// of the parameter hash are left to the signature check.
-fn check_keys(function: &str, args: &[Value]) -> Result<(), Error> {
-    let Some(Value::Hash(h)) = args.get(1) else {
-        return Ok(());
-    };
-    let is_word =
-        |k: &str| !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
-    if h.keys().any(|k| k.as_str().is_none()) || args.len() > 2 {
-        return Ok(());
-    }
-    match h.keys().filter_map(Value::as_str).find(|k| !is_word(k)) {
-        Some(k) => Err(Error::eval(format!(
-            "'{function}' parameter 'parameters' key of entry '{k}' expects a match for Pattern[/^\\w+$/], got '{k}'"
-        ))),
-        None => Ok(()),
-    }
 }
 
 /// Runs the template's lambda with the hidden functions installed and a fresh buffer.
@@ -259,298 +245,11 @@ fn check_result(function: &str, v: Value) -> EvalResult {
 }
 
 /// The lambda of `epp_template() |...| { ... }`.
-fn lambda_of(program: &Program) -> Option<Rc<Lambda>> {
+pub(super) fn lambda_of(program: &Program) -> Option<Rc<Lambda>> {
     match &program.body.first()?.kind {
         ExprKind::Call { block: Some(l), .. } => Some(l.clone()),
         _ => None,
     }
-}
-
-/// A template translated and parsed, ready to run.
-struct Compiled {
-    program: Program,
-    lambda: Rc<Lambda>,
-    map: SourceMap,
-}
-
-/// How many compiled templates are kept (the cache is emptied when it is full).
-const CACHE_SIZE: usize = 128;
-
-thread_local! {
-    /// Compiled templates by their generated source (which includes the parameters).
-    static COMPILED: RefCell<HashMap<String, Rc<Compiled>>> = RefCell::new(HashMap::default());
-}
-
-/// The compiled form of a template, from the cache when it was compiled before.
-fn compile(
-    src: &TemplateSource,
-    template: &Template,
-    params: &[LambdaParam],
-) -> Result<Rc<Compiled>, Error> {
-    let runnable = epp::translate(src.text, template, params, true);
-    if let Some(c) = COMPILED.with(|c| c.borrow().get(&runnable.source).cloned()) {
-        return Ok(c);
-    }
-    let program = parse_checked(src, template, params).and_then(|()| {
-        crate::syntax::parser::parse_program(&runnable.source)
-            .map_err(|e| template_error(src, &runnable.map, e))
-    })?;
-    let lambda =
-        lambda_of(&program).ok_or_else(|| Error::eval("internal error: no template lambda"))?;
-    let compiled = Rc::new(Compiled {
-        program,
-        lambda,
-        map: runnable.map,
-    });
-    COMPILED.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= CACHE_SIZE {
-            c.clear();
-        }
-        c.insert(runnable.source, compiled.clone());
-    });
-    Ok(compiled)
-}
-
-/// Parses and validates the template's lambda as the reference sees it, wording syntax and
-/// validation errors as the reference does.
-fn parse_checked(
-    src: &TemplateSource,
-    template: &Template,
-    params: &[LambdaParam],
-) -> Result<(), Error> {
-    let text = src.text;
-    // A parameter list anywhere but first.
-    for seg in &template.segments {
-        if let epp::Segment::Code { start, end } = seg {
-            let code = &text[*start..*end];
-            if code.trim_start().starts_with('|') {
-                let at = start + (code.len() - code.trim_start().len());
-                return Err(src.invalid("Syntax error at '|'", Some(at)));
-            }
-        }
-    }
-    let generated = epp::translate(text, template, params, false);
-    match crate::syntax::parse(&generated.source) {
-        Ok(program) => check_render_assignments(src, &program, &generated),
-        Err(e) => {
-            // An error at the closing brace of the lambda: a `}` too many in the template
-            // closed it; the body alone shows where.
-            let at_end = e.span.is_some_and(|s| {
-                matches!(generated.map.origin(s.start as usize), Origin::Other(at) if at == text.len())
-            });
-            if at_end && e.kind != ErrorKind::Incomplete {
-                let body = &generated.source[generated.body_start..generated.body_end];
-                if let Err(mut inner) = crate::syntax::parser::parse_program(body) {
-                    if let Some(s) = inner.span.as_mut() {
-                        s.start += generated.body_start as u32;
-                        s.end += generated.body_start as u32;
-                    }
-                    return Err(template_error(src, &generated.map, inner));
-                }
-            }
-            Err(template_error(src, &generated.map, e))
-        }
-    }
-}
-
-/// `<%= $a = 1 %>`: the reference's grammar takes no assignment there.
-fn check_render_assignments(
-    src: &TemplateSource,
-    program: &Program,
-    generated: &epp::Generated,
-) -> Result<(), Error> {
-    let mut found = None;
-    for e in &program.body {
-        find_render_assignment(e, 0, &mut found);
-    }
-    match found {
-        Some(end) => {
-            let after = &generated.source[end..];
-            let eq = end + (after.len() - after.trim_start().len());
-            Err(src.invalid("Syntax error at '='", Some(generated.map.offset(eq))))
-        }
-        None => Ok(()),
-    }
-}
-
-/// Sets `found` to the end of the target of the first assignment rendered by `<%= %>`. The
-/// parser bounds the nesting; `depth` bounds it again.
-fn find_render_assignment(e: &Expr, depth: usize, found: &mut Option<usize>) {
-    if found.is_some() || depth > 1000 {
-        return;
-    }
-    match &e.kind {
-        ExprKind::Call { name, args, .. } if &**name == epp::RENDER => {
-            let mut arg = args.first();
-            while let Some(ExprKind::Paren(inner)) = arg.map(|a| &a.kind) {
-                arg = Some(inner);
-            }
-            if let Some(ExprKind::Assign(target, _)) = arg.map(|a| &a.kind) {
-                *found = Some(target.span.end as usize);
-                return;
-            }
-        }
-        ExprKind::Call { block: Some(l), .. }
-        | ExprKind::CallType { block: Some(l), .. }
-        | ExprKind::Lambda(l) => {
-            for b in &l.body {
-                find_render_assignment(b, depth + 1, found);
-            }
-        }
-        _ => {}
-    }
-    e.for_each_child(&mut |c| find_render_assignment(c, depth + 1, found));
-}
-
-/// A syntax or validation error in generated source, as an `Invalid EPP` error.
-fn template_error(src: &TemplateSource, map: &SourceMap, e: Error) -> Error {
-    if e.kind == ErrorKind::Incomplete && e.message == "Syntax error at end of input" {
-        return src.invalid(&e.message, None);
-    }
-    let Some(span) = e.span else {
-        return src.invalid(&e.message, None);
-    };
-    match map.origin(span.start as usize) {
-        Origin::Close(at) if e.message.starts_with("Syntax error at ") => {
-            let tag = if src.text.get(at..).is_some_and(|r| r.starts_with("-%>")) {
-                "-%>"
-            } else {
-                "%>"
-            };
-            src.invalid(&format!("Syntax error at '{tag}'"), Some(at))
-        }
-        // Generated code: the calls that render text are the reference's Epp Texts.
-        Origin::Other(at) => src.invalid(
-            &e.message.replace("'a Function Call'", "'an Epp Text'"),
-            Some(at),
-        ),
-        Origin::Code(at) | Origin::Close(at) => src.invalid(&e.message, Some(at)),
-    }
-}
-
-/// Parameters from the hash when the template declares none: each entry is a variable.
-fn bind_undeclared(
-    src: &TemplateSource,
-    given: Vec<(Rc<str>, Value)>,
-) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
-    let text = src.text;
-    let mut params = Vec::with_capacity(given.len());
-    let mut values = Vec::with_capacity(given.len());
-    for (name, value) in given {
-        if name.bytes().all(|c| c.is_ascii_digit()) {
-            return Err(Error::eval(format!(
-                "Cannot assign to a numeric match result variable '${name}'"
-            ))
-            .into());
-        }
-        if !name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
-            let message = format!(
-                "Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"
-            );
-            let at = text.find(&format!("${name}"));
-            return Err(src.invalid(&message, at).into());
-        }
-        params.push(LambdaParam {
-            name: name.to_string(),
-            default: None,
-            check_type: None,
-            declared: params.len(),
-        });
-        values.push(value);
-    }
-    Ok((params, values))
-}
-
-/// Binds the given values to the declared parameters: unknown names, missing values and
-/// type mismatches are reported together, as the reference does. The lambda declares the
-/// given parameters first (without defaults), then the defaulted ones.
-fn bind_declared(
-    ev: &mut Evaluator,
-    src: &TemplateSource,
-    (start, end): (usize, usize),
-    given: Vec<(Rc<str>, Value)>,
-) -> EvalResult<(Vec<LambdaParam>, Vec<Value>)> {
-    let text = src.text;
-    const PREFIX: &str = "epp_params() ";
-    let generated = format!("{PREFIX}{} {{}}", &text[start..end]);
-    let to_template = |offset: u32| (offset as usize).saturating_sub(PREFIX.len()) + start;
-    let program = crate::syntax::parser::parse_program(&generated).map_err(|e| {
-        let at = e.span.map(|s| to_template(s.start));
-        src.invalid(&e.message, at)
-    })?;
-    let lambda = lambda_of(&program).ok_or_else(|| {
-        src.invalid(
-            &format!("Syntax error at '{}'", &text[start..start + 1]),
-            Some(start),
-        )
-    })?;
-    let declared: &[Param] = &lambda.params;
-    if let Some(p) = declared.iter().find(|p| p.captures_rest) {
-        let message = format!(
-            "Parameter ${} has 'captures rest' - not supported in an Epp Template",
-            p.name
-        );
-        return Err(src
-            .invalid(&message, Some(to_template(p.span.start) + 1))
-            .into());
-    }
-    let range = |s: crate::syntax::ast::Span| (to_template(s.start), to_template(s.end));
-    let mut problems = Vec::new();
-    let mut type_problems = Vec::new();
-    for (name, _) in &given {
-        if !declared.iter().any(|p| *p.name == **name) {
-            problems.push(format!("has no parameter named '{name}'"));
-        }
-    }
-    let mut first = Vec::new();
-    let mut values = Vec::new();
-    let mut defaulted = Vec::new();
-    for (index, p) in declared.iter().enumerate() {
-        let check_type = p.type_expr.as_ref().map(|t| range(t.span));
-        match given.iter().find(|(n, _)| **n == *p.name) {
-            Some((_, v)) => {
-                if let Some(te) = &p.type_expr {
-                    match ev.eval(te)? {
-                        Value::Type(t) if !types::is_instance(&t, v) => {
-                            type_problems.push(format!(
-                                "parameter '{}' {}",
-                                p.name,
-                                types::mismatch::describe_mismatch(&t, v)
-                            ))
-                        }
-                        _ => {}
-                    }
-                }
-                first.push(LambdaParam {
-                    name: p.name.to_string(),
-                    default: None,
-                    check_type,
-                    declared: index,
-                });
-                values.push(v.clone());
-            }
-            None => match &p.default {
-                Some(d) => defaulted.push(LambdaParam {
-                    name: p.name.to_string(),
-                    default: Some(range(d.span)),
-                    check_type,
-                    declared: index,
-                }),
-                None => problems.push(format!("expects a value for parameter '{}'", p.name)),
-            },
-        }
-    }
-    // With names unknown or missing, the reference reports these with the given values'
-    // type mismatches; otherwise the types are checked in the body, after the defaults.
-    if !problems.is_empty() {
-        problems.extend(type_problems);
-        if let Some(e) = lambda_problems(&problems) {
-            return Err(e.into());
-        }
-    }
-    first.extend(defaulted);
-    Ok((first, values))
 }
 
 #[cfg(test)]
