@@ -44,31 +44,51 @@ static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
 static DONE: Builtin = builtin(epp::DONE, &[], done, "");
 static CHECK: Builtin = builtin(epp::CHECK, &["Any *$checks"], check, "");
 
-thread_local! {
-    /// The output of each template being rendered, innermost last.
-    /// The output of each template being rendered, innermost last, and whether its body
-    /// completed.
-    static OUTPUT: RefCell<Vec<(String, bool)>> = const { RefCell::new(Vec::new()) };
+/// What a template being rendered has produced so far.
+#[derive(Default)]
+struct Output {
+    text: String,
+    /// Whether the body ran to its end (rather than leaving by `next()`).
+    completed: bool,
+    /// Whether a sensitive value was rendered (the result is then sensitive).
+    sensitive: bool,
 }
 
+thread_local! {
+    /// The output of each template being rendered, innermost last.
+    static OUTPUT: RefCell<Vec<Output>> = const { RefCell::new(Vec::new()) };
+}
+
+fn with_output(f: impl FnOnce(&mut Output)) {
+    OUTPUT.with(|o| {
+        if let Some(top) = o.borrow_mut().last_mut() {
+            f(top);
+        }
+    });
+}
+
+/// Appends the `%s` form of a value; a sensitive value is revealed, and makes the result
+/// sensitive.
 fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
-    if let Some(v) = args.first() {
-        let text = crate::format::to_display(v);
-        OUTPUT.with(|o| {
-            if let Some((top, _)) = o.borrow_mut().last_mut() {
-                top.push_str(&text);
-            }
-        });
+    match args.first() {
+        Some(Value::Sensitive(inner)) => {
+            let text = crate::format::to_display(inner);
+            with_output(|o| {
+                o.text.push_str(&text);
+                o.sensitive = true;
+            });
+        }
+        Some(v) => {
+            let text = crate::format::to_display(v);
+            with_output(|o| o.text.push_str(&text));
+        }
+        None => {}
     }
     Ok(Value::Undef)
 }
 
 fn done(_ev: &mut Evaluator, _args: &[Value], _b: Option<&Closure>) -> EvalResult {
-    OUTPUT.with(|o| {
-        if let Some((_, completed)) = o.borrow_mut().last_mut() {
-            *completed = true;
-        }
-    });
+    with_output(|o| o.completed = true);
     Ok(Value::Undef)
 }
 
@@ -177,17 +197,24 @@ fn run(
             installed.push(b.name);
         }
     }
-    OUTPUT.with(|o| o.borrow_mut().push((String::new(), false)));
+    OUTPUT.with(|o| o.borrow_mut().push(Output::default()));
     let closure = ev.closure(lambda);
     let outer = std::mem::replace(&mut ev.current_builtin, "lambda");
     let result = ev.call_closure(&closure, values);
     ev.current_builtin = outer;
-    let (output, completed) = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
+    let output = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
     for name in installed {
         ev.builtins.remove(name);
     }
     match result {
-        Ok(_) if completed => Ok(Value::string(output)),
+        Ok(_) if output.completed => {
+            let text = Value::string(output.text);
+            Ok(if output.sensitive {
+                Value::Sensitive(Rc::new(text))
+            } else {
+                text
+            })
+        }
         // `next(value)`: the value is the result, if it is a string.
         Ok(v) | Err(Flow::Next(v)) => check_result(src.function, v),
         Err(Flow::Return(v)) => Ok(v),
