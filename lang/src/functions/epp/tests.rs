@@ -160,3 +160,11 @@ fn long_loops_and_deep_nesting() {
         .unwrap();
     assert!(got.is_err_and(|e| e.contains("stack level too deep")));
 }
+
+#[test]
+fn many_renders_of_one_template() {
+    let start = std::time::Instant::now();
+    let (got, _) = run("Integer[1, 3000].map |$i| { inline_epp('<%- | Integer $n | -%>n=<%= $n %>', {n => $i}) }[-1]");
+    assert_eq!(got, Ok("'n=3000'".to_string()));
+    eprintln!("3000 renders: {:?}", start.elapsed());
+}
