@@ -3,12 +3,20 @@
 
 use super::{lambda_of, lambda_problems};
 use crate::error::Error;
+use crate::eval::scope::RESERVED;
 use crate::eval::{EvalResult, Evaluator};
 use crate::syntax::ast::Param;
 use crate::syntax::epp::{LambdaParam, TemplateSource};
 use crate::types;
 use crate::values::Value;
 use std::rc::Rc;
+
+/// `Attempt to assign to a reserved variable name: 'trusted'`
+fn reserved(name: &str) -> Error {
+    Error::eval(format!(
+        "Attempt to assign to a reserved variable name: '{name}'"
+    ))
+}
 
 /// The reference's wording for a string key that is not a word (`'n x'`); other mismatches
 /// of the parameter hash are left to the signature check.
@@ -38,6 +46,9 @@ pub(super) fn bind_undeclared(
     let mut params = Vec::with_capacity(given.len());
     let mut values = Vec::with_capacity(given.len());
     for (name, value) in given {
+        if RESERVED.contains(&&*name) {
+            return Err(reserved(&name).into());
+        }
         if name.bytes().all(|c| c.is_ascii_digit()) {
             return Err(Error::eval(format!(
                 "Cannot assign to a numeric match result variable '${name}'"
@@ -94,6 +105,20 @@ pub(super) fn bind_declared(
         return Err(src
             .invalid(&message, Some(to_template(p.span.start) + 1))
             .into());
+    }
+    for (k, p) in declared.iter().enumerate() {
+        if declared[..k].iter().any(|q| q.name == p.name) {
+            let start = to_template(p.span.start);
+            let at = text[start..].find('$').map_or(start, |d| start + d);
+            let message = format!(
+                "The parameter '{}' is declared more than once in the parameter list",
+                p.name
+            );
+            return Err(src.invalid(&message, Some(at)).into());
+        }
+        if RESERVED.contains(&&*p.name) {
+            return Err(reserved(&p.name).into());
+        }
     }
     let range = |s: crate::syntax::ast::Span| (to_template(s.start), to_template(s.end));
     let mut problems = Vec::new();
