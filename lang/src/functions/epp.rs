@@ -1,10 +1,15 @@
-//! `inline_epp(template, parameters)`: renders an EPP template (see `syntax::epp`).
+//! `inline_epp(template, parameters)` and `epp(path, parameters)`: render an EPP template
+//! (see `syntax::epp`). `epp` takes an absolute path only (there are no module paths).
 //!
 //! The template becomes the source of a lambda (`syntax::epp::translate`) whose parameters
 //! are the template's declared parameters (or, without a parameter tag, the given hash's
 //! keys). The lambda closes over the caller's scope, as the reference's template does. Its
-//! body appends to an output buffer through two functions that exist only while a template
-//! runs: `prepl_epp::render(value)` and `prepl_epp::check(name, type, value)`.
+//! body talks to the renderer through functions that exist only while a template runs:
+//! `prepl_epp::render(value)` appends to the output, `prepl_epp::check(name, type, value,
+//! ...)` checks the parameters' types, `prepl_epp::done()` marks the end of the body.
+//!
+//! - `compile`: translation, parsing (cached) and the reference's wording of template errors;
+//! - `params`: binding the parameter hash.
 
 use super::signature::dispatch;
 use super::{builtin, Builtin};
@@ -32,11 +37,11 @@ pub fn builtins() -> Vec<Builtin> {
             "epp(String $path, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders the EPP template in a file (an absolute path: there are no module paths).\n\n    epp('/tmp/motd.epp', {name => 'web1'})",
         ),
         builtin(
-        "inline_epp",
-        &["String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?"],
-        inline_epp,
-        "inline_epp(String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders an EPP template given as a string: text with <%= expr %>, <% code %>, <%# comment %>, and an optional parameter tag <%- | String $name | -%> first.\n\n    inline_epp('Hi <%= $n %>', {n => 'Bob'})   # 'Hi Bob'",
-    ),
+            "inline_epp",
+            &["String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?"],
+            inline_epp,
+            "inline_epp(String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders an EPP template given as a string: text with <%= expr %>, <% code %>, <%# comment %>, and an optional parameter tag <%- | String $name | -%> first.\n\n    inline_epp('Hi <%= $n %>', {n => 'Bob'})   # 'Hi Bob'",
+        ),
     ]
 }
 
