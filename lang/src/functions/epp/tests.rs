@@ -168,3 +168,20 @@ fn many_renders_of_one_template() {
     assert_eq!(got, Ok("'n=3000'".to_string()));
     eprintln!("3000 renders: {:?}", start.elapsed());
 }
+
+#[test]
+fn runtime_errors_point_into_the_template() {
+    let mut s = Session::new();
+    let e = s.eval("$x = 1\ninline_epp('a\n<%= $nope %>')").unwrap_err();
+    assert_eq!(e.message, "Unknown variable: 'nope'.");
+    assert_eq!(
+        e.source.as_ref().map(|s| s.name.as_str()),
+        Some("inlined-epp-text")
+    );
+    assert_eq!(e.location(), Some((2, 5)));
+    assert!(
+        e.render().ends_with("<%= $nope %>\n    ^"),
+        "{}",
+        e.render()
+    );
+}
