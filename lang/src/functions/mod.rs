@@ -12,6 +12,7 @@
 pub mod collections;
 pub mod control;
 pub mod digest;
+pub mod epp;
 pub mod iterate;
 pub mod iteration;
 pub mod iterators;
@@ -57,6 +58,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(numbers::builtins());
         all.extend(collections::builtins());
         all.extend(scanf::builtins());
+        all.extend(epp::builtins());
         all.sort_by_key(|b| b.name);
         all
     })

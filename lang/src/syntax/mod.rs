@@ -9,6 +9,7 @@
 //!   without validation; [`validate::validate`] alone.
 
 pub mod ast;
+pub mod epp;
 pub mod lexer;
 pub mod parser;
 pub mod validate;

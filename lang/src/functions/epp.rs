@@ -1,0 +1,288 @@
+//! `inline_epp(template, parameters)` and `epp(path, parameters)`: render an EPP template
+//! (see `syntax::epp`). `epp` takes an absolute path only (there are no module paths).
+//!
+//! The template becomes the source of a lambda (`syntax::epp::translate`) whose parameters
+//! are the template's declared parameters (or, without a parameter tag, the given hash's
+//! keys). The lambda closes over the caller's scope, as the reference's template does. Its
+//! body talks to the renderer through functions that exist only while a template runs:
+//! `prepl_epp::render(value)` appends to the output, `prepl_epp::check(name, type, value,
+//! ...)` checks the parameters' types, `prepl_epp::done()` marks the end of the body.
+//!
+//! - `compile`: translation, parsing (cached) and the reference's wording of template errors;
+//! - `params`: binding the parameter hash.
+
+use super::signature::dispatch;
+use super::{builtin, Builtin};
+use crate::error::{Error, ErrorKind, Source};
+use crate::eval::{Closure, EvalResult, Evaluator, Flow};
+use crate::syntax::ast::{ExprKind, Lambda, Program};
+use crate::syntax::epp::{self, SourceMap, TemplateSource};
+use crate::types;
+use crate::values::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+mod compile;
+mod params;
+
+use compile::compile;
+use params::{bind_declared, bind_undeclared, check_keys};
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin(
+            "epp",
+            &["String $path, Hash[Pattern[/^\\w+$/], Any] $parameters?"],
+            epp_file,
+            "epp(String $path, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders the EPP template in a file (an absolute path: there are no module paths).\n\n    epp('/tmp/motd.epp', {name => 'web1'})",
+        ),
+        builtin(
+            "inline_epp",
+            &["String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?"],
+            inline_epp,
+            "inline_epp(String $template, Hash[Pattern[/^\\w+$/], Any] $parameters?)\nRenders an EPP template given as a string: text with <%= expr %>, <% code %>, <%# comment %>, and an optional parameter tag <%- | String $name | -%> first.\n\n    inline_epp('Hi <%= $n %>', {n => 'Bob'})   # 'Hi Bob'",
+        ),
+    ]
+}
+
+static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
+static DONE: Builtin = builtin(epp::DONE, &[], done, "");
+static CHECK: Builtin = builtin(epp::CHECK, &["Any *$checks"], check, "");
+
+/// What a template being rendered has produced so far.
+#[derive(Default)]
+struct Output {
+    text: String,
+    /// Whether the body ran to its end (rather than leaving by `next()`).
+    completed: bool,
+    /// Whether a sensitive value was rendered (the result is then sensitive).
+    sensitive: bool,
+}
+
+thread_local! {
+    /// The output of each template being rendered, innermost last.
+    static OUTPUT: RefCell<Vec<Output>> = const { RefCell::new(Vec::new()) };
+}
+
+fn with_output(f: impl FnOnce(&mut Output)) {
+    OUTPUT.with(|o| {
+        if let Some(top) = o.borrow_mut().last_mut() {
+            f(top);
+        }
+    });
+}
+
+/// Appends the `%s` form of a value; a sensitive value is revealed, and makes the result
+/// sensitive.
+fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    match args.first() {
+        Some(Value::Sensitive(inner)) => {
+            let text = crate::format::to_display(inner);
+            with_output(|o| {
+                o.text.push_str(&text);
+                o.sensitive = true;
+            });
+        }
+        Some(v) => {
+            let text = crate::format::to_display(v);
+            with_output(|o| o.text.push_str(&text));
+        }
+        None => {}
+    }
+    Ok(Value::Undef)
+}
+
+fn done(_ev: &mut Evaluator, _args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    with_output(|o| o.completed = true);
+    Ok(Value::Undef)
+}
+
+/// `check(name, type, value, ...)`: the parameters' types, all mismatches reported together.
+fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    let mut problems = Vec::new();
+    for triple in args.chunks(3) {
+        if let [Value::String(name), Value::Type(t), value] = triple {
+            if !types::is_instance(t, value) {
+                let m = types::mismatch::describe_mismatch(t, value);
+                problems.push(format!("parameter '{name}' {m}"));
+            }
+        }
+    }
+    match lambda_problems(&problems) {
+        Some(e) => Err(e.into()),
+        None => Ok(Value::Undef),
+    }
+}
+
+/// `lambda: PROBLEM`, or `lambda:` followed by one indented line per problem.
+pub(super) fn lambda_problems(problems: &[String]) -> Option<Error> {
+    match problems {
+        [] => None,
+        [one] => Some(Error::eval(format!("lambda: {one}"))),
+        _ => {
+            let lines: Vec<String> = problems.iter().map(|p| format!("\n  {p}")).collect();
+            Some(Error::eval(format!("lambda:{}", lines.concat())))
+        }
+    }
+}
+
+fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    check_keys("inline_epp", args)?;
+    dispatch(ev, args, b)?;
+    let text = args.first().and_then(Value::as_str).unwrap_or("");
+    let src = TemplateSource {
+        text,
+        file: "inlined-epp-text",
+        function: "inline_epp",
+    };
+    render_template(ev, &src, args.get(1))
+}
+
+/// `epp(path, parameters)`: without module paths, only an absolute path names a template.
+fn epp_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    check_keys("epp", args)?;
+    dispatch(ev, args, b)?;
+    let path = args.first().and_then(Value::as_str).unwrap_or("");
+    let not_found = || Error::eval(format!("Could not find template '{path}'"));
+    let file = std::path::Path::new(path);
+    if !file.is_absolute() || !file.exists() {
+        return Err(not_found().into());
+    }
+    if file.is_dir() {
+        return Err(Error::eval(format!("Is a directory @ io_fread - {path}")).into());
+    }
+    let text = std::fs::read(file).map_err(|e| Error::eval(format!("{e} - {path}")))?;
+    let text = String::from_utf8_lossy(&text);
+    let src = TemplateSource {
+        text: &text,
+        file: path,
+        function: "epp",
+    };
+    render_template(ev, &src, args.get(1))
+}
+
+/// Renders a template with the given parameter hash (if any).
+fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value>) -> EvalResult {
+    let call_span = ev.call_span;
+    let given: Vec<(Rc<str>, Value)> = match hash {
+        Some(Value::Hash(h)) => h
+            .iter()
+            .filter_map(|(k, v)| Some((Rc::from(k.as_str()?), v.clone())))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let template = epp::scan(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
+    let (params, values) = match template.params {
+        Some(range) => bind_declared(ev, src, range, given)?,
+        None => bind_undeclared(src, given)?,
+    };
+    let compiled = compile(src, &template, &params)?;
+    // Resolving again is idempotent, and registers the lambdas with this evaluator.
+    crate::eval::resolve::resolve_program(&compiled.program, &mut ev.layouts);
+    run(ev, src, &compiled.lambda, &values, &compiled.map).map_err(|f| match f {
+        Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::Error(e.at(call_span)),
+        other => other,
+    })
+}
+
+/// Runs the template's lambda with the hidden functions installed and a fresh buffer.
+fn run(
+    ev: &mut Evaluator,
+    src: &TemplateSource,
+    lambda: &Rc<Lambda>,
+    values: &[Value],
+    map: &SourceMap,
+) -> EvalResult {
+    let text = src.text;
+    let call_span = ev.call_span;
+    let mut installed: Vec<&'static str> = Vec::new();
+    for b in [&RENDER, &CHECK, &DONE] {
+        if !ev.builtins.contains_key(b.name) {
+            ev.builtins.insert(b.name, b);
+            installed.push(b.name);
+        }
+    }
+    OUTPUT.with(|o| o.borrow_mut().push(Output::default()));
+    let closure = ev.closure(lambda);
+    let outer = std::mem::replace(&mut ev.current_builtin, "lambda");
+    let result = ev.call_closure(&closure, values);
+    ev.current_builtin = outer;
+    let output = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
+    for name in installed {
+        ev.builtins.remove(name);
+    }
+    match result {
+        Ok(_) if output.completed => {
+            let text = Value::string(output.text);
+            Ok(if output.sensitive {
+                Value::Sensitive(Rc::new(text))
+            } else {
+                text
+            })
+        }
+        // `next(value)`: the value is the result, if it is a string.
+        Ok(v) | Err(Flow::Next(v)) => check_result(src.function, v),
+        Err(Flow::Return(v)) => Ok(v),
+        // `break()` leaves the template and breaks the iteration the template is rendered
+        // in; at top level it is an error located in the template.
+        Err(Flow::Break) if ev.current.is_some() => {
+            ev.control_span = call_span;
+            Err(Flow::Break)
+        }
+        Err(Flow::Break) => {
+            let at = map.offset(ev.control_span.start as usize);
+            let (line, _) = epp::line_col(text, at);
+            Err(Error::new(
+                ErrorKind::Failed,
+                format!(
+                    "break() from context where this is illegal (file: {}, line: {line})",
+                    src.file
+                ),
+            )
+            .into())
+        }
+        Err(Flow::Error(mut e)) => {
+            if e.source.is_none() {
+                if let Some(span) = e.span.as_mut() {
+                    let start = map.offset(span.start as usize);
+                    let end = map.offset(span.end as usize).max(start);
+                    span.start = start as u32;
+                    span.end = end as u32;
+                    e.source = Some(Source::new(src.file, text));
+                }
+            }
+            Err(Flow::Error(e))
+        }
+    }
+}
+
+/// The value given to `next()` in a template's body, checked as the reference checks it.
+fn check_result(function: &str, v: Value) -> EvalResult {
+    let ok = match &v {
+        Value::String(_) => true,
+        Value::Sensitive(inner) => matches!(**inner, Value::String(_)),
+        _ => false,
+    };
+    if ok {
+        return Ok(v);
+    }
+    let expected =
+        crate::functions::signature::typesrc::parse_type("Variant[String, Sensitive[String]]")
+            .map_err(Error::eval)?;
+    Err(Error::eval(format!(
+        "value returned from function '{function}' has wrong type, {}",
+        types::mismatch::describe_mismatch(&expected, &v)
+    ))
+    .into())
+}
+
+/// The lambda of `epp_template() |...| { ... }`.
+pub(super) fn lambda_of(program: &Program) -> Option<Rc<Lambda>> {
+    match &program.body.first()?.kind {
+        ExprKind::Call { block: Some(l), .. } => Some(l.clone()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,173 @@
+//! Translating a template to its lambda, parsing it (cached), and wording the errors as the
+//! reference does.
+
+use super::lambda_of;
+use crate::error::{Error, ErrorKind};
+use crate::syntax::ast::{Expr, ExprKind, Lambda, Program};
+use crate::syntax::epp::{self, LambdaParam, Origin, SourceMap, Template, TemplateSource};
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A template translated and parsed, ready to run.
+pub(super) struct Compiled {
+    pub program: Program,
+    pub lambda: Rc<Lambda>,
+    pub map: SourceMap,
+}
+
+/// How many compiled templates are kept (the cache is emptied when it is full).
+const CACHE_SIZE: usize = 128;
+
+thread_local! {
+    /// Compiled templates by their generated source (which includes the parameters).
+    static COMPILED: RefCell<HashMap<String, Rc<Compiled>>> = RefCell::new(HashMap::default());
+}
+
+/// The compiled form of a template, from the cache when it was compiled before.
+pub(super) fn compile(
+    src: &TemplateSource,
+    template: &Template,
+    params: &[LambdaParam],
+) -> Result<Rc<Compiled>, Error> {
+    let runnable = epp::translate(src.text, template, params, true);
+    if let Some(c) = COMPILED.with(|c| c.borrow().get(&runnable.source).cloned()) {
+        return Ok(c);
+    }
+    let program = parse_checked(src, template, params).and_then(|()| {
+        crate::syntax::parser::parse_program(&runnable.source)
+            .map_err(|e| template_error(src, &runnable.map, e))
+    })?;
+    let lambda =
+        lambda_of(&program).ok_or_else(|| Error::eval("internal error: no template lambda"))?;
+    let compiled = Rc::new(Compiled {
+        program,
+        lambda,
+        map: runnable.map,
+    });
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_SIZE {
+            c.clear();
+        }
+        c.insert(runnable.source, compiled.clone());
+    });
+    Ok(compiled)
+}
+
+/// Parses and validates the template's lambda as the reference sees it, wording syntax and
+/// validation errors as the reference does.
+fn parse_checked(
+    src: &TemplateSource,
+    template: &Template,
+    params: &[LambdaParam],
+) -> Result<(), Error> {
+    let text = src.text;
+    // A parameter list anywhere but first.
+    for seg in &template.segments {
+        if let epp::Segment::Code { start, end } = seg {
+            let code = &text[*start..*end];
+            if code.trim_start().starts_with('|') {
+                let at = start + (code.len() - code.trim_start().len());
+                return Err(src.invalid("Syntax error at '|'", Some(at)));
+            }
+        }
+    }
+    let generated = epp::translate(text, template, params, false);
+    match crate::syntax::parse(&generated.source) {
+        Ok(program) => check_render_assignments(src, &program, &generated),
+        Err(e) => {
+            // An error at the closing brace of the lambda: a `}` too many in the template
+            // closed it; the body alone shows where.
+            let at_end = e.span.is_some_and(|s| {
+                matches!(generated.map.origin(s.start as usize), Origin::Other(at) if at == text.len())
+            });
+            if at_end && e.kind != ErrorKind::Incomplete {
+                let body = &generated.source[generated.body_start..generated.body_end];
+                if let Err(mut inner) = crate::syntax::parser::parse_program(body) {
+                    if let Some(s) = inner.span.as_mut() {
+                        s.start += generated.body_start as u32;
+                        s.end += generated.body_start as u32;
+                    }
+                    return Err(template_error(src, &generated.map, inner));
+                }
+            }
+            Err(template_error(src, &generated.map, e))
+        }
+    }
+}
+
+/// `<%= $a = 1 %>`: the reference's grammar takes no assignment there.
+fn check_render_assignments(
+    src: &TemplateSource,
+    program: &Program,
+    generated: &epp::Generated,
+) -> Result<(), Error> {
+    let mut found = None;
+    for e in &program.body {
+        find_render_assignment(e, 0, &mut found);
+    }
+    match found {
+        Some(end) => {
+            let after = &generated.source[end..];
+            let eq = end + (after.len() - after.trim_start().len());
+            Err(src.invalid("Syntax error at '='", Some(generated.map.offset(eq))))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Sets `found` to the end of the target of the first assignment rendered by `<%= %>`. The
+/// parser bounds the nesting; `depth` bounds it again.
+fn find_render_assignment(e: &Expr, depth: usize, found: &mut Option<usize>) {
+    if found.is_some() || depth > 1000 {
+        return;
+    }
+    match &e.kind {
+        ExprKind::Call { name, args, .. } if &**name == epp::RENDER => {
+            let mut arg = args.first();
+            while let Some(ExprKind::Paren(inner)) = arg.map(|a| &a.kind) {
+                arg = Some(inner);
+            }
+            if let Some(ExprKind::Assign(target, _)) = arg.map(|a| &a.kind) {
+                *found = Some(target.span.end as usize);
+                return;
+            }
+        }
+        ExprKind::Call { block: Some(l), .. }
+        | ExprKind::CallType { block: Some(l), .. }
+        | ExprKind::Lambda(l) => {
+            for b in &l.body {
+                find_render_assignment(b, depth + 1, found);
+            }
+        }
+        _ => {}
+    }
+    e.for_each_child(&mut |c| find_render_assignment(c, depth + 1, found));
+}
+
+/// A syntax or validation error in generated source, as an `Invalid EPP` error.
+fn template_error(src: &TemplateSource, map: &SourceMap, e: Error) -> Error {
+    if e.kind == ErrorKind::Incomplete && e.message == "Syntax error at end of input" {
+        return src.invalid(&e.message, None);
+    }
+    let Some(span) = e.span else {
+        return src.invalid(&e.message, None);
+    };
+    match map.origin(span.start as usize) {
+        Origin::Close(at) if e.message.starts_with("Syntax error at ") => {
+            let tag = if src.text.get(at..).is_some_and(|r| r.starts_with("-%>")) {
+                "-%>"
+            } else {
+                "%>"
+            };
+            src.invalid(&format!("Syntax error at '{tag}'"), Some(at))
+        }
+        // Generated code: the calls that render text are the reference's Epp Texts.
+        Origin::Other(at) => src.invalid(
+            &e.message.replace("'a Function Call'", "'an Epp Text'"),
+            Some(at),
+        ),
+        Origin::Code(at) | Origin::Close(at) => src.invalid(&e.message, Some(at)),
+    }
+}
