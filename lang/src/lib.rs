@@ -13,6 +13,8 @@ pub mod eval;
 pub mod format;
 pub mod functions;
 pub mod syntax;
+#[cfg(test)]
+mod test_support;
 pub mod time;
 pub mod types;
 pub mod values;

@@ -1,27 +1,7 @@
 //! Whole programs run through a session, compared with what the reference gives for them
 //! (results in `%p` form, errors with their prefix, as `puppet-oracle` prints them).
 
-use crate::format::to_programmatic;
-use crate::Session;
-
-fn run(src: &str) -> Result<String, String> {
-    Session::new()
-        .eval(src)
-        .map(|v| to_programmatic(&v))
-        .map_err(|e| e.full_message())
-}
-
-fn check(cases: &[(&str, Result<&str, &str>)]) {
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|(src, want)| {
-            let want = want.map(str::to_string).map_err(str::to_string);
-            let got = run(src);
-            (got != want).then(|| format!("{src}\n    want {want:?}\n    got  {got:?}"))
-        })
-        .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
+use crate::test_support::check;
 
 #[test]
 fn binary_agrees_with_the_reference() {
