@@ -29,6 +29,34 @@ impl Closure {
     }
 }
 
+/// The arguments of a call: borrowed (each bound parameter gets a copy) or owned by the
+/// caller, who gives them up (each bound parameter takes its value, leaving `undef`).
+enum Args<'a> {
+    Shared(&'a [Value]),
+    Owned(&'a mut [Value]),
+}
+
+impl Args<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Args::Shared(a) => a.len(),
+            Args::Owned(a) => a.len(),
+        }
+    }
+
+    fn take(&mut self, i: usize) -> Option<Value> {
+        match self {
+            Args::Shared(a) => a.get(i).cloned(),
+            Args::Owned(a) => a.get_mut(i).map(|v| std::mem::replace(v, Value::Undef)),
+        }
+    }
+
+    /// The arguments from `i` on (for a parameter capturing the rest), up to `end`.
+    fn rest(&mut self, i: usize, end: usize) -> Vec<Value> {
+        (i..end).filter_map(|j| self.take(j)).collect()
+    }
+}
+
 /// Who is being called, for error messages: `'f'` or `'each' block`.
 enum Callee<'a> {
     Function(&'a str),
@@ -189,7 +217,7 @@ impl Evaluator {
         }
         let callee = Callee::Function(&f.name);
         let (result, returned) = self.with_frame(layout, None, true, |ev, frame| {
-            ev.bind_params(&callee, &f.params, &args, frame)?;
+            ev.bind_params(&callee, &f.params, Args::Shared(&args), frame)?;
             match ev.eval_block(&f.body) {
                 Ok(v) => Ok((v, false)),
                 // The reference does not check the type of a value given to `return()`.
@@ -206,6 +234,27 @@ impl Evaluator {
     /// Calls a lambda with arguments. `next(v)` makes it return `v`; `break()` and `return()`
     /// propagate to the function that iterates (or the enclosing function).
     pub fn call_closure(&mut self, c: &Closure, args: &[Value]) -> EvalResult {
+        self.call_closure_with(c, Args::Shared(args))
+    }
+
+    /// Like `call_closure`, but the lambda's parameters take the arguments' values (leaving
+    /// `undef` in `args`), so that a collection passed along is not shared, and not copied
+    /// when the lambda builds on it.
+    pub fn call_closure_owned(&mut self, c: &Closure, args: &mut [Value]) -> EvalResult {
+        self.call_closure_with(c, Args::Owned(args))
+    }
+
+    /// Whether running the lambda may end in `break()` (it calls `break`, `call`, or a
+    /// function that is not a built-in, any of which may break).
+    pub fn may_break(&self, c: &Closure) -> bool {
+        c.layout.calls.iter().any(|name| {
+            matches!(&**name, "break" | "call")
+                || self.functions.contains_key(&**name)
+                || self.builtin(name).is_none()
+        })
+    }
+
+    fn call_closure_with(&mut self, c: &Closure, args: Args) -> EvalResult {
         let owner = self.current_builtin;
         let callee = Callee::Block(owner);
         let result = self.with_frame(c.layout.clone(), c.frame, false, |ev, frame| {
@@ -262,7 +311,7 @@ impl Evaluator {
         &mut self,
         callee: &Callee,
         params: &[Param],
-        args: &[Value],
+        mut args: Args,
         frame: usize,
     ) -> EvalResult<()> {
         let Arity {
@@ -280,28 +329,28 @@ impl Evaluator {
         }
         // A lambda takes what it is given: a missing argument is an error, extra ones are dropped.
         let lambda = matches!(callee, Callee::Block(_));
-        let args = if lambda && args.len() > max {
-            &args[..max]
+        let given = if lambda {
+            args.len().min(max)
         } else {
-            args
+            args.len()
         };
-        if lambda && args.len() < required {
-            let p = &params[args.len()];
+        if lambda && given < required {
+            let p = &params[given];
             let message = format!("Parameter ${} is required but no value was given", p.name);
             return Err(Error::eval(message).at(p.span).into());
         }
-        if args.len() < required || args.len() > max {
-            return Err(wrong_count(&callee.label(), required, max, args.len()).into());
+        if given < required || given > max {
+            return Err(wrong_count(&callee.label(), required, max, given).into());
         }
         for (i, p) in params.iter().enumerate() {
             let value = if p.captures_rest {
-                if i >= args.len() && p.default.is_some() {
+                if i >= given && p.default.is_some() {
                     self.eval_default(callee, p, frame)?
                 } else {
-                    Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+                    Value::array(args.rest(i, given))
                 }
-            } else if let Some(a) = args.get(i) {
-                a.clone()
+            } else if let Some(a) = (i < given).then(|| args.take(i)).flatten() {
+                a
             } else {
                 self.eval_default(callee, p, frame)?
             };

@@ -68,7 +68,7 @@ impl Evaluator {
                     }
                 }
             }
-            ExprKind::Variable(v) => self.lookup(v)?,
+            ExprKind::Variable(v) => self.read_var(v)?,
             ExprKind::Array(items) => Value::array(self.eval_list(items)?),
             ExprKind::Hash(entries) => self.eval_hash(entries)?,
             ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,
@@ -246,6 +246,21 @@ impl Evaluator {
             f = f.and_then(|i| self.frames[i].parent);
         }
         f
+    }
+
+    /// Reads a variable for evaluation: its last use in the frame moves the value out of
+    /// the slot (see `liveness`), any other read copies it.
+    fn read_var(&mut self, v: &VarRef) -> Result<Value, Error> {
+        if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
+            let frame = &mut self.frames[fi];
+            let i = index as usize;
+            if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize)) {
+                if let Some(value) = frame.slots[i].take() {
+                    return Ok(value);
+                }
+            }
+        }
+        self.lookup(v)
     }
 
     pub fn lookup(&self, v: &VarRef) -> Result<Value, Error> {

@@ -10,6 +10,11 @@ pub struct Layout {
     pub names: Vec<Rc<str>>,
     /// The argument counts the parameters accept, computed once.
     pub arity: Arity,
+    /// Per slot: the address of the one variable reference whose read may move the value
+    /// out of the slot (see `liveness`), or 0.
+    pub movable: Vec<usize>,
+    /// The functions called anywhere in the body, nested lambdas included.
+    pub calls: Vec<Rc<str>>,
 }
 
 /// Argument counts accepted by a parameter list.
