@@ -38,13 +38,27 @@ impl Evaluator {
     }
 
     /// Evaluates one expression. Errors raised while evaluating it get its span.
+    ///
+    /// The most frequent kinds (integer literals, variables, binary operators other than the
+    /// short-circuiting ones) are handled here, without entering `eval_kind`'s large frame.
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
-        self.eval_kind(e).map_err(|f| match f {
+        let r = match &e.kind {
+            ExprKind::Integer(i) => return Ok(Value::Integer(*i)),
+            ExprKind::Variable(v) => self.read_var(v).map_err(Flow::Error),
+            ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
+                let l = self.eval(a)?;
+                let r = self.eval(b)?;
+                self.binary(*op, l, r)
+            }
+            _ => self.eval_kind(e),
+        };
+        r.map_err(|f| match f {
             Flow::Error(err) => Flow::Error(err.at(e.span)),
             other => other,
         })
     }
 
+    #[inline(never)]
     fn eval_kind(&mut self, e: &Expr) -> EvalResult {
         Ok(match &e.kind {
             ExprKind::Undef => Value::Undef,
