@@ -318,7 +318,18 @@ impl Evaluator {
             required,
             max,
             misplaced,
+            plain,
         } = self.frames[frame].layout.arity;
+        // The common case: untyped parameters without defaults, enough arguments (a lambda
+        // drops extra ones, a function must get exactly as many).
+        let lambda = matches!(callee, Callee::Block(_));
+        if plain && (args.len() == max || (lambda && args.len() > max)) {
+            let slots = &mut self.frames[frame].slots;
+            for (i, slot) in slots.iter_mut().take(max).enumerate() {
+                *slot = args.take(i);
+            }
+            return Ok(());
+        }
         if let Some(i) = misplaced {
             let p = &params[i];
             let message = format!(
@@ -328,7 +339,6 @@ impl Evaluator {
             return Err(Error::eval(message).at(p.span).into());
         }
         // A lambda takes what it is given: a missing argument is an error, extra ones are dropped.
-        let lambda = matches!(callee, Callee::Block(_));
         let given = if lambda {
             args.len().min(max)
         } else {
@@ -459,5 +469,53 @@ fn is_constant(e: &Expr) -> bool {
             .iter()
             .all(|(k, v)| is_constant(k) && is_constant(v)),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Binding arguments (the plain fast path and the checked one) and the integer fast
+    /// path, with the reference's answers.
+    const CASES: &[(&str, &str)] = &[
+        (
+            "with(1, 2, 3) |$a, $b| { [$a, $b] }",
+            "[1, 2]",
+        ),
+        (
+            "with(1) |$a, $b| { [$a, $b] }",
+            "Parameter $b is required but no value was given",
+        ),
+        (
+            "function f($a, $b) { [$a, $b] } f(1, 2, 3)",
+            "Error while evaluating a Function Call, 'f' expects 2 arguments, got 3",
+        ),
+        (
+            "function f($a, $b) { [$a, $b] } f(1)",
+            "Error while evaluating a Function Call, 'f' expects 2 arguments, got 1",
+        ),
+        (
+            "function f($a, $b) { [$b, $a] } f(1, [2])",
+            "[[2], 1]",
+        ),
+        (
+            "[1, 2].map |$x| { [$x * 3, 7 % 2, -7 % 2, -7 / 2, 9223372036854775807 + 0] }",
+            "[[3, 1, 1, -4, 9223372036854775807], [6, 1, 1, -4, 9223372036854775807]]",
+        ),
+        (
+            "9223372036854775807 + 1",
+            "A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'",
+        ),
+    ];
+
+    #[test]
+    fn calls_bind_and_compute_as_the_reference() {
+        for (src, expected) in CASES {
+            let mut session = crate::Session::new();
+            let got = match session.eval(src) {
+                Ok(v) => crate::format::to_programmatic(&v),
+                Err(e) => e.message,
+            };
+            assert_eq!(&got, expected, "{src}");
+        }
     }
 }

@@ -48,6 +48,11 @@ impl Evaluator {
             ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
                 let l = self.eval(a)?;
                 let r = self.eval(b)?;
+                if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
+                    if let Some(v) = super::operators::int_fast_path(*op, *x, *y) {
+                        return Ok(v);
+                    }
+                }
                 self.binary(*op, l, r)
             }
             _ => self.eval_kind(e),

@@ -26,6 +26,8 @@ pub struct Arity {
     pub max: usize,
     /// A required parameter after an optional one (an error when called).
     pub misplaced: Option<usize>,
+    /// No parameter has a type, a default or captures the rest: arguments bind as given.
+    pub plain: bool,
 }
 
 impl Arity {
@@ -45,10 +47,14 @@ impl Arity {
                     .position(|p| p.default.is_none() && !p.captures_rest)
                     .map(|i| first + i)
             });
+        let plain = params
+            .iter()
+            .all(|p| p.type_expr.is_none() && p.default.is_none() && !p.captures_rest);
         Arity {
             required,
             max,
             misplaced,
+            plain,
         }
     }
 }
