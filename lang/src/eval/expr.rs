@@ -213,14 +213,23 @@ impl Evaluator {
     }
 
     fn interpolate(&mut self, parts: &[StrPart]) -> EvalResult<String> {
-        let mut s = String::new();
+        let guess: usize = parts
+            .iter()
+            .map(|p| match p {
+                StrPart::Text(t) => t.len(),
+                StrPart::Expr(_) => 8,
+            })
+            .sum();
+        let mut s = String::with_capacity(guess);
         for p in parts {
             match p {
                 StrPart::Text(t) => s.push_str(t),
-                StrPart::Expr(x) => {
-                    let v = self.eval(x)?;
-                    s.push_str(&format::to_display(&v));
-                }
+                StrPart::Expr(x) => match self.eval(x)? {
+                    // The frequent cases without an intermediate string.
+                    Value::String(text) => s.push_str(&text),
+                    Value::Integer(i) => push_integer(&mut s, i),
+                    v => s.push_str(&format::to_display(&v)),
+                },
             }
         }
         Ok(s)
@@ -425,8 +434,62 @@ impl Evaluator {
     }
 }
 
+/// Appends the decimal digits of `i` (as `to_display` shows an integer).
+fn push_integer(out: &mut String, i: i64) {
+    let mut digits = [0u8; 20];
+    let mut n = i.unsigned_abs();
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if i < 0 {
+        out.push('-');
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
 fn mismatched_count(expected: usize, got: usize) -> Error {
     Error::eval(format!(
         "Mismatched number of assignable entries and values, expected {expected}, got {got}"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_integer;
+
+    #[test]
+    fn integers_interpolate_as_displayed() {
+        for i in [0, 7, -7, 10, 1234567890, i64::MAX, i64::MIN] {
+            let mut s = String::from("k");
+            push_integer(&mut s, i);
+            assert_eq!(s, format!("k{i}"));
+        }
+    }
+
+    /// The reference's answers for interpolated values of each kind.
+    #[test]
+    fn interpolation_shows_values_as_the_reference() {
+        let cases = [
+            (
+                r#"$x = -12 $u = undef $a = [1, 'x'] "a${x}b${a}${u}${'s'}""#,
+                "'a-12b[1, x]s'",
+            ),
+            (
+                r#"$h = {1 => 2.5} $t = true "${h}-${t}-${-0}""#,
+                "'{1 => 2.5}-true-0'",
+            ),
+        ];
+        for (src, expected) in cases {
+            let v = crate::Session::new().eval(src).expect("evaluates");
+            assert_eq!(crate::format::to_programmatic(&v), expected, "{src}");
+        }
+    }
 }
