@@ -168,7 +168,7 @@ impl Evaluator {
     ) -> EvalResult<T> {
         self.enter()?;
         let mut slots = self.slot_pool.pop().unwrap_or_default();
-        slots.resize(layout.names.len(), None);
+        slots.extend((0..layout.names.len()).map(|_| None));
         self.frames.push(Frame {
             slots,
             layout,
