@@ -286,6 +286,8 @@ impl Evaluator {
                 if let Some(value) = frame.slots[i].take() {
                     return Ok(value);
                 }
+            } else if let Some(Some(value)) = frame.slots.get(i) {
+                return Ok(value.clone());
             }
         }
         self.lookup(v)
