@@ -9,7 +9,7 @@
 //! them moves nothing.
 
 use crate::syntax::ast::*;
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
 /// Functions that read variables by name at run time.
@@ -61,7 +61,7 @@ pub fn analyse(
     for e in body {
         walk.expr(e);
     }
-    let dynamic = walk.calls.iter().any(|n| READS_BY_NAME.contains(&&**n));
+    let dynamic = READS_BY_NAME.iter().any(|n| walk.calls.contains(*n));
     let movable = names
         .iter()
         .enumerate()
@@ -76,7 +76,7 @@ pub fn analyse(
         .collect();
     Liveness {
         movable,
-        calls: walk.calls,
+        calls: walk.calls.into_iter().collect(),
     }
 }
 
@@ -85,13 +85,13 @@ pub fn analyse(
 struct Walk {
     /// Per name: how often it appears, and the address and slot of (the last) appearance.
     uses: HashMap<Rc<str>, (usize, usize, Slot)>,
-    calls: Vec<Rc<str>>,
+    calls: HashSet<Rc<str>>,
 }
 
 impl Walk {
     fn call(&mut self, name: &Rc<str>) {
         if !self.calls.contains(name) {
-            self.calls.push(name.clone());
+            self.calls.insert(name.clone());
         }
     }
 
