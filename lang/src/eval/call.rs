@@ -184,12 +184,13 @@ impl Evaluator {
         let result = body(self, index);
         self.matches = saved_matches;
         self.current = saved_current;
+        // `body` leaves the frame stack as it found it: the new frame is the last one.
+        debug_assert_eq!(self.frames.len(), index + 1);
         if let Some(frame) = self.frames.pop() {
             let mut slots = frame.slots;
             slots.clear();
             self.slot_pool.push(slots);
         }
-        self.frames.truncate(index);
         self.depth -= 1;
         result
     }
