@@ -29,6 +29,34 @@ impl Closure {
     }
 }
 
+/// The arguments of a call: borrowed (each bound parameter gets a copy) or owned by the
+/// caller, who gives them up (each bound parameter takes its value, leaving `undef`).
+enum Args<'a> {
+    Shared(&'a [Value]),
+    Owned(&'a mut [Value]),
+}
+
+impl Args<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Args::Shared(a) => a.len(),
+            Args::Owned(a) => a.len(),
+        }
+    }
+
+    fn take(&mut self, i: usize) -> Option<Value> {
+        match self {
+            Args::Shared(a) => a.get(i).cloned(),
+            Args::Owned(a) => a.get_mut(i).map(|v| std::mem::replace(v, Value::Undef)),
+        }
+    }
+
+    /// The arguments from `i` on (for a parameter capturing the rest), up to `end`.
+    fn rest(&mut self, i: usize, end: usize) -> Vec<Value> {
+        (i..end).filter_map(|j| self.take(j)).collect()
+    }
+}
+
 /// Who is being called, for error messages: `'f'` or `'each' block`.
 enum Callee<'a> {
     Function(&'a str),
@@ -140,7 +168,7 @@ impl Evaluator {
     ) -> EvalResult<T> {
         self.enter()?;
         let mut slots = self.slot_pool.pop().unwrap_or_default();
-        slots.resize(layout.names.len(), None);
+        slots.extend((0..layout.names.len()).map(|_| None));
         self.frames.push(Frame {
             slots,
             layout,
@@ -156,12 +184,13 @@ impl Evaluator {
         let result = body(self, index);
         self.matches = saved_matches;
         self.current = saved_current;
+        // `body` leaves the frame stack as it found it: the new frame is the last one.
+        debug_assert_eq!(self.frames.len(), index + 1);
         if let Some(frame) = self.frames.pop() {
             let mut slots = frame.slots;
             slots.clear();
             self.slot_pool.push(slots);
         }
-        self.frames.truncate(index);
         self.depth -= 1;
         result
     }
@@ -189,7 +218,7 @@ impl Evaluator {
         }
         let callee = Callee::Function(&f.name);
         let (result, returned) = self.with_frame(layout, None, true, |ev, frame| {
-            ev.bind_params(&callee, &f.params, &args, frame)?;
+            ev.bind_params(&callee, &f.params, Args::Shared(&args), frame)?;
             match ev.eval_block(&f.body) {
                 Ok(v) => Ok((v, false)),
                 // The reference does not check the type of a value given to `return()`.
@@ -206,6 +235,27 @@ impl Evaluator {
     /// Calls a lambda with arguments. `next(v)` makes it return `v`; `break()` and `return()`
     /// propagate to the function that iterates (or the enclosing function).
     pub fn call_closure(&mut self, c: &Closure, args: &[Value]) -> EvalResult {
+        self.call_closure_with(c, Args::Shared(args))
+    }
+
+    /// Like `call_closure`, but the lambda's parameters take the arguments' values (leaving
+    /// `undef` in `args`), so that a collection passed along is not shared, and not copied
+    /// when the lambda builds on it.
+    pub fn call_closure_owned(&mut self, c: &Closure, args: &mut [Value]) -> EvalResult {
+        self.call_closure_with(c, Args::Owned(args))
+    }
+
+    /// Whether running the lambda may end in `break()` (it calls `break`, `call`, or a
+    /// function that is not a built-in, any of which may break).
+    pub fn may_break(&self, c: &Closure) -> bool {
+        c.layout.calls.iter().any(|name| {
+            matches!(&**name, "break" | "call")
+                || self.functions.contains_key(&**name)
+                || self.builtin(name).is_none()
+        })
+    }
+
+    fn call_closure_with(&mut self, c: &Closure, args: Args) -> EvalResult {
         let owner = self.current_builtin;
         let callee = Callee::Block(owner);
         let result = self.with_frame(c.layout.clone(), c.frame, false, |ev, frame| {
@@ -262,14 +312,25 @@ impl Evaluator {
         &mut self,
         callee: &Callee,
         params: &[Param],
-        args: &[Value],
+        mut args: Args,
         frame: usize,
     ) -> EvalResult<()> {
         let Arity {
             required,
             max,
             misplaced,
+            plain,
         } = self.frames[frame].layout.arity;
+        // The common case: untyped parameters without defaults, enough arguments (a lambda
+        // drops extra ones, a function must get exactly as many).
+        let lambda = matches!(callee, Callee::Block(_));
+        if plain && (args.len() == max || (lambda && args.len() > max)) {
+            let slots = &mut self.frames[frame].slots;
+            for (i, slot) in slots.iter_mut().take(max).enumerate() {
+                *slot = args.take(i);
+            }
+            return Ok(());
+        }
         if let Some(i) = misplaced {
             let p = &params[i];
             let message = format!(
@@ -279,29 +340,28 @@ impl Evaluator {
             return Err(Error::eval(message).at(p.span).into());
         }
         // A lambda takes what it is given: a missing argument is an error, extra ones are dropped.
-        let lambda = matches!(callee, Callee::Block(_));
-        let args = if lambda && args.len() > max {
-            &args[..max]
+        let given = if lambda {
+            args.len().min(max)
         } else {
-            args
+            args.len()
         };
-        if lambda && args.len() < required {
-            let p = &params[args.len()];
+        if lambda && given < required {
+            let p = &params[given];
             let message = format!("Parameter ${} is required but no value was given", p.name);
             return Err(Error::eval(message).at(p.span).into());
         }
-        if args.len() < required || args.len() > max {
-            return Err(wrong_count(&callee.label(), required, max, args.len()).into());
+        if given < required || given > max {
+            return Err(wrong_count(&callee.label(), required, max, given).into());
         }
         for (i, p) in params.iter().enumerate() {
             let value = if p.captures_rest {
-                if i >= args.len() && p.default.is_some() {
+                if i >= given && p.default.is_some() {
                     self.eval_default(callee, p, frame)?
                 } else {
-                    Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+                    Value::array(args.rest(i, given))
                 }
-            } else if let Some(a) = args.get(i) {
-                a.clone()
+            } else if let Some(a) = (i < given).then(|| args.take(i)).flatten() {
+                a
             } else {
                 self.eval_default(callee, p, frame)?
             };
@@ -410,5 +470,53 @@ fn is_constant(e: &Expr) -> bool {
             .iter()
             .all(|(k, v)| is_constant(k) && is_constant(v)),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Binding arguments (the plain fast path and the checked one) and the integer fast
+    /// path, with the reference's answers.
+    const CASES: &[(&str, &str)] = &[
+        (
+            "with(1, 2, 3) |$a, $b| { [$a, $b] }",
+            "[1, 2]",
+        ),
+        (
+            "with(1) |$a, $b| { [$a, $b] }",
+            "Parameter $b is required but no value was given",
+        ),
+        (
+            "function f($a, $b) { [$a, $b] } f(1, 2, 3)",
+            "Error while evaluating a Function Call, 'f' expects 2 arguments, got 3",
+        ),
+        (
+            "function f($a, $b) { [$a, $b] } f(1)",
+            "Error while evaluating a Function Call, 'f' expects 2 arguments, got 1",
+        ),
+        (
+            "function f($a, $b) { [$b, $a] } f(1, [2])",
+            "[[2], 1]",
+        ),
+        (
+            "[1, 2].map |$x| { [$x * 3, 7 % 2, -7 % 2, -7 / 2, 9223372036854775807 + 0] }",
+            "[[3, 1, 1, -4, 9223372036854775807], [6, 1, 1, -4, 9223372036854775807]]",
+        ),
+        (
+            "9223372036854775807 + 1",
+            "A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'",
+        ),
+    ];
+
+    #[test]
+    fn calls_bind_and_compute_as_the_reference() {
+        for (src, expected) in CASES {
+            let mut session = crate::Session::new();
+            let got = match session.eval(src) {
+                Ok(v) => crate::format::to_programmatic(&v),
+                Err(e) => e.message,
+            };
+            assert_eq!(&got, expected, "{src}");
+        }
     }
 }

@@ -38,13 +38,32 @@ impl Evaluator {
     }
 
     /// Evaluates one expression. Errors raised while evaluating it get its span.
+    ///
+    /// The most frequent kinds (integer literals, variables, binary operators other than the
+    /// short-circuiting ones) are handled here, without entering `eval_kind`'s large frame.
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
-        self.eval_kind(e).map_err(|f| match f {
+        let r = match &e.kind {
+            ExprKind::Integer(i) => return Ok(Value::Integer(*i)),
+            ExprKind::Variable(v) => self.read_var(v).map_err(Flow::Error),
+            ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
+                let l = self.eval(a)?;
+                let r = self.eval(b)?;
+                if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
+                    if let Some(v) = super::operators::int_fast_path(*op, *x, *y) {
+                        return Ok(v);
+                    }
+                }
+                self.binary(*op, l, r)
+            }
+            _ => self.eval_kind(e),
+        };
+        r.map_err(|f| match f {
             Flow::Error(err) => Flow::Error(err.at(e.span)),
             other => other,
         })
     }
 
+    #[inline(never)]
     fn eval_kind(&mut self, e: &Expr) -> EvalResult {
         Ok(match &e.kind {
             ExprKind::Undef => Value::Undef,
@@ -68,7 +87,7 @@ impl Evaluator {
                     }
                 }
             }
-            ExprKind::Variable(v) => self.lookup(v)?,
+            ExprKind::Variable(v) => self.read_var(v)?,
             ExprKind::Array(items) => Value::array(self.eval_list(items)?),
             ExprKind::Hash(entries) => self.eval_hash(entries)?,
             ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,
@@ -194,14 +213,23 @@ impl Evaluator {
     }
 
     fn interpolate(&mut self, parts: &[StrPart]) -> EvalResult<String> {
-        let mut s = String::new();
+        let guess: usize = parts
+            .iter()
+            .map(|p| match p {
+                StrPart::Text(t) => t.len(),
+                StrPart::Expr(_) => 8,
+            })
+            .sum();
+        let mut s = String::with_capacity(guess);
         for p in parts {
             match p {
                 StrPart::Text(t) => s.push_str(t),
-                StrPart::Expr(x) => {
-                    let v = self.eval(x)?;
-                    s.push_str(&format::to_display(&v));
-                }
+                StrPart::Expr(x) => match self.eval(x)? {
+                    // The frequent cases without an intermediate string.
+                    Value::String(text) => s.push_str(&text),
+                    Value::Integer(i) => push_integer(&mut s, i),
+                    v => s.push_str(&format::to_display(&v)),
+                },
             }
         }
         Ok(s)
@@ -246,6 +274,23 @@ impl Evaluator {
             f = f.and_then(|i| self.frames[i].parent);
         }
         f
+    }
+
+    /// Reads a variable for evaluation: its last use in the frame moves the value out of
+    /// the slot (see `liveness`), any other read copies it.
+    fn read_var(&mut self, v: &VarRef) -> Result<Value, Error> {
+        if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
+            let frame = &mut self.frames[fi];
+            let i = index as usize;
+            if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize)) {
+                if let Some(value) = frame.slots[i].take() {
+                    return Ok(value);
+                }
+            } else if let Some(Some(value)) = frame.slots.get(i) {
+                return Ok(value.clone());
+            }
+        }
+        self.lookup(v)
     }
 
     pub fn lookup(&self, v: &VarRef) -> Result<Value, Error> {
@@ -391,8 +436,62 @@ impl Evaluator {
     }
 }
 
+/// Appends the decimal digits of `i` (as `to_display` shows an integer).
+fn push_integer(out: &mut String, i: i64) {
+    let mut digits = [0u8; 20];
+    let mut n = i.unsigned_abs();
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if i < 0 {
+        out.push('-');
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
 fn mismatched_count(expected: usize, got: usize) -> Error {
     Error::eval(format!(
         "Mismatched number of assignable entries and values, expected {expected}, got {got}"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_integer;
+
+    #[test]
+    fn integers_interpolate_as_displayed() {
+        for i in [0, 7, -7, 10, 1234567890, i64::MAX, i64::MIN] {
+            let mut s = String::from("k");
+            push_integer(&mut s, i);
+            assert_eq!(s, format!("k{i}"));
+        }
+    }
+
+    /// The reference's answers for interpolated values of each kind.
+    #[test]
+    fn interpolation_shows_values_as_the_reference() {
+        let cases = [
+            (
+                r#"$x = -12 $u = undef $a = [1, 'x'] "a${x}b${a}${u}${'s'}""#,
+                "'a-12b[1, x]s'",
+            ),
+            (
+                r#"$h = {1 => 2.5} $t = true "${h}-${t}-${-0}""#,
+                "'{1 => 2.5}-true-0'",
+            ),
+        ];
+        for (src, expected) in cases {
+            let v = crate::Session::new().eval(src).expect("evaluates");
+            assert_eq!(crate::format::to_programmatic(&v), expected, "{src}");
+        }
+    }
 }

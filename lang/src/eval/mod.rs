@@ -3,6 +3,7 @@
 //! - `session`: the public `Session` API (one input at a time, state kept between inputs).
 //! - `scope`: variables (slots resolved ahead of time) and match variables.
 //! - `resolve`: the pass that resolves variables to slots.
+//! - `liveness`: which variable reads may move a value out of its slot.
 //! - `expr`: evaluation of each expression kind.
 //! - `operators`: arithmetic, equality, comparison, `in`.
 //! - `access`: `[]` on values.
@@ -13,6 +14,7 @@ pub mod access;
 pub mod call;
 pub mod describe;
 pub mod expr;
+pub mod liveness;
 pub mod matching;
 pub mod operators;
 pub mod resolve;

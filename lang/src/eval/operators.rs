@@ -192,7 +192,8 @@ impl Evaluator {
 
 /// Integer operations that cannot fail or that overflow-check cheaply; `None` defers to the
 /// general path (which also produces the errors).
-fn int_fast_path(op: BinOp, a: i64, b: i64) -> Option<Value> {
+#[inline]
+pub(super) fn int_fast_path(op: BinOp, a: i64, b: i64) -> Option<Value> {
     Some(match op {
         BinOp::Add => Value::Integer(a.checked_add(b)?),
         BinOp::Sub => Value::Integer(a.checked_sub(b)?),

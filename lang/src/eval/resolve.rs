@@ -7,6 +7,7 @@
 //! that is still empty when read falls back to a lookup by name in the enclosing frames, since
 //! Puppet lets a lambda read an outer `$x` before it assigns its own.
 
+use super::liveness;
 use super::scope::{Arity, Layout};
 use crate::syntax::ast::*;
 use rustc_hash::FxHashMap as HashMap;
@@ -111,9 +112,12 @@ impl Resolver<'_> {
         self.block(&l.body);
         let names = self.scopes.pop().unwrap_or_default();
         l.frame_size.set(names.len() as u16);
+        let live = liveness::analyse(&names, &l.params, l.return_type.as_ref(), &l.body);
         let layout = Rc::new(Layout {
             names,
             arity: Arity::of(&l.params),
+            movable: live.movable,
+            calls: live.calls,
         });
         self.layouts
             .lambdas
@@ -132,9 +136,12 @@ impl Resolver<'_> {
         let names = self.scopes.pop().unwrap_or_default();
         self.scopes = outer;
         f.frame_size.set(names.len() as u16);
+        let live = liveness::analyse(&names, &f.params, f.return_type.as_ref(), &f.body);
         let layout = Rc::new(Layout {
             names,
             arity: Arity::of(&f.params),
+            movable: live.movable,
+            calls: live.calls,
         });
         self.layouts
             .functions

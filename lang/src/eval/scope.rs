@@ -10,6 +10,11 @@ pub struct Layout {
     pub names: Vec<Rc<str>>,
     /// The argument counts the parameters accept, computed once.
     pub arity: Arity,
+    /// Per slot: the address of the one variable reference whose read may move the value
+    /// out of the slot (see `liveness`), or 0.
+    pub movable: Vec<usize>,
+    /// The functions called anywhere in the body, nested lambdas included.
+    pub calls: Vec<Rc<str>>,
 }
 
 /// Argument counts accepted by a parameter list.
@@ -21,6 +26,8 @@ pub struct Arity {
     pub max: usize,
     /// A required parameter after an optional one (an error when called).
     pub misplaced: Option<usize>,
+    /// No parameter has a type, a default or captures the rest: arguments bind as given.
+    pub plain: bool,
 }
 
 impl Arity {
@@ -40,10 +47,14 @@ impl Arity {
                     .position(|p| p.default.is_none() && !p.captures_rest)
                     .map(|i| first + i)
             });
+        let plain = params
+            .iter()
+            .all(|p| p.type_expr.is_none() && p.default.is_none() && !p.captures_rest);
         Arity {
             required,
             max,
             misplaced,
+            plain,
         }
     }
 }

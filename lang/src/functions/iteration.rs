@@ -167,12 +167,21 @@ fn reduce(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
             None => return Ok(Value::Undef),
         },
     };
-    for item in items {
-        match ev.call_closure(lambda, &[memo.clone(), item]) {
-            Ok(r) => memo = r,
-            Err(Flow::Break) => break,
-            Err(e) => return Err(e),
+    if ev.may_break(lambda) {
+        // `break()` gives the memo from before the step: keep it.
+        for item in items {
+            match ev.call_closure(lambda, &[memo.clone(), item]) {
+                Ok(r) => memo = r,
+                Err(Flow::Break) => break,
+                Err(e) => return Err(e),
+            }
         }
+        return Ok(memo);
+    }
+    // The memo is handed over to the lambda, so that `$memo + ...` need not copy it.
+    for item in items {
+        let mut pair = [memo, item];
+        memo = ev.call_closure_owned(lambda, &mut pair)?;
     }
     Ok(memo)
 }

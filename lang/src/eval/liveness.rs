@@ -1,0 +1,234 @@
+//! Which variable reads may move a value out of its slot instead of copying it.
+//!
+//! Collections are copy-on-write: `$acc + {...}` copies the whole hash when the slot holding
+//! `$acc` keeps a second reference to it. A lambda or function body runs at most once per
+//! frame (Puppet has no loops; repetition is a new frame), so a slot whose variable appears
+//! exactly once in the whole body (nested lambdas included, assignments included) is never
+//! read again after that one read, and the read may take the value. Calls that read variables
+//! by name (`getvar`, templates, ...) could still see the slot, so a body containing any of
+//! them moves nothing.
+
+use crate::syntax::ast::*;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::rc::Rc;
+
+/// Functions that read variables by name at run time.
+const READS_BY_NAME: &[&str] = &[
+    "getvar",
+    "defined",
+    "call",
+    "epp",
+    "inline_epp",
+    "template",
+    "inline_template",
+    "lookup",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+];
+
+/// What the analysis of one body finds.
+pub struct Liveness {
+    /// Per slot: the address of the one `VarRef` allowed to move the slot's value, or 0.
+    pub movable: Vec<usize>,
+    /// The names of all functions called anywhere in the body (nested lambdas included).
+    pub calls: Vec<Rc<str>>,
+}
+
+/// Analyses a lambda or function body whose variables are already resolved; `names` are the
+/// frame's slot names.
+pub fn analyse(
+    names: &[Rc<str>],
+    params: &[Param],
+    return_type: Option<&Expr>,
+    body: &[Expr],
+) -> Liveness {
+    let mut walk = Walk::default();
+    for p in params {
+        if let Some(t) = &p.type_expr {
+            walk.expr(t);
+        }
+        if let Some(d) = &p.default {
+            walk.expr(d);
+        }
+    }
+    if let Some(rt) = return_type {
+        // A return type is evaluated in the caller's frame: never move from it.
+        walk.expr(rt);
+        walk.expr(rt);
+    }
+    for e in body {
+        walk.expr(e);
+    }
+    let dynamic = READS_BY_NAME.iter().any(|n| walk.calls.contains(*n));
+    let movable = names
+        .iter()
+        .enumerate()
+        .map(|(index, name)| match walk.uses.get(name) {
+            Some(&(1, address, Slot::Local { depth: 0, index: i }))
+                if !dynamic && i as usize == index =>
+            {
+                address
+            }
+            _ => 0,
+        })
+        .collect();
+    Liveness {
+        movable,
+        calls: walk.calls.into_iter().collect(),
+    }
+}
+
+/// Counts the uses of each variable name and collects called function names.
+#[derive(Default)]
+struct Walk {
+    /// Per name: how often it appears, and the address and slot of (the last) appearance.
+    uses: HashMap<Rc<str>, (usize, usize, Slot)>,
+    calls: HashSet<Rc<str>>,
+}
+
+impl Walk {
+    fn call(&mut self, name: &Rc<str>) {
+        if !self.calls.contains(name) {
+            self.calls.insert(name.clone());
+        }
+    }
+
+    fn lambda(&mut self, l: &Lambda) {
+        for p in &l.params {
+            if let Some(t) = &p.type_expr {
+                self.expr(t);
+            }
+            if let Some(d) = &p.default {
+                self.expr(d);
+            }
+        }
+        if let Some(rt) = &l.return_type {
+            self.expr(rt);
+        }
+        for e in &l.body {
+            self.expr(e);
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Variable(v) => {
+                let address = v as *const VarRef as usize;
+                self.uses
+                    .entry(v.name.clone())
+                    .and_modify(|u| u.0 += 1)
+                    .or_insert((1, address, v.slot.get()));
+            }
+            ExprKind::Call { name, block, .. } => {
+                self.call(name);
+                if let Some(l) = block {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::CallType { block, .. } => {
+                self.call(&Rc::from("new"));
+                if let Some(l) = block {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::Lambda(l) => self.lambda(l),
+            _ => {}
+        }
+        e.for_each_child(&mut |child| self.expr(child));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Programs whose variables are read once (and so moved), with the reference's answers:
+    /// moving must never change what any variable holds.
+    const CASES: &[(&str, &str)] = &[
+        (
+            "[1,2,3,4].reduce({}) |$m, $x| { if $x == 3 { break() } ; $m + {$x => 1} }",
+            "{1 => 1, 2 => 1}",
+        ),
+        (
+            "[1,2,3,4].reduce({}) |$m, $x| { $r = $m + {$x => 1}; if $x == 3 { break() } ; $r }",
+            "{1 => 1, 2 => 1}",
+        ),
+        (
+            "function f($x) { if $x == 3 { break() } else { 1 } } [1,2,3,4].reduce({}) |$m, $x| { $r = $m + {$x => 1}; f($x); $r }",
+            "{1 => 1, 2 => 1}",
+        ),
+        (
+            "[1,2,3].reduce(0) |$m, $x| { $y = $m; $m2 = getvar('m'); $y + $m2 + $x }",
+            "11",
+        ),
+        (
+            "$h = {a => 1}\n$r = [1,2].reduce($h) |$m, $x| { $m + {\"k${x}\" => $x} }\n[$h, $r]",
+            "[{'a' => 1}, {'a' => 1, 'k1' => 1, 'k2' => 2}]",
+        ),
+        (
+            "$a = [1]\n$r = [2,3].reduce($a) |$m, $x| { $m << $x }\n[$a, $r]",
+            "[[1], [1, 2, 3]]",
+        ),
+        (
+            "[1,2,3].map |$x| { $y = [$x]; $z = $y + [0]; [$z, $y] }",
+            "[[[1, 0], [1]], [[2, 0], [2]], [[3, 0], [3]]]",
+        ),
+        (
+            "[1,2].map |$x| { $y = $x; $y = 2 }",
+            "Cannot reassign variable '$y'",
+        ),
+        (
+            "[[1],[2]].map |$x| { $x.map |$e| { $e } + $x }",
+            "[[1, 1], [2, 2]]",
+        ),
+        (
+            "[[1],[2]].map |$x| { $s = $x + [9]; [$s, defined('$x')] }",
+            "[[[1, 9], true], [[2, 9], true]]",
+        ),
+        (
+            "[[1],[2]].map |$x| { $s = $x + [9]; [$s, getvar('x')] }",
+            "[[[1, 9], [1]], [[2, 9], [2]]]",
+        ),
+        (
+            "function f(Array $a) { $a + [1] } $v = [0]; [f($v), $v]",
+            "[[0, 1], [0]]",
+        ),
+        (
+            "[1,2,3].reduce([]) |$m, $x| { [1].each |$q| { if $x == 3 { break() } }; $m + [$x] }",
+            "[1, 2, 3]",
+        ),
+        (
+            "[1,2,3,4].reduce([]) |$m, $x| { $r = $m + [$x]; if $x == 3 { [1].any |$q| { break() } }; $r }",
+            "[1, 2]",
+        ),
+    ];
+
+    #[test]
+    fn moving_reads_keep_values_apart() {
+        for (src, expected) in CASES {
+            let mut session = crate::Session::new();
+            let got = match session.eval(src) {
+                Ok(v) => crate::format::to_programmatic(&v),
+                Err(e) => e.message,
+            };
+            assert_eq!(&got, expected, "{src}");
+        }
+    }
+
+    #[test]
+    fn only_a_single_use_is_movable() {
+        let program =
+            crate::syntax::parse("[1].map |$a, $b = 1| { $c = $a + $b; $c + $b }").expect("parses");
+        let mut layouts = super::super::resolve::Layouts::default();
+        super::super::resolve::resolve_program(&program, &mut layouts);
+        let crate::syntax::ast::ExprKind::Call { block: Some(l), .. } = &program.body[0].kind
+        else {
+            panic!("not a call with a block");
+        };
+        let layout = layouts.of_lambda(l);
+        let movable: Vec<bool> = layout.movable.iter().map(|&a| a != 0).collect();
+        // $a is read once, $b twice, $c assigned and read.
+        assert_eq!(movable, [true, false, false]);
+        assert!(layout.calls.is_empty());
+    }
+}
