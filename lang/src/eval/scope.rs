@@ -38,9 +38,11 @@ impl Arity {
             .filter(|p| p.default.is_none() && !p.captures_rest)
             .count();
         let max = if rest { usize::MAX } else { params.len() };
+        // A parameter with a default, or one capturing the rest, makes the ones after it
+        // optional too: a required one there is an error of each call.
         let misplaced = params
             .iter()
-            .position(|p| p.default.is_some())
+            .position(|p| p.default.is_some() || p.captures_rest)
             .and_then(|first| {
                 params[first..]
                     .iter()
