@@ -26,6 +26,13 @@ pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
 }
 
 fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
+    let value = convert_at(t, args, depth)?;
+    assert_result(t, value)
+}
+
+/// The conversion, before the check that the result is a `t` (which `new_value_at` makes,
+/// so that an alias is named in the error).
+fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
     if depth > 64 {
         return Err(Error::new(
             crate::error::ErrorKind::Limit,
@@ -59,7 +66,7 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
             _ => new_value_at(inner, args, depth + 1)?,
         },
         PType::NotUndef(Some(inner)) => new_value_at(inner, args, depth + 1)?,
-        PType::Alias(a) => return new_value_at(&a.resolved(), args, depth + 1),
+        PType::Alias(a) => convert_at(&a.resolved(), args, depth + 1)?,
         // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
         PType::Init(Some(inner), init_args) => {
             if matches!(
@@ -81,11 +88,11 @@ fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error>
             return new_value_at(inner, &all, depth + 1);
         }
         _ => match args {
-            [v] if types::is_instance(t, v) => return Ok(v.clone()),
+            [v] if types::is_instance(t, v) => v.clone(),
             _ => return Err(not_supported(t)),
         },
     };
-    assert_result(t, value)
+    Ok(value)
 }
 
 /// Whether `T.new` takes this array as its single argument: an instance of `T`, or an

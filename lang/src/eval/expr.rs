@@ -1,7 +1,7 @@
 //! Evaluation of each kind of expression.
 
 use super::{EvalResult, Evaluator, Flow};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::format;
 use crate::syntax::ast::*;
 use crate::types::{self, PType};
@@ -74,7 +74,8 @@ impl Evaluator {
             ExprKind::String(s) => Value::String(s.clone()),
             ExprKind::Interpolated(parts) => Value::String(self.interpolate(parts)?.into()),
             ExprKind::Heredoc { text, .. } => self.eval(text)?,
-            ExprKind::Regex(src) => Value::Regexp(self.regex(src)?),
+            // A literal that does not compile is reported without "Evaluation Error".
+            ExprKind::Regex(src) => Value::Regexp(self.regex(src).map_err(|e| Error { kind: ErrorKind::Failed, ..e })?),
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
             ExprKind::QualifiedReference(n) => {
                 let key = e as *const Expr as usize;
