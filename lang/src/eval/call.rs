@@ -384,18 +384,54 @@ impl Evaluator {
                             .unwrap_or(Value::Undef),
                         _ => value.clone(),
                     };
-                    return Err(Error::eval(format!(
-                        "{} parameter '{}' {}",
-                        callee.label(),
-                        p.name,
-                        types::mismatch::describe_mismatch(&t, &shown)
-                    ))
-                    .into());
+                    return Err(self.param_mismatch(callee, params, p, &t, &shown).into());
                 }
             }
             self.frames[frame].slots[i] = Some(value);
         }
         Ok(())
+    }
+
+    /// `'f' parameter 'x' expects ...`, or, when the value fails the type in several ways,
+    /// the reference's listing of the signature with one `rejected:` line per reason.
+    fn param_mismatch(
+        &mut self,
+        callee: &Callee,
+        params: &[Param],
+        p: &Param,
+        t: &PType,
+        value: &Value,
+    ) -> Error {
+        let reasons = types::mismatch::describe_mismatches(t, value);
+        if let (Callee::Function(name), [_, _, ..]) = (callee, reasons.as_slice()) {
+            let signature: Vec<String> = params
+                .iter()
+                .map(|q| {
+                    let ty = q
+                        .type_expr
+                        .as_ref()
+                        .and_then(|te| match self.type_of_expr(te) {
+                            Ok(t) => Some(t.to_string()),
+                            Err(_) => None,
+                        });
+                    format!("{} {}", ty.unwrap_or_else(|| "Any".into()), q.name)
+                })
+                .collect();
+            let rejected: String = reasons
+                .iter()
+                .map(|r| format!("\n  rejected: parameter '{}' {r}", p.name))
+                .collect();
+            return Error::eval(format!(
+                "'{name}' expects ({}){rejected}",
+                signature.join(", ")
+            ));
+        }
+        Error::eval(format!(
+            "{} parameter '{}' {}",
+            callee.label(),
+            p.name,
+            types::mismatch::describe_mismatch(t, value)
+        ))
     }
 
     fn eval_default(&mut self, callee: &Callee, p: &Param, frame: usize) -> EvalResult {

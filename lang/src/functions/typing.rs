@@ -47,11 +47,22 @@ fn assert_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalR
             let actual = Value::typ(types::infer(value));
             ev.call_closure(l, &[Value::typ(t), actual])
         }
-        None => Err(Error::eval(format!(
-            "assert_type(): {}",
-            shims::describe_mismatch(&t, value)
-        ))
-        .into()),
+        None => {
+            // Several reasons are listed one per line, each indented, as the reference does.
+            let reasons = types::describe_mismatches(&t, value);
+            let message = match reasons.as_slice() {
+                [_, _, ..] => format!(
+                    " {}",
+                    reasons
+                        .iter()
+                        .map(|r| format!("assert_type(): {r}"))
+                        .collect::<Vec<_>>()
+                        .join("\n  ")
+                ),
+                _ => format!("assert_type(): {}", shims::describe_mismatch(&t, value)),
+            };
+            Err(Error::eval(message).into())
+        }
     }
 }
 
