@@ -188,6 +188,17 @@ impl<'s> Parser<'s> {
             return Err(self.unexpected());
         };
         self.advance();
+        if self.eat(Punct::LBrack) {
+            // `type X[Y] = T` is a type mapping: parsed by the reference, then refused.
+            self.nested(|p| p.arguments(Punct::RBrack, true))?;
+            let mapping = self.span_from(start);
+            self.expect(Punct::Equals)?;
+            self.type_reference()?;
+            return Err(Error::validation(
+                "Expressions of type a Type Mapping are not supported in this version of Puppet",
+                mapping,
+            ));
+        }
         self.expect(Punct::Equals)?;
         let type_expr = match self.tok() {
             Tok::ClassRef(_) => {
