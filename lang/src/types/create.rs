@@ -40,11 +40,11 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         }
         PType::Array(..) => typ(coll::array(args)?),
         PType::Hash(..) => typ(coll::hash(args)?),
-        PType::Tuple(..) => typ(coll::tuple(args)?),
+        PType::Tuple(..) => typ(coll::tuple(t, args)?),
         PType::Struct(_) => typ(coll::structure(t, args)?),
         PType::Callable(_) => typ(coll::callable(args)?),
         PType::Enum { .. } => typ(enumeration(t, args)?),
-        PType::Pattern(_) => typ(pattern(args)?),
+        PType::Pattern(_) => typ(pattern(t, args)?),
         PType::Regexp(_) => {
             let [arg] = args else {
                 return Err(count_error_a("Regexp", "1 argument", args.len()));
@@ -351,7 +351,8 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
     })
 }
 
-fn pattern(args: &[Value]) -> Result<PType, Error> {
+/// `Pattern[...]`; errors name `t`, the type being parameterized.
+fn pattern(t: &PType, args: &[Value]) -> Result<PType, Error> {
     let mut res: Vec<Rc<Regexp>> = Vec::new();
     // The reference keeps each pattern once (`Pattern[/a/, 'a']` is `Pattern[/a/]`).
     let mut seen: std::collections::HashSet<Rc<str>> = std::collections::HashSet::new();
@@ -368,20 +369,16 @@ fn pattern(args: &[Value]) -> Result<PType, Error> {
                 PType::Pattern(rs) => rs.iter().cloned().for_each(&mut add),
                 PType::Regexp(Some(r)) => add(r.clone()),
                 PType::Regexp(None) => add(compile("")?),
-                _ => return Err(pattern_error(a)),
+                _ => return Err(pattern_error(t, a)),
             },
-            other => return Err(pattern_error(other)),
+            other => return Err(pattern_error(t, other)),
         }
     }
     Ok(PType::Pattern(res))
 }
 
-fn pattern_error(got: &Value) -> Error {
-    specialization(
-        &PType::Pattern(Vec::new()),
-        got,
-        "String or Regexp or Pattern-Type or Regexp-Type",
-    )
+fn pattern_error(t: &PType, got: &Value) -> Error {
+    specialization(t, got, "String or Regexp or Pattern-Type or Regexp-Type")
 }
 
 pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {

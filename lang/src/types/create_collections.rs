@@ -51,10 +51,11 @@ pub(super) fn hash(args: &[Value]) -> Result<PType, Error> {
     ))
 }
 
-pub(super) fn tuple(args: &[Value]) -> Result<PType, Error> {
+/// `Tuple[...]`; errors name `t`, the type being parameterized.
+pub(super) fn tuple(t: &PType, args: &[Value]) -> Result<PType, Error> {
     let (types, sizes) = split_trailing_bounds(args);
     if types.is_empty() {
-        return Err(count_error_a("Tuple", "1 or more arguments", 0));
+        return Err(count_error_a(&t.to_string(), "1 or more arguments", 0));
     }
     let types = type_list(&PType::Tuple(Vec::new(), None), types)?;
     let size = if sizes.is_empty() {
