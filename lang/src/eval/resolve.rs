@@ -112,13 +112,7 @@ impl Resolver<'_> {
         self.block(&l.body);
         let names = self.scopes.pop().unwrap_or_default();
         l.frame_size.set(names.len() as u16);
-        let live = liveness::analyse(&names, &l.params, l.return_type.as_ref(), &l.body);
-        let layout = Rc::new(Layout {
-            names,
-            arity: Arity::of(&l.params),
-            movable: live.movable,
-            calls: live.calls,
-        });
+        let layout = layout_of(names, &l.params, l.return_type.as_ref(), &l.body);
         self.layouts
             .lambdas
             .insert(Rc::as_ptr(l) as usize, (layout, l.clone()));
@@ -136,13 +130,7 @@ impl Resolver<'_> {
         let names = self.scopes.pop().unwrap_or_default();
         self.scopes = outer;
         f.frame_size.set(names.len() as u16);
-        let live = liveness::analyse(&names, &f.params, f.return_type.as_ref(), &f.body);
-        let layout = Rc::new(Layout {
-            names,
-            arity: Arity::of(&f.params),
-            movable: live.movable,
-            calls: live.calls,
-        });
+        let layout = layout_of(names, &f.params, f.return_type.as_ref(), &f.body);
         self.layouts
             .functions
             .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));
@@ -157,98 +145,10 @@ impl Resolver<'_> {
         self.scopes = outer;
     }
 
-    fn attrs(&mut self, attrs: &[AttributeOp]) {
-        for a in attrs {
-            self.expr(&a.value);
-        }
-    }
-
     fn expr(&mut self, e: &Expr) {
         match &e.kind {
-            ExprKind::Undef
-            | ExprKind::Default
-            | ExprKind::Boolean(_)
-            | ExprKind::Integer(_)
-            | ExprKind::Float(_)
-            | ExprKind::String(_)
-            | ExprKind::Regex(_)
-            | ExprKind::QualifiedName(_)
-            | ExprKind::QualifiedReference(_) => {}
-            ExprKind::Interpolated(parts) => {
-                for p in parts {
-                    if let StrPart::Expr(x) = p {
-                        self.expr(x);
-                    }
-                }
-            }
-            ExprKind::Heredoc { text, .. } => self.expr(text),
             ExprKind::Variable(v) => self.var(v),
-            ExprKind::Array(items) | ExprKind::Block(items) => self.block(items),
-            ExprKind::Hash(entries) => {
-                for (k, v) in entries {
-                    self.expr(k);
-                    self.expr(v);
-                }
-            }
-            ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.expr(x),
-            ExprKind::Binary(_, a, b)
-            | ExprKind::Assign(a, b)
-            | ExprKind::Relationship(_, a, b) => {
-                self.expr(a);
-                self.expr(b);
-            }
-            ExprKind::Access(x, keys) => {
-                self.expr(x);
-                self.block(keys);
-            }
-            ExprKind::Selector(x, arms) => {
-                self.expr(x);
-                for arm in arms {
-                    self.expr(&arm.option);
-                    self.expr(&arm.value);
-                }
-            }
-            ExprKind::Call { args, block, .. } => {
-                self.block(args);
-                if let Some(l) = block {
-                    self.lambda(l);
-                }
-            }
-            ExprKind::CallType {
-                callee,
-                args,
-                block,
-            } => {
-                self.expr(callee);
-                self.block(args);
-                if let Some(l) = block {
-                    self.lambda(l);
-                }
-            }
             ExprKind::Lambda(l) => self.lambda(l),
-            ExprKind::If {
-                cond,
-                then_branch,
-                else_branch,
-            }
-            | ExprKind::Unless {
-                cond,
-                then_branch,
-                else_branch,
-            } => {
-                self.expr(cond);
-                self.block(then_branch);
-                if let Some(b) = else_branch {
-                    self.block(b);
-                }
-            }
-            ExprKind::Case { test, arms } => {
-                self.expr(test);
-                for arm in arms {
-                    self.block(&arm.options);
-                    self.block(&arm.body);
-                }
-            }
             ExprKind::FunctionDef(f) => self.function(f),
             ExprKind::TypeAlias { type_expr, .. } => self.expr(type_expr),
             ExprKind::ClassDef(c) => self.definition_body(&c.params, &c.body),
@@ -257,43 +157,33 @@ impl Resolver<'_> {
                 self.block(&n.matches);
                 self.definition_body(&[], &n.body)
             }
-            ExprKind::Resource {
-                type_name, bodies, ..
-            } => {
-                self.expr(type_name);
-                for b in bodies {
-                    self.expr(&b.title);
-                    self.attrs(&b.attributes);
+            _ => {
+                // Everything else in this scope, then a call's lambda in a scope of its own.
+                e.for_each_child(&mut |child| self.expr(child));
+                if let ExprKind::Call { block: Some(l), .. }
+                | ExprKind::CallType { block: Some(l), .. } = &e.kind
+                {
+                    self.lambda(l);
                 }
-            }
-            ExprKind::ResourceDefaults {
-                type_ref,
-                attributes,
-            } => {
-                self.expr(type_ref);
-                self.attrs(attributes);
-            }
-            ExprKind::ResourceOverride {
-                resource,
-                attributes,
-            } => {
-                self.expr(resource);
-                self.attrs(attributes);
-            }
-            ExprKind::Collector {
-                type_ref,
-                query,
-                attributes,
-                ..
-            } => {
-                self.expr(type_ref);
-                if let Some(q) = query {
-                    self.expr(q);
-                }
-                self.attrs(attributes);
             }
         }
     }
+}
+
+/// The frame layout of a lambda or function body with the given slot names.
+fn layout_of(
+    names: Vec<Rc<str>>,
+    params: &[Param],
+    return_type: Option<&Expr>,
+    body: &[Expr],
+) -> Rc<Layout> {
+    let live = liveness::analyse(&names, params, return_type, body);
+    Rc::new(Layout {
+        names,
+        arity: Arity::of(params),
+        movable: live.movable,
+        calls: live.calls,
+    })
 }
 
 /// Adds the names of variables assigned in `e` (outside nested lambdas and definitions).
