@@ -100,27 +100,37 @@ fn hash_reasons(h: &Map) -> Vec<String> {
             ));
         }
     }
+    entry_reasons(h, &mut out, |key, v| match key {
+        "major" | "minor" | "patch" => Some(positive(v).err()),
+        "prerelease" | "build" => Some(qualifier(v).err()),
+        _ => None,
+    });
+    out
+}
+
+/// Why the entries of a `hash_args` argument are refused: `check` gives, for a known key,
+/// the reason its value is refused (`Some(None)` when it is fine), and `None` for a key the
+/// constructor does not know.
+fn entry_reasons(
+    h: &Map,
+    out: &mut Vec<String>,
+    check: impl Fn(&str, &Value) -> Option<Option<String>>,
+) {
     for (k, v) in h.iter() {
-        let why = match k.as_str() {
-            Some("major" | "minor" | "patch") => positive(v).err(),
-            Some("prerelease" | "build") => qualifier(v).err(),
-            Some(other) => {
-                out.push(format!("parameter 'hash_args' unrecognized key '{other}'"));
-                continue;
+        match k.as_str().map(|key| (key, check(key, v))) {
+            Some((key, Some(Some(why)))) => {
+                out.push(format!("parameter 'hash_args' entry '{key}' expects {why}"))
             }
-            None => {
-                out.push(format!(
-                    "parameter 'hash_args' unrecognized key {}",
-                    crate::format::to_programmatic(k)
-                ));
-                continue;
+            Some((_, Some(None))) => {}
+            Some((key, None)) => {
+                out.push(format!("parameter 'hash_args' unrecognized key '{key}'"))
             }
-        };
-        if let (Some(why), Some(key)) = (why, k.as_str()) {
-            out.push(format!("parameter 'hash_args' entry '{key}' expects {why}"));
+            None => out.push(format!(
+                "parameter 'hash_args' unrecognized key {}",
+                crate::format::to_programmatic(k)
+            )),
         }
     }
-    out
 }
 
 /// `SemVer.new(string)`, `SemVer.new(major, minor, patch[, prerelease[, build]])`,
@@ -226,26 +236,11 @@ fn range_hash_reasons(h: &Map) -> Vec<String> {
     if !h.contains_key(&Value::from("min")) {
         out.push("parameter 'hash_args' expects a value for key 'min'".to_string());
     }
-    for (k, v) in h.iter() {
-        let why = match k.as_str() {
-            Some("min" | "max") => bound(v).err(),
-            Some("exclude_max") => exclude(v).err(),
-            Some(other) => {
-                out.push(format!("parameter 'hash_args' unrecognized key '{other}'"));
-                continue;
-            }
-            None => {
-                out.push(format!(
-                    "parameter 'hash_args' unrecognized key {}",
-                    crate::format::to_programmatic(k)
-                ));
-                continue;
-            }
-        };
-        if let (Some(why), Some(key)) = (why, k.as_str()) {
-            out.push(format!("parameter 'hash_args' entry '{key}' expects {why}"));
-        }
-    }
+    entry_reasons(h, &mut out, |key, v| match key {
+        "min" | "max" => Some(bound(v).err()),
+        "exclude_max" => Some(exclude(v).err()),
+        _ => None,
+    });
     out
 }
 
