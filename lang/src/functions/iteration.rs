@@ -268,28 +268,23 @@ fn string_index(s: &Value, m: &Value) -> EvalResult {
 }
 
 fn any(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    let shape = shape_of(dispatch(ev, args, b)?);
-    let mut result = false;
-    walk(
-        ev,
-        &args[0],
-        lambda(b)?,
-        shape,
-        OnBreak::Propagate,
-        |_, _, _, r| {
-            if r.is_truthy() {
-                result = true;
-                return Ok(Step::Stop);
-            }
-            Ok(Step::Continue)
-        },
-    )?;
-    Ok(Value::Boolean(result))
+    Ok(Value::Boolean(lambda_ever_gives(ev, args, b, true)?))
 }
 
 fn all(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    Ok(Value::Boolean(!lambda_ever_gives(ev, args, b, false)?))
+}
+
+/// Whether the lambda ever gives a result whose truthiness is `truthy`, stopping at the
+/// first: `any` looks for a truthy result, `all` for a falsy one.
+fn lambda_ever_gives(
+    ev: &mut Evaluator,
+    args: &[Value],
+    b: Option<&Closure>,
+    truthy: bool,
+) -> EvalResult<bool> {
     let shape = shape_of(dispatch(ev, args, b)?);
-    let mut result = true;
+    let mut found = false;
     walk(
         ev,
         &args[0],
@@ -297,14 +292,14 @@ fn all(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
         shape,
         OnBreak::Propagate,
         |_, _, _, r| {
-            if !r.is_truthy() {
-                result = false;
+            if r.is_truthy() == truthy {
+                found = true;
                 return Ok(Step::Stop);
             }
             Ok(Step::Continue)
         },
     )?;
-    Ok(Value::Boolean(result))
+    Ok(found)
 }
 
 /// The shape for `partition` and `group_by`: (Collection, 1), (Array, 2), (Collection, 2).
