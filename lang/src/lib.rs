@@ -6,6 +6,7 @@
 //! - [`functions`]: built-in functions; [`format`]: `String(value, format)`, `%p`, sprintf.
 //! - [`time`]: Timespan/Timestamp; [`versions`]: SemVer/SemVerRange.
 
+pub mod catalog;
 pub mod complete;
 pub mod convert;
 pub mod error;

@@ -68,6 +68,9 @@ pub enum Strictness {
 /// The deepest nesting of function and lambda calls before evaluation stops with an error.
 pub const MAX_CALL_DEPTH: usize = 1000;
 
+/// The node name a session compiles for unless told otherwise (`--node NAME`).
+pub const DEFAULT_NODE_NAME: &str = "localhost";
+
 pub type LogSink = Box<dyn FnMut(LogLevel, &str)>;
 
 pub struct Evaluator {
@@ -108,6 +111,8 @@ pub struct Evaluator {
     pub(crate) control_span: crate::syntax::ast::Span,
     /// Where the built-in function being run was called.
     pub(crate) call_span: crate::syntax::ast::Span,
+    /// The catalog compiled so far (grows across inputs).
+    pub(crate) catalog: crate::catalog::Catalog,
 }
 
 impl Evaluator {
@@ -145,6 +150,7 @@ impl Evaluator {
             current_builtin: "",
             control_span: Default::default(),
             call_span: Default::default(),
+            catalog: crate::catalog::Catalog::new(DEFAULT_NODE_NAME, "production"),
         }
     }
 
@@ -176,6 +182,30 @@ impl Evaluator {
                 &format!("{message}\n   (file: unknown, line: {line})"),
             );
         }
+    }
+
+    /// Sets `$facts` and each fact as a top-scope variable (as the reference does), replacing
+    /// the facts set before.
+    pub fn set_facts(&mut self, facts: Value) {
+        if let Some(Value::Hash(old)) = self.globals.get("facts").cloned() {
+            for k in old.keys() {
+                if let Value::String(name) = k {
+                    self.globals.remove(name);
+                }
+            }
+        }
+        if let Value::Hash(h) = &facts {
+            for (k, v) in h.iter() {
+                if let Value::String(name) = k {
+                    if !super::scope::RESERVED.contains(&&**name)
+                        && self.globals.get(name).is_none()
+                    {
+                        self.globals.set_built_in(name, v.clone());
+                    }
+                }
+            }
+        }
+        self.globals.set_built_in("facts", facts);
     }
 
     /// Fails with `Interrupted` once the interrupt flag is set (and clears it).
@@ -425,6 +455,27 @@ impl Session {
     /// `display`.
     pub fn add_builtin(&mut self, builtin: &'static Builtin) {
         self.evaluator.builtins.insert(builtin.name, builtin);
+    }
+
+    /// The catalog compiled so far: every input adds to it.
+    pub fn catalog(&self) -> &crate::catalog::Catalog {
+        &self.evaluator.catalog
+    }
+
+    /// The catalog as the reference's JSON catalog encoder writes it (see `catalog::json`).
+    pub fn catalog_json(&self) -> serde_json::Value {
+        crate::catalog::json::to_json(&self.evaluator.catalog)
+    }
+
+    /// The name of the node the catalog is compiled for (matched by `node` definitions,
+    /// `$trusted['certname']`).
+    pub fn set_node_name(&mut self, name: &str) {
+        self.evaluator.catalog.node_name = name.into();
+    }
+
+    /// Sets the facts (`$facts`, and each fact as a top-scope variable), a hash.
+    pub fn set_facts(&mut self, facts: Value) {
+        self.evaluator.set_facts(facts);
     }
 
     /// The user-defined type aliases with their resolved types, sorted by name.

@@ -1,0 +1,1 @@
+//! The resource types the reference has built in, with their parameters.

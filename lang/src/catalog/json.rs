@@ -1,0 +1,83 @@
+//! The catalog as JSON, in the shape of the reference's JSON catalog encoder:
+//! `{"name", "environment", "resources": [{"type", "title", "tags", "line", "exported",
+//! "parameters"}], "edges": [{"source", "target"}], "classes": [...]}`.
+//! Parameters are JSON data: resource references become `"Notify[a]"` strings.
+
+use super::Catalog;
+use crate::format;
+use crate::types::PType;
+use crate::values::Value;
+use serde_json::{json, Map, Value as Json};
+
+/// The catalog the agent would get (virtual and exported resources left out).
+pub fn to_json(catalog: &Catalog) -> Json {
+    let resources: Vec<Json> = catalog
+        .resources()
+        .map(|(_, r)| {
+            let mut o = Map::new();
+            o.insert("type".into(), Json::from(&*r.type_name));
+            o.insert("title".into(), Json::from(&*r.title));
+            o.insert(
+                "tags".into(),
+                Json::Array(r.tags.iter().map(|t| Json::from(&**t)).collect()),
+            );
+            if let Some(f) = &r.file {
+                o.insert("file".into(), Json::from(&**f));
+            }
+            if let Some(l) = r.line {
+                o.insert("line".into(), Json::from(l));
+            }
+            o.insert("exported".into(), Json::Bool(r.exported));
+            if !r.parameters.is_empty() {
+                let params: Map<String, Json> = r
+                    .parameters
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), to_data(v)))
+                    .collect();
+                o.insert("parameters".into(), Json::Object(params));
+            }
+            Json::Object(o)
+        })
+        .collect();
+    let edges: Vec<Json> = catalog
+        .containment_edges()
+        .into_iter()
+        .map(|(s, t)| {
+            json!({"source": catalog.get(s).reference(), "target": catalog.get(t).reference()})
+        })
+        .collect();
+    json!({
+        "name": &*catalog.node_name,
+        "environment": &*catalog.environment,
+        "resources": resources,
+        "edges": edges,
+        "classes": catalog.classes().iter().map(|c| Json::from(&**c)).collect::<Vec<_>>(),
+    })
+}
+
+/// A parameter value as JSON data, as the reference's encoder writes it.
+pub fn to_data(v: &Value) -> Json {
+    match v {
+        Value::Undef => Json::Null,
+        Value::Boolean(b) => Json::Bool(*b),
+        Value::Integer(i) => Json::from(*i),
+        Value::Float(f) => serde_json::Number::from_f64(*f)
+            .map(Json::Number)
+            .unwrap_or(Json::Null),
+        Value::String(s) => Json::from(&**s),
+        Value::Array(a) => Json::Array(a.iter().map(to_data).collect()),
+        Value::Hash(h) => Json::Object(
+            h.iter()
+                .map(|(k, v)| (format::to_display(k), to_data(v)))
+                .collect(),
+        ),
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => Json::from(format!("{tn}[{title}]")),
+            _ => Json::from(format::to_display(v)),
+        },
+        other => Json::from(format::to_display(other)),
+    }
+}

@@ -1,0 +1,171 @@
+//! The catalog: the resources a compilation produces, how they contain each other, and the
+//! relationships between them.
+//!
+//! - `mod.rs` (this file): the data model (`Catalog`, `Resource`, edges).
+//! - `builtin_types`: the reference's built-in resource types and their parameters.
+//! - `json`: the catalog as the reference's JSON catalog encoder writes it.
+//! - `render`: text table, relationship graph (text and DOT) for the REPL and the kernel.
+//!
+//! The evaluator (`eval/`) drives compilation: it declares resources, classes and defines
+//! here through the methods below; `compile` holds the evaluation-side logic (classes,
+//! defines, nodes, collectors, the finishing steps).
+
+pub mod builtin_types;
+pub mod json;
+pub mod render;
+
+use crate::values::Value;
+use indexmap::IndexMap;
+use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
+
+/// The position of a resource in the catalog (declaration order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceId(pub u32);
+
+/// One resource: a built-in type instance (`Notify['a']`), a defined type instance
+/// (`Apache::Vhost['x']`), a class (`Class['Apache']`), a stage (`Stage['main']`).
+#[derive(Debug, Clone)]
+pub struct Resource {
+    /// Capitalized per segment: `Notify`, `Class`, `Apache::Vhost`.
+    pub type_name: Rc<str>,
+    /// For classes, the class name capitalized per segment (`Apache::Params`), except `main`.
+    pub title: Rc<str>,
+    /// The parameters that are set, in the order they were set (undef ones left out).
+    pub parameters: IndexMap<Rc<str>, Value>,
+    /// Tags in the reference's order (explicit tags, type, title, enclosing classes...).
+    pub tags: Vec<Rc<str>>,
+    /// `@@` resources.
+    pub exported: bool,
+    /// `@` and `@@` resources not (yet) realized: left out of the catalog the agent gets.
+    pub is_virtual: bool,
+    /// The line of the declaration in its source, when it has one.
+    pub line: Option<u32>,
+    /// The name of the source (`In[3]`, a file name) the declaration is in.
+    pub file: Option<Rc<str>>,
+    /// The class, define instance or stage that contains it (`None` only for `Stage[main]`).
+    pub container: Option<ResourceId>,
+}
+
+impl Resource {
+    /// `Notify[a]`, as the reference writes a resource reference in messages and edges.
+    pub fn reference(&self) -> String {
+        format!("{}[{}]", self.type_name, self.title)
+    }
+}
+
+/// The four relationship kinds, normalized to a direction: `require` and `subscribe` are
+/// `Before`/`Notify` edges with source and target swapped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RelationKind {
+    /// `->`, `before`, `require`
+    Before,
+    /// `~>`, `notify`, `subscribe` (also refreshes the target)
+    Notify,
+}
+
+/// A relationship edge between two resources of the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Relationship {
+    pub source: ResourceId,
+    pub target: ResourceId,
+    pub kind: RelationKind,
+}
+
+/// A compiled catalog. It grows as a session evaluates inputs.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    /// The node the catalog is compiled for.
+    pub node_name: Rc<str>,
+    pub environment: Rc<str>,
+    resources: Vec<Resource>,
+    index: HashMap<(Rc<str>, Rc<str>), ResourceId>,
+    /// Relationships from arrows and from the relationship metaparameters, resolved.
+    relationships: Vec<Relationship>,
+    /// The classes declared, in order (lower case names, `main` first).
+    classes: Vec<Rc<str>>,
+}
+
+impl Catalog {
+    pub fn new(node_name: &str, environment: &str) -> Catalog {
+        Catalog {
+            node_name: node_name.into(),
+            environment: environment.into(),
+            ..Catalog::default()
+        }
+    }
+
+    /// Every resource, in declaration order, virtual ones included.
+    pub fn all_resources(&self) -> impl Iterator<Item = (ResourceId, &Resource)> {
+        self.resources
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (ResourceId(i as u32), r))
+    }
+
+    /// The resources the agent would get: neither virtual (unrealized) nor exported.
+    pub fn resources(&self) -> impl Iterator<Item = (ResourceId, &Resource)> {
+        self.all_resources()
+            .filter(|(_, r)| !r.is_virtual && !r.exported)
+    }
+
+    pub fn get(&self, id: ResourceId) -> &Resource {
+        &self.resources[id.0 as usize]
+    }
+
+    pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
+        &mut self.resources[id.0 as usize]
+    }
+
+    /// Finds a resource by type (capitalized, `Notify`) and title.
+    pub fn find(&self, type_name: &str, title: &str) -> Option<ResourceId> {
+        self.index
+            .get(&(Rc::from(type_name), Rc::from(title)))
+            .copied()
+    }
+
+    /// Adds a resource; the caller has checked that it is not a duplicate.
+    pub fn add(&mut self, resource: Resource) -> ResourceId {
+        let id = ResourceId(self.resources.len() as u32);
+        self.index
+            .insert((resource.type_name.clone(), resource.title.clone()), id);
+        self.resources.push(resource);
+        id
+    }
+
+    /// Containment edges (container → contained) of the resources the agent gets, in the
+    /// order of the contained resources.
+    pub fn containment_edges(&self) -> Vec<(ResourceId, ResourceId)> {
+        self.resources()
+            .filter_map(|(id, r)| r.container.map(|c| (c, id)))
+            .collect()
+    }
+
+    /// The relationship edges between resources the agent gets.
+    pub fn relationships(&self) -> &[Relationship] {
+        &self.relationships
+    }
+
+    pub fn add_relationship(&mut self, rel: Relationship) {
+        if !self.relationships.contains(&rel) {
+            self.relationships.push(rel);
+        }
+    }
+
+    /// Lower-case names of the classes declared, in order.
+    pub fn classes(&self) -> &[Rc<str>] {
+        &self.classes
+    }
+
+    pub fn add_class(&mut self, name: Rc<str>) {
+        self.classes.push(name);
+    }
+
+    pub fn len(&self) -> usize {
+        self.resources.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.resources.is_empty()
+    }
+}
