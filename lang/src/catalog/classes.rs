@@ -158,9 +158,7 @@ impl Evaluator {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "class");
         tags::add(&mut tag_list, lower);
-        for t in self.compilation.catalog.get(self.container()).tags.clone() {
-            tags::push_unique(&mut tag_list, t);
-        }
+        let inherited_tags = self.compilation.catalog.get(self.container()).all_tags();
         let line = self.line_of(span);
         let file = self.file_name();
         let stage = self.compilation.stage;
@@ -169,6 +167,7 @@ impl Evaluator {
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
+            inherited_tags,
             exported: false,
             is_virtual: false,
             line: Some(line),
@@ -276,6 +275,20 @@ impl Evaluator {
             .map(|_| ())
     }
 
+    /// Runs a node body; a node matched by a regular expression sees its captures as `$0`...
+    fn run_node_body(
+        &mut self,
+        scope: &Rc<NamedScope>,
+        node: &Definition<NodeDef>,
+        captures: crate::eval::scope::MatchData,
+    ) -> Result<(), Error> {
+        self.in_scope(scope, &node.source, |ev| {
+            ev.matches = captures;
+            ev.eval_block(&node.def.body)
+        })
+        .map(|_| ())
+    }
+
     /// Runs `f` with `scope` as the current scope (no lambda frame visible, a fresh match
     /// scope, `source` as the source text); errors keep the source they arose in.
     fn in_scope(
@@ -360,12 +373,13 @@ impl Evaluator {
         let node_name = self.compilation.catalog.node_name.to_ascii_lowercase();
         let nodes = self.compilation.nodes.clone();
         let mut found: Option<(Definition<NodeDef>, String)> = None;
+        let mut captures = None;
         // An exact name first, then a regular expression, then `default`.
         'exact: for n in &nodes {
             for m in &n.def.matches {
                 if let Some(name) = node_match_name(m) {
                     if name.to_ascii_lowercase() == node_name {
-                        found = Some((n.clone(), name));
+                        found = Some((n.clone(), node_name.clone()));
                         break 'exact;
                     }
                 }
@@ -376,8 +390,13 @@ impl Evaluator {
                 for m in &n.def.matches {
                     if let ExprKind::Regex(src) = &m.kind {
                         let re = self.regex(src)?;
-                        if re.is_match(&node_name) {
-                            found = Some((n.clone(), format!("/{src}/")));
+                        if let Some(caps) = re.captures(&node_name) {
+                            let word: String = src
+                                .chars()
+                                .filter(|c| c.is_alphanumeric() || *c == '_')
+                                .collect();
+                            found = Some((n.clone(), format!("__node_regexp__{word}")));
+                            captures = Some(Rc::new(caps));
                             break 'regex;
                         }
                     }
@@ -410,9 +429,7 @@ impl Evaluator {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "node");
         tags::add_if_valid(&mut tag_list, &title);
-        for t in self.compilation.catalog.get(main).tags.clone() {
-            tags::push_unique(&mut tag_list, t);
-        }
+        let inherited_tags = self.compilation.catalog.get(main).all_tags();
         let line = node
             .source
             .line_col(node.def.body.first().map(|e| e.span.start).unwrap_or(0))
@@ -422,6 +439,7 @@ impl Evaluator {
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
+            inherited_tags,
             exported: false,
             is_virtual: false,
             line: Some(line),
@@ -430,7 +448,7 @@ impl Evaluator {
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
         self.compilation.node_scope = Some(scope.clone());
-        self.run_body(&scope, &node.def.body, &node.source)
+        self.run_node_body(&scope, &node, captures)
     }
 }
 

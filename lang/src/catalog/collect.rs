@@ -39,7 +39,7 @@ impl Query {
 fn attribute_matches(r: &Resource, name: &str, v: &Value) -> bool {
     match name {
         "title" => equals(&Value::String(r.title.clone()), v),
-        "tag" => v.as_str().is_some_and(|t| tags::has(&r.tags, t)),
+        "tag" => v.as_str().is_some_and(|t| tags::has(&r.all_tags(), t)),
         _ => match r.parameters.get(name) {
             Some(Value::Array(items)) => items.iter().any(|x| equals(x, v)),
             Some(x) => equals(x, v),

@@ -120,6 +120,13 @@ impl Evaluator {
                                 .at(op.span)
                                 .into());
                             };
+                            if out.iter().any(|a| a.name == *name) {
+                                return Err(Error::eval(format!(
+                                    "The attribute '{name}' has already been set"
+                                ))
+                                .at(op.span)
+                                .into());
+                            }
                             out.push(Attribute {
                                 name: name.clone(),
                                 value: v.clone(),
@@ -128,17 +135,24 @@ impl Evaluator {
                             });
                         }
                     }
-                    Value::Undef => {}
                     other => {
                         return Err(Error::eval(format!(
-                            "Splat expression must evaluate to a Hash, got {}",
-                            crate::eval::describe::a_an(&other)
+                            "Expected value of type Hash, got {}",
+                            crate::types::infer::infer_reduced(&other)
                         ))
                         .at(op.span)
                         .into())
                     }
                 }
                 continue;
+            }
+            if out.iter().any(|a| a.name == op.name) {
+                return Err(Error::eval(format!(
+                    "The attribute '{}' has already been set",
+                    op.name
+                ))
+                .at(op.span)
+                .into());
             }
             out.push(Attribute {
                 name: op.name.clone(),
@@ -190,6 +204,12 @@ impl Evaluator {
         }
         let mut params = indexmap::IndexMap::new();
         let mut unknown = Vec::new();
+        let mut tag_list = Vec::new();
+        for a in attrs.iter().filter(|a| &*a.name == "tag") {
+            self.add_tags(&mut tag_list, &a.value, line)?;
+        }
+        tags::add(&mut tag_list, type_name);
+        tags::add_if_valid(&mut tag_list, &title);
         let given = self.with_defaults(&display, attrs);
         for a in given {
             let accepted = match kind {
@@ -249,16 +269,10 @@ impl Evaluator {
         }
         params.retain(|_, v| !v.is_undef());
         let container = self.container();
-        let mut tag_list = Vec::new();
-        if let Some(t) = params.get("tag") {
-            tags::add_value(&mut tag_list, t);
+        if let Some(t) = params.get("tag").cloned() {
+            self.add_tags(&mut tag_list, &t, line)?;
         }
-        tags::add(&mut tag_list, type_name);
-        tags::add_if_valid(&mut tag_list, &title);
-        let scope_tags = self.compilation.catalog.get(self.tag_source()).tags.clone();
-        for t in &scope_tags {
-            tags::push_unique(&mut tag_list, t.clone());
-        }
+        let inherited_tags = self.compilation.catalog.get(container).all_tags();
         let exported = form == ResourceForm::Exported;
         if exported {
             self.log(
@@ -272,11 +286,12 @@ impl Evaluator {
             title: title.as_str().into(),
             parameters: params,
             tags: tag_list,
+            inherited_tags,
             exported,
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),
             file,
-            container: Some(container),
+            container: (display != "Stage").then_some(container),
         });
         if let ResourceKind::Define(d) = kind {
             self.compilation.pending_defines.push(PendingDefine {
@@ -354,9 +369,34 @@ impl Evaluator {
             },
             _ => return Err(statement_error("Illegal resource defaults type").into()),
         };
+        let line = self.line_of(type_ref.span);
+        let location = self.location_suffix(line);
+        let check = |list: &[(Rc<str>, Attributes)]| -> Result<(), Error> {
+            for (t, earlier) in list {
+                if *t != name {
+                    continue;
+                }
+                if let Some(a) = attrs
+                    .iter()
+                    .find(|a| earlier.iter().any(|e| e.name == a.name))
+                {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Failed,
+                        format!("Default already defined for {name} {{ {} }}; cannot redefine{location}", a.name),
+                    ));
+                }
+            }
+            Ok(())
+        };
         match &self.scope {
-            Some(s) => s.defaults.borrow_mut().push((name, attrs)),
-            None => self.compilation.top_defaults.push((name, attrs)),
+            Some(s) => {
+                check(&s.defaults.borrow())?;
+                s.defaults.borrow_mut().push((name, attrs))
+            }
+            None => {
+                check(&self.compilation.top_defaults)?;
+                self.compilation.top_defaults.push((name, attrs))
+            }
         }
         Ok(t)
     }
@@ -410,6 +450,11 @@ impl Evaluator {
                 ));
             }
         }
+        for a in attrs.iter().filter(|a| &*a.name == "tag") {
+            let mut list = self.compilation.catalog.get(id).tags.clone();
+            self.add_tags(&mut list, &a.value, line.unwrap_or(0))?;
+            self.compilation.catalog.get_mut(id).tags = list;
+        }
         let r = self.compilation.catalog.get_mut(id);
         for a in attrs {
             if a.value.is_undef() && !a.append {
@@ -439,6 +484,24 @@ impl Evaluator {
         false
     }
 
+    /// `Notify['a']['message']`: an attribute of a declared resource (`None` when the
+    /// reference is not to a declared resource).
+    pub(crate) fn resource_attribute(&self, t: &PType, attr: &str) -> Option<Value> {
+        let id = match t {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => self.find_reference(tn, title)?,
+            PType::Class(Some(n)) => self.find_reference("Class", n)?,
+            _ => return None,
+        };
+        let r = self.compilation.catalog.get(id);
+        Some(match attr {
+            "title" => Value::String(r.title.clone()),
+            _ => r.parameters.get(attr).cloned().unwrap_or(Value::Undef),
+        })
+    }
+
     /// The resource that contains what is declared now: the class or define being
     /// evaluated, or `Class[main]`.
     pub(crate) fn container(&self) -> ResourceId {
@@ -448,9 +511,27 @@ impl Evaluator {
         }
     }
 
-    /// The resource whose tags resources declared now inherit.
-    fn tag_source(&self) -> ResourceId {
-        self.container()
+    /// Adds the tags of a `tag` attribute; an invalid one is an error.
+    fn add_tags(&self, list: &mut Vec<Rc<str>>, v: &Value, line: u32) -> Result<(), Error> {
+        let mut strings = Vec::new();
+        fn walk(v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+                Value::Undef => {}
+                other => out.push(crate::format::to_display(other)),
+            }
+        }
+        walk(v, &mut strings);
+        for t in strings {
+            if !tags::is_valid(&t) {
+                return Err(Error::new(
+                    crate::error::ErrorKind::Failed,
+                    format!("Invalid tag '{t}'{}", self.location_suffix(line)),
+                ));
+            }
+            tags::add(list, &t);
+        }
+        Ok(())
     }
 
     pub(crate) fn line_of(&self, span: Span) -> u32 {
@@ -512,30 +593,48 @@ fn append_values(old: &Value, new: &Value) -> Value {
 }
 
 /// The titles a title expression gave: a string, or an array of them (nested arrays
-/// flattened).
+/// flattened), checked as the reference checks them.
 fn flatten_titles(v: Value, out: &mut Vec<String>) -> Result<(), Error> {
-    match v {
-        Value::String(s) => {
-            out.push(s.to_string());
-            Ok(())
+    fn one(v: &Value, index: usize, out: &mut Vec<String>) -> Result<(), Error> {
+        match v {
+            Value::String(s) if s.is_empty() => Err(Error::eval(format!(
+                "Empty string title at {index}. Title strings must have a length greater than zero."
+            ))),
+            Value::String(s) => {
+                out.push(s.to_string());
+                Ok(())
+            }
+            Value::Undef => Err(Error::eval(format!(
+                "Missing title at index {index}. The title expression resulted in undef"
+            ))),
+            other => Err(Error::eval(format!(
+                "Illegal title type at index {index}. Expected String, got {}",
+                crate::eval::describe::simple_label(other)
+            ))),
         }
+    }
+    match v {
+        Value::Undef => Err(Error::eval(
+            "Missing title. The title expression resulted in undef",
+        )),
         Value::Array(a) => {
-            for x in a.iter() {
-                flatten_titles(x.clone(), out)?;
+            let mut flat = Vec::new();
+            flatten_array(&a, &mut flat);
+            for (i, x) in flat.iter().enumerate() {
+                one(x, i, out)?;
             }
             Ok(())
         }
-        Value::Undef => Err(statement_error(
-            "Missing title. The title expression resulted in undef",
-        )),
-        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => {
-            out.push(crate::format::to_display(&v));
-            Ok(())
+        other => one(&other, 0, out),
+    }
+}
+
+fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
+    for x in a {
+        match x {
+            Value::Array(inner) => flatten_array(inner, out),
+            other => out.push(other.clone()),
         }
-        other => Err(statement_error(format!(
-            "Illegal title type at index 0. Expected String, got {}",
-            crate::types::infer::infer_generalized(&other)
-        ))),
     }
 }
 

@@ -19,7 +19,7 @@ pub fn to_json(catalog: &Catalog) -> Json {
             o.insert("title".into(), Json::from(&*r.title));
             o.insert(
                 "tags".into(),
-                Json::Array(r.tags.iter().map(|t| Json::from(&**t)).collect()),
+                Json::Array(r.all_tags().iter().map(|t| Json::from(&**t)).collect()),
             );
             if let Some(f) = &r.file {
                 o.insert("file".into(), Json::from(&**f));
@@ -66,11 +66,20 @@ pub fn to_data(v: &Value) -> Json {
             .unwrap_or(Json::Null),
         Value::String(s) => Json::from(&**s),
         Value::Array(a) => Json::Array(a.iter().map(to_data).collect()),
-        Value::Hash(h) => Json::Object(
+        // A hash with keys other than strings is written as the reference's rich data.
+        Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => Json::Object(
             h.iter()
                 .map(|(k, v)| (format::to_display(k), to_data(v)))
                 .collect(),
         ),
+        Value::Hash(h) => json!({
+            "__ptype": "Hash",
+            "__pvalue": h.iter().flat_map(|(k, v)| [to_data(k), to_data(v)]).collect::<Vec<_>>(),
+        }),
+        Value::Default => json!({"__ptype": "Default"}),
+        Value::Regexp(r) => json!({"__ptype": "Regexp", "__pvalue": r.source()}),
+        // The reference writes the secret itself into the catalog.
+        Value::Sensitive(inner) => to_data(inner),
         Value::Type(t) => match &**t {
             PType::Resource {
                 type_name: Some(tn),

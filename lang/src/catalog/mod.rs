@@ -56,8 +56,11 @@ pub struct Resource {
     pub title: Rc<str>,
     /// The parameters that are set, in the order they were set (undef ones left out).
     pub parameters: IndexMap<Rc<str>, Value>,
-    /// Tags in the reference's order (explicit tags, type, title, enclosing classes...).
+    /// The resource's own tags in the reference's order: explicit tags, type, title, tags
+    /// from defaults and overrides.
     pub tags: Vec<Rc<str>>,
+    /// The tags of the class or define it was declared in (listed after its own).
+    pub inherited_tags: Vec<Rc<str>>,
     /// `@@` resources.
     pub exported: bool,
     /// `@` and `@@` resources not (yet) realized: left out of the catalog the agent gets.
@@ -71,6 +74,15 @@ pub struct Resource {
 }
 
 impl Resource {
+    /// Every tag: its own, then those of the scope it was declared in.
+    pub fn all_tags(&self) -> Vec<Rc<str>> {
+        let mut all = self.tags.clone();
+        for t in &self.inherited_tags {
+            tags::push_unique(&mut all, t.clone());
+        }
+        all
+    }
+
     /// `Notify[a]`, as the reference writes a resource reference in messages and edges.
     pub fn reference(&self) -> String {
         format!("{}[{}]", self.type_name, self.title)

@@ -119,7 +119,7 @@ fn tagged(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     dispatch(ev, args, b)?;
     let container = ev.container();
     let r = ev.compilation.catalog.get(container);
-    let all = tag_args(args).iter().all(|t| tags::has(&r.tags, t));
+    let all = tag_args(args).iter().all(|t| tags::has(&r.all_tags(), t));
     Ok(Value::Boolean(all))
 }
 
