@@ -79,7 +79,8 @@
 //!
 //! - **Tags** ([`validate_tags`]), checked at once when `tag` is set (declaration, defaults,
 //!   override), also for classes and defines: each value (arrays flattened, `undef` skipped)
-//!   is turned into a string and lower-cased, and must match `\A[[:alnum:]_][[:alnum:]_:.-]*\Z`.
+//!   is turned into a string and lower-cased, and must match `\A[[:alnum:]_][[:alnum:]_:.-]*\Z`
+//!   (a hash counts as its keys and values, `default` as `default`).
 //!   Message (a plain error, with the location of the statement):
 //!   `Invalid tag 'bad tag!' (line: 1)`; `tag => 'BAD Tag!'` → `Invalid tag 'bad tag!'`;
 //!   `''` and `'-a'` are invalid, `1`, `true`, `2.5`, `'a::b'`, `'é'` are fine.
@@ -602,13 +603,23 @@ pub fn is_valid_tag(tag: &str) -> bool {
 }
 
 /// Checks the value of a `tag` parameter as the reference does when it is set (any resource,
-/// class or define): each value (arrays flattened, `undef` skipped) as a string, lower-cased,
-/// must be a valid tag, else `Invalid tag 'bad tag!'` (the reference adds the location of
-/// the statement: `Invalid tag 'bad tag!' (line: 1)`, a plain error).
+/// class or define): each value (arrays flattened, `undef` skipped; a hash gives its keys and
+/// values, as Ruby splats it) as a string, lower-cased, must be a valid tag, else
+/// `Invalid tag 'bad tag!'` (the reference adds the location of the statement:
+/// `Invalid tag 'bad tag!' (line: 1)`, a plain error).
 pub fn validate_tags(value: &Value) -> Result<(), String> {
     match value {
+        Value::Hash(map) => map
+            .iter()
+            .try_for_each(|(k, v)| validate_tag_atoms(k).and_then(|_| validate_tag_atoms(v))),
+        v => validate_tag_atoms(v),
+    }
+}
+
+fn validate_tag_atoms(value: &Value) -> Result<(), String> {
+    match value {
         Value::Undef => Ok(()),
-        Value::Array(items) => items.iter().try_for_each(validate_tags),
+        Value::Array(items) => items.iter().try_for_each(validate_tag_atoms),
         v => {
             let tag = ruby_to_s(v).to_lowercase();
             if is_valid_tag(&tag) {
@@ -714,12 +725,11 @@ pub struct AliasKey {
 /// The uniqueness key of a resource (the reference's `uniqueness_key`): the values of the
 /// key attributes sorted by name, `Value::Undef` for `nil`. The namevar's value is its
 /// parameter, else the value the title gives ([`canonical_title`]); when that is `false`,
-/// `name`'s, else `Type/title` (as the reference). `info` is `None` for classes and defined
+/// `name`'s, else the title (as the reference). `info` is `None` for classes and defined
 /// types (key: `name`, else the title). `params`: the resource's parameters when it is added
 /// to the catalog (declaration and defaults); `undef` ones do not count.
 pub fn uniqueness_key(
     info: Option<&TypeInfo>,
-    type_display: &str,
     title: &str,
     params: &[(&str, &Value)],
 ) -> Vec<Value> {
@@ -733,7 +743,7 @@ pub fn uniqueness_key(
     let name = [get(nv), get("name")]
         .into_iter()
         .find(Value::is_truthy)
-        .unwrap_or_else(|| Value::string(format!("{type_display}/{title}")));
+        .unwrap_or_else(|| Value::string(title));
     let mut keys = info.map_or(vec!["name"], |i| i.namevars.to_vec());
     keys.sort_unstable();
     keys.iter()
@@ -786,7 +796,7 @@ pub fn alias_keys(
     if info.is_some_and(|i| !is_isomorphic(i)) {
         return out;
     }
-    let ukey = uniqueness_key(info, type_display, title, params);
+    let ukey = uniqueness_key(info, title, params);
     let is_title = matches!(ukey.as_slice(), [Value::String(s)] if &**s == title);
     if ukey.iter().any(Value::is_truthy) && !is_title {
         let mut parts = Vec::new();
@@ -812,7 +822,7 @@ pub fn reference_key(
     title: &str,
 ) -> Option<CatalogKey> {
     let mut parts = Vec::new();
-    for v in uniqueness_key(info, type_display, title, &[]) {
+    for v in uniqueness_key(info, title, &[]) {
         flatten_inspect(&v, &mut parts);
     }
     let key = CatalogKey {
@@ -1150,6 +1160,10 @@ mod tests {
             s("Upper"),
             Value::Undef,
             Value::array(vec![s("a"), Value::array(vec![s("b")])]),
+            Value::Default,
+            s("abc\n"),
+            s("_x"),
+            Value::hash([(s("a"), Value::Integer(1))].into_iter().collect()),
         ];
         for v in ok {
             assert_eq!(validate_tags(&v), Ok(()), "{v:?}");
@@ -1160,6 +1174,17 @@ mod tests {
             (s(""), ""),
             (s("-a"), "-a"),
             (Value::array(vec![s("ok"), s("Not ok")]), "not ok"),
+            (s("a\nb"), "a\nb"),
+            (
+                Value::hash([(s("a"), s("b c"))].into_iter().collect()),
+                "b c",
+            ),
+            (
+                Value::array(vec![Value::hash(
+                    [(s("a"), Value::Integer(1))].into_iter().collect(),
+                )]),
+                "{\"a\"=>1}",
+            ),
         ];
         for (v, tag) in bad {
             assert_eq!(validate_tags(&v), Err(format!("Invalid tag '{tag}'")));
@@ -1259,9 +1284,18 @@ mod tests {
             k(r#"["Notify", 1]"#, "[1]")
         );
         assert_eq!(t("notify", "a", &[("name", &Value::Undef)]), vec![]);
+        // A false namevar falls back to `name`, then to the title.
         assert_eq!(
             t("notify", "a", &[("name", &Value::Boolean(false))]),
-            k(r#"["Notify", "Notify/a"]"#, r#"["Notify/a"]"#)
+            vec![]
+        );
+        assert_eq!(
+            t(
+                "file",
+                "a",
+                &[("path", &Value::Boolean(false)), ("name", &s("/q"))]
+            ),
+            k(r#"["File", "/q"]"#, r#"["/q"]"#)
         );
         assert_eq!(
             t("package", "x", &[]),
@@ -1349,7 +1383,7 @@ mod tests {
     }
 
     /// A resource declaration of a scenario: type, title, parameters.
-    type Decl<'a> = (&'a str, &'a str, Vec<(&'a str, Value)>);
+    type Decl<'a> = (&'a str, &'a str, Params<'a>);
 
     /// Adds the resources to a table of keys as the reference's catalog does; the first
     /// error, or the titles added.
@@ -1403,6 +1437,20 @@ mod tests {
             (vec![("file", "x", p("path", s("/tmp/a/"))), ("file", "/tmp/a", none())], Ok(())),
             (vec![("file", "x", p("name", s("/tmp/a"))), ("file", "/tmp/a", none())], Ok(())),
             (vec![("file", "C:/", none()), ("file", "C:", none())], Ok(())),
+            (
+                vec![
+                    ("notify", "a", p("name", Value::Boolean(false))),
+                    ("notify", "Notify/a", none()),
+                ],
+                Ok(()),
+            ),
+            (
+                vec![
+                    ("file", "a", vec![("path", Value::Boolean(false)), ("name", s("/q"))]),
+                    ("file", "/q", none()),
+                ],
+                Err("Duplicate declaration: File[/q] is already declared at (line: 1); cannot redeclare (line: 1)"),
+            ),
             (
                 vec![("package", "a", p("name", s("x"))), ("package", "x", none())],
                 Err(r#"Cannot alias Package[x] to [nil, "x", nil] at (line: 1); resource ["Package", nil, "x", nil] already declared (line: 1)"#),
@@ -1497,6 +1545,9 @@ mod tests {
         }
     }
 
+    /// Parameters of a test resource.
+    type Params<'a> = Vec<(&'a str, Value)>;
+
     #[test]
     fn json_parameters_as_the_reference_writes_them() {
         let c = |ty: &str, title: &str, params: &[(&str, Value)]| -> Vec<(String, Value)> {
@@ -1510,7 +1561,7 @@ mod tests {
                 .collect();
             items.join(" ")
         };
-        let cases: Vec<(&str, &str, Vec<(&str, Value)>, &str)> = vec![
+        let cases: Vec<(&str, &str, Params, &str)> = vec![
             ("file", "/x", vec![], ""),
             ("file", "/tmp/a/", vec![], r#"path="/tmp/a""#),
             (
