@@ -92,7 +92,8 @@
 //!
 //! # 4. Titles, namevars and duplicates
 //!
-//! The title of a resource is never rewritten: `file { '/tmp/a/': }` is `File[/tmp/a/]`.
+//! The title of a resource is never rewritten: `file { '/tmp/a/': }` is `File[/tmp/a/]`
+//! ([`canonical_title`] is the identity).
 //! But the reference's catalog indexes each resource under several keys, and a clash on any
 //! of them is an error. Keys are lists (the type name, then values compared as Ruby hash keys:
 //! `'x'` ≠ `'X'`, `1` ≠ `'1'`, `1` ≠ `1.0`) ([`CatalogKey`]):
@@ -115,7 +116,7 @@
 //! The uniqueness key ([`uniqueness_key`]): the values of the type's key attributes sorted by
 //! name (`package`: `command`, `name`, `provider`; the others have one: `file`/`tidy`
 //! `path`, `exec` `command`, else `name`). The namevar's value is the parameter when set
-//! (not `undef`), else parsed from the title ([`canonical_title`]: `file` strips trailing
+//! (not `undef`), else parsed from the title ([`title_namevar`]: `file` strips trailing
 //! slashes, `/tmp/a//` → `/tmp/a`, `//` → `/`, `puppet:///` → `puppet:/`; every other type
 //! takes the whole title). For `file`, `exec` and `tidy` the parameter `name` does *not*
 //! count for the key (`file { 'x': name => '/tmp/a' } file { '/tmp/a': }` compiles). The
@@ -476,12 +477,19 @@ pub fn namevar(info: &TypeInfo) -> &'static str {
     }
 }
 
+/// The title under which the catalog keeps a resource: the title itself. The reference never
+/// rewrites titles (`file { '/tmp/a/': }` is `File[/tmp/a/]`); the trailing-slash rule of
+/// files is a second key ([`title_namevar`], [`alias_keys`]), not a new title.
+pub fn canonical_title(_info: &TypeInfo, title: &str) -> String {
+    title.to_string()
+}
+
 /// The namevar's value the title gives (the reference's title patterns). The title itself is
 /// kept as the resource's title; this value takes part in the uniqueness key and appears in
 /// the JSON parameters when it differs from the title. `file`: trailing slashes removed
 /// (`/tmp/a/` → `/tmp/a`, `///` → `/`, `C://` → `C:/`, `puppet:///` → `puppet:/`), exactly
 /// as `^(\/|.+:\/|.*[^\/])\/*\Z` captures it; every other type: the whole title.
-pub fn canonical_title<'a>(info: &TypeInfo, title: &'a str) -> &'a str {
+pub fn title_namevar<'a>(info: &TypeInfo, title: &'a str) -> &'a str {
     if info.name == "file" {
         file_title_path(title)
     } else {
@@ -724,7 +732,7 @@ pub struct AliasKey {
 
 /// The uniqueness key of a resource (the reference's `uniqueness_key`): the values of the
 /// key attributes sorted by name, `Value::Undef` for `nil`. The namevar's value is its
-/// parameter, else the value the title gives ([`canonical_title`]); when that is `false`,
+/// parameter, else the value the title gives ([`title_namevar`]); when that is `false`,
 /// `name`'s, else the title (as the reference). `info` is `None` for classes and defined
 /// types (key: `name`, else the title). `params`: the resource's parameters when it is added
 /// to the catalog (declaration and defaults); `undef` ones do not count.
@@ -737,7 +745,7 @@ pub fn uniqueness_key(
     // The reference's `to_hash`: the title's value, merged with the parameters.
     let get = |k: &str| match params.iter().rev().find(|(p, v)| *p == k && !v.is_undef()) {
         Some((_, v)) => (*v).clone(),
-        None if k == nv => Value::string(info.map_or(title, |i| canonical_title(i, title))),
+        None if k == nv => Value::string(info.map_or(title, |i| title_namevar(i, title))),
         None => Value::Undef,
     };
     let name = [get(nv), get("name")]
@@ -844,7 +852,7 @@ pub fn catalog_parameters(
 ) -> Vec<(String, Value)> {
     let nv = namevar(info);
     let mut out: Vec<(String, Value)> =
-        vec![(nv.to_string(), Value::string(canonical_title(info, title)))];
+        vec![(nv.to_string(), Value::string(title_namevar(info, title)))];
     let mut set = |k: &str, v: &Value| match out.iter_mut().find(|(n, _)| n == k) {
         Some(slot) => slot.1 = v.clone(),
         None => out.push((k.to_string(), v.clone())),
@@ -1241,10 +1249,11 @@ mod tests {
             ("a:/:/", "a:/:/"),
         ];
         for (title, want) in cases {
-            assert_eq!(canonical_title(info("file"), title), want, "{title:?}");
+            assert_eq!(title_namevar(info("file"), title), want, "{title:?}");
+            assert_eq!(canonical_title(info("file"), title), title);
         }
-        assert_eq!(canonical_title(info("tidy"), "/tmp/"), "/tmp/");
-        assert_eq!(canonical_title(info("notify"), "a/"), "a/");
+        assert_eq!(title_namevar(info("tidy"), "/tmp/"), "/tmp/");
+        assert_eq!(title_namevar(info("notify"), "a/"), "a/");
     }
 
     #[test]
