@@ -24,6 +24,94 @@ pub enum Declaration {
 }
 
 impl Evaluator {
+    /// Registers a class or define definition (and the ones nested in a class, named
+    /// `outer::inner`) before the statements of the input run. `defined` holds the names
+    /// defined earlier in the same input: defining one again is an error.
+    pub(crate) fn define_catalog_type(
+        &mut self,
+        e: &Expr,
+        prefix: &str,
+        defined: &mut rustc_hash::FxHashMap<Rc<str>, Span>,
+    ) -> Result<(), Error> {
+        let qualify = |name: &str| -> Rc<str> {
+            let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+            if prefix.is_empty() {
+                name.into()
+            } else {
+                format!("{prefix}::{name}").into()
+            }
+        };
+        let line_of = |ev: &Evaluator, span: Span| ev.source.line_col(span.start).0;
+        match &e.kind {
+            ExprKind::ClassDef(c) => {
+                let name = qualify(&c.name);
+                let key: Rc<str> = format!("class {name}").into();
+                if let Some(first) = defined.get(&key) {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Class '{name}' is already defined (line: {}); cannot redefine (line: {})",
+                            line_of(self, *first),
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
+                if let Some(first) = defined.get(&*format!("define {name}")) {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Definition '{name}' is already defined (line: {}); cannot be redefined as a class (line: {})",
+                            line_of(self, *first),
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
+                defined.insert(key, e.span);
+                let def = Definition {
+                    def: c.clone(),
+                    source: self.source.clone(),
+                };
+                self.compilation.classes.insert(name.clone(), def);
+                for inner in &c.body {
+                    if matches!(inner.kind, ExprKind::ClassDef(_) | ExprKind::DefineDef(_)) {
+                        self.define_catalog_type(inner, &name, defined)?;
+                    }
+                }
+            }
+            ExprKind::DefineDef(d) => {
+                let name = qualify(&d.name);
+                let key: Rc<str> = format!("define {name}").into();
+                if let Some(first) = defined.get(&key) {
+                    let (line, col) = self.source.line_col(first.start);
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{name}'. Originally set at string:?line={line}&pos={col}."
+                        ),
+                    ));
+                }
+                if let Some(first) = defined.get(&*format!("class {name}")) {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Class '{name}' is already defined (line: {}); cannot be redefined as a definition (line: {})",
+                            line_of(self, *first),
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
+                defined.insert(key, e.span);
+                let def = Definition {
+                    def: d.clone(),
+                    source: self.source.clone(),
+                };
+                self.compilation.defines.insert(name, def);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Declares a class (evaluating it the first time) and returns its `Class` resource.
     pub(crate) fn declare_class(
         &mut self,
@@ -52,9 +140,8 @@ impl Evaluator {
             Some(scope) => {
                 if let Declaration::ResourceLike(_) = how {
                     let line = self.line_of(span);
-                    let at = self.location_text(self.compilation.catalog.get(scope.resource).line);
                     return Err(Error::eval(format!(
-                        "Duplicate declaration: Class[{title}] is already declared at {at}; cannot redeclare{}",
+                        "Duplicate declaration: Class[{title}] is already declared; cannot redeclare{}",
                         self.location_suffix(line)
                     )));
                 }
@@ -132,12 +219,23 @@ impl Evaluator {
                 let mut vars = scope.vars.borrow_mut();
                 vars.insert("title".into(), Value::String(clower.clone()));
                 vars.insert("name".into(), Value::String(clower.clone()));
+                vars.insert("module_name".into(), Value::from(""));
+                vars.insert("caller_module_name".into(), Value::from(""));
             }
             self.compilation
                 .class_scopes
                 .insert(clower.clone(), scope.clone());
             let who = format!("Class[{ctitle}]");
             let given = if i == last { attrs.clone() } else { Vec::new() };
+            if let Some(t) = given.iter().find(|a| &*a.name == "tag") {
+                let mut own = Vec::new();
+                self.add_tags(&mut own, &t.value, self.line_of(span))?;
+                let r = self.compilation.catalog.get_mut(id);
+                for t in std::mem::take(&mut r.tags) {
+                    tags::push_unique(&mut own, t);
+                }
+                r.tags = own;
+            }
             let (given, meta) = split_metaparameters(given, &cdef.def.params);
             let params =
                 self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
@@ -211,7 +309,15 @@ impl Evaluator {
             let value = match given.get(&p.name) {
                 Some(v) if !v.is_undef() => v.clone(),
                 _ => match &p.default {
-                    Some(d) => self.eval_in_scope(scope, d, source)?,
+                    Some(d) => {
+                        if let Some(later) = reads_later_parameter(d, params, &p.name, &bound) {
+                            return Err(Error::eval(format!(
+                                "{who}: default expression for ${} tries to illegally access not yet evaluated ${later}",
+                                p.name
+                            )));
+                        }
+                        self.eval_in_scope(scope, d, source)?
+                    }
                     // A parameter whose type accepts undef needs no value.
                     None if t
                         .as_ref()
@@ -340,6 +446,8 @@ impl Evaluator {
             let mut vars = scope.vars.borrow_mut();
             vars.insert("title".into(), Value::String(title));
             vars.insert("name".into(), Value::String(name));
+            vars.insert("module_name".into(), Value::from(""));
+            vars.insert("caller_module_name".into(), Value::from(""));
         }
         let def = pending.define;
         let (own, _meta) = split_metaparameters(
@@ -355,7 +463,19 @@ impl Evaluator {
                 .collect(),
             &def.def.params,
         );
-        let bound = self.bind_definition_params(&who, &def.def.params, own, &scope, &def.source)?;
+        // Errors name the resource statement that declared the instance, as the
+        // reference's do (it evaluates the body as part of that statement).
+        let suffix = self.location_suffix(self.compilation.catalog.get(id).line.unwrap_or(0));
+        let bound = self
+            .bind_definition_params(&who, &def.def.params, own, &scope, &def.source)
+            .map_err(|e| Error {
+                message: format!(
+                    "{}{}{suffix}",
+                    super::declare::IN_RESOURCE_STATEMENT,
+                    e.message
+                ),
+                ..e
+            })?;
         let r = self.compilation.catalog.get_mut(id);
         for (k, v) in bound {
             if !v.is_undef() && !r.parameters.contains_key(&k) {
@@ -363,6 +483,18 @@ impl Evaluator {
             }
         }
         self.run_body(&scope, &def.def.body, &def.source)
+            .map_err(|e| match e.kind {
+                crate::ErrorKind::Interrupted | crate::ErrorKind::Limit => e,
+                _ => Error {
+                    message: format!(
+                        "{}{}{suffix}",
+                        super::declare::IN_RESOURCE_STATEMENT,
+                        e.full_message()
+                    ),
+                    kind: crate::ErrorKind::Evaluation,
+                    ..e
+                },
+            })
     }
 
     /// Evaluates the node definition matching the node name, if any node is defined.
@@ -477,6 +609,35 @@ fn split_metaparameters(
         }
     }
     (own, meta)
+}
+
+/// The first parameter after `name` (and not bound yet) that a default expression reads.
+fn reads_later_parameter(
+    default: &Expr,
+    params: &[Param],
+    name: &str,
+    bound: &IndexMap<Rc<str>, Value>,
+) -> Option<Rc<str>> {
+    let later: Vec<&Rc<str>> = params
+        .iter()
+        .skip_while(|p| &*p.name != name)
+        .map(|p| &p.name)
+        .filter(|n| !bound.contains_key(*n))
+        .collect();
+    fn walk(e: &Expr, later: &[&Rc<str>], found: &mut Option<Rc<str>>) {
+        if found.is_some() {
+            return;
+        }
+        if let ExprKind::Variable(v) = &e.kind {
+            if let Some(n) = later.iter().find(|n| ***n == v.name) {
+                *found = Some((*n).clone());
+            }
+        }
+        e.for_each_child(&mut |c| walk(c, later, found));
+    }
+    let mut found = None;
+    walk(default, &later, &mut found);
+    found
 }
 
 /// The name a node matcher gives (`'web1'`, `web1`, `"web1.example.com"`).

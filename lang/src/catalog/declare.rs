@@ -188,7 +188,7 @@ impl Evaluator {
             let r = self.compilation.catalog.get(id);
             return Ok(Value::typ(PType::Resource {
                 type_name: Some("Class".into()),
-                title: Some(r.title.to_ascii_lowercase().into()),
+                title: Some(r.title.clone()),
             }));
         }
         let display = capitalize_segments(type_name);
@@ -210,10 +210,11 @@ impl Evaluator {
         }
         tags::add(&mut tag_list, type_name);
         tags::add_if_valid(&mut tag_list, &title);
-        let given = self.with_defaults(&display, attrs);
+        let mut given = self.with_defaults(&display, attrs);
+        self.inherit_metaparameters(&mut given);
         for a in given {
             let accepted = match kind {
-                ResourceKind::Builtin(info) => builtin_types::accepts(info, &a.name),
+                ResourceKind::Builtin(_) => true,
                 ResourceKind::Define(d) => {
                     d.def.params.iter().any(|p| p.name == a.name)
                         || builtin_types::is_metaparameter(&a.name)
@@ -229,19 +230,8 @@ impl Evaluator {
         }
         let dref = format!("{display}[{title}]");
         match kind {
-            ResourceKind::Builtin(_) => {
-                if let Some(name) = unknown.first() {
-                    return Err(Error::new(
-                        crate::error::ErrorKind::Failed,
-                        format!(
-                            "no parameter named '{name}'{} on {dref}{}",
-                            self.location_suffix(line),
-                            self.location_suffix(line)
-                        ),
-                    )
-                    .into());
-                }
-            }
+            // Checked when the compilation finishes, as the reference does.
+            ResourceKind::Builtin(_) => {}
             ResourceKind::Define(d) => {
                 let mut problems: Vec<String> = unknown
                     .iter()
@@ -343,6 +333,31 @@ impl Evaluator {
             }
         }
         attrs
+    }
+
+    /// A resource declared in a define instance gets the instance's metaparameters
+    /// (`noop`, `tag`, ...) it does not set itself; relationships are not passed on.
+    fn inherit_metaparameters(&self, attrs: &mut Attributes) {
+        let Some(scope) = &self.scope else { return };
+        if scope.kind != super::ScopeKind::Define {
+            return;
+        }
+        let container = self.compilation.catalog.get(scope.resource);
+        for (name, v) in &container.parameters {
+            let inherited = builtin_types::is_metaparameter(name)
+                && !matches!(
+                    &**name,
+                    "before" | "require" | "notify" | "subscribe" | "alias" | "stage"
+                );
+            if inherited && !attrs.iter().any(|a| a.name == *name) {
+                attrs.push(Attribute {
+                    name: name.clone(),
+                    value: v.clone(),
+                    append: false,
+                    span: Span::default(),
+                });
+            }
+        }
     }
 
     /// `File { mode => '0644' }`: defaults for the resources of the type declared later in
@@ -512,7 +527,12 @@ impl Evaluator {
     }
 
     /// Adds the tags of a `tag` attribute; an invalid one is an error.
-    fn add_tags(&self, list: &mut Vec<Rc<str>>, v: &Value, line: u32) -> Result<(), Error> {
+    pub(crate) fn add_tags(
+        &self,
+        list: &mut Vec<Rc<str>>,
+        v: &Value,
+        line: u32,
+    ) -> Result<(), Error> {
         let mut strings = Vec::new();
         fn walk(v: &Value, out: &mut Vec<String>) {
             match v {

@@ -116,11 +116,27 @@ impl Evaluator {
                 r?;
             }
         }
+        self.validate_builtin_parameters()?;
         let relations = std::mem::take(&mut self.compilation.relations);
         for rel in relations {
             self.add_relation(&rel)?;
         }
         self.collect_relationships()
+    }
+
+    /// Checks that the resources of built-in types have only parameters their type accepts
+    /// (in declaration order, the first unknown one reported).
+    fn validate_builtin_parameters(&self) -> Result<(), Error> {
+        for (_, r) in self.compilation.catalog.all_resources() {
+            let Some(info) = super::builtin_types::lookup(&r.type_name) else {
+                continue;
+            };
+            let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+            let file = r.file.as_deref();
+            super::builtin_types::validate_at(info, &r.title, &params, file, r.line)
+                .map_err(|m| Error::new(ErrorKind::Failed, m))?;
+        }
+        Ok(())
     }
 
     /// Runs the bodies of the define instances declared and not virtual; returns whether
@@ -243,7 +259,7 @@ impl Evaluator {
         let mut seen = std::collections::HashSet::new();
         let catalog = &self.compilation.catalog;
         for (id, r) in catalog.all_resources() {
-            if r.is_virtual || r.exported {
+            if r.is_virtual {
                 continue;
             }
             for (param, kind, reversed) in RELATION_PARAMS {

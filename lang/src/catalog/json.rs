@@ -28,12 +28,24 @@ pub fn to_json(catalog: &Catalog) -> Json {
                 o.insert("line".into(), Json::from(l));
             }
             o.insert("exported".into(), Json::Bool(r.exported));
-            if !r.parameters.is_empty() {
-                let params: Map<String, Json> = r
+            // Built-in types write their namevar as the reference does (`path` of a file
+            // whose title has a trailing slash, `name => ...` as the namevar).
+            let params: Map<String, Json> = match super::builtin_types::lookup(&r.type_name) {
+                Some(info) if &*r.type_name != "Class" => {
+                    let given: Vec<(&str, &Value)> =
+                        r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+                    super::builtin_types::catalog_parameters(info, &r.title, &given)
+                        .into_iter()
+                        .map(|(k, v)| (k, to_data(&v)))
+                        .collect()
+                }
+                _ => r
                     .parameters
                     .iter()
                     .map(|(k, v)| (k.to_string(), to_data(v)))
-                    .collect();
+                    .collect(),
+            };
+            if !params.is_empty() {
                 o.insert("parameters".into(), Json::Object(params));
             }
             Json::Object(o)

@@ -140,10 +140,10 @@ impl Catalog {
             .map(|(i, r)| (ResourceId(i as u32), r))
     }
 
-    /// The resources the agent would get: neither virtual (unrealized) nor exported.
+    /// The resources the agent would get: not virtual (exported resources are virtual
+    /// until a collector realizes them).
     pub fn resources(&self) -> impl Iterator<Item = (ResourceId, &Resource)> {
-        self.all_resources()
-            .filter(|(_, r)| !r.is_virtual && !r.exported)
+        self.all_resources().filter(|(_, r)| !r.is_virtual)
     }
 
     pub fn get(&self, id: ResourceId) -> &Resource {
@@ -176,10 +176,7 @@ impl Catalog {
     /// Containment edges (container → contained) between resources the agent gets, in the
     /// order they were made.
     pub fn containment_edges(&self) -> Vec<(ResourceId, ResourceId)> {
-        let listed = |id: ResourceId| {
-            let r = self.get(id);
-            !r.is_virtual && !r.exported
-        };
+        let listed = |id: ResourceId| !self.get(id).is_virtual;
         // Listed as the reference lists them: by contained resource, in declaration order.
         let mut edges: Vec<_> = self
             .containment

@@ -295,26 +295,8 @@ impl Evaluator {
                         .insert(name.to_ascii_lowercase(), alias.clone());
                     pending.push((alias, type_expr, e.span));
                 }
-                ExprKind::DefineDef(d) => {
-                    let def = Definition {
-                        def: d.clone(),
-                        source: self.source.clone(),
-                    };
-                    self.compilation
-                        .defines
-                        .insert(d.name.to_ascii_lowercase().into(), def);
-                }
-                ExprKind::ClassDef(c) => {
-                    let def = Definition {
-                        def: c.clone(),
-                        source: self.source.clone(),
-                    };
-                    let name = c
-                        .name
-                        .strip_prefix("::")
-                        .unwrap_or(&c.name)
-                        .to_ascii_lowercase();
-                    self.compilation.classes.insert(name.into(), def);
+                ExprKind::DefineDef(_) | ExprKind::ClassDef(_) => {
+                    self.define_catalog_type(e, "", &mut defined)?;
                 }
                 ExprKind::NodeDef(n) => {
                     let def = Definition {

@@ -17,6 +17,10 @@ use std::rc::Rc;
 /// The class names arguments give: strings, `Class[name]`, and arrays of them.
 fn class_names(v: &Value, out: &mut Vec<Rc<str>>) -> Result<(), Error> {
     match v {
+        Value::String(s) if s.is_empty() => {
+            return Err(Error::eval("Cannot use empty string as a class name"))
+        }
+        Value::Undef => return Err(Error::eval("Cannot use undef as a class name")),
         Value::String(s) => out.push(s.clone()),
         Value::Array(a) => {
             for x in a.iter() {
@@ -80,15 +84,37 @@ fn contain(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
 
 fn realize(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
+    if args.is_empty() {
+        return Err(
+            Error::eval("realize(): Wrong number of arguments given (0 for minimum 1)").into(),
+        );
+    }
     let mut refs = Vec::new();
     for a in args {
-        collect_refs(a, &mut refs);
+        string_refs(a, &mut refs);
     }
     let span = ev.call_span;
     for (t, title) in refs {
         ev.realize(t, title, span);
     }
     Ok(Value::Undef)
+}
+
+/// The resources a value names: references, `'Type[title]'` strings, arrays of them.
+fn string_refs(v: &Value, out: &mut Vec<(Rc<str>, Rc<str>)>) {
+    match v {
+        Value::String(s) => {
+            if let Some((t, rest)) = s.split_once('[') {
+                if let Some(title) = rest.strip_suffix(']') {
+                    let title = title.trim_matches(|c| c == '\'' || c == '"');
+                    let t = crate::types::names::capitalize_segments(t);
+                    out.push((t.into(), title.into()));
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| string_refs(x, out)),
+        other => collect_refs(other, out),
+    }
 }
 
 /// The tags arguments give (strings and arrays of strings).
