@@ -31,7 +31,7 @@ pub fn to_json(catalog: &Catalog) -> Json {
             // Built-in types write their namevar as the reference does (`path` of a file
             // whose title has a trailing slash, `name => ...` as the namevar).
             let params: Map<String, Json> = match super::builtin_types::lookup(&r.type_name) {
-                Some(info) if &*r.type_name != "Class" => {
+                Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
                     let given: Vec<(&str, &Value)> =
                         r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
                     super::builtin_types::catalog_parameters(info, &r.title, &given)
