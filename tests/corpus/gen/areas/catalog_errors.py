@@ -104,7 +104,24 @@ PROGRAMS = [
     "notify { a: before => Notify[m1] } notify { b: before => Notify[m2] }",
 ]
 
+PROGRAMS += [
+    # --- overrides: only the scope that declared a resource, or a class inheriting from it
+    "class c { notify { a: message => 'm' } } include c Notify[a] { message => 'x' }",
+    "class c { notify { a: } } include c Notify[a] { message => 'x' }",
+    "class c { notify { a: message => 'm' } } class d { Notify[a] { message => 'x' } } include c, d",
+    "define d { notify { \"n-${title}\": message => 'm' } } d { x: } Notify['n-x'] { message => 'x' }",
+    "class base { notify { a: message => 'm' } } class sub inherits base { Notify[a] { message => 'x' } } class other { Notify[a] { message => 'y' } } include sub, other",
+    "notify { a: message => 'm' } class c { Notify[a] { message => 'x' } } include c",
+    "class base { notify { a: message => 'm' } } class sub inherits base { Notify[a] { message +> 'x' } } include sub",
+    "class base { notify { a: tag => ['t1'] } } class sub inherits base { Notify[a] { tag +> ['t2', 't3'] } } include sub",
+]
+
 REFERENCE_INTERNALS = [
+    # "Parameter 'message' is already set on Notify[a] by #<Puppet::Resource::Type:0x...> at
+    # (line: 1); cannot redefine (line: 1)": a Ruby object address, different on every run.
+    "class c { notify { a: message => 'm' } Notify[a] { message => 'x' } } include c",
+    "class base { notify { a: message => 'm' } } class sub inherits base { Notify[a] { message => 'x' } Notify[a] { message => 'y' } } include sub",
+    "notify { a: message => 'm' } Notify[a] { message +> 'x' }",
     # Ruby's inspect of the composite namevar: "Cannot alias Package[b] to [nil, "same", nil]
     # at (line: 1); resource ["Package", nil, "same", nil] already declared (line: 1)".
     "package { 'a': name => 'same' } package { 'b': name => 'same' }",
