@@ -335,11 +335,30 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
+        // The oracle does not copy a program's node name and facts to its answer: they come
+        // from `programs/<area>.jsonl`, by id.
+        let setup: std::collections::HashMap<String, (Option<String>, Option<Json>)> =
+            std::fs::read_to_string(dir.join("programs").join(format!("{area}.jsonl")))
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|l| serde_json::from_str::<Json>(l).ok())
+                .filter_map(|p| {
+                    let id = p.get("id")?.as_str()?.to_string();
+                    let node = p.get("node").and_then(Json::as_str).map(str::to_string);
+                    Some((id, (node, p.get("facts").cloned())))
+                })
+                .collect();
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         for (n, line) in text.lines().enumerate() {
             let Ok(j) = serde_json::from_str::<serde_json::Value>(line) else {
                 continue;
             };
+            let id = j
+                .get("id")
+                .and_then(Json::as_str)
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("{area}-{}", n + 1));
+            let (node, facts) = setup.get(&id).cloned().unwrap_or_default();
             let s = |k: &str| j.get(k).and_then(|v| v.as_str()).map(str::to_string);
             let error = s("error");
             // A catalog compilation can fail after the program's value was taken (define
@@ -368,12 +387,12 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
                 }
             }
             cases.push(Case {
-                id: s("id").unwrap_or_else(|| format!("{area}-{}", n + 1)),
+                id,
                 area: area.clone(),
                 src: s("src").unwrap_or_default(),
                 expected: Outcome { value, error, log },
-                node: s("node"),
-                facts: j.get("facts").cloned(),
+                node: s("node").or(node),
+                facts: j.get("facts").cloned().or(facts),
                 catalog: CatalogView::from_oracle(&j),
             });
         }
