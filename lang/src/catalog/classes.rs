@@ -200,9 +200,28 @@ impl Evaluator {
             chain.push((plower, ptitle, pdef));
         }
         chain.reverse();
+        let stage = match attrs.iter().find(|a| &*a.name == "stage") {
+            Some(a) => {
+                let name = crate::format::to_display(&a.value);
+                match self.compilation.catalog.find("Stage", &name) {
+                    Some(id) => id,
+                    None => {
+                        return Err(Error::eval(format!(
+                            "Could not find stage {name} specified by Class[{title}]"
+                        )))
+                    }
+                }
+            }
+            None => self.compilation.stage,
+        };
         let mut ids = Vec::new();
-        for (clower, ctitle, _) in &chain {
-            ids.push(self.add_class_resource(clower, ctitle, span));
+        for (i, (clower, ctitle, _)) in chain.iter().enumerate() {
+            let container = if i + 1 == chain.len() {
+                stage
+            } else {
+                self.compilation.stage
+            };
+            ids.push(self.add_class_resource(clower, ctitle, span, container));
         }
         let mut parent_scope = declared_parent.or_else(|| self.compilation.node_scope.clone());
         let last = chain.len() - 1;
@@ -252,14 +271,19 @@ impl Evaluator {
     }
 
     /// Adds the `Class` resource of a class being declared.
-    fn add_class_resource(&mut self, lower: &Rc<str>, title: &str, span: Span) -> ResourceId {
+    fn add_class_resource(
+        &mut self,
+        lower: &Rc<str>,
+        title: &str,
+        span: Span,
+        stage: ResourceId,
+    ) -> ResourceId {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "class");
         tags::add(&mut tag_list, lower);
         let inherited_tags = self.compilation.catalog.get(self.container()).all_tags();
         let line = self.line_of(span);
         let file = self.file_name();
-        let stage = self.compilation.stage;
         let id = self.compilation.catalog.add(Resource {
             type_name: "Class".into(),
             title: title.into(),

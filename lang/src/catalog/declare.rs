@@ -194,7 +194,15 @@ impl Evaluator {
         let display = capitalize_segments(type_name);
         let title = builtin_title(kind, title);
         let line = self.line_of(span);
-        if let Some(existing) = self.compilation.catalog.find(&display, &title) {
+        let existing = self
+            .compilation
+            .catalog
+            .find_by_title(&display, &title)
+            .or_else(|| {
+                let key = builtin_types::title_key(&display, &title);
+                self.compilation.catalog.alias_owner(&key)
+            });
+        if let Some(existing) = existing {
             let at = self.location_text(self.compilation.catalog.get(existing).line);
             return Err(statement_error(format!(
                 "Duplicate declaration: {display}[{title}] is already declared at {at}; cannot redeclare{}",
@@ -271,6 +279,35 @@ impl Evaluator {
             );
         }
         let file = self.file_name();
+        // The other keys the resource is found by; one taken by another resource is a clash.
+        let info = match kind {
+            ResourceKind::Builtin(info) => Some(*info),
+            _ => None,
+        };
+        let key_params: Vec<(&str, &Value)> = params.iter().map(|(k, v)| (&**k, v)).collect();
+        let alias_keys = builtin_types::alias_keys(info, &display, &title, &key_params);
+        for a in &alias_keys {
+            let taken = self.compilation.catalog.alias_owner(&a.key).or_else(|| {
+                let [p] = a.key.parts.as_slice() else {
+                    return None;
+                };
+                let t = p.strip_prefix('"')?.strip_suffix('"')?;
+                self.compilation.catalog.find_by_title(&display, t)
+            });
+            if let Some(other) = taken {
+                let o = self.compilation.catalog.get(other);
+                return Err(statement_error(builtin_types::cannot_alias_message(
+                    &dref,
+                    a,
+                    (file.as_deref(), Some(line)),
+                    (o.file.as_deref(), o.line),
+                ))
+                .into());
+            }
+        }
+        if display != "Stage" && params.contains_key("stage") {
+            return Err(statement_error(builtin_types::stage_message(&dref)).into());
+        }
         let id = self.compilation.catalog.add(Resource {
             type_name: display.as_str().into(),
             title: title.as_str().into(),
@@ -283,6 +320,9 @@ impl Evaluator {
             file,
             container: (display != "Stage").then_some(container),
         });
+        for a in alias_keys {
+            self.compilation.catalog.add_alias(a.key, id);
+        }
         if let ResourceKind::Define(d) = kind {
             self.compilation.pending_defines.push(PendingDefine {
                 resource: id,

@@ -40,7 +40,11 @@ impl Evaluator {
             source: self.source.clone(),
             span,
         });
-        Ok(value)
+        // The value is the right operand's resources, as an array.
+        Ok(match value {
+            Value::Array(_) => value,
+            other => Value::array(vec![other]),
+        })
     }
 
     /// An operand's value and the resources it denotes (a collector denotes what it
@@ -67,8 +71,19 @@ impl Evaluator {
             ExprKind::Paren(x) => self.relationship_operand(x),
             _ => {
                 let v = self.eval(e)?;
+                if let Value::Type(_) = &v {
+                    if let Some(bad) = invalid_reference(&v) {
+                        return Err(Error::new(
+                            ErrorKind::Failed,
+                            format!(
+                                "No title provided and {bad:?} is not a valid resource reference"
+                            ),
+                        )
+                        .into());
+                    }
+                }
                 let mut refs = Vec::new();
-                collect_refs(&v, &mut refs);
+                relation_refs(&v, &mut refs);
                 if refs.is_empty() && !matches!(&v, Value::Array(a) if a.is_empty()) {
                     return Err(Error::eval(format!(
                         "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
@@ -266,6 +281,15 @@ impl Evaluator {
                 let Some(v) = r.parameters.get(*param) else {
                     continue;
                 };
+                if let Some(bad) = invalid_reference(v) {
+                    return Err(Error::new(
+                        ErrorKind::Failed,
+                        format!(
+                            "No title provided and {bad:?} is not a valid resource reference{}",
+                            self.location_suffix(r.line.unwrap_or(0))
+                        ),
+                    ));
+                }
                 let mut refs = Vec::new();
                 relation_refs(v, &mut refs);
                 for (t, title) in refs {
@@ -292,6 +316,34 @@ impl Evaluator {
         }
         self.compilation.catalog.set_relationships(rels);
         Ok(())
+    }
+}
+
+/// The first value of a relationship metaparameter that names no resource, as the
+/// reference shows it.
+fn invalid_reference(v: &Value) -> Option<String> {
+    match v {
+        Value::Array(a) => a.iter().find_map(invalid_reference),
+        Value::Undef => None,
+        Value::String(s) => {
+            let ok = s
+                .split_once('[')
+                .is_some_and(|(t, rest)| !t.is_empty() && rest.ends_with(']'));
+            (!ok).then(|| s.to_string())
+        }
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(_),
+                title: Some(_),
+            }
+            | PType::Class(Some(_)) => None,
+            PType::Resource {
+                type_name: Some(n),
+                title: None,
+            } => Some(format!("{n}[]")),
+            other => Some(other.to_string()),
+        },
+        other => Some(crate::format::to_display(other)),
     }
 }
 

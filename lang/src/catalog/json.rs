@@ -97,6 +97,10 @@ pub fn to_data(v: &Value) -> Json {
                 type_name: Some(tn),
                 title: Some(title),
             } => Json::from(format!("{tn}[{title}]")),
+            PType::Class(Some(n)) => Json::from(format!(
+                "Class[{}]",
+                crate::types::names::capitalize_segments(n)
+            )),
             _ => Json::from(format::to_display(v)),
         },
         other => Json::from(format::to_display(other)),

@@ -121,6 +121,9 @@ pub struct Catalog {
     classes: Vec<Rc<str>>,
     /// Containment edges (container, contained) in the order they were made.
     containment: Vec<(ResourceId, ResourceId)>,
+    /// The other keys resources are found by: `alias` values and uniqueness keys
+    /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
+    aliases: HashMap<builtin_types::CatalogKey, ResourceId>,
 }
 
 impl Catalog {
@@ -156,9 +159,35 @@ impl Catalog {
 
     /// Finds a resource by type (capitalized, `Notify`) and title.
     pub fn find(&self, type_name: &str, title: &str) -> Option<ResourceId> {
+        if let Some(id) = self.find_by_title(type_name, title) {
+            return Some(id);
+        }
+        if self.aliases.is_empty() {
+            return None;
+        }
+        let key = builtin_types::title_key(type_name, title);
+        if let Some(id) = self.aliases.get(&key) {
+            return Some(*id);
+        }
+        let info = builtin_types::lookup(type_name);
+        builtin_types::reference_key(info, type_name, title)
+            .and_then(|k| self.aliases.get(&k).copied())
+    }
+
+    /// Finds a resource by type and title only.
+    pub fn find_by_title(&self, type_name: &str, title: &str) -> Option<ResourceId> {
         self.index
             .get(&(Rc::from(type_name), Rc::from(title)))
             .copied()
+    }
+
+    /// The resource holding an alias key, if any.
+    pub fn alias_owner(&self, key: &builtin_types::CatalogKey) -> Option<ResourceId> {
+        self.aliases.get(key).copied()
+    }
+
+    pub fn add_alias(&mut self, key: builtin_types::CatalogKey, id: ResourceId) {
+        self.aliases.insert(key, id);
     }
 
     /// Adds a resource; the caller has checked that it is not a duplicate.
