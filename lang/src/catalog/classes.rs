@@ -73,7 +73,10 @@ impl Evaluator {
                 };
                 self.compilation.classes.insert(name.clone(), def);
                 for inner in &c.body {
-                    if matches!(inner.kind, ExprKind::ClassDef(_) | ExprKind::DefineDef(_)) {
+                    if matches!(
+                        inner.kind,
+                        ExprKind::ClassDef(_) | ExprKind::DefineDef(_) | ExprKind::NodeDef(_)
+                    ) {
                         self.define_catalog_type(inner, &name, defined)?;
                     }
                 }
@@ -106,6 +109,26 @@ impl Evaluator {
                     source: self.source.clone(),
                 };
                 self.compilation.defines.insert(name, def);
+            }
+            ExprKind::NodeDef(n) => {
+                for m in &n.def_matches() {
+                    let key: Rc<str> = format!("node {m}").into();
+                    if let Some(first) = defined.get(&key) {
+                        return Err(Error::new(
+                            crate::ErrorKind::Failed,
+                            format!(
+                                "Node '{m}' is already defined (line: {}); cannot redefine (line: {})",
+                                line_of(self, *first),
+                                line_of(self, e.span)
+                            ),
+                        ));
+                    }
+                    defined.insert(key, e.span);
+                }
+                self.compilation.nodes.push(Definition {
+                    def: n.clone(),
+                    source: self.source.clone(),
+                });
             }
             _ => {}
         }
@@ -549,7 +572,9 @@ impl Evaluator {
                         if let Some(caps) = re.captures(&node_name) {
                             let word: String = src
                                 .chars()
-                                .filter(|c| c.is_alphanumeric() || *c == '_')
+                                .filter(|c| {
+                                    c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')
+                                })
                                 .collect();
                             found = Some((n.clone(), format!("__node_regexp__{word}")));
                             captures = Some(Rc::new(caps));
@@ -603,6 +628,12 @@ impl Evaluator {
             container: Some(main),
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
+        {
+            let mut vars = scope.vars.borrow_mut();
+            let title = Value::String(self.compilation.catalog.get(id).title.clone());
+            vars.insert("title".into(), title.clone());
+            vars.insert("name".into(), title);
+        }
         self.compilation.node_scope = Some(scope.clone());
         self.run_node_body(&scope, &node, captures)
     }
@@ -662,6 +693,24 @@ fn reads_later_parameter(
     let mut found = None;
     walk(default, &later, &mut found);
     found
+}
+
+trait NodeMatchers {
+    /// The matchers of a node definition as keys: `default`, lower-case names, `/re/`.
+    fn def_matches(&self) -> Vec<String>;
+}
+
+impl NodeMatchers for NodeDef {
+    fn def_matches(&self) -> Vec<String> {
+        self.matches
+            .iter()
+            .filter_map(|m| match &m.kind {
+                ExprKind::Default => Some("default".to_string()),
+                ExprKind::Regex(r) => Some(format!("/{r}/")),
+                _ => node_match_name(m).map(|n| n.to_ascii_lowercase()),
+            })
+            .collect()
+    }
 }
 
 /// The name a node matcher gives (`'web1'`, `web1`, `"web1.example.com"`).

@@ -106,3 +106,23 @@ pub fn to_data(v: &Value) -> Json {
         other => Json::from(format::to_display(other)),
     }
 }
+
+/// JSON data (facts, a parsed catalog) as a Puppet value: objects become hashes in order,
+/// integers `Integer`, other numbers `Float`, `null` `undef`.
+pub fn from_data(j: &Json) -> Value {
+    match j {
+        Json::Null => Value::Undef,
+        Json::Bool(b) => Value::Boolean(*b),
+        Json::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Json::String(s) => Value::string(s.as_str()),
+        Json::Array(a) => Value::array(a.iter().map(from_data).collect()),
+        Json::Object(o) => Value::hash(
+            o.iter()
+                .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
+                .collect(),
+        ),
+    }
+}

@@ -276,7 +276,7 @@ impl Evaluator {
         if let Some(t) = types::by_name(name) {
             return Ok(t);
         }
-        if self.resource_kind(name).is_some() {
+        if self.resource_kind(name).is_some() || name.eq_ignore_ascii_case("node") {
             return Ok(types::names::resource_type(name));
         }
         Err(Error::eval(format!("Resource type not found: {name}")))

@@ -4,7 +4,6 @@
 use super::resolve::{resolve_program, Layouts};
 use super::scope::{Frame, Globals, MatchData};
 use super::Flow;
-use crate::catalog::compilation::Definition;
 use crate::error::{Error, ErrorKind, Source};
 use crate::functions::Builtin;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
@@ -298,13 +297,7 @@ impl Evaluator {
                 ExprKind::DefineDef(_) | ExprKind::ClassDef(_) => {
                     self.define_catalog_type(e, "", &mut defined)?;
                 }
-                ExprKind::NodeDef(n) => {
-                    let def = Definition {
-                        def: n.clone(),
-                        source: self.source.clone(),
-                    };
-                    self.compilation.nodes.push(def);
-                }
+                ExprKind::NodeDef(_) => self.define_catalog_type(e, "", &mut defined)?,
                 ExprKind::FunctionDef(f) => {
                     if let Some(first) = defined.get(&f.name) {
                         let (line, col) = self.source.line_col(first.start);

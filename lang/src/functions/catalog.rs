@@ -135,8 +135,15 @@ fn tag(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let container = ev.container();
     let r = ev.compilation.catalog.get_mut(container);
+    // Added after every tag the resource has (as the reference lists them).
     for t in tag_args(args) {
-        tags::add(&mut r.tags, &t);
+        let mut added = Vec::new();
+        tags::add(&mut added, &t);
+        for a in added {
+            if !r.tags.contains(&a) {
+                tags::push_unique(&mut r.inherited_tags, a);
+            }
+        }
     }
     Ok(Value::Undef)
 }
