@@ -45,6 +45,15 @@ impl Evaluator {
         match &e.kind {
             ExprKind::ClassDef(c) => {
                 let name = qualify(&c.name);
+                if &*name == "settings" {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Class 'settings' is already defined; cannot redefine (line: {})",
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
                 let key: Rc<str> = format!("class {name}").into();
                 if let Some(first) = defined.get(&key) {
                     return Err(Error::new(
@@ -147,6 +156,19 @@ impl Evaluator {
             .unwrap_or(name)
             .to_ascii_lowercase()
             .into();
+        // `settings` is always there (the reference's settings class).
+        if &*lower == "settings" {
+            if let Declaration::ResourceLike(_) = how {
+                let line = self.line_of(span);
+                return Err(Error::eval(format!(
+                    "Duplicate declaration: Class[Settings] is already declared; cannot redeclare{}",
+                    self.location_suffix(line)
+                )));
+            }
+            if let Some(id) = self.compilation.catalog.find("Class", "Settings") {
+                return Ok(id);
+            }
+        }
         let Some(def) = self.compilation.classes.get(&lower).cloned() else {
             let message = match how {
                 Declaration::ResourceLike(_) => format!("Could not find declared class {name}"),

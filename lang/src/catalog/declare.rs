@@ -203,10 +203,12 @@ impl Evaluator {
                 self.compilation.catalog.alias_owner(&key)
             });
         if let Some(existing) = existing {
-            let at = self.location_text(self.compilation.catalog.get(existing).line);
-            return Err(statement_error(format!(
-                "Duplicate declaration: {display}[{title}] is already declared at {at}; cannot redeclare{}",
-                self.location_suffix(line)
+            let e = self.compilation.catalog.get(existing);
+            let file = self.file_name();
+            return Err(statement_error(builtin_types::duplicate_message(
+                &format!("{display}[{title}]"),
+                (e.file.as_deref(), e.line),
+                (file.as_deref(), Some(line)),
             ))
             .into());
         }
@@ -224,9 +226,16 @@ impl Evaluator {
             let accepted = match kind {
                 ResourceKind::Builtin(_) => true,
                 ResourceKind::Define(d) => {
+                    if &*a.name == "title" {
+                        return Err(Error::new(
+                            crate::error::ErrorKind::Failed,
+                            format!("{display}[{title}]: has no parameter named 'title'"),
+                        )
+                        .into());
+                    }
                     d.def.params.iter().any(|p| p.name == a.name)
                         || builtin_types::is_metaparameter(&a.name)
-                        || matches!(&*a.name, "name" | "title")
+                        || &*a.name == "name"
                 }
                 ResourceKind::Class => true,
             };
@@ -464,6 +473,14 @@ impl Evaluator {
         attributes: &[AttributeOp],
     ) -> EvalResult {
         let target = self.eval(resource)?;
+        if let Value::Type(t) = &target {
+            if let PType::Class(_) = &**t {
+                return Err(Error::eval(format!(
+                    "Resource Override can only operate on resources, got: {t}-Type"
+                ))
+                .into());
+            }
+        }
         let attrs = self.eval_attributes(attributes)?;
         let mut refs = Vec::new();
         collect_refs(&target, &mut refs);
@@ -481,30 +498,47 @@ impl Evaluator {
         Ok(target)
     }
 
-    /// Sets attributes of a declared resource. An attribute already set may only be changed
-    /// from a class that inherits the declaring one, or by a collector.
+    /// Sets attributes of a declared resource. A collector may always; an override only from
+    /// the scope that declared the resource (for attributes not set yet) or from a class
+    /// inheriting the declaring one.
     pub(crate) fn apply_override(
         &mut self,
         id: ResourceId,
         attrs: &Attributes,
         from_collector: bool,
     ) -> Result<(), Error> {
-        let inherits = self.overrides_allowed(id);
-        let r = self.compilation.catalog.get(id);
-        let line = r.line;
-        for a in attrs {
-            if !from_collector && !inherits && r.parameters.contains_key(&a.name) && !a.append {
-                let at = self.location_text(line);
+        if !from_collector {
+            let container = self.compilation.catalog.get(id).container;
+            let same_scope = container == Some(self.container());
+            if !same_scope && !self.inherits_from(container) {
+                let line = attrs.first().map(|a| self.line_of(a.span)).unwrap_or(0);
                 return Err(Error::new(
                     crate::error::ErrorKind::Failed,
                     format!(
-                        "Parameter '{}' is already set on {} by {at}; cannot redefine",
-                        a.name,
-                        r.reference()
+                        "Only subclasses can override parameters{}",
+                        self.location_suffix(line)
                     ),
                 ));
             }
+            let r = self.compilation.catalog.get(id);
+            if same_scope {
+                if let Some(a) = attrs
+                    .iter()
+                    .find(|a| r.parameters.contains_key(&a.name) && !a.append)
+                {
+                    let at = self.location_text(r.line);
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Failed,
+                        format!(
+                            "Parameter '{}' is already set on {} at {at}; cannot redefine",
+                            a.name,
+                            r.reference()
+                        ),
+                    ));
+                }
+            }
         }
+        let line = self.compilation.catalog.get(id).line;
         for a in attrs.iter().filter(|a| &*a.name == "tag") {
             let mut list = self.compilation.catalog.get(id).tags.clone();
             self.add_tags(&mut list, &a.value, line.unwrap_or(0))?;
@@ -521,15 +555,10 @@ impl Evaluator {
         Ok(())
     }
 
-    /// Whether the current scope is a class inheriting (directly or not) from the class that
-    /// contains the resource.
-    fn overrides_allowed(&self, id: ResourceId) -> bool {
-        let container = self.compilation.catalog.get(id).container;
-        let mut s = self.scope.clone();
-        let Some(current) = &s else { return false };
-        if Some(current.resource) == container {
-            return false;
-        }
+    /// Whether the current scope is a class inheriting (directly or not) from the class
+    /// whose resource is `container`.
+    fn inherits_from(&self, container: Option<ResourceId>) -> bool {
+        let mut s = self.scope.as_ref().and_then(|s| s.parent.clone());
         while let Some(scope) = s {
             if Some(scope.resource) == container {
                 return true;
@@ -541,7 +570,11 @@ impl Evaluator {
 
     /// `Notify['a']['message']`: an attribute of a declared resource (`None` when the
     /// reference is not to a declared resource).
-    pub(crate) fn resource_attribute(&self, t: &PType, attr: &str) -> Option<Value> {
+    pub(crate) fn resource_attributes(
+        &self,
+        t: &PType,
+        keys: &[Value],
+    ) -> Option<Result<Value, Error>> {
         let id = match t {
             PType::Resource {
                 type_name: Some(tn),
@@ -551,10 +584,50 @@ impl Evaluator {
             _ => return None,
         };
         let r = self.compilation.catalog.get(id);
-        Some(match attr {
-            "title" => Value::String(r.title.clone()),
-            _ => r.parameters.get(attr).cloned().unwrap_or(Value::Undef),
-        })
+        let mut values = Vec::with_capacity(keys.len());
+        for k in keys {
+            let name = crate::format::to_display(k);
+            if let Some(v) = r.parameters.get(name.as_str()) {
+                values.push(v.clone());
+                continue;
+            }
+            if name == "title" {
+                values.push(Value::String(r.title.clone()));
+                continue;
+            }
+            let known = matches!(k, Value::String(_)) && self.has_parameter(r, &name);
+            if !known {
+                return Some(Err(Error::eval(format!(
+                    "The resource {t} does not have a parameter called '{name}'"
+                ))));
+            }
+            values.push(Value::Undef);
+        }
+        Some(Ok(match values.len() {
+            1 => values.pop().unwrap_or(Value::Undef),
+            _ => Value::array(values),
+        }))
+    }
+
+    /// Whether a resource's type has a parameter (or the resource is a class or define
+    /// instance declaring one).
+    fn has_parameter(&self, r: &Resource, name: &str) -> bool {
+        if builtin_types::is_metaparameter(name) || name == "name" {
+            return true;
+        }
+        if &*r.type_name == "Class" {
+            let lower = r.title.to_ascii_lowercase();
+            return self
+                .compilation
+                .classes
+                .get(lower.as_str())
+                .is_some_and(|c| c.def.params.iter().any(|p| &*p.name == name));
+        }
+        match self.resource_kind(&r.type_name) {
+            Some(ResourceKind::Builtin(info)) => builtin_types::accepts(info, name),
+            Some(ResourceKind::Define(d)) => d.def.params.iter().any(|p| &*p.name == name),
+            _ => false,
+        }
     }
 
     /// The resource that contains what is declared now: the class or define being
@@ -665,11 +738,11 @@ fn flatten_titles(v: Value, out: &mut Vec<String>) -> Result<(), Error> {
                 Ok(())
             }
             Value::Undef => Err(Error::eval(format!(
-                "Missing title at index {index}. The title expression resulted in undef"
+                "Missing title at index {index}. The title expression resulted in an undef title"
             ))),
             other => Err(Error::eval(format!(
                 "Illegal title type at index {index}. Expected String, got {}",
-                crate::eval::describe::simple_label(other)
+                crate::types::infer::infer_generalized(other)
             ))),
         }
     }

@@ -31,8 +31,8 @@ impl Evaluator {
         right: &Expr,
         span: Span,
     ) -> EvalResult {
-        let (_, sources) = self.relationship_operand(left)?;
-        let (value, targets) = self.relationship_operand(right)?;
+        let (_, sources) = self.relationship_operand(left, op)?;
+        let (value, targets) = self.relationship_operand(right, op)?;
         self.compilation.relations.push(PendingRelation {
             sources,
             targets,
@@ -49,7 +49,11 @@ impl Evaluator {
 
     /// An operand's value and the resources it denotes (a collector denotes what it
     /// matches in the end; a chain its right-most operand).
-    fn relationship_operand(&mut self, e: &Expr) -> EvalResult<(Value, Vec<Endpoint>)> {
+    fn relationship_operand(
+        &mut self,
+        e: &Expr,
+        op: RelationOp,
+    ) -> EvalResult<(Value, Vec<Endpoint>)> {
         match &e.kind {
             ExprKind::Collector { .. } => {
                 let v = self.eval(e)?;
@@ -57,8 +61,8 @@ impl Evaluator {
                 Ok((v, vec![Endpoint::Collector(i)]))
             }
             ExprKind::Relationship(op, l, r) => {
-                let (_, sources) = self.relationship_operand(l)?;
-                let (value, targets) = self.relationship_operand(r)?;
+                let (_, sources) = self.relationship_operand(l, *op)?;
+                let (value, targets) = self.relationship_operand(r, *op)?;
                 self.compilation.relations.push(PendingRelation {
                     sources,
                     targets: targets.clone(),
@@ -68,7 +72,7 @@ impl Evaluator {
                 });
                 Ok((value, targets))
             }
-            ExprKind::Paren(x) => self.relationship_operand(x),
+            ExprKind::Paren(x) => self.relationship_operand(x, op),
             _ => {
                 let v = self.eval(e)?;
                 if let Value::Type(_) = &v {
@@ -81,6 +85,19 @@ impl Evaluator {
                         )
                         .into());
                     }
+                }
+                if let Some(bad) = invalid_string_operand(&v) {
+                    let symbol = match op {
+                        RelationOp::Before => "->",
+                        RelationOp::Notify => "~>",
+                        RelationOp::Require => "<-",
+                        RelationOp::Subscribe => "<~",
+                    };
+                    return Err(Error::eval(format!(
+                        "Error while evaluating a '{symbol}' expression, The expression <{bad}> is not a valid type specification."
+                    ))
+                    .at(e.span)
+                    .into());
                 }
                 let mut refs = Vec::new();
                 relation_refs(&v, &mut refs);
@@ -316,6 +333,15 @@ impl Evaluator {
         }
         self.compilation.catalog.set_relationships(rels);
         Ok(())
+    }
+}
+
+/// A string operand of an arrow that is not a reference `Type[title]`.
+fn invalid_string_operand(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => invalid_reference(v).map(|_| s.to_string()),
+        Value::Array(a) => a.iter().find_map(invalid_string_operand),
+        _ => None,
     }
 }
 

@@ -7,9 +7,9 @@ use crate::values::Value;
 
 impl Evaluator {
     pub fn access(&mut self, target: &Value, keys: &[Value]) -> EvalResult {
-        if let (Value::Type(t), [Value::String(attr)]) = (target, keys) {
-            if let Some(v) = self.resource_attribute(t, attr) {
-                return Ok(v);
+        if let (Value::Type(t), [_, ..]) = (target, keys) {
+            if let Some(r) = self.resource_attributes(t, keys) {
+                return Ok(r?);
             }
         }
         Ok(match target {

@@ -214,7 +214,19 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             ResourceKind::Class => ResourceKind::Class,
             other => other.clone(),
         };
-        ev.declare(&kind_for, &type_name, &title, list, form, span)?;
+        // Errors are the function's, located as the reference locates them.
+        ev.declare(&kind_for, &type_name, &title, list, form, span)
+            .map_err(|f| match f {
+                crate::eval::Flow::Error(e) => {
+                    let message = e
+                        .message
+                        .strip_prefix(crate::catalog::declare::IN_RESOURCE_STATEMENT)
+                        .unwrap_or(&e.message)
+                        .replace(" (line: ", " (file: unknown, line: ");
+                    crate::eval::Flow::Error(Error { message, ..e })
+                }
+                other => other,
+            })?;
     }
     Ok(Value::Undef)
 }
