@@ -326,7 +326,7 @@ impl Evaluator {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "class");
         tags::add(&mut tag_list, lower);
-        let inherited_tags = self.compilation.catalog.get(self.container()).all_tags();
+        let tag_parent = Some(self.container());
         let line = self.line_of(span);
         let file = self.file_name();
         let id = self.compilation.catalog.add(Resource {
@@ -334,7 +334,8 @@ impl Evaluator {
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
-            inherited_tags,
+            tag_parent,
+            late_tags: Vec::new(),
             exported: false,
             is_virtual: false,
             line: Some(line),
@@ -632,7 +633,7 @@ impl Evaluator {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "node");
         tags::add_if_valid(&mut tag_list, &title);
-        let inherited_tags = self.compilation.catalog.get(main).all_tags();
+
         let line = node
             .source
             .line_col(node.def.body.first().map(|e| e.span.start).unwrap_or(0))
@@ -642,7 +643,8 @@ impl Evaluator {
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
-            inherited_tags,
+            tag_parent: Some(main),
+            late_tags: Vec::new(),
             exported: false,
             is_virtual: false,
             line: Some(line),

@@ -97,6 +97,12 @@ impl Evaluator {
             let mut titles = Vec::new();
             flatten_titles(title, &mut titles)?;
             for t in titles {
+                if form == ResourceForm::Exported {
+                    self.log(
+                        crate::LogLevel::Warning,
+                        "You cannot collect exported resources without storeconfigs being set; the export is ignored",
+                    );
+                }
                 let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
                 refs.push(r);
             }
@@ -279,14 +285,8 @@ impl Evaluator {
         if let Some(t) = params.get("tag").cloned() {
             self.add_tags(&mut tag_list, &t, line)?;
         }
-        let inherited_tags = self.compilation.catalog.get(container).all_tags();
+
         let exported = form == ResourceForm::Exported;
-        if exported {
-            self.log(
-                crate::LogLevel::Warning,
-                "You cannot collect exported resources without storeconfigs being set; the export is ignored",
-            );
-        }
         let file = self.file_name();
         // The other keys the resource is found by; one taken by another resource is a clash.
         let info = match kind {
@@ -322,7 +322,8 @@ impl Evaluator {
             title: title.as_str().into(),
             parameters: params,
             tags: tag_list,
-            inherited_tags,
+            tag_parent: Some(container),
+            late_tags: Vec::new(),
             exported,
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),
@@ -673,6 +674,9 @@ impl Evaluator {
 
     /// The source file name for resources, `None` for interactive input and `-e`.
     pub(crate) fn file_name(&self) -> Option<Rc<str>> {
+        if let Some(f) = &self.file_override {
+            return Some(f.clone());
+        }
         let name = &self.source.name;
         (name.contains('/') || name.ends_with(".pp")).then(|| Rc::from(name.as_str()))
     }
