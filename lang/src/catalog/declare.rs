@@ -50,7 +50,7 @@ impl Evaluator {
         form: ResourceForm,
         type_name: &Expr,
         bodies: &[ResourceBody],
-        span: Span,
+        _span: Span,
     ) -> EvalResult {
         let name = match &type_name.kind {
             ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => n.to_string(),
@@ -261,7 +261,11 @@ impl Evaluator {
                     .map(|n| format!("has no parameter named '{n}'"))
                     .collect();
                 for p in &d.def.params {
-                    if p.default.is_none() && !params.get(&p.name).is_some_and(|v| !v.is_undef()) {
+                    // A typed parameter may accept undef: binding checks those.
+                    if p.default.is_none()
+                        && p.type_expr.is_none()
+                        && params.get(&p.name).is_none_or(|v| v.is_undef())
+                    {
                         problems.push(format!("expects a value for parameter '{}'", p.name));
                     }
                 }
@@ -356,7 +360,7 @@ impl Evaluator {
             scopes.push(scope);
         }
         let mut found: Attributes = Vec::new();
-        let mut consider = |list: &[(Rc<str>, Attributes)], found: &mut Attributes| {
+        let consider = |list: &[(Rc<str>, Attributes)], found: &mut Attributes| {
             for (t, defaults) in list.iter().rev() {
                 if &**t != display {
                     continue;
@@ -598,8 +602,12 @@ impl Evaluator {
             }
             let known = matches!(k, Value::String(_)) && self.has_parameter(r, &name);
             if !known {
+                let shown = match t {
+                    PType::Class(Some(n)) => format!("Class['{n}']"),
+                    other => other.to_string(),
+                };
                 return Some(Err(Error::eval(format!(
-                    "The resource {t} does not have a parameter called '{name}'"
+                    "The resource {shown} does not have a parameter called '{name}'"
                 ))));
             }
             values.push(Value::Undef);

@@ -205,7 +205,7 @@ impl Evaluator {
                     if !super::scope::RESERVED.contains(&&**name)
                         && self.globals.get(name).is_none()
                     {
-                        self.globals.set_built_in(name, v.clone());
+                        self.globals.set_fact(name, v.clone());
                     }
                 }
             }

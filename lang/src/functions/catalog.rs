@@ -228,7 +228,7 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
     for (title, attrs) in instances.iter() {
         let title = crate::format::to_display(title);
         let mut list = Vec::new();
-        let mut add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
+        let add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
             if let Value::Hash(h) = h {
                 for (k, v) in h.iter() {
                     let name: Rc<str> = crate::format::to_display(k).into();
