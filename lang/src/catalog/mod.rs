@@ -20,6 +20,8 @@ pub mod json;
 pub mod render;
 pub mod scope;
 pub mod tags;
+#[cfg(test)]
+mod tests;
 
 pub use compilation::Compilation;
 pub use scope::{NamedScope, ScopeKind};
