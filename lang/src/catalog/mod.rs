@@ -11,13 +11,36 @@
 //! defines, nodes, collectors, the finishing steps).
 
 pub mod builtin_types;
+pub mod classes;
+pub mod collect;
+pub mod compilation;
+pub mod declare;
+pub mod finish;
 pub mod json;
 pub mod render;
+pub mod scope;
+pub mod tags;
+
+pub use compilation::Compilation;
+pub use scope::{NamedScope, ScopeKind};
 
 use crate::values::Value;
 use indexmap::IndexMap;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
+
+/// One evaluated `name => value` (or `name +> value`) of a resource body, default or
+/// override.
+#[derive(Debug, Clone)]
+pub struct Attribute {
+    pub name: Rc<str>,
+    pub value: Value,
+    /// `+>`: add to the value set before instead of replacing it.
+    pub append: bool,
+    pub span: crate::syntax::ast::Span,
+}
+
+pub type Attributes = Vec<Attribute>;
 
 /// The position of a resource in the catalog (declaration order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -84,6 +107,8 @@ pub struct Catalog {
     relationships: Vec<Relationship>,
     /// The classes declared, in order (lower case names, `main` first).
     classes: Vec<Rc<str>>,
+    /// Containment edges (container, contained) in the order they were made.
+    containment: Vec<(ResourceId, ResourceId)>,
 }
 
 impl Catalog {
@@ -129,16 +154,41 @@ impl Catalog {
         let id = ResourceId(self.resources.len() as u32);
         self.index
             .insert((resource.type_name.clone(), resource.title.clone()), id);
+        if let Some(c) = resource.container {
+            self.containment.push((c, id));
+        }
         self.resources.push(resource);
         id
     }
 
-    /// Containment edges (container → contained) of the resources the agent gets, in the
-    /// order of the contained resources.
+    /// Containment edges (container → contained) between resources the agent gets, in the
+    /// order they were made.
     pub fn containment_edges(&self) -> Vec<(ResourceId, ResourceId)> {
-        self.resources()
-            .filter_map(|(id, r)| r.container.map(|c| (c, id)))
-            .collect()
+        let listed = |id: ResourceId| {
+            let r = self.get(id);
+            !r.is_virtual && !r.exported
+        };
+        // Listed as the reference lists them: by contained resource, in declaration order.
+        let mut edges: Vec<_> = self
+            .containment
+            .iter()
+            .copied()
+            .filter(|&(c, r)| listed(c) && listed(r))
+            .collect();
+        edges.sort_by_key(|&(_, r)| r);
+        edges
+    }
+
+    /// A containment edge besides the one to the resource's container (`contain`).
+    pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
+        if !self.containment.contains(&(container, contained)) {
+            self.containment.push((container, contained));
+        }
+    }
+
+    /// Replaces the relationship edges (recomputed by each finishing step).
+    pub fn set_relationships(&mut self, rels: Vec<Relationship>) {
+        self.relationships = rels;
     }
 
     /// The relationship edges between resources the agent gets.

@@ -217,7 +217,9 @@ impl Evaluator {
             .into());
         }
         let callee = Callee::Function(&f.name);
-        let (result, returned) = self.with_frame(layout, None, true, |ev, frame| {
+        // A function sees only its own variables and the top scope.
+        let saved_scope = self.scope.take();
+        let outcome = self.with_frame(layout, None, true, |ev, frame| {
             ev.bind_params(&callee, &f.params, Args::Shared(&args), frame)?;
             match ev.eval_block(&f.body) {
                 Ok(v) => Ok((v, false)),
@@ -225,7 +227,9 @@ impl Evaluator {
                 Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok((v, true)),
                 Err(e) => Err(e),
             }
-        })?;
+        });
+        self.scope = saved_scope;
+        let (result, returned) = outcome?;
         if let (Some(rt), false) = (&f.return_type, returned) {
             self.check_return(rt, &result, &f.name)?;
         }

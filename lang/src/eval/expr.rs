@@ -8,25 +8,6 @@ use crate::types::{self, PType};
 use crate::values::{Map, Value};
 use std::rc::Rc;
 
-/// The resource types the reference knows without any module.
-const BUILTIN_RESOURCE_TYPES: &[&str] = &[
-    "component",
-    "exec",
-    "file",
-    "filebucket",
-    "group",
-    "node",
-    "notify",
-    "package",
-    "resources",
-    "schedule",
-    "service",
-    "stage",
-    "tidy",
-    "user",
-    "whit",
-];
-
 impl Evaluator {
     /// Evaluates statements in order; the value is the last one's (`undef` when empty).
     pub fn eval_block(&mut self, body: &[Expr]) -> EvalResult {
@@ -75,7 +56,10 @@ impl Evaluator {
             ExprKind::Interpolated(parts) => Value::String(self.interpolate(parts)?.into()),
             ExprKind::Heredoc { text, .. } => self.eval(text)?,
             // A literal that does not compile is reported without "Evaluation Error".
-            ExprKind::Regex(src) => Value::Regexp(self.regex(src).map_err(|e| Error { kind: ErrorKind::Failed, ..e })?),
+            ExprKind::Regex(src) => Value::Regexp(self.regex(src).map_err(|e| Error {
+                kind: ErrorKind::Failed,
+                ..e
+            })?),
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
             ExprKind::QualifiedReference(n) => {
                 let key = e as *const Expr as usize;
@@ -95,7 +79,9 @@ impl Evaluator {
             ExprKind::Binary(BinOp::And, a, b) => {
                 Value::Boolean(self.eval(a)?.is_truthy() && self.eval(b)?.is_truthy())
             }
-            ExprKind::Binary(BinOp::Or, a, b) => Value::Boolean(self.eval(a)?.is_truthy() || self.eval(b)?.is_truthy()),
+            ExprKind::Binary(BinOp::Or, a, b) => {
+                Value::Boolean(self.eval(a)?.is_truthy() || self.eval(b)?.is_truthy())
+            }
             ExprKind::Binary(op, a, b) => {
                 let l = self.eval(a)?;
                 let r = self.eval(b)?;
@@ -113,15 +99,30 @@ impl Evaluator {
             }
             ExprKind::Selector(test, arms) => self.eval_selector(test, arms)?,
             ExprKind::Paren(x) => self.eval(x)?,
-            ExprKind::Call { name, args, block, style } => self.eval_call(name, args, block.as_ref(), *style, e.span)?,
-            ExprKind::CallType { callee, args, block } => {
+            ExprKind::Call {
+                name,
+                args,
+                block,
+                style,
+            } => self.eval_call(name, args, block.as_ref(), *style, e.span)?,
+            ExprKind::CallType {
+                callee,
+                args,
+                block,
+            } => {
                 let t = self.eval(callee)?;
                 let mut all = vec![t];
                 all.extend(self.eval_list(args)?);
                 self.call_named("new", all, block.as_ref(), CallStyle::Prefix, e.span)?
             }
-            ExprKind::Lambda(_) => return Err(Error::eval("A lambda can only be given to a function call").into()),
-            ExprKind::If { cond, then_branch, else_branch } => {
+            ExprKind::Lambda(_) => {
+                return Err(Error::eval("A lambda can only be given to a function call").into())
+            }
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
                 let saved = self.matches.clone();
                 let r = if self.eval(cond)?.is_truthy() {
                     self.eval_block(then_branch)
@@ -133,7 +134,11 @@ impl Evaluator {
                 self.matches = saved;
                 r?
             }
-            ExprKind::Unless { cond, then_branch, else_branch } => {
+            ExprKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
                 let saved = self.matches.clone();
                 let r = if !self.eval(cond)?.is_truthy() {
                     self.eval_block(then_branch)
@@ -150,13 +155,27 @@ impl Evaluator {
             // Definitions are hoisted: by the time a statement runs they exist.
             ExprKind::FunctionDef(_) | ExprKind::TypeAlias { .. } => Value::Undef,
             ExprKind::ClassDef(_) | ExprKind::DefineDef(_) | ExprKind::NodeDef(_) => Value::Undef,
-            ExprKind::Resource { .. }
-            | ExprKind::ResourceDefaults { .. }
-            | ExprKind::ResourceOverride { .. }
-            | ExprKind::Collector { .. }
-            | ExprKind::Relationship(..) => {
-                return Err(Error::eval("Catalog expressions (resources, collectors, relationships) are not evaluated by prepl").into())
-            }
+            // Catalog expressions: see `catalog::declare`, `catalog::collect`, `catalog::finish`.
+            ExprKind::Resource {
+                form,
+                type_name,
+                bodies,
+            } => self.eval_resource_expr(*form, type_name, bodies, e.span)?,
+            ExprKind::ResourceDefaults {
+                type_ref,
+                attributes,
+            } => self.eval_resource_defaults(type_ref, attributes)?,
+            ExprKind::ResourceOverride {
+                resource,
+                attributes,
+            } => self.eval_resource_override(resource, attributes)?,
+            ExprKind::Collector {
+                type_ref,
+                exported,
+                query,
+                attributes,
+            } => self.eval_collector(type_ref, *exported, query.as_deref(), attributes)?,
+            ExprKind::Relationship(op, l, r) => self.eval_relationship(*op, l, r, e.span)?,
         })
     }
 
@@ -257,10 +276,7 @@ impl Evaluator {
         if let Some(t) = types::by_name(name) {
             return Ok(t);
         }
-        let lower = name.to_ascii_lowercase();
-        if BUILTIN_RESOURCE_TYPES.contains(&lower.as_str())
-            || self.resource_types.contains(lower.as_str())
-        {
+        if self.resource_kind(name).is_some() {
             return Ok(types::names::resource_type(name));
         }
         Err(Error::eval(format!("Resource type not found: {name}")))
@@ -330,7 +346,9 @@ impl Evaluator {
         Ok(())
     }
 
-    /// Looks a variable up by name, from frame `start` outwards, then in the top scope.
+    /// Looks a variable up by name, from frame `start` outwards, then in the class, define or
+    /// node scope being evaluated (and the scopes it sees through), then in the top scope.
+    /// `$class::name` is a variable of an evaluated class.
     fn lookup_by_name(&self, start: Option<usize>, name: &str) -> Result<Value, Error> {
         if !name.contains("::") {
             let mut f = start;
@@ -343,11 +361,28 @@ impl Evaluator {
                 }
                 f = frame.parent;
             }
+            if let Some(v) = self.scope.as_ref().and_then(|s| s.lookup(name)) {
+                return Ok(v);
+            }
+        } else if let Some(v) = self.qualified_variable(name) {
+            return Ok(v);
         }
         self.globals
             .get(name)
             .cloned()
             .ok_or_else(|| Error::eval(format!("Unknown variable: '{name}'.")))
+    }
+
+    /// `$apache::port`: the variable of an evaluated class (`None` when the class was not
+    /// evaluated or has no such variable; `$::x` is the top scope's).
+    fn qualified_variable(&self, name: &str) -> Option<Value> {
+        let name = name.strip_prefix("::").unwrap_or(name);
+        let (class, var) = name.rsplit_once("::")?;
+        let scope = self
+            .compilation
+            .class_scopes
+            .get(class.to_ascii_lowercase().as_str())?;
+        scope.lookup(var)
     }
 
     fn assign(&mut self, target: &Expr, value: Value) -> EvalResult<()> {
@@ -382,6 +417,19 @@ impl Evaluator {
                     )));
                 }
                 *slot = Some(value);
+                return Ok(());
+            }
+        }
+        if let Some(scope) = &self.scope {
+            if !v.name.contains("::") {
+                let mut vars = scope.vars.borrow_mut();
+                if vars.contains_key(&v.name) {
+                    return Err(Error::eval(format!(
+                        "Cannot reassign variable '${}'",
+                        v.name
+                    )));
+                }
+                vars.insert(v.name.clone(), value);
                 return Ok(());
             }
         }

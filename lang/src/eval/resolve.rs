@@ -136,10 +136,10 @@ impl Resolver<'_> {
             .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));
     }
 
-    /// Class, define and node bodies get a scope of their own (like a function body).
+    /// Class, define and node bodies keep their variables by name (their scopes outlive the
+    /// evaluation: `$class::var`), like the top scope; lambdas in them get frames as usual.
     fn definition_body(&mut self, params: &[Param], body: &[Expr]) {
         let outer = std::mem::take(&mut self.scopes);
-        self.scopes.push(Self::scope_names(params, body));
         self.params(params);
         self.block(body);
         self.scopes = outer;

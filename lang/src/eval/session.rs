@@ -4,6 +4,7 @@
 use super::resolve::{resolve_program, Layouts};
 use super::scope::{Frame, Globals, MatchData};
 use super::Flow;
+use crate::catalog::compilation::Definition;
 use crate::error::{Error, ErrorKind, Source};
 use crate::functions::Builtin;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
@@ -83,8 +84,6 @@ pub struct Evaluator {
     pub(crate) functions: HashMap<Rc<str>, Rc<FunctionDef>>,
     pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
     pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
-    /// Names (lower case) of the resource types defined with `define` in this session.
-    pub(crate) resource_types: std::collections::HashSet<String>,
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
     /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
     /// their AST node. Cleared for each input and whenever a type name changes meaning.
@@ -111,8 +110,11 @@ pub struct Evaluator {
     pub(crate) control_span: crate::syntax::ast::Span,
     /// Where the built-in function being run was called.
     pub(crate) call_span: crate::syntax::ast::Span,
-    /// The catalog compiled so far (grows across inputs).
-    pub(crate) catalog: crate::catalog::Catalog,
+    /// The catalog compiled so far and what compiling it needs (grows across inputs).
+    pub(crate) compilation: crate::catalog::Compilation,
+    /// The class, define or node body being evaluated; `None` at top scope (and in
+    /// functions, which see only the top scope).
+    pub(crate) scope: Option<Rc<crate::catalog::NamedScope>>,
 }
 
 impl Evaluator {
@@ -134,7 +136,6 @@ impl Evaluator {
             functions: HashMap::default(),
             builtins,
             aliases: HashMap::default(),
-            resource_types: Default::default(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             slot_pool: Vec::new(),
@@ -150,7 +151,8 @@ impl Evaluator {
             current_builtin: "",
             control_span: Default::default(),
             call_span: Default::default(),
-            catalog: crate::catalog::Catalog::new(DEFAULT_NODE_NAME, "production"),
+            compilation: crate::catalog::Compilation::new(DEFAULT_NODE_NAME),
+            scope: None,
         }
     }
 
@@ -238,7 +240,10 @@ impl Evaluator {
         self.hoist(&program.body)?;
         let result = self.eval_block(&program.body);
         match result {
-            Ok(v) => Ok(v),
+            Ok(v) => {
+                self.finish_compilation()?;
+                Ok(v)
+            }
             Err(Flow::Error(e)) => Err(e),
             Err(Flow::Return(_)) => Err(self.illegal_control("return")),
             Err(Flow::Next(_)) => Err(self.illegal_control("next")),
@@ -291,7 +296,32 @@ impl Evaluator {
                     pending.push((alias, type_expr, e.span));
                 }
                 ExprKind::DefineDef(d) => {
-                    self.resource_types.insert(d.name.to_ascii_lowercase());
+                    let def = Definition {
+                        def: d.clone(),
+                        source: self.source.clone(),
+                    };
+                    self.compilation
+                        .defines
+                        .insert(d.name.to_ascii_lowercase().into(), def);
+                }
+                ExprKind::ClassDef(c) => {
+                    let def = Definition {
+                        def: c.clone(),
+                        source: self.source.clone(),
+                    };
+                    let name = c
+                        .name
+                        .strip_prefix("::")
+                        .unwrap_or(&c.name)
+                        .to_ascii_lowercase();
+                    self.compilation.classes.insert(name.into(), def);
+                }
+                ExprKind::NodeDef(n) => {
+                    let def = Definition {
+                        def: n.clone(),
+                        source: self.source.clone(),
+                    };
+                    self.compilation.nodes.push(def);
                 }
                 ExprKind::FunctionDef(f) => {
                     if let Some(first) = defined.get(&f.name) {
@@ -338,6 +368,7 @@ impl Evaluator {
         self.depth = 0;
         self.binding = None;
         self.matches = None;
+        self.scope = None;
         self.interrupt.store(false, Ordering::Relaxed);
     }
 }
@@ -390,7 +421,13 @@ impl Session {
                 for w in warnings {
                     ev.log(LogLevel::Warning, &w.message);
                 }
-                ev.run(&program)
+                // An input that fails leaves the catalog as it was before it.
+                let before = ev.compilation.clone();
+                let r = ev.run(&program);
+                if r.is_err() {
+                    ev.compilation = before;
+                }
+                r
             }
             Err(e) => Err(e),
         };
@@ -459,18 +496,18 @@ impl Session {
 
     /// The catalog compiled so far: every input adds to it.
     pub fn catalog(&self) -> &crate::catalog::Catalog {
-        &self.evaluator.catalog
+        &self.evaluator.compilation.catalog
     }
 
     /// The catalog as the reference's JSON catalog encoder writes it (see `catalog::json`).
     pub fn catalog_json(&self) -> serde_json::Value {
-        crate::catalog::json::to_json(&self.evaluator.catalog)
+        crate::catalog::json::to_json(&self.evaluator.compilation.catalog)
     }
 
     /// The name of the node the catalog is compiled for (matched by `node` definitions,
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {
-        self.evaluator.catalog.node_name = name.into();
+        self.evaluator.compilation.catalog.node_name = name.into();
     }
 
     /// Sets the facts (`$facts`, and each fact as a top-scope variable), a hash.

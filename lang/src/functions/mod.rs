@@ -9,6 +9,7 @@
 //! of them; `shims` calls into modules built in parallel. `testdata/*.jsonl` holds the
 //! reference's answers for ~830 calls, checked by `tests::matches_the_reference`.
 
+pub mod catalog;
 pub mod collections;
 pub mod control;
 pub mod digest;
@@ -47,6 +48,7 @@ pub fn all() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut all = Vec::new();
         all.extend(logging::builtins());
+        all.extend(catalog::builtins());
         all.extend(digest::builtins());
         all.extend(control::builtins());
         all.extend(iteration::builtins());

@@ -140,7 +140,28 @@ pub fn lookup_variable(ev: &Evaluator, name: &str) -> Option<Value> {
         }
         frame = f.parent;
     }
+    if !name.contains("::") {
+        if let Some(v) = ev.scope.as_ref().and_then(|s| s.lookup(name)) {
+            return Some(v);
+        }
+    } else if let Some((class, var)) = name.rsplit_once("::") {
+        let scope = ev
+            .compilation
+            .class_scopes
+            .get(class.to_ascii_lowercase().as_str());
+        if let Some(v) = scope.and_then(|s| s.lookup(var)) {
+            return Some(v);
+        }
+    }
     ev.globals.get(name).cloned()
+}
+
+/// Whether a name is a resource type (built in or a define) or a class of this session.
+fn type_or_class_defined(ev: &Evaluator, name: &str) -> bool {
+    let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+    RESOURCE_TYPES.contains(&lower.as_str())
+        || ev.compilation.defines.contains_key(lower.as_str())
+        || ev.compilation.classes.contains_key(lower.as_str())
 }
 
 /// The resource types of core Puppet (what `defined('File')` finds).
@@ -177,12 +198,22 @@ fn defined_one(ev: &Evaluator, v: &Value) -> Result<bool, Error> {
     Ok(match v {
         Value::String(s) => match s.strip_prefix('$') {
             Some(var) => !var.is_empty() && lookup_variable(ev, var).is_some(),
-            None => RESOURCE_TYPES.contains(&s.to_ascii_lowercase().as_str()),
+            None => type_or_class_defined(ev, s),
         },
         Value::Type(t) => match &**t {
             PType::Resource {
+                type_name: Some(n),
+                title: Some(title),
+            } => ev.find_reference(n, title).is_some(),
+            PType::Resource {
                 type_name: Some(n), ..
-            } => RESOURCE_TYPES.contains(&n.to_ascii_lowercase().as_str()),
+            } => type_or_class_defined(ev, n),
+            PType::Class(Some(n)) => ev.compilation.class_scopes.contains_key(
+                n.strip_prefix("::")
+                    .unwrap_or(n)
+                    .to_ascii_lowercase()
+                    .as_str(),
+            ),
             PType::Type(Some(inner)) => defined_one(ev, &Value::typ((**inner).clone()))?,
             PType::Class(None) => {
                 return Err(Error::eval(

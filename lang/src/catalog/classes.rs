@@ -1,0 +1,494 @@
+//! Classes (`include`, `require`, `contain`, `class { 'x': }`), define instances and node
+//! definitions: binding their parameters and evaluating their bodies in scopes of their own.
+
+use super::compilation::{Definition, PendingDefine};
+use super::{tags, Attributes, NamedScope, Resource, ResourceId, ScopeKind};
+use crate::error::{Error, Source};
+use crate::eval::{EvalResult, Evaluator, Flow};
+use crate::syntax::ast::{Expr, ExprKind, NodeDef, Param, Span};
+use crate::types::names::capitalize_segments;
+use crate::types::{self, PType};
+use crate::values::Value;
+use indexmap::IndexMap;
+use std::rc::Rc;
+
+/// How a class is declared.
+pub enum Declaration {
+    Include,
+    /// `require`: the declaring scope's resource also requires the class.
+    Require,
+    /// `contain`: the declaring scope's resource also contains the class.
+    Contain,
+    /// `class { 'x': ... }` with its attributes (at most once per class).
+    ResourceLike(Attributes),
+}
+
+impl Evaluator {
+    /// Declares a class (evaluating it the first time) and returns its `Class` resource.
+    pub(crate) fn declare_class(
+        &mut self,
+        name: &str,
+        how: Declaration,
+        span: Span,
+    ) -> Result<ResourceId, Error> {
+        let lower: Rc<str> = name
+            .strip_prefix("::")
+            .unwrap_or(name)
+            .to_ascii_lowercase()
+            .into();
+        let Some(def) = self.compilation.classes.get(&lower).cloned() else {
+            let message = match how {
+                Declaration::ResourceLike(_) => format!("Could not find declared class {name}"),
+                _ => format!(
+                    "Could not find class ::{lower} for {}",
+                    self.compilation.catalog.node_name
+                ),
+            };
+            return Err(Error::eval(message));
+        };
+        let title = capitalize_segments(&lower);
+        let declarer = self.container();
+        let id = match self.compilation.class_scopes.get(&lower) {
+            Some(scope) => {
+                if let Declaration::ResourceLike(_) = how {
+                    let line = self.line_of(span);
+                    let at = self.location_text(self.compilation.catalog.get(scope.resource).line);
+                    return Err(Error::eval(format!(
+                        "Duplicate declaration: Class[{title}] is already declared at {at}; cannot redeclare{}",
+                        self.location_suffix(line)
+                    )));
+                }
+                scope.resource
+            }
+            None => self.evaluate_class(&lower, &title, def, how_attrs(&how), span)?,
+        };
+        match how {
+            Declaration::Require => {
+                let r = Value::typ(PType::Resource {
+                    type_name: Some("Class".into()),
+                    title: Some(title.into()),
+                });
+                let decl = self.compilation.catalog.get_mut(declarer);
+                add_to_param(&mut decl.parameters, "require", r);
+            }
+            Declaration::Contain => self.compilation.catalog.add_containment(declarer, id),
+            _ => {}
+        }
+        Ok(id)
+    }
+
+    /// Evaluates a class for the first time, with the parents it inherits from that were
+    /// not declared yet: first their `Class` resources (the root's first), then their
+    /// parameters and bodies in the same order.
+    fn evaluate_class(
+        &mut self,
+        lower: &Rc<str>,
+        title: &str,
+        def: Definition<crate::syntax::ast::HostClassDef>,
+        attrs: Attributes,
+        span: Span,
+    ) -> Result<ResourceId, Error> {
+        let mut chain = vec![(lower.clone(), title.to_string(), def)];
+        let mut declared_parent = None;
+        while let Some(parent) = chain.last().and_then(|c| c.2.def.parent.clone()) {
+            let plower: Rc<str> = parent
+                .strip_prefix("::")
+                .unwrap_or(&parent)
+                .to_ascii_lowercase()
+                .into();
+            if let Some(scope) = self.compilation.class_scopes.get(&plower) {
+                declared_parent = Some(scope.clone());
+                break;
+            }
+            let Some(pdef) = self.compilation.classes.get(&plower).cloned() else {
+                return Err(Error::eval(format!(
+                    "Could not find parent class {parent} of class {}",
+                    chain.last().map(|c| c.0.clone()).unwrap_or_default()
+                )));
+            };
+            if chain.iter().any(|c| c.0 == plower) {
+                return Err(Error::eval(format!("Class {plower} inherits from itself")));
+            }
+            let ptitle = capitalize_segments(&plower);
+            chain.push((plower, ptitle, pdef));
+        }
+        chain.reverse();
+        let mut ids = Vec::new();
+        for (clower, ctitle, _) in &chain {
+            ids.push(self.add_class_resource(clower, ctitle, span));
+        }
+        let mut parent_scope = declared_parent.or_else(|| self.compilation.node_scope.clone());
+        let last = chain.len() - 1;
+        for (i, ((clower, ctitle, cdef), id)) in
+            chain.into_iter().zip(ids.iter().copied()).enumerate()
+        {
+            let scope = Rc::new(NamedScope::new(
+                ScopeKind::Class(clower.clone()),
+                parent_scope.clone(),
+                self.scope.clone(),
+                id,
+            ));
+            {
+                let mut vars = scope.vars.borrow_mut();
+                vars.insert("title".into(), Value::String(clower.clone()));
+                vars.insert("name".into(), Value::String(clower.clone()));
+            }
+            self.compilation
+                .class_scopes
+                .insert(clower.clone(), scope.clone());
+            let who = format!("Class[{ctitle}]");
+            let given = if i == last { attrs.clone() } else { Vec::new() };
+            let (given, meta) = split_metaparameters(given, &cdef.def.params);
+            let params =
+                self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
+            let r = self.compilation.catalog.get_mut(id);
+            for (k, v) in params.into_iter().chain(meta) {
+                if !v.is_undef() {
+                    r.parameters.insert(k, v);
+                }
+            }
+            self.run_body(&scope, &cdef.def.body, &cdef.source)?;
+            parent_scope = Some(scope);
+        }
+        Ok(ids[last])
+    }
+
+    /// Adds the `Class` resource of a class being declared.
+    fn add_class_resource(&mut self, lower: &Rc<str>, title: &str, span: Span) -> ResourceId {
+        let mut tag_list = Vec::new();
+        tags::add(&mut tag_list, "class");
+        tags::add(&mut tag_list, lower);
+        for t in self.compilation.catalog.get(self.container()).tags.clone() {
+            tags::push_unique(&mut tag_list, t);
+        }
+        let line = self.line_of(span);
+        let file = self.file_name();
+        let stage = self.compilation.stage;
+        let id = self.compilation.catalog.add(Resource {
+            type_name: "Class".into(),
+            title: title.into(),
+            parameters: IndexMap::new(),
+            tags: tag_list,
+            exported: false,
+            is_virtual: false,
+            line: Some(line),
+            file,
+            container: Some(stage),
+        });
+        self.compilation.catalog.add_class(lower.clone());
+        id
+    }
+
+    /// Binds the parameters of a class or define instance in its scope: the given values,
+    /// else the defaults (evaluated in the scope, seeing the parameters before them), each
+    /// checked against its type. Returns the values bound.
+    fn bind_definition_params(
+        &mut self,
+        who: &str,
+        params: &[Param],
+        given: IndexMap<Rc<str>, Value>,
+        scope: &Rc<NamedScope>,
+        source: &Rc<Source>,
+    ) -> Result<IndexMap<Rc<str>, Value>, Error> {
+        let mut problems: Vec<String> = given
+            .keys()
+            .filter(|k| !params.iter().any(|p| p.name == **k))
+            .map(|k| format!("has no parameter named '{k}'"))
+            .collect();
+        let mut bound = IndexMap::new();
+        for p in params {
+            let t = match &p.type_expr {
+                Some(te) => match self.eval_in_scope(scope, te, source)? {
+                    Value::Type(t) => Some(t),
+                    _ => {
+                        return Err(Error::eval(format!(
+                            "{who}: the type of parameter '{}' is not a type",
+                            p.name
+                        )))
+                    }
+                },
+                None => None,
+            };
+            let value = match given.get(&p.name) {
+                Some(v) if !v.is_undef() => v.clone(),
+                _ => match &p.default {
+                    Some(d) => self.eval_in_scope(scope, d, source)?,
+                    // A parameter whose type accepts undef needs no value.
+                    None if t
+                        .as_ref()
+                        .is_some_and(|t| types::is_instance(t, &Value::Undef)) =>
+                    {
+                        Value::Undef
+                    }
+                    None => {
+                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                        continue;
+                    }
+                },
+            };
+            if let Some(t) = t {
+                if !types::is_instance(&t, &value) {
+                    problems.push(format!(
+                        "parameter '{}' {}",
+                        p.name,
+                        types::mismatch::describe_mismatch(&t, &value)
+                    ));
+                    continue;
+                }
+            }
+            scope
+                .vars
+                .borrow_mut()
+                .insert(p.name.clone(), value.clone());
+            bound.insert(p.name.clone(), value);
+        }
+        match problems.len() {
+            0 => Ok(bound),
+            1 => Err(Error::eval(format!("{who}: {}", problems[0]))),
+            _ => Err(Error::eval(format!(
+                "{who}:{}",
+                problems
+                    .iter()
+                    .map(|p| format!("\n  {p}"))
+                    .collect::<String>()
+            ))),
+        }
+    }
+
+    /// Evaluates an expression in a class, define or node scope.
+    fn eval_in_scope(
+        &mut self,
+        scope: &Rc<NamedScope>,
+        e: &Expr,
+        source: &Rc<Source>,
+    ) -> Result<Value, Error> {
+        self.in_scope(scope, source, |ev| ev.eval(e))
+    }
+
+    /// Evaluates a class, define or node body in its scope.
+    fn run_body(
+        &mut self,
+        scope: &Rc<NamedScope>,
+        body: &[Expr],
+        source: &Rc<Source>,
+    ) -> Result<(), Error> {
+        self.in_scope(scope, source, |ev| ev.eval_block(body))
+            .map(|_| ())
+    }
+
+    /// Runs `f` with `scope` as the current scope (no lambda frame visible, a fresh match
+    /// scope, `source` as the source text); errors keep the source they arose in.
+    fn in_scope(
+        &mut self,
+        scope: &Rc<NamedScope>,
+        source: &Rc<Source>,
+        f: impl FnOnce(&mut Evaluator) -> EvalResult,
+    ) -> Result<Value, Error> {
+        self.check_interrupt()?;
+        if self.depth >= crate::eval::session::MAX_CALL_DEPTH {
+            return Err(Error::new(crate::ErrorKind::Limit, "stack level too deep"));
+        }
+        self.depth += 1;
+        let saved_scope = self.scope.replace(scope.clone());
+        let saved_current = self.current.take();
+        let saved_matches = self.matches.take();
+        let saved_source = std::mem::replace(&mut self.source, source.clone());
+        let r = f(self);
+        self.source = saved_source;
+        self.matches = saved_matches;
+        self.current = saved_current;
+        self.scope = saved_scope;
+        self.depth -= 1;
+        match r {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(e)) => Err(e.in_source(source)),
+            Err(Flow::Return(_)) | Err(Flow::Next(_)) | Err(Flow::Break) => Ok(Value::Undef),
+        }
+    }
+
+    /// Runs the body of a define instance declared earlier.
+    pub(crate) fn evaluate_define(&mut self, pending: PendingDefine) -> Result<(), Error> {
+        let id = pending.resource;
+        let r = self.compilation.catalog.get(id);
+        let who = r.reference();
+        let title = r.title.clone();
+        let given: IndexMap<Rc<str>, Value> = r.parameters.clone();
+        let scope = Rc::new(NamedScope::new(
+            ScopeKind::Define,
+            self.compilation.node_scope.clone(),
+            pending.declarer,
+            id,
+        ));
+        let name = match given.get("name") {
+            Some(Value::String(n)) => n.clone(),
+            _ => title.clone(),
+        };
+        {
+            let mut vars = scope.vars.borrow_mut();
+            vars.insert("title".into(), Value::String(title));
+            vars.insert("name".into(), Value::String(name));
+        }
+        let def = pending.define;
+        let (own, _meta) = split_metaparameters(
+            given
+                .iter()
+                .filter(|(k, _)| !matches!(&***k, "name" | "title"))
+                .map(|(k, v)| super::Attribute {
+                    name: k.clone(),
+                    value: v.clone(),
+                    append: false,
+                    span: Span::default(),
+                })
+                .collect(),
+            &def.def.params,
+        );
+        let bound = self.bind_definition_params(&who, &def.def.params, own, &scope, &def.source)?;
+        let r = self.compilation.catalog.get_mut(id);
+        for (k, v) in bound {
+            if !v.is_undef() && !r.parameters.contains_key(&k) {
+                r.parameters.insert(k, v);
+            }
+        }
+        self.run_body(&scope, &def.def.body, &def.source)
+    }
+
+    /// Evaluates the node definition matching the node name, if any node is defined.
+    pub(crate) fn evaluate_node(&mut self) -> Result<(), Error> {
+        if self.compilation.node_done || self.compilation.nodes.is_empty() {
+            return Ok(());
+        }
+        let node_name = self.compilation.catalog.node_name.to_ascii_lowercase();
+        let nodes = self.compilation.nodes.clone();
+        let mut found: Option<(Definition<NodeDef>, String)> = None;
+        // An exact name first, then a regular expression, then `default`.
+        'exact: for n in &nodes {
+            for m in &n.def.matches {
+                if let Some(name) = node_match_name(m) {
+                    if name.to_ascii_lowercase() == node_name {
+                        found = Some((n.clone(), name));
+                        break 'exact;
+                    }
+                }
+            }
+        }
+        if found.is_none() {
+            'regex: for n in &nodes {
+                for m in &n.def.matches {
+                    if let ExprKind::Regex(src) = &m.kind {
+                        let re = self.regex(src)?;
+                        if re.is_match(&node_name) {
+                            found = Some((n.clone(), format!("/{src}/")));
+                            break 'regex;
+                        }
+                    }
+                }
+            }
+        }
+        if found.is_none() {
+            for n in &nodes {
+                if n.def
+                    .matches
+                    .iter()
+                    .any(|m| matches!(m.kind, ExprKind::Default))
+                {
+                    found = Some((n.clone(), "default".into()));
+                    break;
+                }
+            }
+        }
+        let Some((node, title)) = found else {
+            return Err(Error::new(
+                crate::ErrorKind::Failed,
+                format!(
+                    "Could not find node statement with name 'default' or '{}'",
+                    self.compilation.catalog.node_name
+                ),
+            ));
+        };
+        self.compilation.node_done = true;
+        let main = self.compilation.main;
+        let mut tag_list = Vec::new();
+        tags::add(&mut tag_list, "node");
+        tags::add_if_valid(&mut tag_list, &title);
+        for t in self.compilation.catalog.get(main).tags.clone() {
+            tags::push_unique(&mut tag_list, t);
+        }
+        let line = node
+            .source
+            .line_col(node.def.body.first().map(|e| e.span.start).unwrap_or(0))
+            .0 as u32;
+        let id = self.compilation.catalog.add(Resource {
+            type_name: "Node".into(),
+            title: title.into(),
+            parameters: IndexMap::new(),
+            tags: tag_list,
+            exported: false,
+            is_virtual: false,
+            line: Some(line),
+            file: None,
+            container: Some(main),
+        });
+        let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
+        self.compilation.node_scope = Some(scope.clone());
+        self.run_body(&scope, &node.def.body, &node.source)
+    }
+}
+
+/// The attributes of a resource-like class declaration, or none.
+fn how_attrs(how: &Declaration) -> Attributes {
+    match how {
+        Declaration::ResourceLike(a) => a.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Splits attributes into the definition's own parameters (and unknown names) and the
+/// metaparameters, which belong to the resource only.
+fn split_metaparameters(
+    attrs: Attributes,
+    params: &[Param],
+) -> (IndexMap<Rc<str>, Value>, Vec<(Rc<str>, Value)>) {
+    let mut own = IndexMap::new();
+    let mut meta = Vec::new();
+    for a in attrs {
+        let is_param = params.iter().any(|p| p.name == a.name);
+        if !is_param && super::builtin_types::is_metaparameter(&a.name) {
+            meta.push((a.name, a.value));
+        } else {
+            own.insert(a.name, a.value);
+        }
+    }
+    (own, meta)
+}
+
+/// The name a node matcher gives (`'web1'`, `web1`, `"web1.example.com"`).
+fn node_match_name(m: &Expr) -> Option<String> {
+    match &m.kind {
+        ExprKind::String(s) | ExprKind::QualifiedName(s) => Some(s.to_string()),
+        ExprKind::Interpolated(parts) => {
+            let mut out = String::new();
+            for p in parts {
+                match p {
+                    crate::syntax::ast::StrPart::Text(t) => out.push_str(t),
+                    crate::syntax::ast::StrPart::Expr(_) => return None,
+                }
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// Adds a value to a relationship parameter (making it an array when it has one already).
+pub fn add_to_param(params: &mut IndexMap<Rc<str>, Value>, name: &str, v: Value) {
+    let new = match params.get(name) {
+        None | Some(Value::Undef) => Value::array(vec![v]),
+        Some(Value::Array(a)) => {
+            let mut items = (**a).clone();
+            items.push(v);
+            Value::array(items)
+        }
+        Some(other) => Value::array(vec![other.clone(), v]),
+    };
+    params.insert(name.into(), new);
+}

@@ -1,0 +1,159 @@
+//! Collectors: `Type <| query |>` realizes the virtual resources of a type that match the
+//! query (and overrides attributes of every match with `{ ... }`); `<<| |>>` collects
+//! exported resources, which need storeconfigs (not available: a warning, as the
+//! reference gives).
+
+use super::compilation::Collector;
+use super::{tags, Resource, ResourceId};
+use crate::error::Error;
+use crate::eval::operators::equals;
+use crate::eval::{EvalResult, Evaluator};
+use crate::syntax::ast::{AttributeOp, BinOp, Expr, ExprKind};
+use crate::types::PType;
+use crate::values::Value;
+use std::rc::Rc;
+
+/// A collector's query, its values evaluated when the collector was.
+#[derive(Debug, Clone)]
+pub enum Query {
+    All,
+    Eq(Rc<str>, Value),
+    Ne(Rc<str>, Value),
+    And(Box<Query>, Box<Query>),
+    Or(Box<Query>, Box<Query>),
+}
+
+impl Query {
+    pub fn matches(&self, r: &Resource) -> bool {
+        match self {
+            Query::All => true,
+            Query::Eq(name, v) => attribute_matches(r, name, v),
+            Query::Ne(name, v) => !attribute_matches(r, name, v),
+            Query::And(a, b) => a.matches(r) && b.matches(r),
+            Query::Or(a, b) => a.matches(r) || b.matches(r),
+        }
+    }
+}
+
+/// `name == v`: the title, a tag, or a parameter equal to `v` (or an array holding it).
+fn attribute_matches(r: &Resource, name: &str, v: &Value) -> bool {
+    match name {
+        "title" => equals(&Value::String(r.title.clone()), v),
+        "tag" => v.as_str().is_some_and(|t| tags::has(&r.tags, t)),
+        _ => match r.parameters.get(name) {
+            Some(Value::Array(items)) => items.iter().any(|x| equals(x, v)),
+            Some(x) => equals(x, v),
+            None => v.is_undef(),
+        },
+    }
+}
+
+impl Evaluator {
+    /// Evaluates a collector expression: remembers it for the finishing steps, which
+    /// realize what it matches. Its value names it, as the reference's does.
+    pub(crate) fn eval_collector(
+        &mut self,
+        type_ref: &Expr,
+        exported: bool,
+        query: Option<&Expr>,
+        attributes: &[AttributeOp],
+    ) -> EvalResult {
+        let t = self.eval(type_ref)?;
+        let type_name: Rc<str> = match &t {
+            Value::Type(pt) => match &**pt {
+                PType::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => n.clone(),
+                _ => return Err(Error::eval(format!("Illegal collector type {pt}")).into()),
+            },
+            _ => return Err(Error::eval("Illegal collector type").into()),
+        };
+        let query = match query {
+            Some(q) => self.eval_query(q)?,
+            None => Query::All,
+        };
+        let overrides = self.eval_attributes(attributes)?;
+        if exported {
+            self.log(
+                crate::LogLevel::Warning,
+                "You cannot collect exported resources without storeconfigs being set; the collection will be ignored",
+            );
+        }
+        self.compilation.collectors.push(Collector {
+            type_name: type_name.clone(),
+            exported,
+            query,
+            overrides,
+            overridden: Default::default(),
+        });
+        let kind = if exported { "Exported" } else { "Catalog" };
+        Ok(Value::string(format!("{kind}-Collector[{type_name}]")))
+    }
+
+    fn eval_query(&mut self, q: &Expr) -> EvalResult<Query> {
+        Ok(match &q.kind {
+            ExprKind::Paren(x) => self.eval_query(x)?,
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let a = Box::new(self.eval_query(a)?);
+                let b = Box::new(self.eval_query(b)?);
+                if *op == BinOp::And {
+                    Query::And(a, b)
+                } else {
+                    Query::Or(a, b)
+                }
+            }
+            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
+                let name: Rc<str> = match &a.kind {
+                    ExprKind::QualifiedName(n) => n.clone(),
+                    ExprKind::Variable(v) => v.name.clone(),
+                    _ => return Err(Error::eval("Illegal query expression").at(a.span).into()),
+                };
+                let value = self.eval(b)?;
+                if *op == BinOp::Eq {
+                    Query::Eq(name, value)
+                } else {
+                    Query::Ne(name, value)
+                }
+            }
+            _ => return Err(Error::eval("Illegal query expression").at(q.span).into()),
+        })
+    }
+
+    /// Runs every collector once: realizes the virtual resources it matches and applies its
+    /// overrides to each match not overridden yet. Returns whether anything changed.
+    pub(crate) fn run_collectors(&mut self) -> Result<bool, Error> {
+        let mut changed = false;
+        for i in 0..self.compilation.collectors.len() {
+            let matched = self.collector_matches(i);
+            for id in matched {
+                let r = self.compilation.catalog.get_mut(id);
+                if r.is_virtual && !r.exported {
+                    r.is_virtual = false;
+                    changed = true;
+                }
+                let c = &mut self.compilation.collectors[i];
+                if !c.overrides.is_empty() && c.overridden.insert(id) {
+                    let attrs = c.overrides.clone();
+                    self.apply_override(id, &attrs, true)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The resources collector `i` matches (none for exported collectors).
+    pub(crate) fn collector_matches(&self, i: usize) -> Vec<ResourceId> {
+        let c = &self.compilation.collectors[i];
+        if c.exported {
+            return Vec::new();
+        }
+        self.compilation
+            .catalog
+            .all_resources()
+            .filter(|(_, r)| r.type_name == c.type_name && !r.exported && c.query.matches(r))
+            .map(|(id, _)| id)
+            .collect()
+    }
+}

@@ -1,0 +1,164 @@
+//! The state of a compilation that lasts across the inputs of a session: the catalog, the
+//! class, define and node definitions, the scopes of evaluated classes, and the work left
+//! for the finishing steps (define instances to evaluate, collectors, relationships,
+//! overrides).
+
+use super::{Attributes, Catalog, NamedScope, Resource, ResourceId};
+use crate::error::Source;
+use crate::syntax::ast::{DefineDef, HostClassDef, NodeDef, RelationOp, Span};
+use crate::values::Value;
+use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
+
+/// A definition and the source text it was read from (its spans point there).
+#[derive(Debug)]
+pub struct Definition<T> {
+    pub def: Rc<T>,
+    pub source: Rc<Source>,
+}
+
+impl<T> Clone for Definition<T> {
+    fn clone(&self) -> Self {
+        Definition {
+            def: self.def.clone(),
+            source: self.source.clone(),
+        }
+    }
+}
+
+/// A define instance declared but whose body has not run yet.
+#[derive(Clone)]
+pub struct PendingDefine {
+    pub resource: ResourceId,
+    pub define: Definition<DefineDef>,
+    /// The scope that declared it (resource defaults, containment).
+    pub declarer: Option<Rc<NamedScope>>,
+}
+
+/// A collector `Type <| query |>` (with its optional override block), kept for the
+/// finishing steps: it realizes (and overrides) matching resources declared later too.
+#[derive(Clone)]
+pub struct Collector {
+    pub type_name: Rc<str>,
+    pub exported: bool,
+    pub query: super::collect::Query,
+    pub overrides: Attributes,
+    /// The resources whose attributes this collector already overrode.
+    pub overridden: std::collections::HashSet<ResourceId>,
+}
+
+/// One side of a relationship as written: resolved to resources in the finishing steps.
+#[derive(Debug, Clone)]
+pub enum Endpoint {
+    /// `Notify['a']`, `Class['x']`
+    Reference { type_name: Rc<str>, title: Rc<str> },
+    /// The resources a collector in a chain matched (index into `collectors`).
+    Collector(usize),
+}
+
+/// A relationship from an arrow, resolved once every resource is declared.
+#[derive(Clone)]
+pub struct PendingRelation {
+    pub sources: Vec<Endpoint>,
+    pub targets: Vec<Endpoint>,
+    pub op: RelationOp,
+    pub source: Rc<Source>,
+    pub span: Span,
+}
+
+/// `Type['title'] { ... }` for a resource not declared yet.
+#[derive(Clone)]
+pub struct PendingOverride {
+    pub type_name: Rc<str>,
+    pub title: Rc<str>,
+    pub attributes: Attributes,
+    pub scope: Option<Rc<NamedScope>>,
+}
+
+#[derive(Clone)]
+pub struct Compilation {
+    pub catalog: Catalog,
+    /// Class definitions by lower-case name without a leading `::`.
+    pub classes: HashMap<Rc<str>, Definition<HostClassDef>>,
+    /// Define definitions by lower-case name.
+    pub defines: HashMap<Rc<str>, Definition<DefineDef>>,
+    pub nodes: Vec<Definition<NodeDef>>,
+    /// The scopes of the classes evaluated so far (for `$class::var`).
+    pub class_scopes: HashMap<Rc<str>, Rc<NamedScope>>,
+    pub pending_defines: Vec<PendingDefine>,
+    pub collectors: Vec<Collector>,
+    pub relations: Vec<PendingRelation>,
+    pub overrides: Vec<PendingOverride>,
+    /// Resource defaults declared at top scope.
+    pub top_defaults: Vec<(Rc<str>, Attributes)>,
+    /// The scope of the node definition that matched, once evaluated.
+    pub node_scope: Option<Rc<NamedScope>>,
+    pub node_done: bool,
+    pub stage: ResourceId,
+    pub main: ResourceId,
+    /// Resources realized by `realize()` that were not declared (yet).
+    pub to_realize: Vec<(Rc<str>, Rc<str>, Span)>,
+}
+
+impl Compilation {
+    pub fn new(node_name: &str) -> Compilation {
+        let mut catalog = Catalog::new(node_name, "production");
+        let name_param = |n: &str| {
+            let mut p = indexmap::IndexMap::new();
+            p.insert(Rc::from("name"), Value::from(n));
+            p
+        };
+        let stage = catalog.add(Resource {
+            type_name: "Stage".into(),
+            title: "main".into(),
+            parameters: name_param("main"),
+            tags: vec!["stage".into()],
+            exported: false,
+            is_virtual: false,
+            line: None,
+            file: None,
+            container: None,
+        });
+        catalog.add(Resource {
+            type_name: "Class".into(),
+            title: "Settings".into(),
+            parameters: Default::default(),
+            tags: vec!["class".into(), "settings".into()],
+            exported: false,
+            is_virtual: false,
+            line: None,
+            file: None,
+            container: Some(stage),
+        });
+        let main = catalog.add(Resource {
+            type_name: "Class".into(),
+            title: "main".into(),
+            parameters: name_param("main"),
+            tags: vec!["class".into()],
+            exported: false,
+            is_virtual: false,
+            line: None,
+            file: None,
+            container: Some(stage),
+        });
+        catalog.add_class("settings".into());
+        catalog.add_class("main".into());
+        Compilation {
+            catalog,
+            classes: Default::default(),
+            defines: Default::default(),
+            nodes: Vec::new(),
+            class_scopes: Default::default(),
+            pending_defines: Vec::new(),
+            collectors: Vec::new(),
+            relations: Vec::new(),
+            overrides: Vec::new(),
+            top_defaults: Vec::new(),
+            node_scope: None,
+            node_done: false,
+            stage,
+            main,
+            to_realize: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,558 @@
+//! Resource expressions: declaring resources (`file { '/x': ... }`, `@user { ... }`),
+//! resource defaults (`File { ... }`) and overrides (`File['/x'] { ... }`).
+
+use super::builtin_types::{self, TypeInfo};
+use super::compilation::{Definition, PendingDefine, PendingOverride};
+use super::{tags, Attribute, Attributes, NamedScope, Resource, ResourceId};
+use crate::error::Error;
+use crate::eval::{EvalResult, Evaluator};
+use crate::syntax::ast::{
+    AttributeOp, DefineDef, Expr, ExprKind, ResourceBody, ResourceForm, Span,
+};
+use crate::types::names::capitalize_segments;
+use crate::types::PType;
+use crate::values::Value;
+use std::rc::Rc;
+
+/// What a resource type name denotes.
+#[derive(Clone)]
+pub enum ResourceKind {
+    Builtin(&'static TypeInfo),
+    Define(Definition<DefineDef>),
+    Class,
+}
+
+/// The prefix the reference gives errors of resource statements.
+pub const IN_RESOURCE_STATEMENT: &str = "Error while evaluating a Resource Statement, ";
+
+/// An error of a resource statement, worded as the reference words it.
+pub fn statement_error(message: impl std::fmt::Display) -> Error {
+    Error::eval(format!("{IN_RESOURCE_STATEMENT}{message}"))
+}
+
+impl Evaluator {
+    /// The resource type a name denotes (`file`, `apache::vhost`, `class`).
+    pub(crate) fn resource_kind(&self, name: &str) -> Option<ResourceKind> {
+        let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        if lower == "class" {
+            return Some(ResourceKind::Class);
+        }
+        if let Some(d) = self.compilation.defines.get(lower.as_str()) {
+            return Some(ResourceKind::Define(d.clone()));
+        }
+        builtin_types::lookup(&lower).map(ResourceKind::Builtin)
+    }
+
+    /// `type { title: attrs; ... }`: declares one resource per title and evaluates to the
+    /// references of the declared resources.
+    pub(crate) fn eval_resource_expr(
+        &mut self,
+        form: ResourceForm,
+        type_name: &Expr,
+        bodies: &[ResourceBody],
+        span: Span,
+    ) -> EvalResult {
+        let name = match &type_name.kind {
+            ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => n.to_string(),
+            _ => match self.eval(type_name)? {
+                Value::String(s) => s.to_string(),
+                Value::Type(t) => match &*t {
+                    PType::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => n.to_string(),
+                    _ => return Err(statement_error(format!("Illegal resource type {t}")).into()),
+                },
+                other => {
+                    return Err(statement_error(format!(
+                        "Illegal resource type {}",
+                        crate::format::to_display(&other)
+                    ))
+                    .into())
+                }
+            },
+        };
+        let Some(kind) = self.resource_kind(&name) else {
+            return Err(statement_error(format!("Unknown resource type: '{name}'")).into());
+        };
+        // The `default:` body's attributes apply to every other body of the expression.
+        let mut defaults: Attributes = Vec::new();
+        for b in bodies {
+            if matches!(b.title.kind, ExprKind::Default) {
+                defaults = self.eval_attributes(&b.attributes)?;
+            }
+        }
+        let mut refs = Vec::new();
+        for b in bodies {
+            if matches!(b.title.kind, ExprKind::Default) {
+                continue;
+            }
+            let title = self.eval(&b.title)?;
+            let mut attrs = self.eval_attributes(&b.attributes)?;
+            for d in &defaults {
+                if !attrs.iter().any(|a| a.name == d.name) {
+                    attrs.push(d.clone());
+                }
+            }
+            let mut titles = Vec::new();
+            flatten_titles(title, &mut titles)?;
+            for t in titles {
+                let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
+                refs.push(r);
+            }
+        }
+        Ok(Value::array(refs))
+    }
+
+    /// Evaluates `name => value` operations; `* => $hash` adds each entry of the hash.
+    pub(crate) fn eval_attributes(&mut self, ops: &[AttributeOp]) -> EvalResult<Attributes> {
+        let mut out: Attributes = Vec::with_capacity(ops.len());
+        for op in ops {
+            let value = self.eval(&op.value)?;
+            if &*op.name == "*" {
+                match value {
+                    Value::Hash(h) => {
+                        for (k, v) in h.iter() {
+                            let Value::String(name) = k else {
+                                return Err(Error::eval(
+                                    "Splatted attribute names must be strings",
+                                )
+                                .at(op.span)
+                                .into());
+                            };
+                            out.push(Attribute {
+                                name: name.clone(),
+                                value: v.clone(),
+                                append: false,
+                                span: op.span,
+                            });
+                        }
+                    }
+                    Value::Undef => {}
+                    other => {
+                        return Err(Error::eval(format!(
+                            "Splat expression must evaluate to a Hash, got {}",
+                            crate::eval::describe::a_an(&other)
+                        ))
+                        .at(op.span)
+                        .into())
+                    }
+                }
+                continue;
+            }
+            out.push(Attribute {
+                name: op.name.clone(),
+                value,
+                append: op.append,
+                span: op.span,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Declares one resource (or class) and returns its reference.
+    pub(crate) fn declare(
+        &mut self,
+        kind: &ResourceKind,
+        type_name: &str,
+        title: &str,
+        attrs: Attributes,
+        form: ResourceForm,
+        span: Span,
+    ) -> EvalResult {
+        if let ResourceKind::Class = kind {
+            let id = self
+                .declare_class(
+                    title,
+                    super::classes::Declaration::ResourceLike(attrs),
+                    span,
+                )
+                .map_err(|e| match e.message.starts_with("Error while") {
+                    true => e,
+                    false => statement_error(e.message),
+                })?;
+            let r = self.compilation.catalog.get(id);
+            return Ok(Value::typ(PType::Resource {
+                type_name: Some("Class".into()),
+                title: Some(r.title.to_ascii_lowercase().into()),
+            }));
+        }
+        let display = capitalize_segments(type_name);
+        let title = builtin_title(kind, title);
+        let line = self.line_of(span);
+        if let Some(existing) = self.compilation.catalog.find(&display, &title) {
+            let at = self.location_text(self.compilation.catalog.get(existing).line);
+            return Err(statement_error(format!(
+                "Duplicate declaration: {display}[{title}] is already declared at {at}; cannot redeclare{}",
+                self.location_suffix(line)
+            ))
+            .into());
+        }
+        let mut params = indexmap::IndexMap::new();
+        let mut unknown = Vec::new();
+        let given = self.with_defaults(&display, attrs);
+        for a in given {
+            let accepted = match kind {
+                ResourceKind::Builtin(info) => builtin_types::accepts(info, &a.name),
+                ResourceKind::Define(d) => {
+                    d.def.params.iter().any(|p| p.name == a.name)
+                        || builtin_types::is_metaparameter(&a.name)
+                        || matches!(&*a.name, "name" | "title")
+                }
+                ResourceKind::Class => true,
+            };
+            if !accepted {
+                unknown.push(a.name.clone());
+                continue;
+            }
+            set_attribute(&mut params, a);
+        }
+        let dref = format!("{display}[{title}]");
+        match kind {
+            ResourceKind::Builtin(_) => {
+                if let Some(name) = unknown.first() {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Failed,
+                        format!(
+                            "no parameter named '{name}'{} on {dref}{}",
+                            self.location_suffix(line),
+                            self.location_suffix(line)
+                        ),
+                    )
+                    .into());
+                }
+            }
+            ResourceKind::Define(d) => {
+                let mut problems: Vec<String> = unknown
+                    .iter()
+                    .map(|n| format!("has no parameter named '{n}'"))
+                    .collect();
+                for p in &d.def.params {
+                    if p.default.is_none() && !params.get(&p.name).is_some_and(|v| !v.is_undef()) {
+                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                    }
+                }
+                if !problems.is_empty() {
+                    let body = if problems.len() == 1 {
+                        format!(" {}", problems[0])
+                    } else {
+                        problems.iter().map(|p| format!("\n  {p}")).collect()
+                    };
+                    return Err(statement_error(format!(
+                        "{dref}:{body}{}",
+                        self.location_suffix(line)
+                    ))
+                    .into());
+                }
+            }
+            ResourceKind::Class => {}
+        }
+        params.retain(|_, v| !v.is_undef());
+        let container = self.container();
+        let mut tag_list = Vec::new();
+        if let Some(t) = params.get("tag") {
+            tags::add_value(&mut tag_list, t);
+        }
+        tags::add(&mut tag_list, type_name);
+        tags::add_if_valid(&mut tag_list, &title);
+        let scope_tags = self.compilation.catalog.get(self.tag_source()).tags.clone();
+        for t in &scope_tags {
+            tags::push_unique(&mut tag_list, t.clone());
+        }
+        let exported = form == ResourceForm::Exported;
+        if exported {
+            self.log(
+                crate::LogLevel::Warning,
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored",
+            );
+        }
+        let file = self.file_name();
+        let id = self.compilation.catalog.add(Resource {
+            type_name: display.as_str().into(),
+            title: title.as_str().into(),
+            parameters: params,
+            tags: tag_list,
+            exported,
+            is_virtual: form != ResourceForm::Regular,
+            line: Some(line),
+            file,
+            container: Some(container),
+        });
+        if let ResourceKind::Define(d) = kind {
+            self.compilation.pending_defines.push(PendingDefine {
+                resource: id,
+                define: d.clone(),
+                declarer: self.scope.clone(),
+            });
+        }
+        Ok(Value::typ(PType::Resource {
+            type_name: Some(display.into()),
+            title: Some(title.into()),
+        }))
+    }
+
+    /// The attributes given plus the resource defaults in scope for the type that they do
+    /// not set (`+>` adds to a default's value).
+    fn with_defaults(&self, display: &str, mut attrs: Attributes) -> Attributes {
+        let mut scopes: Vec<Rc<NamedScope>> = Vec::new();
+        let mut s = self.scope.clone();
+        while let Some(scope) = s {
+            s = scope.declarer.clone().or_else(|| scope.parent.clone());
+            scopes.push(scope);
+        }
+        let mut found: Attributes = Vec::new();
+        let mut consider = |list: &[(Rc<str>, Attributes)], found: &mut Attributes| {
+            for (t, defaults) in list.iter().rev() {
+                if &**t != display {
+                    continue;
+                }
+                for d in defaults {
+                    if !found.iter().any(|f| f.name == d.name) {
+                        found.push(d.clone());
+                    }
+                }
+            }
+        };
+        for scope in &scopes {
+            consider(&scope.defaults.borrow(), &mut found);
+        }
+        consider(&self.compilation.top_defaults, &mut found);
+        for d in found {
+            match attrs.iter_mut().find(|a| a.name == d.name) {
+                Some(a) if a.append => {
+                    a.value = append_values(&d.value, &a.value);
+                    a.append = false;
+                }
+                Some(_) => {}
+                None => attrs.push(d),
+            }
+        }
+        attrs
+    }
+
+    /// `File { mode => '0644' }`: defaults for the resources of the type declared later in
+    /// this scope and the scopes it declares.
+    pub(crate) fn eval_resource_defaults(
+        &mut self,
+        type_ref: &Expr,
+        attributes: &[AttributeOp],
+    ) -> EvalResult {
+        let t = self.eval(type_ref)?;
+        let attrs = self.eval_attributes(attributes)?;
+        let name: Rc<str> = match &t {
+            Value::Type(pt) => match &**pt {
+                PType::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => n.clone(),
+                PType::Class(None) => "Class".into(),
+                _ => {
+                    return Err(
+                        statement_error(format!("Illegal resource defaults type {pt}")).into(),
+                    )
+                }
+            },
+            _ => return Err(statement_error("Illegal resource defaults type").into()),
+        };
+        match &self.scope {
+            Some(s) => s.defaults.borrow_mut().push((name, attrs)),
+            None => self.compilation.top_defaults.push((name, attrs)),
+        }
+        Ok(t)
+    }
+
+    /// `Type['title'] { ... }`: sets attributes of declared resources; for resources not
+    /// declared yet, the finishing steps apply it.
+    pub(crate) fn eval_resource_override(
+        &mut self,
+        resource: &Expr,
+        attributes: &[AttributeOp],
+    ) -> EvalResult {
+        let target = self.eval(resource)?;
+        let attrs = self.eval_attributes(attributes)?;
+        let mut refs = Vec::new();
+        collect_refs(&target, &mut refs);
+        for (type_name, title) in refs {
+            match self.compilation.catalog.find(&type_name, &title) {
+                Some(id) => self.apply_override(id, &attrs, false)?,
+                None => self.compilation.overrides.push(PendingOverride {
+                    type_name,
+                    title,
+                    attributes: attrs.clone(),
+                    scope: self.scope.clone(),
+                }),
+            }
+        }
+        Ok(target)
+    }
+
+    /// Sets attributes of a declared resource. An attribute already set may only be changed
+    /// from a class that inherits the declaring one, or by a collector.
+    pub(crate) fn apply_override(
+        &mut self,
+        id: ResourceId,
+        attrs: &Attributes,
+        from_collector: bool,
+    ) -> Result<(), Error> {
+        let inherits = self.overrides_allowed(id);
+        let r = self.compilation.catalog.get(id);
+        let line = r.line;
+        for a in attrs {
+            if !from_collector && !inherits && r.parameters.contains_key(&a.name) && !a.append {
+                let at = self.location_text(line);
+                return Err(Error::new(
+                    crate::error::ErrorKind::Failed,
+                    format!(
+                        "Parameter '{}' is already set on {} by {at}; cannot redefine",
+                        a.name,
+                        r.reference()
+                    ),
+                ));
+            }
+        }
+        let r = self.compilation.catalog.get_mut(id);
+        for a in attrs {
+            if a.value.is_undef() && !a.append {
+                r.parameters.shift_remove(&a.name);
+                continue;
+            }
+            set_attribute(&mut r.parameters, a.clone());
+        }
+        Ok(())
+    }
+
+    /// Whether the current scope is a class inheriting (directly or not) from the class that
+    /// contains the resource.
+    fn overrides_allowed(&self, id: ResourceId) -> bool {
+        let container = self.compilation.catalog.get(id).container;
+        let mut s = self.scope.clone();
+        let Some(current) = &s else { return false };
+        if Some(current.resource) == container {
+            return false;
+        }
+        while let Some(scope) = s {
+            if Some(scope.resource) == container {
+                return true;
+            }
+            s = scope.parent.clone();
+        }
+        false
+    }
+
+    /// The resource that contains what is declared now: the class or define being
+    /// evaluated, or `Class[main]`.
+    pub(crate) fn container(&self) -> ResourceId {
+        match &self.scope {
+            Some(s) => s.resource,
+            None => self.compilation.main,
+        }
+    }
+
+    /// The resource whose tags resources declared now inherit.
+    fn tag_source(&self) -> ResourceId {
+        self.container()
+    }
+
+    pub(crate) fn line_of(&self, span: Span) -> u32 {
+        self.source.line_col(span.start).0 as u32
+    }
+
+    /// The source file name for resources, `None` for interactive input and `-e`.
+    pub(crate) fn file_name(&self) -> Option<Rc<str>> {
+        let name = &self.source.name;
+        (name.contains('/') || name.ends_with(".pp")).then(|| Rc::from(name.as_str()))
+    }
+
+    /// `(line: 3)` or `(file: /x.pp, line: 3)`, as the reference locates a declaration.
+    pub(crate) fn location_text(&self, line: Option<u32>) -> String {
+        match (self.file_name(), line) {
+            (Some(f), Some(l)) => format!("(file: {f}, line: {l})"),
+            (None, Some(l)) => format!("(line: {l})"),
+            _ => "(line: ?)".into(),
+        }
+    }
+
+    /// ` (line: 3)`: the location the reference appends to errors of resource statements.
+    pub(crate) fn location_suffix(&self, line: u32) -> String {
+        format!(" {}", self.location_text(Some(line)))
+    }
+}
+
+/// The title of a resource as the catalog keys it.
+fn builtin_title(kind: &ResourceKind, title: &str) -> String {
+    match kind {
+        ResourceKind::Builtin(info) => builtin_types::canonical_title(info, title),
+        _ => title.to_string(),
+    }
+}
+
+/// Sets an attribute: `+>` appends to the value already set.
+fn set_attribute(params: &mut indexmap::IndexMap<Rc<str>, Value>, a: Attribute) {
+    if a.append {
+        if let Some(old) = params.get(&a.name) {
+            let v = append_values(old, &a.value);
+            params.insert(a.name, v);
+            return;
+        }
+    }
+    params.insert(a.name, a.value);
+}
+
+/// `old +> new`: both as arrays, concatenated.
+fn append_values(old: &Value, new: &Value) -> Value {
+    let mut out = Vec::new();
+    for v in [old, new] {
+        match v {
+            Value::Array(a) => out.extend(a.iter().cloned()),
+            Value::Undef => {}
+            other => out.push(other.clone()),
+        }
+    }
+    Value::array(out)
+}
+
+/// The titles a title expression gave: a string, or an array of them (nested arrays
+/// flattened).
+fn flatten_titles(v: Value, out: &mut Vec<String>) -> Result<(), Error> {
+    match v {
+        Value::String(s) => {
+            out.push(s.to_string());
+            Ok(())
+        }
+        Value::Array(a) => {
+            for x in a.iter() {
+                flatten_titles(x.clone(), out)?;
+            }
+            Ok(())
+        }
+        Value::Undef => Err(statement_error(
+            "Missing title. The title expression resulted in undef",
+        )),
+        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => {
+            out.push(crate::format::to_display(&v));
+            Ok(())
+        }
+        other => Err(statement_error(format!(
+            "Illegal title type at index 0. Expected String, got {}",
+            crate::types::infer::infer_generalized(&other)
+        ))),
+    }
+}
+
+/// The `(type, title)` pairs a value refers to: a resource reference, or arrays of them.
+pub fn collect_refs(v: &Value, out: &mut Vec<(Rc<str>, Rc<str>)>) {
+    match v {
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => out.push((tn.clone(), title.clone())),
+            PType::Class(Some(name)) => {
+                out.push(("Class".into(), capitalize_segments(name).into()))
+            }
+            _ => {}
+        },
+        Value::Array(a) => a.iter().for_each(|x| collect_refs(x, out)),
+        _ => {}
+    }
+}

@@ -1,0 +1,298 @@
+//! Relationships (`->`, `~>`, `<-`, `<~` and the `before`/`require`/`notify`/`subscribe`
+//! metaparameters), `realize`, and the finishing steps that run after each input as they
+//! run after the main code of a compilation: the node definition, then collectors and
+//! define instances until nothing changes, pending overrides, relationships.
+
+use super::compilation::{Endpoint, PendingRelation};
+use super::declare::collect_refs;
+use super::{RelationKind, Relationship, ResourceId};
+use crate::error::{Error, ErrorKind};
+use crate::eval::{EvalResult, Evaluator};
+use crate::syntax::ast::{Expr, ExprKind, RelationOp, Span};
+use crate::types::PType;
+use crate::values::Value;
+use std::rc::Rc;
+
+/// The relationship metaparameters, with the direction and kind of the edge each makes.
+const RELATION_PARAMS: &[(&str, RelationKind, bool)] = &[
+    ("before", RelationKind::Before, false),
+    ("notify", RelationKind::Notify, false),
+    ("require", RelationKind::Before, true),
+    ("subscribe", RelationKind::Notify, true),
+];
+
+impl Evaluator {
+    /// `left -> right` (and the other arrows): remembered for the finishing steps; the value
+    /// is the right operand's.
+    pub(crate) fn eval_relationship(
+        &mut self,
+        op: RelationOp,
+        left: &Expr,
+        right: &Expr,
+        span: Span,
+    ) -> EvalResult {
+        let (_, sources) = self.relationship_operand(left)?;
+        let (value, targets) = self.relationship_operand(right)?;
+        self.compilation.relations.push(PendingRelation {
+            sources,
+            targets,
+            op,
+            source: self.source.clone(),
+            span,
+        });
+        Ok(value)
+    }
+
+    /// An operand's value and the resources it denotes (a collector denotes what it
+    /// matches in the end; a chain its right-most operand).
+    fn relationship_operand(&mut self, e: &Expr) -> EvalResult<(Value, Vec<Endpoint>)> {
+        match &e.kind {
+            ExprKind::Collector { .. } => {
+                let v = self.eval(e)?;
+                let i = self.compilation.collectors.len() - 1;
+                Ok((v, vec![Endpoint::Collector(i)]))
+            }
+            ExprKind::Relationship(op, l, r) => {
+                let (_, sources) = self.relationship_operand(l)?;
+                let (value, targets) = self.relationship_operand(r)?;
+                self.compilation.relations.push(PendingRelation {
+                    sources,
+                    targets: targets.clone(),
+                    op: *op,
+                    source: self.source.clone(),
+                    span: e.span,
+                });
+                Ok((value, targets))
+            }
+            ExprKind::Paren(x) => self.relationship_operand(x),
+            _ => {
+                let v = self.eval(e)?;
+                let mut refs = Vec::new();
+                collect_refs(&v, &mut refs);
+                if refs.is_empty() && !matches!(&v, Value::Array(a) if a.is_empty()) {
+                    return Err(Error::eval(format!(
+                        "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
+                        crate::eval::describe::a_an(&v)
+                    ))
+                    .at(e.span)
+                    .into());
+                }
+                let endpoints = refs
+                    .into_iter()
+                    .map(|(type_name, title)| Endpoint::Reference { type_name, title })
+                    .collect();
+                Ok((v, endpoints))
+            }
+        }
+    }
+
+    /// `realize(Notify['a'])`: the virtual resource becomes part of the catalog (now, or
+    /// once it is declared).
+    pub(crate) fn realize(&mut self, type_name: Rc<str>, title: Rc<str>, span: Span) {
+        match self.compilation.catalog.find(&type_name, &title) {
+            Some(id) => self.compilation.catalog.get_mut(id).is_virtual = false,
+            None => self.compilation.to_realize.push((type_name, title, span)),
+        }
+    }
+
+    /// The finishing steps, after each input.
+    pub(crate) fn finish_compilation(&mut self) -> Result<(), Error> {
+        self.evaluate_node()?;
+        loop {
+            let mut changed = self.run_collectors()?;
+            changed |= self.realize_pending();
+            changed |= self.evaluate_pending_defines()?;
+            if !changed {
+                break;
+            }
+            self.check_interrupt()?;
+        }
+        let overrides = std::mem::take(&mut self.compilation.overrides);
+        for o in overrides {
+            if let Some(id) = self.compilation.catalog.find(&o.type_name, &o.title) {
+                let saved = std::mem::replace(&mut self.scope, o.scope.clone());
+                let r = self.apply_override(id, &o.attributes, false);
+                self.scope = saved;
+                r?;
+            }
+        }
+        let relations = std::mem::take(&mut self.compilation.relations);
+        for rel in relations {
+            self.add_relation(&rel)?;
+        }
+        self.collect_relationships()
+    }
+
+    /// Runs the bodies of the define instances declared and not virtual; returns whether
+    /// there were any.
+    fn evaluate_pending_defines(&mut self) -> Result<bool, Error> {
+        let mut ran = false;
+        loop {
+            let pending = std::mem::take(&mut self.compilation.pending_defines);
+            let (ready, waiting): (Vec<_>, Vec<_>) = pending
+                .into_iter()
+                .partition(|p| !self.compilation.catalog.get(p.resource).is_virtual);
+            self.compilation.pending_defines = waiting;
+            if ready.is_empty() {
+                return Ok(ran);
+            }
+            for p in ready {
+                self.check_interrupt()?;
+                self.evaluate_define(p)?;
+                ran = true;
+            }
+        }
+    }
+
+    /// Realizes resources `realize()` named before they were declared.
+    fn realize_pending(&mut self) -> bool {
+        let mut changed = false;
+        let pending = std::mem::take(&mut self.compilation.to_realize);
+        for (t, title, span) in pending {
+            match self.compilation.catalog.find(&t, &title) {
+                Some(id) => {
+                    let r = self.compilation.catalog.get_mut(id);
+                    if r.is_virtual {
+                        r.is_virtual = false;
+                        changed = true;
+                    }
+                }
+                None => self.compilation.to_realize.push((t, title, span)),
+            }
+        }
+        changed
+    }
+
+    /// The resources an endpoint denotes.
+    fn endpoint_resources(&self, e: &Endpoint) -> Result<Vec<(String, Option<ResourceId>)>, Error> {
+        Ok(match e {
+            Endpoint::Reference { type_name, title } => {
+                let reference = format!("{type_name}[{title}]");
+                vec![(reference, self.find_reference(type_name, title))]
+            }
+            Endpoint::Collector(i) => self
+                .collector_matches(*i)
+                .into_iter()
+                .map(|id| (self.compilation.catalog.get(id).reference(), Some(id)))
+                .collect(),
+        })
+    }
+
+    /// Finds a resource by a reference's type and title (class titles in any case).
+    pub(crate) fn find_reference(&self, type_name: &str, title: &str) -> Option<ResourceId> {
+        let catalog = &self.compilation.catalog;
+        if type_name == "Class" {
+            let t = crate::types::names::capitalize_segments(title);
+            return catalog
+                .find("Class", &t)
+                .or_else(|| catalog.find("Class", title));
+        }
+        catalog.find(type_name, title)
+    }
+
+    /// Records an arrow's edges as `before`/`notify` parameters of the source resources.
+    fn add_relation(&mut self, rel: &PendingRelation) -> Result<(), Error> {
+        let (from, to) = match rel.op {
+            RelationOp::Before | RelationOp::Notify => (&rel.sources, &rel.targets),
+            RelationOp::Require | RelationOp::Subscribe => (&rel.targets, &rel.sources),
+        };
+        let param = match rel.op {
+            RelationOp::Before | RelationOp::Require => "before",
+            RelationOp::Notify | RelationOp::Subscribe => "notify",
+        };
+        for s in from {
+            for (sref, sid) in self.endpoint_resources(s)? {
+                for t in to {
+                    for (tref, tid) in self.endpoint_resources(t)? {
+                        let Some(sid) = sid else {
+                            return Err(Error::new(
+                                ErrorKind::Failed,
+                                format!(
+                                    "Could not find resource '{sref}' for relationship on '{tref}'"
+                                ),
+                            )
+                            .at(rel.span)
+                            .in_source(&rel.source));
+                        };
+                        let Some(tid) = tid else {
+                            return Err(Error::new(
+                                ErrorKind::Failed,
+                                format!("Could not find resource '{tref}' for relationship from '{sref}'"),
+                            )
+                            .at(rel.span)
+                            .in_source(&rel.source));
+                        };
+                        let target = self.compilation.catalog.get(tid);
+                        let reference = Value::typ(PType::Resource {
+                            type_name: Some(target.type_name.clone()),
+                            title: Some(target.title.clone()),
+                        });
+                        let source = self.compilation.catalog.get_mut(sid);
+                        super::classes::add_to_param(&mut source.parameters, param, reference);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the relationship metaparameters of every resource and makes the catalog's
+    /// relationship edges from them.
+    fn collect_relationships(&mut self) -> Result<(), Error> {
+        let mut rels = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let catalog = &self.compilation.catalog;
+        for (id, r) in catalog.all_resources() {
+            if r.is_virtual || r.exported {
+                continue;
+            }
+            for (param, kind, reversed) in RELATION_PARAMS {
+                let Some(v) = r.parameters.get(*param) else {
+                    continue;
+                };
+                let mut refs = Vec::new();
+                relation_refs(v, &mut refs);
+                for (t, title) in refs {
+                    let Some(other) = self.find_reference(&t, &title) else {
+                        return Err(Error::new(
+                            ErrorKind::Failed,
+                            format!(
+                                "Could not find resource '{t}[{title}]' in parameter '{param}'{}",
+                                self.location_suffix(r.line.unwrap_or(0))
+                            ),
+                        ));
+                    };
+                    let (source, target) = if *reversed { (other, id) } else { (id, other) };
+                    let rel = Relationship {
+                        source,
+                        target,
+                        kind: *kind,
+                    };
+                    if seen.insert(rel) {
+                        rels.push(rel);
+                    }
+                }
+            }
+        }
+        self.compilation.catalog.set_relationships(rels);
+        Ok(())
+    }
+}
+
+/// The references in a relationship metaparameter's value: resource references, and
+/// strings of the form `Type[title]`.
+fn relation_refs(v: &Value, out: &mut Vec<(Rc<str>, Rc<str>)>) {
+    match v {
+        Value::String(s) => {
+            if let Some((t, rest)) = s.split_once('[') {
+                if let Some(title) = rest.strip_suffix(']') {
+                    let t = crate::types::names::capitalize_segments(t);
+                    let title = title.trim_matches(|c| c == '\'' || c == '"');
+                    out.push((t.into(), title.into()));
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| relation_refs(x, out)),
+        other => collect_refs(other, out),
+    }
+}

@@ -1,0 +1,201 @@
+//! Catalog functions: `include`, `require`, `contain` (declare classes), `realize`
+//! (virtual resources), `tag`, `tagged`, `create_resources`. The work is done by the
+//! catalog module (`catalog::classes`, `catalog::declare`, `catalog::finish`).
+
+use super::signature::dispatch;
+use super::{builtin, Builtin};
+use crate::catalog::classes::Declaration;
+use crate::catalog::declare::{collect_refs, ResourceKind};
+use crate::catalog::tags;
+use crate::error::Error;
+use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::syntax::ast::ResourceForm;
+use crate::types::PType;
+use crate::values::Value;
+use std::rc::Rc;
+
+/// The class names arguments give: strings, `Class[name]`, and arrays of them.
+fn class_names(v: &Value, out: &mut Vec<Rc<str>>) -> Result<(), Error> {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => {
+            for x in a.iter() {
+                class_names(x, out)?;
+            }
+        }
+        Value::Type(t) => match &**t {
+            PType::Class(Some(n)) => out.push(n.clone()),
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } if &**tn == "Class" => out.push(title.clone()),
+            other => {
+                return Err(Error::eval(format!(
+                    "Cannot use a {other} where a class name or Class reference is expected"
+                )))
+            }
+        },
+        other => {
+            return Err(Error::eval(format!(
+                "Cannot use {} where a class name or Class reference is expected",
+                crate::eval::describe::a_an(other)
+            )))
+        }
+    }
+    Ok(())
+}
+
+fn declare_classes(
+    ev: &mut Evaluator,
+    args: &[Value],
+    b: Option<&Closure>,
+    how: fn() -> Declaration,
+) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let mut names = Vec::new();
+    for a in args {
+        class_names(a, &mut names)?;
+    }
+    let span = ev.call_span;
+    let mut refs = Vec::new();
+    for n in names {
+        ev.declare_class(&n, how(), span)?;
+        let shown = n.strip_prefix("::").unwrap_or(&n);
+        refs.push(Value::typ(PType::Class(Some(shown.into()))));
+    }
+    Ok(Value::array(refs))
+}
+
+fn include(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    declare_classes(ev, args, b, || Declaration::Include)
+}
+
+fn require(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    declare_classes(ev, args, b, || Declaration::Require)
+}
+
+fn contain(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    declare_classes(ev, args, b, || Declaration::Contain)
+}
+
+fn realize(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let mut refs = Vec::new();
+    for a in args {
+        collect_refs(a, &mut refs);
+    }
+    let span = ev.call_span;
+    for (t, title) in refs {
+        ev.realize(t, title, span);
+    }
+    Ok(Value::Undef)
+}
+
+/// The tags arguments give (strings and arrays of strings).
+fn tag_args(args: &[Value]) -> Vec<String> {
+    let mut out = Vec::new();
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::String(s) => out.push(s.to_string()),
+            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    args.iter().for_each(|a| walk(a, &mut out));
+    out
+}
+
+fn tag(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let container = ev.container();
+    let r = ev.compilation.catalog.get_mut(container);
+    for t in tag_args(args) {
+        tags::add(&mut r.tags, &t);
+    }
+    Ok(Value::Undef)
+}
+
+fn tagged(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let container = ev.container();
+    let r = ev.compilation.catalog.get(container);
+    let all = tag_args(args).iter().all(|t| tags::has(&r.tags, t));
+    Ok(Value::Boolean(all))
+}
+
+fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let type_name = match &args[0] {
+        Value::String(s) => s.to_string(),
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(n),
+                title: None,
+            } => n.to_string(),
+            PType::Class(None) => "class".into(),
+            other => {
+                return Err(Error::eval(format!("create_resources(): illegal type {other}")).into())
+            }
+        },
+        _ => unreachable!("the signature admits strings and types"),
+    };
+    let (form, type_name) = match type_name.strip_prefix("@@") {
+        Some(t) => (ResourceForm::Exported, t.to_string()),
+        None => match type_name.strip_prefix('@') {
+            Some(t) => (ResourceForm::Virtual, t.to_string()),
+            None => (ResourceForm::Regular, type_name),
+        },
+    };
+    let Some(kind) = ev.resource_kind(&type_name) else {
+        return Err(Error::eval(format!("Unknown resource type: '{type_name}'")).into());
+    };
+    let empty = Value::hash(Default::default());
+    let defaults = match args.get(2) {
+        Some(Value::Hash(_)) => args[2].clone(),
+        _ => empty,
+    };
+    let Value::Hash(instances) = &args[1] else {
+        unreachable!("the signature admits a hash")
+    };
+    let span = ev.call_span;
+    for (title, attrs) in instances.iter() {
+        let title = crate::format::to_display(title);
+        let mut list = Vec::new();
+        let mut add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
+            if let Value::Hash(h) = h {
+                for (k, v) in h.iter() {
+                    let name: Rc<str> = crate::format::to_display(k).into();
+                    list.retain(|a: &crate::catalog::Attribute| a.name != name);
+                    list.push(crate::catalog::Attribute {
+                        name,
+                        value: v.clone(),
+                        append: false,
+                        span,
+                    });
+                }
+            }
+        };
+        add(&defaults, &mut list);
+        add(attrs, &mut list);
+        let kind_for = match &kind {
+            ResourceKind::Class => ResourceKind::Class,
+            other => other.clone(),
+        };
+        ev.declare(&kind_for, &type_name, &title, list, form, span)?;
+    }
+    Ok(Value::Undef)
+}
+
+const CLASSES: &[&str] = &["Any *$names"];
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin("include", CLASSES, include, "include(Variant[String, Class, Array] *$names) -> Array[Class]\nDeclares classes (evaluating each the first time); declaring one again does nothing.\n\n    class web { } include web   # [Class[web]]"),
+        builtin("require", CLASSES, require, "require(Variant[String, Class, Array] *$names) -> Array[Class]\nDeclares classes like include, and makes the declaring class or define require them.\n\n    class base { } class web { require base }"),
+        builtin("contain", CLASSES, contain, "contain(Variant[String, Class, Array] *$names) -> Array[Class]\nDeclares classes like include, and makes the declaring class contain them.\n\n    class app { contain app::config }"),
+        builtin("realize", &["Any *$refs"], realize, "realize(Resource *$refs) -> Undef\nAdds virtual resources to the catalog.\n\n    @user { 'alice': } realize(User['alice'])"),
+        builtin("tag", &["Variant[String, Array[String]] *$tags"], tag, "tag(String *$tags) -> Undef\nTags the enclosing class or define (and the resources it declares after).\n\n    class web { tag('frontend') }"),
+        builtin("tagged", &["Variant[String, Array[String]] *$tags"], tagged, "tagged(String *$tags) -> Boolean\nWhether the enclosing class or define has all the tags.\n\n    class web { tagged('web') }   # true"),
+        builtin("create_resources", &["Variant[String, Type[CatalogEntry]] $type, Hash[String, Hash] $resources, Hash $defaults?"], create_resources, "create_resources(String $type, Hash $resources, Hash $defaults?) -> Undef\nDeclares a resource of the type for each title => attributes entry.\n\n    create_resources('notify', { 'a' => { 'message' => 'hi' } })"),
+    ]
+}
