@@ -588,9 +588,20 @@ mod tests {
 
     #[test]
     fn catalog_views() {
-        let repl = repl();
-        let empty = catalog(&repl, "").unwrap();
-        assert_eq!(empty, "The catalog has no resources.\n");
+        let mut repl = repl();
+        repl.fixed_width = Some(100);
+        // A fresh session's catalog: the main stage, the settings and main classes.
+        let fresh = catalog(&repl, "").unwrap();
+        assert_eq!(
+            fresh,
+            "\
+Type   Title     Parameters      Tags             Contained in
+─────  ────────  ──────────────  ───────────────  ────────────
+Stage  main      name => 'main'  stage
+Class  Settings                  class, settings  Stage[main]
+Class  main      name => 'main'  class            Stage[main]
+"
+        );
         assert!(catalog(&repl, "graph")
             .unwrap()
             .starts_with("Relationships: none"));
@@ -607,7 +618,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs catalog evaluation"]
     fn catalog_table_of_the_session() {
         let mut repl = repl();
         repl.fixed_width = Some(100);
@@ -623,11 +633,11 @@ mod tests {
                 .any(|l| l.starts_with("Notify ") && l.contains("message => 'hello'")),
             "{table}"
         );
+        assert!(catalog(&repl, "graph")
+            .unwrap()
+            .contains("  └─ Class[main]\n     └─ Notify[hi]\n"));
         repl.reset();
-        assert_eq!(
-            catalog(&repl, "").unwrap(),
-            "The catalog has no resources.\n"
-        );
+        assert!(!catalog(&repl, "").unwrap().contains("Notify"));
     }
 
     #[test]

@@ -89,8 +89,7 @@ fn help_version_and_bad_arguments() {
 }
 
 // --- The catalog (`--catalog`, `--node`, `--facts`). Expected resources and edges are the
-// reference's (`puppet-oracle --catalog`); tests marked "needs catalog evaluation" wait for
-// the evaluator to declare resources.
+// reference's (`puppet-oracle --catalog`).
 
 fn scratch_file(name: &str, content: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("prepl-cli-{}-{name}", std::process::id()));
@@ -109,7 +108,8 @@ fn catalog_of(out: &Output) -> serde_json::Value {
 }
 
 /// The resources of a catalog as `Type[title] {parameters}` lines and its edges as
-/// `Source -> Target`, as `puppet-oracle --catalog` prints them.
+/// `Source -> Target`, as `puppet-oracle --catalog` prints them (parameters sorted by name:
+/// serde_json's maps are).
 fn summary(catalog: &serde_json::Value) -> Vec<String> {
     let mut lines = Vec::new();
     for r in catalog["resources"].as_array().expect("resources") {
@@ -194,7 +194,6 @@ fn facts_from_yaml_and_json_files() {
 }
 
 #[test]
-#[ignore = "needs catalog evaluation"]
 fn catalog_of_a_resource() {
     // puppet-oracle --catalog -e "notify { 'hi': message => 'hello' }"
     let out = prepl(
@@ -225,7 +224,6 @@ fn catalog_of_a_resource() {
 }
 
 #[test]
-#[ignore = "needs catalog evaluation"]
 fn catalog_with_classes_and_relationships() {
     let src = "class web {
       package { 'nginx': ensure => installed }
@@ -242,7 +240,7 @@ fn catalog_with_classes_and_relationships() {
             "Class[Settings]",
             "Class[main] { name => \"main\" }",
             "Class[Web]",
-            "Package[nginx] { ensure => \"installed\", before => [\"File[/etc/nginx/nginx.conf]\"] }",
+            "Package[nginx] { before => [\"File[/etc/nginx/nginx.conf]\"], ensure => \"installed\" }",
             "File[/etc/nginx/nginx.conf] { ensure => \"file\", notify => [\"Service[nginx]\"] }",
             "Service[nginx] { ensure => \"running\" }",
             "edge: Stage[main] -> Class[Settings]",
@@ -256,7 +254,6 @@ fn catalog_with_classes_and_relationships() {
 }
 
 #[test]
-#[ignore = "needs catalog evaluation"]
 fn catalog_for_a_node_with_facts() {
     let src = "node 'web01.example.com' { notify { \"in node on ${facts['os']['family']}\": } }
                node default { notify { 'default': } }";
@@ -297,7 +294,6 @@ fn catalog_for_a_node_with_facts() {
 }
 
 #[test]
-#[ignore = "needs catalog evaluation"]
 fn catalog_errors_print_no_catalog() {
     let out = prepl(&["--catalog", "-e", "notify { a: }\nnotify { a: }"], None);
     assert_eq!(text(&out.stdout), "");

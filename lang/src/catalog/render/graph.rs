@@ -36,8 +36,10 @@ fn visible(catalog: &Catalog) -> Vec<bool> {
     visible
 }
 
-/// The resources each resource contains, and the roots (not contained in a resource the
-/// agent gets), in declaration order.
+/// Containment as a tree: each resource under one container, the roots (not contained in a
+/// resource the agent gets) in declaration order. A class declared with `contain` is
+/// contained both by its stage and by the class that contains it: it is shown under the
+/// latter (the edge made last).
 struct Tree {
     children: Vec<Vec<ResourceId>>,
     roots: Vec<ResourceId>,
@@ -46,16 +48,18 @@ struct Tree {
 
 impl Tree {
     fn of(catalog: &Catalog) -> Tree {
-        let visible = visible(catalog);
-        let mut children = vec![Vec::new(); catalog.len()];
         let mut parent = vec![None; catalog.len()];
+        let mut made: Vec<(ResourceId, ResourceId)> = catalog.containment_edges();
+        // The resource's own container first, then the others (`contain`): the last wins.
+        made.sort_by_key(|&(c, r)| (r, c != catalog.get(r).container.unwrap_or(c)));
+        for (container, contained) in made {
+            parent[contained.0 as usize] = Some(container);
+        }
+        let mut children = vec![Vec::new(); catalog.len()];
         let mut roots = Vec::new();
-        for (id, r) in catalog.resources() {
-            match r.container.filter(|c| visible[c.0 as usize]) {
-                Some(c) => {
-                    children[c.0 as usize].push(id);
-                    parent[id.0 as usize] = Some(c);
-                }
+        for (id, _) in catalog.resources() {
+            match parent[id.0 as usize] {
+                Some(c) => children[c.0 as usize].push(id),
                 None => roots.push(id),
             }
         }
@@ -72,7 +76,8 @@ impl Tree {
 
     /// Whether `id` is `ancestor` or inside it.
     fn within(&self, mut id: ResourceId, ancestor: ResourceId) -> bool {
-        loop {
+        // Bounded, should containment ever loop.
+        for _ in 0..=self.parent.len() {
             if id == ancestor {
                 return true;
             }
@@ -81,6 +86,7 @@ impl Tree {
                 None => return false,
             }
         }
+        false
     }
 }
 
