@@ -9,7 +9,7 @@
 
 use crate::graphviz;
 use crate::render::{escape, inline_html};
-use prepl::catalog::render::{self as text, table::row, Row};
+use prepl::catalog::render::{self as text, table::rows_of};
 use prepl::catalog::{Catalog, ResourceId};
 use prepl::Session;
 use serde_json::{json, Value as Json};
@@ -97,7 +97,7 @@ pub fn added_bundle(catalog: &Catalog, before: &HashSet<ResourceId>) -> Option<J
     if added.is_empty() {
         return None;
     }
-    let rows: Vec<Row> = added.iter().map(|&id| row(catalog, id)).collect();
+    let rows = rows_of(catalog, &added);
     Some(json!({
         "text/html": table_html(catalog, &added),
         "text/plain": text::table::table_of(&rows, TEXT_WIDTH),
@@ -119,6 +119,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
         let _ = write!(out, "<th {CELL}>{h}</th>");
     }
     out.push_str("</tr></thead><tbody>");
+    let containers = text::shown_containers(catalog);
     for &id in ids.iter().take(MAX_ROWS) {
         let r = catalog.get(id);
         out.push_str("<tr>");
@@ -140,7 +141,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
         let tags: Vec<&str> = r.tags.iter().map(|t| &**t).collect();
         escape(&mut out, &tags.join(", "));
         let _ = write!(out, "</span></td><td {CELL}>");
-        if let Some(c) = r.container {
+        if let Some(c) = containers[id.0 as usize] {
             escape(&mut out, &catalog.get(c).reference());
         }
         out.push_str("</td></tr>");

@@ -48,13 +48,7 @@ struct Tree {
 
 impl Tree {
     fn of(catalog: &Catalog) -> Tree {
-        let mut parent = vec![None; catalog.len()];
-        let mut made: Vec<(ResourceId, ResourceId)> = catalog.containment_edges();
-        // The resource's own container first, then the others (`contain`): the last wins.
-        made.sort_by_key(|&(c, r)| (r, c != catalog.get(r).container.unwrap_or(c)));
-        for (container, contained) in made {
-            parent[contained.0 as usize] = Some(container);
-        }
+        let parent = super::shown_containers(catalog);
         let mut children = vec![Vec::new(); catalog.len()];
         let mut roots = Vec::new();
         for (id, _) in catalog.resources() {

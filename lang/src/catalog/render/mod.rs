@@ -17,6 +17,21 @@ pub use cycles::{cycle_message, find_cycles, Cycle};
 pub use graph::{dot, graph_text};
 pub use table::{rows, table, Row};
 
+/// The container each resource is shown in: its own container, or the class that
+/// `contain`s it (a contained class has both; the containment edge made later wins).
+pub fn shown_containers(
+    catalog: &crate::catalog::Catalog,
+) -> Vec<Option<crate::catalog::ResourceId>> {
+    let mut parent = vec![None; catalog.len()];
+    let mut edges = catalog.containment_edges();
+    // The resource's own container first, then the others (`contain`): the last wins.
+    edges.sort_by_key(|&(c, r)| (r, c != catalog.get(r).container.unwrap_or(c)));
+    for (container, contained) in edges {
+        parent[contained.0 as usize] = Some(container);
+    }
+    parent
+}
+
 /// The number of terminal columns `text` takes: wide (East Asian, emoji) characters count
 /// two, combining marks and zero-width characters none. Good enough to line up columns.
 pub fn display_width(text: &str) -> usize {

@@ -19,8 +19,8 @@ pub struct Row {
     pub container: Option<String>,
 }
 
-/// The row of one resource.
-pub fn row(catalog: &Catalog, id: ResourceId) -> Row {
+/// The row of one resource, `container` the one it is shown in (`shown_containers`).
+fn row(catalog: &Catalog, id: ResourceId, container: Option<ResourceId>) -> Row {
     let r = catalog.get(id);
     Row {
         id,
@@ -32,21 +32,30 @@ pub fn row(catalog: &Catalog, id: ResourceId) -> Row {
             .map(|(k, v)| (k.to_string(), to_programmatic(v)))
             .collect(),
         tags: r.tags.iter().map(|t| t.to_string()).collect(),
-        container: r.container.map(|c| catalog.get(c).reference()),
+        container: container.map(|c| catalog.get(c).reference()),
     }
+}
+
+/// The rows of some resources. A class declared with `contain` is shown in the class that
+/// contains it.
+pub fn rows_of(catalog: &Catalog, ids: &[ResourceId]) -> Vec<Row> {
+    let containers = super::shown_containers(catalog);
+    ids.iter()
+        .map(|&id| row(catalog, id, containers[id.0 as usize]))
+        .collect()
 }
 
 /// The rows of the resources the agent gets, in declaration order.
 pub fn rows(catalog: &Catalog) -> Vec<Row> {
-    catalog
-        .resources()
-        .map(|(id, _)| row(catalog, id))
-        .collect()
+    let ids: Vec<ResourceId> = catalog.resources().map(|(id, _)| id).collect();
+    rows_of(catalog, &ids)
 }
 
 const HEADERS: [&str; 5] = ["Type", "Title", "Parameters", "Tags", "Contained in"];
-/// Columns are not narrowed below this (unless their content is narrower).
-const MIN_WIDTHS: [usize; 5] = [6, 12, 24, 12, 14];
+/// Columns are not narrowed below these widths (unless their content is narrower); the
+/// Tags column keeps room for its longest tag and a comma, up to `MAX_TAGS_MIN`.
+const MIN_WIDTHS: [usize; 5] = [14, 16, 24, 12, 16];
+const MAX_TAGS_MIN: usize = 24;
 const GAP: &str = "  ";
 /// A parameter value longer than this many lines (once wrapped) is cut.
 const MAX_PARAMETER_LINES: usize = 4;
@@ -118,7 +127,14 @@ pub fn table_of(rows: &[Row], width: usize) -> String {
             }
         }
     }
-    if !fit(&mut widths, width) {
+    let longest_tag = rows
+        .iter()
+        .flat_map(|r| r.tags.iter().map(|t| display_width(t)))
+        .max()
+        .unwrap_or(0);
+    let mut mins = MIN_WIDTHS;
+    mins[3] = (longest_tag + 1).clamp(MIN_WIDTHS[3], MAX_TAGS_MIN);
+    if !fit(&mut widths, &mins, width) {
         return records(rows, width);
     }
 
@@ -151,17 +167,17 @@ pub fn table_of(rows: &[Row], width: usize) -> String {
 }
 
 /// Narrows columns until the table fits `width`: first the widest of Parameters and Tags
-/// (they wrap well), then Title, Contained in and Type, each down to its minimum. False
-/// when even the minimums do not fit.
-fn fit(widths: &mut [usize; 5], width: usize) -> bool {
+/// (they wrap well), then of Title and Contained in, then Type, each down to its minimum.
+/// False when even the minimums do not fit.
+fn fit(widths: &mut [usize; 5], min_widths: &[usize; 5], width: usize) -> bool {
     let total = |w: &[usize; 5]| w.iter().sum::<usize>() + GAP.len() * (w.len() - 1);
     let mins: Vec<usize> = widths
         .iter()
-        .zip(MIN_WIDTHS)
+        .zip(*min_widths)
         .zip(HEADERS)
         .map(|((w, m), h)| (*w).min(m.max(display_width(h))))
         .collect();
-    for group in [&[2, 3][..], &[1], &[4], &[0]] {
+    for group in [&[2, 3][..], &[1, 4], &[0]] {
         while total(widths) > width {
             let widest = group
                 .iter()
@@ -228,7 +244,8 @@ fn records(rows: &[Row], width: usize) -> String {
     out
 }
 
-/// Wraps one line to `width` columns, preferring to break after a space or a comma;
+/// Wraps one line to `width` columns, preferring to break after a space, a comma, a slash
+/// or an opening bracket;
 /// continuation lines are indented by `indent`.
 pub fn wrap(line: &str, width: usize, indent: usize) -> Vec<String> {
     let width = width.max(1);
@@ -253,7 +270,7 @@ pub fn wrap(line: &str, width: usize, indent: usize) -> Vec<String> {
             }
             used += w;
             end = i + c.len_utf8();
-            if (c == ' ' || c == ',') && end < rest.len() {
+            if matches!(c, ' ' | ',' | '/' | '[') && end < rest.len() {
                 last_break = Some(end);
             }
         }
@@ -261,10 +278,7 @@ pub fn wrap(line: &str, width: usize, indent: usize) -> Vec<String> {
             // Not even one character fits: take one anyway.
             end = rest.chars().next().map_or(rest.len(), char::len_utf8);
         }
-        let split = match last_break {
-            Some(b) if b * 2 >= end => b,
-            _ => end,
-        };
+        let split = last_break.unwrap_or(end);
         out.push(continued(rest[..split].trim_end(), first, indent));
         rest = rest[split..].trim_start();
         first = false;
@@ -337,6 +351,23 @@ mod tests {
         );
         assert_eq!(file.container.as_deref(), Some("Class[Nginx]"));
         assert_eq!(rows[0].container, None);
+    }
+
+    #[test]
+    fn a_contained_class_is_shown_in_its_container() {
+        let (mut c, _) = base();
+        let stage = c.find("Stage", "main").unwrap();
+        let a = add(&mut c, "Class", "A", stage);
+        let b = add(&mut c, "Class", "B", stage);
+        c.add_containment(a, b);
+        let rows = rows(&c);
+        assert_eq!(rows[3].container.as_deref(), Some("Class[A]"));
+        assert_eq!(rows[2].container.as_deref(), Some("Stage[main]"));
+        let graph = super::super::graph_text(&c);
+        assert!(
+            graph.ends_with("  └─ Class[A]\n     └─ Class[B]\n"),
+            "{graph}"
+        );
     }
 
     #[test]
