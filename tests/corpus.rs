@@ -1,19 +1,46 @@
 //! Runs every corpus program (`corpus/expected/*.jsonl`, results from the reference
-//! implementation) through prepl and compares value, error message and log lines.
+//! implementation) through prepl and compares value, error message and log lines, and for the
+//! catalog areas (cases whose expected line has `resources`/`edges`) the compiled catalog:
+//! resources in order with their parameters (and tags when the case has them), and the
+//! containment edges.
 //!
 //! Cases listed in `corpus/known_failures.txt` may fail; any other failure fails the test, so
-//! that regressions are caught while the list shrinks. Environment:
+//! that regressions are caught while the list shrinks. The file has two blocks: the general
+//! one, then (after the `# === catalog` marker line) the catalog cases that fail until the
+//! evaluator compiles catalogs. Environment:
 //! - `CORPUS_VERBOSE=1` prints every failing case;
 //! - `CORPUS_FILTER=text` runs only cases whose id contains `text`;
-//! - `CORPUS_WRITE_KNOWN=1` rewrites `known_failures.txt` with the current failures.
+//! - `CORPUS_WRITE_KNOWN=1` rewrites `known_failures.txt` with the current failures (both
+//!   blocks; the `# reason` comments of ids that still fail are kept);
+//! - `PREPL_CORPUS_WRITE_FAILURES=1` rewrites only the catalog block.
 
 use prepl_tests::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
+/// The line that starts the catalog block of `known_failures.txt`.
+const CATALOG_MARKER: &str = "# === catalog compilation";
+
 #[test]
 fn corpus_agrees_with_the_reference() {
     with_big_stack(run);
+}
+
+/// Whether a case belongs to the catalog block of the known failures.
+fn is_catalog_area(area: &str) -> bool {
+    area == "catalog" || area.starts_with("catalog_")
+}
+
+#[derive(Default)]
+struct AreaCount {
+    total: usize,
+    agree: usize,
+    /// Cases with a catalog.
+    with_catalog: usize,
+    /// Of those, the ones whose value, error and log agree (whatever the catalog).
+    value_agrees: usize,
+    /// Of those, the ones whose catalog agrees.
+    catalog_agrees: usize,
 }
 
 fn run() {
@@ -21,8 +48,8 @@ fn run() {
     let filter = std::env::var("CORPUS_FILTER").ok();
     let verbose = std::env::var("CORPUS_VERBOSE").is_ok();
     let known_path = dir.join("known_failures.txt");
-    let known: BTreeSet<String> = std::fs::read_to_string(&known_path)
-        .unwrap_or_default()
+    let known_text = std::fs::read_to_string(&known_path).unwrap_or_default();
+    let known: BTreeSet<String> = known_text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
         .filter(|l| !l.is_empty())
@@ -38,43 +65,86 @@ fn run() {
     );
 
     let watchdog = Watchdog::start();
-    let mut per_area: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut per_area: BTreeMap<String, AreaCount> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut unexpected = Vec::new();
     for case in &cases {
-        let got = run_case(&case.src, Duration::from_secs(10), &watchdog);
-        let ok = got == case.expected;
+        let (got, got_catalog) = run_corpus_case(case, Duration::from_secs(10), &watchdog);
+        let value_ok = got == case.expected;
+        // The expected catalog (when the case has one) and prepl's, in comparable form.
+        let catalogs = case.catalog.as_ref().map(|expected| {
+            let got = got_catalog.unwrap_or(CatalogView {
+                resources: vec![],
+                edges: vec![],
+            });
+            let got = if expected.has_tags() {
+                got
+            } else {
+                got.without_tags()
+            };
+            (expected, got)
+        });
+        let catalog_ok = catalogs.as_ref().is_none_or(|(e, g)| *e == g);
+        let ok = value_ok && catalog_ok;
         let entry = per_area.entry(case.area.clone()).or_default();
-        entry.1 += 1;
+        entry.total += 1;
+        if catalogs.is_some() {
+            entry.with_catalog += 1;
+            entry.value_agrees += value_ok as usize;
+            entry.catalog_agrees += catalog_ok as usize;
+        }
         if ok {
-            entry.0 += 1;
-        } else {
-            failures.push(case.id.clone());
-            if !known.contains(&case.id) {
-                unexpected.push(case.id.clone());
+            entry.agree += 1;
+            continue;
+        }
+        failures.push(case.id.clone());
+        if !known.contains(&case.id) {
+            unexpected.push(case.id.clone());
+        }
+        if verbose || (!known.contains(&case.id) && unexpected.len() <= 50) {
+            let mut report = format!("FAIL {}\n  src:      {}\n", case.id, case.src);
+            if let Some(node) = &case.node {
+                report.push_str(&format!("  node:     {node}\n"));
             }
-            if verbose || (!known.contains(&case.id) && unexpected.len() <= 50) {
-                eprintln!(
-                    "FAIL {}\n  src:      {}\n  expected: {}\n  got:      {}",
-                    case.id,
-                    case.src,
+            if let Some(facts) = &case.facts {
+                report.push_str(&format!("  facts:    {facts}\n"));
+            }
+            if !value_ok {
+                report.push_str(&format!(
+                    "  expected: {}\n  got:      {}\n",
                     case.expected.summary(),
                     got.summary()
-                );
+                ));
             }
+            if let Some((expected, got_catalog)) = &catalogs {
+                if !catalog_ok && got.error.is_none() {
+                    report.push_str("  catalog differs (- expected, + got):\n");
+                    report.push_str(&expected.diff(got_catalog));
+                }
+            }
+            eprint!("{report}");
         }
     }
     let total: usize = cases.len();
     let passed = total - failures.len();
     eprintln!("\ncorpus agreement by area:");
-    for (area, (ok, n)) in &per_area {
-        eprintln!(
-            "  {area:<20} {ok:>5}/{n:<5} {:>5.1}%",
-            100.0 * *ok as f64 / *n as f64
+    for (area, c) in &per_area {
+        let mut line = format!(
+            "  {area:<22} {:>5}/{:<5} {:>5.1}%",
+            c.agree,
+            c.total,
+            100.0 * c.agree as f64 / c.total as f64
         );
+        if c.with_catalog > 0 {
+            line.push_str(&format!(
+                "   (of {} with a catalog: value and log {}, catalog {})",
+                c.with_catalog, c.value_agrees, c.catalog_agrees
+            ));
+        }
+        eprintln!("{line}");
     }
     eprintln!(
-        "  {:<20} {passed:>5}/{total:<5} {:>5.1}%",
+        "  {:<22} {passed:>5}/{total:<5} {:>5.1}%",
         "total",
         100.0 * passed as f64 / total as f64
     );
@@ -88,9 +158,26 @@ fn run() {
             fixed.len()
         );
     }
-    if std::env::var("CORPUS_WRITE_KNOWN").is_ok() && filter.is_none() {
-        let text: String = failures.iter().map(|id| format!("{id}\n")).collect();
-        std::fs::write(&known_path, format!("# Corpus cases prepl does not yet agree on (regenerate with CORPUS_WRITE_KNOWN=1).\n{text}")).expect("write known failures");
+    let write_all = std::env::var("CORPUS_WRITE_KNOWN").is_ok();
+    let write_catalog = std::env::var("PREPL_CORPUS_WRITE_FAILURES").is_ok();
+    if (write_all || write_catalog) && filter.is_none() {
+        let area_of = |id: &str| {
+            cases
+                .iter()
+                .find(|c| c.id == id)
+                .map(|c| c.area.clone())
+                .unwrap_or_default()
+        };
+        let (catalog_failures, general_failures): (Vec<String>, Vec<String>) = failures
+            .iter()
+            .cloned()
+            .partition(|id| is_catalog_area(&area_of(id)));
+        let text = rewrite_known(
+            &known_text,
+            write_all.then_some(general_failures.as_slice()),
+            &catalog_failures,
+        );
+        std::fs::write(&known_path, text).expect("write known failures");
         return;
     }
     let shown: Vec<_> = unexpected.iter().take(20).collect();
@@ -99,4 +186,58 @@ fn run() {
         "{} corpus cases fail that are not known failures, e.g. {shown:?}",
         unexpected.len()
     );
+}
+
+/// The new text of `known_failures.txt`: the general block replaced by `general` (when given;
+/// the comments of the lines kept), the catalog block by `catalog`.
+fn rewrite_known(old: &str, general: Option<&[String]>, catalog: &[String]) -> String {
+    let (old_general, _) = match old.find(CATALOG_MARKER) {
+        Some(at) => old.split_at(at),
+        None => (old, ""),
+    };
+    let mut out = String::new();
+    match general {
+        // Keep the general block, except for catalog cases (they belong to the other block).
+        None => {
+            for line in old_general.lines() {
+                let id = line.split('#').next().unwrap_or("").trim();
+                if !(id.starts_with("catalog-") || id.starts_with("catalog_")) {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+        Some(ids) => {
+            // Keep the reason written after each id that still fails.
+            let reasons: BTreeMap<&str, &str> = old_general
+                .lines()
+                .filter_map(|l| {
+                    let (id, reason) = l.split_once('#')?;
+                    let id = id.trim();
+                    (!id.is_empty()).then_some((id, reason))
+                })
+                .collect();
+            out.push_str("# Corpus cases prepl does not yet agree on (regenerate with CORPUS_WRITE_KNOWN=1).\n");
+            for id in ids {
+                match reasons.get(id.as_str()) {
+                    Some(reason) => out.push_str(&format!("{id}  #{reason}\n")),
+                    None => out.push_str(&format!("{id}\n")),
+                }
+            }
+        }
+    }
+    if !out.ends_with('\n') && !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(CATALOG_MARKER);
+    out.push_str(
+        ": catalog cases (areas catalog, catalog_*) that fail until the evaluator compiles\n\
+         # catalogs. Regenerate this block with\n\
+         #   PREPL_CORPUS_WRITE_FAILURES=1 cargo test -p prepl-tests --test corpus\n",
+    );
+    for id in catalog {
+        out.push_str(id);
+        out.push('\n');
+    }
+    out
 }

@@ -1,6 +1,7 @@
 //! Support for the workspace-level tests: running one corpus case through a fresh session.
 
-use prepl::{format, Session};
+use prepl::{format, Session, Value};
+use serde_json::{Map as JsonMap, Value as Json};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -13,6 +14,278 @@ pub struct Case {
     pub area: String,
     pub src: String,
     pub expected: Outcome,
+    /// The node the catalog is compiled for (the oracle's default when `None`).
+    pub node: Option<String>,
+    /// The facts given to the compilation (`$facts`), when the case sets them.
+    pub facts: Option<Json>,
+    /// The catalog the reference compiled, for cases run with `"catalog": true` that did not
+    /// fail.
+    pub catalog: Option<CatalogView>,
+}
+
+/// The node name the oracle compiles for unless a case names another.
+pub const ORACLE_NODE_NAME: &str = "oracle.example.com";
+
+/// A catalog in the oracle's form: resources in order and containment edges (`"A -> B"`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatalogView {
+    pub resources: Vec<ResourceView>,
+    pub edges: Vec<String>,
+}
+
+/// One resource as the oracle reports it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceView {
+    pub type_name: String,
+    pub title: String,
+    pub exported: bool,
+    /// JSON data, as the reference's catalog encoder writes it (empty when it has none).
+    /// Compared as a map: the order of the keys is not checked.
+    pub parameters: JsonMap<String, Json>,
+    /// `None` when the case did not ask for tags.
+    pub tags: Option<Vec<String>>,
+}
+
+impl ResourceView {
+    /// From a resource of the oracle's form (`exported` only when true, `parameters` only
+    /// when not empty, `tags` when asked for) or of the reference's JSON catalog encoder (as
+    /// `Session::catalog_json` gives it: `exported` always, `line`, `file`).
+    pub fn from_json(j: &Json) -> ResourceView {
+        let s = |k: &str| {
+            j.get(k)
+                .and_then(Json::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        ResourceView {
+            type_name: s("type"),
+            title: s("title"),
+            exported: j.get("exported").and_then(Json::as_bool).unwrap_or(false),
+            parameters: j
+                .get("parameters")
+                .and_then(Json::as_object)
+                .cloned()
+                .unwrap_or_default(),
+            tags: j.get("tags").and_then(Json::as_array).map(|a| {
+                a.iter()
+                    .map(|t| {
+                        t.as_str()
+                            .map(str::to_string)
+                            .unwrap_or_else(|| t.to_string())
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    /// One line: `@@Type[title] {"param": value}  tags a,b`.
+    pub fn render(&self) -> String {
+        let mut line = format!(
+            "{}{}[{}]",
+            if self.exported { "@@" } else { "" },
+            self.type_name,
+            self.title
+        );
+        if !self.parameters.is_empty() {
+            line.push(' ');
+            line.push_str(&Json::Object(self.parameters.clone()).to_string());
+        }
+        if let Some(tags) = &self.tags {
+            line.push_str("  tags ");
+            line.push_str(&tags.join(","));
+        }
+        line
+    }
+}
+
+impl CatalogView {
+    /// The catalog of an expected line (`resources`, `edges`), if it has one.
+    pub fn from_oracle(j: &Json) -> Option<CatalogView> {
+        let resources = j.get("resources")?.as_array()?;
+        Some(CatalogView {
+            resources: resources.iter().map(ResourceView::from_json).collect(),
+            edges: j
+                .get("edges")
+                .and_then(Json::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|e| e.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+    }
+
+    /// prepl's catalog (`Session::catalog_json`, the reference encoder's shape) in the
+    /// oracle's form: edges `{"source", "target"}` become `"source -> target"`.
+    pub fn from_encoder(j: &Json) -> CatalogView {
+        CatalogView {
+            resources: j
+                .get("resources")
+                .and_then(Json::as_array)
+                .map(|a| a.iter().map(ResourceView::from_json).collect())
+                .unwrap_or_default(),
+            edges: j
+                .get("edges")
+                .and_then(Json::as_array)
+                .map(|a| {
+                    a.iter()
+                        .map(|e| {
+                            let end = |k: &str| {
+                                e.get(k)
+                                    .and_then(Json::as_str)
+                                    .unwrap_or_default()
+                                    .to_string()
+                            };
+                            format!("{} -> {}", end("source"), end("target"))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Whether the expected catalog lists tags (the case was run with `"tags": true`).
+    pub fn has_tags(&self) -> bool {
+        self.resources.iter().any(|r| r.tags.is_some())
+    }
+
+    /// The same catalog without tags (to compare with one that has none).
+    pub fn without_tags(mut self) -> CatalogView {
+        for r in &mut self.resources {
+            r.tags = None;
+        }
+        self
+    }
+
+    /// A readable difference between `self` (expected) and `got`: the resource lines and edges
+    /// that differ, `-` expected, `+` got, with a line of context around each change.
+    pub fn diff(&self, got: &CatalogView) -> String {
+        let lines = |c: &CatalogView| -> Vec<String> {
+            c.resources.iter().map(ResourceView::render).collect()
+        };
+        let mut out = String::new();
+        if self.resources != got.resources {
+            out.push_str("  resources:\n");
+            out.push_str(&line_diff(&lines(self), &lines(got)));
+        }
+        if self.edges != got.edges {
+            out.push_str("  edges:\n");
+            out.push_str(&line_diff(&self.edges, &got.edges));
+        }
+        out
+    }
+}
+
+/// A line diff (longest common subsequence) of `a` (expected) and `b` (got): changed lines
+/// with `-`/`+`, one unchanged line of context around changes, `...` for omitted runs.
+pub fn line_diff(a: &[String], b: &[String]) -> String {
+    let (n, m) = (a.len(), b.len());
+    let mut lcs = vec![vec![0usize; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let mut ops: Vec<(char, &str)> = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < n || j < m {
+        if i < n && j < m && a[i] == b[j] {
+            ops.push((' ', &a[i]));
+            i += 1;
+            j += 1;
+        } else if j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            ops.push(('+', &b[j]));
+            j += 1;
+        } else {
+            ops.push(('-', &a[i]));
+            i += 1;
+        }
+    }
+    let near_change = |k: usize| {
+        ops[k.saturating_sub(1)..(k + 2).min(ops.len())]
+            .iter()
+            .any(|(c, _)| *c != ' ')
+    };
+    let mut out = String::new();
+    let mut skipped = false;
+    for (k, (c, line)) in ops.iter().enumerate() {
+        if *c == ' ' && !near_change(k) {
+            if !skipped {
+                out.push_str("      ...\n");
+                skipped = true;
+            }
+            continue;
+        }
+        skipped = false;
+        out.push_str(&format!("    {c} {line}\n"));
+    }
+    out
+}
+
+/// A JSON value (facts) as a Puppet value.
+pub fn json_to_value(j: &Json) -> Value {
+    match j {
+        Json::Null => Value::Undef,
+        Json::Bool(b) => Value::Boolean(*b),
+        Json::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Json::String(s) => Value::string(s.as_str()),
+        Json::Array(a) => Value::array(a.iter().map(json_to_value).collect()),
+        Json::Object(o) => {
+            let mut map = prepl::values::Map::default();
+            for (k, v) in o {
+                map.insert(Value::string(k.as_str()), json_to_value(v));
+            }
+            Value::hash(map)
+        }
+    }
+}
+
+/// `message` without the positions the reference appends (` (line: 1)`,
+/// ` (line: 1, column: 5)`, ` (file: unknown, line: 1)`) and without a final ` on node NAME`.
+pub fn without_positions(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    loop {
+        let at = ["(line: ", "(file: "]
+            .iter()
+            .filter_map(|p| rest.find(p))
+            .min();
+        let Some(at) = at else {
+            out.push_str(rest);
+            break;
+        };
+        let Some(close) = rest[at..].find(')') else {
+            out.push_str(rest);
+            break;
+        };
+        let inner = &rest[at + 1..at + close];
+        let is_position = inner.split(", ").all(|part| {
+            part.strip_prefix("line: ")
+                .or_else(|| part.strip_prefix("column: "))
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                || part.starts_with("file: ")
+        });
+        if is_position {
+            out.push_str(rest[..at].trim_end_matches(' '));
+        } else {
+            out.push_str(&rest[..at + close + 1]);
+        }
+        rest = &rest[at + close + 1..];
+    }
+    if let Some(at) = out.rfind(" on node ") {
+        if !out[at + 9..].contains(' ') {
+            out.truncate(at);
+        }
+    }
+    out
 }
 
 /// What a program produced: a value (programmatic form) or an error message, plus log lines
@@ -62,13 +335,36 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
+        // The oracle does not copy a program's node name and facts to its answer: they come
+        // from `programs/<area>.jsonl`, by id.
+        let setup: std::collections::HashMap<String, (Option<String>, Option<Json>)> =
+            std::fs::read_to_string(dir.join("programs").join(format!("{area}.jsonl")))
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|l| serde_json::from_str::<Json>(l).ok())
+                .filter_map(|p| {
+                    let id = p.get("id")?.as_str()?.to_string();
+                    let node = p.get("node").and_then(Json::as_str).map(str::to_string);
+                    Some((id, (node, p.get("facts").cloned())))
+                })
+                .collect();
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         for (n, line) in text.lines().enumerate() {
             let Ok(j) = serde_json::from_str::<serde_json::Value>(line) else {
                 continue;
             };
+            let id = j
+                .get("id")
+                .and_then(Json::as_str)
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("{area}-{}", n + 1));
+            let (node, facts) = setup.get(&id).cloned().unwrap_or_default();
             let s = |k: &str| j.get(k).and_then(|v| v.as_str()).map(str::to_string);
             let error = s("error");
+            // A catalog compilation can fail after the program's value was taken (define
+            // bodies, node definitions, relationships and parameters are checked at the end):
+            // the oracle then reports both; prepl's `eval` fails, so only the error counts.
+            let value = if error.is_some() { None } else { s("value") };
             let mut log: Vec<String> = j
                 .get("log")
                 .and_then(|l| l.as_array())
@@ -79,24 +375,25 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
                 })
                 .unwrap_or_default();
             // The oracle also logs the final error as an `err:` line (sometimes with " on node
-            // <host>" appended); that is the error itself.
+            // <host>" appended, or with other positions); that is the error itself.
             if let Some(e) = &error {
-                if log
-                    .last()
-                    .is_some_and(|l| l.starts_with(&format!("err: {e}")))
-                {
+                if log.last().is_some_and(|l| {
+                    l.starts_with(&format!("err: {e}"))
+                        || l.strip_prefix("err: ").is_some_and(|l| {
+                            without_positions(l).starts_with(&without_positions(e))
+                        })
+                }) {
                     log.pop();
                 }
             }
             cases.push(Case {
-                id: s("id").unwrap_or_else(|| format!("{area}-{}", n + 1)),
+                id,
                 area: area.clone(),
                 src: s("src").unwrap_or_default(),
-                expected: Outcome {
-                    value: s("value"),
-                    error,
-                    log,
-                },
+                expected: Outcome { value, error, log },
+                node: s("node").or(node),
+                facts: j.get("facts").cloned().or(facts),
+                catalog: CatalogView::from_oracle(&j),
             });
         }
     }
@@ -106,6 +403,35 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
 /// Evaluates `src` in a fresh session, as the oracle does, interrupting it after `limit`.
 pub fn run_case(src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
     let mut session = Session::new();
+    run_in(&mut session, src, limit, watchdog)
+}
+
+/// Runs a corpus case as the oracle does: a fresh session compiling for the case's node
+/// (`oracle.example.com` unless it names one) with the case's facts. Also gives prepl's
+/// catalog, in the oracle's form, when the case expects one and the evaluation succeeded.
+pub fn run_corpus_case(
+    case: &Case,
+    limit: Duration,
+    watchdog: &Watchdog,
+) -> (Outcome, Option<CatalogView>) {
+    let mut session = Session::new();
+    session.set_node_name(case.node.as_deref().unwrap_or(ORACLE_NODE_NAME));
+    if let Some(facts) = &case.facts {
+        session.set_facts(json_to_value(facts));
+    }
+    let outcome = run_in(&mut session, &case.src, limit, watchdog);
+    let catalog = match &case.catalog {
+        Some(_) if outcome.error.is_none() => {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.catalog_json()))
+                .ok()
+                .map(|j| CatalogView::from_encoder(&j))
+        }
+        _ => None,
+    };
+    (outcome, catalog)
+}
+
+fn run_in(session: &mut Session, src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
     watchdog.arm(session.interrupt_handle(), limit);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.eval(src)));
     watchdog.disarm();

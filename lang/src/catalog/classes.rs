@@ -24,6 +24,126 @@ pub enum Declaration {
 }
 
 impl Evaluator {
+    /// Registers a class or define definition (and the ones nested in a class, named
+    /// `outer::inner`) before the statements of the input run. `defined` holds the names
+    /// defined earlier in the same input: defining one again is an error.
+    pub(crate) fn define_catalog_type(
+        &mut self,
+        e: &Expr,
+        prefix: &str,
+        defined: &mut rustc_hash::FxHashMap<Rc<str>, Span>,
+    ) -> Result<(), Error> {
+        let qualify = |name: &str| -> Rc<str> {
+            let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+            if prefix.is_empty() {
+                name.into()
+            } else {
+                format!("{prefix}::{name}").into()
+            }
+        };
+        let line_of = |ev: &Evaluator, span: Span| ev.source.line_col(span.start).0;
+        match &e.kind {
+            ExprKind::ClassDef(c) => {
+                let name = qualify(&c.name);
+                if &*name == "settings" {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Class 'settings' is already defined; cannot redefine (line: {})",
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
+                let key: Rc<str> = format!("class {name}").into();
+                if let Some(first) = defined.get(&key) {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Class '{name}' is already defined (line: {}); cannot redefine (line: {})",
+                            line_of(self, *first),
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
+                if let Some(first) = defined.get(&*format!("define {name}")) {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Definition '{name}' is already defined (line: {}); cannot be redefined as a class (line: {})",
+                            line_of(self, *first),
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
+                defined.insert(key, e.span);
+                let def = Definition {
+                    def: c.clone(),
+                    source: self.source.clone(),
+                };
+                self.compilation.classes.insert(name.clone(), def);
+                for inner in &c.body {
+                    if matches!(
+                        inner.kind,
+                        ExprKind::ClassDef(_) | ExprKind::DefineDef(_) | ExprKind::NodeDef(_)
+                    ) {
+                        self.define_catalog_type(inner, &name, defined)?;
+                    }
+                }
+            }
+            ExprKind::DefineDef(d) => {
+                let name = qualify(&d.name);
+                let key: Rc<str> = format!("define {name}").into();
+                if let Some(first) = defined.get(&key) {
+                    let (line, col) = self.source.line_col(first.start);
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{name}'. Originally set at string:?line={line}&pos={col}."
+                        ),
+                    ));
+                }
+                if let Some(first) = defined.get(&*format!("class {name}")) {
+                    return Err(Error::new(
+                        crate::ErrorKind::Failed,
+                        format!(
+                            "Class '{name}' is already defined (line: {}); cannot be redefined as a definition (line: {})",
+                            line_of(self, *first),
+                            line_of(self, e.span)
+                        ),
+                    ));
+                }
+                defined.insert(key, e.span);
+                let def = Definition {
+                    def: d.clone(),
+                    source: self.source.clone(),
+                };
+                self.compilation.defines.insert(name, def);
+            }
+            ExprKind::NodeDef(n) => {
+                for m in &n.def_matches() {
+                    let key: Rc<str> = format!("node {m}").into();
+                    if let Some(first) = defined.get(&key) {
+                        return Err(Error::new(
+                            crate::ErrorKind::Failed,
+                            format!(
+                                "Node '{m}' is already defined (line: {}); cannot redefine (line: {})",
+                                line_of(self, *first),
+                                line_of(self, e.span)
+                            ),
+                        ));
+                    }
+                    defined.insert(key, e.span);
+                }
+                self.compilation.nodes.push(Definition {
+                    def: n.clone(),
+                    source: self.source.clone(),
+                });
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Declares a class (evaluating it the first time) and returns its `Class` resource.
     pub(crate) fn declare_class(
         &mut self,
@@ -36,6 +156,19 @@ impl Evaluator {
             .unwrap_or(name)
             .to_ascii_lowercase()
             .into();
+        // `settings` is always there (the reference's settings class).
+        if &*lower == "settings" {
+            if let Declaration::ResourceLike(_) = how {
+                let line = self.line_of(span);
+                return Err(Error::eval(format!(
+                    "Duplicate declaration: Class[Settings] is already declared; cannot redeclare{}",
+                    self.location_suffix(line)
+                )));
+            }
+            if let Some(id) = self.compilation.catalog.find("Class", "Settings") {
+                return Ok(id);
+            }
+        }
         let Some(def) = self.compilation.classes.get(&lower).cloned() else {
             let message = match how {
                 Declaration::ResourceLike(_) => format!("Could not find declared class {name}"),
@@ -52,9 +185,8 @@ impl Evaluator {
             Some(scope) => {
                 if let Declaration::ResourceLike(_) = how {
                     let line = self.line_of(span);
-                    let at = self.location_text(self.compilation.catalog.get(scope.resource).line);
                     return Err(Error::eval(format!(
-                        "Duplicate declaration: Class[{title}] is already declared at {at}; cannot redeclare{}",
+                        "Duplicate declaration: Class[{title}] is already declared; cannot redeclare{}",
                         self.location_suffix(line)
                     )));
                 }
@@ -113,9 +245,28 @@ impl Evaluator {
             chain.push((plower, ptitle, pdef));
         }
         chain.reverse();
+        let stage = match attrs.iter().find(|a| &*a.name == "stage") {
+            Some(a) => {
+                let name = crate::format::to_display(&a.value);
+                match self.compilation.catalog.find("Stage", &name) {
+                    Some(id) => id,
+                    None => {
+                        return Err(Error::eval(format!(
+                            "Could not find stage {name} specified by Class[{title}]"
+                        )))
+                    }
+                }
+            }
+            None => self.compilation.stage,
+        };
         let mut ids = Vec::new();
-        for (clower, ctitle, _) in &chain {
-            ids.push(self.add_class_resource(clower, ctitle, span));
+        for (i, (clower, ctitle, _)) in chain.iter().enumerate() {
+            let container = if i + 1 == chain.len() {
+                stage
+            } else {
+                self.compilation.stage
+            };
+            ids.push(self.add_class_resource(clower, ctitle, span, container));
         }
         let mut parent_scope = declared_parent.or_else(|| self.compilation.node_scope.clone());
         let last = chain.len() - 1;
@@ -132,12 +283,23 @@ impl Evaluator {
                 let mut vars = scope.vars.borrow_mut();
                 vars.insert("title".into(), Value::String(clower.clone()));
                 vars.insert("name".into(), Value::String(clower.clone()));
+                vars.insert("module_name".into(), Value::from(""));
+                vars.insert("caller_module_name".into(), Value::from(""));
             }
             self.compilation
                 .class_scopes
                 .insert(clower.clone(), scope.clone());
             let who = format!("Class[{ctitle}]");
             let given = if i == last { attrs.clone() } else { Vec::new() };
+            if let Some(t) = given.iter().find(|a| &*a.name == "tag") {
+                let mut own = Vec::new();
+                self.add_tags(&mut own, &t.value, self.line_of(span))?;
+                let r = self.compilation.catalog.get_mut(id);
+                for t in std::mem::take(&mut r.tags) {
+                    tags::push_unique(&mut own, t);
+                }
+                r.tags = own;
+            }
             let (given, meta) = split_metaparameters(given, &cdef.def.params);
             let params =
                 self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
@@ -154,21 +316,25 @@ impl Evaluator {
     }
 
     /// Adds the `Class` resource of a class being declared.
-    fn add_class_resource(&mut self, lower: &Rc<str>, title: &str, span: Span) -> ResourceId {
+    fn add_class_resource(
+        &mut self,
+        lower: &Rc<str>,
+        title: &str,
+        span: Span,
+        stage: ResourceId,
+    ) -> ResourceId {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "class");
         tags::add(&mut tag_list, lower);
-        for t in self.compilation.catalog.get(self.container()).tags.clone() {
-            tags::push_unique(&mut tag_list, t);
-        }
+        let inherited_tags = self.compilation.catalog.get(self.container()).all_tags();
         let line = self.line_of(span);
         let file = self.file_name();
-        let stage = self.compilation.stage;
         let id = self.compilation.catalog.add(Resource {
             type_name: "Class".into(),
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
+            inherited_tags,
             exported: false,
             is_virtual: false,
             line: Some(line),
@@ -212,7 +378,15 @@ impl Evaluator {
             let value = match given.get(&p.name) {
                 Some(v) if !v.is_undef() => v.clone(),
                 _ => match &p.default {
-                    Some(d) => self.eval_in_scope(scope, d, source)?,
+                    Some(d) => {
+                        if let Some(later) = reads_later_parameter(d, params, &p.name, &bound) {
+                            return Err(Error::eval(format!(
+                                "{who}: default expression for ${} tries to illegally access not yet evaluated ${later}",
+                                p.name
+                            )));
+                        }
+                        self.eval_in_scope(scope, d, source)?
+                    }
                     // A parameter whose type accepts undef needs no value.
                     None if t
                         .as_ref()
@@ -276,6 +450,20 @@ impl Evaluator {
             .map(|_| ())
     }
 
+    /// Runs a node body; a node matched by a regular expression sees its captures as `$0`...
+    fn run_node_body(
+        &mut self,
+        scope: &Rc<NamedScope>,
+        node: &Definition<NodeDef>,
+        captures: crate::eval::scope::MatchData,
+    ) -> Result<(), Error> {
+        self.in_scope(scope, &node.source, |ev| {
+            ev.matches = captures;
+            ev.eval_block(&node.def.body)
+        })
+        .map(|_| ())
+    }
+
     /// Runs `f` with `scope` as the current scope (no lambda frame visible, a fresh match
     /// scope, `source` as the source text); errors keep the source they arose in.
     fn in_scope(
@@ -327,6 +515,8 @@ impl Evaluator {
             let mut vars = scope.vars.borrow_mut();
             vars.insert("title".into(), Value::String(title));
             vars.insert("name".into(), Value::String(name));
+            vars.insert("module_name".into(), Value::from(""));
+            vars.insert("caller_module_name".into(), Value::from(""));
         }
         let def = pending.define;
         let (own, _meta) = split_metaparameters(
@@ -342,7 +532,19 @@ impl Evaluator {
                 .collect(),
             &def.def.params,
         );
-        let bound = self.bind_definition_params(&who, &def.def.params, own, &scope, &def.source)?;
+        // Errors name the resource statement that declared the instance, as the
+        // reference's do (it evaluates the body as part of that statement).
+        let suffix = self.location_suffix(self.compilation.catalog.get(id).line.unwrap_or(0));
+        let bound = self
+            .bind_definition_params(&who, &def.def.params, own, &scope, &def.source)
+            .map_err(|e| Error {
+                message: format!(
+                    "{}{}{suffix}",
+                    super::declare::IN_RESOURCE_STATEMENT,
+                    e.message
+                ),
+                ..e
+            })?;
         let r = self.compilation.catalog.get_mut(id);
         for (k, v) in bound {
             if !v.is_undef() && !r.parameters.contains_key(&k) {
@@ -350,6 +552,18 @@ impl Evaluator {
             }
         }
         self.run_body(&scope, &def.def.body, &def.source)
+            .map_err(|e| match e.kind {
+                crate::ErrorKind::Interrupted | crate::ErrorKind::Limit => e,
+                _ => Error {
+                    message: format!(
+                        "{}{}{suffix}",
+                        super::declare::IN_RESOURCE_STATEMENT,
+                        e.full_message()
+                    ),
+                    kind: crate::ErrorKind::Evaluation,
+                    ..e
+                },
+            })
     }
 
     /// Evaluates the node definition matching the node name, if any node is defined.
@@ -360,12 +574,13 @@ impl Evaluator {
         let node_name = self.compilation.catalog.node_name.to_ascii_lowercase();
         let nodes = self.compilation.nodes.clone();
         let mut found: Option<(Definition<NodeDef>, String)> = None;
+        let mut captures = None;
         // An exact name first, then a regular expression, then `default`.
         'exact: for n in &nodes {
             for m in &n.def.matches {
                 if let Some(name) = node_match_name(m) {
                     if name.to_ascii_lowercase() == node_name {
-                        found = Some((n.clone(), name));
+                        found = Some((n.clone(), node_name.clone()));
                         break 'exact;
                     }
                 }
@@ -376,8 +591,15 @@ impl Evaluator {
                 for m in &n.def.matches {
                     if let ExprKind::Regex(src) = &m.kind {
                         let re = self.regex(src)?;
-                        if re.is_match(&node_name) {
-                            found = Some((n.clone(), format!("/{src}/")));
+                        if let Some(caps) = re.captures(&node_name) {
+                            let word: String = src
+                                .chars()
+                                .filter(|c| {
+                                    c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')
+                                })
+                                .collect();
+                            found = Some((n.clone(), format!("__node_regexp__{word}")));
+                            captures = Some(Rc::new(caps));
                             break 'regex;
                         }
                     }
@@ -410,9 +632,7 @@ impl Evaluator {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "node");
         tags::add_if_valid(&mut tag_list, &title);
-        for t in self.compilation.catalog.get(main).tags.clone() {
-            tags::push_unique(&mut tag_list, t);
-        }
+        let inherited_tags = self.compilation.catalog.get(main).all_tags();
         let line = node
             .source
             .line_col(node.def.body.first().map(|e| e.span.start).unwrap_or(0))
@@ -422,6 +642,7 @@ impl Evaluator {
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
+            inherited_tags,
             exported: false,
             is_virtual: false,
             line: Some(line),
@@ -429,8 +650,14 @@ impl Evaluator {
             container: Some(main),
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
+        {
+            let mut vars = scope.vars.borrow_mut();
+            let title = Value::String(self.compilation.catalog.get(id).title.clone());
+            vars.insert("title".into(), title.clone());
+            vars.insert("name".into(), title);
+        }
         self.compilation.node_scope = Some(scope.clone());
-        self.run_body(&scope, &node.def.body, &node.source)
+        self.run_node_body(&scope, &node, captures)
     }
 }
 
@@ -459,6 +686,53 @@ fn split_metaparameters(
         }
     }
     (own, meta)
+}
+
+/// The first parameter after `name` (and not bound yet) that a default expression reads.
+fn reads_later_parameter(
+    default: &Expr,
+    params: &[Param],
+    name: &str,
+    bound: &IndexMap<Rc<str>, Value>,
+) -> Option<Rc<str>> {
+    let later: Vec<&Rc<str>> = params
+        .iter()
+        .skip_while(|p| &*p.name != name)
+        .map(|p| &p.name)
+        .filter(|n| !bound.contains_key(*n))
+        .collect();
+    fn walk(e: &Expr, later: &[&Rc<str>], found: &mut Option<Rc<str>>) {
+        if found.is_some() {
+            return;
+        }
+        if let ExprKind::Variable(v) = &e.kind {
+            if let Some(n) = later.iter().find(|n| ***n == v.name) {
+                *found = Some((*n).clone());
+            }
+        }
+        e.for_each_child(&mut |c| walk(c, later, found));
+    }
+    let mut found = None;
+    walk(default, &later, &mut found);
+    found
+}
+
+trait NodeMatchers {
+    /// The matchers of a node definition as keys: `default`, lower-case names, `/re/`.
+    fn def_matches(&self) -> Vec<String>;
+}
+
+impl NodeMatchers for NodeDef {
+    fn def_matches(&self) -> Vec<String> {
+        self.matches
+            .iter()
+            .filter_map(|m| match &m.kind {
+                ExprKind::Default => Some("default".to_string()),
+                ExprKind::Regex(r) => Some(format!("/{r}/")),
+                _ => node_match_name(m).map(|n| n.to_ascii_lowercase()),
+            })
+            .collect()
+    }
 }
 
 /// The name a node matcher gives (`'web1'`, `web1`, `"web1.example.com"`).

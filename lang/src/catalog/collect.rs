@@ -39,7 +39,7 @@ impl Query {
 fn attribute_matches(r: &Resource, name: &str, v: &Value) -> bool {
     match name {
         "title" => equals(&Value::String(r.title.clone()), v),
-        "tag" => v.as_str().is_some_and(|t| tags::has(&r.tags, t)),
+        "tag" => v.as_str().is_some_and(|t| tags::has(&r.all_tags(), t)),
         _ => match r.parameters.get(name) {
             Some(Value::Array(items)) => items.iter().any(|x| equals(x, v)),
             Some(x) => equals(x, v),
@@ -58,16 +58,37 @@ impl Evaluator {
         query: Option<&Expr>,
         attributes: &[AttributeOp],
     ) -> EvalResult {
-        let t = self.eval(type_ref)?;
-        let type_name: Rc<str> = match &t {
-            Value::Type(pt) => match &**pt {
-                PType::Resource {
-                    type_name: Some(n),
-                    title: None,
-                } => n.clone(),
-                _ => return Err(Error::eval(format!("Illegal collector type {pt}")).into()),
+        const IN_QUERY: &str = "Error while evaluating a Virtual Query, ";
+        let type_name: Rc<str> = match &type_ref.kind {
+            ExprKind::QualifiedReference(n) => {
+                if n.eq_ignore_ascii_case("class") {
+                    return Err(
+                        Error::eval(format!("{IN_QUERY}Classes cannot be collected")).into(),
+                    );
+                }
+                if self.resource_kind(n).is_none() {
+                    return Err(Error::eval(format!(
+                        "{IN_QUERY}Resource type {} doesn't exist",
+                        n.to_ascii_lowercase()
+                    ))
+                    .into());
+                }
+                crate::types::names::capitalize_segments(n).into()
+            }
+            _ => match self.eval(type_ref)? {
+                Value::Type(pt) => match &*pt {
+                    PType::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => n.clone(),
+                    _ => {
+                        return Err(
+                            Error::eval(format!("{IN_QUERY}Illegal collector type {pt}")).into(),
+                        )
+                    }
+                },
+                _ => return Err(Error::eval(format!("{IN_QUERY}Illegal collector type")).into()),
             },
-            _ => return Err(Error::eval("Illegal collector type").into()),
         };
         let query = match query {
             Some(q) => self.eval_query(q)?,
@@ -128,7 +149,7 @@ impl Evaluator {
             let matched = self.collector_matches(i);
             for id in matched {
                 let r = self.compilation.catalog.get_mut(id);
-                if r.is_virtual && !r.exported {
+                if r.is_virtual {
                     r.is_virtual = false;
                     changed = true;
                 }
@@ -152,7 +173,7 @@ impl Evaluator {
         self.compilation
             .catalog
             .all_resources()
-            .filter(|(_, r)| r.type_name == c.type_name && !r.exported && c.query.matches(r))
+            .filter(|(_, r)| r.type_name == c.type_name && c.query.matches(r))
             .map(|(id, _)| id)
             .collect()
     }

@@ -120,6 +120,13 @@ impl Evaluator {
                                 .at(op.span)
                                 .into());
                             };
+                            if out.iter().any(|a| a.name == *name) {
+                                return Err(Error::eval(format!(
+                                    "The attribute '{name}' has already been set"
+                                ))
+                                .at(op.span)
+                                .into());
+                            }
                             out.push(Attribute {
                                 name: name.clone(),
                                 value: v.clone(),
@@ -128,17 +135,24 @@ impl Evaluator {
                             });
                         }
                     }
-                    Value::Undef => {}
                     other => {
                         return Err(Error::eval(format!(
-                            "Splat expression must evaluate to a Hash, got {}",
-                            crate::eval::describe::a_an(&other)
+                            "Expected value of type Hash, got {}",
+                            crate::types::infer::infer_reduced(&other)
                         ))
                         .at(op.span)
                         .into())
                     }
                 }
                 continue;
+            }
+            if out.iter().any(|a| a.name == op.name) {
+                return Err(Error::eval(format!(
+                    "The attribute '{}' has already been set",
+                    op.name
+                ))
+                .at(op.span)
+                .into());
             }
             out.push(Attribute {
                 name: op.name.clone(),
@@ -174,30 +188,54 @@ impl Evaluator {
             let r = self.compilation.catalog.get(id);
             return Ok(Value::typ(PType::Resource {
                 type_name: Some("Class".into()),
-                title: Some(r.title.to_ascii_lowercase().into()),
+                title: Some(r.title.clone()),
             }));
         }
         let display = capitalize_segments(type_name);
         let title = builtin_title(kind, title);
         let line = self.line_of(span);
-        if let Some(existing) = self.compilation.catalog.find(&display, &title) {
-            let at = self.location_text(self.compilation.catalog.get(existing).line);
-            return Err(statement_error(format!(
-                "Duplicate declaration: {display}[{title}] is already declared at {at}; cannot redeclare{}",
-                self.location_suffix(line)
+        let existing = self
+            .compilation
+            .catalog
+            .find_by_title(&display, &title)
+            .or_else(|| {
+                let key = builtin_types::title_key(&display, &title);
+                self.compilation.catalog.alias_owner(&key)
+            });
+        if let Some(existing) = existing {
+            let e = self.compilation.catalog.get(existing);
+            let file = self.file_name();
+            return Err(statement_error(builtin_types::duplicate_message(
+                &format!("{display}[{title}]"),
+                (e.file.as_deref(), e.line),
+                (file.as_deref(), Some(line)),
             ))
             .into());
         }
         let mut params = indexmap::IndexMap::new();
         let mut unknown = Vec::new();
-        let given = self.with_defaults(&display, attrs);
+        let mut tag_list = Vec::new();
+        for a in attrs.iter().filter(|a| &*a.name == "tag") {
+            self.add_tags(&mut tag_list, &a.value, line)?;
+        }
+        tags::add(&mut tag_list, type_name);
+        tags::add_if_valid(&mut tag_list, &title);
+        let mut given = self.with_defaults(&display, attrs);
+        self.inherit_metaparameters(&mut given);
         for a in given {
             let accepted = match kind {
-                ResourceKind::Builtin(info) => builtin_types::accepts(info, &a.name),
+                ResourceKind::Builtin(_) => true,
                 ResourceKind::Define(d) => {
+                    if &*a.name == "title" {
+                        return Err(Error::new(
+                            crate::error::ErrorKind::Failed,
+                            format!("{display}[{title}]: has no parameter named 'title'"),
+                        )
+                        .into());
+                    }
                     d.def.params.iter().any(|p| p.name == a.name)
                         || builtin_types::is_metaparameter(&a.name)
-                        || matches!(&*a.name, "name" | "title")
+                        || &*a.name == "name"
                 }
                 ResourceKind::Class => true,
             };
@@ -209,19 +247,8 @@ impl Evaluator {
         }
         let dref = format!("{display}[{title}]");
         match kind {
-            ResourceKind::Builtin(_) => {
-                if let Some(name) = unknown.first() {
-                    return Err(Error::new(
-                        crate::error::ErrorKind::Failed,
-                        format!(
-                            "no parameter named '{name}'{} on {dref}{}",
-                            self.location_suffix(line),
-                            self.location_suffix(line)
-                        ),
-                    )
-                    .into());
-                }
-            }
+            // Checked when the compilation finishes, as the reference does.
+            ResourceKind::Builtin(_) => {}
             ResourceKind::Define(d) => {
                 let mut problems: Vec<String> = unknown
                     .iter()
@@ -249,16 +276,10 @@ impl Evaluator {
         }
         params.retain(|_, v| !v.is_undef());
         let container = self.container();
-        let mut tag_list = Vec::new();
-        if let Some(t) = params.get("tag") {
-            tags::add_value(&mut tag_list, t);
+        if let Some(t) = params.get("tag").cloned() {
+            self.add_tags(&mut tag_list, &t, line)?;
         }
-        tags::add(&mut tag_list, type_name);
-        tags::add_if_valid(&mut tag_list, &title);
-        let scope_tags = self.compilation.catalog.get(self.tag_source()).tags.clone();
-        for t in &scope_tags {
-            tags::push_unique(&mut tag_list, t.clone());
-        }
+        let inherited_tags = self.compilation.catalog.get(container).all_tags();
         let exported = form == ResourceForm::Exported;
         if exported {
             self.log(
@@ -267,17 +288,50 @@ impl Evaluator {
             );
         }
         let file = self.file_name();
+        // The other keys the resource is found by; one taken by another resource is a clash.
+        let info = match kind {
+            ResourceKind::Builtin(info) => Some(*info),
+            _ => None,
+        };
+        let key_params: Vec<(&str, &Value)> = params.iter().map(|(k, v)| (&**k, v)).collect();
+        let alias_keys = builtin_types::alias_keys(info, &display, &title, &key_params);
+        for a in &alias_keys {
+            let taken = self.compilation.catalog.alias_owner(&a.key).or_else(|| {
+                let [p] = a.key.parts.as_slice() else {
+                    return None;
+                };
+                let t = p.strip_prefix('"')?.strip_suffix('"')?;
+                self.compilation.catalog.find_by_title(&display, t)
+            });
+            if let Some(other) = taken {
+                let o = self.compilation.catalog.get(other);
+                return Err(statement_error(builtin_types::cannot_alias_message(
+                    &dref,
+                    a,
+                    (file.as_deref(), Some(line)),
+                    (o.file.as_deref(), o.line),
+                ))
+                .into());
+            }
+        }
+        if display != "Stage" && params.contains_key("stage") {
+            return Err(statement_error(builtin_types::stage_message(&dref)).into());
+        }
         let id = self.compilation.catalog.add(Resource {
             type_name: display.as_str().into(),
             title: title.as_str().into(),
             parameters: params,
             tags: tag_list,
+            inherited_tags,
             exported,
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),
             file,
-            container: Some(container),
+            container: (display != "Stage").then_some(container),
         });
+        for a in alias_keys {
+            self.compilation.catalog.add_alias(a.key, id);
+        }
         if let ResourceKind::Define(d) = kind {
             self.compilation.pending_defines.push(PendingDefine {
                 resource: id,
@@ -330,6 +384,31 @@ impl Evaluator {
         attrs
     }
 
+    /// A resource declared in a define instance gets the instance's metaparameters
+    /// (`noop`, `tag`, ...) it does not set itself; relationships are not passed on.
+    fn inherit_metaparameters(&self, attrs: &mut Attributes) {
+        let Some(scope) = &self.scope else { return };
+        if scope.kind != super::ScopeKind::Define {
+            return;
+        }
+        let container = self.compilation.catalog.get(scope.resource);
+        for (name, v) in &container.parameters {
+            let inherited = builtin_types::is_metaparameter(name)
+                && !matches!(
+                    &**name,
+                    "before" | "require" | "notify" | "subscribe" | "alias" | "stage"
+                );
+            if inherited && !attrs.iter().any(|a| a.name == *name) {
+                attrs.push(Attribute {
+                    name: name.clone(),
+                    value: v.clone(),
+                    append: false,
+                    span: Span::default(),
+                });
+            }
+        }
+    }
+
     /// `File { mode => '0644' }`: defaults for the resources of the type declared later in
     /// this scope and the scopes it declares.
     pub(crate) fn eval_resource_defaults(
@@ -354,9 +433,34 @@ impl Evaluator {
             },
             _ => return Err(statement_error("Illegal resource defaults type").into()),
         };
+        let line = self.line_of(type_ref.span);
+        let location = self.location_suffix(line);
+        let check = |list: &[(Rc<str>, Attributes)]| -> Result<(), Error> {
+            for (t, earlier) in list {
+                if *t != name {
+                    continue;
+                }
+                if let Some(a) = attrs
+                    .iter()
+                    .find(|a| earlier.iter().any(|e| e.name == a.name))
+                {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Failed,
+                        format!("Default already defined for {name} {{ {} }}; cannot redefine{location}", a.name),
+                    ));
+                }
+            }
+            Ok(())
+        };
         match &self.scope {
-            Some(s) => s.defaults.borrow_mut().push((name, attrs)),
-            None => self.compilation.top_defaults.push((name, attrs)),
+            Some(s) => {
+                check(&s.defaults.borrow())?;
+                s.defaults.borrow_mut().push((name, attrs))
+            }
+            None => {
+                check(&self.compilation.top_defaults)?;
+                self.compilation.top_defaults.push((name, attrs))
+            }
         }
         Ok(t)
     }
@@ -369,6 +473,14 @@ impl Evaluator {
         attributes: &[AttributeOp],
     ) -> EvalResult {
         let target = self.eval(resource)?;
+        if let Value::Type(t) = &target {
+            if let PType::Class(_) = &**t {
+                return Err(Error::eval(format!(
+                    "Resource Override can only operate on resources, got: {t}-Type"
+                ))
+                .into());
+            }
+        }
         let attrs = self.eval_attributes(attributes)?;
         let mut refs = Vec::new();
         collect_refs(&target, &mut refs);
@@ -386,29 +498,51 @@ impl Evaluator {
         Ok(target)
     }
 
-    /// Sets attributes of a declared resource. An attribute already set may only be changed
-    /// from a class that inherits the declaring one, or by a collector.
+    /// Sets attributes of a declared resource. A collector may always; an override only from
+    /// the scope that declared the resource (for attributes not set yet) or from a class
+    /// inheriting the declaring one.
     pub(crate) fn apply_override(
         &mut self,
         id: ResourceId,
         attrs: &Attributes,
         from_collector: bool,
     ) -> Result<(), Error> {
-        let inherits = self.overrides_allowed(id);
-        let r = self.compilation.catalog.get(id);
-        let line = r.line;
-        for a in attrs {
-            if !from_collector && !inherits && r.parameters.contains_key(&a.name) && !a.append {
-                let at = self.location_text(line);
+        if !from_collector {
+            let container = self.compilation.catalog.get(id).container;
+            let same_scope = container == Some(self.container());
+            if !same_scope && !self.inherits_from(container) {
+                let line = attrs.first().map(|a| self.line_of(a.span)).unwrap_or(0);
                 return Err(Error::new(
                     crate::error::ErrorKind::Failed,
                     format!(
-                        "Parameter '{}' is already set on {} by {at}; cannot redefine",
-                        a.name,
-                        r.reference()
+                        "Only subclasses can override parameters{}",
+                        self.location_suffix(line)
                     ),
                 ));
             }
+            let r = self.compilation.catalog.get(id);
+            if same_scope {
+                if let Some(a) = attrs
+                    .iter()
+                    .find(|a| r.parameters.contains_key(&a.name) && !a.append)
+                {
+                    let at = self.location_text(r.line);
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Failed,
+                        format!(
+                            "Parameter '{}' is already set on {} at {at}; cannot redefine",
+                            a.name,
+                            r.reference()
+                        ),
+                    ));
+                }
+            }
+        }
+        let line = self.compilation.catalog.get(id).line;
+        for a in attrs.iter().filter(|a| &*a.name == "tag") {
+            let mut list = self.compilation.catalog.get(id).tags.clone();
+            self.add_tags(&mut list, &a.value, line.unwrap_or(0))?;
+            self.compilation.catalog.get_mut(id).tags = list;
         }
         let r = self.compilation.catalog.get_mut(id);
         for a in attrs {
@@ -421,15 +555,10 @@ impl Evaluator {
         Ok(())
     }
 
-    /// Whether the current scope is a class inheriting (directly or not) from the class that
-    /// contains the resource.
-    fn overrides_allowed(&self, id: ResourceId) -> bool {
-        let container = self.compilation.catalog.get(id).container;
-        let mut s = self.scope.clone();
-        let Some(current) = &s else { return false };
-        if Some(current.resource) == container {
-            return false;
-        }
+    /// Whether the current scope is a class inheriting (directly or not) from the class
+    /// whose resource is `container`.
+    fn inherits_from(&self, container: Option<ResourceId>) -> bool {
+        let mut s = self.scope.as_ref().and_then(|s| s.parent.clone());
         while let Some(scope) = s {
             if Some(scope.resource) == container {
                 return true;
@@ -437,6 +566,68 @@ impl Evaluator {
             s = scope.parent.clone();
         }
         false
+    }
+
+    /// `Notify['a']['message']`: an attribute of a declared resource (`None` when the
+    /// reference is not to a declared resource).
+    pub(crate) fn resource_attributes(
+        &self,
+        t: &PType,
+        keys: &[Value],
+    ) -> Option<Result<Value, Error>> {
+        let id = match t {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => self.find_reference(tn, title)?,
+            PType::Class(Some(n)) => self.find_reference("Class", n)?,
+            _ => return None,
+        };
+        let r = self.compilation.catalog.get(id);
+        let mut values = Vec::with_capacity(keys.len());
+        for k in keys {
+            let name = crate::format::to_display(k);
+            if let Some(v) = r.parameters.get(name.as_str()) {
+                values.push(v.clone());
+                continue;
+            }
+            if name == "title" {
+                values.push(Value::String(r.title.clone()));
+                continue;
+            }
+            let known = matches!(k, Value::String(_)) && self.has_parameter(r, &name);
+            if !known {
+                return Some(Err(Error::eval(format!(
+                    "The resource {t} does not have a parameter called '{name}'"
+                ))));
+            }
+            values.push(Value::Undef);
+        }
+        Some(Ok(match values.len() {
+            1 => values.pop().unwrap_or(Value::Undef),
+            _ => Value::array(values),
+        }))
+    }
+
+    /// Whether a resource's type has a parameter (or the resource is a class or define
+    /// instance declaring one).
+    fn has_parameter(&self, r: &Resource, name: &str) -> bool {
+        if builtin_types::is_metaparameter(name) || name == "name" {
+            return true;
+        }
+        if &*r.type_name == "Class" {
+            let lower = r.title.to_ascii_lowercase();
+            return self
+                .compilation
+                .classes
+                .get(lower.as_str())
+                .is_some_and(|c| c.def.params.iter().any(|p| &*p.name == name));
+        }
+        match self.resource_kind(&r.type_name) {
+            Some(ResourceKind::Builtin(info)) => builtin_types::accepts(info, name),
+            Some(ResourceKind::Define(d)) => d.def.params.iter().any(|p| &*p.name == name),
+            _ => false,
+        }
     }
 
     /// The resource that contains what is declared now: the class or define being
@@ -448,9 +639,32 @@ impl Evaluator {
         }
     }
 
-    /// The resource whose tags resources declared now inherit.
-    fn tag_source(&self) -> ResourceId {
-        self.container()
+    /// Adds the tags of a `tag` attribute; an invalid one is an error.
+    pub(crate) fn add_tags(
+        &self,
+        list: &mut Vec<Rc<str>>,
+        v: &Value,
+        line: u32,
+    ) -> Result<(), Error> {
+        let mut strings = Vec::new();
+        fn walk(v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+                Value::Undef => {}
+                other => out.push(crate::format::to_display(other)),
+            }
+        }
+        walk(v, &mut strings);
+        for t in strings {
+            if !tags::is_valid(&t) {
+                return Err(Error::new(
+                    crate::error::ErrorKind::Failed,
+                    format!("Invalid tag '{t}'{}", self.location_suffix(line)),
+                ));
+            }
+            tags::add(list, &t);
+        }
+        Ok(())
     }
 
     pub(crate) fn line_of(&self, span: Span) -> u32 {
@@ -512,30 +726,48 @@ fn append_values(old: &Value, new: &Value) -> Value {
 }
 
 /// The titles a title expression gave: a string, or an array of them (nested arrays
-/// flattened).
+/// flattened), checked as the reference checks them.
 fn flatten_titles(v: Value, out: &mut Vec<String>) -> Result<(), Error> {
-    match v {
-        Value::String(s) => {
-            out.push(s.to_string());
-            Ok(())
+    fn one(v: &Value, index: usize, out: &mut Vec<String>) -> Result<(), Error> {
+        match v {
+            Value::String(s) if s.is_empty() => Err(Error::eval(format!(
+                "Empty string title at {index}. Title strings must have a length greater than zero."
+            ))),
+            Value::String(s) => {
+                out.push(s.to_string());
+                Ok(())
+            }
+            Value::Undef => Err(Error::eval(format!(
+                "Missing title at index {index}. The title expression resulted in an undef title"
+            ))),
+            other => Err(Error::eval(format!(
+                "Illegal title type at index {index}. Expected String, got {}",
+                crate::types::infer::infer_generalized(other)
+            ))),
         }
+    }
+    match v {
+        Value::Undef => Err(Error::eval(
+            "Missing title. The title expression resulted in undef",
+        )),
         Value::Array(a) => {
-            for x in a.iter() {
-                flatten_titles(x.clone(), out)?;
+            let mut flat = Vec::new();
+            flatten_array(&a, &mut flat);
+            for (i, x) in flat.iter().enumerate() {
+                one(x, i, out)?;
             }
             Ok(())
         }
-        Value::Undef => Err(statement_error(
-            "Missing title. The title expression resulted in undef",
-        )),
-        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => {
-            out.push(crate::format::to_display(&v));
-            Ok(())
+        other => one(&other, 0, out),
+    }
+}
+
+fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
+    for x in a {
+        match x {
+            Value::Array(inner) => flatten_array(inner, out),
+            other => out.push(other.clone()),
         }
-        other => Err(statement_error(format!(
-            "Illegal title type at index 0. Expected String, got {}",
-            crate::types::infer::infer_generalized(&other)
-        ))),
     }
 }
 

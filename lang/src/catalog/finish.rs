@@ -31,8 +31,8 @@ impl Evaluator {
         right: &Expr,
         span: Span,
     ) -> EvalResult {
-        let (_, sources) = self.relationship_operand(left)?;
-        let (value, targets) = self.relationship_operand(right)?;
+        let (_, sources) = self.relationship_operand(left, op)?;
+        let (value, targets) = self.relationship_operand(right, op)?;
         self.compilation.relations.push(PendingRelation {
             sources,
             targets,
@@ -40,12 +40,20 @@ impl Evaluator {
             source: self.source.clone(),
             span,
         });
-        Ok(value)
+        // The value is the right operand's resources, as an array.
+        Ok(match value {
+            Value::Array(_) => value,
+            other => Value::array(vec![other]),
+        })
     }
 
     /// An operand's value and the resources it denotes (a collector denotes what it
     /// matches in the end; a chain its right-most operand).
-    fn relationship_operand(&mut self, e: &Expr) -> EvalResult<(Value, Vec<Endpoint>)> {
+    fn relationship_operand(
+        &mut self,
+        e: &Expr,
+        op: RelationOp,
+    ) -> EvalResult<(Value, Vec<Endpoint>)> {
         match &e.kind {
             ExprKind::Collector { .. } => {
                 let v = self.eval(e)?;
@@ -53,8 +61,8 @@ impl Evaluator {
                 Ok((v, vec![Endpoint::Collector(i)]))
             }
             ExprKind::Relationship(op, l, r) => {
-                let (_, sources) = self.relationship_operand(l)?;
-                let (value, targets) = self.relationship_operand(r)?;
+                let (_, sources) = self.relationship_operand(l, *op)?;
+                let (value, targets) = self.relationship_operand(r, *op)?;
                 self.compilation.relations.push(PendingRelation {
                     sources,
                     targets: targets.clone(),
@@ -64,11 +72,35 @@ impl Evaluator {
                 });
                 Ok((value, targets))
             }
-            ExprKind::Paren(x) => self.relationship_operand(x),
+            ExprKind::Paren(x) => self.relationship_operand(x, op),
             _ => {
                 let v = self.eval(e)?;
+                if let Value::Type(_) = &v {
+                    if let Some(bad) = invalid_reference(&v) {
+                        return Err(Error::new(
+                            ErrorKind::Failed,
+                            format!(
+                                "No title provided and {bad:?} is not a valid resource reference"
+                            ),
+                        )
+                        .into());
+                    }
+                }
+                if let Some(bad) = invalid_string_operand(&v) {
+                    let symbol = match op {
+                        RelationOp::Before => "->",
+                        RelationOp::Notify => "~>",
+                        RelationOp::Require => "<-",
+                        RelationOp::Subscribe => "<~",
+                    };
+                    return Err(Error::eval(format!(
+                        "Error while evaluating a '{symbol}' expression, The expression <{bad}> is not a valid type specification."
+                    ))
+                    .at(e.span)
+                    .into());
+                }
                 let mut refs = Vec::new();
-                collect_refs(&v, &mut refs);
+                relation_refs(&v, &mut refs);
                 if refs.is_empty() && !matches!(&v, Value::Array(a) if a.is_empty()) {
                     return Err(Error::eval(format!(
                         "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
@@ -116,11 +148,27 @@ impl Evaluator {
                 r?;
             }
         }
+        self.validate_builtin_parameters()?;
         let relations = std::mem::take(&mut self.compilation.relations);
         for rel in relations {
             self.add_relation(&rel)?;
         }
         self.collect_relationships()
+    }
+
+    /// Checks that the resources of built-in types have only parameters their type accepts
+    /// (in declaration order, the first unknown one reported).
+    fn validate_builtin_parameters(&self) -> Result<(), Error> {
+        for (_, r) in self.compilation.catalog.all_resources() {
+            let Some(info) = super::builtin_types::lookup(&r.type_name) else {
+                continue;
+            };
+            let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+            let file = r.file.as_deref();
+            super::builtin_types::validate_at(info, &r.title, &params, file, r.line)
+                .map_err(|m| Error::new(ErrorKind::Failed, m))?;
+        }
+        Ok(())
     }
 
     /// Runs the bodies of the define instances declared and not virtual; returns whether
@@ -243,13 +291,22 @@ impl Evaluator {
         let mut seen = std::collections::HashSet::new();
         let catalog = &self.compilation.catalog;
         for (id, r) in catalog.all_resources() {
-            if r.is_virtual || r.exported {
+            if r.is_virtual {
                 continue;
             }
             for (param, kind, reversed) in RELATION_PARAMS {
                 let Some(v) = r.parameters.get(*param) else {
                     continue;
                 };
+                if let Some(bad) = invalid_reference(v) {
+                    return Err(Error::new(
+                        ErrorKind::Failed,
+                        format!(
+                            "No title provided and {bad:?} is not a valid resource reference{}",
+                            self.location_suffix(r.line.unwrap_or(0))
+                        ),
+                    ));
+                }
                 let mut refs = Vec::new();
                 relation_refs(v, &mut refs);
                 for (t, title) in refs {
@@ -276,6 +333,43 @@ impl Evaluator {
         }
         self.compilation.catalog.set_relationships(rels);
         Ok(())
+    }
+}
+
+/// A string operand of an arrow that is not a reference `Type[title]`.
+fn invalid_string_operand(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => invalid_reference(v).map(|_| s.to_string()),
+        Value::Array(a) => a.iter().find_map(invalid_string_operand),
+        _ => None,
+    }
+}
+
+/// The first value of a relationship metaparameter that names no resource, as the
+/// reference shows it.
+fn invalid_reference(v: &Value) -> Option<String> {
+    match v {
+        Value::Array(a) => a.iter().find_map(invalid_reference),
+        Value::Undef => None,
+        Value::String(s) => {
+            let ok = s
+                .split_once('[')
+                .is_some_and(|(t, rest)| !t.is_empty() && rest.ends_with(']'));
+            (!ok).then(|| s.to_string())
+        }
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(_),
+                title: Some(_),
+            }
+            | PType::Class(Some(_)) => None,
+            PType::Resource {
+                type_name: Some(n),
+                title: None,
+            } => Some(format!("{n}[]")),
+            other => Some(other.to_string()),
+        },
+        other => Some(crate::format::to_display(other)),
     }
 }
 

@@ -19,7 +19,7 @@ pub fn to_json(catalog: &Catalog) -> Json {
             o.insert("title".into(), Json::from(&*r.title));
             o.insert(
                 "tags".into(),
-                Json::Array(r.tags.iter().map(|t| Json::from(&**t)).collect()),
+                Json::Array(r.all_tags().iter().map(|t| Json::from(&**t)).collect()),
             );
             if let Some(f) = &r.file {
                 o.insert("file".into(), Json::from(&**f));
@@ -28,12 +28,24 @@ pub fn to_json(catalog: &Catalog) -> Json {
                 o.insert("line".into(), Json::from(l));
             }
             o.insert("exported".into(), Json::Bool(r.exported));
-            if !r.parameters.is_empty() {
-                let params: Map<String, Json> = r
+            // Built-in types write their namevar as the reference does (`path` of a file
+            // whose title has a trailing slash, `name => ...` as the namevar).
+            let params: Map<String, Json> = match super::builtin_types::lookup(&r.type_name) {
+                Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
+                    let given: Vec<(&str, &Value)> =
+                        r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+                    super::builtin_types::catalog_parameters(info, &r.title, &given)
+                        .into_iter()
+                        .map(|(k, v)| (k, to_data(&v)))
+                        .collect()
+                }
+                _ => r
                     .parameters
                     .iter()
                     .map(|(k, v)| (k.to_string(), to_data(v)))
-                    .collect();
+                    .collect(),
+            };
+            if !params.is_empty() {
                 o.insert("parameters".into(), Json::Object(params));
             }
             Json::Object(o)
@@ -66,18 +78,51 @@ pub fn to_data(v: &Value) -> Json {
             .unwrap_or(Json::Null),
         Value::String(s) => Json::from(&**s),
         Value::Array(a) => Json::Array(a.iter().map(to_data).collect()),
-        Value::Hash(h) => Json::Object(
+        // A hash with keys other than strings is written as the reference's rich data.
+        Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => Json::Object(
             h.iter()
                 .map(|(k, v)| (format::to_display(k), to_data(v)))
                 .collect(),
         ),
+        Value::Hash(h) => json!({
+            "__ptype": "Hash",
+            "__pvalue": h.iter().flat_map(|(k, v)| [to_data(k), to_data(v)]).collect::<Vec<_>>(),
+        }),
+        Value::Default => json!({"__ptype": "Default"}),
+        Value::Regexp(r) => json!({"__ptype": "Regexp", "__pvalue": r.source()}),
+        // The reference writes the secret itself into the catalog.
+        Value::Sensitive(inner) => to_data(inner),
         Value::Type(t) => match &**t {
             PType::Resource {
                 type_name: Some(tn),
                 title: Some(title),
             } => Json::from(format!("{tn}[{title}]")),
+            PType::Class(Some(n)) => Json::from(format!(
+                "Class[{}]",
+                crate::types::names::capitalize_segments(n)
+            )),
             _ => Json::from(format::to_display(v)),
         },
         other => Json::from(format::to_display(other)),
+    }
+}
+
+/// JSON data (facts, a parsed catalog) as a Puppet value: objects become hashes in order,
+/// integers `Integer`, other numbers `Float`, `null` `undef`.
+pub fn from_data(j: &Json) -> Value {
+    match j {
+        Json::Null => Value::Undef,
+        Json::Bool(b) => Value::Boolean(*b),
+        Json::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Json::String(s) => Value::string(s.as_str()),
+        Json::Array(a) => Value::array(a.iter().map(from_data).collect()),
+        Json::Object(o) => Value::hash(
+            o.iter()
+                .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
+                .collect(),
+        ),
     }
 }

@@ -56,8 +56,11 @@ pub struct Resource {
     pub title: Rc<str>,
     /// The parameters that are set, in the order they were set (undef ones left out).
     pub parameters: IndexMap<Rc<str>, Value>,
-    /// Tags in the reference's order (explicit tags, type, title, enclosing classes...).
+    /// The resource's own tags in the reference's order: explicit tags, type, title, tags
+    /// from defaults and overrides.
     pub tags: Vec<Rc<str>>,
+    /// The tags of the class or define it was declared in (listed after its own).
+    pub inherited_tags: Vec<Rc<str>>,
     /// `@@` resources.
     pub exported: bool,
     /// `@` and `@@` resources not (yet) realized: left out of the catalog the agent gets.
@@ -71,6 +74,15 @@ pub struct Resource {
 }
 
 impl Resource {
+    /// Every tag: its own, then those of the scope it was declared in.
+    pub fn all_tags(&self) -> Vec<Rc<str>> {
+        let mut all = self.tags.clone();
+        for t in &self.inherited_tags {
+            tags::push_unique(&mut all, t.clone());
+        }
+        all
+    }
+
     /// `Notify[a]`, as the reference writes a resource reference in messages and edges.
     pub fn reference(&self) -> String {
         format!("{}[{}]", self.type_name, self.title)
@@ -109,6 +121,9 @@ pub struct Catalog {
     classes: Vec<Rc<str>>,
     /// Containment edges (container, contained) in the order they were made.
     containment: Vec<(ResourceId, ResourceId)>,
+    /// The other keys resources are found by: `alias` values and uniqueness keys
+    /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
+    aliases: HashMap<builtin_types::CatalogKey, ResourceId>,
 }
 
 impl Catalog {
@@ -128,10 +143,10 @@ impl Catalog {
             .map(|(i, r)| (ResourceId(i as u32), r))
     }
 
-    /// The resources the agent would get: neither virtual (unrealized) nor exported.
+    /// The resources the agent would get: not virtual (exported resources are virtual
+    /// until a collector realizes them).
     pub fn resources(&self) -> impl Iterator<Item = (ResourceId, &Resource)> {
-        self.all_resources()
-            .filter(|(_, r)| !r.is_virtual && !r.exported)
+        self.all_resources().filter(|(_, r)| !r.is_virtual)
     }
 
     pub fn get(&self, id: ResourceId) -> &Resource {
@@ -144,9 +159,35 @@ impl Catalog {
 
     /// Finds a resource by type (capitalized, `Notify`) and title.
     pub fn find(&self, type_name: &str, title: &str) -> Option<ResourceId> {
+        if let Some(id) = self.find_by_title(type_name, title) {
+            return Some(id);
+        }
+        if self.aliases.is_empty() {
+            return None;
+        }
+        let key = builtin_types::title_key(type_name, title);
+        if let Some(id) = self.aliases.get(&key) {
+            return Some(*id);
+        }
+        let info = builtin_types::lookup(type_name);
+        builtin_types::reference_key(info, type_name, title)
+            .and_then(|k| self.aliases.get(&k).copied())
+    }
+
+    /// Finds a resource by type and title only.
+    pub fn find_by_title(&self, type_name: &str, title: &str) -> Option<ResourceId> {
         self.index
             .get(&(Rc::from(type_name), Rc::from(title)))
             .copied()
+    }
+
+    /// The resource holding an alias key, if any.
+    pub fn alias_owner(&self, key: &builtin_types::CatalogKey) -> Option<ResourceId> {
+        self.aliases.get(key).copied()
+    }
+
+    pub fn add_alias(&mut self, key: builtin_types::CatalogKey, id: ResourceId) {
+        self.aliases.insert(key, id);
     }
 
     /// Adds a resource; the caller has checked that it is not a duplicate.
@@ -164,10 +205,7 @@ impl Catalog {
     /// Containment edges (container → contained) between resources the agent gets, in the
     /// order they were made.
     pub fn containment_edges(&self) -> Vec<(ResourceId, ResourceId)> {
-        let listed = |id: ResourceId| {
-            let r = self.get(id);
-            !r.is_virtual && !r.exported
-        };
+        let listed = |id: ResourceId| !self.get(id).is_virtual;
         // Listed as the reference lists them: by contained resource, in declaration order.
         let mut edges: Vec<_> = self
             .containment

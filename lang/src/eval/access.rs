@@ -7,6 +7,11 @@ use crate::values::Value;
 
 impl Evaluator {
     pub fn access(&mut self, target: &Value, keys: &[Value]) -> EvalResult {
+        if let (Value::Type(t), [_, ..]) = (target, keys) {
+            if let Some(r) = self.resource_attributes(t, keys) {
+                return Ok(r?);
+            }
+        }
         Ok(match target {
             Value::Array(a) => {
                 let (start, count) = index_args("Array", keys, |v| self.index_of(v, "Array"))?;

@@ -276,7 +276,7 @@ impl Evaluator {
         if let Some(t) = types::by_name(name) {
             return Ok(t);
         }
-        if self.resource_kind(name).is_some() {
+        if self.resource_kind(name).is_some() || name.eq_ignore_ascii_case("node") {
             return Ok(types::names::resource_type(name));
         }
         Err(Error::eval(format!("Resource type not found: {name}")))
@@ -447,6 +447,29 @@ impl Evaluator {
     }
 
     fn assign_multi(&mut self, targets: &[Expr], value: Value) -> EvalResult<()> {
+        // `[$a, $b] = Class['x']`: the variables of an evaluated class.
+        if let Value::Type(t) = &value {
+            if let types::PType::Class(Some(n)) = &**t {
+                let lower = n.strip_prefix("::").unwrap_or(n).to_ascii_lowercase();
+                let Some(scope) = self.compilation.class_scopes.get(lower.as_str()).cloned() else {
+                    return Err(Error::eval(format!("Resource not found: Class['{n}']")).into());
+                };
+                for t in targets {
+                    let ExprKind::Variable(v) = &t.kind else {
+                        return Err(Error::eval("Illegal assignment target").at(t.span).into());
+                    };
+                    let Some(val) = scope.lookup(&v.name) else {
+                        return Err(Error::eval(format!(
+                            "No value for required variable '${}' in class '{lower}'",
+                            v.name
+                        ))
+                        .into());
+                    };
+                    self.assign_var(v, val)?;
+                }
+                return Ok(());
+            }
+        }
         match &value {
             Value::Hash(h) => {
                 for t in targets {

@@ -4,7 +4,6 @@
 use super::resolve::{resolve_program, Layouts};
 use super::scope::{Frame, Globals, MatchData};
 use super::Flow;
-use crate::catalog::compilation::Definition;
 use crate::error::{Error, ErrorKind, Source};
 use crate::functions::Builtin;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
@@ -295,34 +294,10 @@ impl Evaluator {
                         .insert(name.to_ascii_lowercase(), alias.clone());
                     pending.push((alias, type_expr, e.span));
                 }
-                ExprKind::DefineDef(d) => {
-                    let def = Definition {
-                        def: d.clone(),
-                        source: self.source.clone(),
-                    };
-                    self.compilation
-                        .defines
-                        .insert(d.name.to_ascii_lowercase().into(), def);
+                ExprKind::DefineDef(_) | ExprKind::ClassDef(_) => {
+                    self.define_catalog_type(e, "", &mut defined)?;
                 }
-                ExprKind::ClassDef(c) => {
-                    let def = Definition {
-                        def: c.clone(),
-                        source: self.source.clone(),
-                    };
-                    let name = c
-                        .name
-                        .strip_prefix("::")
-                        .unwrap_or(&c.name)
-                        .to_ascii_lowercase();
-                    self.compilation.classes.insert(name.into(), def);
-                }
-                ExprKind::NodeDef(n) => {
-                    let def = Definition {
-                        def: n.clone(),
-                        source: self.source.clone(),
-                    };
-                    self.compilation.nodes.push(def);
-                }
+                ExprKind::NodeDef(_) => self.define_catalog_type(e, "", &mut defined)?,
                 ExprKind::FunctionDef(f) => {
                     if let Some(first) = defined.get(&f.name) {
                         let (line, col) = self.source.line_col(first.start);

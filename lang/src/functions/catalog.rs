@@ -17,6 +17,10 @@ use std::rc::Rc;
 /// The class names arguments give: strings, `Class[name]`, and arrays of them.
 fn class_names(v: &Value, out: &mut Vec<Rc<str>>) -> Result<(), Error> {
     match v {
+        Value::String(s) if s.is_empty() => {
+            return Err(Error::eval("Cannot use empty string as a class name"))
+        }
+        Value::Undef => return Err(Error::eval("Cannot use undef as a class name")),
         Value::String(s) => out.push(s.clone()),
         Value::Array(a) => {
             for x in a.iter() {
@@ -80,15 +84,37 @@ fn contain(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
 
 fn realize(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
+    if args.is_empty() {
+        return Err(
+            Error::eval("realize(): Wrong number of arguments given (0 for minimum 1)").into(),
+        );
+    }
     let mut refs = Vec::new();
     for a in args {
-        collect_refs(a, &mut refs);
+        string_refs(a, &mut refs);
     }
     let span = ev.call_span;
     for (t, title) in refs {
         ev.realize(t, title, span);
     }
     Ok(Value::Undef)
+}
+
+/// The resources a value names: references, `'Type[title]'` strings, arrays of them.
+fn string_refs(v: &Value, out: &mut Vec<(Rc<str>, Rc<str>)>) {
+    match v {
+        Value::String(s) => {
+            if let Some((t, rest)) = s.split_once('[') {
+                if let Some(title) = rest.strip_suffix(']') {
+                    let title = title.trim_matches(|c| c == '\'' || c == '"');
+                    let t = crate::types::names::capitalize_segments(t);
+                    out.push((t.into(), title.into()));
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| string_refs(x, out)),
+        other => collect_refs(other, out),
+    }
 }
 
 /// The tags arguments give (strings and arrays of strings).
@@ -109,8 +135,15 @@ fn tag(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let container = ev.container();
     let r = ev.compilation.catalog.get_mut(container);
+    // Added after every tag the resource has (as the reference lists them).
     for t in tag_args(args) {
-        tags::add(&mut r.tags, &t);
+        let mut added = Vec::new();
+        tags::add(&mut added, &t);
+        for a in added {
+            if !r.tags.contains(&a) {
+                tags::push_unique(&mut r.inherited_tags, a);
+            }
+        }
     }
     Ok(Value::Undef)
 }
@@ -119,7 +152,7 @@ fn tagged(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     dispatch(ev, args, b)?;
     let container = ev.container();
     let r = ev.compilation.catalog.get(container);
-    let all = tag_args(args).iter().all(|t| tags::has(&r.tags, t));
+    let all = tag_args(args).iter().all(|t| tags::has(&r.all_tags(), t));
     Ok(Value::Boolean(all))
 }
 
@@ -181,7 +214,19 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             ResourceKind::Class => ResourceKind::Class,
             other => other.clone(),
         };
-        ev.declare(&kind_for, &type_name, &title, list, form, span)?;
+        // Errors are the function's, located as the reference locates them.
+        ev.declare(&kind_for, &type_name, &title, list, form, span)
+            .map_err(|f| match f {
+                crate::eval::Flow::Error(e) => {
+                    let message = e
+                        .message
+                        .strip_prefix(crate::catalog::declare::IN_RESOURCE_STATEMENT)
+                        .unwrap_or(&e.message)
+                        .replace(" (line: ", " (file: unknown, line: ");
+                    crate::eval::Flow::Error(Error { message, ..e })
+                }
+                other => other,
+            })?;
     }
     Ok(Value::Undef)
 }

@@ -201,10 +201,11 @@ fn defined_one(ev: &Evaluator, v: &Value) -> Result<bool, Error> {
             None => type_or_class_defined(ev, s),
         },
         Value::Type(t) => match &**t {
+            // Nodes are not resources `defined` finds.
             PType::Resource {
                 type_name: Some(n),
                 title: Some(title),
-            } => ev.find_reference(n, title).is_some(),
+            } => &**n != "Node" && ev.find_reference(n, title).is_some(),
             PType::Resource {
                 type_name: Some(n), ..
             } => type_or_class_defined(ev, n),

@@ -3,6 +3,11 @@
 
 Usage: gen/build.py [AREA...]   (default: every module in gen/areas/)
 Ids are "<area>-<n>", numbered from 1 in list order.
+
+A generator that sets `COMPILE_CATALOG = True` (the catalog_* areas) asks the oracle for the compiled
+catalog too: its lines carry `"catalog": true, "tags": true`. An entry of PROGRAMS is either a
+source string or a dict `{"src": ..., "node": "name", "facts": {...}}` for a program compiled
+for another node name (the default is the oracle's, `oracle.example.com`) or with facts.
 """
 import importlib.util
 import json
@@ -22,22 +27,39 @@ def load(area):
     spec = importlib.util.spec_from_file_location(area, AREAS / f"{area}.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.PROGRAMS
+    return mod
+
+
+def entry(prog):
+    """A program as the fields of its line (without the id)."""
+    if isinstance(prog, str):
+        return {"src": prog}
+    unknown = set(prog) - {"src", "node", "facts"}
+    if unknown:
+        raise SystemExit(f"unknown program fields {sorted(unknown)} in {prog!r}")
+    return dict(prog)
 
 
 def build(area):
-    progs = load(area)
+    mod = load(area)
+    catalog = getattr(mod, "COMPILE_CATALOG", False) is True
     seen = set()
     OUT.mkdir(exist_ok=True)
     with open(OUT / f"{area}.jsonl", "w") as f:
         n = 0
-        for src in progs:
-            if src in seen:
-                print(f"{area}: duplicate program dropped: {src!r}", file=sys.stderr)
+        for prog in mod.PROGRAMS:
+            fields = entry(prog)
+            key = json.dumps(fields, sort_keys=True)
+            if key in seen:
+                print(f"{area}: duplicate program dropped: {prog!r}", file=sys.stderr)
                 continue
-            seen.add(src)
+            seen.add(key)
             n += 1
-            f.write(json.dumps({"id": f"{area}-{n}", "src": src}) + "\n")
+            line = {"id": f"{area}-{n}", **fields}
+            if catalog:
+                line["catalog"] = True
+                line["tags"] = True
+            f.write(json.dumps(line) + "\n")
     print(f"{area}: {n} programs")
 
 

@@ -1,0 +1,101 @@
+# Defined types: $title and $name, typed parameters and defaults, many instances, nested
+# defines, qualified names, errors, evaluation order (define bodies are evaluated lazily).
+COMPILE_CATALOG = True
+
+PROGRAMS = [
+    # --- basics
+    "define d { notify { \"d-${title}\": } } d { a: }",
+    "define d { notice(\"title=${title} name=${name}\") } d { 'x': }",
+    "define d { notice([$title, $name]) } d { 'x': name => 'other' }",
+    "define d($x = 1) { notify { \"d-${title}\": message => $x } } d { a: } d { b: x => 2 }",
+    "define d { notice(\"in ${title}\") } d { a: } d { b: } notice('main done')",
+    "define d { } $r = d { a: } $r",
+    "define d { } d { [a, b, c]: }",
+    "define d { } D[a]",
+    "define d { } d { a: } D[a]",
+    "define d($x = 5) { } d { a: } D[a][x]",
+    "define d($x = 5) { } d { a: x => 6 } D['a']['x']",
+    "define d { }",
+    "define d { notify { never: } }",
+    # --- parameters: typed, defaults, errors
+    "define d(String $s) { notify { $s: } } d { a: s => 'str' }",
+    "define d(String $s) { } d { a: s => 5 }",
+    "define d(Integer[0] $n = -1) { } d { a: }",
+    "define d($x) { } d { a: }",
+    "define d($x, $y) { } d { a: }",
+    "define d($x = 1) { } d { a: nosuch => 2 }",
+    "define d($x = $title) { notify { \"x=${x}\": } } d { hello: }",
+    "define d($x = \"${title}-suffix\") { notify { $x: } } d { [one, two]: }",
+    "define d($path = \"/srv/${name}\") { file { $path: ensure => directory } } d { www: }",
+    "define d($a = 1, $b = $a) { notice([$a, $b]) } d { t: a => 10 }",
+    "define d($b = $a, $a = 1) { notice([$a, $b]) } d { t: }",
+    "define d(Optional[Integer] $x = undef) { notify { \"x=${x}\": } } d { t: }",
+    "define d(Array[String] $list = []) { notify { $list: } } d { t: list => ['p', 'q'] }",
+    "define d(Hash[String, Integer] $h) { } d { t: h => { a => 'x' } }",
+    "define d($x = undef) { } d { t: x => undef }",
+    "define d(Enum['on', 'off'] $state = 'on') { notify { \"${title}:${state}\": } } d { t: state => 'off' }",
+    "define d($title) { }",
+    "define d($name) { }",
+    "define d(Integer $x) { } d { t: x => '1' }",
+    # --- metaparameters on instances
+    "define d { notify { \"in-${title}\": } } d { a: tag => 'special' }",
+    "define d { } d { a: before => Notify[n] } notify { n: }",
+    "define d { } notify { n: } d { a: require => Notify[n] }",
+    "define d { notify { inner: } } d { a: noop => true }",
+    "define d { } d { a: loglevel => 'debug', alias => 'the-a' }",
+    # --- many instances, iteration
+    "define d($n) { notify { \"item-${n}\": } } [1, 2, 3].each |$i| { d { \"t${i}\": n => $i } }",
+    "define d { } $titles = Integer[1, 3].map |$i| { \"inst${i}\" } d { $titles: }",
+    "define d($port) { notify { \"vhost ${title} on ${port}\": } } $sites = { 'a.example' => 80, 'b.example' => 443 } $sites.each |$k, $v| { d { $k: port => $v } }",
+    "define d($x = 'dflt') { notify { \"${title}:${x}\": } } d { a: ; b: x => 'own'; default: x => 'from-default' }",
+    "define d($x) { notify { \"${title}:${x}\": } } $p = { x => 'splat' } d { a: * => $p }",
+    # --- duplicates
+    "define d { } d { a: } d { a: }",
+    "define d { notify { same: } } d { a: } d { b: }",
+    "define d { notify { \"${title}-n\": } } d { a: } notify { a-n: }",
+    "define d { } define d { }",
+    "define d { } class d { }",
+    # --- nested defines and classes inside defines
+    "define inner($v) { notify { \"inner ${title} ${v}\": } } define outer { inner { \"${title}-i\": v => $title } } outer { o: }",
+    "define inner { notice(\"inner ${title}\") } define outer { notice(\"outer ${title}\") inner { \"${title}-i\": } } outer { a: } outer { b: } notice('main')",
+    "define lvl3 { notify { \"l3-${title}\": } } define lvl2 { lvl3 { \"${title}-3\": } } define lvl1 { lvl2 { \"${title}-2\": } } lvl1 { x: }",
+    "class c { notify { in_c: } } define d { include c } d { a: } d { b: }",
+    "define d { class inner_c { } }",
+    "class c { d { from_c: } } define d { notify { \"d ${title}\": } } include c",
+    "define d { $local = \"local-${title}\" notice($local) } d { a: } d { b: }",
+    "$top = 'topvar' define d { notice($top) } d { a: }",
+    "class c { $cv = 'classvar' d { x: } } define d { notice($cv) } include c",
+    "class c { $cv = 'classvar' d { x: } } define d { notice($c::cv) } include c",
+    "define d { $v = 1 } d { a: } notice($d::v)",
+    # --- qualified names
+    "define web::vhost($port = 80) { notify { \"${title}:${port}\": } } web::vhost { 'site.example': port => 8080 }",
+    "define web::vhost { } web::vhost { s: } Web::Vhost[s]",
+    "define web::vhost { } web::vhost { s: } Web::Vhost['s'] =~ Type[Web::Vhost]",
+    "define web::vhost { } Web::Vhost { } web::vhost { s: }",
+    "define web::vhost($docroot = '/var/www') { } Web::Vhost { docroot => '/srv' } web::vhost { s: }",
+    "define web::vhost { } Web::Vhost[s]",
+    "define d { notice($module_name) notice($caller_module_name) } d { a: }",
+    # --- virtual and exported defines
+    "define d { notify { \"d-${title}\": } } @d { v: }",
+    "define d { notify { \"d-${title}\": } } @d { v: } realize(D[v])",
+    "define d { notify { \"d-${title}\": } } @@d { e: }",
+    # --- defines and resource defaults / overrides
+    "define d($x = 1) { } D { x => 2 } d { a: } d { b: x => 3 }",
+    "define d { file { \"/tmp/${title}\": } } File { mode => '0600' } d { a: }",
+    "define d { File { mode => '0700' } file { \"/tmp/${title}\": } } d { a: } file { '/tmp/top': }",
+    "define d($x = 1) { notice($x) } d { a: } D[a] { x => 9 }",
+    # --- errors inside a define body come at the end
+    "define d { fail(\"boom ${title}\") } d { a: } notice('before the body')",
+    "define d { notify { $undefined_var: } } d { a: }",
+    "define d($x) { notice($x + 1) } d { a: x => 'str' }",
+    "define d { include nosuch } d { a: }",
+]
+
+ORACLE_BROKEN = []
+ORACLE_ARTIFACTS = []
+PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_BROKEN + ORACLE_ARTIFACTS]
+PROGRAMS += [
+    # order of define parameters in the catalog: given ones first, then defaults
+    "define d($x = 1, $y = 2) { } d { a: y => 5 }",
+    "define d($x = 1, $y = 2, $z = 3) { } d { a: z => 30, x => 10 }",
+]
