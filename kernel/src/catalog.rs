@@ -138,7 +138,8 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
             inline_html(&mut out, value);
         }
         let _ = write!(out, "</td><td {CELL}><span style=\"{STYLE_DIM}\">");
-        let tags: Vec<&str> = r.tags.iter().map(|t| &**t).collect();
+        let all_tags = r.all_tags();
+        let tags: Vec<&str> = all_tags.iter().map(|t| &**t).collect();
         escape(&mut out, &tags.join(", "));
         let _ = write!(out, "</span></td><td {CELL}>");
         if let Some(c) = containers[id.0 as usize] {

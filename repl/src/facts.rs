@@ -39,63 +39,8 @@ fn unwrap_facts_document(value: Value) -> Value {
 
 /// JSON facts, keys in the order of the file.
 pub fn parse_json(text: &str) -> Result<Value, String> {
-    serde_json::from_str::<Data>(text)
-        .map(|d| d.0)
-        .map_err(|e| e.to_string())
-}
-
-/// A JSON value read straight into a `Value` (hashes keep their order).
-struct Data(Value);
-
-impl<'de> serde::Deserialize<'de> for Data {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Data, D::Error> {
-        d.deserialize_any(DataVisitor)
-    }
-}
-
-struct DataVisitor;
-
-impl<'de> serde::de::Visitor<'de> for DataVisitor {
-    type Value = Data;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("JSON data")
-    }
-    fn visit_unit<E>(self) -> Result<Data, E> {
-        Ok(Data(Value::Undef))
-    }
-    fn visit_bool<E>(self, b: bool) -> Result<Data, E> {
-        Ok(Data(Value::Boolean(b)))
-    }
-    fn visit_i64<E>(self, i: i64) -> Result<Data, E> {
-        Ok(Data(Value::Integer(i)))
-    }
-    fn visit_u64<E>(self, u: u64) -> Result<Data, E> {
-        Ok(Data(match i64::try_from(u) {
-            Ok(i) => Value::Integer(i),
-            Err(_) => Value::Float(u as f64),
-        }))
-    }
-    fn visit_f64<E>(self, f: f64) -> Result<Data, E> {
-        Ok(Data(Value::Float(f)))
-    }
-    fn visit_str<E>(self, s: &str) -> Result<Data, E> {
-        Ok(Data(Value::from(s)))
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Data, A::Error> {
-        let mut items = Vec::new();
-        while let Some(Data(v)) = seq.next_element()? {
-            items.push(v);
-        }
-        Ok(Data(Value::array(items)))
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Data, A::Error> {
-        let mut out = Map::default();
-        while let Some((k, Data(v))) = map.next_entry::<String, Data>()? {
-            out.insert(Value::from(k.as_str()), v);
-        }
-        Ok(Data(Value::hash(out)))
-    }
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    Ok(prepl::catalog::json::from_data(&json))
 }
 
 pub fn parse_yaml(text: &str) -> Result<Value, String> {

@@ -108,8 +108,7 @@ fn catalog_of(out: &Output) -> serde_json::Value {
 }
 
 /// The resources of a catalog as `Type[title] {parameters}` lines and its edges as
-/// `Source -> Target`, as `puppet-oracle --catalog` prints them (parameters sorted by name:
-/// serde_json's maps are).
+/// `Source -> Target`, as `puppet-oracle --catalog` prints them.
 fn summary(catalog: &serde_json::Value) -> Vec<String> {
     let mut lines = Vec::new();
     for r in catalog["resources"].as_array().expect("resources") {
@@ -240,7 +239,7 @@ fn catalog_with_classes_and_relationships() {
             "Class[Settings]",
             "Class[main] { name => \"main\" }",
             "Class[Web]",
-            "Package[nginx] { before => [\"File[/etc/nginx/nginx.conf]\"], ensure => \"installed\" }",
+            "Package[nginx] { ensure => \"installed\", before => [\"File[/etc/nginx/nginx.conf]\"] }",
             "File[/etc/nginx/nginx.conf] { ensure => \"file\", notify => [\"Service[nginx]\"] }",
             "Service[nginx] { ensure => \"running\" }",
             "edge: Stage[main] -> Class[Settings]",

@@ -77,6 +77,7 @@ pub(crate) mod test_catalog {
             title: title.into(),
             parameters: Default::default(),
             tags,
+            inherited_tags: Vec::new(),
             exported: false,
             is_virtual: false,
             line: None,
