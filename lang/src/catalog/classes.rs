@@ -184,15 +184,25 @@ impl Evaluator {
         let id = match self.compilation.class_scopes.get(&lower) {
             Some(scope) => {
                 if let Declaration::ResourceLike(_) = how {
-                    let line = self.line_of(span);
-                    return Err(Error::eval(format!(
-                        "Duplicate declaration: Class[{title}] is already declared; cannot redeclare{}",
-                        self.location_suffix(line)
-                    )));
+                    // A class declared like a resource has a location; an included one has none.
+                    let first = self.compilation.catalog.get(scope.resource);
+                    let message = super::builtin_types::duplicate_message(
+                        &format!("Class[{title}]"),
+                        (first.file.as_deref(), first.line),
+                        (self.file_name().as_deref(), Some(self.line_of(span))),
+                    );
+                    return Err(Error::eval(message));
                 }
                 scope.resource
             }
-            None => self.evaluate_class(&lower, &title, def, how_attrs(&how), span)?,
+            None => {
+                let resource_like = matches!(how, Declaration::ResourceLike(_));
+                let id = self.evaluate_class(&lower, &title, def, how_attrs(&how), span)?;
+                if !resource_like {
+                    self.compilation.catalog.get_mut(id).line = None;
+                }
+                id
+            }
         };
         match how {
             Declaration::Require => {
@@ -266,7 +276,12 @@ impl Evaluator {
             } else {
                 self.compilation.stage
             };
-            ids.push(self.add_class_resource(clower, ctitle, span, container));
+            let id = self.add_class_resource(clower, ctitle, span, container);
+            if i + 1 < chain.len() {
+                // Declared by being inherited: no location of its own.
+                self.compilation.catalog.get_mut(id).line = None;
+            }
+            ids.push(id);
         }
         let mut parent_scope = declared_parent.or_else(|| self.compilation.node_scope.clone());
         let last = chain.len() - 1;
@@ -326,7 +341,7 @@ impl Evaluator {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "class");
         tags::add(&mut tag_list, lower);
-        let inherited_tags = self.compilation.catalog.get(self.container()).all_tags();
+        let tag_parent = Some(self.container());
         let line = self.line_of(span);
         let file = self.file_name();
         let id = self.compilation.catalog.add(Resource {
@@ -334,7 +349,8 @@ impl Evaluator {
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
-            inherited_tags,
+            tag_parent,
+            late_tags: Vec::new(),
             exported: false,
             is_virtual: false,
             line: Some(line),
@@ -632,7 +648,7 @@ impl Evaluator {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "node");
         tags::add_if_valid(&mut tag_list, &title);
-        let inherited_tags = self.compilation.catalog.get(main).all_tags();
+
         let line = node
             .source
             .line_col(node.def.body.first().map(|e| e.span.start).unwrap_or(0))
@@ -642,7 +658,8 @@ impl Evaluator {
             title: title.into(),
             parameters: IndexMap::new(),
             tags: tag_list,
-            inherited_tags,
+            tag_parent: Some(main),
+            late_tags: Vec::new(),
             exported: false,
             is_virtual: false,
             line: Some(line),
@@ -669,12 +686,15 @@ fn how_attrs(how: &Declaration) -> Attributes {
     }
 }
 
+/// Metaparameters given to a class or define instance, in order.
+type Metaparameters = Vec<(Rc<str>, Value)>;
+
 /// Splits attributes into the definition's own parameters (and unknown names) and the
 /// metaparameters, which belong to the resource only.
 fn split_metaparameters(
     attrs: Attributes,
     params: &[Param],
-) -> (IndexMap<Rc<str>, Value>, Vec<(Rc<str>, Value)>) {
+) -> (IndexMap<Rc<str>, Value>, Metaparameters) {
     let mut own = IndexMap::new();
     let mut meta = Vec::new();
     for a in attrs {

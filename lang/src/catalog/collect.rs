@@ -24,22 +24,22 @@ pub enum Query {
 }
 
 impl Query {
-    pub fn matches(&self, r: &Resource) -> bool {
+    pub fn matches(&self, r: &Resource, tags: &dyn Fn() -> Vec<Rc<str>>) -> bool {
         match self {
             Query::All => true,
-            Query::Eq(name, v) => attribute_matches(r, name, v),
-            Query::Ne(name, v) => !attribute_matches(r, name, v),
-            Query::And(a, b) => a.matches(r) && b.matches(r),
-            Query::Or(a, b) => a.matches(r) || b.matches(r),
+            Query::Eq(name, v) => attribute_matches(r, name, v, tags),
+            Query::Ne(name, v) => !attribute_matches(r, name, v, tags),
+            Query::And(a, b) => a.matches(r, tags) && b.matches(r, tags),
+            Query::Or(a, b) => a.matches(r, tags) || b.matches(r, tags),
         }
     }
 }
 
 /// `name == v`: the title, a tag, or a parameter equal to `v` (or an array holding it).
-fn attribute_matches(r: &Resource, name: &str, v: &Value) -> bool {
+fn attribute_matches(r: &Resource, name: &str, v: &Value, tags: &dyn Fn() -> Vec<Rc<str>>) -> bool {
     match name {
         "title" => equals(&Value::String(r.title.clone()), v),
-        "tag" => v.as_str().is_some_and(|t| tags::has(&r.all_tags(), t)),
+        "tag" => v.as_str().is_some_and(|t| tags::has(&tags(), t)),
         _ => match r.parameters.get(name) {
             Some(Value::Array(items)) => items.iter().any(|x| equals(x, v)),
             Some(x) => equals(x, v),
@@ -173,7 +173,11 @@ impl Evaluator {
         self.compilation
             .catalog
             .all_resources()
-            .filter(|(_, r)| r.type_name == c.type_name && c.query.matches(r))
+            .filter(|(id, r)| {
+                r.type_name == c.type_name
+                    && c.query
+                        .matches(r, &|| self.compilation.catalog.tags_of(*id))
+            })
             .map(|(id, _)| id)
             .collect()
     }

@@ -50,7 +50,7 @@ impl Evaluator {
         form: ResourceForm,
         type_name: &Expr,
         bodies: &[ResourceBody],
-        span: Span,
+        _span: Span,
     ) -> EvalResult {
         let name = match &type_name.kind {
             ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => n.to_string(),
@@ -97,6 +97,12 @@ impl Evaluator {
             let mut titles = Vec::new();
             flatten_titles(title, &mut titles)?;
             for t in titles {
+                if form == ResourceForm::Exported {
+                    self.log(
+                        crate::LogLevel::Warning,
+                        "You cannot collect exported resources without storeconfigs being set; the export is ignored",
+                    );
+                }
                 let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
                 refs.push(r);
             }
@@ -255,7 +261,11 @@ impl Evaluator {
                     .map(|n| format!("has no parameter named '{n}'"))
                     .collect();
                 for p in &d.def.params {
-                    if p.default.is_none() && !params.get(&p.name).is_some_and(|v| !v.is_undef()) {
+                    // A typed parameter may accept undef: binding checks those.
+                    if p.default.is_none()
+                        && p.type_expr.is_none()
+                        && params.get(&p.name).is_none_or(|v| v.is_undef())
+                    {
                         problems.push(format!("expects a value for parameter '{}'", p.name));
                     }
                 }
@@ -279,14 +289,8 @@ impl Evaluator {
         if let Some(t) = params.get("tag").cloned() {
             self.add_tags(&mut tag_list, &t, line)?;
         }
-        let inherited_tags = self.compilation.catalog.get(container).all_tags();
+
         let exported = form == ResourceForm::Exported;
-        if exported {
-            self.log(
-                crate::LogLevel::Warning,
-                "You cannot collect exported resources without storeconfigs being set; the export is ignored",
-            );
-        }
         let file = self.file_name();
         // The other keys the resource is found by; one taken by another resource is a clash.
         let info = match kind {
@@ -322,7 +326,8 @@ impl Evaluator {
             title: title.as_str().into(),
             parameters: params,
             tags: tag_list,
-            inherited_tags,
+            tag_parent: Some(container),
+            late_tags: Vec::new(),
             exported,
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),
@@ -355,7 +360,7 @@ impl Evaluator {
             scopes.push(scope);
         }
         let mut found: Attributes = Vec::new();
-        let mut consider = |list: &[(Rc<str>, Attributes)], found: &mut Attributes| {
+        let consider = |list: &[(Rc<str>, Attributes)], found: &mut Attributes| {
             for (t, defaults) in list.iter().rev() {
                 if &**t != display {
                     continue;
@@ -597,8 +602,12 @@ impl Evaluator {
             }
             let known = matches!(k, Value::String(_)) && self.has_parameter(r, &name);
             if !known {
+                let shown = match t {
+                    PType::Class(Some(n)) => format!("Class['{n}']"),
+                    other => other.to_string(),
+                };
                 return Some(Err(Error::eval(format!(
-                    "The resource {t} does not have a parameter called '{name}'"
+                    "The resource {shown} does not have a parameter called '{name}'"
                 ))));
             }
             values.push(Value::Undef);
@@ -673,6 +682,9 @@ impl Evaluator {
 
     /// The source file name for resources, `None` for interactive input and `-e`.
     pub(crate) fn file_name(&self) -> Option<Rc<str>> {
+        if let Some(f) = &self.file_override {
+            return Some(f.clone());
+        }
         let name = &self.source.name;
         (name.contains('/') || name.ends_with(".pp")).then(|| Rc::from(name.as_str()))
     }

@@ -130,6 +130,9 @@ impl Evaluator {
     /// The finishing steps, after each input.
     pub(crate) fn finish_compilation(&mut self) -> Result<(), Error> {
         self.evaluate_node()?;
+        // Collectors, then define instances, until nothing changes (as the reference's
+        // generators, with its limit on the number of passes).
+        let mut passes = 0;
         loop {
             let mut changed = self.run_collectors()?;
             changed |= self.realize_pending();
@@ -138,6 +141,13 @@ impl Evaluator {
                 break;
             }
             self.check_interrupt()?;
+            passes += 1;
+            if passes > 1000 {
+                return Err(Error::new(
+                    ErrorKind::Failed,
+                    "Somehow looped more than 1000 times while evaluating host catalog",
+                ));
+            }
         }
         let overrides = std::mem::take(&mut self.compilation.overrides);
         for o in overrides {
@@ -171,25 +181,20 @@ impl Evaluator {
         Ok(())
     }
 
-    /// Runs the bodies of the define instances declared and not virtual; returns whether
-    /// there were any.
+    /// Runs the bodies of the define instances declared so far and not virtual (one pass:
+    /// instances they declare wait for the next); returns whether there were any.
     fn evaluate_pending_defines(&mut self) -> Result<bool, Error> {
-        let mut ran = false;
-        loop {
-            let pending = std::mem::take(&mut self.compilation.pending_defines);
-            let (ready, waiting): (Vec<_>, Vec<_>) = pending
-                .into_iter()
-                .partition(|p| !self.compilation.catalog.get(p.resource).is_virtual);
-            self.compilation.pending_defines = waiting;
-            if ready.is_empty() {
-                return Ok(ran);
-            }
-            for p in ready {
-                self.check_interrupt()?;
-                self.evaluate_define(p)?;
-                ran = true;
-            }
+        let pending = std::mem::take(&mut self.compilation.pending_defines);
+        let (ready, waiting): (Vec<_>, Vec<_>) = pending
+            .into_iter()
+            .partition(|p| !self.compilation.catalog.get(p.resource).is_virtual);
+        self.compilation.pending_defines = waiting;
+        let ran = !ready.is_empty();
+        for p in ready {
+            self.check_interrupt()?;
+            self.evaluate_define(p)?;
         }
+        Ok(ran)
     }
 
     /// Realizes resources `realize()` named before they were declared.

@@ -13,13 +13,19 @@ use serde_json::{json, Map, Value as Json};
 pub fn to_json(catalog: &Catalog) -> Json {
     let resources: Vec<Json> = catalog
         .resources()
-        .map(|(_, r)| {
+        .map(|(id, r)| {
             let mut o = Map::new();
             o.insert("type".into(), Json::from(&*r.type_name));
             o.insert("title".into(), Json::from(&*r.title));
             o.insert(
                 "tags".into(),
-                Json::Array(r.all_tags().iter().map(|t| Json::from(&**t)).collect()),
+                Json::Array(
+                    catalog
+                        .tags_of(id)
+                        .iter()
+                        .map(|t| Json::from(&**t))
+                        .collect(),
+                ),
             );
             if let Some(f) = &r.file {
                 o.insert("file".into(), Json::from(&**f));

@@ -20,6 +20,8 @@ pub mod json;
 pub mod render;
 pub mod scope;
 pub mod tags;
+#[cfg(test)]
+mod tests;
 
 pub use compilation::Compilation;
 pub use scope::{NamedScope, ScopeKind};
@@ -59,8 +61,10 @@ pub struct Resource {
     /// The resource's own tags in the reference's order: explicit tags, type, title, tags
     /// from defaults and overrides.
     pub tags: Vec<Rc<str>>,
-    /// The tags of the class or define it was declared in (listed after its own).
-    pub inherited_tags: Vec<Rc<str>>,
+    /// The class, define or node it was declared in: its tags follow the resource's own.
+    pub tag_parent: Option<ResourceId>,
+    /// Tags added with `tag()` while evaluating the resource's body (listed last).
+    pub late_tags: Vec<Rc<str>>,
     /// `@@` resources.
     pub exported: bool,
     /// `@` and `@@` resources not (yet) realized: left out of the catalog the agent gets.
@@ -74,15 +78,6 @@ pub struct Resource {
 }
 
 impl Resource {
-    /// Every tag: its own, then those of the scope it was declared in.
-    pub fn all_tags(&self) -> Vec<Rc<str>> {
-        let mut all = self.tags.clone();
-        for t in &self.inherited_tags {
-            tags::push_unique(&mut all, t.clone());
-        }
-        all
-    }
-
     /// `Notify[a]`, as the reference writes a resource reference in messages and edges.
     pub fn reference(&self) -> String {
         format!("{}[{}]", self.type_name, self.title)
@@ -147,6 +142,30 @@ impl Catalog {
     /// until a collector realizes them).
     pub fn resources(&self) -> impl Iterator<Item = (ResourceId, &Resource)> {
         self.all_resources().filter(|(_, r)| !r.is_virtual)
+    }
+
+    /// Every tag of a resource: its own, those of the scope it was declared in, then those
+    /// `tag()` added.
+    pub fn tags_of(&self, id: ResourceId) -> Vec<Rc<str>> {
+        let mut all = Vec::new();
+        let mut next = Some(id);
+        let mut late = Vec::new();
+        // Walk up the chain of declaring scopes (bounded: each step goes to an earlier one).
+        for _ in 0..10_000 {
+            let Some(i) = next else { break };
+            let r = self.get(i);
+            for t in &r.tags {
+                tags::push_unique(&mut all, t.clone());
+            }
+            late.push(&r.late_tags);
+            next = r.tag_parent.filter(|p| *p != i);
+        }
+        for list in late.into_iter().rev() {
+            for t in list {
+                tags::push_unique(&mut all, t.clone());
+            }
+        }
+        all
     }
 
     pub fn get(&self, id: ResourceId) -> &Resource {

@@ -93,6 +93,8 @@ pub enum Reassigned {
 
 /// Marks the variables the runtime provides: they can never be assigned.
 const BUILT_IN: u64 = u64::MAX;
+/// Marks facts set as top-scope variables.
+const FACT: u64 = u64::MAX - 1;
 
 /// The variables the reference provides at top scope outside any node or class.
 pub fn built_in_variables() -> Vec<(&'static str, Value)> {
@@ -127,6 +129,7 @@ impl Globals {
         };
         match self.vars.get_mut(&key) {
             Some(var) if var.generation == BUILT_IN => Err(Reassigned::BuiltIn),
+            Some(var) if var.generation == FACT => Err(Reassigned::Variable),
             Some(var) if var.generation == generation => Err(Reassigned::Variable),
             Some(var) => {
                 var.value = value;
@@ -138,6 +141,17 @@ impl Globals {
                 Ok(())
             }
         }
+    }
+
+    /// Defines a fact as a top-scope variable: assigning it is a reassignment.
+    pub fn set_fact(&mut self, name: &str, value: Value) {
+        self.vars.insert(
+            name.into(),
+            GlobalVar {
+                value,
+                generation: FACT,
+            },
+        );
     }
 
     /// Defines a variable the runtime provides.
@@ -160,7 +174,7 @@ impl Globals {
         let mut all: Vec<_> = self
             .vars
             .iter()
-            .filter(|(_, v)| v.generation != BUILT_IN)
+            .filter(|(_, v)| v.generation < FACT)
             .map(|(k, v)| (k.clone(), v.value.clone()))
             .collect();
         all.sort_by(|a, b| a.0.cmp(&b.0));

@@ -109,6 +109,9 @@ pub struct Evaluator {
     pub(crate) control_span: crate::syntax::ast::Span,
     /// Where the built-in function being run was called.
     pub(crate) call_span: crate::syntax::ast::Span,
+    /// The file name resources declared now get instead of the source's (`create_resources`
+    /// declares them in file `unknown`, as the reference does).
+    pub(crate) file_override: Option<Rc<str>>,
     /// The catalog compiled so far and what compiling it needs (grows across inputs).
     pub(crate) compilation: crate::catalog::Compilation,
     /// The class, define or node body being evaluated; `None` at top scope (and in
@@ -152,6 +155,7 @@ impl Evaluator {
             call_span: Default::default(),
             compilation: crate::catalog::Compilation::new(DEFAULT_NODE_NAME),
             scope: None,
+            file_override: None,
         }
     }
 
@@ -201,7 +205,7 @@ impl Evaluator {
                     if !super::scope::RESERVED.contains(&&**name)
                         && self.globals.get(name).is_none()
                     {
-                        self.globals.set_built_in(name, v.clone());
+                        self.globals.set_fact(name, v.clone());
                     }
                 }
             }

@@ -84,11 +84,7 @@ fn contain(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
 
 fn realize(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    if args.is_empty() {
-        return Err(
-            Error::eval("realize(): Wrong number of arguments given (0 for minimum 1)").into(),
-        );
-    }
+    at_least_one("realize", args)?;
     let mut refs = Vec::new();
     for a in args {
         string_refs(a, &mut refs);
@@ -131,33 +127,65 @@ fn tag_args(args: &[Value]) -> Vec<String> {
     out
 }
 
+/// The 3.x-style arity error `tag` and `tagged` give.
+fn at_least_one(name: &str, args: &[Value]) -> Result<(), Error> {
+    if args.is_empty() {
+        return Err(Error::eval(format!(
+            "{name}(): Wrong number of arguments given (0 for minimum 1)"
+        )));
+    }
+    Ok(())
+}
+
 fn tag(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
+    at_least_one("tag", args)?;
     let container = ev.container();
-    let r = ev.compilation.catalog.get_mut(container);
-    // Added after every tag the resource has (as the reference lists them).
+    // Listed after every other tag of the scope's resource (as the reference lists them).
+    let mut added = Vec::new();
     for t in tag_args(args) {
-        let mut added = Vec::new();
-        tags::add(&mut added, &t);
-        for a in added {
-            if !r.tags.contains(&a) {
-                tags::push_unique(&mut r.inherited_tags, a);
-            }
+        if !tags::is_valid(&t.to_lowercase()) {
+            return Err(Error::eval(format!("Invalid tag '{t}'")).into());
         }
+        tags::add(&mut added, &t);
+    }
+    let r = ev.compilation.catalog.get_mut(container);
+    for a in added {
+        tags::push_unique(&mut r.late_tags, a);
     }
     Ok(Value::Undef)
 }
 
 fn tagged(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
+    at_least_one("tagged", args)?;
     let container = ev.container();
-    let r = ev.compilation.catalog.get(container);
-    let all = tag_args(args).iter().all(|t| tags::has(&r.all_tags(), t));
+    let all_tags = ev.compilation.catalog.tags_of(container);
+    // An array argument is one tag (which never matches), as in the reference.
+    let all = args.iter().all(|a| match a {
+        Value::String(t) => tags::has(&all_tags, t),
+        _ => false,
+    });
     Ok(Value::Boolean(all))
 }
 
 fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
+    if args.len() < 2 || args.len() > 3 {
+        let bound = if args.len() < 2 {
+            "minimum 2"
+        } else {
+            "maximum 3"
+        };
+        return Err(Error::eval(format!(
+            "create_resources(): Wrong number of arguments given ({} for {bound})",
+            args.len()
+        ))
+        .into());
+    }
+    if !matches!(args[1], Value::Hash(_)) {
+        return Err(Error::eval("create_resources(): second argument must be a hash").into());
+    }
     let type_name = match &args[0] {
         Value::String(s) => s.to_string(),
         Value::Type(t) => match &**t {
@@ -170,7 +198,13 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
                 return Err(Error::eval(format!("create_resources(): illegal type {other}")).into())
             }
         },
-        _ => unreachable!("the signature admits strings and types"),
+        other => {
+            return Err(Error::eval(format!(
+                "create_resources(): first argument must be a String or a Type, got {}",
+                crate::eval::describe::a_an(other)
+            ))
+            .into())
+        }
     };
     let (form, type_name) = match type_name.strip_prefix("@@") {
         Some(t) => (ResourceForm::Exported, t.to_string()),
@@ -188,13 +222,13 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         _ => empty,
     };
     let Value::Hash(instances) = &args[1] else {
-        unreachable!("the signature admits a hash")
+        return Ok(Value::Undef);
     };
     let span = ev.call_span;
     for (title, attrs) in instances.iter() {
         let title = crate::format::to_display(title);
         let mut list = Vec::new();
-        let mut add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
+        let add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
             if let Value::Hash(h) = h {
                 for (k, v) in h.iter() {
                     let name: Rc<str> = crate::format::to_display(k).into();
@@ -214,24 +248,31 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             ResourceKind::Class => ResourceKind::Class,
             other => other.clone(),
         };
-        // Errors are the function's, located as the reference locates them.
-        ev.declare(&kind_for, &type_name, &title, list, form, span)
-            .map_err(|f| match f {
-                crate::eval::Flow::Error(e) => {
-                    let message = e
-                        .message
-                        .strip_prefix(crate::catalog::declare::IN_RESOURCE_STATEMENT)
-                        .unwrap_or(&e.message)
-                        .replace(" (line: ", " (file: unknown, line: ");
-                    crate::eval::Flow::Error(Error { message, ..e })
+        // The reference knows no file for these resources; a duplicate is the function's
+        // error.
+        let saved = ev.file_override.replace("unknown".into());
+        let r = ev.declare(&kind_for, &type_name, &title, list, form, span);
+        ev.file_override = saved;
+        r.map_err(|f| match f {
+            crate::eval::Flow::Error(e) => {
+                let prefix = crate::catalog::declare::IN_RESOURCE_STATEMENT;
+                match e.message.strip_prefix(prefix) {
+                    Some(m) if m.starts_with("Duplicate declaration") => {
+                        crate::eval::Flow::Error(Error {
+                            message: m.to_string(),
+                            ..e
+                        })
+                    }
+                    _ => crate::eval::Flow::Error(e.at(span)),
                 }
-                other => other,
-            })?;
+            }
+            other => other,
+        })?;
     }
     Ok(Value::Undef)
 }
 
-const CLASSES: &[&str] = &["Any *$names"];
+const CLASSES: &[&str] = &["Any +$names"];
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
@@ -241,6 +282,6 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("realize", &["Any *$refs"], realize, "realize(Resource *$refs) -> Undef\nAdds virtual resources to the catalog.\n\n    @user { 'alice': } realize(User['alice'])"),
         builtin("tag", &["Variant[String, Array[String]] *$tags"], tag, "tag(String *$tags) -> Undef\nTags the enclosing class or define (and the resources it declares after).\n\n    class web { tag('frontend') }"),
         builtin("tagged", &["Variant[String, Array[String]] *$tags"], tagged, "tagged(String *$tags) -> Boolean\nWhether the enclosing class or define has all the tags.\n\n    class web { tagged('web') }   # true"),
-        builtin("create_resources", &["Variant[String, Type[CatalogEntry]] $type, Hash[String, Hash] $resources, Hash $defaults?"], create_resources, "create_resources(String $type, Hash $resources, Hash $defaults?) -> Undef\nDeclares a resource of the type for each title => attributes entry.\n\n    create_resources('notify', { 'a' => { 'message' => 'hi' } })"),
+        builtin("create_resources", &["Any *$args"], create_resources, "create_resources(String $type, Hash $resources, Hash $defaults?) -> Undef\nDeclares a resource of the type for each title => attributes entry.\n\n    create_resources('notify', { 'a' => { 'message' => 'hi' } })"),
     ]
 }

@@ -1,0 +1,137 @@
+//! A session's catalog across inputs: what the one-program corpus cannot check.
+
+use crate::Session;
+
+/// `Type[title]` of every resource the agent would get, after the three the catalog starts
+/// with.
+fn refs(s: &Session) -> Vec<String> {
+    s.catalog()
+        .resources()
+        .skip(3)
+        .map(|(_, r)| r.reference())
+        .collect()
+}
+
+#[test]
+fn the_catalog_grows_across_inputs() {
+    let mut s = Session::new();
+    s.eval("notify { a: }").unwrap();
+    s.eval("class web { package { nginx: } }").unwrap();
+    s.eval("include web").unwrap();
+    assert_eq!(refs(&s), ["Notify[a]", "Class[Web]", "Package[nginx]"]);
+    // Including it again declares nothing new.
+    s.eval("include web").unwrap();
+    assert_eq!(refs(&s).len(), 3);
+}
+
+#[test]
+fn redeclaring_in_a_later_input_is_a_duplicate_and_the_session_goes_on() {
+    let mut s = Session::new();
+    s.eval("$x = 1 notify { a: }").unwrap();
+    let e = s.eval("notify { a: }").unwrap_err();
+    assert!(
+        e.message
+            .contains("Duplicate declaration: Notify[a] is already declared at (line: 1)"),
+        "{}",
+        e.message
+    );
+    assert_eq!(s.eval("$x").unwrap(), crate::Value::Integer(1));
+    assert_eq!(refs(&s), ["Notify[a]"]);
+}
+
+#[test]
+fn an_input_that_fails_leaves_the_catalog_as_it_was() {
+    let mut s = Session::new();
+    s.eval("notify { a: }").unwrap();
+    let e = s
+        .eval("notify { b: } notify { c: nosuch => 1 }")
+        .unwrap_err();
+    assert!(
+        e.message.starts_with("no parameter named 'nosuch'"),
+        "{}",
+        e.message
+    );
+    assert_eq!(refs(&s), ["Notify[a]"]);
+    // The class whose body failed is not half-declared: fixed, it can be included.
+    s.eval("class k { fail('no') }").unwrap();
+    assert!(s.eval("include k").is_err());
+    s.eval("class k { notify { fixed: } }").unwrap();
+    s.eval("include k").unwrap();
+    assert_eq!(refs(&s), ["Notify[a]", "Class[K]", "Notify[fixed]"]);
+}
+
+#[test]
+fn errors_in_a_class_point_into_the_input_that_defined_it() {
+    let mut s = Session::new();
+    s.eval("class broken {\n  $x = 1\n  $y = $x + 'a'\n}")
+        .unwrap();
+    let e = s.eval("include broken").unwrap_err();
+    let source = e.source.as_ref().expect("a source");
+    assert_eq!(source.name, "In[1]");
+    assert_eq!(e.location(), Some((3, 8)));
+}
+
+#[test]
+fn collectors_and_nodes_apply_to_what_later_inputs_declare() {
+    let mut s = Session::new();
+    s.set_node_name("web01.example.com");
+    s.eval("User <| tag == 'admins' |>").unwrap();
+    s.eval("@user { alice: tag => admins } @user { bob: }")
+        .unwrap();
+    assert_eq!(refs(&s), ["User[alice]"]);
+    s.eval("node /^web/ { notify { \"node ${0}\": } }").unwrap();
+    assert_eq!(
+        refs(&s),
+        [
+            "User[alice]",
+            "Node[__node_regexp__web]",
+            "Notify[node web]"
+        ]
+    );
+}
+
+#[test]
+fn class_variables_are_readable_afterwards() {
+    let mut s = Session::new();
+    s.eval("class app($port = 8080) { $url = \"http://localhost:${port}\" }")
+        .unwrap();
+    s.eval("class { app: port => 9000 }").unwrap();
+    assert_eq!(
+        s.eval("[$app::port, $app::url]").unwrap(),
+        crate::Value::array(vec![
+            crate::Value::Integer(9000),
+            crate::Value::from("http://localhost:9000")
+        ])
+    );
+}
+
+#[test]
+fn facts_are_variables_and_in_facts() {
+    let mut s = Session::new();
+    let facts = crate::catalog::json::from_data(&serde_json::json!({
+        "os": {"family": "Debian"},
+        "role": "db"
+    }));
+    s.set_facts(facts);
+    assert_eq!(
+        s.eval("[$facts['os']['family'], $role, $::role]").unwrap(),
+        crate::Value::array(vec!["Debian".into(), "db".into(), "db".into()])
+    );
+    assert!(s
+        .eval("$role = 'x'")
+        .unwrap_err()
+        .message
+        .contains("Cannot reassign variable '$role'"));
+}
+
+#[test]
+fn runaway_recursion_through_defines_is_an_error() {
+    let mut s = Session::new();
+    let e = s
+        .eval("define loop($n) { loop { \"x${n}\": n => $n + 1 } } loop { start: n => 0 }")
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Somehow looped more than 1000 times while evaluating host catalog"
+    );
+}
