@@ -138,7 +138,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
             inline_html(&mut out, value);
         }
         let _ = write!(out, "</td><td {CELL}><span style=\"{STYLE_DIM}\">");
-        let all_tags = r.all_tags();
+        let all_tags = catalog.tags_of(id);
         let tags: Vec<&str> = all_tags.iter().map(|t| &**t).collect();
         escape(&mut out, &tags.join(", "));
         let _ = write!(out, "</span></td><td {CELL}>");

@@ -31,7 +31,7 @@ fn row(catalog: &Catalog, id: ResourceId, container: Option<ResourceId>) -> Row 
             .iter()
             .map(|(k, v)| (k.to_string(), to_programmatic(v)))
             .collect(),
-        tags: r.all_tags().iter().map(|t| t.to_string()).collect(),
+        tags: catalog.tags_of(id).iter().map(|t| t.to_string()).collect(),
         container: container.map(|c| catalog.get(c).reference()),
     }
 }
