@@ -37,6 +37,9 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
         .nth(cursor)
         .map_or(code.len(), |(i, _)| i);
     let before = &code[..cursor_byte];
+    if crate::catalog::is_magic(before) && !before.contains('\n') {
+        return complete_magic(before, cursor);
+    }
     let extra: Vec<&str> = crate::builtins::all().iter().map(|b| b.name).collect();
     let names = Names::of(session, &extra);
     let (start_byte, found) = complete_code(before, &names);
@@ -54,6 +57,30 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
         "cursor_start": start,
         "cursor_end": cursor,
         "metadata": {"_jupyter_types_experimental": types},
+    })
+}
+
+/// `%cat` → `%catalog`, `%catalog g` → `graph`.
+fn complete_magic(before: &str, cursor: usize) -> serde_json::Value {
+    let trimmed = before.trim_start();
+    let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
+        None => (trimmed, vec!["%catalog"]),
+        Some(i) if trimmed[..i].trim() == "%catalog" => {
+            (&trimmed[i + 1..], crate::catalog::VIEWS.to_vec())
+        }
+        Some(i) => (&trimmed[i + 1..], Vec::new()),
+    };
+    let matches: Vec<&str> = candidates
+        .into_iter()
+        .filter(|c| c.starts_with(word))
+        .collect();
+    let start = cursor - word.chars().count();
+    serde_json::json!({
+        "status": "ok",
+        "matches": matches,
+        "cursor_start": start,
+        "cursor_end": cursor,
+        "metadata": {},
     })
 }
 
@@ -93,6 +120,21 @@ mod tests {
         assert_eq!(r["matches"], serde_json::json!(["alpha"]));
         assert_eq!(r["cursor_start"], 5);
         let r = complete(&s, "1 + ", 4);
+        assert_eq!(r["matches"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn completes_the_catalog_magic() {
+        let s = Session::new();
+        let r = complete(&s, "%ca", 3);
+        assert_eq!(r["matches"], serde_json::json!(["%catalog"]));
+        assert_eq!(r["cursor_start"], 0);
+        let r = complete(&s, "%catalog ", 9);
+        assert_eq!(r["matches"], serde_json::json!(["graph", "dot", "json"]));
+        let r = complete(&s, "%catalog j", 10);
+        assert_eq!(r["matches"], serde_json::json!(["json"]));
+        assert_eq!(r["cursor_start"], 9);
+        let r = complete(&s, "%catalog json x", 15);
         assert_eq!(r["matches"], serde_json::json!([]));
     }
 }

@@ -5,8 +5,10 @@
 //! - `prepl-kernel uninstall [--user|--sys-prefix|--prefix P]`: remove it.
 
 mod builtins;
+mod catalog;
 mod complete;
 mod connection;
+mod graphviz;
 mod history;
 mod inspect;
 mod install;

@@ -82,6 +82,11 @@ fn scalar_style(v: &Value) -> &'static str {
     }
 }
 
+/// One value on one line, coloured (a parameter value in the catalog table).
+pub fn inline_html(out: &mut String, v: &Value) {
+    inline(out, v, 1);
+}
+
 /// One value on one line, coloured; collections in `[...]` and `{...}`.
 fn inline(out: &mut String, v: &Value, depth: usize) {
     match v {

@@ -2,6 +2,7 @@
 //! with a large stack, and the async side talks to it with jobs and events.
 
 use crate::builtins;
+use crate::catalog;
 use crate::inspect::Definitions;
 use crate::render;
 use prepl::syntax::{completeness, Completeness};
@@ -198,8 +199,21 @@ impl Worker {
     fn execute(&mut self, job: ExecuteJob) {
         OUTPUT.with(|o| *o.borrow_mut() = Some(job.events.clone()));
         PAYLOAD.with(|p| p.borrow_mut().clear());
+        if catalog::is_magic(&job.code) {
+            let outcome = self.magic(&job);
+            OUTPUT.with(|o| *o.borrow_mut() = None);
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
+        let before = catalog::visible(self.session.catalog());
         let result = guarded(|| self.session.eval_named(&job.name, &job.code));
         self.record_definitions(&job.code);
+        if !job.silent && matches!(result, Ok(Ok(_))) {
+            // The resources the cell added, as a table before its value.
+            if let Some(data) = catalog::added_bundle(self.session.catalog(), &before) {
+                emit(Event::Display { data });
+            }
+        }
         let outcome = match result {
             Ok(Ok(value)) => {
                 let result = (!job.silent && !value.is_undef()).then(|| render::bundle(&value));
@@ -215,6 +229,33 @@ impl Worker {
         };
         OUTPUT.with(|o| *o.borrow_mut() = None);
         let _ = job.events.send(Event::Done(outcome));
+    }
+
+    /// A `%catalog` cell: its view as display data, or a usage error.
+    fn magic(&mut self, job: &ExecuteJob) -> Outcome {
+        let view = match catalog::parse_magic(&job.code) {
+            Ok(view) => view,
+            Err(message) => {
+                return Outcome::Error(ErrorReport {
+                    ename: "UsageError".into(),
+                    evalue: message.clone(),
+                    traceback: vec![format!("\x1b[0;31mUsageError\x1b[0m: {message}")],
+                })
+            }
+        };
+        match guarded(|| catalog::view_bundle(&self.session, view)) {
+            Ok(data) => {
+                if !job.silent {
+                    emit(Event::Display { data });
+                }
+                Outcome::Ok {
+                    result: None,
+                    payload: Vec::new(),
+                    user_expressions: self.user_expressions(&job.user_expressions),
+                }
+            }
+            Err(panic) => Outcome::Error(internal_error(&panic)),
+        }
     }
 
     fn user_expressions(&mut self, exprs: &Map<String, Json>) -> Json {
@@ -306,8 +347,11 @@ pub fn error_report(e: &Error) -> ErrorReport {
     }
 }
 
-/// The `is_complete_reply` content.
+/// The `is_complete_reply` content. A magic (`%catalog`) is one line.
 pub fn is_complete(code: &str) -> Json {
+    if catalog::is_magic(code) {
+        return json!({"status": "complete"});
+    }
     match completeness(code) {
         Completeness::Complete => json!({"status": "complete"}),
         Completeness::Invalid => json!({"status": "invalid"}),

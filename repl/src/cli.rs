@@ -13,6 +13,9 @@ prints the value of the last expression in programmatic form.
 
 Options:
   -e, --execute SOURCE   evaluate SOURCE
+      --catalog          print the catalog the code compiles to (JSON), not its value
+      --node NAME        the name of the node the catalog is for
+      --facts FILE       facts ($facts) from a YAML or JSON file
   -q, --quiet            no banner in the interactive session
       --strict LEVEL     off, warning or error (the default)
   -h, --help             show this help
@@ -37,6 +40,12 @@ pub struct Options {
     pub mode: Mode,
     pub quiet: bool,
     pub strict: Strictness,
+    /// `--catalog`: print the catalog as JSON instead of the value.
+    pub catalog: bool,
+    /// `--node NAME`
+    pub node: Option<String>,
+    /// `--facts FILE`
+    pub facts: Option<String>,
 }
 
 pub fn parse_strictness(word: &str) -> Option<Strictness> {
@@ -54,6 +63,9 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         mode: Mode::Stdin,
         quiet: false,
         strict: Strictness::default(),
+        catalog: false,
+        node: None,
+        facts: None,
     };
     let mut it = args.iter();
     let mut only_files = false;
@@ -78,6 +90,15 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 })
             }
             "-q" | "--quiet" => opts.quiet = true,
+            "--catalog" => opts.catalog = true,
+            "--node" => {
+                let name = it.next().ok_or("option --node needs a NAME argument")?;
+                opts.node = Some(name.clone());
+            }
+            "--facts" => {
+                let file = it.next().ok_or("option --facts needs a FILE argument")?;
+                opts.facts = Some(file.clone());
+            }
             "-e" | "--execute" => {
                 let source = it.next().ok_or("option -e needs a SOURCE argument")?;
                 set_mode(&mut opts, Mode::Execute(source.clone()))?;
@@ -93,6 +114,10 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     opts.strict = parse_strictness(level).ok_or_else(|| {
                         format!("--strict expects off, warning or error, not '{level}'")
                     })?;
+                } else if let Some(name) = other.strip_prefix("--node=") {
+                    opts.node = Some(name.to_string());
+                } else if let Some(file) = other.strip_prefix("--facts=") {
+                    opts.facts = Some(file.to_string());
                 } else if let Some(source) = other.strip_prefix("--execute=") {
                     set_mode(&mut opts, Mode::Execute(source.to_string()))?;
                 } else {
@@ -112,6 +137,24 @@ fn set_mode(opts: &mut Options, mode: Mode) -> Result<(), String> {
     Ok(())
 }
 
+/// What every session starts with: the node name and the facts of the command line.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    pub node: Option<String>,
+    pub facts: Option<prepl::Value>,
+}
+
+impl Setup {
+    pub fn apply(&self, session: &mut Session) {
+        if let Some(node) = &self.node {
+            session.set_node_name(node);
+        }
+        if let Some(facts) = &self.facts {
+            session.set_facts(facts.clone());
+        }
+    }
+}
+
 /// Runs the program; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
     let opts = match parse_args(&args) {
@@ -121,6 +164,24 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
+    let setup = match &opts.facts {
+        None => Setup {
+            node: opts.node.clone(),
+            facts: None,
+        },
+        Some(path) => match crate::facts::load(path) {
+            Ok(facts) => Setup {
+                node: opts.node.clone(),
+                facts: Some(facts),
+            },
+            Err(message) => {
+                eprintln!("Error: {message}");
+                return 1;
+            }
+        },
+    };
+    let opts = &opts;
+    let setup = &setup;
     match &opts.mode {
         Mode::Help => {
             print!("{USAGE}");
@@ -130,33 +191,38 @@ pub fn main(args: Vec<String>) -> i32 {
             println!("prepl {}", env!("CARGO_PKG_VERSION"));
             0
         }
-        Mode::Execute(source) => run_batch(&opts, "-e", source),
-        Mode::File(path) if path == "-" => run_stdin(&opts),
+        Mode::Execute(source) => run_batch(opts, setup, "-e", source),
+        Mode::File(path) if path == "-" => run_stdin(opts, setup),
         Mode::File(path) => match std::fs::read_to_string(path) {
-            Ok(text) => run_batch(&opts, path, &text),
+            Ok(text) => run_batch(opts, setup, path, &text),
             Err(e) => {
                 eprintln!("Error: Could not read file {path}: {e}");
                 1
             }
         },
-        Mode::Stdin if std::io::stdin().is_terminal() => crate::session::run(&opts),
-        Mode::Stdin => run_stdin(&opts),
+        // `--catalog` compiles what it reads, from a terminal too.
+        Mode::Stdin if std::io::stdin().is_terminal() && !opts.catalog => {
+            crate::session::run(opts, setup)
+        }
+        Mode::Stdin => run_stdin(opts, setup),
     }
 }
 
-fn run_stdin(opts: &Options) -> i32 {
+fn run_stdin(opts: &Options, setup: &Setup) -> i32 {
     let mut text = String::new();
     if let Err(e) = std::io::stdin().read_to_string(&mut text) {
         eprintln!("Error: Could not read standard input: {e}");
         return 1;
     }
-    run_batch(opts, "<stdin>", &text)
+    run_batch(opts, setup, "<stdin>", &text)
 }
 
-/// Evaluates one program: the value on stdout, log lines and errors on stderr, no colours.
-fn run_batch(opts: &Options, name: &str, text: &str) -> i32 {
+/// Evaluates one program: the value (or with `--catalog` the catalog as JSON) on stdout,
+/// log lines and errors on stderr, no colours.
+fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
     let mut session = Session::new();
     session.set_strict(opts.strict);
+    setup.apply(&mut session);
     session.set_log_sink(|level, message| {
         eprintln!("{}: {}", level.label(), message);
     });
@@ -165,7 +231,13 @@ fn run_batch(opts: &Options, name: &str, text: &str) -> i32 {
     let mut out = stdout.lock();
     match result {
         Ok(value) => {
-            let _ = writeln!(out, "{}", prepl::format::to_programmatic(&value));
+            let shown = if opts.catalog {
+                serde_json::to_string_pretty(&session.catalog_json())
+                    .expect("JSON values always serialize")
+            } else {
+                prepl::format::to_programmatic(&value)
+            };
+            let _ = writeln!(out, "{shown}");
             let _ = out.flush();
             0
         }
@@ -214,6 +286,31 @@ mod tests {
             Strictness::Off
         );
         assert!(parse_args(&args(&["--strict", "loud"])).is_err());
+    }
+
+    #[test]
+    fn catalog_node_and_facts() {
+        let opts = parse_args(&args(&[
+            "--catalog",
+            "--node",
+            "web01",
+            "--facts=f.yaml",
+            "-e",
+            "1",
+        ]))
+        .unwrap();
+        assert!(opts.catalog);
+        assert_eq!(opts.node.as_deref(), Some("web01"));
+        assert_eq!(opts.facts.as_deref(), Some("f.yaml"));
+        assert_eq!(
+            parse_args(&args(&["--node=db", "--facts", "x.json"]))
+                .unwrap()
+                .node
+                .as_deref(),
+            Some("db")
+        );
+        assert!(parse_args(&args(&["--node"])).is_err());
+        assert!(parse_args(&args(&["--facts"])).is_err());
     }
 
     #[test]

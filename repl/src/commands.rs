@@ -16,6 +16,8 @@ pub enum CommandName {
     Types,
     Type,
     Load,
+    Catalog,
+    Facts,
     Reset,
     Strict,
     Time,
@@ -82,10 +84,22 @@ pub const COMMANDS: &[CommandInfo] = &[
         "evaluate a file into the session",
     ),
     c(
+        CommandName::Catalog,
+        "catalog",
+        "[graph|dot|json]",
+        "the resources compiled so far, their relationship graph (text or DOT), or the catalog as JSON",
+    ),
+    c(
+        CommandName::Facts,
+        "facts",
+        "[FILE]",
+        "show the facts, or set them from a YAML or JSON file",
+    ),
+    c(
         CommandName::Reset,
         "reset",
         "",
-        "start a fresh session (forget variables, functions and aliases)",
+        "start a fresh session (forget variables, functions, aliases and the catalog)",
     ),
     c(
         CommandName::Strict,
@@ -164,6 +178,8 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Types => Ok(types(repl, arg)),
         CommandName::Type => type_of(repl, arg),
         CommandName::Load => load(repl, arg),
+        CommandName::Catalog => catalog(repl, arg),
+        CommandName::Facts => facts(repl, arg),
         CommandName::Reset => {
             repl.reset();
             Ok("A fresh session.".to_string())
@@ -371,6 +387,66 @@ fn load(repl: &mut Repl, path: &str) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// The forms `:catalog` shows.
+pub const CATALOG_VIEWS: &[&str] = &["graph", "dot", "json"];
+
+fn catalog(repl: &Repl, arg: &str) -> Result<String, String> {
+    use prepl::catalog::render;
+    let catalog = repl.session.catalog();
+    let view = match arg {
+        "" => "",
+        word => {
+            let found: Vec<&&str> = CATALOG_VIEWS
+                .iter()
+                .filter(|v| v.starts_with(word))
+                .collect();
+            match found.as_slice() {
+                [one] => **one,
+                _ => return Err("Usage: :catalog [graph|dot|json]".into()),
+            }
+        }
+    };
+    Ok(match view {
+        "graph" => render::graph_text(catalog),
+        "dot" => render::dot(catalog),
+        "json" => serde_json::to_string_pretty(&repl.session.catalog_json())
+            .expect("JSON values always serialize"),
+        _ => {
+            let table = render::table(catalog, repl.width());
+            // The header line in bold (the table has one when it has a rule under it).
+            match table.split_once('\n') {
+                Some((head, rest)) if rest.starts_with('─') => {
+                    format!("{}\n{rest}", repl.palette.paint(BOLD, head))
+                }
+                _ => table,
+            }
+        }
+    })
+}
+
+fn facts(repl: &mut Repl, path: &str) -> Result<String, String> {
+    if path.is_empty() {
+        return Ok(match repl.session.variable("facts") {
+            Some(prepl::Value::Hash(h)) if !h.is_empty() => {
+                layout(&prepl::Value::Hash(h), repl.width(), 0)
+            }
+            _ => "No facts (set them with :facts FILE or prepl --facts FILE).".into(),
+        });
+    }
+    let path = path.trim_matches(|c| c == '\'' || c == '"');
+    let facts = crate::facts::load(path)?;
+    let count = match &facts {
+        prepl::Value::Hash(h) => h.len(),
+        _ => 0,
+    };
+    repl.session.set_facts(facts.clone());
+    repl.setup.facts = Some(facts);
+    Ok(format!(
+        "{count} fact{} from {path}.",
+        if count == 1 { "" } else { "s" }
+    ))
+}
+
 fn strict(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if !arg.is_empty() {
         let level = parse_strictness(arg).ok_or("Usage: :strict off|warning|error")?;
@@ -418,13 +494,16 @@ mod tests {
         assert_eq!(parse(":types"), Ok((CommandName::Types, "")));
         assert_eq!(parse(":fu str"), Ok((CommandName::Functions, "str")));
         assert!(parse(":t").unwrap_err().contains(":types, :type, :time"));
+        assert_eq!(parse(":c dot"), Ok((CommandName::Catalog, "dot")));
+        assert!(parse(":f").unwrap_err().contains(":functions, :facts"));
+        assert_eq!(parse(":fa"), Ok((CommandName::Facts, "")));
         assert!(parse(":bogus")
             .unwrap_err()
             .starts_with("Unknown command ':bogus'"));
     }
 
     fn repl() -> Repl {
-        let mut repl = Repl::new(prepl::Strictness::Error);
+        let mut repl = Repl::with_setup(prepl::Strictness::Error, Default::default());
         repl.palette = crate::output::Palette::plain();
         repl
     }
@@ -505,6 +584,90 @@ mod tests {
         );
         repl.reset();
         assert_eq!(vars(&repl), "No variables.");
+    }
+
+    #[test]
+    fn catalog_views() {
+        let mut repl = repl();
+        repl.fixed_width = Some(100);
+        // A fresh session's catalog: the main stage, the settings and main classes.
+        let fresh = catalog(&repl, "").unwrap();
+        assert_eq!(
+            fresh,
+            "\
+Type   Title     Parameters      Tags             Contained in
+─────  ────────  ──────────────  ───────────────  ────────────
+Stage  main      name => 'main'  stage
+Class  Settings                  class, settings  Stage[main]
+Class  main      name => 'main'  class            Stage[main]
+"
+        );
+        assert!(catalog(&repl, "graph")
+            .unwrap()
+            .starts_with("Relationships: none"));
+        assert!(catalog(&repl, "d")
+            .unwrap()
+            .starts_with("digraph catalog {"));
+        let json: serde_json::Value =
+            serde_json::from_str(&catalog(&repl, "json").unwrap()).expect("pretty JSON");
+        assert_eq!(json, repl.session.catalog_json());
+        assert_eq!(
+            catalog(&repl, "svg").unwrap_err(),
+            "Usage: :catalog [graph|dot|json]"
+        );
+    }
+
+    #[test]
+    fn catalog_table_of_the_session() {
+        let mut repl = repl();
+        repl.fixed_width = Some(100);
+        assert!(repl
+            .session
+            .eval("notify { 'hi': message => 'hello' }")
+            .is_ok());
+        let table = catalog(&repl, "").unwrap();
+        assert!(table.starts_with("Type "), "{table}");
+        assert!(
+            table
+                .lines()
+                .any(|l| l.starts_with("Notify ") && l.contains("message => 'hello'")),
+            "{table}"
+        );
+        assert!(catalog(&repl, "graph")
+            .unwrap()
+            .contains("  └─ Class[main]\n     └─ Notify[hi]\n"));
+        repl.reset();
+        assert!(!catalog(&repl, "").unwrap().contains("Notify"));
+    }
+
+    #[test]
+    fn facts_from_files_survive_a_reset() {
+        let mut repl = repl();
+        assert_eq!(
+            facts(&mut repl, "").unwrap(),
+            "No facts (set them with :facts FILE or prepl --facts FILE)."
+        );
+        let path =
+            std::env::temp_dir().join(format!("prepl-cmd-facts-{}.yaml", std::process::id()));
+        std::fs::write(&path, "kernel: Linux\nos:\n  family: Debian\n").unwrap();
+        let shown = facts(&mut repl, path.to_str().unwrap());
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(shown.unwrap(), format!("2 facts from {}.", path.display()));
+        assert_eq!(
+            facts(&mut repl, "").unwrap(),
+            "{'kernel' => 'Linux', 'os' => {'family' => 'Debian'}}"
+        );
+        repl.reset();
+        assert_eq!(
+            prepl::format::to_programmatic(
+                &repl
+                    .session
+                    .eval("\"${kernel} ${facts['os']['family']}\"")
+                    .unwrap()
+            ),
+            "'Linux Debian'"
+        );
+        assert!(facts(&mut repl, "/nonexistent.yaml").is_err());
     }
 
     #[test]

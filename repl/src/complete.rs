@@ -1,5 +1,6 @@
 //! Tab completion: variables in scope (`$x`, `$::x`), built-in and user functions (also
-//! after `.`), type names (`Int` → `Integer`), keywords, `:` commands and their arguments.
+//! after `.`), type names (`Int` → `Integer`), keywords, `:` commands and their arguments
+//! (`:catalog` views, file names for `:load` and `:facts`).
 
 use crate::commands::{self, CommandName};
 use crate::highlight::{tokenize, Kind};
@@ -10,7 +11,7 @@ pub use prepl::complete::Names;
 pub enum Completion {
     /// Replace `line[start..cursor]` by one of the words.
     Words { start: usize, words: Vec<String> },
-    /// Complete a file path (`:load FILE`).
+    /// Complete a file path (`:load FILE`, `:facts FILE`).
     Path,
 }
 
@@ -92,7 +93,8 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
     let start = before.len() - arg_trimmed.len();
     let prefix = arg_trimmed;
     let words = match command {
-        CommandName::Load => return Completion::Path,
+        CommandName::Load | CommandName::Facts => return Completion::Path,
+        CommandName::Catalog => starting_with(commands::CATALOG_VIEWS.iter().copied(), prefix),
         CommandName::Type => return complete_code(before, names),
         CommandName::Help => {
             let mut all = starting_with(names.functions.iter().map(String::as_str), prefix);
@@ -210,6 +212,13 @@ mod tests {
         assert_eq!(words(":types It"), (7, vec!["Iterable".into()]));
         assert_eq!(words(":set w"), (5, vec!["width".into()]));
         assert_eq!(complete(":load sr", 8, true, &names()), Completion::Path);
+        assert_eq!(complete(":facts f", 8, true, &names()), Completion::Path);
+        assert_eq!(words(":cat"), (0, vec![":catalog".into()]));
+        assert_eq!(
+            words(":catalog "),
+            (9, vec!["graph".into(), "dot".into(), "json".into()])
+        );
+        assert_eq!(words(":catalog g"), (9, vec!["graph".into()]));
     }
 
     #[test]

@@ -2,13 +2,15 @@
 //! and as an interactive session.
 //!
 //! Modules by concern: `cli` (arguments and the non-interactive mode), `session` (the
-//! interactive loop), `commands` (the `:` commands), `complete`, `highlight`, `validate`
-//! (multi-line input), `helper` (the rustyline glue), `output` (colours and value layout),
-//! `history`, `interrupt` (Ctrl-C during evaluation), `names` (keywords and type names).
+//! interactive loop), `commands` (the `:` commands), `facts` (facts files), `complete`,
+//! `highlight`, `validate` (multi-line input), `helper` (the rustyline glue), `output`
+//! (colours and value layout), `history`, `interrupt` (Ctrl-C during evaluation), `names`
+//! (keywords and type names).
 
 mod cli;
 mod commands;
 mod complete;
+mod facts;
 mod helper;
 mod highlight;
 mod history;

@@ -2,7 +2,7 @@
 //! continuation prompt, results as `=> value`, coloured logs and errors, `$_`, timing,
 //! persistent history and Ctrl-C handling.
 
-use crate::cli::Options;
+use crate::cli::{Options, Setup};
 use crate::commands::{self, Next};
 use crate::complete::Names;
 use crate::helper::PreplHelper;
@@ -33,10 +33,13 @@ pub struct Repl {
     pub terminal_width: usize,
     pub timing: bool,
     pub strict: Strictness,
+    /// The node name and facts every fresh session starts with (`--node`, `--facts`,
+    /// `:facts FILE`).
+    pub setup: Setup,
 }
 
 impl Repl {
-    pub fn new(strict: Strictness) -> Repl {
+    pub fn with_setup(strict: Strictness, setup: Setup) -> Repl {
         let palette = Palette::for_terminal(std::io::stdout().is_terminal());
         let err_palette = Palette::for_terminal(std::io::stderr().is_terminal());
         let mut repl = Repl {
@@ -47,15 +50,18 @@ impl Repl {
             terminal_width: DEFAULT_WIDTH,
             timing: false,
             strict,
+            setup,
         };
         repl.reset();
         repl
     }
 
-    /// Replaces the session by a fresh one.
+    /// Replaces the session by a fresh one (an empty catalog), with the node name and facts
+    /// of the setup.
     pub fn reset(&mut self) {
         let mut session = Session::new();
         session.set_strict(self.strict);
+        self.setup.apply(&mut session);
         let palette = self.err_palette;
         session
             .set_log_sink(move |level, message| eprintln!("{}", palette.log_line(level, message)));
@@ -225,7 +231,7 @@ fn load_history(editor: &mut Editor<PreplHelper, DefaultHistory>) -> Option<Path
 }
 
 /// Runs the interactive session; returns the exit status.
-pub fn run(opts: &Options) -> i32 {
+pub fn run(opts: &Options, setup: &Setup) -> i32 {
     let config = Builder::new()
         .max_history_size(history::MAX_ENTRIES)
         .and_then(|b| b.history_ignore_dups(true))
@@ -250,7 +256,7 @@ pub fn run(opts: &Options) -> i32 {
         }
     };
     interrupt::install();
-    let mut repl = Repl::new(opts.strict);
+    let mut repl = Repl::with_setup(opts.strict, setup.clone());
     let mut helper = PreplHelper::new(repl.palette.enabled);
     helper.names = repl.names();
     editor.set_helper(Some(helper));

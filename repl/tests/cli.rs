@@ -87,3 +87,219 @@ fn help_version_and_bad_arguments() {
     let out = prepl(&["--bogus"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+// --- The catalog (`--catalog`, `--node`, `--facts`). Expected resources and edges are the
+// reference's (`puppet-oracle --catalog`).
+
+fn scratch_file(name: &str, content: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("prepl-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, content).expect("write the file");
+    path
+}
+
+/// The whole of stdout as one JSON document.
+fn catalog_of(out: &Output) -> serde_json::Value {
+    serde_json::from_str(&text(&out.stdout)).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not one JSON document ({e}):\n{}",
+            text(&out.stdout)
+        )
+    })
+}
+
+/// The resources of a catalog as `Type[title] {parameters}` lines and its edges as
+/// `Source -> Target`, as `puppet-oracle --catalog` prints them.
+fn summary(catalog: &serde_json::Value) -> Vec<String> {
+    let mut lines = Vec::new();
+    for r in catalog["resources"].as_array().expect("resources") {
+        let mut line = format!(
+            "{}[{}]",
+            r["type"].as_str().expect("type"),
+            r["title"].as_str().expect("title")
+        );
+        if let Some(params) = r["parameters"].as_object().filter(|p| !p.is_empty()) {
+            let ps: Vec<String> = params.iter().map(|(k, v)| format!("{k} => {v}")).collect();
+            line.push_str(&format!(" {{ {} }}", ps.join(", ")));
+        }
+        lines.push(line);
+    }
+    for e in catalog["edges"].as_array().expect("edges") {
+        lines.push(format!(
+            "edge: {} -> {}",
+            e["source"].as_str().expect("source"),
+            e["target"].as_str().expect("target")
+        ));
+    }
+    lines
+}
+
+#[test]
+fn catalog_mode_prints_only_the_catalog() {
+    let out = prepl(
+        &[
+            "--catalog",
+            "--node",
+            "web01.example.com",
+            "-e",
+            "$x = 1 + 1",
+        ],
+        None,
+    );
+    assert_eq!(text(&out.stderr), "");
+    assert!(out.status.success());
+    let catalog = catalog_of(&out);
+    assert_eq!(catalog["name"], "web01.example.com");
+    assert!(catalog["resources"].is_array(), "{catalog}");
+    assert!(text(&out.stdout).starts_with("{\n  \""), "pretty JSON");
+}
+
+#[test]
+fn catalog_mode_errors_exit_with_status_one() {
+    let out = prepl(&["--catalog", "-e", "$nosuch"], None);
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line 1, column 1)\n$nosuch\n^\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn facts_from_yaml_and_json_files() {
+    let yaml = scratch_file(
+        "facts.yaml",
+        "---\nos:\n  family: Debian\n  release:\n    major: '12'\nprocessors:\n  count: 4\n",
+    );
+    let json = scratch_file(
+        "facts.json",
+        r#"{"os": {"family": "Debian", "release": {"major": "12"}}, "processors": {"count": 4}}"#,
+    );
+    let src = "\"${facts['os']['family']} ${os['release']['major']} ${$processors['count'] + 1}\"";
+    for file in [&yaml, &json] {
+        let out = prepl(&["--facts", file.to_str().expect("utf-8"), "-e", src], None);
+        assert_eq!(text(&out.stderr), "");
+        assert_eq!(text(&out.stdout), "'Debian 12 5'\n");
+    }
+    let _ = std::fs::remove_file(&yaml);
+    let _ = std::fs::remove_file(&json);
+    let bad = scratch_file("bad.yaml", "- just\n- a list\n");
+    let out = prepl(&["--facts", bad.to_str().expect("utf-8"), "-e", "1"], None);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("must hold a hash of facts"));
+    let out = prepl(&["--facts", "/nonexistent/facts.yaml", "-e", "1"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with("Error: Could not read the facts file"));
+}
+
+#[test]
+fn catalog_of_a_resource() {
+    // puppet-oracle --catalog -e "notify { 'hi': message => 'hello' }"
+    let out = prepl(
+        &["--catalog", "-e", "notify { 'hi': message => 'hello' }"],
+        None,
+    );
+    assert_eq!(text(&out.stderr), "");
+    assert!(out.status.success());
+    assert_eq!(
+        summary(&catalog_of(&out)),
+        [
+            "Stage[main] { name => \"main\" }",
+            "Class[Settings]",
+            "Class[main] { name => \"main\" }",
+            "Notify[hi] { message => \"hello\" }",
+            "edge: Stage[main] -> Class[Settings]",
+            "edge: Stage[main] -> Class[main]",
+            "edge: Class[main] -> Notify[hi]",
+        ]
+    );
+    // The same from standard input and from a file.
+    let out = prepl(&["--catalog"], Some("notify { 'hi': message => 'hello' }"));
+    assert_eq!(summary(&catalog_of(&out)).len(), 7);
+    let file = scratch_file("hi.pp", "notify { 'hi': message => 'hello' }");
+    let out = prepl(&["--catalog", file.to_str().expect("utf-8")], None);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(summary(&catalog_of(&out)).len(), 7);
+}
+
+#[test]
+fn catalog_with_classes_and_relationships() {
+    let src = "class web {
+      package { 'nginx': ensure => installed }
+      -> file { '/etc/nginx/nginx.conf': ensure => file }
+      ~> service { 'nginx': ensure => running }
+    }
+    include web";
+    let out = prepl(&["--catalog", "-e", src], None);
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(
+        summary(&catalog_of(&out)),
+        [
+            "Stage[main] { name => \"main\" }",
+            "Class[Settings]",
+            "Class[main] { name => \"main\" }",
+            "Class[Web]",
+            "Package[nginx] { ensure => \"installed\", before => [\"File[/etc/nginx/nginx.conf]\"] }",
+            "File[/etc/nginx/nginx.conf] { ensure => \"file\", notify => [\"Service[nginx]\"] }",
+            "Service[nginx] { ensure => \"running\" }",
+            "edge: Stage[main] -> Class[Settings]",
+            "edge: Stage[main] -> Class[main]",
+            "edge: Stage[main] -> Class[Web]",
+            "edge: Class[Web] -> Package[nginx]",
+            "edge: Class[Web] -> File[/etc/nginx/nginx.conf]",
+            "edge: Class[Web] -> Service[nginx]",
+        ]
+    );
+}
+
+#[test]
+fn catalog_for_a_node_with_facts() {
+    let src = "node 'web01.example.com' { notify { \"in node on ${facts['os']['family']}\": } }
+               node default { notify { 'default': } }";
+    let facts = scratch_file("node-facts.yaml", "os:\n  family: Debian\n");
+    let facts_arg = facts.to_str().expect("utf-8");
+    let out = prepl(
+        &[
+            "--catalog",
+            "--node",
+            "web01.example.com",
+            "--facts",
+            facts_arg,
+            "-e",
+            src,
+        ],
+        None,
+    );
+    let other = prepl(&["--catalog", "--facts", facts_arg, "-e", src], None);
+    let _ = std::fs::remove_file(&facts);
+    assert_eq!(text(&out.stderr), "");
+    let catalog = catalog_of(&out);
+    assert_eq!(catalog["name"], "web01.example.com");
+    assert_eq!(
+        summary(&catalog),
+        [
+            "Stage[main] { name => \"main\" }",
+            "Class[Settings]",
+            "Class[main] { name => \"main\" }",
+            "Node[web01.example.com]",
+            "Notify[in node on Debian]",
+            "edge: Stage[main] -> Class[Settings]",
+            "edge: Stage[main] -> Class[main]",
+            "edge: Class[main] -> Node[web01.example.com]",
+            "edge: Node[web01.example.com] -> Notify[in node on Debian]",
+        ]
+    );
+    assert!(summary(&catalog_of(&other)).contains(&"Notify[default]".to_string()));
+}
+
+#[test]
+fn catalog_errors_print_no_catalog() {
+    let out = prepl(&["--catalog", "-e", "notify { a: }\nnotify { a: }"], None);
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("Error: Evaluation Error: Error while evaluating a Resource Statement, Duplicate declaration: Notify[a] is already declared at (line: 1); cannot redeclare (line: 2)"),
+        "{err}"
+    );
+}

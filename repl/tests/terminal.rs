@@ -150,6 +150,21 @@ fn interactive_session_in_a_terminal() {
     tmux.keys(&["C-c"]);
     tmux.wait_for_nth("prepl[7]>", 2);
 
+    // Resources compile into the catalog; `:catalog graph`, completed, shows it.
+    tmux.type_text("package { 'ntp': } -> service { 'ntpd': }");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> [Service['ntpd']]");
+    tmux.wait_for("prepl[8]>");
+    tmux.type_text(":cat");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("prepl[8]> :catalog");
+    tmux.type_text(" gr");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("prepl[8]> :catalog graph");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("  Package[ntp] -> Service[ntpd]");
+    tmux.wait_for("     └─ Service[ntpd]");
+
     // History survives a restart.
     tmux.type_text(":quit");
     tmux.keys(&["Enter"]);
@@ -165,7 +180,7 @@ fn interactive_session_in_a_terminal() {
     tmux.keys(&["Up"]);
     tmux.wait_for("prepl[1]> :quit");
     tmux.keys(&["Up"]);
-    tmux.wait_for("prepl[1]> $xs[1]");
+    tmux.wait_for("prepl[1]> :catalog graph");
     tmux.keys(&["C-c"]);
     tmux.keys(&["C-d"]);
     let _ = std::fs::remove_dir_all(&dir);

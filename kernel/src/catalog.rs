@@ -1,0 +1,270 @@
+//! The catalog in the notebook: after a cell that added resources, a table of them
+//! (`text/html` and `text/plain`); and the `%catalog` magic, a cell of its own:
+//!
+//! - `%catalog`: every resource the agent would get, as a table;
+//! - `%catalog graph`: the relationship graph as SVG when Graphviz's `dot` runs, with the
+//!   text graph as `text/plain` (the text graph alone when it does not);
+//! - `%catalog dot`: the graph's DOT source;
+//! - `%catalog json`: the catalog as the reference's JSON catalog (`application/json`).
+
+use crate::graphviz;
+use crate::render::{escape, inline_html};
+use prepl::catalog::render::{self as text, table::rows_of};
+use prepl::catalog::{Catalog, ResourceId};
+use prepl::Session;
+use serde_json::{json, Value as Json};
+use std::collections::HashSet;
+use std::fmt::Write;
+
+/// The width of the `text/plain` tables.
+const TEXT_WIDTH: usize = 100;
+/// Rows shown before the rest is summarized.
+const MAX_ROWS: usize = 500;
+
+/// What `%catalog` shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    Table,
+    Graph,
+    Dot,
+    Json,
+}
+
+pub const VIEWS: &[&str] = &["graph", "dot", "json"];
+pub const USAGE: &str = "Usage: %catalog [graph|dot|json]";
+
+/// Whether a cell is a magic (`%` first): the parser would refuse it anyway.
+pub fn is_magic(code: &str) -> bool {
+    code.trim_start().starts_with('%')
+}
+
+/// The view a magic cell asks for, or the usage message.
+pub fn parse_magic(code: &str) -> Result<View, String> {
+    let mut words = code.split_whitespace();
+    if words.next() != Some("%catalog") {
+        let word = code.split_whitespace().next().unwrap_or("%");
+        return Err(format!("Unknown magic '{word}'. {USAGE}"));
+    }
+    let view = match (words.next(), words.next()) {
+        (None, _) => View::Table,
+        (Some("graph"), None) => View::Graph,
+        (Some("dot"), None) => View::Dot,
+        (Some("json"), None) => View::Json,
+        _ => return Err(USAGE.to_string()),
+    };
+    Ok(view)
+}
+
+/// The MIME bundle a `%catalog` view shows.
+pub fn view_bundle(session: &Session, view: View) -> Json {
+    let catalog = session.catalog();
+    match view {
+        View::Table => {
+            let ids: Vec<ResourceId> = catalog.resources().map(|(id, _)| id).collect();
+            let mut html = table_html(catalog, &ids);
+            left_out_html(&mut html, catalog);
+            json!({"text/html": html, "text/plain": text::table(catalog, TEXT_WIDTH)})
+        }
+        View::Graph => {
+            let plain = text::graph_text(catalog);
+            match graphviz::svg(&text::dot(catalog)) {
+                Some(svg) => json!({"image/svg+xml": svg, "text/plain": plain}),
+                None => json!({"text/plain": plain}),
+            }
+        }
+        View::Dot => json!({"text/plain": text::dot(catalog)}),
+        View::Json => {
+            let doc = session.catalog_json();
+            let pretty = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
+            json!({"application/json": doc, "text/plain": pretty})
+        }
+    }
+}
+
+/// The resources the agent would get, to tell which ones a cell added.
+pub fn visible(catalog: &Catalog) -> HashSet<ResourceId> {
+    catalog.resources().map(|(id, _)| id).collect()
+}
+
+/// A table of the resources that are in the catalog now and were not `before` (declared
+/// by the cell, or realized by it), if there are any.
+pub fn added_bundle(catalog: &Catalog, before: &HashSet<ResourceId>) -> Option<Json> {
+    let added: Vec<ResourceId> = catalog
+        .resources()
+        .map(|(id, _)| id)
+        .filter(|id| !before.contains(id))
+        .collect();
+    if added.is_empty() {
+        return None;
+    }
+    let rows = rows_of(catalog, &added);
+    Some(json!({
+        "text/html": table_html(catalog, &added),
+        "text/plain": text::table::table_of(&rows, TEXT_WIDTH),
+    }))
+}
+
+const TABLE: &str = "<table style=\"border-collapse:collapse;font-family:monospace\">";
+const CELL: &str =
+    "style=\"text-align:left;vertical-align:top;border:1px solid #ccc;padding:2px 6px\"";
+const STYLE_TYPE: &str = "color:#267f99;font-weight:bold";
+const STYLE_DIM: &str = "color:#777";
+
+/// The resources as an HTML table: resource, parameters (one per line, values coloured by
+/// kind), tags, container.
+fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
+    let mut out = String::from(TABLE);
+    out.push_str("<thead><tr>");
+    for h in ["Resource", "Parameters", "Tags", "Contained in"] {
+        let _ = write!(out, "<th {CELL}>{h}</th>");
+    }
+    out.push_str("</tr></thead><tbody>");
+    let containers = text::shown_containers(catalog);
+    for &id in ids.iter().take(MAX_ROWS) {
+        let r = catalog.get(id);
+        out.push_str("<tr>");
+        let _ = write!(out, "<td {CELL}><span style=\"{STYLE_TYPE}\">");
+        escape(&mut out, &r.type_name);
+        out.push_str("</span>[");
+        escape(&mut out, &r.title);
+        out.push_str("]</td>");
+        let _ = write!(out, "<td {CELL}>");
+        for (i, (name, value)) in r.parameters.iter().enumerate() {
+            if i > 0 {
+                out.push_str("<br>");
+            }
+            escape(&mut out, name);
+            out.push_str(" =&gt; ");
+            inline_html(&mut out, value);
+        }
+        let _ = write!(out, "</td><td {CELL}><span style=\"{STYLE_DIM}\">");
+        let all_tags = catalog.tags_of(id);
+        let tags: Vec<&str> = all_tags.iter().map(|t| &**t).collect();
+        escape(&mut out, &tags.join(", "));
+        let _ = write!(out, "</span></td><td {CELL}>");
+        if let Some(c) = containers[id.0 as usize] {
+            escape(&mut out, &catalog.get(c).reference());
+        }
+        out.push_str("</td></tr>");
+    }
+    if ids.len() > MAX_ROWS {
+        let _ = write!(
+            out,
+            "<tr><td {CELL} colspan=\"4\">… {} more</td></tr>",
+            ids.len() - MAX_ROWS
+        );
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+/// A line naming the virtual resources not realized and the exported ones.
+fn left_out_html(out: &mut String, catalog: &Catalog) {
+    let refs = |pick: fn(&prepl::catalog::Resource) -> bool| -> Vec<String> {
+        catalog
+            .all_resources()
+            .filter(|(_, r)| pick(r))
+            .map(|(_, r)| r.reference())
+            .collect()
+    };
+    for (what, list) in [
+        (
+            "Virtual, not realized",
+            refs(|r| r.is_virtual && !r.exported),
+        ),
+        ("Exported", refs(|r| r.exported)),
+    ] {
+        if !list.is_empty() {
+            let _ = write!(
+                out,
+                "<div style=\"{STYLE_DIM}\">{what} (not in the catalog): "
+            );
+            escape(out, &list.join(", "));
+            out.push_str("</div>");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(code: &str) -> Session {
+        let mut s = Session::new();
+        s.eval(code).unwrap_or_else(|e| panic!("{}", e.render()));
+        s
+    }
+
+    #[test]
+    fn magics() {
+        assert!(is_magic("  %catalog"));
+        assert!(!is_magic("$x % 2"));
+        assert_eq!(parse_magic("%catalog"), Ok(View::Table));
+        assert_eq!(parse_magic("%catalog graph\n"), Ok(View::Graph));
+        assert_eq!(parse_magic("%catalog  dot"), Ok(View::Dot));
+        assert_eq!(parse_magic("%catalog json"), Ok(View::Json));
+        assert_eq!(parse_magic("%catalog svg"), Err(USAGE.into()));
+        assert_eq!(parse_magic("%catalog json x"), Err(USAGE.into()));
+        assert_eq!(
+            parse_magic("%time 1"),
+            Err(format!("Unknown magic '%time'. {USAGE}"))
+        );
+    }
+
+    #[test]
+    fn the_resources_a_cell_adds() {
+        let mut s = session("notify { 'first': }");
+        let before = visible(s.catalog());
+        s.eval("@user { 'bob': uid => 1001 } notify { '<b>': message => 'hi' }")
+            .unwrap();
+        let bundle = added_bundle(s.catalog(), &before).expect("a table");
+        let html = bundle["text/html"].as_str().unwrap();
+        assert!(html.contains("&lt;b&gt;"), "{html}");
+        assert!(!html.contains("first"), "{html}");
+        assert!(!html.contains("bob"), "virtual: {html}");
+        assert!(html.contains("message =&gt; <span"), "{html}");
+        let plain = bundle["text/plain"].as_str().unwrap();
+        assert_eq!(plain.lines().count(), 3, "{plain}");
+        assert!(
+            plain.lines().nth(2).unwrap().starts_with("Notify  <b>"),
+            "{plain}"
+        );
+        // Realizing the virtual user later shows it then.
+        let before = visible(s.catalog());
+        s.eval("User <| |>").unwrap();
+        let plain = added_bundle(s.catalog(), &before).unwrap()["text/plain"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(plain.contains("User  bob"), "{plain}");
+        // A cell without resources shows none.
+        let before = visible(s.catalog());
+        s.eval("1 + 1").unwrap();
+        assert_eq!(added_bundle(s.catalog(), &before), None);
+    }
+
+    #[test]
+    fn views() {
+        let s = session(
+            "package { 'nginx': } -> service { 'nginx': } @@file { '/db': } @user { 'x': }",
+        );
+        let table = view_bundle(&s, View::Table);
+        let html = table["text/html"].as_str().unwrap();
+        assert!(html.contains("Stage</span>[main]"), "{html}");
+        assert!(html.contains("Virtual, not realized (not in the catalog): User[x]</div>"));
+        assert!(html.contains("Exported (not in the catalog): File[/db]</div>"));
+        assert!(table["text/plain"].as_str().unwrap().starts_with("Type "));
+        let dot = view_bundle(&s, View::Dot);
+        assert!(dot["text/plain"]
+            .as_str()
+            .unwrap()
+            .starts_with("digraph catalog {"));
+        let json = view_bundle(&s, View::Json);
+        assert_eq!(json["application/json"], s.catalog_json());
+        let graph = view_bundle(&s, View::Graph);
+        assert!(graph["text/plain"]
+            .as_str()
+            .unwrap()
+            .starts_with("Relationships:\n  Package[nginx] -> Service[nginx]\n"));
+    }
+}

@@ -1,0 +1,565 @@
+//! Dependency cycles, found as the reference's agent finds them before applying a catalog
+//! (`Puppet::Graph::RelationshipGraph` and `SimpleGraph#report_cycles_in_graph`):
+//!
+//! - The graph has the relationship edges; then every container (class, define instance,
+//!   stage) is replaced by two anchors, *admissible* and *completed*: its contents come after
+//!   its admissible anchor and before its completed one, what came before the container comes
+//!   before the admissible anchor, what came after it comes after the completed one. So a
+//!   class's relationships apply to everything it contains.
+//! - The cycles are its strongly connected components (Tarjan) of more than one vertex, or of
+//!   one with an edge to itself; each is sorted by the vertices' references, and so is the
+//!   list of cycles (an anchor's is `Whit[admissible_Class[A]]`).
+//! - Each is reported with one path, found breadth-first from its first vertex; anchors show
+//!   as their container: `(Notify[x] => Class[A] => Notify[z] => Notify[x])`.
+
+use crate::catalog::{Catalog, ResourceId};
+use rustc_hash::FxHashMap as HashMap;
+
+/// One dependency cycle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cycle {
+    /// The resources in the cycle (containers through their anchors), in the reference's
+    /// order, each once.
+    pub resources: Vec<ResourceId>,
+    /// The path the reference reports: it ends with a resource that appears earlier in it
+    /// (usually the first).
+    pub path: Vec<ResourceId>,
+}
+
+/// A vertex of the relationship graph the agent builds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Vertex {
+    Resource(ResourceId),
+    Admissible(ResourceId),
+    Completed(ResourceId),
+}
+
+impl Vertex {
+    fn resource(self) -> ResourceId {
+        match self {
+            Vertex::Resource(id) | Vertex::Admissible(id) | Vertex::Completed(id) => id,
+        }
+    }
+
+    /// What the reference sorts by (`Puppet::Type#ref`).
+    fn sort_key(self, catalog: &Catalog) -> String {
+        match self {
+            Vertex::Resource(id) => catalog.get(id).reference(),
+            Vertex::Admissible(id) => format!("Whit[admissible_{}]", catalog.get(id).reference()),
+            Vertex::Completed(id) => format!("Whit[completed_{}]", catalog.get(id).reference()),
+        }
+    }
+}
+
+/// A directed graph whose adjacency lists keep the order edges were added in (as the
+/// reference's hashes do).
+#[derive(Default)]
+struct Graph {
+    vertices: Vec<Vertex>,
+    index: HashMap<Vertex, usize>,
+    out: Vec<Vec<usize>>,
+    into: Vec<Vec<usize>>,
+    removed: Vec<bool>,
+}
+
+impl Graph {
+    fn add_vertex(&mut self, v: Vertex) -> usize {
+        if let Some(&i) = self.index.get(&v) {
+            return i;
+        }
+        let i = self.vertices.len();
+        self.vertices.push(v);
+        self.index.insert(v, i);
+        self.out.push(Vec::new());
+        self.into.push(Vec::new());
+        self.removed.push(false);
+        i
+    }
+
+    fn add_edge(&mut self, from: usize, to: usize) {
+        if !self.out[from].contains(&to) {
+            self.out[from].push(to);
+            self.into[to].push(from);
+        }
+    }
+
+    fn remove_edge(&mut self, from: usize, to: usize) {
+        self.out[from].retain(|&t| t != to);
+        self.into[to].retain(|&f| f != from);
+    }
+
+    fn remove_vertex(&mut self, v: usize) {
+        for to in std::mem::take(&mut self.out[v]) {
+            self.into[to].retain(|&f| f != v);
+        }
+        for from in std::mem::take(&mut self.into[v]) {
+            self.out[from].retain(|&t| t != v);
+        }
+        self.removed[v] = true;
+    }
+}
+
+/// Whether the agent treats a resource as a container: classes and stages always, and any
+/// resource that contains others (define instances; an empty one behaves like a plain
+/// resource, since its two anchors would simply follow each other).
+fn containers(catalog: &Catalog) -> Vec<ResourceId> {
+    let mut has_contents = vec![false; catalog.len()];
+    for (container, _) in catalog.containment_edges() {
+        has_contents[container.0 as usize] = true;
+    }
+    catalog
+        .resources()
+        .filter(|(id, r)| {
+            has_contents[id.0 as usize] || &*r.type_name == "Class" || &*r.type_name == "Stage"
+        })
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// The relationship graph of `RelationshipGraph#populate_from`: resources and relationship
+/// edges, then containers replaced by their anchors.
+fn relationship_graph(catalog: &Catalog) -> Graph {
+    let mut g = Graph::default();
+    let mut visible = vec![false; catalog.len()];
+    for (id, _) in catalog.resources() {
+        visible[id.0 as usize] = true;
+        g.add_vertex(Vertex::Resource(id));
+    }
+    for rel in catalog.relationships() {
+        if visible[rel.source.0 as usize] && visible[rel.target.0 as usize] {
+            let s = g.index[&Vertex::Resource(rel.source)];
+            let t = g.index[&Vertex::Resource(rel.target)];
+            g.add_edge(s, t);
+        }
+    }
+    let containers = containers(catalog);
+    let mut is_container = vec![false; catalog.len()];
+    for &x in &containers {
+        is_container[x.0 as usize] = true;
+        g.add_vertex(Vertex::Admissible(x));
+        g.add_vertex(Vertex::Completed(x));
+    }
+    let admissible = |g: &Graph, v: usize| match g.vertices[v] {
+        Vertex::Resource(id) if is_container[id.0 as usize] => g.index[&Vertex::Admissible(id)],
+        _ => v,
+    };
+    let completed = |g: &Graph, v: usize| match g.vertices[v] {
+        Vertex::Resource(id) if is_container[id.0 as usize] => g.index[&Vertex::Completed(id)],
+        _ => v,
+    };
+    let mut contents: HashMap<ResourceId, Vec<ResourceId>> = HashMap::default();
+    for (container, child) in catalog.containment_edges() {
+        contents.entry(container).or_default().push(child);
+    }
+    for &x in &containers {
+        let xv = g.index[&Vertex::Resource(x)];
+        let (adm_x, comp_x) = (admissible(&g, xv), completed(&g, xv));
+        let children = contents.get(&x).map(Vec::as_slice).unwrap_or(&[]);
+        if children.is_empty() {
+            g.add_edge(adm_x, comp_x);
+        }
+        for child in children {
+            let cv = g.index[&Vertex::Resource(*child)];
+            let (adm_c, comp_c) = (admissible(&g, cv), completed(&g, cv));
+            g.add_edge(adm_x, adm_c);
+            g.add_edge(comp_c, comp_x);
+        }
+        for source in g.into[xv].clone() {
+            let from = completed(&g, source);
+            g.add_edge(from, adm_x);
+            g.remove_edge(source, xv);
+        }
+        for target in g.out[xv].clone() {
+            let to = admissible(&g, target);
+            g.add_edge(comp_x, to);
+            g.remove_edge(xv, target);
+        }
+    }
+    for &x in &containers {
+        let xv = g.index[&Vertex::Resource(x)];
+        g.remove_vertex(xv);
+    }
+    g
+}
+
+/// The strongly connected components of the live vertices (Tarjan's algorithm, iterative).
+fn strongly_connected(g: &Graph) -> Vec<Vec<usize>> {
+    const UNSEEN: usize = usize::MAX;
+    let n = g.vertices.len();
+    let mut index = vec![UNSEEN; n];
+    let mut lowlink = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut components = Vec::new();
+    let mut counter = 0;
+    for root in 0..n {
+        if g.removed[root] || index[root] != UNSEEN {
+            continue;
+        }
+        // (vertex, next child position)
+        let mut work = vec![(root, 0usize)];
+        index[root] = counter;
+        lowlink[root] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut next)) = work.last_mut() {
+            if let Some(&child) = g.out[v].get(*next) {
+                *next += 1;
+                if index[child] == UNSEEN {
+                    index[child] = counter;
+                    lowlink[child] = counter;
+                    counter += 1;
+                    stack.push(child);
+                    on_stack[child] = true;
+                    work.push((child, 0));
+                } else if on_stack[child] {
+                    lowlink[v] = lowlink[v].min(index[child]);
+                }
+            } else {
+                work.pop();
+                if let Some(&(parent, _)) = work.last() {
+                    lowlink[parent] = lowlink[parent].min(lowlink[v]);
+                }
+                if lowlink[v] == index[v] {
+                    let mut component = Vec::new();
+                    loop {
+                        let top = stack.pop().expect("the vertex is on the stack");
+                        on_stack[top] = false;
+                        component.push(top);
+                        if top == v {
+                            break;
+                        }
+                    }
+                    components.push(component);
+                }
+            }
+        }
+    }
+    components
+}
+
+/// The first path around a cycle, breadth-first from its first vertex, through the cycle's
+/// vertices only (`SimpleGraph#paths_in_cycle` with one path).
+fn path_in_cycle(g: &Graph, cycle: &[usize]) -> Vec<usize> {
+    let member = |v: &usize| cycle.contains(v);
+    let mut queue = std::collections::VecDeque::from([(cycle[0], Vec::new())]);
+    while let Some((v, path)) = queue.pop_front() {
+        if path.contains(&v) {
+            let mut found: Vec<usize> = path;
+            found.push(v);
+            return found;
+        }
+        for &to in g.out[v].iter().filter(|t| member(t)) {
+            let mut next = path.clone();
+            next.push(v);
+            queue.push_back((to, next));
+        }
+    }
+    Vec::new()
+}
+
+/// The dependency cycles of the catalog the agent gets, through relationships and
+/// containment, in the order the reference reports them. Empty when it can be applied.
+pub fn find_cycles(catalog: &Catalog) -> Vec<Cycle> {
+    let g = relationship_graph(catalog);
+    let key = |v: usize| g.vertices[v].sort_key(catalog);
+    let mut cycles: Vec<(Vec<String>, Vec<usize>)> = strongly_connected(&g)
+        .into_iter()
+        .filter(|c| c.len() > 1 || g.out[c[0]].contains(&c[0]))
+        .map(|c| {
+            let mut keyed: Vec<(String, usize)> = c.into_iter().map(|v| (key(v), v)).collect();
+            keyed.sort();
+            keyed.into_iter().unzip()
+        })
+        .collect();
+    cycles.sort();
+    cycles
+        .into_iter()
+        .map(|(_, vertices)| {
+            let path = path_in_cycle(&g, &vertices)
+                .into_iter()
+                .map(|v| g.vertices[v].resource())
+                .collect();
+            let mut resources: Vec<ResourceId> = Vec::new();
+            for v in vertices {
+                let id = g.vertices[v].resource();
+                if !resources.contains(&id) {
+                    resources.push(id);
+                }
+            }
+            Cycle { resources, path }
+        })
+        .collect()
+}
+
+/// The error the reference's agent logs before refusing a catalog with cycles (`puppet
+/// apply` logs it at level err, then fails with "One or more resource dependency cycles
+/// detected in graph"), word for word, including the literal `\n` it writes between a
+/// cycle and the next line:
+///
+/// ```text
+/// Found 1 dependency cycle:
+/// (Notify[a] => Notify[b] => Notify[a])\nTry the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz
+/// ```
+pub fn cycle_message(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
+    if cycles.is_empty() {
+        return None;
+    }
+    let mut message = if cycles.len() == 1 {
+        "Found 1 dependency cycle:\n".to_string()
+    } else {
+        format!("Found {} dependency cycles:\n", cycles.len())
+    };
+    for cycle in cycles {
+        message.push_str(&path_text(catalog, &cycle.path));
+        message.push_str("\\n");
+    }
+    message.push_str(
+        "Try the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz",
+    );
+    Some(message)
+}
+
+/// `(Notify[a] => Notify[b] => Notify[a])`
+pub fn path_text(catalog: &Catalog, path: &[ResourceId]) -> String {
+    let refs: Vec<String> = path.iter().map(|id| catalog.get(*id).reference()).collect();
+    format!("({})", refs.join(" => "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_catalog::*;
+    use super::*;
+
+    fn message(c: &Catalog) -> String {
+        cycle_message(c, &find_cycles(c)).unwrap_or_default()
+    }
+
+    const TRY: &str =
+        "\\nTry the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz";
+
+    #[test]
+    fn no_cycle() {
+        let (mut c, main) = base();
+        let a = add(&mut c, "Notify", "a", main);
+        let b = add(&mut c, "Notify", "b", main);
+        before(&mut c, a, b);
+        assert!(find_cycles(&c).is_empty());
+        assert_eq!(cycle_message(&c, &[]), None);
+    }
+
+    // puppet apply -e 'notify{a: require => Notify[b]} notify{b: require => Notify[a]}'
+    #[test]
+    fn two_resources() {
+        let (mut c, main) = base();
+        let a = add(&mut c, "Notify", "a", main);
+        let b = add(&mut c, "Notify", "b", main);
+        before(&mut c, b, a);
+        before(&mut c, a, b);
+        let cycles = find_cycles(&c);
+        assert_eq!(cycles.len(), 1);
+        assert_eq!(cycles[0].resources, vec![a, b]);
+        assert_eq!(cycles[0].path, vec![a, b, a]);
+        assert_eq!(
+            message(&c),
+            format!("Found 1 dependency cycle:\n(Notify[a] => Notify[b] => Notify[a]){TRY}")
+        );
+    }
+
+    // puppet apply -e 'notify{[c,d,a,b]:} Notify[d]->Notify[c]->Notify[d]
+    //                  Notify[b]->Notify[a]->Notify[b]'
+    #[test]
+    fn two_cycles_sorted() {
+        let (mut c, main) = base();
+        let [nc, nd, na, nb] = ["c", "d", "a", "b"].map(|t| add(&mut c, "Notify", t, main));
+        before(&mut c, nd, nc);
+        before(&mut c, nc, nd);
+        before(&mut c, nb, na);
+        before(&mut c, na, nb);
+        assert_eq!(
+            message(&c),
+            format!(
+                "Found 2 dependency cycles:\n(Notify[a] => Notify[b] => Notify[a])\\n\
+                 (Notify[c] => Notify[d] => Notify[c]){TRY}"
+            )
+        );
+    }
+
+    // puppet apply -e 'notify{[a,b,c]:} Notify[a]->Notify[b]->Notify[c]->Notify[a]
+    //                  Notify[a] -> Notify[c]': the shortest path is reported.
+    #[test]
+    fn the_shortest_path_breadth_first() {
+        let (mut c, main) = base();
+        let [a, b, n] = ["a", "b", "c"].map(|t| add(&mut c, "Notify", t, main));
+        before(&mut c, a, b);
+        before(&mut c, b, n);
+        before(&mut c, n, a);
+        before(&mut c, a, n);
+        let cycles = find_cycles(&c);
+        assert_eq!(cycles[0].resources, vec![a, b, n]);
+        assert_eq!(
+            message(&c),
+            format!("Found 1 dependency cycle:\n(Notify[a] => Notify[c] => Notify[a]){TRY}")
+        );
+    }
+
+    // puppet apply -e 'class a { notify{x:} } class b { notify{y:} } include a, b
+    //                  Class[a] -> Class[b] Notify[y] -> Notify[x]'
+    #[test]
+    fn through_class_relationships() {
+        let (mut c, main) = base();
+        let stage = c.find("Stage", "main").unwrap();
+        let ca = add(&mut c, "Class", "A", stage);
+        let x = add(&mut c, "Notify", "x", ca);
+        let cb = add(&mut c, "Class", "B", stage);
+        let y = add(&mut c, "Notify", "y", cb);
+        let _ = main;
+        before(&mut c, ca, cb);
+        before(&mut c, y, x);
+        assert_eq!(
+            message(&c),
+            format!(
+                "Found 1 dependency cycle:\n\
+                 (Notify[x] => Class[A] => Class[B] => Notify[y] => Notify[x]){TRY}"
+            )
+        );
+        assert_eq!(find_cycles(&c)[0].resources, vec![x, y, cb, ca]);
+    }
+
+    // puppet apply -e 'class a { notify{x:} } include a  Class[a] -> Notify[z]
+    //                  notify{z: before => Notify[x]}'
+    #[test]
+    fn a_class_before_what_comes_before_its_contents() {
+        let (mut c, main) = base();
+        let stage = c.find("Stage", "main").unwrap();
+        let ca = add(&mut c, "Class", "A", stage);
+        let x = add(&mut c, "Notify", "x", ca);
+        let z = add(&mut c, "Notify", "z", main);
+        before(&mut c, ca, z);
+        before(&mut c, z, x);
+        assert_eq!(
+            message(&c),
+            format!(
+                "Found 1 dependency cycle:\n(Notify[x] => Class[A] => Notify[z] => Notify[x]){TRY}"
+            )
+        );
+    }
+
+    // puppet apply -e 'define foo { notify{inner: notify => Foo[one]} } foo{one:}'
+    #[test]
+    fn a_resource_before_its_own_container() {
+        let (mut c, main) = base();
+        let d = add(&mut c, "Foo", "one", main);
+        let inner = add(&mut c, "Notify", "inner", d);
+        notify(&mut c, inner, d);
+        assert_eq!(
+            message(&c),
+            format!("Found 1 dependency cycle:\n(Notify[inner] => Foo[one] => Notify[inner]){TRY}")
+        );
+    }
+
+    #[test]
+    fn self_loops_and_virtual_resources() {
+        let (mut c, main) = base();
+        let a = add(&mut c, "Notify", "a", main);
+        before(&mut c, a, a);
+        assert_eq!(find_cycles(&c)[0].path, vec![a, a]);
+        // Relationships with resources the agent does not get do not count.
+        let (mut c, main) = base();
+        let a = add(&mut c, "Notify", "a", main);
+        let mut v = resource("Notify", "v", Some(main));
+        v.is_virtual = true;
+        let v = c.add(v);
+        before(&mut c, a, v);
+        before(&mut c, v, a);
+        assert!(find_cycles(&c).is_empty());
+    }
+
+    // puppet apply -e 'define foo { notify{deep:} } class b { foo{d:} } class a { contain b }
+    //   include a notify{z:} Class[a] -> Notify[z] Class[b] -> Notify[z] Notify[z] -> Foo[d]'
+    #[test]
+    fn containment_alone_makes_no_cycle() {
+        let (mut c, main) = base();
+        let stage = c.find("Stage", "main").unwrap();
+        let ca = add(&mut c, "Class", "A", stage);
+        let cb = add(&mut c, "Class", "B", ca);
+        let d = add(&mut c, "Foo", "d", cb);
+        add(&mut c, "Notify", "deep", d);
+        let z = add(&mut c, "Notify", "z", main);
+        before(&mut c, ca, z);
+        before(&mut c, cb, z);
+        assert!(find_cycles(&c).is_empty());
+        before(&mut c, z, d);
+        assert_eq!(
+            message(&c),
+            format!(
+                "Found 1 dependency cycle:\n\
+                 (Notify[deep] => Foo[d] => Class[B] => Notify[z] => Foo[d] => Notify[deep]){TRY}"
+            )
+        );
+    }
+
+    /// Programs compiled by the evaluator, with the message of `puppet apply -e PROGRAM`
+    /// (the reference's agent, 7.23).
+    #[test]
+    fn as_puppet_apply_reports_them() {
+        let cases = [
+            (
+                "notify{a: require => Notify[b]} notify{b: require => Notify[a]}",
+                "(Notify[a] => Notify[b] => Notify[a])",
+            ),
+            (
+                "class a { notify{x:} } class b { notify{y:} } include a, b \
+                 Class[a] -> Class[b] Notify[y] -> Notify[x]",
+                "(Notify[x] => Class[A] => Class[B] => Notify[y] => Notify[x])",
+            ),
+            (
+                "class a { notify{x:} } include a  Class[a] -> Notify[z] \
+                 notify{z: before => Notify[x]}",
+                "(Notify[x] => Class[A] => Notify[z] => Notify[x])",
+            ),
+            (
+                "notify{[a,b,c]:} Notify[a]->Notify[b]->Notify[c]->Notify[a] Notify[a] -> Notify[c]",
+                "(Notify[a] => Notify[c] => Notify[a])",
+            ),
+            (
+                "define foo { notify{deep:} } class b { foo{d:} } class a { contain b } include a \
+                 notify{z:} Class[a] -> Notify[z] Class[b] -> Notify[z] Notify[z] -> Foo[d]",
+                "(Notify[deep] => Foo[d] => Class[B] => Notify[z] => Foo[d] => Notify[deep])",
+            ),
+            (
+                "define foo { notify{inner: notify => Foo[one]} } foo{one:}",
+                "(Notify[inner] => Foo[one] => Notify[inner])",
+            ),
+            (
+                "class nginx { package { 'nginx': } -> file { '/etc/nginx/nginx.conf': } \
+                 ~> service { 'nginx': } } include nginx  Service['nginx'] -> Package['nginx']",
+                "(File[/etc/nginx/nginx.conf] => Service[nginx] => Package[nginx] => \
+                 File[/etc/nginx/nginx.conf])",
+            ),
+        ];
+        for (program, path) in cases {
+            let mut session = crate::Session::new();
+            session
+                .eval(program)
+                .unwrap_or_else(|e| panic!("{program}: {}", e.render()));
+            assert_eq!(
+                message(session.catalog()),
+                format!("Found 1 dependency cycle:\n{path}{TRY}"),
+                "{program}"
+            );
+        }
+        let mut session = crate::Session::new();
+        session
+            .eval("notify{[c,d,a,b]:} Notify[d]->Notify[c]->Notify[d] Notify[b]->Notify[a]->Notify[b]")
+            .unwrap();
+        assert_eq!(
+            message(session.catalog()),
+            format!(
+                "Found 2 dependency cycles:\n(Notify[a] => Notify[b] => Notify[a])\\n\
+                 (Notify[c] => Notify[d] => Notify[c]){TRY}"
+            )
+        );
+    }
+}

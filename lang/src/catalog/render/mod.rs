@@ -1,0 +1,133 @@
+//! Showing a catalog to a person: a text table of its resources and its relationship graph
+//! (text and Graphviz DOT), and the dependency cycles the agent would refuse. Shared by the
+//! REPL and the kernel.
+//!
+//! - `table`: one row per resource (type, title, parameters, tags, container), as data
+//!   (`rows`, for the kernel's HTML table) and as a text table fitted to a width (`table`).
+//! - `graph`: the relationships and the containment tree as text (`graph_text`) and as DOT
+//!   (`dot`).
+//! - `cycles`: dependency cycles through relationships and containment, found and reported
+//!   the way the reference's agent does (`find_cycles`, `cycle_message`).
+
+pub mod cycles;
+pub mod graph;
+pub mod table;
+
+pub use cycles::{cycle_message, find_cycles, Cycle};
+pub use graph::{dot, graph_text};
+pub use table::{rows, table, Row};
+
+/// The container each resource is shown in: its own container, or the class that
+/// `contain`s it (a contained class has both; the containment edge made later wins).
+pub fn shown_containers(
+    catalog: &crate::catalog::Catalog,
+) -> Vec<Option<crate::catalog::ResourceId>> {
+    let mut parent = vec![None; catalog.len()];
+    let mut edges = catalog.containment_edges();
+    // The resource's own container first, then the others (`contain`): the last wins.
+    edges.sort_by_key(|&(c, r)| (r, c != catalog.get(r).container.unwrap_or(c)));
+    for (container, contained) in edges {
+        parent[contained.0 as usize] = Some(container);
+    }
+    parent
+}
+
+/// The number of terminal columns `text` takes: wide (East Asian, emoji) characters count
+/// two, combining marks and zero-width characters none. Good enough to line up columns.
+pub fn display_width(text: &str) -> usize {
+    text.chars().map(char_width).sum()
+}
+
+pub(crate) fn char_width(c: char) -> usize {
+    let u = c as u32;
+    match u {
+        0 => 0,
+        0x0300..=0x036F | 0x200B..=0x200F | 0x20D0..=0x20FF | 0xFE00..=0xFE0F => 0,
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F
+        | 0x1F900..=0x1F9FF
+        | 0x20000..=0x3FFFD => 2,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_catalog {
+    //! Catalogs built by hand for the tests of this module.
+    use crate::catalog::{Catalog, RelationKind, Relationship, Resource, ResourceId};
+    use crate::values::Value;
+
+    pub fn resource(type_name: &str, title: &str, container: Option<ResourceId>) -> Resource {
+        let mut tags = vec![type_name.to_ascii_lowercase().into()];
+        if type_name != "Class" && type_name != "Stage" {
+            tags.push(title.to_ascii_lowercase().into());
+        }
+        Resource {
+            type_name: type_name.into(),
+            title: title.into(),
+            parameters: Default::default(),
+            tags,
+            tag_parent: None,
+            late_tags: Vec::new(),
+            exported: false,
+            is_virtual: false,
+            line: None,
+            file: None,
+            container,
+        }
+    }
+
+    /// A catalog with `Stage[main]` and `Class[main]`, as every compilation starts.
+    pub fn base() -> (Catalog, ResourceId) {
+        let mut c = Catalog::new("node.example.com", "production");
+        let stage = c.add(resource("Stage", "main", None));
+        let main = c.add(resource("Class", "main", Some(stage)));
+        (c, main)
+    }
+
+    pub fn add(c: &mut Catalog, type_name: &str, title: &str, container: ResourceId) -> ResourceId {
+        c.add(resource(type_name, title, Some(container)))
+    }
+
+    pub fn param(c: &mut Catalog, id: ResourceId, name: &str, value: Value) {
+        c.get_mut(id).parameters.insert(name.into(), value);
+    }
+
+    pub fn before(c: &mut Catalog, source: ResourceId, target: ResourceId) {
+        c.add_relationship(Relationship {
+            source,
+            target,
+            kind: RelationKind::Before,
+        });
+    }
+
+    pub fn notify(c: &mut Catalog, source: ResourceId, target: ResourceId) {
+        c.add_relationship(Relationship {
+            source,
+            target,
+            kind: RelationKind::Notify,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths() {
+        assert_eq!(display_width("abc"), 3);
+        assert_eq!(display_width("日本"), 4);
+        assert_eq!(display_width("e\u{301}"), 1);
+    }
+}
