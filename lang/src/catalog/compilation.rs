@@ -96,6 +96,8 @@ pub struct Compilation {
     pub node_done: bool,
     pub stage: ResourceId,
     pub main: ResourceId,
+    /// The dependency cycles last warned about.
+    pub cycles_reported: Option<String>,
     /// Resources realized by `realize()` that were not declared (yet).
     pub to_realize: Vec<(Rc<str>, Rc<str>, Span)>,
 }
@@ -165,6 +167,7 @@ impl Compilation {
             stage,
             main,
             to_realize: Vec::new(),
+            cycles_reported: None,
         }
     }
 }

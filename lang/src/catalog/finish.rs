@@ -163,7 +163,25 @@ impl Evaluator {
         for rel in relations {
             self.add_relation(&rel)?;
         }
-        self.collect_relationships()
+        self.collect_relationships()?;
+        self.warn_about_cycles();
+        Ok(())
+    }
+
+    /// Warns (once per set of cycles) when the catalog has dependency cycles, as `puppet
+    /// apply` would report them when applying it; the compilation itself succeeds.
+    fn warn_about_cycles(&mut self) {
+        if !self.warn_cycles || self.compilation.catalog.relationships().is_empty() {
+            return;
+        }
+        let catalog = &self.compilation.catalog;
+        let message = super::render::cycle_message(catalog, &super::render::find_cycles(catalog));
+        if message != self.compilation.cycles_reported {
+            self.compilation.cycles_reported = message.clone();
+            if let Some(m) = message {
+                self.log(crate::LogLevel::Warning, &m);
+            }
+        }
     }
 
     /// Checks that the resources of built-in types have only parameters their type accepts

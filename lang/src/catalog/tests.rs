@@ -135,3 +135,27 @@ fn runaway_recursion_through_defines_is_an_error() {
         "Somehow looped more than 1000 times while evaluating host catalog"
     );
 }
+
+#[test]
+fn a_dependency_cycle_compiles_with_a_warning_naming_it_once() {
+    let mut s = Session::new();
+    s.eval("notify { a: } -> notify { b: } -> Notify[a]")
+        .unwrap();
+    let logs = s.take_logs();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    assert_eq!(logs[0].0, crate::LogLevel::Warning);
+    assert!(
+        logs[0]
+            .1
+            .starts_with("Found 1 dependency cycle:\n(Notify[a] => Notify[b] => Notify[a])"),
+        "{}",
+        logs[0].1
+    );
+    // Not repeated for inputs that do not change the cycles.
+    s.eval("$x = 1").unwrap();
+    assert!(s.take_logs().is_empty());
+    s.set_cycle_warnings(false);
+    s.eval("notify { c: } -> notify { d: } -> Notify[c]")
+        .unwrap();
+    assert!(s.take_logs().is_empty());
+}

@@ -109,6 +109,8 @@ pub struct Evaluator {
     pub(crate) control_span: crate::syntax::ast::Span,
     /// Where the built-in function being run was called.
     pub(crate) call_span: crate::syntax::ast::Span,
+    /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
+    pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
     /// declares them in file `unknown`, as the reference does).
     pub(crate) file_override: Option<Rc<str>>,
@@ -156,6 +158,7 @@ impl Evaluator {
             compilation: crate::catalog::Compilation::new(DEFAULT_NODE_NAME),
             scope: None,
             file_override: None,
+            warn_cycles: true,
         }
     }
 
@@ -487,6 +490,13 @@ impl Session {
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {
         self.evaluator.compilation.catalog.node_name = name.into();
+    }
+
+    /// Whether dependency cycles in the catalog are warned about after each input (on by
+    /// default; the conformance tests turn it off, since the reference's compiler does not
+    /// look for cycles).
+    pub fn set_cycle_warnings(&mut self, on: bool) {
+        self.evaluator.warn_cycles = on;
     }
 
     /// Sets the facts (`$facts`, and each fact as a top-scope variable), a hash.
