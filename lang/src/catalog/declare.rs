@@ -3,7 +3,7 @@
 
 use super::builtin_types::{self, TypeInfo};
 use super::compilation::{Definition, PendingDefine, PendingOverride};
-use super::{tags, Attribute, Attributes, NamedScope, Resource, ResourceId};
+use super::{tags, Attribute, Attributes, NamedScope, Origin, Resource, ResourceId};
 use crate::error::Error;
 use crate::eval::{EvalResult, Evaluator};
 use crate::syntax::ast::{
@@ -328,6 +328,10 @@ impl Evaluator {
             tags: tag_list,
             tag_parent: Some(container),
             late_tags: Vec::new(),
+            origin: Some(Origin {
+                source: self.source.clone(),
+                span,
+            }),
             exported,
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),

@@ -194,7 +194,7 @@ impl Evaluator {
             let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
             let file = r.file.as_deref();
             super::builtin_types::validate_at(info, &r.title, &params, file, r.line)
-                .map_err(|m| Error::new(ErrorKind::Failed, m))?;
+                .map_err(|m| r.locate(Error::new(ErrorKind::Failed, m)))?;
         }
         Ok(())
     }
@@ -322,25 +322,25 @@ impl Evaluator {
                     continue;
                 };
                 if let Some(bad) = invalid_reference(v) {
-                    return Err(Error::new(
+                    return Err(r.locate(Error::new(
                         ErrorKind::Failed,
                         format!(
                             "No title provided and {bad:?} is not a valid resource reference{}",
                             self.location_suffix(r.line.unwrap_or(0))
                         ),
-                    ));
+                    )));
                 }
                 let mut refs = Vec::new();
                 relation_refs(v, &mut refs);
                 for (t, title) in refs {
                     let Some(other) = self.find_reference(&t, &title) else {
-                        return Err(Error::new(
+                        return Err(r.locate(Error::new(
                             ErrorKind::Failed,
                             format!(
                                 "Could not find resource '{t}[{title}]' in parameter '{param}'{}",
                                 self.location_suffix(r.line.unwrap_or(0))
                             ),
-                        ));
+                        )));
                     };
                     let (source, target) = if *reversed { (other, id) } else { (id, other) };
                     let rel = Relationship {

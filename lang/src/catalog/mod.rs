@@ -65,6 +65,8 @@ pub struct Resource {
     pub tag_parent: Option<ResourceId>,
     /// Tags added with `tag()` while evaluating the resource's body (listed last).
     pub late_tags: Vec<Rc<str>>,
+    /// Where it was declared, for errors found later (unknown parameters, relationships).
+    pub origin: Option<Origin>,
     /// `@@` resources.
     pub exported: bool,
     /// `@` and `@@` resources not (yet) realized: left out of the catalog the agent gets.
@@ -77,7 +79,22 @@ pub struct Resource {
     pub container: Option<ResourceId>,
 }
 
+/// The source text and span of a declaration.
+#[derive(Debug, Clone)]
+pub struct Origin {
+    pub source: Rc<crate::error::Source>,
+    pub span: crate::syntax::ast::Span,
+}
+
 impl Resource {
+    /// Locates an error found after the declaration at the declaration.
+    pub fn locate(&self, e: crate::error::Error) -> crate::error::Error {
+        match &self.origin {
+            Some(o) => e.at(o.span).in_source(&o.source),
+            None => e,
+        }
+    }
+
     /// `Notify[a]`, as the reference writes a resource reference in messages and edges.
     pub fn reference(&self) -> String {
         format!("{}[{}]", self.type_name, self.title)

@@ -79,6 +79,7 @@ pub(crate) mod test_catalog {
             tags,
             tag_parent: None,
             late_tags: Vec::new(),
+            origin: None,
             exported: false,
             is_virtual: false,
             line: None,
