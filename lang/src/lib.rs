@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod complete;
 pub mod convert;
+pub mod env;
 pub mod error;
 pub mod eval;
 pub mod format;

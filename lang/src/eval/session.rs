@@ -68,9 +68,6 @@ pub enum Strictness {
 /// The deepest nesting of function and lambda calls before evaluation stops with an error.
 pub const MAX_CALL_DEPTH: usize = 1000;
 
-/// The node name a session compiles for unless told otherwise (`--node NAME`).
-pub const DEFAULT_NODE_NAME: &str = "localhost";
-
 pub type LogSink = Box<dyn FnMut(LogLevel, &str)>;
 
 pub struct Evaluator {
@@ -155,7 +152,8 @@ impl Evaluator {
             current_builtin: "",
             control_span: Default::default(),
             call_span: Default::default(),
-            compilation: crate::catalog::Compilation::new(DEFAULT_NODE_NAME),
+            // This machine's FQDN unless told otherwise (`--node NAME`).
+            compilation: crate::catalog::Compilation::new(crate::env::node::machine_fqdn()),
             scope: None,
             file_override: None,
             warn_cycles: true,
