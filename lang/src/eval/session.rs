@@ -106,6 +106,8 @@ pub struct Evaluator {
     pub(crate) control_span: crate::syntax::ast::Span,
     /// Where the built-in function being run was called.
     pub(crate) call_span: crate::syntax::ast::Span,
+    /// The modulepath and environment directory code and data are loaded from.
+    pub(crate) env: crate::env::Environment,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -157,6 +159,7 @@ impl Evaluator {
             scope: None,
             file_override: None,
             warn_cycles: true,
+            env: crate::env::Environment::empty(),
         }
     }
 
@@ -488,6 +491,17 @@ impl Session {
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {
         self.evaluator.compilation.catalog.node_name = name.into();
+    }
+
+    /// Sets the environment (modulepath, environment directory) that classes, defines,
+    /// functions, type aliases, templates, files and Hiera data are loaded from.
+    pub fn set_environment(&mut self, env: crate::env::Environment) {
+        self.evaluator.env = env;
+    }
+
+    /// The environment the session loads code and data from.
+    pub fn environment(&self) -> &crate::env::Environment {
+        &self.evaluator.env
     }
 
     /// Whether dependency cycles in the catalog are warned about after each input (on by

@@ -1,0 +1,1 @@
+//! Modules on the modulepath, and autoloading from them.
