@@ -4,7 +4,9 @@
 //! - `node`: this machine's FQDN (the default node name).
 //! - `modules`: finding modules and autoloading classes, defines, functions, type aliases,
 //!   templates and files from them.
+//! - `hiera`: Hiera 5 data for `lookup()` and automatic parameter lookup.
 
+pub mod hiera;
 pub mod modules;
 pub mod node;
 

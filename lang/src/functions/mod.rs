@@ -18,6 +18,7 @@ pub mod iterate;
 pub mod iteration;
 pub mod iterators;
 pub mod logging;
+pub mod lookup;
 pub mod numbers;
 pub mod query;
 pub mod regex;
@@ -61,6 +62,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(collections::builtins());
         all.extend(scanf::builtins());
         all.extend(epp::builtins());
+        all.extend(lookup::builtins());
         all.sort_by_key(|b| b.name);
         all
     })

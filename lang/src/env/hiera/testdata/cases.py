@@ -1,0 +1,60 @@
+# Generates cases.jsonl (input for puppet-oracle --jsonl); the oracle's answers go to expected.jsonl.
+import json, os
+here = os.path.dirname(os.path.abspath(__file__))
+env1 = os.path.join(here, "env1")
+facts = {"os": {"family": "Debian", "name": "Debian"}, "fqdn": "node1.example.com", "extra_names": ["web", "db"]}
+cases = [
+ "lookup('plain')", "lookup('number')", "lookup('float')", "lookup('bool_yes')", "lookup('nothing')",
+ "lookup('list')", "lookup('list', Array[String], 'unique')", "lookup('list', Data, 'first')",
+ "lookup('merged_hash')", "lookup('merged_hash', Data, 'first')", "lookup('merged_hash', Data, 'hash')",
+ "lookup('merged_hash', Data, 'deep')", "lookup('merged_hash', {merge => 'first'})",
+ "lookup('regexp_list')", "lookup('knock')", "lookup('sorted')", "lookup('hash_arrays')",
+ "lookup('greeting')", "lookup('interp_lookup')", "lookup('interp_hiera')", "lookup('aliased')", "lookup('aliased_hash')",
+ "lookup('literal')", "lookup('scoped')", "lookup('cert')", "lookup('missing_var')",
+ "lookup('recursive_a')", "lookup('bad_alias')", "lookup('bad_method')",
+ "lookup('deep.key.with')", "lookup('deep.key.with.1')", "lookup('deep.key.nope')", "lookup('deep.key.nope', undef, undef, 'd')",
+ "lookup('\"dotted.key\"')", "lookup('dotted.key')", "lookup('quoted_seg.\"a.b\"')", "lookup('plain.x')",
+ "lookup('typed_int', Integer)", "lookup('number', String)", "lookup('nope')", "lookup(['nope', 'nope2'])",
+ "lookup(['nope', 'plain'])", "lookup('nope', undef, undef, 'default')", "lookup('nope', Integer, Data, 'default')",
+ "lookup('nope') |$k| { \"block ${k}\" }", "lookup(['a', 'b']) |$k| { $k }",
+ "lookup({name => 'nope', default_value => 5})", "lookup({name => 'plain', default_value => 5})",
+ "lookup('nope', {default_value => 6})", "lookup('plain', {override => {plain => 'ovr'}})",
+ "lookup('nope', {default_values_hash => {nope => 'dvh'}})", "lookup({name => 'nope'}) |$k| { 'lam' }",
+ "lookup('unique_scalar', Data, 'unique')", "lookup('plain', Data, 'unique')", "lookup('list', Data, 'hash')",
+ "lookup('merged_hash', Data, {strategy => 'deep', knockout_prefix => '--'})", "lookup('list', Data, 'bogus')",
+ "lookup('list', Data, {strategy => 'deep', sort_merged_arrays => true})",
+ "lookup('users', Data, 'hash')", "lookup('users', Data, 'deep')", "lookup('users.bob.uid', Data, 'deep')", "lookup('users.bob.uid')",
+ "lookup('json_key')", "lookup('plain_json')", "lookup('role_key')", "lookup('from_glob')", "lookup('mapped_only')",
+ "lookup('empty_string')", "lookup('empty_interp')",
+ "lookup('mymod::port')", "lookup('mymod::only_module')", "lookup('mymod::merged')", "lookup('mymod::opts')",
+ "lookup('not_qualified')", "lookup('mymod::absent')", "lookup('lookup_options')", "lookup('lookup_options.plain')",
+ "lookup('othermod::x')", "lookup('')", "lookup('a..b')",
+ "hiera('plain')", "hiera('nope', 'dflt')", "hiera('nope')", "hiera_array('list')", "hiera_hash('merged_hash')", "hiera_hash('users')",
+ "hiera('nope') |$k| { \"hb ${k}\" }", "hiera_array('unique_scalar')",
+ "include mymod", "class { 'mymod': port => 1 }",
+ "lookup('number', Integer, 'first', 0) + 1", "lookup(plain)",
+]
+with open(os.path.join(here, "cases.jsonl"), "w") as f:
+    for i, src in enumerate(cases):
+        c = {"id": f"env1-{i}", "src": src, "env_dir": env1, "facts": facts, "node": "node1.example.com"}
+        if src.startswith("include") or src.startswith("class"):
+            c["catalog"] = True
+        f.write(json.dumps(c) + "\n")
+    # the RedHat node, another node name
+    for i, src in enumerate(["lookup('plain')", "lookup('list', Data, 'unique')", "lookup('greeting')"]):
+        f.write(json.dumps({"id": f"rh-{i}", "src": src, "env_dir": env1, "facts": {"os": {"family": "RedHat"}, "fqdn": "rh.example.com", "extra_names": "web"}, "node": "rh.example.com"}) + "\n")
+    nh = os.path.join(here, "nohiera")
+    for i, src in enumerate(["lookup('plain')", "lookup('plain', undef, undef, 'd')", "hiera('plain', 'hd')"]):
+        f.write(json.dumps({"id": f"nohiera-{i}", "src": src, "env_dir": nh, "facts": {}, "node": "n"}) + "\n")
+# Regenerate: python3 cases.py && puppet-oracle --jsonl < cases.jsonl > out.jsonl && python3 cases.py --merge out.jsonl
+# (the answers, with the inputs and paths made relative as @TESTDATA@, go to expected.jsonl)
+import sys
+if len(sys.argv) > 2 and sys.argv[1] == "--merge":
+    inputs = {json.loads(l)["id"]: json.loads(l) for l in open(os.path.join(here, "cases.jsonl"))}
+    out = []
+    for l in open(sys.argv[2]):
+        r = json.loads(l)
+        for k in ("env_dir", "facts", "node"):
+            r[k] = inputs[r["id"]][k]
+        out.append(json.dumps(r).replace(here, "@TESTDATA@"))
+    open(os.path.join(here, "expected.jsonl"), "w").write("\n".join(out) + "\n")
