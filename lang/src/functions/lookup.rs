@@ -293,12 +293,10 @@ fn hiera_include(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> Eva
         Value::Hash(h) => h.is_empty(),
         _ => false,
     };
-    if !empty {
-        if let Some(include) = super::find("include") {
-            call_builtin(ev, include, &[value], None)?;
-        }
+    match super::find("include") {
+        Some(include) if !empty => call_builtin(ev, include, &[value], None),
+        _ => Ok(Value::Undef),
     }
-    Ok(Value::Undef)
 }
 
 const HIERA_SIGNATURES: &[&str] = &[

@@ -528,7 +528,7 @@ impl<'e> Lookup<'e> {
                         }
                         Err(e) => {
                             return Err(lookup_error(format!(
-                                "Unable to parse (file: {}): {e}",
+                                "Unable to parse ({}): {e}",
                                 path.display()
                             )))
                         }
@@ -1142,6 +1142,27 @@ impl Evaluator {
         let key = format!("{class}::{param}");
         let mut l = Lookup::new(self, false);
         l.search(&key, None)
+    }
+}
+
+impl Evaluator {
+    /// The given parameters of a class, completed with automatic parameter lookup: each
+    /// parameter not given (or given undef) that Hiera has a value for gets it.
+    pub(crate) fn with_data_bindings(
+        &mut self,
+        class: &str,
+        params: &[crate::syntax::ast::Param],
+        mut given: indexmap::IndexMap<Rc<str>, Value>,
+    ) -> Result<indexmap::IndexMap<Rc<str>, Value>, Error> {
+        for p in params {
+            if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
+                continue;
+            }
+            if let Some(v) = self.data_binding(class, &p.name)? {
+                given.insert(p.name.clone(), v);
+            }
+        }
+        Ok(given)
     }
 }
 

@@ -43,6 +43,28 @@ with open(os.path.join(here, "cases.jsonl"), "w") as f:
     # the RedHat node, another node name
     for i, src in enumerate(["lookup('plain')", "lookup('list', Data, 'unique')", "lookup('greeting')"]):
         f.write(json.dumps({"id": f"rh-{i}", "src": src, "env_dir": env1, "facts": {"os": {"family": "RedHat"}, "fqdn": "rh.example.com", "extra_names": "web"}, "node": "rh.example.com"}) + "\n")
+
+    # automatic parameter lookup and interpolation in class scope
+    cls = "class mymod(Integer $port, String $only_module, String $absent = 'dflt', Optional[Hash] $merged = undef) { notice(\"port ${port} ${only_module} ${absent} ${merged}\") }"
+    for i, src in enumerate([cls + " include mymod", cls + " class { 'mymod': port => 1 }", cls + " class { 'mymod': port => undef }",
+                             "class mymod(String $port) { } include mymod", "class plain($x = 1) { notice(\"x ${x}\") } include plain"]):
+        f.write(json.dumps({"id": f"apl-{i}", "src": src, "env_dir": env1, "facts": facts, "node": "node1.example.com"}) + "\n")
+    e2 = os.path.join(here, "env2")
+    for i, src in enumerate(["lookup('x')", "lookup('dh::main')", "lookup('dh::only_default')", "lookup('badopts::x')"]):
+        f.write(json.dumps({"id": f"env2-{i}", "src": src, "env_dir": e2, "facts": {}, "node": "n2"}) + "\n")
+    e3 = os.path.join(here, "env3")
+    for i, src in enumerate(["lookup('key')", "$myvar = 'special' lookup('key')", "class c { $myvar = 'special' $r = lookup('key') notice($r) } include c",
+                             "$myvar = 'none' class d { $localvar = 'L' notice(lookup('interp_local')) } include d", "$myvar = 'none' lookup('interp_local')",
+                             "$myvar = 'none' lookup('Debian_key')", "$myvar = 'none' function f() { lookup('key') } f()",
+                             "$myvar = 'none' class c1 { notice(c1) } class c2 { notice(c2) } hiera_include('classes')", "$myvar = 'none' hiera_include('nope', [])",
+                             "$myvar = 'none' hiera_include('nope')"]):
+        f.write(json.dumps({"id": f"env3-{i}", "src": src, "env_dir": e3, "facts": {"os": {"family": "Debian"}}, "node": "n3"}) + "\n")
+    e4 = os.path.join(here, "env4")
+    for i, src in enumerate(["lookup('x')"]):
+        f.write(json.dumps({"id": f"env4-{i}", "src": src, "env_dir": e4, "facts": {}, "node": "n4"}) + "\n")
+    e5 = os.path.join(here, "env5")
+    for i, src in enumerate(["lookup('x')"]):
+        f.write(json.dumps({"id": f"env5-{i}", "src": src, "env_dir": e5, "facts": {}, "node": "n5"}) + "\n")
     nh = os.path.join(here, "nohiera")
     for i, src in enumerate(["lookup('plain')", "lookup('plain', undef, undef, 'd')", "hiera('plain', 'hd')"]):
         f.write(json.dumps({"id": f"nohiera-{i}", "src": src, "env_dir": nh, "facts": {}, "node": "n"}) + "\n")
