@@ -304,7 +304,7 @@ impl<'e> Lookup<'e> {
         &mut self,
         config: &Rc<Config>,
         module: &str,
-    ) -> Result<Option<(Map, Vec<(Rc<Regexp>, Value)>)>, Error> {
+    ) -> Result<CompiledOptions, Error> {
         let lk = LookupKey::parse("lookup_options")?;
         let hash = Strategy::Hash;
         let opts = self.provider_lookup(config, Some(module), &lk, &hash, true)?;
