@@ -18,6 +18,7 @@ pub enum CommandName {
     Load,
     Catalog,
     Facts,
+    Lookup,
     Reset,
     Strict,
     Time,
@@ -94,6 +95,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         "facts",
         "[FILE]",
         "show the facts, or set them from a YAML or JSON file",
+    ),
+    c(
+        CommandName::Lookup,
+        "lookup",
+        "KEY [--explain]",
+        "the value of a key in the Hiera data, or how it is found (levels, files, merges)",
     ),
     c(
         CommandName::Reset,
@@ -180,6 +187,7 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Load => load(repl, arg),
         CommandName::Catalog => catalog(repl, arg),
         CommandName::Facts => facts(repl, arg),
+        CommandName::Lookup => lookup(repl, arg),
         CommandName::Reset => {
             repl.reset();
             Ok("A fresh session.".to_string())
@@ -387,6 +395,24 @@ fn load(repl: &mut Repl, path: &str) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// `:lookup KEY` shows `lookup('KEY')`; with `--explain`, how the lookup went, as
+/// `puppet lookup --explain` shows it.
+fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    let words: Vec<&str> = arg.split_whitespace().collect();
+    let explain = words.contains(&"--explain");
+    let keys: Vec<&str> = words.into_iter().filter(|w| *w != "--explain").collect();
+    let [key] = keys.as_slice() else {
+        return Err("Usage: :lookup KEY [--explain]".into());
+    };
+    let key = key.trim_matches(|c| c == '\'' || c == '"');
+    if explain {
+        return Ok(prepl::env::hiera::explain(&mut repl.session, key, None));
+    }
+    let quoted = key.replace('\\', "\\\\").replace('\'', "\\'");
+    repl.eval_and_show(":lookup", &format!("lookup('{quoted}')"));
+    Ok(String::new())
+}
+
 /// The forms `:catalog` shows.
 pub const CATALOG_VIEWS: &[&str] = &["graph", "dot", "json"];
 
@@ -545,6 +571,25 @@ mod tests {
         assert_eq!(listed.lines().count(), 2, "{listed}");
         assert_eq!(types(&repl, "zzz"), "No type matches 'zzz'.");
         assert!(functions(&repl, "notic").contains("notice"));
+    }
+
+    #[test]
+    fn lookup_explains_the_hiera_data() {
+        let mut repl = repl();
+        assert!(lookup(&mut repl, "").is_err());
+        let env = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../lang/src/env/hiera/testdata/env1");
+        repl.session
+            .set_environment(prepl::env::Environment::from_dir(env, Vec::new()));
+        let facts = repl.session.eval("{'extra_names' => []}").unwrap();
+        repl.session.set_facts(facts);
+        let text = lookup(&mut repl, "plain --explain").unwrap();
+        assert!(text.contains("Hierarchy entry \"Common data\""), "{text}");
+        assert!(
+            text.contains("Found key: \"plain\" value: \"common\""),
+            "{text}"
+        );
+        assert!(text.ends_with("Value: 'common'\n"), "{text}");
     }
 
     #[test]

@@ -120,6 +120,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                 starting_with(["width"], prefix)
             }
         }
+        CommandName::Lookup => starting_with(["--explain"], prefix),
         CommandName::Vars | CommandName::Reset | CommandName::Time | CommandName::Quit => {
             Vec::new()
         }

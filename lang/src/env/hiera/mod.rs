@@ -1168,8 +1168,8 @@ impl Evaluator {
 
 /// `puppet lookup --explain KEY`: how the lookup of `key` (with an optional merge strategy)
 /// went, level by level, then the value found or that none was.
-pub fn explain(ev: &mut Evaluator, key: &str, merge: Option<&Value>) -> String {
-    let mut l = Lookup::new(ev, true);
+pub fn explain(session: &mut crate::Session, key: &str, merge: Option<&Value>) -> String {
+    let mut l = Lookup::new(&mut session.evaluator, true);
     let r = l.lookup_names(&[key.to_string()], merge);
     let mut text = l.x.explain();
     match r {

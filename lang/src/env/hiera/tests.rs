@@ -137,7 +137,7 @@ fn explain_names_levels_and_paths() {
     )
     .unwrap();
     let mut s = session_for(&case);
-    let text = super::explain(&mut s.evaluator, "plain", None);
+    let text = super::explain(&mut s, "plain", None);
     assert!(text.contains("Searching for \"plain\""), "{text}");
     assert!(
         text.contains("Environment Data Provider (hiera configuration version 5)"),
@@ -156,7 +156,7 @@ fn explain_names_levels_and_paths() {
         "{text}"
     );
     assert!(text.contains("Path not found"), "{text}");
-    let merged = super::explain(&mut s.evaluator, "merged_hash", None);
+    let merged = super::explain(&mut s, "merged_hash", None);
     assert!(
         merged.contains("Using merge options from \"lookup_options\" hash"),
         "{merged}"
