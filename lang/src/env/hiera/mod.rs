@@ -148,6 +148,9 @@ struct Location {
 
 #[derive(Clone, Copy)]
 enum Layer {
+    /// The global layer (not read; an explanation shows it searched, as the reference
+    /// shows it without a global `hiera.yaml`).
+    Global,
     Environment,
     Module,
 }
@@ -249,7 +252,7 @@ impl<'e> Lookup<'e> {
         let module = lk.module.clone();
         let v = self.merge_lookup(
             strategy,
-            vec![Layer::Environment, Layer::Module],
+            vec![Layer::Global, Layer::Environment, Layer::Module],
             |s, layer| s.layer_lookup(layer, module.as_deref(), lk, strategy, false),
         )?;
         match v {
@@ -322,6 +325,15 @@ impl<'e> Lookup<'e> {
         default_hierarchy: bool,
     ) -> Found {
         match layer {
+            Layer::Global => {
+                self.x.push(Kind::DataProvider {
+                    name: "Global Data Provider (hiera configuration version 5)".into(),
+                    config: None,
+                });
+                self.x.not_found(&lk.full);
+                self.x.pop();
+                Ok(None)
+            }
             Layer::Environment => {
                 let Some(config) = self.env_config()? else {
                     return Ok(None);
@@ -593,6 +605,18 @@ impl<'e> Lookup<'e> {
         config: &Rc<Config>,
         entry: &Entry,
     ) -> Result<Vec<Option<Location>>, Error> {
+        // The interpolation of paths is not part of an explanation.
+        let explainer = std::mem::replace(&mut self.x, Explainer::new(false));
+        let r = self.locations_unexplained(config, entry);
+        self.x = explainer;
+        r
+    }
+
+    fn locations_unexplained(
+        &mut self,
+        config: &Rc<Config>,
+        entry: &Entry,
+    ) -> Result<Vec<Option<Location>>, Error> {
         let r = (|| {
             let datadir = self.interpolate_str(&entry.datadir, false)?;
             let datadir = config.root.join(datadir);
@@ -733,7 +757,7 @@ impl<'e> Lookup<'e> {
         self.x.push(Kind::SubLookup(
             lk.segments.iter().map(Segment::text).collect(),
         ));
-        let r = dig_segments(&mut self.x, &lk.full, &lk.segments, value, true);
+        let r = dig_segments(&mut self.x, &lk.full, &lk.segments, value);
         self.x.pop();
         r
     }
@@ -768,6 +792,7 @@ impl<'e> Lookup<'e> {
         let hash = Strategy::Hash;
         self.x.push(Kind::Top("lookup_options".into()));
         let r = (|| {
+            self.layer_lookup(Layer::Global, module, &lk, &hash, false)?;
             let env = self.layer_lookup(Layer::Environment, module, &lk, &hash, false)?;
             let mut opts = validate_options(env, None)?;
             if let Some(m) = module {
@@ -965,8 +990,12 @@ impl<'e> Lookup<'e> {
         self.x.pop();
         match value {
             Some(v) if !v.is_undef() && !segments.is_empty() => {
-                let mut quiet = Explainer::new(false);
-                dig_segments(&mut quiet, key, &segments, v, false).or(Ok(None))
+                self.x.push(Kind::SubLookup(
+                    segments.iter().map(Segment::text).collect(),
+                ));
+                let r = dig_segments(&mut self.x, key, &segments, v);
+                self.x.pop();
+                r
             }
             other => Ok(other),
         }
@@ -1054,13 +1083,7 @@ fn ruby_class(v: &Value) -> &'static str {
     }
 }
 
-fn dig_segments(
-    x: &mut Explainer,
-    key: &str,
-    segments: &[Segment],
-    mut value: Value,
-    strict: bool,
-) -> Found {
+fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: Value) -> Found {
     for seg in segments {
         x.push(Kind::Segment);
         let text = seg.text();
@@ -1086,9 +1109,6 @@ fn dig_segments(
             }
             (_, other) => {
                 x.pop();
-                if !strict {
-                    return Ok(None);
-                }
                 return Err(lookup_error(format!(
                     "Data Provider type mismatch: Got {} when a hash-like object was expected to access value using '{text}' from key '{key}'",
                     ruby_class(other)
@@ -1173,9 +1193,7 @@ pub fn explain(session: &mut crate::Session, key: &str, merge: Option<&Value>) -
     let r = l.lookup_names(&[key.to_string()], merge);
     let mut text = l.x.explain();
     match r {
-        Ok(Some((_, v, _))) => {
-            text.push_str(&format!("Value: {}\n", crate::format::to_programmatic(&v)))
-        }
+        Ok(Some(_)) => {}
         Ok(None) => text.push_str(&format!(
             "Function lookup() did not find a value for the name '{key}'\n"
         )),

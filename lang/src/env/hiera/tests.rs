@@ -189,3 +189,49 @@ fn merges_as_deep_merge_does() {
     assert_eq!(crate::format::to_programmatic(&r), "[1, 2, 3]");
     assert!(Strategy::from_value(Some(&v("'nope'"))).is_err());
 }
+
+/// `puppet lookup --explain KEY` in `testdata/env1` (with `testdata/explain/facts.yaml`),
+/// in `testdata/explain/KEY.txt` (`::` written `__`).
+#[test]
+fn explanations_match_puppet_lookup() {
+    let dir = testdata().display().to_string();
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(testdata().join("explain")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("@TESTDATA@", &dir);
+        let key = path
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .replace("__", "::");
+        let mut s = Session::new();
+        s.set_environment(Environment::from_dir(testdata().join("env1"), Vec::new()));
+        let facts = std::fs::read_to_string(testdata().join("explain/facts.yaml")).unwrap();
+        s.set_facts(super::yaml::parse(&facts).unwrap());
+        let trusted = s.eval("{'certname' => 'node1.example.com'}").unwrap();
+        s.set_variable("trusted", trusted);
+        let got = super::explain(&mut s, &key, None);
+        if got != expected {
+            let diff: Vec<String> = expected
+                .lines()
+                .zip(got.lines())
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .take(3)
+                .map(|(i, (a, b))| format!("line {}:\n  expected: {a}\n  got:      {b}", i + 1))
+                .collect();
+            failures.push(format!(
+                "{key} ({} lines expected, {} got)\n{}",
+                expected.lines().count(),
+                got.lines().count(),
+                diff.join("\n")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
