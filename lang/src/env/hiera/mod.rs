@@ -158,7 +158,11 @@ enum Layer {
 /// `lookup_options` of a module (or the environment alone): per key, and per pattern.
 type CompiledOptions = Option<(Map, Vec<(Rc<Regexp>, Value)>)>;
 
+type Stamp = (std::time::SystemTime, u64);
+
 thread_local! {
+    /// `hiera.yaml` files read, by path, with the modification time and size they had.
+    static CONFIGS: RefCell<HashMap<PathBuf, (Stamp, Rc<Config>)>> = RefCell::new(HashMap::new());
     /// Data files read, by path, with the modification time and size they had.
     static FILES: RefCell<HashMap<PathBuf, (std::time::SystemTime, u64, Value)>> = RefCell::new(HashMap::new());
 }
@@ -245,7 +249,50 @@ impl<'e> Lookup<'e> {
             r = self.lookup_default_in_module(&lk)?;
         }
         self.x.pop();
-        Ok(r)
+        match (
+            r,
+            options.and_then(|o| o.get(&Value::string("convert_to")).cloned()),
+        ) {
+            (Some(v), Some(convert_to)) => self.convert_to(key, v, &convert_to).map(Some),
+            (r, _) => Ok(r),
+        }
+    }
+
+    /// `convert_to` in `lookup_options`: `Type.new(value, args...)`.
+    fn convert_to(&mut self, key: &str, value: Value, convert_to: &Value) -> Result<Value, Error> {
+        let (first, rest) = match convert_to {
+            Value::Array(a) if !a.is_empty() => (a[0].clone(), a[1..].to_vec()),
+            other => (other.clone(), Vec::new()),
+        };
+        let t = match &first {
+            Value::Type(t) => (**t).clone(),
+            Value::String(s) => crate::functions::signature::typesrc::parse_type(s).map_err(|e| {
+                lookup_error(format!(
+                    "Invalid data type in lookup_options for key '{key}' could not parse '{s}', error: '{e}"
+                ))
+            })?,
+            other => {
+                return Err(lookup_error(format!(
+                    "Invalid data type in lookup_options for key '{key}' could not parse '{}', error: 'not a type name",
+                    crate::format::ruby::to_s(other)
+                )))
+            }
+        };
+        let mut args = vec![value];
+        args.extend(rest.iter().cloned());
+        let converted = crate::convert::new_value(&t, &args).map_err(|e| {
+            lookup_error(format!(
+                "The convert_to lookup_option for key '{key}' raised error: {}",
+                e.message
+            ))
+        })?;
+        let mut shown = vec![Value::typ(t.clone())];
+        shown.extend(rest);
+        self.x.text(format!(
+            "Applying convert_to lookup_option with arguments {}",
+            crate::format::to_programmatic(&Value::array(shown))
+        ));
+        Ok(converted)
     }
 
     fn do_lookup(&mut self, lk: &LookupKey, strategy: &Strategy) -> Found {
@@ -365,7 +412,25 @@ impl<'e> Lookup<'e> {
         if let Some(c) = self.configs.get(&path) {
             return Ok(c.clone());
         }
-        let c = Rc::new(Config::load(&path, in_module)?);
+        let stamp = std::fs::metadata(&path)
+            .ok()
+            .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()));
+        let cached = CONFIGS.with(|c| {
+            c.borrow()
+                .get(&path)
+                .filter(|(s, _)| Some(*s) == stamp)
+                .map(|(_, c)| c.clone())
+        });
+        let c = match cached {
+            Some(c) => c,
+            None => {
+                let c = Rc::new(Config::load(&path, in_module)?);
+                if let Some(s) = stamp {
+                    CONFIGS.with(|m| m.borrow_mut().insert(path.clone(), (s, c.clone())));
+                }
+                c
+            }
+        };
         self.configs.insert(path, c.clone());
         Ok(c)
     }

@@ -33,6 +33,7 @@ cases = [
  "hiera('nope') |$k| { \"hb ${k}\" }", "hiera_array('unique_scalar')",
  "include mymod", "class { 'mymod': port => 1 }",
  "lookup('number', Integer, 'first', 0) + 1", "lookup(plain)",
+ "lookup('secret')", "lookup('num_str')", "lookup('num_str', Integer)",
 ]
 with open(os.path.join(here, "cases.jsonl"), "w") as f:
     for i, src in enumerate(cases):
