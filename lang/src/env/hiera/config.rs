@@ -106,6 +106,12 @@ impl Config {
                     path,
                 ));
             }
+            4 => {
+                return Err(lookup_error(
+                    "hiera.yaml version 4 is not supported by prepl; convert it to version 5".into(),
+                    path,
+                ))
+            }
             v => {
                 return Err(lookup_error(
                     format!("This runtime does not support hiera.yaml version {v}"),
