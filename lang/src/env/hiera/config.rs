@@ -108,7 +108,8 @@ impl Config {
             }
             4 => {
                 return Err(lookup_error(
-                    "hiera.yaml version 4 is not supported by prepl; convert it to version 5".into(),
+                    "hiera.yaml version 4 is not supported by prepl; convert it to version 5"
+                        .into(),
                     path,
                 ))
             }

@@ -68,10 +68,17 @@ impl Strategy {
                                 | "merge_debug",
                                 _,
                             ) => {
+                                let t = if key == "knockout_prefix" {
+                                    "Optional[String]"
+                                } else {
+                                    "Optional[Boolean]"
+                                };
+                                let t = crate::functions::signature::typesrc::parse_type(t)
+                                    .expect("type");
                                 return Err(Error::eval(format!(
-                                    "The merge options entry '{key}' has wrong type, got {}",
-                                    crate::types::infer::infer(v)
-                                )))
+                                    "The merge options has wrong type, entry '{key}' {}",
+                                    crate::types::mismatch::describe_mismatch(&t, v)
+                                )));
                             }
                             _ => {
                                 return Err(Error::eval(format!(

@@ -34,6 +34,13 @@ cases = [
  "include mymod", "class { 'mymod': port => 1 }",
  "lookup('number', Integer, 'first', 0) + 1", "lookup(plain)",
  "lookup('secret')", "lookup('num_str')", "lookup('num_str', Integer)",
+ "lookup('with_undef', Data, 'deep')", "lookup('with_undef', Data, 'hash')", "lookup('nested_arrays', Data, 'unique')", "lookup('nested_arrays', Data, 'deep')",
+ "lookup('interp_key')", "lookup('missing_fact')", "lookup('alias_missing')", "lookup('lookup_missing')", "lookup('local_or_top')",
+ "class lt { $fqdn = 'local' notice(lookup('local_or_top')) } include lt",
+ "lookup('ko_hash', Data, {strategy => 'deep', knockout_prefix => '--'})", "lookup('not_hash_low', Data, 'hash')", "lookup('not_hash_low', Data, 'deep')",
+ "lookup('int_list', Data, {strategy => 'deep', sort_merged_arrays => true})", "lookup('int_list', Data, {strategy => 'deep', bogus => true})",
+ "lookup('int_list', Data, {strategy => 'unique'})", "lookup('number', Data, 'unique')", "lookup(['mymod::port', 'plain'])",
+ "lookup('\"mymod::port\"')", "lookup('plain', Data, {merge => 'x'})", "lookup('int_list', Data, {strategy => 'deep', knockout_prefix => 1})",
 ]
 with open(os.path.join(here, "cases.jsonl"), "w") as f:
     for i, src in enumerate(cases):
