@@ -113,7 +113,9 @@ fn walk(dir: &Path, parts: &[&str], out: &mut Vec<PathBuf>) {
         // Zero directories, then each subdirectory (not hidden) at any depth.
         walk(dir, rest, out);
         for (name, path) in sorted_entries(dir) {
-            if !name.starts_with('.') && path.is_dir() {
+            // Symbolic links are not followed by `**` (as in Ruby), so a cycle cannot loop.
+            let real_dir = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+            if !name.starts_with('.') && real_dir {
                 walk(&path, parts, out);
             }
         }

@@ -21,6 +21,11 @@ fn session_for(case: &serde_json::Value) -> Session {
     if let Some(n) = case["node"].as_str() {
         s.set_node_name(n);
     }
+    // `$trusted` as the reference's script compiler (Puppet::Pal) has it: no certname.
+    let trusted = s
+        .eval("{'authenticated' => 'local', 'certname' => undef, 'extensions' => {}, 'hostname' => undef, 'domain' => undef, 'external' => {}}")
+        .unwrap();
+    s.set_variable("trusted", trusted);
     s
 }
 
