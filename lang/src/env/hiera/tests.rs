@@ -11,12 +11,25 @@ fn testdata() -> PathBuf {
 
 fn session_for(case: &serde_json::Value) -> Session {
     let dir = testdata().display().to_string();
-    let env_dir = case["env_dir"]
-        .as_str()
-        .unwrap()
-        .replace("@TESTDATA@", &dir);
     let mut s = Session::new();
-    s.set_environment(Environment::from_dir(PathBuf::from(env_dir), Vec::new()));
+    match case["env_dir"].as_str() {
+        Some(env_dir) => {
+            let env_dir = env_dir.replace("@TESTDATA@", &dir);
+            s.set_environment(Environment::from_dir(PathBuf::from(env_dir), Vec::new()));
+        }
+        None => {
+            let modulepath = case["modulepath"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| PathBuf::from(p.as_str().unwrap()))
+                .collect();
+            s.set_environment(Environment {
+                modulepath,
+                ..Environment::empty()
+            });
+        }
+    }
     s.set_facts(crate::catalog::json::from_data(&case["facts"]));
     if let Some(n) = case["node"].as_str() {
         s.set_node_name(n);
@@ -45,8 +58,21 @@ fn skipped(src: &str) -> bool {
 
 #[test]
 fn lookups_match_the_reference() {
+    check_cases(include_str!("testdata/expected.jsonl"), 80);
+}
+
+/// Module data of Debian's packaged modules (ntp, systemd), where they are installed.
+#[test]
+fn packaged_module_data_matches_the_reference() {
+    if !std::path::Path::new("/usr/share/puppet/modules/ntp/hiera.yaml").exists() {
+        eprintln!("skipped: Debian's puppet modules are not installed");
+        return;
+    }
+    check_cases(include_str!("testdata/modules_expected.jsonl"), 10);
+}
+
+fn check_cases(expected: &str, at_least: usize) {
     let dir = testdata().display().to_string();
-    let expected = include_str!("testdata/expected.jsonl");
     let mut failures = Vec::new();
     let mut count = 0;
     for line in expected.lines() {
@@ -99,7 +125,7 @@ fn lookups_match_the_reference() {
             ));
         }
     }
-    assert!(count > 80, "{count} cases");
+    assert!(count > at_least, "{count} cases");
     assert!(
         failures.is_empty(),
         "{} of {count} cases differ:\n{}",
