@@ -29,6 +29,8 @@ pub struct Entry {
     pub datadir: String,
     pub locations: Locations,
     pub options: Map,
+    /// The extension added to paths that lack it (version 4: `.yaml`, `.json`).
+    pub extension: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -39,6 +41,8 @@ pub struct Config {
     pub root: PathBuf,
     pub hierarchy: Vec<Entry>,
     pub default_hierarchy: Option<Vec<Entry>>,
+    /// 5, or 4 for the deprecated version 4 format.
+    pub version: i64,
 }
 
 const FUNCTION_KEYS: [&str; 4] = ["data_hash", "lookup_key", "data_dig", "hiera3_backend"];
@@ -106,13 +110,7 @@ impl Config {
                     path,
                 ));
             }
-            4 => {
-                return Err(lookup_error(
-                    "hiera.yaml version 4 is not supported by prepl; convert it to version 5"
-                        .into(),
-                    path,
-                ))
-            }
+            4 => return Config::v4(path, &h),
             v => {
                 return Err(lookup_error(
                     format!("This runtime does not support hiera.yaml version {v}"),
@@ -249,6 +247,7 @@ impl Config {
                         .unwrap_or_else(|| datadir.clone()),
                     locations,
                     options,
+                    extension: None,
                 });
             }
             Ok(Some(out))
@@ -270,6 +269,7 @@ impl Config {
                 datadir: datadir.clone(),
                 locations: Locations::Paths(vec!["common.yaml".into()]),
                 options: Map::default(),
+                extension: None,
             }],
         };
         let default_hierarchy = entries("default_hierarchy")?;
@@ -284,6 +284,76 @@ impl Config {
             root: path.parent().map(Path::to_path_buf).unwrap_or_default(),
             hierarchy,
             default_hierarchy,
+            version: 5,
+        })
+    }
+
+    /// The deprecated version 4: `datadir`, and levels with a `backend` (`yaml`, `json`) and
+    /// `path`/`paths` without extension (the level's name when none).
+    fn v4(path: &Path, h: &Map) -> Result<Config, Error> {
+        let datadir = get(h, "datadir")
+            .and_then(|v| v.as_str())
+            .unwrap_or("data")
+            .to_string();
+        let mut hierarchy: Vec<Entry> = Vec::new();
+        let default_level = {
+            let mut m = Map::default();
+            m.insert(Value::string("name"), Value::string("common"));
+            m.insert(Value::string("backend"), Value::string("yaml"));
+            Value::array(vec![Value::hash(m)])
+        };
+        let levels = get(h, "hierarchy").cloned().unwrap_or(default_level);
+        let Value::Array(levels) = levels else {
+            return Err(lookup_error(
+                format!("The Lookup Configuration at '{}' has wrong type, entry 'hierarchy' expects an Array value", path.display()),
+                path,
+            ));
+        };
+        for e in levels.iter() {
+            let Value::Hash(e) = e else { continue };
+            let name = get(e, "name")
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+                .to_string();
+            if hierarchy.iter().any(|x| x.name == name) {
+                return Err(lookup_error(
+                    format!("Hierarchy name '{name}' defined more than once."),
+                    path,
+                ));
+            }
+            let backend = get(e, "backend")
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+                .to_string();
+            if backend != "yaml" && backend != "json" {
+                return Err(lookup_error(
+                    format!("No data provider is registered for backend '{backend}'"),
+                    path,
+                ));
+            }
+            let paths = match get(e, "paths").or_else(|| get(e, "path")) {
+                Some(v) => string_list(v),
+                None => vec![name.clone()],
+            };
+            hierarchy.push(Entry {
+                name,
+                function_kind: "data_hash".into(),
+                function: format!("{backend}_data"),
+                datadir: get(e, "datadir")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_string)
+                    .unwrap_or_else(|| datadir.clone()),
+                locations: Locations::Paths(paths),
+                options: Map::default(),
+                extension: Some(format!(".{backend}")),
+            });
+        }
+        Ok(Config {
+            path: path.to_path_buf(),
+            root: path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            hierarchy,
+            default_hierarchy: None,
+            version: 4,
         })
     }
 

@@ -431,6 +431,16 @@ impl<'e> Lookup<'e> {
                 c
             }
         };
+        if c.version == 4 {
+            let message = format!(
+                "{}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5",
+                path.display()
+            );
+            if self.ev.deprecations_shown.insert(message.clone()) {
+                let full = format!("{message}\n   (file: {})", path.display());
+                self.ev.log(LogLevel::Warning, &full);
+            }
+        }
         self.configs.insert(path, c.clone());
         Ok(c)
     }
@@ -475,8 +485,14 @@ impl<'e> Lookup<'e> {
         }
         self.stack.push(lk.full.clone());
         let name = match module {
-            Some(m) => format!("Module \"{m}\" Data Provider (hiera configuration version 5)"),
-            None => "Environment Data Provider (hiera configuration version 5)".to_string(),
+            Some(m) => format!(
+                "Module \"{m}\" Data Provider (hiera configuration version {})",
+                config.version
+            ),
+            None => format!(
+                "Environment Data Provider (hiera configuration version {})",
+                config.version
+            ),
         };
         self.x.push(Kind::DataProvider {
             name,
@@ -690,7 +706,13 @@ impl<'e> Lookup<'e> {
                 Locations::Paths(paths) => {
                     let mut out = Vec::new();
                     for p in paths {
-                        let path = datadir.join(self.interpolate_str(p, false)?);
+                        let mut file = self.interpolate_str(p, false)?;
+                        if let Some(ext) = &entry.extension {
+                            if !file.ends_with(ext.as_str()) {
+                                file.push_str(ext);
+                            }
+                        }
+                        let path = datadir.join(file);
                         out.push(Some(Location {
                             original: p.clone(),
                             exists: path.exists(),

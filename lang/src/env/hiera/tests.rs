@@ -46,6 +46,7 @@ fn session_for(case: &serde_json::Value) -> Session {
 /// one depends on the cases before it.
 fn is_deprecation(line: &str) -> bool {
     line.contains("is deprecated in favor of using 'lookup'")
+        || line.contains("is deprecated. It should be converted to version 5")
 }
 
 /// Cases that need what other parts of the work provide (autoloading classes from modules),
