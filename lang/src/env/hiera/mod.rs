@@ -1,7 +1,8 @@
 //! Hiera 5: data for `lookup()`, the `hiera*` functions and automatic parameter lookup of
 //! class parameters, as the reference's `Puppet::Pops::Lookup` finds it.
 //!
-//! - `config`: `hiera.yaml` version 5 (defaults, hierarchy, module `default_hierarchy`).
+//! - `config`: `hiera.yaml` version 5 (defaults, hierarchy, module `default_hierarchy`), and
+//!   the deprecated version 4.
 //! - `yaml`: data files read as Psych reads them (YAML 1.1 scalars).
 //! - `merge`: the merge strategies `first`, `unique`, `hash`, `deep`.
 //! - `explain`: the explanation tree (`:lookup KEY --explain`).
@@ -424,7 +425,15 @@ impl<'e> Lookup<'e> {
         let c = match cached {
             Some(c) => c,
             None => {
-                let c = Rc::new(Config::load(&path, in_module)?);
+                let c = match Config::load(&path, in_module) {
+                    Ok(c) => Rc::new(c),
+                    Err(e) => {
+                        if e.message.starts_with("hiera.yaml version 3 cannot be used") {
+                            self.deprecated_version(&path, 3);
+                        }
+                        return Err(e);
+                    }
+                };
                 if let Some(s) = stamp {
                     CONFIGS.with(|m| m.borrow_mut().insert(path.clone(), (s, c.clone())));
                 }
@@ -432,17 +441,22 @@ impl<'e> Lookup<'e> {
             }
         };
         if c.version == 4 {
-            let message = format!(
-                "{}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5",
-                path.display()
-            );
-            if self.ev.deprecations_shown.insert(message.clone()) {
-                let full = format!("{message}\n   (file: {})", path.display());
-                self.ev.log(LogLevel::Warning, &full);
-            }
+            self.deprecated_version(&path, 4);
         }
         self.configs.insert(path, c.clone());
         Ok(c)
+    }
+
+    /// The reference's warning (once) about a `hiera.yaml` of version 3 or 4.
+    fn deprecated_version(&mut self, path: &Path, version: i64) {
+        let message = format!(
+            "{}: Use of 'hiera.yaml' version {version} is deprecated. It should be converted to version 5",
+            path.display()
+        );
+        if self.ev.deprecations_shown.insert(message.clone()) {
+            let full = format!("{message}\n   (file: {})", path.display());
+            self.ev.log(LogLevel::Warning, &full);
+        }
     }
 
     fn env_config(&mut self) -> Result<Option<Rc<Config>>, Error> {
