@@ -264,6 +264,9 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
     if !opts.quiet {
         println!("{}", banner());
     }
+    if let Some(note) = &setup.env_note {
+        println!("{note}");
+    }
     let mut counter = 1;
     loop {
         if let Some((cols, _)) = editor.dimensions() {

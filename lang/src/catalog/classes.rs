@@ -169,6 +169,9 @@ impl Evaluator {
                 return Ok(id);
             }
         }
+        if !self.compilation.classes.contains_key(&lower) {
+            self.autoload(crate::env::modules::Kind::Manifest, &lower)?;
+        }
         let Some(def) = self.compilation.classes.get(&lower).cloned() else {
             let message = match how {
                 Declaration::ResourceLike(_) => format!("Could not find declared class {name}"),
@@ -242,6 +245,9 @@ impl Evaluator {
                 declared_parent = Some(scope.clone());
                 break;
             }
+            if !self.compilation.classes.contains_key(&plower) {
+                self.autoload(crate::env::modules::Kind::Manifest, &plower)?;
+            }
             let Some(pdef) = self.compilation.classes.get(&plower).cloned() else {
                 return Err(Error::eval(format!(
                     "Could not find parent class {parent} of class {}",
@@ -288,6 +294,8 @@ impl Evaluator {
         for (i, ((clower, ctitle, cdef), id)) in
             chain.into_iter().zip(ids.iter().copied()).enumerate()
         {
+            let module_name = self.module_of(&cdef.source).unwrap_or_else(|| "".into());
+            let caller_module = self.module_of(&self.source).unwrap_or_else(|| "".into());
             let scope = Rc::new(NamedScope::new(
                 ScopeKind::Class(clower.clone()),
                 parent_scope.clone(),
@@ -298,8 +306,11 @@ impl Evaluator {
                 let mut vars = scope.vars.borrow_mut();
                 vars.insert("title".into(), Value::String(clower.clone()));
                 vars.insert("name".into(), Value::String(clower.clone()));
-                vars.insert("module_name".into(), Value::from(""));
-                vars.insert("caller_module_name".into(), Value::from(""));
+                vars.insert("module_name".into(), Value::String(module_name.clone()));
+                vars.insert(
+                    "caller_module_name".into(),
+                    Value::String(caller_module.clone()),
+                );
             }
             self.compilation
                 .class_scopes
@@ -518,6 +529,14 @@ impl Evaluator {
         let who = r.reference();
         let title = r.title.clone();
         let given: IndexMap<Rc<str>, Value> = r.parameters.clone();
+        let caller_module = r
+            .origin
+            .as_ref()
+            .and_then(|o| self.module_of(&o.source))
+            .unwrap_or_else(|| "".into());
+        let module_name = self
+            .module_of(&pending.define.source)
+            .unwrap_or_else(|| "".into());
         let scope = Rc::new(NamedScope::new(
             ScopeKind::Define,
             self.compilation.node_scope.clone(),
@@ -532,8 +551,8 @@ impl Evaluator {
             let mut vars = scope.vars.borrow_mut();
             vars.insert("title".into(), Value::String(title));
             vars.insert("name".into(), Value::String(name));
-            vars.insert("module_name".into(), Value::from(""));
-            vars.insert("caller_module_name".into(), Value::from(""));
+            vars.insert("module_name".into(), Value::String(module_name));
+            vars.insert("caller_module_name".into(), Value::String(caller_module));
         }
         let def = pending.define;
         let (own, _meta) = split_metaparameters(

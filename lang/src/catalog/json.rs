@@ -36,7 +36,7 @@ pub fn to_json(catalog: &Catalog) -> Json {
             o.insert("exported".into(), Json::Bool(r.exported));
             // Built-in types write their namevar as the reference does (`path` of a file
             // whose title has a trailing slash, `name => ...` as the namevar).
-            let params: Map<String, Json> = match super::builtin_types::lookup(&r.type_name) {
+            let params: Map<String, Json> = match catalog.type_info(&r.type_name) {
                 Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
                     let given: Vec<(&str, &Value)> =
                         r.parameters.iter().map(|(k, v)| (&**k, v)).collect();

@@ -136,6 +136,8 @@ pub struct Catalog {
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
     aliases: HashMap<builtin_types::CatalogKey, ResourceId>,
+    /// Resource types read from modules' Ruby (`lib/puppet/type`), by lower-case name.
+    module_types: HashMap<Rc<str>, &'static builtin_types::TypeInfo>,
 }
 
 impl Catalog {
@@ -205,7 +207,7 @@ impl Catalog {
         if let Some(id) = self.aliases.get(&key) {
             return Some(*id);
         }
-        let info = builtin_types::lookup(type_name);
+        let info = self.type_info(type_name);
         builtin_types::reference_key(info, type_name, title)
             .and_then(|k| self.aliases.get(&k).copied())
     }
@@ -215,6 +217,19 @@ impl Catalog {
         self.index
             .get(&(Rc::from(type_name), Rc::from(title)))
             .copied()
+    }
+
+    /// A resource type with a table of parameters: built in, or read from a module.
+    pub fn type_info(&self, type_name: &str) -> Option<&'static builtin_types::TypeInfo> {
+        builtin_types::lookup(type_name).or_else(|| {
+            let lower = type_name.to_ascii_lowercase();
+            self.module_types.get(lower.as_str()).copied()
+        })
+    }
+
+    /// Registers a resource type read from a module.
+    pub fn add_module_type(&mut self, info: &'static builtin_types::TypeInfo) {
+        self.module_types.insert(info.name.into(), info);
     }
 
     /// The resource holding an alias key, if any.

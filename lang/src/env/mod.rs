@@ -5,8 +5,10 @@
 //! - `modules`: finding modules and autoloading classes, defines, functions, type aliases,
 //!   templates and files from them.
 
+pub mod autoload;
 pub mod modules;
 pub mod node;
+pub mod ruby_types;
 
 use std::path::PathBuf;
 
@@ -64,5 +66,82 @@ impl Environment {
             dir: Some(dir),
             modulepath,
         }
+    }
+}
+
+/// What a directory is to prepl when it is started in it.
+pub fn detect(dir: &std::path::Path) -> Option<(Environment, String)> {
+    let is_dir = |p: &str| dir.join(p).is_dir();
+    if dir.join("environment.conf").is_file() || (is_dir("manifests") && is_dir("modules")) {
+        let env = Environment::from_dir(dir.to_path_buf(), Vec::new());
+        let note = format!(
+            "Using the environment in {} (modulepath {}).",
+            dir.display(),
+            join_paths(&env.modulepath)
+        );
+        return Some((env, note));
+    }
+    if dir.join("metadata.json").is_file() && is_dir("manifests") {
+        let parent = dir.parent()?.to_path_buf();
+        let note = format!(
+            "Using the module in {} (modulepath {}).",
+            dir.display(),
+            parent.display()
+        );
+        let env = Environment {
+            modulepath: vec![parent],
+            ..Environment::empty()
+        };
+        return Some((env, note));
+    }
+    None
+}
+
+/// A modulepath as text (`a:b`).
+pub fn join_paths(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+/// A modulepath given as `DIR[:DIR...]`.
+pub fn split_paths(text: &str) -> Vec<PathBuf> {
+    text.split(':')
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_repos_and_modules_are_recognized() {
+        let root = std::env::temp_dir().join(format!("prepl-env-{}", std::process::id()));
+        let repo = root.join("production");
+        std::fs::create_dir_all(repo.join("manifests")).unwrap();
+        std::fs::create_dir_all(repo.join("site")).unwrap();
+        std::fs::write(
+            repo.join("environment.conf"),
+            "modulepath = site:modules:$basemodulepath\n",
+        )
+        .unwrap();
+        let (env, note) = detect(&repo).expect("a control repo");
+        assert_eq!(env.name, "production");
+        assert_eq!(
+            env.modulepath,
+            vec![repo.join("site"), repo.join("modules")]
+        );
+        assert!(note.starts_with("Using the environment in"));
+        let module = root.join("mods").join("web");
+        std::fs::create_dir_all(module.join("manifests")).unwrap();
+        std::fs::write(module.join("metadata.json"), "{}").unwrap();
+        let (env, _) = detect(&module).expect("a module");
+        assert_eq!(env.modulepath, vec![root.join("mods")]);
+        assert!(detect(&root).is_none());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
