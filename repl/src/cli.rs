@@ -17,6 +17,7 @@ Options:
       --node NAME        the name of the node the catalog is for
       --facts FILE       facts ($facts) from a YAML or JSON file
       --modulepath DIRS  directories of modules (DIR[:DIR...]) to load code from
+      --site             first evaluate the environment's main manifest (manifests/site.pp)
       --environment DIR  an environment directory (a control repo: environment.conf,
                          manifests/, modules/, data/, hiera.yaml)
                          (default: the current directory, when it is a control repo
@@ -55,6 +56,8 @@ pub struct Options {
     pub modulepath: Option<String>,
     /// `--environment DIR`
     pub environment: Option<String>,
+    /// `--site`: evaluate the environment's main manifest first.
+    pub site: bool,
 }
 
 pub fn parse_strictness(word: &str) -> Option<Strictness> {
@@ -77,6 +80,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         facts: None,
         modulepath: None,
         environment: None,
+        site: false,
     };
     let mut it = args.iter();
     let mut only_files = false;
@@ -102,6 +106,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "-q" | "--quiet" => opts.quiet = true,
             "--catalog" => opts.catalog = true,
+            "--site" => opts.site = true,
             "--node" => {
                 let name = it.next().ok_or("option --node needs a NAME argument")?;
                 opts.node = Some(name.clone());
@@ -173,9 +178,25 @@ pub struct Setup {
     pub env: Option<prepl::env::Environment>,
     /// Said at the start of an interactive session: where the environment came from.
     pub env_note: Option<String>,
+    /// `--site`: the main manifest files to evaluate first.
+    pub site: Vec<std::path::PathBuf>,
 }
 
 impl Setup {
+    /// Evaluates the main manifest files (`--site`), each as an input of its own.
+    pub fn run_site(&self, session: &mut Session) -> Result<(), prepl::Error> {
+        for path in &self.site {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                prepl::Error::new(
+                    prepl::ErrorKind::Failed,
+                    format!("Could not read {}: {e}", path.display()),
+                )
+            })?;
+            session.eval_named(&path.display().to_string(), &text)?;
+        }
+        Ok(())
+    }
+
     pub fn apply(&self, session: &mut Session) {
         if let Some(node) = &self.node {
             session.set_node_name(node);
@@ -237,12 +258,21 @@ pub fn main(args: Vec<String>) -> i32 {
             return 1;
         }
     };
+    let site = match (&env, opts.site) {
+        (Some(e), true) => e.main_manifests(),
+        (None, true) => {
+            eprintln!("Error: --site needs an environment (--environment DIR)");
+            return 1;
+        }
+        _ => Vec::new(),
+    };
     let setup = match &opts.facts {
         None => Setup {
             node: opts.node.clone(),
             facts: None,
             env,
             env_note,
+            site,
         },
         Some(path) => match crate::facts::load(path) {
             Ok(facts) => Setup {
@@ -250,6 +280,7 @@ pub fn main(args: Vec<String>) -> i32 {
                 facts: Some(facts),
                 env,
                 env_note,
+                site,
             },
             Err(message) => {
                 eprintln!("Error: {message}");
@@ -303,7 +334,9 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
     session.set_log_sink(|level, message| {
         eprintln!("{}: {}", level.label(), message);
     });
-    let result = session.eval_named(name, text);
+    let result = setup
+        .run_site(&mut session)
+        .and_then(|_| session.eval_named(name, text));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match result {

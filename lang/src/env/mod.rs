@@ -26,6 +26,38 @@ pub struct Environment {
 }
 
 impl Environment {
+    /// The environment's main manifest: `manifests/site.pp`, or every `.pp` file of
+    /// `manifests/` in alphabetical order (as the reference reads a manifest directory), or
+    /// what `environment.conf` names (`manifest = ...`).
+    pub fn main_manifests(&self) -> Vec<PathBuf> {
+        let Some(dir) = &self.dir else {
+            return Vec::new();
+        };
+        let conf = std::fs::read_to_string(dir.join("environment.conf")).unwrap_or_default();
+        let configured = conf.lines().find_map(|l| {
+            let (k, v) = l.split_once('=')?;
+            (k.trim() == "manifest").then(|| v.trim().to_string())
+        });
+        let path = match configured {
+            Some(p) if PathBuf::from(&p).is_absolute() => PathBuf::from(p),
+            Some(p) => dir.join(p),
+            None => dir.join("manifests"),
+        };
+        if path.is_file() {
+            return vec![path];
+        }
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&path)
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "pp") && p.is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+    }
+
     /// The environment with no directory and no modules (what a bare session has).
     pub fn empty() -> Environment {
         Environment {
@@ -129,7 +161,14 @@ mod tests {
             "modulepath = site:modules:$basemodulepath\n",
         )
         .unwrap();
+        std::fs::write(repo.join("manifests/b.pp"), "").unwrap();
+        std::fs::write(repo.join("manifests/a.pp"), "").unwrap();
+        std::fs::write(repo.join("manifests/notes.txt"), "").unwrap();
         let (env, note) = detect(&repo).expect("a control repo");
+        assert_eq!(
+            env.main_manifests(),
+            vec![repo.join("manifests/a.pp"), repo.join("manifests/b.pp")]
+        );
         assert_eq!(env.name, "production");
         assert_eq!(
             env.modulepath,
