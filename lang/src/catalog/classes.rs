@@ -356,18 +356,10 @@ impl Evaluator {
         let line = self.line_of(span);
         let file = self.file_name();
         let id = self.compilation.catalog.add(Resource {
-            type_name: "Class".into(),
-            title: title.into(),
-            parameters: IndexMap::new(),
-            tags: tag_list,
             tag_parent,
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
             line: Some(line),
             file,
-            container: Some(stage),
+            ..Resource::new("Class", title, tag_list, Some(stage))
         });
         self.compilation.catalog.add_class(lower.clone());
         id
@@ -674,18 +666,9 @@ impl Evaluator {
             .line_col(node.def.body.first().map(|e| e.span.start).unwrap_or(0))
             .0 as u32;
         let id = self.compilation.catalog.add(Resource {
-            type_name: "Node".into(),
-            title: title.into(),
-            parameters: IndexMap::new(),
-            tags: tag_list,
             tag_parent: Some(main),
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
             line: Some(line),
-            file: None,
-            container: Some(main),
+            ..Resource::new("Node", &title, tag_list, Some(main))
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
         {

@@ -347,12 +347,8 @@ impl Evaluator {
             return Err(statement_error(builtin_types::stage_message(&dref)).into());
         }
         let id = self.compilation.catalog.add(Resource {
-            type_name: display.as_str().into(),
-            title: title.as_str().into(),
             parameters: params,
-            tags: tag_list,
             tag_parent: Some(container),
-            late_tags: Vec::new(),
             origin: Some(Origin {
                 source: self.source.clone(),
                 span,
@@ -361,7 +357,13 @@ impl Evaluator {
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),
             file,
-            container: (display != "Stage").then_some(container),
+            // Stages are not contained in anything.
+            ..Resource::new(
+                &display,
+                &title,
+                tag_list,
+                (display != "Stage").then_some(container),
+            )
         });
         for a in alias_keys {
             self.compilation.catalog.add_alias(a.key, id);

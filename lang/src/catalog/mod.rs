@@ -87,6 +87,29 @@ pub struct Origin {
 }
 
 impl Resource {
+    /// A resource with the given own tags, no parameters, not virtual, no location.
+    pub fn new(
+        type_name: &str,
+        title: &str,
+        tags: Vec<Rc<str>>,
+        container: Option<ResourceId>,
+    ) -> Resource {
+        Resource {
+            type_name: type_name.into(),
+            title: title.into(),
+            parameters: IndexMap::new(),
+            tags,
+            tag_parent: None,
+            late_tags: Vec::new(),
+            origin: None,
+            exported: false,
+            is_virtual: false,
+            line: None,
+            file: None,
+            container,
+        }
+    }
+
     /// Locates an error found after the declaration at the declaration.
     pub fn locate(&self, e: crate::error::Error) -> crate::error::Error {
         match &self.origin {
