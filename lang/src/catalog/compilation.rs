@@ -96,6 +96,9 @@ pub struct Compilation {
     pub node_done: bool,
     pub stage: ResourceId,
     pub main: ResourceId,
+    /// What the catalog looked like when the finishing steps last ran (changes, collectors,
+    /// node definitions): equal now, and nothing pending, means there is nothing to finish.
+    pub finished: (u64, usize, usize),
     /// The dependency cycles last warned about.
     pub cycles_reported: Option<String>,
     /// Resources realized by `realize()` that were not declared (yet).
@@ -142,6 +145,7 @@ impl Compilation {
             main,
             to_realize: Vec::new(),
             cycles_reported: None,
+            finished: (0, 0, 0),
         }
     }
 }

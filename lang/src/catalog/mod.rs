@@ -159,6 +159,9 @@ pub struct Catalog {
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
     aliases: HashMap<builtin_types::CatalogKey, ResourceId>,
+    /// Counts additions and changes (anything through `add` or `get_mut`), so that the
+    /// finishing steps can tell when there is nothing new to finish.
+    changes: u64,
     /// Resource types read from modules' Ruby (`lib/puppet/type`), by lower-case name.
     module_types: HashMap<Rc<str>, &'static builtin_types::TypeInfo>,
 }
@@ -214,7 +217,13 @@ impl Catalog {
         &self.resources[id.0 as usize]
     }
 
+    /// How many additions and changes the catalog has seen.
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
     pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
+        self.changes += 1;
         &mut self.resources[id.0 as usize]
     }
 
@@ -266,6 +275,7 @@ impl Catalog {
 
     /// Adds a resource; the caller has checked that it is not a duplicate.
     pub fn add(&mut self, resource: Resource) -> ResourceId {
+        self.changes += 1;
         let id = ResourceId(self.resources.len() as u32);
         self.index
             .insert((resource.type_name.clone(), resource.title.clone()), id);
@@ -294,6 +304,7 @@ impl Catalog {
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
         if !self.containment.contains(&(container, contained)) {
+            self.changes += 1;
             self.containment.push((container, contained));
         }
     }
