@@ -33,6 +33,9 @@ impl Evaluator {
         crate::eval::resolve::resolve_program(&program, &mut self.layouts);
         let r = self.hoist(&program.body);
         self.source = saved;
+        // Kept for the session: caches (types of constant type expressions) are keyed by the
+        // address of AST nodes, which must not be reused by later trees.
+        self.loaded_programs.push(program);
         r.map_err(|e| e.in_source(&source))?;
         Ok(true)
     }

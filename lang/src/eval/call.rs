@@ -297,13 +297,17 @@ impl Evaluator {
     /// evaluated once.
     fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
         let key = e as *const Expr as usize;
-        if let Some(t) = self.type_cache.get(&key) {
+        if let Some((_, t)) = self
+            .type_cache
+            .get(&key)
+            .filter(|(span, _)| *span == e.span)
+        {
             return Ok(t.clone());
         }
         match self.eval(e)? {
             Value::Type(t) => {
                 if is_constant(e) {
-                    self.type_cache.insert(key, t.clone());
+                    self.type_cache.insert(key, (e.span, t.clone()));
                 }
                 Ok(t)
             }

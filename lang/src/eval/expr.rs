@@ -63,8 +63,12 @@ impl Evaluator {
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
             ExprKind::QualifiedReference(n) => {
                 let key = e as *const Expr as usize;
-                match self.type_cache.get(&key) {
-                    Some(t) => Value::Type(t.clone()),
+                match self
+                    .type_cache
+                    .get(&key)
+                    .filter(|(span, _)| *span == e.span)
+                {
+                    Some((_, t)) => Value::Type(t.clone()),
                     None => {
                         let t = match self.type_named(n) {
                             Ok(t) => t,
@@ -81,7 +85,7 @@ impl Evaluator {
                             }
                         };
                         let t = Rc::new(t);
-                        self.type_cache.insert(key, t.clone());
+                        self.type_cache.insert(key, (e.span, t.clone()));
                         Value::Type(t)
                     }
                 }

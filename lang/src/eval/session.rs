@@ -83,7 +83,9 @@ pub struct Evaluator {
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
     /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
     /// their AST node. Cleared for each input and whenever a type name changes meaning.
-    pub(crate) type_cache: HashMap<usize, Rc<PType>>,
+    /// The span is checked on each hit: a tree dropped (an EPP template rendered) may leave
+    /// its addresses to a later one.
+    pub(crate) type_cache: HashMap<usize, (crate::syntax::ast::Span, Rc<PType>)>,
     /// Slot vectors of finished frames, reused by the next calls.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
     /// Deprecation warnings already shown (each is shown once per session).
@@ -108,8 +110,9 @@ pub struct Evaluator {
     pub(crate) call_span: crate::syntax::ast::Span,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
-    /// The files the autoloader has loaded.
+    /// The files the autoloader has loaded, and their syntax trees.
     pub(crate) autoloaded: std::collections::HashSet<std::path::PathBuf>,
+    pub(crate) loaded_programs: Vec<Program>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -163,6 +166,7 @@ impl Evaluator {
             warn_cycles: true,
             env: crate::env::Environment::empty(),
             autoloaded: Default::default(),
+            loaded_programs: Vec::new(),
         }
     }
 
