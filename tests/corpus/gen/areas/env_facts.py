@@ -112,3 +112,11 @@ for node in ["other.example.com", "web01", "WEB01.Example.COM"]:
         "node /web01/ { notify { 'web': } } node default { notify { 'default': } }",
     ]:
         PROGRAMS.append({"src": src, "node": node})
+
+# A custom (external) fact of the fact files.
+for src in [
+    "$facts['services']",
+    "$services",
+    "$::services.length",
+]:
+    PROGRAMS += both(src)

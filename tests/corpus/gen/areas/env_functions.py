@@ -137,3 +137,17 @@ PROGRAMS = [
     "inline_epp('[<%= $module_name %>]')",
     "epp('webapp/config.epp', { 'port' => 1, 'settings' => {} }).split(/\\n/)[0]",
 ]
+
+# Paths (relative to the repository root in the expected answers: regen.sh and the harness
+# remove the root).
+PROGRAMS += [
+    "find_file('webapp/motd')",
+    "find_file('webapp/conf.d')",
+    "find_file(['webapp/nope', 'webapp/plain.txt'])",
+    "find_template('webapp/greeting.epp')",
+    "module_directory('webapp')",
+    "module_directory(['nomodule', 'profile'])",
+    "file(find_file('webapp/motd'))",
+    "epp(find_template('webapp/greeting.epp'))",
+    "find_file('webapp/motd').split('/')[-1]",
+]

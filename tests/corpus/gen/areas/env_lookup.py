@@ -201,3 +201,20 @@ for src in [
     "include profile::web [$profile::web::port, $profile::web::vhost]",
 ]:
     PROGRAMS.append({"src": src, **OTHER})
+
+# Hierarchy levels with `glob` (every file of data/teams) and `mapped_paths` (one file per
+# element of the custom fact `services`). Added at the end to keep the ids above.
+for src in [
+    "lookup('common::team_contact')",
+    "lookup('common::team_ops')",
+    "lookup('common::team_web')",
+    "lookup('common::team_members')",
+    "lookup('common::team_members', Array, 'unique')",
+    "lookup('common::service_note')",
+    "lookup('common::service_ports')",
+    "lookup('common::service_ports', Array, 'unique')",
+    "lookup('common::service_ports', Array, 'deep')",
+    "lookup('common::webapp_only')",
+    "hiera_array('common::service_ports')",
+]:
+    PROGRAMS += both(src)
