@@ -695,3 +695,24 @@ pub fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
         .join()
         .expect("test thread panicked")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fixture fact files read as the oracle reads them (PyYAML, JSON): quoted numbers
+    /// stay strings, numbers are numbers.
+    #[test]
+    fn fixture_fact_files_are_read_with_their_types() {
+        let web01 = read_fact_file("tests/fixtures/facts/web01.yaml").expect("web01.yaml");
+        assert_eq!(web01["os"]["release"]["major"], Json::from("12"));
+        assert_eq!(web01["kernelmajversion"], Json::from("6.1"));
+        assert_eq!(web01["processors"]["count"], Json::from(2));
+        assert_eq!(web01["is_virtual"], Json::from(true));
+        assert_eq!(web01["macaddress"], Json::from("08:00:27:0e:e6:7a"));
+        assert_eq!(web01["services"], serde_json::json!(["nginx", "webapp"]));
+        let db01 = read_fact_file("tests/fixtures/facts/db01.json").expect("db01.json");
+        assert_eq!(db01["os"]["family"], Json::from("RedHat"));
+        assert_eq!(db01["memory"]["system"]["total_bytes"], Json::from(16778706944u64));
+    }
+}
