@@ -713,6 +713,9 @@ mod tests {
         assert_eq!(web01["services"], serde_json::json!(["nginx", "webapp"]));
         let db01 = read_fact_file("tests/fixtures/facts/db01.json").expect("db01.json");
         assert_eq!(db01["os"]["family"], Json::from("RedHat"));
-        assert_eq!(db01["memory"]["system"]["total_bytes"], Json::from(16778706944u64));
+        assert_eq!(
+            db01["memory"]["system"]["total_bytes"],
+            Json::from(16778706944u64)
+        );
     }
 }
