@@ -239,23 +239,7 @@ pub fn line_diff(a: &[String], b: &[String]) -> String {
 
 /// A JSON value (facts) as a Puppet value.
 pub fn json_to_value(j: &Json) -> Value {
-    match j {
-        Json::Null => Value::Undef,
-        Json::Bool(b) => Value::Boolean(*b),
-        Json::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        Json::String(s) => Value::string(s.as_str()),
-        Json::Array(a) => Value::array(a.iter().map(json_to_value).collect()),
-        Json::Object(o) => {
-            let mut map = prepl::values::Map::default();
-            for (k, v) in o {
-                map.insert(Value::string(k.as_str()), json_to_value(v));
-            }
-            Value::hash(map)
-        }
-    }
+    prepl::catalog::json::from_data(j)
 }
 
 /// `message` without the positions the reference appends (` (line: 1)`,

@@ -18,6 +18,8 @@ pub enum CommandName {
     Load,
     Catalog,
     Facts,
+    Modulepath,
+    Env,
     Reset,
     Strict,
     Time,
@@ -94,6 +96,18 @@ pub const COMMANDS: &[CommandInfo] = &[
         "facts",
         "[FILE]",
         "show the facts, or set them from a YAML or JSON file",
+    ),
+    c(
+        CommandName::Modulepath,
+        "modulepath",
+        "[DIR[:DIR...]]",
+        "show the modulepath, or set it: classes, defines, functions and types load from its modules",
+    ),
+    c(
+        CommandName::Env,
+        "env",
+        "[DIR]",
+        "show the environment, or use the environment directory DIR (a control repo)",
     ),
     c(
         CommandName::Reset,
@@ -180,6 +194,8 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Load => load(repl, arg),
         CommandName::Catalog => catalog(repl, arg),
         CommandName::Facts => facts(repl, arg),
+        CommandName::Modulepath => modulepath(repl, arg),
+        CommandName::Env => environment(repl, arg),
         CommandName::Reset => {
             repl.reset();
             Ok("A fresh session.".to_string())
@@ -444,6 +460,58 @@ fn facts(repl: &mut Repl, path: &str) -> Result<String, String> {
     Ok(format!(
         "{count} fact{} from {path}.",
         if count == 1 { "" } else { "s" }
+    ))
+}
+
+/// What `:env` and `:modulepath` show.
+fn describe_environment(env: &prepl::env::Environment) -> String {
+    let dir = match &env.dir {
+        Some(d) => format!("environment {} in {}", env.name, d.display()),
+        None => format!("environment {} (no directory)", env.name),
+    };
+    let path = if env.modulepath.is_empty() {
+        "no modulepath".to_string()
+    } else {
+        format!("modulepath {}", prepl::env::join_paths(&env.modulepath))
+    };
+    format!("{dir}, {path}.")
+}
+
+/// Uses an environment from now on (and after `:reset`).
+fn use_environment(repl: &mut Repl, env: prepl::env::Environment) -> String {
+    let text = describe_environment(&env);
+    repl.session.set_environment(env.clone());
+    repl.setup.env = Some(env);
+    format!("Now using the {text}")
+}
+
+fn modulepath(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    if arg.is_empty() {
+        return Ok(describe_environment(repl.session.environment()));
+    }
+    let dirs = prepl::env::split_paths(arg.trim_matches(|c| c == '\'' || c == '"'));
+    if let Some(missing) = dirs.iter().find(|d| !d.is_dir()) {
+        return Err(format!("{} is not a directory", missing.display()));
+    }
+    let env = prepl::env::Environment {
+        modulepath: dirs,
+        ..repl.session.environment().clone()
+    };
+    Ok(use_environment(repl, env))
+}
+
+fn environment(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    if arg.is_empty() {
+        return Ok(describe_environment(repl.session.environment()));
+    }
+    let dir = std::path::PathBuf::from(arg.trim_matches(|c| c == '\'' || c == '"'));
+    if !dir.is_dir() {
+        return Err(format!("{} is not a directory", dir.display()));
+    }
+    let dir = dir.canonicalize().unwrap_or(dir);
+    Ok(use_environment(
+        repl,
+        prepl::env::Environment::from_dir(dir, Vec::new()),
     ))
 }
 

@@ -188,7 +188,7 @@ impl Evaluator {
     /// (in declaration order, the first unknown one reported).
     fn validate_builtin_parameters(&self) -> Result<(), Error> {
         for (_, r) in self.compilation.catalog.all_resources() {
-            let Some(info) = super::builtin_types::lookup(&r.type_name) else {
+            let Some(info) = self.compilation.catalog.type_info(&r.type_name) else {
                 continue;
             };
             let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();

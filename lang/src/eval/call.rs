@@ -105,6 +105,12 @@ impl Evaluator {
         span: Span,
     ) -> EvalResult {
         let closure = block.map(|l| self.closure(l));
+        if name.contains("::") && !self.functions.contains_key(name) && self.builtin(name).is_none()
+        {
+            // A function of a module, loaded on first use.
+            self.autoload(crate::env::modules::Kind::Function, name)
+                .map_err(|e| Flow::Error(e.at(span)))?;
+        }
         let result = if let Some(f) = self.functions.get(name).cloned() {
             self.call_function(&f, args, closure.as_ref())
         } else if let Some(b) = self.builtin(name) {

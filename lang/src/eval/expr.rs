@@ -66,7 +66,21 @@ impl Evaluator {
                 match self.type_cache.get(&key) {
                     Some(t) => Value::Type(t.clone()),
                     None => {
-                        let t = Rc::new(self.type_named(n)?);
+                        let t = match self.type_named(n) {
+                            Ok(t) => t,
+                            // A type alias or define of a module, loaded on first use.
+                            Err(e) => {
+                                let lower = n.to_ascii_lowercase();
+                                let loaded = self
+                                    .autoload(crate::env::modules::Kind::TypeAlias, &lower)?
+                                    || self.resource_kind_loading(&lower)?.is_some();
+                                if !loaded {
+                                    return Err(e.into());
+                                }
+                                self.type_named(n)?
+                            }
+                        };
+                        let t = Rc::new(t);
                         self.type_cache.insert(key, t.clone());
                         Value::Type(t)
                     }

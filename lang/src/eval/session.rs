@@ -108,6 +108,8 @@ pub struct Evaluator {
     pub(crate) call_span: crate::syntax::ast::Span,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
+    /// The files the autoloader has loaded.
+    pub(crate) autoloaded: std::collections::HashSet<std::path::PathBuf>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -160,6 +162,7 @@ impl Evaluator {
             file_override: None,
             warn_cycles: true,
             env: crate::env::Environment::empty(),
+            autoloaded: Default::default(),
         }
     }
 
@@ -270,7 +273,7 @@ impl Evaluator {
     }
 
     /// Defines the type aliases and functions of a program before it runs.
-    fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
+    pub(crate) fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
         self.type_cache.clear();
         let mut pending = Vec::new();
         let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::default();
@@ -497,6 +500,7 @@ impl Session {
     /// functions, type aliases, templates, files and Hiera data are loaded from.
     pub fn set_environment(&mut self, env: crate::env::Environment) {
         self.evaluator.env = env;
+        self.evaluator.autoloaded.clear();
     }
 
     /// The environment the session loads code and data from.
