@@ -15,7 +15,8 @@
 //!   blocks);
 //! - `PREPL_CORPUS_WRITE_FAILURES=1` rewrites only the catalog and environment blocks.
 //!
-//! When a block is rewritten, the `# reason` comment of an id that still fails is kept.
+//! When a block is rewritten, the `# reason` comment of an id that still fails is kept, and an
+//! id whose reason contains `flaky` stays listed even when it passed this time.
 
 use prepl_tests::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -241,8 +242,31 @@ fn rewrite_known(
             (!id.is_empty()).then_some((id, reason))
         })
         .collect();
+    // Ids whose reason says they are flaky stay listed when they happen to pass.
+    let flaky: Vec<&str> = reasons
+        .iter()
+        .filter(|(_, reason)| reason.contains("flaky"))
+        .map(|(id, _)| *id)
+        .collect();
     let list = |out: &mut String, ids: &[String]| {
-        for id in ids {
+        let block_of = |id: &str| {
+            let area = area_of_id(id);
+            (is_catalog_area(area), is_env_area(area))
+        };
+        let mut ids: Vec<String> = ids.to_vec();
+        if let Some(first) = ids.first() {
+            let block = block_of(first);
+            for id in &flaky {
+                if block_of(id) == block && !ids.iter().any(|i| i == id) {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+        ids.sort_by_key(|id| {
+            let (area, n) = id.rsplit_once('-').unwrap_or((id, ""));
+            (area.to_string(), n.parse::<u64>().unwrap_or(0))
+        });
+        for id in &ids {
             match reasons.get(id.as_str()) {
                 Some(reason) => out.push_str(&format!("{id}  #{reason}\n")),
                 None => out.push_str(&format!("{id}\n")),
