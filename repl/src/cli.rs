@@ -15,7 +15,9 @@ Options:
   -e, --execute SOURCE   evaluate SOURCE
       --catalog          print the catalog the code compiles to (JSON), not its value
       --node NAME        the name of the node the catalog is for
-      --facts FILE       facts ($facts) from a YAML or JSON file
+      --facts FILE       facts ($facts) from a YAML or JSON file (default: this machine's)
+      --facts-for FILTER facts of another system from facterdb: 'os.family=RedHat and
+                         os.release.major=9', 'debian-11', ... (the newest Facter version)
   -q, --quiet            no banner in the interactive session
       --strict LEVEL     off, warning or error (the default)
   -h, --help             show this help
@@ -46,6 +48,8 @@ pub struct Options {
     pub node: Option<String>,
     /// `--facts FILE`
     pub facts: Option<String>,
+    /// `--facts-for FILTER`
+    pub facts_for: Option<String>,
 }
 
 pub fn parse_strictness(word: &str) -> Option<Strictness> {
@@ -66,6 +70,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         catalog: false,
         node: None,
         facts: None,
+        facts_for: None,
     };
     let mut it = args.iter();
     let mut only_files = false;
@@ -99,6 +104,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 let file = it.next().ok_or("option --facts needs a FILE argument")?;
                 opts.facts = Some(file.clone());
             }
+            "--facts-for" => {
+                let filter = it
+                    .next()
+                    .ok_or("option --facts-for needs a FILTER argument")?;
+                opts.facts_for = Some(filter.clone());
+            }
             "-e" | "--execute" => {
                 let source = it.next().ok_or("option -e needs a SOURCE argument")?;
                 set_mode(&mut opts, Mode::Execute(source.clone()))?;
@@ -118,6 +129,8 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     opts.node = Some(name.to_string());
                 } else if let Some(file) = other.strip_prefix("--facts=") {
                     opts.facts = Some(file.to_string());
+                } else if let Some(filter) = other.strip_prefix("--facts-for=") {
+                    opts.facts_for = Some(filter.to_string());
                 } else if let Some(source) = other.strip_prefix("--execute=") {
                     set_mode(&mut opts, Mode::Execute(source.to_string()))?;
                 } else {
@@ -142,6 +155,8 @@ fn set_mode(opts: &mut Options, mode: Mode) -> Result<(), String> {
 pub struct Setup {
     pub node: Option<String>,
     pub facts: Option<prepl::Value>,
+    /// Where the facts come from (`this machine (...)`, a file, `facterdb ...`).
+    pub facts_origin: String,
 }
 
 impl Setup {
@@ -164,21 +179,17 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
-    let setup = match &opts.facts {
-        None => Setup {
+    // This machine's facts unless --facts or --facts-for says otherwise.
+    let setup = match crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref()) {
+        Ok((facts, origin)) => Setup {
             node: opts.node.clone(),
-            facts: None,
+            facts: Some(facts),
+            facts_origin: origin,
         },
-        Some(path) => match crate::facts::load(path) {
-            Ok(facts) => Setup {
-                node: opts.node.clone(),
-                facts: Some(facts),
-            },
-            Err(message) => {
-                eprintln!("Error: {message}");
-                return 1;
-            }
-        },
+        Err(message) => {
+            eprintln!("Error: {message}");
+            return 1;
+        }
     };
     let opts = &opts;
     let setup = &setup;
@@ -311,6 +322,11 @@ mod tests {
         );
         assert!(parse_args(&args(&["--node"])).is_err());
         assert!(parse_args(&args(&["--facts"])).is_err());
+        let opts = parse_args(&args(&["--facts-for", "debian-11"])).unwrap();
+        assert_eq!(opts.facts_for.as_deref(), Some("debian-11"));
+        let opts = parse_args(&args(&["--facts-for=os.family=RedHat"])).unwrap();
+        assert_eq!(opts.facts_for.as_deref(), Some("os.family=RedHat"));
+        assert!(parse_args(&args(&["--facts-for"])).is_err());
     }
 
     #[test]
