@@ -173,6 +173,27 @@ fn fact_files(dir: &Path) -> Vec<(Vec<u64>, PathBuf)> {
     out
 }
 
+/// Text and numbers apart, numbers compared as numbers.
+fn natural_key(name: &str) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut n = c.to_digit(10).unwrap_or(0) as u64;
+            while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                n = n.saturating_mul(10).saturating_add(d as u64);
+                chars.next();
+            }
+            out.push((std::mem::take(&mut text), n));
+        } else {
+            text.push(c);
+        }
+    }
+    out.push((text, 0));
+    out
+}
+
 fn is_x86_64(p: &Path) -> bool {
     p.to_string_lossy().ends_with("x86_64.facts")
 }
@@ -218,7 +239,8 @@ pub fn find_in(dir: &Path, filter: &str) -> Result<(PathBuf, Value), String> {
     }
     // Say what there is for the systems named.
     let mut names: Vec<String> = files.iter().map(|(_, p)| stem(p)).collect();
-    names.sort();
+    // debian-9 before debian-10.
+    names.sort_by_key(|n| natural_key(n));
     names.dedup();
     let hint_os = conds.iter().find_map(|c| match c {
         Cond::Name(n) => n.split('-').next().map(str::to_string),
@@ -302,6 +324,11 @@ mod tests {
             "ubuntu-20.04-x86_64",
             &facts("Ubuntu", "Debian", "20.04", "4.2.5"),
         );
+        write(
+            "3.14",
+            "debian-9-x86_64",
+            &facts("Debian", "Debian", "9", "3.14.0"),
+        );
         std::fs::write(dir.join("Gemfile"), "").unwrap();
         dir
     }
@@ -357,7 +384,9 @@ mod tests {
         let err = find_in(&dir, "debian-12").unwrap_err();
         assert!(
             err.starts_with("No facterdb fact set matches 'debian-12'")
-                && err.ends_with("there are debian-10-x86_64, debian-11-i386, debian-11-x86_64"),
+                && err.ends_with(
+                    "there are debian-9-x86_64, debian-10-x86_64, debian-11-i386, debian-11-x86_64"
+                ),
             "{err}"
         );
         assert!(find_in(&dir, "os.family=RedHat and").is_err());
