@@ -45,6 +45,10 @@ pub struct Sources {
     /// `Some(name)` when running virtualized (`docker`, `kvm`, ...).
     pub virtual_kind: Option<String>,
     pub selinux_enforce: Option<String>,
+    /// `/proc/loadavg`, `/proc/filesystems`, `/proc/sys/crypto/fips_enabled`.
+    pub loadavg: String,
+    pub filesystems: String,
+    pub fips_enabled: String,
 }
 
 fn read(path: &str) -> String {
@@ -102,6 +106,9 @@ impl Sources {
             timezone,
             virtual_kind: detect_virtual(),
             selinux_enforce: std::fs::read_to_string("/sys/fs/selinux/enforce").ok(),
+            loadavg: read("/proc/loadavg"),
+            filesystems: read("/proc/filesystems"),
+            fips_enabled: read("/proc/sys/crypto/fips_enabled"),
         }
     }
 }
@@ -333,7 +340,7 @@ fn ipv6_mask(prefix: u32) -> [u16; 8] {
 #[derive(Default)]
 struct Iface {
     v4: Vec<([u8; 4], [u8; 4])>,
-    v6: Vec<([u16; 8], u32, &'static str)>,
+    v6: Vec<([u16; 8], u32, &'static str, Vec<&'static str>)>,
     mac: String,
     mtu: Option<i64>,
 }
@@ -427,8 +434,34 @@ fn interfaces(src: &Sources) -> (Vec<(String, Iface)>, Option<String>) {
             0x80 => "compat",
             _ => "global",
         };
+        let bits = u32::from_str_radix(f[4], 16).unwrap_or(0);
+        let flags = [
+            (0x01, "temporary"),
+            (0x02, "noad"),
+            (0x04, "optimistic"),
+            (0x08, "dadfailed"),
+            (0x10, "homeaddress"),
+            (0x20, "deprecated"),
+            (0x40, "tentative"),
+            (0x80, "permanent"),
+        ]
+        .iter()
+        .filter(|(b, _)| bits & b != 0)
+        .map(|(_, n)| *n)
+        .collect();
         let i = entry(&mut list, f[5]);
-        list[i].1.v6.push((addr, prefix, scope));
+        list[i].1.v6.push((addr, prefix, scope, flags));
+    }
+    // Global addresses first, as Facter lists them.
+    let rank = |s: &str| match s {
+        "global" => 0,
+        "site" => 1,
+        "compat" => 2,
+        "link" => 3,
+        _ => 4,
+    };
+    for (_, iface) in list.iter_mut() {
+        iface.v6.sort_by_key(|b| rank(b.2));
     }
     list.sort_by(|a, b| a.0.cmp(&b.0));
     (list, primary)
@@ -558,16 +591,17 @@ pub fn gather(src: &Sources) -> Json {
         let bindings6: Vec<(Json, &str)> = iface
             .v6
             .iter()
-            .map(|(ip, prefix, scope)| {
+            .map(|(ip, prefix, scope, flags)| {
                 let mask = ipv6_mask(*prefix);
                 let mut net = *ip;
                 for (n, m) in net.iter_mut().zip(mask) {
                     *n &= m;
                 }
-                (
-                    json!({"address": ipv6_text(*ip), "netmask": ipv6_text(mask), "network": ipv6_text(net), "scope6": scope}),
-                    *scope,
-                )
+                let mut b = json!({"address": ipv6_text(*ip), "netmask": ipv6_text(mask), "network": ipv6_text(net), "scope6": scope});
+                if !flags.is_empty() {
+                    b["flags"] = json!(flags);
+                }
+                (b, *scope)
             })
             .collect();
         if let Some(first) = bindings.first() {
@@ -657,6 +691,7 @@ pub fn gather(src: &Sources) -> Json {
     let mut physical = BTreeSet::new();
     let mut cores_per = None;
     let mut siblings = None;
+    let mut mhz = None;
     for line in src.cpuinfo.lines() {
         let Some((k, v)) = line.split_once(':') else {
             continue;
@@ -674,6 +709,7 @@ pub fn gather(src: &Sources) -> Json {
             }
             "cpu cores" => cores_per = v.parse::<i64>().ok(),
             "siblings" => siblings = v.parse::<i64>().ok(),
+            "cpu MHz" if mhz.is_none() => mhz = v.parse::<f64>().ok(),
             _ => {}
         }
     }
@@ -687,6 +723,9 @@ pub fn gather(src: &Sources) -> Json {
     processors.insert("isa".into(), json!(isa));
     processors.insert("models".into(), json!(models));
     processors.insert("physicalcount".into(), json!(physicalcount));
+    if let Some(mhz) = mhz.filter(|m| *m > 0.0) {
+        processors.insert("speed".into(), json!(human_hertz(mhz * 1e6)));
+    }
     if let (Some(c), Some(s)) = (cores_per, siblings) {
         if c > 0 {
             processors.insert("threads".into(), json!(s / c));
@@ -790,23 +829,56 @@ pub fn gather(src: &Sources) -> Json {
         f.insert("uptime_hours".into(), json!(hours));
         f.insert("uptime_seconds".into(), json!(seconds));
     }
+    let loads: Vec<f64> = src
+        .loadavg
+        .split_whitespace()
+        .take(3)
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    if let [one, five, fifteen] = loads[..] {
+        f.insert(
+            "load_averages".into(),
+            json!({"15m": fifteen, "1m": one, "5m": five}),
+        );
+    }
+    let mut filesystems: Vec<&str> = src
+        .filesystems
+        .lines()
+        .filter(|l| !l.starts_with("nodev"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && *l != "fuseblk")
+        .collect();
+    filesystems.sort();
+    if !filesystems.is_empty() {
+        f.insert("filesystems".into(), json!(filesystems.join(",")));
+    }
+    f.insert("fips_enabled".into(), json!(src.fips_enabled.trim() == "1"));
     let mut facts = Json::Object(f);
     sort_keys(&mut facts);
     facts
 }
 
-/// Sorts the keys of every hash, as Facter prints them.
+/// Sorts the keys of every hash, as Facter prints them (not in arrays: an IPv6 binding's
+/// `flags` come last).
 fn sort_keys(v: &mut Json) {
-    match v {
-        Json::Object(m) => {
-            m.sort_keys();
-            for (_, x) in m.iter_mut() {
-                sort_keys(x);
-            }
+    if let Json::Object(m) = v {
+        m.sort_keys();
+        for (_, x) in m.iter_mut() {
+            sort_keys(x);
         }
-        Json::Array(a) => a.iter_mut().for_each(sort_keys),
-        _ => {}
     }
+}
+
+/// Facter's processor speed: `2.45 GHz`.
+fn human_hertz(hz: f64) -> String {
+    let prefixes = ["", "k", "M", "G", "T"];
+    let mut n = hz;
+    let mut i = 0;
+    while n >= 1000.0 && i < prefixes.len() - 1 {
+        n /= 1000.0;
+        i += 1;
+    }
+    format!("{n:.2} {}Hz", prefixes[i])
 }
 
 /// Sets one fact at a dotted path (`os.family`), creating the hashes on the way; a value
@@ -874,6 +946,7 @@ mod tests {
         \x20          |-- 10.0.2.15\n              /32 host LOCAL\n\
         \x20       |-- 10.0.2.255\n           /32 link BROADCAST\n";
     const INET6: &str = "fe800000000000000a0027fffe0ee67a 02 40 20 80     eth0\n\
+        fd000000000000000000000000000002 02 40 00 82     eth0\n\
         00000000000000000000000000000001 01 80 10 80       lo\n";
 
     fn debian() -> Sources {
@@ -892,8 +965,10 @@ mod tests {
                 .into(),
             cpuinfo: "processor\t: 0\nmodel name\t: Intel X\nphysical id\t: 0\nsiblings\t: 2\n\
                 cpu cores\t: 2\n\nprocessor\t: 1\nmodel name\t: Intel X\nphysical id\t: 0\n\
-                siblings\t: 2\ncpu cores\t: 2\n"
+                siblings\t: 2\ncpu cores\t: 2\ncpu MHz\t\t: 2445.406\n"
                 .into(),
+            loadavg: "4.34 5.75 5.37 3/700 1234\n".into(),
+            filesystems: "nodev\tsysfs\n\text3\n\text2\nnodev\tproc\n\tfuseblk\n\txfs\n".into(),
             uptime: "112.5 300.0\n".into(),
             route: ROUTE.into(),
             fib_trie: FIB.into(),
@@ -995,9 +1070,17 @@ mod tests {
         assert_eq!(fact(&f, "swapsize"), "null");
         assert_eq!(
             fact(&f, "processors"),
-            r#"{"cores":2,"count":2,"isa":"unknown","models":["Intel X","Intel X"],"physicalcount":1,"threads":1}"#
+            r#"{"cores":2,"count":2,"isa":"unknown","models":["Intel X","Intel X"],"physicalcount":1,"speed":"2.45 GHz","threads":1}"#
         );
         assert_eq!(fact(&f, "processorcount"), "2");
+        assert_eq!(
+            fact(&f, "load_averages"),
+            r#"{"15m":5.37,"1m":4.34,"5m":5.75}"#
+        );
+        assert_eq!(fact(&f, "filesystems"), "\"ext2,ext3,xfs\"");
+        assert_eq!(fact(&f, "fips_enabled"), "false");
+        assert_eq!(human_hertz(2445.406e6), "2.45 GHz");
+        assert_eq!(human_hertz(800e6), "800.00 MHz");
         assert_eq!(fact(&f, "processor1"), "\"Intel X\"");
         assert_eq!(human_bytes(0), "0 bytes");
         assert_eq!(human_bytes(1024), "1.00 KiB");
@@ -1010,7 +1093,7 @@ mod tests {
         let f = gather(&debian());
         assert_eq!(
             fact(&f, "networking.interfaces.eth0"),
-            r#"{"bindings":[{"address":"10.0.2.15","netmask":"255.255.255.0","network":"10.0.2.0"}],"bindings6":[{"address":"fe80::a00:27ff:fe0e:e67a","netmask":"ffff:ffff:ffff:ffff::","network":"fe80::","scope6":"link"}],"ip":"10.0.2.15","ip6":"fe80::a00:27ff:fe0e:e67a","mac":"08:00:27:0e:e6:7a","mtu":1500,"netmask":"255.255.255.0","netmask6":"ffff:ffff:ffff:ffff::","network":"10.0.2.0","network6":"fe80::","scope6":"link"}"#
+            r#"{"bindings":[{"address":"10.0.2.15","netmask":"255.255.255.0","network":"10.0.2.0"}],"bindings6":[{"address":"fd00::2","netmask":"ffff:ffff:ffff:ffff::","network":"fd00::","scope6":"global","flags":["noad","permanent"]},{"address":"fe80::a00:27ff:fe0e:e67a","netmask":"ffff:ffff:ffff:ffff::","network":"fe80::","scope6":"link","flags":["permanent"]}],"ip":"10.0.2.15","ip6":"fd00::2","mac":"08:00:27:0e:e6:7a","mtu":1500,"netmask":"255.255.255.0","netmask6":"ffff:ffff:ffff:ffff::","network":"10.0.2.0","network6":"fd00::","scope6":"global"}"#
         );
         assert_eq!(fact(&f, "networking.primary"), "\"eth0\"");
         assert_eq!(fact(&f, "networking.ip"), "\"10.0.2.15\"");
