@@ -15,7 +15,9 @@ Options:
   -e, --execute SOURCE   evaluate SOURCE
       --catalog          print the catalog the code compiles to (JSON), not its value
       --node NAME        the name of the node the catalog is for
-      --facts FILE       facts ($facts) from a YAML or JSON file
+      --facts FILE       facts ($facts) from a YAML or JSON file (default: this machine's)
+      --facts-for FILTER facts of another system from facterdb: 'os.family=RedHat and
+                         os.release.major=9', 'debian-11', ... (the newest Facter version)
       --modulepath DIRS  directories of modules (DIR[:DIR...]) to load code from
       --site             first evaluate the environment's main manifest (manifests/site.pp)
       --environment DIR  an environment directory (a control repo: environment.conf,
@@ -58,6 +60,8 @@ pub struct Options {
     pub environment: Option<String>,
     /// `--site`: evaluate the environment's main manifest first.
     pub site: bool,
+    /// `--facts-for FILTER`
+    pub facts_for: Option<String>,
 }
 
 pub fn parse_strictness(word: &str) -> Option<Strictness> {
@@ -81,6 +85,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         modulepath: None,
         environment: None,
         site: false,
+        facts_for: None,
     };
     let mut it = args.iter();
     let mut only_files = false;
@@ -127,6 +132,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or("option --environment needs a DIR argument")?;
                 opts.environment = Some(dir.clone());
             }
+            "--facts-for" => {
+                let filter = it
+                    .next()
+                    .ok_or("option --facts-for needs a FILTER argument")?;
+                opts.facts_for = Some(filter.clone());
+            }
             "-e" | "--execute" => {
                 let source = it.next().ok_or("option -e needs a SOURCE argument")?;
                 set_mode(&mut opts, Mode::Execute(source.clone()))?;
@@ -150,6 +161,8 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     opts.modulepath = Some(dirs.to_string());
                 } else if let Some(dir) = other.strip_prefix("--environment=") {
                     opts.environment = Some(dir.to_string());
+                } else if let Some(filter) = other.strip_prefix("--facts-for=") {
+                    opts.facts_for = Some(filter.to_string());
                 } else if let Some(source) = other.strip_prefix("--execute=") {
                     set_mode(&mut opts, Mode::Execute(source.to_string()))?;
                 } else {
@@ -180,6 +193,8 @@ pub struct Setup {
     pub env_note: Option<String>,
     /// `--site`: the main manifest files to evaluate first.
     pub site: Vec<std::path::PathBuf>,
+    /// Where the facts come from (`this machine (...)`, a file, `facterdb ...`).
+    pub facts_origin: String,
 }
 
 impl Setup {
@@ -266,27 +281,20 @@ pub fn main(args: Vec<String>) -> i32 {
         }
         _ => Vec::new(),
     };
-    let setup = match &opts.facts {
-        None => Setup {
+    // This machine's facts unless --facts or --facts-for says otherwise.
+    let setup = match crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref()) {
+        Ok((facts, origin)) => Setup {
             node: opts.node.clone(),
-            facts: None,
+            facts: Some(facts),
+            facts_origin: origin,
             env,
             env_note,
             site,
         },
-        Some(path) => match crate::facts::load(path) {
-            Ok(facts) => Setup {
-                node: opts.node.clone(),
-                facts: Some(facts),
-                env,
-                env_note,
-                site,
-            },
-            Err(message) => {
-                eprintln!("Error: {message}");
-                return 1;
-            }
-        },
+        Err(message) => {
+            eprintln!("Error: {message}");
+            return 1;
+        }
     };
     let opts = &opts;
     let setup = &setup;
@@ -421,6 +429,11 @@ mod tests {
         );
         assert!(parse_args(&args(&["--node"])).is_err());
         assert!(parse_args(&args(&["--facts"])).is_err());
+        let opts = parse_args(&args(&["--facts-for", "debian-11"])).unwrap();
+        assert_eq!(opts.facts_for.as_deref(), Some("debian-11"));
+        let opts = parse_args(&args(&["--facts-for=os.family=RedHat"])).unwrap();
+        assert_eq!(opts.facts_for.as_deref(), Some("os.family=RedHat"));
+        assert!(parse_args(&args(&["--facts-for"])).is_err());
     }
 
     #[test]

@@ -267,6 +267,12 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
     let history_path = load_history(&mut editor);
     if !opts.quiet {
         println!("{}", banner());
+        if !setup.facts_origin.is_empty() {
+            println!(
+                "Facts: {} (:facts to show or change them).",
+                setup.facts_origin
+            );
+        }
     }
     if let Some(note) = &setup.env_note {
         println!("{note}");

@@ -4,11 +4,17 @@
 //! - `node`: this machine's FQDN (the default node name).
 //! - `modules`: finding modules and autoloading classes, defines, functions, type aliases,
 //!   templates and files from them.
+//! - `facts`: this machine's facts, gathered natively (the default fact set of the binaries).
+//! - `facterdb`: fact sets of other systems from facterdb, chosen with a filter.
+//! - `settings`: `$settings::x`, `$trusted` and `$server_facts`.
 
 pub mod autoload;
+pub mod facterdb;
+pub mod facts;
 pub mod modules;
 pub mod node;
 pub mod ruby_types;
+pub mod settings;
 
 use std::path::PathBuf;
 

@@ -396,6 +396,10 @@ impl Evaluator {
     fn qualified_variable(&self, name: &str) -> Option<Value> {
         let name = name.strip_prefix("::").unwrap_or(name);
         let (class, var) = name.rsplit_once("::")?;
+        if class.eq_ignore_ascii_case("settings") {
+            let node = &self.compilation.catalog.node_name;
+            return crate::env::settings::lookup(&self.env, node, var);
+        }
         let scope = self
             .compilation
             .class_scopes

@@ -135,7 +135,7 @@ impl Evaluator {
             .iter()
             .map(|b| (b.name, b))
             .collect();
-        Evaluator {
+        let mut ev = Evaluator {
             globals,
             frames: Vec::new(),
             current: None,
@@ -167,7 +167,24 @@ impl Evaluator {
             env: crate::env::Environment::empty(),
             autoloaded: Default::default(),
             loaded_programs: Vec::new(),
-        }
+        };
+        ev.set_runtime_variables();
+        ev
+    }
+
+    /// `$trusted`, `$server_facts` and `$environment` for the node name and environment (set
+    /// again whenever either changes).
+    pub fn set_runtime_variables(&mut self) {
+        let node = self.compilation.catalog.node_name.clone();
+        self.globals
+            .set_built_in("trusted", crate::env::settings::trusted(&node));
+        self.globals.set_built_in(
+            "server_facts",
+            crate::env::settings::server_facts(&self.env),
+        );
+        // A program that assigns `$environment` reassigns it, as with a fact.
+        self.globals
+            .set_fact("environment", Value::from(self.env.name.as_str()));
     }
 
     /// Sends a log line to the sink (or keeps it for `take_logs` when there is none).
@@ -222,6 +239,8 @@ impl Evaluator {
             }
         }
         self.globals.set_built_in("facts", facts);
+        // A fact of the same name as a runtime variable never replaces it.
+        self.set_runtime_variables();
     }
 
     /// Fails with `Interrupted` once the interrupt flag is set (and clears it).
@@ -498,6 +517,7 @@ impl Session {
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {
         self.evaluator.compilation.catalog.node_name = name.into();
+        self.evaluator.set_runtime_variables();
     }
 
     /// Sets the environment (modulepath, environment directory) that classes, defines,
@@ -505,6 +525,7 @@ impl Session {
     pub fn set_environment(&mut self, env: crate::env::Environment) {
         self.evaluator.env = env;
         self.evaluator.autoloaded.clear();
+        self.evaluator.set_runtime_variables();
     }
 
     /// The environment the session loads code and data from.
