@@ -1,7 +1,8 @@
 //! `prepl-kernel`: a Jupyter kernel for the Puppet language.
 //!
-//! - `prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]`: run the
-//!   kernel (Jupyter starts it so), with this machine's facts unless told otherwise.
+//! - `prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
+//!   [--modulepath DIRS] [--environment DIR]`: run the kernel (Jupyter starts it so), with
+//!   this machine's facts unless told otherwise.
 //! - `prepl-kernel install [--user|--sys-prefix|--prefix P]`: write the kernelspec.
 //! - `prepl-kernel uninstall [--user|--sys-prefix|--prefix P]`: remove it.
 
@@ -9,6 +10,7 @@ mod builtins;
 mod catalog;
 mod complete;
 mod connection;
+mod environment;
 mod facts;
 mod graphviz;
 mod history;
@@ -23,6 +25,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
+                [--modulepath DIR[:DIR...]] [--environment DIR]
   prepl-kernel install [--user|--sys-prefix|--prefix DIR]
   prepl-kernel uninstall [--user|--sys-prefix|--prefix DIR]";
 
@@ -67,9 +70,12 @@ fn main() -> ExitCode {
 /// `--facts FILE`, `--facts-for FILTER` after the connection file.
 fn facts_options(args: &[String]) -> Result<(), String> {
     let mut start = facts::Start::default();
+    let mut env = environment::Start::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
+            "--modulepath" => env.modulepath = Some(it.next().ok_or(USAGE)?.clone()),
+            "--environment" => env.environment = Some(it.next().ok_or(USAGE)?.clone()),
             "--facts" => start.file = Some(it.next().ok_or(USAGE)?.clone()),
             "--facts-for" => start.filter = Some(it.next().ok_or(USAGE)?.clone()),
             other => {
@@ -84,6 +90,7 @@ fn facts_options(args: &[String]) -> Result<(), String> {
         }
     }
     facts::set_start(start);
+    environment::set_start(env);
     Ok(())
 }
 

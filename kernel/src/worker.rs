@@ -170,6 +170,15 @@ impl Worker {
             // Before any cell: the kernel's log.
             eprintln!("prepl-kernel: {problem}; using this machine's facts");
         }
+        // The environment of the kernel arguments, or the notebook's directory's.
+        match crate::environment::initial() {
+            Ok(Some((env, note))) => {
+                eprintln!("prepl-kernel: {note}");
+                session.set_environment(env);
+            }
+            Ok(None) => {}
+            Err(problem) => eprintln!("prepl-kernel: {problem}"),
+        }
         Worker {
             session,
             facts_origin,
@@ -211,6 +220,32 @@ impl Worker {
         PAYLOAD.with(|p| p.borrow_mut().clear());
         if crate::facts::is_magic(&job.code) {
             let outcome = self.facts_magic(&job);
+            OUTPUT.with(|o| *o.borrow_mut() = None);
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
+        if crate::environment::is_magic(&job.code) {
+            let outcome = match guarded(|| crate::environment::run(&mut self.session, &job.code)) {
+                Ok(Ok(text)) => {
+                    if !job.silent {
+                        emit(Event::Stream {
+                            name: StreamName::Stdout,
+                            text: format!("{text}\n"),
+                        });
+                    }
+                    Outcome::Ok {
+                        result: None,
+                        payload: Vec::new(),
+                        user_expressions: self.user_expressions(&job.user_expressions),
+                    }
+                }
+                Ok(Err(message)) => Outcome::Error(ErrorReport {
+                    ename: "EnvironmentError".into(),
+                    evalue: message.clone(),
+                    traceback: vec![format!("\x1b[0;31mEnvironmentError\x1b[0m: {message}")],
+                }),
+                Err(panic) => Outcome::Error(internal_error(&panic)),
+            };
             OUTPUT.with(|o| *o.borrow_mut() = None);
             let _ = job.events.send(Event::Done(outcome));
             return;
@@ -389,7 +424,8 @@ pub fn error_report(e: &Error) -> ErrorReport {
 
 /// The `is_complete_reply` content. A magic (`%catalog`) is one line.
 pub fn is_complete(code: &str) -> Json {
-    if catalog::is_magic(code) {
+    if catalog::is_magic(code) || crate::facts::is_magic(code) || crate::environment::is_magic(code)
+    {
         return json!({"status": "complete"});
     }
     match completeness(code) {
