@@ -19,6 +19,7 @@ pub mod iteration;
 pub mod iterators;
 pub mod logging;
 pub mod lookup;
+pub mod modules;
 pub mod numbers;
 pub mod query;
 pub mod regex;
@@ -49,6 +50,7 @@ pub fn all() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut all = Vec::new();
         all.extend(logging::builtins());
+        all.extend(modules::builtins());
         all.extend(catalog::builtins());
         all.extend(digest::builtins());
         all.extend(control::builtins());
