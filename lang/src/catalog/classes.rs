@@ -328,7 +328,7 @@ impl Evaluator {
             }
             let (given, meta) = split_metaparameters(given, &cdef.def.params);
             // Automatic parameter lookup: `class::param` from Hiera for parameters not given.
-            let given = self.with_data_bindings(&clower, &cdef.def.params, given)?;
+            let given = self.with_data_bindings(id, &clower, &cdef.def.params, given)?;
             let params =
                 self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
             let r = self.compilation.catalog.get_mut(id);

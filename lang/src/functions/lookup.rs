@@ -12,9 +12,18 @@ use crate::values::{Map, Value};
 /// `X has wrong type, expects ...` when the value is not an instance of the type.
 fn assert_type(subject: &str, t: Option<&PType>, v: Value) -> Result<Value, Error> {
     if let Some(t) = t {
-        let d = crate::types::mismatch::describe_mismatch(t, &v);
-        if !d.is_empty() {
-            return Err(Error::eval(format!("{subject} has wrong type, {d}")));
+        let all = crate::types::mismatch::describe_mismatches(t, &v);
+        match all.as_slice() {
+            [] => {}
+            [one] => return Err(Error::eval(format!("{subject} has wrong type, {one}"))),
+            // Several problems: one line each, as the reference lists them.
+            many => {
+                let lines: Vec<String> = many
+                    .iter()
+                    .map(|m| format!("{subject} has wrong type, {m}"))
+                    .collect();
+                return Err(Error::eval(format!(" {}", lines.join("\n  "))));
+            }
         }
     }
     Ok(v)

@@ -45,6 +45,19 @@ impl Strategy {
                 )))
             }
         };
+        // Only `deep` has options besides `strategy`.
+        if name != "deep" {
+            if let Some(h) = &options {
+                if let Some(k) = h.keys().find(|k| k.as_str() != Some("strategy")) {
+                    if matches!(name.as_str(), "first" | "default" | "unique" | "hash") {
+                        return Err(Error::eval(format!(
+                            "The merge options has wrong type, unrecognized key '{}'",
+                            k.as_str().unwrap_or_default()
+                        )));
+                    }
+                }
+            }
+        }
         Ok(match name.as_str() {
             "first" | "default" => Strategy::First,
             "unique" => Strategy::Unique,

@@ -1267,10 +1267,11 @@ impl Evaluator {
 }
 
 impl Evaluator {
-    /// The given parameters of a class, completed with automatic parameter lookup: each
-    /// parameter not given (or given undef) that Hiera has a value for gets it.
+    /// The given parameters of a class (resource `id`), completed with automatic parameter
+    /// lookup: each parameter not given (or given undef) that Hiera has a value for gets it.
     pub(crate) fn with_data_bindings(
         &mut self,
+        id: crate::catalog::ResourceId,
         class: &str,
         params: &[crate::syntax::ast::Param],
         mut given: indexmap::IndexMap<Rc<str>, Value>,
@@ -1280,6 +1281,12 @@ impl Evaluator {
                 continue;
             }
             if let Some(v) = self.data_binding(class, &p.name)? {
+                // The class resource lists the values found after the given ones and before
+                // the defaults, as the reference's does.
+                if !v.is_undef() {
+                    let r = self.compilation.catalog.get_mut(id);
+                    r.parameters.insert(p.name.clone(), v.clone());
+                }
                 given.insert(p.name.clone(), v);
             }
         }
