@@ -439,7 +439,18 @@ impl Evaluator {
             bound.insert(p.name.clone(), value);
         }
         match problems.len() {
-            0 => Ok(bound),
+            // As the reference lists them: the given values in the order given, then the
+            // defaults in the order of the parameters.
+            0 => {
+                let mut ordered: IndexMap<Rc<str>, Value> = IndexMap::with_capacity(bound.len());
+                for k in given.keys() {
+                    if let Some(v) = bound.shift_remove(k) {
+                        ordered.insert(k.clone(), v);
+                    }
+                }
+                ordered.extend(bound);
+                Ok(ordered)
+            }
             1 => Err(Error::eval(format!("{who}: {}", problems[0]))),
             _ => Err(Error::eval(format!(
                 "{who}:{}",

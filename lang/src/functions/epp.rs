@@ -160,7 +160,13 @@ fn epp_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
         file: &shown,
         function: "epp",
     };
-    render_template(ev, &src, args.get(1))
+    // A template file sees the top scope and its parameters only, not the caller's scope.
+    let saved_scope = ev.scope.take();
+    let saved_frame = ev.current.take();
+    let r = render_template(ev, &src, args.get(1));
+    ev.scope = saved_scope;
+    ev.current = saved_frame;
+    r
 }
 
 /// Renders a template with the given parameter hash (if any).
