@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod collections;
 pub mod control;
 pub mod digest;
+pub mod environment;
 pub mod epp;
 pub mod iterate;
 pub mod iteration;
@@ -24,6 +25,7 @@ pub mod regex;
 pub mod scanf;
 pub mod shims;
 pub mod signature;
+pub mod stdlib;
 pub mod strings;
 pub mod typing;
 
@@ -61,6 +63,8 @@ pub fn all() -> &'static [Builtin] {
         all.extend(collections::builtins());
         all.extend(scanf::builtins());
         all.extend(epp::builtins());
+        all.extend(stdlib::builtins());
+        all.extend(environment::builtins());
         all.sort_by_key(|b| b.name);
         all
     })

@@ -1,0 +1,630 @@
+//! stdlib's data formats: `to_json`, `to_json_pretty`, `to_yaml` (written as Ruby's JSON
+//! generator and Psych write them), `parsejson`, `parseyaml`, `loadjson`, `loadyaml`.
+
+use super::{arity_error, old_api_error};
+use crate::error::Error;
+use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::format::float::ruby_float_to_s;
+use crate::functions::signature::dispatch;
+use crate::functions::{builtin, Builtin};
+use crate::values::{Map, Value};
+use crate::LogLevel;
+
+/// How a value that is not data shows in JSON and YAML: its Ruby `to_s`.
+fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        Value::Sensitive(_) => "Sensitive [value redacted]".into(),
+        other => crate::format::to_display(other),
+    }
+}
+
+/// A JSON string as Ruby's generator writes it (non-ASCII kept, `/` not escaped).
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `JSON.generate`'s state: the pretty form sets the separators.
+pub struct JsonStyle {
+    pub indent: String,
+    pub space: String,
+    pub space_before: String,
+    pub object_nl: String,
+    pub array_nl: String,
+}
+
+impl JsonStyle {
+    pub fn compact() -> JsonStyle {
+        JsonStyle {
+            indent: String::new(),
+            space: String::new(),
+            space_before: String::new(),
+            object_nl: String::new(),
+            array_nl: String::new(),
+        }
+    }
+    pub fn pretty() -> JsonStyle {
+        JsonStyle {
+            indent: "  ".into(),
+            space: " ".into(),
+            space_before: String::new(),
+            object_nl: "\n".into(),
+            array_nl: "\n".into(),
+        }
+    }
+}
+
+/// Writes a value as Ruby's JSON generator does (depth-limited like its `max_nesting`).
+pub fn to_json_with(v: &Value, style: &JsonStyle) -> Result<String, Error> {
+    let mut out = String::new();
+    json_value(&mut out, v, style, 0)?;
+    Ok(out)
+}
+
+fn json_value(out: &mut String, v: &Value, st: &JsonStyle, depth: usize) -> Result<(), Error> {
+    if depth > 100 {
+        return Err(Error::eval(format!("nesting of {} is too deep", depth + 1)));
+    }
+    match v {
+        Value::Undef => out.push_str("null"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => out.push_str(&i.to_string()),
+        Value::Float(f) if f.is_finite() => out.push_str(&ruby_float_to_s(*f)),
+        Value::Float(f) => {
+            return Err(Error::eval(format!(
+                "{} not allowed in JSON",
+                ruby_float_to_s(*f)
+            )))
+        }
+        Value::String(s) => json_string(out, s),
+        Value::Array(a) => {
+            out.push('[');
+            out.push_str(&st.array_nl);
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                    out.push_str(&st.array_nl);
+                }
+                out.push_str(&st.indent.repeat(depth + 1));
+                json_value(out, x, st, depth + 1)?;
+            }
+            out.push_str(&st.array_nl);
+            out.push_str(&st.indent.repeat(depth));
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            out.push_str(&st.object_nl);
+            for (i, (k, x)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                    out.push_str(&st.object_nl);
+                }
+                out.push_str(&st.indent.repeat(depth + 1));
+                let key = match k {
+                    Value::String(s) => s.to_string(),
+                    other => ruby_to_s(other),
+                };
+                json_string(out, &key);
+                out.push_str(&st.space_before);
+                out.push(':');
+                out.push_str(&st.space);
+                json_value(out, x, st, depth + 1)?;
+            }
+            if !h.is_empty() {
+                out.push_str(&st.object_nl);
+                out.push_str(&st.indent.repeat(depth));
+            }
+            out.push('}');
+        }
+        other => json_string(out, &ruby_to_s(other)),
+    }
+    Ok(())
+}
+
+fn to_json(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    Ok(Value::from(to_json_with(&args[0], &JsonStyle::compact())?))
+}
+
+fn to_json_pretty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let mut data = args[0].clone();
+    if args.get(1).is_some_and(Value::is_truthy) {
+        data = match &data {
+            Value::Array(a) => Value::array(a.iter().filter(|v| !v.is_undef()).cloned().collect()),
+            Value::Hash(h) => Value::hash(
+                h.iter()
+                    .filter(|(_, v)| !v.is_undef())
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            ),
+            other => other.clone(),
+        };
+    }
+    let mut st = JsonStyle::pretty();
+    if let Some(Value::Hash(opts)) = args.get(2) {
+        let get = |k: &str| opts.get(&Value::from(k)).and_then(Value::as_str).map(str::to_string);
+        if let Some(s) = get("indent") {
+            st.indent = s;
+        }
+        if let Some(s) = get("space") {
+            st.space = s;
+        }
+        if let Some(s) = get("space_before") {
+            st.space_before = s;
+        }
+        if let Some(s) = get("object_nl") {
+            st.object_nl = s;
+        }
+        if let Some(s) = get("array_nl") {
+            st.array_nl = s;
+        }
+    }
+    let mut s = to_json_with(&data, &st)?;
+    s.push('\n');
+    Ok(Value::from(s))
+}
+
+// ---------------------------------------------------------------------------------------
+// YAML as Psych (Ruby's YAML, over libyaml) writes it.
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// What Psych's scalar scanner makes of a plain scalar: whether it stays a string.
+fn psych_reads_as_string(s: &str) -> bool {
+    use std::sync::OnceLock;
+    static RES: OnceLock<[regex::Regex; 8]> = OnceLock::new();
+    let [word, time, date, inf_nan, sexa_int, sexa_float, float, int] = RES.get_or_init(|| {
+        [
+            regex::Regex::new(r"(?m)^[^\d.:-]?[[:alpha:]_\s!@#$%\^&*(){}<>|/\\~;=]+").unwrap(),
+            regex::Regex::new(r"^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$").unwrap(),
+            regex::Regex::new(r"^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$").unwrap(),
+            regex::Regex::new(r"(?i)^(?:\+?\.inf|-\.inf|\.nan)$").unwrap(),
+            regex::Regex::new(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$").unwrap(),
+            regex::Regex::new(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$").unwrap(),
+            regex::Regex::new(r"^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$").unwrap(),
+            regex::Regex::new(r"^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$").unwrap(),
+        ]
+    });
+    if s.is_empty() {
+        return false;
+    }
+    if word.is_match(s) || s.contains('\n') {
+        if s.chars().count() > 5 {
+            return true;
+        }
+        let lower = s.to_ascii_lowercase();
+        let first = lower.chars().next().unwrap_or(' ');
+        if !"ytonf~".contains(first) {
+            return true;
+        }
+        return !(s == "~"
+            || lower == "null"
+            || ["yes", "true", "on", "no", "false", "off"].contains(&lower.as_str()));
+    }
+    if time.is_match(s) || date.is_match(s) || inf_nan.is_match(s) {
+        return false;
+    }
+    if s.starts_with(':') && s.len() > 1 {
+        return false;
+    }
+    if sexa_int.is_match(s) || sexa_float.is_match(s) {
+        return false;
+    }
+    if float.is_match(s) {
+        let t = s.trim_start_matches(['-', '+']);
+        return t == ".";
+    }
+    !int.is_match(s)
+}
+
+#[derive(PartialEq, Clone, Copy)]
+enum Style {
+    Plain,
+    Single,
+    Double,
+    Literal,
+}
+
+/// Whether libyaml lets a scalar be written plain in block context.
+fn plain_allowed(s: &str) -> bool {
+    let chars: Vec<char> = s.chars().collect();
+    if chars.is_empty() {
+        return false;
+    }
+    let first = chars[0];
+    let followed_by_blank = |i: usize| chars.get(i + 1).is_none_or(|c| *c == ' ' || *c == '\t');
+    if "#,[]{}&*!|>'\"%@`".contains(first) {
+        return false;
+    }
+    if (first == '-' || first == '?' || first == ':') && followed_by_blank(0) {
+        return false;
+    }
+    if s.starts_with("---") || s.starts_with("...") {
+        return false;
+    }
+    for (i, c) in chars.iter().enumerate() {
+        if *c == ':' && followed_by_blank(i) {
+            return false;
+        }
+        if *c == '#' && i > 0 && (chars[i - 1] == ' ' || chars[i - 1] == '\t') {
+            return false;
+        }
+        if c.is_control() {
+            return false;
+        }
+    }
+    !(first == ' ' || chars.last().is_some_and(|c| *c == ' ' || *c == '\t'))
+}
+
+fn scalar_style(s: &str) -> Style {
+    let body = s.strip_suffix('\n').unwrap_or(s);
+    let style = if body.contains('\n') {
+        Style::Literal
+    } else if s == "<<" {
+        Style::Single
+    } else if ["y", "Y", "n", "N"].contains(&s) {
+        Style::Double
+    } else if s.chars().next().is_some_and(|c| !is_word_char(c)) && !s[1..].contains('"') {
+        Style::Double
+    } else if !psych_reads_as_string(s) || {
+        let t = s.strip_prefix('0').map(|r| r.trim_start_matches(|c: char| ('0'..='7').contains(&c)));
+        t.is_some_and(|r| r.starts_with(['8', '9']))
+    } {
+        Style::Single
+    } else {
+        Style::Plain
+    };
+    let controls = s.chars().any(|c| c.is_control() && c != '\n');
+    match style {
+        Style::Plain if plain_allowed(s) && !s.contains('\n') => Style::Plain,
+        Style::Literal if !controls && !s.starts_with(' ') => Style::Literal,
+        Style::Plain | Style::Single | Style::Literal if !controls && !s.contains('\n') => {
+            Style::Single
+        }
+        Style::Double => Style::Double,
+        _ => Style::Double,
+    }
+}
+
+fn double_quoted(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '\u{85}' => out.push_str("\\N"),
+            '\u{a0}' => out.push_str("\\_"),
+            '\u{2028}' => out.push_str("\\L"),
+            '\u{2029}' => out.push_str("\\P"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A scalar string in the given context: `indent` is the indentation of literal lines.
+/// Returns the text and whether the document needs an end marker (`...`).
+fn yaml_string(s: &str, indent: usize) -> (String, bool) {
+    match scalar_style(s) {
+        Style::Plain => (s.to_string(), false),
+        Style::Single => (format!("'{}'", s.replace('\'', "''")), false),
+        Style::Double => (double_quoted(s), false),
+        Style::Literal => {
+            let trailing = s.len() - s.trim_end_matches('\n').len();
+            let (chomp, open) = match trailing {
+                0 => ("-", false),
+                1 => ("", false),
+                _ => ("+", true),
+            };
+            let pad = " ".repeat(indent.max(2));
+            let mut out = format!("|{chomp}");
+            let body = s.strip_suffix('\n').unwrap_or(s);
+            for line in body.split('\n') {
+                out.push('\n');
+                if !line.is_empty() {
+                    out.push_str(&pad);
+                    out.push_str(line);
+                }
+            }
+            (out, open)
+        }
+    }
+}
+
+struct YamlOut {
+    text: String,
+    open_ended: bool,
+}
+
+fn yaml_scalar(v: &Value, indent: usize, y: &mut YamlOut) -> String {
+    match v {
+        Value::Undef => String::new(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Float(f) if f.is_nan() => ".nan".into(),
+        Value::Float(f) if f.is_infinite() => if *f > 0.0 { ".inf" } else { "-.inf" }.into(),
+        Value::Float(f) => ruby_float_to_s(*f),
+        Value::String(s) => {
+            let (t, open) = yaml_string(s, indent);
+            y.open_ended |= open;
+            t
+        }
+        other => {
+            let (t, open) = yaml_string(&ruby_to_s(other), indent);
+            y.open_ended |= open;
+            t
+        }
+    }
+}
+
+fn is_collection(v: &Value) -> bool {
+    matches!(v, Value::Array(a) if !a.is_empty()) || matches!(v, Value::Hash(h) if !h.is_empty())
+}
+
+fn flow_empty(v: &Value) -> Option<&'static str> {
+    match v {
+        Value::Array(a) if a.is_empty() => Some("[]"),
+        Value::Hash(h) if h.is_empty() => Some("{}"),
+        _ => None,
+    }
+}
+
+/// Writes a block collection whose first line continues the current line (after `- `) when
+/// `inline` is set; `indent` is the column of its entries.
+fn yaml_block(v: &Value, indent: usize, inline: bool, y: &mut YamlOut, depth: usize) {
+    let pad = " ".repeat(indent);
+    let mut first = true;
+    let mut start_line = |y: &mut YamlOut| {
+        if !(first && inline) {
+            y.text.push_str(&pad);
+        }
+        first = false;
+    };
+    match v {
+        Value::Array(a) => {
+            for x in a.iter() {
+                start_line(y);
+                y.text.push('-');
+                if let Some(e) = flow_empty(x) {
+                    y.text.push(' ');
+                    y.text.push_str(e);
+                    y.text.push('\n');
+                } else if is_collection(x) && depth < 200 {
+                    y.text.push(' ');
+                    yaml_block(x, indent + 2, true, y, depth + 1);
+                } else {
+                    let s = yaml_scalar(x, indent + 2, y);
+                    if !s.is_empty() {
+                        y.text.push(' ');
+                        y.text.push_str(&s);
+                    }
+                    y.text.push('\n');
+                }
+            }
+        }
+        Value::Hash(h) => {
+            for (k, x) in h.iter() {
+                start_line(y);
+                let key = yaml_scalar(k, indent + 2, y);
+                y.text.push_str(&key);
+                y.text.push(':');
+                if let Some(e) = flow_empty(x) {
+                    y.text.push(' ');
+                    y.text.push_str(e);
+                    y.text.push('\n');
+                } else if is_collection(x) && depth < 200 {
+                    y.text.push('\n');
+                    // Sequences in mappings are not indented; mappings are.
+                    let inner = if matches!(x, Value::Array(_)) {
+                        indent
+                    } else {
+                        indent + 2
+                    };
+                    yaml_block(x, inner, false, y, depth + 1);
+                } else {
+                    let s = yaml_scalar(x, indent + 2, y);
+                    if !s.is_empty() {
+                        y.text.push(' ');
+                        y.text.push_str(&s);
+                    }
+                    y.text.push('\n');
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A value as Psych's `to_yaml` writes it: `---\n- 1\n`.
+pub fn to_yaml_text(v: &Value) -> String {
+    let mut y = YamlOut {
+        text: String::from("---"),
+        open_ended: false,
+    };
+    if let Some(e) = flow_empty(v) {
+        y.text.push(' ');
+        y.text.push_str(e);
+        y.text.push('\n');
+    } else if is_collection(v) {
+        y.text.push('\n');
+        yaml_block(v, 0, false, &mut y, 0);
+    } else {
+        let s = yaml_scalar(v, 0, &mut y);
+        y.text.push(' ');
+        y.text.push_str(&s);
+        y.text.push('\n');
+        if v.is_undef() {
+            y.open_ended = true;
+        }
+    }
+    if y.open_ended {
+        y.text.push_str("...\n");
+    }
+    y.text
+}
+
+fn to_yaml(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    Ok(Value::from(to_yaml_text(&args[0])))
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading JSON and YAML.
+
+/// A YAML document as a value (the first document; empty → undef).
+pub fn yaml_to_value(text: &str) -> Result<Value, String> {
+    use yaml_rust2::YamlLoader;
+    let docs = YamlLoader::load_from_str(text).map_err(|e| e.to_string())?;
+    Ok(docs.first().map(from_yaml).unwrap_or(Value::Undef))
+}
+
+fn from_yaml(y: &yaml_rust2::Yaml) -> Value {
+    use yaml_rust2::Yaml;
+    match y {
+        Yaml::Real(s) => {
+            let t = s.replace('_', "");
+            match t.to_ascii_lowercase().as_str() {
+                ".inf" | "+.inf" => Value::Float(f64::INFINITY),
+                "-.inf" => Value::Float(f64::NEG_INFINITY),
+                ".nan" => Value::Float(f64::NAN),
+                _ => t.parse().map(Value::Float).unwrap_or_else(|_| Value::from(s.as_str())),
+            }
+        }
+        Yaml::Integer(i) => Value::Integer(*i),
+        Yaml::String(s) => Value::from(s.as_str()),
+        Yaml::Boolean(b) => Value::Boolean(*b),
+        Yaml::Array(a) => Value::array(a.iter().map(from_yaml).collect()),
+        Yaml::Hash(h) => {
+            let mut m = Map::default();
+            for (k, v) in h.iter() {
+                m.insert(from_yaml(k), from_yaml(v));
+            }
+            Value::hash(m)
+        }
+        Yaml::Alias(_) | Yaml::Null | Yaml::BadValue => Value::Undef,
+    }
+}
+
+pub fn json_to_value(text: &str) -> Result<Value, String> {
+    serde_json::from_str::<serde_json::Value>(text)
+        .map(|j| crate::catalog::json::from_data(&j))
+        .map_err(|e| e.to_string())
+}
+
+/// `parsejson`/`parseyaml`: the parsed data, or the default (second argument) on error.
+fn parse_with(
+    name: &str,
+    args: &[Value],
+    parse: fn(&str) -> Result<Value, String>,
+    prefix: &str,
+) -> EvalResult {
+    if args.is_empty() || args.len() > 2 {
+        return Err(old_api_error(format!(
+            "{name}(): Wrong number of arguments given {} for 1 or 2",
+            args.len()
+        )));
+    }
+    let Value::String(text) = &args[0] else {
+        return Err(Error::eval(format!(
+            "no implicit conversion of {} into String",
+            crate::eval::describe::simple_label(&args[0])
+        ))
+        .into());
+    };
+    match parse(text) {
+        Ok(v) => Ok(v),
+        Err(_) if args.len() == 2 => Ok(args[1].clone()),
+        Err(e) => Err(Error::eval(format!("{prefix}{e}")).into()),
+    }
+}
+
+fn parsejson(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
+    parse_with("parsejson", args, json_to_value, "")
+}
+
+fn parseyaml(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
+    parse_with("parseyaml", args, yaml_to_value, "(<unknown>): ")
+}
+
+/// `loadjson`/`loadyaml`: a file's data; a missing file warns and gives the default.
+fn load_with(
+    ev: &mut Evaluator,
+    args: &[Value],
+    parse: fn(&str) -> Result<Value, String>,
+) -> EvalResult {
+    if args.is_empty() {
+        return Err(arity_error(
+            "Wrong number of arguments. 1 or 2 arguments should be provided.",
+        ));
+    }
+    let path = crate::format::to_display(&args[0]);
+    let default = args.get(1).cloned().unwrap_or(Value::Undef);
+    if path.starts_with("http://") || path.starts_with("https://") {
+        return Err(Error::eval(format!("prepl does not load data from URLs: '{path}'")).into());
+    }
+    match std::fs::read_to_string(&path) {
+        Ok(text) => match parse(&text) {
+            Ok(v) => Ok(v),
+            Err(_) if args.len() > 1 => Ok(default),
+            Err(e) => Err(Error::eval(e).into()),
+        },
+        Err(_) => {
+            ev.log(
+                LogLevel::Warning,
+                &format!("Can't load '{path}' File does not exist!"),
+            );
+            Ok(default)
+        }
+    }
+}
+
+fn loadjson(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
+    load_with(ev, args, json_to_value)
+}
+
+fn loadyaml(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
+    load_with(ev, args, yaml_to_value)
+}
+
+const ANY: &[&str] = &["Any *$args"];
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin("to_json", &["Any $data"], to_json, "to_json(Any $data) -> String\n(stdlib) The data as compact JSON.\n\n    to_json([1, {a => true}])   # '[1,{\"a\":true}]'"),
+        builtin("to_json_pretty", &["Variant[Hash, Array] $data", "Optional[Boolean] $skip_undef?", "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] $opts?"], to_json_pretty, "to_json_pretty(Variant[Hash, Array] $data, Optional[Boolean] $skip_undef, Struct $opts) -> String\n(stdlib) The data as indented JSON, with a final newline; `skip_undef` leaves out undef values.\n\n    to_json_pretty({a => 1})   # \"{\\n  \\\"a\\\": 1\\n}\\n\""),
+        builtin("to_yaml", &["Any $data", "Hash $options?"], to_yaml, "to_yaml(Any $data, Hash $options) -> String\n(stdlib) The data as YAML, as Ruby's Psych writes it.\n\n    to_yaml([1])   # \"---\\n- 1\\n\""),
+        builtin("parsejson", ANY, parsejson, "parsejson(String $json, Any $default) -> Any\n(stdlib) The data in a JSON string; the default (if given) when it does not parse.\n\n    parsejson('{\"a\": 1}')   # {'a' => 1}"),
+        builtin("parseyaml", ANY, parseyaml, "parseyaml(String $yaml, Any $default) -> Any\n(stdlib) The data in a YAML string; the default (if given) when it does not parse.\n\n    parseyaml(\"a: 1\")   # {'a' => 1}"),
+        builtin("loadjson", ANY, loadjson, "loadjson(String $path, Any $default) -> Any\n(stdlib) The data in a JSON file; a missing file warns and gives the default.\n\n    loadjson('/etc/x.json', {})"),
+        builtin("loadyaml", ANY, loadyaml, "loadyaml(String $path, Any $default) -> Any\n(stdlib) The data in a YAML file; a missing file warns and gives the default.\n\n    loadyaml('/etc/x.yaml', {})"),
+    ]
+}

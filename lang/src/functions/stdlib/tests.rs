@@ -1,0 +1,100 @@
+//! The reference's answers with puppetlabs-stdlib 8.5 on its modulepath
+//! (`testdata/stdlib.jsonl`, from `puppet-oracle` with `"modulepath"`), checked through
+//! `Session::eval` with the case's facts (none by default).
+
+/// Cases whose remaining difference is known: the reference's own parser error messages
+/// (Ruby's JSON and Psych wording), and values Ruby dumps as objects.
+const KNOWN_DIFFERENCES: &[&str] = &[
+    "parsejson('[1')",
+    "parsejson('')",
+    "parseyaml('a: [')",
+];
+
+struct Case {
+    src: String,
+    facts: Option<serde_json::Value>,
+    value: Option<String>,
+    error: Option<String>,
+    log: Vec<String>,
+}
+
+fn load() -> Vec<Case> {
+    include_str!("../testdata/stdlib.jsonl")
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .map(|j| {
+            let s = |k: &str| j.get(k).and_then(|v| v.as_str()).map(str::to_string);
+            let error = s("error");
+            let mut log: Vec<String> = j
+                .get("log")
+                .and_then(|l| l.as_array())
+                .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                .unwrap_or_default();
+            if let Some(e) = &error {
+                if log.last().is_some_and(|l| l.starts_with(&format!("err: {e}"))) {
+                    log.pop();
+                }
+            }
+            Case {
+                src: s("src").unwrap_or_default(),
+                facts: j.get("facts").cloned(),
+                value: s("value"),
+                error,
+                log,
+            }
+        })
+        .collect()
+}
+
+fn run(c: &Case) -> (Option<String>, Option<String>, Vec<String>) {
+    let mut session = crate::Session::new();
+    let facts = c.facts.clone().unwrap_or(serde_json::json!({}));
+    session.set_facts(crate::catalog::json::from_data(&facts));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.eval(&c.src)))
+        .unwrap_or_else(|_| Err(crate::Error::eval("PANIC")));
+    let log = session
+        .take_logs()
+        .into_iter()
+        .filter(|(l, _)| !matches!(l, crate::LogLevel::Debug | crate::LogLevel::Info))
+        .map(|(l, m)| format!("{}: {m}", l.name()))
+        .collect();
+    match r {
+        Ok(v) => (Some(crate::format::to_programmatic(&v)), None, log),
+        Err(e) => (None, Some(e.full_message()), log),
+    }
+}
+
+#[test]
+fn stdlib_matches_the_reference() {
+    let cases = load();
+    assert!(cases.len() >= 300, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for c in cases.iter().filter(|c| !KNOWN_DIFFERENCES.contains(&c.src.as_str())) {
+        let (value, error, log) = run(c);
+        let strip = |l: &String| l.split("\n   (file").next().unwrap_or(l).to_string();
+        let expected_log: Vec<String> = c.log.iter().map(strip).collect();
+        let log: Vec<String> = log.iter().map(strip).collect();
+        if value != c.value || error != c.error || log != expected_log {
+            failures.push(format!(
+                "{}\n  expected: {:?} {:?} {:?}\n  got:      {:?} {:?} {:?}",
+                c.src, c.value, c.error, expected_log, value, error, log
+            ));
+        }
+    }
+    let report = failures.join("\n");
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{report}",
+        failures.len(),
+        cases.len()
+    );
+}
+
+/// A parse error still names the problem; with a default, the default is the answer.
+#[test]
+fn parse_errors_are_errors() {
+    for src in ["parsejson('[1')", "parseyaml('a: [')"] {
+        let mut s = crate::Session::new();
+        assert!(s.eval(src).is_err(), "{src}");
+    }
+}
