@@ -53,8 +53,8 @@ impl Mt19937 {
         k = n - 1;
         while k > 0 {
             let prev = s[i - 1];
-            s[i] = (s[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941))
-                .wrapping_sub(i as u32);
+            s[i] =
+                (s[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
             i += 1;
             if i >= n {
                 s[0] = s[n - 1];
@@ -176,7 +176,12 @@ pub fn deterministic_rand(text: &str, max: i64) -> Result<i64, Error> {
     }
     let digest = md5::Md5::digest(text.as_bytes());
     let n = u128::from_be_bytes(digest.into());
-    let words = [n as u32, (n >> 32) as u32, (n >> 64) as u32, (n >> 96) as u32];
+    let words = [
+        n as u32,
+        (n >> 32) as u32,
+        (n >> 64) as u32,
+        (n >> 96) as u32,
+    ];
     let mut mt = Mt19937::ruby_seeded(&words);
     Ok(mt.limited(max as u64 - 1) as i64)
 }
@@ -191,7 +196,9 @@ fn fqdn_rand(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalRes
     }
     let max = ruby_to_i(&args[0]);
     let seed = args.get(1).map(join_part).unwrap_or_default();
-    let downcase = args.get(2).is_some_and(|v| !matches!(v, Value::Undef | Value::Boolean(false)));
+    let downcase = args
+        .get(2)
+        .is_some_and(|v| !matches!(v, Value::Undef | Value::Boolean(false)));
     let facts = crate::functions::typing::lookup_variable(ev, "::facts").unwrap_or(Value::Undef);
     let fqdn = match &facts {
         Value::Hash(h) => match h.get(&Value::from("networking")) {
@@ -278,9 +285,15 @@ mod tests {
     fn matches_rubys_random() {
         assert_eq!(Mt19937::ruby_seeded(&[5]).limited(99), 99);
         assert_eq!(Mt19937::ruby_seeded(&[0, 1]).limited(999), 684);
-        assert_eq!(Mt19937::ruby_seeded(&[0, 0, 1, 0xffff_ffff]).limited(99), 56);
+        assert_eq!(
+            Mt19937::ruby_seeded(&[0, 0, 1, 0xffff_ffff]).limited(99),
+            56
+        );
         assert_eq!(deterministic_rand(":100:", 100).unwrap(), 79);
         assert_eq!(deterministic_rand(":100:seed", 100).unwrap(), 49);
-        assert_eq!(deterministic_rand("web01.example.com:100:", 100).unwrap(), 52);
+        assert_eq!(
+            deterministic_rand("web01.example.com:100:", 100).unwrap(),
+            52
+        );
     }
 }

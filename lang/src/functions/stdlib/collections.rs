@@ -348,6 +348,9 @@ fn member(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         return err("member(): Requires array to work with".into());
     };
     let wanted: Vec<Value> = match &args[1] {
+        Value::Array(x) if x.is_empty() => {
+            return err("member(): You must provide item to search for within array given".into())
+        }
         Value::Array(x) => x.as_ref().clone(),
         Value::String(_) | Value::Integer(_) | Value::Float(_) => vec![args[1].clone()],
         _ => return err("member(): Item to search for must be a string, fixnum, or array".into()),
@@ -409,7 +412,10 @@ fn join_keys_to_values(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -
         ));
     }
     let Value::Hash(h) = &args[0] else {
-        return err("join_keys_to_values(): The first argument must be a hash, but a {} was given.".replace("{}", simple_label(&args[0]).as_ref()));
+        return err(
+            "join_keys_to_values(): The first argument must be a hash, but a {} was given."
+                .replace("{}", simple_label(&args[0]).as_ref()),
+        );
     };
     let Value::String(sep) = &args[1] else {
         return err(format!(
@@ -450,12 +456,18 @@ fn values_at(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let mut out = Vec::new();
     for w in wanted {
         let s = to_display(&w);
-        let range = s
-            .split_once('-')
-            .and_then(|(a, b)| Some((a.trim().parse::<usize>().ok()?, b.trim().parse::<usize>().ok()?)));
+        let range = s.split_once('-').and_then(|(a, b)| {
+            Some((
+                a.trim().parse::<usize>().ok()?,
+                b.trim().parse::<usize>().ok()?,
+            ))
+        });
         let indices: Vec<usize> = match range {
             Some((x, y)) if x <= y => (x..=y).collect(),
-            Some(_) => return err("values_at(): Stop index in given indices range is smaller than the start index".into()),
+            Some(_) => return err(
+                "values_at(): Stop index in given indices range is smaller than the start index"
+                    .into(),
+            ),
             None => match s.trim().parse::<usize>() {
                 Ok(i) => vec![i],
                 Err(_) => return err("values_at(): Unknown format of given index".into()),
@@ -484,7 +496,8 @@ fn zip(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     };
     let (a, b) = (as_arr(&args[0]), as_arr(&args[1]));
     let flatten = args.get(2).is_some_and(|f| {
-        matches!(f, Value::Boolean(true)) || matches!(f, Value::String(s) if ["1", "t", "y", "true", "yes"].contains(&&**s))
+        matches!(f, Value::Boolean(true))
+            || matches!(f, Value::String(s) if ["1", "t", "y", "true", "yes"].contains(&&**s))
     });
     let mut out = Vec::new();
     for (i, x) in a.iter().enumerate() {
@@ -582,7 +595,7 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         if cur.len() > b.len() || n > 1_000_000 {
             break;
         }
-        if n % step as usize == 0 {
+        if n.is_multiple_of(step as usize) {
             out.push(Value::from(cur.as_str()));
         }
         if cur == b {
@@ -596,7 +609,7 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 
 fn any2array(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     match args {
-        [] => Ok(Value::empty_array()),
+        [] | [Value::Undef] => Ok(Value::empty_array()),
         [Value::Array(_)] => Ok(args[0].clone()),
         [Value::Hash(h)] => Ok(Value::array(
             h.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect(),
@@ -606,7 +619,7 @@ fn any2array(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 }
 
 fn str_to_bool(s: &str) -> Option<bool> {
-    match s {
+    match s.to_ascii_lowercase().as_str() {
         "" | "0" | "f" | "n" | "false" | "no" | "undef" | "undefined" => Some(false),
         "1" | "t" | "y" | "true" | "yes" => Some(true),
         _ => None,
@@ -639,10 +652,11 @@ fn bool2num(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     }
     let b = match &args[0] {
         Value::Boolean(b) => *b,
-        Value::String(s) => str_to_bool(s).unwrap_or(false),
-        Value::Integer(i) => *i > 0,
-        Value::Undef => false,
-        _ => true,
+        Value::String(s) => match str_to_bool(s) {
+            Some(b) => b,
+            None => return err("str2bool(): Unknown type of boolean given".into()),
+        },
+        _ => return err("str2bool(): Requires string to work with".into()),
     };
     Ok(Value::Integer(b as i64))
 }
@@ -692,8 +706,8 @@ fn dig44(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     }
     if !matches!(args[0], Value::Array(_) | Value::Hash(_)) {
         return err(format!(
-            "dig44(): The data structure is not an Array or a Hash! Got: {}",
-            inspect(&args[0])
+            "dig44(): first argument must be a hash or an array, given {}",
+            simple_label(&args[0])
         ));
     }
     let Value::Array(path) = &args[1] else {
@@ -731,10 +745,7 @@ fn count(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let items: Vec<Value> = crate::functions::iterate::values_of("count", &args[0])?.collect();
     let n = match args.get(1) {
         Some(x) => items.iter().filter(|v| *v == x).count(),
-        None => items
-            .iter()
-            .filter(|v| !is_empty_arg(v))
-            .count(),
+        None => items.iter().filter(|v| !is_empty_arg(v)).count(),
     };
     Ok(Value::Integer(n as i64))
 }
@@ -775,7 +786,7 @@ fn reject(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let re = crate::functions::regex::compile(ev, &pattern)?;
     Ok(Value::array(
         a.iter()
-            .filter(|v| !re.is_match(&to_display(v)))
+            .filter(|v| !matches!(v, Value::String(s) if re.is_match(s)))
             .cloned()
             .collect(),
     ))
@@ -784,7 +795,9 @@ fn reject(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 fn dirname(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     match args {
         [] => err("dirname(): No arguments given".into()),
-        [Value::String(s)] if s.is_empty() => err("dirname(): Requires a non-empty string as argument".into()),
+        [Value::String(s)] if s.is_empty() => {
+            err("dirname(): Requires a non-empty string as argument".into())
+        }
         [Value::String(s)] => {
             let t = s.trim_end_matches('/');
             if t.is_empty() {
@@ -797,7 +810,10 @@ fn dirname(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             }))
         }
         [_] => err("dirname(): Requires string as argument".into()),
-        _ => err(format!("dirname(): Too many arguments given ({})", args.len())),
+        _ => err(format!(
+            "dirname(): Too many arguments given ({})",
+            args.len()
+        )),
     }
 }
 
@@ -836,7 +852,11 @@ fn enclose_ipv6(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let items: Vec<Value> = match &args[0] {
         Value::Array(a) => a.as_ref().clone(),
         Value::String(_) => vec![args[0].clone()],
-        _ => return err("enclose_ipv6(): Wrong argument type given (String or Array expected)".into()),
+        _ => {
+            return err(
+                "enclose_ipv6(): Wrong argument type given (String or Array expected)".into(),
+            )
+        }
     };
     let mut out = Vec::new();
     for v in items {
@@ -846,23 +866,94 @@ fn enclose_ipv6(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         } else if s == "*" || s.parse::<std::net::IpAddr>().is_ok() || s.starts_with('[') {
             out.push(v);
         } else {
-            return err(format!("enclose_ipv6(): Wrong argument given {s} is not an ip address."));
+            return err(format!(
+                "enclose_ipv6(): Wrong argument given {s} is not an ip address."
+            ));
         }
     }
     Ok(Value::array(out))
+}
+
+fn uriescape(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return err(format!(
+            "uriescape(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    }
+    let escape = |s: &str| {
+        let mut out = String::new();
+        for b in s.bytes() {
+            if b.is_ascii_alphanumeric() || b"-_.!~*'();/?:@&=+$,[]".contains(&b) {
+                out.push(b as char);
+            } else {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+        Value::from(out)
+    };
+    match &args[0] {
+        Value::String(s) => Ok(escape(s)),
+        Value::Array(a) => Ok(Value::array(
+            a.iter().map(|v| escape(&to_display(v))).collect(),
+        )),
+        _ => err("uriescape(): Requires either array or string to work with".into()),
+    }
+}
+
+/// Ruby's `Shellwords.escape`.
+fn shell_escape(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let mut out = String::new();
+    for c in s.chars() {
+        if c == '\n' {
+            out.push_str("'\n'");
+        } else if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) {
+            out.push(c);
+        } else {
+            out.push('\\');
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn shell_join(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return err(format!(
+            "shell_join(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    }
+    let Value::Array(a) = &args[0] else {
+        return err("First argument is not an Array: ".to_string() + &inspect(&args[0]));
+    };
+    Ok(Value::from(
+        a.iter()
+            .map(|v| shell_escape(&to_display(v)))
+            .collect::<Vec<_>>()
+            .join(" "),
+    ))
 }
 
 const ANY: &[&str] = &["Any *$args"];
 
 macro_rules! old {
     ($name:literal, $f:ident, $doc:literal) => {
-        builtin($name, ANY, $f, concat!($doc, "\n(stdlib, older function API)"))
+        builtin(
+            $name,
+            ANY,
+            $f,
+            concat!($doc, "\n(stdlib, older function API)"),
+        )
     };
 }
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
-        builtin("merge", &["Variant[Hash[Scalar,Any], Undef, String[0,0]] *$args", "Iterable *$args, Callable[3,3] &$block", "Iterable *$args, Callable[2,2] &$block"], merge, "merge(Variant[Hash, Undef, String[0,0]] *$hashes) -> Hash\n(stdlib) The hashes merged; later keys win. With a lambda, merges the hashes it returns.\n\n    merge({a => 1}, {b => 2})   # {'a' => 1, 'b' => 2}"),
+        builtin("merge", &["Variant[Hash[Scalar, Any], Undef, String[0, 0]] *$args", "Iterable *$args, Callable[3, 3] &$block", "Iterable *$args, Callable[2, 2] &$block"], merge, "merge(Variant[Hash, Undef, String[0,0]] *$hashes) -> Hash\n(stdlib) The hashes merged; later keys win. With a lambda, merges the hashes it returns.\n\n    merge({a => 1}, {b => 2})   # {'a' => 1, 'b' => 2}"),
         old!("deep_merge", deep_merge, "deep_merge(Hash *$hashes) -> Hash\nThe hashes merged recursively; later values win.\n\n    deep_merge({a => {b => 1}}, {a => {c => 2}})   # {'a' => {'b' => 1, 'c' => 2}}"),
         old!("has_key", has_key, "has_key(Hash $hash, Any $key) -> Boolean\nWhether the hash has the key (deprecated: use `$key in $hash`).\n\n    has_key({a => 1}, 'a')   # true"),
         old!("pick", pick, "pick(Any *$values) -> Any\nThe first value that is not undef or empty; an error when there is none.\n\n    pick(undef, '', 2)   # 2"),
@@ -893,6 +984,8 @@ pub fn builtins() -> Vec<Builtin> {
         old!("reject", reject, "reject(Array $array, String $pattern) -> Array\nThe elements that do not match the regular expression.\n\n    reject(['aa', 'bb'], 'a')   # ['bb']"),
         old!("dirname", dirname, "dirname(String $path) -> String\nThe directory part of a path.\n\n    dirname('/a/b/c')   # '/a/b'"),
         old!("basename", basename, "basename(String $path, String $extension) -> String\nThe last part of a path, without the extension if given.\n\n    basename('/a/b.txt', '.txt')   # 'b'"),
+        old!("uriescape", uriescape, "uriescape(Variant[String, Array] $value) -> Variant[String, Array]\nThe string(s) with characters unsafe in URIs %-escaped.\n\n    uriescape('a b')   # 'a%20b'"),
+        old!("shell_join", shell_join, "shell_join(Array $words) -> String\nThe words escaped for a shell and joined with spaces.\n\n    shell_join(['a b', 'c'])   # 'a\\\\ b c'"),
         old!("enclose_ipv6", enclose_ipv6, "enclose_ipv6(Variant[String, Array] $addresses) -> Array\nIPv6 addresses in square brackets.\n\n    enclose_ipv6('::1')   # ['[::1]']"),
     ]
 }

@@ -9,6 +9,7 @@ use crate::functions::signature::dispatch;
 use crate::functions::{builtin, Builtin};
 use crate::values::{Map, Value};
 use crate::LogLevel;
+use std::rc::Rc;
 
 /// How a value that is not data shows in JSON and YAML: its Ruby `to_s`.
 fn ruby_to_s(v: &Value) -> String {
@@ -158,7 +159,11 @@ fn to_json_pretty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> Ev
     }
     let mut st = JsonStyle::pretty();
     if let Some(Value::Hash(opts)) = args.get(2) {
-        let get = |k: &str| opts.get(&Value::from(k)).and_then(Value::as_str).map(str::to_string);
+        let get = |k: &str| {
+            opts.get(&Value::from(k))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
         if let Some(s) = get("indent") {
             st.indent = s;
         }
@@ -280,12 +285,15 @@ fn scalar_style(s: &str) -> Style {
         Style::Literal
     } else if s == "<<" {
         Style::Single
-    } else if ["y", "Y", "n", "N"].contains(&s) {
-        Style::Double
-    } else if s.chars().next().is_some_and(|c| !is_word_char(c)) && !s[1..].contains('"') {
+    } else if ["y", "n"].contains(&s) || {
+        let mut cs = s.chars();
+        cs.next().is_some_and(|c| !is_word_char(c)) && !cs.any(|c| c == '"')
+    } {
         Style::Double
     } else if !psych_reads_as_string(s) || {
-        let t = s.strip_prefix('0').map(|r| r.trim_start_matches(|c: char| ('0'..='7').contains(&c)));
+        let t = s
+            .strip_prefix('0')
+            .map(|r| r.trim_start_matches(|c: char| ('0'..='7').contains(&c)));
         t.is_some_and(|r| r.starts_with(['8', '9']))
     } {
         Style::Single
@@ -293,13 +301,11 @@ fn scalar_style(s: &str) -> Style {
         Style::Plain
     };
     let controls = s.chars().any(|c| c.is_control() && c != '\n');
+    let space_break = s.contains(" \n") || s.contains("\n ");
     match style {
         Style::Plain if plain_allowed(s) && !s.contains('\n') => Style::Plain,
         Style::Literal if !controls && !s.starts_with(' ') => Style::Literal,
-        Style::Plain | Style::Single | Style::Literal if !controls && !s.contains('\n') => {
-            Style::Single
-        }
-        Style::Double => Style::Double,
+        Style::Plain | Style::Single | Style::Literal if !controls && !space_break => Style::Single,
         _ => Style::Double,
     }
 }
@@ -323,7 +329,9 @@ fn double_quoted(s: &str) -> String {
             '\u{a0}' => out.push_str("\\_"),
             '\u{2028}' => out.push_str("\\L"),
             '\u{2029}' => out.push_str("\\P"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -336,7 +344,32 @@ fn double_quoted(s: &str) -> String {
 fn yaml_string(s: &str, indent: usize) -> (String, bool) {
     match scalar_style(s) {
         Style::Plain => (s.to_string(), false),
-        Style::Single => (format!("'{}'", s.replace('\'', "''")), false),
+        Style::Single => {
+            let body = s.replace('\'', "''");
+            if !body.contains('\n') {
+                return (format!("'{body}'"), false);
+            }
+            // libyaml folds a line break in single quotes into an empty line, and indents
+            // what follows.
+            let pad = " ".repeat(indent.max(2));
+            let mut out = String::from("'");
+            let mut chars = body.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '\n' {
+                    out.push('\n');
+                    out.push('\n');
+                    while chars.peek() == Some(&'\n') {
+                        chars.next();
+                        out.push('\n');
+                    }
+                    out.push_str(&pad);
+                } else {
+                    out.push(c);
+                }
+            }
+            out.push('\'');
+            (out, false)
+        }
         Style::Double => (double_quoted(s), false),
         Style::Literal => {
             let trailing = s.len() - s.trim_end_matches('\n').len();
@@ -483,7 +516,7 @@ pub fn to_yaml_text(v: &Value) -> String {
         y.text.push_str(&s);
         y.text.push('\n');
         if v.is_undef() {
-            y.open_ended = true;
+            y.text = "---\n".into();
         }
     }
     if y.open_ended {
@@ -500,38 +533,132 @@ fn to_yaml(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
 // ---------------------------------------------------------------------------------------
 // Reading JSON and YAML.
 
-/// A YAML document as a value (the first document; empty → undef).
-pub fn yaml_to_value(text: &str) -> Result<Value, String> {
-    use yaml_rust2::YamlLoader;
-    let docs = YamlLoader::load_from_str(text).map_err(|e| e.to_string())?;
-    Ok(docs.first().map(from_yaml).unwrap_or(Value::Undef))
+/// A plain (unquoted, untagged) YAML scalar as Psych's scalar scanner reads it: null,
+/// booleans (`yes`/`on`/`true`...), integers (`0x`, `0b`, leading-0 octal, `_` and `,`
+/// separators), floats, else a string.
+pub fn psych_plain_scalar(s: &str) -> Value {
+    if s.is_empty() || s == "~" || s.eq_ignore_ascii_case("null") {
+        return Value::Undef;
+    }
+    if psych_reads_as_string(s) {
+        return Value::from(s);
+    }
+    let lower = s.to_ascii_lowercase();
+    match lower.as_str() {
+        "yes" | "true" | "on" => return Value::Boolean(true),
+        "no" | "false" | "off" => return Value::Boolean(false),
+        ".inf" | "+.inf" => return Value::Float(f64::INFINITY),
+        "-.inf" => return Value::Float(f64::NEG_INFINITY),
+        ".nan" => return Value::Float(f64::NAN),
+        _ => {}
+    }
+    let t: String = s.chars().filter(|c| *c != '_' && *c != ',').collect();
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b.to_string()),
+        None => (false, t.strip_prefix('+').unwrap_or(&t).to_string()),
+    };
+    let int = if let Some(h) = body.strip_prefix("0x") {
+        i64::from_str_radix(h, 16).ok()
+    } else if let Some(b) = body.strip_prefix("0b") {
+        i64::from_str_radix(b, 2).ok()
+    } else if body.len() > 1 && body.starts_with('0') && body.chars().all(|c| c.is_ascii_digit()) {
+        i64::from_str_radix(&body[1..], 8).ok()
+    } else if body.chars().all(|c| c.is_ascii_digit()) {
+        body.parse::<i64>().ok()
+    } else if body.contains(':') && !body.contains('.') {
+        // Sexagesimal: 1:30 is 90.
+        body.split(':')
+            .try_fold(0i64, |acc, p| p.parse::<i64>().ok().map(|n| acc * 60 + n))
+    } else {
+        None
+    };
+    if let Some(i) = int {
+        return Value::Integer(if neg { -i } else { i });
+    }
+    let f = body.replace(".e", "e").replace(".E", "E");
+    let f = f.strip_suffix('.').unwrap_or(&f);
+    match f.parse::<f64>() {
+        Ok(x) => Value::Float(if neg { -x } else { x }),
+        Err(_) => Value::from(s),
+    }
 }
 
-fn from_yaml(y: &yaml_rust2::Yaml) -> Value {
-    use yaml_rust2::Yaml;
-    match y {
-        Yaml::Real(s) => {
-            let t = s.replace('_', "");
-            match t.to_ascii_lowercase().as_str() {
-                ".inf" | "+.inf" => Value::Float(f64::INFINITY),
-                "-.inf" => Value::Float(f64::NEG_INFINITY),
-                ".nan" => Value::Float(f64::NAN),
-                _ => t.parse().map(Value::Float).unwrap_or_else(|_| Value::from(s.as_str())),
-            }
+/// Builds values from the parser's events, the way Psych's safe loader does: plain scalars
+/// are typed by [`psych_plain_scalar`], quoted ones are strings, aliases are refused.
+struct YamlBuilder {
+    stack: Vec<(Value, Option<Value>)>,
+    docs: Vec<Value>,
+    error: Option<String>,
+}
+
+impl YamlBuilder {
+    fn push_value(&mut self, v: Value) {
+        match self.stack.last_mut() {
+            None => self.docs.push(v),
+            Some((Value::Array(a), _)) => Rc::make_mut(a).push(v),
+            Some((Value::Hash(h), key)) => match key.take() {
+                None => *key = Some(v),
+                Some(k) => {
+                    Rc::make_mut(h).insert(k, v);
+                }
+            },
+            Some(_) => {}
         }
-        Yaml::Integer(i) => Value::Integer(*i),
-        Yaml::String(s) => Value::from(s.as_str()),
-        Yaml::Boolean(b) => Value::Boolean(*b),
-        Yaml::Array(a) => Value::array(a.iter().map(from_yaml).collect()),
-        Yaml::Hash(h) => {
-            let mut m = Map::default();
-            for (k, v) in h.iter() {
-                m.insert(from_yaml(k), from_yaml(v));
-            }
-            Value::hash(m)
-        }
-        Yaml::Alias(_) | Yaml::Null | Yaml::BadValue => Value::Undef,
     }
+}
+
+impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
+    fn on_event(&mut self, ev: yaml_rust2::Event, _: yaml_rust2::scanner::Marker) {
+        use yaml_rust2::scanner::TScalarStyle;
+        use yaml_rust2::Event;
+        match ev {
+            Event::Scalar(text, style, _, tag) => {
+                let v = match (&tag, style) {
+                    (Some(t), _) if t.suffix == "str" => Value::from(text.as_str()),
+                    (Some(t), _)
+                        if t.suffix == "int"
+                            || t.suffix == "float"
+                            || t.suffix == "bool"
+                            || t.suffix == "null" =>
+                    {
+                        psych_plain_scalar(&text)
+                    }
+                    (_, TScalarStyle::Plain) => psych_plain_scalar(&text),
+                    _ => Value::from(text.as_str()),
+                };
+                self.push_value(v);
+            }
+            Event::SequenceStart(..) => self.stack.push((Value::empty_array(), None)),
+            Event::MappingStart(..) => self.stack.push((Value::hash(Map::default()), None)),
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((v, _)) = self.stack.pop() {
+                    self.push_value(v);
+                }
+            }
+            Event::Alias(_) => {
+                self.error
+                    .get_or_insert_with(|| "Unknown alias".to_string());
+                self.push_value(Value::Undef);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A YAML document as a value, as Psych's `YAML.load` reads it (the first document;
+/// an empty document is undef).
+pub fn yaml_to_value(text: &str) -> Result<Value, String> {
+    let mut b = YamlBuilder {
+        stack: Vec::new(),
+        docs: Vec::new(),
+        error: None,
+    };
+    let mut parser = yaml_rust2::parser::Parser::new_from_str(text);
+    parser.load(&mut b, false).map_err(|e| e.to_string())?;
+    if let Some(e) = b.error {
+        return Err(e);
+    }
+    Ok(b.docs.into_iter().next().unwrap_or(Value::Undef))
 }
 
 pub fn json_to_value(text: &str) -> Result<Value, String> {
@@ -577,14 +704,15 @@ fn parseyaml(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResu
 
 /// `loadjson`/`loadyaml`: a file's data; a missing file warns and gives the default.
 fn load_with(
+    name: &str,
     ev: &mut Evaluator,
     args: &[Value],
     parse: fn(&str) -> Result<Value, String>,
 ) -> EvalResult {
     if args.is_empty() {
-        return Err(arity_error(
-            "Wrong number of arguments. 1 or 2 arguments should be provided.",
-        ));
+        return Err(arity_error(&format!(
+            "{name}(): Wrong number of arguments given (0 for minimum 1)"
+        )));
     }
     let path = crate::format::to_display(&args[0]);
     let default = args.get(1).cloned().unwrap_or(Value::Undef);
@@ -608,11 +736,11 @@ fn load_with(
 }
 
 fn loadjson(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
-    load_with(ev, args, json_to_value)
+    load_with("loadjson", ev, args, json_to_value)
 }
 
 fn loadyaml(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
-    load_with(ev, args, yaml_to_value)
+    load_with("loadyaml", ev, args, yaml_to_value)
 }
 
 const ANY: &[&str] = &["Any *$args"];
@@ -620,8 +748,8 @@ const ANY: &[&str] = &["Any *$args"];
 pub fn builtins() -> Vec<Builtin> {
     vec![
         builtin("to_json", &["Any $data"], to_json, "to_json(Any $data) -> String\n(stdlib) The data as compact JSON.\n\n    to_json([1, {a => true}])   # '[1,{\"a\":true}]'"),
-        builtin("to_json_pretty", &["Variant[Hash, Array] $data", "Optional[Boolean] $skip_undef?", "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] $opts?"], to_json_pretty, "to_json_pretty(Variant[Hash, Array] $data, Optional[Boolean] $skip_undef, Struct $opts) -> String\n(stdlib) The data as indented JSON, with a final newline; `skip_undef` leaves out undef values.\n\n    to_json_pretty({a => 1})   # \"{\\n  \\\"a\\\": 1\\n}\\n\""),
-        builtin("to_yaml", &["Any $data", "Hash $options?"], to_yaml, "to_yaml(Any $data, Hash $options) -> String\n(stdlib) The data as YAML, as Ruby's Psych writes it.\n\n    to_yaml([1])   # \"---\\n- 1\\n\""),
+        builtin("to_json_pretty", &["Variant[Hash, Array] $data, Optional[Boolean] $skip_undef?, Hash[String, Any] $opts?"], to_json_pretty, "to_json_pretty(Variant[Hash, Array] $data, Optional[Boolean] $skip_undef, Struct $opts) -> String\n(stdlib) The data as indented JSON, with a final newline; `skip_undef` leaves out undef values.\n\n    to_json_pretty({a => 1})   # \"{\\n  \\\"a\\\": 1\\n}\\n\""),
+        builtin("to_yaml", &["Any $data, Hash $options?"], to_yaml, "to_yaml(Any $data, Hash $options) -> String\n(stdlib) The data as YAML, as Ruby's Psych writes it.\n\n    to_yaml([1])   # \"---\\n- 1\\n\""),
         builtin("parsejson", ANY, parsejson, "parsejson(String $json, Any $default) -> Any\n(stdlib) The data in a JSON string; the default (if given) when it does not parse.\n\n    parsejson('{\"a\": 1}')   # {'a' => 1}"),
         builtin("parseyaml", ANY, parseyaml, "parseyaml(String $yaml, Any $default) -> Any\n(stdlib) The data in a YAML string; the default (if given) when it does not parse.\n\n    parseyaml(\"a: 1\")   # {'a' => 1}"),
         builtin("loadjson", ANY, loadjson, "loadjson(String $path, Any $default) -> Any\n(stdlib) The data in a JSON file; a missing file warns and gives the default.\n\n    loadjson('/etc/x.json', {})"),

@@ -74,7 +74,11 @@ fn getparam(_ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 
 /// Whether a resource of the reference is declared with the parameters (undef matching
 /// unset), skipping the resource whose body is being evaluated.
-fn defined_with(ev: &Evaluator, reference: &Value, params: &Map) -> Result<bool, crate::eval::Flow> {
+fn defined_with(
+    ev: &Evaluator,
+    reference: &Value,
+    params: &Map,
+) -> Result<bool, crate::eval::Flow> {
     let Some((t, title)) = reference_of(reference) else {
         return Err(old_api_error(format!(
             "Reference is not understood: '{}'",
@@ -125,7 +129,12 @@ fn defined_with_params(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) 
 
 /// Declares `type { title: params }` through `create_resources` unless a resource with
 /// those parameters is there already.
-fn ensure_one(ev: &mut Evaluator, type_name: &str, title: &Value, params: &Map) -> Result<(), crate::eval::Flow> {
+fn ensure_one(
+    ev: &mut Evaluator,
+    type_name: &str,
+    title: &Value,
+    params: &Map,
+) -> Result<(), crate::eval::Flow> {
     let reference = Value::from(format!("{type_name}[{}]", to_display(title)));
     if defined_with(ev, &reference, params)? {
         return Ok(());
@@ -138,23 +147,10 @@ fn ensure_one(ev: &mut Evaluator, type_name: &str, title: &Value, params: &Map) 
     call_builtin(
         ev,
         create,
-        &[
-            Value::from(capitalize_first(type_name)),
-            Value::hash(instances),
-        ],
+        &[Value::from(type_name), Value::hash(instances)],
         None,
     )?;
     Ok(())
-}
-
-/// Ruby's `String#capitalize`.
-fn capitalize_first(s: &str) -> String {
-    let lower = s.to_lowercase();
-    let mut c = lower.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 fn ensure_resource(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
@@ -218,7 +214,11 @@ fn ensure_packages(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R
         Value::Hash(h) => {
             ensure_resources(
                 ev,
-                &[Value::from("package"), Value::Hash(h.clone()), Value::hash(defaults)],
+                &[
+                    Value::from("package"),
+                    Value::Hash(h.clone()),
+                    Value::hash(defaults),
+                ],
                 None,
             )?;
         }
@@ -239,7 +239,7 @@ const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
-        builtin("ensure_packages", &["Variant[String[1], Array[String[1]], Hash[String[1], Any]] $packages", "Hash $default_attributes?"], ensure_packages, "ensure_packages(Variant[String, Array[String], Hash] $packages, Hash $defaults) -> Undef\n(stdlib) Declares the packages (`ensure => installed` by default) unless they are declared already with the same parameters.\n\n    ensure_packages(['git', 'curl'])"),
+        builtin("ensure_packages", &["Variant[String[1], Array[String[1]], Hash[String[1], Any]] $packages, Hash $default_attributes?"], ensure_packages, "ensure_packages(Variant[String, Array[String], Hash] $packages, Hash $defaults) -> Undef\n(stdlib) Declares the packages (`ensure => installed` by default) unless they are declared already with the same parameters.\n\n    ensure_packages(['git', 'curl'])"),
         builtin("ensure_resource", ANY, ensure_resource, "ensure_resource(String $type, Variant[String, Array] $titles, Hash $params) -> Undef\n(stdlib) Declares the resource(s) unless declared already with the same parameters.\n\n    ensure_resource('user', 'dan', {ensure => present})"),
         builtin("ensure_resources", ANY, ensure_resources, "ensure_resources(String $type, Hash $titles, Hash $defaults) -> Undef\n(stdlib) `ensure_resource` for each title => parameters of the hash.\n\n    ensure_resources('user', {dan => {uid => 1}})"),
         builtin("getparam", ANY, getparam, "getparam(Resource $reference, String $param) -> Any\n(stdlib) A parameter of a declared resource, '' when unset or not declared.\n\n    getparam(File['/x'], 'mode')"),

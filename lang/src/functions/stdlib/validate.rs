@@ -28,7 +28,12 @@ fn deprecation_fn(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R 
 const MATCH_DOCS: &str = "They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.";
 
 /// The `is_*` functions of the newer API: a deprecation, then the older check.
-fn is_checked(ev: &mut Evaluator, name: &str, compat: &str, args: &[Value]) -> Result<(), crate::eval::Flow> {
+fn is_checked(
+    ev: &mut Evaluator,
+    name: &str,
+    compat: &str,
+    args: &[Value],
+) -> Result<(), crate::eval::Flow> {
     deprecation(
         ev,
         name,
@@ -124,19 +129,44 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
         "validate_string" => args
             .iter()
             .find(|v| !matches!(v, Value::String(_) | Value::Undef))
-            .map_or(Ok(()), |v| Err(format!("{} is not a string.  It looks to be a {}", to_display(v), crate::eval::describe::simple_label(v)))),
-        "validate_array" => args
-            .iter()
-            .find(|v| !matches!(v, Value::Array(_)))
-            .map_or(Ok(()), |v| Err(format!("{} is not an Array.  It looks to be a {}", to_display(v), crate::eval::describe::simple_label(v)))),
+            .map_or(Ok(()), |v| {
+                Err(format!(
+                    "{} is not a string.  It looks to be a {}",
+                    to_display(v),
+                    crate::eval::describe::simple_label(v)
+                ))
+            }),
+        "validate_array" => {
+            args.iter()
+                .find(|v| !matches!(v, Value::Array(_)))
+                .map_or(Ok(()), |v| {
+                    Err(format!(
+                        "{} is not an Array.  It looks to be a {}",
+                        to_display(v),
+                        crate::eval::describe::simple_label(v)
+                    ))
+                })
+        }
         "validate_hash" => args
             .iter()
             .find(|v| !matches!(v, Value::Hash(_)))
-            .map_or(Ok(()), |v| Err(format!("{} is not a Hash.  It looks to be a {}", to_display(v), crate::eval::describe::simple_label(v)))),
+            .map_or(Ok(()), |v| {
+                Err(format!(
+                    "{} is not a Hash.  It looks to be a {}",
+                    to_display(v),
+                    crate::eval::describe::simple_label(v)
+                ))
+            }),
         "validate_bool" => args
             .iter()
             .find(|v| !matches!(v, Value::Boolean(_)))
-            .map_or(Ok(()), |v| Err(format!("{} is not a boolean.  It looks to be a {}", to_display(v), crate::eval::describe::simple_label(v)))),
+            .map_or(Ok(()), |v| {
+                Err(format!(
+                    "{} is not a boolean.  It looks to be a {}",
+                    to_display(v),
+                    crate::eval::describe::simple_label(v)
+                ))
+            }),
         "validate_absolute_path" => {
             if all(&|v| matches!(v, Value::String(s) if s.starts_with('/') || is_windows_abs(s))) {
                 Ok(())
@@ -152,7 +182,11 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
             }) {
                 Ok(())
             } else {
-                Err("validate_integer(): Expected first argument to be an Integer or Array, got ".to_string() + &to_display(value))
+                Err(
+                    "validate_integer(): Expected first argument to be an Integer or Array, got "
+                        .to_string()
+                        + &to_display(value),
+                )
             }
         }
         "validate_numeric" => {
@@ -163,7 +197,11 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
             }) {
                 Ok(())
             } else {
-                Err("validate_numeric(): Expected first argument to be a Numeric or Array, got ".to_string() + &to_display(value))
+                Err(
+                    "validate_numeric(): Expected first argument to be a Numeric or Array, got "
+                        .to_string()
+                        + &to_display(value),
+                )
             }
         }
         "validate_re" => {
@@ -174,13 +212,18 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 None => return Err("validate_re(): wrong number of arguments".into()),
             };
             let ok = patterns.iter().any(|p| {
-                crate::functions::regex::compile(ev, &to_display(p)).is_ok_and(|re| re.is_match(&text))
+                crate::functions::regex::compile(ev, &to_display(p))
+                    .is_ok_and(|re| re.is_match(&text))
             });
             if ok {
                 Ok(())
             } else {
                 Err(args.get(2).map(to_display).unwrap_or_else(|| {
-                    format!("validate_re(): {} does not match {}", crate::format::to_programmatic(value), crate::format::to_programmatic(&Value::array(patterns.clone())))
+                    format!(
+                        "validate_re(): {} does not match {}",
+                        crate::format::to_programmatic(value),
+                        crate::format::to_programmatic(&Value::array(patterns.clone()))
+                    )
                 }))
             }
         }
@@ -201,10 +244,16 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
         }
         "validate_slength" => {
             let max = args.get(1).and_then(Value::as_int).unwrap_or(i64::MAX);
-            if all(&|v| v.as_str().is_some_and(|s| (s.chars().count() as i64) <= max)) {
+            if all(&|v| {
+                v.as_str()
+                    .is_some_and(|s| (s.chars().count() as i64) <= max)
+            }) {
                 Ok(())
             } else {
-                Err(format!("validate_slength(): Expected length of {} to be smaller or equal to {max}", to_display(value)))
+                Err(format!(
+                    "validate_slength(): Expected length of {} to be smaller or equal to {max}",
+                    to_display(value)
+                ))
             }
         }
         _ => Err(format!("Unknown function: '{name}'")),
@@ -242,10 +291,26 @@ validator!(validate_array, "validate_array", "Stdlib::Compat::Array");
 validator!(validate_hash, "validate_hash", "Stdlib::Compat::Hash");
 validator!(validate_bool, "validate_bool", "Stdlib::Compat::Bool");
 validator!(validate_re, "validate_re", "Pattern[]");
-validator!(validate_absolute_path, "validate_absolute_path", "Stdlib::Compat::Absolute_Path");
-validator!(validate_integer, "validate_integer", "Stdlib::Compat::Integer");
-validator!(validate_numeric, "validate_numeric", "Stdlib::Compat::Numeric");
-validator!(validate_ip_address, "validate_ip_address", "Stdlib::Compat::Ip_Address");
+validator!(
+    validate_absolute_path,
+    "validate_absolute_path",
+    "Stdlib::Compat::Absolute_Path"
+);
+validator!(
+    validate_integer,
+    "validate_integer",
+    "Stdlib::Compat::Integer"
+);
+validator!(
+    validate_numeric,
+    "validate_numeric",
+    "Stdlib::Compat::Numeric"
+);
+validator!(
+    validate_ip_address,
+    "validate_ip_address",
+    "Stdlib::Compat::Ip_Address"
+);
 validator!(validate_slength, "validate_slength", "String[x]");
 
 fn validate_legacy(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
@@ -321,7 +386,15 @@ fn in_network(ip: (u128, u32, bool), net: (u128, u32, bool)) -> bool {
 fn ip_in_range(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
     let invalid = |s: &str| -> crate::eval::Flow {
-        Error::eval(format!("invalid address: {}", if s.parse::<std::net::IpAddr>().is_ok() { s } else { "" })).into()
+        Error::eval(format!(
+            "invalid address: {}",
+            if s.parse::<std::net::IpAddr>().is_ok() {
+                s
+            } else {
+                ""
+            }
+        ))
+        .into()
     };
     let s = args[0].as_str().unwrap_or_default();
     let ip = parse_network(s).ok_or_else(|| invalid(s))?;
@@ -381,7 +454,8 @@ fn os_version_gte(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R 
     let release = to_display(&get("operatingsystemmajrelease"));
     let version = args[1].as_str().unwrap_or_default();
     Ok(Value::Boolean(
-        crate::functions::strings::versioncmp_str(&release, version, false) != std::cmp::Ordering::Less,
+        crate::functions::strings::versioncmp_str(&release, version, false)
+            != std::cmp::Ordering::Less,
     ))
 }
 
@@ -402,7 +476,10 @@ fn fact(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     keys.push(part);
     for k in keys {
         cur = match &cur {
-            Value::Hash(h) => h.get(&Value::from(k.as_str())).cloned().unwrap_or(Value::Undef),
+            Value::Hash(h) => h
+                .get(&Value::from(k.as_str()))
+                .cloned()
+                .unwrap_or(Value::Undef),
             Value::Array(a) => k
                 .parse::<usize>()
                 .ok()
@@ -414,11 +491,45 @@ fn fact(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     Ok(cur)
 }
 
+fn assert_private(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() > 1 {
+        return Err(old_api_error(format!(
+            "assert_private(): Wrong number of arguments given ({} for 0 or 1)",
+            args.len()
+        )));
+    }
+    let lookup = |n: &str| crate::functions::typing::lookup_variable(ev, n);
+    let module = lookup("module_name").unwrap_or_else(|| Value::from(""));
+    let caller = lookup("caller_module_name").unwrap_or(Value::Undef);
+    if module == caller {
+        return Ok(Value::Undef);
+    }
+    if let Some(m) = args.first() {
+        return Err(Error::eval(to_display(m)).into());
+    }
+    let what = match ev.scope.as_ref() {
+        Some(s) => match &s.kind {
+            crate::catalog::ScopeKind::Class(n) => format!("Class {n}"),
+            crate::catalog::ScopeKind::Define => format!(
+                "Definition {}",
+                ev.compilation
+                    .catalog
+                    .get(s.resource)
+                    .type_name
+                    .to_lowercase()
+            ),
+            crate::catalog::ScopeKind::Node => "Class ".to_string(),
+        },
+        None => "Class ".to_string(),
+    };
+    Err(Error::eval(format!("{what} is private")).into())
+}
+
 const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
-        builtin("deprecation", &["String $key", "String $message"], deprecation_fn, "deprecation(String $key, String $message) -> Undef\n(stdlib) An error under strict = error (the default), a warning under strict = warning.\n\n    deprecation('key', 'Use x instead')"),
+        builtin("deprecation", &["String $key, String $message"], deprecation_fn, "deprecation(String $key, String $message) -> Undef\n(stdlib) An error under strict = error (the default), a warning under strict = warning.\n\n    deprecation('key', 'Use x instead')"),
         builtin("is_string", ANY, is_string, "is_string(Any $value) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is a non-numeric string."),
         builtin("is_array", ANY, is_array, "is_array(Any $value) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is an array."),
         builtin("is_bool", ANY, is_bool, "is_bool(Any $value) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is a boolean."),
@@ -437,10 +548,11 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("validate_ip_address", ANY, validate_ip_address, "validate_ip_address(Variant[String, Array] $addresses)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_slength", ANY, validate_slength, "validate_slength(Variant[String, Array] $value, Integer $max)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_legacy", &["Type $target_type, String $function_name, Any $value, Any *$args", "String $type_string, String $function_name, Any $value, Any *$args"], validate_legacy, "validate_legacy(Variant[Type, String] $type, String $function, Any $value, Any *$args) -> Undef\n(stdlib) Checks the value against the type; when it fails, the older validation function decides between a deprecation and an error.\n\n    validate_legacy(Integer, 'validate_integer', 1)"),
-        builtin("stdlib::ip_in_range", &["String $ipaddress", "Variant[String, Array] $range"], ip_in_range, "stdlib::ip_in_range(String $ipaddress, Variant[String, Array] $range) -> Boolean\n(stdlib) Whether the address is in the network (one of the networks).\n\n    stdlib::ip_in_range('10.10.10.53', '10.10.10.0/24')   # true"),
-        builtin("stdlib::start_with", &["String[1] $test_string", "Variant[String[1], Array[String[1], 1]] $prefixes"], start_with, "stdlib::start_with(String $string, Variant[String, Array[String]] $prefixes) -> Boolean\n(stdlib) Whether the string starts with the prefix (one of them).\n\n    stdlib::start_with('foobar', 'foo')   # true"),
-        builtin("stdlib::end_with", &["String[1] $test_string", "Variant[String[1], Array[String[1], 1]] $suffixes"], end_with, "stdlib::end_with(String $string, Variant[String, Array[String]] $suffixes) -> Boolean\n(stdlib) Whether the string ends with the suffix (one of them).\n\n    stdlib::end_with('foobar', 'bar')   # true"),
-        builtin("os_version_gte", &["String[1] $os", "String[1] $version"], os_version_gte, "os_version_gte(String $os, String $version) -> Boolean\n(stdlib) Whether the node's `operatingsystem` fact is the OS and its `operatingsystemmajrelease` is at least the version.\n\n    os_version_gte('Debian', '11')"),
+        builtin("stdlib::ip_in_range", &["String $ipaddress, Variant[String, Array] $range"], ip_in_range, "stdlib::ip_in_range(String $ipaddress, Variant[String, Array] $range) -> Boolean\n(stdlib) Whether the address is in the network (one of the networks).\n\n    stdlib::ip_in_range('10.10.10.53', '10.10.10.0/24')   # true"),
+        builtin("stdlib::start_with", &["String $test_string, Variant[String[1], Array[String[1], 1]] $prefixes"], start_with, "stdlib::start_with(String $string, Variant[String, Array[String]] $prefixes) -> Boolean\n(stdlib) Whether the string starts with the prefix (one of them).\n\n    stdlib::start_with('foobar', 'foo')   # true"),
+        builtin("stdlib::end_with", &["String $test_string, Variant[String[1], Array[String[1], 1]] $suffixes"], end_with, "stdlib::end_with(String $string, Variant[String, Array[String]] $suffixes) -> Boolean\n(stdlib) Whether the string ends with the suffix (one of them).\n\n    stdlib::end_with('foobar', 'bar')   # true"),
+        builtin("os_version_gte", &["String[1] $os, String[1] $version"], os_version_gte, "os_version_gte(String $os, String $version) -> Boolean\n(stdlib) Whether the node's `operatingsystem` fact is the OS and its `operatingsystemmajrelease` is at least the version.\n\n    os_version_gte('Debian', '11')"),
+        builtin("assert_private", ANY, assert_private, "assert_private(String $message)\n(stdlib) Fails unless the calling class or define is in the same module.\n\n    assert_private()"),
         builtin("fact", &["String $fact_name"], fact, "fact(String $name) -> Any\n(stdlib) A fact by dotted name (undef when missing).\n\n    fact('os.family')"),
     ]
 }
