@@ -7,6 +7,7 @@
 
 pub mod collections;
 pub mod data;
+pub mod modules;
 pub mod resources;
 pub mod validate;
 
@@ -20,6 +21,7 @@ pub fn builtins() -> Vec<super::Builtin> {
     all.extend(collections::builtins());
     all.extend(validate::builtins());
     all.extend(resources::builtins());
+    all.extend(modules::builtins());
     all
 }
 

@@ -1,0 +1,167 @@
+//! Ruby functions of other packaged modules that their manifests call: openstacklib's
+//! `is_service_default`, `normalize_ip_for_uri`, `inet6_prefix`; translate's `translate`;
+//! mysql's `mysql::password`; nova's `to_array_of_json_strings`; stdlib's `is_a`.
+
+use super::old_api_error;
+use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::format::to_display;
+use crate::functions::signature::dispatch;
+use crate::functions::{builtin, shims, Builtin};
+use crate::values::Value;
+use sha1::Digest;
+
+type R = EvalResult;
+
+fn is_a(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let t = args[1]
+        .as_type()
+        .cloned()
+        .unwrap_or(crate::types::PType::Any);
+    Ok(Value::Boolean(shims::is_instance(&t, &args[0])))
+}
+
+fn is_service_default(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return Err(old_api_error(format!(
+            "is_service_default(): Wrong number of argumentsgiven ({} for 1)",
+            args.len()
+        )));
+    }
+    Ok(Value::Boolean(
+        matches!(&args[0], Value::String(s) if &**s == "<SERVICE DEFAULT>"),
+    ))
+}
+
+/// The arguments as openstacklib's address functions take them: the first argument when
+/// it is an array, else all of them; a single result is returned alone.
+fn each_address(args: &[Value], f: impl Fn(&str) -> Option<String>) -> R {
+    let items: Vec<Value> = match args.first() {
+        Some(Value::Array(a)) => a.as_ref().clone(),
+        _ => args.to_vec(),
+    };
+    let out: Vec<Value> = items
+        .iter()
+        .map(|v| match v {
+            Value::String(s) => f(s).map(Value::from).unwrap_or_else(|| v.clone()),
+            other => other.clone(),
+        })
+        .collect();
+    if out.len() == 1 {
+        return Ok(out.into_iter().next().unwrap_or(Value::Undef));
+    }
+    Ok(Value::array(out))
+}
+
+fn is_ipv6(s: &str) -> bool {
+    let addr = s.split('/').next().unwrap_or(s);
+    let addr = addr.split('%').next().unwrap_or(addr);
+    let addr = addr
+        .strip_prefix('[')
+        .and_then(|a| a.strip_suffix(']'))
+        .unwrap_or(addr);
+    addr.parse::<std::net::Ipv6Addr>().is_ok()
+}
+
+fn normalize_ip_for_uri(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    each_address(args, |ip| {
+        let bracketed = ip
+            .find('[')
+            .is_some_and(|i| ip[i + 1..].find(']').is_some_and(|j| j > 0));
+        (is_ipv6(ip) && !bracketed && !ip.starts_with('[')).then(|| format!("[{ip}]"))
+    })
+}
+
+fn inet6_prefix(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    each_address(args, |ip| {
+        if ip.starts_with("inet6:") && ip.len() > 6 {
+            return None;
+        }
+        let parts: Vec<&str> = ip
+            .split(|c: char| c.is_whitespace() || c == '[' || c == ']')
+            .filter(|p| !p.is_empty())
+            .collect();
+        let first = parts.first()?;
+        is_ipv6(first).then(|| format!("inet6:[{first}]{}", parts[1..].concat()))
+    })
+}
+
+fn translate(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let mut message = args[0].as_str().unwrap_or_default().to_string();
+    if let Some(Value::Hash(h)) = args.get(1) {
+        for (k, v) in h.iter() {
+            let key = to_display(k);
+            message = message
+                .replace(&format!("%{{{key}}}"), &to_display(v))
+                .replace(&format!("%<{key}>s"), &to_display(v));
+        }
+    }
+    Ok(Value::from(message))
+}
+
+fn mysql_password(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let pw = args[0].as_str().unwrap_or_default();
+    if pw.is_empty() {
+        return Ok(Value::from(""));
+    }
+    let hashed = regex::Regex::new(r"\*[A-F0-9]{40}$").is_ok_and(|r| r.is_match(pw));
+    if hashed {
+        return Ok(Value::from(pw));
+    }
+    let inner = sha1::Sha1::digest(pw.as_bytes());
+    let outer = sha1::Sha1::digest(inner);
+    let hex: String = outer.iter().map(|b| format!("{b:02X}")).collect();
+    Ok(Value::from(format!("*{hex}")))
+}
+
+fn to_array_of_json_strings(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return Err(old_api_error(
+            "to_array_of_json_strings(): Wrong number of arguments".into(),
+        ));
+    }
+    let mut list = args[0].clone();
+    if let Value::String(s) = &list {
+        let parsed = super::data::json_to_value(s)
+            .or_else(|_| super::data::json_to_value(&s.replace('\'', "\"")))
+            .map_err(|_| old_api_error(format!("Syntax error: {s} is not valid")))?;
+        list = match parsed {
+            Value::Array(_) => parsed,
+            other => Value::array(vec![other]),
+        };
+    }
+    let bad = || {
+        old_api_error(format!(
+            "Syntax error: {} is not an Array or JSON encoded String",
+            to_display(&args[0])
+        ))
+    };
+    let Value::Array(items) = &list else {
+        return Err(bad());
+    };
+    if !items.iter().all(|v| matches!(v, Value::Hash(_))) {
+        return Err(bad());
+    }
+    let style = super::data::JsonStyle::compact();
+    let out: Result<Vec<Value>, crate::error::Error> = items
+        .iter()
+        .map(|v| super::data::to_json_with(v, &style).map(Value::from))
+        .collect();
+    Ok(Value::array(out?))
+}
+
+const ANY: &[&str] = &["Any *$args"];
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin("is_a", &["Any $value, Type $type"], is_a, "is_a(Any $value, Type $type) -> Boolean\n(stdlib) Whether the value is an instance of the type.\n\n    is_a(1, Integer)   # true"),
+        builtin("is_service_default", ANY, is_service_default, "is_service_default(Any $value) -> Boolean\n(openstacklib) Whether the value is '<SERVICE DEFAULT>'.\n\n    is_service_default($::os_service_default)"),
+        builtin("normalize_ip_for_uri", ANY, normalize_ip_for_uri, "normalize_ip_for_uri(Variant[String, Array] $ips) -> Variant[String, Array]\n(openstacklib) IPv6 addresses in square brackets, for URIs.\n\n    normalize_ip_for_uri('::1')   # '[::1]'"),
+        builtin("inet6_prefix", ANY, inet6_prefix, "inet6_prefix(Variant[String, Array] $ips) -> Variant[String, Array]\n(openstacklib) IPv6 addresses as `inet6:[addr]`.\n\n    inet6_prefix('::1')   # 'inet6:[::1]'"),
+        builtin("translate", &["String $message, Hash $interpolation_values?"], translate, "translate(String $message, Hash $values) -> String\n(translate) The message with `%{key}` replaced by the values (no translations are loaded).\n\n    translate('Hello %{who}', {who => 'you'})"),
+        builtin("mysql::password", &["String $password"], mysql_password, "mysql::password(String $password) -> String\n(mysql) The MySQL native password hash: '*' and the upper-case SHA1 of the SHA1.\n\n    mysql::password('x')"),
+        builtin("to_array_of_json_strings", ANY, to_array_of_json_strings, "to_array_of_json_strings(Variant[Array[Hash], String] $list) -> Array[String]\n(nova) Each hash as a JSON string.\n\n    to_array_of_json_strings([{a => 1}])   # ['{\"a\":1}']"),
+    ]
+}
