@@ -186,6 +186,11 @@ pub fn deterministic_rand(text: &str, max: i64) -> Result<i64, Error> {
     Ok(mt.limited(max as u64 - 1) as i64)
 }
 
+/// `Random.new(md5(seed).hex).rand(max)` (stdlib's `seeded_rand`).
+pub fn rand_for_seed(seed: &str, max: i64) -> Result<i64, Error> {
+    deterministic_rand(seed, max)
+}
+
 fn fqdn_rand(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
     if args.is_empty() {
         return Err(Error::eval(format!(

@@ -7,6 +7,7 @@
 
 pub mod collections;
 pub mod data;
+pub mod extra;
 pub mod modules;
 pub mod resources;
 pub mod validate;
@@ -22,6 +23,7 @@ pub fn builtins() -> Vec<super::Builtin> {
     all.extend(validate::builtins());
     all.extend(resources::builtins());
     all.extend(modules::builtins());
+    all.extend(extra::builtins());
     all
 }
 

