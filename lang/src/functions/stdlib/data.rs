@@ -188,10 +188,6 @@ fn to_json_pretty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> Ev
 // ---------------------------------------------------------------------------------------
 // YAML as Psych (Ruby's YAML, over libyaml) writes it.
 
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
 /// What Psych's scalar scanner makes of a plain scalar: whether it stays a string.
 fn psych_reads_as_string(s: &str) -> bool {
     use std::sync::OnceLock;
@@ -279,16 +275,81 @@ fn plain_allowed(s: &str) -> bool {
     !(first == ' ' || chars.last().is_some_and(|c| *c == ' ' || *c == '\t'))
 }
 
+/// What libyaml's scalar analysis allows for a string (block context).
+struct Allowed {
+    plain: bool,
+    single: bool,
+    block: bool,
+}
+
+fn analyze(s: &str) -> Allowed {
+    let chars: Vec<char> = s.chars().collect();
+    let special = chars.iter().any(|c| {
+        let u = *c as u32;
+        !(*c == '\n'
+            || (0x20..=0x7e).contains(&u)
+            || u == 0x85
+            || (0xa0..=0xd7ff).contains(&u)
+            || (0xe000..=0xfffd).contains(&u)
+            || u >= 0x10000)
+            || u == 0xfeff
+    });
+    let is_space = |c: char| c == ' ';
+    let is_break = |c: char| c == '\n';
+    let leading_space = chars.first().is_some_and(|c| is_space(*c));
+    let leading_break = chars.first().is_some_and(|c| is_break(*c));
+    let trailing_space = chars.last().is_some_and(|c| is_space(*c));
+    let trailing_break = chars.last().is_some_and(|c| is_break(*c));
+    let space_break = chars.windows(2).any(|w| is_space(w[0]) && is_break(w[1]));
+    let break_space = chars.windows(2).any(|w| is_break(w[0]) && is_space(w[1]));
+    let line_breaks = chars.iter().any(|c| is_break(*c));
+    let mut a = Allowed {
+        plain: plain_allowed(s),
+        single: true,
+        block: true,
+    };
+    if leading_space || leading_break || trailing_space || trailing_break || line_breaks {
+        a.plain = false;
+    }
+    if trailing_space {
+        a.block = false;
+    }
+    if break_space {
+        a.plain = false;
+        a.single = false;
+    }
+    if space_break || special {
+        a.plain = false;
+        a.single = false;
+        a.block = false;
+    }
+    a
+}
+
+/// Psych's `/\n(?!\Z)/`: a line break that is not the last character, nor the one before
+/// a final line break.
+fn psych_multiline(s: &str) -> bool {
+    let b = s.as_bytes();
+    let n = b.len();
+    b.iter()
+        .enumerate()
+        .any(|(p, c)| *c == b'\n' && !(p + 1 == n || (p + 2 == n && b[n - 1] == b'\n')))
+}
+
+/// Psych's `/^[^[:word:]][^"]*$/` (Ruby's `^` and `$` match at every line).
+fn psych_double(s: &str) -> bool {
+    use std::sync::OnceLock;
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    RE.get_or_init(|| regex::Regex::new(r#"(?m)^[^\w][^"]*$"#).unwrap())
+        .is_match(s)
+}
+
 fn scalar_style(s: &str) -> Style {
-    let body = s.strip_suffix('\n').unwrap_or(s);
-    let style = if body.contains('\n') {
+    let style = if psych_multiline(s) {
         Style::Literal
     } else if s == "<<" {
         Style::Single
-    } else if ["y", "n"].contains(&s) || {
-        let mut cs = s.chars();
-        cs.next().is_some_and(|c| !is_word_char(c)) && !cs.any(|c| c == '"')
-    } {
+    } else if ["y", "n"].contains(&s) || psych_double(s) {
         Style::Double
     } else if !psych_reads_as_string(s) || {
         let t = s
@@ -300,12 +361,11 @@ fn scalar_style(s: &str) -> Style {
     } else {
         Style::Plain
     };
-    let controls = s.chars().any(|c| c.is_control() && c != '\n');
-    let space_break = s.contains(" \n") || s.contains("\n ");
+    let a = analyze(s);
     match style {
-        Style::Plain if plain_allowed(s) && !s.contains('\n') => Style::Plain,
-        Style::Literal if !controls && !s.starts_with(' ') => Style::Literal,
-        Style::Plain | Style::Single | Style::Literal if !controls && !space_break => Style::Single,
+        Style::Plain if a.plain => Style::Plain,
+        Style::Literal if a.block => Style::Literal,
+        Style::Plain | Style::Single if a.single => Style::Single,
         _ => Style::Double,
     }
 }
@@ -344,6 +404,7 @@ fn double_quoted(s: &str) -> String {
 fn yaml_string(s: &str, indent: usize) -> (String, bool) {
     match scalar_style(s) {
         Style::Plain => (s.to_string(), false),
+        Style::Single if s == "<<" => ("!!str '<<'".to_string(), false),
         Style::Single => {
             let body = s.replace('\'', "''");
             if !body.contains('\n') {
@@ -379,7 +440,8 @@ fn yaml_string(s: &str, indent: usize) -> (String, bool) {
                 _ => ("+", true),
             };
             let pad = " ".repeat(indent.max(2));
-            let mut out = format!("|{chomp}");
+            let hint = if s.starts_with([' ', '\n']) { "2" } else { "" };
+            let mut out = format!("|{hint}{chomp}");
             let body = s.strip_suffix('\n').unwrap_or(s);
             for line in body.split('\n') {
                 out.push('\n');
@@ -468,7 +530,17 @@ fn yaml_block(v: &Value, indent: usize, inline: bool, y: &mut YamlOut, depth: us
             for (k, x) in h.iter() {
                 start_line(y);
                 let key = yaml_scalar(k, indent + 2, y);
-                y.text.push_str(&key);
+                // A key on several lines (or a long one) is not a simple key: `? key`.
+                let complex =
+                    matches!(k, Value::String(ks) if ks.contains('\n') || ks.chars().count() > 128);
+                if complex {
+                    y.text.push_str("? ");
+                    y.text.push_str(&key);
+                    y.text.push('\n');
+                    y.text.push_str(&pad);
+                } else {
+                    y.text.push_str(&key);
+                }
                 y.text.push(':');
                 if let Some(e) = flow_empty(x) {
                     y.text.push(' ');

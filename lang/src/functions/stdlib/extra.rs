@@ -73,9 +73,11 @@ fn num2bool(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         Value::Float(f) => *f as i64,
         Value::String(s) => match s.trim().parse::<f64>() {
             Ok(f) => f as i64,
-            Err(_) => return err(format!(
+            Err(_) => {
+                return err(format!(
                 "num2bool(): '{s}' does not look like a number: invalid value for Float(): {s:?}"
-            )),
+            ))
+            }
         },
         _ => 0,
     };
