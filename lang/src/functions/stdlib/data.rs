@@ -608,12 +608,41 @@ fn to_yaml(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
 /// A plain (unquoted, untagged) YAML scalar as Psych's scalar scanner reads it: null,
 /// booleans (`yes`/`on`/`true`...), integers (`0x`, `0b`, leading-0 octal, `_` and `,`
 /// separators), floats, else a string.
+/// The Ruby class Psych would make of a plain scalar that the safe loader refuses (dates
+/// and times).
+fn psych_object_class(s: &str) -> Option<&'static str> {
+    use std::sync::OnceLock;
+    static RES: OnceLock<[regex::Regex; 2]> = OnceLock::new();
+    let [time, date] = RES.get_or_init(|| {
+        [
+            regex::Regex::new(r"^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$").unwrap(),
+            regex::Regex::new(r"^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$").unwrap(),
+        ]
+    });
+    if time.is_match(s) {
+        Some("Time")
+    } else if date.is_match(s) {
+        Some("Date")
+    } else {
+        None
+    }
+}
+
 pub fn psych_plain_scalar(s: &str) -> Value {
     if s.is_empty() || s == "~" || s.eq_ignore_ascii_case("null") {
         return Value::Undef;
     }
     if psych_reads_as_string(s) {
         return Value::from(s);
+    }
+    // Symbols (`:name`) come out as strings.
+    if let Some(sym) = s.strip_prefix(':').filter(|r| !r.is_empty()) {
+        let q = sym.chars().next().filter(|c| *c == '"' || *c == '\'');
+        let inner = match q {
+            Some(q) if sym.len() > 1 && sym.ends_with(q) => &sym[1..sym.len() - 1],
+            _ => sym,
+        };
+        return Value::from(inner.strip_prefix(':').unwrap_or(inner));
     }
     let lower = s.to_ascii_lowercase();
     match lower.as_str() {
@@ -638,9 +667,12 @@ pub fn psych_plain_scalar(s: &str) -> Value {
     } else if body.chars().all(|c| c.is_ascii_digit()) {
         body.parse::<i64>().ok()
     } else if body.contains(':') && !body.contains('.') {
-        // Sexagesimal: 1:30 is 90.
-        body.split(':')
-            .try_fold(0i64, |acc, p| p.parse::<i64>().ok().map(|n| acc * 60 + n))
+        // Psych's sexagesimal: each part times 60 to the power |index - 2| (12:30 is 45000).
+        body.split(':').enumerate().try_fold(0i64, |acc, (e, p)| {
+            let n = p.parse::<i64>().ok()?;
+            let pow = 60i64.checked_pow((e as i64 - 2).unsigned_abs() as u32)?;
+            acc.checked_add(n.checked_mul(pow)?)
+        })
     } else {
         None
     };
@@ -695,7 +727,14 @@ impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
                     {
                         psych_plain_scalar(&text)
                     }
-                    (_, TScalarStyle::Plain) => psych_plain_scalar(&text),
+                    (_, TScalarStyle::Plain) => {
+                        if let Some(class) = psych_object_class(&text) {
+                            self.error.get_or_insert_with(|| {
+                                format!("Tried to load unspecified class: {class}")
+                            });
+                        }
+                        psych_plain_scalar(&text)
+                    }
                     _ => Value::from(text.as_str()),
                 };
                 self.push_value(v);
@@ -726,7 +765,15 @@ pub fn yaml_to_value(text: &str) -> Result<Value, String> {
         error: None,
     };
     let mut parser = yaml_rust2::parser::Parser::new_from_str(text);
-    parser.load(&mut b, false).map_err(|e| e.to_string())?;
+    // Worded as Psych's parse errors: `(<unknown>): problem at line L column C`.
+    parser.load(&mut b, false).map_err(|e| {
+        let m = e.to_string();
+        let m = match (m.find(" at byte "), m.find(" line ")) {
+            (Some(i), Some(j)) if i < j => format!("{} at{}", &m[..i], &m[j..]),
+            _ => m,
+        };
+        format!("(<unknown>): {m}")
+    })?;
     if let Some(e) = b.error {
         return Err(e);
     }
@@ -771,7 +818,7 @@ fn parsejson(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResu
 }
 
 fn parseyaml(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
-    parse_with("parseyaml", args, yaml_to_value, "(<unknown>): ")
+    parse_with("parseyaml", args, yaml_to_value, "")
 }
 
 /// `loadjson`/`loadyaml`: a file's data; a missing file warns and gives the default.
