@@ -115,3 +115,23 @@ fn parse_errors_are_errors() {
         assert!(s.eval(src).is_err(), "{src}");
     }
 }
+
+/// Resources declared by `ensure_packages` and `ensure_resource` inside a class are
+/// contained in that class, with the parameters given (as the reference's catalog shows).
+#[test]
+fn ensured_resources_are_contained_in_the_calling_class() {
+    let mut s = crate::Session::new();
+    s.eval("class a { ensure_packages(['x'], {ensure => latest}) ensure_resource('file', '/tmp/y', {ensure => directory}) } include a")
+        .unwrap();
+    let json = s.catalog_json();
+    let text = json.to_string();
+    assert!(text.contains("\"ensure\":\"latest\""), "{text}");
+    let edges = json["edges"].as_array().cloned().unwrap_or_default();
+    let has = |src: &str, tgt: &str| {
+        edges
+            .iter()
+            .any(|e| e["source"] == src && e["target"] == tgt)
+    };
+    assert!(has("Class[A]", "Package[x]"), "{edges:?}");
+    assert!(has("Class[A]", "File[/tmp/y]"), "{edges:?}");
+}
