@@ -1,6 +1,8 @@
 //! Ruby functions of other packaged modules that their manifests call: openstacklib's
 //! `is_service_default`, `normalize_ip_for_uri`, `inet6_prefix`; translate's `translate`;
-//! mysql's `mysql::password`; nova's `to_array_of_json_strings`; stdlib's `is_a`.
+//! mysql's `mysql::password`, `mysql::strip_hash`; nova's `to_array_of_json_strings`;
+//! apache's `apache::bool2httpd`; postgresql's `postgresql::postgresql_password`,
+//! `postgresql::postgresql_escape`; staging's `staging_parse`; stdlib's `is_a`.
 
 use super::old_api_error;
 use crate::eval::{Closure, EvalResult, Evaluator};
@@ -152,6 +154,137 @@ fn to_array_of_json_strings(_: &mut Evaluator, args: &[Value], _: Option<&Closur
     Ok(Value::array(out?))
 }
 
+fn bool2httpd(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let has = |v: &Value, word: &str| matches!(v, Value::String(s) if s.to_ascii_lowercase().contains(word));
+    Ok(Value::from(match &args[0] {
+        Value::Undef | Value::Boolean(false) => "Off".to_string(),
+        v if has(v, "false") => "Off".to_string(),
+        Value::Boolean(true) => "On".to_string(),
+        v if has(v, "true") => "On".to_string(),
+        v => to_display(v),
+    }))
+}
+
+fn postgresql_password(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let text = format!("{}{}", to_display(&args[1]), to_display(&args[0]));
+    let d = md5::Md5::digest(text.as_bytes());
+    Ok(Value::from(format!(
+        "md5{}",
+        d.iter().map(|x| format!("{x:02x}")).collect::<String>()
+    )))
+}
+
+fn postgresql_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let input = args[0].as_str().unwrap_or_default();
+    if !(input.contains("$$") || input.ends_with('$')) {
+        return Ok(Value::from(format!("$${input}$$")));
+    }
+    let tag_of = |t: &str| -> String {
+        let d = md5::Md5::digest(t.as_bytes());
+        let hex: String = d.iter().map(|x| format!("{x:02x}")).collect();
+        hex[..6].chars().filter(|c| !c.is_ascii_digit()).collect()
+    };
+    let mut tag = tag_of(input);
+    let mut guard = 0;
+    while input.contains(tag.as_str()) && guard < 10_000 {
+        tag = tag_of(&tag);
+        guard += 1;
+    }
+    Ok(Value::from(format!("${tag}${input}${tag}$")))
+}
+
+fn staging_parse(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.is_empty() || args.len() > 3 {
+        return Err(old_api_error(format!(
+            "staging_parse(): Wrong number of arguments given ({} for 1, 2, 3)",
+            args.len()
+        )));
+    }
+    let source = to_display(&args[0]).replace('\\', "/");
+    // The URI's path: after `scheme://host`, before `?` or `#`.
+    let path = match source.split_once("://") {
+        Some((_, rest)) => rest
+            .find('/')
+            .map(|i| rest[i..].to_string())
+            .unwrap_or_default(),
+        None => source.clone(),
+    };
+    let path = path.split(['?', '#']).next().unwrap_or("").to_string();
+    let base = path
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let ext_of = |b: &str| {
+        let stem = b.trim_start_matches('.');
+        stem.rfind('.')
+            .map(|i| stem[i..].to_string())
+            .unwrap_or_default()
+    };
+    let info = match args.get(1) {
+        Some(Value::String(s)) => s.to_string(),
+        _ => "filename".into(),
+    };
+    let result = match info.as_str() {
+        "filename" => base,
+        "basename" => {
+            let ext = match args.get(2) {
+                Some(Value::String(e)) => e.to_string(),
+                _ => ext_of(&base),
+            };
+            match base.strip_suffix(ext.as_str()) {
+                Some(b) if !b.is_empty() && !ext.is_empty() => b.to_string(),
+                _ => base,
+            }
+        }
+        "extname" => ext_of(&base),
+        "parent" => {
+            let mut parts: Vec<&str> = path
+                .split('/')
+                .filter(|p| !p.is_empty() && *p != ".")
+                .collect();
+            parts.pop();
+            format!("/{}", parts.join("/"))
+        }
+        other => {
+            return Err(old_api_error(format!(
+                "staging_parse(), unknown parse info {other}."
+            )))
+        }
+    };
+    Ok(Value::from(result))
+}
+
+fn strip_hash(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let empty = |v: &Value| matches!(v, Value::String(s) if s.is_empty());
+    let Value::Hash(h) = &args[0] else {
+        return Ok(args[0].clone());
+    };
+    Ok(Value::hash(
+        h.iter()
+            .filter(|(_, v)| !empty(v))
+            .map(|(k, v)| {
+                let v = match v {
+                    Value::Hash(inner) => Value::hash(
+                        inner
+                            .iter()
+                            .filter(|(_, x)| !empty(x))
+                            .map(|(a, b)| (a.clone(), b.clone()))
+                            .collect(),
+                    ),
+                    other => other.clone(),
+                };
+                (k.clone(), v)
+            })
+            .collect(),
+    ))
+}
+
 const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
@@ -162,6 +295,11 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("inet6_prefix", ANY, inet6_prefix, "inet6_prefix(Variant[String, Array] $ips) -> Variant[String, Array]\n(openstacklib) IPv6 addresses as `inet6:[addr]`.\n\n    inet6_prefix('::1')   # 'inet6:[::1]'"),
         builtin("translate", &["String $message, Hash $interpolation_values?"], translate, "translate(String $message, Hash $values) -> String\n(translate) The message with `%{key}` replaced by the values (no translations are loaded).\n\n    translate('Hello %{who}', {who => 'you'})"),
         builtin("mysql::password", &["String $password"], mysql_password, "mysql::password(String $password) -> String\n(mysql) The MySQL native password hash: '*' and the upper-case SHA1 of the SHA1.\n\n    mysql::password('x')"),
+        builtin("apache::bool2httpd", &["Any $arg"], bool2httpd, "apache::bool2httpd(Any $arg) -> String\n(apache) 'On' for true (or a string containing 'true'), 'Off' for false and undef, else the value as a string.\n\n    apache::bool2httpd(true)   # 'On'"),
+        builtin("postgresql::postgresql_password", &["Variant[String[1], Integer] $username, Variant[String[1], Integer] $password"], postgresql_password, "postgresql::postgresql_password(Variant[String, Integer] $username, Variant[String, Integer] $password) -> String\n(postgresql) The md5 password hash PostgreSQL stores.\n\n    postgresql::postgresql_password('user', 'pw')"),
+        builtin("postgresql::postgresql_escape", &["String[1] $input_string"], postgresql_escape, "postgresql::postgresql_escape(String $input) -> String\n(postgresql) The string dollar-quoted for SQL.\n\n    postgresql::postgresql_escape('x')   # '$$x$$'"),
+        builtin("staging_parse", ANY, staging_parse, "staging_parse(String $source, String $info, String $extension) -> String\n(staging) The file name, base name, extension or parent directory of a path or URL.\n\n    staging_parse('/a/b.tar.gz', 'basename', '.tar.gz')   # 'b'"),
+        builtin("mysql::strip_hash", &["Hash $hash"], strip_hash, "mysql::strip_hash(Hash $hash) -> Hash\n(mysql) The hash without empty-string values (one level into nested hashes).\n\n    mysql::strip_hash({a => '', b => 1})   # {'b' => 1}"),
         builtin("to_array_of_json_strings", ANY, to_array_of_json_strings, "to_array_of_json_strings(Variant[Array[Hash], String] $list) -> Array[String]\n(nova) Each hash as a JSON string.\n\n    to_array_of_json_strings([{a => 1}])   # ['{\"a\":1}']"),
     ]
 }
