@@ -2,7 +2,8 @@
 //! `is_service_default`, `normalize_ip_for_uri`, `inet6_prefix`; translate's `translate`;
 //! mysql's `mysql::password`, `mysql::strip_hash`; nova's `to_array_of_json_strings`;
 //! apache's `apache::bool2httpd`; postgresql's `postgresql::postgresql_password`,
-//! `postgresql::postgresql_escape`; staging's `staging_parse`; stdlib's `is_a`.
+//! `postgresql::postgresql_escape`, `postgresql::postgresql_acls_to_resources_hash`;
+//! ironic's `ipv6_normalize_dnsmasq_ip_subnets`; staging's `staging_parse`; stdlib's `is_a`.
 
 use super::old_api_error;
 use crate::eval::{Closure, EvalResult, Evaluator};
@@ -285,6 +286,96 @@ fn strip_hash(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     ))
 }
 
+fn acls_to_resources_hash(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let acls: Vec<String> = args[0]
+        .as_array()
+        .map(|a| a.iter().map(to_display).collect())
+        .unwrap_or_default();
+    let id = to_display(&args[1]);
+    let offset = args[2].as_int().unwrap_or(0);
+    let mut out = crate::values::Map::default();
+    for acl in &acls {
+        // The reference numbers a line by the first line equal to it.
+        let index = acls.iter().position(|a| a == acl).unwrap_or(0);
+        let parts: Vec<&str> = acl.split_whitespace().collect();
+        if parts.len() < 4 {
+            return Err(old_api_error(format!("postgresql::postgresql_acls_to_resources_hash(): acl line {index} does not have enough parts")));
+        }
+        let mut r = crate::values::Map::default();
+        let mut set = |k: &str, v: String| {
+            r.insert(Value::from(k), Value::from(v));
+        };
+        set("type", parts[0].into());
+        set("database", parts[1].into());
+        set("user", parts[2].into());
+        set("order", format!("{:03}", offset + index as i64));
+        let rest = |from: usize| parts.get(from..).unwrap_or_default().join(" ");
+        if parts[0] == "local" {
+            set("auth_method", parts[3].into());
+            if parts.len() > 4 {
+                set("auth_option", rest(4));
+            }
+        } else if parts
+            .get(4)
+            .is_some_and(|p| p.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            set("address", format!("{} {}", parts[3], parts[4]));
+            set(
+                "auth_method",
+                parts.get(5).map(|s| s.to_string()).unwrap_or_default(),
+            );
+            if parts.len() > 6 {
+                set("auth_option", rest(6));
+            }
+        } else {
+            set("address", parts[3].into());
+            set(
+                "auth_method",
+                parts.get(4).map(|s| s.to_string()).unwrap_or_default(),
+            );
+            if parts.len() > 5 {
+                set("auth_option", rest(5));
+            }
+        }
+        out.insert(
+            Value::from(format!("postgresql class generated rule {id} {index}")),
+            Value::hash(r),
+        );
+    }
+    Ok(Value::hash(out))
+}
+
+fn ipv6_normalize_dnsmasq_ip_subnets(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    let [Value::Array(subnets)] = args else {
+        return Err(old_api_error(format!(
+            "'ipv6_normalize_dnsmasq_ip_subnets' expects 1 argument, got {}",
+            args.len()
+        )));
+    };
+    let v6 = |v: Option<&Value>| -> Option<std::net::Ipv6Addr> {
+        v.and_then(Value::as_str).and_then(|s| s.parse().ok())
+    };
+    let out = subnets
+        .iter()
+        .map(|subnet| {
+            let Value::Hash(h) = subnet else {
+                return subnet.clone();
+            };
+            let mut m = h.as_ref().clone();
+            if let Some(mask) = v6(h.get(&Value::from("netmask"))) {
+                let prefix = u128::from(mask).count_ones();
+                m.insert(Value::from("netmask"), Value::Integer(prefix as i64));
+            }
+            if v6(h.get(&Value::from("gateway"))).is_some() {
+                m.shift_remove(&Value::from("gateway"));
+            }
+            Value::hash(m)
+        })
+        .collect();
+    Ok(Value::array(out))
+}
+
 const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
@@ -300,6 +391,8 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("postgresql::postgresql_escape", &["String[1] $input_string"], postgresql_escape, "postgresql::postgresql_escape(String $input) -> String\n(postgresql) The string dollar-quoted for SQL.\n\n    postgresql::postgresql_escape('x')   # '$$x$$'"),
         builtin("staging_parse", ANY, staging_parse, "staging_parse(String $source, String $info, String $extension) -> String\n(staging) The file name, base name, extension or parent directory of a path or URL.\n\n    staging_parse('/a/b.tar.gz', 'basename', '.tar.gz')   # 'b'"),
         builtin("mysql::strip_hash", &["Hash $hash"], strip_hash, "mysql::strip_hash(Hash $hash) -> Hash\n(mysql) The hash without empty-string values (one level into nested hashes).\n\n    mysql::strip_hash({a => '', b => 1})   # {'b' => 1}"),
+        builtin("postgresql::postgresql_acls_to_resources_hash", &["Array[String] $acls, String[1] $id, Integer[0] $offset"], acls_to_resources_hash, "postgresql::postgresql_acls_to_resources_hash(Array[String] $acls, String $id, Integer $offset) -> Hash\n(postgresql) pg_hba rules as a hash of postgresql::server::pg_hba_rule resources.\n\n    postgresql::postgresql_acls_to_resources_hash(['host all all 10.0.0.0/8 md5'], 'ipv4acls', 10)"),
+        builtin("ipv6_normalize_dnsmasq_ip_subnets", ANY, ipv6_normalize_dnsmasq_ip_subnets, "ipv6_normalize_dnsmasq_ip_subnets(Array[Hash] $subnets) -> Array[Hash]\n(ironic) IPv6 netmasks as prefix lengths, IPv6 gateways removed.\n\n    ipv6_normalize_dnsmasq_ip_subnets([{netmask => 'ffff:ffff::'}])"),
         builtin("to_array_of_json_strings", ANY, to_array_of_json_strings, "to_array_of_json_strings(Variant[Array[Hash], String] $list) -> Array[String]\n(nova) Each hash as a JSON string.\n\n    to_array_of_json_strings([{a => 1}])   # ['{\"a\":1}']"),
     ]
 }
