@@ -474,6 +474,131 @@ fn extname(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     }))
 }
 
+/// Ruby's `Shellwords.escape`.
+pub fn shellwords_escape(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let mut out = String::new();
+    for c in s.chars() {
+        if c == '\n' {
+            out.push_str("'\n'");
+        } else if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) {
+            out.push(c);
+        } else {
+            out.push('\\');
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn shell_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    Ok(Value::from(shellwords_escape(&to_display(&args[0]))))
+}
+
+fn xml_encode(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let s = args[0].as_str().unwrap_or_default();
+    let attr = args.get(1).and_then(Value::as_str) == Some("attr");
+    let mut out = String::new();
+    if attr {
+        out.push('"');
+    }
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attr => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    if attr {
+        out.push('"');
+    }
+    Ok(Value::from(out))
+}
+
+/// Ruby's `String#inspect` for UTF-8 strings.
+pub fn ruby_inspect(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn to_code(v: &Value, python: bool) -> String {
+    let rec = |x: &Value| to_code(x, python);
+    match v {
+        Value::Undef => if python { "None" } else { "nil" }.into(),
+        Value::Boolean(b) => match (python, b) {
+            (true, true) => "True".into(),
+            (true, false) => "False".into(),
+            (false, b) => b.to_string(),
+        },
+        Value::Integer(i) => i.to_string(),
+        Value::Float(f) => crate::format::float::ruby_float_to_s(*f),
+        Value::String(s) => ruby_inspect(s),
+        Value::Array(a) => format!("[{}]", a.iter().map(rec).collect::<Vec<_>>().join(", ")),
+        Value::Hash(h) => format!(
+            "{{{}}}",
+            h.iter()
+                .map(|(k, x)| format!("{}{}{}", rec(k), if python { ": " } else { " => " }, rec(x)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => ruby_inspect(&to_display(other)),
+    }
+}
+
+fn to_python(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    Ok(Value::from(to_code(&args[0], true)))
+}
+
+fn to_ruby(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    Ok(Value::from(to_code(&args[0], false)))
+}
+
+fn str2resource(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let s = args[0].as_str().unwrap_or_default();
+    let (t, title) = match s.find('[') {
+        Some(i) if s.ends_with(']') => (
+            crate::types::names::capitalize_segments(&s[..i]),
+            s[i + 1..s.len() - 1].to_string(),
+        ),
+        _ => (crate::types::names::capitalize_segments(s), String::new()),
+    };
+    if ev.find_reference(&t, &title).is_none() {
+        return err(format!("stdlib::str2resource(): could not find {t}[{title}], this is parse order dependent and values should not be quoted"));
+    }
+    Ok(Value::typ(crate::types::PType::Resource {
+        type_name: Some(t.into()),
+        title: Some(title.into()),
+    }))
+}
+
 const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
@@ -492,6 +617,11 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("regexpescape", ANY, regexpescape, "regexpescape(Variant[Array, String] $value) -> Variant[Array, String]\n(stdlib) Regular-expression characters escaped.\n\n    regexpescape('a.b')   # 'a\\\\.b'"),
         builtin("grep", ANY, grep, "grep(Array $array, String $pattern) -> Array\n(stdlib) The elements that match the regular expression.\n\n    grep(['aaa', 'bbb'], 'a')   # ['aaa']"),
         builtin("delete_regex", ANY, delete_regex, "delete_regex(Variant[Array, Hash] $collection, Variant[String, Array] $patterns) -> Variant[Array, Hash]\n(stdlib) Elements (keys) matching a pattern (as a whole word) removed.\n\n    delete_regex(['a', 'b'], 'b')   # ['a']"),
+        builtin("shell_escape", &["Any $string"], shell_escape, "shell_escape(Any $string) -> String\n(stdlib) The string escaped for a Bourne shell.\n\n    shell_escape('a b')   # 'a\\\\ b'"),
+        builtin("stdlib::xml_encode", &["String $str, Enum['text','attr'] $type?"], xml_encode, "stdlib::xml_encode(String $str, Enum['text', 'attr'] $type) -> String\n(stdlib) The string encoded for XML text or a (quoted) attribute.\n\n    stdlib::xml_encode('<a>')   # '&lt;a&gt;'"),
+        builtin("to_python", &["Any $object"], to_python, "to_python(Any $object) -> String\n(stdlib) The value written as Python.\n\n    to_python([true, undef])   # '[True, None]'"),
+        builtin("to_ruby", &["Any $object"], to_ruby, "to_ruby(Any $object) -> String\n(stdlib) The value written as Ruby.\n\n    to_ruby({a => 1})   # '{\"a\" => 1}'"),
+        builtin("stdlib::str2resource", &["String $res_string"], str2resource, "stdlib::str2resource(String $reference) -> Any\n(stdlib) The reference to a declared resource named by a string ('File[/x]').\n\n    stdlib::str2resource('File[/x]')"),
         builtin("stdlib::extname", &["String $filename"], extname, "stdlib::extname(String $filename) -> String\n(stdlib) The extension of a file name.\n\n    stdlib::extname('x.tar.gz')   # '.gz'"),
     ]
 }

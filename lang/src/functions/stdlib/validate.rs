@@ -93,6 +93,122 @@ fn is_numeric(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     }))
 }
 
+fn is_absolute_path(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    is_checked(ev, "is_absolute_path", "Absolute_Path", args)?;
+    Ok(Value::Boolean(
+        matches!(&args[0], Value::String(s) if s.starts_with('/') || is_windows_abs(s)),
+    ))
+}
+
+fn ip_kind(
+    ev: &mut Evaluator,
+    name: &str,
+    compat: &str,
+    args: &[Value],
+    ok: fn(&str) -> bool,
+) -> R {
+    is_checked(ev, name, compat, args)?;
+    Ok(Value::Boolean(
+        matches!(&args[0], Value::String(s) if ok(s)),
+    ))
+}
+
+fn parse_ip(s: &str) -> Option<std::net::IpAddr> {
+    let (addr, len) = match s.split_once('/') {
+        Some((a, l)) => (a, Some(l)),
+        None => (s, None),
+    };
+    let ip = addr.parse::<std::net::IpAddr>().ok()?;
+    if let Some(l) = len {
+        let max = if ip.is_ipv4() { 32 } else { 128 };
+        if !l.parse::<u32>().is_ok_and(|n| n <= max) && l.parse::<std::net::Ipv4Addr>().is_err() {
+            return None;
+        }
+    }
+    Some(ip)
+}
+
+fn is_ip_address(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    ip_kind(ev, "is_ip_address", "Ip_address", args, |s| {
+        parse_ip(s).is_some()
+    })
+}
+
+fn is_ipv4_address(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    ip_kind(ev, "is_ipv4_address", "Ipv4", args, |s| {
+        parse_ip(s).is_some_and(|i| i.is_ipv4())
+    })
+}
+
+fn is_ipv6_address(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    // stdlib's own deprecation key here is `is_ipv4_address`.
+    ip_kind(ev, "is_ipv4_address", "Ipv6", args, |s| {
+        parse_ip(s).is_some_and(|i| i.is_ipv6())
+    })
+}
+
+/// The older `is_*` functions without a deprecation: one argument.
+fn one_arg(name: &str, args: &[Value]) -> Result<(), crate::eval::Flow> {
+    if args.len() != 1 {
+        return Err(old_api_error(format!(
+            "{name}(): Wrong number of arguments given {} for 1",
+            args.len()
+        )));
+    }
+    Ok(())
+}
+
+fn is_domain_name(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    one_arg("is_domain_name", args)?;
+    let Value::String(d) = &args[0] else {
+        return Ok(Value::Boolean(false));
+    };
+    if &**d == "." {
+        return Ok(Value::Boolean(true));
+    }
+    let d = d.strip_suffix('.').unwrap_or(d);
+    if d.is_empty() || d.len() > 255 {
+        return Ok(Value::Boolean(false));
+    }
+    if d.contains('.') {
+        let last = d.rsplit('.').next().unwrap_or("");
+        if last.is_empty() || !last.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Ok(Value::Boolean(false));
+        }
+    }
+    let ok = d.split('.').all(|l| {
+        !l.is_empty()
+            && l.len() <= 63
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    });
+    Ok(Value::Boolean(ok))
+}
+
+fn is_email_address(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    one_arg("is_email_address", args)?;
+    let re = regex::Regex::new(r"\A([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+\z");
+    Ok(Value::Boolean(
+        matches!(&args[0], Value::String(s) if re.is_ok_and(|r| r.is_match(s))),
+    ))
+}
+
+fn is_mac_address(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    one_arg("is_mac_address", args)?;
+    if !matches!(args[0], Value::String(_)) {
+        return Err(Error::eval(format!(
+            "no implicit conversion of {} into String",
+            crate::eval::describe::simple_label(&args[0])
+        ))
+        .into());
+    }
+    let re = regex::Regex::new(r"(?i)^[a-f0-9]{1,2}((:[a-f0-9]{1,2}){5}|(:[a-f0-9]{1,2}){19})$");
+    Ok(Value::Boolean(
+        matches!(&args[0], Value::String(s) if re.is_ok_and(|r| r.is_match(s))),
+    ))
+}
+
 /// `is_hash` and `is_integer` are functions of the older API without a deprecation.
 fn is_hash(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if args.len() != 1 {
@@ -538,6 +654,13 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("is_numeric", ANY, is_numeric, "is_numeric(Any $value) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is a number."),
         builtin("is_hash", ANY, is_hash, "is_hash(Any $value) -> Boolean\n(stdlib) Whether the value is a hash.\n\n    is_hash({})   # true"),
         builtin("is_integer", ANY, is_integer, "is_integer(Any $value) -> Boolean\n(stdlib) Whether the value is an integer or an integer's digits.\n\n    is_integer('12')   # true"),
+        builtin("is_absolute_path", ANY, is_absolute_path, "is_absolute_path(Any $path) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is an absolute path."),
+        builtin("is_ip_address", ANY, is_ip_address, "is_ip_address(Any $value) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is an IP address."),
+        builtin("is_ipv4_address", ANY, is_ipv4_address, "is_ipv4_address(Any $value) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is an IPv4 address."),
+        builtin("is_ipv6_address", ANY, is_ipv6_address, "is_ipv6_address(Any $value) -> Boolean\n(stdlib, deprecated: an error under strict = error) Whether the value is an IPv6 address."),
+        builtin("is_domain_name", ANY, is_domain_name, "is_domain_name(Any $value) -> Boolean\n(stdlib) Whether the string is a syntactically correct domain name.\n\n    is_domain_name('example.com')   # true"),
+        builtin("is_email_address", ANY, is_email_address, "is_email_address(Any $value) -> Boolean\n(stdlib) Whether the string is an email address.\n\n    is_email_address('a@b.c')   # true"),
+        builtin("is_mac_address", ANY, is_mac_address, "is_mac_address(Any $value) -> Boolean\n(stdlib) Whether the string is a MAC address.\n\n    is_mac_address('00:a0:1f:12:7f:a0')   # true"),
         builtin("validate_string", ANY, validate_string, "validate_string(Any *$values)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_array", ANY, validate_array, "validate_array(Any *$values)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_hash", ANY, validate_hash, "validate_hash(Any *$values)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
