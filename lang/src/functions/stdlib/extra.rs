@@ -599,6 +599,118 @@ fn str2resource(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     }))
 }
 
+fn has_interface_with(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.is_empty() || args.len() > 2 {
+        return err(format!(
+            "has_interface_with(): Wrong number of arguments given ({} for 1 or 2)",
+            args.len()
+        ));
+    }
+    interface_with(ev, args)
+}
+
+fn interface_with(ev: &Evaluator, args: &[Value]) -> R {
+    let var = |n: &str| {
+        crate::functions::typing::lookup_variable(ev, &format!("::{n}")).filter(|v| !v.is_undef())
+    };
+    let interfaces = match crate::functions::typing::lookup_variable(ev, "::interfaces") {
+        None => return err("Undefined variable 'interfaces'; ".into()),
+        Some(Value::Undef) => return Ok(Value::Boolean(false)),
+        Some(v) => v,
+    };
+    let interfaces: Vec<String> = to_display(&interfaces)
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    if args.len() == 1 {
+        return Ok(Value::Boolean(interfaces.contains(&to_display(&args[0]))));
+    }
+    let kind = to_display(&args[0]);
+    if var(&kind).as_ref() == Some(&args[1]) {
+        return Ok(Value::Boolean(true));
+    }
+    Ok(Value::Boolean(interfaces.iter().any(|i| {
+        var(&format!("{kind}_{}", i.to_lowercase())).as_ref() == Some(&args[1])
+    })))
+}
+
+fn has_ip_address(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return err(format!(
+            "has_ip_address(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    }
+    interface_with(ev, &[Value::from("ipaddress"), args[0].clone()])
+}
+
+fn has_ip_network(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return err(format!(
+            "has_ip_network(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    }
+    interface_with(ev, &[Value::from("network"), args[0].clone()])
+}
+
+/// Ruby's `String#squeeze`: runs of the same character (of the set, when given) made one.
+fn squeeze_str(s: &str, set: Option<&str>) -> String {
+    let mut out = String::new();
+    let mut last: Option<char> = None;
+    for c in s.chars() {
+        if last == Some(c) && set.is_none_or(|set| set.contains(c)) {
+            continue;
+        }
+        out.push(c);
+        last = Some(c);
+    }
+    out
+}
+
+fn squeeze(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.is_empty() || args.len() > 2 {
+        return err(format!(
+            "squeeze(): Wrong number of arguments given {} for 2 or 1",
+            args.len()
+        ));
+    }
+    let set = args.get(1).filter(|v| !v.is_undef()).map(to_display);
+    let one = |v: &Value| Value::from(squeeze_str(&to_display(v), set.as_deref()));
+    match &args[0] {
+        Value::Array(a) => Ok(Value::array(a.iter().map(one).collect())),
+        other => Ok(one(other)),
+    }
+}
+
+fn dos2unix(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    match args.first() {
+        Some(Value::String(s)) => Ok(Value::from(s.replace("\r\n", "\n"))),
+        _ => err("dos2unix(): Requires string as argument".into()),
+    }
+}
+
+fn unix2dos(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    match args.first() {
+        Some(Value::String(s)) => Ok(Value::from(s.replace("\r\n", "\n").replace('\n', "\r\n"))),
+        _ => err("unix2dos(): Requires string as argument".into()),
+    }
+}
+
+fn time(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() > 1 {
+        return err(format!(
+            "time(): Wrong number of arguments given {} for 0 or 1",
+            args.len()
+        ));
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    Ok(Value::Integer(now))
+}
+
 const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
@@ -622,6 +734,13 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("to_python", &["Any $object"], to_python, "to_python(Any $object) -> String\n(stdlib) The value written as Python.\n\n    to_python([true, undef])   # '[True, None]'"),
         builtin("to_ruby", &["Any $object"], to_ruby, "to_ruby(Any $object) -> String\n(stdlib) The value written as Ruby.\n\n    to_ruby({a => 1})   # '{\"a\" => 1}'"),
         builtin("stdlib::str2resource", &["String $res_string"], str2resource, "stdlib::str2resource(String $reference) -> Any\n(stdlib) The reference to a declared resource named by a string ('File[/x]').\n\n    stdlib::str2resource('File[/x]')"),
+        builtin("has_interface_with", ANY, has_interface_with, "has_interface_with(String $kind, String $value) -> Boolean\n(stdlib) Whether an interface (legacy facts `interfaces`, `<kind>_<interface>`) has the value, or exists.\n\n    has_interface_with('ipaddress', '127.0.0.1')"),
+        builtin("has_ip_address", ANY, has_ip_address, "has_ip_address(String $address) -> Boolean\n(stdlib) Whether an interface has the IP address (legacy facts).\n\n    has_ip_address('127.0.0.1')"),
+        builtin("has_ip_network", ANY, has_ip_network, "has_ip_network(String $network) -> Boolean\n(stdlib) Whether an interface is on the network (legacy facts).\n\n    has_ip_network('127.0.0.0')"),
+        builtin("squeeze", ANY, squeeze, "squeeze(Variant[String, Array] $value, String $chars) -> Variant[String, Array]\n(stdlib) Runs of the same character made one.\n\n    squeeze('aaabb')   # 'ab'"),
+        builtin("dos2unix", ANY, dos2unix, "dos2unix(String $text) -> String\n(stdlib) CRLF line endings made LF.\n\n    dos2unix(\"a\\r\\n\")"),
+        builtin("unix2dos", ANY, unix2dos, "unix2dos(String $text) -> String\n(stdlib) LF line endings made CRLF.\n\n    unix2dos(\"a\\n\")"),
+        builtin("time", ANY, time, "time(String $timezone) -> Integer\n(stdlib) The current time in seconds since the epoch.\n\n    time()"),
         builtin("stdlib::extname", &["String $filename"], extname, "stdlib::extname(String $filename) -> String\n(stdlib) The extension of a file name.\n\n    stdlib::extname('x.tar.gz')   # '.gz'"),
     ]
 }

@@ -177,8 +177,14 @@ fn ensure_resources(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> 
     let Some(t) = args.first().filter(|v| !v.is_undef()) else {
         return Err(old_api_error("Must specify a type".into()));
     };
-    let Some(Value::Hash(titles)) = args.get(1) else {
-        return Err(old_api_error("Must specify a title".into()));
+    let titles = match args.get(1) {
+        None | Some(Value::Undef) => return Err(old_api_error("Must specify a title".into())),
+        Some(Value::Hash(h)) => h.clone(),
+        Some(_) => {
+            return Err(old_api_error(
+                "ensure_resources(): Requires second argument to be a Hash".into(),
+            ))
+        }
     };
     let defaults = match args.get(2) {
         Some(Value::Hash(h)) => h.as_ref().clone(),
