@@ -3,7 +3,8 @@
 //! mysql's `mysql::password`, `mysql::strip_hash`; nova's `to_array_of_json_strings`;
 //! apache's `apache::bool2httpd`; postgresql's `postgresql::postgresql_password`,
 //! `postgresql::postgresql_escape`, `postgresql::postgresql_acls_to_resources_hash`;
-//! ironic's `ipv6_normalize_dnsmasq_ip_subnets`; staging's `staging_parse`; stdlib's `is_a`.
+//! ironic's `ipv6_normalize_dnsmasq_ip_subnets`; staging's `staging_parse`,
+//! `scope_defaults`; stdlib's `is_a`.
 
 use super::old_api_error;
 use crate::eval::{Closure, EvalResult, Evaluator};
@@ -376,6 +377,41 @@ fn ipv6_normalize_dnsmasq_ip_subnets(_: &mut Evaluator, args: &[Value], _: Optio
     Ok(Value::array(out))
 }
 
+/// Whether a resource default for the type sets the attribute, in the scopes a declaration
+/// here would take defaults from.
+fn scope_defaults(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 2 {
+        return Err(old_api_error(format!(
+            "scope_defaults(): Wrong number of arguments given ({} for 2)",
+            args.len()
+        )));
+    }
+    let type_name = to_display(&args[0])
+        .split("::")
+        .map(|seg| {
+            let lower = seg.to_lowercase();
+            let mut c = lower.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("::");
+    let attr = to_display(&args[1]);
+    let sets = |list: &[(std::rc::Rc<str>, crate::catalog::Attributes)]| {
+        list.iter()
+            .any(|(t, attrs)| **t == *type_name && attrs.iter().any(|a| *a.name == *attr))
+    };
+    let mut s = ev.scope.clone();
+    while let Some(scope) = s {
+        if sets(&scope.defaults.borrow()) {
+            return Ok(Value::Boolean(true));
+        }
+        s = scope.declarer.clone().or_else(|| scope.parent.clone());
+    }
+    Ok(Value::Boolean(sets(&ev.compilation.top_defaults)))
+}
+
 const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
@@ -389,6 +425,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("apache::bool2httpd", &["Any $arg"], bool2httpd, "apache::bool2httpd(Any $arg) -> String\n(apache) 'On' for true (or a string containing 'true'), 'Off' for false and undef, else the value as a string.\n\n    apache::bool2httpd(true)   # 'On'"),
         builtin("postgresql::postgresql_password", &["Variant[String[1], Integer] $username, Variant[String[1], Integer] $password"], postgresql_password, "postgresql::postgresql_password(Variant[String, Integer] $username, Variant[String, Integer] $password) -> String\n(postgresql) The md5 password hash PostgreSQL stores.\n\n    postgresql::postgresql_password('user', 'pw')"),
         builtin("postgresql::postgresql_escape", &["String[1] $input_string"], postgresql_escape, "postgresql::postgresql_escape(String $input) -> String\n(postgresql) The string dollar-quoted for SQL.\n\n    postgresql::postgresql_escape('x')   # '$$x$$'"),
+        builtin("scope_defaults", ANY, scope_defaults, "scope_defaults(String $type, String $attribute) -> Boolean\n(staging) Whether a resource default in scope sets the attribute for the type.\n\n    Exec { path => '/bin' } scope_defaults('Exec', 'path')   # true"),
         builtin("staging_parse", ANY, staging_parse, "staging_parse(String $source, String $info, String $extension) -> String\n(staging) The file name, base name, extension or parent directory of a path or URL.\n\n    staging_parse('/a/b.tar.gz', 'basename', '.tar.gz')   # 'b'"),
         builtin("mysql::strip_hash", &["Hash $hash"], strip_hash, "mysql::strip_hash(Hash $hash) -> Hash\n(mysql) The hash without empty-string values (one level into nested hashes).\n\n    mysql::strip_hash({a => '', b => 1})   # {'b' => 1}"),
         builtin("postgresql::postgresql_acls_to_resources_hash", &["Array[String] $acls, String[1] $id, Integer[0] $offset"], acls_to_resources_hash, "postgresql::postgresql_acls_to_resources_hash(Array[String] $acls, String $id, Integer $offset) -> Hash\n(postgresql) pg_hba rules as a hash of postgresql::server::pg_hba_rule resources.\n\n    postgresql::postgresql_acls_to_resources_hash(['host all all 10.0.0.0/8 md5'], 'ipv4acls', 10)"),
