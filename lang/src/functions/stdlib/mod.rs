@@ -27,6 +27,45 @@ pub fn builtins() -> Vec<super::Builtin> {
     all
 }
 
+/// The module whose Ruby function a native built-in stands for (`stdlib`, `openstacklib`,
+/// ...), so that a caller can make them depend on the module being on the modulepath;
+/// `None` for functions of Puppet itself.
+pub fn module_of(name: &str) -> Option<&'static str> {
+    let from_modules = |n: &str| -> Option<&'static str> {
+        Some(match n {
+            "is_service_default" | "normalize_ip_for_uri" | "inet6_prefix" => "openstacklib",
+            "translate" => "translate",
+            "to_array_of_json_strings" => "nova",
+            "ipv6_normalize_dnsmasq_ip_subnets" => "ironic",
+            "staging_parse" | "scope_defaults" => "staging",
+            "is_a" => "stdlib",
+            _ => {
+                return n.split_once("::").and_then(|(m, _)| match m {
+                    "mysql" => Some("mysql"),
+                    "apache" => Some("apache"),
+                    "postgresql" => Some("postgresql"),
+                    _ => None,
+                })
+            }
+        })
+    };
+    if modules::builtins().iter().any(|b| b.name == name) {
+        return from_modules(name);
+    }
+    let stdlib = [
+        data::builtins(),
+        collections::builtins(),
+        validate::builtins(),
+        resources::builtins(),
+        extra::builtins(),
+    ];
+    stdlib
+        .iter()
+        .flatten()
+        .any(|b| b.name == name)
+        .then_some("stdlib")
+}
+
 /// An error raised by a function of the older API.
 pub(crate) fn old_api_error(message: String) -> Flow {
     Error::eval(message).into()

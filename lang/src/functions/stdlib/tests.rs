@@ -139,3 +139,13 @@ fn ensured_resources_are_contained_in_the_calling_class() {
     assert!(has("Class[A]", "Package[x]"), "{edges:?}");
     assert!(has("Class[A]", "File[/tmp/y]"), "{edges:?}");
 }
+
+#[test]
+fn native_functions_name_their_module() {
+    assert_eq!(super::module_of("to_yaml"), Some("stdlib"));
+    assert_eq!(super::module_of("stdlib::ip_in_range"), Some("stdlib"));
+    assert_eq!(super::module_of("is_service_default"), Some("openstacklib"));
+    assert_eq!(super::module_of("mysql::password"), Some("mysql"));
+    assert_eq!(super::module_of("fqdn_rand"), None);
+    assert_eq!(super::module_of("notice"), None);
+}
