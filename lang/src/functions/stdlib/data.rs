@@ -401,14 +401,69 @@ fn double_quoted(s: &str) -> String {
 
 /// A scalar string in the given context: `indent` is the indentation of literal lines.
 /// Returns the text and whether the document needs an end marker (`...`).
-fn yaml_string(s: &str, indent: usize) -> (String, bool) {
+/// How libyaml folds a long scalar at its best width (80): a single space past that column
+/// becomes a line break and the indentation. `units` are the written pieces of the scalar,
+/// each with whether it is a space; `col` is the column of the first one.
+fn fold(units: &[(String, bool)], col: usize, indent: usize, quoted: Style) -> String {
+    const BEST_WIDTH: usize = 80;
+    let pad = indent.max(2);
+    let mut out = String::new();
+    let mut column = col;
+    let mut spaces = false;
+    let n = units.len();
+    for (i, (text, is_space)) in units.iter().enumerate() {
+        let next_space = units.get(i + 1).is_some_and(|u| u.1);
+        let edge_ok = quoted == Style::Plain || (i != 0 && i + 1 != n);
+        if *is_space
+            && !spaces
+            && column > BEST_WIDTH
+            && edge_ok
+            && (quoted == Style::Double || !next_space)
+        {
+            out.push('\n');
+            out.push_str(&" ".repeat(pad));
+            column = pad;
+            if quoted == Style::Double && next_space {
+                out.push('\\');
+                column += 1;
+            }
+        } else {
+            out.push_str(text);
+            column += text.chars().count();
+        }
+        spaces = *is_space;
+    }
+    out
+}
+
+fn units_of(s: &str) -> Vec<(String, bool)> {
+    s.chars().map(|c| (c.to_string(), c == ' ')).collect()
+}
+
+/// A scalar string: `indent` is the indentation of continuation lines (less 2), `col` the
+/// column it starts at, `key` whether it is a mapping key (never folded).
+fn yaml_string(s: &str, indent: usize, col: usize, key: bool) -> (String, bool) {
     match scalar_style(s) {
-        Style::Plain => (s.to_string(), false),
+        Style::Plain if key => (s.to_string(), false),
+        Style::Plain => (fold(&units_of(s), col, indent, Style::Plain), false),
         Style::Single if s == "<<" => ("!!str '<<'".to_string(), false),
         Style::Single => {
             let body = s.replace('\'', "''");
             if !body.contains('\n') {
-                return (format!("'{body}'"), false);
+                if key {
+                    return (format!("'{body}'"), false);
+                }
+                let units: Vec<(String, bool)> = s
+                    .chars()
+                    .map(|c| match c {
+                        '\'' => ("''".to_string(), false),
+                        c => (c.to_string(), c == ' '),
+                    })
+                    .collect();
+                return (
+                    format!("'{}'", fold(&units, col + 1, indent, Style::Single)),
+                    false,
+                );
             }
             // libyaml folds a line break in single quotes into an empty line, and indents
             // what follows.
@@ -431,7 +486,20 @@ fn yaml_string(s: &str, indent: usize) -> (String, bool) {
             out.push('\'');
             (out, false)
         }
-        Style::Double => (double_quoted(s), false),
+        Style::Double if key => (double_quoted(s), false),
+        Style::Double => {
+            let units: Vec<(String, bool)> = s
+                .chars()
+                .map(|c| {
+                    let q = double_quoted(&c.to_string());
+                    (q[1..q.len() - 1].to_string(), c == ' ')
+                })
+                .collect();
+            (
+                format!("\"{}\"", fold(&units, col + 1, indent, Style::Double)),
+                false,
+            )
+        }
         Style::Literal => {
             let trailing = s.len() - s.trim_end_matches('\n').len();
             let (chomp, open) = match trailing {
@@ -460,7 +528,22 @@ struct YamlOut {
     open_ended: bool,
 }
 
+/// The column the next scalar on the current line starts at (after a separating space).
+fn next_col(y: &YamlOut) -> usize {
+    let line = y.text.rsplit('\n').next().unwrap_or("");
+    line.chars().count() + 1
+}
+
 fn yaml_scalar(v: &Value, indent: usize, y: &mut YamlOut) -> String {
+    yaml_scalar_at(v, indent, y, false)
+}
+
+fn yaml_key(v: &Value, indent: usize, y: &mut YamlOut) -> String {
+    yaml_scalar_at(v, indent, y, true)
+}
+
+fn yaml_scalar_at(v: &Value, indent: usize, y: &mut YamlOut, key: bool) -> String {
+    let col = if key { 0 } else { next_col(y) };
     match v {
         Value::Undef => String::new(),
         Value::Boolean(b) => b.to_string(),
@@ -469,12 +552,12 @@ fn yaml_scalar(v: &Value, indent: usize, y: &mut YamlOut) -> String {
         Value::Float(f) if f.is_infinite() => if *f > 0.0 { ".inf" } else { "-.inf" }.into(),
         Value::Float(f) => ruby_float_to_s(*f),
         Value::String(s) => {
-            let (t, open) = yaml_string(s, indent);
+            let (t, open) = yaml_string(s, indent, col, key);
             y.open_ended |= open;
             t
         }
         other => {
-            let (t, open) = yaml_string(&ruby_to_s(other), indent);
+            let (t, open) = yaml_string(&ruby_to_s(other), indent, col, key);
             y.open_ended |= open;
             t
         }
@@ -529,7 +612,7 @@ fn yaml_block(v: &Value, indent: usize, inline: bool, y: &mut YamlOut, depth: us
         Value::Hash(h) => {
             for (k, x) in h.iter() {
                 start_line(y);
-                let key = yaml_scalar(k, indent + 2, y);
+                let key = yaml_key(k, indent + 2, y);
                 // A key on several lines (or a long one) is not a simple key: `? key`.
                 let complex =
                     matches!(k, Value::String(ks) if ks.contains('\n') || ks.chars().count() > 128);
