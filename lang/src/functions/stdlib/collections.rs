@@ -601,7 +601,11 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         if cur == b {
             break;
         }
-        cur = succ(&cur);
+        let next = succ(&cur);
+        if next == cur {
+            break;
+        }
+        cur = next;
         n += 1;
     }
     Ok(Value::array(out))

@@ -149,3 +149,45 @@ fn native_functions_name_their_module() {
     assert_eq!(super::module_of("fqdn_rand"), None);
     assert_eq!(super::module_of("notice"), None);
 }
+
+/// What `to_yaml` writes reads back as the same data (strings of tricky characters, long
+/// ones folded, as values, keys and sequence items).
+#[test]
+fn to_yaml_reads_back() {
+    use super::data::{to_yaml_text, yaml_to_value};
+    use crate::values::{Map, Value};
+    let alphabet: Vec<char> = "ab 1:#-?'\"\n\t,[]{}&*!|>%@`~.0xyéY\\".chars().collect();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut failures = Vec::new();
+    for round in 0..3000 {
+        let len = (next() % if round % 10 == 0 { 200 } else { 12 }) as usize;
+        let s: String = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        let mut h = Map::default();
+        h.insert(Value::from(s.as_str()), Value::from(s.as_str()));
+        for v in [
+            Value::from(s.as_str()),
+            Value::array(vec![Value::from(s.as_str()), Value::Integer(1)]),
+            Value::hash(h),
+        ] {
+            let text = to_yaml_text(&v);
+            match yaml_to_value(&text) {
+                Ok(back) if back == v => {}
+                other => failures.push(format!("{s:?}\n{text}\n{other:?}")),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} differ, first: {}",
+        failures.len(),
+        failures[0]
+    );
+}
