@@ -6,6 +6,7 @@
 //! (`testdata/stdlib.jsonl`). Functions of the older API check their own arguments.
 
 pub mod collections;
+pub mod crypt;
 pub mod data;
 pub mod extra;
 pub mod modules;
@@ -24,6 +25,7 @@ pub fn builtins() -> Vec<super::Builtin> {
     all.extend(resources::builtins());
     all.extend(modules::builtins());
     all.extend(extra::builtins());
+    all.extend(crypt::builtins());
     all
 }
 
@@ -58,6 +60,7 @@ pub fn module_of(name: &str) -> Option<&'static str> {
         validate::builtins(),
         resources::builtins(),
         extra::builtins(),
+        crypt::builtins(),
     ];
     stdlib
         .iter()
