@@ -589,6 +589,10 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     }
     let (a, b) = (to_display(&start), to_display(&stop));
     let mut out = Vec::new();
+    // Ruby's String#upto: nothing when the start sorts after the end.
+    if a > b {
+        return Ok(Value::array(out));
+    }
     let mut cur = a;
     let mut n = 0usize;
     loop {

@@ -191,3 +191,54 @@ fn to_yaml_reads_back() {
         failures[0]
     );
 }
+
+/// No argument list makes a native function panic (errors are fine).
+#[test]
+fn no_arguments_make_a_native_function_panic() {
+    let pool = [
+        "undef",
+        "0",
+        "-1",
+        "'x'",
+        "''",
+        "[]",
+        "[1, 'a', [undef]]",
+        "{}",
+        "{a => {b => 1}}",
+        "true",
+        "1.5",
+        "Integer",
+        "/r/",
+        "'::1'",
+        "'10.0.0.0/8'",
+        "'a b\\n'",
+    ];
+    let mut names: Vec<&str> = super::builtins().iter().map(|b| b.name).collect();
+    names.extend(["fqdn_rand", "shellquote", "digest"]);
+    let mut calls = Vec::new();
+    for name in names {
+        calls.push(format!("{name}()"));
+        for a in pool {
+            calls.push(format!("{name}({a})"));
+            for b in ["undef", "'x'", "[]", "{}", "0", "'::1'"] {
+                calls.push(format!("{name}({a}, {b})"));
+            }
+        }
+        calls.push(format!("{name}('a', 'b', 'c', 'd')"));
+        calls.push(format!("{name}(['a', 'b'], 'b', true)"));
+    }
+    let mut panics = Vec::new();
+    for call in &calls {
+        let mut s = crate::Session::new();
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.eval(call)));
+        if r.is_err() {
+            panics.push(call.clone());
+        }
+    }
+    assert!(
+        panics.is_empty(),
+        "{} panic: {:?}",
+        panics.len(),
+        &panics[..panics.len().min(20)]
+    );
+}
