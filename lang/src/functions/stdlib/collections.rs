@@ -595,8 +595,9 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     }
     let mut cur = a;
     let mut n = 0usize;
+    // As Ruby's String#upto: the start always, then successors while not longer than the end.
     loop {
-        if cur.len() > b.len() || n > 1_000_000 {
+        if n > 1_000_000 {
             break;
         }
         if n.is_multiple_of(step as usize) {
@@ -606,7 +607,7 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             break;
         }
         let next = succ(&cur);
-        if next == cur {
+        if next == cur || next.len() > b.len() || next.is_empty() {
             break;
         }
         cur = next;
