@@ -711,6 +711,39 @@ fn time(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     Ok(Value::Integer(now))
 }
 
+fn batch_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let mut out = String::from("\"");
+    for c in to_display(&args[0]).chars() {
+        match c {
+            '"' => out.push_str("\"\""),
+            '$' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    Ok(Value::from(out))
+}
+
+fn powershell_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let mut out = String::new();
+    for c in to_display(&args[0]).chars() {
+        match c {
+            ' ' | '\'' | '`' | '|' | '\n' | '$' => {
+                out.push('`');
+                out.push(c);
+            }
+            '"' => out.push_str("\\`\""),
+            c => out.push(c),
+        }
+    }
+    Ok(Value::from(out))
+}
+
 const ANY: &[&str] = &["Any *$args"];
 
 pub fn builtins() -> Vec<Builtin> {
@@ -729,6 +762,8 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("regexpescape", ANY, regexpescape, "regexpescape(Variant[Array, String] $value) -> Variant[Array, String]\n(stdlib) Regular-expression characters escaped.\n\n    regexpescape('a.b')   # 'a\\\\.b'"),
         builtin("grep", ANY, grep, "grep(Array $array, String $pattern) -> Array\n(stdlib) The elements that match the regular expression.\n\n    grep(['aaa', 'bbb'], 'a')   # ['aaa']"),
         builtin("delete_regex", ANY, delete_regex, "delete_regex(Variant[Array, Hash] $collection, Variant[String, Array] $patterns) -> Variant[Array, Hash]\n(stdlib) Elements (keys) matching a pattern (as a whole word) removed.\n\n    delete_regex(['a', 'b'], 'b')   # ['a']"),
+        builtin("batch_escape", &["Any $string"], batch_escape, "batch_escape(Any $string) -> String\n(stdlib) The string quoted for a Windows batch file.\n\n    batch_escape('a \"b\"')"),
+        builtin("powershell_escape", &["Any $string"], powershell_escape, "powershell_escape(Any $string) -> String\n(stdlib) The string escaped for PowerShell.\n\n    powershell_escape('a b')   # 'a`` b'"),
         builtin("shell_escape", &["Any $string"], shell_escape, "shell_escape(Any $string) -> String\n(stdlib) The string escaped for a Bourne shell.\n\n    shell_escape('a b')   # 'a\\\\ b'"),
         builtin("stdlib::xml_encode", &["String $str, Enum['text','attr'] $type?"], xml_encode, "stdlib::xml_encode(String $str, Enum['text', 'attr'] $type) -> String\n(stdlib) The string encoded for XML text or a (quoted) attribute.\n\n    stdlib::xml_encode('<a>')   # '&lt;a&gt;'"),
         builtin("to_python", &["Any $object"], to_python, "to_python(Any $object) -> String\n(stdlib) The value written as Python.\n\n    to_python([true, undef])   # '[True, None]'"),

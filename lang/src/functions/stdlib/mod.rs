@@ -40,6 +40,7 @@ pub fn module_of(name: &str) -> Option<&'static str> {
             "to_array_of_json_strings" => "nova",
             "ipv6_normalize_dnsmasq_ip_subnets" => "ironic",
             "staging_parse" | "scope_defaults" => "staging",
+            "mysql_password" => "mysql",
             "is_a" => "stdlib",
             _ => {
                 return n.split_once("::").and_then(|(m, _)| match m {

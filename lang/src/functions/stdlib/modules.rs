@@ -120,6 +120,32 @@ fn mysql_password(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R 
     Ok(Value::from(format!("*{hex}")))
 }
 
+fn mysql_password_old(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return Err(old_api_error(format!(
+            "mysql_password(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        )));
+    }
+    if !matches!(args[0], Value::String(_)) {
+        return Err(crate::error::Error::eval(format!(
+            "undefined method `empty?' for {}",
+            to_display(&args[0])
+        ))
+        .into());
+    }
+    mysql_password(ev, args, b)
+}
+
+fn apache_pw_hash(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let d = sha1::Sha1::digest(args[0].as_str().unwrap_or_default().as_bytes());
+    Ok(Value::from(format!(
+        "{{SHA}}{}",
+        crate::convert::binary::encode_strict(&d)
+    )))
+}
+
 fn to_array_of_json_strings(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if args.len() != 1 {
         return Err(old_api_error(
@@ -430,6 +456,8 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("mysql::strip_hash", &["Hash $hash"], strip_hash, "mysql::strip_hash(Hash $hash) -> Hash\n(mysql) The hash without empty-string values (one level into nested hashes).\n\n    mysql::strip_hash({a => '', b => 1})   # {'b' => 1}"),
         builtin("postgresql::postgresql_acls_to_resources_hash", &["Array[String] $acls, String[1] $id, Integer[0] $offset"], acls_to_resources_hash, "postgresql::postgresql_acls_to_resources_hash(Array[String] $acls, String $id, Integer $offset) -> Hash\n(postgresql) pg_hba rules as a hash of postgresql::server::pg_hba_rule resources.\n\n    postgresql::postgresql_acls_to_resources_hash(['host all all 10.0.0.0/8 md5'], 'ipv4acls', 10)"),
         builtin("ipv6_normalize_dnsmasq_ip_subnets", ANY, ipv6_normalize_dnsmasq_ip_subnets, "ipv6_normalize_dnsmasq_ip_subnets(Array[Hash] $subnets) -> Array[Hash]\n(ironic) IPv6 netmasks as prefix lengths, IPv6 gateways removed.\n\n    ipv6_normalize_dnsmasq_ip_subnets([{netmask => 'ffff:ffff::'}])"),
+        builtin("mysql_password", &["Any *$args"], mysql_password_old, "mysql_password(String $password) -> String\n(mysql, older API) The MySQL native password hash, as mysql::password.\n\n    mysql_password('x')"),
+        builtin("apache::pw_hash", &["String[1] $password"], apache_pw_hash, "apache::pw_hash(String $password) -> String\n(apache) The {SHA} hash of a password for htpasswd files.\n\n    apache::pw_hash('secret')"),
         builtin("to_array_of_json_strings", ANY, to_array_of_json_strings, "to_array_of_json_strings(Variant[Array[Hash], String] $list) -> Array[String]\n(nova) Each hash as a JSON string.\n\n    to_array_of_json_strings([{a => 1}])   # ['{\"a\":1}']"),
     ]
 }

@@ -429,6 +429,16 @@ validator!(
     "Stdlib::Compat::Ip_Address"
 );
 validator!(validate_slength, "validate_slength", "String[x]");
+validator!(
+    validate_ipv4_address,
+    "validate_ipv4_address",
+    "Stdlib::Compat::Ipv4_Address"
+);
+validator!(
+    validate_ipv6_address,
+    "validate_ipv6_address",
+    "Stdlib::Compat::Ipv6_address"
+);
 
 fn validate_legacy(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     let which = dispatch(ev, args, b)?;
@@ -670,6 +680,8 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("validate_integer", ANY, validate_integer, "validate_integer(Any $value, Integer $max, Integer $min)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_numeric", ANY, validate_numeric, "validate_numeric(Any $value, Numeric $max, Numeric $min)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_ip_address", ANY, validate_ip_address, "validate_ip_address(Variant[String, Array] $addresses)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
+        builtin("validate_ipv4_address", ANY, validate_ipv4_address, "validate_ipv4_address(Variant[String, Array] $addresses)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
+        builtin("validate_ipv6_address", ANY, validate_ipv6_address, "validate_ipv6_address(Variant[String, Array] $addresses)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_slength", ANY, validate_slength, "validate_slength(Variant[String, Array] $value, Integer $max)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_legacy", &["Type $target_type, String $function_name, Any $value, Any *$args", "String $type_string, String $function_name, Any $value, Any *$args"], validate_legacy, "validate_legacy(Variant[Type, String] $type, String $function, Any $value, Any *$args) -> Undef\n(stdlib) Checks the value against the type; when it fails, the older validation function decides between a deprecation and an error.\n\n    validate_legacy(Integer, 'validate_integer', 1)"),
         builtin("stdlib::ip_in_range", &["String $ipaddress, Variant[String, Array] $range"], ip_in_range, "stdlib::ip_in_range(String $ipaddress, Variant[String, Array] $range) -> Boolean\n(stdlib) Whether the address is in the network (one of the networks).\n\n    stdlib::ip_in_range('10.10.10.53', '10.10.10.0/24')   # true"),
