@@ -209,6 +209,66 @@ fn is_mac_address(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     ))
 }
 
+/// `validate_domain_name` and `validate_email_address`: each argument must be a string
+/// the `is_` function accepts.
+fn validate_each(
+    ev: &mut Evaluator,
+    name: &str,
+    what: &str,
+    args: &[Value],
+    check: BuiltinFn,
+) -> R {
+    if args.is_empty() {
+        return Err(old_api_error(format!(
+            "{name}(): wrong number of arguments (0; must be > 0)"
+        )));
+    }
+    for a in args {
+        let Value::String(s) = a else {
+            return Err(old_api_error(format!(
+                "{} is not a string.",
+                inspect_value(a)
+            )));
+        };
+        if !check(ev, std::slice::from_ref(a), None)?.is_truthy() {
+            return Err(old_api_error(format!(
+                "{} is not {what}",
+                super::extra::ruby_inspect(s)
+            )));
+        }
+    }
+    Ok(Value::Undef)
+}
+
+type BuiltinFn = fn(&mut Evaluator, &[Value], Option<&Closure>) -> R;
+
+fn inspect_value(v: &Value) -> String {
+    match v {
+        Value::Undef => "nil".into(),
+        other => to_display(other),
+    }
+}
+
+fn validate_domain_name(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    validate_each(
+        ev,
+        "validate_domain_name",
+        "a syntactically correct domain name",
+        args,
+        is_domain_name,
+    )
+}
+
+fn validate_email_address(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    validate_each(
+        ev,
+        "validate_email_address",
+        "a valid email address",
+        args,
+        is_email_address,
+    )
+}
+
 /// `is_hash` and `is_integer` are functions of the older API without a deprecation.
 fn is_hash(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if args.len() != 1 {
@@ -682,6 +742,8 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("validate_ip_address", ANY, validate_ip_address, "validate_ip_address(Variant[String, Array] $addresses)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_ipv4_address", ANY, validate_ipv4_address, "validate_ipv4_address(Variant[String, Array] $addresses)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_ipv6_address", ANY, validate_ipv6_address, "validate_ipv6_address(Variant[String, Array] $addresses)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
+        builtin("validate_domain_name", ANY, validate_domain_name, "validate_domain_name(String *$names)\n(stdlib) Fails unless each argument is a syntactically correct domain name.\n\n    validate_domain_name('example.com')"),
+        builtin("validate_email_address", ANY, validate_email_address, "validate_email_address(String *$addresses)\n(stdlib) Fails unless each argument is an email address.\n\n    validate_email_address('a@b.com')"),
         builtin("validate_slength", ANY, validate_slength, "validate_slength(Variant[String, Array] $value, Integer $max)\n(stdlib, deprecated: an error under strict = error; use validate_legacy)"),
         builtin("validate_legacy", &["Type $target_type, String $function_name, Any $value, Any *$args", "String $type_string, String $function_name, Any $value, Any *$args"], validate_legacy, "validate_legacy(Variant[Type, String] $type, String $function, Any $value, Any *$args) -> Undef\n(stdlib) Checks the value against the type; when it fails, the older validation function decides between a deprecation and an error.\n\n    validate_legacy(Integer, 'validate_integer', 1)"),
         builtin("stdlib::ip_in_range", &["String $ipaddress, Variant[String, Array] $range"], ip_in_range, "stdlib::ip_in_range(String $ipaddress, Variant[String, Array] $range) -> Boolean\n(stdlib) Whether the address is in the network (one of the networks).\n\n    stdlib::ip_in_range('10.10.10.53', '10.10.10.0/24')   # true"),
