@@ -5,14 +5,18 @@
 //! containment edges.
 //!
 //! Cases listed in `corpus/known_failures.txt` may fail; any other failure fails the test, so
-//! that regressions are caught while the list shrinks. The file has two blocks: the general
-//! one, then (after the `# === catalog` marker line) the catalog cases that fail until the
-//! evaluator compiles catalogs. Environment:
+//! that regressions are caught while the list shrinks. The file has three blocks: the general
+//! one, then (after the `# === catalog` marker line) the catalog cases (areas `catalog`,
+//! `catalog_*`), then (after the `# === environment` marker line) the environment cases
+//! (areas `env_*`: modules, facts and Hiera of the fixture control repo). Environment:
 //! - `CORPUS_VERBOSE=1` prints every failing case;
 //! - `CORPUS_FILTER=text` runs only cases whose id contains `text`;
-//! - `CORPUS_WRITE_KNOWN=1` rewrites `known_failures.txt` with the current failures (both
-//!   blocks; the `# reason` comments of ids that still fail are kept);
-//! - `PREPL_CORPUS_WRITE_FAILURES=1` rewrites only the catalog block.
+//! - `CORPUS_WRITE_KNOWN=1` rewrites `known_failures.txt` with the current failures (all
+//!   blocks);
+//! - `PREPL_CORPUS_WRITE_FAILURES=1` rewrites only the catalog and environment blocks.
+//!
+//! When a block is rewritten, the `# reason` comment of an id that still fails is kept, and an
+//! id whose reason contains `flaky` stays listed even when it passed this time.
 
 use prepl_tests::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -20,6 +24,8 @@ use std::time::Duration;
 
 /// The line that starts the catalog block of `known_failures.txt`.
 const CATALOG_MARKER: &str = "# === catalog compilation";
+/// The line that starts the environment block of `known_failures.txt`.
+const ENV_MARKER: &str = "# === environment";
 
 #[test]
 fn corpus_agrees_with_the_reference() {
@@ -29,6 +35,16 @@ fn corpus_agrees_with_the_reference() {
 /// Whether a case belongs to the catalog block of the known failures.
 fn is_catalog_area(area: &str) -> bool {
     area == "catalog" || area.starts_with("catalog_")
+}
+
+/// Whether a case belongs to the environment block of the known failures.
+fn is_env_area(area: &str) -> bool {
+    area.starts_with("env_")
+}
+
+/// The area of a case id (`catalog_nodes-12` -> `catalog_nodes`).
+fn area_of_id(id: &str) -> &str {
+    id.rsplit_once('-').map_or(id, |(area, _)| area)
 }
 
 #[derive(Default)]
@@ -106,7 +122,12 @@ fn run() {
             if let Some(node) = &case.node {
                 report.push_str(&format!("  node:     {node}\n"));
             }
-            if let Some(facts) = &case.facts {
+            if let Some(dir) = &case.env_dir {
+                report.push_str(&format!("  env_dir:  {dir}\n"));
+            }
+            if let Some(file) = &case.facts_file {
+                report.push_str(&format!("  facts:    {file} (and clientcert)\n"));
+            } else if let Some(facts) = &case.facts {
                 report.push_str(&format!("  facts:    {facts}\n"));
             }
             if !value_ok {
@@ -168,14 +189,24 @@ fn run() {
                 .map(|c| c.area.clone())
                 .unwrap_or_default()
         };
-        let (catalog_failures, general_failures): (Vec<String>, Vec<String>) = failures
-            .iter()
-            .cloned()
-            .partition(|id| is_catalog_area(&area_of(id)));
+        let mut blocks: [Vec<String>; 3] = Default::default();
+        for id in &failures {
+            let area = area_of(id);
+            let block = if is_catalog_area(&area) {
+                1
+            } else if is_env_area(&area) {
+                2
+            } else {
+                0
+            };
+            blocks[block].push(id.clone());
+        }
+        let [general, catalog, env] = blocks;
         let text = rewrite_known(
             &known_text,
-            write_all.then_some(general_failures.as_slice()),
-            &catalog_failures,
+            write_all.then_some(general.as_slice()),
+            &catalog,
+            &env,
         );
         std::fs::write(&known_path, text).expect("write known failures");
         return;
@@ -189,41 +220,76 @@ fn run() {
 }
 
 /// The new text of `known_failures.txt`: the general block replaced by `general` (when given;
-/// the comments of the lines kept), the catalog block by `catalog`.
-fn rewrite_known(old: &str, general: Option<&[String]>, catalog: &[String]) -> String {
-    let (old_general, _) = match old.find(CATALOG_MARKER) {
-        Some(at) => old.split_at(at),
-        None => (old, ""),
+/// otherwise kept), the catalog block by `catalog`, the environment block by `env`; the
+/// `# reason` written after an id that is kept is kept.
+fn rewrite_known(
+    old: &str,
+    general: Option<&[String]>,
+    catalog: &[String],
+    env: &[String],
+) -> String {
+    let old_general = match (old.find(CATALOG_MARKER), old.find(ENV_MARKER)) {
+        (Some(a), Some(b)) => &old[..a.min(b)],
+        (Some(a), None) | (None, Some(a)) => &old[..a],
+        (None, None) => old,
+    };
+    // The reason written after each id, in any block.
+    let reasons: BTreeMap<&str, &str> = old
+        .lines()
+        .filter_map(|l| {
+            let (id, reason) = l.split_once('#')?;
+            let id = id.trim();
+            (!id.is_empty()).then_some((id, reason))
+        })
+        .collect();
+    // Ids whose reason says they are flaky stay listed when they happen to pass.
+    let flaky: Vec<&str> = reasons
+        .iter()
+        .filter(|(_, reason)| reason.contains("flaky"))
+        .map(|(id, _)| *id)
+        .collect();
+    let list = |out: &mut String, ids: &[String]| {
+        let block_of = |id: &str| {
+            let area = area_of_id(id);
+            (is_catalog_area(area), is_env_area(area))
+        };
+        let mut ids: Vec<String> = ids.to_vec();
+        if let Some(first) = ids.first() {
+            let block = block_of(first);
+            for id in &flaky {
+                if block_of(id) == block && !ids.iter().any(|i| i == id) {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+        ids.sort_by_key(|id| {
+            let (area, n) = id.rsplit_once('-').unwrap_or((id, ""));
+            (area.to_string(), n.parse::<u64>().unwrap_or(0))
+        });
+        for id in &ids {
+            match reasons.get(id.as_str()) {
+                Some(reason) => out.push_str(&format!("{id}  #{reason}\n")),
+                None => out.push_str(&format!("{id}\n")),
+            }
+        }
     };
     let mut out = String::new();
     match general {
-        // Keep the general block, except for catalog cases (they belong to the other block).
+        // Keep the general block, except for catalog and environment cases (they belong to
+        // the other blocks).
         None => {
             for line in old_general.lines() {
                 let id = line.split('#').next().unwrap_or("").trim();
-                if !(id.starts_with("catalog-") || id.starts_with("catalog_")) {
+                let area = area_of_id(id);
+                if id.is_empty() || !(is_catalog_area(area) || is_env_area(area)) {
                     out.push_str(line);
                     out.push('\n');
                 }
             }
         }
         Some(ids) => {
-            // Keep the reason written after each id that still fails.
-            let reasons: BTreeMap<&str, &str> = old_general
-                .lines()
-                .filter_map(|l| {
-                    let (id, reason) = l.split_once('#')?;
-                    let id = id.trim();
-                    (!id.is_empty()).then_some((id, reason))
-                })
-                .collect();
             out.push_str("# Corpus cases prepl does not yet agree on (regenerate with CORPUS_WRITE_KNOWN=1).\n");
-            for id in ids {
-                match reasons.get(id.as_str()) {
-                    Some(reason) => out.push_str(&format!("{id}  #{reason}\n")),
-                    None => out.push_str(&format!("{id}\n")),
-                }
-            }
+            list(&mut out, ids);
         }
     }
     if !out.ends_with('\n') && !out.is_empty() {
@@ -231,13 +297,18 @@ fn rewrite_known(old: &str, general: Option<&[String]>, catalog: &[String]) -> S
     }
     out.push_str(CATALOG_MARKER);
     out.push_str(
-        ": catalog cases (areas catalog, catalog_*) that fail until the evaluator compiles\n\
-         # catalogs. Regenerate this block with\n\
+        ": catalog cases (areas catalog, catalog_*) that do not agree yet, each with its\n\
+         # reason. Regenerate this block with\n\
          #   PREPL_CORPUS_WRITE_FAILURES=1 cargo test -p prepl-tests --test corpus\n",
     );
-    for id in catalog {
-        out.push_str(id);
-        out.push('\n');
-    }
+    list(&mut out, catalog);
+    out.push_str(ENV_MARKER);
+    out.push_str(
+        ": environment cases (areas env_*: modules, facts and Hiera of the fixture control\n\
+         # repo tests/fixtures/control-repo) that do not agree yet. Regenerate this block (with\n\
+         # the catalog block) with\n\
+         #   PREPL_CORPUS_WRITE_FAILURES=1 cargo test -p prepl-tests --test corpus\n",
+    );
+    list(&mut out, env);
     out
 }

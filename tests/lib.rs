@@ -16,8 +16,18 @@ pub struct Case {
     pub expected: Outcome,
     /// The node the catalog is compiled for (the oracle's default when `None`).
     pub node: Option<String>,
-    /// The facts given to the compilation (`$facts`), when the case sets them.
+    /// The facts given to the compilation (`$facts`), when the case sets them (for a case
+    /// with a `facts_file`, that file's facts with `clientcert` set to the node name).
     pub facts: Option<Json>,
+    /// The fact file the facts come from (`facts_file`, relative to the repository root), if
+    /// any.
+    pub facts_file: Option<String>,
+    /// The environment directory the case compiles in (`env_dir`, relative to the repository
+    /// root or absolute), if any.
+    pub env_dir: Option<String>,
+    /// The modulepath of the case (`modulepath`), if it sets one: it replaces the environment
+    /// directory's `modules/`, as in the oracle (Puppet::Pal).
+    pub modulepath: Option<Vec<String>>,
     /// The catalog the reference compiled, for cases run with `"catalog": true` that did not
     /// fail.
     pub catalog: Option<CatalogView>,
@@ -229,23 +239,7 @@ pub fn line_diff(a: &[String], b: &[String]) -> String {
 
 /// A JSON value (facts) as a Puppet value.
 pub fn json_to_value(j: &Json) -> Value {
-    match j {
-        Json::Null => Value::Undef,
-        Json::Bool(b) => Value::Boolean(*b),
-        Json::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        Json::String(s) => Value::string(s.as_str()),
-        Json::Array(a) => Value::array(a.iter().map(json_to_value).collect()),
-        Json::Object(o) => {
-            let mut map = prepl::values::Map::default();
-            for (k, v) in o {
-                map.insert(Value::string(k.as_str()), json_to_value(v));
-            }
-            Value::hash(map)
-        }
-    }
+    prepl::catalog::json::from_data(j)
 }
 
 /// `message` without the positions the reference appends (` (line: 1)`,
@@ -317,6 +311,113 @@ pub fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
+/// The repository root (paths in corpus lines are relative to it).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+/// `path` (relative to the repository root, or absolute) as an absolute path.
+pub fn from_root(path: &str) -> PathBuf {
+    let p = Path::new(path);
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        repo_root().join(p)
+    }
+}
+
+/// The facts of a YAML or JSON fact file (relative to the repository root, or absolute), as
+/// JSON; `None` when it cannot be read.
+pub fn read_fact_file(path: &str) -> Option<Json> {
+    let text = std::fs::read_to_string(from_root(path)).ok()?;
+    if path.ends_with(".json") {
+        return serde_json::from_str(&text).ok();
+    }
+    let docs = yaml_rust2::YamlLoader::load_from_str(&text).ok()?;
+    docs.first().map(yaml_to_json)
+}
+
+/// A YAML document as JSON data (keys in the document's order).
+pub fn yaml_to_json(y: &yaml_rust2::Yaml) -> Json {
+    use yaml_rust2::Yaml;
+    match y {
+        Yaml::Null | Yaml::BadValue | Yaml::Alias(_) => Json::Null,
+        Yaml::Boolean(b) => Json::Bool(*b),
+        Yaml::Integer(i) => Json::from(*i),
+        Yaml::Real(r) => y
+            .as_f64()
+            .and_then(serde_json::Number::from_f64)
+            .map(Json::Number)
+            .unwrap_or_else(|| Json::String(r.clone())),
+        Yaml::String(s) => Json::String(s.clone()),
+        Yaml::Array(a) => Json::Array(a.iter().map(yaml_to_json).collect()),
+        Yaml::Hash(h) => Json::Object(
+            h.iter()
+                .map(|(k, v)| {
+                    let key = match k {
+                        Yaml::String(s) => s.clone(),
+                        other => match yaml_to_json(other) {
+                            Json::String(s) => s,
+                            j => j.to_string(),
+                        },
+                    };
+                    (key, yaml_to_json(v))
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// What a program line sets up besides its source: node, facts, environment directory and
+/// modulepath.
+#[derive(Debug, Clone, Default)]
+struct Setup {
+    node: Option<String>,
+    facts: Option<Json>,
+    facts_file: Option<String>,
+    env_dir: Option<String>,
+    modulepath: Option<Vec<String>>,
+}
+
+impl Setup {
+    /// From a program line. A `facts_file` gives the file's facts with `clientcert` set to the
+    /// node name (as `puppet apply` adds it; the reference's `$trusted['certname']` comes from
+    /// it), as the oracle got them (gen/absolute_paths.py).
+    fn from_program(p: &Json) -> Setup {
+        let node = p.get("node").and_then(Json::as_str).map(str::to_string);
+        let mut facts = p.get("facts").cloned();
+        if let Some(file) = p.get("facts_file").and_then(Json::as_str) {
+            let mut f = read_fact_file(file).unwrap_or_else(|| {
+                panic!(
+                    "cannot read the fact file {file} of corpus case {:?}",
+                    p.get("id")
+                )
+            });
+            if let (Some(node), Some(obj)) = (&node, f.as_object_mut()) {
+                obj.insert("clientcert".into(), Json::String(node.clone()));
+            }
+            facts = Some(f);
+        }
+        Setup {
+            node,
+            facts,
+            facts_file: p
+                .get("facts_file")
+                .and_then(Json::as_str)
+                .map(str::to_string),
+            env_dir: p.get("env_dir").and_then(Json::as_str).map(str::to_string),
+            modulepath: p.get("modulepath").and_then(Json::as_array).map(|a| {
+                a.iter()
+                    .filter_map(|d| d.as_str().map(str::to_string))
+                    .collect()
+            }),
+        }
+    }
+}
+
 /// Reads every `expected/*.jsonl` file of the corpus.
 pub fn load_corpus(dir: &Path) -> Vec<Case> {
     let mut files: Vec<_> = std::fs::read_dir(dir.join("expected"))
@@ -335,67 +436,77 @@ pub fn load_corpus(dir: &Path) -> Vec<Case> {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
-        // The oracle does not copy a program's node name and facts to its answer: they come
-        // from `programs/<area>.jsonl`, by id.
-        let setup: std::collections::HashMap<String, (Option<String>, Option<Json>)> =
-            std::fs::read_to_string(dir.join("programs").join(format!("{area}.jsonl")))
-                .unwrap_or_default()
-                .lines()
-                .filter_map(|l| serde_json::from_str::<Json>(l).ok())
-                .filter_map(|p| {
-                    let id = p.get("id")?.as_str()?.to_string();
-                    let node = p.get("node").and_then(Json::as_str).map(str::to_string);
-                    Some((id, (node, p.get("facts").cloned())))
-                })
-                .collect();
-        let text = std::fs::read_to_string(&file).unwrap_or_default();
-        for (n, line) in text.lines().enumerate() {
-            let Ok(j) = serde_json::from_str::<serde_json::Value>(line) else {
-                continue;
-            };
-            let id = j
-                .get("id")
-                .and_then(Json::as_str)
-                .map(str::to_string)
-                .unwrap_or_else(|| format!("{area}-{}", n + 1));
-            let (node, facts) = setup.get(&id).cloned().unwrap_or_default();
-            let s = |k: &str| j.get(k).and_then(|v| v.as_str()).map(str::to_string);
-            let error = s("error");
-            // A catalog compilation can fail after the program's value was taken (define
-            // bodies, node definitions, relationships and parameters are checked at the end):
-            // the oracle then reports both; prepl's `eval` fails, so only the error counts.
-            let value = if error.is_some() { None } else { s("value") };
-            let mut log: Vec<String> = j
-                .get("log")
-                .and_then(|l| l.as_array())
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|x| x.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default();
-            // The oracle also logs the final error as an `err:` line (sometimes with " on node
-            // <host>" appended, or with other positions); that is the error itself.
-            if let Some(e) = &error {
-                if log.last().is_some_and(|l| {
-                    l.starts_with(&format!("err: {e}"))
-                        || l.strip_prefix("err: ").is_some_and(|l| {
-                            without_positions(l).starts_with(&without_positions(e))
-                        })
-                }) {
-                    log.pop();
-                }
+        let programs = dir.join("programs").join(format!("{area}.jsonl"));
+        cases.extend(load_cases(&area, &programs, &file));
+    }
+    cases
+}
+
+/// The cases of one area: the programs (`programs`, one JSON line each, with the node, facts
+/// and environment of each) and the oracle's answers (`expected`, line for line).
+pub fn load_cases(area: &str, programs: &Path, expected: &Path) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let area = area.to_string();
+    // The oracle does not copy a program's node name, facts and environment to its
+    // answer: they come from the program's line, by id.
+    let setup: std::collections::HashMap<String, Setup> = std::fs::read_to_string(programs)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Json>(l).ok())
+        .filter_map(|p| {
+            let id = p.get("id")?.as_str()?.to_string();
+            Some((id, Setup::from_program(&p)))
+        })
+        .collect();
+    let text = std::fs::read_to_string(expected).unwrap_or_default();
+    for (n, line) in text.lines().enumerate() {
+        let Ok(j) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let id = j
+            .get("id")
+            .and_then(Json::as_str)
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("{area}-{}", n + 1));
+        let setup = setup.get(&id).cloned().unwrap_or_default();
+        let s = |k: &str| j.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        let error = s("error");
+        // A catalog compilation can fail after the program's value was taken (define
+        // bodies, node definitions, relationships and parameters are checked at the end):
+        // the oracle then reports both; prepl's `eval` fails, so only the error counts.
+        let value = if error.is_some() { None } else { s("value") };
+        let mut log: Vec<String> = j
+            .get("log")
+            .and_then(|l| l.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        // The oracle also logs the final error as an `err:` line (sometimes with " on node
+        // <host>" appended, or with other positions); that is the error itself.
+        if let Some(e) = &error {
+            if log.last().is_some_and(|l| {
+                l.starts_with(&format!("err: {e}"))
+                    || l.strip_prefix("err: ")
+                        .is_some_and(|l| without_positions(l).starts_with(&without_positions(e)))
+            }) {
+                log.pop();
             }
-            cases.push(Case {
-                id,
-                area: area.clone(),
-                src: s("src").unwrap_or_default(),
-                expected: Outcome { value, error, log },
-                node: s("node").or(node),
-                facts: j.get("facts").cloned().or(facts),
-                catalog: CatalogView::from_oracle(&j),
-            });
         }
+        cases.push(Case {
+            id,
+            area: area.clone(),
+            src: s("src").unwrap_or_default(),
+            expected: Outcome { value, error, log },
+            node: s("node").or(setup.node),
+            facts: j.get("facts").cloned().or(setup.facts),
+            facts_file: setup.facts_file,
+            env_dir: setup.env_dir,
+            modulepath: setup.modulepath,
+            catalog: CatalogView::from_oracle(&j),
+        });
     }
     cases
 }
@@ -406,9 +517,36 @@ pub fn run_case(src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
     run_in(&mut session, src, limit, watchdog)
 }
 
+/// The environment a case compiles in, as the oracle (Puppet::Pal) sets it up: its
+/// `env_dir` (named after the directory; its `modules/`, unless the case gives a modulepath,
+/// which then replaces it), or a bare environment named `pal_env` with the case's modulepath.
+/// `None` when the case sets neither.
+pub fn case_environment(case: &Case) -> Option<prepl::env::Environment> {
+    let modulepath: Option<Vec<PathBuf>> = case
+        .modulepath
+        .as_ref()
+        .map(|dirs| dirs.iter().map(|d| from_root(d)).collect());
+    match (&case.env_dir, modulepath) {
+        (Some(dir), modulepath) => {
+            let mut env = prepl::env::Environment::from_dir(from_root(dir), Vec::new());
+            if let Some(mp) = modulepath {
+                env.modulepath = mp;
+            }
+            Some(env)
+        }
+        (None, Some(modulepath)) => Some(prepl::env::Environment {
+            name: "pal_env".into(),
+            dir: None,
+            modulepath,
+        }),
+        (None, None) => None,
+    }
+}
+
 /// Runs a corpus case as the oracle does: a fresh session compiling for the case's node
-/// (`oracle.example.com` unless it names one) with the case's facts. Also gives prepl's
-/// catalog, in the oracle's form, when the case expects one and the evaluation succeeded.
+/// (`oracle.example.com` unless it names one) with the case's facts, in the case's
+/// environment (`env_dir`, `modulepath`). Also gives prepl's catalog, in the oracle's form,
+/// when the case expects one and the evaluation succeeded.
 pub fn run_corpus_case(
     case: &Case,
     limit: Duration,
@@ -418,11 +556,14 @@ pub fn run_corpus_case(
     // The reference's compiler does not look for dependency cycles (its agent does).
     session.set_cycle_warnings(false);
     session.set_node_name(case.node.as_deref().unwrap_or(ORACLE_NODE_NAME));
+    if let Some(env) = case_environment(case) {
+        session.set_environment(env);
+    }
     if let Some(facts) = &case.facts {
         session.set_facts(json_to_value(facts));
     }
-    let outcome = run_in(&mut session, &case.src, limit, watchdog);
-    let catalog = match &case.catalog {
+    let mut outcome = run_in(&mut session, &case.src, limit, watchdog);
+    let mut catalog = match &case.catalog {
         Some(_) if outcome.error.is_none() => {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.catalog_json()))
                 .ok()
@@ -430,7 +571,35 @@ pub fn run_corpus_case(
         }
         _ => None,
     };
+    // The expected answers name files relative to the repository root (regen.sh removes the
+    // root the oracle ran in): so do prepl's.
+    if case.env_dir.is_some() || case.modulepath.is_some() {
+        let prefix = format!("{}/", repo_root().display());
+        let rel = |s: &str| s.replace(&prefix, "");
+        outcome.value = outcome.value.as_deref().map(rel);
+        outcome.error = outcome.error.as_deref().map(rel);
+        outcome.log = outcome.log.iter().map(|l| rel(l)).collect();
+        if let Some(c) = &mut catalog {
+            for r in &mut c.resources {
+                r.title = rel(&r.title);
+                for v in r.parameters.values_mut() {
+                    relative_strings(v, &prefix);
+                }
+            }
+            c.edges = c.edges.iter().map(|e| rel(e)).collect();
+        }
+    }
     (outcome, catalog)
+}
+
+/// Removes `prefix` from every string in `j`.
+fn relative_strings(j: &mut Json, prefix: &str) {
+    match j {
+        Json::String(s) if s.contains(prefix) => *s = s.replace(prefix, ""),
+        Json::Array(a) => a.iter_mut().for_each(|v| relative_strings(v, prefix)),
+        Json::Object(o) => o.values_mut().for_each(|v| relative_strings(v, prefix)),
+        _ => {}
+    }
 }
 
 fn run_in(session: &mut Session, src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
@@ -509,4 +678,28 @@ pub fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
         .expect("spawn test thread")
         .join()
         .expect("test thread panicked")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fixture fact files read as the oracle reads them (PyYAML, JSON): quoted numbers
+    /// stay strings, numbers are numbers.
+    #[test]
+    fn fixture_fact_files_are_read_with_their_types() {
+        let web01 = read_fact_file("tests/fixtures/facts/web01.yaml").expect("web01.yaml");
+        assert_eq!(web01["os"]["release"]["major"], Json::from("12"));
+        assert_eq!(web01["kernelmajversion"], Json::from("6.1"));
+        assert_eq!(web01["processors"]["count"], Json::from(2));
+        assert_eq!(web01["is_virtual"], Json::from(true));
+        assert_eq!(web01["macaddress"], Json::from("08:00:27:0e:e6:7a"));
+        assert_eq!(web01["services"], serde_json::json!(["nginx", "webapp"]));
+        let db01 = read_fact_file("tests/fixtures/facts/db01.json").expect("db01.json");
+        assert_eq!(db01["os"]["family"], Json::from("RedHat"));
+        assert_eq!(
+            db01["memory"]["system"]["total_bytes"],
+            Json::from(16778706944u64)
+        );
+    }
 }

@@ -60,13 +60,16 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
     })
 }
 
-/// `%cat` → `%catalog`, `%catalog g` → `graph`.
+/// `%cat` → `%catalog`, `%catalog g` → `graph`, `%facts f` → `for`.
 fn complete_magic(before: &str, cursor: usize) -> serde_json::Value {
     let trimmed = before.trim_start();
     let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
-        None => (trimmed, vec!["%catalog"]),
+        None => (trimmed, vec!["%catalog", "%facts"]),
         Some(i) if trimmed[..i].trim() == "%catalog" => {
             (&trimmed[i + 1..], crate::catalog::VIEWS.to_vec())
+        }
+        Some(i) if trimmed[..i].trim() == "%facts" => {
+            (&trimmed[i + 1..], vec!["for", "set", "local"])
         }
         Some(i) => (&trimmed[i + 1..], Vec::new()),
     };
@@ -136,5 +139,9 @@ mod tests {
         assert_eq!(r["cursor_start"], 9);
         let r = complete(&s, "%catalog json x", 15);
         assert_eq!(r["matches"], serde_json::json!([]));
+        let r = complete(&s, "%", 1);
+        assert_eq!(r["matches"], serde_json::json!(["%catalog", "%facts"]));
+        let r = complete(&s, "%facts f", 8);
+        assert_eq!(r["matches"], serde_json::json!(["for"]));
     }
 }

@@ -1,6 +1,8 @@
 //! `prepl-kernel`: a Jupyter kernel for the Puppet language.
 //!
-//! - `prepl-kernel --connection-file FILE`: run the kernel (Jupyter starts it so).
+//! - `prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
+//!   [--modulepath DIRS] [--environment DIR]`: run the kernel (Jupyter starts it so), with
+//!   this machine's facts unless told otherwise.
 //! - `prepl-kernel install [--user|--sys-prefix|--prefix P]`: write the kernelspec.
 //! - `prepl-kernel uninstall [--user|--sys-prefix|--prefix P]`: remove it.
 
@@ -8,6 +10,8 @@ mod builtins;
 mod catalog;
 mod complete;
 mod connection;
+mod environment;
+mod facts;
 mod graphviz;
 mod history;
 mod inspect;
@@ -20,7 +24,8 @@ mod worker;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  prepl-kernel --connection-file FILE
+  prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
+                [--modulepath DIR[:DIR...]] [--environment DIR]
   prepl-kernel install [--user|--sys-prefix|--prefix DIR]
   prepl-kernel uninstall [--user|--sys-prefix|--prefix DIR]";
 
@@ -41,11 +46,11 @@ fn main() -> ExitCode {
             Ok(())
         }),
         Some("--connection-file") | Some("-f") => match args.get(1) {
-            Some(path) => run_kernel(path),
+            Some(path) => facts_options(&args[2..]).and_then(|()| run_kernel(path)),
             None => Err(USAGE.into()),
         },
         Some(a) if a.starts_with("--connection-file=") => {
-            run_kernel(&a["--connection-file=".len()..])
+            facts_options(&args[1..]).and_then(|()| run_kernel(&a["--connection-file=".len()..]))
         }
         Some("--help") | Some("-h") => {
             println!("{USAGE}");
@@ -60,6 +65,33 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `--facts FILE`, `--facts-for FILTER` after the connection file.
+fn facts_options(args: &[String]) -> Result<(), String> {
+    let mut start = facts::Start::default();
+    let mut env = environment::Start::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--modulepath" => env.modulepath = Some(it.next().ok_or(USAGE)?.clone()),
+            "--environment" => env.environment = Some(it.next().ok_or(USAGE)?.clone()),
+            "--facts" => start.file = Some(it.next().ok_or(USAGE)?.clone()),
+            "--facts-for" => start.filter = Some(it.next().ok_or(USAGE)?.clone()),
+            other => {
+                if let Some(f) = other.strip_prefix("--facts=") {
+                    start.file = Some(f.to_string());
+                } else if let Some(f) = other.strip_prefix("--facts-for=") {
+                    start.filter = Some(f.to_string());
+                } else {
+                    return Err(format!("unknown option '{other}'\n{USAGE}"));
+                }
+            }
+        }
+    }
+    facts::set_start(start);
+    environment::set_start(env);
+    Ok(())
 }
 
 fn run_kernel(path: &str) -> Result<(), String> {

@@ -144,6 +144,8 @@ pub fn spawn() -> std::io::Result<WorkerHandle> {
 
 pub struct Worker {
     pub session: Session,
+    /// Where the session's facts come from (`%facts` shows it).
+    facts_origin: String,
     definitions: Definitions,
     /// The function definitions already seen, by address, to find new ones after a cell.
     seen: HashMap<String, usize>,
@@ -161,8 +163,25 @@ impl Worker {
         for b in builtins::all() {
             session.add_builtin(b);
         }
+        // This machine's facts unless the kernel arguments say otherwise.
+        let (facts, facts_origin, problem) = crate::facts::initial();
+        session.set_facts(facts);
+        if let Some(problem) = problem {
+            // Before any cell: the kernel's log.
+            eprintln!("prepl-kernel: {problem}; using this machine's facts");
+        }
+        // The environment of the kernel arguments, or the notebook's directory's.
+        match crate::environment::initial() {
+            Ok(Some((env, note))) => {
+                eprintln!("prepl-kernel: {note}");
+                session.set_environment(env);
+            }
+            Ok(None) => {}
+            Err(problem) => eprintln!("prepl-kernel: {problem}"),
+        }
         Worker {
             session,
+            facts_origin,
             definitions: Definitions::new(),
             seen: HashMap::new(),
         }
@@ -199,6 +218,38 @@ impl Worker {
     fn execute(&mut self, job: ExecuteJob) {
         OUTPUT.with(|o| *o.borrow_mut() = Some(job.events.clone()));
         PAYLOAD.with(|p| p.borrow_mut().clear());
+        if crate::facts::is_magic(&job.code) {
+            let outcome = self.facts_magic(&job);
+            OUTPUT.with(|o| *o.borrow_mut() = None);
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
+        if crate::environment::is_magic(&job.code) {
+            let outcome = match guarded(|| crate::environment::run(&mut self.session, &job.code)) {
+                Ok(Ok(text)) => {
+                    if !job.silent {
+                        emit(Event::Stream {
+                            name: StreamName::Stdout,
+                            text: format!("{text}\n"),
+                        });
+                    }
+                    Outcome::Ok {
+                        result: None,
+                        payload: Vec::new(),
+                        user_expressions: self.user_expressions(&job.user_expressions),
+                    }
+                }
+                Ok(Err(message)) => Outcome::Error(ErrorReport {
+                    ename: "EnvironmentError".into(),
+                    evalue: message.clone(),
+                    traceback: vec![format!("\x1b[0;31mEnvironmentError\x1b[0m: {message}")],
+                }),
+                Err(panic) => Outcome::Error(internal_error(&panic)),
+            };
+            OUTPUT.with(|o| *o.borrow_mut() = None);
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
         if catalog::is_magic(&job.code) {
             let outcome = self.magic(&job);
             OUTPUT.with(|o| *o.borrow_mut() = None);
@@ -229,6 +280,30 @@ impl Worker {
         };
         OUTPUT.with(|o| *o.borrow_mut() = None);
         let _ = job.events.send(Event::Done(outcome));
+    }
+
+    /// A `%facts` cell: shows or changes the facts.
+    fn facts_magic(&mut self, job: &ExecuteJob) -> Outcome {
+        let origin = &mut self.facts_origin;
+        let session = &mut self.session;
+        match guarded(|| crate::facts::run(session, origin, &job.code)) {
+            Ok(Ok(data)) => {
+                if !job.silent {
+                    emit(Event::Display { data });
+                }
+                Outcome::Ok {
+                    result: None,
+                    payload: Vec::new(),
+                    user_expressions: self.user_expressions(&job.user_expressions),
+                }
+            }
+            Ok(Err(message)) => Outcome::Error(ErrorReport {
+                ename: "FactsError".into(),
+                evalue: message.clone(),
+                traceback: vec![format!("\x1b[0;31mFactsError\x1b[0m: {message}")],
+            }),
+            Err(panic) => Outcome::Error(internal_error(&panic)),
+        }
     }
 
     /// A `%catalog` cell: its view as display data, or a usage error.
@@ -349,7 +424,8 @@ pub fn error_report(e: &Error) -> ErrorReport {
 
 /// The `is_complete_reply` content. A magic (`%catalog`) is one line.
 pub fn is_complete(code: &str) -> Json {
-    if catalog::is_magic(code) {
+    if catalog::is_magic(code) || crate::facts::is_magic(code) || crate::environment::is_magic(code)
+    {
         return json!({"status": "complete"});
     }
     match completeness(code) {

@@ -15,7 +15,15 @@ Options:
   -e, --execute SOURCE   evaluate SOURCE
       --catalog          print the catalog the code compiles to (JSON), not its value
       --node NAME        the name of the node the catalog is for
-      --facts FILE       facts ($facts) from a YAML or JSON file
+      --facts FILE       facts ($facts) from a YAML or JSON file (default: this machine's)
+      --facts-for FILTER facts of another system from facterdb: 'os.family=RedHat and
+                         os.release.major=9', 'debian-11', ... (the newest Facter version)
+      --modulepath DIRS  directories of modules (DIR[:DIR...]) to load code from
+      --site             first evaluate the environment's main manifest (manifests/site.pp)
+      --environment DIR  an environment directory (a control repo: environment.conf,
+                         manifests/, modules/, data/, hiera.yaml)
+                         (default: the current directory, when it is a control repo
+                         or a module)
   -q, --quiet            no banner in the interactive session
       --strict LEVEL     off, warning or error (the default)
   -h, --help             show this help
@@ -46,6 +54,14 @@ pub struct Options {
     pub node: Option<String>,
     /// `--facts FILE`
     pub facts: Option<String>,
+    /// `--modulepath DIR[:DIR...]`
+    pub modulepath: Option<String>,
+    /// `--environment DIR`
+    pub environment: Option<String>,
+    /// `--site`: evaluate the environment's main manifest first.
+    pub site: bool,
+    /// `--facts-for FILTER`
+    pub facts_for: Option<String>,
 }
 
 pub fn parse_strictness(word: &str) -> Option<Strictness> {
@@ -66,6 +82,10 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         catalog: false,
         node: None,
         facts: None,
+        modulepath: None,
+        environment: None,
+        site: false,
+        facts_for: None,
     };
     let mut it = args.iter();
     let mut only_files = false;
@@ -91,6 +111,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "-q" | "--quiet" => opts.quiet = true,
             "--catalog" => opts.catalog = true,
+            "--site" => opts.site = true,
             "--node" => {
                 let name = it.next().ok_or("option --node needs a NAME argument")?;
                 opts.node = Some(name.clone());
@@ -98,6 +119,24 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--facts" => {
                 let file = it.next().ok_or("option --facts needs a FILE argument")?;
                 opts.facts = Some(file.clone());
+            }
+            "--modulepath" => {
+                let dirs = it
+                    .next()
+                    .ok_or("option --modulepath needs a DIR[:DIR...] argument")?;
+                opts.modulepath = Some(dirs.clone());
+            }
+            "--environment" => {
+                let dir = it
+                    .next()
+                    .ok_or("option --environment needs a DIR argument")?;
+                opts.environment = Some(dir.clone());
+            }
+            "--facts-for" => {
+                let filter = it
+                    .next()
+                    .ok_or("option --facts-for needs a FILTER argument")?;
+                opts.facts_for = Some(filter.clone());
             }
             "-e" | "--execute" => {
                 let source = it.next().ok_or("option -e needs a SOURCE argument")?;
@@ -118,6 +157,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     opts.node = Some(name.to_string());
                 } else if let Some(file) = other.strip_prefix("--facts=") {
                     opts.facts = Some(file.to_string());
+                } else if let Some(dirs) = other.strip_prefix("--modulepath=") {
+                    opts.modulepath = Some(dirs.to_string());
+                } else if let Some(dir) = other.strip_prefix("--environment=") {
+                    opts.environment = Some(dir.to_string());
+                } else if let Some(filter) = other.strip_prefix("--facts-for=") {
+                    opts.facts_for = Some(filter.to_string());
                 } else if let Some(source) = other.strip_prefix("--execute=") {
                     set_mode(&mut opts, Mode::Execute(source.to_string()))?;
                 } else {
@@ -142,9 +187,31 @@ fn set_mode(opts: &mut Options, mode: Mode) -> Result<(), String> {
 pub struct Setup {
     pub node: Option<String>,
     pub facts: Option<prepl::Value>,
+    /// The environment (modulepath, control repo) code is loaded from.
+    pub env: Option<prepl::env::Environment>,
+    /// Said at the start of an interactive session: where the environment came from.
+    pub env_note: Option<String>,
+    /// `--site`: the main manifest files to evaluate first.
+    pub site: Vec<std::path::PathBuf>,
+    /// Where the facts come from (`this machine (...)`, a file, `facterdb ...`).
+    pub facts_origin: String,
 }
 
 impl Setup {
+    /// Evaluates the main manifest files (`--site`), each as an input of its own.
+    pub fn run_site(&self, session: &mut Session) -> Result<(), prepl::Error> {
+        for path in &self.site {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                prepl::Error::new(
+                    prepl::ErrorKind::Failed,
+                    format!("Could not read {}: {e}", path.display()),
+                )
+            })?;
+            session.eval_named(&path.display().to_string(), &text)?;
+        }
+        Ok(())
+    }
+
     pub fn apply(&self, session: &mut Session) {
         if let Some(node) = &self.node {
             session.set_node_name(node);
@@ -152,7 +219,42 @@ impl Setup {
         if let Some(facts) = &self.facts {
             session.set_facts(facts.clone());
         }
+        if let Some(env) = &self.env {
+            session.set_environment(env.clone());
+        }
     }
+}
+
+/// The environment the options give, or the current directory's when it is a control repo
+/// or a module; with a note saying which.
+pub fn environment_of(
+    opts: &Options,
+) -> Result<(Option<prepl::env::Environment>, Option<String>), String> {
+    let extra = opts
+        .modulepath
+        .as_deref()
+        .map(prepl::env::split_paths)
+        .unwrap_or_default();
+    if let Some(dir) = &opts.environment {
+        let path = std::path::PathBuf::from(dir);
+        if !path.is_dir() {
+            return Err(format!("--environment: {dir} is not a directory"));
+        }
+        let path = path.canonicalize().unwrap_or(path);
+        return Ok((Some(prepl::env::Environment::from_dir(path, extra)), None));
+    }
+    if !extra.is_empty() {
+        let env = prepl::env::Environment {
+            modulepath: extra,
+            ..prepl::env::Environment::empty()
+        };
+        return Ok((Some(env), None));
+    }
+    let here = std::env::current_dir().ok();
+    Ok(match here.as_deref().and_then(prepl::env::detect) {
+        Some((env, note)) => (Some(env), Some(note)),
+        None => (None, None),
+    })
 }
 
 /// Runs the program; returns the exit status.
@@ -164,21 +266,35 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
-    let setup = match &opts.facts {
-        None => Setup {
+    let (env, env_note) = match environment_of(&opts) {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("Error: {message}");
+            return 1;
+        }
+    };
+    let site = match (&env, opts.site) {
+        (Some(e), true) => e.main_manifests(),
+        (None, true) => {
+            eprintln!("Error: --site needs an environment (--environment DIR)");
+            return 1;
+        }
+        _ => Vec::new(),
+    };
+    // This machine's facts unless --facts or --facts-for says otherwise.
+    let setup = match crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref()) {
+        Ok((facts, origin)) => Setup {
             node: opts.node.clone(),
-            facts: None,
+            facts: Some(facts),
+            facts_origin: origin,
+            env,
+            env_note,
+            site,
         },
-        Some(path) => match crate::facts::load(path) {
-            Ok(facts) => Setup {
-                node: opts.node.clone(),
-                facts: Some(facts),
-            },
-            Err(message) => {
-                eprintln!("Error: {message}");
-                return 1;
-            }
-        },
+        Err(message) => {
+            eprintln!("Error: {message}");
+            return 1;
+        }
     };
     let opts = &opts;
     let setup = &setup;
@@ -226,7 +342,9 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
     session.set_log_sink(|level, message| {
         eprintln!("{}: {}", level.label(), message);
     });
-    let result = session.eval_named(name, text);
+    let result = setup
+        .run_site(&mut session)
+        .and_then(|_| session.eval_named(name, text));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match result {
@@ -311,6 +429,11 @@ mod tests {
         );
         assert!(parse_args(&args(&["--node"])).is_err());
         assert!(parse_args(&args(&["--facts"])).is_err());
+        let opts = parse_args(&args(&["--facts-for", "debian-11"])).unwrap();
+        assert_eq!(opts.facts_for.as_deref(), Some("debian-11"));
+        let opts = parse_args(&args(&["--facts-for=os.family=RedHat"])).unwrap();
+        assert_eq!(opts.facts_for.as_deref(), Some("os.family=RedHat"));
+        assert!(parse_args(&args(&["--facts-for"])).is_err());
     }
 
     #[test]

@@ -18,6 +18,9 @@ pub enum CommandName {
     Load,
     Catalog,
     Facts,
+    Lookup,
+    Modulepath,
+    Env,
     Reset,
     Strict,
     Time,
@@ -92,8 +95,28 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Facts,
         "facts",
-        "[FILE]",
-        "show the facts, or set them from a YAML or JSON file",
+        "[FILE|for FILTER|set PATH=VALUE|local]",
+        "show the facts; set them from a YAML or JSON file, a facterdb fact set \
+         ('for os.family=RedHat and os.release.major=9', 'for debian-11') or this machine; \
+         change one ('set os.family=RedHat')",
+    ),
+    c(
+        CommandName::Modulepath,
+        "modulepath",
+        "[DIR[:DIR...]]",
+        "show the modulepath, or set it: classes, defines, functions and types load from its modules",
+    ),
+    c(
+        CommandName::Env,
+        "env",
+        "[DIR]",
+        "show the environment, or use the environment directory DIR (a control repo)",
+    ),
+    c(
+        CommandName::Lookup,
+        "lookup",
+        "KEY [--explain] [--merge STRATEGY]",
+        "the value of a key in the Hiera data, or how it is found (levels, files, merges)",
     ),
     c(
         CommandName::Reset,
@@ -180,6 +203,9 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Load => load(repl, arg),
         CommandName::Catalog => catalog(repl, arg),
         CommandName::Facts => facts(repl, arg),
+        CommandName::Lookup => lookup(repl, arg),
+        CommandName::Modulepath => modulepath(repl, arg),
+        CommandName::Env => environment(repl, arg),
         CommandName::Reset => {
             repl.reset();
             Ok("A fresh session.".to_string())
@@ -387,6 +413,44 @@ fn load(repl: &mut Repl, path: &str) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// `:lookup KEY [--merge STRATEGY]` shows `lookup('KEY')`; with `--explain`, how the
+/// lookup went, as `puppet lookup --explain` shows it.
+fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    const USAGE: &str = "Usage: :lookup KEY [--explain] [--merge first|unique|hash|deep]";
+    let mut words = arg.split_whitespace();
+    let (mut explain, mut merge, mut key) = (false, None, None);
+    while let Some(w) = words.next() {
+        match w {
+            "--explain" => explain = true,
+            "--merge" => match words.next() {
+                Some(m @ ("first" | "unique" | "hash" | "deep")) => merge = Some(m),
+                _ => return Err(USAGE.into()),
+            },
+            k if key.is_none() && !k.starts_with("--") => key = Some(k),
+            _ => return Err(USAGE.into()),
+        }
+    }
+    let Some(key) = key else {
+        return Err(USAGE.into());
+    };
+    let key = key.trim_matches(|c| c == '\'' || c == '"');
+    if explain {
+        let merge = merge.map(prepl::Value::from);
+        return Ok(prepl::env::hiera::explain(
+            &mut repl.session,
+            key,
+            merge.as_ref(),
+        ));
+    }
+    let quoted = key.replace('\\', "\\\\").replace('\'', "\\'");
+    let src = match merge {
+        Some(m) => format!("lookup('{quoted}', {{merge => '{m}'}})"),
+        None => format!("lookup('{quoted}')"),
+    };
+    repl.eval_and_show(":lookup", &src);
+    Ok(String::new())
+}
+
 /// The forms `:catalog` shows.
 pub const CATALOG_VIEWS: &[&str] = &["graph", "dot", "json"];
 
@@ -424,26 +488,126 @@ fn catalog(repl: &Repl, arg: &str) -> Result<String, String> {
     })
 }
 
-fn facts(repl: &mut Repl, path: &str) -> Result<String, String> {
-    if path.is_empty() {
+fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    if arg.is_empty() {
         return Ok(match repl.session.variable("facts") {
             Some(prepl::Value::Hash(h)) if !h.is_empty() => {
-                layout(&prepl::Value::Hash(h), repl.width(), 0)
+                let shown = layout(&prepl::Value::Hash(h), repl.width(), 0);
+                if repl.setup.facts_origin.is_empty() {
+                    shown
+                } else {
+                    format!("{shown}\n(from {})", repl.setup.facts_origin)
+                }
             }
-            _ => "No facts (set them with :facts FILE or prepl --facts FILE).".into(),
+            _ => "No facts (set them with :facts FILE, :facts for FILTER or :facts local).".into(),
         });
     }
-    let path = path.trim_matches(|c| c == '\'' || c == '"');
-    let facts = crate::facts::load(path)?;
+    let (word, rest) = match arg.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (arg, ""),
+    };
+    let (facts, origin) = match word {
+        "for" => {
+            if rest.is_empty() {
+                return Err("Usage: :facts for FILTER (e.g. os.family=RedHat and os.release.major=9, debian-11)".into());
+            }
+            crate::facts::from_facterdb(rest)?
+        }
+        "local" if rest.is_empty() => crate::facts::local(),
+        "set" => return set_fact(repl, rest),
+        _ => {
+            let path = arg.trim_matches(|c| c == '\'' || c == '"');
+            (crate::facts::load(path)?, path.to_string())
+        }
+    };
     let count = match &facts {
         prepl::Value::Hash(h) => h.len(),
         _ => 0,
     };
     repl.session.set_facts(facts.clone());
     repl.setup.facts = Some(facts);
+    repl.setup.facts_origin = origin.clone();
     Ok(format!(
-        "{count} fact{} from {path}.",
+        "{count} fact{} from {origin}.",
         if count == 1 { "" } else { "s" }
+    ))
+}
+
+/// What `:env` and `:modulepath` show.
+fn describe_environment(env: &prepl::env::Environment) -> String {
+    let dir = match &env.dir {
+        Some(d) => format!("environment {} in {}", env.name, d.display()),
+        None => format!("environment {} (no directory)", env.name),
+    };
+    let path = if env.modulepath.is_empty() {
+        "no modulepath".to_string()
+    } else {
+        format!("modulepath {}", prepl::env::join_paths(&env.modulepath))
+    };
+    format!("{dir}, {path}.")
+}
+
+/// Uses an environment from now on (and after `:reset`).
+fn use_environment(repl: &mut Repl, env: prepl::env::Environment) -> String {
+    let text = describe_environment(&env);
+    repl.session.set_environment(env.clone());
+    repl.setup.env = Some(env);
+    format!("Now using the {text}")
+}
+
+fn modulepath(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    if arg.is_empty() {
+        return Ok(describe_environment(repl.session.environment()));
+    }
+    let dirs = prepl::env::split_paths(arg.trim_matches(|c| c == '\'' || c == '"'));
+    if let Some(missing) = dirs.iter().find(|d| !d.is_dir()) {
+        return Err(format!("{} is not a directory", missing.display()));
+    }
+    let env = prepl::env::Environment {
+        modulepath: dirs,
+        ..repl.session.environment().clone()
+    };
+    Ok(use_environment(repl, env))
+}
+
+fn environment(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    if arg.is_empty() {
+        return Ok(describe_environment(repl.session.environment()));
+    }
+    let dir = std::path::PathBuf::from(arg.trim_matches(|c| c == '\'' || c == '"'));
+    if !dir.is_dir() {
+        return Err(format!("{} is not a directory", dir.display()));
+    }
+    let dir = dir.canonicalize().unwrap_or(dir);
+    Ok(use_environment(
+        repl,
+        prepl::env::Environment::from_dir(dir, Vec::new()),
+    ))
+}
+
+/// `:facts set os.family=RedHat`: changes one fact (a dotted path into the facts).
+fn set_fact(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    let usage = "Usage: :facts set PATH=VALUE (e.g. os.family=RedHat, processors.count=4)";
+    let (path, value) = arg.split_once('=').ok_or(usage)?;
+    let path = path.trim();
+    if path.is_empty() || path.split('.').any(str::is_empty) {
+        return Err(usage.into());
+    }
+    let value = prepl::env::facts::parse_value(value);
+    let current = repl
+        .session
+        .variable("facts")
+        .unwrap_or_else(|| prepl::Value::hash(Default::default()));
+    let facts = prepl::env::facts::set_path(&current, path, value.clone());
+    repl.session.set_facts(facts.clone());
+    repl.setup.facts = Some(facts);
+    if !repl.setup.facts_origin.ends_with(", changed") && !repl.setup.facts_origin.is_empty() {
+        repl.setup.facts_origin.push_str(", changed");
+    }
+    Ok(format!(
+        "$facts['{}'] = {}",
+        path.replace('.', "']['"),
+        prepl::format::to_programmatic(&value)
     ))
 }
 
@@ -548,6 +712,27 @@ mod tests {
     }
 
     #[test]
+    fn lookup_explains_the_hiera_data() {
+        let mut repl = repl();
+        assert!(lookup(&mut repl, "").is_err());
+        let env = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../lang/src/env/hiera/testdata/env1");
+        repl.session
+            .set_environment(prepl::env::Environment::from_dir(env, Vec::new()));
+        let facts = repl.session.eval("{'extra_names' => []}").unwrap();
+        repl.session.set_facts(facts);
+        assert!(lookup(&mut repl, "plain --merge bogus").is_err());
+        let merged = lookup(&mut repl, "list --explain --merge unique").unwrap();
+        assert!(merged.contains("Merge strategy unique"), "{merged}");
+        let text = lookup(&mut repl, "plain --explain").unwrap();
+        assert!(text.contains("Hierarchy entry \"Common data\""), "{text}");
+        assert!(
+            text.contains("Found key: \"plain\" value: \"common\""),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn settings() {
         let mut repl = repl();
         assert_eq!(
@@ -645,7 +830,7 @@ Class  main      name => 'main'  class            Stage[main]
         let mut repl = repl();
         assert_eq!(
             facts(&mut repl, "").unwrap(),
-            "No facts (set them with :facts FILE or prepl --facts FILE)."
+            "No facts (set them with :facts FILE, :facts for FILTER or :facts local)."
         );
         let path =
             std::env::temp_dir().join(format!("prepl-cmd-facts-{}.yaml", std::process::id()));
@@ -655,7 +840,10 @@ Class  main      name => 'main'  class            Stage[main]
         assert_eq!(shown.unwrap(), format!("2 facts from {}.", path.display()));
         assert_eq!(
             facts(&mut repl, "").unwrap(),
-            "{'kernel' => 'Linux', 'os' => {'family' => 'Debian'}}"
+            format!(
+                "{{'kernel' => 'Linux', 'os' => {{'family' => 'Debian'}}}}\n(from {})",
+                path.display()
+            )
         );
         repl.reset();
         assert_eq!(
@@ -668,6 +856,47 @@ Class  main      name => 'main'  class            Stage[main]
             "'Linux Debian'"
         );
         assert!(facts(&mut repl, "/nonexistent.yaml").is_err());
+    }
+
+    #[test]
+    fn changing_one_fact_and_facterdb_sets() {
+        let mut repl = repl();
+        assert_eq!(
+            facts(&mut repl, "set os.family=RedHat").unwrap(),
+            "$facts['os']['family'] = 'RedHat'"
+        );
+        assert_eq!(
+            facts(&mut repl, "set processors.count = 4").unwrap(),
+            "$facts['processors']['count'] = 4"
+        );
+        let eval = |repl: &mut Repl, src: &str| {
+            prepl::format::to_programmatic(&repl.session.eval(src).unwrap())
+        };
+        assert_eq!(
+            eval(
+                &mut repl,
+                "[$facts['os']['family'], $os['family'], $processors['count']]"
+            ),
+            "['RedHat', 'RedHat', 4]"
+        );
+        repl.reset();
+        assert_eq!(eval(&mut repl, "$os['family']"), "'RedHat'");
+        assert!(facts(&mut repl, "set os.family")
+            .unwrap_err()
+            .starts_with("Usage"));
+        assert!(facts(&mut repl, "set .x=1")
+            .unwrap_err()
+            .starts_with("Usage"));
+        assert!(facts(&mut repl, "for").unwrap_err().starts_with("Usage"));
+        let shown = facts(&mut repl, "local").unwrap();
+        assert!(shown.contains(" facts from this machine ("), "{shown}");
+        assert_eq!(eval(&mut repl, "$kernel"), "'Linux'");
+        if !prepl::env::facterdb::directories().is_empty() {
+            let shown = facts(&mut repl, "for os.family=RedHat and os.release.major=9").unwrap();
+            assert!(shown.contains(" facts from facterdb "), "{shown}");
+            assert_eq!(eval(&mut repl, "$os['family']"), "'RedHat'");
+            assert!(facts(&mut repl, "for nosuch-1").is_err());
+        }
     }
 
     #[test]

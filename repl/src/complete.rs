@@ -93,7 +93,9 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
     let start = before.len() - arg_trimmed.len();
     let prefix = arg_trimmed;
     let words = match command {
-        CommandName::Load | CommandName::Facts => return Completion::Path,
+        CommandName::Load | CommandName::Facts | CommandName::Modulepath | CommandName::Env => {
+            return Completion::Path
+        }
         CommandName::Catalog => starting_with(commands::CATALOG_VIEWS.iter().copied(), prefix),
         CommandName::Type => return complete_code(before, names),
         CommandName::Help => {
@@ -120,6 +122,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                 starting_with(["width"], prefix)
             }
         }
+        CommandName::Lookup => starting_with(["--explain"], prefix),
         CommandName::Vars | CommandName::Reset | CommandName::Time | CommandName::Quit => {
             Vec::new()
         }

@@ -26,6 +26,68 @@ pub fn load(path: &str) -> Result<Value, String> {
     }
 }
 
+/// The facts a session starts with, and where they come from (for the banner and
+/// `:facts`): the file of `--facts FILE`, the facterdb fact set of `--facts-for FILTER`, or
+/// this machine's facts.
+pub fn choose(file: Option<&str>, filter: Option<&str>) -> Result<(Value, String), String> {
+    match (file, filter) {
+        (Some(_), Some(_)) => Err("give either --facts FILE or --facts-for FILTER".into()),
+        (Some(path), None) => Ok((load(path)?, path.to_string())),
+        (None, Some(filter)) => from_facterdb(filter),
+        (None, None) => Ok(local()),
+    }
+}
+
+/// This machine's facts, gathered natively.
+pub fn local() -> (Value, String) {
+    let facts = prepl::env::facts::local();
+    let origin = format!("this machine ({})", describe(&facts));
+    (facts, origin)
+}
+
+/// The facterdb fact set `filter` chooses.
+pub fn from_facterdb(filter: &str) -> Result<(Value, String), String> {
+    let (path, facts) = prepl::env::facterdb::find(filter)?;
+    let mut parts: Vec<String> = path
+        .iter()
+        .rev()
+        .take(2)
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    parts.reverse();
+    Ok((facts, format!("facterdb {}", parts.join("/"))))
+}
+
+/// `Debian 12.11, vm.example.com`: the system and node the facts describe.
+pub fn describe(facts: &Value) -> String {
+    let get = |path: &[&str]| -> Option<String> {
+        let mut v = facts;
+        for k in path {
+            match v {
+                Value::Hash(h) => v = h.get(&Value::from(*k))?,
+                _ => return None,
+            }
+        }
+        match v {
+            Value::String(s) => Some(s.to_string()),
+            _ => None,
+        }
+    };
+    let os = [get(&["os", "name"]), get(&["os", "release", "full"])]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    [
+        Some(os).filter(|s| !s.is_empty()),
+        get(&["networking", "fqdn"]),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
 /// `{"name" => ..., "values" => {facts}}` (`puppet facts show`) gives its `values`.
 fn unwrap_facts_document(value: Value) -> Value {
     if let Value::Hash(h) = &value {
@@ -100,6 +162,20 @@ mod tests {
             "{'b' => 1, 'a' => {'x' => [1.5, undef, 's']}}"
         );
         assert!(parse_json("{").is_err());
+    }
+
+    #[test]
+    fn choosing_the_facts() {
+        let (facts, origin) = choose(None, None).unwrap();
+        assert!(origin.starts_with("this machine ("), "{origin}");
+        assert!(matches!(facts, Value::Hash(h) if h.contains_key(&Value::from("os"))));
+        assert!(choose(Some("a"), Some("b")).unwrap_err().contains("either"));
+        let facts = parse_json(
+            r#"{"os": {"name": "Debian", "release": {"full": "12.5"}}, "networking": {"fqdn": "a.b"}}"#,
+        )
+        .unwrap();
+        assert_eq!(describe(&facts), "Debian 12.5, a.b");
+        assert_eq!(describe(&parse_json("{}").unwrap()), "");
     }
 
     #[test]

@@ -67,6 +67,10 @@ impl Repl {
             .set_log_sink(move |level, message| eprintln!("{}", palette.log_line(level, message)));
         interrupt::watch(session.interrupt_handle());
         self.session = session;
+        // `--site`: the main manifest again, as at the start.
+        if let Err(e) = self.setup.run_site(&mut self.session) {
+            eprintln!("{}", self.err_palette.error(&e.render()));
+        }
     }
 
     pub fn set_strict(&mut self, strict: Strictness) {
@@ -263,6 +267,15 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
     let history_path = load_history(&mut editor);
     if !opts.quiet {
         println!("{}", banner());
+        if !setup.facts_origin.is_empty() {
+            println!(
+                "Facts: {} (:facts to show or change them).",
+                setup.facts_origin
+            );
+        }
+    }
+    if let Some(note) = &setup.env_note {
+        println!("{note}");
     }
     let mut counter = 1;
     loop {

@@ -165,6 +165,57 @@ fn catalog_mode_errors_exit_with_status_one() {
 }
 
 #[test]
+fn default_facts_are_this_machines_and_facterdb_sets_by_filter() {
+    let out = prepl(
+        &["--node", "web01.example.com", "-e", "[$kernel, $facts['kernel'], $os['family'] =~ String, $processorcount > 0, $trusted['certname'], $trusted['domain'], $environment]"],
+        None,
+    );
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(
+        text(&out.stdout),
+        "['Linux', 'Linux', true, true, 'web01.example.com', 'example.com', 'production']\n"
+    );
+    // A facterdb of its own (PREPL_FACTERDB), the newest Facter version chosen.
+    let dir = std::env::temp_dir().join(format!("prepl-cli-facterdb-{}", std::process::id()));
+    for (version, family) in [("3.14", "Debian"), ("4.2", "RedHat"), ("4.10", "RedHat")] {
+        std::fs::create_dir_all(dir.join(version)).expect("mkdir");
+        std::fs::write(
+            dir.join(version).join(format!("{}-9-x86_64.facts", family.to_lowercase())),
+            format!(r#"{{"osfamily": "{family}", "os": {{"family": "{family}", "release": {{"major": "9"}}}}, "facterversion": "{version}"}}"#),
+        )
+        .expect("write");
+    }
+    let run = |filter: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+            .args([
+                "--facts-for",
+                filter,
+                "-e",
+                "[$osfamily, $facts['facterversion']]",
+            ])
+            .env("PREPL_FACTERDB", &dir)
+            .output()
+            .expect("prepl runs");
+        (text(&out.stdout), text(&out.stderr))
+    };
+    assert_eq!(
+        run("os.family=RedHat and os.release.major=9"),
+        ("['RedHat', '4.10']\n".to_string(), String::new())
+    );
+    assert_eq!(
+        run("debian-9"),
+        ("['Debian', '3.14']\n".to_string(), String::new())
+    );
+    let (out, err) = run("os.family=Suse");
+    assert_eq!(out, "");
+    assert!(
+        err.starts_with("Error: No facterdb fact set matches 'os.family=Suse'"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn facts_from_yaml_and_json_files() {
     let yaml = scratch_file(
         "facts.yaml",

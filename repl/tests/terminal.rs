@@ -115,7 +115,7 @@ fn interactive_session_in_a_terminal() {
     tmux.type_text("$x");
     tmux.keys(&["Tab"]);
     tmux.wait_for("prepl[2]> $xs");
-    tmux.type_text(".fil");
+    tmux.type_text(".filt");
     tmux.keys(&["Tab"]);
     tmux.wait_for("prepl[2]> $xs.filter");
     tmux.type_text(" |$v| { $v > 1 }");

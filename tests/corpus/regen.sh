@@ -14,7 +14,10 @@ fi
 for area in "$@"; do
   in="$here/programs/$area.jsonl"
   out="$here/expected/$area.jsonl"
-  "$oracle" --jsonl < "$in" > "$out.tmp"
+  # Paths in program lines are relative to the repository root; the oracle needs them absolute,
+  # and its answers get them relative again.
+  python3 "$here/gen/absolute_paths.py" < "$in" | "$oracle" --jsonl \
+    | python3 "$here/gen/absolute_paths.py" --relative > "$out.tmp"
   n_in=$(wc -l < "$in"); n_out=$(wc -l < "$out.tmp")
   if [ "$n_in" != "$n_out" ]; then
     echo "regen: $area: $n_in programs but $n_out results (oracle crashed?)" >&2

@@ -169,6 +169,9 @@ impl Evaluator {
                 return Ok(id);
             }
         }
+        if !self.compilation.classes.contains_key(&lower) {
+            self.autoload(crate::env::modules::Kind::Manifest, &lower)?;
+        }
         let Some(def) = self.compilation.classes.get(&lower).cloned() else {
             let message = match how {
                 Declaration::ResourceLike(_) => format!("Could not find declared class {name}"),
@@ -242,6 +245,9 @@ impl Evaluator {
                 declared_parent = Some(scope.clone());
                 break;
             }
+            if !self.compilation.classes.contains_key(&plower) {
+                self.autoload(crate::env::modules::Kind::Manifest, &plower)?;
+            }
             let Some(pdef) = self.compilation.classes.get(&plower).cloned() else {
                 return Err(Error::eval(format!(
                     "Could not find parent class {parent} of class {}",
@@ -288,6 +294,8 @@ impl Evaluator {
         for (i, ((clower, ctitle, cdef), id)) in
             chain.into_iter().zip(ids.iter().copied()).enumerate()
         {
+            let module_name = self.module_of(&cdef.source).unwrap_or_else(|| "".into());
+            let caller_module = self.module_of(&self.source).unwrap_or_else(|| "".into());
             let scope = Rc::new(NamedScope::new(
                 ScopeKind::Class(clower.clone()),
                 parent_scope.clone(),
@@ -298,8 +306,11 @@ impl Evaluator {
                 let mut vars = scope.vars.borrow_mut();
                 vars.insert("title".into(), Value::String(clower.clone()));
                 vars.insert("name".into(), Value::String(clower.clone()));
-                vars.insert("module_name".into(), Value::from(""));
-                vars.insert("caller_module_name".into(), Value::from(""));
+                vars.insert("module_name".into(), Value::String(module_name.clone()));
+                vars.insert(
+                    "caller_module_name".into(),
+                    Value::String(caller_module.clone()),
+                );
             }
             self.compilation
                 .class_scopes
@@ -316,6 +327,8 @@ impl Evaluator {
                 r.tags = own;
             }
             let (given, meta) = split_metaparameters(given, &cdef.def.params);
+            // Automatic parameter lookup: `class::param` from Hiera for parameters not given.
+            let given = self.with_data_bindings(id, &clower, &cdef.def.params, given)?;
             let params =
                 self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
             let r = self.compilation.catalog.get_mut(id);
@@ -345,18 +358,10 @@ impl Evaluator {
         let line = self.line_of(span);
         let file = self.file_name();
         let id = self.compilation.catalog.add(Resource {
-            type_name: "Class".into(),
-            title: title.into(),
-            parameters: IndexMap::new(),
-            tags: tag_list,
             tag_parent,
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
             line: Some(line),
             file,
-            container: Some(stage),
+            ..Resource::new("Class", title, tag_list, Some(stage))
         });
         self.compilation.catalog.add_class(lower.clone());
         id
@@ -518,6 +523,14 @@ impl Evaluator {
         let who = r.reference();
         let title = r.title.clone();
         let given: IndexMap<Rc<str>, Value> = r.parameters.clone();
+        let caller_module = r
+            .origin
+            .as_ref()
+            .and_then(|o| self.module_of(&o.source))
+            .unwrap_or_else(|| "".into());
+        let module_name = self
+            .module_of(&pending.define.source)
+            .unwrap_or_else(|| "".into());
         let scope = Rc::new(NamedScope::new(
             ScopeKind::Define,
             self.compilation.node_scope.clone(),
@@ -532,8 +545,8 @@ impl Evaluator {
             let mut vars = scope.vars.borrow_mut();
             vars.insert("title".into(), Value::String(title));
             vars.insert("name".into(), Value::String(name));
-            vars.insert("module_name".into(), Value::from(""));
-            vars.insert("caller_module_name".into(), Value::from(""));
+            vars.insert("module_name".into(), Value::String(module_name));
+            vars.insert("caller_module_name".into(), Value::String(caller_module));
         }
         let def = pending.define;
         let (own, _meta) = split_metaparameters(
@@ -655,18 +668,9 @@ impl Evaluator {
             .line_col(node.def.body.first().map(|e| e.span.start).unwrap_or(0))
             .0 as u32;
         let id = self.compilation.catalog.add(Resource {
-            type_name: "Node".into(),
-            title: title.into(),
-            parameters: IndexMap::new(),
-            tags: tag_list,
             tag_parent: Some(main),
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
             line: Some(line),
-            file: None,
-            container: Some(main),
+            ..Resource::new("Node", &title, tag_list, Some(main))
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
         {

@@ -66,7 +66,7 @@ impl Evaluator {
                         Error::eval(format!("{IN_QUERY}Classes cannot be collected")).into(),
                     );
                 }
-                if self.resource_kind(n).is_none() {
+                if self.resource_kind_loading(n)?.is_none() {
                     return Err(Error::eval(format!(
                         "{IN_QUERY}Resource type {} doesn't exist",
                         n.to_ascii_lowercase()

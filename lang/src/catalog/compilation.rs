@@ -96,6 +96,9 @@ pub struct Compilation {
     pub node_done: bool,
     pub stage: ResourceId,
     pub main: ResourceId,
+    /// What the catalog looked like when the finishing steps last ran (changes, collectors,
+    /// node definitions): equal now, and nothing pending, means there is nothing to finish.
+    pub finished: (u64, usize, usize),
     /// The dependency cycles last warned about.
     pub cycles_reported: Option<String>,
     /// Resources realized by `realize()` that were not declared (yet).
@@ -105,53 +108,24 @@ pub struct Compilation {
 impl Compilation {
     pub fn new(node_name: &str) -> Compilation {
         let mut catalog = Catalog::new(node_name, "production");
-        let name_param = |n: &str| {
-            let mut p = indexmap::IndexMap::new();
-            p.insert(Rc::from("name"), Value::from(n));
-            p
+        let with_name = |mut r: Resource| {
+            r.parameters.insert(Rc::from("name"), Value::from("main"));
+            r
         };
-        let stage = catalog.add(Resource {
-            type_name: "Stage".into(),
-            title: "main".into(),
-            parameters: name_param("main"),
-            tags: vec!["stage".into()],
-            tag_parent: None,
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
-            line: None,
-            file: None,
-            container: None,
-        });
-        catalog.add(Resource {
-            type_name: "Class".into(),
-            title: "Settings".into(),
-            parameters: Default::default(),
-            tags: vec!["class".into(), "settings".into()],
-            tag_parent: None,
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
-            line: None,
-            file: None,
-            container: Some(stage),
-        });
-        let main = catalog.add(Resource {
-            type_name: "Class".into(),
-            title: "main".into(),
-            parameters: name_param("main"),
-            tags: vec!["class".into()],
-            tag_parent: None,
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
-            line: None,
-            file: None,
-            container: Some(stage),
-        });
+        let stage = catalog.add(with_name(Resource::new(
+            "Stage",
+            "main",
+            vec!["stage".into()],
+            None,
+        )));
+        let settings = vec!["class".into(), "settings".into()];
+        catalog.add(Resource::new("Class", "Settings", settings, Some(stage)));
+        let main = catalog.add(with_name(Resource::new(
+            "Class",
+            "main",
+            vec!["class".into()],
+            Some(stage),
+        )));
         catalog.add_class("settings".into());
         catalog.add_class("main".into());
         Compilation {
@@ -171,6 +145,7 @@ impl Compilation {
             main,
             to_realize: Vec::new(),
             cycles_reported: None,
+            finished: (0, 0, 0),
         }
     }
 }

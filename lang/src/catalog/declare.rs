@@ -40,7 +40,32 @@ impl Evaluator {
         if let Some(d) = self.compilation.defines.get(lower.as_str()) {
             return Some(ResourceKind::Define(d.clone()));
         }
-        builtin_types::lookup(&lower).map(ResourceKind::Builtin)
+        self.compilation
+            .catalog
+            .type_info(&lower)
+            .map(ResourceKind::Builtin)
+    }
+
+    /// Like `resource_kind`, loading a define from the modulepath when it is not known yet.
+    pub(crate) fn resource_kind_loading(
+        &mut self,
+        name: &str,
+    ) -> Result<Option<ResourceKind>, Error> {
+        if let Some(k) = self.resource_kind(name) {
+            return Ok(Some(k));
+        }
+        let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        if self.autoload(crate::env::modules::Kind::Manifest, &lower)? {
+            return Ok(self.resource_kind(name));
+        }
+        // A resource type a module defines in Ruby, read statically.
+        if let Some(info) = crate::env::ruby_types::type_file(&self.env, &lower)
+            .and_then(|path| crate::env::ruby_types::load(&path))
+        {
+            self.compilation.catalog.add_module_type(info);
+            return Ok(self.resource_kind(name));
+        }
+        Ok(None)
     }
 
     /// `type { title: attrs; ... }`: declares one resource per title and evaluates to the
@@ -72,7 +97,7 @@ impl Evaluator {
                 }
             },
         };
-        let Some(kind) = self.resource_kind(&name) else {
+        let Some(kind) = self.resource_kind_loading(&name)? else {
             return Err(statement_error(format!("Unknown resource type: '{name}'")).into());
         };
         // The `default:` body's attributes apply to every other body of the expression.
@@ -322,12 +347,8 @@ impl Evaluator {
             return Err(statement_error(builtin_types::stage_message(&dref)).into());
         }
         let id = self.compilation.catalog.add(Resource {
-            type_name: display.as_str().into(),
-            title: title.as_str().into(),
             parameters: params,
-            tags: tag_list,
             tag_parent: Some(container),
-            late_tags: Vec::new(),
             origin: Some(Origin {
                 source: self.source.clone(),
                 span,
@@ -336,7 +357,13 @@ impl Evaluator {
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),
             file,
-            container: (display != "Stage").then_some(container),
+            // Stages are not contained in anything.
+            ..Resource::new(
+                &display,
+                &title,
+                tag_list,
+                (display != "Stage").then_some(container),
+            )
         });
         for a in alias_keys {
             self.compilation.catalog.add_alias(a.key, id);

@@ -129,6 +129,16 @@ impl Evaluator {
 
     /// The finishing steps, after each input.
     pub(crate) fn finish_compilation(&mut self) -> Result<(), Error> {
+        let c = &self.compilation;
+        let stamp = || (c.catalog.changes(), c.collectors.len(), c.nodes.len());
+        let nothing_pending = c.relations.is_empty()
+            && c.overrides.is_empty()
+            && c.pending_defines.is_empty()
+            && c.to_realize.is_empty();
+        if nothing_pending && stamp() == c.finished {
+            // An input that changed nothing in the catalog (most inputs of a session).
+            return Ok(());
+        }
         self.evaluate_node()?;
         // Collectors, then define instances, until nothing changes (as the reference's
         // generators, with its limit on the number of passes).
@@ -165,6 +175,8 @@ impl Evaluator {
         }
         self.collect_relationships()?;
         self.warn_about_cycles();
+        let c = &self.compilation;
+        self.compilation.finished = (c.catalog.changes(), c.collectors.len(), c.nodes.len());
         Ok(())
     }
 
@@ -188,7 +200,7 @@ impl Evaluator {
     /// (in declaration order, the first unknown one reported).
     fn validate_builtin_parameters(&self) -> Result<(), Error> {
         for (_, r) in self.compilation.catalog.all_resources() {
-            let Some(info) = super::builtin_types::lookup(&r.type_name) else {
+            let Some(info) = self.compilation.catalog.type_info(&r.type_name) else {
                 continue;
             };
             let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();

@@ -36,7 +36,7 @@ pub fn to_json(catalog: &Catalog) -> Json {
             o.insert("exported".into(), Json::Bool(r.exported));
             // Built-in types write their namevar as the reference does (`path` of a file
             // whose title has a trailing slash, `name => ...` as the namevar).
-            let params: Map<String, Json> = match super::builtin_types::lookup(&r.type_name) {
+            let params: Map<String, Json> = match catalog.type_info(&r.type_name) {
                 Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
                     let given: Vec<(&str, &Value)> =
                         r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
@@ -61,16 +61,23 @@ pub fn to_json(catalog: &Catalog) -> Json {
         .containment_edges()
         .into_iter()
         .map(|(s, t)| {
-            json!({"source": catalog.get(s).reference(), "target": catalog.get(t).reference()})
+            let mut e = Map::with_capacity(2);
+            e.insert("source".into(), Json::String(catalog.get(s).reference()));
+            e.insert("target".into(), Json::String(catalog.get(t).reference()));
+            Json::Object(e)
         })
         .collect();
-    json!({
-        "name": &*catalog.node_name,
-        "environment": &*catalog.environment,
-        "resources": resources,
-        "edges": edges,
-        "classes": catalog.classes().iter().map(|c| Json::from(&**c)).collect::<Vec<_>>(),
-    })
+    // Built in place: `json!` would copy the arrays once more.
+    let mut doc = Map::with_capacity(5);
+    doc.insert("name".into(), Json::from(&*catalog.node_name));
+    doc.insert("environment".into(), Json::from(&*catalog.environment));
+    doc.insert("resources".into(), Json::Array(resources));
+    doc.insert("edges".into(), Json::Array(edges));
+    doc.insert(
+        "classes".into(),
+        Json::Array(catalog.classes().iter().map(|c| Json::from(&**c)).collect()),
+    );
+    Json::Object(doc)
 }
 
 /// A parameter value as JSON data, as the reference's encoder writes it.

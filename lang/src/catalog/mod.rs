@@ -87,6 +87,29 @@ pub struct Origin {
 }
 
 impl Resource {
+    /// A resource with the given own tags, no parameters, not virtual, no location.
+    pub fn new(
+        type_name: &str,
+        title: &str,
+        tags: Vec<Rc<str>>,
+        container: Option<ResourceId>,
+    ) -> Resource {
+        Resource {
+            type_name: type_name.into(),
+            title: title.into(),
+            parameters: IndexMap::new(),
+            tags,
+            tag_parent: None,
+            late_tags: Vec::new(),
+            origin: None,
+            exported: false,
+            is_virtual: false,
+            line: None,
+            file: None,
+            container,
+        }
+    }
+
     /// Locates an error found after the declaration at the declaration.
     pub fn locate(&self, e: crate::error::Error) -> crate::error::Error {
         match &self.origin {
@@ -136,6 +159,11 @@ pub struct Catalog {
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
     aliases: HashMap<builtin_types::CatalogKey, ResourceId>,
+    /// Counts additions and changes (anything through `add` or `get_mut`), so that the
+    /// finishing steps can tell when there is nothing new to finish.
+    changes: u64,
+    /// Resource types read from modules' Ruby (`lib/puppet/type`), by lower-case name.
+    module_types: HashMap<Rc<str>, &'static builtin_types::TypeInfo>,
 }
 
 impl Catalog {
@@ -189,7 +217,13 @@ impl Catalog {
         &self.resources[id.0 as usize]
     }
 
+    /// How many additions and changes the catalog has seen.
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
     pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
+        self.changes += 1;
         &mut self.resources[id.0 as usize]
     }
 
@@ -205,7 +239,7 @@ impl Catalog {
         if let Some(id) = self.aliases.get(&key) {
             return Some(*id);
         }
-        let info = builtin_types::lookup(type_name);
+        let info = self.type_info(type_name);
         builtin_types::reference_key(info, type_name, title)
             .and_then(|k| self.aliases.get(&k).copied())
     }
@@ -215,6 +249,19 @@ impl Catalog {
         self.index
             .get(&(Rc::from(type_name), Rc::from(title)))
             .copied()
+    }
+
+    /// A resource type with a table of parameters: built in, or read from a module.
+    pub fn type_info(&self, type_name: &str) -> Option<&'static builtin_types::TypeInfo> {
+        builtin_types::lookup(type_name).or_else(|| {
+            let lower = type_name.to_ascii_lowercase();
+            self.module_types.get(lower.as_str()).copied()
+        })
+    }
+
+    /// Registers a resource type read from a module.
+    pub fn add_module_type(&mut self, info: &'static builtin_types::TypeInfo) {
+        self.module_types.insert(info.name.into(), info);
     }
 
     /// The resource holding an alias key, if any.
@@ -228,6 +275,7 @@ impl Catalog {
 
     /// Adds a resource; the caller has checked that it is not a duplicate.
     pub fn add(&mut self, resource: Resource) -> ResourceId {
+        self.changes += 1;
         let id = ResourceId(self.resources.len() as u32);
         self.index
             .insert((resource.type_name.clone(), resource.title.clone()), id);
@@ -256,6 +304,7 @@ impl Catalog {
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
         if !self.containment.contains(&(container, contained)) {
+            self.changes += 1;
             self.containment.push((container, contained));
         }
     }

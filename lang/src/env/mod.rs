@@ -4,9 +4,19 @@
 //! - `node`: this machine's FQDN (the default node name).
 //! - `modules`: finding modules and autoloading classes, defines, functions, type aliases,
 //!   templates and files from them.
+//! - `facts`: this machine's facts, gathered natively (the default fact set of the binaries).
+//! - `facterdb`: fact sets of other systems from facterdb, chosen with a filter.
+//! - `settings`: `$settings::x`, `$trusted` and `$server_facts`.
+//! - `hiera`: Hiera 5 data for `lookup()` and automatic parameter lookup.
 
+pub mod autoload;
+pub mod facterdb;
+pub mod facts;
+pub mod hiera;
 pub mod modules;
 pub mod node;
+pub mod ruby_types;
+pub mod settings;
 
 use std::path::PathBuf;
 
@@ -24,6 +34,38 @@ pub struct Environment {
 }
 
 impl Environment {
+    /// The environment's main manifest: `manifests/site.pp`, or every `.pp` file of
+    /// `manifests/` in alphabetical order (as the reference reads a manifest directory), or
+    /// what `environment.conf` names (`manifest = ...`).
+    pub fn main_manifests(&self) -> Vec<PathBuf> {
+        let Some(dir) = &self.dir else {
+            return Vec::new();
+        };
+        let conf = std::fs::read_to_string(dir.join("environment.conf")).unwrap_or_default();
+        let configured = conf.lines().find_map(|l| {
+            let (k, v) = l.split_once('=')?;
+            (k.trim() == "manifest").then(|| v.trim().to_string())
+        });
+        let path = match configured {
+            Some(p) if PathBuf::from(&p).is_absolute() => PathBuf::from(p),
+            Some(p) => dir.join(p),
+            None => dir.join("manifests"),
+        };
+        if path.is_file() {
+            return vec![path];
+        }
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&path)
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "pp") && p.is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+    }
+
     /// The environment with no directory and no modules (what a bare session has).
     pub fn empty() -> Environment {
         Environment {
@@ -64,5 +106,89 @@ impl Environment {
             dir: Some(dir),
             modulepath,
         }
+    }
+}
+
+/// What a directory is to prepl when it is started in it.
+pub fn detect(dir: &std::path::Path) -> Option<(Environment, String)> {
+    let is_dir = |p: &str| dir.join(p).is_dir();
+    if dir.join("environment.conf").is_file() || (is_dir("manifests") && is_dir("modules")) {
+        let env = Environment::from_dir(dir.to_path_buf(), Vec::new());
+        let note = format!(
+            "Using the environment in {} (modulepath {}).",
+            dir.display(),
+            join_paths(&env.modulepath)
+        );
+        return Some((env, note));
+    }
+    if dir.join("metadata.json").is_file() && is_dir("manifests") {
+        let parent = dir.parent()?.to_path_buf();
+        let note = format!(
+            "Using the module in {} (modulepath {}).",
+            dir.display(),
+            parent.display()
+        );
+        let env = Environment {
+            modulepath: vec![parent],
+            ..Environment::empty()
+        };
+        return Some((env, note));
+    }
+    None
+}
+
+/// A modulepath as text (`a:b`).
+pub fn join_paths(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+/// A modulepath given as `DIR[:DIR...]`.
+pub fn split_paths(text: &str) -> Vec<PathBuf> {
+    text.split(':')
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_repos_and_modules_are_recognized() {
+        let root = std::env::temp_dir().join(format!("prepl-env-{}", std::process::id()));
+        let repo = root.join("production");
+        std::fs::create_dir_all(repo.join("manifests")).unwrap();
+        std::fs::create_dir_all(repo.join("site")).unwrap();
+        std::fs::write(
+            repo.join("environment.conf"),
+            "modulepath = site:modules:$basemodulepath\n",
+        )
+        .unwrap();
+        std::fs::write(repo.join("manifests/b.pp"), "").unwrap();
+        std::fs::write(repo.join("manifests/a.pp"), "").unwrap();
+        std::fs::write(repo.join("manifests/notes.txt"), "").unwrap();
+        let (env, note) = detect(&repo).expect("a control repo");
+        assert_eq!(
+            env.main_manifests(),
+            vec![repo.join("manifests/a.pp"), repo.join("manifests/b.pp")]
+        );
+        assert_eq!(env.name, "production");
+        assert_eq!(
+            env.modulepath,
+            vec![repo.join("site"), repo.join("modules")]
+        );
+        assert!(note.starts_with("Using the environment in"));
+        let module = root.join("mods").join("web");
+        std::fs::create_dir_all(module.join("manifests")).unwrap();
+        std::fs::write(module.join("metadata.json"), "{}").unwrap();
+        let (env, _) = detect(&module).expect("a module");
+        assert_eq!(env.modulepath, vec![root.join("mods")]);
+        assert!(detect(&root).is_none());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

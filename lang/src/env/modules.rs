@@ -1,1 +1,142 @@
-//! Modules on the modulepath, and autoloading from them.
+//! Modules on the modulepath: where the autoloader looks for a class, define, function or
+//! type alias, and for a module's templates and files.
+//!
+//! The layout is the reference's: `apache::vhost` → `apache/manifests/vhost.pp`, `apache` →
+//! `apache/manifests/init.pp`, function `apache::bool2httpd` →
+//! `apache/functions/bool2httpd.pp`, type `Apache::LogLevel` → `apache/types/loglevel.pp`,
+//! `epp('apache/x.epp')` → `apache/templates/x.epp`, `file('apache/x')` → `apache/files/x`.
+
+use super::Environment;
+use std::path::PathBuf;
+
+/// What a name is looked up as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A class or a define (both under `manifests/`).
+    Manifest,
+    Function,
+    TypeAlias,
+}
+
+/// The directory of a module: the first directory of the modulepath that holds it.
+pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
+    if !is_module_name(module) {
+        return None;
+    }
+    env.modulepath
+        .iter()
+        .map(|dir| dir.join(module))
+        .find(|d| d.is_dir())
+}
+
+/// A module name: lower-case letters, digits and `_`, starting with a letter.
+pub fn is_module_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// The file that defines a (lower-case, `::`-qualified) name of the given kind, if any.
+/// Functions and type aliases named `environment::x` come from the environment directory.
+pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<PathBuf> {
+    let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+    let segments: Vec<&str> = name.split("::").collect();
+    let (first, rest) = segments.split_first()?;
+    let sub = match kind {
+        Kind::Manifest => "manifests",
+        Kind::Function => "functions",
+        Kind::TypeAlias => "types",
+    };
+    let base = if *first == "environment" && kind != Kind::Manifest {
+        env.dir.clone()?
+    } else {
+        module_dir(env, first)?
+    };
+    let mut path = base.join(sub);
+    if rest.is_empty() {
+        if kind != Kind::Manifest {
+            return None;
+        }
+        path.push("init.pp");
+    } else {
+        for (i, seg) in rest.iter().enumerate() {
+            if i + 1 == rest.len() {
+                path.push(format!("{seg}.pp"));
+            } else {
+                path.push(seg);
+            }
+        }
+    }
+    path.is_file().then_some(path)
+}
+
+/// A file of a module named `module/path` in a module subdirectory (`templates`, `files`).
+pub fn module_file(env: &Environment, reference: &str, sub: &str) -> Option<PathBuf> {
+    let (module, rest) = reference.split_once('/')?;
+    let path = module_dir(env, module)?.join(sub).join(rest);
+    path.is_file().then_some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_map_to_the_reference_layout() {
+        let root = std::env::temp_dir().join(format!("prepl-modules-{}", std::process::id()));
+        let m = root.join("web");
+        for d in [
+            "manifests/vhost",
+            "functions",
+            "types",
+            "templates",
+            "files",
+        ] {
+            std::fs::create_dir_all(m.join(d)).unwrap();
+        }
+        for f in [
+            "manifests/init.pp",
+            "manifests/vhost.pp",
+            "manifests/vhost/ssl.pp",
+            "functions/port.pp",
+            "types/port.pp",
+            "templates/a.epp",
+            "files/motd",
+        ] {
+            std::fs::write(m.join(f), "").unwrap();
+        }
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.join("nowhere"), root.clone()],
+        };
+        let file =
+            |k, n| definition_file(&env, k, n).map(|p| p.strip_prefix(&m).unwrap().to_path_buf());
+        assert_eq!(
+            file(Kind::Manifest, "web"),
+            Some("manifests/init.pp".into())
+        );
+        assert_eq!(
+            file(Kind::Manifest, "::Web::Vhost"),
+            Some("manifests/vhost.pp".into())
+        );
+        assert_eq!(
+            file(Kind::Manifest, "web::vhost::ssl"),
+            Some("manifests/vhost/ssl.pp".into())
+        );
+        assert_eq!(
+            file(Kind::Function, "web::port"),
+            Some("functions/port.pp".into())
+        );
+        assert_eq!(
+            file(Kind::TypeAlias, "Web::Port"),
+            Some("types/port.pp".into())
+        );
+        assert_eq!(file(Kind::Function, "web"), None);
+        assert_eq!(file(Kind::Manifest, "nosuch"), None);
+        assert!(module_file(&env, "web/a.epp", "templates").is_some());
+        assert!(module_file(&env, "web/motd", "files").is_some());
+        assert!(module_file(&env, "web/nope", "files").is_none());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

@@ -105,6 +105,12 @@ impl Evaluator {
         span: Span,
     ) -> EvalResult {
         let closure = block.map(|l| self.closure(l));
+        if name.contains("::") && !self.functions.contains_key(name) && self.builtin(name).is_none()
+        {
+            // A function of a module, loaded on first use.
+            self.autoload(crate::env::modules::Kind::Function, name)
+                .map_err(|e| Flow::Error(e.at(span)))?;
+        }
         let result = if let Some(f) = self.functions.get(name).cloned() {
             self.call_function(&f, args, closure.as_ref())
         } else if let Some(b) = self.builtin(name) {
@@ -291,13 +297,17 @@ impl Evaluator {
     /// evaluated once.
     fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
         let key = e as *const Expr as usize;
-        if let Some(t) = self.type_cache.get(&key) {
+        if let Some((_, t)) = self
+            .type_cache
+            .get(&key)
+            .filter(|(span, _)| *span == e.span)
+        {
             return Ok(t.clone());
         }
         match self.eval(e)? {
             Value::Type(t) => {
                 if is_constant(e) {
-                    self.type_cache.insert(key, t.clone());
+                    self.type_cache.insert(key, (e.span, t.clone()));
                 }
                 Ok(t)
             }

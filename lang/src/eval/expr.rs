@@ -63,11 +63,29 @@ impl Evaluator {
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
             ExprKind::QualifiedReference(n) => {
                 let key = e as *const Expr as usize;
-                match self.type_cache.get(&key) {
-                    Some(t) => Value::Type(t.clone()),
+                match self
+                    .type_cache
+                    .get(&key)
+                    .filter(|(span, _)| *span == e.span)
+                {
+                    Some((_, t)) => Value::Type(t.clone()),
                     None => {
-                        let t = Rc::new(self.type_named(n)?);
-                        self.type_cache.insert(key, t.clone());
+                        let t = match self.type_named(n) {
+                            Ok(t) => t,
+                            // A type alias or define of a module, loaded on first use.
+                            Err(e) => {
+                                let lower = n.to_ascii_lowercase();
+                                let loaded = self
+                                    .autoload(crate::env::modules::Kind::TypeAlias, &lower)?
+                                    || self.resource_kind_loading(&lower)?.is_some();
+                                if !loaded {
+                                    return Err(e.into());
+                                }
+                                self.type_named(n)?
+                            }
+                        };
+                        let t = Rc::new(t);
+                        self.type_cache.insert(key, (e.span, t.clone()));
                         Value::Type(t)
                     }
                 }
@@ -378,6 +396,10 @@ impl Evaluator {
     fn qualified_variable(&self, name: &str) -> Option<Value> {
         let name = name.strip_prefix("::").unwrap_or(name);
         let (class, var) = name.rsplit_once("::")?;
+        if class.eq_ignore_ascii_case("settings") {
+            let node = &self.compilation.catalog.node_name;
+            return crate::env::settings::lookup(&self.env, node, var);
+        }
         let scope = self
             .compilation
             .class_scopes

@@ -83,7 +83,9 @@ pub struct Evaluator {
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
     /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
     /// their AST node. Cleared for each input and whenever a type name changes meaning.
-    pub(crate) type_cache: HashMap<usize, Rc<PType>>,
+    /// The span is checked on each hit: a tree dropped (an EPP template rendered) may leave
+    /// its addresses to a later one.
+    pub(crate) type_cache: HashMap<usize, (crate::syntax::ast::Span, Rc<PType>)>,
     /// Slot vectors of finished frames, reused by the next calls.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
     /// Deprecation warnings already shown (each is shown once per session).
@@ -108,6 +110,9 @@ pub struct Evaluator {
     pub(crate) call_span: crate::syntax::ast::Span,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
+    /// The files the autoloader has loaded, and their syntax trees.
+    pub(crate) autoloaded: std::collections::HashSet<std::path::PathBuf>,
+    pub(crate) loaded_programs: Vec<Program>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -130,7 +135,7 @@ impl Evaluator {
             .iter()
             .map(|b| (b.name, b))
             .collect();
-        Evaluator {
+        let mut ev = Evaluator {
             globals,
             frames: Vec::new(),
             current: None,
@@ -160,7 +165,26 @@ impl Evaluator {
             file_override: None,
             warn_cycles: true,
             env: crate::env::Environment::empty(),
-        }
+            autoloaded: Default::default(),
+            loaded_programs: Vec::new(),
+        };
+        ev.set_runtime_variables();
+        ev
+    }
+
+    /// `$trusted`, `$server_facts` and `$environment` for the node name and environment (set
+    /// again whenever either changes).
+    pub fn set_runtime_variables(&mut self) {
+        let node = self.compilation.catalog.node_name.clone();
+        self.globals
+            .set_built_in("trusted", crate::env::settings::trusted(&node));
+        self.globals.set_built_in(
+            "server_facts",
+            crate::env::settings::server_facts(&self.env),
+        );
+        // A program that assigns `$environment` reassigns it, as with a fact.
+        self.globals
+            .set_fact("environment", Value::from(self.env.name.as_str()));
     }
 
     /// Sends a log line to the sink (or keeps it for `take_logs` when there is none).
@@ -215,6 +239,8 @@ impl Evaluator {
             }
         }
         self.globals.set_built_in("facts", facts);
+        // A fact of the same name as a runtime variable never replaces it.
+        self.set_runtime_variables();
     }
 
     /// Fails with `Interrupted` once the interrupt flag is set (and clears it).
@@ -270,7 +296,7 @@ impl Evaluator {
     }
 
     /// Defines the type aliases and functions of a program before it runs.
-    fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
+    pub(crate) fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
         self.type_cache.clear();
         let mut pending = Vec::new();
         let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::default();
@@ -491,12 +517,15 @@ impl Session {
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {
         self.evaluator.compilation.catalog.node_name = name.into();
+        self.evaluator.set_runtime_variables();
     }
 
     /// Sets the environment (modulepath, environment directory) that classes, defines,
     /// functions, type aliases, templates, files and Hiera data are loaded from.
     pub fn set_environment(&mut self, env: crate::env::Environment) {
         self.evaluator.env = env;
+        self.evaluator.autoloaded.clear();
+        self.evaluator.set_runtime_variables();
     }
 
     /// The environment the session loads code and data from.

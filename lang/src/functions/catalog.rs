@@ -213,7 +213,7 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             None => (ResourceForm::Regular, type_name),
         },
     };
-    let Some(kind) = ev.resource_kind(&type_name) else {
+    let Some(kind) = ev.resource_kind_loading(&type_name)? else {
         return Err(Error::eval(format!("Unknown resource type: '{type_name}'")).into());
     };
     let empty = Value::hash(Default::default());

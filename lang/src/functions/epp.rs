@@ -144,10 +144,12 @@ fn epp_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     dispatch(ev, args, b)?;
     let path = args.first().and_then(Value::as_str).unwrap_or("");
     let not_found = || Error::eval(format!("Could not find template '{path}'"));
-    let file = std::path::Path::new(path);
-    if !file.is_absolute() || !file.exists() {
+    // An absolute path, or `module/name` in the module's templates/.
+    let Some(found) = super::modules::find(ev, path, "templates") else {
         return Err(not_found().into());
-    }
+    };
+    let shown = found.display().to_string();
+    let file = found.as_path();
     if file.is_dir() {
         return Err(Error::eval(format!("Is a directory @ io_fread - {path}")).into());
     }
@@ -155,7 +157,7 @@ fn epp_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     let text = String::from_utf8_lossy(&text);
     let src = TemplateSource {
         text: &text,
-        file: path,
+        file: &shown,
         function: "epp",
     };
     render_template(ev, &src, args.get(1))

@@ -19,6 +19,8 @@ pub mod iterate;
 pub mod iteration;
 pub mod iterators;
 pub mod logging;
+pub mod lookup;
+pub mod modules;
 pub mod numbers;
 pub mod query;
 pub mod regex;
@@ -50,6 +52,7 @@ pub fn all() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut all = Vec::new();
         all.extend(logging::builtins());
+        all.extend(modules::builtins());
         all.extend(catalog::builtins());
         all.extend(digest::builtins());
         all.extend(control::builtins());
@@ -65,6 +68,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(epp::builtins());
         all.extend(stdlib::builtins());
         all.extend(environment::builtins());
+        all.extend(lookup::builtins());
         all.sort_by_key(|b| b.name);
         all
     })

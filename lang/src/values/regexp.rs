@@ -230,6 +230,20 @@ fn translate_escape(
                 None => format!("\\p{{{name}}}"),
             }
         }
+        // `\0`, `\0nn`: an octal character code (NUL for a lone `\0`).
+        '0' => {
+            let mut code = 0u32;
+            for _ in 0..2 {
+                match rest.peek() {
+                    Some(d @ '0'..='7') => {
+                        code = code * 8 + d.to_digit(8).unwrap_or(0);
+                        rest.next();
+                    }
+                    _ => break,
+                }
+            }
+            format!("\\x{{{code:x}}}")
+        }
         n => format!("\\{n}"),
     }
 }
@@ -256,6 +270,13 @@ impl std::hash::Hash for Regexp {
 #[cfg(test)]
 mod tests {
     use super::Regexp;
+
+    #[test]
+    fn octal_escapes_are_character_codes() {
+        assert!(matches(r"\A\/([^\n\/\0]+\/*)*\z", "/usr/bin"));
+        assert!(matches(r"a\0b", "a\0b"));
+        assert!(matches(r"\011", "\t"));
+    }
 
     fn matches(pattern: &str, text: &str) -> bool {
         Regexp::new(pattern).expect("valid pattern").is_match(text)

@@ -72,20 +72,7 @@ pub(crate) mod test_catalog {
         if type_name != "Class" && type_name != "Stage" {
             tags.push(title.to_ascii_lowercase().into());
         }
-        Resource {
-            type_name: type_name.into(),
-            title: title.into(),
-            parameters: Default::default(),
-            tags,
-            tag_parent: None,
-            late_tags: Vec::new(),
-            origin: None,
-            exported: false,
-            is_virtual: false,
-            line: None,
-            file: None,
-            container,
-        }
+        Resource::new(type_name, title, tags, container)
     }
 
     /// A catalog with `Stage[main]` and `Class[main]`, as every compilation starts.

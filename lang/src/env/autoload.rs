@@ -1,0 +1,130 @@
+//! The autoloader: when a class, define, function or type alias is not defined yet, the file
+//! the reference would load it from (`env::modules`) is parsed and its definitions hoisted,
+//! as if it had been typed in. Each file is loaded once per session.
+
+use super::modules::{self, Kind};
+use crate::error::{Error, Source};
+use crate::eval::Evaluator;
+use std::rc::Rc;
+
+impl Evaluator {
+    /// Loads the file that defines `name` as `kind`, if there is one and it was not loaded
+    /// yet. Returns whether a file was loaded.
+    pub(crate) fn autoload(&mut self, kind: Kind, name: &str) -> Result<bool, Error> {
+        if self.env.modulepath.is_empty() && self.env.dir.is_none() {
+            return Ok(false);
+        }
+        let Some(path) = modules::definition_file(&self.env, kind, name) else {
+            return Ok(false);
+        };
+        if self.autoloaded.contains(&path) {
+            return Ok(false);
+        }
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Error::eval(format!("Could not read {}: {e}", path.display())))?;
+        let source = Source::new(path.display().to_string(), text.as_str());
+        let (program, warnings) =
+            crate::syntax::parse_with_warnings(&text).map_err(|e| e.in_source(&source))?;
+        self.autoloaded.insert(path);
+        for w in warnings {
+            self.log(crate::LogLevel::Warning, &w.message);
+        }
+        let saved = std::mem::replace(&mut self.source, source.clone());
+        crate::eval::resolve::resolve_program(&program, &mut self.layouts);
+        let r = self.hoist(&program.body);
+        self.source = saved;
+        // Kept for the session: caches (types of constant type expressions) are keyed by the
+        // address of AST nodes, which must not be reused by later trees.
+        self.loaded_programs.push(program);
+        r.map_err(|e| e.in_source(&source))?;
+        Ok(true)
+    }
+
+    /// The module a source file belongs to (`apache` for `.../apache/manifests/init.pp`).
+    pub(crate) fn module_of(&self, source: &Source) -> Option<Rc<str>> {
+        let path = std::path::Path::new(&source.name);
+        self.env.modulepath.iter().find_map(|dir| {
+            let rest = path.strip_prefix(dir).ok()?;
+            let module = rest.components().next()?.as_os_str().to_str()?;
+            modules::is_module_name(module).then(|| Rc::from(module))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::env::Environment;
+    use crate::Session;
+    use std::path::Path;
+
+    fn write(root: &Path, file: &str, text: &str) {
+        let path = root.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn classes_defines_functions_types_and_files_load_from_modules() {
+        let root = std::env::temp_dir().join(format!("prepl-autoload-{}", std::process::id()));
+        write(
+            &root,
+            "web/manifests/init.pp",
+            "class web(Web::Port $port = 80) { web::site { main: } notice($module_name) }",
+        );
+        write(&root, "web/manifests/site.pp", "define web::site { notify { \"site ${title} ${web::port}\": message => web::greet($title) } }");
+        write(
+            &root,
+            "web/functions/greet.pp",
+            "function web::greet(String $who) >> String { \"hello ${who}\" }",
+        );
+        write(
+            &root,
+            "web/types/port.pp",
+            "type Web::Port = Integer[1, 65535]",
+        );
+        write(&root, "web/files/motd", "welcome\n");
+        write(
+            &root,
+            "web/templates/conf.epp",
+            "<%- | $port | -%>\nport=<%= $port %>\n",
+        );
+        write(&root, "web/lib/puppet/type/web_setting.rb", "Puppet::Type.newtype(:web_setting) do\n  ensurable\n  newparam(:name, namevar: true)\n  newproperty(:value)\nend\n");
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            modulepath: vec![root.clone()],
+            ..Environment::empty()
+        });
+        s.eval("include web").unwrap();
+        let titles: Vec<String> = s
+            .catalog()
+            .resources()
+            .skip(3)
+            .map(|(_, r)| r.reference())
+            .collect();
+        assert_eq!(
+            titles,
+            ["Class[Web]", "Web::Site[main]", "Notify[site main 80]"]
+        );
+        assert_eq!(s.take_logs()[0].1, "web");
+        let v = s.eval("[8080 =~ Web::Port, 0 =~ Web::Port, file('web/motd'), epp('web/conf.epp', { port => 1 })]").unwrap();
+        assert_eq!(
+            crate::format::to_programmatic(&v),
+            r#"[true, false, "welcome\n", "port=1\n"]"#
+        );
+        s.eval("web_setting { x: value => 1, ensure => present }")
+            .unwrap();
+        let e = s.eval("web_setting { y: nosuch => 1 }").unwrap_err();
+        assert!(
+            e.message.starts_with("no parameter named 'nosuch'"),
+            "{}",
+            e.message
+        );
+        let e = s.eval("include nosuch").unwrap_err();
+        assert!(
+            e.message.contains("Could not find class ::nosuch"),
+            "{}",
+            e.message
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

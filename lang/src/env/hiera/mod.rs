@@ -1,0 +1,1314 @@
+//! Hiera 5: data for `lookup()`, the `hiera*` functions and automatic parameter lookup of
+//! class parameters, as the reference's `Puppet::Pops::Lookup` finds it.
+//!
+//! - `config`: `hiera.yaml` version 5 (defaults, hierarchy, module `default_hierarchy`), and
+//!   the deprecated version 4.
+//! - `yaml`: data files read as Psych reads them (YAML 1.1 scalars).
+//! - `merge`: the merge strategies `first`, `unique`, `hash`, `deep`.
+//! - `explain`: the explanation tree (`:lookup KEY --explain`).
+//! - `glob`: `glob`/`globs` locations.
+//!
+//! A lookup searches the environment layer (`<env>/hiera.yaml`, data under `data/`), then,
+//! for a key `mod::...`, the module layer (`<mod>/hiera.yaml`); the global layer is not
+//! read. Within a layer the hierarchy levels are searched in order, and within a level its
+//! locations; the merge strategy (from the call, or `lookup_options`) decides whether the
+//! first value found wins or values are merged. Values are interpolated (`%{facts.x}`,
+//! `%{lookup('k')}`, `%{alias('k')}`, `%{literal('%')}`, `%{scope('v')}`), then a dotted key
+//! (`a.b.0`) digs into the value found.
+
+pub mod config;
+pub mod explain;
+mod glob;
+pub mod merge;
+pub mod yaml;
+
+use crate::error::{Error, ErrorKind};
+use crate::eval::Evaluator;
+use crate::values::{Map, Regexp, Value};
+use crate::LogLevel;
+use config::{Config, Entry, Locations};
+use explain::{Event, Explainer, Kind};
+use merge::Strategy;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+type Found = Result<Option<Value>, Error>;
+
+/// A lookup error (the reference's `LookupError`): reported as is, without the
+/// "Error while evaluating a Function Call" prefix.
+pub(crate) fn lookup_error(message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Failed, message)
+}
+
+/// A key split into its root and the segments that dig into the value (`a.b.0`, `a."b.c"`).
+#[derive(Debug, Clone)]
+pub struct LookupKey {
+    pub full: String,
+    pub root: String,
+    pub segments: Vec<Segment>,
+    pub module: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Segment {
+    Key(String),
+    Index(i64),
+}
+
+impl Segment {
+    fn text(&self) -> String {
+        match self {
+            Segment::Key(s) => s.clone(),
+            Segment::Index(i) => i.to_string(),
+        }
+    }
+}
+
+/// Splits a dotted key; `None` for a syntax error.
+pub fn split_key(key: &str) -> Option<Vec<Segment>> {
+    if !key.contains(['\'', '"', '.']) {
+        return Some(vec![Segment::Key(key.to_string())]);
+    }
+    let b = key.as_bytes();
+    let mut i = 0;
+    let mut out = Vec::new();
+    loop {
+        // One segment: optional spaces, a quoted string, optional spaces; or a bare run.
+        let start = i;
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i < b.len() && (b[i] == b'"' || b[i] == b'\'') {
+            let q = b[i];
+            let close = key[i + 1..].find(q as char)? + i + 1;
+            if close == i + 1 {
+                return None;
+            }
+            out.push(Segment::Key(key[i + 1..close].to_string()));
+            i = close + 1;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+        } else {
+            i = start;
+            let end = key[i..].find(['\'', '"', '.']).map_or(key.len(), |e| e + i);
+            if end == i {
+                return None;
+            }
+            let seg = key[i..end].trim();
+            let numeric = {
+                let d = seg.strip_prefix(['+', '-']).unwrap_or(seg);
+                !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit())
+            };
+            out.push(match (numeric, seg.parse::<i64>()) {
+                (true, Ok(n)) => Segment::Index(n),
+                _ => Segment::Key(seg.to_string()),
+            });
+            i = end;
+        }
+        if i == b.len() {
+            return Some(out);
+        }
+        if b[i] != b'.' {
+            return None;
+        }
+        i += 1;
+        if i == b.len() {
+            return None;
+        }
+    }
+}
+
+impl LookupKey {
+    pub fn parse(key: &str) -> Result<LookupKey, Error> {
+        let mut segments =
+            split_key(key).ok_or_else(|| lookup_error(format!("Syntax error in key: '{key}'")))?;
+        let root = segments.remove(0).text();
+        let module = match root.find("::") {
+            Some(i) if i > 0 => Some(root[..i].to_string()),
+            _ => None,
+        };
+        Ok(LookupKey {
+            full: key.to_string(),
+            root,
+            segments,
+            module,
+        })
+    }
+}
+
+/// A data file a hierarchy level names, and whether it exists.
+#[derive(Debug, Clone)]
+struct Location {
+    original: String,
+    path: PathBuf,
+    exists: bool,
+}
+
+#[derive(Clone, Copy)]
+enum Layer {
+    /// The global layer (not read; an explanation shows it searched, as the reference
+    /// shows it without a global `hiera.yaml`).
+    Global,
+    Environment,
+    Module,
+}
+
+/// `lookup_options` of a module (or the environment alone): per key, and per pattern.
+type CompiledOptions = Option<(Map, Vec<(Rc<Regexp>, Value)>)>;
+
+type Stamp = (std::time::SystemTime, u64);
+
+thread_local! {
+    /// `hiera.yaml` files read, by path, with the modification time and size they had.
+    static CONFIGS: RefCell<HashMap<PathBuf, (Stamp, Rc<Config>)>> = RefCell::new(HashMap::new());
+    /// Data files read, by path, with the modification time and size they had.
+    static FILES: RefCell<HashMap<PathBuf, (std::time::SystemTime, u64, Value)>> = RefCell::new(HashMap::new());
+}
+
+/// One lookup (with the lookups its interpolations make).
+pub(crate) struct Lookup<'e> {
+    pub(crate) ev: &'e mut Evaluator,
+    pub(crate) x: Explainer,
+    /// Keys being looked up (a key met again is a recursive lookup).
+    stack: Vec<String>,
+    pub(crate) overrides: Map,
+    pub(crate) defaults: Map,
+    /// Variables set while expanding `mapped_paths`.
+    locals: Vec<(String, Value)>,
+    options: HashMap<Option<String>, CompiledOptions>,
+    configs: HashMap<PathBuf, Rc<Config>>,
+}
+
+impl<'e> Lookup<'e> {
+    pub(crate) fn new(ev: &'e mut Evaluator, explain: bool) -> Lookup<'e> {
+        Lookup {
+            ev,
+            x: Explainer::new(explain),
+            stack: Vec::new(),
+            overrides: Map::default(),
+            defaults: Map::default(),
+            locals: Vec::new(),
+            options: HashMap::new(),
+            configs: HashMap::new(),
+        }
+    }
+
+    /// The first of `names` with a value (overrides first, then the data, then the default
+    /// values hash): the name and the value.
+    pub(crate) fn lookup_names(
+        &mut self,
+        names: &[String],
+        merge: Option<&Value>,
+    ) -> Result<Option<(String, Value, &'static str)>, Error> {
+        for key in names {
+            if let Some(v) = self.overrides.get(&Value::string(key.as_str())) {
+                let v = v.clone();
+                self.x.found_in_overrides(key, &v);
+                return Ok(Some((key.clone(), v, "override")));
+            }
+            if let Some(v) = self.search(key, merge)? {
+                return Ok(Some((key.clone(), v, "data")));
+            }
+        }
+        for key in names {
+            if let Some(v) = self.defaults.get(&Value::string(key.as_str())) {
+                let v = v.clone();
+                self.x.found_in_defaults(key, &v);
+                return Ok(Some((key.clone(), v, "default")));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Looks one key up in the data (the reference's `LookupAdapter#lookup`).
+    pub(crate) fn search(&mut self, key: &str, merge: Option<&Value>) -> Found {
+        if key == "lookup_options" || key.starts_with("lookup_options.") {
+            self.x.leaf(Kind::InvalidKey(key.to_string()), Event::None);
+            return Ok(None);
+        }
+        let lk = LookupKey::parse(key)?;
+        let options = self.lookup_options_for(&lk)?;
+        let merge = match merge {
+            Some(m) => Some(m.clone()),
+            None => {
+                let m = options
+                    .as_ref()
+                    .and_then(|o| o.get(&Value::string("merge")).cloned());
+                if m.is_some() {
+                    self.x.merge_source("lookup_options");
+                }
+                m
+            }
+        };
+        let strategy = Strategy::from_value(merge.as_ref())?;
+        self.x.push(Kind::Top(key.to_string()));
+        let mut r = self.do_lookup(&lk, &strategy)?;
+        if r.is_none() {
+            r = self.lookup_default_in_module(&lk)?;
+        }
+        self.x.pop();
+        match (
+            r,
+            options.and_then(|o| o.get(&Value::string("convert_to")).cloned()),
+        ) {
+            (Some(v), Some(convert_to)) => self.convert_to(key, v, &convert_to).map(Some),
+            (r, _) => Ok(r),
+        }
+    }
+
+    /// `convert_to` in `lookup_options`: `Type.new(value, args...)`.
+    fn convert_to(&mut self, key: &str, value: Value, convert_to: &Value) -> Result<Value, Error> {
+        let (first, rest) = match convert_to {
+            Value::Array(a) if !a.is_empty() => (a[0].clone(), a[1..].to_vec()),
+            other => (other.clone(), Vec::new()),
+        };
+        let t = match &first {
+            Value::Type(t) => (**t).clone(),
+            Value::String(s) => crate::functions::signature::typesrc::parse_type(s).map_err(|e| {
+                lookup_error(format!(
+                    "Invalid data type in lookup_options for key '{key}' could not parse '{s}', error: '{e}"
+                ))
+            })?,
+            other => {
+                return Err(lookup_error(format!(
+                    "Invalid data type in lookup_options for key '{key}' could not parse '{}', error: 'not a type name",
+                    crate::format::ruby::to_s(other)
+                )))
+            }
+        };
+        let mut args = vec![value];
+        args.extend(rest.iter().cloned());
+        let converted = crate::convert::new_value(&t, &args).map_err(|e| {
+            lookup_error(format!(
+                "The convert_to lookup_option for key '{key}' raised error: {}",
+                e.message
+            ))
+        })?;
+        let mut shown = vec![Value::typ(t.clone())];
+        shown.extend(rest);
+        self.x.text(format!(
+            "Applying convert_to lookup_option with arguments {}",
+            crate::format::to_programmatic(&Value::array(shown))
+        ));
+        Ok(converted)
+    }
+
+    fn do_lookup(&mut self, lk: &LookupKey, strategy: &Strategy) -> Found {
+        let module = lk.module.clone();
+        let v = self.merge_lookup(
+            strategy,
+            vec![Layer::Global, Layer::Environment, Layer::Module],
+            |s, layer| s.layer_lookup(layer, module.as_deref(), lk, strategy, false),
+        )?;
+        match v {
+            Some(v) => self.dig(lk, v),
+            None => Ok(None),
+        }
+    }
+
+    /// A module's `default_hierarchy`, searched when nothing else has the key.
+    fn lookup_default_in_module(&mut self, lk: &LookupKey) -> Found {
+        let Some(module) = lk.module.clone() else {
+            return Ok(None);
+        };
+        let Some(config) = self.module_config(&module)? else {
+            return Ok(None);
+        };
+        if config.default_hierarchy.is_none() {
+            return Ok(None);
+        }
+        self.x.push(Kind::Scope(format!(
+            "Searching default_hierarchy of module \"{module}\""
+        )));
+        let opts = self.default_options(&config, &module)?;
+        let merge = opts.and_then(|(exact, patterns)| {
+            exact
+                .get(&Value::string(lk.root.as_str()))
+                .cloned()
+                .or_else(|| {
+                    patterns
+                        .iter()
+                        .find(|(re, _)| re.is_match(&lk.root))
+                        .map(|(_, v)| v.clone())
+                })
+                .and_then(|o| match o {
+                    Value::Hash(h) => h.get(&Value::string("merge")).cloned(),
+                    _ => None,
+                })
+        });
+        let strategy = Strategy::from_value(merge.as_ref())?;
+        self.x
+            .push(Kind::Scope(format!("Searching for \"{}\"", lk.full)));
+        let r = self.provider_lookup(&config, Some(&module), lk, &strategy, true)?;
+        self.x.pop();
+        self.x.pop();
+        match r {
+            Some(v) => self.dig(lk, v),
+            None => Ok(None),
+        }
+    }
+
+    fn default_options(
+        &mut self,
+        config: &Rc<Config>,
+        module: &str,
+    ) -> Result<CompiledOptions, Error> {
+        let lk = LookupKey::parse("lookup_options")?;
+        let hash = Strategy::Hash;
+        let opts = self.provider_lookup(config, Some(module), &lk, &hash, true)?;
+        let opts = validate_options(opts, Some(module))?;
+        compile_options(opts)
+    }
+
+    /// Searches one layer for the root of the key.
+    fn layer_lookup(
+        &mut self,
+        layer: Layer,
+        module: Option<&str>,
+        lk: &LookupKey,
+        strategy: &Strategy,
+        default_hierarchy: bool,
+    ) -> Found {
+        match layer {
+            Layer::Global => {
+                self.x.push(Kind::DataProvider {
+                    name: "Global Data Provider (hiera configuration version 5)".into(),
+                    config: None,
+                });
+                self.x.not_found(&lk.full);
+                self.x.pop();
+                Ok(None)
+            }
+            Layer::Environment => {
+                let Some(config) = self.env_config()? else {
+                    return Ok(None);
+                };
+                self.provider_lookup(&config, None, lk, strategy, default_hierarchy)
+            }
+            Layer::Module => {
+                let Some(module) = module else {
+                    return Ok(None);
+                };
+                if module_dir(self.ev, module).is_none() {
+                    self.x
+                        .leaf(Kind::Module(module.to_string()), Event::ModuleNotFound);
+                    return Ok(None);
+                }
+                let Some(config) = self.module_config(module)? else {
+                    self.x.leaf(
+                        Kind::Module(module.to_string()),
+                        Event::ModuleProviderNotFound,
+                    );
+                    return Ok(None);
+                };
+                self.provider_lookup(&config, Some(module), lk, strategy, default_hierarchy)
+            }
+        }
+    }
+
+    fn config(&mut self, path: PathBuf, in_module: bool) -> Result<Rc<Config>, Error> {
+        if let Some(c) = self.configs.get(&path) {
+            return Ok(c.clone());
+        }
+        let stamp = std::fs::metadata(&path)
+            .ok()
+            .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()));
+        let cached = CONFIGS.with(|c| {
+            c.borrow()
+                .get(&path)
+                .filter(|(s, _)| Some(*s) == stamp)
+                .map(|(_, c)| c.clone())
+        });
+        let c = match cached {
+            Some(c) => c,
+            None => {
+                let c = match Config::load(&path, in_module) {
+                    Ok(c) => Rc::new(c),
+                    Err(e) => {
+                        if e.message.starts_with("hiera.yaml version 3 cannot be used") {
+                            self.deprecated_version(&path, 3);
+                        }
+                        return Err(e);
+                    }
+                };
+                if let Some(s) = stamp {
+                    CONFIGS.with(|m| m.borrow_mut().insert(path.clone(), (s, c.clone())));
+                }
+                c
+            }
+        };
+        if c.version == 4 {
+            self.deprecated_version(&path, 4);
+        }
+        self.configs.insert(path, c.clone());
+        Ok(c)
+    }
+
+    /// The reference's warning (once) about a `hiera.yaml` of version 3 or 4.
+    fn deprecated_version(&mut self, path: &Path, version: i64) {
+        let message = format!(
+            "{}: Use of 'hiera.yaml' version {version} is deprecated. It should be converted to version 5",
+            path.display()
+        );
+        if self.ev.deprecations_shown.insert(message.clone()) {
+            let full = format!("{message}\n   (file: {})", path.display());
+            self.ev.log(LogLevel::Warning, &full);
+        }
+    }
+
+    fn env_config(&mut self) -> Result<Option<Rc<Config>>, Error> {
+        let Some(dir) = self.ev.env.dir.clone() else {
+            return Ok(None);
+        };
+        let path = dir.join("hiera.yaml");
+        if !path.is_file() {
+            return Ok(None);
+        }
+        self.config(path, false).map(Some)
+    }
+
+    fn module_config(&mut self, module: &str) -> Result<Option<Rc<Config>>, Error> {
+        let Some(dir) = module_dir(self.ev, module) else {
+            return Ok(None);
+        };
+        let path = dir.join("hiera.yaml");
+        if !path.is_file() {
+            return Ok(None);
+        }
+        self.config(path, true).map(Some)
+    }
+
+    /// A layer's data provider: its hierarchy, searched with the strategy.
+    fn provider_lookup(
+        &mut self,
+        config: &Rc<Config>,
+        module: Option<&str>,
+        lk: &LookupKey,
+        strategy: &Strategy,
+        default_hierarchy: bool,
+    ) -> Found {
+        if self.stack.contains(&lk.full) {
+            return Err(lookup_error(format!(
+                "Lookup of key '{}' failed: Recursive lookup detected in [{}]",
+                lk.full,
+                self.stack.join(", ")
+            )));
+        }
+        self.stack.push(lk.full.clone());
+        let name = match module {
+            Some(m) => format!(
+                "Module \"{m}\" Data Provider (hiera configuration version {})",
+                config.version
+            ),
+            None => format!(
+                "Environment Data Provider (hiera configuration version {})",
+                config.version
+            ),
+        };
+        self.x.push(Kind::DataProvider {
+            name,
+            config: Some(config.path.display().to_string()),
+        });
+        let entries: Vec<Entry> = if default_hierarchy {
+            config.default_hierarchy.clone().unwrap_or_default()
+        } else {
+            config.hierarchy.clone()
+        };
+        let r = if entries.is_empty() {
+            self.x.not_found(&lk.full);
+            Ok(None)
+        } else {
+            self.merge_lookup(strategy, entries, |s, e| {
+                s.entry_lookup(config, module, &e, &lk.root, strategy)
+            })
+        };
+        self.x.pop();
+        self.stack.pop();
+        r
+    }
+
+    fn entry_lookup(
+        &mut self,
+        config: &Rc<Config>,
+        module: Option<&str>,
+        entry: &Entry,
+        root: &str,
+        strategy: &Strategy,
+    ) -> Found {
+        self.x.push(Kind::DataProvider {
+            name: format!("Hierarchy entry \"{}\"", entry.name),
+            config: None,
+        });
+        let r = (|| {
+            check_function(entry, config)?;
+            let locations = self.locations(config, entry)?;
+            self.merge_lookup(strategy, locations, |s, loc| {
+                s.location_lookup(config, module, entry, loc, root)
+            })
+        })();
+        self.x.pop();
+        r
+    }
+
+    fn location_lookup(
+        &mut self,
+        config: &Rc<Config>,
+        module: Option<&str>,
+        entry: &Entry,
+        loc: Option<Location>,
+        root: &str,
+    ) -> Found {
+        let Some(loc) = loc else {
+            return Err(lookup_error(format!(
+                "'{}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function (file: {})",
+                entry.function,
+                config.path.display()
+            )));
+        };
+        self.x.push(Kind::Location {
+            path: loc.path.display().to_string(),
+            original: loc.original.clone(),
+        });
+        let r = (|| {
+            if !loc.exists {
+                self.x.location_not_found();
+                return Ok(None);
+            }
+            let data = self.data_hash(entry, &loc.path, module)?;
+            let Value::Hash(h) = &data else {
+                return Ok(None);
+            };
+            match h.get(&Value::string(root)) {
+                None => {
+                    self.x.not_found(root);
+                    Ok(None)
+                }
+                Some(v) => {
+                    let v = self.interpolate(v, true)?;
+                    self.x.found(root, &v);
+                    Ok(Some(v))
+                }
+            }
+        })();
+        self.x.pop();
+        r
+    }
+
+    /// The data a file holds (read once until it changes); in a module, keys not
+    /// qualified with the module's name are dropped with a warning.
+    fn data_hash(
+        &mut self,
+        entry: &Entry,
+        path: &Path,
+        module: Option<&str>,
+    ) -> Result<Value, Error> {
+        let meta = std::fs::metadata(path).ok();
+        let stamp = meta
+            .as_ref()
+            .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()));
+        let cached = FILES.with(|f| {
+            f.borrow()
+                .get(path)
+                .and_then(|(t, n, v)| (Some((*t, *n)) == stamp).then(|| v.clone()))
+        });
+        let data = match cached {
+            Some(v) => v,
+            None => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display())))?;
+                let v = match entry.function.as_str() {
+                    "yaml_data" => match yaml::parse(&text) {
+                        Ok(v @ Value::Hash(_)) => v,
+                        Ok(Value::Undef) | Ok(Value::Boolean(false)) => Value::hash(Map::default()),
+                        Ok(_) => {
+                            self.ev.log(
+                                LogLevel::Warning,
+                                &format!(
+                                    "{}: file does not contain a valid yaml hash",
+                                    path.display()
+                                ),
+                            );
+                            Value::hash(Map::default())
+                        }
+                        Err(e) => {
+                            return Err(lookup_error(format!(
+                                "Unable to parse ({}): {e}",
+                                path.display()
+                            )))
+                        }
+                    },
+                    _ => match serde_json::from_str::<serde_json::Value>(&text) {
+                        Ok(j) => crate::catalog::json::from_data(&j),
+                        Err(e) => {
+                            return Err(lookup_error(format!(
+                                "Unable to parse ({}): {e}",
+                                path.display()
+                            )))
+                        }
+                    },
+                };
+                if !matches!(v, Value::Hash(_)) {
+                    return Err(lookup_error(format!(
+                        "Value returned from data_hash function '{}', when using location '{}', has wrong type, expects a Hash value, got {}",
+                        entry.function,
+                        path.display(),
+                        crate::types::infer::infer(&v)
+                    )));
+                }
+                if let Some(s) = stamp {
+                    FILES.with(|f| {
+                        f.borrow_mut()
+                            .insert(path.to_path_buf(), (s.0, s.1, v.clone()))
+                    });
+                }
+                v
+            }
+        };
+        let (Some(module), Value::Hash(h)) = (module, &data) else {
+            return Ok(data);
+        };
+        let prefix = format!("{module}::");
+        let qualified = |k: &Value| {
+            k.as_str()
+                .is_some_and(|k| k == "lookup_options" || k.starts_with(&prefix))
+        };
+        if h.keys().all(qualified) {
+            return Ok(data);
+        }
+        let message = format!(
+            "Module '{module}': Value returned from data_hash function '{}', when using location '{}', must use keys qualified with the name of the module",
+            entry.function,
+            path.display()
+        );
+        if self.ev.deprecations_shown.insert(message.clone()) {
+            self.ev.log(LogLevel::Warning, &message);
+        }
+        let kept: Map = h
+            .iter()
+            .filter(|(k, _)| qualified(k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        Ok(Value::hash(kept))
+    }
+
+    /// The files of a hierarchy level (paths interpolated, globs expanded).
+    fn locations(
+        &mut self,
+        config: &Rc<Config>,
+        entry: &Entry,
+    ) -> Result<Vec<Option<Location>>, Error> {
+        // The interpolation of paths is not part of an explanation.
+        let explainer = std::mem::replace(&mut self.x, Explainer::new(false));
+        let r = self.locations_unexplained(config, entry);
+        self.x = explainer;
+        r
+    }
+
+    fn locations_unexplained(
+        &mut self,
+        config: &Rc<Config>,
+        entry: &Entry,
+    ) -> Result<Vec<Option<Location>>, Error> {
+        let r = (|| {
+            let datadir = self.interpolate_str(&entry.datadir, false)?;
+            let datadir = config.root.join(datadir);
+            Ok(match &entry.locations {
+                Locations::None => vec![None],
+                Locations::Paths(paths) => {
+                    let mut out = Vec::new();
+                    for p in paths {
+                        let mut file = self.interpolate_str(p, false)?;
+                        if let Some(ext) = &entry.extension {
+                            if !file.ends_with(ext.as_str()) {
+                                file.push_str(ext);
+                            }
+                        }
+                        let path = datadir.join(file);
+                        out.push(Some(Location {
+                            original: p.clone(),
+                            exists: path.exists(),
+                            path,
+                        }));
+                    }
+                    out
+                }
+                Locations::Globs(globs) => {
+                    let mut out = Vec::new();
+                    for g in globs {
+                        let pattern = datadir.join(self.interpolate_str(g, false)?);
+                        let pattern = pattern.display().to_string();
+                        for path in glob::expand(&pattern) {
+                            out.push(Some(Location {
+                                original: pattern.clone(),
+                                path,
+                                exists: true,
+                            }));
+                        }
+                    }
+                    out
+                }
+                Locations::Mapped(var, key, template) => {
+                    let values = self.scope_lookup(var, "mapped_path[0]")?;
+                    let values: Vec<Value> = match values {
+                        Some(Value::Array(a)) => a.to_vec(),
+                        Some(Value::String(s)) if !s.is_empty() => vec![Value::String(s)],
+                        Some(Value::Hash(h)) if !h.is_empty() => h
+                            .iter()
+                            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    let mut out = Vec::new();
+                    for v in values {
+                        self.locals.push((key.clone(), v));
+                        let p = self.interpolate_str(template, false);
+                        self.locals.pop();
+                        let path = datadir.join(p?);
+                        out.push(Some(Location {
+                            original: template.clone(),
+                            exists: path.exists(),
+                            path,
+                        }));
+                    }
+                    out
+                }
+                Locations::Uris(_) => {
+                    return Err(lookup_error(format!(
+                        "Hierarchy entry '{}': 'uri' and 'uris' locations are not supported by prepl (only file data: yaml_data, json_data)",
+                        entry.name
+                    )))
+                }
+            })
+        })();
+        r.map_err(|e: Error| {
+            // An undefined variable in hiera.yaml names the file (and line when found).
+            match e
+                .message
+                .strip_prefix("Undefined variable '")
+                .and_then(|m| m.split_once('\''))
+            {
+                Some((var, _)) => {
+                    let re =
+                        regex::Regex::new(&format!(r#"%\{{['"]?{}['"]?\}}"#, regex::escape(var)))
+                            .ok();
+                    let line = re.and_then(|re| config.find_line(&re));
+                    let at = match line {
+                        Some(l) => format!("(file: {}, line: {l})", config.path.display()),
+                        None => format!("(file: {})", config.path.display()),
+                    };
+                    lookup_error(format!("Undefined variable '{var}' {at}"))
+                }
+                None => e,
+            }
+        })
+    }
+
+    /// Searches `variants` with the strategy: the first found, or all of them merged.
+    fn merge_lookup<T>(
+        &mut self,
+        strategy: &Strategy,
+        variants: Vec<T>,
+        mut f: impl FnMut(&mut Self, T) -> Found,
+    ) -> Found {
+        if *strategy == Strategy::First {
+            for v in variants {
+                if let Some(found) = f(self, v)? {
+                    return Ok(Some(found));
+                }
+            }
+            return Ok(None);
+        }
+        match variants.len() {
+            0 => Ok(None),
+            1 => {
+                let v = variants.into_iter().next().expect("one");
+                Ok(f(self, v)?.map(|x| strategy.merge_single(x)))
+            }
+            _ => {
+                self.x.push(Kind::Merge {
+                    strategy: strategy.key(),
+                    options: strategy.options().cloned(),
+                });
+                let mut memo: Option<Value> = None;
+                for v in variants {
+                    if let Some(found) = f(self, v)? {
+                        memo = Some(match memo {
+                            None => strategy.convert_value(found),
+                            Some(m) => strategy.merge(m, found)?,
+                        });
+                    }
+                }
+                if let Some(m) = &memo {
+                    self.x.result(m);
+                }
+                self.x.pop();
+                Ok(memo)
+            }
+        }
+    }
+
+    /// Digs into the value found with the key's segments.
+    fn dig(&mut self, lk: &LookupKey, value: Value) -> Found {
+        if lk.segments.is_empty() {
+            return Ok(Some(value));
+        }
+        self.x.push(Kind::SubLookup(
+            lk.segments.iter().map(Segment::text).collect(),
+        ));
+        let r = dig_segments(&mut self.x, &lk.full, &lk.segments, value);
+        self.x.pop();
+        r
+    }
+
+    /// `lookup_options` for a key: the environment's, merged with its module's.
+    fn lookup_options_for(&mut self, lk: &LookupKey) -> Result<Option<Map>, Error> {
+        let module = lk.module.clone();
+        if !self.options.contains_key(&module) {
+            let compiled = self.retrieve_lookup_options(module.as_deref())?;
+            self.options.insert(module.clone(), compiled);
+        }
+        let Some(Some((exact, patterns))) = self.options.get(&module) else {
+            return Ok(None);
+        };
+        let found = exact
+            .get(&Value::string(lk.root.as_str()))
+            .cloned()
+            .or_else(|| {
+                patterns
+                    .iter()
+                    .find(|(re, _)| re.is_match(&lk.root))
+                    .map(|(_, v)| v.clone())
+            });
+        Ok(match found {
+            Some(Value::Hash(h)) => Some((*h).clone()),
+            _ => None,
+        })
+    }
+
+    fn retrieve_lookup_options(&mut self, module: Option<&str>) -> Result<CompiledOptions, Error> {
+        let lk = LookupKey::parse("lookup_options")?;
+        let hash = Strategy::Hash;
+        self.x.push(Kind::Top("lookup_options".into()));
+        let r = (|| {
+            self.layer_lookup(Layer::Global, module, &lk, &hash, false)?;
+            let env = self.layer_lookup(Layer::Environment, module, &lk, &hash, false)?;
+            let mut opts = validate_options(env, None)?;
+            if let Some(m) = module {
+                let from_module = self.layer_lookup(Layer::Module, Some(m), &lk, &hash, false)?;
+                let from_module = validate_options(from_module, Some(m))?;
+                opts = match (opts, from_module) {
+                    (None, m) => m,
+                    (Some(e), None) => Some(e),
+                    (Some(e), Some(mo)) => {
+                        self.x.push(Kind::Merge {
+                            strategy: "hash",
+                            options: None,
+                        });
+                        self.x.push(Kind::Scope("Global and Environment".into()));
+                        self.x.found("lookup_options", &e);
+                        self.x.pop();
+                        self.x.push(Kind::Scope(format!("Module {m}")));
+                        self.x.found("lookup_options", &mo);
+                        self.x.pop();
+                        let merged = hash.merge(e, mo)?;
+                        self.x.result(&merged);
+                        self.x.pop();
+                        Some(merged)
+                    }
+                };
+            }
+            compile_options(opts)
+        })();
+        self.x.pop();
+        r
+    }
+
+    // ---- interpolation ----
+
+    /// Interpolates `%{...}` in strings, arrays and hashes (keys and values).
+    fn interpolate(&mut self, v: &Value, allow_methods: bool) -> Result<Value, Error> {
+        match v {
+            Value::String(s) if s.contains("%{") => self.interpolate_string(s, allow_methods),
+            Value::Array(a) => {
+                let mut out = Vec::with_capacity(a.len());
+                for x in a.iter() {
+                    out.push(self.interpolate(x, allow_methods)?);
+                }
+                Ok(Value::array(out))
+            }
+            Value::Hash(h) => {
+                let mut out = Map::default();
+                for (k, x) in h.iter() {
+                    let k = self.interpolate(k, allow_methods)?;
+                    out.insert(k, self.interpolate(x, allow_methods)?);
+                }
+                Ok(Value::hash(out))
+            }
+            other => Ok(other.clone()),
+        }
+    }
+
+    fn interpolate_str(&mut self, s: &str, allow_methods: bool) -> Result<String, Error> {
+        if !s.contains("%{") {
+            return Ok(s.to_string());
+        }
+        Ok(match self.interpolate_string(s, allow_methods)? {
+            Value::String(s) => s.to_string(),
+            other => crate::format::ruby::to_s(&other),
+        })
+    }
+
+    fn interpolate_string(&mut self, subject: &str, allow_methods: bool) -> Result<Value, Error> {
+        self.x.push(Kind::Interpolate(subject.to_string()));
+        let r = self.interpolate_string_inner(subject, allow_methods);
+        self.x.pop();
+        r
+    }
+
+    fn interpolate_string_inner(
+        &mut self,
+        subject: &str,
+        allow_methods: bool,
+    ) -> Result<Value, Error> {
+        static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+        static METHOD: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+        let re = RE.get_or_init(|| regex::Regex::new(r"%\{([^\}]*)\}").expect("re"));
+        let method_re = METHOD.get_or_init(|| {
+            regex::Regex::new(r#"^(\w+)\((?:"([^"]+)"|'([^']+)')\)$"#).expect("re")
+        });
+        let mut out = String::new();
+        let mut last = 0;
+        for caps in re.captures_iter(subject) {
+            let whole = caps.get(0).expect("match");
+            out.push_str(&subject[last..whole.start()]);
+            last = whole.end();
+            let expr = caps[1].trim();
+            if matches!(expr, "" | "::" | "\"\"" | "''" | "\"::\"" | "'::'") {
+                continue;
+            }
+            let (method, key) = match method_re.captures(expr) {
+                Some(m) => {
+                    if !allow_methods {
+                        return Err(lookup_error(
+                            "Interpolation using method syntax is not allowed in this context",
+                        ));
+                    }
+                    let key = m.get(2).or(m.get(3)).map_or("", |k| k.as_str());
+                    (m[1].to_string(), key.to_string())
+                }
+                None => ("scope".to_string(), expr.to_string()),
+            };
+            let value = match method.as_str() {
+                "lookup" | "hiera" | "alias" => {
+                    if method == "alias" && whole.as_str() != subject {
+                        return Err(lookup_error("'alias' interpolation is only permitted if the expression is equal to the entire string"));
+                    }
+                    let v = self.global_lookup(&key)?;
+                    if method == "alias" {
+                        return Ok(v);
+                    }
+                    v
+                }
+                "scope" => self.scope_lookup(&key, subject)?.unwrap_or(Value::Undef),
+                "literal" => Value::string(key.as_str()),
+                other => {
+                    return Err(lookup_error(format!(
+                        "Unknown interpolation method '{other}'"
+                    )))
+                }
+            };
+            let name = if method == "scope" {
+                format!("scope:{key}")
+            } else {
+                key.clone()
+            };
+            if self.stack.contains(&name) {
+                return Err(lookup_error(format!(
+                    "Recursive lookup detected in [{}]",
+                    self.stack.join(", ")
+                )));
+            }
+            self.stack.push(name);
+            let value = self.interpolate(&value, allow_methods);
+            self.stack.pop();
+            match value? {
+                Value::Undef => {}
+                Value::String(s) => out.push_str(&s),
+                other => out.push_str(&crate::format::ruby::to_s(&other)),
+            }
+        }
+        out.push_str(&subject[last..]);
+        Ok(Value::string(out))
+    }
+
+    /// `%{lookup('k')}`: the value, or an empty string.
+    fn global_lookup(&mut self, key: &str) -> Result<Value, Error> {
+        Ok(self
+            .lookup_names(&[key.to_string()], None)?
+            .map(|(_, v, _)| v)
+            .unwrap_or_else(|| Value::string("")))
+    }
+
+    /// `%{var}`, `%{facts.os.family}`, `%{::fqdn}`: a variable, then its keys.
+    fn scope_lookup(&mut self, key: &str, subject: &str) -> Result<Option<Value>, Error> {
+        let mut segments = split_key(key)
+            .ok_or_else(|| lookup_error(format!("Syntax error in string: {subject}")))?;
+        let root = segments.remove(0).text();
+        self.x.push(Kind::Scope("Global Scope".into()));
+        let value = if let Some(v) = self.overrides.get(&Value::string(root.as_str())) {
+            let v = v.clone();
+            self.x.found_in_overrides(&root, &v);
+            Some(v)
+        } else {
+            match self.variable(&root) {
+                Some(v) => {
+                    self.x.found(&root, &v);
+                    Some(v)
+                }
+                None => match self.defaults.get(&Value::string(root.as_str())) {
+                    Some(v) => {
+                        let v = v.clone();
+                        self.x.found_in_defaults(&root, &v);
+                        Some(v)
+                    }
+                    None if matches!(
+                        root.trim_start_matches("::"),
+                        "facts" | "trusted" | "server_facts"
+                    ) =>
+                    {
+                        None
+                    }
+                    None => {
+                        self.x.pop();
+                        return Err(Error::eval(format!("Undefined variable '{root}'; ")));
+                    }
+                },
+            }
+        };
+        self.x.pop();
+        match value {
+            Some(v) if !v.is_undef() && !segments.is_empty() => {
+                self.x.push(Kind::SubLookup(
+                    segments.iter().map(Segment::text).collect(),
+                ));
+                let r = dig_segments(&mut self.x, key, &segments, v);
+                self.x.pop();
+                r
+            }
+            other => Ok(other),
+        }
+    }
+
+    fn variable(&self, name: &str) -> Option<Value> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(k, _)| k == name) {
+            return Some(v.clone());
+        }
+        crate::functions::typing::lookup_variable(self.ev, name)
+    }
+}
+
+/// Only `data_hash` functions reading files are available.
+fn check_function(entry: &Entry, config: &Config) -> Result<(), Error> {
+    match (entry.function_kind.as_str(), entry.function.as_str()) {
+        ("data_hash", "yaml_data" | "json_data") => Ok(()),
+        ("data_hash", "hocon_data") => Err(lookup_error(format!(
+            "Hierarchy entry '{}': the data_hash function 'hocon_data' is not supported by prepl (no HOCON reader); use yaml_data or json_data (file: {})",
+            entry.name,
+            config.path.display()
+        ))),
+        (kind, function) => Err(lookup_error(format!(
+            "Hierarchy entry '{}': the {kind} function '{function}' is not supported by prepl (only the data_hash functions yaml_data and json_data are) (file: {})",
+            entry.name,
+            config.path.display()
+        ))),
+    }
+}
+
+fn validate_options(opts: Option<Value>, module: Option<&str>) -> Result<Option<Value>, Error> {
+    let Some(opts) = opts else {
+        return Ok(None);
+    };
+    let Value::Hash(h) = &opts else {
+        return Err(lookup_error("value of lookup_options must be a hash"));
+    };
+    if let Some(m) = module {
+        let prefix = format!("{m}::");
+        for k in h.keys() {
+            let k = k.as_str().unwrap_or_default();
+            if let Some(pattern) = k.strip_prefix('^') {
+                if !pattern.starts_with(&prefix) {
+                    return Err(lookup_error(format!("all lookup_options patterns must match a key starting with module name '{m}'")));
+                }
+            } else if !k.starts_with(&prefix) {
+                return Err(lookup_error(format!(
+                    "all lookup_options keys must start with module name '{m}'"
+                )));
+            }
+        }
+    }
+    Ok(Some(opts))
+}
+
+fn compile_options(opts: Option<Value>) -> Result<CompiledOptions, Error> {
+    let Some(Value::Hash(h)) = opts else {
+        return Ok(None);
+    };
+    let mut exact = Map::default();
+    let mut patterns = Vec::new();
+    for (k, v) in h.iter() {
+        let key = k.as_str().unwrap_or_default();
+        if key.starts_with('^') {
+            let re = Regexp::new(key).map_err(|e| lookup_error(format!("{e}: /{key}/")))?;
+            patterns.push((Rc::new(re), v.clone()));
+        } else {
+            exact.insert(k.clone(), v.clone());
+        }
+    }
+    Ok(Some((exact, patterns)))
+}
+
+/// The reference's Ruby class name of a value (in dig errors).
+fn ruby_class(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "String",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::Boolean(true) => "TrueClass",
+        Value::Boolean(false) => "FalseClass",
+        Value::Array(_) => "Array",
+        Value::Undef => "NilClass",
+        _ => "Object",
+    }
+}
+
+fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: Value) -> Found {
+    for seg in segments {
+        x.push(Kind::Segment);
+        let text = seg.text();
+        if value.is_undef() {
+            x.not_found(&text);
+            x.pop();
+            return Ok(None);
+        }
+        let next = match (seg, &value) {
+            (Segment::Index(i), Value::Array(a)) => {
+                if *i < 0 || *i as usize >= a.len() {
+                    None
+                } else {
+                    Some(a[*i as usize].clone())
+                }
+            }
+            (_, Value::Hash(h)) => {
+                let k = match seg {
+                    Segment::Key(s) => Value::string(s.as_str()),
+                    Segment::Index(i) => Value::Integer(*i),
+                };
+                h.get(&k).cloned()
+            }
+            (_, other) => {
+                x.pop();
+                return Err(lookup_error(format!(
+                    "Data Provider type mismatch: Got {} when a hash-like object was expected to access value using '{text}' from key '{key}'",
+                    ruby_class(other)
+                )));
+            }
+        };
+        match next {
+            None => {
+                x.not_found(&text);
+                x.pop();
+                return Ok(None);
+            }
+            Some(v) => {
+                x.found(&text, &v);
+                x.pop();
+                value = v;
+            }
+        }
+    }
+    Ok(Some(value))
+}
+
+/// The directory of a module on the modulepath (the first one found).
+pub fn module_dir(ev: &Evaluator, module: &str) -> Option<PathBuf> {
+    let valid = module
+        .bytes()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase())
+        && module
+            .bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
+    if !valid {
+        return None;
+    }
+    ev.env
+        .modulepath
+        .iter()
+        .map(|d| d.join(module))
+        .find(|d| d.is_dir())
+}
+
+impl Evaluator {
+    /// Automatic parameter lookup: the value of `class::param` in Hiera data (merged as its
+    /// `lookup_options` say), `None` when there is none.
+    pub(crate) fn data_binding(
+        &mut self,
+        class: &str,
+        param: &str,
+    ) -> Result<Option<Value>, Error> {
+        let class = class.trim_start_matches("::").to_ascii_lowercase();
+        let key = format!("{class}::{param}");
+        let mut l = Lookup::new(self, false);
+        l.search(&key, None)
+    }
+}
+
+impl Evaluator {
+    /// The given parameters of a class (resource `id`), completed with automatic parameter
+    /// lookup: each parameter not given (or given undef) that Hiera has a value for gets it.
+    pub(crate) fn with_data_bindings(
+        &mut self,
+        id: crate::catalog::ResourceId,
+        class: &str,
+        params: &[crate::syntax::ast::Param],
+        mut given: indexmap::IndexMap<Rc<str>, Value>,
+    ) -> Result<indexmap::IndexMap<Rc<str>, Value>, Error> {
+        for p in params {
+            if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
+                continue;
+            }
+            if let Some(v) = self.data_binding(class, &p.name)? {
+                // The class resource lists the values found after the given ones and before
+                // the defaults, as the reference's does.
+                if !v.is_undef() {
+                    let r = self.compilation.catalog.get_mut(id);
+                    r.parameters.insert(p.name.clone(), v.clone());
+                }
+                given.insert(p.name.clone(), v);
+            }
+        }
+        Ok(given)
+    }
+}
+
+/// `puppet lookup --explain KEY`: how the lookup of `key` (with an optional merge strategy)
+/// went, level by level, then the value found or that none was.
+pub fn explain(session: &mut crate::Session, key: &str, merge: Option<&Value>) -> String {
+    let mut l = Lookup::new(&mut session.evaluator, true);
+    let r = l.lookup_names(&[key.to_string()], merge);
+    let mut text = l.x.explain();
+    match r {
+        Ok(Some(_)) => {}
+        Ok(None) => text.push_str(&format!(
+            "Function lookup() did not find a value for the name '{key}'\n"
+        )),
+        Err(e) => text.push_str(&format!("Error: {}\n", e.full_message())),
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests;

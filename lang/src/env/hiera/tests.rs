@@ -1,0 +1,269 @@
+//! Lookups in the fixture environments of `testdata/` compared with the reference's
+//! answers (`testdata/expected.jsonl`, made by `puppet-oracle` from `testdata/cases.py`).
+
+use crate::env::Environment;
+use crate::Session;
+use std::path::PathBuf;
+
+fn testdata() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/env/hiera/testdata")
+}
+
+fn session_for(case: &serde_json::Value) -> Session {
+    let dir = testdata().display().to_string();
+    let mut s = Session::new();
+    match case["env_dir"].as_str() {
+        Some(env_dir) => {
+            let env_dir = env_dir.replace("@TESTDATA@", &dir);
+            s.set_environment(Environment::from_dir(PathBuf::from(env_dir), Vec::new()));
+        }
+        None => {
+            let modulepath = case["modulepath"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| PathBuf::from(p.as_str().unwrap()))
+                .collect();
+            s.set_environment(Environment {
+                modulepath,
+                ..Environment::empty()
+            });
+        }
+    }
+    s.set_facts(crate::catalog::json::from_data(&case["facts"]));
+    if let Some(n) = case["node"].as_str() {
+        s.set_node_name(n);
+    }
+    // `$trusted` as the reference's script compiler (Puppet::Pal) has it: no certname.
+    let trusted = s
+        .eval("{'authenticated' => 'local', 'certname' => undef, 'extensions' => {}, 'hostname' => undef, 'domain' => undef, 'external' => {}}")
+        .unwrap();
+    s.set_variable("trusted", trusted);
+    s
+}
+
+/// Deprecation warnings are shown once per process by the reference, so whether a case has
+/// one depends on the cases before it.
+fn is_deprecation(line: &str) -> bool {
+    line.contains("is deprecated in favor of using 'lookup'")
+        || line.contains("is deprecated. It should be converted to version 5")
+}
+
+/// Cases that need what other parts of the work provide (autoloading classes from modules),
+/// and argument errors that name the reference's local type aliases (`NameType = ...`).
+fn skipped(src: &str) -> bool {
+    src.starts_with("include ")
+        || src.starts_with("class ")
+        || src == "lookup('nope', Integer, Data, 'default')"
+}
+
+#[test]
+fn lookups_match_the_reference() {
+    check_cases(include_str!("testdata/expected.jsonl"), 80);
+}
+
+/// Module data of Debian's packaged modules (ntp, systemd), where they are installed.
+#[test]
+fn packaged_module_data_matches_the_reference() {
+    if !std::path::Path::new("/usr/share/puppet/modules/ntp/hiera.yaml").exists() {
+        eprintln!("skipped: Debian's puppet modules are not installed");
+        return;
+    }
+    check_cases(include_str!("testdata/modules_expected.jsonl"), 10);
+}
+
+fn check_cases(expected: &str, at_least: usize) {
+    let dir = testdata().display().to_string();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for line in expected.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let src = case["src"].as_str().unwrap();
+        if skipped(src) {
+            continue;
+        }
+        count += 1;
+        let mut s = session_for(&case);
+        let r = s.eval(src);
+        let fix = |t: &str| t.replace("@TESTDATA@", &dir);
+        let want_value = case["value"].as_str().map(fix);
+        let want_error = case["error"].as_str().map(fix);
+        let mut want_log: Vec<String> = case["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| fix(l.as_str().unwrap()))
+            .filter(|l| !is_deprecation(l))
+            .map(|l| l.split("\n   (file").next().unwrap().to_string())
+            .collect();
+        if want_error.is_some() {
+            want_log.pop();
+        }
+        let log: Vec<String> = s
+            .take_logs()
+            .into_iter()
+            .filter(|(l, _)| !matches!(l, crate::LogLevel::Debug | crate::LogLevel::Info))
+            .map(|(l, m)| format!("{}: {m}", l.name()))
+            .filter(|l| !is_deprecation(l))
+            .map(|l| l.split("\n   (file").next().unwrap().to_string())
+            .collect();
+        let (value, error) = match r {
+            Ok(v) => (Some(crate::format::to_programmatic(&v)), None),
+            Err(e) => (None, Some(e.full_message())),
+        };
+        // YAML syntax errors are worded by the YAML library (libyaml's words differ).
+        let brief = |e: &Option<String>| {
+            e.as_ref()
+                .map(|e| e.split("): ").next().unwrap_or(e).to_string())
+        };
+        let (error, want_error) = match &want_error {
+            Some(w) if w.starts_with("Unable to parse (") => (brief(&error), brief(&want_error)),
+            _ => (error, want_error),
+        };
+        if value != want_value || error != want_error || log != want_log {
+            failures.push(format!(
+                "{src}\n  expected: {want_value:?} {want_error:?} {want_log:?}\n  got:      {value:?} {error:?} {log:?}"
+            ));
+        }
+    }
+    assert!(count > at_least, "{count} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn keys_split_like_the_reference() {
+    use super::{split_key, Segment};
+    assert_eq!(
+        split_key("a.b.0"),
+        Some(vec![
+            Segment::Key("a".into()),
+            Segment::Key("b".into()),
+            Segment::Index(0)
+        ])
+    );
+    assert_eq!(
+        split_key("a.'b.c'"),
+        Some(vec![Segment::Key("a".into()), Segment::Key("b.c".into())])
+    );
+    assert_eq!(split_key("a..b"), None);
+    assert_eq!(split_key("a."), None);
+    assert_eq!(split_key(".a"), None);
+    assert_eq!(
+        split_key("mod::x"),
+        Some(vec![Segment::Key("mod::x".into())])
+    );
+}
+
+#[test]
+fn explain_names_levels_and_paths() {
+    let case: serde_json::Value = serde_json::from_str(
+        include_str!("testdata/expected.jsonl")
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let mut s = session_for(&case);
+    let text = super::explain(&mut s, "plain", None);
+    assert!(text.contains("Searching for \"plain\""), "{text}");
+    assert!(
+        text.contains("Environment Data Provider (hiera configuration version 5)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Hierarchy entry \"Per-OS defaults\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("Original path: \"os/%{facts.os.family}.yaml\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("Found key: \"plain\" value: \"debian\""),
+        "{text}"
+    );
+    assert!(text.contains("Path not found"), "{text}");
+    let merged = super::explain(&mut s, "merged_hash", None);
+    assert!(
+        merged.contains("Using merge options from \"lookup_options\" hash"),
+        "{merged}"
+    );
+    assert!(merged.contains("Merge strategy deep"), "{merged}");
+    assert!(merged.contains("Merged result: {"), "{merged}");
+}
+
+#[test]
+fn merges_as_deep_merge_does() {
+    use super::merge::Strategy;
+    let v = |src: &str| {
+        let mut s = Session::new();
+        s.eval(src).unwrap()
+    };
+    let deep =
+        Strategy::from_value(Some(&v("{strategy => 'deep', knockout_prefix => '--'}"))).unwrap();
+    let r = deep
+        .merge(
+            v("{a => ['--x', 'y'], b => '--'}"),
+            v("{a => ['x', 'z'], b => 1, c => 2}"),
+        )
+        .unwrap();
+    assert_eq!(
+        crate::format::to_programmatic(&r),
+        "{'a' => ['z', 'y'], 'b' => '', 'c' => 2}"
+    );
+    let unique = Strategy::from_value(Some(&v("'unique'"))).unwrap();
+    let r = unique.merge(v("[1, [2]]"), v("[2, 3]")).unwrap();
+    assert_eq!(crate::format::to_programmatic(&r), "[1, 2, 3]");
+    assert!(Strategy::from_value(Some(&v("'nope'"))).is_err());
+}
+
+/// `puppet lookup --explain KEY` in `testdata/env1` (with `testdata/explain/facts.yaml`),
+/// in `testdata/explain/KEY.txt` (`::` written `__`).
+#[test]
+fn explanations_match_puppet_lookup() {
+    let dir = testdata().display().to_string();
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(testdata().join("explain")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("@TESTDATA@", &dir);
+        let key = path
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .replace("__", "::");
+        let mut s = Session::new();
+        s.set_environment(Environment::from_dir(testdata().join("env1"), Vec::new()));
+        let facts = std::fs::read_to_string(testdata().join("explain/facts.yaml")).unwrap();
+        s.set_facts(super::yaml::parse(&facts).unwrap());
+        let trusted = s.eval("{'certname' => 'node1.example.com'}").unwrap();
+        s.set_variable("trusted", trusted);
+        let got = super::explain(&mut s, &key, None);
+        if got != expected {
+            let diff: Vec<String> = expected
+                .lines()
+                .zip(got.lines())
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .take(3)
+                .map(|(i, (a, b))| format!("line {}:\n  expected: {a}\n  got:      {b}", i + 1))
+                .collect();
+            failures.push(format!(
+                "{key} ({} lines expected, {} got)\n{}",
+                expected.lines().count(),
+                got.lines().count(),
+                diff.join("\n")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

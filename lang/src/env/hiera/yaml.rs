@@ -1,0 +1,217 @@
+//! YAML data files read as Ruby's Psych reads them for Hiera (`safe_load`, YAML 1.1 plain
+//! scalars): `yes`/`no`/`on`/`off` are booleans, `~`/`null`/empty are undef, integers in
+//! decimal, `0x`, `0b` and leading-zero octal (with `_` separators), floats including `.inf`
+//! and `.nan`; quoted and block scalars are strings; anchors, aliases and `<<` merge keys.
+
+use crate::values::{Map, Value};
+use yaml_rust2::parser::{Event, EventReceiver, Parser};
+use yaml_rust2::scanner::TScalarStyle;
+
+/// Parses the first document of `text` (undef for an empty stream).
+pub fn parse(text: &str) -> Result<Value, String> {
+    let mut b = Builder::default();
+    let mut parser = Parser::new_from_str(text);
+    parser.load(&mut b, false).map_err(|e| e.to_string())?;
+    Ok(b.doc.unwrap_or(Value::Undef))
+}
+
+enum Node {
+    Seq(Vec<Value>, usize),
+    Map(Map, Option<Value>, usize),
+}
+
+#[derive(Default)]
+struct Builder {
+    stack: Vec<Node>,
+    anchors: std::collections::HashMap<usize, Value>,
+    doc: Option<Value>,
+    /// Whether the pending key of the innermost mapping is a plain `<<`.
+    merge_key: Vec<bool>,
+}
+
+impl Builder {
+    fn push_value(&mut self, v: Value, anchor: usize, is_merge_key: bool) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, v.clone());
+        }
+        match self.stack.last_mut() {
+            None => {
+                if self.doc.is_none() {
+                    self.doc = Some(v);
+                }
+            }
+            Some(Node::Seq(items, _)) => items.push(v),
+            Some(Node::Map(map, key, _)) => match key.take() {
+                None => {
+                    *key = Some(v);
+                    if let Some(m) = self.merge_key.last_mut() {
+                        *m = is_merge_key;
+                    }
+                }
+                Some(k) => {
+                    let merging = self.merge_key.last().copied().unwrap_or(false);
+                    if merging {
+                        match &v {
+                            Value::Hash(h) => {
+                                for (a, b) in h.iter() {
+                                    map.insert(a.clone(), b.clone());
+                                }
+                                return;
+                            }
+                            Value::Array(a) if a.iter().all(|x| matches!(x, Value::Hash(_))) => {
+                                for x in a.iter() {
+                                    if let Value::Hash(h) = x {
+                                        for (a, b) in h.iter() {
+                                            map.entry(a.clone()).or_insert_with(|| b.clone());
+                                        }
+                                    }
+                                }
+                                return;
+                            }
+                            _ => {}
+                        }
+                    }
+                    map.insert(k, v);
+                }
+            },
+        }
+    }
+}
+
+impl EventReceiver for Builder {
+    fn on_event(&mut self, ev: Event) {
+        match ev {
+            Event::SequenceStart(anchor, _) => self.stack.push(Node::Seq(Vec::new(), anchor)),
+            Event::MappingStart(anchor, _) => {
+                self.stack.push(Node::Map(Map::default(), None, anchor));
+                self.merge_key.push(false);
+            }
+            Event::SequenceEnd => {
+                if let Some(Node::Seq(items, anchor)) = self.stack.pop() {
+                    self.push_value(Value::array(items), anchor, false);
+                }
+            }
+            Event::MappingEnd => {
+                self.merge_key.pop();
+                if let Some(Node::Map(map, _, anchor)) = self.stack.pop() {
+                    self.push_value(Value::hash(map), anchor, false);
+                }
+            }
+            Event::Scalar(text, style, anchor, tag) => {
+                let is_merge = style == TScalarStyle::Plain && text == "<<";
+                let v = match (&tag, style) {
+                    (Some(t), _) if t.suffix == "str" => Value::string(text.as_str()),
+                    (_, TScalarStyle::Plain) => plain_scalar(&text),
+                    _ => Value::string(text.as_str()),
+                };
+                self.push_value(v, anchor, is_merge);
+            }
+            Event::Alias(id) => {
+                let v = self.anchors.get(&id).cloned().unwrap_or(Value::Undef);
+                self.push_value(v, 0, false);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A plain scalar as Psych's scalar scanner reads it.
+pub fn plain_scalar(s: &str) -> Value {
+    match s {
+        "" | "~" | "null" | "Null" | "NULL" => return Value::Undef,
+        _ => {}
+    }
+    let lower = s.to_ascii_lowercase();
+    match lower.as_str() {
+        "yes" | "true" | "on" => return Value::Boolean(true),
+        "no" | "false" | "off" => return Value::Boolean(false),
+        ".inf" | "+.inf" => return Value::Float(f64::INFINITY),
+        "-.inf" => return Value::Float(f64::NEG_INFINITY),
+        ".nan" => return Value::Float(f64::NAN),
+        _ => {}
+    }
+    if let Some(i) = integer(s) {
+        return Value::Integer(i);
+    }
+    if is_float(s) {
+        let clean = s.replace(['_', ','], "");
+        let clean = if clean.ends_with('.') {
+            format!("{clean}0")
+        } else {
+            clean
+        };
+        if let Ok(f) = clean.parse::<f64>() {
+            return Value::Float(f);
+        }
+    }
+    Value::string(s)
+}
+
+fn integer(s: &str) -> Option<i64> {
+    let (neg, body) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if body.is_empty() || body.starts_with('_') {
+        return None;
+    }
+    let clean: String = body.chars().filter(|c| *c != '_' && *c != ',').collect();
+    let parsed = if let Some(h) = clean.strip_prefix("0x") {
+        i64::from_str_radix(h, 16).ok()
+    } else if let Some(b) = clean.strip_prefix("0b") {
+        i64::from_str_radix(b, 2).ok()
+    } else if clean.len() > 1 && clean.starts_with('0') {
+        if clean.bytes().all(|c| (b'0'..=b'7').contains(&c)) {
+            i64::from_str_radix(&clean, 8).ok()
+        } else {
+            None
+        }
+    } else if clean.bytes().all(|c| c.is_ascii_digit()) && body.as_bytes()[0].is_ascii_digit() {
+        clean.parse().ok()
+    } else {
+        None
+    };
+    parsed.map(|v| if neg { -v } else { v })
+}
+
+fn is_float(s: &str) -> bool {
+    // Psych's FLOAT: [-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"^[-+]?(?:[0-9][0-9_,]*)?\.[0-9]*(?:[eE][-+][0-9]+)?$").expect("float")
+    });
+    re.is_match(s) && s.bytes().any(|c| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::to_programmatic;
+
+    fn p(s: &str) -> String {
+        to_programmatic(&parse(s).unwrap())
+    }
+
+    #[test]
+    fn scalars_as_psych_reads_them() {
+        assert_eq!(
+            p("a: yes\nb: 'yes'\nc: 010\nd: 0x1F\ne: 1_000\nf: 1.5\ng: ~\nh:\ni: On\nj: 1e3\nk: \"2\"\nl: 1.5e+3\nm: 09\nn: 1.\no: 0o17\n"),
+            "{'a' => true, 'b' => 'yes', 'c' => 8, 'd' => 31, 'e' => 1000, 'f' => 1.5, 'g' => undef, 'h' => undef, 'i' => true, 'j' => '1e3', 'k' => '2', 'l' => 1500.0, 'm' => '09', 'n' => 1.0, 'o' => '0o17'}"
+        );
+    }
+
+    #[test]
+    fn anchors_aliases_and_merge_keys() {
+        assert_eq!(
+            p("base: &b {x: 1, y: 2}\nother:\n  <<: *b\n  y: 3\nlist: [*b]\n"),
+            "{'base' => {'x' => 1, 'y' => 2}, 'other' => {'x' => 1, 'y' => 3}, 'list' => [{'x' => 1, 'y' => 2}]}"
+        );
+    }
+
+    #[test]
+    fn errors_and_empty() {
+        assert!(parse("a: [1, 2").is_err());
+        assert_eq!(p(""), "undef");
+    }
+}

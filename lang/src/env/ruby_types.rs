@@ -1,0 +1,164 @@
+//! Resource types that modules define in Ruby (`<module>/lib/puppet/type/<name>.rb`), read
+//! statically, without running Ruby, the way `puppet generate types` records them: the
+//! type's parameters (`newparam`), properties (`newproperty`, and `ensure` for `ensurable`
+//! types) and namevar (`namevar: true`, `isnamevar`, else `name`).
+
+use super::Environment;
+use crate::catalog::builtin_types::TypeInfo;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// The file that defines the resource type `name` on the modulepath, if any.
+pub fn type_file(env: &Environment, name: &str) -> Option<PathBuf> {
+    let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+    if !super::modules::is_module_name(&name) {
+        return None;
+    }
+    env.modulepath.iter().find_map(|dir| {
+        let entries = std::fs::read_dir(dir).ok()?;
+        let mut modules: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        modules.sort();
+        modules
+            .into_iter()
+            .map(|m| m.join("lib/puppet/type").join(format!("{name}.rb")))
+            .find(|p| p.is_file())
+    })
+}
+
+/// The type a Ruby file defines, read once per process (the table lives as long as the
+/// process, like the built-in types).
+pub fn load(path: &Path) -> Option<&'static TypeInfo> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Option<&'static TypeInfo>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = cache.get(path) {
+        return *found;
+    }
+    let info = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| read(&text))
+        .map(|t| {
+            let leak = |v: Vec<String>| -> &'static [&'static str] {
+                let items: Vec<&'static str> = v
+                    .into_iter()
+                    .map(|s| &*Box::leak(s.into_boxed_str()))
+                    .collect();
+                Box::leak(items.into_boxed_slice())
+            };
+            &*Box::leak(Box::new(TypeInfo {
+                name: Box::leak(t.name.into_boxed_str()),
+                parameters: leak(t.parameters),
+                namevars: leak(t.namevars),
+            }))
+        });
+    cache.insert(path.to_path_buf(), info);
+    info
+}
+
+/// What the static reading of a type file found.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RubyType {
+    pub name: String,
+    pub parameters: Vec<String>,
+    pub namevars: Vec<String>,
+}
+
+/// Reads `Puppet::Type.newtype(:name) do ... end` from Ruby source.
+pub fn read(text: &str) -> Option<RubyType> {
+    let name = symbol_after(text, "newtype(")?;
+    let mut parameters: Vec<String> = Vec::new();
+    let mut namevars: Vec<String> = Vec::new();
+    let mut last: Option<String> = None;
+    for line in text.lines() {
+        let code = line.split('#').next().unwrap_or("").trim();
+        if code.starts_with("ensurable") && !parameters.iter().any(|p| p == "ensure") {
+            parameters.push("ensure".into());
+            continue;
+        }
+        for keyword in ["newparam", "newproperty"] {
+            let Some(rest) = code.strip_prefix(keyword) else {
+                continue;
+            };
+            let rest = rest.trim_start_matches(['(', ' ']);
+            let Some(param) = rest.strip_prefix(':').map(|r| {
+                r.chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect::<String>()
+            }) else {
+                continue;
+            };
+            if param.is_empty() {
+                continue;
+            }
+            if rest.contains("namevar: true") || rest.contains(":namevar => true") {
+                namevars.push(param.clone());
+            }
+            if !parameters.contains(&param) {
+                parameters.push(param.clone());
+            }
+            last = Some(param);
+        }
+        if code == "isnamevar" {
+            if let Some(p) = &last {
+                if !namevars.contains(p) {
+                    namevars.push(p.clone());
+                }
+            }
+        }
+    }
+    if namevars.is_empty() {
+        namevars.push("name".into());
+    }
+    Some(RubyType {
+        name,
+        parameters,
+        namevars,
+    })
+}
+
+/// The symbol after `prefix` (`newtype(:file_line)` → `file_line`).
+fn symbol_after(text: &str, prefix: &str) -> Option<String> {
+    let at = text.find(prefix)? + prefix.len();
+    let rest = text[at..].trim_start().strip_prefix(':')?;
+    let name: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn types_are_read_as_puppet_generate_types_records_them() {
+        let src = r#"
+Puppet::Type.newtype(:file_line) do
+  desc 'Ensures a line'
+  ensurable do
+    defaultvalues
+  end
+  newparam(:name, namevar: true) do
+  end
+  newparam(:match) do
+  end
+  newproperty(:line) do
+  end
+  # newparam(:commented)
+end
+"#;
+        let t = read(src).unwrap();
+        assert_eq!(t.name, "file_line");
+        assert_eq!(t.parameters, ["ensure", "name", "match", "line"]);
+        assert_eq!(t.namevars, ["name"]);
+        let old_style = "Puppet::Type.newtype(:nova_config) do\n  ensurable\n  newparam(:name, :namevar => true) do\n  end\n  newproperty(:value, :array_matching => :all) do\n  end\nend\n";
+        let t = read(old_style).unwrap();
+        assert_eq!(t.parameters, ["ensure", "name", "value"]);
+        let isnamevar =
+            "Puppet::Type.newtype(:x) do\n  newparam(:path) do\n    isnamevar\n  end\nend\n";
+        assert_eq!(read(isnamevar).unwrap().namevars, ["path"]);
+        assert!(read("class Foo; end").is_none());
+    }
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""The real-module measure: Debian's packaged Puppet modules (/usr/share/puppet/modules), a
+Debian 12 fact set (facts-debian-12.json, from facterdb) and the reference's catalogs.
+
+Writes cases.jsonl (one case a line: id, src, modulepath, node, facts_file, catalog); then
+    tests/real_modules/regen.sh     # runs the oracle: cases.jsonl -> expected.jsonl
+The modules come from
+    apt-get install -y puppet-module-puppetlabs-stdlib puppet-module-puppetlabs-apache \\
+      puppet-module-puppetlabs-concat puppet-module-puppetlabs-mysql puppet-module-puppetlabs-ntp \\
+      puppet-module-puppetlabs-firewall puppet-module-puppetlabs-apt puppet-module-camptocamp-systemd \\
+      puppet-module-nova puppet-module-keystone puppet-module-puppetlabs-rabbitmq \\
+      puppet-module-puppetlabs-xinetd puppet-module-ironic
+"""
+import json
+import pathlib
+
+HERE = pathlib.Path(__file__).resolve().parent
+MODULEPATH = ["/usr/share/puppet/modules"]
+FACTS_FILE = "tests/real_modules/facts-debian-12.json"
+NODE = "foo.example.com"
+
+CASES = [
+    # Classes, with their defaults.
+    "include ntp",
+    "include apache",
+    "include apache::mod::ssl",
+    "include apache include apache::mod::rewrite",
+    "include apache include apache::mod::proxy",
+    "include mysql::server",
+    "include mysql::client",
+    "include rabbitmq",
+    "include apt",
+    "include systemd",
+    "include firewall",
+    "include xinetd",
+    "include stdlib",
+    "include keystone",
+    "include nova",
+    "include ironic",
+    "include nova::compute",
+    "include keystone::db::mysql",
+    "include postgresql::server",
+    "class { 'postgresql::globals': version => '15' } include postgresql::server",
+    # Classes with parameters.
+    "class { 'ntp': servers => ['0.debian.pool.ntp.org', '1.debian.pool.ntp.org'] }",
+    "class { 'apache': default_vhost => false }",
+    "class { 'mysql::server': root_password => 'secret', override_options => { 'mysqld' => { 'max_connections' => 512 } } }",
+    "class { 'apt': purge => { 'sources.list.d' => true } }",
+    # Defines.
+    "apache::vhost { 'x': port => 80, docroot => '/var/www' }",
+    "include apache apache::vhost { 'x': port => 80, docroot => '/var/www' }",
+    "include apache apache::vhost { 'ssl.example.com': port => 443, ssl => true, docroot => '/var/www/ssl' }",
+    "include mysql::server mysql::db { 'mydb': user => 'myuser', password => 'mypass', host => 'localhost', grant => ['SELECT', 'UPDATE'] }",
+    "concat { '/tmp/file': ensure => present } concat::fragment { 'part': target => '/tmp/file', content => 'hello', order => '01' }",
+    "apt::source { 'debian': location => 'http://deb.debian.org/debian', release => 'bookworm', repos => 'main contrib' }",
+    "include apt apt::pin { 'stable': priority => 900, release => 'stable' }",
+    "include apt apt::key { 'example': id => '6F6B15509CF8E59E6E469F327F438280EF8D349F', source => 'https://example.com/key.asc' }",
+    "systemd::unit_file { 'foo.service': content => \"[Unit]\\nDescription=Foo\\n\" }",
+    "systemd::dropin_file { 'limits.conf': unit => 'foo.service', content => \"[Service]\\nLimitNOFILE=4096\\n\" }",
+    "file_line { 'sudo_rule': path => '/etc/sudoers', line => '%sudo ALL=(ALL) ALL' }",
+    "firewall { '100 allow ssh': dport => 22, proto => 'tcp', action => 'accept' }",
+    "xinetd::service { 'tftp': port => '69', server => '/usr/sbin/in.tftpd' }",
+    "ini_setting { 'x': ensure => present, path => '/etc/x.ini', section => 's', setting => 'k', value => 'v' }",
+    "ensure_packages(['curl', 'git'])",
+    "keystone_config { 'DEFAULT/debug': value => true }",
+    # Functions of the modules (stdlib's, Puppet-language and Ruby).
+    "stdlib::ip_in_range('10.0.0.1', '10.0.0.0/8')",
+    "to_json_pretty({ 'a' => [1, 2] })",
+    "merge({ 'a' => 1 }, { 'b' => 2 })",
+    "pick(undef, 'x')",
+    "os_version_gte('Debian', '11')",
+    "'10.1.2.3' =~ Stdlib::IP::Address",
+    "'/etc/x' =~ Stdlib::Absolutepath",
+    "apache::bool2httpd(true)",
+]
+
+
+def main():
+    with open(HERE / "cases.jsonl", "w") as f:
+        for n, src in enumerate(CASES, 1):
+            line = {"id": f"real-{n}", "src": src, "modulepath": MODULEPATH, "node": NODE,
+                    "facts_file": FACTS_FILE, "catalog": True}
+            f.write(json.dumps(line) + "\n")
+    print(f"{len(CASES)} cases")
+
+
+if __name__ == "__main__":
+    main()
