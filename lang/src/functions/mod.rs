@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod collections;
 pub mod control;
 pub mod digest;
+pub mod environment;
 pub mod epp;
 pub mod iterate;
 pub mod iteration;
@@ -26,6 +27,7 @@ pub mod regex;
 pub mod scanf;
 pub mod shims;
 pub mod signature;
+pub mod stdlib;
 pub mod strings;
 pub mod typing;
 
@@ -64,6 +66,8 @@ pub fn all() -> &'static [Builtin] {
         all.extend(collections::builtins());
         all.extend(scanf::builtins());
         all.extend(epp::builtins());
+        all.extend(stdlib::builtins());
+        all.extend(environment::builtins());
         all.extend(lookup::builtins());
         all.sort_by_key(|b| b.name);
         all

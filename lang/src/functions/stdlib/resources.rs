@@ -1,0 +1,254 @@
+//! stdlib's catalog functions: `ensure_packages`, `ensure_resource`, `ensure_resources`,
+//! `getparam`, `defined_with_params`.
+
+use super::old_api_error;
+use crate::catalog::ResourceId;
+use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::format::to_display;
+use crate::functions::signature::dispatch;
+use crate::functions::{builtin, call_builtin, find, Builtin};
+use crate::types::names::capitalize_segments;
+use crate::types::PType;
+use crate::values::{Map, Value};
+
+type R = EvalResult;
+
+/// A resource reference (`File['/x']` or the string `'File[/x]'`) as a type name
+/// (capitalized per segment) and a title (empty for a bare type).
+fn reference_of(v: &Value) -> Option<(String, String)> {
+    match v {
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(n),
+                title,
+            } => Some((
+                capitalize_segments(n),
+                title.as_deref().unwrap_or_default().to_string(),
+            )),
+            PType::Class(Some(n)) => Some(("Class".into(), n.to_string())),
+            _ => None,
+        },
+        Value::String(s) => {
+            let s = s.trim();
+            match s.find('[') {
+                Some(i) if s.ends_with(']') => {
+                    let title = s[i + 1..s.len() - 1].trim_matches(['\'', '"']);
+                    Some((capitalize_segments(&s[..i]), title.to_string()))
+                }
+                _ => Some((capitalize_segments(s), String::new())),
+            }
+        }
+        _ => None,
+    }
+}
+
+fn find_resource(ev: &Evaluator, type_name: &str, title: &str) -> Option<ResourceId> {
+    ev.find_reference(type_name, title)
+}
+
+fn getparam(_ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    let ev = _ev;
+    let reference = args.first().filter(|v| !v.is_undef());
+    let Some(reference) = reference else {
+        return Err(old_api_error("Must specify a reference".into()));
+    };
+    let Some(Value::String(param)) = args.get(1) else {
+        return Err(old_api_error("Must specify name of a parameter".into()));
+    };
+    if param.is_empty() {
+        return Ok(Value::from(""));
+    }
+    let Some((t, title)) = reference_of(reference) else {
+        return Ok(Value::from(""));
+    };
+    if let Some(id) = find_resource(ev, &t, &title) {
+        let r = ev.compilation.catalog.get(id);
+        if let Some(v) = r.parameters.get(&**param) {
+            if !v.is_undef() {
+                return Ok(v.clone());
+            }
+        }
+    }
+    Ok(Value::from(""))
+}
+
+/// Whether a resource of the reference is declared with the parameters (undef matching
+/// unset), skipping the resource whose body is being evaluated.
+fn defined_with(
+    ev: &Evaluator,
+    reference: &Value,
+    params: &Map,
+) -> Result<bool, crate::eval::Flow> {
+    let Some((t, title)) = reference_of(reference) else {
+        return Err(old_api_error(format!(
+            "Reference is not understood: '{}'",
+            crate::eval::describe::simple_label(reference)
+        )));
+    };
+    let current = ev.scope.as_ref().map(|s| s.resource);
+    let catalog = &ev.compilation.catalog;
+    let ids: Vec<ResourceId> = if title.is_empty() {
+        catalog
+            .all_resources()
+            .filter(|(_, r)| *r.type_name == *t)
+            .map(|(id, _)| id)
+            .collect()
+    } else {
+        find_resource(ev, &t, &title).into_iter().collect()
+    };
+    for id in ids {
+        if Some(id) == current {
+            continue;
+        }
+        let r = catalog.get(id);
+        let all = params.iter().all(|(k, v)| {
+            let have = r
+                .parameters
+                .get(to_display(k).as_str())
+                .cloned()
+                .unwrap_or(Value::Undef);
+            (have.is_undef() && v.is_undef()) || have == *v
+        });
+        if all {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+fn defined_with_params(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    let Some(reference) = args.first().filter(|v| !v.is_undef()) else {
+        return Err(old_api_error("Must specify a reference".into()));
+    };
+    let params = match args.get(1) {
+        Some(Value::Hash(h)) => h.as_ref().clone(),
+        _ => Map::default(),
+    };
+    Ok(Value::Boolean(defined_with(ev, reference, &params)?))
+}
+
+/// Declares `type { title: params }` through `create_resources` unless a resource with
+/// those parameters is there already.
+fn ensure_one(
+    ev: &mut Evaluator,
+    type_name: &str,
+    title: &Value,
+    params: &Map,
+) -> Result<(), crate::eval::Flow> {
+    let reference = Value::from(format!("{type_name}[{}]", to_display(title)));
+    if defined_with(ev, &reference, params)? {
+        return Ok(());
+    }
+    let Some(create) = find("create_resources") else {
+        return Ok(());
+    };
+    let mut instances = Map::default();
+    instances.insert(title.clone(), Value::hash(params.clone()));
+    call_builtin(
+        ev,
+        create,
+        &[Value::from(type_name), Value::hash(instances)],
+        None,
+    )?;
+    Ok(())
+}
+
+fn ensure_resource(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    let Some(t) = args.first().filter(|v| !v.is_undef()) else {
+        return Err(old_api_error("Must specify a type".into()));
+    };
+    let Some(title) = args.get(1).filter(|v| !v.is_undef()) else {
+        return Err(old_api_error("Must specify a title".into()));
+    };
+    let params = match args.get(2) {
+        Some(Value::Hash(h)) => h.as_ref().clone(),
+        _ => Map::default(),
+    };
+    let mut items = Vec::new();
+    crate::functions::collections::flatten_into(&mut items, std::slice::from_ref(title));
+    let t = to_display(t);
+    for item in items {
+        ensure_one(ev, &t, &item, &params)?;
+    }
+    Ok(Value::Undef)
+}
+
+fn ensure_resources(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    let Some(t) = args.first().filter(|v| !v.is_undef()) else {
+        return Err(old_api_error("Must specify a type".into()));
+    };
+    let titles = match args.get(1) {
+        None | Some(Value::Undef) => return Err(old_api_error("Must specify a title".into())),
+        Some(Value::Hash(h)) => h.clone(),
+        Some(_) => {
+            return Err(old_api_error(
+                "ensure_resources(): Requires second argument to be a Hash".into(),
+            ))
+        }
+    };
+    let defaults = match args.get(2) {
+        Some(Value::Hash(h)) => h.as_ref().clone(),
+        _ => Map::default(),
+    };
+    let t = to_display(t);
+    for (title, params) in titles.iter() {
+        let mut p = defaults.clone();
+        if let Value::Hash(h) = params {
+            for (k, v) in h.iter() {
+                p.insert(k.clone(), v.clone());
+            }
+        }
+        ensure_one(ev, &t, title, &p)?;
+    }
+    Ok(Value::Undef)
+}
+
+fn ensure_packages(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
+    dispatch(ev, args, b)?;
+    let ensure = Value::from("ensure");
+    let mut defaults = Map::default();
+    defaults.insert(ensure.clone(), Value::from("installed"));
+    if let Some(Value::Hash(h)) = args.get(1) {
+        for (k, v) in h.iter() {
+            defaults.insert(k.clone(), v.clone());
+        }
+        if defaults.get(&ensure).and_then(Value::as_str) == Some("present") {
+            defaults.insert(ensure.clone(), Value::from("installed"));
+        }
+    }
+    match &args[0] {
+        Value::Hash(h) => {
+            ensure_resources(
+                ev,
+                &[
+                    Value::from("package"),
+                    Value::Hash(h.clone()),
+                    Value::hash(defaults),
+                ],
+                None,
+            )?;
+        }
+        other => {
+            let names: Vec<Value> = match other {
+                Value::Array(a) => a.as_ref().clone(),
+                v => vec![v.clone()],
+            };
+            for n in names {
+                ensure_one(ev, "package", &n, &defaults)?;
+            }
+        }
+    }
+    Ok(Value::Undef)
+}
+
+const ANY: &[&str] = &["Any *$args"];
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin("ensure_packages", &["Variant[String[1], Array[String[1]], Hash[String[1], Any]] $packages, Hash $default_attributes?"], ensure_packages, "ensure_packages(Variant[String, Array[String], Hash] $packages, Hash $defaults) -> Undef\n(stdlib) Declares the packages (`ensure => installed` by default) unless they are declared already with the same parameters.\n\n    ensure_packages(['git', 'curl'])"),
+        builtin("ensure_resource", ANY, ensure_resource, "ensure_resource(String $type, Variant[String, Array] $titles, Hash $params) -> Undef\n(stdlib) Declares the resource(s) unless declared already with the same parameters.\n\n    ensure_resource('user', 'dan', {ensure => present})"),
+        builtin("ensure_resources", ANY, ensure_resources, "ensure_resources(String $type, Hash $titles, Hash $defaults) -> Undef\n(stdlib) `ensure_resource` for each title => parameters of the hash.\n\n    ensure_resources('user', {dan => {uid => 1}})"),
+        builtin("getparam", ANY, getparam, "getparam(Resource $reference, String $param) -> Any\n(stdlib) A parameter of a declared resource, '' when unset or not declared.\n\n    getparam(File['/x'], 'mode')"),
+        builtin("defined_with_params", ANY, defined_with_params, "defined_with_params(Resource $reference, Hash $params) -> Boolean\n(stdlib) Whether the resource is declared with these parameters.\n\n    defined_with_params(User['dan'], {ensure => present})"),
+    ]
+}
