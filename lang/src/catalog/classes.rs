@@ -578,13 +578,19 @@ impl Evaluator {
         let suffix = self.location_suffix(self.compilation.catalog.get(id).line.unwrap_or(0));
         let bound = self
             .bind_definition_params(&who, &def.def.params, own, &scope, &def.source)
-            .map_err(|e| Error {
-                message: format!(
-                    "{}{}{suffix}",
-                    super::declare::IN_RESOURCE_STATEMENT,
-                    e.message
-                ),
-                ..e
+            .map_err(|e| {
+                // The checks of the binding name the instance; errors of default
+                // expressions keep their own prefix.
+                let inner = if e.message.starts_with(&who) {
+                    e.message.clone()
+                } else {
+                    e.full_message()
+                };
+                Error {
+                    message: format!("{}{inner}{suffix}", super::declare::IN_RESOURCE_STATEMENT),
+                    kind: crate::ErrorKind::Evaluation,
+                    ..e
+                }
             })?;
         let r = self.compilation.catalog.get_mut(id);
         for (k, v) in bound {

@@ -55,8 +55,11 @@ impl Evaluator {
             return Ok(Some(k));
         }
         let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        // A define of a module (the file may define a class of that name instead).
         if self.autoload(crate::env::modules::Kind::Manifest, &lower)? {
-            return Ok(self.resource_kind(name));
+            if let Some(k) = self.resource_kind(name) {
+                return Ok(Some(k));
+            }
         }
         // A resource type a module defines in Ruby, read statically.
         if let Some(info) = crate::env::ruby_types::type_file(&self.env, &lower)

@@ -337,8 +337,8 @@ impl Evaluator {
                     return Err(r.locate(Error::new(
                         ErrorKind::Failed,
                         format!(
-                            "No title provided and {bad:?} is not a valid resource reference{}",
-                            self.location_suffix(r.line.unwrap_or(0))
+                            "No title provided and {bad:?} is not a valid resource reference {}",
+                            super::builtin_types::location(r.file.as_deref(), r.line)
                         ),
                     )));
                 }
@@ -349,8 +349,8 @@ impl Evaluator {
                         return Err(r.locate(Error::new(
                             ErrorKind::Failed,
                             format!(
-                                "Could not find resource '{t}[{title}]' in parameter '{param}'{}",
-                                self.location_suffix(r.line.unwrap_or(0))
+                                "Could not find resource '{t}[{title}]' in parameter '{param}' {}",
+                                super::builtin_types::location(r.file.as_deref(), r.line)
                             ),
                         )));
                     };
