@@ -52,8 +52,13 @@ pub struct Collector {
 pub enum Endpoint {
     /// `Notify['a']`, `Class['x']`
     Reference { type_name: Rc<str>, title: Rc<str> },
-    /// The resources a collector in a chain matched (index into `collectors`).
-    Collector(usize),
+    /// The resources a collector in a chain matched (index into `collectors`); when it
+    /// matches none, the left operand's resources stand for it (`X -> C -> Y` is `X -> Y`
+    /// then, as in the reference).
+    Collector {
+        index: usize,
+        empty_alternative: Vec<Endpoint>,
+    },
 }
 
 /// A relationship from an arrow, resolved once every resource is declared.

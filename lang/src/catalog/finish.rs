@@ -31,20 +31,42 @@ impl Evaluator {
         right: &Expr,
         span: Span,
     ) -> EvalResult {
-        let (_, sources) = self.relationship_operand(left, op)?;
-        let (value, targets) = self.relationship_operand(right, op)?;
-        self.compilation.relations.push(PendingRelation {
-            sources,
-            targets,
-            op,
-            source: self.source.clone(),
-            span,
-        });
-        // The value is the right operand's resources, as an array.
+        let (value, _) = self.chain(op, left, right, span)?;
         Ok(match value {
             Value::Array(_) => value,
             other => Value::array(vec![other]),
         })
+    }
+
+    /// Records `left op right` and gives what the next arrow of a chain starts from: the
+    /// right operand, or the left one when the right one is empty (`X -> [] -> Y` is
+    /// `X -> Y`, as in the reference).
+    fn chain(
+        &mut self,
+        op: RelationOp,
+        left: &Expr,
+        right: &Expr,
+        span: Span,
+    ) -> EvalResult<(Value, Vec<Endpoint>)> {
+        let (left_value, sources) = self.relationship_operand(left, op)?;
+        let (value, mut targets) = self.relationship_operand(right, op)?;
+        self.compilation.relations.push(PendingRelation {
+            sources: sources.clone(),
+            targets: targets.clone(),
+            op,
+            source: self.source.clone(),
+            span,
+        });
+        if targets.is_empty() {
+            return Ok((left_value, sources));
+        }
+        if let [Endpoint::Collector {
+            empty_alternative, ..
+        }] = targets.as_mut_slice()
+        {
+            *empty_alternative = sources;
+        }
+        Ok((value, targets))
     }
 
     /// An operand's value and the resources it denotes (a collector denotes what it
@@ -57,21 +79,14 @@ impl Evaluator {
         match &e.kind {
             ExprKind::Collector { .. } => {
                 let v = self.eval(e)?;
-                let i = self.compilation.collectors.len() - 1;
-                Ok((v, vec![Endpoint::Collector(i)]))
+                let index = self.compilation.collectors.len() - 1;
+                let collector = Endpoint::Collector {
+                    index,
+                    empty_alternative: Vec::new(),
+                };
+                Ok((v, vec![collector]))
             }
-            ExprKind::Relationship(op, l, r) => {
-                let (_, sources) = self.relationship_operand(l, *op)?;
-                let (value, targets) = self.relationship_operand(r, *op)?;
-                self.compilation.relations.push(PendingRelation {
-                    sources,
-                    targets: targets.clone(),
-                    op: *op,
-                    source: self.source.clone(),
-                    span: e.span,
-                });
-                Ok((value, targets))
-            }
+            ExprKind::Relationship(op, l, r) => self.chain(*op, l, r, e.span),
             ExprKind::Paren(x) => self.relationship_operand(x, op),
             _ => {
                 let v = self.eval(e)?;
@@ -253,11 +268,25 @@ impl Evaluator {
                 let reference = format!("{type_name}[{title}]");
                 vec![(reference, self.find_reference(type_name, title))]
             }
-            Endpoint::Collector(i) => self
-                .collector_matches(*i)
-                .into_iter()
-                .map(|id| (self.compilation.catalog.get(id).reference(), Some(id)))
-                .collect(),
+            Endpoint::Collector {
+                index,
+                empty_alternative,
+            } => {
+                let matched: Vec<_> = self
+                    .collector_matches(*index)
+                    .into_iter()
+                    .map(|id| (self.compilation.catalog.get(id).reference(), Some(id)))
+                    .collect();
+                if matched.is_empty() {
+                    let mut alternative = Vec::new();
+                    for e in empty_alternative {
+                        alternative.extend(self.endpoint_resources(e)?);
+                    }
+                    alternative
+                } else {
+                    matched
+                }
+            }
         })
     }
 
