@@ -159,3 +159,19 @@ fn a_dependency_cycle_compiles_with_a_warning_naming_it_once() {
         .unwrap();
     assert!(s.take_logs().is_empty());
 }
+
+#[test]
+fn a_collector_matching_nothing_in_a_chain_stands_for_the_left_operand() {
+    let mut s = Session::new();
+    s.eval("notify { a: } -> Package <| tag == 'none' |> -> notify { b: }")
+        .unwrap();
+    let json = s.catalog_json();
+    let a = json["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["title"] == "a")
+        .unwrap()
+        .clone();
+    assert_eq!(a["parameters"]["before"], serde_json::json!(["Notify[b]"]));
+}
