@@ -51,12 +51,13 @@ pub fn initial() -> Result<Option<(Environment, String)>, String> {
     Ok(here.as_deref().and_then(prepl::env::detect))
 }
 
+/// The directory as given (relative to the notebook's directory, where the kernel runs).
 fn existing_dir(dir: &str) -> Result<PathBuf, String> {
     let path = PathBuf::from(dir);
     if !path.is_dir() {
         return Err(format!("{dir} is not a directory"));
     }
-    Ok(path.canonicalize().unwrap_or(path))
+    Ok(path)
 }
 
 /// `environment production in /x, modulepath /x/modules.`

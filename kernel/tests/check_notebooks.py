@@ -6,6 +6,7 @@ in notebooks/ stay real.
     python check_notebooks.py --update NOTEBOOK...   rewrite the outputs
 """
 
+import os
 import sys
 
 import nbformat
@@ -40,7 +41,9 @@ def summary(cell):
 def run(path):
     nb = nbformat.read(path, as_version=4)
     fresh = nbformat.read(path, as_version=4)
-    NotebookClient(fresh, kernel_name="puppet", timeout=120).execute()
+    # The kernel runs in the notebook's directory, as under Jupyter.
+    where = {"metadata": {"path": os.path.dirname(os.path.abspath(path))}}
+    NotebookClient(fresh, kernel_name="puppet", timeout=120, resources=where).execute()
     return nb, fresh
 
 
