@@ -225,27 +225,11 @@ impl Worker {
             return;
         }
         if crate::environment::is_magic(&job.code) {
-            let outcome = match guarded(|| crate::environment::run(&mut self.session, &job.code)) {
-                Ok(Ok(text)) => {
-                    if !job.silent {
-                        emit(Event::Stream {
-                            name: StreamName::Stdout,
-                            text: format!("{text}\n"),
-                        });
-                    }
-                    Outcome::Ok {
-                        result: None,
-                        payload: Vec::new(),
-                        user_expressions: self.user_expressions(&job.user_expressions),
-                    }
-                }
-                Ok(Err(message)) => Outcome::Error(ErrorReport {
-                    ename: "EnvironmentError".into(),
-                    evalue: message.clone(),
-                    traceback: vec![format!("\x1b[0;31mEnvironmentError\x1b[0m: {message}")],
-                }),
-                Err(panic) => Outcome::Error(internal_error(&panic)),
-            };
+            let session = &mut self.session;
+            let result = guarded(|| {
+                crate::environment::run(session, &job.code).map(|text| json!({"text/plain": text}))
+            });
+            let outcome = self.magic_outcome(&job, result, "EnvironmentError");
             OUTPUT.with(|o| *o.borrow_mut() = None);
             let _ = job.events.send(Event::Done(outcome));
             return;
@@ -286,7 +270,19 @@ impl Worker {
     fn facts_magic(&mut self, job: &ExecuteJob) -> Outcome {
         let origin = &mut self.facts_origin;
         let session = &mut self.session;
-        match guarded(|| crate::facts::run(session, origin, &job.code)) {
+        let result = guarded(|| crate::facts::run(session, origin, &job.code));
+        self.magic_outcome(job, result, "FactsError")
+    }
+
+    /// The outcome of a `%facts` or `%env` cell: its display data, or its error, named
+    /// `ename`.
+    fn magic_outcome(
+        &mut self,
+        job: &ExecuteJob,
+        result: Result<Result<Json, String>, String>,
+        ename: &str,
+    ) -> Outcome {
+        match result {
             Ok(Ok(data)) => {
                 if !job.silent {
                     emit(Event::Display { data });
@@ -298,9 +294,9 @@ impl Worker {
                 }
             }
             Ok(Err(message)) => Outcome::Error(ErrorReport {
-                ename: "FactsError".into(),
+                ename: ename.into(),
                 evalue: message.clone(),
-                traceback: vec![format!("\x1b[0;31mFactsError\x1b[0m: {message}")],
+                traceback: vec![format!("\x1b[0;31m{ename}\x1b[0m: {message}")],
             }),
             Err(panic) => Outcome::Error(internal_error(&panic)),
         }
