@@ -105,12 +105,6 @@ impl Evaluator {
         span: Span,
     ) -> EvalResult {
         let closure = block.map(|l| self.closure(l));
-        if name.contains("::") && !self.functions.contains_key(name) && self.builtin(name).is_none()
-        {
-            // A function of a module, loaded on first use.
-            self.autoload(crate::env::modules::Kind::Function, name)
-                .map_err(|e| Flow::Error(e.at(span)))?;
-        }
         let result = if let Some(f) = self.functions.get(name).cloned() {
             self.call_function(&f, args, closure.as_ref())
         } else if let Some(b) = self.builtin(name) {
@@ -124,6 +118,14 @@ impl Evaluator {
                 self.control_span = span;
             }
             r
+        } else if name.contains("::")
+            && self
+                .autoload(crate::env::modules::Kind::Function, name)
+                .map_err(|e| Flow::Error(e.at(span)))?
+            && self.functions.contains_key(name)
+        {
+            // A function of a module, loaded on first use (off the path of known functions).
+            return self.call_named(name, args, block, style, span);
         } else {
             return Err(Error::eval(format!("Unknown function: '{name}'."))
                 .at(span)
