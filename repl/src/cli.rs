@@ -350,8 +350,13 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
     match result {
         Ok(value) => {
             let shown = if opts.catalog {
-                serde_json::to_string_pretty(&session.catalog_json())
-                    .expect("JSON values always serialize")
+                let json = session.catalog_json();
+                let text =
+                    serde_json::to_string_pretty(&json).expect("JSON values always serialize");
+                // The process ends after printing it: freeing a large document node by node
+                // would take as long as building it.
+                std::mem::forget(json);
+                text
             } else {
                 prepl::format::to_programmatic(&value)
             };
