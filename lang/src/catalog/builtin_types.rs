@@ -545,6 +545,16 @@ pub fn location(file: Option<&str>, line: Option<u32>) -> String {
     }
 }
 
+/// ` at ` and the location, or nothing when there is none.
+fn at_location(file: Option<&str>, line: Option<u32>) -> String {
+    let loc = location(file, line);
+    if loc.is_empty() {
+        loc
+    } else {
+        format!(" at {loc}")
+    }
+}
+
 /// ` ` and the location, or nothing when there is none.
 fn location_with_space(file: Option<&str>, line: Option<u32>) -> String {
     let loc = location(file, line);
@@ -658,12 +668,7 @@ pub fn duplicate_message(
     existing: (Option<&str>, Option<u32>),
     new: (Option<&str>, Option<u32>),
 ) -> String {
-    let at = location(existing.0, existing.1);
-    let at = if at.is_empty() {
-        String::new()
-    } else {
-        format!(" at {at}")
-    };
+    let at = at_location(existing.0, existing.1);
     let loc = location_with_space(new.0, new.1);
     format!("Duplicate declaration: {resource_ref} is already declared{at}; cannot redeclare{loc}")
 }
@@ -678,12 +683,7 @@ pub fn cannot_alias_message(
     new: (Option<&str>, Option<u32>),
     existing: (Option<&str>, Option<u32>),
 ) -> String {
-    let at = location(new.0, new.1);
-    let at = if at.is_empty() {
-        String::new()
-    } else {
-        format!(" at {at}")
-    };
+    let at = at_location(new.0, new.1);
     let loc = location_with_space(existing.0, existing.1);
     format!(
         "Cannot alias {resource_ref} to {}{at}; resource {} already declared{loc}",

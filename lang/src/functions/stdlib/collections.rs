@@ -910,25 +910,6 @@ fn uriescape(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     }
 }
 
-/// Ruby's `Shellwords.escape`.
-fn shell_escape(s: &str) -> String {
-    if s.is_empty() {
-        return "''".into();
-    }
-    let mut out = String::new();
-    for c in s.chars() {
-        if c == '\n' {
-            out.push_str("'\n'");
-        } else if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) {
-            out.push(c);
-        } else {
-            out.push('\\');
-            out.push(c);
-        }
-    }
-    out
-}
-
 fn shell_join(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if args.len() != 1 {
         return err(format!(
@@ -941,7 +922,7 @@ fn shell_join(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     };
     Ok(Value::from(
         a.iter()
-            .map(|v| shell_escape(&to_display(v)))
+            .map(|v| super::extra::shellwords_escape(&to_display(v)))
             .collect::<Vec<_>>()
             .join(" "),
     ))
