@@ -12,8 +12,10 @@
 //! - `real_module_files_parse`: every `.pp` file of those modules parses
 //!   (`prepl::syntax::parse`), except the ones listed in
 //!   `real_modules/parse_known_failures.txt` (each with prepl's message).
+//! - `real_module_templates_parse`: every `.erb` template of those modules parses with
+//!   prepl's ERB/Ruby parser (`prepl::erb::compile`); no known failures.
 //!
-//! Both skip, with a message, where the modules are not installed.
+//! All skip, with a message, where the modules are not installed.
 
 use prepl_tests::*;
 use std::collections::BTreeSet;
@@ -166,6 +168,10 @@ fn run_catalogs() {
 /// Every `.pp` file under `dir`, following symbolic links (Debian installs the modules as
 /// links to /usr/share/puppet-modules/...).
 fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_with(dir, "pp", out)
+}
+
+fn files_with(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
@@ -173,8 +179,8 @@ fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            pp_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "pp") {
+            files_with(&path, ext, out);
+        } else if path.extension().is_some_and(|x| x == ext) {
             out.push(path);
         }
     }
@@ -245,5 +251,36 @@ fn run_parse() {
         unexpected.is_empty(),
         "{} module files do not parse: {unexpected:#?}",
         unexpected.len()
+    );
+}
+
+#[test]
+fn real_module_templates_parse() {
+    let missing = missing_modules();
+    if !missing.is_empty() {
+        eprintln!("real modules: ERB test skipped, not installed under {MODULES_DIR}: {missing:?}");
+        return;
+    }
+    let root = Path::new(MODULES_DIR);
+    let mut files = Vec::new();
+    files_with(root, "erb", &mut files);
+    assert!(!files.is_empty(), "no .erb templates under {MODULES_DIR}");
+    let mut failures = Vec::new();
+    for file in &files {
+        let src = std::fs::read_to_string(file).unwrap_or_default();
+        if let Err(e) = prepl::erb::compile(&src) {
+            let (line, col) = prepl::erb::line_col(&src, e.at());
+            failures.push(format!("{}:{line}:{col}: {e:?}", file.display()));
+        }
+    }
+    eprintln!(
+        "real modules: {}/{} .erb templates parse",
+        files.len() - failures.len(),
+        files.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "templates that do not parse:\n{}",
+        failures.join("\n")
     );
 }

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod complete;
 pub mod convert;
 pub mod env;
+pub mod erb;
 pub mod error;
 pub mod eval;
 pub mod format;

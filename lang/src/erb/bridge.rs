@@ -1,0 +1,138 @@
+//! Puppet values to Ruby values and back, as the reference maps them for templates:
+//! undef is nil, `default` the symbol `:default`, strings, numbers, booleans, arrays and
+//! hashes (in order) their Ruby counterparts, regexps Ruby regexps; types, `Sensitive`,
+//! timespans and the like stay Puppet objects that print as the reference prints them.
+
+use super::ruby::value::{RHash, RValue};
+use crate::types::PType;
+use crate::values::{Map, Value};
+use std::rc::Rc;
+
+pub fn to_ruby(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::Nil,
+        Value::Default => RValue::sym("default"),
+        Value::Boolean(b) => RValue::Bool(*b),
+        Value::Integer(i) => RValue::Int(*i),
+        Value::Float(f) => RValue::Float(*f),
+        Value::String(s) => RValue::Str(s.clone()),
+        Value::Regexp(r) => RValue::Regexp(r.clone()),
+        Value::Array(a) => RValue::array(a.iter().map(to_ruby).collect()),
+        Value::Hash(h) => RValue::hash(RHash {
+            entries: h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v))).collect(),
+        }),
+        other => RValue::Puppet(other.clone()),
+    }
+}
+
+/// A Ruby value given to a Puppet function (or returned): `Err` names what cannot be.
+pub fn to_puppet(v: &RValue) -> Result<Value, String> {
+    Ok(match v {
+        RValue::Nil => Value::Undef,
+        RValue::Bool(b) => Value::Boolean(*b),
+        RValue::Int(i) => Value::Integer(*i),
+        RValue::Float(f) => Value::Float(*f),
+        RValue::Str(s) => Value::String(s.clone()),
+        RValue::Sym(s) => match &**s {
+            "default" => Value::Default,
+            "undef" => Value::Undef,
+            _ => Value::String(s.clone()),
+        },
+        RValue::Array(a) => {
+            Value::array(a.borrow().iter().map(to_puppet).collect::<Result<_, _>>()?)
+        }
+        RValue::Hash(h) => {
+            let mut map = Map::default();
+            for (k, v) in &h.borrow().entries {
+                map.insert(to_puppet(k)?, to_puppet(v)?);
+            }
+            Value::hash(map)
+        }
+        RValue::Regexp(r) => Value::Regexp(r.clone()),
+        RValue::Class(c) => Value::String(c.clone()),
+        RValue::Puppet(p) => p.clone(),
+        RValue::Range(_) | RValue::Match(_) | RValue::Scope => {
+            return Err(format!(
+                "a Ruby {} cannot be given to Puppet",
+                v.class_name()
+            ))
+        }
+    })
+}
+
+/// `to_s` of a Puppet object.
+pub fn puppet_to_s(v: &Value) -> String {
+    match v {
+        Value::Sensitive(_) => "Sensitive [value redacted]".into(),
+        other => crate::format::to_display(other),
+    }
+}
+
+/// `inspect` of a Puppet object (the reference shows object addresses; prepl shows the
+/// class and the value).
+pub fn puppet_inspect(v: &Value) -> String {
+    match v {
+        Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
+        Value::Type(_) => format!("#<{} {}>", puppet_class(v), crate::format::to_display(v)),
+        other => crate::format::to_display(other),
+    }
+}
+
+/// The Ruby class of a Puppet object.
+pub fn puppet_class(v: &Value) -> String {
+    match v {
+        Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
+        Value::SemVer(_) => "SemanticPuppet::Version".into(),
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
+        Value::Iterator(_) => "Puppet::Pops::Types::Iterator".into(),
+        Value::Type(t) => format!("Puppet::Pops::Types::P{}Type", type_class(t)),
+        _ => "Object".into(),
+    }
+}
+
+pub fn puppet_is_a(v: &Value, class: &str) -> bool {
+    match v {
+        Value::Type(_) => class == "Puppet::Pops::Types::PAnyType",
+        _ => false,
+    }
+}
+
+fn type_class(t: &Rc<PType>) -> String {
+    let shown = crate::format::to_display(&Value::Type(t.clone()));
+    let name: String = shown
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == ':')
+        .collect();
+    match name.as_str() {
+        "Any" | "Undef" | "Default" | "Scalar" | "ScalarData" | "Numeric" | "Integer" | "Float"
+        | "String" | "Enum" | "Pattern" | "Boolean" | "Regexp" | "SemVer" | "SemVerRange"
+        | "Timespan" | "Timestamp" | "Collection" | "Array" | "Hash" | "Tuple" | "Struct"
+        | "Variant" | "Optional" | "NotUndef" | "Iterable" | "Iterator" | "CatalogEntry"
+        | "Class" | "Callable" | "Type" | "Runtime" | "Sensitive" | "Init" | "Object"
+        | "TypeSet" | "Error" | "Binary" | "URI" => name,
+        "Data" | "RichData" => "TypeAlias".into(),
+        _ => "Resource".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let mut map = Map::default();
+        map.insert(
+            Value::string("a"),
+            Value::array(vec![Value::Integer(1), Value::Undef]),
+        );
+        let v = Value::hash(map);
+        let r = to_ruby(&v);
+        assert_eq!(super::super::ruby::show::inspect(&r), r#"{"a"=>[1, nil]}"#);
+        assert_eq!(to_puppet(&r).unwrap(), v);
+        assert!(matches!(to_ruby(&Value::Default), RValue::Sym(ref s) if &**s == "default"));
+    }
+}

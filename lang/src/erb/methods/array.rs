@@ -1,0 +1,410 @@
+//! Array methods (the enumerable ones are in `enumerable`).
+
+use super::enumerable::{join, range_bounds};
+use super::Call;
+use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::show::to_s;
+use crate::erb::ruby::value::RValue;
+
+pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    let RValue::Array(cell) = recv else {
+        return Ok(None);
+    };
+    let at = c.at;
+    let items = || cell.borrow().clone();
+    let arr = RValue::array;
+    Ok(Some(match c.name {
+        "size" | "length" => RValue::Int(cell.borrow().len() as i64),
+        "count" if c.args.is_empty() && c.block.is_none() => {
+            RValue::Int(cell.borrow().len() as i64)
+        }
+        "empty?" => RValue::Bool(cell.borrow().is_empty()),
+        "join" => {
+            let sep = match c.arg(0) {
+                None | Some(RValue::Nil) => String::new(),
+                Some(RValue::Str(s)) => s.to_string(),
+                Some(other) => {
+                    return raise(
+                        format!(
+                            "no implicit conversion of {} into String",
+                            other.class_name()
+                        ),
+                        at,
+                    )
+                }
+            };
+            RValue::str(join(&cell.borrow(), &sep, at, 0)?)
+        }
+        "to_s" | "inspect" => RValue::str(to_s(recv)),
+        "to_a" | "entries" | "to_ary" => recv.clone(),
+        "first" | "last" if !c.args.is_empty() => {
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return raise("negative array size", at);
+            }
+            let v = items();
+            let n = (n as usize).min(v.len());
+            arr(if c.name == "first" {
+                v[..n].to_vec()
+            } else {
+                v[v.len() - n..].to_vec()
+            })
+        }
+        "first" => cell.borrow().first().cloned().unwrap_or(RValue::Nil),
+        "last" => cell.borrow().last().cloned().unwrap_or(RValue::Nil),
+        "flatten" => {
+            let depth = if c.args.is_empty() { -1 } else { c.int_arg(0)? };
+            arr(flatten(&items(), depth, 0, at)?)
+        }
+        "flatten!" => {
+            let f = flatten(&items(), -1, 0, at)?;
+            *cell.borrow_mut() = f;
+            recv.clone()
+        }
+        "compact" => arr(items()
+            .into_iter()
+            .filter(|v| !matches!(v, RValue::Nil))
+            .collect()),
+        "compact!" => {
+            let before = cell.borrow().len();
+            cell.borrow_mut().retain(|v| !matches!(v, RValue::Nil));
+            if cell.borrow().len() == before {
+                RValue::Nil
+            } else {
+                recv.clone()
+            }
+        }
+        "reverse" => arr(items().into_iter().rev().collect()),
+        "uniq!" | "sort!" | "map!" | "collect!" | "select!" | "reject!" | "sort_by!"
+        | "filter!" => {
+            let plain = &c.name[..c.name.len() - 1];
+            let sub = Call {
+                name: plain,
+                args: c.args.clone(),
+                block: c.block,
+                at,
+            };
+            let r = super::enumerable::generic(it, recv, &sub)?.unwrap_or(RValue::Nil);
+            if let RValue::Array(new) = r {
+                let new = new.borrow().clone();
+                *cell.borrow_mut() = new;
+            }
+            recv.clone()
+        }
+        "push" | "append" | "<<" => {
+            if c.name == "<<" {
+                c.arity(1, 1)?;
+            }
+            cell.borrow_mut().extend(c.args.iter().cloned());
+            recv.clone()
+        }
+        "unshift" | "prepend" => {
+            let mut v = c.args.clone();
+            v.extend(items());
+            *cell.borrow_mut() = v;
+            recv.clone()
+        }
+        "pop" => cell.borrow_mut().pop().unwrap_or(RValue::Nil),
+        "shift" => {
+            let mut b = cell.borrow_mut();
+            if b.is_empty() {
+                RValue::Nil
+            } else {
+                b.remove(0)
+            }
+        }
+        "concat" => {
+            for a in &c.args {
+                let RValue::Array(o) = a else {
+                    return raise(
+                        format!("no implicit conversion of {} into Array", a.class_name()),
+                        at,
+                    );
+                };
+                let o = o.borrow().clone();
+                cell.borrow_mut().extend(o);
+            }
+            recv.clone()
+        }
+        "delete" => {
+            let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            let before = cell.borrow().len();
+            cell.borrow_mut().retain(|v| !v.equals(&x));
+            if cell.borrow().len() == before {
+                RValue::Nil
+            } else {
+                x
+            }
+        }
+        "delete_if" | "keep_if" => {
+            let Some(b) = c.block else {
+                return unsupported(format!("'{}' without a block", c.name), at);
+            };
+            let mut kept = Vec::new();
+            for v in items() {
+                let t = it.yield_block(b, vec![v.clone()])?.truthy();
+                if t == (c.name == "keep_if") {
+                    kept.push(v);
+                }
+            }
+            *cell.borrow_mut() = kept;
+            recv.clone()
+        }
+        "clear" => {
+            cell.borrow_mut().clear();
+            recv.clone()
+        }
+        "+" => {
+            let Some(RValue::Array(o)) = c.arg(0) else {
+                return raise(
+                    format!(
+                        "no implicit conversion of {} into Array",
+                        c.arg(0).map_or("nil".into(), |v| v.class_name())
+                    ),
+                    at,
+                );
+            };
+            let mut v = items();
+            v.extend(o.borrow().iter().cloned());
+            arr(v)
+        }
+        "-" | "&" | "|" | "difference" | "intersection" | "union" => {
+            let Some(RValue::Array(o)) = c.arg(0) else {
+                return raise(
+                    format!(
+                        "no implicit conversion of {} into Array",
+                        c.arg(0).map_or("nil".into(), |v| v.class_name())
+                    ),
+                    at,
+                );
+            };
+            let o = o.borrow().clone();
+            let mut out: Vec<RValue> = Vec::new();
+            let has = |list: &[RValue], v: &RValue| list.iter().any(|x| x.eql(v));
+            match c.name {
+                "-" | "difference" => out = items().into_iter().filter(|v| !has(&o, v)).collect(),
+                "&" | "intersection" => {
+                    for v in items() {
+                        if has(&o, &v) && !has(&out, &v) {
+                            out.push(v);
+                        }
+                    }
+                }
+                _ => {
+                    for v in items().into_iter().chain(o) {
+                        if !has(&out, &v) {
+                            out.push(v);
+                        }
+                    }
+                }
+            }
+            arr(out)
+        }
+        "*" => match c.arg(0) {
+            Some(RValue::Str(sep)) => RValue::str(join(&cell.borrow(), sep, at, 0)?),
+            _ => {
+                let n = c.int_arg(0)?;
+                if n < 0 {
+                    return raise("negative argument", at);
+                }
+                let v = items();
+                arr(v
+                    .iter()
+                    .cycle()
+                    .take(v.len() * n as usize)
+                    .cloned()
+                    .collect())
+            }
+        },
+        "==" => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        "<=>" => match recv.compare(c.arg(0).unwrap_or(&RValue::Nil)) {
+            Some(o) => RValue::Int(o as i64),
+            None => RValue::Nil,
+        },
+        "[]" | "slice" => index(&items(), c)?,
+        "at" => index(&items(), c)?,
+        "dig" => {
+            let mut cur = index(
+                &items(),
+                &Call {
+                    name: "[]",
+                    args: c.args[..1.min(c.args.len())].to_vec(),
+                    block: None,
+                    at,
+                },
+            )?;
+            for k in c.args.iter().skip(1) {
+                if matches!(cur, RValue::Nil) {
+                    break;
+                }
+                cur = super::call(it, cur, "[]", vec![k.clone()], None, at)?;
+            }
+            cur
+        }
+        "[]=" => {
+            c.arity(2, 2)?;
+            let i = c.int_arg(0)?;
+            let mut b = cell.borrow_mut();
+            let len = b.len() as i64;
+            let i = if i < 0 { i + len } else { i };
+            if i < 0 {
+                return raise(format!("index {} too small for array", i - len), at);
+            }
+            while (b.len() as i64) <= i {
+                b.push(RValue::Nil);
+            }
+            b[i as usize] = c.args[1].clone();
+            c.args[1].clone()
+        }
+        "fetch" => {
+            let i = c.int_arg(0)?;
+            let v = items();
+            let len = v.len() as i64;
+            let j = if i < 0 { i + len } else { i };
+            match v.get(j as usize).filter(|_| j >= 0) {
+                Some(x) => x.clone(),
+                None => match (c.arg(1), c.block) {
+                    (Some(d), _) => d.clone(),
+                    (None, Some(b)) => it.yield_block(b, vec![RValue::Int(i)])?,
+                    _ => {
+                        return raise(
+                            format!("index {i} outside of array bounds: {}...{len}", -len),
+                            at,
+                        )
+                    }
+                },
+            }
+        }
+        "index" | "find_index" if c.block.is_none() => {
+            let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            items()
+                .iter()
+                .position(|v| v.equals(&x))
+                .map(|i| RValue::Int(i as i64))
+                .unwrap_or(RValue::Nil)
+        }
+        "take" => arr(items()
+            .into_iter()
+            .take(c.int_arg(0)?.max(0) as usize)
+            .collect()),
+        "drop" => arr(items()
+            .into_iter()
+            .skip(c.int_arg(0)?.max(0) as usize)
+            .collect()),
+        "values_at" => {
+            let v = items();
+            let mut out = Vec::new();
+            for a in &c.args {
+                let RValue::Int(i) = a else {
+                    return unsupported("values_at with a range", at);
+                };
+                let len = v.len() as i64;
+                let j = if *i < 0 { i + len } else { *i };
+                out.push(
+                    v.get(j as usize)
+                        .filter(|_| j >= 0)
+                        .cloned()
+                        .unwrap_or(RValue::Nil),
+                );
+            }
+            arr(out)
+        }
+        "rotate" => {
+            let mut v = items();
+            if !v.is_empty() {
+                let n = if c.args.is_empty() { 1 } else { c.int_arg(0)? };
+                let k = n.rem_euclid(v.len() as i64) as usize;
+                v.rotate_left(k);
+            }
+            arr(v)
+        }
+        "transpose" => {
+            let rows = items();
+            let mut out: Vec<Vec<RValue>> = Vec::new();
+            for (ri, r) in rows.iter().enumerate() {
+                let RValue::Array(r) = r else {
+                    return raise("no implicit conversion into Array", at);
+                };
+                for (ci, v) in r.borrow().iter().enumerate() {
+                    if ri == 0 {
+                        out.push(Vec::new());
+                    }
+                    if let Some(col) = out.get_mut(ci) {
+                        col.push(v.clone());
+                    }
+                }
+            }
+            arr(out.into_iter().map(RValue::array).collect())
+        }
+        "assoc" => {
+            let k = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            items().into_iter().find(|v| matches!(v, RValue::Array(p) if p.borrow().first().is_some_and(|f| f.equals(&k)))).unwrap_or(RValue::Nil)
+        }
+        "sample" | "shuffle" | "permutation" | "combination" | "product" | "pack" | "cycle"
+        | "bsearch" | "lazy" => return unsupported(format!("method '{}' on Array", c.name), at),
+        _ => return Ok(None),
+    }))
+}
+
+fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValue>> {
+    if level > 100 {
+        return raise("tried to flatten recursive array", at);
+    }
+    let mut out = Vec::new();
+    for v in items {
+        match v {
+            RValue::Array(a) if depth != 0 => {
+                out.extend(flatten(&a.borrow(), depth - 1, level + 1, at)?)
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    Ok(out)
+}
+
+/// `array[i]`, `array[start, n]`, `array[range]`.
+pub fn index(v: &[RValue], c: &Call) -> R {
+    c.arity(1, 2)?;
+    let len = v.len() as i64;
+    let slice = |start: i64, n: i64| -> RValue {
+        let start = if start < 0 { start + len } else { start };
+        if start < 0 || start > len || n < 0 {
+            return RValue::Nil;
+        }
+        let end = (start + n).min(len);
+        RValue::array(v[start as usize..end as usize].to_vec())
+    };
+    Ok(match (&c.args[0], c.arg(1)) {
+        (RValue::Int(i), None) => {
+            let i = if *i < 0 { i + len } else { *i };
+            if i < 0 {
+                RValue::Nil
+            } else {
+                v.get(i as usize).cloned().unwrap_or(RValue::Nil)
+            }
+        }
+        (RValue::Float(f), None) => {
+            let i = f.trunc() as i64;
+            let i = if i < 0 { i + len } else { i };
+            if i < 0 {
+                RValue::Nil
+            } else {
+                v.get(i as usize).cloned().unwrap_or(RValue::Nil)
+            }
+        }
+        (RValue::Int(i), Some(_)) => slice(*i, c.int_arg(1)?),
+        (RValue::Range(r), None) => match range_bounds(r, len, c.at)? {
+            Some((a, n)) => slice(a, n),
+            None => RValue::Nil,
+        },
+        (other, _) => {
+            return raise(
+                format!(
+                    "no implicit conversion of {} into Integer",
+                    other.class_name()
+                ),
+                c.at,
+            )
+        }
+    })
+}

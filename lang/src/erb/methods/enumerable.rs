@@ -1,0 +1,612 @@
+//! Enumerable methods shared by arrays, hashes and ranges (a hash yields `[key, value]`
+//! pairs), and ranges' own methods.
+
+use super::{ordering, sort_values, Call};
+use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::show::to_s;
+use crate::erb::ruby::value::RValue;
+
+/// The elements an enumerable yields.
+pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
+    Ok(match v {
+        RValue::Array(a) => a.borrow().clone(),
+        RValue::Hash(h) => h
+            .borrow()
+            .entries
+            .iter()
+            .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
+            .collect(),
+        RValue::Range(r) => range_items(r, at)?,
+        RValue::Nil => return raise("undefined method `each' for nil:NilClass", at),
+        other => {
+            return raise(
+                format!("undefined method `each' for {}", other.class_name()),
+                at,
+            )
+        }
+    })
+}
+
+const MAX_RANGE: i64 = 10_000_000;
+
+fn range_items(r: &(RValue, RValue, bool), at: usize) -> R<Vec<RValue>> {
+    match (&r.0, &r.1) {
+        (RValue::Int(a), RValue::Int(b)) => {
+            let end = if r.2 { *b - 1 } else { *b };
+            if end - a > MAX_RANGE {
+                return unsupported("ranges of more than 10 million elements", at);
+            }
+            Ok((*a..=end).map(RValue::Int).collect())
+        }
+        (RValue::Str(a), RValue::Str(b)) if a.len() == 1 && b.len() == 1 => {
+            let (x, y) = (
+                a.chars().next().unwrap_or('a') as u32,
+                b.chars().next().unwrap_or('a') as u32,
+            );
+            let end = if r.2 { y.saturating_sub(1) } else { y };
+            Ok((x..=end)
+                .filter_map(char::from_u32)
+                .map(|ch| RValue::str(ch.to_string()))
+                .collect())
+        }
+        (RValue::Float(_), _) => raise("can't iterate from Float", at),
+        _ => unsupported("iterating this kind of range", at),
+    }
+}
+
+/// `(a..b) === v`, `cover?`, `include?`.
+pub fn range_covers(r: &(RValue, RValue, bool), v: &RValue, _at: usize) -> R<bool> {
+    let lo = matches!(r.0, RValue::Nil)
+        || r.0
+            .compare(v)
+            .is_some_and(|o| o != std::cmp::Ordering::Greater);
+    let hi = matches!(r.1, RValue::Nil)
+        || r.1.compare(v).is_some_and(|o| {
+            if r.2 {
+                o == std::cmp::Ordering::Greater
+            } else {
+                o != std::cmp::Ordering::Less
+            }
+        });
+    Ok(lo && hi)
+}
+
+/// Start and length of a range used as an index into `len` elements, or `None`.
+pub fn range_bounds(r: &(RValue, RValue, bool), len: i64, at: usize) -> R<Option<(i64, i64)>> {
+    let a = match r.0 {
+        RValue::Int(a) => a,
+        RValue::Nil => 0,
+        _ => return raise("no implicit conversion into Integer", at),
+    };
+    let b = match r.1 {
+        RValue::Int(b) => b,
+        RValue::Nil => -1,
+        _ => return raise("no implicit conversion into Integer", at),
+    };
+    let a = if a < 0 { a + len } else { a };
+    if a < 0 || a > len {
+        return Ok(None);
+    }
+    let mut b = if b < 0 { b + len } else { b };
+    if !r.2 || matches!(r.1, RValue::Nil) {
+        b += 1;
+    }
+    Ok(Some((a, (b - a).max(0))))
+}
+
+pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    let RValue::Range(r) = recv else {
+        return Ok(None);
+    };
+    Ok(Some(match c.name {
+        "include?" | "member?" | "cover?" | "===" => {
+            RValue::Bool(range_covers(r, c.arg(0).unwrap_or(&RValue::Nil), c.at)?)
+        }
+        "first" | "begin" if c.args.is_empty() => r.0.clone(),
+        "last" | "end" if c.args.is_empty() => r.1.clone(),
+        "min" if c.block.is_none() => r.0.clone(),
+        "max" if c.block.is_none() && !r.2 => r.1.clone(),
+        "exclude_end?" => RValue::Bool(r.2),
+        "size" | "count" | "length" if c.block.is_none() && c.args.is_empty() => {
+            RValue::Int(range_items(r, c.at)?.len() as i64)
+        }
+        "step" => {
+            let n = c.int_arg(0)?.max(1) as usize;
+            let all = range_items(r, c.at)?;
+            let picked: Vec<RValue> = all.into_iter().step_by(n).collect();
+            match c.block {
+                Some(b) => {
+                    for v in picked {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    recv.clone()
+                }
+                None => RValue::array(picked),
+            }
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// Block methods and conversions every enumerable has.
+pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    let at = c.at;
+    let needs_block = matches!(
+        c.name,
+        "each"
+            | "each_with_index"
+            | "each_with_object"
+            | "map"
+            | "collect"
+            | "flat_map"
+            | "collect_concat"
+            | "select"
+            | "filter"
+            | "reject"
+            | "find"
+            | "detect"
+            | "find_all"
+            | "partition"
+            | "group_by"
+            | "sort_by"
+            | "min_by"
+            | "max_by"
+            | "each_slice"
+            | "each_entry"
+            | "filter_map"
+            | "reverse_each"
+            | "sum_by"
+            | "each_pair"
+            | "take_while"
+            | "drop_while"
+            | "find_index"
+            | "inject"
+            | "reduce"
+            | "count"
+            | "any?"
+            | "all?"
+            | "none?"
+            | "one?"
+            | "sum"
+            | "min"
+            | "max"
+            | "sort"
+            | "uniq"
+            | "to_a"
+            | "entries"
+            | "first"
+            | "include?"
+            | "member?"
+            | "zip"
+            | "tally"
+            | "to_h"
+            | "each_cons"
+            | "minmax"
+            | "chunk_while"
+            | "slice_when"
+            | "lazy"
+            | "cycle"
+            | "to_set"
+    );
+    if !needs_block {
+        return Ok(None);
+    }
+    let items = items(recv, at)?;
+    let block = c.block;
+    let call = |it: &mut Interp, v: RValue| -> R {
+        match block {
+            Some(b) => it.yield_block(b, vec![v]),
+            None => Ok(v),
+        }
+    };
+    let no_block = |name: &str| unsupported(format!("'{name}' without a block"), at);
+    Ok(Some(match c.name {
+        "each" | "each_pair" | "each_entry" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            for v in items {
+                it.yield_block(b, vec![v])?;
+            }
+            recv.clone()
+        }
+        "reverse_each" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            for v in items.into_iter().rev() {
+                it.yield_block(b, vec![v])?;
+            }
+            recv.clone()
+        }
+        "each_with_index" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            for (i, v) in items.into_iter().enumerate() {
+                it.yield_block(b, vec![v, RValue::Int(i as i64)])?;
+            }
+            recv.clone()
+        }
+        "each_with_object" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            let memo = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            for v in items {
+                it.yield_block(b, vec![v, memo.clone()])?;
+            }
+            memo
+        }
+        "each_slice" | "each_cons" => {
+            let n = c.int_arg(0)?;
+            if n <= 0 {
+                return raise("invalid slice size", at);
+            }
+            let groups: Vec<RValue> = if c.name == "each_slice" {
+                items
+                    .chunks(n as usize)
+                    .map(|ch| RValue::array(ch.to_vec()))
+                    .collect()
+            } else {
+                items
+                    .windows(n as usize)
+                    .map(|ch| RValue::array(ch.to_vec()))
+                    .collect()
+            };
+            match block {
+                Some(b) => {
+                    for g in groups {
+                        it.yield_block(b, vec![g])?;
+                    }
+                    RValue::Nil
+                }
+                None => RValue::array(groups),
+            }
+        }
+        "map" | "collect" | "flat_map" | "collect_concat" | "filter_map" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            let mut out = Vec::with_capacity(items.len());
+            for v in items {
+                let r = it.yield_block(b, vec![v])?;
+                match (c.name, r) {
+                    ("flat_map" | "collect_concat", RValue::Array(a)) => {
+                        out.extend(a.borrow().iter().cloned())
+                    }
+                    ("filter_map", r) if !r.truthy() => {}
+                    (_, r) => out.push(r),
+                }
+            }
+            RValue::array(out)
+        }
+        "select" | "filter" | "find_all" | "reject" | "partition" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            let (mut yes, mut no) = (Vec::new(), Vec::new());
+            for v in items {
+                if it.yield_block(b, vec![v.clone()])?.truthy() {
+                    yes.push(v);
+                } else {
+                    no.push(v);
+                }
+            }
+            match c.name {
+                "reject" => RValue::array(no),
+                "partition" => RValue::array(vec![RValue::array(yes), RValue::array(no)]),
+                _ => RValue::array(yes),
+            }
+        }
+        "find" | "detect" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            for v in items {
+                if it.yield_block(b, vec![v.clone()])?.truthy() {
+                    return Ok(Some(v));
+                }
+            }
+            RValue::Nil
+        }
+        "find_index" => {
+            for (i, v) in items.into_iter().enumerate() {
+                let hit = match (block, c.arg(0)) {
+                    (_, Some(x)) => v.equals(x),
+                    (Some(b), None) => it.yield_block(b, vec![v])?.truthy(),
+                    (None, None) => return no_block(c.name),
+                };
+                if hit {
+                    return Ok(Some(RValue::Int(i as i64)));
+                }
+            }
+            RValue::Nil
+        }
+        "take_while" | "drop_while" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            let mut i = 0;
+            while i < items.len() && it.yield_block(b, vec![items[i].clone()])?.truthy() {
+                i += 1;
+            }
+            RValue::array(if c.name == "take_while" {
+                items[..i].to_vec()
+            } else {
+                items[i..].to_vec()
+            })
+        }
+        "group_by" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            let mut h = crate::erb::ruby::value::RHash::default();
+            for v in items {
+                let k = it.yield_block(b, vec![v.clone()])?;
+                match h.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
+                    Some((_, RValue::Array(a))) => a.borrow_mut().push(v),
+                    _ => h.insert(k, RValue::array(vec![v])),
+                }
+            }
+            RValue::hash(h)
+        }
+        "tally" => {
+            let mut h = crate::erb::ruby::value::RHash::default();
+            for v in items {
+                let n = match h.get(&v) {
+                    Some(RValue::Int(n)) => n + 1,
+                    _ => 1,
+                };
+                h.insert(v, RValue::Int(n));
+            }
+            RValue::hash(h)
+        }
+        "sort_by" | "min_by" | "max_by" => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            let mut keyed = Vec::with_capacity(items.len());
+            for v in items {
+                keyed.push((it.yield_block(b, vec![v.clone()])?, v));
+            }
+            let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
+            sort_values(&mut keys, at)?;
+            keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
+            match c.name {
+                "min_by" => keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
+                "max_by" => keyed.last().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
+                _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect()),
+            }
+        }
+        "sort" => {
+            let mut items = items;
+            match block {
+                Some(b) => {
+                    let mut err = None;
+                    let mut cmp = |x: &RValue, y: &RValue| -> std::cmp::Ordering {
+                        if err.is_some() {
+                            return std::cmp::Ordering::Equal;
+                        }
+                        match it
+                            .yield_block(b, vec![x.clone(), y.clone()])
+                            .and_then(|v| ordering(&v, at))
+                        {
+                            Ok(o) => o,
+                            Err(e) => {
+                                err = Some(e);
+                                std::cmp::Ordering::Equal
+                            }
+                        }
+                    };
+                    let mut sorted: Vec<RValue> = Vec::with_capacity(items.len());
+                    // Insertion by binary search keeps the comparison count low and stable.
+                    for v in items {
+                        let pos =
+                            sorted.partition_point(|s| cmp(s, &v) != std::cmp::Ordering::Greater);
+                        sorted.insert(pos, v);
+                    }
+                    if let Some(e) = err {
+                        return Err(e);
+                    }
+                    RValue::array(sorted)
+                }
+                None => {
+                    sort_values(&mut items, at)?;
+                    RValue::array(items)
+                }
+            }
+        }
+        "min" | "max" | "minmax" => {
+            if block.is_some() {
+                return unsupported(format!("'{}' with a block (use min_by/max_by)", c.name), at);
+            }
+            let mut items = items;
+            sort_values(&mut items, at)?;
+            if let Some(n) = c.arg(0) {
+                let RValue::Int(n) = n else {
+                    return raise("no implicit conversion into Integer", at);
+                };
+                let n = (*n).max(0) as usize;
+                if c.name == "max" {
+                    items.reverse();
+                }
+                items.truncate(n);
+                return Ok(Some(RValue::array(items)));
+            }
+            match c.name {
+                "min" => items.first().cloned().unwrap_or(RValue::Nil),
+                "max" => items.last().cloned().unwrap_or(RValue::Nil),
+                _ => RValue::array(vec![
+                    items.first().cloned().unwrap_or(RValue::Nil),
+                    items.last().cloned().unwrap_or(RValue::Nil),
+                ]),
+            }
+        }
+        "sum" => {
+            let mut acc = c.arg(0).cloned().unwrap_or(RValue::Int(0));
+            for v in items {
+                let v = call(it, v)?;
+                acc = super::call(it, acc, "+", vec![v], None, at)?;
+            }
+            acc
+        }
+        "inject" | "reduce" => {
+            let mut iter = items.into_iter();
+            let (mut acc, op) = match (c.arg(0), c.arg(1), block) {
+                (Some(RValue::Sym(op)), None, None) => {
+                    (iter.next().unwrap_or(RValue::Nil), Some(op.to_string()))
+                }
+                (Some(init), Some(RValue::Sym(op)), None) => (init.clone(), Some(op.to_string())),
+                (Some(init), None, Some(_)) => (init.clone(), None),
+                (None, None, Some(_)) => match iter.next() {
+                    Some(v) => (v, None),
+                    None => return Ok(Some(RValue::Nil)),
+                },
+                _ => return unsupported(format!("this form of '{}'", c.name), at),
+            };
+            for v in iter {
+                acc = match (&op, block) {
+                    (Some(op), _) => super::call(it, acc, op, vec![v], None, at)?,
+                    (None, Some(b)) => it.yield_block(b, vec![acc, v])?,
+                    _ => acc,
+                };
+            }
+            acc
+        }
+        "count" => {
+            if let Some(x) = c.arg(0) {
+                RValue::Int(items.iter().filter(|v| v.equals(x)).count() as i64)
+            } else if let Some(b) = block {
+                let mut n = 0;
+                for v in items {
+                    if it.yield_block(b, vec![v])?.truthy() {
+                        n += 1;
+                    }
+                }
+                RValue::Int(n)
+            } else {
+                RValue::Int(items.len() as i64)
+            }
+        }
+        "any?" | "all?" | "none?" | "one?" => {
+            let mut hits = 0usize;
+            let total = items.len();
+            for v in items {
+                let t = match (c.arg(0), block) {
+                    (Some(p), _) => super::case_eq(it, p, &v, at)?,
+                    (None, Some(b)) => it.yield_block(b, vec![v])?.truthy(),
+                    (None, None) => v.truthy(),
+                };
+                if t {
+                    hits += 1;
+                    if c.name == "any?" {
+                        return Ok(Some(RValue::Bool(true)));
+                    }
+                } else if c.name == "all?" {
+                    return Ok(Some(RValue::Bool(false)));
+                }
+            }
+            RValue::Bool(match c.name {
+                "any?" => false,
+                "all?" => hits == total,
+                "none?" => hits == 0,
+                _ => hits == 1,
+            })
+        }
+        "uniq" => {
+            let mut out: Vec<RValue> = Vec::new();
+            let mut keys: Vec<RValue> = Vec::new();
+            for v in items {
+                let k = call(it, v.clone())?;
+                if !keys.iter().any(|x| x.eql(&k)) {
+                    keys.push(k);
+                    out.push(v);
+                }
+            }
+            RValue::array(out)
+        }
+        "to_a" | "entries" => RValue::array(items),
+        "first" => match c.arg(0) {
+            None => items.into_iter().next().unwrap_or(RValue::Nil),
+            Some(_) => {
+                let n = c.int_arg(0)?;
+                if n < 0 {
+                    return raise("negative array size", at);
+                }
+                RValue::array(items.into_iter().take(n as usize).collect())
+            }
+        },
+        "include?" | "member?" => RValue::Bool(
+            items
+                .iter()
+                .any(|v| v.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        ),
+        "zip" => {
+            let others: Vec<Vec<RValue>> =
+                c.args.iter().map(|a| items_of(a, at)).collect::<R<_>>()?;
+            RValue::array(
+                items
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        let mut row = vec![v];
+                        row.extend(
+                            others
+                                .iter()
+                                .map(|o| o.get(i).cloned().unwrap_or(RValue::Nil)),
+                        );
+                        RValue::array(row)
+                    })
+                    .collect(),
+            )
+        }
+        "to_h" => {
+            let mut h = crate::erb::ruby::value::RHash::default();
+            for v in items {
+                let pair = call(it, v)?;
+                let RValue::Array(p) = &pair else {
+                    return raise(
+                        format!("wrong element type {} (expected array)", pair.class_name()),
+                        at,
+                    );
+                };
+                let p = p.borrow();
+                if p.len() != 2 {
+                    return raise(
+                        format!(
+                            "element has wrong array length (expected 2, was {})",
+                            p.len()
+                        ),
+                        at,
+                    );
+                }
+                h.insert(p[0].clone(), p[1].clone());
+            }
+            RValue::hash(h)
+        }
+        _ => return unsupported(format!("method '{}' on {}", c.name, recv.class_name()), at),
+    }))
+}
+
+fn items_of(v: &RValue, at: usize) -> R<Vec<RValue>> {
+    items(v, at)
+}
+
+/// Joins as `Array#join` does (nested arrays joined too, nil as empty).
+pub fn join(items: &[RValue], sep: &str, at: usize, depth: usize) -> R<String> {
+    if depth > 100 {
+        return raise("recursive array join", at);
+    }
+    let mut out = String::new();
+    for (i, v) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        match v {
+            RValue::Array(a) => out.push_str(&join(&a.borrow(), sep, at, depth + 1)?),
+            other => out.push_str(&to_s(other)),
+        }
+    }
+    Ok(out)
+}

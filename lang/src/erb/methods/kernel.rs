@@ -1,0 +1,118 @@
+//! Calls without a receiver: the template object's own methods (`scope`) and the `Kernel`
+//! methods templates use (`format`, `raise`, `Integer()`, ...).
+
+use super::Call;
+use crate::erb::ruby::ast::Block;
+use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::value::RValue;
+
+pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
+    let c = Call {
+        name,
+        args,
+        block,
+        at,
+    };
+    match name {
+        "scope" => {
+            c.arity(0, 0)?;
+            Ok(RValue::Scope)
+        }
+        "format" | "sprintf" => {
+            c.arity(1, usize::MAX)?;
+            super::string::format(it, &c.args[0], &c.args[1..], at)
+        }
+        "raise" | "fail" => {
+            let msg = match c.args.first() {
+                Some(RValue::Str(s)) => s.to_string(),
+                Some(RValue::Class(k)) => c.args.get(1).map(crate::erb::ruby::show::to_s).unwrap_or_else(|| k.to_string()),
+                Some(other) => crate::erb::ruby::show::to_s(other),
+                None => "unhandled exception".into(),
+            };
+            raise(msg, at)
+        }
+        "Integer" => {
+            c.arity(1, 2)?;
+            match &c.args[0] {
+                RValue::Int(i) => Ok(RValue::Int(*i)),
+                RValue::Float(f) if f.is_finite() => Ok(RValue::Int(f.trunc() as i64)),
+                RValue::Str(s) => parse_integer(s).map(RValue::Int).map_or_else(
+                    || raise(format!("invalid value for Integer(): {}", crate::erb::ruby::show::quote(s)), at),
+                    Ok,
+                ),
+                RValue::Nil => raise("can't convert nil into Integer", at),
+                other => raise(format!("can't convert {} into Integer", other.class_name()), at),
+            }
+        }
+        "Float" => {
+            c.arity(1, 1)?;
+            match &c.args[0] {
+                RValue::Int(i) => Ok(RValue::Float(*i as f64)),
+                RValue::Float(f) => Ok(RValue::Float(*f)),
+                RValue::Str(s) => s.trim().replace('_', "").parse::<f64>().map(RValue::Float).or_else(|_| {
+                    raise(format!("invalid value for Float(): {}", crate::erb::ruby::show::quote(s)), at)
+                }),
+                RValue::Nil => raise("can't convert nil into Float", at),
+                other => raise(format!("can't convert {} into Float", other.class_name()), at),
+            }
+        }
+        "String" => {
+            c.arity(1, 1)?;
+            Ok(RValue::str(crate::erb::ruby::show::to_s(&c.args[0])))
+        }
+        "Array" => {
+            c.arity(1, 1)?;
+            Ok(match &c.args[0] {
+                RValue::Nil => RValue::array(vec![]),
+                RValue::Array(_) => c.args[0].clone(),
+                RValue::Hash(h) => RValue::array(
+                    h.borrow().entries.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect(),
+                ),
+                other => RValue::array(vec![other.clone()]),
+            })
+        }
+        "has_variable?" => {
+            c.arity(1, 1)?;
+            let n = crate::erb::ruby::show::to_s(&c.args[0]);
+            Ok(RValue::Bool(it.host.variable(&n).is_some()))
+        }
+        "puts" | "print" | "p" | "pp" | "require" | "load" | "eval" | "system" | "exec" | "open"
+        | "binding" | "loop" | "catch" | "throw" | "rand" | "srand" | "sleep" | "exit" | "abort"
+        | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
+        | "public_send" | "method" | "define_method" | "block_given?" | "caller" | "at_exit"
+        | "trap" | "warn" | "lambda" | "proc" | "instance_eval" | "tap" | "then" | "freeze" | "to_s"
+        | "inspect" | "file" | "tags" | "classes" | "all_tags" | "string" | "result" => {
+            unsupported(format!("'{name}' in a template"), at)
+        }
+        _ => raise(
+            format!("undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"),
+            at,
+        ),
+    }
+}
+
+/// Ruby's strict `Integer("...")`: decimal, `0x`, `0b`, `0o`/`0` prefixes, underscores.
+fn parse_integer(s: &str) -> Option<i64> {
+    let t = s.trim();
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if t.is_empty() || t.starts_with('_') || t.ends_with('_') || t.contains("__") {
+        return None;
+    }
+    let t = t.replace('_', "");
+    let lower = t.to_ascii_lowercase();
+    let v = if let Some(h) = lower.strip_prefix("0x") {
+        i64::from_str_radix(h, 16).ok()?
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        i64::from_str_radix(b, 2).ok()?
+    } else if let Some(o) = lower.strip_prefix("0o") {
+        i64::from_str_radix(o, 8).ok()?
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        i64::from_str_radix(&lower[1..], 8).ok()?
+    } else {
+        lower.parse().ok()?
+    };
+    Some(if neg { -v } else { v })
+}

@@ -1,0 +1,217 @@
+//! Core methods of the Ruby subset, by receiver class. Each class's module answers
+//! `Some(result)` for the methods it has and `None` otherwise; what no module has is a
+//! `NoMethodError` (a method Ruby does not have) or an unsupported-Ruby error (one it has
+//! but the subset does not implement).
+
+pub mod array;
+pub mod enumerable;
+pub mod hash;
+pub mod kernel;
+pub mod number;
+pub mod object;
+pub mod scope;
+pub mod string;
+
+use super::ruby::ast::Block;
+use super::ruby::eval::{raise, unsupported, Interp, R};
+use super::ruby::show::inspect;
+use super::ruby::value::RValue;
+
+/// What a method gets besides its receiver.
+pub struct Call<'a> {
+    pub name: &'a str,
+    pub args: Vec<RValue>,
+    pub block: Option<&'a Block>,
+    pub at: usize,
+}
+
+impl Call<'_> {
+    pub fn arg(&self, i: usize) -> Option<&RValue> {
+        self.args.get(i)
+    }
+    /// Checks the argument count as Ruby does (`wrong number of arguments (given 1,
+    /// expected 0)`).
+    pub fn arity(&self, min: usize, max: usize) -> R<()> {
+        let n = self.args.len();
+        if n < min || n > max {
+            let expected = if min == max {
+                min.to_string()
+            } else if max == usize::MAX {
+                format!("{min}+")
+            } else {
+                format!("{min}..{max}")
+            };
+            return raise(
+                format!("wrong number of arguments (given {n}, expected {expected})"),
+                self.at,
+            );
+        }
+        Ok(())
+    }
+    pub fn int_arg(&self, i: usize) -> R<i64> {
+        match self.args.get(i) {
+            Some(RValue::Int(n)) => Ok(*n),
+            Some(RValue::Float(f)) => Ok(*f as i64),
+            Some(RValue::Nil) | None => {
+                raise("no implicit conversion from nil to integer", self.at)
+            }
+            Some(other) => raise(
+                format!(
+                    "no implicit conversion of {} into Integer",
+                    other.class_name()
+                ),
+                self.at,
+            ),
+        }
+    }
+    pub fn str_arg(&self, i: usize) -> R<std::rc::Rc<str>> {
+        match self.args.get(i) {
+            Some(RValue::Str(s)) => Ok(s.clone()),
+            Some(RValue::Nil) | None => raise("no implicit conversion of nil into String", self.at),
+            Some(other) => raise(
+                format!(
+                    "no implicit conversion of {} into String",
+                    other.class_name()
+                ),
+                self.at,
+            ),
+        }
+    }
+    pub fn block(&self) -> Option<&Block> {
+        self.block
+    }
+}
+
+/// Calls method `name` on `recv`.
+pub fn call(
+    it: &mut Interp,
+    recv: RValue,
+    name: &str,
+    args: Vec<RValue>,
+    block: Option<&Block>,
+    at: usize,
+) -> R {
+    let c = Call {
+        name,
+        args,
+        block,
+        at,
+    };
+    let found = match &recv {
+        RValue::Str(_) => string::call(it, &recv, &c)?,
+        RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, &c)?,
+        RValue::Array(_) => array::call(it, &recv, &c)?,
+        RValue::Hash(_) => hash::call(it, &recv, &c)?,
+        RValue::Range(_) => enumerable::range_call(it, &recv, &c)?,
+        RValue::Scope => scope::call(it, &c)?,
+        _ => None,
+    };
+    if let Some(v) = found {
+        return Ok(v);
+    }
+    if let Some(v) = object::call(it, &recv, &c)? {
+        return Ok(v);
+    }
+    if matches!(recv, RValue::Array(_) | RValue::Hash(_) | RValue::Range(_)) {
+        if let Some(v) = enumerable::generic(it, &recv, &c)? {
+            return Ok(v);
+        }
+    }
+    no_method(&recv, name, at)
+}
+
+/// `NoMethodError`, or an unsupported-Ruby error for a method Ruby has.
+pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
+    let class = recv.class_name();
+    if !matches!(recv, RValue::Nil) && object::ruby_has(&class, name) {
+        return unsupported(format!("method '{name}' on {class}"), at);
+    }
+    let shown = match recv {
+        RValue::Nil => "nil".to_string(),
+        RValue::Bool(b) => b.to_string(),
+        RValue::Scope => "Scope(Class[main])".to_string(),
+        RValue::Class(c) => c.to_string(),
+        other => {
+            let s = inspect(other);
+            if s.len() > 65 {
+                format!("#<{class}>")
+            } else {
+                s
+            }
+        }
+    };
+    let class = match recv {
+        RValue::Class(_) => "Class".to_string(),
+        _ => class,
+    };
+    raise(format!("undefined method `{name}' for {shown}:{class}"), at)
+}
+
+/// `pattern === value` (as `case`/`when` and `grep` test).
+pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> R<bool> {
+    Ok(match pattern {
+        RValue::Class(c) => value.is_a(c),
+        RValue::Regexp(re) => match value {
+            RValue::Str(s) | RValue::Sym(s) => match re.captures(s) {
+                Some(c) => {
+                    it.last_match = Some(std::rc::Rc::new(c));
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        },
+        RValue::Range(r) => enumerable::range_covers(r, value, at)?,
+        other => other.equals(value),
+    })
+}
+
+/// Ruby's "comparison of X with Y failed".
+pub fn compare_failed<T>(a: &RValue, b: &RValue, at: usize) -> R<T> {
+    raise(
+        format!(
+            "comparison of {} with {} failed",
+            a.class_name(),
+            b.compare_name()
+        ),
+        at,
+    )
+}
+
+/// Sorts values with `<=>`, raising for incomparable ones.
+pub fn sort_values(items: &mut [RValue], at: usize) -> R<()> {
+    // Ruby names the pair it met first; against the first element is the usual one.
+    if let Some(first) = items.first() {
+        for other in &items[1..] {
+            if first.compare(other).is_none() {
+                return compare_failed(first, other, at);
+            }
+        }
+    }
+    let mut failed: Option<(RValue, RValue)> = None;
+    items.sort_by(|a, b| match a.compare(b) {
+        Some(o) => o,
+        None => {
+            if failed.is_none() {
+                failed = Some((a.clone(), b.clone()));
+            }
+            std::cmp::Ordering::Equal
+        }
+    });
+    match failed {
+        Some((a, b)) => compare_failed(&a, &b, at),
+        None => Ok(()),
+    }
+}
+
+/// The result of calling a block that must give a comparison (`sort { |a, b| ... }`).
+pub fn ordering(v: &RValue, at: usize) -> R<std::cmp::Ordering> {
+    match v {
+        RValue::Int(i) => Ok(i.cmp(&0)),
+        RValue::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)),
+        _ => raise(
+            format!("comparison of {} with 0 failed", v.class_name()),
+            at,
+        ),
+    }
+}

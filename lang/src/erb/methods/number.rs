@@ -1,0 +1,284 @@
+//! Integer and Float methods: arithmetic as Ruby does it (floored division and modulo,
+//! `Integer ** negative` as a rational is outside the subset), comparisons, conversions.
+
+use super::Call;
+use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::value::RValue;
+use std::cmp::Ordering;
+
+fn overflow<T>(at: usize) -> R<T> {
+    unsupported("integers beyond 64 bits", at)
+}
+
+pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    let op = c.name;
+    if matches!(
+        op,
+        "+" | "-" | "*" | "/" | "%" | "**" | "modulo" | "div" | "fdiv" | "pow"
+    ) {
+        c.arity(1, 1)?;
+        return arith(recv, op, &c.args[0], c.at).map(Some);
+    }
+    if matches!(op, "<" | ">" | "<=" | ">=") {
+        c.arity(1, 1)?;
+        let o = &c.args[0];
+        if !matches!(o, RValue::Int(_) | RValue::Float(_)) {
+            return super::compare_failed(recv, o, c.at);
+        }
+        let Some(ord) = recv.compare(o) else {
+            return Ok(Some(RValue::Bool(false)));
+        };
+        return Ok(Some(RValue::Bool(match op {
+            "<" => ord == Ordering::Less,
+            ">" => ord == Ordering::Greater,
+            "<=" => ord != Ordering::Greater,
+            _ => ord != Ordering::Less,
+        })));
+    }
+    let v = match (recv, op) {
+        (RValue::Int(i), "-@") => RValue::Int(i.checked_neg().map_or_else(|| overflow(c.at), Ok)?),
+        (RValue::Float(f), "-@") => RValue::Float(-f),
+        (_, "to_i" | "to_int" | "truncate") => match recv {
+            RValue::Float(f) if !f.is_finite() => {
+                return raise(format!("{}", crate::erb::ruby::show::float_to_s(*f)), c.at)
+            }
+            RValue::Float(f) => RValue::Int(f.trunc() as i64),
+            other => other.clone(),
+        },
+        (RValue::Int(i), "to_f") => RValue::Float(*i as f64),
+        (RValue::Float(_), "to_f") => recv.clone(),
+        (RValue::Int(i), "to_s" | "inspect") if !c.args.is_empty() => {
+            let base = c.int_arg(0)?;
+            if !(2..=36).contains(&base) {
+                return raise(format!("invalid radix {base}"), c.at);
+            }
+            RValue::str(radix(*i, base as u32))
+        }
+        (RValue::Int(i), "chr") => match u8::try_from(*i) {
+            Ok(b) if b < 128 => RValue::str((b as char).to_string()),
+            _ => return unsupported("Integer#chr beyond ASCII", c.at),
+        },
+        (_, "abs" | "magnitude") => match recv {
+            RValue::Int(i) => RValue::Int(i.checked_abs().map_or_else(|| overflow(c.at), Ok)?),
+            RValue::Float(f) => RValue::Float(f.abs()),
+            _ => unreachable!(),
+        },
+        (RValue::Int(i), "succ" | "next") => {
+            RValue::Int(i.checked_add(1).map_or_else(|| overflow(c.at), Ok)?)
+        }
+        (RValue::Int(i), "pred") => {
+            RValue::Int(i.checked_sub(1).map_or_else(|| overflow(c.at), Ok)?)
+        }
+        (RValue::Int(i), "even?") => RValue::Bool(i % 2 == 0),
+        (RValue::Int(i), "odd?") => RValue::Bool(i % 2 != 0),
+        (_, "zero?") => RValue::Bool(
+            matches!(recv, RValue::Int(0)) || matches!(recv, RValue::Float(f) if *f == 0.0),
+        ),
+        (_, "positive?") => RValue::Bool(num(recv) > 0.0),
+        (_, "negative?") => RValue::Bool(num(recv) < 0.0),
+        (RValue::Int(_), "integer?") => RValue::Bool(true),
+        (RValue::Float(_), "integer?") => RValue::Bool(false),
+        (RValue::Float(f), "nan?") => RValue::Bool(f.is_nan()),
+        (RValue::Float(f), "infinite?") => {
+            if f.is_infinite() {
+                RValue::Int(if *f > 0.0 { 1 } else { -1 })
+            } else {
+                RValue::Nil
+            }
+        }
+        (RValue::Float(f), "finite?") => RValue::Bool(f.is_finite()),
+        (RValue::Int(_), "finite?") => RValue::Bool(true),
+        (_, "round" | "floor" | "ceil") => round(recv, c)?,
+        (RValue::Int(i), "times") => {
+            let Some(b) = c.block else {
+                return unsupported("'times' without a block", c.at);
+            };
+            for n in 0..*i {
+                it.yield_block(b, vec![RValue::Int(n)])?;
+            }
+            recv.clone()
+        }
+        (RValue::Int(i), "upto" | "downto") => {
+            let to = c.int_arg(0)?;
+            let Some(b) = c.block else {
+                return unsupported(format!("'{op}' without a block"), c.at);
+            };
+            let items: Box<dyn Iterator<Item = i64>> = if op == "upto" {
+                Box::new(*i..=to)
+            } else {
+                Box::new((to..=*i).rev())
+            };
+            for n in items {
+                it.yield_block(b, vec![RValue::Int(n)])?;
+            }
+            recv.clone()
+        }
+        (_, "between?") => {
+            c.arity(2, 2)?;
+            let lo = recv
+                .compare(&c.args[0])
+                .is_some_and(|o| o != Ordering::Less);
+            let hi = recv
+                .compare(&c.args[1])
+                .is_some_and(|o| o != Ordering::Greater);
+            RValue::Bool(lo && hi)
+        }
+        (_, "divmod") => {
+            let q = arith(recv, "div", &c.args[0], c.at)?;
+            let m = arith(recv, "%", &c.args[0], c.at)?;
+            RValue::array(vec![q, m])
+        }
+        (RValue::Int(a), "&" | "|" | "^" | "<<" | ">>") => {
+            let b = c.int_arg(0)?;
+            RValue::Int(match op {
+                "&" => a & b,
+                "|" => a | b,
+                "^" => a ^ b,
+                "<<" => a.checked_shl(b as u32).map_or_else(|| overflow(c.at), Ok)?,
+                _ => a >> b.min(63),
+            })
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+fn num(v: &RValue) -> f64 {
+    match v {
+        RValue::Int(i) => *i as f64,
+        RValue::Float(f) => *f,
+        _ => 0.0,
+    }
+}
+
+fn radix(mut n: i64, base: u32) -> String {
+    if n == 0 {
+        return "0".into();
+    }
+    let neg = n < 0;
+    let mut digits = Vec::new();
+    while n != 0 {
+        let d = (n % base as i64).unsigned_abs() as u32;
+        digits.push(std::char::from_digit(d, base).unwrap_or('?'));
+        n /= base as i64;
+    }
+    if neg {
+        digits.push('-');
+    }
+    digits.iter().rev().collect()
+}
+
+fn round(recv: &RValue, c: &Call) -> R {
+    let digits = if c.args.is_empty() { 0 } else { c.int_arg(0)? };
+    match recv {
+        RValue::Int(_) if digits >= 0 => Ok(recv.clone()),
+        RValue::Int(_) => unsupported("rounding an integer to negative digits", c.at),
+        RValue::Float(f) => {
+            if digits > 0 {
+                let m = 10f64.powi(digits as i32);
+                let r = match c.name {
+                    "floor" => (f * m).floor() / m,
+                    "ceil" => (f * m).ceil() / m,
+                    _ => round_half_away(f * m) / m,
+                };
+                return Ok(RValue::Float(r));
+            }
+            if !f.is_finite() {
+                return raise(crate::erb::ruby::show::float_to_s(*f), c.at);
+            }
+            let r = match c.name {
+                "floor" => f.floor(),
+                "ceil" => f.ceil(),
+                _ => round_half_away(*f),
+            };
+            Ok(RValue::Int(r as i64))
+        }
+        _ => Ok(RValue::Nil),
+    }
+}
+
+fn round_half_away(f: f64) -> f64 {
+    f.round()
+}
+
+/// Binary arithmetic between numbers.
+pub fn arith(a: &RValue, op: &str, b: &RValue, at: usize) -> R {
+    match (a, b) {
+        (RValue::Int(x), RValue::Int(y)) => int_arith(*x, op, *y, at),
+        (RValue::Int(_) | RValue::Float(_), RValue::Int(_) | RValue::Float(_)) => {
+            let (x, y) = (num(a), num(b));
+            Ok(RValue::Float(match op {
+                "+" => x + y,
+                "-" => x - y,
+                "*" => x * y,
+                "/" | "fdiv" => x / y,
+                "div" => {
+                    if y == 0.0 {
+                        return raise("divided by 0", at);
+                    }
+                    return Ok(RValue::Int((x / y).floor() as i64));
+                }
+                "%" | "modulo" => {
+                    let m = x % y;
+                    if m != 0.0 && (m < 0.0) != (y < 0.0) {
+                        m + y
+                    } else {
+                        m
+                    }
+                }
+                _ => x.powf(y),
+            }))
+        }
+        (_, other) => {
+            let what = match other {
+                RValue::Nil => "nil".to_string(),
+                RValue::Str(_) => "String".to_string(),
+                o => o.class_name(),
+            };
+            raise(
+                format!("{what} can't be coerced into {}", a.class_name()),
+                at,
+            )
+        }
+    }
+}
+
+fn int_arith(x: i64, op: &str, y: i64, at: usize) -> R {
+    let r = match op {
+        "+" => x.checked_add(y),
+        "-" => x.checked_sub(y),
+        "*" => x.checked_mul(y),
+        "/" | "div" => {
+            if y == 0 {
+                return raise("divided by 0", at);
+            }
+            x.checked_div(y).map(|_| floor_div(x, y))
+        }
+        "%" | "modulo" => {
+            if y == 0 {
+                return raise("divided by 0", at);
+            }
+            Some(x - floor_div(x, y) * y)
+        }
+        "fdiv" => return Ok(RValue::Float(x as f64 / y as f64)),
+        _ => {
+            if y < 0 {
+                return unsupported("Integer ** a negative integer (a Rational)", at);
+            }
+            u32::try_from(y).ok().and_then(|e| x.checked_pow(e))
+        }
+    };
+    match r {
+        Some(v) => Ok(RValue::Int(v)),
+        None => overflow(at),
+    }
+}
+
+fn floor_div(x: i64, y: i64) -> i64 {
+    let q = x / y;
+    if (x % y != 0) && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}

@@ -1,0 +1,616 @@
+//! Methods every value has (`nil?`, `is_a?`, `class`, `to_s`, `inspect`, `==`, ...), and
+//! those of nil, booleans, symbols, classes, regexps, match data and Puppet objects.
+
+use super::Call;
+use crate::erb::bridge::to_ruby;
+use crate::erb::ruby::eval::{make_regexp, raise, unsupported, Interp, R};
+use crate::erb::ruby::show::{inspect, to_s};
+use crate::erb::ruby::value::RValue;
+use crate::values::Value;
+use std::rc::Rc;
+
+pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    if let Some(v) = specific(it, recv, c)? {
+        return Ok(Some(v));
+    }
+    Ok(Some(match c.name {
+        "nil?" => RValue::Bool(matches!(recv, RValue::Nil)),
+        "is_a?" | "kind_of?" | "instance_of?" => {
+            c.arity(1, 1)?;
+            match &c.args[0] {
+                RValue::Class(k) if c.name == "instance_of?" => {
+                    RValue::Bool(recv.class_name() == **k)
+                }
+                RValue::Class(k) => RValue::Bool(recv.is_a(k)),
+                _ => return raise("class or module required", c.at),
+            }
+        }
+        "class" => RValue::Class(Rc::from(recv.class_name())),
+        "to_s" => RValue::str(to_s(recv)),
+        "inspect" => RValue::str(inspect(recv)),
+        "==" | "eql?" | "equal?" => {
+            c.arity(1, 1)?;
+            let b = &c.args[0];
+            RValue::Bool(if c.name == "eql?" {
+                recv.eql(b)
+            } else {
+                recv.equals(b)
+            })
+        }
+        "!=" => RValue::Bool(!recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        "!" => RValue::Bool(!recv.truthy()),
+        "===" => {
+            c.arity(1, 1)?;
+            RValue::Bool(super::case_eq(it, recv, &c.args[0], c.at)?)
+        }
+        "=~" => RValue::Nil,
+        "<=>" => {
+            c.arity(1, 1)?;
+            match recv.compare(&c.args[0]) {
+                Some(o) => RValue::Int(o as i64),
+                None => RValue::Nil,
+            }
+        }
+        "respond_to?" => {
+            c.arity(1, 2)?;
+            let name = to_s(&c.args[0]);
+            RValue::Bool(responds(recv, &name))
+        }
+        "frozen?" => RValue::Bool(!matches!(recv, RValue::Array(_) | RValue::Hash(_))),
+        "dup" | "clone" => match recv {
+            RValue::Array(a) => RValue::array(a.borrow().clone()),
+            RValue::Hash(h) => RValue::hash(h.borrow().clone()),
+            other => other.clone(),
+        },
+        "freeze" | "itself" => recv.clone(),
+        "tap" | "then" | "yield_self" => {
+            let Some(b) = c.block else {
+                return unsupported(format!("'{}' without a block", c.name), c.at);
+            };
+            let r = it.yield_block(b, vec![recv.clone()])?;
+            if c.name == "tap" {
+                recv.clone()
+            } else {
+                r
+            }
+        }
+        "instance_variable_get"
+        | "send"
+        | "public_send"
+        | "__send__"
+        | "method"
+        | "methods"
+        | "instance_variables"
+        | "object_id"
+        | "hash"
+        | "instance_eval"
+        | "instance_exec"
+        | "display"
+        | "extend"
+        | "singleton_class" => {
+            return unsupported(
+                format!("method '{}' on {}", c.name, recv.class_name()),
+                c.at,
+            )
+        }
+        _ => return Ok(None),
+    }))
+}
+
+fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    Ok(match recv {
+        RValue::Nil => match c.name {
+            "to_a" => Some(RValue::array(vec![])),
+            "to_s" => Some(RValue::str("")),
+            "to_i" => Some(RValue::Int(0)),
+            "to_f" => Some(RValue::Float(0.0)),
+            "to_h" => Some(RValue::hash(Default::default())),
+            "&" => Some(RValue::Bool(false)),
+            "|" | "^" => Some(RValue::Bool(c.arg(0).is_some_and(RValue::truthy))),
+            _ => None,
+        },
+        RValue::Bool(b) => match c.name {
+            "&" => Some(RValue::Bool(*b && c.arg(0).is_some_and(RValue::truthy))),
+            "|" => Some(RValue::Bool(*b || c.arg(0).is_some_and(RValue::truthy))),
+            "^" => Some(RValue::Bool(*b != c.arg(0).is_some_and(RValue::truthy))),
+            _ => None,
+        },
+        RValue::Sym(s) => match c.name {
+            "to_s" | "id2name" | "name" => Some(RValue::Str(s.clone())),
+            "to_sym" => Some(recv.clone()),
+            "to_proc" => return unsupported("Symbol#to_proc outside of &:name", c.at),
+            "<=>" | "==" | "inspect" | "class" | "nil?" | "is_a?" | "kind_of?" | "===" | "!"
+            | "!=" | "eql?" | "equal?" | "frozen?" | "respond_to?" | "instance_of?" | "dup"
+            | "freeze" => None,
+            // `:a.upcase` and the like work on the name.
+            _ => {
+                let r = super::string::call(it, &RValue::Str(s.clone()), c)?;
+                match (c.name, r) {
+                    (
+                        "length" | "size" | "empty?" | "start_with?" | "end_with?" | "=~" | "match"
+                        | "match?" | "[]" | "casecmp" | "casecmp?",
+                        r,
+                    ) => r,
+                    (_, Some(RValue::Str(t))) => Some(RValue::Sym(t)),
+                    (_, r) => r,
+                }
+            }
+        },
+        RValue::Class(k) => match c.name {
+            "name" | "to_s" | "inspect" => Some(RValue::Str(k.clone())),
+            "===" => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
+            "new" => return unsupported(format!("{k}.new"), c.at),
+            _ => None,
+        },
+        RValue::Regexp(re) => match c.name {
+            "source" => Some(RValue::str(re.source())),
+            "=~" | "match" | "match?" => {
+                c.arity(1, 2)?;
+                let s = match &c.args[0] {
+                    RValue::Nil => {
+                        it.last_match = None;
+                        return Ok(Some(if c.name == "match?" {
+                            RValue::Bool(false)
+                        } else {
+                            RValue::Nil
+                        }));
+                    }
+                    RValue::Str(s) | RValue::Sym(s) => s.clone(),
+                    other => {
+                        return raise(
+                            format!(
+                                "no implicit conversion of {} into String",
+                                other.class_name()
+                            ),
+                            c.at,
+                        )
+                    }
+                };
+                Some(super::string::match_op(it, &s, re, c.name))
+            }
+            _ => None,
+        },
+        RValue::Match(caps) => match c.name {
+            "[]" => {
+                c.arity(1, 1)?;
+                Some(match &c.args[0] {
+                    RValue::Int(i) => {
+                        let i = if *i < 0 { caps.len() as i64 + i } else { *i };
+                        usize::try_from(i)
+                            .ok()
+                            .and_then(|i| caps.get(i).cloned().flatten())
+                            .map(RValue::str)
+                            .unwrap_or(RValue::Nil)
+                    }
+                    _ => return unsupported("named captures in MatchData#[]", c.at),
+                })
+            }
+            "captures" => Some(RValue::array(
+                caps.iter()
+                    .skip(1)
+                    .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
+                    .collect(),
+            )),
+            "to_a" => Some(RValue::array(
+                caps.iter()
+                    .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
+                    .collect(),
+            )),
+            "size" | "length" => Some(RValue::Int(caps.len() as i64)),
+            _ => None,
+        },
+        RValue::Puppet(p) => match (c.name, p) {
+            ("unwrap", Value::Sensitive(inner)) => Some(to_ruby(inner)),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+fn responds(v: &RValue, name: &str) -> bool {
+    matches!(
+        name,
+        "nil?" | "is_a?" | "kind_of?" | "class" | "to_s" | "inspect" | "==" | "respond_to?"
+    ) || match v {
+        RValue::Str(_) => ruby_has("String", name),
+        RValue::Array(_) => ruby_has("Array", name),
+        RValue::Hash(_) => ruby_has("Hash", name),
+        RValue::Int(_) => ruby_has("Integer", name),
+        RValue::Float(_) => ruby_has("Float", name),
+        RValue::Nil => matches!(name, "to_a" | "to_i" | "to_f" | "to_h"),
+        _ => false,
+    }
+}
+
+/// Whether Ruby's class has the method (so that a missing one is reported as outside the
+/// subset rather than as a `NoMethodError`).
+pub fn ruby_has(class: &str, name: &str) -> bool {
+    let list: &[&str] = match class {
+        "String" => &[
+            "%",
+            "*",
+            "+",
+            "+@",
+            "-@",
+            "<=>",
+            "==",
+            "===",
+            "=~",
+            "[]",
+            "[]=",
+            "ascii_only?",
+            "b",
+            "between?",
+            "bytes",
+            "bytesize",
+            "byteslice",
+            "capitalize",
+            "capitalize!",
+            "casecmp",
+            "casecmp?",
+            "center",
+            "chars",
+            "chomp",
+            "chomp!",
+            "chop",
+            "chop!",
+            "chr",
+            "clamp",
+            "codepoints",
+            "concat",
+            "count",
+            "crypt",
+            "delete",
+            "delete!",
+            "delete_prefix",
+            "delete_prefix!",
+            "delete_suffix",
+            "delete_suffix!",
+            "downcase",
+            "downcase!",
+            "dump",
+            "each_byte",
+            "each_char",
+            "each_grapheme_cluster",
+            "each_line",
+            "empty?",
+            "encode",
+            "encoding",
+            "end_with?",
+            "force_encoding",
+            "freeze",
+            "getbyte",
+            "grapheme_clusters",
+            "gsub",
+            "gsub!",
+            "hex",
+            "include?",
+            "index",
+            "insert",
+            "intern",
+            "length",
+            "lines",
+            "ljust",
+            "lstrip",
+            "lstrip!",
+            "match",
+            "match?",
+            "next",
+            "next!",
+            "oct",
+            "ord",
+            "partition",
+            "prepend",
+            "replace",
+            "reverse",
+            "reverse!",
+            "rindex",
+            "rjust",
+            "rpartition",
+            "rstrip",
+            "rstrip!",
+            "scan",
+            "scrub",
+            "setbyte",
+            "size",
+            "slice",
+            "slice!",
+            "split",
+            "squeeze",
+            "squeeze!",
+            "start_with?",
+            "strip",
+            "strip!",
+            "sub",
+            "sub!",
+            "succ",
+            "succ!",
+            "sum",
+            "swapcase",
+            "swapcase!",
+            "to_c",
+            "to_f",
+            "to_i",
+            "to_r",
+            "to_s",
+            "to_str",
+            "to_sym",
+            "tr",
+            "tr!",
+            "tr_s",
+            "tr_s!",
+            "unicode_normalize",
+            "unpack",
+            "unpack1",
+            "upcase",
+            "upcase!",
+            "upto",
+            "valid_encoding?",
+            "<<",
+        ],
+        "Array" | "Hash" | "Range" => &[
+            "&",
+            "*",
+            "+",
+            "-",
+            "<<",
+            "<=>",
+            "==",
+            "[]",
+            "[]=",
+            "all?",
+            "any?",
+            "append",
+            "assoc",
+            "at",
+            "bsearch",
+            "clear",
+            "collect",
+            "collect!",
+            "collect_concat",
+            "combination",
+            "compact",
+            "compact!",
+            "compare_by_identity",
+            "concat",
+            "count",
+            "cycle",
+            "default",
+            "delete",
+            "delete_at",
+            "delete_if",
+            "detect",
+            "difference",
+            "dig",
+            "drop",
+            "drop_while",
+            "each",
+            "each_cons",
+            "each_entry",
+            "each_index",
+            "each_key",
+            "each_pair",
+            "each_slice",
+            "each_value",
+            "each_with_index",
+            "each_with_object",
+            "empty?",
+            "entries",
+            "except",
+            "fetch",
+            "fetch_values",
+            "fill",
+            "filter",
+            "filter!",
+            "filter_map",
+            "find",
+            "find_all",
+            "find_index",
+            "first",
+            "flat_map",
+            "flatten",
+            "flatten!",
+            "group_by",
+            "has_key?",
+            "has_value?",
+            "include?",
+            "index",
+            "inject",
+            "insert",
+            "intersection",
+            "intersect?",
+            "invert",
+            "join",
+            "keep_if",
+            "key",
+            "key?",
+            "keys",
+            "last",
+            "lazy",
+            "length",
+            "map",
+            "map!",
+            "max",
+            "max_by",
+            "member?",
+            "merge",
+            "merge!",
+            "min",
+            "min_by",
+            "minmax",
+            "none?",
+            "one?",
+            "pack",
+            "partition",
+            "permutation",
+            "pop",
+            "prepend",
+            "product",
+            "push",
+            "rassoc",
+            "reduce",
+            "rehash",
+            "reject",
+            "reject!",
+            "repeated_combination",
+            "replace",
+            "reverse",
+            "reverse!",
+            "reverse_each",
+            "rindex",
+            "rotate",
+            "rotate!",
+            "sample",
+            "select",
+            "select!",
+            "shift",
+            "shuffle",
+            "shuffle!",
+            "size",
+            "slice",
+            "slice!",
+            "slice_when",
+            "sort",
+            "sort!",
+            "sort_by",
+            "sort_by!",
+            "step",
+            "store",
+            "sum",
+            "take",
+            "take_while",
+            "tally",
+            "to_a",
+            "to_h",
+            "to_set",
+            "transform_keys",
+            "transform_keys!",
+            "transform_values",
+            "transform_values!",
+            "transpose",
+            "union",
+            "uniq",
+            "uniq!",
+            "unshift",
+            "update",
+            "value?",
+            "values",
+            "values_at",
+            "zip",
+            "|",
+            "chunk_while",
+            "each_index",
+            "cover?",
+            "exclude_end?",
+            "begin",
+            "end",
+        ],
+        "Integer" | "Float" => &[
+            "%",
+            "&",
+            "*",
+            "**",
+            "+",
+            "-",
+            "-@",
+            "/",
+            "<",
+            "<<",
+            "<=",
+            "<=>",
+            "==",
+            ">",
+            ">=",
+            ">>",
+            "^",
+            "abs",
+            "allbits?",
+            "anybits?",
+            "bit_length",
+            "ceil",
+            "chr",
+            "coerce",
+            "denominator",
+            "digits",
+            "div",
+            "divmod",
+            "downto",
+            "even?",
+            "fdiv",
+            "finite?",
+            "floor",
+            "gcd",
+            "infinite?",
+            "integer?",
+            "lcm",
+            "magnitude",
+            "modulo",
+            "nan?",
+            "negative?",
+            "next",
+            "nobits?",
+            "numerator",
+            "odd?",
+            "ord",
+            "positive?",
+            "pow",
+            "pred",
+            "rationalize",
+            "remainder",
+            "round",
+            "size",
+            "step",
+            "succ",
+            "times",
+            "to_c",
+            "to_f",
+            "to_i",
+            "to_int",
+            "to_r",
+            "to_s",
+            "truncate",
+            "upto",
+            "zero?",
+            "|",
+            "~",
+            "between?",
+            "clamp",
+            "next_float",
+            "prev_float",
+        ],
+        _ => &[],
+    };
+    list.contains(&name)
+}
+
+/// `make_regexp` for methods that take a string or a regexp pattern.
+pub fn pattern(v: &RValue, at: usize) -> R<Rc<crate::values::Regexp>> {
+    match v {
+        RValue::Regexp(r) => Ok(r.clone()),
+        RValue::Str(s) => Ok(Rc::new(make_regexp(&regex_escape(s), "", at)?)),
+        other => raise(
+            format!(
+                "wrong argument type {} (expected Regexp)",
+                other.class_name()
+            ),
+            at,
+        ),
+    }
+}
+
+/// `Regexp.escape`.
+pub fn regex_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,84 @@
+//! The template's `scope`: variables (`scope['x']`, `scope.lookupvar('x')`) and Puppet
+//! functions (`scope.function_NAME([args])`, `scope.call_function('name', [args])`).
+
+use super::Call;
+use crate::erb::bridge::{to_puppet, to_ruby};
+use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::show::to_s;
+use crate::erb::ruby::value::RValue;
+
+pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
+    Ok(Some(match c.name {
+        "[]" | "lookupvar" => {
+            c.arity(1, 1)?;
+            let name = to_s(&c.args[0]);
+            match it.host.variable(&name) {
+                Some(v) => to_ruby(&v),
+                None => {
+                    let short = name.strip_prefix("::").unwrap_or(&name);
+                    return raise(format!("Undefined variable '{short}'; "), c.at);
+                }
+            }
+        }
+        "include?" | "exist?" => {
+            c.arity(1, 1)?;
+            let name = to_s(&c.args[0]);
+            RValue::Bool(it.host.variable(&name).is_some())
+        }
+        "call_function" => {
+            c.arity(1, 2)?;
+            let name = to_s(&c.args[0]);
+            let args = match c.args.get(1) {
+                Some(RValue::Array(a)) => a.borrow().clone(),
+                Some(other) => vec![other.clone()],
+                None => vec![],
+            };
+            if c.block.is_some() {
+                return unsupported("passing a block to call_function", c.at);
+            }
+            call_puppet(it, &name, args, c.at)?
+        }
+        n if n.starts_with("function_") => {
+            let fname = &n["function_".len()..];
+            if !it.host.has_function(fname) {
+                return Ok(None);
+            }
+            if c.args.len() != 1 {
+                return raise(
+                    format!(
+                        "wrong number of arguments (given {}, expected 1)",
+                        c.args.len()
+                    ),
+                    c.at,
+                );
+            }
+            let args = match &c.args[0] {
+                RValue::Array(a) => a.borrow().clone(),
+                _ => return raise("custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)", c.at),
+            };
+            call_puppet(it, fname, args, c.at)?
+        }
+        "to_hash" | "setvar" | "[]=" | "compiler" | "catalog" | "environment" | "source"
+        | "resource" | "parent" | "lookupdefaults" | "tags" | "facts" => {
+            return unsupported(
+                format!("method '{}' on Puppet::Parser::Scope", c.name),
+                c.at,
+            )
+        }
+        _ => return Ok(None),
+    }))
+}
+
+fn call_puppet(it: &mut Interp, name: &str, args: Vec<RValue>, at: usize) -> R {
+    let mut puppet = Vec::with_capacity(args.len());
+    for a in &args {
+        match to_puppet(a) {
+            Ok(v) => puppet.push(v),
+            Err(e) => return unsupported(e, at),
+        }
+    }
+    match it.host.call_function(name, puppet) {
+        Ok(v) => Ok(to_ruby(&v)),
+        Err(message) => raise(message, at),
+    }
+}

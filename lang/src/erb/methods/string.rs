@@ -1,0 +1,636 @@
+//! String methods.
+
+use super::object::pattern;
+use super::Call;
+use crate::erb::bridge::{to_puppet, to_ruby};
+use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::show::{quote, to_s};
+use crate::erb::ruby::value::RValue;
+use crate::values::Regexp;
+use std::rc::Rc;
+
+pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    let RValue::Str(s) = recv else {
+        return Ok(None);
+    };
+    let s: &str = s;
+    let st = |t: String| Ok(Some(RValue::str(t)));
+    match c.name {
+        "+" => {
+            c.arity(1, 1)?;
+            let o = c.str_arg(0)?;
+            st(format!("{s}{o}"))
+        }
+        "*" => {
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return raise("negative argument", c.at);
+            }
+            st(s.repeat(n as usize))
+        }
+        "%" => {
+            let args = match c.arg(0) {
+                Some(RValue::Array(a)) => a.borrow().clone(),
+                Some(v) => vec![v.clone()],
+                None => vec![],
+            };
+            Ok(Some(format(it, recv, &args, c.at)?))
+        }
+        "<<" | "concat" => unsupported(
+            "mutating a string with '<<' (use '+' or interpolation)",
+            c.at,
+        ),
+        "=~" | "match" | "match?" => {
+            c.arity(1, 2)?;
+            let re = match &c.args[0] {
+                RValue::Str(p) if c.name == "=~" => {
+                    return raise(
+                        format!("wrong argument type String (expected Regexp): {}", quote(p)),
+                        c.at,
+                    )
+                }
+                v => pattern(v, c.at)?,
+            };
+            Ok(Some(match_op(it, s, &re, c.name)))
+        }
+        "==" | "eql?" | "===" => Ok(Some(RValue::Bool(
+            matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
+        ))),
+        "length" | "size" => Ok(Some(RValue::Int(s.chars().count() as i64))),
+        "bytesize" => Ok(Some(RValue::Int(s.len() as i64))),
+        "empty?" => Ok(Some(RValue::Bool(s.is_empty()))),
+        "upcase" => st(s.to_uppercase()),
+        "downcase" => st(s.to_lowercase()),
+        "capitalize" => {
+            let mut ch = s.chars();
+            st(match ch.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + &ch.as_str().to_lowercase(),
+                None => String::new(),
+            })
+        }
+        "swapcase" => st(s
+            .chars()
+            .map(|ch| {
+                if ch.is_uppercase() {
+                    ch.to_lowercase().collect::<String>()
+                } else {
+                    ch.to_uppercase().collect()
+                }
+            })
+            .collect()),
+        "strip" => st(s
+            .trim_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')
+            .to_string()),
+        "lstrip" => st(s
+            .trim_start_matches(|ch: char| ch.is_ascii_whitespace())
+            .to_string()),
+        "rstrip" => st(s
+            .trim_end_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')
+            .to_string()),
+        "chomp" => {
+            let t = match c.arg(0) {
+                Some(RValue::Str(suffix)) => s.strip_suffix(&**suffix).unwrap_or(s),
+                _ => s
+                    .strip_suffix("\r\n")
+                    .or_else(|| s.strip_suffix('\n'))
+                    .or_else(|| s.strip_suffix('\r'))
+                    .unwrap_or(s),
+            };
+            st(t.to_string())
+        }
+        "chop" => {
+            let mut t = s.to_string();
+            t.pop();
+            st(t)
+        }
+        "chars" => Ok(Some(RValue::array(
+            s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
+        ))),
+        "lines" => Ok(Some(RValue::array(
+            s.split_inclusive('\n').map(RValue::str).collect(),
+        ))),
+        "reverse" => st(s.chars().rev().collect()),
+        "to_s" | "to_str" => Ok(Some(recv.clone())),
+        "to_sym" | "intern" => Ok(Some(RValue::sym(s))),
+        "to_i" => {
+            let base = if c.args.is_empty() {
+                10
+            } else {
+                c.int_arg(0)? as u32
+            };
+            Ok(Some(RValue::Int(leading_int(s, base))))
+        }
+        "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
+        "hex" => Ok(Some(RValue::Int(leading_int(
+            s.trim_start_matches("0x"),
+            16,
+        )))),
+        "oct" => Ok(Some(RValue::Int(leading_int(s, 8)))),
+        "ord" => match s.chars().next() {
+            Some(ch) => Ok(Some(RValue::Int(ch as i64))),
+            None => raise("empty string", c.at),
+        },
+        "start_with?" | "end_with?" => {
+            let mut hit = false;
+            for a in &c.args {
+                hit |= match a {
+                    RValue::Str(p) => {
+                        if c.name == "start_with?" {
+                            s.starts_with(&**p)
+                        } else {
+                            s.ends_with(&**p)
+                        }
+                    }
+                    RValue::Regexp(re) if c.name == "start_with?" => re
+                        .find_all(s)
+                        .first()
+                        .and_then(|g| g[0])
+                        .is_some_and(|(a, _)| a == 0),
+                    other => {
+                        return raise(
+                            format!(
+                                "no implicit conversion of {} into String",
+                                other.class_name()
+                            ),
+                            c.at,
+                        )
+                    }
+                };
+            }
+            Ok(Some(RValue::Bool(hit)))
+        }
+        "include?" => {
+            c.arity(1, 1)?;
+            let o = c.str_arg(0)?;
+            Ok(Some(RValue::Bool(s.contains(&*o))))
+        }
+        "index" => {
+            c.arity(1, 1)?;
+            let found = match &c.args[0] {
+                RValue::Str(p) => s.find(&**p),
+                v => pattern(v, c.at)?
+                    .find_all(s)
+                    .first()
+                    .and_then(|g| g[0])
+                    .map(|(a, _)| a),
+            };
+            Ok(Some(
+                found
+                    .map(|b| RValue::Int(s[..b].chars().count() as i64))
+                    .unwrap_or(RValue::Nil),
+            ))
+        }
+        "split" => split(s, c).map(Some),
+        "gsub" | "sub" => substitute(it, s, c).map(Some),
+        "tr" | "delete" | "squeeze" | "count" => tr_family(s, c).map(Some),
+        "ljust" | "rjust" | "center" => {
+            c.arity(1, 2)?;
+            let width = c.int_arg(0)?.max(0) as usize;
+            let pad: Rc<str> = match c.arg(1) {
+                Some(_) => c.str_arg(1)?,
+                None => Rc::from(" "),
+            };
+            if pad.is_empty() {
+                return raise("zero width padding", c.at);
+            }
+            let len = s.chars().count();
+            if width <= len {
+                return st(s.to_string());
+            }
+            let total = width - len;
+            let fill = |n: usize| pad.chars().cycle().take(n).collect::<String>();
+            st(match c.name {
+                "ljust" => format!("{s}{}", fill(total)),
+                "rjust" => format!("{}{s}", fill(total)),
+                _ => format!("{}{s}{}", fill(total / 2), fill(total - total / 2)),
+            })
+        }
+        "[]" | "slice" => index(s, c).map(Some),
+        "each_line" | "each_char" => {
+            let Some(b) = c.block else {
+                return unsupported(format!("'{}' without a block", c.name), c.at);
+            };
+            let parts: Vec<String> = if c.name == "each_line" {
+                s.split_inclusive('\n').map(str::to_string).collect()
+            } else {
+                s.chars().map(|ch| ch.to_string()).collect()
+            };
+            for p in parts {
+                it.yield_block(b, vec![RValue::str(p)])?;
+            }
+            Ok(Some(recv.clone()))
+        }
+        "casecmp?" => Ok(Some(RValue::Bool(
+            s.to_lowercase() == to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase(),
+        ))),
+        "casecmp" => Ok(Some(RValue::Int(
+            s.to_lowercase()
+                .cmp(&to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase()) as i64,
+        ))),
+        "succ" | "next" => unsupported(format!("method '{}' on String", c.name), c.at),
+        "delete_prefix" => {
+            let p = c.str_arg(0)?;
+            st(s.strip_prefix(&*p).unwrap_or(s).to_string())
+        }
+        "delete_suffix" => {
+            let p = c.str_arg(0)?;
+            st(s.strip_suffix(&*p).unwrap_or(s).to_string())
+        }
+        "scan" => {
+            let re = pattern(c.arg(0).unwrap_or(&RValue::Nil), c.at)?;
+            let items = re
+                .find_all(s)
+                .into_iter()
+                .map(|g| {
+                    if g.len() == 1 {
+                        g[0].map(|(a, b)| RValue::str(&s[a..b]))
+                            .unwrap_or(RValue::Nil)
+                    } else {
+                        RValue::array(
+                            g[1..]
+                                .iter()
+                                .map(|m| {
+                                    m.map(|(a, b)| RValue::str(&s[a..b])).unwrap_or(RValue::Nil)
+                                })
+                                .collect(),
+                        )
+                    }
+                })
+                .collect();
+            Ok(Some(RValue::array(items)))
+        }
+        "<" | ">" | "<=" | ">=" | "between?" => {
+            let o = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            let Some(ord) = recv.compare(&o) else {
+                return super::compare_failed(recv, &o, c.at);
+            };
+            use std::cmp::Ordering::*;
+            Ok(Some(RValue::Bool(match c.name {
+                "<" => ord == Less,
+                ">" => ord == Greater,
+                "<=" => ord != Greater,
+                ">=" => ord != Less,
+                _ => {
+                    ord != Less
+                        && recv
+                            .compare(c.arg(1).unwrap_or(&RValue::Nil))
+                            .is_some_and(|o| o != Greater)
+                }
+            })))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `=~`, `match` and `match?` of a string and a regexp.
+pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {
+    if op == "match?" {
+        return RValue::Bool(re.is_match(s));
+    }
+    let found = re.find_all(s).into_iter().next();
+    match found {
+        Some(groups) => {
+            let caps: Vec<Option<String>> = groups
+                .iter()
+                .map(|g| g.map(|(a, b)| s[a..b].to_string()))
+                .collect();
+            let start = groups[0].map_or(0, |(a, _)| a);
+            let caps = Rc::new(caps);
+            it.last_match = Some(caps.clone());
+            if op == "=~" {
+                RValue::Int(s[..start].chars().count() as i64)
+            } else {
+                RValue::Match(caps)
+            }
+        }
+        None => {
+            it.last_match = None;
+            RValue::Nil
+        }
+    }
+}
+
+/// `format`/`String#%`, through Puppet's `sprintf` (Ruby's `Kernel#format`).
+pub fn format(it: &mut Interp, fmt: &RValue, args: &[RValue], at: usize) -> R {
+    let mut puppet = vec![to_puppet(fmt).map_err(|e| {
+        crate::erb::ruby::eval::Flow::Error(crate::erb::error::ErbError::unsupported(e, at))
+    })?];
+    for a in args {
+        match to_puppet(a) {
+            Ok(v) => puppet.push(v),
+            Err(e) => return unsupported(e, at),
+        }
+    }
+    match it.host.call_function("sprintf", puppet) {
+        Ok(v) => Ok(to_ruby(&v)),
+        Err(m) => raise(m, at),
+    }
+}
+
+fn leading_int(s: &str, base: u32) -> i64 {
+    let t = s.trim_start();
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let digits: String = t
+        .chars()
+        .take_while(|ch| ch.is_digit(base) || *ch == '_')
+        .filter(|ch| *ch != '_')
+        .collect();
+    let v = i64::from_str_radix(&digits, base).unwrap_or(0);
+    if neg {
+        -v
+    } else {
+        v
+    }
+}
+
+fn leading_float(s: &str) -> f64 {
+    let t = s.trim_start();
+    let mut end = 0;
+    let b = t.as_bytes();
+    let mut seen_dot = false;
+    let mut seen_e = false;
+    while end < b.len() {
+        let ch = b[end];
+        let ok = ch.is_ascii_digit()
+            || ch == b'_'
+            || ((ch == b'-' || ch == b'+') && (end == 0 || matches!(b[end - 1], b'e' | b'E')))
+            || (ch == b'.'
+                && !seen_dot
+                && !seen_e
+                && end + 1 < b.len()
+                && b[end + 1].is_ascii_digit())
+            || ((ch == b'e' || ch == b'E') && !seen_e && end > 0 && end + 1 < b.len());
+        if !ok {
+            break;
+        }
+        seen_dot |= ch == b'.';
+        seen_e |= ch == b'e' || ch == b'E';
+        end += 1;
+    }
+    let mut txt: String = t[..end].chars().filter(|ch| *ch != '_').collect();
+    while !txt.is_empty() && txt.parse::<f64>().is_err() {
+        txt.pop();
+    }
+    txt.parse().unwrap_or(0.0)
+}
+
+fn split(s: &str, c: &Call) -> R {
+    c.arity(0, 2)?;
+    let limit = if c.args.len() > 1 { c.int_arg(1)? } else { 0 };
+    let mut parts: Vec<String> = match c.arg(0) {
+        None | Some(RValue::Nil) => {
+            if limit > 0 {
+                return unsupported("split with a limit on whitespace", c.at);
+            }
+            s.split_ascii_whitespace().map(str::to_string).collect()
+        }
+        Some(RValue::Str(sep)) if &**sep == " " => {
+            s.split_ascii_whitespace().map(str::to_string).collect()
+        }
+        Some(RValue::Str(sep)) if sep.is_empty() => s.chars().map(|ch| ch.to_string()).collect(),
+        Some(RValue::Str(sep)) => {
+            if limit > 0 {
+                s.splitn(limit as usize, &**sep)
+                    .map(str::to_string)
+                    .collect()
+            } else {
+                s.split(&**sep).map(str::to_string).collect()
+            }
+        }
+        Some(v) => {
+            let re = pattern(v, c.at)?;
+            let mut out = Vec::new();
+            let mut last = 0;
+            for g in re.find_all(s) {
+                let Some((a, b)) = g[0] else { continue };
+                if b == a && a == 0 {
+                    continue;
+                }
+                if limit > 0 && out.len() as i64 == limit - 1 {
+                    break;
+                }
+                if a == b {
+                    if a >= s.len() {
+                        break;
+                    }
+                }
+                out.push(s[last..a].to_string());
+                for m in g.iter().skip(1).flatten() {
+                    out.push(s[m.0..m.1].to_string());
+                }
+                last = b;
+            }
+            out.push(s[last..].to_string());
+            out
+        }
+    };
+    if limit == 0 {
+        while parts.last().is_some_and(|p| p.is_empty()) {
+            parts.pop();
+        }
+    }
+    Ok(RValue::array(parts.into_iter().map(RValue::str).collect()))
+}
+
+/// `gsub`/`sub` with a string or regexp pattern, and a replacement string (`\1`, `\0`,
+/// `\\&`), a hash, or a block.
+fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
+    c.arity(1, 2)?;
+    let re = pattern(&c.args[0], c.at)?;
+    let global = c.name == "gsub";
+    let mut out = String::new();
+    let mut last = 0;
+    for g in re.find_all(s) {
+        let Some((a, b)) = g[0] else { continue };
+        out.push_str(&s[last..a]);
+        let caps: Vec<Option<String>> = g
+            .iter()
+            .map(|m| m.map(|(x, y)| s[x..y].to_string()))
+            .collect();
+        match c.arg(1) {
+            Some(RValue::Str(rep)) => out.push_str(&expand(rep, &caps)),
+            Some(RValue::Hash(h)) => {
+                let v = h
+                    .borrow()
+                    .get(&RValue::str(&s[a..b]))
+                    .cloned()
+                    .unwrap_or(RValue::Nil);
+                out.push_str(&to_s(&v));
+            }
+            Some(other) => {
+                return raise(
+                    format!(
+                        "no implicit conversion of {} into String",
+                        other.class_name()
+                    ),
+                    c.at,
+                )
+            }
+            None => {
+                let Some(block) = c.block else {
+                    return unsupported(
+                        format!("'{}' without a replacement or block", c.name),
+                        c.at,
+                    );
+                };
+                it.last_match = Some(Rc::new(caps));
+                let v = it.yield_block(block, vec![RValue::str(&s[a..b])])?;
+                out.push_str(&to_s(&v));
+            }
+        }
+        last = b;
+        if !global {
+            break;
+        }
+    }
+    out.push_str(&s[last..]);
+    Ok(RValue::str(out))
+}
+
+fn expand(rep: &str, caps: &[Option<String>]) -> String {
+    let mut out = String::new();
+    let mut chars = rep.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if ch != '\\' {
+            out.push(ch);
+            continue;
+        }
+        match chars.next() {
+            Some(d) if d.is_ascii_digit() => {
+                let i = d.to_digit(10).unwrap_or(0) as usize;
+                out.push_str(caps.get(i).cloned().flatten().as_deref().unwrap_or(""));
+            }
+            Some('&') => out.push_str(caps.first().cloned().flatten().as_deref().unwrap_or("")),
+            Some('\\') => out.push('\\'),
+            Some(o) => {
+                out.push('\\');
+                out.push(o);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Expands a `tr` character set (`a-z`, `^` negation).
+fn charset(spec: &str) -> (Vec<char>, bool) {
+    let chars: Vec<char> = spec.chars().collect();
+    let (neg, chars) = if chars.len() > 1 && chars[0] == '^' {
+        (true, &chars[1..])
+    } else {
+        (false, &chars[..])
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if i + 2 < chars.len() && chars[i + 1] == '-' {
+            let (a, b) = (chars[i] as u32, chars[i + 2] as u32);
+            out.extend((a..=b).filter_map(char::from_u32));
+            i += 3;
+        } else {
+            if chars[i] == '\\' && i + 1 < chars.len() {
+                i += 1;
+            }
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    (out, neg)
+}
+
+fn tr_family(s: &str, c: &Call) -> R {
+    let (set, neg) = charset(&c.str_arg(0)?);
+    let inset = |ch: char| set.contains(&ch) != neg;
+    Ok(match c.name {
+        "delete" => RValue::str(s.chars().filter(|ch| !inset(*ch)).collect::<String>()),
+        "count" => RValue::Int(s.chars().filter(|ch| inset(*ch)).count() as i64),
+        "squeeze" => {
+            let mut out = String::new();
+            for ch in s.chars() {
+                if out.ends_with(ch) && (c.args.is_empty() || inset(ch)) {
+                    continue;
+                }
+                out.push(ch);
+            }
+            RValue::str(out)
+        }
+        _ => {
+            let (to, _) = charset(&c.str_arg(1)?);
+            RValue::str(
+                s.chars()
+                    .map(|ch| {
+                        if neg {
+                            if inset(ch) {
+                                to.last().copied().unwrap_or(ch)
+                            } else {
+                                ch
+                            }
+                        } else {
+                            match set.iter().position(|x| *x == ch) {
+                                Some(i) => to.get(i).or(to.last()).copied().unwrap_or(ch),
+                                None => ch,
+                            }
+                        }
+                    })
+                    .collect::<String>(),
+            )
+        }
+    })
+}
+
+fn index(s: &str, c: &Call) -> R {
+    c.arity(1, 2)?;
+    let chars: Vec<char> = s.chars().collect();
+    let len = chars.len() as i64;
+    let slice = |start: i64, n: i64| -> RValue {
+        let start = if start < 0 { start + len } else { start };
+        if start < 0 || start > len || n < 0 {
+            return RValue::Nil;
+        }
+        let end = (start + n).min(len);
+        RValue::str(
+            chars[start as usize..end as usize]
+                .iter()
+                .collect::<String>(),
+        )
+    };
+    Ok(match (&c.args[0], c.arg(1)) {
+        (RValue::Int(i), None) => {
+            let i = if *i < 0 { i + len } else { *i };
+            if i < 0 || i >= len {
+                RValue::Nil
+            } else {
+                RValue::str(chars[i as usize].to_string())
+            }
+        }
+        (RValue::Int(i), Some(_)) => slice(*i, c.int_arg(1)?),
+        (RValue::Range(r), None) => match super::enumerable::range_bounds(r, len, c.at)? {
+            Some((a, n)) => slice(a, n),
+            None => RValue::Nil,
+        },
+        (RValue::Str(p), None) => {
+            if s.contains(&**p) {
+                RValue::Str(p.clone())
+            } else {
+                RValue::Nil
+            }
+        }
+        (RValue::Regexp(re), None) => re
+            .captures(s)
+            .and_then(|g| g[0].clone())
+            .map(RValue::str)
+            .unwrap_or(RValue::Nil),
+        (other, _) => {
+            return raise(
+                format!(
+                    "no implicit conversion of {} into Integer",
+                    other.class_name()
+                ),
+                c.at,
+            )
+        }
+    })
+}

@@ -1,0 +1,98 @@
+//! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
+
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub kind: Kind,
+    pub at: usize,
+}
+
+/// A part of an interpolated string.
+#[derive(Debug, Clone)]
+pub enum Part {
+    Lit(String),
+    Code(Node),
+}
+
+/// A block: `{ |a, b| ... }` or `do |a| ... end`.
+#[derive(Debug, Clone)]
+pub struct Block {
+    pub params: Vec<Param>,
+    pub body: Vec<Node>,
+}
+
+/// A block parameter: a name, or `(a, b)` destructuring.
+#[derive(Debug, Clone)]
+pub enum Param {
+    Name(String),
+    Nested(Vec<String>),
+}
+
+#[derive(Debug, Clone)]
+pub struct When {
+    pub tests: Vec<Node>,
+    pub body: Vec<Node>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Kind {
+    Nil,
+    True,
+    False,
+    SelfRef,
+    Int(i64),
+    Float(f64),
+    Str(Vec<Part>),
+    Sym(Vec<Part>),
+    Regex(Vec<Part>, String),
+    Array(Vec<Node>),
+    Hash(Vec<(Node, Node)>),
+    Range(Box<Node>, Box<Node>, bool),
+    IVar(String),
+    GVar(String),
+    /// A constant (`String`, `Puppet::Util`).
+    Const(String),
+    LVar(String),
+    /// A method call; no receiver means self (or a local-looking name, `vcall`).
+    Call {
+        recv: Option<Box<Node>>,
+        name: String,
+        args: Vec<Node>,
+        block: Option<Box<Block>>,
+        /// Written without receiver, arguments or parentheses (`foo`): a variable or a call.
+        vcall: bool,
+    },
+    /// `*array` in an argument list or array literal.
+    Splat(Box<Node>),
+    Assign(Box<Node>, Box<Node>),
+    /// `a, b = ...`
+    MultiAssign(Vec<Node>, Box<Node>),
+    /// `x op= v` (`||=` and `&&=` included).
+    OpAssign(Box<Node>, String, Box<Node>),
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+    Not(Box<Node>),
+    Defined(Box<Node>),
+    If(Box<Node>, Vec<Node>, Vec<Node>),
+    While(Box<Node>, Vec<Node>, bool),
+    For(Vec<String>, Box<Node>, Vec<Node>),
+    Case(Option<Box<Node>>, Vec<When>, Option<Vec<Node>>),
+    /// `expr rescue fallback`.
+    Rescue(Box<Node>, Box<Node>),
+    /// `begin ... end` or `( ... )` with several statements.
+    Seq(Vec<Node>),
+    Next(Option<Box<Node>>),
+    Break(Option<Box<Node>>),
+    /// Literal template text.
+    Text(String),
+    /// `<%= expr %>`.
+    Output(Box<Node>),
+}
+
+impl Node {
+    pub fn new(kind: Kind, at: usize) -> Node {
+        Node { kind, at }
+    }
+    pub fn boxed(self) -> Box<Node> {
+        Box::new(self)
+    }
+}

@@ -1,0 +1,607 @@
+//! The evaluator of the Ruby subset: runs a template's statements, appending to the output.
+//! Variables of the Puppet scope come from a `Host` (`@x`, `scope['x']`); Puppet functions
+//! are called through it (`scope.call_function`).
+
+use super::ast::{Block, Kind, Node, Param, Part};
+use super::show::{inspect, to_s};
+use super::value::{Captures, RHash, RValue};
+use crate::erb::error::ErbError;
+use crate::erb::methods;
+use crate::values::{Regexp, Value};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// What the template needs from the Puppet side.
+pub trait Host {
+    /// A variable visible where the template is rendered (`name` may be qualified);
+    /// `None` when there is no such variable.
+    fn variable(&mut self, name: &str) -> Option<Value>;
+    /// Calls a Puppet function; the error is the message.
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
+    /// Whether a function can be called as `scope.function_NAME`.
+    fn has_function(&mut self, name: &str) -> bool;
+}
+
+/// Leaving an expression other than by its value.
+#[derive(Debug)]
+pub enum Flow {
+    Error(ErbError),
+    Next(RValue),
+    Break(RValue),
+}
+
+impl From<ErbError> for Flow {
+    fn from(e: ErbError) -> Flow {
+        Flow::Error(e)
+    }
+}
+
+pub type R<T = RValue> = Result<T, Flow>;
+
+/// A bound on loop iterations, so that a template cannot hang the session.
+const MAX_STEPS: usize = 50_000_000;
+
+pub struct Interp<'h> {
+    pub host: &'h mut dyn Host,
+    pub out: String,
+    locals: Vec<HashMap<String, RValue>>,
+    /// Instance variables read so far (and assigned ones).
+    ivars: HashMap<String, RValue>,
+    /// `$~`: the last successful match.
+    pub last_match: Option<Rc<Captures>>,
+    steps: usize,
+}
+
+pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
+    Err(Flow::Error(ErbError::raised(message, at)))
+}
+
+pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
+    Err(Flow::Error(ErbError::unsupported(what, at)))
+}
+
+impl<'h> Interp<'h> {
+    pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
+        Interp {
+            host,
+            out: String::new(),
+            locals: vec![HashMap::new()],
+            ivars: HashMap::new(),
+            last_match: None,
+            steps: 0,
+        }
+    }
+
+    pub fn run(&mut self, body: &[Node]) -> Result<(), ErbError> {
+        match self.body(body) {
+            Ok(_) => Ok(()),
+            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Next(_)) => Ok(()),
+            Err(Flow::Break(_)) => Err(ErbError::syntax("Invalid break", 0)),
+        }
+    }
+
+    pub fn step(&mut self, at: usize) -> R<()> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return raise(
+                "template evaluation took too many steps (an endless loop?)",
+                at,
+            );
+        }
+        Ok(())
+    }
+
+    fn body(&mut self, body: &[Node]) -> R {
+        let mut last = RValue::Nil;
+        for n in body {
+            last = self.eval(n)?;
+        }
+        Ok(last)
+    }
+
+    fn local(&self, name: &str) -> Option<&RValue> {
+        self.locals.iter().rev().find_map(|s| s.get(name))
+    }
+
+    fn set_local(&mut self, name: &str, v: RValue) {
+        for scope in self.locals.iter_mut().rev() {
+            if let Some(slot) = scope.get_mut(name) {
+                *slot = v;
+                return;
+            }
+        }
+        if let Some(top) = self.locals.last_mut() {
+            top.insert(name.to_string(), v);
+        }
+    }
+
+    /// `@name`: the Puppet variable (nil when there is none).
+    fn ivar(&mut self, name: &str) -> RValue {
+        if let Some(v) = self.ivars.get(name) {
+            return v.clone();
+        }
+        let v = self
+            .host
+            .variable(name)
+            .map(|v| crate::erb::bridge::to_ruby(&v))
+            .unwrap_or(RValue::Nil);
+        self.ivars.insert(name.to_string(), v.clone());
+        v
+    }
+
+    pub fn eval(&mut self, n: &Node) -> R {
+        let at = n.at;
+        Ok(match &n.kind {
+            Kind::Nil => RValue::Nil,
+            Kind::True => RValue::Bool(true),
+            Kind::False => RValue::Bool(false),
+            Kind::SelfRef => return unsupported("'self' (the template object)", at),
+            Kind::Int(i) => RValue::Int(*i),
+            Kind::Float(f) => RValue::Float(*f),
+            Kind::Str(parts) => RValue::str(self.interpolate(parts)?),
+            Kind::Sym(parts) => RValue::sym(self.interpolate(parts)?),
+            Kind::Regex(parts, flags) => {
+                let src = self.interpolate(parts)?;
+                RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
+            }
+            Kind::Array(items) => RValue::array(self.list(items)?),
+            Kind::Hash(pairs) => {
+                let mut h = RHash::default();
+                for (k, v) in pairs {
+                    let k = self.eval(k)?;
+                    let v = self.eval(v)?;
+                    h.insert(k, v);
+                }
+                RValue::hash(h)
+            }
+            Kind::Range(a, b, excl) => {
+                let a = self.eval(a)?;
+                let b = self.eval(b)?;
+                if !matches!(
+                    (&a, &b),
+                    (RValue::Int(_), RValue::Int(_))
+                        | (RValue::Str(_), RValue::Str(_))
+                        | (
+                            RValue::Int(_) | RValue::Float(_),
+                            RValue::Int(_) | RValue::Float(_)
+                        )
+                        | (RValue::Nil, _)
+                        | (_, RValue::Nil)
+                ) {
+                    return raise("bad value for range", at);
+                }
+                RValue::Range(Rc::new((a, b, *excl)))
+            }
+            Kind::IVar(name) => self.ivar(name),
+            Kind::GVar(name) => self.gvar(name, at)?,
+            Kind::Const(name) => constant(name, at)?,
+            Kind::LVar(name) => match self.local(name) {
+                Some(v) => v.clone(),
+                None => self.self_call(name, vec![], None, at)?,
+            },
+            Kind::Call {
+                recv,
+                name,
+                args,
+                block,
+                vcall,
+            } => {
+                if *vcall {
+                    if let Some(v) = self.local(name) {
+                        return Ok(v.clone());
+                    }
+                }
+                self.call(recv.as_deref(), name, args, block.as_deref(), at)?
+            }
+            Kind::Splat(_) => return unsupported("a splat outside of an argument list", at),
+            Kind::Assign(target, value) => {
+                let v = self.eval(value)?;
+                self.assign(target, v.clone())?;
+                v
+            }
+            Kind::MultiAssign(targets, value) => {
+                let v = self.eval(value)?;
+                let items = match &v {
+                    RValue::Array(a) => a.borrow().clone(),
+                    other => vec![other.clone()],
+                };
+                for (i, t) in targets.iter().enumerate() {
+                    self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?;
+                }
+                v
+            }
+            Kind::OpAssign(target, op, value) => {
+                let current = match &target.kind {
+                    Kind::LVar(n)
+                    | Kind::Call {
+                        name: n,
+                        vcall: true,
+                        ..
+                    } => self.local(n).cloned().unwrap_or(RValue::Nil),
+                    _ => self.eval(target)?,
+                };
+                let v = match op.as_str() {
+                    "||" if current.truthy() => return Ok(current),
+                    "||" => self.eval(value)?,
+                    "&&" if !current.truthy() => return Ok(current),
+                    "&&" => self.eval(value)?,
+                    _ => {
+                        let rhs = self.eval(value)?;
+                        methods::call(self, current, op, vec![rhs], None, at)?
+                    }
+                };
+                self.assign(target, v.clone())?;
+                v
+            }
+            Kind::And(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    self.eval(b)?
+                } else {
+                    l
+                }
+            }
+            Kind::Or(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    l
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Kind::Not(e) => RValue::Bool(!self.eval(e)?.truthy()),
+            Kind::Defined(e) => self.defined(e)?,
+            Kind::If(c, then, els) => {
+                if self.eval(c)?.truthy() {
+                    self.body(then)?
+                } else {
+                    self.body(els)?
+                }
+            }
+            Kind::While(c, body, until) => {
+                loop {
+                    self.step(at)?;
+                    if self.eval(c)?.truthy() == *until {
+                        break;
+                    }
+                    match self.body(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(_)) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                RValue::Nil
+            }
+            Kind::For(names, iter, body) => {
+                let coll = self.eval(iter)?;
+                let items = methods::enumerable::items(&coll, at)?;
+                for item in items {
+                    self.step(at)?;
+                    self.bind_for(names, item);
+                    match self.body(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                coll
+            }
+            Kind::Case(subject, whens, els) => {
+                self.case(subject.as_deref(), whens, els.as_deref())?
+            }
+            Kind::Rescue(e, fallback) => match self.eval(e) {
+                Err(Flow::Error(ErbError::Raised { .. })) => self.eval(fallback)?,
+                other => other?,
+            },
+            Kind::Seq(body) => self.body(body)?,
+            Kind::Next(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Next(v));
+            }
+            Kind::Break(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Break(v));
+            }
+            Kind::Text(t) => {
+                self.out.push_str(t);
+                RValue::Nil
+            }
+            Kind::Output(e) => {
+                let v = self.eval(e)?;
+                let s = self.to_s(v, at)?;
+                self.out.push_str(&s);
+                RValue::Nil
+            }
+        })
+    }
+
+    /// `to_s` as a method call would give it.
+    pub fn to_s(&mut self, v: RValue, _at: usize) -> R<String> {
+        Ok(to_s(&v))
+    }
+
+    fn interpolate(&mut self, parts: &[Part]) -> R<String> {
+        let mut s = String::new();
+        for p in parts {
+            match p {
+                Part::Lit(l) => s.push_str(l),
+                Part::Code(n) => {
+                    let v = self.eval(n)?;
+                    s.push_str(&self.to_s(v, n.at)?);
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    /// Evaluates a list, spreading `*splat`s.
+    pub fn list(&mut self, items: &[Node]) -> R<Vec<RValue>> {
+        let mut out = Vec::with_capacity(items.len());
+        for i in items {
+            if let Kind::Splat(e) = &i.kind {
+                match self.eval(e)? {
+                    RValue::Array(a) => out.extend(a.borrow().iter().cloned()),
+                    RValue::Nil => {}
+                    RValue::Hash(h) => out.extend(
+                        h.borrow()
+                            .entries
+                            .iter()
+                            .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])),
+                    ),
+                    other => out.push(other),
+                }
+            } else {
+                out.push(self.eval(i)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn assign(&mut self, target: &Node, v: RValue) -> R<()> {
+        match &target.kind {
+            Kind::LVar(n)
+            | Kind::Call {
+                name: n,
+                vcall: true,
+                ..
+            } => self.set_local(n, v),
+            Kind::IVar(n) => {
+                self.ivars.insert(n.clone(), v);
+            }
+            Kind::GVar(_) => return unsupported("assigning a global variable", target.at),
+            Kind::Call {
+                recv: Some(recv),
+                name,
+                args,
+                ..
+            } if name == "[]" => {
+                let r = self.eval(recv)?;
+                let mut a = self.list(args)?;
+                a.push(v);
+                methods::call(self, r, "[]=", a, None, target.at)?;
+            }
+            _ => return unsupported("this assignment target", target.at),
+        }
+        Ok(())
+    }
+
+    fn bind_for(&mut self, names: &[String], item: RValue) {
+        if names.len() == 1 {
+            self.set_local(&names[0], item);
+            return;
+        }
+        let parts = match &item {
+            RValue::Array(a) => a.borrow().clone(),
+            other => vec![other.clone()],
+        };
+        for (i, n) in names.iter().enumerate() {
+            self.set_local(n, parts.get(i).cloned().unwrap_or(RValue::Nil));
+        }
+    }
+
+    fn gvar(&mut self, name: &str, at: usize) -> R {
+        let group = |c: &Option<Rc<Captures>>, i: usize| {
+            c.as_ref()
+                .and_then(|c| c.get(i).cloned().flatten())
+                .map(RValue::str)
+                .unwrap_or(RValue::Nil)
+        };
+        Ok(match name {
+            "~" => self
+                .last_match
+                .clone()
+                .map(RValue::Match)
+                .unwrap_or(RValue::Nil),
+            "&" => group(&self.last_match, 0),
+            d if d.chars().all(|c| c.is_ascii_digit()) => {
+                group(&self.last_match, d.parse().unwrap_or(0))
+            }
+            _ => return unsupported(format!("global variable ${name}"), at),
+        })
+    }
+
+    fn defined(&mut self, e: &Node) -> R {
+        let what = match &e.kind {
+            Kind::IVar(n) => {
+                let known = self.ivars.contains_key(n) || self.host.variable(n).is_some();
+                known.then_some("instance-variable")
+            }
+            Kind::LVar(n) => self.local(n).is_some().then_some("local-variable"),
+            Kind::Call {
+                vcall: true, name, ..
+            } => {
+                if self.local(name).is_some() {
+                    Some("local-variable")
+                } else {
+                    matches!(name.as_str(), "scope" | "format" | "sprintf" | "raise")
+                        .then_some("method")
+                }
+            }
+            Kind::Const(c) => constant(c, e.at).is_ok().then_some("constant"),
+            Kind::GVar(_) => Some("global-variable"),
+            Kind::Nil => Some("expression"),
+            Kind::SelfRef => Some("self"),
+            Kind::True | Kind::False => Some("expression"),
+            Kind::Assign(..) | Kind::OpAssign(..) | Kind::MultiAssign(..) => Some("assignment"),
+            Kind::Call { recv: Some(r), .. } => match self.eval(r) {
+                Ok(_) => Some("method"),
+                Err(Flow::Error(ErbError::Raised { .. })) => None,
+                Err(other) => return Err(other),
+            },
+            _ => Some("expression"),
+        };
+        Ok(what.map(RValue::str).unwrap_or(RValue::Nil))
+    }
+
+    fn case(
+        &mut self,
+        subject: Option<&Node>,
+        whens: &[super::ast::When],
+        els: Option<&[Node]>,
+    ) -> R {
+        let subject = match subject {
+            Some(s) => Some(self.eval(s)?),
+            None => None,
+        };
+        for w in whens {
+            let tests = self.list(&w.tests)?;
+            for t in tests {
+                let hit = match &subject {
+                    Some(s) => methods::case_eq(self, &t, s, w.tests[0].at)?,
+                    None => t.truthy(),
+                };
+                if hit {
+                    return self.body(&w.body);
+                }
+            }
+        }
+        match els {
+            Some(body) => self.body(body),
+            None => Ok(RValue::Nil),
+        }
+    }
+
+    fn call(
+        &mut self,
+        recv: Option<&Node>,
+        name: &str,
+        args: &[Node],
+        block: Option<&Block>,
+        at: usize,
+    ) -> R {
+        let (recv, safe) = match recv {
+            Some(r) => {
+                let v = self.eval(r)?;
+                match name.strip_prefix("&.") {
+                    Some(_) if matches!(v, RValue::Nil) => return Ok(RValue::Nil),
+                    Some(_) => (Some(v), true),
+                    None => (Some(v), false),
+                }
+            }
+            None => (None, false),
+        };
+        let name = if safe { &name[2..] } else { name };
+        let args = self.list(args)?;
+        let result = match recv {
+            Some(r) => methods::call(self, r, name, args, block, at),
+            None => self.self_call(name, args, block, at),
+        };
+        match result {
+            Err(Flow::Break(v)) if block.is_some() => Ok(v),
+            other => other,
+        }
+    }
+
+    /// A call without receiver: the template object's methods and `Kernel`'s.
+    fn self_call(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
+        methods::kernel::call(self, name, args, block, at)
+    }
+
+    /// Calls a block with the given arguments (an array spreads over several parameters).
+    pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
+        let at = block.body.first().map_or(0, |n| n.at);
+        self.step(at)?;
+        let mut scope = HashMap::new();
+        let args = if block.params.len() > 1 && args.len() == 1 {
+            match &args[0] {
+                RValue::Array(a) => a.borrow().clone(),
+                _ => args,
+            }
+        } else {
+            args
+        };
+        for (i, p) in block.params.iter().enumerate() {
+            let v = args.get(i).cloned().unwrap_or(RValue::Nil);
+            match p {
+                Param::Name(n) => {
+                    scope.insert(n.clone(), v);
+                }
+                Param::Nested(names) => {
+                    let parts = match &v {
+                        RValue::Array(a) => a.borrow().clone(),
+                        other => vec![other.clone()],
+                    };
+                    for (j, n) in names.iter().enumerate() {
+                        scope.insert(n.clone(), parts.get(j).cloned().unwrap_or(RValue::Nil));
+                    }
+                }
+            }
+        }
+        self.locals.push(scope);
+        let r = self.body(&block.body);
+        self.locals.pop();
+        match r {
+            Err(Flow::Next(v)) => Ok(v),
+            other => other,
+        }
+    }
+
+    /// `inspect` (a hook for objects whose form depends on the interpreter).
+    pub fn inspect(&self, v: &RValue) -> String {
+        inspect(v)
+    }
+}
+
+/// Compiles a Ruby regexp literal with its flags.
+pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
+    let mut prefix = String::new();
+    if flags.contains('i') {
+        prefix.push('i');
+    }
+    if flags.contains('m') {
+        prefix.push('s');
+    }
+    if flags.contains('x') {
+        prefix.push('x');
+    }
+    let full = if prefix.is_empty() {
+        src.to_string()
+    } else {
+        format!("(?{prefix}){src}")
+    };
+    Regexp::new(&full).map_err(|e| Flow::Error(ErbError::syntax(format!("{e}: /{src}/"), at)))
+}
+
+/// The constants the subset knows: the core classes.
+pub fn constant(name: &str, at: usize) -> R {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    match name {
+        "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
+        | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
+        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" => {
+            Ok(RValue::Class(Rc::from(match name {
+                "Fixnum" | "Bignum" => "Integer",
+                n => n,
+            })))
+        }
+        n if n.starts_with("Puppet::") => Ok(RValue::Class(Rc::from(n))),
+        _ => unsupported(format!("constant {name}"), at),
+    }
+}

@@ -1,0 +1,593 @@
+//! The Ruby subset's lexer: one code segment (or a `#{}` interpolation) into tokens.
+//! Offsets are made absolute by `base`, the segment's offset in the template.
+
+use super::token::{StrPart, Tok, Token};
+use crate::erb::error::ErbError;
+
+type LexResult<T> = Result<T, ErbError>;
+
+const OPS: &[&str] = &[
+    "**=", "<=>", "===", "...", "&&=", "||=", "<<=", ">>=", "**", "==", "!=", ">=", "<=", "&&",
+    "||", "<<", ">>", "=~", "!~", "..", "::", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "=>", "->",
+    "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",", ".", ";", "(",
+    ")", "[", "]", "{", "}",
+];
+
+pub fn lex(src: &str, base: usize, out: &mut Vec<Token>) -> LexResult<()> {
+    Lexer {
+        src,
+        pos: 0,
+        base,
+        out,
+    }
+    .run()
+}
+
+struct Lexer<'a, 'o> {
+    src: &'a str,
+    pos: usize,
+    base: usize,
+    out: &'o mut Vec<Token>,
+}
+
+impl Lexer<'_, '_> {
+    fn peek(&self) -> Option<char> {
+        self.src[self.pos..].chars().next()
+    }
+    fn peek_at(&self, n: usize) -> Option<char> {
+        self.src[self.pos..].chars().nth(n)
+    }
+    fn abs(&self, pos: usize) -> usize {
+        self.base + pos
+    }
+
+    /// Whether the last token ends a value (so `/` divides and `[` indexes).
+    fn after_value(&self) -> bool {
+        match self.out.last().map(|t| &t.tok) {
+            Some(Tok::Ident(s)) => {
+                !is_keyword(s) || matches!(s.as_str(), "end" | "self" | "nil" | "true" | "false")
+            }
+            Some(
+                Tok::Int(_)
+                | Tok::Float(_)
+                | Tok::Str(_)
+                | Tok::Sym(_)
+                | Tok::Regex(..)
+                | Tok::Words(_)
+                | Tok::Const(_)
+                | Tok::IVar(_)
+                | Tok::GVar(_),
+            ) => true,
+            Some(Tok::Op(op)) => matches!(*op, ")" | "]" | "}"),
+            _ => false,
+        }
+    }
+
+    fn last_is_ident(&self) -> bool {
+        matches!(self.out.last().map(|t| &t.tok), Some(Tok::Ident(s)) if !is_keyword(s))
+    }
+
+    fn push(&mut self, tok: Tok, start: usize, spaced: bool) {
+        self.out.push(Token {
+            tok,
+            at: self.abs(start),
+            spaced,
+        });
+    }
+
+    fn run(mut self) -> LexResult<()> {
+        let mut spaced = true;
+        while let Some(c) = self.peek() {
+            let start = self.pos;
+            match c {
+                ' ' | '\t' | '\r' => {
+                    self.pos += 1;
+                    spaced = true;
+                    continue;
+                }
+                '\\' if self.peek_at(1) == Some('\n') => {
+                    self.pos += 2;
+                    spaced = true;
+                    continue;
+                }
+                '\n' => {
+                    self.pos += 1;
+                    self.push(Tok::Newline, start, spaced);
+                    spaced = true;
+                    continue;
+                }
+                '#' => {
+                    let end = self.src[self.pos..]
+                        .find('\n')
+                        .map_or(self.src.len(), |n| self.pos + n);
+                    self.pos = end;
+                    continue;
+                }
+                '0'..='9' => {
+                    let t = self.number()?;
+                    self.push(t, start, spaced);
+                }
+                '"' | '`' => {
+                    self.pos += 1;
+                    let parts = self.dquoted(c)?;
+                    self.push(Tok::Str(parts), start, spaced);
+                }
+                '\'' => {
+                    self.pos += 1;
+                    let s = self.squoted('\'')?;
+                    self.push(Tok::Str(vec![StrPart::Lit(s)]), start, spaced);
+                }
+                '@' => {
+                    self.pos += 1;
+                    if self.peek() == Some('@') {
+                        return Err(ErbError::unsupported(
+                            "class variables (@@name)",
+                            self.abs(start),
+                        ));
+                    }
+                    let name = self.word();
+                    if name.is_empty() {
+                        return Err(ErbError::syntax(
+                            "`@' without identifiers is not allowed as an instance variable name",
+                            self.abs(start),
+                        ));
+                    }
+                    self.push(Tok::IVar(name), start, spaced);
+                }
+                '$' => {
+                    self.pos += 1;
+                    let name = match self.peek() {
+                        Some(ch) if ch.is_ascii_alphabetic() || ch == '_' => self.word(),
+                        Some(ch) => {
+                            self.pos += ch.len_utf8();
+                            ch.to_string()
+                        }
+                        None => {
+                            return Err(ErbError::syntax(
+                                "unexpected end of code after $",
+                                self.abs(start),
+                            ))
+                        }
+                    };
+                    self.push(Tok::GVar(name), start, spaced);
+                }
+                ':' if self.peek_at(1) == Some('"') => {
+                    self.pos += 2;
+                    let parts = self.dquoted('"')?;
+                    self.push(Tok::Sym(parts), start, spaced);
+                }
+                ':' if self
+                    .peek_at(1)
+                    .is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && (spaced || !self.after_value()) =>
+                {
+                    self.pos += 1;
+                    let mut name = self.word();
+                    if matches!(self.peek(), Some('?' | '!' | '=')) && self.peek_at(1) != Some('=')
+                    {
+                        name.push(self.peek().unwrap_or('?'));
+                        self.pos += 1;
+                    }
+                    self.push(Tok::Sym(vec![StrPart::Lit(name)]), start, spaced);
+                }
+                '/' if !self.after_value()
+                    || (self.last_is_ident() && spaced && self.peek_at(1) != Some(' ')) =>
+                {
+                    self.pos += 1;
+                    let parts = self.dquoted('/')?;
+                    let flags = self.word();
+                    self.push(Tok::Regex(parts, flags), start, spaced);
+                }
+                '%' if (!self.after_value() || (self.last_is_ident() && spaced))
+                    && self.peek_at(1).is_some_and(|c| {
+                        matches!(c, 'w' | 'W' | 'q' | 'Q' | 'i' | '(' | '{' | '[' | '|' | '!')
+                    }) =>
+                {
+                    let t = self.percent_literal(start)?;
+                    self.push(t, start, spaced);
+                }
+                c if c.is_alphabetic() || c == '_' => {
+                    let mut name = self.word();
+                    if matches!(self.peek(), Some('?' | '!'))
+                        && self.peek_at(1) != Some('=')
+                        && !c.is_uppercase()
+                    {
+                        name.push(self.peek().unwrap_or('?'));
+                        self.pos += 1;
+                    } else if self.peek() == Some('?')
+                        && self.peek_at(1) == Some('=')
+                        && self.peek_at(2) == Some('=')
+                    {
+                        name.push('?');
+                        self.pos += 1;
+                    }
+                    // `name:` (not `name::`) is a label.
+                    let prev_dot = matches!(self.out.last().map(|t| &t.tok), Some(Tok::Op(".")));
+                    if self.peek() == Some(':') && self.peek_at(1) != Some(':') && !prev_dot {
+                        self.pos += 1;
+                        self.push(Tok::Label(name), start, spaced);
+                    } else if c.is_uppercase() {
+                        self.push(Tok::Const(name), start, spaced);
+                    } else {
+                        self.push(Tok::Ident(name), start, spaced);
+                    }
+                }
+                _ => {
+                    let rest = &self.src[self.pos..];
+                    let Some(op) = OPS.iter().find(|op| rest.starts_with(**op)) else {
+                        return Err(ErbError::syntax(
+                            format!("unexpected character '{c}'"),
+                            self.abs(start),
+                        ));
+                    };
+                    self.pos += op.len();
+                    self.push(Tok::Op(op), start, spaced);
+                }
+            }
+            spaced = false;
+        }
+        Ok(())
+    }
+
+    fn word(&mut self) -> String {
+        let rest = &self.src[self.pos..];
+        let len = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        self.pos += len;
+        rest[..len].to_string()
+    }
+
+    fn number(&mut self) -> LexResult<Tok> {
+        let start = self.pos;
+        let rest = &self.src[self.pos..];
+        if let Some(hex) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
+            let len = hex
+                .find(|c: char| !(c.is_ascii_hexdigit() || c == '_'))
+                .unwrap_or(hex.len());
+            self.pos += 2 + len;
+            let digits: String = hex[..len].chars().filter(|c| *c != '_').collect();
+            return i64::from_str_radix(&digits, 16)
+                .map(Tok::Int)
+                .map_err(|_| ErbError::unsupported("integers beyond 64 bits", self.abs(start)));
+        }
+        let mut end = self.pos;
+        let b = self.src.as_bytes();
+        while end < b.len()
+            && (b[end].is_ascii_digit()
+                || (b[end] == b'_' && end + 1 < b.len() && b[end + 1].is_ascii_digit()))
+        {
+            end += 1;
+        }
+        let mut float = false;
+        if end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+            float = true;
+            end += 1;
+            while end < b.len() && (b[end].is_ascii_digit() || b[end] == b'_') {
+                end += 1;
+            }
+        }
+        if end < b.len() && (b[end] == b'e' || b[end] == b'E') {
+            let mut e = end + 1;
+            if e < b.len() && (b[e] == b'+' || b[e] == b'-') {
+                e += 1;
+            }
+            if e < b.len() && b[e].is_ascii_digit() {
+                float = true;
+                end = e;
+                while end < b.len() && b[end].is_ascii_digit() {
+                    end += 1;
+                }
+            }
+        }
+        let text: String = self.src[start..end].chars().filter(|c| *c != '_').collect();
+        self.pos = end;
+        if float {
+            return text
+                .parse()
+                .map(Tok::Float)
+                .map_err(|_| ErbError::syntax("bad float literal", self.abs(start)));
+        }
+        let parsed = if text.len() > 1 && text.starts_with('0') {
+            i64::from_str_radix(&text[1..], 8)
+        } else {
+            text.parse()
+        };
+        parsed
+            .map(Tok::Int)
+            .map_err(|_| ErbError::unsupported("integers beyond 64 bits", self.abs(start)))
+    }
+
+    /// A single-quoted string's body up to `close` (`\\` and `\'` are escapes).
+    fn squoted(&mut self, close: char) -> LexResult<String> {
+        let start = self.pos;
+        let mut s = String::new();
+        while let Some(c) = self.peek() {
+            self.pos += c.len_utf8();
+            if c == close {
+                return Ok(s);
+            }
+            if c == '\\' {
+                match self.peek() {
+                    Some(n) if n == close || n == '\\' => {
+                        s.push(n);
+                        self.pos += n.len_utf8();
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            s.push(c);
+        }
+        Err(ErbError::syntax(
+            "unterminated string meets end of file",
+            self.abs(start.saturating_sub(1)),
+        ))
+    }
+
+    /// A double-quoted string (or regexp, for `close` = `/`) up to `close`: escapes and
+    /// `#{}` interpolations. A regexp keeps its escapes for the regexp engine.
+    fn dquoted(&mut self, close: char) -> LexResult<Vec<StrPart>> {
+        let start = self.pos;
+        let regex = close == '/';
+        let (open, close) = match close {
+            '(' => (Some('('), ')'),
+            '{' => (Some('{'), '}'),
+            '[' => (Some('['), ']'),
+            c => (None, c),
+        };
+        let mut depth = 0;
+        let mut parts = Vec::new();
+        let mut lit = String::new();
+        while let Some(c) = self.peek() {
+            self.pos += c.len_utf8();
+            if Some(c) == open {
+                depth += 1;
+            } else if c == close {
+                if depth == 0 {
+                    if !lit.is_empty() || parts.is_empty() {
+                        parts.push(StrPart::Lit(lit));
+                    }
+                    return Ok(parts);
+                }
+                depth -= 1;
+            }
+            match c {
+                '\\' => {
+                    let Some(n) = self.peek() else { break };
+                    self.pos += n.len_utf8();
+                    if regex {
+                        if n != '/' {
+                            lit.push('\\');
+                        }
+                        lit.push(n);
+                    } else {
+                        self.escape(n, &mut lit)?;
+                    }
+                }
+                '#' if self.peek() == Some('{') => {
+                    self.pos += 1;
+                    if !lit.is_empty() {
+                        parts.push(StrPart::Lit(std::mem::take(&mut lit)));
+                    }
+                    let code_start = self.pos;
+                    let end = self.interpolation_end()?;
+                    parts.push(StrPart::Code(
+                        self.src[code_start..end].to_string(),
+                        self.abs(code_start),
+                    ));
+                    self.pos = end + 1;
+                }
+                c => lit.push(c),
+            }
+        }
+        Err(ErbError::syntax(
+            "unterminated string meets end of file",
+            self.abs(start.saturating_sub(1)),
+        ))
+    }
+
+    /// The offset of the `}` closing an interpolation that starts at `self.pos`.
+    fn interpolation_end(&self) -> LexResult<usize> {
+        let b = self.src.as_bytes();
+        let mut depth = 0;
+        let mut i = self.pos;
+        let mut quote: Option<u8> = None;
+        while i < b.len() {
+            let c = b[i];
+            match quote {
+                Some(q) => {
+                    if c == b'\\' {
+                        i += 1;
+                    } else if c == q {
+                        quote = None;
+                    }
+                }
+                None => match c {
+                    b'"' | b'\'' => quote = Some(c),
+                    b'{' => depth += 1,
+                    b'}' if depth == 0 => return Ok(i),
+                    b'}' => depth -= 1,
+                    _ => {}
+                },
+            }
+            i += 1;
+        }
+        Err(ErbError::syntax(
+            "unterminated string meets end of file",
+            self.abs(self.pos),
+        ))
+    }
+
+    fn escape(&mut self, n: char, lit: &mut String) -> LexResult<()> {
+        match n {
+            'n' => lit.push('\n'),
+            't' => lit.push('\t'),
+            'r' => lit.push('\r'),
+            '0' => lit.push('\0'),
+            's' => lit.push(' '),
+            'e' => lit.push('\x1b'),
+            'a' => lit.push('\x07'),
+            'b' => lit.push('\x08'),
+            'f' => lit.push('\x0c'),
+            'v' => lit.push('\x0b'),
+            '\n' => {}
+            'u' => {
+                let rest = &self.src[self.pos..];
+                let (hex, used) = if let Some(r) = rest.strip_prefix('{') {
+                    let end = r.find('}').unwrap_or(r.len());
+                    (&r[..end], end + 2)
+                } else {
+                    (&rest[..rest.len().min(4)], 4)
+                };
+                let ch = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
+                let Some(ch) = ch else {
+                    return Err(ErbError::syntax(
+                        "invalid Unicode escape",
+                        self.abs(self.pos),
+                    ));
+                };
+                lit.push(ch);
+                self.pos += used.min(rest.len());
+            }
+            other => lit.push(other),
+        }
+        Ok(())
+    }
+
+    fn percent_literal(&mut self, start: usize) -> LexResult<Tok> {
+        self.pos += 1;
+        let mut kind = 'Q';
+        if let Some(c) = self.peek().filter(|c| c.is_alphabetic()) {
+            kind = c;
+            self.pos += 1;
+        }
+        let Some(delim) = self.peek() else {
+            return Err(ErbError::syntax(
+                "unterminated quoted string meets end of file",
+                self.abs(start),
+            ));
+        };
+        self.pos += delim.len_utf8();
+        match kind {
+            'w' | 'W' | 'i' => {
+                let body = self.squoted(closing(delim))?;
+                let words = body.split_whitespace().map(str::to_string).collect();
+                if kind == 'i' {
+                    return Err(ErbError::unsupported("%i symbol arrays", self.abs(start)));
+                }
+                Ok(Tok::Words(words))
+            }
+            'q' => Ok(Tok::Str(vec![StrPart::Lit(self.squoted(closing(delim))?)])),
+            _ => Ok(Tok::Str(self.dquoted(delim)?)),
+        }
+    }
+}
+
+fn closing(c: char) -> char {
+    match c {
+        '(' => ')',
+        '{' => '}',
+        '[' => ']',
+        '<' => '>',
+        c => c,
+    }
+}
+
+pub fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "if" | "elsif"
+            | "else"
+            | "end"
+            | "unless"
+            | "while"
+            | "until"
+            | "for"
+            | "in"
+            | "do"
+            | "then"
+            | "case"
+            | "when"
+            | "and"
+            | "or"
+            | "not"
+            | "nil"
+            | "true"
+            | "false"
+            | "self"
+            | "def"
+            | "class"
+            | "module"
+            | "begin"
+            | "rescue"
+            | "ensure"
+            | "return"
+            | "next"
+            | "break"
+            | "yield"
+            | "defined?"
+            | "redo"
+            | "retry"
+            | "super"
+            | "alias"
+            | "undef"
+            | "lambda"
+            | "proc"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<Tok> {
+        let mut out = Vec::new();
+        lex(s, 0, &mut out).unwrap();
+        out.into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn regexp_or_division() {
+        assert_eq!(toks("a / 2")[1], Tok::Op("/"));
+        assert!(matches!(toks("x =~ /a b/i")[2], Tok::Regex(_, ref f) if f == "i"));
+        assert!(matches!(toks("split /,/")[1], Tok::Regex(..)));
+    }
+
+    #[test]
+    fn strings_and_symbols() {
+        assert_eq!(
+            toks(r#""a#{b}\n""#),
+            vec![Tok::Str(vec![
+                StrPart::Lit("a".into()),
+                StrPart::Code("b".into(), 4),
+                StrPart::Lit("\n".into())
+            ])]
+        );
+        assert_eq!(
+            toks(":ab?"),
+            vec![Tok::Sym(vec![StrPart::Lit("ab?".into())])]
+        );
+        assert_eq!(toks("a ? b : c")[3], Tok::Op(":"));
+        assert_eq!(toks("{a: 1}")[1], Tok::Label("a".into()));
+        assert_eq!(
+            toks("%w(a b)"),
+            vec![Tok::Words(vec!["a".into(), "b".into()])]
+        );
+        assert_eq!(toks("x.empty?")[2], Tok::Ident("empty?".into()));
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(
+            toks("1_000 1.5 2e3 0x1f"),
+            vec![
+                Tok::Int(1000),
+                Tok::Float(1.5),
+                Tok::Float(2000.0),
+                Tok::Int(31)
+            ]
+        );
+        assert_eq!(toks("a.b.c")[1], Tok::Op("."));
+    }
+}

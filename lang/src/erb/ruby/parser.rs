@@ -1,0 +1,1167 @@
+//! The Ruby subset's parser: tokens (of a whole template, text and tags included) into a
+//! list of statements. Precedence follows Ruby's operator table.
+
+use super::ast::{Block, Kind, Node, Param, Part, When};
+use super::lexer::{is_keyword, lex};
+use super::token::{StrPart, Tok, Token};
+use crate::erb::error::ErbError;
+use std::collections::HashSet;
+
+type PResult<T> = Result<T, ErbError>;
+
+pub struct Parser {
+    toks: Vec<Token>,
+    pos: usize,
+    /// The names assigned so far (a name is a local variable from its first assignment on).
+    locals: HashSet<String>,
+    /// Inside a loop's condition, where `do` belongs to the loop.
+    no_do: bool,
+}
+
+/// Parses the tokens of a template into statements.
+pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
+    let end = toks.last().map_or(0, |t| t.at);
+    toks.push(Token {
+        tok: Tok::Eof,
+        at: end,
+        spaced: true,
+    });
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        locals: HashSet::new(),
+        no_do: false,
+    };
+    let body = p.statements()?;
+    match p.tok() {
+        Tok::Eof => Ok(body),
+        _ => Err(p.unexpected()),
+    }
+}
+
+fn op_prec(op: &str) -> Option<u8> {
+    Some(match op {
+        "||" => 1,
+        "&&" => 2,
+        "<=>" | "==" | "===" | "!=" | "=~" | "!~" => 4,
+        "<" | "<=" | ">" | ">=" => 5,
+        "|" | "^" => 6,
+        "&" => 7,
+        "<<" | ">>" => 8,
+        "+" | "-" => 9,
+        "*" | "/" | "%" => 10,
+        "**" => 12,
+        _ => return None,
+    })
+}
+
+impl Parser {
+    fn tok(&self) -> &Tok {
+        &self.toks[self.pos].tok
+    }
+    fn peek_tok(&self, n: usize) -> &Tok {
+        let i = (self.pos + n).min(self.toks.len() - 1);
+        &self.toks[i].tok
+    }
+    fn at(&self) -> usize {
+        self.toks[self.pos].at
+    }
+    fn spaced(&self) -> bool {
+        self.toks[self.pos].spaced
+    }
+    fn advance(&mut self) -> Token {
+        let t = self.toks[self.pos].clone();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+    fn is_op(&self, op: &str) -> bool {
+        matches!(self.tok(), Tok::Op(o) if *o == op)
+    }
+    fn is_kw(&self, kw: &str) -> bool {
+        matches!(self.tok(), Tok::Ident(s) if s == kw)
+    }
+    fn eat_op(&mut self, op: &str) -> bool {
+        let hit = self.is_op(op);
+        if hit {
+            self.advance();
+        }
+        hit
+    }
+    fn eat_kw(&mut self, kw: &str) -> bool {
+        let hit = self.is_kw(kw);
+        if hit {
+            self.advance();
+        }
+        hit
+    }
+    fn expect_op(&mut self, op: &str) -> PResult<()> {
+        if self.eat_op(op) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("'{op}'")))
+        }
+    }
+    fn expect_kw(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("'{kw}'")))
+        }
+    }
+    fn skip_nl(&mut self) {
+        while matches!(self.tok(), Tok::Newline) || self.is_op(";") {
+            self.advance();
+        }
+    }
+    fn skip_newlines(&mut self) {
+        while matches!(self.tok(), Tok::Newline) {
+            self.advance();
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self.tok() {
+            Tok::Eof => "end-of-input".into(),
+            Tok::Newline => "end of line".into(),
+            Tok::Text(_) => "template text".into(),
+            Tok::OutStart => "'<%='".into(),
+            Tok::OutEnd => "'%>'".into(),
+            Tok::Op(o) => format!("'{o}'"),
+            Tok::Ident(s) | Tok::Const(s) => format!("'{s}'"),
+            Tok::IVar(s) => format!("'@{s}'"),
+            Tok::Label(s) => format!("label '{s}:'"),
+            Tok::Int(_) | Tok::Float(_) => "number".into(),
+            _ => "literal".into(),
+        }
+    }
+    fn unexpected(&self) -> ErbError {
+        ErbError::syntax(
+            format!("syntax error, unexpected {}", self.describe()),
+            self.at(),
+        )
+    }
+    fn expected(&self, what: &str) -> ErbError {
+        ErbError::syntax(
+            format!(
+                "syntax error, unexpected {}, expecting {what}",
+                self.describe()
+            ),
+            self.at(),
+        )
+    }
+
+    /// Whether the current token ends a statement list.
+    fn at_body_end(&self) -> bool {
+        match self.tok() {
+            Tok::Eof | Tok::OutEnd => true,
+            Tok::Op("}") | Tok::Op(")") => true,
+            Tok::Ident(s) => matches!(
+                s.as_str(),
+                "end" | "else" | "elsif" | "when" | "in" | "rescue" | "ensure" | "then"
+            ),
+            _ => false,
+        }
+    }
+
+    pub fn statements(&mut self) -> PResult<Vec<Node>> {
+        let mut out = Vec::new();
+        loop {
+            self.skip_nl();
+            if self.at_body_end() && !self.is_kw("in") && !self.is_kw("then") {
+                return Ok(out);
+            }
+            if self.is_kw("in") || self.is_kw("then") {
+                return Err(self.unexpected());
+            }
+            let stmt = self.statement()?;
+            let template_part = matches!(stmt.kind, Kind::Text(_) | Kind::Output(_));
+            out.push(stmt);
+            if template_part {
+                continue;
+            }
+            match self.tok() {
+                Tok::Newline | Tok::Op(";") | Tok::Text(_) | Tok::OutStart => {}
+                _ if self.at_body_end() => {}
+                _ => return Err(self.unexpected()),
+            }
+        }
+    }
+
+    fn statement(&mut self) -> PResult<Node> {
+        let at = self.at();
+        match self.tok().clone() {
+            Tok::Text(t) => {
+                self.advance();
+                return Ok(Node::new(Kind::Text(t), at));
+            }
+            Tok::OutStart => {
+                self.advance();
+                let body = self.statements()?;
+                if !matches!(self.tok(), Tok::OutEnd) {
+                    return Err(self.expected("'%>'"));
+                }
+                self.advance();
+                let inner = match body.len() {
+                    1 => body.into_iter().next().unwrap_or(Node::new(Kind::Nil, at)),
+                    _ => Node::new(Kind::Seq(body), at),
+                };
+                return Ok(Node::new(Kind::Output(inner.boxed()), at));
+            }
+            _ => {}
+        }
+        let mut node = self.expr_stmt()?;
+        loop {
+            let at = self.at();
+            if self.eat_kw("if") {
+                let c = self.expr_stmt()?;
+                node = Node::new(Kind::If(c.boxed(), vec![node], vec![]), at);
+            } else if self.eat_kw("unless") {
+                let c = self.expr_stmt()?;
+                node = Node::new(Kind::If(c.boxed(), vec![], vec![node]), at);
+            } else if self.eat_kw("while") {
+                let c = self.expr_stmt()?;
+                node = Node::new(Kind::While(c.boxed(), vec![node], false), at);
+            } else if self.eat_kw("until") {
+                let c = self.expr_stmt()?;
+                node = Node::new(Kind::While(c.boxed(), vec![node], true), at);
+            } else if self.eat_kw("rescue") {
+                let r = self.expr_stmt()?;
+                node = Node::new(Kind::Rescue(node.boxed(), r.boxed()), at);
+            } else {
+                return Ok(node);
+            }
+        }
+    }
+
+    /// `not`, `and`, `or` level.
+    fn expr_stmt(&mut self) -> PResult<Node> {
+        let mut left = self.not_expr()?;
+        loop {
+            let at = self.at();
+            if self.eat_kw("and") {
+                self.skip_newlines();
+                let r = self.not_expr()?;
+                left = Node::new(Kind::And(left.boxed(), r.boxed()), at);
+            } else if self.eat_kw("or") {
+                self.skip_newlines();
+                let r = self.not_expr()?;
+                left = Node::new(Kind::Or(left.boxed(), r.boxed()), at);
+            } else {
+                return Ok(left);
+            }
+        }
+    }
+
+    fn not_expr(&mut self) -> PResult<Node> {
+        let at = self.at();
+        if self.eat_kw("not") {
+            let e = self.not_expr()?;
+            return Ok(Node::new(Kind::Not(e.boxed()), at));
+        }
+        self.expr()
+    }
+
+    /// Assignment level (right associative), with `a, b = ...`.
+    pub fn expr(&mut self) -> PResult<Node> {
+        let at = self.at();
+        if self.is_kw("defined?") {
+            self.advance();
+            let paren = self.eat_op("(");
+            let e = if paren {
+                self.expr_stmt()?
+            } else {
+                self.expr()?
+            };
+            if paren {
+                self.expect_op(")")?;
+            }
+            return Ok(Node::new(Kind::Defined(e.boxed()), at));
+        }
+        let left = self.ternary()?;
+        if self.is_op("=") && assignable(&left) {
+            self.advance();
+            self.skip_newlines();
+            self.declare(&left);
+            let right = self.assign_rhs()?;
+            return Ok(Node::new(Kind::Assign(left.boxed(), right.boxed()), at));
+        }
+        if self.is_op(",")
+            && matches!(
+                left.kind,
+                Kind::LVar(_) | Kind::Call { vcall: true, .. } | Kind::IVar(_)
+            )
+            && self.multi_assign_ahead()
+        {
+            let mut targets = vec![left];
+            while self.eat_op(",") {
+                targets.push(self.primary()?);
+            }
+            self.expect_op("=")?;
+            for t in &targets {
+                self.declare(t);
+            }
+            let right = self.assign_rhs()?;
+            return Ok(Node::new(Kind::MultiAssign(targets, right.boxed()), at));
+        }
+        if let Tok::Op(op) = self.tok().clone() {
+            if op.len() >= 2
+                && op.ends_with('=')
+                && !matches!(op, "==" | "!=" | ">=" | "<=" | "=>")
+                && assignable(&left)
+            {
+                self.advance();
+                self.skip_newlines();
+                self.declare(&left);
+                let right = self.assign_rhs()?;
+                let name = op.trim_end_matches('=').to_string();
+                return Ok(Node::new(
+                    Kind::OpAssign(left.boxed(), name, right.boxed()),
+                    at,
+                ));
+            }
+        }
+        Ok(left)
+    }
+
+    /// The right side of an assignment: an expression, `a, b` (an array) or `x rescue y`.
+    fn assign_rhs(&mut self) -> PResult<Node> {
+        let at = self.at();
+        let first = self.expr()?;
+        if self.is_op(",") {
+            let mut items = vec![first];
+            while self.eat_op(",") {
+                items.push(self.expr()?);
+            }
+            return Ok(Node::new(Kind::Array(items), at));
+        }
+        if self.eat_kw("rescue") {
+            let r = self.expr()?;
+            return Ok(Node::new(Kind::Rescue(first.boxed(), r.boxed()), at));
+        }
+        Ok(first)
+    }
+
+    /// Whether `, name, name =` follows (a multiple assignment rather than arguments).
+    fn multi_assign_ahead(&self) -> bool {
+        let mut i = self.pos;
+        loop {
+            match &self.toks[i].tok {
+                Tok::Op(",") => i += 1,
+                _ => return false,
+            }
+            match &self.toks[i].tok {
+                Tok::Ident(_) | Tok::IVar(_) => i += 1,
+                _ => return false,
+            }
+            if matches!(&self.toks[i].tok, Tok::Op("=")) {
+                return true;
+            }
+        }
+    }
+
+    fn declare(&mut self, target: &Node) {
+        match &target.kind {
+            Kind::LVar(n) => {
+                self.locals.insert(n.clone());
+            }
+            Kind::Call {
+                name, vcall: true, ..
+            } => {
+                self.locals.insert(name.clone());
+            }
+            _ => {}
+        }
+    }
+
+    fn ternary(&mut self) -> PResult<Node> {
+        let at = self.at();
+        let cond = self.range()?;
+        if self.is_op("?") {
+            self.advance();
+            self.skip_newlines();
+            let a = self.ternary()?;
+            self.skip_newlines();
+            // `a ? b :c` lexes `:c` as a symbol; `x ? y : z` gives `:`.
+            if !self.eat_op(":") {
+                if let Tok::Label(_) = self.tok() {
+                    return Err(ErbError::unsupported("a label in a ternary", self.at()));
+                }
+                return Err(self.expected("':'"));
+            }
+            self.skip_newlines();
+            let b = self.ternary()?;
+            return Ok(Node::new(Kind::If(cond.boxed(), vec![a], vec![b]), at));
+        }
+        Ok(cond)
+    }
+
+    fn range(&mut self) -> PResult<Node> {
+        let at = self.at();
+        let left = self.binary(1)?;
+        for (op, excl) in [("..", false), ("...", true)] {
+            if self.eat_op(op) {
+                let right = self.binary(1)?;
+                return Ok(Node::new(
+                    Kind::Range(left.boxed(), right.boxed(), excl),
+                    at,
+                ));
+            }
+        }
+        Ok(left)
+    }
+
+    fn binary(&mut self, min: u8) -> PResult<Node> {
+        let mut left = self.unary()?;
+        loop {
+            let Tok::Op(op) = self.tok().clone() else {
+                return Ok(left);
+            };
+            let Some(prec) = op_prec(op) else {
+                return Ok(left);
+            };
+            if prec < min {
+                return Ok(left);
+            }
+            let at = self.at();
+            self.advance();
+            self.skip_newlines();
+            // `**` is right associative; the others left.
+            let next = if op == "**" { prec } else { prec + 1 };
+            let right = self.binary(next)?;
+            left = match op {
+                "&&" => Node::new(Kind::And(left.boxed(), right.boxed()), at),
+                "||" => Node::new(Kind::Or(left.boxed(), right.boxed()), at),
+                "!=" => {
+                    let eq = call(Some(left), "==", vec![right], at);
+                    Node::new(Kind::Not(eq.boxed()), at)
+                }
+                "!~" => {
+                    let m = call(Some(left), "=~", vec![right], at);
+                    Node::new(Kind::Not(m.boxed()), at)
+                }
+                _ => call(Some(left), op, vec![right], at),
+            };
+        }
+    }
+
+    fn unary(&mut self) -> PResult<Node> {
+        let at = self.at();
+        if self.eat_op("!") {
+            let e = self.unary()?;
+            return Ok(Node::new(Kind::Not(e.boxed()), at));
+        }
+        if self.is_op("-") {
+            self.advance();
+            match self.tok().clone() {
+                Tok::Int(i) if !self.spaced() => {
+                    self.advance();
+                    let lit = Node::new(Kind::Int(-i), at);
+                    // `-2 ** 2` is `-(2 ** 2)`; other operators bind looser than the literal.
+                    return self.postfix(lit);
+                }
+                Tok::Float(f) if !self.spaced() => {
+                    self.advance();
+                    let lit = Node::new(Kind::Float(-f), at);
+                    return self.postfix(lit);
+                }
+                _ => {
+                    let e = self.binary(11)?;
+                    return Ok(call(Some(e), "-@", vec![], at));
+                }
+            }
+        }
+        if self.eat_op("+") {
+            return self.binary(11);
+        }
+        if self.eat_op("~") {
+            let e = self.unary()?;
+            return Ok(call(Some(e), "~", vec![], at));
+        }
+        let p = self.primary()?;
+        self.postfix(p)
+    }
+
+    /// Method calls, indexing and `::` after a primary.
+    fn postfix(&mut self, mut node: Node) -> PResult<Node> {
+        loop {
+            // A leading `.` on the next line continues the chain.
+            if matches!(self.tok(), Tok::Newline) {
+                let mut i = self.pos;
+                while matches!(self.toks[i].tok, Tok::Newline) {
+                    i += 1;
+                }
+                if matches!(self.toks[i].tok, Tok::Op(".") | Tok::Op("&"))
+                    && matches!(self.toks[i].tok, Tok::Op("."))
+                {
+                    self.pos = i;
+                } else {
+                    return Ok(node);
+                }
+            }
+            let at = self.at();
+            if self.is_op(".")
+                || (self.is_op("&")
+                    && matches!(self.peek_tok(1), Tok::Op("."))
+                    && !self.toks[self.pos + 1].spaced)
+            {
+                let safe = self.is_op("&");
+                if safe {
+                    self.advance();
+                }
+                self.advance();
+                self.skip_newlines();
+                let name = match self.advance().tok {
+                    Tok::Ident(n) | Tok::Const(n) => n,
+                    Tok::Label(n) => {
+                        // `a.b:` cannot happen; put the colon back as an error.
+                        return Err(ErbError::syntax(
+                            format!("syntax error, unexpected label '{n}:'"),
+                            at,
+                        ));
+                    }
+                    Tok::Op("(") => {
+                        return Err(ErbError::unsupported("calling a proc with .()", at));
+                    }
+                    Tok::Op(o)
+                        if matches!(
+                            o,
+                            "+" | "-"
+                                | "*"
+                                | "/"
+                                | "=="
+                                | "<=>"
+                                | "[]"
+                                | "<<"
+                                | "%"
+                                | "<"
+                                | ">"
+                                | "<="
+                                | ">="
+                        ) =>
+                    {
+                        o.to_string()
+                    }
+                    _ => {
+                        return Err(ErbError::syntax(
+                            "syntax error, expecting a method name after '.'",
+                            at,
+                        ))
+                    }
+                };
+                let mut n = self.call_rest(Some(node), name, at)?;
+                if safe {
+                    if let Kind::Call { name, .. } = &mut n.kind {
+                        name.insert_str(0, "&.");
+                    }
+                }
+                node = n;
+            } else if self.is_op("::") && matches!(self.peek_tok(1), Tok::Const(_)) {
+                self.advance();
+                let Tok::Const(c) = self.advance().tok else {
+                    unreachable!()
+                };
+                node = match node.kind {
+                    Kind::Const(base) => Node::new(Kind::Const(format!("{base}::{c}")), node.at),
+                    _ => return Err(ErbError::unsupported("'::' on a value", at)),
+                };
+            } else if self.is_op("[")
+                && (!self.spaced() || !matches!(node.kind, Kind::Call { vcall: true, .. }))
+            {
+                self.advance();
+                self.skip_newlines();
+                let args = self.args_until("]")?;
+                node = call(Some(node), "[]", args, at);
+            } else {
+                return Ok(node);
+            }
+        }
+    }
+
+    /// After a method name: arguments in parentheses or without, and a block.
+    fn call_rest(&mut self, recv: Option<Node>, name: String, at: usize) -> PResult<Node> {
+        let mut args = Vec::new();
+        let mut block = None;
+        let mut bare = true;
+        if self.is_op("(") && !self.spaced() {
+            self.advance();
+            self.skip_newlines();
+            args = self.args_until(")")?;
+            bare = false;
+        } else if self.is_op("=")
+            && recv.is_some()
+            && !matches!(self.peek_tok(1), Tok::Op("=" | "~"))
+        {
+            // `obj.attr = v`
+            return Err(ErbError::unsupported(
+                format!("attribute assignment '{name}='"),
+                at,
+            ));
+        } else if self.command_arg_start() {
+            args = self.command_args()?;
+            bare = false;
+        }
+        if let Some(last) = args.last() {
+            if let Kind::Call { name: n, .. } = &last.kind {
+                if n == "&block" {
+                    let Some(Node {
+                        kind: Kind::Call { args: a, .. },
+                        ..
+                    }) = args.pop()
+                    else {
+                        unreachable!()
+                    };
+                    block = Some(Box::new(sym_block(a, at)?));
+                }
+            }
+        }
+        if block.is_none() {
+            if self.is_op("{") {
+                self.advance();
+                block = Some(Box::new(self.block_body("}")?));
+                bare = false;
+            } else if self.is_kw("do") && !self.no_do {
+                self.advance();
+                block = Some(Box::new(self.block_body("end")?));
+                bare = false;
+            }
+        }
+        let vcall = bare && recv.is_none();
+        Ok(Node::new(
+            Kind::Call {
+                recv: recv.map(Box::new),
+                name,
+                args,
+                block,
+                vcall,
+            },
+            at,
+        ))
+    }
+
+    /// Whether the next token starts an argument of a call without parentheses.
+    fn command_arg_start(&self) -> bool {
+        if !self.spaced() {
+            return false;
+        }
+        let next_spaced = self.toks.get(self.pos + 1).is_some_and(|t| t.spaced);
+        match self.tok() {
+            Tok::Int(_)
+            | Tok::Float(_)
+            | Tok::Str(_)
+            | Tok::Sym(_)
+            | Tok::Regex(..)
+            | Tok::Words(_) => true,
+            Tok::Const(_) | Tok::IVar(_) | Tok::GVar(_) | Tok::Label(_) => true,
+            Tok::Ident(s) => {
+                !is_keyword(s)
+                    || matches!(
+                        s.as_str(),
+                        "nil" | "true" | "false" | "self" | "not" | "defined?" | "lambda" | "proc"
+                    )
+            }
+            Tok::Op("[") | Tok::Op("(") => true,
+            Tok::Op("-") | Tok::Op("*") | Tok::Op("&") | Tok::Op("::") | Tok::Op("!") => {
+                !next_spaced
+            }
+            _ => false,
+        }
+    }
+
+    fn command_args(&mut self) -> PResult<Vec<Node>> {
+        let mut args = Vec::new();
+        let mut pairs = Vec::new();
+        loop {
+            self.arg(&mut args, &mut pairs)?;
+            if !self.eat_op(",") {
+                break;
+            }
+            self.skip_newlines();
+        }
+        if !pairs.is_empty() {
+            let at = pairs
+                .first()
+                .map_or(self.at(), |(k, _): &(Node, Node)| k.at);
+            args.push(Node::new(Kind::Hash(pairs), at));
+        }
+        Ok(args)
+    }
+
+    /// Arguments up to a closing `)` or `]`; `key => value` pairs make a trailing hash.
+    fn args_until(&mut self, close: &str) -> PResult<Vec<Node>> {
+        let mut args = Vec::new();
+        let mut pairs = Vec::new();
+        loop {
+            self.skip_newlines();
+            if self.eat_op(close) {
+                break;
+            }
+            self.arg(&mut args, &mut pairs)?;
+            self.skip_newlines();
+            if !self.eat_op(",") {
+                self.skip_newlines();
+                self.expect_op(close)?;
+                break;
+            }
+        }
+        if !pairs.is_empty() {
+            let at = pairs[0].0.at;
+            args.push(Node::new(Kind::Hash(pairs), at));
+        }
+        Ok(args)
+    }
+
+    fn arg(&mut self, args: &mut Vec<Node>, pairs: &mut Vec<(Node, Node)>) -> PResult<()> {
+        let at = self.at();
+        if let Tok::Label(l) = self.tok().clone() {
+            self.advance();
+            self.skip_newlines();
+            let v = self.no_do_expr()?;
+            pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l)]), at), v));
+            return Ok(());
+        }
+        if self.is_op("*") {
+            self.advance();
+            let e = self.ternary()?;
+            args.push(Node::new(Kind::Splat(e.boxed()), at));
+            return Ok(());
+        }
+        if self.is_op("&") {
+            self.advance();
+            let e = self.primary()?;
+            args.push(call(None, "&block", vec![e], at));
+            return Ok(());
+        }
+        let e = self.no_do_expr()?;
+        if self.eat_op("=>") {
+            self.skip_newlines();
+            let v = self.no_do_expr()?;
+            pairs.push((e, v));
+        } else {
+            args.push(e);
+        }
+        Ok(())
+    }
+
+    fn no_do_expr(&mut self) -> PResult<Node> {
+        let saved = std::mem::replace(&mut self.no_do, false);
+        let r = self.expr();
+        self.no_do = saved;
+        let e = r?;
+        if self.is_kw("if") || self.is_kw("unless") {
+            return Err(ErbError::unsupported(
+                "a modifier 'if' inside an argument",
+                self.at(),
+            ));
+        }
+        Ok(e)
+    }
+
+    fn block_body(&mut self, close: &str) -> PResult<Block> {
+        let saved = std::mem::replace(&mut self.no_do, false);
+        let mut params = Vec::new();
+        self.skip_newlines();
+        if self.eat_op("||") {
+        } else if self.eat_op("|") {
+            loop {
+                if self.eat_op("(") {
+                    let mut names = Vec::new();
+                    loop {
+                        names.push(self.param_name()?);
+                        if !self.eat_op(",") {
+                            break;
+                        }
+                    }
+                    self.expect_op(")")?;
+                    params.push(Param::Nested(names));
+                } else {
+                    params.push(Param::Name(self.param_name()?));
+                }
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            self.expect_op("|")?;
+        }
+        let body = self.statements()?;
+        self.no_do = saved;
+        if close == "}" {
+            self.expect_op("}")?;
+        } else {
+            self.expect_kw("end")?;
+        }
+        Ok(Block { params, body })
+    }
+
+    fn param_name(&mut self) -> PResult<String> {
+        let at = self.at();
+        match self.advance().tok {
+            Tok::Ident(n) if !is_keyword(&n) => {
+                self.locals.insert(n.clone());
+                Ok(n)
+            }
+            Tok::Op("*") | Tok::Op("&") => Err(ErbError::unsupported("splat block parameters", at)),
+            _ => Err(ErbError::syntax(
+                "syntax error, expecting a block parameter name",
+                at,
+            )),
+        }
+    }
+
+    fn primary(&mut self) -> PResult<Node> {
+        let at = self.at();
+        let t = self.advance();
+        Ok(match t.tok {
+            Tok::Int(i) => Node::new(Kind::Int(i), at),
+            Tok::Float(f) => Node::new(Kind::Float(f), at),
+            Tok::Str(parts) => {
+                let mut parts = self.parts(parts)?;
+                // Adjacent literals concatenate: `"a" "b"`.
+                while let Tok::Str(more) = self.tok().clone() {
+                    self.advance();
+                    parts.extend(self.parts(more)?);
+                }
+                Node::new(Kind::Str(parts), at)
+            }
+            Tok::Sym(parts) => Node::new(Kind::Sym(self.parts(parts)?), at),
+            Tok::Regex(parts, flags) => {
+                if let Some(f) = flags.chars().find(|c| !matches!(c, 'i' | 'm' | 'x')) {
+                    return Err(ErbError::unsupported(format!("regexp flag '{f}'"), at));
+                }
+                Node::new(Kind::Regex(self.parts(parts)?, flags), at)
+            }
+            Tok::Words(w) => Node::new(
+                Kind::Array(
+                    w.into_iter()
+                        .map(|s| Node::new(Kind::Str(vec![Part::Lit(s)]), at))
+                        .collect(),
+                ),
+                at,
+            ),
+            Tok::IVar(n) => Node::new(Kind::IVar(n), at),
+            Tok::GVar(n) => Node::new(Kind::GVar(n), at),
+            Tok::Const(c) => {
+                if self.is_op("(") && !self.spaced() {
+                    return self.call_rest(None, c, at);
+                }
+                Node::new(Kind::Const(c), at)
+            }
+            Tok::Label(l) => {
+                return Err(ErbError::syntax(
+                    format!("syntax error, unexpected label '{l}:'"),
+                    at,
+                ));
+            }
+            Tok::Op("::") => match self.advance().tok {
+                Tok::Const(c) => Node::new(Kind::Const(c), at),
+                _ => {
+                    return Err(ErbError::syntax(
+                        "syntax error, expecting a constant after '::'",
+                        at,
+                    ))
+                }
+            },
+            Tok::Op("(") => {
+                self.skip_nl();
+                let saved = std::mem::replace(&mut self.no_do, false);
+                let body = self.statements();
+                self.no_do = saved;
+                let mut body = body?;
+                self.expect_op(")")?;
+                match body.len() {
+                    0 => Node::new(Kind::Nil, at),
+                    1 => body.remove(0),
+                    _ => Node::new(Kind::Seq(body), at),
+                }
+            }
+            Tok::Op("[") => {
+                let items = self.args_until("]")?;
+                Node::new(Kind::Array(items), at)
+            }
+            Tok::Op("{") => self.hash_literal(at)?,
+            Tok::Op("->") => return Err(ErbError::unsupported("lambdas (->)", at)),
+            Tok::Ident(name) => return self.identifier(name, at),
+            _ => {
+                self.pos -= 1;
+                return Err(self.unexpected());
+            }
+        })
+    }
+
+    fn hash_literal(&mut self, at: usize) -> PResult<Node> {
+        let mut pairs = Vec::new();
+        loop {
+            self.skip_newlines();
+            if self.eat_op("}") {
+                break;
+            }
+            let kat = self.at();
+            if let Tok::Label(l) = self.tok().clone() {
+                self.advance();
+                self.skip_newlines();
+                let v = self.no_do_expr()?;
+                pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l)]), kat), v));
+            } else {
+                let k = self.no_do_expr()?;
+                self.skip_newlines();
+                self.expect_op("=>")?;
+                self.skip_newlines();
+                let v = self.no_do_expr()?;
+                pairs.push((k, v));
+            }
+            self.skip_newlines();
+            if !self.eat_op(",") {
+                self.skip_newlines();
+                self.expect_op("}")?;
+                break;
+            }
+        }
+        Ok(Node::new(Kind::Hash(pairs), at))
+    }
+
+    fn identifier(&mut self, name: String, at: usize) -> PResult<Node> {
+        let kind = match name.as_str() {
+            "nil" => Kind::Nil,
+            "true" => Kind::True,
+            "false" => Kind::False,
+            "self" => Kind::SelfRef,
+            "if" | "unless" => return self.if_expr(name == "unless", at),
+            "case" => return self.case_expr(at),
+            "while" | "until" => {
+                let saved = std::mem::replace(&mut self.no_do, true);
+                let cond = self.expr_stmt();
+                self.no_do = saved;
+                let cond = cond?;
+                self.eat_kw("do");
+                let body = self.statements()?;
+                self.expect_kw("end")?;
+                return Ok(Node::new(
+                    Kind::While(cond.boxed(), body, name == "until"),
+                    at,
+                ));
+            }
+            "for" => return self.for_expr(at),
+            "begin" => {
+                let body = self.statements()?;
+                if self.is_kw("rescue") || self.is_kw("ensure") {
+                    return Err(ErbError::unsupported(
+                        "begin/rescue blocks (the 'rescue' modifier is supported)",
+                        self.at(),
+                    ));
+                }
+                self.expect_kw("end")?;
+                Kind::Seq(body)
+            }
+            "next" | "break" => {
+                let value = if matches!(
+                    self.tok(),
+                    Tok::Newline
+                        | Tok::Op(";")
+                        | Tok::Op("}")
+                        | Tok::OutEnd
+                        | Tok::Eof
+                        | Tok::Text(_)
+                ) || self.is_kw("if")
+                    || self.is_kw("unless")
+                    || self.is_kw("end")
+                {
+                    None
+                } else {
+                    Some(self.expr()?.boxed())
+                };
+                if name == "next" {
+                    Kind::Next(value)
+                } else {
+                    Kind::Break(value)
+                }
+            }
+            "def" | "class" | "module" | "yield" | "return" | "redo" | "retry" | "super"
+            | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
+                return Err(ErbError::unsupported(format!("'{name}'"), at));
+            }
+            "lambda" | "proc" => return Err(ErbError::unsupported(format!("{name}s"), at)),
+            "then" | "do" | "end" | "else" | "elsif" | "when" | "in" | "and" | "or" | "rescue" => {
+                self.pos -= 1;
+                return Err(self.unexpected());
+            }
+            _ => {
+                if self.locals.contains(&name) && !(self.is_op("(") && !self.spaced()) {
+                    Kind::LVar(name)
+                } else {
+                    return self.call_rest(None, name, at);
+                }
+            }
+        };
+        Ok(Node::new(kind, at))
+    }
+
+    fn if_expr(&mut self, unless: bool, at: usize) -> PResult<Node> {
+        let cond = self.expr_stmt()?;
+        self.eat_kw("then");
+        let then = self.statements()?;
+        let els = if self.is_kw("elsif") {
+            if unless {
+                return Err(self.unexpected());
+            }
+            let eat = self.at();
+            self.advance();
+            vec![self.if_expr(false, eat)?]
+        } else if self.eat_kw("else") {
+            let e = self.statements()?;
+            self.expect_kw("end")?;
+            e
+        } else {
+            self.expect_kw("end")?;
+            vec![]
+        };
+        // An `elsif` chain ends with the innermost `end`.
+        Ok(if unless {
+            Node::new(Kind::If(cond.boxed(), els, then), at)
+        } else {
+            Node::new(Kind::If(cond.boxed(), then, els), at)
+        })
+    }
+
+    fn case_expr(&mut self, at: usize) -> PResult<Node> {
+        let subject = if matches!(self.tok(), Tok::Newline) || self.is_op(";") {
+            None
+        } else {
+            Some(self.expr_stmt()?.boxed())
+        };
+        self.skip_nl();
+        let mut whens = Vec::new();
+        while self.eat_kw("when") {
+            let mut tests = Vec::new();
+            loop {
+                let tat = self.at();
+                if self.eat_op("*") {
+                    let e = self.ternary()?;
+                    tests.push(Node::new(Kind::Splat(e.boxed()), tat));
+                } else {
+                    tests.push(self.ternary()?);
+                }
+                if !self.eat_op(",") {
+                    break;
+                }
+                self.skip_newlines();
+            }
+            self.eat_kw("then");
+            let body = self.statements()?;
+            whens.push(When { tests, body });
+        }
+        if self.is_kw("in") {
+            return Err(ErbError::unsupported(
+                "pattern matching (case/in)",
+                self.at(),
+            ));
+        }
+        let els = if self.eat_kw("else") {
+            Some(self.statements()?)
+        } else {
+            None
+        };
+        self.expect_kw("end")?;
+        Ok(Node::new(Kind::Case(subject, whens, els), at))
+    }
+
+    fn for_expr(&mut self, at: usize) -> PResult<Node> {
+        let mut names = vec![self.param_name()?];
+        while self.eat_op(",") {
+            names.push(self.param_name()?);
+        }
+        self.expect_kw("in")?;
+        let saved = std::mem::replace(&mut self.no_do, true);
+        let iter = self.expr_stmt();
+        self.no_do = saved;
+        let iter = iter?;
+        self.eat_kw("do");
+        let body = self.statements()?;
+        self.expect_kw("end")?;
+        Ok(Node::new(Kind::For(names, iter.boxed(), body), at))
+    }
+
+    /// String parts, with each `#{}` parsed.
+    fn parts(&mut self, parts: Vec<StrPart>) -> PResult<Vec<Part>> {
+        parts
+            .into_iter()
+            .map(|p| match p {
+                StrPart::Lit(s) => Ok(Part::Lit(s)),
+                StrPart::Code(src, at) => {
+                    let mut toks = Vec::new();
+                    lex(&src, at, &mut toks)?;
+                    let end = toks.last().map_or(at, |t| t.at);
+                    toks.push(Token {
+                        tok: Tok::Eof,
+                        at: end,
+                        spaced: true,
+                    });
+                    let mut sub = Parser {
+                        toks,
+                        pos: 0,
+                        locals: std::mem::take(&mut self.locals),
+                        no_do: false,
+                    };
+                    let body = sub.statements();
+                    let done = matches!(sub.tok(), Tok::Eof);
+                    let err = (!done).then(|| sub.unexpected());
+                    self.locals = sub.locals;
+                    let body = body?;
+                    if let Some(e) = err {
+                        return Err(e);
+                    }
+                    Ok(Part::Code(Node::new(Kind::Seq(body), at)))
+                }
+            })
+            .collect()
+    }
+}
+
+fn call(recv: Option<Node>, name: &str, args: Vec<Node>, at: usize) -> Node {
+    Node::new(
+        Kind::Call {
+            recv: recv.map(Box::new),
+            name: name.to_string(),
+            args,
+            block: None,
+            vcall: false,
+        },
+        at,
+    )
+}
+
+/// `&:name` as a block `{ |x| x.name }`.
+fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
+    match args.first().map(|n| &n.kind) {
+        Some(Kind::Sym(parts)) => match parts.as_slice() {
+            [Part::Lit(name)] => Ok(Block {
+                params: vec![Param::Name("\u{0}it".into())],
+                body: vec![call(
+                    Some(Node::new(Kind::LVar("\u{0}it".into()), at)),
+                    name,
+                    vec![],
+                    at,
+                )],
+            }),
+            _ => Err(ErbError::unsupported("&:\"...\" blocks", at)),
+        },
+        _ => Err(ErbError::unsupported(
+            "passing a block with '&' other than &:name",
+            at,
+        )),
+    }
+}
+
+fn assignable(n: &Node) -> bool {
+    match &n.kind {
+        Kind::LVar(_) | Kind::IVar(_) | Kind::GVar(_) => true,
+        Kind::Call { vcall: true, .. } => true,
+        Kind::Call {
+            name,
+            block: None,
+            recv: Some(_),
+            ..
+        } => name == "[]",
+        _ => false,
+    }
+}

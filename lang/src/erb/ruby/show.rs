@@ -1,0 +1,144 @@
+//! Ruby's `to_s` and `inspect` forms of the subset's values.
+
+use super::value::RValue;
+
+pub fn float_to_s(f: f64) -> String {
+    crate::format::float::ruby_float_to_s(f)
+}
+
+/// `to_s` (what `<%= %>` and `#{}` print).
+pub fn to_s(v: &RValue) -> String {
+    match v {
+        RValue::Nil => String::new(),
+        RValue::Bool(b) => b.to_string(),
+        RValue::Int(i) => i.to_string(),
+        RValue::Float(f) => float_to_s(*f),
+        RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => s.to_string(),
+        RValue::Array(_) | RValue::Hash(_) => inspect(v),
+        RValue::Range(r) => format!(
+            "{}{}{}",
+            to_s(&r.0),
+            if r.2 { "..." } else { ".." },
+            to_s(&r.1)
+        ),
+        RValue::Regexp(re) => format!("(?-mix:{})", re.source()),
+        RValue::Match(c) => c.first().cloned().flatten().unwrap_or_default(),
+        RValue::Scope => "Scope()".into(),
+        RValue::Puppet(p) => crate::erb::bridge::puppet_to_s(p),
+    }
+}
+
+/// `inspect`.
+pub fn inspect(v: &RValue) -> String {
+    match v {
+        RValue::Nil => "nil".into(),
+        RValue::Str(s) => quote(s),
+        RValue::Sym(s) => {
+            if is_plain_symbol(s) {
+                format!(":{s}")
+            } else {
+                format!(":{}", quote(s))
+            }
+        }
+        RValue::Array(a) => {
+            let items: Vec<String> = a.borrow().iter().map(inspect).collect();
+            format!("[{}]", items.join(", "))
+        }
+        RValue::Hash(h) => {
+            let h = h.borrow();
+            if h.entries.is_empty() {
+                return "{}".into();
+            }
+            let items: Vec<String> = h
+                .entries
+                .iter()
+                .map(|(k, v)| format!("{}=>{}", inspect(k), inspect(v)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        RValue::Range(r) => format!(
+            "{}{}{}",
+            inspect(&r.0),
+            if r.2 { "..." } else { ".." },
+            inspect(&r.1)
+        ),
+        RValue::Regexp(re) => format!("/{}/", re.source()),
+        RValue::Match(c) => format!(
+            "#<MatchData {}>",
+            quote(&c.first().cloned().flatten().unwrap_or_default())
+        ),
+        RValue::Puppet(p) => crate::erb::bridge::puppet_inspect(p),
+        _ => to_s(v),
+    }
+}
+
+fn is_plain_symbol(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    if !(first.is_alphabetic() || first == '_') {
+        return matches!(
+            s,
+            "+" | "-"
+                | "*"
+                | "/"
+                | "=="
+                | "<=>"
+                | "[]"
+                | "<"
+                | ">"
+                | "<="
+                | ">="
+                | "%"
+                | "!"
+                | "**"
+        );
+    }
+    let body = s.trim_end_matches(['?', '!', '=']);
+    s.len() - body.len() <= 1 && body.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// Ruby's `String#inspect`.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\x1b' => out.push_str("\\e"),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruby_forms() {
+        let a = RValue::array(vec![RValue::Int(1), RValue::str("a"), RValue::Nil]);
+        assert_eq!(to_s(&a), r#"[1, "a", nil]"#);
+        assert_eq!(to_s(&RValue::Nil), "");
+        assert_eq!(to_s(&RValue::Float(1e20)), "1.0e+20");
+        assert_eq!(inspect(&RValue::sym("a b")), r#":"a b""#);
+        assert_eq!(inspect(&RValue::sym("ok?")), ":ok?");
+        assert_eq!(quote("a\"b#{"), r#""a\"b\#{""#);
+    }
+}

@@ -1,0 +1,202 @@
+//! Ruby values of the subset. Arrays and hashes are shared and mutable, as in Ruby.
+
+use crate::values::{Regexp, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub type Captures = crate::values::regexp::Captures;
+
+#[derive(Clone, Debug)]
+pub enum RValue {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Rc<str>),
+    Sym(Rc<str>),
+    Array(Rc<RefCell<Vec<RValue>>>),
+    Hash(Rc<RefCell<RHash>>),
+    Range(Rc<(RValue, RValue, bool)>),
+    Regexp(Rc<Regexp>),
+    /// The result of a successful match: the groups' texts.
+    Match(Rc<Captures>),
+    /// A class (`String`, `Integer`, `Puppet::Pops::Types::PIntegerType`): its name.
+    Class(Rc<str>),
+    /// The template's `scope`.
+    Scope,
+    /// A Puppet value with no Ruby counterpart in the subset (types, Sensitive, timespans):
+    /// it prints as the reference prints it and converts back unchanged.
+    Puppet(Value),
+}
+
+/// An insertion-ordered hash; keys compare with `eql?`.
+#[derive(Clone, Debug, Default)]
+pub struct RHash {
+    pub entries: Vec<(RValue, RValue)>,
+}
+
+impl RHash {
+    pub fn get(&self, k: &RValue) -> Option<&RValue> {
+        self.entries
+            .iter()
+            .find(|(key, _)| key.eql(k))
+            .map(|(_, v)| v)
+    }
+    pub fn insert(&mut self, k: RValue, v: RValue) {
+        match self.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
+            Some(slot) => slot.1 = v,
+            None => {
+                // Ruby copies (and freezes) a string key.
+                self.entries.push((k, v));
+            }
+        }
+    }
+    pub fn remove(&mut self, k: &RValue) -> Option<RValue> {
+        let i = self.entries.iter().position(|(key, _)| key.eql(k))?;
+        Some(self.entries.remove(i).1)
+    }
+}
+
+impl RValue {
+    pub fn str(s: impl Into<Rc<str>>) -> RValue {
+        RValue::Str(s.into())
+    }
+    pub fn sym(s: impl Into<Rc<str>>) -> RValue {
+        RValue::Sym(s.into())
+    }
+    pub fn array(items: Vec<RValue>) -> RValue {
+        RValue::Array(Rc::new(RefCell::new(items)))
+    }
+    pub fn hash(h: RHash) -> RValue {
+        RValue::Hash(Rc::new(RefCell::new(h)))
+    }
+    pub fn truthy(&self) -> bool {
+        !matches!(self, RValue::Nil | RValue::Bool(false))
+    }
+
+    /// The class name, as `x.class` prints it.
+    pub fn class_name(&self) -> String {
+        match self {
+            RValue::Nil => "NilClass".into(),
+            RValue::Bool(true) => "TrueClass".into(),
+            RValue::Bool(false) => "FalseClass".into(),
+            RValue::Int(_) => "Integer".into(),
+            RValue::Float(_) => "Float".into(),
+            RValue::Str(_) => "String".into(),
+            RValue::Sym(_) => "Symbol".into(),
+            RValue::Array(_) => "Array".into(),
+            RValue::Hash(_) => "Hash".into(),
+            RValue::Range(_) => "Range".into(),
+            RValue::Regexp(_) => "Regexp".into(),
+            RValue::Match(_) => "MatchData".into(),
+            RValue::Class(_) => "Class".into(),
+            RValue::Scope => "Puppet::Parser::Scope".into(),
+            RValue::Puppet(v) => super::super::bridge::puppet_class(v),
+        }
+    }
+
+    /// The classes and modules the value is an instance of (for `is_a?` and `===`).
+    pub fn is_a(&self, class: &str) -> bool {
+        let own = self.class_name();
+        if own == class || matches!(class, "Object" | "BasicObject" | "Kernel") {
+            return true;
+        }
+        match self {
+            RValue::Int(_) | RValue::Float(_) => matches!(class, "Numeric" | "Comparable"),
+            RValue::Str(_) => class == "Comparable",
+            RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => class == "Enumerable",
+            RValue::Class(_) => class == "Module",
+            RValue::Puppet(v) => super::super::bridge::puppet_is_a(v, class),
+            _ => false,
+        }
+    }
+
+    /// `eql?`: the same class and value (hash keys compare so: `1` and `1.0` differ).
+    pub fn eql(&self, other: &RValue) -> bool {
+        match (self, other) {
+            (RValue::Int(a), RValue::Int(b)) => a == b,
+            (RValue::Float(a), RValue::Float(b)) => a == b,
+            (RValue::Int(_), RValue::Float(_)) | (RValue::Float(_), RValue::Int(_)) => false,
+            (RValue::Array(a), RValue::Array(b)) => {
+                let (a, b) = (a.borrow(), b.borrow());
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.eql(y))
+            }
+            _ => self.equals(other),
+        }
+    }
+
+    /// `==`.
+    pub fn equals(&self, other: &RValue) -> bool {
+        match (self, other) {
+            (RValue::Nil, RValue::Nil) => true,
+            (RValue::Bool(a), RValue::Bool(b)) => a == b,
+            (RValue::Int(a), RValue::Int(b)) => a == b,
+            (RValue::Float(a), RValue::Float(b)) => a == b,
+            (RValue::Int(a), RValue::Float(b)) | (RValue::Float(b), RValue::Int(a)) => {
+                (*a as f64) == *b
+            }
+            (RValue::Str(a), RValue::Str(b)) => a == b,
+            (RValue::Sym(a), RValue::Sym(b)) => a == b,
+            (RValue::Array(a), RValue::Array(b)) => {
+                if Rc::ptr_eq(a, b) {
+                    return true;
+                }
+                let (a, b) = (a.borrow(), b.borrow());
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y))
+            }
+            (RValue::Hash(a), RValue::Hash(b)) => {
+                if Rc::ptr_eq(a, b) {
+                    return true;
+                }
+                let (a, b) = (a.borrow(), b.borrow());
+                a.entries.len() == b.entries.len()
+                    && a.entries
+                        .iter()
+                        .all(|(k, v)| b.get(k).is_some_and(|w| v.equals(w)))
+            }
+            (RValue::Range(a), RValue::Range(b)) => {
+                a.0.equals(&b.0) && a.1.equals(&b.1) && a.2 == b.2
+            }
+            (RValue::Regexp(a), RValue::Regexp(b)) => a.source() == b.source(),
+            (RValue::Class(a), RValue::Class(b)) => a == b,
+            (RValue::Scope, RValue::Scope) => true,
+            (RValue::Puppet(a), RValue::Puppet(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// `<=>`, or `None` where Ruby's gives nil.
+    pub fn compare(&self, other: &RValue) -> Option<std::cmp::Ordering> {
+        match (self, other) {
+            (RValue::Int(a), RValue::Int(b)) => Some(a.cmp(b)),
+            (RValue::Float(a), RValue::Float(b)) => a.partial_cmp(b),
+            (RValue::Int(a), RValue::Float(b)) => (*a as f64).partial_cmp(b),
+            (RValue::Float(a), RValue::Int(b)) => a.partial_cmp(&(*b as f64)),
+            (RValue::Str(a), RValue::Str(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+            (RValue::Sym(a), RValue::Sym(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+            (RValue::Array(a), RValue::Array(b)) => {
+                let (a, b) = (a.borrow(), b.borrow());
+                for (x, y) in a.iter().zip(b.iter()) {
+                    match x.compare(y)? {
+                        std::cmp::Ordering::Equal => {}
+                        o => return Some(o),
+                    }
+                }
+                Some(a.len().cmp(&b.len()))
+            }
+            _ if self.equals(other) => Some(std::cmp::Ordering::Equal),
+            _ => None,
+        }
+    }
+
+    /// How a value is named in "comparison of X with Y failed".
+    pub fn compare_name(&self) -> String {
+        match self {
+            RValue::Nil => "nil".into(),
+            RValue::Bool(b) => b.to_string(),
+            RValue::Int(i) => i.to_string(),
+            RValue::Float(f) => super::show::float_to_s(*f),
+            _ => self.class_name(),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! ERB scanning: a template's text split into literal text, code (`<% %>`) and output
+//! (`<%= %>`) segments, with Puppet's trim mode `-`:
+//!
+//! - `<%-` at the start of a line (after spaces or tabs only) drops that indentation;
+//! - `-%>` followed by a newline drops the newline;
+//! - `<%%` is a literal `<%` in text, `%%>` a literal `%>` inside a tag;
+//! - `<%# ... %>` is a comment.
+
+/// One piece of a template.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Segment {
+    /// Literal text.
+    Text(String),
+    /// Ruby statements; `at` is the byte offset of the code in the template.
+    Code { code: String, at: usize },
+    /// A Ruby expression whose `to_s` is output.
+    Output { code: String, at: usize },
+}
+
+/// A tag that is never closed: the offset of its `<%`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unclosed(pub usize);
+
+/// Splits a template into segments.
+pub fn scan(text: &str) -> Result<Vec<Segment>, Unclosed> {
+    let mut out = Vec::new();
+    let mut buf = String::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !text[i..].starts_with("<%") {
+            let next = text[i..].find("<%").map_or(bytes.len(), |n| i + n);
+            buf.push_str(&text[i..next]);
+            i = next;
+            continue;
+        }
+        if text[i..].starts_with("<%%") {
+            buf.push_str("<%");
+            i += 3;
+            continue;
+        }
+        let open = i;
+        let mut start = i + 2;
+        let kind = match bytes.get(start) {
+            Some(b'=') => {
+                start += 1;
+                Kind::Output
+            }
+            Some(b'#') => Kind::Comment,
+            Some(b'-') => {
+                start += 1;
+                trim_indent(&mut buf);
+                Kind::Code
+            }
+            _ => Kind::Code,
+        };
+        let (code, end, trim) = close(text, start).ok_or(Unclosed(open))?;
+        i = end;
+        if trim && text[i..].starts_with('\n') {
+            i += 1;
+        } else if trim && text[i..].starts_with("\r\n") {
+            i += 2;
+        }
+        if !buf.is_empty() {
+            out.push(Segment::Text(std::mem::take(&mut buf)));
+        }
+        match kind {
+            Kind::Comment => {}
+            Kind::Code => out.push(Segment::Code { code, at: start }),
+            Kind::Output => out.push(Segment::Output { code, at: start }),
+        }
+    }
+    if !buf.is_empty() {
+        out.push(Segment::Text(buf));
+    }
+    Ok(out)
+}
+
+enum Kind {
+    Code,
+    Output,
+    Comment,
+}
+
+/// Drops the spaces and tabs that end `buf` when only they stand between the line's start
+/// and the tag.
+fn trim_indent(buf: &mut String) {
+    let kept = buf.trim_end_matches([' ', '\t']).len();
+    if kept == 0 || buf[..kept].ends_with('\n') {
+        buf.truncate(kept);
+    }
+}
+
+/// The code of a tag from `start` to its `%>` (`%%>` is a literal `%>`): the code, the
+/// offset after the tag, and whether it closed with `-%>`.
+fn close(text: &str, start: usize) -> Option<(String, usize, bool)> {
+    let mut code = String::new();
+    let mut i = start;
+    loop {
+        let rel = text[i..].find("%>")?;
+        let at = i + rel;
+        if at > i && text[..at].ends_with('%') && at - 1 >= start {
+            code.push_str(&text[i..at - 1]);
+            code.push_str("%>");
+            i = at + 2;
+            continue;
+        }
+        let piece = &text[i..at];
+        if let Some(p) = piece.strip_suffix('-') {
+            code.push_str(p);
+            return Some((code, at + 2, true));
+        }
+        code.push_str(piece);
+        return Some((code, at + 2, false));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(t: &str) -> Vec<Segment> {
+        scan(t).unwrap()
+    }
+
+    #[test]
+    fn trims_as_puppet_configures_erb() {
+        let segs = texts("a\n  <%- x -%>\nb <%= y %>\n<%# c -%>\nd<%% e");
+        assert_eq!(
+            segs,
+            vec![
+                Segment::Text("a\n".into()),
+                Segment::Code {
+                    code: " x ".into(),
+                    at: 7
+                },
+                Segment::Text("b ".into()),
+                Segment::Output {
+                    code: " y ".into(),
+                    at: 19
+                },
+                Segment::Text("\n".into()),
+                Segment::Text("d<% e".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn dash_inside_a_line_keeps_the_text() {
+        assert_eq!(
+            texts("a <%- x %>"),
+            vec![
+                Segment::Text("a ".into()),
+                Segment::Code {
+                    code: " x ".into(),
+                    at: 5
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn unclosed_tag_is_reported() {
+        assert_eq!(scan("ab <% x"), Err(Unclosed(3)));
+    }
+}
