@@ -352,6 +352,17 @@ impl Evaluator {
         self.lookup_by_name(self.current, &v.name)
     }
 
+    /// A variable visible from the current frame and scope by name (`x`, `mod::x`,
+    /// `::x`), or `None` when there is none (ERB templates read variables so).
+    pub fn visible_variable(&self, name: &str) -> Option<Value> {
+        let name = match name.strip_prefix("::") {
+            Some(top) if !top.contains("::") => return self.globals.get(top).cloned(),
+            Some(_) => name,
+            None => name,
+        };
+        self.lookup_by_name(self.current, name).ok()
+    }
+
     /// Reading a parameter whose default has not been evaluated yet is an error.
     fn check_binding_access(&self, frame: usize, name: &str) -> Result<(), Error> {
         if let Some((bf, fname, param)) = &self.binding {

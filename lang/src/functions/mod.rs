@@ -29,6 +29,7 @@ pub mod shims;
 pub mod signature;
 pub mod stdlib;
 pub mod strings;
+pub mod template;
 pub mod typing;
 
 use crate::eval::{Closure, EvalResult, Evaluator};
@@ -66,6 +67,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(collections::builtins());
         all.extend(scanf::builtins());
         all.extend(epp::builtins());
+        all.extend(template::builtins());
         all.extend(stdlib::builtins());
         all.extend(environment::builtins());
         all.extend(lookup::builtins());

@@ -163,8 +163,7 @@ impl Lexer<'_, '_> {
                 {
                     self.pos += 1;
                     let mut name = self.word();
-                    if matches!(self.peek(), Some('?' | '!' | '=')) && self.peek_at(1) != Some('=')
-                    {
+                    if matches!(self.peek(), Some('?' | '!')) && self.peek_at(1) != Some('=') {
                         name.push(self.peek().unwrap_or('?'));
                         self.pos += 1;
                     }

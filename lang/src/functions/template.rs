@@ -1,0 +1,296 @@
+//! `template(path, ...)` and `inline_template(text, ...)`: ERB templates rendered by
+//! prepl's Ruby-subset interpreter (`crate::erb`). Several templates concatenate. A
+//! template sees the variables visible where the function is called (`@x`, `scope['x']`)
+//! and calls Puppet functions through the evaluator (`scope.call_function`).
+
+use super::{builtin, Builtin};
+use crate::erb::{self, ErbError, Host, Template};
+use crate::error::Error;
+use crate::eval::{Closure, EvalResult, Evaluator, Flow};
+use crate::syntax::ast::CallStyle;
+use crate::values::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+const TEMPLATE_DOC: &str = "template(String *$paths) -> String
+Renders ERB templates ('module/name.erb' in the module's templates/, or an absolute path) and concatenates the results. The template sees the variables where template() is called.
+
+    template('ntp/ntp.conf.erb')
+
+ERB: <%= expr %> outputs, <% code %> runs, <%# comment %>, <%% is a literal <%; trim mode '-' as Puppet's: <%- drops the line's indentation, -%> the newline after it.
+
+prepl renders ERB with its own interpreter of the Ruby that templates use (no Ruby runtime):
+  - variables: @x (a Puppet variable, nil when undefined), scope['x'], scope['mod::x'], scope.lookupvar('x'); local variables
+  - functions: scope.function_NAME([args]) (3.x functions), scope.call_function('name', [args]) (any function)
+  - if/elsif/else/unless/end, modifiers (x if c), ternary, case/when, while/until, for x in, &&, ||, !, and/or/not, rescue modifier, defined?, next/break
+  - literals: strings with #{} and escapes, %w(), symbols, arrays, hashes (=> and key:), ranges, integers, floats, regexps
+  - blocks: do |a, b| ... end and { |x| ... }, &:name
+  - methods: each, each_with_index, each_pair, map/collect, select/reject, sort, sort_by, join, flatten, compact, uniq, reverse, first/last, size/length/count, include?, keys, values, has_key?/key?, fetch, dig, merge, min/max, sum, inject, group_by, any?/all?, nil?, empty?, is_a?/kind_of?, class, to_s/to_i/to_f/inspect, upcase/downcase/capitalize, strip, split, gsub/sub, match/=~, start_with?/end_with?, ljust/rjust/center, times, format/%, [] with indexes and ranges, and more.
+Ruby outside the subset (def, class, begin/rescue blocks, lambdas, most of the standard library) is an error naming the construct, the template, line and column.";
+
+const INLINE_DOC: &str = "inline_template(String *$templates) -> String
+Renders ERB templates given as strings and concatenates the results (see :help template for the Ruby prepl's ERB supports).
+
+    inline_template('<%= @name.upcase %>: <%= @ports.join(\", \") %>')";
+
+pub fn builtins() -> Vec<Builtin> {
+    vec![
+        builtin("template", &["String *$paths"], template, TEMPLATE_DOC),
+        builtin(
+            "inline_template",
+            &["String *$templates"],
+            inline_template,
+            INLINE_DOC,
+        ),
+    ]
+}
+
+/// Where a template came from, for error messages.
+enum Origin<'a> {
+    Inline,
+    File { name: &'a str, path: &'a str },
+}
+
+thread_local! {
+    /// Parsed templates by text: a module's template is parsed once per session.
+    static CACHE: RefCell<HashMap<Rc<str>, Rc<Template>>> = RefCell::new(HashMap::new());
+}
+
+const CACHE_LIMIT: usize = 512;
+
+fn compiled(text: &str) -> Result<Rc<Template>, ErbError> {
+    if let Some(t) = CACHE.with(|c| c.borrow().get(text).cloned()) {
+        return Ok(t);
+    }
+    let t = Rc::new(erb::compile(text)?);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_LIMIT {
+            c.clear();
+        }
+        c.insert(Rc::from(text), t.clone());
+    });
+    Ok(t)
+}
+
+fn wrong_count(name: &str) -> Flow {
+    Error::eval(format!(
+        "{name}(): Wrong number of arguments given (0 for minimum 1)"
+    ))
+    .into()
+}
+
+fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    if args.is_empty() {
+        return Err(wrong_count("template"));
+    }
+    let mut out = String::new();
+    for a in flatten(args) {
+        let name = crate::format::to_display(&a);
+        let Some(found) = super::modules::find(ev, &name, "templates") else {
+            return Err(Error::eval(format!("Could not find template '{name}'")).into());
+        };
+        let path = found.display().to_string();
+        let text = match std::fs::read(&found) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                return Err(Error::eval(format!(
+                    "Failed to parse template {name}:\n  Filepath: {path}\n  Line: 1\n  Detail: {e} @ rb_sysopen - {path}\n"
+                ))
+                .into())
+            }
+        };
+        out.push_str(&render(
+            ev,
+            &text,
+            Origin::File {
+                name: &name,
+                path: &path,
+            },
+        )?);
+    }
+    Ok(Value::string(out))
+}
+
+fn inline_template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    if args.is_empty() {
+        return Err(wrong_count("inline_template"));
+    }
+    let mut out = String::new();
+    for a in flatten(args) {
+        let Value::String(text) = &a else {
+            return Err(Error::eval(format!(
+                "Failed to parse inline template: undefined method `encoding' for {}",
+                crate::erb::ruby::show::inspect(&crate::erb::bridge::to_ruby(&a))
+            ))
+            .into());
+        };
+        out.push_str(&render(ev, text, Origin::Inline)?);
+    }
+    Ok(Value::string(out))
+}
+
+/// The arguments, arrays flattened (as the reference's 3.x functions take them).
+fn flatten(args: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for a in args {
+        match a {
+            Value::Array(items) => out.extend(flatten(items)),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
+    let result = compiled(text).and_then(|t| {
+        let mut host = EvalHost { ev };
+        erb::render(&t, &mut host)
+    });
+    result.map_err(|e| report(text, &origin, &e).into())
+}
+
+/// The reference's wording: `Failed to parse inline template: MESSAGE`, or for a file
+/// `Failed to parse template NAME:` with its path, line and the message.
+fn report(text: &str, origin: &Origin, e: &ErbError) -> Error {
+    let (line, col) = erb::line_col(text, e.at());
+    let detail = match e {
+        ErbError::Raised { message, .. } => message.clone(),
+        ErbError::Syntax { message, .. } => match origin {
+            Origin::Inline => format!("(erb):{line}: {message} (column {col})"),
+            Origin::File { .. } => format!("{message} (column {col})"),
+        },
+        ErbError::Unsupported { what, .. } => format!(
+            "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) (line {line}, column {col})"
+        ),
+    };
+    match origin {
+        Origin::Inline => Error::eval(format!("Failed to parse inline template: {detail}")),
+        Origin::File { name, path } => Error::eval(format!(
+            "Failed to parse template {name}:\n  Filepath: {path}\n  Line: {line}\n  Detail: {detail}\n"
+        )),
+    }
+}
+
+/// The evaluator as a template's host.
+struct EvalHost<'e> {
+    ev: &'e mut Evaluator,
+}
+
+impl Host for EvalHost<'_> {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        self.ev.visible_variable(name)
+    }
+
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        let span = self.ev.call_span;
+        let outer = self.ev.current_builtin;
+        let r = self
+            .ev
+            .call_named(name, args, None, CallStyle::Prefix, span);
+        self.ev.current_builtin = outer;
+        self.ev.call_span = span;
+        r.map_err(|f| match f {
+            Flow::Error(e) => strip_prefix(&e.message).to_string(),
+            _ => format!("{name}(): control flow (break/next/return) cannot leave a template"),
+        })
+    }
+
+    fn has_function(&mut self, name: &str) -> bool {
+        legacy_function(&self.ev.env.modulepath, name)
+    }
+}
+
+/// A Puppet error's message without the "Error while evaluating a Function Call, " the
+/// call adds (the template's own error adds it once).
+fn strip_prefix(m: &str) -> &str {
+    m.strip_prefix("Error while evaluating a Function Call, ")
+        .unwrap_or(m)
+}
+
+/// The functions callable as `scope.function_NAME`: the reference's 3.x functions (its
+/// own, the logging ones, and those of the modules' `lib/puppet/parser/functions`).
+fn legacy_function(modulepath: &[std::path::PathBuf], name: &str) -> bool {
+    const CORE: &[&str] = &[
+        "alert",
+        "assert_type",
+        "binary_file",
+        "break",
+        "contain",
+        "create_resources",
+        "crit",
+        "debug",
+        "defined",
+        "dig",
+        "digest",
+        "each",
+        "emerg",
+        "epp",
+        "err",
+        "fail",
+        "file",
+        "filter",
+        "find_file",
+        "fqdn_rand",
+        "generate",
+        "hiera",
+        "hiera_array",
+        "hiera_hash",
+        "hiera_include",
+        "include",
+        "info",
+        "inline_epp",
+        "inline_template",
+        "lest",
+        "lookup",
+        "map",
+        "match",
+        "md5",
+        "new",
+        "next",
+        "notice",
+        "realize",
+        "reduce",
+        "regsubst",
+        "require",
+        "return",
+        "reverse_each",
+        "scanf",
+        "sha1",
+        "sha256",
+        "shellquote",
+        "slice",
+        "split",
+        "sprintf",
+        "step",
+        "strftime",
+        "tag",
+        "tagged",
+        "template",
+        "then",
+        "type",
+        "versioncmp",
+        "warning",
+        "with",
+    ];
+    if CORE.contains(&name) {
+        return true;
+    }
+    if !crate::env::modules::is_module_name(name) {
+        return false;
+    }
+    let file = format!("{name}.rb");
+    modulepath.iter().any(|dir| {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|m| {
+                m.path()
+                    .join("lib/puppet/parser/functions")
+                    .join(&file)
+                    .is_file()
+            })
+    })
+}
