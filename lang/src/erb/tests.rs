@@ -28,8 +28,8 @@ impl Host for TestHost {
             _ => Err(format!("Unknown function: '{name}'")),
         }
     }
-    fn has_function(&mut self, name: &str) -> bool {
-        name == "upcase"
+    fn has_function(&mut self, name: &str) -> Result<bool, String> {
+        Ok(name == "upcase")
     }
 }
 

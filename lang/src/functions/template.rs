@@ -119,6 +119,9 @@ fn inline_template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> 
     }
     let mut out = String::new();
     for a in flatten(args) {
+        if a.is_undef() {
+            continue;
+        }
         let Value::String(text) = &a else {
             return Err(Error::eval(format!(
                 "Failed to parse inline template: undefined method `encoding' for {}",
@@ -184,6 +187,13 @@ impl Host for EvalHost<'_> {
     }
 
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        if !self.ev.builtins.contains_key(name)
+            && !self.ev.functions.contains_key(name)
+            && crate::functions::find(name).is_none()
+            && !name.contains("::")
+        {
+            return Err(format!("Unknown function '{name}'"));
+        }
         let span = self.ev.call_span;
         let outer = self.ev.current_builtin;
         let r = self
@@ -192,13 +202,60 @@ impl Host for EvalHost<'_> {
         self.ev.current_builtin = outer;
         self.ev.call_span = span;
         r.map_err(|f| match f {
+            // An error located in Puppet code (a Puppet-language function) keeps its
+            // location, as the reference's does.
+            Flow::Error(e) if e.span.is_some_and(|s| s != span) => match e.location() {
+                Some((line, col)) => format!(
+                    "Evaluation Error: {} (line: {line}, column: {col})",
+                    e.message
+                ),
+                None => e.message.clone(),
+            },
             Flow::Error(e) => strip_prefix(&e.message).to_string(),
             _ => format!("{name}(): control flow (break/next/return) cannot leave a template"),
         })
     }
 
-    fn has_function(&mut self, name: &str) -> bool {
-        legacy_function(&self.ev.env.modulepath, name)
+    fn has_function(&mut self, name: &str) -> Result<bool, String> {
+        const ONLY_4X: &[&str] = &[
+            "assert_type",
+            "binary_file",
+            "break",
+            "defined",
+            "dig",
+            "each",
+            "epp",
+            "filter",
+            "find_file",
+            "hiera",
+            "hiera_array",
+            "hiera_hash",
+            "hiera_include",
+            "inline_epp",
+            "lest",
+            "lookup",
+            "map",
+            "match",
+            "new",
+            "next",
+            "reduce",
+            "regsubst",
+            "return",
+            "reverse_each",
+            "slice",
+            "split",
+            "step",
+            "strftime",
+            "then",
+            "type",
+            "with",
+        ];
+        if ONLY_4X.contains(&name) {
+            return Err(format!(
+                "{name}() can only be called using the 4.x function API. See Scope#call_function"
+            ));
+        }
+        Ok(legacy_function(&self.ev.env.modulepath, name))
     }
 }
 

@@ -37,6 +37,26 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "to_s" | "inspect" => RValue::str(to_s(recv)),
         "to_a" | "entries" | "to_ary" => recv.clone(),
+        "first" | "last" if c.args.len() > 1 => {
+            return raise(
+                format!(
+                    "wrong number of arguments (given {}, expected 0..1)",
+                    c.args.len()
+                ),
+                at,
+            )
+        }
+        "with_index" => {
+            let Some(b) = c.block else {
+                return unsupported("'with_index' without a block", at);
+            };
+            let offset = if c.args.is_empty() { 0 } else { c.int_arg(0)? };
+            let mut out = Vec::new();
+            for (i, v) in items().into_iter().enumerate() {
+                out.push(it.yield_block(b, vec![v, RValue::Int(i as i64 + offset)])?);
+            }
+            arr(out)
+        }
         "first" | "last" if !c.args.is_empty() => {
             let n = c.int_arg(0)?;
             if n < 0 {
@@ -155,7 +175,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             recv.clone()
         }
         "+" => {
-            let Some(RValue::Array(o)) = c.arg(0) else {
+            let Some(RValue::Array(o)) = c.arg(0).filter(|v| !matches!(v, RValue::Nil)).or(None)
+            else {
+                if matches!(c.arg(0), None | Some(RValue::Nil)) {
+                    return raise("no implicit conversion of nil into Array", at);
+                }
                 return raise(
                     format!(
                         "no implicit conversion of {} into Array",

@@ -203,7 +203,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     Ok(Some(match c.name {
         "each" | "each_pair" | "each_entry" => {
             let Some(b) = block else {
-                return no_block(c.name);
+                return Ok(Some(RValue::array(items)));
             };
             for v in items {
                 it.yield_block(b, vec![v])?;
@@ -221,7 +221,11 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "each_with_index" => {
             let Some(b) = block else {
-                return no_block(c.name);
+                let pairs = items
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| RValue::array(vec![v, RValue::Int(i as i64)]));
+                return Ok(Some(RValue::array(pairs.collect())));
             };
             for (i, v) in items.into_iter().enumerate() {
                 it.yield_block(b, vec![v, RValue::Int(i as i64)])?;
@@ -265,8 +269,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         "map" | "collect" | "flat_map" | "collect_concat" | "filter_map" => {
+            // Without a block: the elements (an enumerator, for `.with_index`).
             let Some(b) = block else {
-                return no_block(c.name);
+                return Ok(Some(RValue::array(items)));
             };
             let mut out = Vec::with_capacity(items.len());
             for v in items {

@@ -27,7 +27,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 Some(RValue::Str(s)) => s.to_string(),
                 Some(RValue::Class(k)) => c.args.get(1).map(crate::erb::ruby::show::to_s).unwrap_or_else(|| k.to_string()),
                 Some(other) => crate::erb::ruby::show::to_s(other),
-                None => "unhandled exception".into(),
+                None => String::new(),
             };
             raise(msg, at)
         }
@@ -71,13 +71,22 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 other => RValue::array(vec![other.clone()]),
             })
         }
+        "loop" => {
+            let Some(b) = c.block else {
+                return unsupported("'loop' without a block", at);
+            };
+            loop {
+                it.step(at)?;
+                it.yield_block(b, vec![])?;
+            }
+        }
         "has_variable?" => {
             c.arity(1, 1)?;
             let n = crate::erb::ruby::show::to_s(&c.args[0]);
             Ok(RValue::Bool(it.host.variable(&n).is_some()))
         }
         "puts" | "print" | "p" | "pp" | "require" | "load" | "eval" | "system" | "exec" | "open"
-        | "binding" | "loop" | "catch" | "throw" | "rand" | "srand" | "sleep" | "exit" | "abort"
+        | "binding" | "catch" | "throw" | "rand" | "srand" | "sleep" | "exit" | "abort"
         | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
         | "public_send" | "method" | "define_method" | "block_given?" | "caller" | "at_exit"
         | "trap" | "warn" | "lambda" | "proc" | "instance_eval" | "tap" | "then" | "freeze" | "to_s"

@@ -91,12 +91,82 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         (_, "round" | "floor" | "ceil") => round(recv, c)?,
         (RValue::Int(i), "times") => {
             let Some(b) = c.block else {
-                return unsupported("'times' without a block", c.at);
+                return Ok(Some(RValue::array(
+                    (0..(*i).max(0)).map(RValue::Int).collect(),
+                )));
             };
             for n in 0..*i {
                 it.yield_block(b, vec![RValue::Int(n)])?;
             }
             recv.clone()
+        }
+        (RValue::Int(a), "remainder") => {
+            let b = c.int_arg(0)?;
+            if b == 0 {
+                return raise("divided by 0", c.at);
+            }
+            RValue::Int(a.wrapping_rem(b))
+        }
+        (RValue::Int(a), "gcd" | "lcm") => {
+            let b = c.int_arg(0)?;
+            let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
+            while y != 0 {
+                (x, y) = (y, x % y);
+            }
+            let g = x as i64;
+            RValue::Int(if op == "gcd" {
+                g
+            } else if g == 0 {
+                0
+            } else {
+                (a / g * b).abs()
+            })
+        }
+        (RValue::Int(a), "digits") => {
+            if *a < 0 {
+                return raise("out of domain", c.at);
+            }
+            let mut n = *a;
+            let mut out = vec![RValue::Int(n % 10)];
+            n /= 10;
+            while n > 0 {
+                out.push(RValue::Int(n % 10));
+                n /= 10;
+            }
+            RValue::array(out)
+        }
+        (_, "clamp") => {
+            c.arity(2, 2)?;
+            if recv.compare(&c.args[0]) == Some(Ordering::Less) {
+                c.args[0].clone()
+            } else if recv.compare(&c.args[1]) == Some(Ordering::Greater) {
+                c.args[1].clone()
+            } else {
+                recv.clone()
+            }
+        }
+        (RValue::Int(i), "step") => {
+            let limit = c.int_arg(0)?;
+            let by = if c.args.len() > 1 { c.int_arg(1)? } else { 1 };
+            if by == 0 {
+                return raise("step can't be 0", c.at);
+            }
+            let mut items = Vec::new();
+            let mut n = *i;
+            while (by > 0 && n <= limit) || (by < 0 && n >= limit) {
+                it.step(c.at)?;
+                items.push(RValue::Int(n));
+                n += by;
+            }
+            match c.block {
+                Some(b) => {
+                    for v in items {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    recv.clone()
+                }
+                None => RValue::array(items),
+            }
         }
         (RValue::Int(i), "upto" | "downto") => {
             let to = c.int_arg(0)?;
@@ -174,6 +244,15 @@ fn round(recv: &RValue, c: &Call) -> R {
         RValue::Int(_) if digits >= 0 => Ok(recv.clone()),
         RValue::Int(_) => unsupported("rounding an integer to negative digits", c.at),
         RValue::Float(f) => {
+            if digits < 0 {
+                let m = 10f64.powi((-digits) as i32);
+                let r = match c.name {
+                    "floor" => (f / m).floor() * m,
+                    "ceil" => (f / m).ceil() * m,
+                    _ => round_half_away(f / m) * m,
+                };
+                return Ok(RValue::Int(r as i64));
+            }
             if digits > 0 {
                 let m = 10f64.powi(digits as i32);
                 let r = match c.name {

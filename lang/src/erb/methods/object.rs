@@ -139,6 +139,41 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         RValue::Class(k) => match c.name {
             "name" | "to_s" | "inspect" => Some(RValue::Str(k.clone())),
             "===" => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
+            "new" | "exception" if super::super::ruby::eval::is_error_class(k) => Some(
+                RValue::str(c.arg(0).map(to_s).unwrap_or_else(|| k.to_string())),
+            ),
+            "escape" | "quote" if &**k == "Regexp" => {
+                let s = c.str_arg(0)?;
+                Some(RValue::str(regex_escape(&s)))
+            }
+            "new" if &**k == "Regexp" => match c.arg(0) {
+                Some(RValue::Regexp(r)) => Some(RValue::Regexp(r.clone())),
+                Some(RValue::Str(s)) => Some(RValue::Regexp(Rc::new(make_regexp(s, "", c.at)?))),
+                _ => return raise("no implicit conversion into String", c.at),
+            },
+            "[]" if &**k == "Hash" => {
+                let mut h = crate::erb::ruby::value::RHash::default();
+                match c.arg(0) {
+                    Some(RValue::Array(pairs)) if c.args.len() == 1 => {
+                        for p in pairs.borrow().iter() {
+                            if let RValue::Array(p) = p {
+                                let p = p.borrow();
+                                h.insert(
+                                    p.first().cloned().unwrap_or(RValue::Nil),
+                                    p.get(1).cloned().unwrap_or(RValue::Nil),
+                                );
+                            }
+                        }
+                    }
+                    Some(RValue::Hash(o)) => h = o.borrow().clone(),
+                    _ => {
+                        for kv in c.args.chunks(2) {
+                            h.insert(kv[0].clone(), kv.get(1).cloned().unwrap_or(RValue::Nil));
+                        }
+                    }
+                }
+                Some(RValue::hash(h))
+            }
             "new" => return unsupported(format!("{k}.new"), c.at),
             _ => None,
         },
@@ -580,7 +615,107 @@ pub fn ruby_has(class: &str, name: &str) -> bool {
         ],
         _ => &[],
     };
-    list.contains(&name)
+    let not_array: &[&str] = &[
+        "keys",
+        "values",
+        "key?",
+        "has_key?",
+        "has_value?",
+        "value?",
+        "key",
+        "each_pair",
+        "each_key",
+        "each_value",
+        "fetch_values",
+        "invert",
+        "merge",
+        "merge!",
+        "store",
+        "update",
+        "transform_keys",
+        "transform_values",
+        "transform_keys!",
+        "transform_values!",
+        "compare_by_identity",
+        "default",
+        "rehash",
+        "except",
+        "cover?",
+        "exclude_end?",
+        "begin",
+        "end",
+        "step",
+    ];
+    let not_hash: &[&str] = &[
+        "join",
+        "flatten!",
+        "compact!",
+        "uniq",
+        "uniq!",
+        "push",
+        "pop",
+        "shift",
+        "unshift",
+        "append",
+        "prepend",
+        "insert",
+        "<<",
+        "first",
+        "last",
+        "sort!",
+        "sort_by!",
+        "map!",
+        "collect!",
+        "reverse",
+        "reverse!",
+        "rotate",
+        "rotate!",
+        "sample",
+        "shuffle",
+        "shuffle!",
+        "transpose",
+        "pack",
+        "product",
+        "combination",
+        "permutation",
+        "repeated_combination",
+        "bsearch",
+        "at",
+        "delete_at",
+        "fill",
+        "index",
+        "rindex",
+        "find_index",
+        "&",
+        "|",
+        "+",
+        "-",
+        "*",
+        "concat",
+        "difference",
+        "intersection",
+        "union",
+        "intersect?",
+        "each_index",
+        "values_at",
+        "flatten",
+        "take",
+        "drop",
+        "cover?",
+        "exclude_end?",
+        "begin",
+        "end",
+        "step",
+        "last",
+        "assoc",
+        "rassoc",
+        "slice!",
+    ];
+    match class {
+        "Array" if not_array.contains(&name) => false,
+        "Hash" if not_hash.contains(&name) && name != "flatten" => false,
+        _ => list.contains(&name),
+    }
 }
 
 /// `make_regexp` for methods that take a string or a regexp pattern.

@@ -10,7 +10,11 @@ use crate::erb::ruby::value::RValue;
 pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
     Ok(Some(match c.name {
         "[]" | "lookupvar" => {
-            c.arity(1, 1)?;
+            if c.name == "lookupvar" {
+                c.arity(1, 2)?;
+            } else {
+                c.arity(1, 1)?;
+            }
             let name = to_s(&c.args[0]);
             match it.host.variable(&name) {
                 Some(v) => to_ruby(&v),
@@ -40,8 +44,10 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         }
         n if n.starts_with("function_") => {
             let fname = &n["function_".len()..];
-            if !it.host.has_function(fname) {
-                return Ok(None);
+            match it.host.has_function(fname) {
+                Ok(true) => {}
+                Ok(false) => return Ok(None),
+                Err(m) => return raise(m, c.at),
             }
             if c.args.len() != 1 {
                 return raise(
@@ -56,6 +62,15 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 RValue::Array(a) => a.borrow().clone(),
                 _ => return raise("custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)", c.at),
             };
+            if fname == "versioncmp" && args.len() != 2 {
+                return raise(
+                    format!(
+                        "versioncmp(): Wrong number of arguments given ({} for 2)",
+                        args.len()
+                    ),
+                    c.at,
+                );
+            }
             call_puppet(it, fname, args, c.at)?
         }
         "to_hash" | "setvar" | "[]=" | "compiler" | "catalog" | "environment" | "source"

@@ -49,6 +49,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         c.at,
                     )
                 }
+                // `match` compiles a string argument as a regexp (unescaped).
+                RValue::Str(p) => Rc::new(crate::erb::ruby::eval::make_regexp(p, "", c.at)?),
                 v => pattern(v, c.at)?,
             };
             Ok(Some(match_op(it, s, &re, c.name)))
@@ -163,6 +165,22 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
             Ok(Some(RValue::Bool(s.contains(&*o))))
+        }
+        "rindex" => {
+            c.arity(1, 1)?;
+            let found = match &c.args[0] {
+                RValue::Str(p) => s.rfind(&**p),
+                v => pattern(v, c.at)?
+                    .find_all(s)
+                    .last()
+                    .and_then(|g| g[0])
+                    .map(|(a, _)| a),
+            };
+            Ok(Some(
+                found
+                    .map(|b| RValue::Int(s[..b].chars().count() as i64))
+                    .unwrap_or(RValue::Nil),
+            ))
         }
         "index" => {
             c.arity(1, 1)?;
@@ -451,7 +469,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
             .map(|m| m.map(|(x, y)| s[x..y].to_string()))
             .collect();
         match c.arg(1) {
-            Some(RValue::Str(rep)) => out.push_str(&expand(rep, &caps)),
+            Some(RValue::Str(rep)) => out.push_str(&expand(rep, &caps, &re)),
             Some(RValue::Hash(h)) => {
                 let v = h
                     .borrow()
@@ -490,7 +508,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
     Ok(RValue::str(out))
 }
 
-fn expand(rep: &str, caps: &[Option<String>]) -> String {
+fn expand(rep: &str, caps: &[Option<String>], re: &Regexp) -> String {
     let mut out = String::new();
     let mut chars = rep.chars().peekable();
     while let Some(ch) = chars.next() {
@@ -504,6 +522,13 @@ fn expand(rep: &str, caps: &[Option<String>]) -> String {
                 out.push_str(caps.get(i).cloned().flatten().as_deref().unwrap_or(""));
             }
             Some('&') => out.push_str(caps.first().cloned().flatten().as_deref().unwrap_or("")),
+            Some('k') if chars.peek() == Some(&'<') => {
+                chars.next();
+                let name: String = chars.by_ref().take_while(|c| *c != '>').collect();
+                if let Some(i) = re.group_index(&name) {
+                    out.push_str(caps.get(i).cloned().flatten().as_deref().unwrap_or(""));
+                }
+            }
             Some('\\') => out.push('\\'),
             Some(o) => {
                 out.push('\\');

@@ -18,8 +18,9 @@ pub trait Host {
     fn variable(&mut self, name: &str) -> Option<Value>;
     /// Calls a Puppet function; the error is the message.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
-    /// Whether a function can be called as `scope.function_NAME`.
-    fn has_function(&mut self, name: &str) -> bool;
+    /// Whether a function can be called as `scope.function_NAME` (an error for a function
+    /// that exists but cannot be called so).
+    fn has_function(&mut self, name: &str) -> Result<bool, String>;
 }
 
 /// Leaving an expression other than by its value.
@@ -440,8 +441,28 @@ impl<'h> Interp<'h> {
                 if self.local(name).is_some() {
                     Some("local-variable")
                 } else {
-                    matches!(name.as_str(), "scope" | "format" | "sprintf" | "raise")
-                        .then_some("method")
+                    matches!(
+                        name.as_str(),
+                        "scope"
+                            | "format"
+                            | "sprintf"
+                            | "raise"
+                            | "puts"
+                            | "print"
+                            | "p"
+                            | "loop"
+                            | "lambda"
+                            | "proc"
+                            | "require"
+                            | "fail"
+                            | "Integer"
+                            | "Float"
+                            | "String"
+                            | "Array"
+                            | "rand"
+                            | "sleep"
+                    )
+                    .then_some("method")
                 }
             }
             Kind::Const(c) => constant(c, e.at).is_ok().then_some("constant"),
@@ -589,6 +610,27 @@ pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
     Regexp::new(&full).map_err(|e| Flow::Error(ErbError::syntax(format!("{e}: /{src}/"), at)))
 }
 
+/// Ruby's exception classes (`raise ArgumentError, 'message'`).
+pub fn is_error_class(name: &str) -> bool {
+    matches!(
+        name,
+        "StandardError"
+            | "RuntimeError"
+            | "ArgumentError"
+            | "TypeError"
+            | "NameError"
+            | "NoMethodError"
+            | "KeyError"
+            | "IndexError"
+            | "ZeroDivisionError"
+            | "RangeError"
+            | "Exception"
+            | "FrozenError"
+            | "NotImplementedError"
+            | "StopIteration"
+    )
+}
+
 /// The constants the subset knows: the core classes.
 pub fn constant(name: &str, at: usize) -> R {
     let name = name.strip_prefix("::").unwrap_or(name);
@@ -601,7 +643,7 @@ pub fn constant(name: &str, at: usize) -> R {
                 n => n,
             })))
         }
-        n if n.starts_with("Puppet::") => Ok(RValue::Class(Rc::from(n))),
+        n if n.starts_with("Puppet::") || is_error_class(n) => Ok(RValue::Class(Rc::from(n))),
         _ => unsupported(format!("constant {name}"), at),
     }
 }

@@ -151,6 +151,14 @@ impl Lexer<'_, '_> {
                     };
                     self.push(Tok::GVar(name), start, spaced);
                 }
+                ':' if (spaced || !self.after_value())
+                    && self.peek_at(1).is_some_and(|c| "+-*/%<>=![".contains(c))
+                    && op_symbol(&self.src[self.pos + 1..]).is_some() =>
+                {
+                    let op = op_symbol(&self.src[self.pos + 1..]).unwrap_or("+");
+                    self.pos += 1 + op.len();
+                    self.push(Tok::Sym(vec![StrPart::Lit(op.to_string())]), start, spaced);
+                }
                 ':' if self.peek_at(1) == Some('"') => {
                     self.pos += 2;
                     let parts = self.dquoted('"')?;
@@ -179,7 +187,10 @@ impl Lexer<'_, '_> {
                 }
                 '%' if (!self.after_value() || (self.last_is_ident() && spaced))
                     && self.peek_at(1).is_some_and(|c| {
-                        matches!(c, 'w' | 'W' | 'q' | 'Q' | 'i' | '(' | '{' | '[' | '|' | '!')
+                        matches!(
+                            c,
+                            'w' | 'W' | 'q' | 'Q' | 'i' | 'r' | '(' | '{' | '[' | '|' | '!'
+                        )
                     }) =>
                 {
                     let t = self.percent_literal(start)?;
@@ -240,13 +251,20 @@ impl Lexer<'_, '_> {
     fn number(&mut self) -> LexResult<Tok> {
         let start = self.pos;
         let rest = &self.src[self.pos..];
-        if let Some(hex) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
+        let radix = match rest.get(..2) {
+            Some("0x" | "0X") => 16,
+            Some("0o" | "0O") => 8,
+            Some("0b" | "0B") => 2,
+            _ => 0,
+        };
+        if radix > 0 {
+            let hex = &rest[2..];
             let len = hex
-                .find(|c: char| !(c.is_ascii_hexdigit() || c == '_'))
+                .find(|c: char| !(c.is_digit(radix) || c == '_'))
                 .unwrap_or(hex.len());
             self.pos += 2 + len;
             let digits: String = hex[..len].chars().filter(|c| *c != '_').collect();
-            return i64::from_str_radix(&digits, 16)
+            return i64::from_str_radix(&digits, radix)
                 .map(Tok::Int)
                 .map_err(|_| ErbError::unsupported("integers beyond 64 bits", self.abs(start)));
         }
@@ -386,6 +404,56 @@ impl Lexer<'_, '_> {
         ))
     }
 
+    /// The body of `%r{...}`: like a `/.../` regexp, with the given delimiter.
+    fn regex_body(&mut self, delim: char) -> LexResult<Vec<StrPart>> {
+        let close = closing(delim);
+        let start = self.pos;
+        let mut depth = 0;
+        let mut lit = String::new();
+        let mut parts = Vec::new();
+        while let Some(c) = self.peek() {
+            self.pos += c.len_utf8();
+            if c == delim && close != delim {
+                depth += 1;
+            } else if c == close {
+                if depth == 0 {
+                    parts.push(StrPart::Lit(lit));
+                    return Ok(parts);
+                }
+                depth -= 1;
+            }
+            if c == '\\' {
+                if let Some(n) = self.peek() {
+                    self.pos += n.len_utf8();
+                    if n != close {
+                        lit.push('\\');
+                    }
+                    lit.push(n);
+                    continue;
+                }
+            }
+            if c == '#' && self.peek() == Some('{') {
+                self.pos += 1;
+                if !lit.is_empty() {
+                    parts.push(StrPart::Lit(std::mem::take(&mut lit)));
+                }
+                let code_start = self.pos;
+                let end = self.interpolation_end()?;
+                parts.push(StrPart::Code(
+                    self.src[code_start..end].to_string(),
+                    self.abs(code_start),
+                ));
+                self.pos = end + 1;
+                continue;
+            }
+            lit.push(c);
+        }
+        Err(ErbError::syntax(
+            "unterminated regexp meets end of file",
+            self.abs(start),
+        ))
+    }
+
     /// The offset of the `}` closing an interpolation that starts at `self.pos`.
     fn interpolation_end(&self) -> LexResult<usize> {
         let b = self.src.as_bytes();
@@ -423,7 +491,33 @@ impl Lexer<'_, '_> {
             'n' => lit.push('\n'),
             't' => lit.push('\t'),
             'r' => lit.push('\r'),
-            '0' => lit.push('\0'),
+            '0'..='7' => {
+                let mut v = n.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match self.peek().and_then(|c| c.to_digit(8)) {
+                        Some(d) => {
+                            v = v * 8 + d;
+                            self.pos += 1;
+                        }
+                        None => break,
+                    }
+                }
+                lit.push(char::from_u32(v).unwrap_or('\0'));
+            }
+            'x' => {
+                let rest = &self.src[self.pos..];
+                let len = rest
+                    .chars()
+                    .take(2)
+                    .take_while(|c| c.is_ascii_hexdigit())
+                    .count();
+                if len == 0 {
+                    return Err(ErbError::syntax("invalid hex escape", self.abs(self.pos)));
+                }
+                let v = u32::from_str_radix(&rest[..len], 16).unwrap_or(0);
+                lit.push(char::from_u32(v).unwrap_or('\0'));
+                self.pos += len;
+            }
             's' => lit.push(' '),
             'e' => lit.push('\x1b'),
             'a' => lit.push('\x07'),
@@ -478,9 +572,24 @@ impl Lexer<'_, '_> {
                 Ok(Tok::Words(words))
             }
             'q' => Ok(Tok::Str(vec![StrPart::Lit(self.squoted(closing(delim))?)])),
+            'r' => {
+                let parts = self.regex_body(delim)?;
+                let flags = self.word();
+                Ok(Tok::Regex(parts, flags))
+            }
             _ => Ok(Tok::Str(self.dquoted(delim)?)),
         }
     }
+}
+
+/// The operator a symbol like `:+` names.
+fn op_symbol(rest: &str) -> Option<&'static str> {
+    [
+        "[]=", "[]", "<=>", "===", "==", "=~", "!=", "<=", ">=", "**", "<<", ">>", "+", "-", "*",
+        "/", "%", "<", ">", "!",
+    ]
+    .into_iter()
+    .find(|op| rest.starts_with(op))
 }
 
 fn closing(c: char) -> char {

@@ -276,6 +276,8 @@ impl Parser {
             };
             if paren {
                 self.expect_op(")")?;
+                let d = Node::new(Kind::Defined(e.boxed()), at);
+                return self.postfix(d);
             }
             return Ok(Node::new(Kind::Defined(e.boxed()), at));
         }
@@ -402,7 +404,15 @@ impl Parser {
         let left = self.binary(1)?;
         for (op, excl) in [("..", false), ("...", true)] {
             if self.eat_op(op) {
-                let right = self.binary(1)?;
+                let endless = matches!(
+                    self.tok(),
+                    Tok::Op("]") | Tok::Op(")") | Tok::Newline | Tok::OutEnd | Tok::Eof
+                ) || self.is_op(";");
+                let right = if endless {
+                    Node::new(Kind::Nil, self.at())
+                } else {
+                    self.binary(1)?
+                };
                 return Ok(Node::new(
                     Kind::Range(left.boxed(), right.boxed(), excl),
                     at,
@@ -748,14 +758,7 @@ impl Parser {
         let saved = std::mem::replace(&mut self.no_do, false);
         let r = self.expr();
         self.no_do = saved;
-        let e = r?;
-        if self.is_kw("if") || self.is_kw("unless") {
-            return Err(ErbError::unsupported(
-                "a modifier 'if' inside an argument",
-                self.at(),
-            ));
-        }
-        Ok(e)
+        r
     }
 
     fn block_body(&mut self, close: &str) -> PResult<Block> {
@@ -1024,7 +1027,8 @@ impl Parser {
     }
 
     fn case_expr(&mut self, at: usize) -> PResult<Node> {
-        let subject = if matches!(self.tok(), Tok::Newline) || self.is_op(";") {
+        let subject = if self.is_kw("when") || matches!(self.tok(), Tok::Newline) || self.is_op(";")
+        {
             None
         } else {
             Some(self.expr_stmt()?.boxed())

@@ -118,7 +118,7 @@ pub fn quote(s: &str) -> String {
             '\x0b' => out.push_str("\\v"),
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32))
+                out.push_str(&format!("\\u{:04X}", c as u32))
             }
             c => out.push(c),
         }
