@@ -99,7 +99,7 @@ fn close(text: &str, start: usize) -> Option<(String, usize, bool)> {
     loop {
         let rel = text[i..].find("%>")?;
         let at = i + rel;
-        if at > i && text[..at].ends_with('%') && at - 1 >= start {
+        if at > i && text[..at].ends_with('%') && at > start {
             code.push_str(&text[i..at - 1]);
             code.push_str("%>");
             i = at + 2;

@@ -151,7 +151,25 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
         let mut host = EvalHost { ev };
         erb::render(&t, &mut host)
     });
-    result.map_err(|e| report(text, &origin, &e).into())
+    let span = ev.call_span;
+    result.map_err(|e| match e {
+        // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
+        // (`(erb):LINE: MESSAGE`, or the file's path for `(erb)`), without a prefix.
+        ErbError::Syntax { message, at } => {
+            let (line, _) = erb::line_col(text, at);
+            let file = match origin {
+                Origin::Inline => "(erb)",
+                Origin::File { path, .. } => path,
+            };
+            Error::new(
+                crate::error::ErrorKind::Failed,
+                format!("{file}:{line}: {message}"),
+            )
+            .at(span)
+            .into()
+        }
+        other => report(text, &origin, &other).into(),
+    })
 }
 
 /// The reference's wording: `Failed to parse inline template: MESSAGE`, or for a file
@@ -160,10 +178,7 @@ fn report(text: &str, origin: &Origin, e: &ErbError) -> Error {
     let (line, col) = erb::line_col(text, e.at());
     let detail = match e {
         ErbError::Raised { message, .. } => message.clone(),
-        ErbError::Syntax { message, .. } => match origin {
-            Origin::Inline => format!("(erb):{line}: {message} (column {col})"),
-            Origin::File { .. } => format!("{message} (column {col})"),
-        },
+        ErbError::Syntax { message, .. } => format!("{message} (column {col})"),
         ErbError::Unsupported { what, .. } => format!(
             "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) (line {line}, column {col})"
         ),

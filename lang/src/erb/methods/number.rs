@@ -40,7 +40,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         (RValue::Float(f), "-@") => RValue::Float(-f),
         (_, "to_i" | "to_int" | "truncate") => match recv {
             RValue::Float(f) if !f.is_finite() => {
-                return raise(format!("{}", crate::erb::ruby::show::float_to_s(*f)), c.at)
+                return raise(crate::erb::ruby::show::float_to_s(*f), c.at)
             }
             RValue::Float(f) => RValue::Int(f.trunc() as i64),
             other => other.clone(),

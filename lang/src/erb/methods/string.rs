@@ -430,10 +430,8 @@ fn split(s: &str, c: &Call) -> R {
                 if limit > 0 && out.len() as i64 == limit - 1 {
                     break;
                 }
-                if a == b {
-                    if a >= s.len() {
-                        break;
-                    }
+                if a == b && a >= s.len() {
+                    break;
                 }
                 out.push(s[last..a].to_string());
                 for m in g.iter().skip(1).flatten() {

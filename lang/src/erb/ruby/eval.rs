@@ -78,7 +78,7 @@ impl<'h> Interp<'h> {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(e),
             Err(Flow::Next(_)) => Ok(()),
-            Err(Flow::Break(_)) => Err(ErbError::syntax("Invalid break", 0)),
+            Err(Flow::Break(_)) => Err(ErbError::syntax("Can't escape from eval with break", 0)),
         }
     }
 

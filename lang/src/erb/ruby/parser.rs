@@ -989,7 +989,7 @@ impl Parser {
                 return Err(self.unexpected());
             }
             _ => {
-                if self.locals.contains(&name) && !(self.is_op("(") && !self.spaced()) {
+                if self.locals.contains(&name) && (!self.is_op("(") || self.spaced()) {
                     Kind::LVar(name)
                 } else {
                     return self.call_rest(None, name, at);

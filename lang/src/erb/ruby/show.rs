@@ -63,10 +63,20 @@ pub fn inspect(v: &RValue) -> String {
             inspect(&r.1)
         ),
         RValue::Regexp(re) => format!("/{}/", re.source()),
-        RValue::Match(c) => format!(
-            "#<MatchData {}>",
-            quote(&c.first().cloned().flatten().unwrap_or_default())
-        ),
+        RValue::Match(c) => {
+            let mut s = format!(
+                "#<MatchData {}",
+                quote(&c.first().cloned().flatten().unwrap_or_default())
+            );
+            for (i, g) in c.iter().enumerate().skip(1) {
+                match g {
+                    Some(t) => s.push_str(&format!(" {i}:{}", quote(t))),
+                    None => s.push_str(&format!(" {i}:nil")),
+                }
+            }
+            s.push('>');
+            s
+        }
         RValue::Puppet(p) => crate::erb::bridge::puppet_inspect(p),
         _ => to_s(v),
     }
