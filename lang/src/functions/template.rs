@@ -201,6 +201,29 @@ impl Host for EvalHost<'_> {
         self.ev.visible_variable(name)
     }
 
+    fn undefined_variable(&mut self, name: &str) -> String {
+        let short = name.strip_prefix("::").unwrap_or(name);
+        let Some((class, _)) = short.rsplit_once("::") else {
+            return format!("Undefined variable '{short}'; ");
+        };
+        let class = class.to_ascii_lowercase();
+        let comp = &self.ev.compilation;
+        if comp.class_scopes.contains_key(class.as_str()) {
+            format!("Undefined variable '::{short}'; ")
+        } else if comp.classes.contains_key(class.as_str())
+            || crate::env::modules::definition_file(
+                &self.ev.env,
+                crate::env::modules::Kind::Manifest,
+                &class,
+            )
+            .is_some()
+        {
+            format!("Undefined variable '{short}'; class {class} has not been evaluated")
+        } else {
+            format!("Undefined variable '{short}'; class {class} could not be found")
+        }
+    }
+
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
         if !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)

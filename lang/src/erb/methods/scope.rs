@@ -18,10 +18,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             let name = to_s(&c.args[0]);
             match it.host.variable(&name) {
                 Some(v) => to_ruby(&v),
-                None => {
-                    let short = name.strip_prefix("::").unwrap_or(&name);
-                    return raise(format!("Undefined variable '{short}'; "), c.at);
-                }
+                None => return raise(it.host.undefined_variable(&name), c.at),
             }
         }
         "include?" | "exist?" => {
