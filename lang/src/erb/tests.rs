@@ -94,3 +94,72 @@ fn errors() {
     assert_eq!(r("<%= (nil + 1 rescue 'r') %>"), "r");
     assert!(r("<%= [3, 'a'].sort %>").contains("comparison of Integer with String failed"));
 }
+
+#[test]
+fn bounded_against_abuse() {
+    let deep = format!("<%= {}1{} %>", "(".repeat(5000), ")".repeat(5000));
+    assert!(r(&deep).contains("nested more than"));
+    assert!(r("<%= 'a' * 1_000_000_000_000 %>").contains("argument too big"));
+    assert!(r("<%= [1] * 1_000_000_000_000 %>").contains("argument too big"));
+    assert!(r("<% a = []; a[100_000_000_000] = 1 %>").contains("too big"));
+    assert!(r("<%= 'x'.ljust(1_000_000_000_000) %>").contains("argument too big"));
+    assert_eq!(
+        r("<%= 'é'[0] %>|<%= 'héllo'.index('l') %>|<%= 'aé'.center(5, '*') %>"),
+        "é|2|*aé**"
+    );
+}
+
+#[test]
+fn ruby_semantics_that_templates_rely_on() {
+    assert_eq!(
+        r("<%= 1e20 %>|<%= 10.0 / 3 %>|<%= 2.5.round %>"),
+        "1.0e+20|3.3333333333333335|3"
+    );
+    assert_eq!(
+        r("<%= [3, 1, 2].sort.inspect %>|<%= {'a' => 1}.map { |k, v| k + v.to_s }.inspect %>"),
+        "[1, 2, 3]|[\"a1\"]"
+    );
+    assert_eq!(
+        r("<%= %w(a b).each_with_index.map { |x, i| \"#{i}#{x}\" }.join %>"),
+        "0a1b"
+    );
+    assert_eq!(
+        r("<%= 'a-b_c'.gsub(/[-_]/, '.') %>|<%= 'abc'.sub('b') { |m| m.upcase } %>"),
+        "a.b.c|aBc"
+    );
+    assert_eq!(
+        r("<%= 'v1.2' =~ /(\\d)\\.(\\d)/ %>|<%= $1 %>|<%= $~[2] %>"),
+        "1|1|2"
+    );
+    assert_eq!(r("<% x = nil; x ||= 5 %><%= x %>"), "5");
+    assert_eq!(
+        r("<% [1, 2, 3].each do |i| next if i == 2 %><%= i %><% end %>"),
+        "13"
+    );
+    assert_eq!(
+        r("<%= [1, 2, 3].each { |i| break i * 10 if i == 2 } %>"),
+        "20"
+    );
+    assert_eq!(
+        r("<%= defined?(@name) %>|<%= defined?(@nope).inspect %>"),
+        "instance-variable|nil"
+    );
+    assert_eq!(
+        r("<%= :a.inspect %>|<%= {a: 1}.inspect %>|<%= (1..3).to_a.inspect %>"),
+        ":a|{:a=>1}|[1, 2, 3]"
+    );
+}
+
+#[test]
+fn deep_unary_chains_are_bounded() {
+    assert!(r(&format!("<%= {}true %>", "!".repeat(5000))).contains("nested more than"));
+    assert!(r(&format!("<%= {}true %>", "not ".repeat(5000))).contains("too deep"));
+    assert!(r(&format!("<%= {}1 %>", "- ".repeat(5000))).contains("nested more than"));
+}
+
+#[test]
+fn long_chains_are_bounded() {
+    assert!(r(&format!("<%= 1{} %>", " + 1".repeat(5000))).contains("chains longer"));
+    assert!(r(&format!("<%= 1{} %>", ".to_s".repeat(5000))).contains("chains longer"));
+    assert_eq!(r(&format!("<%= 0{} %>", " + 1".repeat(100))), "100");
+}

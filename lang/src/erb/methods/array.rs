@@ -232,6 +232,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     return raise("negative argument", at);
                 }
                 let v = items();
+                if (v.len() as u128) * (n as u128) > 10_000_000 {
+                    return raise("argument too big", at);
+                }
                 arr(v
                     .iter()
                     .cycle()
@@ -273,6 +276,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let i = if i < 0 { i + len } else { i };
             if i < 0 {
                 return raise(format!("index {} too small for array", i - len), at);
+            }
+            if i > 10_000_000 {
+                return raise(format!("index {i} too big"), at);
             }
             while (b.len() as i64) <= i {
                 b.push(RValue::Nil);

@@ -91,6 +91,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         (_, "round" | "floor" | "ceil") => round(recv, c)?,
         (RValue::Int(i), "times") => {
             let Some(b) = c.block else {
+                if *i > 10_000_000 {
+                    return unsupported("'times' without a block over more than 10 million", c.at);
+                }
                 return Ok(Some(RValue::array(
                     (0..(*i).max(0)).map(RValue::Int).collect(),
                 )));

@@ -26,6 +26,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             if n < 0 {
                 return raise("negative argument", c.at);
             }
+            if (n as u128) * (s.len() as u128) > MAX_STRING as u128 {
+                return raise("argument too big", c.at);
+            }
             st(s.repeat(n as usize))
         }
         "%" => {
@@ -204,6 +207,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "ljust" | "rjust" | "center" => {
             c.arity(1, 2)?;
             let width = c.int_arg(0)?.max(0) as usize;
+            if width > MAX_STRING {
+                return raise("argument too big", c.at);
+            }
             let pad: Rc<str> = match c.arg(1) {
                 Some(_) => c.str_arg(1)?,
                 None => Rc::from(" "),
@@ -299,6 +305,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         _ => Ok(None),
     }
 }
+
+/// The longest string a method builds (a bound against exhausting memory).
+const MAX_STRING: usize = 256 * 1024 * 1024;
 
 /// `=~`, `match` and `match?` of a string and a regexp.
 pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {

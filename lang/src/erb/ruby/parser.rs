@@ -16,7 +16,14 @@ pub struct Parser {
     locals: HashSet<String>,
     /// Inside a loop's condition, where `do` belongs to the loop.
     no_do: bool,
+    /// Nesting depth of expressions, bounded so that a template cannot overflow the stack.
+    depth: usize,
 }
+
+/// How deeply expressions may nest.
+const MAX_DEPTH: usize = 64;
+/// How many operators or method calls one chain may have (the tree nests as deep).
+const MAX_CHAIN: usize = 256;
 
 /// Parses the tokens of a template into statements.
 pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
@@ -31,6 +38,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
         pos: 0,
         locals: HashSet::new(),
         no_do: false,
+        depth: 0,
     };
     let body = p.statements()?;
     match p.tok() {
@@ -256,15 +264,33 @@ impl Parser {
 
     fn not_expr(&mut self) -> PResult<Node> {
         let at = self.at();
+        if self.is_kw("not") && self.depth >= MAX_DEPTH {
+            return Err(ErbError::unsupported("'not' nested too deep", at));
+        }
         if self.eat_kw("not") {
-            let e = self.not_expr()?;
-            return Ok(Node::new(Kind::Not(e.boxed()), at));
+            self.depth += 1;
+            let e = self.not_expr();
+            self.depth -= 1;
+            return Ok(Node::new(Kind::Not(e?.boxed()), at));
         }
         self.expr()
     }
 
     /// Assignment level (right associative), with `a, b = ...`.
     pub fn expr(&mut self) -> PResult<Node> {
+        if self.depth >= MAX_DEPTH {
+            return Err(ErbError::unsupported(
+                format!("expressions nested more than {MAX_DEPTH} deep"),
+                self.at(),
+            ));
+        }
+        self.depth += 1;
+        let r = self.expr_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self) -> PResult<Node> {
         let at = self.at();
         if self.is_kw("defined?") {
             self.advance();
@@ -424,7 +450,7 @@ impl Parser {
 
     fn binary(&mut self, min: u8) -> PResult<Node> {
         let mut left = self.unary()?;
-        loop {
+        for _ in 0..=MAX_CHAIN {
             let Tok::Op(op) = self.tok().clone() else {
                 return Ok(left);
             };
@@ -454,9 +480,26 @@ impl Parser {
                 _ => call(Some(left), op, vec![right], at),
             };
         }
+        Err(ErbError::unsupported(
+            format!("operator chains longer than {MAX_CHAIN}"),
+            left.at,
+        ))
     }
 
     fn unary(&mut self) -> PResult<Node> {
+        if self.depth >= MAX_DEPTH {
+            return Err(ErbError::unsupported(
+                format!("expressions nested more than {MAX_DEPTH} deep"),
+                self.at(),
+            ));
+        }
+        self.depth += 1;
+        let r = self.unary_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn unary_inner(&mut self) -> PResult<Node> {
         let at = self.at();
         if self.eat_op("!") {
             let e = self.unary()?;
@@ -495,7 +538,7 @@ impl Parser {
 
     /// Method calls, indexing and `::` after a primary.
     fn postfix(&mut self, mut node: Node) -> PResult<Node> {
-        loop {
+        for _ in 0..=MAX_CHAIN {
             // A leading `.` on the next line continues the chain.
             if matches!(self.tok(), Tok::Newline) {
                 let mut i = self.pos;
@@ -587,6 +630,10 @@ impl Parser {
                 return Ok(node);
             }
         }
+        Err(ErbError::unsupported(
+            format!("method chains longer than {MAX_CHAIN}"),
+            node.at,
+        ))
     }
 
     /// After a method name: arguments in parentheses or without, and a block.
@@ -1105,6 +1152,7 @@ impl Parser {
                         pos: 0,
                         locals: std::mem::take(&mut self.locals),
                         no_do: false,
+                        depth: self.depth,
                     };
                     let body = sub.statements();
                     let done = matches!(sub.tok(), Tok::Eof);
