@@ -20,6 +20,7 @@ pub mod operators;
 pub mod resolve;
 pub mod scope;
 pub mod session;
+pub mod why;
 
 use crate::error::Error;
 use crate::values::Value;

@@ -4,7 +4,7 @@
 //!
 //! The evaluator prefixes a description with e.g. `'f' parameter 'x' `. When there are several
 //! (`describe_mismatches`), the reference lists each on a `rejected:` line.
-use super::display::quote;
+use super::display::{alias_display, quote};
 use super::infer::infer;
 use super::instance::{is_instance, member_is_optional, tuple_size, tuple_type_at};
 use super::size::article;
@@ -35,7 +35,7 @@ pub fn describe_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
 const MAX_DEPTH: usize = 200;
 
 /// `path` is either empty or ends without a space (`index 1`); messages join with a space.
-fn at(path: &str, msg: &str) -> String {
+pub(super) fn at(path: &str, msg: &str) -> String {
     if path.is_empty() {
         msg.to_string()
     } else {
@@ -50,14 +50,11 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
     }
     let d = depth + 1;
     match e {
-        PType::Alias(a) => {
-            let resolved = a.resolved();
-            if is_simple_mismatch(&resolved, v) || matches!(resolved, PType::Variant(_)) {
-                out.push(root_mismatch(e, v, path));
-            } else {
-                describe(&resolved, v, path, out, d)
-            }
-        }
+        PType::Alias(a) => match alias_mismatch(e, &a.resolved(), v) {
+            AliasMismatch::Root => out.push(root_mismatch(e, v, path)),
+            AliasMismatch::Match => out.push(match_mismatch_named(&alias_display(e), v, path)),
+            AliasMismatch::Definition(resolved) => describe(&resolved, v, path, out, d),
+        },
         PType::Optional(Some(inner))
             if matches!(**inner, PType::Enum { .. } | PType::Pattern(_)) =>
         {
@@ -122,11 +119,15 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                     out.push(size_mismatch(*size, h.len(), path));
                     return;
                 }
-                if h.keys().any(|k| !is_instance(kt, k)) {
+                if h.keys().any(|k| !is_instance(kt, k)) && !keys_described(kt, h) {
                     out.push(root_mismatch(e, v, path));
                     return;
                 }
                 for (k, x) in h.iter() {
+                    if !is_instance(kt, k) {
+                        let p = at(path, &format!("key of entry {}", key_text(k)));
+                        describe(kt, k, &p, out, d);
+                    }
                     if !is_instance(vt, x) {
                         describe(vt, x, &at(path, &format!("entry {}", key_text(k))), out, d);
                     }
@@ -145,29 +146,18 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                 }
             }
             Value::Hash(h) => {
+                // Entries of the wrong type hide missing and unrecognized keys.
+                let before = out.len();
                 for m in members {
-                    match h.get(&Value::String(m.key.clone())) {
-                        None if !member_is_optional(m) => out.push(at(
-                            path,
-                            &format!("expects a value for key {}", quote(&m.key)),
-                        )),
-                        Some(x) if !is_instance(&m.value, x) => describe(
-                            &m.value,
-                            x,
-                            &at(path, &format!("entry {}", quote(&m.key))),
-                            out,
-                            d,
-                        ),
-                        _ => {}
+                    if let Some(x) = h.get(&Value::String(m.key.clone())) {
+                        if !is_instance(&m.value, x) {
+                            let p = at(path, &format!("entry {}", quote(&m.key)));
+                            describe(&m.value, x, &p, out, d);
+                        }
                     }
                 }
-                let keys: std::collections::HashSet<&str> =
-                    members.iter().map(|m| &*m.key).collect();
-                for k in h.keys() {
-                    let known = matches!(k, Value::String(s) if keys.contains(&**s));
-                    if !known {
-                        out.push(at(path, &format!("unrecognized key {}", key_text(k))));
-                    }
+                if out.len() == before {
+                    out.extend(struct_key_mismatches(members, h, path));
                 }
             }
             _ => out.push(root_mismatch(e, v, path)),
@@ -178,19 +168,76 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
     }
 }
 
-fn struct_size(members: &[StructMember]) -> IntRange {
+/// How the reference describes a value that is no instance of an alias.
+pub(super) enum AliasMismatch {
+    /// `expects an A = ... value, got ...`
+    Root,
+    /// `expects a match for A = Enum[...], got 'x'`
+    Match,
+    /// The definition's mismatches, in place of the alias's.
+    Definition(PType),
+}
+
+pub(super) fn alias_mismatch(_alias: &PType, resolved: &PType, v: &Value) -> AliasMismatch {
+    match resolved {
+        PType::Enum { .. } | PType::Pattern(_) => AliasMismatch::Match,
+        // A Variant is detailed (member by member) when a member is of the value's kind.
+        PType::Variant(ts) if ts.iter().any(|t| !is_simple_mismatch(t, v)) => {
+            AliasMismatch::Definition(resolved.clone())
+        }
+        PType::Variant(_) => AliasMismatch::Root,
+        r if is_simple_mismatch(r, v) => AliasMismatch::Root,
+        r => AliasMismatch::Definition(r.clone()),
+    }
+}
+
+/// Whether the reference describes a hash's bad keys one by one (`key of entry 'A' ...`):
+/// when its keys are all strings and the key type is one of strings.
+pub(super) fn keys_described(kt: &PType, h: &crate::values::Map) -> bool {
+    let string_type = matches!(
+        kt.resolved(),
+        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
+    );
+    string_type && h.keys().all(|k| matches!(k, Value::String(_)))
+}
+
+/// `expects a value for key 'a'` for each missing key, then `unrecognized key 'b'`.
+pub(super) fn struct_key_mismatches(
+    members: &[StructMember],
+    h: &crate::values::Map,
+    path: &str,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in members {
+        if !member_is_optional(m) && !h.contains_key(&Value::String(m.key.clone())) {
+            out.push(at(
+                path,
+                &format!("expects a value for key {}", quote(&m.key)),
+            ));
+        }
+    }
+    let keys: std::collections::HashSet<&str> = members.iter().map(|m| &*m.key).collect();
+    for k in h.keys() {
+        if !matches!(k, Value::String(s) if keys.contains(&**s)) {
+            out.push(at(path, &format!("unrecognized key {}", key_text(k))));
+        }
+    }
+    out
+}
+
+pub(super) fn struct_size(members: &[StructMember]) -> IntRange {
     let required = members.iter().filter(|m| !member_is_optional(m)).count();
     IntRange::new(required as i64, members.len() as i64)
 }
 
-fn key_text(k: &Value) -> String {
+pub(super) fn key_text(k: &Value) -> String {
     match k {
         Value::String(s) => quote(s),
         other => infer(other).to_string(),
     }
 }
 
-fn size_mismatch(size: IntRange, got: usize, path: &str) -> String {
+pub(super) fn size_mismatch(size: IntRange, got: usize, path: &str) -> String {
     let expected = if size.from == size.to {
         format!("{}", size.from)
     } else if size.to == i64::MAX {
@@ -203,16 +250,21 @@ fn size_mismatch(size: IntRange, got: usize, path: &str) -> String {
     at(path, &format!("expects size to be {expected}, got {got}"))
 }
 
-fn match_mismatch(e: &PType, v: &Value, path: &str) -> String {
+pub(super) fn match_mismatch(e: &PType, v: &Value, path: &str) -> String {
+    match_mismatch_named(&e.to_string(), v, path)
+}
+
+/// `expects a match for NAME, got 'x'`.
+pub(super) fn match_mismatch_named(name: &str, v: &Value, path: &str) -> String {
     let got = match v {
         Value::String(s) => quote(s),
         other => short_name(&infer(other)),
     };
-    at(path, &format!("expects a match for {e}, got {got}"))
+    at(path, &format!("expects a match for {name}, got {got}"))
 }
 
 /// Whether the value's kind differs from the type's (no deeper description applies).
-fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
+pub(super) fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
     let kind_matches = match e {
         PType::Array(..) | PType::Tuple(..) => matches!(v, Value::Array(_)),
         PType::Hash(..) | PType::Struct(_) => matches!(v, Value::Hash(_)),
@@ -279,7 +331,7 @@ fn describe_variant(
 
 /// `expects an Integer value, got String`, `expects a value of type Undef or Integer, got
 /// String`, with the actual type detailed when it is of the expected kind.
-fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
+pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
     let actual = infer(v);
     if let PType::Alias(a) = e {
         let resolved = a.resolved();
@@ -287,9 +339,10 @@ fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
             PType::Variant(ts) => ts.iter().collect(),
             t => vec![t],
         };
-        let detailed = alternatives
-            .iter()
-            .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
+        let detailed = !matches!(resolved, PType::Variant(_))
+            && alternatives
+                .iter()
+                .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
         let got = if detailed {
             detailed_actual(&alternatives, &actual)
         } else {
@@ -356,8 +409,9 @@ fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
 }
 
 fn same_kind(e: &PType, a: &PType) -> bool {
-    std::mem::discriminant(e) == std::mem::discriminant(a)
-        && !matches!(e, PType::Data | PType::RichData)
+    (std::mem::discriminant(e) == std::mem::discriminant(a)
+        && !matches!(e, PType::Data | PType::RichData))
+        || matches!((e, a), (PType::Struct(Some(_)), PType::Hash(..)))
 }
 
 /// Whether the unparameterized form of the expected type accepts the actual type.
@@ -378,9 +432,10 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
         PType::Array(_, s) | PType::Hash(_, _, s) => *s == IntRange::SIZE,
         _ => false,
     };
-    let strip = alternatives
-        .iter()
-        .any(|t| std::mem::discriminant(*t) == std::mem::discriminant(actual) && no_size_limit(t));
+    let strip = alternatives.iter().any(|t| {
+        (std::mem::discriminant(*t) == std::mem::discriminant(actual) && no_size_limit(t))
+            || matches!(t, PType::Struct(_))
+    });
     match actual {
         PType::Hash(k, v, s) if strip && s.to != 0 => {
             PType::Hash(k.clone(), v.clone(), IntRange::SIZE).to_string()
@@ -394,7 +449,7 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
 
 /// The reference's short name of a type: its base name, with the contained type's base name
 /// for `Optional`, `NotUndef`, `Sensitive`, `Type` and `Iterable`.
-fn short_name(t: &PType) -> String {
+pub(super) fn short_name(t: &PType) -> String {
     let contained = match t {
         PType::Optional(c)
         | PType::NotUndef(c)
@@ -409,7 +464,7 @@ fn short_name(t: &PType) -> String {
     }
 }
 
-fn base_name(t: &PType) -> String {
+pub(super) fn base_name(t: &PType) -> String {
     match t {
         PType::Alias(a) => a.name.to_string(),
         PType::Resource {
