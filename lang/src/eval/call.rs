@@ -128,6 +128,7 @@ impl Evaluator {
             return self.call_named(name, args, block, style, span);
         } else {
             return Err(Error::eval(format!("Unknown function: '{name}'."))
+                .with_hint(self.function_hint(name))
                 .at(span)
                 .into());
         };

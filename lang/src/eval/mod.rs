@@ -14,6 +14,7 @@ pub mod access;
 pub mod call;
 pub mod describe;
 pub mod expr;
+pub mod hints;
 pub mod liveness;
 pub mod matching;
 pub mod operators;
