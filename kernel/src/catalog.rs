@@ -43,7 +43,12 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
     let mut words = code.split_whitespace();
     if words.next() != Some("%catalog") {
         let word = code.split_whitespace().next().unwrap_or("%");
-        return Err(format!("Unknown magic '{word}'. {USAGE}"));
+        let magics = ["%catalog", "%facts", "%env", "%modulepath", "%why"];
+        let close = prepl::suggest::did_you_mean(word, magics).map(|h| format!("\n{h}"));
+        return Err(format!(
+            "Unknown magic '{word}'. {USAGE}{}",
+            close.unwrap_or_default()
+        ));
     }
     let view = match (words.next(), words.next()) {
         (None, _) => View::Table,

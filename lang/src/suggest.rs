@@ -7,7 +7,8 @@
 /// At most this many suggestions.
 const MAX: usize = 3;
 
-/// The candidates nearest to `name` (nearest first, then alphabetically), when close enough.
+/// The candidates nearest to `name`, when close enough: those at the smallest distance, the
+/// most alike first (at most three).
 pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let wanted = name.to_lowercase();
     let len = wanted.chars().count();
@@ -30,9 +31,16 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             found.push((d, c.to_string()));
         }
     }
-    found.sort();
-    found.truncate(MAX);
-    found.into_iter().map(|(_, c)| c).collect()
+    // Only the nearest; among equally near ones, the most alike (Jaro-Winkler) first.
+    let best = found.iter().map(|(d, _)| *d).min().unwrap_or(0);
+    let mut nearest: Vec<(f64, String)> = found
+        .into_iter()
+        .filter(|(d, _)| *d == best)
+        .map(|(_, c)| (strsim::jaro_winkler(&wanted, &c.to_lowercase()), c))
+        .collect();
+    nearest.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    nearest.truncate(MAX);
+    nearest.into_iter().map(|(_, c)| c).collect()
 }
 
 /// `Did you mean 'filter'?`, `Did you mean 'a' or 'b'?`, `Did you mean 'a', 'b' or 'c'?`,
@@ -87,6 +95,7 @@ mod tests {
         let names = ["port", "post", "part", "pork", "sort"];
         let got = nearest("pxrt", names);
         assert_eq!(got, vec!["part", "port"]);
+        assert_eq!(nearest("porx", names), vec!["pork", "port"], "nearest only");
         assert_eq!(
             hint(&["a".into(), "b".into(), "c".into()], |n| format!("${n}")).as_deref(),
             Some("Did you mean $a, $b or $c?")

@@ -423,9 +423,7 @@ fn type_of(repl: &mut Repl, expr: &str) -> Result<String, String> {
 /// in bold and prepl's own notes (those the reference never prints) dimmed.
 fn why(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if arg.is_empty() {
-        return Err(format!(
-            "Usage: :why VALUE =~ TYPE | TYPE < TYPE (also !~, <=, >, >=, ==, !=)"
-        ));
+        return Err(prepl::eval::why::USAGE.replacen("why", ":why", 1));
     }
     let session = &mut repl.session;
     let outcome = crate::interrupt::during(|| {

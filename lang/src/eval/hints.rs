@@ -91,3 +91,149 @@ fn capitalize(name: &str) -> String {
         .collect::<Vec<_>>()
         .join("::")
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Session;
+
+    /// The error's message (the reference's, unchanged) and its hint.
+    fn error(code: &str) -> (String, Option<String>) {
+        let mut s = Session::new();
+        let e = s.eval(code).expect_err(code);
+        (e.message, e.hint)
+    }
+
+    fn hint(code: &str) -> Option<String> {
+        error(code).1
+    }
+
+    #[test]
+    fn unknown_functions() {
+        assert_eq!(
+            error("fliter([1]) |$x| { true }"),
+            (
+                "Unknown function: 'fliter'.".to_string(),
+                Some("Did you mean 'filter'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("[1].fliter |$x| { true }").as_deref(),
+            Some("Did you mean 'filter'?")
+        );
+        assert_eq!(
+            hint("function greeting($n) { $n } greting('a')").as_deref(),
+            Some("Did you mean 'greeting'?")
+        );
+        assert_eq!(hint("zzzzzz(1)"), None);
+    }
+
+    #[test]
+    fn unknown_variables() {
+        assert_eq!(
+            error("$servers = 1 notice($servres)"),
+            (
+                "Unknown variable: 'servres'.".to_string(),
+                Some("Did you mean 'servers'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("[1].each |$value| { notice($valeu) }").as_deref(),
+            Some("Did you mean 'value'?")
+        );
+        assert_eq!(
+            hint("class c { $port = 1 notice($prot) } include c").as_deref(),
+            Some("Did you mean 'port'?")
+        );
+        assert_eq!(hint("notice($qqqqqqq)"), None);
+    }
+
+    #[test]
+    fn unknown_type_names() {
+        assert_eq!(
+            error("1 =~ Integr"),
+            (
+                "Resource type not found: Integr".to_string(),
+                Some("Did you mean 'Integer'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("type Port = Integer[1, 65535] 1 =~ Prot").as_deref(),
+            Some("Did you mean 'Port'?")
+        );
+        assert_eq!(
+            hint("Notfy['x']").as_deref(),
+            Some("Did you mean 'Notify'?")
+        );
+        assert_eq!(hint("1 =~ Qqqqqqqq"), None);
+    }
+
+    #[test]
+    fn unknown_resource_types() {
+        assert_eq!(
+            error("packge { 'ntp': }"),
+            (
+                "Error while evaluating a Resource Statement, Unknown resource type: 'packge'"
+                    .to_string(),
+                Some("Did you mean 'package'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("define web::site() {} web::stie { 'x': }").as_deref(),
+            Some("Did you mean 'web::site'?")
+        );
+        assert_eq!(hint("qqqqqqq { 'x': }"), None);
+    }
+
+    #[test]
+    fn unknown_parameters() {
+        assert_eq!(
+            error("notify { 'x': mesage => 'hi' }"),
+            (
+                "no parameter named 'mesage' (line: 1) on Notify[x] (line: 1)".to_string(),
+                Some("Did you mean 'message'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("file { '/x': ensure => file, onwer => 'root' }").as_deref(),
+            Some("Did you mean 'owner'?")
+        );
+        assert_eq!(
+            hint("define d($path) {} d { 'x': pth => 1 }").as_deref(),
+            Some("Did you mean 'path'?")
+        );
+        assert_eq!(
+            hint("class c($port = 1) {} class { 'c': prot => 1 }").as_deref(),
+            Some("Did you mean 'port'?")
+        );
+        assert_eq!(
+            hint("notify { 'x': befor => Notify['y'] } notify { 'y': }").as_deref(),
+            Some("Did you mean 'before'?"),
+            "metaparameters"
+        );
+        assert_eq!(hint("notify { 'x': qqqqqqq => 1 }"), None);
+    }
+
+    #[test]
+    fn unknown_classes() {
+        let (message, hint) = error("class ntp {} include ntpp");
+        assert!(message.starts_with(
+            "Error while evaluating a Function Call, Could not find class ::ntpp for "
+        ));
+        assert_eq!(hint.as_deref(), Some("Did you mean 'ntp'?"));
+        assert_eq!(self::hint("class ntp {} include qqqqqqq"), None);
+    }
+
+    #[test]
+    fn the_hint_is_a_line_after_the_message_and_its_excerpt() {
+        let mut s = Session::new();
+        let e = s.eval("fliter(1)").unwrap_err();
+        assert_eq!(
+            e.render(),
+            "Error: Evaluation Error: Unknown function: 'fliter'. (line 1, column 1)\nfliter(1)\n^\nDid you mean 'filter'?"
+        );
+        assert_eq!(
+            e.full_message(),
+            "Evaluation Error: Unknown function: 'fliter'."
+        );
+    }
+}
