@@ -22,6 +22,7 @@ const MAX_DEPTH: usize = 100;
 /// Whether `v` is an instance of `t`, and why.
 pub fn explain_instance(t: &PType, v: &Value) -> Explanation {
     let value = shown(crate::format::to_programmatic(v));
+    SHOWN.with(|s| s.borrow_mut().clear());
     let holds = is_instance(t, v);
     let mut notes = Vec::new();
     if holds {
@@ -39,6 +40,24 @@ pub fn explain_instance(t: &PType, v: &Value) -> Explanation {
             notes,
         }
     }
+}
+
+thread_local! {
+    /// The aliases whose definitions an explanation has shown (each is shown once).
+    static SHOWN: std::cell::RefCell<Vec<std::rc::Rc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `where Server = Struct[...]` the first time, then `Server`.
+fn alias_label(name: &std::rc::Rc<str>, resolved: &PType) -> String {
+    SHOWN.with(|s| {
+        let mut shown = s.borrow_mut();
+        if shown.contains(name) {
+            name.to_string()
+        } else {
+            shown.push(name.clone());
+            format!("where {name} = {resolved}")
+        }
+    })
 }
 
 /// `path: text`, or the text alone at the top.
@@ -84,7 +103,7 @@ fn why_not(t: &PType, v: &Value, path: &str, out: &mut Vec<Note>, depth: usize) 
                     let mut inner = Vec::new();
                     why_not(&resolved, v, path, &mut inner, d);
                     out.push(
-                        Note::own(labelled(path, &format!("{} = {resolved}", a.name))).with(inner),
+                        Note::own(labelled(path, &alias_label(&a.name, &resolved))).with(inner),
                     );
                 }
             }
@@ -444,9 +463,7 @@ fn matched(t: &PType, v: &Value, path: &str, out: &mut Vec<Note>, depth: usize) 
             let mut inner = Vec::new();
             matched(&resolved, v, path, &mut inner, d);
             if path.is_empty() || !inner.is_empty() {
-                out.push(
-                    Note::own(labelled(path, &format!("{} = {resolved}", a.name))).with(inner),
-                );
+                out.push(Note::own(labelled(path, &alias_label(&a.name, &resolved))).with(inner));
             }
         }
         PType::Variant(types) => {

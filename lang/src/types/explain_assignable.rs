@@ -56,14 +56,16 @@ fn within(small: &PType, big: &PType) -> Explanation {
         };
         return Explanation {
             holds: true,
-            headline: format!("every {small} is also a {big}"),
+            headline: format!("every {small} is also {}", with_article(big)),
             notes,
         };
     }
+    // Reasons that repeat the headline keep only what they add.
+    let Note { text, children, .. } = headed(not_within(small, big), reasons(big, small));
     Explanation {
         holds: false,
-        headline: format!("{small} is not within {big}"),
-        notes: reasons(big, small),
+        headline: text,
+        notes: children,
     }
 }
 
@@ -83,8 +85,11 @@ fn strictly_within(small: &PType, big: &PType) -> Explanation {
     }
     Explanation {
         holds: true,
-        headline: format!("every {small} is also a {big}, and {big} has more"),
-        notes: vec![Note::own(format!("{big} is not within {small}")).with(reasons(small, big))],
+        headline: format!(
+            "every {small} is also {}, and {big} has more",
+            with_article(big)
+        ),
+        notes: vec![headed(not_within(big, small), reasons(small, big))],
     }
 }
 
@@ -102,9 +107,9 @@ fn equality(a: &PType, b: &PType, eq: bool) -> Explanation {
         };
     }
     let first = if !is_assignable(a, b) {
-        Note::own(format!("{b} is not within {a}")).with(reasons(a, b))
+        headed(not_within(b, a), reasons(a, b))
     } else if !is_assignable(b, a) {
-        Note::own(format!("{a} is not within {b}")).with(reasons(b, a))
+        headed(not_within(a, b), reasons(b, a))
     } else {
         // Only `Type` and `Type[Any]`: each accepts the other, yet they differ.
         Note::own(format!(
@@ -133,8 +138,39 @@ fn push_if_not(out: &mut Vec<Note>, to: &PType, from: &PType, label: String, d: 
     if !is_assignable(to, from) {
         let mut inner = Vec::new();
         why(to, from, &mut inner, d);
+        // `X is not within Y` over a lone `X is not within Y: reason`: one line.
+        let head = not_within(from, to);
+        if let [one] = inner.as_slice() {
+            if let (true, Some(rest)) = (
+                one.children.is_empty() && label.ends_with(&head),
+                one.text.strip_prefix(&format!("{head}: ")),
+            ) {
+                out.push(Note::own(format!("{label}: {rest}")));
+                return;
+            }
+        }
         out.push(Note::own(label).with(inner));
     }
+}
+
+/// A note `head` over its reasons, each without a repeated `head: ` prefix.
+fn headed(head: String, reasons: Vec<Note>) -> Note {
+    let prefix = format!("{head}: ");
+    let reasons = reasons
+        .into_iter()
+        .map(|mut n| {
+            if let Some(rest) = n.text.strip_prefix(&prefix) {
+                n.text = rest.to_string();
+            }
+            n
+        })
+        .collect();
+    Note::own(head).with(reasons)
+}
+
+fn with_article(t: &PType) -> String {
+    let text = t.to_string();
+    format!("{} {text}", super::size::article(&text))
 }
 
 fn why(to: &PType, from: &PType, out: &mut Vec<Note>, depth: usize) {
@@ -162,13 +198,7 @@ fn why(to: &PType, from: &PType, out: &mut Vec<Note>, depth: usize) {
         // Every member of a union on the right must fit.
         (_, PType::Variant(types)) => {
             for (i, t) in types.iter().enumerate() {
-                push_if_not(
-                    out,
-                    to,
-                    t,
-                    format!("variant {i} {t} of {from} is not within {to}"),
-                    d,
-                );
+                push_if_not(out, to, t, format!("variant {i} {}", not_within(t, to)), d);
             }
         }
         (PType::Optional(_) | PType::Any, _) | (PType::NotUndef(_), PType::NotUndef(_)) => {
@@ -191,8 +221,9 @@ fn why(to: &PType, from: &PType, out: &mut Vec<Note>, depth: usize) {
 fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
     match (to, from) {
         (PType::Data | PType::RichData, _) => {
-            out.push(Note::own(format!("{} is {}", to, expanded(to))));
-            why(&expanded(to), from, out, d)
+            let mut inner = Vec::new();
+            why(&expanded(to), from, &mut inner, d);
+            out.push(Note::own(format!("where {} = {}", to, expanded(to))).with(inner));
         }
         (_, PType::Data | PType::RichData) => why(to, &expanded(from), out, d),
         (PType::Variant(types), _) => {
@@ -202,7 +233,13 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
                 .map(|(i, t)| {
                     let mut inner = Vec::new();
                     why(t, from, &mut inner, d);
-                    Note::own(format!("variant {i} {t}")).with(inner)
+                    let prefix = format!("{}: ", not_within(from, t));
+                    match inner.as_slice() {
+                        [one] if one.children.is_empty() && one.text.starts_with(&prefix) => {
+                            Note::own(format!("variant {i} {t}: {}", &one.text[prefix.len()..]))
+                        }
+                        _ => Note::own(format!("variant {i} {t}")).with(inner),
+                    }
                 })
                 .collect();
             let head = if types.is_empty() {
@@ -372,7 +409,7 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
             }
         }
         (PType::Struct(Some(members)), PType::Struct(m2)) => {
-            struct_notes(to, members, from, m2.as_deref().unwrap_or(&[]), out, d)
+            struct_notes(members, m2.as_deref().unwrap_or(&[]), out, d)
         }
         (PType::Struct(Some(members)), PType::Hash(..)) => out.push(Note::own(format!(
             "{}: a Hash may have any keys{}",
@@ -397,17 +434,14 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
         }
         _ => {
             let (bt, bf) = (base_name(to), base_name(from));
-            let text = if bt != bf
-                && !is_assignable(&super::names::by_name(&bt).unwrap_or(PType::Any), from)
-            {
-                format!(
-                    "{}: {} {bf} is never {} {bt}",
-                    not_within(from, to),
-                    super::size::article(&bf),
-                    super::size::article(&bt)
-                )
-            } else {
+            let base = |n: &str| super::names::by_name(n).unwrap_or(PType::Any);
+            let (a_bf, a_bt) = (super::size::article(&bf), super::size::article(&bt));
+            let text = if bt == bf {
                 not_within(from, to)
+            } else if !is_assignable(&base(&bt), from) && !is_assignable(&base(&bf), to) {
+                format!("{}: {a_bf} {bf} is never {a_bt} {bt}", not_within(from, to))
+            } else {
+                format!("{}: not every {bf} is {a_bt} {bt}", not_within(from, to))
             };
             out.push(Note::own(text))
         }
@@ -593,22 +627,16 @@ fn pattern_note(
     out.push(Note::own(text));
 }
 
-fn struct_notes(
-    to: &PType,
-    members: &[StructMember],
-    from: &PType,
-    m2: &[StructMember],
-    out: &mut Vec<Note>,
-    d: usize,
-) {
+fn struct_notes(members: &[StructMember], m2: &[StructMember], out: &mut Vec<Note>, d: usize) {
     let known: Vec<&str> = members.iter().map(|m| &*m.key).collect();
+    let keys = listing(&known.iter().map(|k| quote(k)).collect::<Vec<_>>());
     for f in m2 {
         match members.iter().find(|m| m.key == f.key) {
             None => {
                 let hint = crate::suggest::did_you_mean(&f.key, known.iter().copied());
                 out.push(
                     Note::own(format!(
-                        "key {} of {from} is not a key of {to}",
+                        "key {} is not allowed there (its keys: {keys})",
                         quote(&f.key)
                     ))
                     .with(hint.map(Note::own).into_iter().collect()),
@@ -617,7 +645,7 @@ fn struct_notes(
             Some(m) => {
                 if member_is_optional(f) && !member_is_optional(m) {
                     out.push(Note::own(format!(
-                        "key {} is optional in {from} but required in {to}",
+                        "key {} is optional, but required there",
                         quote(&f.key)
                     )));
                 }
@@ -638,7 +666,7 @@ fn struct_notes(
     for m in members {
         if !member_is_optional(m) && !m2.iter().any(|f| f.key == m.key) {
             out.push(Note::own(format!(
-                "key {} is required by {to} but {from} does not have it",
+                "key {} is required there, but missing",
                 quote(&m.key)
             )));
         }
