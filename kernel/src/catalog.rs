@@ -44,7 +44,8 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
     if words.next() != Some("%catalog") {
         let word = code.split_whitespace().next().unwrap_or("%");
         let magics = ["%catalog", "%facts", "%env", "%modulepath", "%why"];
-        let close = prepl::suggest::did_you_mean(word, magics).map(|h| format!("\n{h}"));
+        let nearest = prepl::suggest::nearest(word, magics);
+        let close = prepl::suggest::hint(&nearest, |m| m.to_string()).map(|h| format!("\n{h}"));
         return Err(format!(
             "Unknown magic '{word}'. {USAGE}{}",
             close.unwrap_or_default()
