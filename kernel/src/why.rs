@@ -81,7 +81,7 @@ mod tests {
         assert!(html.contains("<ul style=\"margin:0.2em 0\"><li title=\"worded as the reference's parameter errors\"><code>index 1 expects an Integer value, got String</code></li></ul>"), "{html}");
         let data = run(&mut s, "%why Integer[1, 10] < Integer[5, 20]").unwrap();
         assert!(data["text/html"].as_str().unwrap().contains(STYLE_OWN));
-        assert!(data["text/plain"].as_str().unwrap().ends_with(": 1 < 5"));
+        assert!(data["text/plain"].as_str().unwrap().ends_with("\n- 1 < 5"));
     }
 
     #[test]

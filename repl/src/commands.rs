@@ -288,6 +288,9 @@ fn help(repl: &Repl, arg: &str) -> String {
     {
         return format!("{} is a type alias for {}", bold(&name), target);
     }
+    if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
+        return format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc);
+    }
     format!("No function, type or command named '{arg}'.")
 }
 
@@ -747,7 +750,7 @@ mod tests {
         );
         assert_eq!(
             why(&mut repl, "Integer[1, 10] < Integer[5, 20]").unwrap(),
-            "false: Integer[1, 10] is not within Integer[5, 20]\n- Integer[1, 10] is not within Integer[5, 20]: 1 < 5\n"
+            "false: Integer[1, 10] is not within Integer[5, 20]\n- 1 < 5\n"
         );
         repl.session
             .eval("$servers = {'web' => {'port' => 80}}")
@@ -763,6 +766,7 @@ mod tests {
         assert_eq!(why(&mut repl, "1 =~ 2").unwrap(), "");
         assert_eq!(why(&mut repl, "$nosuch =~ Integer").unwrap(), "");
         assert!(help(&repl, ":why").contains("VALUE =~ TYPE"));
+        assert_eq!(help(&repl, "why"), help(&repl, ":why"));
     }
 
     fn repl() -> Repl {

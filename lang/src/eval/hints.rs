@@ -124,6 +124,10 @@ mod tests {
             hint("function greeting($n) { $n } greting('a')").as_deref(),
             Some("Did you mean 'greeting'?")
         );
+        assert_eq!(
+            hint("call('fliter', [1]) |$x| { true }").as_deref(),
+            Some("Did you mean 'filter'?")
+        );
         assert_eq!(hint("zzzzzz(1)"), None);
     }
 
