@@ -10,9 +10,8 @@ use super::display::quote;
 use super::explanation::{shown, Explanation, Note};
 use super::instance::{is_instance, member_is_optional, tuple_size, tuple_type_at};
 use super::mismatch::{
-    alias_mismatch, at, is_simple_mismatch, key_text, keys_described, match_mismatch,
-    match_mismatch_named, root_mismatch, size_mismatch, struct_key_mismatches, struct_size,
-    AliasMismatch,
+    alias_mismatch, at, is_simple_mismatch, is_struct_key, key_text, keys_described,
+    match_mismatch, match_mismatch_named, root_mismatch, size_mismatch, struct_size, AliasMismatch,
 };
 use super::{IntRange, PType, StructMember};
 use crate::values::Value;
@@ -258,37 +257,36 @@ fn why_not_struct(
     out: &mut Vec<Note>,
     d: usize,
 ) {
-    let before = out.len();
-    for m in members {
-        if let Some(x) = h.get(&Value::String(m.key.clone())) {
-            if !is_instance(&m.value, x) {
-                why_not(
-                    &m.value,
-                    x,
-                    &at(path, &format!("entry {}", quote(&m.key))),
-                    out,
-                    d,
-                )
-            }
-        }
-    }
-    // The reference reports missing and unrecognized keys only when every entry fits.
-    let reference = out.len() == before;
     let known: Vec<&str> = members.iter().map(|m| &*m.key).collect();
     let missing: Vec<&str> = members
         .iter()
         .filter(|m| !member_is_optional(m) && !h.contains_key(&Value::String(m.key.clone())))
         .map(|m| &*m.key)
         .collect();
-    for line in struct_key_mismatches(members, h, path) {
-        let unrecognized = h.keys().find_map(|k| match k {
-            Value::String(s) if line == at(path, &format!("unrecognized key {}", quote(s))) => {
-                Some(s)
-            }
-            _ => None,
-        });
+    // In the reference's order: the members (a missing key, or its entry), then the keys
+    // the Struct does not have.
+    for m in members {
+        match h.get(&Value::String(m.key.clone())) {
+            None if !member_is_optional(m) => out.push(Note::reference(at(
+                path,
+                &format!("expects a value for key {}", quote(&m.key)),
+            ))),
+            Some(x) if !is_instance(&m.value, x) => why_not(
+                &m.value,
+                x,
+                &at(path, &format!("entry {}", quote(&m.key))),
+                out,
+                d,
+            ),
+            _ => {}
+        }
+    }
+    for k in h.keys() {
+        if is_struct_key(members, k) {
+            continue;
+        }
         let mut hints = Vec::new();
-        if let Some(s) = unrecognized {
+        if let Value::String(s) = k {
             // Keys the hash lacks come first among the suggestions.
             let mut close = crate::suggest::nearest(s, missing.iter().copied());
             if close.is_empty() {
@@ -296,12 +294,8 @@ fn why_not_struct(
             }
             hints.extend(crate::suggest::hint(&close, quote).map(Note::own));
         }
-        let note = if reference {
-            Note::reference(line)
-        } else {
-            Note::own(line)
-        };
-        out.push(note.with(hints));
+        let line = at(path, &format!("unrecognized key {}", key_text(k)));
+        out.push(Note::reference(line).with(hints));
     }
 }
 

@@ -1,7 +1,8 @@
 //! The explanation texts of `testdata/explain.txt` (each asserted in full), and the lines
 //! in the reference's wording compared with the reference's parameter errors
 //! (`testdata/explain_reference.jsonl`, from `explain_reference.py`).
-use crate::Session;
+use super::mismatch;
+use crate::{Session, Value};
 
 const CASES: &str = include_str!("testdata/explain.txt");
 
@@ -96,8 +97,10 @@ const KNOWN: &[(&str, &str)] = &[
     ),
 ];
 
-/// The reference-worded lines of each mismatch are the reference's own rejection lines, and
-/// the ones `describe_mismatches` gives for parameter errors.
+/// The reference-worded lines of each mismatch are the reference's own lines for a class
+/// parameter (and `assert_type`), which `describe_mismatches` gives; a function's signature
+/// error lists them too, unless exactly one is a type mismatch (then it alone), as
+/// `describe_signature_mismatches` gives.
 #[test]
 fn reference_lines_are_the_references() {
     let (mut session, _) = cases();
@@ -107,19 +110,37 @@ fn reference_lines_are_the_references() {
     for line in data.lines() {
         let j: serde_json::Value = serde_json::from_str(line).expect("json");
         let input = j["input"].as_str().unwrap_or_default();
-        let expected: Vec<&str> = j["expected"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|s| s.as_str()).collect())
-            .unwrap_or_default();
+        let lines = |key: &str| -> Vec<String> {
+            j[key]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|s| s.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
         if KNOWN.iter().any(|(k, _)| *k == input) {
             continue;
         }
         let e = session.why(input).expect("explanation");
-        let got = e.reference_lines();
-        // The reference lists the same lines; prepl's tree may visit them in another order
-        // only where Struct keys are reported after entries, which both do in key order.
-        if got != expected {
-            failures.push(format!("{input}: expected {expected:?}, got {got:?}"));
+        let got: Vec<String> = e.reference_lines().iter().map(|s| s.to_string()).collect();
+        if got != lines("class") {
+            failures.push(format!(
+                "{input}: class: expected {:?}, got {got:?}",
+                lines("class")
+            ));
+        }
+        let (value, ty) = input.split_once(" =~ ").expect("=~");
+        let (Ok(Value::Type(t)), Ok(v)) = (session.eval(ty), session.eval(value)) else {
+            panic!("{input}: operands");
+        };
+        let got = mismatch::describe_signature_mismatches(&t, &v);
+        if got != lines("expected") {
+            failures.push(format!(
+                "{input}: function: expected {:?}, got {got:?}",
+                lines("expected")
+            ));
         }
         n += 1;
     }

@@ -24,12 +24,49 @@ pub fn describe_mismatch(expected: &PType, actual: &Value) -> String {
 /// `actual` is an instance, and also where the reference gives no detail (a collection of the
 /// wrong size for `Collection[...]`): it then reports only the signature.
 pub fn describe_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
-    if is_instance(expected, actual) {
-        return Vec::new();
+    found(expected, actual).lines
+}
+
+/// The descriptions a function's signature error lists (`rejected: ...` lines): as
+/// [`describe_mismatches`], except that when exactly one of them is a type mismatch (not a
+/// missing or unrecognized key, not a size), the reference reports that one alone.
+pub fn describe_signature_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
+    let found = found(expected, actual);
+    match found.type_mismatch {
+        Some(i) if found.type_mismatches == 1 => vec![found.lines[i].clone()],
+        _ => found.lines,
     }
-    let mut out = Vec::new();
-    describe(expected, actual, "", &mut out, 0);
+}
+
+fn found(expected: &PType, actual: &Value) -> Found {
+    let mut out = Found::default();
+    if !is_instance(expected, actual) {
+        describe(expected, actual, "", &mut out, 0);
+    }
     out
+}
+
+/// The descriptions found, counting the type mismatches among them.
+#[derive(Default)]
+struct Found {
+    lines: Vec<String>,
+    type_mismatches: usize,
+    /// The index of the (last) type mismatch.
+    type_mismatch: Option<usize>,
+}
+
+impl Found {
+    /// A type mismatch (`expects an Integer value, got String`, `expects a match for ...`).
+    fn ty(&mut self, line: String) {
+        self.type_mismatches += 1;
+        self.type_mismatch = Some(self.lines.len());
+        self.lines.push(line);
+    }
+
+    /// A missing or unrecognized key, or a size.
+    fn other(&mut self, line: String) {
+        self.lines.push(line);
+    }
 }
 
 const MAX_DEPTH: usize = 200;
@@ -43,16 +80,16 @@ pub(super) fn at(path: &str, msg: &str) -> String {
     }
 }
 
-fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usize) {
+fn describe(e: &PType, v: &Value, path: &str, out: &mut Found, depth: usize) {
     if depth > MAX_DEPTH {
-        out.push(root_mismatch(e, v, path));
+        out.ty(root_mismatch(e, v, path));
         return;
     }
     let d = depth + 1;
     match e {
         PType::Alias(a) => match alias_mismatch(e, &a.resolved(), v) {
-            AliasMismatch::Root => out.push(root_mismatch(e, v, path)),
-            AliasMismatch::Match => out.push(match_mismatch_named(&alias_display(e), v, path)),
+            AliasMismatch::Root => out.ty(root_mismatch(e, v, path)),
+            AliasMismatch::Match => out.ty(match_mismatch_named(&alias_display(e), v, path)),
             AliasMismatch::Definition(resolved) => describe(&resolved, v, path, out, d),
         },
         PType::Optional(Some(inner))
@@ -62,13 +99,13 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                 Value::String(s) => quote(s),
                 other => short_name(&infer(other)),
             };
-            out.push(at(
+            out.ty(at(
                 path,
                 &format!("expects an undef value or a match for {inner}, got {got}"),
             ));
         }
         PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, out, d),
-        PType::NotUndef(Some(inner)) => out.push(root_mismatch(inner, v, path)),
+        PType::NotUndef(Some(inner)) => out.ty(root_mismatch(inner, v, path)),
         PType::Optional(Some(inner)) if !v.is_undef() && !is_simple_mismatch(inner, v) => {
             match &**inner {
                 // `Optional[Variant[A, B]]` reads as `Undef, A, or B`.
@@ -81,11 +118,11 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
             }
         }
         PType::Variant(types) => describe_variant(e, types, v, path, out, d),
-        PType::Enum { .. } | PType::Pattern(_) => out.push(match_mismatch(e, v, path)),
+        PType::Enum { .. } | PType::Pattern(_) => out.ty(match_mismatch(e, v, path)),
         PType::Array(elem, size) => match v {
             Value::Array(a) => {
                 if !size.contains(a.len() as i64) {
-                    out.push(size_mismatch(*size, a.len(), path));
+                    out.other(size_mismatch(*size, a.len(), path));
                     return;
                 }
                 for (i, x) in a.iter().enumerate() {
@@ -94,13 +131,13 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                     }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         PType::Tuple(types, size) if !types.is_empty() => match v {
             Value::Array(a) => {
                 let range = tuple_size(types, *size);
                 if !range.contains(a.len() as i64) {
-                    out.push(size_mismatch(range, a.len(), path));
+                    out.other(size_mismatch(range, a.len(), path));
                     return;
                 }
                 for (i, x) in a.iter().enumerate() {
@@ -111,16 +148,16 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                     }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         PType::Hash(kt, vt, size) => match v {
             Value::Hash(h) => {
                 if !size.contains(h.len() as i64) {
-                    out.push(size_mismatch(*size, h.len(), path));
+                    out.other(size_mismatch(*size, h.len(), path));
                     return;
                 }
                 if h.keys().any(|k| !is_instance(kt, k)) && !keys_described(kt, h) {
-                    out.push(root_mismatch(e, v, path));
+                    out.ty(root_mismatch(e, v, path));
                     return;
                 }
                 for (k, x) in h.iter() {
@@ -133,38 +170,46 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                     }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         PType::Struct(Some(members)) if !members.is_empty() => match v {
             // Empty hashes and hashes with non-String keys are no Structs: sizes compare.
             Value::Hash(h) if h.is_empty() || h.keys().any(|k| !matches!(k, Value::String(_))) => {
                 let size = struct_size(members);
                 if size.contains(h.len() as i64) {
-                    out.push(root_mismatch(e, v, path));
+                    out.ty(root_mismatch(e, v, path));
                 } else {
-                    out.push(size_mismatch(size, h.len(), path));
+                    out.other(size_mismatch(size, h.len(), path));
                 }
             }
             Value::Hash(h) => {
-                // Entries of the wrong type hide missing and unrecognized keys.
-                let before = out.len();
                 for m in members {
-                    if let Some(x) = h.get(&Value::String(m.key.clone())) {
-                        if !is_instance(&m.value, x) {
-                            let p = at(path, &format!("entry {}", quote(&m.key)));
-                            describe(&m.value, x, &p, out, d);
-                        }
+                    match h.get(&Value::String(m.key.clone())) {
+                        None if !member_is_optional(m) => out.other(at(
+                            path,
+                            &format!("expects a value for key {}", quote(&m.key)),
+                        )),
+                        Some(x) if !is_instance(&m.value, x) => describe(
+                            &m.value,
+                            x,
+                            &at(path, &format!("entry {}", quote(&m.key))),
+                            out,
+                            d,
+                        ),
+                        _ => {}
                     }
                 }
-                if out.len() == before {
-                    out.extend(struct_key_mismatches(members, h, path));
+                for k in h.keys() {
+                    if !is_struct_key(members, k) {
+                        out.other(at(path, &format!("unrecognized key {}", key_text(k))));
+                    }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         // The reference gives no detail for a collection of the wrong size.
         PType::Collection(_) if matches!(v, Value::Array(_) | Value::Hash(_)) => {}
-        _ => out.push(root_mismatch(e, v, path)),
+        _ => out.ty(root_mismatch(e, v, path)),
     }
 }
 
@@ -201,28 +246,9 @@ pub(super) fn keys_described(kt: &PType, h: &crate::values::Map) -> bool {
     string_type && h.keys().all(|k| matches!(k, Value::String(_)))
 }
 
-/// `expects a value for key 'a'` for each missing key, then `unrecognized key 'b'`.
-pub(super) fn struct_key_mismatches(
-    members: &[StructMember],
-    h: &crate::values::Map,
-    path: &str,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    for m in members {
-        if !member_is_optional(m) && !h.contains_key(&Value::String(m.key.clone())) {
-            out.push(at(
-                path,
-                &format!("expects a value for key {}", quote(&m.key)),
-            ));
-        }
-    }
-    let keys: std::collections::HashSet<&str> = members.iter().map(|m| &*m.key).collect();
-    for k in h.keys() {
-        if !matches!(k, Value::String(s) if keys.contains(&**s)) {
-            out.push(at(path, &format!("unrecognized key {}", key_text(k))));
-        }
-    }
-    out
+/// Whether a hash key is one of the Struct's.
+pub(super) fn is_struct_key(members: &[StructMember], k: &Value) -> bool {
+    matches!(k, Value::String(s) if members.iter().any(|m| *m.key == **s))
 }
 
 pub(super) fn struct_size(members: &[StructMember]) -> IntRange {
@@ -275,14 +301,7 @@ pub(super) fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
     !kind_matches
 }
 
-fn describe_variant(
-    e: &PType,
-    types: &[PType],
-    v: &Value,
-    path: &str,
-    out: &mut Vec<String>,
-    d: usize,
-) {
+fn describe_variant(e: &PType, types: &[PType], v: &Value, path: &str, out: &mut Found, d: usize) {
     // All Enum/Pattern alternatives: one merged "match" message.
     if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Enum { .. })) {
         let mut values = Vec::new();
@@ -291,7 +310,7 @@ fn describe_variant(
                 values.extend(vs.iter().cloned());
             }
         }
-        out.push(match_mismatch(&super::common::enum_of(values), v, path));
+        out.ty(match_mismatch(&super::common::enum_of(values), v, path));
         return;
     }
     let is_match_type = |t: &PType| matches!(t, PType::Enum { .. } | PType::Pattern(_));
@@ -299,7 +318,7 @@ fn describe_variant(
         && types.iter().all(is_match_type)
         && !types.iter().all(|t| matches!(t, PType::Pattern(_)))
     {
-        out.push(match_mismatch(e, v, path));
+        out.ty(match_mismatch(e, v, path));
         return;
     }
     if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Pattern(_))) {
@@ -313,7 +332,7 @@ fn describe_variant(
                 }
             })
             .collect();
-        out.push(match_mismatch(&PType::Pattern(res), v, path));
+        out.ty(match_mismatch(&PType::Pattern(res), v, path));
         return;
     }
     // Alternatives of the value's own kind get detailed, numbered descriptions.
@@ -321,7 +340,7 @@ fn describe_variant(
         .filter(|&i| !is_simple_mismatch(&types[i], v))
         .collect();
     if detailed.is_empty() {
-        out.push(root_mismatch(e, v, path));
+        out.ty(root_mismatch(e, v, path));
         return;
     }
     for (i, t) in types.iter().enumerate() {
