@@ -17,6 +17,8 @@ use super::{IntRange, PType, StructMember};
 use crate::values::Value;
 
 const MAX_DEPTH: usize = 100;
+/// At most this many notes side by side (elements of a big collection), then a summary.
+const MAX_SIBLINGS: usize = 50;
 
 /// Whether `v` is an instance of `t`, and why.
 pub fn explain_instance(t: &PType, v: &Value) -> Explanation {
@@ -29,14 +31,14 @@ pub fn explain_instance(t: &PType, v: &Value) -> Explanation {
         Explanation {
             holds,
             headline: format!("{value} matches {t}"),
-            notes,
+            notes: Note::capped(notes, MAX_SIBLINGS),
         }
     } else {
         why_not(t, v, "", &mut notes, 0);
         Explanation {
             holds,
             headline: format!("{value} does not match {t}"),
-            notes,
+            notes: Note::capped(notes, MAX_SIBLINGS),
         }
     }
 }
@@ -99,11 +101,10 @@ fn why_not(t: &PType, v: &Value, path: &str, out: &mut Vec<Note>, depth: usize) 
                 ),
                 AliasMismatch::Definition(resolved) => {
                     // The reference describes the definition's mismatches in place of the alias.
+                    let label = labelled(path, &alias_label(&a.name, &resolved));
                     let mut inner = Vec::new();
                     why_not(&resolved, v, path, &mut inner, d);
-                    out.push(
-                        Note::own(labelled(path, &alias_label(&a.name, &resolved))).with(inner),
-                    );
+                    out.push(Note::own(label).with(inner));
                 }
             }
         }
@@ -454,10 +455,15 @@ fn matched(t: &PType, v: &Value, path: &str, out: &mut Vec<Note>, depth: usize) 
     match t {
         PType::Alias(a) => {
             let resolved = a.resolved();
+            let first = !SHOWN.with(|s| s.borrow().contains(&a.name));
+            let label = labelled(path, &alias_label(&a.name, &resolved));
             let mut inner = Vec::new();
             matched(&resolved, v, path, &mut inner, d);
             if path.is_empty() || !inner.is_empty() {
-                out.push(Note::own(labelled(path, &alias_label(&a.name, &resolved))).with(inner));
+                out.push(Note::own(label).with(inner));
+            } else if first {
+                // Not shown after all: the next mention shows the definition.
+                SHOWN.with(|s| s.borrow_mut().retain(|n| n != &a.name));
             }
         }
         PType::Variant(types) => {

@@ -36,6 +36,7 @@ const MAX_DEPTH: usize = 60;
 
 /// Whether `a OP b` holds, and why.
 pub fn explain_comparison(a: &PType, op: Comparison, b: &PType) -> Explanation {
+    VISITING.with(|v| v.borrow_mut().clear());
     match op {
         Comparison::Le => within(a, b),
         Comparison::Ge => within(b, a),
@@ -179,6 +180,29 @@ fn why(to: &PType, from: &PType, out: &mut Vec<Note>, depth: usize) {
         return;
     }
     let d = depth + 1;
+    // A pair of (recursive) aliases met again on the way down is not explained twice.
+    if matches!(to, PType::Alias(_) | PType::Data | PType::RichData)
+        || matches!(from, PType::Alias(_) | PType::Data | PType::RichData)
+    {
+        let pair = (to.clone(), from.clone());
+        if VISITING.with(|v| v.borrow().contains(&pair)) {
+            out.push(Note::own(format!("{} (as above)", not_within(from, to))));
+            return;
+        }
+        VISITING.with(|v| v.borrow_mut().push(pair));
+        why_unguarded(to, from, out, d);
+        VISITING.with(|v| v.borrow_mut().pop());
+        return;
+    }
+    why_unguarded(to, from, out, d)
+}
+
+thread_local! {
+    /// The (to, from) pairs involving aliases being explained, outermost first.
+    static VISITING: std::cell::RefCell<Vec<(PType, PType)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn why_unguarded(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
     // Aliases first, shown with their definitions.
     if let PType::Alias(a) = from {
         let resolved = a.resolved();
@@ -687,5 +711,24 @@ fn collection_size(t: &PType) -> Option<IntRange> {
         }),
         PType::Struct(m) => Some(struct_size(m.as_deref().unwrap_or(&[]))),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Session;
+
+    #[test]
+    fn recursive_aliases_are_explained_once_per_path() {
+        let mut s = Session::new();
+        s.eval("type A = Variant[Integer, Array[A]] type B = Variant[String, Array[B]]")
+            .unwrap();
+        let e = s.why("A <= B").unwrap();
+        assert!(!e.holds);
+        let text = e.text();
+        assert!(text.contains("(as above)"), "{text}");
+        assert!(e.lines().len() < 40, "{text}");
+        let e = s.why("Array[Array[A]] == Array[Array[B]]").unwrap();
+        assert!(e.lines().len() < 60, "{}", e.text());
     }
 }

@@ -50,6 +50,24 @@ impl Note {
             .collect()
     }
 
+    /// The notes with at most `max` siblings in each list, the rest summed up in a last note
+    /// (an explanation of a big collection stays readable).
+    pub fn capped(notes: Vec<Note>, max: usize) -> Vec<Note> {
+        let total = notes.len();
+        let mut kept: Vec<Note> = notes
+            .into_iter()
+            .take(max)
+            .map(|mut n| {
+                n.children = Note::capped(std::mem::take(&mut n.children), max);
+                n
+            })
+            .collect();
+        if total > max {
+            kept.push(Note::own(format!("... and {} more", total - max)));
+        }
+        kept
+    }
+
     fn write(&self, out: &mut String, depth: usize) {
         for _ in 0..depth {
             out.push_str("  ");
@@ -148,6 +166,23 @@ mod tests {
         );
         assert_eq!(e.lines().len(), 2);
         assert!(!Note::all_own(e.notes.clone())[0].reference);
+    }
+
+    #[test]
+    fn long_lists_are_capped() {
+        let notes: Vec<Note> = (0..5)
+            .map(|i| {
+                Note::reference(format!("index {i}")).with(vec![Note::own("a"), Note::own("b")])
+            })
+            .collect();
+        let capped = Note::capped(notes, 3);
+        assert_eq!(capped.len(), 4);
+        assert_eq!(capped[3].text, "... and 2 more");
+        assert_eq!(capped[0].children.len(), 2);
+        assert_eq!(
+            Note::capped(capped.clone(), 1)[0].children[1].text,
+            "... and 1 more"
+        );
     }
 
     #[test]
