@@ -168,6 +168,14 @@ mod tests {
             hint("Notfy['x']").as_deref(),
             Some("Did you mean 'Notify'?")
         );
+        assert_eq!(
+            hint("function f(Strng $x) { } f(1)").as_deref(),
+            Some("Did you mean 'String'?")
+        );
+        assert_eq!(
+            hint("assert_type('Array[Integr]', [1])").as_deref(),
+            Some("Did you mean 'Integer'?")
+        );
         assert_eq!(hint("1 =~ Qqqqqqqq"), None);
     }
 

@@ -28,7 +28,7 @@ pub fn eval_type_string(ev: &mut Evaluator, s: &str) -> Result<PType, Error> {
     match ev.eval(first) {
         Ok(Value::Type(t)) => Ok((*t).clone()),
         Ok(_) => Err(Error::eval(format!("'{s}' is not a type"))),
-        Err(Flow::Error(e)) => Err(Error::eval(e.message)),
+        Err(Flow::Error(e)) => Err(Error::eval(e.message).with_hint(e.hint)),
         Err(_) => Err(Error::eval(format!("'{s}' is not a type"))),
     }
 }
