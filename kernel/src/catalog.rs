@@ -43,7 +43,13 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
     let mut words = code.split_whitespace();
     if words.next() != Some("%catalog") {
         let word = code.split_whitespace().next().unwrap_or("%");
-        return Err(format!("Unknown magic '{word}'. {USAGE}"));
+        let magics = ["%catalog", "%facts", "%env", "%modulepath", "%why"];
+        let nearest = prepl::suggest::nearest(word, magics);
+        let close = prepl::suggest::hint(&nearest, |m| m.to_string()).map(|h| format!("\n{h}"));
+        return Err(format!(
+            "Unknown magic '{word}'. {USAGE}{}",
+            close.unwrap_or_default()
+        ));
     }
     let view = match (words.next(), words.next()) {
         (None, _) => View::Table,

@@ -37,14 +37,20 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
         .nth(cursor)
         .map_or(code.len(), |(i, _)| i);
     let before = &code[..cursor_byte];
-    if crate::catalog::is_magic(before) && !before.contains('\n') {
+    // `%why EXPR`: EXPR completes as code.
+    let why_code = before
+        .trim_start()
+        .strip_prefix("%why")
+        .filter(|rest| rest.starts_with(char::is_whitespace));
+    let offset = why_code.map_or(0, |rest| before.len() - rest.len());
+    if why_code.is_none() && crate::catalog::is_magic(before) && !before.contains('\n') {
         return complete_magic(before, cursor);
     }
     let extra: Vec<&str> = crate::builtins::all().iter().map(|b| b.name).collect();
     let names = Names::of(session, &extra);
-    let (start_byte, found) = complete_code(before, &names);
+    let (start_byte, found) = complete_code(&before[offset..], &names);
     // The protocol counts positions in code points.
-    let start = before[..start_byte].chars().count();
+    let start = before[..offset + start_byte].chars().count();
     let types: Vec<_> = found
         .iter()
         .map(|(text, kind)| {
@@ -64,7 +70,7 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
 fn complete_magic(before: &str, cursor: usize) -> serde_json::Value {
     let trimmed = before.trim_start();
     let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
-        None => (trimmed, vec!["%catalog", "%facts"]),
+        None => (trimmed, vec!["%catalog", "%facts", "%why"]),
         Some(i) if trimmed[..i].trim() == "%catalog" => {
             (&trimmed[i + 1..], crate::catalog::VIEWS.to_vec())
         }
@@ -140,8 +146,31 @@ mod tests {
         let r = complete(&s, "%catalog json x", 15);
         assert_eq!(r["matches"], serde_json::json!([]));
         let r = complete(&s, "%", 1);
-        assert_eq!(r["matches"], serde_json::json!(["%catalog", "%facts"]));
+        assert_eq!(
+            r["matches"],
+            serde_json::json!(["%catalog", "%facts", "%why"])
+        );
         let r = complete(&s, "%facts f", 8);
         assert_eq!(r["matches"], serde_json::json!(["for"]));
+        let r = complete(&s, "%wh", 3);
+        assert_eq!(r["matches"], serde_json::json!(["%why"]));
+    }
+
+    #[test]
+    fn why_completes_its_expression_as_code() {
+        let mut s = Session::new();
+        s.eval("$inventory = {}").unwrap();
+        let r = complete(&s, "%why $inv", 9);
+        assert_eq!(r["matches"], serde_json::json!(["$inventory"]));
+        assert_eq!(r["cursor_start"], 5);
+        let r = complete(&s, "%why 1 =~ Integ", 15);
+        assert!(
+            r["matches"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m == "Integer"),
+            "{r}"
+        );
     }
 }

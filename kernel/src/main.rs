@@ -18,6 +18,7 @@ mod inspect;
 mod install;
 mod render;
 mod server;
+mod why;
 mod wire;
 mod worker;
 

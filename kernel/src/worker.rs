@@ -234,6 +234,17 @@ impl Worker {
             let _ = job.events.send(Event::Done(outcome));
             return;
         }
+        if crate::why::is_magic(&job.code) {
+            let session = &mut self.session;
+            let outcome = match guarded(|| crate::why::run(session, &job.code)) {
+                Ok(Ok(data)) => self.magic_outcome(&job, Ok(Ok(data)), "WhyError"),
+                Ok(Err(e)) => Outcome::Error(error_report(&e)),
+                Err(panic) => Outcome::Error(internal_error(&panic)),
+            };
+            OUTPUT.with(|o| *o.borrow_mut() = None);
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
         if catalog::is_magic(&job.code) {
             let outcome = self.magic(&job);
             OUTPUT.with(|o| *o.borrow_mut() = None);
@@ -411,6 +422,12 @@ pub fn error_report(e: &Error) -> ErrorReport {
         traceback.push(format!("\x1b[0;31m{first}\x1b[0m"));
     }
     traceback.extend(lines);
+    if e.hint.is_some() {
+        // The "Did you mean" line, in the colour of help.
+        if let Some(last) = traceback.last_mut() {
+            *last = format!("\x1b[0;36m{last}\x1b[0m");
+        }
+    }
     ErrorReport {
         ename: error_name(&e.kind).into(),
         evalue: e.full_message(),

@@ -78,6 +78,9 @@ pub struct Error {
     /// Errors reported before this one gave up (the reference logs each validation error,
     /// then fails with "Language validation logged N errors. Giving up").
     pub logged: Vec<Error>,
+    /// prepl's own help, shown on a line after the message (and its source excerpt), never
+    /// in it: `Did you mean 'filter'?`.
+    pub hint: Option<String>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -90,6 +93,7 @@ impl Error {
             span: None,
             source: None,
             logged: Vec::new(),
+            hint: None,
         }
     }
     pub fn eval(message: impl Into<String>) -> Error {
@@ -112,6 +116,14 @@ impl Error {
     pub fn at(mut self, span: Span) -> Error {
         if self.span.is_none() {
             self.span = Some(span);
+        }
+        self
+    }
+
+    /// Adds a hint (when there is one and none is set yet).
+    pub fn with_hint(mut self, hint: Option<String>) -> Error {
+        if self.hint.is_none() {
+            self.hint = hint;
         }
         self
     }
@@ -160,6 +172,10 @@ impl Error {
                 .collect();
             out.push_str(&pad);
             out.push('^');
+        }
+        if let Some(hint) = &self.hint {
+            out.push('\n');
+            out.push_str(hint);
         }
         out
     }

@@ -15,6 +15,7 @@ pub enum CommandName {
     Functions,
     Types,
     Type,
+    Why,
     Load,
     Catalog,
     Facts,
@@ -79,6 +80,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         "type",
         "EXPR",
         "the detailed, reduced and generalized type of a value",
+    ),
+    c(
+        CommandName::Why,
+        "why",
+        "VALUE =~ TYPE | TYPE < TYPE",
+        "why a value matches a type or not (every mismatch, path by path; which Variant member \
+         matched), or why a comparison of types (<, <=, >, >=, ==, !=) holds or not",
     ),
     c(
         CommandName::Load,
@@ -156,7 +164,15 @@ pub fn resolve_name(word: &str) -> Result<CommandName, String> {
         .collect();
     match matches.as_slice() {
         [one] => Ok(one.name),
-        [] => Err(format!("Unknown command ':{word}' (see :help)")),
+        [] => {
+            let words = COMMANDS.iter().map(|c| c.word);
+            let close = prepl::suggest::nearest(word, words);
+            let hint = prepl::suggest::hint(&close, |w| format!(":{w}"));
+            Err(match hint {
+                Some(h) => format!("Unknown command ':{word}' (see :help)\n{h}"),
+                None => format!("Unknown command ':{word}' (see :help)"),
+            })
+        }
         many => Err(format!(
             "Ambiguous command ':{word}': {}",
             many.iter()
@@ -200,6 +216,7 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Functions => Ok(functions(repl, arg)),
         CommandName::Types => Ok(types(repl, arg)),
         CommandName::Type => type_of(repl, arg),
+        CommandName::Why => why(repl, arg),
         CommandName::Load => load(repl, arg),
         CommandName::Catalog => catalog(repl, arg),
         CommandName::Facts => facts(repl, arg),
@@ -270,6 +287,9 @@ fn help(repl: &Repl, arg: &str) -> String {
         .find(|(name, _)| name.eq_ignore_ascii_case(arg))
     {
         return format!("{} is a type alias for {}", bold(&name), target);
+    }
+    if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
+        return format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc);
     }
     format!("No function, type or command named '{arg}'.")
 }
@@ -400,6 +420,45 @@ fn type_of(repl: &mut Repl, expr: &str) -> Result<String, String> {
         label("generalized:"),
         infer_generalized(&value)
     ))
+}
+
+/// `:why VALUE =~ TYPE`, `:why T1 < T2`: the explanation as an indented list, the verdict
+/// in bold and prepl's own notes (those the reference never prints) dimmed.
+fn why(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    if arg.is_empty() {
+        return Err(prepl::eval::why::USAGE.replacen("why", ":why", 1));
+    }
+    let session = &mut repl.session;
+    let outcome = crate::interrupt::during(|| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.why(arg)))
+    });
+    let explanation = match outcome {
+        Ok(Ok(e)) => e,
+        Ok(Err(e)) => {
+            repl.show_error(&e);
+            return Ok(String::new());
+        }
+        Err(_) => return Err("Internal error while explaining (a bug in prepl)".into()),
+    };
+    let mut out = format!(
+        "{} {}\n",
+        repl.palette.paint(BOLD, &format!("{}:", explanation.holds)),
+        explanation.headline
+    );
+    fn walk(repl: &Repl, notes: &[prepl::types::Note], depth: usize, out: &mut String) {
+        for n in notes {
+            let line = format!("{}- {}", "  ".repeat(depth), n.text);
+            let shown = if n.reference {
+                line
+            } else {
+                repl.palette.paint(DIM, &line)
+            };
+            let _ = writeln!(out, "{shown}");
+            walk(repl, &n.children, depth + 1, out);
+        }
+    }
+    walk(repl, &explanation.notes, 0, &mut out);
+    Ok(out)
 }
 
 fn load(repl: &mut Repl, path: &str) -> Result<String, String> {
@@ -664,6 +723,50 @@ mod tests {
         assert!(parse(":bogus")
             .unwrap_err()
             .starts_with("Unknown command ':bogus'"));
+    }
+
+    #[test]
+    fn unknown_commands_suggest_close_ones() {
+        assert_eq!(
+            parse(":wyh 1").unwrap_err(),
+            "Unknown command ':wyh' (see :help)\nDid you mean :why?"
+        );
+        assert_eq!(
+            parse(":zzzzzz").unwrap_err(),
+            "Unknown command ':zzzzzz' (see :help)"
+        );
+    }
+
+    #[test]
+    fn why_explains_matches_and_comparisons() {
+        let mut repl = repl();
+        assert_eq!(
+            parse(":why 1 =~ Integer"),
+            Ok((CommandName::Why, "1 =~ Integer"))
+        );
+        assert_eq!(
+            why(&mut repl, "[1, 'a'] =~ Array[Integer]").unwrap(),
+            "false: [1, 'a'] does not match Array[Integer]\n- index 1 expects an Integer value, got String\n"
+        );
+        assert_eq!(
+            why(&mut repl, "Integer[1, 10] < Integer[5, 20]").unwrap(),
+            "false: Integer[1, 10] is not within Integer[5, 20]\n- 1 < 5\n"
+        );
+        repl.session
+            .eval("$servers = {'web' => {'port' => 80}}")
+            .unwrap();
+        assert!(why(
+            &mut repl,
+            "$servers =~ Hash[String, Struct[{port => String}]]"
+        )
+        .unwrap()
+        .contains("entry 'web' entry 'port' expects a String value, got Integer"));
+        assert!(why(&mut repl, "").unwrap_err().starts_with("Usage: :why"));
+        // Errors are shown (on stderr), not returned.
+        assert_eq!(why(&mut repl, "1 =~ 2").unwrap(), "");
+        assert_eq!(why(&mut repl, "$nosuch =~ Integer").unwrap(), "");
+        assert!(help(&repl, ":why").contains("VALUE =~ TYPE"));
+        assert_eq!(help(&repl, "why"), help(&repl, ":why"));
     }
 
     fn repl() -> Repl {

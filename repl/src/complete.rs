@@ -97,7 +97,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
             return Completion::Path
         }
         CommandName::Catalog => starting_with(commands::CATALOG_VIEWS.iter().copied(), prefix),
-        CommandName::Type => return complete_code(before, names),
+        CommandName::Type | CommandName::Why => return complete_code(before, names),
         CommandName::Help => {
             let mut all = starting_with(names.functions.iter().map(String::as_str), prefix);
             all.extend(starting_with(

@@ -87,7 +87,7 @@ impl Repl {
         eprintln!("{}", self.err_palette.error(message));
     }
 
-    fn show_error(&self, error: &prepl::Error) {
+    pub fn show_error(&self, error: &prepl::Error) {
         if error.kind == ErrorKind::Interrupted {
             eprintln!("{}", self.err_palette.error("Interrupted."));
         } else {

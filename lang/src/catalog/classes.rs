@@ -180,7 +180,7 @@ impl Evaluator {
                     self.compilation.catalog.node_name
                 ),
             };
-            return Err(Error::eval(message));
+            return Err(Error::eval(message).with_hint(self.class_hint(&lower)));
         };
         let title = capitalize_segments(&lower);
         let declarer = self.container();
@@ -378,6 +378,10 @@ impl Evaluator {
         scope: &Rc<NamedScope>,
         source: &Rc<Source>,
     ) -> Result<IndexMap<Rc<str>, Value>, Error> {
+        let hint = given
+            .keys()
+            .find(|k| !params.iter().any(|p| p.name == **k))
+            .and_then(|k| crate::eval::hints::parameter_hint(k, params.iter().map(|p| &*p.name)));
         let mut problems: Vec<String> = given
             .keys()
             .filter(|k| !params.iter().any(|p| p.name == **k))
@@ -451,14 +455,15 @@ impl Evaluator {
                 ordered.extend(bound);
                 Ok(ordered)
             }
-            1 => Err(Error::eval(format!("{who}: {}", problems[0]))),
+            1 => Err(Error::eval(format!("{who}: {}", problems[0])).with_hint(hint)),
             _ => Err(Error::eval(format!(
                 "{who}:{}",
                 problems
                     .iter()
                     .map(|p| format!("\n  {p}"))
                     .collect::<String>()
-            ))),
+            ))
+            .with_hint(hint)),
         }
     }
 

@@ -101,7 +101,10 @@ impl Evaluator {
             },
         };
         let Some(kind) = self.resource_kind_loading(&name)? else {
-            return Err(statement_error(format!("Unknown resource type: '{name}'")).into());
+            let hint = self.resource_type_hint(&name);
+            return Err(statement_error(format!("Unknown resource type: '{name}'"))
+                .with_hint(hint)
+                .into());
         };
         // The `default:` body's attributes apply to every other body of the expression.
         let mut defaults: Attributes = Vec::new();
@@ -217,7 +220,7 @@ impl Evaluator {
                 )
                 .map_err(|e| match e.message.starts_with("Error while") {
                     true => e,
-                    false => statement_error(e.message),
+                    false => statement_error(e.message).with_hint(e.hint),
                 })?;
             let r = self.compilation.catalog.get(id);
             return Ok(Value::typ(PType::Resource {
@@ -303,10 +306,14 @@ impl Evaluator {
                     } else {
                         problems.iter().map(|p| format!("\n  {p}")).collect()
                     };
+                    let hint = unknown.first().and_then(|n| {
+                        crate::eval::hints::parameter_hint(n, d.def.params.iter().map(|p| &*p.name))
+                    });
                     return Err(statement_error(format!(
                         "{dref}:{body}{}",
                         self.location_suffix(line)
                     ))
+                    .with_hint(hint)
                     .into());
                 }
             }

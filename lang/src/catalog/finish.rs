@@ -220,8 +220,17 @@ impl Evaluator {
             };
             let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
             let file = r.file.as_deref();
-            super::builtin_types::validate_at(info, &r.title, &params, file, r.line)
-                .map_err(|m| r.locate(Error::new(ErrorKind::Failed, m)))?;
+            super::builtin_types::validate_at(info, &r.title, &params, file, r.line).map_err(
+                |m| {
+                    let unknown = params
+                        .iter()
+                        .find(|(p, _)| !super::builtin_types::accepts(info, p))
+                        .and_then(|(p, _)| {
+                            crate::eval::hints::parameter_hint(p, info.parameters.iter().copied())
+                        });
+                    r.locate(Error::new(ErrorKind::Failed, m).with_hint(unknown))
+                },
+            )?;
         }
         Ok(())
     }

@@ -259,6 +259,11 @@ impl Catalog {
         })
     }
 
+    /// The names of the resource types read from modules.
+    pub fn module_type_names(&self) -> Vec<String> {
+        self.module_types.keys().map(|k| k.to_string()).collect()
+    }
+
     /// Registers a resource type read from a module.
     pub fn add_module_type(&mut self, info: &'static builtin_types::TypeInfo) {
         self.module_types.insert(info.name.into(), info);

@@ -59,6 +59,17 @@ impl NamedScope {
         None
     }
 
+    /// The names of the variables of this scope and of the scopes it sees through.
+    pub fn variable_names(&self) -> Vec<std::rc::Rc<str>> {
+        let mut names = Vec::new();
+        let mut s = Some(self);
+        while let Some(scope) = s {
+            names.extend(scope.vars.borrow().keys().cloned());
+            s = scope.parent.as_deref();
+        }
+        names
+    }
+
     /// The class this scope belongs to (its own name for a class scope).
     pub fn class_name(&self) -> Option<&Rc<str>> {
         match &self.kind {

@@ -128,6 +128,7 @@ impl Evaluator {
             return self.call_named(name, args, block, style, span);
         } else {
             return Err(Error::eval(format!("Unknown function: '{name}'."))
+                .with_hint(self.function_hint(name))
                 .at(span)
                 .into());
         };
@@ -418,7 +419,7 @@ impl Evaluator {
         t: &PType,
         value: &Value,
     ) -> Error {
-        let reasons = types::mismatch::describe_mismatches(t, value);
+        let reasons = types::mismatch::describe_signature_mismatches(t, value);
         if let (Callee::Function(name), [_, _, ..]) = (callee, reasons.as_slice()) {
             let signature: Vec<String> = params
                 .iter()
@@ -442,11 +443,14 @@ impl Evaluator {
                 signature.join(", ")
             ));
         }
+        let reason = match reasons.into_iter().next() {
+            Some(r) => r,
+            None => types::mismatch::describe_mismatch(t, value),
+        };
         Error::eval(format!(
-            "{} parameter '{}' {}",
+            "{} parameter '{}' {reason}",
             callee.label(),
-            p.name,
-            types::mismatch::describe_mismatch(t, value)
+            p.name
         ))
     }
 

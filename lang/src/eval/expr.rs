@@ -297,7 +297,7 @@ impl Evaluator {
         if self.resource_kind(name).is_some() || name.eq_ignore_ascii_case("node") {
             return Ok(types::names::resource_type(name));
         }
-        Err(Error::eval(format!("Resource type not found: {name}")))
+        Err(Error::eval(format!("Resource type not found: {name}")).with_hint(self.type_hint(name)))
     }
 
     // ---- variables
@@ -396,10 +396,10 @@ impl Evaluator {
         } else if let Some(v) = self.qualified_variable(name) {
             return Ok(v);
         }
-        self.globals
-            .get(name)
-            .cloned()
-            .ok_or_else(|| Error::eval(format!("Unknown variable: '{name}'.")))
+        self.globals.get(name).cloned().ok_or_else(|| {
+            Error::eval(format!("Unknown variable: '{name}'."))
+                .with_hint(self.variable_hint(start, name))
+        })
     }
 
     /// `$apache::port`: the variable of an evaluated class (`None` when the class was not

@@ -14,12 +14,14 @@ pub mod access;
 pub mod call;
 pub mod describe;
 pub mod expr;
+pub mod hints;
 pub mod liveness;
 pub mod matching;
 pub mod operators;
 pub mod resolve;
 pub mod scope;
 pub mod session;
+pub mod why;
 
 use crate::error::Error;
 use crate::values::Value;

@@ -169,6 +169,11 @@ impl Globals {
         self.vars.remove(name);
     }
 
+    /// Every variable's name (facts and built-ins too), in no order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.vars.keys().map(|k| &**k)
+    }
+
     /// The variables the session assigned (not the runtime's built-ins), sorted by name.
     pub fn iter_sorted(&self) -> Vec<(Rc<str>, Value)> {
         let mut all: Vec<_> = self

@@ -31,7 +31,9 @@ fn call(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     }
     match super::find(name) {
         Some(target) => call_builtin(ev, target, &rest, b),
-        None => Err(Error::eval(format!("Unknown function '{name}'")).into()),
+        None => Err(Error::eval(format!("Unknown function '{name}'"))
+            .with_hint(ev.function_hint(name))
+            .into()),
     }
 }
 

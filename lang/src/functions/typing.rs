@@ -28,7 +28,7 @@ pub fn eval_type_string(ev: &mut Evaluator, s: &str) -> Result<PType, Error> {
     match ev.eval(first) {
         Ok(Value::Type(t)) => Ok((*t).clone()),
         Ok(_) => Err(Error::eval(format!("'{s}' is not a type"))),
-        Err(Flow::Error(e)) => Err(Error::eval(e.message)),
+        Err(Flow::Error(e)) => Err(Error::eval(e.message).with_hint(e.hint)),
         Err(_) => Err(Error::eval(format!("'{s}' is not a type"))),
     }
 }
@@ -64,6 +64,15 @@ fn assert_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalR
             Err(Error::eval(message).into())
         }
     }
+}
+
+/// `explain_type(T, $v)`: why `$v` is (or is not) a `T`, as the text `:why $v =~ T` shows.
+fn explain_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    let t = match dispatch(ev, args, b)? {
+        0 => args[0].as_type().cloned().unwrap_or(PType::Any),
+        _ => eval_type_string(ev, args[0].as_str().unwrap_or_default())?,
+    };
+    Ok(Value::from(types::explain_instance(&t, &args[1]).text()))
 }
 
 /// Calls the optional lambda with the value, or gives the value.
@@ -254,6 +263,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("type", TYPE, type_, "type(Any $value, Enum['detailed', 'reduced', 'generalized'] $inference_method?)\nThe type of a value: detailed (default), reduced or generalized.\n\n    type([1, 'a'])                  # Tuple[Integer[1, 1], String]\n    type([1, 'a'], 'generalized')   # Array[ScalarData]"),
         builtin("type_of", TYPE, type_, "type_of(Any $value, Enum['detailed', 'reduced', 'generalized'] $inference_method?)\nThe same as type().\n\n    type_of(1)   # Integer[1, 1]"),
         builtin("assert_type", &["Type $type, Any $value, Callable[Type, Type] &$block?", "String $type_string, Any $value, Callable[Type, Type] &$block?"], assert_type, "assert_type(Variant[Type, String] $type, Any $value) |$expected, $actual|?\n$value if it is an instance of $type; otherwise an error, or the lambda's result.\n\n    assert_type(Integer, 1)   # 1\n    assert_type(Integer, 'a') |$e, $a| { \"got ${a}\" }   # 'got String'"),
+        builtin("explain_type", &["Type $type, Any $value", "String $type_string, Any $value"], explain_type, "explain_type(Variant[Type, String] $type, Any $value)\nWhy $value is or is not an instance of $type (prepl's own; the text `:why $value =~ $type` shows): every mismatch, path by path, worded as the reference's parameter errors, or which Variant member matched.\n\n    explain_type(Array[Integer], [1, 'a'])\n    # \"false: [1, 'a'] does not match Array[Integer]\\n- index 1 expects an Integer value, got String\""),
         builtin("new", &["Type $type, Any *$args, Callable &$block?"], new, "new(Type $type, Any *$args) |$value|?\nA new value of the type, created from the arguments.\n\n    Integer.new('0x10')   # 16"),
         builtin("convert_to", &["Any $value, Type $type, Any *$args, Callable[1, 1] &$block?"], convert_to, "convert_to(Any $value, Type $type, Any *$args) |$converted|?\nThe value converted to the type (as new() does).\n\n    '5'.convert_to(Integer)   # 5"),
         builtin("unwrap", &["Sensitive $arg, Callable &$block?", "Any $arg, Callable &$block?"], unwrap, "unwrap(Any $arg) |$value|?\nThe value inside a Sensitive (other values as they are).\n\n    Sensitive(5).unwrap   # 5"),

@@ -4,7 +4,7 @@
 //!
 //! The evaluator prefixes a description with e.g. `'f' parameter 'x' `. When there are several
 //! (`describe_mismatches`), the reference lists each on a `rejected:` line.
-use super::display::quote;
+use super::display::{alias_display, quote};
 use super::infer::infer;
 use super::instance::{is_instance, member_is_optional, tuple_size, tuple_type_at};
 use super::size::article;
@@ -24,18 +24,55 @@ pub fn describe_mismatch(expected: &PType, actual: &Value) -> String {
 /// `actual` is an instance, and also where the reference gives no detail (a collection of the
 /// wrong size for `Collection[...]`): it then reports only the signature.
 pub fn describe_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
-    if is_instance(expected, actual) {
-        return Vec::new();
+    found(expected, actual).lines
+}
+
+/// The descriptions a function's signature error lists (`rejected: ...` lines): as
+/// [`describe_mismatches`], except that when exactly one of them is a type mismatch (not a
+/// missing or unrecognized key, not a size), the reference reports that one alone.
+pub fn describe_signature_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
+    let found = found(expected, actual);
+    match found.type_mismatch {
+        Some(i) if found.type_mismatches == 1 => vec![found.lines[i].clone()],
+        _ => found.lines,
     }
-    let mut out = Vec::new();
-    describe(expected, actual, "", &mut out, 0);
+}
+
+fn found(expected: &PType, actual: &Value) -> Found {
+    let mut out = Found::default();
+    if !is_instance(expected, actual) {
+        describe(expected, actual, "", &mut out, 0);
+    }
     out
+}
+
+/// The descriptions found, counting the type mismatches among them.
+#[derive(Default)]
+struct Found {
+    lines: Vec<String>,
+    type_mismatches: usize,
+    /// The index of the (last) type mismatch.
+    type_mismatch: Option<usize>,
+}
+
+impl Found {
+    /// A type mismatch (`expects an Integer value, got String`, `expects a match for ...`).
+    fn ty(&mut self, line: String) {
+        self.type_mismatches += 1;
+        self.type_mismatch = Some(self.lines.len());
+        self.lines.push(line);
+    }
+
+    /// A missing or unrecognized key, or a size.
+    fn other(&mut self, line: String) {
+        self.lines.push(line);
+    }
 }
 
 const MAX_DEPTH: usize = 200;
 
 /// `path` is either empty or ends without a space (`index 1`); messages join with a space.
-fn at(path: &str, msg: &str) -> String {
+pub(super) fn at(path: &str, msg: &str) -> String {
     if path.is_empty() {
         msg.to_string()
     } else {
@@ -43,21 +80,18 @@ fn at(path: &str, msg: &str) -> String {
     }
 }
 
-fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usize) {
+fn describe(e: &PType, v: &Value, path: &str, out: &mut Found, depth: usize) {
     if depth > MAX_DEPTH {
-        out.push(root_mismatch(e, v, path));
+        out.ty(root_mismatch(e, v, path));
         return;
     }
     let d = depth + 1;
     match e {
-        PType::Alias(a) => {
-            let resolved = a.resolved();
-            if is_simple_mismatch(&resolved, v) || matches!(resolved, PType::Variant(_)) {
-                out.push(root_mismatch(e, v, path));
-            } else {
-                describe(&resolved, v, path, out, d)
-            }
-        }
+        PType::Alias(a) => match alias_mismatch(e, &a.resolved(), v) {
+            AliasMismatch::Root => out.ty(root_mismatch(e, v, path)),
+            AliasMismatch::Match => out.ty(match_mismatch_named(&alias_display(e), v, path)),
+            AliasMismatch::Definition(resolved) => describe(&resolved, v, path, out, d),
+        },
         PType::Optional(Some(inner))
             if matches!(**inner, PType::Enum { .. } | PType::Pattern(_)) =>
         {
@@ -65,13 +99,13 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                 Value::String(s) => quote(s),
                 other => short_name(&infer(other)),
             };
-            out.push(at(
+            out.ty(at(
                 path,
                 &format!("expects an undef value or a match for {inner}, got {got}"),
             ));
         }
         PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, out, d),
-        PType::NotUndef(Some(inner)) => out.push(root_mismatch(inner, v, path)),
+        PType::NotUndef(Some(inner)) => out.ty(root_mismatch(inner, v, path)),
         PType::Optional(Some(inner)) if !v.is_undef() && !is_simple_mismatch(inner, v) => {
             match &**inner {
                 // `Optional[Variant[A, B]]` reads as `Undef, A, or B`.
@@ -84,11 +118,11 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
             }
         }
         PType::Variant(types) => describe_variant(e, types, v, path, out, d),
-        PType::Enum { .. } | PType::Pattern(_) => out.push(match_mismatch(e, v, path)),
+        PType::Enum { .. } | PType::Pattern(_) => out.ty(match_mismatch(e, v, path)),
         PType::Array(elem, size) => match v {
             Value::Array(a) => {
                 if !size.contains(a.len() as i64) {
-                    out.push(size_mismatch(*size, a.len(), path));
+                    out.other(size_mismatch(*size, a.len(), path));
                     return;
                 }
                 for (i, x) in a.iter().enumerate() {
@@ -97,13 +131,13 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                     }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         PType::Tuple(types, size) if !types.is_empty() => match v {
             Value::Array(a) => {
                 let range = tuple_size(types, *size);
                 if !range.contains(a.len() as i64) {
-                    out.push(size_mismatch(range, a.len(), path));
+                    out.other(size_mismatch(range, a.len(), path));
                     return;
                 }
                 for (i, x) in a.iter().enumerate() {
@@ -114,40 +148,44 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                     }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         PType::Hash(kt, vt, size) => match v {
             Value::Hash(h) => {
                 if !size.contains(h.len() as i64) {
-                    out.push(size_mismatch(*size, h.len(), path));
+                    out.other(size_mismatch(*size, h.len(), path));
                     return;
                 }
-                if h.keys().any(|k| !is_instance(kt, k)) {
-                    out.push(root_mismatch(e, v, path));
+                if h.keys().any(|k| !is_instance(kt, k)) && !keys_described(kt, h) {
+                    out.ty(root_mismatch(e, v, path));
                     return;
                 }
                 for (k, x) in h.iter() {
+                    if !is_instance(kt, k) {
+                        let p = at(path, &format!("key of entry {}", key_text(k)));
+                        describe(kt, k, &p, out, d);
+                    }
                     if !is_instance(vt, x) {
                         describe(vt, x, &at(path, &format!("entry {}", key_text(k))), out, d);
                     }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         PType::Struct(Some(members)) if !members.is_empty() => match v {
             // Empty hashes and hashes with non-String keys are no Structs: sizes compare.
             Value::Hash(h) if h.is_empty() || h.keys().any(|k| !matches!(k, Value::String(_))) => {
                 let size = struct_size(members);
                 if size.contains(h.len() as i64) {
-                    out.push(root_mismatch(e, v, path));
+                    out.ty(root_mismatch(e, v, path));
                 } else {
-                    out.push(size_mismatch(size, h.len(), path));
+                    out.other(size_mismatch(size, h.len(), path));
                 }
             }
             Value::Hash(h) => {
                 for m in members {
                     match h.get(&Value::String(m.key.clone())) {
-                        None if !member_is_optional(m) => out.push(at(
+                        None if !member_is_optional(m) => out.other(at(
                             path,
                             &format!("expects a value for key {}", quote(&m.key)),
                         )),
@@ -161,36 +199,71 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
                         _ => {}
                     }
                 }
-                let keys: std::collections::HashSet<&str> =
-                    members.iter().map(|m| &*m.key).collect();
                 for k in h.keys() {
-                    let known = matches!(k, Value::String(s) if keys.contains(&**s));
-                    if !known {
-                        out.push(at(path, &format!("unrecognized key {}", key_text(k))));
+                    if !is_struct_key(members, k) {
+                        out.other(at(path, &format!("unrecognized key {}", key_text(k))));
                     }
                 }
             }
-            _ => out.push(root_mismatch(e, v, path)),
+            _ => out.ty(root_mismatch(e, v, path)),
         },
         // The reference gives no detail for a collection of the wrong size.
         PType::Collection(_) if matches!(v, Value::Array(_) | Value::Hash(_)) => {}
-        _ => out.push(root_mismatch(e, v, path)),
+        _ => out.ty(root_mismatch(e, v, path)),
     }
 }
 
-fn struct_size(members: &[StructMember]) -> IntRange {
+/// How the reference describes a value that is no instance of an alias.
+pub(super) enum AliasMismatch {
+    /// `expects an A = ... value, got ...`
+    Root,
+    /// `expects a match for A = Enum[...], got 'x'`
+    Match,
+    /// The definition's mismatches, in place of the alias's.
+    Definition(PType),
+}
+
+pub(super) fn alias_mismatch(_alias: &PType, resolved: &PType, v: &Value) -> AliasMismatch {
+    match resolved {
+        PType::Enum { .. } | PType::Pattern(_) => AliasMismatch::Match,
+        // A Variant is detailed (member by member) when a member is of the value's kind.
+        PType::Variant(ts) if ts.iter().any(|t| !is_simple_mismatch(t, v)) => {
+            AliasMismatch::Definition(resolved.clone())
+        }
+        PType::Variant(_) => AliasMismatch::Root,
+        r if is_simple_mismatch(r, v) => AliasMismatch::Root,
+        r => AliasMismatch::Definition(r.clone()),
+    }
+}
+
+/// Whether the reference describes a hash's bad keys one by one (`key of entry 'A' ...`):
+/// when its keys are all strings and the key type is one of strings.
+pub(super) fn keys_described(kt: &PType, h: &crate::values::Map) -> bool {
+    let string_type = matches!(
+        kt.resolved(),
+        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
+    );
+    string_type && h.keys().all(|k| matches!(k, Value::String(_)))
+}
+
+/// Whether a hash key is one of the Struct's.
+pub(super) fn is_struct_key(members: &[StructMember], k: &Value) -> bool {
+    matches!(k, Value::String(s) if members.iter().any(|m| *m.key == **s))
+}
+
+pub(super) fn struct_size(members: &[StructMember]) -> IntRange {
     let required = members.iter().filter(|m| !member_is_optional(m)).count();
     IntRange::new(required as i64, members.len() as i64)
 }
 
-fn key_text(k: &Value) -> String {
+pub(super) fn key_text(k: &Value) -> String {
     match k {
         Value::String(s) => quote(s),
         other => infer(other).to_string(),
     }
 }
 
-fn size_mismatch(size: IntRange, got: usize, path: &str) -> String {
+pub(super) fn size_mismatch(size: IntRange, got: usize, path: &str) -> String {
     let expected = if size.from == size.to {
         format!("{}", size.from)
     } else if size.to == i64::MAX {
@@ -203,16 +276,21 @@ fn size_mismatch(size: IntRange, got: usize, path: &str) -> String {
     at(path, &format!("expects size to be {expected}, got {got}"))
 }
 
-fn match_mismatch(e: &PType, v: &Value, path: &str) -> String {
+pub(super) fn match_mismatch(e: &PType, v: &Value, path: &str) -> String {
+    match_mismatch_named(&e.to_string(), v, path)
+}
+
+/// `expects a match for NAME, got 'x'`.
+pub(super) fn match_mismatch_named(name: &str, v: &Value, path: &str) -> String {
     let got = match v {
         Value::String(s) => quote(s),
         other => short_name(&infer(other)),
     };
-    at(path, &format!("expects a match for {e}, got {got}"))
+    at(path, &format!("expects a match for {name}, got {got}"))
 }
 
 /// Whether the value's kind differs from the type's (no deeper description applies).
-fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
+pub(super) fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
     let kind_matches = match e {
         PType::Array(..) | PType::Tuple(..) => matches!(v, Value::Array(_)),
         PType::Hash(..) | PType::Struct(_) => matches!(v, Value::Hash(_)),
@@ -223,14 +301,7 @@ fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
     !kind_matches
 }
 
-fn describe_variant(
-    e: &PType,
-    types: &[PType],
-    v: &Value,
-    path: &str,
-    out: &mut Vec<String>,
-    d: usize,
-) {
+fn describe_variant(e: &PType, types: &[PType], v: &Value, path: &str, out: &mut Found, d: usize) {
     // All Enum/Pattern alternatives: one merged "match" message.
     if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Enum { .. })) {
         let mut values = Vec::new();
@@ -239,7 +310,7 @@ fn describe_variant(
                 values.extend(vs.iter().cloned());
             }
         }
-        out.push(match_mismatch(&super::common::enum_of(values), v, path));
+        out.ty(match_mismatch(&super::common::enum_of(values), v, path));
         return;
     }
     let is_match_type = |t: &PType| matches!(t, PType::Enum { .. } | PType::Pattern(_));
@@ -247,7 +318,7 @@ fn describe_variant(
         && types.iter().all(is_match_type)
         && !types.iter().all(|t| matches!(t, PType::Pattern(_)))
     {
-        out.push(match_mismatch(e, v, path));
+        out.ty(match_mismatch(e, v, path));
         return;
     }
     if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Pattern(_))) {
@@ -261,7 +332,7 @@ fn describe_variant(
                 }
             })
             .collect();
-        out.push(match_mismatch(&PType::Pattern(res), v, path));
+        out.ty(match_mismatch(&PType::Pattern(res), v, path));
         return;
     }
     // Alternatives of the value's own kind get detailed, numbered descriptions.
@@ -269,7 +340,7 @@ fn describe_variant(
         .filter(|&i| !is_simple_mismatch(&types[i], v))
         .collect();
     if detailed.is_empty() {
-        out.push(root_mismatch(e, v, path));
+        out.ty(root_mismatch(e, v, path));
         return;
     }
     for (i, t) in types.iter().enumerate() {
@@ -279,7 +350,7 @@ fn describe_variant(
 
 /// `expects an Integer value, got String`, `expects a value of type Undef or Integer, got
 /// String`, with the actual type detailed when it is of the expected kind.
-fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
+pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
     let actual = infer(v);
     if let PType::Alias(a) = e {
         let resolved = a.resolved();
@@ -287,9 +358,10 @@ fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
             PType::Variant(ts) => ts.iter().collect(),
             t => vec![t],
         };
-        let detailed = alternatives
-            .iter()
-            .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
+        let detailed = !matches!(resolved, PType::Variant(_))
+            && alternatives
+                .iter()
+                .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
         let got = if detailed {
             detailed_actual(&alternatives, &actual)
         } else {
@@ -356,8 +428,9 @@ fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
 }
 
 fn same_kind(e: &PType, a: &PType) -> bool {
-    std::mem::discriminant(e) == std::mem::discriminant(a)
-        && !matches!(e, PType::Data | PType::RichData)
+    (std::mem::discriminant(e) == std::mem::discriminant(a)
+        && !matches!(e, PType::Data | PType::RichData))
+        || matches!((e, a), (PType::Struct(Some(_)), PType::Hash(..)))
 }
 
 /// Whether the unparameterized form of the expected type accepts the actual type.
@@ -378,9 +451,10 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
         PType::Array(_, s) | PType::Hash(_, _, s) => *s == IntRange::SIZE,
         _ => false,
     };
-    let strip = alternatives
-        .iter()
-        .any(|t| std::mem::discriminant(*t) == std::mem::discriminant(actual) && no_size_limit(t));
+    let strip = alternatives.iter().any(|t| {
+        (std::mem::discriminant(*t) == std::mem::discriminant(actual) && no_size_limit(t))
+            || matches!(t, PType::Struct(_))
+    });
     match actual {
         PType::Hash(k, v, s) if strip && s.to != 0 => {
             PType::Hash(k.clone(), v.clone(), IntRange::SIZE).to_string()
@@ -394,7 +468,7 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
 
 /// The reference's short name of a type: its base name, with the contained type's base name
 /// for `Optional`, `NotUndef`, `Sensitive`, `Type` and `Iterable`.
-fn short_name(t: &PType) -> String {
+pub(super) fn short_name(t: &PType) -> String {
     let contained = match t {
         PType::Optional(c)
         | PType::NotUndef(c)
@@ -409,7 +483,7 @@ fn short_name(t: &PType) -> String {
     }
 }
 
-fn base_name(t: &PType) -> String {
+pub(super) fn base_name(t: &PType) -> String {
     match t {
         PType::Alias(a) => a.name.to_string(),
         PType::Resource {

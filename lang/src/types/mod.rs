@@ -10,6 +10,8 @@
 //! - [`display`]: `Display` (the program form), `alias_display` for a type *value* (an alias
 //!   shows `MyA = Integer[1, 2]`), string quoting and float printing as `%p` does.
 //! - [`mismatch`]: `describe_mismatch(t, v)`, the reference's "expects ..., got ..." texts.
+//! - [`explain`], [`explain_assignable`]: why `v =~ T`, `T1 < T2`, `T1 == T2` hold or not
+//!   ([`explanation`]: the notes, as text), for `:why` and `explain_type()`.
 //! - [`iterable`]: `iterable_values(t)` (`Integer[1, 5].each`, `Enum[a, b].each`) and element
 //!   types for `Iterable[T]`.
 
@@ -434,6 +436,11 @@ mod create_catalog;
 mod create_collections;
 mod create_time;
 pub mod display;
+pub mod explain;
+pub mod explain_assignable;
+#[cfg(test)]
+mod explain_tests;
+pub mod explanation;
 pub mod infer;
 pub mod instance;
 pub mod iterable;
@@ -452,6 +459,9 @@ pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
 pub use display::{alias_display, regexp_text, resolved_display};
+pub use explain::explain_instance;
+pub use explain_assignable::{explain_comparison, Comparison};
+pub use explanation::{Explanation, Note};
 pub use infer::generalize;
 pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::is_instance;

@@ -1,0 +1,251 @@
+//! "Did you mean ...?" hints for unknown names: functions, variables, types, resource
+//! types, classes and parameters. Computed only when the error happens; the message itself
+//! stays the reference's (the hint is [`Error::hint`](crate::Error), shown on a line of its
+//! own).
+use super::session::Evaluator;
+use crate::suggest::{did_you_mean, hint, nearest};
+
+impl Evaluator {
+    /// Built-in and user-defined functions.
+    pub(crate) fn function_hint(&self, name: &str) -> Option<String> {
+        let builtins = crate::functions::all().iter().map(|b| b.name);
+        let user = self.functions.keys().map(|k| &**k);
+        did_you_mean(name, builtins.chain(user))
+    }
+
+    /// Variables visible from frame `start`, then the scope's and the top scope's.
+    pub(crate) fn variable_hint(&self, start: Option<usize>, name: &str) -> Option<String> {
+        let mut names: Vec<&str> = Vec::new();
+        let mut f = start;
+        while let Some(i) = f {
+            let frame = &self.frames[i];
+            for (idx, n) in frame.layout.names.iter().enumerate() {
+                if frame.slots.get(idx).is_some_and(|s| s.is_some()) {
+                    names.push(n);
+                }
+            }
+            f = frame.parent;
+        }
+        let scoped = self
+            .scope
+            .as_ref()
+            .map(|s| s.variable_names())
+            .unwrap_or_default();
+        names.extend(scoped.iter().map(|n| &**n));
+        names.extend(self.globals.names());
+        hint(&nearest(name, names), |n| format!("'{n}'"))
+    }
+
+    /// Type names: built-in types, type aliases and resource types (capitalized).
+    pub(crate) fn type_hint(&self, name: &str) -> Option<String> {
+        let mut names: Vec<String> = crate::complete::names::TYPES
+            .iter()
+            .map(|t| t.name.to_string())
+            .collect();
+        names.extend(self.aliases.values().map(|a| a.name.to_string()));
+        names.extend(self.resource_type_names().iter().map(|n| capitalize(n)));
+        did_you_mean(name, names.iter().map(|n| n.as_str()))
+    }
+
+    /// Resource types: built-in, of modules, defined types (lower case).
+    pub(crate) fn resource_type_hint(&self, name: &str) -> Option<String> {
+        let names = self.resource_type_names();
+        did_you_mean(&name.to_ascii_lowercase(), names.iter().map(|n| n.as_str()))
+    }
+
+    /// Classes defined so far.
+    pub(crate) fn class_hint(&self, name: &str) -> Option<String> {
+        did_you_mean(name, self.compilation.classes.keys().map(|k| &**k))
+    }
+
+    fn resource_type_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = crate::catalog::builtin_types::all()
+            .iter()
+            .filter(|t| t.name != "component")
+            .map(|t| t.name.to_string())
+            .collect();
+        names.extend(self.compilation.catalog.module_type_names());
+        names.extend(self.compilation.defines.keys().map(|k| k.to_string()));
+        names
+    }
+}
+
+/// A parameter of a resource, class or define (metaparameters included).
+pub fn parameter_hint<'a>(name: &str, params: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let meta = crate::catalog::builtin_types::METAPARAMETERS
+        .iter()
+        .copied();
+    did_you_mean(name, params.into_iter().chain(meta))
+}
+
+/// `apache::vhost` as a type name: `Apache::Vhost`.
+fn capitalize(name: &str) -> String {
+    name.split("::")
+        .map(|seg| {
+            let mut c = seg.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().chain(c).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Session;
+
+    /// The error's message (the reference's, unchanged) and its hint.
+    fn error(code: &str) -> (String, Option<String>) {
+        let mut s = Session::new();
+        let e = s.eval(code).expect_err(code);
+        (e.message, e.hint)
+    }
+
+    fn hint(code: &str) -> Option<String> {
+        error(code).1
+    }
+
+    #[test]
+    fn unknown_functions() {
+        assert_eq!(
+            error("fliter([1]) |$x| { true }"),
+            (
+                "Unknown function: 'fliter'.".to_string(),
+                Some("Did you mean 'filter'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("[1].fliter |$x| { true }").as_deref(),
+            Some("Did you mean 'filter'?")
+        );
+        assert_eq!(
+            hint("function greeting($n) { $n } greting('a')").as_deref(),
+            Some("Did you mean 'greeting'?")
+        );
+        assert_eq!(
+            hint("call('fliter', [1]) |$x| { true }").as_deref(),
+            Some("Did you mean 'filter'?")
+        );
+        assert_eq!(hint("zzzzzz(1)"), None);
+    }
+
+    #[test]
+    fn unknown_variables() {
+        assert_eq!(
+            error("$servers = 1 notice($servres)"),
+            (
+                "Unknown variable: 'servres'.".to_string(),
+                Some("Did you mean 'servers'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("[1].each |$value| { notice($valeu) }").as_deref(),
+            Some("Did you mean 'value'?")
+        );
+        assert_eq!(
+            hint("class c { $port = 1 notice($prot) } include c").as_deref(),
+            Some("Did you mean 'port'?")
+        );
+        assert_eq!(hint("notice($qqqqqqq)"), None);
+    }
+
+    #[test]
+    fn unknown_type_names() {
+        assert_eq!(
+            error("1 =~ Integr"),
+            (
+                "Resource type not found: Integr".to_string(),
+                Some("Did you mean 'Integer'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("type Port = Integer[1, 65535] 1 =~ Prot").as_deref(),
+            Some("Did you mean 'Port'?")
+        );
+        assert_eq!(
+            hint("Notfy['x']").as_deref(),
+            Some("Did you mean 'Notify'?")
+        );
+        assert_eq!(
+            hint("function f(Strng $x) { } f(1)").as_deref(),
+            Some("Did you mean 'String'?")
+        );
+        assert_eq!(
+            hint("assert_type('Array[Integr]', [1])").as_deref(),
+            Some("Did you mean 'Integer'?")
+        );
+        assert_eq!(hint("1 =~ Qqqqqqqq"), None);
+    }
+
+    #[test]
+    fn unknown_resource_types() {
+        assert_eq!(
+            error("packge { 'ntp': }"),
+            (
+                "Error while evaluating a Resource Statement, Unknown resource type: 'packge'"
+                    .to_string(),
+                Some("Did you mean 'package'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("define web::site() {} web::stie { 'x': }").as_deref(),
+            Some("Did you mean 'web::site'?")
+        );
+        assert_eq!(hint("qqqqqqq { 'x': }"), None);
+    }
+
+    #[test]
+    fn unknown_parameters() {
+        assert_eq!(
+            error("notify { 'x': mesage => 'hi' }"),
+            (
+                "no parameter named 'mesage' (line: 1) on Notify[x] (line: 1)".to_string(),
+                Some("Did you mean 'message'?".to_string())
+            )
+        );
+        assert_eq!(
+            hint("file { '/x': ensure => file, onwer => 'root' }").as_deref(),
+            Some("Did you mean 'owner'?")
+        );
+        assert_eq!(
+            hint("define d($path) {} d { 'x': pth => 1 }").as_deref(),
+            Some("Did you mean 'path'?")
+        );
+        assert_eq!(
+            hint("class c($port = 1) {} class { 'c': prot => 1 }").as_deref(),
+            Some("Did you mean 'port'?")
+        );
+        assert_eq!(
+            hint("notify { 'x': befor => Notify['y'] } notify { 'y': }").as_deref(),
+            Some("Did you mean 'before'?"),
+            "metaparameters"
+        );
+        assert_eq!(hint("notify { 'x': qqqqqqq => 1 }"), None);
+    }
+
+    #[test]
+    fn unknown_classes() {
+        let (message, hint) = error("class ntp {} include ntpp");
+        assert!(message.starts_with(
+            "Error while evaluating a Function Call, Could not find class ::ntpp for "
+        ));
+        assert_eq!(hint.as_deref(), Some("Did you mean 'ntp'?"));
+        assert_eq!(self::hint("class ntp {} include qqqqqqq"), None);
+    }
+
+    #[test]
+    fn the_hint_is_a_line_after_the_message_and_its_excerpt() {
+        let mut s = Session::new();
+        let e = s.eval("fliter(1)").unwrap_err();
+        assert_eq!(
+            e.render(),
+            "Error: Evaluation Error: Unknown function: 'fliter'. (line 1, column 1)\nfliter(1)\n^\nDid you mean 'filter'?"
+        );
+        assert_eq!(
+            e.full_message(),
+            "Evaluation Error: Unknown function: 'fliter'."
+        );
+    }
+}
