@@ -32,6 +32,7 @@ pub fn simple_label(v: &Value) -> &'static str {
         Value::Sensitive(_) => "Sensitive",
         Value::Iterator(_) => "Iterator",
         Value::Binary(_) => "Binary",
+        Value::Object(_) => "Object",
     }
 }
 

@@ -289,6 +289,12 @@ impl Evaluator {
                 }
                 target = next.resolved();
             }
+            // An alias of an object type is that type, checked as the reference resolves it.
+            if let PType::ObjectType(o) = &target {
+                crate::types::object::validate(o)
+                    .map_err(|m| Error::eval(format!("Error while evaluating a Type-Name, {m}")))?;
+                return Ok(target);
+            }
             return Ok(PType::Alias(alias.clone()));
         }
         if let Some(t) = types::by_name(name) {

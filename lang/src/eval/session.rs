@@ -365,6 +365,16 @@ impl Evaluator {
                 Err(Flow::Error(e)) => return Err(e),
                 Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
             };
+            // An object type is named after its alias (`type Point = Object[{...}]`).
+            let t = match t {
+                PType::ObjectType(o) if o.name.as_deref() != Some(&*alias.name) => {
+                    PType::ObjectType(Rc::new(crate::types::object::ObjectType {
+                        name: Some(alias.name.clone()),
+                        ..(*o).clone()
+                    }))
+                }
+                t => t,
+            };
             *alias.target.borrow_mut() = Some(t);
         }
         Ok(())

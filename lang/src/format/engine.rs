@@ -129,6 +129,13 @@ pub fn convert_with(
         | Value::SemVerRange(_)
         | Value::Sensitive(_) => runtime_object(v, f)?,
         Value::Binary(bytes) => binary(bytes, f)?,
+        Value::Object(o) => match f.conv {
+            's' | 'p' => {
+                let inner = hash(&o.init_hash(), f, map, ind, depth)?;
+                format!("{}({inner})", o.typ.label())
+            }
+            c => return Err(illegal("Object", c, "sp")),
+        },
         Value::Iterator(_) => match iterate::elements(v) {
             Some(items) => convert(&Value::array(items?), map, ind, depth + 1)?,
             None => s.string(&super::to_display(v)),

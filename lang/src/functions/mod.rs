@@ -22,6 +22,7 @@ pub mod logging;
 pub mod lookup;
 pub mod modules;
 pub mod numbers;
+pub mod pcore;
 pub mod query;
 pub mod regex;
 pub mod scanf;

@@ -290,7 +290,10 @@ impl Guard {
                     self.assignable(t, f) || (args.is_empty() && self.init_argument_accepts(t, f))
                 }
             },
-            PType::Object => matches!(from, PType::Object),
+            PType::Object => matches!(from, PType::Object | PType::ObjectType(_)),
+            PType::ObjectType(o) => {
+                matches!(from, PType::ObjectType(f) if super::object::inherits(f, o))
+            }
             PType::TypeSet => matches!(from, PType::TypeSet),
         }
     }

@@ -150,6 +150,17 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             resource(type_name.as_ref(), title.is_some(), t, args)
         }
         PType::Class(name) => class(name.is_some(), t, args),
+        PType::Object => match args {
+            [Value::Hash(h)] if h.is_empty() => typ(PType::Object),
+            [Value::Hash(h)] => typ(PType::ObjectType(std::rc::Rc::new(
+                super::object::from_hash(h).map_err(Error::eval)?,
+            ))),
+            [other] => Err(Error::eval(format!(
+                "Object-Type[] expects a Hash, got {}",
+                super::infer_generalized(other)
+            ))),
+            _ => Err(count_error("Object", "1 argument", args.len())),
+        },
         PType::Alias(_) => Err(Error::eval(format!(
             "Operator '[]' is not applicable to {}-Type.",
             with_article(&super::display::alias_display(t))
@@ -164,8 +175,8 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         | PType::Numeric
         | PType::SemVerRange
         | PType::CatalogEntry
-        | PType::Object
         | PType::TypeSet
+        | PType::ObjectType(_)
         | PType::Binary
         | PType::Unit => {
             let name = t.to_string();

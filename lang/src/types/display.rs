@@ -27,6 +27,11 @@ pub fn alias_display(t: &PType) -> String {
             EXPANDING.with(|e| *e.borrow_mut() = None);
             text
         }
+        PType::ObjectType(o) => {
+            let mut s = String::new();
+            let _ = super::object::write_definition(&mut s, o);
+            s
+        }
         t => t.to_string(),
     }
 }
@@ -284,6 +289,10 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             f.write_char(']')
         }
         PType::Object => f.write_str("Object[{}]"),
+        PType::ObjectType(o) => match &o.name {
+            Some(n) => f.write_str(n),
+            None => super::object::write_definition(f, o),
+        },
         PType::TypeSet => f.write_str(TYPESET_TEXT),
         PType::Unit => f.write_str("Unit"),
         PType::Alias(a) if begin_expanding(a) => {
@@ -441,7 +450,7 @@ fn write_time_range(
 }
 
 /// A value inside a type (`Init[String, 'x']`) in `%p` form.
-fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
+pub(crate) fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
     if d > MAX_DEPTH {
         return f.write_str("...");
     }
@@ -487,6 +496,7 @@ fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
             "Binary(\"{}\")",
             crate::convert::binary::encode_strict(b)
         ),
+        Value::Object(_) => f.write_str(&crate::format::to_programmatic(v)),
     }
 }
 

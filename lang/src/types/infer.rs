@@ -67,6 +67,7 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
         Value::Sensitive(inner) => PType::Sensitive(Some(Box::new(infer_generalized(inner)))),
         Value::Iterator(it) => iterator_type(it),
         Value::Binary(_) => PType::Binary,
+        Value::Object(o) => PType::ObjectType(o.typ.clone()),
         Value::Array(_) | Value::Hash(_) => return None,
     })
 }

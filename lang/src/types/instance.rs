@@ -188,7 +188,12 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             None => is_rich_data(v, d),
             Some(t) => instance_at(t, v, d) || (args.is_empty() && convertible(t, v)),
         },
-        PType::Object | PType::TypeSet => false,
+        PType::Object => matches!(v, Value::Object(_)),
+        PType::ObjectType(o) => match v {
+            Value::Object(x) => super::object::inherits(&x.typ, o),
+            _ => false,
+        },
+        PType::TypeSet => false,
         PType::Alias(a) => instance_at(&a.resolved(), v, d),
     }
 }

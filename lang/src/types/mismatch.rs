@@ -417,6 +417,7 @@ fn base_name(t: &PType) -> String {
         } => n.to_string(),
         PType::Struct(_) => "Struct".into(),
         PType::Object => "Object".into(),
+        PType::ObjectType(o) => o.label().into(),
         PType::TypeSet => "TypeSet".into(),
         t => {
             let s = t.to_string();

@@ -246,8 +246,10 @@ pub enum PType {
     },
     /// `Init`, `Init[T, args...]`
     Init(Option<Box<PType>>, Vec<Value>),
-    /// `Object` (experimental in the reference; only the bare type is supported).
+    /// `Object`: the type of every object (`Object[{}]`).
     Object,
+    /// A Pcore object type: `Object[{name => 'P', attributes => {...}}]` (see [`object`]).
+    ObjectType(Rc<object::ObjectType>),
     TypeSet,
     /// `Unit` (accepts anything; the reference's internal type).
     Unit,
@@ -317,6 +319,7 @@ impl PartialEq for PType {
             ) => a == b && an == bn,
             (Init(a, aa), Init(b, ba)) => a == b && aa == ba,
             (Alias(a), Alias(b)) => a.name == b.name,
+            (ObjectType(a), ObjectType(b)) => object::same(a, b),
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
                     && self.is_unit_variant()
@@ -374,6 +377,7 @@ impl std::hash::Hash for PType {
                 title.hash(state)
             }
             PType::Class(n) => n.hash(state),
+            PType::ObjectType(o) => o.name.hash(state),
             _ => {}
         }
     }
@@ -439,6 +443,9 @@ pub mod instance;
 pub mod iterable;
 pub mod mismatch;
 pub mod names;
+pub mod object;
+pub mod object_instance;
+pub mod pcore;
 #[cfg(test)]
 mod reference_cases;
 mod size;
