@@ -353,7 +353,7 @@ impl Evaluator {
             }
         }
         for (alias, type_expr, span) in pending {
-            let t = match self.eval(type_expr) {
+            let t = match self.alias_target(&alias.name, type_expr) {
                 Ok(Value::Type(t)) => (*t).clone(),
                 Ok(_) => {
                     return Err(Error::eval(format!(
@@ -367,7 +367,7 @@ impl Evaluator {
             };
             // An object type is named after its alias (`type Point = Object[{...}]`).
             let t = match t {
-                PType::ObjectType(o) if o.name.as_deref() != Some(&*alias.name) => {
+                PType::ObjectType(o) if o.name.is_none() => {
                     PType::ObjectType(Rc::new(crate::types::object::ObjectType {
                         name: Some(alias.name.clone()),
                         ..(*o).clone()
@@ -378,6 +378,34 @@ impl Evaluator {
             *alias.target.borrow_mut() = Some(t);
         }
         Ok(())
+    }
+
+    /// The value of a type alias's definition. `Object[{...}]` makes an object type named
+    /// after the alias; errors in its definition are kept with it and reported when the
+    /// type is first used, as the reference does.
+    fn alias_target(&mut self, name: &Rc<str>, e: &Expr) -> super::EvalResult {
+        use crate::types::object::{from_hash, ObjectType};
+        if let ExprKind::Access(base, keys) = &e.kind {
+            if matches!(&base.kind, ExprKind::QualifiedReference(n) if &**n == "Object") {
+                let keys = self.eval_list(keys)?;
+                if let [Value::Hash(h)] = keys.as_slice() {
+                    let o = match from_hash(h, name) {
+                        Ok(o) => ObjectType {
+                            name: Some(name.clone()),
+                            ..o
+                        },
+                        Err(m) => ObjectType {
+                            name: Some(name.clone()),
+                            invalid: Some(m),
+                            ..ObjectType::empty()
+                        },
+                    };
+                    return Ok(Value::typ(PType::ObjectType(Rc::new(o))));
+                }
+                return crate::types::parameterize(&PType::Object, &keys).map_err(Flow::Error);
+            }
+        }
+        self.eval(e)
     }
 
     /// Clears the per-evaluation state after an input (also after an error).

@@ -34,13 +34,17 @@ fn signatures(attrs: &[crate::types::object::Attribute]) -> Vec<Signature> {
         block: None,
         fallback: false,
     };
+    // Required attributes first, then those with defaults, as the reference orders them.
+    let mut ordered: Vec<&crate::types::object::Attribute> =
+        attrs.iter().filter(|a| default_of(a).is_none()).collect();
+    ordered.extend(attrs.iter().filter(|a| default_of(a).is_some()));
     let positional = Signature {
-        params: attrs
+        params: ordered
             .iter()
             .map(|a| Param {
                 name: a.name.to_string(),
                 ty: a.typ.clone(),
-                shown: a.typ.to_string(),
+                shown: crate::types::alias_display(&a.typ),
                 arity: if default_of(a).is_some() {
                     Arity::Optional
                 } else {
@@ -77,9 +81,8 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
             .collect(),
         _ => attrs
             .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                args.get(i)
+            .map(|a| {
+                args.get(ordered_index(&attrs, a))
                     .cloned()
                     .or_else(|| default_of(a))
                     .unwrap_or(Value::Undef)
@@ -99,4 +102,17 @@ pub fn object_type_of(t: &PType) -> Option<Rc<ObjectType>> {
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => object_type_of(&inner),
         _ => None,
     }
+}
+
+/// The position of an attribute among the positional parameters (required ones first).
+fn ordered_index(
+    attrs: &[crate::types::object::Attribute],
+    a: &crate::types::object::Attribute,
+) -> usize {
+    let required = attrs.iter().filter(|x| default_of(x).is_none());
+    let optional = attrs.iter().filter(|x| default_of(x).is_some());
+    required
+        .chain(optional)
+        .position(|x| x.name == a.name)
+        .unwrap_or(usize::MAX)
 }

@@ -152,9 +152,14 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         PType::Class(name) => class(name.is_some(), t, args),
         PType::Object => match args {
             [Value::Hash(h)] if h.is_empty() => typ(PType::Object),
-            [Value::Hash(h)] => typ(PType::ObjectType(std::rc::Rc::new(
-                super::object::from_hash(h).map_err(Error::eval)?,
-            ))),
+            [Value::Hash(h)] => {
+                let at = |m: String| {
+                    Error::eval(format!("Error while evaluating a '[]' expression, {m}"))
+                };
+                let o = std::rc::Rc::new(super::object::from_hash(h, "Object").map_err(at)?);
+                super::object::validate(&o).map_err(at)?;
+                typ(PType::ObjectType(o))
+            }
             [other] => Err(Error::eval(format!(
                 "Object-Type[] expects a Hash, got {}",
                 super::infer_generalized(other)

@@ -96,6 +96,9 @@ pub struct ObjectType {
     pub equality: Option<Vec<Rc<str>>>,
     pub equality_include_type: bool,
     pub checks: Option<Value>,
+    /// Why the definition is invalid: the reference reports it when the type is resolved
+    /// (for an alias, when it is first used), so a definition is kept with its error.
+    pub invalid: Option<String>,
 }
 
 /// A member found by name: an attribute (with the type declaring it) or a function.
@@ -116,6 +119,7 @@ impl ObjectType {
             equality: None,
             equality_include_type: true,
             checks: None,
+            invalid: None,
         }
     }
 
@@ -265,7 +269,7 @@ const ATTRIBUTE_KEYS: &[&str] = &["type", "kind", "value", "override", "final", 
 
 /// `Object[{...}]`: an object type from its initialization hash. Messages are the
 /// reference's (without the "Error while evaluating" prefix).
-pub fn from_hash(h: &Map) -> Result<ObjectType, String> {
+pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
     let mut o = ObjectType::empty();
     let initializer = "object initializer has wrong type";
     for k in h.keys() {
@@ -309,7 +313,7 @@ pub fn from_hash(h: &Map) -> Result<ObjectType, String> {
     if let Some(attrs) = get("attributes") {
         for (k, v) in hash_entry(attrs, "attributes", initializer)?.iter() {
             let name = member_name(k)?;
-            o.attributes.push(attribute(&name, v)?);
+            o.attributes.push(attribute(label, &name, v)?);
         }
     }
     if let Some(consts) = get("constants") {
@@ -317,7 +321,7 @@ pub fn from_hash(h: &Map) -> Result<ObjectType, String> {
             let name = member_name(k)?;
             if o.attributes.iter().any(|a| a.name == name) {
                 return Err(format!(
-                    "attribute Object[{name}] is defined as both a constant and an attribute"
+                    "attribute {label}[{name}] is defined as both a constant and an attribute"
                 ));
             }
             o.attributes.push(Attribute {
@@ -339,8 +343,8 @@ pub fn from_hash(h: &Map) -> Result<ObjectType, String> {
                 Value::Type(t) if matches!(t.resolved(), PType::Callable(_)) => (**t).clone(),
                 other => {
                     return Err(format!(
-                        "function Object[{name}] has wrong type, expects a Type[Callable] value, got {}",
-                        crate::types::infer_generalized(other)
+                        "function {label}[{name}] has wrong type, expects a Type[Callable] value, got {}",
+                        got_type(other)
                     ))
                 }
             };
@@ -354,10 +358,12 @@ pub fn from_hash(h: &Map) -> Result<ObjectType, String> {
                 .iter()
                 .filter_map(|i| i.as_str().map(Rc::from))
                 .collect(),
-            other => return Err(format!(
+            other => {
+                return Err(format!(
                 "{initializer}, entry 'equality' expects a value of type String or Array, got {}",
                 crate::types::infer_generalized(other)
-            )),
+            ))
+            }
         };
         o.equality = Some(names);
     }
@@ -376,6 +382,13 @@ pub fn from_hash(h: &Map) -> Result<ObjectType, String> {
         o.checks = Some(c.clone());
     }
     Ok(o)
+}
+
+fn got_type(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("Type[{t}]"),
+        other => crate::types::infer_generalized(other).to_string(),
+    }
 }
 
 fn got(v: &Value) -> String {
@@ -430,7 +443,7 @@ fn type_of(v: &Value, _what: &str, name: &Value) -> Result<PType, String> {
     }
 }
 
-fn attribute(name: &Rc<str>, v: &Value) -> Result<Attribute, String> {
+fn attribute(label: &str, name: &Rc<str>, v: &Value) -> Result<Attribute, String> {
     let mut a = Attribute {
         name: name.clone(),
         typ: PType::Any,
@@ -449,12 +462,12 @@ fn attribute(name: &Rc<str>, v: &Value) -> Result<Attribute, String> {
         Value::Hash(h) => h,
         other => {
             return Err(format!(
-                "attribute Object[{name}] has wrong type, expects a Type value, got {}",
+                "attribute {label}[{name}] has wrong type, expects a Type value, got {}",
                 crate::types::infer_generalized(other)
             ))
         }
     };
-    let initializer = format!("initializer for attribute Object[{name}] has wrong type");
+    let initializer = format!("initializer for attribute {label}[{name}] has wrong type");
     for k in h.keys() {
         match k.as_str() {
             Some(s) if ATTRIBUTE_KEYS.contains(&s) => {}
@@ -501,6 +514,9 @@ fn attribute(name: &Rc<str>, v: &Value) -> Result<Attribute, String> {
 
 /// The checks the reference makes when it resolves a named object type.
 pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
+    if let Some(e) = &o.invalid {
+        return Err(e.clone());
+    }
     let label = o.label();
     // Inheritance from itself.
     let mut seen: Vec<*const ObjectType> = vec![Rc::as_ptr(o)];
@@ -531,7 +547,7 @@ pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
         if let Some(v) = &a.value {
             if !crate::types::is_instance(&a.typ, v) {
                 return Err(format!(
-                    "attribute {label}[{name}] value {}",
+                    "attribute {label}[{name}] value has wrong type, {}",
                     crate::types::describe_mismatch(&a.typ, v)
                 ));
             }
@@ -675,11 +691,7 @@ fn attribute_text(a: &Attribute) -> String {
     if a.is_short() {
         return format!("{name} => {}", a.typ);
     }
-    let mut fields = Vec::new();
-    if let Some(an) = &a.annotations {
-        fields.push(format!("annotations => {}", value_text(an)));
-    }
-    fields.push(format!("type => {}", a.typ));
+    let mut fields = vec![format!("type => {}", a.typ)];
     if a.final_ {
         fields.push("final => true".to_string());
     }
@@ -691,6 +703,9 @@ fn attribute_text(a: &Attribute) -> String {
     }
     if let Some(v) = &a.value {
         fields.push(format!("value => {}", value_text(v)));
+    }
+    if let Some(an) = &a.annotations {
+        fields.push(format!("annotations => {}", value_text(an)));
     }
     format!("{name} => {{{}}}", fields.join(", "))
 }
@@ -704,6 +719,10 @@ fn value_text(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(m: Map) -> Result<ObjectType, String> {
+        from_hash(&m, "Object")
+    }
 
     fn h(entries: Vec<(&str, Value)>) -> Map {
         entries
@@ -724,7 +743,7 @@ mod tests {
                 ])),
             ),
         ]);
-        let o = from_hash(&h(vec![
+        let o = parse(h(vec![
             ("name", Value::string("P")),
             ("attributes", Value::hash(attrs)),
         ]))
@@ -739,12 +758,12 @@ mod tests {
 
     #[test]
     fn unknown_keys_and_bad_names_are_refused() {
-        let e = from_hash(&h(vec![("bogus", Value::Integer(1))])).unwrap_err();
+        let e = parse(h(vec![("bogus", Value::Integer(1))])).unwrap_err();
         assert_eq!(
             e,
             "object initializer has wrong type, unrecognized key 'bogus'"
         );
-        let e = from_hash(&h(vec![("name", Value::string("x"))])).unwrap_err();
+        let e = parse(h(vec![("name", Value::string("x"))])).unwrap_err();
         assert!(
             e.contains("entry 'name' expects a match for Pattern"),
             "{e}"
@@ -754,7 +773,7 @@ mod tests {
     #[test]
     fn overrides_need_override_true() {
         let parent = Rc::new(
-            from_hash(&h(vec![
+            parse(h(vec![
                 ("name", Value::string("Animal")),
                 (
                     "attributes",
@@ -763,7 +782,7 @@ mod tests {
             ]))
             .unwrap(),
         );
-        let mut dog = from_hash(&h(vec![
+        let mut dog = parse(h(vec![
             ("name", Value::string("Dog")),
             (
                 "attributes",

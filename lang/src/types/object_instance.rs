@@ -65,12 +65,21 @@ impl ObjectValue {
     }
 
     /// The attributes that differ from their defaults, as the instance prints.
+    /// An inherited attribute is compared with the default it was first declared with.
     pub fn init_hash(&self) -> Map {
+        let chain = self.typ.ancestry();
+        let first_declared = |a: &Attribute| -> Option<Value> {
+            let first = chain
+                .iter()
+                .rev()
+                .find_map(|o| o.attributes.iter().find(|x| x.name == a.name));
+            default_of(first.unwrap_or(a))
+        };
         self.typ
             .stored_attributes()
             .iter()
             .zip(&self.values)
-            .filter(|(a, v)| default_of(a).as_ref() != Some(*v))
+            .filter(|(a, v)| first_declared(a).as_ref() != Some(*v))
             .map(|(a, v)| (Value::String(a.name.clone()), v.clone()))
             .collect()
     }
@@ -134,7 +143,7 @@ mod tests {
         let mut h = Map::default();
         h.insert(Value::string("name"), Value::string("P"));
         h.insert(Value::string("attributes"), Value::hash(attrs));
-        Rc::new(super::super::object::from_hash(&h).unwrap())
+        Rc::new(super::super::object::from_hash(&h, "P").unwrap())
     }
 
     #[test]
