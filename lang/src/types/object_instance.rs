@@ -43,6 +43,31 @@ impl ObjectValue {
         self.values.get(i)
     }
 
+    /// An instance from its attribute values (defaults for those left out); `None` when a
+    /// key is unknown or a value does not fit its attribute.
+    pub fn from_init_hash(typ: &Rc<ObjectType>, h: &Map) -> Option<ObjectValue> {
+        let attrs = typ.stored_attributes();
+        if h.keys()
+            .any(|k| !attrs.iter().any(|a| k.as_str() == Some(&*a.name)))
+        {
+            return None;
+        }
+        let values = attrs
+            .iter()
+            .map(|a| {
+                let v = h
+                    .get(&Value::String(a.name.clone()))
+                    .cloned()
+                    .or_else(|| default_of(a))?;
+                super::is_instance(&a.typ, &v).then_some(v)
+            })
+            .collect::<Option<Vec<Value>>>()?;
+        Some(ObjectValue {
+            typ: typ.clone(),
+            values,
+        })
+    }
+
     /// `$obj.name`: an attribute's value, a constant, or why it has none.
     pub fn access(&self, name: &str) -> Option<Access> {
         let (owner, r) = self.typ.member(name)?;
