@@ -103,6 +103,7 @@ pub fn to_data(v: &Value) -> Json {
         }),
         Value::Default => json!({"__ptype": "Default"}),
         Value::Regexp(r) => json!({"__ptype": "Regexp", "__pvalue": r.source()}),
+        Value::Uri(u) => json!({"__ptype": "URI", "__pvalue": u.to_string()}),
         // An object: its type's name and the attributes that differ from their defaults
         // (`{"__ptype": "Deferred", "name": "f", "arguments": [1]}`).
         Value::Object(o) => {
@@ -142,6 +143,17 @@ pub fn from_data(j: &Json) -> Value {
         },
         Json::String(s) => Value::string(s.as_str()),
         Json::Array(a) => Value::array(a.iter().map(from_data).collect()),
+        Json::Object(o)
+            if o.get("__ptype").and_then(Json::as_str) == Some("URI")
+                && o.len() == 2
+                && o.get("__pvalue").is_some_and(Json::is_string) =>
+        {
+            let text = o.get("__pvalue").and_then(Json::as_str).unwrap_or_default();
+            match crate::values::uri::Uri::parse(text) {
+                Ok(u) => Value::Uri(std::rc::Rc::new(u)),
+                Err(_) => Value::string(text),
+            }
+        }
         Json::Object(o)
             if o.get("__ptype")
                 .and_then(Json::as_str)

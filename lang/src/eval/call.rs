@@ -105,6 +105,11 @@ impl Evaluator {
         span: Span,
     ) -> EvalResult {
         if style == CallStyle::Method {
+            if let Some(Value::Uri(u)) = args.first() {
+                if let Some(v) = crate::functions::pcore::uri_component(u, name) {
+                    return Ok(v);
+                }
+            }
             if let Some(Value::Object(o)) = args.first() {
                 if let Some(r) = object_member(o, name, args.len() - 1) {
                     return r.map_err(|e| {

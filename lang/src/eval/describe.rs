@@ -33,6 +33,7 @@ pub fn simple_label(v: &Value) -> &'static str {
         Value::Iterator(_) => "Iterator",
         Value::Binary(_) => "Binary",
         Value::Object(_) => "Object",
+        Value::Uri(_) => "URI",
     }
 }
 

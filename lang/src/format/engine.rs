@@ -129,6 +129,11 @@ pub fn convert_with(
         | Value::SemVerRange(_)
         | Value::Sensitive(_) => runtime_object(v, f)?,
         Value::Binary(bytes) => binary(bytes, f)?,
+        Value::Uri(u) => match f.conv {
+            'p' => s.string(&format!("URI({})", quote::puppet_quote(&u.to_string()))),
+            's' => s.string(&u.to_string()),
+            c => return Err(illegal("URI", c, "sp")),
+        },
         Value::Object(o) => match f.conv {
             's' | 'p' => {
                 let inner = hash(&o.init_hash(), f, map, ind, depth)?;

@@ -56,6 +56,7 @@ fn a_an(v: &Value) -> &'static str {
         Value::Iterator(_) => "an Iterator",
         Value::Binary(_) => "a Binary",
         Value::Object(_) => "an Object",
+        Value::Uri(_) => "a URI",
     }
 }
 

@@ -87,5 +87,6 @@ pub(crate) fn got(v: &Value) -> String {
         Value::Iterator(_) => "Iterator".into(),
         Value::Binary(_) => "Binary".into(),
         Value::Object(o) => o.typ.label().into(),
+        Value::Uri(_) => "URI".into(),
     }
 }

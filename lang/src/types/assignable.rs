@@ -295,6 +295,11 @@ impl Guard {
                 matches!(from, PType::ObjectType(f) if super::object::inherits(f, o))
             }
             PType::TypeSet => matches!(from, PType::TypeSet),
+            PType::Uri(None) => matches!(from, PType::Uri(_)),
+            PType::Uri(Some(params)) => match from {
+                PType::Uri(Some(theirs)) => params.iter().all(|(k, v)| theirs.get(k) == Some(v)),
+                _ => false,
+            },
         }
     }
 

@@ -150,6 +150,37 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             resource(type_name.as_ref(), title.is_some(), t, args)
         }
         PType::Class(name) => class(name.is_some(), t, args),
+        PType::Uri(_) => match args {
+            [Value::String(s)] => {
+                let u = crate::values::uri::Uri::parse(s).map_err(Error::eval)?;
+                let params = super::infer(&Value::Uri(std::rc::Rc::new(u)));
+                typ(params)
+            }
+            [Value::Hash(h)]
+                if h.keys().all(|k| {
+                    matches!(
+                        k.as_str(),
+                        Some(
+                            "scheme"
+                                | "userinfo"
+                                | "host"
+                                | "port"
+                                | "path"
+                                | "query"
+                                | "fragment"
+                                | "opaque"
+                        )
+                    )
+                }) =>
+            {
+                typ(PType::Uri(Some(h.clone())))
+            }
+            [other, ..] => Err(Error::eval(format!(
+                "URI-Type[] arguments must be types. Got {}",
+                super::size::kind_name(other)
+            ))),
+            [] => Err(count_error("URI", "1 argument", 0)),
+        },
         PType::Object => match args {
             [Value::Hash(h)] if h.is_empty() => typ(PType::Object),
             [Value::Hash(h)] => {

@@ -289,6 +289,12 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             f.write_char(']')
         }
         PType::Object => f.write_str("Object[{}]"),
+        PType::Uri(None) => f.write_str("URI"),
+        PType::Uri(Some(params)) => {
+            f.write_str("URI[")?;
+            write_value(f, &Value::Hash(params.clone()), d)?;
+            f.write_char(']')
+        }
         PType::ObjectType(o) => match &o.name {
             Some(n) => f.write_str(n),
             None => super::object::write_definition(f, o),
@@ -496,7 +502,7 @@ pub(crate) fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result
             "Binary(\"{}\")",
             crate::convert::binary::encode_strict(b)
         ),
-        Value::Object(_) => f.write_str(&crate::format::to_programmatic(v)),
+        Value::Object(_) | Value::Uri(_) => f.write_str(&crate::format::to_programmatic(v)),
     }
 }
 

@@ -251,6 +251,8 @@ pub enum PType {
     /// A Pcore object type: `Object[{name => 'P', attributes => {...}}]` (see [`object`]).
     ObjectType(Rc<object::ObjectType>),
     TypeSet,
+    /// `URI`, `URI[{'scheme' => 'http', ...}]`: the components a URI must have.
+    Uri(Option<Rc<crate::values::Map>>),
     /// `Unit` (accepts anything; the reference's internal type).
     Unit,
     /// `Binary`: sequences of bytes.
@@ -320,6 +322,7 @@ impl PartialEq for PType {
             (Init(a, aa), Init(b, ba)) => a == b && aa == ba,
             (Alias(a), Alias(b)) => a.name == b.name,
             (ObjectType(a), ObjectType(b)) => object::same(a, b),
+            (Uri(a), Uri(b)) => a == b,
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
                     && self.is_unit_variant()

@@ -24,6 +24,7 @@ pub fn kind_name(v: &Value) -> &'static str {
         Value::Iterator(_) => "Iterator",
         Value::Binary(_) => "Binary",
         Value::Object(_) => "Object",
+        Value::Uri(_) => "URI",
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod iter;
 pub mod regexp;
+pub mod uri;
 
 use crate::time::{Timespan, Timestamp};
 use crate::types::object_instance::ObjectValue;
@@ -42,6 +43,8 @@ pub enum Value {
     Binary(Rc<[u8]>),
     /// An instance of an object type (`Point(1, 2)`, `Deferred('f')`).
     Object(Rc<ObjectValue>),
+    /// A `URI`.
+    Uri(Rc<uri::Uri>),
 }
 
 impl Value {
@@ -154,6 +157,7 @@ impl PartialEq for Value {
             (Iterator(a), Iterator(b)) => Rc::ptr_eq(a, b),
             (Binary(a), Binary(b)) => a == b,
             (Object(a), Object(b)) => Rc::ptr_eq(a, b) || a.equals(b),
+            (Uri(a), Uri(b)) => a == b,
             _ => false,
         }
     }
@@ -194,6 +198,7 @@ impl Hash for Value {
             Value::Iterator(i) => (Rc::as_ptr(i) as usize).hash(state),
             Value::Binary(b) => b.hash(state),
             Value::Object(o) => o.hash_into(state),
+            Value::Uri(u) => u.hash(state),
         }
     }
 }

@@ -22,3 +22,8 @@ REFERENCE_INTERNALS = [
     "class c(Deferred $p = Deferred('f')) { notify { x: message => $p } }\ninclude c",
     "class c(Deferred $p) { notify { x: message => $p } }\nclass { c: p => Deferred('g', [1]) }",
 ]
+
+PROGRAMS += [
+    "notify { x: message => URI('http://a/b') }",
+    "notify { x: message => [URI('https://example.com:8443/x?y#z'), Deferred('f')] }",
+]
