@@ -290,9 +290,16 @@ impl Evaluator {
                 target = next.resolved();
             }
             // An alias of an object type is that type, checked as the reference resolves it.
+            let type_name_error =
+                |m: String| Error::eval(format!("Error while evaluating a Type-Name, {m}"));
             if let PType::ObjectType(o) = &target {
-                crate::types::object::validate(o)
-                    .map_err(|m| Error::eval(format!("Error while evaluating a Type-Name, {m}")))?;
+                crate::types::object::validate(o).map_err(type_name_error)?;
+                return Ok(target);
+            }
+            if let PType::TypeSetType(ts) = &target {
+                if let Some(m) = &ts.invalid {
+                    return Err(type_name_error(m.clone()));
+                }
                 return Ok(target);
             }
             return Ok(PType::Alias(alias.clone()));

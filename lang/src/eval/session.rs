@@ -386,6 +386,11 @@ impl Evaluator {
     fn alias_target(&mut self, name: &Rc<str>, e: &Expr) -> super::EvalResult {
         use crate::types::object::{from_hash, ObjectType};
         if let ExprKind::Access(base, keys) = &e.kind {
+            if let (ExprKind::QualifiedReference(n), [key]) = (&base.kind, keys.as_slice()) {
+                if let (true, ExprKind::Hash(entries)) = (&**n == "TypeSet", &key.kind) {
+                    return self.typeset(name, entries);
+                }
+            }
             if matches!(&base.kind, ExprKind::QualifiedReference(n) if &**n == "Object") {
                 let keys = self.eval_list(keys)?;
                 if let [Value::Hash(h)] = keys.as_slice() {
@@ -406,6 +411,99 @@ impl Evaluator {
             }
         }
         self.eval(e)
+    }
+
+    /// `type MyTypes = TypeSet[{..., types => {Point => Object[...], ...}}]`: the members are
+    /// evaluated with their short names defined (so that they may refer to each other), then
+    /// defined as `MyTypes::Point`.
+    fn typeset(&mut self, name: &Rc<str>, entries: &[(Expr, Expr)]) -> super::EvalResult {
+        use crate::types::typeset::{check_hash, TypeSet};
+        let invalid =
+            |m: String| Value::typ(PType::TypeSetType(Rc::new(TypeSet::invalid(name, m))));
+        let mut hash = crate::values::Map::default();
+        let mut members: Vec<(Rc<str>, &Expr)> = Vec::new();
+        for (k, v) in entries {
+            let key = self.eval(k)?;
+            if key.as_str() == Some("types") {
+                if let ExprKind::Hash(member_entries) = &v.kind {
+                    for (mk, mv) in member_entries {
+                        let member_name: Rc<str> = match &mk.kind {
+                            ExprKind::QualifiedReference(n) | ExprKind::QualifiedName(n) => {
+                                n.clone()
+                            }
+                            ExprKind::String(s) => s.clone(),
+                            _ => crate::format::to_display(&self.eval(mk)?).into(),
+                        };
+                        members.push((member_name, mv));
+                    }
+                    hash.insert(key, Value::hash(Default::default()));
+                    continue;
+                }
+            }
+            let value = self.eval(v)?;
+            hash.insert(key, value);
+        }
+        let names: Vec<Rc<str>> = members.iter().map(|(n, _)| n.clone()).collect();
+        let mut ts = match check_hash(name, &hash, &names) {
+            Ok(ts) => ts,
+            Err(m) => return Ok(invalid(m)),
+        };
+        // The short names, for the members' definitions only.
+        let mut saved = Vec::new();
+        let mut short = Vec::new();
+        for n in &names {
+            let alias = Rc::new(TypeAlias {
+                name: n.clone(),
+                target: Default::default(),
+            });
+            let key = n.to_ascii_lowercase();
+            saved.push((key.clone(), self.aliases.insert(key, alias.clone())));
+            short.push(alias);
+        }
+        let mut failure = None;
+        for ((n, expr), alias) in members.iter().zip(&short) {
+            let qualified: Rc<str> = format!("{name}::{n}").into();
+            match self.alias_target(&qualified, expr) {
+                Ok(Value::Type(t)) => *alias.target.borrow_mut() = Some((*t).clone()),
+                Ok(other) => {
+                    failure = Some(format!(
+                        "The expression <{}> is not a valid type specification.",
+                        crate::format::to_display(&other)
+                    ));
+                    break;
+                }
+                Err(Flow::Error(e)) => {
+                    failure = Some(e.message);
+                    break;
+                }
+                Err(_) => {
+                    failure = Some("Illegal control flow in a type set".into());
+                    break;
+                }
+            }
+        }
+        for (key, old) in saved {
+            match old {
+                Some(a) => self.aliases.insert(key, a),
+                None => self.aliases.remove(&key),
+            };
+        }
+        if let Some(m) = failure {
+            return Ok(invalid(m));
+        }
+        for (n, alias) in names.iter().zip(&short) {
+            let t = alias.resolved();
+            ts.types.push((n.clone(), t.clone()));
+            let qualified: Rc<str> = format!("{name}::{n}").into();
+            self.aliases.insert(
+                qualified.to_ascii_lowercase(),
+                Rc::new(TypeAlias {
+                    name: qualified,
+                    target: std::cell::RefCell::new(Some(t)),
+                }),
+            );
+        }
+        Ok(Value::typ(PType::TypeSetType(Rc::new(ts))))
     }
 
     /// Clears the per-evaluation state after an input (also after an error).

@@ -294,7 +294,10 @@ impl Guard {
             PType::ObjectType(o) => {
                 matches!(from, PType::ObjectType(f) if super::object::inherits(f, o))
             }
-            PType::TypeSet => matches!(from, PType::TypeSet),
+            PType::TypeSet => matches!(from, PType::TypeSet | PType::TypeSetType(_)),
+            PType::TypeSetType(ts) => {
+                matches!(from, PType::TypeSetType(f) if f.name == ts.name)
+            }
             PType::Uri(None) => matches!(from, PType::Uri(_)),
             PType::Uri(Some(params)) => match from {
                 PType::Uri(Some(theirs)) => params.iter().all(|(k, v)| theirs.get(k) == Some(v)),

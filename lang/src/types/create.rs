@@ -212,6 +212,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         | PType::SemVerRange
         | PType::CatalogEntry
         | PType::TypeSet
+        | PType::TypeSetType(_)
         | PType::ObjectType(_)
         | PType::Binary
         | PType::Unit => {

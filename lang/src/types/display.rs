@@ -32,6 +32,11 @@ pub fn alias_display(t: &PType) -> String {
             let _ = super::object::write_definition(&mut s, o);
             s
         }
+        PType::TypeSetType(ts) => {
+            let mut s = String::new();
+            let _ = super::typeset::write_typeset(&mut s, ts, true);
+            s
+        }
         t => t.to_string(),
     }
 }
@@ -300,6 +305,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             None => super::object::write_definition(f, o),
         },
         PType::TypeSet => f.write_str(TYPESET_TEXT),
+        PType::TypeSetType(ts) => super::typeset::write_typeset(f, ts, false),
         PType::Unit => f.write_str("Unit"),
         PType::Alias(a) if begin_expanding(a) => {
             let result = write!(f, "{} = ", a.name).and_then(|_| write_type(f, &a.resolved(), d));

@@ -193,7 +193,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             Value::Object(x) => super::object::inherits(&x.typ, o),
             _ => false,
         },
-        PType::TypeSet => false,
+        PType::TypeSet | PType::TypeSetType(_) => false,
         PType::Uri(params) => match v {
             Value::Uri(u) => params.as_ref().is_none_or(|p| uri_matches(p, u)),
             _ => false,

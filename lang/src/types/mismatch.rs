@@ -419,6 +419,7 @@ fn base_name(t: &PType) -> String {
         PType::Object => "Object".into(),
         PType::ObjectType(o) => o.label().into(),
         PType::TypeSet => "TypeSet".into(),
+        PType::TypeSetType(ts) => ts.name.to_string(),
         t => {
             let s = t.to_string();
             s.split('[').next().unwrap_or_default().to_string()

@@ -251,6 +251,8 @@ pub enum PType {
     /// A Pcore object type: `Object[{name => 'P', attributes => {...}}]` (see [`object`]).
     ObjectType(Rc<object::ObjectType>),
     TypeSet,
+    /// A TypeSet defined by an alias (see [`typeset`]).
+    TypeSetType(Rc<typeset::TypeSet>),
     /// `URI`, `URI[{'scheme' => 'http', ...}]`: the components a URI must have.
     Uri(Option<Rc<crate::values::Map>>),
     /// `Unit` (accepts anything; the reference's internal type).
@@ -323,6 +325,7 @@ impl PartialEq for PType {
             (Alias(a), Alias(b)) => a.name == b.name,
             (ObjectType(a), ObjectType(b)) => object::same(a, b),
             (Uri(a), Uri(b)) => a == b,
+            (TypeSetType(a), TypeSetType(b)) => Rc::ptr_eq(a, b) || a.name == b.name,
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
                     && self.is_unit_variant()
@@ -457,6 +460,7 @@ mod testparse;
 #[cfg(test)]
 mod tests;
 mod time_text;
+pub mod typeset;
 
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;

@@ -164,6 +164,47 @@ impl Uri {
         Ok(u)
     }
 
+    /// `base + reference`: the reference resolved against this URI (RFC 3986, 5.2.2).
+    pub fn merge(&self, r: &Uri) -> Uri {
+        if r.scheme.is_some() {
+            return Uri {
+                path: remove_dot_segments(&r.path),
+                ..r.clone()
+            };
+        }
+        let mut t = Uri {
+            scheme: self.scheme.clone(),
+            fragment: r.fragment.clone(),
+            ..Uri::default()
+        };
+        if r.host.is_some() {
+            t.userinfo = r.userinfo.clone();
+            t.host = r.host.clone();
+            t.port = r.port;
+            t.path = remove_dot_segments(&r.path);
+            t.query = r.query.clone();
+            return t;
+        }
+        t.userinfo = self.userinfo.clone();
+        t.host = self.host.clone();
+        t.port = self.port;
+        if r.path.is_empty() {
+            t.path = self.path.clone();
+            t.query = r.query.clone().or_else(|| self.query.clone());
+        } else {
+            t.query = r.query.clone();
+            t.path = if r.path.starts_with('/') {
+                remove_dot_segments(&r.path)
+            } else if self.host.is_some() && self.path.is_empty() {
+                remove_dot_segments(&format!("/{}", r.path))
+            } else {
+                let dir = self.path.rfind('/').map_or("", |i| &self.path[..=i]);
+                remove_dot_segments(&format!("{dir}{}", r.path))
+            };
+        }
+        t
+    }
+
     /// `$u.port`: the port, or the scheme's default.
     pub fn effective_port(&self) -> Option<u32> {
         self.port
@@ -251,6 +292,32 @@ impl std::hash::Hash for Uri {
     }
 }
 
+/// RFC 3986, 5.2.4: `.` and `..` segments removed from a path.
+fn remove_dot_segments(path: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let segments: Vec<&str> = path.split('/').collect();
+    for (i, seg) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        match *seg {
+            "." => {
+                if last {
+                    out.push("");
+                }
+            }
+            ".." => {
+                if out.len() > 1 || (out.len() == 1 && !out[0].is_empty()) {
+                    out.pop();
+                }
+                if last {
+                    out.push("");
+                }
+            }
+            s => out.push(s),
+        }
+    }
+    out.join("/")
+}
+
 /// A string as Ruby's `inspect` shows it in the reference's messages.
 fn ruby_inspect(s: &str) -> String {
     let mut out = String::from("\"");
@@ -295,6 +362,22 @@ mod tests {
         assert_eq!(
             Uri::parse("http://a/ä").unwrap_err(),
             "URI must be ascii only \"http://a/\\u00E4\""
+        );
+    }
+
+    #[test]
+    fn references_resolve_against_a_base() {
+        let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+        let resolve = |r: &str| base.merge(&Uri::parse(r).unwrap()).to_string();
+        assert_eq!(resolve("g"), "http://a/b/c/g");
+        assert_eq!(resolve("../g"), "http://a/b/g");
+        assert_eq!(resolve("/g"), "http://a/g");
+        assert_eq!(resolve("?y"), "http://a/b/c/d;p?y");
+        assert_eq!(resolve("//g"), "http://g");
+        let host_only = Uri::parse("http://a").unwrap();
+        assert_eq!(
+            host_only.merge(&Uri::parse("x").unwrap()).to_string(),
+            "http://a/x"
         );
     }
 

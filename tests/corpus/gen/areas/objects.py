@@ -315,8 +315,48 @@ URIS = [
 for u in URIS:
     P(u)
 
+# --- TypeSet --------------------------------------------------------------------------------
+TYPESETS = [
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\nMyTypes::Point",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\nMyTypes::Point(1)",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\n$p = MyTypes::Point(1) [$p, type($p), $p.x, $p =~ MyTypes::Point]",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}], Line => Object[{attributes => {a => Point, b => Point}}]}}]\n[MyTypes::Line, MyTypes::Line(MyTypes::Point(1), MyTypes::Point(2))]",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Id => Integer[1, default], Point => Object[{attributes => {x => Id}}]}}]\n[MyTypes::Id, MyTypes::Point(3), 5 =~ MyTypes::Id]",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\nMyTypes::Nope",
+    "TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]",
+    "type MyTypes = TypeSet[{version => '1.0.0', types => {Point => Integer}}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '2.0.0', types => {Point => Integer}}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', name_authority => 'http://example.com', name => 'Foo', version => '1.2.3', types => {Point => Integer}}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Point => Integer}, bogus => 1}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {point => Integer}}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\n[MyTypes =~ Type[TypeSet], MyTypes == MyTypes, type(MyTypes), MyTypes::Point == MyTypes::Point]",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\n[MyTypes::Point, String(MyTypes::Point(1))]",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}], P2 => Object[{parent => Point, attributes => {y => Integer}}]}}]\n[MyTypes::P2, MyTypes::P2(1, 2), MyTypes::P2 < MyTypes::Point]",
+    'TypeSet',
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\nMyTypes::Point.new(2)",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {}}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0'}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', version => 'x', types => {A => Integer}}]\nMyTypes",
+    "type MyTypes = TypeSet[{pcore_version => '1.0.0', types => {A => 1}}]\nMyTypes",
+    "type T = TypeSet[{pcore_version => '1.0.0', types => {A => Integer, B => Array[A]}}]\nT",
+    "type T = TypeSet[{pcore_version => '1.0.0', types => {A => Integer}}]\ntype(T)",
+    "type T = TypeSet[{pcore_version => '1.0.0', types => {A => Integer}}]\nString(T)",
+    "type T = TypeSet[{pcore_version => '1.0.0', version => '2.1.0', types => {A => Object[{attributes => {a => String}}]}}]\nT",
+    'type T = TypeSet[{pcore_version => 1, types => {A => Integer}}]\nT',
+    "type T = TypeSet[{pcore_version => '1.0.0', types => {A => Integer}, annotations => {}}]\nT",
+    "type T = TypeSet[{pcore_version => '1.0.0', types => {A => Integer}}]\nT == T",
+    "type T = TypeSet[{pcore_version => '1.0.0', types => {A => Integer}}]\n[T < TypeSet, T =~ Type[TypeSet]]",
+    "type T = TypeSet[{pcore_version => '1.0.0', types => {A => Integer}}]\n1",
+]
+for t in TYPESETS:
+    P(t)
+
 SPEC_DISAGREEMENTS = []
 REFERENCE_INTERNALS = [
+    # A TypeSet with `references`: a Ruby NoMethodError (`undefined method '>=' for nil`).
+    "type Other = TypeSet[{pcore_version => '1.0.0', types => {Point => Object[{attributes => {x => Integer}}]}}]\ntype MyTypes = TypeSet[{pcore_version => '1.0.0', types => {Line => Object[{attributes => {a => O::Point}}]}, references => {O => {name => 'Other', version_range => '1.x'}}}]\n[MyTypes, MyTypes::Line(Other::Point(1))]",
+
     # The reference fails with a Ruby ArgumentError leaking its host ("wrong number of
     # arguments (given 0, expected 1)") when a type overrides an attribute and is printed.
     ZOO + "type Bird = Object[{parent => Animal, attributes => {name => {type => String, override => true}}}]\nBird",
