@@ -277,6 +277,9 @@ impl Evaluator {
     /// (a built-in resource type, or a `define` of this session).
     pub fn type_named(&self, name: &str) -> Result<PType, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
+            if self.inline_aliases.iter().any(|a| Rc::ptr_eq(a, alias)) {
+                return Ok(alias.resolved());
+            }
             // An alias that leads only to aliases, back to itself, names no type.
             let mut target = alias.resolved();
             for _ in 0..64 {

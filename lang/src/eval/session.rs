@@ -80,6 +80,9 @@ pub struct Evaluator {
     pub(crate) functions: HashMap<Rc<str>, Rc<FunctionDef>>,
     pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
     pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
+    /// While a TypeSet's members are defined: the members that are not object types, which
+    /// the later members see as their definitions (as the reference prints them).
+    pub(crate) inline_aliases: Vec<Rc<TypeAlias>>,
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
     /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
     /// their AST node. Cleared for each input and whenever a type name changes meaning.
@@ -144,6 +147,7 @@ impl Evaluator {
             functions: HashMap::default(),
             builtins,
             aliases: HashMap::default(),
+            inline_aliases: Vec::new(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             slot_pool: Vec::new(),
@@ -464,7 +468,12 @@ impl Evaluator {
         for ((n, expr), alias) in members.iter().zip(&short) {
             let qualified: Rc<str> = format!("{name}::{n}").into();
             match self.alias_target(&qualified, expr) {
-                Ok(Value::Type(t)) => *alias.target.borrow_mut() = Some((*t).clone()),
+                Ok(Value::Type(t)) => {
+                    if !matches!(*t, PType::ObjectType(_)) {
+                        self.inline_aliases.push(alias.clone());
+                    }
+                    *alias.target.borrow_mut() = Some((*t).clone())
+                }
                 Ok(other) => {
                     failure = Some(format!(
                         "The expression <{}> is not a valid type specification.",
@@ -482,6 +491,7 @@ impl Evaluator {
                 }
             }
         }
+        self.inline_aliases.clear();
         for (key, old) in saved {
             match old {
                 Some(a) => self.aliases.insert(key, a),

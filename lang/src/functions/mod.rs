@@ -9,6 +9,7 @@
 //! of them; `shims` calls into modules built in parallel. `testdata/*.jsonl` holds the
 //! reference's answers for ~830 calls, checked by `tests::matches_the_reference`.
 
+pub mod annotate;
 pub mod catalog;
 pub mod collections;
 pub mod control;
@@ -70,6 +71,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(stdlib::builtins());
         all.extend(environment::builtins());
         all.extend(lookup::builtins());
+        all.extend(annotate::builtins());
         all.sort_by_key(|b| b.name);
         all
     })

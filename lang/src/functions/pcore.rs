@@ -69,7 +69,7 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
     let attrs = o.init_attributes();
     let sigs = signatures(&attrs);
     let name = format!("new_{}", o.label());
-    let chosen = dispatch_signatures(&name, &sigs, args)?;
+    let chosen = dispatch_signatures(&name, &sigs, args, None)?;
     let values: Vec<Value> = match (chosen, args) {
         (0, [Value::Hash(h)]) => attrs
             .iter()
@@ -165,7 +165,7 @@ pub fn new_uri(args: &[Value]) -> Result<Value, Error> {
     if let [v @ Value::Uri(_)] = args {
         return Ok(v.clone());
     }
-    let uri = match dispatch_signatures("new_error", &uri_signatures(), args)? {
+    let uri = match dispatch_signatures("new_error", &uri_signatures(), args, None)? {
         0 => Uri::parse(args[0].as_str().unwrap_or_default()).map_err(Error::eval)?,
         _ => {
             let h = args[0].as_hash().cloned().unwrap_or_default();

@@ -12,6 +12,24 @@ use std::rc::Rc;
 thread_local! {
     static DEFERRED: Rc<ObjectType> = Rc::new(deferred_type());
     static ERROR: Rc<ObjectType> = Rc::new(error_type());
+    static ANNOTATION: Rc<ObjectType> = Rc::new(ObjectType {
+        name: Some("Annotation".into()),
+        ..ObjectType::empty()
+    });
+    static PCORE: Rc<ObjectType> = Rc::new(ObjectType {
+        name: Some("Pcore".into()),
+        ..ObjectType::empty()
+    });
+}
+
+/// `Annotation`, the parent of annotation types.
+pub fn annotation() -> Rc<ObjectType> {
+    ANNOTATION.with(Rc::clone)
+}
+
+/// The reference's `Pcore` type (only named in `annotate`'s signatures).
+pub fn pcore() -> Rc<ObjectType> {
+    PCORE.with(Rc::clone)
 }
 
 /// `Deferred`
@@ -29,6 +47,7 @@ pub fn by_name(name: &str) -> Option<Rc<ObjectType>> {
     match name {
         "Deferred" => Some(deferred()),
         "Error" => Some(error()),
+        "Annotation" => Some(annotation()),
         _ => None,
     }
 }

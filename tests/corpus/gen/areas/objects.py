@@ -352,6 +352,36 @@ TYPESETS = [
 for t in TYPESETS:
     P(t)
 
+# --- annotate -------------------------------------------------------------------------------
+ANNOTATE = [
+    'Annotation',
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\n$p = P(1)\n[annotate(MyAnn, $p, {note => 'hi'}), annotate(MyAnn, $p)]",
+    'type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\n$p = P(1)\nannotate(MyAnn, $p)',
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\n$p = P(1)\nannotate(MyAnn, $p) || { MyAnn('made') }",
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\n$p = P(1)\n$a = annotate(MyAnn, $p) || { {note => 'made'} }\n[$a, annotate(MyAnn, $p)]",
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\n$p = P(1)\nannotate(MyAnn, $p, {note => 'a'})\nannotate(MyAnn, $p, clear)\nannotate(MyAnn, $p)",
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\nannotate(MyAnn, 'str', {note => 'a'})",
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\nannotate(MyAnn, [1], {note => 'a'})",
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\nannotate(P, {MyAnn => {note => 'x'}})",
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\n$p = annotate(P, P(2), {MyAnn => {note => 'x'}})\n[$p, annotate(MyAnn, $p)]",
+    'type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\nannotate(MyAnn, P(1), {note => 1})',
+    'type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\nMyAnn',
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\nMyAnn('x')",
+    'annotate(Annotation, 1)',
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => Integer}}]\n$p = P(1)\n$q = P(1)\nannotate(MyAnn, $p, {note => 'a'})\nannotate(MyAnn, $q)",
+    "type MyAnn = Object[{parent => Annotation, attributes => {note => String}}]\ntype P = Object[{attributes => {x => {type => Integer, annotations => {MyAnn => {note => 'n'}}}}}]\nP",
+    "type Note = Object[{parent => Annotation, attributes => {text => String}}]\n$v = [1, 2]\nannotate(Note, $v, {text => 'pair'})\nannotate(Note, $v).text",
+    "type Note = Object[{parent => Annotation, attributes => {text => String}}]\n$v = {a => 1}\nannotate(Note, $v, {text => 'h'})\n[annotate(Note, $v), annotate(Note, {a => 1})]",
+    "type Note = Object[{parent => Annotation, attributes => {text => {type => String, value => 'd'}}}]\n$v = [1]\nannotate(Note, $v) || { {} }",
+    'type Note = Object[{parent => Annotation, attributes => {text => String}}]\nannotate(Note, [1]) || { {text => 1} }',
+    "type Note = Object[{parent => Annotation, attributes => {text => String}}]\nannotate(Note, 1, {text => 'a'})",
+    'type Note = Object[{parent => Annotation, attributes => {text => String}}]\nNote < Annotation',
+    'annotate(Integer, [1])',
+    'annotate()',
+]
+for a in ANNOTATE:
+    P(a)
+
 SPEC_DISAGREEMENTS = []
 REFERENCE_INTERNALS = [
     # A TypeSet with `references`: a Ruby NoMethodError (`undefined method '>=' for nil`).
