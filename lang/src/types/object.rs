@@ -619,6 +619,86 @@ pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
 
 // ---- display
 
+/// A readable outline of an object type for people (the REPL's `:help`, the kernel's
+/// inspection): its parent, then every attribute with its type and default, inherited ones
+/// marked, constants and functions.
+pub fn outline(o: &Rc<ObjectType>) -> String {
+    let mut out = format!("{}: an Object type", o.label());
+    if let Some(p) = &o.parent {
+        let _ = write!(out, " inheriting from {p}");
+    }
+    let chain = o.ancestry();
+    let own = |a: &Attribute| o.attributes.iter().any(|x| x.name == a.name);
+    let attrs = o.all_attributes();
+    let stored: Vec<&Attribute> = attrs.iter().filter(|a| !a.is_constant()).collect();
+    if stored.is_empty() {
+        out.push_str("\n  no attributes");
+    } else {
+        out.push_str("\n  attributes:");
+        for a in stored {
+            let _ = write!(out, "\n    {}: {}", a.name, a.typ);
+            if let Some(v) = &a.value {
+                let _ = write!(out, " = {}", value_text(v));
+            }
+            if let Some(k) = a.kind {
+                let _ = write!(out, " ({})", k.name());
+            }
+            if !own(a) {
+                let from = chain
+                    .iter()
+                    .rev()
+                    .find(|c| c.attributes.iter().any(|x| x.name == a.name))
+                    .map_or("a parent", |c| c.label());
+                let _ = write!(out, "  (from {from})");
+            }
+        }
+    }
+    let consts: Vec<&Attribute> = attrs.iter().filter(|a| a.is_constant()).collect();
+    if !consts.is_empty() {
+        out.push_str("\n  constants:");
+        for a in consts {
+            let v = a.value.as_ref().map(value_text).unwrap_or_default();
+            let _ = write!(out, "\n    {} = {v}", a.name);
+        }
+    }
+    let functions: Vec<&Function> = chain.iter().flat_map(|c| c.functions.iter()).collect();
+    if !functions.is_empty() {
+        out.push_str("\n  functions:");
+        for f in functions {
+            let _ = write!(out, "\n    {}: {}", f.name, f.typ);
+        }
+    }
+    if let Some(eq) = &o.equality {
+        let _ = write!(out, "\n  equality: {}", eq.join(", "));
+    }
+    out
+}
+
+/// The outline of an object type, or of each member of a TypeSet; `None` for other types.
+pub fn outline_type(t: &PType) -> Option<String> {
+    match t.resolved() {
+        PType::ObjectType(o) => Some(outline(&o)),
+        PType::TypeSetType(ts) => {
+            let mut out = format!("{}: a TypeSet (pcore {})", ts.name, ts.pcore_version);
+            if let Some(v) = &ts.version {
+                let _ = write!(out, ", version {v}");
+            }
+            for (n, t) in &ts.types {
+                match t.resolved() {
+                    PType::ObjectType(o) => {
+                        let _ = write!(out, "\n\n{}", outline(&o));
+                    }
+                    other => {
+                        let _ = write!(out, "\n\n{}::{n} = {other}", ts.name);
+                    }
+                }
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
 /// `Object[{name => 'P', parent => Q, attributes => {...}, ...}]`, the form of a type value.
 pub fn write_definition(f: &mut dyn Write, o: &ObjectType) -> fmt::Result {
     let mut parts: Vec<String> = Vec::new();
@@ -753,6 +833,27 @@ mod tests {
         assert_eq!(
             s,
             "Object[{name => 'P', attributes => {'x' => Integer, 'y' => {type => Integer, value => 0}}}]"
+        );
+    }
+
+    #[test]
+    fn the_outline_lists_attributes_with_types_and_defaults() {
+        let attrs = h(vec![
+            ("x", Value::typ(PType::integer())),
+            (
+                "y",
+                Value::hash(h(vec![
+                    ("type", Value::typ(PType::integer())),
+                    ("value", Value::Integer(0)),
+                ])),
+            ),
+        ]);
+        let mut o = parse(h(vec![("attributes", Value::hash(attrs))])).unwrap();
+        o.name = Some("P".into());
+        let text = outline(&Rc::new(o));
+        assert_eq!(
+            text,
+            "P: an Object type\n  attributes:\n    x: Integer\n    y: Integer = 0"
         );
     }
 
