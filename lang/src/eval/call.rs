@@ -541,6 +541,31 @@ fn is_constant(e: &Expr) -> bool {
     }
 }
 
+/// `$obj.name(...)` on an object: an attribute's value, a constant, a native function of a
+/// built-in object type, or the reference's error for a member without implementation.
+/// `None` when the object has no such member (the call goes to the function of that name).
+fn object_member(
+    o: &crate::types::object_instance::ObjectValue,
+    name: &str,
+    extra_args: usize,
+) -> Option<Result<Value, String>> {
+    use crate::types::object_instance::Access;
+    if let Some(v) = crate::types::pcore::native_function(o, name) {
+        return Some(Ok(v));
+    }
+    Some(match o.access(name)? {
+        Access::Value(_) if extra_args > 0 => {
+            let (owner, _) = o.typ.member(name)?;
+            Err(format!(
+                "'attribute {}[{name}]' expects no arguments, got {extra_args}",
+                owner.label()
+            ))
+        }
+        Access::Value(v) => Ok(v),
+        Access::NotImplemented(what) => Err(format!("no method is implemented for {what}")),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     /// Binding arguments (the plain fast path and the checked one) and the integer fast
@@ -587,29 +612,4 @@ mod tests {
             assert_eq!(&got, expected, "{src}");
         }
     }
-}
-
-/// `$obj.name(...)` on an object: an attribute's value, a constant, a native function of a
-/// built-in object type, or the reference's error for a member without implementation.
-/// `None` when the object has no such member (the call goes to the function of that name).
-fn object_member(
-    o: &crate::types::object_instance::ObjectValue,
-    name: &str,
-    extra_args: usize,
-) -> Option<Result<Value, String>> {
-    use crate::types::object_instance::Access;
-    if let Some(v) = crate::types::pcore::native_function(o, name) {
-        return Some(Ok(v));
-    }
-    Some(match o.access(name)? {
-        Access::Value(_) if extra_args > 0 => {
-            let (owner, _) = o.typ.member(name)?;
-            Err(format!(
-                "'attribute {}[{name}]' expects no arguments, got {extra_args}",
-                owner.label()
-            ))
-        }
-        Access::Value(v) => Ok(v),
-        Access::NotImplemented(what) => Err(format!("no method is implemented for {what}")),
-    })
 }

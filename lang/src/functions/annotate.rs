@@ -17,10 +17,13 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+/// An annotated value (kept alive, so that its identity is not reused) and its annotations
+/// by annotation type name.
+type Annotated = (Value, Vec<(Rc<str>, Value)>);
+
 thread_local! {
-    /// value identity -> (the value, kept alive; annotation type name -> annotation)
-    static ANNOTATIONS: RefCell<HashMap<usize, (Value, Vec<(Rc<str>, Value)>)>> =
-        RefCell::new(HashMap::new());
+    /// Annotated values by identity.
+    static ANNOTATIONS: RefCell<HashMap<usize, Annotated>> = RefCell::new(HashMap::new());
 }
 
 /// The identity of a value that can carry annotations.

@@ -722,7 +722,7 @@ pub fn write_definition(f: &mut dyn Write, o: &ObjectType) -> fmt::Result {
     let attrs: Vec<String> = o
         .attributes
         .iter()
-        .filter(|a| !a.from_constants && !(a.is_constant() && only_value(a)))
+        .filter(|a| !shown_as_constant(a))
         .map(attribute_text)
         .collect();
     if !attrs.is_empty() {
@@ -731,7 +731,7 @@ pub fn write_definition(f: &mut dyn Write, o: &ObjectType) -> fmt::Result {
     let consts: Vec<String> = o
         .attributes
         .iter()
-        .filter(|a| a.from_constants || (a.is_constant() && only_value(a)))
+        .filter(|a| shown_as_constant(a))
         .map(|a| {
             format!(
                 "{} => {}",
@@ -761,9 +761,10 @@ pub fn write_definition(f: &mut dyn Write, o: &ObjectType) -> fmt::Result {
     write!(f, "Object[{{{}}}]", parts.join(", "))
 }
 
-/// A constant declared with nothing but its value (printed under `constants`).
-fn only_value(a: &Attribute) -> bool {
-    !a.override_ && !a.final_ && a.annotations.is_none()
+/// Whether an attribute prints under `constants`: declared there, or a constant declared
+/// with nothing but its value.
+fn shown_as_constant(a: &Attribute) -> bool {
+    a.from_constants || (a.is_constant() && !a.override_ && !a.final_ && a.annotations.is_none())
 }
 
 fn attribute_text(a: &Attribute) -> String {
