@@ -314,6 +314,11 @@ impl Evaluator {
                             format!("{entity} Originally set by Puppet-Type-System/Static-Loader.");
                         return Err(Error::new(ErrorKind::Failed, message).at(e.span));
                     }
+                    // A built-in resource type (`Service`, `File`) is a type too.
+                    if crate::catalog::builtin_types::lookup(&lower).is_some() {
+                        let message = format!("{entity} Set at unknown location");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
                     let key: Rc<str> = format!("type {lower}").into();
                     if let Some(first) = defined.get(&key) {
                         let (line, col) = self

@@ -398,3 +398,24 @@ REFERENCE_INTERNALS = [
     # Sorting objects: a Ruby error naming an anonymous class (`comparison of #<Class:0x...>`).
     POINT + "[Point(1, 2), Point(0, 1)].sort",
 ]
+
+# --- a small domain (the notebook's), and names taken by built-in resource types --------------
+DOMAIN = (
+    "type Host = Object[{attributes => {name => Pattern[/\\A[a-z0-9.-]+\\z/], cores => {type => Integer[1, 256], value => 2}}}]\n"
+    "type App = Object[{attributes => {name => String[1], port => Integer[1, 65535], host => Host}, equality => [name, host]}]\n"
+    "type WebApp = Object[{parent => App, attributes => {tls => {type => Boolean, value => true}}}]\n"
+    "$db = Host('db1.example.com', 8)\n$web = Host({name => 'web1.example.com'})\n"
+    "$api = WebApp('api', 8443, $web)\n$pg = App('postgres', 5432, $db)\n"
+)
+for d in [
+    "[Host, $web, $api, $api.host.cores, $api.tls]",
+    "[$api =~ App, $pg =~ WebApp, WebApp < App, App < Object, [$api, $pg] =~ Array[App]]",
+    "[$pg == App('postgres', 6432, $db), $pg == App('postgres', 5432, $web)]",
+    "[$api, $pg].filter |$s| { $s =~ WebApp and $s.tls }.map |$s| { \"${s.name}@${s.host.name}:${s.port}\" }",
+    "Host('Not A Hostname!')",
+    "{$pg => 'db', $api => 'web'}[App('postgres', 1, $db)]",
+]:
+    P(DOMAIN + d)
+P("type Service = Object[{attributes => {name => String}}]\nService")
+P("type File = Integer\n1")
+P("type Notify = Object[{}]\n1")
