@@ -213,9 +213,15 @@ fn annotate(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
 }
 
 pub fn builtins() -> Vec<Builtin> {
+    // The declared signatures document the function; the call is dispatched on the
+    // reference's (`signatures()`), whose types are object types.
     vec![builtin(
         "annotate",
-        &[],
+        &[
+            "Type $type, Any $value, Callable[0, 0] &$block?",
+            "Type $type, Any $value, Variant[Enum['clear'], Hash[String, Any]] $annotation_hash",
+            "Type $type, Any $value, Hash[Type, Hash[String, Any]] $annotations",
+        ],
         annotate,
         "annotate(Type[Annotation] $type, Any $value, Variant[Enum['clear'], Hash] $annotation_hash?) |$init|?\n\
 The annotation of type $type attached to $value: sets it from a hash (or removes it with\n\
