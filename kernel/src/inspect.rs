@@ -29,11 +29,18 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
             .into_iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(word))
         {
+            if let Some(outline) = prepl::types::object::outline_type(&t) {
+                return Some(outline);
+            }
             return Some(format!("Type alias: {name}\nResolves to: {t}"));
         }
         if let Some(t) = find_type(word) {
+            let outline = prepl::types::by_name(word)
+                .and_then(|t| prepl::types::object::outline_type(&t))
+                .map(|o| format!("\n{o}"))
+                .unwrap_or_default();
             return Some(format!(
-                "Type: {}{}\nA built-in type: {}.",
+                "Type: {}{}\nA built-in type: {}.{outline}",
                 t.name, t.params, t.doc
             ));
         }
@@ -106,5 +113,14 @@ mod tests {
         assert_eq!(r["found"], true);
         let r = inspect(&s, &defs, "$nope", 2);
         assert_eq!(r["found"], false);
+        let mut s = Session::new();
+        s.eval("type Animal = Object[{attributes => {name => String, legs => {type => Integer, value => 4}}}]")
+            .unwrap();
+        let r = inspect(&s, &defs, "Animal", 2);
+        let text = r["data"]["text/plain"].as_str().unwrap();
+        assert!(
+            text.contains("name: String") && text.contains("legs: Integer = 4"),
+            "{text}"
+        );
     }
 }

@@ -77,7 +77,9 @@ fn scalar_style(v: &Value) -> &'static str {
         | Value::SemVerRange(_)
         | Value::Sensitive(_)
         | Value::Binary(_)
+        | Value::Uri(_)
         | Value::Iterator(_) => STYLE_TIME,
+        Value::Object(_) => STYLE_TYPE,
         Value::Array(_) | Value::Hash(_) => STYLE_PUNCT,
     }
 }

@@ -278,7 +278,13 @@ fn help(repl: &Repl, arg: &str) -> String {
         return format!("{} is a function defined in this session.", bold(arg));
     }
     if let Some(t) = find_type(arg) {
-        return format!("{}{}\n  {}", bold(t.name), t.params, t.doc);
+        let head = format!("{}{}\n  {}", bold(t.name), t.params, t.doc);
+        // A built-in object type (Deferred, Error): its attributes too.
+        return match prepl::types::by_name(arg).and_then(|t| prepl::types::object::outline_type(&t))
+        {
+            Some(outline) => format!("{head}\n{outline}"),
+            None => head,
+        };
     }
     if let Some((name, target)) = repl
         .session
@@ -286,6 +292,9 @@ fn help(repl: &Repl, arg: &str) -> String {
         .into_iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(arg))
     {
+        if let Some(outline) = prepl::types::object::outline_type(&target) {
+            return outline;
+        }
         return format!("{} is a type alias for {}", bold(&name), target);
     }
     if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
@@ -414,7 +423,7 @@ fn type_of(repl: &mut Repl, expr: &str) -> Result<String, String> {
     Ok(format!(
         "{} {}\n{} {}\n{} {}",
         label("detailed:   "),
-        infer(&value),
+        prepl::types::alias_display(&infer(&value)),
         label("reduced:    "),
         infer_reduced(&value),
         label("generalized:"),

@@ -164,6 +164,7 @@ mod tests {
                 "MyType".into(),
                 "String".into(),
             ],
+            members: Vec::new(),
         }
     }
 

@@ -103,6 +103,17 @@ pub fn to_data(v: &Value) -> Json {
         }),
         Value::Default => json!({"__ptype": "Default"}),
         Value::Regexp(r) => json!({"__ptype": "Regexp", "__pvalue": r.source()}),
+        Value::Uri(u) => json!({"__ptype": "URI", "__pvalue": u.to_string()}),
+        // An object: its type's name and the attributes that differ from their defaults
+        // (`{"__ptype": "Deferred", "name": "f", "arguments": [1]}`).
+        Value::Object(o) => {
+            let mut m = serde_json::Map::new();
+            m.insert("__ptype".into(), Json::from(o.typ.label()));
+            for (k, v) in o.init_hash().iter() {
+                m.insert(format::to_display(k), to_data(v));
+            }
+            Json::Object(m)
+        }
         // The reference writes the secret itself into the catalog.
         Value::Sensitive(inner) => to_data(inner),
         Value::Type(t) => match &**t {
@@ -132,7 +143,46 @@ pub fn from_data(j: &Json) -> Value {
         },
         Json::String(s) => Value::string(s.as_str()),
         Json::Array(a) => Value::array(a.iter().map(from_data).collect()),
+        Json::Object(o)
+            if o.get("__ptype").and_then(Json::as_str) == Some("URI")
+                && o.len() == 2
+                && o.get("__pvalue").is_some_and(Json::is_string) =>
+        {
+            let text = o.get("__pvalue").and_then(Json::as_str).unwrap_or_default();
+            match crate::values::uri::Uri::parse(text) {
+                Ok(u) => Value::Uri(std::rc::Rc::new(u)),
+                Err(_) => Value::string(text),
+            }
+        }
+        Json::Object(o)
+            if o.get("__ptype")
+                .and_then(Json::as_str)
+                .is_some_and(|t| crate::types::pcore::by_name(t).is_some()) =>
+        {
+            rich_object(o)
+        }
         Json::Object(o) => Value::hash(
+            o.iter()
+                .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
+                .collect(),
+        ),
+    }
+}
+
+/// `{"__ptype": "Deferred", ...}`: an instance of a built-in object type, or the hash as it
+/// is when its attributes do not fit the type.
+fn rich_object(o: &serde_json::Map<String, Json>) -> Value {
+    let hash: crate::values::Map = o
+        .iter()
+        .filter(|(k, _)| k.as_str() != "__ptype")
+        .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
+        .collect();
+    let name = o.get("__ptype").and_then(Json::as_str).unwrap_or_default();
+    match crate::types::pcore::by_name(name)
+        .and_then(|t| crate::types::object_instance::ObjectValue::from_init_hash(&t, &hash))
+    {
+        Some(v) => Value::Object(std::rc::Rc::new(v)),
+        None => Value::hash(
             o.iter()
                 .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
                 .collect(),

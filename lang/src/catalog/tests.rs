@@ -175,3 +175,27 @@ fn a_collector_matching_nothing_in_a_chain_stands_for_the_left_operand() {
         .clone();
     assert_eq!(a["parameters"]["before"], serde_json::json!(["Notify[b]"]));
 }
+
+#[test]
+fn deferred_values_are_rich_data_in_the_catalog_and_back() {
+    let mut s = Session::new();
+    let d = s.eval("Deferred('foo', [1, 'a'])").unwrap();
+    let j = crate::catalog::json::to_data(&d);
+    assert_eq!(
+        j,
+        serde_json::json!({"__ptype": "Deferred", "name": "foo", "arguments": [1, "a"]})
+    );
+    let back = crate::catalog::json::from_data(&j);
+    assert_eq!(back, d);
+    let e = s.eval("Error('m', 'k')").unwrap();
+    assert_eq!(
+        crate::catalog::json::to_data(&e),
+        serde_json::json!({"__ptype": "Error", "msg": "m", "kind": "k"})
+    );
+    // An unknown type, or attributes that do not fit, stay a hash.
+    let odd = serde_json::json!({"__ptype": "Deferred", "name": 1});
+    assert!(matches!(
+        crate::catalog::json::from_data(&odd),
+        crate::Value::Hash(_)
+    ));
+}

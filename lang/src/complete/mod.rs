@@ -15,17 +15,21 @@ pub struct Names {
     pub functions: Vec<String>,
     /// Built-in type names and type aliases, sorted and unique.
     pub types: Vec<String>,
+    /// The attribute and function names of variables holding objects (`$p.` completes
+    /// `x`, `y`), by variable name.
+    pub members: Vec<(String, Vec<String>)>,
 }
 
 impl Names {
     /// The names of a session: its variables, the built-in functions and `extra_functions`
     /// (a front end's own), the session's functions, the built-in types and its aliases.
     pub fn of(session: &Session, extra_functions: &[&str]) -> Names {
-        let variables = session
-            .variables()
-            .into_iter()
-            .map(|(n, _)| n.to_string())
+        let vars = session.variables();
+        let members = vars
+            .iter()
+            .filter_map(|(n, v)| Some((n.to_string(), member_names(v)?)))
             .collect();
+        let variables = vars.into_iter().map(|(n, _)| n.to_string()).collect();
         let mut functions: Vec<String> = crate::functions::all()
             .iter()
             .map(|b| b.name.to_string())
@@ -43,7 +47,27 @@ impl Names {
             variables,
             functions: sorted_unique(functions),
             types: sorted_unique(types),
+            members,
         }
+    }
+}
+
+/// What `$v.` can name on an object (its attributes, constants and functions) or a URI (its
+/// components).
+fn member_names(v: &crate::Value) -> Option<Vec<String>> {
+    match v {
+        crate::Value::Object(o) => {
+            Some(o.typ.member_names().iter().map(|n| n.to_string()).collect())
+        }
+        crate::Value::Uri(_) => Some(
+            [
+                "fragment", "host", "opaque", "path", "port", "query", "scheme", "userinfo",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        ),
+        _ => None,
     }
 }
 
@@ -54,6 +78,8 @@ pub enum Kind {
     Function,
     Type,
     Keyword,
+    /// An attribute of an object (after `$p.`).
+    Attribute,
 }
 
 impl Kind {
@@ -63,8 +89,26 @@ impl Kind {
             Kind::Function => "function",
             Kind::Type => "type",
             Kind::Keyword => "keyword",
+            Kind::Attribute => "attribute",
         }
     }
+}
+
+/// The member names of the object variable just before a `.` (`$p.`), if it holds one.
+fn object_before_dot<'a>(before: &str, names: &'a Names) -> Option<&'a Vec<String>> {
+    let head = before.strip_suffix('.')?;
+    let name_start = head
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_word_char(c))
+        .last()
+        .map_or(head.len(), |(i, _)| i);
+    let var = head[..].get(name_start..)?;
+    let var = var
+        .strip_prefix('$')
+        .or_else(|| head[..name_start].ends_with('$').then_some(var))?;
+    let var = var.strip_prefix("::").unwrap_or(var);
+    names.members.iter().find(|(n, _)| n == var).map(|(_, m)| m)
 }
 
 /// Completions of the code before the cursor: the byte offset where the completed word
@@ -103,6 +147,14 @@ pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>
     } else if before[..start].ends_with("${") {
         // `"${na`: a variable, written without its `$`.
         tagged(starting_with(&names.variables, word), Kind::Variable).collect()
+    } else if let Some(members) = object_before_dot(&before[..start], names) {
+        // `$p.` on an object: its members; functions when no member matches.
+        let found = starting_with(members, word);
+        if found.is_empty() {
+            tagged(starting_with(&names.functions, word), Kind::Function).collect()
+        } else {
+            tagged(found, Kind::Attribute).collect()
+        }
     } else if before[..start].ends_with('.') {
         tagged(starting_with(&names.functions, word), Kind::Function).collect()
     } else if word.is_empty() {
@@ -175,7 +227,24 @@ mod tests {
                 "MyType".into(),
                 "String".into(),
             ],
+            members: vec![("xy".into(), vec!["x".into(), "y".into()])],
         }
+    }
+
+    #[test]
+    fn members_of_an_object_after_a_dot() {
+        assert_eq!(words("$xy."), (4, vec!["x".into(), "y".into()]));
+        assert_eq!(words("notice($xy.e"), (11, vec!["each".into()]));
+        assert_eq!(words("$xy.x"), (4, vec!["x".into()]));
+        // Other variables complete functions only.
+        assert_eq!(words("$xs.n"), (4, vec!["notice".into(), "now".into()]));
+        let mut s = crate::Session::new();
+        s.eval("type P = Object[{attributes => {x => Integer, y => Integer}}] $p = P(1, 2)")
+            .unwrap();
+        let n = Names::of(&s, &[]);
+        let (_, found) = complete_code("$p.", &n);
+        assert_eq!(found[0], ("x".to_string(), Kind::Attribute));
+        assert_eq!(found[1], ("y".to_string(), Kind::Attribute));
     }
 
     fn words(before: &str) -> (usize, Vec<String>) {

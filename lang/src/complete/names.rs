@@ -43,6 +43,11 @@ const fn t(name: &'static str, params: &'static str, doc: &'static str) -> TypeD
 
 /// Every built-in type, sorted by name.
 pub const TYPES: &[TypeDoc] = &[
+    t(
+        "Annotation",
+        "",
+        "the parent of annotation object types (see annotate)",
+    ),
     t("Any", "", "every value"),
     t(
         "Array",
@@ -88,7 +93,11 @@ pub const TYPES: &[TypeDoc] = &[
     t("Iterator", "[T]", "a lazy iterator yielding T"),
     t("NotUndef", "[T]", "T without undef"),
     t("Numeric", "", "Integer and Float"),
-    t("Object", "", "object types"),
+    t(
+        "Object",
+        "[{name, parent, attributes, constants, functions, equality, ...}]",
+        "object types",
+    ),
     t("Optional", "[T]", "T or undef"),
     t(
         "Pattern",

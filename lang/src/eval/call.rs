@@ -104,6 +104,22 @@ impl Evaluator {
         style: CallStyle,
         span: Span,
     ) -> EvalResult {
+        if style == CallStyle::Method {
+            if let Some(Value::Uri(u)) = args.first() {
+                if let Some(v) = crate::functions::pcore::uri_component(u, name) {
+                    return Ok(v);
+                }
+            }
+            if let Some(Value::Object(o)) = args.first() {
+                if let Some(r) = object_member(o, name, args.len() - 1) {
+                    return r.map_err(|e| {
+                        Error::eval(format!("Error while evaluating a Method call, {e}"))
+                            .at(span)
+                            .into()
+                    });
+                }
+            }
+        }
         let closure = block.map(|l| self.closure(l));
         let result = if let Some(f) = self.functions.get(name).cloned() {
             self.call_function(&f, args, closure.as_ref())
@@ -527,6 +543,31 @@ fn is_constant(e: &Expr) -> bool {
             .all(|(k, v)| is_constant(k) && is_constant(v)),
         _ => false,
     }
+}
+
+/// `$obj.name(...)` on an object: an attribute's value, a constant, a native function of a
+/// built-in object type, or the reference's error for a member without implementation.
+/// `None` when the object has no such member (the call goes to the function of that name).
+fn object_member(
+    o: &crate::types::object_instance::ObjectValue,
+    name: &str,
+    extra_args: usize,
+) -> Option<Result<Value, String>> {
+    use crate::types::object_instance::Access;
+    if let Some(v) = crate::types::pcore::native_function(o, name) {
+        return Some(Ok(v));
+    }
+    Some(match o.access(name)? {
+        Access::Value(_) if extra_args > 0 => {
+            let (owner, _) = o.typ.member(name)?;
+            Err(format!(
+                "'attribute {}[{name}]' expects no arguments, got {extra_args}",
+                owner.label()
+            ))
+        }
+        Access::Value(v) => Ok(v),
+        Access::NotImplemented(what) => Err(format!("no method is implemented for {what}")),
+    })
 }
 
 #[cfg(test)]

@@ -32,6 +32,8 @@ pub fn simple_label(v: &Value) -> &'static str {
         Value::Sensitive(_) => "Sensitive",
         Value::Iterator(_) => "Iterator",
         Value::Binary(_) => "Binary",
+        Value::Object(_) => "Object",
+        Value::Uri(_) => "URI",
     }
 }
 

@@ -277,6 +277,9 @@ impl Evaluator {
     /// (a built-in resource type, or a `define` of this session).
     pub fn type_named(&self, name: &str) -> Result<PType, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
+            if self.inline_aliases.iter().any(|a| Rc::ptr_eq(a, alias)) {
+                return Ok(alias.resolved());
+            }
             // An alias that leads only to aliases, back to itself, names no type.
             let mut target = alias.resolved();
             for _ in 0..64 {
@@ -288,6 +291,19 @@ impl Evaluator {
                     )));
                 }
                 target = next.resolved();
+            }
+            // An alias of an object type is that type, checked as the reference resolves it.
+            let type_name_error =
+                |m: String| Error::eval(format!("Error while evaluating a Type-Name, {m}"));
+            if let PType::ObjectType(o) = &target {
+                crate::types::object::validate(o).map_err(type_name_error)?;
+                return Ok(target);
+            }
+            if let PType::TypeSetType(ts) = &target {
+                if let Some(m) = &ts.invalid {
+                    return Err(type_name_error(m.clone()));
+                }
+                return Ok(target);
             }
             return Ok(PType::Alias(alias.clone()));
         }

@@ -88,6 +88,15 @@ impl Evaluator {
                 }
                 Ok(Value::Hash(h))
             }
+            // A URI resolves a reference against itself (RFC 3986, section 5.2).
+            Value::Uri(base) => {
+                let reference = match &r {
+                    Value::Uri(u) => (**u).clone(),
+                    Value::String(s) => crate::values::uri::Uri::parse(s).map_err(Error::eval)?,
+                    _ => return self.arith(BinOp::Add, Value::Uri(base), r),
+                };
+                Ok(Value::Uri(Rc::new(base.merge(&reference))))
+            }
             l => self.arith(BinOp::Add, l, r),
         }
     }

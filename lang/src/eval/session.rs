@@ -80,6 +80,9 @@ pub struct Evaluator {
     pub(crate) functions: HashMap<Rc<str>, Rc<FunctionDef>>,
     pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
     pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
+    /// While a TypeSet's members are defined: the members that are not object types, which
+    /// the later members see as their definitions (as the reference prints them).
+    pub(crate) inline_aliases: Vec<Rc<TypeAlias>>,
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
     /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
     /// their AST node. Cleared for each input and whenever a type name changes meaning.
@@ -144,6 +147,7 @@ impl Evaluator {
             functions: HashMap::default(),
             builtins,
             aliases: HashMap::default(),
+            inline_aliases: Vec::new(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             slot_pool: Vec::new(),
@@ -310,6 +314,11 @@ impl Evaluator {
                             format!("{entity} Originally set by Puppet-Type-System/Static-Loader.");
                         return Err(Error::new(ErrorKind::Failed, message).at(e.span));
                     }
+                    // A built-in resource type (`Service`, `File`) is a type too.
+                    if crate::catalog::builtin_types::lookup(&lower).is_some() {
+                        let message = format!("{entity} Set at unknown location");
+                        return Err(Error::new(ErrorKind::Failed, message).at(e.span));
+                    }
                     let key: Rc<str> = format!("type {lower}").into();
                     if let Some(first) = defined.get(&key) {
                         let (line, col) = self
@@ -353,7 +362,7 @@ impl Evaluator {
             }
         }
         for (alias, type_expr, span) in pending {
-            let t = match self.eval(type_expr) {
+            let t = match self.alias_target(&alias.name, type_expr) {
                 Ok(Value::Type(t)) => (*t).clone(),
                 Ok(_) => {
                     return Err(Error::eval(format!(
@@ -365,9 +374,151 @@ impl Evaluator {
                 Err(Flow::Error(e)) => return Err(e),
                 Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
             };
+            // An object type is named after its alias (`type Point = Object[{...}]`).
+            let t = match t {
+                PType::ObjectType(o) if o.name.is_none() => {
+                    PType::ObjectType(Rc::new(crate::types::object::ObjectType {
+                        name: Some(alias.name.clone()),
+                        ..(*o).clone()
+                    }))
+                }
+                t => t,
+            };
             *alias.target.borrow_mut() = Some(t);
         }
         Ok(())
+    }
+
+    /// The value of a type alias's definition. `Object[{...}]` makes an object type named
+    /// after the alias; errors in its definition are kept with it and reported when the
+    /// type is first used, as the reference does.
+    fn alias_target(&mut self, name: &Rc<str>, e: &Expr) -> super::EvalResult {
+        use crate::types::object::{from_hash, ObjectType};
+        if let ExprKind::Access(base, keys) = &e.kind {
+            if let (ExprKind::QualifiedReference(n), [key]) = (&base.kind, keys.as_slice()) {
+                if let (true, ExprKind::Hash(entries)) = (&**n == "TypeSet", &key.kind) {
+                    return self.typeset(name, entries);
+                }
+            }
+            if matches!(&base.kind, ExprKind::QualifiedReference(n) if &**n == "Object") {
+                let keys = self.eval_list(keys)?;
+                if let [Value::Hash(h)] = keys.as_slice() {
+                    let o = match from_hash(h, name) {
+                        Ok(o) => ObjectType {
+                            name: Some(name.clone()),
+                            ..o
+                        },
+                        Err(m) => ObjectType {
+                            name: Some(name.clone()),
+                            invalid: Some(m),
+                            ..ObjectType::empty()
+                        },
+                    };
+                    return Ok(Value::typ(PType::ObjectType(Rc::new(o))));
+                }
+                return crate::types::parameterize(&PType::Object, &keys).map_err(Flow::Error);
+            }
+        }
+        self.eval(e)
+    }
+
+    /// `type MyTypes = TypeSet[{..., types => {Point => Object[...], ...}}]`: the members are
+    /// evaluated with their short names defined (so that they may refer to each other), then
+    /// defined as `MyTypes::Point`.
+    fn typeset(&mut self, name: &Rc<str>, entries: &[(Expr, Expr)]) -> super::EvalResult {
+        use crate::types::typeset::{check_hash, TypeSet};
+        let invalid =
+            |m: String| Value::typ(PType::TypeSetType(Rc::new(TypeSet::invalid(name, m))));
+        let mut hash = crate::values::Map::default();
+        let mut members: Vec<(Rc<str>, &Expr)> = Vec::new();
+        for (k, v) in entries {
+            let key = self.eval(k)?;
+            if key.as_str() == Some("types") {
+                if let ExprKind::Hash(member_entries) = &v.kind {
+                    for (mk, mv) in member_entries {
+                        let member_name: Rc<str> = match &mk.kind {
+                            ExprKind::QualifiedReference(n) | ExprKind::QualifiedName(n) => {
+                                n.clone()
+                            }
+                            ExprKind::String(s) => s.clone(),
+                            _ => crate::format::to_display(&self.eval(mk)?).into(),
+                        };
+                        members.push((member_name, mv));
+                    }
+                    hash.insert(key, Value::hash(Default::default()));
+                    continue;
+                }
+            }
+            let value = self.eval(v)?;
+            hash.insert(key, value);
+        }
+        let names: Vec<Rc<str>> = members.iter().map(|(n, _)| n.clone()).collect();
+        let mut ts = match check_hash(name, &hash, &names) {
+            Ok(ts) => ts,
+            Err(m) => return Ok(invalid(m)),
+        };
+        // The short names, for the members' definitions only.
+        let mut saved = Vec::new();
+        let mut short = Vec::new();
+        for n in &names {
+            let alias = Rc::new(TypeAlias {
+                name: n.clone(),
+                target: Default::default(),
+            });
+            let key = n.to_ascii_lowercase();
+            saved.push((key.clone(), self.aliases.insert(key, alias.clone())));
+            short.push(alias);
+        }
+        let mut failure = None;
+        for ((n, expr), alias) in members.iter().zip(&short) {
+            let qualified: Rc<str> = format!("{name}::{n}").into();
+            match self.alias_target(&qualified, expr) {
+                Ok(Value::Type(t)) => {
+                    if !matches!(*t, PType::ObjectType(_)) {
+                        self.inline_aliases.push(alias.clone());
+                    }
+                    *alias.target.borrow_mut() = Some((*t).clone())
+                }
+                Ok(other) => {
+                    failure = Some(format!(
+                        "The expression <{}> is not a valid type specification.",
+                        crate::format::to_display(&other)
+                    ));
+                    break;
+                }
+                Err(Flow::Error(e)) => {
+                    failure = Some(e.message);
+                    break;
+                }
+                Err(_) => {
+                    failure = Some("Illegal control flow in a type set".into());
+                    break;
+                }
+            }
+        }
+        self.inline_aliases.clear();
+        for (key, old) in saved {
+            match old {
+                Some(a) => self.aliases.insert(key, a),
+                None => self.aliases.remove(&key),
+            };
+        }
+        if let Some(m) = failure {
+            return Ok(invalid(m));
+        }
+        for (n, alias) in names.iter().zip(&short) {
+            let t = alias.resolved();
+            ts.types.push((n.clone(), t.clone()));
+            let qualified: Rc<str> = format!("{name}::{n}").into();
+            self.aliases.insert(
+                qualified.to_ascii_lowercase(),
+                Rc::new(TypeAlias {
+                    name: qualified,
+                    target: std::cell::RefCell::new(Some(t)),
+                }),
+            );
+        }
+        Ok(Value::typ(PType::TypeSetType(Rc::new(ts))))
     }
 
     /// Clears the per-evaluation state after an input (also after an error).

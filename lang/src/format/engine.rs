@@ -129,6 +129,18 @@ pub fn convert_with(
         | Value::SemVerRange(_)
         | Value::Sensitive(_) => runtime_object(v, f)?,
         Value::Binary(bytes) => binary(bytes, f)?,
+        Value::Uri(u) => match f.conv {
+            'p' => s.string(&format!("URI({})", quote::puppet_quote(&u.to_string()))),
+            's' => s.string(&u.to_string()),
+            c => return Err(illegal("URI", c, "sp")),
+        },
+        Value::Object(o) => match f.conv {
+            's' | 'p' => {
+                let inner = hash(&o.init_hash(), f, map, ind, depth)?;
+                format!("{}({inner})", o.typ.label())
+            }
+            c => return Err(illegal("Object", c, "sp")),
+        },
         Value::Iterator(_) => match iterate::elements(v) {
             Some(items) => convert(&Value::array(items?), map, ind, depth + 1)?,
             None => s.string(&super::to_display(v)),

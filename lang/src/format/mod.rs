@@ -85,6 +85,8 @@ fn display_into(v: &Value, out: &mut String, depth: usize) {
         Value::SemVer(v) => out.push_str(&v.to_string()),
         Value::SemVerRange(r) => out.push_str(&r.text),
         Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+        Value::Object(_) => out.push_str(&to_programmatic(v)),
+        Value::Uri(u) => out.push_str(&u.to_string()),
         Value::Iterator(_) => {
             out.push_str(&types::infer_generalized(v).to_string());
             out.push_str("-Value");

@@ -9,6 +9,7 @@
 //! of them; `shims` calls into modules built in parallel. `testdata/*.jsonl` holds the
 //! reference's answers for ~830 calls, checked by `tests::matches_the_reference`.
 
+pub mod annotate;
 pub mod catalog;
 pub mod collections;
 pub mod control;
@@ -22,6 +23,7 @@ pub mod logging;
 pub mod lookup;
 pub mod modules;
 pub mod numbers;
+pub mod pcore;
 pub mod query;
 pub mod regex;
 pub mod scanf;
@@ -71,6 +73,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(stdlib::builtins());
         all.extend(environment::builtins());
         all.extend(lookup::builtins());
+        all.extend(annotate::builtins());
         all.sort_by_key(|b| b.name);
         all
     })

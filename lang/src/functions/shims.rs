@@ -19,6 +19,16 @@ pub fn describe_mismatch(t: &PType, v: &Value) -> String {
 
 /// `new(T, args...)` / `T(args...)`.
 pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
+    if let PType::Uri(_) = t.resolved() {
+        return super::pcore::new_uri(args);
+    }
+    if let Some(o) = super::pcore::object_type_of(t) {
+        let optional_undef =
+            matches!(t.resolved(), PType::Optional(_)) && matches!(args, [Value::Undef]);
+        if !optional_undef {
+            return super::pcore::new_object(&o, args);
+        }
+    }
     crate::convert::new_value(t, args)
 }
 

@@ -55,6 +55,8 @@ fn a_an(v: &Value) -> &'static str {
         Value::Sensitive(_) => "a Sensitive",
         Value::Iterator(_) => "an Iterator",
         Value::Binary(_) => "a Binary",
+        Value::Object(_) => "an Object",
+        Value::Uri(_) => "a URI",
     }
 }
 

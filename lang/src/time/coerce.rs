@@ -38,6 +38,8 @@ pub fn ruby_class(v: &Value) -> &'static str {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable",
+        Value::Object(_) => "Puppet::Pops::Types::PuppetObject",
+        Value::Uri(_) => "URI::Generic",
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
     }
 }

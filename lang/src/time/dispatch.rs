@@ -86,5 +86,7 @@ pub(crate) fn got(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Iterator(_) => "Iterator".into(),
         Value::Binary(_) => "Binary".into(),
+        Value::Object(o) => o.typ.label().into(),
+        Value::Uri(_) => "URI".into(),
     }
 }

@@ -290,8 +290,19 @@ impl Guard {
                     self.assignable(t, f) || (args.is_empty() && self.init_argument_accepts(t, f))
                 }
             },
-            PType::Object => matches!(from, PType::Object),
-            PType::TypeSet => matches!(from, PType::TypeSet),
+            PType::Object => matches!(from, PType::Object | PType::ObjectType(_)),
+            PType::ObjectType(o) => {
+                matches!(from, PType::ObjectType(f) if super::object::inherits(f, o))
+            }
+            PType::TypeSet => matches!(from, PType::TypeSet | PType::TypeSetType(_)),
+            PType::TypeSetType(ts) => {
+                matches!(from, PType::TypeSetType(f) if f.name == ts.name)
+            }
+            PType::Uri(None) => matches!(from, PType::Uri(_)),
+            PType::Uri(Some(params)) => match from {
+                PType::Uri(Some(theirs)) => params.iter().all(|(k, v)| theirs.get(k) == Some(v)),
+                _ => false,
+            },
         }
     }
 

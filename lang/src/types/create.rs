@@ -150,6 +150,53 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             resource(type_name.as_ref(), title.is_some(), t, args)
         }
         PType::Class(name) => class(name.is_some(), t, args),
+        PType::Uri(_) => match args {
+            [Value::String(s)] => {
+                let u = crate::values::uri::Uri::parse(s).map_err(Error::eval)?;
+                let params = super::infer(&Value::Uri(std::rc::Rc::new(u)));
+                typ(params)
+            }
+            [Value::Hash(h)]
+                if h.keys().all(|k| {
+                    matches!(
+                        k.as_str(),
+                        Some(
+                            "scheme"
+                                | "userinfo"
+                                | "host"
+                                | "port"
+                                | "path"
+                                | "query"
+                                | "fragment"
+                                | "opaque"
+                        )
+                    )
+                }) =>
+            {
+                typ(PType::Uri(Some(h.clone())))
+            }
+            [other, ..] => Err(Error::eval(format!(
+                "URI-Type[] arguments must be types. Got {}",
+                super::size::kind_name(other)
+            ))),
+            [] => Err(count_error("URI", "1 argument", 0)),
+        },
+        PType::Object => match args {
+            [Value::Hash(h)] if h.is_empty() => typ(PType::Object),
+            [Value::Hash(h)] => {
+                let at = |m: String| {
+                    Error::eval(format!("Error while evaluating a '[]' expression, {m}"))
+                };
+                let o = std::rc::Rc::new(super::object::from_hash(h, "Object").map_err(at)?);
+                super::object::validate(&o).map_err(at)?;
+                typ(PType::ObjectType(o))
+            }
+            [other] => Err(Error::eval(format!(
+                "Object-Type[] expects a Hash, got {}",
+                super::infer_generalized(other)
+            ))),
+            _ => Err(count_error("Object", "1 argument", args.len())),
+        },
         PType::Alias(_) => Err(Error::eval(format!(
             "Operator '[]' is not applicable to {}-Type.",
             with_article(&super::display::alias_display(t))
@@ -164,8 +211,9 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         | PType::Numeric
         | PType::SemVerRange
         | PType::CatalogEntry
-        | PType::Object
         | PType::TypeSet
+        | PType::TypeSetType(_)
+        | PType::ObjectType(_)
         | PType::Binary
         | PType::Unit => {
             let name = t.to_string();

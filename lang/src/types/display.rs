@@ -27,6 +27,16 @@ pub fn alias_display(t: &PType) -> String {
             EXPANDING.with(|e| *e.borrow_mut() = None);
             text
         }
+        PType::ObjectType(o) => {
+            let mut s = String::new();
+            let _ = super::object::write_definition(&mut s, o);
+            s
+        }
+        PType::TypeSetType(ts) => {
+            let mut s = String::new();
+            let _ = super::typeset::write_typeset(&mut s, ts, true);
+            s
+        }
         t => t.to_string(),
     }
 }
@@ -284,7 +294,18 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
             f.write_char(']')
         }
         PType::Object => f.write_str("Object[{}]"),
+        PType::Uri(None) => f.write_str("URI"),
+        PType::Uri(Some(params)) => {
+            f.write_str("URI[")?;
+            write_value(f, &Value::Hash(params.clone()), d)?;
+            f.write_char(']')
+        }
+        PType::ObjectType(o) => match &o.name {
+            Some(n) => f.write_str(n),
+            None => super::object::write_definition(f, o),
+        },
         PType::TypeSet => f.write_str(TYPESET_TEXT),
+        PType::TypeSetType(ts) => super::typeset::write_typeset(f, ts, false),
         PType::Unit => f.write_str("Unit"),
         PType::Alias(a) if begin_expanding(a) => {
             let result = write!(f, "{} = ", a.name).and_then(|_| write_type(f, &a.resolved(), d));
@@ -441,7 +462,7 @@ fn write_time_range(
 }
 
 /// A value inside a type (`Init[String, 'x']`) in `%p` form.
-fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
+pub(crate) fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
     if d > MAX_DEPTH {
         return f.write_str("...");
     }
@@ -487,6 +508,7 @@ fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
             "Binary(\"{}\")",
             crate::convert::binary::encode_strict(b)
         ),
+        Value::Object(_) | Value::Uri(_) => f.write_str(&crate::format::to_programmatic(v)),
     }
 }
 

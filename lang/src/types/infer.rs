@@ -67,6 +67,13 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
         Value::Sensitive(inner) => PType::Sensitive(Some(Box::new(infer_generalized(inner)))),
         Value::Iterator(it) => iterator_type(it),
         Value::Binary(_) => PType::Binary,
+        Value::Object(o) => PType::ObjectType(o.typ.clone()),
+        Value::Uri(u) => PType::Uri(Some(std::rc::Rc::new(
+            u.components()
+                .into_iter()
+                .map(|(k, v)| (Value::string(k), Value::string(v)))
+                .collect(),
+        ))),
         Value::Array(_) | Value::Hash(_) => return None,
     })
 }
@@ -240,6 +247,7 @@ fn generalize_at(t: &PType, depth: usize) -> PType {
         PType::Timespan(..) => PType::Timespan(None, None),
         PType::Timestamp(..) => PType::Timestamp(None, None),
         PType::SemVer(_) => PType::SemVer(Vec::new()),
+        PType::Uri(_) => PType::Uri(None),
         PType::Array(e, s) if s.to == 0 => PType::array_of(g(e)),
         PType::Array(e, _) => PType::array_of(g(e)),
         PType::Hash(_, _, s) if s.to == 0 => empty_hash(),

@@ -188,7 +188,16 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             None => is_rich_data(v, d),
             Some(t) => instance_at(t, v, d) || (args.is_empty() && convertible(t, v)),
         },
-        PType::Object | PType::TypeSet => false,
+        PType::Object => matches!(v, Value::Object(_)),
+        PType::ObjectType(o) => match v {
+            Value::Object(x) => super::object::inherits(&x.typ, o),
+            _ => false,
+        },
+        PType::TypeSet | PType::TypeSetType(_) => false,
+        PType::Uri(params) => match v {
+            Value::Uri(u) => params.as_ref().is_none_or(|p| uri_matches(p, u)),
+            _ => false,
+        },
         PType::Alias(a) => instance_at(&a.resolved(), v, d),
     }
 }
@@ -291,4 +300,23 @@ fn numeric_text(s: &str) -> bool {
     !body.is_empty()
         && (body.chars().all(|c| c.is_ascii_digit())
             || body.parse::<f64>().is_ok_and(|f| f.is_finite()))
+}
+
+/// Whether a URI has the components a `URI[{...}]` type names.
+pub fn uri_matches(params: &crate::values::Map, u: &crate::values::uri::Uri) -> bool {
+    let components = u.components();
+    params.iter().all(|(k, v)| {
+        let have = components
+            .iter()
+            .find(|(name, _)| Some(*name) == k.as_str())
+            .map(|(_, value)| value.as_str());
+        match (v, k.as_str()) {
+            (Value::Integer(p), Some("port")) => u.effective_port() == u32::try_from(*p).ok(),
+            (Value::String(s), Some("scheme" | "host")) => {
+                have.is_some_and(|h| h.eq_ignore_ascii_case(s))
+            }
+            (Value::String(s), _) => have == Some(&**s),
+            _ => false,
+        }
+    })
 }

@@ -393,7 +393,7 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
     let (mut names, got): (Vec<String>, String) = if detailed {
         let got = detailed_actual(&alternatives, &actual);
-        (alternatives.iter().map(|t| t.to_string()).collect(), got)
+        (alternatives.iter().map(|t| type_text(t)).collect(), got)
     } else {
         let mut names: Vec<String> = Vec::new();
         for t in &alternatives {
@@ -462,7 +462,18 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
         PType::Array(e, s) if strip && s.to != 0 => {
             PType::Array(e.clone(), IntRange::SIZE).to_string()
         }
-        other => other.to_string(),
+        other => type_text(other),
+    }
+}
+
+/// A type in a detailed mismatch: an object type inside `Type[...]` shows its definition,
+/// as the reference shows it there.
+fn type_text(t: &PType) -> String {
+    match t {
+        PType::Type(Some(inner)) if matches!(**inner, PType::ObjectType(_)) => {
+            format!("Type[{}]", super::display::alias_display(inner))
+        }
+        t => t.to_string(),
     }
 }
 
@@ -491,7 +502,9 @@ pub(super) fn base_name(t: &PType) -> String {
         } => n.to_string(),
         PType::Struct(_) => "Struct".into(),
         PType::Object => "Object".into(),
+        PType::ObjectType(o) => o.label().into(),
         PType::TypeSet => "TypeSet".into(),
+        PType::TypeSetType(ts) => ts.name.to_string(),
         t => {
             let s = t.to_string();
             s.split('[').next().unwrap_or_default().to_string()

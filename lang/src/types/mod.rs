@@ -248,9 +248,15 @@ pub enum PType {
     },
     /// `Init`, `Init[T, args...]`
     Init(Option<Box<PType>>, Vec<Value>),
-    /// `Object` (experimental in the reference; only the bare type is supported).
+    /// `Object`: the type of every object (`Object[{}]`).
     Object,
+    /// A Pcore object type: `Object[{name => 'P', attributes => {...}}]` (see [`object`]).
+    ObjectType(Rc<object::ObjectType>),
     TypeSet,
+    /// A TypeSet defined by an alias (see [`typeset`]).
+    TypeSetType(Rc<typeset::TypeSet>),
+    /// `URI`, `URI[{'scheme' => 'http', ...}]`: the components a URI must have.
+    Uri(Option<Rc<crate::values::Map>>),
     /// `Unit` (accepts anything; the reference's internal type).
     Unit,
     /// `Binary`: sequences of bytes.
@@ -319,6 +325,9 @@ impl PartialEq for PType {
             ) => a == b && an == bn,
             (Init(a, aa), Init(b, ba)) => a == b && aa == ba,
             (Alias(a), Alias(b)) => a.name == b.name,
+            (ObjectType(a), ObjectType(b)) => object::same(a, b),
+            (Uri(a), Uri(b)) => a == b,
+            (TypeSetType(a), TypeSetType(b)) => Rc::ptr_eq(a, b) || a.name == b.name,
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
                     && self.is_unit_variant()
@@ -376,6 +385,7 @@ impl std::hash::Hash for PType {
                 title.hash(state)
             }
             PType::Class(n) => n.hash(state),
+            PType::ObjectType(o) => o.name.hash(state),
             _ => {}
         }
     }
@@ -446,6 +456,9 @@ pub mod instance;
 pub mod iterable;
 pub mod mismatch;
 pub mod names;
+pub mod object;
+pub mod object_instance;
+pub mod pcore;
 #[cfg(test)]
 mod reference_cases;
 mod size;
@@ -454,6 +467,7 @@ mod testparse;
 #[cfg(test)]
 mod tests;
 mod time_text;
+pub mod typeset;
 
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;

@@ -58,7 +58,8 @@ pub fn by_name(name: &str) -> Option<PType> {
         "Init" => PType::Init(None, Vec::new()),
         "Object" => PType::Object,
         "TypeSet" => PType::TypeSet,
-        _ => return None,
+        "URI" => PType::Uri(None),
+        _ => return super::pcore::by_name(name).map(PType::ObjectType),
     })
 }
 

@@ -23,6 +23,8 @@ pub fn kind_name(v: &Value) -> &'static str {
         Value::Sensitive(_) => "Sensitive",
         Value::Iterator(_) => "Iterator",
         Value::Binary(_) => "Binary",
+        Value::Object(_) => "Object",
+        Value::Uri(_) => "URI",
     }
 }
 

@@ -3,8 +3,10 @@
 
 pub mod iter;
 pub mod regexp;
+pub mod uri;
 
 use crate::time::{Timespan, Timestamp};
+use crate::types::object_instance::ObjectValue;
 use crate::types::PType;
 use crate::versions::SemVerRange;
 use indexmap::IndexMap;
@@ -39,6 +41,10 @@ pub enum Value {
     Iterator(Rc<LazyIter>),
     /// A `Binary`: a sequence of bytes.
     Binary(Rc<[u8]>),
+    /// An instance of an object type (`Point(1, 2)`, `Deferred('f')`).
+    Object(Rc<ObjectValue>),
+    /// A `URI`.
+    Uri(Rc<uri::Uri>),
 }
 
 impl Value {
@@ -150,6 +156,8 @@ impl PartialEq for Value {
             (Sensitive(a), Sensitive(b)) => Rc::ptr_eq(a, b),
             (Iterator(a), Iterator(b)) => Rc::ptr_eq(a, b),
             (Binary(a), Binary(b)) => a == b,
+            (Object(a), Object(b)) => Rc::ptr_eq(a, b) || a.equals(b),
+            (Uri(a), Uri(b)) => a == b,
             _ => false,
         }
     }
@@ -189,6 +197,8 @@ impl Hash for Value {
             Value::Sensitive(s) => (Rc::as_ptr(s) as usize).hash(state),
             Value::Iterator(i) => (Rc::as_ptr(i) as usize).hash(state),
             Value::Binary(b) => b.hash(state),
+            Value::Object(o) => o.hash_into(state),
+            Value::Uri(u) => u.hash(state),
         }
     }
 }

@@ -63,6 +63,28 @@ impl Mismatch {
         }
     }
 
+    /// The reason as listed under a signature: a hash given for a Struct parameter may be
+    /// rejected for several keys, each on its own line, as the reference lists them.
+    fn listed(&self) -> Vec<String> {
+        if let Mismatch::Type {
+            param,
+            expected,
+            actual: actual @ Value::Hash(_),
+        } = self
+        {
+            if let [t @ PType::Struct(Some(_))] = expected.as_slice() {
+                let all = crate::types::describe_mismatches(t, actual);
+                if all.len() > 1 {
+                    return all
+                        .iter()
+                        .map(|m| format!(" parameter '{param}' {m}"))
+                        .collect();
+                }
+            }
+        }
+        vec![self.text()]
+    }
+
     /// The kind and location, for merging the same reason across signatures.
     fn same_place(&self, other: &Mismatch) -> bool {
         match (self, other) {
@@ -256,7 +278,9 @@ pub fn describe(
         for (sig, rs) in sigs.iter().zip(&reasons) {
             lines.push(format!("  ({})", sig.display()));
             for m in rs {
-                lines.push(format!("    rejected:{}", m.text()));
+                for text in m.listed() {
+                    lines.push(format!("    rejected:{text}"));
+                }
             }
         }
     }

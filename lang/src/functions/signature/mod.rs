@@ -333,5 +333,20 @@ pub fn dispatch_with(
     )))
 }
 
+/// `dispatch` for signatures made at run time (an object type's `new_P`): the index of the
+/// first that accepts the arguments, or the reference's error.
+pub fn dispatch_signatures(
+    name: &str,
+    sigs: &[Signature],
+    args: &[Value],
+    block: Option<&Closure>,
+) -> Result<usize, Error> {
+    if let Some(i) = sigs.iter().position(|s| accepts(s, args, block)) {
+        return Ok(i);
+    }
+    let all: Vec<&Signature> = sigs.iter().collect();
+    Err(Error::eval(describe::describe(name, &all, args, block)))
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,214 @@
+//! Object types at run time: creating instances (`P(1, 2)`, `P.new({x => 1})`, the
+//! reference's `new_P` function with its two signatures) and `annotate`.
+
+use super::signature::{dispatch_signatures, Arity, Param, Signature};
+use crate::error::Error;
+use crate::types::object::ObjectType;
+use crate::types::object_instance::{default_of, ObjectValue};
+use crate::types::{KeyKind, PType, StructMember};
+use crate::values::uri::Uri;
+use crate::values::Value;
+use std::rc::Rc;
+
+/// The two signatures of `new_P`: a hash of attribute values, and the values in order.
+fn signatures(attrs: &[crate::types::object::Attribute]) -> Vec<Signature> {
+    let members: Vec<StructMember> = attrs
+        .iter()
+        .map(|a| StructMember {
+            key: a.name.clone(),
+            key_kind: if a.value.is_some() && !crate::types::is_instance(&a.typ, &Value::Undef) {
+                KeyKind::Optional
+            } else {
+                KeyKind::Plain
+            },
+            value: a.typ.clone(),
+        })
+        .collect();
+    let hash_type = PType::Struct(Some(members));
+    let hash = Signature {
+        params: vec![Param {
+            name: "hash".into(),
+            shown: hash_type.to_string(),
+            ty: hash_type,
+            arity: Arity::Required,
+        }],
+        block: None,
+        fallback: false,
+    };
+    // Required attributes first, then those with defaults, as the reference orders them.
+    let mut ordered: Vec<&crate::types::object::Attribute> =
+        attrs.iter().filter(|a| default_of(a).is_none()).collect();
+    ordered.extend(attrs.iter().filter(|a| default_of(a).is_some()));
+    let positional = Signature {
+        params: ordered
+            .iter()
+            .map(|a| Param {
+                name: a.name.to_string(),
+                ty: a.typ.clone(),
+                shown: crate::types::alias_display(&a.typ),
+                arity: if default_of(a).is_some() {
+                    Arity::Optional
+                } else {
+                    Arity::Required
+                },
+            })
+            .collect(),
+        block: None,
+        fallback: false,
+    };
+    vec![hash, positional]
+}
+
+/// `P.new(args)`: an instance of the object type `o`.
+pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
+    if let [v @ Value::Object(x)] = args {
+        if crate::types::object::inherits(&x.typ, o) {
+            return Ok(v.clone());
+        }
+    }
+    let attrs = o.init_attributes();
+    let sigs = signatures(&attrs);
+    let name = format!("new_{}", o.label());
+    let chosen = dispatch_signatures(&name, &sigs, args, None)?;
+    let values: Vec<Value> = match (chosen, args) {
+        (0, [Value::Hash(h)]) => attrs
+            .iter()
+            .map(|a| {
+                h.get(&Value::String(a.name.clone()))
+                    .cloned()
+                    .or_else(|| default_of(a))
+                    .unwrap_or(Value::Undef)
+            })
+            .collect(),
+        _ => attrs
+            .iter()
+            .map(|a| {
+                args.get(ordered_index(&attrs, a))
+                    .cloned()
+                    .or_else(|| default_of(a))
+                    .unwrap_or(Value::Undef)
+            })
+            .collect(),
+    };
+    Ok(Value::Object(Rc::new(ObjectValue {
+        typ: o.clone(),
+        values,
+    })))
+}
+
+/// The object type `t` creates instances of, looking through aliases and `Optional`.
+pub fn object_type_of(t: &PType) -> Option<Rc<ObjectType>> {
+    match t.resolved() {
+        PType::ObjectType(o) => Some(o),
+        PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => object_type_of(&inner),
+        _ => None,
+    }
+}
+
+/// The position of an attribute among the positional parameters (required ones first).
+fn ordered_index(
+    attrs: &[crate::types::object::Attribute],
+    a: &crate::types::object::Attribute,
+) -> usize {
+    let required = attrs.iter().filter(|x| default_of(x).is_none());
+    let optional = attrs.iter().filter(|x| default_of(x).is_some());
+    required
+        .chain(optional)
+        .position(|x| x.name == a.name)
+        .unwrap_or(usize::MAX)
+}
+
+/// The two signatures of the reference's URI constructor.
+fn uri_signatures() -> Vec<Signature> {
+    let non_empty = PType::String {
+        size: crate::types::IntRange::new(1, i64::MAX),
+        value: None,
+    };
+    let members = [
+        "scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque",
+    ]
+    .iter()
+    .map(|k| StructMember {
+        key: (*k).into(),
+        key_kind: KeyKind::Optional,
+        value: if *k == "port" {
+            PType::Integer(crate::types::IntRange::new(0, i64::MAX))
+        } else {
+            non_empty.clone()
+        },
+    })
+    .collect();
+    let hash = PType::Struct(Some(members));
+    let param = |name: &str, ty: PType| Param {
+        name: name.into(),
+        shown: ty.to_string(),
+        ty,
+        arity: Arity::Required,
+    };
+    vec![
+        Signature {
+            params: vec![param("uri", non_empty.clone())],
+            block: None,
+            fallback: false,
+        },
+        Signature {
+            params: vec![param("hash", hash)],
+            block: None,
+            fallback: false,
+        },
+    ]
+}
+
+/// `URI(text)`, `URI({scheme => ..., host => ...})`. The reference names its constructor
+/// `new_error` in its messages; so does this.
+pub fn new_uri(args: &[Value]) -> Result<Value, Error> {
+    if let [v @ Value::Uri(_)] = args {
+        return Ok(v.clone());
+    }
+    let uri = match dispatch_signatures("new_error", &uri_signatures(), args, None)? {
+        0 => Uri::parse(args[0].as_str().unwrap_or_default()).map_err(Error::eval)?,
+        _ => {
+            let h = args[0].as_hash().cloned().unwrap_or_default();
+            let text = |k: &str| {
+                h.get(&Value::string(k))
+                    .and_then(|v| v.as_str())
+                    .map(String::from)
+            };
+            let built = Uri {
+                scheme: text("scheme"),
+                userinfo: text("userinfo"),
+                host: text("host"),
+                port: h
+                    .get(&Value::string("port"))
+                    .and_then(Value::as_int)
+                    .and_then(|p| u32::try_from(p).ok()),
+                path: text("path").unwrap_or_default(),
+                query: text("query"),
+                fragment: text("fragment"),
+                opaque: text("opaque"),
+            };
+            // What was built must read back as the same URI.
+            Uri::parse(&built.to_string()).map_err(Error::eval)?
+        }
+    };
+    Ok(Value::Uri(Rc::new(uri)))
+}
+
+/// `$uri.scheme` and the other components; `None` for any other name.
+pub fn uri_component(u: &Uri, name: &str) -> Option<Value> {
+    let text = |s: &Option<String>| s.clone().map_or(Value::Undef, Value::from);
+    Some(match name {
+        "scheme" => text(&u.scheme.as_ref().map(|s| s.to_ascii_lowercase())),
+        "userinfo" => text(&u.userinfo),
+        "host" => text(&u.host),
+        "port" => u
+            .effective_port()
+            .map_or(Value::Undef, |p| Value::Integer(p.into())),
+        "path" if u.opaque.is_some() => Value::Undef,
+        "path" => Value::string(u.path.as_str()),
+        "query" => text(&u.query),
+        "fragment" => text(&u.fragment),
+        "opaque" => text(&u.opaque),
+        _ => return None,
+    })
+}

@@ -1,0 +1,899 @@
+//! Object types (Pcore): `Object[{name, parent, attributes, constants, functions, equality,
+//! equality_include_type, checks, annotations}]`.
+//!
+//! An `ObjectType` holds its own members only; inherited ones are reached through `parent`
+//! (a type, possibly an alias still being resolved, so that types may refer to each other).
+//! Instances are `Value::Object` (see [`super::object_instance`]). The reference's checks of
+//! a definition (overrides, equality, function names) run when the type is first used by name
+//! ([`validate`]), as the reference's do when it resolves the type.
+
+use super::PType;
+use crate::values::{Map, Value};
+use std::fmt::{self, Write};
+use std::rc::Rc;
+
+/// `kind` of an attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AttrKind {
+    Constant,
+    Derived,
+    GivenOrDerived,
+    Reference,
+}
+
+impl AttrKind {
+    fn parse(s: &str) -> Option<AttrKind> {
+        Some(match s {
+            "constant" => AttrKind::Constant,
+            "derived" => AttrKind::Derived,
+            "given_or_derived" => AttrKind::GivenOrDerived,
+            "reference" => AttrKind::Reference,
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            AttrKind::Constant => "constant",
+            AttrKind::Derived => "derived",
+            AttrKind::GivenOrDerived => "given_or_derived",
+            AttrKind::Reference => "reference",
+        }
+    }
+}
+
+/// One attribute (or constant) of an object type, as declared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute {
+    pub name: Rc<str>,
+    pub typ: PType,
+    pub kind: Option<AttrKind>,
+    /// The default value (`value => ...`); `Some(Undef)` when given as `undef`.
+    pub value: Option<Value>,
+    pub override_: bool,
+    pub final_: bool,
+    pub annotations: Option<Value>,
+    /// Declared in `constants` (printed there).
+    pub from_constants: bool,
+}
+
+impl Attribute {
+    pub fn is_constant(&self) -> bool {
+        self.kind == Some(AttrKind::Constant)
+    }
+    /// Whether an instance holds a value for this attribute.
+    pub fn is_stored(&self) -> bool {
+        !matches!(self.kind, Some(AttrKind::Constant | AttrKind::Derived))
+    }
+    /// Whether a value can be left out when creating an instance.
+    pub fn is_optional(&self) -> bool {
+        self.value.is_some()
+    }
+    fn is_short(&self) -> bool {
+        self.kind.is_none()
+            && self.value.is_none()
+            && !self.override_
+            && !self.final_
+            && self.annotations.is_none()
+    }
+}
+
+/// A declared function: `functions => {area => Callable[[0, 0], Integer]}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    pub name: Rc<str>,
+    pub typ: PType,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectType {
+    pub name: Option<Rc<str>>,
+    pub parent: Option<PType>,
+    pub annotations: Option<Value>,
+    /// Shown only (the reference's `Error` has them).
+    pub type_parameters: Vec<(Rc<str>, PType)>,
+    pub attributes: Vec<Attribute>,
+    pub functions: Vec<Function>,
+    pub equality: Option<Vec<Rc<str>>>,
+    pub equality_include_type: bool,
+    pub checks: Option<Value>,
+    /// Why the definition is invalid: the reference reports it when the type is resolved
+    /// (for an alias, when it is first used), so a definition is kept with its error.
+    pub invalid: Option<String>,
+}
+
+/// A member found by name: an attribute (with the type declaring it) or a function.
+pub enum Member<'a> {
+    Attribute(Rc<ObjectType>, &'a Attribute),
+    Function(Rc<ObjectType>, &'a Function),
+}
+
+impl ObjectType {
+    pub fn empty() -> ObjectType {
+        ObjectType {
+            name: None,
+            parent: None,
+            annotations: None,
+            type_parameters: Vec::new(),
+            attributes: Vec::new(),
+            functions: Vec::new(),
+            equality: None,
+            equality_include_type: true,
+            checks: None,
+            invalid: None,
+        }
+    }
+
+    /// The name, or `Object` for an anonymous type.
+    pub fn label(&self) -> &str {
+        self.name.as_deref().unwrap_or("Object")
+    }
+
+    /// The parent when it is an object type.
+    pub fn parent_object(&self) -> Option<Rc<ObjectType>> {
+        match self.parent.as_ref()?.resolved() {
+            PType::ObjectType(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// This type and its ancestors, nearest first (stops at a cycle).
+    pub fn ancestry(self: &Rc<Self>) -> Vec<Rc<ObjectType>> {
+        let mut chain = vec![self.clone()];
+        while let Some(p) = chain.last().and_then(|o| o.parent_object()) {
+            if chain.iter().any(|c| Rc::ptr_eq(c, &p)) || chain.len() > 64 {
+                break;
+            }
+            chain.push(p);
+        }
+        chain
+    }
+
+    /// Every attribute, inherited ones first; an override takes the place of the attribute
+    /// it overrides.
+    pub fn all_attributes(self: &Rc<Self>) -> Vec<Attribute> {
+        let mut out: Vec<Attribute> = Vec::new();
+        for o in self.ancestry().iter().rev() {
+            for a in &o.attributes {
+                match out.iter_mut().find(|x| x.name == a.name) {
+                    Some(slot) => *slot = a.clone(),
+                    None => out.push(a.clone()),
+                }
+            }
+        }
+        out
+    }
+
+    /// The attributes an instance holds values for, in order.
+    pub fn stored_attributes(self: &Rc<Self>) -> Vec<Attribute> {
+        self.all_attributes()
+            .into_iter()
+            .filter(Attribute::is_stored)
+            .collect()
+    }
+
+    /// The attributes given when creating an instance (not constant, not derived).
+    pub fn init_attributes(self: &Rc<Self>) -> Vec<Attribute> {
+        self.stored_attributes()
+    }
+
+    /// The attribute or function named `name`, looked up from this type to its ancestors.
+    pub fn member(self: &Rc<Self>, name: &str) -> Option<(Rc<ObjectType>, MemberRef)> {
+        for o in self.ancestry() {
+            if let Some(i) = o.attributes.iter().position(|a| &*a.name == name) {
+                return Some((o, MemberRef::Attribute(i)));
+            }
+            if let Some(i) = o.functions.iter().position(|f| &*f.name == name) {
+                return Some((o, MemberRef::Function(i)));
+            }
+        }
+        None
+    }
+
+    /// The names of the attributes `==` compares: `equality`, else every stored attribute
+    /// (each type in the chain contributing its own).
+    pub fn equality_attributes(self: &Rc<Self>) -> Vec<Rc<str>> {
+        let mut out: Vec<Rc<str>> = Vec::new();
+        for o in self.ancestry().iter().rev() {
+            match &o.equality {
+                Some(names) => out.extend(names.iter().cloned()),
+                None => out.extend(
+                    o.attributes
+                        .iter()
+                        .filter(|a| a.is_stored() && !out.contains(&a.name))
+                        .map(|a| a.name.clone())
+                        .collect::<Vec<_>>(),
+                ),
+            }
+        }
+        out
+    }
+
+    /// Every member name (attributes, constants, functions), for completion.
+    pub fn member_names(self: &Rc<Self>) -> Vec<Rc<str>> {
+        let mut out: Vec<Rc<str>> = Vec::new();
+        for o in self.ancestry().iter().rev() {
+            for n in o
+                .attributes
+                .iter()
+                .map(|a| &a.name)
+                .chain(o.functions.iter().map(|f| &f.name))
+            {
+                if !out.contains(n) {
+                    out.push(n.clone());
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Where a member was found in its declaring type.
+#[derive(Debug, Clone, Copy)]
+pub enum MemberRef {
+    Attribute(usize),
+    Function(usize),
+}
+
+/// Object types are the same when they are one definition, or have the same name, or (both
+/// anonymous) the same definition.
+pub fn same(a: &Rc<ObjectType>, b: &Rc<ObjectType>) -> bool {
+    Rc::ptr_eq(a, b)
+        || match (&a.name, &b.name) {
+            (Some(x), Some(y)) => x == y && a.attributes.len() == b.attributes.len(),
+            (None, None) => a == b,
+            _ => false,
+        }
+}
+
+/// Whether `from` is `to` or inherits from it.
+pub fn inherits(from: &Rc<ObjectType>, to: &Rc<ObjectType>) -> bool {
+    from.ancestry().iter().any(|o| same(o, to))
+}
+
+// ---- creation from the initialization hash
+
+const KEYS: &[&str] = &[
+    "name",
+    "parent",
+    "type_parameters",
+    "attributes",
+    "constants",
+    "functions",
+    "equality",
+    "equality_include_type",
+    "checks",
+    "annotations",
+];
+
+const ATTRIBUTE_KEYS: &[&str] = &["type", "kind", "value", "override", "final", "annotations"];
+
+/// `Object[{...}]`: an object type from its initialization hash. Messages are the
+/// reference's (without the "Error while evaluating" prefix).
+pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
+    let mut o = ObjectType::empty();
+    let initializer = "object initializer has wrong type";
+    for k in h.keys() {
+        match k.as_str() {
+            Some(s) if KEYS.contains(&s) => {}
+            _ => return Err(format!("{initializer}, unrecognized key {}", value_text(k))),
+        }
+    }
+    let get = |key: &str| h.get(&Value::string(key)).filter(|v| !v.is_undef());
+    if let Some(n) = get("name") {
+        match n.as_str() {
+            Some(s) if is_type_name(s) => o.name = Some(s.into()),
+            _ => {
+                return Err(format!(
+                    "{initializer}, entry 'name' expects a match for Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/], got {}",
+                    got(n)
+                ))
+            }
+        }
+    }
+    if let Some(p) = get("parent") {
+        match p {
+            Value::Type(t) => o.parent = Some((**t).clone()),
+            other => {
+                return Err(format!(
+                    "{initializer}, entry 'parent' expects a Type value, got {}",
+                    crate::types::infer_generalized(other)
+                ))
+            }
+        }
+    }
+    if let Some(a) = get("annotations") {
+        o.annotations = Some(a.clone());
+    }
+    if let Some(tp) = get("type_parameters") {
+        for (k, v) in hash_entry(tp, "type_parameters", initializer)?.iter() {
+            o.type_parameters
+                .push((member_name(k)?, type_of(v, "type_parameters", k)?));
+        }
+    }
+    if let Some(attrs) = get("attributes") {
+        for (k, v) in hash_entry(attrs, "attributes", initializer)?.iter() {
+            let name = member_name(k)?;
+            o.attributes.push(attribute(label, &name, v)?);
+        }
+    }
+    if let Some(consts) = get("constants") {
+        for (k, v) in hash_entry(consts, "constants", initializer)?.iter() {
+            let name = member_name(k)?;
+            if o.attributes.iter().any(|a| a.name == name) {
+                return Err(format!(
+                    "attribute {label}[{name}] is defined as both a constant and an attribute"
+                ));
+            }
+            o.attributes.push(Attribute {
+                name,
+                typ: crate::types::infer_generalized(v),
+                kind: Some(AttrKind::Constant),
+                value: Some(v.clone()),
+                override_: false,
+                final_: false,
+                annotations: None,
+                from_constants: true,
+            });
+        }
+    }
+    if let Some(fs) = get("functions") {
+        for (k, v) in hash_entry(fs, "functions", initializer)?.iter() {
+            let name = member_name(k)?;
+            let typ = match v {
+                Value::Type(t) if matches!(t.resolved(), PType::Callable(_)) => (**t).clone(),
+                other => {
+                    return Err(format!(
+                        "function {label}[{name}] has wrong type, expects a Type[Callable] value, got {}",
+                        got_type(other)
+                    ))
+                }
+            };
+            o.functions.push(Function { name, typ });
+        }
+    }
+    if let Some(eq) = get("equality") {
+        let names = match eq {
+            Value::String(s) => vec![s.clone()],
+            Value::Array(items) if items.iter().all(|i| i.as_str().is_some()) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(Rc::from))
+                .collect(),
+            other => {
+                return Err(format!(
+                "{initializer}, entry 'equality' expects a value of type String or Array, got {}",
+                crate::types::infer_generalized(other)
+            ))
+            }
+        };
+        o.equality = Some(names);
+    }
+    if let Some(e) = get("equality_include_type") {
+        match e {
+            Value::Boolean(b) => o.equality_include_type = *b,
+            other => {
+                return Err(format!(
+                    "{initializer}, entry 'equality_include_type' expects a Boolean value, got {}",
+                    crate::types::infer_generalized(other)
+                ))
+            }
+        }
+    }
+    if let Some(c) = get("checks") {
+        o.checks = Some(c.clone());
+    }
+    Ok(o)
+}
+
+fn got_type(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("Type[{t}]"),
+        other => crate::types::infer_generalized(other).to_string(),
+    }
+}
+
+fn got(v: &Value) -> String {
+    match v {
+        Value::String(s) => crate::types::display::quote(s),
+        other => crate::types::infer_generalized(other).to_string(),
+    }
+}
+
+fn is_type_name(s: &str) -> bool {
+    s.split("::").all(|seg| {
+        let mut cs = seg.chars();
+        cs.next().is_some_and(|c| c.is_ascii_uppercase())
+            && cs.all(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+fn is_member_name(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next().is_some_and(|c| c.is_ascii_lowercase())
+        && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn member_name(k: &Value) -> Result<Rc<str>, String> {
+    match k {
+        Value::String(s) if is_member_name(s) => Ok(s.clone()),
+        other => Err(format!(
+            "object initializer has wrong type, key of entry expects a match for Pattern[/\\A[a-z_]\\w*\\z/], got {}",
+            got(other)
+        )),
+    }
+}
+
+fn hash_entry<'a>(v: &'a Value, key: &str, initializer: &str) -> Result<&'a Map, String> {
+    match v {
+        Value::Hash(h) => Ok(h),
+        other => Err(format!(
+            "{initializer}, entry '{key}' expects a Hash value, got {}",
+            crate::types::infer_generalized(other)
+        )),
+    }
+}
+
+fn type_of(v: &Value, _what: &str, name: &Value) -> Result<PType, String> {
+    match v {
+        Value::Type(t) => Ok((**t).clone()),
+        other => Err(format!(
+            "attribute Object[{}] has wrong type, expects a Type value, got {}",
+            name.as_str().unwrap_or_default(),
+            crate::types::infer_generalized(other)
+        )),
+    }
+}
+
+fn attribute(label: &str, name: &Rc<str>, v: &Value) -> Result<Attribute, String> {
+    let mut a = Attribute {
+        name: name.clone(),
+        typ: PType::Any,
+        kind: None,
+        value: None,
+        override_: false,
+        final_: false,
+        annotations: None,
+        from_constants: false,
+    };
+    let h = match v {
+        Value::Type(t) => {
+            a.typ = (**t).clone();
+            return Ok(a);
+        }
+        Value::Hash(h) => h,
+        other => {
+            return Err(format!(
+                "attribute {label}[{name}] has wrong type, expects a Type value, got {}",
+                crate::types::infer_generalized(other)
+            ))
+        }
+    };
+    let initializer = format!("initializer for attribute {label}[{name}] has wrong type");
+    for k in h.keys() {
+        match k.as_str() {
+            Some(s) if ATTRIBUTE_KEYS.contains(&s) => {}
+            _ => return Err(format!("{initializer}, unrecognized key {}", value_text(k))),
+        }
+    }
+    match h.get(&Value::string("type")) {
+        Some(Value::Type(t)) => a.typ = (**t).clone(),
+        Some(other) => {
+            return Err(format!(
+                "{initializer}, entry 'type' expects a Type value, got {}",
+                crate::types::infer_generalized(other)
+            ))
+        }
+        None => return Err(format!("{initializer}, expects a value for key 'type'")),
+    }
+    if let Some(k) = h.get(&Value::string("kind")) {
+        match k.as_str().and_then(AttrKind::parse) {
+            Some(kind) => a.kind = Some(kind),
+            None => {
+                return Err(format!(
+                "{initializer}, entry 'kind' expects a match for Enum['constant', 'derived', 'given_or_derived', 'reference'], got {}",
+                got(k)
+            ))
+            }
+        }
+    }
+    a.value = h.get(&Value::string("value")).cloned();
+    for (key, slot) in [("override", &mut a.override_), ("final", &mut a.final_)] {
+        match h.get(&Value::string(key)) {
+            None => {}
+            Some(Value::Boolean(b)) => *slot = *b,
+            Some(other) => {
+                return Err(format!(
+                    "{initializer}, entry '{key}' expects a Boolean value, got {}",
+                    crate::types::infer_generalized(other)
+                ))
+            }
+        }
+    }
+    a.annotations = h.get(&Value::string("annotations")).cloned();
+    Ok(a)
+}
+
+/// The checks the reference makes when it resolves a named object type.
+pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
+    if let Some(e) = &o.invalid {
+        return Err(e.clone());
+    }
+    let label = o.label();
+    // Inheritance from itself.
+    let mut seen: Vec<*const ObjectType> = vec![Rc::as_ptr(o)];
+    let mut p = o.parent_object();
+    while let Some(x) = p {
+        if seen.contains(&Rc::as_ptr(&x)) || same(&x, o) {
+            return Err(format!("The Object type '{label}' inherits from itself"));
+        }
+        seen.push(Rc::as_ptr(&x));
+        p = x.parent_object();
+    }
+    for a in &o.attributes {
+        let name = &a.name;
+        match a.kind {
+            Some(AttrKind::Constant) if a.value.is_none() => {
+                return Err(format!(
+                    "attribute {label}[{name}] of kind 'constant' requires a value"
+                ))
+            }
+            Some(k @ (AttrKind::GivenOrDerived | AttrKind::Derived)) if a.value.is_some() => {
+                return Err(format!(
+                    "attribute {label}[{name}] of kind '{}' cannot be combined with an attribute value",
+                    k.name()
+                ))
+            }
+            _ => {}
+        }
+        if let Some(v) = &a.value {
+            if !crate::types::is_instance(&a.typ, v) {
+                return Err(format!(
+                    "attribute {label}[{name}] value has wrong type, {}",
+                    crate::types::describe_mismatch(&a.typ, v)
+                ));
+            }
+        }
+        if o.functions.iter().any(|f| f.name == *name) {
+            return Err(format!(
+                "function {label}[{name}] conflicts with attribute with the same name"
+            ));
+        }
+        let inherited = o.parent_object().and_then(|p| {
+            p.member(name).map(|(owner, r)| match r {
+                MemberRef::Attribute(i) => (owner.clone(), Some(owner.attributes[i].clone())),
+                MemberRef::Function(_) => (owner, None),
+            })
+        });
+        match inherited {
+            None if a.override_ => {
+                return Err(format!(
+                    "expected attribute {label}[{name}] to override an inherited attribute, but no such attribute was found"
+                ))
+            }
+            None => {}
+            Some((owner, None)) => {
+                return Err(format!(
+                    "attribute {label}[{name}] attempts to override function {}[{name}]",
+                    owner.label()
+                ))
+            }
+            Some((owner, Some(parent_attr))) => {
+                let pl = owner.label();
+                if parent_attr.final_ {
+                    return Err(format!(
+                        "attribute {label}[{name}] attempts to override final attribute {pl}[{name}]"
+                    ));
+                }
+                if !a.override_ {
+                    return Err(format!(
+                        "attribute {label}[{name}] attempts to override attribute {pl}[{name}] without having override => true"
+                    ));
+                }
+                if !crate::types::is_assignable(&parent_attr.typ, &a.typ) {
+                    return Err(format!(
+                        "attribute {label}[{name}] attempts to override attribute {pl}[{name}] with a type that does not match"
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(eq) = &o.equality {
+        let all = o.all_attributes();
+        for n in eq {
+            match all.iter().find(|a| a.name == *n) {
+                None => {
+                    return Err(format!(
+                        "{label} equality is referencing non existent attribute '{n}'"
+                    ))
+                }
+                Some(a) if a.is_constant() => {
+                    return Err(format!(
+                        "{label} equality is referencing constant attribute '{n}'. Reference to constant is not allowed in equality"
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---- display
+
+/// A readable outline of an object type for people (the REPL's `:help`, the kernel's
+/// inspection): its parent, then every attribute with its type and default, inherited ones
+/// marked, constants and functions.
+pub fn outline(o: &Rc<ObjectType>) -> String {
+    let mut out = format!("{}: an Object type", o.label());
+    if let Some(p) = &o.parent {
+        let _ = write!(out, " inheriting from {p}");
+    }
+    let chain = o.ancestry();
+    let own = |a: &Attribute| o.attributes.iter().any(|x| x.name == a.name);
+    let attrs = o.all_attributes();
+    let stored: Vec<&Attribute> = attrs.iter().filter(|a| !a.is_constant()).collect();
+    if stored.is_empty() {
+        out.push_str("\n  no attributes");
+    } else {
+        out.push_str("\n  attributes:");
+        for a in stored {
+            let _ = write!(out, "\n    {}: {}", a.name, a.typ);
+            if let Some(v) = &a.value {
+                let _ = write!(out, " = {}", value_text(v));
+            }
+            if let Some(k) = a.kind {
+                let _ = write!(out, " ({})", k.name());
+            }
+            if !own(a) {
+                let from = chain
+                    .iter()
+                    .rev()
+                    .find(|c| c.attributes.iter().any(|x| x.name == a.name))
+                    .map_or("a parent", |c| c.label());
+                let _ = write!(out, "  (from {from})");
+            }
+        }
+    }
+    let consts: Vec<&Attribute> = attrs.iter().filter(|a| a.is_constant()).collect();
+    if !consts.is_empty() {
+        out.push_str("\n  constants:");
+        for a in consts {
+            let v = a.value.as_ref().map(value_text).unwrap_or_default();
+            let _ = write!(out, "\n    {} = {v}", a.name);
+        }
+    }
+    let functions: Vec<&Function> = chain.iter().flat_map(|c| c.functions.iter()).collect();
+    if !functions.is_empty() {
+        out.push_str("\n  functions:");
+        for f in functions {
+            let _ = write!(out, "\n    {}: {}", f.name, f.typ);
+        }
+    }
+    if let Some(eq) = &o.equality {
+        let _ = write!(out, "\n  equality: {}", eq.join(", "));
+    }
+    out
+}
+
+/// The outline of an object type, or of each member of a TypeSet; `None` for other types.
+pub fn outline_type(t: &PType) -> Option<String> {
+    match t.resolved() {
+        PType::ObjectType(o) => Some(outline(&o)),
+        PType::TypeSetType(ts) => {
+            let mut out = format!("{}: a TypeSet (pcore {})", ts.name, ts.pcore_version);
+            if let Some(v) = &ts.version {
+                let _ = write!(out, ", version {v}");
+            }
+            for (n, t) in &ts.types {
+                match t.resolved() {
+                    PType::ObjectType(o) => {
+                        let _ = write!(out, "\n\n{}", outline(&o));
+                    }
+                    other => {
+                        let _ = write!(out, "\n\n{}::{n} = {other}", ts.name);
+                    }
+                }
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// `Object[{name => 'P', parent => Q, attributes => {...}, ...}]`, the form of a type value.
+pub fn write_definition(f: &mut dyn Write, o: &ObjectType) -> fmt::Result {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(a) = &o.annotations {
+        parts.push(format!("annotations => {}", value_text(a)));
+    }
+    if let Some(n) = &o.name {
+        parts.push(format!("name => {}", super::display::quote(n)));
+    }
+    if let Some(p) = &o.parent {
+        parts.push(format!("parent => {p}"));
+    }
+    if !o.type_parameters.is_empty() {
+        let tp: Vec<String> = o
+            .type_parameters
+            .iter()
+            .map(|(n, t)| format!("{} => {t}", super::display::quote(n)))
+            .collect();
+        parts.push(format!("type_parameters => {{{}}}", tp.join(", ")));
+    }
+    let attrs: Vec<String> = o
+        .attributes
+        .iter()
+        .filter(|a| !shown_as_constant(a))
+        .map(attribute_text)
+        .collect();
+    if !attrs.is_empty() {
+        parts.push(format!("attributes => {{{}}}", attrs.join(", ")));
+    }
+    let consts: Vec<String> = o
+        .attributes
+        .iter()
+        .filter(|a| shown_as_constant(a))
+        .map(|a| {
+            format!(
+                "{} => {}",
+                super::display::quote(&a.name),
+                value_text(a.value.as_ref().unwrap_or(&Value::Undef))
+            )
+        })
+        .collect();
+    if !consts.is_empty() {
+        parts.push(format!("constants => {{{}}}", consts.join(", ")));
+    }
+    if !o.functions.is_empty() {
+        let fs: Vec<String> = o
+            .functions
+            .iter()
+            .map(|fun| format!("{} => {}", super::display::quote(&fun.name), fun.typ))
+            .collect();
+        parts.push(format!("functions => {{{}}}", fs.join(", ")));
+    }
+    if let Some(eq) = &o.equality {
+        let names: Vec<String> = eq.iter().map(|n| super::display::quote(n)).collect();
+        parts.push(format!("equality => [{}]", names.join(", ")));
+    }
+    if let Some(c) = &o.checks {
+        parts.push(format!("checks => {}", value_text(c)));
+    }
+    write!(f, "Object[{{{}}}]", parts.join(", "))
+}
+
+/// Whether an attribute prints under `constants`: declared there, or a constant declared
+/// with nothing but its value.
+fn shown_as_constant(a: &Attribute) -> bool {
+    a.from_constants || (a.is_constant() && !a.override_ && !a.final_ && a.annotations.is_none())
+}
+
+fn attribute_text(a: &Attribute) -> String {
+    let name = super::display::quote(&a.name);
+    if a.is_short() {
+        return format!("{name} => {}", a.typ);
+    }
+    let mut fields = vec![format!("type => {}", a.typ)];
+    if a.final_ {
+        fields.push("final => true".to_string());
+    }
+    if a.override_ {
+        fields.push("override => true".to_string());
+    }
+    if let Some(k) = a.kind {
+        fields.push(format!("kind => {}", k.name()));
+    }
+    if let Some(v) = &a.value {
+        fields.push(format!("value => {}", value_text(v)));
+    }
+    if let Some(an) = &a.annotations {
+        fields.push(format!("annotations => {}", value_text(an)));
+    }
+    format!("{name} => {{{}}}", fields.join(", "))
+}
+
+fn value_text(v: &Value) -> String {
+    let mut s = String::new();
+    let _ = super::display::write_value(&mut s, v, 1);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(m: Map) -> Result<ObjectType, String> {
+        from_hash(&m, "Object")
+    }
+
+    fn h(entries: Vec<(&str, Value)>) -> Map {
+        entries
+            .into_iter()
+            .map(|(k, v)| (Value::string(k), v))
+            .collect()
+    }
+
+    #[test]
+    fn short_and_long_attributes_print_as_the_reference() {
+        let attrs = h(vec![
+            ("x", Value::typ(PType::integer())),
+            (
+                "y",
+                Value::hash(h(vec![
+                    ("type", Value::typ(PType::integer())),
+                    ("value", Value::Integer(0)),
+                ])),
+            ),
+        ]);
+        let o = parse(h(vec![
+            ("name", Value::string("P")),
+            ("attributes", Value::hash(attrs)),
+        ]))
+        .unwrap();
+        let mut s = String::new();
+        write_definition(&mut s, &o).unwrap();
+        assert_eq!(
+            s,
+            "Object[{name => 'P', attributes => {'x' => Integer, 'y' => {type => Integer, value => 0}}}]"
+        );
+    }
+
+    #[test]
+    fn the_outline_lists_attributes_with_types_and_defaults() {
+        let attrs = h(vec![
+            ("x", Value::typ(PType::integer())),
+            (
+                "y",
+                Value::hash(h(vec![
+                    ("type", Value::typ(PType::integer())),
+                    ("value", Value::Integer(0)),
+                ])),
+            ),
+        ]);
+        let mut o = parse(h(vec![("attributes", Value::hash(attrs))])).unwrap();
+        o.name = Some("P".into());
+        let text = outline(&Rc::new(o));
+        assert_eq!(
+            text,
+            "P: an Object type\n  attributes:\n    x: Integer\n    y: Integer = 0"
+        );
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_names_are_refused() {
+        let e = parse(h(vec![("bogus", Value::Integer(1))])).unwrap_err();
+        assert_eq!(
+            e,
+            "object initializer has wrong type, unrecognized key 'bogus'"
+        );
+        let e = parse(h(vec![("name", Value::string("x"))])).unwrap_err();
+        assert!(
+            e.contains("entry 'name' expects a match for Pattern"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn overrides_need_override_true() {
+        let parent = Rc::new(
+            parse(h(vec![
+                ("name", Value::string("Animal")),
+                (
+                    "attributes",
+                    Value::hash(h(vec![("name", Value::typ(PType::string()))])),
+                ),
+            ]))
+            .unwrap(),
+        );
+        let mut dog = parse(h(vec![
+            ("name", Value::string("Dog")),
+            (
+                "attributes",
+                Value::hash(h(vec![("name", Value::typ(PType::string()))])),
+            ),
+        ]))
+        .unwrap();
+        dog.parent = Some(PType::ObjectType(parent));
+        let e = validate(&Rc::new(dog)).unwrap_err();
+        assert_eq!(e, "attribute Dog[name] attempts to override attribute Animal[name] without having override => true");
+    }
+}

@@ -1,0 +1,152 @@
+//! The reference's built-in object types, defined with the same machinery as user-defined
+//! ones: `Deferred` (a function call made later, by the agent) and `Error`.
+//!
+//! Their native functions (those the reference implements in its host language) are in
+//! [`native_function`].
+
+use super::object::{Attribute, Function, ObjectType};
+use super::{CallableType, IntRange, PType};
+use crate::values::{Regexp, Value};
+use std::rc::Rc;
+
+thread_local! {
+    static DEFERRED: Rc<ObjectType> = Rc::new(deferred_type());
+    static ERROR: Rc<ObjectType> = Rc::new(error_type());
+    static ANNOTATION: Rc<ObjectType> = Rc::new(ObjectType {
+        name: Some("Annotation".into()),
+        ..ObjectType::empty()
+    });
+    static PCORE: Rc<ObjectType> = Rc::new(ObjectType {
+        name: Some("Pcore".into()),
+        ..ObjectType::empty()
+    });
+}
+
+/// `Annotation`, the parent of annotation types.
+pub fn annotation() -> Rc<ObjectType> {
+    ANNOTATION.with(Rc::clone)
+}
+
+/// The reference's `Pcore` type (only named in `annotate`'s signatures).
+pub fn pcore() -> Rc<ObjectType> {
+    PCORE.with(Rc::clone)
+}
+
+/// `Deferred`
+pub fn deferred() -> Rc<ObjectType> {
+    DEFERRED.with(Rc::clone)
+}
+
+/// `Error`
+pub fn error() -> Rc<ObjectType> {
+    ERROR.with(Rc::clone)
+}
+
+/// The built-in object type of this name.
+pub fn by_name(name: &str) -> Option<Rc<ObjectType>> {
+    match name {
+        "Deferred" => Some(deferred()),
+        "Error" => Some(error()),
+        "Annotation" => Some(annotation()),
+        _ => None,
+    }
+}
+
+fn attr(name: &str, typ: PType, value: Option<Value>) -> Attribute {
+    Attribute {
+        name: name.into(),
+        typ,
+        kind: None,
+        value,
+        override_: false,
+        final_: false,
+        annotations: None,
+        from_constants: false,
+    }
+}
+
+fn optional(t: PType) -> PType {
+    PType::Optional(Some(Box::new(t)))
+}
+
+fn non_empty_string() -> PType {
+    PType::String {
+        size: IntRange::new(1, i64::MAX),
+        value: None,
+    }
+}
+
+/// The pattern of a function name a Deferred may call (`$var` for a variable).
+pub const DEFERRED_NAME: &str = r"\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z";
+
+fn deferred_type() -> ObjectType {
+    let pattern = Regexp::new(DEFERRED_NAME).map(Rc::new);
+    let name_type = PType::Pattern(pattern.into_iter().collect());
+    ObjectType {
+        name: Some("Deferred".into()),
+        attributes: vec![
+            attr("name", name_type, None),
+            attr(
+                "arguments",
+                optional(PType::array_of(PType::Any)),
+                Some(Value::Undef),
+            ),
+        ],
+        ..ObjectType::empty()
+    }
+}
+
+fn error_type() -> ObjectType {
+    let matcher = PType::Variant(vec![
+        PType::string(),
+        PType::Regexp(None),
+        PType::Type(Some(Box::new(PType::Enum {
+            values: Vec::new(),
+            case_insensitive: false,
+        }))),
+        PType::Type(Some(Box::new(PType::Pattern(Vec::new())))),
+        PType::Type(Some(Box::new(PType::NotUndef(None)))),
+        PType::Type(Some(Box::new(PType::Undef))),
+    ]);
+    ObjectType {
+        name: Some("Error".into()),
+        type_parameters: vec![
+            ("kind".into(), matcher.clone()),
+            ("issue_code".into(), matcher),
+        ],
+        attributes: vec![
+            attr("msg", non_empty_string(), None),
+            attr("kind", optional(non_empty_string()), Some(Value::Undef)),
+            attr(
+                "details",
+                optional(PType::hash_of(non_empty_string(), PType::Data)),
+                Some(Value::Undef),
+            ),
+            attr(
+                "issue_code",
+                optional(non_empty_string()),
+                Some(Value::Undef),
+            ),
+        ],
+        functions: vec![Function {
+            name: "message".into(),
+            typ: PType::Callable(Box::new(CallableType {
+                params: Some((Vec::new(), Some(IntRange::new(0, 0)))),
+                block: None,
+                return_type: Some(non_empty_string()),
+            })),
+        }],
+        ..ObjectType::empty()
+    }
+}
+
+/// A function of a built-in object type implemented natively: `Error.message`.
+pub fn native_function(
+    o: &crate::types::object_instance::ObjectValue,
+    name: &str,
+) -> Option<Value> {
+    match (o.typ.name.as_deref(), name) {
+        (Some("Error"), "message") if Rc::ptr_eq(&o.typ, &error()) => o.get("msg").cloned(),
+        _ => None,
+    }
+}
