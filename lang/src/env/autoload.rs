@@ -25,6 +25,7 @@ impl Evaluator {
         let source = Source::new(path.display().to_string(), text.as_str());
         let (program, warnings) =
             crate::syntax::parse_with_warnings(&text).map_err(|e| e.in_source(&source))?;
+        check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
         self.autoloaded.insert(path);
         for w in warnings {
             self.log(crate::LogLevel::Warning, &w.message);
@@ -49,6 +50,42 @@ impl Evaluator {
             modules::is_module_name(module).then(|| Rc::from(module))
         })
     }
+}
+
+/// The reference's check of an autoloaded module file: every definition at its top level has
+/// a name that starts with the file's namespace (`apache/manifests/vhost.pp` defines
+/// `apache::vhost...`), or the file is rejected.
+fn check_locations(
+    env: &crate::env::Environment,
+    path: &std::path::Path,
+    program: &crate::syntax::ast::Program,
+) -> Result<(), Error> {
+    use crate::syntax::ast::ExprKind;
+    let Some(namespace) = modules::file_namespace(env, path) else {
+        return Ok(());
+    };
+    for stmt in &program.body {
+        let name: &str = match &stmt.kind {
+            ExprKind::ClassDef(d) => &d.name,
+            ExprKind::DefineDef(d) => &d.name,
+            ExprKind::FunctionDef(d) => &d.name,
+            ExprKind::TypeAlias { name, .. } => name,
+            _ => continue,
+        };
+        let acceptable = namespace
+            .as_deref()
+            .is_some_and(|ns| name.to_ascii_lowercase().starts_with(ns));
+        if !acceptable {
+            return Err(Error::validation(
+                format!(
+                    "Unacceptable location. The name '{name}' is unacceptable in file '{}'",
+                    path.display()
+                ),
+                stmt.span,
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! `epp('apache/x.epp')` → `apache/templates/x.epp`, `file('apache/x')` → `apache/files/x`.
 
 use super::Environment;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What a name is looked up as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,11 +70,45 @@ pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<Path
     path.is_file().then_some(path)
 }
 
-/// A file of a module named `module/path` in a module subdirectory (`templates`, `files`).
+/// The namespace the names defined in an autoloaded module file must start with, as the
+/// reference computes it: `apache/manifests/vhost/ssl.pp` → `apache::vhost::ssl`,
+/// `apache/manifests/init.pp` → `apache`; `None` for a file outside the modulepath. A `.pp`
+/// file of a module outside `manifests/`, `functions/`, `types/` and `plans/` has the
+/// namespace `Some(None)`: nothing may be defined there.
+pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> {
+    let rest = env
+        .modulepath
+        .iter()
+        .find_map(|dir| file.strip_prefix(dir).ok())?;
+    let parts: Vec<String> = rest
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_ascii_lowercase())
+        .collect();
+    if parts.len() < 3 {
+        return Some(None);
+    }
+    if !matches!(
+        parts[1].as_str(),
+        "manifests" | "functions" | "types" | "plans"
+    ) {
+        return Some(None);
+    }
+    let mut names: Vec<&str> = vec![parts[0].as_str()];
+    names.extend(parts[2..parts.len() - 1].iter().map(String::as_str));
+    let file_name = parts[parts.len() - 1].as_str();
+    if !(parts.len() == 3 && file_name == "init.pp") {
+        names.push(file_name.strip_suffix(".pp").unwrap_or(file_name));
+    }
+    Some(Some(names.join("::")))
+}
+
+/// A file or directory of a module named `module/path` in a module subdirectory (`templates`,
+/// `files`).
 pub fn module_file(env: &Environment, reference: &str, sub: &str) -> Option<PathBuf> {
     let (module, rest) = reference.split_once('/')?;
+    // As the reference: any existing path, a directory too (`mod/` is the directory itself).
     let path = module_dir(env, module)?.join(sub).join(rest);
-    path.is_file().then_some(path)
+    path.exists().then_some(path)
 }
 
 #[cfg(test)]
@@ -137,6 +171,30 @@ mod tests {
         assert!(module_file(&env, "web/a.epp", "templates").is_some());
         assert!(module_file(&env, "web/motd", "files").is_some());
         assert!(module_file(&env, "web/nope", "files").is_none());
+        // Directories too, as the reference's find_file; `web/` is the files directory.
+        assert!(module_file(&env, "web/", "files").is_some_and(|p| p.is_dir()));
+        assert!(module_file(&env, "web", "files").is_none());
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn file_namespaces_are_the_reference_ones() {
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![PathBuf::from("/mods")],
+        };
+        let ns = |f: &str| file_namespace(&env, Path::new(f));
+        assert_eq!(ns("/mods/web/manifests/init.pp"), Some(Some("web".into())));
+        assert_eq!(
+            ns("/mods/web/manifests/vhost/SSL.pp"),
+            Some(Some("web::vhost::ssl".into()))
+        );
+        assert_eq!(
+            ns("/mods/web/types/port.pp"),
+            Some(Some("web::port".into()))
+        );
+        assert_eq!(ns("/mods/web/lib/x.pp"), Some(None));
+        assert_eq!(ns("/elsewhere/site.pp"), None);
     }
 }

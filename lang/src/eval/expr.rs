@@ -385,10 +385,13 @@ impl Evaluator {
         } else if let Some(v) = self.qualified_variable(name) {
             return Ok(v);
         }
-        self.globals
-            .get(name)
-            .cloned()
-            .ok_or_else(|| Error::eval(format!("Unknown variable: '{name}'.")))
+        match self.globals.get(name) {
+            Some(v) => Ok(v.clone()),
+            // Set in class and define bodies only; elsewhere the reference reads it as undef,
+            // not as an unknown variable (and `defined('$caller_module_name')` stays false).
+            None if name.trim_start_matches("::") == "caller_module_name" => Ok(Value::Undef),
+            None => Err(Error::eval(format!("Unknown variable: '{name}'."))),
+        }
     }
 
     /// `$apache::port`: the variable of an evaluated class (`None` when the class was not

@@ -52,7 +52,19 @@ fn describe(e: &PType, v: &Value, path: &str, out: &mut Vec<String>, depth: usiz
     match e {
         PType::Alias(a) => {
             let resolved = a.resolved();
-            if is_simple_mismatch(&resolved, v) || matches!(resolved, PType::Variant(_)) {
+            if matches!(resolved, PType::Enum { .. } | PType::Pattern(_))
+                && matches!(v, Value::String(_))
+            {
+                // `expects a match for Mod::Ensure = Enum['absent', 'present'], got 'x'`
+                let name = super::display::alias_display(e);
+                out.push(at(
+                    path,
+                    &format!(
+                        "expects a match for {name}, got {}",
+                        quote(v.as_str().unwrap_or_default())
+                    ),
+                ));
+            } else if is_simple_mismatch(&resolved, v) || matches!(resolved, PType::Variant(_)) {
                 out.push(root_mismatch(e, v, path));
             } else {
                 describe(&resolved, v, path, out, d)
