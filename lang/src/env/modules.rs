@@ -102,6 +102,48 @@ pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> 
     Some(Some(names.join("::")))
 }
 
+/// The Ruby file of a module that defines a function (`lib/puppet/functions/<ns>/<name>.rb`
+/// of the function's module for `mod::name`; the 4.x or 3.x API file of any module for a plain
+/// name), shown relative to its modulepath directory (`stdlib/lib/puppet/functions/x.rb`).
+pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let segments: Vec<&str> = name.split("::").collect();
+    if !segments.iter().all(|s| is_module_name(s)) {
+        return None;
+    }
+    let relative = |dir: &Path, path: PathBuf| path.strip_prefix(dir).map(Path::to_path_buf).ok();
+    if segments.len() > 1 {
+        let mut file = PathBuf::from(segments[0]).join("lib/puppet/functions");
+        for (i, seg) in segments.iter().enumerate() {
+            if i + 1 == segments.len() {
+                file.push(format!("{seg}.rb"));
+            } else {
+                file.push(seg);
+            }
+        }
+        return env
+            .modulepath
+            .iter()
+            .map(|dir| (dir, dir.join(&file)))
+            .find(|(_, p)| p.is_file())
+            .and_then(|(dir, p)| relative(dir, p));
+    }
+    env.modulepath.iter().find_map(|dir| {
+        let mut modules: Vec<PathBuf> = std::fs::read_dir(dir)
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        modules.sort();
+        modules.into_iter().find_map(|m| {
+            ["lib/puppet/functions", "lib/puppet/parser/functions"]
+                .iter()
+                .map(|sub| m.join(sub).join(format!("{name}.rb")))
+                .find(|p| p.is_file())
+                .and_then(|p| relative(dir, p))
+        })
+    })
+}
+
 /// A file or directory of a module named `module/path` in a module subdirectory (`templates`,
 /// `files`).
 pub fn module_file(env: &Environment, reference: &str, sub: &str) -> Option<PathBuf> {
@@ -174,6 +216,41 @@ mod tests {
         // Directories too, as the reference's find_file; `web/` is the files directory.
         assert!(module_file(&env, "web/", "files").is_some_and(|p| p.is_dir()));
         assert!(module_file(&env, "web", "files").is_none());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn ruby_functions_are_found_in_lib() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-{}", std::process::id()));
+        for f in [
+            "std/lib/puppet/functions/std/deep/thing.rb",
+            "std/lib/puppet/parser/functions/old_one.rb",
+            "std/lib/puppet/functions/new_one.rb",
+        ] {
+            let p = root.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        };
+        let find = |n| ruby_function_file(&env, n).map(|p| p.display().to_string());
+        assert_eq!(
+            find("std::deep::thing").as_deref(),
+            Some("std/lib/puppet/functions/std/deep/thing.rb")
+        );
+        assert_eq!(
+            find("old_one").as_deref(),
+            Some("std/lib/puppet/parser/functions/old_one.rb")
+        );
+        assert_eq!(
+            find("new_one").as_deref(),
+            Some("std/lib/puppet/functions/new_one.rb")
+        );
+        assert_eq!(find("nothing"), None);
+        assert_eq!(find("../x"), None);
         std::fs::remove_dir_all(&root).unwrap();
     }
 

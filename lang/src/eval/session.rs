@@ -112,6 +112,16 @@ pub struct Evaluator {
     pub(crate) env: crate::env::Environment,
     /// The files the autoloader has loaded, and their syntax trees.
     pub(crate) autoloaded: std::collections::HashSet<std::path::PathBuf>,
+    /// Whether native versions of modules' Ruby functions (stdlib's `to_json`, ...) can be
+    /// called without their module on the modulepath (the reference knows them only there).
+    pub(crate) module_functions_always: bool,
+    /// The global Hiera layer's `hiera.yaml`, if any.
+    pub(crate) hiera_config: Option<std::path::PathBuf>,
+    /// Whether `generate()` may run commands (off by default).
+    pub(crate) allow_exec: bool,
+    /// Whether each module that native functions stand for is on the modulepath (asked once
+    /// per environment).
+    pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
     pub(crate) loaded_programs: Vec<Program>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
@@ -166,6 +176,10 @@ impl Evaluator {
             warn_cycles: true,
             env: crate::env::Environment::empty(),
             autoloaded: Default::default(),
+            module_functions_always: false,
+            allow_exec: false,
+            hiera_config: None,
+            modules_present: Default::default(),
             loaded_programs: Vec::new(),
         };
         ev.set_runtime_variables();
@@ -254,6 +268,23 @@ impl Evaluator {
 
     pub fn builtin(&self, name: &str) -> Option<&'static Builtin> {
         self.builtins.get(name).copied()
+    }
+
+    /// A built-in function that a call by name reaches: a native version of a module's Ruby
+    /// function only when that module is on the modulepath (or the session makes them
+    /// always available), as the reference knows a module's functions only then.
+    pub(crate) fn callable_builtin(&self, name: &str) -> Option<&'static Builtin> {
+        let b = self.builtin(name)?;
+        match crate::functions::stdlib::module_of(b.name) {
+            Some(module) if !self.module_functions_always => {
+                let mut present = self.modules_present.borrow_mut();
+                let here = *present.entry(module).or_insert_with(|| {
+                    crate::env::modules::module_dir(&self.env, module).is_some()
+                });
+                here.then_some(b)
+            }
+            _ => Some(b),
+        }
     }
 
     /// A compiled regular expression for a literal, compiled once.
@@ -525,7 +556,41 @@ impl Session {
     pub fn set_environment(&mut self, env: crate::env::Environment) {
         self.evaluator.env = env;
         self.evaluator.autoloaded.clear();
+        self.evaluator.modules_present.borrow_mut().clear();
         self.evaluator.set_runtime_variables();
+    }
+
+    /// Makes the native versions of modules' Ruby functions (stdlib's `to_json`, `merge`,
+    /// ...) callable whether or not their module is on the modulepath (off by default: the
+    /// reference knows them only with the module).
+    pub fn set_module_functions_always(&mut self, on: bool) {
+        self.evaluator.module_functions_always = on;
+    }
+
+    /// The global Hiera layer's `hiera.yaml` (searched before the environment's); `None`
+    /// (the default) for no global layer.
+    pub fn set_hiera_config(&mut self, path: Option<std::path::PathBuf>) {
+        self.evaluator.hiera_config = path;
+    }
+
+    /// The global Hiera layer's `hiera.yaml`, if any.
+    pub fn hiera_config(&self) -> Option<&std::path::Path> {
+        self.evaluator.hiera_config.as_deref()
+    }
+
+    /// Lets `generate()` run commands, as the reference does (off by default).
+    pub fn set_allow_exec(&mut self, on: bool) {
+        self.evaluator.allow_exec = on;
+    }
+
+    /// Whether `generate()` may run commands.
+    pub fn allow_exec(&self) -> bool {
+        self.evaluator.allow_exec
+    }
+
+    /// Whether native module functions are callable without their module.
+    pub fn module_functions_always(&self) -> bool {
+        self.evaluator.module_functions_always
     }
 
     /// The environment the session loads code and data from.

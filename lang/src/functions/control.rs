@@ -33,7 +33,7 @@ fn call(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     if let Some(f) = ev.functions.get(name).cloned() {
         return ev.call_function(&f, rest, b);
     }
-    match super::find(name) {
+    match ev.callable_builtin(name) {
         Some(target) => call_builtin(ev, target, &rest, b),
         None => Err(Error::eval(format!("Unknown function '{name}'")).into()),
     }
