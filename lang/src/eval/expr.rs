@@ -78,10 +78,14 @@ impl Evaluator {
                                 let loaded = self
                                     .autoload(crate::env::modules::Kind::TypeAlias, &lower)?
                                     || self.resource_kind_loading(&lower)?.is_some();
-                                if !loaded {
+                                if !loaded && self.in_type_alias {
+                                    // The reference's lazy reference, resolved later.
+                                    PType::TypeReference(n.clone())
+                                } else if !loaded {
                                     return Err(e.into());
+                                } else {
+                                    self.type_named(n)?
                                 }
-                                self.type_named(n)?
                             }
                         };
                         let t = Rc::new(t);

@@ -117,6 +117,12 @@ pub struct Evaluator {
     pub(crate) module_functions_always: bool,
     /// The global Hiera layer's `hiera.yaml`, if any.
     pub(crate) hiera_config: Option<std::path::PathBuf>,
+    /// While a type alias's definition is evaluated: an unknown type name there is a lazy
+    /// `TypeReference`, not an error.
+    pub(crate) in_type_alias: bool,
+    /// Aliases whose definitions hold `TypeReference`s, resolved when aliases of those names
+    /// are defined.
+    pub(crate) unresolved_aliases: Vec<Rc<TypeAlias>>,
     /// Whether `generate()` may run commands (off by default).
     pub(crate) allow_exec: bool,
     /// Whether each module that native functions stand for is on the modulepath (asked once
@@ -178,6 +184,8 @@ impl Evaluator {
             autoloaded: Default::default(),
             module_functions_always: false,
             allow_exec: false,
+            in_type_alias: false,
+            unresolved_aliases: Vec::new(),
             hiera_config: None,
             modules_present: Default::default(),
             loaded_programs: Vec::new(),
@@ -383,8 +391,12 @@ impl Evaluator {
                 _ => {}
             }
         }
+        let defined_aliases = !pending.is_empty();
         for (alias, type_expr, span) in pending {
-            let t = match self.eval(type_expr) {
+            let outer = std::mem::replace(&mut self.in_type_alias, true);
+            let r = self.eval(type_expr);
+            self.in_type_alias = outer;
+            let t = match r {
                 Ok(Value::Type(t)) => (*t).clone(),
                 Ok(_) => {
                     return Err(Error::eval(format!(
@@ -396,9 +408,34 @@ impl Evaluator {
                 Err(Flow::Error(e)) => return Err(e),
                 Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
             };
+            if crate::types::references::has_references(&t) {
+                self.unresolved_aliases.push(alias.clone());
+            }
             *alias.target.borrow_mut() = Some(t);
         }
+        if defined_aliases {
+            self.resolve_type_references();
+        }
         Ok(())
+    }
+
+    /// Replaces the `TypeReference`s of earlier aliases that name aliases defined since.
+    fn resolve_type_references(&mut self) {
+        let aliases = &self.aliases;
+        self.unresolved_aliases.retain(|alias| {
+            let target = alias.resolved();
+            let mut lookup = |name: &str| {
+                aliases
+                    .get(&name.to_ascii_lowercase())
+                    .map(|a| PType::Alias(a.clone()))
+            };
+            let Some(t) = crate::types::references::resolve_references(&target, &mut lookup) else {
+                return true;
+            };
+            let still = crate::types::references::has_references(&t);
+            *alias.target.borrow_mut() = Some(t);
+            still
+        });
     }
 
     /// Clears the per-evaluation state after an input (also after an error).

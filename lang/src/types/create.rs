@@ -150,7 +150,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             resource(type_name.as_ref(), title.is_some(), t, args)
         }
         PType::Class(name) => class(name.is_some(), t, args),
-        PType::Alias(_) => Err(Error::eval(format!(
+        PType::Alias(_) | PType::TypeReference(_) => Err(Error::eval(format!(
             "Operator '[]' is not applicable to {}-Type.",
             with_article(&super::display::alias_display(t))
         ))),

@@ -190,6 +190,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
         },
         PType::Object | PType::TypeSet => false,
         PType::Alias(a) => instance_at(&a.resolved(), v, d),
+        PType::TypeReference(_) => false,
     }
 }
 

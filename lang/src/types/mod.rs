@@ -254,6 +254,10 @@ pub enum PType {
     /// `Binary`: sequences of bytes.
     Binary,
     Alias(Rc<TypeAlias>),
+    /// `TypeReference['Foo']`: a name in a type alias that named no type when the alias was
+    /// resolved (the reference's lazy reference). No value is an instance of it; it is
+    /// replaced by the alias of that name once one is defined.
+    TypeReference(Rc<str>),
 }
 
 impl PartialEq for PType {
@@ -317,6 +321,7 @@ impl PartialEq for PType {
             ) => a == b && an == bn,
             (Init(a, aa), Init(b, ba)) => a == b && aa == ba,
             (Alias(a), Alias(b)) => a.name == b.name,
+            (TypeReference(a), TypeReference(b)) => a == b,
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
                     && self.is_unit_variant()
@@ -441,6 +446,7 @@ pub mod mismatch;
 pub mod names;
 #[cfg(test)]
 mod reference_cases;
+pub mod references;
 mod size;
 #[cfg(test)]
 mod testparse;
