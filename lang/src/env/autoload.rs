@@ -100,6 +100,52 @@ mod tests {
         std::fs::write(path, text).unwrap();
     }
 
+    /// Errors inside module files name the file, line and column (as the reference does);
+    /// a definition outside its file's namespace is rejected.
+    #[test]
+    fn errors_in_module_files_point_into_them() {
+        let root = std::env::temp_dir().join(format!("prepl-autoload-pos-{}", std::process::id()));
+        write(
+            &root,
+            "m/functions/f.pp",
+            "function m::f() {\n  1 + 'a'\n}\n",
+        );
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m {\n  $x = 1\n  notice(nope_fn())\n}\n",
+        );
+        write(&root, "m/manifests/wrong.pp", "# x\nclass m::other { }\n");
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let err = |s: &mut Session, src: &str| s.eval(src).unwrap_err().render();
+        let f = root.join("m/functions/f.pp").display().to_string();
+        let rendered = err(&mut s, "m::f()");
+        assert!(
+            rendered.contains(&format!("(file {f}, line 2, column 3)")),
+            "{rendered}"
+        );
+        let init = root.join("m/manifests/init.pp").display().to_string();
+        let rendered = err(&mut s, "include m");
+        assert!(
+            rendered.contains(&format!("(file {init}, line 3, column 10)")),
+            "{rendered}"
+        );
+        let wrong = root.join("m/manifests/wrong.pp").display().to_string();
+        let rendered = err(&mut s, "include m::wrong");
+        assert!(
+            rendered.starts_with(&format!(
+                "Error: Unacceptable location. The name 'm::other' is unacceptable in file '{wrong}' (file {wrong}, line 2, column 1)"
+            )),
+            "{rendered}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
     #[test]
     fn classes_defines_functions_types_and_files_load_from_modules() {
         let root = std::env::temp_dir().join(format!("prepl-autoload-{}", std::process::id()));

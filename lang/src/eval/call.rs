@@ -248,6 +248,16 @@ impl Evaluator {
             }
         });
         self.scope = saved_scope;
+        // An error located in the body points into the file the function was read from.
+        let outcome = outcome.map_err(|flow| match flow {
+            Flow::Error(e) if e.span.is_some() && e.source.is_none() => {
+                match self.function_sources.get(&(Rc::as_ptr(f) as usize)) {
+                    Some(source) => Flow::Error(e.in_source(source)),
+                    None => Flow::Error(e),
+                }
+            }
+            other => other,
+        });
         let (result, returned) = outcome?;
         if let (Some(rt), false) = (&f.return_type, returned) {
             self.check_return(rt, &result, &f.name)?;

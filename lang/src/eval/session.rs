@@ -117,6 +117,9 @@ pub struct Evaluator {
     pub(crate) module_functions_always: bool,
     /// The global Hiera layer's `hiera.yaml`, if any.
     pub(crate) hiera_config: Option<std::path::PathBuf>,
+    /// The source each function definition was read from (by the address of its
+    /// definition), so that an error in its body points into the right file.
+    pub(crate) function_sources: HashMap<usize, Rc<Source>>,
     /// While a type alias's definition is evaluated: an unknown type name there is a lazy
     /// `TypeReference`, not an error.
     pub(crate) in_type_alias: bool,
@@ -185,6 +188,7 @@ impl Evaluator {
             module_functions_always: false,
             allow_exec: false,
             in_type_alias: false,
+            function_sources: HashMap::default(),
             unresolved_aliases: Vec::new(),
             hiera_config: None,
             modules_present: Default::default(),
@@ -382,9 +386,12 @@ impl Evaluator {
                         return Err(Error::new(ErrorKind::Failed, message).at(e.span));
                     }
                     defined.insert(f.name.clone(), e.span);
+                    self.function_sources
+                        .insert(Rc::as_ptr(f) as usize, self.source.clone());
                     if let Some(old) = self.functions.insert(f.name.clone(), f.clone()) {
                         if !Rc::ptr_eq(&old, f) {
                             self.layouts.forget_function(&old);
+                            self.function_sources.remove(&(Rc::as_ptr(&old) as usize));
                         }
                     }
                 }
