@@ -175,3 +175,17 @@ fn a_collector_matching_nothing_in_a_chain_stands_for_the_left_operand() {
         .clone();
     assert_eq!(a["parameters"]["before"], serde_json::json!(["Notify[b]"]));
 }
+
+/// A missing relationship target is reported at the line of its attribute, as the reference
+/// does (`puppet-oracle`: `(line: 3)`).
+#[test]
+fn missing_relationship_targets_name_the_attribute_line() {
+    let mut s = crate::Session::new();
+    let e = s
+        .eval("notify { 'a':\n  message => 1,\n  before => [Notify['c'], Notify['b']],\n}\nnotify { 'c': }")
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Could not find resource 'Notify[b]' in parameter 'before' (line: 3)"
+    );
+}
