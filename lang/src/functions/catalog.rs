@@ -61,6 +61,9 @@ fn declare_classes(
         class_names(a, &mut names)?;
     }
     let span = ev.call_span;
+    if names.len() > 1 {
+        ev.declare_classes_together(&names, how, span)?;
+    }
     let mut refs = Vec::new();
     for n in names {
         ev.declare_class(&n, how(), span)?;
