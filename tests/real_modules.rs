@@ -146,8 +146,20 @@ fn run_catalogs() {
              # agree with the reference yet. Regenerate with\n\
              #   REAL_MODULES_WRITE_KNOWN=1 cargo test -p prepl-tests --test real_modules\n",
         );
+        // The `# reason` of an id that is still listed is kept.
+        let old = std::fs::read_to_string(&known_path).unwrap_or_default();
+        let reason = |id: &str| {
+            old.lines().find_map(|l| {
+                let (k, r) = l.split_once('#')?;
+                (k.trim() == id).then(|| r.trim().to_string())
+            })
+        };
         for id in &failures {
             text.push_str(id);
+            if let Some(r) = reason(id) {
+                text.push_str("  # ");
+                text.push_str(&r);
+            }
             text.push('\n');
         }
         std::fs::write(&known_path, text).expect("write known failures");

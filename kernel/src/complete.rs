@@ -70,12 +70,30 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
 fn complete_magic(before: &str, cursor: usize) -> serde_json::Value {
     let trimmed = before.trim_start();
     let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
-        None => (trimmed, vec!["%catalog", "%facts", "%why"]),
+        None => (
+            trimmed,
+            vec![
+                "%catalog",
+                "%env",
+                "%facts",
+                "%hiera-config",
+                "%lookup",
+                "%modulepath",
+                "%set",
+                "%why",
+            ],
+        ),
         Some(i) if trimmed[..i].trim() == "%catalog" => {
             (&trimmed[i + 1..], crate::catalog::VIEWS.to_vec())
         }
         Some(i) if trimmed[..i].trim() == "%facts" => {
             (&trimmed[i + 1..], vec!["for", "set", "local"])
+        }
+        Some(i) if trimmed[..i].trim() == "%set" => {
+            (&trimmed[i + 1..], vec!["exec", "module-functions"])
+        }
+        Some(i) if trimmed.starts_with("%lookup") && trimmed[..i].trim() != "%lookup" => {
+            (&trimmed[i + 1..], vec!["--explain", "--merge"])
         }
         Some(i) => (&trimmed[i + 1..], Vec::new()),
     };
@@ -148,8 +166,21 @@ mod tests {
         let r = complete(&s, "%", 1);
         assert_eq!(
             r["matches"],
-            serde_json::json!(["%catalog", "%facts", "%why"])
+            serde_json::json!([
+                "%catalog",
+                "%env",
+                "%facts",
+                "%hiera-config",
+                "%lookup",
+                "%modulepath",
+                "%set",
+                "%why"
+            ])
         );
+        let r = complete(&s, "%set e", 6);
+        assert_eq!(r["matches"], serde_json::json!(["exec"]));
+        let r = complete(&s, "%lookup a::b --e", 16);
+        assert_eq!(r["matches"], serde_json::json!(["--explain"]));
         let r = complete(&s, "%facts f", 8);
         assert_eq!(r["matches"], serde_json::json!(["for"]));
         let r = complete(&s, "%wh", 3);

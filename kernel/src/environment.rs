@@ -3,20 +3,31 @@
 //! is a control repo or a module), and the `%env` and `%modulepath` magics:
 //! - `%env`, `%modulepath`: the environment in use;
 //! - `%env DIR`: use the environment directory (control repo) DIR;
-//! - `%modulepath DIR[:DIR...]`: load code from the modules in these directories.
+//! - `%modulepath DIR[:DIR...]`: load code from the modules in these directories;
+//! - `%lookup KEY [--explain] [--merge STRATEGY]`: the value of a Hiera key (a cell that
+//!   evaluates `lookup(...)`), or how it was searched (`puppet lookup --explain`);
+//! - `%hiera-config [FILE|none]`: the global Hiera layer's `hiera.yaml`;
+//! - `%set exec on|off` (`generate()` runs commands), `%set module-functions on|off` (native
+//!   versions of modules' Ruby functions without their module).
+//!
+//! Kernel arguments: `--hiera-config FILE` (default: the reference's global `hiera.yaml` when
+//! it exists), `--allow-exec`, `--module-functions`.
 
 use prepl::env::Environment;
 use prepl::Session;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]]";
+pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off";
 
 /// What the kernel's command line asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Start {
     pub modulepath: Option<String>,
     pub environment: Option<String>,
+    pub hiera_config: Option<String>,
+    pub allow_exec: bool,
+    pub module_functions: bool,
 }
 
 static START: OnceLock<Start> = OnceLock::new();
@@ -24,6 +35,27 @@ static START: OnceLock<Start> = OnceLock::new();
 /// Records the kernel arguments (once, before the session starts).
 pub fn set_start(start: Start) {
     let _ = START.set(start);
+}
+
+/// Applies the kernel arguments other than the environment (global Hiera layer, running
+/// commands, native module functions) to a new session; a problem is for the kernel's log.
+pub fn apply_options(session: &mut Session) -> Result<(), String> {
+    let start = START.get().cloned().unwrap_or_default();
+    session.set_allow_exec(start.allow_exec);
+    session.set_module_functions_always(start.module_functions);
+    match &start.hiera_config {
+        Some(file) if !std::path::Path::new(file).is_file() => {
+            Err(format!("--hiera-config: {file} is not a file"))
+        }
+        Some(file) => {
+            session.set_hiera_config(Some(PathBuf::from(file)));
+            Ok(())
+        }
+        None => {
+            session.set_hiera_config(prepl::env::hiera::default_global_config());
+            Ok(())
+        }
+    }
 }
 
 /// The environment a new session starts with, if any, and a note saying where it came from.
@@ -74,18 +106,46 @@ pub fn describe(env: &Environment) -> String {
     format!("{dir}, {path}.")
 }
 
-/// Whether a cell is an `%env` or `%modulepath` magic.
+/// Whether a cell is one of this module's magics.
 pub fn is_magic(code: &str) -> bool {
-    matches!(code.split_whitespace().next(), Some("%env" | "%modulepath"))
+    matches!(
+        code.split_whitespace().next(),
+        Some("%env" | "%modulepath" | "%lookup" | "%hiera-config" | "%set")
+    )
 }
 
-/// Runs an `%env` or `%modulepath` cell: the text it shows, or an error.
+/// The Puppet source a `%lookup KEY` cell (without `--explain`) evaluates, so that its value
+/// shows as any cell's.
+pub fn lookup_source(code: &str) -> Option<String> {
+    let arg = code.trim().strip_prefix("%lookup")?;
+    if !arg.is_empty() && !arg.starts_with(char::is_whitespace) {
+        return None;
+    }
+    prepl::env::hiera::LookupCommand::parse(arg)
+        .filter(|c| !c.explain)
+        .map(|c| c.source())
+}
+
+/// Runs a magic cell of this module: the text it shows, or an error.
 pub fn run(session: &mut Session, code: &str) -> Result<String, String> {
     let code = code.trim();
     let (word, arg) = match code.split_once(char::is_whitespace) {
         Some((w, a)) => (w, a.trim().trim_matches(|c| c == '\'' || c == '"')),
         None => (code, ""),
     };
+    match word {
+        "%lookup" => {
+            let usage = || format!("Usage: %lookup {}", prepl::env::hiera::LookupCommand::USAGE);
+            let command = prepl::env::hiera::LookupCommand::parse(arg).ok_or_else(usage)?;
+            if !command.explain {
+                return Err(usage());
+            }
+            return Ok(command.explain(session));
+        }
+        "%hiera-config" => return hiera_config(session, arg),
+        "%set" => return set(session, arg),
+        _ => {}
+    }
     if arg.is_empty() {
         return Ok(describe(session.environment()));
     }
@@ -106,6 +166,51 @@ pub fn run(session: &mut Session, code: &str) -> Result<String, String> {
     let text = describe(&env);
     session.set_environment(env);
     Ok(format!("Now using: {text}"))
+}
+
+/// `%hiera-config [FILE|none]`.
+fn hiera_config(session: &mut Session, arg: &str) -> Result<String, String> {
+    let shown = |p: Option<&std::path::Path>| match p {
+        Some(p) => format!("Global Hiera layer: {}", p.display()),
+        None => "No global Hiera layer.".to_string(),
+    };
+    match arg {
+        "" => {}
+        "none" => session.set_hiera_config(None),
+        file => {
+            let path = PathBuf::from(file);
+            if !path.is_file() {
+                return Err(format!("{file} is not a file"));
+            }
+            session.set_hiera_config(Some(path));
+        }
+    }
+    Ok(shown(session.hiera_config()))
+}
+
+/// `%set exec on|off`, `%set module-functions on|off`.
+fn set(session: &mut Session, arg: &str) -> Result<String, String> {
+    let words: Vec<&str> = arg.split_whitespace().collect();
+    match words.as_slice() {
+        ["exec", w @ ("on" | "off")] => {
+            session.set_allow_exec(*w == "on");
+            Ok(if *w == "on" {
+                "generate() runs commands.".into()
+            } else {
+                "generate() is refused.".into()
+            })
+        }
+        ["module-functions", w @ ("on" | "off")] => {
+            session.set_module_functions_always(*w == "on");
+            Ok(if *w == "on" {
+                "Native module functions (stdlib's to_json, merge, ...) are available without their module.".into()
+            } else {
+                "Native module functions need their module on the modulepath, as in the reference."
+                    .into()
+            })
+        }
+        _ => Err("Usage: %set exec on|off | %set module-functions on|off".into()),
+    }
 }
 
 #[cfg(test)]
@@ -130,5 +235,37 @@ mod tests {
         assert!(run(&mut s, "%env /no/such/dir")
             .unwrap_err()
             .contains("is not a directory"));
+    }
+
+    #[test]
+    fn lookup_hiera_config_and_set_magics() {
+        assert!(is_magic("%lookup a") && is_magic("%set exec on") && is_magic("%hiera-config"));
+        assert_eq!(lookup_source("%lookup a::b"), Some("lookup('a::b')".into()));
+        assert_eq!(
+            lookup_source("%lookup a --merge deep"),
+            Some("lookup('a', {merge => 'deep'})".into())
+        );
+        assert_eq!(lookup_source("%lookup a --explain"), None);
+        assert_eq!(lookup_source("%lookupx"), None);
+        let mut s = Session::new();
+        let explained = run(&mut s, "%lookup nothing --explain").unwrap();
+        assert!(
+            explained.contains("did not find a value for the name 'nothing'"),
+            "{explained}"
+        );
+        assert!(run(&mut s, "%lookup")
+            .unwrap_err()
+            .starts_with("Usage: %lookup"));
+        assert_eq!(
+            run(&mut s, "%hiera-config none").unwrap(),
+            "No global Hiera layer."
+        );
+        assert!(run(&mut s, "%hiera-config /no/such.yaml").is_err());
+        assert!(!s.allow_exec());
+        run(&mut s, "%set exec on").unwrap();
+        assert!(s.allow_exec());
+        run(&mut s, "%set module-functions on").unwrap();
+        assert!(s.module_functions_always());
+        assert!(run(&mut s, "%set exec maybe").is_err());
     }
 }

@@ -1,7 +1,8 @@
 //! `prepl-kernel`: a Jupyter kernel for the Puppet language.
 //!
 //! - `prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
-//!   [--modulepath DIRS] [--environment DIR]`: run the kernel (Jupyter starts it so), with
+//!   [--modulepath DIRS] [--environment DIR] [--hiera-config FILE] [--allow-exec]
+//!   [--module-functions]`: run the kernel (Jupyter starts it so), with
 //!   this machine's facts unless told otherwise.
 //! - `prepl-kernel install [--user|--sys-prefix|--prefix P]`: write the kernelspec.
 //! - `prepl-kernel uninstall [--user|--sys-prefix|--prefix P]`: remove it.
@@ -27,6 +28,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
                 [--modulepath DIR[:DIR...]] [--environment DIR]
+                [--hiera-config FILE] [--allow-exec] [--module-functions]
   prepl-kernel install [--user|--sys-prefix|--prefix DIR]
   prepl-kernel uninstall [--user|--sys-prefix|--prefix DIR]";
 
@@ -77,6 +79,9 @@ fn facts_options(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--modulepath" => env.modulepath = Some(it.next().ok_or(USAGE)?.clone()),
             "--environment" => env.environment = Some(it.next().ok_or(USAGE)?.clone()),
+            "--hiera-config" => env.hiera_config = Some(it.next().ok_or(USAGE)?.clone()),
+            "--allow-exec" => env.allow_exec = true,
+            "--module-functions" => env.module_functions = true,
             "--facts" => start.file = Some(it.next().ok_or(USAGE)?.clone()),
             "--facts-for" => start.filter = Some(it.next().ok_or(USAGE)?.clone()),
             other => {

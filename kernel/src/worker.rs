@@ -170,6 +170,9 @@ impl Worker {
             // Before any cell: the kernel's log.
             eprintln!("prepl-kernel: {problem}; using this machine's facts");
         }
+        if let Err(problem) = crate::environment::apply_options(&mut session) {
+            eprintln!("prepl-kernel: {problem}");
+        }
         // The environment of the kernel arguments, or the notebook's directory's.
         match crate::environment::initial() {
             Ok(Some((env, note))) => {
@@ -215,7 +218,11 @@ impl Worker {
         }
     }
 
-    fn execute(&mut self, job: ExecuteJob) {
+    fn execute(&mut self, mut job: ExecuteJob) {
+        // `%lookup KEY` is a cell that evaluates `lookup('KEY')`.
+        if let Some(source) = crate::environment::lookup_source(&job.code) {
+            job.code = source;
+        }
         OUTPUT.with(|o| *o.borrow_mut() = Some(job.events.clone()));
         PAYLOAD.with(|p| p.borrow_mut().clear());
         if crate::facts::is_magic(&job.code) {

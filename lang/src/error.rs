@@ -159,7 +159,12 @@ impl Error {
     pub fn render(&self) -> String {
         let mut out = format!("Error: {}", self.full_message());
         if let (Some(src), Some((line, col))) = (&self.source, self.location()) {
-            out.push_str(&format!(" (line {line}, column {col})"));
+            // Inside a file (a module's, a manifest), the file is named, as by the reference.
+            if std::path::Path::new(&src.name).is_file() {
+                out.push_str(&format!(" (file {}, line {line}, column {col})", src.name));
+            } else {
+                out.push_str(&format!(" (line {line}, column {col})"));
+            }
             let text = src.line_text(line);
             out.push('\n');
             out.push_str(text);

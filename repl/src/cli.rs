@@ -19,6 +19,11 @@ Options:
       --facts-for FILTER facts of another system from facterdb: 'os.family=RedHat and
                          os.release.major=9', 'debian-11', ... (the newest Facter version)
       --modulepath DIRS  directories of modules (DIR[:DIR...]) to load code from
+      --hiera-config FILE  the global Hiera layer's hiera.yaml (default: the reference's
+                         /etc/puppetlabs/puppet/hiera.yaml when it exists)
+      --module-functions the native versions of modules' Ruby functions (stdlib's
+                         to_json, merge, ...) without the module on the modulepath
+      --allow-exec       let generate() run commands
       --site             first evaluate the environment's main manifest (manifests/site.pp)
       --environment DIR  an environment directory (a control repo: environment.conf,
                          manifests/, modules/, data/, hiera.yaml)
@@ -60,6 +65,9 @@ pub struct Options {
     pub environment: Option<String>,
     /// `--site`: evaluate the environment's main manifest first.
     pub site: bool,
+    pub hiera_config: Option<String>,
+    pub module_functions: bool,
+    pub allow_exec: bool,
     /// `--facts-for FILTER`
     pub facts_for: Option<String>,
 }
@@ -85,6 +93,9 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         modulepath: None,
         environment: None,
         site: false,
+        hiera_config: None,
+        module_functions: false,
+        allow_exec: false,
         facts_for: None,
     };
     let mut it = args.iter();
@@ -112,6 +123,14 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "-q" | "--quiet" => opts.quiet = true,
             "--catalog" => opts.catalog = true,
             "--site" => opts.site = true,
+            "--module-functions" => opts.module_functions = true,
+            "--allow-exec" => opts.allow_exec = true,
+            "--hiera-config" => {
+                let file = it
+                    .next()
+                    .ok_or("option --hiera-config needs a FILE argument")?;
+                opts.hiera_config = Some(file.clone());
+            }
             "--node" => {
                 let name = it.next().ok_or("option --node needs a NAME argument")?;
                 opts.node = Some(name.clone());
@@ -195,6 +214,13 @@ pub struct Setup {
     pub site: Vec<std::path::PathBuf>,
     /// Where the facts come from (`this machine (...)`, a file, `facterdb ...`).
     pub facts_origin: String,
+    /// `--module-functions`: native module functions without their module.
+    pub module_functions: bool,
+    /// `--allow-exec`: `generate()` runs commands.
+    pub allow_exec: bool,
+    /// The global Hiera layer's `hiera.yaml` (`--hiera-config`, else the reference's default
+    /// location when it exists).
+    pub hiera_config: Option<std::path::PathBuf>,
 }
 
 impl Setup {
@@ -222,6 +248,9 @@ impl Setup {
         if let Some(env) = &self.env {
             session.set_environment(env.clone());
         }
+        session.set_module_functions_always(self.module_functions);
+        session.set_allow_exec(self.allow_exec);
+        session.set_hiera_config(self.hiera_config.clone());
     }
 }
 
@@ -281,6 +310,14 @@ pub fn main(args: Vec<String>) -> i32 {
         }
         _ => Vec::new(),
     };
+    let hiera_config = match &opts.hiera_config {
+        Some(file) if !std::path::Path::new(file).is_file() => {
+            eprintln!("Error: --hiera-config: {file} is not a file");
+            return 1;
+        }
+        Some(file) => Some(std::path::PathBuf::from(file)),
+        None => prepl::env::hiera::default_global_config(),
+    };
     // This machine's facts unless --facts or --facts-for says otherwise.
     let setup = match crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref()) {
         Ok((facts, origin)) => Setup {
@@ -290,6 +327,9 @@ pub fn main(args: Vec<String>) -> i32 {
             env,
             env_note,
             site,
+            module_functions: opts.module_functions,
+            allow_exec: opts.allow_exec,
+            hiera_config,
         },
         Err(message) => {
             eprintln!("Error: {message}");

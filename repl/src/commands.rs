@@ -22,6 +22,7 @@ pub enum CommandName {
     Lookup,
     Modulepath,
     Env,
+    HieraConfig,
     Reset,
     Strict,
     Time,
@@ -121,6 +122,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         "show the environment, or use the environment directory DIR (a control repo)",
     ),
     c(
+        CommandName::HieraConfig,
+        "hiera-config",
+        "[FILE|none]",
+        "show or set the global Hiera layer's hiera.yaml (searched before the environment's)",
+    ),
+    c(
         CommandName::Lookup,
         "lookup",
         "KEY [--explain] [--merge STRATEGY]",
@@ -147,8 +154,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Set,
         "set",
-        "width N|auto",
-        "wrap results at N columns, or the terminal's width",
+        "width N|auto | exec on|off | module-functions on|off",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module",
     ),
     c(CommandName::Quit, "quit", "", "leave (Ctrl-D does too)"),
 ];
@@ -223,6 +230,7 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Lookup => lookup(repl, arg),
         CommandName::Modulepath => modulepath(repl, arg),
         CommandName::Env => environment(repl, arg),
+        CommandName::HieraConfig => hiera_config(repl, arg),
         CommandName::Reset => {
             repl.reset();
             Ok("A fresh session.".to_string())
@@ -484,38 +492,14 @@ fn load(repl: &mut Repl, path: &str) -> Result<String, String> {
 /// `:lookup KEY [--merge STRATEGY]` shows `lookup('KEY')`; with `--explain`, how the
 /// lookup went, as `puppet lookup --explain` shows it.
 fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
-    const USAGE: &str = "Usage: :lookup KEY [--explain] [--merge first|unique|hash|deep]";
-    let mut words = arg.split_whitespace();
-    let (mut explain, mut merge, mut key) = (false, None, None);
-    while let Some(w) = words.next() {
-        match w {
-            "--explain" => explain = true,
-            "--merge" => match words.next() {
-                Some(m @ ("first" | "unique" | "hash" | "deep")) => merge = Some(m),
-                _ => return Err(USAGE.into()),
-            },
-            k if key.is_none() && !k.starts_with("--") => key = Some(k),
-            _ => return Err(USAGE.into()),
-        }
-    }
-    let Some(key) = key else {
-        return Err(USAGE.into());
+    use prepl::env::hiera::LookupCommand;
+    let Some(command) = LookupCommand::parse(arg) else {
+        return Err(format!("Usage: :lookup {}", LookupCommand::USAGE));
     };
-    let key = key.trim_matches(|c| c == '\'' || c == '"');
-    if explain {
-        let merge = merge.map(prepl::Value::from);
-        return Ok(prepl::env::hiera::explain(
-            &mut repl.session,
-            key,
-            merge.as_ref(),
-        ));
+    if command.explain {
+        return Ok(command.explain(&mut repl.session));
     }
-    let quoted = key.replace('\\', "\\\\").replace('\'', "\\'");
-    let src = match merge {
-        Some(m) => format!("lookup('{quoted}', {{merge => '{m}'}})"),
-        None => format!("lookup('{quoted}')"),
-    };
-    repl.eval_and_show(":lookup", &src);
+    repl.eval_and_show(":lookup", &command.source());
     Ok(String::new())
 }
 
@@ -653,6 +637,33 @@ fn environment(repl: &mut Repl, arg: &str) -> Result<String, String> {
     ))
 }
 
+/// `:hiera-config [FILE|none]`: the global Hiera layer.
+fn hiera_config(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    let arg = arg.trim_matches(|c| c == '\'' || c == '"');
+    let path = match arg {
+        "" => {
+            return Ok(match repl.session.hiera_config() {
+                Some(p) => format!("Global Hiera layer: {}", p.display()),
+                None => "No global Hiera layer (set one with :hiera-config FILE).".into(),
+            })
+        }
+        "none" => None,
+        file => {
+            let path = std::path::PathBuf::from(file);
+            if !path.is_file() {
+                return Err(format!("{file} is not a file"));
+            }
+            Some(path.canonicalize().unwrap_or(path))
+        }
+    };
+    repl.session.set_hiera_config(path.clone());
+    repl.setup.hiera_config = path.clone();
+    Ok(match path {
+        Some(p) => format!("Global Hiera layer: {}", p.display()),
+        None => "No global Hiera layer.".into(),
+    })
+}
+
 /// `:facts set os.family=RedHat`: changes one fact (a dotted path into the facts).
 fn set_fact(repl: &mut Repl, arg: &str) -> Result<String, String> {
     let usage = "Usage: :facts set PATH=VALUE (e.g. os.family=RedHat, processors.count=4)";
@@ -710,7 +721,28 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             _ => Err("The width must be a number of columns (at least 10) or auto.".into()),
         },
         (Some("width"), None, None) => Ok(format!("Results wrap at {} columns.", repl.width())),
-        _ => Err("Usage: :set width N|auto".into()),
+        (Some("exec"), Some(word @ ("on" | "off")), None) => {
+            let on = word == "on";
+            repl.session.set_allow_exec(on);
+            repl.setup.allow_exec = on;
+            Ok(if on {
+                "generate() runs commands.".into()
+            } else {
+                "generate() is refused.".into()
+            })
+        }
+        (Some("module-functions"), Some(word @ ("on" | "off")), None) => {
+            let on = word == "on";
+            repl.session.set_module_functions_always(on);
+            repl.setup.module_functions = on;
+            Ok(if on {
+                "Native module functions (stdlib's to_json, merge, ...) are available without their module.".into()
+            } else {
+                "Native module functions need their module on the modulepath, as in the reference."
+                    .into()
+            })
+        }
+        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off".into()),
     }
 }
 

@@ -93,9 +93,11 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
     let start = before.len() - arg_trimmed.len();
     let prefix = arg_trimmed;
     let words = match command {
-        CommandName::Load | CommandName::Facts | CommandName::Modulepath | CommandName::Env => {
-            return Completion::Path
-        }
+        CommandName::Load
+        | CommandName::Facts
+        | CommandName::Modulepath
+        | CommandName::Env
+        | CommandName::HieraConfig => return Completion::Path,
         CommandName::Catalog => starting_with(commands::CATALOG_VIEWS.iter().copied(), prefix),
         CommandName::Type | CommandName::Why => return complete_code(before, names),
         CommandName::Help => {
@@ -119,7 +121,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
             if prefix.contains(char::is_whitespace) {
                 Vec::new()
             } else {
-                starting_with(["width"], prefix)
+                starting_with(["width", "exec", "module-functions"], prefix)
             }
         }
         CommandName::Lookup => starting_with(["--explain"], prefix),

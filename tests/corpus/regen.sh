@@ -7,6 +7,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 oracle="${ORACLE:-/work/shared/tools/puppet-oracle}"
+# Each case answered as in its own process (once-per-process warnings forgotten between cases).
+export RUBYOPT="-r$here/gen/fresh_case.rb ${RUBYOPT:-}"
 if [ "${BUILD:-0}" = 1 ]; then python3 "$here/gen/build.py" "$@"; fi
 if [ $# -eq 0 ]; then
   set -- $(cd "$here/programs" && ls *.jsonl | sed 's/\.jsonl$//')

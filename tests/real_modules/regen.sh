@@ -5,6 +5,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 oracle="${ORACLE:-/work/shared/tools/puppet-oracle}"
 gen="$here/../corpus/gen/absolute_paths.py"
+# Each case answered as in its own process (once-per-process warnings forgotten between cases).
+export RUBYOPT="-r$here/../corpus/gen/fresh_case.rb ${RUBYOPT:-}"
 if [ "${BUILD:-0}" = 1 ]; then python3 "$here/cases.py"; fi
 python3 "$gen" < "$here/cases.jsonl" | "$oracle" --jsonl | python3 "$gen" --relative > "$here/expected.jsonl.tmp"
 n_in=$(wc -l < "$here/cases.jsonl"); n_out=$(wc -l < "$here/expected.jsonl.tmp")

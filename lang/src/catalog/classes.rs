@@ -12,6 +12,24 @@ use crate::values::Value;
 use indexmap::IndexMap;
 use std::rc::Rc;
 
+/// A class whose `Class` resources were added and whose parameters and body are still to
+/// be evaluated (`prepare_class`, then `run_class`).
+#[derive(Clone)]
+pub(crate) struct PreparedClass {
+    /// The class and the parents not declared before it, the root first.
+    chain: Vec<(
+        Rc<str>,
+        String,
+        Definition<crate::syntax::ast::HostClassDef>,
+    )>,
+    ids: Vec<ResourceId>,
+    declared_parent: Option<Rc<NamedScope>>,
+    /// A parent added by the same `include`, evaluated before this class.
+    parent_after: Option<Rc<str>>,
+    attrs: Attributes,
+    span: Span,
+}
+
 /// How a class is declared.
 pub enum Declaration {
     Include,
@@ -184,11 +202,21 @@ impl Evaluator {
         };
         let title = capitalize_segments(&lower);
         let declarer = self.container();
-        let id = match self.compilation.class_scopes.get(&lower) {
-            Some(scope) => {
+        // A class added by the same `include` and not evaluated yet is evaluated now, as the
+        // reference does (its body runs once).
+        if !matches!(how, Declaration::ResourceLike(_)) {
+            self.run_prepared(&lower)?;
+        }
+        // A parent added with such a class counts as declared.
+        let declared = match self.compilation.class_scopes.get(&lower) {
+            Some(scope) => Some(scope.resource),
+            None => self.compilation.pending_classes.get(&lower).copied(),
+        };
+        let id = match declared {
+            Some(resource) => {
                 if let Declaration::ResourceLike(_) = how {
                     // A class declared like a resource has a location; an included one has none.
-                    let first = self.compilation.catalog.get(scope.resource);
+                    let first = self.compilation.catalog.get(resource);
                     let message = super::builtin_types::duplicate_message(
                         &format!("Class[{title}]"),
                         (first.file.as_deref(), first.line),
@@ -196,7 +224,7 @@ impl Evaluator {
                     );
                     return Err(Error::eval(message));
                 }
-                scope.resource
+                resource
             }
             None => {
                 let resource_like = matches!(how, Declaration::ResourceLike(_));
@@ -233,8 +261,90 @@ impl Evaluator {
         attrs: Attributes,
         span: Span,
     ) -> Result<ResourceId, Error> {
+        let prepared = self.prepare_class(lower, title, def, attrs, span)?;
+        self.run_class(prepared)
+    }
+
+    /// `include a, b, ...` as the reference does it: every class is found first, then the
+    /// `Class` resources of those not declared yet are added (with their parents), then
+    /// their bodies run in order. A class that one of them includes while still pending is
+    /// not evaluated again there.
+    pub(crate) fn declare_classes_together(
+        &mut self,
+        names: &[Rc<str>],
+        how: fn() -> Declaration,
+        span: Span,
+    ) -> Result<(), Error> {
+        let mut lowers: Vec<Rc<str>> = Vec::new();
+        for name in names {
+            let lower: Rc<str> = name
+                .strip_prefix("::")
+                .unwrap_or(name)
+                .to_ascii_lowercase()
+                .into();
+            if !self.compilation.classes.contains_key(&lower) {
+                self.autoload(crate::env::modules::Kind::Manifest, &lower)?;
+            }
+            if !self.compilation.classes.contains_key(&lower) && &*lower != "settings" {
+                // The reference's error, before anything is added.
+                self.declare_class(name, how(), span)?;
+            }
+            lowers.push(lower);
+        }
+        let mut prepared = Vec::new();
+        for lower in &lowers {
+            let declared = self.compilation.class_scopes.contains_key(lower)
+                || self.compilation.pending_classes.contains_key(lower);
+            let Some(def) = self.compilation.classes.get(lower).cloned() else {
+                continue;
+            };
+            if declared {
+                continue;
+            }
+            let title = capitalize_segments(lower);
+            let p = self.prepare_class(lower, &title, def, Vec::new(), span)?;
+            // Included, not declared like a resource: no location of its own.
+            if let Some(&id) = p.ids.last() {
+                self.compilation.catalog.get_mut(id).line = None;
+            }
+            for ((clower, _, _), id) in p.chain.iter().zip(&p.ids) {
+                self.compilation.pending_classes.insert(clower.clone(), *id);
+            }
+            self.compilation.prepared_classes.insert(lower.clone(), p);
+            prepared.push(lower.clone());
+        }
+        for lower in prepared {
+            self.run_prepared(&lower)?;
+        }
+        // The caller declares each name then (all are evaluated): `require` and `contain`
+        // add their relationships and containment there.
+        Ok(())
+    }
+
+    /// Runs a class prepared by `declare_classes_together`, if it has not run yet.
+    fn run_prepared(&mut self, lower: &Rc<str>) -> Result<(), Error> {
+        let Some(p) = self.compilation.prepared_classes.remove(lower) else {
+            return Ok(());
+        };
+        for (clower, _, _) in &p.chain {
+            self.compilation.pending_classes.remove(clower);
+        }
+        self.run_class(p).map(|_| ())
+    }
+
+    /// The first half of evaluating a class: its `Class` resource and those of the parents
+    /// it inherits from that are not declared yet (the root's first).
+    fn prepare_class(
+        &mut self,
+        lower: &Rc<str>,
+        title: &str,
+        def: Definition<crate::syntax::ast::HostClassDef>,
+        attrs: Attributes,
+        span: Span,
+    ) -> Result<PreparedClass, Error> {
         let mut chain = vec![(lower.clone(), title.to_string(), def)];
         let mut declared_parent = None;
+        let mut parent_after = None;
         while let Some(parent) = chain.last().and_then(|c| c.2.def.parent.clone()) {
             let plower: Rc<str> = parent
                 .strip_prefix("::")
@@ -243,6 +353,11 @@ impl Evaluator {
                 .into();
             if let Some(scope) = self.compilation.class_scopes.get(&plower) {
                 declared_parent = Some(scope.clone());
+                break;
+            }
+            if self.compilation.pending_classes.contains_key(&plower) {
+                // Added by the same `include`; its body runs before this class's.
+                parent_after = Some(plower);
                 break;
             }
             if !self.compilation.classes.contains_key(&plower) {
@@ -289,6 +404,28 @@ impl Evaluator {
             }
             ids.push(id);
         }
+        Ok(PreparedClass {
+            chain,
+            ids,
+            declared_parent,
+            parent_after,
+            attrs,
+            span,
+        })
+    }
+
+    /// The second half: parameters and bodies, the parents' first.
+    fn run_class(&mut self, prepared: PreparedClass) -> Result<ResourceId, Error> {
+        let PreparedClass {
+            chain,
+            ids,
+            declared_parent,
+            parent_after,
+            attrs,
+            span,
+        } = prepared;
+        let declared_parent = declared_parent
+            .or_else(|| parent_after.and_then(|p| self.compilation.class_scopes.get(&p).cloned()));
         let mut parent_scope = declared_parent.or_else(|| self.compilation.node_scope.clone());
         let last = chain.len() - 1;
         for (i, ((clower, ctitle, cdef), id)) in

@@ -90,6 +90,12 @@ pub struct Compilation {
     pub nodes: Vec<Definition<NodeDef>>,
     /// The scopes of the classes evaluated so far (for `$class::var`).
     pub class_scopes: HashMap<Rc<str>, Rc<NamedScope>>,
+    /// Classes whose `Class` resource is in the catalog but whose body has not run yet
+    /// (`include a, b` adds both resources before evaluating either): their resources
+    /// (parents added with them included).
+    pub pending_classes: HashMap<Rc<str>, ResourceId>,
+    /// Those classes, ready to run (by their name; a declaration met first runs them).
+    pub(crate) prepared_classes: HashMap<Rc<str>, super::classes::PreparedClass>,
     pub pending_defines: Vec<PendingDefine>,
     pub collectors: Vec<Collector>,
     pub relations: Vec<PendingRelation>,
@@ -139,6 +145,8 @@ impl Compilation {
             defines: Default::default(),
             nodes: Vec::new(),
             class_scopes: Default::default(),
+            pending_classes: Default::default(),
+            prepared_classes: Default::default(),
             pending_defines: Vec::new(),
             collectors: Vec::new(),
             relations: Vec::new(),

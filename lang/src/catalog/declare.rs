@@ -231,6 +231,12 @@ impl Evaluator {
         let display = capitalize_segments(type_name);
         let title = builtin_title(kind, title);
         let line = self.line_of(span);
+        // Where each relationship metaparameter is set: a missing target is reported there.
+        let relation_lines: Vec<(Rc<str>, u32)> = attrs
+            .iter()
+            .filter(|a| matches!(&*a.name, "before" | "require" | "notify" | "subscribe"))
+            .map(|a| (a.name.clone(), self.line_of(a.span)))
+            .collect();
         let existing = self
             .compilation
             .catalog
@@ -366,6 +372,7 @@ impl Evaluator {
             exported,
             is_virtual: form != ResourceForm::Regular,
             line: Some(line),
+            relation_lines,
             file,
             // Stages are not contained in anything.
             ..Resource::new(

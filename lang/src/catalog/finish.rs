@@ -384,11 +384,18 @@ impl Evaluator {
                 relation_refs(v, &mut refs);
                 for (t, title) in refs {
                     let Some(other) = self.find_reference(&t, &title) else {
+                        // The line of the attribute, as the reference gives it.
+                        let line = r
+                            .relation_lines
+                            .iter()
+                            .find(|(p, _)| &**p == *param)
+                            .map(|(_, l)| *l)
+                            .or(r.line);
                         return Err(r.locate(Error::new(
                             ErrorKind::Failed,
                             format!(
                                 "Could not find resource '{t}[{title}]' in parameter '{param}' {}",
-                                super::builtin_types::location(r.file.as_deref(), r.line)
+                                super::builtin_types::location(r.file.as_deref(), line)
                             ),
                         )));
                     };

@@ -73,6 +73,9 @@ pub struct Resource {
     pub is_virtual: bool,
     /// The line of the declaration in its source, when it has one.
     pub line: Option<u32>,
+    /// The lines of its relationship metaparameters (`before => ...`), where they were set
+    /// in the declaration.
+    pub relation_lines: Vec<(Rc<str>, u32)>,
     /// The name of the source (`In[3]`, a file name) the declaration is in.
     pub file: Option<Rc<str>>,
     /// The class, define instance or stage that contains it (`None` only for `Stage[main]`).
@@ -105,6 +108,7 @@ impl Resource {
             exported: false,
             is_virtual: false,
             line: None,
+            relation_lines: Vec::new(),
             file: None,
             container,
         }

@@ -199,3 +199,17 @@ fn deferred_values_are_rich_data_in_the_catalog_and_back() {
         crate::Value::Hash(_)
     ));
 }
+
+/// A missing relationship target is reported at the line of its attribute, as the reference
+/// does (`puppet-oracle`: `(line: 3)`).
+#[test]
+fn missing_relationship_targets_name_the_attribute_line() {
+    let mut s = crate::Session::new();
+    let e = s
+        .eval("notify { 'a':\n  message => 1,\n  before => [Notify['c'], Notify['b']],\n}\nnotify { 'c': }")
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Could not find resource 'Notify[b]' in parameter 'before' (line: 3)"
+    );
+}

@@ -160,14 +160,19 @@ fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         return Ok(value);
     }
     let expected = types::alias_display(t);
+    // A type alias is described as the type it stands for.
+    let base = match t {
+        PType::Alias(a) => a.resolved(),
+        t => t.clone(),
+    };
     if matches!(
-        t,
+        base,
         PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
     ) {
         // The reference points at the offending element: `index 1 expects ...`.
         // Several mismatches are listed one per line, each indented.
         // An unparameterized Struct accepts only the empty hash.
-        let mismatches = match (t, &value) {
+        let mismatches = match (&base, &value) {
             (PType::Struct(None), Value::Hash(h)) => h
                 .keys()
                 .map(|k| format!("unrecognized key {}", crate::format::to_programmatic(k)))

@@ -25,6 +25,7 @@ impl Evaluator {
         let source = Source::new(path.display().to_string(), text.as_str());
         let (program, warnings) =
             crate::syntax::parse_with_warnings(&text).map_err(|e| e.in_source(&source))?;
+        check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
         self.autoloaded.insert(path);
         for w in warnings {
             self.log(crate::LogLevel::Warning, &w.message);
@@ -51,6 +52,42 @@ impl Evaluator {
     }
 }
 
+/// The reference's check of an autoloaded module file: every definition at its top level has
+/// a name that starts with the file's namespace (`apache/manifests/vhost.pp` defines
+/// `apache::vhost...`), or the file is rejected.
+fn check_locations(
+    env: &crate::env::Environment,
+    path: &std::path::Path,
+    program: &crate::syntax::ast::Program,
+) -> Result<(), Error> {
+    use crate::syntax::ast::ExprKind;
+    let Some(namespace) = modules::file_namespace(env, path) else {
+        return Ok(());
+    };
+    for stmt in &program.body {
+        let name: &str = match &stmt.kind {
+            ExprKind::ClassDef(d) => &d.name,
+            ExprKind::DefineDef(d) => &d.name,
+            ExprKind::FunctionDef(d) => &d.name,
+            ExprKind::TypeAlias { name, .. } => name,
+            _ => continue,
+        };
+        let acceptable = namespace
+            .as_deref()
+            .is_some_and(|ns| name.to_ascii_lowercase().starts_with(ns));
+        if !acceptable {
+            return Err(Error::validation(
+                format!(
+                    "Unacceptable location. The name '{name}' is unacceptable in file '{}'",
+                    path.display()
+                ),
+                stmt.span,
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use crate::env::Environment;
@@ -61,6 +98,52 @@ mod tests {
         let path = root.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
+    }
+
+    /// Errors inside module files name the file, line and column (as the reference does);
+    /// a definition outside its file's namespace is rejected.
+    #[test]
+    fn errors_in_module_files_point_into_them() {
+        let root = std::env::temp_dir().join(format!("prepl-autoload-pos-{}", std::process::id()));
+        write(
+            &root,
+            "m/functions/f.pp",
+            "function m::f() {\n  1 + 'a'\n}\n",
+        );
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m {\n  $x = 1\n  notice(nope_fn())\n}\n",
+        );
+        write(&root, "m/manifests/wrong.pp", "# x\nclass m::other { }\n");
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let err = |s: &mut Session, src: &str| s.eval(src).unwrap_err().render();
+        let f = root.join("m/functions/f.pp").display().to_string();
+        let rendered = err(&mut s, "m::f()");
+        assert!(
+            rendered.contains(&format!("(file {f}, line 2, column 3)")),
+            "{rendered}"
+        );
+        let init = root.join("m/manifests/init.pp").display().to_string();
+        let rendered = err(&mut s, "include m");
+        assert!(
+            rendered.contains(&format!("(file {init}, line 3, column 10)")),
+            "{rendered}"
+        );
+        let wrong = root.join("m/manifests/wrong.pp").display().to_string();
+        let rendered = err(&mut s, "include m::wrong");
+        assert!(
+            rendered.starts_with(&format!(
+                "Error: Unacceptable location. The name 'm::other' is unacceptable in file '{wrong}' (file {wrong}, line 2, column 1)"
+            )),
+            "{rendered}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! `epp('apache/x.epp')` → `apache/templates/x.epp`, `file('apache/x')` → `apache/files/x`.
 
 use super::Environment;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What a name is looked up as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,11 +70,87 @@ pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<Path
     path.is_file().then_some(path)
 }
 
-/// A file of a module named `module/path` in a module subdirectory (`templates`, `files`).
+/// The namespace the names defined in an autoloaded module file must start with, as the
+/// reference computes it: `apache/manifests/vhost/ssl.pp` → `apache::vhost::ssl`,
+/// `apache/manifests/init.pp` → `apache`; `None` for a file outside the modulepath. A `.pp`
+/// file of a module outside `manifests/`, `functions/`, `types/` and `plans/` has the
+/// namespace `Some(None)`: nothing may be defined there.
+pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> {
+    let rest = env
+        .modulepath
+        .iter()
+        .find_map(|dir| file.strip_prefix(dir).ok())?;
+    let parts: Vec<String> = rest
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_ascii_lowercase())
+        .collect();
+    if parts.len() < 3 {
+        return Some(None);
+    }
+    if !matches!(
+        parts[1].as_str(),
+        "manifests" | "functions" | "types" | "plans"
+    ) {
+        return Some(None);
+    }
+    let mut names: Vec<&str> = vec![parts[0].as_str()];
+    names.extend(parts[2..parts.len() - 1].iter().map(String::as_str));
+    let file_name = parts[parts.len() - 1].as_str();
+    if !(parts.len() == 3 && file_name == "init.pp") {
+        names.push(file_name.strip_suffix(".pp").unwrap_or(file_name));
+    }
+    Some(Some(names.join("::")))
+}
+
+/// The Ruby file of a module that defines a function (`lib/puppet/functions/<ns>/<name>.rb`
+/// of the function's module for `mod::name`; the 4.x or 3.x API file of any module for a plain
+/// name), shown relative to its modulepath directory (`stdlib/lib/puppet/functions/x.rb`).
+pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let segments: Vec<&str> = name.split("::").collect();
+    if !segments.iter().all(|s| is_module_name(s)) {
+        return None;
+    }
+    let relative = |dir: &Path, path: PathBuf| path.strip_prefix(dir).map(Path::to_path_buf).ok();
+    if segments.len() > 1 {
+        let mut file = PathBuf::from(segments[0]).join("lib/puppet/functions");
+        for (i, seg) in segments.iter().enumerate() {
+            if i + 1 == segments.len() {
+                file.push(format!("{seg}.rb"));
+            } else {
+                file.push(seg);
+            }
+        }
+        return env
+            .modulepath
+            .iter()
+            .map(|dir| (dir, dir.join(&file)))
+            .find(|(_, p)| p.is_file())
+            .and_then(|(dir, p)| relative(dir, p));
+    }
+    env.modulepath.iter().find_map(|dir| {
+        let mut modules: Vec<PathBuf> = std::fs::read_dir(dir)
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        modules.sort();
+        modules.into_iter().find_map(|m| {
+            ["lib/puppet/functions", "lib/puppet/parser/functions"]
+                .iter()
+                .map(|sub| m.join(sub).join(format!("{name}.rb")))
+                .find(|p| p.is_file())
+                .and_then(|p| relative(dir, p))
+        })
+    })
+}
+
+/// A file or directory of a module named `module/path` in a module subdirectory (`templates`,
+/// `files`).
 pub fn module_file(env: &Environment, reference: &str, sub: &str) -> Option<PathBuf> {
     let (module, rest) = reference.split_once('/')?;
+    // As the reference: any existing path, a directory too (`mod/` is the directory itself).
     let path = module_dir(env, module)?.join(sub).join(rest);
-    path.is_file().then_some(path)
+    path.exists().then_some(path)
 }
 
 #[cfg(test)]
@@ -137,6 +213,65 @@ mod tests {
         assert!(module_file(&env, "web/a.epp", "templates").is_some());
         assert!(module_file(&env, "web/motd", "files").is_some());
         assert!(module_file(&env, "web/nope", "files").is_none());
+        // Directories too, as the reference's find_file; `web/` is the files directory.
+        assert!(module_file(&env, "web/", "files").is_some_and(|p| p.is_dir()));
+        assert!(module_file(&env, "web", "files").is_none());
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn ruby_functions_are_found_in_lib() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-{}", std::process::id()));
+        for f in [
+            "std/lib/puppet/functions/std/deep/thing.rb",
+            "std/lib/puppet/parser/functions/old_one.rb",
+            "std/lib/puppet/functions/new_one.rb",
+        ] {
+            let p = root.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        };
+        let find = |n| ruby_function_file(&env, n).map(|p| p.display().to_string());
+        assert_eq!(
+            find("std::deep::thing").as_deref(),
+            Some("std/lib/puppet/functions/std/deep/thing.rb")
+        );
+        assert_eq!(
+            find("old_one").as_deref(),
+            Some("std/lib/puppet/parser/functions/old_one.rb")
+        );
+        assert_eq!(
+            find("new_one").as_deref(),
+            Some("std/lib/puppet/functions/new_one.rb")
+        );
+        assert_eq!(find("nothing"), None);
+        assert_eq!(find("../x"), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn file_namespaces_are_the_reference_ones() {
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![PathBuf::from("/mods")],
+        };
+        let ns = |f: &str| file_namespace(&env, Path::new(f));
+        assert_eq!(ns("/mods/web/manifests/init.pp"), Some(Some("web".into())));
+        assert_eq!(
+            ns("/mods/web/manifests/vhost/SSL.pp"),
+            Some(Some("web::vhost::ssl".into()))
+        );
+        assert_eq!(
+            ns("/mods/web/types/port.pp"),
+            Some(Some("web::port".into()))
+        );
+        assert_eq!(ns("/mods/web/lib/x.pp"), Some(None));
+        assert_eq!(ns("/elsewhere/site.pp"), None);
     }
 }

@@ -96,6 +96,19 @@ impl Evaluator {
     /// Calls a user-defined or built-in function by name. Errors raised by the call itself
     /// (argument checks, `fail`) get the reference's "Error while evaluating a ..." prefix;
     /// errors from Puppet code run inside the call keep their own location.
+    /// The error for a call of a function that is not known: the reference's `Unknown
+    /// function`, or, for a module's Ruby function that prepl has no native version of, an
+    /// error naming its file.
+    pub(crate) fn unknown_function(&self, name: &str) -> Error {
+        match crate::env::modules::ruby_function_file(&self.env, name) {
+            Some(file) => Error::eval(format!(
+                "Function '{name}' ({}) is written in Ruby: prepl cannot run Ruby, and has no native version of it",
+                file.display()
+            )),
+            None => Error::eval(format!("Unknown function: '{name}'.")),
+        }
+    }
+
     pub fn call_named(
         &mut self,
         name: &str,
@@ -123,7 +136,7 @@ impl Evaluator {
         let closure = block.map(|l| self.closure(l));
         let result = if let Some(f) = self.functions.get(name).cloned() {
             self.call_function(&f, args, closure.as_ref())
-        } else if let Some(b) = self.builtin(name) {
+        } else if let Some(b) = self.callable_builtin(name) {
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
             self.call_span = span;
             let r = (b.call)(self, &args, closure.as_ref());
@@ -143,7 +156,8 @@ impl Evaluator {
             // A function of a module, loaded on first use (off the path of known functions).
             return self.call_named(name, args, block, style, span);
         } else {
-            return Err(Error::eval(format!("Unknown function: '{name}'."))
+            return Err(self
+                .unknown_function(name)
                 .with_hint(self.function_hint(name))
                 .at(span)
                 .into());
@@ -254,6 +268,16 @@ impl Evaluator {
             }
         });
         self.scope = saved_scope;
+        // An error located in the body points into the file the function was read from.
+        let outcome = outcome.map_err(|flow| match flow {
+            Flow::Error(e) if e.span.is_some() && e.source.is_none() => {
+                match self.function_sources.get(&(Rc::as_ptr(f) as usize)) {
+                    Some(source) => Flow::Error(e.in_source(source)),
+                    None => Flow::Error(e),
+                }
+            }
+            other => other,
+        });
         let (result, returned) = outcome?;
         if let (Some(rt), false) = (&f.return_type, returned) {
             self.check_return(rt, &result, &f.name)?;

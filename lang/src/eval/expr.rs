@@ -78,10 +78,14 @@ impl Evaluator {
                                 let loaded = self
                                     .autoload(crate::env::modules::Kind::TypeAlias, &lower)?
                                     || self.resource_kind_loading(&lower)?.is_some();
-                                if !loaded {
+                                if !loaded && self.in_type_alias {
+                                    // The reference's lazy reference, resolved later.
+                                    PType::TypeReference(n.clone())
+                                } else if !loaded {
                                     return Err(e.into());
+                                } else {
+                                    self.type_named(n)?
                                 }
-                                self.type_named(n)?
                             }
                         };
                         let t = Rc::new(t);
@@ -412,10 +416,14 @@ impl Evaluator {
         } else if let Some(v) = self.qualified_variable(name) {
             return Ok(v);
         }
-        self.globals.get(name).cloned().ok_or_else(|| {
-            Error::eval(format!("Unknown variable: '{name}'."))
-                .with_hint(self.variable_hint(start, name))
-        })
+        match self.globals.get(name) {
+            Some(v) => Ok(v.clone()),
+            // Set in class and define bodies only; elsewhere the reference reads it as undef,
+            // not as an unknown variable (and `defined('$caller_module_name')` stays false).
+            None if name.trim_start_matches("::") == "caller_module_name" => Ok(Value::Undef),
+            None => Err(Error::eval(format!("Unknown variable: '{name}'."))
+                .with_hint(self.variable_hint(start, name))),
+        }
     }
 
     /// `$apache::port`: the variable of an evaluated class (`None` when the class was not

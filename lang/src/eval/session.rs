@@ -115,6 +115,25 @@ pub struct Evaluator {
     pub(crate) env: crate::env::Environment,
     /// The files the autoloader has loaded, and their syntax trees.
     pub(crate) autoloaded: std::collections::HashSet<std::path::PathBuf>,
+    /// Whether native versions of modules' Ruby functions (stdlib's `to_json`, ...) can be
+    /// called without their module on the modulepath (the reference knows them only there).
+    pub(crate) module_functions_always: bool,
+    /// The global Hiera layer's `hiera.yaml`, if any.
+    pub(crate) hiera_config: Option<std::path::PathBuf>,
+    /// The source each function definition was read from (by the address of its
+    /// definition), so that an error in its body points into the right file.
+    pub(crate) function_sources: HashMap<usize, Rc<Source>>,
+    /// While a type alias's definition is evaluated: an unknown type name there is a lazy
+    /// `TypeReference`, not an error.
+    pub(crate) in_type_alias: bool,
+    /// Aliases whose definitions hold `TypeReference`s, resolved when aliases of those names
+    /// are defined.
+    pub(crate) unresolved_aliases: Vec<Rc<TypeAlias>>,
+    /// Whether `generate()` may run commands (off by default).
+    pub(crate) allow_exec: bool,
+    /// Whether each module that native functions stand for is on the modulepath (asked once
+    /// per environment).
+    pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
     pub(crate) loaded_programs: Vec<Program>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
@@ -170,6 +189,13 @@ impl Evaluator {
             warn_cycles: true,
             env: crate::env::Environment::empty(),
             autoloaded: Default::default(),
+            module_functions_always: false,
+            allow_exec: false,
+            in_type_alias: false,
+            function_sources: HashMap::default(),
+            unresolved_aliases: Vec::new(),
+            hiera_config: None,
+            modules_present: Default::default(),
             loaded_programs: Vec::new(),
         };
         ev.set_runtime_variables();
@@ -258,6 +284,23 @@ impl Evaluator {
 
     pub fn builtin(&self, name: &str) -> Option<&'static Builtin> {
         self.builtins.get(name).copied()
+    }
+
+    /// A built-in function that a call by name reaches: a native version of a module's Ruby
+    /// function only when that module is on the modulepath (or the session makes them
+    /// always available), as the reference knows a module's functions only then.
+    pub(crate) fn callable_builtin(&self, name: &str) -> Option<&'static Builtin> {
+        let b = self.builtin(name)?;
+        match crate::functions::stdlib::module_of(b.name) {
+            Some(module) if !self.module_functions_always => {
+                let mut present = self.modules_present.borrow_mut();
+                let here = *present.entry(module).or_insert_with(|| {
+                    crate::env::modules::module_dir(&self.env, module).is_some()
+                });
+                here.then_some(b)
+            }
+            _ => Some(b),
+        }
     }
 
     /// A compiled regular expression for a literal, compiled once.
@@ -352,17 +395,24 @@ impl Evaluator {
                         return Err(Error::new(ErrorKind::Failed, message).at(e.span));
                     }
                     defined.insert(f.name.clone(), e.span);
+                    self.function_sources
+                        .insert(Rc::as_ptr(f) as usize, self.source.clone());
                     if let Some(old) = self.functions.insert(f.name.clone(), f.clone()) {
                         if !Rc::ptr_eq(&old, f) {
                             self.layouts.forget_function(&old);
+                            self.function_sources.remove(&(Rc::as_ptr(&old) as usize));
                         }
                     }
                 }
                 _ => {}
             }
         }
+        let defined_aliases = !pending.is_empty();
         for (alias, type_expr, span) in pending {
-            let t = match self.alias_target(&alias.name, type_expr) {
+            let outer = std::mem::replace(&mut self.in_type_alias, true);
+            let r = self.alias_target(&alias.name, type_expr);
+            self.in_type_alias = outer;
+            let t = match r {
                 Ok(Value::Type(t)) => (*t).clone(),
                 Ok(_) => {
                     return Err(Error::eval(format!(
@@ -384,7 +434,13 @@ impl Evaluator {
                 }
                 t => t,
             };
+            if crate::types::references::has_references(&t) {
+                self.unresolved_aliases.push(alias.clone());
+            }
             *alias.target.borrow_mut() = Some(t);
+        }
+        if defined_aliases {
+            self.resolve_type_references();
         }
         Ok(())
     }
@@ -519,6 +575,25 @@ impl Evaluator {
             );
         }
         Ok(Value::typ(PType::TypeSetType(Rc::new(ts))))
+    }
+
+    /// Replaces the `TypeReference`s of earlier aliases that name aliases defined since.
+    fn resolve_type_references(&mut self) {
+        let aliases = &self.aliases;
+        self.unresolved_aliases.retain(|alias| {
+            let target = alias.resolved();
+            let mut lookup = |name: &str| {
+                aliases
+                    .get(&name.to_ascii_lowercase())
+                    .map(|a| PType::Alias(a.clone()))
+            };
+            let Some(t) = crate::types::references::resolve_references(&target, &mut lookup) else {
+                return true;
+            };
+            let still = crate::types::references::has_references(&t);
+            *alias.target.borrow_mut() = Some(t);
+            still
+        });
     }
 
     /// Clears the per-evaluation state after an input (also after an error).
@@ -676,7 +751,41 @@ impl Session {
     pub fn set_environment(&mut self, env: crate::env::Environment) {
         self.evaluator.env = env;
         self.evaluator.autoloaded.clear();
+        self.evaluator.modules_present.borrow_mut().clear();
         self.evaluator.set_runtime_variables();
+    }
+
+    /// Makes the native versions of modules' Ruby functions (stdlib's `to_json`, `merge`,
+    /// ...) callable whether or not their module is on the modulepath (off by default: the
+    /// reference knows them only with the module).
+    pub fn set_module_functions_always(&mut self, on: bool) {
+        self.evaluator.module_functions_always = on;
+    }
+
+    /// The global Hiera layer's `hiera.yaml` (searched before the environment's); `None`
+    /// (the default) for no global layer.
+    pub fn set_hiera_config(&mut self, path: Option<std::path::PathBuf>) {
+        self.evaluator.hiera_config = path;
+    }
+
+    /// The global Hiera layer's `hiera.yaml`, if any.
+    pub fn hiera_config(&self) -> Option<&std::path::Path> {
+        self.evaluator.hiera_config.as_deref()
+    }
+
+    /// Lets `generate()` run commands, as the reference does (off by default).
+    pub fn set_allow_exec(&mut self, on: bool) {
+        self.evaluator.allow_exec = on;
+    }
+
+    /// Whether `generate()` may run commands.
+    pub fn allow_exec(&self) -> bool {
+        self.evaluator.allow_exec
+    }
+
+    /// Whether native module functions are callable without their module.
+    pub fn module_functions_always(&self) -> bool {
+        self.evaluator.module_functions_always
     }
 
     /// The environment the session loads code and data from.

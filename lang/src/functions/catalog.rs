@@ -61,10 +61,15 @@ fn declare_classes(
         class_names(a, &mut names)?;
     }
     let span = ev.call_span;
+    if names.len() > 1 {
+        ev.declare_classes_together(&names, how, span)?;
+    }
     let mut refs = Vec::new();
     for n in names {
         ev.declare_class(&n, how(), span)?;
-        let shown = n.strip_prefix("::").unwrap_or(&n);
+        // The reference answers with the class's (lower case) name: `include 'Foo'` gives
+        // `[Class[foo]]`.
+        let shown = n.strip_prefix("::").unwrap_or(&n).to_ascii_lowercase();
         refs.push(Value::typ(PType::Class(Some(shown.into()))));
     }
     Ok(Value::array(refs))

@@ -26,10 +26,14 @@ fn call(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let name = args[0].as_str().unwrap_or_default();
     let rest = args[1..].to_vec();
+    if !ev.functions.contains_key(name) && name.contains("::") {
+        // A function of a module, loaded on first use as by a direct call.
+        ev.autoload(crate::env::modules::Kind::Function, name)?;
+    }
     if let Some(f) = ev.functions.get(name).cloned() {
         return ev.call_function(&f, rest, b);
     }
-    match super::find(name) {
+    match ev.callable_builtin(name) {
         Some(target) => call_builtin(ev, target, &rest, b),
         None => Err(Error::eval(format!("Unknown function '{name}'"))
             .with_hint(ev.function_hint(name))

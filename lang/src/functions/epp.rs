@@ -142,7 +142,14 @@ fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRe
 fn epp_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     check_keys("epp", args)?;
     dispatch(ev, args, b)?;
-    let path = args.first().and_then(Value::as_str).unwrap_or("");
+    let given = args.first().and_then(Value::as_str).unwrap_or("");
+    // As the reference: a name that is not an existing file gets the `.epp` extension.
+    let path = if std::path::Path::new(given).exists() || given.ends_with(".epp") {
+        given.to_string()
+    } else {
+        format!("{given}.epp")
+    };
+    let path = path.as_str();
     let not_found = || Error::eval(format!("Could not find template '{path}'"));
     // An absolute path, or `module/name` in the module's templates/.
     let Some(found) = super::modules::find(ev, path, "templates") else {

@@ -16,6 +16,7 @@ pub mod control;
 pub mod digest;
 pub mod environment;
 pub mod epp;
+pub mod generate;
 pub mod iterate;
 pub mod iteration;
 pub mod iterators;
@@ -72,6 +73,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(template::builtins());
         all.extend(stdlib::builtins());
         all.extend(environment::builtins());
+        all.extend(generate::builtins());
         all.extend(lookup::builtins());
         all.extend(annotate::builtins());
         all.sort_by_key(|b| b.name);

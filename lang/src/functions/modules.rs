@@ -72,12 +72,13 @@ fn module_directory(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
 }
 
 const PATHS: &[&str] = &["String *$paths", "Array[String] *$paths"];
+const NAMES: &[&str] = &["String *$names", "Array[String] *$names"];
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
         builtin("file", PATHS, file, "file(String *$paths) -> String\nThe content of the first file found: an absolute path, or 'module/name' in the module's files/.\n\n    file('ntp/ntp.conf')"),
         builtin("find_file", PATHS, find_file, "find_file(String *$paths) -> Optional[String]\nThe absolute path of the first file found ('module/name' in files/), or undef.\n\n    find_file('ntp/ntp.conf')"),
         builtin("find_template", PATHS, find_template, "find_template(String *$paths) -> Optional[String]\nThe absolute path of the first template found ('module/name' in templates/), or undef.\n\n    find_template('ntp/ntp.conf.epp')"),
-        builtin("module_directory", PATHS, module_directory, "module_directory(String *$names) -> Optional[String]\nThe directory of the first module found on the modulepath, or undef.\n\n    module_directory('stdlib')"),
+        builtin("module_directory", NAMES, module_directory, "module_directory(String *$names) -> Optional[String]\nThe directory of the first module found on the modulepath, or undef.\n\n    module_directory('stdlib')"),
     ]
 }

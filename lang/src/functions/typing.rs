@@ -166,11 +166,20 @@ pub fn lookup_variable(ev: &Evaluator, name: &str) -> Option<Value> {
 }
 
 /// Whether a name is a resource type (built in or a define) or a class of this session.
-fn type_or_class_defined(ev: &Evaluator, name: &str) -> bool {
+fn type_or_class_defined(ev: &mut Evaluator, name: &str) -> Result<bool, Error> {
     let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
-    RESOURCE_TYPES.contains(&lower.as_str())
-        || ev.compilation.defines.contains_key(lower.as_str())
-        || ev.compilation.classes.contains_key(lower.as_str())
+    let known = |ev: &Evaluator| {
+        RESOURCE_TYPES.contains(&lower.as_str())
+            || ev.compilation.defines.contains_key(lower.as_str())
+            || ev.compilation.classes.contains_key(lower.as_str())
+    };
+    if known(ev) {
+        return Ok(true);
+    }
+    // As the reference: a class or define of a module is loaded to answer, and a resource
+    // type of a module's `lib/puppet/type/<name>.rb` counts too.
+    ev.autoload(crate::env::modules::Kind::Manifest, &lower)?;
+    Ok(known(ev) || crate::env::ruby_types::type_file(&ev.env, &lower).is_some())
 }
 
 /// The resource types of core Puppet (what `defined('File')` finds).
@@ -203,11 +212,11 @@ const RESOURCE_TYPES: &[&str] = &[
     "zpool",
 ];
 
-fn defined_one(ev: &Evaluator, v: &Value) -> Result<bool, Error> {
+fn defined_one(ev: &mut Evaluator, v: &Value) -> Result<bool, Error> {
     Ok(match v {
         Value::String(s) => match s.strip_prefix('$') {
             Some(var) => !var.is_empty() && lookup_variable(ev, var).is_some(),
-            None => type_or_class_defined(ev, s),
+            None => type_or_class_defined(ev, s)?,
         },
         Value::Type(t) => match &**t {
             // Nodes are not resources `defined` finds.
@@ -217,7 +226,7 @@ fn defined_one(ev: &Evaluator, v: &Value) -> Result<bool, Error> {
             } => &**n != "Node" && ev.find_reference(n, title).is_some(),
             PType::Resource {
                 type_name: Some(n), ..
-            } => type_or_class_defined(ev, n),
+            } => type_or_class_defined(ev, n)?,
             PType::Class(Some(n)) => ev.compilation.class_scopes.contains_key(
                 n.strip_prefix("::")
                     .unwrap_or(n)

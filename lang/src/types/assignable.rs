@@ -153,6 +153,8 @@ impl Guard {
             PType::Undef => matches!(from, PType::Undef),
             PType::Default => matches!(from, PType::Default),
             PType::Data | PType::RichData | PType::Alias(_) => false, // expanded by the caller
+            // Only the same reference: nothing else is known about it.
+            PType::TypeReference(name) => matches!(from, PType::TypeReference(n) if n == name),
             PType::ScalarData => is_scalar_data(from),
             PType::Scalar => is_scalar_data(from) || is_other_scalar(from),
             PType::Numeric => matches!(from, PType::Numeric | PType::Integer(_) | PType::Float(..)),

@@ -197,7 +197,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             ))),
             _ => Err(count_error("Object", "1 argument", args.len())),
         },
-        PType::Alias(_) => Err(Error::eval(format!(
+        PType::Alias(_) | PType::TypeReference(_) => Err(Error::eval(format!(
             "Operator '[]' is not applicable to {}-Type.",
             with_article(&super::display::alias_display(t))
         ))),

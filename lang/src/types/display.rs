@@ -84,6 +84,7 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
     let d = depth + 1;
     match t {
         PType::Any => f.write_str("Any"),
+        PType::TypeReference(name) => write!(f, "TypeReference[{}]", quote(name)),
         PType::Binary => f.write_str("Binary"),
         PType::Undef => f.write_str("Undef"),
         PType::Default => f.write_str("Default"),

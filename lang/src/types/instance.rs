@@ -199,6 +199,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         PType::Alias(a) => instance_at(&a.resolved(), v, d),
+        PType::TypeReference(_) => false,
     }
 }
 

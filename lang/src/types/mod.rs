@@ -262,6 +262,10 @@ pub enum PType {
     /// `Binary`: sequences of bytes.
     Binary,
     Alias(Rc<TypeAlias>),
+    /// `TypeReference['Foo']`: a name in a type alias that named no type when the alias was
+    /// resolved (the reference's lazy reference). No value is an instance of it; it is
+    /// replaced by the alias of that name once one is defined.
+    TypeReference(Rc<str>),
 }
 
 impl PartialEq for PType {
@@ -328,6 +332,7 @@ impl PartialEq for PType {
             (ObjectType(a), ObjectType(b)) => object::same(a, b),
             (Uri(a), Uri(b)) => a == b,
             (TypeSetType(a), TypeSetType(b)) => Rc::ptr_eq(a, b) || a.name == b.name,
+            (TypeReference(a), TypeReference(b)) => a == b,
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
                     && self.is_unit_variant()
@@ -461,6 +466,7 @@ pub mod object_instance;
 pub mod pcore;
 #[cfg(test)]
 mod reference_cases;
+pub mod references;
 mod size;
 #[cfg(test)]
 mod testparse;

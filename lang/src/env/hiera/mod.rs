@@ -8,9 +8,9 @@
 //! - `explain`: the explanation tree (`:lookup KEY --explain`).
 //! - `glob`: `glob`/`globs` locations.
 //!
-//! A lookup searches the environment layer (`<env>/hiera.yaml`, data under `data/`), then,
-//! for a key `mod::...`, the module layer (`<mod>/hiera.yaml`); the global layer is not
-//! read. Within a layer the hierarchy levels are searched in order, and within a level its
+//! A lookup searches the global layer (the session's `hiera.yaml`, `--hiera-config`; none by
+//! default in the library), the environment layer (`<env>/hiera.yaml`, data under `data/`),
+//! then, for a key `mod::...`, the module layer (`<mod>/hiera.yaml`). Within a layer the hierarchy levels are searched in order, and within a level its
 //! locations; the merge strategy (from the call, or `lookup_options`) decides whether the
 //! first value found wins or values are merged. Values are interpolated (`%{facts.x}`,
 //! `%{lookup('k')}`, `%{alias('k')}`, `%{literal('%')}`, `%{scope('v')}`), then a dotted key
@@ -149,8 +149,8 @@ struct Location {
 
 #[derive(Clone, Copy)]
 enum Layer {
-    /// The global layer (not read; an explanation shows it searched, as the reference
-    /// shows it without a global `hiera.yaml`).
+    /// The global layer: the session's global `hiera.yaml`, if any (without one, an
+    /// explanation shows it searched, as the reference does).
     Global,
     Environment,
     Module,
@@ -166,6 +166,18 @@ thread_local! {
     static CONFIGS: RefCell<HashMap<PathBuf, (Stamp, Rc<Config>)>> = RefCell::new(HashMap::new());
     /// Data files read, by path, with the modification time and size they had.
     static FILES: RefCell<HashMap<PathBuf, (std::time::SystemTime, u64, Value)>> = RefCell::new(HashMap::new());
+}
+
+/// The reference's default global `hiera.yaml` (`$confdir/hiera.yaml`: Puppet's
+/// `/etc/puppetlabs/puppet`, or Debian's `/etc/puppet`), when it exists.
+pub fn default_global_config() -> Option<PathBuf> {
+    [
+        "/etc/puppetlabs/puppet/hiera.yaml",
+        "/etc/puppet/hiera.yaml",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.is_file())
 }
 
 /// One lookup (with the lookups its interpolations make).
@@ -342,7 +354,7 @@ impl<'e> Lookup<'e> {
         let strategy = Strategy::from_value(merge.as_ref())?;
         self.x
             .push(Kind::Scope(format!("Searching for \"{}\"", lk.full)));
-        let r = self.provider_lookup(&config, Some(&module), lk, &strategy, true)?;
+        let r = self.provider_lookup(&config, Some(&module), lk, &strategy, true, Layer::Module)?;
         self.x.pop();
         self.x.pop();
         match r {
@@ -358,7 +370,7 @@ impl<'e> Lookup<'e> {
     ) -> Result<CompiledOptions, Error> {
         let lk = LookupKey::parse("lookup_options")?;
         let hash = Strategy::Hash;
-        let opts = self.provider_lookup(config, Some(module), &lk, &hash, true)?;
+        let opts = self.provider_lookup(config, Some(module), &lk, &hash, true, Layer::Module)?;
         let opts = validate_options(opts, Some(module))?;
         compile_options(opts)
     }
@@ -374,6 +386,16 @@ impl<'e> Lookup<'e> {
     ) -> Found {
         match layer {
             Layer::Global => {
+                if let Some(config) = self.global_config()? {
+                    return self.provider_lookup(
+                        &config,
+                        None,
+                        lk,
+                        strategy,
+                        default_hierarchy,
+                        Layer::Global,
+                    );
+                }
                 self.x.push(Kind::DataProvider {
                     name: "Global Data Provider (hiera configuration version 5)".into(),
                     config: None,
@@ -386,7 +408,14 @@ impl<'e> Lookup<'e> {
                 let Some(config) = self.env_config()? else {
                     return Ok(None);
                 };
-                self.provider_lookup(&config, None, lk, strategy, default_hierarchy)
+                self.provider_lookup(
+                    &config,
+                    None,
+                    lk,
+                    strategy,
+                    default_hierarchy,
+                    Layer::Environment,
+                )
             }
             Layer::Module => {
                 let Some(module) = module else {
@@ -404,7 +433,14 @@ impl<'e> Lookup<'e> {
                     );
                     return Ok(None);
                 };
-                self.provider_lookup(&config, Some(module), lk, strategy, default_hierarchy)
+                self.provider_lookup(
+                    &config,
+                    Some(module),
+                    lk,
+                    strategy,
+                    default_hierarchy,
+                    Layer::Module,
+                )
             }
         }
     }
@@ -459,6 +495,17 @@ impl<'e> Lookup<'e> {
         }
     }
 
+    /// The global layer's `hiera.yaml` (version 5; its `datadir` is relative to its directory).
+    fn global_config(&mut self) -> Result<Option<Rc<Config>>, Error> {
+        let Some(path) = self.ev.hiera_config.clone() else {
+            return Ok(None);
+        };
+        if !path.is_file() {
+            return Ok(None);
+        }
+        self.config(path, false).map(Some)
+    }
+
     fn env_config(&mut self) -> Result<Option<Rc<Config>>, Error> {
         let Some(dir) = self.ev.env.dir.clone() else {
             return Ok(None);
@@ -489,6 +536,7 @@ impl<'e> Lookup<'e> {
         lk: &LookupKey,
         strategy: &Strategy,
         default_hierarchy: bool,
+        layer: Layer,
     ) -> Found {
         if self.stack.contains(&lk.full) {
             return Err(lookup_error(format!(
@@ -498,12 +546,16 @@ impl<'e> Lookup<'e> {
             )));
         }
         self.stack.push(lk.full.clone());
-        let name = match module {
-            Some(m) => format!(
+        let name = match (layer, module) {
+            (Layer::Module, Some(m)) => format!(
                 "Module \"{m}\" Data Provider (hiera configuration version {})",
                 config.version
             ),
-            None => format!(
+            (Layer::Global, _) => format!(
+                "Global Data Provider (hiera configuration version {})",
+                config.version
+            ),
+            _ => format!(
                 "Environment Data Provider (hiera configuration version {})",
                 config.version
             ),
@@ -893,8 +945,14 @@ impl<'e> Lookup<'e> {
         let hash = Strategy::Hash;
         self.x.push(Kind::Top("lookup_options".into()));
         let r = (|| {
-            self.layer_lookup(Layer::Global, module, &lk, &hash, false)?;
+            let global = self.layer_lookup(Layer::Global, module, &lk, &hash, false)?;
             let env = self.layer_lookup(Layer::Environment, module, &lk, &hash, false)?;
+            // The global layer's options, with the environment's merged over them.
+            let env = match (validate_options(global, None)?, env) {
+                (None, e) => e,
+                (Some(g), None) => Some(g),
+                (Some(g), Some(e)) => Some(hash.merge(g, e)?),
+            };
             let mut opts = validate_options(env, None)?;
             if let Some(m) = module {
                 let from_module = self.layer_lookup(Layer::Module, Some(m), &lk, &hash, false)?;
@@ -1296,6 +1354,62 @@ impl Evaluator {
 
 /// `puppet lookup --explain KEY`: how the lookup of `key` (with an optional merge strategy)
 /// went, level by level, then the value found or that none was.
+/// A lookup command of the REPL (`:lookup`) or the kernel (`%lookup`): `KEY [--explain]
+/// [--merge first|unique|hash|deep]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LookupCommand {
+    pub key: String,
+    pub explain: bool,
+    pub merge: Option<&'static str>,
+}
+
+impl LookupCommand {
+    pub const USAGE: &'static str = "KEY [--explain] [--merge first|unique|hash|deep]";
+
+    /// Reads the command's arguments; `None` when they do not fit [`Self::USAGE`].
+    pub fn parse(arg: &str) -> Option<LookupCommand> {
+        let mut words = arg.split_whitespace();
+        let (mut explain, mut merge, mut key) = (false, None, None);
+        while let Some(w) = words.next() {
+            match w {
+                "--explain" => explain = true,
+                "--merge" => {
+                    merge = Some(match words.next()? {
+                        "first" => "first",
+                        "unique" => "unique",
+                        "hash" => "hash",
+                        "deep" => "deep",
+                        _ => return None,
+                    })
+                }
+                k if key.is_none() && !k.starts_with("--") => key = Some(k),
+                _ => return None,
+            }
+        }
+        let key = key?.trim_matches(|c| c == '\'' || c == '"').to_string();
+        Some(LookupCommand {
+            key,
+            explain,
+            merge,
+        })
+    }
+
+    /// The Puppet source of the lookup (`lookup('k', {merge => 'deep'})`).
+    pub fn source(&self) -> String {
+        let quoted = self.key.replace('\\', "\\\\").replace('\'', "\\'");
+        match self.merge {
+            Some(m) => format!("lookup('{quoted}', {{merge => '{m}'}})"),
+            None => format!("lookup('{quoted}')"),
+        }
+    }
+
+    /// The explanation of the lookup (as `puppet lookup --explain` gives it).
+    pub fn explain(&self, session: &mut crate::Session) -> String {
+        let merge = self.merge.map(Value::from);
+        explain(session, &self.key, merge.as_ref())
+    }
+}
+
 pub fn explain(session: &mut crate::Session, key: &str, merge: Option<&Value>) -> String {
     let mut l = Lookup::new(&mut session.evaluator, true);
     let r = l.lookup_names(&[key.to_string()], merge);

@@ -267,3 +267,35 @@ fn explanations_match_puppet_lookup() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The global layer (`testdata/global/hiera.yaml`) comes before the environment's, and its
+/// `lookup_options` win over the environment's. The expected values are the reference's
+/// (`puppet-oracle` with that file as its `hiera_config`, over the fixture control repo).
+#[test]
+fn the_global_layer_comes_first() {
+    let repo =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/control-repo/production");
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(repo, Vec::new()));
+    s.set_facts(crate::catalog::json::from_data(
+        &serde_json::json!({"os": {"family": "Debian"}}),
+    ));
+    let src = "[lookup('common::message'), lookup('global::only'), lookup('profile::base::packages'), lookup('webapp::port', undef, undef, 0)]";
+    let show = |s: &mut Session| {
+        s.eval(src)
+            .map(|v| crate::format::to_programmatic(&v))
+            .map_err(|e| e.message)
+    };
+    assert!(show(&mut s).is_err(), "global::only without a global layer");
+    s.set_hiera_config(Some(testdata().join("global/hiera.yaml")));
+    assert_eq!(
+        show(&mut s),
+        Ok("['from global', 42, ['apt-transport-https', 'vim'], 0]".into())
+    );
+    let explained = super::explain(&mut s, "global::only", None);
+    assert!(
+        explained.contains("Global Data Provider (hiera configuration version 5)")
+            && explained.contains("global/hiera.yaml"),
+        "{explained}"
+    );
+}

@@ -33,41 +33,52 @@ pub fn builtins() -> Vec<super::Builtin> {
 /// ...), so that a caller can make them depend on the module being on the modulepath;
 /// `None` for functions of Puppet itself.
 pub fn module_of(name: &str) -> Option<&'static str> {
-    let from_modules = |n: &str| -> Option<&'static str> {
-        Some(match n {
-            "is_service_default" | "normalize_ip_for_uri" | "inet6_prefix" => "openstacklib",
-            "translate" => "translate",
-            "to_array_of_json_strings" => "nova",
-            "ipv6_normalize_dnsmasq_ip_subnets" => "ironic",
-            "staging_parse" | "scope_defaults" => "staging",
-            "mysql_password" => "mysql",
-            "is_a" => "stdlib",
-            _ => {
-                return n.split_once("::").and_then(|(m, _)| match m {
-                    "mysql" => Some("mysql"),
-                    "apache" => Some("apache"),
-                    "postgresql" => Some("postgresql"),
-                    _ => None,
-                })
+    static MODULES: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static str>> =
+        std::sync::OnceLock::new();
+    MODULES
+        .get_or_init(|| {
+            let mut map = std::collections::HashMap::new();
+            for b in modules::builtins() {
+                if let Some(m) = module_of_other(b.name) {
+                    map.insert(b.name, m);
+                }
             }
+            let stdlib = [
+                data::builtins(),
+                collections::builtins(),
+                validate::builtins(),
+                resources::builtins(),
+                extra::builtins(),
+                crypt::builtins(),
+            ];
+            for b in stdlib.iter().flatten() {
+                map.insert(b.name, "stdlib");
+            }
+            map
         })
-    };
-    if modules::builtins().iter().any(|b| b.name == name) {
-        return from_modules(name);
-    }
-    let stdlib = [
-        data::builtins(),
-        collections::builtins(),
-        validate::builtins(),
-        resources::builtins(),
-        extra::builtins(),
-        crypt::builtins(),
-    ];
-    stdlib
-        .iter()
-        .flatten()
-        .any(|b| b.name == name)
-        .then_some("stdlib")
+        .get(name)
+        .copied()
+}
+
+/// The module of a native function of `stdlib/modules.rs` (functions of other modules).
+fn module_of_other(n: &str) -> Option<&'static str> {
+    Some(match n {
+        "is_service_default" | "normalize_ip_for_uri" | "inet6_prefix" => "openstacklib",
+        "translate" => "translate",
+        "to_array_of_json_strings" => "nova",
+        "ipv6_normalize_dnsmasq_ip_subnets" => "ironic",
+        "staging_parse" | "scope_defaults" => "staging",
+        "mysql_password" => "mysql",
+        "is_a" => "stdlib",
+        _ => {
+            return n.split_once("::").and_then(|(m, _)| match m {
+                "mysql" => Some("mysql"),
+                "apache" => Some("apache"),
+                "postgresql" => Some("postgresql"),
+                _ => None,
+            })
+        }
+    })
 }
 
 /// An error raised by a function of the older API.

@@ -64,8 +64,16 @@ fn load() -> Vec<Case> {
         .collect()
 }
 
-fn run(c: &Case) -> (Option<String>, Option<String>, Vec<String>) {
+/// A session where stdlib's functions are known, as for the reference with stdlib on its
+/// modulepath (whether or not the module is installed here).
+fn stdlib_session() -> crate::Session {
     let mut session = crate::Session::new();
+    session.set_module_functions_always(true);
+    session
+}
+
+fn run(c: &Case) -> (Option<String>, Option<String>, Vec<String>) {
+    let mut session = stdlib_session();
     let facts = c.facts.clone().unwrap_or(serde_json::json!({}));
     session.set_facts(crate::catalog::json::from_data(&facts));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.eval(&c.src)))
@@ -115,7 +123,7 @@ fn stdlib_matches_the_reference() {
 #[test]
 fn parse_errors_are_errors() {
     for src in ["parsejson('[1')", "parseyaml('a: [')"] {
-        let mut s = crate::Session::new();
+        let mut s = stdlib_session();
         assert!(s.eval(src).is_err(), "{src}");
     }
 }
@@ -124,7 +132,7 @@ fn parse_errors_are_errors() {
 /// contained in that class, with the parameters given (as the reference's catalog shows).
 #[test]
 fn ensured_resources_are_contained_in_the_calling_class() {
-    let mut s = crate::Session::new();
+    let mut s = stdlib_session();
     s.eval("class a { ensure_packages(['x'], {ensure => latest}) ensure_resource('file', '/tmp/y', {ensure => directory}) } include a")
         .unwrap();
     let json = s.catalog_json();
@@ -138,6 +146,33 @@ fn ensured_resources_are_contained_in_the_calling_class() {
     };
     assert!(has("Class[A]", "Package[x]"), "{edges:?}");
     assert!(has("Class[A]", "File[/tmp/y]"), "{edges:?}");
+}
+
+/// As in the reference, a module's functions are unknown without the module; the module on
+/// the modulepath (or the session's switch) makes the native versions callable.
+#[test]
+fn native_functions_need_their_module() {
+    let unknown = |s: &mut crate::Session| s.eval("to_json([1])").map_err(|e| e.message);
+    let mut s = crate::Session::new();
+    assert_eq!(
+        unknown(&mut s),
+        Err("Unknown function: 'to_json'.".to_string())
+    );
+    // Core functions stay.
+    assert!(s.eval("[1].flatten").is_ok());
+    let root = std::env::temp_dir().join(format!("prepl-stdlib-gate-{}", std::process::id()));
+    std::fs::create_dir_all(root.join("stdlib/manifests")).unwrap();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    assert!(s.eval("to_json([1])").is_ok());
+    s.set_environment(crate::env::Environment::empty());
+    assert!(s.eval("to_json([1])").is_err());
+    s.set_module_functions_always(true);
+    assert!(s.eval("to_json([1])").is_ok());
+    std::fs::remove_dir_all(&root).unwrap();
 }
 
 #[test]

@@ -141,3 +141,15 @@ PROGRAMS += [
     "class a($x = 1, $y = 2) { } class { 'a': y => 5 }",
     "class a($x = 1, $y = 2, $z = 3) { } class { 'a': z => 30, x => 10 }",
 ]
+
+PROGRAMS += [
+    # include of several classes: all their Class resources are added first, then their
+    # bodies run in order; one that a body includes while still pending runs there, once
+    "class a { include b notice(\"a: ${b::x}\") } class b { $x = 1 notice('b') } include a, b",
+    "class p { notice('p') } class a inherits p { notice('a') } class b inherits p { notice('b') } include a, b",
+    "class a { notice('a') } class b { notice('b') } include b, a, b",
+    "class a { notice('a') } class b { notice('b') } require a, b",
+    "class a { notice('a') } include a, nope",
+    "class a { notice('a') } class b { notice('b') } contain a, b",
+    "class a { notice('a') notify { 'in a': } } class b { notify { 'in b': } } class c { include a, b } include c",
+]

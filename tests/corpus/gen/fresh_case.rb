@@ -1,0 +1,19 @@
+# Preloaded into the reference oracle (RUBYOPT=-r<this file>, see regen.sh) so that each case
+# of a `--jsonl` batch is answered as if it ran in its own process.
+#
+# The reference issues some warnings once per process: deprecation warnings (the `hiera*`
+# functions, ...) and `warn_once` warnings are remembered in `$deprecation_warnings` and
+# `$unique_warnings` and never repeated. In a batch, only the first case that triggers one
+# would show it, and what a case logs would depend on the cases before it. prepl runs each
+# case in a fresh session, as `puppet apply` runs each manifest in a fresh process, so the
+# expected log is the one of a fresh process: both tables are emptied before each case.
+module PreplFreshCase
+  def each_line(*args, &blk)
+    super(*args) do |line|
+      $deprecation_warnings&.clear
+      $unique_warnings&.clear
+      blk.call(line)
+    end
+  end
+end
+STDIN.singleton_class.prepend(PreplFreshCase)
