@@ -458,8 +458,34 @@ pub fn display_type_name(info: &TypeInfo) -> &'static str {
         "stage" => "Stage",
         "tidy" => "Tidy",
         "user" => "User",
-        _ => "Whit",
+        other => capitalized_name(other),
     }
+}
+
+/// `mysql_database` → `Mysql_database`, `apache::vhost` → `Apache::Vhost`: the name of a
+/// module's resource type as references write it, made once per name for the process (the
+/// types' table lives as long as the process too).
+fn capitalized_name(name: &'static str) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<HashMap<&'static str, &'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    names.entry(name).or_insert_with(|| {
+        let text = name
+            .split("::")
+            .map(|segment| {
+                let mut chars = segment.chars();
+                chars.next().map_or(String::new(), |first| {
+                    first.to_uppercase().chain(chars).collect()
+                })
+            })
+            .collect::<Vec<_>>()
+            .join("::");
+        Box::leak(text.into_boxed_str())
+    })
 }
 
 /// Whether the reference registers the uniqueness key of the type's resources (all types but

@@ -38,7 +38,17 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
     let info = std::fs::read_to_string(path)
         .ok()
         .and_then(|text| read(&text))
-        .map(|t| {
+        .map(|mut t| {
+            if has_providers(path, &t.name) && !t.parameters.iter().any(|p| p == "provider") {
+                // The reference gives a type a `provider` parameter once a provider of it
+                // is loaded: after the key attributes, as `allattrs` lists it.
+                let at = t
+                    .parameters
+                    .iter()
+                    .rposition(|p| t.namevars.contains(p))
+                    .map_or(0, |i| i + 1);
+                t.parameters.insert(at, "provider".into());
+            }
             let leak = |v: Vec<String>| -> &'static [&'static str] {
                 let items: Vec<&'static str> = v
                     .into_iter()
@@ -54,6 +64,19 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
         });
     cache.insert(path.to_path_buf(), info);
     info
+}
+
+/// Whether the module of a type file (`<module>/lib/puppet/type/<name>.rb`) has providers for
+/// it (`<module>/lib/puppet/provider/<name>/*.rb`).
+fn has_providers(type_file: &Path, name: &str) -> bool {
+    let Some(lib_puppet) = type_file.parent().and_then(Path::parent) else {
+        return false;
+    };
+    std::fs::read_dir(lib_puppet.join("provider").join(name)).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|e| e.path().extension().is_some_and(|x| x == "rb"))
+    })
 }
 
 /// What the static reading of a type file found.
@@ -160,5 +183,30 @@ end
             "Puppet::Type.newtype(:x) do\n  newparam(:path) do\n    isnamevar\n  end\nend\n";
         assert_eq!(read(isnamevar).unwrap().namevars, ["path"]);
         assert!(read("class Foo; end").is_none());
+    }
+
+    /// A type with providers in its module has `provider` (mysql::db sets it on
+    /// `mysql_database`); one without has not.
+    #[test]
+    fn types_with_providers_have_a_provider_parameter() {
+        let root = std::env::temp_dir().join(format!("prepl-ruby-types-{}", std::process::id()));
+        let lib = root.join("m/lib/puppet");
+        std::fs::create_dir_all(lib.join("type")).unwrap();
+        std::fs::create_dir_all(lib.join("provider/with_p")).unwrap();
+        std::fs::write(lib.join("provider/with_p/ruby.rb"), "").unwrap();
+        let body = "do\n  ensurable\n  newparam(:name, namevar: true)\n  newproperty(:size)\nend\n";
+        for name in ["with_p", "without_p"] {
+            let text = format!("Puppet::Type.newtype(:{name}) {body}");
+            std::fs::write(lib.join(format!("type/{name}.rb")), text).unwrap();
+        }
+        let with = load(&lib.join("type/with_p.rb")).unwrap();
+        assert_eq!(with.parameters, ["ensure", "name", "provider", "size"]);
+        let without = load(&lib.join("type/without_p.rb")).unwrap();
+        assert_eq!(without.parameters, ["ensure", "name", "size"]);
+        assert_eq!(
+            crate::catalog::builtin_types::display_type_name(with),
+            "With_p"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
