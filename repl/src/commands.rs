@@ -679,7 +679,10 @@ mod tests {
         assert!(help(&repl, "notice").starts_with("notice\nnotice("));
         // `:help template` documents the Ruby subset of ERB templates.
         let t = help(&repl, "template");
-        assert!(t.contains("prepl renders ERB with its own interpreter"), "{t}");
+        assert!(
+            t.contains("prepl renders ERB with its own interpreter"),
+            "{t}"
+        );
         assert!(t.contains("scope.call_function"), "{t}");
         assert!(help(&repl, "inline_template").contains(":help template"));
         assert_eq!(

@@ -4,7 +4,14 @@
 #[derive(Debug, Clone, PartialEq)]
 pub enum ErbError {
     /// The template's Ruby does not parse.
-    Syntax { message: String, at: usize },
+    /// `at`..`end` is the token it stopped at.
+    Syntax {
+        message: String,
+        at: usize,
+        end: usize,
+        /// Whether Ruby quotes the generated code's line (not for errors found after parsing).
+        quote: bool,
+    },
     /// Valid Ruby that prepl's subset does not cover (`what` names the construct).
     Unsupported { what: String, at: usize },
     /// A Ruby exception (`NoMethodError`, `TypeError`, `raise`, a failing Puppet function):
@@ -17,6 +24,25 @@ impl ErbError {
         ErbError::Syntax {
             message: message.into(),
             at,
+            end: at,
+            quote: true,
+        }
+    }
+    /// A syntax error Ruby reports without quoting the code (`break` outside a loop).
+    pub fn syntax_unquoted(message: impl Into<String>, at: usize) -> ErbError {
+        ErbError::Syntax {
+            message: message.into(),
+            at,
+            end: at,
+            quote: false,
+        }
+    }
+    pub fn syntax_span(message: impl Into<String>, at: usize, end: usize) -> ErbError {
+        ErbError::Syntax {
+            message: message.into(),
+            at,
+            end,
+            quote: true,
         }
     }
     pub fn unsupported(what: impl Into<String>, at: usize) -> ErbError {

@@ -11,6 +11,7 @@
 
 pub mod bridge;
 pub mod error;
+pub mod generated;
 pub mod methods;
 pub mod ruby;
 pub mod scan;
@@ -59,6 +60,7 @@ fn token(tok: Tok, at: usize) -> Token {
     Token {
         tok,
         at,
+        end: at,
         spaced: true,
     }
 }

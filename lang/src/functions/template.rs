@@ -155,15 +155,28 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
     result.map_err(|e| match e {
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
         // (`(erb):LINE: MESSAGE`, or the file's path for `(erb)`), without a prefix.
-        ErbError::Syntax { message, at } => {
-            let (line, _) = erb::line_col(text, at);
+        ErbError::Syntax {
+            message,
+            at,
+            end,
+            quote,
+        } => {
+            // with the line of ERB's generated Ruby code that Ruby's parser quotes
+            let generated = erb::generated::generate(text);
+            let start = generated.offset(at);
+            let stop = (start + end.saturating_sub(at)).min(generated.src.len());
+            let (line, mut snippet) = generated.snippet(start, stop);
+            if !quote {
+                snippet.clear();
+            }
+            let sep = if snippet.is_empty() { "" } else { "\n" };
             let file = match origin {
                 Origin::Inline => "(erb)",
                 Origin::File { path, .. } => path,
             };
             Error::new(
                 crate::error::ErrorKind::Failed,
-                format!("{file}:{line}: {message}"),
+                format!("{file}:{line}: {message}{sep}{snippet}"),
             )
             .at(span)
             .into()

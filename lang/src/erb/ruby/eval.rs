@@ -83,7 +83,10 @@ impl<'h> Interp<'h> {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(e),
             Err(Flow::Next(_)) => Ok(()),
-            Err(Flow::Break(_)) => Err(ErbError::syntax("Can't escape from eval with break", 0)),
+            Err(Flow::Break(_)) => Err(ErbError::syntax_unquoted(
+                "Can't escape from eval with break",
+                0,
+            )),
         }
     }
 

@@ -31,6 +31,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
     toks.push(Token {
         tok: Tok::Eof,
         at: end,
+        end,
         spaced: true,
     });
     let mut p = Parser {
@@ -40,10 +41,10 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
         no_do: false,
         depth: 0,
     };
-    let body = p.statements()?;
+    let body = p.statements_in(Some("end-of-input"))?;
     match p.tok() {
         Tok::Eof => Ok(body),
-        _ => Err(p.unexpected()),
+        _ => Err(p.expected("end-of-input")),
     }
 }
 
@@ -115,7 +116,7 @@ impl Parser {
         if self.eat_kw(kw) {
             Ok(())
         } else {
-            Err(self.expected(&format!("'{kw}'")))
+            Err(self.expected(&format!("`{kw}'")))
         }
     }
     fn skip_nl(&mut self) {
@@ -129,34 +130,58 @@ impl Parser {
         }
     }
 
+    /// The current token as Ruby's parser names it in a syntax error (ERB's generated code
+    /// around the template's Ruby decides what `%>` and the end of a tag are).
     fn describe(&self) -> String {
         match self.tok() {
             Tok::Eof => "end-of-input".into(),
-            Tok::Newline => "end of line".into(),
-            Tok::Text(_) => "template text".into(),
-            Tok::OutStart => "'<%='".into(),
-            Tok::OutEnd => "'%>'".into(),
-            Tok::Op(o) => format!("'{o}'"),
-            Tok::Ident(s) | Tok::Const(s) => format!("'{s}'"),
-            Tok::IVar(s) => format!("'@{s}'"),
-            Tok::Label(s) => format!("label '{s}:'"),
-            Tok::Int(_) | Tok::Float(_) => "number".into(),
-            _ => "literal".into(),
+            Tok::Newline => "';'".into(),
+            Tok::Text(_) | Tok::OutStart => "local variable or method".into(),
+            Tok::OutEnd => "')'".into(),
+            Tok::Op("*") => "*".into(),
+            Tok::Op(o) if o.chars().count() == 1 => format!("'{o}'"),
+            Tok::Op(o) => o.to_string(),
+            Tok::Ident(s) if super::lexer::is_keyword(s) => format!("`{s}'"),
+            Tok::Ident(s) if s.ends_with(['?', '!']) => "method".into(),
+            Tok::Ident(_) => "local variable or method".into(),
+            Tok::Const(_) => "constant".into(),
+            Tok::IVar(_) => "instance variable".into(),
+            Tok::GVar(_) => "global variable".into(),
+            Tok::Label(_) => "label".into(),
+            Tok::Int(_) => "integer literal".into(),
+            Tok::Float(_) => "float literal".into(),
+            Tok::Str(_) => "string literal".into(),
+            Tok::Sym(_) => "symbol literal".into(),
+            Tok::Regex(..) => "regexp literal".into(),
+            Tok::Words(_) => "word list".into(),
+        }
+    }
+    /// Where the current token is (the end of the template for the end of input).
+    fn span(&self) -> (usize, usize) {
+        let t = &self.toks[self.pos.min(self.toks.len() - 1)];
+        match t.tok {
+            Tok::Eof => (usize::MAX, usize::MAX),
+            Tok::OutEnd | Tok::Newline => (t.at, t.at + 1),
+            _ => (t.at, t.end.max(t.at)),
         }
     }
     fn unexpected(&self) -> ErbError {
-        ErbError::syntax(
+        let (at, end) = self.span();
+        ErbError::syntax_span(
             format!("syntax error, unexpected {}", self.describe()),
-            self.at(),
+            at,
+            end,
         )
     }
     fn expected(&self, what: &str) -> ErbError {
-        ErbError::syntax(
+        let (at, end) = self.span();
+        ErbError::syntax_span(
             format!(
                 "syntax error, unexpected {}, expecting {what}",
                 self.describe()
             ),
-            self.at(),
+            at,
+            end,
         )
     }
 
@@ -174,6 +199,12 @@ impl Parser {
     }
 
     pub fn statements(&mut self) -> PResult<Vec<Node>> {
+        self.statements_in(None)
+    }
+
+    /// Statements up to what closes them (`closer` names it in a syntax error, as Ruby's
+    /// parser does: `end-of-input` at the top, `')'` in `<%= %>`).
+    fn statements_in(&mut self, closer: Option<&str>) -> PResult<Vec<Node>> {
         let mut out = Vec::new();
         loop {
             self.skip_nl();
@@ -192,7 +223,12 @@ impl Parser {
             match self.tok() {
                 Tok::Newline | Tok::Op(";") | Tok::Text(_) | Tok::OutStart => {}
                 _ if self.at_body_end() => {}
-                _ => return Err(self.unexpected()),
+                _ => {
+                    return Err(match closer {
+                        Some(c) => self.expected(c),
+                        None => self.unexpected(),
+                    })
+                }
             }
         }
     }
@@ -206,9 +242,9 @@ impl Parser {
             }
             Tok::OutStart => {
                 self.advance();
-                let body = self.statements()?;
+                let body = self.statements_in(Some("')'"))?;
                 if !matches!(self.tok(), Tok::OutEnd) {
-                    return Err(self.expected("'%>'"));
+                    return Err(self.expected("')'"));
                 }
                 self.advance();
                 let inner = match body.len() {
@@ -1145,6 +1181,7 @@ impl Parser {
                     toks.push(Token {
                         tok: Tok::Eof,
                         at: end,
+                        end,
                         spaced: true,
                     });
                     let mut sub = Parser {
