@@ -16,6 +16,9 @@ pub struct Generated {
     spans: Vec<(usize, usize, usize)>,
 }
 
+/// Code copied from the template: (template offset, offset in its command, length).
+type Copied = (usize, usize, usize);
+
 #[derive(Clone, Copy, PartialEq)]
 enum Stag {
     Code,
@@ -28,11 +31,11 @@ struct Builder {
     spans: Vec<(usize, usize, usize)>,
     /// The commands of the current line, each with its copied span (template offset,
     /// offset in the command, length).
-    line: Vec<(String, Option<(usize, usize, usize)>)>,
+    line: Vec<(String, Option<Copied>)>,
 }
 
 impl Builder {
-    fn push(&mut self, cmd: String, span: Option<(usize, usize, usize)>) {
+    fn push(&mut self, cmd: String, span: Option<Copied>) {
         self.line.push((cmd, span));
     }
     fn flush(&mut self) {
