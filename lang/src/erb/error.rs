@@ -11,12 +11,19 @@ pub enum ErbError {
         end: usize,
         /// Whether Ruby quotes the generated code's line (not for errors found after parsing).
         quote: bool,
+        /// A second error Ruby's parser reports at the same place after recovering.
+        also: Option<String>,
     },
     /// Valid Ruby that prepl's subset does not cover (`what` names the construct).
     Unsupported { what: String, at: usize },
     /// A Ruby exception (`NoMethodError`, `TypeError`, `raise`, a failing Puppet function):
     /// `rescue` catches it. `at` is where it was raised.
-    Raised { message: String, at: usize },
+    Raised {
+        message: String,
+        at: usize,
+        /// Its exception class (`NoMethodError`).
+        class: String,
+    },
 }
 
 impl ErbError {
@@ -26,6 +33,7 @@ impl ErbError {
             at,
             end: at,
             quote: true,
+            also: None,
         }
     }
     /// A syntax error Ruby reports without quoting the code (`break` outside a loop).
@@ -35,6 +43,7 @@ impl ErbError {
             at,
             end: at,
             quote: false,
+            also: None,
         }
     }
     pub fn syntax_span(message: impl Into<String>, at: usize, end: usize) -> ErbError {
@@ -43,6 +52,7 @@ impl ErbError {
             at,
             end,
             quote: true,
+            also: None,
         }
     }
     pub fn unsupported(what: impl Into<String>, at: usize) -> ErbError {
@@ -52,9 +62,16 @@ impl ErbError {
         }
     }
     pub fn raised(message: impl Into<String>, at: usize) -> ErbError {
+        let message = message.into();
+        let class = class_of(&message).to_string();
+        ErbError::Raised { message, at, class }
+    }
+    /// An exception of a given class (`raise ArgumentError, 'bad'`).
+    pub fn raised_as(class: impl Into<String>, message: impl Into<String>, at: usize) -> ErbError {
         ErbError::Raised {
             message: message.into(),
             at,
+            class: class.into(),
         }
     }
     pub fn at(&self) -> usize {
@@ -73,4 +90,35 @@ pub fn line_col(text: &str, at: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let col = before.rfind('\n').map_or(at, |n| at - n - 1) + 1;
     (line, col)
+}
+
+/// The class of an exception the core methods raise, from the message Ruby gives it.
+fn class_of(message: &str) -> &'static str {
+    let starts = |p: &str| message.starts_with(p);
+    if starts("undefined method") {
+        "NoMethodError"
+    } else if starts("undefined local variable") || starts("uninitialized constant") {
+        "NameError"
+    } else if starts("divided by 0") {
+        "ZeroDivisionError"
+    } else if starts("key not found") {
+        "KeyError"
+    } else if starts("index ") {
+        "IndexError"
+    } else if starts("can't modify frozen") {
+        "FrozenError"
+    } else if starts("no implicit conversion")
+        || starts("can't convert")
+        || message.contains("can't be coerced")
+    {
+        "TypeError"
+    } else if starts("wrong number of arguments")
+        || starts("invalid value for")
+        || starts("comparison of")
+        || starts("negative")
+    {
+        "ArgumentError"
+    } else {
+        "RuntimeError"
+    }
 }

@@ -160,6 +160,7 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
             at,
             end,
             quote,
+            also,
         } => {
             // with the line of ERB's generated Ruby code that Ruby's parser quotes
             let generated = erb::generated::generate(text);
@@ -174,10 +175,13 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
                 Origin::Inline => "(erb)",
                 Origin::File { path, .. } => path,
             };
-            Error::new(
-                crate::error::ErrorKind::Failed,
-                format!("{file}:{line}: {message}{sep}{snippet}"),
-            )
+            Error::new(crate::error::ErrorKind::Failed, {
+                let mut m = format!("{file}:{line}: {message}{sep}{snippet}");
+                if let Some(also) = also {
+                    m.push_str(&format!("{file}:{line}: {also}\n{snippet}"));
+                }
+                m
+            })
             .at(span)
             .into()
         }

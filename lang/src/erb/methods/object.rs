@@ -139,9 +139,10 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         RValue::Class(k) => match c.name {
             "name" | "to_s" | "inspect" => Some(RValue::Str(k.clone())),
             "===" => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
-            "new" | "exception" if super::super::ruby::eval::is_error_class(k) => Some(
-                RValue::str(c.arg(0).map(to_s).unwrap_or_else(|| k.to_string())),
-            ),
+            "new" | "exception" if super::super::ruby::eval::is_error_class(k) => {
+                let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
+                Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
+            }
             "escape" | "quote" if &**k == "Regexp" => {
                 let s = c.str_arg(0)?;
                 Some(RValue::str(regex_escape(&s)))
@@ -203,6 +204,28 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 };
                 Some(super::string::match_op(it, &s, re, c.name))
             }
+            _ => None,
+        },
+        RValue::Exception(e) => match c.name {
+            "message" | "to_s" | "full_message" => Some(RValue::str(e.1.as_str())),
+            "backtrace" | "cause" => Some(RValue::Nil),
+            _ => None,
+        },
+        RValue::Proc(block, lambda) => match c.name {
+            "call" | "[]" | "yield" | "===" | "()" => {
+                let given = c.args.len();
+                let expected = block.params.len();
+                if *lambda && given != expected {
+                    return raise(
+                        format!("wrong number of arguments (given {given}, expected {expected})"),
+                        c.at,
+                    );
+                }
+                Some(it.yield_block(block, c.args.clone())?)
+            }
+            "arity" => Some(RValue::Int(block.params.len() as i64)),
+            "lambda?" => Some(RValue::Bool(*lambda)),
+            "to_proc" => Some(recv.clone()),
             _ => None,
         },
         RValue::Match(caps) => match c.name {

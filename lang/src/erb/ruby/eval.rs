@@ -2,7 +2,7 @@
 //! Variables of the Puppet scope come from a `Host` (`@x`, `scope['x']`); Puppet functions
 //! are called through it (`scope.call_function`).
 
-use super::ast::{Block, Kind, Node, Param, Part};
+use super::ast::{BeginBlock, Block, Kind, Node, Param, Part};
 use super::show::{inspect, to_s};
 use super::value::{Captures, RHash, RValue};
 use crate::erb::error::ErbError;
@@ -34,6 +34,8 @@ pub enum Flow {
     Error(ErbError),
     Next(RValue),
     Break(RValue),
+    /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it.
+    Throw(RValue, RValue),
 }
 
 impl From<ErbError> for Flow {
@@ -55,6 +57,8 @@ pub struct Interp<'h> {
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
     pub last_match: Option<Rc<Captures>>,
+    /// The tags of the `catch` blocks running.
+    pub catching: Vec<RValue>,
     steps: usize,
 }
 
@@ -74,6 +78,7 @@ impl<'h> Interp<'h> {
             locals: vec![HashMap::new()],
             ivars: HashMap::new(),
             last_match: None,
+            catching: Vec::new(),
             steps: 0,
         }
     }
@@ -83,6 +88,11 @@ impl<'h> Interp<'h> {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(e),
             Err(Flow::Next(_)) => Ok(()),
+            Err(Flow::Throw(tag, _)) => Err(ErbError::raised_as(
+                "UncaughtThrowError",
+                format!("uncaught throw {}", inspect(&tag)),
+                0,
+            )),
             Err(Flow::Break(_)) => Err(ErbError::syntax_unquoted(
                 "Can't escape from eval with break",
                 0,
@@ -304,6 +314,8 @@ impl<'h> Interp<'h> {
                 other => other?,
             },
             Kind::Seq(body) => self.body(body)?,
+            Kind::Lambda(block, lambda) => RValue::Proc(Rc::new((**block).clone()), *lambda),
+            Kind::Begin(b) => self.begin_block(b)?,
             Kind::Next(v) => {
                 let v = match v {
                     Some(v) => self.eval(v)?,
@@ -554,6 +566,57 @@ impl<'h> Interp<'h> {
     }
 
     /// Calls a block with the given arguments (an array spreads over several parameters).
+    /// `begin ... rescue ... else ... ensure ... end`: a Ruby exception (not a syntax error
+    /// nor unsupported Ruby) raised by the body goes to the first clause whose class matches.
+    fn begin_block(&mut self, b: &BeginBlock) -> R {
+        let result = match self.body(&b.body) {
+            Err(Flow::Error(ErbError::Raised { message, at, class })) => {
+                let mut handled = None;
+                for clause in &b.rescues {
+                    let mut hit = clause.classes.is_empty() && error_is_a(&class, "StandardError");
+                    for k in &clause.classes {
+                        match self.eval(k)? {
+                            RValue::Class(name) if error_is_a(&class, &name) => hit = true,
+                            RValue::Class(_) => {}
+                            other => {
+                                return raise(
+                                    format!(
+                                        "class or module required for rescue clause (got {})",
+                                        other.class_name()
+                                    ),
+                                    k.at,
+                                )
+                            }
+                        }
+                    }
+                    if hit {
+                        handled = Some(clause);
+                        break;
+                    }
+                }
+                match handled {
+                    Some(clause) => {
+                        if let Some(var) = &clause.var {
+                            let e = RValue::Exception(Rc::new((class, message)));
+                            self.set_local(var, e);
+                        }
+                        self.body(&clause.body)
+                    }
+                    None => Err(Flow::Error(ErbError::Raised { message, at, class })),
+                }
+            }
+            Ok(v) => match &b.otherwise {
+                Some(other) => self.body(other),
+                None => Ok(v),
+            },
+            other => other,
+        };
+        if let Some(ensure) = &b.ensure {
+            self.body(ensure)?;
+        }
+        result
+    }
+
     pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
@@ -618,6 +681,27 @@ pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
     Regexp::new(&full).map_err(|e| Flow::Error(ErbError::syntax(format!("{e}: /{src}/"), at)))
 }
 
+/// Whether exception class `class` is `ancestor` or inherits from it.
+pub fn error_is_a(class: &str, ancestor: &str) -> bool {
+    let mut k = class;
+    loop {
+        if k == ancestor || matches!(ancestor, "Object" | "BasicObject" | "Kernel") {
+            return true;
+        }
+        k = match k {
+            "NoMethodError" => "NameError",
+            "KeyError" | "StopIteration" => "IndexError",
+            "FrozenError" => "RuntimeError",
+            "FloatDomainError" => "RangeError",
+            "UncaughtThrowError" => "ArgumentError",
+            "NotImplementedError" => "ScriptError",
+            "StandardError" | "ScriptError" => "Exception",
+            "Exception" => return false,
+            _ => "StandardError",
+        };
+    }
+}
+
 /// Ruby's exception classes (`raise ArgumentError, 'message'`).
 pub fn is_error_class(name: &str) -> bool {
     matches!(
@@ -636,6 +720,9 @@ pub fn is_error_class(name: &str) -> bool {
             | "FrozenError"
             | "NotImplementedError"
             | "StopIteration"
+            | "ScriptError"
+            | "FloatDomainError"
+            | "UncaughtThrowError"
     )
 }
 

@@ -1,7 +1,7 @@
 //! The Ruby subset's parser: tokens (of a whole template, text and tags included) into a
 //! list of statements. Precedence follows Ruby's operator table.
 
-use super::ast::{Block, Kind, Node, Param, Part, When};
+use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When};
 use super::lexer::{is_keyword, lex};
 use super::token::{StrPart, Tok, Token};
 use crate::erb::error::ErbError;
@@ -611,7 +611,9 @@ impl Parser {
                         ));
                     }
                     Tok::Op("(") => {
-                        return Err(ErbError::unsupported("calling a proc with .()", at));
+                        // `f.(x)` is `f.call(x)`
+                        self.pos -= 1;
+                        "call".to_string()
                     }
                     Tok::Op(o)
                         if matches!(
@@ -880,6 +882,74 @@ impl Parser {
         Ok(Block { params, body })
     }
 
+    /// `->(a, b) { ... }`, `-> a { ... }` or `-> do ... end`, after the `->`.
+    fn stabby_lambda(&mut self, at: usize) -> PResult<Node> {
+        let mut params = Vec::new();
+        let paren = self.eat_op("(");
+        if !(paren && self.is_op(")")) && !self.is_op("{") && !self.is_kw("do") {
+            loop {
+                params.push(Param::Name(self.param_name()?));
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+        }
+        if paren {
+            self.expect_op(")")?;
+        }
+        let close = if self.eat_op("{") {
+            "}"
+        } else if self.eat_kw("do") {
+            "end"
+        } else {
+            return Err(self.unexpected());
+        };
+        let mut block = self.block_body(close)?;
+        block.params = params;
+        Ok(Node::new(Kind::Lambda(Box::new(block), true), at))
+    }
+
+    /// The `rescue`, `else` and `ensure` clauses of `begin ... end`, after its body.
+    fn begin_block(&mut self, body: Vec<Node>, at: usize) -> PResult<Node> {
+        let mut rescues = Vec::new();
+        while self.eat_kw("rescue") {
+            let mut classes = Vec::new();
+            let mut var = None;
+            while !matches!(self.tok(), Tok::Newline | Tok::Op(";") | Tok::Op("=>"))
+                && !self.is_kw("then")
+            {
+                classes.push(self.no_do_expr()?);
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            if self.eat_op("=>") {
+                var = Some(self.param_name()?);
+            }
+            self.eat_kw("then");
+            let body = self.statements()?;
+            rescues.push(RescueClause { classes, var, body });
+        }
+        let otherwise = if self.eat_kw("else") {
+            Some(self.statements()?)
+        } else {
+            None
+        };
+        let ensure = if self.eat_kw("ensure") {
+            Some(self.statements()?)
+        } else {
+            None
+        };
+        self.expect_kw("end")?;
+        let b = BeginBlock {
+            body,
+            rescues,
+            otherwise,
+            ensure,
+        };
+        Ok(Node::new(Kind::Begin(Box::new(b)), at))
+    }
+
     fn param_name(&mut self) -> PResult<String> {
         let at = self.at();
         match self.advance().tok {
@@ -966,7 +1036,7 @@ impl Parser {
                 Node::new(Kind::Array(items), at)
             }
             Tok::Op("{") => self.hash_literal(at)?,
-            Tok::Op("->") => return Err(ErbError::unsupported("lambdas (->)", at)),
+            Tok::Op("->") => self.stabby_lambda(at)?,
             Tok::Ident(name) => return self.identifier(name, at),
             _ => {
                 self.pos -= 1;
@@ -1030,11 +1100,8 @@ impl Parser {
             "for" => return self.for_expr(at),
             "begin" => {
                 let body = self.statements()?;
-                if self.is_kw("rescue") || self.is_kw("ensure") {
-                    return Err(ErbError::unsupported(
-                        "begin/rescue blocks (the 'rescue' modifier is supported)",
-                        self.at(),
-                    ));
+                if self.is_kw("rescue") || self.is_kw("ensure") || self.is_kw("else") {
+                    return self.begin_block(body, at);
                 }
                 self.expect_kw("end")?;
                 Kind::Seq(body)
@@ -1066,7 +1133,14 @@ impl Parser {
             | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
                 return Err(ErbError::unsupported(format!("'{name}'"), at));
             }
-            "lambda" | "proc" => return Err(ErbError::unsupported(format!("{name}s"), at)),
+            "lambda" | "proc" if self.is_op("{") || self.is_kw("do") => {
+                let close = if self.eat_op("{") { "}" } else { "end" };
+                if close == "end" {
+                    self.advance();
+                }
+                let block = self.block_body(close)?;
+                Kind::Lambda(Box::new(block), name == "lambda")
+            }
             "then" | "do" | "end" | "else" | "elsif" | "when" | "in" | "and" | "or" | "rescue" => {
                 self.pos -= 1;
                 return Err(self.unexpected());

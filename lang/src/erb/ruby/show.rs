@@ -24,6 +24,8 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Regexp(re) => format!("(?-mix:{})", re.source()),
         RValue::Match(c) => c.first().cloned().flatten().unwrap_or_default(),
         RValue::Scope => "Scope()".into(),
+        RValue::Proc(_, lambda) => proc_to_s(*lambda),
+        RValue::Exception(e) => e.1.clone(),
         RValue::Puppet(p) => crate::erb::bridge::puppet_to_s(p),
     }
 }
@@ -78,6 +80,7 @@ pub fn inspect(v: &RValue) -> String {
             s
         }
         RValue::Puppet(p) => crate::erb::bridge::puppet_inspect(p),
+        RValue::Exception(e) => format!("#<{}: {}>", e.0, e.1),
         _ => to_s(v),
     }
 }
@@ -150,5 +153,14 @@ mod tests {
         assert_eq!(inspect(&RValue::sym("a b")), r#":"a b""#);
         assert_eq!(inspect(&RValue::sym("ok?")), ":ok?");
         assert_eq!(quote("a\"b#{"), r#""a\"b\#{""#);
+    }
+}
+
+/// A proc as Ruby shows it, without the object address Ruby adds (it differs per run).
+fn proc_to_s(lambda: bool) -> String {
+    if lambda {
+        "#<Proc:(erb) (lambda)>".into()
+    } else {
+        "#<Proc:(erb)>".into()
     }
 }

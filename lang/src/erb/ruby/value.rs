@@ -24,6 +24,10 @@ pub enum RValue {
     Class(Rc<str>),
     /// The template's `scope`.
     Scope,
+    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`).
+    Proc(Rc<super::ast::Block>, bool),
+    /// A rescued exception: its class and message.
+    Exception(Rc<(String, String)>),
     /// A Puppet value with no Ruby counterpart in the subset (types, Sensitive, timespans):
     /// it prints as the reference prints it and converts back unchanged.
     Puppet(Value),
@@ -91,6 +95,8 @@ impl RValue {
             RValue::Match(_) => "MatchData".into(),
             RValue::Class(_) => "Class".into(),
             RValue::Scope => "Puppet::Parser::Scope".into(),
+            RValue::Proc(..) => "Proc".into(),
+            RValue::Exception(e) => e.0.clone(),
             RValue::Puppet(v) => super::super::bridge::puppet_class(v),
         }
     }
@@ -106,6 +112,7 @@ impl RValue {
             RValue::Str(_) => class == "Comparable",
             RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => class == "Enumerable",
             RValue::Class(_) => class == "Module",
+            RValue::Exception(e) => super::eval::error_is_a(&e.0, class),
             RValue::Puppet(v) => super::super::bridge::puppet_is_a(v, class),
             _ => false,
         }
