@@ -886,7 +886,8 @@ impl Parser {
     fn stabby_lambda(&mut self, at: usize) -> PResult<Node> {
         let mut params = Vec::new();
         let paren = self.eat_op("(");
-        if !(paren && self.is_op(")")) && !self.is_op("{") && !self.is_kw("do") {
+        let no_params = (paren && self.is_op(")")) || self.is_op("{") || self.is_kw("do");
+        if !no_params {
             loop {
                 params.push(Param::Name(self.param_name()?));
                 if !self.eat_op(",") {

@@ -140,6 +140,15 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+/// A proc as Ruby shows it, without the object address Ruby adds (it differs per run).
+fn proc_to_s(lambda: bool) -> String {
+    if lambda {
+        "#<Proc:(erb) (lambda)>".into()
+    } else {
+        "#<Proc:(erb)>".into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,14 +162,5 @@ mod tests {
         assert_eq!(inspect(&RValue::sym("a b")), r#":"a b""#);
         assert_eq!(inspect(&RValue::sym("ok?")), ":ok?");
         assert_eq!(quote("a\"b#{"), r#""a\"b\#{""#);
-    }
-}
-
-/// A proc as Ruby shows it, without the object address Ruby adds (it differs per run).
-fn proc_to_s(lambda: bool) -> String {
-    if lambda {
-        "#<Proc:(erb) (lambda)>".into()
-    } else {
-        "#<Proc:(erb)>".into()
     }
 }
