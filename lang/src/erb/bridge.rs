@@ -52,7 +52,7 @@ pub fn to_puppet(v: &RValue) -> Result<Value, String> {
         RValue::Class(c) => Value::String(c.clone()),
         RValue::Puppet(p) => p.clone(),
         RValue::Range(_)
-        | RValue::Match(_)
+        | RValue::Match(..)
         | RValue::Scope
         | RValue::Proc(..)
         | RValue::Exception(_) => {

@@ -179,7 +179,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             _ => None,
         },
         RValue::Regexp(re) => match c.name {
-            "source" => Some(RValue::str(re.source())),
+            "source" => Some(RValue::str(crate::erb::ruby::eval::ruby_source(re).0)),
+            "options" => {
+                let flags = crate::erb::ruby::eval::ruby_source(re).1;
+                let bit = |c: char, b: i64| if flags.contains(c) { b } else { 0 };
+                Some(RValue::Int(bit('i', 1) | bit('x', 2) | bit('m', 4)))
+            }
             "=~" | "match" | "match?" => {
                 c.arity(1, 2)?;
                 let s = match &c.args[0] {
@@ -228,7 +233,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             "to_proc" => Some(recv.clone()),
             _ => None,
         },
-        RValue::Match(caps) => match c.name {
+        RValue::Match(caps, names) => match c.name {
             "[]" => {
                 c.arity(1, 1)?;
                 Some(match &c.args[0] {
@@ -240,7 +245,20 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             .map(RValue::str)
                             .unwrap_or(RValue::Nil)
                     }
-                    _ => return unsupported("named captures in MatchData#[]", c.at),
+                    RValue::Str(n) | RValue::Sym(n) => {
+                        match names.iter().position(|g| g.as_deref() == Some(&**n)) {
+                            Some(i) => caps
+                                .get(i)
+                                .cloned()
+                                .flatten()
+                                .map(RValue::str)
+                                .unwrap_or(RValue::Nil),
+                            None => {
+                                return raise(format!("undefined group name reference: {n}"), c.at)
+                            }
+                        }
+                    }
+                    _ => return unsupported("MatchData#[] with a range", c.at),
                 })
             }
             "captures" => Some(RValue::array(
@@ -255,6 +273,23 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .collect(),
             )),
             "size" | "length" => Some(RValue::Int(caps.len() as i64)),
+            "names" => Some(RValue::array(
+                names
+                    .iter()
+                    .flatten()
+                    .map(|n| RValue::str(n.as_str()))
+                    .collect(),
+            )),
+            "named_captures" => {
+                let mut h = crate::erb::ruby::value::RHash::default();
+                for (i, n) in names.iter().enumerate() {
+                    if let Some(n) = n {
+                        let v = caps.get(i).cloned().flatten().map(RValue::str);
+                        h.insert(RValue::str(n.as_str()), v.unwrap_or(RValue::Nil));
+                    }
+                }
+                Some(RValue::hash(h))
+            }
             _ => None,
         },
         RValue::Puppet(p) => match (c.name, p) {

@@ -337,7 +337,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {
             if op == "=~" {
                 RValue::Int(s[..start].chars().count() as i64)
             } else {
-                RValue::Match(caps)
+                RValue::Match(caps, Rc::new(re.group_names()))
             }
         }
         None => {

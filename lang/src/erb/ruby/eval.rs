@@ -225,8 +225,29 @@ impl<'h> Interp<'h> {
                     RValue::Array(a) => a.borrow().clone(),
                     other => vec![other.clone()],
                 };
+                // `a, *rest, z = ...`: the splat takes what the others leave
+                let splat = targets
+                    .iter()
+                    .position(|t| matches!(t.kind, Kind::Splat(_)));
                 for (i, t) in targets.iter().enumerate() {
-                    self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?;
+                    match (&t.kind, splat) {
+                        (Kind::Splat(inner), _) => {
+                            let after = targets.len() - i - 1;
+                            let end = items.len().saturating_sub(after).max(i);
+                            let rest = items.get(i..end).map(<[RValue]>::to_vec);
+                            self.assign(inner, RValue::array(rest.unwrap_or_default()))?;
+                        }
+                        (_, Some(k)) if i > k => {
+                            let from_end = targets.len() - i;
+                            let v = items
+                                .len()
+                                .checked_sub(from_end)
+                                .filter(|j| *j >= k)
+                                .and_then(|j| items.get(j).cloned());
+                            self.assign(t, v.unwrap_or(RValue::Nil))?;
+                        }
+                        _ => self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?,
+                    }
                 }
                 v
             }
@@ -438,7 +459,7 @@ impl<'h> Interp<'h> {
             "~" => self
                 .last_match
                 .clone()
-                .map(RValue::Match)
+                .map(|c| RValue::Match(c, Rc::new(Vec::new())))
                 .unwrap_or(RValue::Nil),
             "&" => group(&self.last_match, 0),
             d if d.chars().all(|c| c.is_ascii_digit()) => {
@@ -663,22 +684,44 @@ impl<'h> Interp<'h> {
 
 /// Compiles a Ruby regexp literal with its flags.
 pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
-    let mut prefix = String::new();
+    // The flags become an inline group that always names `s` (Ruby's `m`), which Ruby's
+    // own syntax has no way to write: `ruby_source` tells it from the template's pattern.
+    let mut on = String::new();
     if flags.contains('i') {
-        prefix.push('i');
-    }
-    if flags.contains('m') {
-        prefix.push('s');
+        on.push('i');
     }
     if flags.contains('x') {
-        prefix.push('x');
+        on.push('x');
     }
-    let full = if prefix.is_empty() {
+    let full = if flags.contains('m') {
+        format!("(?{on}s){src}")
+    } else if on.is_empty() {
         src.to_string()
     } else {
-        format!("(?{prefix}){src}")
+        format!("(?{on}-s){src}")
     };
     Regexp::new(&full).map_err(|e| Flow::Error(ErbError::syntax(format!("{e}: /{src}/"), at)))
+}
+
+/// A regexp's pattern as the template wrote it and its flags in Ruby's order (`mix`).
+pub fn ruby_source(re: &Regexp) -> (&str, String) {
+    let full = re.source();
+    if let Some(rest) = full.strip_prefix("(?") {
+        if let Some(close) = rest.find(')') {
+            let group = &rest[..close];
+            if group.contains('s') && group.chars().all(|c| "isx-".contains(c)) {
+                let on = group.split('-').next().unwrap_or("");
+                let mut flags = String::new();
+                for (ruby, inline) in [('m', 's'), ('i', 'i'), ('x', 'x')] {
+                    if on.contains(inline) {
+                        flags.push(ruby);
+                    }
+                }
+                return (&rest[close + 1..], flags);
+            }
+        }
+    }
+    (full, String::new())
 }
 
 /// Whether exception class `class` is `ancestor` or inherits from it.

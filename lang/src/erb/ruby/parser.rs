@@ -214,6 +214,9 @@ impl Parser {
             if self.is_kw("in") || self.is_kw("then") {
                 return Err(self.unexpected());
             }
+            if closer == Some("end-of-input") && self.cannot_start_statement() {
+                return Err(self.expected("end-of-input"));
+            }
             let stmt = self.statement()?;
             let template_part = matches!(stmt.kind, Kind::Text(_) | Kind::Output(_));
             out.push(stmt);
@@ -360,7 +363,21 @@ impl Parser {
         {
             let mut targets = vec![left];
             while self.eat_op(",") {
-                targets.push(self.primary()?);
+                let star = self.at();
+                if self.eat_op("*") {
+                    let t = self.primary()?;
+                    if targets.iter().any(|t| matches!(t.kind, Kind::Splat(_))) {
+                        return Err(ErbError::syntax_span(
+                            "syntax error, unexpected *",
+                            star,
+                            star + 1,
+                        ));
+                    }
+                    self.declare(&t);
+                    targets.push(Node::new(Kind::Splat(t.boxed()), star));
+                } else {
+                    targets.push(self.primary()?);
+                }
             }
             self.expect_op("=")?;
             for t in &targets {
@@ -414,6 +431,9 @@ impl Parser {
             match &self.toks[i].tok {
                 Tok::Op(",") => i += 1,
                 _ => return false,
+            }
+            if matches!(&self.toks[i].tok, Tok::Op("*")) {
+                i += 1;
             }
             match &self.toks[i].tok {
                 Tok::Ident(_) | Tok::IVar(_) => i += 1,
@@ -880,6 +900,33 @@ impl Parser {
             self.expect_kw("end")?;
         }
         Ok(Block { params, body })
+    }
+
+    /// Whether the current token is an operator no statement starts with (Ruby's parser,
+    /// at the top, then names what it expected: the end of the input).
+    fn cannot_start_statement(&self) -> bool {
+        match self.tok() {
+            Tok::Op(o) => !matches!(
+                *o,
+                "(" | "["
+                    | "{"
+                    | "-"
+                    | "+"
+                    | "!"
+                    | "~"
+                    | "::"
+                    | "->"
+                    | "*"
+                    | "**"
+                    | "&"
+                    | ".."
+                    | "..."
+                    | "<<"
+                    | "/"
+                    | "%"
+            ),
+            _ => false,
+        }
     }
 
     /// `->(a, b) { ... }`, `-> a { ... }` or `-> do ... end`, after the `->`.

@@ -21,8 +21,16 @@ pub fn to_s(v: &RValue) -> String {
             if r.2 { "..." } else { ".." },
             to_s(&r.1)
         ),
-        RValue::Regexp(re) => format!("(?-mix:{})", re.source()),
-        RValue::Match(c) => c.first().cloned().flatten().unwrap_or_default(),
+        RValue::Regexp(re) => {
+            let (src, flags) = super::eval::ruby_source(re);
+            let off: String = "mix".chars().filter(|c| !flags.contains(*c)).collect();
+            if off.is_empty() {
+                format!("(?{flags}:{src})")
+            } else {
+                format!("(?{flags}-{off}:{src})")
+            }
+        }
+        RValue::Match(c, _) => c.first().cloned().flatten().unwrap_or_default(),
         RValue::Scope => "Scope()".into(),
         RValue::Proc(_, lambda) => proc_to_s(*lambda),
         RValue::Exception(e) => e.1.clone(),
@@ -64,16 +72,24 @@ pub fn inspect(v: &RValue) -> String {
             if r.2 { "..." } else { ".." },
             inspect(&r.1)
         ),
-        RValue::Regexp(re) => format!("/{}/", re.source()),
-        RValue::Match(c) => {
+        RValue::Regexp(re) => {
+            let (src, flags) = super::eval::ruby_source(re);
+            let flags: String = "mix".chars().filter(|c| flags.contains(*c)).collect();
+            format!("/{src}/{flags}")
+        }
+        RValue::Match(c, names) => {
             let mut s = format!(
                 "#<MatchData {}",
                 quote(&c.first().cloned().flatten().unwrap_or_default())
             );
             for (i, g) in c.iter().enumerate().skip(1) {
+                let label = match names.get(i).cloned().flatten() {
+                    Some(n) => n,
+                    None => i.to_string(),
+                };
                 match g {
-                    Some(t) => s.push_str(&format!(" {i}:{}", quote(t))),
-                    None => s.push_str(&format!(" {i}:nil")),
+                    Some(t) => s.push_str(&format!(" {label}:{}", quote(t))),
+                    None => s.push_str(&format!(" {label}:nil")),
                 }
             }
             s.push('>');

@@ -18,8 +18,8 @@ pub enum RValue {
     Hash(Rc<RefCell<RHash>>),
     Range(Rc<(RValue, RValue, bool)>),
     Regexp(Rc<Regexp>),
-    /// The result of a successful match: the groups' texts.
-    Match(Rc<Captures>),
+    /// The result of a successful match: the groups' texts and names.
+    Match(Rc<Captures>, Rc<Vec<Option<String>>>),
     /// A class (`String`, `Integer`, `Puppet::Pops::Types::PIntegerType`): its name.
     Class(Rc<str>),
     /// The template's `scope`.
@@ -92,7 +92,7 @@ impl RValue {
             RValue::Hash(_) => "Hash".into(),
             RValue::Range(_) => "Range".into(),
             RValue::Regexp(_) => "Regexp".into(),
-            RValue::Match(_) => "MatchData".into(),
+            RValue::Match(..) => "MatchData".into(),
             RValue::Class(_) => "Class".into(),
             RValue::Scope => "Puppet::Parser::Scope".into(),
             RValue::Proc(..) => "Proc".into(),
