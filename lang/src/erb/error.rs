@@ -13,6 +13,9 @@ pub enum ErbError {
         quote: bool,
         /// A second error Ruby's parser reports at the same place after recovering.
         also: Option<String>,
+        /// How far past `at`, in ERB's generated code, Ruby's parser stopped (in the
+        /// `).to_s);` ERB writes after the code of `<%= %>`).
+        shift: usize,
     },
     /// Valid Ruby that prepl's subset does not cover (`what` names the construct).
     Unsupported { what: String, at: usize },
@@ -34,6 +37,7 @@ impl ErbError {
             end: at,
             quote: true,
             also: None,
+            shift: 0,
         }
     }
     /// A syntax error Ruby reports without quoting the code (`break` outside a loop).
@@ -44,6 +48,7 @@ impl ErbError {
             end: at,
             quote: false,
             also: None,
+            shift: 0,
         }
     }
     pub fn syntax_span(message: impl Into<String>, at: usize, end: usize) -> ErbError {
@@ -53,6 +58,7 @@ impl ErbError {
             end,
             quote: true,
             also: None,
+            shift: 0,
         }
     }
     pub fn unsupported(what: impl Into<String>, at: usize) -> ErbError {

@@ -76,6 +76,7 @@ fn unterminated_output(e: ErbError, text: &str, code_at: usize) -> ErbError {
                 end: usize::MAX,
                 quote: true,
                 also: Some("syntax error, unexpected end-of-input, expecting ')'".into()),
+                shift: 0,
             }
         }
         other => other,

@@ -161,10 +161,11 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
             end,
             quote,
             also,
+            shift,
         } => {
             // with the line of ERB's generated Ruby code that Ruby's parser quotes
             let generated = erb::generated::generate(text);
-            let start = generated.offset(at);
+            let start = (generated.offset(at) + shift).min(generated.src.len());
             let stop = (start + end.saturating_sub(at)).min(generated.src.len());
             let (line, mut snippet) = generated.snippet(start, stop);
             if !quote {
@@ -269,6 +270,12 @@ impl Host for EvalHost<'_> {
             Flow::Error(e) => strip_prefix(&e.message).to_string(),
             _ => format!("{name}(): control flow (break/next/return) cannot leave a template"),
         })
+    }
+
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.ev
+            .set_named_variable(name, value)
+            .map_err(|e| e.message)
     }
 
     fn has_function(&mut self, name: &str) -> Result<bool, String> {

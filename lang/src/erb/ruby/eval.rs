@@ -26,6 +26,11 @@ pub trait Host {
     /// Whether a function can be called as `scope.function_NAME` (an error for a function
     /// that exists but cannot be called so).
     fn has_function(&mut self, name: &str) -> Result<bool, String>;
+    /// `scope.setvar(name, value)`: sets a variable in the scope the template is rendered
+    /// in; the error is the message.
+    fn set_variable(&mut self, name: &str, _value: Value) -> Result<(), String> {
+        Err(format!("Cannot reassign variable '${name}'"))
+    }
 }
 
 /// Leaving an expression other than by its value.
@@ -57,6 +62,9 @@ pub struct Interp<'h> {
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
     pub last_match: Option<Rc<Captures>>,
+    /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
+    /// the same object; `@x` does not see them, as in the reference).
+    pub scope_vars: HashMap<String, RValue>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     steps: usize,
@@ -79,6 +87,7 @@ impl<'h> Interp<'h> {
             ivars: HashMap::new(),
             last_match: None,
             catching: Vec::new(),
+            scope_vars: HashMap::new(),
             steps: 0,
         }
     }
@@ -139,6 +148,9 @@ impl<'h> Interp<'h> {
     fn ivar(&mut self, name: &str) -> RValue {
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
+        }
+        if self.scope_vars.contains_key(name) {
+            return RValue::Nil;
         }
         let v = self
             .host

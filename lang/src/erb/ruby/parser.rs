@@ -165,6 +165,20 @@ impl Parser {
             _ => (t.at, t.end.max(t.at)),
         }
     }
+    /// A `(` left open at the `%>` of `<%= %>`: in ERB's code `CODE).to_s);` its `)`
+    /// closes it, and Ruby's parser stops at the `;`.
+    fn paren_closed_by_erb(&self) -> ErbError {
+        let at = self.at();
+        ErbError::Syntax {
+            message: "syntax error, unexpected ';', expecting ')'".into(),
+            at,
+            end: at + 1,
+            quote: true,
+            also: None,
+            shift: ").to_s)".len(),
+        }
+    }
+
     fn unexpected(&self) -> ErbError {
         let (at, end) = self.span();
         ErbError::syntax_span(
@@ -812,10 +826,16 @@ impl Parser {
             if self.eat_op(close) {
                 break;
             }
+            if close == ")" && matches!(self.tok(), Tok::OutEnd) {
+                return Err(self.paren_closed_by_erb());
+            }
             self.arg(&mut args, &mut pairs)?;
             self.skip_newlines();
             if !self.eat_op(",") {
                 self.skip_newlines();
+                if close == ")" && matches!(self.tok(), Tok::OutEnd) {
+                    return Err(self.paren_closed_by_erb());
+                }
                 self.expect_op(close)?;
                 break;
             }
