@@ -21,13 +21,14 @@ Renders ERB templates ('module/name.erb' in the module's templates/, or an absol
 ERB: <%= expr %> outputs, <% code %> runs, <%# comment %>, <%% is a literal <%; trim mode '-' as Puppet's: <%- drops the line's indentation, -%> the newline after it.
 
 prepl renders ERB with its own interpreter of the Ruby that templates use (no Ruby runtime):
-  - variables: @x (a Puppet variable, nil when undefined), scope['x'], scope['mod::x'], scope.lookupvar('x'); local variables
+  - variables: @x (a Puppet variable, nil when undefined), scope['x'], scope['mod::x'], scope.lookupvar('x'), scope.setvar('x', value); local variables, a, *rest = list
   - functions: scope.function_NAME([args]) (3.x functions), scope.call_function('name', [args]) (any function)
   - if/elsif/else/unless/end, modifiers (x if c), ternary, case/when, while/until, for x in, &&, ||, !, and/or/not, rescue modifier, defined?, next/break
+  - begin/rescue Class => e/else/ensure/end, raise, e.message, catch/throw; lambdas and procs (->(x) { }, lambda { |x| }, proc { }, .call, .(), [])
   - literals: strings with #{} and escapes, %w(), symbols, arrays, hashes (=> and key:), ranges, integers, floats, regexps
   - blocks: do |a, b| ... end and { |x| ... }, &:name
-  - methods: each, each_with_index, each_pair, map/collect, select/reject, sort, sort_by, join, flatten, compact, uniq, reverse, first/last, size/length/count, include?, keys, values, has_key?/key?, fetch, dig, merge, min/max, sum, inject, group_by, any?/all?, nil?, empty?, is_a?/kind_of?, class, to_s/to_i/to_f/inspect, upcase/downcase/capitalize, strip, split, gsub/sub, match/=~, start_with?/end_with?, ljust/rjust/center, times, format/%, [] with indexes and ranges, and more.
-Ruby outside the subset (def, class, begin/rescue blocks, lambdas, most of the standard library) is an error naming the construct, the template, line and column.";
+  - methods: each, each_with_index, each_pair, map/collect, select/reject, sort, sort_by, join, flatten, compact, uniq, reverse, first/last, size/length/count, include?, keys, values, has_key?/key?, fetch, dig, merge, min/max, sum, inject, group_by, any?/all?, nil?, empty?, is_a?/kind_of?, class, to_s/to_i/to_f/inspect, upcase/downcase/capitalize, strip, split, gsub/sub, match/=~, start_with?/end_with?, ljust/rjust/center, times, format/%, [] with indexes and ranges, named captures (m[:name]), and more.
+Ruby outside the subset (def, class, heredocs, string mutation with << or bang methods, integers beyond 64 bits, a block given to call_function, most of the standard library) is an error naming the construct, the template, line and column. A Ruby syntax error is reported as Ruby reports it, quoting the code ERB generates.";
 
 const INLINE_DOC: &str = "inline_template(String *$templates) -> String
 Renders ERB templates given as strings and concatenates the results (see :help template for the Ruby prepl's ERB supports).
