@@ -41,7 +41,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 // the reference shows an empty message
                 None => ("RuntimeError".to_string(), String::new()),
             };
-            Err(Flow::Error(ErbError::raised_as(class, msg, at)))
+            Err(Flow::from(ErbError::raised_as(class, msg, at)))
         }
         "Integer" => {
             c.arity(1, 2)?;
@@ -109,7 +109,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
             c.arity(1, 2)?;
             let tag = c.args[0].clone();
             if !it.catching.iter().any(|t| t.equals(&tag)) {
-                return Err(Flow::Error(ErbError::raised_as(
+                return Err(Flow::from(ErbError::raised_as(
                     "UncaughtThrowError",
                     format!("uncaught throw {}", crate::erb::ruby::show::inspect(&tag)),
                     at,

@@ -350,7 +350,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {
 /// `format`/`String#%`, through Puppet's `sprintf` (Ruby's `Kernel#format`).
 pub fn format(it: &mut Interp, fmt: &RValue, args: &[RValue], at: usize) -> R {
     let mut puppet = vec![to_puppet(fmt).map_err(|e| {
-        crate::erb::ruby::eval::Flow::Error(crate::erb::error::ErbError::unsupported(e, at))
+        crate::erb::ruby::eval::Flow::from(crate::erb::error::ErbError::unsupported(e, at))
     })?];
     for a in args {
         match to_puppet(a) {

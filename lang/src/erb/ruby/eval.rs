@@ -36,7 +36,9 @@ pub trait Host {
 /// Leaving an expression other than by its value.
 #[derive(Debug)]
 pub enum Flow {
-    Error(ErbError),
+    /// Boxed: every evaluation step returns a `Flow`, and its size is paid by each frame of
+    /// the evaluator's recursion.
+    Error(Box<ErbError>),
     Next(RValue),
     Break(RValue),
     /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it.
@@ -45,7 +47,7 @@ pub enum Flow {
 
 impl From<ErbError> for Flow {
     fn from(e: ErbError) -> Flow {
-        Flow::Error(e)
+        Flow::Error(Box::new(e))
     }
 }
 
@@ -71,11 +73,11 @@ pub struct Interp<'h> {
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::Error(ErbError::raised(message, at)))
+    Err(Flow::from(ErbError::raised(message, at)))
 }
 
 pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::Error(ErbError::unsupported(what, at)))
+    Err(Flow::from(ErbError::unsupported(what, at)))
 }
 
 impl<'h> Interp<'h> {
@@ -95,7 +97,7 @@ impl<'h> Interp<'h> {
     pub fn run(&mut self, body: &[Node]) -> Result<(), ErbError> {
         match self.body(body) {
             Ok(_) => Ok(()),
-            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Next(_)) => Ok(()),
             Err(Flow::Throw(tag, _)) => Err(ErbError::raised_as(
                 "UncaughtThrowError",
@@ -231,38 +233,7 @@ impl<'h> Interp<'h> {
                 self.assign(target, v.clone())?;
                 v
             }
-            Kind::MultiAssign(targets, value) => {
-                let v = self.eval(value)?;
-                let items = match &v {
-                    RValue::Array(a) => a.borrow().clone(),
-                    other => vec![other.clone()],
-                };
-                // `a, *rest, z = ...`: the splat takes what the others leave
-                let splat = targets
-                    .iter()
-                    .position(|t| matches!(t.kind, Kind::Splat(_)));
-                for (i, t) in targets.iter().enumerate() {
-                    match (&t.kind, splat) {
-                        (Kind::Splat(inner), _) => {
-                            let after = targets.len() - i - 1;
-                            let end = items.len().saturating_sub(after).max(i);
-                            let rest = items.get(i..end).map(<[RValue]>::to_vec);
-                            self.assign(inner, RValue::array(rest.unwrap_or_default()))?;
-                        }
-                        (_, Some(k)) if i > k => {
-                            let from_end = targets.len() - i;
-                            let v = items
-                                .len()
-                                .checked_sub(from_end)
-                                .filter(|j| *j >= k)
-                                .and_then(|j| items.get(j).cloned());
-                            self.assign(t, v.unwrap_or(RValue::Nil))?;
-                        }
-                        _ => self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?,
-                    }
-                }
-                v
-            }
+            Kind::MultiAssign(targets, value) => self.multi_assign(targets, value)?,
             Kind::OpAssign(target, op, value) => {
                 let current = match &target.kind {
                     Kind::LVar(n)
@@ -343,7 +314,9 @@ impl<'h> Interp<'h> {
                 self.case(subject.as_deref(), whens, els.as_deref())?
             }
             Kind::Rescue(e, fallback) => match self.eval(e) {
-                Err(Flow::Error(ErbError::Raised { .. })) => self.eval(fallback)?,
+                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
+                    self.eval(fallback)?
+                }
                 other => other?,
             },
             Kind::Seq(body) => self.body(body)?,
@@ -526,7 +499,7 @@ impl<'h> Interp<'h> {
             Kind::Assign(..) | Kind::OpAssign(..) | Kind::MultiAssign(..) => Some("assignment"),
             Kind::Call { recv: Some(r), .. } => match self.eval(r) {
                 Ok(_) => Some("method"),
-                Err(Flow::Error(ErbError::Raised { .. })) => None,
+                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => None,
                 Err(other) => return Err(other),
             },
             _ => Some("expression"),
@@ -599,11 +572,50 @@ impl<'h> Interp<'h> {
     }
 
     /// Calls a block with the given arguments (an array spreads over several parameters).
+    /// `a, *rest, z = value` (kept out of `eval`, whose frame every nested expression pays).
+    #[inline(never)]
+    fn multi_assign(&mut self, targets: &[Node], value: &Node) -> R {
+        let v = self.eval(value)?;
+        let items = match &v {
+            RValue::Array(a) => a.borrow().clone(),
+            other => vec![other.clone()],
+        };
+        // `a, *rest, z = ...`: the splat takes what the others leave
+        let splat = targets
+            .iter()
+            .position(|t| matches!(t.kind, Kind::Splat(_)));
+        for (i, t) in targets.iter().enumerate() {
+            match (&t.kind, splat) {
+                (Kind::Splat(inner), _) => {
+                    let after = targets.len() - i - 1;
+                    let end = items.len().saturating_sub(after).max(i);
+                    let rest = items.get(i..end).map(<[RValue]>::to_vec);
+                    self.assign(inner, RValue::array(rest.unwrap_or_default()))?;
+                }
+                (_, Some(k)) if i > k => {
+                    let from_end = targets.len() - i;
+                    let v = items
+                        .len()
+                        .checked_sub(from_end)
+                        .filter(|j| *j >= k)
+                        .and_then(|j| items.get(j).cloned());
+                    self.assign(t, v.unwrap_or(RValue::Nil))?;
+                }
+                _ => self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?,
+            }
+        }
+        Ok(v)
+    }
+
     /// `begin ... rescue ... else ... ensure ... end`: a Ruby exception (not a syntax error
     /// nor unsupported Ruby) raised by the body goes to the first clause whose class matches.
+    #[inline(never)]
     fn begin_block(&mut self, b: &BeginBlock) -> R {
         let result = match self.body(&b.body) {
-            Err(Flow::Error(ErbError::Raised { message, at, class })) => {
+            Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
+                let ErbError::Raised { message, at, class } = *e else {
+                    return Err(Flow::Error(e));
+                };
                 let mut handled = None;
                 for clause in &b.rescues {
                     let mut hit = clause.classes.is_empty() && error_is_a(&class, "StandardError");
@@ -635,7 +647,7 @@ impl<'h> Interp<'h> {
                         }
                         self.body(&clause.body)
                     }
-                    None => Err(Flow::Error(ErbError::Raised { message, at, class })),
+                    None => Err(Flow::from(ErbError::Raised { message, at, class })),
                 }
             }
             Ok(v) => match &b.otherwise {
@@ -712,7 +724,7 @@ pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
     } else {
         format!("(?{on}-s){src}")
     };
-    Regexp::new(&full).map_err(|e| Flow::Error(ErbError::syntax(format!("{e}: /{src}/"), at)))
+    Regexp::new(&full).map_err(|e| Flow::from(ErbError::syntax(format!("{e}: /{src}/"), at)))
 }
 
 /// A regexp's pattern as the template wrote it and its flags in Ruby's order (`mix`).
