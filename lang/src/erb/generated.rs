@@ -185,7 +185,7 @@ fn next_stag(text: &str, pos: usize) -> (usize, usize, Option<Option<Stag>>) {
         if rest.starts_with("<%") {
             return (p, p + 2, Some(Some(Stag::Code)));
         }
-        p += 1;
+        p += text[p..].chars().next().map_or(1, char::len_utf8);
     }
     (text.len(), text.len(), None)
 }
@@ -205,12 +205,12 @@ fn next_etag(text: &str, pos: usize) -> Option<(usize, usize, bool)> {
         if rest.starts_with("%>") {
             return Some((p, p + 2, false));
         }
-        p += 1;
+        p += text[p..].chars().next().map_or(1, char::len_utf8);
     }
     None
 }
 
-/// Ruby's `String#dump`.
+/// Ruby's `String#dump` of the template's text as bytes.
 fn dump(s: &str) -> String {
     let mut out = String::from("\"");
     let mut chars = s.chars().peekable();
@@ -231,8 +231,13 @@ fn dump(s: &str) -> String {
                 out.push_str(&format!("\\x{:02X}", c as u32))
             }
             c if c.is_ascii() => out.push(c),
-            c if (c as u32) > 0xffff => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
-            c => out.push_str(&format!("\\u{:04X}", c as u32)),
+            // ERB compiles the template's bytes (`String#b`): each byte of a character
+            c => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("\\x{b:02X}"));
+                }
+            }
         }
     }
     out.push('"');
@@ -316,6 +321,18 @@ mod tests {
              _erbout.<< \"w\".freeze; _erbout.<< \"<% %%>\\n\".freeze\n;  end ; \
              _erbout.<< \"\\n\".freeze\n; _erbout"
         );
+    }
+
+    #[test]
+    fn multibyte_text_does_not_split_characters() {
+        let g = generate("é<%= x é %>ü-é");
+        assert_eq!(
+            g.src,
+            "_erbout = +''; _erbout.<< \"\\xC3\\xA9\".freeze; _erbout.<<(( x é ).to_s); \
+             _erbout.<< \"\\xC3\\xBC-\\xC3\\xA9\".freeze; _erbout"
+        );
+        let end = g.src.len();
+        assert!(!g.snippet(end, end).1.is_empty());
     }
 
     #[test]
