@@ -260,8 +260,14 @@ impl Generated {
     pub fn snippet(&self, start: usize, end: usize) -> (usize, String) {
         const MARGIN: usize = 30;
         let src = self.src.as_str();
-        let end = end.min(src.len());
-        let start = start.min(end);
+        let mut end = end.min(src.len());
+        while !src.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut start = start.min(end);
+        while !src.is_char_boundary(start) {
+            start -= 1;
+        }
         let line_no = src[..end].matches('\n').count() + 1;
         let lbeg = src[..end].rfind('\n').map_or(0, |n| n + 1);
         let lend = src[end..].find('\n').map_or(src.len(), |n| end + n);
