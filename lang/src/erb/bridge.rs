@@ -51,7 +51,11 @@ pub fn to_puppet(v: &RValue) -> Result<Value, String> {
         RValue::Regexp(r) => Value::Regexp(r.clone()),
         RValue::Class(c) => Value::String(c.clone()),
         RValue::Puppet(p) => p.clone(),
-        RValue::Range(_) | RValue::Match(_) | RValue::Scope => {
+        RValue::Range(_)
+        | RValue::Match(..)
+        | RValue::Scope
+        | RValue::Proc(..)
+        | RValue::Exception(_) => {
             return Err(format!(
                 "a Ruby {} cannot be given to Puppet",
                 v.class_name()

@@ -4,12 +4,29 @@
 #[derive(Debug, Clone, PartialEq)]
 pub enum ErbError {
     /// The template's Ruby does not parse.
-    Syntax { message: String, at: usize },
+    /// `at`..`end` is the token it stopped at.
+    Syntax {
+        message: String,
+        at: usize,
+        end: usize,
+        /// Whether Ruby quotes the generated code's line (not for errors found after parsing).
+        quote: bool,
+        /// A second error Ruby's parser reports at the same place after recovering.
+        also: Option<String>,
+        /// How far past `at`, in ERB's generated code, Ruby's parser stopped (in the
+        /// `).to_s);` ERB writes after the code of `<%= %>`).
+        shift: usize,
+    },
     /// Valid Ruby that prepl's subset does not cover (`what` names the construct).
     Unsupported { what: String, at: usize },
     /// A Ruby exception (`NoMethodError`, `TypeError`, `raise`, a failing Puppet function):
     /// `rescue` catches it. `at` is where it was raised.
-    Raised { message: String, at: usize },
+    Raised {
+        message: String,
+        at: usize,
+        /// Its exception class (`NoMethodError`).
+        class: String,
+    },
 }
 
 impl ErbError {
@@ -17,6 +34,31 @@ impl ErbError {
         ErbError::Syntax {
             message: message.into(),
             at,
+            end: at,
+            quote: true,
+            also: None,
+            shift: 0,
+        }
+    }
+    /// A syntax error Ruby reports without quoting the code (`break` outside a loop).
+    pub fn syntax_unquoted(message: impl Into<String>, at: usize) -> ErbError {
+        ErbError::Syntax {
+            message: message.into(),
+            at,
+            end: at,
+            quote: false,
+            also: None,
+            shift: 0,
+        }
+    }
+    pub fn syntax_span(message: impl Into<String>, at: usize, end: usize) -> ErbError {
+        ErbError::Syntax {
+            message: message.into(),
+            at,
+            end,
+            quote: true,
+            also: None,
+            shift: 0,
         }
     }
     pub fn unsupported(what: impl Into<String>, at: usize) -> ErbError {
@@ -26,9 +68,16 @@ impl ErbError {
         }
     }
     pub fn raised(message: impl Into<String>, at: usize) -> ErbError {
+        let message = message.into();
+        let class = class_of(&message).to_string();
+        ErbError::Raised { message, at, class }
+    }
+    /// An exception of a given class (`raise ArgumentError, 'bad'`).
+    pub fn raised_as(class: impl Into<String>, message: impl Into<String>, at: usize) -> ErbError {
         ErbError::Raised {
             message: message.into(),
             at,
+            class: class.into(),
         }
     }
     pub fn at(&self) -> usize {
@@ -47,4 +96,35 @@ pub fn line_col(text: &str, at: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let col = before.rfind('\n').map_or(at, |n| at - n - 1) + 1;
     (line, col)
+}
+
+/// The class of an exception the core methods raise, from the message Ruby gives it.
+fn class_of(message: &str) -> &'static str {
+    let starts = |p: &str| message.starts_with(p);
+    if starts("undefined method") {
+        "NoMethodError"
+    } else if starts("undefined local variable") || starts("uninitialized constant") {
+        "NameError"
+    } else if starts("divided by 0") {
+        "ZeroDivisionError"
+    } else if starts("key not found") {
+        "KeyError"
+    } else if starts("index ") {
+        "IndexError"
+    } else if starts("can't modify frozen") {
+        "FrozenError"
+    } else if starts("no implicit conversion")
+        || starts("can't convert")
+        || message.contains("can't be coerced")
+    {
+        "TypeError"
+    } else if starts("wrong number of arguments")
+        || starts("invalid value for")
+        || starts("comparison of")
+        || starts("negative")
+    {
+        "ArgumentError"
+    } else {
+        "RuntimeError"
+    }
 }

@@ -11,6 +11,7 @@
 
 pub mod bridge;
 pub mod error;
+pub mod generated;
 pub mod methods;
 pub mod ruby;
 pub mod scan;
@@ -46,7 +47,8 @@ pub fn compile(text: &str) -> Result<Template, ErbError> {
             }
             scan::Segment::Output { code, at } => {
                 toks.push(token(Tok::OutStart, at));
-                ruby::lexer::lex(&code, at, &mut toks)?;
+                ruby::lexer::lex(&code, at, &mut toks)
+                    .map_err(|e| unterminated_output(e, text, at))?;
                 toks.push(token(Tok::OutEnd, at + code.len()));
             }
         }
@@ -55,10 +57,48 @@ pub fn compile(text: &str) -> Result<Template, ErbError> {
     Ok(Template { body })
 }
 
+/// A string left open in `<%= %>` runs, in ERB's generated code, to the end of the code
+/// when no quote of its kind follows in the template: Ruby's parser then reports the string
+/// and the `((` ERB opened, both at the end.
+fn unterminated_output(e: ErbError, text: &str, code_at: usize) -> ErbError {
+    match e {
+        ErbError::Syntax { message, at, .. }
+            if message == "unterminated string meets end of file"
+                && text[at.min(text.len())..]
+                    .chars()
+                    .next()
+                    .is_some_and(|q| closes_nowhere(text, at, q))
+                && at >= code_at =>
+        {
+            ErbError::Syntax {
+                message,
+                at: usize::MAX,
+                end: usize::MAX,
+                quote: true,
+                also: Some("syntax error, unexpected end-of-input, expecting ')'".into()),
+                shift: 0,
+            }
+        }
+        other => other,
+    }
+}
+
+/// Whether nothing after the quote at `at` closes it in ERB's code: no quote of its kind,
+/// and for `"` no template text after the tag either (ERB writes text as `"..."`).
+fn closes_nowhere(text: &str, at: usize, q: char) -> bool {
+    let rest = &text[at + 1..];
+    match q {
+        '\'' => !rest.contains(q),
+        '"' => !rest.contains(q) && rest.find("%>").is_some_and(|n| rest[n + 2..].is_empty()),
+        _ => false,
+    }
+}
+
 fn token(tok: Tok, at: usize) -> Token {
     Token {
         tok,
         at,
+        end: at,
         spaced: true,
     }
 }

@@ -163,3 +163,75 @@ fn long_chains_are_bounded() {
     assert!(r(&format!("<%= 1{} %>", ".to_s".repeat(5000))).contains("chains longer"));
     assert_eq!(r(&format!("<%= 0{} %>", " + 1".repeat(100))), "100");
 }
+
+#[test]
+fn begin_rescue_with_exception_classes() {
+    let t = "<% begin %><%= nil.size %><% rescue NameError => e %><%= e.class %>: <%= e.message %><% end %>";
+    assert_eq!(
+        r(t),
+        "NoMethodError: undefined method `size' for nil:NilClass"
+    );
+    // a clause for another class lets the exception through
+    assert!(r("<%= begin; 1 / 0; rescue TypeError; 't'; end %>").starts_with("ERR Raised"));
+    assert_eq!(
+        r("<%= begin; 'ok'; rescue; 'bad'; else; 'else'; ensure; 'ignored'; end %>"),
+        "else"
+    );
+    assert_eq!(
+        r("<% begin; raise ArgumentError, 'no'; rescue => e; m = e.inspect; ensure; d = 1; end %><%= m %><%= d %>"),
+        "#<ArgumentError: no>1"
+    );
+}
+
+#[test]
+fn lambdas_procs_and_throw() {
+    assert_eq!(r("<%= f = ->(a, b) { a + b }; f.(1, 2) + f[3, 4] %>"), "10");
+    assert_eq!(r("<%= proc { |a, b| b.inspect }.call(1) %>"), "nil");
+    assert!(r("<%= lambda { |a| a }.call(1, 2) %>")
+        .contains("wrong number of arguments (given 2, expected 1)"));
+    assert_eq!(
+        r("<%= catch(:done) { [1, 2].each { |i| throw :done, i * 5 if i == 2 }; 0 } %>"),
+        "10"
+    );
+    assert!(r("<%= throw :nowhere %>").contains("uncaught throw :nowhere"));
+}
+
+#[test]
+fn named_captures_flags_and_splat() {
+    assert_eq!(
+        r("<% m = 'v1.2'.match(/v(?<maj>\\d)\\.(?<min>\\d)/) %><%= m[:maj] + m['min'] %> <%= m.inspect %>"),
+        "12 #<MatchData \"v1.2\" maj:\"1\" min:\"2\">"
+    );
+    assert_eq!(
+        r("<%= /a.c/m.source %> <%= /a/mi.inspect %> <%= /a/i %>"),
+        "a.c /a/mi (?i-mx:a)"
+    );
+    assert_eq!(
+        r("<% a, *b, c = [1, 2, 3, 4] %><%= [a, b, c].inspect %>"),
+        "[1, [2, 3], 4]"
+    );
+}
+
+#[test]
+fn syntax_errors_name_tokens_as_ruby_does() {
+    let msg = |t: &str| match compile(t) {
+        Err(ErbError::Syntax { message, .. }) => message,
+        other => format!("{other:?}"),
+    };
+    assert_eq!(
+        msg("<%= 1 2 %>"),
+        "syntax error, unexpected integer literal, expecting ')'"
+    );
+    assert_eq!(
+        msg("<% if true %>x"),
+        "syntax error, unexpected end-of-input, expecting `end'"
+    );
+    assert_eq!(
+        msg("<% end %>"),
+        "syntax error, unexpected `end', expecting end-of-input"
+    );
+    assert_eq!(
+        msg("<%= foo( %>"),
+        "syntax error, unexpected ';', expecting ')'"
+    );
+}

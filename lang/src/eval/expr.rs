@@ -457,6 +457,25 @@ impl Evaluator {
         }
     }
 
+    /// Sets a variable by name in the current class or top scope (a template's
+    /// `scope.setvar`): an error for a name already set there.
+    pub fn set_named_variable(&mut self, name: &str, value: Value) -> Result<(), Error> {
+        if name.contains("::") || super::scope::RESERVED.contains(&name) {
+            return Err(Error::eval(format!("Cannot assign to variable '${name}'")));
+        }
+        if let Some(scope) = &self.scope {
+            let mut vars = scope.vars.borrow_mut();
+            if vars.contains_key(name) {
+                return Err(Error::eval(format!("Cannot reassign variable '${name}'")));
+            }
+            vars.insert(Rc::from(name), value);
+            return Ok(());
+        }
+        self.globals
+            .set(&Rc::from(name), value, self.generation)
+            .map_err(|_| Error::eval(format!("Cannot reassign variable '${name}'")))
+    }
+
     fn assign_var(&mut self, v: &VarRef, value: Value) -> Result<(), Error> {
         if super::scope::RESERVED.contains(&&*v.name) {
             return Err(Error::eval(format!(

@@ -21,13 +21,14 @@ Renders ERB templates ('module/name.erb' in the module's templates/, or an absol
 ERB: <%= expr %> outputs, <% code %> runs, <%# comment %>, <%% is a literal <%; trim mode '-' as Puppet's: <%- drops the line's indentation, -%> the newline after it.
 
 prepl renders ERB with its own interpreter of the Ruby that templates use (no Ruby runtime):
-  - variables: @x (a Puppet variable, nil when undefined), scope['x'], scope['mod::x'], scope.lookupvar('x'); local variables
+  - variables: @x (a Puppet variable, nil when undefined), scope['x'], scope['mod::x'], scope.lookupvar('x'), scope.setvar('x', value); local variables, a, *rest = list
   - functions: scope.function_NAME([args]) (3.x functions), scope.call_function('name', [args]) (any function)
   - if/elsif/else/unless/end, modifiers (x if c), ternary, case/when, while/until, for x in, &&, ||, !, and/or/not, rescue modifier, defined?, next/break
+  - begin/rescue Class => e/else/ensure/end, raise, e.message, catch/throw; lambdas and procs (->(x) { }, lambda { |x| }, proc { }, .call, .(), [])
   - literals: strings with #{} and escapes, %w(), symbols, arrays, hashes (=> and key:), ranges, integers, floats, regexps
   - blocks: do |a, b| ... end and { |x| ... }, &:name
-  - methods: each, each_with_index, each_pair, map/collect, select/reject, sort, sort_by, join, flatten, compact, uniq, reverse, first/last, size/length/count, include?, keys, values, has_key?/key?, fetch, dig, merge, min/max, sum, inject, group_by, any?/all?, nil?, empty?, is_a?/kind_of?, class, to_s/to_i/to_f/inspect, upcase/downcase/capitalize, strip, split, gsub/sub, match/=~, start_with?/end_with?, ljust/rjust/center, times, format/%, [] with indexes and ranges, and more.
-Ruby outside the subset (def, class, begin/rescue blocks, lambdas, most of the standard library) is an error naming the construct, the template, line and column.";
+  - methods: each, each_with_index, each_pair, map/collect, select/reject, sort, sort_by, join, flatten, compact, uniq, reverse, first/last, size/length/count, include?, keys, values, has_key?/key?, fetch, dig, merge, min/max, sum, inject, group_by, any?/all?, nil?, empty?, is_a?/kind_of?, class, to_s/to_i/to_f/inspect, upcase/downcase/capitalize, strip, split, gsub/sub, match/=~, start_with?/end_with?, ljust/rjust/center, times, format/%, [] with indexes and ranges, named captures (m[:name]), and more.
+Ruby outside the subset (def, class, heredocs, string mutation with << or bang methods, integers beyond 64 bits, a block given to call_function, most of the standard library) is an error naming the construct, the template, line and column. A Ruby syntax error is reported as Ruby reports it, quoting the code ERB generates.";
 
 const INLINE_DOC: &str = "inline_template(String *$templates) -> String
 Renders ERB templates given as strings and concatenates the results (see :help template for the Ruby prepl's ERB supports).
@@ -155,16 +156,34 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
     result.map_err(|e| match e {
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
         // (`(erb):LINE: MESSAGE`, or the file's path for `(erb)`), without a prefix.
-        ErbError::Syntax { message, at } => {
-            let (line, _) = erb::line_col(text, at);
+        ErbError::Syntax {
+            message,
+            at,
+            end,
+            quote,
+            also,
+            shift,
+        } => {
+            // with the line of ERB's generated Ruby code that Ruby's parser quotes
+            let generated = erb::generated::generate(text);
+            let start = (generated.offset(at) + shift).min(generated.src.len());
+            let stop = (start + end.saturating_sub(at)).min(generated.src.len());
+            let (line, mut snippet) = generated.snippet(start, stop);
+            if !quote {
+                snippet.clear();
+            }
+            let sep = if snippet.is_empty() { "" } else { "\n" };
             let file = match origin {
                 Origin::Inline => "(erb)",
                 Origin::File { path, .. } => path,
             };
-            Error::new(
-                crate::error::ErrorKind::Failed,
-                format!("{file}:{line}: {message}"),
-            )
+            Error::new(crate::error::ErrorKind::Failed, {
+                let mut m = format!("{file}:{line}: {message}{sep}{snippet}");
+                if let Some(also) = also {
+                    m.push_str(&format!("{file}:{line}: {also}\n{snippet}"));
+                }
+                m
+            })
             .at(span)
             .into()
         }
@@ -252,6 +271,12 @@ impl Host for EvalHost<'_> {
             Flow::Error(e) => strip_prefix(&e.message).to_string(),
             _ => format!("{name}(): control flow (break/next/return) cannot leave a template"),
         })
+    }
+
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.ev
+            .set_named_variable(name, value)
+            .map_err(|e| e.message)
     }
 
     fn has_function(&mut self, name: &str) -> Result<bool, String> {

@@ -84,6 +84,14 @@ impl Regexp {
         }
     }
 
+    /// The names of the capture groups by index (`None` for unnamed groups and `[0]`).
+    pub fn group_names(&self) -> Vec<Option<String>> {
+        match &self.engine {
+            Engine::Fast(re) => re.capture_names().map(|n| n.map(str::to_string)).collect(),
+            Engine::Fancy(re) => re.capture_names().map(|n| n.map(str::to_string)).collect(),
+        }
+    }
+
     /// Byte ranges of all non-overlapping matches, each with its capture group ranges.
     pub fn find_all(&self, text: &str) -> Vec<Vec<Option<(usize, usize)>>> {
         match &self.engine {

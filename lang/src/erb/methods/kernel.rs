@@ -2,8 +2,9 @@
 //! methods templates use (`format`, `raise`, `Integer()`, ...).
 
 use super::Call;
+use crate::erb::error::ErbError;
 use crate::erb::ruby::ast::Block;
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::eval::{raise, unsupported, Flow, Interp, R};
 use crate::erb::ruby::value::RValue;
 
 pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
@@ -23,13 +24,24 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
             super::string::format(it, &c.args[0], &c.args[1..], at)
         }
         "raise" | "fail" => {
-            let msg = match c.args.first() {
-                Some(RValue::Str(s)) => s.to_string(),
-                Some(RValue::Class(k)) => c.args.get(1).map(crate::erb::ruby::show::to_s).unwrap_or_else(|| k.to_string()),
-                Some(other) => crate::erb::ruby::show::to_s(other),
-                None => String::new(),
+            let (class, msg) = match c.args.first() {
+                Some(RValue::Str(s)) => ("RuntimeError".to_string(), s.to_string()),
+                Some(RValue::Class(k)) => (
+                    k.to_string(),
+                    c.args
+                        .get(1)
+                        .map(crate::erb::ruby::show::to_s)
+                        .unwrap_or_else(|| k.to_string()),
+                ),
+                Some(RValue::Exception(e)) => (e.0.clone(), e.1.clone()),
+                Some(other) => (
+                    "RuntimeError".to_string(),
+                    crate::erb::ruby::show::to_s(other),
+                ),
+                // the reference shows an empty message
+                None => ("RuntimeError".to_string(), String::new()),
             };
-            raise(msg, at)
+            Err(Flow::from(ErbError::raised_as(class, msg, at)))
         }
         "Integer" => {
             c.arity(1, 2)?;
@@ -80,13 +92,38 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 it.yield_block(b, vec![])?;
             }
         }
+        "catch" => {
+            let Some(b) = c.block else {
+                return unsupported("'catch' without a block", at);
+            };
+            let tag = c.args.first().cloned().unwrap_or(RValue::Nil);
+            it.catching.push(tag.clone());
+            let r = it.yield_block(b, vec![tag.clone()]);
+            it.catching.pop();
+            match r {
+                Err(Flow::Throw(t, v)) if t.equals(&tag) => Ok(v),
+                other => other,
+            }
+        }
+        "throw" => {
+            c.arity(1, 2)?;
+            let tag = c.args[0].clone();
+            if !it.catching.iter().any(|t| t.equals(&tag)) {
+                return Err(Flow::from(ErbError::raised_as(
+                    "UncaughtThrowError",
+                    format!("uncaught throw {}", crate::erb::ruby::show::inspect(&tag)),
+                    at,
+                )));
+            }
+            Err(Flow::Throw(tag, c.args.get(1).cloned().unwrap_or(RValue::Nil)))
+        }
         "has_variable?" => {
             c.arity(1, 1)?;
             let n = crate::erb::ruby::show::to_s(&c.args[0]);
             Ok(RValue::Bool(it.host.variable(&n).is_some()))
         }
         "puts" | "print" | "p" | "pp" | "require" | "load" | "eval" | "system" | "exec" | "open"
-        | "binding" | "catch" | "throw" | "rand" | "srand" | "sleep" | "exit" | "abort"
+        | "binding" | "rand" | "srand" | "sleep" | "exit" | "abort"
         | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
         | "public_send" | "method" | "define_method" | "block_given?" | "caller" | "at_exit"
         | "trap" | "warn" | "lambda" | "proc" | "instance_eval" | "tap" | "then" | "freeze" | "to_s"

@@ -139,9 +139,10 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         RValue::Class(k) => match c.name {
             "name" | "to_s" | "inspect" => Some(RValue::Str(k.clone())),
             "===" => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
-            "new" | "exception" if super::super::ruby::eval::is_error_class(k) => Some(
-                RValue::str(c.arg(0).map(to_s).unwrap_or_else(|| k.to_string())),
-            ),
+            "new" | "exception" if super::super::ruby::eval::is_error_class(k) => {
+                let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
+                Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
+            }
             "escape" | "quote" if &**k == "Regexp" => {
                 let s = c.str_arg(0)?;
                 Some(RValue::str(regex_escape(&s)))
@@ -178,7 +179,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             _ => None,
         },
         RValue::Regexp(re) => match c.name {
-            "source" => Some(RValue::str(re.source())),
+            "source" => Some(RValue::str(crate::erb::ruby::eval::ruby_source(re).0)),
+            "options" => {
+                let flags = crate::erb::ruby::eval::ruby_source(re).1;
+                let bit = |c: char, b: i64| if flags.contains(c) { b } else { 0 };
+                Some(RValue::Int(bit('i', 1) | bit('x', 2) | bit('m', 4)))
+            }
             "=~" | "match" | "match?" => {
                 c.arity(1, 2)?;
                 let s = match &c.args[0] {
@@ -205,7 +211,29 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             _ => None,
         },
-        RValue::Match(caps) => match c.name {
+        RValue::Exception(e) => match c.name {
+            "message" | "to_s" | "full_message" => Some(RValue::str(e.1.as_str())),
+            "backtrace" | "cause" => Some(RValue::Nil),
+            _ => None,
+        },
+        RValue::Proc(block, lambda) => match c.name {
+            "call" | "[]" | "yield" | "===" | "()" => {
+                let given = c.args.len();
+                let expected = block.params.len();
+                if *lambda && given != expected {
+                    return raise(
+                        format!("wrong number of arguments (given {given}, expected {expected})"),
+                        c.at,
+                    );
+                }
+                Some(it.yield_block(block, c.args.clone())?)
+            }
+            "arity" => Some(RValue::Int(block.params.len() as i64)),
+            "lambda?" => Some(RValue::Bool(*lambda)),
+            "to_proc" => Some(recv.clone()),
+            _ => None,
+        },
+        RValue::Match(caps, names) => match c.name {
             "[]" => {
                 c.arity(1, 1)?;
                 Some(match &c.args[0] {
@@ -217,7 +245,20 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             .map(RValue::str)
                             .unwrap_or(RValue::Nil)
                     }
-                    _ => return unsupported("named captures in MatchData#[]", c.at),
+                    RValue::Str(n) | RValue::Sym(n) => {
+                        match names.iter().position(|g| g.as_deref() == Some(&**n)) {
+                            Some(i) => caps
+                                .get(i)
+                                .cloned()
+                                .flatten()
+                                .map(RValue::str)
+                                .unwrap_or(RValue::Nil),
+                            None => {
+                                return raise(format!("undefined group name reference: {n}"), c.at)
+                            }
+                        }
+                    }
+                    _ => return unsupported("MatchData#[] with a range", c.at),
                 })
             }
             "captures" => Some(RValue::array(
@@ -232,6 +273,23 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .collect(),
             )),
             "size" | "length" => Some(RValue::Int(caps.len() as i64)),
+            "names" => Some(RValue::array(
+                names
+                    .iter()
+                    .flatten()
+                    .map(|n| RValue::str(n.as_str()))
+                    .collect(),
+            )),
+            "named_captures" => {
+                let mut h = crate::erb::ruby::value::RHash::default();
+                for (i, n) in names.iter().enumerate() {
+                    if let Some(n) = n {
+                        let v = caps.get(i).cloned().flatten().map(RValue::str);
+                        h.insert(RValue::str(n.as_str()), v.unwrap_or(RValue::Nil));
+                    }
+                }
+                Some(RValue::hash(h))
+            }
             _ => None,
         },
         RValue::Puppet(p) => match (c.name, p) {

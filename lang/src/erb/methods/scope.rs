@@ -16,6 +16,9 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 c.arity(1, 1)?;
             }
             let name = to_s(&c.args[0]);
+            if let Some(v) = it.scope_vars.get(&name) {
+                return Ok(Some(v.clone()));
+            }
             match it.host.variable(&name) {
                 Some(v) => to_ruby(&v),
                 None => return raise(it.host.undefined_variable(&name), c.at),
@@ -70,8 +73,21 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             }
             call_puppet(it, fname, args, c.at)?
         }
-        "to_hash" | "setvar" | "[]=" | "compiler" | "catalog" | "environment" | "source"
-        | "resource" | "parent" | "lookupdefaults" | "tags" | "facts" => {
+        "setvar" => {
+            c.arity(2, 3)?;
+            let name = to_s(&c.args[0]);
+            let value = match to_puppet(&c.args[1]) {
+                Ok(v) => v,
+                Err(e) => return unsupported(e, c.at),
+            };
+            if let Err(m) = it.host.set_variable(&name, value) {
+                return raise(m, c.at);
+            }
+            it.scope_vars.insert(name, c.args[1].clone());
+            c.args[1].clone()
+        }
+        "to_hash" | "[]=" | "compiler" | "catalog" | "environment" | "source" | "resource"
+        | "parent" | "lookupdefaults" | "tags" | "facts" => {
             return unsupported(
                 format!("method '{}' on Puppet::Parser::Scope", c.name),
                 c.at,

@@ -64,6 +64,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "length" | "size" => Ok(Some(RValue::Int(s.chars().count() as i64))),
         "bytesize" => Ok(Some(RValue::Int(s.len() as i64))),
         "empty?" => Ok(Some(RValue::Bool(s.is_empty()))),
+        "upcase" | "downcase" | "capitalize" | "swapcase" if !c.args.is_empty() => {
+            case_options(&c.args, c.at)?;
+            let plain = Call {
+                name: c.name,
+                args: Vec::new(),
+                block: None,
+                at: c.at,
+            };
+            call(it, recv, &plain)
+        }
         "upcase" => st(s.to_uppercase()),
         "downcase" => st(s.to_lowercase()),
         "capitalize" => {
@@ -327,7 +337,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {
             if op == "=~" {
                 RValue::Int(s[..start].chars().count() as i64)
             } else {
-                RValue::Match(caps)
+                RValue::Match(caps, Rc::new(re.group_names()))
             }
         }
         None => {
@@ -340,7 +350,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {
 /// `format`/`String#%`, through Puppet's `sprintf` (Ruby's `Kernel#format`).
 pub fn format(it: &mut Interp, fmt: &RValue, args: &[RValue], at: usize) -> R {
     let mut puppet = vec![to_puppet(fmt).map_err(|e| {
-        crate::erb::ruby::eval::Flow::Error(crate::erb::error::ErbError::unsupported(e, at))
+        crate::erb::ruby::eval::Flow::from(crate::erb::error::ErbError::unsupported(e, at))
     })?];
     for a in args {
         match to_puppet(a) {
@@ -665,4 +675,40 @@ fn index(s: &str, c: &Call) -> R {
             )
         }
     })
+}
+
+/// Checks the options of `upcase` and its kin as Ruby does (`:ascii`, or `:turkic` with
+/// `:lithuanian`); for the strings templates hold they change nothing.
+fn case_options(args: &[RValue], at: usize) -> R<()> {
+    let name = |v: &RValue| match v {
+        RValue::Sym(s) => Some(s.to_string()),
+        _ => None,
+    };
+    let names: Vec<Option<String>> = args.iter().map(name).collect();
+    let valid = |n: &Option<String>| {
+        matches!(
+            n.as_deref(),
+            Some("ascii" | "turkic" | "lithuanian" | "fold")
+        )
+    };
+    if names.len() > 2 {
+        return raise("too many options", at);
+    }
+    if !names.iter().all(valid) {
+        return raise("invalid option", at);
+    }
+    let ok = match names.len() {
+        1 => true,
+        2 => {
+            let mut pair = [names[0].as_deref(), names[1].as_deref()];
+            pair.sort();
+            pair == [Some("lithuanian"), Some("turkic")]
+        }
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        raise("too many options", at)
+    }
 }

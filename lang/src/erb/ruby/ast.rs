@@ -27,6 +27,23 @@ pub enum Param {
     Nested(Vec<String>),
 }
 
+/// The clauses of `begin ... end`.
+#[derive(Debug, Clone)]
+pub struct BeginBlock {
+    pub body: Vec<Node>,
+    pub rescues: Vec<RescueClause>,
+    pub otherwise: Option<Vec<Node>>,
+    pub ensure: Option<Vec<Node>>,
+}
+
+/// `rescue Class1, Class2 => name` and its body (no classes: `StandardError`).
+#[derive(Debug, Clone)]
+pub struct RescueClause {
+    pub classes: Vec<Node>,
+    pub var: Option<String>,
+    pub body: Vec<Node>,
+}
+
 #[derive(Debug, Clone)]
 pub struct When {
     pub tests: Vec<Node>,
@@ -76,6 +93,10 @@ pub enum Kind {
     While(Box<Node>, Vec<Node>, bool),
     For(Vec<String>, Box<Node>, Vec<Node>),
     Case(Option<Box<Node>>, Vec<When>, Option<Vec<Node>>),
+    /// `lambda { }`, `->(x) { }` (true) or `proc { }` (false).
+    Lambda(Box<Block>, bool),
+    /// `begin ... rescue ... else ... ensure ... end`.
+    Begin(Box<BeginBlock>),
     /// `expr rescue fallback`.
     Rescue(Box<Node>, Box<Node>),
     /// `begin ... end` or `( ... )` with several statements.

@@ -2,7 +2,7 @@
 //! Variables of the Puppet scope come from a `Host` (`@x`, `scope['x']`); Puppet functions
 //! are called through it (`scope.call_function`).
 
-use super::ast::{Block, Kind, Node, Param, Part};
+use super::ast::{BeginBlock, Block, Kind, Node, Param, Part};
 use super::show::{inspect, to_s};
 use super::value::{Captures, RHash, RValue};
 use crate::erb::error::ErbError;
@@ -26,19 +26,28 @@ pub trait Host {
     /// Whether a function can be called as `scope.function_NAME` (an error for a function
     /// that exists but cannot be called so).
     fn has_function(&mut self, name: &str) -> Result<bool, String>;
+    /// `scope.setvar(name, value)`: sets a variable in the scope the template is rendered
+    /// in; the error is the message.
+    fn set_variable(&mut self, name: &str, _value: Value) -> Result<(), String> {
+        Err(format!("Cannot reassign variable '${name}'"))
+    }
 }
 
 /// Leaving an expression other than by its value.
 #[derive(Debug)]
 pub enum Flow {
-    Error(ErbError),
+    /// Boxed: every evaluation step returns a `Flow`, and its size is paid by each frame of
+    /// the evaluator's recursion.
+    Error(Box<ErbError>),
     Next(RValue),
     Break(RValue),
+    /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it.
+    Throw(RValue, RValue),
 }
 
 impl From<ErbError> for Flow {
     fn from(e: ErbError) -> Flow {
-        Flow::Error(e)
+        Flow::Error(Box::new(e))
     }
 }
 
@@ -55,15 +64,20 @@ pub struct Interp<'h> {
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
     pub last_match: Option<Rc<Captures>>,
+    /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
+    /// the same object; `@x` does not see them, as in the reference).
+    pub scope_vars: HashMap<String, RValue>,
+    /// The tags of the `catch` blocks running.
+    pub catching: Vec<RValue>,
     steps: usize,
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::Error(ErbError::raised(message, at)))
+    Err(Flow::from(ErbError::raised(message, at)))
 }
 
 pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::Error(ErbError::unsupported(what, at)))
+    Err(Flow::from(ErbError::unsupported(what, at)))
 }
 
 impl<'h> Interp<'h> {
@@ -74,6 +88,8 @@ impl<'h> Interp<'h> {
             locals: vec![HashMap::new()],
             ivars: HashMap::new(),
             last_match: None,
+            catching: Vec::new(),
+            scope_vars: HashMap::new(),
             steps: 0,
         }
     }
@@ -81,9 +97,17 @@ impl<'h> Interp<'h> {
     pub fn run(&mut self, body: &[Node]) -> Result<(), ErbError> {
         match self.body(body) {
             Ok(_) => Ok(()),
-            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Next(_)) => Ok(()),
-            Err(Flow::Break(_)) => Err(ErbError::syntax("Can't escape from eval with break", 0)),
+            Err(Flow::Throw(tag, _)) => Err(ErbError::raised_as(
+                "UncaughtThrowError",
+                format!("uncaught throw {}", inspect(&tag)),
+                0,
+            )),
+            Err(Flow::Break(_)) => Err(ErbError::syntax_unquoted(
+                "Can't escape from eval with break",
+                0,
+            )),
         }
     }
 
@@ -126,6 +150,9 @@ impl<'h> Interp<'h> {
     fn ivar(&mut self, name: &str) -> RValue {
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
+        }
+        if self.scope_vars.contains_key(name) {
+            return RValue::Nil;
         }
         let v = self
             .host
@@ -206,17 +233,7 @@ impl<'h> Interp<'h> {
                 self.assign(target, v.clone())?;
                 v
             }
-            Kind::MultiAssign(targets, value) => {
-                let v = self.eval(value)?;
-                let items = match &v {
-                    RValue::Array(a) => a.borrow().clone(),
-                    other => vec![other.clone()],
-                };
-                for (i, t) in targets.iter().enumerate() {
-                    self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?;
-                }
-                v
-            }
+            Kind::MultiAssign(targets, value) => self.multi_assign(targets, value)?,
             Kind::OpAssign(target, op, value) => {
                 let current = match &target.kind {
                     Kind::LVar(n)
@@ -297,10 +314,14 @@ impl<'h> Interp<'h> {
                 self.case(subject.as_deref(), whens, els.as_deref())?
             }
             Kind::Rescue(e, fallback) => match self.eval(e) {
-                Err(Flow::Error(ErbError::Raised { .. })) => self.eval(fallback)?,
+                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
+                    self.eval(fallback)?
+                }
                 other => other?,
             },
             Kind::Seq(body) => self.body(body)?,
+            Kind::Lambda(block, lambda) => RValue::Proc(Rc::new((**block).clone()), *lambda),
+            Kind::Begin(b) => self.begin_block(b)?,
             Kind::Next(v) => {
                 let v = match v {
                     Some(v) => self.eval(v)?,
@@ -423,7 +444,7 @@ impl<'h> Interp<'h> {
             "~" => self
                 .last_match
                 .clone()
-                .map(RValue::Match)
+                .map(|c| RValue::Match(c, Rc::new(Vec::new())))
                 .unwrap_or(RValue::Nil),
             "&" => group(&self.last_match, 0),
             d if d.chars().all(|c| c.is_ascii_digit()) => {
@@ -478,7 +499,7 @@ impl<'h> Interp<'h> {
             Kind::Assign(..) | Kind::OpAssign(..) | Kind::MultiAssign(..) => Some("assignment"),
             Kind::Call { recv: Some(r), .. } => match self.eval(r) {
                 Ok(_) => Some("method"),
-                Err(Flow::Error(ErbError::Raised { .. })) => None,
+                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => None,
                 Err(other) => return Err(other),
             },
             _ => Some("expression"),
@@ -551,6 +572,96 @@ impl<'h> Interp<'h> {
     }
 
     /// Calls a block with the given arguments (an array spreads over several parameters).
+    /// `a, *rest, z = value` (kept out of `eval`, whose frame every nested expression pays).
+    #[inline(never)]
+    fn multi_assign(&mut self, targets: &[Node], value: &Node) -> R {
+        let v = self.eval(value)?;
+        let items = match &v {
+            RValue::Array(a) => a.borrow().clone(),
+            other => vec![other.clone()],
+        };
+        // `a, *rest, z = ...`: the splat takes what the others leave
+        let splat = targets
+            .iter()
+            .position(|t| matches!(t.kind, Kind::Splat(_)));
+        for (i, t) in targets.iter().enumerate() {
+            match (&t.kind, splat) {
+                (Kind::Splat(inner), _) => {
+                    let after = targets.len() - i - 1;
+                    let end = items.len().saturating_sub(after).max(i);
+                    let rest = items.get(i..end).map(<[RValue]>::to_vec);
+                    self.assign(inner, RValue::array(rest.unwrap_or_default()))?;
+                }
+                (_, Some(k)) if i > k => {
+                    let from_end = targets.len() - i;
+                    let v = items
+                        .len()
+                        .checked_sub(from_end)
+                        .filter(|j| *j >= k)
+                        .and_then(|j| items.get(j).cloned());
+                    self.assign(t, v.unwrap_or(RValue::Nil))?;
+                }
+                _ => self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?,
+            }
+        }
+        Ok(v)
+    }
+
+    /// `begin ... rescue ... else ... ensure ... end`: a Ruby exception (not a syntax error
+    /// nor unsupported Ruby) raised by the body goes to the first clause whose class matches.
+    #[inline(never)]
+    fn begin_block(&mut self, b: &BeginBlock) -> R {
+        let result = match self.body(&b.body) {
+            Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
+                let ErbError::Raised { message, at, class } = *e else {
+                    return Err(Flow::Error(e));
+                };
+                let mut handled = None;
+                for clause in &b.rescues {
+                    let mut hit = clause.classes.is_empty() && error_is_a(&class, "StandardError");
+                    for k in &clause.classes {
+                        match self.eval(k)? {
+                            RValue::Class(name) if error_is_a(&class, &name) => hit = true,
+                            RValue::Class(_) => {}
+                            other => {
+                                return raise(
+                                    format!(
+                                        "class or module required for rescue clause (got {})",
+                                        other.class_name()
+                                    ),
+                                    k.at,
+                                )
+                            }
+                        }
+                    }
+                    if hit {
+                        handled = Some(clause);
+                        break;
+                    }
+                }
+                match handled {
+                    Some(clause) => {
+                        if let Some(var) = &clause.var {
+                            let e = RValue::Exception(Rc::new((class, message)));
+                            self.set_local(var, e);
+                        }
+                        self.body(&clause.body)
+                    }
+                    None => Err(Flow::from(ErbError::Raised { message, at, class })),
+                }
+            }
+            Ok(v) => match &b.otherwise {
+                Some(other) => self.body(other),
+                None => Ok(v),
+            },
+            other => other,
+        };
+        if let Some(ensure) = &b.ensure {
+            self.body(ensure)?;
+        }
+        result
+    }
+
     pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
@@ -597,22 +708,65 @@ impl<'h> Interp<'h> {
 
 /// Compiles a Ruby regexp literal with its flags.
 pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
-    let mut prefix = String::new();
+    // The flags become an inline group that always names `s` (Ruby's `m`), which Ruby's
+    // own syntax has no way to write: `ruby_source` tells it from the template's pattern.
+    let mut on = String::new();
     if flags.contains('i') {
-        prefix.push('i');
-    }
-    if flags.contains('m') {
-        prefix.push('s');
+        on.push('i');
     }
     if flags.contains('x') {
-        prefix.push('x');
+        on.push('x');
     }
-    let full = if prefix.is_empty() {
+    let full = if flags.contains('m') {
+        format!("(?{on}s){src}")
+    } else if on.is_empty() {
         src.to_string()
     } else {
-        format!("(?{prefix}){src}")
+        format!("(?{on}-s){src}")
     };
-    Regexp::new(&full).map_err(|e| Flow::Error(ErbError::syntax(format!("{e}: /{src}/"), at)))
+    Regexp::new(&full).map_err(|e| Flow::from(ErbError::syntax(format!("{e}: /{src}/"), at)))
+}
+
+/// A regexp's pattern as the template wrote it and its flags in Ruby's order (`mix`).
+pub fn ruby_source(re: &Regexp) -> (&str, String) {
+    let full = re.source();
+    if let Some(rest) = full.strip_prefix("(?") {
+        if let Some(close) = rest.find(')') {
+            let group = &rest[..close];
+            if group.contains('s') && group.chars().all(|c| "isx-".contains(c)) {
+                let on = group.split('-').next().unwrap_or("");
+                let mut flags = String::new();
+                for (ruby, inline) in [('m', 's'), ('i', 'i'), ('x', 'x')] {
+                    if on.contains(inline) {
+                        flags.push(ruby);
+                    }
+                }
+                return (&rest[close + 1..], flags);
+            }
+        }
+    }
+    (full, String::new())
+}
+
+/// Whether exception class `class` is `ancestor` or inherits from it.
+pub fn error_is_a(class: &str, ancestor: &str) -> bool {
+    let mut k = class;
+    loop {
+        if k == ancestor || matches!(ancestor, "Object" | "BasicObject" | "Kernel") {
+            return true;
+        }
+        k = match k {
+            "NoMethodError" => "NameError",
+            "KeyError" | "StopIteration" => "IndexError",
+            "FrozenError" => "RuntimeError",
+            "FloatDomainError" => "RangeError",
+            "UncaughtThrowError" => "ArgumentError",
+            "NotImplementedError" => "ScriptError",
+            "StandardError" | "ScriptError" => "Exception",
+            "Exception" => return false,
+            _ => "StandardError",
+        };
+    }
 }
 
 /// Ruby's exception classes (`raise ArgumentError, 'message'`).
@@ -633,6 +787,9 @@ pub fn is_error_class(name: &str) -> bool {
             | "FrozenError"
             | "NotImplementedError"
             | "StopIteration"
+            | "ScriptError"
+            | "FloatDomainError"
+            | "UncaughtThrowError"
     )
 }
 

@@ -71,6 +71,7 @@ impl Lexer<'_, '_> {
         self.out.push(Token {
             tok,
             at: self.abs(start),
+            end: self.abs(self.pos.max(start)),
             spaced,
         });
     }
@@ -127,9 +128,10 @@ impl Lexer<'_, '_> {
                     }
                     let name = self.word();
                     if name.is_empty() {
-                        return Err(ErbError::syntax(
+                        return Err(ErbError::syntax_span(
                             "`@' without identifiers is not allowed as an instance variable name",
                             self.abs(start),
+                            self.abs(start) + 1,
                         ));
                     }
                     self.push(Tok::IVar(name), start, spaced);

@@ -1,7 +1,7 @@
 //! The Ruby subset's parser: tokens (of a whole template, text and tags included) into a
 //! list of statements. Precedence follows Ruby's operator table.
 
-use super::ast::{Block, Kind, Node, Param, Part, When};
+use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When};
 use super::lexer::{is_keyword, lex};
 use super::token::{StrPart, Tok, Token};
 use crate::erb::error::ErbError;
@@ -31,6 +31,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
     toks.push(Token {
         tok: Tok::Eof,
         at: end,
+        end,
         spaced: true,
     });
     let mut p = Parser {
@@ -40,10 +41,10 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
         no_do: false,
         depth: 0,
     };
-    let body = p.statements()?;
+    let body = p.statements_in(Some("end-of-input"))?;
     match p.tok() {
         Tok::Eof => Ok(body),
-        _ => Err(p.unexpected()),
+        _ => Err(p.expected("end-of-input")),
     }
 }
 
@@ -115,7 +116,7 @@ impl Parser {
         if self.eat_kw(kw) {
             Ok(())
         } else {
-            Err(self.expected(&format!("'{kw}'")))
+            Err(self.expected(&format!("`{kw}'")))
         }
     }
     fn skip_nl(&mut self) {
@@ -129,34 +130,72 @@ impl Parser {
         }
     }
 
+    /// The current token as Ruby's parser names it in a syntax error (ERB's generated code
+    /// around the template's Ruby decides what `%>` and the end of a tag are).
     fn describe(&self) -> String {
         match self.tok() {
             Tok::Eof => "end-of-input".into(),
-            Tok::Newline => "end of line".into(),
-            Tok::Text(_) => "template text".into(),
-            Tok::OutStart => "'<%='".into(),
-            Tok::OutEnd => "'%>'".into(),
-            Tok::Op(o) => format!("'{o}'"),
-            Tok::Ident(s) | Tok::Const(s) => format!("'{s}'"),
-            Tok::IVar(s) => format!("'@{s}'"),
-            Tok::Label(s) => format!("label '{s}:'"),
-            Tok::Int(_) | Tok::Float(_) => "number".into(),
-            _ => "literal".into(),
+            Tok::Newline => "';'".into(),
+            Tok::Text(_) | Tok::OutStart => "local variable or method".into(),
+            Tok::OutEnd => "')'".into(),
+            Tok::Op("*") => "*".into(),
+            Tok::Op(o) if o.chars().count() == 1 => format!("'{o}'"),
+            Tok::Op(o) => o.to_string(),
+            Tok::Ident(s) if super::lexer::is_keyword(s) => format!("`{s}'"),
+            Tok::Ident(s) if s.ends_with(['?', '!']) => "method".into(),
+            Tok::Ident(_) => "local variable or method".into(),
+            Tok::Const(_) => "constant".into(),
+            Tok::IVar(_) => "instance variable".into(),
+            Tok::GVar(_) => "global variable".into(),
+            Tok::Label(_) => "label".into(),
+            Tok::Int(_) => "integer literal".into(),
+            Tok::Float(_) => "float literal".into(),
+            Tok::Str(_) => "string literal".into(),
+            Tok::Sym(_) => "symbol literal".into(),
+            Tok::Regex(..) => "regexp literal".into(),
+            Tok::Words(_) => "word list".into(),
         }
     }
+    /// Where the current token is (the end of the template for the end of input).
+    fn span(&self) -> (usize, usize) {
+        let t = &self.toks[self.pos.min(self.toks.len() - 1)];
+        match t.tok {
+            Tok::Eof => (usize::MAX, usize::MAX),
+            Tok::OutEnd | Tok::Newline => (t.at, t.at + 1),
+            _ => (t.at, t.end.max(t.at)),
+        }
+    }
+    /// A `(` left open at the `%>` of `<%= %>`: in ERB's code `CODE).to_s);` its `)`
+    /// closes it, and Ruby's parser stops at the `;`.
+    fn paren_closed_by_erb(&self) -> ErbError {
+        let at = self.at();
+        ErbError::Syntax {
+            message: "syntax error, unexpected ';', expecting ')'".into(),
+            at,
+            end: at + 1,
+            quote: true,
+            also: None,
+            shift: ").to_s)".len(),
+        }
+    }
+
     fn unexpected(&self) -> ErbError {
-        ErbError::syntax(
+        let (at, end) = self.span();
+        ErbError::syntax_span(
             format!("syntax error, unexpected {}", self.describe()),
-            self.at(),
+            at,
+            end,
         )
     }
     fn expected(&self, what: &str) -> ErbError {
-        ErbError::syntax(
+        let (at, end) = self.span();
+        ErbError::syntax_span(
             format!(
                 "syntax error, unexpected {}, expecting {what}",
                 self.describe()
             ),
-            self.at(),
+            at,
+            end,
         )
     }
 
@@ -174,6 +213,12 @@ impl Parser {
     }
 
     pub fn statements(&mut self) -> PResult<Vec<Node>> {
+        self.statements_in(None)
+    }
+
+    /// Statements up to what closes them (`closer` names it in a syntax error, as Ruby's
+    /// parser does: `end-of-input` at the top, `')'` in `<%= %>`).
+    fn statements_in(&mut self, closer: Option<&str>) -> PResult<Vec<Node>> {
         let mut out = Vec::new();
         loop {
             self.skip_nl();
@@ -182,6 +227,9 @@ impl Parser {
             }
             if self.is_kw("in") || self.is_kw("then") {
                 return Err(self.unexpected());
+            }
+            if closer == Some("end-of-input") && self.cannot_start_statement() {
+                return Err(self.expected("end-of-input"));
             }
             let stmt = self.statement()?;
             let template_part = matches!(stmt.kind, Kind::Text(_) | Kind::Output(_));
@@ -192,7 +240,12 @@ impl Parser {
             match self.tok() {
                 Tok::Newline | Tok::Op(";") | Tok::Text(_) | Tok::OutStart => {}
                 _ if self.at_body_end() => {}
-                _ => return Err(self.unexpected()),
+                _ => {
+                    return Err(match closer {
+                        Some(c) => self.expected(c),
+                        None => self.unexpected(),
+                    })
+                }
             }
         }
     }
@@ -206,9 +259,9 @@ impl Parser {
             }
             Tok::OutStart => {
                 self.advance();
-                let body = self.statements()?;
+                let body = self.statements_in(Some("')'"))?;
                 if !matches!(self.tok(), Tok::OutEnd) {
-                    return Err(self.expected("'%>'"));
+                    return Err(self.expected("')'"));
                 }
                 self.advance();
                 let inner = match body.len() {
@@ -324,7 +377,21 @@ impl Parser {
         {
             let mut targets = vec![left];
             while self.eat_op(",") {
-                targets.push(self.primary()?);
+                let star = self.at();
+                if self.eat_op("*") {
+                    let t = self.primary()?;
+                    if targets.iter().any(|t| matches!(t.kind, Kind::Splat(_))) {
+                        return Err(ErbError::syntax_span(
+                            "syntax error, unexpected *",
+                            star,
+                            star + 1,
+                        ));
+                    }
+                    self.declare(&t);
+                    targets.push(Node::new(Kind::Splat(t.boxed()), star));
+                } else {
+                    targets.push(self.primary()?);
+                }
             }
             self.expect_op("=")?;
             for t in &targets {
@@ -378,6 +445,9 @@ impl Parser {
             match &self.toks[i].tok {
                 Tok::Op(",") => i += 1,
                 _ => return false,
+            }
+            if matches!(&self.toks[i].tok, Tok::Op("*")) {
+                i += 1;
             }
             match &self.toks[i].tok {
                 Tok::Ident(_) | Tok::IVar(_) => i += 1,
@@ -575,7 +645,9 @@ impl Parser {
                         ));
                     }
                     Tok::Op("(") => {
-                        return Err(ErbError::unsupported("calling a proc with .()", at));
+                        // `f.(x)` is `f.call(x)`
+                        self.pos -= 1;
+                        "call".to_string()
                     }
                     Tok::Op(o)
                         if matches!(
@@ -754,10 +826,16 @@ impl Parser {
             if self.eat_op(close) {
                 break;
             }
+            if close == ")" && matches!(self.tok(), Tok::OutEnd) {
+                return Err(self.paren_closed_by_erb());
+            }
             self.arg(&mut args, &mut pairs)?;
             self.skip_newlines();
             if !self.eat_op(",") {
                 self.skip_newlines();
+                if close == ")" && matches!(self.tok(), Tok::OutEnd) {
+                    return Err(self.paren_closed_by_erb());
+                }
                 self.expect_op(close)?;
                 break;
             }
@@ -842,6 +920,102 @@ impl Parser {
             self.expect_kw("end")?;
         }
         Ok(Block { params, body })
+    }
+
+    /// Whether the current token is an operator no statement starts with (Ruby's parser,
+    /// at the top, then names what it expected: the end of the input).
+    fn cannot_start_statement(&self) -> bool {
+        match self.tok() {
+            Tok::Op(o) => !matches!(
+                *o,
+                "(" | "["
+                    | "{"
+                    | "-"
+                    | "+"
+                    | "!"
+                    | "~"
+                    | "::"
+                    | "->"
+                    | "*"
+                    | "**"
+                    | "&"
+                    | ".."
+                    | "..."
+                    | "<<"
+                    | "/"
+                    | "%"
+            ),
+            _ => false,
+        }
+    }
+
+    /// `->(a, b) { ... }`, `-> a { ... }` or `-> do ... end`, after the `->`.
+    fn stabby_lambda(&mut self, at: usize) -> PResult<Node> {
+        let mut params = Vec::new();
+        let paren = self.eat_op("(");
+        let no_params = (paren && self.is_op(")")) || self.is_op("{") || self.is_kw("do");
+        if !no_params {
+            loop {
+                params.push(Param::Name(self.param_name()?));
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+        }
+        if paren {
+            self.expect_op(")")?;
+        }
+        let close = if self.eat_op("{") {
+            "}"
+        } else if self.eat_kw("do") {
+            "end"
+        } else {
+            return Err(self.unexpected());
+        };
+        let mut block = self.block_body(close)?;
+        block.params = params;
+        Ok(Node::new(Kind::Lambda(Box::new(block), true), at))
+    }
+
+    /// The `rescue`, `else` and `ensure` clauses of `begin ... end`, after its body.
+    fn begin_block(&mut self, body: Vec<Node>, at: usize) -> PResult<Node> {
+        let mut rescues = Vec::new();
+        while self.eat_kw("rescue") {
+            let mut classes = Vec::new();
+            let mut var = None;
+            while !matches!(self.tok(), Tok::Newline | Tok::Op(";") | Tok::Op("=>"))
+                && !self.is_kw("then")
+            {
+                classes.push(self.no_do_expr()?);
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            if self.eat_op("=>") {
+                var = Some(self.param_name()?);
+            }
+            self.eat_kw("then");
+            let body = self.statements()?;
+            rescues.push(RescueClause { classes, var, body });
+        }
+        let otherwise = if self.eat_kw("else") {
+            Some(self.statements()?)
+        } else {
+            None
+        };
+        let ensure = if self.eat_kw("ensure") {
+            Some(self.statements()?)
+        } else {
+            None
+        };
+        self.expect_kw("end")?;
+        let b = BeginBlock {
+            body,
+            rescues,
+            otherwise,
+            ensure,
+        };
+        Ok(Node::new(Kind::Begin(Box::new(b)), at))
     }
 
     fn param_name(&mut self) -> PResult<String> {
@@ -930,7 +1104,7 @@ impl Parser {
                 Node::new(Kind::Array(items), at)
             }
             Tok::Op("{") => self.hash_literal(at)?,
-            Tok::Op("->") => return Err(ErbError::unsupported("lambdas (->)", at)),
+            Tok::Op("->") => self.stabby_lambda(at)?,
             Tok::Ident(name) => return self.identifier(name, at),
             _ => {
                 self.pos -= 1;
@@ -994,11 +1168,8 @@ impl Parser {
             "for" => return self.for_expr(at),
             "begin" => {
                 let body = self.statements()?;
-                if self.is_kw("rescue") || self.is_kw("ensure") {
-                    return Err(ErbError::unsupported(
-                        "begin/rescue blocks (the 'rescue' modifier is supported)",
-                        self.at(),
-                    ));
+                if self.is_kw("rescue") || self.is_kw("ensure") || self.is_kw("else") {
+                    return self.begin_block(body, at);
                 }
                 self.expect_kw("end")?;
                 Kind::Seq(body)
@@ -1030,7 +1201,14 @@ impl Parser {
             | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
                 return Err(ErbError::unsupported(format!("'{name}'"), at));
             }
-            "lambda" | "proc" => return Err(ErbError::unsupported(format!("{name}s"), at)),
+            "lambda" | "proc" if self.is_op("{") || self.is_kw("do") => {
+                let close = if self.eat_op("{") { "}" } else { "end" };
+                if close == "end" {
+                    self.advance();
+                }
+                let block = self.block_body(close)?;
+                Kind::Lambda(Box::new(block), name == "lambda")
+            }
             "then" | "do" | "end" | "else" | "elsif" | "when" | "in" | "and" | "or" | "rescue" => {
                 self.pos -= 1;
                 return Err(self.unexpected());
@@ -1145,6 +1323,7 @@ impl Parser {
                     toks.push(Token {
                         tok: Tok::Eof,
                         at: end,
+                        end,
                         spaced: true,
                     });
                     let mut sub = Parser {

@@ -21,9 +21,19 @@ pub fn to_s(v: &RValue) -> String {
             if r.2 { "..." } else { ".." },
             to_s(&r.1)
         ),
-        RValue::Regexp(re) => format!("(?-mix:{})", re.source()),
-        RValue::Match(c) => c.first().cloned().flatten().unwrap_or_default(),
+        RValue::Regexp(re) => {
+            let (src, flags) = super::eval::ruby_source(re);
+            let off: String = "mix".chars().filter(|c| !flags.contains(*c)).collect();
+            if off.is_empty() {
+                format!("(?{flags}:{src})")
+            } else {
+                format!("(?{flags}-{off}:{src})")
+            }
+        }
+        RValue::Match(c, _) => c.first().cloned().flatten().unwrap_or_default(),
         RValue::Scope => "Scope()".into(),
+        RValue::Proc(_, lambda) => proc_to_s(*lambda),
+        RValue::Exception(e) => e.1.clone(),
         RValue::Puppet(p) => crate::erb::bridge::puppet_to_s(p),
     }
 }
@@ -62,22 +72,31 @@ pub fn inspect(v: &RValue) -> String {
             if r.2 { "..." } else { ".." },
             inspect(&r.1)
         ),
-        RValue::Regexp(re) => format!("/{}/", re.source()),
-        RValue::Match(c) => {
+        RValue::Regexp(re) => {
+            let (src, flags) = super::eval::ruby_source(re);
+            let flags: String = "mix".chars().filter(|c| flags.contains(*c)).collect();
+            format!("/{src}/{flags}")
+        }
+        RValue::Match(c, names) => {
             let mut s = format!(
                 "#<MatchData {}",
                 quote(&c.first().cloned().flatten().unwrap_or_default())
             );
             for (i, g) in c.iter().enumerate().skip(1) {
+                let label = match names.get(i).cloned().flatten() {
+                    Some(n) => n,
+                    None => i.to_string(),
+                };
                 match g {
-                    Some(t) => s.push_str(&format!(" {i}:{}", quote(t))),
-                    None => s.push_str(&format!(" {i}:nil")),
+                    Some(t) => s.push_str(&format!(" {label}:{}", quote(t))),
+                    None => s.push_str(&format!(" {label}:nil")),
                 }
             }
             s.push('>');
             s
         }
         RValue::Puppet(p) => crate::erb::bridge::puppet_inspect(p),
+        RValue::Exception(e) => format!("#<{}: {}>", e.0, e.1),
         _ => to_s(v),
     }
 }
@@ -135,6 +154,15 @@ pub fn quote(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// A proc as Ruby shows it, without the object address Ruby adds (it differs per run).
+fn proc_to_s(lambda: bool) -> String {
+    if lambda {
+        "#<Proc:(erb) (lambda)>".into()
+    } else {
+        "#<Proc:(erb)>".into()
+    }
 }
 
 #[cfg(test)]

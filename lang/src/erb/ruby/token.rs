@@ -42,6 +42,8 @@ pub struct Token {
     pub tok: Tok,
     /// Offset in the template.
     pub at: usize,
+    /// Offset after it.
+    pub end: usize,
     /// Whether whitespace stands before the token.
     pub spaced: bool,
 }

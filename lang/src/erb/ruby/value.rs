@@ -18,12 +18,16 @@ pub enum RValue {
     Hash(Rc<RefCell<RHash>>),
     Range(Rc<(RValue, RValue, bool)>),
     Regexp(Rc<Regexp>),
-    /// The result of a successful match: the groups' texts.
-    Match(Rc<Captures>),
+    /// The result of a successful match: the groups' texts and names.
+    Match(Rc<Captures>, Rc<Vec<Option<String>>>),
     /// A class (`String`, `Integer`, `Puppet::Pops::Types::PIntegerType`): its name.
     Class(Rc<str>),
     /// The template's `scope`.
     Scope,
+    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`).
+    Proc(Rc<super::ast::Block>, bool),
+    /// A rescued exception: its class and message.
+    Exception(Rc<(String, String)>),
     /// A Puppet value with no Ruby counterpart in the subset (types, Sensitive, timespans):
     /// it prints as the reference prints it and converts back unchanged.
     Puppet(Value),
@@ -88,9 +92,11 @@ impl RValue {
             RValue::Hash(_) => "Hash".into(),
             RValue::Range(_) => "Range".into(),
             RValue::Regexp(_) => "Regexp".into(),
-            RValue::Match(_) => "MatchData".into(),
+            RValue::Match(..) => "MatchData".into(),
             RValue::Class(_) => "Class".into(),
             RValue::Scope => "Puppet::Parser::Scope".into(),
+            RValue::Proc(..) => "Proc".into(),
+            RValue::Exception(e) => e.0.clone(),
             RValue::Puppet(v) => super::super::bridge::puppet_class(v),
         }
     }
@@ -106,6 +112,7 @@ impl RValue {
             RValue::Str(_) => class == "Comparable",
             RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => class == "Enumerable",
             RValue::Class(_) => class == "Module",
+            RValue::Exception(e) => super::eval::error_is_a(&e.0, class),
             RValue::Puppet(v) => super::super::bridge::puppet_is_a(v, class),
             _ => false,
         }

@@ -125,6 +125,14 @@ PROGRAMS = [
     "inline_template('<%= 1 %>') =~ String",
     "inline_template('<%= [1, 2] %>') == '[1, 2]'",
     "template('nope.erb')",
+    # Added in the second ERB pass: syntax errors quote ERB's code; exceptions.
+    e("[1, 2].map { |x| x * }"),
+    e("if true then 1 else 2"),
+    e("foo(1, 2"),
+    e("begin; raise ArgumentError, 'bad arg'; rescue TypeError; 'wrong'; end"),
+    e("throw :nowhere"),
+    e("lambda { |a| a }.call(1, 2)"),
+    e("'a'.upcase(:bogus)"),
 ]
 
 # Programs left out, with the reason.

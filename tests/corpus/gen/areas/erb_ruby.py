@@ -230,6 +230,17 @@ PROGRAMS = [
     e("[1, 2, 3].each_slice(2).to_a.inspect"),
     e("begin; 'block value'; end"),
     e("(1; 2; 3)"),
+    # Added with begin/rescue, lambdas, throw/catch, named captures (second ERB pass).
+    e("begin; Integer('x'); rescue TypeError; 'type'; rescue ArgumentError => err; err.class.to_s + ': ' + err.message; end"),
+    e("begin; [].fetch(3); rescue IndexError => err; err.class; end"),
+    e("begin; 1 / 0; rescue => err; err.inspect; else; 'no'; ensure; 'ignored'; end"),
+    e("begin; 'fine'; rescue; 'bad'; else; 'else ran'; end"),
+    e("lambda { |a, b| a }.call(1)"),
+    e("f = ->(a, b) { a * b }; [f[2, 3], f.(4, 5), f.arity, f.lambda?].inspect"),
+    e("catch(:found) { [1, 2, 3].each { |i| throw :found, i * 10 if i == 2 }; 'none' }"),
+    e("m = 'key=val'.match(/(?<k>\\w+)=(?<v>\\w+)/); [m.names, m[:v], m.inspect].inspect"),
+    e("[/a/mi.inspect, /a/x.source, /a/i.to_s].inspect"),
+    e("first, *middle, last = [1, 2, 3, 4]; [first, middle, last].inspect"),
 ]
 
 # Programs left out, with the reason.
