@@ -14,6 +14,7 @@ pub mod error;
 pub mod eval;
 pub mod format;
 pub mod functions;
+pub mod limits;
 pub mod syntax;
 #[cfg(test)]
 mod test_support;

@@ -91,8 +91,16 @@ impl Evaluator {
                 }
             }
             ExprKind::Variable(v) => self.read_var(v)?,
-            ExprKind::Array(items) => Value::array(self.eval_list(items)?),
-            ExprKind::Hash(entries) => self.eval_hash(entries)?,
+            ExprKind::Array(items) => {
+                let v = Value::array(self.eval_list(items)?);
+                crate::limits::check_repeats(&v)?;
+                v
+            }
+            ExprKind::Hash(entries) => {
+                let v = self.eval_hash(entries)?;
+                crate::limits::check_repeats(&v)?;
+                v
+            }
             ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,
             ExprKind::Binary(BinOp::And, a, b) => {
                 Value::Boolean(self.eval(a)?.is_truthy() && self.eval(b)?.is_truthy())
@@ -264,9 +272,9 @@ impl Evaluator {
                 StrPart::Text(t) => s.push_str(t),
                 StrPart::Expr(x) => match self.eval(x)? {
                     // The frequent cases without an intermediate string.
-                    Value::String(text) => s.push_str(&text),
+                    Value::String(text) => crate::limits::push_str(&mut s, &text)?,
                     Value::Integer(i) => push_integer(&mut s, i),
-                    v => s.push_str(&format::to_display(&v)),
+                    v => crate::limits::push_str(&mut s, &format::try_display(&v)?)?,
                 },
             }
         }

@@ -93,6 +93,9 @@ fn err(msg: impl Into<String>) -> Error {
 /// `sprintf(format, args...)`. Error messages are Ruby's (`too few arguments`,
 /// `malformed format string - %z`, ...), without the function call prefix.
 pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
+    for a in args {
+        crate::limits::check_expansion(a, 1)?;
+    }
     let mut out = String::with_capacity(format.len() + 16);
     let mut args = Args {
         args,

@@ -101,7 +101,8 @@ fn iterator_type(it: &LazyIter) -> PType {
 }
 
 fn detailed(v: &Value, depth: usize) -> PType {
-    if depth > MAX_DEPTH {
+    // An interrupt leaves the flag set for the evaluator to report.
+    if depth > MAX_DEPTH || crate::limits::interrupted() {
         return PType::Any;
     }
     match v {
@@ -138,7 +139,7 @@ fn detailed(v: &Value, depth: usize) -> PType {
 }
 
 fn reduced(v: &Value, depth: usize) -> PType {
-    if depth > MAX_DEPTH {
+    if depth > MAX_DEPTH || crate::limits::interrupted() {
         return PType::Any;
     }
     match v {

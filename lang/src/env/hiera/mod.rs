@@ -331,7 +331,7 @@ impl<'e> Lookup<'e> {
                 .or_else(|| {
                     patterns
                         .iter()
-                        .find(|(re, _)| re.is_match(&lk.root))
+                        .find(|(re, _)| re.matches(&lk.root))
                         .map(|(_, v)| v.clone())
                 })
                 .and_then(|o| match o {
@@ -879,7 +879,7 @@ impl<'e> Lookup<'e> {
             .or_else(|| {
                 patterns
                     .iter()
-                    .find(|(re, _)| re.is_match(&lk.root))
+                    .find(|(re, _)| re.matches(&lk.root))
                     .map(|(_, v)| v.clone())
             });
         Ok(match found {
