@@ -131,3 +131,82 @@ fn interrupts() {
     let kept = s.eval("[$kept, f(), 3 =~ T]").expect("state kept");
     assert_eq!(prepl::format::to_programmatic(&kept), "[42, 'f', true]");
 }
+
+/// Every output path of the language shows a Sensitive value redacted; only `unwrap`
+/// reveals it.
+#[test]
+fn no_output_path_reveals_a_sensitive_value() {
+    const SECRET: &str = "hunter2-s3cret";
+    let mut s = Session::new();
+    s.eval("$s = Sensitive('hunter2-s3cret') $h = {k => $s, list => [$s]}")
+        .expect("setup");
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut record = |path: &str, text: String| seen.push((path.to_string(), text));
+    // Values, as the REPL, `-e` and the kernel's text/plain print them.
+    for src in [
+        "$s",
+        "$h",
+        "[$s]",
+        "String($s)",
+        "String($s, '%p')",
+        "String($h, '%#p')",
+        "sprintf('%s %p %10s', $s, $s, $s)",
+        "\"${s} and ${h}\"",
+        "type($s)",
+        "type($h)",
+        "type($s, 'reduced')",
+        "$s.convert_to(String)",
+        "$h.to_json",
+        "[$s].join(',')",
+        "String($s.type)",
+        "$s =~ Sensitive[String]",
+        "inline_epp('<%= $s %>')",
+    ] {
+        match s.eval(src) {
+            Ok(v) => {
+                record(src, prepl::format::to_programmatic(&v));
+                record(src, prepl::format::to_display(&v));
+            }
+            Err(e) => record(src, e.render()),
+        }
+    }
+    // Log lines and errors that quote values.
+    for src in [
+        "notice($s)",
+        "warning($h)",
+        "notice(\"${s}\")",
+        "fail($s)",
+        "assert_type(Integer, $s)",
+        "assert_type(Struct[{k => Integer}], $h)",
+        "function f(Integer $x) { $x } f($s)",
+        "$s + 1",
+        "$s[0]",
+        "{a => 1}[$s]",
+        "case $s { 'other': { 1 } default: { fail(\"no match for ${s}\") } }",
+        "$x = $s ? { Integer => 1 }",
+        "notify { 'n': message => $s }",
+    ] {
+        match s.eval(src) {
+            Ok(v) => record(src, prepl::format::to_programmatic(&v)),
+            Err(e) => record(src, e.render()),
+        }
+        for (level, line) in s.take_logs() {
+            record(src, format!("{level:?}: {line}"));
+        }
+    }
+    // The session's variables (`:vars`, the kernel's inspection) and the catalog.
+    for (name, v) in s.variables() {
+        record(&format!("${name}"), prepl::format::to_programmatic(&v));
+    }
+    // The resource table and graph of `:catalog` and the kernel's `%catalog`. (The JSON
+    // catalog of `--catalog` holds the value, as the reference's catalog does: it is what
+    // an agent applies.)
+    record("catalog", prepl::catalog::render::table(s.catalog(), 100));
+    record("graph", prepl::catalog::render::graph_text(s.catalog()));
+    let leaks: Vec<&(String, String)> = seen.iter().filter(|(_, t)| t.contains(SECRET)).collect();
+    assert!(leaks.is_empty(), "revealed by: {leaks:#?}");
+    assert!(seen.len() > 40);
+    // The explicit unwrap does reveal it.
+    let v = s.eval("$s.unwrap").expect("unwrap");
+    assert_eq!(v.as_str(), Some(SECRET));
+}

@@ -99,18 +99,21 @@ pub fn check_expansion(v: &Value, per_node: usize) -> Result<(), Error> {
 /// one pass over its elements.
 pub fn check_repeats(v: &Value) -> Result<(), Error> {
     let repeated = |items: &mut dyn Iterator<Item = &Value>| {
-        let mut seen: Vec<usize> = Vec::new();
+        // The addresses of the first collections met (no allocation: literals are many).
+        let mut seen = [0usize; 16];
+        let mut n = 0;
         for v in items {
             let key = match v {
                 Value::Array(a) => Rc::as_ptr(a) as usize,
                 Value::Hash(h) => Rc::as_ptr(h) as usize,
                 _ => continue,
             };
-            if seen.contains(&key) {
+            if seen[..n].contains(&key) {
                 return true;
             }
-            if seen.len() < 16 {
-                seen.push(key);
+            if n < seen.len() {
+                seen[n] = key;
+                n += 1;
             }
         }
         false
