@@ -46,8 +46,7 @@ class ReliabilityTests(unittest.TestCase):
             reply = self.execute(code)
             self.assertEqual(reply["status"], "error", code)
             self.assertIn("Out of memory", reply["evalue"], code)
-        reply = self.kc.execute_interactive("[$kept, f()]", timeout=TIMEOUT)
-        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual(self.execute("[$kept, f()]")["status"], "ok")
 
     def test_ten_thousand_requests_in_order_without_loss(self):
         pid = self.km.provisioner.process.pid
