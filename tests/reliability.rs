@@ -40,6 +40,9 @@ fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
         "Integer[1, 40].reduce({a => 1}) |$m, $x| { $m + $m.map |$k, $v| { [\"$k$x\", $v] }.convert_to(Hash) }",
         "Integer[1, 40].reduce([]) |$m, $i| { [$m, $m] }",
         "Integer[1, 40].reduce({}) |$m, $i| { {a => $m, b => $m} }",
+        "Integer[1, 40].reduce([1]) |$m, $x| { [*$m, *$m] }",
+        "Integer[1, 40].reduce('x') |$m, $x| { [$m, $m].join }",
+        "Integer[1, 40].reduce('x') |$m, $x| { sprintf('%s%s', $m, $m) }",
     ] {
         let message = limit_error(&mut s, src);
         assert!(message.starts_with("Out of memory"), "{src}: {message}");

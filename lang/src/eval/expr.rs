@@ -221,6 +221,14 @@ impl Evaluator {
 
     /// `*v` in a list: arrays unfold, `undef` is nothing, hashes become pairs, iterators unroll.
     pub fn unfold_into(&mut self, v: Value, out: &mut Vec<Value>) -> EvalResult<()> {
+        let added = match &v {
+            Value::Array(a) => a.len(),
+            Value::Hash(h) => h.len().saturating_mul(3),
+            _ => 0,
+        };
+        if added > 0 {
+            crate::limits::reserve_for::<Value>(out.len().saturating_add(added))?;
+        }
         match v {
             Value::Array(a) => out.extend(a.iter().cloned()),
             Value::Undef => {}

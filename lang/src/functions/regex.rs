@@ -166,13 +166,16 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String
         let Some(Some((a, b))) = groups.first().copied() else {
             continue;
         };
-        out.push_str(&s[last..a]);
+        crate::limits::push_str(&mut out, &s[last..a])?;
         match repl {
             Value::Hash(h) => {
                 let found = h.get(&Value::from(&s[a..b]));
-                out.push_str(found.and_then(Value::as_str).unwrap_or(""));
+                crate::limits::push_str(&mut out, found.and_then(Value::as_str).unwrap_or(""))?;
             }
-            other => out.push_str(&expand(other.as_str().unwrap_or_default(), s, &groups, re)?),
+            other => crate::limits::push_str(
+                &mut out,
+                &expand(other.as_str().unwrap_or_default(), s, &groups, re)?,
+            )?,
         }
         last = b;
         if !global {

@@ -70,10 +70,10 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
             Value::Array(inner) => stack.push((inner.clone(), 0)),
             other => {
                 if !first {
-                    out.push_str(sep);
+                    crate::limits::push_str(&mut out, sep)?;
                 }
                 first = false;
-                out.push_str(&ruby_to_s(other));
+                crate::limits::push_str(&mut out, &ruby_to_s(other))?;
             }
         }
     }
