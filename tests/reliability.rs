@@ -131,6 +131,26 @@ fn interrupts() {
             "{src} stopped late"
         );
     }
+    // A regexp that gives up is an error wherever it is matched, never a silent `false`.
+    s.eval("$t = 'aaaaaaaaaaaaaaaaaac'").expect("setup");
+    for src in [
+        "$t =~ /(a*)*\\1b|c/",
+        "$t.match(/(a*)*\\1b|c/)",
+        "$t =~ Pattern[/(a*)*\\1b|c/]",
+        "/(a*)*\\1b|c/ in [$t]",
+        "case $t { /(a*)*\\1b|c/: { 1 } default: { 2 } }",
+        "$t ? { /(a*)*\\1b|c/ => 1, default => 2 }",
+        "$t.split(/(a*)*\\1b|c/)",
+        "assert_type(Pattern[/(a*)*\\1b|c/], $t)",
+    ] {
+        match s.eval(src) {
+            Err(e) => assert_eq!(
+                e.message, "regexp backtracking limit exceeded matching /(a*)*\\1b|c/",
+                "{src}"
+            ),
+            Ok(v) => panic!("{src}: expected the backtracking error, got {v:?}"),
+        }
+    }
     let kept = s.eval("[$kept, f(), 3 =~ T]").expect("state kept");
     assert_eq!(prepl::format::to_programmatic(&kept), "[42, 'f', true]");
 }

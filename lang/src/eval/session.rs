@@ -440,11 +440,10 @@ impl Session {
                 if r.is_ok() && crate::limits::interrupted() {
                     r = Err(Error::interrupted());
                 }
-                // A regexp that gave up where no error could be returned (a type check).
+                // A regexp that gave up where no error could be returned (a type check):
+                // it is the cause of any error that followed from the wrong answer too.
                 if let Some(e) = crate::limits::take_deferred_error() {
-                    if r.is_ok() {
-                        r = Err(e);
-                    }
+                    r = Err(e);
                 }
                 if r.is_err() {
                     ev.compilation = before;
