@@ -32,6 +32,11 @@ const USAGE: &str = "usage:
   prepl-kernel install [--user|--sys-prefix|--prefix DIR]
   prepl-kernel uninstall [--user|--sys-prefix|--prefix DIR]";
 
+/// Counts the heap in use, so that a cell growing past the memory limit fails with an
+/// error instead of aborting the kernel (`PREPL_MEMORY_LIMIT` sets the limit).
+#[global_allocator]
+static ALLOCATOR: prepl::limits::CountingAlloc = prepl::limits::CountingAlloc;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {

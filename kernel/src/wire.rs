@@ -277,6 +277,14 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_scheme_is_refused() {
+        assert_eq!(
+            Signer::new("key", "hmac-md5").err().as_deref(),
+            Some("unsupported signature scheme 'hmac-md5'")
+        );
+    }
+
+    #[test]
     fn empty_key_disables_signing() {
         let none = Signer::new("", "hmac-sha256").unwrap();
         let f = sample(&none);

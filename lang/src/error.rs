@@ -165,14 +165,14 @@ impl Error {
             } else {
                 out.push_str(&format!(" (line {line}, column {col})"));
             }
-            let text = src.line_text(line);
+            let (text, caret) = caret_window(src.line_text(line), col - 1);
             out.push('\n');
-            out.push_str(text);
+            out.push_str(&text);
             out.push('\n');
             // Keep tabs so the caret lines up under the same character.
             let pad: String = text
                 .chars()
-                .take(col - 1)
+                .take(caret)
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             out.push_str(&pad);
@@ -186,6 +186,30 @@ impl Error {
     }
 }
 
+/// Characters of a long source line shown on each side of the caret.
+const CARET_CONTEXT: usize = 60;
+
+/// The part of a source line shown under an error: all of it when short, else a window of
+/// [`CARET_CONTEXT`] characters on each side of column `at` (0-based), with `...` where
+/// it was cut; and the caret's column in that text.
+fn caret_window(line: &str, at: usize) -> (String, usize) {
+    let len = line.chars().count();
+    if len <= 2 * CARET_CONTEXT + 20 {
+        return (line.to_string(), at);
+    }
+    let from = at.saturating_sub(CARET_CONTEXT);
+    let to = (at + CARET_CONTEXT).min(len);
+    let mut text = String::new();
+    if from > 0 {
+        text.push_str("...");
+    }
+    text.extend(line.chars().skip(from).take(to - from));
+    if to < len {
+        text.push_str("...");
+    }
+    (text, at - from + if from > 0 { 3 } else { 0 })
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.full_message())
@@ -193,3 +217,26 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_show_a_window_around_the_caret() {
+        let line = format!("{}$x{}", "[".repeat(100_000), "]".repeat(100_000));
+        let e = Error::eval("boom")
+            .at(Span::new(100_000, 100_002))
+            .in_source(&Source::new("-e", line));
+        let shown = e.render();
+        assert!(shown.len() < 400, "{} bytes", shown.len());
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[1].find("$x"), lines[2].find('^'));
+        assert!(lines[1].starts_with("...") && lines[1].ends_with("..."));
+    }
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        assert_eq!(caret_window("abc", 1), ("abc".to_string(), 1));
+    }
+}

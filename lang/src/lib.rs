@@ -15,6 +15,7 @@ pub mod error;
 pub mod eval;
 pub mod format;
 pub mod functions;
+pub mod limits;
 pub mod suggest;
 pub mod syntax;
 #[cfg(test)]

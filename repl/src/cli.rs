@@ -2,7 +2,7 @@
 
 use crate::output::Palette;
 use prepl::{Session, Strictness};
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 
 const USAGE: &str = "\
 Usage: prepl [OPTIONS] [FILE]
@@ -31,6 +31,8 @@ Options:
                          or a module)
   -q, --quiet            no banner in the interactive session
       --strict LEVEL     off, warning or error (the default)
+      --memory-limit SIZE  heap an evaluation may grow to (4G, 512M; default three
+                         quarters of the available memory, or PREPL_MEMORY_LIMIT)
   -h, --help             show this help
   -V, --version          show the version
 ";
@@ -79,6 +81,14 @@ pub fn parse_strictness(word: &str) -> Option<Strictness> {
         "error" => Some(Strictness::Error),
         _ => None,
     }
+}
+
+/// `--memory-limit SIZE`: applies to every evaluation of this process.
+fn set_memory_limit(size: &str) -> Result<(), String> {
+    let bytes = prepl::limits::parse_size(size)
+        .ok_or_else(|| format!("--memory-limit expects a size such as 4G or 512M, not '{size}'"))?;
+    prepl::limits::set_memory_limit(bytes);
+    Ok(())
 }
 
 /// Parses the arguments (without the program name).
@@ -151,6 +161,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or("option --environment needs a DIR argument")?;
                 opts.environment = Some(dir.clone());
             }
+            "--memory-limit" => {
+                let size = it
+                    .next()
+                    .ok_or("option --memory-limit needs a SIZE argument")?;
+                set_memory_limit(size)?;
+            }
             "--facts-for" => {
                 let filter = it
                     .next()
@@ -180,6 +196,8 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     opts.modulepath = Some(dirs.to_string());
                 } else if let Some(dir) = other.strip_prefix("--environment=") {
                     opts.environment = Some(dir.to_string());
+                } else if let Some(size) = other.strip_prefix("--memory-limit=") {
+                    set_memory_limit(size)?;
                 } else if let Some(filter) = other.strip_prefix("--facts-for=") {
                     opts.facts_for = Some(filter.to_string());
                 } else if let Some(source) = other.strip_prefix("--execute=") {
@@ -227,7 +245,7 @@ impl Setup {
     /// Evaluates the main manifest files (`--site`), each as an input of its own.
     pub fn run_site(&self, session: &mut Session) -> Result<(), prepl::Error> {
         for path in &self.site {
-            let text = std::fs::read_to_string(path).map_err(|e| {
+            let text = prepl::limits::read_source_file(path).map_err(|e| {
                 prepl::Error::new(
                     prepl::ErrorKind::Failed,
                     format!("Could not read {}: {e}", path.display()),
@@ -349,7 +367,7 @@ pub fn main(args: Vec<String>) -> i32 {
         }
         Mode::Execute(source) => run_batch(opts, setup, "-e", source),
         Mode::File(path) if path == "-" => run_stdin(opts, setup),
-        Mode::File(path) => match std::fs::read_to_string(path) {
+        Mode::File(path) => match prepl::limits::read_source_file(path) {
             Ok(text) => run_batch(opts, setup, path, &text),
             Err(e) => {
                 eprintln!("Error: Could not read file {path}: {e}");
@@ -365,12 +383,13 @@ pub fn main(args: Vec<String>) -> i32 {
 }
 
 fn run_stdin(opts: &Options, setup: &Setup) -> i32 {
-    let mut text = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-        eprintln!("Error: Could not read standard input: {e}");
-        return 1;
+    match prepl::limits::read_source(std::io::stdin().lock()) {
+        Ok(text) => run_batch(opts, setup, "<stdin>", &text),
+        Err(e) => {
+            eprintln!("Error: Could not read standard input: {e}");
+            1
+        }
     }
-    run_batch(opts, setup, "<stdin>", &text)
 }
 
 /// Evaluates one program: the value (or with `--catalog` the catalog as JSON) on stdout,
@@ -387,19 +406,20 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
         .and_then(|_| session.eval_named(name, text));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    match result {
-        Ok(value) => {
-            let shown = if opts.catalog {
-                let json = session.catalog_json();
-                let text =
-                    serde_json::to_string_pretty(&json).expect("JSON values always serialize");
-                // The process ends after printing it: freeing a large document node by node
-                // would take as long as building it.
-                std::mem::forget(json);
-                text
-            } else {
-                prepl::format::to_programmatic(&value)
-            };
+    let shown = result.and_then(|value| {
+        if opts.catalog {
+            let json = session.catalog_json();
+            let text = serde_json::to_string_pretty(&json).expect("JSON values always serialize");
+            // The process ends after printing it: freeing a large document node by node
+            // would take as long as building it.
+            std::mem::forget(json);
+            return Ok(text);
+        }
+        let _interruptible = session.interruptible();
+        prepl::format::try_programmatic(&value)
+    });
+    match shown {
+        Ok(shown) => {
             let _ = writeln!(out, "{shown}");
             let _ = out.flush();
             0

@@ -483,8 +483,8 @@ fn load(repl: &mut Repl, path: &str) -> Result<String, String> {
         return Err("Usage: :load FILE".into());
     }
     let path = path.trim_matches(|c| c == '\'' || c == '"');
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("Could not read file {path}: {e}"))?;
+    let text = prepl::limits::read_source_file(path)
+        .map_err(|e| format!("Could not read file {path}: {e}"))?;
     repl.eval_and_show(path, &text);
     Ok(String::new())
 }

@@ -19,6 +19,11 @@ mod output;
 mod session;
 mod validate;
 
+/// Counts the heap in use, so that an evaluation growing past the memory limit fails with
+/// an error instead of aborting the process.
+#[global_allocator]
+static ALLOCATOR: prepl::limits::CountingAlloc = prepl::limits::CountingAlloc;
+
 /// Evaluation recurses on the Rust stack: give it plenty.
 const STACK_SIZE: usize = 512 * 1024 * 1024;
 

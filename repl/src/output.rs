@@ -68,6 +68,17 @@ const MAX_WRAP_DEPTH: usize = 64;
 /// The programmatic form of `v`, wrapped so that lines stay within `width` columns where
 /// possible. `indent` is the column the first line starts at; nested lines are indented
 /// by two more columns per level and closing brackets line up with the opening line.
+///
+/// Fails when the text would not fit in the memory limit (values that share parts expand
+/// enormously) or when interrupted.
+pub fn try_layout(v: &Value, width: usize, indent: usize) -> Result<String, prepl::Error> {
+    prepl::limits::check_expansion(v, 2)?;
+    let shown = layout(v, width, indent);
+    prepl::limits::check_interrupt()?;
+    Ok(shown)
+}
+
+/// [`try_layout`] for values known to be small.
 pub fn layout(v: &Value, width: usize, indent: usize) -> String {
     let mut out = String::new();
     write_value(&mut out, v, width, indent, indent, 0);

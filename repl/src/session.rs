@@ -6,7 +6,7 @@ use crate::cli::{Options, Setup};
 use crate::commands::{self, Next};
 use crate::complete::Names;
 use crate::helper::PreplHelper;
-use crate::output::{layout, Palette, DIM};
+use crate::output::{try_layout, Palette, DIM};
 use crate::validate::{check, Verdict};
 use crate::{history, interrupt};
 use prepl::{ErrorKind, Session, Strictness, Value};
@@ -103,8 +103,16 @@ impl Repl {
         let elapsed = started.elapsed();
         match result {
             Some(Ok(value)) => {
-                let shown = layout(&value, self.width(), 3);
-                println!("{} {}", self.palette.paint(DIM, "=>"), shown);
+                let (session, width) = (&self.session, self.width());
+                // Printing a large value takes time too: Ctrl-C interrupts it.
+                let shown = interrupt::during(|| {
+                    let _interruptible = session.interruptible();
+                    try_layout(&value, width, 3)
+                });
+                match shown {
+                    Ok(shown) => println!("{} {}", self.palette.paint(DIM, "=>"), shown),
+                    Err(error) => self.show_error(&error),
+                }
                 self.session.set_variable("_", value);
             }
             Some(Err(error)) => self.show_error(&error),
@@ -292,9 +300,12 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
             }
         };
         if verdict != Verdict::Empty {
-            let _ = editor.add_history_entry(text.as_str());
-            if let Some(path) = &history_path {
-                let _ = editor.append_history(path);
+            // Inputs starting with a space are kept out of the history, as are repeats.
+            let added = editor.add_history_entry(text.as_str()).unwrap_or(false);
+            if let (true, Some(path)) = (added, &history_path) {
+                if let Err(e) = history::append(path, &text) {
+                    eprintln!("prepl: cannot save the history {}: {e}", path.display());
+                }
             }
         }
         match verdict {

@@ -354,3 +354,47 @@ fn catalog_errors_print_no_catalog() {
         "{err}"
     );
 }
+
+/// Hostile inputs end with short errors: an endless file, a binary file, a huge line, the
+/// memory limit (issue 17).
+#[test]
+fn endless_binary_and_huge_inputs_are_short_errors() {
+    let out = prepl(&["/dev/zero"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "Error: Could not read file /dev/zero: the program is larger than 64 MiB (the limit for source text)"
+    );
+    let binary = std::env::temp_dir().join(format!("prepl-cli-{}-binary", std::process::id()));
+    std::fs::write(&binary, b"notice(1)\n\xff\xfe\x00").expect("write the file");
+    let out = prepl(&[binary.to_str().unwrap()], None);
+    assert!(
+        text(&out.stderr).contains("not UTF-8 text (invalid byte at offset 10)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let deep = format!("{}$x{}", "[".repeat(200_000), "]".repeat(200_000));
+    let file = scratch_file("deep.pp", &deep);
+    let out = prepl(&[file.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stderr.len() < 1000,
+        "{} bytes of errors",
+        out.stderr.len()
+    );
+    let out = prepl(
+        &[
+            "--memory-limit",
+            "64M",
+            "-e",
+            "Integer[1, 40].reduce('x') |$m, $x| { \"$m$m\" }",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("Out of memory"),
+        "{}",
+        text(&out.stderr)
+    );
+}

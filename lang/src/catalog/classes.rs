@@ -780,7 +780,7 @@ impl Evaluator {
                 for m in &n.def.matches {
                     if let ExprKind::Regex(src) = &m.kind {
                         let re = self.regex(src)?;
-                        if let Some(caps) = re.captures(&node_name) {
+                        if let Some(caps) = re.captures(&node_name)? {
                             let word: String = src
                                 .chars()
                                 .filter(|c| {

@@ -95,8 +95,16 @@ impl Evaluator {
                 }
             }
             ExprKind::Variable(v) => self.read_var(v)?,
-            ExprKind::Array(items) => Value::array(self.eval_list(items)?),
-            ExprKind::Hash(entries) => self.eval_hash(entries)?,
+            ExprKind::Array(items) => {
+                let v = Value::array(self.eval_list(items)?);
+                crate::limits::check_repeats(&v)?;
+                v
+            }
+            ExprKind::Hash(entries) => {
+                let v = self.eval_hash(entries)?;
+                crate::limits::check_repeats(&v)?;
+                v
+            }
             ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,
             ExprKind::Binary(BinOp::And, a, b) => {
                 Value::Boolean(self.eval(a)?.is_truthy() && self.eval(b)?.is_truthy())
@@ -217,6 +225,14 @@ impl Evaluator {
 
     /// `*v` in a list: arrays unfold, `undef` is nothing, hashes become pairs, iterators unroll.
     pub fn unfold_into(&mut self, v: Value, out: &mut Vec<Value>) -> EvalResult<()> {
+        let added = match &v {
+            Value::Array(a) => a.len(),
+            Value::Hash(h) => h.len().saturating_mul(3),
+            _ => 0,
+        };
+        if added > 0 {
+            crate::limits::reserve_for::<Value>(out.len().saturating_add(added))?;
+        }
         match v {
             Value::Array(a) => out.extend(a.iter().cloned()),
             Value::Undef => {}
@@ -268,9 +284,9 @@ impl Evaluator {
                 StrPart::Text(t) => s.push_str(t),
                 StrPart::Expr(x) => match self.eval(x)? {
                     // The frequent cases without an intermediate string.
-                    Value::String(text) => s.push_str(&text),
+                    Value::String(text) => crate::limits::push_str(&mut s, &text)?,
                     Value::Integer(i) => push_integer(&mut s, i),
-                    v => s.push_str(&format::to_display(&v)),
+                    v => crate::limits::push_str(&mut s, &format::try_display(&v)?)?,
                 },
             }
         }

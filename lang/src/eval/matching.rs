@@ -39,18 +39,19 @@ impl Evaluator {
                 super::describe::a_an(l)
             )));
         };
-        Ok(self.regex_match(&re, s))
+        self.regex_match(&re, s)
     }
 
     /// Matches and, on success, sets the match variables.
-    pub fn regex_match(&mut self, re: &Regexp, s: &str) -> bool {
-        match re.captures(s) {
+    /// Fails when the backtracking engine gives up on the pattern.
+    pub fn regex_match(&mut self, re: &Regexp, s: &str) -> Result<bool, Error> {
+        Ok(match re.captures(s)? {
             Some(caps) => {
                 self.matches = Some(Rc::new(caps));
                 true
             }
             None => false,
-        }
+        })
     }
 
     /// `l in r`, per the table in the spec.
@@ -58,16 +59,21 @@ impl Evaluator {
         Ok(match r {
             Value::String(haystack) => match l {
                 Value::String(needle) => haystack.to_lowercase().contains(&needle.to_lowercase()),
-                Value::Regexp(re) => self.regex_match(re, haystack),
+                Value::Regexp(re) => self.regex_match(re, haystack)?,
                 _ => false,
             },
             Value::Array(items) => match l {
                 Value::Type(t) => items.iter().any(|v| types::is_instance(t, v)),
                 Value::Regexp(re) => {
                     let re = re.clone();
-                    items
-                        .iter()
-                        .any(|v| matches!(v, Value::String(s) if self.regex_match(&re, s)))
+                    for v in items.iter() {
+                        if let Value::String(s) = v {
+                            if self.regex_match(&re, s)? {
+                                return Ok(true);
+                            }
+                        }
+                    }
+                    false
                 }
                 _ => items.iter().any(|v| equals(l, v)),
             },
@@ -86,7 +92,7 @@ impl Evaluator {
             Value::Regexp(re) => match value {
                 Value::String(s) => {
                     let re = re.clone();
-                    self.regex_match(&re, s)
+                    self.regex_match(&re, s)?
                 }
                 _ => false,
             },

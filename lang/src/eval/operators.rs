@@ -42,7 +42,7 @@ impl Evaluator {
                 let Value::Array(mut a) = l else {
                     unreachable!()
                 };
-                Rc::make_mut(&mut a).push(r);
+                crate::limits::push(Rc::make_mut(&mut a), r)?;
                 Value::Array(a)
             }
             BinOp::Shl if matches!(l, Value::Hash(_)) => {
@@ -59,10 +59,19 @@ impl Evaluator {
     fn add(&mut self, l: Value, r: Value) -> EvalResult {
         match l {
             Value::Binary(a) => match r {
-                Value::Binary(b) => Ok(Value::Binary([&a[..], &b[..]].concat().into())),
+                Value::Binary(b) => {
+                    crate::limits::reserve(a.len().saturating_add(b.len()))?;
+                    Ok(Value::Binary([&a[..], &b[..]].concat().into()))
+                }
                 _ => Err(op_error("+", "Can only append Binary to a Binary").into()),
             },
             Value::Array(mut a) => {
+                let added = match &r {
+                    Value::Array(b) => b.len(),
+                    Value::Hash(h) => h.len().saturating_mul(3),
+                    _ => 1,
+                };
+                crate::limits::reserve_for::<Value>(a.len().saturating_add(added))?;
                 let items = Rc::make_mut(&mut a);
                 match r {
                     Value::Array(b) => items.extend(b.iter().cloned()),
@@ -82,6 +91,9 @@ impl Evaluator {
                         return Err(op_error("+", "Can only append Array or Hash to a Hash").into())
                     }
                 };
+                crate::limits::reserve_for::<(Value, Value, u64)>(
+                    h.len().saturating_add(addition.len()),
+                )?;
                 let map = Rc::make_mut(&mut h);
                 for (k, v) in addition.iter() {
                     map.insert(k.clone(), v.clone());
@@ -449,13 +461,22 @@ pub fn equals(a: &Value, b: &Value) -> bool {
             cmp_int_float(*x, *y) == Some(Ordering::Equal)
         }
         (Value::Float(x), Value::Float(y)) => x == y,
+        // An interrupt stops the walk; the evaluator reports it (the flag stays set).
         (Value::Array(x), Value::Array(y)) => {
             Rc::ptr_eq(x, y)
-                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q)))
+                || (x.len() == y.len()
+                    && !crate::limits::interrupted()
+                    && x.iter().zip(y.iter()).enumerate().all(|(i, (p, q))| {
+                        // A pair of elements shared with the pair before (`[$m, $m]`) is
+                        // known to be equal: nested sharing costs no exponential time.
+                        (i > 0 && same_container(p, &x[i - 1]) && same_container(q, &y[i - 1]))
+                            || equals(p, q)
+                    }))
         }
         (Value::Hash(x), Value::Hash(y)) => {
             Rc::ptr_eq(x, y)
                 || (x.len() == y.len()
+                    && !crate::limits::interrupted()
                     && x.iter()
                         .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w))))
         }
@@ -466,6 +487,15 @@ pub fn equals(a: &Value, b: &Value) -> bool {
             time::compare(a, b) == Some(Ordering::Equal)
         }
         _ => a == b,
+    }
+}
+
+/// Whether two values are the same array or hash in memory.
+fn same_container(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Array(x), Value::Array(y)) => Rc::ptr_eq(x, y),
+        (Value::Hash(x), Value::Hash(y)) => Rc::ptr_eq(x, y),
+        _ => false,
     }
 }
 

@@ -648,6 +648,8 @@ impl Session {
     /// Like `eval`, naming the source (a file name, `-e`) for error messages.
     pub fn eval_named(&mut self, name: &str, text: &str) -> Result<Value, Error> {
         let source = Source::new(name, text);
+        let _interruptible = crate::limits::interrupt_scope(&self.evaluator.interrupt);
+        crate::limits::take_deferred_error();
         let ev = &mut self.evaluator;
         ev.generation += 1;
         ev.source = source.clone();
@@ -658,7 +660,17 @@ impl Session {
                 }
                 // An input that fails leaves the catalog as it was before it.
                 let before = ev.compilation.clone();
-                let r = ev.run(&program);
+                let mut r = ev.run(&program);
+                // Work that cannot fail (comparison, inference) stops early when interrupted
+                // and leaves the flag set: its answer is not to be trusted.
+                if r.is_ok() && crate::limits::interrupted() {
+                    r = Err(Error::interrupted());
+                }
+                // A regexp that gave up where no error could be returned (a type check):
+                // it is the cause of any error that followed from the wrong answer too.
+                if let Some(e) = crate::limits::take_deferred_error() {
+                    r = Err(e);
+                }
                 if r.is_err() {
                     ev.compilation = before;
                 }
@@ -684,6 +696,12 @@ impl Session {
     /// The log lines produced since the last call (when no sink is set).
     pub fn take_logs(&mut self) -> Vec<(LogLevel, String)> {
         std::mem::take(&mut self.evaluator.logs)
+    }
+
+    /// While the returned scope lives, this session's interrupt flag stops long work done
+    /// outside `eval` on this thread too (printing a value, inferring its type).
+    pub fn interruptible(&self) -> crate::limits::InterruptScope {
+        crate::limits::interrupt_scope(&self.evaluator.interrupt)
     }
 
     /// A flag that interrupts a running evaluation when set (from another thread).

@@ -81,6 +81,9 @@ pub fn convert_with(
         ));
     }
     let s = &f.spec;
+    if matches!(v, Value::Array(_) | Value::Hash(_)) {
+        crate::limits::check_interrupt()?;
+    }
     Ok(match v {
         Value::Undef => s.string(match (f.conv, s.alt) {
             ('n', false) => "nil",

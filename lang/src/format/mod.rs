@@ -35,10 +35,25 @@ pub use sprintf::sprintf;
 /// The form used by string interpolation (`"${v}"`) and by `notice`: strings verbatim,
 /// undef empty, and the same inside arrays and hashes (`[1, a, ]`, `{a => 1}`). The
 /// reference gives the same text for both uses.
+///
+/// A value too large to print within the memory limit gives the limit's message; use
+/// [`try_display`] where that must be an error.
 pub fn to_display(v: &Value) -> String {
+    try_display(v).unwrap_or_else(|e| e.message)
+}
+
+/// [`to_display`], failing when the text would not fit in the memory limit (values that
+/// share parts can expand enormously) or when interrupted.
+pub fn try_display(v: &Value) -> Result<String, Error> {
     let mut out = String::new();
+    if !matches!(v, Value::Array(_) | Value::Hash(_)) {
+        display_into(v, &mut out, 0);
+        return Ok(out);
+    }
+    crate::limits::check_expansion(v, 1)?;
     display_into(v, &mut out, 0);
-    out
+    crate::limits::check_interrupt()?;
+    Ok(out)
 }
 
 const MAX_DISPLAY_DEPTH: usize = 1000;
@@ -57,6 +72,8 @@ fn display_into(v: &Value, out: &mut String, depth: usize) {
         Value::String(s) => out.push_str(s),
         Value::Binary(b) => out.push_str(&crate::convert::binary::encode_strict(b)),
         Value::Regexp(re) => out.push_str(&crate::types::regexp_text(re.source())),
+        // An interrupt leaves the flag set; the caller or the evaluator reports it.
+        Value::Array(_) | Value::Hash(_) if crate::limits::interrupted() => {}
         Value::Array(items) => {
             out.push('[');
             for (i, e) in items.iter().enumerate() {
@@ -94,9 +111,18 @@ fn display_into(v: &Value, out: &mut String, depth: usize) {
     }
 }
 
-/// `String(v, '%p')`: the form every result is printed in.
+/// `String(v, '%p')`: the form every result is printed in. A value too large to print
+/// within the memory limit gives the limit's message; use [`try_programmatic`] where that
+/// must be an error.
 pub fn to_programmatic(v: &Value) -> String {
-    match v {
+    try_programmatic(v).unwrap_or_else(|e| e.message)
+}
+
+/// [`to_programmatic`], failing when the text would not fit in the memory limit or when
+/// interrupted.
+pub fn try_programmatic(v: &Value) -> Result<String, Error> {
+    crate::limits::check_expansion(v, 2)?;
+    Ok(match v {
         Value::Timespan(t) => format!("Timespan('{}')", timetext::timespan(t)),
         Value::Timestamp(t) => format!("Timestamp('{}')", timetext::timestamp(t)),
         Value::SemVer(s) => format!("SemVer({})", quote::puppet_quote(&s.to_string())),
@@ -105,9 +131,13 @@ pub fn to_programmatic(v: &Value) -> String {
         _ => {
             let top = Format::parse("%p").unwrap_or_else(|_| unreachable!("%p is a valid format"));
             let map = maps::default_formats();
-            engine::convert_with(v, &top, &map, Indent::TOP, 0).unwrap_or_else(|e| e.message)
+            match engine::convert_with(v, &top, &map, Indent::TOP, 0) {
+                Ok(text) => text,
+                Err(e) if e.kind == crate::ErrorKind::Interrupted => return Err(e),
+                Err(e) => e.message,
+            }
         }
-    }
+    })
 }
 
 /// `String(value, format)`: `format` is `default`, a format string, or a map from types
@@ -115,6 +145,7 @@ pub fn to_programmatic(v: &Value) -> String {
 /// merged with the default formats.
 pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
     maps::check_formats_arg(format)?;
+    crate::limits::check_expansion(v, 1)?;
     let defaults = maps::default_formats();
     match format {
         Value::String(text) => {

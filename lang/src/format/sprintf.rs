@@ -93,6 +93,9 @@ fn err(msg: impl Into<String>) -> Error {
 /// `sprintf(format, args...)`. Error messages are Ruby's (`too few arguments`,
 /// `malformed format string - %z`, ...), without the function call prefix.
 pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
+    for a in args {
+        crate::limits::check_expansion(a, 1)?;
+    }
     let mut out = String::with_capacity(format.len() + 16);
     let mut args = Args {
         args,
@@ -180,7 +183,7 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                     }
                     let v = args.named(&name)?;
                     if c == '{' {
-                        out.push_str(&spec.string(&ruby::to_s(v)));
+                        crate::limits::push_str(&mut out, &spec.string(&ruby::to_s(v)))?;
                         break;
                     }
                     arg = Some(v);
@@ -191,7 +194,7 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                         None if "diuxXobBeEfgGaAscp".contains(conv) => args.next()?,
                         None => return Err(err(format!("malformed format string - %{conv}"))),
                     };
-                    out.push_str(&convert(&spec, conv, v)?);
+                    crate::limits::push_str(&mut out, &convert(&spec, conv, v)?)?;
                     break;
                 }
             }

@@ -56,7 +56,7 @@ impl Evaluator {
                 ))
                 .into());
             }
-            out.push(x);
+            crate::limits::push(&mut out, x)?;
         }
         Ok(out)
     }

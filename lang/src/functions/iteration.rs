@@ -113,7 +113,7 @@ fn map(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
         shape,
         OnBreak::Stop,
         |_, _, _, r| {
-            out.push(r);
+            crate::limits::push(&mut out, r)?;
             Ok(Step::Continue)
         },
     )?;
@@ -148,7 +148,7 @@ fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
         OnBreak::Stop,
         |_, _, item, r| {
             if r.is_truthy() {
-                out.push(item);
+                crate::limits::push(&mut out, item)?;
             }
             Ok(Step::Continue)
         },
@@ -256,7 +256,7 @@ fn string_index(s: &Value, m: &Value) -> EvalResult {
     let byte = match m {
         Value::String(needle) => s.find(&**needle),
         Value::Regexp(re) => re
-            .find_all(s)
+            .find_all(s)?
             .first()
             .and_then(|g| g.first().copied().flatten())
             .map(|(start, _)| start),
@@ -324,9 +324,9 @@ fn partition(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRes
         OnBreak::Propagate,
         |_, _, item, r| {
             if r.is_truthy() {
-                yes.push(item)
+                crate::limits::push(&mut yes, item)?
             } else {
-                no.push(item)
+                crate::limits::push(&mut no, item)?
             }
             Ok(Step::Continue)
         },

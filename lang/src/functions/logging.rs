@@ -10,7 +10,7 @@ use crate::values::Value;
 use crate::LogLevel;
 
 /// The message the logging functions and `fail` produce from their arguments.
-pub fn message(args: &[Value]) -> String {
+pub fn message(args: &[Value]) -> Result<String, Error> {
     let mut out = String::new();
     for (i, a) in args.iter().enumerate() {
         if i > 0 {
@@ -18,15 +18,15 @@ pub fn message(args: &[Value]) -> String {
         }
         match a {
             Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
-            other => out.push_str(&format::to_display(other)),
+            other => crate::limits::push_str(&mut out, &format::try_display(other)?)?,
         }
     }
-    out
+    Ok(out)
 }
 
 fn log(ev: &mut Evaluator, level: LogLevel, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    let m = message(args);
+    let m = message(args)?;
     ev.log(level, &m);
     Ok(Value::Undef)
 }

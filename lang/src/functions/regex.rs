@@ -83,17 +83,17 @@ fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
 }
 
 /// The captures of the first matching pattern (`undef` for groups that took no part).
-fn match_one(s: &str, res: &[Rc<Regexp>]) -> Value {
+fn match_one(s: &str, res: &[Rc<Regexp>]) -> Result<Value, Error> {
     for re in res {
-        if let Some(caps) = re.captures(s) {
-            return Value::array(
+        if let Some(caps) = re.captures(s)? {
+            return Ok(Value::array(
                 caps.into_iter()
                     .map(|c| c.map_or(Value::Undef, Value::from))
                     .collect(),
-            );
+            ));
         }
     }
-    Value::Undef
+    Ok(Value::Undef)
 }
 
 fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -104,9 +104,9 @@ fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
             items
                 .iter()
                 .map(|s| match_one(s.as_str().unwrap_or_default(), &res))
-                .collect(),
+                .collect::<Result<_, _>>()?,
         )),
-        (_, s) => Ok(match_one(s.as_str().unwrap_or_default(), &res)),
+        (_, s) => Ok(match_one(s.as_str().unwrap_or_default(), &res)?),
     }
 }
 
@@ -162,17 +162,20 @@ fn expand(
 fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String, Error> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
-    for groups in re.find_all(s) {
+    for groups in re.find_all(s)? {
         let Some(Some((a, b))) = groups.first().copied() else {
             continue;
         };
-        out.push_str(&s[last..a]);
+        crate::limits::push_str(&mut out, &s[last..a])?;
         match repl {
             Value::Hash(h) => {
                 let found = h.get(&Value::from(&s[a..b]));
-                out.push_str(found.and_then(Value::as_str).unwrap_or(""));
+                crate::limits::push_str(&mut out, found.and_then(Value::as_str).unwrap_or(""))?;
             }
-            other => out.push_str(&expand(other.as_str().unwrap_or_default(), s, &groups, re)?),
+            other => crate::limits::push_str(
+                &mut out,
+                &expand(other.as_str().unwrap_or_default(), s, &groups, re)?,
+            )?,
         }
         last = b;
         if !global {

@@ -10,7 +10,10 @@ use crate::types::{self, PType};
 use crate::values::Value;
 
 fn type_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    let t = match dispatch(ev, args, b)? {
+    let fidelity = dispatch(ev, args, b)?;
+    // A type has a part per element: values that share parts expand.
+    crate::limits::check_expansion(&args[0], 64)?;
+    let t = match fidelity {
         0 => types::infer(&args[0]),
         1 => types::infer_reduced(&args[0]),
         _ => types::infer_generalized(&args[0]),

@@ -170,9 +170,9 @@ impl Guard {
                     from,
                     PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
                 ),
-                PType::String { value: Some(s), .. } => res.iter().any(|r| r.is_match(s)),
+                PType::String { value: Some(s), .. } => res.iter().any(|r| r.matches(s)),
                 PType::Enum { values, .. } => {
-                    !values.is_empty() && values.iter().all(|v| res.iter().any(|r| r.is_match(v)))
+                    !values.is_empty() && values.iter().all(|v| res.iter().any(|r| r.matches(v)))
                 }
                 // Only the same set of patterns (the reference does not compare the
                 // languages of two pattern sets).

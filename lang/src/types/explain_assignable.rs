@@ -634,7 +634,7 @@ fn pattern_note(
         PType::Enum { values, .. } if !values.is_empty() => {
             let bad: Vec<String> = values
                 .iter()
-                .filter(|v| !res.iter().any(|r| r.is_match(v)))
+                .filter(|v| !res.iter().any(|r| r.matches(v)))
                 .map(|v| quote(v))
                 .collect();
             format!("{} {} not match {}", listing(&bad), if bad.len() == 1 { "does" } else { "do" }, patterns())

@@ -108,7 +108,8 @@ fn iterator_type(it: &LazyIter) -> PType {
 }
 
 fn detailed(v: &Value, depth: usize) -> PType {
-    if depth > MAX_DEPTH {
+    // An interrupt leaves the flag set for the evaluator to report.
+    if depth > MAX_DEPTH || crate::limits::interrupted() {
         return PType::Any;
     }
     match v {
@@ -145,7 +146,7 @@ fn detailed(v: &Value, depth: usize) -> PType {
 }
 
 fn reduced(v: &Value, depth: usize) -> PType {
-    if depth > MAX_DEPTH {
+    if depth > MAX_DEPTH || crate::limits::interrupted() {
         return PType::Any;
     }
     match v {

@@ -86,7 +86,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         PType::Pattern(res) => match v {
-            Value::String(s) => res.is_empty() || res.iter().any(|r| r.is_match(s)),
+            Value::String(s) => res.is_empty() || res.iter().any(|r| r.matches(s)),
             _ => false,
         },
         PType::Boolean(b) => matches!(v, Value::Boolean(x) if b.is_none_or(|b| b == *x)),

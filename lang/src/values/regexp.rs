@@ -3,6 +3,8 @@
 
 mod check;
 
+use crate::error::{Error, ErrorKind};
+
 use std::fmt;
 
 pub struct Regexp {
@@ -14,6 +16,14 @@ enum Engine {
     Fast(regex::Regex),
     Fancy(fancy_regex::Regex),
 }
+
+/// The steps the backtracking engine may take for one match (a few milliseconds): past
+/// it, matching fails with an error rather than running for hours.
+pub const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// The byte ranges of a match's groups (`[0]` the whole match), `None` for groups that
+/// did not take part.
+pub type Groups = Vec<Option<(usize, usize)>>;
 
 /// The captures of one match: group texts, `None` for groups that did not take part.
 pub type Captures = Vec<Option<String>>;
@@ -32,7 +42,10 @@ impl Regexp {
                 source: source.to_string(),
                 engine: Engine::Fast(re),
             }),
-            Err(_) => match fancy_regex::Regex::new(&translated) {
+            Err(_) => match fancy_regex::RegexBuilder::new(&translated)
+                .backtrack_limit(BACKTRACK_LIMIT)
+                .build()
+            {
                 Ok(re) => Ok(Regexp {
                     source: source.to_string(),
                     engine: Engine::Fancy(re),
@@ -53,27 +66,52 @@ impl Regexp {
         &self.source
     }
 
-    pub fn is_match(&self, text: &str) -> bool {
+    /// Whether the pattern matches somewhere in `text`. Fails when the backtracking engine
+    /// gives up (a pattern with catastrophic backtracking).
+    pub fn is_match(&self, text: &str) -> Result<bool, Error> {
         match &self.engine {
-            Engine::Fast(re) => re.is_match(text),
-            Engine::Fancy(re) => re.is_match(text).unwrap_or(false),
+            Engine::Fast(re) => Ok(re.is_match(text)),
+            Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
         }
     }
 
+    /// [`is_match`](Self::is_match) where no error can be returned (type checks): when the
+    /// engine gives up, the evaluation fails as it ends (`limits::defer_error`).
+    pub fn matches(&self, text: &str) -> bool {
+        self.is_match(text).unwrap_or_else(|e| {
+            crate::limits::defer_error(e);
+            false
+        })
+    }
+
     /// The captures of the first match (`[0]` is the whole match), or `None`.
-    pub fn captures(&self, text: &str) -> Option<Captures> {
-        match &self.engine {
+    pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
+        Ok(match &self.engine {
             Engine::Fast(re) => re.captures(text).map(|c| {
                 c.iter()
                     .map(|m| m.map(|m| m.as_str().to_string()))
                     .collect()
             }),
-            Engine::Fancy(re) => re.captures(text).ok().flatten().map(|c| {
+            Engine::Fancy(re) => re.captures(text).map_err(|e| self.failure(e))?.map(|c| {
                 c.iter()
                     .map(|m| m.map(|m| m.as_str().to_string()))
                     .collect()
             }),
-        }
+        })
+    }
+
+    /// The error for a match the engine gave up on.
+    fn failure(&self, e: fancy_regex::Error) -> Error {
+        let why = match e {
+            fancy_regex::Error::RuntimeError(fancy_regex::RuntimeError::BacktrackLimitExceeded) => {
+                "regexp backtracking limit exceeded".to_string()
+            }
+            other => other.to_string(),
+        };
+        Error::new(
+            ErrorKind::Limit,
+            format!("{why} matching /{}/", self.source),
+        )
     }
 
     /// The index of a named capture group.
@@ -93,18 +131,32 @@ impl Regexp {
     }
 
     /// Byte ranges of all non-overlapping matches, each with its capture group ranges.
-    pub fn find_all(&self, text: &str) -> Vec<Vec<Option<(usize, usize)>>> {
+    /// Fails when the engine gives up on a match, or when interrupted between matches.
+    pub fn find_all(&self, text: &str) -> Result<Vec<Groups>, Error> {
+        let ranges = |c: &dyn Fn(usize) -> Option<(usize, usize)>, n: usize| -> Vec<_> {
+            (0..n).map(c).collect()
+        };
+        let mut out = Vec::new();
+        let mut ticker = crate::limits::Ticker::default();
         match &self.engine {
-            Engine::Fast(re) => re
-                .captures_iter(text)
-                .map(|c| c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())
-                .collect(),
-            Engine::Fancy(re) => re
-                .captures_iter(text)
-                .filter_map(|c| c.ok())
-                .map(|c| c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())
-                .collect(),
+            Engine::Fast(re) => {
+                for c in re.captures_iter(text) {
+                    ticker.tick()?;
+                    let groups = ranges(&|i| c.get(i).map(|m| (m.start(), m.end())), c.len());
+                    crate::limits::push(&mut out, groups)?;
+                }
+            }
+            Engine::Fancy(re) => {
+                for c in re.captures_iter(text) {
+                    // Each match is bounded by the backtracking limit: check between them.
+                    crate::limits::check_interrupt()?;
+                    let c = c.map_err(|e| self.failure(e))?;
+                    let groups = ranges(&|i| c.get(i).map(|m| (m.start(), m.end())), c.len());
+                    crate::limits::push(&mut out, groups)?;
+                }
+            }
         }
+        Ok(out)
     }
 }
 
@@ -287,7 +339,10 @@ mod tests {
     }
 
     fn matches(pattern: &str, text: &str) -> bool {
-        Regexp::new(pattern).expect("valid pattern").is_match(text)
+        Regexp::new(pattern)
+            .expect("valid pattern")
+            .is_match(text)
+            .expect("no backtracking limit")
     }
 
     /// Expectations from the reference (`'text' =~ /pattern/`).
@@ -311,6 +366,27 @@ mod tests {
         assert!(matches("(?m:a.b)", "a\nb"));
         assert!(!matches("a.b", "a\nb"));
         assert!(matches("(?i)A(?a:b)", "ab"));
+    }
+
+    /// The reference says `true` (it finds the `c`); the backtracking engine gives up
+    /// first: an error naming the pattern, never a silent non-match, and no endless loop
+    /// in `find_all` (it used to retry the failing position forever).
+    #[test]
+    fn catastrophic_backtracking_is_an_error() {
+        let re = Regexp::new(r"(a*)*\1b|c").expect("valid pattern");
+        let text = "aaaaaaaaaaaaaaaaaac";
+        for e in [
+            re.is_match(text).err(),
+            re.captures(text).err(),
+            re.find_all(text).err(),
+        ] {
+            let message = e.expect("an error").message;
+            assert_eq!(
+                message,
+                r"regexp backtracking limit exceeded matching /(a*)*\1b|c/"
+            );
+        }
+        assert_eq!(re.find_all("cc").map(|m| m.len()).ok(), Some(2));
     }
 
     #[test]

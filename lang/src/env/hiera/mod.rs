@@ -343,7 +343,7 @@ impl<'e> Lookup<'e> {
                 .or_else(|| {
                     patterns
                         .iter()
-                        .find(|(re, _)| re.is_match(&lk.root))
+                        .find(|(re, _)| re.matches(&lk.root))
                         .map(|(_, v)| v.clone())
                 })
                 .and_then(|o| match o {
@@ -931,7 +931,7 @@ impl<'e> Lookup<'e> {
             .or_else(|| {
                 patterns
                     .iter()
-                    .find(|(re, _)| re.is_match(&lk.root))
+                    .find(|(re, _)| re.matches(&lk.root))
                     .map(|(_, v)| v.clone())
             });
         Ok(match found {

@@ -13,7 +13,7 @@ pub mod scope;
 pub mod string;
 
 use super::ruby::ast::Block;
-use super::ruby::eval::{raise, unsupported, Interp, R};
+use super::ruby::eval::{raise, regexp_failed, unsupported, Interp, R};
 use super::ruby::show::inspect;
 use super::ruby::value::RValue;
 
@@ -152,7 +152,7 @@ pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> 
     Ok(match pattern {
         RValue::Class(c) => value.is_a(c),
         RValue::Regexp(re) => match value {
-            RValue::Str(s) | RValue::Sym(s) => match re.captures(s) {
+            RValue::Str(s) | RValue::Sym(s) => match re.captures(s).map_err(regexp_failed(at))? {
                 Some(c) => {
                     it.last_match = Some(std::rc::Rc::new(c));
                     true

@@ -207,7 +207,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         )
                     }
                 };
-                Some(super::string::match_op(it, &s, re, c.name))
+                Some(super::string::match_op(it, &s, re, c.name, c.at)?)
             }
             _ => None,
         },

@@ -3,7 +3,7 @@
 use super::object::pattern;
 use super::Call;
 use crate::erb::bridge::{to_puppet, to_ruby};
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
+use crate::erb::ruby::eval::{raise, regexp_failed, unsupported, Interp, R};
 use crate::erb::ruby::show::{quote, to_s};
 use crate::erb::ruby::value::RValue;
 use crate::values::Regexp;
@@ -56,7 +56,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Str(p) => Rc::new(crate::erb::ruby::eval::make_regexp(p, "", c.at)?),
                 v => pattern(v, c.at)?,
             };
-            Ok(Some(match_op(it, s, &re, c.name)))
+            Ok(Some(match_op(it, s, &re, c.name, c.at)?))
         }
         "==" | "eql?" | "===" => Ok(Some(RValue::Bool(
             matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
@@ -158,6 +158,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }
                     RValue::Regexp(re) if c.name == "start_with?" => re
                         .find_all(s)
+                        .map_err(regexp_failed(c.at))?
                         .first()
                         .and_then(|g| g[0])
                         .is_some_and(|(a, _)| a == 0),
@@ -185,6 +186,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Str(p) => s.rfind(&**p),
                 v => pattern(v, c.at)?
                     .find_all(s)
+                    .map_err(regexp_failed(c.at))?
                     .last()
                     .and_then(|g| g[0])
                     .map(|(a, _)| a),
@@ -201,6 +203,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Str(p) => s.find(&**p),
                 v => pattern(v, c.at)?
                     .find_all(s)
+                    .map_err(regexp_failed(c.at))?
                     .first()
                     .and_then(|g| g[0])
                     .map(|(a, _)| a),
@@ -274,6 +277,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let re = pattern(c.arg(0).unwrap_or(&RValue::Nil), c.at)?;
             let items = re
                 .find_all(s)
+                .map_err(regexp_failed(c.at))?
                 .into_iter()
                 .map(|g| {
                     if g.len() == 1 {
@@ -320,12 +324,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 const MAX_STRING: usize = 256 * 1024 * 1024;
 
 /// `=~`, `match` and `match?` of a string and a regexp.
-pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {
+pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R {
+    let failed = regexp_failed(at);
     if op == "match?" {
-        return RValue::Bool(re.is_match(s));
+        return Ok(RValue::Bool(re.is_match(s).map_err(failed)?));
     }
-    let found = re.find_all(s).into_iter().next();
-    match found {
+    let found = re.find_all(s).map_err(failed)?.into_iter().next();
+    Ok(match found {
         Some(groups) => {
             let caps: Vec<Option<String>> = groups
                 .iter()
@@ -344,7 +349,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str) -> RValue {
             it.last_match = None;
             RValue::Nil
         }
-    }
+    })
 }
 
 /// `format`/`String#%`, through Puppet's `sprintf` (Ruby's `Kernel#format`).
@@ -441,7 +446,7 @@ fn split(s: &str, c: &Call) -> R {
             let re = pattern(v, c.at)?;
             let mut out = Vec::new();
             let mut last = 0;
-            for g in re.find_all(s) {
+            for g in re.find_all(s).map_err(regexp_failed(c.at))? {
                 let Some((a, b)) = g[0] else { continue };
                 if b == a && a == 0 {
                     continue;
@@ -478,7 +483,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
     let global = c.name == "gsub";
     let mut out = String::new();
     let mut last = 0;
-    for g in re.find_all(s) {
+    for g in re.find_all(s).map_err(regexp_failed(c.at))? {
         let Some((a, b)) = g[0] else { continue };
         out.push_str(&s[last..a]);
         let caps: Vec<Option<String>> = g
@@ -662,6 +667,7 @@ fn index(s: &str, c: &Call) -> R {
         }
         (RValue::Regexp(re), None) => re
             .captures(s)
+            .map_err(regexp_failed(c.at))?
             .and_then(|g| g[0].clone())
             .map(RValue::str)
             .unwrap_or(RValue::Nil),

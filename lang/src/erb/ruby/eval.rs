@@ -76,6 +76,11 @@ pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
     Err(Flow::from(ErbError::raised(message, at)))
 }
 
+/// A regexp match that failed (the backtracking limit, an interrupt) as a Ruby error at `at`.
+pub fn regexp_failed(at: usize) -> impl Fn(crate::error::Error) -> Flow {
+    move |e| Flow::from(ErbError::raised(e.message, at))
+}
+
 pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
     Err(Flow::from(ErbError::unsupported(what, at)))
 }

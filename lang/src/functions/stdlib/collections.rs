@@ -795,7 +795,7 @@ fn reject(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let re = crate::functions::regex::compile(ev, &pattern)?;
     Ok(Value::array(
         a.iter()
-            .filter(|v| !matches!(v, Value::String(s) if re.is_match(s)))
+            .filter(|v| !matches!(v, Value::String(s) if re.matches(s)))
             .cloned()
             .collect(),
     ))

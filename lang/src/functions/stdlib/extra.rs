@@ -421,7 +421,7 @@ fn grep(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let re = crate::functions::regex::compile(ev, &to_display(&args[1]))?;
     Ok(Value::array(
         a.iter()
-            .filter(|v| matches!(v, Value::String(s) if re.is_match(s)))
+            .filter(|v| matches!(v, Value::String(s) if re.matches(s)))
             .cloned()
             .collect(),
     ))
@@ -442,7 +442,7 @@ fn delete_regex(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     for p in &patterns {
         res.push(crate::functions::regex::compile(ev, &format!("\\b{p}\\b"))?);
     }
-    let hit = |s: &str| res.iter().any(|r| r.is_match(s));
+    let hit = |s: &str| res.iter().any(|r| r.matches(s));
     match &args[0] {
         Value::Array(a) => Ok(Value::array(
             a.iter()

@@ -389,7 +389,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
             };
             let ok = patterns.iter().any(|p| {
                 crate::functions::regex::compile(ev, &to_display(p))
-                    .is_ok_and(|re| re.is_match(&text))
+                    .is_ok_and(|re| re.matches(&text))
             });
             if ok {
                 Ok(())

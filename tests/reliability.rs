@@ -1,0 +1,235 @@
+//! Reliability under hostile input (issue 17): growth past the memory limit is an error,
+//! never an abort; long work stops on interrupt; the session keeps its state.
+//!
+//! This test binary counts the heap as the `prepl` and `prepl-kernel` binaries do, with a
+//! limit a little above what it uses at the start, so that every case below would abort
+//! the process (or run for hours) without the checks.
+
+use prepl::{ErrorKind, Session};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+#[global_allocator]
+static ALLOCATOR: prepl::limits::CountingAlloc = prepl::limits::CountingAlloc;
+
+/// A program that builds a shared structure of 2^40 elements (small in memory), with
+/// `map` (an array literal `[$m, $m]` measures itself and fails, tested below).
+const DOUBLED: &str = "$d = Integer[1, 40].reduce([]) |$m, $i| { [1, 2].map |$_| { $m } }";
+
+fn limit_error(s: &mut Session, src: &str) -> String {
+    match s.eval(src) {
+        Err(e) if e.kind == ErrorKind::Limit => e.message,
+        other => panic!("{src}: expected a memory limit error, got {other:?}"),
+    }
+}
+
+/// Everything in one test: the memory limit is the process's.
+#[test]
+fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (96 << 20));
+    let mut s = Session::new();
+    s.eval("$kept = 42 function f() { 'f' } type T = Integer")
+        .expect("setup");
+    for src in [
+        "Integer[1, 100000000].map |$x| { $x }",
+        "Integer[1, 100000000].filter |$x| { true }",
+        "Integer[1, 100000000].step(1).map |$x| { $x }",
+        "Integer[1, 100000000].reverse_each.map |$x| { $x }",
+        "Integer[1, 40].reduce('x') |$m, $x| { \"$m$m\" }",
+        "Integer[1, 40].reduce([1]) |$m, $x| { $m + $m }",
+        "Integer[1, 40].reduce({a => 1}) |$m, $x| { $m + $m.map |$k, $v| { [\"$k$x\", $v] }.convert_to(Hash) }",
+        "Integer[1, 40].reduce([]) |$m, $i| { [$m, $m] }",
+        "Integer[1, 40].reduce({}) |$m, $i| { {a => $m, b => $m} }",
+        "Integer[1, 40].reduce([1]) |$m, $x| { [*$m, *$m] }",
+        "Integer[1, 40].reduce('x') |$m, $x| { [$m, $m].join }",
+        "Integer[1, 40].reduce('x') |$m, $x| { sprintf('%s%s', $m, $m) }",
+    ] {
+        let message = limit_error(&mut s, src);
+        assert!(message.starts_with("Out of memory"), "{src}: {message}");
+    }
+    s.eval(DOUBLED).expect("a shared structure is small");
+    for src in [
+        "\"$d\"",
+        "notice($d)",
+        "type($d)",
+        "type($d, 'generalized')",
+        "String($d)",
+        "sprintf('%s', $d)",
+    ] {
+        limit_error(&mut s, src);
+    }
+    // Printing the value (as the REPL does) is refused too.
+    let d = s.variable("d").expect("$d");
+    assert!(prepl::format::try_programmatic(&d).is_err());
+    assert!(prepl::format::try_display(&d).is_err());
+    // Comparison of separately built shared structures takes linear time.
+    let started = Instant::now();
+    let same = s
+        .eval("$e = Integer[1, 40].reduce([]) |$m, $i| { [3, 4].map |$_| { $m } } [$d == $e, $d == $e + [1]]")
+        .expect("comparison");
+    assert_eq!(prepl::format::to_programmatic(&same), "[true, false]");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // The session kept its state.
+    let kept = s.eval("[$kept, f(), 3 =~ T]").expect("state kept");
+    assert_eq!(prepl::format::to_programmatic(&kept), "[42, 'f', true]");
+}
+
+/// Sets the interrupt flag after `after`, from another thread, as Ctrl-C does.
+fn interrupt_after(s: &Session, after: Duration) -> std::thread::JoinHandle<()> {
+    let flag = s.interrupt_handle();
+    std::thread::spawn(move || {
+        std::thread::sleep(after);
+        flag.store(true, Ordering::SeqCst);
+    })
+}
+
+/// Runs `f` on a thread with the binaries' stack size.
+fn on_big_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(f)
+        .expect("thread")
+        .join()
+        .expect("no panic");
+}
+
+#[test]
+fn long_work_stops_on_interrupt_and_the_session_survives() {
+    on_big_stack(interrupts);
+}
+
+fn interrupts() {
+    let mut s = Session::new();
+    s.eval("$kept = 42 function f() { 'f' } type T = Integer")
+        .expect("setup");
+    for src in [
+        "Integer[1, 1000000000000].each |$x| { $x }",
+        "function r($n) { if $n > 0 { r($n - 1) + r($n - 1) } else { 1 } } r(60)",
+        "Integer[1, 1000000000000].reduce(0) |$m, $x| { $m + $x }",
+        // Refused at once (the reference's own limit).
+        "range(1, 1000000000000)",
+        "'aaaaaaaaaaaaaaaaaac'.regsubst(/(a*)*\\1b|c/, 'X', 'G')",
+    ] {
+        let waker = interrupt_after(&s, Duration::from_millis(300));
+        let started = Instant::now();
+        let r = s.eval(src);
+        let _ = waker.join();
+        // The binaries set the flag only while an evaluation runs.
+        s.interrupt_handle().store(false, Ordering::SeqCst);
+        match r {
+            Err(e) if e.kind == ErrorKind::Interrupted || src.starts_with("range") => {}
+            Err(e) if src.contains("regsubst") => {
+                assert_eq!(
+                    e.message,
+                    "regexp backtracking limit exceeded matching /(a*)*\\1b|c/"
+                )
+            }
+            other => panic!("{src}: expected an interrupt, got {other:?}"),
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{src} stopped late"
+        );
+    }
+    // A regexp that gives up is an error wherever it is matched, never a silent `false`.
+    s.eval("$t = 'aaaaaaaaaaaaaaaaaac'").expect("setup");
+    for src in [
+        "$t =~ /(a*)*\\1b|c/",
+        "$t.match(/(a*)*\\1b|c/)",
+        "$t =~ Pattern[/(a*)*\\1b|c/]",
+        "/(a*)*\\1b|c/ in [$t]",
+        "case $t { /(a*)*\\1b|c/: { 1 } default: { 2 } }",
+        "$t ? { /(a*)*\\1b|c/ => 1, default => 2 }",
+        "$t.split(/(a*)*\\1b|c/)",
+        "assert_type(Pattern[/(a*)*\\1b|c/], $t)",
+    ] {
+        match s.eval(src) {
+            Err(e) => assert_eq!(
+                e.message, "regexp backtracking limit exceeded matching /(a*)*\\1b|c/",
+                "{src}"
+            ),
+            Ok(v) => panic!("{src}: expected the backtracking error, got {v:?}"),
+        }
+    }
+    let kept = s.eval("[$kept, f(), 3 =~ T]").expect("state kept");
+    assert_eq!(prepl::format::to_programmatic(&kept), "[42, 'f', true]");
+}
+
+/// Every output path of the language shows a Sensitive value redacted; only `unwrap`
+/// reveals it.
+#[test]
+fn no_output_path_reveals_a_sensitive_value() {
+    const SECRET: &str = "hunter2-s3cret";
+    let mut s = Session::new();
+    s.eval("$s = Sensitive('hunter2-s3cret') $h = {k => $s, list => [$s]}")
+        .expect("setup");
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut record = |path: &str, text: String| seen.push((path.to_string(), text));
+    // Values, as the REPL, `-e` and the kernel's text/plain print them.
+    for src in [
+        "$s",
+        "$h",
+        "[$s]",
+        "String($s)",
+        "String($s, '%p')",
+        "String($h, '%#p')",
+        "sprintf('%s %p %10s', $s, $s, $s)",
+        "\"${s} and ${h}\"",
+        "type($s)",
+        "type($h)",
+        "type($s, 'reduced')",
+        "$s.convert_to(String)",
+        "$h.to_json",
+        "[$s].join(',')",
+        "String($s.type)",
+        "$s =~ Sensitive[String]",
+        "inline_epp('<%= $s %>')",
+    ] {
+        match s.eval(src) {
+            Ok(v) => {
+                record(src, prepl::format::to_programmatic(&v));
+                record(src, prepl::format::to_display(&v));
+            }
+            Err(e) => record(src, e.render()),
+        }
+    }
+    // Log lines and errors that quote values.
+    for src in [
+        "notice($s)",
+        "warning($h)",
+        "notice(\"${s}\")",
+        "fail($s)",
+        "assert_type(Integer, $s)",
+        "assert_type(Struct[{k => Integer}], $h)",
+        "function f(Integer $x) { $x } f($s)",
+        "$s + 1",
+        "$s[0]",
+        "{a => 1}[$s]",
+        "case $s { 'other': { 1 } default: { fail(\"no match for ${s}\") } }",
+        "$x = $s ? { Integer => 1 }",
+        "notify { 'n': message => $s }",
+    ] {
+        match s.eval(src) {
+            Ok(v) => record(src, prepl::format::to_programmatic(&v)),
+            Err(e) => record(src, e.render()),
+        }
+        for (level, line) in s.take_logs() {
+            record(src, format!("{level:?}: {line}"));
+        }
+    }
+    // The session's variables (`:vars`, the kernel's inspection) and the catalog.
+    for (name, v) in s.variables() {
+        record(&format!("${name}"), prepl::format::to_programmatic(&v));
+    }
+    // The resource table and graph of `:catalog` and the kernel's `%catalog`. (The JSON
+    // catalog of `--catalog` holds the value, as the reference's catalog does: it is what
+    // an agent applies.)
+    record("catalog", prepl::catalog::render::table(s.catalog(), 100));
+    record("graph", prepl::catalog::render::graph_text(s.catalog()));
+    let leaks: Vec<&(String, String)> = seen.iter().filter(|(_, t)| t.contains(SECRET)).collect();
+    assert!(leaks.is_empty(), "revealed by: {leaks:#?}");
+    assert!(seen.len() > 40);
+    // The explicit unwrap does reveal it.
+    let v = s.eval("$s.unwrap").expect("unwrap");
+    assert_eq!(v.as_str(), Some(SECRET));
+}
