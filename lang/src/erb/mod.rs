@@ -17,7 +17,7 @@ pub mod ruby;
 pub mod scan;
 
 pub use error::{line_col, ErbError};
-pub use ruby::eval::Host;
+pub use ruby::eval::{Host, SharedVars};
 
 use ruby::ast::Node;
 use ruby::token::{Tok, Token};
@@ -105,7 +105,17 @@ fn token(tok: Tok, at: usize) -> Token {
 
 /// Runs a compiled template; the text it produces.
 pub fn render(template: &Template, host: &mut dyn Host) -> Result<String, ErbError> {
-    let mut it = ruby::eval::Interp::new(host);
+    render_shared(template, host, Default::default())
+}
+
+/// Runs a compiled template whose Puppet variables' Ruby values are those of `shared`
+/// (a nested render in the same Puppet scope shares its caller's).
+pub fn render_shared(
+    template: &Template,
+    host: &mut dyn Host,
+    shared: ruby::eval::SharedVars,
+) -> Result<String, ErbError> {
+    let mut it = ruby::eval::Interp::with_shared(host, shared);
     it.run(&template.body)?;
     Ok(it.out)
 }

@@ -235,3 +235,17 @@ fn syntax_errors_name_tokens_as_ruby_does() {
         "syntax error, unexpected ';', expecting ')'"
     );
 }
+
+/// A Puppet variable is the same Ruby object each time it is read (`@x`, `scope['x']`,
+/// `scope.lookupvar('x')`): a mutation through one is seen through the others.
+#[test]
+fn puppet_variables_are_shared_objects() {
+    assert_eq!(
+        r("<%- scope.lookupvar('opts')[:item] = 5 -%><%= scope.lookupvar('opts')[:item] %>|<%= scope['opts'][:item] %>|<%= @opts[:item] %>"),
+        "5|5|5"
+    );
+    assert_eq!(
+        r("<%- @ports << 8 -%><%= scope['ports'].inspect %>"),
+        "[80, 443, 8]"
+    );
+}

@@ -60,6 +60,23 @@ thread_local! {
 
 const CACHE_LIMIT: usize = 512;
 
+/// The Puppet scope a template is rendered in: its frame and its class, define or node
+/// scope.
+type ScopeKey = (Option<usize>, usize);
+
+thread_local! {
+    /// The renders running, innermost last, each with its scope and the Ruby values of the
+    /// Puppet variables it read: a template rendered (by `scope.function_template`) in the
+    /// scope of a render running shares that render's values, so that a hash it mutates is
+    /// mutated for both, as in the reference.
+    static RENDERS: RefCell<Vec<(ScopeKey, erb::SharedVars)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn scope_key(ev: &Evaluator) -> ScopeKey {
+    let scope = ev.scope.as_ref().map_or(0, |s| Rc::as_ptr(s) as usize);
+    (ev.current, scope)
+}
+
 fn compiled(text: &str) -> Result<Rc<Template>, ErbError> {
     if let Some(t) = CACHE.with(|c| c.borrow().get(text).cloned()) {
         return Ok(t);
@@ -148,10 +165,21 @@ fn flatten(args: &[Value]) -> Vec<Value> {
 }
 
 fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
+    let key = scope_key(ev);
+    let shared = RENDERS.with(|r| {
+        r.borrow()
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_default()
+    });
+    RENDERS.with(|r| r.borrow_mut().push((key, shared.clone())));
     let result = compiled(text).and_then(|t| {
         let mut host = EvalHost { ev };
-        erb::render(&t, &mut host)
+        erb::render_shared(&t, &mut host, shared)
     });
+    RENDERS.with(|r| r.borrow_mut().pop());
     let span = ev.call_span;
     result.map_err(|e| match e {
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
@@ -413,4 +441,31 @@ fn legacy_function(modulepath: &[std::path::PathBuf], name: &str) -> bool {
                     .is_file()
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::check;
+
+    /// A template rendered from a template in the same scope sees the Ruby objects of the
+    /// Puppet variables its caller mutated (Debian's apache module's `_template_scope`).
+    #[test]
+    fn nested_templates_share_mutated_variables() {
+        check(&[
+            (
+                r#"$s = {}
+inline_template("<%- scope.lookupvar('s')[:item] = 5 -%><%= scope.lookupvar('s')[:item] %>|<%= scope['s'].equal?(scope.lookupvar('s')) %>|<%= @s.equal?(scope['s']) %>")"#,
+                Ok("'5|true|true'"),
+            ),
+            (
+                r#"$s = {}
+inline_template("<%- scope.lookupvar('s')[:item] = 5 -%><%= scope.function_inline_template(['<' + '%= scope.lookupvar(%q{s})[:item] %' + '>']) %>|<%= scope.call_function('inline_template', ['<' + '%= @s[:item] %' + '>']) %>")"#,
+                Ok("'5|5'"),
+            ),
+            (
+                r#"inline_template("<%- scope.setvar('t', {}) -%><%- scope.lookupvar('t')[:item] = 6 -%><%= scope.function_inline_template(['<' + '%= scope.lookupvar(%q{t})[:item] %' + '>|<' + '%= @t[:item] %' + '>']) %>")"#,
+                Ok("'6|6'"),
+            ),
+        ]);
+    }
 }

@@ -19,8 +19,8 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if let Some(v) = it.scope_vars.get(&name) {
                 return Ok(Some(v.clone()));
             }
-            match it.host.variable(&name) {
-                Some(v) => to_ruby(&v),
+            match it.puppet_variable(&name) {
+                Some(v) => v,
                 None => return raise(it.host.undefined_variable(&name), c.at),
             }
         }
@@ -83,6 +83,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if let Err(m) = it.host.set_variable(&name, value) {
                 return raise(m, c.at);
             }
+            it.share_variable(&name, c.args[1].clone());
             it.scope_vars.insert(name, c.args[1].clone());
             c.args[1].clone()
         }

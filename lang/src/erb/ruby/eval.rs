@@ -8,8 +8,15 @@ use super::value::{Captures, RHash, RValue};
 use crate::erb::error::ErbError;
 use crate::erb::methods;
 use crate::values::{Regexp, Value};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
+
+/// The Ruby values of the Puppet variables a render chain has read, by name: the template
+/// and the templates it renders in the same Puppet scope (`scope.function_template`) share
+/// them, so that a hash mutated through Ruby is the mutated hash for all of them, as the
+/// reference's Puppet hashes are Ruby objects.
+pub type SharedVars = Rc<RefCell<HashMap<String, RValue>>>;
 
 /// What the template needs from the Puppet side.
 pub trait Host {
@@ -67,6 +74,8 @@ pub struct Interp<'h> {
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
     /// the same object; `@x` does not see them, as in the reference).
     pub scope_vars: HashMap<String, RValue>,
+    /// The Puppet variables read so far, as Ruby values shared with nested renders.
+    shared: SharedVars,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     steps: usize,
@@ -87,7 +96,13 @@ pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
 
 impl<'h> Interp<'h> {
     pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
+        Interp::with_shared(host, SharedVars::default())
+    }
+
+    /// An interpreter whose Puppet variables' Ruby values are those of `shared`.
+    pub fn with_shared(host: &'h mut dyn Host, shared: SharedVars) -> Interp<'h> {
         Interp {
+            shared,
             host,
             out: String::new(),
             locals: vec![HashMap::new()],
@@ -159,13 +174,26 @@ impl<'h> Interp<'h> {
         if self.scope_vars.contains_key(name) {
             return RValue::Nil;
         }
-        let v = self
-            .host
-            .variable(name)
-            .map(|v| crate::erb::bridge::to_ruby(&v))
-            .unwrap_or(RValue::Nil);
+        let v = self.puppet_variable(name).unwrap_or(RValue::Nil);
         self.ivars.insert(name.to_string(), v.clone());
         v
+    }
+
+    /// Makes `v` the Ruby value of the Puppet variable `name` for the render chain (the
+    /// object `scope.setvar` was given: nested templates read that object).
+    pub fn share_variable(&mut self, name: &str, v: RValue) {
+        self.shared.borrow_mut().insert(name.to_string(), v);
+    }
+
+    /// The Ruby value of a Puppet variable (`None` when there is none): the same object
+    /// each time it is read during the render chain.
+    pub fn puppet_variable(&mut self, name: &str) -> Option<RValue> {
+        if let Some(v) = self.shared.borrow().get(name) {
+            return Some(v.clone());
+        }
+        let v = crate::erb::bridge::to_ruby(&self.host.variable(name)?);
+        self.shared.borrow_mut().insert(name.to_string(), v.clone());
+        Some(v)
     }
 
     pub fn eval(&mut self, n: &Node) -> R {
