@@ -139,7 +139,14 @@ impl Guard {
                 return self.assignable(to, &PType::Undef)
                     && inner.as_ref().is_none_or(|t| self.assignable(to, t));
             }
-            PType::NotUndef(inner) if !matches!(to, PType::NotUndef(_) | PType::Optional(None)) => {
+            // A Variant accepts it when one of its members does (`NotUndef[Any]` is an
+            // `Optional`, so a `Variant[Integer, Optional]`).
+            PType::NotUndef(inner)
+                if !matches!(
+                    to,
+                    PType::NotUndef(_) | PType::Optional(None) | PType::Variant(_)
+                ) =>
+            {
                 // As the reference does: `NotUndef[T]` stands for `T` only when `T` does
                 // not accept undef (so `NotUndef[Data] <= Data` is false).
                 let inner = inner.as_deref().unwrap_or(&PType::Any);
