@@ -172,6 +172,9 @@ fn compare_label(v: &Value) -> String {
             let base = shown.split('[').next().unwrap_or_default().to_string();
             format!("{base}-Type")
         }
+        // The reference's label for `default` here is its Ruby class's (found by the
+        // differential tester: `compare(/x/, default)`).
+        Value::Default => "Object".to_string(),
         other => label_of(other).to_string(),
     }
 }

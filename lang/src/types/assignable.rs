@@ -139,12 +139,13 @@ impl Guard {
                 return self.assignable(to, &PType::Undef)
                     && inner.as_ref().is_none_or(|t| self.assignable(to, t));
             }
-            // A Variant accepts it when one of its members does (`NotUndef[Any]` is an
-            // `Optional`, so a `Variant[Integer, Optional]`).
+            // A Variant accepts it when one of its members does, an Optional when its type
+            // does (`NotUndef[Any]` is an `Optional`, so a `Variant[Integer, Optional]` and
+            // an `Optional[Optional]`).
             PType::NotUndef(inner)
                 if !matches!(
                     to,
-                    PType::NotUndef(_) | PType::Optional(None) | PType::Variant(_)
+                    PType::NotUndef(_) | PType::Optional(_) | PType::Variant(_)
                 ) =>
             {
                 // As the reference does: `NotUndef[T]` stands for `T` only when `T` does

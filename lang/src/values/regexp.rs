@@ -244,6 +244,18 @@ fn translate_escape(
             }
             format!("\\x{{{code:x}}}")
         }
+        // Ruby's linebreak and extended grapheme cluster (the latter approximated: a
+        // character with its combining marks).
+        'R' if !in_class => r"(?:\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])".to_string(),
+        'X' if !in_class => r"(?:\r\n|\P{M}\p{M}*|\p{M}+)".to_string(),
+        // `\cA`: a control character.
+        'c' if rest.peek().is_some_and(char::is_ascii) => {
+            let c = rest.next().unwrap_or('@');
+            format!("\\x{{{:x}}}", (c as u32) & 0x1f)
+        }
+        // Onigmo has no `\Q...\E` quoting nor `\o{...}` octal codes: an unknown escape of
+        // a letter is the letter (`\o{101}` is 101 times `o`).
+        'Q' | 'E' | 'o' => n.to_string(),
         n => format!("\\{n}"),
     }
 }
@@ -274,6 +286,14 @@ mod tests {
     #[test]
     fn octal_escapes_are_character_codes() {
         assert!(matches(r"\A\/([^\n\/\0]+\/*)*\z", "/usr/bin"));
+        // Found by the differential tester (regexps): Ruby escapes the translation knows.
+        assert!(matches(r"^a\Rb$", "a\r\nb"));
+        assert!(matches(r"^a\R$", "a\u{2028}"));
+        assert!(matches(r"^\X$", "e\u{301}"));
+        assert!(matches(r"^\o{2}$", "oo"));
+        assert!(matches(r"^\cA\ca$", "\u{1}\u{1}"));
+        assert!(matches(r"^a\Qb\E$", "aQbE"));
+        assert!(matches(r"^\e$", "\u{1b}"));
         assert!(matches(r"a\0b", "a\0b"));
         assert!(matches(r"\011", "\t"));
     }

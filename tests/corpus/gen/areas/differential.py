@@ -43,3 +43,35 @@ SPEC_DISAGREEMENTS = [
     # The reference's recursion guard: after meeting Data on both sides it accepts Collection.
     "Tuple[Data, Collection] < RichData",
 ]
+
+# --- strings (seed 100): Ruby's case mappings (title case of the first character, no
+# final-sigma rule).
+PROGRAMS += [
+    'capitalize("ǅxİ-_́É")',
+    'capitalize(" ,YΣ")',
+    'downcase("-Éz😀ςYΣ")',
+    'camelcase("ǅ😀\\taıς ")',
+    'capitalize("ßa")',
+    'camelcase("ǆa_ﬁx")',
+]
+
+# --- ordering (seed 100): compare() names `default` as the reference does.
+PROGRAMS += [
+    "compare(/x/, default)",
+    "compare(undef, default)",
+    "compare(default, 1)",
+]
+
+# --- regexps (seed 100): Ruby escapes \R, \X, \cX; \Q, \E and \o are plain letters.
+PROGRAMS += [
+    '"Ωé" =~ /b\\R*?/',
+    '"a\\r\\nb" =~ /^a\\Rb$/',
+    '"ab" =~ /([^a]{2}|\\R*|ab|\\u00e9)/',
+    '"AbC" =~ /[a-z]+?\\X{1,2}/',
+    '"AbC" =~ Pattern[/\\o{101}*?/]',
+    '"A" =~ /\\o{101}/',
+    '"oo" =~ /^\\o{2}$/',
+    '"\\n" =~ Pattern[/\\x41{1,2}\\d{1,2}\\cA*?/]',
+    '"" =~ /[abc]*\\Q.*?/',
+    '"aQ" =~ /a\\Q/',
+]
