@@ -32,3 +32,13 @@ def check(rng):
     if k == 5:
         return f"max(*{arr})" if n else "max(1)"
     return f"min(*{arr})" if n else "min(1)"
+
+
+def deviation(src, expected, got):
+    e, g = expected.get("error") or "", got.get("error") or ""
+    if "sort" in src and e and g and ("comparison of" in e or "Non comparable" in e):
+        return "which incomparable pair an error names depends on the sort algorithm"
+    if expected.get("value") == got.get("value") and not e and not g and all(
+            "deprecated" in l for l in set(got.get("log") or []) ^ set(expected.get("log") or [])):
+        return "deprecation warnings are shown once per process (the oracle's batch)"
+    return None

@@ -33,6 +33,15 @@ PROGRAMS += [
     "NotUndef[Integer] <= Variant[String, Optional[Integer]]",
     "NotUndef[String] <= Variant[Integer, Undef]",
     "Variant[Integer, Optional] > NotUndef",
+    # (seed 2) NotUndef[T] for a T that accepts undef is checked as it is.
+    "NotUndef <= NotUndef[NotUndef]",
+    "NotUndef[Any] <= NotUndef[NotUndef[Any]]",
+    "NotUndef[Data] <= NotUndef[NotUndef]",
+    "NotUndef[Data] <= Data",
+    "NotUndef[Integer] <= NotUndef[Optional[Integer]]",
+    "NotUndef[Optional[Integer]] <= NotUndef[Integer]",
+    "NotUndef[Optional[Integer]] <= Integer",
+    "NotUndef[String] <= Optional[NotUndef]",
 ]
 
 SPEC_DISAGREEMENTS = [
@@ -53,6 +62,11 @@ PROGRAMS += [
     'camelcase("ǅ😀\\taıς ")',
     'capitalize("ßa")',
     'camelcase("ǆa_ﬁx")',
+    # (seed 2) `in` on strings downcases both as Ruby does.
+    '"Σ" in "BΣ "',
+    '"Σ" in "xﬁxΣ"',
+    '"Bς" in " éBǅBΣ,ǅ"',
+    '"ς" in "Σ"',
 ]
 
 # --- ordering (seed 100): compare() names `default` as the reference does.
@@ -60,6 +74,15 @@ PROGRAMS += [
     "compare(/x/, default)",
     "compare(undef, default)",
     "compare(default, 1)",
+    # (seed 2) a type is named in full; equal values that have no order still sort.
+    "compare({'key' => true}, String[1])",
+    "compare(String[1], 1.5)",
+    "compare(Integer[1, 2], Integer)",
+    "sort([true, true])",
+    "sort([undef, undef])",
+    "sort([{'a' => 1}, {'a' => 1}])",
+    "sort([[true], [true]])",
+    "sort([true, false])",
 ]
 
 # --- regexps (seed 100): Ruby escapes \R, \X, \cX; \Q, \E and \o are plain letters.
@@ -74,4 +97,64 @@ PROGRAMS += [
     '"\\n" =~ Pattern[/\\x41{1,2}\\d{1,2}\\cA*?/]',
     '"" =~ /[abc]*\\Q.*?/',
     '"aQ" =~ /a\\Q/',
+]
+
+# --- arithmetic (seed 2): shifts past 64 bits report the exact result; a string against a
+# Timespan or Timestamp is coerced to a number first; a number shifted by a time names it.
+PROGRAMS += [
+    "2 << 100",
+    "-5 << 70",
+    "1 >> -64",
+    "4611686018427387904 << 74.625",
+    "7 << 1e3",
+    "-1 << 63",
+    "-8 >> 100",
+    "2.5e-3 >> Timespan(0)",
+    "460499 << Timespan(0)",
+    "1 << Timestamp(0)",
+    "Timespan(3) << 1",
+    "'010' << Timespan(3600)",
+    "Timespan(0.25) + '0x10'",
+    "Timespan(0.25) << 'abc'",
+    "'' << Timespan(3600)",
+    "' 1' - Timespan(-3)",
+    "'1e2' + Timespan(-3)",
+    "Timestamp(0) + 'abc'",
+    "Timestamp(0) - '1'",
+]
+
+# --- formatting (seed 2): the reference's Ruby messages for values sprintf cannot convert
+# (the class of a type value, a regexp in its /.../ form, %c of a non-number).
+PROGRAMS += [
+    "sprintf(\"%c\", undef)",
+    "sprintf(\"%c\", /ab/)",
+    "sprintf(\"%c\", Integer)",
+    "sprintf(\"%c\", Data)",
+    "sprintf(\"%d\", Data)",
+    "sprintf(\"%d\", RichData)",
+    "sprintf(\"%d\", Optional[Integer])",
+    "sprintf(\"%d\", Type[Integer])",
+    "sprintf(\"%d\", Variant[Integer])",
+    "sprintf(\"%d\", ScalarData)",
+    "sprintf(\"%c\", 1.5)",
+    "sprintf(\"%c\", SemVer(\"1.0.0\"))",
+    "sprintf(\"%d\", \"é\")",
+    "sprintf(\"%c\", Timespan(65))",
+    "sprintf(\"%f\", /a\\/b/)",
+    "sprintf(\"%d\", Struct)",
+    "sprintf(\"%d\", Enum[a])",
+    "sprintf(\"%d\", Callable)",
+    "sprintf(\"%d\", Sensitive)",
+    "sprintf(\"%d\", Integer[1,2])",
+    "sprintf(\"%c\", \"\")",
+    "sprintf(\"%d\", \"a\\nb\")",
+    "sprintf('%3.4a', 'ünï')",
+    "sprintf('% +c', [])",
+    "sprintf('x=%-+c|%+.1x', true, false)",
+    "sprintf('<%4.3c|%+.6i', default, /ab+/)",
+    "sprintf('%+b', /ab+/)",
+    "String(Integer[1, 2], '%d')",
+    "sprintf('%9c', 1e10)",
+    "sprintf('%c', 2147483648)",
+    "sprintf('%c', 1114112)",
 ]
