@@ -158,3 +158,23 @@ PROGRAMS += [
     "sprintf('%c', 2147483648)",
     "sprintf('%c', 1114112)",
 ]
+
+# --- regexps (seed 2): Onigmo's quantifiers: stacked (`a{,2}*`), possessive (`a?+`),
+# `{,n}`, `{n}?` as an optional `{n}`, repeated assertions (`\Z+`), literal braces.
+PROGRAMS += [
+    '"ab" =~ /a{,2}{1,2}/',
+    'if "ab" =~ /a{,2}{1,2}/ { [$0, $1] } else { \'no\' }',
+    'if "xyz" =~ /a?+*?a{2}?/ { [$0, $1] } else { \'no\' }',
+    'if "a.b" =~ /a{2}?/ { [$0, $1] } else { \'no\' }',
+    '"abc" =~ Pattern[/(?!b)a?+{2}(?!b)/]',
+    '"a1 b2" =~ /a{,2}{2}\\d+/',
+    '"aab" =~ /\\Z{2}/',
+    '"abc" =~ /\\Z{1,2}\\w*/',
+    '"" =~ /\\Z*?/',
+    '"aa" =~ /a{,2}+?\\Z*?/',
+    '"AbC" =~ /a+++(?=a)\\Q/',
+    'if "\\u0000" =~ /a{2}*b*?\\X+?(?#c)/ { [$0, $1] } else { \'no\' }',
+    'if "1" =~ /\\/*\\cA{1,2}{/ { [$0, $1] } else { \'no\' }',
+    '"aaa" =~ /^a*+a/',
+    '"{a}" =~ /^\\{a}$/',
+]
