@@ -178,3 +178,18 @@ PROGRAMS += [
     '"aaa" =~ /^a*+a/',
     '"{a}" =~ /^\\{a}$/',
 ]
+
+# --- ordering (seed 3): min/max compare other values by Ruby's to_s (a regexp is
+# `(?-mix:src)`, arrays and hashes Ruby's inspect). One program: the reference shows each
+# deprecation warning once per process.
+PROGRAMS += ["""[
+  min(*[/ab*/, -1]),
+  max(*[/x/, -613]),
+  min(*[['a', 1, undef, /x/], {'b' => [], -1 => 4.5}, [true, default]]),
+  min(*[undef, 'a']),
+  max('{"b"=>', {'b' => 1}),
+  max('{"b" =>', {'b' => 1}),
+  min('["a", nil]', ['a', undef]),
+  max('["a", nil]', ['a', undef]),
+  min(*[[{'b' => [], -1 => 42, 'A' => 'key'}, {-367 => {}, 'key' => -7}]]),
+]"""]
