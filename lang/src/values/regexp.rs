@@ -152,13 +152,24 @@ fn translate_ruby(source: &str) -> String {
             '[' => {
                 out.push('[');
                 if class_depth > 0 && chars.peek() == Some(&':') {
-                    // A POSIX bracket `[:alpha:]`: copied as is.
+                    // A POSIX bracket `[:alpha:]`: Onigmo's are Unicode classes (`é` is
+                    // alpha), the Rust engines' ASCII ones.
+                    let mut bracket = String::from("[");
                     for p in chars.by_ref() {
-                        out.push(p);
+                        bracket.push(p);
                         if p == ']' {
                             break;
                         }
                     }
+                    out.pop();
+                    out.push_str(match bracket.as_str() {
+                        "[:alpha:]" => r"\p{L}\p{M}",
+                        "[:alnum:]" => r"\p{L}\p{M}\p{Nd}",
+                        "[:digit:]" => r"\p{Nd}",
+                        "[:upper:]" => r"\p{Lu}",
+                        "[:lower:]" => r"\p{Ll}",
+                        other => other,
+                    });
                     continue;
                 }
                 if class_depth == 0 {
@@ -475,6 +486,11 @@ mod tests {
         assert!(matches(r"(?=a)*b", "b"));
         assert!(matches(r"^\{a}$", "{a}"));
         assert!(matches(r"^a{b$", "a{b"));
+        // POSIX brackets are Unicode classes in Onigmo.
+        assert!(matches(r"^[[:alpha:]]+$", "Ωé"));
+        assert!(matches(r"^[[:alnum:][:space:]]+$", "é1 x"));
+        assert!(!matches(r"^[[:digit:]]$", "a"));
+        assert!(matches(r"^[[:upper:]][[:lower:]]$", "Éé"));
         assert!(matches(r"a\0b", "a\0b"));
         assert!(matches(r"\011", "\t"));
     }

@@ -193,3 +193,13 @@ PROGRAMS += ["""[
   max('["a", nil]', ['a', undef]),
   min(*[[{'b' => [], -1 => 42, 'A' => 'key'}, {-367 => {}, 'key' => -7}]]),
 ]"""]
+
+# --- regexps (seed 4): POSIX brackets are Unicode classes.
+PROGRAMS += [
+    '"é" =~ /\\G[[:alpha:]]{1,2}/',
+    'if "é" =~ /((a)\\1?|[[:alpha:]]|(a)\\1+?)/ { [$0, $1] } else { \'no\' }',
+    'if "Ωé" =~ /[[:alpha:]]*[a&&[^b]]?\\b/ { [$0, $1] } else { \'no\' }',
+    '"Éé1" =~ /^[[:upper:]][[:lower:]][[:digit:]]$/',
+    '"é1" =~ /^[[:alnum:]]+$/',
+    '"1" =~ /^[^[:alpha:]]$/',
+]
