@@ -115,6 +115,8 @@ fn translate_ruby(source: &str) -> String {
     let mut quantified = false;
     // The starts of the open groups in `out`, and whether each is a look-around.
     let mut groups: Vec<(usize, bool)> = Vec::new();
+    // With a named group, Onigmo's plain groups do not capture (`$1` is the first named).
+    let named = has_named_group(source);
     while let Some(c) = chars.next() {
         if class_depth == 0 {
             if let Some(q) = quantifier(c, &mut chars) {
@@ -199,6 +201,8 @@ fn translate_ruby(source: &str) -> String {
                 out.push('(');
                 if chars.peek() == Some(&'?') {
                     out.push_str(&translate_options(&mut chars));
+                } else if named {
+                    out.push_str("?:");
                 }
             }
             ')' if class_depth == 0 => {
@@ -229,6 +233,16 @@ fn translate_ruby(source: &str) -> String {
     }
     // Ruby's ^ and $ match at line boundaries.
     format!("(?m){out}")
+}
+
+/// Whether `source` has a named group `(?<name>...)` or `(?'name'...)`.
+fn has_named_group(source: &str) -> bool {
+    let b = source.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i..].starts_with(b"(?'")
+            || (b[i..].starts_with(b"(?<") && !matches!(b.get(i + 3), Some(b'=' | b'!')))
+                && (i == 0 || b[i - 1] != b'\\')
+    })
 }
 
 /// A quantifier of Onigmo's Ruby syntax, as read from the pattern.
@@ -486,6 +500,12 @@ mod tests {
         assert!(matches(r"(?=a)*b", "b"));
         assert!(matches(r"^\{a}$", "{a}"));
         assert!(matches(r"^a{b$", "a{b"));
+        // With a named group, plain groups do not capture.
+        let re = Regexp::new(r"(a)(?<n>b)").expect("valid");
+        assert_eq!(
+            re.captures("ab"),
+            Some(vec![Some("ab".to_string()), Some("b".to_string())])
+        );
         // POSIX brackets are Unicode classes in Onigmo.
         assert!(matches(r"^[[:alpha:]]+$", "Ωé"));
         assert!(matches(r"^[[:alnum:][:space:]]+$", "é1 x"));

@@ -203,3 +203,11 @@ PROGRAMS += [
     '"é1" =~ /^[[:alnum:]]+$/',
     '"1" =~ /^[^[:alpha:]]$/',
 ]
+
+# --- regexps (seed 6): with a named group, plain groups do not capture.
+PROGRAMS += [
+    'if "A" =~ /(é{1,2}|[^a]*|(?<n>a)|[[:alpha:]]*?)/ { [$0, $1] } else { \'no\' }',
+    'if "AbC" =~ /((?<n>a)|(?<=a)|\\b|\\.)/ { [$0, $1] } else { \'no\' }',
+    'if "ab" =~ /(a)(?<n>b)/ { [$0, $1, $2] } else { \'no\' }',
+    'if "ab" =~ /(a)(?<=a)(b)/ { [$0, $1, $2] } else { \'no\' }',
+]
