@@ -358,6 +358,11 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
         }
         // Shifts take an integer count: a Float count is truncated.
         (Num::I(x), Num::F(y)) if matches!(op, BinOp::Shl | BinOp::Shr) => {
+            // A count whose 64-bit words do not fit in 64 bits (2^70) is too wide for the
+            // reference to shift by (below that it tries, and runs out of memory).
+            if y.trunc().abs() >= 1.180_591_620_717_411_3e21 {
+                return Err(op_error(sym, "shift width too big"));
+            }
             numeric_op(op, Num::I(x), Num::I(y as i64))
         }
         (a, b) => {

@@ -121,6 +121,9 @@ PROGRAMS += [
     "'1e2' + Timespan(-3)",
     "Timestamp(0) + 'abc'",
     "Timestamp(0) - '1'",
+    # (seed 6) a Float count past 64 bits
+    "1 << 1.7976931348623157e308",
+    "-1 >> -1e22",
 ]
 
 # --- formatting (seed 2): the reference's Ruby messages for values sprintf cannot convert
@@ -210,4 +213,12 @@ PROGRAMS += [
     'if "AbC" =~ /((?<n>a)|(?<=a)|\\b|\\.)/ { [$0, $1] } else { \'no\' }',
     'if "ab" =~ /(a)(?<n>b)/ { [$0, $1, $2] } else { \'no\' }',
     'if "ab" =~ /(a)(?<=a)(b)/ { [$0, $1, $2] } else { \'no\' }',
+]
+
+ORACLE_ARTIFACTS = [
+    # The reference tries to build the bignum and runs out of memory on the oracle's machine.
+    "1 << 9.2e18",
+    "-1 >> -1e19",
+    "-1 >> -2e19",
+    "3000000000 << 4611686018427387904",
 ]
