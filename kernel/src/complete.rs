@@ -151,6 +151,16 @@ mod tests {
     }
 
     #[test]
+    fn completes_names_assigned_in_the_cell_itself() {
+        // As IPython does: the cell's own code names variables the session has not seen.
+        let s = Session::new();
+        let code = "$zyx_value = 1\nnotice($zyx_v";
+        let r = complete(&s, code, code.chars().count());
+        assert_eq!(r["matches"], serde_json::json!(["$zyx_value"]));
+        assert_eq!(r["cursor_start"], 22);
+    }
+
+    #[test]
     fn completes_the_catalog_magic() {
         let s = Session::new();
         let r = complete(&s, "%ca", 3);

@@ -6,6 +6,7 @@ use std::io::{IsTerminal, Write};
 
 const USAGE: &str = "\
 Usage: prepl [OPTIONS] [FILE]
+       prepl --check FILE...
 
 Evaluates Puppet language code. With no FILE and a terminal on standard input, starts
 an interactive session; otherwise evaluates FILE, the -e SOURCE, or standard input and
@@ -29,6 +30,8 @@ Options:
                          manifests/, modules/, data/, hiera.yaml)
                          (default: the current directory, when it is a control repo
                          or a module)
+      --check FILE...    parse and validate the files (as `puppet parser validate`),
+                         report every error as FILE:LINE:COLUMN; exit 1 if any
   -q, --quiet            no banner in the interactive session
       --strict LEVEL     off, warning or error (the default)
       --memory-limit SIZE  heap an evaluation may grow to (4G, 512M; default three
@@ -48,6 +51,8 @@ pub enum Mode {
     File(String),
     /// Evaluate standard input, or start the interactive session when it is a terminal.
     Stdin,
+    /// `--check FILE...`: parse and validate the files.
+    Check(Vec<String>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,12 +117,19 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut only_files = false;
     while let Some(arg) = it.next() {
         let arg = arg.as_str();
+        if let Mode::Check(files) = &mut opts.mode {
+            if only_files || !arg.starts_with('-') {
+                files.push(arg.to_string());
+                continue;
+            }
+        }
         if only_files || !arg.starts_with('-') || arg == "-" {
             set_mode(&mut opts, Mode::File(arg.to_string()))?;
             continue;
         }
         match arg {
             "--" => only_files = true,
+            "--check" => set_mode(&mut opts, Mode::Check(Vec::new()))?,
             "-h" | "--help" => {
                 return Ok(Options {
                     mode: Mode::Help,
@@ -208,12 +220,15 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             }
         }
     }
+    if opts.mode == Mode::Check(Vec::new()) {
+        return Err("option --check needs at least one FILE".into());
+    }
     Ok(opts)
 }
 
 fn set_mode(opts: &mut Options, mode: Mode) -> Result<(), String> {
     if opts.mode != Mode::Stdin {
-        return Err("give either -e SOURCE or one FILE".into());
+        return Err("give either -e SOURCE, one FILE, or --check FILE...".into());
     }
     opts.mode = mode;
     Ok(())
@@ -313,6 +328,10 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
+    // Checking files needs no session, facts or environment.
+    if let Mode::Check(files) = &opts.mode {
+        return crate::check::run(files);
+    }
     let (env, env_note) = match environment_of(&opts) {
         Ok(found) => found,
         Err(message) => {
@@ -357,6 +376,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let opts = &opts;
     let setup = &setup;
     match &opts.mode {
+        Mode::Check(files) => crate::check::run(files),
         Mode::Help => {
             print!("{USAGE}");
             0
@@ -458,6 +478,24 @@ mod tests {
             parse_args(&args(&["--", "-x.pp"])).unwrap().mode,
             Mode::File("-x.pp".into())
         );
+    }
+
+    #[test]
+    fn check_takes_many_files() {
+        assert_eq!(
+            parse_args(&args(&["--check", "a.pp", "b.pp", "--", "-c.pp"]))
+                .unwrap()
+                .mode,
+            Mode::Check(vec!["a.pp".into(), "b.pp".into(), "-c.pp".into()])
+        );
+        assert_eq!(
+            parse_args(&args(&["--strict", "off", "--check", "a.pp"]))
+                .unwrap()
+                .mode,
+            Mode::Check(vec!["a.pp".into()])
+        );
+        assert!(parse_args(&args(&["--check"])).is_err());
+        assert!(parse_args(&args(&["x.pp", "--check", "a.pp"])).is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! (colours and value layout), `history`, `interrupt` (Ctrl-C during evaluation), `names`
 //! (keywords and type names).
 
+mod check;
 mod cli;
 mod commands;
 mod complete;

@@ -398,3 +398,81 @@ fn endless_binary_and_huge_inputs_are_short_errors() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn check_reports_every_error_with_its_position() {
+    let good = scratch_file("check-good.pp", "class a(Integer $x = 1) { notice($x) }\n");
+    let bad = scratch_file("check-bad.pp", "$a = 1\n$0 = 2\n$1 = 3\n");
+    let broken = scratch_file("check-broken.pp", "$x = [1,\n");
+    let (good, bad, broken) = (
+        good.display().to_string(),
+        bad.display().to_string(),
+        broken.display().to_string(),
+    );
+    let out = prepl(&["--check", &good], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "1 file checked, 0 with errors (0 errors)\n"
+    );
+    let out = prepl(&["--check", &good, &bad, &broken], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{bad}:2:1: error: Illegal attempt to assign to the numeric match result variable '$0'"
+        )),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{bad}:3:1: error: ")), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{broken}:2:1: error: Syntax error at end of input"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("3 files checked, 2 with errors (3 errors)\n"),
+        "{err}"
+    );
+}
+
+/// Every `.pp` file of Debian's packaged modules (`apt-get install puppet-module-*`) passes
+/// `prepl --check`, in one process; skipped where they are not installed.
+#[test]
+fn check_passes_every_packaged_module_file() {
+    let root = std::path::Path::new("/usr/share/puppet/modules");
+    let mut files = Vec::new();
+    fn walk(dir: &std::path::Path, files: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                walk(&p, files);
+            } else if p.extension().is_some_and(|e| e == "pp") {
+                files.push(p.display().to_string());
+            }
+        }
+    }
+    walk(root, &mut files);
+    if files.is_empty() {
+        eprintln!("no packaged modules under {}: skipped", root.display());
+        return;
+    }
+    let mut args = vec!["--check"];
+    args.extend(files.iter().map(String::as_str));
+    let out = prepl(&args, None);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "{} files checked, 0 with errors (0 errors)\n",
+            files.len()
+        )),
+        "{err}"
+    );
+}

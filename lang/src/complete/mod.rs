@@ -138,15 +138,25 @@ pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>
             Some(name) => ("$::", name),
             None => ("$", var),
         };
-        let found = names
+        // The session's variables, and the names the code before the word uses (a cell
+        // completes `$zyx_v` to a `$zyx_value` it assigns a line earlier).
+        let mut found: Vec<String> = names
             .variables
             .iter()
+            .chain(code_variables(&before[..start]).iter())
             .filter(|v| v.starts_with(name))
-            .map(|v| format!("{sigil}{v}"));
-        tagged(found.collect(), Kind::Variable).collect()
+            .map(|v| format!("{sigil}{v}"))
+            .collect();
+        found.sort();
+        found.dedup();
+        tagged(found, Kind::Variable).collect()
     } else if before[..start].ends_with("${") {
         // `"${na`: a variable, written without its `$`.
-        tagged(starting_with(&names.variables, word), Kind::Variable).collect()
+        let mut found = starting_with(&names.variables, word);
+        found.extend(starting_with(&code_variables(&before[..start]), word));
+        found.sort();
+        found.dedup();
+        tagged(found, Kind::Variable).collect()
     } else if let Some(members) = object_before_dot(&before[..start], names) {
         // `$p.` on an object: its members; functions when no member matches.
         let found = starting_with(members, word);
@@ -188,6 +198,30 @@ pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>
         all
     };
     (start, words)
+}
+
+/// The variable names (without `$`) that `code` mentions: `$name`, `$::name`, `$a::b`,
+/// `${name}`. A lexical scan: a `$` in a comment or a single-quoted string counts too, which
+/// only ever offers one name more.
+fn code_variables(code: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = code;
+    while let Some(i) = rest.find('$') {
+        rest = &rest[i + 1..];
+        let body = rest.strip_prefix('{').unwrap_or(rest);
+        let body = body.strip_prefix("::").unwrap_or(body);
+        let len = body
+            .char_indices()
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map_or(body.len(), |(i, _)| i);
+        let name = body[..len].trim_end_matches(':');
+        if name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+            && !out.iter().any(|n| n == name)
+        {
+            out.push(name.to_string());
+        }
+    }
+    out
 }
 
 fn is_word_char(c: char) -> bool {
@@ -267,6 +301,28 @@ mod tests {
         assert_eq!(words("\"a ${x"), (5, vec!["xs".into(), "xy".into()]));
         assert_eq!(words("1 + "), (4, vec![]));
         assert_eq!(words("$x ? a :"), (8, vec![]));
+    }
+
+    #[test]
+    fn names_the_code_before_uses() {
+        // A notebook cell: `$zyx_value` is assigned a line before the cursor.
+        assert_eq!(
+            words("$zyx_value = 1\nnotice($zyx_v"),
+            (22, vec!["$zyx_value".into()])
+        );
+        assert_eq!(
+            words("$a::zz = 1 $b = \"${zz} ${::x\" + $x"),
+            (32, vec!["$x".into(), "$xs".into(), "$xy".into()])
+        );
+        assert_eq!(words("[1].each |$item| { $it"), (19, vec!["$item".into()]));
+        assert_eq!(words("$xq = 1; \"${xq"), (12, vec!["xq".into()]));
+        assert_eq!(
+            words("$ = 1 $A = 2 $"),
+            (
+                13,
+                vec!["$_".into(), "$xs".into(), "$xy".into(), "$y".into()]
+            )
+        );
     }
 
     #[test]

@@ -58,7 +58,11 @@ impl Evaluator {
     pub fn in_op(&mut self, l: &Value, r: &Value) -> Result<bool, Error> {
         Ok(match r {
             Value::String(haystack) => match l {
-                Value::String(needle) => haystack.to_lowercase().contains(&needle.to_lowercase()),
+                // Ruby's `downcase` of both (no final-sigma rule: `'Σ' in 'BΣ '`).
+                Value::String(needle) => {
+                    use crate::functions::strings::downcase_str;
+                    downcase_str(haystack).contains(&downcase_str(needle))
+                }
                 Value::Regexp(re) => self.regex_match(re, haystack)?,
                 _ => false,
             },

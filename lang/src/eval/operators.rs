@@ -153,6 +153,24 @@ impl Evaluator {
 
     /// Arithmetic on numbers (after coercion) and time values.
     fn arith(&mut self, op: BinOp, l: Value, r: Value) -> EvalResult {
+        // Against a Timespan or Timestamp, a string operand is coerced to a number first
+        // (left first), as the reference does: `Timespan(1) << 'abc'` cannot convert 'abc'.
+        let is_time = |v: &Value| matches!(v, Value::Timespan(_) | Value::Timestamp(_));
+        let (l, r) = if is_time(&l) || is_time(&r) {
+            let coerce = |ev: &mut Self, v: Value| -> Result<Value, Error> {
+                Ok(match v {
+                    Value::String(_) => match ev.coerce_num(&v)? {
+                        Num::I(i) => Value::Integer(i),
+                        Num::F(f) => Value::Float(f),
+                    },
+                    v => v,
+                })
+            };
+            let l = coerce(self, l)?;
+            (l, coerce(self, r)?)
+        } else {
+            (l, r)
+        };
         if let Some(result) = time_arith(op, &l, &r) {
             return Ok(result?);
         }
@@ -351,8 +369,8 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
                         m
                     }
                 }
-                BinOp::Shl => shift(x, y),
-                BinOp::Shr => shift(x, -y),
+                BinOp::Shl => return shift(sym, x, y),
+                BinOp::Shr => return shift(sym, x, -y),
                 _ => unreachable!("not an arithmetic operator"),
             };
             i64::try_from(r)
@@ -361,6 +379,11 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
         }
         // Shifts take an integer count: a Float count is truncated.
         (Num::I(x), Num::F(y)) if matches!(op, BinOp::Shl | BinOp::Shr) => {
+            // A count whose 64-bit words do not fit in 64 bits (2^70) is too wide for the
+            // reference to shift by (below that it tries, and runs out of memory).
+            if y.trunc().abs() >= 1.180_591_620_717_411_3e21 {
+                return Err(op_error(sym, "shift width too big"));
+            }
             numeric_op(op, Num::I(x), Num::I(y as i64))
         }
         (a, b) => {
@@ -392,21 +415,33 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
     }
 }
 
-/// `x << by` (a negative count shifts right); results past 64 bits overflow.
-fn shift(x: i128, by: i128) -> i128 {
-    if by >= 0 {
-        if x == 0 {
-            0
-        } else if by >= 120 {
-            // Far out of range: any value past 64 bits reports the overflow.
-            x.signum() << 120
-        } else {
-            x << by
-        }
-    } else {
-        let by = (-by).min(127);
-        x >> by
+/// `x << by` (a negative count shifts right); results past 64 bits overflow, and the error
+/// shows the exact result as the reference does (`2 << 100` is `+0x2` and 25 zeros).
+fn shift(sym: &str, x: i128, by: i128) -> Result<Value, Error> {
+    if by < 0 {
+        // An arithmetic shift: past 64 bits only the sign is left.
+        let r = x >> (-by).min(127);
+        return Ok(Value::Integer(r as i64));
     }
+    if x == 0 {
+        return Ok(Value::Integer(0));
+    }
+    if by < 64 {
+        // |x| < 2^63, so the result fits in 127 bits.
+        let r = x << by;
+        return i64::try_from(r)
+            .map(Value::Integer)
+            .map_err(|_| overflow(sym, r));
+    }
+    // Far out of range: the hexadecimal digits of |x| shifted by `by % 4` bits, then
+    // `by / 4` zeros (written out up to a limit, as a bignum would be).
+    const MAX_ZEROS: i128 = 1 << 22;
+    let (sign, bound) = if x < 0 { ("-", "min") } else { ("+", "max") };
+    let head = format!("{:x}", x.unsigned_abs() << (by % 4));
+    let zeros = "0".repeat((by / 4).min(MAX_ZEROS) as usize);
+    Err(Error::eval(format!(
+        "A '{sym}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{head}{zeros}'"
+    )))
 }
 
 fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
@@ -420,6 +455,17 @@ fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
         BinOp::Mul => time::mul(l, r),
         BinOp::Div => time::div(l, r),
         BinOp::Mod => time::modulo(l, r),
+        // `1 << Timespan(2)`: the reference names the right side's type too.
+        _ if !is_time(l) => Some(Err(Error::eval(format!(
+            "Operator '{}' is not applicable to {} when right side is a {}.",
+            op.symbol(),
+            super::describe::a_an(l),
+            if matches!(r, Value::Timespan(_)) {
+                "Timespan"
+            } else {
+                "Timestamp"
+            }
+        )))),
         _ => Some(Err(Error::eval(format!(
             "Operator '{}' is not applicable to {}.",
             op.symbol(),

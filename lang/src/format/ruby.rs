@@ -60,7 +60,28 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize) {
 }
 
 /// The class name Ruby reports in "can't convert X into Integer".
-fn ruby_class(v: &Value) -> &'static str {
+fn ruby_class(v: &Value) -> String {
+    match v {
+        Value::Type(t) => type_class(t),
+        other => value_class(other).to_string(),
+    }
+}
+
+/// The reference's class for a type value: `Puppet::Pops::Types::PIntegerType` for
+/// `Integer[1, 2]`, `PTypeAliasType` for `Data`, `RichData` and aliases.
+fn type_class(t: &crate::types::PType) -> String {
+    use crate::types::PType;
+    let base = match t {
+        PType::Data | PType::RichData | PType::Alias(_) => "TypeAlias".to_string(),
+        t => {
+            let shown = t.to_string();
+            shown.split('[').next().unwrap_or_default().to_string()
+        }
+    };
+    format!("Puppet::Pops::Types::P{base}Type")
+}
+
+fn value_class(v: &Value) -> &'static str {
     match v {
         Value::Boolean(true) => "true",
         Value::Boolean(false) => "false",
@@ -68,7 +89,6 @@ fn ruby_class(v: &Value) -> &'static str {
         Value::Array(_) => "Array",
         Value::Hash(_) => "Hash",
         Value::Regexp(_) => "Regexp",
-        Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Default => "Symbol",
         Value::SemVer(_) => "SemanticPuppet::Version",
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
@@ -104,6 +124,11 @@ pub fn to_integer(v: &Value) -> Result<i128, Error> {
                 ))
             }),
         Value::Timespan(_) | Value::Timestamp(_) => to_float(v).map(|f| f.trunc() as i128),
+        // A regexp is converted in its `/.../` form, which is no number.
+        Value::Regexp(_) => Err(Error::eval(format!(
+            "invalid value for Integer(): {}",
+            quote::ruby_inspect(&to_display(v))
+        ))),
         other => Err(Error::eval(format!(
             "can't convert {} into Integer",
             ruby_class(other)
@@ -116,17 +141,55 @@ pub fn to_float(v: &Value) -> Result<f64, Error> {
     match v {
         Value::Integer(i) => Ok(*i as f64),
         Value::Float(f) => Ok(*f),
+        // The reference shows the string's bytes here (`"\xC3\xBC"` for `ü`).
         Value::String(s) => numbers::ruby_float(s).ok_or_else(|| {
             Error::eval(format!(
                 "invalid value for Float(): {}",
-                quote::ruby_inspect(s)
+                bytes_escaped(&quote::ruby_inspect(s))
             ))
         }),
+        Value::Regexp(_) => Err(Error::eval(format!(
+            "invalid value for Float(): {}",
+            bytes_escaped(&quote::ruby_inspect(&to_display(v)))
+        ))),
         Value::Timespan(t) => Ok(t.nanos as f64 / 1e9),
         Value::Timestamp(t) => Ok(t.nanos as f64 / 1e9),
         other => Err(Error::eval(format!(
             "can't convert {} into Float",
             ruby_class(other)
         ))),
+    }
+}
+
+/// `text` with each non-ASCII character written as its UTF-8 bytes (`\xC3\xBC`), as Ruby
+/// inspects a binary string.
+fn bytes_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\x{b:02X}"));
+            }
+        }
+    }
+    out
+}
+
+/// The message of `%c` for a value that is no character and no number.
+pub fn no_character(v: &Value) -> Error {
+    match v {
+        Value::Undef
+        | Value::Regexp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_) => Error::eval("%c requires a character"),
+        other => Error::eval(format!(
+            "no implicit conversion of {} into Integer",
+            ruby_class(other)
+        )),
     }
 }

@@ -234,13 +234,17 @@ pub fn character(v: &Value) -> Result<String, Error> {
             1 => Ok(s.to_string()),
             _ => Err(err("%c requires a character")),
         },
-        other => {
-            let n = ruby::to_integer(other)?;
+        Value::Integer(_) | Value::Float(_) => {
+            let n = ruby::to_integer(v)?;
+            if i32::try_from(n).is_err() {
+                return Err(err(format!("integer {n} too big to convert to `int'")));
+            }
             u32::try_from(n)
                 .ok()
                 .and_then(char::from_u32)
                 .map(String::from)
                 .ok_or_else(|| err("invalid character"))
         }
+        other => Err(ruby::no_character(other)),
     }
 }

@@ -69,6 +69,8 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Erro
         }
         _ => match (num(a), num(b)) {
             (Some(x), Some(y)) => Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal)),
+            // Ruby's `Object#<=>`: equal values compare as 0 (`sort([true, true])`).
+            _ if a == b => Ok(Ordering::Equal),
             _ => Err(comparison_error(a, b)),
         },
     }

@@ -130,7 +130,7 @@ fn ordering_of(ev: &mut Evaluator, how: &Order, a: &Value, b: &Value) -> Result<
     match how {
         Order::Natural => natural_order(a, b),
         Order::Strings(name) | Order::AnyAsString(name) => {
-            let (sa, sb) = (to_display(a), to_display(b));
+            let (sa, sb) = (ruby_to_s(a), ruby_to_s(b));
             if let (Some(x), Some(y)) = (numeric_text(&sa), numeric_text(&sb)) {
                 ev.deprecation(&format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
                 return Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal));
@@ -140,6 +140,40 @@ fn ordering_of(ev: &mut Evaluator, how: &Order, a: &Value, b: &Value) -> Result<
             }
             Ok(sa.cmp(&sb))
         }
+    }
+}
+
+/// Ruby's `to_s` of a value, which the reference's min/max compare as strings: a regexp is
+/// `(?-mix:src)`, undef is empty, arrays and hashes are Ruby's `inspect` (`["a", nil]`,
+/// `{"b"=>1}`).
+fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::Undef => String::new(),
+        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
+        other => to_display(other),
+    }
+}
+
+/// Ruby's `inspect` of a value inside an array or hash.
+fn ruby_inspect(v: &Value) -> String {
+    use crate::format::quote;
+    match v {
+        Value::Undef => "nil".into(),
+        Value::Default => ":default".into(),
+        Value::String(s) => quote::ruby_inspect(s),
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(ruby_inspect).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Hash(h) => {
+            let items: Vec<String> = h
+                .iter()
+                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        other => to_display(other),
     }
 }
 

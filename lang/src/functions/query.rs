@@ -167,11 +167,11 @@ fn ordering(o: Ordering) -> Value {
 /// How `compare` names a value's type in errors (`Integer`, `Undef Value`, `Integer-Type`).
 fn compare_label(v: &Value) -> String {
     match v {
-        Value::Type(t) => {
-            let shown = t.to_string();
-            let base = shown.split('[').next().unwrap_or_default().to_string();
-            format!("{base}-Type")
-        }
+        // The whole type (`String[1]-Type`), found by the differential tester.
+        Value::Type(t) => format!("{t}-Type"),
+        // The reference's label for `default` here is its Ruby class's (found by the
+        // differential tester: `compare(/x/, default)`).
+        Value::Default => "Object".to_string(),
         other => label_of(other).to_string(),
     }
 }

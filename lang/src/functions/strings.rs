@@ -135,15 +135,40 @@ fn string_fn(
     }
 }
 
-/// Ruby's `String#capitalize`: the first character upper case, the rest lower case.
+/// Ruby's `String#capitalize`: the first character in title case, the rest lower case.
 pub fn capitalize_str(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
-        Some(c) => c
-            .to_uppercase()
-            .chain(chars.as_str().to_lowercase().chars())
-            .collect(),
+        Some(c) => {
+            let mut out = titlecase(c);
+            out.push_str(&downcase_str(chars.as_str()));
+            out
+        }
         None => String::new(),
+    }
+}
+
+/// Ruby's `String#downcase`: each character's lower case, without the context rule for a
+/// final sigma (`'ΣΑΣ'` is `'σασ'`).
+pub fn downcase_str(s: &str) -> String {
+    s.chars().flat_map(char::to_lowercase).collect()
+}
+
+/// The title case of a character: the digraphs have one of their own (`ǆ` → `ǅ`), and a
+/// character whose upper case is several (`ß` → `SS`, `ﬁ` → `FI`) keeps the first of them
+/// upper case only (`Ss`, `Fi`).
+fn titlecase(c: char) -> String {
+    match c {
+        'Ǆ'..='ǆ' => "ǅ".into(),
+        'Ǉ'..='ǉ' => "ǈ".into(),
+        'Ǌ'..='ǌ' => "ǋ".into(),
+        'Ǳ'..='ǳ' => "ǲ".into(),
+        c => {
+            let mut upper = c.to_uppercase();
+            let mut out: String = upper.next().into_iter().collect();
+            out.extend(upper.flat_map(char::to_lowercase));
+            out
+        }
     }
 }
 
@@ -178,7 +203,7 @@ macro_rules! string_fns {
 
 string_fns! {
     upcase => |s: &str| s.to_uppercase();
-    downcase => |s: &str| s.to_lowercase();
+    downcase => downcase_str;
     capitalize => capitalize_str;
     camelcase => |s: &str| s.split('_').map(capitalize_str).collect::<String>();
     strip => |s: &str| s.trim_matches(is_ruby_space).to_string();
@@ -383,6 +408,12 @@ mod tests {
     fn case_and_whitespace() {
         assert_eq!(capitalize_str("hELLO"), "Hello");
         assert_eq!(capitalize_str("ÅBC"), "Åbc");
+        // Found by the differential tester (strings): title case, no final-sigma rule.
+        assert_eq!(capitalize_str("ǆxİ"), "ǅxi\u{307}");
+        assert_eq!(capitalize_str(" ,YΣ"), " ,yσ");
+        assert_eq!(capitalize_str("ßA"), "Ssa");
+        assert_eq!(capitalize_str("ﬁX"), "Fix");
+        assert_eq!(downcase_str("-Éz😀ςYΣ"), "-éz😀ςyσ");
         assert_eq!(chomp_str("abc\r\n"), "abc");
         assert_eq!(chop_str("ab\r\n"), "ab");
         assert_eq!(chop_str(""), "");

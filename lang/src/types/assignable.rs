@@ -139,11 +139,12 @@ impl Guard {
                 return self.assignable(to, &PType::Undef)
                     && inner.as_ref().is_none_or(|t| self.assignable(to, t));
             }
-            PType::NotUndef(inner) if !matches!(to, PType::NotUndef(_) | PType::Optional(None)) => {
-                // As the reference does: `NotUndef[T]` stands for `T` only when `T` does
-                // not accept undef (so `NotUndef[Data] <= Data` is false).
-                let inner = inner.as_deref().unwrap_or(&PType::Any);
-                return !self.assignable(inner, &PType::Undef) && self.assignable(to, inner);
+            // As the reference does: `NotUndef[T]` stands for `T` when `T` does not accept
+            // undef; otherwise (`NotUndef[Any]`, `NotUndef[Data]`) the target's own rule
+            // decides, with the NotUndef as it is (a Variant accepts it when a member
+            // does, an `Optional` when its type does, a `NotUndef[U]` when U does).
+            PType::NotUndef(Some(inner)) if !self.assignable(inner, &PType::Undef) => {
+                return self.assignable(to, inner);
             }
             _ => {}
         }
@@ -215,13 +216,8 @@ impl Guard {
                 (Some(t), f) => self.assignable(t, f),
             },
             PType::NotUndef(inner) => {
-                let inner = inner.as_deref().unwrap_or(&PType::Any);
-                match from {
-                    PType::NotUndef(f) => {
-                        self.assignable(inner, f.as_deref().unwrap_or(&PType::Any))
-                    }
-                    f => !self.assignable(f, &PType::Undef) && self.assignable(inner, f),
-                }
+                !self.assignable(from, &PType::Undef)
+                    && inner.as_deref().is_none_or(|t| self.assignable(t, from))
             }
             PType::Iterable(elem) => match super::iterable::element_type_of_type(from) {
                 Some(e) => elem.as_ref().is_none_or(|t| self.assignable(t, &e)),

@@ -116,7 +116,12 @@ fn detailed(v: &Value, depth: usize) -> PType {
         Value::Array(a) if a.is_empty() => empty_array(),
         Value::Array(a) => PType::Tuple(a.iter().map(|e| detailed(e, depth + 1)).collect(), None),
         Value::Hash(h) if h.is_empty() => empty_hash(),
-        Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => {
+        // A Struct only when every key is a non-empty string (the reference's
+        // `String[1]` test); otherwise a Hash of Variants.
+        Value::Hash(h)
+            if h.keys()
+                .all(|k| matches!(k, Value::String(s) if !s.is_empty())) =>
+        {
             let members = h
                 .iter()
                 .map(|(k, e)| {
@@ -165,8 +170,10 @@ fn reduced(v: &Value, depth: usize) -> PType {
     }
 }
 
-/// The Variant of the distinct detailed types of some values (strings as plain `String`),
-/// as the reference types the keys and values of a hash that is no Struct.
+/// The Variant of the distinct detailed types of some values, as the reference types the
+/// keys and values of a hash that is no Struct: each distinct string has a type of its own
+/// (printed `String`), so `{'a' => 1, 'b' => 2, 1 => 3}` has keys
+/// `Variant[String, String, Integer[1, 1]]`.
 // PType's hash and equality use only an alias's name, never its (mutable) target.
 #[allow(clippy::mutable_key_type)]
 fn variant_of<'a>(values: impl Iterator<Item = &'a Value>, depth: usize) -> PType {
@@ -174,7 +181,7 @@ fn variant_of<'a>(values: impl Iterator<Item = &'a Value>, depth: usize) -> PTyp
     let mut types = Vec::new();
     for v in values {
         let t = match v {
-            Value::String(_) => PType::string(),
+            Value::String(s) => PType::string_value(s.clone()),
             v => detailed(v, depth + 1),
         };
         if seen.insert(t.clone()) {

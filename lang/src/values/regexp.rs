@@ -162,29 +162,80 @@ impl Regexp {
 
 /// Rewrites the parts of Ruby's syntax that the Rust engines spell or read differently:
 /// `\Z`, `\h`, `\p{^X}`, and the ASCII-only `\w`, `\d`, `\s` (and their negations) of
-/// Ruby, which the Rust engines read as Unicode classes.
+/// Ruby, which the Rust engines read as Unicode classes; and Onigmo's quantifiers (see
+/// [`quantifier`]).
 fn translate_ruby(source: &str) -> String {
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
     // Depth of character classes (Ruby nests them: `[a[bc]]`).
     let mut class_depth = 0usize;
+    // Where the last atom (character, escape, class, group) starts in `out`, whether it is
+    // an assertion (an anchor or a look-around), and whether a quantifier follows it.
+    let mut atom: Option<(usize, bool)> = None;
+    let mut quantified = false;
+    // The starts of the open groups in `out`, and whether each is a look-around.
+    let mut groups: Vec<(usize, bool)> = Vec::new();
+    // With a named group, Onigmo's plain groups do not capture (`$1` is the first named).
+    let named = has_named_group(source);
     while let Some(c) = chars.next() {
+        if class_depth == 0 {
+            if let Some(q) = quantifier(c, &mut chars) {
+                match atom {
+                    // A repeated assertion is the assertion (at least once) or nothing.
+                    Some((start, true)) => {
+                        if q.min_zero() {
+                            out.truncate(start);
+                        }
+                        atom = None;
+                    }
+                    Some((start, false)) => {
+                        let atom_text = out.split_off(start);
+                        out.push_str(&apply_quantifier(&atom_text, q, quantified));
+                        quantified = true;
+                    }
+                    // Nothing to repeat: left for the engine to refuse.
+                    None => out.push_str(&q.text),
+                }
+                continue;
+            }
+            quantified = false;
+        }
+        let here = out.len();
         match c {
             '\\' => match chars.next() {
-                Some(n) => out.push_str(&translate_escape(n, class_depth > 0, &mut chars)),
+                Some(n) => {
+                    if class_depth == 0 {
+                        atom = Some((here, matches!(n, 'A' | 'z' | 'Z' | 'b' | 'B' | 'G')));
+                    }
+                    out.push_str(&translate_escape(n, class_depth > 0, &mut chars))
+                }
                 None => out.push('\\'),
             },
             '[' => {
                 out.push('[');
                 if class_depth > 0 && chars.peek() == Some(&':') {
-                    // A POSIX bracket `[:alpha:]`: copied as is.
+                    // A POSIX bracket `[:alpha:]`: Onigmo's are Unicode classes (`é` is
+                    // alpha), the Rust engines' ASCII ones.
+                    let mut bracket = String::from("[");
                     for p in chars.by_ref() {
-                        out.push(p);
+                        bracket.push(p);
                         if p == ']' {
                             break;
                         }
                     }
+                    out.pop();
+                    out.push_str(match bracket.as_str() {
+                        "[:alpha:]" => r"\p{L}\p{M}",
+                        "[:alnum:]" => r"\p{L}\p{M}\p{Nd}",
+                        "[:digit:]" => r"\p{Nd}",
+                        "[:upper:]" => r"\p{Lu}",
+                        "[:lower:]" => r"\p{Ll}",
+                        other => other,
+                    });
                     continue;
+                }
+                if class_depth == 0 {
+                    atom = Some((here, false));
                 }
                 class_depth += 1;
                 if chars.peek() == Some(&'^') {
@@ -197,19 +248,161 @@ fn translate_ruby(source: &str) -> String {
                     chars.next();
                 }
             }
-            '(' if class_depth == 0 && chars.peek() == Some(&'?') => {
+            '(' if class_depth == 0 => {
+                let mut ahead = chars.clone();
+                let look = ahead.next() == Some('?')
+                    && match ahead.next() {
+                        Some('=' | '!') => true,
+                        Some('<') => matches!(ahead.next(), Some('=' | '!')),
+                        _ => false,
+                    };
+                groups.push((here, look));
+                atom = None;
                 out.push('(');
-                out.push_str(&translate_options(&mut chars));
+                if chars.peek() == Some(&'?') {
+                    out.push_str(&translate_options(&mut chars));
+                } else if named {
+                    out.push_str("?:");
+                }
+            }
+            ')' if class_depth == 0 => {
+                out.push(')');
+                atom = groups.pop();
+            }
+            '|' if class_depth == 0 => {
+                out.push('|');
+                atom = None;
             }
             ']' if class_depth > 0 => {
                 class_depth -= 1;
                 out.push(']');
             }
-            c => out.push(c),
+            // Literal braces (not an interval) for the Rust engines.
+            '{' | '}' | ']' if class_depth == 0 => {
+                atom = Some((here, false));
+                out.push('\\');
+                out.push(c);
+            }
+            c => {
+                if class_depth == 0 {
+                    atom = Some((here, matches!(c, '^' | '$')));
+                }
+                out.push(c)
+            }
         }
     }
     // Ruby's ^ and $ match at line boundaries.
     format!("(?m){out}")
+}
+
+/// Whether `source` has a named group `(?<name>...)` or `(?'name'...)`.
+fn has_named_group(source: &str) -> bool {
+    let b = source.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i..].starts_with(b"(?'")
+            || (b[i..].starts_with(b"(?<") && !matches!(b.get(i + 3), Some(b'=' | b'!')))
+                && (i == 0 || b[i - 1] != b'\\')
+    })
+}
+
+/// A quantifier of Onigmo's Ruby syntax, as read from the pattern.
+struct Quantifier {
+    /// As the Rust engines write it (`{0,2}` for Ruby's `{,2}`), without a possessive `+`.
+    text: String,
+    /// `a*+`, `a++`, `a?+`: possessive (an atomic group for the Rust engines).
+    possessive: bool,
+    /// `a{2}?`: in Ruby's syntax an optional `a{2}`, not a lazy one.
+    optional: bool,
+}
+
+impl Quantifier {
+    /// Whether it allows no repetition at all (`*`, `?`, `{0,n}`, `{n}?`).
+    fn min_zero(&self) -> bool {
+        self.optional
+            || self.text.starts_with(['*', '?'])
+            || self.text.starts_with("{0,")
+            || self.text == "{0}"
+    }
+}
+
+/// Reads the quantifier that starts with `c`, if it is one (`*`, `+`, `?`, `{n}`, `{n,}`,
+/// `{,m}`, `{n,m}`, each possibly followed by `?` or, for the first three, `+`).
+fn quantifier(c: char, chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<Quantifier> {
+    let mut q = Quantifier {
+        text: String::new(),
+        possessive: false,
+        optional: false,
+    };
+    match c {
+        '*' | '+' | '?' => {
+            q.text.push(c);
+            match chars.peek() {
+                Some('?') => {
+                    chars.next();
+                    q.text.push('?');
+                }
+                Some('+') => {
+                    chars.next();
+                    q.possessive = true;
+                }
+                _ => {}
+            }
+        }
+        '{' => {
+            let mut ahead = chars.clone();
+            let mut body = String::new();
+            for d in ahead.by_ref() {
+                if d == '}' {
+                    break;
+                }
+                body.push(d);
+            }
+            let (lo, hi) = match body.split_once(',') {
+                Some((lo, hi)) => (lo, Some(hi)),
+                None => (body.as_str(), None),
+            };
+            let digits = |s: &str| s.chars().all(|d| d.is_ascii_digit());
+            let valid = digits(lo)
+                && hi.is_none_or(digits)
+                && !(lo.is_empty() && hi.is_none_or(str::is_empty))
+                && !body.is_empty();
+            if !valid || !chars.clone().any(|d| d == '}') {
+                return None;
+            }
+            *chars = ahead;
+            let lo = if lo.is_empty() { "0" } else { lo };
+            q.text = match hi {
+                Some(hi) => format!("{{{lo},{hi}}}"),
+                None => format!("{{{lo}}}"),
+            };
+            if chars.peek() == Some(&'?') {
+                chars.next();
+                if hi.is_none() {
+                    q.optional = true;
+                } else {
+                    q.text.push('?');
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(q)
+}
+
+/// `atom` repeated by `q`. Onigmo repeats a repetition (`a{,2}*`), which the Rust engines
+/// refuse: such an atom (`stacked`) is grouped first.
+fn apply_quantifier(atom: &str, q: Quantifier, stacked: bool) -> String {
+    let atom = if stacked {
+        format!("(?:{atom})")
+    } else {
+        atom.to_string()
+    };
+    let repeated = format!("{atom}{}", q.text);
+    match (q.possessive, q.optional) {
+        (true, _) => format!("(?>{repeated})"),
+        (_, true) => format!("(?:{repeated})?"),
+        _ => repeated,
+    }
 }
 
 /// After `(` with `?` next: an option group `(?imx-imx)` or `(?imx-imx:` with Ruby's `m`
@@ -304,6 +497,18 @@ fn translate_escape(
             }
             format!("\\x{{{code:x}}}")
         }
+        // Ruby's linebreak and extended grapheme cluster (the latter approximated: a
+        // character with its combining marks).
+        'R' if !in_class => r"(?:\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])".to_string(),
+        'X' if !in_class => r"(?:\r\n|\P{M}\p{M}*|\p{M}+)".to_string(),
+        // `\cA`: a control character.
+        'c' if rest.peek().is_some_and(char::is_ascii) => {
+            let c = rest.next().unwrap_or('@');
+            format!("\\x{{{:x}}}", (c as u32) & 0x1f)
+        }
+        // Onigmo has no `\Q...\E` quoting nor `\o{...}` octal codes: an unknown escape of
+        // a letter is the letter (`\o{101}` is 101 times `o`).
+        'Q' | 'E' | 'o' => n.to_string(),
         n => format!("\\{n}"),
     }
 }
@@ -334,6 +539,38 @@ mod tests {
     #[test]
     fn octal_escapes_are_character_codes() {
         assert!(matches(r"\A\/([^\n\/\0]+\/*)*\z", "/usr/bin"));
+        // Found by the differential tester (regexps): Ruby escapes the translation knows.
+        assert!(matches(r"^a\Rb$", "a\r\nb"));
+        assert!(matches(r"^a\R$", "a\u{2028}"));
+        assert!(matches(r"^\X$", "e\u{301}"));
+        assert!(matches(r"^\o{2}$", "oo"));
+        assert!(matches(r"^\cA\ca$", "\u{1}\u{1}"));
+        assert!(matches(r"^a\Qb\E$", "aQbE"));
+        assert!(matches(r"^\e$", "\u{1b}"));
+        // Onigmo's quantifiers: stacked, possessive, `{,n}`, `{n}?` (optional), on assertions.
+        assert!(matches(r"^a{,2}{1,2}$", "aaa"));
+        assert!(matches(r"^a{,2}*b", "aaaaab"));
+        assert!(!matches(r"^a?+a$", "a"));
+        assert!(!matches(r"^a*+a", "aaa"));
+        assert!(matches(r"^xa{2}?y$", "xy"));
+        assert!(matches(r"^xa{2}?y$", "xaay"));
+        assert!(!matches(r"^xa{2}?y$", "xay"));
+        assert!(matches(r"a\Z{1,2}", "xa\n"));
+        assert!(matches(r"^\Z*?b", "b"));
+        assert!(matches(r"(?=a)*b", "b"));
+        assert!(matches(r"^\{a}$", "{a}"));
+        assert!(matches(r"^a{b$", "a{b"));
+        // With a named group, plain groups do not capture.
+        let re = Regexp::new(r"(a)(?<n>b)").expect("valid");
+        assert_eq!(
+            re.captures("ab"),
+            Some(vec![Some("ab".to_string()), Some("b".to_string())])
+        );
+        // POSIX brackets are Unicode classes in Onigmo.
+        assert!(matches(r"^[[:alpha:]]+$", "Ωé"));
+        assert!(matches(r"^[[:alnum:][:space:]]+$", "é1 x"));
+        assert!(!matches(r"^[[:digit:]]$", "a"));
+        assert!(matches(r"^[[:upper:]][[:lower:]]$", "Éé"));
         assert!(matches(r"a\0b", "a\0b"));
         assert!(matches(r"\011", "\t"));
     }

@@ -1,0 +1,43 @@
+//! `diff-compare PROGRAMS EXPECTED`: runs every program of `PROGRAMS` (corpus-format JSON
+//! lines) through prepl, as the corpus harness does (a fresh session per program), compares
+//! with the oracle's answers in `EXPECTED` (its `--jsonl` output) and prints one JSON line per
+//! program: `{"id", "agree", "got"}` (`got` only on disagreement: prepl's value or error and
+//! log). The differential runner (`tests/differential/run.py`) drives it.
+
+use prepl_tests::*;
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() != 3 {
+        eprintln!("usage: diff-compare PROGRAMS.jsonl EXPECTED.jsonl");
+        std::process::exit(2);
+    }
+    let cases = load_cases("diff", Path::new(&args[1]), Path::new(&args[2]));
+    let code = with_big_stack(move || {
+        let watchdog = Watchdog::start();
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        for case in &cases {
+            let (got, _) = run_corpus_case(case, Duration::from_secs(10), &watchdog);
+            let line = if got == case.expected {
+                json!({"id": case.id, "agree": true})
+            } else {
+                json!({"id": case.id, "agree": false, "got": {
+                    "value": got.value, "error": got.error, "log": got.log,
+                }, "expected": {
+                    "value": case.expected.value, "error": case.expected.error,
+                    "log": case.expected.log,
+                }})
+            };
+            if writeln!(out, "{line}").is_err() {
+                return 1;
+            }
+        }
+        0
+    });
+    std::process::exit(code);
+}

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Differential testing of prepl against the reference implementation.
+
+    tests/differential/run.py AREA [AREA...] [--programs N] [--seed S] [--batch B]
+
+For each area (a generator in `areas/<area>.py`), generates N random programs from the seed
+(reproducible: the same seed gives the same programs), asks the oracle for all of them in
+batches of B (`puppet-oracle --jsonl`, one Ruby start per batch), runs them through prepl
+(`diff-compare`, a fresh session per program, as the corpus harness does), and compares.
+
+A program is a list of checks (`[c1, c2, ...]`, each an expression). A program that disagrees
+is split into its checks, which are asked again one by one, so that the disagreement is
+pinned to checks. Disagreeing checks are classified by the area's `deviation()` (documented
+deviations, see docs/deviations.md) and written to `out/<area>-<seed>.disagreements.jsonl`;
+the agreement per area (programs and checks, with and without documented deviations) is
+printed and appended to `out/results.jsonl`.
+
+Environment: ORACLE (default /work/shared/tools/puppet-oracle, or ../shared/tools/ from the
+repository root), DIFF_COMPARE (the compare binary; default: built with cargo --release).
+"""
+import argparse
+import importlib
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+OUT = os.path.join(HERE, "out")
+sys.path.insert(0, HERE)
+
+
+def oracle_path():
+    if os.environ.get("ORACLE"):
+        return os.environ["ORACLE"]
+    for p in (os.path.join(ROOT, "..", "shared", "tools", "puppet-oracle"),
+              "/work/shared/tools/puppet-oracle"):
+        if os.path.exists(p):
+            return os.path.abspath(p)
+    sys.exit("run.py: no oracle (set ORACLE)")
+
+
+def compare_binary():
+    if os.environ.get("DIFF_COMPARE"):
+        return os.environ["DIFF_COMPARE"]
+    subprocess.run(["cargo", "build", "-q", "--release", "-p", "prepl-tests", "--bin",
+                    "diff-compare"], cwd=ROOT, check=True)
+    return os.path.join(ROOT, "target", "release", "diff-compare")
+
+
+def write_jsonl(path, rows):
+    with open(path, "w") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+
+
+def ask_oracle(programs, batch):
+    """The oracle's answers for `programs` ([{id, src}]), in batches."""
+    answers = []
+    for start in range(0, len(programs), batch):
+        chunk = programs[start:start + batch]
+        text = "".join(json.dumps(p) + "\n" for p in chunk)
+        r = subprocess.run([oracle_path(), "--jsonl"], input=text, capture_output=True,
+                           text=True)
+        lines = [l for l in r.stdout.splitlines() if l.strip()]
+        if len(lines) != len(chunk):
+            sys.exit(f"oracle returned {len(lines)} lines for {len(chunk)} programs:\n"
+                     + r.stderr[-2000:])
+        answers.extend(json.loads(l) for l in lines)
+        print(f"  oracle: {start + len(chunk)}/{len(programs)}", file=sys.stderr, flush=True)
+    return answers
+
+
+def ask_prepl(programs, answers):
+    """prepl's comparison of each program with the oracle's answer: {id: row}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        p, e = os.path.join(tmp, "programs.jsonl"), os.path.join(tmp, "expected.jsonl")
+        write_jsonl(p, programs)
+        write_jsonl(e, answers)
+        r = subprocess.run([compare_binary(), p, e], capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit("diff-compare failed:\n" + r.stderr[-3000:])
+        rows = [json.loads(l) for l in r.stdout.splitlines() if l.strip()]
+    return {row["id"]: row for row in rows}
+
+
+def split_array(text):
+    """The top-level elements of an array in `%p` form (`[a, [b, c], 'd, e']`), or None."""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    out, depth, cur, i, body = [], 0, [], 0, text[1:-1]
+    prev = ","
+    while i < len(body):
+        c = body[i]
+        if c in "'\"" or (c == "/" and prev in ",[({ "):
+            j = i + 1
+            while j < len(body) and body[j] != c:
+                j += 2 if body[j] == "\\" else 1
+            cur.append(body[i:j + 1])
+            i, prev = j + 1, c
+            continue
+        if c in "[{(":
+            depth += 1
+        elif c in "]})":
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(c)
+        if c != " ":
+            prev = c
+        elif prev == ",":
+            prev = " "
+        i += 1
+    if body.strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+def pin_without_oracle(checks, row):
+    """Per-check (expected, got) values when both sides gave a value with one element per
+    check and no log: the array's elements. None when the program must be split and asked
+    again."""
+    e, g = row["expected"], row["got"]
+    if len(checks) == 1 or e.get("error") or g.get("error") or e.get("log") or g.get("log"):
+        return None
+    es, gs = split_array(e.get("value") or ""), split_array(g.get("value") or "")
+    if es is None or gs is None or len(es) != len(checks) or len(gs) != len(checks):
+        return None
+    return list(zip(es, gs))
+
+
+def program_source(checks):
+    if len(checks) == 1:
+        return checks[0]
+    return "[\n" + ",\n".join(checks) + ",\n]"
+
+
+def run_area(area, count, seed, batch, checks_per_program):
+    mod = importlib.import_module(f"areas.{area}")
+    rng = random.Random(f"{area}:{seed}")
+    k = checks_per_program or getattr(mod, "CHECKS_PER_PROGRAM", 8)
+    programs, checks, reasons = [], {}, {}
+    for n in range(count):
+        cs = []
+        for _ in range(k):
+            c = mod.check(rng)
+            # A check is a source, or (source, reason): the documented deviation a
+            # disagreement on it would be (the generator knows the value's shape).
+            src, reason = c if isinstance(c, tuple) else (c, None)
+            cs.append(src)
+            reasons[src] = reason
+        pid = f"{area}-{seed}-{n + 1}"
+        checks[pid] = cs
+        programs.append({"id": pid, "src": program_source(cs)})
+    t0 = time.time()
+    answers = ask_oracle(programs, batch)
+    t_oracle = time.time() - t0
+    rows = ask_prepl(programs, answers)
+    bad = [p for p in programs if not rows[p["id"]]["agree"]]
+    # Pin each disagreeing program to its checks: from the elements of the array both sides
+    # printed when possible, otherwise by asking again for each check alone.
+    singles, pinned_rows = [], []
+    for p in bad:
+        pairs = pin_without_oracle(checks[p["id"]], rows[p["id"]])
+        for i, c in enumerate(checks[p["id"]]):
+            sid = f"{p['id']}.{i + 1}"
+            if pairs is None:
+                singles.append({"id": sid, "src": c})
+            elif pairs[i][0] != pairs[i][1]:
+                pinned_rows.append(({"id": sid, "src": c}, {
+                    "agree": False, "expected": {"value": pairs[i][0]},
+                    "got": {"value": pairs[i][1]}}))
+    single_rows = {}
+    if singles:
+        single_answers = ask_oracle(singles, batch)
+        single_rows = ask_prepl(singles, single_answers)
+    disagreements = []
+    for s, row in pinned_rows + [(s, single_rows[s["id"]]) for s in singles]:
+        if row["agree"]:
+            continue
+        reason = reasons.get(s["src"])
+        if not reason and hasattr(mod, "deviation"):
+            reason = mod.deviation(s["src"], row["expected"], row["got"])
+        disagreements.append({"id": s["id"], "src": s["src"], "expected": row["expected"],
+                              "got": row["got"], "deviation": reason})
+    total_checks = count * k
+    undocumented = [d for d in disagreements if not d["deviation"]]
+    # A program agrees when all its checks do, or when its only disagreements are documented.
+    bad_programs = {d["id"].rsplit(".", 1)[0] for d in undocumented}
+    # Programs that disagree as a whole but whose checks all agree alone: count them too.
+    pinned = {d["id"].rsplit(".", 1)[0] for d in disagreements}
+    unpinned = [p["id"] for p in bad if p["id"] not in pinned]
+    bad_programs |= set(unpinned)
+    result = {
+        "area": area, "seed": seed, "programs": count, "checks": total_checks,
+        "programs_agree": count - len(bad),
+        "programs_agree_excluding_deviations": count - len(bad_programs),
+        "checks_disagree": len(disagreements),
+        "checks_disagree_undocumented": len(undocumented),
+        "unpinned_programs": unpinned,
+        "oracle_seconds": round(t_oracle, 1),
+    }
+    os.makedirs(OUT, exist_ok=True)
+    write_jsonl(os.path.join(OUT, f"{area}-{seed}.disagreements.jsonl"), disagreements)
+    with open(os.path.join(OUT, "results.jsonl"), "a") as f:
+        f.write(json.dumps(result) + "\n")
+    pct = 100.0 * result["programs_agree_excluding_deviations"] / count
+    print(f"{area} (seed {seed}): {count} programs of {k} checks; "
+          f"{result['programs_agree']} agree ({100.0 * result['programs_agree'] / count:.2f}%), "
+          f"{pct:.2f}% excluding documented deviations; "
+          f"{len(disagreements)} checks disagree ({len(undocumented)} undocumented); "
+          f"oracle {t_oracle:.0f}s")
+    for d in undocumented[:40]:
+        exp = d["expected"].get("value") or "error: " + str(d["expected"].get("error"))
+        got = d["got"].get("value") or "error: " + str(d["got"].get("error"))
+        print(f"  {d['src']}\n    reference: {exp}\n    prepl:     {got}")
+    return result
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("areas", nargs="+")
+    ap.add_argument("--programs", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--batch", type=int, default=2000)
+    ap.add_argument("--checks", type=int, default=0, help="checks per program (area default)")
+    args = ap.parse_args()
+    for area in args.areas:
+        run_area(area, args.programs, args.seed, args.batch, args.checks)
+
+
+if __name__ == "__main__":
+    main()
