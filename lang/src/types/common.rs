@@ -10,6 +10,17 @@ pub fn common_type(a: &PType, b: &PType) -> PType {
     if a == b {
         return a.clone();
     }
+    if let Some(t) = scalar_pair(a, b) {
+        return t;
+    }
+    general(a, b)
+}
+
+/// The rules of the spec's tables, in order.
+fn general(a: &PType, b: &PType) -> PType {
+    if a == b {
+        return a.clone();
+    }
     if matches!(a, PType::Unit) {
         return b.clone();
     }
@@ -38,6 +49,25 @@ pub fn common_type(a: &PType, b: &PType) -> PType {
         return PType::Any;
     }
     abstract_common(a, b)
+}
+
+/// Two plain scalars of different families (a number, a string, a boolean), the common
+/// case of inferring a mixed collection: `Numeric` or `ScalarData` without the
+/// assignability tests of the general rules (which give the same).
+fn scalar_pair(a: &PType, b: &PType) -> Option<PType> {
+    fn family(t: &PType) -> Option<u8> {
+        match t {
+            PType::Integer(_) | PType::Float(..) => Some(0),
+            PType::String { .. } | PType::Enum { .. } => Some(1),
+            PType::Boolean(_) => Some(2),
+            _ => None,
+        }
+    }
+    match (family(a)?, family(b)?) {
+        (x, y) if x != y => Some(PType::ScalarData),
+        (0, 0) if std::mem::discriminant(a) != std::mem::discriminant(b) => Some(PType::Numeric),
+        _ => None,
+    }
 }
 
 fn merge_range(a: IntRange, b: IntRange) -> IntRange {
@@ -303,4 +333,44 @@ fn abstract_common(a: &PType, b: &PType) -> PType {
         return PType::CatalogEntry;
     }
     PType::Any
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::testparse::ty;
+
+    #[test]
+    fn scalar_pairs_agree_with_the_general_rules() {
+        let types = [
+            "Integer[1, 1]",
+            "Integer",
+            "Float[1.5, 1.5]",
+            "Float",
+            "String",
+            "String[1, 3]",
+            "Enum['a', 'b']",
+            "Enum['a', 'b', true]",
+            "Boolean[true]",
+            "Boolean",
+        ];
+        let mut all: Vec<PType> = types.iter().map(|t| ty(t)).collect();
+        // The type of a string value, as inference makes it.
+        all.push(PType::string_value("a".into()));
+        let mut shortcuts = 0;
+        for ta in &all {
+            for tb in &all {
+                let (a, b) = (ta.to_string(), tb.to_string());
+                if let Some(fast) = scalar_pair(ta, tb) {
+                    shortcuts += 1;
+                    assert_eq!(fast, general(ta, tb), "{a} ∪ {b}");
+                }
+                assert_eq!(common_type(ta, tb), general(ta, tb), "{a} ∪ {b}");
+            }
+        }
+        assert!(shortcuts > 50, "{shortcuts}");
+        let one = PType::Integer(IntRange::new(1, 1));
+        assert_eq!(common_type(&one, &all[10]), PType::ScalarData);
+        assert_eq!(common_type(&ty("Integer"), &ty("Float")), PType::Numeric);
+    }
 }

@@ -198,7 +198,8 @@ fn common_of<'a>(
     f: fn(&Value, usize) -> PType,
 ) -> PType {
     let mut strings: Vec<Rc<str>> = Vec::new();
-    let mut seen: HashSet<Rc<str>> = HashSet::new();
+    // (FxHash: a collection's many keys are hashed once each; no hostile input to fear)
+    let mut seen: rustc_hash::FxHashSet<Rc<str>> = Default::default();
     let mut acc: Option<PType> = None;
     for v in values {
         if let Value::String(s) = v {
@@ -210,6 +211,8 @@ fn common_of<'a>(
         let t = f(v, depth + 1);
         acc = Some(match acc {
             None => t,
+            // Most elements of a big collection have the type of the ones before.
+            Some(a) if a == t => a,
             Some(a) => common_type(&a, &t),
         });
     }
