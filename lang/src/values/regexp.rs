@@ -563,7 +563,7 @@ mod tests {
         // With a named group, plain groups do not capture.
         let re = Regexp::new(r"(a)(?<n>b)").expect("valid");
         assert_eq!(
-            re.captures("ab"),
+            re.captures("ab").expect("no limit reached"),
             Some(vec![Some("ab".to_string()), Some("b".to_string())])
         );
         // POSIX brackets are Unicode classes in Onigmo.
