@@ -18,7 +18,7 @@ class PuppetKernelTests(jupyter_kernel_test.KernelTests):
         {"text": "noti", "matches": {"notice"}},
         {"text": "Intege", "matches": {"Integer"}},
         {"text": "$completion_sample_var = 1\n$completion_sample_v",
-         "matches": set()},  # not yet defined: no match
+         "matches": {"$completion_sample_var"}},  # assigned earlier in the cell
         {"text": "unl", "matches": {"unless"}},
     ]
 
