@@ -731,7 +731,11 @@ pub struct CatalogKey {
 
 impl std::fmt::Display for CatalogKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "[{}", ruby_inspect_str(&self.type_name))?;
+        write!(
+            f,
+            "[{}",
+            crate::format::quote::ruby_inspect(&self.type_name)
+        )?;
         for p in &self.parts {
             write!(f, ", {p}")?;
         }
@@ -743,7 +747,7 @@ impl std::fmt::Display for CatalogKey {
 pub fn title_key(type_display: &str, title: &str) -> CatalogKey {
     CatalogKey {
         type_name: type_display.to_string(),
-        parts: vec![ruby_inspect_str(title)],
+        parts: vec![crate::format::quote::ruby_inspect(title)],
     }
 }
 
@@ -919,40 +923,12 @@ fn flatten_inspect(v: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// A string as Ruby's `String#inspect` writes it.
-fn ruby_inspect_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x1b' => out.push_str("\\e"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c == '\x7f' => {
-                out.push_str(&format!("\\u{:04X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// A value as Ruby's `inspect` writes the value the reference holds for it.
 fn ruby_inspect(v: &Value) -> String {
     match v {
         Value::Undef => "nil".into(),
         Value::Default => ":default".into(),
-        Value::String(s) => ruby_inspect_str(s),
+        Value::String(s) => crate::format::quote::ruby_inspect(s),
         Value::Array(items) => {
             let items: Vec<String> = items.iter().map(ruby_inspect).collect();
             format!("[{}]", items.join(", "))
@@ -1699,7 +1675,7 @@ mod tests {
     #[test]
     fn ruby_forms() {
         assert_eq!(
-            ruby_inspect_str("a\u{1}\u{7f}\x1b#x#{#$#@é"),
+            crate::format::quote::ruby_inspect("a\u{1}\u{7f}\x1b#x#{#$#@é"),
             "\"a\\u0001\\u007F\\e#x\\#{\\#$\\#@é\""
         );
         assert_eq!(ruby_inspect(&Value::Float(1.0)), "1.0");

@@ -66,8 +66,9 @@ pub fn ruby_inspect(s: &str) -> String {
             '\\' => out.push_str("\\\\"),
             // `#{`, `#$`, `#@` would interpolate in Ruby source.
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            // Control characters of a UTF-8 string (the reference: `"a\u0001"`).
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32))
+                out.push_str(&format!("\\u{:04X}", c as u32))
             }
             c => out.push(c),
         }
@@ -92,5 +93,10 @@ mod tests {
         assert_eq!(puppet_quote("x\\"), "'x\\'");
         assert_eq!(double_quote("a$b\u{1}"), "\"a\\$b\\u{1}\"");
         assert_eq!(ruby_inspect("a\"b\n"), "\"a\\\"b\\n\"");
+        // As `sprintf('%p', "a\u0001\u007f\u0085")` in the reference.
+        assert_eq!(
+            ruby_inspect("a\u{1}\u{7f}\u{85}"),
+            "\"a\\u0001\\u007F\u{85}\""
+        );
     }
 }

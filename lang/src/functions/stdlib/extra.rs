@@ -521,31 +521,6 @@ fn xml_encode(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     Ok(Value::from(out))
 }
 
-/// Ruby's `String#inspect` for UTF-8 strings.
-pub fn ruby_inspect(s: &str) -> String {
-    let mut out = String::from("\"");
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn to_code(v: &Value, python: bool) -> String {
     let rec = |x: &Value| to_code(x, python);
     match v {
@@ -557,7 +532,7 @@ fn to_code(v: &Value, python: bool) -> String {
         },
         Value::Integer(i) => i.to_string(),
         Value::Float(f) => crate::format::float::ruby_float_to_s(*f),
-        Value::String(s) => ruby_inspect(s),
+        Value::String(s) => crate::format::quote::ruby_inspect(s),
         Value::Array(a) => format!("[{}]", a.iter().map(rec).collect::<Vec<_>>().join(", ")),
         Value::Hash(h) => format!(
             "{{{}}}",
@@ -566,7 +541,7 @@ fn to_code(v: &Value, python: bool) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        other => ruby_inspect(&to_display(other)),
+        other => crate::format::quote::ruby_inspect(&to_display(other)),
     }
 }
 

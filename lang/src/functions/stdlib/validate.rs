@@ -233,7 +233,7 @@ fn validate_each(
         if !check(ev, std::slice::from_ref(a), None)?.is_truthy() {
             return Err(old_api_error(format!(
                 "{} is not {what}",
-                super::extra::ruby_inspect(s)
+                crate::format::quote::ruby_inspect(s)
             )));
         }
     }
