@@ -48,7 +48,8 @@ struct Guard {
     depth: usize,
 }
 
-fn data_union() -> PType {
+/// `Data` as the union it stands for.
+pub(crate) fn data_union() -> PType {
     PType::Variant(vec![
         PType::ScalarData,
         PType::Undef,
@@ -57,7 +58,8 @@ fn data_union() -> PType {
     ])
 }
 
-fn rich_data_union() -> PType {
+/// `RichData` as the union it stands for.
+pub(crate) fn rich_data_union() -> PType {
     PType::Variant(vec![
         PType::Scalar,
         PType::SemVerRange,

@@ -474,28 +474,8 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
 
 fn expanded(t: &PType) -> PType {
     match t {
-        PType::Data => PType::Variant(vec![
-            PType::ScalarData,
-            PType::Undef,
-            PType::array_of(PType::Data),
-            PType::hash_of(PType::string(), PType::Data),
-        ]),
-        PType::RichData => PType::Variant(vec![
-            PType::Scalar,
-            PType::SemVerRange,
-            PType::Binary,
-            PType::Sensitive(None),
-            PType::Type(None),
-            PType::TypeSet,
-            PType::Object,
-            PType::Undef,
-            PType::Default,
-            PType::hash_of(
-                PType::Variant(vec![PType::string(), PType::Numeric]),
-                PType::RichData,
-            ),
-            PType::array_of(PType::RichData),
-        ]),
+        PType::Data => super::assignable::data_union(),
+        PType::RichData => super::assignable::rich_data_union(),
         t => t.clone(),
     }
 }
