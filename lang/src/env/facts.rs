@@ -79,8 +79,7 @@ impl Sources {
             }
         }
         interfaces.sort();
-        let timezone = jiff::Zoned::now()
-            .time_zone()
+        let timezone = local_time_zone()
             .to_offset_info(jiff::Timestamp::now())
             .abbreviation()
             .to_string();
@@ -929,6 +928,19 @@ pub fn parse_value(text: &str) -> Value {
         .or_else(|| t.strip_prefix('"').and_then(|s| s.strip_suffix('"')))
         .unwrap_or(t);
     Value::from(unquoted)
+}
+
+/// The machine's time zone for the `timezone` fact: `/etc/localtime` read directly (jiff's
+/// system zone would also look for its IANA name by scanning `/usr/share/zoneinfo`, most of
+/// prepl's start-up time, and the fact needs only the abbreviation); `TZ` when it is set.
+fn local_time_zone() -> jiff::tz::TimeZone {
+    if std::env::var_os("TZ").is_some() {
+        return jiff::tz::TimeZone::try_system().unwrap_or(jiff::tz::TimeZone::UTC);
+    }
+    std::fs::read("/etc/localtime")
+        .ok()
+        .and_then(|data| jiff::tz::TimeZone::tzif("localtime", &data).ok())
+        .unwrap_or(jiff::tz::TimeZone::UTC)
 }
 
 #[cfg(test)]
