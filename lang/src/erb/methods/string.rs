@@ -180,33 +180,21 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let o = c.str_arg(0)?;
             Ok(Some(RValue::Bool(s.contains(&*o))))
         }
-        "rindex" => {
+        "index" | "rindex" => {
             c.arity(1, 1)?;
+            let last = c.name == "rindex";
             let found = match &c.args[0] {
-                RValue::Str(p) => s.rfind(&**p),
-                v => pattern(v, c.at)?
-                    .find_all(s)
-                    .map_err(regexp_failed(c.at))?
-                    .last()
-                    .and_then(|g| g[0])
-                    .map(|(a, _)| a),
-            };
-            Ok(Some(
-                found
-                    .map(|b| RValue::Int(s[..b].chars().count() as i64))
-                    .unwrap_or(RValue::Nil),
-            ))
-        }
-        "index" => {
-            c.arity(1, 1)?;
-            let found = match &c.args[0] {
+                RValue::Str(p) if last => s.rfind(&**p),
                 RValue::Str(p) => s.find(&**p),
-                v => pattern(v, c.at)?
-                    .find_all(s)
-                    .map_err(regexp_failed(c.at))?
-                    .first()
-                    .and_then(|g| g[0])
-                    .map(|(a, _)| a),
+                v => {
+                    let matches = pattern(v, c.at)?.find_all(s).map_err(regexp_failed(c.at))?;
+                    let m = if last {
+                        matches.last()
+                    } else {
+                        matches.first()
+                    };
+                    m.and_then(|g| g[0]).map(|(a, _)| a)
+                }
             };
             Ok(Some(
                 found
