@@ -43,8 +43,7 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
     let mut words = code.split_whitespace();
     if words.next() != Some("%catalog") {
         let word = code.split_whitespace().next().unwrap_or("%");
-        let magics = ["%catalog", "%facts", "%env", "%modulepath", "%why"];
-        let nearest = prepl::suggest::nearest(word, magics);
+        let nearest = prepl::suggest::nearest(word, crate::complete::MAGICS.iter().copied());
         let close = prepl::suggest::hint(&nearest, |m| m.to_string()).map(|h| format!("\n{h}"));
         return Err(format!(
             "Unknown magic '{word}'. {USAGE}{}",
@@ -194,6 +193,19 @@ fn left_out_html(out: &mut String, catalog: &Catalog) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An unknown magic suggests the nearest of every magic the kernel has.
+    #[test]
+    fn unknown_magics_suggest_any_magic() {
+        for (typo, magic) in [
+            ("%lokup", "%lookup"),
+            ("%wyh", "%why"),
+            ("%hiera-confg", "%hiera-config"),
+        ] {
+            let e = parse_magic(typo).expect_err(typo);
+            assert!(e.ends_with(&format!("Did you mean {magic}?")), "{e}");
+        }
+    }
 
     fn session(code: &str) -> Session {
         let mut s = Session::new();

@@ -66,23 +66,23 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
     })
 }
 
+/// Every magic a cell may start with (completion, and the suggestion for an unknown one).
+pub const MAGICS: &[&str] = &[
+    "%catalog",
+    "%env",
+    "%facts",
+    "%hiera-config",
+    "%lookup",
+    "%modulepath",
+    "%set",
+    "%why",
+];
+
 /// `%cat` → `%catalog`, `%catalog g` → `graph`, `%facts f` → `for`.
 fn complete_magic(before: &str, cursor: usize) -> serde_json::Value {
     let trimmed = before.trim_start();
     let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
-        None => (
-            trimmed,
-            vec![
-                "%catalog",
-                "%env",
-                "%facts",
-                "%hiera-config",
-                "%lookup",
-                "%modulepath",
-                "%set",
-                "%why",
-            ],
-        ),
+        None => (trimmed, MAGICS.to_vec()),
         Some(i) if trimmed[..i].trim() == "%catalog" => {
             (&trimmed[i + 1..], crate::catalog::VIEWS.to_vec())
         }
