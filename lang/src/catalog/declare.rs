@@ -262,7 +262,9 @@ impl Evaluator {
             self.add_tags(&mut tag_list, &a.value, line)?;
         }
         tags::add(&mut tag_list, type_name);
-        tags::add_if_valid(&mut tag_list, &title);
+        if !self.title_not_string {
+            tags::add_if_valid(&mut tag_list, &title);
+        }
         let mut given = self.with_defaults(&display, attrs);
         self.inherit_metaparameters(&mut given);
         for a in given {

@@ -226,6 +226,17 @@ impl Catalog {
         self.changes
     }
 
+    /// Calls `f` with each parameter value of each resource (to replace a shared value,
+    /// `eval::shared`).
+    pub fn for_each_parameter_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        self.changes += 1;
+        for r in &mut self.resources {
+            for v in r.parameters.values_mut() {
+                f(v);
+            }
+        }
+    }
+
     pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
         self.changes += 1;
         &mut self.resources[id.0 as usize]

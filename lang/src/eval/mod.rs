@@ -9,6 +9,7 @@
 //! - `access`: `[]` on values.
 //! - `matching`: `=~`, case and selector option matching.
 //! - `call`: calling functions and lambdas, binding parameters.
+//! - `shared`: replacing an array or hash everywhere it is held (templates mutate them).
 
 pub mod access;
 pub mod call;
@@ -21,6 +22,7 @@ pub mod operators;
 pub mod resolve;
 pub mod scope;
 pub mod session;
+pub mod shared;
 pub mod why;
 
 use crate::error::Error;

@@ -169,6 +169,13 @@ impl Globals {
         self.vars.remove(name);
     }
 
+    /// Calls `f` with each variable's value (to replace a shared value, `eval::shared`).
+    pub fn for_each_value_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        for var in self.vars.values_mut() {
+            f(&mut var.value);
+        }
+    }
+
     /// Every variable's name (facts and built-ins too), in no order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.vars.keys().map(|k| &**k)

@@ -140,6 +140,9 @@ pub struct Evaluator {
     /// The file name resources declared now get instead of the source's (`create_resources`
     /// declares them in file `unknown`, as the reference does).
     pub(crate) file_override: Option<Rc<str>>,
+    /// Set while `create_resources` declares a resource whose title was not a string
+    /// (an integer key): the reference does not tag such a resource with its title.
+    pub(crate) title_not_string: bool,
     /// The catalog compiled so far and what compiling it needs (grows across inputs).
     pub(crate) compilation: crate::catalog::Compilation,
     /// The class, define or node body being evaluated; `None` at top scope (and in
@@ -186,6 +189,7 @@ impl Evaluator {
             compilation: crate::catalog::Compilation::new(crate::env::node::machine_fqdn()),
             scope: None,
             file_override: None,
+            title_not_string: false,
             warn_cycles: true,
             env: crate::env::Environment::empty(),
             autoloaded: Default::default(),

@@ -230,8 +230,8 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         return Ok(Value::Undef);
     };
     let span = ev.call_span;
-    for (title, attrs) in instances.iter() {
-        let title = crate::format::to_display(title);
+    for (title_value, attrs) in instances.iter() {
+        let title = crate::format::to_display(title_value);
         let mut list = Vec::new();
         let add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
             if let Value::Hash(h) = h {
@@ -249,6 +249,22 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         };
         add(&defaults, &mut list);
         add(attrs, &mut list);
+        // A title that is not a string (`ensure_resource('apache::listen', 443)`) becomes
+        // the resource's `name` too, as a string, first among its parameters.
+        if !matches!(title_value, Value::String(_))
+            && !matches!(kind, ResourceKind::Class)
+            && !list.iter().any(|a| &*a.name == "name")
+        {
+            list.insert(
+                0,
+                crate::catalog::Attribute {
+                    name: "name".into(),
+                    value: Value::string(title.as_str()),
+                    append: false,
+                    span,
+                },
+            );
+        }
         let kind_for = match &kind {
             ResourceKind::Class => ResourceKind::Class,
             other => other.clone(),
@@ -256,7 +272,11 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         // The reference knows no file for these resources; a duplicate is the function's
         // error.
         let saved = ev.file_override.replace("unknown".into());
+        // (a class is evaluated at once: what it declares keeps its tags)
+        ev.title_not_string =
+            !matches!(title_value, Value::String(_)) && !matches!(kind, ResourceKind::Class);
         let r = ev.declare(&kind_for, &type_name, &title, list, form, span);
+        ev.title_not_string = false;
         ev.file_override = saved;
         r.map_err(|f| match f {
             crate::eval::Flow::Error(e) => {

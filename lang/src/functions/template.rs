@@ -4,6 +4,7 @@
 //! and calls Puppet functions through the evaluator (`scope.call_function`).
 
 use super::{builtin, Builtin};
+use crate::erb::ruby::value::RValue;
 use crate::erb::{self, ErbError, Host, Template};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
@@ -177,9 +178,12 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
     RENDERS.with(|r| r.borrow_mut().push((key, shared.clone())));
     let result = compiled(text).and_then(|t| {
         let mut host = EvalHost { ev };
-        erb::render_shared(&t, &mut host, shared)
+        erb::render_shared(&t, &mut host, shared.clone())
     });
     RENDERS.with(|r| r.borrow_mut().pop());
+    if result.is_ok() {
+        write_back(ev, &shared);
+    }
     let span = ev.call_span;
     result.map_err(|e| match e {
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
@@ -217,6 +221,44 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
         }
         other => report(text, &origin, &other).into(),
     })
+}
+
+/// Puts back into Puppet the arrays and hashes of Puppet variables that the template
+/// changed (`@list << x`, `scope['h'][:k] = v`): in the reference they are the same Ruby
+/// objects, so the variable, every variable holding the same array or hash, and the
+/// resource parameters it was given to all show the change (`eval::shared`).
+fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
+    let changed: Vec<(Value, Value)> = shared
+        .borrow()
+        .iter()
+        .filter(|(_, rv)| matches!(rv, RValue::Array(_) | RValue::Hash(_)))
+        .filter_map(|(name, rv)| {
+            let old = ev.visible_variable(name)?;
+            let new = erb::bridge::to_puppet(rv).ok()?;
+            (!identical(&old, &new)).then_some((old, new))
+        })
+        .collect();
+    for (old, new) in changed {
+        ev.replace_shared(&old, &new);
+    }
+}
+
+/// Equal and in the same order (`==` of hashes ignores the order of their keys).
+fn identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Array(x), Value::Array(y)) => {
+            Rc::ptr_eq(x, y)
+                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| identical(p, q)))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            Rc::ptr_eq(x, y)
+                || (x.len() == y.len()
+                    && x.iter()
+                        .zip(y.iter())
+                        .all(|((k1, v1), (k2, v2))| identical(k1, k2) && identical(v1, v2)))
+        }
+        _ => a == b,
+    }
 }
 
 /// The reference's wording: `Failed to parse inline template: MESSAGE`, or for a file

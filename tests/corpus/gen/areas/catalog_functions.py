@@ -119,6 +119,8 @@ PROGRAMS = [
     "notice(Resource['notify'])",
     "notice(Class['a'])",
     "notice(Resource['class', 'a'])",
+    # a title that is not a string is the instance's name too
+    "define d { }\ncreate_resources('d', {443 => {}, 'x' => {}})\ncreate_resources('d', {5 => {'name' => 'q'}})",
 ]
 
 REFERENCE_INTERNALS = [

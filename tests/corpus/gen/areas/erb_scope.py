@@ -189,6 +189,19 @@ PROGRAMS = [
     # Data set by templates: scope.setvar and nested writes (as apache's vhost templates do).
     nt("<% scope.setvar('_tpl', {}) -%><% scope.lookupvar('_tpl')[:item] = 'x' -%><%= scope['_tpl'].inspect %>"),
     e("scope.setvar('made', 1); scope['made']"),
+    # A template that mutates an array or hash of Puppet changes the Puppet value: the
+    # variable, every variable holding the same object, and what it was given to.
+    "$x = [1]\n$y = $x\n$z = [1]\n$s = inline_template('<% @x << 2 %>')\n[$x, $y, $z]",
+    "$h = {'a' => 1}\n$n = {'k' => $h}\n$s = inline_template('<% scope[\"h\"][\"b\"] = 2 %>')\n[$h, $n]",
+    "$x = [3, 1, 2]\n$s = inline_template('<% @x.sort! %>')\n$x",
+    "$x = {'b' => 1, 'a' => 2}\n$s = inline_template('<% @x.delete(\"b\"); @x[\"b\"] = 1 %>')\n$x",
+    "class c { $l = [] $s = inline_template('<% @l.push(1) %>') }\ninclude c\n$c::l",
+    "$x = ['a']\nfunction f($v) { inline_template('<% @v << \"b\" %>') }\n$r = f($x)\n$x",
+    "$x = ['a', ['b']]\n$s = inline_template('<% @x[1] << \"c\"; @x.concat([\"d\"]) %>')\n$x",
+    "$x = [1, 2]\n$s = inline_template('<% a = @x; a = a + [3] %>')\n$x",
+    "$x = [undef, 1]\n$s = inline_template('<% @x.compact! %><% @x.flatten.compact! %>')\n$x",
+    "$x = {'a' => [1]}\n$s = inline_template('<% @x.each { |k, v| v << k } %>')\n$x",
+    "$x = [1]\n$s = [inline_template('<% @x << 2 %>'), inline_template('<%= @x.inspect %>')]\n[$x, $s]",
 ]
 
 # Programs left out, with the reason.

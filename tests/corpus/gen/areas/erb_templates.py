@@ -64,6 +64,9 @@ PROGRAMS = [
     "tpl::vhost { 'bad': aliases => undef }",
     "define d() { notify { $title: message => inline_template('<%= @title.nope %>') } } d { 'err': }",
     "notify { 'x': message => inline_template(" + q("<% if true %>") + ") }",
+    # A template that appends to a define's parameter changes the resource's parameter
+    # (Debian's apache vhost/_scriptalias.erb does so) and what it was given to.
+    "define d($l = []) { $s = inline_template('<% @l << \"x\" %>') notify { $title: message => $l } }\nd { 'a': }\nd { 'b': l => ['y'] }",
 ]
 
 # Programs left out, with the reason.

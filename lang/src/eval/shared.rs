@@ -1,0 +1,184 @@
+//! Replacing an array or hash everywhere it is shared.
+//!
+//! Puppet values are immutable in prepl, but in the reference an array or hash is one Ruby
+//! object wherever it was passed: a template that appends to `@list` changes `$list`, every
+//! variable that holds the same array, and the parameter of the resource it was given to
+//! (Debian's apache module appends to `$scriptaliases` in `vhost/_scriptalias.erb`, and the
+//! reference's catalog shows it). When a template has mutated a value, `replace_shared`
+//! puts the new value wherever the old one was held, found by identity (`Rc::ptr_eq`, never
+//! by equality: two equal literals are two objects): variables of frames, of class, define
+//! and node scopes and of the top scope, resource parameters, and inside the arrays and
+//! hashes those hold.
+
+use super::Evaluator;
+use crate::catalog::scope::NamedScope;
+use crate::values::{Map, Value};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The identity of an array or hash (`None` for other values, which cannot be mutated).
+fn identity(v: &Value) -> Option<*const ()> {
+    match v {
+        Value::Array(a) => Some(Rc::as_ptr(a) as *const ()),
+        Value::Hash(h) => Some(Rc::as_ptr(h) as *const ()),
+        _ => None,
+    }
+}
+
+/// A walk that replaces one object by another, remembering each container it has looked
+/// into (so a value that shares its parts costs its distinct parts, not its expansion).
+struct Replacer<'a> {
+    old: *const (),
+    new: &'a Value,
+    /// Containers seen: the value to put in their place (`None`: unchanged).
+    seen: HashMap<*const (), Option<Value>>,
+    replaced: bool,
+}
+
+impl Replacer<'_> {
+    /// `v` with the old object replaced (`None` when `v` does not hold it).
+    fn walk(&mut self, v: &Value) -> Option<Value> {
+        let id = identity(v)?;
+        if id == self.old {
+            self.replaced = true;
+            return Some(self.new.clone());
+        }
+        if let Some(done) = self.seen.get(&id) {
+            return done.clone();
+        }
+        // Marked first: a container cannot hold itself, but this keeps the walk finite anyway.
+        self.seen.insert(id, None);
+        let out = match v {
+            Value::Array(items) => {
+                let mut changed: Option<Vec<Value>> = None;
+                for (i, item) in items.iter().enumerate() {
+                    if let Some(r) = self.walk(item) {
+                        changed.get_or_insert_with(|| items.to_vec())[i] = r;
+                    }
+                }
+                changed.map(Value::array)
+            }
+            Value::Hash(map) => {
+                let mut changed: Option<Map> = None;
+                for (k, item) in map.iter() {
+                    if let Some(r) = self.walk(item) {
+                        changed
+                            .get_or_insert_with(|| (**map).clone())
+                            .insert(k.clone(), r);
+                    }
+                }
+                changed.map(Value::hash)
+            }
+            _ => None,
+        };
+        self.seen.insert(id, out.clone());
+        out
+    }
+
+    fn in_place(&mut self, slot: &mut Value) {
+        if let Some(r) = self.walk(slot) {
+            *slot = r;
+        }
+    }
+
+    fn in_scope(&mut self, scope: &NamedScope) {
+        for v in scope.vars.borrow_mut().values_mut() {
+            self.in_place(v);
+        }
+    }
+}
+
+impl Evaluator {
+    /// Puts `new` wherever the array or hash `old` is held; whether it was found anywhere.
+    pub fn replace_shared(&mut self, old: &Value, new: &Value) -> bool {
+        let Some(old) = identity(old) else {
+            return false;
+        };
+        let mut r = Replacer {
+            old,
+            new,
+            seen: HashMap::new(),
+            replaced: false,
+        };
+        for frame in &mut self.frames {
+            for v in frame.slots.iter_mut().flatten() {
+                r.in_place(v);
+            }
+        }
+        self.globals.for_each_value_mut(|v| r.in_place(v));
+        // The scopes: the current one and those it sees or was declared by, the classes'
+        // and the node's.
+        let mut scopes: Vec<Rc<NamedScope>> = Vec::new();
+        let mut pending: Vec<Rc<NamedScope>> = self.scope.iter().cloned().collect();
+        pending.extend(self.compilation.class_scopes.values().cloned());
+        pending.extend(self.compilation.node_scope.iter().cloned());
+        while let Some(s) = pending.pop() {
+            if scopes.iter().any(|seen| Rc::ptr_eq(seen, &s)) {
+                continue;
+            }
+            pending.extend(s.parent.iter().cloned());
+            pending.extend(s.declarer.iter().cloned());
+            scopes.push(s);
+        }
+        for s in &scopes {
+            r.in_scope(s);
+        }
+        self.compilation
+            .catalog
+            .for_each_parameter_mut(|v| r.in_place(v));
+        r.replaced
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arr(items: Vec<Value>) -> Value {
+        Value::array(items)
+    }
+
+    #[test]
+    fn replaces_by_identity_not_equality() {
+        let old = arr(vec![]);
+        let twin = arr(vec![]);
+        let new = arr(vec![Value::Integer(1)]);
+        let holder = arr(vec![old.clone(), twin.clone(), arr(vec![old.clone()])]);
+        let mut r = Replacer {
+            old: identity(&old).unwrap(),
+            new: &new,
+            seen: HashMap::new(),
+            replaced: false,
+        };
+        let out = r.walk(&holder).unwrap();
+        assert!(r.replaced);
+        assert_eq!(
+            out,
+            arr(vec![new.clone(), arr(vec![]), arr(vec![new.clone()])])
+        );
+        // the twin stays the object it was
+        let Value::Array(items) = &out else { panic!() };
+        assert!(
+            matches!((&items[1], &twin), (Value::Array(a), Value::Array(b)) if Rc::ptr_eq(a, b))
+        );
+    }
+
+    #[test]
+    fn shared_parts_are_walked_once() {
+        // 2^40 paths, 40 distinct containers
+        let mut v = arr(vec![Value::Integer(0)]);
+        for _ in 0..40 {
+            v = arr(vec![v.clone(), v]);
+        }
+        let old = arr(vec![]);
+        let new = arr(vec![]);
+        let mut r = Replacer {
+            old: identity(&old).unwrap(),
+            new: &new,
+            seen: HashMap::new(),
+            replaced: false,
+        };
+        assert!(r.walk(&v).is_none());
+        assert!(r.seen.len() <= 41);
+    }
+}
