@@ -28,6 +28,9 @@ pub struct Case {
     /// The modulepath of the case (`modulepath`), if it sets one: it replaces the environment
     /// directory's `modules/`, as in the oracle (Puppet::Pal).
     pub modulepath: Option<Vec<String>>,
+    /// `"integer_bounds": "reference"`: prepl reads `Integer[n]` as the reference does
+    /// (`--integer-bounds reference`); the oracle ignores the key.
+    pub integer_bounds_reference: bool,
     /// The catalog the reference compiled, for cases run with `"catalog": true` that did not
     /// fail.
     pub catalog: Option<CatalogView>,
@@ -380,6 +383,7 @@ struct Setup {
     facts_file: Option<String>,
     env_dir: Option<String>,
     modulepath: Option<Vec<String>>,
+    integer_bounds_reference: bool,
 }
 
 impl Setup {
@@ -409,6 +413,8 @@ impl Setup {
                 .and_then(Json::as_str)
                 .map(str::to_string),
             env_dir: p.get("env_dir").and_then(Json::as_str).map(str::to_string),
+            integer_bounds_reference: p.get("integer_bounds").and_then(Json::as_str)
+                == Some("reference"),
             modulepath: p.get("modulepath").and_then(Json::as_array).map(|a| {
                 a.iter()
                     .filter_map(|d| d.as_str().map(str::to_string))
@@ -505,6 +511,7 @@ pub fn load_cases(area: &str, programs: &Path, expected: &Path) -> Vec<Case> {
             facts_file: setup.facts_file,
             env_dir: setup.env_dir,
             modulepath: setup.modulepath,
+            integer_bounds_reference: setup.integer_bounds_reference,
             catalog: CatalogView::from_oracle(&j),
         });
     }
@@ -556,6 +563,9 @@ pub fn run_corpus_case(
     // The reference's compiler does not look for dependency cycles (its agent does).
     session.set_cycle_warnings(false);
     session.set_node_name(case.node.as_deref().unwrap_or(ORACLE_NODE_NAME));
+    if case.integer_bounds_reference {
+        session.set_single_bound(prepl::SingleBound::AtLeast);
+    }
     if let Some(env) = case_environment(case) {
         session.set_environment(env);
     }

@@ -89,9 +89,10 @@ fn complete_magic(before: &str, cursor: usize) -> serde_json::Value {
         Some(i) if trimmed[..i].trim() == "%facts" => {
             (&trimmed[i + 1..], vec!["for", "set", "local"])
         }
-        Some(i) if trimmed[..i].trim() == "%set" => {
-            (&trimmed[i + 1..], vec!["exec", "module-functions"])
-        }
+        Some(i) if trimmed[..i].trim() == "%set" => (
+            &trimmed[i + 1..],
+            vec!["exec", "module-functions", "integer-bounds"],
+        ),
         Some(i) if trimmed.starts_with("%lookup") && trimmed[..i].trim() != "%lookup" => {
             (&trimmed[i + 1..], vec!["--explain", "--merge"])
         }

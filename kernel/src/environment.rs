@@ -18,7 +18,7 @@ use prepl::Session;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off";
+pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference";
 
 /// What the kernel's command line asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -28,6 +28,8 @@ pub struct Start {
     pub hiera_config: Option<String>,
     pub allow_exec: bool,
     pub module_functions: bool,
+    /// `--integer-bounds reference`: `Integer[n]` reads as n or more.
+    pub integer_bounds_reference: bool,
 }
 
 static START: OnceLock<Start> = OnceLock::new();
@@ -43,6 +45,9 @@ pub fn apply_options(session: &mut Session) -> Result<(), String> {
     let start = START.get().cloned().unwrap_or_default();
     session.set_allow_exec(start.allow_exec);
     session.set_module_functions_always(start.module_functions);
+    if start.integer_bounds_reference {
+        session.set_single_bound(prepl::SingleBound::AtLeast);
+    }
     match &start.hiera_config {
         Some(file) if !std::path::Path::new(file).is_file() => {
             Err(format!("--hiera-config: {file} is not a file"))
@@ -188,7 +193,7 @@ fn hiera_config(session: &mut Session, arg: &str) -> Result<String, String> {
     Ok(shown(session.hiera_config()))
 }
 
-/// `%set exec on|off`, `%set module-functions on|off`.
+/// `%set exec on|off`, `%set module-functions on|off`, `%set integer-bounds spec|reference`.
 fn set(session: &mut Session, arg: &str) -> Result<String, String> {
     let words: Vec<&str> = arg.split_whitespace().collect();
     match words.as_slice() {
@@ -209,7 +214,20 @@ fn set(session: &mut Session, arg: &str) -> Result<String, String> {
                     .into()
             })
         }
-        _ => Err("Usage: %set exec on|off | %set module-functions on|off".into()),
+        ["integer-bounds", w @ ("spec" | "reference")] => {
+            let reading = if *w == "spec" {
+                prepl::SingleBound::Exact
+            } else {
+                prepl::SingleBound::AtLeast
+            };
+            session.set_single_bound(reading);
+            Ok(match reading {
+                prepl::SingleBound::Exact => "Integer[n] is the exact value n, as the specification says (types made from now on).",
+                prepl::SingleBound::AtLeast => "Integer[n] is n or more, as the reference reads it (types made from now on).",
+            }
+            .into())
+        }
+        _ => Err("Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference".into()),
     }
 }
 
@@ -267,5 +285,10 @@ mod tests {
         run(&mut s, "%set module-functions on").unwrap();
         assert!(s.module_functions_always());
         assert!(run(&mut s, "%set exec maybe").is_err());
+        run(&mut s, "%set integer-bounds reference").unwrap();
+        assert_eq!(s.single_bound(), prepl::SingleBound::AtLeast);
+        run(&mut s, "%set integer-bounds spec").unwrap();
+        assert_eq!(s.single_bound(), prepl::SingleBound::Exact);
+        assert!(run(&mut s, "%set integer-bounds maybe").is_err());
     }
 }

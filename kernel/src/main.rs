@@ -2,7 +2,7 @@
 //!
 //! - `prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
 //!   [--modulepath DIRS] [--environment DIR] [--hiera-config FILE] [--allow-exec]
-//!   [--module-functions]`: run the kernel (Jupyter starts it so), with
+//!   [--module-functions] [--integer-bounds spec|reference]`: run the kernel (Jupyter starts it so), with
 //!   this machine's facts unless told otherwise.
 //! - `prepl-kernel install [--user|--sys-prefix|--prefix P]`: write the kernelspec.
 //! - `prepl-kernel uninstall [--user|--sys-prefix|--prefix P]`: remove it.
@@ -29,6 +29,7 @@ const USAGE: &str = "usage:
   prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
                 [--modulepath DIR[:DIR...]] [--environment DIR]
                 [--hiera-config FILE] [--allow-exec] [--module-functions]
+                [--integer-bounds spec|reference]
   prepl-kernel install [--user|--sys-prefix|--prefix DIR]
   prepl-kernel uninstall [--user|--sys-prefix|--prefix DIR]";
 
@@ -87,6 +88,15 @@ fn facts_options(args: &[String]) -> Result<(), String> {
             "--hiera-config" => env.hiera_config = Some(it.next().ok_or(USAGE)?.clone()),
             "--allow-exec" => env.allow_exec = true,
             "--module-functions" => env.module_functions = true,
+            "--integer-bounds" => match it.next().map(String::as_str) {
+                Some("reference") => env.integer_bounds_reference = true,
+                Some("spec") => env.integer_bounds_reference = false,
+                _ => {
+                    return Err(format!(
+                        "--integer-bounds expects spec or reference\n{USAGE}"
+                    ))
+                }
+            },
             "--facts" => start.file = Some(it.next().ok_or(USAGE)?.clone()),
             "--facts-for" => start.filter = Some(it.next().ok_or(USAGE)?.clone()),
             other => {

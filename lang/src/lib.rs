@@ -27,4 +27,5 @@ pub mod versions;
 
 pub use error::{Error, ErrorKind, Result, Source};
 pub use eval::session::{LogLevel, Session, Strictness};
+pub use types::create::SingleBound;
 pub use values::Value;

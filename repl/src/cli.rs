@@ -25,6 +25,9 @@ Options:
       --module-functions the native versions of modules' Ruby functions (stdlib's
                          to_json, merge, ...) without the module on the modulepath
       --allow-exec       let generate() run commands
+      --integer-bounds READING  how Integer[n] (one bound) reads: spec (the exact
+                         value n, the default) or reference (n or more, as Puppet
+                         reads it and modules written for it expect)
       --site             first evaluate the environment's main manifest (manifests/site.pp)
       --environment DIR  an environment directory (a control repo: environment.conf,
                          manifests/, modules/, data/, hiera.yaml)
@@ -77,6 +80,8 @@ pub struct Options {
     pub hiera_config: Option<String>,
     pub module_functions: bool,
     pub allow_exec: bool,
+    /// `--integer-bounds spec|reference`
+    pub single_bound: prepl::SingleBound,
     /// `--facts-for FILTER`
     pub facts_for: Option<String>,
     /// `--time`: print the evaluation time on stderr.
@@ -88,6 +93,15 @@ pub fn parse_strictness(word: &str) -> Option<Strictness> {
         "off" => Some(Strictness::Off),
         "warning" => Some(Strictness::Warning),
         "error" => Some(Strictness::Error),
+        _ => None,
+    }
+}
+
+/// `spec` or `reference`: how `Integer[n]` reads.
+pub fn parse_single_bound(word: &str) -> Option<prepl::SingleBound> {
+    match word {
+        "spec" => Some(prepl::SingleBound::Exact),
+        "reference" => Some(prepl::SingleBound::AtLeast),
         _ => None,
     }
 }
@@ -115,6 +129,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         hiera_config: None,
         module_functions: false,
         allow_exec: false,
+        single_bound: prepl::SingleBound::Exact,
         facts_for: None,
         time: false,
     };
@@ -152,6 +167,14 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--site" => opts.site = true,
             "--module-functions" => opts.module_functions = true,
             "--allow-exec" => opts.allow_exec = true,
+            "--integer-bounds" => {
+                let word = it
+                    .next()
+                    .ok_or("option --integer-bounds needs spec or reference")?;
+                opts.single_bound = parse_single_bound(word).ok_or_else(|| {
+                    format!("--integer-bounds expects spec or reference, not '{word}'")
+                })?;
+            }
             "--hiera-config" => {
                 let file = it
                     .next()
@@ -257,6 +280,8 @@ pub struct Setup {
     pub module_functions: bool,
     /// `--allow-exec`: `generate()` runs commands.
     pub allow_exec: bool,
+    /// `--integer-bounds`: how `Integer[n]` reads.
+    pub single_bound: prepl::SingleBound,
     /// The global Hiera layer's `hiera.yaml` (`--hiera-config`, else the reference's default
     /// location when it exists).
     pub hiera_config: Option<std::path::PathBuf>,
@@ -289,6 +314,7 @@ impl Setup {
         }
         session.set_module_functions_always(self.module_functions);
         session.set_allow_exec(self.allow_exec);
+        session.set_single_bound(self.single_bound);
         session.set_hiera_config(self.hiera_config.clone());
     }
 }
@@ -372,6 +398,7 @@ pub fn main(args: Vec<String>) -> i32 {
             site,
             module_functions: opts.module_functions,
             allow_exec: opts.allow_exec,
+            single_bound: opts.single_bound,
             hiera_config,
         },
         Err(message) => {

@@ -154,8 +154,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Set,
         "set",
-        "width N|auto | exec on|off | module-functions on|off",
-        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module",
+        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as the exact value (spec) or as n or more (reference)",
     ),
     c(CommandName::Quit, "quit", "", "leave (Ctrl-D does too)"),
 ];
@@ -742,7 +742,27 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
                     .into()
             })
         }
-        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off".into()),
+        (Some("integer-bounds"), Some(word), None) => {
+            let reading = crate::cli::parse_single_bound(word)
+                .ok_or("Usage: :set integer-bounds spec|reference")?;
+            repl.session.set_single_bound(reading);
+            repl.setup.single_bound = reading;
+            Ok(single_bound_note(reading).into())
+        }
+        (Some("integer-bounds"), None, None) => Ok(single_bound_note(repl.session.single_bound()).into()),
+        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference".into()),
+    }
+}
+
+/// What `:set integer-bounds` says.
+pub fn single_bound_note(reading: prepl::SingleBound) -> &'static str {
+    match reading {
+        prepl::SingleBound::Exact => {
+            "Integer[n] is the exact value n, as the specification says (types made from now on)."
+        }
+        prepl::SingleBound::AtLeast => {
+            "Integer[n] is n or more, as the reference reads it (types made from now on)."
+        }
     }
 }
 

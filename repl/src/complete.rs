@@ -121,7 +121,10 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
             if prefix.contains(char::is_whitespace) {
                 Vec::new()
             } else {
-                starting_with(["width", "exec", "module-functions"], prefix)
+                starting_with(
+                    ["width", "exec", "module-functions", "integer-bounds"],
+                    prefix,
+                )
             }
         }
         CommandName::Lookup => starting_with(["--explain"], prefix),

@@ -476,3 +476,15 @@ fn check_passes_every_packaged_module_file() {
         "{err}"
     );
 }
+
+#[test]
+fn integer_bounds_option_chooses_the_reading_of_one_bound() {
+    let src = "[Integer[1], 5 =~ Integer[1], Timespan[2] == Timespan[2, default]]";
+    let spec = prepl(&["-e", src], None);
+    assert_eq!(text(&spec.stdout).trim(), "[Integer[1, 1], false, false]");
+    let reference = prepl(&["--integer-bounds", "reference", "-e", src], None);
+    assert_eq!(text(&reference.stdout).trim(), "[Integer[1], true, true]");
+    let bad = prepl(&["--integer-bounds", "loose", "-e", "1"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("--integer-bounds expects spec or reference"));
+}

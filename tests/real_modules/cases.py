@@ -2,7 +2,8 @@
 """The real-module measure: Debian's packaged Puppet modules (/usr/share/puppet/modules), a
 Debian 12 fact set (facts-debian-12.json, from facterdb) and the reference's catalogs.
 
-Writes cases.jsonl (one case a line: id, src, modulepath, node, facts_file, catalog); then
+Writes cases.jsonl (one case a line: id, src, modulepath, node, facts_file, catalog and, for
+the cases of REFERENCE_READING, integer_bounds); then
     tests/real_modules/regen.sh     # runs the oracle: cases.jsonl -> expected.jsonl
 The modules come from
     apt-get install -y puppet-module-puppetlabs-stdlib puppet-module-puppetlabs-apache \\
@@ -74,14 +75,26 @@ CASES = [
     "apache::bool2httpd(true)",
 ]
 
+# Cases that prepl compiles reading `Integer[n]` as the reference does (`--integer-bounds
+# reference`): modules written for the reference mean "n or more" (ntp's and rabbitmq's
+# `Integer[1]`), where the specification's reading (prepl's default) is the exact value.
+# The oracle ignores the key.
+REFERENCE_READING = [
+    "include ntp",
+    "include rabbitmq",
+    "class { 'ntp': servers => ['0.debian.pool.ntp.org', '1.debian.pool.ntp.org'] }",
+]
+
 
 def main():
     with open(HERE / "cases.jsonl", "w") as f:
-        for n, src in enumerate(CASES, 1):
+        for n, src in enumerate(CASES + REFERENCE_READING, 1):
             line = {"id": f"real-{n}", "src": src, "modulepath": MODULEPATH, "node": NODE,
                     "facts_file": FACTS_FILE, "catalog": True}
+            if n > len(CASES):
+                line["integer_bounds"] = "reference"
             f.write(json.dumps(line) + "\n")
-    print(f"{len(CASES)} cases")
+    print(f"{len(CASES) + len(REFERENCE_READING)} cases")
 
 
 if __name__ == "__main__":

@@ -143,6 +143,8 @@ pub struct Evaluator {
     /// Set while `create_resources` declares a resource whose title was not a string
     /// (an integer key): the reference does not tag such a resource with its title.
     pub(crate) title_not_string: bool,
+    /// How `Integer[n]` reads in this session (made the thread's reading for each input).
+    pub(crate) single_bound: crate::types::create::SingleBound,
     /// The catalog compiled so far and what compiling it needs (grows across inputs).
     pub(crate) compilation: crate::catalog::Compilation,
     /// The class, define or node body being evaluated; `None` at top scope (and in
@@ -190,6 +192,7 @@ impl Evaluator {
             scope: None,
             file_override: None,
             title_not_string: false,
+            single_bound: Default::default(),
             warn_cycles: true,
             env: crate::env::Environment::empty(),
             autoloaded: Default::default(),
@@ -657,6 +660,7 @@ impl Session {
         let ev = &mut self.evaluator;
         ev.generation += 1;
         ev.source = source.clone();
+        crate::types::create::set_single_bound(ev.single_bound);
         let result = match crate::syntax::parse_with_warnings(text) {
             Ok((program, warnings)) => {
                 for w in warnings {
@@ -793,6 +797,20 @@ impl Session {
     /// The global Hiera layer's `hiera.yaml`, if any.
     pub fn hiera_config(&self) -> Option<&std::path::Path> {
         self.evaluator.hiera_config.as_deref()
+    }
+
+    /// How `Integer[n]` and the other single-bound ranges read from now on: the spec's exact
+    /// value (the default) or the reference's "n or more". Types already made (aliases defined
+    /// earlier) keep the reading they were made with.
+    pub fn set_single_bound(&mut self, reading: crate::types::create::SingleBound) {
+        self.evaluator.single_bound = reading;
+        crate::types::create::set_single_bound(reading);
+        self.evaluator.type_cache.clear();
+    }
+
+    /// The reading of single-bound ranges.
+    pub fn single_bound(&self) -> crate::types::create::SingleBound {
+        self.evaluator.single_bound
     }
 
     /// Lets `generate()` run commands, as the reference does (off by default).

@@ -10,9 +10,35 @@ use crate::values::{Regexp, Value};
 use crate::versions::SemVerRange;
 use std::rc::Rc;
 
-/// Whether `Integer[n]` (and `Float[x]`, `Timespan[t]`, `Timestamp[t]`) is the range of the
-/// single value n, as the spec says, rather than `n..infinity`, as the reference does.
-pub const SINGLE_BOUND_IS_EXACT: bool = true;
+/// How a range type with one bound reads: `Integer[n]` (and `Float[x]`, `Timespan[t]`,
+/// `Timestamp[t]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SingleBound {
+    /// The single value n, as the spec says ("`Integer[2]` # the exact value 2"): the default.
+    #[default]
+    Exact,
+    /// n and above (`Integer[n, default]`), as the reference reads it and as modules written
+    /// for it expect (ntp's `Integer[1]`).
+    AtLeast,
+}
+
+thread_local! {
+    static SINGLE_BOUND: std::cell::Cell<SingleBound> = const { std::cell::Cell::new(SingleBound::Exact) };
+}
+
+/// The reading of single-bound ranges in this thread's sessions (set by
+/// `Session::set_single_bound`).
+pub fn single_bound() -> SingleBound {
+    SINGLE_BOUND.with(|c| c.get())
+}
+
+pub(crate) fn set_single_bound(reading: SingleBound) {
+    SINGLE_BOUND.with(|c| c.set(reading));
+}
+
+fn single_bound_is_exact() -> bool {
+    single_bound() == SingleBound::Exact
+}
 
 /// `t[args]`. Returns a value, since `File['a', 'b']` and `Class[a, b]` give arrays.
 pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
@@ -304,7 +330,7 @@ fn integer(args: &[Value]) -> Result<PType, Error> {
         Some(v) => bound(v, i64::MAX)?,
         // Spec: "If only one parameter is given, it is taken as both from and to" (the
         // reference reads `Integer[1]` as `Integer[1, default]`).
-        None if SINGLE_BOUND_IS_EXACT && from != i64::MIN => from,
+        None if single_bound_is_exact() && from != i64::MIN => from,
         None => i64::MAX,
     };
     if from > to {
@@ -333,7 +359,7 @@ fn float(args: &[Value]) -> Result<PType, Error> {
     let to = match args.get(1) {
         Some(v) => bound(v, f64::INFINITY)?,
         // Spec: a Float range behaves as an Integer range (one parameter is both bounds).
-        None if SINGLE_BOUND_IS_EXACT && from != f64::NEG_INFINITY => from,
+        None if single_bound_is_exact() && from != f64::NEG_INFINITY => from,
         None => f64::INFINITY,
     };
     if from > to {
@@ -458,4 +484,38 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
         }
     }
     Ok(PType::SemVer(crate::versions::merge_ranges(ranges)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SingleBound;
+    use crate::Session;
+
+    fn show(s: &mut Session, src: &str) -> String {
+        crate::format::to_programmatic(&s.eval(src).unwrap())
+    }
+
+    #[test]
+    fn single_bound_reading_is_per_session() {
+        let mut spec = Session::new();
+        let mut reference = Session::new();
+        reference.set_single_bound(SingleBound::AtLeast);
+        assert_eq!(show(&mut spec, "Integer[1]"), "Integer[1, 1]");
+        assert_eq!(show(&mut reference, "Integer[1]"), "Integer[1]");
+        assert_eq!(
+            show(&mut spec, "[5 =~ Integer[1], Float[1.5]]"),
+            "[false, Float[1.5, 1.5]]"
+        );
+        assert_eq!(
+            show(&mut reference, "[5 =~ Integer[1], Float[1.5]]"),
+            "[true, Float[1.5]]"
+        );
+        // a type alias keeps the reading it was made with
+        show(&mut reference, "type AtLeastTwo = Integer[2]");
+        reference.set_single_bound(SingleBound::Exact);
+        assert_eq!(
+            show(&mut reference, "[3 =~ AtLeastTwo, 3 =~ Integer[2]]"),
+            "[true, false]"
+        );
+    }
 }
