@@ -33,6 +33,9 @@ impl Span {
 #[derive(Debug, Clone)]
 pub struct Program {
     pub body: Vec<Expr>,
+    /// Validation errors the lexer found (integer literals out of range), in source order:
+    /// `syntax::validate` reports them with its own.
+    pub literal_errors: Vec<crate::error::Error>,
 }
 
 #[derive(Debug, Clone)]

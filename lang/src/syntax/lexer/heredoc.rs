@@ -136,6 +136,10 @@ impl<'a> Lexer<'a> {
         }
         self.tokens.append(&mut sub.tokens);
         self.warnings.append(&mut sub.warnings);
+        for e in &mut sub.literal_errors {
+            e.span = e.span.map(|s| line_map.to_source(s));
+        }
+        self.literal_errors.append(&mut sub.literal_errors);
         if let Err(mut e) = result {
             e.span = e.span.map(|s| line_map.to_source(s));
             // the body is complete (its end tag was found): more input cannot fix it

@@ -24,7 +24,10 @@ const MAX_STRING_NESTING: usize = 100;
 
 /// Splits a whole program into tokens; the last token is `Tok::Eof`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
-    let lexed = lex(source);
+    let mut lexed = lex(source);
+    if lexed.error.is_none() && !lexed.literal_errors.is_empty() {
+        lexed.error = Some(lexed.literal_errors.remove(0));
+    }
     match lexed.error {
         Some(e) => Err(e),
         None => Ok(lexed.tokens),
@@ -41,6 +44,9 @@ pub struct Lexed {
     pub error: Option<Error>,
     /// Warnings (unknown escapes in strings), in source order.
     pub warnings: Vec<Warning>,
+    /// Validation errors found while lexing (integer literals out of range), in source
+    /// order; their tokens hold 0.
+    pub literal_errors: Vec<Error>,
 }
 
 /// Lexes a whole program, keeping the tokens before a lexical error.
@@ -60,6 +66,7 @@ pub fn lex(source: &str) -> Lexed {
         tokens: lexer.tokens,
         error,
         warnings: lexer.warnings,
+        literal_errors: lexer.literal_errors,
     }
 }
 
@@ -116,6 +123,9 @@ pub(crate) struct Lexer<'a> {
     after: After,
     guard: std::rc::Rc<StackGuard>,
     pub(crate) warnings: Vec<Warning>,
+    /// Errors the reference finds in validation (an integer literal out of range), found
+    /// while lexing: validation reports them with its own (`syntax::validate`).
+    pub(crate) literal_errors: Vec<Error>,
 }
 
 fn is_ws_byte(b: u8) -> bool {
@@ -136,6 +146,7 @@ impl<'a> Lexer<'a> {
             after: After::default(),
             guard,
             warnings: Vec::new(),
+            literal_errors: Vec::new(),
         }
     }
 
@@ -382,7 +393,7 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
-    fn number_value(&self, text: &str, start: usize) -> Result<Tok, Error> {
+    fn number_value(&mut self, text: &str, start: usize) -> Result<Tok, Error> {
         let (digits, radix) = if let Some(h) =
             text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"))
         {
@@ -406,10 +417,12 @@ impl<'a> Lexer<'a> {
                 let shown = u128::from_str_radix(digits, radix)
                     .map(|v| format!("+{v:#x}"))
                     .unwrap_or_else(|_| text.to_string());
-                Err(Error::validation(
+                let e = Error::validation(
                     format!("A Literal Integer resulted in a value outside of Puppet Integer max range, got '{shown}'"),
                     self.span(start, start + text.len()),
-                ))
+                );
+                self.literal_errors.push(e);
+                Ok(Tok::Integer(0))
             }
         }
     }

@@ -42,7 +42,13 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
     if !p.at_eof() || p.lex_error.is_some() {
         return Err(p.unexpected());
     }
-    Ok((Program { body }, lexed.warnings))
+    Ok((
+        Program {
+            body,
+            literal_errors: lexed.literal_errors,
+        },
+        lexed.warnings,
+    ))
 }
 
 /// How deeply expressions may nest before parsing gives up (guards the stack).

@@ -20,6 +20,16 @@ pub fn validate(program: &Program) -> Result<(), Error> {
         exhausted: false,
     };
     v.body(&program.body, Place::Program);
+    // The lexer's errors (integer literals) among the others, in source order.
+    for e in program.literal_errors.iter().rev() {
+        let at = e.span.map_or(0, |s| s.start);
+        let i = v
+            .errors
+            .iter()
+            .rposition(|x| x.span.is_some_and(|s| s.start <= at))
+            .map_or(0, |i| i + 1);
+        v.errors.insert(i, e.clone());
+    }
     if let Some(e) = v.fatal {
         return Err(e);
     }

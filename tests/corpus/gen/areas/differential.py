@@ -215,6 +215,15 @@ PROGRAMS += [
     'if "ab" =~ /(a)(?<=a)(b)/ { [$0, $1, $2] } else { \'no\' }',
 ]
 
+# --- arithmetic: integer literals out of range are validation errors, all reported.
+PROGRAMS += [
+    "[-9223372036854775808, 1 + -9223372036854775808]",
+    "[9223372036854775808, 9223372036854775809]",
+    "$x = 1\n[9223372036854775808,\n 0x8000000000000000]",
+    "[0x8000000000000000, 'a' + 1, 9223372036854775808 - 1]",
+    "\"${9223372036854775808}\" + 1",
+]
+
 ORACLE_ARTIFACTS = [
     # The reference tries to build the bignum and runs out of memory on the oracle's machine.
     "1 << 9.2e18",
