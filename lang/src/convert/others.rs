@@ -32,7 +32,7 @@ pub fn new_regexp(args: &[Value]) -> Result<Value, Error> {
         [v @ Value::Regexp(_)] => Ok(v.clone()),
         [Value::String(s)] => Regexp::new(s)
             .map(|r| Value::Regexp(Rc::new(r)))
-            .map_err(|e| Error::eval(format!("{e}: /{s}/"))),
+            .map_err(|e| Error::eval(format!("{e}: {}", crate::types::regexp_text(s)))),
         // The reference names its Regexp conversion function 'new_float'.
         [other] => Err(Error::eval(format!(
             "'new_float' parameter 'pattern' expects a String value, got {}",

@@ -315,7 +315,10 @@ impl Evaluator {
         if let Some(r) = self.regex_cache.get(source) {
             return Ok(r.clone());
         }
-        let re = Rc::new(Regexp::new(source).map_err(|e| Error::eval(format!("{e}: /{source}/")))?);
+        let re = Rc::new(
+            Regexp::new(source)
+                .map_err(|e| Error::eval(format!("{e}: {}", crate::types::regexp_text(source))))?,
+        );
         self.regex_cache.insert(source.clone(), re.clone());
         Ok(re)
     }

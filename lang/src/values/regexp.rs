@@ -28,6 +28,27 @@ pub type Groups = Vec<Option<(usize, usize)>>;
 /// The captures of one match: group texts, `None` for groups that did not take part.
 pub type Captures = Vec<Option<String>>;
 
+/// The engine's compile error in Onigmo's words where prepl's check let the pattern through
+/// (a name referred to before its group, patterns in extended mode), else the engine's own.
+fn onigmo_message(e: &fancy_regex::Error) -> String {
+    use fancy_regex::{CompileError, Error, ParseError};
+    match e {
+        Error::ParseError(_, ParseError::InvalidGroupNameBackref(name)) => {
+            format!("undefined name <{name}> reference")
+        }
+        Error::CompileError(CompileError::NamedBackrefOnly) => {
+            "numbered backref/call is not allowed. (use name)".into()
+        }
+        other => other
+            .to_string()
+            .lines()
+            .last()
+            .unwrap_or("invalid regular expression")
+            .trim()
+            .to_string(),
+    }
+}
+
 impl Regexp {
     /// Compiles a pattern written in Ruby's regular expression syntax. The error is worded
     /// as Ruby words it, without the `: /source/` Ruby appends (`end pattern with unmatched
@@ -50,13 +71,7 @@ impl Regexp {
                     source: source.to_string(),
                     engine: Engine::Fancy(re),
                 }),
-                Err(e) => Err(e
-                    .to_string()
-                    .lines()
-                    .last()
-                    .unwrap_or("invalid regular expression")
-                    .trim()
-                    .to_string()),
+                Err(e) => Err(onigmo_message(&e)),
             },
         }
     }

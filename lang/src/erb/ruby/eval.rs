@@ -757,7 +757,12 @@ pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
     } else {
         format!("(?{on}-s){src}")
     };
-    Regexp::new(&full).map_err(|e| Flow::from(ErbError::syntax(format!("{e}: /{src}/"), at)))
+    Regexp::new(&full).map_err(|e| {
+        Flow::from(ErbError::syntax(
+            format!("{e}: {}", crate::types::regexp_text(src)),
+            at,
+        ))
+    })
 }
 
 /// A regexp's pattern as the template wrote it and its flags in Ruby's order (`mix`).

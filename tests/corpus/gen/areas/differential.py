@@ -224,6 +224,16 @@ PROGRAMS += [
     "\"${9223372036854775808}\" + 1",
 ]
 
+# --- regexps (seed 6): compile errors in Onigmo's words, the pattern shown with `\/`.
+PROGRAMS += [
+    '"/x/" =~ Pattern[/[\\n\\/\\0]\\k<n>/]',
+    '"ab" =~ /\\/*a{2}*?\\k<n>{1,2}/',
+    '"aa" =~ Pattern[/(?<=a)(?x) a\\k<n>?/]',
+    '"AbC" =~ /\\k<n>\\0{1,2}(?<n>a)a?/',
+    '"ab" =~ /((?<n>a)|(a)\\1*|\\k<n>?)/',
+    "Regexp('a/\\\\k<q>')",
+]
+
 ORACLE_ARTIFACTS = [
     # The reference tries to build the bignum and runs out of memory on the oracle's machine.
     "1 << 9.2e18",
