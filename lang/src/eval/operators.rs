@@ -382,6 +382,11 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
             // A count whose 64-bit words do not fit in 64 bits (2^70) is too wide for the
             // reference to shift by (below that it tries, and runs out of memory).
             if y.trunc().abs() >= 1.180_591_620_717_411_3e21 {
+                // Shifting right that far leaves the sign (`-13 >> 1e300` is -1).
+                let right = (op == BinOp::Shr) == (y > 0.0);
+                if right {
+                    return Ok(Value::Integer(if x < 0 { -1 } else { 0 }));
+                }
                 return Err(op_error(sym, "shift width too big"));
             }
             numeric_op(op, Num::I(x), Num::I(y as i64))

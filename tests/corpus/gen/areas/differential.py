@@ -234,6 +234,11 @@ PROGRAMS += [
     "Regexp('a/\\\\k<q>')",
 ]
 
+# --- arithmetic (seed 7): a right shift by a huge Float count leaves the sign.
+PROGRAMS += [
+    "[-13 >> 1.0e300, 100 >> 1.0e20, 5 << -1.0e300, -5 << -1.0e20, 5 >> 64, -5 >> 1000, 3 >> 1.5]",
+]
+
 ORACLE_ARTIFACTS = [
     # The reference tries to build the bignum and runs out of memory on the oracle's machine.
     "1 << 9.2e18",
