@@ -221,11 +221,7 @@ fn set(session: &mut Session, arg: &str) -> Result<String, String> {
                 prepl::SingleBound::AtLeast
             };
             session.set_single_bound(reading);
-            Ok(match reading {
-                prepl::SingleBound::Exact => "Integer[n] is the exact value n, as the specification says (types made from now on).",
-                prepl::SingleBound::AtLeast => "Integer[n] is n or more, as the reference reads it (types made from now on).",
-            }
-            .into())
+            Ok(reading.note().into())
         }
         _ => Err("Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference".into()),
     }

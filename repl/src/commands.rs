@@ -747,22 +747,10 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
                 .ok_or("Usage: :set integer-bounds spec|reference")?;
             repl.session.set_single_bound(reading);
             repl.setup.single_bound = reading;
-            Ok(single_bound_note(reading).into())
+            Ok(reading.note().into())
         }
-        (Some("integer-bounds"), None, None) => Ok(single_bound_note(repl.session.single_bound()).into()),
+        (Some("integer-bounds"), None, None) => Ok(repl.session.single_bound().note().into()),
         _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference".into()),
-    }
-}
-
-/// What `:set integer-bounds` says.
-pub fn single_bound_note(reading: prepl::SingleBound) -> &'static str {
-    match reading {
-        prepl::SingleBound::Exact => {
-            "Integer[n] is the exact value n, as the specification says (types made from now on)."
-        }
-        prepl::SingleBound::AtLeast => {
-            "Integer[n] is n or more, as the reference reads it (types made from now on)."
-        }
     }
 }
 

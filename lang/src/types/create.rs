@@ -22,6 +22,20 @@ pub enum SingleBound {
     AtLeast,
 }
 
+impl SingleBound {
+    /// What a session says when the reading is chosen (`:set integer-bounds`).
+    pub fn note(self) -> &'static str {
+        match self {
+            SingleBound::Exact => {
+                "Integer[n] is the exact value n, as the specification says (types made from now on)."
+            }
+            SingleBound::AtLeast => {
+                "Integer[n] is n or more, as the reference reads it (types made from now on)."
+            }
+        }
+    }
+}
+
 thread_local! {
     static SINGLE_BOUND: std::cell::Cell<SingleBound> = const { std::cell::Cell::new(SingleBound::Exact) };
 }
