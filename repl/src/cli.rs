@@ -37,7 +37,8 @@ Options:
       --memory-limit SIZE  heap an evaluation may grow to (4G, 512M; default three
                          quarters of the available memory, or PREPL_MEMORY_LIMIT)
       --time             print the evaluation time (parsing and evaluation, catalog
-                         finishing with --catalog; no start-up, no output) on stderr
+                         finishing and JSON text with --catalog; no start-up, no
+                         output) on stderr
   -h, --help             show this help
   -V, --version          show the version
 ";
