@@ -30,6 +30,9 @@ pub struct Source {
     /// A display name: `<stdin>`, `-e`, a file path, `In[3]`.
     pub name: String,
     pub text: String,
+    /// Where each line starts (byte offsets), built on first use: a catalog asks for the
+    /// line of every resource.
+    line_starts: std::cell::OnceCell<Vec<u32>>,
 }
 
 impl Source {
@@ -37,16 +40,23 @@ impl Source {
         Rc::new(Source {
             name: name.into(),
             text: text.into(),
+            line_starts: std::cell::OnceCell::new(),
         })
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
         let offset = (offset as usize).min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-        let col = before[line_start..].chars().count() + 1;
+        let offset = floor_char_boundary(&self.text, offset);
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(newline_offsets(&self.text).map(|i| i as u32 + 1))
+                .collect()
+        });
+        // The last line starting at or before the offset.
+        let line = starts.partition_point(|&s| s as usize <= offset);
+        let line_start = starts[line - 1] as usize;
+        let col = self.text[line_start..offset].chars().count() + 1;
         (line, col)
     }
 
@@ -58,6 +68,13 @@ impl Source {
             .unwrap_or("")
             .trim_end_matches('\r')
     }
+}
+
+fn newline_offsets(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'\n')
+        .map(|(i, _)| i)
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -238,5 +255,21 @@ mod tests {
     #[test]
     fn short_lines_are_shown_whole() {
         assert_eq!(caret_window("abc", 1), ("abc".to_string(), 1));
+    }
+
+    #[test]
+    fn line_and_column_of_offsets() {
+        let src = Source::new("t", "ab\nçd\n\nx");
+        let at = |o| src.line_col(o);
+        assert_eq!(at(0), (1, 1));
+        assert_eq!(at(2), (1, 3)); // the newline itself
+        assert_eq!(at(3), (2, 1));
+        assert_eq!(at(5), (2, 2)); // after the two-byte ç: one character
+        assert_eq!(at(4), (2, 1)); // inside ç: its start
+        assert_eq!(at(6), (2, 3));
+        assert_eq!(at(7), (3, 1));
+        assert_eq!(at(8), (4, 1));
+        assert_eq!(at(99), (4, 2)); // past the end: the end
+        assert_eq!(Source::new("e", "").line_col(0), (1, 1));
     }
 }

@@ -525,8 +525,7 @@ fn catalog(repl: &Repl, arg: &str) -> Result<String, String> {
     Ok(match view {
         "graph" => render::graph_text(catalog),
         "dot" => render::dot(catalog),
-        "json" => serde_json::to_string_pretty(&repl.session.catalog_json())
-            .expect("JSON values always serialize"),
+        "json" => repl.session.catalog_json_text(),
         _ => {
             let table = render::table(catalog, repl.width());
             // The header line in bold (the table has one when it has a rule under it).

@@ -3,132 +3,212 @@
 //! "parameters"}], "edges": [{"source", "target"}], "classes": [...]}`.
 //! Parameters are JSON data: resource references become `"Notify[a]"` strings.
 
-use super::Catalog;
+use super::{Catalog, Resource, ResourceId};
 use crate::format;
 use crate::types::PType;
 use crate::values::Value;
-use serde_json::{json, Map, Value as Json};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use serde_json::Value as Json;
+use std::rc::Rc;
 
 /// The catalog the agent would get (virtual and exported resources left out).
 pub fn to_json(catalog: &Catalog) -> Json {
-    let resources: Vec<Json> = catalog
-        .resources()
-        .map(|(id, r)| {
-            let mut o = Map::new();
-            o.insert("type".into(), Json::from(&*r.type_name));
-            o.insert("title".into(), Json::from(&*r.title));
-            o.insert(
-                "tags".into(),
-                Json::Array(
-                    catalog
-                        .tags_of(id)
-                        .iter()
-                        .map(|t| Json::from(&**t))
-                        .collect(),
-                ),
-            );
-            if let Some(f) = &r.file {
-                o.insert("file".into(), Json::from(&**f));
-            }
-            if let Some(l) = r.line {
-                o.insert("line".into(), Json::from(l));
-            }
-            o.insert("exported".into(), Json::Bool(r.exported));
-            // Built-in types write their namevar as the reference does (`path` of a file
-            // whose title has a trailing slash, `name => ...` as the namevar).
-            let params: Map<String, Json> = match catalog.type_info(&r.type_name) {
-                Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
-                    let given: Vec<(&str, &Value)> =
-                        r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
-                    super::builtin_types::catalog_parameters(info, &r.title, &given)
-                        .into_iter()
-                        .map(|(k, v)| (k, to_data(&v)))
-                        .collect()
-                }
-                _ => r
-                    .parameters
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), to_data(v)))
-                    .collect(),
-            };
-            if !params.is_empty() {
-                o.insert("parameters".into(), Json::Object(params));
-            }
-            Json::Object(o)
-        })
-        .collect();
-    let edges: Vec<Json> = catalog
-        .containment_edges()
-        .into_iter()
-        .map(|(s, t)| {
-            let mut e = Map::with_capacity(2);
-            e.insert("source".into(), Json::String(catalog.get(s).reference()));
-            e.insert("target".into(), Json::String(catalog.get(t).reference()));
-            Json::Object(e)
-        })
-        .collect();
-    // Built in place: `json!` would copy the arrays once more.
-    let mut doc = Map::with_capacity(5);
-    doc.insert("name".into(), Json::from(&*catalog.node_name));
-    doc.insert("environment".into(), Json::from(&*catalog.environment));
-    doc.insert("resources".into(), Json::Array(resources));
-    doc.insert("edges".into(), Json::Array(edges));
-    doc.insert(
-        "classes".into(),
-        Json::Array(catalog.classes().iter().map(|c| Json::from(&**c)).collect()),
-    );
-    Json::Object(doc)
+    serde_json::to_value(Document(catalog)).expect("a catalog document has string keys")
+}
+
+/// The same document as indented JSON text, written straight from the catalog (no tree of
+/// JSON values in between: 12,500 resources cost 230 M instructions that way).
+pub fn to_json_text(catalog: &Catalog) -> String {
+    serde_json::to_string_pretty(&Document(catalog)).expect("a catalog document has string keys")
 }
 
 /// A parameter value as JSON data, as the reference's encoder writes it.
 pub fn to_data(v: &Value) -> Json {
-    match v {
-        Value::Undef => Json::Null,
-        Value::Boolean(b) => Json::Bool(*b),
-        Value::Integer(i) => Json::from(*i),
-        Value::Float(f) => serde_json::Number::from_f64(*f)
-            .map(Json::Number)
-            .unwrap_or(Json::Null),
-        Value::String(s) => Json::from(&**s),
-        Value::Array(a) => Json::Array(a.iter().map(to_data).collect()),
-        // A hash with keys other than strings is written as the reference's rich data.
-        Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => Json::Object(
-            h.iter()
-                .map(|(k, v)| (format::to_display(k), to_data(v)))
-                .collect(),
-        ),
-        Value::Hash(h) => json!({
-            "__ptype": "Hash",
-            "__pvalue": h.iter().flat_map(|(k, v)| [to_data(k), to_data(v)]).collect::<Vec<_>>(),
-        }),
-        Value::Default => json!({"__ptype": "Default"}),
-        Value::Regexp(r) => json!({"__ptype": "Regexp", "__pvalue": r.source()}),
-        Value::Uri(u) => json!({"__ptype": "URI", "__pvalue": u.to_string()}),
-        // An object: its type's name and the attributes that differ from their defaults
-        // (`{"__ptype": "Deferred", "name": "f", "arguments": [1]}`).
-        Value::Object(o) => {
-            let mut m = serde_json::Map::new();
-            m.insert("__ptype".into(), Json::from(o.typ.label()));
-            for (k, v) in o.init_hash().iter() {
-                m.insert(format::to_display(k), to_data(v));
-            }
-            Json::Object(m)
-        }
-        // The reference writes the secret itself into the catalog.
-        Value::Sensitive(inner) => to_data(inner),
-        Value::Type(t) => match &**t {
-            PType::Resource {
-                type_name: Some(tn),
-                title: Some(title),
-            } => Json::from(format!("{tn}[{title}]")),
-            PType::Class(Some(n)) => Json::from(format!(
-                "Class[{}]",
-                crate::types::names::capitalize_segments(n)
-            )),
-            _ => Json::from(format::to_display(v)),
-        },
-        other => Json::from(format::to_display(other)),
+    serde_json::to_value(Data(v)).expect("JSON data has string keys")
+}
+
+/// The document: `{"name", "environment", "resources", "edges", "classes"}`.
+struct Document<'a>(&'a Catalog);
+
+impl Serialize for Document<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = self.0;
+        let mut doc = s.serialize_map(Some(5))?;
+        doc.serialize_entry("name", &*c.node_name)?;
+        doc.serialize_entry("environment", &*c.environment)?;
+        doc.serialize_entry("resources", &Resources(c))?;
+        doc.serialize_entry("edges", &Edges(c))?;
+        doc.serialize_entry("classes", &Strs(c.classes()))?;
+        doc.end()
     }
+}
+
+struct Strs<'a>(&'a [Rc<str>]);
+
+impl Serialize for Strs<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|t| &**t))
+    }
+}
+
+struct Resources<'a>(&'a Catalog);
+
+impl Serialize for Resources<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = self.0;
+        s.collect_seq(c.resources().map(|(id, r)| ResourceDoc(c, id, r)))
+    }
+}
+
+/// `{"type", "title", "tags", "file", "line", "exported", "parameters"}`
+struct ResourceDoc<'a>(&'a Catalog, ResourceId, &'a Resource);
+
+impl Serialize for ResourceDoc<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let ResourceDoc(catalog, id, r) = *self;
+        let mut o = s.serialize_map(None)?;
+        o.serialize_entry("type", &*r.type_name)?;
+        o.serialize_entry("title", &*r.title)?;
+        o.serialize_entry("tags", &Strs(&catalog.tags_of(id)))?;
+        if let Some(f) = &r.file {
+            o.serialize_entry("file", &**f)?;
+        }
+        if let Some(l) = r.line {
+            o.serialize_entry("line", &l)?;
+        }
+        o.serialize_entry("exported", &r.exported)?;
+        // Built-in types write their namevar as the reference does (`path` of a file
+        // whose title has a trailing slash, `name => ...` as the namevar).
+        match catalog.type_info(&r.type_name) {
+            Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
+                let given: Vec<(&str, &Value)> =
+                    r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+                let params = super::builtin_types::catalog_parameters(info, &r.title, &given);
+                if !params.is_empty() {
+                    o.serialize_entry("parameters", &Pairs(params.iter().map(|(k, v)| (&**k, v))))?;
+                }
+            }
+            _ if r.parameters.is_empty() => {}
+            _ => {
+                let pairs = r.parameters.iter().map(|(k, v)| (&**k, v));
+                o.serialize_entry("parameters", &Pairs(pairs))?;
+            }
+        }
+        o.end()
+    }
+}
+
+/// A JSON object of names and values (each name once).
+struct Pairs<I>(I);
+
+impl<'v, I: Iterator<Item = (&'v str, &'v Value)> + Clone> Serialize for Pairs<I> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.clone().map(|(k, v)| (k, Data(v))))
+    }
+}
+
+/// The containment edges: `{"source": "Class[main]", "target": "Notify[a]"}`.
+struct Edges<'a>(&'a Catalog);
+
+impl Serialize for Edges<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = self.0;
+        let edges = c.containment_edges();
+        let mut seq = s.serialize_seq(Some(edges.len()))?;
+        for (source, target) in edges {
+            seq.serialize_element(&Edge(c.get(source), c.get(target)))?;
+        }
+        seq.end()
+    }
+}
+
+struct Edge<'a>(&'a Resource, &'a Resource);
+
+impl Serialize for Edge<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut e = s.serialize_map(Some(2))?;
+        e.serialize_entry("source", &Reference(self.0))?;
+        e.serialize_entry("target", &Reference(self.1))?;
+        e.end()
+    }
+}
+
+/// `Notify[a]`, written without building the string.
+struct Reference<'a>(&'a Resource);
+
+impl Serialize for Reference<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{}[{}]", self.0.type_name, self.0.title))
+    }
+}
+
+/// A value as JSON data: resource references become `"Notify[a]"` strings, other values
+/// that JSON has no form for the reference's rich data (`{"__ptype": "Regexp", ...}`).
+struct Data<'a>(&'a Value);
+
+impl Serialize for Data<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Value::Undef => s.serialize_unit(),
+            Value::Boolean(b) => s.serialize_bool(*b),
+            Value::Integer(i) => s.serialize_i64(*i),
+            Value::Float(f) if f.is_finite() => s.serialize_f64(*f),
+            Value::Float(_) => s.serialize_unit(),
+            Value::String(t) => s.serialize_str(t),
+            Value::Array(a) => s.collect_seq(a.iter().map(Data)),
+            Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => s.collect_map(
+                h.iter()
+                    .map(|(k, v)| (k.as_str().unwrap_or_default(), Data(v))),
+            ),
+            // A hash with keys other than strings is written as the reference's rich data.
+            Value::Hash(h) => {
+                let mut m = s.serialize_map(Some(2))?;
+                m.serialize_entry("__ptype", "Hash")?;
+                let flat: Vec<Data> = h.iter().flat_map(|(k, v)| [Data(k), Data(v)]).collect();
+                m.serialize_entry("__pvalue", &flat)?;
+                m.end()
+            }
+            Value::Default => {
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry("__ptype", "Default")?;
+                m.end()
+            }
+            Value::Regexp(r) => rich(s, "Regexp", r.source()),
+            Value::Uri(u) => rich(s, "URI", &u.to_string()),
+            // An object: its type's name and the attributes that differ from their defaults
+            // (`{"__ptype": "Deferred", "name": "f", "arguments": [1]}`).
+            Value::Object(o) => {
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry("__ptype", &o.typ.label())?;
+                for (k, v) in o.init_hash().iter() {
+                    m.serialize_entry(&format::to_display(k), &Data(v))?;
+                }
+                m.end()
+            }
+            // The reference writes the secret itself into the catalog.
+            Value::Sensitive(inner) => Data(inner).serialize(s),
+            Value::Type(t) => match &**t {
+                PType::Resource {
+                    type_name: Some(tn),
+                    title: Some(title),
+                } => s.collect_str(&format_args!("{tn}[{title}]")),
+                PType::Class(Some(n)) => s.collect_str(&format_args!(
+                    "Class[{}]",
+                    crate::types::names::capitalize_segments(n)
+                )),
+                _ => s.serialize_str(&format::to_display(self.0)),
+            },
+            other => s.serialize_str(&format::to_display(other)),
+        }
+    }
+}
+
+/// `{"__ptype": "Regexp", "__pvalue": "a+"}`
+fn rich<S: Serializer>(s: S, ptype: &str, value: &str) -> Result<S::Ok, S::Error> {
+    let mut m = s.serialize_map(Some(2))?;
+    m.serialize_entry("__ptype", ptype)?;
+    m.serialize_entry("__pvalue", value)?;
+    m.end()
 }
 
 /// JSON data (facts, a parsed catalog) as a Puppet value: objects become hashes in order,

@@ -2,10 +2,51 @@
 
 use super::{EvalResult, Evaluator};
 use crate::error::Error;
-use crate::types;
+use crate::syntax::ast::{Expr, ExprKind};
+use crate::types::{self, PType};
 use crate::values::Value;
+use std::rc::Rc;
 
 impl Evaluator {
+    /// `x[keys]`. A type with constant arguments (`Hash[String, Variant[String,
+    /// Integer]]` in a lambda) is built once per program: the result is kept in the type
+    /// cache of the node.
+    pub(super) fn eval_access(&mut self, e: &Expr, x: &Expr, keys: &[Expr]) -> EvalResult {
+        let type_like = matches!(
+            x.kind,
+            ExprKind::QualifiedReference(_) | ExprKind::Access(..)
+        );
+        if type_like {
+            if let Some(t) = self.cached_type(e) {
+                return Ok(Value::Type(t));
+            }
+        }
+        let target = self.eval(x)?;
+        let keys = self.eval_list(keys)?;
+        let value = self.access(&target, &keys)?;
+        if let (true, Value::Type(base), Value::Type(t)) = (type_like, &target, &value) {
+            // A titled resource reference's `[]` reads the catalog: not constant.
+            let reads_catalog = matches!(
+                &**base,
+                PType::Resource { title: Some(_), .. } | PType::Class(Some(_))
+            );
+            if !reads_catalog && super::call::is_constant(e) {
+                let key = e as *const Expr as usize;
+                self.type_cache.insert(key, (e.span, t.clone()));
+            }
+        }
+        Ok(value)
+    }
+
+    /// The type a node evaluated to before in this program, when it is constant.
+    pub(super) fn cached_type(&self, e: &Expr) -> Option<Rc<PType>> {
+        let key = e as *const Expr as usize;
+        self.type_cache
+            .get(&key)
+            .filter(|(span, _)| *span == e.span)
+            .map(|(_, t)| t.clone())
+    }
+
     pub fn access(&mut self, target: &Value, keys: &[Value]) -> EvalResult {
         if let (Value::Type(t), [_, ..]) = (target, keys) {
             if let Some(r) = self.resource_attributes(t, keys) {
@@ -138,5 +179,45 @@ fn range(start: i64, count: i64, len: usize) -> (usize, usize) {
         (0, 0)
     } else {
         (from as usize, to as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Constant type expressions evaluated again (their type is cached per node), with the
+    /// reference's answers.
+    const CASES: &[(&str, &str)] = &[
+        (
+            "$f = [1, 2].map |$i| { Hash[String, Variant[String, Integer]] } \
+             [$f, {a => 1} =~ Hash[String, Variant[String, Integer]], $f[0] == $f[1]]",
+            "[[Hash[String, Variant[String, Integer]], Hash[String, Variant[String, Integer]]], true, true]",
+        ),
+        (
+            "[1, 2, 'x'].map |$v| { $v =~ Integer[1, 1] }",
+            "[true, false, false]",
+        ),
+        // Not constant: the arguments change from call to call.
+        (
+            "[1, 2].map |$n| { Integer[$n, 5] }",
+            "[Integer[1, 5], Integer[2, 5]]",
+        ),
+        // A resource's attribute read through its reference is not a type to keep.
+        (
+            "notify { a: message => Integer } notify { b: message => String } \
+             ['a', 'b'].map |$t| { [Notify[a][message], Notify[$t][message]] }",
+            "[[Integer, Integer], [Integer, String]]",
+        ),
+    ];
+
+    #[test]
+    fn constant_types_evaluated_again() {
+        for (src, expected) in CASES {
+            let mut session = crate::Session::new();
+            let got = match session.eval(src) {
+                Ok(v) => crate::format::to_programmatic(&v),
+                Err(e) => e.message,
+            };
+            assert_eq!(&got, expected, "{src}");
+        }
     }
 }

@@ -340,12 +340,8 @@ impl Evaluator {
     /// evaluated once.
     fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
         let key = e as *const Expr as usize;
-        if let Some((_, t)) = self
-            .type_cache
-            .get(&key)
-            .filter(|(span, _)| *span == e.span)
-        {
-            return Ok(t.clone());
+        if let Some(t) = self.cached_type(e) {
+            return Ok(t);
         }
         match self.eval(e)? {
             Value::Type(t) => {
@@ -547,7 +543,7 @@ fn count_text(min: usize, max: usize) -> String {
 }
 
 /// Whether a type expression always evaluates to the same type (no variables or calls).
-fn is_constant(e: &Expr) -> bool {
+pub(super) fn is_constant(e: &Expr) -> bool {
     use crate::syntax::ast::{ExprKind, UnaryOp};
     match &e.kind {
         ExprKind::QualifiedReference(_)

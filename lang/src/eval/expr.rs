@@ -63,12 +63,8 @@ impl Evaluator {
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
             ExprKind::QualifiedReference(n) => {
                 let key = e as *const Expr as usize;
-                match self
-                    .type_cache
-                    .get(&key)
-                    .filter(|(span, _)| *span == e.span)
-                {
-                    Some((_, t)) => Value::Type(t.clone()),
+                match self.cached_type(e) {
+                    Some(t) => Value::Type(t),
                     None => {
                         let t = match self.type_named(n) {
                             Ok(t) => t,
@@ -122,11 +118,7 @@ impl Evaluator {
                 self.assign(target, value.clone())?;
                 value
             }
-            ExprKind::Access(x, keys) => {
-                let target = self.eval(x)?;
-                let keys = self.eval_list(keys)?;
-                self.access(&target, &keys)?
-            }
+            ExprKind::Access(x, keys) => self.eval_access(e, x, keys)?,
             ExprKind::Selector(test, arms) => self.eval_selector(test, arms)?,
             ExprKind::Paren(x) => self.eval(x)?,
             ExprKind::Call {

@@ -768,6 +768,11 @@ impl Session {
         crate::catalog::json::to_json(&self.evaluator.compilation.catalog)
     }
 
+    /// [`Session::catalog_json`] as indented text, written straight from the catalog.
+    pub fn catalog_json_text(&self) -> String {
+        crate::catalog::json::to_json_text(&self.evaluator.compilation.catalog)
+    }
+
     /// The name of the node the catalog is compiled for (matched by `node` definitions,
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {

@@ -202,3 +202,14 @@ impl Hash for Value {
         }
     }
 }
+
+#[cfg(test)]
+mod size_tests {
+    /// A value is a tag and 16 bytes (a fat `Rc<str>`, a 128-bit time aligned on 8): an
+    /// array of a million integers costs 24 MB.
+    #[test]
+    fn a_value_is_24_bytes() {
+        assert_eq!(std::mem::size_of::<super::Value>(), 24);
+        assert_eq!(std::mem::size_of::<Option<super::Value>>(), 24);
+    }
+}

@@ -13,7 +13,7 @@
 //!   as their container: `(Notify[x] => Class[A] => Notify[z] => Notify[x])`.
 
 use crate::catalog::{Catalog, ResourceId};
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// One dependency cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +59,9 @@ struct Graph {
     index: HashMap<Vertex, usize>,
     out: Vec<Vec<usize>>,
     into: Vec<Vec<usize>>,
+    /// The edges, to add each once without scanning an adjacency list (a class can
+    /// contain thousands of resources).
+    edges: HashSet<(usize, usize)>,
     removed: Vec<bool>,
 }
 
@@ -77,22 +80,26 @@ impl Graph {
     }
 
     fn add_edge(&mut self, from: usize, to: usize) {
-        if !self.out[from].contains(&to) {
+        if self.edges.insert((from, to)) {
             self.out[from].push(to);
             self.into[to].push(from);
         }
     }
 
+    /// Removes an edge (the caller may have taken one of the two lists already).
     fn remove_edge(&mut self, from: usize, to: usize) {
+        self.edges.remove(&(from, to));
         self.out[from].retain(|&t| t != to);
         self.into[to].retain(|&f| f != from);
     }
 
     fn remove_vertex(&mut self, v: usize) {
         for to in std::mem::take(&mut self.out[v]) {
+            self.edges.remove(&(v, to));
             self.into[to].retain(|&f| f != v);
         }
         for from in std::mem::take(&mut self.into[v]) {
+            self.edges.remove(&(from, v));
             self.out[from].retain(|&t| t != v);
         }
         self.removed[v] = true;
@@ -164,15 +171,17 @@ fn relationship_graph(catalog: &Catalog) -> Graph {
             g.add_edge(adm_x, adm_c);
             g.add_edge(comp_c, comp_x);
         }
-        for source in g.into[xv].clone() {
+        // The container's own edges move to its anchors (taken whole: a container can
+        // have thousands).
+        for source in std::mem::take(&mut g.into[xv]) {
+            g.remove_edge(source, xv);
             let from = completed(&g, source);
             g.add_edge(from, adm_x);
-            g.remove_edge(source, xv);
         }
-        for target in g.out[xv].clone() {
+        for target in std::mem::take(&mut g.out[xv]) {
+            g.remove_edge(xv, target);
             let to = admissible(&g, target);
             g.add_edge(comp_x, to);
-            g.remove_edge(xv, target);
         }
     }
     for &x in &containers {
@@ -182,7 +191,8 @@ fn relationship_graph(catalog: &Catalog) -> Graph {
     g
 }
 
-/// The strongly connected components of the live vertices (Tarjan's algorithm, iterative).
+/// The strongly connected components of the live vertices that are cycles: of more than one
+/// vertex, or of one with an edge to itself (Tarjan's algorithm, iterative).
 fn strongly_connected(g: &Graph) -> Vec<Vec<usize>> {
     const UNSEEN: usize = usize::MAX;
     let n = g.vertices.len();
@@ -192,12 +202,13 @@ fn strongly_connected(g: &Graph) -> Vec<Vec<usize>> {
     let mut stack = Vec::new();
     let mut components = Vec::new();
     let mut counter = 0;
+    // (vertex, next child position)
+    let mut work: Vec<(usize, usize)> = Vec::new();
     for root in 0..n {
         if g.removed[root] || index[root] != UNSEEN {
             continue;
         }
-        // (vertex, next child position)
-        let mut work = vec![(root, 0usize)];
+        work.push((root, 0));
         index[root] = counter;
         lowlink[root] = counter;
         counter += 1;
@@ -222,6 +233,16 @@ fn strongly_connected(g: &Graph) -> Vec<Vec<usize>> {
                     lowlink[parent] = lowlink[parent].min(lowlink[v]);
                 }
                 if lowlink[v] == index[v] {
+                    // A vertex alone is its own component: not a cycle unless it has an
+                    // edge to itself (most are alone: no vector for them).
+                    if stack.last() == Some(&v) {
+                        stack.pop();
+                        on_stack[v] = false;
+                        if g.out[v].contains(&v) {
+                            components.push(vec![v]);
+                        }
+                        continue;
+                    }
                     let mut component = Vec::new();
                     loop {
                         let top = stack.pop().expect("the vertex is on the stack");
@@ -266,7 +287,6 @@ pub fn find_cycles(catalog: &Catalog) -> Vec<Cycle> {
     let key = |v: usize| g.vertices[v].sort_key(catalog);
     let mut cycles: Vec<(Vec<String>, Vec<usize>)> = strongly_connected(&g)
         .into_iter()
-        .filter(|c| c.len() > 1 || g.out[c[0]].contains(&c[0]))
         .map(|c| {
             let mut keyed: Vec<(String, usize)> = c.into_iter().map(|v| (key(v), v)).collect();
             keyed.sort();
@@ -457,6 +477,45 @@ mod tests {
             message(&c),
             format!("Found 1 dependency cycle:\n(Notify[inner] => Foo[one] => Notify[inner]){TRY}")
         );
+    }
+
+    #[test]
+    fn edges_are_added_once_and_can_come_back() {
+        let mut g = Graph::default();
+        let [a, b] = [ResourceId(0), ResourceId(1)].map(|id| g.add_vertex(Vertex::Resource(id)));
+        g.add_edge(a, b);
+        g.add_edge(a, b);
+        assert_eq!(
+            (g.out[a].as_slice(), g.into[b].as_slice()),
+            (&[b][..], &[a][..])
+        );
+        g.remove_edge(a, b);
+        assert!(g.out[a].is_empty() && g.into[b].is_empty());
+        g.add_edge(a, b);
+        g.add_edge(b, b);
+        assert_eq!(g.out[a], vec![b]);
+        g.remove_vertex(b);
+        assert!(g.out[a].is_empty() && g.edges.is_empty());
+    }
+
+    // A class of many resources, two of them in a cycle.
+    #[test]
+    fn a_cycle_inside_a_big_class() {
+        let (mut c, _main) = base();
+        let stage = c.find("Stage", "main").unwrap();
+        let class = add(&mut c, "Class", "Big", stage);
+        let ids: Vec<ResourceId> = (0..500)
+            .map(|i| add(&mut c, "Notify", &format!("n{i}"), class))
+            .collect();
+        for w in ids.windows(2) {
+            before(&mut c, w[0], w[1]);
+        }
+        assert!(find_cycles(&c).is_empty());
+        before(&mut c, ids[499], ids[0]);
+        let cycles = find_cycles(&c);
+        assert_eq!(cycles.len(), 1);
+        assert_eq!(cycles[0].resources.len(), 500);
+        assert_eq!(cycles[0].path.len(), 501);
     }
 
     #[test]

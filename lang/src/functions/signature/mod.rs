@@ -15,7 +15,6 @@ use crate::eval::{Closure, Evaluator};
 use crate::types::PType;
 use crate::values::Value;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Effectively unbounded.
@@ -283,7 +282,9 @@ fn block_ok(sig: &Signature, block: Option<&Closure>) -> bool {
 }
 
 thread_local! {
-    static CACHE: RefCell<HashMap<&'static str, Rc<[Signature]>>> = RefCell::new(HashMap::new());
+    // Asked at every call of a built-in that checks its signatures: FxHash.
+    static CACHE: RefCell<rustc_hash::FxHashMap<&'static str, Rc<[Signature]>>> =
+        RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 /// The parsed signatures of a built-in (cached).
@@ -308,7 +309,10 @@ pub fn signatures_of(
 /// index, or the reference's error describing why none does.
 pub fn dispatch(ev: &Evaluator, args: &[Value], block: Option<&Closure>) -> Result<usize, Error> {
     let name = ev.current_builtin;
-    let decl = super::find(name).map_or(&[][..], |b| b.signatures);
+    let decl = ev
+        .builtin(name)
+        .or_else(|| super::find(name))
+        .map_or(&[][..], |b| b.signatures);
     dispatch_with(name, decl, args, block)
 }
 

@@ -33,11 +33,12 @@ pub fn builtins() -> Vec<super::Builtin> {
 /// ...), so that a caller can make them depend on the module being on the modulepath;
 /// `None` for functions of Puppet itself.
 pub fn module_of(name: &str) -> Option<&'static str> {
-    static MODULES: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static str>> =
+    // Asked at every call of a built-in function by name: FxHash, not SipHash.
+    static MODULES: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, &'static str>> =
         std::sync::OnceLock::new();
     MODULES
         .get_or_init(|| {
-            let mut map = std::collections::HashMap::new();
+            let mut map = rustc_hash::FxHashMap::default();
             for b in modules::builtins() {
                 if let Some(m) = module_of_other(b.name) {
                     map.insert(b.name, m);
