@@ -143,10 +143,11 @@ impl PartialEq for Value {
             (Float(a), Float(b)) => a.to_bits() == b.to_bits() || a == b,
             (String(a), String(b)) => a == b,
             (Regexp(a), Regexp(b)) => a.source() == b.source(),
-            (Array(a), Array(b)) => Rc::ptr_eq(a, b) || a == b,
+            (Array(a), Array(b)) => Rc::ptr_eq(a, b) || crate::limits::deep(|| a == b),
             (Hash(a), Hash(b)) => {
                 Rc::ptr_eq(a, b)
-                    || (a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v)))
+                    || (a.len() == b.len()
+                        && crate::limits::deep(|| a.iter().all(|(k, v)| b.get(k) == Some(v))))
             }
             (Type(a), Type(b)) => a == b,
             (Timespan(a), Timespan(b)) => a == b,
@@ -183,9 +184,11 @@ impl Hash for Value {
             Value::Regexp(r) => r.source().hash(state),
             Value::Array(a) => {
                 a.len().hash(state);
-                for v in a.iter() {
-                    v.hash(state);
-                }
+                crate::limits::deep(|| {
+                    for v in a.iter() {
+                        v.hash(state);
+                    }
+                })
             }
             // Order-independent, to agree with the order-independent equality.
             Value::Hash(h) => h.len().hash(state),

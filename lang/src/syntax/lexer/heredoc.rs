@@ -126,7 +126,6 @@ impl<'a> Lexer<'a> {
         };
         let mut sub = Lexer::new(&text, 0, self.depth);
         sub.after = self.after;
-        sub.guard = self.guard.clone();
         let result = sub.lex_text(0, mode);
         for t in &mut sub.tokens {
             t.span = line_map.to_source(t.span);

@@ -15,12 +15,11 @@ pub use token::{Keyword, Punct, Tok, Token};
 
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::Span;
-use crate::syntax::parser::stack::StackGuard;
 use crate::syntax::Warning;
 use std::rc::Rc;
 
-/// How deeply strings may nest inside interpolations.
-const MAX_STRING_NESTING: usize = 100;
+/// How deeply strings may nest inside interpolations (as deeply as expressions).
+const MAX_STRING_NESTING: usize = crate::limits::MAX_NESTING;
 
 /// Splits a whole program into tokens; the last token is `Tok::Eof`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
@@ -114,7 +113,6 @@ pub(crate) struct Lexer<'a> {
     depth: usize,
     /// Kind of the last token (for regex and selector-brace decisions).
     after: After,
-    guard: std::rc::Rc<StackGuard>,
     pub(crate) warnings: Vec<Warning>,
 }
 
@@ -124,7 +122,6 @@ fn is_ws_byte(b: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     pub(crate) fn new(src: &'a str, base: usize, depth: usize) -> Lexer<'a> {
-        let guard = Rc::new(StackGuard::new());
         Lexer {
             src,
             base,
@@ -134,7 +131,6 @@ impl<'a> Lexer<'a> {
             newline_jump: None,
             depth,
             after: After::default(),
-            guard,
             warnings: Vec::new(),
         }
     }
@@ -498,7 +494,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn nested(&self, start: usize) -> Result<usize, Error> {
-        if self.depth >= MAX_STRING_NESTING || self.guard.exhausted() {
+        if self.depth >= MAX_STRING_NESTING {
             return Err(
                 Error::new(ErrorKind::Limit, "Strings are nested too deeply")
                     .at(self.span(start, start + 1)),
