@@ -21,6 +21,11 @@ use std::rc::Rc;
 /// How deeply strings may nest inside interpolations (as deeply as expressions).
 const MAX_STRING_NESTING: usize = crate::limits::MAX_NESTING;
 
+/// How deeply heredocs may nest in the text of one another (`${@(B)...}` in a heredoc; the
+/// reference allows none). Each level lexes a copy of the text around it, so the cost
+/// grows with the square of the depth.
+const MAX_HEREDOC_NESTING: usize = 100;
+
 /// Splits a whole program into tokens; the last token is `Tok::Eof`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
     let lexed = lex(source);
@@ -111,6 +116,8 @@ pub(crate) struct Lexer<'a> {
     newline_jump: Option<usize>,
     /// Nesting of strings within interpolations.
     depth: usize,
+    /// Nesting of heredocs within the text of heredocs.
+    heredocs: usize,
     /// Kind of the last token (for regex and selector-brace decisions).
     after: After,
     pub(crate) warnings: Vec<Warning>,
@@ -130,6 +137,7 @@ impl<'a> Lexer<'a> {
             line_clean: true,
             newline_jump: None,
             depth,
+            heredocs: 0,
             after: After::default(),
             warnings: Vec::new(),
         }
