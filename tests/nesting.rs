@@ -46,7 +46,7 @@ fn shapes(n: usize) -> Vec<(&'static str, String, String)> {
         (
             "unary operators",
             format!("{}true", "!".repeat(n)),
-            (n % 2 == 0).to_string(),
+            n.is_multiple_of(2).to_string(),
         ),
         ("heredocs", heredocs, heredocs_value),
     ]

@@ -166,6 +166,27 @@ impl PartialEq for Value {
 
 impl Eq for Value {}
 
+/// How many elements (nested ones included) of an array its hash covers. Equal arrays have
+/// equal first elements, so hashing a prefix agrees with equality, and it stays cheap for
+/// values that share parts (`[$m, $m]` doubled 40 times has 2^40 elements).
+const HASHED_NODES: usize = 64;
+
+fn hash_prefix<H: Hasher>(items: &[Value], state: &mut H, budget: &mut usize) {
+    for v in items {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        match v {
+            Value::Array(inner) => {
+                inner.len().hash(state);
+                hash_prefix(inner, state, budget);
+            }
+            other => other.hash(state),
+        }
+    }
+}
+
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
         std::mem::discriminant(self).hash(state);
@@ -184,11 +205,7 @@ impl Hash for Value {
             Value::Regexp(r) => r.source().hash(state),
             Value::Array(a) => {
                 a.len().hash(state);
-                crate::limits::deep(|| {
-                    for v in a.iter() {
-                        v.hash(state);
-                    }
-                })
+                hash_prefix(a, state, &mut { HASHED_NODES });
             }
             // Order-independent, to agree with the order-independent equality.
             Value::Hash(h) => h.len().hash(state),
