@@ -81,7 +81,10 @@ pub fn epp(data: &[u8]) {
     if let Some(src) = text(data) {
         let mut s = session();
         s.set_variable("t", Value::String(src.into()));
-        run(&mut s, "inline_epp($t, {'x' => 1, 'y' => [1, 'two'], 'z' => {'k' => undef}})");
+        run(
+            &mut s,
+            "inline_epp($t, {'x' => 1, 'y' => [1, 'two'], 'z' => {'k' => undef}})",
+        );
     }
 }
 
@@ -113,11 +116,11 @@ pub fn format(data: &[u8]) {
     for v in FORMATTED {
         run(&mut s, &format!("String({v}, $f)"));
     }
-    run(&mut s, "String([1, {'a' => 2.5}], {Integer => $f, Array => $f, Hash => $f, Float => $f})");
     run(
         &mut s,
-        &format!("sprintf($f, {})", FORMATTED.join(", ")),
+        "String([1, {'a' => 2.5}], {Integer => $f, Array => $f, Hash => $f, Float => $f})",
     );
+    run(&mut s, &format!("sprintf($f, {})", FORMATTED.join(", ")));
     run(&mut s, "sprintf($f, 'x', 12, 3.5)");
 }
 
