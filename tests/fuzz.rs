@@ -160,7 +160,8 @@ mod harness;
 #[test]
 fn fuzz_regressions_replay() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
-    let targets: [(&str, fn(&[u8])); 6] = [
+    type Target = (&'static str, fn(&[u8]));
+    let targets: [Target; 6] = [
         ("parse", harness::parse),
         ("eval", harness::eval),
         ("epp", harness::epp),
