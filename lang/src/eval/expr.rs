@@ -28,7 +28,9 @@ impl Evaluator {
             ExprKind::Variable(v) => self.read_var(v).map_err(Flow::Error),
             ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
                 if let ExprKind::Binary(..) = a.kind {
-                    return self.eval_chain(e);
+                    if long_chain(a) {
+                        return self.eval_chain(e);
+                    }
                 }
                 let l = self.eval(a)?;
                 let r = self.eval(b)?;
@@ -197,9 +199,7 @@ impl Evaluator {
                 v
             }
             ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,
-            ExprKind::Binary(BinOp::And | BinOp::Or, a, _)
-                if matches!(a.kind, ExprKind::Binary(..)) =>
-            {
+            ExprKind::Binary(BinOp::And | BinOp::Or, a, _) if long_chain(a) => {
                 self.eval_chain(e)?
             }
             ExprKind::Binary(BinOp::And, a, b) => {
@@ -711,6 +711,19 @@ impl Evaluator {
 }
 
 /// Appends the decimal digits of `i` (as `to_display` shows an integer).
+/// Whether `e` starts a chain of binary operators so long (down its left side) that it is
+/// better evaluated in a loop ([`Evaluator::eval_chain`]) than by recursion; short ones
+/// (`$x % 3 == 0`) recurse, which costs no allocation.
+fn long_chain(mut e: &Expr) -> bool {
+    for _ in 0..8 {
+        match &e.kind {
+            ExprKind::Binary(_, a, _) => e = a,
+            _ => return false,
+        }
+    }
+    true
+}
+
 fn push_integer(out: &mut String, i: i64) {
     let mut digits = [0u8; 20];
     let mut n = i.unsigned_abs();
