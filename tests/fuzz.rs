@@ -146,3 +146,49 @@ fn deep_nesting_gives_an_error_not_a_crash() {
         }
     });
 }
+
+/// What the libFuzzer targets run (fuzz/src/harness.rs), shared so that their inputs can be
+/// replayed here without libFuzzer.
+#[allow(dead_code)]
+#[path = "../fuzz/src/harness.rs"]
+mod harness;
+
+/// Replays the inputs kept in fuzz/regressions/TARGET/ (crashes once found, and a sample of
+/// what the fuzzers' corpora grew to) through the same code as the fuzz targets: each must
+/// end, without a panic, within the evaluation budget. `kernel_wire` is replayed by the
+/// kernel's own tests (kernel/src/wire.rs).
+#[test]
+fn fuzz_regressions_replay() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
+    type Target = (&'static str, fn(&[u8]));
+    let targets: [Target; 6] = [
+        ("parse", harness::parse),
+        ("eval", harness::eval),
+        ("epp", harness::epp),
+        ("format", harness::format),
+        ("types", harness::types),
+        ("versions_time", harness::versions_time),
+    ];
+    with_big_stack(move || {
+        let mut replayed = 0;
+        for (name, run) in targets {
+            let mut files: Vec<_> = std::fs::read_dir(root.join(name))
+                .map(|d| d.flatten().map(|e| e.path()).collect())
+                .unwrap_or_default();
+            files.sort();
+            for file in files {
+                let data = std::fs::read(&file).expect("readable");
+                let started = std::time::Instant::now();
+                run(&data);
+                assert!(
+                    started.elapsed() < Duration::from_secs(20),
+                    "{} ran for {:?}",
+                    file.display(),
+                    started.elapsed()
+                );
+                replayed += 1;
+            }
+        }
+        assert!(replayed > 0, "no fuzz inputs in {}", root.display());
+    });
+}

@@ -43,11 +43,13 @@ fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
         "Integer[1, 40].reduce([1]) |$m, $x| { [*$m, *$m] }",
         "Integer[1, 40].reduce('x') |$m, $x| { [$m, $m].join }",
         "Integer[1, 40].reduce('x') |$m, $x| { sprintf('%s%s', $m, $m) }",
+        "inline_epp('<% Integer[1, 100000000].each |$i| { %>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx<% } %>')",
     ] {
         let message = limit_error(&mut s, src);
         assert!(message.starts_with("Out of memory"), "{src}: {message}");
     }
     s.eval(DOUBLED).expect("a shared structure is small");
+    s.set_module_functions_always(true);
     for src in [
         "\"$d\"",
         "notice($d)",
@@ -55,9 +57,29 @@ fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
         "type($d, 'generalized')",
         "String($d)",
         "sprintf('%s', $d)",
+        // walks over the whole value (before: hours of work, or an abort)
+        "flatten($d)",
+        "$d.flatten.size",
+        "join($d, ',')",
+        "to_json($d)",
+        "to_json_pretty($d)",
+        "max($d)",
+        "min($d[0], $d[1])",
+        "inline_epp('<%= $d %>')",
+        "inline_epp('<%= $d.join %>')",
     ] {
         limit_error(&mut s, src);
     }
+    // Sorting, uniqueness and comparison see the shared parts as equal at once.
+    let started = Instant::now();
+    let walked = s
+        .eval("[sort($d).size, unique($d).size, [$d].unique.size, compare(1, 2), $d == $d.map |$x| { $x }]")
+        .expect("shared parts are equal");
+    assert_eq!(
+        prepl::format::to_programmatic(&walked),
+        "[2, 1, 1, -1, true]"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
     // Printing the value (as the REPL does) is refused too.
     let d = s.variable("d").expect("$d");
     assert!(prepl::format::try_programmatic(&d).is_err());
@@ -109,6 +131,8 @@ fn interrupts() {
         // Refused at once (the reference's own limit).
         "range(1, 1000000000000)",
         "'aaaaaaaaaaaaaaaaaac'.regsubst(/(a*)*\\1b|c/, 'X', 'G')",
+        // a walk over the 2^40 elements of a shared structure
+        "$d = Integer[1, 40].reduce([1]) |$m, $i| { [1, 2].map |$_| { $m } }\n$d.tree_each |$x| { }",
     ] {
         let waker = interrupt_after(&s, Duration::from_millis(300));
         let started = Instant::now();

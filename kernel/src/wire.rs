@@ -13,6 +13,14 @@ pub const PROTOCOL_VERSION: &str = "5.4";
 
 const DELIMITER: &[u8] = b"<IDS|MSG>";
 
+/// The largest message accepted, all frames together (as the largest program a file may
+/// hold). A larger one is dropped, unparsed.
+pub const MAX_MESSAGE_BYTES: usize = 64 << 20;
+
+/// How many signatures of recent messages are remembered to drop replays (as many as
+/// jupyter_client's `Session.digest_history_size`).
+const REPLAY_HISTORY: usize = 1 << 16;
+
 /// Signs and verifies messages with the connection key. An empty key disables signing:
 /// messages are sent with an empty signature and any signature is accepted.
 #[derive(Clone)]
@@ -63,6 +71,38 @@ impl Signer {
     }
 }
 
+/// The signatures of the messages received lately: a signed message received a second time
+/// is a replay, and is dropped (as jupyter_client's sessions do). Unsigned messages (an
+/// empty key) cannot be told apart and are all accepted.
+#[derive(Default)]
+pub struct Replays {
+    seen: std::collections::HashSet<Bytes>,
+    order: std::collections::VecDeque<Bytes>,
+}
+
+impl Replays {
+    /// Remembers the signature of `frames` (a message that decoded); `Err(Replayed)` when it
+    /// was seen before.
+    pub fn admit(&mut self, frames: &[Bytes]) -> Result<(), WireError> {
+        let Some(at) = frames.iter().position(|f| f.as_ref() == DELIMITER) else {
+            return Ok(());
+        };
+        let Some(signature) = frames.get(at + 1).filter(|s| !s.is_empty()) else {
+            return Ok(());
+        };
+        if !self.seen.insert(signature.clone()) {
+            return Err(WireError::Replayed);
+        }
+        self.order.push_back(signature.clone());
+        if self.order.len() > REPLAY_HISTORY {
+            if let Some(old) = self.order.pop_front() {
+                self.seen.remove(&old);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// One decoded message.
 #[derive(Debug, Clone)]
 pub struct Message {
@@ -82,6 +122,8 @@ pub enum WireError {
     BadSignature,
     BadJson(&'static str, String),
     NoMsgType,
+    TooLarge(usize),
+    Replayed,
 }
 
 impl fmt::Display for WireError {
@@ -94,6 +136,11 @@ impl fmt::Display for WireError {
             WireError::BadSignature => write!(f, "bad or missing signature"),
             WireError::BadJson(which, e) => write!(f, "invalid JSON in {which}: {e}"),
             WireError::NoMsgType => write!(f, "header without msg_type"),
+            WireError::TooLarge(n) => write!(
+                f,
+                "{n} bytes, more than the limit of {MAX_MESSAGE_BYTES} bytes for a message"
+            ),
+            WireError::Replayed => write!(f, "a replay (its signature was seen before)"),
         }
     }
 }
@@ -106,6 +153,10 @@ impl Message {
     /// Decodes and verifies a multipart message. The signature is checked before any JSON
     /// is parsed.
     pub fn decode(frames: Vec<Bytes>, signer: &Signer) -> Result<Message, WireError> {
+        let size: usize = frames.iter().map(Bytes::len).sum();
+        if size > MAX_MESSAGE_BYTES {
+            return Err(WireError::TooLarge(size));
+        }
         let at = frames
             .iter()
             .position(|f| f.as_ref() == DELIMITER)
@@ -274,6 +325,52 @@ mod tests {
         assert_eq!(b.parent_header, req.header);
         // What is sent verifies with the same key.
         assert!(Message::decode(reply.encode(&s), &s).is_ok());
+    }
+
+    #[test]
+    fn replays_are_refused_and_oversized_messages_dropped() {
+        let s = Signer::new("k", "hmac-sha256").unwrap();
+        let mut replays = Replays::default();
+        let first = sample(&s);
+        let second = sample(&s);
+        assert_eq!(replays.admit(&first), Ok(()));
+        assert_eq!(replays.admit(&second), Ok(()));
+        assert_eq!(replays.admit(&first), Err(WireError::Replayed));
+        // unsigned messages cannot be told apart
+        let open = Signer::new("", "hmac-sha256").unwrap();
+        let unsigned = sample(&open);
+        assert_eq!(replays.admit(&unsigned), Ok(()));
+        assert_eq!(replays.admit(&unsigned), Ok(()));
+        let mut big = sample(&s);
+        big.push(Bytes::from(vec![b'x'; MAX_MESSAGE_BYTES]));
+        assert!(matches!(
+            Message::decode(big, &s),
+            Err(WireError::TooLarge(n)) if n > MAX_MESSAGE_BYTES
+        ));
+    }
+
+    /// The inputs that made the fuzz target `kernel_wire` fail, and its seeds, decode or
+    /// fail cleanly (fuzz/regressions/kernel_wire/).
+    #[test]
+    fn fuzz_regressions_decode_or_fail_cleanly() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fuzz/regressions/kernel_wire");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let data = std::fs::read(entry.path()).unwrap();
+            let frames: Vec<Bytes> = data
+                .split(|b| *b == 0xFF)
+                .map(Bytes::copy_from_slice)
+                .collect();
+            for key in ["", "fuzz-key"] {
+                let signer = Signer::new(key, "hmac-sha256").unwrap();
+                if let Ok(m) = Message::decode(frames.clone(), &signer) {
+                    assert!(Message::decode(m.encode(&signer), &signer).is_ok());
+                }
+            }
+        }
     }
 
     #[test]

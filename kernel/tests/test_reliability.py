@@ -1,5 +1,5 @@
 """Reliability under load and hostile input (issue 17): the memory limit, many requests in
-one session, two clients, and an unknown signature scheme."""
+one session, two clients, replayed and oversized messages, and an unknown signature scheme."""
 
 import json
 import os
@@ -7,6 +7,7 @@ import subprocess
 import tempfile
 import unittest
 
+import zmq
 from jupyter_client.manager import start_new_kernel
 
 TIMEOUT = 60
@@ -92,6 +93,55 @@ class ReliabilityTests(unittest.TestCase):
                 self.assertIn("from one", text)
         finally:
             other.stop_channels()
+
+
+    def raw_shell(self):
+        """A DEALER socket on the kernel's shell port, outside the client's channels."""
+        sock = zmq.Context.instance().socket(zmq.DEALER)
+        sock.connect("tcp://%s:%d" % (self.km.ip, self.km.shell_port))
+        return sock
+
+    def test_a_replayed_message_is_dropped(self):
+        session = self.km.session  # the kernel's key
+        sock = self.raw_shell()
+        try:
+            msg = session.msg("execute_request", {
+                "code": "$replayed = 1", "silent": False, "store_history": True,
+                "user_expressions": {}, "allow_stdin": False, "stop_on_error": True,
+            })
+            frames = session.serialize(msg)
+            sock.send_multipart(frames)
+            self.assertNotEqual(sock.poll(TIMEOUT * 1000), 0, "no reply to the first send")
+            _, reply = session.feed_identities(sock.recv_multipart())
+            reply = session.deserialize(reply)
+            self.assertEqual(reply["content"]["status"], "ok")
+            # the same signed frames again: dropped, as jupyter_client's sessions drop a
+            # signature seen before (no reply, no second execution)
+            sock.send_multipart(frames)
+            self.assertEqual(sock.poll(2000), 0, "the kernel answered a replayed message")
+        finally:
+            sock.close(linger=0)
+        self.assertEqual(self.execute("$replayed")["status"], "ok")
+
+    def test_oversized_messages_are_dropped_and_the_kernel_survives(self):
+        sock = self.raw_shell()
+        try:
+            # a 100 MB frame: dropped unread (more than the 64 MiB a message may have)
+            sock.send_multipart([b"<IDS|MSG>", b"", b"{}", b"{}", b"{}", b"x" * (100 << 20)])
+            session = self.km.session
+            huge = session.msg("execute_request", {
+                "code": "# " + "x" * (70 << 20) + "\n1", "silent": False,
+                "store_history": False, "user_expressions": {}, "allow_stdin": False,
+                "stop_on_error": True,
+            })
+            session.send(sock, huge)
+            self.assertEqual(sock.poll(3000), 0, "the kernel answered an oversized message")
+        finally:
+            sock.close(linger=0)
+        # a large cell within the limit (8 MB of JSON content) still runs
+        reply = self.execute("# " + "y" * (8 << 20) + "\n$big = 7")
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(self.execute("$big")["status"], "ok")
 
 
 class StartTests(unittest.TestCase):

@@ -488,3 +488,52 @@ fn integer_bounds_option_chooses_the_reading_of_one_bound() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("--integer-bounds expects spec or reference"));
 }
+
+/// Issue 17: nesting 10,000 levels deep evaluates and prints (the parser refused 500
+/// before), 100,000 levels is a short error; long chains have no depth limit. As `-e`
+/// (where the argument fits the kernel's 128 KiB limit), a file and standard input.
+#[test]
+fn deep_nesting_and_long_chains() {
+    let n = 10_000;
+    let cases = [
+        (
+            format!("{}1{}", "[".repeat(n), "]".repeat(n)),
+            format!("{}1{}", "[".repeat(n), "]".repeat(n)),
+        ),
+        (
+            format!("{}1{}", "{a => ".repeat(n), "}".repeat(n)),
+            format!("{}1{}", "{'a' => ".repeat(n), "}".repeat(n)),
+        ),
+        (format!("{}1{}", "(".repeat(n), ")".repeat(n)), "1".into()),
+        (
+            format!("{}1{}", "if true { ".repeat(n), " }".repeat(n)),
+            "1".into(),
+        ),
+        (
+            format!("{}$x{}", "[1].map |$x| { ".repeat(n), " }".repeat(n)),
+            format!("{}1{}", "[".repeat(n), "]".repeat(n)),
+        ),
+        (format!("1{}", " + 1".repeat(199_999)), "200000".into()),
+        (format!("'a'{}", ".upcase".repeat(100_000)), "'A'".into()),
+    ];
+    for (i, (src, expected)) in cases.iter().enumerate() {
+        let file = scratch_file(&format!("nested-{i}.pp"), src);
+        let mut outs = vec![
+            prepl(&[file.to_str().unwrap()], None),
+            prepl(&[], Some(src)),
+        ];
+        if src.len() < 100_000 {
+            outs.push(prepl(&["-e", src], None));
+        }
+        for out in outs {
+            assert_eq!(out.status.code(), Some(0), "{i}: {}", text(&out.stderr));
+            assert_eq!(text(&out.stdout).trim_end(), expected, "{i}");
+        }
+    }
+    let too_deep = format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000));
+    let out = prepl(&[], Some(&too_deep));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("Expression nesting is too deep"), "{err}");
+    assert!(err.len() < 1000, "{} bytes of errors", err.len());
+}

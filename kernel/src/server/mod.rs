@@ -6,7 +6,7 @@ mod shell;
 
 use crate::connection::ConnectionInfo;
 use crate::history::History;
-use crate::wire::{Message, Signer, PROTOCOL_VERSION};
+use crate::wire::{Message, Replays, Signer, PROTOCOL_VERSION};
 use crate::worker::{self, WorkerHandle};
 use bytes::Bytes;
 use serde_json::{json, Value as Json};
@@ -71,7 +71,7 @@ fn to_zmq(frames: Vec<Bytes>) -> ZmqMessage {
 }
 
 /// Receives, verifies and decodes messages from a ROUTER socket into a queue. Bad messages
-/// are logged and dropped.
+/// (unsigned, oversized, malformed, replayed) are logged and dropped.
 fn spawn_receiver(
     mut socket: RouterRecvHalf,
     signer: Signer,
@@ -79,9 +79,10 @@ fn spawn_receiver(
 ) -> mpsc::UnboundedReceiver<Message> {
     let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
+        let mut replays = Replays::default();
         loop {
             match socket.recv().await {
-                Ok(m) => match Message::decode(m.into_vec(), &signer) {
+                Ok(m) => match decode(m.into_vec(), &signer, &mut replays) {
                     Ok(msg) => {
                         if tx.send(msg).is_err() {
                             return;
@@ -97,6 +98,17 @@ fn spawn_receiver(
         }
     });
     rx
+}
+
+fn decode(
+    frames: Vec<Bytes>,
+    signer: &Signer,
+    replays: &mut Replays,
+) -> Result<Message, crate::wire::WireError> {
+    let signature_frames = frames.clone();
+    let msg = Message::decode(frames, signer)?;
+    replays.admit(&signature_frames)?;
+    Ok(msg)
 }
 
 async fn bind_router(info: &ConnectionInfo, port: u16) -> Result<RouterSocket, String> {

@@ -895,7 +895,7 @@ fn reads_later_parameter(
                 *found = Some((*n).clone());
             }
         }
-        e.for_each_child(&mut |c| walk(c, later, found));
+        crate::limits::deep(|| e.for_each_child(&mut |c| walk(c, later, found)));
     }
     let mut found = None;
     walk(default, &later, &mut found);

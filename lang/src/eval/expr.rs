@@ -27,6 +27,11 @@ impl Evaluator {
             ExprKind::Integer(i) => return Ok(Value::Integer(*i)),
             ExprKind::Variable(v) => self.read_var(v).map_err(Flow::Error),
             ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
+                if let ExprKind::Binary(..) = a.kind {
+                    if long_chain(a) {
+                        return self.eval_chain(e);
+                    }
+                }
                 let l = self.eval(a)?;
                 let r = self.eval(b)?;
                 if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
@@ -44,8 +49,96 @@ impl Evaluator {
         })
     }
 
+    /// Every recursion of the evaluator passes here (or through [`Evaluator::eval_chain`]
+    /// and the calls of lambdas and functions), so it runs on more stack when needed.
     #[inline(never)]
     fn eval_kind(&mut self, e: &Expr) -> EvalResult {
+        crate::limits::deep(|| self.eval_kind_here(e))
+    }
+
+    /// A left-associative chain of binary operators (`1 + 2 - 3 ...`, `$a and $b or $c`),
+    /// whose tree is as deep as the chain is long, evaluated in a loop up its left side.
+    #[inline(never)]
+    fn eval_chain(&mut self, e: &Expr) -> EvalResult {
+        let mut spine = Vec::new();
+        let mut bottom = e;
+        while let ExprKind::Binary(_, a, _) = &bottom.kind {
+            spine.push(bottom);
+            bottom = a;
+        }
+        let mut acc = self.eval(bottom)?;
+        for node in spine.into_iter().rev() {
+            let ExprKind::Binary(op, _, b) = &node.kind else {
+                unreachable!("the spine holds binary operators")
+            };
+            let r = match op {
+                BinOp::And if !acc.is_truthy() => Ok(Value::Boolean(false)),
+                BinOp::Or if acc.is_truthy() => Ok(Value::Boolean(true)),
+                BinOp::And | BinOp::Or => self.eval(b).map(|v| Value::Boolean(v.is_truthy())),
+                op => self.eval(b).and_then(|r| {
+                    if let (Value::Integer(x), Value::Integer(y)) = (&acc, &r) {
+                        if let Some(v) = super::operators::int_fast_path(*op, *x, *y) {
+                            return Ok(v);
+                        }
+                    }
+                    self.binary(*op, std::mem::replace(&mut acc, Value::Undef), r)
+                }),
+            };
+            acc = r.map_err(|f| match f {
+                Flow::Error(err) => Flow::Error(err.at(node.span)),
+                other => other,
+            })?;
+        }
+        Ok(acc)
+    }
+
+    /// A chain of method calls (`$x.a.b.c ...`), each the receiver of the next, called in
+    /// a loop from the innermost out.
+    #[inline(never)]
+    fn eval_method_chain(&mut self, e: &Expr) -> EvalResult {
+        type Link<'e> = (&'e Rc<str>, &'e [Expr], Option<&'e Rc<Lambda>>);
+        fn method_call(e: &Expr) -> Option<Link<'_>> {
+            match &e.kind {
+                ExprKind::Call {
+                    name,
+                    args,
+                    block,
+                    style: CallStyle::Method,
+                } if !args.is_empty() => Some((name, args, block.as_ref())),
+                _ => None,
+            }
+        }
+        let mut spine = vec![e];
+        while let Some((_, args, _)) = method_call(spine[spine.len() - 1]) {
+            match method_call(&args[0]) {
+                Some(_) => spine.push(&args[0]),
+                None => break,
+            }
+        }
+        let mut acc = Value::Undef;
+        for (i, node) in spine.into_iter().rev().enumerate() {
+            let Some((name, args, block)) = method_call(node) else {
+                unreachable!("the spine holds method calls")
+            };
+            let r = if i == 0 {
+                self.eval_call(name, args, block, CallStyle::Method, node.span)
+            } else {
+                self.eval_list(&args[1..]).and_then(|rest| {
+                    let mut all = Vec::with_capacity(rest.len() + 1);
+                    all.push(std::mem::replace(&mut acc, Value::Undef));
+                    all.extend(rest);
+                    self.call_named(name, all, block, CallStyle::Method, node.span)
+                })
+            };
+            acc = r.map_err(|f| match f {
+                Flow::Error(err) => Flow::Error(err.at(node.span)),
+                other => other,
+            })?;
+        }
+        Ok(acc)
+    }
+
+    fn eval_kind_here(&mut self, e: &Expr) -> EvalResult {
         Ok(match &e.kind {
             ExprKind::Undef => Value::Undef,
             ExprKind::Default => Value::Default,
@@ -102,6 +195,9 @@ impl Evaluator {
                 v
             }
             ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,
+            ExprKind::Binary(BinOp::And | BinOp::Or, a, _) if long_chain(a) => {
+                self.eval_chain(e)?
+            }
             ExprKind::Binary(BinOp::And, a, b) => {
                 Value::Boolean(self.eval(a)?.is_truthy() && self.eval(b)?.is_truthy())
             }
@@ -121,6 +217,20 @@ impl Evaluator {
             ExprKind::Access(x, keys) => self.eval_access(e, x, keys)?,
             ExprKind::Selector(test, arms) => self.eval_selector(test, arms)?,
             ExprKind::Paren(x) => self.eval(x)?,
+            ExprKind::Call {
+                style: CallStyle::Method,
+                args,
+                ..
+            } if matches!(
+                args.first().map(|a| &a.kind),
+                Some(ExprKind::Call {
+                    style: CallStyle::Method,
+                    ..
+                })
+            ) =>
+            {
+                self.eval_method_chain(e)?
+            }
             ExprKind::Call {
                 name,
                 args,
@@ -593,6 +703,19 @@ impl Evaluator {
 }
 
 /// Appends the decimal digits of `i` (as `to_display` shows an integer).
+/// Whether `e` starts a chain of binary operators so long (down its left side) that it is
+/// better evaluated in a loop ([`Evaluator::eval_chain`]) than by recursion; short ones
+/// (`$x % 3 == 0`) recurse, which costs no allocation.
+fn long_chain(mut e: &Expr) -> bool {
+    for _ in 0..8 {
+        match &e.kind {
+            ExprKind::Binary(_, a, _) => e = a,
+            _ => return false,
+        }
+    }
+    true
+}
+
 fn push_integer(out: &mut String, i: i64) {
     let mut digits = [0u8; 20];
     let mut n = i.unsigned_abs();

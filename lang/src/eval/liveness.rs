@@ -36,30 +36,45 @@ pub struct Liveness {
     pub calls: Vec<Rc<str>>,
 }
 
+/// What the walk of each lambda analysed so far found, by the lambda's address, until the
+/// analysis of the body around it takes it: so nested lambdas are walked once, not once per
+/// enclosing body (10,000 nested lambdas would otherwise cost 50 million steps).
+#[derive(Default)]
+pub struct Summaries(HashMap<usize, Walk>);
+
 /// Analyses a lambda or function body whose variables are already resolved; `names` are the
-/// frame's slot names.
+/// frame's slot names. A lambda's own walk is kept in `summaries` (`lambda` is its address)
+/// for the body around it.
 pub fn analyse(
     names: &[Rc<str>],
     params: &[Param],
     return_type: Option<&Expr>,
     body: &[Expr],
+    summaries: &mut Summaries,
+    lambda: Option<usize>,
 ) -> Liveness {
     let mut walk = Walk::default();
     for p in params {
         if let Some(t) = &p.type_expr {
-            walk.expr(t);
+            walk.expr(t, summaries);
         }
         if let Some(d) = &p.default {
-            walk.expr(d);
+            walk.expr(d, summaries);
         }
     }
     if let Some(rt) = return_type {
-        // A return type is evaluated in the caller's frame: never move from it.
-        walk.expr(rt);
-        walk.expr(rt);
+        walk.expr(rt, summaries);
     }
     for e in body {
-        walk.expr(e);
+        walk.expr(e, summaries);
+    }
+    if let Some(address) = lambda {
+        // what `Walk::lambda` would find: the return type once
+        summaries.0.insert(address, walk.clone());
+    }
+    if let Some(rt) = return_type {
+        // A return type is evaluated in the caller's frame: never move from it.
+        walk.expr(rt, summaries);
     }
     let dynamic = READS_BY_NAME.iter().any(|n| walk.calls.contains(*n));
     let movable = names
@@ -81,8 +96,8 @@ pub fn analyse(
 }
 
 /// Counts the uses of each variable name and collects called function names.
-#[derive(Default)]
-struct Walk {
+#[derive(Default, Clone)]
+pub struct Walk {
     /// Per name: how often it appears, and the address and slot of (the last) appearance.
     uses: HashMap<Rc<str>, (usize, usize, Slot)>,
     calls: HashSet<Rc<str>>,
@@ -95,24 +110,39 @@ impl Walk {
         }
     }
 
-    fn lambda(&mut self, l: &Lambda) {
+    fn lambda(&mut self, l: &Lambda, summaries: &mut Summaries) {
+        if let Some(inner) = summaries.0.remove(&(l as *const Lambda as usize)) {
+            self.merge(inner);
+            return;
+        }
         for p in &l.params {
             if let Some(t) = &p.type_expr {
-                self.expr(t);
+                self.expr(t, summaries);
             }
             if let Some(d) = &p.default {
-                self.expr(d);
+                self.expr(d, summaries);
             }
         }
         if let Some(rt) = &l.return_type {
-            self.expr(rt);
+            self.expr(rt, summaries);
         }
         for e in &l.body {
-            self.expr(e);
+            self.expr(e, summaries);
         }
     }
 
-    fn expr(&mut self, e: &Expr) {
+    /// Adds what a later part of the body found (as if walked here).
+    fn merge(&mut self, later: Walk) {
+        for (name, (count, address, slot)) in later.uses {
+            self.uses
+                .entry(name)
+                .and_modify(|u| u.0 += count)
+                .or_insert((count, address, slot));
+        }
+        self.calls.extend(later.calls);
+    }
+
+    fn expr(&mut self, e: &Expr, summaries: &mut Summaries) {
         match &e.kind {
             ExprKind::Variable(v) => {
                 let address = v as *const VarRef as usize;
@@ -124,19 +154,19 @@ impl Walk {
             ExprKind::Call { name, block, .. } => {
                 self.call(name);
                 if let Some(l) = block {
-                    self.lambda(l);
+                    self.lambda(l, summaries);
                 }
             }
             ExprKind::CallType { block, .. } => {
                 self.call(&Rc::from("new"));
                 if let Some(l) = block {
-                    self.lambda(l);
+                    self.lambda(l, summaries);
                 }
             }
-            ExprKind::Lambda(l) => self.lambda(l),
+            ExprKind::Lambda(l) => self.lambda(l, summaries),
             _ => {}
         }
-        e.for_each_child(&mut |child| self.expr(child));
+        crate::limits::deep(|| e.for_each_child(&mut |child| self.expr(child, summaries)));
     }
 }
 

@@ -517,19 +517,23 @@ pub fn equals(a: &Value, b: &Value) -> bool {
             Rc::ptr_eq(x, y)
                 || (x.len() == y.len()
                     && !crate::limits::interrupted()
-                    && x.iter().zip(y.iter()).enumerate().all(|(i, (p, q))| {
-                        // A pair of elements shared with the pair before (`[$m, $m]`) is
-                        // known to be equal: nested sharing costs no exponential time.
-                        (i > 0 && same_container(p, &x[i - 1]) && same_container(q, &y[i - 1]))
-                            || equals(p, q)
+                    && crate::limits::deep(|| {
+                        x.iter().zip(y.iter()).enumerate().all(|(i, (p, q))| {
+                            // A pair of elements shared with the pair before (`[$m, $m]`)
+                            // is known to be equal: nested sharing costs no exponential time.
+                            (i > 0 && same_container(p, &x[i - 1]) && same_container(q, &y[i - 1]))
+                                || equals(p, q)
+                        })
                     }))
         }
         (Value::Hash(x), Value::Hash(y)) => {
             Rc::ptr_eq(x, y)
                 || (x.len() == y.len()
                     && !crate::limits::interrupted()
-                    && x.iter()
-                        .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w))))
+                    && crate::limits::deep(|| {
+                        x.iter()
+                            .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w)))
+                    }))
         }
         (Value::Type(x), Value::Type(y)) => types::equal(x, y),
         (Value::Sensitive(x), Value::Sensitive(y)) => equals(x, y),

@@ -44,6 +44,7 @@ pub fn resolve_program(program: &Program, layouts: &mut Layouts) {
     let mut r = Resolver {
         scopes: Vec::new(),
         layouts,
+        summaries: liveness::Summaries::default(),
     };
     r.block(&program.body);
 }
@@ -52,6 +53,7 @@ struct Resolver<'a> {
     /// Innermost last. Empty at top level.
     scopes: Vec<Vec<Rc<str>>>,
     layouts: &'a mut Layouts,
+    summaries: liveness::Summaries,
 }
 
 impl Resolver<'_> {
@@ -112,7 +114,14 @@ impl Resolver<'_> {
         self.block(&l.body);
         let names = self.scopes.pop().unwrap_or_default();
         l.frame_size.set(names.len() as u16);
-        let layout = layout_of(names, &l.params, l.return_type.as_ref(), &l.body);
+        let layout = layout_of(
+            names,
+            &l.params,
+            l.return_type.as_ref(),
+            &l.body,
+            &mut self.summaries,
+            Some(Rc::as_ptr(l) as usize),
+        );
         self.layouts
             .lambdas
             .insert(Rc::as_ptr(l) as usize, (layout, l.clone()));
@@ -130,7 +139,14 @@ impl Resolver<'_> {
         let names = self.scopes.pop().unwrap_or_default();
         self.scopes = outer;
         f.frame_size.set(names.len() as u16);
-        let layout = layout_of(names, &f.params, f.return_type.as_ref(), &f.body);
+        let layout = layout_of(
+            names,
+            &f.params,
+            f.return_type.as_ref(),
+            &f.body,
+            &mut self.summaries,
+            None,
+        );
         self.layouts
             .functions
             .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));
@@ -146,6 +162,10 @@ impl Resolver<'_> {
     }
 
     fn expr(&mut self, e: &Expr) {
+        crate::limits::deep(|| self.expr_here(e))
+    }
+
+    fn expr_here(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Variable(v) => self.var(v),
             ExprKind::Lambda(l) => self.lambda(l),
@@ -176,8 +196,10 @@ fn layout_of(
     params: &[Param],
     return_type: Option<&Expr>,
     body: &[Expr],
+    summaries: &mut liveness::Summaries,
+    lambda: Option<usize>,
 ) -> Rc<Layout> {
-    let live = liveness::analyse(&names, params, return_type, body);
+    let live = liveness::analyse(&names, params, return_type, body, summaries, lambda);
     Rc::new(Layout {
         names,
         arity: Arity::of(params),
@@ -199,7 +221,7 @@ fn collect_assigned(e: &Expr, names: &mut Vec<Rc<str>>) {
             _ => {}
         }
     }
-    e.for_each_child(&mut |child| collect_assigned(child, names));
+    crate::limits::deep(|| e.for_each_child(&mut |child| collect_assigned(child, names)));
     if let ExprKind::Assign(target, _) = &e.kind {
         add_target(target, names);
     }

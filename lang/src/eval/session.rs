@@ -66,7 +66,7 @@ pub enum Strictness {
 }
 
 /// The deepest nesting of function and lambda calls before evaluation stops with an error.
-pub const MAX_CALL_DEPTH: usize = 1000;
+pub const MAX_CALL_DEPTH: usize = 20_000;
 
 pub type LogSink = Box<dyn FnMut(LogLevel, &str)>;
 

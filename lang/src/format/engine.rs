@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind};
 use crate::values::Value;
 
 /// The deepest nesting of containers converted.
-const MAX_DEPTH: usize = 1000;
+const MAX_DEPTH: usize = crate::limits::MAX_VALUE_DEPTH;
 
 /// Where a value sits in an indented layout.
 #[derive(Debug, Clone, Copy)]
@@ -80,6 +80,16 @@ pub fn convert_with(
             "The value is nested too deeply to be converted to a String",
         ));
     }
+    crate::limits::deep(|| convert_here(v, f, map, ind, depth))
+}
+
+fn convert_here(
+    v: &Value,
+    f: &Format,
+    map: &FormatMap,
+    ind: Indent,
+    depth: usize,
+) -> Result<String, Error> {
     let s = &f.spec;
     if matches!(v, Value::Array(_) | Value::Hash(_)) {
         crate::limits::check_interrupt()?;

@@ -56,13 +56,15 @@ pub fn try_display(v: &Value) -> Result<String, Error> {
     Ok(out)
 }
 
-const MAX_DISPLAY_DEPTH: usize = 1000;
-
 fn display_into(v: &Value, out: &mut String, depth: usize) {
-    if depth > MAX_DISPLAY_DEPTH {
+    if depth > crate::limits::MAX_VALUE_DEPTH {
         out.push_str("...");
         return;
     }
+    crate::limits::deep(|| display_into_here(v, out, depth))
+}
+
+fn display_into_here(v: &Value, out: &mut String, depth: usize) {
     match v {
         Value::Undef => {}
         Value::Default => out.push_str("default"),

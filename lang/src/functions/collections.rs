@@ -58,7 +58,10 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Erro
         | (_, Value::Timespan(_) | Value::Timestamp(_)) => {
             super::shims::compare_time(a, b).ok_or_else(|| comparison_error(a, b))
         }
+        (Value::Array(x), Value::Array(y)) if Rc::ptr_eq(x, y) => Ok(Ordering::Equal),
         (Value::Array(x), Value::Array(y)) if depth < 512 => {
+            // arrays sharing parts can be exponentially large: stop on interrupt
+            crate::limits::check_interrupt()?;
             for (p, q) in x.iter().zip(y.iter()) {
                 let o = natural_order_at(p, q, depth + 1)?;
                 if o != Ordering::Equal {
@@ -144,6 +147,10 @@ pub fn flatten_into(out: &mut Vec<Value>, items: &[Value]) {
 
 fn flatten(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
+    // the result is as large as the value expanded (shared parts counted each time)
+    for a in args {
+        crate::limits::check_expansion(a, std::mem::size_of::<Value>())?;
+    }
     let mut out = Vec::new();
     flatten_into(&mut out, args);
     Ok(Value::array(out))

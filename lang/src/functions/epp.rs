@@ -64,28 +64,27 @@ thread_local! {
     static OUTPUT: RefCell<Vec<Output>> = const { RefCell::new(Vec::new()) };
 }
 
-fn with_output(f: impl FnOnce(&mut Output)) {
-    OUTPUT.with(|o| {
-        if let Some(top) = o.borrow_mut().last_mut() {
-            f(top);
-        }
-    });
+fn with_output<R>(f: impl FnOnce(&mut Output) -> R) -> Option<R> {
+    OUTPUT.with(|o| o.borrow_mut().last_mut().map(f))
 }
 
 /// Appends the `%s` form of a value; a sensitive value is revealed, and makes the result
 /// sensitive.
 fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
     match args.first() {
+        // The text of a value with shared parts can be enormous, and a loop can render
+        // without end: both are checked against the memory limit.
         Some(Value::Sensitive(inner)) => {
-            let text = crate::format::to_display(inner);
+            let text = crate::format::try_display(inner)?;
             with_output(|o| {
-                o.text.push_str(&text);
                 o.sensitive = true;
-            });
+                crate::limits::push_str(&mut o.text, &text)
+            })
+            .transpose()?;
         }
         Some(v) => {
-            let text = crate::format::to_display(v);
-            with_output(|o| o.text.push_str(&text));
+            let text = crate::format::try_display(v)?;
+            with_output(|o| crate::limits::push_str(&mut o.text, &text)).transpose()?;
         }
         None => {}
     }

@@ -130,7 +130,7 @@ fn ordering_of(ev: &mut Evaluator, how: &Order, a: &Value, b: &Value) -> Result<
     match how {
         Order::Natural => natural_order(a, b),
         Order::Strings(name) | Order::AnyAsString(name) => {
-            let (sa, sb) = (ruby_to_s(a), ruby_to_s(b));
+            let (sa, sb) = (ruby_to_s(a)?, ruby_to_s(b)?);
             if let (Some(x), Some(y)) = (numeric_text(&sa), numeric_text(&sb)) {
                 ev.deprecation(&format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
                 return Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal));
@@ -145,14 +145,18 @@ fn ordering_of(ev: &mut Evaluator, how: &Order, a: &Value, b: &Value) -> Result<
 
 /// Ruby's `to_s` of a value, which the reference's min/max compare as strings: a regexp is
 /// `(?-mix:src)`, undef is empty, arrays and hashes are Ruby's `inspect` (`["a", nil]`,
-/// `{"b"=>1}`).
-fn ruby_to_s(v: &Value) -> String {
-    match v {
+/// `{"b"=>1}`). Fails when the text of an array or hash would not fit in memory (values
+/// with shared parts expand enormously).
+fn ruby_to_s(v: &Value) -> Result<String, Error> {
+    Ok(match v {
         Value::Undef => String::new(),
         Value::Regexp(r) => format!("(?-mix:{})", r.source()),
-        Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
+        Value::Array(_) | Value::Hash(_) => {
+            crate::limits::check_expansion(v, 4)?;
+            ruby_inspect(v)
+        }
         other => to_display(other),
-    }
+    })
 }
 
 /// Ruby's `inspect` of a value inside an array or hash.

@@ -49,6 +49,23 @@ impl Expr {
         Expr { kind, span }
     }
 
+    /// Whether the expression has sub-expressions (or lambdas, definitions).
+    fn has_children(&self) -> bool {
+        !matches!(
+            self.kind,
+            ExprKind::Undef
+                | ExprKind::Default
+                | ExprKind::Boolean(_)
+                | ExprKind::Integer(_)
+                | ExprKind::Float(_)
+                | ExprKind::String(_)
+                | ExprKind::Regex(_)
+                | ExprKind::QualifiedName(_)
+                | ExprKind::QualifiedReference(_)
+                | ExprKind::Variable(_)
+        )
+    }
+
     /// Calls `f` on the direct sub-expressions of `e`, except those inside lambdas and
     /// definitions (their own scopes).
     pub fn for_each_child(&self, f: &mut dyn FnMut(&Expr)) {
@@ -482,4 +499,14 @@ pub enum ExprKind {
     },
     /// `a -> b`, `a ~> b`, `a <- b`, `a <~ b`
     Relationship(RelationOp, Box<Expr>, Box<Expr>),
+}
+
+/// Dropping a tree recurses as deep as the tree: on more stack when needed.
+impl Drop for Expr {
+    fn drop(&mut self) {
+        if self.has_children() {
+            let kind = std::mem::replace(&mut self.kind, ExprKind::Undef);
+            crate::limits::deep(move || drop(kind));
+        }
+    }
 }

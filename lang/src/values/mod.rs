@@ -143,10 +143,11 @@ impl PartialEq for Value {
             (Float(a), Float(b)) => a.to_bits() == b.to_bits() || a == b,
             (String(a), String(b)) => a == b,
             (Regexp(a), Regexp(b)) => a.source() == b.source(),
-            (Array(a), Array(b)) => Rc::ptr_eq(a, b) || a == b,
+            (Array(a), Array(b)) => Rc::ptr_eq(a, b) || crate::limits::deep(|| a == b),
             (Hash(a), Hash(b)) => {
                 Rc::ptr_eq(a, b)
-                    || (a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v)))
+                    || (a.len() == b.len()
+                        && crate::limits::deep(|| a.iter().all(|(k, v)| b.get(k) == Some(v))))
             }
             (Type(a), Type(b)) => a == b,
             (Timespan(a), Timespan(b)) => a == b,
@@ -164,6 +165,27 @@ impl PartialEq for Value {
 }
 
 impl Eq for Value {}
+
+/// How many elements (nested ones included) of an array its hash covers. Equal arrays have
+/// equal first elements, so hashing a prefix agrees with equality, and it stays cheap for
+/// values that share parts (`[$m, $m]` doubled 40 times has 2^40 elements).
+const HASHED_NODES: usize = 64;
+
+fn hash_prefix<H: Hasher>(items: &[Value], state: &mut H, budget: &mut usize) {
+    for v in items {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        match v {
+            Value::Array(inner) => {
+                inner.len().hash(state);
+                hash_prefix(inner, state, budget);
+            }
+            other => other.hash(state),
+        }
+    }
+}
 
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
@@ -183,9 +205,7 @@ impl Hash for Value {
             Value::Regexp(r) => r.source().hash(state),
             Value::Array(a) => {
                 a.len().hash(state);
-                for v in a.iter() {
-                    v.hash(state);
-                }
+                hash_prefix(a, state, &mut { HASHED_NODES });
             }
             // Order-independent, to agree with the order-independent equality.
             Value::Hash(h) => h.len().hash(state),

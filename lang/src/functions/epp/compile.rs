@@ -105,7 +105,7 @@ fn check_render_assignments(
 ) -> Result<(), Error> {
     let mut found = None;
     for e in &program.body {
-        find_render_assignment(e, 0, &mut found);
+        find_render_assignment(e, &mut found);
     }
     match found {
         Some(end) => {
@@ -117,10 +117,9 @@ fn check_render_assignments(
     }
 }
 
-/// Sets `found` to the end of the target of the first assignment rendered by `<%= %>`. The
-/// parser bounds the nesting; `depth` bounds it again.
-fn find_render_assignment(e: &Expr, depth: usize, found: &mut Option<usize>) {
-    if found.is_some() || depth > 1000 {
+/// Sets `found` to the end of the target of the first assignment rendered by `<%= %>`.
+fn find_render_assignment(e: &Expr, found: &mut Option<usize>) {
+    if found.is_some() {
         return;
     }
     match &e.kind {
@@ -138,12 +137,12 @@ fn find_render_assignment(e: &Expr, depth: usize, found: &mut Option<usize>) {
         | ExprKind::CallType { block: Some(l), .. }
         | ExprKind::Lambda(l) => {
             for b in &l.body {
-                find_render_assignment(b, depth + 1, found);
+                crate::limits::deep(|| find_render_assignment(b, found));
             }
         }
         _ => {}
     }
-    e.for_each_child(&mut |c| find_render_assignment(c, depth + 1, found));
+    crate::limits::deep(|| e.for_each_child(&mut |c| find_render_assignment(c, found)));
 }
 
 /// A syntax or validation error in generated source, as an `Invalid EPP` error.

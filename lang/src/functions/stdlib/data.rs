@@ -71,6 +71,7 @@ impl JsonStyle {
 
 /// Writes a value as Ruby's JSON generator does (depth-limited like its `max_nesting`).
 pub fn to_json_with(v: &Value, style: &JsonStyle) -> Result<String, Error> {
+    crate::limits::check_expansion(v, 2)?;
     let mut out = String::new();
     json_value(&mut out, v, style, 0)?;
     Ok(out)

@@ -124,9 +124,19 @@ impl<'a> Lexer<'a> {
             terminator: None,
             interpolate: header.interpolate,
         };
+        if self.heredocs >= super::MAX_HEREDOC_NESTING {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "Heredocs are nested too deeply (more than {} in one another's text)",
+                    super::MAX_HEREDOC_NESTING
+                ),
+            )
+            .at(self.span(start, start + 1)));
+        }
         let mut sub = Lexer::new(&text, 0, self.depth);
+        sub.heredocs = self.heredocs + 1;
         sub.after = self.after;
-        sub.guard = self.guard.clone();
         let result = sub.lex_text(0, mode);
         for t in &mut sub.tokens {
             t.span = line_map.to_source(t.span);

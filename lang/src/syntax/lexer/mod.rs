@@ -15,12 +15,16 @@ pub use token::{Keyword, Punct, Tok, Token};
 
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::Span;
-use crate::syntax::parser::stack::StackGuard;
 use crate::syntax::Warning;
 use std::rc::Rc;
 
-/// How deeply strings may nest inside interpolations.
-const MAX_STRING_NESTING: usize = 100;
+/// How deeply strings may nest inside interpolations (as deeply as expressions).
+const MAX_STRING_NESTING: usize = crate::limits::MAX_NESTING;
+
+/// How deeply heredocs may nest in the text of one another (`${@(B)...}` in a heredoc; the
+/// reference allows none). Each level lexes a copy of the text around it, so the cost
+/// grows with the square of the depth.
+const MAX_HEREDOC_NESTING: usize = 100;
 
 /// Splits a whole program into tokens; the last token is `Tok::Eof`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Error> {
@@ -119,9 +123,10 @@ pub(crate) struct Lexer<'a> {
     newline_jump: Option<usize>,
     /// Nesting of strings within interpolations.
     depth: usize,
+    /// Nesting of heredocs within the text of heredocs.
+    heredocs: usize,
     /// Kind of the last token (for regex and selector-brace decisions).
     after: After,
-    guard: std::rc::Rc<StackGuard>,
     pub(crate) warnings: Vec<Warning>,
     /// Errors the reference finds in validation (an integer literal out of range), found
     /// while lexing: validation reports them with its own (`syntax::validate`).
@@ -134,7 +139,6 @@ fn is_ws_byte(b: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     pub(crate) fn new(src: &'a str, base: usize, depth: usize) -> Lexer<'a> {
-        let guard = Rc::new(StackGuard::new());
         Lexer {
             src,
             base,
@@ -143,8 +147,8 @@ impl<'a> Lexer<'a> {
             line_clean: true,
             newline_jump: None,
             depth,
+            heredocs: 0,
             after: After::default(),
-            guard,
             warnings: Vec::new(),
             literal_errors: Vec::new(),
         }
@@ -511,7 +515,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn nested(&self, start: usize) -> Result<usize, Error> {
-        if self.depth >= MAX_STRING_NESTING || self.guard.exhausted() {
+        if self.depth >= MAX_STRING_NESTING {
             return Err(
                 Error::new(ErrorKind::Limit, "Strings are nested too deeply")
                     .at(self.span(start, start + 1)),

@@ -119,7 +119,7 @@ impl<'a> Lexer<'a> {
     pub(crate) fn lex_text(&mut self, token_start: usize, mode: TextMode) -> Result<(), Error> {
         let depth = self.nested(token_start)?;
         let saved_depth = std::mem::replace(&mut self.depth, depth);
-        let r = self.lex_text_parts(token_start, mode);
+        let r = crate::limits::deep(|| self.lex_text_parts(token_start, mode));
         self.depth = saved_depth;
         r
     }

@@ -73,15 +73,15 @@ impl<'s> Parser<'s> {
         self.expr_bp(0)
     }
 
+    /// Operators binding tighter than `min`. The right operand of a binary operator binds
+    /// tighter than the operator, so this recursion is as deep as the precedence levels at
+    /// most; postfix forms and operators of one level are a loop.
     fn expr_bp(&mut self, min: u8) -> Result<Expr, Error> {
-        self.nested(|p| {
+        {
+            let p = self;
             let start = p.start();
             let mut left = p.prefix()?;
-            // each operator applied to `left` nests the tree one level deeper
-            let mut chain = 0usize;
             loop {
-                chain += 1;
-                p.check_chain(chain)?;
                 left = match p.tok() {
                     Tok::Punct(Punct::LBrack) => p.access(left, start)?,
                     Tok::Punct(Punct::Dot) => p.method_call(left, start)?,
@@ -105,7 +105,7 @@ impl<'s> Parser<'s> {
                 };
             }
             Ok(left)
-        })
+        }
     }
 
     fn prefix(&mut self) -> Result<Expr, Error> {
@@ -117,7 +117,7 @@ impl<'s> Parser<'s> {
             _ => return self.primary(),
         };
         self.advance();
-        let operand = self.expr_bp(bp)?;
+        let operand = self.nested(|p| p.expr_bp(bp))?;
         Ok(Expr::new(
             ExprKind::Unary(op, Box::new(operand)),
             self.span_from(start),
@@ -178,7 +178,7 @@ impl<'s> Parser<'s> {
             Tok::Punct(Punct::LBrace) => self.hash(),
             Tok::Punct(Punct::LParen | Punct::WsLParen) => {
                 self.advance();
-                let inner = self.assignment()?;
+                let inner = self.nested(|p| p.assignment())?;
                 self.expect(Punct::RParen)?;
                 Ok(Expr::new(
                     ExprKind::Paren(Box::new(inner)),
@@ -210,14 +210,14 @@ impl<'s> Parser<'s> {
             Keyword::Type if *self.peek_tok(1) == Tok::Punct(Punct::LParen) => {
                 simple(ExprKind::QualifiedName(Rc::from("type")), self)
             }
-            Keyword::Type => self.type_alias(),
-            Keyword::If => self.if_expr(),
-            Keyword::Unless => self.unless_expr(),
-            Keyword::Case => self.case_expr(),
-            Keyword::Function => self.function_def(),
-            Keyword::Class => self.class_def(),
-            Keyword::Define => self.define_def(),
-            Keyword::Node => self.node_def(),
+            Keyword::Type => self.nested(|p| p.type_alias()),
+            Keyword::If => self.nested(|p| p.if_expr()),
+            Keyword::Unless => self.nested(|p| p.unless_expr()),
+            Keyword::Case => self.nested(|p| p.case_expr()),
+            Keyword::Function => self.nested(|p| p.function_def()),
+            Keyword::Class => self.nested(|p| p.class_def()),
+            Keyword::Define => self.nested(|p| p.define_def()),
+            Keyword::Node => self.nested(|p| p.node_def()),
             _ => Err(self.unexpected()),
         }
     }
@@ -237,7 +237,7 @@ impl<'s> Parser<'s> {
             }
         }
         loop {
-            let e = self.assignment()?;
+            let e = self.nested(|p| p.assignment())?;
             parts.push(StrPart::Expr(e));
             match self.tok() {
                 Tok::DqMid(_) => {
@@ -374,9 +374,9 @@ impl<'s> Parser<'s> {
         self.advance();
         let args = self.nested(|p| p.arguments(Punct::RParen, false))?;
         let block = self.optional_lambda()?;
-        let kind = match callee.kind {
+        let kind = match &callee.kind {
             ExprKind::QualifiedName(name) => ExprKind::Call {
-                name,
+                name: name.clone(),
                 args,
                 block,
                 style: CallStyle::Prefix,

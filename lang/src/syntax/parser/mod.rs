@@ -12,7 +12,6 @@ mod expr;
 mod resource;
 #[cfg(test)]
 mod sexpr;
-pub(crate) mod stack;
 #[cfg(test)]
 mod tests;
 
@@ -36,7 +35,6 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
         lex_error: lexed.error,
         pos: 0,
         depth: 0,
-        guard: stack::StackGuard::new(),
     };
     let body = p.statements()?;
     if !p.at_eof() || p.lex_error.is_some() {
@@ -51,9 +49,6 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
     ))
 }
 
-/// How deeply expressions may nest before parsing gives up (guards the stack).
-const MAX_DEPTH: usize = 500;
-
 /// Names that may be called without parentheses (`notice 1, 2`).
 const STATEMENT_CALLS: &[&str] = &[
     "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
@@ -64,8 +59,8 @@ pub(crate) struct Parser<'s> {
     src: &'s str,
     toks: Vec<Token>,
     pos: usize,
+    /// Nesting levels entered (see [`Parser::nested`]).
     depth: usize,
-    guard: stack::StackGuard,
     /// A lexical error where the tokens end, reported when parsing reaches it.
     lex_error: Option<Error>,
 }
@@ -167,30 +162,27 @@ impl<'s> Parser<'s> {
         Error::syntax(message, span)
     }
 
-    /// Runs `f` one nesting level deeper, failing when nesting is too deep.
+    /// Runs `f` one nesting level deeper (on more stack if needed), failing past
+    /// [`MAX_NESTING`](crate::limits::MAX_NESTING) levels. A level is a bracket, brace or
+    /// parenthesis, a keyword expression (`if`, `case`, definitions), a lambda, a unary
+    /// operator, an interpolation, the right side of `=`; every recursion of the parser
+    /// passes through one, except the few levels of operator precedence. Chains of
+    /// left-associative operators are loops: they never nest.
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, Error>) -> Result<T, Error> {
-        if self.depth >= MAX_DEPTH || self.guard.exhausted() {
-            return Err(
-                Error::new(ErrorKind::Limit, "Expression nesting is too deep")
-                    .at(self.token().span),
-            );
+        if self.depth >= crate::limits::MAX_NESTING {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "Expression nesting is too deep (more than {} levels)",
+                    crate::limits::MAX_NESTING
+                ),
+            )
+            .at(self.token().span));
         }
         self.depth += 1;
-        let r = f(self);
+        let r = crate::limits::deep(|| f(self));
         self.depth -= 1;
         r
-    }
-
-    /// Fails when a chain of operators (`a + b + c ...`, `a[1][2]...`) would make the tree
-    /// deeper than the nesting limit allows.
-    fn check_chain(&self, chain: usize) -> Result<(), Error> {
-        if self.depth + chain > MAX_DEPTH {
-            return Err(
-                Error::new(ErrorKind::Limit, "Expression nesting is too deep")
-                    .at(self.token().span),
-            );
-        }
-        Ok(())
     }
 
     // ---- statements
@@ -216,7 +208,7 @@ impl<'s> Parser<'s> {
     /// `{ statements }`
     fn block(&mut self) -> Result<Vec<Expr>, Error> {
         self.expect(Punct::LBrace)?;
-        let body = self.nested(|p| p.statements())?;
+        let body = self.statements()?;
         self.expect(Punct::RBrace)?;
         Ok(body)
     }
@@ -246,12 +238,11 @@ impl<'s> Parser<'s> {
                 _ => false,
             };
             if callable {
-                let Some(Expr {
-                    kind: ExprKind::QualifiedName(name),
-                    span,
-                }) = out.pop()
-                else {
-                    unreachable!()
+                let Some((name, span)) = out.pop().and_then(|e| match &e.kind {
+                    ExprKind::QualifiedName(n) => Some((n.clone(), e.span)),
+                    _ => None,
+                }) else {
+                    unreachable!("checked above")
                 };
                 let args = match item {
                     Statement::One(e) => vec![e],
@@ -293,14 +284,18 @@ impl<'s> Parser<'s> {
 
     /// `lhs = rhs` (right associative); `+=` and `-=` are rejected.
     fn assignment(&mut self) -> Result<Expr, Error> {
-        self.nested(|p| {
+        {
+            let p = self;
             let start = p.start();
             let lhs = p.relationship()?;
             match p.tok() {
                 Tok::Punct(Punct::Equals) => {
                     p.advance();
-                    let rhs = p.assignment()?;
-                    Ok(Expr::new(ExprKind::Assign(Box::new(lhs), Box::new(rhs)), p.span_from(start)))
+                    let rhs = p.nested(|p| p.assignment())?;
+                    Ok(Expr::new(
+                        ExprKind::Assign(Box::new(lhs), Box::new(rhs)),
+                        p.span_from(start),
+                    ))
                 }
                 Tok::Punct(op @ (Punct::Appends | Punct::Deletes)) => {
                     let op = op.as_str();
@@ -312,6 +307,6 @@ impl<'s> Parser<'s> {
                 }
                 _ => Ok(lhs),
             }
-        })
+        }
     }
 }

@@ -24,10 +24,7 @@ impl<'s> Parser<'s> {
     pub(super) fn relationship(&mut self) -> Result<Expr, Error> {
         let start = self.start();
         let mut left = self.resource()?;
-        let mut chain = 0usize;
         while let Some(op) = relation_op(self.tok()) {
-            chain += 1;
-            self.check_chain(chain)?;
             self.advance();
             let right = self.resource()?;
             left = Expr::new(

@@ -88,6 +88,10 @@ pub(super) fn article(text: &str) -> String {
 /// Whether an expression only produces a value (so it is pointless before the end of a
 /// block).
 pub(super) fn idem(e: &Expr) -> bool {
+    crate::limits::deep(|| idem_here(e))
+}
+
+fn idem_here(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Undef
         | ExprKind::Default

@@ -8,7 +8,6 @@ mod names;
 mod tests;
 
 use super::ast::*;
-use super::parser::stack::StackGuard;
 use crate::error::{Error, ErrorKind};
 use labels::{a_an, idem, label};
 
@@ -16,8 +15,6 @@ pub fn validate(program: &Program) -> Result<(), Error> {
     let mut v = Validator {
         errors: Vec::new(),
         fatal: None,
-        guard: StackGuard::new(),
-        exhausted: false,
     };
     v.body(&program.body, Place::Program);
     // The lexer's errors (integer literals) among the others, in source order.
@@ -69,9 +66,6 @@ struct Validator {
     errors: Vec<Error>,
     /// An error that stops validation at once.
     fatal: Option<Error>,
-    guard: StackGuard,
-    /// Set once the stack budget ran out (reported once).
-    exhausted: bool,
 }
 
 impl Validator {
@@ -140,15 +134,10 @@ impl Validator {
     }
 
     fn expr(&mut self, e: &Expr, place: Place) {
-        if self.guard.exhausted() {
-            if !self.exhausted {
-                self.exhausted = true;
-                self.errors.push(
-                    Error::new(ErrorKind::Limit, "Expression nesting is too deep").at(e.span),
-                );
-            }
-            return;
-        }
+        crate::limits::deep(|| self.expr_here(e, place))
+    }
+
+    fn expr_here(&mut self, e: &Expr, place: Place) {
         match &e.kind {
             ExprKind::Undef
             | ExprKind::Default
@@ -525,7 +514,7 @@ impl Validator {
             self.error("Assignment not allowed here", e.span);
             return;
         }
-        e.for_each_child(&mut |c| self.no_assignment(c));
+        crate::limits::deep(|| e.for_each_child(&mut |c| self.no_assignment(c)));
     }
 }
 

@@ -1,0 +1,134 @@
+//! Deep nesting and long chains (issue 17): expressions nested 10,000 levels deep evaluate
+//! and print, 100,000 levels give the nesting error and the session goes on; chains of
+//! left-associative operators have no depth limit; user functions recurse far deeper than
+//! the reference allows (under 300 calls). All on a thread with an ordinary 8 MiB stack:
+//! the evaluator grows its stack on demand (`prepl::limits::deep`).
+//!
+//! Before the stack grew on demand, the parser refused nesting past 500 levels and chains
+//! past 500 terms, and calls past 1,000.
+
+use prepl::{ErrorKind, Session};
+
+/// Each kind of nesting, `n` levels deep, and the value it has printed.
+fn shapes(n: usize) -> Vec<(&'static str, String, String)> {
+    let nested_array = format!("{}1{}", "[".repeat(n), "]".repeat(n));
+    let heredocs = format!(
+        "{}1{}\n{}",
+        (0..n).map(|i| format!("[@(E{i}), ")).collect::<String>(),
+        "]".repeat(n),
+        (0..n)
+            .map(|i| format!("  h\n  |-E{i}\n"))
+            .collect::<String>()
+    );
+    let heredocs_value = format!("{}1{}", "['h', ".repeat(n), "]".repeat(n));
+    vec![
+        ("arrays", nested_array.clone(), nested_array.clone()),
+        (
+            "hashes",
+            format!("{}1{}", "{a => ".repeat(n), "}".repeat(n)),
+            format!("{}1{}", "{'a' => ".repeat(n), "}".repeat(n)),
+        ),
+        (
+            "parentheses",
+            format!("{}1{}", "(".repeat(n), ")".repeat(n)),
+            "1".into(),
+        ),
+        (
+            "if",
+            format!("{}1{}", "if true { ".repeat(n), " }".repeat(n)),
+            "1".into(),
+        ),
+        (
+            "lambdas",
+            format!("{}$x{}", "[1].map |$x| { ".repeat(n), " }".repeat(n)),
+            nested_array,
+        ),
+        (
+            "unary operators",
+            format!("{}true", "!".repeat(n)),
+            n.is_multiple_of(2).to_string(),
+        ),
+        ("heredocs", heredocs, heredocs_value),
+    ]
+}
+
+fn on_thread(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(f)
+        .expect("thread")
+        .join()
+        .expect("no panic, no overflow");
+}
+
+fn value(s: &mut Session, src: &str) -> String {
+    match s.eval(src) {
+        Ok(v) => prepl::format::try_programmatic(&v).expect("printable"),
+        Err(e) => panic!("{}: {}", &src[..src.len().min(40)], e.message),
+    }
+}
+
+#[test]
+fn ten_thousand_levels_of_each_kind_evaluate_and_print() {
+    on_thread(|| {
+        let mut s = Session::new();
+        for (kind, src, expected) in shapes(10_000) {
+            assert!(value(&mut s, &src) == expected, "{kind}");
+        }
+    });
+}
+
+#[test]
+fn a_hundred_thousand_levels_are_an_error_and_the_session_survives() {
+    on_thread(|| {
+        let mut s = Session::new();
+        s.eval("$kept = 42").expect("setup");
+        for (kind, src, _) in shapes(100_000) {
+            let e = s.eval(&src).expect_err(kind);
+            assert_eq!(e.kind, ErrorKind::Limit, "{kind}: {}", e.message);
+            assert!(e.message.contains("too deep"), "{kind}: {}", e.message);
+        }
+        assert_eq!(value(&mut s, "$kept + 1"), "43");
+    });
+}
+
+#[test]
+fn chains_of_left_associative_operators_have_no_depth_limit() {
+    on_thread(|| {
+        let n = 100_000;
+        let mut s = Session::new();
+        let plus = format!("1{}", " + 1".repeat(n - 1));
+        assert_eq!(value(&mut s, &plus), n.to_string());
+        let and = format!("true{}", " and true".repeat(n - 1));
+        assert_eq!(value(&mut s, &and), "true");
+        let or = format!("false{} or 'x' == 'X'", " or false".repeat(n - 2));
+        assert_eq!(value(&mut s, &or), "true");
+        let methods = format!("'a'{}", ".upcase.downcase".repeat(n / 2));
+        assert_eq!(value(&mut s, &methods), "'a'");
+        let access = format!("'abc'{}", "[0]".repeat(n));
+        assert_eq!(value(&mut s, &access), "'a'");
+        // an error at the end of a chain is placed as the reference places it: at the
+        // start of the chain (the span of the failing `+`)
+        let failing = format!("1{} + 'x'", " + 1".repeat(n));
+        let e = s.eval(&failing).expect_err("'x' is no number");
+        assert_eq!(e.message, "The value 'x' cannot be converted to Numeric.");
+        assert_eq!(
+            e.span.map(|sp| (sp.start, sp.end as usize)),
+            Some((0, failing.len()))
+        );
+    });
+}
+
+#[test]
+fn user_functions_recurse_deeper_than_the_reference() {
+    on_thread(|| {
+        let mut s = Session::new();
+        s.eval("function f($n) { if $n == 0 { 0 } else { f($n - 1) + 1 } }")
+            .expect("definition");
+        // the reference stops between 200 and 300 calls ("stack level too deep")
+        assert_eq!(value(&mut s, "f(5000)"), "5000");
+        let e = s.eval("f(100000)").expect_err("too deep");
+        assert_eq!(e.message, "stack level too deep");
+        assert_eq!(value(&mut s, "f(3)"), "3");
+    });
+}
