@@ -13,6 +13,15 @@ pub fn run(src: &str) -> Result<String, String> {
         .map_err(|e| e.full_message())
 }
 
+/// A program's result in `%p` form, or its error message without the prefix (for tables of
+/// `(source, expected)` where the expected text is either).
+pub fn value_or_message(src: &str) -> String {
+    match Session::new().eval(src) {
+        Ok(v) => to_programmatic(&v),
+        Err(e) => e.message,
+    }
+}
+
 /// Runs each program and fails listing every one whose outcome differs from the expected.
 pub fn check(cases: &[(&str, Result<&str, &str>)]) {
     let failures: Vec<String> = cases

@@ -212,12 +212,11 @@ mod tests {
     #[test]
     fn constant_types_evaluated_again() {
         for (src, expected) in CASES {
-            let mut session = crate::Session::new();
-            let got = match session.eval(src) {
-                Ok(v) => crate::format::to_programmatic(&v),
-                Err(e) => e.message,
-            };
-            assert_eq!(&got, expected, "{src}");
+            assert_eq!(
+                crate::test_support::value_or_message(src),
+                *expected,
+                "{src}"
+            );
         }
     }
 }

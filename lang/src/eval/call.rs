@@ -628,12 +628,11 @@ mod tests {
     #[test]
     fn calls_bind_and_compute_as_the_reference() {
         for (src, expected) in CASES {
-            let mut session = crate::Session::new();
-            let got = match session.eval(src) {
-                Ok(v) => crate::format::to_programmatic(&v),
-                Err(e) => e.message,
-            };
-            assert_eq!(&got, expected, "{src}");
+            assert_eq!(
+                crate::test_support::value_or_message(src),
+                *expected,
+                "{src}"
+            );
         }
     }
 }

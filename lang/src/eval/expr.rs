@@ -62,15 +62,12 @@ impl Evaluator {
     fn eval_chain(&mut self, e: &Expr) -> EvalResult {
         let mut spine = Vec::new();
         let mut bottom = e;
-        while let ExprKind::Binary(_, a, _) = &bottom.kind {
-            spine.push(bottom);
+        while let ExprKind::Binary(op, a, b) = &bottom.kind {
+            spine.push((bottom.span, op, &**b));
             bottom = a;
         }
         let mut acc = self.eval(bottom)?;
-        for node in spine.into_iter().rev() {
-            let ExprKind::Binary(op, _, b) = &node.kind else {
-                unreachable!("the spine holds binary operators")
-            };
+        for (span, op, b) in spine.into_iter().rev() {
             let r = match op {
                 BinOp::And if !acc.is_truthy() => Ok(Value::Boolean(false)),
                 BinOp::Or if acc.is_truthy() => Ok(Value::Boolean(true)),
@@ -85,7 +82,7 @@ impl Evaluator {
                 }),
             };
             acc = r.map_err(|f| match f {
-                Flow::Error(err) => Flow::Error(err.at(node.span)),
+                Flow::Error(err) => Flow::Error(err.at(span)),
                 other => other,
             })?;
         }
@@ -108,18 +105,14 @@ impl Evaluator {
                 _ => None,
             }
         }
-        let mut spine = vec![e];
-        while let Some((_, args, _)) = method_call(spine[spine.len() - 1]) {
-            match method_call(&args[0]) {
-                Some(_) => spine.push(&args[0]),
-                None => break,
-            }
+        let mut spine: Vec<(&Expr, Link)> = Vec::new();
+        let mut node = e;
+        while let Some(link) = method_call(node) {
+            spine.push((node, link));
+            node = &link.1[0];
         }
         let mut acc = Value::Undef;
-        for (i, node) in spine.into_iter().rev().enumerate() {
-            let Some((name, args, block)) = method_call(node) else {
-                unreachable!("the spine holds method calls")
-            };
+        for (i, (node, (name, args, block))) in spine.into_iter().rev().enumerate() {
             let r = if i == 0 {
                 self.eval_call(name, args, block, CallStyle::Method, node.span)
             } else {
