@@ -30,9 +30,9 @@ pub fn new_sensitive(args: &[Value]) -> Result<Value, Error> {
 pub fn new_regexp(args: &[Value]) -> Result<Value, Error> {
     match args {
         [v @ Value::Regexp(_)] => Ok(v.clone()),
-        [Value::String(s)] => Regexp::new(s)
+        [Value::String(s)] => Regexp::new_described(s)
             .map(|r| Value::Regexp(Rc::new(r)))
-            .map_err(|e| Error::eval(format!("{e}: {}", crate::types::regexp_text(s)))),
+            .map_err(Error::eval),
         // The reference names its Regexp conversion function 'new_float'.
         [other] => Err(Error::eval(format!(
             "'new_float' parameter 'pattern' expects a String value, got {}",

@@ -315,10 +315,7 @@ impl Evaluator {
         if let Some(r) = self.regex_cache.get(source) {
             return Ok(r.clone());
         }
-        let re = Rc::new(
-            Regexp::new(source)
-                .map_err(|e| Error::eval(format!("{e}: {}", crate::types::regexp_text(source))))?,
-        );
+        let re = Rc::new(Regexp::new_described(source).map_err(Error::eval)?);
         self.regex_cache.insert(source.clone(), re.clone());
         Ok(re)
     }

@@ -91,9 +91,11 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             };
             match arg {
                 // The reference lets Ruby's RegexpError through without its prefix.
-                Value::String(s) => typ(PType::Regexp(Some(Regexp::new(s).map(Rc::new).map_err(
-                    |e| Error::new(ErrorKind::Failed, format!("{e}: {}", super::regexp_text(s))),
-                )?))),
+                Value::String(s) => typ(PType::Regexp(Some(
+                    Regexp::new_described(s)
+                        .map(Rc::new)
+                        .map_err(|e| Error::new(ErrorKind::Failed, e))?,
+                ))),
                 Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
                 other => Err(specialization(t, other, "String or Regexp")),
             }
@@ -468,12 +470,9 @@ fn pattern_error(t: &PType, got: &Value) -> Error {
 }
 
 pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {
-    Regexp::new(source).map(Rc::new).map_err(|e| {
-        Error::eval(format!(
-            "Error while evaluating a '[]' expression, {e}: {}",
-            super::regexp_text(source)
-        ))
-    })
+    Regexp::new_described(source)
+        .map(Rc::new)
+        .map_err(|e| Error::eval(format!("Error while evaluating a '[]' expression, {e}")))
 }
 
 fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {

@@ -76,6 +76,12 @@ impl Regexp {
         }
     }
 
+    /// [`new`](Self::new) with the error as Ruby's `RegexpError` words it: the message, then
+    /// the pattern between slashes (`undefined name <n> reference: /a\/\k<n>/`).
+    pub fn new_described(source: &str) -> Result<Regexp, String> {
+        Regexp::new(source).map_err(|e| format!("{e}: {}", crate::types::regexp_text(source)))
+    }
+
     /// The pattern as written (between the slashes).
     pub fn source(&self) -> &str {
         &self.source

@@ -1219,8 +1219,7 @@ fn compile_options(opts: Option<Value>) -> Result<CompiledOptions, Error> {
     for (k, v) in h.iter() {
         let key = k.as_str().unwrap_or_default();
         if key.starts_with('^') {
-            let re = Regexp::new(key)
-                .map_err(|e| lookup_error(format!("{e}: {}", crate::types::regexp_text(key))))?;
+            let re = Regexp::new_described(key).map_err(lookup_error)?;
             patterns.push((Rc::new(re), v.clone()));
         } else {
             exact.insert(k.clone(), v.clone());
