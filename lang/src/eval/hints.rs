@@ -92,6 +92,44 @@ fn capitalize(name: &str) -> String {
         .join("::")
 }
 
+/// For a mismatch against a range with equal bounds (`expects an Integer[1, 1] value`) in a
+/// session that reads `Integer[1]` as the exact value: code written for the reference means
+/// "1 or more" there, and the session can be told to read it so.
+pub(crate) fn single_bound_hint(message: &str) -> Option<String> {
+    let expected_exact_range = message.lines().any(|line| {
+        let Some(start) = line.find("expects") else {
+            return false;
+        };
+        let end = line
+            .rfind(", got ")
+            .filter(|&e| e > start)
+            .unwrap_or(line.len());
+        has_exact_range(&line[start..end])
+    });
+    expected_exact_range.then(|| {
+        "Note: prepl reads a single bound as the exact value (Integer[1] is Integer[1, 1]), as the \
+         specification says; the reference, and code written for it, reads Integer[1] as 1 or \
+         more. `:set integer-bounds reference` (Jupyter: `%set integer-bounds reference`, \
+         command line: `--integer-bounds reference`) switches to the reference's reading."
+            .to_string()
+    })
+}
+
+/// Whether `text` names an Integer, Float, Timespan or Timestamp range with equal bounds.
+fn has_exact_range(text: &str) -> bool {
+    ["Integer[", "Float[", "Timespan[", "Timestamp["]
+        .iter()
+        .any(|open| {
+            text.match_indices(open).any(|(i, _)| {
+                let args = &text[i + open.len()..];
+                let Some(close) = args.find(']') else {
+                    return false;
+                };
+                matches!(args[..close].split_once(", "), Some((a, b)) if a == b)
+            })
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Session;
@@ -105,6 +143,26 @@ mod tests {
 
     fn hint(code: &str) -> Option<String> {
         error(code).1
+    }
+
+    #[test]
+    fn single_bounds_read_exactly() {
+        // A mismatch against a single-bound range says how to read it as the reference does.
+        let note = |code: &str| hint(code).is_some_and(|h| h.contains("integer-bounds reference"));
+        assert!(note("class c(Integer[1] $n = 6) {} include c"));
+        assert!(note("assert_type(Integer[1], 5)"));
+        assert!(note("function f(Float[0.5] $x) { $x } f(2.0)"));
+        // Not when the range was written with two bounds, nor for other mismatches.
+        assert!(!note("assert_type(Integer[1, 1], 5)"));
+        assert!(!note("$x = Integer[1] assert_type(String, 5)"));
+        // Nor once the session reads single bounds as the reference does.
+        let mut s = Session::new();
+        s.set_single_bound(crate::types::create::SingleBound::AtLeast);
+        assert!(s
+            .eval("assert_type(Integer[7], 5)")
+            .unwrap_err()
+            .hint
+            .is_none());
     }
 
     #[test]

@@ -145,6 +145,9 @@ pub struct Evaluator {
     pub(crate) title_not_string: bool,
     /// How `Integer[n]` reads in this session (made the thread's reading for each input).
     pub(crate) single_bound: crate::types::create::SingleBound,
+    /// Whether a single-bound range was read as its exact value in this session (for the
+    /// hint on mismatches against `Integer[n, n]`).
+    pub(crate) exact_single_bound_read: bool,
     /// The catalog compiled so far and what compiling it needs (grows across inputs).
     pub(crate) compilation: crate::catalog::Compilation,
     /// The class, define or node body being evaluated; `None` at top scope (and in
@@ -193,6 +196,7 @@ impl Evaluator {
             file_override: None,
             title_not_string: false,
             single_bound: Default::default(),
+            exact_single_bound_read: false,
             warn_cycles: true,
             env: crate::env::Environment::empty(),
             autoloaded: Default::default(),
@@ -687,7 +691,12 @@ impl Session {
             Err(e) => Err(e),
         };
         ev.reset_run_state();
+        ev.exact_single_bound_read |= crate::types::create::take_exact_single_bound_read();
         result.map_err(|mut e| {
+            if ev.exact_single_bound_read {
+                let hint = super::hints::single_bound_hint(&e.message);
+                e = e.with_hint(hint);
+            }
             // Errors logged before giving up are log lines, as the reference prints them.
             for logged in std::mem::take(&mut e.logged) {
                 ev.log(LogLevel::Err, &logged.full_message());

@@ -50,8 +50,23 @@ pub(crate) fn set_single_bound(reading: SingleBound) {
     SINGLE_BOUND.with(|c| c.set(reading));
 }
 
-fn single_bound_is_exact() -> bool {
-    single_bound() == SingleBound::Exact
+thread_local! {
+    static EXACT_READ: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a single-bound range (`Integer[1]`) was read as the exact value since the last
+/// call: then a mismatch against `Integer[1, 1]` may be code written for the reference's
+/// reading, and the session says so (see `eval::hints`).
+pub(crate) fn take_exact_single_bound_read() -> bool {
+    EXACT_READ.with(|c| c.replace(false))
+}
+
+pub(super) fn single_bound_is_exact() -> bool {
+    let exact = single_bound() == SingleBound::Exact;
+    if exact {
+        EXACT_READ.with(|c| c.set(true));
+    }
+    exact
 }
 
 /// `t[args]`. Returns a value, since `File['a', 'b']` and `Class[a, b]` give arrays.

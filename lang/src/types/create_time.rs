@@ -141,7 +141,7 @@ pub(super) fn time_range<T: Ord + Copy>(
     let hi = match args.get(1) {
         Some(v) => bound(v)?,
         // Spec: these ranges behave as Integer ranges (one parameter is both bounds).
-        None if super::create::single_bound() == super::create::SingleBound::Exact => lo,
+        None if super::create::single_bound_is_exact() => lo,
         None => None,
     };
     if let (Some(a), Some(b)) = (lo, hi) {
