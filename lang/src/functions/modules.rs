@@ -1,5 +1,5 @@
-//! Functions that read a module's files: `file`, `find_file`, `find_template`,
-//! `module_directory` (and `epp` finds templates the same way, see `epp`).
+//! Functions that read a module's files: `file`, `binary_file`, `find_file`,
+//! `find_template`, `module_directory` (and `epp` finds templates the same way, see `epp`).
 
 use super::signature::dispatch;
 use super::{builtin, Builtin};
@@ -37,12 +37,30 @@ fn file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let all = names(args);
     for n in &all {
         if let Some(path) = find(ev, n, "files") {
-            let bytes = std::fs::read(&path)
-                .map_err(|e| Error::eval(format!("{e} - {}", path.display())))?;
+            let bytes = crate::limits::read_file(&path).map_err(|e| {
+                e.map(|io| Error::eval(format!("{io} - {}", path.display())))
+                    .unwrap_or_else(|limit| limit)
+            })?;
             return Ok(Value::string(String::from_utf8_lossy(&bytes).as_ref()));
         }
     }
     Err(Error::eval(format!("Could not find any files from {}", all.join(", "))).into())
+}
+
+fn binary_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
+    dispatch(ev, args, b)?;
+    let [Value::String(name)] = args else {
+        unreachable!("dispatch checked one String")
+    };
+    let missing = || {
+        Error::eval(format!(
+            "binary_file(): The given file '{name}' does not exist"
+        ))
+    };
+    let path = find(ev, name, "files").ok_or_else(missing)?;
+    let bytes = crate::limits::read_file(&path)
+        .map_err(|e| e.map(|_| missing()).unwrap_or_else(|limit| limit))?;
+    Ok(Value::Binary(bytes.into()))
 }
 
 fn find_in(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>, sub: &str) -> EvalResult {
@@ -77,6 +95,7 @@ const NAMES: &[&str] = &["String *$names", "Array[String] *$names"];
 pub fn builtins() -> Vec<Builtin> {
     vec![
         builtin("file", PATHS, file, "file(String *$paths) -> String\nThe content of the first file found: an absolute path, or 'module/name' in the module's files/.\n\n    file('ntp/ntp.conf')"),
+        builtin("binary_file", &["String $path"], binary_file, "binary_file(String $path) -> Binary\nThe bytes of a file: an absolute path, or 'module/name' in the module's files/.\n\n    binary_file('mysql/mysqltuner.pl')"),
         builtin("find_file", PATHS, find_file, "find_file(String *$paths) -> Optional[String]\nThe absolute path of the first file found ('module/name' in files/), or undef.\n\n    find_file('ntp/ntp.conf')"),
         builtin("find_template", PATHS, find_template, "find_template(String *$paths) -> Optional[String]\nThe absolute path of the first template found ('module/name' in templates/), or undef.\n\n    find_template('ntp/ntp.conf.epp')"),
         builtin("module_directory", NAMES, module_directory, "module_directory(String *$names) -> Optional[String]\nThe directory of the first module found on the modulepath, or undef.\n\n    module_directory('stdlib')"),

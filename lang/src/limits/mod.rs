@@ -184,6 +184,21 @@ pub fn read_source_file(path: impl AsRef<std::path::Path>) -> Result<String, Str
     read_source(std::fs::File::open(path).map_err(|e| e.to_string())?)
 }
 
+/// A file's bytes, read only as far as the memory limit allows (`file('/dev/zero')` ends with
+/// the memory error instead of reading on). The I/O error is the `Err(Ok(..))` side.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Result<std::io::Error, Error>> {
+    use std::io::Read;
+    let room = memory_limit().saturating_sub(in_use()) as u64;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(room.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(Ok)?;
+    if bytes.len() as u64 > room {
+        return Err(Err(memory_error(bytes.len())));
+    }
+    Ok(bytes)
+}
+
 thread_local! {
     static INTERRUPT: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
     static DEFERRED: RefCell<Option<Error>> = const { RefCell::new(None) };
