@@ -17,23 +17,7 @@ pub fn simple_label(v: &Value) -> &'static str {
     match v {
         Value::Undef => "Undef Value",
         Value::Default => "Default Value",
-        Value::Boolean(_) => "Boolean",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::String(_) => "String",
-        Value::Regexp(_) => "Regexp",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Type(_) => "Type",
-        Value::Timespan(_) => "Timespan",
-        Value::Timestamp(_) => "Timestamp",
-        Value::SemVer(_) => "SemVer",
-        Value::SemVerRange(_) => "SemVerRange",
-        Value::Sensitive(_) => "Sensitive",
-        Value::Iterator(_) => "Iterator",
-        Value::Binary(_) => "Binary",
-        Value::Object(_) => "Object",
-        Value::Uri(_) => "URI",
+        other => crate::types::kind_name(other),
     }
 }
 

@@ -475,6 +475,7 @@ mod tests;
 mod time_text;
 pub mod typeset;
 
+pub(crate) use size::kind_name;
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
