@@ -5,7 +5,10 @@
 //! - `%catalog graph`: the relationship graph as SVG when Graphviz's `dot` runs, with the
 //!   text graph as `text/plain` (the text graph alone when it does not);
 //! - `%catalog dot`: the graph's DOT source;
-//! - `%catalog json`: the catalog as the reference's JSON catalog (`application/json`).
+//! - `%catalog json`: the catalog as the reference's JSON catalog (`application/json`);
+//! - `%catalog TYPE`, `%catalog TYPE[TITLE]`, `%catalog /PATTERN/`: the resources of a type,
+//!   one resource, the resources whose reference matches; one resource is shown whole, as
+//!   Puppet code.
 
 use crate::graphviz;
 use crate::render::{escape, inline_html};
@@ -22,16 +25,18 @@ const TEXT_WIDTH: usize = 100;
 const MAX_ROWS: usize = 500;
 
 /// What `%catalog` shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum View {
     Table,
     Graph,
     Dot,
     Json,
+    /// The resources a selection picks (its text, checked by `parse_magic`).
+    Select(String),
 }
 
 pub const VIEWS: &[&str] = &["graph", "dot", "json"];
-pub const USAGE: &str = "Usage: %catalog [graph|dot|json]";
+pub const USAGE: &str = "Usage: %catalog [graph|dot|json|TYPE|TYPE[TITLE]|/PATTERN/]";
 
 /// Whether a cell is a magic (`%` first): the parser would refuse it anyway.
 pub fn is_magic(code: &str) -> bool {
@@ -55,7 +60,12 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
         (Some("graph"), None) => View::Graph,
         (Some("dot"), None) => View::Dot,
         (Some("json"), None) => View::Json,
-        _ => return Err(USAGE.to_string()),
+        _ => {
+            // Everything after the magic: a title may have spaces (`File['/a b']`).
+            let rest = code.trim().trim_start_matches("%catalog").trim();
+            text::select::Selection::parse(rest).map_err(|e| format!("{e}\n{USAGE}"))?;
+            View::Select(rest.to_string())
+        }
     };
     Ok(view)
 }
@@ -78,11 +88,35 @@ pub fn view_bundle(session: &Session, view: View) -> Json {
             }
         }
         View::Dot => json!({"text/plain": text::dot(catalog)}),
+        View::Select(what) => select_bundle(catalog, &what),
         View::Json => {
             let doc = session.catalog_json();
             let pretty = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
             json!({"application/json": doc, "text/plain": pretty})
         }
+    }
+}
+
+/// The resources a selection picks: a table, one resource as Puppet code, or a line saying
+/// that none matched.
+fn select_bundle(catalog: &Catalog, what: &str) -> Json {
+    use text::select;
+    let Ok(selection) = select::Selection::parse(what) else {
+        return json!({"text/plain": USAGE});
+    };
+    match select::select(catalog, &selection).as_slice() {
+        [] => json!({"text/plain": select::nothing_selected(catalog, what, &selection)}),
+        [one] => {
+            let code = select::resource_text(catalog, *one);
+            let mut html = String::from("<pre>");
+            escape(&mut html, &code);
+            html.push_str("</pre>");
+            json!({"text/html": html, "text/plain": code})
+        }
+        ids => json!({
+            "text/html": table_html(catalog, ids),
+            "text/plain": text::table::table_of(&rows_of(catalog, ids), TEXT_WIDTH),
+        }),
     }
 }
 
@@ -221,11 +255,43 @@ mod tests {
         assert_eq!(parse_magic("%catalog graph\n"), Ok(View::Graph));
         assert_eq!(parse_magic("%catalog  dot"), Ok(View::Dot));
         assert_eq!(parse_magic("%catalog json"), Ok(View::Json));
-        assert_eq!(parse_magic("%catalog svg"), Err(USAGE.into()));
-        assert_eq!(parse_magic("%catalog json x"), Err(USAGE.into()));
+        assert_eq!(parse_magic("%catalog svg"), Ok(View::Select("svg".into())));
+        assert_eq!(
+            parse_magic("%catalog File['/a b']"),
+            Ok(View::Select("File['/a b']".into()))
+        );
+        assert!(parse_magic("%catalog json x")
+            .unwrap_err()
+            .ends_with(&format!("\n{USAGE}")));
         assert_eq!(
             parse_magic("%time 1"),
             Err(format!("Unknown magic '%time'. {USAGE}"))
+        );
+    }
+
+    #[test]
+    fn selections() {
+        let s = session("notify { ['a', 'b']: } file { '/x': mode => '0644' }");
+        let bundle =
+            |what: &str| view_bundle(&s, parse_magic(&format!("%catalog {what}")).unwrap());
+        let many = bundle("Notify");
+        assert!(many["text/html"]
+            .as_str()
+            .unwrap()
+            .contains("Notify</span>[b]"));
+        assert!(!many["text/plain"].as_str().unwrap().contains("File"));
+        let one = bundle("File['/x']");
+        assert!(one["text/plain"]
+            .as_str()
+            .unwrap()
+            .starts_with("file { '/x':\n  mode => '0644',\n}"));
+        assert!(one["text/html"]
+            .as_str()
+            .unwrap()
+            .starts_with("<pre>file { &#39;/x&#39;:"));
+        assert_eq!(
+            bundle("Fil")["text/plain"],
+            "No resource in the catalog matches 'Fil'.\nDid you mean 'File'?"
         );
     }
 

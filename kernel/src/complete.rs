@@ -44,7 +44,7 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
         .filter(|rest| rest.starts_with(char::is_whitespace));
     let offset = why_code.map_or(0, |rest| before.len() - rest.len());
     if why_code.is_none() && crate::catalog::is_magic(before) && !before.contains('\n') {
-        return complete_magic(before, cursor);
+        return complete_magic(session, before, cursor);
     }
     let extra: Vec<&str> = crate::builtins::all().iter().map(|b| b.name).collect();
     let names = Names::of(session, &extra);
@@ -78,13 +78,18 @@ pub const MAGICS: &[&str] = &[
     "%why",
 ];
 
-/// `%cat` → `%catalog`, `%catalog g` → `graph`, `%facts f` → `for`.
-fn complete_magic(before: &str, cursor: usize) -> serde_json::Value {
+/// `%cat` → `%catalog`, `%catalog g` → `graph` (`F` → the catalog's `File`), `%facts f` →
+/// `for`.
+fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json::Value {
     let trimmed = before.trim_start();
+    let catalog_types: Vec<String>;
     let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
         None => (trimmed, MAGICS.to_vec()),
         Some(i) if trimmed[..i].trim() == "%catalog" => {
-            (&trimmed[i + 1..], crate::catalog::VIEWS.to_vec())
+            catalog_types = Names::of(session, &[]).catalog_types;
+            let mut words = crate::catalog::VIEWS.to_vec();
+            words.extend(catalog_types.iter().map(String::as_str));
+            (&trimmed[i + 1..], words)
         }
         Some(i) if trimmed[..i].trim() == "%facts" => {
             (&trimmed[i + 1..], vec!["for", "set", "local"])
@@ -168,7 +173,12 @@ mod tests {
         assert_eq!(r["matches"], serde_json::json!(["%catalog"]));
         assert_eq!(r["cursor_start"], 0);
         let r = complete(&s, "%catalog ", 9);
-        assert_eq!(r["matches"], serde_json::json!(["graph", "dot", "json"]));
+        assert_eq!(
+            r["matches"],
+            serde_json::json!(["graph", "dot", "json", "Class", "Stage"])
+        );
+        let r = complete(&s, "%catalog St", 11);
+        assert_eq!(r["matches"], serde_json::json!(["Stage"]));
         let r = complete(&s, "%catalog j", 10);
         assert_eq!(r["matches"], serde_json::json!(["json"]));
         assert_eq!(r["cursor_start"], 9);

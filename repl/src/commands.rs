@@ -503,6 +503,21 @@ fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// `:catalog File`, `:catalog File['/etc/motd']`, `:catalog /ssl/`: the resources selected, as
+/// a table, or the one selected whole, as Puppet code.
+fn catalog_selection(repl: &Repl, arg: &str) -> Result<String, String> {
+    use prepl::catalog::render::{select, table};
+    let catalog = repl.session.catalog();
+    let selection = select::Selection::parse(arg).map_err(|e| format!("{e}\n{CATALOG_USAGE}"))?;
+    match select::select(catalog, &selection).as_slice() {
+        [] => Err(select::nothing_selected(catalog, arg, &selection)),
+        [one] => Ok(select::resource_text(catalog, *one)),
+        ids => Ok(table::table_of(&table::rows_of(catalog, ids), repl.width())),
+    }
+}
+
+const CATALOG_USAGE: &str = "Usage: :catalog [graph|dot|json|TYPE|TYPE[TITLE]|/PATTERN/]";
+
 /// The forms `:catalog` shows.
 pub const CATALOG_VIEWS: &[&str] = &["graph", "dot", "json"];
 
@@ -518,7 +533,8 @@ fn catalog(repl: &Repl, arg: &str) -> Result<String, String> {
                 .collect();
             match found.as_slice() {
                 [one] => **one,
-                _ => return Err("Usage: :catalog [graph|dot|json]".into()),
+                // Not a view: a type, a reference or a /pattern/ picks resources.
+                _ => return catalog_selection(repl, arg),
             }
         }
     };
@@ -957,7 +973,36 @@ Class  main      name => 'main'  class            Stage[main]
         assert_eq!(json, repl.session.catalog_json());
         assert_eq!(
             catalog(&repl, "svg").unwrap_err(),
-            "Usage: :catalog [graph|dot|json]"
+            "No resource in the catalog matches 'svg'."
+        );
+        assert_eq!(
+            catalog(&repl, "9x").unwrap_err(),
+            "'9x' is not a resource type, a reference (File['/etc/motd']) or a /pattern/\n\
+             Usage: :catalog [graph|dot|json|TYPE|TYPE[TITLE]|/PATTERN/]"
+        );
+    }
+
+    #[test]
+    fn catalog_selections() {
+        let mut repl = repl();
+        repl.fixed_width = Some(100);
+        let code = "notify { ['a', 'b']: } file { '/x': content => \"1\\n2\\n\" }";
+        assert!(repl.session.eval(code).is_ok());
+        let table = catalog(&repl, "notify").unwrap();
+        assert!(table.starts_with("Type "), "{table}");
+        assert!(
+            table.contains("Notify  a") && table.contains("Notify  b"),
+            "{table}"
+        );
+        assert!(!table.contains("File"), "{table}");
+        assert_eq!(
+            catalog(&repl, "File['/x']").unwrap(),
+            "file { '/x':\n  content => @(END),\n    1\n    2\n    | END\n}\n\
+             # tags: file, class\n# contained in: Class[main]\n# declared in In[1], line 1"
+        );
+        assert_eq!(
+            catalog(&repl, "Notfy").unwrap_err(),
+            "No resource in the catalog matches 'Notfy'.\nDid you mean 'Notify'?"
         );
     }
 

@@ -1,6 +1,6 @@
 //! Tab completion: variables in scope (`$x`, `$::x`), built-in and user functions (also
 //! after `.`), type names (`Int` → `Integer`), keywords, `:` commands and their arguments
-//! (`:catalog` views, file names for `:load` and `:facts`).
+//! (`:catalog` views and the catalog's resource types, file names for `:load` and `:facts`).
 
 use crate::commands::{self, CommandName};
 use crate::highlight::{tokenize, Kind};
@@ -98,7 +98,11 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
         | CommandName::Modulepath
         | CommandName::Env
         | CommandName::HieraConfig => return Completion::Path,
-        CommandName::Catalog => starting_with(commands::CATALOG_VIEWS.iter().copied(), prefix),
+        CommandName::Catalog => {
+            let views = commands::CATALOG_VIEWS.iter().copied();
+            let types = names.catalog_types.iter().map(String::as_str);
+            starting_with(views.chain(types), prefix)
+        }
         CommandName::Type | CommandName::Why => return complete_code(before, names),
         CommandName::Help => {
             let mut all = starting_with(names.functions.iter().map(String::as_str), prefix);
@@ -170,6 +174,7 @@ mod tests {
                 "String".into(),
             ],
             members: Vec::new(),
+            catalog_types: vec!["File".into(), "Stage".into()],
         }
     }
 
@@ -225,9 +230,15 @@ mod tests {
         assert_eq!(words(":cat"), (0, vec![":catalog".into()]));
         assert_eq!(
             words(":catalog "),
-            (9, vec!["graph".into(), "dot".into(), "json".into()])
+            (
+                9,
+                ["graph", "dot", "json", "File", "Stage"]
+                    .map(String::from)
+                    .to_vec()
+            )
         );
         assert_eq!(words(":catalog g"), (9, vec!["graph".into()]));
+        assert_eq!(words(":catalog F"), (9, vec!["File".into()]));
     }
 
     #[test]

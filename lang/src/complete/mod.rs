@@ -18,6 +18,9 @@ pub struct Names {
     /// The attribute and function names of variables holding objects (`$p.` completes
     /// `x`, `y`), by variable name.
     pub members: Vec<(String, Vec<String>)>,
+    /// The types of the resources in the session's catalog (`File`, `Concat::Fragment`),
+    /// sorted and unique: what `:catalog TYPE` can pick.
+    pub catalog_types: Vec<String>,
 }
 
 impl Names {
@@ -43,11 +46,17 @@ impl Names {
                 .into_iter()
                 .map(|(n, _)| n.to_string()),
         );
+        let catalog_types = session
+            .catalog()
+            .resources()
+            .map(|(_, r)| r.type_name.to_string())
+            .collect();
         Names {
             variables,
             functions: sorted_unique(functions),
             types: sorted_unique(types),
             members,
+            catalog_types: sorted_unique(catalog_types),
         }
     }
 }

@@ -475,7 +475,6 @@ mod tests;
 mod time_text;
 pub mod typeset;
 
-pub(crate) use size::kind_name;
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
@@ -489,3 +488,4 @@ pub use instance::is_instance;
 pub use iterable::{iterable_values, TypeValues};
 pub use mismatch::{describe_mismatch, describe_mismatches};
 pub use names::{by_name, resource_type};
+pub(crate) use size::kind_name;

@@ -8,9 +8,12 @@
 //!   (`dot`).
 //! - `cycles`: dependency cycles through relationships and containment, found and reported
 //!   the way the reference's agent does (`find_cycles`, `cycle_message`).
+//! - `select`: the resources of a type, a reference or a pattern (`:catalog File`), and one
+//!   resource whole as Puppet code (`resource_text`).
 
 pub mod cycles;
 pub mod graph;
+pub mod select;
 pub mod table;
 
 pub use cycles::{cycle_message, find_cycles, Cycle};
