@@ -271,6 +271,7 @@ mod tests {
                 "String".into(),
             ],
             members: vec![("xy".into(), vec!["x".into(), "y".into()])],
+            catalog_types: Vec::new(),
         }
     }
 
