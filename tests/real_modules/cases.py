@@ -14,6 +14,7 @@ The modules come from
 """
 import json
 import pathlib
+import re
 
 HERE = pathlib.Path(__file__).resolve().parent
 MODULEPATH = ["/usr/share/puppet/modules"]
@@ -73,6 +74,11 @@ CASES = [
     "'10.1.2.3' =~ Stdlib::IP::Address",
     "'/etc/x' =~ Stdlib::Absolutepath",
     "apache::bool2httpd(true)",
+    # validate_legacy with the old validation functions (stdlib's Ruby, run natively).
+    "validate_legacy(Enum['tcp', 'tls'], 'validate_re', 'tcp', [['^tcp$', '^tls$'], 'Valid options are tcp, tls.'])",
+    "validate_legacy(String, 'validate_re', 'tcp', '^x')",
+    "validate_legacy(Integer, 'validate_re', 'tcp', ['^x', '^y'])",
+    "validate_legacy(Stdlib::Absolutepath, 'validate_absolute_path', '/etc')",
 ]
 
 # Cases that prepl compiles reading `Integer[n]` as the reference does (`--integer-bounds
@@ -86,15 +92,41 @@ REFERENCE_READING = [
 ]
 
 
+# The sweep: every class of these modules included alone (with the reference's reading of
+# `Integer[n]`, which the cases above measure), id `class-NAME`. Classes that need
+# parameters or another class first fail in both, with the same error.
+SWEEP_MODULES = ["apache", "mysql", "ntp", "firewall", "apt", "systemd", "nova", "keystone",
+                 "rabbitmq", "xinetd", "ironic", "stdlib", "postgresql"]
+
+
+def sweep_classes():
+    names = []
+    for module in SWEEP_MODULES:
+        root = pathlib.Path(MODULEPATH[0]) / module / "manifests"
+        for path in sorted(root.rglob("*.pp")):
+            m = re.search(r"^class\s+([a-z0-9_:]+)", path.read_text(), re.M)
+            if m:
+                names.append(m.group(1))
+    return names
+
+
 def main():
+    lines = []
+    for n, src in enumerate(CASES + REFERENCE_READING, 1):
+        line = {"id": f"real-{n}", "src": src}
+        if n > len(CASES):
+            line["integer_bounds"] = "reference"
+        lines.append(line)
+    for name in sweep_classes():
+        lines.append({"id": f"class-{name}", "src": f"include {name}",
+                      "integer_bounds": "reference"})
     with open(HERE / "cases.jsonl", "w") as f:
-        for n, src in enumerate(CASES + REFERENCE_READING, 1):
-            line = {"id": f"real-{n}", "src": src, "modulepath": MODULEPATH, "node": NODE,
-                    "facts_file": FACTS_FILE, "catalog": True}
-            if n > len(CASES):
-                line["integer_bounds"] = "reference"
+        for line in lines:
+            line = {"id": line["id"], "src": line["src"], "modulepath": MODULEPATH, "node": NODE,
+                    "facts_file": FACTS_FILE, "catalog": True,
+                    **({"integer_bounds": line["integer_bounds"]} if "integer_bounds" in line else {})}
             f.write(json.dumps(line) + "\n")
-    print(f"{len(CASES) + len(REFERENCE_READING)} cases")
+    print(f"{len(lines)} cases")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ pub(crate) struct PreparedClass {
     declared_parent: Option<Rc<NamedScope>>,
     /// A parent added by the same `include`, evaluated before this class.
     parent_after: Option<Rc<str>>,
+    /// The stage of the class (its parents are in `main`'s): the containment edge is made
+    /// when the class is evaluated, after its parents' bodies, as the reference makes it.
+    stage: ResourceId,
     attrs: Attributes,
     span: Span,
 }
@@ -228,11 +231,12 @@ impl Evaluator {
             }
             None => {
                 let resource_like = matches!(how, Declaration::ResourceLike(_));
-                let id = self.evaluate_class(&lower, &title, def, how_attrs(&how), span)?;
-                if !resource_like {
+                let p = self.prepare_class(&lower, &title, def, how_attrs(&how), span)?;
+                if let (false, Some(&id)) = (resource_like, p.ids.last()) {
+                    // Included, not declared like a resource: no location of its own.
                     self.compilation.catalog.get_mut(id).line = None;
                 }
-                id
+                self.run_class(p)?
             }
         };
         match how {
@@ -248,21 +252,6 @@ impl Evaluator {
             _ => {}
         }
         Ok(id)
-    }
-
-    /// Evaluates a class for the first time, with the parents it inherits from that were
-    /// not declared yet: first their `Class` resources (the root's first), then their
-    /// parameters and bodies in the same order.
-    fn evaluate_class(
-        &mut self,
-        lower: &Rc<str>,
-        title: &str,
-        def: Definition<crate::syntax::ast::HostClassDef>,
-        attrs: Attributes,
-        span: Span,
-    ) -> Result<ResourceId, Error> {
-        let prepared = self.prepare_class(lower, title, def, attrs, span)?;
-        self.run_class(prepared)
     }
 
     /// `include a, b, ...` as the reference does it: every class is found first, then the
@@ -392,12 +381,7 @@ impl Evaluator {
         };
         let mut ids = Vec::new();
         for (i, (clower, ctitle, _)) in chain.iter().enumerate() {
-            let container = if i + 1 == chain.len() {
-                stage
-            } else {
-                self.compilation.stage
-            };
-            let id = self.add_class_resource(clower, ctitle, span, container);
+            let id = self.add_class_resource(clower, ctitle, span);
             if i + 1 < chain.len() {
                 // Declared by being inherited: no location of its own.
                 self.compilation.catalog.get_mut(id).line = None;
@@ -409,6 +393,7 @@ impl Evaluator {
             ids,
             declared_parent,
             parent_after,
+            stage,
             attrs,
             span,
         })
@@ -421,6 +406,7 @@ impl Evaluator {
             ids,
             declared_parent,
             parent_after,
+            stage,
             attrs,
             span,
         } = prepared;
@@ -428,6 +414,12 @@ impl Evaluator {
             .or_else(|| parent_after.and_then(|p| self.compilation.class_scopes.get(&p).cloned()));
         let mut parent_scope = declared_parent.or_else(|| self.compilation.node_scope.clone());
         let last = chain.len() - 1;
+        // Every class of the chain is declared from now on, as its `Class` resource is in the
+        // catalog: a parent's body that declares its child like a resource is refused, and
+        // one that includes it does not evaluate it again.
+        for ((clower, _, _), id) in chain.iter().zip(&ids) {
+            self.compilation.pending_classes.insert(clower.clone(), *id);
+        }
         for (i, ((clower, ctitle, cdef), id)) in
             chain.into_iter().zip(ids.iter().copied()).enumerate()
         {
@@ -449,6 +441,7 @@ impl Evaluator {
                     Value::String(caller_module.clone()),
                 );
             }
+            self.compilation.pending_classes.remove(&clower);
             self.compilation
                 .class_scopes
                 .insert(clower.clone(), scope.clone());
@@ -474,6 +467,13 @@ impl Evaluator {
                     r.parameters.insert(k, v);
                 }
             }
+            let stage = if i == last {
+                stage
+            } else {
+                self.compilation.stage
+            };
+            self.compilation.catalog.get_mut(id).container = Some(stage);
+            self.compilation.catalog.add_containment(stage, id);
             self.run_body(&scope, &cdef.def.body, &cdef.source)?;
             parent_scope = Some(scope);
         }
@@ -481,13 +481,7 @@ impl Evaluator {
     }
 
     /// Adds the `Class` resource of a class being declared.
-    fn add_class_resource(
-        &mut self,
-        lower: &Rc<str>,
-        title: &str,
-        span: Span,
-        stage: ResourceId,
-    ) -> ResourceId {
+    fn add_class_resource(&mut self, lower: &Rc<str>, title: &str, span: Span) -> ResourceId {
         let mut tag_list = Vec::new();
         tags::add(&mut tag_list, "class");
         tags::add(&mut tag_list, lower);
@@ -498,7 +492,8 @@ impl Evaluator {
             tag_parent,
             line: Some(line),
             file,
-            ..Resource::new("Class", title, tag_list, Some(stage))
+            // Contained in its stage once it is evaluated (`run_class`).
+            ..Resource::new("Class", title, tag_list, None)
         });
         self.compilation.catalog.add_class(lower.clone());
         id
@@ -717,7 +712,14 @@ impl Evaluator {
         );
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
-        let suffix = self.location_suffix(self.compilation.catalog.get(id).line.unwrap_or(0));
+        let declared = self.compilation.catalog.get(id);
+        let suffix = format!(
+            " {}",
+            super::builtin_types::location(
+                declared.file.as_deref(),
+                Some(declared.line.unwrap_or(0))
+            )
+        );
         let bound = self
             .bind_definition_params(&who, &def.def.params, own, &scope, &def.source)
             .map_err(|e| {

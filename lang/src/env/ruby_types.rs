@@ -1,7 +1,9 @@
 //! Resource types that modules define in Ruby (`<module>/lib/puppet/type/<name>.rb`), read
 //! statically, without running Ruby, the way `puppet generate types` records them: the
 //! type's parameters (`newparam`), properties (`newproperty`, and `ensure` for `ensurable`
-//! types) and namevar (`namevar: true`, `isnamevar`, else `name`).
+//! types) and namevar (`namevar: true`, `isnamevar`, else `name`). A helper method of a
+//! required file that the type calls (`extend PuppetX::KeystoneConfig::IniSetting` then
+//! `create_parameters`, keystone's `*_config` types) is read in its place.
 
 use super::Environment;
 use crate::catalog::builtin_types::TypeInfo;
@@ -37,7 +39,7 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
     }
     let info = std::fs::read_to_string(path)
         .ok()
-        .and_then(|text| read(&text))
+        .and_then(|text| read(&with_helpers_inlined(path, &text)))
         .map(|mut t| {
             if has_providers(path, &t.name) && !t.parameters.iter().any(|p| p == "provider") {
                 // The reference gives a type a `provider` parameter once a provider of it
@@ -77,6 +79,89 @@ fn has_providers(type_file: &Path, name: &str) -> bool {
             .filter_map(Result::ok)
             .any(|e| e.path().extension().is_some_and(|x| x == "rb"))
     })
+}
+
+/// The files a type file requires, in the module's `lib/`: `require 'puppet_x/a/b'` and
+/// `require File.expand_path(File.join(File.dirname(__FILE__), '..', '..', 'puppet_x', 'b'))`.
+fn required_files(type_file: &Path, text: &str) -> Vec<PathBuf> {
+    let dir = type_file.parent().unwrap_or(Path::new("."));
+    let lib = dir.parent().and_then(Path::parent).unwrap_or(dir);
+    let quoted = |s: &str| -> Vec<String> {
+        s.split(['\'', '"'])
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut files = Vec::new();
+    let mut code = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim());
+    while let Some(line) = code.next() {
+        let Some(rest) = line.strip_prefix("require") else {
+            continue;
+        };
+        let mut rest = rest.to_string();
+        // `require File.expand_path(File.join(` may go on over a few lines.
+        while rest.matches('(').count() > rest.matches(')').count() {
+            match code.next() {
+                Some(more) => rest.push_str(more),
+                None => break,
+            }
+        }
+        let path = match rest.split_once("__FILE__") {
+            Some((_, after)) => {
+                let mut p = dir.to_path_buf();
+                quoted(after).iter().for_each(|seg| p.push(seg));
+                p
+            }
+            None => match quoted(&rest).first() {
+                Some(name) => lib.join(name),
+                None => continue,
+            },
+        };
+        files.push(path.with_extension("rb"));
+    }
+    files
+}
+
+/// The type's text with each line that only calls a method defined in a required file
+/// (`create_parameters`) replaced by that method's body.
+fn with_helpers_inlined(type_file: &Path, text: &str) -> String {
+    let mut helpers: HashMap<String, String> = HashMap::new();
+    for file in required_files(type_file, text) {
+        let Ok(source) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        let lines: Vec<&str> = source.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(name) = line.trim_start().strip_prefix("def ") else {
+                continue;
+            };
+            let name = name.trim();
+            if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            // The body ends at the `end` indented as the `def`.
+            let indent = line.len() - line.trim_start().len();
+            let body: Vec<&str> = lines[i + 1..]
+                .iter()
+                .take_while(|l| !(l.trim() == "end" && l.len() - l.trim_start().len() <= indent))
+                .copied()
+                .collect();
+            helpers.insert(name.to_string(), body.join("\n"));
+        }
+    }
+    if helpers.is_empty() {
+        return text.to_string();
+    }
+    text.lines()
+        .map(|line| match helpers.get(line.trim()) {
+            Some(body) => body.as_str(),
+            None => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What the static reading of a type file found.
@@ -183,6 +268,35 @@ end
             "Puppet::Type.newtype(:x) do\n  newparam(:path) do\n    isnamevar\n  end\nend\n";
         assert_eq!(read(isnamevar).unwrap().namevars, ["path"]);
         assert!(read("class Foo; end").is_none());
+    }
+
+    /// keystone's `*_config` types call a method of a required file for their parameters.
+    #[test]
+    fn helper_methods_of_required_files_are_read() {
+        let root = std::env::temp_dir().join(format!("prepl-ruby-mixin-{}", std::process::id()));
+        let lib = root.join("m/lib");
+        std::fs::create_dir_all(lib.join("puppet/type")).unwrap();
+        std::fs::create_dir_all(lib.join("puppet_x/cfg")).unwrap();
+        let helper = "module PuppetX\n  module Cfg\n    def create_parameters\n      ensurable\n\
+                      \n      newparam(:name, :namevar => true) do\n      end\n      newproperty(:value) do\n\
+                      \n        def is_to_s(v)\n        end\n      end\n    end\n\n    def other\n\
+                      \n      newparam(:not_this)\n    end\n  end\nend\n";
+        std::fs::write(lib.join("puppet_x/cfg/ini.rb"), helper).unwrap();
+        for (name, require) in [
+            (
+                "joined",
+                "require File.expand_path(File.join(\n    File.dirname(__FILE__), '..', '..',\n    'puppet_x', 'cfg', 'ini'))",
+            ),
+            ("plain", "require 'puppet_x/cfg/ini'"),
+        ] {
+            let text = format!(
+                "Puppet::Type.newtype(:{name}) do\n  {require}\n  extend PuppetX::Cfg\n\n  create_parameters\n  newparam(:extra)\nend\n"
+            );
+            std::fs::write(lib.join(format!("puppet/type/{name}.rb")), text).unwrap();
+            let t = load(&lib.join(format!("puppet/type/{name}.rb"))).unwrap();
+            assert_eq!(t.parameters, ["ensure", "name", "value", "extra"], "{name}");
+        }
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     /// A type with providers in its module has `provider` (mysql::db sets it on

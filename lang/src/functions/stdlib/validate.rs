@@ -382,12 +382,20 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
         }
         "validate_re" => {
             let text = to_display(value);
-            let patterns: Vec<Value> = match args.get(1) {
-                Some(Value::Array(a)) => a.as_ref().clone(),
-                Some(v) => vec![v.clone()],
-                None => return Err("validate_re(): wrong number of arguments".into()),
+            let Some(given) = args.get(1) else {
+                return Err("validate_re(): wrong number of arguments".into());
             };
-            let ok = patterns.iter().any(|p| {
+            // Every string of the argument, nested arrays flattened (`validate_legacy`
+            // passes `[[patterns], message]` as one argument: the message is a pattern too).
+            fn flatten(v: &Value, out: &mut Vec<Value>) {
+                match v {
+                    Value::Array(a) => a.iter().for_each(|x| flatten(x, out)),
+                    other => out.push(other.clone()),
+                }
+            }
+            let mut flat = Vec::new();
+            flatten(given, &mut flat);
+            let ok = flat.iter().any(|p| {
                 crate::functions::regex::compile(ev, &to_display(p))
                     .is_ok_and(|re| re.matches(&text))
             });
@@ -398,7 +406,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                     format!(
                         "validate_re(): {} does not match {}",
                         crate::format::to_programmatic(value),
-                        crate::format::to_programmatic(&Value::array(patterns.clone()))
+                        crate::format::to_programmatic(given)
                     )
                 }))
             }
@@ -513,10 +521,10 @@ fn validate_legacy(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R
     let previous_ok = legacy_check(ev, &function, &prev).is_ok();
     if shims::is_instance(&t, value) {
         if !previous_ok {
-            ev.log(
-                LogLevel::Notice,
-                &format!("Accepting previously invalid value for target type '{t}'"),
-            );
+            // The reference's value is its notice's message.
+            let message = format!("Accepting previously invalid value for target type '{t}'");
+            ev.log(LogLevel::Notice, &message);
+            return Ok(Value::string(message.as_str()));
         }
         return Ok(Value::Undef);
     }

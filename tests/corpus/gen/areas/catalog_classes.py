@@ -84,6 +84,13 @@ PROGRAMS = [
     "class base { notify { 'from base': } } class sub inherits base { notify { 'from sub': } } include sub",
     "class base { $v = 'base value' } class sub inherits base { notice($v) } include sub",
     "class base { $v = 'base value' } class sub inherits base { notice($base::v) } include sub",
+    # A parent's body that declares its child: the child's Class resource is already in the
+    # catalog (postgresql::repo, rabbitmq's `contain rabbitmq::service`).
+    "class p { class { 'c': } } class c inherits p { notify { 'x': } } include c",
+    "class p { include c } class c inherits p { notify { 'x': } } include c",
+    "class p { contain c } class c inherits p { notify { 'x': } } include c",
+    "class p { include c notify { 'p': } } class c inherits p { notify { 'x': } } class { 'c': }",
+    "class p { contain c } class c inherits p { } class d inherits c { } include d",
     "class base($p = 'dflt') { } class sub inherits base { notice($p) } include sub",
     "class base { notice('base') } class sub inherits base { notice('sub') } include sub include base",
     "class base { notice('base') } class sub inherits base { notice('sub') } include base include sub",
