@@ -84,7 +84,7 @@ pub fn initial() -> Result<Option<(Environment, String)>, String> {
         let note = describe(&env);
         return Ok(Some((env, note)));
     }
-    let here = std::env::current_dir().ok();
+    let here = prepl::env::current_dir();
     Ok(here.as_deref().and_then(prepl::env::detect))
 }
 

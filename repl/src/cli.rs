@@ -345,7 +345,7 @@ pub fn environment_of(
         };
         return Ok((Some(env), None));
     }
-    let here = std::env::current_dir().ok();
+    let here = prepl::env::current_dir();
     Ok(match here.as_deref().and_then(prepl::env::detect) {
         Some((env, note)) => (Some(env), Some(note)),
         None => (None, None),

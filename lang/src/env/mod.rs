@@ -122,19 +122,99 @@ pub fn detect(dir: &std::path::Path) -> Option<(Environment, String)> {
         return Some((env, note));
     }
     if dir.join("metadata.json").is_file() && is_dir("manifests") {
-        let parent = dir.parent()?.to_path_buf();
-        let note = format!(
-            "Using the module in {} (modulepath {}).",
-            dir.display(),
-            parent.display()
-        );
-        let env = Environment {
-            modulepath: vec![parent],
-            ..Environment::empty()
-        };
-        return Some((env, note));
+        return Some(module_environment(dir));
     }
     None
+}
+
+/// The environment of a module opened in its own directory: its parent directory holds it
+/// (and its neighbours), `spec/fixtures/modules` its dependencies when rspec-puppet's
+/// fixtures are there. A clone whose directory is not named after the module
+/// (`puppetlabs-apache` for `apache`, from `metadata.json`) is reached through a link named
+/// after it, as rspec-puppet's fixtures reach it.
+fn module_environment(dir: &std::path::Path) -> (Environment, String) {
+    let dir_name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let name = metadata_module_name(dir).unwrap_or_else(|| dir_name.to_string());
+    let mut modulepath = Vec::new();
+    let mut linked = None;
+    if name != dir_name && modules::is_module_name(&name) {
+        match link_module(dir, &name) {
+            Ok(link_dir) => {
+                linked = Some(link_dir.join(&name));
+                modulepath.push(link_dir);
+            }
+            Err(e) => linked = Some(PathBuf::from(format!("(not linked: {e})"))),
+        }
+    }
+    let fixtures = dir.join("spec/fixtures/modules");
+    if fixtures.is_dir() {
+        modulepath.push(fixtures);
+    }
+    if let Some(parent) = dir.parent() {
+        modulepath.push(parent.to_path_buf());
+    }
+    let through = linked
+        .map(|l| format!(", linked as {}", l.display()))
+        .unwrap_or_default();
+    let note = format!(
+        "Using the module {name} in {}{through} (modulepath {}).",
+        dir.display(),
+        join_paths(&modulepath)
+    );
+    let env = Environment {
+        modulepath,
+        ..Environment::empty()
+    };
+    (env, note)
+}
+
+/// The module name `metadata.json` gives (`"name": "puppetlabs-apache"` → `apache`).
+fn metadata_module_name(dir: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("metadata.json")).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let full = json.get("name")?.as_str()?;
+    let name = full.rsplit(['-', '/']).next()?.to_ascii_lowercase();
+    modules::is_module_name(&name).then_some(name)
+}
+
+/// A directory (one per module directory, under the temporary directory) holding a link
+/// named `name` to the module's directory; made again if it points elsewhere.
+fn link_module(dir: &std::path::Path, name: &str) -> std::io::Result<PathBuf> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    dir.hash(&mut h);
+    let link_dir = std::env::temp_dir()
+        .join("prepl-module-links")
+        .join(format!("{:016x}", h.finish()));
+    std::fs::create_dir_all(&link_dir)?;
+    let link = link_dir.join(name);
+    if std::fs::read_link(&link).ok().as_deref() != Some(dir) {
+        let _ = std::fs::remove_file(&link);
+        make_link(dir, &link)?;
+    }
+    Ok(link_dir)
+}
+
+#[cfg(unix)]
+fn make_link(target: &std::path::Path, link: &std::path::Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
+#[cfg(not(unix))]
+fn make_link(_: &std::path::Path, _: &std::path::Path) -> std::io::Result<()> {
+    Err(std::io::Error::other("links are only made on Unix"))
+}
+
+/// The directory prepl was started in, as the shell names it (`$PWD`, which keeps the links
+/// it went through: `/usr/share/puppet/modules/apache`, not the `modules.available/...` it
+/// resolves to), when it is the same directory as the process's.
+pub fn current_dir() -> Option<PathBuf> {
+    let real = std::env::current_dir().ok()?;
+    let logical = std::env::var_os("PWD").map(PathBuf::from);
+    match logical {
+        Some(l) if l.is_absolute() && l.canonicalize().ok() == real.canonicalize().ok() => Some(l),
+        _ => Some(real),
+    }
 }
 
 /// A modulepath as text (`a:b`).
@@ -188,6 +268,26 @@ mod tests {
         std::fs::write(module.join("metadata.json"), "{}").unwrap();
         let (env, _) = detect(&module).expect("a module");
         assert_eq!(env.modulepath, vec![root.join("mods")]);
+        // A clone not named after its module is reached through a link; its fixtures hold
+        // its dependencies.
+        let clone = root.join("src").join("puppetlabs-web");
+        std::fs::create_dir_all(clone.join("manifests")).unwrap();
+        std::fs::create_dir_all(clone.join("spec/fixtures/modules")).unwrap();
+        std::fs::write(clone.join("manifests/init.pp"), "class web {}").unwrap();
+        std::fs::write(clone.join("metadata.json"), r#"{"name": "puppetlabs-web"}"#).unwrap();
+        let (env, note) = detect(&clone).expect("a module");
+        assert_eq!(env.modulepath.len(), 3, "{note}");
+        assert_eq!(env.modulepath[1], clone.join("spec/fixtures/modules"));
+        assert_eq!(env.modulepath[2], root.join("src"));
+        assert!(
+            env.modulepath[0].join("web/manifests/init.pp").is_file(),
+            "{note}"
+        );
+        assert!(note.starts_with("Using the module web in "), "{note}");
+        assert_eq!(
+            modules::definition_file(&env, modules::Kind::Manifest, "web"),
+            Some(env.modulepath[0].join("web/manifests/init.pp"))
+        );
         assert!(detect(&root).is_none());
         std::fs::remove_dir_all(&root).unwrap();
     }
