@@ -79,6 +79,14 @@ CASES = [
     "validate_legacy(String, 'validate_re', 'tcp', '^x')",
     "validate_legacy(Integer, 'validate_re', 'tcp', ['^x', '^y'])",
     "validate_legacy(Stdlib::Absolutepath, 'validate_absolute_path', '/etc')",
+    # A Variant parameter of a module function failed in every member.
+    "ensure_packages([['a']])",
+    # On RedHat 9 (tests/fixtures/facts/db01.json): firewall's relationships to
+    # Package['a', 'b'] (nested arrays, flattened in the catalog) and its class parameters.
+    {"src": "include firewall", "facts_file": "tests/fixtures/facts/db01.json",
+     "node": "db01.example.com"},
+    {"src": "include firewall::linux::redhat", "facts_file": "tests/fixtures/facts/db01.json",
+     "node": "db01.example.com"},
 ]
 
 # Cases that prepl compiles reading `Integer[n]` as the reference does (`--integer-bounds
@@ -112,8 +120,8 @@ def sweep_classes():
 
 def main():
     lines = []
-    for n, src in enumerate(CASES + REFERENCE_READING, 1):
-        line = {"id": f"real-{n}", "src": src}
+    for n, case in enumerate(CASES + REFERENCE_READING, 1):
+        line = {"id": f"real-{n}", **(case if isinstance(case, dict) else {"src": case})}
         if n > len(CASES):
             line["integer_bounds"] = "reference"
         lines.append(line)
@@ -122,8 +130,9 @@ def main():
                       "integer_bounds": "reference"})
     with open(HERE / "cases.jsonl", "w") as f:
         for line in lines:
-            line = {"id": line["id"], "src": line["src"], "modulepath": MODULEPATH, "node": NODE,
-                    "facts_file": FACTS_FILE, "catalog": True,
+            line = {"id": line["id"], "src": line["src"], "modulepath": MODULEPATH,
+                    "node": line.get("node", NODE),
+                    "facts_file": line.get("facts_file", FACTS_FILE), "catalog": True,
                     **({"integer_bounds": line["integer_bounds"]} if "integer_bounds" in line else {})}
             f.write(json.dumps(line) + "\n")
     print(f"{len(lines)} cases")

@@ -456,13 +456,24 @@ impl Evaluator {
                 }
                 r.tags = own;
             }
+            // The catalog lists the attributes given first, in their order (metaparameters
+            // among them), then the parameters' defaults.
+            let order: Vec<Rc<str>> = given.iter().map(|a| a.name.clone()).collect();
             let (given, meta) = split_metaparameters(given, &cdef.def.params);
             // Automatic parameter lookup: `class::param` from Hiera for parameters not given.
             let given = self.with_data_bindings(id, &clower, &cdef.def.params, given)?;
             let params =
                 self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
+            let mut all: IndexMap<Rc<str>, Value> = params.into_iter().chain(meta).collect();
             let r = self.compilation.catalog.get_mut(id);
-            for (k, v) in params.into_iter().chain(meta) {
+            for name in &order {
+                if let Some(v) = all.shift_remove(name) {
+                    if !v.is_undef() {
+                        r.parameters.insert(name.clone(), v);
+                    }
+                }
+            }
+            for (k, v) in all {
                 if !v.is_undef() {
                     r.parameters.insert(k, v);
                 }

@@ -103,7 +103,30 @@ struct Pairs<I>(I);
 
 impl<'v, I: Iterator<Item = (&'v str, &'v Value)> + Clone> Serialize for Pairs<I> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.clone().map(|(k, v)| (k, Data(v))))
+        s.collect_map(self.0.clone().map(|(k, v)| (k, Param(k, v))))
+    }
+}
+
+/// A parameter's value. A relationship metaparameter's nested arrays are flattened, as the
+/// reference writes them (`before => [Package['a', 'b'], Service['c']]`, whose first element
+/// is an array of two references, lists three).
+struct Param<'v>(&'v str, &'v Value);
+
+impl Serialize for Param<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let nested = |v: &Value| matches!(v, Value::Array(a) if a.iter().any(|x| matches!(x, Value::Array(_))));
+        if matches!(self.0, "before" | "require" | "notify" | "subscribe") && nested(self.1) {
+            fn flatten(v: &Value, out: &mut Vec<Value>) {
+                match v {
+                    Value::Array(a) => a.iter().for_each(|x| flatten(x, out)),
+                    other => out.push(other.clone()),
+                }
+            }
+            let mut flat = Vec::new();
+            flatten(self.1, &mut flat);
+            return Data(&Value::array(flat)).serialize(s);
+        }
+        Data(self.1).serialize(s)
     }
 }
 

@@ -467,7 +467,13 @@ impl Evaluator {
                             Ok(t) => Some(t.to_string()),
                             Err(_) => None,
                         });
-                    format!("{} {}", ty.unwrap_or_else(|| "Any".into()), q.name)
+                    // `Integer y?` for an optional parameter, `String r*` for the rest.
+                    let mark = match (q.captures_rest, &q.default) {
+                        (true, _) => "*",
+                        (false, Some(_)) => "?",
+                        (false, None) => "",
+                    };
+                    format!("{} {}{mark}", ty.unwrap_or_else(|| "Any".into()), q.name)
                 })
                 .collect();
             let rejected: String = reasons

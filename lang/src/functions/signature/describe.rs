@@ -262,6 +262,28 @@ pub fn describe(
     }
     let label = format!("'{name}'");
     let merged = merge(&reasons);
+    if let (
+        [sig],
+        [Mismatch::Type {
+            param,
+            expected,
+            actual,
+        }],
+    ) = (sigs, merged.as_slice())
+    {
+        // A value that fails its one parameter type in several ways (each member of a
+        // Variant): the signature, then one `rejected:` line per reason, as the reference.
+        if let [t] = expected.as_slice() {
+            let reasons = crate::types::mismatch::describe_signature_mismatches(t, actual);
+            if reasons.len() > 1 {
+                let rejected: String = reasons
+                    .iter()
+                    .map(|r| format!("\n  rejected: parameter '{param}' {r}"))
+                    .collect();
+                return format!("{label} expects ({}){rejected}", sig.display());
+            }
+        }
+    }
     if merged.len() == 1 {
         return format!("{label}{}", merged[0].text());
     }

@@ -91,6 +91,8 @@ PROGRAMS = [
     "class p { contain c } class c inherits p { notify { 'x': } } include c",
     "class p { include c notify { 'p': } } class c inherits p { notify { 'x': } } class { 'c': }",
     "class p { contain c } class c inherits p { } class d inherits c { } include d",
+    # A class declared like a resource lists the attributes given, in their order, then defaults.
+    "class x($p = 1, $q = 2) {} notify { 'n': } class { 'x': q => 3, require => Notify['n'], tag => 't' }",
     "class base($p = 'dflt') { } class sub inherits base { notice($p) } include sub",
     "class base { notice('base') } class sub inherits base { notice('sub') } include sub include base",
     "class base { notice('base') } class sub inherits base { notice('sub') } include base include sub",

@@ -146,6 +146,9 @@ PROGRAMS = [
     "file { '/x': nosuch => 1, ensure => file }",
     "notify { a: Message => 'x' }",
     "notify { a: message => 'x', message => 'y' }",
+    # Relationship metaparameters are flattened in the catalog (firewall's before => [Package[a, b], ...]).
+    "notify { ['b', 'c', 'd']: } notify { 'a': before => [Notify['b', 'c'], [Notify['d']]], message => [[1], 2] }",
+    "notify { ['b', 'c']: } notify { 'a': require => [[Notify['b']], Notify['c']] }",
 ]
 
 # Left out: programs whose answer the oracle gets wrong or that leak the reference's internals.

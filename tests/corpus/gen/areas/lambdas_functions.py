@@ -61,4 +61,6 @@ PROGRAMS = [
     "function f($_x) { $_x } f(1)", "function f($X) { $X } f(1)", "function f(Foo $x) { $x } f(1)",
     "function f(Integer[1] $x) { $x } f(0)", "function f(Struct[{a=>Integer}] $x) { $x } f({a=>'s'})",
     "function f(Array[String] $x) { $x } f(['a', 2])", "function f(Hash[String, Integer] $x) { $x } f({a => 'b'})",
+    # A value failing each member of a Variant parameter: the signature (optional and rest parameters marked) and every reason.
+    "function f(Variant[String[1], Array[String[1]]] $x, Integer $y = 1, String *$r) {} f([['a']])",
 ]
