@@ -144,6 +144,11 @@ fn ruby_semantics_that_templates_rely_on() {
         r("<%= defined?(@name) %>|<%= defined?(@nope).inspect %>"),
         "instance-variable|nil"
     );
+    // A variable whose value is undef is no instance variable (apache's _proxy.erb).
+    assert_eq!(
+        r("<%= defined?(@nothing).inspect %>|<% @x = nil %><%= defined?(@x) %>"),
+        "nil|instance-variable"
+    );
     assert_eq!(
         r("<%= :a.inspect %>|<%= {a: 1}.inspect %>|<%= (1..3).to_a.inspect %>"),
         ":a|{:a=>1}|[1, 2, 3]"

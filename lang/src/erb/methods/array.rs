@@ -348,6 +348,30 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(v)
         }
+        "product" => {
+            // Every combination of one element of the receiver and one of each argument.
+            let mut out: Vec<Vec<RValue>> = items().into_iter().map(|v| vec![v]).collect();
+            for a in &c.args {
+                let RValue::Array(other) = a else {
+                    return raise(
+                        format!("no implicit conversion of {} into Array", a.class_name()),
+                        at,
+                    );
+                };
+                let other = other.borrow();
+                out = out
+                    .into_iter()
+                    .flat_map(|row| {
+                        other.iter().map(move |v| {
+                            let mut r = row.clone();
+                            r.push(v.clone());
+                            r
+                        })
+                    })
+                    .collect();
+            }
+            arr(out.into_iter().map(RValue::array).collect())
+        }
         "transpose" => {
             let rows = items();
             let mut out: Vec<Vec<RValue>> = Vec::new();
@@ -370,8 +394,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let k = c.arg(0).cloned().unwrap_or(RValue::Nil);
             items().into_iter().find(|v| matches!(v, RValue::Array(p) if p.borrow().first().is_some_and(|f| f.equals(&k)))).unwrap_or(RValue::Nil)
         }
-        "sample" | "shuffle" | "permutation" | "combination" | "product" | "pack" | "cycle"
-        | "bsearch" | "lazy" => return unsupported(format!("method '{}' on Array", c.name), at),
+        "sample" | "shuffle" | "permutation" | "combination" | "pack" | "cycle" | "bsearch"
+        | "lazy" => return unsupported(format!("method '{}' on Array", c.name), at),
         _ => return Ok(None),
     }))
 }

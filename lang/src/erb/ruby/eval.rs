@@ -490,7 +490,10 @@ impl<'h> Interp<'h> {
     fn defined(&mut self, e: &Node) -> R {
         let what = match &e.kind {
             Kind::IVar(n) => {
-                let known = self.ivars.contains_key(n) || self.host.variable(n).is_some();
+                // The reference makes an instance variable of each variable of the scope
+                // with a value: one that is undef is not defined.
+                let known = self.ivars.contains_key(n)
+                    || self.host.variable(n).is_some_and(|v| !v.is_undef());
                 known.then_some("instance-variable")
             }
             Kind::LVar(n) => self.local(n).is_some().then_some("local-variable"),

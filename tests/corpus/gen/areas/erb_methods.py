@@ -281,6 +281,9 @@ PROGRAMS = [
     e("[[1, 'a'], [2, 'b']].each_with_object({}) { |(k, v), h| h[v] = k }.inspect"),
     e("%w(x y z).each_with_index.to_a.inspect"),
     e("[3, 1, 2].sort.reverse.first(2).join('/')"),
+    # product (apache's vhost listen addresses), and defined? of an undef variable
+    e("@a.product(@n, ['x']).inspect", f"{A} {N}"),
+    e("[1, 2].product.inspect"),
 ]
 
 # Programs left out, with the reason.

@@ -202,6 +202,9 @@ PROGRAMS = [
     "$x = [undef, 1]\n$s = inline_template('<% @x.compact! %><% @x.flatten.compact! %>')\n$x",
     "$x = {'a' => [1]}\n$s = inline_template('<% @x.each { |k, v| v << k } %>')\n$x",
     "$x = [1]\n$s = [inline_template('<% @x << 2 %>'), inline_template('<%= @x.inspect %>')]\n[$x, $s]",
+    # A variable whose value is undef is no instance variable (apache's _proxy.erb).
+    "define d($p = undef, $q = false) { $z = undef notify { 'n': message => inline_template('<%= defined?(@p).inspect %> <%= defined?(@q).inspect %> <%= defined?(@z).inspect %> <%= defined?(@w).inspect %>') } } d { 'a': } Notify['n']['message']",
+    "$u = undef\ninline_template('<% if defined?(@u) %>defined<% else %>not<% end %>')",
 ]
 
 # Programs left out, with the reason.
