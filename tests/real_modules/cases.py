@@ -126,6 +126,16 @@ CASES = [
     "file_line { 'x': path => '/etc/x', line => 'a=1', match => '^a=' } ini_setting { 'y': path => '/etc/y.ini', section => 'main', setting => 'b', value => '2' }",
 ]
 
+# stdlib's deprecation() names the first two frames of the Puppet stack: its call, and the
+# function call (or the main program) it runs in; none under a define's body.
+CASES += [
+    "deprecation('k', 'at top')",
+    "class x { deprecation('k', 'in a class') }\ninclude x",
+    "function f() { deprecation('k', 'in a function') }\nclass x { f() }\ninclude x",
+    "define d() { deprecation('k', 'in a define') }\nd { 'a': }",
+    "[1].each |$i| {\n  deprecation('k', 'in a lambda')\n}",
+]
+
 # Cases that prepl compiles reading `Integer[n]` as the reference does (`--integer-bounds
 # reference`): modules written for the reference mean "n or more" (ntp's and rabbitmq's
 # `Integer[1]`), where the specification's reading (prepl's default) is the exact value.

@@ -244,10 +244,14 @@ impl Evaluator {
             .partition(|p| !self.compilation.catalog.get(p.resource).is_virtual);
         self.compilation.pending_defines = waiting;
         let ran = !ready.is_empty();
-        for p in ready {
+        // The bodies run outside any function call: no frame of the program's is under them.
+        let sites = std::mem::take(&mut self.call_sites);
+        let result = ready.into_iter().try_for_each(|p| {
             self.check_interrupt()?;
-            self.evaluate_define(p)?;
-        }
+            self.evaluate_define(p)
+        });
+        self.call_sites = sites;
+        result?;
         Ok(ran)
     }
 

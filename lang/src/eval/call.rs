@@ -135,11 +135,16 @@ impl Evaluator {
         }
         let closure = block.map(|l| self.closure(l));
         let result = if let Some(f) = self.functions.get(name).cloned() {
-            self.call_function(&f, args, closure.as_ref())
+            self.call_sites.push((self.source.clone(), Some(span)));
+            let r = self.call_function(&f, args, closure.as_ref());
+            self.call_sites.pop();
+            r
         } else if let Some(b) = self.callable_builtin(name) {
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
             self.call_span = span;
+            self.call_sites.push((self.source.clone(), Some(span)));
             let r = (b.call)(self, &args, closure.as_ref());
+            self.call_sites.pop();
             self.current_builtin = outer;
             if matches!(r, Err(Flow::Break | Flow::Next(_) | Flow::Return(_)))
                 && matches!(b.name, "break" | "next" | "return")
@@ -258,6 +263,13 @@ impl Evaluator {
         let callee = Callee::Function(&f.name);
         // A function sees only its own variables and the top scope.
         let saved_scope = self.scope.take();
+        // The body runs in the file the function was read from (resources it declares and
+        // the calls it makes are located there).
+        let own_source = self
+            .function_sources
+            .get(&(Rc::as_ptr(f) as usize))
+            .cloned();
+        let saved_source = own_source.map(|s| std::mem::replace(&mut self.source, s));
         let outcome = self.with_frame(layout, None, true, |ev, frame| {
             ev.bind_params(&callee, &f.params, Args::Shared(&args), frame)?;
             match ev.eval_block(&f.body) {
@@ -267,6 +279,9 @@ impl Evaluator {
                 Err(e) => Err(e),
             }
         });
+        if let Some(source) = saved_source {
+            self.source = source;
+        }
         self.scope = saved_scope;
         // An error located in the body points into the file the function was read from.
         let outcome = outcome.map_err(|flow| match flow {

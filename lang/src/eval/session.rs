@@ -111,6 +111,10 @@ pub struct Evaluator {
     pub(crate) control_span: crate::syntax::ast::Span,
     /// Where the built-in function being run was called.
     pub(crate) call_span: crate::syntax::ast::Span,
+    /// The function calls running, innermost last, as the reference's Puppet stack has them
+    /// (stdlib's `deprecation` names the last two): the call's source and span, `None` for
+    /// the main program's own frame (line 0). Empty while the catalog is finished.
+    pub(crate) call_sites: Vec<(Rc<Source>, Option<crate::syntax::ast::Span>)>,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
     /// The files the autoloader has loaded, and their syntax trees.
@@ -190,6 +194,7 @@ impl Evaluator {
             current_builtin: "",
             control_span: Default::default(),
             call_span: Default::default(),
+            call_sites: Vec::new(),
             // This machine's FQDN unless told otherwise (`--node NAME`).
             compilation: crate::catalog::Compilation::new(crate::env::node::machine_fqdn()),
             scope: None,
@@ -665,6 +670,8 @@ impl Session {
         ev.generation += 1;
         ev.source = source.clone();
         crate::types::create::set_single_bound(ev.single_bound);
+        ev.call_sites.clear();
+        ev.call_sites.push((source.clone(), None));
         let result = match crate::syntax::parse_with_warnings(text) {
             Ok((program, warnings)) => {
                 for w in warnings {

@@ -14,8 +14,11 @@ pub mod resources;
 pub mod validate;
 
 use crate::error::Error;
+use crate::error::Source;
 use crate::eval::{Evaluator, Flow};
+use crate::syntax::ast::Span;
 use crate::Strictness;
+use std::rc::Rc;
 
 pub fn builtins() -> Vec<super::Builtin> {
     let mut all = Vec::new();
@@ -94,8 +97,26 @@ pub(crate) fn arity_error(message: &str) -> Flow {
 /// stdlib's `deprecation(key, message)`: an error under `strict = error` (the reference's
 /// default), a warning under `strict = warning`, nothing when strict is off.
 pub(crate) fn deprecation(ev: &mut Evaluator, key: &str, message: &str) -> Result<(), Flow> {
-    let (line, _) = ev.source.line_col(ev.call_span.start);
-    let message = format!("{message} at [\"unknown\", {line}]:[\"unknown\", 0]");
+    // The reference's `"at #{file}:#{line}"` of its Puppet stack's first two frames: this
+    // call's and the one it runs in (none in a define's body run as the catalog is finished).
+    let frame = |site: Option<&(Rc<Source>, Option<Span>)>| match site {
+        Some((source, span)) => {
+            let line = span.map_or(0, |s| source.line_col(s.start).0);
+            let file = if source.name.contains('/') || source.name.ends_with(".pp") {
+                source.name.as_str()
+            } else {
+                "unknown"
+            };
+            format!("[{}, {line}]", crate::format::quote::ruby_inspect(file))
+        }
+        None => String::new(),
+    };
+    let n = ev.call_sites.len();
+    let message = format!(
+        "{message} at {}:{}",
+        frame(ev.call_sites.last()),
+        frame(n.checked_sub(2).and_then(|i| ev.call_sites.get(i)))
+    );
     match ev.strict {
         Strictness::Off => Ok(()),
         Strictness::Error => Err(Error::eval(format!("deprecation. {key}. {message}")).into()),
