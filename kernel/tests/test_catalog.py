@@ -85,10 +85,26 @@ class CatalogTests(KernelCase):
         self.assertTrue(dot.startswith("digraph catalog {"), dot)
 
     def test_magic_errors_completion_and_is_complete(self):
+        # A word that is no view is a resource type to pick, here of none.
         reply, outputs = self.run_cell("%catalog svg")
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(
+            displays(outputs)[0]["text/plain"],
+            "No resource in the catalog matches 'svg'.",
+        )
+        reply, outputs = self.run_cell("%catalog 9x")
         self.assertEqual(reply["status"], "error")
         self.assertEqual(reply["ename"], "UsageError")
-        self.assertEqual(reply["evalue"], "Usage: %catalog [graph|dot|json]")
+        self.assertEqual(
+            reply["evalue"],
+            "'9x' is not a resource type, a reference (File['/etc/motd']) or a /pattern/\n"
+            "Usage: %catalog [graph|dot|json|TYPE|TYPE[TITLE]|/PATTERN/]",
+        )
+        reply, outputs = self.run_cell("%catalog Stage[main]")
+        self.assertEqual(
+            displays(outputs)[0]["text/plain"],
+            "stage { 'main':\n  name => 'main',\n}\n# tags: stage",
+        )
         reply, _ = self.run_cell("%who")
         self.assertEqual(reply["ename"], "UsageError")
         self.kc.is_complete("%catalog")
