@@ -30,12 +30,7 @@ pub struct Template {
 
 /// Parses a template's text.
 pub fn compile(text: &str) -> Result<Template, ErbError> {
-    let segments = scan::scan(text).map_err(|scan::Unclosed(at)| {
-        ErbError::syntax(
-            "syntax error, unexpected end-of-input (an ERB tag is not closed with %>)",
-            at,
-        )
-    })?;
+    let segments = scan::scan(text);
     let mut toks: Vec<Token> = Vec::new();
     let end = text.len();
     for seg in segments {

@@ -4,7 +4,9 @@
 //! - `<%-` at the start of a line (after spaces or tabs only) drops that indentation;
 //! - `-%>` followed by a newline drops the newline;
 //! - `<%%` is a literal `<%` in text, `%%>` a literal `%>` inside a tag;
-//! - `<%# ... %>` is a comment.
+//! - `<%# ... %>` is a comment;
+//! - a tag never closed is text, its opening `<%`, `<%=`, `<%#` or `<%-` dropped (Ruby's
+//!   ERB reads `a <%= x` as `a  x`).
 
 /// One piece of a template.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,12 +19,8 @@ pub enum Segment {
     Output { code: String, at: usize },
 }
 
-/// A tag that is never closed: the offset of its `<%`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Unclosed(pub usize);
-
 /// Splits a template into segments.
-pub fn scan(text: &str) -> Result<Vec<Segment>, Unclosed> {
+pub fn scan(text: &str) -> Vec<Segment> {
     let mut out = Vec::new();
     let mut buf = String::new();
     let bytes = text.as_bytes();
@@ -39,14 +37,16 @@ pub fn scan(text: &str) -> Result<Vec<Segment>, Unclosed> {
             i += 3;
             continue;
         }
-        let open = i;
         let mut start = i + 2;
         let kind = match bytes.get(start) {
             Some(b'=') => {
                 start += 1;
                 Kind::Output
             }
-            Some(b'#') => Kind::Comment,
+            Some(b'#') => {
+                start += 1;
+                Kind::Comment
+            }
             Some(b'-') => {
                 start += 1;
                 trim_indent(&mut buf);
@@ -54,7 +54,10 @@ pub fn scan(text: &str) -> Result<Vec<Segment>, Unclosed> {
             }
             _ => Kind::Code,
         };
-        let (code, end, trim) = close(text, start).ok_or(Unclosed(open))?;
+        let Some((code, end, trim)) = close(text, start) else {
+            buf.push_str(&text[start..]);
+            break;
+        };
         i = end;
         if trim && text[i..].starts_with('\n') {
             i += 1;
@@ -73,7 +76,7 @@ pub fn scan(text: &str) -> Result<Vec<Segment>, Unclosed> {
     if !buf.is_empty() {
         out.push(Segment::Text(buf));
     }
-    Ok(out)
+    out
 }
 
 enum Kind {
@@ -120,7 +123,7 @@ mod tests {
     use super::*;
 
     fn texts(t: &str) -> Vec<Segment> {
-        scan(t).unwrap()
+        scan(t)
     }
 
     #[test]
@@ -160,7 +163,19 @@ mod tests {
     }
 
     #[test]
-    fn unclosed_tag_is_reported() {
-        assert_eq!(scan("ab <% x"), Err(Unclosed(3)));
+    fn an_unclosed_tag_is_text() {
+        assert_eq!(scan("ab <% x"), [Segment::Text("ab  x".into())]);
+        assert_eq!(scan("a <%# c"), [Segment::Text("a  c".into())]);
+        assert_eq!(
+            scan("a <%= 1 %>\n<%= 2"),
+            [
+                Segment::Text("a ".into()),
+                Segment::Output {
+                    code: " 1 ".into(),
+                    at: 5
+                },
+                Segment::Text("\n 2".into()),
+            ]
+        );
     }
 }

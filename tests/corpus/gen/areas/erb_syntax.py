@@ -109,6 +109,12 @@ PROGRAMS = [
     # notice of the rendered text.
     nt("<%= 'logged' %>"),
     nt("a\n<% if true -%>\nb\n<% end -%>\n"),
+    # A tag never closed is text without its opening.
+    it("a <%= 1 + 1"),
+    it("a <% x = 1"),
+    it("a <%# c"),
+    it("a <%- x"),
+    it("a <%= 1 %>\n<%= 2"),
 ]
 
 # Programs left out: none yet.
