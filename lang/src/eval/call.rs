@@ -479,7 +479,8 @@ impl Evaluator {
                         .type_expr
                         .as_ref()
                         .and_then(|te| match self.type_of_expr(te) {
-                            Ok(t) => Some(t.to_string()),
+                            // An alias with its definition, as the reference lists it.
+                            Ok(t) => Some(types::alias_display(&t)),
                             Err(_) => None,
                         });
                     // `Integer y?` for an optional parameter, `String r*` for the rest.

@@ -226,13 +226,25 @@ pub(super) enum AliasMismatch {
 pub(super) fn alias_mismatch(_alias: &PType, resolved: &PType, v: &Value) -> AliasMismatch {
     match resolved {
         PType::Enum { .. } | PType::Pattern(_) => AliasMismatch::Match,
-        // A Variant is detailed (member by member) when a member is of the value's kind.
-        PType::Variant(ts) if ts.iter().any(|t| !is_simple_mismatch(t, v)) => {
-            AliasMismatch::Definition(resolved.clone())
-        }
-        PType::Variant(_) => AliasMismatch::Root,
+        // A Variant whose every member fails at its root (a value of another kind, a string
+        // no Pattern or Enum member matches) is reported on the alias, as the reference
+        // merges its members' mismatches (`expects a Stdlib::Absolutepath = Variant[...]
+        // value, got String`); otherwise member by member.
+        PType::Variant(ts) if ts.iter().all(|t| fails_at_root(t, v)) => AliasMismatch::Root,
+        PType::Variant(_) => AliasMismatch::Definition(resolved.clone()),
         r if is_simple_mismatch(r, v) => AliasMismatch::Root,
         r => AliasMismatch::Definition(r.clone()),
+    }
+}
+
+/// Whether the reference describes a value that is no instance of `t` by one mismatch at
+/// `t`'s own place (no index, key or member below it).
+fn fails_at_root(t: &PType, v: &Value) -> bool {
+    match t.resolved() {
+        PType::Enum { .. } | PType::Pattern(_) => true,
+        PType::Variant(ts) => ts.iter().all(|m| fails_at_root(m, v)),
+        PType::Alias(_) | PType::Optional(_) | PType::NotUndef(_) => false,
+        r => is_simple_mismatch(&r, v),
     }
 }
 

@@ -69,6 +69,12 @@ PROGRAMS += [
     "$x = 1 +\n", "$s = \"abc\n", "notice(1) }", "case $x {\n  1: 'one'\n}", "$x = 1 ? {\n  1 => 'a',\n  2 =>\n}",
     "$x = @(\"EOT\")\n  text\n", "function f() {\n  [1].each |$x| {\n    $x +\n  }\n}", "Integer[1,\n", "$x = 'a' =~", "unless { 1 }",
     "$x = 'abc'.", "$x = .upcase", "[1, 2].map |$x| {}.", "{a => 1}.each |$k, $v, | { 1 }", "$x = [1, 2].map |$v| { $v } $x.",
+    # An alias of a Variant whose members all fail at their root is reported on the alias
+    # (concat's Stdlib::Absolutepath); otherwise member by member.
+    "type A = Pattern[/^a/]\ntype B = Pattern[/^b/]\ntype AB = Variant[A, B]\nfunction f(AB $x) { }\nf('c')",
+    "type A = Pattern[/^a/]\ntype AI = Variant[A, Integer]\nfunction f(AI $x) { }\nf('c')",
+    "type A = Pattern[/^a/]\ntype AR = Variant[A, Array[Integer]]\nfunction f(AR $x) { }\nf(['c'])",
+    "type E = Enum['x']\ntype EB = Variant[E, Boolean]\nassert_type(EB, 'c')",
 ]
 
 # Left out: a single Integer parameter is an exact value by the spec, a minimum for the reference
