@@ -149,7 +149,8 @@ REFERENCE_READING = [
 ]
 
 
-# The sweep: every class of these modules included alone (with the reference's reading of
+# The sweep: every class of these modules included alone, and every define whose
+# parameters all have defaults declared once (with the reference's reading of
 # `Integer[n]`, which the cases above measure), id `class-NAME`. Classes that need
 # parameters or another class first fail in both, with the same error.
 SWEEP_MODULES = ["apache", "mysql", "ntp", "firewall", "apt", "systemd", "nova", "keystone",
@@ -167,6 +168,33 @@ def sweep_classes():
     return names
 
 
+def sweep_defines():
+    """The defines of the sweep's modules (and concat) whose parameters all have defaults,
+    declared with the title 'x' (apache's and mysql's after their main class)."""
+    found = []
+    for module in SWEEP_MODULES + ["concat"]:
+        root = pathlib.Path(MODULEPATH[0]) / module / "manifests"
+        for path in sorted(root.rglob("*.pp")):
+            m = re.search(r"^define\s+([a-z0-9_:]+)\s*\((.*?)\)\s*\{", path.read_text(), re.M | re.S)
+            if not m:
+                continue
+            params, depth, cur = [], 0, ""
+            for ch in re.sub(r"#.*", "", m.group(2)):
+                depth += ch in "([{"
+                depth -= ch in ")]}"
+                if ch == "," and depth == 0:
+                    params.append(cur)
+                    cur = ""
+                else:
+                    cur += ch
+            params.append(cur)
+            if all("=" in p for p in params if p.strip()):
+                name = m.group(1)
+                main = module in ("apache", "mysql") and not name.startswith(module + "::db")
+                found.append((name, (f"include {module} " if main else "") + f"{name} {{ 'x': }}"))
+    return found
+
+
 def main():
     lines = []
     for n, case in enumerate(CASES + REFERENCE_READING, 1):
@@ -177,6 +205,8 @@ def main():
     for name in sweep_classes():
         lines.append({"id": f"class-{name}", "src": f"include {name}",
                       "integer_bounds": "reference"})
+    for name, src in sweep_defines():
+        lines.append({"id": f"define-{name}", "src": src, "integer_bounds": "reference"})
     with open(HERE / "cases.jsonl", "w") as f:
         for line in lines:
             line = {"id": line["id"], "src": line["src"], "modulepath": MODULEPATH,
