@@ -4,7 +4,8 @@
 # (CPU: the process's CPU time, steadier than wall time on a loaded machine).
 # BENCH_MODULEPATH (directories separated by ':'), BENCH_NODE and BENCH_FACTS (a JSON fact
 # file; clientcert is set to the node name, as `puppet apply` adds it) set up the
-# real-module programs; without them the modulepath is empty and there are no facts.
+# real-module programs; without them the modulepath is empty and there are no facts. Each
+# run gets its own copy of the facts (Puppet freezes the hash it is given).
 require 'json'
 require 'puppet'
 require 'puppet_pal'
@@ -22,7 +23,7 @@ ARGV.each do |file|
   best = nil
   best_cpu = nil
   runs.times do
-    Puppet::Pal.in_tmp_environment('bench', modulepath: modulepath, facts: facts) do |pal|
+    Puppet::Pal.in_tmp_environment('bench', modulepath: modulepath, facts: Marshal.load(Marshal.dump(facts))) do |pal|
       # Programs named catalog*.pp compile a catalog, as `puppet apply` would (node,
       # define instances, collectors, relationships), with the catalog compiler.
       if File.basename(file).start_with?('catalog')
