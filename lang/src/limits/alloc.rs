@@ -12,14 +12,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Bytes currently allocated through [`CountingAlloc`].
 pub(super) static IN_USE: AtomicUsize = AtomicUsize::new(0);
 
-/// Small blocks (up to `SMALL` bytes, alignment up to 16) are allocated in size classes of
-/// 16 bytes, and a freed one is kept on its thread's list for the class (at most
+/// Small blocks (up to `SMALL` bytes, alignment up to 16) are allocated in size classes
+/// 16 bytes apart, and a freed one is kept on its thread's list for the class (at most
 /// `CLASS_BYTES` bytes of blocks per class), so that the next allocation of the class takes
 /// it back in a few instructions. The evaluator allocates and frees many small blocks
 /// (values, types, frames); the system allocator's own per-thread cache holds only 7 blocks
 /// a size, and past that each free goes through its slower paths.
-const SMALL: usize = 256;
-const CLASSES: usize = SMALL / 16;
+/// The classes' sizes are those of the system allocator's chunks (16 bytes apart, 8 of
+/// them its header): 24, 40, 56, ... 264 bytes, so that rounding a request up to its class
+/// takes no more memory than the system allocator would.
+const SMALLEST: usize = 24;
+const CLASSES: usize = 16;
+const SMALL: usize = SMALLEST + 16 * (CLASSES - 1);
 const CLASS_BYTES: usize = 64 << 10;
 
 /// Each thread's lists of freed small blocks: the first block of each class, and how many
@@ -42,14 +46,15 @@ thread_local! {
 /// The class of a small layout, `None` for other layouts.
 #[inline]
 fn class_of(layout: &Layout) -> Option<usize> {
-    (layout.size() <= SMALL && layout.align() <= 16).then(|| layout.size().saturating_sub(1) / 16)
+    (layout.size() <= SMALL && layout.align() <= 16)
+        .then(|| layout.size().saturating_sub(SMALLEST).div_ceil(16))
 }
 
 /// The size every block of a class is allocated with (its usable size is at least that):
 /// a block freed into a class serves any request of the class.
 #[inline]
 fn class_size(class: usize) -> usize {
-    (class + 1) * 16
+    SMALLEST + class * 16
 }
 
 /// A freed block of the class, if its thread's list has one.
@@ -176,20 +181,20 @@ mod tests {
     fn freed_small_blocks_serve_their_class() {
         let a = CountingAlloc;
         unsafe {
-            let l = layout(24, 8);
+            let l = layout(30, 8);
             let p = a.alloc(l);
-            p.write_bytes(1, 24);
+            p.write_bytes(1, 30);
             a.dealloc(p, l);
-            // The same class (17..=32 bytes) takes the block back, with its whole size.
-            let l2 = layout(32, 16);
+            // The same class (25..=40 bytes) takes the block back, with its whole size.
+            let l2 = layout(40, 16);
             let q = a.alloc(l2);
             assert_eq!(p, q);
-            q.write_bytes(2, 32);
+            q.write_bytes(2, 40);
             // Zeroed when asked, even when it comes from the list.
             a.dealloc(q, l2);
             let z = a.alloc_zeroed(l);
             assert_eq!(z, p);
-            assert!(std::slice::from_raw_parts(z, 24).iter().all(|&b| b == 0));
+            assert!(std::slice::from_raw_parts(z, 30).iter().all(|&b| b == 0));
             a.dealloc(z, l);
         }
     }
@@ -218,17 +223,35 @@ mod tests {
     #[test]
     fn lists_hold_a_bounded_number_of_blocks() {
         let a = CountingAlloc;
-        let l = layout(256, 8);
+        let l = layout(264, 8);
         unsafe {
             let blocks: Vec<*mut u8> = (0..1000).map(|_| a.alloc(l)).collect();
             for &b in &blocks {
                 a.dealloc(b, l);
             }
             let kept = LISTS.with(|lists| (*lists.get()).counts[class_of(&l).unwrap()]);
-            assert_eq!(kept as usize, CLASS_BYTES / 256);
+            assert_eq!(kept as usize, CLASS_BYTES.div_ceil(264));
             // Large and over-aligned layouts bypass the lists.
-            assert_eq!(class_of(&layout(257, 8)), None);
+            assert_eq!(class_of(&layout(265, 8)), None);
             assert_eq!(class_of(&layout(64, 32)), None);
+        }
+    }
+
+    #[test]
+    fn classes_are_the_system_allocators_chunk_sizes() {
+        assert_eq!(class_of(&layout(1, 1)), Some(0));
+        assert_eq!(class_of(&layout(24, 8)), Some(0));
+        assert_eq!(class_of(&layout(25, 8)), Some(1));
+        assert_eq!(class_of(&layout(40, 8)), Some(1));
+        assert_eq!(class_of(&layout(264, 8)), Some(CLASSES - 1));
+        for size in 1..=SMALL {
+            let class = class_of(&layout(size, 8)).unwrap();
+            assert!(class_size(class) >= size);
+            // No more than a chunk of the system allocator (size + 8, in steps of 16).
+            assert!(
+                class_size(class) + 8 <= (size + 8).div_ceil(16).max(2) * 16,
+                "{size}"
+            );
         }
     }
 }
