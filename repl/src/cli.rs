@@ -499,7 +499,7 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
         let _interruptible = session.interruptible();
         prepl::format::try_programmatic(&value)
     });
-    match shown {
+    let status = match shown {
         Ok(shown) => {
             let _ = writeln!(out, "{shown}");
             let _ = out.flush();
@@ -510,7 +510,11 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
             eprintln!("{}", Palette::plain().error(&error.render()));
             1
         }
-    }
+    };
+    // The process ends next: its memory goes back at once, without walking the session's
+    // values, catalog and code to free each part (6% of a big catalog's instructions).
+    std::mem::forget(session);
+    status
 }
 
 #[cfg(test)]

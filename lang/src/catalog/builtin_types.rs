@@ -831,7 +831,7 @@ pub fn alias_keys(
             });
         }
     }
-    if info.is_some_and(|i| !is_isomorphic(i)) {
+    if info.is_some_and(|i| !is_isomorphic(i)) || title_is_the_key(info, title, params) {
         return out;
     }
     let ukey = uniqueness_key(info, title, params);
@@ -848,6 +848,21 @@ pub fn alias_keys(
         });
     }
     out
+}
+
+/// Whether the uniqueness key is `[title]` without computing it, in the common case: a
+/// single key attribute that no parameter (nor `name`) sets, whose value from the title is
+/// the title (anything but a file's title with trailing slashes).
+fn title_is_the_key(info: Option<&TypeInfo>, title: &str, params: &[(&str, &Value)]) -> bool {
+    let key = match info.map(|i| i.namevars) {
+        None => "name",
+        Some([single]) => *single,
+        Some(_) => return false,
+    };
+    !params
+        .iter()
+        .any(|(p, v)| (*p == key || *p == "name") && !v.is_undef())
+        && info.map_or(title, |i| title_namevar(i, title)) == title
 }
 
 /// The second key under which a reference `Type['title']` finds a resource when no resource
@@ -962,6 +977,40 @@ fn ruby_to_s(v: &Value) -> String {
 mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    #[test]
+    fn the_title_key_shortcut_agrees_with_the_uniqueness_key() {
+        let path = Value::string("/srv/x");
+        let undef = Value::Undef;
+        let no: [(&str, &Value); 0] = [];
+        let cases: [&[(&str, &Value)]; 5] = [
+            &no,
+            &[("path", &path)],
+            &[("name", &path)],
+            &[("name", &undef), ("ensure", &path)],
+            &[("command", &path)],
+        ];
+        let mut shortcuts = 0;
+        for info in all().iter().map(Some).chain([None]) {
+            for title in ["/srv/x", "/srv/x/", "x", ""] {
+                for params in cases {
+                    if title_is_the_key(info, title, params) {
+                        shortcuts += 1;
+                        let ukey = uniqueness_key(info, title, params);
+                        assert!(
+                            matches!(ukey.as_slice(), [Value::String(s)] if &**s == title),
+                            "{:?} {title} {params:?}: {ukey:?}",
+                            info.map(|i| i.name)
+                        );
+                    }
+                }
+            }
+        }
+        assert!(shortcuts > 50, "{shortcuts}");
+        // A file's title with a trailing slash has a key of its own; a package's three.
+        assert!(!title_is_the_key(Some(info("file")), "/srv/x/", &no));
+        assert!(!title_is_the_key(Some(info("package")), "x", &no));
+    }
 
     fn s(x: &str) -> Value {
         Value::string(x)

@@ -13,10 +13,6 @@ use std::rc::Rc;
 /// Counting stops past `cap` (the result is then above `cap`); the walk checks the
 /// interrupt flag.
 pub fn expanded_size(v: &Value, per_node: usize, cap: usize) -> Result<usize, Error> {
-    enum Step<'a> {
-        Enter(&'a Value),
-        Exit(Option<usize>),
-    }
     // Sizes of containers shared by several parents, by address.
     let mut measured: FxHashMap<usize, usize> = FxHashMap::default();
     // The sizes of the containers being measured, innermost last.
@@ -47,22 +43,15 @@ pub fn expanded_size(v: &Value, per_node: usize, cap: usize) -> Result<usize, Er
                     (_, Some(size)) => *size,
                     (Value::Array(items), None) => {
                         steps.push(Step::Exit(shared));
-                        steps.extend(items.iter().map(Step::Enter));
                         open.push(0);
-                        per_node
+                        enter_elements(items.iter(), &mut steps, per_node)
                     }
                     (Value::Hash(h), None) => {
                         steps.push(Step::Exit(shared));
-                        for (k, e) in h.iter() {
-                            steps.push(Step::Enter(k));
-                            steps.push(Step::Enter(e));
-                        }
                         open.push(0);
-                        per_node
+                        enter_elements(h.iter().flat_map(|(k, e)| [k, e]), &mut steps, per_node)
                     }
-                    (Value::String(s), _) => s.len().max(per_node),
-                    (Value::Binary(b), _) => b.len().saturating_mul(2).max(per_node),
-                    _ => per_node,
+                    (v, _) => leaf_size(v, per_node),
                 }
             }
         };
@@ -75,6 +64,40 @@ pub fn expanded_size(v: &Value, per_node: usize, cap: usize) -> Result<usize, Er
         }
     }
     Ok(open.first().copied().unwrap_or(0))
+}
+
+/// A step of [`expanded_size`]'s walk.
+enum Step<'a> {
+    Enter(&'a Value),
+    /// A container is measured (with its address when it is shared).
+    Exit(Option<usize>),
+}
+
+/// The size of a value that is no array or hash.
+fn leaf_size(v: &Value, per_node: usize) -> usize {
+    match v {
+        Value::String(s) => s.len().max(per_node),
+        Value::Binary(b) => b.len().saturating_mul(2).max(per_node),
+        _ => per_node,
+    }
+}
+
+/// A container's own node and its elements that are no containers, counted at once; its
+/// containers are left to enter one by one.
+fn enter_elements<'a>(
+    items: impl Iterator<Item = &'a Value>,
+    steps: &mut Vec<Step<'a>>,
+    per_node: usize,
+) -> usize {
+    let mut size = per_node;
+    for item in items {
+        if matches!(item, Value::Array(_) | Value::Hash(_)) {
+            steps.push(Step::Enter(item));
+        } else {
+            size = size.saturating_add(leaf_size(item, per_node));
+        }
+    }
+    size
 }
 
 /// Fails with the memory error when expanding `v` (printing it, inferring its type) would

@@ -53,17 +53,21 @@ fn general(a: &PType, b: &PType) -> PType {
 
 /// Two plain scalars of different families (a number, a string, a boolean), the common
 /// case of inferring a mixed collection: `Numeric` or `ScalarData` without the
-/// assignability tests of the general rules (which give the same).
+/// assignability tests of the general rules (which give the same). `Numeric` and
+/// `ScalarData`, what such merges give, merge the same way with the next element.
 fn scalar_pair(a: &PType, b: &PType) -> Option<PType> {
+    const SCALAR_DATA: u8 = 3;
     fn family(t: &PType) -> Option<u8> {
         match t {
-            PType::Integer(_) | PType::Float(..) => Some(0),
+            PType::Integer(_) | PType::Float(..) | PType::Numeric => Some(0),
             PType::String { .. } | PType::Enum { .. } => Some(1),
             PType::Boolean(_) => Some(2),
+            PType::ScalarData => Some(SCALAR_DATA),
             _ => None,
         }
     }
     match (family(a)?, family(b)?) {
+        (SCALAR_DATA, SCALAR_DATA) => None,
         (x, y) if x != y => Some(PType::ScalarData),
         (0, 0) if std::mem::discriminant(a) != std::mem::discriminant(b) => Some(PType::Numeric),
         _ => None,
@@ -353,6 +357,8 @@ mod tests {
             "Enum['a', 'b', true]",
             "Boolean[true]",
             "Boolean",
+            "Numeric",
+            "ScalarData",
         ];
         let mut all: Vec<PType> = types.iter().map(|t| ty(t)).collect();
         // The type of a string value, as inference makes it.
@@ -368,9 +374,22 @@ mod tests {
                 assert_eq!(common_type(ta, tb), general(ta, tb), "{a} ∪ {b}");
             }
         }
-        assert!(shortcuts > 50, "{shortcuts}");
+        assert!(shortcuts > 70, "{shortcuts}");
         let one = PType::Integer(IntRange::new(1, 1));
-        assert_eq!(common_type(&one, &all[10]), PType::ScalarData);
+        assert_eq!(common_type(&one, &all[12]), PType::ScalarData);
+        // What mixed collections merge to, merged again with the next element.
+        assert_eq!(
+            common_type(&ty("Numeric"), &ty("String")),
+            PType::ScalarData
+        );
+        assert_eq!(
+            common_type(&ty("ScalarData"), &ty("Float")),
+            PType::ScalarData
+        );
+        assert_eq!(
+            common_type(&ty("Numeric"), &ty("Integer[1, 2]")),
+            PType::Numeric
+        );
         assert_eq!(common_type(&ty("Integer"), &ty("Float")), PType::Numeric);
     }
 }

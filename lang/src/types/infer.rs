@@ -191,6 +191,9 @@ fn variant_of<'a>(values: impl Iterator<Item = &'a Value>, depth: usize) -> PTyp
     super::create::variant(types)
 }
 
+/// Up to this many distinct strings, a collection's strings are compared with each other.
+const FEW_STRINGS: usize = 16;
+
 /// The common type of the inferred types of some values; strings are collected first.
 fn common_of<'a>(
     values: impl Iterator<Item = &'a Value>,
@@ -198,13 +201,24 @@ fn common_of<'a>(
     f: fn(&Value, usize) -> PType,
 ) -> PType {
     let mut strings: Vec<Rc<str>> = Vec::new();
+    // The distinct strings are found by comparing while there are few (small hashes' keys),
+    // then with a set of them.
     // (FxHash: a collection's many keys are hashed once each; no hostile input to fear)
     let mut seen: rustc_hash::FxHashSet<Rc<str>> = Default::default();
     let mut acc: Option<PType> = None;
     for v in values {
         if let Value::String(s) = v {
-            if seen.insert(s.clone()) {
-                strings.push(s.clone());
+            if strings.len() < FEW_STRINGS {
+                if !strings.contains(s) {
+                    strings.push(s.clone());
+                }
+            } else {
+                if seen.is_empty() {
+                    seen.extend(strings.iter().cloned());
+                }
+                if seen.insert(s.clone()) {
+                    strings.push(s.clone());
+                }
             }
             continue;
         }

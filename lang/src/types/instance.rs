@@ -198,7 +198,7 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
             Value::Uri(u) => params.as_ref().is_none_or(|p| uri_matches(p, u)),
             _ => false,
         },
-        PType::Alias(a) => instance_at(&a.resolved(), v, d),
+        PType::Alias(a) => a.with_resolved(|t| instance_at(t, v, d)),
         PType::TypeReference(_) => false,
     }
 }

@@ -183,6 +183,16 @@ impl TypeAlias {
     pub fn resolved(&self) -> PType {
         self.target.borrow().clone().unwrap_or(PType::Any)
     }
+
+    /// `f` of the aliased type (`Any` while still unresolved), without copying it: an
+    /// instance check of a Struct alias need not clone the Struct.
+    pub fn with_resolved<R>(&self, f: impl FnOnce(&PType) -> R) -> R {
+        // The target is only replaced (a borrow of a moment) when the alias is defined.
+        match self.target.try_borrow().as_deref() {
+            Ok(Some(t)) => f(t),
+            _ => f(&PType::Any),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
