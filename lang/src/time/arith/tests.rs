@@ -205,3 +205,18 @@ fn comparison() {
     );
     assert!(compare_checked(&Value::Integer(1), &Value::Integer(2), "<").is_none());
 }
+
+#[test]
+fn comparison_with_integers_rounds_down_unless_the_integer_is_on_the_left() {
+    use std::cmp::Ordering::*;
+    let ok = |a: &Value, b: &Value| compare_checked(a, b, "<").unwrap().unwrap();
+    // Whole seconds rounded down (`==`, `compare()`, a time value on the left).
+    assert_eq!(compare(&d(-0.5), &Value::Integer(-1)), Some(Equal));
+    assert_eq!(compare(&Value::Integer(0), &d(-0.5)), Some(Greater));
+    assert_eq!(ok(&d(1.5), &Value::Integer(1)), Equal);
+    assert_eq!(ok(&d(-0.5), &Value::Integer(0)), Less);
+    // An Integer on the left: seconds with their fraction.
+    assert_eq!(ok(&Value::Integer(1), &d(1.5)), Less);
+    assert_eq!(ok(&Value::Integer(0), &d(-0.5)), Greater);
+    assert_eq!(ok(&Value::Integer(2), &d(2.0)), Equal);
+}
