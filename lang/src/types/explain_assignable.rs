@@ -107,15 +107,11 @@ fn equality(a: &PType, b: &PType, eq: bool) -> Explanation {
             },
         };
     }
+    // Types that are not equal: one of them does not accept the other.
     let first = if !is_assignable(a, b) {
         headed(not_within(b, a), reasons(a, b))
-    } else if !is_assignable(b, a) {
-        headed(not_within(a, b), reasons(b, a))
     } else {
-        // Only `Type` and `Type[Any]`: each accepts the other, yet they differ.
-        Note::own(format!(
-            "{a} and {b} accept the same types, but the reference tells them apart"
-        ))
+        headed(not_within(a, b), reasons(b, a))
     };
     Explanation {
         holds: !eq,
@@ -451,6 +447,10 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
             *size,
             collection_size(f).unwrap_or(IntRange::SIZE),
         ),
+        (PType::Type(Some(_)), PType::Type(None)) => out.push(Note::own(format!(
+            "{}: an unparameterized Type is wider than any Type[T]",
+            not_within(from, to)
+        ))),
         (PType::Type(Some(t)), PType::Type(Some(f)))
         | (PType::Sensitive(Some(t)), PType::Sensitive(Some(f)))
         | (PType::Iterator(Some(t)), PType::Iterator(Some(f))) => {
