@@ -10,11 +10,29 @@ use std::fmt;
 pub struct Regexp {
     source: String,
     engine: Engine,
+    /// For a pattern with a line-start `^`, the engine used on texts that end with a
+    /// newline (compiled when first needed): Onigmo's `^` does not match at the very end
+    /// after a final newline (`"b\n" =~ /^\z/` is false in Ruby), the Rust engines' does.
+    at_final_newline: Option<std::cell::OnceCell<Engine>>,
 }
 
+#[derive(Clone)]
 enum Engine {
     Fast(regex::Regex),
     Fancy(fancy_regex::Regex),
+}
+
+impl Engine {
+    /// The `regex` crate when it can compile the (translated) pattern, else `fancy-regex`.
+    fn compile(translated: &str) -> Result<Engine, fancy_regex::Error> {
+        match regex::Regex::new(translated) {
+            Ok(re) => Ok(Engine::Fast(re)),
+            Err(_) => fancy_regex::RegexBuilder::new(translated)
+                .backtrack_limit(BACKTRACK_LIMIT)
+                .build()
+                .map(Engine::Fancy),
+        }
+    }
 }
 
 /// The steps the backtracking engine may take for one match (a few milliseconds): past
@@ -57,22 +75,23 @@ impl Regexp {
         if let Some(message) = check::ruby_syntax_error(source) {
             return Err(message);
         }
-        let translated = translate_ruby(source);
-        match regex::Regex::new(&translated) {
-            Ok(re) => Ok(Regexp {
-                source: source.to_string(),
-                engine: Engine::Fast(re),
+        let (translated, line_start) = translate_ruby(source, false);
+        Ok(Regexp {
+            source: source.to_string(),
+            engine: Engine::compile(&translated).map_err(|e| onigmo_message(&e))?,
+            at_final_newline: line_start.then(std::cell::OnceCell::new),
+        })
+    }
+
+    /// The engine for matching in `text`.
+    fn engine(&self, text: &str) -> &Engine {
+        match &self.at_final_newline {
+            Some(cell) if text.ends_with('\n') => cell.get_or_init(|| {
+                // `^` as `(?:\A|(?<=\n)(?!\z))`: a look-around, so the backtracking engine.
+                Engine::compile(&translate_ruby(&self.source, true).0)
+                    .unwrap_or_else(|_| self.engine.clone())
             }),
-            Err(_) => match fancy_regex::RegexBuilder::new(&translated)
-                .backtrack_limit(BACKTRACK_LIMIT)
-                .build()
-            {
-                Ok(re) => Ok(Regexp {
-                    source: source.to_string(),
-                    engine: Engine::Fancy(re),
-                }),
-                Err(e) => Err(onigmo_message(&e)),
-            },
+            _ => &self.engine,
         }
     }
 
@@ -90,7 +109,7 @@ impl Regexp {
     /// Whether the pattern matches somewhere in `text`. Fails when the backtracking engine
     /// gives up (a pattern with catastrophic backtracking).
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
-        match &self.engine {
+        match self.engine(text) {
             Engine::Fast(re) => Ok(re.is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
         }
@@ -107,7 +126,7 @@ impl Regexp {
 
     /// The captures of the first match (`[0]` is the whole match), or `None`.
     pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
-        Ok(match &self.engine {
+        Ok(match self.engine(text) {
             Engine::Fast(re) => re.captures(text).map(|c| {
                 c.iter()
                     .map(|m| m.map(|m| m.as_str().to_string()))
@@ -159,7 +178,7 @@ impl Regexp {
         };
         let mut out = Vec::new();
         let mut ticker = crate::limits::Ticker::default();
-        match &self.engine {
+        match self.engine(text) {
             Engine::Fast(re) => {
                 for c in re.captures_iter(text) {
                     ticker.tick()?;
@@ -184,8 +203,10 @@ impl Regexp {
 /// Rewrites the parts of Ruby's syntax that the Rust engines spell or read differently:
 /// `\Z`, `\h`, `\p{^X}`, and the ASCII-only `\w`, `\d`, `\s` (and their negations) of
 /// Ruby, which the Rust engines read as Unicode classes; and Onigmo's quantifiers (see
-/// [`quantifier`]).
-fn translate_ruby(source: &str) -> String {
+/// [`quantifier`]). With `no_line_start_at_end`, a line-start `^` does not match at the
+/// end of the text, as in Onigmo (a look-around). Also says whether the pattern has a `^`.
+fn translate_ruby(source: &str, no_line_start_at_end: bool) -> (String, bool) {
+    let mut line_start = false;
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
     // Depth of character classes (Ruby nests them: `[a[bc]]`).
@@ -304,16 +325,25 @@ fn translate_ruby(source: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
+            '^' if class_depth == 0 => {
+                atom = Some((here, true));
+                line_start = true;
+                out.push_str(if no_line_start_at_end {
+                    r"(?:\A|(?<=\n)(?!\z))"
+                } else {
+                    "^"
+                });
+            }
             c => {
                 if class_depth == 0 {
-                    atom = Some((here, matches!(c, '^' | '$')));
+                    atom = Some((here, c == '$'));
                 }
                 out.push(c)
             }
         }
     }
     // Ruby's ^ and $ match at line boundaries.
-    format!("(?m){out}")
+    (format!("(?m){out}"), line_start)
 }
 
 /// Whether `source` has a named group `(?<name>...)` or `(?'name'...)`.
@@ -594,6 +624,26 @@ mod tests {
         assert!(matches(r"^[[:upper:]][[:lower:]]$", "Éé"));
         assert!(matches(r"a\0b", "a\0b"));
         assert!(matches(r"\011", "\t"));
+    }
+
+    /// Found by the differential tester (regexps): Onigmo's `^` does not match at the very
+    /// end after a final newline; everywhere else it is a line start.
+    #[test]
+    fn line_start_is_not_at_the_end_after_a_final_newline() {
+        assert!(!matches(r"^\z", "b\n"));
+        assert!(!matches(r"b\n^", "b\n"));
+        assert!(!matches(r"\n^$", "\n"));
+        assert!(matches(r"^\z", ""));
+        assert!(matches(r"^$", "\n"));
+        assert!(matches(r"^b", "a\nb\n"));
+        assert!(matches(r"\n^c", "a\nc"));
+        assert!(matches(r"[^a]", "b\n"));
+        let re = Regexp::new(r"^").expect("valid");
+        assert_eq!(re.find_all("a\nb\n").map(|m| m.len()).ok(), Some(2));
+        assert_eq!(
+            re.captures("\n").expect("no limit reached"),
+            Some(vec![Some(String::new())])
+        );
     }
 
     fn matches(pattern: &str, text: &str) -> bool {
