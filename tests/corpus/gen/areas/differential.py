@@ -246,3 +246,36 @@ ORACLE_ARTIFACTS = [
     "-1 >> -2e19",
     "3000000000 << 4611686018427387904",
 ]
+
+# --- type_algebra (seed 8): an unparameterized Type is wider than any Type[T], Type[Any]
+# included.
+PROGRAMS += [
+    "[Type[Any] > Type, Type < Type[Any], Type[Any] < Type, Type >= Type[Any], Type[Any] == Type]",
+    "[Type =~ Type[Any], Type =~ Type[Type[Any]], Type[Type] < Type[Type[Any]]]",
+    "[Optional[Type] > Optional[Type[Any]], Variant[Type[Any]] >= Type, NotUndef[Type[Any]] >= Type]",
+]
+
+# --- arithmetic (seed 8): a Timespan or Timestamp against an Integer is its whole seconds
+# rounded down, except on the right of an Integer's `<`, `<=`, `>`, `>=` (seconds with their
+# fraction).
+PROGRAMS += [
+    "[1 < Timespan(1.5), 1 > Timespan(1.5), 1 == Timespan(1.5), 2 > Timespan(1.5), 1 <= Timespan(1.5), 1 >= Timespan(1.5)]",
+    "[Timespan(1.5) > 1, Timespan(1.5) < 1, Timespan(1.5) < 2, Timespan(1.5) == 1, 1 < Timespan(1.000000001)]",
+    "[Timespan(-0.5) < 0, Timespan(-0.5) > -1, Timespan(-0.5) == 0, Timespan(-0.5) == -1, Timespan(-1.5) < -1]",
+    "[0 != Timespan(0.5), 0 == Timespan(-0.5), -1 == Timespan(-0.5), 0 < Timespan(0.5), 0 > Timespan(-0.5), -1 < Timespan(-0.5)]",
+    "$t = Timestamp(1.5)\n[1 < $t, 1 == $t, $t > 1, 1 >= $t, compare(1, Timespan(1.5)), compare(Timespan(-0.5), -1)]",
+]
+
+# --- formatting (seed 8): `%a` rounding that carries into the leading digit moves the
+# exponent; a tie with no digits kept rounds up.
+PROGRAMS += [
+    "[String(100.0, '%.0a'), String(100.0, '%+#.0A'), String(100.0, '%#.0a'), String(255, '%.1a'), String(255, '%.0a')]",
+    "[String(3.14159, '%.0a'), String(1.5, '%.0a'), String(2.5, '%.0a'), String(1e10, '%.0a'), String(-42, '%#.0a')]",
+]
+
+# --- regexps (seed 8): Onigmo's `^` does not match at the very end after a final newline.
+PROGRAMS += [
+    '["b\\n" =~ /^\\z/, "b\\n" =~ /b\\n^/, "\\n" =~ /\\n^$/, "" =~ /^\\z/, "\\n" =~ /^$/, "a\\nb\\n" =~ /^b/, "a\\nc" =~ /\\n^c/]',
+    '["a\\nb\\n".split(/^/), "x\\n".regsubst(/^/, "-", "G"), "a\\n\\n" =~ /\\n^\\n^/, "a\\n" =~ Pattern[/^\\Z/]]',
+    'if "a\\n" =~ /(^)\\z|(a)$/ { [$0, $1, $2] } else { \'no\' }',
+]
