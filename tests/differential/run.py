@@ -76,19 +76,29 @@ def ask_oracle(programs, batch):
     return answers
 
 
-def cached_oracle(path, programs, batch):
-    """The oracle's answers for `programs`, kept in `path` (under `out/`): a later run of
-    the same area, seed and count (after a fix in prepl) compares with them again without
-    asking the oracle. Set FRESH_ORACLE=1 to ask again."""
+def cached_oracle(area, seed, programs, batch):
+    """The oracle's answers for `programs`, kept in `out/<area>-<seed>.oracle.jsonl`: a later
+    run of the same area and seed (after a fix in prepl, or with more programs, whose first
+    ones are the same) asks the oracle only for the programs it has no answer for. Set
+    FRESH_ORACLE=1 to ask again."""
+    path = os.path.join(OUT, f"{area}-{seed}.oracle.jsonl")
+    known = []
     if os.path.exists(path) and not os.environ.get("FRESH_ORACLE"):
         with open(path) as f:
-            rows = [json.loads(l) for l in f if l.strip()]
-        if [r["src"] for r in rows] == [p["src"] for p in programs]:
-            print(f"  oracle: {len(rows)} answers from {path}", file=sys.stderr)
-            return [r["answer"] for r in rows]
-    answers = ask_oracle(programs, batch)
-    os.makedirs(OUT, exist_ok=True)
-    write_jsonl(path, [{"src": p["src"], "answer": a} for p, a in zip(programs, answers)])
+            known = [json.loads(l) for l in f if l.strip()]
+    reused = 0
+    while (reused < min(len(known), len(programs))
+           and known[reused]["src"] == programs[reused]["src"]):
+        reused += 1
+    if reused:
+        print(f"  oracle: {reused} answers from {path}", file=sys.stderr)
+    answers = [r["answer"] for r in known[:reused]]
+    if reused < len(programs):
+        answers += ask_oracle(programs[reused:], batch)
+        if reused == len(known) or len(programs) >= len(known):
+            os.makedirs(OUT, exist_ok=True)
+            write_jsonl(path, [{"src": p["src"], "answer": a}
+                               for p, a in zip(programs, answers)])
     return answers
 
 
@@ -192,8 +202,7 @@ def run_area(area, count, seed, batch, checks_per_program):
         checks[pid] = cs
         programs.append({"id": pid, "src": program_source(cs)})
     t0 = time.time()
-    answers = cached_oracle(os.path.join(OUT, f"{area}-{seed}-{count}.oracle.jsonl"),
-                            programs, batch)
+    answers = cached_oracle(area, seed, programs, batch)
     t_oracle = time.time() - t0
     rows = ask_prepl(programs, answers)
     bad = [p for p in programs if not rows[p["id"]]["agree"]]

@@ -549,9 +549,10 @@ fn translate_escape(
             format!("\\x{{{code:x}}}")
         }
         // Ruby's linebreak and extended grapheme cluster (the latter approximated: a
-        // character with its combining marks).
-        'R' if !in_class => r"(?:\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])".to_string(),
-        'X' if !in_class => r"(?:\r\n|\P{M}\p{M}*|\p{M}+)".to_string(),
+        // character with its combining marks). Both are atomic in Onigmo: once `\r\n` is
+        // taken it is not given back (`"\r\n" =~ /^\R\n/` is false).
+        'R' if !in_class => r"(?>\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])".to_string(),
+        'X' if !in_class => r"(?>\r\n|\P{M}\p{M}*|\p{M}+)".to_string(),
         // `\cA`: a control character.
         'c' if rest.peek().is_some_and(char::is_ascii) => {
             let c = rest.next().unwrap_or('@');
@@ -594,6 +595,9 @@ mod tests {
         assert!(matches(r"^a\Rb$", "a\r\nb"));
         assert!(matches(r"^a\R$", "a\u{2028}"));
         assert!(matches(r"^\X$", "e\u{301}"));
+        assert!(!matches(r"^\R\n", "\r\n"));
+        assert!(!matches(r"\X\X^b", "\r\nb"));
+        assert!(!matches(r"\R{2}", "\r\n"));
         assert!(matches(r"^\o{2}$", "oo"));
         assert!(matches(r"^\cA\ca$", "\u{1}\u{1}"));
         assert!(matches(r"^a\Qb\E$", "aQbE"));

@@ -279,3 +279,7 @@ PROGRAMS += [
     '["a\\nb\\n".split(/^/), "x\\n".regsubst(/^/, "-", "G"), "a\\n\\n" =~ /\\n^\\n^/, "a\\n" =~ Pattern[/^\\Z/]]',
     'if "a\\n" =~ /(^)\\z|(a)$/ { [$0, $1, $2] } else { \'no\' }',
 ]
+# `\R` and `\X` are atomic in Onigmo: a `\r\n` once taken is not given back.
+PROGRAMS += [
+    '["\\r\\n" =~ /^\\R\\n/, "\\r\\nb" =~ /\\X\\X^b/, "\\r\\n" =~ /\\R{2}/, "\\r\\nb" =~ /^\\X\\z|\\X^b/]',
+]
