@@ -328,10 +328,15 @@ impl Guard {
             PType::Struct(members) => {
                 let members = members.as_deref().unwrap_or(&[]);
                 let ss = struct_size(members);
+                // Each key is checked as a value, as the reference does: the unparameterized
+                // `Optional` accepts only undef, so `Hash[Optional, Any]` takes no Struct
+                // with keys (though `String <= Optional`).
                 in_range(size, ss)
                     && members.iter().all(|m| {
-                        self.assignable(k, &PType::string_value(m.key.clone()))
-                            && self.assignable(v, &m.value)
+                        super::instance::is_instance(
+                            k,
+                            &crate::values::Value::String(m.key.clone()),
+                        ) && self.assignable(v, &m.value)
                     })
             }
             _ => false,

@@ -389,13 +389,17 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
             size_note(out, to, from, *size, struct_size(members));
             for m in members {
                 let key = PType::string_value(m.key.clone());
-                push_if_not(
-                    out,
-                    k,
-                    &key,
-                    format!("key {}: {}", quote(&m.key), not_within(&PType::string(), k)),
-                    d,
-                );
+                let label = format!("key {}: {}", quote(&m.key), not_within(&PType::string(), k));
+                if is_assignable(k, &key) {
+                    // Within the key type, yet no instance of it (the unparameterized
+                    // `Optional` accepts only undef).
+                    let name = crate::values::Value::String(m.key.clone());
+                    if !super::instance::is_instance(k, &name) {
+                        let q = quote(&m.key);
+                        out.push(Note::own(format!("key {q}: {q} does not match {k}")));
+                    }
+                }
+                push_if_not(out, k, &key, label, d);
                 push_if_not(
                     out,
                     v,

@@ -283,3 +283,10 @@ PROGRAMS += [
 PROGRAMS += [
     '["\\r\\n" =~ /^\\R\\n/, "\\r\\nb" =~ /\\X\\X^b/, "\\r\\n" =~ /\\R{2}/, "\\r\\nb" =~ /^\\X\\z|\\X^b/]',
 ]
+
+# --- type_algebra (seed 8): a Hash takes a Struct when each key, as a value, is an instance
+# of its key type: the unparameterized `Optional` matches only undef.
+PROGRAMS += [
+    "Struct[{Optional['ab'] => Type[Boolean], Optional['c'] => NotUndef[Type]}] <= Optional[Hash[Optional, Optional]]",
+    "[Struct[{'ab' => Integer}] <= Hash[Optional, Optional], Struct[{Optional['ab'] => Integer}] <= Hash[Optional[String], Any], Struct[{'ab' => Integer}] <= Hash[Optional[Any], Any], String <= Optional, {'ab' => 1} =~ Hash[Optional, Any]]",
+]
