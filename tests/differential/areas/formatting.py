@@ -40,6 +40,6 @@ def check(rng):
 def deviation(src, expected, got):
     if re.search(r"String\([^,]*\.\d*[^,]*\)$", src):
         return None
-    if "/ab+/" in src and re.search(r"%-?\d*s", src):
+    if "/ab+/" in src and re.search(r"%[-+ 0#]*\d*(\.\d+)?s", src):
         return "%s of a Regexp has its / / delimiters (spec)"
     return None

@@ -15,10 +15,36 @@ def check(rng):
     return f"{value(rng)} =~ {type_(rng)}"
 
 
+def params(src, start):
+    """The top-level parameters of the type whose `[` is at `start`."""
+    out, depth, cur = [], 0, ""
+    for c in src[start + 1:]:
+        if c in "[{(":
+            depth += 1
+        elif c in "]})":
+            if depth == 0:
+                break
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+    return out + [cur.strip()]
+
+
+def sized_collection(src):
+    """Whether a Collection or Hash type in `src` has a size (`Hash[String, Integer, 1, 3]`)."""
+    for m in re.finditer(r"\b(Collection|Hash)\[", src):
+        if any(re.fullmatch(r"-?\d+|default", p) for p in params(src, m.end() - 1)):
+            return True
+    return False
+
+
 def deviation(src, expected, got):
     if SINGLE_BOUND.search(src):
         return "Integer[n]/Float[n] is the exact value n (spec)"
-    if "Struct[" in src and re.search(r"(Collection|Hash)\[\d", src):
+    if "Struct[" in src and sized_collection(src):
         return "Struct size is from its required keys to all keys (spec)"
     if (re.search(r"\b(Rich)?Data\b", src) and expected.get("value") == "true"
             and got.get("value") == "false"):

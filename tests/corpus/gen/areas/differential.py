@@ -290,3 +290,12 @@ PROGRAMS += [
     "Struct[{Optional['ab'] => Type[Boolean], Optional['c'] => NotUndef[Type]}] <= Optional[Hash[Optional, Optional]]",
     "[Struct[{'ab' => Integer}] <= Hash[Optional, Optional], Struct[{Optional['ab'] => Integer}] <= Hash[Optional[String], Any], Struct[{'ab' => Integer}] <= Hash[Optional[Any], Any], String <= Optional, {'ab' => 1} =~ Hash[Optional, Any]]",
 ]
+
+# --- formatting (seed 8): sprintf hands `default` to Ruby as a Symbol and regexps, time and
+# version values as strings (`%p` shows them so, also inside arrays and hashes).
+PROGRAMS += [
+    "[sprintf('%p', default), sprintf('%#p', default), sprintf('%.2p', default), sprintf('%5p', default), sprintf('%s', default)]",
+    "[sprintf('%p', /ab+/), sprintf('%.2p', /ab+/), sprintf('%5.1p', /ab+/), sprintf('%-8p|', /ab+/), sprintf('%s', /ab+/)]",
+    "[sprintf('%p', [default, /ab+/]), sprintf('%s', [default, /ab+/]), sprintf('%p', {'a' => default})]",
+    "[sprintf('%p', Timespan(3)), sprintf('%p', SemVer('1.2.3')), sprintf('%p', SemVerRange('>=1.0.0')), sprintf('%s', [Timespan(3), SemVer('1.2.3')]), sprintf('%p', Binary('aGk=')), sprintf('%p', Sensitive('x'))]",
+]
