@@ -299,3 +299,7 @@ PROGRAMS += [
     "[sprintf('%p', [default, /ab+/]), sprintf('%s', [default, /ab+/]), sprintf('%p', {'a' => default})]",
     "[sprintf('%p', Timespan(3)), sprintf('%p', SemVer('1.2.3')), sprintf('%p', SemVerRange('>=1.0.0')), sprintf('%s', [Timespan(3), SemVer('1.2.3')]), sprintf('%p', Binary('aGk=')), sprintf('%p', Sensitive('x'))]",
 ]
+# (seed 9) sprintf's `%c` ignores the precision, as Ruby's; String()'s does not.
+PROGRAMS += [
+    "[sprintf('%.0c|', 'a'), sprintf('%-5.0c|', 65), sprintf('%3.0c|', 'é'), sprintf('%-11.0c', 3.14159), String(65, '%.0c'), String(65, '%-4.0c')]",
+]
