@@ -242,7 +242,7 @@ mod tests {
         assert_eq!(hex_float(100.0, Some(0), false, false), "0x1p+7");
         assert_eq!(hex_float(100.0, Some(0), true, true), "0X1.P+7");
         assert_eq!(hex_float(255.0, Some(1), false, false), "0x1.0p+8");
-        assert_eq!(hex_float(3.14159, Some(0), false, false), "0x1p+2");
+        assert_eq!(hex_float(3.2, Some(0), false, false), "0x1p+2");
         // A tie rounds to even; with no digits kept the leading 1 is the odd digit.
         assert_eq!(hex_float(1.5, Some(0), false, false), "0x1p+1");
         assert_eq!(hex_float(2.5, Some(0), false, false), "0x1p+1");

@@ -223,7 +223,11 @@ fn convert(spec: &Spec, conv: char, v: &Value) -> Result<String, Error> {
         's' => spec.string(&ruby::to_s(v)),
         'p' => spec.string(&ruby::inspect(v)),
         // Ruby's `%c` ignores the precision (`sprintf('%.0c', 'a')` is `a`).
-        'c' => Spec { prec: None, ..*spec }.string(&character(v)?),
+        'c' => Spec {
+            prec: None,
+            ..*spec
+        }
+        .string(&character(v)?),
         other => return Err(err(format!("malformed format string - %{other}"))),
     })
 }

@@ -23,14 +23,16 @@ enum Engine {
 }
 
 impl Engine {
-    /// The `regex` crate when it can compile the (translated) pattern, else `fancy-regex`.
-    fn compile(translated: &str) -> Result<Engine, fancy_regex::Error> {
+    /// The `regex` crate when it can compile the (translated) pattern, else `fancy-regex`;
+    /// the error in Onigmo's words where possible ([`onigmo_message`]).
+    fn compile(translated: &str) -> Result<Engine, String> {
         match regex::Regex::new(translated) {
             Ok(re) => Ok(Engine::Fast(re)),
             Err(_) => fancy_regex::RegexBuilder::new(translated)
                 .backtrack_limit(BACKTRACK_LIMIT)
                 .build()
-                .map(Engine::Fancy),
+                .map(Engine::Fancy)
+                .map_err(|e| onigmo_message(&e)),
         }
     }
 }
@@ -78,7 +80,7 @@ impl Regexp {
         let (translated, line_start) = translate_ruby(source, false);
         Ok(Regexp {
             source: source.to_string(),
-            engine: Engine::compile(&translated).map_err(|e| onigmo_message(&e))?,
+            engine: Engine::compile(&translated)?,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
         })
     }
