@@ -100,7 +100,7 @@ impl Regexp {
     /// [`new`](Self::new) with the error as Ruby's `RegexpError` words it: the message, then
     /// the pattern between slashes (`undefined name <n> reference: /a\/\k<n>/`).
     pub fn new_described(source: &str) -> Result<Regexp, String> {
-        Regexp::new(source).map_err(|e| format!("{e}: {}", crate::types::regexp_text(source)))
+        Regexp::new(source).map_err(|e| format!("{e}: {}", ruby_description(source)))
     }
 
     /// The pattern as written (between the slashes).
@@ -200,6 +200,42 @@ impl Regexp {
         }
         Ok(out)
     }
+}
+
+/// The pattern between slashes as Ruby's `RegexpError` shows it: as written when it has no
+/// `/` and no control character; otherwise a bare `/` is escaped, a character after a
+/// backslash kept, other non-ASCII characters written `\u00E9` (or `\u{1F600}`), and
+/// control characters other than spaces `\x01`.
+pub fn ruby_description(source: &str) -> String {
+    let plain = |c: char| c == ' ' || c.is_ascii_graphic();
+    if source
+        .chars()
+        .all(|c| c != '/' && (plain(c) || !c.is_ascii()))
+    {
+        return format!("/{source}/");
+    }
+    let mut out = String::with_capacity(source.len() + 8);
+    out.push('/');
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push(c);
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '/' => out.push_str("\\/"),
+            c if !c.is_ascii() && (c as u32) < 0x10000 => {
+                out.push_str(&format!("\\u{:04X}", c as u32))
+            }
+            c if !c.is_ascii() => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c if plain(c) || matches!(c, '\t' | '\n' | '\x0B' | '\x0C' | '\r') => out.push(c),
+            c => out.push_str(&format!("\\x{:02X}", c as u32)),
+        }
+    }
+    out.push('/');
+    out
 }
 
 /// Rewrites the parts of Ruby's syntax that the Rust engines spell or read differently:
@@ -588,7 +624,7 @@ impl std::hash::Hash for Regexp {
 
 #[cfg(test)]
 mod tests {
-    use super::Regexp;
+    use super::{ruby_description, Regexp};
 
     #[test]
     fn octal_escapes_are_character_codes() {
@@ -650,6 +686,17 @@ mod tests {
             re.captures("\n").expect("no limit reached"),
             Some(vec![Some(String::new())])
         );
+    }
+
+    /// Found by the differential tester (regexps, seed 9), checked with the reference.
+    #[test]
+    fn descriptions_escape_as_ruby_when_a_slash_is_in_the_pattern() {
+        assert_eq!(ruby_description("é("), "/é(/");
+        assert_eq!(ruby_description(r"\k<n>*?\/*\eé"), r"/\k<n>*?\/*\e\u00E9/");
+        assert_eq!(ruby_description("é/😀"), r"/\u00E9\/\u{1F600}/");
+        assert_eq!(ruby_description("a\u{1}é"), r"/a\x01\u00E9/");
+        assert_eq!(ruby_description("a\tb"), "/a\tb/");
+        assert_eq!(ruby_description(r"\é/"), r"/\é\//");
     }
 
     fn matches(pattern: &str, text: &str) -> bool {

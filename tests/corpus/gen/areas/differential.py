@@ -303,3 +303,14 @@ PROGRAMS += [
 PROGRAMS += [
     "[sprintf('%.0c|', 'a'), sprintf('%-5.0c|', 65), sprintf('%3.0c|', 'é'), sprintf('%-11.0c', 3.14159), String(65, '%.0c'), String(65, '%-4.0c')]",
 ]
+
+# --- regexps (seed 9): a compile error shows a pattern with a `/` as Ruby escapes it:
+# non-ASCII characters as `\u00E9`, control characters as `\x01`.
+PROGRAMS += [
+    '"a" =~ /\\k<n>*?\\/*\\e+é/',
+    'if "a1 b2" =~ /é*?[^\\n\\/\\0]{2}\\k<n>?/ { [$0, $1] } else { \'no\' }',
+    'Regexp("é/😀(")',
+    'Regexp("a\\u0001é/(")',
+    'Regexp("\\\\é/(")',
+    "Regexp('é(')",
+]
