@@ -314,3 +314,8 @@ PROGRAMS += [
     'Regexp("\\\\é/(")',
     "Regexp('é(')",
 ]
+
+# --- arithmetic (seed 9): Ruby shifts 0 by any count.
+PROGRAMS += [
+    "[0 << 1.7976931348623157e308, 0 << 1e30, 0 >> -1e30, 0 << -1e300, 0 >> 1e300]",
+]
