@@ -96,6 +96,12 @@ fn expression_error(operator: &str, msg: String) -> Error {
     ))
 }
 
+/// The reference's error for a result out of any range, signed as the value (`-Infinity`).
+fn infinity(operator: &str, value: f64) -> Error {
+    let sign = if value < 0.0 { "-" } else { "" };
+    expression_error(operator, format!("{sign}Infinity"))
+}
+
 fn overflow(operator: &str) -> Error {
     expression_error(operator, "Timespan or Timestamp out of range".into())
 }
@@ -104,9 +110,7 @@ fn overflow(operator: &str) -> Error {
 fn secs_nanos(o: Op, operator: &str) -> Result<i128, Error> {
     match o {
         Op::Int(i) => Ok(i as i128 * NANOS_PER_SEC),
-        Op::Float(f) => {
-            nanos_from_f64(f).map_err(|_| expression_error(operator, "Infinity".into()))
-        }
+        Op::Float(f) => nanos_from_f64(f).map_err(|_| infinity(operator, f)),
         _ => Err(overflow(operator)),
     }
 }
@@ -203,7 +207,7 @@ fn mul_time(a: &Value, b: &Value) -> Result<Value, Error> {
         (Op::Span(x), Op::Float(f)) | (Op::Float(f), Op::Span(x)) => {
             let r = x as f64 * f;
             if !r.is_finite() || r.abs() >= 1.0e38 {
-                return Err(expression_error("*", "Infinity".into()));
+                return Err(infinity("*", r));
             }
             span(Some(r.trunc() as i128), "*")
         }

@@ -117,6 +117,19 @@ fn multiplication_division_modulo() {
         show(mul(&d(2.0), &Value::Float(1e300))),
         "error: Error while evaluating a '*' expression, Infinity"
     );
+    // Signed as the result (seed 9 of the differential tester).
+    assert_eq!(
+        show(mul(&d(-3.0), &Value::Float(f64::MAX))),
+        "error: Error while evaluating a '*' expression, -Infinity"
+    );
+    assert_eq!(
+        show(sub(&d(3.0), &Value::Float(-f64::MAX))),
+        "error: Error while evaluating a '-' expression, -Infinity"
+    );
+    assert_eq!(
+        show(sub(&d(3.0), &Value::Float(f64::MAX))),
+        "error: Error while evaluating a '-' expression, Infinity"
+    );
     assert_eq!(show(div(&d(5.0), &d(2.0))), "F 2.5");
     // The spec's D / I = F (the reference gives a Timespan).
     assert_eq!(show(div(&d(5.0), &Value::Integer(2))), "F 2.5");

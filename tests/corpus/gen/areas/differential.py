@@ -319,3 +319,11 @@ PROGRAMS += [
 PROGRAMS += [
     "[0 << 1.7976931348623157e308, 0 << 1e30, 0 >> -1e30, 0 << -1e300, 0 >> 1e300]",
 ]
+# (seed 9) A Timespan result or operand out of any range is `-Infinity` when negative.
+PROGRAMS += [
+    "Timespan(-3) * 1.7976931348623157e308",
+    "-1.7976931348623157e308 * Timespan(3)",
+    "Timespan(3) - -1.7976931348623157e308",
+    "Timespan(3) - 1.7976931348623157e308",
+    "Timestamp(3) + -1.7976931348623157e308",
+]
