@@ -16,7 +16,8 @@ the agreement per area (programs and checks, with and without documented deviati
 printed and appended to `out/results.jsonl`.
 
 Environment: ORACLE (default /work/shared/tools/puppet-oracle, or ../shared/tools/ from the
-repository root), DIFF_COMPARE (the compare binary; default: built with cargo --release).
+repository root), DIFF_COMPARE (the compare binary; default: built with cargo --release),
+FRESH_ORACLE=1 (ask the oracle again rather than reuse the answers kept in `out/`).
 """
 import argparse
 import importlib
@@ -73,6 +74,48 @@ def ask_oracle(programs, batch):
         answers.extend(json.loads(l) for l in lines)
         print(f"  oracle: {start + len(chunk)}/{len(programs)}", file=sys.stderr, flush=True)
     return answers
+
+
+def cached_oracle(area, seed, programs, batch):
+    """The oracle's answers for `programs`, kept in `out/<area>-<seed>.oracle.jsonl`: a later
+    run of the same area and seed (after a fix in prepl, or with more programs, whose first
+    ones are the same) asks the oracle only for the programs it has no answer for. Set
+    FRESH_ORACLE=1 to ask again."""
+    path = os.path.join(OUT, f"{area}-{seed}.oracle.jsonl")
+    known = []
+    if os.path.exists(path) and not os.environ.get("FRESH_ORACLE"):
+        with open(path) as f:
+            known = [json.loads(l) for l in f if l.strip()]
+    reused = 0
+    while (reused < min(len(known), len(programs))
+           and known[reused]["src"] == programs[reused]["src"]):
+        reused += 1
+    if reused:
+        print(f"  oracle: {reused} answers from {path}", file=sys.stderr)
+    answers = [r["answer"] for r in known[:reused]]
+    if reused < len(programs):
+        answers += ask_oracle(programs[reused:], batch)
+        if reused == len(known) or len(programs) >= len(known):
+            os.makedirs(OUT, exist_ok=True)
+            write_jsonl(path, [{"src": p["src"], "answer": a}
+                               for p, a in zip(programs, answers)])
+    return answers
+
+
+def cached_singles(path, singles, batch):
+    """The oracle's answers for single checks, kept by source in `path`: only the checks
+    not yet asked are asked."""
+    known = {}
+    if os.path.exists(path) and not os.environ.get("FRESH_ORACLE"):
+        with open(path) as f:
+            known = {r["src"]: r["answer"] for r in map(json.loads, f) if r}
+    missing = [s for s in singles if s["src"] not in known]
+    if missing:
+        for s, a in zip(missing, ask_oracle(missing, batch)):
+            known[s["src"]] = a
+        os.makedirs(OUT, exist_ok=True)
+        write_jsonl(path, [{"src": k, "answer": a} for k, a in known.items()])
+    return [dict(known[s["src"]], id=s["id"]) for s in singles]
 
 
 def ask_prepl(programs, answers):
@@ -159,7 +202,7 @@ def run_area(area, count, seed, batch, checks_per_program):
         checks[pid] = cs
         programs.append({"id": pid, "src": program_source(cs)})
     t0 = time.time()
-    answers = ask_oracle(programs, batch)
+    answers = cached_oracle(area, seed, programs, batch)
     t_oracle = time.time() - t0
     rows = ask_prepl(programs, answers)
     bad = [p for p in programs if not rows[p["id"]]["agree"]]
@@ -178,7 +221,8 @@ def run_area(area, count, seed, batch, checks_per_program):
                     "got": {"value": pairs[i][1]}}))
     single_rows = {}
     if singles:
-        single_answers = ask_oracle(singles, batch)
+        single_answers = cached_singles(os.path.join(OUT, f"{area}-{seed}.singles.jsonl"),
+                                        singles, batch)
         single_rows = ask_prepl(singles, single_answers)
     disagreements = []
     for s, row in pinned_rows + [(s, single_rows[s["id"]]) for s in singles]:

@@ -131,7 +131,7 @@ pub fn general(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String {
 /// hex fraction digits.
 pub fn hex_float(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String {
     let f = f.abs();
-    let (mut mant, exp) = if f == 0.0 {
+    let (mut mant, mut exp) = if f == 0.0 {
         (0u64, 0i32)
     } else {
         let bits = f.to_bits();
@@ -145,7 +145,7 @@ pub fn hex_float(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String 
             (m, e - 1023)
         }
     };
-    let mut lead = if f == 0.0 { 0u64 } else { 1u64 };
+    let lead = if f == 0.0 { 0u64 } else { 1u64 };
     let mut digits = format!("{mant:013x}");
     if let Some(p) = prec {
         if p < 13 {
@@ -153,11 +153,14 @@ pub fn hex_float(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String 
             let half = 1u64 << (drop - 1);
             let rem = mant & ((1u64 << drop) - 1);
             mant >>= drop;
-            if rem > half || (rem == half && mant & 1 == 1) {
+            // Half to even, the last digit kept being the leading 1 when none follow it.
+            let odd = if p == 0 { lead & 1 == 1 } else { mant & 1 == 1 };
+            if rem > half || (rem == half && odd) {
                 mant += 1;
                 if p == 0 || mant >> (p * 4) != 0 {
-                    lead += 1;
-                    mant &= if p == 0 { 0 } else { (1u64 << (p * 4)) - 1 };
+                    // `0x1.fp+0` rounds to `0x2p+0`, written as Ruby does: `0x1p+1`.
+                    exp += 1;
+                    mant = 0;
                 }
             }
             digits = if p == 0 {
@@ -231,5 +234,18 @@ mod tests {
         assert_eq!(hex_float(0.0, None, false, false), "0x0p+0");
         assert_eq!(hex_float(3.5, None, false, false), "0x1.cp+1");
         assert_eq!(hex_float(1.0 / 3.0, Some(2), false, false), "0x1.55p-2");
+    }
+
+    #[test]
+    fn hex_float_rounding_carries_into_the_exponent_as_ruby() {
+        // Ruby's `format('%.0a', 100.0)` and friends (checked with the reference).
+        assert_eq!(hex_float(100.0, Some(0), false, false), "0x1p+7");
+        assert_eq!(hex_float(100.0, Some(0), true, true), "0X1.P+7");
+        assert_eq!(hex_float(255.0, Some(1), false, false), "0x1.0p+8");
+        assert_eq!(hex_float(3.2, Some(0), false, false), "0x1p+2");
+        // A tie rounds to even; with no digits kept the leading 1 is the odd digit.
+        assert_eq!(hex_float(1.5, Some(0), false, false), "0x1p+1");
+        assert_eq!(hex_float(2.5, Some(0), false, false), "0x1p+1");
+        assert_eq!(hex_float(42.0, Some(0), false, true), "0x1.p+5");
     }
 }

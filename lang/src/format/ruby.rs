@@ -55,6 +55,16 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize) {
             }
             out.push('}');
         }
+        // The reference hands `default` to Ruby as a Symbol, a Sensitive as its Ruby object,
+        // and regexps, time and version values as strings in their Puppet form.
+        Value::Default => out.push_str(":default"),
+        Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),
+        Value::Regexp(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_) => out.push_str(&quote::ruby_inspect(&to_display(v))),
         other => out.push_str(&to_display(other)),
     }
 }

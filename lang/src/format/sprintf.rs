@@ -222,7 +222,12 @@ fn convert(spec: &Spec, conv: char, v: &Value) -> Result<String, Error> {
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => spec.float(conv, ruby::to_float(v)?),
         's' => spec.string(&ruby::to_s(v)),
         'p' => spec.string(&ruby::inspect(v)),
-        'c' => spec.string(&character(v)?),
+        // Ruby's `%c` ignores the precision (`sprintf('%.0c', 'a')` is `a`).
+        'c' => Spec {
+            prec: None,
+            ..*spec
+        }
+        .string(&character(v)?),
         other => return Err(err(format!("malformed format string - %{other}"))),
     })
 }

@@ -96,6 +96,12 @@ fn expression_error(operator: &str, msg: String) -> Error {
     ))
 }
 
+/// The reference's error for a result out of any range, signed as the value (`-Infinity`).
+fn infinity(operator: &str, value: f64) -> Error {
+    let sign = if value < 0.0 { "-" } else { "" };
+    expression_error(operator, format!("{sign}Infinity"))
+}
+
 fn overflow(operator: &str) -> Error {
     expression_error(operator, "Timespan or Timestamp out of range".into())
 }
@@ -104,9 +110,7 @@ fn overflow(operator: &str) -> Error {
 fn secs_nanos(o: Op, operator: &str) -> Result<i128, Error> {
     match o {
         Op::Int(i) => Ok(i as i128 * NANOS_PER_SEC),
-        Op::Float(f) => {
-            nanos_from_f64(f).map_err(|_| expression_error(operator, "Infinity".into()))
-        }
+        Op::Float(f) => nanos_from_f64(f).map_err(|_| infinity(operator, f)),
         _ => Err(overflow(operator)),
     }
 }
@@ -203,7 +207,7 @@ fn mul_time(a: &Value, b: &Value) -> Result<Value, Error> {
         (Op::Span(x), Op::Float(f)) | (Op::Float(f), Op::Span(x)) => {
             let r = x as f64 * f;
             if !r.is_finite() || r.abs() >= 1.0e38 {
-                return Err(expression_error("*", "Infinity".into()));
+                return Err(infinity("*", r));
             }
             span(Some(r.trunc() as i128), "*")
         }
@@ -311,13 +315,19 @@ fn secs_f64(nanos: i128) -> f64 {
     Timespan::from_nanos(nanos).secs_f64()
 }
 
+/// Whole seconds rounded down, as the reference's `to_i` (`Timespan(-0.5)` is -1).
+fn floor_secs(nanos: i128) -> i128 {
+    nanos.div_euclid(NANOS_PER_SEC)
+}
+
 /// Orders D with D, T with T, and either with Integer (compared with the whole seconds,
-/// as the reference does) or Float seconds. `None` when not comparable.
+/// rounded down, as the reference does for `==` and `compare()`) or Float seconds. `None`
+/// when not comparable.
 pub fn compare(a: &Value, b: &Value) -> Option<Ordering> {
     match (op(a), op(b)) {
         (Op::Span(x), Op::Span(y)) | (Op::Stamp(x), Op::Stamp(y)) => Some(x.cmp(&y)),
-        (Op::Span(x) | Op::Stamp(x), Op::Int(i)) => Some((x / NANOS_PER_SEC).cmp(&(i as i128))),
-        (Op::Int(i), Op::Span(y) | Op::Stamp(y)) => Some((i as i128).cmp(&(y / NANOS_PER_SEC))),
+        (Op::Span(x) | Op::Stamp(x), Op::Int(i)) => Some(floor_secs(x).cmp(&(i as i128))),
+        (Op::Int(i), Op::Span(y) | Op::Stamp(y)) => Some((i as i128).cmp(&floor_secs(y))),
         (Op::Span(x) | Op::Stamp(x), Op::Float(f)) => secs_f64(x).partial_cmp(&f),
         (Op::Float(f), Op::Span(y) | Op::Stamp(y)) => f.partial_cmp(&secs_f64(y)),
         _ => None,
@@ -329,6 +339,13 @@ pub fn compare(a: &Value, b: &Value) -> Option<Ordering> {
 pub fn compare_checked(a: &Value, b: &Value, operator: &str) -> Option<Result<Ordering, Error>> {
     if !is_time(a) && !is_time(b) {
         return None;
+    }
+    // An Integer on the left orders by the seconds with their fraction (the reference's
+    // Ruby coerces both to Float): `1 < Timespan(1.5)`, while `Timespan(1.5) > 1` is false.
+    if let (Op::Int(i), Op::Span(y) | Op::Stamp(y)) = (op(a), op(b)) {
+        if let Some(o) = (i as f64).partial_cmp(&secs_f64(y)) {
+            return Some(Ok(o));
+        }
     }
     if let Some(o) = compare(a, b) {
         return Some(Ok(o));

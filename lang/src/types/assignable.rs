@@ -15,13 +15,7 @@ pub fn is_assignable(to: &PType, from: &PType) -> bool {
 
 /// The language's `==` on types: structurally equal, or assignable both ways.
 pub fn equal(a: &PType, b: &PType) -> bool {
-    match (a, b) {
-        // The reference tells `Type` from `Type[Any]`, though each accepts the other.
-        (PType::Type(None), PType::Type(Some(_))) | (PType::Type(Some(_)), PType::Type(None)) => {
-            false
-        }
-        _ => a == b || (is_assignable(a, b) && is_assignable(b, a)),
-    }
+    a == b || (is_assignable(a, b) && is_assignable(b, a))
 }
 
 /// `<`, `<=`, `>`, `>=` on types: `Less` when `a` is a strict subset of `b`, `Equal` when they
@@ -255,7 +249,9 @@ impl Guard {
             PType::Type(t) => match from {
                 PType::Type(t2) => match (t, t2) {
                     (None, _) => true,
-                    (Some(t), None) => matches!(**t, PType::Any),
+                    // As in the reference, an unparameterized `Type` is wider than any
+                    // `Type[T]`, `Type[Any]` included (`Type[Any] < Type`).
+                    (Some(_), None) => false,
                     (Some(t), Some(f)) => self.assignable(t, f),
                 },
                 _ => false,
@@ -332,10 +328,15 @@ impl Guard {
             PType::Struct(members) => {
                 let members = members.as_deref().unwrap_or(&[]);
                 let ss = struct_size(members);
+                // Each key is checked as a value, as the reference does: the unparameterized
+                // `Optional` accepts only undef, so `Hash[Optional, Any]` takes no Struct
+                // with keys (though `String <= Optional`).
                 in_range(size, ss)
                     && members.iter().all(|m| {
-                        self.assignable(k, &PType::string_value(m.key.clone()))
-                            && self.assignable(v, &m.value)
+                        super::instance::is_instance(
+                            k,
+                            &crate::values::Value::String(m.key.clone()),
+                        ) && self.assignable(v, &m.value)
                     })
             }
             _ => false,

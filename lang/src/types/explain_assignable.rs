@@ -107,15 +107,11 @@ fn equality(a: &PType, b: &PType, eq: bool) -> Explanation {
             },
         };
     }
+    // Types that are not equal: one of them does not accept the other.
     let first = if !is_assignable(a, b) {
         headed(not_within(b, a), reasons(a, b))
-    } else if !is_assignable(b, a) {
-        headed(not_within(a, b), reasons(b, a))
     } else {
-        // Only `Type` and `Type[Any]`: each accepts the other, yet they differ.
-        Note::own(format!(
-            "{a} and {b} accept the same types, but the reference tells them apart"
-        ))
+        headed(not_within(a, b), reasons(b, a))
     };
     Explanation {
         holds: !eq,
@@ -393,13 +389,17 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
             size_note(out, to, from, *size, struct_size(members));
             for m in members {
                 let key = PType::string_value(m.key.clone());
-                push_if_not(
-                    out,
-                    k,
-                    &key,
-                    format!("key {}: {}", quote(&m.key), not_within(&PType::string(), k)),
-                    d,
-                );
+                let label = format!("key {}: {}", quote(&m.key), not_within(&PType::string(), k));
+                if is_assignable(k, &key) {
+                    // Within the key type, yet no instance of it (the unparameterized
+                    // `Optional` accepts only undef).
+                    let name = crate::values::Value::String(m.key.clone());
+                    if !super::instance::is_instance(k, &name) {
+                        let q = quote(&m.key);
+                        out.push(Note::own(format!("key {q}: {q} does not match {k}")));
+                    }
+                }
+                push_if_not(out, k, &key, label, d);
                 push_if_not(
                     out,
                     v,
@@ -451,6 +451,10 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
             *size,
             collection_size(f).unwrap_or(IntRange::SIZE),
         ),
+        (PType::Type(Some(_)), PType::Type(None)) => out.push(Note::own(format!(
+            "{}: an unparameterized Type is wider than any Type[T]",
+            not_within(from, to)
+        ))),
         (PType::Type(Some(t)), PType::Type(Some(f)))
         | (PType::Sensitive(Some(t)), PType::Sensitive(Some(f)))
         | (PType::Iterator(Some(t)), PType::Iterator(Some(f))) => {

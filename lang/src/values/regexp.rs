@@ -10,8 +10,13 @@ use std::fmt;
 pub struct Regexp {
     source: String,
     engine: Engine,
+    /// For a pattern with a line-start `^`, the engine used on texts that end with a
+    /// newline (compiled when first needed): Onigmo's `^` does not match at the very end
+    /// after a final newline (`"b\n" =~ /^\z/` is false in Ruby), the Rust engines' does.
+    at_final_newline: Option<std::cell::OnceCell<Engine>>,
 }
 
+#[derive(Clone)]
 enum Engine {
     Fast(meta::Regex),
     Fancy(fancy_regex::Regex),
@@ -34,6 +39,21 @@ fn fast_engine(pattern: &str) -> Option<meta::Regex> {
         )
         .build(pattern)
         .ok()
+}
+
+impl Engine {
+    /// The fast engine when it can compile the (translated) pattern, else `fancy-regex`;
+    /// the error in Onigmo's words where possible ([`onigmo_message`]).
+    fn compile(translated: &str) -> Result<Engine, String> {
+        match fast_engine(translated) {
+            Some(re) => Ok(Engine::Fast(re)),
+            None => fancy_regex::RegexBuilder::new(translated)
+                .backtrack_limit(BACKTRACK_LIMIT)
+                .build()
+                .map(Engine::Fancy)
+                .map_err(|e| onigmo_message(&e)),
+        }
+    }
 }
 
 /// The steps the backtracking engine may take for one match (a few milliseconds): past
@@ -76,29 +96,30 @@ impl Regexp {
         if let Some(message) = check::ruby_syntax_error(source) {
             return Err(message);
         }
-        let translated = translate_ruby(source);
-        match fast_engine(&translated) {
-            Some(re) => Ok(Regexp {
-                source: source.to_string(),
-                engine: Engine::Fast(re),
+        let (translated, line_start) = translate_ruby(source, false);
+        Ok(Regexp {
+            source: source.to_string(),
+            engine: Engine::compile(&translated)?,
+            at_final_newline: line_start.then(std::cell::OnceCell::new),
+        })
+    }
+
+    /// The engine for matching in `text`.
+    fn engine(&self, text: &str) -> &Engine {
+        match &self.at_final_newline {
+            Some(cell) if text.ends_with('\n') => cell.get_or_init(|| {
+                // `^` as `(?:\A|(?<=\n)(?!\z))`: a look-around, so the backtracking engine.
+                Engine::compile(&translate_ruby(&self.source, true).0)
+                    .unwrap_or_else(|_| self.engine.clone())
             }),
-            None => match fancy_regex::RegexBuilder::new(&translated)
-                .backtrack_limit(BACKTRACK_LIMIT)
-                .build()
-            {
-                Ok(re) => Ok(Regexp {
-                    source: source.to_string(),
-                    engine: Engine::Fancy(re),
-                }),
-                Err(e) => Err(onigmo_message(&e)),
-            },
+            _ => &self.engine,
         }
     }
 
     /// [`new`](Self::new) with the error as Ruby's `RegexpError` words it: the message, then
     /// the pattern between slashes (`undefined name <n> reference: /a\/\k<n>/`).
     pub fn new_described(source: &str) -> Result<Regexp, String> {
-        Regexp::new(source).map_err(|e| format!("{e}: {}", crate::types::regexp_text(source)))
+        Regexp::new(source).map_err(|e| format!("{e}: {}", ruby_description(source)))
     }
 
     /// The pattern as written (between the slashes).
@@ -109,7 +130,7 @@ impl Regexp {
     /// Whether the pattern matches somewhere in `text`. Fails when the backtracking engine
     /// gives up (a pattern with catastrophic backtracking).
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
-        match &self.engine {
+        match self.engine(text) {
             Engine::Fast(re) => Ok(re.is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
         }
@@ -126,7 +147,7 @@ impl Regexp {
 
     /// The captures of the first match (`[0]` is the whole match), or `None`.
     pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
-        Ok(match &self.engine {
+        Ok(match self.engine(text) {
             Engine::Fast(re) => {
                 let mut c = re.create_captures();
                 re.captures(text, &mut c);
@@ -189,7 +210,7 @@ impl Regexp {
         };
         let mut out = Vec::new();
         let mut ticker = crate::limits::Ticker::default();
-        match &self.engine {
+        match self.engine(text) {
             Engine::Fast(re) => {
                 for c in re.captures_iter(text) {
                     ticker.tick()?;
@@ -212,11 +233,49 @@ impl Regexp {
     }
 }
 
+/// The pattern between slashes as Ruby's `RegexpError` shows it: as written when it has no
+/// `/` and no control character; otherwise a bare `/` is escaped, a character after a
+/// backslash kept, other non-ASCII characters written `\u00E9` (or `\u{1F600}`), and
+/// control characters other than spaces `\x01`.
+pub fn ruby_description(source: &str) -> String {
+    let plain = |c: char| c == ' ' || c.is_ascii_graphic();
+    if source
+        .chars()
+        .all(|c| c != '/' && (plain(c) || !c.is_ascii()))
+    {
+        return format!("/{source}/");
+    }
+    let mut out = String::with_capacity(source.len() + 8);
+    out.push('/');
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push(c);
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '/' => out.push_str("\\/"),
+            c if !c.is_ascii() && (c as u32) < 0x10000 => {
+                out.push_str(&format!("\\u{:04X}", c as u32))
+            }
+            c if !c.is_ascii() => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c if plain(c) || matches!(c, '\t' | '\n' | '\x0B' | '\x0C' | '\r') => out.push(c),
+            c => out.push_str(&format!("\\x{:02X}", c as u32)),
+        }
+    }
+    out.push('/');
+    out
+}
+
 /// Rewrites the parts of Ruby's syntax that the Rust engines spell or read differently:
 /// `\Z`, `\h`, `\p{^X}`, and the ASCII-only `\w`, `\d`, `\s` (and their negations) of
 /// Ruby, which the Rust engines read as Unicode classes; and Onigmo's quantifiers (see
-/// [`quantifier`]).
-fn translate_ruby(source: &str) -> String {
+/// [`quantifier`]). With `no_line_start_at_end`, a line-start `^` does not match at the
+/// end of the text, as in Onigmo (a look-around). Also says whether the pattern has a `^`.
+fn translate_ruby(source: &str, no_line_start_at_end: bool) -> (String, bool) {
+    let mut line_start = false;
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
     // Depth of character classes (Ruby nests them: `[a[bc]]`).
@@ -335,16 +394,25 @@ fn translate_ruby(source: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
+            '^' if class_depth == 0 => {
+                atom = Some((here, true));
+                line_start = true;
+                out.push_str(if no_line_start_at_end {
+                    r"(?:\A|(?<=\n)(?!\z))"
+                } else {
+                    "^"
+                });
+            }
             c => {
                 if class_depth == 0 {
-                    atom = Some((here, matches!(c, '^' | '$')));
+                    atom = Some((here, c == '$'));
                 }
                 out.push(c)
             }
         }
     }
     // Ruby's ^ and $ match at line boundaries.
-    format!("(?m){out}")
+    (format!("(?m){out}"), line_start)
 }
 
 /// Whether `source` has a named group `(?<name>...)` or `(?'name'...)`.
@@ -550,9 +618,10 @@ fn translate_escape(
             format!("\\x{{{code:x}}}")
         }
         // Ruby's linebreak and extended grapheme cluster (the latter approximated: a
-        // character with its combining marks).
-        'R' if !in_class => r"(?:\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])".to_string(),
-        'X' if !in_class => r"(?:\r\n|\P{M}\p{M}*|\p{M}+)".to_string(),
+        // character with its combining marks). Both are atomic in Onigmo: once `\r\n` is
+        // taken it is not given back (`"\r\n" =~ /^\R\n/` is false).
+        'R' if !in_class => r"(?>\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])".to_string(),
+        'X' if !in_class => r"(?>\r\n|\P{M}\p{M}*|\p{M}+)".to_string(),
         // `\cA`: a control character.
         'c' if rest.peek().is_some_and(char::is_ascii) => {
             let c = rest.next().unwrap_or('@');
@@ -586,7 +655,7 @@ impl std::hash::Hash for Regexp {
 
 #[cfg(test)]
 mod tests {
-    use super::Regexp;
+    use super::{ruby_description, Regexp};
 
     #[test]
     fn octal_escapes_are_character_codes() {
@@ -595,6 +664,9 @@ mod tests {
         assert!(matches(r"^a\Rb$", "a\r\nb"));
         assert!(matches(r"^a\R$", "a\u{2028}"));
         assert!(matches(r"^\X$", "e\u{301}"));
+        assert!(!matches(r"^\R\n", "\r\n"));
+        assert!(!matches(r"\X\X^b", "\r\nb"));
+        assert!(!matches(r"\R{2}", "\r\n"));
         assert!(matches(r"^\o{2}$", "oo"));
         assert!(matches(r"^\cA\ca$", "\u{1}\u{1}"));
         assert!(matches(r"^a\Qb\E$", "aQbE"));
@@ -625,6 +697,37 @@ mod tests {
         assert!(matches(r"^[[:upper:]][[:lower:]]$", "Éé"));
         assert!(matches(r"a\0b", "a\0b"));
         assert!(matches(r"\011", "\t"));
+    }
+
+    /// Found by the differential tester (regexps): Onigmo's `^` does not match at the very
+    /// end after a final newline; everywhere else it is a line start.
+    #[test]
+    fn line_start_is_not_at_the_end_after_a_final_newline() {
+        assert!(!matches(r"^\z", "b\n"));
+        assert!(!matches(r"b\n^", "b\n"));
+        assert!(!matches(r"\n^$", "\n"));
+        assert!(matches(r"^\z", ""));
+        assert!(matches(r"^$", "\n"));
+        assert!(matches(r"^b", "a\nb\n"));
+        assert!(matches(r"\n^c", "a\nc"));
+        assert!(matches(r"[^a]", "b\n"));
+        let re = Regexp::new(r"^").expect("valid");
+        assert_eq!(re.find_all("a\nb\n").map(|m| m.len()).ok(), Some(2));
+        assert_eq!(
+            re.captures("\n").expect("no limit reached"),
+            Some(vec![Some(String::new())])
+        );
+    }
+
+    /// Found by the differential tester (regexps, seed 9), checked with the reference.
+    #[test]
+    fn descriptions_escape_as_ruby_when_a_slash_is_in_the_pattern() {
+        assert_eq!(ruby_description("é("), "/é(/");
+        assert_eq!(ruby_description(r"\k<n>*?\/*\eé"), r"/\k<n>*?\/*\e\u00E9/");
+        assert_eq!(ruby_description("é/😀"), r"/\u00E9\/\u{1F600}/");
+        assert_eq!(ruby_description("a\u{1}é"), r"/a\x01\u00E9/");
+        assert_eq!(ruby_description("a\tb"), "/a\tb/");
+        assert_eq!(ruby_description(r"\é/"), r"/\é\//");
     }
 
     fn matches(pattern: &str, text: &str) -> bool {

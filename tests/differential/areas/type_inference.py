@@ -53,29 +53,44 @@ def size(t):
     return len(t[1])
 
 
+UNIT = ("unit", None)
+
+
 def unions(t):
-    """The groups of sibling values whose common type is computed (reduced/generalized)."""
-    kind, v = t
-    if kind == "array":
-        yield v
-        for e in v:
-            yield from unions(e)
-    elif kind == "hash":
-        yield [k for k, _ in v]
-        yield [e for _, e in v]
-        for _, e in v:
-            yield from unions(e)
+    """The groups of values whose common type is computed (reduced/generalized)."""
+    yield from groups([t])
+
+
+def groups(group):
+    """`group` (values whose common type is taken), then the groups that common type takes
+    in turn: the common type of arrays is an array of the common type of all their elements
+    (an empty array adding `Unit`, the reference's element type of `[]`), that of hashes a
+    hash of their keys' and their values' common types. `[[undef], []]` thus computes
+    `Undef ∪ Unit`."""
+    if len(group) > 1:
+        yield group
+    arrays = [e for e in group if e[0] == "array"]
+    hashes = [e for e in group if e[0] == "hash"]
+    if arrays and not hashes:
+        yield from groups([x for _, v in arrays for x in (v or [UNIT])])
+    elif hashes and not arrays:
+        yield from groups([k for _, v in hashes for k, _ in (v or [(UNIT, UNIT)])])
+        yield from groups([x for _, v in hashes for _, x in (v or [(UNIT, UNIT)])])
+    # Arrays with hashes or with other values: the union itself is a documented deviation
+    # (see spec_union), so what is below it does not matter.
 
 
 def spec_union(group, fidelity):
     """Why the specification's `∪` gives another answer than the reference for this group
     of siblings (None when both agree)."""
-    kinds = {e[0] for e in group}
+    kinds = {e[0] for e in group} - {"unit"}
     # Duplicate hash keys collapse: only distinct siblings matter; be conservative.
     if "undef" in kinds and len(kinds) > 1:
         return "Undef ∪ T is Any (spec)"
+    if "undef" in kinds and UNIT in group:
+        return "Undef ∪ Unit (of an empty collection) is Undef (spec: Undef ∪ T)"
     colls = [e for e in group if e[0] in ("array", "hash")]
-    if colls and len(colls) < len(group):
+    if colls and len(colls) < len(group) - group.count(UNIT):
         return "Collection ∪ non-collection is Any (spec; the reference gives Data/RichData)"
     if {"array", "hash"} <= kinds:
         return "Array ∪ Hash is Collection (spec; the reference gives Data/RichData)"

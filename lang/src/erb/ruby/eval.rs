@@ -762,7 +762,7 @@ pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
     };
     Regexp::new(&full).map_err(|e| {
         Flow::from(ErbError::syntax(
-            format!("{e}: {}", crate::types::regexp_text(src)),
+            format!("{e}: {}", crate::values::regexp::ruby_description(src)),
             at,
         ))
     })

@@ -117,6 +117,19 @@ fn multiplication_division_modulo() {
         show(mul(&d(2.0), &Value::Float(1e300))),
         "error: Error while evaluating a '*' expression, Infinity"
     );
+    // Signed as the result (seed 9 of the differential tester).
+    assert_eq!(
+        show(mul(&d(-3.0), &Value::Float(f64::MAX))),
+        "error: Error while evaluating a '*' expression, -Infinity"
+    );
+    assert_eq!(
+        show(sub(&d(3.0), &Value::Float(-f64::MAX))),
+        "error: Error while evaluating a '-' expression, -Infinity"
+    );
+    assert_eq!(
+        show(sub(&d(3.0), &Value::Float(f64::MAX))),
+        "error: Error while evaluating a '-' expression, Infinity"
+    );
     assert_eq!(show(div(&d(5.0), &d(2.0))), "F 2.5");
     // The spec's D / I = F (the reference gives a Timespan).
     assert_eq!(show(div(&d(5.0), &Value::Integer(2))), "F 2.5");
@@ -204,4 +217,19 @@ fn comparison() {
         "Comparison of: Array < Timespan, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'."
     );
     assert!(compare_checked(&Value::Integer(1), &Value::Integer(2), "<").is_none());
+}
+
+#[test]
+fn comparison_with_integers_rounds_down_unless_the_integer_is_on_the_left() {
+    use std::cmp::Ordering::*;
+    let ok = |a: &Value, b: &Value| compare_checked(a, b, "<").unwrap().unwrap();
+    // Whole seconds rounded down (`==`, `compare()`, a time value on the left).
+    assert_eq!(compare(&d(-0.5), &Value::Integer(-1)), Some(Equal));
+    assert_eq!(compare(&Value::Integer(0), &d(-0.5)), Some(Greater));
+    assert_eq!(ok(&d(1.5), &Value::Integer(1)), Equal);
+    assert_eq!(ok(&d(-0.5), &Value::Integer(0)), Less);
+    // An Integer on the left: seconds with their fraction.
+    assert_eq!(ok(&Value::Integer(1), &d(1.5)), Less);
+    assert_eq!(ok(&Value::Integer(0), &d(-0.5)), Greater);
+    assert_eq!(ok(&Value::Integer(2), &d(2.0)), Equal);
 }

@@ -51,6 +51,13 @@ SPEC_DISAGREEMENTS = [
     "type([[], {}], 'generalized')",
     # The reference's recursion guard: after meeting Data on both sides it accepts Collection.
     "Tuple[Data, Collection] < RichData",
+    # (seed 8) Undef ∪ Unit (the element type of `[]`) is Undef (spec); the reference: Unit.
+    "type([[undef], []], 'generalized')",
+    # (seed 9) The recursion guard again: Optional[T] rejects T, a Variant equals Data.
+    "Optional[NotUndef[RichData]] > NotUndef[RichData]",
+    "Variant[Integer, Data, Hash] > Data",
+    # (seed 9) sprintf's %p of a type: the reference's Ruby object, with its address.
+    "sprintf('%p', Integer[1, 2])",
 ]
 
 # --- strings (seed 100): Ruby's case mappings (title case of the first character, no
@@ -245,4 +252,85 @@ ORACLE_ARTIFACTS = [
     "-1 >> -1e19",
     "-1 >> -2e19",
     "3000000000 << 4611686018427387904",
+]
+
+# --- type_algebra (seed 8): an unparameterized Type is wider than any Type[T], Type[Any]
+# included.
+PROGRAMS += [
+    "[Type[Any] > Type, Type < Type[Any], Type[Any] < Type, Type >= Type[Any], Type[Any] == Type]",
+    "[Type =~ Type[Any], Type =~ Type[Type[Any]], Type[Type] < Type[Type[Any]]]",
+    "[Optional[Type] > Optional[Type[Any]], Variant[Type[Any]] >= Type, NotUndef[Type[Any]] >= Type]",
+]
+
+# --- arithmetic (seed 8): a Timespan or Timestamp against an Integer is its whole seconds
+# rounded down, except on the right of an Integer's `<`, `<=`, `>`, `>=` (seconds with their
+# fraction).
+PROGRAMS += [
+    "[1 < Timespan(1.5), 1 > Timespan(1.5), 1 == Timespan(1.5), 2 > Timespan(1.5), 1 <= Timespan(1.5), 1 >= Timespan(1.5)]",
+    "[Timespan(1.5) > 1, Timespan(1.5) < 1, Timespan(1.5) < 2, Timespan(1.5) == 1, 1 < Timespan(1.000000001)]",
+    "[Timespan(-0.5) < 0, Timespan(-0.5) > -1, Timespan(-0.5) == 0, Timespan(-0.5) == -1, Timespan(-1.5) < -1]",
+    "[0 != Timespan(0.5), 0 == Timespan(-0.5), -1 == Timespan(-0.5), 0 < Timespan(0.5), 0 > Timespan(-0.5), -1 < Timespan(-0.5)]",
+    "$t = Timestamp(1.5)\n[1 < $t, 1 == $t, $t > 1, 1 >= $t, compare(1, Timespan(1.5)), compare(Timespan(-0.5), -1)]",
+]
+
+# --- formatting (seed 8): `%a` rounding that carries into the leading digit moves the
+# exponent; a tie with no digits kept rounds up.
+PROGRAMS += [
+    "[String(100.0, '%.0a'), String(100.0, '%+#.0A'), String(100.0, '%#.0a'), String(255, '%.1a'), String(255, '%.0a')]",
+    "[String(3.14159, '%.0a'), String(1.5, '%.0a'), String(2.5, '%.0a'), String(1e10, '%.0a'), String(-42, '%#.0a')]",
+]
+
+# --- regexps (seed 8): Onigmo's `^` does not match at the very end after a final newline.
+PROGRAMS += [
+    '["b\\n" =~ /^\\z/, "b\\n" =~ /b\\n^/, "\\n" =~ /\\n^$/, "" =~ /^\\z/, "\\n" =~ /^$/, "a\\nb\\n" =~ /^b/, "a\\nc" =~ /\\n^c/]',
+    '["a\\nb\\n".split(/^/), "x\\n".regsubst(/^/, "-", "G"), "a\\n\\n" =~ /\\n^\\n^/, "a\\n" =~ Pattern[/^\\Z/]]',
+    'if "a\\n" =~ /(^)\\z|(a)$/ { [$0, $1, $2] } else { \'no\' }',
+]
+# `\R` and `\X` are atomic in Onigmo: a `\r\n` once taken is not given back.
+PROGRAMS += [
+    '["\\r\\n" =~ /^\\R\\n/, "\\r\\nb" =~ /\\X\\X^b/, "\\r\\n" =~ /\\R{2}/, "\\r\\nb" =~ /^\\X\\z|\\X^b/]',
+]
+
+# --- type_algebra (seed 8): a Hash takes a Struct when each key, as a value, is an instance
+# of its key type: the unparameterized `Optional` matches only undef.
+PROGRAMS += [
+    "Struct[{Optional['ab'] => Type[Boolean], Optional['c'] => NotUndef[Type]}] <= Optional[Hash[Optional, Optional]]",
+    "[Struct[{'ab' => Integer}] <= Hash[Optional, Optional], Struct[{Optional['ab'] => Integer}] <= Hash[Optional[String], Any], Struct[{'ab' => Integer}] <= Hash[Optional[Any], Any], String <= Optional, {'ab' => 1} =~ Hash[Optional, Any]]",
+]
+
+# --- formatting (seed 8): sprintf hands `default` to Ruby as a Symbol and regexps, time and
+# version values as strings (`%p` shows them so, also inside arrays and hashes).
+PROGRAMS += [
+    "[sprintf('%p', default), sprintf('%#p', default), sprintf('%.2p', default), sprintf('%5p', default), sprintf('%s', default)]",
+    "[sprintf('%p', /ab+/), sprintf('%.2p', /ab+/), sprintf('%5.1p', /ab+/), sprintf('%-8p|', /ab+/), sprintf('%s', /ab+/)]",
+    "[sprintf('%p', [default, /ab+/]), sprintf('%s', [default, /ab+/]), sprintf('%p', {'a' => default})]",
+    "[sprintf('%p', Timespan(3)), sprintf('%p', SemVer('1.2.3')), sprintf('%p', SemVerRange('>=1.0.0')), sprintf('%s', [Timespan(3), SemVer('1.2.3')]), sprintf('%p', Binary('aGk=')), sprintf('%p', Sensitive('x'))]",
+]
+# (seed 9) sprintf's `%c` ignores the precision, as Ruby's; String()'s does not.
+PROGRAMS += [
+    "[sprintf('%.0c|', 'a'), sprintf('%-5.0c|', 65), sprintf('%3.0c|', 'é'), sprintf('%-11.0c', 3.14159), String(65, '%.0c'), String(65, '%-4.0c')]",
+]
+
+# --- regexps (seed 9): a compile error shows a pattern with a `/` as Ruby escapes it:
+# non-ASCII characters as `\u00E9`, control characters as `\x01`.
+PROGRAMS += [
+    '"a" =~ /\\k<n>*?\\/*\\e+é/',
+    'if "a1 b2" =~ /é*?[^\\n\\/\\0]{2}\\k<n>?/ { [$0, $1] } else { \'no\' }',
+    'Regexp("é/😀(")',
+    'Regexp("a\\u0001é/(")',
+    'Regexp("\\\\é/(")',
+    "Regexp('é(')",
+]
+
+# --- arithmetic (seed 9): Ruby shifts 0 by any count.
+PROGRAMS += [
+    "[0 << 1.7976931348623157e308, 0 << 1e30, 0 >> -1e30, 0 << -1e300, 0 >> 1e300]",
+]
+# (seed 9) A Timespan result or operand out of any range is `-Infinity` when negative.
+PROGRAMS += [
+    "Timespan(-3) * 1.7976931348623157e308",
+    "-1.7976931348623157e308 * Timespan(3)",
+    "Timespan(3) - -1.7976931348623157e308",
+    "Timespan(3) - 1.7976931348623157e308",
+    "Timestamp(3) + -1.7976931348623157e308",
 ]
