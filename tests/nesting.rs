@@ -228,3 +228,54 @@ fn aliases_that_refer_to_themselves_stay_bounded() {
         assert_eq!(value(&mut s, "Array[Integer] < Array[Tree]"), "true");
     });
 }
+
+#[test]
+fn values_nested_deeper_than_types_follow_are_errors_not_wrong_types() {
+    // A value nested by iteration past limits::MAX_VALUE_DEPTH (100,000 levels): type()
+    // and matching it against Data fail with an error instead of answering with a type cut
+    // off with `Any` or a wrong `false`. (On a large stack: dropping such a value still
+    // recurses on the thread's stack.)
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| {
+            let mut s = Session::new();
+            value(
+                &mut s,
+                "$d = Integer[1, 100001].reduce([1]) |$m, $i| { [$m] }",
+            );
+            for program in ["type($d)", "type($d, 'reduced')", "type($d, 'generalized')"] {
+                let e = s.eval(program).expect_err("too deep");
+                assert!(
+                    e.message.ends_with(
+                        "The value is nested too deeply to infer its type (more than 100000 levels)"
+                    ),
+                    "{program}: {}",
+                    e.message
+                );
+            }
+            for program in ["$d =~ Data", "$d =~ RichData"] {
+                let e = s.eval(program).expect_err("too deep");
+                assert!(
+                    e.message.ends_with(
+                        "The value is nested too deeply to match a type (more than 100000 levels)"
+                    ),
+                    "{program}: {}",
+                    e.message
+                );
+            }
+            assert_eq!(value(&mut s, "$d =~ Array"), "true");
+            let shallower = "Integer[1, 99990].reduce([1]) |$m, $i| { [$m] }";
+            assert_eq!(value(&mut s, &format!("{shallower} =~ Data")), "true");
+            assert_eq!(
+                value(
+                    &mut s,
+                    &format!("String(type({shallower}, 'generalized')).length")
+                ),
+                // 99,991 arrays: `Array[` and `]` each, around `Integer`
+                (99_991 * 7 + 7).to_string()
+            );
+        })
+        .expect("thread")
+        .join()
+        .expect("no panic, no overflow");
+}

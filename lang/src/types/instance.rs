@@ -228,8 +228,17 @@ fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -
     matched == h.len()
 }
 
+/// A value nested deeper than `MAX_DEPTH` (by iteration) cannot be checked: the evaluation
+/// fails when it ends, rather than going on with a wrong `false`.
+fn too_deep() {
+    crate::limits::defer_error(crate::error::Error::eval(format!(
+        "The value is nested too deeply to match a type (more than {MAX_DEPTH} levels)"
+    )));
+}
+
 fn is_data(v: &Value, d: usize) -> bool {
     if d > MAX_DEPTH {
+        too_deep();
         return false;
     }
     crate::limits::deep(|| is_data_here(v, d))
@@ -252,6 +261,7 @@ fn is_data_here(v: &Value, d: usize) -> bool {
 
 fn is_rich_data(v: &Value, d: usize) -> bool {
     if d > MAX_DEPTH {
+        too_deep();
         return false;
     }
     crate::limits::deep(|| is_rich_data_here(v, d))
