@@ -136,7 +136,11 @@ impl<'h> Interp<'h> {
     /// minute, deaf to interrupts).
     pub fn step(&mut self, at: usize) -> R<()> {
         self.steps += 1;
-        if self.steps % crate::limits::TICK_EVERY as usize == 0 && crate::limits::interrupted() {
+        if self
+            .steps
+            .is_multiple_of(crate::limits::TICK_EVERY as usize)
+            && crate::limits::interrupted()
+        {
             return Err(ErbError::Interrupted { at }.into());
         }
         if self.steps > MAX_STEPS {
