@@ -4,7 +4,8 @@
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); works on a stable toolchain with `-s none`
 # (no sanitizer). Crashes are written to fuzz/artifacts/TARGET/; the seeds come from
 # fuzz/seed.py. A crash's input belongs in fuzz/regressions/TARGET/ once fixed (the test
-# suite replays that folder, tests/fuzz.rs).
+# suite replays that folder, tests/fuzz.rs). FUZZ_NO_BUILD=1 runs the targets as last built
+# (a release build of the targets takes long on a small machine).
 set -eu
 cd "$(dirname "$0")"
 seconds=${1:-600}
@@ -12,7 +13,7 @@ seconds=${1:-600}
 targets=${*:-"parse eval epp format types versions_time kernel_wire"}
 target_dir=${CARGO_TARGET_DIR:-../target}/fuzz
 [ -d corpus ] || python3 seed.py
-nice -n 19 cargo fuzz build -s none -O --target-dir "$target_dir"
+[ -n "${FUZZ_NO_BUILD:-}" ] || nice -n 19 cargo fuzz build -s none -O --target-dir "$target_dir"
 for t in $targets; do
     mkdir -p "artifacts/$t" "corpus/$t"
     echo "== $t: $seconds s ($(date -u +%H:%M:%S))"

@@ -132,3 +132,150 @@ fn user_functions_recurse_deeper_than_the_reference() {
         assert_eq!(value(&mut s, "f(3)"), "3");
     });
 }
+
+/// The text of `String(src)`.
+fn text(s: &mut Session, src: &str) -> String {
+    match s.eval(&format!("String({src})")) {
+        Ok(prepl::Value::String(text)) => text.to_string(),
+        other => panic!("{src}: {:?}", other.map_err(|e| e.message)),
+    }
+}
+
+#[test]
+fn types_ten_thousand_levels_deep_are_inferred_printed_and_matched() {
+    // Before, inference, printing and matching of types stopped at 500 levels: the type of
+    // a deeper value was cut off with `Any` (`$v =~ type($v)` was false) and printed `...`.
+    // The expected texts are the reference's (checked at 1,000 levels).
+    on_thread(|| {
+        let n = 10_000;
+        let mut s = Session::new();
+        let nest = |open: &str, inner: &str, close: &str| {
+            format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+        };
+        for (name, src) in [
+            ("v", nest("[", "1", "]")),
+            ("x", nest("[", "'x'", "]")),
+            ("h", nest("{a => ", "1", "}")),
+            ("t", nest("Array[", "Integer", "]")),
+            ("u", nest("Array[", "Numeric", "]")),
+        ] {
+            value(&mut s, &format!("${name} = {src}"));
+        }
+        let detailed = nest("Tuple[", "Integer[1, 1]", "]");
+        assert!(text(&mut s, "type($v)") == detailed);
+        assert!(value(&mut s, "type($v)") == detailed);
+        assert!(text(&mut s, "type($v, 'reduced')") == nest("Array[", "Integer[1, 1]", ", 1, 1]"));
+        assert!(text(&mut s, "type($v, 'generalized')") == nest("Array[", "Integer", "]"));
+        assert!(text(&mut s, "type($h)") == nest("Struct[{'a' => ", "Integer[1, 1]", "}]"));
+        assert!(
+            text(&mut s, "type($h, 'reduced')")
+                == nest("Hash[String, ", "Integer[1, 1]", ", 1, 1]")
+        );
+        assert!(text(&mut s, "type($h, 'generalized')") == nest("Hash[String, ", "Integer", "]"));
+        assert!(text(&mut s, "$t") == nest("Array[", "Integer", "]"));
+        assert!(value(&mut s, "type($t)") == format!("Type[{}]", nest("Array[", "Integer", "]")));
+        for (program, expected) in [
+            ("$v =~ type($v)", "true"),
+            ("$v =~ type($v, 'reduced')", "true"),
+            ("$v =~ type($v, 'generalized')", "true"),
+            ("$h =~ type($h)", "true"),
+            ("$h =~ type($h, 'generalized')", "true"),
+            ("$x =~ type($v)", "false"),
+            ("$x =~ type($v, 'generalized')", "false"),
+            ("$v =~ $t", "true"),
+            ("$x =~ $t", "false"),
+            ("$v =~ $u", "true"),
+            ("$v =~ Data", "true"),
+            ("$x =~ RichData", "true"),
+            ("$t < $u", "true"),
+            ("$u < $t", "false"),
+            ("$t == type($v, 'generalized')", "true"),
+            ("type($v) < $t", "true"),
+            ("type($x) < $t", "false"),
+            ("type($h) < Data", "true"),
+            ("case $v { $t: { 'yes' } default: { 'no' } }", "'yes'"),
+            (
+                "assert_type($u, $x) |$e, $a| { 'mismatch' } =~ String",
+                "true",
+            ),
+        ] {
+            assert_eq!(value(&mut s, program), expected, "{program}");
+        }
+        value(
+            &mut s,
+            &format!(
+                "function f({} $a) {{ 'called' }}",
+                nest("Array[", "Integer", "]")
+            ),
+        );
+        assert_eq!(value(&mut s, "f($v)"), "'called'");
+        let e = s.eval("f($x)").expect_err("a mismatch");
+        assert!(e.message.contains("expects"), "{}", e.message);
+    });
+}
+
+#[test]
+fn aliases_that_refer_to_themselves_stay_bounded() {
+    on_thread(|| {
+        let mut s = Session::new();
+        value(&mut s, "type A = Variant[Integer, A]");
+        value(&mut s, "type Tree = Variant[Integer, Array[Tree]]");
+        assert_eq!(value(&mut s, "'x' =~ A"), "false");
+        assert_eq!(value(&mut s, "3 =~ A"), "true");
+        let tree = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert_eq!(value(&mut s, &format!("{tree} =~ Tree")), "true");
+        assert_eq!(value(&mut s, "Integer < A"), "false");
+        assert_eq!(value(&mut s, "Array[Integer] < Array[Tree]"), "true");
+    });
+}
+
+#[test]
+fn values_nested_deeper_than_types_follow_are_errors_not_wrong_types() {
+    // A value nested by iteration past limits::MAX_VALUE_DEPTH (100,000 levels): type()
+    // and matching it against Data fail with an error instead of answering with a type cut
+    // off with `Any` or a wrong `false`. (On a large stack: dropping such a value still
+    // recurses on the thread's stack.)
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| {
+            let mut s = Session::new();
+            value(
+                &mut s,
+                "$d = Integer[1, 100001].reduce([1]) |$m, $i| { [$m] }",
+            );
+            for program in ["type($d)", "type($d, 'reduced')", "type($d, 'generalized')"] {
+                let e = s.eval(program).expect_err("too deep");
+                assert!(
+                    e.message.ends_with(
+                        "The value is nested too deeply to infer its type (more than 100000 levels)"
+                    ),
+                    "{program}: {}",
+                    e.message
+                );
+            }
+            for program in ["$d =~ Data", "$d =~ RichData"] {
+                let e = s.eval(program).expect_err("too deep");
+                assert!(
+                    e.message.ends_with(
+                        "The value is nested too deeply to match a type (more than 100000 levels)"
+                    ),
+                    "{program}: {}",
+                    e.message
+                );
+            }
+            assert_eq!(value(&mut s, "$d =~ Array"), "true");
+            let shallower = "Integer[1, 99990].reduce([1]) |$m, $i| { [$m] }";
+            assert_eq!(value(&mut s, &format!("{shallower} =~ Data")), "true");
+            assert_eq!(
+                value(
+                    &mut s,
+                    &format!("String(type({shallower}, 'generalized')).length")
+                ),
+                // 99,991 arrays: `Array[` and `]` each, around `Integer`
+                (99_991 * 7 + 7).to_string()
+            );
+        })
+        .expect("thread")
+        .join()
+        .expect("no panic, no overflow");
+}

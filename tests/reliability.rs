@@ -133,6 +133,10 @@ fn interrupts() {
         "'aaaaaaaaaaaaaaaaaac'.regsubst(/(a*)*\\1b|c/, 'X', 'G')",
         // a walk over the 2^40 elements of a shared structure
         "$d = Integer[1, 40].reduce([1]) |$m, $i| { [1, 2].map |$_| { $m } }\n$d.tree_each |$x| { }",
+        // an endless loop in a template's Ruby, also inside `rescue` (found by fuzzing:
+        // it ran to the template step limit, a minute or more, deaf to the interrupt)
+        "inline_template('<% i = 5; while i; end %>')",
+        "inline_template('<% while true; begin; while true; end; rescue; end; end %>')",
     ] {
         let waker = interrupt_after(&s, Duration::from_millis(300));
         let started = Instant::now();

@@ -27,6 +27,9 @@ pub enum ErbError {
         /// Its exception class (`NoMethodError`).
         class: String,
     },
+    /// The session's evaluation was interrupted (Ctrl-C, a time budget) while the template
+    /// ran: `rescue` does not catch it.
+    Interrupted { at: usize },
 }
 
 impl ErbError {
@@ -84,7 +87,8 @@ impl ErbError {
         match self {
             ErbError::Syntax { at, .. }
             | ErbError::Unsupported { at, .. }
-            | ErbError::Raised { at, .. } => *at,
+            | ErbError::Raised { at, .. }
+            | ErbError::Interrupted { at } => *at,
         }
     }
 }

@@ -22,18 +22,32 @@ impl Evaluator {
             }
         }
         let target = self.eval(x)?;
-        let keys = self.eval_list(keys)?;
-        let value = self.access(&target, &keys)?;
-        if let (true, Value::Type(base), Value::Type(t)) = (type_like, &target, &value) {
-            // A titled resource reference's `[]` reads the catalog: not constant.
-            let reads_catalog = matches!(
+        let mut args = self.eval_list(keys)?;
+        // A type with constant arguments is kept. A titled resource reference's `[]` reads
+        // the catalog: not constant. (An argument whose type is cached is constant: nested
+        // types are not walked again at each level.)
+        let cached = type_like
+            && matches!(&target, Value::Type(base) if !matches!(
                 &**base,
                 PType::Resource { title: Some(_), .. } | PType::Class(Some(_))
-            );
-            if !reads_catalog && super::call::is_constant(e) {
-                let key = e as *const Expr as usize;
-                self.type_cache.insert(key, (e.span, t.clone()));
+            ))
+            && super::call::is_constant(x)
+            && keys
+                .iter()
+                .all(|k| self.cached_type(k).is_some() || super::call::is_constant(k));
+        if cached {
+            // The arguments' types become part of this one and are never looked up again
+            // (this node's type is found first). Dropping them now lets `[]` take them
+            // over instead of copying them: a nested type (`Array[Array[...]]`) is built in
+            // linear time and memory, not a copy for each level.
+            for k in keys {
+                self.type_cache.remove(&(k as *const Expr as usize));
             }
+        }
+        let value = self.access(&target, &mut args)?;
+        if let (true, Value::Type(t)) = (cached, &value) {
+            let key = e as *const Expr as usize;
+            self.type_cache.insert(key, (e.span, t.clone()));
         }
         Ok(value)
     }
@@ -47,8 +61,8 @@ impl Evaluator {
             .map(|(_, t)| t.clone())
     }
 
-    pub fn access(&mut self, target: &Value, keys: &[Value]) -> EvalResult {
-        if let (Value::Type(t), [_, ..]) = (target, keys) {
+    pub fn access(&mut self, target: &Value, keys: &mut [Value]) -> EvalResult {
+        if let (Value::Type(t), [_, ..]) = (target, &*keys) {
             if let Some(r) = self.resource_attributes(t, keys) {
                 return Ok(r?);
             }

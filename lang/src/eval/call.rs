@@ -565,7 +565,12 @@ fn count_text(min: usize, max: usize) -> String {
 }
 
 /// Whether a type expression always evaluates to the same type (no variables or calls).
+/// Type expressions nest as deeply as any (`Array[Array[...]]`): on more stack when needed.
 pub(super) fn is_constant(e: &Expr) -> bool {
+    crate::limits::deep(|| is_constant_here(e))
+}
+
+fn is_constant_here(e: &Expr) -> bool {
     use crate::syntax::ast::{ExprKind, UnaryOp};
     match &e.kind {
         ExprKind::QualifiedReference(_)

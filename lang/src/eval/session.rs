@@ -473,7 +473,7 @@ impl Evaluator {
                 }
             }
             if matches!(&base.kind, ExprKind::QualifiedReference(n) if &**n == "Object") {
-                let keys = self.eval_list(keys)?;
+                let mut keys = self.eval_list(keys)?;
                 if let [Value::Hash(h)] = keys.as_slice() {
                     let o = match from_hash(h, name) {
                         Ok(o) => ObjectType {
@@ -488,7 +488,7 @@ impl Evaluator {
                     };
                     return Ok(Value::typ(PType::ObjectType(Rc::new(o))));
                 }
-                return crate::types::parameterize(&PType::Object, &keys).map_err(Flow::Error);
+                return crate::types::parameterize(&PType::Object, &mut keys).map_err(Flow::Error);
             }
         }
         self.eval(e)

@@ -219,6 +219,11 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
             .at(span)
             .into()
         }
+        // (the flag is cleared as the evaluator's own checks do)
+        ErbError::Interrupted { .. } => crate::limits::check_interrupt()
+            .err()
+            .unwrap_or_else(Error::interrupted)
+            .into(),
         other => report(text, &origin, &other).into(),
     })
 }
@@ -268,6 +273,7 @@ fn report(text: &str, origin: &Origin, e: &ErbError) -> Error {
     let detail = match e {
         ErbError::Raised { message, .. } => message.clone(),
         ErbError::Syntax { message, .. } => format!("{message} (column {col})"),
+        ErbError::Interrupted { .. } => "Interrupted".to_string(),
         ErbError::Unsupported { what, .. } => format!(
             "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) (line {line}, column {col})"
         ),

@@ -13,12 +13,19 @@ fn type_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
     let fidelity = dispatch(ev, args, b)?;
     // A type has a part per element: values that share parts expand.
     crate::limits::check_expansion(&args[0], 64)?;
-    let t = match fidelity {
-        0 => types::infer(&args[0]),
-        1 => types::infer_reduced(&args[0]),
-        _ => types::infer_generalized(&args[0]),
+    let fidelity = match fidelity {
+        0 => types::Fidelity::Detailed,
+        1 => types::Fidelity::Reduced,
+        _ => types::Fidelity::Generalized,
     };
-    Ok(Value::typ(t))
+    match types::infer_fully(&args[0], fidelity) {
+        Some(t) => Ok(Value::typ(t)),
+        None => Err(Error::eval(format!(
+            "The value is nested too deeply to infer its type (more than {} levels)",
+            crate::limits::MAX_VALUE_DEPTH
+        ))
+        .into()),
+    }
 }
 
 /// Evaluates a type written as a string (`'Integer[1]'`).

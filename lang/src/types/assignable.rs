@@ -33,13 +33,80 @@ pub fn compare(a: &PType, b: &PType) -> Option<Ordering> {
     }
 }
 
-const MAX_DEPTH: usize = 500;
+/// Types nest as deeply as the values they were inferred from (`limits::MAX_VALUE_DEPTH`);
+/// deeper (an alias that refers to itself without consuming any structure) is a mismatch.
+const MAX_DEPTH: usize = crate::limits::MAX_VALUE_DEPTH;
 
 #[derive(Default)]
 struct Guard {
     /// (to, from) pairs involving aliases (or Data/RichData) under evaluation.
-    visiting: Vec<(PType, PType)>,
+    visiting: Vec<(Side, Side)>,
     depth: usize,
+}
+
+/// One side of a pair being checked, as the guard against endless recursion through
+/// aliases knows it: an alias (or Data/RichData) or a small type by value; a larger type by
+/// address. Comparing large types structurally would walk the rest of two nested types for
+/// each pair (cubic in their depth). A pair that comes back without consuming structure
+/// comes back with the same object, or with a fresh copy of (a part of) an alias's
+/// definition, which is small (up to `SMALL` parts; a cycle through a larger definition is
+/// stopped by the depth limit instead).
+enum Side {
+    Is(PType),
+    At(*const PType),
+}
+
+/// The parts (types) a type may have to be kept by value in the guard.
+const SMALL: usize = 64;
+
+impl Side {
+    fn of(t: &PType) -> Side {
+        let mut budget = SMALL;
+        if is_alias_like(t) || fits(t, &mut budget) {
+            Side::Is(t.clone())
+        } else {
+            Side::At(t)
+        }
+    }
+
+    /// (Comparing with a small type stops within its size.)
+    fn is(&self, t: &PType) -> bool {
+        match self {
+            Side::Is(a) => a == t,
+            Side::At(p) => std::ptr::eq(*p, t),
+        }
+    }
+}
+
+/// Whether `t` has at most `budget` parts (counting down).
+fn fits(t: &PType, budget: &mut usize) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let opt =
+        |t: &Option<Box<PType>>, budget: &mut usize| t.as_ref().is_none_or(|t| fits(t, budget));
+    match t {
+        PType::Array(e, _) => fits(e, budget),
+        PType::Hash(k, v, _) => fits(k, budget) && fits(v, budget),
+        PType::Tuple(types, _) | PType::Variant(types) => types.iter().all(|t| fits(t, budget)),
+        PType::Struct(Some(members)) => members.iter().all(|m| fits(&m.value, budget)),
+        PType::Optional(t)
+        | PType::NotUndef(t)
+        | PType::Iterable(t)
+        | PType::Iterator(t)
+        | PType::Type(t)
+        | PType::Sensitive(t) => opt(t, budget),
+        PType::Init(t, args) => args.is_empty() && opt(t, budget),
+        PType::Callable(c) => {
+            c.params
+                .as_ref()
+                .is_none_or(|(types, _)| types.iter().all(|t| fits(t, budget)))
+                && c.block.as_ref().is_none_or(|t| fits(t, budget))
+                && c.return_type.as_ref().is_none_or(|t| fits(t, budget))
+        }
+        _ => true,
+    }
 }
 
 /// `Data` as the union it stands for.
@@ -76,12 +143,15 @@ fn is_alias_like(t: &PType) -> bool {
     matches!(t, PType::Alias(_) | PType::Data | PType::RichData)
 }
 
-fn expand(t: &PType) -> PType {
+/// An alias (or Data/RichData) as the type it stands for; any other type as it is (not
+/// copied: it may be nested deep).
+fn expand(t: &PType) -> std::borrow::Cow<'_, PType> {
+    use std::borrow::Cow;
     match t {
-        PType::Alias(a) => a.resolved(),
-        PType::Data => data_union(),
-        PType::RichData => rich_data_union(),
-        t => t.clone(),
+        PType::Alias(a) => Cow::Owned(a.resolved()),
+        PType::Data => Cow::Owned(data_union()),
+        PType::RichData => Cow::Owned(rich_data_union()),
+        t => Cow::Borrowed(t),
     }
 }
 
@@ -97,27 +167,56 @@ fn struct_size(members: &[StructMember]) -> IntRange {
 
 impl Guard {
     fn assignable(&mut self, to: &PType, from: &PType) -> bool {
-        if to == from || matches!(to, PType::Any | PType::Unit) || matches!(from, PType::Unit) {
+        if matches!(to, PType::Any | PType::Unit)
+            || matches!(from, PType::Unit)
+            || self.same(to, from)
+        {
             return true;
         }
         if self.depth > MAX_DEPTH {
             return false;
         }
         if is_alias_like(to) || is_alias_like(from) {
-            if self.visiting.iter().any(|(t, f)| t == to && f == from) {
+            if self.visiting.iter().any(|(t, f)| t.is(to) && f.is(from)) {
                 return true;
             }
-            self.visiting.push((to.clone(), from.clone()));
+            self.visiting.push((Side::of(to), Side::of(from)));
             self.depth += 1;
-            let r = self.assignable(&expand(to), &expand(from));
+            let r = crate::limits::deep(|| self.assignable(&expand(to), &expand(from)));
             self.depth -= 1;
             self.visiting.pop();
             return r;
         }
         self.depth += 1;
-        let r = self.assignable_resolved(to, from);
+        let r = crate::limits::deep(|| self.assignable_resolved(to, from));
         self.depth -= 1;
         r
+    }
+
+    /// Whether `to` and `from` are the same type, which is then assignable. Below the top,
+    /// types whose rule compares their parts skip this (it would walk the rest of two
+    /// nested types at each level: quadratic in their depth); their rules accept equal
+    /// types.
+    fn same(&self, to: &PType, from: &PType) -> bool {
+        if self.depth > 0
+            && matches!(
+                to,
+                PType::Array(..)
+                    | PType::Hash(..)
+                    | PType::Tuple(..)
+                    | PType::Struct(_)
+                    | PType::Variant(_)
+                    | PType::Optional(_)
+                    | PType::NotUndef(_)
+                    | PType::Iterable(_)
+                    | PType::Iterator(_)
+                    | PType::Type(_)
+                    | PType::Sensitive(_)
+            )
+        {
+            return std::ptr::eq(to, from);
+        }
+        to == from
     }
 
     fn assignable_resolved(&mut self, to: &PType, from: &PType) -> bool {

@@ -70,7 +70,7 @@ pub(super) fn single_bound_is_exact() -> bool {
 }
 
 /// `t[args]`. Returns a value, since `File['a', 'b']` and `Class[a, b]` give arrays.
-pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
+pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
     let typ = |t: PType| Ok(Value::typ(t));
     match t {
         PType::Integer(_) => typ(integer(args)?),
@@ -126,9 +126,9 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
         }
         PType::Variant(_) => {
             let mut types = Vec::with_capacity(args.len());
-            for a in args {
+            for a in args.iter_mut() {
                 match a {
-                    Value::Type(ty) => types.push((**ty).clone()),
+                    Value::Type(ty) => types.push(take_type(ty)),
                     other => return Err(specialization(t, other, "Any-Type")),
                 }
             }
@@ -141,7 +141,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             [Value::String(s)] => typ(PType::NotUndef(Some(Box::new(PType::string_value(
                 s.clone(),
             ))))),
-            [Value::Type(inner)] => typ(PType::NotUndef(Some(Box::new((**inner).clone())))),
+            [Value::Type(inner)] => typ(PType::NotUndef(Some(Box::new(take_type(inner))))),
             [other] => Err(Error::eval(format!(
                 "NotUndef-Type[] argument must be a Type or a String. Got {}",
                 kind_name(other)
@@ -160,7 +160,7 @@ pub fn parameterize(t: &PType, args: &[Value]) -> Result<Value, Error> {
             "Iterator", args,
         )?)))),
         PType::Runtime { .. } => {
-            let [rt, name] = args else {
+            let [rt, name] = &*args else {
                 return Err(count_error_a("Runtime", "1 to 2 arguments", args.len()));
             };
             let (Value::String(rt), Value::String(name)) = (rt, name) else {
@@ -323,16 +323,26 @@ pub(super) fn not_types(name: &str, got: &Value) -> Error {
     ))
 }
 
-fn single_type(name: &str, args: &[Value]) -> Result<PType, Error> {
+/// The type a type argument holds: taken out of it when nothing else holds it (the
+/// argument is dropped after `[]`), so that a nested type (`Array[Array[...]]`, built
+/// from the inside out) is built in linear time rather than copied at each level.
+pub(super) fn take_type(t: &mut Rc<PType>) -> PType {
+    match Rc::get_mut(t) {
+        Some(inner) => std::mem::replace(inner, PType::Any),
+        None => (**t).clone(),
+    }
+}
+
+fn single_type(name: &str, args: &mut [Value]) -> Result<PType, Error> {
     match args {
-        [Value::Type(t)] => Ok((**t).clone()),
+        [Value::Type(t)] => Ok(take_type(t)),
         [other] => Err(not_types(name, other)),
         _ => Err(count_error(name, "1 argument", args.len())),
     }
 }
 
 /// `Optional['a']`: a string stands for the type of that one string.
-fn single_type_or_string(name: &str, args: &[Value]) -> Result<PType, Error> {
+fn single_type_or_string(name: &str, args: &mut [Value]) -> Result<PType, Error> {
     match args {
         [Value::String(s)] => Ok(PType::string_value(s.clone())),
         _ => single_type(name, args),

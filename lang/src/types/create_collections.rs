@@ -1,27 +1,29 @@
 //! `[]` on Array, Hash, Tuple, Struct and Callable.
-use super::create::{count_error, count_error_a, not_types, specialization};
+use super::create::{count_error, count_error_a, not_types, specialization, take_type};
 use super::size::{is_bound, kind_name, size_range};
 use super::{CallableType, IntRange, KeyKind, PType, StructMember};
 use crate::error::Error;
 use crate::values::Value;
 
-pub(super) fn array(args: &[Value]) -> Result<PType, Error> {
+pub(super) fn array(args: &mut [Value]) -> Result<PType, Error> {
+    let n = args.len();
     match args {
         [] => Err(count_error("Array", "1 to 3 arguments", 0)),
-        [Value::Type(t)] => Ok(PType::Array(Box::new((**t).clone()), IntRange::SIZE)),
+        [Value::Type(t)] => Ok(PType::Array(Box::new(take_type(t)), IntRange::SIZE)),
         [other] => Err(not_types("Array", other)),
-        [first, ..] if args.len() <= 3 && is_bound(first) && args.len() == 2 => {
+        [first, ..] if n <= 3 && is_bound(first) && n == 2 => {
             Ok(PType::Array(Box::new(PType::Any), size_range(args)?))
         }
         [Value::Type(t), rest @ ..] if rest.len() <= 2 => {
-            Ok(PType::Array(Box::new((**t).clone()), size_range(rest)?))
+            let size = size_range(rest)?;
+            Ok(PType::Array(Box::new(take_type(t)), size))
         }
-        [other, ..] if args.len() <= 3 => Err(not_types("Array", other)),
-        _ => Err(count_error("Array", "1 to 3 arguments", args.len())),
+        [other, ..] if n <= 3 => Err(not_types("Array", other)),
+        _ => Err(count_error("Array", "1 to 3 arguments", n)),
     }
 }
 
-pub(super) fn hash(args: &[Value]) -> Result<PType, Error> {
+pub(super) fn hash(args: &mut [Value]) -> Result<PType, Error> {
     if args.len() < 2 || args.len() > 4 {
         // The reference first insists on types, then on the count.
         return Err(match args.first() {
@@ -36,24 +38,27 @@ pub(super) fn hash(args: &[Value]) -> Result<PType, Error> {
             size_range(args)?,
         ));
     }
-    let key = match &args[0] {
-        Value::Type(t) => (**t).clone(),
-        other => return Err(not_types("Hash", other)),
+    // (at least two arguments, above)
+    let [Value::Type(key), Value::Type(value), rest @ ..] = args else {
+        let bad = if matches!(args[0], Value::Type(_)) {
+            &args[1]
+        } else {
+            &args[0]
+        };
+        return Err(not_types("Hash", bad));
     };
-    let value = match &args[1] {
-        Value::Type(t) => (**t).clone(),
-        other => return Err(not_types("Hash", other)),
-    };
+    let size = size_range(rest)?;
     Ok(PType::Hash(
-        Box::new(key),
-        Box::new(value),
-        size_range(&args[2..])?,
+        Box::new(take_type(key)),
+        Box::new(take_type(value)),
+        size,
     ))
 }
 
 /// `Tuple[...]`; errors name `t`, the type being parameterized.
-pub(super) fn tuple(t: &PType, args: &[Value]) -> Result<PType, Error> {
-    let (types, sizes) = split_trailing_bounds(args);
+pub(super) fn tuple(t: &PType, args: &mut [Value]) -> Result<PType, Error> {
+    let types_len = split_trailing_bounds(args).0.len();
+    let (types, sizes) = args.split_at_mut(types_len);
     if types.is_empty() {
         return Err(count_error_a(&t.to_string(), "1 or more arguments", 0));
     }
@@ -75,10 +80,10 @@ fn split_trailing_bounds(args: &[Value]) -> (&[Value], &[Value]) {
     args.split_at(n)
 }
 
-fn type_list(t: &PType, args: &[Value]) -> Result<Vec<PType>, Error> {
-    args.iter()
+fn type_list(t: &PType, args: &mut [Value]) -> Result<Vec<PType>, Error> {
+    args.iter_mut()
         .map(|a| match a {
-            Value::Type(t) => Ok((**t).clone()),
+            Value::Type(t) => Ok(take_type(t)),
             other => Err(specialization(t, other, "Any-Type")),
         })
         .collect()

@@ -74,14 +74,19 @@ pub fn resolved_display(t: &PType) -> String {
     }
 }
 
-/// Types nest as deeply as the values they were inferred from; past this depth print `...`.
-const MAX_DEPTH: usize = 500;
+/// Types nest as deeply as the values they were inferred from, as far as printing follows
+/// nested values (`limits::MAX_VALUE_DEPTH`); deeper parts print as `...`.
+const MAX_DEPTH: usize = crate::limits::MAX_VALUE_DEPTH;
 
+/// Prints `t` nested `depth` levels deep, on more stack when needed.
 fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
     if depth > MAX_DEPTH {
         return f.write_str("...");
     }
-    let d = depth + 1;
+    crate::limits::deep(|| write_type_here(f, t, depth + 1))
+}
+
+fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
     match t {
         PType::Any => f.write_str("Any"),
         PType::TypeReference(name) => write!(f, "TypeReference[{}]", quote(name)),
@@ -467,6 +472,10 @@ pub(crate) fn write_value(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result
     if d > MAX_DEPTH {
         return f.write_str("...");
     }
+    crate::limits::deep(|| write_value_here(f, v, d))
+}
+
+fn write_value_here(f: &mut dyn Write, v: &Value, d: usize) -> fmt::Result {
     match v {
         Value::Undef => f.write_str("undef"),
         Value::Default => f.write_str("default"),

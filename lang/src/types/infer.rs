@@ -1,29 +1,60 @@
 //! Inference: the type of a value (`type(v)`, `type(v, 'reduced')`, `type(v, 'generalized')`).
 //!
-//! Each value is visited once; recursion follows the value's nesting only (and stops at
-//! `MAX_DEPTH`, past which `Any` is inferred). Strings of a collection are gathered in a set,
-//! so that the common type of many distinct strings is built in linear time.
+//! Each value is visited once; recursion follows the value's nesting only, on more stack
+//! when needed (`limits::deep`), as far as printing follows nested values
+//! (`limits::MAX_VALUE_DEPTH`): `Any` is inferred deeper, and [`infer_fully`] (what `type()`
+//! uses) reports that instead. Strings of a collection are gathered in a set, so that the
+//! common type of many distinct strings is built in linear time.
 use super::common::{common_type, enum_of};
 use super::{IntRange, KeyKind, PType, StructMember};
 use crate::values::{LazyIter, Value};
 use std::collections::HashSet;
 use std::rc::Rc;
 
-const MAX_DEPTH: usize = 500;
+const MAX_DEPTH: usize = crate::limits::MAX_VALUE_DEPTH;
+
+/// How much of a value's detail its inferred type keeps (`type(v, fidelity)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fidelity {
+    /// `Integer[1, 1]`, `Tuple[...]`, `Struct[...]`
+    Detailed,
+    /// collections as `Array`/`Hash` of their elements' common type
+    Reduced,
+    /// no ranges, sizes or values
+    Generalized,
+}
+
+/// One inference: whether some part was too deep and was inferred as `Any`.
+#[derive(Default)]
+struct Inference {
+    cut: bool,
+}
 
 /// The detailed type: `Integer[1, 1]`, `Tuple[Integer[1, 1], String]`, ...
 pub fn infer(v: &Value) -> PType {
-    detailed(v, 0)
+    Inference::default().detailed(v, 0)
 }
 
 /// `type(v, 'reduced')`: collections as Array/Hash of the common type.
 pub fn infer_reduced(v: &Value) -> PType {
-    reduced(v, 0)
+    Inference::default().reduced(v, 0)
 }
 
 /// `type(v, 'generalized')`: no ranges or sizes.
 pub fn infer_generalized(v: &Value) -> PType {
-    generalize_at(&reduced(v, 0), 0)
+    generalize(&infer_reduced(v))
+}
+
+/// The type of `v` in the given fidelity, or `None` when `v` nests deeper than
+/// `limits::MAX_VALUE_DEPTH` (where the other functions infer `Any`).
+pub fn infer_fully(v: &Value, fidelity: Fidelity) -> Option<PType> {
+    let mut inference = Inference::default();
+    let t = match fidelity {
+        Fidelity::Detailed => inference.detailed(v, 0),
+        Fidelity::Reduced => inference.reduced(v, 0),
+        Fidelity::Generalized => generalize(&inference.reduced(v, 0)),
+    };
+    (!inference.cut).then_some(t)
 }
 
 fn empty_array() -> PType {
@@ -107,154 +138,172 @@ fn iterator_type(it: &LazyIter) -> PType {
     PType::Iterator(elem)
 }
 
-fn detailed(v: &Value, depth: usize) -> PType {
-    // An interrupt leaves the flag set for the evaluator to report.
-    if depth > MAX_DEPTH || crate::limits::interrupted() {
-        return PType::Any;
-    }
-    match v {
-        Value::Array(a) if a.is_empty() => empty_array(),
-        Value::Array(a) => PType::Tuple(a.iter().map(|e| detailed(e, depth + 1)).collect(), None),
-        Value::Hash(h) if h.is_empty() => empty_hash(),
-        // A Struct only when every key is a non-empty string (the reference's
-        // `String[1]` test); otherwise a Hash of Variants.
-        Value::Hash(h)
-            if h.keys()
-                .all(|k| matches!(k, Value::String(s) if !s.is_empty())) =>
-        {
-            let members = h
-                .iter()
-                .map(|(k, e)| {
-                    let key: Rc<str> = k.as_str().unwrap_or_default().into();
-                    let value = detailed(e, depth + 1);
-                    let key_kind = if matches!(value, PType::Undef) {
-                        KeyKind::NotUndef
-                    } else {
-                        KeyKind::Plain
-                    };
-                    StructMember {
-                        key,
-                        key_kind,
-                        value,
-                    }
-                })
-                .collect();
-            PType::Struct(Some(members))
-        }
-        Value::Hash(h) => {
-            let k = variant_of(h.keys(), depth);
-            let e = variant_of(h.values(), depth);
-            PType::Hash(Box::new(k), Box::new(e), exact(h.len()))
-        }
-        other => leaf(other, true).unwrap_or(PType::Any),
-    }
-}
-
-fn reduced(v: &Value, depth: usize) -> PType {
-    if depth > MAX_DEPTH || crate::limits::interrupted() {
-        return PType::Any;
-    }
-    match v {
-        Value::Array(a) if a.is_empty() => empty_array(),
-        Value::Array(a) => PType::Array(
-            Box::new(common_of(a.iter(), depth, reduced)),
-            exact(a.len()),
-        ),
-        Value::Hash(h) if h.is_empty() => empty_hash(),
-        Value::Hash(h) => {
-            let k = common_of(h.keys(), depth, reduced);
-            let e = common_of(h.values(), depth, reduced);
-            PType::Hash(Box::new(k), Box::new(e), exact(h.len()))
-        }
-        other => leaf(other, false).unwrap_or(PType::Any),
-    }
-}
-
-/// The Variant of the distinct detailed types of some values, as the reference types the
-/// keys and values of a hash that is no Struct: each distinct string has a type of its own
-/// (printed `String`), so `{'a' => 1, 'b' => 2, 1 => 3}` has keys
-/// `Variant[String, String, Integer[1, 1]]`.
-// PType's hash and equality use only an alias's name, never its (mutable) target.
-#[allow(clippy::mutable_key_type)]
-fn variant_of<'a>(values: impl Iterator<Item = &'a Value>, depth: usize) -> PType {
-    let mut seen = HashSet::new();
-    let mut types = Vec::new();
-    for v in values {
-        let t = match v {
-            Value::String(s) => PType::string_value(s.clone()),
-            v => detailed(v, depth + 1),
-        };
-        if seen.insert(t.clone()) {
-            types.push(t);
-        }
-    }
-    super::create::variant(types)
-}
-
 /// Up to this many distinct strings, a collection's strings are compared with each other.
 const FEW_STRINGS: usize = 16;
 
-/// The common type of the inferred types of some values; strings are collected first.
-fn common_of<'a>(
-    values: impl Iterator<Item = &'a Value>,
-    depth: usize,
-    f: fn(&Value, usize) -> PType,
-) -> PType {
-    let mut strings: Vec<Rc<str>> = Vec::new();
-    // The distinct strings are found by comparing while there are few (small hashes' keys),
-    // then with a set of them.
-    // (FxHash: a collection's many keys are hashed once each; no hostile input to fear)
-    let mut seen: rustc_hash::FxHashSet<Rc<str>> = Default::default();
-    let mut acc: Option<PType> = None;
-    for v in values {
-        if let Value::String(s) = v {
-            if strings.len() < FEW_STRINGS {
-                if !strings.contains(s) {
-                    strings.push(s.clone());
-                }
-            } else {
-                if seen.is_empty() {
-                    seen.extend(strings.iter().cloned());
-                }
-                if seen.insert(s.clone()) {
-                    strings.push(s.clone());
-                }
-            }
-            continue;
+impl Inference {
+    /// Whether the walk stops at `depth` (too deep, or interrupted: an interrupt leaves
+    /// the flag set for the evaluator to report).
+    fn stops(&mut self, depth: usize) -> bool {
+        if depth > MAX_DEPTH {
+            self.cut = true;
+            return true;
         }
-        let t = f(v, depth + 1);
-        acc = Some(match acc {
-            None => t,
-            // Most elements of a big collection have the type of the ones before.
-            Some(a) if a == t => a,
-            Some(a) => common_type(&a, &t),
-        });
+        crate::limits::interrupted()
     }
-    let strings = match strings.len() {
-        0 => None,
-        1 => strings.pop().map(PType::string_value),
-        _ => Some(enum_of(strings)),
-    };
-    match (acc, strings) {
-        (Some(a), Some(s)) => common_type(&a, &s),
-        (Some(a), None) => a,
-        (None, Some(s)) => s,
-        (None, None) => PType::Unit,
+
+    fn detailed(&mut self, v: &Value, depth: usize) -> PType {
+        if self.stops(depth) {
+            return PType::Any;
+        }
+        match v {
+            Value::Array(_) | Value::Hash(_) => {
+                crate::limits::deep(|| self.detailed_collection(v, depth + 1))
+            }
+            other => leaf(other, true).unwrap_or(PType::Any),
+        }
+    }
+
+    /// The detailed type of an array or hash whose elements are at depth `d`.
+    fn detailed_collection(&mut self, v: &Value, d: usize) -> PType {
+        match v {
+            Value::Array(a) if a.is_empty() => empty_array(),
+            Value::Array(a) => PType::Tuple(a.iter().map(|e| self.detailed(e, d)).collect(), None),
+            Value::Hash(h) if h.is_empty() => empty_hash(),
+            // A Struct only when every key is a non-empty string (the reference's
+            // `String[1]` test); otherwise a Hash of Variants.
+            Value::Hash(h)
+                if h.keys()
+                    .all(|k| matches!(k, Value::String(s) if !s.is_empty())) =>
+            {
+                let members = h
+                    .iter()
+                    .map(|(k, e)| {
+                        let key: Rc<str> = k.as_str().unwrap_or_default().into();
+                        let value = self.detailed(e, d);
+                        let key_kind = if matches!(value, PType::Undef) {
+                            KeyKind::NotUndef
+                        } else {
+                            KeyKind::Plain
+                        };
+                        StructMember {
+                            key,
+                            key_kind,
+                            value,
+                        }
+                    })
+                    .collect();
+                PType::Struct(Some(members))
+            }
+            Value::Hash(h) => {
+                let k = self.variant_of(h.keys(), d);
+                let e = self.variant_of(h.values(), d);
+                PType::Hash(Box::new(k), Box::new(e), exact(h.len()))
+            }
+            other => leaf(other, true).unwrap_or(PType::Any),
+        }
+    }
+
+    fn reduced(&mut self, v: &Value, depth: usize) -> PType {
+        if self.stops(depth) {
+            return PType::Any;
+        }
+        match v {
+            Value::Array(a) if a.is_empty() => empty_array(),
+            Value::Array(a) => crate::limits::deep(|| {
+                PType::Array(
+                    Box::new(self.common_of(a.iter(), depth + 1)),
+                    exact(a.len()),
+                )
+            }),
+            Value::Hash(h) if h.is_empty() => empty_hash(),
+            Value::Hash(h) => crate::limits::deep(|| {
+                let k = self.common_of(h.keys(), depth + 1);
+                let e = self.common_of(h.values(), depth + 1);
+                PType::Hash(Box::new(k), Box::new(e), exact(h.len()))
+            }),
+            other => leaf(other, false).unwrap_or(PType::Any),
+        }
+    }
+
+    /// The Variant of the distinct detailed types of some values (at depth `d`), as the
+    /// reference types the keys and values of a hash that is no Struct: each distinct
+    /// string has a type of its own (printed `String`), so `{'a' => 1, 'b' => 2, 1 => 3}`
+    /// has keys `Variant[String, String, Integer[1, 1]]`.
+    // PType's hash and equality use only an alias's name, never its (mutable) target.
+    #[allow(clippy::mutable_key_type)]
+    fn variant_of<'a>(&mut self, values: impl Iterator<Item = &'a Value>, d: usize) -> PType {
+        let mut seen = HashSet::new();
+        let mut types = Vec::new();
+        for v in values {
+            let t = match v {
+                Value::String(s) => PType::string_value(s.clone()),
+                v => self.detailed(v, d),
+            };
+            if seen.insert(t.clone()) {
+                types.push(t);
+            }
+        }
+        super::create::variant(types)
+    }
+
+    /// The common reduced type of some values (at depth `d`); strings are collected first.
+    fn common_of<'a>(&mut self, values: impl Iterator<Item = &'a Value>, d: usize) -> PType {
+        let mut strings: Vec<Rc<str>> = Vec::new();
+        // The distinct strings are found by comparing while there are few (small hashes' keys),
+        // then with a set of them.
+        // (FxHash: a collection's many keys are hashed once each; no hostile input to fear)
+        let mut seen: rustc_hash::FxHashSet<Rc<str>> = Default::default();
+        let mut acc: Option<PType> = None;
+        for v in values {
+            if let Value::String(s) = v {
+                if strings.len() < FEW_STRINGS {
+                    if !strings.contains(s) {
+                        strings.push(s.clone());
+                    }
+                } else {
+                    if seen.is_empty() {
+                        seen.extend(strings.iter().cloned());
+                    }
+                    if seen.insert(s.clone()) {
+                        strings.push(s.clone());
+                    }
+                }
+                continue;
+            }
+            let t = self.reduced(v, d);
+            acc = Some(match acc {
+                None => t,
+                // Most elements of a big collection have the type of the ones before.
+                Some(a) if a == t => a,
+                Some(a) => common_type(&a, &t),
+            });
+        }
+        let strings = match strings.len() {
+            0 => None,
+            1 => strings.pop().map(PType::string_value),
+            _ => Some(enum_of(strings)),
+        };
+        match (acc, strings) {
+            (Some(a), Some(s)) => common_type(&a, &s),
+            (Some(a), None) => a,
+            (None, Some(s)) => s,
+            (None, None) => PType::Unit,
+        }
     }
 }
 
 /// Drops ranges, sizes and values: `Integer[1, 2]` → `Integer`, `Enum['a', 'bc']` →
 /// `String[1, 2]`, `Array[T, 2, 2]` → `Array[T']`.
+/// A type is a finite tree (aliases are kept, not followed): the recursion follows its
+/// nesting, on more stack when needed.
 pub fn generalize(t: &PType) -> PType {
-    generalize_at(t, 0)
+    crate::limits::deep(|| generalize_here(t))
 }
 
-fn generalize_at(t: &PType, depth: usize) -> PType {
-    if depth > MAX_DEPTH {
-        return PType::Any;
-    }
-    let g = |t: &PType| generalize_at(t, depth + 1);
-    let gb = |t: &PType| Box::new(generalize_at(t, depth + 1));
+fn generalize_here(t: &PType) -> PType {
+    let g = generalize;
+    let gb = |t: &PType| Box::new(generalize(t));
     match t {
         PType::Integer(_) => PType::integer(),
         PType::Float(..) => PType::float(),

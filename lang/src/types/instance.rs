@@ -2,9 +2,10 @@
 use super::{is_assignable, IntRange, KeyKind, PType, StructMember};
 use crate::values::{LazyIter, Value};
 
-/// Nesting deeper than this (only reachable through aliases that refer to themselves without
-/// consuming any value structure) is treated as a mismatch.
-const MAX_DEPTH: usize = 500;
+/// Values and types nest as deeply as printing follows them; deeper (a value nested by
+/// iteration, or an alias that refers to itself without consuming any value structure)
+/// is treated as a mismatch.
+const MAX_DEPTH: usize = crate::limits::MAX_VALUE_DEPTH;
 
 pub fn is_instance(t: &PType, v: &Value) -> bool {
     instance_at(t, v, 0)
@@ -33,11 +34,15 @@ fn in_size(size: IntRange, n: usize) -> bool {
     size.contains(n as i64)
 }
 
+/// Whether `v` is an instance of `t`, `depth` levels down; on more stack when needed.
 pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return false;
     }
-    let d = depth + 1;
+    crate::limits::deep(|| instance_here(t, v, depth + 1))
+}
+
+fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
     match t {
         PType::Any | PType::Unit => true,
         PType::Binary => matches!(v, Value::Binary(_)),
@@ -223,10 +228,23 @@ fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -
     matched == h.len()
 }
 
+/// A value nested deeper than `MAX_DEPTH` (by iteration) cannot be checked: the evaluation
+/// fails when it ends, rather than going on with a wrong `false`.
+fn too_deep() {
+    crate::limits::defer_error(crate::error::Error::eval(format!(
+        "The value is nested too deeply to match a type (more than {MAX_DEPTH} levels)"
+    )));
+}
+
 fn is_data(v: &Value, d: usize) -> bool {
     if d > MAX_DEPTH {
+        too_deep();
         return false;
     }
+    crate::limits::deep(|| is_data_here(v, d))
+}
+
+fn is_data_here(v: &Value, d: usize) -> bool {
     match v {
         Value::Undef
         | Value::Integer(_)
@@ -243,8 +261,13 @@ fn is_data(v: &Value, d: usize) -> bool {
 
 fn is_rich_data(v: &Value, d: usize) -> bool {
     if d > MAX_DEPTH {
+        too_deep();
         return false;
     }
+    crate::limits::deep(|| is_rich_data_here(v, d))
+}
+
+fn is_rich_data_here(v: &Value, d: usize) -> bool {
     match v {
         Value::Iterator(_) => false,
         Value::Type(t) => !matches!(**t, PType::Runtime { .. }),

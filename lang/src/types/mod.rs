@@ -5,7 +5,7 @@
 //!   types for `File['a', 'b']` / `Class[a, b]`), with the reference's errors.
 //! - [`instance`]: `is_instance(t, v)` (`=~`, `case`, parameter checks).
 //! - [`assignable`]: `is_assignable(to, from)`, `equal(a, b)` (`==`), `compare(a, b)` (`<` ...).
-//! - [`infer`]: `infer(v)`, `infer_reduced(v)`, `infer_generalized(v)` (`type(v, ...)`).
+//! - [`infer`]: `infer(v)`, `infer_reduced(v)`, `infer_generalized(v)`, `infer_fully` (`type(v, ...)`).
 //! - [`common`]: `common_type(a, b)`, the spec's `∪`.
 //! - [`display`]: `Display` (the program form), `alias_display` for a type *value* (an alias
 //!   shows `MyA = Integer[1, 2]`), string quoting and float printing as `%p` does.
@@ -195,7 +195,7 @@ impl TypeAlias {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum PType {
     Any,
     Undef,
@@ -278,10 +278,88 @@ pub enum PType {
     TypeReference(Rc<str>),
 }
 
+/// Types nest as deeply as values: a type with parts is copied on more stack when needed.
+impl Clone for PType {
+    fn clone(&self) -> PType {
+        use PType::*;
+        match self {
+            Any => Any,
+            Undef => Undef,
+            Default => Default,
+            Data => Data,
+            RichData => RichData,
+            Scalar => Scalar,
+            ScalarData => ScalarData,
+            Numeric => Numeric,
+            Integer(r) => Integer(*r),
+            Float(lo, hi) => Float(*lo, *hi),
+            String { size, value } => String {
+                size: *size,
+                value: value.clone(),
+            },
+            Enum {
+                values,
+                case_insensitive,
+            } => Enum {
+                values: values.clone(),
+                case_insensitive: *case_insensitive,
+            },
+            Pattern(p) => Pattern(p.clone()),
+            Boolean(b) => Boolean(*b),
+            Regexp(r) => Regexp(r.clone()),
+            SemVer(r) => SemVer(r.clone()),
+            SemVerRange => SemVerRange,
+            Timespan(lo, hi) => Timespan(*lo, *hi),
+            Timestamp(lo, hi) => Timestamp(*lo, *hi),
+            Collection(r) => Collection(*r),
+            CatalogEntry => CatalogEntry,
+            Resource { type_name, title } => Resource {
+                type_name: type_name.clone(),
+                title: title.clone(),
+            },
+            Class(c) => Class(c.clone()),
+            Runtime { runtime, name } => Runtime {
+                runtime: runtime.clone(),
+                name: name.clone(),
+            },
+            Object => Object,
+            ObjectType(o) => ObjectType(o.clone()),
+            TypeSet => TypeSet,
+            TypeSetType(t) => TypeSetType(t.clone()),
+            Uri(u) => Uri(u.clone()),
+            Unit => Unit,
+            Binary => Binary,
+            Alias(a) => Alias(a.clone()),
+            TypeReference(r) => TypeReference(r.clone()),
+            // the parts on more stack when needed
+            Array(e, r) => crate::limits::deep(|| Array(e.clone(), *r)),
+            Hash(k, v, r) => crate::limits::deep(|| Hash(k.clone(), v.clone(), *r)),
+            Tuple(t, r) => crate::limits::deep(|| Tuple(t.clone(), *r)),
+            Struct(m) => crate::limits::deep(|| Struct(m.clone())),
+            Variant(t) => crate::limits::deep(|| Variant(t.clone())),
+            Optional(t) => crate::limits::deep(|| Optional(t.clone())),
+            NotUndef(t) => crate::limits::deep(|| NotUndef(t.clone())),
+            Iterable(t) => crate::limits::deep(|| Iterable(t.clone())),
+            Iterator(t) => crate::limits::deep(|| Iterator(t.clone())),
+            Type(t) => crate::limits::deep(|| Type(t.clone())),
+            Callable(c) => crate::limits::deep(|| Callable(c.clone())),
+            Sensitive(t) => crate::limits::deep(|| Sensitive(t.clone())),
+            Init(t, args) => crate::limits::deep(|| Init(t.clone(), args.clone())),
+        }
+    }
+}
+
 impl PartialEq for PType {
     /// Structural equality (used for hash keys). The language's `==` on types, which
     /// normalizes, is `types::equal`.
     fn eq(&self, other: &PType) -> bool {
+        // Types nest as deeply as values: on more stack when needed.
+        crate::limits::deep(|| self.eq_here(other))
+    }
+}
+
+impl PType {
+    fn eq_here(&self, other: &PType) -> bool {
         use PType::*;
         match (self, other) {
             (Integer(a), Integer(b)) => a == b,
@@ -493,7 +571,7 @@ pub use explain::explain_instance;
 pub use explain_assignable::{explain_comparison, Comparison};
 pub use explanation::{Explanation, Note};
 pub use infer::generalize;
-pub use infer::{infer, infer_generalized, infer_reduced};
+pub use infer::{infer, infer_fully, infer_generalized, infer_reduced, Fidelity};
 pub use instance::is_instance;
 pub use iterable::{iterable_values, TypeValues};
 pub use mismatch::{describe_mismatch, describe_mismatches};

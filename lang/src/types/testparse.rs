@@ -76,8 +76,8 @@ impl P<'_> {
             if let Value::Type(t) = &v {
                 if self.peek() == Some(b'[') {
                     self.i += 1;
-                    let args = self.list(b']')?;
-                    v = parameterize(t, &args).map_err(|e| e.message)?;
+                    let mut args = self.list(b']')?;
+                    v = parameterize(t, &mut args).map_err(|e| e.message)?;
                     continue;
                 }
             }

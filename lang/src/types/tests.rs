@@ -628,7 +628,7 @@ fn aliases_display_and_describe_like_the_reference() {
     assert_eq!(PType::array_of(mya.clone()).to_string(), "Array[MyA]");
     assert_eq!(infer(&Value::typ(mya.clone())).to_string(), "Type[MyA]");
     assert_eq!(
-        parameterize(&mya, &[Value::Integer(1)]).map_err(|e| e.message),
+        parameterize(&mya, &mut [Value::Integer(1)]).map_err(|e| e.message),
         Err("Operator '[]' is not applicable to a MyA = Integer[1, 2]-Type.".to_string())
     );
     assert_eq!(
@@ -662,15 +662,15 @@ fn extreme_bounds_do_not_panic() {
         Value::Float(f64::NAN),
         Value::Integer(i64::MIN),
     ] {
-        let _ = parameterize(&ty("Timespan"), std::slice::from_ref(&v))
+        let _ = parameterize(&ty("Timespan"), &mut [v.clone()])
             .map(|t| t.as_type().map(|t| t.to_string()));
-        let _ = parameterize(&ty("Timestamp"), std::slice::from_ref(&v))
+        let _ = parameterize(&ty("Timestamp"), &mut [v.clone()])
             .map(|t| t.as_type().map(|t| t.to_string()));
-        let _ = parameterize(&ty("Float"), std::slice::from_ref(&v));
+        let _ = parameterize(&ty("Float"), &mut [v.clone()]);
     }
     let _ = parameterize(
         &ty("Integer"),
-        &[Value::Integer(i64::MIN), Value::Integer(i64::MAX)],
+        &mut [Value::Integer(i64::MIN), Value::Integer(i64::MAX)],
     );
     let all = ty("Integer[-9223372036854775807, 9223372036854775806]");
     assert!(iterable_values(&all).is_some_and(|v| v.len() > 0));

@@ -131,8 +131,18 @@ impl<'h> Interp<'h> {
         }
     }
 
+    /// Counts a step of a loop; every 1,024 steps, sees whether the session was
+    /// interrupted (a template's endless loop used to run to the step limit, about a
+    /// minute, deaf to interrupts).
     pub fn step(&mut self, at: usize) -> R<()> {
         self.steps += 1;
+        if self
+            .steps
+            .is_multiple_of(crate::limits::TICK_EVERY as usize)
+            && crate::limits::interrupted()
+        {
+            return Err(ErbError::Interrupted { at }.into());
+        }
         if self.steps > MAX_STEPS {
             return raise(
                 "template evaluation took too many steps (an endless loop?)",
