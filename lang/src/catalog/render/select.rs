@@ -22,7 +22,7 @@ pub enum Selection {
     /// One resource: its type (lower case) and title.
     Reference(String, String),
     /// The resources whose reference the pattern matches.
-    Pattern(Regexp),
+    Pattern(Box<Regexp>),
 }
 
 impl Selection {
@@ -30,7 +30,7 @@ impl Selection {
     pub fn parse(text: &str) -> Result<Selection, String> {
         let text = text.trim();
         if let Some(source) = text.strip_prefix('/').and_then(|t| t.strip_suffix('/')) {
-            return Regexp::new_described(source).map(Selection::Pattern);
+            return Regexp::new_described(source).map(|r| Selection::Pattern(Box::new(r)));
         }
         let (type_part, title) = match text.split_once('[') {
             Some((t, rest)) => match rest.strip_suffix(']') {
