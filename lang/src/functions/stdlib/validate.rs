@@ -387,14 +387,8 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
             };
             // Every string of the argument, nested arrays flattened (`validate_legacy`
             // passes `[[patterns], message]` as one argument: the message is a pattern too).
-            fn flatten(v: &Value, out: &mut Vec<Value>) {
-                match v {
-                    Value::Array(a) => a.iter().for_each(|x| flatten(x, out)),
-                    other => out.push(other.clone()),
-                }
-            }
             let mut flat = Vec::new();
-            flatten(given, &mut flat);
+            crate::functions::collections::flatten_into(&mut flat, std::slice::from_ref(given));
             let ok = flat.iter().any(|p| {
                 crate::functions::regex::compile(ev, &to_display(p))
                     .is_ok_and(|re| re.matches(&text))
