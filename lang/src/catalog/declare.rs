@@ -824,7 +824,8 @@ fn flatten_titles(v: Value, out: &mut Vec<String>) -> Result<(), Error> {
     }
 }
 
-fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
+/// The non-array values of nested arrays, in order.
+pub(crate) fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
     for x in a {
         match x {
             Value::Array(inner) => flatten_array(inner, out),

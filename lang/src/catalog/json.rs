@@ -116,14 +116,8 @@ impl Serialize for Param<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let nested = |v: &Value| matches!(v, Value::Array(a) if a.iter().any(|x| matches!(x, Value::Array(_))));
         if matches!(self.0, "before" | "require" | "notify" | "subscribe") && nested(self.1) {
-            fn flatten(v: &Value, out: &mut Vec<Value>) {
-                match v {
-                    Value::Array(a) => a.iter().for_each(|x| flatten(x, out)),
-                    other => out.push(other.clone()),
-                }
-            }
             let mut flat = Vec::new();
-            flatten(self.1, &mut flat);
+            super::declare::flatten_array(std::slice::from_ref(self.1), &mut flat);
             return Data(&Value::array(flat)).serialize(s);
         }
         Data(self.1).serialize(s)
