@@ -26,7 +26,7 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     env.modulepath
         .iter()
         .map(|dir| dir.join(module))
-        .find(|d| d.is_dir())
+        .find(|d| super::fs::is_dir(d))
 }
 
 /// A module name: lower-case letters, digits and `_`, starting with a letter.
@@ -67,7 +67,7 @@ pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<Path
             }
         }
     }
-    path.is_file().then_some(path)
+    super::fs::is_file(&path).then_some(path)
 }
 
 /// The namespace the names defined in an autoloaded module file must start with, as the
@@ -125,20 +125,15 @@ pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
             .modulepath
             .iter()
             .map(|dir| (dir, dir.join(&file)))
-            .find(|(_, p)| p.is_file())
+            .find(|(_, p)| super::fs::is_file(p))
             .and_then(|(dir, p)| relative(dir, p));
     }
     env.modulepath.iter().find_map(|dir| {
-        let mut modules: Vec<PathBuf> = std::fs::read_dir(dir)
-            .ok()?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .collect();
-        modules.sort();
-        modules.into_iter().find_map(|m| {
+        super::fs::list(dir).iter().find_map(|m| {
             ["lib/puppet/functions", "lib/puppet/parser/functions"]
                 .iter()
                 .map(|sub| m.join(sub).join(format!("{name}.rb")))
-                .find(|p| p.is_file())
+                .find(|p| super::fs::is_file(p))
                 .and_then(|p| relative(dir, p))
         })
     })
@@ -150,7 +145,7 @@ pub fn module_file(env: &Environment, reference: &str, sub: &str) -> Option<Path
     let (module, rest) = reference.split_once('/')?;
     // As the reference: any existing path, a directory too (`mod/` is the directory itself).
     let path = module_dir(env, module)?.join(sub).join(rest);
-    path.exists().then_some(path)
+    super::fs::exists(&path).then_some(path)
 }
 
 #[cfg(test)]

@@ -18,13 +18,10 @@ pub fn type_file(env: &Environment, name: &str) -> Option<PathBuf> {
         return None;
     }
     env.modulepath.iter().find_map(|dir| {
-        let entries = std::fs::read_dir(dir).ok()?;
-        let mut modules: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        modules.sort();
-        modules
-            .into_iter()
+        super::fs::list(dir)
+            .iter()
             .map(|m| m.join("lib/puppet/type").join(format!("{name}.rb")))
-            .find(|p| p.is_file())
+            .find(|p| super::fs::is_file(p))
     })
 }
 

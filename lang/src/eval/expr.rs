@@ -152,10 +152,10 @@ impl Evaluator {
                 match self.cached_type(e) {
                     Some(t) => Value::Type(t),
                     None => {
-                        let t = match self.type_named(n) {
-                            Ok(t) => t,
+                        let t = match self.find_type_named(n) {
+                            Ok(Some(t)) => t,
                             // A type alias or define of a module, loaded on first use.
-                            Err(e) => {
+                            Ok(None) | Err(_) => {
                                 let lower = n.to_ascii_lowercase();
                                 let loaded = self
                                     .autoload(crate::env::modules::Kind::TypeAlias, &lower)?
@@ -163,8 +163,6 @@ impl Evaluator {
                                 if !loaded && self.in_type_alias {
                                     // The reference's lazy reference, resolved later.
                                     PType::TypeReference(n.clone())
-                                } else if !loaded {
-                                    return Err(e.into());
                                 } else {
                                     self.type_named(n)?
                                 }
@@ -391,9 +389,19 @@ impl Evaluator {
     /// The type a capitalized name denotes: an alias, a built-in type or a resource type
     /// (a built-in resource type, or a `define` of this session).
     pub fn type_named(&self, name: &str) -> Result<PType, Error> {
+        match self.find_type_named(name)? {
+            Some(t) => Ok(t),
+            None => Err(Error::eval(format!("Resource type not found: {name}"))
+                .with_hint(self.type_hint(name))),
+        }
+    }
+
+    /// [`type_named`](Self::type_named), `None` for a name that denotes no type (yet: the
+    /// caller may autoload it), without the error's "did you mean" hint, which is costly.
+    pub fn find_type_named(&self, name: &str) -> Result<Option<PType>, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
             if self.inline_aliases.iter().any(|a| Rc::ptr_eq(a, alias)) {
-                return Ok(alias.resolved());
+                return Ok(Some(alias.resolved()));
             }
             // An alias that leads only to aliases, back to itself, names no type.
             let mut target = alias.resolved();
@@ -412,23 +420,23 @@ impl Evaluator {
                 |m: String| Error::eval(format!("Error while evaluating a Type-Name, {m}"));
             if let PType::ObjectType(o) = &target {
                 crate::types::object::validate(o).map_err(type_name_error)?;
-                return Ok(target);
+                return Ok(Some(target));
             }
             if let PType::TypeSetType(ts) = &target {
                 if let Some(m) = &ts.invalid {
                     return Err(type_name_error(m.clone()));
                 }
-                return Ok(target);
+                return Ok(Some(target));
             }
-            return Ok(PType::Alias(alias.clone()));
+            return Ok(Some(PType::Alias(alias.clone())));
         }
         if let Some(t) = types::by_name(name) {
-            return Ok(t);
+            return Ok(Some(t));
         }
         if self.resource_kind(name).is_some() || name.eq_ignore_ascii_case("node") {
-            return Ok(types::names::resource_type(name));
+            return Ok(Some(types::names::resource_type(name)));
         }
-        Err(Error::eval(format!("Resource type not found: {name}")).with_hint(self.type_hint(name)))
+        Ok(None)
     }
 
     // ---- variables

@@ -666,6 +666,7 @@ impl Session {
         let source = Source::new(name, text);
         let _interruptible = crate::limits::interrupt_scope(&self.evaluator.interrupt);
         crate::limits::take_deferred_error();
+        crate::env::fs::forget();
         let ev = &mut self.evaluator;
         ev.generation += 1;
         ev.source = source.clone();

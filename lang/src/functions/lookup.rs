@@ -238,7 +238,7 @@ fn hiera_common(
         .env
         .dir
         .as_ref()
-        .is_some_and(|d| d.join("hiera.yaml").is_file());
+        .is_some_and(|d| crate::env::fs::is_file(&d.join("hiera.yaml")));
     let req = Request {
         name: key.clone(),
         value_type: None,

@@ -27,7 +27,7 @@ fn names(args: &[Value]) -> Vec<String> {
 pub fn find(ev: &Evaluator, name: &str, sub: &str) -> Option<PathBuf> {
     let p = std::path::Path::new(name);
     if p.is_absolute() {
-        return p.exists().then(|| p.to_path_buf());
+        return crate::env::fs::exists(p).then(|| p.to_path_buf());
     }
     modules::module_file(&ev.env, name, sub)
 }

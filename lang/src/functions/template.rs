@@ -478,16 +478,9 @@ fn legacy_function(modulepath: &[std::path::PathBuf], name: &str) -> bool {
     }
     let file = format!("{name}.rb");
     modulepath.iter().any(|dir| {
-        std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .any(|m| {
-                m.path()
-                    .join("lib/puppet/parser/functions")
-                    .join(&file)
-                    .is_file()
-            })
+        crate::env::fs::list(dir)
+            .iter()
+            .any(|m| crate::env::fs::is_file(&m.join("lib/puppet/parser/functions").join(&file)))
     })
 }
 

@@ -10,9 +10,11 @@ use std::fmt;
 pub struct Regexp {
     source: String,
     engine: Engine,
-    /// For a pattern with a line-start `^`, the engine used on texts that end with a
-    /// newline (compiled when first needed): Onigmo's `^` does not match at the very end
-    /// after a final newline (`"b\n" =~ /^\z/` is false in Ruby), the Rust engines' does.
+    /// For a pattern with a line-start `^` or a `\Z`, the engine used on texts that end
+    /// with a newline (compiled when first needed): Onigmo's `^` does not match at the very
+    /// end after a final newline (`"b\n" =~ /^\z/` is false in Ruby), the Rust engines'
+    /// does; `\Z` matches before that newline. On other texts `\Z` is `\z`, so `engine`
+    /// is the fast one where the rest of the pattern allows it.
     at_final_newline: Option<std::cell::OnceCell<Engine>>,
 }
 
@@ -108,7 +110,8 @@ impl Regexp {
     fn engine(&self, text: &str) -> &Engine {
         match &self.at_final_newline {
             Some(cell) if text.ends_with('\n') => cell.get_or_init(|| {
-                // `^` as `(?:\A|(?<=\n)(?!\z))`: a look-around, so the backtracking engine.
+                // `^` as `(?:\A|(?<=\n)(?!\z))`, `\Z` as `(?=\n?\z)`: look-arounds, so the
+                // backtracking engine.
                 Engine::compile(&translate_ruby(&self.source, true).0)
                     .unwrap_or_else(|_| self.engine.clone())
             }),
@@ -272,9 +275,12 @@ pub fn ruby_description(source: &str) -> String {
 /// Rewrites the parts of Ruby's syntax that the Rust engines spell or read differently:
 /// `\Z`, `\h`, `\p{^X}`, and the ASCII-only `\w`, `\d`, `\s` (and their negations) of
 /// Ruby, which the Rust engines read as Unicode classes; and Onigmo's quantifiers (see
-/// [`quantifier`]). With `no_line_start_at_end`, a line-start `^` does not match at the
-/// end of the text, as in Onigmo (a look-around). Also says whether the pattern has a `^`.
-fn translate_ruby(source: &str, no_line_start_at_end: bool) -> (String, bool) {
+/// [`quantifier`]). `final_newline` says whether the text to match ends with a newline:
+/// then a line-start `^` does not match at the end of the text, as in Onigmo, and `\Z`
+/// matches before that newline (both look-arounds, for the backtracking engine); else `\Z`
+/// is `\z`, which the fast engine runs. Also says whether the translation depends on it
+/// (the pattern has a `^` or a `\Z`).
+fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
     let mut line_start = false;
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
@@ -317,8 +323,14 @@ fn translate_ruby(source: &str, no_line_start_at_end: bool) -> (String, bool) {
                 Some(n) => {
                     if class_depth == 0 {
                         atom = Some((here, matches!(n, 'A' | 'z' | 'Z' | 'b' | 'B' | 'G')));
+                        line_start |= n == 'Z';
                     }
-                    out.push_str(&translate_escape(n, class_depth > 0, &mut chars))
+                    out.push_str(&translate_escape(
+                        n,
+                        class_depth > 0,
+                        final_newline,
+                        &mut chars,
+                    ))
                 }
                 None => out.push('\\'),
             },
@@ -397,7 +409,7 @@ fn translate_ruby(source: &str, no_line_start_at_end: bool) -> (String, bool) {
             '^' if class_depth == 0 => {
                 atom = Some((here, true));
                 line_start = true;
-                out.push_str(if no_line_start_at_end {
+                out.push_str(if final_newline {
                     r"(?:\A|(?<=\n)(?!\z))"
                 } else {
                     "^"
@@ -571,6 +583,7 @@ const SPACE: &str = "\\t\\n\\x0B\\x0C\\r ";
 fn translate_escape(
     n: char,
     in_class: bool,
+    final_newline: bool,
     rest: &mut std::iter::Peekable<std::str::Chars<'_>>,
 ) -> String {
     let set = |items: &str, negated: bool| match (in_class, negated) {
@@ -580,7 +593,8 @@ fn translate_escape(
     };
     match n {
         // Ruby's \A, \z are the same; \Z allows a final newline.
-        'Z' if !in_class => r"(?=\n?\z)".to_string(),
+        'Z' if !in_class && final_newline => r"(?=\n?\z)".to_string(),
+        'Z' if !in_class => r"\z".to_string(),
         'h' => set("0-9a-fA-F", false),
         'H' => set("0-9a-fA-F", true),
         'w' => set(WORD, false),
@@ -716,6 +730,25 @@ mod tests {
         assert_eq!(
             re.captures("\n").expect("no limit reached"),
             Some(vec![Some(String::new())])
+        );
+    }
+
+    /// `\Z` runs on the fast engine unless the text ends with a newline (the reference's
+    /// answers: `"ab\n" =~ /b\Z/` matches `b`, `"ab\n\n"` does not).
+    #[test]
+    fn end_before_a_final_newline_needs_no_look_ahead_elsewhere() {
+        let re = Regexp::new(r"\A[a-z_]\w*(?:\.|\Z)").expect("valid");
+        assert!(matches!(re.engine, super::Engine::Fast(_)));
+        assert!(re.is_match("abc").unwrap() && !re.is_match("ab-").unwrap());
+        assert!(matches!(re.engine("abc\n"), super::Engine::Fancy(_)));
+        let re = Regexp::new(r"b\Z").expect("valid");
+        assert_eq!(re.captures("ab\n").unwrap(), Some(vec![Some("b".into())]));
+        assert_eq!(re.captures("ab").unwrap(), Some(vec![Some("b".into())]));
+        assert_eq!(re.captures("ab\n\n").unwrap(), None);
+        assert_eq!(re.captures("b\nb").unwrap(), Some(vec![Some("b".into())]));
+        assert_eq!(
+            re.find_all("b\nb\n").map(|m| m[0][0]).unwrap(),
+            Some((2, 3))
         );
     }
 

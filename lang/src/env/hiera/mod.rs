@@ -449,9 +449,7 @@ impl<'e> Lookup<'e> {
         if let Some(c) = self.configs.get(&path) {
             return Ok(c.clone());
         }
-        let stamp = std::fs::metadata(&path)
-            .ok()
-            .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()));
+        let stamp = crate::env::fs::probe(&path).map(|p| p.stamp);
         let cached = CONFIGS.with(|c| {
             c.borrow()
                 .get(&path)
@@ -500,7 +498,7 @@ impl<'e> Lookup<'e> {
         let Some(path) = self.ev.hiera_config.clone() else {
             return Ok(None);
         };
-        if !path.is_file() {
+        if !crate::env::fs::is_file(&path) {
             return Ok(None);
         }
         self.config(path, false).map(Some)
@@ -511,7 +509,7 @@ impl<'e> Lookup<'e> {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
-        if !path.is_file() {
+        if !crate::env::fs::is_file(&path) {
             return Ok(None);
         }
         self.config(path, false).map(Some)
@@ -522,7 +520,7 @@ impl<'e> Lookup<'e> {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
-        if !path.is_file() {
+        if !crate::env::fs::is_file(&path) {
             return Ok(None);
         }
         self.config(path, true).map(Some)
@@ -657,10 +655,7 @@ impl<'e> Lookup<'e> {
         path: &Path,
         module: Option<&str>,
     ) -> Result<Value, Error> {
-        let meta = std::fs::metadata(path).ok();
-        let stamp = meta
-            .as_ref()
-            .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()));
+        let stamp = crate::env::fs::probe(path).map(|p| p.stamp);
         let cached = FILES.with(|f| {
             f.borrow()
                 .get(path)
@@ -781,7 +776,7 @@ impl<'e> Lookup<'e> {
                         let path = datadir.join(file);
                         out.push(Some(Location {
                             original: p.clone(),
-                            exists: path.exists(),
+                            exists: crate::env::fs::exists(&path),
                             path,
                         }));
                     }
@@ -821,7 +816,7 @@ impl<'e> Lookup<'e> {
                         let path = datadir.join(p?);
                         out.push(Some(Location {
                             original: template.clone(),
-                            exists: path.exists(),
+                            exists: crate::env::fs::exists(&path),
                             path,
                         }));
                     }
@@ -1306,7 +1301,7 @@ pub fn module_dir(ev: &Evaluator, module: &str) -> Option<PathBuf> {
         .modulepath
         .iter()
         .map(|d| d.join(module))
-        .find(|d| d.is_dir())
+        .find(|d| crate::env::fs::is_dir(d))
 }
 
 impl Evaluator {

@@ -1,0 +1,106 @@
+//! What the file system holds at a path (a file, a directory, nothing) and what a
+//! directory lists, asked once per evaluation.
+//!
+//! Compiling real modules asks the same questions hundreds of times: every automatic
+//! parameter lookup checks the global, environment and module `hiera.yaml` and the
+//! module's directory, and every autoloaded name its module's directory (`include
+//! keystone` made 1,404 `statx` calls, 900 of them for three paths). The answers are kept
+//! for the evaluation that asked (`Session::eval_named` calls [`forget`] first), so a file
+//! written between two inputs of a session is seen by the next one.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::SystemTime;
+
+/// What is at a path, following symbolic links as `std::fs::metadata` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Probe {
+    pub is_file: bool,
+    pub is_dir: bool,
+    /// Modification time and length: what tells a changed file from the one read before.
+    pub stamp: (SystemTime, u64),
+}
+
+thread_local! {
+    static PROBES: RefCell<HashMap<PathBuf, Option<Probe>>> = RefCell::new(HashMap::new());
+    static LISTINGS: RefCell<HashMap<PathBuf, Rc<[PathBuf]>>> = RefCell::new(HashMap::new());
+}
+
+/// The entries of a directory (their paths, sorted; empty when it cannot be read), from
+/// this evaluation's earlier answer when there is one.
+pub fn list(dir: &Path) -> Rc<[PathBuf]> {
+    if let Some(known) = LISTINGS.with(|l| l.borrow().get(dir).cloned()) {
+        return known;
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    entries.sort();
+    let entries: Rc<[PathBuf]> = entries.into();
+    LISTINGS.with(|l| l.borrow_mut().insert(dir.to_path_buf(), entries.clone()));
+    entries
+}
+
+/// What is at `path` (`None`: nothing, or it cannot be read), from this evaluation's
+/// earlier answer when there is one.
+pub fn probe(path: &Path) -> Option<Probe> {
+    if let Some(known) = PROBES.with(|p| p.borrow().get(path).copied()) {
+        return known;
+    }
+    let found = std::fs::metadata(path).ok().map(|m| Probe {
+        is_file: m.is_file(),
+        is_dir: m.is_dir(),
+        stamp: (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()),
+    });
+    PROBES.with(|p| p.borrow_mut().insert(path.to_path_buf(), found));
+    found
+}
+
+pub fn is_file(path: &Path) -> bool {
+    probe(path).is_some_and(|p| p.is_file)
+}
+
+pub fn is_dir(path: &Path) -> bool {
+    probe(path).is_some_and(|p| p.is_dir)
+}
+
+pub fn exists(path: &Path) -> bool {
+    probe(path).is_some()
+}
+
+/// Forgets every answer: the next question looks at the file system again.
+pub fn forget() {
+    PROBES.with(|p| p.borrow_mut().clear());
+    LISTINGS.with(|l| l.borrow_mut().clear());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_kept_until_forgotten() {
+        let dir = std::env::temp_dir().join(format!("prepl-fs-probe-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let file = dir.join("hiera.yaml");
+        forget();
+        assert!(!exists(&dir) && !is_file(&file));
+        assert!(list(&dir).is_empty());
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&file, "version: 5\n").unwrap();
+        // Within one evaluation the first answer stands.
+        assert!(!exists(&dir) && !is_file(&file));
+        assert!(list(&dir).is_empty());
+        forget();
+        assert!(is_dir(&dir) && !is_file(&dir));
+        assert_eq!(&*list(&dir), &[file.clone()]);
+        assert!(is_file(&file) && !is_dir(&file));
+        assert_eq!(probe(&file).unwrap().stamp.1, 11);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(is_file(&file));
+        forget();
+        assert!(!exists(&file));
+    }
+}
