@@ -95,7 +95,7 @@ mod tests {
         assert!(list(&dir).is_empty());
         forget();
         assert!(is_dir(&dir) && !is_file(&dir));
-        assert_eq!(&*list(&dir), &[file.clone()]);
+        assert_eq!(&*list(&dir), std::slice::from_ref(&file));
         assert!(is_file(&file) && !is_dir(&file));
         assert_eq!(probe(&file).unwrap().stamp.1, 11);
         std::fs::remove_dir_all(&dir).unwrap();
