@@ -66,9 +66,19 @@ pub fn non_finite(f: f64) -> Option<&'static str> {
     }
 }
 
+/// Digits after the point past which a double's exact decimal expansion is all zeros
+/// (the smallest subnormal, 2^-1074, has 1,074); Rust's formatter refuses precisions
+/// above 65,535, so longer ones are written as this many digits and zeros.
+const EXACT_FRACTION: usize = 1100;
+/// Significant digits past which a double's exponential form is all zeros (at most 767).
+const EXACT_SIGNIFICANT: usize = 800;
+
 /// `%.{prec}f` of |f| (no sign); `alt` keeps the point when prec is 0.
 pub fn fixed(f: f64, prec: usize, alt: bool) -> String {
-    let mut s = format!("{:.*}", prec, f.abs());
+    let mut s = format!("{:.*}", prec.min(EXACT_FRACTION), f.abs());
+    if prec > EXACT_FRACTION {
+        s.extend(std::iter::repeat_n('0', prec - EXACT_FRACTION));
+    }
     if alt && prec == 0 {
         s.push('.');
     }
@@ -77,7 +87,7 @@ pub fn fixed(f: f64, prec: usize, alt: bool) -> String {
 
 /// `%.{prec}e` of |f| (no sign), exponent with sign and at least two digits.
 pub fn exponential(f: f64, prec: usize, upper: bool, alt: bool) -> String {
-    let s = format!("{:.*e}", prec, f.abs());
+    let s = exponent_form(f, prec);
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let point = if alt && prec == 0 { "." } else { "" };
@@ -87,6 +97,17 @@ pub fn exponential(f: f64, prec: usize, upper: bool, alt: bool) -> String {
         if exp < 0 { '-' } else { '+' },
         exp.abs()
     )
+}
+
+/// Rust's `{:.prec$e}` of |f|, exact for any precision (see [`EXACT_SIGNIFICANT`]).
+fn exponent_form(f: f64, prec: usize) -> String {
+    let s = format!("{:.*e}", prec.min(EXACT_SIGNIFICANT), f.abs());
+    if prec <= EXACT_SIGNIFICANT {
+        return s;
+    }
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let zeros = "0".repeat(prec - EXACT_SIGNIFICANT);
+    format!("{mant}{zeros}e{exp}")
 }
 
 /// `%.{prec}g` of |f| (no sign): exponential when the exponent is < -4 or >= precision;
@@ -104,7 +125,7 @@ pub fn general(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String {
             "0".into()
         };
     }
-    let probe = format!("{:.*e}", p - 1, f.abs());
+    let probe = exponent_form(f, p - 1);
     let x: i32 = probe
         .split_once('e')
         .and_then(|(_, e)| e.parse().ok())
@@ -190,6 +211,27 @@ pub fn hex_float(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn precisions_past_the_formatters_limit_are_exact() {
+        // Found by fuzzing (fuzz/regressions/format): Rust's formatter panics above 65,535.
+        let fixed_long = fixed(0.1, 70_000, false);
+        assert_eq!(fixed_long.len(), 70_002);
+        assert!(fixed_long.starts_with("0.1000000000000000055511151231"));
+        assert_eq!(&fixed_long[..1102], fixed(0.1, 1100, false));
+        // 2^-1074: its last non-zero digit is the 1,074th after the point.
+        let tiny = fixed(5e-324, 70_000, false);
+        assert!(!tiny[..1076].ends_with('0') && tiny[1076..].bytes().all(|b| b == b'0'));
+        let exp_long = exponential(1e-300, 70_000, false, false);
+        assert_eq!(exponential(0.1, 70_000, false, false).len(), 70_006);
+        assert_eq!(exp_long.len(), 70_007);
+        assert!(exp_long.ends_with("00000e-300"));
+        assert_eq!(
+            general(0.1, Some(70_000), false, false),
+            "0.1000000000000000055511151231257827021181583404541015625"
+        );
+        assert_eq!(general(0.1, Some(70_000), false, true).len(), 70_002);
+    }
 
     #[test]
     fn float_to_s_matches_ruby() {
