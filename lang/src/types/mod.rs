@@ -429,6 +429,9 @@ impl PType {
     }
 }
 
+/// `Any`, for a reference that must outlive a temporary (`unwrap_or(ANY)`).
+pub const ANY: &PType = &PType::Any;
+
 impl PType {
     fn is_unit_variant(&self) -> bool {
         use PType::*;
