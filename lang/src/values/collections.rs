@@ -1,7 +1,7 @@
 //! The contents of array and hash values: a vector and an insertion-ordered map of values,
-//! wrapped so that they can have a `Drop` of their own (`Value` has none, and dropping a
-//! scalar stays as cheap as it is). They dereference to `Vec<Value>` and `IndexMap`, and
-//! are used as those.
+//! wrapped so that dropping them does not recurse as deep as values nest (`teardown`;
+//! `Value` has no `Drop`, and dropping a scalar stays as cheap as it was). They dereference
+//! to `Vec<Value>` and `IndexMap`, and are used as those.
 
 use super::Value;
 use indexmap::IndexMap;

@@ -4,6 +4,7 @@
 mod collections;
 pub mod iter;
 pub mod regexp;
+mod teardown;
 pub mod uri;
 
 use crate::time::{Timespan, Timestamp};
