@@ -165,14 +165,37 @@ impl Value {
 impl Drop for PType {
     #[inline]
     fn drop(&mut self) {
-        // Most types dropped have no parameters: one comparison tells them apart.
-        if self.may_hold_parts() {
+        // Most types dropped have no parameters (one comparison tells them apart), or
+        // parameters without parameters of their own (`Array[String]`): the glue drops
+        // those, one level down.
+        if self.may_hold_parts() && self.has_parts_with_parts() {
             self.drop_parts();
         }
     }
 }
 
 impl PType {
+    /// Whether a parameter of this type can have parameters (or values) itself. `Callable`,
+    /// `Init`, object types and type sets (rarely dropped) count as having such.
+    #[inline(always)]
+    fn has_parts_with_parts(&self) -> bool {
+        use PType::*;
+        match self {
+            Array(t, _)
+            | Optional(Some(t))
+            | NotUndef(Some(t))
+            | Iterable(Some(t))
+            | Iterator(Some(t))
+            | Type(Some(t))
+            | Sensitive(Some(t)) => t.may_hold_parts(),
+            Hash(k, v, _) => k.may_hold_parts() || v.may_hold_parts(),
+            Tuple(ts, _) | Variant(ts) => ts.iter().any(PType::may_hold_parts),
+            Struct(Some(members)) => members.iter().any(|m| m.value.may_hold_parts()),
+            Init(..) | Callable(_) | ObjectType(_) | TypeSetType(_) => true,
+            _ => false,
+        }
+    }
+
     /// Moves the parameters that can have parameters themselves out and drops them one
     /// level deeper. Out of line: the glue's frame stays small.
     #[inline(never)]
@@ -192,6 +215,16 @@ impl PType {
             }
             Tuple(ts, _) | Variant(ts) if !ts.is_empty() => drop_part(std::mem::take(ts)),
             Struct(Some(members)) if !members.is_empty() => drop_part(std::mem::take(members)),
+            Init(..) | Callable(_) | ObjectType(_) | TypeSetType(_) => self.drop_rare_parts(),
+            _ => {}
+        }
+    }
+
+    /// The parts of the types rarely dropped (apart: their moves need a large frame).
+    #[inline(never)]
+    fn drop_rare_parts(&mut self) {
+        use PType::*;
+        match self {
             Init(t, args) => {
                 if let Some(t) = t {
                     boxed_part(t);
