@@ -13,8 +13,9 @@
 //! running one inside the other on this thread. Past [`LIMIT`] levels the parts are not
 //! dropped there but left on a list that the outermost drop works off when it is done:
 //! the stack used is bounded whatever the depth. A value nested less deeply allocates
-//! nothing, and the cost is a few instructions per container dropped, none per element;
-//! a type without parameters (most types dropped) costs one comparison.
+//! nothing. The cost is a few instructions per container dropped, none per element (the
+//! elements of small ones are looked at first: the glue drops them when none holds parts
+//! of its own); a type without parameters, most types dropped, costs one comparison.
 //!
 //! Type aliases are named and held by the session: they are left to the glue, as are
 //! `Sensitive` values directly inside `Sensitive` (which Puppet code cannot make:
@@ -109,10 +110,20 @@ fn work_off() {
     DEPTH.set(0);
 }
 
+/// Up to this many values, what an array, hash or object held is looked at before it is
+/// dropped: the glue drops them itself when none is the last reference to a container.
+const FEW: usize = 4;
+
+/// Whether the glue can drop `values` one level down at most (see [`FEW`]).
+#[inline(always)]
+fn few_without_parts<'a>(len: usize, mut values: impl Iterator<Item = &'a Value>) -> bool {
+    len <= FEW && values.all(Value::owns_nothing)
+}
+
 impl Drop for Array {
     #[inline]
     fn drop(&mut self) {
-        if !self.is_empty() {
+        if !(self.is_empty() || few_without_parts(self.len(), self.iter())) {
             drop_part(std::mem::take::<Vec<Value>>(self));
         }
     }
@@ -121,7 +132,8 @@ impl Drop for Array {
 impl Drop for Map {
     #[inline]
     fn drop(&mut self) {
-        if !self.is_empty() {
+        let entries = self.iter().flat_map(|(k, v)| [k, v]);
+        if !(self.is_empty() || few_without_parts(2 * self.len(), entries)) {
             drop_part(std::mem::take::<IndexedMap>(self));
         }
     }
@@ -130,7 +142,8 @@ impl Drop for Map {
 impl Drop for ObjectValue {
     #[inline]
     fn drop(&mut self) {
-        if !self.values.is_empty() {
+        let values = &self.values;
+        if !(values.is_empty() || few_without_parts(values.len(), values.iter())) {
             drop_part(std::mem::take(&mut self.values));
         }
     }
@@ -147,6 +160,21 @@ impl Drop for LazyIter {
 }
 
 impl Value {
+    /// Whether dropping this value drops nothing that holds values or types: it is no
+    /// container, or not the last reference to one.
+    #[inline(always)]
+    fn owns_nothing(&self) -> bool {
+        match self {
+            Value::Array(a) => Rc::strong_count(a) > 1,
+            Value::Hash(h) => Rc::strong_count(h) > 1,
+            Value::Type(t) => Rc::strong_count(t) > 1,
+            Value::Sensitive(s) => Rc::strong_count(s) > 1,
+            Value::Iterator(i) => Rc::strong_count(i) > 1,
+            Value::Object(o) => Rc::strong_count(o) > 1,
+            _ => true,
+        }
+    }
+
     /// Whether this is a variant that can hold other values or types.
     #[inline(always)]
     fn may_hold_parts(&self) -> bool {
