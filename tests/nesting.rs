@@ -233,49 +233,102 @@ fn aliases_that_refer_to_themselves_stay_bounded() {
 fn values_nested_deeper_than_types_follow_are_errors_not_wrong_types() {
     // A value nested by iteration past limits::MAX_VALUE_DEPTH (100,000 levels): type()
     // and matching it against Data fail with an error instead of answering with a type cut
-    // off with `Any` or a wrong `false`. (On a large stack: dropping such a value still
-    // recurses on the thread's stack.)
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(|| {
-            let mut s = Session::new();
+    // off with `Any` or a wrong `false`. (This needed a 256 MiB stack while dropping such a
+    // value, or its type, recursed on the thread's stack.)
+    on_thread(|| {
+        let mut s = Session::new();
+        value(
+            &mut s,
+            "$d = Integer[1, 100001].reduce([1]) |$m, $i| { [$m] }",
+        );
+        for program in ["type($d)", "type($d, 'reduced')", "type($d, 'generalized')"] {
+            let e = s.eval(program).expect_err("too deep");
+            assert!(
+                e.message.ends_with(
+                    "The value is nested too deeply to infer its type (more than 100000 levels)"
+                ),
+                "{program}: {}",
+                e.message
+            );
+        }
+        for program in ["$d =~ Data", "$d =~ RichData"] {
+            let e = s.eval(program).expect_err("too deep");
+            assert!(
+                e.message.ends_with(
+                    "The value is nested too deeply to match a type (more than 100000 levels)"
+                ),
+                "{program}: {}",
+                e.message
+            );
+        }
+        assert_eq!(value(&mut s, "$d =~ Array"), "true");
+        let shallower = "Integer[1, 99990].reduce([1]) |$m, $i| { [$m] }";
+        assert_eq!(value(&mut s, &format!("{shallower} =~ Data")), "true");
+        assert_eq!(
             value(
                 &mut s,
-                "$d = Integer[1, 100001].reduce([1]) |$m, $i| { [$m] }",
+                &format!("String(type({shallower}, 'generalized')).length")
+            ),
+            // 99,991 arrays: `Array[` and `]` each, around `Integer`
+            (99_991 * 7 + 7).to_string()
+        );
+    });
+}
+
+/// Values nested by iteration, one level a step: the first value, the step (`$m` is the
+/// value so far) and how many levels. Each depth overflowed the 8 MiB stack of `on_thread`
+/// in a debug build when dropping recursed (arrays from about 50,000 levels, types from
+/// about 200,000).
+const ITERATED: [(&str, &str, &str, usize); 8] = [
+    ("arrays", "[]", "[$m]", 100_000),
+    ("hashes", "{}", "{a => $m}", 100_000),
+    ("hash keys", "{}", "{[$m] => $i}", 50_000),
+    ("Sensitive arrays", "1", "Sensitive([$m])", 50_000),
+    (
+        "Sensitive hashes",
+        "1",
+        "Sensitive({a => $m, b => $i})",
+        50_000,
+    ),
+    ("objects", "1", "Node({next => $m})", 50_000),
+    ("types", "Integer", "Array[$m]", 300_000),
+    (
+        "mixed",
+        "[]",
+        "[{s => Sensitive([$m, $i])}, Node({next => $i})]",
+        50_000,
+    ),
+];
+
+#[test]
+fn values_nested_by_iteration_are_dropped_without_recursion() {
+    // Built by `reduce`, a value nests as deep as the loop runs (literals stop at 30,000
+    // levels). Dropping it used to recurse once a level on the thread's stack, and
+    // overflowed (a few million levels overflowed even the binaries' 512 MiB stacks).
+    // Dropped as a lambda's variable at the end of the call, as a temporary, and with the
+    // session: a million levels of arrays, the binaries' case (about 4 s in a debug build).
+    on_thread(|| {
+        let mut s = Session::new();
+        value(&mut s, "type Node = Object[{attributes => {next => Any}}]");
+        let build = |start: &str, step: &str, n: usize| {
+            format!("Integer[1, {n}].reduce({start}) |$m, $i| {{ {step} }}")
+        };
+        for (kind, start, step, n) in ITERATED {
+            let local = format!(
+                "[1].each |$_| {{ $local = {} }}\n'dropped'",
+                build(start, step, n)
             );
-            for program in ["type($d)", "type($d, 'reduced')", "type($d, 'generalized')"] {
-                let e = s.eval(program).expect_err("too deep");
-                assert!(
-                    e.message.ends_with(
-                        "The value is nested too deeply to infer its type (more than 100000 levels)"
-                    ),
-                    "{program}: {}",
-                    e.message
-                );
-            }
-            for program in ["$d =~ Data", "$d =~ RichData"] {
-                let e = s.eval(program).expect_err("too deep");
-                assert!(
-                    e.message.ends_with(
-                        "The value is nested too deeply to match a type (more than 100000 levels)"
-                    ),
-                    "{program}: {}",
-                    e.message
-                );
-            }
-            assert_eq!(value(&mut s, "$d =~ Array"), "true");
-            let shallower = "Integer[1, 99990].reduce([1]) |$m, $i| { [$m] }";
-            assert_eq!(value(&mut s, &format!("{shallower} =~ Data")), "true");
-            assert_eq!(
-                value(
-                    &mut s,
-                    &format!("String(type({shallower}, 'generalized')).length")
-                ),
-                // 99,991 arrays: `Array[` and `]` each, around `Integer`
-                (99_991 * 7 + 7).to_string()
-            );
-        })
-        .expect("thread")
-        .join()
-        .expect("no panic, no overflow");
+            assert_eq!(value(&mut s, &local), "'dropped'", "{kind}");
+        }
+        for (kind, start, step, n) in &ITERATED[..2] {
+            let temporary = format!("{} =~ Any", build(start, step, *n));
+            assert_eq!(value(&mut s, &temporary), "true", "{kind}");
+        }
+        value(
+            &mut s,
+            &format!("$kept = {}", build("[]", "[$m]", 1_000_000)),
+        );
+        assert_eq!(value(&mut s, "$kept =~ Array[Array]"), "true");
+        drop(s);
+    });
 }

@@ -956,7 +956,7 @@ pub fn add_to_param(params: &mut IndexMap<Rc<str>, Value>, name: &str, v: Value)
     let new = match params.get(name) {
         None | Some(Value::Undef) => Value::array(vec![v]),
         Some(Value::Array(a)) => {
-            let mut items = (**a).clone();
+            let mut items = a.to_vec();
             items.push(v);
             Value::array(items)
         }

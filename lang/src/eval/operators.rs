@@ -42,7 +42,7 @@ impl Evaluator {
                 let Value::Array(mut a) = l else {
                     unreachable!()
                 };
-                crate::limits::push(Rc::make_mut(&mut a), r)?;
+                crate::limits::push(&mut **Rc::make_mut(&mut a), r)?;
                 Value::Array(a)
             }
             BinOp::Shl if matches!(l, Value::Hash(_)) => {

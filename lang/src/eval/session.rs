@@ -441,14 +441,14 @@ impl Evaluator {
                 Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
             };
             // An object type is named after its alias (`type Point = Object[{...}]`).
-            let t = match t {
+            let t = match &t {
                 PType::ObjectType(o) if o.name.is_none() => {
                     PType::ObjectType(Rc::new(crate::types::object::ObjectType {
                         name: Some(alias.name.clone()),
-                        ..(*o).clone()
+                        ..(**o).clone()
                     }))
                 }
-                t => t,
+                _ => t,
             };
             if crate::types::references::has_references(&t) {
                 self.unresolved_aliases.push(alias.clone());

@@ -173,7 +173,7 @@ fn sort(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let which = dispatch(ev, args, b)?;
     let items: Vec<Value> = match &args[0] {
         Value::String(s) => s.chars().map(|c| Value::from(c.to_string())).collect(),
-        Value::Array(a) => a.as_ref().clone(),
+        Value::Array(a) => a.to_vec(),
         _ => Vec::new(),
     };
     let sorted = match b {

@@ -33,7 +33,7 @@ impl Evaluator {
     /// gives itself.
     pub fn to_array(&mut self, v: &Value) -> EvalResult<Vec<Value>> {
         match v {
-            Value::Array(a) => Ok(a.as_ref().clone()),
+            Value::Array(a) => Ok(a.to_vec()),
             _ => match iterate(v) {
                 Some(it) => self.collect_checked(it),
                 None => Ok(vec![v.clone()]),

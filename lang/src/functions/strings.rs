@@ -61,7 +61,7 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let mut out = String::new();
     let mut first = true;
     // Nested arrays are joined flat, as Ruby's Array#join does (without recursion).
-    let mut stack: Vec<(std::rc::Rc<Vec<Value>>, usize)> = Vec::new();
+    let mut stack: Vec<(std::rc::Rc<crate::values::Array>, usize)> = Vec::new();
     if let Value::Array(a) = &args[0] {
         stack.push((a.clone(), 0));
     }

@@ -422,10 +422,14 @@ pub(super) fn variant(types: Vec<PType>) -> PType {
             unique.push(t);
         }
     };
-    for t in types {
+    for mut t in types {
         match t {
-            PType::Variant(inner) => inner.into_iter().for_each(|t| push(t, &mut unique)),
-            t => push(t, &mut unique),
+            PType::Variant(ref mut inner) => {
+                std::mem::take(inner)
+                    .into_iter()
+                    .for_each(|t| push(t, &mut unique));
+            }
+            _ => push(t, &mut unique),
         }
     }
     if unique.len() == 1 {

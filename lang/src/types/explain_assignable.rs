@@ -277,9 +277,9 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
             why(inner, f, out, d)
         }
         (PType::NotUndef(inner), f) => {
-            let inner = inner.as_deref().unwrap_or(&PType::Any);
+            let inner = inner.as_deref().unwrap_or(super::ANY);
             let f = match f {
-                PType::NotUndef(f) => f.as_deref().unwrap_or(&PType::Any),
+                PType::NotUndef(f) => f.as_deref().unwrap_or(super::ANY),
                 f => {
                     if is_assignable(f, &PType::Undef) {
                         out.push(Note::own(format!("{f} accepts undef, which {to} does not")));

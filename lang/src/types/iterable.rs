@@ -125,7 +125,7 @@ pub fn element_type_of_value(v: &Value) -> Option<PType> {
         // The reduced inference computes the common type of the elements in linear time.
         Value::Array(a) => Some(match (a.len(), super::infer_reduced(v)) {
             (0, _) => PType::Unit,
-            (_, PType::Array(elem, _)) => *elem,
+            (_, PType::Array(ref mut elem, _)) => std::mem::replace(&mut **elem, PType::Any),
             (_, _) => a
                 .iter()
                 .map(infer)

@@ -242,7 +242,7 @@ pub(super) fn alias_mismatch(_alias: &PType, resolved: &PType, v: &Value) -> Ali
 fn fails_at_root(t: &PType, v: &Value) -> bool {
     match t.resolved() {
         PType::Enum { .. } | PType::Pattern(_) => true,
-        PType::Variant(ts) => ts.iter().all(|m| fails_at_root(m, v)),
+        PType::Variant(ref ts) => ts.iter().all(|m| fails_at_root(m, v)),
         PType::Alias(_) | PType::Optional(_) | PType::NotUndef(_) => false,
         r => is_simple_mismatch(&r, v),
     }

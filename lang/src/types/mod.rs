@@ -226,6 +226,35 @@ pub enum PType {
     Timespan(Option<SpanBound>, Option<SpanBound>),
     Timestamp(Option<Timestamp>, Option<Timestamp>),
     Collection(IntRange),
+    CatalogEntry,
+    /// `Resource`, `Resource[File]` (= `File`), `File['/tmp/x']`. The type name is kept
+    /// capitalized per segment (`File`, `My::Thing`).
+    Resource {
+        type_name: Option<Rc<str>>,
+        title: Option<Rc<str>>,
+    },
+    Class(Option<Rc<str>>),
+    /// `Runtime`, `Runtime['ruby']`, `Runtime['ruby', 'Name']`
+    Runtime {
+        runtime: Option<Rc<str>>,
+        name: Option<Rc<str>>,
+    },
+    /// `Object`: the type of every object (`Object[{}]`).
+    Object,
+    TypeSet,
+    /// `URI`, `URI[{'scheme' => 'http', ...}]`: the components a URI must have.
+    Uri(Option<Rc<crate::values::Map>>),
+    /// `Unit` (accepts anything; the reference's internal type).
+    Unit,
+    /// `Binary`: sequences of bytes.
+    Binary,
+    Alias(Rc<TypeAlias>),
+    /// `TypeReference['Foo']`: a name in a type alias that named no type when the alias was
+    /// resolved (the reference's lazy reference). No value is an instance of it; it is
+    /// replaced by the alias of that name once one is defined.
+    TypeReference(Rc<str>),
+    // The variants that hold other types or values come last, together: dropping a type
+    // tells them from the others with one comparison (`values::teardown`).
     Array(Box<PType>, IntRange),
     Hash(Box<PType>, Box<PType>, IntRange),
     /// `Tuple[types..., from, to]`; `size` is `None` when no size constraint was given.
@@ -239,43 +268,16 @@ pub enum PType {
     NotUndef(Option<Box<PType>>),
     Iterable(Option<Box<PType>>),
     Iterator(Option<Box<PType>>),
-    CatalogEntry,
-    /// `Resource`, `Resource[File]` (= `File`), `File['/tmp/x']`. The type name is kept
-    /// capitalized per segment (`File`, `My::Thing`).
-    Resource {
-        type_name: Option<Rc<str>>,
-        title: Option<Rc<str>>,
-    },
-    Class(Option<Rc<str>>),
     /// `Type`, `Type[T]`
     Type(Option<Box<PType>>),
     Callable(Box<CallableType>),
     Sensitive(Option<Box<PType>>),
-    /// `Runtime`, `Runtime['ruby']`, `Runtime['ruby', 'Name']`
-    Runtime {
-        runtime: Option<Rc<str>>,
-        name: Option<Rc<str>>,
-    },
     /// `Init`, `Init[T, args...]`
     Init(Option<Box<PType>>, Vec<Value>),
-    /// `Object`: the type of every object (`Object[{}]`).
-    Object,
     /// A Pcore object type: `Object[{name => 'P', attributes => {...}}]` (see [`object`]).
     ObjectType(Rc<object::ObjectType>),
-    TypeSet,
     /// A TypeSet defined by an alias (see [`typeset`]).
     TypeSetType(Rc<typeset::TypeSet>),
-    /// `URI`, `URI[{'scheme' => 'http', ...}]`: the components a URI must have.
-    Uri(Option<Rc<crate::values::Map>>),
-    /// `Unit` (accepts anything; the reference's internal type).
-    Unit,
-    /// `Binary`: sequences of bytes.
-    Binary,
-    Alias(Rc<TypeAlias>),
-    /// `TypeReference['Foo']`: a name in a type alias that named no type when the alias was
-    /// resolved (the reference's lazy reference). No value is an instance of it; it is
-    /// replaced by the alias of that name once one is defined.
-    TypeReference(Rc<str>),
 }
 
 /// Types nest as deeply as values: a type with parts is copied on more stack when needed.
@@ -428,6 +430,9 @@ impl PType {
         }
     }
 }
+
+/// `Any`, for a reference that must outlive a temporary (`unwrap_or(ANY)`).
+pub const ANY: &PType = &PType::Any;
 
 impl PType {
     fn is_unit_variant(&self) -> bool {

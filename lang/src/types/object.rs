@@ -131,7 +131,7 @@ impl ObjectType {
     /// The parent when it is an object type.
     pub fn parent_object(&self) -> Option<Rc<ObjectType>> {
         match self.parent.as_ref()?.resolved() {
-            PType::ObjectType(o) => Some(o),
+            PType::ObjectType(ref o) => Some(o.clone()),
             _ => None,
         }
     }
@@ -677,16 +677,16 @@ pub fn outline(o: &Rc<ObjectType>) -> String {
 /// The outline of an object type, or of each member of a TypeSet; `None` for other types.
 pub fn outline_type(t: &PType) -> Option<String> {
     match t.resolved() {
-        PType::ObjectType(o) => Some(outline(&o)),
-        PType::TypeSetType(ts) => {
+        PType::ObjectType(ref o) => Some(outline(o)),
+        PType::TypeSetType(ref ts) => {
             let mut out = format!("{}: a TypeSet (pcore {})", ts.name, ts.pcore_version);
             if let Some(v) = &ts.version {
                 let _ = write!(out, ", version {v}");
             }
             for (n, t) in &ts.types {
                 match t.resolved() {
-                    PType::ObjectType(o) => {
-                        let _ = write!(out, "\n\n{}", outline(&o));
+                    PType::ObjectType(ref o) => {
+                        let _ = write!(out, "\n\n{}", outline(o));
                     }
                     other => {
                         let _ = write!(out, "\n\n{}::{n} = {other}", ts.name);

@@ -169,10 +169,10 @@ pub fn write_typeset(f: &mut dyn Write, ts: &TypeSet, expanded: bool) -> fmt::Re
                 }
                 let mut s = String::new();
                 match t.resolved() {
-                    PType::ObjectType(o) => {
+                    PType::ObjectType(ref o) => {
                         let anonymous = super::object::ObjectType {
                             name: None,
-                            ..(*o).clone()
+                            ..(**o).clone()
                         };
                         let _ = super::object::write_definition(&mut s, &anonymous);
                     }

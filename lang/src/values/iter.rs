@@ -135,7 +135,7 @@ fn bounded_range(t: &PType) -> Option<IntRange> {
 
 fn enum_names(t: &PType) -> Option<Vec<Rc<str>>> {
     match resolve(t) {
-        PType::Enum { values, .. } if !values.is_empty() => {
+        PType::Enum { ref values, .. } if !values.is_empty() => {
             let mut v = values.clone();
             v.sort();
             v.dedup();

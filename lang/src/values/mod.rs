@@ -1,24 +1,23 @@
 //! Runtime values. Collections are reference counted and copied on write, so reading or
 //! passing a value never copies its contents.
 
+mod collections;
 pub mod iter;
 pub mod regexp;
+mod teardown;
 pub mod uri;
 
 use crate::time::{Timespan, Timestamp};
 use crate::types::object_instance::ObjectValue;
 use crate::types::PType;
 use crate::versions::SemVerRange;
-use indexmap::IndexMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 pub use iter::LazyIter;
 pub use regexp::Regexp;
 
-pub type Array = Vec<Value>;
-/// An insertion-ordered hash with fast (Fx) hashing of keys.
-pub type Map = IndexMap<Value, Value, rustc_hash::FxBuildHasher>;
+pub use collections::{Array, IndexedMap, Map};
 
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -51,8 +50,8 @@ impl Value {
     pub fn string(s: impl Into<Rc<str>>) -> Value {
         Value::String(s.into())
     }
-    pub fn array(items: Array) -> Value {
-        Value::Array(Rc::new(items))
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Rc::new(items.into()))
     }
     pub fn hash(map: Map) -> Value {
         Value::Hash(Rc::new(map))
@@ -61,7 +60,7 @@ impl Value {
         Value::Type(Rc::new(t))
     }
     pub fn empty_array() -> Value {
-        Value::Array(Rc::new(Vec::new()))
+        Value::Array(Rc::new(Array::new()))
     }
 
     pub fn is_undef(&self) -> bool {

@@ -156,7 +156,7 @@ impl Strategy {
                 check("The first element of the merge", &t, &e1)?;
                 check("The second element of the merge", &t, &e2)?;
                 let mut all = match self.convert_value(e1) {
-                    Value::Array(a) => (*a).clone(),
+                    Value::Array(a) => a.to_vec(),
                     _ => unreachable!(),
                 };
                 if let Value::Array(b) = self.convert_value(e2) {
@@ -254,7 +254,7 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Value {
             Value::hash(d)
         }
         Value::Array(src) => {
-            let mut src: Vec<Value> = (*src).clone();
+            let mut src: Vec<Value> = src.to_vec();
             let mut dest = dest;
             if let Some(ko) = &o.knockout_prefix {
                 let marker = Value::string(ko.as_str());
@@ -274,7 +274,7 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Value {
                 }
                 return overwrite_unmergeables(Value::array(src), o);
             };
-            let mut d: Vec<Value> = (**d).clone();
+            let mut d: Vec<Value> = d.to_vec();
             if let Some(ko) = &o.knockout_prefix {
                 src.retain(|item| {
                     if let Value::String(s) = item {

@@ -239,19 +239,19 @@ mod tests {
             PType::Integer(IntRange::new(1, i64::MAX))
         );
         assert!(matches!(
-            parse_type("Variant[String, Regexp, Type[Regexp]]").unwrap(),
+            &parse_type("Variant[String, Regexp, Type[Regexp]]").unwrap(),
             PType::Variant(v) if v.len() == 3
         ));
         assert!(matches!(
-            parse_type("Hash[String, Any]").unwrap(),
-            PType::Hash(_, _, r) if r == IntRange::SIZE
+            &parse_type("Hash[String, Any]").unwrap(),
+            PType::Hash(_, _, r) if *r == IntRange::SIZE
         ));
         assert!(matches!(
-            parse_type("Enum['detailed', 'reduced']").unwrap(),
+            &parse_type("Enum['detailed', 'reduced']").unwrap(),
             PType::Enum { values, .. } if values.len() == 2
         ));
         assert!(
-            matches!(parse_type("Pattern[/^G?$/]").unwrap(), PType::Pattern(p) if p.len() == 1)
+            matches!(&parse_type("Pattern[/^G?$/]").unwrap(), PType::Pattern(p) if p.len() == 1)
         );
         assert!(parse_type("Nonsense").is_err());
         assert!(parse_type("Integer[1").is_err());

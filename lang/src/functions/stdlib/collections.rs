@@ -155,7 +155,7 @@ fn delete(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         ));
     }
     let items: Vec<Value> = match &args[1] {
-        Value::Array(a) => a.as_ref().clone(),
+        Value::Array(a) => a.to_vec(),
         other => vec![other.clone()],
     };
     match &args[0] {
@@ -246,7 +246,7 @@ fn delete_at(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if i < 0 || i as usize >= a.len() {
         return err("delete_at(): Given index exceeds size of array given".into());
     }
-    let mut out = a.as_ref().clone();
+    let mut out = a.to_vec();
     out.remove(i as usize);
     Ok(Value::array(out))
 }
@@ -261,7 +261,7 @@ fn concat(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let Value::Array(a) = &args[0] else {
         return err("concat(): Requires array to work with".into());
     };
-    let mut out = a.as_ref().clone();
+    let mut out = a.to_vec();
     for x in &args[1..] {
         match x {
             Value::Array(b) => out.extend(b.iter().cloned()),
@@ -271,7 +271,10 @@ fn concat(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     Ok(Value::array(out))
 }
 
-fn all_arrays(name: &str, args: &[Value]) -> Result<Vec<Rc<Vec<Value>>>, crate::eval::Flow> {
+fn all_arrays(
+    name: &str,
+    args: &[Value],
+) -> Result<Vec<Rc<crate::values::Array>>, crate::eval::Flow> {
     if args.len() < 2 {
         return Err(old_api_error(format!(
             "{name}(): Wrong number of arguments given ({} for < 2)",
@@ -351,7 +354,7 @@ fn member(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         Value::Array(x) if x.is_empty() => {
             return err("member(): You must provide item to search for within array given".into())
         }
-        Value::Array(x) => x.as_ref().clone(),
+        Value::Array(x) => x.to_vec(),
         Value::String(_) | Value::Integer(_) | Value::Float(_) => vec![args[1].clone()],
         _ => return err("member(): Item to search for must be a string, fixnum, or array".into()),
     };
@@ -450,7 +453,7 @@ fn values_at(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         return err("values_at(): Requires array to work with".into());
     };
     let wanted: Vec<Value> = match &args[1] {
-        Value::Array(x) => x.as_ref().clone(),
+        Value::Array(x) => x.to_vec(),
         other => vec![other.clone()],
     };
     let mut out = Vec::new();
@@ -491,7 +494,7 @@ fn zip(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         ));
     }
     let as_arr = |v: &Value| match v {
-        Value::Array(a) => a.as_ref().clone(),
+        Value::Array(a) => a.to_vec(),
         other => vec![other.clone()],
     };
     let (a, b) = (as_arr(&args[0]), as_arr(&args[1]));
@@ -859,7 +862,7 @@ fn enclose_ipv6(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         ));
     }
     let items: Vec<Value> = match &args[0] {
-        Value::Array(a) => a.as_ref().clone(),
+        Value::Array(a) => a.to_vec(),
         Value::String(_) => vec![args[0].clone()],
         _ => {
             return err(

@@ -196,7 +196,7 @@ fn fqdn_rotate(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         return err("fqdn_rotate(): Wrong number of arguments given (0 for 1)".into());
     }
     let (mut items, is_string) = match &args[0] {
-        Value::Array(a) => (a.as_ref().clone(), false),
+        Value::Array(a) => (a.to_vec(), false),
         Value::String(s) => (
             s.chars().map(|c| Value::from(c.to_string())).collect(),
             true,

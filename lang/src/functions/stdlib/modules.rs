@@ -41,7 +41,7 @@ fn is_service_default(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) ->
 /// it is an array, else all of them; a single result is returned alone.
 fn each_address(args: &[Value], f: impl Fn(&str) -> Option<String>) -> R {
     let items: Vec<Value> = match args.first() {
-        Some(Value::Array(a)) => a.as_ref().clone(),
+        Some(Value::Array(a)) => a.to_vec(),
         _ => args.to_vec(),
     };
     let out: Vec<Value> = items

@@ -230,7 +230,7 @@ fn ensure_packages(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R
         }
         other => {
             let names: Vec<Value> = match other {
-                Value::Array(a) => a.as_ref().clone(),
+                Value::Array(a) => a.to_vec(),
                 v => vec![v.clone()],
             };
             for n in names {
