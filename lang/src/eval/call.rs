@@ -141,11 +141,13 @@ impl Evaluator {
             r
         } else if let Some(b) = self.callable_builtin(name) {
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
+            let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
             self.call_span = span;
             self.call_sites.push((self.source.clone(), Some(span)));
             let r = (b.call)(self, &args, closure.as_ref());
             self.call_sites.pop();
             self.current_builtin = outer;
+            self.current_signatures = outer_signatures;
             if matches!(r, Err(Flow::Break | Flow::Next(_) | Flow::Return(_)))
                 && matches!(b.name, "break" | "next" | "return")
             {

@@ -139,7 +139,7 @@ impl Evaluator {
             ExprKind::Integer(i) => Value::Integer(*i),
             ExprKind::Float(f) => Value::Float(*f),
             ExprKind::String(s) => Value::String(s.clone()),
-            ExprKind::Interpolated(parts) => Value::String(self.interpolate(parts)?.into()),
+            ExprKind::Interpolated(parts) => Value::String(self.interpolate_shared(parts)?),
             ExprKind::Heredoc { text, .. } => self.eval(text)?,
             // A literal that does not compile is reported without "Evaluation Error".
             ExprKind::Regex(src) => Value::Regexp(self.regex(src).map_err(|e| Error {
@@ -363,27 +363,33 @@ impl Evaluator {
         })
     }
 
-    fn interpolate(&mut self, parts: &[StrPart]) -> EvalResult<String> {
-        let guess: usize = parts
-            .iter()
-            .map(|p| match p {
-                StrPart::Text(t) => t.len(),
-                StrPart::Expr(_) => 8,
-            })
-            .sum();
-        let mut s = String::with_capacity(guess);
+    /// The text of an interpolated string, written into a buffer kept between calls so that
+    /// the string value is the only allocation (a nested interpolation takes a new buffer).
+    fn interpolate_shared(&mut self, parts: &[StrPart]) -> EvalResult<Rc<str>> {
+        let mut buffer = std::mem::take(&mut self.interpolation_buffer);
+        buffer.clear();
+        let result = self.interpolate_into(&mut buffer, parts);
+        let text = result.map(|()| Rc::from(buffer.as_str()));
+        // A buffer grown by a big string is not kept.
+        if buffer.capacity() <= 4096 {
+            self.interpolation_buffer = buffer;
+        }
+        text
+    }
+
+    fn interpolate_into(&mut self, s: &mut String, parts: &[StrPart]) -> EvalResult<()> {
         for p in parts {
             match p {
                 StrPart::Text(t) => s.push_str(t),
                 StrPart::Expr(x) => match self.eval(x)? {
                     // The frequent cases without an intermediate string.
-                    Value::String(text) => crate::limits::push_str(&mut s, &text)?,
-                    Value::Integer(i) => push_integer(&mut s, i),
-                    v => crate::limits::push_str(&mut s, &format::try_display(&v)?)?,
+                    Value::String(text) => crate::limits::push_str(s, &text)?,
+                    Value::Integer(i) => push_integer(s, i),
+                    v => crate::limits::push_str(s, &format::try_display(&v)?)?,
                 },
             }
         }
-        Ok(s)
+        Ok(())
     }
 
     /// The type a capitalized name denotes: an alias, a built-in type or a resource type
@@ -718,6 +724,7 @@ fn long_chain(mut e: &Expr) -> bool {
 }
 
 fn push_integer(out: &mut String, i: i64) {
+    // 19 digits and a sign at most (i64::MIN is -9223372036854775808).
     let mut digits = [0u8; 20];
     let mut n = i.unsigned_abs();
     let mut at = digits.len();
@@ -730,11 +737,11 @@ fn push_integer(out: &mut String, i: i64) {
         }
     }
     if i < 0 {
-        out.push('-');
+        at -= 1;
+        digits[at] = b'-';
     }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
+    // SAFETY: `digits[at..]` holds only ASCII digits and a minus sign.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&digits[at..]) });
 }
 
 fn mismatched_count(expected: usize, got: usize) -> Error {

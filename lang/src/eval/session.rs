@@ -106,6 +106,11 @@ pub struct Evaluator {
     pub(crate) binding: Option<(usize, Rc<str>, Rc<str>)>,
     /// The built-in function being run (names its lambda in error messages).
     pub(crate) current_builtin: &'static str,
+    /// The signatures of the built-in being run (`signature::dispatch` reads them without
+    /// looking the name up); empty while a lambda or template runs as one.
+    pub(crate) current_signatures: &'static [&'static str],
+    /// Where string interpolation writes before the text becomes a value (reused).
+    pub(crate) interpolation_buffer: String,
     /// Where the last `break()`, `next()` or `return()` was called (for the error when it
     /// escapes to the top level).
     pub(crate) control_span: crate::syntax::ast::Span,
@@ -192,6 +197,8 @@ impl Evaluator {
             source: Source::new("<input>", ""),
             binding: None,
             current_builtin: "",
+            current_signatures: &[],
+            interpolation_buffer: String::new(),
             control_span: Default::default(),
             call_span: Default::default(),
             call_sites: Vec::new(),

@@ -219,8 +219,10 @@ fn run(
     OUTPUT.with(|o| o.borrow_mut().push(Output::default()));
     let closure = ev.closure(lambda);
     let outer = std::mem::replace(&mut ev.current_builtin, "lambda");
+    let outer_signatures = std::mem::take(&mut ev.current_signatures);
     let result = ev.call_closure(&closure, values);
     ev.current_builtin = outer;
+    ev.current_signatures = outer_signatures;
     let output = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
     for name in installed {
         ev.builtins.remove(name);

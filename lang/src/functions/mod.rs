@@ -97,8 +97,10 @@ pub fn call_builtin(
     block: Option<&Closure>,
 ) -> EvalResult {
     let outer = std::mem::replace(&mut ev.current_builtin, b.name);
+    let outer_signatures = std::mem::replace(&mut ev.current_signatures, b.signatures);
     let r = (b.call)(ev, args, block);
     ev.current_builtin = outer;
+    ev.current_signatures = outer_signatures;
     r
 }
 

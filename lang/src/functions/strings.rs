@@ -10,25 +10,27 @@ use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::values::{Map, Regexp, Value};
 use crate::LogLevel;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 /// Ruby's `String#split` with a regexp: captures are included, trailing empty strings
 /// dropped, an empty match splits between characters.
 pub fn split_by(s: &str, re: &Regexp) -> Result<Vec<Value>, Error> {
     let mut out: Vec<Value> = Vec::new();
     let mut beg = 0;
-    for groups in re.find_all(s)? {
+    re.for_each_match(s, |groups| {
         let Some(Some((start, end))) = groups.first().copied() else {
-            continue;
+            return Ok(());
         };
         if start == end && (start == beg || start >= s.len()) {
-            continue;
+            return Ok(());
         }
-        out.push(s[beg..start].into());
+        crate::limits::push(&mut out, s[beg..start].into())?;
         beg = end;
         for (a, b) in groups.iter().skip(1).flatten() {
-            out.push(s[*a..*b].into());
+            crate::limits::push(&mut out, s[*a..*b].into())?;
         }
-    }
+        Ok(())
+    })?;
     if beg < s.len() {
         out.push(s[beg..].into());
     }
@@ -98,12 +100,12 @@ pub fn ruby_to_s(v: &Value) -> String {
 
 /// Applies a string function to a string, or to the strings in an array or hash (keys and
 /// values), recursively; other values are left as they are.
-fn map_strings(v: &Value, f: &dyn Fn(&str) -> String, depth: usize) -> Result<Value, Error> {
+fn map_strings(v: &Value, f: &dyn Fn(&Rc<str>) -> Rc<str>, depth: usize) -> Result<Value, Error> {
     if depth > 1000 {
         return Err(Error::eval("nesting too deep"));
     }
     Ok(match v {
-        Value::String(s) => Value::from(f(s)),
+        Value::String(s) => Value::String(f(s)),
         Value::Array(a) => Value::array(
             a.iter()
                 .map(|x| map_strings(x, f, depth + 1))
@@ -124,7 +126,7 @@ fn string_fn(
     ev: &mut Evaluator,
     args: &[Value],
     b: Option<&Closure>,
-    f: &dyn Fn(&str) -> String,
+    f: &dyn Fn(&Rc<str>) -> Rc<str>,
 ) -> EvalResult {
     dispatch(ev, args, b)?;
     match &args[0] {
@@ -178,21 +180,51 @@ fn is_ruby_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r' | '\0')
 }
 
-fn chomp_str(s: &str) -> String {
+fn chomp_str(s: &str) -> &str {
     s.strip_suffix("\r\n")
         .or_else(|| s.strip_suffix('\n'))
         .or_else(|| s.strip_suffix('\r'))
         .unwrap_or(s)
-        .to_string()
 }
 
-fn chop_str(s: &str) -> String {
+fn chop_str(s: &str) -> &str {
     if let Some(t) = s.strip_suffix("\r\n") {
-        return t.to_string();
+        return t;
     }
     let mut chars = s.chars();
     chars.next_back();
-    chars.as_str().to_string()
+    chars.as_str()
+}
+
+/// A string function that makes a new text.
+fn made(f: fn(&str) -> String) -> impl Fn(&Rc<str>) -> Rc<str> {
+    move |s| f(s).into()
+}
+
+/// A string function that keeps a part of the text: the same string when it is all of it.
+fn part(f: fn(&str) -> &str) -> impl Fn(&Rc<str>) -> Rc<str> {
+    move |s| {
+        let t = f(s);
+        if t.len() == s.len() {
+            s.clone()
+        } else {
+            t.into()
+        }
+    }
+}
+
+/// A change of case: on ASCII text, `ascii` changes a copy in place (one allocation).
+fn case(f: fn(&str) -> String, ascii: fn(&mut str)) -> impl Fn(&Rc<str>) -> Rc<str> {
+    move |s| {
+        if !s.is_ascii() {
+            return f(s).into();
+        }
+        let mut copy: Rc<str> = Rc::from(&**s);
+        if let Some(text) = Rc::get_mut(&mut copy) {
+            ascii(text);
+        }
+        copy
+    }
 }
 
 macro_rules! string_fns {
@@ -204,15 +236,15 @@ macro_rules! string_fns {
 }
 
 string_fns! {
-    upcase => |s: &str| s.to_uppercase();
-    downcase => downcase_str;
-    capitalize => capitalize_str;
-    camelcase => |s: &str| s.split('_').map(capitalize_str).collect::<String>();
-    strip => |s: &str| s.trim_matches(is_ruby_space).to_string();
-    lstrip => |s: &str| s.trim_start_matches(is_ruby_space).to_string();
-    rstrip => |s: &str| s.trim_end_matches(is_ruby_space).to_string();
-    chomp => chomp_str;
-    chop => chop_str;
+    upcase => case(|s| s.to_uppercase(), str::make_ascii_uppercase);
+    downcase => case(downcase_str, str::make_ascii_lowercase);
+    capitalize => made(capitalize_str);
+    camelcase => made(|s| s.split('_').map(capitalize_str).collect::<String>());
+    strip => part(|s| s.trim_matches(is_ruby_space));
+    lstrip => part(|s| s.trim_start_matches(is_ruby_space));
+    rstrip => part(|s| s.trim_end_matches(is_ruby_space));
+    chomp => part(chomp_str);
+    chop => part(chop_str);
 }
 
 /// Ruby's class name of a value (for the errors of `sprintf`, a Ruby-era function).

@@ -328,11 +328,11 @@ impl Host for EvalHost<'_> {
             return Err(format!("Unknown function '{name}'"));
         }
         let span = self.ev.call_span;
-        let outer = self.ev.current_builtin;
+        let outer = (self.ev.current_builtin, self.ev.current_signatures);
         let r = self
             .ev
             .call_named(name, args, None, CallStyle::Prefix, span);
-        self.ev.current_builtin = outer;
+        (self.ev.current_builtin, self.ev.current_signatures) = outer;
         self.ev.call_span = span;
         r.map_err(|f| match f {
             // An error located in Puppet code (a Puppet-language function) keeps its

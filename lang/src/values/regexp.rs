@@ -208,18 +208,39 @@ impl Regexp {
     /// Byte ranges of all non-overlapping matches, each with its capture group ranges.
     /// Fails when the engine gives up on a match, or when interrupted between matches.
     pub fn find_all(&self, text: &str) -> Result<Vec<Groups>, Error> {
-        let ranges = |c: &dyn Fn(usize) -> Option<(usize, usize)>, n: usize| -> Vec<_> {
-            (0..n).map(c).collect()
-        };
         let mut out = Vec::new();
+        self.for_each_match(text, |groups| {
+            crate::limits::push(&mut out, groups.to_vec())
+        })?;
+        Ok(out)
+    }
+
+    /// Calls `each` with the group ranges of every non-overlapping match in turn (group 0
+    /// first), in a buffer reused between matches. Fails when the engine gives up on a
+    /// match, when interrupted between matches, or with `each`'s error.
+    pub fn for_each_match(
+        &self,
+        text: &str,
+        mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), Error>,
+    ) -> Result<(), Error> {
         let mut ticker = crate::limits::Ticker::default();
+        let mut groups: Groups = Vec::new();
         match self.engine(text) {
+            // Without groups the match alone is asked for: no capture engine runs.
+            Engine::Fast(re) if re.captures_len() == 1 => {
+                for m in re.find_iter(text) {
+                    ticker.tick()?;
+                    each(&[Some((m.start(), m.end()))])?;
+                }
+            }
             Engine::Fast(re) => {
                 for c in re.captures_iter(text) {
                     ticker.tick()?;
-                    let groups =
-                        ranges(&|i| c.get_group(i).map(|m| (m.start, m.end)), c.group_len());
-                    crate::limits::push(&mut out, groups)?;
+                    groups.clear();
+                    groups.extend(
+                        (0..c.group_len()).map(|i| c.get_group(i).map(|m| (m.start, m.end))),
+                    );
+                    each(&groups)?;
                 }
             }
             Engine::Fancy(re) => {
@@ -227,12 +248,13 @@ impl Regexp {
                     // Each match is bounded by the backtracking limit: check between them.
                     crate::limits::check_interrupt()?;
                     let c = c.map_err(|e| self.failure(e))?;
-                    let groups = ranges(&|i| c.get(i).map(|m| (m.start(), m.end())), c.len());
-                    crate::limits::push(&mut out, groups)?;
+                    groups.clear();
+                    groups.extend((0..c.len()).map(|i| c.get(i).map(|m| (m.start(), m.end()))));
+                    each(&groups)?;
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 }
 

@@ -281,9 +281,13 @@ fn block_ok(sig: &Signature, block: Option<&Closure>) -> bool {
     }
 }
 
+/// Where a declaration is (address and length of the static slice).
+type DeclKey = (usize, usize);
+
 thread_local! {
-    // Asked at every call of a built-in that checks its signatures: FxHash.
-    static CACHE: RefCell<rustc_hash::FxHashMap<&'static str, Rc<[Signature]>>> =
+    // Asked at every call of a built-in that checks its signatures: keyed by the address
+    // and length of the declaration (a static), so a look-up hashes two words.
+    static CACHE: RefCell<rustc_hash::FxHashMap<DeclKey, Rc<[Signature]>>> =
         RefCell::new(rustc_hash::FxHashMap::default());
 }
 
@@ -292,7 +296,8 @@ pub fn signatures_of(
     name: &'static str,
     decl: &'static [&'static str],
 ) -> Result<Rc<[Signature]>, Error> {
-    if let Some(s) = CACHE.with(|c| c.borrow().get(name).cloned()) {
+    let key = (decl.as_ptr() as usize, decl.len());
+    if let Some(s) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
         return Ok(s);
     }
     let parsed: Vec<Signature> = decl
@@ -301,7 +306,7 @@ pub fn signatures_of(
         .collect::<Result<_, _>>()
         .map_err(|e| Error::eval(format!("internal error: bad signature for '{name}': {e}")))?;
     let parsed: Rc<[Signature]> = parsed.into();
-    CACHE.with(|c| c.borrow_mut().insert(name, parsed.clone()));
+    CACHE.with(|c| c.borrow_mut().insert(key, parsed.clone()));
     Ok(parsed)
 }
 
@@ -309,10 +314,13 @@ pub fn signatures_of(
 /// index, or the reference's error describing why none does.
 pub fn dispatch(ev: &Evaluator, args: &[Value], block: Option<&Closure>) -> Result<usize, Error> {
     let name = ev.current_builtin;
-    let decl = ev
-        .builtin(name)
-        .or_else(|| super::find(name))
-        .map_or(&[][..], |b| b.signatures);
+    let decl = if ev.current_signatures.is_empty() {
+        ev.builtin(name)
+            .or_else(|| super::find(name))
+            .map_or(&[][..], |b| b.signatures)
+    } else {
+        ev.current_signatures
+    };
     dispatch_with(name, decl, args, block)
 }
 
