@@ -14,8 +14,9 @@
 //! and grows them by remapping, without a copy, and gives them back to the system when
 //! freed, so that a vector grown to 1,000,000 values peaks at its own size.
 
-use mimalloc::MiMalloc;
+use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::ffi::c_void;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Bytes currently allocated through [`CountingAlloc`].
@@ -25,6 +26,20 @@ pub(super) static IN_USE: AtomicUsize = AtomicUsize::new(0);
 /// mapping a block on its own).
 const LARGE: usize = 128 << 10;
 
+/// Alignment every mimalloc block has (a word); larger ones are asked for.
+const MI_ALIGN: usize = 8;
+
+/// A block of mimalloc's.
+unsafe fn mi_alloc(layout: Layout, zeroed: bool) -> *mut u8 {
+    let p = match (layout.align() <= MI_ALIGN, zeroed) {
+        (true, false) => mi::mi_malloc(layout.size()),
+        (true, true) => mi::mi_zalloc(layout.size()),
+        (false, false) => mi::mi_malloc_aligned(layout.size(), layout.align()),
+        (false, true) => mi::mi_zalloc_aligned(layout.size(), layout.align()),
+    };
+    p as *mut u8
+}
+
 /// mimalloc for small blocks and the system allocator for large ones, counting the bytes
 /// in use (one relaxed atomic add per call).
 pub struct CountingAlloc;
@@ -32,7 +47,7 @@ pub struct CountingAlloc;
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = if layout.size() < LARGE {
-            MiMalloc.alloc(layout)
+            mi_alloc(layout, false)
         } else {
             System.alloc(layout)
         };
@@ -43,7 +58,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         let p = if layout.size() < LARGE {
-            MiMalloc.alloc_zeroed(layout)
+            mi_alloc(layout, true)
         } else {
             System.alloc_zeroed(layout)
         };
@@ -54,7 +69,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         if layout.size() < LARGE {
-            MiMalloc.dealloc(ptr, layout)
+            mi::mi_free(ptr as *mut c_void)
         } else {
             System.dealloc(ptr, layout)
         }
@@ -62,20 +77,25 @@ unsafe impl GlobalAlloc for CountingAlloc {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = match (layout.size() < LARGE, new_size < LARGE) {
-            (true, true) => MiMalloc.realloc(ptr, layout, new_size),
+            (true, true) if layout.align() <= MI_ALIGN => {
+                mi::mi_realloc(ptr as *mut c_void, new_size) as *mut u8
+            }
+            (true, true) => {
+                mi::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align()) as *mut u8
+            }
             (false, false) => System.realloc(ptr, layout, new_size),
             // From one allocator to the other: a new block, the contents copied.
             _ => {
                 let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
                 let p = if new_size < LARGE {
-                    MiMalloc.alloc(new_layout)
+                    mi_alloc(new_layout, false)
                 } else {
                     System.alloc(new_layout)
                 };
                 if !p.is_null() {
                     std::ptr::copy_nonoverlapping(ptr, p, layout.size().min(new_size));
                     if layout.size() < LARGE {
-                        MiMalloc.dealloc(ptr, layout)
+                        mi::mi_free(ptr as *mut c_void)
                     } else {
                         System.dealloc(ptr, layout)
                     }
@@ -123,6 +143,18 @@ mod tests {
             assert_eq!(IN_USE.load(Ordering::Relaxed) - before, 74);
             a.dealloc(r, layout(10, 8));
             a.dealloc(z, layout(64, 32));
+            assert_eq!(IN_USE.load(Ordering::Relaxed), before);
+            // Alignments above a word are asked for, at every size.
+            for align in [16, 32, 4096] {
+                for size in [1, 8, 24, 40, 100, LARGE + 8] {
+                    let l = layout(size, align);
+                    let p = a.alloc(l);
+                    assert_eq!(p as usize % align, 0, "{size} aligned on {align}");
+                    let q = a.realloc(p, l, size + 200);
+                    assert_eq!(q as usize % align, 0, "{size} grown, aligned on {align}");
+                    a.dealloc(q, layout(size + 200, align));
+                }
+            }
             assert_eq!(IN_USE.load(Ordering::Relaxed), before);
             // (One test, so that no other changes the count meanwhile.)
             let mut l = layout(1, 1);
