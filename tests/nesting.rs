@@ -332,3 +332,28 @@ fn values_nested_by_iteration_are_dropped_without_recursion() {
         drop(s);
     });
 }
+
+#[test]
+fn lazy_iterators_nested_by_iteration_are_built_in_linear_time() {
+    // `reverse_each` and `step` check that their argument is `Iterable`; for an iterator,
+    // that check used to infer the element type down the whole chain of iterators and
+    // the array at its end: 100,000 levels took 85 s in a release build. The check no
+    // longer looks inside an iterator, so this takes well under a second.
+    on_thread(|| {
+        let mut s = Session::new();
+        let started = std::time::Instant::now();
+        let chain = "$it = Integer[1, 100000].reduce([1, 2, 3]) |$m, $i| { \
+                     if $i % 2 == 0 { $m.reverse_each } else { $m.step(1) } }\n\
+                     [$it =~ Iterator, $it =~ Iterable]";
+        assert_eq!(value(&mut s, chain), "[true, true]");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "built in {:?}",
+            started.elapsed()
+        );
+        // The element type is still the source's, through the whole chain.
+        assert_eq!(value(&mut s, "$it =~ Iterator[Integer]"), "true");
+        assert_eq!(value(&mut s, "$it =~ Iterator[String]"), "false");
+        assert_eq!(value(&mut s, "type($it)"), "Iterator[Integer[1, 3]]");
+    });
+}

@@ -162,8 +162,7 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
             (Some(t), Value::Hash(h)) if !h.is_empty() => h
                 .iter()
                 .all(|(k, e)| instance_at(t, &Value::array(vec![k.clone(), e.clone()]), d)),
-            (None, Value::Array(_) | Value::Hash(_)) => true,
-            (None, v) => super::iterable::element_type_of_value(v).is_some(),
+            (None, v) => super::iterable::is_iterable_value(v),
             (Some(t), v) => super::iterable::element_type_of_value(v)
                 .is_some_and(|elem| is_assignable(t, &elem)),
         },

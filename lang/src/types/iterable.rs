@@ -112,10 +112,27 @@ pub fn iterable_values(t: &PType) -> Option<TypeValues> {
     }
 }
 
+/// Whether a value is iterable: [`element_type_of_value`] is `Some`, decided without
+/// inferring the elements' type (a lazy iterator's source was iterable when it was made).
+pub fn is_iterable_value(v: &Value) -> bool {
+    match v {
+        Value::String(_) | Value::Array(_) | Value::Hash(_) | Value::Iterator(_) => true,
+        Value::Integer(n) => *n >= 0,
+        Value::Type(t) => element_type_of_type_value(t).is_some(),
+        _ => false,
+    }
+}
+
 /// The type of the elements an iterable value produces, or `None` when the value is not
 /// iterable. Strings produce strings; hashes `Tuple[K, V]`; an integer `n` the integers
 /// `0..n-1`; an `Integer[a, b]` or `Enum` type value its values.
-pub fn element_type_of_value(v: &Value) -> Option<PType> {
+pub fn element_type_of_value(mut v: &Value) -> Option<PType> {
+    // A lazy iterator produces its source's elements: down a chain of them in a loop.
+    while let Value::Iterator(it) = v {
+        v = match &**it {
+            LazyIter::Reverse(s) | LazyIter::Step(s, _) => s,
+        };
+    }
     match v {
         Value::String(_) => Some(PType::String {
             size: IntRange::new(1, 1),
@@ -149,9 +166,6 @@ pub fn element_type_of_value(v: &Value) -> Option<PType> {
             }
         }),
         Value::Type(t) => element_type_of_type_value(t),
-        Value::Iterator(it) => match &**it {
-            LazyIter::Reverse(s) | LazyIter::Step(s, _) => element_type_of_value(s),
-        },
         _ => None,
     }
 }
