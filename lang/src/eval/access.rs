@@ -131,7 +131,7 @@ impl Evaluator {
                 Ok(_) => Err(Error::eval(format!(
                     "An {what}[] cannot use Float where Integer is expected"
                 ))),
-                Err(super::Flow::Error(e)) => Err(e),
+                Err(super::Flow::Error(e)) => Err(*e),
                 Err(_) => Err(Error::eval("Illegal index")),
             },
         }

@@ -157,7 +157,7 @@ impl Evaluator {
         } else if name.contains("::")
             && self
                 .autoload(crate::env::modules::Kind::Function, name)
-                .map_err(|e| Flow::Error(e.at(span)))?
+                .map_err(|e| Flow::from(e.at(span)))?
             && self.functions.contains_key(name)
         {
             // A function of a module, loaded on first use (off the path of known functions).
@@ -182,11 +182,11 @@ impl Evaluator {
                     "Function Call"
                 };
                 let message = format!("Error while evaluating a {what}, {}", e.message);
-                Flow::Error(
+                Flow::from(
                     Error {
                         message,
                         kind: ErrorKind::Evaluation,
-                        ..e
+                        ..*e
                     }
                     .at(span),
                 )
@@ -289,7 +289,7 @@ impl Evaluator {
         let outcome = outcome.map_err(|flow| match flow {
             Flow::Error(e) if e.span.is_some() && e.source.is_none() => {
                 match self.function_sources.get(&(Rc::as_ptr(f) as usize)) {
-                    Some(source) => Flow::Error(e.in_source(source)),
+                    Some(source) => Flow::from(e.in_source(source)),
                     None => Flow::Error(e),
                 }
             }

@@ -25,7 +25,7 @@ impl Evaluator {
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
         let r = match &e.kind {
             ExprKind::Integer(i) => return Ok(Value::Integer(*i)),
-            ExprKind::Variable(v) => self.read_var(v).map_err(Flow::Error),
+            ExprKind::Variable(v) => self.read_var(v).map_err(Flow::from),
             ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
                 if let ExprKind::Binary(..) = a.kind {
                     if long_chain(a) {
@@ -44,7 +44,7 @@ impl Evaluator {
             _ => self.eval_kind(e),
         };
         r.map_err(|f| match f {
-            Flow::Error(err) => Flow::Error(err.at(e.span)),
+            Flow::Error(err) => Flow::from(err.at(e.span)),
             other => other,
         })
     }
@@ -82,7 +82,7 @@ impl Evaluator {
                 }),
             };
             acc = r.map_err(|f| match f {
-                Flow::Error(err) => Flow::Error(err.at(span)),
+                Flow::Error(err) => Flow::from(err.at(span)),
                 other => other,
             })?;
         }
@@ -124,7 +124,7 @@ impl Evaluator {
                 })
             };
             acc = r.map_err(|f| match f {
-                Flow::Error(err) => Flow::Error(err.at(node.span)),
+                Flow::Error(err) => Flow::from(err.at(node.span)),
                 other => other,
             })?;
         }
@@ -571,9 +571,9 @@ impl Evaluator {
         match &target.kind {
             ExprKind::Variable(v) => self
                 .assign_var(v, value)
-                .map_err(|e| Flow::Error(e.at(target.span))),
+                .map_err(|e| Flow::from(e.at(target.span))),
             ExprKind::Array(targets) => self.assign_multi(targets, value).map_err(|f| match f {
-                Flow::Error(e) => Flow::Error(e.at(target.span)),
+                Flow::Error(e) => Flow::from(e.at(target.span)),
                 other => other,
             }),
             _ => Err(Error::eval("Illegal assignment target")

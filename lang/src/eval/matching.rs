@@ -220,7 +220,7 @@ impl Evaluator {
         }
         match default_arm {
             Some(arm) => self.eval(&arm.value),
-            None => Err(Flow::Error(Error::eval(format!(
+            None => Err(Flow::from(Error::eval(format!(
                 "No matching entry for selector parameter with value '{}'",
                 crate::format::to_display(&value)
             )))),

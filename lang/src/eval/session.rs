@@ -347,7 +347,7 @@ impl Evaluator {
                 self.finish_compilation()?;
                 Ok(v)
             }
-            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Return(_)) => Err(self.illegal_control("return")),
             Err(Flow::Next(_)) => Err(self.illegal_control("next")),
             Err(Flow::Break) => Err(self.illegal_control("break")),
@@ -444,7 +444,7 @@ impl Evaluator {
                     ))
                     .at(span))
                 }
-                Err(Flow::Error(e)) => return Err(e),
+                Err(Flow::Error(e)) => return Err(*e),
                 Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
             };
             // An object type is named after its alias (`type Point = Object[{...}]`).
@@ -495,7 +495,7 @@ impl Evaluator {
                     };
                     return Ok(Value::typ(PType::ObjectType(Rc::new(o))));
                 }
-                return crate::types::parameterize(&PType::Object, &mut keys).map_err(Flow::Error);
+                return crate::types::parameterize(&PType::Object, &mut keys).map_err(Flow::from);
             }
         }
         self.eval(e)

@@ -283,12 +283,12 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
                 let prefix = crate::catalog::declare::IN_RESOURCE_STATEMENT;
                 match e.message.strip_prefix(prefix) {
                     Some(m) if m.starts_with("Duplicate declaration") => {
-                        crate::eval::Flow::Error(Error {
+                        crate::eval::Flow::from(Error {
                             message: m.to_string(),
-                            ..e
+                            ..*e
                         })
                     }
-                    _ => crate::eval::Flow::Error(e.at(span)),
+                    _ => crate::eval::Flow::from(e.at(span)),
                 }
             }
             other => other,

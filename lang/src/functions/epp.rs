@@ -194,7 +194,7 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
     // Resolving again is idempotent, and registers the lambdas with this evaluator.
     crate::eval::resolve::resolve_program(&compiled.program, &mut ev.layouts);
     run(ev, src, &compiled.lambda, &values, &compiled.map).map_err(|f| match f {
-        Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::Error(e.at(call_span)),
+        Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::from(e.at(call_span)),
         other => other,
     })
 }
