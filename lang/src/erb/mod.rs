@@ -59,9 +59,9 @@ fn unterminated_output(e: ErbError, text: &str, code_at: usize) -> ErbError {
     match e {
         ErbError::Syntax { message, at, .. }
             if message == "unterminated string meets end of file"
-                && text[at.min(text.len())..]
-                    .chars()
-                    .next()
+                && text
+                    .get(at..)
+                    .and_then(|rest| rest.chars().next())
                     .is_some_and(|q| closes_nowhere(text, at, q))
                 && at >= code_at =>
         {
@@ -81,7 +81,8 @@ fn unterminated_output(e: ErbError, text: &str, code_at: usize) -> ErbError {
 /// Whether nothing after the quote at `at` closes it in ERB's code: no quote of its kind,
 /// and for `"` no template text after the tag either (ERB writes text as `"..."`).
 fn closes_nowhere(text: &str, at: usize, q: char) -> bool {
-    let rest = &text[at + 1..];
+    // (The character at `at` may be any: only a quote, one byte, goes on.)
+    let rest = &text[at + q.len_utf8()..];
     match q {
         '\'' => !rest.contains(q),
         '"' => !rest.contains(q) && rest.find("%>").is_some_and(|n| rest[n + 2..].is_empty()),

@@ -241,6 +241,21 @@ fn syntax_errors_name_tokens_as_ruby_does() {
     );
 }
 
+/// Found by fuzzing (fuzz/regressions/eval/crash-af2375a4...): a string left open where a
+/// character of several bytes follows (U+2028) panicked while the error was worded.
+#[test]
+fn an_unterminated_string_before_a_wide_character_is_a_syntax_error() {
+    for t in [
+        "<%= \"#{\u{2028}nil}|#{[1, ni}\"0%>",
+        "<%= \"#{\u{2028} %>",
+        "<%= \"\u{2028} %>",
+        "<%= '\u{2028} %>",
+    ] {
+        let got = compile(t);
+        assert!(matches!(got, Err(ErbError::Syntax { .. })), "{t:?}: {got:?}");
+    }
+}
+
 /// A Puppet variable is the same Ruby object each time it is read (`@x`, `scope['x']`,
 /// `scope.lookupvar('x')`): a mutation through one is seen through the others.
 #[test]
