@@ -713,7 +713,8 @@ pub fn cannot_alias_message(
     let loc = location_with_space(existing.0, existing.1);
     format!(
         "Cannot alias {resource_ref} to {}{at}; resource {} already declared{loc}",
-        alias.shown, alias.key
+        ruby_inspect(&alias.shown),
+        alias.key
     )
 }
 
@@ -755,9 +756,10 @@ pub fn title_key(type_display: &str, title: &str) -> CatalogKey {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AliasKey {
     pub key: CatalogKey,
-    /// The alias as given: `"y"` for an explicit alias, `["/tmp/a"]` or `[nil, "x", nil]`
-    /// for a uniqueness key (not flattened).
-    pub shown: String,
+    /// The alias as given, shown as Ruby's `inspect` writes it (only in messages, so
+    /// written then): `"y"` for an explicit alias, `["/tmp/a"]` or `[nil, "x", nil]` for a
+    /// uniqueness key (not flattened).
+    pub shown: Value,
 }
 
 /// The uniqueness key of a resource (the reference's `uniqueness_key`): the values of the
@@ -827,7 +829,7 @@ pub fn alias_keys(
                     type_name: type_display.to_string(),
                     parts,
                 },
-                shown: ruby_inspect(a),
+                shown: a.clone(),
             });
         }
     }
@@ -844,7 +846,7 @@ pub fn alias_keys(
                 type_name: type_display.to_string(),
                 parts,
             },
-            shown: ruby_inspect(&Value::array(ukey)),
+            shown: Value::array(ukey),
         });
     }
     out
@@ -895,27 +897,60 @@ pub fn catalog_parameters(
     title: &str,
     params: &[(&str, &Value)],
 ) -> Vec<(String, Value)> {
+    catalog_parameters_ref(info, title, params.iter().copied())
+        .into_iter()
+        .map(|(k, v)| {
+            let v = match v {
+                ParamValue::Title(t) => Value::string(t),
+                ParamValue::Given(v) => v.clone(),
+            };
+            (k.to_string(), v)
+        })
+        .collect()
+}
+
+/// A value of [`catalog_parameters_ref`]: the namevar's value taken from the title, or a
+/// value given.
+pub enum ParamValue<'a> {
+    Title(&'a str),
+    Given(&'a Value),
+}
+
+impl ParamValue<'_> {
+    fn as_str(&self) -> Option<&str> {
+        match self {
+            ParamValue::Title(t) => Some(t),
+            ParamValue::Given(v) => v.as_str(),
+        }
+    }
+}
+
+/// [`catalog_parameters`] borrowing the names and values instead of copying them.
+pub fn catalog_parameters_ref<'a>(
+    info: &TypeInfo,
+    title: &'a str,
+    params: impl Iterator<Item = (&'a str, &'a Value)>,
+) -> Vec<(&'a str, ParamValue<'a>)> {
     let nv = namevar(info);
-    let mut out: Vec<(String, Value)> =
-        vec![(nv.to_string(), Value::string(title_namevar(info, title)))];
-    let mut set = |k: &str, v: &Value| match out.iter_mut().find(|(n, _)| n == k) {
-        Some(slot) => slot.1 = v.clone(),
-        None => out.push((k.to_string(), v.clone())),
-    };
+    let mut out: Vec<(&'a str, ParamValue<'a>)> =
+        vec![(nv, ParamValue::Title(title_namevar(info, title)))];
     // The parser resource's hash: the title's value, then each parameter by its own name.
-    for (p, v) in params.iter().filter(|(_, v)| !v.is_undef()) {
-        set(p, v);
+    for (p, v) in params.filter(|(_, v)| !v.is_undef()) {
+        match out.iter_mut().find(|(n, _)| *n == p) {
+            Some(slot) => slot.1 = ParamValue::Given(v),
+            None => out.push((p, ParamValue::Given(v))),
+        }
     }
     // Copied into a plain resource, `name` is renamed to the namevar.
     if nv != "name" {
-        if let Some(i) = out.iter().position(|(n, _)| n == "name") {
+        if let Some(i) = out.iter().position(|(n, _)| *n == "name") {
             let (_, v) = out.remove(i);
-            if let Some(slot) = out.iter_mut().find(|(n, _)| n == nv) {
+            if let Some(slot) = out.iter_mut().find(|(n, _)| *n == nv) {
                 slot.1 = v;
             }
         }
     }
-    out.retain(|(n, v)| !(n == nv && v.as_str() == Some(title)));
+    out.retain(|(n, v)| !(*n == nv && v.as_str() == Some(title)));
     out
 }
 
@@ -1314,7 +1349,7 @@ mod tests {
             let disp = i.map_or("D", display_type_name);
             alias_keys(i, disp, title, params)
                 .into_iter()
-                .map(|a| (a.key.to_string(), a.shown))
+                .map(|a| (a.key.to_string(), ruby_inspect(&a.shown)))
                 .collect()
         };
         let k = |key: &str, shown: &str| vec![(key.to_string(), shown.to_string())];

@@ -724,13 +724,13 @@ impl Evaluator {
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
         let declared = self.compilation.catalog.get(id);
-        let suffix = format!(
-            " {}",
-            super::builtin_types::location(
-                declared.file.as_deref(),
-                Some(declared.line.unwrap_or(0))
+        let (declared_file, declared_line) = (declared.file.clone(), declared.line.unwrap_or(0));
+        let suffix = || {
+            format!(
+                " {}",
+                super::builtin_types::location(declared_file.as_deref(), Some(declared_line))
             )
-        );
+        };
         let bound = self
             .bind_definition_params(&who, &def.def.params, own, &scope, &def.source)
             .map_err(|e| {
@@ -742,7 +742,11 @@ impl Evaluator {
                     e.full_message()
                 };
                 Error {
-                    message: format!("{}{inner}{suffix}", super::declare::IN_RESOURCE_STATEMENT),
+                    message: format!(
+                        "{}{inner}{}",
+                        super::declare::IN_RESOURCE_STATEMENT,
+                        suffix()
+                    ),
                     kind: crate::ErrorKind::Evaluation,
                     ..e
                 }
@@ -758,9 +762,10 @@ impl Evaluator {
                 crate::ErrorKind::Interrupted | crate::ErrorKind::Limit => e,
                 _ => Error {
                     message: format!(
-                        "{}{}{suffix}",
+                        "{}{}{}",
                         super::declare::IN_RESOURCE_STATEMENT,
-                        e.full_message()
+                        e.full_message(),
+                        suffix()
                     ),
                     kind: crate::ErrorKind::Evaluation,
                     ..e
@@ -893,25 +898,32 @@ fn reads_later_parameter(
     name: &str,
     bound: &IndexMap<Rc<str>, Value>,
 ) -> Option<Rc<str>> {
-    let later: Vec<&Rc<str>> = params
-        .iter()
-        .skip_while(|p| &*p.name != name)
-        .map(|p| &p.name)
-        .filter(|n| !bound.contains_key(*n))
-        .collect();
-    fn walk(e: &Expr, later: &[&Rc<str>], found: &mut Option<Rc<str>>) {
+    // The parameters from `name` on that are not bound yet; looked up only for the
+    // variables the default reads (most defaults read none), not listed for each default:
+    // a define of 300 parameters made that quadratic.
+    let start = params.iter().position(|p| &*p.name == name)?;
+    let later = &params[start..];
+    fn walk(
+        e: &Expr,
+        later: &[Param],
+        bound: &IndexMap<Rc<str>, Value>,
+        found: &mut Option<Rc<str>>,
+    ) {
         if found.is_some() {
             return;
         }
         if let ExprKind::Variable(v) = &e.kind {
-            if let Some(n) = later.iter().find(|n| ***n == v.name) {
-                *found = Some((*n).clone());
+            if let Some(p) = later
+                .iter()
+                .find(|p| p.name == v.name && !bound.contains_key(&p.name))
+            {
+                *found = Some(p.name.clone());
             }
         }
-        crate::limits::deep(|| e.for_each_child(&mut |c| walk(c, later, found)));
+        crate::limits::deep(|| e.for_each_child(&mut |c| walk(c, later, bound, found)));
     }
     let mut found = None;
-    walk(default, &later, &mut found);
+    walk(default, later, bound, &mut found);
     found
 }
 

@@ -228,7 +228,7 @@ impl Evaluator {
                 title: Some(r.title.clone()),
             }));
         }
-        let display = capitalize_segments(type_name);
+        let display = display_name(type_name);
         let title = builtin_title(kind, title);
         let line = self.line_of(span);
         // Where each relationship metaparameter is set: a missing target is reported there.
@@ -241,10 +241,7 @@ impl Evaluator {
             .compilation
             .catalog
             .find_by_title(&display, &title)
-            .or_else(|| {
-                let key = builtin_types::title_key(&display, &title);
-                self.compilation.catalog.alias_owner(&key)
-            });
+            .or_else(|| self.compilation.catalog.title_alias_owner(&display, &title));
         if let Some(existing) = existing {
             let e = self.compilation.catalog.get(existing);
             let file = self.file_name();
@@ -290,7 +287,8 @@ impl Evaluator {
             }
             set_attribute(&mut params, a);
         }
-        let dref = format!("{display}[{title}]");
+        // For messages.
+        let dref = || format!("{display}[{title}]");
         match kind {
             // Checked when the compilation finishes, as the reference does.
             ResourceKind::Builtin(_) => {}
@@ -318,7 +316,8 @@ impl Evaluator {
                         crate::eval::hints::parameter_hint(n, d.def.params.iter().map(|p| &*p.name))
                     });
                     return Err(statement_error(format!(
-                        "{dref}:{body}{}",
+                        "{}:{body}{}",
+                        dref(),
                         self.location_suffix(line)
                     ))
                     .with_hint(hint)
@@ -353,7 +352,7 @@ impl Evaluator {
             if let Some(other) = taken {
                 let o = self.compilation.catalog.get(other);
                 return Err(statement_error(builtin_types::cannot_alias_message(
-                    &dref,
+                    &dref(),
                     a,
                     (file.as_deref(), Some(line)),
                     (o.file.as_deref(), o.line),
@@ -362,7 +361,7 @@ impl Evaluator {
             }
         }
         if display != "Stage" && params.contains_key("stage") {
-            return Err(statement_error(builtin_types::stage_message(&dref)).into());
+            return Err(statement_error(builtin_types::stage_message(&dref())).into());
         }
         let id = self.compilation.catalog.add(Resource {
             parameters: params,
@@ -763,6 +762,20 @@ fn builtin_title(kind: &ResourceKind, title: &str) -> String {
 }
 
 /// Sets an attribute: `+>` appends to the value already set.
+/// A type name as references write it: [`capitalize_segments`], without its general
+/// machinery for a plain lower-case name (`file` → `File`).
+fn display_name(type_name: &str) -> String {
+    match type_name.as_bytes().first() {
+        Some(b) if b.is_ascii_lowercase() && !type_name.contains(':') => {
+            let mut out = String::with_capacity(type_name.len());
+            out.push(b.to_ascii_uppercase() as char);
+            out.push_str(&type_name[1..]);
+            out
+        }
+        _ => capitalize_segments(type_name),
+    }
+}
+
 fn set_attribute(params: &mut indexmap::IndexMap<Rc<str>, Value>, a: Attribute) {
     if a.append {
         if let Some(old) = params.get(&a.name) {

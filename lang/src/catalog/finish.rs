@@ -13,6 +13,10 @@ use crate::types::PType;
 use crate::values::Value;
 use std::rc::Rc;
 
+/// A resource an endpoint denotes: its type and title as written, and the resource when
+/// there is one.
+type EndpointResource = ((Rc<str>, Rc<str>), Option<ResourceId>);
+
 /// The relationship metaparameters, with the direction and kind of the edge each makes.
 const RELATION_PARAMS: &[(&str, RelationKind, bool)] = &[
     ("before", RelationKind::Before, false),
@@ -275,11 +279,15 @@ impl Evaluator {
     }
 
     /// The resources an endpoint denotes.
-    fn endpoint_resources(&self, e: &Endpoint) -> Result<Vec<(String, Option<ResourceId>)>, Error> {
+    /// The resources an endpoint denotes, each with its type and title (for messages: made
+    /// into a reference only when one is missing).
+    fn endpoint_resources(&self, e: &Endpoint) -> Result<Vec<EndpointResource>, Error> {
         Ok(match e {
             Endpoint::Reference { type_name, title } => {
-                let reference = format!("{type_name}[{title}]");
-                vec![(reference, self.find_reference(type_name, title))]
+                vec![(
+                    (type_name.clone(), title.clone()),
+                    self.find_reference(type_name, title),
+                )]
             }
             Endpoint::Collector {
                 index,
@@ -288,7 +296,10 @@ impl Evaluator {
                 let matched: Vec<_> = self
                     .collector_matches(*index)
                     .into_iter()
-                    .map(|id| (self.compilation.catalog.get(id).reference(), Some(id)))
+                    .map(|id| {
+                        let r = self.compilation.catalog.get(id);
+                        ((r.type_name.clone(), r.title.clone()), Some(id))
+                    })
                     .collect();
                 if matched.is_empty() {
                     let mut alternative = Vec::new();
@@ -325,15 +336,19 @@ impl Evaluator {
             RelationOp::Before | RelationOp::Require => "before",
             RelationOp::Notify | RelationOp::Subscribe => "notify",
         };
+        let text = |(t, title): &(Rc<str>, Rc<str>)| format!("{t}[{title}]");
         for s in from {
             for (sref, sid) in self.endpoint_resources(s)? {
                 for t in to {
                     for (tref, tid) in self.endpoint_resources(t)? {
+                        let (sref, tref) = (&sref, &tref);
                         let Some(sid) = sid else {
                             return Err(Error::new(
                                 ErrorKind::Failed,
                                 format!(
-                                    "Could not find resource '{sref}' for relationship on '{tref}'"
+                                    "Could not find resource '{}' for relationship on '{}'",
+                                    text(sref),
+                                    text(tref)
                                 ),
                             )
                             .at(rel.span)
@@ -342,7 +357,11 @@ impl Evaluator {
                         let Some(tid) = tid else {
                             return Err(Error::new(
                                 ErrorKind::Failed,
-                                format!("Could not find resource '{tref}' for relationship from '{sref}'"),
+                                format!(
+                                    "Could not find resource '{}' for relationship from '{}'",
+                                    text(tref),
+                                    text(sref)
+                                ),
                             )
                             .at(rel.span)
                             .in_source(&rel.source));
@@ -365,10 +384,18 @@ impl Evaluator {
     /// relationship edges from them.
     fn collect_relationships(&mut self) -> Result<(), Error> {
         let mut rels = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         let catalog = &self.compilation.catalog;
         for (id, r) in catalog.all_resources() {
             if r.is_virtual {
+                continue;
+            }
+            // Most resources have none of the four (found without hashing each name).
+            if !r
+                .parameters
+                .keys()
+                .any(|k| RELATION_PARAMS.iter().any(|(p, _, _)| **k == **p))
+            {
                 continue;
             }
             for (param, kind, reversed) in RELATION_PARAMS {

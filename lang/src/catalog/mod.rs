@@ -153,7 +153,8 @@ pub struct Catalog {
     pub node_name: Rc<str>,
     pub environment: Rc<str>,
     resources: Vec<Resource>,
-    index: HashMap<(Rc<str>, Rc<str>), ResourceId>,
+    /// Type name, then title (looked up without making keys).
+    index: HashMap<Rc<str>, HashMap<Rc<str>, ResourceId>>,
     /// Relationships from arrows and from the relationship metaparameters, resolved.
     relationships: Vec<Relationship>,
     /// The classes declared, in order (lower case names, `main` first).
@@ -163,6 +164,9 @@ pub struct Catalog {
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
     aliases: HashMap<builtin_types::CatalogKey, ResourceId>,
+    /// How many of `aliases` have the shape of a title key (one quoted string): when none,
+    /// a title key is not looked up there (making it costs more than the look-up).
+    title_shaped_aliases: usize,
     /// Counts additions and changes (anything through `add` or `get_mut`), so that the
     /// finishing steps can tell when there is nothing new to finish.
     changes: u64,
@@ -250,9 +254,8 @@ impl Catalog {
         if self.aliases.is_empty() {
             return None;
         }
-        let key = builtin_types::title_key(type_name, title);
-        if let Some(id) = self.aliases.get(&key) {
-            return Some(*id);
+        if let Some(id) = self.title_alias_owner(type_name, title) {
+            return Some(id);
         }
         let info = self.type_info(type_name);
         builtin_types::reference_key(info, type_name, title)
@@ -261,9 +264,7 @@ impl Catalog {
 
     /// Finds a resource by type and title only.
     pub fn find_by_title(&self, type_name: &str, title: &str) -> Option<ResourceId> {
-        self.index
-            .get(&(Rc::from(type_name), Rc::from(title)))
-            .copied()
+        self.index.get(type_name)?.get(title).copied()
     }
 
     /// A resource type with a table of parameters: built in, or read from a module.
@@ -289,8 +290,19 @@ impl Catalog {
         self.aliases.get(key).copied()
     }
 
+    /// The resource holding the title key `[type_name, title]` as an alias key, if any.
+    pub fn title_alias_owner(&self, type_name: &str, title: &str) -> Option<ResourceId> {
+        if self.title_shaped_aliases == 0 {
+            return None;
+        }
+        self.alias_owner(&builtin_types::title_key(type_name, title))
+    }
+
     pub fn add_alias(&mut self, key: builtin_types::CatalogKey, id: ResourceId) {
-        self.aliases.insert(key, id);
+        let title_shaped = matches!(key.parts.as_slice(), [p] if p.starts_with('"'));
+        if self.aliases.insert(key, id).is_none() && title_shaped {
+            self.title_shaped_aliases += 1;
+        }
     }
 
     /// Adds a resource; the caller has checked that it is not a duplicate.
@@ -298,7 +310,9 @@ impl Catalog {
         self.changes += 1;
         let id = ResourceId(self.resources.len() as u32);
         self.index
-            .insert((resource.type_name.clone(), resource.title.clone()), id);
+            .entry(resource.type_name.clone())
+            .or_default()
+            .insert(resource.title.clone(), id);
         if let Some(c) = resource.container {
             self.containment.push((c, id));
         }

@@ -22,6 +22,16 @@ pub fn push_unique(tags: &mut Vec<Rc<str>>, tag: Rc<str>) {
 
 /// Adds a tag (lower-cased) and, for `a::b`, its segments `a` and `b`.
 pub fn add(tags: &mut Vec<Rc<str>>, tag: &str) {
+    // Most tags are lower-case ASCII names already.
+    if !tag
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || b == b':' || !b.is_ascii())
+    {
+        if !tags.iter().any(|t| **t == *tag) {
+            tags.push(tag.into());
+        }
+        return;
+    }
     let lower = tag.to_lowercase();
     let lower = lower.strip_prefix("::").unwrap_or(&lower);
     push_unique(tags, lower.into());

@@ -252,7 +252,10 @@ fn an_unterminated_string_before_a_wide_character_is_a_syntax_error() {
         "<%= '\u{2028} %>",
     ] {
         let got = compile(t);
-        assert!(matches!(got, Err(ErbError::Syntax { .. })), "{t:?}: {got:?}");
+        assert!(
+            matches!(got, Err(ErbError::Syntax { .. })),
+            "{t:?}: {got:?}"
+        );
     }
 }
 

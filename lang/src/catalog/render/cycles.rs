@@ -191,6 +191,94 @@ fn relationship_graph(catalog: &Catalog) -> Graph {
     g
 }
 
+/// Whether the graph of [`relationship_graph`] has no cycle, found without building it: the
+/// same edges, between vertices numbered `id` (a resource), `n + id` (a container's
+/// admissible anchor) and `2n + id` (its completed anchor), in compact adjacency lists,
+/// and Kahn's algorithm (a catalog of 12,500 resources took 37 M instructions to build the
+/// graph for nothing; most catalogs have no cycle).
+fn is_acyclic(catalog: &Catalog) -> bool {
+    let n = catalog.len();
+    let containers = containers(catalog);
+    let mut is_container = vec![false; n];
+    for x in &containers {
+        is_container[x.0 as usize] = true;
+    }
+    let admissible = |id: ResourceId| {
+        let i = id.0 as usize;
+        if is_container[i] {
+            n + i
+        } else {
+            i
+        }
+    };
+    let completed = |id: ResourceId| {
+        let i = id.0 as usize;
+        if is_container[i] {
+            2 * n + i
+        } else {
+            i
+        }
+    };
+    let mut visible = vec![false; n];
+    for (id, _) in catalog.resources() {
+        visible[id.0 as usize] = true;
+    }
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    for rel in catalog.relationships() {
+        if visible[rel.source.0 as usize] && visible[rel.target.0 as usize] {
+            edges.push((completed(rel.source) as u32, admissible(rel.target) as u32));
+        }
+    }
+    let mut has_children = vec![false; n];
+    for (x, child) in catalog.containment_edges() {
+        if !is_container[x.0 as usize] {
+            continue;
+        }
+        has_children[x.0 as usize] = true;
+        let i = x.0 as usize;
+        edges.push(((n + i) as u32, admissible(child) as u32));
+        edges.push((completed(child) as u32, (2 * n + i) as u32));
+    }
+    for x in &containers {
+        let i = x.0 as usize;
+        if !has_children[i] {
+            edges.push(((n + i) as u32, (2 * n + i) as u32));
+        }
+    }
+    // Adjacency lists in one vector (compressed rows), in-degrees.
+    let vertices = 3 * n;
+    let mut start = vec![0u32; vertices + 1];
+    let mut in_degree = vec![0u32; vertices];
+    for &(from, to) in &edges {
+        start[from as usize + 1] += 1;
+        in_degree[to as usize] += 1;
+    }
+    for v in 0..vertices {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut targets = vec![0u32; edges.len()];
+    for &(from, to) in &edges {
+        targets[fill[from as usize] as usize] = to;
+        fill[from as usize] += 1;
+    }
+    let mut ready: Vec<u32> = (0..vertices as u32)
+        .filter(|&v| in_degree[v as usize] == 0)
+        .collect();
+    let mut done = 0;
+    while let Some(v) = ready.pop() {
+        done += 1;
+        let v = v as usize;
+        for &t in &targets[start[v] as usize..start[v + 1] as usize] {
+            in_degree[t as usize] -= 1;
+            if in_degree[t as usize] == 0 {
+                ready.push(t);
+            }
+        }
+    }
+    done == vertices
+}
+
 /// The strongly connected components of the live vertices that are cycles: of more than one
 /// vertex, or of one with an edge to itself (Tarjan's algorithm, iterative).
 fn strongly_connected(g: &Graph) -> Vec<Vec<usize>> {
@@ -283,6 +371,9 @@ fn path_in_cycle(g: &Graph, cycle: &[usize]) -> Vec<usize> {
 /// The dependency cycles of the catalog the agent gets, through relationships and
 /// containment, in the order the reference reports them. Empty when it can be applied.
 pub fn find_cycles(catalog: &Catalog) -> Vec<Cycle> {
+    if is_acyclic(catalog) {
+        return Vec::new();
+    }
     let g = relationship_graph(catalog);
     let key = |v: usize| g.vertices[v].sort_key(catalog);
     let mut cycles: Vec<(Vec<String>, Vec<usize>)> = strongly_connected(&g)
@@ -353,6 +444,11 @@ mod tests {
     use super::*;
 
     fn message(c: &Catalog) -> String {
+        // The quick check agrees with the graph's components.
+        assert_eq!(
+            is_acyclic(c),
+            strongly_connected(&relationship_graph(c)).is_empty()
+        );
         cycle_message(c, &find_cycles(c)).unwrap_or_default()
     }
 
