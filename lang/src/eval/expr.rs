@@ -384,7 +384,7 @@ impl Evaluator {
                 StrPart::Expr(x) => match self.eval(x)? {
                     // The frequent cases without an intermediate string.
                     Value::String(text) => crate::limits::push_str(s, &text)?,
-                    Value::Integer(i) => push_integer(s, i),
+                    Value::Integer(i) => format::push_integer(s, i),
                     v => crate::limits::push_str(s, &format::try_display(&v)?)?,
                 },
             }
@@ -723,27 +723,6 @@ fn long_chain(mut e: &Expr) -> bool {
     true
 }
 
-fn push_integer(out: &mut String, i: i64) {
-    // 19 digits and a sign at most (i64::MIN is -9223372036854775808).
-    let mut digits = [0u8; 20];
-    let mut n = i.unsigned_abs();
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if i < 0 {
-        at -= 1;
-        digits[at] = b'-';
-    }
-    // SAFETY: `digits[at..]` holds only ASCII digits and a minus sign.
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&digits[at..]) });
-}
-
 fn mismatched_count(expected: usize, got: usize) -> Error {
     Error::eval(format!(
         "Mismatched number of assignable entries and values, expected {expected}, got {got}"
@@ -752,7 +731,7 @@ fn mismatched_count(expected: usize, got: usize) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::push_integer;
+    use crate::format::push_integer;
 
     #[test]
     fn integers_interpolate_as_displayed() {

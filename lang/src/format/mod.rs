@@ -32,6 +32,30 @@ use spec::Format;
 
 pub use sprintf::sprintf;
 
+/// Appends the decimal digits of an integer (what `%s`, `%d` and interpolation show),
+/// without the general formatting machinery: interpolation and the catalog's JSON text
+/// write many.
+pub fn push_integer(out: &mut String, i: i64) {
+    // 19 digits and a sign at most (i64::MIN is -9223372036854775808).
+    let mut digits = [0u8; 20];
+    let mut n = i.unsigned_abs();
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if i < 0 {
+        at -= 1;
+        digits[at] = b'-';
+    }
+    // SAFETY: `digits[at..]` holds only ASCII digits and a minus sign.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&digits[at..]) });
+}
+
 /// The form used by string interpolation (`"${v}"`) and by `notice`: strings verbatim,
 /// undef empty, and the same inside arrays and hashes (`[1, a, ]`, `{a => 1}`). The
 /// reference gives the same text for both uses.

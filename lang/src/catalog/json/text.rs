@@ -155,23 +155,7 @@ impl Writer {
     }
 
     fn integer(&mut self, i: i64) {
-        let mut buf = [0u8; 20];
-        let mut n = i.unsigned_abs();
-        let mut at = buf.len();
-        loop {
-            at -= 1;
-            buf[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        if i < 0 {
-            self.out.push('-');
-        }
-        // ASCII digits
-        self.out
-            .push_str(std::str::from_utf8(&buf[at..]).unwrap_or_default());
+        crate::format::push_integer(&mut self.out, i);
     }
 
     fn strs<'s>(&mut self, items: impl Iterator<Item = &'s str>) {
