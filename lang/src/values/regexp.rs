@@ -9,7 +9,14 @@ use std::fmt;
 
 pub struct Regexp {
     source: String,
-    engine: Engine,
+    /// The pattern in the engines' syntax, and its parse by the fast engine's parser when it
+    /// has one: the engine is compiled from these when first needed.
+    translated: Box<str>,
+    parsed: Option<Box<regex_syntax::hir::Hir>>,
+    /// The engine, compiled on first use for a pattern the fast engine's parser accepts
+    /// (modules' type aliases define many `Pattern`s that a catalog never matches, and
+    /// compiling one costs a few hundred thousand instructions), at once for others.
+    engine: std::cell::OnceCell<Result<Engine, String>>,
     /// For a pattern with a line-start `^` or a `\Z`, the engine used on texts that end
     /// with a newline (compiled when first needed): Onigmo's `^` does not match at the very
     /// end after a final newline (`"b\n" =~ /^\z/` is false in Ruby), the Rust engines'
@@ -32,18 +39,29 @@ use regex_automata::meta;
 /// (its modules' many patterns, most matched a few times), and the lazy DFA matches about
 /// as fast.
 fn fast_engine(pattern: &str) -> Option<meta::Regex> {
-    meta::Regex::builder()
-        .configure(
-            meta::Config::new()
-                .dfa(false)
-                .nfa_size_limit(Some(10 << 20))
-                .hybrid_cache_capacity(2 << 20),
-        )
-        .build(pattern)
-        .ok()
+    fast_builder().build(pattern).ok()
+}
+
+fn fast_builder() -> meta::Builder {
+    let mut builder = meta::Regex::builder();
+    builder.configure(
+        meta::Config::new()
+            .dfa(false)
+            .nfa_size_limit(Some(10 << 20))
+            .hybrid_cache_capacity(2 << 20),
+    );
+    builder
 }
 
 impl Engine {
+    /// [`compile`](Self::compile) of a pattern already parsed by the fast engine's parser.
+    fn compile_parsed(parsed: &regex_syntax::hir::Hir, translated: &str) -> Result<Engine, String> {
+        match fast_builder().build_from_hir(parsed) {
+            Ok(re) => Ok(Engine::Fast(re)),
+            Err(_) => Engine::compile(translated),
+        }
+    }
+
     /// The fast engine when it can compile the (translated) pattern, else `fancy-regex`;
     /// the error in Onigmo's words where possible ([`onigmo_message`]).
     fn compile(translated: &str) -> Result<Engine, String> {
@@ -99,24 +117,55 @@ impl Regexp {
             return Err(message);
         }
         let (translated, line_start) = translate_ruby(source, false);
+        // (The fast engine's own defaults: Unicode, UTF-8, nesting limit.)
+        let parsed = regex_syntax::Parser::new()
+            .parse(&translated)
+            .ok()
+            .map(Box::new);
+        let engine = std::cell::OnceCell::new();
+        if parsed.is_none() {
+            // Look-around, back-references or an error: compiled now, so that an error is
+            // raised where the pattern is written. (Only a pattern that parses but is too
+            // big for both engines fails later, at its first match, with the engine's error.)
+            let _ = engine.set(Ok(Engine::compile(&translated)?));
+        }
         Ok(Regexp {
             source: source.to_string(),
-            engine: Engine::compile(&translated)?,
+            translated: translated.into(),
+            parsed,
+            engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
         })
     }
 
+    /// The engine for texts without a final newline, compiled on first use.
+    fn main_engine(&self) -> Result<&Engine, Error> {
+        self.engine
+            .get_or_init(|| match &self.parsed {
+                Some(parsed) => Engine::compile_parsed(parsed, &self.translated),
+                None => Engine::compile(&self.translated),
+            })
+            .as_ref()
+            .map_err(|e| {
+                Error::new(
+                    ErrorKind::Limit,
+                    format!("{e}: {}", ruby_description(&self.source)),
+                )
+            })
+    }
+
     /// The engine for matching in `text`.
-    fn engine(&self, text: &str) -> &Engine {
-        match &self.at_final_newline {
+    fn engine(&self, text: &str) -> Result<&Engine, Error> {
+        let main = self.main_engine()?;
+        Ok(match &self.at_final_newline {
             Some(cell) if text.ends_with('\n') => cell.get_or_init(|| {
                 // `^` as `(?:\A|(?<=\n)(?!\z))`, `\Z` as `(?=\n?\z)`: look-arounds, so the
                 // backtracking engine.
                 Engine::compile(&translate_ruby(&self.source, true).0)
-                    .unwrap_or_else(|_| self.engine.clone())
+                    .unwrap_or_else(|_| main.clone())
             }),
-            _ => &self.engine,
-        }
+            _ => main,
+        })
     }
 
     /// [`new`](Self::new) with the error as Ruby's `RegexpError` words it: the message, then
@@ -133,7 +182,7 @@ impl Regexp {
     /// Whether the pattern matches somewhere in `text`. Fails when the backtracking engine
     /// gives up (a pattern with catastrophic backtracking).
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
-        match self.engine(text) {
+        match self.engine(text)? {
             Engine::Fast(re) => Ok(re.is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
         }
@@ -150,7 +199,7 @@ impl Regexp {
 
     /// The captures of the first match (`[0]` is the whole match), or `None`.
     pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
-        Ok(match self.engine(text) {
+        Ok(match self.engine(text)? {
             Engine::Fast(re) => {
                 let mut c = re.create_captures();
                 re.captures(text, &mut c);
@@ -184,7 +233,7 @@ impl Regexp {
 
     /// The index of a named capture group.
     pub fn group_index(&self, name: &str) -> Option<usize> {
-        match &self.engine {
+        match self.main_engine().ok()? {
             Engine::Fast(re) => re
                 .group_info()
                 .pattern_names(regex_automata::PatternID::ZERO)
@@ -195,7 +244,10 @@ impl Regexp {
 
     /// The names of the capture groups by index (`None` for unnamed groups and `[0]`).
     pub fn group_names(&self) -> Vec<Option<String>> {
-        match &self.engine {
+        let Ok(engine) = self.main_engine() else {
+            return Vec::new();
+        };
+        match engine {
             Engine::Fast(re) => re
                 .group_info()
                 .pattern_names(regex_automata::PatternID::ZERO)
@@ -225,7 +277,7 @@ impl Regexp {
     ) -> Result<(), Error> {
         let mut ticker = crate::limits::Ticker::default();
         let mut groups: Groups = Vec::new();
-        match self.engine(text) {
+        match self.engine(text)? {
             // Without groups the match alone is asked for: no capture engine runs.
             Engine::Fast(re) if re.captures_len() == 1 => {
                 for m in re.find_iter(text) {
@@ -757,12 +809,30 @@ mod tests {
 
     /// `\Z` runs on the fast engine unless the text ends with a newline (the reference's
     /// answers: `"ab\n" =~ /b\Z/` matches `b`, `"ab\n\n"` does not).
+    /// A pattern the fast engine's parser accepts is compiled at its first match, from that
+    /// parse; others at once, so that errors are raised where the pattern is written.
+    #[test]
+    fn patterns_compile_on_first_use_and_errors_show_at_once() {
+        let re = Regexp::new(r"^[a-z]+(?<n>\d+)$").expect("valid");
+        assert!(re.engine.get().is_none(), "not compiled before a match");
+        assert_eq!(re.group_index("n"), Some(1));
+        assert!(re.is_match("abc12").unwrap());
+        assert!(matches!(re.engine.get(), Some(Ok(super::Engine::Fast(_)))));
+        let back = Regexp::new(r"(a)\1").expect("valid");
+        assert!(matches!(
+            back.engine.get(),
+            Some(Ok(super::Engine::Fancy(_)))
+        ));
+        assert!(Regexp::new(r"a(").is_err());
+        assert!(Regexp::new(r"(?<=a").is_err());
+    }
+
     #[test]
     fn end_before_a_final_newline_needs_no_look_ahead_elsewhere() {
         let re = Regexp::new(r"\A[a-z_]\w*(?:\.|\Z)").expect("valid");
-        assert!(matches!(re.engine, super::Engine::Fast(_)));
+        assert!(matches!(re.engine("abc"), Ok(super::Engine::Fast(_))));
         assert!(re.is_match("abc").unwrap() && !re.is_match("ab-").unwrap());
-        assert!(matches!(re.engine("abc\n"), super::Engine::Fancy(_)));
+        assert!(matches!(re.engine("abc\n"), Ok(super::Engine::Fancy(_))));
         let re = Regexp::new(r"b\Z").expect("valid");
         assert_eq!(re.captures("ab\n").unwrap(), Some(vec![Some("b".into())]));
         assert_eq!(re.captures("ab").unwrap(), Some(vec![Some("b".into())]));
