@@ -1285,23 +1285,13 @@ fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: V
     Ok(Some(value))
 }
 
-/// The directory of a module on the modulepath (the first one found).
+/// The directory of a module on the modulepath (the first one found), for a valid module
+/// name only.
 pub fn module_dir(ev: &Evaluator, module: &str) -> Option<PathBuf> {
-    let valid = module
-        .bytes()
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase())
-        && module
-            .bytes()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
-    if !valid {
-        return None;
-    }
-    ev.env
-        .modulepath
-        .iter()
-        .map(|d| d.join(module))
-        .find(|d| crate::env::fs::is_dir(d))
+    use crate::env::modules;
+    modules::is_module_name(module)
+        .then(|| modules::module_dir(&ev.env, module))
+        .flatten()
 }
 
 impl Evaluator {
