@@ -313,15 +313,7 @@ pub fn signatures_of(
 /// Picks the first signature of the running built-in that accepts the call and returns its
 /// index, or the reference's error describing why none does.
 pub fn dispatch(ev: &Evaluator, args: &[Value], block: Option<&Closure>) -> Result<usize, Error> {
-    let name = ev.current_builtin;
-    let decl = if ev.current_signatures.is_empty() {
-        ev.builtin(name)
-            .or_else(|| super::find(name))
-            .map_or(&[][..], |b| b.signatures)
-    } else {
-        ev.current_signatures
-    };
-    dispatch_with(name, decl, args, block)
+    dispatch_with(ev.current_builtin, ev.current_signatures, args, block)
 }
 
 /// `dispatch` for an explicitly named function and declaration.
