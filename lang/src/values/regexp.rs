@@ -9,9 +9,8 @@ use std::fmt;
 
 pub struct Regexp {
     source: String,
-    /// The pattern in the engines' syntax, and its parse by the fast engine's parser when it
-    /// has one: the engine is compiled from these when first needed.
-    translated: Box<str>,
+    /// The pattern in the engines' syntax as the fast engine's parser read it, when it could:
+    /// the engine is compiled from it when first needed.
     parsed: Option<Box<regex_syntax::hir::Hir>>,
     /// The engine, compiled on first use for a pattern the fast engine's parser accepts
     /// (modules' type aliases define many `Pattern`s that a catalog never matches, and
@@ -54,14 +53,6 @@ fn fast_builder() -> meta::Builder {
 }
 
 impl Engine {
-    /// [`compile`](Self::compile) of a pattern already parsed by the fast engine's parser.
-    fn compile_parsed(parsed: &regex_syntax::hir::Hir, translated: &str) -> Result<Engine, String> {
-        match fast_builder().build_from_hir(parsed) {
-            Ok(re) => Ok(Engine::Fast(re)),
-            Err(_) => Engine::compile(translated),
-        }
-    }
-
     /// The fast engine when it can compile the (translated) pattern, else `fancy-regex`;
     /// the error in Onigmo's words where possible ([`onigmo_message`]).
     fn compile(translated: &str) -> Result<Engine, String> {
@@ -131,19 +122,26 @@ impl Regexp {
         }
         Ok(Regexp {
             source: source.to_string(),
-            translated: translated.into(),
             parsed,
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
         })
     }
 
-    /// The engine for texts without a final newline, compiled on first use.
+    /// The engine for texts without a final newline, compiled on first use (from the
+    /// parse; a pattern too big for the fast engine goes to the backtracking one, from its
+    /// text translated again).
     fn main_engine(&self) -> Result<&Engine, Error> {
         self.engine
-            .get_or_init(|| match &self.parsed {
-                Some(parsed) => Engine::compile_parsed(parsed, &self.translated),
-                None => Engine::compile(&self.translated),
+            .get_or_init(|| {
+                let fast = self
+                    .parsed
+                    .as_deref()
+                    .and_then(|p| fast_builder().build_from_hir(p).ok());
+                match fast {
+                    Some(re) => Ok(Engine::Fast(re)),
+                    None => Engine::compile(&translate_ruby(&self.source, false).0),
+                }
             })
             .as_ref()
             .map_err(|e| {
@@ -807,8 +805,6 @@ mod tests {
         );
     }
 
-    /// `\Z` runs on the fast engine unless the text ends with a newline (the reference's
-    /// answers: `"ab\n" =~ /b\Z/` matches `b`, `"ab\n\n"` does not).
     /// A pattern the fast engine's parser accepts is compiled at its first match, from that
     /// parse; others at once, so that errors are raised where the pattern is written.
     #[test]
@@ -827,6 +823,8 @@ mod tests {
         assert!(Regexp::new(r"(?<=a").is_err());
     }
 
+    /// `\Z` runs on the fast engine unless the text ends with a newline (the reference's
+    /// answers: `"ab\n" =~ /b\Z/` matches `b`, `"ab\n\n"` does not).
     #[test]
     fn end_before_a_final_newline_needs_no_look_ahead_elsewhere() {
         let re = Regexp::new(r"\A[a-z_]\w*(?:\.|\Z)").expect("valid");
