@@ -1,6 +1,6 @@
 //! Instance-of: whether a value is an instance of a type (`=~`, `case`, parameter checks).
 use super::{is_assignable, IntRange, KeyKind, PType, StructMember};
-use crate::values::{LazyIter, Value};
+use crate::values::Value;
 
 /// Values and types nest as deeply as printing follows them; deeper (a value nested by
 /// iteration, or an alias that refers to itself without consuming any value structure)
@@ -167,16 +167,10 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
                 .is_some_and(|elem| is_assignable(t, &elem)),
         },
         PType::Iterator(t) => match v {
-            Value::Iterator(it) => match t {
-                None => true,
-                Some(t) => {
-                    let source = match &**it {
-                        LazyIter::Reverse(s) | LazyIter::Step(s, _) => s,
-                    };
-                    super::iterable::element_type_of_value(source)
-                        .is_some_and(|e| is_assignable(t, &e))
-                }
-            },
+            // (The element type of an iterator is its source's, down a chain of them.)
+            Value::Iterator(_) => t.as_ref().is_none_or(|t| {
+                super::iterable::element_type_of_value(v).is_some_and(|e| is_assignable(t, &e))
+            }),
             _ => false,
         },
         // Instances are catalog resources, which are not values of the language.
