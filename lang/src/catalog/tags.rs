@@ -20,6 +20,13 @@ pub fn push_unique(tags: &mut Vec<Rc<str>>, tag: Rc<str>) {
     }
 }
 
+/// [`push_unique`] of a text, made a tag only when it is new.
+fn push_unique_str(tags: &mut Vec<Rc<str>>, tag: &str) {
+    if !tags.iter().any(|t| **t == *tag) {
+        tags.push(tag.into());
+    }
+}
+
 /// Adds a tag (lower-cased) and, for `a::b`, its segments `a` and `b`.
 pub fn add(tags: &mut Vec<Rc<str>>, tag: &str) {
     // Most tags are lower-case ASCII names already.
@@ -27,17 +34,15 @@ pub fn add(tags: &mut Vec<Rc<str>>, tag: &str) {
         .bytes()
         .any(|b| b.is_ascii_uppercase() || b == b':' || !b.is_ascii())
     {
-        if !tags.iter().any(|t| **t == *tag) {
-            tags.push(tag.into());
-        }
+        push_unique_str(tags, tag);
         return;
     }
     let lower = tag.to_lowercase();
     let lower = lower.strip_prefix("::").unwrap_or(&lower);
-    push_unique(tags, lower.into());
+    push_unique_str(tags, lower);
     if lower.contains("::") {
         for seg in lower.split("::").filter(|s| !s.is_empty()) {
-            push_unique(tags, seg.into());
+            push_unique_str(tags, seg);
         }
     }
 }
