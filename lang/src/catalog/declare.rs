@@ -228,7 +228,7 @@ impl Evaluator {
                 title: Some(r.title.clone()),
             }));
         }
-        let display = display_name(type_name);
+        let display = capitalize_segments(type_name);
         let title = builtin_title(kind, title);
         let line = self.line_of(span);
         // Where each relationship metaparameter is set: a missing target is reported there.
@@ -762,20 +762,6 @@ fn builtin_title(kind: &ResourceKind, title: &str) -> String {
 }
 
 /// Sets an attribute: `+>` appends to the value already set.
-/// A type name as references write it: [`capitalize_segments`], without its general
-/// machinery for a plain lower-case name (`file` → `File`).
-fn display_name(type_name: &str) -> String {
-    match type_name.as_bytes().first() {
-        Some(b) if b.is_ascii_lowercase() && !type_name.contains(':') => {
-            let mut out = String::with_capacity(type_name.len());
-            out.push(b.to_ascii_uppercase() as char);
-            out.push_str(&type_name[1..]);
-            out
-        }
-        _ => capitalize_segments(type_name),
-    }
-}
-
 fn set_attribute(params: &mut indexmap::IndexMap<Rc<str>, Value>, a: Attribute) {
     if a.append {
         if let Some(old) = params.get(&a.name) {

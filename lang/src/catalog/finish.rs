@@ -278,7 +278,6 @@ impl Evaluator {
         changed
     }
 
-    /// The resources an endpoint denotes.
     /// The resources an endpoint denotes, each with its type and title (for messages: made
     /// into a reference only when one is missing).
     fn endpoint_resources(&self, e: &Endpoint) -> Result<Vec<EndpointResource>, Error> {

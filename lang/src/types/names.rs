@@ -74,6 +74,16 @@ pub fn resource_type(name: &str) -> PType {
 
 /// `apache::mod` → `Apache::Mod`; a leading `::` is dropped.
 pub fn capitalize_segments(name: &str) -> String {
+    // The frequent case, one segment starting with an ASCII character (`file` → `File`),
+    // without the splitting and the general upper-casing.
+    if let Some(first) = name.bytes().next().filter(u8::is_ascii) {
+        if !name.contains(':') {
+            let mut out = String::with_capacity(name.len());
+            out.push(char::from(first.to_ascii_uppercase()));
+            out.push_str(&name[1..]);
+            return out;
+        }
+    }
     let name = name.strip_prefix("::").unwrap_or(name);
     let mut out = String::with_capacity(name.len());
     for (i, seg) in name.split("::").enumerate() {
@@ -92,6 +102,22 @@ pub fn capitalize_segments(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn segments_are_capitalized_with_or_without_the_plain_name_shortcut() {
+        for (name, shown) in [
+            ("file", "File"),
+            ("File", "File"),
+            ("x", "X"),
+            ("9a", "9a"),
+            ("ärger", "Ärger"),
+            ("apache::vhost", "Apache::Vhost"),
+            ("::foo::bar", "Foo::Bar"),
+            ("", ""),
+        ] {
+            assert_eq!(capitalize_segments(name), shown, "{name}");
+        }
+    }
 
     #[test]
     fn names_and_resources() {
