@@ -52,22 +52,23 @@ fn stack_address() -> usize {
     std::hint::black_box(&marker) as *const u8 as usize
 }
 
-/// The floor of the segment this runs on, from `stacker`'s knowledge of it.
-fn floor_here() -> usize {
-    match stacker::remaining_stack() {
-        Some(left) => stack_address()
+/// The floor of the segment this runs on, `left` bytes of which are left (`stacker`'s
+/// knowledge of it; `None`: unknown, so every step asks).
+fn floor_below(left: Option<usize>) -> usize {
+    left.map_or(usize::MAX, |left| {
+        stack_address()
             .saturating_sub(left)
-            .saturating_add(RED_ZONE),
-        None => usize::MAX,
-    }
+            .saturating_add(RED_ZONE)
+    })
 }
 
 #[cold]
 #[inline(never)]
 fn near_the_floor<R>(f: impl FnOnce() -> R) -> R {
-    if stacker::remaining_stack().is_some_and(|left| left >= RED_ZONE) {
+    let left = stacker::remaining_stack();
+    if left.is_some_and(|left| left >= RED_ZONE) {
         // Room left on this segment (the thread's first step): remember where it ends.
-        FLOOR.with(|c| c.set(floor_here()));
+        FLOOR.with(|c| c.set(floor_below(left)));
         return f();
     }
     /// Puts the floor of the segment left back when the new one is done (a panic too).
@@ -79,7 +80,7 @@ fn near_the_floor<R>(f: impl FnOnce() -> R) -> R {
     }
     let _restore = Restore(FLOOR.with(Cell::get));
     stacker::grow(SEGMENT, || {
-        FLOOR.with(|c| c.set(floor_here()));
+        FLOOR.with(|c| c.set(floor_below(stacker::remaining_stack())));
         f()
     })
 }
