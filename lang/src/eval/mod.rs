@@ -33,6 +33,7 @@ pub use session::Evaluator;
 
 /// How evaluation leaves an expression other than by producing a value: an error, or one of
 /// the non-local exits `break`, `next` and `return`.
+///
 /// The error is boxed: an `EvalResult` is returned by every step of evaluation, and its
 /// size is the larger of a value's and this enum's (32 bytes, where an unboxed error made
 /// it 96).
