@@ -16,6 +16,7 @@ pub mod eval;
 pub mod format;
 pub mod functions;
 pub mod limits;
+pub mod names;
 pub mod suggest;
 pub mod syntax;
 #[cfg(test)]

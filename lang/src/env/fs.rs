@@ -8,8 +8,8 @@
 //! for the evaluation that asked (`Session::eval_named` calls [`forget`] first), so a file
 //! written between two inputs of a session is seen by the next one.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::SystemTime;
@@ -24,14 +24,20 @@ pub struct Probe {
 }
 
 thread_local! {
-    static PROBES: RefCell<HashMap<PathBuf, Option<Probe>>> = RefCell::new(HashMap::new());
-    static LISTINGS: RefCell<HashMap<PathBuf, Rc<[PathBuf]>>> = RefCell::new(HashMap::new());
+    // Keyed by the path's bytes: hashing a `Path` walks its components (it was 7% of the
+    // instructions of `include keystone`).
+    static PROBES: RefCell<HashMap<Box<[u8]>, Option<Probe>>> = RefCell::new(HashMap::default());
+    static LISTINGS: RefCell<HashMap<Box<[u8]>, Rc<[PathBuf]>>> = RefCell::new(HashMap::default());
+}
+
+fn key(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
 }
 
 /// The entries of a directory (their paths, sorted; empty when it cannot be read), from
 /// this evaluation's earlier answer when there is one.
 pub fn list(dir: &Path) -> Rc<[PathBuf]> {
-    if let Some(known) = LISTINGS.with(|l| l.borrow().get(dir).cloned()) {
+    if let Some(known) = LISTINGS.with(|l| l.borrow().get(key(dir)).cloned()) {
         return known;
     }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -39,14 +45,14 @@ pub fn list(dir: &Path) -> Rc<[PathBuf]> {
         .unwrap_or_default();
     entries.sort();
     let entries: Rc<[PathBuf]> = entries.into();
-    LISTINGS.with(|l| l.borrow_mut().insert(dir.to_path_buf(), entries.clone()));
+    LISTINGS.with(|l| l.borrow_mut().insert(key(dir).into(), entries.clone()));
     entries
 }
 
 /// What is at `path` (`None`: nothing, or it cannot be read), from this evaluation's
 /// earlier answer when there is one.
 pub fn probe(path: &Path) -> Option<Probe> {
-    if let Some(known) = PROBES.with(|p| p.borrow().get(path).copied()) {
+    if let Some(known) = PROBES.with(|p| p.borrow().get(key(path)).copied()) {
         return known;
     }
     let found = std::fs::metadata(path).ok().map(|m| Probe {
@@ -54,7 +60,7 @@ pub fn probe(path: &Path) -> Option<Probe> {
         is_dir: m.is_dir(),
         stamp: (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()),
     });
-    PROBES.with(|p| p.borrow_mut().insert(path.to_path_buf(), found));
+    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), found));
     found
 }
 

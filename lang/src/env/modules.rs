@@ -40,7 +40,7 @@ pub fn is_module_name(name: &str) -> bool {
 /// Functions and type aliases named `environment::x` come from the environment directory.
 pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<PathBuf> {
     let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
-    let segments: Vec<&str> = name.split("::").collect();
+    let segments: Vec<&str> = crate::names::segments(&name).collect();
     let (first, rest) = segments.split_first()?;
     let sub = match kind {
         Kind::Manifest => "manifests",
@@ -107,7 +107,7 @@ pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> 
 /// name), shown relative to its modulepath directory (`stdlib/lib/puppet/functions/x.rb`).
 pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
     let name = name.strip_prefix("::").unwrap_or(name);
-    let segments: Vec<&str> = name.split("::").collect();
+    let segments: Vec<&str> = crate::names::segments(&name).collect();
     if !segments.iter().all(|s| is_module_name(s)) {
         return None;
     }

@@ -64,7 +64,7 @@ impl Resolver<'_> {
     }
 
     fn var(&mut self, v: &VarRef) {
-        if v.numeric().is_some() || v.name.contains("::") {
+        if v.numeric().is_some() || crate::names::is_qualified(&v.name) {
             v.slot.set(Slot::Global);
             return;
         }
@@ -213,7 +213,9 @@ fn collect_assigned(e: &Expr, names: &mut Vec<Rc<str>>) {
     fn add_target(t: &Expr, names: &mut Vec<Rc<str>>) {
         match &t.kind {
             ExprKind::Variable(v)
-                if v.numeric().is_none() && !v.name.contains("::") && !names.contains(&v.name) =>
+                if v.numeric().is_none()
+                    && !crate::names::is_qualified(&v.name)
+                    && !names.contains(&v.name) =>
             {
                 names.push(v.name.clone());
             }

@@ -126,7 +126,7 @@ impl LookupKey {
         let mut segments =
             split_key(key).ok_or_else(|| lookup_error(format!("Syntax error in key: '{key}'")))?;
         let root = segments.remove(0).text();
-        let module = match root.find("::") {
+        let module = match crate::names::find_separator(&root) {
             Some(i) if i > 0 => Some(root[..i].to_string()),
             _ => None,
         };

@@ -2,7 +2,7 @@
 //! recognized slice (or fails without consuming).
 
 use super::token::Punct;
-use winnow::combinator::{alt, dispatch, empty, fail, opt, preceded, repeat};
+use winnow::combinator::{alt, dispatch, empty, fail, opt};
 use winnow::error::{ContextError, ErrMode};
 use winnow::prelude::*;
 use winnow::token::{any, one_of, take_until, take_while};
@@ -17,16 +17,42 @@ fn backtrack<T>() -> PResult<T> {
     Err(ErrMode::Backtrack(ContextError::new()))
 }
 
+/// The length of the run of bytes of `input` from `from` on that satisfy `f`.
+fn run_len(input: &[u8], from: usize, f: impl Fn(u8) -> bool) -> usize {
+    input[from..].iter().take_while(|&&b| f(b)).count()
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Takes the first `n` bytes of `input` (a recognizer's match), or fails when `n` is 0.
+fn take<'a>(input: &mut &'a str, n: usize) -> PResult<&'a str> {
+    if n == 0 {
+        return backtrack();
+    }
+    let (taken, rest) = input.split_at(n);
+    *input = rest;
+    Ok(taken)
+}
+
+// The recognizers below scan bytes by hand: they run for every token of every manifest
+// a catalog loads, and a byte loop is several times cheaper than the combinators it
+// replaces (`take_while` decodes characters one at a time).
+
 /// Blanks and carriage returns (not newlines).
 pub fn blanks<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    take_while(1.., [' ', '\t', '\r']).parse_next(input)
+    let n = run_len(input.as_bytes(), 0, |b| matches!(b, b' ' | b'\t' | b'\r'));
+    take(input, n)
 }
 
 /// `# ...` up to (not including) the newline.
 pub fn line_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    ('#', take_while(0.., |c| c != '\n'))
-        .take()
-        .parse_next(input)
+    if !input.starts_with('#') {
+        return backtrack();
+    }
+    let n = input.find('\n').unwrap_or(input.len());
+    take(input, n)
 }
 
 /// `/* ... */`; fails (without consuming) when unclosed.
@@ -34,68 +60,81 @@ pub fn block_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
     ("/*", take_until(0.., "*/"), "*/").take().parse_next(input)
 }
 
-/// One bare word segment `[a-z_]([\w-]*\w)?`.
-fn bare_segment<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    let start = *input;
-    let run = take_while(1.., |c: char| is_word_char(c) || c == '-').parse_next(input)?;
-    if !run.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
-        *input = start;
-        return backtrack();
+/// The end of one bare word segment `[a-z_]([\w-]*\w)?` starting at `from`, if there is one.
+fn bare_segment_end(b: &[u8], from: usize) -> Option<usize> {
+    let first = *b.get(from)?;
+    if !(first.is_ascii_lowercase() || first == b'_') {
+        return None;
     }
+    let mut end = from + 1 + run_len(b, from + 1, |c| is_word_byte(c) || c == b'-');
     // `[\w-]*\w`: give back trailing dashes
-    let len = run.trim_end_matches('-').len();
-    *input = &start[len..];
-    Ok(&start[..len])
+    while b[end - 1] == b'-' {
+        end -= 1;
+    }
+    Some(end)
 }
 
 /// `((::)?[a-z_]([\w-]*\w)?)+` — a name or bare word.
 pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    let start = *input;
+    let b = input.as_bytes();
+    let mut end = 0;
     loop {
-        let before = *input;
-        let _: PResult<Option<&str>> = opt("::").parse_next(input);
-        if bare_segment(input).is_err() {
-            *input = before;
-            break;
+        let from = if b[end..].starts_with(b"::") {
+            end + 2
+        } else {
+            end
+        };
+        match bare_segment_end(b, from) {
+            Some(e) => end = e,
+            None => break,
         }
     }
-    if input.len() == start.len() {
-        return backtrack();
-    }
-    Ok(&start[..start.len() - input.len()])
+    take(input, end)
 }
 
 /// `((::)?[A-Z]\w*)+`
 pub fn class_ref<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    repeat::<_, _, (), _, _>(
-        1..,
-        (
-            opt("::"),
-            one_of(|c: char| c.is_ascii_uppercase()),
-            take_while(0.., is_word_char),
-        ),
-    )
-    .take()
-    .parse_next(input)
+    let b = input.as_bytes();
+    let mut end = 0;
+    loop {
+        let from = if b[end..].starts_with(b"::") {
+            end + 2
+        } else {
+            end
+        };
+        if !b.get(from).is_some_and(u8::is_ascii_uppercase) {
+            break;
+        }
+        end = from + 1 + run_len(b, from + 1, is_word_byte);
+    }
+    take(input, end)
 }
 
 /// The name after `$`: `(::)?(\w+::)*\w+`.
 pub fn variable_name<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    (
-        opt("::"),
-        take_while(1.., is_word_char),
-        repeat::<_, _, (), _, _>(0.., preceded("::", take_while(1.., is_word_char))),
-    )
-        .take()
-        .parse_next(input)
+    let b = input.as_bytes();
+    let lead = if b.starts_with(b"::") { 2 } else { 0 };
+    let first = run_len(b, lead, is_word_byte);
+    if first == 0 {
+        return backtrack();
+    }
+    let mut end = lead + first;
+    while b[end..].starts_with(b"::") {
+        let n = run_len(b, end + 2, is_word_byte);
+        if n == 0 {
+            break;
+        }
+        end += 2 + n;
+    }
+    take(input, end)
 }
 
 /// Whether `s` is a valid NAME: `((::)?[a-z]\w*)(::[a-z]\w*)*`.
 pub fn is_name(s: &str) -> bool {
     let s = s.strip_prefix("::").unwrap_or(s);
-    s.split("::").all(|seg| {
-        let mut chars = seg.chars();
-        matches!(chars.next(), Some('a'..='z')) && chars.all(is_word_char)
+    crate::names::segments(s).all(|seg| {
+        let b = seg.as_bytes();
+        matches!(b.first(), Some(b'a'..=b'z')) && b[1..].iter().all(|&c| is_word_byte(c))
     })
 }
 

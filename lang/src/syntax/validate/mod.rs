@@ -457,7 +457,7 @@ impl Validator {
                         ),
                         lhs.span,
                     );
-                } else if v.name.contains("::") {
+                } else if crate::names::is_qualified(&v.name) {
                     self.error(
                         format!(
                             "Illegal attempt to assign to '{}'. Cannot assign to variables in other namespaces",

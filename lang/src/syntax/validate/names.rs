@@ -50,7 +50,7 @@ fn is_param_name(s: &str) -> bool {
 /// `(::)?([a-z]\w*::)*[a-z_]\w*`
 fn is_var_name(s: &str) -> bool {
     let s = s.strip_prefix("::").unwrap_or(s);
-    let segs: Vec<&str> = s.split("::").collect();
+    let segs: Vec<&str> = crate::names::segments(&s).collect();
     let (last, init) = segs.split_last().expect("split yields one item");
     init.iter().all(|seg| {
         let mut c = seg.chars();
@@ -60,7 +60,7 @@ fn is_var_name(s: &str) -> bool {
 
 /// `[a-z]\w*(::[a-z]\w*)*` (class, define and function names)
 fn is_decl_name(s: &str) -> bool {
-    s.split("::").all(|seg| {
+    crate::names::segments(&s).all(|seg| {
         let mut c = seg.chars();
         matches!(c.next(), Some('a'..='z')) && c.all(is_word)
     })
@@ -68,7 +68,7 @@ fn is_decl_name(s: &str) -> bool {
 
 /// `[A-Z]\w*(::[A-Z]\w*)*` (type alias names)
 fn is_type_decl_name(s: &str) -> bool {
-    s.split("::").all(|seg| {
+    crate::names::segments(&s).all(|seg| {
         let mut c = seg.chars();
         matches!(c.next(), Some('A'..='Z')) && c.all(is_word)
     })

@@ -1,0 +1,112 @@
+//! `::`-qualified names (`apache::mod::ssl`, `$::osfamily`, `Apache::Vhost`): the
+//! separator found by a byte scan. `str`'s substring search (`contains("::")`,
+//! `split("::")`) prepares a two-way searcher at every call, which costs more than the
+//! whole scan of a short name; compiling real modules asks about names tens of thousands
+//! of times.
+
+/// Where the first `::` of `name` starts.
+pub fn find_separator(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b':' {
+            if b[i + 1] == b':' {
+                return Some(i);
+            }
+            i += 1;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where the last `::` of `name` starts (as `str::rfind("::")`).
+pub fn rfind_separator(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    (0..b.len().saturating_sub(1))
+        .rev()
+        .find(|&i| b[i] == b':' && b[i + 1] == b':')
+}
+
+/// Whether `name` holds `::`.
+pub fn is_qualified(name: &str) -> bool {
+    find_separator(name).is_some()
+}
+
+/// `name` split at its first `::` (as `str::split_once("::")`).
+pub fn split_first(name: &str) -> Option<(&str, &str)> {
+    find_separator(name).map(|i| (&name[..i], &name[i + 2..]))
+}
+
+/// `name` split at its last `::` (as `str::rsplit_once("::")`).
+pub fn split_last(name: &str) -> Option<(&str, &str)> {
+    rfind_separator(name).map(|i| (&name[..i], &name[i + 2..]))
+}
+
+/// The segments of `name` between `::` separators (as `str::split("::")`: `"::a"` gives
+/// `""` then `"a"`).
+pub fn segments(name: &str) -> Segments<'_> {
+    Segments { rest: Some(name) }
+}
+
+/// The iterator of [`segments`].
+#[derive(Debug, Clone)]
+pub struct Segments<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match find_separator(rest) {
+            Some(i) => {
+                self.rest = Some(&rest[i + 2..]);
+                Some(&rest[..i])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scans_agree_with_str_searches() {
+        for s in [
+            "",
+            ":",
+            "::",
+            ":::",
+            "::::",
+            "a",
+            "a:b",
+            "a::b",
+            "::a",
+            "a::",
+            "a:::b",
+            "a::::b",
+            "apache::mod::ssl",
+            ":a::b:",
+            "é::ü",
+            "a:b::c:d",
+        ] {
+            assert_eq!(find_separator(s), s.find("::"), "{s:?}");
+            assert_eq!(rfind_separator(s), s.rfind("::"), "{s:?}");
+            assert_eq!(is_qualified(s), s.contains("::"), "{s:?}");
+            assert_eq!(split_first(s), s.split_once("::"), "{s:?}");
+            assert_eq!(split_last(s), s.rsplit_once("::"), "{s:?}");
+            assert_eq!(
+                segments(s).collect::<Vec<_>>(),
+                s.split("::").collect::<Vec<_>>(),
+                "{s:?}"
+            );
+        }
+    }
+}
