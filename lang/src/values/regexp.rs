@@ -71,6 +71,32 @@ impl Engine {
 /// it, matching fails with an error rather than running for hours.
 pub const BACKTRACK_LIMIT: usize = 1_000_000;
 
+thread_local! {
+    /// Engines compiled in this thread, by pattern (with whether it has a line-start `^`
+    /// or `\Z`): a regex made again compiles once. A template's `gsub(/.../)` makes its
+    /// regex at each render (`include apache` made one 20 times), code run again in a
+    /// session makes its regexes again.
+    static COMPILED: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, (Engine, bool)>> =
+        std::cell::RefCell::new(Default::default());
+}
+
+/// How many engines [`COMPILED`] keeps (it starts again empty when full).
+const COMPILED_LIMIT: usize = 512;
+
+fn compiled_before(source: &str) -> Option<(Engine, bool)> {
+    COMPILED.with(|c| c.borrow().get(source).cloned())
+}
+
+fn remember(source: &str, engine: &Engine, line_start: bool) {
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= COMPILED_LIMIT {
+            c.clear();
+        }
+        c.insert(source.into(), (engine.clone(), line_start));
+    });
+}
+
 /// The byte ranges of a match's groups (`[0]` the whole match), `None` for groups that
 /// did not take part.
 pub type Groups = Vec<Option<(usize, usize)>>;
@@ -104,6 +130,14 @@ impl Regexp {
     /// as Ruby words it, without the `: /source/` Ruby appends (`end pattern with unmatched
     /// parenthesis`); callers add that.
     pub fn new(source: &str) -> Result<Regexp, String> {
+        if let Some((engine, line_start)) = compiled_before(source) {
+            return Ok(Regexp {
+                source: source.to_string(),
+                parsed: None,
+                engine: std::cell::OnceCell::from(Ok(engine)),
+                at_final_newline: line_start.then(std::cell::OnceCell::new),
+            });
+        }
         if let Some(message) = check::ruby_syntax_error(source) {
             return Err(message);
         }
@@ -118,7 +152,9 @@ impl Regexp {
             // Look-around, back-references or an error: compiled now, so that an error is
             // raised where the pattern is written. (Only a pattern that parses but is too
             // big for both engines fails later, at its first match, with the engine's error.)
-            let _ = engine.set(Ok(Engine::compile(&translated)?));
+            let compiled = Engine::compile(&translated)?;
+            remember(source, &compiled, line_start);
+            let _ = engine.set(Ok(compiled));
         }
         Ok(Regexp {
             source: source.to_string(),
@@ -138,10 +174,14 @@ impl Regexp {
                     .parsed
                     .as_deref()
                     .and_then(|p| fast_builder().build_from_hir(p).ok());
-                match fast {
+                let compiled = match fast {
                     Some(re) => Ok(Engine::Fast(re)),
                     None => Engine::compile(&translate_ruby(&self.source, false).0),
+                };
+                if let Ok(engine) = &compiled {
+                    remember(&self.source, engine, self.at_final_newline.is_some());
                 }
+                compiled
             })
             .as_ref()
             .map_err(|e| {

@@ -143,9 +143,9 @@ impl<'a> Lexer<'a> {
             src,
             base,
             pos: 0,
-            // About one token for every 16 bytes of real manifests (comments included):
-            // growing the vector from empty copied it a dozen times.
-            tokens: Vec::with_capacity(src.len() / 16),
+            // Real manifests have about one token for every 6 to 10 bytes (comments
+            // included): growing the vector from empty copied it a dozen times.
+            tokens: Vec::with_capacity(src.len() / 6),
             line_clean: true,
             newline_jump: None,
             depth,
