@@ -784,6 +784,24 @@ mod tests {
     use super::{ruby_description, Regexp};
 
     #[test]
+    fn a_regex_made_again_comes_from_the_cache_and_matches_the_same() {
+        for _ in 0..3 {
+            // line-start `^` and `\Z`: the engine for texts ending with a newline too
+            let r = Regexp::new(r"^b\Z").unwrap();
+            assert!(r.parsed.is_none() || r.engine.get().is_none());
+            assert!(r.is_match("a\nb").unwrap());
+            assert!(r.is_match("a\nb\n").unwrap());
+            assert!(!r.is_match("b\n\n").unwrap());
+            // look-around: compiled when made
+            let l = Regexp::new(r"a(?=b)").unwrap();
+            assert!(l.is_match("ab").unwrap() && !l.is_match("ac").unwrap());
+            // an error is an error every time
+            assert!(Regexp::new("a(").is_err());
+        }
+        assert!(super::compiled_before(r"^b\Z").is_some_and(|(_, line_start)| line_start));
+    }
+
+    #[test]
     fn octal_escapes_are_character_codes() {
         assert!(matches(r"\A\/([^\n\/\0]+\/*)*\z", "/usr/bin"));
         // Found by the differential tester (regexps): Ruby escapes the translation knows.
