@@ -26,11 +26,15 @@ pub struct Probe {
 thread_local! {
     // Keyed by the path's bytes: hashing a `Path` walks its components (it was 7% of the
     // instructions of `include keystone`).
-    static PROBES: RefCell<HashMap<Box<[u8]>, Option<Probe>>> = RefCell::new(HashMap::default());
-    static LISTINGS: RefCell<HashMap<Box<[u8]>, Rc<[PathBuf]>>> = RefCell::new(HashMap::default());
+    static PROBES: RefCell<PathMap<Option<Probe>>> = RefCell::new(HashMap::default());
+    static LISTINGS: RefCell<PathMap<Rc<[PathBuf]>>> = RefCell::new(HashMap::default());
 }
 
-fn key(path: &Path) -> &[u8] {
+/// A map by path, keyed by the path's bytes (see [`key`]).
+pub type PathMap<V> = HashMap<Box<[u8]>, V>;
+
+/// The key of a path in a [`PathMap`]: its bytes (hashing a `Path` walks its components).
+pub fn key(path: &Path) -> &[u8] {
     path.as_os_str().as_encoded_bytes()
 }
 

@@ -66,17 +66,19 @@ pub struct Explainer {
 
 impl Explainer {
     pub fn new(enabled: bool) -> Explainer {
+        // A disabled explainer (every lookup that is not `--explain`) holds no nodes.
+        let root = || Node {
+            kind: Kind::Root,
+            parent: 0,
+            event: Event::None,
+            key: String::new(),
+            value: None,
+            texts: Vec::new(),
+            branches: Vec::new(),
+        };
         Explainer {
             enabled,
-            nodes: vec![Node {
-                kind: Kind::Root,
-                parent: 0,
-                event: Event::None,
-                key: String::new(),
-                value: None,
-                texts: Vec::new(),
-                branches: Vec::new(),
-            }],
+            nodes: if enabled { vec![root()] } else { Vec::new() },
             current: 0,
         }
     }
@@ -85,10 +87,13 @@ impl Explainer {
         self.enabled
     }
 
-    pub fn push(&mut self, kind: Kind) {
+    /// Opens a node of the kind `kind` makes (called only when explaining: a lookup
+    /// would otherwise word every step it takes for nothing).
+    pub fn push(&mut self, kind: impl FnOnce() -> Kind) {
         if !self.enabled {
             return;
         }
+        let kind = kind();
         let key = match &kind {
             Kind::Top(k) | Kind::InvalidKey(k) => k.clone(),
             _ => String::new(),
@@ -114,7 +119,7 @@ impl Explainer {
     }
 
     /// Adds a leaf node (pushed and popped at once).
-    pub fn leaf(&mut self, kind: Kind, event: Event) {
+    pub fn leaf(&mut self, kind: impl FnOnce() -> Kind, event: Event) {
         if !self.enabled {
             return;
         }
@@ -159,16 +164,19 @@ impl Explainer {
         }
     }
     pub fn merge_source(&mut self, source: &str) {
-        self.leaf(Kind::MergeSource(source.to_string()), Event::None);
+        self.leaf(|| Kind::MergeSource(source.to_string()), Event::None);
     }
 
     /// The explanation as text.
     pub fn explain(&self) -> String {
         let mut out = String::new();
-        for &b in &self.nodes[0].branches {
+        let Some(root) = self.nodes.first() else {
+            return out;
+        };
+        for &b in &root.branches {
             self.dump(b, &mut out, "", "");
         }
-        for t in &self.nodes[0].texts {
+        for t in &root.texts {
             out.push_str(t);
             out.push('\n');
         }

@@ -22,6 +22,7 @@ mod glob;
 pub mod merge;
 pub mod yaml;
 
+use crate::env::fs::{self, PathMap};
 use crate::error::{Error, ErrorKind};
 use crate::eval::Evaluator;
 use crate::values::{Map, Regexp, Value};
@@ -29,8 +30,8 @@ use crate::LogLevel;
 use config::{Config, Entry, Locations};
 use explain::{Event, Explainer, Kind};
 use merge::Strategy;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -163,9 +164,9 @@ type Stamp = (std::time::SystemTime, u64);
 
 thread_local! {
     /// `hiera.yaml` files read, by path, with the modification time and size they had.
-    static CONFIGS: RefCell<HashMap<PathBuf, (Stamp, Rc<Config>)>> = RefCell::new(HashMap::new());
+    static CONFIGS: RefCell<PathMap<(Stamp, Rc<Config>)>> = RefCell::new(PathMap::default());
     /// Data files read, by path, with the modification time and size they had.
-    static FILES: RefCell<HashMap<PathBuf, (std::time::SystemTime, u64, Value)>> = RefCell::new(HashMap::new());
+    static FILES: RefCell<PathMap<(std::time::SystemTime, u64, Value)>> = RefCell::new(PathMap::default());
 }
 
 /// The reference's default global `hiera.yaml` (`$confdir/hiera.yaml`: Puppet's
@@ -191,7 +192,7 @@ pub(crate) struct Lookup<'e> {
     /// Variables set while expanding `mapped_paths`.
     locals: Vec<(String, Value)>,
     options: HashMap<Option<String>, CompiledOptions>,
-    configs: HashMap<PathBuf, Rc<Config>>,
+    configs: PathMap<Rc<Config>>,
 }
 
 impl<'e> Lookup<'e> {
@@ -203,8 +204,8 @@ impl<'e> Lookup<'e> {
             overrides: Map::default(),
             defaults: Map::default(),
             locals: Vec::new(),
-            options: HashMap::new(),
-            configs: HashMap::new(),
+            options: HashMap::default(),
+            configs: PathMap::default(),
         }
     }
 
@@ -238,7 +239,8 @@ impl<'e> Lookup<'e> {
     /// Looks one key up in the data (the reference's `LookupAdapter#lookup`).
     pub(crate) fn search(&mut self, key: &str, merge: Option<&Value>) -> Found {
         if key == "lookup_options" || key.starts_with("lookup_options.") {
-            self.x.leaf(Kind::InvalidKey(key.to_string()), Event::None);
+            self.x
+                .leaf(|| Kind::InvalidKey(key.to_string()), Event::None);
             return Ok(None);
         }
         let lk = LookupKey::parse(key)?;
@@ -256,7 +258,7 @@ impl<'e> Lookup<'e> {
             }
         };
         let strategy = Strategy::from_value(merge.as_ref())?;
-        self.x.push(Kind::Top(key.to_string()));
+        self.x.push(|| Kind::Top(key.to_string()));
         let mut r = self.do_lookup(&lk, &strategy)?;
         if r.is_none() {
             r = self.lookup_default_in_module(&lk)?;
@@ -332,9 +334,11 @@ impl<'e> Lookup<'e> {
         if config.default_hierarchy.is_none() {
             return Ok(None);
         }
-        self.x.push(Kind::Scope(format!(
-            "Searching default_hierarchy of module \"{module}\""
-        )));
+        self.x.push(|| {
+            Kind::Scope(format!(
+                "Searching default_hierarchy of module \"{module}\""
+            ))
+        });
         let opts = self.default_options(&config, &module)?;
         let merge = opts.and_then(|(exact, patterns)| {
             exact
@@ -353,7 +357,7 @@ impl<'e> Lookup<'e> {
         });
         let strategy = Strategy::from_value(merge.as_ref())?;
         self.x
-            .push(Kind::Scope(format!("Searching for \"{}\"", lk.full)));
+            .push(|| Kind::Scope(format!("Searching for \"{}\"", lk.full)));
         let r = self.provider_lookup(&config, Some(&module), lk, &strategy, true, Layer::Module)?;
         self.x.pop();
         self.x.pop();
@@ -396,7 +400,7 @@ impl<'e> Lookup<'e> {
                         Layer::Global,
                     );
                 }
-                self.x.push(Kind::DataProvider {
+                self.x.push(|| Kind::DataProvider {
                     name: "Global Data Provider (hiera configuration version 5)".into(),
                     config: None,
                 });
@@ -423,12 +427,12 @@ impl<'e> Lookup<'e> {
                 };
                 if module_dir(self.ev, module).is_none() {
                     self.x
-                        .leaf(Kind::Module(module.to_string()), Event::ModuleNotFound);
+                        .leaf(|| Kind::Module(module.to_string()), Event::ModuleNotFound);
                     return Ok(None);
                 }
                 let Some(config) = self.module_config(module)? else {
                     self.x.leaf(
-                        Kind::Module(module.to_string()),
+                        || Kind::Module(module.to_string()),
                         Event::ModuleProviderNotFound,
                     );
                     return Ok(None);
@@ -446,13 +450,13 @@ impl<'e> Lookup<'e> {
     }
 
     fn config(&mut self, path: PathBuf, in_module: bool) -> Result<Rc<Config>, Error> {
-        if let Some(c) = self.configs.get(&path) {
+        if let Some(c) = self.configs.get(fs::key(&path)) {
             return Ok(c.clone());
         }
         let stamp = crate::env::fs::probe(&path).map(|p| p.stamp);
         let cached = CONFIGS.with(|c| {
             c.borrow()
-                .get(&path)
+                .get(fs::key(&path))
                 .filter(|(s, _)| Some(*s) == stamp)
                 .map(|(_, c)| c.clone())
         });
@@ -469,7 +473,7 @@ impl<'e> Lookup<'e> {
                     }
                 };
                 if let Some(s) = stamp {
-                    CONFIGS.with(|m| m.borrow_mut().insert(path.clone(), (s, c.clone())));
+                    CONFIGS.with(|m| m.borrow_mut().insert(fs::key(&path).into(), (s, c.clone())));
                 }
                 c
             }
@@ -477,7 +481,7 @@ impl<'e> Lookup<'e> {
         if c.version == 4 {
             self.deprecated_version(&path, 4);
         }
-        self.configs.insert(path, c.clone());
+        self.configs.insert(fs::key(&path).into(), c.clone());
         Ok(c)
     }
 
@@ -558,21 +562,21 @@ impl<'e> Lookup<'e> {
                 config.version
             ),
         };
-        self.x.push(Kind::DataProvider {
+        self.x.push(|| Kind::DataProvider {
             name,
             config: Some(config.path.display().to_string()),
         });
-        let entries: Vec<Entry> = if default_hierarchy {
-            config.default_hierarchy.clone().unwrap_or_default()
+        let entries: &[Entry] = if default_hierarchy {
+            config.default_hierarchy.as_deref().unwrap_or_default()
         } else {
-            config.hierarchy.clone()
+            &config.hierarchy
         };
         let r = if entries.is_empty() {
             self.x.not_found(&lk.full);
             Ok(None)
         } else {
             self.merge_lookup(strategy, entries, |s, e| {
-                s.entry_lookup(config, module, &e, &lk.root, strategy)
+                s.entry_lookup(config, module, e, &lk.root, strategy)
             })
         };
         self.x.pop();
@@ -588,7 +592,7 @@ impl<'e> Lookup<'e> {
         root: &str,
         strategy: &Strategy,
     ) -> Found {
-        self.x.push(Kind::DataProvider {
+        self.x.push(|| Kind::DataProvider {
             name: format!("Hierarchy entry \"{}\"", entry.name),
             config: None,
         });
@@ -618,7 +622,7 @@ impl<'e> Lookup<'e> {
                 config.path.display()
             )));
         };
-        self.x.push(Kind::Location {
+        self.x.push(|| Kind::Location {
             path: loc.path.display().to_string(),
             original: loc.original.clone(),
         });
@@ -658,7 +662,7 @@ impl<'e> Lookup<'e> {
         let stamp = crate::env::fs::probe(path).map(|p| p.stamp);
         let cached = FILES.with(|f| {
             f.borrow()
-                .get(path)
+                .get(fs::key(path))
                 .and_then(|(t, n, v)| (Some((*t, *n)) == stamp).then(|| v.clone()))
         });
         let data = match cached {
@@ -708,7 +712,7 @@ impl<'e> Lookup<'e> {
                 if let Some(s) = stamp {
                     FILES.with(|f| {
                         f.borrow_mut()
-                            .insert(path.to_path_buf(), (s.0, s.1, v.clone()))
+                            .insert(fs::key(path).into(), (s.0, s.1, v.clone()))
                     });
                 }
                 v
@@ -854,12 +858,17 @@ impl<'e> Lookup<'e> {
     }
 
     /// Searches `variants` with the strategy: the first found, or all of them merged.
-    fn merge_lookup<T>(
+    fn merge_lookup<T, I>(
         &mut self,
         strategy: &Strategy,
-        variants: Vec<T>,
+        variants: I,
         mut f: impl FnMut(&mut Self, T) -> Found,
-    ) -> Found {
+    ) -> Found
+    where
+        I: IntoIterator<Item = T>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let variants = variants.into_iter();
         if *strategy == Strategy::First {
             for v in variants {
                 if let Some(found) = f(self, v)? {
@@ -875,7 +884,7 @@ impl<'e> Lookup<'e> {
                 Ok(f(self, v)?.map(|x| strategy.merge_single(x)))
             }
             _ => {
-                self.x.push(Kind::Merge {
+                self.x.push(|| Kind::Merge {
                     strategy: strategy.key(),
                     options: strategy.options().cloned(),
                 });
@@ -902,9 +911,8 @@ impl<'e> Lookup<'e> {
         if lk.segments.is_empty() {
             return Ok(Some(value));
         }
-        self.x.push(Kind::SubLookup(
-            lk.segments.iter().map(Segment::text).collect(),
-        ));
+        self.x
+            .push(|| Kind::SubLookup(lk.segments.iter().map(Segment::text).collect()));
         let r = dig_segments(&mut self.x, &lk.full, &lk.segments, value);
         self.x.pop();
         r
@@ -938,7 +946,7 @@ impl<'e> Lookup<'e> {
     fn retrieve_lookup_options(&mut self, module: Option<&str>) -> Result<CompiledOptions, Error> {
         let lk = LookupKey::parse("lookup_options")?;
         let hash = Strategy::Hash;
-        self.x.push(Kind::Top("lookup_options".into()));
+        self.x.push(|| Kind::Top("lookup_options".into()));
         let r = (|| {
             let global = self.layer_lookup(Layer::Global, module, &lk, &hash, false)?;
             let env = self.layer_lookup(Layer::Environment, module, &lk, &hash, false)?;
@@ -956,14 +964,14 @@ impl<'e> Lookup<'e> {
                     (None, m) => m,
                     (Some(e), None) => Some(e),
                     (Some(e), Some(mo)) => {
-                        self.x.push(Kind::Merge {
+                        self.x.push(|| Kind::Merge {
                             strategy: "hash",
                             options: None,
                         });
-                        self.x.push(Kind::Scope("Global and Environment".into()));
+                        self.x.push(|| Kind::Scope("Global and Environment".into()));
                         self.x.found("lookup_options", &e);
                         self.x.pop();
-                        self.x.push(Kind::Scope(format!("Module {m}")));
+                        self.x.push(|| Kind::Scope(format!("Module {m}")));
                         self.x.found("lookup_options", &mo);
                         self.x.pop();
                         let merged = hash.merge(e, mo)?;
@@ -1015,7 +1023,7 @@ impl<'e> Lookup<'e> {
     }
 
     fn interpolate_string(&mut self, subject: &str, allow_methods: bool) -> Result<Value, Error> {
-        self.x.push(Kind::Interpolate(subject.to_string()));
+        self.x.push(|| Kind::Interpolate(subject.to_string()));
         let r = self.interpolate_string_inner(subject, allow_methods);
         self.x.pop();
         r
@@ -1110,7 +1118,7 @@ impl<'e> Lookup<'e> {
         let mut segments = split_key(key)
             .ok_or_else(|| lookup_error(format!("Syntax error in string: {subject}")))?;
         let root = segments.remove(0).text();
-        self.x.push(Kind::Scope("Global Scope".into()));
+        self.x.push(|| Kind::Scope("Global Scope".into()));
         let value = if let Some(v) = self.overrides.get(&Value::string(root.as_str())) {
             let v = v.clone();
             self.x.found_in_overrides(&root, &v);
@@ -1144,9 +1152,8 @@ impl<'e> Lookup<'e> {
         self.x.pop();
         match value {
             Some(v) if !v.is_undef() && !segments.is_empty() => {
-                self.x.push(Kind::SubLookup(
-                    segments.iter().map(Segment::text).collect(),
-                ));
+                self.x
+                    .push(|| Kind::SubLookup(segments.iter().map(Segment::text).collect()));
                 let r = dig_segments(&mut self.x, key, &segments, v);
                 self.x.pop();
                 r
@@ -1239,7 +1246,7 @@ fn ruby_class(v: &Value) -> &'static str {
 
 fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: Value) -> Found {
     for seg in segments {
-        x.push(Kind::Segment);
+        x.push(|| Kind::Segment);
         let text = seg.text();
         if value.is_undef() {
             x.not_found(&text);
