@@ -12,6 +12,15 @@ use std::time::{Duration, Instant};
 #[global_allocator]
 static ALLOCATOR: prepl::limits::CountingAlloc = prepl::limits::CountingAlloc;
 
+/// The heap count and the memory limit are the process's: the tests of this file run one
+/// at a time, or the memory another test uses at the same moment counts against the
+/// limit of the memory test (it failed so once the evaluator got faster).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A program that builds a shared structure of 2^40 elements (small in memory), with
 /// `map` (an array literal `[$m, $m]` measures itself and fails, tested below).
 const DOUBLED: &str = "$d = Integer[1, 40].reduce([]) |$m, $i| { [1, 2].map |$_| { $m } }";
@@ -26,6 +35,7 @@ fn limit_error(s: &mut Session, src: &str) -> String {
 /// Everything in one test: the memory limit is the process's.
 #[test]
 fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
+    let _alone = alone();
     prepl::limits::set_memory_limit(prepl::limits::in_use() + (96 << 20));
     let mut s = Session::new();
     s.eval("$kept = 42 function f() { 'f' } type T = Integer")
@@ -117,6 +127,7 @@ fn on_big_stack(f: impl FnOnce() + Send + 'static) {
 
 #[test]
 fn long_work_stops_on_interrupt_and_the_session_survives() {
+    let _alone = alone();
     on_big_stack(interrupts);
 }
 
@@ -187,6 +198,7 @@ fn interrupts() {
 /// reveals it.
 #[test]
 fn no_output_path_reveals_a_sensitive_value() {
+    let _alone = alone();
     const SECRET: &str = "hunter2-s3cret";
     let mut s = Session::new();
     s.eval("$s = Sensitive('hunter2-s3cret') $h = {k => $s, list => [$s]}")
