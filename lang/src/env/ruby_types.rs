@@ -7,7 +7,7 @@
 
 use super::Environment;
 use crate::catalog::builtin_types::TypeInfo;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
@@ -125,7 +125,7 @@ fn required_files(type_file: &Path, text: &str) -> Vec<PathBuf> {
 /// The type's text with each line that only calls a method defined in a required file
 /// (`create_parameters`) replaced by that method's body.
 fn with_helpers_inlined(type_file: &Path, text: &str) -> String {
-    let mut helpers: HashMap<String, String> = HashMap::new();
+    let mut helpers: HashMap<String, String> = HashMap::default();
     for file in required_files(type_file, text) {
         let Ok(source) = std::fs::read_to_string(&file) else {
             continue;

@@ -92,7 +92,7 @@ pub struct Evaluator {
     /// Slot vectors of finished frames, reused by the next calls.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
     /// Deprecation warnings already shown (each is shown once per session).
-    pub(crate) deprecations_shown: std::collections::HashSet<String>,
+    pub(crate) deprecations_shown: rustc_hash::FxHashSet<String>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
@@ -123,7 +123,7 @@ pub struct Evaluator {
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
     /// The files the autoloader has loaded, and their syntax trees.
-    pub(crate) autoloaded: std::collections::HashSet<std::path::PathBuf>,
+    pub(crate) autoloaded: rustc_hash::FxHashSet<std::path::PathBuf>,
     /// Whether native versions of modules' Ruby functions (stdlib's `to_json`, ...) can be
     /// called without their module on the modulepath (the reference knows them only there).
     pub(crate) module_functions_always: bool,

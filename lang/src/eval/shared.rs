@@ -13,7 +13,7 @@
 use super::Evaluator;
 use crate::catalog::scope::NamedScope;
 use crate::values::{Map, Value};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The identity of an array or hash (`None` for other values, which cannot be mutated).
@@ -97,7 +97,7 @@ impl Evaluator {
         let mut r = Replacer {
             old,
             new,
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             replaced: false,
         };
         for frame in &mut self.frames {
@@ -147,7 +147,7 @@ mod tests {
         let mut r = Replacer {
             old: identity(&old).unwrap(),
             new: &new,
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             replaced: false,
         };
         let out = r.walk(&holder).unwrap();
@@ -175,7 +175,7 @@ mod tests {
         let mut r = Replacer {
             old: identity(&old).unwrap(),
             new: &new,
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             replaced: false,
         };
         assert!(r.walk(&v).is_none());

@@ -13,8 +13,8 @@ use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::types::object::ObjectType;
 use crate::types::{pcore, PType};
 use crate::values::Value;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// An annotated value (kept alive, so that its identity is not reused) and its annotations
@@ -23,7 +23,7 @@ type Annotated = (Value, Vec<(Rc<str>, Value)>);
 
 thread_local! {
     /// Annotated values by identity.
-    static ANNOTATIONS: RefCell<HashMap<usize, Annotated>> = RefCell::new(HashMap::new());
+    static ANNOTATIONS: RefCell<HashMap<usize, Annotated>> = RefCell::new(HashMap::default());
 }
 
 /// The identity of a value that can carry annotations.

@@ -4,8 +4,8 @@
 
 use super::Timespan;
 use crate::error::Error;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 const NS_PER_MS: i128 = 1_000_000;
@@ -72,7 +72,7 @@ pub struct SpanFormat {
 
 thread_local! {
     /// Compiled formats by their text, as the reference caches them.
-    static CACHE: RefCell<HashMap<String, Rc<SpanFormat>>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<String, Rc<SpanFormat>>> = RefCell::new(HashMap::default());
 }
 const CACHE_LIMIT: usize = 256;
 

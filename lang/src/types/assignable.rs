@@ -5,8 +5,8 @@
 //! assuming `true` for a pair that is already being checked.
 use super::instance::{member_is_optional, tuple_size, tuple_type_at};
 use super::{CallableType, IntRange, PType, StructMember};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cmp::Ordering;
-use std::collections::{HashMap, HashSet};
 
 /// Whether every instance of `from` is an instance of `to`.
 pub fn is_assignable(to: &PType, from: &PType) -> bool {

@@ -415,8 +415,8 @@ fn float(args: &[Value]) -> Result<PType, Error> {
 #[allow(clippy::mutable_key_type)]
 pub(super) fn variant(types: Vec<PType>) -> PType {
     let mut unique: Vec<PType> = Vec::with_capacity(types.len());
-    let mut seen: std::collections::HashSet<PType> =
-        std::collections::HashSet::with_capacity(types.len());
+    let mut seen: rustc_hash::FxHashSet<PType> =
+        rustc_hash::FxHashSet::with_capacity_and_hasher(types.len(), Default::default());
     let mut push = |t: PType, unique: &mut Vec<PType>| {
         if seen.insert(t.clone()) {
             unique.push(t);
@@ -472,7 +472,7 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
 fn pattern(t: &PType, args: &[Value]) -> Result<PType, Error> {
     let mut res: Vec<Rc<Regexp>> = Vec::new();
     // The reference keeps each pattern once (`Pattern[/a/, 'a']` is `Pattern[/a/]`).
-    let mut seen: std::collections::HashSet<Rc<str>> = std::collections::HashSet::new();
+    let mut seen: rustc_hash::FxHashSet<Rc<str>> = rustc_hash::FxHashSet::default();
     let mut add = |r: Rc<Regexp>| {
         if seen.insert(r.source().into()) {
             res.push(r);

@@ -8,7 +8,7 @@
 use super::common::{common_type, enum_of};
 use super::{IntRange, KeyKind, PType, StructMember};
 use crate::values::{LazyIter, Value};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::rc::Rc;
 
 const MAX_DEPTH: usize = crate::limits::MAX_VALUE_DEPTH;
@@ -118,7 +118,7 @@ fn iterator_type(it: &LazyIter) -> PType {
     let elems: Vec<PType> = match source {
         Value::Array(a) => {
             let mut seen: Vec<PType> = Vec::new();
-            let mut set = HashSet::new();
+            let mut set = HashSet::default();
             for e in a.iter() {
                 let t = infer(e);
                 if set.insert(t.clone()) {
@@ -233,7 +233,7 @@ impl Inference {
     // PType's hash and equality use only an alias's name, never its (mutable) target.
     #[allow(clippy::mutable_key_type)]
     fn variant_of<'a>(&mut self, values: impl Iterator<Item = &'a Value>, d: usize) -> PType {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         let mut types = Vec::new();
         for v in values {
             let t = match v {

@@ -382,7 +382,7 @@ impl Validator {
 
     /// Literal keys may appear only once in a hash literal.
     fn duplicate_keys(&mut self, entries: &[(Expr, Expr)]) {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         for (k, _) in entries {
             let key = match &k.kind {
                 ExprKind::String(s) => format!("s{s}"),

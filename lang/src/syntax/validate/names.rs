@@ -141,7 +141,8 @@ fn no_capture(v: &mut Validator, params: &[Param], container: &str) {
 }
 
 fn unique_params(v: &mut Validator, params: &[Param]) {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen =
+        rustc_hash::FxHashSet::with_capacity_and_hasher(params.len(), Default::default());
     for p in params {
         if !seen.insert(&*p.name) {
             v.error(
