@@ -106,7 +106,7 @@ impl After {
         };
         After {
             regex_ok,
-            qmark: *tok == Tok::Punct(Punct::QMark),
+            qmark: matches!(tok, Tok::Punct(Punct::QMark)),
         }
     }
 }
@@ -131,6 +131,9 @@ pub(crate) struct Lexer<'a> {
     /// Errors the reference finds in validation (an integer literal out of range), found
     /// while lexing: validation reports them with its own (`syntax::validate`).
     pub(crate) literal_errors: Vec<Error>,
+    /// The names, words, class references and variables met so far: each one is made
+    /// once and shared by its tokens (and the syntax tree), not allocated at each use.
+    names: rustc_hash::FxHashMap<&'a str, Rc<str>>,
 }
 
 fn is_ws_byte(b: u8) -> bool {
@@ -153,7 +156,16 @@ impl<'a> Lexer<'a> {
             after: After::default(),
             warnings: Vec::new(),
             literal_errors: Vec::new(),
+            names: Default::default(),
         }
+    }
+
+    /// `text` as a shared string, the same one each time (see `names`).
+    pub(crate) fn shared(&mut self, text: &'a str) -> Rc<str> {
+        self.names
+            .entry(text)
+            .or_insert_with(|| Rc::from(text))
+            .clone()
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
@@ -230,7 +242,9 @@ impl<'a> Lexer<'a> {
                 b'$' => {
                     let mut rest = &self.src[start + 1..];
                     let name = scan::variable_name(&mut rest).unwrap_or("");
-                    self.push(Tok::Variable(Rc::from(name)), start, start + 1 + name.len());
+                    let name = self.shared(name);
+                    let end = start + 1 + name.len();
+                    self.push(Tok::Variable(name), start, end);
                 }
                 b'@' => {
                     if self.src[start..].starts_with("@(") {
@@ -448,10 +462,10 @@ impl<'a> Lexer<'a> {
                 let tok = if scan::is_name(word) {
                     match Keyword::from_word(word) {
                         Some(k) => Tok::Keyword(k),
-                        None => Tok::Name(Rc::from(word)),
+                        None => Tok::Name(self.shared(word)),
                     }
                 } else {
-                    Tok::Word(Rc::from(word))
+                    Tok::Word(self.shared(word))
                 };
                 self.push(tok, start, end);
                 Ok(())
@@ -476,7 +490,8 @@ impl<'a> Lexer<'a> {
         match r {
             Ok(_) if !rest.starts_with("::") => {
                 let text = &self.src[token_start..end];
-                self.push(Tok::ClassRef(Rc::from(text)), token_start, end);
+                let text = self.shared(text);
+                self.push(Tok::ClassRef(text), token_start, end);
                 Ok(())
             }
             _ => {
@@ -503,9 +518,9 @@ impl<'a> Lexer<'a> {
                 match scan::bare_word(&mut r) {
                     Ok(word) => {
                         let tok = if scan::is_name(word) {
-                            Tok::Name(Rc::from(word))
+                            Tok::Name(self.shared(word))
                         } else {
-                            Tok::Word(Rc::from(word))
+                            Tok::Word(self.shared(word))
                         };
                         self.push(tok, start, start + word.len());
                         Ok(())

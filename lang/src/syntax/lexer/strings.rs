@@ -147,7 +147,7 @@ impl<'a> Lexer<'a> {
                         Tok::DqMid(text)
                     };
                     self.push(tok, seg_start, name_start - 1);
-                    let name = Rc::from(&self.src[name_start..name_end]);
+                    let name = self.shared(&self.src[name_start..name_end]);
                     self.push(Tok::Variable(name), name_start - 1, name_end);
                     seg_start = name_end;
                 }

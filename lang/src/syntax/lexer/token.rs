@@ -241,10 +241,11 @@ pub struct Token {
 
 impl Token {
     pub fn is(&self, p: Punct) -> bool {
-        self.tok == Tok::Punct(p)
+        // (a pattern, not `==`: the derived equality compares payloads out of line)
+        matches!(self.tok, Tok::Punct(q) if q == p)
     }
     pub fn is_kw(&self, k: Keyword) -> bool {
-        self.tok == Tok::Keyword(k)
+        matches!(self.tok, Tok::Keyword(q) if q == k)
     }
 
     /// How the reference quotes the token in `Syntax error at '...'`.

@@ -207,7 +207,7 @@ impl<'s> Parser<'s> {
             Keyword::Attr | Keyword::Private => {
                 simple(ExprKind::QualifiedName(Rc::from(k.as_str())), self)
             }
-            Keyword::Type if *self.peek_tok(1) == Tok::Punct(Punct::LParen) => {
+            Keyword::Type if matches!(self.peek_tok(1), Tok::Punct(Punct::LParen)) => {
                 simple(ExprKind::QualifiedName(Rc::from("type")), self)
             }
             Keyword::Type => self.nested(|p| p.type_alias()),

@@ -85,13 +85,13 @@ impl<'s> Parser<'s> {
         &self.toks[i].tok
     }
     fn at(&self, p: Punct) -> bool {
-        *self.tok() == Tok::Punct(p)
+        matches!(self.tok(), Tok::Punct(q) if *q == p)
     }
     fn at_kw(&self, k: Keyword) -> bool {
-        *self.tok() == Tok::Keyword(k)
+        matches!(self.tok(), Tok::Keyword(q) if *q == k)
     }
     fn at_eof(&self) -> bool {
-        *self.tok() == Tok::Eof
+        matches!(self.tok(), Tok::Eof)
     }
     fn start(&self) -> u32 {
         self.token().span.start

@@ -66,7 +66,9 @@ impl<'s> Parser<'s> {
                 inner.span = self.span_from(start);
                 Ok(inner)
             }
-            Tok::Keyword(Keyword::Class) if *self.peek_tok(1) == Tok::Punct(Punct::LBrace) => {
+            Tok::Keyword(Keyword::Class)
+                if matches!(self.peek_tok(1), Tok::Punct(Punct::LBrace)) =>
+            {
                 let class = self.advance();
                 self.advance();
                 let bodies = self.resource_bodies()?;
@@ -235,7 +237,7 @@ impl<'s> Parser<'s> {
                 Tok::Keyword(k) => Rc::from(k.as_str()),
                 _ => Rc::from("*"),
             };
-            let append = self.advance().tok == Tok::Punct(Punct::PArrow);
+            let append = matches!(self.advance().tok, Tok::Punct(Punct::PArrow));
             if append && &*name == "*" {
                 return Err(self.unexpected());
             }
