@@ -50,12 +50,13 @@ fn is_param_name(s: &str) -> bool {
 /// `(::)?([a-z]\w*::)*[a-z_]\w*`
 fn is_var_name(s: &str) -> bool {
     let s = s.strip_prefix("::").unwrap_or(s);
-    let segs: Vec<&str> = crate::names::segments(&s).collect();
-    let (last, init) = segs.split_last().expect("split yields one item");
-    init.iter().all(|seg| {
-        let mut c = seg.chars();
-        matches!(c.next(), Some('a'..='z')) && c.all(is_word)
-    }) && is_param_name(last)
+    let (init, last) = crate::names::split_last(s).unwrap_or(("", s));
+    (init.is_empty() && last.len() == s.len()
+        || crate::names::segments(init).all(|seg| {
+            let mut c = seg.chars();
+            matches!(c.next(), Some('a'..='z')) && c.all(is_word)
+        }))
+        && is_param_name(last)
 }
 
 /// `[a-z]\w*(::[a-z]\w*)*` (class, define and function names)
