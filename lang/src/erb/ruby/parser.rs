@@ -1076,7 +1076,8 @@ impl Parser {
                 if let Some(f) = flags.chars().find(|c| !matches!(c, 'i' | 'm' | 'x')) {
                     return Err(ErbError::unsupported(format!("regexp flag '{f}'"), at));
                 }
-                Node::new(Kind::Regex(self.parts(parts)?, flags), at)
+                let parts = self.parts(parts)?;
+                Node::new(Kind::Regex(parts, flags, Default::default()), at)
             }
             Tok::Words(w) => Node::new(
                 Kind::Array(
