@@ -9,7 +9,8 @@ use crate::erb::error::ErbError;
 use crate::erb::methods;
 use crate::values::{Regexp, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
+// (Fx: the maps of variables are looked up at every use of a name.)
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The Ruby values of the Puppet variables a render chain has read, by name: the template
@@ -105,11 +106,11 @@ impl<'h> Interp<'h> {
             shared,
             host,
             out: String::new(),
-            locals: vec![HashMap::new()],
-            ivars: HashMap::new(),
+            locals: vec![HashMap::default()],
+            ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
-            scope_vars: HashMap::new(),
+            scope_vars: HashMap::default(),
             steps: 0,
         }
     }
@@ -729,7 +730,7 @@ impl<'h> Interp<'h> {
     pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
-        let mut scope = HashMap::new();
+        let mut scope = HashMap::default();
         let args = if block.params.len() > 1 && args.len() == 1 {
             match &args[0] {
                 RValue::Array(a) => a.borrow().clone(),

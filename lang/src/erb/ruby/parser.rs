@@ -5,7 +5,7 @@ use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When}
 use super::lexer::{is_keyword, lex};
 use super::token::{StrPart, Tok, Token};
 use crate::erb::error::ErbError;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 type PResult<T> = Result<T, ErbError>;
 
@@ -37,7 +37,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
     let mut p = Parser {
         toks,
         pos: 0,
-        locals: HashSet::new(),
+        locals: HashSet::default(),
         no_do: false,
         depth: 0,
     };
