@@ -8,26 +8,29 @@
 //! - a tag never closed is text, its opening `<%`, `<%=`, `<%#` or `<%-` dropped (Ruby's
 //!   ERB reads `a <%= x` as `a  x`).
 
-/// One piece of a template.
+use std::borrow::Cow;
+
+/// One piece of a template. A tag's code is borrowed from the template unless a `%%>` in it
+/// had to be rewritten.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Segment {
+pub enum Segment<'a> {
     /// Literal text.
     Text(String),
     /// Ruby statements; `at` is the byte offset of the code in the template.
-    Code { code: String, at: usize },
+    Code { code: Cow<'a, str>, at: usize },
     /// A Ruby expression whose `to_s` is output.
-    Output { code: String, at: usize },
+    Output { code: Cow<'a, str>, at: usize },
 }
 
 /// Splits a template into segments.
-pub fn scan(text: &str) -> Vec<Segment> {
+pub fn scan(text: &str) -> Vec<Segment<'_>> {
     let mut out = Vec::new();
     let mut buf = String::new();
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         if !text[i..].starts_with("<%") {
-            let next = text[i..].find("<%").map_or(bytes.len(), |n| i + n);
+            let next = find_pair(text, i, *b"<%").unwrap_or(bytes.len());
             buf.push_str(&text[i..next]);
             i = next;
             continue;
@@ -94,27 +97,45 @@ fn trim_indent(buf: &mut String) {
     }
 }
 
+/// The offset of the first `pair` of ASCII bytes (`<%`, `%>`) in `text` from `from`. Its
+/// first byte is found by `memchr` (what `str::find(char)` uses): `str::find("%>")` set up
+/// a substring searcher at each call, which cost more than the search.
+fn find_pair(text: &str, from: usize, pair: [u8; 2]) -> Option<usize> {
+    let mut i = from;
+    loop {
+        // (`i` follows an ASCII byte, so it is a character boundary.)
+        let at = i + text[i..].find(char::from(pair[0]))?;
+        if text.as_bytes().get(at + 1) == Some(&pair[1]) {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+}
+
 /// The code of a tag from `start` to its `%>` (`%%>` is a literal `%>`): the code, the
 /// offset after the tag, and whether it closed with `-%>`.
-fn close(text: &str, start: usize) -> Option<(String, usize, bool)> {
-    let mut code = String::new();
+fn close(text: &str, start: usize) -> Option<(Cow<'_, str>, usize, bool)> {
+    let mut code = Cow::Borrowed("");
     let mut i = start;
     loop {
-        let rel = text[i..].find("%>")?;
-        let at = i + rel;
+        let at = find_pair(text, i, *b"%>")?;
         if at > i && text[..at].ends_with('%') && at > start {
+            let code = code.to_mut();
             code.push_str(&text[i..at - 1]);
             code.push_str("%>");
             i = at + 2;
             continue;
         }
         let piece = &text[i..at];
-        if let Some(p) = piece.strip_suffix('-') {
-            code.push_str(p);
-            return Some((code, at + 2, true));
+        let (piece, trim) = match piece.strip_suffix('-') {
+            Some(p) => (p, true),
+            None => (piece, false),
+        };
+        match &mut code {
+            Cow::Borrowed(_) => code = Cow::Borrowed(piece),
+            Cow::Owned(c) => c.push_str(piece),
         }
-        code.push_str(piece);
-        return Some((code, at + 2, false));
+        return Some((code, at + 2, trim));
     }
 }
 
@@ -122,7 +143,7 @@ fn close(text: &str, start: usize) -> Option<(String, usize, bool)> {
 mod tests {
     use super::*;
 
-    fn texts(t: &str) -> Vec<Segment> {
+    fn texts(t: &str) -> Vec<Segment<'_>> {
         scan(t)
     }
 
@@ -159,6 +180,24 @@ mod tests {
                     at: 5
                 }
             ]
+        );
+    }
+
+    #[test]
+    fn a_literal_close_inside_a_tag() {
+        assert_eq!(
+            scan("<%= '%%>' + x %%> -%>\n%<%%>"),
+            [
+                Segment::Output {
+                    code: " '%>' + x %> ".into(),
+                    at: 3
+                },
+                Segment::Text("%<%>".into()),
+            ]
+        );
+        assert_eq!(
+            scan("<%%%>%><% a %%"),
+            [Segment::Text("<%%>%> a %%".into())]
         );
     }
 

@@ -2,14 +2,15 @@
 //! Variables of the Puppet scope come from a `Host` (`@x`, `scope['x']`); Puppet functions
 //! are called through it (`scope.call_function`).
 
-use super::ast::{BeginBlock, Block, Kind, Node, Param, Part};
+use super::ast::{BeginBlock, Block, CompiledRegexp, Kind, Node, Param, Part};
 use super::show::{inspect, to_s};
 use super::value::{Captures, RHash, RValue};
 use crate::erb::error::ErbError;
 use crate::erb::methods;
 use crate::values::{Regexp, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
+// (Fx: the maps of variables are looked up at every use of a name.)
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The Ruby values of the Puppet variables a render chain has read, by name: the template
@@ -105,11 +106,11 @@ impl<'h> Interp<'h> {
             shared,
             host,
             out: String::new(),
-            locals: vec![HashMap::new()],
-            ivars: HashMap::new(),
+            locals: vec![HashMap::default()],
+            ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
-            scope_vars: HashMap::new(),
+            scope_vars: HashMap::default(),
             steps: 0,
         }
     }
@@ -217,9 +218,8 @@ impl<'h> Interp<'h> {
             Kind::Float(f) => RValue::Float(*f),
             Kind::Str(parts) => RValue::str(self.interpolate(parts)?),
             Kind::Sym(parts) => RValue::sym(self.interpolate(parts)?),
-            Kind::Regex(parts, flags) => {
-                let src = self.interpolate(parts)?;
-                RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
+            Kind::Regex(parts, flags, compiled) => {
+                RValue::Regexp(self.regexp_literal(parts, flags, compiled, at)?)
             }
             Kind::Array(items) => RValue::array(self.list(items)?),
             Kind::Hash(pairs) => {
@@ -395,6 +395,25 @@ impl<'h> Interp<'h> {
     /// `to_s` as a method call would give it.
     pub fn to_s(&mut self, v: RValue, _at: usize) -> R<String> {
         Ok(to_s(&v))
+    }
+
+    /// A regexp literal's pattern: compiled once when it has no interpolation.
+    fn regexp_literal(
+        &mut self,
+        parts: &[Part],
+        flags: &str,
+        compiled: &CompiledRegexp,
+        at: usize,
+    ) -> R<Rc<Regexp>> {
+        if let Some(re) = compiled.0.get() {
+            return Ok(re.clone());
+        }
+        let src = self.interpolate(parts)?;
+        let re = Rc::new(make_regexp(&src, flags, at)?);
+        if parts.iter().all(|p| matches!(p, Part::Lit(_))) {
+            let _ = compiled.0.set(re.clone());
+        }
+        Ok(re)
     }
 
     fn interpolate(&mut self, parts: &[Part]) -> R<String> {
@@ -711,7 +730,7 @@ impl<'h> Interp<'h> {
     pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
-        let mut scope = HashMap::new();
+        let mut scope = HashMap::default();
         let args = if block.params.len() > 1 && args.len() == 1 {
             match &args[0] {
                 RValue::Array(a) => a.borrow().clone(),

@@ -6,13 +6,6 @@ use crate::erb::error::ErbError;
 
 type LexResult<T> = Result<T, ErbError>;
 
-const OPS: &[&str] = &[
-    "**=", "<=>", "===", "...", "&&=", "||=", "<<=", ">>=", "**", "==", "!=", ">=", "<=", "&&",
-    "||", "<<", ">>", "=~", "!~", "..", "::", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "=>", "->",
-    "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",", ".", ";", "(",
-    ")", "[", "]", "{", "}",
-];
-
 pub fn lex(src: &str, base: usize, out: &mut Vec<Token>) -> LexResult<()> {
     Lexer {
         src,
@@ -225,8 +218,7 @@ impl Lexer<'_, '_> {
                     }
                 }
                 _ => {
-                    let rest = &self.src[self.pos..];
-                    let Some(op) = OPS.iter().find(|op| rest.starts_with(**op)) else {
+                    let Some(op) = operator(&self.src.as_bytes()[self.pos..]) else {
                         return Err(ErbError::syntax(
                             format!("unexpected character '{c}'"),
                             self.abs(start),
@@ -243,9 +235,7 @@ impl Lexer<'_, '_> {
 
     fn word(&mut self) -> String {
         let rest = &self.src[self.pos..];
-        let len = rest
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
+        let len = word_len(rest);
         self.pos += len;
         rest[..len].to_string()
     }
@@ -321,22 +311,23 @@ impl Lexer<'_, '_> {
     fn squoted(&mut self, close: char) -> LexResult<String> {
         let start = self.pos;
         let mut s = String::new();
-        while let Some(c) = self.peek() {
+        loop {
+            let plain = plain_len(&self.src[self.pos..], &[close, '\\']);
+            s.push_str(&self.src[self.pos..self.pos + plain]);
+            self.pos += plain;
+            let Some(c) = self.peek() else { break };
             self.pos += c.len_utf8();
             if c == close {
                 return Ok(s);
             }
-            if c == '\\' {
-                match self.peek() {
-                    Some(n) if n == close || n == '\\' => {
-                        s.push(n);
-                        self.pos += n.len_utf8();
-                        continue;
-                    }
-                    _ => {}
+            // A backslash: an escape only before the closing quote or a backslash.
+            match self.peek() {
+                Some(n) if n == close || n == '\\' => {
+                    s.push(n);
+                    self.pos += n.len_utf8();
                 }
+                _ => s.push(c),
             }
-            s.push(c);
         }
         Err(ErbError::syntax(
             "unterminated string meets end of file",
@@ -358,7 +349,15 @@ impl Lexer<'_, '_> {
         let mut depth = 0;
         let mut parts = Vec::new();
         let mut lit = String::new();
-        while let Some(c) = self.peek() {
+        while self.pos < self.src.len() {
+            let stops = [open.unwrap_or(close), close, '\\', '#'];
+            let plain = plain_len(&self.src[self.pos..], &stops);
+            if plain > 0 {
+                lit.push_str(&self.src[self.pos..self.pos + plain]);
+                self.pos += plain;
+                continue;
+            }
+            let Some(c) = self.peek() else { break };
             self.pos += c.len_utf8();
             if Some(c) == open {
                 depth += 1;
@@ -584,6 +583,103 @@ impl Lexer<'_, '_> {
     }
 }
 
+/// The length of the start of `rest` that holds none of `stops` (the characters a string's
+/// lexer must look at): by bytes when they are all ASCII, as they nearly always are (no
+/// byte of a non-ASCII character equals an ASCII one).
+fn plain_len(rest: &str, stops: &[char]) -> usize {
+    let end = if stops.iter().all(char::is_ascii) {
+        rest.bytes()
+            .position(|b| stops.iter().any(|&s| s as u32 == u32::from(b)))
+    } else {
+        rest.find(stops)
+    };
+    end.unwrap_or(rest.len())
+}
+
+/// The length of the name (letters, digits, `_`) that starts `rest`: ASCII by bytes, other
+/// characters decoded only where they occur.
+fn word_len(rest: &str) -> usize {
+    let b = rest.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii() {
+            if !(b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                break;
+            }
+            i += 1;
+        } else {
+            match rest[i..].chars().next() {
+                Some(c) if c.is_alphanumeric() => i += c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    i
+}
+
+/// The operator that starts `rest`, the longest one (`**=` before `**` before `*`).
+/// Matched on bytes rather than by a list of `starts_with`: lexing a template's code
+/// tried the list's operators one after another, tens of string compares per operator.
+fn operator(rest: &[u8]) -> Option<&'static str> {
+    Some(match rest {
+        [b'*', b'*', b'=', ..] => "**=",
+        [b'<', b'=', b'>', ..] => "<=>",
+        [b'=', b'=', b'=', ..] => "===",
+        [b'.', b'.', b'.', ..] => "...",
+        [b'&', b'&', b'=', ..] => "&&=",
+        [b'|', b'|', b'=', ..] => "||=",
+        [b'<', b'<', b'=', ..] => "<<=",
+        [b'>', b'>', b'=', ..] => ">>=",
+        [b'*', b'*', ..] => "**",
+        [b'=', b'=', ..] => "==",
+        [b'!', b'=', ..] => "!=",
+        [b'>', b'=', ..] => ">=",
+        [b'<', b'=', ..] => "<=",
+        [b'&', b'&', ..] => "&&",
+        [b'|', b'|', ..] => "||",
+        [b'<', b'<', ..] => "<<",
+        [b'>', b'>', ..] => ">>",
+        [b'=', b'~', ..] => "=~",
+        [b'!', b'~', ..] => "!~",
+        [b'.', b'.', ..] => "..",
+        [b':', b':', ..] => "::",
+        [b'+', b'=', ..] => "+=",
+        [b'-', b'=', ..] => "-=",
+        [b'*', b'=', ..] => "*=",
+        [b'/', b'=', ..] => "/=",
+        [b'%', b'=', ..] => "%=",
+        [b'|', b'=', ..] => "|=",
+        [b'&', b'=', ..] => "&=",
+        [b'=', b'>', ..] => "=>",
+        [b'-', b'>', ..] => "->",
+        [b'+', ..] => "+",
+        [b'-', ..] => "-",
+        [b'*', ..] => "*",
+        [b'/', ..] => "/",
+        [b'%', ..] => "%",
+        [b'=', ..] => "=",
+        [b'<', ..] => "<",
+        [b'>', ..] => ">",
+        [b'!', ..] => "!",
+        [b'&', ..] => "&",
+        [b'|', ..] => "|",
+        [b'^', ..] => "^",
+        [b'~', ..] => "~",
+        [b'?', ..] => "?",
+        [b':', ..] => ":",
+        [b',', ..] => ",",
+        [b'.', ..] => ".",
+        [b';', ..] => ";",
+        [b'(', ..] => "(",
+        [b')', ..] => ")",
+        [b'[', ..] => "[",
+        [b']', ..] => "]",
+        [b'{', ..] => "{",
+        [b'}', ..] => "}",
+        _ => return None,
+    })
+}
+
 /// The operator a symbol like `:+` names.
 fn op_symbol(rest: &str) -> Option<&'static str> {
     [
@@ -685,6 +781,59 @@ mod tests {
             vec![Tok::Words(vec!["a".into(), "b".into()])]
         );
         assert_eq!(toks("x.empty?")[2], Tok::Ident("empty?".into()));
+    }
+
+    /// `operator` finds what the first operator of this list that starts the text is (the
+    /// list the lexer searched before, longest operators first).
+    #[test]
+    fn operators_longest_first() {
+        const OPS: &[&str] = &[
+            "**=", "<=>", "===", "...", "&&=", "||=", "<<=", ">>=", "**", "==", "!=", ">=", "<=",
+            "&&", "||", "<<", ">>", "=~", "!~", "..", "::", "+=", "-=", "*=", "/=", "%=", "|=",
+            "&=", "=>", "->", "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?",
+            ":", ",", ".", ";", "(", ")", "[", "]", "{", "}",
+        ];
+        let alphabet: Vec<char> = "*<=>.&|!~:+-/%^?,;()[]{}a ".chars().collect();
+        for a in &alphabet {
+            for b in &alphabet {
+                for c in &alphabet {
+                    let text = format!("{a}{b}{c}");
+                    for len in 1..=3 {
+                        let text = &text[..len];
+                        let listed = OPS.iter().find(|op| text.starts_with(**op)).copied();
+                        assert_eq!(operator(text.as_bytes()), listed, "{text}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quoted_runs_and_escapes() {
+        assert_eq!(
+            toks(r"'a\'b\\c\nd' 'é\''"),
+            vec![
+                Tok::Str(vec![StrPart::Lit(r"a'b\c\nd".into())]),
+                Tok::Str(vec![StrPart::Lit("é'".into())])
+            ]
+        );
+        assert_eq!(
+            toks(r"%q(x\)y)"),
+            vec![Tok::Str(vec![StrPart::Lit("x)y".into())])]
+        );
+        assert_eq!(
+            toks("%w[a é]"),
+            vec![Tok::Words(vec!["a".into(), "é".into()])]
+        );
+        assert_eq!(
+            toks(r##""(#x\"#{1}é""##),
+            vec![Tok::Str(vec![
+                StrPart::Lit("(#x\"".into()),
+                StrPart::Code("1".into(), 8),
+                StrPart::Lit("é".into()),
+            ])]
+        );
+        assert_eq!(toks("été_1 x")[0], Tok::Ident("été_1".into()));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When}
 use super::lexer::{is_keyword, lex};
 use super::token::{StrPart, Tok, Token};
 use crate::erb::error::ErbError;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 type PResult<T> = Result<T, ErbError>;
 
@@ -37,7 +37,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
     let mut p = Parser {
         toks,
         pos: 0,
-        locals: HashSet::new(),
+        locals: HashSet::default(),
         no_do: false,
         depth: 0,
     };
@@ -78,12 +78,30 @@ impl Parser {
     fn spaced(&self) -> bool {
         self.toks[self.pos].spaced
     }
-    fn advance(&mut self) -> Token {
-        let t = self.toks[self.pos].clone();
+    /// Steps past the current token (the last, `Eof`, stays current).
+    fn advance(&mut self) {
         if self.pos + 1 < self.toks.len() {
             self.pos += 1;
         }
-        t
+    }
+    /// The current token, moved out of the list (a `Newline` left in its place; `Eof` is
+    /// left as it is), and steps past it: the parser reads each token once, and copying
+    /// tokens' names and texts cost more than a tenth of parsing a template.
+    fn take(&mut self) -> Tok {
+        let tok = match &mut self.toks[self.pos].tok {
+            Tok::Eof => Tok::Eof,
+            t => std::mem::replace(t, Tok::Newline),
+        };
+        self.advance();
+        tok
+    }
+    /// Steps back onto the token `take` returned, to name it in a syntax error.
+    fn back(&mut self, tok: Tok) {
+        self.pos -= 1;
+        // (`take` stays on `Eof`, so the step back goes to the token before it, as is.)
+        if !matches!(tok, Tok::Eof) {
+            self.toks[self.pos].tok = tok;
+        }
     }
     fn is_op(&self, op: &str) -> bool {
         matches!(self.tok(), Tok::Op(o) if *o == op)
@@ -252,9 +270,11 @@ impl Parser {
 
     fn statement(&mut self) -> PResult<Node> {
         let at = self.at();
-        match self.tok().clone() {
-            Tok::Text(t) => {
-                self.advance();
+        match self.tok() {
+            Tok::Text(_) => {
+                let Tok::Text(t) = self.take() else {
+                    unreachable!()
+                };
                 return Ok(Node::new(Kind::Text(t), at));
             }
             Tok::OutStart => {
@@ -400,7 +420,7 @@ impl Parser {
             let right = self.assign_rhs()?;
             return Ok(Node::new(Kind::MultiAssign(targets, right.boxed()), at));
         }
-        if let Tok::Op(op) = self.tok().clone() {
+        if let &Tok::Op(op) = self.tok() {
             if op.len() >= 2
                 && op.ends_with('=')
                 && !matches!(op, "==" | "!=" | ">=" | "<=" | "=>")
@@ -521,7 +541,7 @@ impl Parser {
     fn binary(&mut self, min: u8) -> PResult<Node> {
         let mut left = self.unary()?;
         for _ in 0..=MAX_CHAIN {
-            let Tok::Op(op) = self.tok().clone() else {
+            let &Tok::Op(op) = self.tok() else {
                 return Ok(left);
             };
             let Some(prec) = op_prec(op) else {
@@ -577,7 +597,7 @@ impl Parser {
         }
         if self.is_op("-") {
             self.advance();
-            match self.tok().clone() {
+            match *self.tok() {
                 Tok::Int(i) if !self.spaced() => {
                     self.advance();
                     let lit = Node::new(Kind::Int(-i), at);
@@ -635,7 +655,7 @@ impl Parser {
                 }
                 self.advance();
                 self.skip_newlines();
-                let name = match self.advance().tok {
+                let name = match self.take() {
                     Tok::Ident(n) | Tok::Const(n) => n,
                     Tok::Label(n) => {
                         // `a.b:` cannot happen; put the colon back as an error.
@@ -646,7 +666,7 @@ impl Parser {
                     }
                     Tok::Op("(") => {
                         // `f.(x)` is `f.call(x)`
-                        self.pos -= 1;
+                        self.back(Tok::Op("("));
                         "call".to_string()
                     }
                     Tok::Op(o)
@@ -684,7 +704,7 @@ impl Parser {
                 node = n;
             } else if self.is_op("::") && matches!(self.peek_tok(1), Tok::Const(_)) {
                 self.advance();
-                let Tok::Const(c) = self.advance().tok else {
+                let Tok::Const(c) = self.take() else {
                     unreachable!()
                 };
                 node = match node.kind {
@@ -849,8 +869,10 @@ impl Parser {
 
     fn arg(&mut self, args: &mut Vec<Node>, pairs: &mut Vec<(Node, Node)>) -> PResult<()> {
         let at = self.at();
-        if let Tok::Label(l) = self.tok().clone() {
-            self.advance();
+        if let Tok::Label(_) = self.tok() {
+            let Tok::Label(l) = self.take() else {
+                unreachable!()
+            };
             self.skip_newlines();
             let v = self.no_do_expr()?;
             pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l)]), at), v));
@@ -1020,7 +1042,7 @@ impl Parser {
 
     fn param_name(&mut self) -> PResult<String> {
         let at = self.at();
-        match self.advance().tok {
+        match self.take() {
             Tok::Ident(n) if !is_keyword(&n) => {
                 self.locals.insert(n.clone());
                 Ok(n)
@@ -1035,15 +1057,16 @@ impl Parser {
 
     fn primary(&mut self) -> PResult<Node> {
         let at = self.at();
-        let t = self.advance();
-        Ok(match t.tok {
+        Ok(match self.take() {
             Tok::Int(i) => Node::new(Kind::Int(i), at),
             Tok::Float(f) => Node::new(Kind::Float(f), at),
             Tok::Str(parts) => {
                 let mut parts = self.parts(parts)?;
                 // Adjacent literals concatenate: `"a" "b"`.
-                while let Tok::Str(more) = self.tok().clone() {
-                    self.advance();
+                while let Tok::Str(_) = self.tok() {
+                    let Tok::Str(more) = self.take() else {
+                        unreachable!()
+                    };
                     parts.extend(self.parts(more)?);
                 }
                 Node::new(Kind::Str(parts), at)
@@ -1053,7 +1076,8 @@ impl Parser {
                 if let Some(f) = flags.chars().find(|c| !matches!(c, 'i' | 'm' | 'x')) {
                     return Err(ErbError::unsupported(format!("regexp flag '{f}'"), at));
                 }
-                Node::new(Kind::Regex(self.parts(parts)?, flags), at)
+                let parts = self.parts(parts)?;
+                Node::new(Kind::Regex(parts, flags, Default::default()), at)
             }
             Tok::Words(w) => Node::new(
                 Kind::Array(
@@ -1077,7 +1101,7 @@ impl Parser {
                     at,
                 ));
             }
-            Tok::Op("::") => match self.advance().tok {
+            Tok::Op("::") => match self.take() {
                 Tok::Const(c) => Node::new(Kind::Const(c), at),
                 _ => {
                     return Err(ErbError::syntax(
@@ -1106,8 +1130,8 @@ impl Parser {
             Tok::Op("{") => self.hash_literal(at)?,
             Tok::Op("->") => self.stabby_lambda(at)?,
             Tok::Ident(name) => return self.identifier(name, at),
-            _ => {
-                self.pos -= 1;
+            other => {
+                self.back(other);
                 return Err(self.unexpected());
             }
         })
@@ -1121,8 +1145,10 @@ impl Parser {
                 break;
             }
             let kat = self.at();
-            if let Tok::Label(l) = self.tok().clone() {
-                self.advance();
+            if let Tok::Label(_) = self.tok() {
+                let Tok::Label(l) = self.take() else {
+                    unreachable!()
+                };
                 self.skip_newlines();
                 let v = self.no_do_expr()?;
                 pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l)]), kat), v));
@@ -1210,7 +1236,7 @@ impl Parser {
                 Kind::Lambda(Box::new(block), name == "lambda")
             }
             "then" | "do" | "end" | "else" | "elsif" | "when" | "in" | "and" | "or" | "rescue" => {
-                self.pos -= 1;
+                self.back(Tok::Ident(name.clone()));
                 return Err(self.unexpected());
             }
             _ => {
