@@ -40,8 +40,8 @@ pub fn add(tags: &mut Vec<Rc<str>>, tag: &str) {
     let lower = tag.to_lowercase();
     let lower = lower.strip_prefix("::").unwrap_or(&lower);
     push_unique_str(tags, lower);
-    if crate::names::is_qualified(&lower) {
-        for seg in crate::names::segments(&lower).filter(|s| !s.is_empty()) {
+    if crate::names::is_qualified(lower) {
+        for seg in crate::names::segments(lower).filter(|s| !s.is_empty()) {
             push_unique_str(tags, seg);
         }
     }

@@ -107,7 +107,7 @@ pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> 
 /// name), shown relative to its modulepath directory (`stdlib/lib/puppet/functions/x.rb`).
 pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
     let name = name.strip_prefix("::").unwrap_or(name);
-    let segments: Vec<&str> = crate::names::segments(&name).collect();
+    let segments: Vec<&str> = crate::names::segments(name).collect();
     if !segments.iter().all(|s| is_module_name(s)) {
         return None;
     }

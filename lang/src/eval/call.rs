@@ -154,7 +154,7 @@ impl Evaluator {
                 self.control_span = span;
             }
             r
-        } else if crate::names::is_qualified(&name)
+        } else if crate::names::is_qualified(name)
             && self
                 .autoload(crate::env::modules::Kind::Function, name)
                 .map_err(|e| Flow::from(e.at(span)))?

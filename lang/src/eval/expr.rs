@@ -501,9 +501,7 @@ impl Evaluator {
     /// `::x`), or `None` when there is none (ERB templates read variables so).
     pub fn visible_variable(&self, name: &str) -> Option<Value> {
         let name = match name.strip_prefix("::") {
-            Some(top) if !crate::names::is_qualified(&top) => {
-                return self.globals.get(top).cloned()
-            }
+            Some(top) if !crate::names::is_qualified(top) => return self.globals.get(top).cloned(),
             Some(_) => name,
             None => name,
         };
@@ -526,7 +524,7 @@ impl Evaluator {
     /// node scope being evaluated (and the scopes it sees through), then in the top scope.
     /// `$class::name` is a variable of an evaluated class.
     fn lookup_by_name(&self, start: Option<usize>, name: &str) -> Result<Value, Error> {
-        if !crate::names::is_qualified(&name) {
+        if !crate::names::is_qualified(name) {
             let mut f = start;
             while let Some(i) = f {
                 let frame = &self.frames[i];
@@ -557,7 +555,7 @@ impl Evaluator {
     /// evaluated or has no such variable; `$::x` is the top scope's).
     fn qualified_variable(&self, name: &str) -> Option<Value> {
         let name = name.strip_prefix("::").unwrap_or(name);
-        let (class, var) = crate::names::split_last(&name)?;
+        let (class, var) = crate::names::split_last(name)?;
         if class.eq_ignore_ascii_case("settings") {
             let node = &self.compilation.catalog.node_name;
             return crate::env::settings::lookup(&self.env, node, var);
@@ -587,7 +585,7 @@ impl Evaluator {
     /// Sets a variable by name in the current class or top scope (a template's
     /// `scope.setvar`): an error for a name already set there.
     pub fn set_named_variable(&mut self, name: &str, value: Value) -> Result<(), Error> {
-        if crate::names::is_qualified(&name) || super::scope::RESERVED.contains(&name) {
+        if crate::names::is_qualified(name) || super::scope::RESERVED.contains(&name) {
             return Err(Error::eval(format!("Cannot assign to variable '${name}'")));
         }
         if let Some(scope) = &self.scope {

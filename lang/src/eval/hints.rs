@@ -80,7 +80,7 @@ pub fn parameter_hint<'a>(name: &str, params: impl IntoIterator<Item = &'a str>)
 
 /// `apache::vhost` as a type name: `Apache::Vhost`.
 fn capitalize(name: &str) -> String {
-    crate::names::segments(&name)
+    crate::names::segments(name)
         .map(|seg| {
             let mut c = seg.chars();
             match c.next() {

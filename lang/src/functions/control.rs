@@ -26,7 +26,7 @@ fn call(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let name = args[0].as_str().unwrap_or_default();
     let rest = args[1..].to_vec();
-    if !ev.functions.contains_key(name) && crate::names::is_qualified(&name) {
+    if !ev.functions.contains_key(name) && crate::names::is_qualified(name) {
         // A function of a module, loaded on first use as by a direct call.
         ev.autoload(crate::env::modules::Kind::Function, name)?;
     }

@@ -298,7 +298,7 @@ impl Host for EvalHost<'_> {
 
     fn undefined_variable(&mut self, name: &str) -> String {
         let short = name.strip_prefix("::").unwrap_or(name);
-        let Some((class, _)) = crate::names::split_last(&short) else {
+        let Some((class, _)) = crate::names::split_last(short) else {
             return format!("Undefined variable '{short}'; ");
         };
         let class = class.to_ascii_lowercase();
@@ -323,7 +323,7 @@ impl Host for EvalHost<'_> {
         if !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)
             && crate::functions::find(name).is_none()
-            && !crate::names::is_qualified(&name)
+            && !crate::names::is_qualified(name)
         {
             return Err(format!("Unknown function '{name}'"));
         }

@@ -159,11 +159,11 @@ pub fn lookup_variable(ev: &Evaluator, name: &str) -> Option<Value> {
         }
         frame = f.parent;
     }
-    if !crate::names::is_qualified(&name) {
+    if !crate::names::is_qualified(name) {
         if let Some(v) = ev.scope.as_ref().and_then(|s| s.lookup(name)) {
             return Some(v);
         }
-    } else if let Some((class, var)) = crate::names::split_last(&name) {
+    } else if let Some((class, var)) = crate::names::split_last(name) {
         let scope = ev
             .compilation
             .class_scopes

@@ -86,7 +86,7 @@ pub fn capitalize_segments(name: &str) -> String {
     }
     let name = name.strip_prefix("::").unwrap_or(name);
     let mut out = String::with_capacity(name.len());
-    for (i, seg) in crate::names::segments(&name).enumerate() {
+    for (i, seg) in crate::names::segments(name).enumerate() {
         if i > 0 {
             out.push_str("::");
         }

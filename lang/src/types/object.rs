@@ -399,7 +399,7 @@ fn got(v: &Value) -> String {
 }
 
 fn is_type_name(s: &str) -> bool {
-    crate::names::segments(&s).all(|seg| {
+    crate::names::segments(s).all(|seg| {
         let mut cs = seg.chars();
         cs.next().is_some_and(|c| c.is_ascii_uppercase())
             && cs.all(|c| c.is_alphanumeric() || c == '_')

@@ -41,7 +41,7 @@ impl Selection {
         };
         let type_name = type_part.trim().trim_start_matches("::");
         let is_type_name = !type_name.is_empty()
-            && crate::names::segments(&type_name).all(|seg| {
+            && crate::names::segments(type_name).all(|seg| {
                 seg.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
                     && seg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
             });
@@ -107,7 +107,7 @@ pub fn nothing_selected(catalog: &Catalog, text: &str, selection: &Selection) ->
         types.dedup();
         let same_type = types.iter().any(|n| n.eq_ignore_ascii_case(t));
         if !same_type {
-            let wanted = crate::names::segments(&t)
+            let wanted = crate::names::segments(t)
                 .map(capitalize)
                 .collect::<Vec<_>>()
                 .join("::");

@@ -75,7 +75,7 @@ fn module_of_other(n: &str) -> Option<&'static str> {
         "mysql_password" => "mysql",
         "is_a" => "stdlib",
         _ => {
-            return crate::names::split_first(&n).and_then(|(m, _)| match m {
+            return crate::names::split_first(n).and_then(|(m, _)| match m {
                 "mysql" => Some("mysql"),
                 "apache" => Some("apache"),
                 "postgresql" => Some("postgresql"),

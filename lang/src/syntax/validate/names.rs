@@ -61,7 +61,7 @@ fn is_var_name(s: &str) -> bool {
 
 /// `[a-z]\w*(::[a-z]\w*)*` (class, define and function names)
 fn is_decl_name(s: &str) -> bool {
-    crate::names::segments(&s).all(|seg| {
+    crate::names::segments(s).all(|seg| {
         let mut c = seg.chars();
         matches!(c.next(), Some('a'..='z')) && c.all(is_word)
     })
@@ -69,7 +69,7 @@ fn is_decl_name(s: &str) -> bool {
 
 /// `[A-Z]\w*(::[A-Z]\w*)*` (type alias names)
 fn is_type_decl_name(s: &str) -> bool {
-    crate::names::segments(&s).all(|seg| {
+    crate::names::segments(s).all(|seg| {
         let mut c = seg.chars();
         matches!(c.next(), Some('A'..='Z')) && c.all(is_word)
     })
