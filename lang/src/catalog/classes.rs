@@ -2,14 +2,14 @@
 //! definitions: binding their parameters and evaluating their bodies in scopes of their own.
 
 use super::compilation::{Definition, PendingDefine};
-use super::{tags, Attributes, NamedScope, Resource, ResourceId, ScopeKind};
+use super::{tags, Attributes, NamedScope, Params, Resource, ResourceId, ScopeKind};
 use crate::error::{Error, Source};
 use crate::eval::{EvalResult, Evaluator, Flow};
 use crate::syntax::ast::{Expr, ExprKind, NodeDef, Param, Span};
 use crate::types::names::capitalize_segments;
 use crate::types::{self, PType};
 use crate::values::Value;
-use indexmap::IndexMap;
+
 use std::rc::Rc;
 
 /// A class whose `Class` resources were added and whose parameters and body are still to
@@ -464,7 +464,7 @@ impl Evaluator {
             let given = self.with_data_bindings(id, &clower, &cdef.def.params, given)?;
             let params =
                 self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
-            let mut all: IndexMap<Rc<str>, Value> = params.into_iter().chain(meta).collect();
+            let mut all: Params = params.into_iter().chain(meta).collect();
             let r = self.compilation.catalog.get_mut(id);
             for name in &order {
                 if let Some(v) = all.shift_remove(name) {
@@ -517,10 +517,10 @@ impl Evaluator {
         &mut self,
         who: &str,
         params: &[Param],
-        given: IndexMap<Rc<str>, Value>,
+        given: Params,
         scope: &Rc<NamedScope>,
         source: &Rc<Source>,
-    ) -> Result<IndexMap<Rc<str>, Value>, Error> {
+    ) -> Result<Params, Error> {
         let hint = given
             .keys()
             .find(|k| !params.iter().any(|p| p.name == **k))
@@ -530,7 +530,7 @@ impl Evaluator {
             .filter(|k| !params.iter().any(|p| p.name == **k))
             .map(|k| format!("has no parameter named '{k}'"))
             .collect();
-        let mut bound = IndexMap::new();
+        let mut bound = Params::default();
         for p in params {
             let t = match &p.type_expr {
                 Some(te) => match self.eval_in_scope(scope, te, source)? {
@@ -589,7 +589,8 @@ impl Evaluator {
             // As the reference lists them: the given values in the order given, then the
             // defaults in the order of the parameters.
             0 => {
-                let mut ordered: IndexMap<Rc<str>, Value> = IndexMap::with_capacity(bound.len());
+                let mut ordered: Params =
+                    Params::with_capacity_and_hasher(bound.len(), Default::default());
                 for k in given.keys() {
                     if let Some(v) = bound.shift_remove(k) {
                         ordered.insert(k.clone(), v);
@@ -681,7 +682,7 @@ impl Evaluator {
         let r = self.compilation.catalog.get(id);
         let who = r.reference();
         let title = r.title.clone();
-        let given: IndexMap<Rc<str>, Value> = r.parameters.clone();
+        let given: Params = r.parameters.clone();
         let caller_module = r
             .origin
             .as_ref()
@@ -874,11 +875,8 @@ type Metaparameters = Vec<(Rc<str>, Value)>;
 
 /// Splits attributes into the definition's own parameters (and unknown names) and the
 /// metaparameters, which belong to the resource only.
-fn split_metaparameters(
-    attrs: Attributes,
-    params: &[Param],
-) -> (IndexMap<Rc<str>, Value>, Metaparameters) {
-    let mut own = IndexMap::new();
+fn split_metaparameters(attrs: Attributes, params: &[Param]) -> (Params, Metaparameters) {
+    let mut own = Params::default();
     let mut meta = Vec::new();
     for a in attrs {
         let is_param = params.iter().any(|p| p.name == a.name);
@@ -896,19 +894,14 @@ fn reads_later_parameter(
     default: &Expr,
     params: &[Param],
     name: &str,
-    bound: &IndexMap<Rc<str>, Value>,
+    bound: &Params,
 ) -> Option<Rc<str>> {
     // The parameters from `name` on that are not bound yet; looked up only for the
     // variables the default reads (most defaults read none), not listed for each default:
     // a define of 300 parameters made that quadratic.
     let start = params.iter().position(|p| &*p.name == name)?;
     let later = &params[start..];
-    fn walk(
-        e: &Expr,
-        later: &[Param],
-        bound: &IndexMap<Rc<str>, Value>,
-        found: &mut Option<Rc<str>>,
-    ) {
+    fn walk(e: &Expr, later: &[Param], bound: &Params, found: &mut Option<Rc<str>>) {
         if found.is_some() {
             return;
         }
@@ -964,7 +957,7 @@ fn node_match_name(m: &Expr) -> Option<String> {
 }
 
 /// Adds a value to a relationship parameter (making it an array when it has one already).
-pub fn add_to_param(params: &mut IndexMap<Rc<str>, Value>, name: &str, v: Value) {
+pub fn add_to_param(params: &mut Params, name: &str, v: Value) {
     let new = match params.get(name) {
         None | Some(Value::Undef) => Value::array(vec![v]),
         Some(Value::Array(a)) => {

@@ -252,7 +252,7 @@ impl Evaluator {
             ))
             .into());
         }
-        let mut params = indexmap::IndexMap::new();
+        let mut params = super::Params::default();
         let mut unknown = Vec::new();
         let mut tag_list = Vec::new();
         for a in attrs.iter().filter(|a| &*a.name == "tag") {
@@ -762,7 +762,7 @@ fn builtin_title(kind: &ResourceKind, title: &str) -> String {
 }
 
 /// Sets an attribute: `+>` appends to the value already set.
-fn set_attribute(params: &mut indexmap::IndexMap<Rc<str>, Value>, a: Attribute) {
+fn set_attribute(params: &mut super::Params, a: Attribute) {
     if a.append {
         if let Some(old) = params.get(&a.name) {
             let v = append_values(old, &a.value);

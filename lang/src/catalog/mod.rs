@@ -28,6 +28,10 @@ pub use scope::{NamedScope, ScopeKind};
 
 use crate::values::Value;
 use indexmap::IndexMap;
+
+/// A resource's parameters in the order they were set, hashed with FxHash (short names
+/// from manifests; SipHash was a tenth of declaring a resource).
+pub type Params = IndexMap<Rc<str>, Value, rustc_hash::FxBuildHasher>;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
@@ -57,7 +61,7 @@ pub struct Resource {
     /// For classes, the class name capitalized per segment (`Apache::Params`), except `main`.
     pub title: Rc<str>,
     /// The parameters that are set, in the order they were set (undef ones left out).
-    pub parameters: IndexMap<Rc<str>, Value>,
+    pub parameters: Params,
     /// The resource's own tags in the reference's order: explicit tags, type, title, tags
     /// from defaults and overrides.
     pub tags: Vec<Rc<str>>,
@@ -100,7 +104,7 @@ impl Resource {
         Resource {
             type_name: type_name.into(),
             title: title.into(),
-            parameters: IndexMap::new(),
+            parameters: Params::default(),
             tags,
             tag_parent: None,
             late_tags: Vec::new(),

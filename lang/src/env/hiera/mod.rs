@@ -1324,8 +1324,8 @@ impl Evaluator {
         id: crate::catalog::ResourceId,
         class: &str,
         params: &[crate::syntax::ast::Param],
-        mut given: indexmap::IndexMap<Rc<str>, Value>,
-    ) -> Result<indexmap::IndexMap<Rc<str>, Value>, Error> {
+        mut given: crate::catalog::Params,
+    ) -> Result<crate::catalog::Params, Error> {
         for p in params {
             if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
                 continue;
