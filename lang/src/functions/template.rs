@@ -112,7 +112,9 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
         };
         let path = found.display().to_string();
         let text = match std::fs::read(&found) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            // (valid UTF-8 kept as read: the lossy conversion copied every template)
+            Ok(bytes) => String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
             Err(e) => {
                 return Err(Error::eval(format!(
                     "Failed to parse template {name}:\n  Filepath: {path}\n  Line: 1\n  Detail: {e} @ rb_sysopen - {path}\n"
