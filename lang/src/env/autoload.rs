@@ -22,9 +22,10 @@ impl Evaluator {
         }
         let text = std::fs::read_to_string(&path)
             .map_err(|e| Error::eval(format!("Could not read {}: {e}", path.display())))?;
-        let source = Source::new(path.display().to_string(), text.as_str());
+        // (the text moves into the source, not copied)
+        let source = Source::new(path.display().to_string(), text);
         let (program, warnings) =
-            crate::syntax::parse_with_warnings(&text).map_err(|e| e.in_source(&source))?;
+            crate::syntax::parse_with_warnings(&source.text).map_err(|e| e.in_source(&source))?;
         check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
         self.autoloaded.insert(path);
         for w in warnings {
