@@ -74,9 +74,9 @@ fn bare_segment_end(b: &[u8], from: usize) -> Option<usize> {
     Some(end)
 }
 
-/// `((::)?[a-z_]([\w-]*\w)?)+` — a name or bare word.
-pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    let b = input.as_bytes();
+/// The end of a run of segments from the start of `b`, each after an optional `::`,
+/// where `segment_end` gives the end of a segment starting at an index (or `None`).
+fn segments_end(b: &[u8], segment_end: impl Fn(&[u8], usize) -> Option<usize>) -> usize {
     let mut end = 0;
     loop {
         let from = if b[end..].starts_with(b"::") {
@@ -84,29 +84,26 @@ pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
         } else {
             end
         };
-        match bare_segment_end(b, from) {
+        match segment_end(b, from) {
             Some(e) => end = e,
-            None => break,
+            None => return end,
         }
     }
+}
+
+/// `((::)?[a-z_]([\w-]*\w)?)+` — a name or bare word.
+pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
+    let end = segments_end(input.as_bytes(), bare_segment_end);
     take(input, end)
 }
 
 /// `((::)?[A-Z]\w*)+`
 pub fn class_ref<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    let b = input.as_bytes();
-    let mut end = 0;
-    loop {
-        let from = if b[end..].starts_with(b"::") {
-            end + 2
-        } else {
-            end
-        };
-        if !b.get(from).is_some_and(u8::is_ascii_uppercase) {
-            break;
-        }
-        end = from + 1 + run_len(b, from + 1, is_word_byte);
-    }
+    let end = segments_end(input.as_bytes(), |b, from| {
+        b.get(from)
+            .is_some_and(u8::is_ascii_uppercase)
+            .then(|| from + 1 + run_len(b, from + 1, is_word_byte))
+    });
     take(input, end)
 }
 
