@@ -50,13 +50,10 @@ fn is_param_name(s: &str) -> bool {
 /// `(::)?([a-z]\w*::)*[a-z_]\w*`
 fn is_var_name(s: &str) -> bool {
     let s = s.strip_prefix("::").unwrap_or(s);
-    let (init, last) = crate::names::split_last(s).unwrap_or(("", s));
-    (init.is_empty() && last.len() == s.len()
-        || crate::names::segments(init).all(|seg| {
-            let mut c = seg.chars();
-            matches!(c.next(), Some('a'..='z')) && c.all(is_word)
-        }))
-        && is_param_name(last)
+    match crate::names::split_last(s) {
+        Some((namespace, last)) => is_decl_name(namespace) && is_param_name(last),
+        None => is_param_name(s),
+    }
 }
 
 /// `[a-z]\w*(::[a-z]\w*)*` (class, define and function names)

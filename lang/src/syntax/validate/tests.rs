@@ -239,6 +239,18 @@ fn other_checks() {
         "Illegal numeric variable name, The given name '01' must be a decimal value if it starts with a digit 0-9"
     );
     assert_eq!(verr("$_x = 1 $_x"), "ok");
+    // qualified names: namespaces as class names, the last segment as a parameter name
+    // (from puppet-oracle: `$a::_b` and `$::a::b` are valid, `$_a::b` and `$a::B` are not)
+    for ok in ["$a::b", "$a::_b", "$::a::b", "$::x", "$a1::b_2::c"] {
+        assert_eq!(verr(ok), "ok", "{ok}");
+    }
+    for bad in ["_a::b", "a::B", "a::b1::C"] {
+        assert_eq!(
+            verr(&format!("${bad}")),
+            format!("Illegal variable name, The given name '{bad}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"),
+            "{bad}"
+        );
+    }
 }
 
 #[test]
