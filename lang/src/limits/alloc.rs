@@ -45,7 +45,8 @@ const KEPT: usize = 32 << 20;
 /// Sets the system allocator's thresholds ([`MAPPED`], [`KEPT`]) before its first block.
 fn tune_system_allocator() {
     static TUNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if TUNED.swap(true, Ordering::Relaxed) {
+    // (a plain load on every later large block; the swap only until it is set)
+    if TUNED.load(Ordering::Relaxed) || TUNED.swap(true, Ordering::Relaxed) {
         return;
     }
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
