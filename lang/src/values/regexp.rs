@@ -2,6 +2,9 @@
 //! pattern, `fancy-regex` for look-around and back-references.
 
 mod check;
+mod fast;
+
+use fast::FastEngine;
 
 use crate::error::{Error, ErrorKind};
 
@@ -11,7 +14,7 @@ pub struct Regexp {
     source: String,
     /// The pattern in the engines' syntax as the fast engine's parser read it, when it could:
     /// the engine is compiled from it when first needed.
-    parsed: Option<Box<regex_syntax::hir::Hir>>,
+    parsed: std::cell::Cell<Option<Box<regex_syntax::hir::Hir>>>,
     /// The engine, compiled on first use for a pattern the fast engine's parser accepts
     /// (modules' type aliases define many `Pattern`s that a catalog never matches, and
     /// compiling one costs a few hundred thousand instructions), at once for others.
@@ -26,55 +29,15 @@ pub struct Regexp {
 
 #[derive(Clone)]
 enum Engine {
-    Fast(meta::Regex),
+    Fast(FastEngine),
     Fancy(fancy_regex::Regex),
-}
-
-use regex_automata::meta;
-
-/// The engine for patterns without look-around or back-references: the `regex` crate's
-/// own engine and limits, without the full DFA, which the `regex` crate builds for every
-/// small pattern: building it took 17% of the instructions of compiling `include apache`
-/// (its modules' many patterns, most matched a few times), and the lazy DFA matches about
-/// as fast.
-fn fast_engine(pattern: &str) -> Option<meta::Regex> {
-    let hir = regex_syntax::Parser::new().parse(pattern).ok()?;
-    fast_builder(&hir).build_from_hir(&hir).ok()
-}
-
-fn fast_builder(hir: &regex_syntax::hir::Hir) -> meta::Builder {
-    let mut builder = meta::Regex::builder();
-    builder.configure(
-        meta::Config::new()
-            .dfa(false)
-            .auto_prefilter(cheap_prefilter(hir))
-            .nfa_size_limit(Some(10 << 20))
-            .hybrid_cache_capacity(2 << 20),
-    );
-    builder
-}
-
-/// Whether the engine's literal prefilter is worth building for a pattern: one literal
-/// prefix (a `memchr`/`memmem` search, which makes `split(',')` of a long text a few times
-/// faster) or up to three single bytes. Several longer prefixes need a Teddy or
-/// Aho-Corasick searcher, whose construction cost more than a third of compiling such a
-/// pattern (600,000 instructions for one of `include keystone`'s), to speed up searches in
-/// long texts, where Puppet code mostly matches short strings.
-fn cheap_prefilter(hir: &regex_syntax::hir::Hir) -> bool {
-    use regex_syntax::hir::literal::Extractor;
-    let prefixes = Extractor::new().extract(hir);
-    match prefixes.literals() {
-        Some([_]) => true,
-        Some(literals) => literals.len() <= 3 && literals.iter().all(|l| l.as_bytes().len() == 1),
-        None => false,
-    }
 }
 
 impl Engine {
     /// The fast engine when it can compile the (translated) pattern, else `fancy-regex`;
     /// the error in Onigmo's words where possible ([`onigmo_message`]).
     fn compile(translated: &str) -> Result<Engine, String> {
-        match fast_engine(translated) {
+        match FastEngine::from_pattern(translated) {
             Some(re) => Ok(Engine::Fast(re)),
             None => fancy_regex::RegexBuilder::new(translated)
                 .backtrack_limit(BACKTRACK_LIMIT)
@@ -151,7 +114,7 @@ impl Regexp {
         if let Some((engine, line_start)) = compiled_before(source) {
             return Ok(Regexp {
                 source: source.to_string(),
-                parsed: None,
+                parsed: Default::default(),
                 engine: std::cell::OnceCell::from(Ok(engine)),
                 at_final_newline: line_start.then(std::cell::OnceCell::new),
             });
@@ -176,7 +139,7 @@ impl Regexp {
         }
         Ok(Regexp {
             source: source.to_string(),
-            parsed,
+            parsed: std::cell::Cell::new(parsed),
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
         })
@@ -188,10 +151,7 @@ impl Regexp {
     fn main_engine(&self) -> Result<&Engine, Error> {
         self.engine
             .get_or_init(|| {
-                let fast = self
-                    .parsed
-                    .as_deref()
-                    .and_then(|p| fast_builder(p).build_from_hir(p).ok());
+                let fast = self.parsed.take().and_then(|p| FastEngine::new(*p));
                 let compiled = match fast {
                     Some(re) => Ok(Engine::Fast(re)),
                     None => Engine::compile(&translate_ruby(&self.source, false).0),
@@ -239,7 +199,7 @@ impl Regexp {
     /// gives up (a pattern with catastrophic backtracking).
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
         match self.engine(text)? {
-            Engine::Fast(re) => Ok(re.is_match(text)),
+            Engine::Fast(re) => Ok(re.for_text(text).is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
         }
     }
@@ -257,6 +217,7 @@ impl Regexp {
     pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
         Ok(match self.engine(text)? {
             Engine::Fast(re) => {
+                let re = re.for_text(text);
                 let mut c = re.create_captures();
                 re.captures(text, &mut c);
                 c.is_match().then(|| {
@@ -291,6 +252,7 @@ impl Regexp {
     pub fn group_index(&self, name: &str) -> Option<usize> {
         match self.main_engine().ok()? {
             Engine::Fast(re) => re
+                .any()
                 .group_info()
                 .pattern_names(regex_automata::PatternID::ZERO)
                 .position(|n| n == Some(name)),
@@ -305,6 +267,7 @@ impl Regexp {
         };
         match engine {
             Engine::Fast(re) => re
+                .any()
                 .group_info()
                 .pattern_names(regex_automata::PatternID::ZERO)
                 .map(|n| n.map(str::to_string))
@@ -335,14 +298,14 @@ impl Regexp {
         let mut groups: Groups = Vec::new();
         match self.engine(text)? {
             // Without groups the match alone is asked for: no capture engine runs.
-            Engine::Fast(re) if re.captures_len() == 1 => {
-                for m in re.find_iter(text) {
+            Engine::Fast(re) if re.any().captures_len() == 1 => {
+                for m in re.for_text(text).find_iter(text) {
                     ticker.tick()?;
                     each(&[Some((m.start(), m.end()))])?;
                 }
             }
             Engine::Fast(re) => {
-                for c in re.captures_iter(text) {
+                for c in re.for_text(text).captures_iter(text) {
                     ticker.tick()?;
                     groups.clear();
                     groups.extend(
@@ -806,7 +769,9 @@ mod tests {
         for _ in 0..3 {
             // line-start `^` and `\Z`: the engine for texts ending with a newline too
             let r = Regexp::new(r"^b\Z").unwrap();
-            assert!(r.parsed.is_none() || r.engine.get().is_none());
+            let parsed = r.parsed.take();
+            assert!(parsed.is_none() || r.engine.get().is_none());
+            r.parsed.set(parsed);
             assert!(r.is_match("a\nb").unwrap());
             assert!(r.is_match("a\nb\n").unwrap());
             assert!(!r.is_match("b\n\n").unwrap());
