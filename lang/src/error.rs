@@ -70,11 +70,9 @@ impl Source {
     }
 }
 
+/// (`memchr`: a byte-by-byte filter took 3.6% of the instructions of `include apache`.)
 fn newline_offsets(text: &str) -> impl Iterator<Item = usize> + '_ {
-    text.bytes()
-        .enumerate()
-        .filter(|&(_, b)| b == b'\n')
-        .map(|(i, _)| i)
+    memchr::memchr_iter(b'\n', text.as_bytes())
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {

@@ -91,9 +91,7 @@ fn required_files(type_file: &Path, text: &str) -> Vec<PathBuf> {
             .collect()
     };
     let mut files = Vec::new();
-    let mut code = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim());
+    let mut code = lines(text).map(|l| l.split('#').next().unwrap_or("").trim());
     while let Some(line) = code.next() {
         let Some(rest) = line.strip_prefix("require") else {
             continue;
@@ -130,7 +128,7 @@ fn with_helpers_inlined(type_file: &Path, text: &str) -> String {
         let Ok(source) = std::fs::read_to_string(&file) else {
             continue;
         };
-        let lines: Vec<&str> = source.lines().collect();
+        let lines: Vec<&str> = lines(&source).collect();
         for (i, line) in lines.iter().enumerate() {
             let Some(name) = line.trim_start().strip_prefix("def ") else {
                 continue;
@@ -152,7 +150,7 @@ fn with_helpers_inlined(type_file: &Path, text: &str) -> String {
     if helpers.is_empty() {
         return text.to_string();
     }
-    text.lines()
+    lines(text)
         .map(|line| match helpers.get(line.trim()) {
             Some(body) => body.as_str(),
             None => line,
@@ -175,8 +173,14 @@ pub fn read(text: &str) -> Option<RubyType> {
     let mut parameters: Vec<String> = Vec::new();
     let mut namevars: Vec<String> = Vec::new();
     let mut last: Option<String> = None;
-    for line in text.lines() {
-        let code = line.split('#').next().unwrap_or("").trim();
+    for line in lines(text) {
+        let code = line.trim_start();
+        // (Only lines that start with one of the words below matter: the rest are skipped
+        // before looking for a comment.)
+        if !matches!(code.as_bytes().first(), Some(b'e' | b'n' | b'i')) {
+            continue;
+        }
+        let code = code.split('#').next().unwrap_or("").trim_end();
         if code.starts_with("ensurable") && !parameters.iter().any(|p| p == "ensure") {
             parameters.push("ensure".into());
             continue;
@@ -222,6 +226,25 @@ pub fn read(text: &str) -> Option<RubyType> {
     })
 }
 
+/// The lines of a text, as `str::lines` gives them (without `\n` or `\r\n`), found with
+/// `memchr` (`str::lines` starts a new search at each line: reading types was 1.3% of
+/// `include apache`).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(
+        // the last line, unless the text ends with a newline (or is empty)
+        (text.len() > 0 && !text.ends_with('\n')).then_some(text.len()),
+    );
+    ends.map(move |end| {
+        let line = &text[start..end];
+        start = end + 1;
+        match end < text.len() {
+            true => line.strip_suffix('\r').unwrap_or(line),
+            false => line,
+        }
+    })
+}
+
 /// The symbol after `prefix` (`newtype(:file_line)` → `file_line`).
 fn symbol_after(text: &str, prefix: &str) -> Option<String> {
     let at = text.find(prefix)? + prefix.len();
@@ -236,6 +259,27 @@ fn symbol_after(text: &str, prefix: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_those_of_str_lines() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "a\nb",
+            "a\r\nb\r\n",
+            "\n\n",
+            "a\r",
+            "x\r\ny\r",
+            "\r\n",
+        ] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn types_are_read_as_puppet_generate_types_records_them() {

@@ -51,7 +51,7 @@ pub fn line_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
     if !input.starts_with('#') {
         return backtrack();
     }
-    let n = input.find('\n').unwrap_or(input.len());
+    let n = memchr::memchr(b'\n', input.as_bytes()).unwrap_or(input.len());
     take(input, n)
 }
 
