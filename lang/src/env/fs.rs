@@ -28,6 +28,7 @@ thread_local! {
     // instructions of `include keystone`).
     static PROBES: RefCell<PathMap<Option<Probe>>> = RefCell::new(HashMap::default());
     static LISTINGS: RefCell<PathMap<Rc<[PathBuf]>>> = RefCell::new(HashMap::default());
+    static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// A map by path, keyed by the path's bytes (see [`key`]).
@@ -84,6 +85,13 @@ pub fn exists(path: &Path) -> bool {
 pub fn forget() {
     PROBES.with(|p| p.borrow_mut().clear());
     LISTINGS.with(|l| l.borrow_mut().clear());
+    GENERATION.with(|g| g.set(g.get() + 1));
+}
+
+/// How many times [`forget`] has been called in this thread: answers derived from the
+/// file system's (a module's directory) are kept while it stays the same.
+pub fn generation() -> u64 {
+    GENERATION.with(|g| g.get())
 }
 
 #[cfg(test)]

@@ -23,10 +23,42 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if !is_module_name(module) {
         return None;
     }
-    env.modulepath
+    // (Asked for every automatic parameter lookup and autoloaded name: building and
+    // probing the candidate paths each time was 1% of `include keystone`.)
+    let found_before = FOUND.with(|f| {
+        let mut f = f.borrow_mut();
+        let now = (
+            env as *const Environment as usize,
+            env.modulepath.as_ptr() as usize + env.modulepath.len(),
+            super::fs::generation(),
+        );
+        if f.0 != now {
+            *f = (now, Default::default());
+        }
+        f.1.get(module).cloned()
+    });
+    if let Some(found) = found_before {
+        return found;
+    }
+    let found = env
+        .modulepath
         .iter()
         .map(|dir| dir.join(module))
-        .find(|d| super::fs::is_dir(d))
+        .find(|d| super::fs::is_dir(d));
+    FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));
+    found
+}
+
+/// Module directories by name, found in an environment (by the addresses of it and of its
+/// module path) while the file system's answers were those of one generation
+/// ([`super::fs::generation`]).
+type FoundDirs = (
+    (usize, usize, u64),
+    rustc_hash::FxHashMap<Box<str>, Option<PathBuf>>,
+);
+
+thread_local! {
+    static FOUND: std::cell::RefCell<FoundDirs> = Default::default();
 }
 
 /// A module name: lower-case letters, digits and `_`, starting with a letter.
@@ -211,6 +243,33 @@ mod tests {
         // Directories too, as the reference's find_file; `web/` is the files directory.
         assert!(module_file(&env, "web/", "files").is_some_and(|p| p.is_dir()));
         assert!(module_file(&env, "web", "files").is_none());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn module_directories_are_kept_until_the_file_system_is_looked_at_again() {
+        let root = std::env::temp_dir().join(format!("prepl-moddirs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("a")).unwrap();
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        };
+        crate::env::fs::forget();
+        assert_eq!(module_dir(&env, "a"), Some(root.join("a")));
+        assert_eq!(module_dir(&env, "b"), None);
+        std::fs::create_dir_all(root.join("b")).unwrap();
+        assert_eq!(module_dir(&env, "b"), None, "the evaluation's answer");
+        crate::env::fs::forget();
+        assert_eq!(module_dir(&env, "b"), Some(root.join("b")));
+        // Another module path: its own answers.
+        let other = Environment {
+            modulepath: vec![root.join("a")],
+            ..env.clone()
+        };
+        assert_eq!(module_dir(&other, "b"), None);
+        assert_eq!(module_dir(&env, "b"), Some(root.join("b")));
         std::fs::remove_dir_all(&root).unwrap();
     }
 

@@ -548,22 +548,21 @@ impl<'e> Lookup<'e> {
             )));
         }
         self.stack.push(lk.full.clone());
-        let name = match (layer, module) {
-            (Layer::Module, Some(m)) => format!(
-                "Module \"{m}\" Data Provider (hiera configuration version {})",
-                config.version
-            ),
-            (Layer::Global, _) => format!(
-                "Global Data Provider (hiera configuration version {})",
-                config.version
-            ),
-            _ => format!(
-                "Environment Data Provider (hiera configuration version {})",
-                config.version
-            ),
-        };
         self.x.push(|| Kind::DataProvider {
-            name,
+            name: match (layer, module) {
+                (Layer::Module, Some(m)) => format!(
+                    "Module \"{m}\" Data Provider (hiera configuration version {})",
+                    config.version
+                ),
+                (Layer::Global, _) => format!(
+                    "Global Data Provider (hiera configuration version {})",
+                    config.version
+                ),
+                _ => format!(
+                    "Environment Data Provider (hiera configuration version {})",
+                    config.version
+                ),
+            },
             config: Some(config.path.display().to_string()),
         });
         let entries: &[Entry] = if default_hierarchy {
