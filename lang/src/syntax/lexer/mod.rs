@@ -156,7 +156,12 @@ impl<'a> Lexer<'a> {
             after: After::default(),
             warnings: Vec::new(),
             literal_errors: Vec::new(),
-            names: Default::default(),
+            // About one distinct name for every 60 bytes of a module's manifest: sized
+            // so, the table is not grown (and rehashed) several times per file.
+            names: rustc_hash::FxHashMap::with_capacity_and_hasher(
+                src.len() / 60,
+                Default::default(),
+            ),
         }
     }
 
