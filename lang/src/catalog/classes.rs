@@ -958,14 +958,24 @@ fn node_match_name(m: &Expr) -> Option<String> {
 
 /// Adds a value to a relationship parameter (making it an array when it has one already).
 pub fn add_to_param(params: &mut Params, name: &str, v: Value) {
-    let new = match params.get(name) {
-        None | Some(Value::Undef) => Value::array(vec![v]),
-        Some(Value::Array(a)) => {
-            let mut items = a.to_vec();
-            items.push(v);
-            Value::array(items)
+    match params.get_mut(name) {
+        // An array no one else holds grows in place (a resource that many relationships
+        // name was copied at each one).
+        Some(Value::Array(a)) => match Rc::get_mut(a) {
+            Some(items) => items.push(v),
+            None => {
+                let mut items = a.to_vec();
+                items.push(v);
+                *a = Rc::new(items.into());
+            }
+        },
+        Some(slot @ Value::Undef) => *slot = Value::array(vec![v]),
+        Some(other) => {
+            let old = std::mem::replace(other, Value::Undef);
+            *other = Value::array(vec![old, v]);
         }
-        Some(other) => Value::array(vec![other.clone(), v]),
-    };
-    params.insert(name.into(), new);
+        None => {
+            params.insert(name.into(), Value::array(vec![v]));
+        }
+    }
 }
