@@ -233,7 +233,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut start = 0;
     let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(
         // the last line, unless the text ends with a newline (or is empty)
-        (text.len() > 0 && !text.ends_with('\n')).then_some(text.len()),
+        (!text.is_empty() && !text.ends_with('\n')).then_some(text.len()),
     );
     ends.map(move |end| {
         let line = &text[start..end];
