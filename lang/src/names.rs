@@ -43,6 +43,26 @@ pub fn split_last(name: &str) -> Option<(&str, &str)> {
     rfind_separator(name).map(|i| (&name[..i], &name[i + 2..]))
 }
 
+/// Whether `segment` is a byte `first` accepts followed by word characters (`\w*`:
+/// ASCII letters, digits, `_`): the shape of every segment of Puppet's names.
+pub fn is_segment(segment: &str, first: impl Fn(u8) -> bool) -> bool {
+    let b = segment.as_bytes();
+    b.first().is_some_and(|&c| first(c))
+        && b[1..]
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
+/// `[a-z]\w*(::[a-z]\w*)*`: a class, define, function or module name.
+pub fn is_lower_name(name: &str) -> bool {
+    segments(name).all(|seg| is_segment(seg, |c| c.is_ascii_lowercase()))
+}
+
+/// `[A-Z]\w*(::[A-Z]\w*)*`: a type or type alias name.
+pub fn is_capitalized_name(name: &str) -> bool {
+    segments(name).all(|seg| is_segment(seg, |c| c.is_ascii_uppercase()))
+}
+
 /// The segments of `name` between `::` separators (as `str::split("::")`: `"::a"` gives
 /// `""` then `"a"`).
 pub fn segments(name: &str) -> Segments<'_> {
@@ -76,6 +96,21 @@ impl<'a> Iterator for Segments<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_shapes() {
+        for yes in ["a", "apache", "apache::mod::ssl", "a1_b", "x::y2"] {
+            assert!(is_lower_name(yes), "{yes}");
+        }
+        for no in [
+            "", "A", "_a", "1a", "a::", "::a", "a::B", "a-b", "é", "a::::b", "ab\u{e9}",
+        ] {
+            assert!(!is_lower_name(no), "{no}");
+        }
+        assert!(is_capitalized_name("Apache::Vhost") && is_capitalized_name("X1_y"));
+        assert!(!is_capitalized_name("Apache::vhost") && !is_capitalized_name(""));
+        assert!(is_segment("_x9", |c| c == b'_') && !is_segment("_x-", |c| c == b'_'));
+    }
 
     #[test]
     fn scans_agree_with_str_searches() {

@@ -128,11 +128,7 @@ pub fn variable_name<'a>(input: &mut &'a str) -> PResult<&'a str> {
 
 /// Whether `s` is a valid NAME: `((::)?[a-z]\w*)(::[a-z]\w*)*`.
 pub fn is_name(s: &str) -> bool {
-    let s = s.strip_prefix("::").unwrap_or(s);
-    crate::names::segments(s).all(|seg| {
-        let b = seg.as_bytes();
-        matches!(b.first(), Some(b'a'..=b'z')) && b[1..].iter().all(|&c| is_word_byte(c))
-    })
+    crate::names::is_lower_name(s.strip_prefix("::").unwrap_or(s))
 }
 
 /// A number token as the reference scans it: hex, or decimal with optional fraction and

@@ -43,8 +43,7 @@ fn is_word(c: char) -> bool {
 
 /// `[a-z_]\w*`
 fn is_param_name(s: &str) -> bool {
-    let mut c = s.chars();
-    matches!(c.next(), Some('a'..='z' | '_')) && c.all(is_word)
+    crate::names::is_segment(s, |c| c.is_ascii_lowercase() || c == b'_')
 }
 
 /// `(::)?([a-z]\w*::)*[a-z_]\w*`
@@ -58,18 +57,12 @@ fn is_var_name(s: &str) -> bool {
 
 /// `[a-z]\w*(::[a-z]\w*)*` (class, define and function names)
 fn is_decl_name(s: &str) -> bool {
-    crate::names::segments(s).all(|seg| {
-        let mut c = seg.chars();
-        matches!(c.next(), Some('a'..='z')) && c.all(is_word)
-    })
+    crate::names::is_lower_name(s)
 }
 
 /// `[A-Z]\w*(::[A-Z]\w*)*` (type alias names)
 fn is_type_decl_name(s: &str) -> bool {
-    crate::names::segments(s).all(|seg| {
-        let mut c = seg.chars();
-        matches!(c.next(), Some('A'..='Z')) && c.all(is_word)
-    })
+    crate::names::is_capitalized_name(s)
 }
 
 pub(super) fn check_variable(v: &mut Validator, name: &str, span: Span) {
