@@ -199,7 +199,7 @@ impl Regexp {
     /// gives up (a pattern with catastrophic backtracking).
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
         match self.engine(text)? {
-            Engine::Fast(re) => Ok(re.for_text(text).is_match(text)),
+            Engine::Fast(re) => Ok(re.is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
         }
     }
@@ -216,16 +216,11 @@ impl Regexp {
     /// The captures of the first match (`[0]` is the whole match), or `None`.
     pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
         Ok(match self.engine(text)? {
-            Engine::Fast(re) => {
-                let re = re.for_text(text);
-                let mut c = re.create_captures();
-                re.captures(text, &mut c);
-                c.is_match().then(|| {
-                    (0..c.group_len())
-                        .map(|i| c.get_group(i).map(|m| text[m.range()].to_string()))
-                        .collect()
-                })
-            }
+            Engine::Fast(re) => re.captures(text).map(|c| {
+                (0..c.group_len())
+                    .map(|i| c.get_group(i).map(|m| text[m.range()].to_string()))
+                    .collect()
+            }),
             Engine::Fancy(re) => re.captures(text).map_err(|e| self.failure(e))?.map(|c| {
                 c.iter()
                     .map(|m| m.map(|m| m.as_str().to_string()))
@@ -252,7 +247,6 @@ impl Regexp {
     pub fn group_index(&self, name: &str) -> Option<usize> {
         match self.main_engine().ok()? {
             Engine::Fast(re) => re
-                .any()
                 .group_info()
                 .pattern_names(regex_automata::PatternID::ZERO)
                 .position(|n| n == Some(name)),
@@ -267,7 +261,6 @@ impl Regexp {
         };
         match engine {
             Engine::Fast(re) => re
-                .any()
                 .group_info()
                 .pattern_names(regex_automata::PatternID::ZERO)
                 .map(|n| n.map(str::to_string))
@@ -295,26 +288,13 @@ impl Regexp {
         mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let mut ticker = crate::limits::Ticker::default();
-        let mut groups: Groups = Vec::new();
         match self.engine(text)? {
-            // Without groups the match alone is asked for: no capture engine runs.
-            Engine::Fast(re) if re.any().captures_len() == 1 => {
-                for m in re.for_text(text).find_iter(text) {
-                    ticker.tick()?;
-                    each(&[Some((m.start(), m.end()))])?;
-                }
-            }
-            Engine::Fast(re) => {
-                for c in re.for_text(text).captures_iter(text) {
-                    ticker.tick()?;
-                    groups.clear();
-                    groups.extend(
-                        (0..c.group_len()).map(|i| c.get_group(i).map(|m| (m.start, m.end))),
-                    );
-                    each(&groups)?;
-                }
-            }
+            Engine::Fast(re) => re.for_each_match(text, |groups| {
+                ticker.tick()?;
+                each(groups)
+            })?,
             Engine::Fancy(re) => {
+                let mut groups: Groups = Vec::new();
                 for c in re.captures_iter(text) {
                     // Each match is bounded by the backtracking limit: check between them.
                     crate::limits::check_interrupt()?;
