@@ -1,10 +1,5 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
-use crate::values::Regexp;
-use std::cell::OnceCell;
-use std::fmt;
-use std::rc::Rc;
-
 #[derive(Debug, Clone)]
 pub struct Node {
     pub kind: Kind,
@@ -65,8 +60,8 @@ pub enum Kind {
     Float(f64),
     Str(Vec<Part>),
     Sym(Vec<Part>),
-    /// `/.../flags`; a literal without interpolation keeps its compiled pattern.
-    Regex(Vec<Part>, String, CompiledRegexp),
+    /// `/.../flags`.
+    Regex(Vec<Part>, String),
     Array(Vec<Node>),
     Hash(Vec<(Node, Node)>),
     Range(Box<Node>, Box<Node>, bool),
@@ -113,18 +108,6 @@ pub enum Kind {
     Text(String),
     /// `<%= expr %>`.
     Output(Box<Node>),
-}
-
-/// The pattern a regexp literal without `#{}` compiled to, kept from its first evaluation
-/// on (the cached template is rendered again and again, and compiling a pattern costs a few
-/// hundred thousand instructions). Ruby's literal is one object too.
-#[derive(Clone, Default)]
-pub struct CompiledRegexp(pub OnceCell<Rc<Regexp>>);
-
-impl fmt::Debug for CompiledRegexp {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("CompiledRegexp")
-    }
 }
 
 impl Node {

@@ -2,7 +2,7 @@
 //! Variables of the Puppet scope come from a `Host` (`@x`, `scope['x']`); Puppet functions
 //! are called through it (`scope.call_function`).
 
-use super::ast::{BeginBlock, Block, CompiledRegexp, Kind, Node, Param, Part};
+use super::ast::{BeginBlock, Block, Kind, Node, Param, Part};
 use super::show::{inspect, to_s};
 use super::value::{Captures, RHash, RValue};
 use crate::erb::error::ErbError;
@@ -218,8 +218,9 @@ impl<'h> Interp<'h> {
             Kind::Float(f) => RValue::Float(*f),
             Kind::Str(parts) => RValue::str(self.interpolate(parts)?),
             Kind::Sym(parts) => RValue::sym(self.interpolate(parts)?),
-            Kind::Regex(parts, flags, compiled) => {
-                RValue::Regexp(self.regexp_literal(parts, flags, compiled, at)?)
+            Kind::Regex(parts, flags) => {
+                let src = self.interpolate(parts)?;
+                RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
             }
             Kind::Array(items) => RValue::array(self.list(items)?),
             Kind::Hash(pairs) => {
@@ -395,25 +396,6 @@ impl<'h> Interp<'h> {
     /// `to_s` as a method call would give it.
     pub fn to_s(&mut self, v: RValue, _at: usize) -> R<String> {
         Ok(to_s(&v))
-    }
-
-    /// A regexp literal's pattern: compiled once when it has no interpolation.
-    fn regexp_literal(
-        &mut self,
-        parts: &[Part],
-        flags: &str,
-        compiled: &CompiledRegexp,
-        at: usize,
-    ) -> R<Rc<Regexp>> {
-        if let Some(re) = compiled.0.get() {
-            return Ok(re.clone());
-        }
-        let src = self.interpolate(parts)?;
-        let re = Rc::new(make_regexp(&src, flags, at)?);
-        if parts.iter().all(|p| matches!(p, Part::Lit(_))) {
-            let _ = compiled.0.set(re.clone());
-        }
-        Ok(re)
     }
 
     fn interpolate(&mut self, parts: &[Part]) -> R<String> {

@@ -1077,7 +1077,7 @@ impl Parser {
                     return Err(ErbError::unsupported(format!("regexp flag '{f}'"), at));
                 }
                 let parts = self.parts(parts)?;
-                Node::new(Kind::Regex(parts, flags, Default::default()), at)
+                Node::new(Kind::Regex(parts, flags), at)
             }
             Tok::Words(w) => Node::new(
                 Kind::Array(
