@@ -24,10 +24,6 @@ use std::rc::Rc;
 /// The bytes of text a pattern searches on its first tier before the second is built.
 const NFA_BUDGET: usize = 2048;
 
-/// The byte ranges of a match's groups (`[0]` the whole match), `None` for groups that
-/// did not take part.
-pub(super) type Groups = [Option<(usize, usize)>];
-
 /// A compiled pattern (cheap to clone: its tiers are shared).
 #[derive(Clone)]
 pub(super) struct FastEngine(Rc<Tiers>);
@@ -146,9 +142,9 @@ impl FastEngine {
     pub(super) fn for_each_match<E>(
         &self,
         text: &str,
-        mut each: impl FnMut(&Groups) -> Result<(), E>,
+        mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
     ) -> Result<(), E> {
-        let mut groups: Vec<Option<(usize, usize)>> = Vec::new();
+        let mut groups: super::Groups = Vec::new();
         let mut call = |caps: &Captures| {
             groups.clear();
             groups
@@ -200,7 +196,11 @@ impl FastEngine {
         }
         tiers
             .second
-            .get_or_init(|| second_tier(&tiers.hir).build_from_hir(&tiers.hir).ok())
+            .get_or_init(|| {
+                second_tier_builder(&tiers.hir)
+                    .build_from_hir(&tiers.hir)
+                    .ok()
+            })
             .as_ref()
     }
 
@@ -230,7 +230,7 @@ impl FirstTier {
     }
 }
 
-fn second_tier(hir: &Hir) -> meta::Builder {
+fn second_tier_builder(hir: &Hir) -> meta::Builder {
     let mut builder = meta::Regex::builder();
     builder.configure(
         meta::Config::new()
