@@ -275,7 +275,8 @@ fn puppet_variables_are_shared_objects() {
 
 #[test]
 fn regexp_literals_evaluated_again() {
-    // A literal keeps its compiled pattern; one with `#{}` is compiled at each evaluation.
+    // Each evaluation makes the literal's pattern (the per-thread engine cache compiles
+    // `/\d/` once); one with `#{}` differs from one evaluation to the next.
     let tpl = compile(r#"<% %w[a1 b c2].each do |x| %><%= x =~ /\d/ ? 1 : 0 %><%= "b" =~ /#{x}/ ? 1 : 0 %>,<% end %>"#).unwrap();
     for _ in 0..2 {
         assert_eq!(render(&tpl, &mut TestHost).unwrap(), "10,01,10,");
