@@ -47,10 +47,12 @@ pub fn split_last(name: &str) -> Option<(&str, &str)> {
 /// ASCII letters, digits, `_`): the shape of every segment of Puppet's names.
 pub fn is_segment(segment: &str, first: impl Fn(u8) -> bool) -> bool {
     let b = segment.as_bytes();
-    b.first().is_some_and(|&c| first(c))
-        && b[1..]
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || c == b'_')
+    b.first().is_some_and(|&c| first(c)) && b[1..].iter().all(|&c| is_word_byte(c))
+}
+
+/// A word character (`\w` in Puppet's name patterns): an ASCII letter or digit, or `_`.
+pub fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// `[a-z]\w*(::[a-z]\w*)*`: a class, define, function or module name.

@@ -41,10 +41,8 @@ impl Selection {
         };
         let type_name = type_part.trim().trim_start_matches("::");
         let is_type_name = !type_name.is_empty()
-            && crate::names::segments(type_name).all(|seg| {
-                seg.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-                    && seg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            });
+            && crate::names::segments(type_name)
+                .all(|seg| crate::names::is_segment(seg, |c| c.is_ascii_alphabetic()));
         if !is_type_name {
             return Err(format!(
                 "'{text}' is not a resource type, a reference (File['/etc/motd']) or a /pattern/"

@@ -2,6 +2,7 @@
 //! recognized slice (or fails without consuming).
 
 use super::token::Punct;
+use crate::names::is_word_byte;
 use winnow::combinator::{alt, dispatch, empty, fail, opt};
 use winnow::error::{ContextError, ErrMode};
 use winnow::prelude::*;
@@ -20,10 +21,6 @@ fn backtrack<T>() -> PResult<T> {
 /// The length of the run of bytes of `input` from `from` on that satisfy `f`.
 fn run_len(input: &[u8], from: usize, f: impl Fn(u8) -> bool) -> usize {
     input[from..].iter().take_while(|&&b| f(b)).count()
-}
-
-fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// Takes the first `n` bytes of `input` (a recognizer's match), or fails when `n` is 0.
