@@ -9,7 +9,6 @@ use crate::syntax::ast::{Expr, ExprKind, NodeDef, Param, Span};
 use crate::types::names::capitalize_segments;
 use crate::types::{self, PType};
 use crate::values::Value;
-
 use std::rc::Rc;
 
 /// A class whose `Class` resources were added and whose parameters and body are still to

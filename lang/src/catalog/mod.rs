@@ -28,12 +28,12 @@ pub use scope::{NamedScope, ScopeKind};
 
 use crate::values::Value;
 use indexmap::IndexMap;
+use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
 
 /// A resource's parameters in the order they were set, hashed with FxHash (short names
 /// from manifests; SipHash was a tenth of declaring a resource).
 pub type Params = IndexMap<Rc<str>, Value, rustc_hash::FxBuildHasher>;
-use rustc_hash::FxHashMap as HashMap;
-use std::rc::Rc;
 
 /// One evaluated `name => value` (or `name +> value`) of a resource body, default or
 /// override.
