@@ -98,13 +98,12 @@ fn trim_indent(buf: &mut String) {
 }
 
 /// The offset of the first `pair` of ASCII bytes (`<%`, `%>`) in `text` from `from`. Its
-/// first byte is found by `memchr` (what `str::find(char)` uses): `str::find("%>")` set up
-/// a substring searcher at each call, which cost more than the search.
+/// first byte is found by `memchr`: `str::find("%>")` set up a substring searcher at each
+/// call, which cost more than the search.
 fn find_pair(text: &str, from: usize, pair: [u8; 2]) -> Option<usize> {
     let mut i = from;
     loop {
-        // (`i` follows an ASCII byte, so it is a character boundary.)
-        let at = i + text[i..].find(char::from(pair[0]))?;
+        let at = i + memchr::memchr(pair[0], &text.as_bytes()[i..])?;
         if text.as_bytes().get(at + 1) == Some(&pair[1]) {
             return Some(at);
         }
