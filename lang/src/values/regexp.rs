@@ -1,5 +1,6 @@
-//! Regular expressions with Ruby's syntax: the `regex` crate where it can compile the
-//! pattern, `fancy-regex` for look-around and back-references.
+//! Regular expressions with Ruby's syntax: the `regex` crate's engines where they can
+//! compile the pattern (first `regex-lite`'s where it reads it alike, see `fast`),
+//! `fancy-regex` for look-around and back-references.
 
 mod check;
 mod fast;
@@ -15,9 +16,11 @@ pub struct Regexp {
     /// The pattern in the engines' syntax as the fast engine's parser read it, when it could:
     /// the engine is compiled from it when first needed.
     parsed: std::cell::Cell<Option<Box<regex_syntax::hir::Hir>>>,
-    /// The engine, compiled on first use for a pattern the fast engine's parser accepts
-    /// (modules' type aliases define many `Pattern`s that a catalog never matches, and
-    /// compiling one costs a few hundred thousand instructions), at once for others.
+    /// The engine: `regex-lite`'s, compiled at once, for a pattern it reads as the `regex`
+    /// crate does (cheaper than that crate's parse alone); else compiled on first use for a
+    /// pattern the fast engine's parser accepts (modules' type aliases define many
+    /// `Pattern`s that a catalog never matches, and compiling one costs a few hundred
+    /// thousand instructions); at once for others.
     engine: std::cell::OnceCell<Result<Engine, String>>,
     /// For a pattern with a line-start `^` or a `\Z`, the engine used on texts that end
     /// with a newline (compiled when first needed): Onigmo's `^` does not match at the very
@@ -123,6 +126,17 @@ impl Regexp {
             return Err(message);
         }
         let (translated, line_start) = translate_ruby(source, false);
+        if let Some(lite) = FastEngine::lite(&translated) {
+            // Compiled at once: cheaper than the `regex` crate's parse alone.
+            let engine = Engine::Fast(lite);
+            remember(source, &engine, line_start);
+            return Ok(Regexp {
+                source: source.to_string(),
+                parsed: Default::default(),
+                engine: std::cell::OnceCell::from(Ok(engine)),
+                at_final_newline: line_start.then(std::cell::OnceCell::new),
+            });
+        }
         // (The fast engine's own defaults: Unicode, UTF-8, nesting limit.)
         let parsed = regex_syntax::Parser::new()
             .parse(&translated)
@@ -216,9 +230,10 @@ impl Regexp {
     /// The captures of the first match (`[0]` is the whole match), or `None`.
     pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
         Ok(match self.engine(text)? {
-            Engine::Fast(re) => re.captures(text).map(|c| {
-                (0..c.group_len())
-                    .map(|i| c.get_group(i).map(|m| text[m.range()].to_string()))
+            Engine::Fast(re) => re.captures(text).map(|groups| {
+                groups
+                    .into_iter()
+                    .map(|g| g.map(|(start, end)| text[start..end].to_string()))
                     .collect()
             }),
             Engine::Fancy(re) => re.captures(text).map_err(|e| self.failure(e))?.map(|c| {
@@ -246,10 +261,7 @@ impl Regexp {
     /// The index of a named capture group.
     pub fn group_index(&self, name: &str) -> Option<usize> {
         match self.main_engine().ok()? {
-            Engine::Fast(re) => re
-                .group_info()
-                .pattern_names(regex_automata::PatternID::ZERO)
-                .position(|n| n == Some(name)),
+            Engine::Fast(re) => re.group_names().iter().position(|n| *n == Some(name)),
             Engine::Fancy(re) => re.capture_names().position(|n| n == Some(name)),
         }
     }
@@ -261,8 +273,8 @@ impl Regexp {
         };
         match engine {
             Engine::Fast(re) => re
-                .group_info()
-                .pattern_names(regex_automata::PatternID::ZERO)
+                .group_names()
+                .into_iter()
                 .map(|n| n.map(str::to_string))
                 .collect(),
             Engine::Fancy(re) => re.capture_names().map(|n| n.map(str::to_string)).collect(),
@@ -826,11 +838,20 @@ mod tests {
         );
     }
 
-    /// A pattern the fast engine's parser accepts is compiled at its first match, from that
-    /// parse; others at once, so that errors are raised where the pattern is written.
+    /// A pattern `regex-lite` reads is compiled at once by it (cheaper than the `regex`
+    /// crate's parse alone); another that the fast engine's parser accepts is compiled at
+    /// its first match, from that parse; others at once, so that errors are raised where
+    /// the pattern is written.
     #[test]
     fn patterns_compile_on_first_use_and_errors_show_at_once() {
-        let re = Regexp::new(r"^[a-z]+(?<n>\d+)$").expect("valid");
+        let lite = Regexp::new(r"^[a-z]+(?<n>\d+)$").expect("valid");
+        assert!(matches!(
+            lite.engine.get(),
+            Some(Ok(super::Engine::Fast(_)))
+        ));
+        assert_eq!(lite.group_index("n"), Some(1));
+        assert!(lite.is_match("abc12").unwrap());
+        let re = Regexp::new(r"^\b[a-z]+(?<n>\d+)$").expect("valid");
         assert!(re.engine.get().is_none(), "not compiled before a match");
         assert_eq!(re.group_index("n"), Some(1));
         assert!(re.is_match("abc12").unwrap());

@@ -3,19 +3,24 @@
 //!
 //! Modules' type aliases and templates compile many patterns that are then matched a few
 //! times against short strings: there the compilation is the cost (a few hundred thousand
-//! instructions per pattern, several percent of compiling a real module's class). The
-//! first tier is the pattern's NFA, compiled by a compiler each thread keeps (a new one
-//! allocates, fills and frees a 10,000-entry table for UTF-8 classes: half of compiling a
-//! small pattern), run by the bounded backtracker on short texts and the PikeVM on others:
-//! cheap to build, quick on short texts. Once the pattern has searched [`NFA_BUDGET`]
-//! bytes of text in all, or at once for a longer text, the second tier is built as well:
-//! the `regex` crate's meta engine with the lazy DFA (and the reverse NFA it needs), which
-//! costs a few times as much to build and searches long texts many times faster. Neither
-//! has the full DFA, which the `regex` crate builds for every small pattern: building it
-//! took 17% of the instructions of compiling `include apache`.
+//! instructions per pattern with the `regex` crate, several percent of compiling a real
+//! module's class). So the first tier is what is cheapest to build and quick on short
+//! texts: the `regex-lite` crate's engine where it reads the pattern as the `regex` crate
+//! does ([`lite_reads_alike`]; it matches character by character, so a class like `[^/]`
+//! costs it a list of ranges where the `regex` crate builds a UTF-8 automaton: a quarter of
+//! the instructions), else the pattern's NFA, compiled by a compiler each thread keeps (a
+//! new one allocates, fills and frees a 10,000-entry table for UTF-8 classes: half of
+//! compiling a small pattern), run by the bounded backtracker on short texts and the PikeVM
+//! on others. Once the pattern has searched [`NFA_BUDGET`] bytes of text in all
+//! ([`LITE_BUDGET`] on `regex-lite`'s tier), or at once for a longer text, the second tier
+//! is built as well: the `regex` crate's meta engine with the lazy DFA (and the reverse
+//! NFA it needs), which costs a few times as much to build and searches long texts many
+//! times faster. Neither has the full DFA, which the `regex` crate builds for every small
+//! pattern: building it took 17% of the instructions of compiling `include apache`.
 
+use super::Groups;
 use regex_automata::nfa::thompson::{self, backtrack::BoundedBacktracker, pikevm::PikeVM};
-use regex_automata::util::captures::{Captures, GroupInfo};
+use regex_automata::util::captures::Captures;
 use regex_automata::{meta, Input};
 use regex_syntax::hir::Hir;
 use std::cell::{Cell, OnceCell, RefCell};
@@ -24,13 +29,15 @@ use std::rc::Rc;
 /// The bytes of text a pattern searches on its first tier before the second is built.
 const NFA_BUDGET: usize = 2048;
 
+/// [`NFA_BUDGET`] for `regex-lite`'s first tier, whose PikeVM takes a few thousand
+/// instructions to search a short text (a few times the backtracker's).
+const LITE_BUDGET: usize = 512;
+
 /// A compiled pattern (cheap to clone: its tiers are shared).
 #[derive(Clone)]
 pub(super) struct FastEngine(Rc<Tiers>);
 
 struct Tiers {
-    /// The parsed pattern, to build the second tier from.
-    hir: Hir,
     first: FirstTier,
     /// Built when first needed (`None` when the pattern is too big for the lazy DFA's
     /// limits: the first tier goes on).
@@ -39,9 +46,18 @@ struct Tiers {
     searched: Cell<usize>,
 }
 
-/// The NFA's engines, and their scratch space (taken out while a search runs, so that a
-/// search started from within another one's callback gets its own).
-struct FirstTier {
+enum FirstTier {
+    /// `regex-lite`'s engine (the second tier is parsed from its pattern when needed).
+    Lite(regex_lite::Regex),
+    /// The parsed pattern's NFA (boxed: it is the larger by far).
+    Nfa(Box<NfaTier>),
+}
+
+/// The parsed pattern (the second tier is built from it), its NFA's engines, and their
+/// scratch space (taken out while a search runs, so that a search started from within
+/// another one's callback gets its own).
+struct NfaTier {
+    hir: Hir,
     backtrack: BoundedBacktracker,
     pikevm: PikeVM,
     caches: RefCell<Option<Caches>>,
@@ -64,77 +80,143 @@ thread_local! {
 /// The largest NFA compiled (the `regex` crate's own default).
 const NFA_SIZE_LIMIT: usize = 10 << 20;
 
+/// Whether `regex-lite` reads a pattern (in the `regex` crate's syntax, as
+/// `translate_ruby` writes it) as the `regex` crate does, when it accepts it at all. It
+/// refuses nested classes, class set operations and Unicode classes (`\p{L}`), which the
+/// pattern then goes to the other engines with; but its `\b` and `\B` are ASCII word
+/// boundaries and its case-insensitive matching is ASCII only, where the `regex` crate
+/// (as Onigmo) is Unicode-aware: patterns with those, or with a `u` flag, are not given to
+/// it; nor those in extended mode (flag `x`), whose whitespace in classes it reads
+/// otherwise. (The translation spells out Ruby's `\w`, `\d` and `\s`, so their differing
+/// meanings do not matter.)
+fn lite_reads_alike(pattern: &str) -> bool {
+    let b = pattern.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if matches!(b.get(i + 1), Some(b'b' | b'B')) => return false,
+            b'\\' => i += 2,
+            b'(' if b.get(i + 1) == Some(&b'?') => {
+                let flags = b[i + 2..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic() || **c == b'-')
+                    .count();
+                let group = &b[i + 2..i + 2 + flags];
+                let is_flags = matches!(b.get(i + 2 + flags), Some(b':' | b')'));
+                if is_flags && group.iter().any(|c| matches!(c, b'i' | b'u' | b'x')) {
+                    return false;
+                }
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    true
+}
+
 impl FastEngine {
     /// The first tier for a parsed pattern; `None` when it is too big for the engines.
     pub(super) fn new(hir: Hir) -> Option<FastEngine> {
         let nfa = COMPILER.with(|c| c.build_from_hir(&hir).ok())?;
-        let first = FirstTier {
+        let tier = NfaTier {
+            hir,
             backtrack: BoundedBacktracker::new_from_nfa(nfa.clone()).ok()?,
             pikevm: PikeVM::new_from_nfa(nfa).ok()?,
             caches: RefCell::new(None),
         };
-        Some(FastEngine(Rc::new(Tiers {
-            hir,
+        Some(FastEngine::with_first(FirstTier::Nfa(Box::new(tier))))
+    }
+
+    /// `regex-lite`'s engine for a pattern in the engine's syntax, when it reads it as the
+    /// `regex` crate does and accepts it; else `None` (the pattern is for [`new`](Self::new)
+    /// or the backtracking engine, and any error is theirs to report).
+    pub(super) fn lite(pattern: &str) -> Option<FastEngine> {
+        if !lite_reads_alike(pattern) {
+            return None;
+        }
+        let re = regex_lite::Regex::new(pattern).ok()?;
+        Some(FastEngine::with_first(FirstTier::Lite(re)))
+    }
+
+    fn with_first(first: FirstTier) -> FastEngine {
+        FastEngine(Rc::new(Tiers {
             first,
             second: OnceCell::new(),
             searched: Cell::new(0),
-        })))
+        }))
     }
 
-    /// [`new`](Self::new) from a pattern in the engine's syntax; `None` when the engine's
-    /// parser rejects it (look-around, back-references) or it is too big.
+    /// [`lite`](Self::lite) or else [`new`](Self::new) from a pattern in the engine's
+    /// syntax; `None` when the engine's parser rejects it (look-around, back-references)
+    /// or it is too big.
     pub(super) fn from_pattern(pattern: &str) -> Option<FastEngine> {
-        FastEngine::new(regex_syntax::Parser::new().parse(pattern).ok()?)
+        FastEngine::lite(pattern)
+            .or_else(|| FastEngine::new(regex_syntax::Parser::new().parse(pattern).ok()?))
     }
 
-    /// The pattern's groups (names and count).
-    pub(super) fn group_info(&self) -> &GroupInfo {
-        self.0.first.pikevm.get_nfa().group_info()
+    /// The names of the pattern's groups by index (`None` for unnamed groups and `[0]`).
+    pub(super) fn group_names(&self) -> Vec<Option<&str>> {
+        match &self.0.first {
+            FirstTier::Lite(re) => re.capture_names().collect(),
+            FirstTier::Nfa(nfa) => nfa
+                .pikevm
+                .get_nfa()
+                .group_info()
+                .pattern_names(regex_automata::PatternID::ZERO)
+                .collect(),
+        }
     }
 
     /// Whether the pattern matches somewhere in `text`.
     pub(super) fn is_match(&self, text: &str) -> bool {
-        match self.second_tier(text) {
-            Some(re) => re.is_match(text),
-            None => self.0.first.with_caches(|first, caches| {
+        if let Some(re) = self.second_tier(text) {
+            return re.is_match(text);
+        }
+        match &self.0.first {
+            FirstTier::Lite(re) => re.is_match(text),
+            FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
                 let input = Input::new(text).earliest(true);
-                match first.fits(text) {
-                    true => first
+                match nfa.fits(text) {
+                    true => nfa
                         .backtrack
                         .try_is_match(&mut caches.backtrack, input)
                         .unwrap_or(false),
-                    false => first.pikevm.is_match(&mut caches.pikevm, input),
+                    false => nfa.pikevm.is_match(&mut caches.pikevm, input),
                 }
             }),
         }
     }
 
-    /// The groups of the first match in `text`, if any.
-    pub(super) fn captures(&self, text: &str) -> Option<Captures> {
-        let caps = match self.second_tier(text) {
-            Some(re) => {
-                let mut caps = re.create_captures();
-                re.captures(text, &mut caps);
-                caps
-            }
-            None => self.0.first.with_caches(|first, caches| {
-                let mut caps = first.pikevm.create_captures();
-                match first.fits(text) {
+    /// The byte ranges of the groups of the first match in `text` (`[0]` the whole match),
+    /// if there is one.
+    pub(super) fn captures(&self, text: &str) -> Option<Groups> {
+        if let Some(re) = self.second_tier(text) {
+            let mut caps = re.create_captures();
+            re.captures(text, &mut caps);
+            return caps.is_match().then(|| groups_of(&caps));
+        }
+        match &self.0.first {
+            FirstTier::Lite(re) => re.captures(text).map(|caps| {
+                caps.iter()
+                    .map(|m| m.map(|m| (m.start(), m.end())))
+                    .collect()
+            }),
+            FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
+                let mut caps = nfa.pikevm.create_captures();
+                match nfa.fits(text) {
                     true => {
                         let found =
-                            first
-                                .backtrack
+                            nfa.backtrack
                                 .try_captures(&mut caches.backtrack, text, &mut caps);
                         if found.is_err() {
                             caps.set_pattern(None);
                         }
                     }
-                    false => first.pikevm.captures(&mut caches.pikevm, text, &mut caps),
+                    false => nfa.pikevm.captures(&mut caches.pikevm, text, &mut caps),
                 }
-                caps
+                caps.is_match().then(|| groups_of(&caps))
             }),
-        };
-        caps.is_match().then_some(caps)
+        }
     }
 
     /// Calls `each` with the group ranges of every non-overlapping match in `text` in turn
@@ -144,7 +226,7 @@ impl FastEngine {
         text: &str,
         mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
     ) -> Result<(), E> {
-        let mut groups: super::Groups = Vec::new();
+        let mut groups: Groups = Vec::new();
         let mut call = |caps: &Captures| {
             groups.clear();
             groups
@@ -164,22 +246,37 @@ impl FastEngine {
             }
             return Ok(());
         }
-        self.0.first.with_caches(|first, caches| {
-            if first.fits(text) {
-                let matches = first
-                    .backtrack
-                    .try_captures_iter(&mut caches.backtrack, text);
-                // (No error: the text fits the backtracker.)
-                for caps in matches.map_while(Result::ok) {
-                    call(&caps)?;
+        match &self.0.first {
+            FirstTier::Lite(re) if re.captures_len() == 1 => {
+                for m in re.find_iter(text) {
+                    each(&[Some((m.start(), m.end()))])?;
                 }
-            } else {
-                for caps in first.pikevm.captures_iter(&mut caches.pikevm, text) {
-                    call(&caps)?;
-                }
+                Ok(())
             }
-            Ok(())
-        })
+            FirstTier::Lite(re) => {
+                let mut groups: Groups = Vec::new();
+                for caps in re.captures_iter(text) {
+                    groups.clear();
+                    groups.extend(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))));
+                    each(&groups)?;
+                }
+                Ok(())
+            }
+            FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
+                if nfa.fits(text) {
+                    let matches = nfa.backtrack.try_captures_iter(&mut caches.backtrack, text);
+                    // (No error: the text fits the backtracker.)
+                    for caps in matches.map_while(Result::ok) {
+                        call(&caps)?;
+                    }
+                } else {
+                    for caps in nfa.pikevm.captures_iter(&mut caches.pikevm, text) {
+                        call(&caps)?;
+                    }
+                }
+                Ok(())
+            }),
+        }
     }
 
     /// The second tier when a search in `text` should use it: once built, or once the
@@ -191,15 +288,25 @@ impl FastEngine {
         }
         let searched = tiers.searched.get().saturating_add(text.len());
         tiers.searched.set(searched);
-        if searched <= NFA_BUDGET {
+        let budget = match tiers.first {
+            FirstTier::Lite(_) => LITE_BUDGET,
+            FirstTier::Nfa(_) => NFA_BUDGET,
+        };
+        if searched <= budget {
             return None;
         }
         tiers
             .second
             .get_or_init(|| {
-                second_tier_builder(&tiers.hir)
-                    .build_from_hir(&tiers.hir)
-                    .ok()
+                let parsed;
+                let hir = match &tiers.first {
+                    FirstTier::Nfa(nfa) => &nfa.hir,
+                    FirstTier::Lite(re) => {
+                        parsed = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
+                        &parsed
+                    }
+                };
+                second_tier_builder(hir).build_from_hir(hir).ok()
             })
             .as_ref()
     }
@@ -209,22 +316,35 @@ impl FastEngine {
     pub(super) fn has_second_tier(&self) -> bool {
         self.0.second.get().is_some()
     }
+
+    /// Whether the first tier is `regex-lite`'s.
+    #[cfg(test)]
+    pub(super) fn is_lite(&self) -> bool {
+        matches!(self.0.first, FirstTier::Lite(_))
+    }
 }
 
-impl FirstTier {
+/// The byte ranges of a match's groups.
+fn groups_of(caps: &Captures) -> Groups {
+    (0..caps.group_len())
+        .map(|i| caps.get_group(i).map(|m| (m.start, m.end)))
+        .collect()
+}
+
+impl NfaTier {
     /// Whether the backtracker can search `text` (its memory is bounded by the text's
     /// length times the NFA's size); the PikeVM searches longer ones.
     fn fits(&self, text: &str) -> bool {
         text.len() <= self.backtrack.max_haystack_len()
     }
 
-    fn with_caches<T>(&self, search: impl FnOnce(&FirstTier, &mut Caches) -> T) -> T {
+    fn with_caches<T>(&self, search: impl FnOnce(&mut Caches) -> T) -> T {
         let taken = self.caches.borrow_mut().take();
         let mut caches = taken.unwrap_or_else(|| Caches {
             backtrack: self.backtrack.create_cache(),
             pikevm: self.pikevm.create_cache(),
         });
-        let found = search(self, &mut caches);
+        let found = search(&mut caches);
         *self.caches.borrow_mut() = Some(caches);
         found
     }
@@ -272,31 +392,33 @@ mod tests {
         found
     }
 
+    /// The NFA's first tier for a pattern (which `from_pattern` would give `regex-lite`).
+    fn nfa(pattern: &str) -> Option<FastEngine> {
+        FastEngine::new(regex_syntax::Parser::new().parse(pattern).ok()?)
+    }
+
     #[test]
     fn short_texts_stay_on_the_first_tier_until_the_budget_is_spent() {
-        let re = FastEngine::from_pattern(r"^[a-z]+(\d+)$").expect("compiles");
+        let re = nfa(r"^[a-z]+(\d+)$").expect("compiles");
         for _ in 0..NFA_BUDGET / 8 {
             assert!(re.is_match("abcdef12"));
         }
         assert!(!re.has_second_tier());
-        let caps = re.captures("ab34").expect("matches");
-        assert_eq!(caps.get_group(1).map(|m| m.range()), Some(2..4));
+        let groups = re.captures("ab34").expect("matches");
+        assert_eq!(groups[1], Some((2, 4)));
         assert!(re.has_second_tier(), "built once the budget is spent");
         assert!(!re.is_match("a") && re.captures("a").is_none());
-        assert_eq!(
-            re.group_info().group_len(regex_automata::PatternID::ZERO),
-            2
-        );
+        assert_eq!(re.group_names(), [None, None]);
     }
 
     type Answers = (
         bool,
-        Option<Option<std::ops::Range<usize>>>,
+        Option<Option<(usize, usize)>>,
         Vec<Vec<Option<(usize, usize)>>>,
     );
 
     fn answers(re: &FastEngine, text: &str) -> Answers {
-        let whole = re.captures(text).map(|c| c.get_group(0).map(|m| m.range()));
+        let whole = re.captures(text).map(|groups| groups[0]);
         (re.is_match(text), whole, all_matches(re, text))
     }
 
@@ -314,23 +436,26 @@ mod tests {
             ),
         ];
         for (pattern, texts) in cases {
-            let warm = FastEngine::from_pattern(pattern).expect("compiles");
+            let warm = nfa(pattern).expect("compiles");
             let _ = warm.is_match(&"-".repeat(NFA_BUDGET + 1));
             assert!(warm.has_second_tier());
             for text in texts {
-                let fresh = FastEngine::from_pattern(pattern).expect("compiles");
+                let fresh = nfa(pattern).expect("compiles");
                 let first = answers(&fresh, text);
                 assert!(!fresh.has_second_tier());
                 assert_eq!(first, answers(&warm, text), "/{pattern}/ on {text:.20}");
             }
         }
-        let big = FastEngine::from_pattern(cases[1].0).expect("compiles");
+        let big = nfa(cases[1].0).expect("compiles");
+        let FirstTier::Nfa(engines) = &big.0.first else {
+            panic!("the NFA's tier");
+        };
         assert!(
-            !big.0.first.fits(cases[1].1[1]),
+            !engines.fits(cases[1].1[1]),
             "the PikeVM's case: {}",
-            big.0.first.backtrack.max_haystack_len()
+            engines.backtrack.max_haystack_len()
         );
-        let re = FastEngine::from_pattern(cases[0].0).expect("compiles");
+        let re = nfa(cases[0].0).expect("compiles");
         assert_eq!(
             all_matches(&re, "é1")[0],
             vec![Some((0, 3)), Some((0, 2)), Some((2, 3)), None]
@@ -339,7 +464,7 @@ mod tests {
 
     #[test]
     fn a_search_from_within_a_search_has_its_own_scratch_space() {
-        let re = FastEngine::from_pattern(r"[a-z]").expect("compiles");
+        let re = nfa(r"[a-z]").expect("compiles");
         let mut inner = 0;
         re.for_each_match("abc", |_| {
             inner += usize::from(re.is_match("x"));
@@ -351,7 +476,7 @@ mod tests {
 
     #[test]
     fn a_long_text_gets_the_second_tier_at_once_and_clones_share_it() {
-        let re = FastEngine::from_pattern(r"b+c").expect("compiles");
+        let re = nfa(r"b+c").expect("compiles");
         let copy = re.clone();
         let long = "a".repeat(NFA_BUDGET) + "bbc";
         assert_eq!(
@@ -359,6 +484,113 @@ mod tests {
             vec![vec![Some((NFA_BUDGET, NFA_BUDGET + 3))]]
         );
         assert!(copy.has_second_tier());
+    }
+
+    /// `regex-lite`'s first tier finds what the NFA's finds, on the patterns it is given.
+    #[test]
+    fn the_lite_tier_agrees_with_the_nfa_tier() {
+        let patterns = [
+            r"^(sqlite|mysql(\+pymysql)?|postgresql(\+psycopg2)?):\/\/(\S+:\S+@\S+\/\S+)?",
+            r"\A(([a-zA-Z]:[\\/])|([\\/][\\/][^\\/]+[\\/][^\\/]+)).*\z",
+            r"\A/([^\n/\x00]+/*)*\z",
+            r"(?<first>[^,]*),?",
+            r"",
+            r"x*",
+            r"(?m)^\s*$",
+            r"(?s)a.c",
+            r"(?s:a.)b",
+            r"[^a]{2}",
+            r"(a|ab)(c|bcd)(d*)",
+            r"\x{e9}+|\u00e9",
+            r"(?U)a+",
+            r"[]a-]+",
+        ];
+        let texts = [
+            "",
+            "a",
+            "abcd",
+            "é",
+            "aéé,b,,c",
+            "/usr/share/x",
+            "C:\\x",
+            "x\ny\n\n",
+            "a\nc",
+            "ab",
+            "éa",
+            "mysql+pymysql://u:p@h/db",
+            "éé",
+            "a]-b",
+        ];
+        for pattern in patterns {
+            let lite = FastEngine::lite(pattern).expect(pattern);
+            assert!(lite.is_lite());
+            let nfa = nfa(pattern).expect(pattern);
+            assert_eq!(lite.group_names(), nfa.group_names(), "/{pattern}/");
+            for text in texts {
+                let (l, n) = (lite.clone(), nfa.clone());
+                assert_eq!(
+                    l.is_match(text),
+                    n.is_match(text),
+                    "/{pattern}/ on {text:?}"
+                );
+                assert_eq!(
+                    l.captures(text),
+                    n.captures(text),
+                    "/{pattern}/ on {text:?}"
+                );
+                assert_eq!(
+                    all_matches(&l, text),
+                    all_matches(&n, text),
+                    "/{pattern}/ on {text:?}"
+                );
+            }
+            assert!(!lite.has_second_tier());
+        }
+    }
+
+    /// Patterns `regex-lite` would read otherwise (Unicode-aware word boundaries and case
+    /// folding) or refuses (Unicode classes, nested classes) go to the NFA.
+    #[test]
+    fn patterns_lite_reads_otherwise_go_to_the_nfa() {
+        for pattern in [
+            r"\bé",
+            r"a\B",
+            r"(?i)é",
+            r"(?-x:a)(?i:k)",
+            r"(?u)a",
+            r"(?x) a b",
+            r"\p{L}",
+            r"[a[bc]]",
+            r"[a&&b]",
+        ] {
+            assert!(FastEngine::lite(pattern).is_none(), "/{pattern}/");
+            let re = FastEngine::from_pattern(pattern).expect(pattern);
+            assert!(!re.is_lite());
+        }
+        assert!(FastEngine::from_pattern(r"(?i)K").is_some_and(|re| re.is_match("\u{212A}")));
+        // group names with the letters of flags are not flags; escaped parentheses neither
+        for pattern in [r"(?<uid>\d+)", r"(?P<ui>x)", r"\(?i:", r"(?s:.)"] {
+            assert!(FastEngine::lite(pattern).is_some(), "/{pattern}/");
+        }
+    }
+
+    #[test]
+    fn the_lite_tier_gets_the_second_tier_past_its_budget() {
+        let re = FastEngine::lite(r"(b+)c").expect("compiles");
+        for _ in 0..LITE_BUDGET / 4 {
+            assert!(re.is_match("abbc"));
+        }
+        assert!(!re.has_second_tier());
+        let long = "a".repeat(LITE_BUDGET) + "bbc";
+        assert_eq!(
+            all_matches(&re, &long),
+            vec![vec![
+                Some((LITE_BUDGET, LITE_BUDGET + 3)),
+                Some((LITE_BUDGET, LITE_BUDGET + 2))
+            ]]
+        );
+        assert!(re.has_second_tier() && re.is_lite());
+        assert_eq!(re.captures("bc"), Some(vec![Some((0, 2)), Some((0, 1))]));
     }
 
     #[test]
