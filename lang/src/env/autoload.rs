@@ -20,7 +20,7 @@ impl Evaluator {
         if self.autoloaded.contains(&path) {
             return Ok(false);
         }
-        let text = std::fs::read_to_string(&path)
+        let text = super::fs::read_to_string(&path)
             .map_err(|e| Error::eval(format!("Could not read {}: {e}", path.display())))?;
         // (the text moves into the source, not copied)
         let source = Source::new(path.display().to_string(), text);

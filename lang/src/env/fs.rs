@@ -69,6 +69,57 @@ pub fn probe(path: &Path) -> Option<Probe> {
     found
 }
 
+/// A file's bytes, read with as few system calls as can be: the length is this
+/// evaluation's answer for the path when there is one (else the open file's), and a first
+/// read of one byte more that returns exactly that length is the end of the file (`std`'s
+/// `read` and `read_to_string` ask for the length again and read once more to find the
+/// end: two calls more a file, and a system call costs about two microseconds on the
+/// benchmark machine).
+pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let known = PROBES.with(|p| p.borrow().get(key(path)).copied().flatten());
+    let length = match known {
+        Some(probe) => probe.stamp.1,
+        None => file.metadata()?.len(),
+    };
+    let length = usize::try_from(length).unwrap_or(usize::MAX);
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(length.saturating_add(1))
+        .map_err(|_| std::io::Error::from(std::io::ErrorKind::OutOfMemory))?;
+    bytes.resize(length.saturating_add(1), 0);
+    let mut filled = 0;
+    loop {
+        if filled == bytes.len() {
+            // longer than it was: read on in a larger buffer
+            bytes.resize(bytes.len().saturating_mul(2).max(64), 0);
+        }
+        let asked = bytes.len() - filled;
+        let n = match file.read(&mut bytes[filled..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        filled += n;
+        if n == 0 || (filled == length && n < asked) {
+            break;
+        }
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
+}
+
+/// [`read`] of a UTF-8 text (the error `std::fs::read_to_string` gives otherwise).
+pub fn read_to_string(path: &Path) -> std::io::Result<String> {
+    String::from_utf8(read(path)?).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
+}
+
 pub fn is_file(path: &Path) -> bool {
     probe(path).is_some_and(|p| p.is_file)
 }
@@ -97,6 +148,38 @@ pub fn generation() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_are_read_whole_whatever_length_is_known() {
+        let dir = std::env::temp_dir().join(format!("prepl-fs-read-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("data.txt");
+        forget();
+        for text in ["", "a", "héllo\n", &"x".repeat(100_000)] {
+            std::fs::write(&file, text).unwrap();
+            forget();
+            assert_eq!(read_to_string(&file).unwrap(), text, "length unknown");
+            assert_eq!(probe(&file).unwrap().stamp.1, text.len() as u64);
+            assert_eq!(read_to_string(&file).unwrap(), text, "length known");
+        }
+        // The file changed after its length was asked: read to its end all the same.
+        std::fs::write(&file, "longer now").unwrap();
+        assert_eq!(read_to_string(&file).unwrap(), "longer now");
+        std::fs::write(&file, "short").unwrap();
+        assert_eq!(read_to_string(&file).unwrap(), "short");
+        std::fs::write(&file, [0xff, 0xfe]).unwrap();
+        assert_eq!(read(&file).unwrap(), [0xff, 0xfe]);
+        let e = read_to_string(&file).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+        assert_eq!(
+            e.to_string(),
+            std::fs::read_to_string(&file).unwrap_err().to_string()
+        );
+        assert!(read(&dir.join("missing")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+        forget();
+    }
 
     #[test]
     fn answers_are_kept_until_forgotten() {

@@ -34,7 +34,7 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
     if let Some(found) = cache.get(path) {
         return *found;
     }
-    let info = std::fs::read_to_string(path)
+    let info = super::fs::read_to_string(path)
         .ok()
         .and_then(|text| read(&with_helpers_inlined(path, &text)))
         .map(|mut t| {
@@ -125,7 +125,7 @@ fn required_files(type_file: &Path, text: &str) -> Vec<PathBuf> {
 fn with_helpers_inlined(type_file: &Path, text: &str) -> String {
     let mut helpers: HashMap<String, String> = HashMap::default();
     for file in required_files(type_file, text) {
-        let Ok(source) = std::fs::read_to_string(&file) else {
+        let Ok(source) = super::fs::read_to_string(&file) else {
             continue;
         };
         let lines: Vec<&str> = lines(&source).collect();

@@ -111,7 +111,7 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
             return Err(Error::eval(format!("Could not find template '{name}'")).into());
         };
         let path = found.display().to_string();
-        let text = match std::fs::read(&found) {
+        let text = match crate::env::fs::read(&found) {
             // (valid UTF-8 kept as read: the lossy conversion copied every template)
             Ok(bytes) => String::from_utf8(bytes)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),

@@ -81,7 +81,7 @@ fn string_list(v: &Value) -> Vec<String> {
 impl Config {
     /// Reads and checks a `hiera.yaml`. `in_module` allows `default_hierarchy`.
     pub fn load(path: &Path, in_module: bool) -> Result<Config, Error> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::env::fs::read_to_string(path)
             .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display()), path))?;
         let parsed = super::yaml::parse(&text)
             .map_err(|e| lookup_error(format!("Unable to parse {}: {e}", path.display()), path))?;

@@ -667,7 +667,7 @@ impl<'e> Lookup<'e> {
         let data = match cached {
             Some(v) => v,
             None => {
-                let text = std::fs::read_to_string(path)
+                let text = crate::env::fs::read_to_string(path)
                     .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display())))?;
                 let v = match entry.function.as_str() {
                     "yaml_data" => match yaml::parse(&text) {
