@@ -382,19 +382,34 @@ impl Validator {
 
     /// Literal keys may appear only once in a hash literal.
     fn duplicate_keys(&mut self, entries: &[(Expr, Expr)]) {
+        /// A literal key as compared (a quoted string and a bare word alike; a float by its
+        /// bits).
+        #[derive(PartialEq, Eq, Hash)]
+        enum Key<'a> {
+            Str(&'a str),
+            Int(i64),
+            Float(u64),
+            Bool(bool),
+        }
         let mut seen = rustc_hash::FxHashSet::default();
         for (k, _) in entries {
             let key = match &k.kind {
-                ExprKind::String(s) => format!("s{s}"),
-                ExprKind::QualifiedName(s) => format!("s{s}"),
-                ExprKind::Integer(i) => format!("i{i}"),
-                ExprKind::Float(f) => format!("f{f}"),
-                ExprKind::Boolean(b) => format!("b{b}"),
+                ExprKind::String(s) | ExprKind::QualifiedName(s) => Key::Str(s),
+                ExprKind::Integer(i) => Key::Int(*i),
+                ExprKind::Float(f) => Key::Float(f.to_bits()),
+                ExprKind::Boolean(b) => Key::Bool(*b),
                 _ => continue,
             };
-            if !seen.insert(key.clone()) {
+            if !seen.insert(key) {
+                let shown = match &k.kind {
+                    ExprKind::Float(f) => f.to_string(),
+                    ExprKind::Integer(i) => i.to_string(),
+                    ExprKind::Boolean(b) => b.to_string(),
+                    ExprKind::String(s) | ExprKind::QualifiedName(s) => s.to_string(),
+                    _ => continue,
+                };
                 self.error(
-                    format!("The key '{}' is declared more than once", &key[1..]),
+                    format!("The key '{shown}' is declared more than once"),
                     k.span,
                 );
             }

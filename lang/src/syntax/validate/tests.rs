@@ -226,6 +226,19 @@ fn other_checks() {
         verr("{a => 1, 'a' => 2}"),
         "The key 'a' is declared more than once"
     );
+    // (the reference's words for keys of other literals; `1` and `'1'` are different keys)
+    for (src, key) in [
+        ("{1 => a, 1 => b}", "1"),
+        ("{1.5 => a, 1.50 => b}", "1.5"),
+        ("{true => 1, true => 2}", "true"),
+        ("{0x10 => a, 16 => b}", "16"),
+    ] {
+        assert_eq!(
+            verr(src),
+            format!("The key '{key}' is declared more than once")
+        );
+    }
+    assert_eq!(verr("{1 => a, '1' => b}"), "ok");
     assert_eq!(
         verr("$x = attr"),
         "Use of reserved word: attr, must be quoted if intended to be a String value"
