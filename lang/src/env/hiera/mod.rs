@@ -1301,23 +1301,11 @@ pub fn module_dir(ev: &Evaluator, module: &str) -> Option<PathBuf> {
 }
 
 impl Evaluator {
-    /// Automatic parameter lookup: the value of `class::param` in Hiera data (merged as its
-    /// `lookup_options` say), `None` when there is none.
-    pub(crate) fn data_binding(
-        &mut self,
-        class: &str,
-        param: &str,
-    ) -> Result<Option<Value>, Error> {
-        let class = class.trim_start_matches("::").to_ascii_lowercase();
-        let key = format!("{class}::{param}");
-        let mut l = Lookup::new(self, false);
-        l.search(&key, None)
-    }
-}
-
-impl Evaluator {
     /// The given parameters of a class (resource `id`), completed with automatic parameter
-    /// lookup: each parameter not given (or given undef) that Hiera has a value for gets it.
+    /// lookup: each parameter not given (or given undef) that Hiera has a value for
+    /// (`class::param`, merged as its `lookup_options` say) gets it. One lookup serves all
+    /// the class's parameters: the configurations read and the `lookup_options` found for
+    /// the first one serve the others (nothing is evaluated between them).
     pub(crate) fn with_data_bindings(
         &mut self,
         id: crate::catalog::ResourceId,
@@ -1325,15 +1313,18 @@ impl Evaluator {
         params: &[crate::syntax::ast::Param],
         mut given: crate::catalog::Params,
     ) -> Result<crate::catalog::Params, Error> {
+        let class = class.trim_start_matches("::").to_ascii_lowercase();
+        let mut lookup = Lookup::new(self, false);
         for p in params {
             if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
                 continue;
             }
-            if let Some(v) = self.data_binding(class, &p.name)? {
+            let key = format!("{class}::{}", p.name);
+            if let Some(v) = lookup.search(&key, None)? {
                 // The class resource lists the values found after the given ones and before
                 // the defaults, as the reference's does.
                 if !v.is_undef() {
-                    let r = self.compilation.catalog.get_mut(id);
+                    let r = lookup.ev.compilation.catalog.get_mut(id);
                     r.parameters.insert(p.name.clone(), v.clone());
                 }
                 given.insert(p.name.clone(), v);
