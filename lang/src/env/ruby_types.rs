@@ -17,10 +17,11 @@ pub fn type_file(env: &Environment, name: &str) -> Option<PathBuf> {
     if !super::modules::is_module_name(&name) {
         return None;
     }
+    let file = format!("lib/puppet/type/{name}.rb");
     env.modulepath.iter().find_map(|dir| {
         super::fs::list(dir)
             .iter()
-            .map(|m| m.join("lib/puppet/type").join(format!("{name}.rb")))
+            .map(|m| m.join(&file))
             .find(|p| super::fs::is_file(p))
     })
 }
