@@ -590,12 +590,17 @@ impl Evaluator {
             0 => {
                 let mut ordered: Params =
                     Params::with_capacity_and_hasher(bound.len(), Default::default());
+                // (copied, not removed: removing shifted all the parameters after each one)
                 for k in given.keys() {
-                    if let Some(v) = bound.shift_remove(k) {
-                        ordered.insert(k.clone(), v);
+                    if let Some(v) = bound.get(k) {
+                        ordered.insert(k.clone(), v.clone());
                     }
                 }
-                ordered.extend(bound);
+                for (k, v) in bound {
+                    if !ordered.contains_key(&k) {
+                        ordered.insert(k, v);
+                    }
+                }
                 Ok(ordered)
             }
             1 => Err(Error::eval(format!("{who}: {}", problems[0])).with_hint(hint)),
