@@ -674,3 +674,26 @@ fn extreme_bounds_do_not_panic() {
     assert!(is_instance(&ty("Iterable"), &Value::Integer(i64::MAX)));
     let _ = iterable::element_type_of_type(&ty("Integer"));
 }
+
+/// Equal types hash alike, and wrapped types (`Optional['a']`, the usual `Struct` key) hash
+/// by what they wrap: hashed alike, a `Struct` of many optional keys took quadratic time to
+/// build.
+#[test]
+fn wrapped_types_hash_by_what_they_wrap() {
+    use std::hash::{Hash, Hasher};
+    let hash = |src: &str| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        ty(src).hash(&mut h);
+        h.finish()
+    };
+    assert_eq!(hash("Optional['a']"), hash("Optional['a']"));
+    assert_ne!(hash("Optional['a']"), hash("Optional['b']"));
+    assert_ne!(hash("Optional[Integer[1]]"), hash("Optional[Integer[2]]"));
+    assert_ne!(hash("NotUndef['a']"), hash("Optional['a']"));
+    assert_ne!(hash("Sensitive[String]"), hash("Sensitive[Integer]"));
+    assert_eq!(
+        hash("Optional[Optional['a']]"),
+        hash("Optional[Optional['a']]")
+    );
+    assert_eq!(hash("Type[Integer[1, 2]]"), hash("Type[Integer[1, 2]]"));
+}
