@@ -193,6 +193,8 @@ pub(crate) struct Lookup<'e> {
     locals: Vec<(String, Value)>,
     options: HashMap<Option<String>, CompiledOptions>,
     configs: PathMap<Rc<Config>>,
+    /// Each module's `hiera.yaml` as this lookup found it (`None`: it has none).
+    module_configs: HashMap<String, Option<Rc<Config>>>,
 }
 
 impl<'e> Lookup<'e> {
@@ -206,6 +208,7 @@ impl<'e> Lookup<'e> {
             locals: Vec::new(),
             options: HashMap::default(),
             configs: PathMap::default(),
+            module_configs: HashMap::default(),
         }
     }
 
@@ -520,14 +523,20 @@ impl<'e> Lookup<'e> {
     }
 
     fn module_config(&mut self, module: &str) -> Result<Option<Rc<Config>>, Error> {
+        if let Some(known) = self.module_configs.get(module) {
+            return Ok(known.clone());
+        }
         let Some(dir) = module_dir(self.ev, module) else {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
-        if !crate::env::fs::is_file(&path) {
-            return Ok(None);
-        }
-        self.config(path, true).map(Some)
+        let config = match crate::env::fs::is_file(&path) {
+            true => Some(self.config(path, true)?),
+            false => None,
+        };
+        self.module_configs
+            .insert(module.to_string(), config.clone());
+        Ok(config)
     }
 
     /// A layer's data provider: its hierarchy, searched with the strategy.
