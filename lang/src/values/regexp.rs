@@ -115,12 +115,7 @@ impl Regexp {
     /// parenthesis`); callers add that.
     pub fn new(source: &str) -> Result<Regexp, String> {
         if let Some((engine, line_start)) = compiled_before(source) {
-            return Ok(Regexp {
-                source: source.to_string(),
-                parsed: Default::default(),
-                engine: std::cell::OnceCell::from(Ok(engine)),
-                at_final_newline: line_start.then(std::cell::OnceCell::new),
-            });
+            return Ok(Regexp::compiled(source, engine, line_start));
         }
         if let Some(message) = check::ruby_syntax_error(source) {
             return Err(message);
@@ -130,12 +125,7 @@ impl Regexp {
             // Compiled at once: cheaper than the `regex` crate's parse alone.
             let engine = Engine::Fast(lite);
             remember(source, &engine, line_start);
-            return Ok(Regexp {
-                source: source.to_string(),
-                parsed: Default::default(),
-                engine: std::cell::OnceCell::from(Ok(engine)),
-                at_final_newline: line_start.then(std::cell::OnceCell::new),
-            });
+            return Ok(Regexp::compiled(source, engine, line_start));
         }
         // (The fast engine's own defaults: Unicode, UTF-8, nesting limit.)
         let parsed = regex_syntax::Parser::new()
@@ -157,6 +147,16 @@ impl Regexp {
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
         })
+    }
+
+    /// A pattern whose engine is compiled already (`line_start`: see `at_final_newline`).
+    fn compiled(source: &str, engine: Engine, line_start: bool) -> Regexp {
+        Regexp {
+            source: source.to_string(),
+            parsed: Default::default(),
+            engine: std::cell::OnceCell::from(Ok(engine)),
+            at_final_newline: line_start.then(std::cell::OnceCell::new),
+        }
     }
 
     /// The engine for texts without a final newline, compiled on first use (from the

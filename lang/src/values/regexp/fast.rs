@@ -193,14 +193,10 @@ impl FastEngine {
         if let Some(re) = self.second_tier(text) {
             let mut caps = re.create_captures();
             re.captures(text, &mut caps);
-            return caps.is_match().then(|| groups_of(&caps));
+            return caps.is_match().then(|| ranges(&caps).collect());
         }
         match &self.0.first {
-            FirstTier::Lite(re) => re.captures(text).map(|caps| {
-                caps.iter()
-                    .map(|m| m.map(|m| (m.start(), m.end())))
-                    .collect()
-            }),
+            FirstTier::Lite(re) => re.captures(text).map(|caps| lite_ranges(&caps).collect()),
             FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
                 let mut caps = nfa.pikevm.create_captures();
                 match nfa.fits(text) {
@@ -214,7 +210,7 @@ impl FastEngine {
                     }
                     false => nfa.pikevm.captures(&mut caches.pikevm, text, &mut caps),
                 }
-                caps.is_match().then(|| groups_of(&caps))
+                caps.is_match().then(|| ranges(&caps).collect())
             }),
         }
     }
@@ -226,22 +222,23 @@ impl FastEngine {
         text: &str,
         mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
     ) -> Result<(), E> {
+        // (one buffer for the ranges of every match)
         let mut groups: Groups = Vec::new();
-        let mut call = |caps: &Captures| {
+        let mut emit = |ranges: &mut dyn Iterator<Item = Option<(usize, usize)>>| {
             groups.clear();
-            groups
-                .extend((0..caps.group_len()).map(|i| caps.get_group(i).map(|m| (m.start, m.end))));
+            groups.extend(ranges);
             each(&groups)
         };
+        let whole = |start, end| std::iter::once(Some((start, end)));
         if let Some(re) = self.second_tier(text) {
             if re.captures_len() == 1 {
                 // Without groups the match alone is asked for: no capture engine runs.
                 for m in re.find_iter(text) {
-                    each(&[Some((m.start(), m.end()))])?;
+                    emit(&mut whole(m.start(), m.end()))?;
                 }
             } else {
                 for caps in re.captures_iter(text) {
-                    call(&caps)?;
+                    emit(&mut ranges(&caps))?;
                 }
             }
             return Ok(());
@@ -249,34 +246,30 @@ impl FastEngine {
         match &self.0.first {
             FirstTier::Lite(re) if re.captures_len() == 1 => {
                 for m in re.find_iter(text) {
-                    each(&[Some((m.start(), m.end()))])?;
+                    emit(&mut whole(m.start(), m.end()))?;
                 }
-                Ok(())
             }
             FirstTier::Lite(re) => {
-                let mut groups: Groups = Vec::new();
                 for caps in re.captures_iter(text) {
-                    groups.clear();
-                    groups.extend(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))));
-                    each(&groups)?;
+                    emit(&mut lite_ranges(&caps))?;
                 }
-                Ok(())
             }
             FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
                 if nfa.fits(text) {
                     let matches = nfa.backtrack.try_captures_iter(&mut caches.backtrack, text);
                     // (No error: the text fits the backtracker.)
                     for caps in matches.map_while(Result::ok) {
-                        call(&caps)?;
+                        emit(&mut ranges(&caps))?;
                     }
                 } else {
                     for caps in nfa.pikevm.captures_iter(&mut caches.pikevm, text) {
-                        call(&caps)?;
+                        emit(&mut ranges(&caps))?;
                     }
                 }
                 Ok(())
-            }),
+            })?,
         }
+        Ok(())
     }
 
     /// The second tier when a search in `text` should use it: once built, or once the
@@ -324,11 +317,17 @@ impl FastEngine {
     }
 }
 
-/// The byte ranges of a match's groups.
-fn groups_of(caps: &Captures) -> Groups {
-    (0..caps.group_len())
-        .map(|i| caps.get_group(i).map(|m| (m.start, m.end)))
-        .collect()
+/// The byte ranges of a match's groups, `[0]` the whole match (the `regex` crate's
+/// engines).
+fn ranges(caps: &Captures) -> impl Iterator<Item = Option<(usize, usize)>> + '_ {
+    (0..caps.group_len()).map(|i| caps.get_group(i).map(|m| (m.start, m.end)))
+}
+
+/// [`ranges`] of a `regex-lite` match.
+fn lite_ranges<'c>(
+    caps: &'c regex_lite::Captures<'_>,
+) -> impl Iterator<Item = Option<(usize, usize)>> + 'c {
+    caps.iter().map(|m| m.map(|m| (m.start(), m.end())))
 }
 
 impl NfaTier {
