@@ -384,7 +384,7 @@ impl Validator {
     fn duplicate_keys(&mut self, entries: &[(Expr, Expr)]) {
         /// A literal key as compared (a quoted string and a bare word alike; a float by its
         /// bits).
-        #[derive(PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
         enum Key<'a> {
             Str(&'a str),
             Int(i64),
@@ -401,12 +401,11 @@ impl Validator {
                 _ => continue,
             };
             if !seen.insert(key) {
-                let shown = match &k.kind {
-                    ExprKind::Float(f) => f.to_string(),
-                    ExprKind::Integer(i) => i.to_string(),
-                    ExprKind::Boolean(b) => b.to_string(),
-                    ExprKind::String(s) | ExprKind::QualifiedName(s) => s.to_string(),
-                    _ => continue,
+                let shown = match key {
+                    Key::Str(s) => s.to_string(),
+                    Key::Int(i) => i.to_string(),
+                    Key::Float(bits) => f64::from_bits(bits).to_string(),
+                    Key::Bool(b) => b.to_string(),
                 };
                 self.error(
                     format!("The key '{shown}' is declared more than once"),
