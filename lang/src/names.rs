@@ -55,6 +55,11 @@ pub fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// [`is_word_byte`] of a character.
+pub fn is_word_char(c: char) -> bool {
+    u8::try_from(c).is_ok_and(is_word_byte)
+}
+
 /// `[a-z]\w*(::[a-z]\w*)*`: a class, define, function or module name.
 pub fn is_lower_name(name: &str) -> bool {
     segments(name).all(|seg| is_segment(seg, |c| c.is_ascii_lowercase()))
@@ -112,6 +117,8 @@ mod tests {
         assert!(is_capitalized_name("Apache::Vhost") && is_capitalized_name("X1_y"));
         assert!(!is_capitalized_name("Apache::vhost") && !is_capitalized_name(""));
         assert!(is_segment("_x9", |c| c == b'_') && !is_segment("_x-", |c| c == b'_'));
+        assert!(is_word_char('a') && is_word_char('_') && is_word_char('7'));
+        assert!(!is_word_char('é') && !is_word_char('-') && !is_word_char('\u{100}'));
     }
 
     #[test]

@@ -407,9 +407,7 @@ fn is_type_name(s: &str) -> bool {
 }
 
 fn is_member_name(s: &str) -> bool {
-    let mut cs = s.chars();
-    cs.next().is_some_and(|c| c.is_ascii_lowercase())
-        && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    crate::names::is_segment(s, |c| c.is_ascii_lowercase())
 }
 
 fn member_name(k: &Value) -> Result<Rc<str>, String> {

@@ -2,17 +2,13 @@
 //! recognized slice (or fails without consuming).
 
 use super::token::Punct;
-use crate::names::is_word_byte;
+use crate::names::{is_word_byte, is_word_char};
 use winnow::combinator::{alt, dispatch, empty, fail, opt};
 use winnow::error::{ContextError, ErrMode};
 use winnow::prelude::*;
 use winnow::token::{any, one_of, take_until, take_while};
 
 type PResult<T> = ModalResult<T>;
-
-fn is_word_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
 
 fn backtrack<T>() -> PResult<T> {
     Err(ErrMode::Backtrack(ContextError::new()))

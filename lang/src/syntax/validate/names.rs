@@ -37,10 +37,6 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
     "typeset",
 ];
 
-fn is_word(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
 /// `[a-z_]\w*`
 fn is_param_name(s: &str) -> bool {
     crate::names::is_segment(s, |c| c.is_ascii_lowercase() || c == b'_')
@@ -301,7 +297,10 @@ pub(super) fn definition(v: &mut Validator, e: &Expr, place: Place) {
 
 fn hostname(v: &mut Validator, m: &Expr) {
     let check = |v: &mut Validator, s: &str| {
-        if !s.chars().all(|c| is_word(c) || c == '-' || c == '.') {
+        if !s
+            .chars()
+            .all(|c| crate::names::is_word_char(c) || c == '-' || c == '.')
+        {
             v.error(
                 format!(
                     "The hostname '{s}' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)"
