@@ -281,7 +281,7 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
     let get = |key: &str| h.get(&Value::string(key)).filter(|v| !v.is_undef());
     if let Some(n) = get("name") {
         match n.as_str() {
-            Some(s) if is_type_name(s) => o.name = Some(s.into()),
+            Some(s) if crate::names::is_capitalized_name(s) => o.name = Some(s.into()),
             _ => {
                 return Err(format!(
                     "{initializer}, entry 'name' expects a match for Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/], got {}",
@@ -396,14 +396,6 @@ fn got(v: &Value) -> String {
         Value::String(s) => crate::types::display::quote(s),
         other => crate::types::infer_generalized(other).to_string(),
     }
-}
-
-fn is_type_name(s: &str) -> bool {
-    crate::names::segments(s).all(|seg| {
-        let mut cs = seg.chars();
-        cs.next().is_some_and(|c| c.is_ascii_uppercase())
-            && cs.all(|c| c.is_alphanumeric() || c == '_')
-    })
 }
 
 fn is_member_name(s: &str) -> bool {
@@ -808,6 +800,23 @@ mod tests {
             .into_iter()
             .map(|(k, v)| (Value::string(k), v))
             .collect()
+    }
+
+    /// The name's pattern is `\A[A-Z][\w]*(?:::[A-Z][\w]*)*\z`, `\w` ASCII as in Ruby: the
+    /// reference refuses `Fooé` (prepl took any letter after the first).
+    #[test]
+    fn an_object_name_is_ascii_capitalized_segments() {
+        let named = |n: &str| parse(h(vec![("name", Value::string(n))]));
+        assert!(named("Foo_1::B2").is_ok());
+        for bad in ["Fooé", "Foo::bar", "foo", "Foo::B-r", ""] {
+            let e = named(bad).expect_err(bad);
+            assert!(
+                e.ends_with(&format!(
+                    "entry 'name' expects a match for Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/], got '{bad}'"
+                )),
+                "{e}"
+            );
+        }
     }
 
     #[test]
