@@ -4,7 +4,7 @@ use super::scope::{Arity, Frame, Layout};
 use super::session::MAX_CALL_DEPTH;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
-use crate::syntax::ast::{CallStyle, Expr, FunctionDef, Lambda, Param, Span};
+use crate::syntax::ast::{CallStyle, Expr, Lambda, Param, Span};
 use crate::types::{self, PType};
 use crate::values::Value;
 use std::rc::Rc;
@@ -31,7 +31,7 @@ impl Closure {
 
 /// The arguments of a call: borrowed (each bound parameter gets a copy) or owned by the
 /// caller, who gives them up (each bound parameter takes its value, leaving `undef`).
-enum Args<'a> {
+pub(super) enum Args<'a> {
     Shared(&'a [Value]),
     Owned(&'a mut [Value]),
 }
@@ -58,7 +58,7 @@ impl Args<'_> {
 }
 
 /// Who is being called, for error messages: `'f'` or `'each' block`.
-enum Callee<'a> {
+pub(super) enum Callee<'a> {
     Function(&'a str),
     Block(&'a str),
 }
@@ -89,6 +89,11 @@ impl Evaluator {
         style: CallStyle,
         span: Span,
     ) -> EvalResult {
+        if block.is_none() && style != CallStyle::Method {
+            if let Some(f) = self.functions.get(name).cloned() {
+                return self.call_user_function(&f, args, style, span);
+            }
+        }
         let args = self.eval_list(args)?;
         self.call_named(name, args, block, style, span)
     }
@@ -169,30 +174,7 @@ impl Evaluator {
                 .at(span)
                 .into());
         };
-        result.map_err(|flow| match flow {
-            // `import` is reported without the prefix, as by the reference.
-            Flow::Error(e)
-                if e.span.is_none()
-                    && name != "import"
-                    && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
-            {
-                let what = if style == CallStyle::Method {
-                    "Method call"
-                } else {
-                    "Function Call"
-                };
-                let message = format!("Error while evaluating a {what}, {}", e.message);
-                Flow::from(
-                    Error {
-                        message,
-                        kind: ErrorKind::Evaluation,
-                        ..*e
-                    }
-                    .at(span),
-                )
-            }
-            other => other,
-        })
+        result.map_err(|flow| call_failed(flow, name, style, span))
     }
 
     fn enter(&mut self) -> Result<(), Error> {
@@ -205,18 +187,26 @@ impl Evaluator {
     }
 
     /// Runs `body` in a new frame; restores the caller's frame and match scope afterwards.
-    fn with_frame<T>(
+    /// The frame's slots start at `base` of the slot stack: those above it (arguments
+    /// evaluated into it) are its first ones, the others start empty.
+    pub(super) fn with_frame<T>(
         &mut self,
         layout: Rc<Layout>,
+        base: usize,
         parent: Option<usize>,
         fresh_matches: bool,
         body: impl FnOnce(&mut Evaluator, usize) -> EvalResult<T>,
     ) -> EvalResult<T> {
-        self.enter()?;
-        let mut slots = self.slot_pool.pop().unwrap_or_default();
-        slots.extend((0..layout.names.len()).map(|_| None));
+        if let Err(e) = self.enter() {
+            self.slots.truncate(base);
+            return Err(e.into());
+        }
+        // A frame has a few slots: pushed one by one, with no call.
+        for _ in self.slots.len()..base + layout.names.len() {
+            self.slots.push(None);
+        }
         self.frames.push(Frame {
-            slots,
+            base,
             layout,
             parent,
         });
@@ -232,74 +222,16 @@ impl Evaluator {
         self.current = saved_current;
         // `body` leaves the frame stack as it found it: the new frame is the last one.
         debug_assert_eq!(self.frames.len(), index + 1);
-        if let Some(frame) = self.frames.pop() {
-            let mut slots = frame.slots;
-            slots.clear();
-            self.slot_pool.push(slots);
-        }
+        self.frames.pop();
+        self.slots.truncate(base);
         self.depth -= 1;
         result
     }
 
-    pub fn call_function(
-        &mut self,
-        f: &Rc<FunctionDef>,
-        args: Vec<Value>,
-        block: Option<&Closure>,
-    ) -> EvalResult {
-        let layout = self.layouts.of_function(f);
-        if block.is_some() {
-            // Puppet functions take no block: the argument count is checked first.
-            let arity = layout.arity;
-            if args.len() >= arity.required && args.len() <= arity.max {
-                return Err(Error::eval(format!("'{}' does not expect a block", f.name)).into());
-            }
-            return Err(wrong_count(
-                &format!("'{}'", f.name),
-                arity.required,
-                arity.max,
-                args.len(),
-            )
-            .into());
-        }
-        let callee = Callee::Function(&f.name);
-        // A function sees only its own variables and the top scope.
-        let saved_scope = self.scope.take();
-        // The body runs in the file the function was read from (resources it declares and
-        // the calls it makes are located there).
-        let own_source = self
-            .function_sources
-            .get(&(Rc::as_ptr(f) as usize))
-            .cloned();
-        let saved_source = own_source.map(|s| std::mem::replace(&mut self.source, s));
-        let outcome = self.with_frame(layout, None, true, |ev, frame| {
-            ev.bind_params(&callee, &f.params, Args::Shared(&args), frame)?;
-            match ev.eval_block(&f.body) {
-                Ok(v) => Ok((v, false)),
-                // The reference does not check the type of a value given to `return()`.
-                Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok((v, true)),
-                Err(e) => Err(e),
-            }
-        });
-        if let Some(source) = saved_source {
-            self.source = source;
-        }
-        self.scope = saved_scope;
-        // An error located in the body points into the file the function was read from.
-        let outcome = outcome.map_err(|flow| match flow {
-            Flow::Error(e) if e.span.is_some() && e.source.is_none() => {
-                match self.function_sources.get(&(Rc::as_ptr(f) as usize)) {
-                    Some(source) => Flow::from(e.in_source(source)),
-                    None => Flow::Error(e),
-                }
-            }
-            other => other,
-        });
-        let (result, returned) = outcome?;
-        if let (Some(rt), false) = (&f.return_type, returned) {
-            self.check_return(rt, &result, &f.name)?;
-        }
-        Ok(result)
+    /// The slots of frame `fi`.
+    pub(crate) fn frame_slots(&self, fi: usize) -> &[Option<Value>] {
+        let frame = &self.frames[fi];
+        &self.slots[frame.base..frame.base + frame.layout.names.len()]
     }
 
     /// Calls a lambda with arguments. `next(v)` makes it return `v`; `break()` and `return()`
@@ -328,7 +260,8 @@ impl Evaluator {
     fn call_closure_with(&mut self, c: &Closure, args: Args) -> EvalResult {
         let owner = self.current_builtin;
         let callee = Callee::Block(owner);
-        let result = self.with_frame(c.layout.clone(), c.frame, false, |ev, frame| {
+        let base = self.slots.len();
+        let result = self.with_frame(c.layout.clone(), base, c.frame, false, |ev, frame| {
             ev.bind_params(&callee, &c.lambda.params, args, frame)?;
             match ev.eval_block(&c.lambda.body) {
                 Ok(v) | Err(Flow::Next(v)) => Ok(v),
@@ -341,7 +274,12 @@ impl Evaluator {
         Ok(result)
     }
 
-    fn check_return(&mut self, type_expr: &Expr, value: &Value, who: &str) -> EvalResult<()> {
+    pub(super) fn check_return(
+        &mut self,
+        type_expr: &Expr,
+        value: &Value,
+        who: &str,
+    ) -> EvalResult<()> {
         let t = self.type_of_expr(type_expr)?;
         if !types::is_instance(&t, value) {
             return Err(Error::eval(format!(
@@ -355,7 +293,7 @@ impl Evaluator {
 
     /// The type a parameter or return type expression denotes; constant expressions are
     /// evaluated once.
-    fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
+    pub(super) fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
         let key = e as *const Expr as usize;
         if let Some(t) = self.cached_type(e) {
             return Ok(t);
@@ -378,7 +316,7 @@ impl Evaluator {
 
     /// Binds arguments to parameters left to right in the new frame, evaluating defaults in
     /// the parameter scope (each with a fresh match scope) and checking types.
-    fn bind_params(
+    pub(super) fn bind_params(
         &mut self,
         callee: &Callee,
         params: &[Param],
@@ -395,8 +333,8 @@ impl Evaluator {
         // drops extra ones, a function must get exactly as many).
         let lambda = matches!(callee, Callee::Block(_));
         if plain && (args.len() == max || (lambda && args.len() > max)) {
-            let slots = &mut self.frames[frame].slots;
-            for (i, slot) in slots.iter_mut().take(max).enumerate() {
+            let base = self.frames[frame].base;
+            for (i, slot) in self.slots[base..base + max].iter_mut().enumerate() {
                 *slot = args.take(i);
             }
             return Ok(());
@@ -457,14 +395,15 @@ impl Evaluator {
                     return Err(self.param_mismatch(callee, params, p, &t, &shown).into());
                 }
             }
-            self.frames[frame].slots[i] = Some(value);
+            let base = self.frames[frame].base;
+            self.slots[base + i] = Some(value);
         }
         Ok(())
     }
 
     /// `'f' parameter 'x' expects ...`, or, when the value fails the type in several ways,
     /// the reference's listing of the signature with one `rejected:` line per reason.
-    fn param_mismatch(
+    pub(super) fn param_mismatch(
         &mut self,
         callee: &Callee,
         params: &[Param],
@@ -540,8 +479,39 @@ impl Evaluator {
     }
 }
 
+/// An error raised by a call itself (argument checks, `fail`), not located in Puppet code
+/// run inside it, gets the reference's "Error while evaluating a ..." prefix and the call's
+/// span.
+#[cold]
+pub(super) fn call_failed(flow: Flow, name: &str, style: CallStyle, span: Span) -> Flow {
+    match flow {
+        // `import` is reported without the prefix, as by the reference.
+        Flow::Error(e)
+            if e.span.is_none()
+                && name != "import"
+                && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
+        {
+            let what = if style == CallStyle::Method {
+                "Method call"
+            } else {
+                "Function Call"
+            };
+            let message = format!("Error while evaluating a {what}, {}", e.message);
+            Flow::from(
+                Error {
+                    message,
+                    kind: ErrorKind::Evaluation,
+                    ..*e
+                }
+                .at(span),
+            )
+        }
+        other => other,
+    }
+}
+
 /// `'f' expects 2 arguments, got 1`
-fn wrong_count(callee: &str, min: usize, max: usize, got: usize) -> Error {
+pub(super) fn wrong_count(callee: &str, min: usize, max: usize, got: usize) -> Error {
     let got = if got == 0 {
         "none".to_string()
     } else {

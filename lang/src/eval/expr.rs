@@ -25,7 +25,10 @@ impl Evaluator {
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
         let r = match &e.kind {
             ExprKind::Integer(i) => return Ok(Value::Integer(*i)),
-            ExprKind::Variable(v) => self.read_var(v).map_err(Flow::from),
+            ExprKind::Variable(v) => match self.read_var(v) {
+                Ok(v) => return Ok(v),
+                Err(err) => Err(Flow::from(err)),
+            },
             ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
                 if let ExprKind::Binary(..) = a.kind {
                     if long_chain(a) {
@@ -43,10 +46,10 @@ impl Evaluator {
             }
             _ => self.eval_kind(e),
         };
-        r.map_err(|f| match f {
-            Flow::Error(err) => Flow::from(err.at(e.span)),
-            other => other,
-        })
+        match r {
+            Ok(v) => Ok(v),
+            Err(f) => Err(located(f, e.span)),
+        }
     }
 
     /// Every recursion of the evaluator passes here (or through [`Evaluator::eval_chain`]
@@ -460,13 +463,13 @@ impl Evaluator {
     /// the slot (see `liveness`), any other read copies it.
     fn read_var(&mut self, v: &VarRef) -> Result<Value, Error> {
         if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
-            let frame = &mut self.frames[fi];
+            let frame = &self.frames[fi];
             let i = index as usize;
             if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize)) {
-                if let Some(value) = frame.slots[i].take() {
+                if let Some(value) = self.slots[frame.base + i].take() {
                     return Ok(value);
                 }
-            } else if let Some(Some(value)) = frame.slots.get(i) {
+            } else if let Some(Some(value)) = self.slots.get(frame.base + i) {
                 return Ok(value.clone());
             }
         }
@@ -487,7 +490,7 @@ impl Evaluator {
         }
         if let Slot::Local { depth, index } = v.slot.get() {
             if let Some(fi) = self.frame_at(depth) {
-                if let Some(val) = &self.frames[fi].slots[index as usize] {
+                if let Some(val) = &self.frame_slots(fi)[index as usize] {
                     return Ok(val.clone());
                 }
                 self.check_binding_access(fi, &v.name)?;
@@ -529,7 +532,7 @@ impl Evaluator {
             while let Some(i) = f {
                 let frame = &self.frames[i];
                 if let Some(idx) = frame.layout.index_of(name) {
-                    if let Some(val) = &frame.slots[idx] {
+                    if let Some(val) = &self.slots[frame.base + idx] {
                         return Ok(val.clone());
                     }
                 }
@@ -610,7 +613,7 @@ impl Evaluator {
         }
         if let Slot::Local { depth, index } = v.slot.get() {
             if let Some(fi) = self.frame_at(depth) {
-                let slot = &mut self.frames[fi].slots[index as usize];
+                let slot = &mut self.slots[self.frames[fi].base + index as usize];
                 if slot.is_some() {
                     return Err(Error::eval(format!(
                         "Cannot reassign variable '${}'",
@@ -727,6 +730,22 @@ fn mismatched_count(expected: usize, got: usize) -> Error {
     Error::eval(format!(
         "Mismatched number of assignable entries and values, expected {expected}, got {got}"
     ))
+}
+
+/// An error leaving an expression gets the expression's span (when it has none yet); the
+/// other exits pass unchanged. Off the path of values.
+#[cold]
+#[inline(never)]
+fn located(f: Flow, span: Span) -> Flow {
+    match f {
+        Flow::Error(mut err) => {
+            if err.span.is_none() {
+                err.span = Some(span);
+            }
+            Flow::Error(err)
+        }
+        other => other,
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ impl Evaluator {
         while let Some(i) = f {
             let frame = &self.frames[i];
             for (idx, n) in frame.layout.names.iter().enumerate() {
-                if frame.slots.get(idx).is_some_and(|s| s.is_some()) {
+                if self.slots[frame.base + idx].is_some() {
                     names.push(n);
                 }
             }

@@ -9,6 +9,7 @@
 //! - `access`: `[]` on values.
 //! - `matching`: `=~`, case and selector option matching.
 //! - `call`: calling functions and lambdas, binding parameters.
+//! - `user_function`: functions written in Puppet, and the direct binding of their calls.
 //! - `shared`: replacing an array or hash everywhere it is held (templates mutate them).
 
 pub mod access;
@@ -23,6 +24,7 @@ pub mod resolve;
 pub mod scope;
 pub mod session;
 pub mod shared;
+pub mod user_function;
 pub mod why;
 
 use crate::error::Error;

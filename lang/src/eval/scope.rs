@@ -67,9 +67,10 @@ impl Layout {
     }
 }
 
-/// The local variables of one running lambda or function.
+/// The local variables of one running lambda or function: the slots
+/// `base..base + layout.names.len()` of the evaluator's slot stack.
 pub struct Frame {
-    pub slots: Vec<Option<Value>>,
+    pub base: usize,
     pub layout: Rc<Layout>,
     /// The lexically enclosing frame (for lambdas); `None` means the top scope.
     pub parent: Option<usize>,

@@ -77,7 +77,7 @@ pub struct Evaluator {
     pub(crate) current: Option<usize>,
     pub(crate) matches: MatchData,
     pub(crate) layouts: Layouts,
-    pub(crate) functions: HashMap<Rc<str>, Rc<FunctionDef>>,
+    pub(crate) functions: HashMap<Rc<str>, Rc<super::user_function::UserFunction>>,
     pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
     pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
     /// While a TypeSet's members are defined: the members that are not object types, which
@@ -89,8 +89,9 @@ pub struct Evaluator {
     /// The span is checked on each hit: a tree dropped (an EPP template rendered) may leave
     /// its addresses to a later one.
     pub(crate) type_cache: HashMap<usize, (crate::syntax::ast::Span, Rc<PType>)>,
-    /// Slot vectors of finished frames, reused by the next calls.
-    pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
+    /// The local variables of all running frames, each frame's after its caller's (and
+    /// above them the arguments of a call being evaluated).
+    pub(crate) slots: Vec<Option<Value>>,
     /// Deprecation warnings already shown (each is shown once per session).
     pub(crate) deprecations_shown: rustc_hash::FxHashSet<String>,
     pub(crate) interrupt: Arc<AtomicBool>,
@@ -129,9 +130,6 @@ pub struct Evaluator {
     pub(crate) module_functions_always: bool,
     /// The global Hiera layer's `hiera.yaml`, if any.
     pub(crate) hiera_config: Option<std::path::PathBuf>,
-    /// The source each function definition was read from (by the address of its
-    /// definition), so that an error in its body points into the right file.
-    pub(crate) function_sources: HashMap<usize, Rc<Source>>,
     /// While a type alias's definition is evaluated: an unknown type name there is a lazy
     /// `TypeReference`, not an error.
     pub(crate) in_type_alias: bool,
@@ -186,7 +184,7 @@ impl Evaluator {
             inline_aliases: Vec::new(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
-            slot_pool: Vec::new(),
+            slots: Vec::new(),
             deprecations_shown: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
@@ -215,7 +213,6 @@ impl Evaluator {
             module_functions_always: false,
             allow_exec: false,
             in_type_alias: false,
-            function_sources: HashMap::default(),
             unresolved_aliases: Vec::new(),
             hiera_config: None,
             modules_present: Default::default(),
@@ -418,12 +415,14 @@ impl Evaluator {
                         return Err(Error::new(ErrorKind::Failed, message).at(e.span));
                     }
                     defined.insert(f.name.clone(), e.span);
-                    self.function_sources
-                        .insert(Rc::as_ptr(f) as usize, self.source.clone());
-                    if let Some(old) = self.functions.insert(f.name.clone(), f.clone()) {
-                        if !Rc::ptr_eq(&old, f) {
-                            self.layouts.forget_function(&old);
-                            self.function_sources.remove(&(Rc::as_ptr(&old) as usize));
+                    let function = super::user_function::UserFunction::new(
+                        f.clone(),
+                        self.layouts.of_function(f),
+                        self.source.clone(),
+                    );
+                    if let Some(old) = self.functions.insert(f.name.clone(), Rc::new(function)) {
+                        if !Rc::ptr_eq(&old.def, f) {
+                            self.layouts.forget_function(&old.def);
                         }
                     }
                 }
@@ -622,6 +621,7 @@ impl Evaluator {
     /// Clears the per-evaluation state after an input (also after an error).
     fn reset_run_state(&mut self) {
         self.frames.clear();
+        self.slots.clear();
         self.current = None;
         self.depth = 0;
         self.binding = None;
@@ -770,7 +770,7 @@ impl Session {
 
     /// The definition of a user-defined function (the kernel shows its source text).
     pub fn function(&self, name: &str) -> Option<Rc<FunctionDef>> {
-        self.evaluator.functions.get(name).cloned()
+        self.evaluator.functions.get(name).map(|f| f.def.clone())
     }
 
     /// Adds (or replaces) a built-in function for this session only, e.g. the kernel's

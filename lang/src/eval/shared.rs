@@ -100,10 +100,8 @@ impl Evaluator {
             seen: HashMap::default(),
             replaced: false,
         };
-        for frame in &mut self.frames {
-            for v in frame.slots.iter_mut().flatten() {
-                r.in_place(v);
-            }
+        for v in self.slots.iter_mut().flatten() {
+            r.in_place(v);
         }
         self.globals.for_each_value_mut(|v| r.in_place(v));
         // The scopes: the current one and those it sees or was declared by, the classes'

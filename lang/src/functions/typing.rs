@@ -153,7 +153,7 @@ pub fn lookup_variable(ev: &Evaluator, name: &str) -> Option<Value> {
     while let Some(i) = frame {
         let f = ev.frames.get(i)?;
         if let Some(slot) = f.layout.index_of(name) {
-            if let Some(Some(v)) = f.slots.get(slot) {
+            if let Some(Some(v)) = ev.frame_slots(i).get(slot) {
                 return Some(v.clone());
             }
         }
