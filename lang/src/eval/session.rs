@@ -89,6 +89,9 @@ pub struct Evaluator {
     /// The span is checked on each hit: a tree dropped (an EPP template rendered) may leave
     /// its addresses to a later one.
     pub(crate) type_cache: HashMap<usize, (crate::syntax::ast::Span, Rc<PType>)>,
+    /// Counts the clearings of `type_cache`: types kept elsewhere (a function's parameter
+    /// types) are good while it has not moved.
+    pub(crate) type_generation: u64,
     /// The local variables of all running frames, each frame's after its caller's (and
     /// above them the arguments of a call being evaluated).
     pub(crate) slots: Vec<Option<Value>>,
@@ -184,6 +187,7 @@ impl Evaluator {
             inline_aliases: Vec::new(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
+            type_generation: 0,
             slots: Vec::new(),
             deprecations_shown: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -362,9 +366,16 @@ impl Evaluator {
         .at(self.control_span)
     }
 
+    /// Forgets the types of type expressions evaluated so far (a type name may now mean
+    /// another type).
+    pub(crate) fn forget_types(&mut self) {
+        self.type_cache.clear();
+        self.type_generation += 1;
+    }
+
     /// Defines the type aliases and functions of a program before it runs.
     pub(crate) fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
-        self.type_cache.clear();
+        self.forget_types();
         let mut pending = Vec::new();
         let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::default();
         for e in body {
@@ -834,7 +845,7 @@ impl Session {
     pub fn set_single_bound(&mut self, reading: crate::types::create::SingleBound) {
         self.evaluator.single_bound = reading;
         crate::types::create::set_single_bound(reading);
-        self.evaluator.type_cache.clear();
+        self.evaluator.forget_types();
     }
 
     /// The reading of single-bound ranges.

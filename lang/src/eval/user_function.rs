@@ -11,8 +11,9 @@ use super::scope::Layout;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, Source};
 use crate::syntax::ast::{CallStyle, Expr, ExprKind, FunctionDef, Span, UnaryOp};
-use crate::types;
+use crate::types::{self, PType};
 use crate::values::Value;
+use std::cell::{Ref, RefCell};
 use std::rc::Rc;
 
 /// A function written in Puppet, with what each call needs at hand.
@@ -27,6 +28,15 @@ pub struct UserFunction {
     /// captures the rest, and each type is a constant expression (it cannot read the
     /// parameters bound before it).
     direct: bool,
+    /// The parameters' types (when `direct`) and the return type (when constant), as
+    /// evaluated in the evaluator's `type_generation` given.
+    types: RefCell<Option<KnownTypes>>,
+}
+
+struct KnownTypes {
+    generation: u64,
+    params: Vec<Option<Rc<PType>>>,
+    returned: Option<Rc<PType>>,
 }
 
 impl UserFunction {
@@ -43,6 +53,7 @@ impl UserFunction {
             layout,
             source,
             direct,
+            types: RefCell::new(None),
         }
     }
 }
@@ -152,26 +163,75 @@ impl Evaluator {
             Err(other) => return Err(other),
         };
         if let (Some(rt), false) = (&f.def.return_type, returned) {
-            self.check_return(rt, &result, &f.def.name)?;
+            let known = self.known_types(f).and_then(|k| k.returned.clone());
+            match known {
+                Some(t) if types::is_instance(&t, &result) => {}
+                Some(_) => self.check_return(rt, &result, &f.def.name)?,
+                None => {
+                    self.check_return(rt, &result, &f.def.name)?;
+                    // A constant type is in the cache now: kept with the parameters' types.
+                    let generation = self.type_generation;
+                    if let (Some(t), Some(known)) =
+                        (self.cached_type(rt), f.types.borrow_mut().as_mut())
+                    {
+                        if known.generation == generation {
+                            known.returned = Some(t);
+                        }
+                    }
+                }
+            }
         }
         Ok(result)
     }
 
     /// The types of the parameters bound directly, checked in order.
     fn check_param_types(&mut self, f: &UserFunction, frame: usize) -> EvalResult<()> {
+        if let Some(known) = self.known_types(f) {
+            let slots = self.frame_slots(frame);
+            let all_pass = known.params.iter().zip(slots).all(|(t, v)| match (t, v) {
+                (None, _) => true,
+                (Some(t), Some(v)) => types::is_instance(t, v),
+                (Some(_), None) => false,
+            });
+            if all_pass {
+                return Ok(());
+            }
+        }
+        // The first time (or a type fails): each type evaluated and checked in turn.
         let params = &f.def.params;
+        let mut evaluated = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
-            let Some(te) = &p.type_expr else { continue };
+            let Some(te) = &p.type_expr else {
+                evaluated.push(None);
+                continue;
+            };
             let t = self.type_of_expr(te)?;
             let value = match &self.frame_slots(frame)[i] {
-                Some(v) if types::is_instance(&t, v) => continue,
+                Some(v) if types::is_instance(&t, v) => {
+                    evaluated.push(Some(t));
+                    continue;
+                }
                 Some(v) => v.clone(),
                 None => Value::Undef,
             };
             let callee = Callee::Function(&f.def.name);
             return Err(self.param_mismatch(&callee, params, p, &t, &value).into());
         }
+        *f.types.borrow_mut() = Some(KnownTypes {
+            generation: self.type_generation,
+            params: evaluated,
+            returned: None,
+        });
         Ok(())
+    }
+
+    /// The types of `f` evaluated before, when type names still mean what they meant then.
+    fn known_types<'f>(&self, f: &'f UserFunction) -> Option<Ref<'f, KnownTypes>> {
+        let generation = self.type_generation;
+        Ref::filter_map(f.types.borrow(), |t| {
+            t.as_ref().filter(|k| k.generation == generation)
+        })
+        .ok()
     }
 }
 
@@ -257,5 +317,32 @@ mod tests {
         assert!(s.eval("f(1, f(2, fail('no')))").is_err());
         let v = s.eval("f($x, f(2, 3))").unwrap();
         assert_eq!(to_programmatic(&v), "[1, [2, 3]]");
+    }
+
+    /// A function's parameter and return types are kept between calls, and evaluated again
+    /// once a type name may mean another type (a later input redefines an alias).
+    #[test]
+    fn kept_types_follow_a_redefined_alias() {
+        let mut s = crate::Session::new();
+        let run = |s: &mut crate::Session, src: &str| match s.eval(src) {
+            Ok(v) => to_programmatic(&v),
+            Err(e) => e.message,
+        };
+        assert_eq!(
+            run(
+                &mut s,
+                "type T = Integer function f(T $x) >> T { $x } function g(Integer $x) >> T { $x } [f(1), f(2), g(3), g(4)]"
+            ),
+            "[1, 2, 3, 4]"
+        );
+        assert_eq!(
+            run(&mut s, "type T = String g(5)"),
+            "Error while evaluating a Function Call, value returned from g has wrong type, expects a T = String value, got Integer"
+        );
+        assert_eq!(
+            run(&mut s, "f(6)"),
+            "Error while evaluating a Function Call, 'f' parameter 'x' expects a T = String value, got Integer"
+        );
+        assert_eq!(run(&mut s, "[f('a'), f('b')]"), "['a', 'b']");
     }
 }
