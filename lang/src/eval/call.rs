@@ -257,12 +257,23 @@ impl Evaluator {
         })
     }
 
-    fn call_closure_with(&mut self, c: &Closure, args: Args) -> EvalResult {
-        let owner = self.current_builtin;
-        let callee = Callee::Block(owner);
+    fn call_closure_with(&mut self, c: &Closure, mut args: Args) -> EvalResult {
         let base = self.slots.len();
+        // The common case: untyped parameters without defaults and enough arguments (extra
+        // ones are dropped), which go straight into the frame's first slots.
+        let arity = c.layout.arity;
+        let plain = arity.plain && args.len() >= arity.max;
+        if plain {
+            for i in 0..arity.max {
+                let v = args.take(i);
+                self.slots.push(v);
+            }
+        }
+        let owner = self.current_builtin;
         let result = self.with_frame(c.layout.clone(), base, c.frame, false, |ev, frame| {
-            ev.bind_params(&callee, &c.lambda.params, args, frame)?;
+            if !plain {
+                ev.bind_params(&Callee::Block(owner), &c.lambda.params, args, frame)?;
+            }
             match ev.eval_block(&c.lambda.body) {
                 Ok(v) | Err(Flow::Next(v)) => Ok(v),
                 Err(e) => Err(e),
