@@ -34,6 +34,10 @@ impl Layouts {
             .map(|e| e.0.clone())
             .unwrap_or_default()
     }
+    /// Whether the lambda was resolved (its layout and those of the lambdas in it are known).
+    pub fn knows_lambda(&self, l: &Rc<Lambda>) -> bool {
+        self.lambdas.contains_key(&(Rc::as_ptr(l) as usize))
+    }
     /// Forgets a function definition that was replaced.
     pub fn forget_function(&mut self, f: &Rc<FunctionDef>) {
         self.functions.remove(&(Rc::as_ptr(f) as usize));

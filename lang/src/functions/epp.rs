@@ -191,8 +191,11 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
         None => bind_undeclared(src, given)?,
     };
     let compiled = compile(src, &template, &params)?;
-    // Resolving again is idempotent, and registers the lambdas with this evaluator.
-    crate::eval::resolve::resolve_program(&compiled.program, &mut ev.layouts);
+    // A template compiled before (the cache is shared by evaluators) is resolved once for
+    // each evaluator: that registers its lambdas' layouts with it.
+    if !ev.layouts.knows_lambda(&compiled.lambda) {
+        crate::eval::resolve::resolve_program(&compiled.program, &mut ev.layouts);
+    }
     run(ev, src, &compiled.lambda, &values, &compiled.map).map_err(|f| match f {
         Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::from(e.at(call_span)),
         other => other,

@@ -19,9 +19,14 @@ pub(super) struct Compiled {
 /// How many compiled templates are kept (the cache is emptied when it is full).
 const CACHE_SIZE: usize = 128;
 
+/// The compiled templates of one text, each with the parameters its lambda declares (a
+/// template without a declaration takes those it is given).
+type Variants = Vec<(Vec<LambdaParam>, Rc<Compiled>)>;
+
 thread_local! {
-    /// Compiled templates by their generated source (which includes the parameters).
-    static COMPILED: RefCell<HashMap<String, Rc<Compiled>>> = RefCell::new(HashMap::default());
+    /// Compiled templates by their text: the generated source depends on nothing else
+    /// than the text and the parameters.
+    static COMPILED: RefCell<HashMap<Box<str>, Variants>> = RefCell::new(HashMap::default());
 }
 
 /// The compiled form of a template, from the cache when it was compiled before.
@@ -30,10 +35,16 @@ pub(super) fn compile(
     template: &Template,
     params: &[LambdaParam],
 ) -> Result<Rc<Compiled>, Error> {
-    let runnable = epp::translate(src.text, template, params, true);
-    if let Some(c) = COMPILED.with(|c| c.borrow().get(&runnable.source).cloned()) {
+    let known = COMPILED.with(|c| {
+        let c = c.borrow();
+        let variants = c.get(src.text)?;
+        let (_, compiled) = variants.iter().find(|(p, _)| p == params)?;
+        Some(compiled.clone())
+    });
+    if let Some(c) = known {
         return Ok(c);
     }
+    let runnable = epp::translate(src.text, template, params, true);
     let program = parse_checked(src, template, params).and_then(|()| {
         crate::syntax::parser::parse_program(&runnable.source)
             .map_err(|e| template_error(src, &runnable.map, e))
@@ -50,7 +61,9 @@ pub(super) fn compile(
         if c.len() >= CACHE_SIZE {
             c.clear();
         }
-        c.insert(runnable.source, compiled.clone());
+        c.entry(src.text.into())
+            .or_default()
+            .push((params.to_vec(), compiled.clone()));
     });
     Ok(compiled)
 }
