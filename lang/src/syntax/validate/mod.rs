@@ -391,6 +391,10 @@ impl Validator {
             Float(u64),
             Bool(bool),
         }
+        /// Up to this many entries, keys are compared with the ones before (no set).
+        const FEW: usize = 16;
+        let mut few = [Key::Bool(false); FEW];
+        let mut n = 0;
         let mut seen = rustc_hash::FxHashSet::default();
         for (k, _) in entries {
             let key = match &k.kind {
@@ -400,7 +404,15 @@ impl Validator {
                 ExprKind::Boolean(b) => Key::Bool(*b),
                 _ => continue,
             };
-            if !seen.insert(key) {
+            let new = if entries.len() <= FEW {
+                let known = few[..n].contains(&key);
+                few[n] = key;
+                n += 1;
+                !known
+            } else {
+                seen.insert(key)
+            };
+            if !new {
                 let shown = match key {
                     Key::Str(s) => s.to_string(),
                     Key::Int(i) => i.to_string(),

@@ -239,6 +239,23 @@ fn other_checks() {
         );
     }
     assert_eq!(verr("{1 => a, '1' => b}"), "ok");
+    // Keys that are no literals are not compared; a literal after them still is.
+    assert_eq!(verr("{$x => 1, false => 2, \"${y}\" => 3}"), "ok");
+    assert_eq!(
+        verr("{$x => 1, false => 2, $y => 3, false => 4}"),
+        "The key 'false' is declared more than once"
+    );
+    // Small literals compare each key with the ones before, large ones use a set.
+    for n in [16, 17, 40] {
+        let keys: Vec<String> = (0..n).map(|i| format!("k{i} => {i}")).collect();
+        assert_eq!(verr(&format!("{{{}}}", keys.join(", "))), "ok", "{n}");
+        let dup = format!("{{{}, k{} => 0}}", keys[..n - 1].join(", "), n - 2);
+        assert_eq!(
+            verr(&dup),
+            format!("The key 'k{}' is declared more than once", n - 2),
+            "{n}"
+        );
+    }
     assert_eq!(
         verr("$x = attr"),
         "Use of reserved word: attr, must be quoted if intended to be a String value"
