@@ -92,6 +92,9 @@ pub struct Evaluator {
     /// Counts the clearings of `type_cache`: types kept elsewhere (a function's parameter
     /// types) are good while it has not moved.
     pub(crate) type_generation: u64,
+    /// The last input's syntax tree, dropped when the next input starts rather than before
+    /// its value is returned (a one-shot run ends without walking it to free it).
+    retired_program: Option<Program>,
     /// The local variables of all running frames, each frame's after its caller's (and
     /// above them the arguments of a call being evaluated).
     pub(crate) slots: Vec<Option<Value>>,
@@ -188,6 +191,7 @@ impl Evaluator {
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             type_generation: 0,
+            retired_program: None,
             slots: Vec::new(),
             deprecations_shown: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -686,6 +690,7 @@ impl Session {
         crate::limits::take_deferred_error();
         crate::env::fs::forget();
         let ev = &mut self.evaluator;
+        ev.retired_program = None;
         ev.generation += 1;
         ev.source = source.clone();
         crate::types::create::set_single_bound(ev.single_bound);
@@ -712,6 +717,7 @@ impl Session {
                 if r.is_err() {
                     ev.compilation = before;
                 }
+                ev.retired_program = Some(program);
                 r
             }
             Err(e) => Err(e),
