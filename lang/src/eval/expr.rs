@@ -84,10 +84,7 @@ impl Evaluator {
                     self.binary(*op, std::mem::replace(&mut acc, Value::Undef), r)
                 }),
             };
-            acc = r.map_err(|f| match f {
-                Flow::Error(err) => Flow::from(err.at(span)),
-                other => other,
-            })?;
+            acc = r.map_err(|f| located(f, span))?;
         }
         Ok(acc)
     }
@@ -126,10 +123,7 @@ impl Evaluator {
                     self.call_named(name, all, block, CallStyle::Method, node.span)
                 })
             };
-            acc = r.map_err(|f| match f {
-                Flow::Error(err) => Flow::from(err.at(node.span)),
-                other => other,
-            })?;
+            acc = r.map_err(|f| located(f, node.span))?;
         }
         Ok(acc)
     }
