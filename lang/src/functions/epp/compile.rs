@@ -16,7 +16,8 @@ pub(super) struct Compiled {
     pub map: SourceMap,
 }
 
-/// How many compiled templates are kept (the cache is emptied when it is full).
+/// How many compiled templates are kept, all texts' variants counted (the cache is emptied
+/// when it is full).
 const CACHE_SIZE: usize = 128;
 
 /// The compiled templates of one text, each with the parameters its lambda declares (a
@@ -58,7 +59,7 @@ pub(super) fn compile(
     });
     COMPILED.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() >= CACHE_SIZE {
+        if cached_count(&c) >= CACHE_SIZE {
             c.clear();
         }
         c.entry(src.text.into())
@@ -66,6 +67,17 @@ pub(super) fn compile(
             .push((params.to_vec(), compiled.clone()));
     });
     Ok(compiled)
+}
+
+/// How many compiled templates a cache holds.
+fn cached_count(cache: &HashMap<Box<str>, Variants>) -> usize {
+    cache.values().map(Vec::len).sum()
+}
+
+/// How many compiled templates this thread keeps.
+#[cfg(test)]
+pub(super) fn cached_templates() -> usize {
+    COMPILED.with(|c| cached_count(&c.borrow()))
 }
 
 /// Parses and validates the template's lambda as the reference sees it, wording syntax and

@@ -145,6 +145,18 @@ fn templates_are_reused_across_calls_and_sessions() {
     assert_eq!(got, Ok("'12'".to_string()));
 }
 
+/// One text given 300 different sets of parameters is compiled 300 times, and the cache
+/// stays within its bound (each set is a variant of the text, counted as a template).
+#[test]
+fn a_text_with_many_parameter_sets_keeps_the_cache_bounded() {
+    let (got, _) = run(
+        "Integer[1, 300].map |$i| { inline_epp('<%= $x %>', { 'x' => $i, \"k${i}\" => 0 }) }[-1]",
+    );
+    assert_eq!(got, Ok("'300'".to_string()));
+    let kept = super::compile::cached_templates();
+    assert!(kept <= 128, "{kept} templates kept");
+}
+
 #[test]
 fn long_loops_and_deep_nesting() {
     let (got, _) = run("inline_epp('<% Integer[1, 5000].each |$i| { %>x<% } %>').length");
