@@ -340,10 +340,10 @@ impl Evaluator {
             misplaced,
             plain,
         } = self.frames[frame].layout.arity;
-        // The common case: untyped parameters without defaults, enough arguments (a lambda
-        // drops extra ones, a function must get exactly as many).
+        // Untyped parameters without defaults, one argument each (a function called by
+        // `call()`, as a method or with `*`; plain lambdas are bound by `call_closure_with`).
         let lambda = matches!(callee, Callee::Block(_));
-        if plain && (args.len() == max || (lambda && args.len() > max)) {
+        if plain && args.len() == max {
             let base = self.frames[frame].base;
             for (i, slot) in self.slots[base..base + max].iter_mut().enumerate() {
                 *slot = args.take(i);

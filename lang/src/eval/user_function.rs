@@ -164,19 +164,15 @@ impl Evaluator {
         };
         if let (Some(rt), false) = (&f.def.return_type, returned) {
             let known = self.known_types(f).and_then(|k| k.returned.clone());
-            match known {
-                Some(t) if types::is_instance(&t, &result) => {}
-                Some(_) => self.check_return(rt, &result, &f.def.name)?,
-                None => {
-                    self.check_return(rt, &result, &f.def.name)?;
-                    // A constant type is in the cache now: kept with the parameters' types.
-                    let generation = self.type_generation;
-                    if let (Some(t), Some(known)) =
-                        (self.cached_type(rt), f.types.borrow_mut().as_mut())
-                    {
-                        if known.generation == generation {
-                            known.returned = Some(t);
-                        }
+            if !known.is_some_and(|t| types::is_instance(&t, &result)) {
+                self.check_return(rt, &result, &f.def.name)?;
+                // A constant type is in the cache now: kept with the parameters' types.
+                let generation = self.type_generation;
+                if let (Some(t), Some(known)) =
+                    (self.cached_type(rt), f.types.borrow_mut().as_mut())
+                {
+                    if known.generation == generation {
+                        known.returned = Some(t);
                     }
                 }
             }
