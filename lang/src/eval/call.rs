@@ -4,7 +4,7 @@ use super::scope::{Arity, Frame, Layout};
 use super::session::MAX_CALL_DEPTH;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
-use crate::syntax::ast::{CallStyle, Expr, Lambda, Param, Span};
+use crate::syntax::ast::{CallSite, CallStyle, Expr, Lambda, Param, Span};
 use crate::types::{self, PType};
 use crate::values::Value;
 use std::rc::Rc;
@@ -84,13 +84,14 @@ impl Evaluator {
     pub fn eval_call(
         &mut self,
         name: &Rc<str>,
+        site: &CallSite,
         args: &[Expr],
         block: Option<&Rc<Lambda>>,
         style: CallStyle,
         span: Span,
     ) -> EvalResult {
         if block.is_none() && style != CallStyle::Method {
-            if let Some(f) = self.functions.get(name).cloned() {
+            if let Some(f) = self.functions.find(name, site) {
                 return self.call_user_function(&f, args, style, span);
             }
         }

@@ -101,6 +101,7 @@ impl Evaluator {
                     args,
                     block,
                     style: CallStyle::Method,
+                    ..
                 } if !args.is_empty() => Some((name, args, block.as_ref())),
                 _ => None,
             }
@@ -114,7 +115,8 @@ impl Evaluator {
         let mut acc = Value::Undef;
         for (i, (node, (name, args, block))) in spine.into_iter().rev().enumerate() {
             let r = if i == 0 {
-                self.eval_call(name, args, block, CallStyle::Method, node.span)
+                self.eval_list(args)
+                    .and_then(|all| self.call_named(name, all, block, CallStyle::Method, node.span))
             } else {
                 self.eval_list(&args[1..]).and_then(|rest| {
                     let mut all = Vec::with_capacity(rest.len() + 1);
@@ -224,7 +226,8 @@ impl Evaluator {
                 args,
                 block,
                 style,
-            } => self.eval_call(name, args, block.as_ref(), *style, e.span)?,
+                site,
+            } => self.eval_call(name, site, args, block.as_ref(), *style, e.span)?,
             ExprKind::CallType {
                 callee,
                 args,

@@ -77,7 +77,7 @@ pub struct Evaluator {
     pub(crate) current: Option<usize>,
     pub(crate) matches: MatchData,
     pub(crate) layouts: Layouts,
-    pub(crate) functions: HashMap<Rc<str>, Rc<super::user_function::UserFunction>>,
+    pub(crate) functions: super::user_function::Functions,
     pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
     pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
     /// While a TypeSet's members are defined: the members that are not object types, which
@@ -184,7 +184,7 @@ impl Evaluator {
             current: None,
             matches: None,
             layouts: Layouts::default(),
-            functions: HashMap::default(),
+            functions: Default::default(),
             builtins,
             aliases: HashMap::default(),
             inline_aliases: Vec::new(),
@@ -435,7 +435,7 @@ impl Evaluator {
                         self.layouts.of_function(f),
                         self.source.clone(),
                     );
-                    if let Some(old) = self.functions.insert(f.name.clone(), Rc::new(function)) {
+                    if let Some(old) = self.functions.insert(function) {
                         if !Rc::ptr_eq(&old.def, f) {
                             self.layouts.forget_function(&old.def);
                         }

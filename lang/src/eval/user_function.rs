@@ -10,11 +10,96 @@ use super::call::{Args, Callee};
 use super::scope::Layout;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, Source};
-use crate::syntax::ast::{CallStyle, Expr, ExprKind, FunctionDef, Span, UnaryOp};
+use crate::syntax::ast::{CallSite, CallStyle, Expr, ExprKind, FunctionDef, Span, UnaryOp};
 use crate::types::{self, PType};
 use crate::values::Value;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::{Ref, RefCell};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The Puppet functions defined so far: by name, and in a table a call site keeps its
+/// callee's index into ([`CallSite`]), so a call looks its name up once, not at every call.
+pub struct Functions {
+    index: HashMap<Rc<str>, u32>,
+    table: Vec<Rc<UserFunction>>,
+    /// Drawn anew from [`GENERATIONS`] at each change: a call site's index is good while
+    /// its generation is this one.
+    generation: u64,
+}
+
+/// The process-wide counter of [`Functions::generation`]s (unique across evaluators, which
+/// may share a syntax tree and so its call sites).
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
+/// A call site keeps a generation in the high 40 bits of its word (a trillion changes of
+/// function sets before one could come again) and a table index in the low 24.
+const INDEX_BITS: u32 = 24;
+const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
+
+fn next_generation() -> u64 {
+    (GENERATIONS.fetch_add(1, Ordering::Relaxed) << INDEX_BITS) & !INDEX_MASK
+}
+
+/// A call site's index when its name is no Puppet function (or the table is too big to
+/// index from a site).
+const NONE: u64 = INDEX_MASK;
+
+impl Default for Functions {
+    fn default() -> Functions {
+        Functions {
+            index: HashMap::default(),
+            table: Vec::new(),
+            generation: next_generation(),
+        }
+    }
+}
+
+impl Functions {
+    pub fn get(&self, name: &str) -> Option<&Rc<UserFunction>> {
+        self.index.get(name).and_then(|&i| self.table.get(i as usize))
+    }
+
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.index.contains_key(name)
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &Rc<str>> {
+        self.index.keys()
+    }
+
+    /// Defines `f` (replacing a function of the same name); returns the one replaced.
+    pub fn insert(&mut self, f: UserFunction) -> Option<Rc<UserFunction>> {
+        self.generation = next_generation();
+        let f = Rc::new(f);
+        match self.index.get(&f.def.name) {
+            Some(&i) => Some(std::mem::replace(&mut self.table[i as usize], f)),
+            None => {
+                let i = self.table.len() as u32;
+                self.index.insert(f.def.name.clone(), i);
+                self.table.push(f);
+                None
+            }
+        }
+    }
+
+    /// The function a call of `name` at `site` calls: what the site found before, while no
+    /// function has been defined since (in this evaluator), else looked up and kept there.
+    pub fn find(&self, name: &str, site: &CallSite) -> Option<Rc<UserFunction>> {
+        let kept = site.0.get();
+        let index = if kept & !INDEX_MASK == self.generation {
+            kept & INDEX_MASK
+        } else {
+            let index = self.index.get(name).map_or(NONE, |&i| u64::from(i).min(NONE));
+            site.0.set(self.generation | index);
+            index
+        };
+        if index == NONE {
+            return None;
+        }
+        self.table.get(index as usize).cloned()
+    }
+}
 
 /// A function written in Puppet, with what each call needs at hand.
 pub struct UserFunction {
@@ -317,6 +402,43 @@ mod tests {
 
     /// A function's parameter and return types are kept between calls, and evaluated again
     /// once a type name may mean another type (a later input redefines an alias).
+    /// A call keeps the function it found (`CallSite`): a function defined or redefined
+    /// later is found by the calls made after, and a call that found no function looks
+    /// again once one is defined.
+    #[test]
+    fn calls_find_functions_defined_after_them() {
+        let mut s = crate::Session::new();
+        let mut run = |src: &str| match s.eval(src) {
+            Ok(v) => to_programmatic(&v),
+            Err(e) => e.message,
+        };
+        assert_eq!(run("function f() { 1 } function g() { f() } [g(), g()]"), "[1, 1]");
+        assert_eq!(run("function f() { 2 } [g(), g()]"), "[2, 2]");
+        assert_eq!(
+            run("function h() { k() } h()"),
+            "Unknown function: 'k'."
+        );
+        assert_eq!(run("function k() { 'k' } [h(), h()]"), "['k', 'k']");
+    }
+
+    /// Evaluators share the trees of EPP templates, so a call in one is met by each with
+    /// its own functions.
+    #[test]
+    fn a_template_shared_by_sessions_calls_each_ones_function() {
+        let mut a = crate::Session::new();
+        let mut b = crate::Session::new();
+        a.eval("function f() { 'A' }").unwrap();
+        // `f` is not the first function of `b`: an index kept by `a` would call `other`.
+        b.eval("function other() { 'other' } function f() { 'B' }").unwrap();
+        let render = "inline_epp('<%= f() %>')";
+        let mut sessions = [a, b];
+        let got: Vec<String> = [0, 1, 0, 1]
+            .into_iter()
+            .map(|i| to_programmatic(&sessions[i].eval(render).unwrap()))
+            .collect();
+        assert_eq!(got, ["'A'", "'B'", "'A'", "'B'"]);
+    }
+
     #[test]
     fn kept_types_follow_a_redefined_alias() {
         let mut s = crate::Session::new();

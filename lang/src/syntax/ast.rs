@@ -181,6 +181,21 @@ pub enum Slot {
     Global,
 }
 
+/// What a call of a named function found when it last looked its name up: an evaluator's
+/// function table index, valid while the table is the one of a generation (a number drawn
+/// from a process-wide counter each time any evaluator's set of functions changes, so a tree
+/// shared by several evaluators never takes one's index for another's). Both in one word
+/// (`eval/user_function.rs` packs them), which keeps a call node as small as before.
+#[derive(Debug, Default)]
+pub struct CallSite(pub Cell<u64>);
+
+impl Clone for CallSite {
+    /// A copy starts afresh.
+    fn clone(&self) -> CallSite {
+        CallSite::default()
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct VarRef {
     /// The name without `$`, e.g. `x`, `::x`, `foo::bar`, `0`, `12`.
@@ -429,9 +444,11 @@ pub enum ExprKind {
     /// A call of a named function. For `CallStyle::Method`, `args[0]` is the receiver.
     Call {
         name: Rc<str>,
-        args: Vec<Expr>,
+        args: Box<[Expr]>,
         block: Option<Rc<Lambda>>,
         style: CallStyle,
+        /// The Puppet function this call found last (the evaluator's to read and set).
+        site: CallSite,
     },
     /// A call whose callee is an expression evaluating to a type: `Integer('0xFF')`,
     /// `Integer[1,2]('1')`, and `T.new(...)` is `Call` of `new` with `T` as receiver.

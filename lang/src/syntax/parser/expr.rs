@@ -3,7 +3,9 @@
 
 use super::Parser;
 use crate::error::Error;
-use crate::syntax::ast::{BinOp, CallStyle, Expr, ExprKind, SelectorArm, StrPart, UnaryOp};
+use crate::syntax::ast::{
+    BinOp, CallSite, CallStyle, Expr, ExprKind, SelectorArm, StrPart, UnaryOp,
+};
 use crate::syntax::lexer::{Keyword, Punct, Tok};
 use std::rc::Rc;
 
@@ -361,9 +363,10 @@ impl<'s> Parser<'s> {
         Ok(Expr::new(
             ExprKind::Call {
                 name,
-                args,
+                args: args.into(),
                 block,
                 style: CallStyle::Method,
+                site: CallSite::default(),
             },
             self.span_from(start),
         ))
@@ -377,9 +380,10 @@ impl<'s> Parser<'s> {
         let kind = match &callee.kind {
             ExprKind::QualifiedName(name) => ExprKind::Call {
                 name: name.clone(),
-                args,
+                args: args.into(),
                 block,
                 style: CallStyle::Prefix,
+                site: CallSite::default(),
             },
             _ => ExprKind::CallType {
                 callee: Box::new(callee),

@@ -15,7 +15,7 @@ mod sexpr;
 #[cfg(test)]
 mod tests;
 
-use super::ast::{CallStyle, Expr, ExprKind, Program, Span};
+use super::ast::{CallSite, CallStyle, Expr, ExprKind, Program, Span};
 use super::lexer::{self, Keyword, Punct, Tok, Token};
 use super::Warning;
 use crate::error::{Error, ErrorKind};
@@ -256,9 +256,10 @@ impl<'s> Parser<'s> {
                 out.push(Expr::new(
                     ExprKind::Call {
                         name,
-                        args,
+                        args: args.into(),
                         block: None,
                         style: CallStyle::Statement,
+                        site: CallSite::default(),
                     },
                     call_span,
                 ));

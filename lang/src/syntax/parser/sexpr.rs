@@ -116,6 +116,7 @@ pub fn expr(e: &Expr) -> String {
             args,
             block,
             style,
+            ..
         } => {
             let tag = match style {
                 CallStyle::Prefix => "call",
