@@ -35,8 +35,17 @@ impl Evaluator {
                         return self.eval_chain(e);
                     }
                 }
+                // Integer literals and local variables holding integers are read in place.
+                if let (Some(x), Some(y)) = (self.int_operand(a), self.int_operand(b)) {
+                    if let Some(v) = super::operators::int_fast_path(*op, x, y) {
+                        return Ok(v);
+                    }
+                }
                 let l = self.eval(a)?;
-                let r = self.eval(b)?;
+                let r = match b.kind {
+                    ExprKind::Integer(y) => Value::Integer(y),
+                    _ => self.eval(b)?,
+                };
                 if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
                     if let Some(v) = super::operators::int_fast_path(*op, *x, *y) {
                         return Ok(v);
@@ -44,6 +53,20 @@ impl Evaluator {
                 }
                 self.binary(*op, l, r)
             }
+            // Calls of named functions and `if`, frequent in function bodies, skip
+            // `eval_kind`'s large frame (each recursion still passes a stack check).
+            ExprKind::Call {
+                name,
+                args,
+                block,
+                style: style @ (CallStyle::Prefix | CallStyle::Statement),
+                site,
+            } => self.eval_named_call(name, site, args, block.as_ref(), *style, e.span),
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => self.eval_if(cond, then_branch, else_branch.as_deref()),
             _ => self.eval_kind(e),
         };
         match r {
@@ -128,6 +151,38 @@ impl Evaluator {
             acc = r.map_err(|f| located(f, node.span))?;
         }
         Ok(acc)
+    }
+
+    /// `if cond { then } else { else }`: the match variables set by `cond` are seen by the
+    /// branches only.
+    #[inline(never)]
+    fn eval_if(&mut self, cond: &Expr, then: &[Expr], otherwise: Option<&[Expr]>) -> EvalResult {
+        crate::limits::deep(|| {
+            let saved = self.matches.clone();
+            let r = if self.eval(cond)?.is_truthy() {
+                self.eval_block(then)
+            } else if let Some(b) = otherwise {
+                self.eval_block(b)
+            } else {
+                Ok(Value::Undef)
+            };
+            self.matches = saved;
+            r
+        })
+    }
+
+    /// A call of a named function written `f(...)` or `f ...` (see [`Evaluator::eval_call`]).
+    #[inline(never)]
+    fn eval_named_call(
+        &mut self,
+        name: &Rc<str>,
+        site: &CallSite,
+        args: &[Expr],
+        block: Option<&Rc<Lambda>>,
+        style: CallStyle,
+        span: Span,
+    ) -> EvalResult {
+        crate::limits::deep(|| self.eval_call(name, site, args, block, style, span))
     }
 
     fn eval_kind_here(&mut self, e: &Expr) -> EvalResult {
@@ -245,18 +300,7 @@ impl Evaluator {
                 cond,
                 then_branch,
                 else_branch,
-            } => {
-                let saved = self.matches.clone();
-                let r = if self.eval(cond)?.is_truthy() {
-                    self.eval_block(then_branch)
-                } else if let Some(b) = else_branch {
-                    self.eval_block(b)
-                } else {
-                    Ok(Value::Undef)
-                };
-                self.matches = saved;
-                r?
-            }
+            } => self.eval_if(cond, then_branch, else_branch.as_deref())?,
             ExprKind::Unless {
                 cond,
                 then_branch,
@@ -458,6 +502,27 @@ impl Evaluator {
 
     /// Reads a variable for evaluation: its last use in the frame moves the value out of
     /// the slot (see `liveness`), any other read copies it.
+    /// The integer an operand is without evaluating it, when it is an integer literal or a
+    /// variable of the current frame holding an integer (read in place: no copy, and the
+    /// slot keeps its value).
+    #[inline(always)]
+    fn int_operand(&self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Integer(i) => Some(*i),
+            ExprKind::Variable(v) => match (v.slot.get(), self.current) {
+                (Slot::Local { depth: 0, index }, Some(fi)) => {
+                    let at = self.frames[fi].base + index as usize;
+                    match self.slots.get(at) {
+                        Some(Some(Value::Integer(i))) => Some(*i),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     fn read_var(&mut self, v: &VarRef) -> Result<Value, Error> {
         if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
             let frame = &self.frames[fi];
@@ -775,5 +840,43 @@ mod tests {
             let v = crate::Session::new().eval(src).expect("evaluates");
             assert_eq!(crate::format::to_programmatic(&v), expected, "{src}");
         }
+    }
+
+    /// Binary operators on integer literals and local variables read in place, with the
+    /// reference's answers: other values, overflow and division by zero take the general
+    /// path.
+    #[test]
+    fn integer_operands_read_in_place_compute_as_the_reference() {
+        crate::test_support::check(&[
+            (
+                r#"function h(Integer $n) { $n + 1 } h(9223372036854775807)"#,
+                Err(
+                    r#"Evaluation Error: A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'"#,
+                ),
+            ),
+            (
+                r#"function k($n) { $n * 2 } [k(2), k(2.5), k('3')]"#,
+                Err(
+                    r#"Evaluation Error: The string '3' was automatically coerced to the numerical value 3"#,
+                ),
+            ),
+            (
+                r#"function m($n) { $n < 2 } [m(1), m(1.5), m(3)]"#,
+                Ok(r#"[true, true, false]"#),
+            ),
+            (r#"[1, 2, 3].map |$x| { $x - 1 - 1 }"#, Ok(r#"[-1, 0, 1]"#)),
+            (
+                r#"function q($a, $b) { $a % $b } [q(7, 3), q(-7, 3), q(7, -3)]"#,
+                Ok(r#"[1, 2, -2]"#),
+            ),
+            (
+                r#"function d($a, $b) { $a / $b } [d(7, 2), d(-7, 2)]"#,
+                Ok(r#"[3, -4]"#),
+            ),
+            (
+                r#"function z($a) { $a / 0 } z(1)"#,
+                Err(r#"Evaluation Error: Division by 0"#),
+            ),
+        ]);
     }
 }
