@@ -37,14 +37,14 @@ pub(super) enum Args<'a> {
 }
 
 impl Args<'_> {
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         match self {
             Args::Shared(a) => a.len(),
             Args::Owned(a) => a.len(),
         }
     }
 
-    fn take(&mut self, i: usize) -> Option<Value> {
+    pub(super) fn take(&mut self, i: usize) -> Option<Value> {
         match self {
             Args::Shared(a) => a.get(i).cloned(),
             Args::Owned(a) => a.get_mut(i).map(|v| std::mem::replace(v, Value::Undef)),
@@ -253,7 +253,7 @@ impl Evaluator {
     pub fn may_break(&self, c: &Closure) -> bool {
         c.layout.calls.iter().any(|name| {
             matches!(&**name, "break" | "call")
-                || self.functions.contains_key(&**name)
+                || self.functions.contains_key(name)
                 || self.builtin(name).is_none()
         })
     }

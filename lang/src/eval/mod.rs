@@ -9,6 +9,7 @@
 //! - `access`: `[]` on values.
 //! - `matching`: `=~`, case and selector option matching.
 //! - `call`: calling functions and lambdas, binding parameters.
+//! - `lambda_frame`: one frame for a lambda called per element of an iteration.
 //! - `user_function`: functions written in Puppet, and the direct binding of their calls.
 //! - `shared`: replacing an array or hash everywhere it is held (templates mutate them).
 
@@ -17,6 +18,7 @@ pub mod call;
 pub mod describe;
 pub mod expr;
 pub mod hints;
+pub mod lambda_frame;
 pub mod liveness;
 pub mod matching;
 pub mod operators;

@@ -57,7 +57,9 @@ impl Default for Functions {
 
 impl Functions {
     pub fn get(&self, name: &str) -> Option<&Rc<UserFunction>> {
-        self.index.get(name).and_then(|&i| self.table.get(i as usize))
+        self.index
+            .get(name)
+            .and_then(|&i| self.table.get(i as usize))
     }
 
     pub fn contains_key(&self, name: &str) -> bool {
@@ -90,7 +92,10 @@ impl Functions {
         let index = if kept & !INDEX_MASK == self.generation {
             kept & INDEX_MASK
         } else {
-            let index = self.index.get(name).map_or(NONE, |&i| u64::from(i).min(NONE));
+            let index = self
+                .index
+                .get(name)
+                .map_or(NONE, |&i| u64::from(i).min(NONE));
             site.0.set(self.generation | index);
             index
         };
@@ -412,12 +417,12 @@ mod tests {
             Ok(v) => to_programmatic(&v),
             Err(e) => e.message,
         };
-        assert_eq!(run("function f() { 1 } function g() { f() } [g(), g()]"), "[1, 1]");
-        assert_eq!(run("function f() { 2 } [g(), g()]"), "[2, 2]");
         assert_eq!(
-            run("function h() { k() } h()"),
-            "Unknown function: 'k'."
+            run("function f() { 1 } function g() { f() } [g(), g()]"),
+            "[1, 1]"
         );
+        assert_eq!(run("function f() { 2 } [g(), g()]"), "[2, 2]");
+        assert_eq!(run("function h() { k() } h()"), "Unknown function: 'k'.");
         assert_eq!(run("function k() { 'k' } [h(), h()]"), "['k', 'k']");
     }
 
@@ -429,7 +434,8 @@ mod tests {
         let mut b = crate::Session::new();
         a.eval("function f() { 'A' }").unwrap();
         // `f` is not the first function of `b`: an index kept by `a` would call `other`.
-        b.eval("function other() { 'other' } function f() { 'B' }").unwrap();
+        b.eval("function other() { 'other' } function f() { 'B' }")
+            .unwrap();
         let render = "inline_epp('<%= f() %>')";
         let mut sessions = [a, b];
         let got: Vec<String> = [0, 1, 0, 1]

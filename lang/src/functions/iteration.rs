@@ -59,30 +59,33 @@ pub fn walk(
 ) -> EvalResult<()> {
     let name = ev.current_builtin;
     let items = values_of(name, subject)?;
-    for (i, item) in items.enumerate() {
-        let r = match (shape, &item) {
-            (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => {
-                ev.call_closure(lambda, &pair[..])
-            }
-            (Shape::HashValue, Value::Array(pair)) if pair.len() == 2 => {
-                ev.call_closure(lambda, &pair[1..])
-            }
-            (Shape::IndexValue, _) => {
-                ev.call_closure(lambda, &[Value::Integer(i as i64), item.clone()])
-            }
-            _ => ev.call_closure(lambda, std::slice::from_ref(&item)),
-        };
-        match r {
-            Ok(r) => {
-                if let Step::Stop = f(ev, i, item, r)? {
-                    break;
+    ev.with_lambda_frame(lambda, |ev, frame| {
+        for (i, item) in items.enumerate() {
+            let r = match (shape, &item) {
+                (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => {
+                    ev.call_lambda(frame, &pair[..])
                 }
+                (Shape::HashValue, Value::Array(pair)) if pair.len() == 2 => {
+                    ev.call_lambda(frame, &pair[1..])
+                }
+                (Shape::IndexValue, _) => {
+                    let mut args = [Value::Integer(i as i64), item.clone()];
+                    ev.call_lambda_owned(frame, &mut args)
+                }
+                _ => ev.call_lambda(frame, std::slice::from_ref(&item)),
+            };
+            match r {
+                Ok(r) => {
+                    if let Step::Stop = f(ev, i, item, r)? {
+                        break;
+                    }
+                }
+                Err(Flow::Break) if on_break == OnBreak::Stop => break,
+                Err(e) => return Err(e),
             }
-            Err(Flow::Break) if on_break == OnBreak::Stop => break,
-            Err(e) => return Err(e),
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// The lambda, which dispatch has guaranteed to be present.
@@ -167,23 +170,26 @@ fn reduce(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
             None => return Ok(Value::Undef),
         },
     };
-    if ev.may_break(lambda) {
-        // `break()` gives the memo from before the step: keep it.
-        for item in items {
-            match ev.call_closure(lambda, &[memo.clone(), item]) {
-                Ok(r) => memo = r,
-                Err(Flow::Break) => break,
-                Err(e) => return Err(e),
+    let may_break = ev.may_break(lambda);
+    ev.with_lambda_frame(lambda, |ev, frame| {
+        if may_break {
+            // `break()` gives the memo from before the step: keep it.
+            for item in items {
+                match ev.call_lambda_owned(frame, &mut [memo.clone(), item]) {
+                    Ok(r) => memo = r,
+                    Err(Flow::Break) => break,
+                    Err(e) => return Err(e),
+                }
             }
+            return Ok(memo);
         }
-        return Ok(memo);
-    }
-    // The memo is handed over to the lambda, so that `$memo + ...` need not copy it.
-    for item in items {
-        let mut pair = [memo, item];
-        memo = ev.call_closure_owned(lambda, &mut pair)?;
-    }
-    Ok(memo)
+        // The memo is handed over to the lambda, so that `$memo + ...` need not copy it.
+        for item in items {
+            let mut pair = [memo, item];
+            memo = ev.call_lambda_owned(frame, &mut pair)?;
+        }
+        Ok(memo)
+    })
 }
 
 /// The key (for hashes) or index of an element.
