@@ -6,6 +6,7 @@ use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
 use crate::eval::describe::label_of;
+use crate::eval::lambda_frame::LambdaFrame;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::values::{Map, Value};
 use indexmap::IndexMap;
@@ -156,8 +157,13 @@ fn flatten(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
     Ok(Value::array(out))
 }
 
-fn lambda_order(ev: &mut Evaluator, l: &Closure, a: &Value, b: &Value) -> Result<Ordering, Flow> {
-    match ev.call_closure(l, &[a.clone(), b.clone()])? {
+fn lambda_order(
+    ev: &mut Evaluator,
+    l: &LambdaFrame,
+    a: &Value,
+    b: &Value,
+) -> Result<Ordering, Flow> {
+    match ev.call_lambda_owned(l, &mut [a.clone(), b.clone()])? {
         Value::Integer(i) => Ok(i.cmp(&0)),
         Value::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(Ordering::Equal)),
         // Ruby compares the block's result with 0.
@@ -178,7 +184,7 @@ fn sort(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     };
     let sorted = match b {
         None => merge_sort(items, natural_order)?,
-        Some(l) => {
+        Some(l) => ev.with_lambda_frame(l, |ev, l| {
             // Flow (break, errors) from the lambda is carried out of the sort.
             let mut flow: Option<Flow> = None;
             let r = merge_sort(items, |x, y| match lambda_order(ev, l, x, y) {
@@ -189,10 +195,10 @@ fn sort(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
                 }
             });
             match (r, flow) {
-                (_, Some(f)) => return Err(f),
-                (r, None) => r?,
+                (_, Some(f)) => Err(f),
+                (r, None) => Ok(r?),
             }
-        }
+        })?,
     };
     if which == 0 {
         let s: String = sorted.iter().filter_map(Value::as_str).collect();
@@ -305,5 +311,46 @@ mod tests {
         let mut out = Vec::new();
         flatten_into(&mut out, &[v]);
         assert_eq!(out, [Value::Integer(1)]);
+    }
+
+    /// `sort` calls its compare lambda in one frame (`eval/lambda_frame.rs`): each call
+    /// starts afresh, and errors, `break` and `next` leave it as the reference's do.
+    #[test]
+    fn a_compare_lambda_is_called_as_the_reference_calls_it() {
+        crate::test_support::check(&[
+            (
+                r#"[3, 1, 2].sort |$a, $b| { $t = $a - $b; $t }"#,
+                Ok(r#"[1, 2, 3]"#),
+            ),
+            (
+                r#"[3, 1, 2].sort |$a, $b| { if $a == 1 { $seen = true } if $seen { 0 } else { compare($a, $b) } }"#,
+                Err(r#"Evaluation Error: Unknown variable: 'seen'."#),
+            ),
+            (
+                r#"[3, 1, 2].sort |$a, $b| { 'x' }"#,
+                Err(
+                    r#"Evaluation Error: Error while evaluating a Method call, comparison of String with 0 failed"#,
+                ),
+            ),
+            (
+                r#"[3, 1, 2].sort |$a, $b| { break() }"#,
+                Err(r#"break() from context where this is illegal (file: unknown, line: 1)"#),
+            ),
+            (r#"[3, 1, 2].sort |$a, $b| { next(1) }"#, Ok(r#"[2, 1, 3]"#)),
+            (
+                r#"[3, 1, 2, 5, 4].sort |$a, $b| { $b - $a }"#,
+                Ok(r#"[5, 4, 3, 2, 1]"#),
+            ),
+            (
+                r#"['b', 'a'].sort |Integer $a, $b| { 0 }"#,
+                Err(
+                    r#"Evaluation Error: Error while evaluating a Method call, block parameter 'a' expects an Integer value, got String"#,
+                ),
+            ),
+            (
+                r#"[[2, 'b'], [1, 'a'], [2, 'a']].sort |$a, $b| { compare($a[0], $b[0]) }"#,
+                Ok(r#"[[1, 'a'], [2, 'b'], [2, 'a']]"#),
+            ),
+        ]);
     }
 }
