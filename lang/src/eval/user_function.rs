@@ -87,6 +87,7 @@ impl Functions {
 
     /// The function a call of `name` at `site` calls: what the site found before, while no
     /// function has been defined since (in this evaluator), else looked up and kept there.
+    #[inline]
     pub fn find(&self, name: &str, site: &CallSite) -> Option<Rc<UserFunction>> {
         let kept = site.0.get();
         let index = if kept & !INDEX_MASK == self.generation {
