@@ -81,6 +81,7 @@ impl Evaluator {
         }
     }
 
+    #[inline(never)]
     pub fn eval_call(
         &mut self,
         name: &Rc<str>,

@@ -61,7 +61,9 @@ impl Evaluator {
                 block,
                 style: style @ (CallStyle::Prefix | CallStyle::Statement),
                 site,
-            } => self.eval_named_call(name, site, args, block.as_ref(), *style, e.span),
+            } => crate::limits::deep(|| {
+                self.eval_call(name, site, args, block.as_ref(), *style, e.span)
+            }),
             ExprKind::If {
                 cond,
                 then_branch,
@@ -169,20 +171,6 @@ impl Evaluator {
             self.matches = saved;
             r
         })
-    }
-
-    /// A call of a named function written `f(...)` or `f ...` (see [`Evaluator::eval_call`]).
-    #[inline(never)]
-    fn eval_named_call(
-        &mut self,
-        name: &Rc<str>,
-        site: &CallSite,
-        args: &[Expr],
-        block: Option<&Rc<Lambda>>,
-        style: CallStyle,
-        span: Span,
-    ) -> EvalResult {
-        crate::limits::deep(|| self.eval_call(name, site, args, block, style, span))
     }
 
     fn eval_kind_here(&mut self, e: &Expr) -> EvalResult {
