@@ -32,6 +32,7 @@ pub fn all() -> &'static [Builtin] {
             name: "display",
             signatures: DISPLAY,
             call: display,
+            module: None,
             doc: "display(Any $value, Optional[String] $mime_type = undef) -> Undef\n\
                   Shows a value as rich output in the notebook (display_data). Without a MIME \
                   type the value is shown like a result (tables for hashes, coloured values). \
@@ -43,6 +44,7 @@ pub fn all() -> &'static [Builtin] {
             name: "clear_output",
             signatures: CLEAR_OUTPUT,
             call: clear_output,
+            module: None,
             doc: "clear_output(Boolean $wait = false) -> Undef\n\
                   Clears the output of the current cell; with $wait, only when new output \
                   arrives.\n\n    clear_output()",
@@ -51,6 +53,7 @@ pub fn all() -> &'static [Builtin] {
             name: "help",
             signatures: HELP,
             call: help,
+            module: None,
             doc:
                 "help(String $name) -> Undef\n\
                   Shows the documentation of a function in the notebook's pager.\n\n    help('map')",

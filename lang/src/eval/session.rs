@@ -319,7 +319,7 @@ impl Evaluator {
     /// always available), as the reference knows a module's functions only then.
     pub(crate) fn callable_builtin(&self, name: &str) -> Option<&'static Builtin> {
         let b = self.builtin(name)?;
-        match crate::functions::stdlib::module_of(b.name) {
+        match b.module {
             Some(module) if !self.module_functions_always => {
                 let mut present = self.modules_present.borrow_mut();
                 let here = *present.entry(module).or_insert_with(|| {
