@@ -488,8 +488,6 @@ impl Evaluator {
         f
     }
 
-    /// Reads a variable for evaluation: its last use in the frame moves the value out of
-    /// the slot (see `liveness`), any other read copies it.
     /// The integer an operand is without evaluating it, when it is an integer literal or a
     /// variable of the current frame holding an integer (read in place: no copy, and the
     /// slot keeps its value).
@@ -511,6 +509,8 @@ impl Evaluator {
         }
     }
 
+    /// Reads a variable for evaluation: its last use in the frame moves the value out of
+    /// the slot (see `liveness`), any other read copies it.
     fn read_var(&mut self, v: &VarRef) -> Result<Value, Error> {
         if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
             let frame = &self.frames[fi];

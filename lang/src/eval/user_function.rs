@@ -406,8 +406,6 @@ mod tests {
         assert_eq!(to_programmatic(&v), "[1, [2, 3]]");
     }
 
-    /// A function's parameter and return types are kept between calls, and evaluated again
-    /// once a type name may mean another type (a later input redefines an alias).
     /// A call keeps the function it found (`CallSite`): a function defined or redefined
     /// later is found by the calls made after, and a call that found no function looks
     /// again once one is defined.
@@ -446,6 +444,8 @@ mod tests {
         assert_eq!(got, ["'A'", "'B'", "'A'", "'B'"]);
     }
 
+    /// A function's parameter and return types are kept between calls, and evaluated again
+    /// once a type name may mean another type (a later input redefines an alias).
     #[test]
     fn kept_types_follow_a_redefined_alias() {
         let mut s = crate::Session::new();
