@@ -68,7 +68,7 @@ impl Evaluator {
                 cond,
                 then_branch,
                 else_branch,
-            } => self.eval_if(cond, then_branch, else_branch.as_deref()),
+            } => self.eval_if(cond, true, then_branch, else_branch.as_deref()),
             _ => self.eval_kind(e),
         };
         match r {
@@ -155,13 +155,19 @@ impl Evaluator {
         Ok(acc)
     }
 
-    /// `if cond { then } else { else }`: the match variables set by `cond` are seen by the
-    /// branches only.
+    /// `if cond { then } else { else }` (`unless` when `when` is false: `then` runs when
+    /// `cond` is falsy): the match variables set by `cond` are seen by the branches only.
     #[inline(never)]
-    fn eval_if(&mut self, cond: &Expr, then: &[Expr], otherwise: Option<&[Expr]>) -> EvalResult {
+    fn eval_if(
+        &mut self,
+        cond: &Expr,
+        when: bool,
+        then: &[Expr],
+        otherwise: Option<&[Expr]>,
+    ) -> EvalResult {
         crate::limits::deep(|| {
             let saved = self.matches.clone();
-            let r = if self.eval(cond)?.is_truthy() {
+            let r = if self.eval(cond)?.is_truthy() == when {
                 self.eval_block(then)
             } else if let Some(b) = otherwise {
                 self.eval_block(b)
@@ -288,23 +294,12 @@ impl Evaluator {
                 cond,
                 then_branch,
                 else_branch,
-            } => self.eval_if(cond, then_branch, else_branch.as_deref())?,
+            } => self.eval_if(cond, true, then_branch, else_branch.as_deref())?,
             ExprKind::Unless {
                 cond,
                 then_branch,
                 else_branch,
-            } => {
-                let saved = self.matches.clone();
-                let r = if !self.eval(cond)?.is_truthy() {
-                    self.eval_block(then_branch)
-                } else if let Some(b) = else_branch {
-                    self.eval_block(b)
-                } else {
-                    Ok(Value::Undef)
-                };
-                self.matches = saved;
-                r?
-            }
+            } => self.eval_if(cond, false, then_branch, else_branch.as_deref())?,
             ExprKind::Case { test, arms } => self.eval_case(test, arms)?,
             ExprKind::Block(body) => self.eval_block(body)?,
             // Definitions are hoisted: by the time a statement runs they exist.
