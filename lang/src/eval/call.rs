@@ -273,18 +273,36 @@ impl Evaluator {
         }
         let owner = self.current_builtin;
         let result = self.with_frame(c.layout.clone(), base, c.frame, false, |ev, frame| {
-            if !plain {
-                ev.bind_params(&Callee::Block(owner), &c.lambda.params, args, frame)?;
-            }
-            match ev.eval_block(&c.lambda.body) {
-                Ok(v) | Err(Flow::Next(v)) => Ok(v),
-                Err(e) => Err(e),
-            }
+            ev.lambda_body(c, frame, plain, args, owner)
         })?;
-        if let Some(rt) = &c.lambda.return_type {
-            self.check_return(rt, &result, "lambda")?;
+        self.lambda_result(c, result)
+    }
+
+    /// Runs a lambda's body in its `frame`, binding `args` first unless they are bound
+    /// already; `next(v)` gives `v`. (`owner`: the function calling it, for errors.)
+    pub(super) fn lambda_body(
+        &mut self,
+        c: &Closure,
+        frame: usize,
+        bound: bool,
+        args: Args,
+        owner: &'static str,
+    ) -> EvalResult {
+        if !bound {
+            self.bind_params(&Callee::Block(owner), &c.lambda.params, args, frame)?;
         }
-        Ok(result)
+        match self.eval_block(&c.lambda.body) {
+            Ok(v) | Err(Flow::Next(v)) => Ok(v),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A lambda's value, checked against its return type (out of its frame).
+    pub(super) fn lambda_result(&mut self, c: &Closure, value: Value) -> EvalResult {
+        if let Some(rt) = &c.lambda.return_type {
+            self.check_return(rt, &value, "lambda")?;
+        }
+        Ok(value)
     }
 
     pub(super) fn check_return(

@@ -5,8 +5,8 @@
 //! Each call still starts as a call in a new frame would: every slot empty but the
 //! parameters, the caller's match variables (restored after the call), interrupts checked.
 
-use super::call::{Args, Callee, Closure};
-use super::{EvalResult, Evaluator, Flow};
+use super::call::{Args, Closure};
+use super::{EvalResult, Evaluator};
 use crate::values::Value;
 
 /// The frame of a lambda called repeatedly, open for the duration of
@@ -60,27 +60,10 @@ impl Evaluator {
         }
         let caller = self.current.replace(frame.index);
         let matches = self.matches.clone();
-        let r = if plain {
-            Ok(())
-        } else {
-            self.bind_params(
-                &Callee::Block(frame.owner),
-                &c.lambda.params,
-                args,
-                frame.index,
-            )
-        };
-        let r = r.and_then(|()| match self.eval_block(&c.lambda.body) {
-            Ok(v) | Err(Flow::Next(v)) => Ok(v),
-            Err(e) => Err(e),
-        });
+        let r = self.lambda_body(c, frame.index, plain, args, frame.owner);
         self.matches = matches;
         self.current = caller;
-        let v = r?;
-        if let Some(rt) = &c.lambda.return_type {
-            self.check_return(rt, &v, "lambda")?;
-        }
-        Ok(v)
+        self.lambda_result(c, r?)
     }
 
     /// Calls the lambda of `frame` with copies of `args`.
