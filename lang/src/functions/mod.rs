@@ -48,8 +48,8 @@ pub struct Builtin {
     /// The signatures, in dispatch order, written as parameter lists (see `signature`).
     pub signatures: &'static [&'static str],
     pub call: BuiltinImpl,
-    /// The module whose Ruby function this stands for (`stdlib::module_of`), set in
-    /// [`all`]: a call reaches it only when that module is on the modulepath.
+    /// The module whose Ruby function this stands for (set by `stdlib::builtins`): a call
+    /// reaches it only when that module is on the modulepath.
     pub module: Option<&'static str>,
 }
 
@@ -80,9 +80,6 @@ pub fn all() -> &'static [Builtin] {
         all.extend(lookup::builtins());
         all.extend(annotate::builtins());
         all.sort_by_key(|b| b.name);
-        for b in &mut all {
-            b.module = stdlib::module_of(b.name);
-        }
         all
     })
 }

@@ -20,51 +20,39 @@ use crate::syntax::ast::Span;
 use crate::Strictness;
 use std::rc::Rc;
 
+/// The native versions of modules' functions, each marked with its module (`stdlib`,
+/// `openstacklib`, ...): a call by name reaches one only when its module is on the
+/// modulepath.
 pub fn builtins() -> Vec<super::Builtin> {
-    let mut all = Vec::new();
-    all.extend(data::builtins());
-    all.extend(collections::builtins());
-    all.extend(validate::builtins());
-    all.extend(resources::builtins());
-    all.extend(modules::builtins());
-    all.extend(extra::builtins());
-    all.extend(crypt::builtins());
+    let stdlib = [
+        data::builtins(),
+        collections::builtins(),
+        validate::builtins(),
+        resources::builtins(),
+        extra::builtins(),
+        crypt::builtins(),
+    ];
+    let mut all: Vec<super::Builtin> = stdlib
+        .into_iter()
+        .flatten()
+        .map(|b| super::Builtin {
+            module: Some("stdlib"),
+            ..b
+        })
+        .collect();
+    all.extend(modules::builtins().into_iter().map(|b| super::Builtin {
+        module: module_of_other(b.name),
+        ..b
+    }));
     all
 }
 
 /// The module whose Ruby function a native built-in stands for (`stdlib`, `openstacklib`,
-/// ...), so that a caller can make them depend on the module being on the modulepath;
-/// `None` for functions of Puppet itself.
+/// ...); `None` for functions of Puppet itself.
 pub fn module_of(name: &str) -> Option<&'static str> {
-    // Asked at every call of a built-in function by name: FxHash, not SipHash.
-    static MODULES: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, &'static str>> =
-        std::sync::OnceLock::new();
-    MODULES
-        .get_or_init(|| {
-            let mut map = rustc_hash::FxHashMap::default();
-            for b in modules::builtins() {
-                if let Some(m) = module_of_other(b.name) {
-                    map.insert(b.name, m);
-                }
-            }
-            let stdlib = [
-                data::builtins(),
-                collections::builtins(),
-                validate::builtins(),
-                resources::builtins(),
-                extra::builtins(),
-                crypt::builtins(),
-            ];
-            for b in stdlib.iter().flatten() {
-                map.insert(b.name, "stdlib");
-            }
-            map
-        })
-        .get(name)
-        .copied()
+    super::find(name).and_then(|b| b.module)
 }
 
-/// The module of a native function of `stdlib/modules.rs` (functions of other modules).
 fn module_of_other(n: &str) -> Option<&'static str> {
     Some(match n {
         "is_service_default" | "normalize_ip_for_uri" | "inet6_prefix" => "openstacklib",
