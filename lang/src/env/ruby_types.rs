@@ -9,6 +9,7 @@ use super::Environment;
 use crate::catalog::builtin_types::TypeInfo;
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::{Mutex, OnceLock};
 
 /// The file that defines the resource type `name` on the modulepath, if any.
@@ -37,7 +38,10 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
     }
     let info = super::fs::read_to_string(path)
         .ok()
-        .and_then(|text| read(&with_helpers_inlined(path, &text)))
+        .and_then(|text| {
+            let helpers = helpers_for(path, &text);
+            read_with(&text, |line| helpers.get(line).map(|body| &**body))
+        })
         .map(|mut t| {
             if has_providers(path, &t.name) && !t.parameters.iter().any(|p| p == "provider") {
                 // The reference gives a type a `provider` parameter once a provider of it
@@ -121,14 +125,35 @@ fn required_files(type_file: &Path, text: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The type's text with each line that only calls a method defined in a required file
-/// (`create_parameters`) replaced by that method's body.
-fn with_helpers_inlined(type_file: &Path, text: &str) -> String {
-    let mut helpers: HashMap<String, String> = HashMap::default();
+/// The methods of a Ruby file: each name with its body.
+type Methods = Rc<[(String, Rc<str>)]>;
+
+/// The methods that the files a type file requires define, by name: each method's body,
+/// read in place of a line of the type that only calls it (`create_parameters`).
+fn helpers_for(type_file: &Path, text: &str) -> HashMap<String, Rc<str>> {
+    let mut helpers = HashMap::default();
     for file in required_files(type_file, text) {
-        let Ok(source) = super::fs::read_to_string(&file) else {
-            continue;
-        };
+        helpers.extend(
+            methods_of(&file)
+                .iter()
+                .map(|(name, body)| (name.clone(), body.clone())),
+        );
+    }
+    helpers
+}
+
+/// The methods a Ruby file defines (`def name` up to the `end` indented as the `def`), read
+/// once per file: several types of a module require the same helpers.
+fn methods_of(file: &Path) -> Methods {
+    thread_local! {
+        static READ: std::cell::RefCell<HashMap<PathBuf, Methods>> =
+            Default::default();
+    }
+    if let Some(found) = READ.with(|r| r.borrow().get(file).cloned()) {
+        return found;
+    }
+    let mut methods = Vec::new();
+    if let Ok(source) = super::fs::read_to_string(file) {
         let lines: Vec<&str> = lines(&source).collect();
         for (i, line) in lines.iter().enumerate() {
             let Some(name) = line.trim_start().strip_prefix("def ") else {
@@ -138,26 +163,18 @@ fn with_helpers_inlined(type_file: &Path, text: &str) -> String {
             if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
                 continue;
             }
-            // The body ends at the `end` indented as the `def`.
             let indent = line.len() - line.trim_start().len();
             let body: Vec<&str> = lines[i + 1..]
                 .iter()
                 .take_while(|l| !(l.trim() == "end" && l.len() - l.trim_start().len() <= indent))
                 .copied()
                 .collect();
-            helpers.insert(name.to_string(), body.join("\n"));
+            methods.push((name.to_string(), Rc::from(body.join("\n"))));
         }
     }
-    if helpers.is_empty() {
-        return text.to_string();
-    }
-    lines(text)
-        .map(|line| match helpers.get(line.trim()) {
-            Some(body) => body.as_str(),
-            None => line,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    let methods: Methods = methods.into();
+    READ.with(|r| r.borrow_mut().insert(file.to_path_buf(), methods.clone()));
+    methods
 }
 
 /// What the static reading of a type file found.
@@ -170,11 +187,25 @@ pub struct RubyType {
 
 /// Reads `Puppet::Type.newtype(:name) do ... end` from Ruby source.
 pub fn read(text: &str) -> Option<RubyType> {
+    read_with(text, |_| None)
+}
+
+/// Reads a type from Ruby source where a line that only calls a helper method (a name that
+/// `helper` knows) stands for that method's body.
+fn read_with<'t>(text: &'t str, helper: impl Fn(&str) -> Option<&'t str>) -> Option<RubyType> {
     let name = symbol_after(text, "newtype(")?;
     let mut parameters: Vec<String> = Vec::new();
     let mut namevars: Vec<String> = Vec::new();
     let mut last: Option<String> = None;
-    for line in lines(text) {
+    let expanded = lines(text).flat_map(|line| {
+        let called = helper(line.trim());
+        let (own, body) = match called {
+            Some(body) => (None, Some(lines(body))),
+            None => (Some(line), None),
+        };
+        own.into_iter().chain(body.into_iter().flatten())
+    });
+    for line in expanded {
         let code = line.trim_start();
         // (Only lines that start with one of the words below matter: the rest are skipped
         // before looking for a comment.)
