@@ -4,7 +4,7 @@
 //! reference gives).
 
 use super::compilation::Collector;
-use super::{tags, Resource, ResourceId};
+use super::{Resource, ResourceId};
 use crate::error::Error;
 use crate::eval::operators::equals;
 use crate::eval::{EvalResult, Evaluator};
@@ -24,22 +24,23 @@ pub enum Query {
 }
 
 impl Query {
-    pub fn matches(&self, r: &Resource, tags: &dyn Fn() -> Vec<Rc<str>>) -> bool {
+    /// Whether resource `r` matches; `has_tag` tells whether it has a (lower-case) tag.
+    pub fn matches(&self, r: &Resource, has_tag: &dyn Fn(&str) -> bool) -> bool {
         match self {
             Query::All => true,
-            Query::Eq(name, v) => attribute_matches(r, name, v, tags),
-            Query::Ne(name, v) => !attribute_matches(r, name, v, tags),
-            Query::And(a, b) => a.matches(r, tags) && b.matches(r, tags),
-            Query::Or(a, b) => a.matches(r, tags) || b.matches(r, tags),
+            Query::Eq(name, v) => attribute_matches(r, name, v, has_tag),
+            Query::Ne(name, v) => !attribute_matches(r, name, v, has_tag),
+            Query::And(a, b) => a.matches(r, has_tag) && b.matches(r, has_tag),
+            Query::Or(a, b) => a.matches(r, has_tag) || b.matches(r, has_tag),
         }
     }
 }
 
 /// `name == v`: the title, a tag, or a parameter equal to `v` (or an array holding it).
-fn attribute_matches(r: &Resource, name: &str, v: &Value, tags: &dyn Fn() -> Vec<Rc<str>>) -> bool {
+fn attribute_matches(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) -> bool) -> bool {
     match name {
         "title" => equals(&Value::String(r.title.clone()), v),
-        "tag" => v.as_str().is_some_and(|t| tags::has(&tags(), t)),
+        "tag" => v.as_str().is_some_and(|t| has_tag(&t.to_lowercase())),
         _ => match r.parameters.get(name) {
             Some(Value::Array(items)) => items.iter().any(|x| equals(x, v)),
             Some(x) => equals(x, v),
@@ -176,7 +177,7 @@ impl Evaluator {
             .filter(|(id, r)| {
                 r.type_name == c.type_name
                     && c.query
-                        .matches(r, &|| self.compilation.catalog.tags_of(*id))
+                        .matches(r, &|tag| self.compilation.catalog.has_tag(*id, tag))
             })
             .map(|(id, _)| id)
             .collect()

@@ -226,6 +226,21 @@ impl Catalog {
         all
     }
 
+    /// Whether `tag` (already lower-case) is one of [`Catalog::tags_of`], found without
+    /// building that list (a collector's `tag == ...` asks it of every resource of a type).
+    pub fn has_tag(&self, id: ResourceId, tag: &str) -> bool {
+        let mut next = Some(id);
+        for _ in 0..10_000 {
+            let Some(i) = next else { break };
+            let r = self.get(i);
+            if r.tags.iter().chain(&r.late_tags).any(|t| **t == *tag) {
+                return true;
+            }
+            next = r.tag_parent.filter(|p| *p != i);
+        }
+        false
+    }
+
     pub fn get(&self, id: ResourceId) -> &Resource {
         &self.resources[id.0 as usize]
     }

@@ -258,3 +258,29 @@ fn parameter_values_as_json_data_and_text() {
     let edges = json["edges"].as_array().unwrap();
     assert!(edges.contains(&serde_json::json!({"source": "Class[main]", "target": "Notify[a]"})));
 }
+
+/// A collector's `tag == ...` sees the tags of the declaring scopes and those `tag()` adds,
+/// even after the declaration (`Catalog::has_tag`); the reference's answers (`puppet-oracle`).
+#[test]
+fn collector_tags_include_scope_and_late_tags() {
+    for (src, expected) in [
+        (
+            "class c { tag('extra') @notify { a: } } include c Notify <| tag == 'extra' |>",
+            &["Class[C]", "Notify[a]"][..],
+        ),
+        (
+            "class p { tag('outer') include q } class q { @notify { n: } } include p Notify <| tag == 'outer' |>",
+            &["Class[P]", "Class[Q]", "Notify[n]"],
+        ),
+        (
+            "class c { @notify { a: } tag('late') } class d { @notify { b: } } include c include d Notify <| tag == 'LATE' or tag == 'nothing' |>",
+            &["Class[C]", "Class[D]", "Notify[a]"],
+        ),
+    ] {
+        let mut s = Session::new();
+        s.eval(src).unwrap();
+        let mut got = refs(&s);
+        got.sort();
+        assert_eq!(got, expected, "{src}");
+    }
+}
