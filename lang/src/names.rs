@@ -62,12 +62,40 @@ pub fn is_word_char(c: char) -> bool {
 
 /// `[a-z]\w*(::[a-z]\w*)*`: a class, define, function or module name.
 pub fn is_lower_name(name: &str) -> bool {
-    segments(name).all(|seg| is_segment(seg, |c| c.is_ascii_lowercase()))
+    is_segmented(name, |c| c.is_ascii_lowercase(), |c| c.is_ascii_lowercase())
 }
 
 /// `[A-Z]\w*(::[A-Z]\w*)*`: a type or type alias name.
 pub fn is_capitalized_name(name: &str) -> bool {
-    segments(name).all(|seg| is_segment(seg, |c| c.is_ascii_uppercase()))
+    is_segmented(name, |c| c.is_ascii_uppercase(), |c| c.is_ascii_uppercase())
+}
+
+/// Whether `name` is one or more segments joined by `::`, each a byte `first` accepts (the
+/// last segment: a byte `last_first` accepts) followed by word characters: in one pass
+/// over the bytes (the lexer and the validator ask it of every name).
+pub fn is_segmented(
+    name: &str,
+    first: impl Fn(u8) -> bool,
+    last_first: impl Fn(u8) -> bool,
+) -> bool {
+    let b = name.as_bytes();
+    let mut i = 0;
+    loop {
+        let Some(&lead) = b.get(i) else {
+            return false;
+        };
+        i += 1;
+        while i < b.len() && is_word_byte(b[i]) {
+            i += 1;
+        }
+        if i == b.len() {
+            return last_first(lead);
+        }
+        if !first(lead) || b[i] != b':' || b.get(i + 1) != Some(&b':') {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// The segments of `name` between `::` separators (as `str::split("::")`: `"::a"` gives
@@ -119,6 +147,44 @@ mod tests {
         assert!(is_segment("_x9", |c| c == b'_') && !is_segment("_x-", |c| c == b'_'));
         assert!(is_word_char('a') && is_word_char('_') && is_word_char('7'));
         assert!(!is_word_char('é') && !is_word_char('-') && !is_word_char('\u{100}'));
+    }
+
+    /// The one-pass scan agrees with the definition by segments on every string built from
+    /// a few telling pieces.
+    #[test]
+    fn one_pass_shapes_agree_with_segments() {
+        let pieces = ["a", "B", "_", "9", ":", "::", "é", "x1", "-"];
+        let mut all = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = all
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            all.extend(longer);
+        }
+        let by_segments = |name: &str, first: fn(u8) -> bool, last: fn(u8) -> bool| {
+            let segs: Vec<&str> = segments(name).collect();
+            segs.iter().enumerate().all(|(i, seg)| {
+                let lead = if i + 1 == segs.len() { last } else { first };
+                is_segment(seg, lead)
+            })
+        };
+        let lower: fn(u8) -> bool = |c| c.is_ascii_lowercase();
+        let upper: fn(u8) -> bool = |c| c.is_ascii_uppercase();
+        let param: fn(u8) -> bool = |c| c.is_ascii_lowercase() || c == b'_';
+        for s in &all {
+            assert_eq!(is_lower_name(s), by_segments(s, lower, lower), "{s:?}");
+            assert_eq!(
+                is_capitalized_name(s),
+                by_segments(s, upper, upper),
+                "{s:?}"
+            );
+            assert_eq!(
+                is_segmented(s, lower, param),
+                by_segments(s, lower, param),
+                "{s:?}"
+            );
+        }
     }
 
     #[test]

@@ -45,10 +45,11 @@ fn is_param_name(s: &str) -> bool {
 /// `(::)?([a-z]\w*::)*[a-z_]\w*`
 fn is_var_name(s: &str) -> bool {
     let s = s.strip_prefix("::").unwrap_or(s);
-    match crate::names::split_last(s) {
-        Some((namespace, last)) => is_decl_name(namespace) && is_param_name(last),
-        None => is_param_name(s),
-    }
+    crate::names::is_segmented(
+        s,
+        |c| c.is_ascii_lowercase(),
+        |c| c.is_ascii_lowercase() || c == b'_',
+    )
 }
 
 /// `[a-z]\w*(::[a-z]\w*)*` (class, define and function names)
