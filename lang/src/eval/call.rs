@@ -142,7 +142,7 @@ impl Evaluator {
         }
         let closure = block.map(|l| self.closure(l));
         let result = if let Some(f) = self.functions.get(name).cloned() {
-            self.call_sites.push((self.source.clone(), Some(span)));
+            self.call_sites.push(&self.source, Some(span));
             let r = self.call_function(&f, args, closure.as_ref());
             self.call_sites.pop();
             r
@@ -150,7 +150,7 @@ impl Evaluator {
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
             let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
             self.call_span = span;
-            self.call_sites.push((self.source.clone(), Some(span)));
+            self.call_sites.push(&self.source, Some(span));
             let r = (b.call)(self, &args, closure.as_ref());
             self.call_sites.pop();
             self.current_builtin = outer;

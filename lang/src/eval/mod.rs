@@ -15,6 +15,7 @@
 
 pub mod access;
 pub mod call;
+pub mod call_sites;
 pub mod describe;
 pub mod expr;
 pub mod hints;

@@ -126,7 +126,7 @@ pub struct Evaluator {
     /// The function calls running, innermost last, as the reference's Puppet stack has them
     /// (stdlib's `deprecation` names the last two): the call's source and span, `None` for
     /// the main program's own frame (line 0). Empty while the catalog is finished.
-    pub(crate) call_sites: Vec<(Rc<Source>, Option<crate::syntax::ast::Span>)>,
+    pub(crate) call_sites: super::call_sites::CallSites,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
     /// The files the autoloader has loaded, and their syntax trees.
@@ -207,7 +207,7 @@ impl Evaluator {
             interpolation_buffer: String::new(),
             control_span: Default::default(),
             call_span: Default::default(),
-            call_sites: Vec::new(),
+            call_sites: Default::default(),
             // This machine's FQDN unless told otherwise (`--node NAME`).
             compilation: crate::catalog::Compilation::new(crate::env::node::machine_fqdn()),
             scope: None,
@@ -695,7 +695,7 @@ impl Session {
         ev.source = source.clone();
         crate::types::create::set_single_bound(ev.single_bound);
         ev.call_sites.clear();
-        ev.call_sites.push((source.clone(), None));
+        ev.call_sites.push(&source, None);
         let result = match crate::syntax::parse_with_warnings(text) {
             Ok((program, warnings)) => {
                 for w in warnings {

@@ -178,11 +178,11 @@ impl Evaluator {
                     }
                 }
             }
-            self.call_sites.push((self.source.clone(), Some(span)));
+            self.call_sites.push(&self.source, Some(span));
             self.run_function(f, base, |ev, frame| ev.check_param_types(f, frame))
         } else {
             let values = self.eval_list(args)?;
-            self.call_sites.push((self.source.clone(), Some(span)));
+            self.call_sites.push(&self.source, Some(span));
             self.call_function(f, values, None)
         };
         self.call_sites.pop();

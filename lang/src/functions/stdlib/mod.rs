@@ -87,7 +87,7 @@ pub(crate) fn arity_error(message: &str) -> Flow {
 pub(crate) fn deprecation(ev: &mut Evaluator, key: &str, message: &str) -> Result<(), Flow> {
     // The reference's `"at #{file}:#{line}"` of its Puppet stack's first two frames: this
     // call's and the one it runs in (none in a define's body run as the catalog is finished).
-    let frame = |site: Option<&(Rc<Source>, Option<Span>)>| match site {
+    let frame = |site: Option<(&Rc<Source>, Option<Span>)>| match site {
         Some((source, span)) => {
             let line = span.map_or(0, |s| source.line_col(s.start).0);
             let file = if source.name.contains('/') || source.name.ends_with(".pp") {

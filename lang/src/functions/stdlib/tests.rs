@@ -277,3 +277,54 @@ fn no_arguments_make_a_native_function_panic() {
         &panics[..panics.len().min(20)]
     );
 }
+
+/// `deprecation`'s two frames are the deprecated call's site and the site of the call it
+/// runs in: a function's call in another file, a recursive call in the function's own file,
+/// the main program's line under a lambda (`eval::call_sites`). The reference's answers
+/// (`puppet-oracle` with the modules below and stdlib on its modulepath).
+#[test]
+fn deprecation_names_the_call_sites_of_functions_in_their_files() {
+    let root = std::env::temp_dir().join(format!("prepl-deprecation-{}", std::process::id()));
+    let functions = root.join("m/functions");
+    std::fs::create_dir_all(&functions).unwrap();
+    let files = [
+        ("f.pp", "function m::f() {\n  is_string('a')\n}\n"),
+        (
+            "g.pp",
+            "function m::g($n) {\n  if $n > 0 {\n    m::g($n - 1)\n  } else {\n    m::f()\n  }\n}\n",
+        ),
+        ("h.pp", "function m::h() {\n\n  is_string('a')\n}\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(functions.join(name), text).unwrap();
+    }
+    let dir = root.display();
+    let message = "deprecation. is_string. This method is deprecated, please use match expressions with Stdlib::Compat::String instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.";
+    for (src, sites) in [
+        (
+            "m::f()",
+            format!("[\"{dir}/m/functions/f.pp\", 2]:[\"unknown\", 1]"),
+        ),
+        (
+            "\n\nm::g(2)",
+            format!("[\"{dir}/m/functions/f.pp\", 2]:[\"{dir}/m/functions/g.pp\", 5]"),
+        ),
+        (
+            "[1].each |$x| {\n m::h() }",
+            format!("[\"{dir}/m/functions/h.pp\", 3]:[\"unknown\", 2]"),
+        ),
+    ] {
+        let mut s = stdlib_session();
+        s.set_environment(crate::env::Environment {
+            modulepath: vec![root.clone()],
+            ..crate::env::Environment::empty()
+        });
+        let e = s.eval(src).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("Error while evaluating a Function Call, {message} at {sites}"),
+            "{src}"
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
