@@ -254,8 +254,13 @@ impl Evaluator {
             Err(other) => return Err(other),
         };
         if let (Some(rt), false) = (&f.def.return_type, returned) {
-            let known = self.known_types(f).and_then(|k| k.returned.clone());
-            if !known.is_some_and(|t| types::is_instance(&t, &result)) {
+            // (checked in place, without a clone of the type's `Rc`)
+            let passes = self.known_types(f).is_some_and(|k| {
+                k.returned
+                    .as_ref()
+                    .is_some_and(|t| types::is_instance(t, &result))
+            });
+            if !passes {
                 self.check_return(rt, &result, &f.def.name)?;
                 // A constant type is in the cache now: kept with the parameters' types.
                 let generation = self.type_generation;
