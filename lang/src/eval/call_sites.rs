@@ -4,8 +4,8 @@
 //! A call pushes its site and pops it when it returns, so this is on the path of every
 //! call. A site does not hold its source itself: consecutive sites in one source (a
 //! recursive function, a file's calls) share one entry of a second stack, pushed only when
-//! the source changes. Cloning the `Rc<Source>` for every call wrote its reference count
-//! twice a call, which took 13% of the time of `fib.pp` on an AMD EPYC.
+//! the source changes. With an `Rc<Source>` in every site (its reference count written
+//! twice a call), `fib(25)` took 5% more time on an AMD EPYC than with this form.
 
 use crate::error::Source;
 use crate::syntax::ast::Span;
