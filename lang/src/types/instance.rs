@@ -211,8 +211,25 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
 
 fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -> bool {
     let mut matched = 0;
+    // Where the next member's key is likely: hashes written for a struct usually list its
+    // keys in its order.
+    let mut next = 0;
     for m in members {
-        match h.get(&Value::String(m.key.clone())) {
+        let entry = if h.len() <= SMALL_HASH {
+            // A small hash is searched by comparing keys, starting where the last member
+            // was found: no hashing of the key, no copy of it.
+            let is_key = |k: &Value| matches!(k, Value::String(s) if **s == *m.key);
+            let found = (next..h.len())
+                .chain(0..next)
+                .find(|&i| h.get_index(i).is_some_and(|(k, _)| is_key(k)));
+            found.and_then(|i| {
+                next = i + 1;
+                h.get_index(i).map(|(_, v)| v)
+            })
+        } else {
+            h.get(&Value::String(m.key.clone()))
+        };
+        match entry {
             Some(e) => {
                 if !instance_at(&m.value, e, d) {
                     return false;
@@ -228,6 +245,9 @@ fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -
     }
     matched == h.len()
 }
+
+/// The size up to which a hash's keys are compared in turn rather than looked up.
+const SMALL_HASH: usize = 8;
 
 /// A value nested deeper than `MAX_DEPTH` (by iteration) cannot be checked: the evaluation
 /// fails when it ends, rather than going on with a wrong `false`.
@@ -344,4 +364,29 @@ pub fn uri_matches(params: &crate::values::Map, u: &crate::values::uri::Uri) -> 
             _ => false,
         }
     })
+}
+
+#[cfg(test)]
+mod struct_tests {
+    /// Struct checks of small hashes (keys compared in turn, from where the last member was
+    /// found) and of larger ones (looked up), with the reference's answers (`puppet-oracle`).
+    #[test]
+    fn struct_members_are_found_in_any_order() {
+        crate::test_support::check(&[
+            ("{'b' => 1, 'a' => 'x'} =~ Struct[{a => String, b => Integer}]", Ok("true")),
+            ("{'a' => 'x', 'b' => 1} =~ Struct[{a => String, b => Integer}]", Ok("true")),
+            ("{'a' => 'x', 'b' => 1, 'c' => 2} =~ Struct[{a => String, b => Integer}]", Ok("false")),
+            ("{'a' => 'x'} =~ Struct[{a => String, Optional[b] => Integer}]", Ok("true")),
+            ("{'a' => 'x', 'b' => 'y'} =~ Struct[{a => String, Optional[b] => Integer}]", Ok("false")),
+            ("{'b' => 1} =~ Struct[{a => String, b => Integer}]", Ok("false")),
+            ("{1 => 'x', 'a' => 'x'} =~ Struct[{a => String}]", Ok("false")),
+            ("{'A' => 'x'} =~ Struct[{a => String}]", Ok("false")),
+            ("{'c' => 1, 'b' => 1, 'a' => 'x'} =~ Struct[{a => String, b => Integer, c => Integer}]", Ok("true")),
+            ("{'a' => 1, 'b' => 2, 'c' => 3, 'd' => 4, 'e' => 5, 'f' => 6, 'g' => 7, 'h' => 8, 'i' => 9} =~ Struct[{i => Integer, a => Integer, b => Integer, c => Integer, d => Integer, e => Integer, f => Integer, g => Integer, h => Integer}]", Ok("true")),
+            ("{'a' => 1, 'b' => 2, 'c' => 3, 'd' => 4, 'e' => 5, 'f' => 6, 'g' => 7, 'h' => 8, 'i' => 9} =~ Struct[{i => Integer, a => Integer, b => Integer, c => Integer, d => Integer, e => Integer, f => Integer, g => Integer, Optional[j] => Integer}]", Ok("false")),
+            ("{'a' => 1, 'b' => 2, 'c' => 3, 'd' => 4, 'e' => 5, 'f' => 6, 'g' => 7, 'h' => 'x'} =~ Struct[{h => Integer, a => Integer, b => Integer, c => Integer, d => Integer, e => Integer, f => Integer, g => Integer}]", Ok("false")),
+            ("{'a' => undef} =~ Struct[{a => Optional[String]}]", Ok("true")),
+            ("{} =~ Struct[{Optional[a] => String}]", Ok("true")),
+        ]);
+    }
 }
