@@ -63,12 +63,6 @@ pub fn add_value(tags: &mut Vec<Rc<str>>, v: &Value) {
     }
 }
 
-/// Whether the list holds the tag (compared case-insensitively).
-pub fn has(tags: &[Rc<str>], tag: &str) -> bool {
-    let lower = tag.to_lowercase();
-    tags.iter().any(|t| **t == *lower)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

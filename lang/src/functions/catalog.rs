@@ -165,10 +165,10 @@ fn tagged(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     dispatch(ev, args, b)?;
     at_least_one("tagged", args)?;
     let container = ev.container();
-    let all_tags = ev.compilation.catalog.tags_of(container);
+    let catalog = &ev.compilation.catalog;
     // An array argument is one tag (which never matches), as in the reference.
     let all = args.iter().all(|a| match a {
-        Value::String(t) => tags::has(&all_tags, t),
+        Value::String(t) => catalog.has_tag(container, &t.to_lowercase()),
         _ => false,
     });
     Ok(Value::Boolean(all))
