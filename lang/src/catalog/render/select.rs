@@ -40,9 +40,11 @@ impl Selection {
             None => (text, None),
         };
         let type_name = type_part.trim().trim_start_matches("::");
-        let is_type_name = !type_name.is_empty()
-            && crate::names::segments(type_name)
-                .all(|seg| crate::names::is_segment(seg, |c| c.is_ascii_alphabetic()));
+        let is_type_name = crate::names::is_segmented(
+            type_name,
+            |c| c.is_ascii_alphabetic(),
+            |c| c.is_ascii_alphabetic(),
+        );
         if !is_type_name {
             return Err(format!(
                 "'{text}' is not a resource type, a reference (File['/etc/motd']) or a /pattern/"
