@@ -39,8 +39,19 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
     let info = super::fs::read_to_string(path)
         .ok()
         .and_then(|text| {
-            let helpers = helpers_for(path, &text);
-            read_with(&text, |line| helpers.get(line).map(|body| &**body))
+            let required: Vec<Methods> = required_files(path, &text)
+                .iter()
+                .map(|file| methods_of(file))
+                .collect();
+            // (searched from the last: a later definition replaces an earlier one)
+            read_with(&text, |line| {
+                required
+                    .iter()
+                    .rev()
+                    .flat_map(|methods| methods.iter().rev())
+                    .find(|(name, _)| name == line)
+                    .map(|(_, body)| &**body)
+            })
         })
         .map(|mut t| {
             if has_providers(path, &t.name) && !t.parameters.iter().any(|p| p == "provider") {
@@ -125,22 +136,9 @@ fn required_files(type_file: &Path, text: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The methods of a Ruby file: each name with its body.
+/// The methods of a Ruby file: each name with its body (read in place of a line of a type
+/// that only calls it, `create_parameters`).
 type Methods = Rc<[(String, Rc<str>)]>;
-
-/// The methods that the files a type file requires define, by name: each method's body,
-/// read in place of a line of the type that only calls it (`create_parameters`).
-fn helpers_for(type_file: &Path, text: &str) -> HashMap<String, Rc<str>> {
-    let mut helpers = HashMap::default();
-    for file in required_files(type_file, text) {
-        helpers.extend(
-            methods_of(&file)
-                .iter()
-                .map(|(name, body)| (name.clone(), body.clone())),
-        );
-    }
-    helpers
-}
 
 /// The methods a Ruby file defines (`def name` up to the `end` indented as the `def`), read
 /// once per file: several types of a module require the same helpers.
