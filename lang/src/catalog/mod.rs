@@ -206,17 +206,12 @@ impl Catalog {
     pub fn tags_of(&self, id: ResourceId) -> Vec<Rc<str>> {
         // (sized for the usual few tags and scopes: growing them was 1% of `include keystone`)
         let mut all = Vec::with_capacity(8);
-        let mut next = Some(id);
         let mut late = Vec::with_capacity(4);
-        // Walk up the chain of declaring scopes (bounded: each step goes to an earlier one).
-        for _ in 0..10_000 {
-            let Some(i) = next else { break };
-            let r = self.get(i);
+        for r in self.tag_chain(id) {
             for t in &r.tags {
                 tags::push_unique(&mut all, t.clone());
             }
             late.push(&r.late_tags);
-            next = r.tag_parent.filter(|p| *p != i);
         }
         for list in late.into_iter().rev() {
             for t in list {
@@ -229,16 +224,21 @@ impl Catalog {
     /// Whether `tag` (already lower-case) is one of [`Catalog::tags_of`], found without
     /// building that list (a collector's `tag == ...` asks it of every resource of a type).
     pub fn has_tag(&self, id: ResourceId, tag: &str) -> bool {
+        self.tag_chain(id)
+            .any(|r| r.tags.iter().chain(&r.late_tags).any(|t| **t == *tag))
+    }
+
+    /// A resource, then the scopes that declared it, each the one above the last (bounded:
+    /// each step goes to an earlier one).
+    fn tag_chain(&self, id: ResourceId) -> impl Iterator<Item = &Resource> {
         let mut next = Some(id);
-        for _ in 0..10_000 {
-            let Some(i) = next else { break };
+        std::iter::from_fn(move || {
+            let i = next?;
             let r = self.get(i);
-            if r.tags.iter().chain(&r.late_tags).any(|t| **t == *tag) {
-                return true;
-            }
             next = r.tag_parent.filter(|p| *p != i);
-        }
-        false
+            Some(r)
+        })
+        .take(10_000)
     }
 
     pub fn get(&self, id: ResourceId) -> &Resource {
