@@ -195,7 +195,7 @@ fn records_table(out: &mut String, rows: &[Value]) {
         let _ = write!(out, "<tr><th {CELL}>{i}</th>");
         if let Value::Hash(h) = row {
             for k in &columns {
-                cell(out, "td", h.get(*k));
+                cell(out, "td", h.get(k));
             }
         }
         out.push_str("</tr>");

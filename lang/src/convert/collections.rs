@@ -170,9 +170,7 @@ fn insert_at(map: &mut Map, parents: &[Value], key: Value, value: Value) {
             map.insert(key, value);
         }
         Some((first, rest)) => {
-            let slot = map
-                .entry(first.clone())
-                .or_insert_with(|| Value::hash(Map::default()));
+            let slot = map.get_or_insert_with(first.clone(), || Value::hash(Map::default()));
             if let Value::Hash(h) = slot {
                 insert_at(std::rc::Rc::make_mut(h), rest, key, value);
             }

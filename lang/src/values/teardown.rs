@@ -21,7 +21,8 @@
 //! `Sensitive` values directly inside `Sensitive` (which Puppet code cannot make:
 //! `Sensitive($s)` of a sensitive value is that value).
 
-use super::{Array, IndexedMap, LazyIter, Map, Value};
+use super::collections::MapEntries;
+use super::{Array, LazyIter, Map, Value};
 use crate::types::object_instance::ObjectValue;
 use crate::types::{object::ObjectType, typeset::TypeSet, CallableType, PType, StructMember};
 use std::cell::{Cell, RefCell};
@@ -44,7 +45,7 @@ thread_local! {
 #[allow(dead_code)]
 enum Part {
     Values(Vec<Value>),
-    Entries(IndexedMap),
+    Entries(MapEntries),
     Value(Value),
     Type(PType),
     Types(Vec<PType>),
@@ -64,7 +65,7 @@ macro_rules! part_from {
     };
 }
 
-part_from!(Vec<Value> => Values, IndexedMap => Entries, Value => Value, PType => Type,
+part_from!(Vec<Value> => Values, MapEntries => Entries, Value => Value, PType => Type,
     Vec<PType> => Types, Vec<StructMember> => Members, Vec<(Rc<str>, PType)> => Named,
     CallableType => Callable, ObjectType => ObjectType);
 
@@ -134,7 +135,7 @@ impl Drop for Map {
     fn drop(&mut self) {
         let entries = self.iter().flat_map(|(k, v)| [k, v]);
         if !(self.is_empty() || few_without_parts(2 * self.len(), entries)) {
-            drop_part(std::mem::take::<IndexedMap>(self));
+            drop_part(self.take_entries());
         }
     }
 }

@@ -62,7 +62,7 @@ impl Builder {
                                 for x in a.iter() {
                                     if let Value::Hash(h) = x {
                                         for (a, b) in h.iter() {
-                                            map.entry(a.clone()).or_insert_with(|| b.clone());
+                                            map.get_or_insert_with(a.clone(), || b.clone());
                                         }
                                     }
                                 }
