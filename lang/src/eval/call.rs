@@ -587,8 +587,8 @@ fn is_constant_here(e: &Expr) -> bool {
         | ExprKind::Regex(_) => true,
         ExprKind::Unary(UnaryOp::Neg, x) | ExprKind::Paren(x) => is_constant(x),
         ExprKind::Access(x, keys) => is_constant(x) && keys.iter().all(is_constant),
-        ExprKind::Array(items) => items.iter().all(is_constant),
-        ExprKind::Hash(entries) => entries
+        ExprKind::Array(items, _) => items.iter().all(is_constant),
+        ExprKind::Hash(entries, _) => entries
             .iter()
             .all(|(k, v)| is_constant(k) && is_constant(v)),
         _ => false,

@@ -179,6 +179,23 @@ impl Evaluator {
         })
     }
 
+    /// An array or hash literal of constants: the value `build` makes the first time, kept
+    /// in the literal's [`SharedLiteral`] and shared from then on. Out of line: inlined in
+    /// `eval_kind_here`, it slowed every evaluation.
+    #[inline(never)]
+    fn shared_literal(
+        &mut self,
+        shared: &SharedLiteral,
+        build: impl FnOnce(&mut Self) -> EvalResult,
+    ) -> EvalResult {
+        if let Some(v) = shared.get::<Value>() {
+            return Ok(v.clone());
+        }
+        let v = build(self)?;
+        shared.keep(&v);
+        Ok(v)
+    }
+
     fn eval_kind_here(&mut self, e: &Expr) -> EvalResult {
         Ok(match &e.kind {
             ExprKind::Undef => Value::Undef,
@@ -223,12 +240,18 @@ impl Evaluator {
                 }
             }
             ExprKind::Variable(v) => self.read_var(v)?,
-            ExprKind::Array(items) => {
+            ExprKind::Array(items, shared) if shared.is_constant() => {
+                self.shared_literal(shared, |ev| Ok(Value::array(ev.eval_list(items)?)))?
+            }
+            ExprKind::Hash(entries, shared) if shared.is_constant() => {
+                self.shared_literal(shared, |ev| ev.eval_hash(entries))?
+            }
+            ExprKind::Array(items, _) => {
                 let v = Value::array(self.eval_list(items)?);
                 crate::limits::check_repeats(&v)?;
                 v
             }
-            ExprKind::Hash(entries) => {
+            ExprKind::Hash(entries, _) => {
                 let v = self.eval_hash(entries)?;
                 crate::limits::check_repeats(&v)?;
                 v
@@ -620,7 +643,7 @@ impl Evaluator {
             ExprKind::Variable(v) => self
                 .assign_var(v, value)
                 .map_err(|e| Flow::from(e.at(target.span))),
-            ExprKind::Array(targets) => self.assign_multi(targets, value).map_err(|f| match f {
+            ExprKind::Array(targets, _) => self.assign_multi(targets, value).map_err(|f| match f {
                 Flow::Error(e) => Flow::from(e.at(target.span)),
                 other => other,
             }),
@@ -795,6 +818,66 @@ fn located(f: Flow, span: Span) -> Flow {
 
 #[cfg(test)]
 mod tests {
+    use crate::test_support::check;
+
+    /// Array and hash literals of constants are evaluated once and shared (a test of the
+    /// node's kept value), and sharing them changes no result: values built from them,
+    /// moved into a variable and extended, or used as `reduce`'s start in several calls
+    /// (oracle answers).
+    #[test]
+    fn constant_literals_are_shared_and_stay_unchanged() {
+        let mut s = crate::Session::new();
+        let v = s
+            .eval("Integer[1, 3].map |$i| { [['a', -1], { b => 2.5 }, [$i]] }")
+            .unwrap();
+        let crate::Value::Array(rows) = v else {
+            panic!()
+        };
+        let parts = |i: usize| match &rows[i] {
+            crate::Value::Array(r) => r.clone(),
+            _ => panic!(),
+        };
+        let ptr = |v: &crate::Value| match v {
+            crate::Value::Array(a) => std::rc::Rc::as_ptr(a) as usize,
+            crate::Value::Hash(h) => std::rc::Rc::as_ptr(h) as usize,
+            _ => 0,
+        };
+        let (first, last) = (parts(0), parts(2));
+        assert_eq!(ptr(&first[0]), ptr(&last[0]), "a constant array is shared");
+        assert_eq!(ptr(&first[1]), ptr(&last[1]), "a constant hash is shared");
+        assert_ne!(
+            ptr(&first[2]),
+            ptr(&last[2]),
+            "an array of a variable is not"
+        );
+        check(&[
+            (
+                "$a = Integer[1,3].map |$i| { [1, 2] }\n$b = $a.map |$x| { $x + [3] }\n[$a, $b]",
+                Ok("[[[1, 2], [1, 2], [1, 2]], [[1, 2, 3], [1, 2, 3], [1, 2, 3]]]"),
+            ),
+            (
+                "$h = Integer[1,2].map |$i| { {'a' => 1, b => [-1, 2.5, undef, default, true]} }\n[$h[0] + {'b' => 2}, $h[1]]",
+                Ok("[{'a' => 1, 'b' => 2}, {'a' => 1, 'b' => [-1, 2.5, undef, default, true]}]"),
+            ),
+            (
+                "Integer[1,3].map |$i| { $m = ['a']; $m + [$i] }",
+                Ok("[['a', 1], ['a', 2], ['a', 3]]"),
+            ),
+            (
+                "function f($n) { Integer[1,$n].reduce([]) |$m, $x| { $m + [$x] } }\nfunction g($n) { Integer[1,$n].reduce({}) |$m, $x| { $m + {$x => 1} } }\n[f(2), f(3), g(1), g(2), f(1)]",
+                Ok("[[1, 2], [1, 2, 3], {1 => 1}, {1 => 1, 2 => 1}, [1]]"),
+            ),
+            (
+                "Integer[1,3].map |$i| { [$i, 'x', {'k' => \"v${i}\"}] }",
+                Ok("[[1, 'x', {'k' => 'v1'}], [2, 'x', {'k' => 'v2'}], [3, 'x', {'k' => 'v3'}]]"),
+            ),
+            (
+                "Integer[1,2].map |$i| { [Integer, /x/, [1]] }",
+                Ok("[[Integer, /x/, [1]], [Integer, /x/, [1]]]"),
+            ),
+        ]);
+    }
+
     use crate::format::push_integer;
 
     #[test]

@@ -223,7 +223,7 @@ fn collect_assigned(e: &Expr, names: &mut Vec<Rc<str>>) {
             {
                 names.push(v.name.clone());
             }
-            ExprKind::Array(items) => items.iter().for_each(|i| add_target(i, names)),
+            ExprKind::Array(items, _) => items.iter().for_each(|i| add_target(i, names)),
             _ => {}
         }
     }

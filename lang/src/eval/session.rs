@@ -489,7 +489,7 @@ impl Evaluator {
         use crate::types::object::{from_hash, ObjectType};
         if let ExprKind::Access(base, keys) = &e.kind {
             if let (ExprKind::QualifiedReference(n), [key]) = (&base.kind, keys.as_slice()) {
-                if let (true, ExprKind::Hash(entries)) = (&**n == "TypeSet", &key.kind) {
+                if let (true, ExprKind::Hash(entries, _)) = (&**n == "TypeSet", &key.kind) {
                     return self.typeset(name, entries);
                 }
             }
@@ -527,7 +527,7 @@ impl Evaluator {
         for (k, v) in entries {
             let key = self.eval(k)?;
             if key.as_str() == Some("types") {
-                if let ExprKind::Hash(member_entries) = &v.kind {
+                if let ExprKind::Hash(member_entries, _) = &v.kind {
                     for (mk, mv) in member_entries {
                         let member_name: Rc<str> = match &mk.kind {
                             ExprKind::QualifiedReference(n) | ExprKind::QualifiedName(n) => {

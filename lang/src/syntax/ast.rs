@@ -66,6 +66,26 @@ impl Expr {
         )
     }
 
+    /// Whether the expression always evaluates to the same value, whatever the scope or
+    /// session: a literal string, number, boolean, `undef` or `default`, a bare word, a
+    /// negated number, or an array or hash literal of such (its [`SharedLiteral`] says).
+    pub fn is_constant(&self) -> bool {
+        match &self.kind {
+            ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Boolean(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::QualifiedName(_) => true,
+            ExprKind::Unary(UnaryOp::Neg, x) => {
+                matches!(x.kind, ExprKind::Integer(_) | ExprKind::Float(_))
+            }
+            ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) => shared.is_constant(),
+            _ => false,
+        }
+    }
+
     /// Calls `f` on the direct sub-expressions of `e`, except those inside lambdas and
     /// definitions (their own scopes).
     pub fn for_each_child(&self, f: &mut dyn FnMut(&Expr)) {
@@ -78,8 +98,8 @@ impl Expr {
                 }
             }
             ExprKind::Heredoc { text, .. } => f(text),
-            ExprKind::Array(items) => items.iter().for_each(f),
-            ExprKind::Hash(entries) => {
+            ExprKind::Array(items, _) => items.iter().for_each(f),
+            ExprKind::Hash(entries, _) => {
                 for (k, v) in entries {
                     f(k);
                     f(v);
@@ -193,6 +213,82 @@ impl Clone for CallSite {
     /// A copy starts afresh.
     fn clone(&self) -> CallSite {
         CallSite::default()
+    }
+}
+
+/// The value of an array or hash literal made only of constants (`['a', 'b']`,
+/// `{ ensure => present }`): the evaluator keeps it here the first time the literal is
+/// evaluated and hands out that value (values are immutable) instead of building a new one
+/// each time. `None` for a literal with other elements (decided by the parser).
+pub struct SharedLiteral(Option<std::cell::OnceCell<Box<dyn std::any::Any>>>);
+
+impl ExprKind {
+    /// An array literal of `items`.
+    pub fn array(items: Vec<Expr>) -> ExprKind {
+        let shared = SharedLiteral::of_items(&items);
+        ExprKind::Array(items, shared)
+    }
+
+    /// A hash literal of `entries`.
+    pub fn hash(entries: Vec<(Expr, Expr)>) -> ExprKind {
+        let shared = SharedLiteral::of_entries(&entries);
+        ExprKind::Hash(entries, shared)
+    }
+}
+
+impl SharedLiteral {
+    /// For an array literal of `items`.
+    pub fn of_items(items: &[Expr]) -> SharedLiteral {
+        SharedLiteral::new(items.iter().all(Expr::is_constant))
+    }
+
+    /// For a hash literal of `entries`.
+    pub fn of_entries(entries: &[(Expr, Expr)]) -> SharedLiteral {
+        SharedLiteral::new(
+            entries
+                .iter()
+                .all(|(k, v)| k.is_constant() && v.is_constant()),
+        )
+    }
+
+    fn new(constant: bool) -> SharedLiteral {
+        SharedLiteral(constant.then(std::cell::OnceCell::new))
+    }
+
+    /// Whether the literal is made of constants only.
+    #[inline]
+    pub fn is_constant(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The kept value, once there is one.
+    #[inline]
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        self.0.as_ref()?.get()?.downcast_ref()
+    }
+
+    /// Keeps `value`, the literal's value, if it is made of constants and none is kept.
+    pub fn keep<T: 'static + Clone>(&self, value: &T) {
+        if let Some(cell) = &self.0 {
+            let _ = cell.set(Box::new(value.clone()));
+        }
+    }
+}
+
+impl Clone for SharedLiteral {
+    /// A copy starts without a value.
+    fn clone(&self) -> SharedLiteral {
+        SharedLiteral::new(self.is_constant())
+    }
+}
+
+impl std::fmt::Debug for SharedLiteral {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.is_constant() {
+            "SharedLiteral"
+        } else {
+            "-"
+        })
     }
 }
 
@@ -425,8 +521,8 @@ pub enum ExprKind {
     /// A capitalized name such as `Integer` or `My::Type`: evaluates to a type.
     QualifiedReference(Rc<str>),
     Variable(VarRef),
-    Array(Vec<Expr>),
-    Hash(Vec<(Expr, Expr)>),
+    Array(Vec<Expr>, SharedLiteral),
+    Hash(Vec<(Expr, Expr)>, SharedLiteral),
 
     // ---- operators
     Unary(UnaryOp, Box<Expr>),

@@ -376,7 +376,7 @@ mod tests {
                 let expected: Vec<_> = (0..n as i64).filter(|i| *i != 1).map(int).collect();
                 assert_eq!(keys, expected);
                 assert_eq!(
-                    m.iter().rev().next(),
+                    m.iter().next_back(),
                     Some((&int(n as i64 - 1), &int((n as i64 - 1) * 10)))
                 );
             }

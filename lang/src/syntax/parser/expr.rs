@@ -53,7 +53,7 @@ pub(super) fn merge_args(args: Vec<Arg>) -> Vec<Expr> {
     let flush = |pending: &mut Vec<(Expr, Expr)>, out: &mut Vec<Expr>| {
         if let (Some(first), Some(last)) = (pending.first(), pending.last()) {
             let span = first.0.span.to(last.1.span);
-            out.push(Expr::new(ExprKind::Hash(std::mem::take(pending)), span));
+            out.push(Expr::new(ExprKind::hash(std::mem::take(pending)), span));
         }
     };
     for a in args {
@@ -310,7 +310,7 @@ impl<'s> Parser<'s> {
         let start = self.start();
         self.advance();
         let items = self.nested(|p| p.arguments(Punct::RBrack, false))?;
-        Ok(Expr::new(ExprKind::Array(items), self.span_from(start)))
+        Ok(Expr::new(ExprKind::array(items), self.span_from(start)))
     }
 
     pub(super) fn hash(&mut self) -> Result<Expr, Error> {
@@ -330,7 +330,7 @@ impl<'s> Parser<'s> {
             p.expect(Punct::RBrace)?;
             Ok(entries)
         })?;
-        Ok(Expr::new(ExprKind::Hash(entries), self.span_from(start)))
+        Ok(Expr::new(ExprKind::hash(entries), self.span_from(start)))
     }
 
     /// `left[keys]` (at least one key)

@@ -183,7 +183,7 @@ impl<'s> Parser<'s> {
             ));
         }
         let hash = Expr::new(
-            ExprKind::Hash(entries),
+            ExprKind::hash(entries),
             Span {
                 start: brace,
                 end: span.end,

@@ -84,8 +84,8 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::QualifiedName(n) => n.to_string(),
         ExprKind::QualifiedReference(n) => n.to_string(),
         ExprKind::Variable(v) => format!("${}", v.name),
-        ExprKind::Array(items) => format!("[{}]", list(items)),
-        ExprKind::Hash(entries) => {
+        ExprKind::Array(items, _) => format!("[{}]", list(items)),
+        ExprKind::Hash(entries, _) => {
             let v: Vec<String> = entries
                 .iter()
                 .map(|(k, v)| format!("{} {}", expr(k), expr(v)))

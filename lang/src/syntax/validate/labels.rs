@@ -23,8 +23,8 @@ pub(super) fn label(e: &Expr) -> String {
         ExprKind::QualifiedName(_) => "Name",
         ExprKind::QualifiedReference(_) => "Type-Name",
         ExprKind::Variable(_) => "Variable",
-        ExprKind::Array(_) => "Array Expression",
-        ExprKind::Hash(_) => "Hash Expression",
+        ExprKind::Array(_, _) => "Array Expression",
+        ExprKind::Hash(_, _) => "Hash Expression",
         ExprKind::Unary(UnaryOp::Not, _) => "'not' expression",
         ExprKind::Unary(UnaryOp::Neg, _) => "Unary Minus",
         ExprKind::Unary(UnaryOp::Splat, _) => "Unfold",
@@ -105,8 +105,8 @@ fn idem_here(e: &Expr) -> bool {
         | ExprKind::QualifiedName(_)
         | ExprKind::QualifiedReference(_)
         | ExprKind::Variable(_)
-        | ExprKind::Array(_)
-        | ExprKind::Hash(_)
+        | ExprKind::Array(_, _)
+        | ExprKind::Hash(_, _)
         | ExprKind::Unary(..)
         | ExprKind::Access(..)
         | ExprKind::Selector(..) => true,

@@ -79,7 +79,7 @@ impl Validator {
             kind: ExprKind::QualifiedName(name),
             span,
         }, Expr {
-            kind: ExprKind::Hash(_),
+            kind: ExprKind::Hash(..),
             ..
         }] = stmts
         {
@@ -175,13 +175,13 @@ impl Validator {
                 self.expr(text, Place::Nested)
             }
             ExprKind::Variable(v) => names::check_variable(self, &v.name, e.span),
-            ExprKind::Array(items) => {
+            ExprKind::Array(items, _) => {
                 for i in items {
                     self.rvalue(i);
                 }
                 self.exprs(items);
             }
-            ExprKind::Hash(entries) => {
+            ExprKind::Hash(entries, _) => {
                 self.duplicate_keys(entries);
                 for (k, v) in entries {
                     self.rvalue(k);
@@ -497,7 +497,7 @@ impl Validator {
                 "Illegal attempt to assign via [index/key]. Not an assignable reference",
                 lhs.span,
             ),
-            ExprKind::Array(items) if !via_index => {
+            ExprKind::Array(items, _) if !via_index => {
                 for i in items {
                     self.assignable(i, false);
                 }

@@ -180,7 +180,7 @@ fn named(v: &mut Validator, name: &str, what: &str, span: Span) {
 fn no_idem_last(v: &mut Validator, body: &[Expr], container: &str) {
     if let Some(last) = body.last() {
         let title_less = matches!(last.kind, ExprKind::Block(ref b)
-            if matches!(b.as_slice(), [Expr { kind: ExprKind::QualifiedName(_), .. }, Expr { kind: ExprKind::Hash(_), .. }]));
+            if matches!(b.as_slice(), [Expr { kind: ExprKind::QualifiedName(_), .. }, Expr { kind: ExprKind::Hash(..), .. }]));
         if idem(last) && !title_less {
             let a = article(container);
             let a = a[..1].to_uppercase() + &a[1..];
@@ -256,7 +256,7 @@ pub(super) fn definition(v: &mut Validator, e: &Expr, place: Place) {
             if !is_type_decl_name(name) {
                 v.error(format!("Unacceptable name. The name '{name}' is unacceptable as the name of a Type Alias"), e.span);
             }
-            if !matches!(type_expr.kind, ExprKind::Hash(_) | ExprKind::Array(_)) {
+            if !matches!(type_expr.kind, ExprKind::Hash(_, _) | ExprKind::Array(_, _)) {
                 type_ref(v, type_expr, "Type Alias");
             }
             v.expr(type_expr, Place::Nested);
