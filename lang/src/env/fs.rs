@@ -124,6 +124,18 @@ pub fn is_file(path: &Path) -> bool {
     probe(path).is_some_and(|p| p.is_file)
 }
 
+/// Whether the directory `dir` has an entry `name`, from its listing ([`list`]). Where
+/// many names are looked for in a few directories (a resource type's file in each module's
+/// `lib/puppet/type`, a module in each modulepath directory), one listing a directory
+/// answers them all: a failed `statx` of such a path took 4 microseconds on the benchmark
+/// machine, a hundred of them 13% of `include keystone`.
+pub fn has_entry(dir: &Path, name: &str) -> bool {
+    let name = std::ffi::OsStr::new(name);
+    list(dir)
+        .binary_search_by(|p| p.file_name().cmp(&Some(name)))
+        .is_ok()
+}
+
 pub fn is_dir(path: &Path) -> bool {
     probe(path).is_some_and(|p| p.is_dir)
 }
@@ -177,6 +189,32 @@ mod tests {
             std::fs::read_to_string(&file).unwrap_err().to_string()
         );
         assert!(read(&dir.join("missing")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+        forget();
+    }
+
+    /// `has_entry` answers from the directory's sorted listing: every entry found, names
+    /// that only share a prefix with one not, nothing in a missing directory.
+    #[test]
+    fn entries_are_found_in_listings() {
+        let dir = std::env::temp_dir().join(format!("prepl-fs-entries-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        forget();
+        assert!(!has_entry(&dir, "a.rb"));
+        let names = ["a.rb", "a_b.rb", "ab.rb", "b", "keystone_config.rb", "z.rb"];
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        for n in names.iter().filter(|n| **n != "b") {
+            std::fs::write(dir.join(n), "").unwrap();
+        }
+        forget();
+        for n in names {
+            assert!(has_entry(&dir, n), "{n}");
+        }
+        for n in [
+            "a", "a.r", "a.rbx", "aa.rb", "keystone", "", "zz.rb", "0.rb",
+        ] {
+            assert!(!has_entry(&dir, n), "{n}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
         forget();
     }

@@ -43,6 +43,7 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     let found = env
         .modulepath
         .iter()
+        .filter(|dir| super::fs::has_entry(dir, module))
         .map(|dir| dir.join(module))
         .find(|d| super::fs::is_dir(d));
     FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));

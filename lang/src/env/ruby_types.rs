@@ -18,11 +18,13 @@ pub fn type_file(env: &Environment, name: &str) -> Option<PathBuf> {
     if !super::modules::is_module_name(&name) {
         return None;
     }
-    let file = format!("lib/puppet/type/{name}.rb");
+    let file = format!("{name}.rb");
     env.modulepath.iter().find_map(|dir| {
         super::fs::list(dir)
             .iter()
-            .map(|m| m.join(&file))
+            .map(|m| m.join("lib/puppet/type"))
+            .filter(|types| super::fs::has_entry(types, &file))
+            .map(|types| types.join(&file))
             .find(|p| super::fs::is_file(p))
     })
 }
