@@ -68,6 +68,8 @@ pub struct SpanFormat {
     segments: Vec<Segment>,
     /// The parsing pattern, built on first use (`None` if it cannot be built).
     regex: OnceCell<Option<regex::Regex>>,
+    /// The group positions of the last match, kept for the next (no allocation a parse).
+    groups: RefCell<Option<regex::CaptureLocations>>,
 }
 
 thread_local! {
@@ -344,6 +346,7 @@ impl SpanFormat {
             source: format.to_string(),
             segments,
             regex: OnceCell::new(),
+            groups: RefCell::new(None),
         })
     }
 
@@ -395,27 +398,37 @@ impl SpanFormat {
     }
 
     pub fn parse(&self, s: &str) -> Result<Timespan, Error> {
+        self.try_parse(s)
+            .map_err(|e| e.unwrap_or_else(|| unparsable(s, &self.source)))
+    }
+
+    /// [`SpanFormat::parse`], with `Err(None)` where the text does not have the format:
+    /// `parse_timespan_any` tries several formats and words no error for each that fails.
+    fn try_parse(&self, s: &str) -> Result<Timespan, Option<Error>> {
         let re = self
             .regex
             .get_or_init(|| self.build_regex())
             .as_ref()
-            .ok_or_else(|| unparsable(s, &self.source))?;
-        let caps = re.captures(s).ok_or_else(|| unparsable(s, &self.source))?;
+            .ok_or(None)?;
+        // (A format that does not fit is told by the fast matcher; most of a list do not.)
+        if !re.is_match(s) {
+            return Err(None);
+        }
+        let mut groups = self.groups.borrow_mut();
+        let groups = groups.get_or_insert_with(|| re.capture_locations());
+        re.captures_read(groups, s).ok_or(None)?;
         let mut nanos: i128 = 0;
         for (i, seg) in self.segments.iter().enumerate() {
             let Segment::Field(f) = seg else { continue };
-            let group = caps
+            let group = groups
                 .get(i + 1)
-                .map(|m| m.as_str())
-                .unwrap_or("")
+                .map_or("", |(start, end)| &s[start..end])
                 .trim_start();
             if group.is_empty() || !group.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(unparsable(s, &self.source));
+                return Err(None);
             }
             let v = f.parse_value(group, s, &self.source)?;
-            nanos = nanos
-                .checked_add(v)
-                .ok_or_else(|| unparsable(s, &self.source))?;
+            nanos = nanos.checked_add(v).ok_or(None)?;
         }
         Ok(Timespan {
             nanos: if s.starts_with('-') { -nanos } else { nanos },
@@ -445,7 +458,7 @@ pub fn parse_timespan(s: &str, format: &str) -> Result<Timespan, Error> {
 pub fn parse_timespan_any<S: AsRef<str>>(s: &str, formats: &[S]) -> Result<Timespan, Error> {
     for f in formats {
         // A bad format in a list is an error, as it is in the reference.
-        if let Ok(t) = SpanFormat::cached(f.as_ref())?.parse(s) {
+        if let Ok(t) = SpanFormat::cached(f.as_ref())?.try_parse(s) {
             return Ok(t);
         }
     }

@@ -85,3 +85,20 @@ fn parses_like_the_reference() {
         Err("Unable to parse '13:20' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S".into())
     );
 }
+
+/// A format keeps its group positions from one parse to the next: parses of the same
+/// format in turn, failing ones between, each read their own text.
+#[test]
+fn a_format_parses_text_after_text() {
+    let f = SpanFormat::cached("%D-%H:%M:%S").unwrap();
+    let parse = |s: &str| f.parse(s).map(|t| t.to_string()).map_err(|e| e.message);
+    for _ in 0..2 {
+        assert_eq!(parse("1-02:03:04"), Ok("1-02:03:04.0".into()));
+        assert_eq!(
+            parse("1-02:03"),
+            Err("Unable to parse '1-02:03' using format '%D-%H:%M:%S'".into())
+        );
+        assert_eq!(parse("-20-00:00:01"), Ok("-20-00:00:01.0".into()));
+        assert_eq!(parse("0-00:70:00"), Ok("0-01:10:00.0".into()));
+    }
+}
