@@ -4,7 +4,9 @@
 
 use super::range::{Bound, Interval, SemVerRange};
 use crate::error::Error;
-use regex::Regex;
+// (`regex_lite`: these patterns are ASCII and run on short texts; it compiles them in a
+// fraction of the `regex` crate's time, 6.5 M instructions there, 4% of `time.pp`.)
+use regex_lite::Regex;
 use semver::{BuildMetadata, Prerelease, Version};
 use std::sync::OnceLock;
 
