@@ -23,10 +23,10 @@ impl<'s> Parser<'s> {
             let elsif_start = self.start();
             self.advance();
             let nested = self.nested(|p| p.if_rest(elsif_start))?;
-            Some(vec![nested])
+            Some(Box::new([nested]) as Box<[Expr]>)
         } else if self.at_kw(Keyword::Else) {
             self.advance();
-            Some(self.block()?)
+            Some(self.block()?.into_boxed_slice())
         } else {
             None
         };
@@ -48,7 +48,7 @@ impl<'s> Parser<'s> {
         let then_branch = self.block()?;
         let else_branch = if self.at_kw(Keyword::Else) {
             self.advance();
-            Some(self.block()?)
+            Some(self.block()?.into_boxed_slice())
         } else {
             None
         };
