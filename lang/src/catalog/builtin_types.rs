@@ -466,7 +466,7 @@ pub fn display_type_name(info: &TypeInfo) -> &'static str {
 /// module's resource type as references write it, made once per name for the process (the
 /// types' table lives as long as the process too).
 fn capitalized_name(name: &'static str) -> &'static str {
-    use std::collections::HashMap;
+    use rustc_hash::FxHashMap as HashMap;
     use std::sync::{Mutex, OnceLock};
     static NAMES: OnceLock<Mutex<HashMap<&'static str, &'static str>>> = OnceLock::new();
     let mut names = NAMES

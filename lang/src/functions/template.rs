@@ -10,8 +10,8 @@ use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::syntax::ast::CallStyle;
 use crate::values::Value;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 const TEMPLATE_DOC: &str = "template(String *$paths) -> String
@@ -56,7 +56,7 @@ enum Origin<'a> {
 
 thread_local! {
     /// Parsed templates by text: a module's template is parsed once per session.
-    static CACHE: RefCell<HashMap<Rc<str>, Rc<Template>>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<Rc<str>, Rc<Template>>> = RefCell::new(HashMap::default());
 }
 
 const CACHE_LIMIT: usize = 512;
