@@ -271,6 +271,19 @@ impl Inference {
                 }
                 continue;
             }
+            // An integer or float after integers or floats widens their range in place:
+            // what `common_type` gives, without a type built and dropped per element.
+            match (&mut acc, v) {
+                (Some(PType::Integer(r)), Value::Integer(i)) => {
+                    *r = IntRange::new(r.from.min(*i), r.to.max(*i));
+                    continue;
+                }
+                (Some(PType::Float(lo, hi)), Value::Float(x)) => {
+                    (*lo, *hi) = (lo.min(*x), hi.max(*x));
+                    continue;
+                }
+                _ => {}
+            }
             let t = self.reduced(v, d);
             acc = Some(match acc {
                 None => t,
@@ -339,5 +352,43 @@ fn generalize_here(t: &PType) -> PType {
             }
         }
         other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs of integers and floats, widened in place, give what merging each element's
+    /// own type with `common_type` gives, whatever comes between them.
+    #[test]
+    fn widened_ranges_agree_with_common_type() {
+        let int = Value::Integer;
+        let float = Value::Float;
+        let rows: Vec<Vec<Value>> = vec![
+            vec![int(1), int(5), int(-3), int(2)],
+            vec![
+                float(1.5),
+                float(-2.0),
+                float(3.25),
+                float(0.0),
+                float(-0.0),
+            ],
+            vec![int(1), float(2.5), int(3), int(-1)],
+            vec![float(2.5), int(1), float(0.5), int(7)],
+            vec![int(3), Value::Undef, int(5), int(1)],
+            vec![int(i64::MAX), int(i64::MIN), int(0)],
+            vec![Value::Boolean(true), int(1), int(9), float(1e300)],
+            vec![int(4), Value::array(vec![int(1)]), int(9), int(-9)],
+        ];
+        for row in rows {
+            let expected = row
+                .iter()
+                .map(|v| Inference::default().reduced(v, 1))
+                .reduce(|a, b| if a == b { a } else { common_type(&a, &b) })
+                .unwrap();
+            let got = Inference::default().common_of(row.iter(), 1);
+            assert_eq!(got, expected, "{row:?}");
+        }
     }
 }
