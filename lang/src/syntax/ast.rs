@@ -51,7 +51,16 @@ impl Expr {
 
     /// Whether the expression has sub-expressions (or lambdas, definitions).
     fn has_children(&self) -> bool {
-        !matches!(
+        !(self.is_plain_literal()
+            || matches!(
+                self.kind,
+                ExprKind::Regex(_) | ExprKind::QualifiedReference(_) | ExprKind::Variable(_)
+            ))
+    }
+
+    /// A literal string, number, boolean, `undef`, `default` or bare word.
+    fn is_plain_literal(&self) -> bool {
+        matches!(
             self.kind,
             ExprKind::Undef
                 | ExprKind::Default
@@ -59,25 +68,16 @@ impl Expr {
                 | ExprKind::Integer(_)
                 | ExprKind::Float(_)
                 | ExprKind::String(_)
-                | ExprKind::Regex(_)
                 | ExprKind::QualifiedName(_)
-                | ExprKind::QualifiedReference(_)
-                | ExprKind::Variable(_)
         )
     }
 
     /// Whether the expression always evaluates to the same value, whatever the scope or
-    /// session: a literal string, number, boolean, `undef` or `default`, a bare word, a
-    /// negated number, or an array or hash literal of such (its [`SharedLiteral`] says).
+    /// session: a plain literal, a negated number, or an array or hash literal of such
+    /// (its [`SharedLiteral`] says).
     pub fn is_constant(&self) -> bool {
         match &self.kind {
-            ExprKind::Undef
-            | ExprKind::Default
-            | ExprKind::Boolean(_)
-            | ExprKind::Integer(_)
-            | ExprKind::Float(_)
-            | ExprKind::String(_)
-            | ExprKind::QualifiedName(_) => true,
+            _ if self.is_plain_literal() => true,
             ExprKind::Unary(UnaryOp::Neg, x) => {
                 matches!(x.kind, ExprKind::Integer(_) | ExprKind::Float(_))
             }
