@@ -211,24 +211,8 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
 
 fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -> bool {
     let mut matched = 0;
-    // Where the next member's key is likely: hashes written for a struct usually list its
-    // keys in its order.
-    let mut next = 0;
     for m in members {
-        let entry = if h.len() <= SMALL_HASH {
-            // A small hash is searched by comparing keys, starting where the last member
-            // was found: no hashing of the key, no copy of it.
-            let is_key = |k: &Value| matches!(k, Value::String(s) if **s == *m.key);
-            let found = (next..h.len())
-                .chain(0..next)
-                .find(|&i| h.get_index(i).is_some_and(|(k, _)| is_key(k)));
-            found.and_then(|i| {
-                next = i + 1;
-                h.get_index(i).map(|(_, v)| v)
-            })
-        } else {
-            h.get(&Value::String(m.key.clone()))
-        };
+        let entry = h.get_string(&m.key);
         match entry {
             Some(e) => {
                 if !instance_at(&m.value, e, d) {
@@ -245,9 +229,6 @@ fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -
     }
     matched == h.len()
 }
-
-/// The size up to which a hash's keys are compared in turn rather than looked up.
-const SMALL_HASH: usize = 8;
 
 /// A value nested deeper than `MAX_DEPTH` (by iteration) cannot be checked: the evaluation
 /// fails when it ends, rather than going on with a wrong `false`.
@@ -368,8 +349,8 @@ pub fn uri_matches(params: &crate::values::Map, u: &crate::values::uri::Uri) -> 
 
 #[cfg(test)]
 mod struct_tests {
-    /// Struct checks of small hashes (keys compared in turn, from where the last member was
-    /// found) and of larger ones (looked up), with the reference's answers (`puppet-oracle`).
+    /// Struct checks of small hashes (keys compared in turn) and of larger ones (looked
+    /// up), with the reference's answers (`puppet-oracle`).
     #[test]
     fn struct_members_are_found_in_any_order() {
         crate::test_support::check(&[

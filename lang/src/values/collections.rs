@@ -98,10 +98,15 @@ impl Map {
         }
     }
 
-    pub fn get_key_value(&self, key: &Value) -> Option<(&Value, &Value)> {
+    /// The value at the string key `key` (a small map compares it with its keys: no key
+    /// value made, no reference count written).
+    pub fn get_string(&self, key: &std::rc::Rc<str>) -> Option<&Value> {
         match &self.0 {
-            MapEntries::Small(v) => v.iter().find(|(k, _)| k == key).map(|(k, v)| (k, v)),
-            MapEntries::Indexed(m) => m.get_key_value(key),
+            MapEntries::Small(v) => v
+                .iter()
+                .find(|(k, _)| matches!(k, Value::String(s) if **s == **key))
+                .map(|(_, v)| v),
+            MapEntries::Indexed(m) => m.get(&Value::String(key.clone())),
         }
     }
 
