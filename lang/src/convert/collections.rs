@@ -73,7 +73,7 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
         Value::Hash(_) => return Ok(from.clone()),
         Value::Array(items) => {
             if !items.is_empty() && items.iter().all(is_pair) {
-                let mut map = Map::with_capacity_and_hasher(items.len(), Default::default());
+                let mut map = Map::with_capacity(items.len());
                 for pair in items.iter() {
                     if let Value::Array(kv) = pair {
                         map.insert(kv[0].clone(), kv[1].clone());
@@ -96,7 +96,7 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
     if items.len() % 2 != 0 {
         return Err(odd());
     }
-    let mut map = Map::with_capacity_and_hasher(items.len() / 2, Default::default());
+    let mut map = Map::with_capacity(items.len() / 2);
     let mut it = items.into_iter();
     while let (Some(k), Some(v)) = (it.next(), it.next()) {
         map.insert(k, v);

@@ -390,7 +390,7 @@ impl Evaluator {
     }
 
     fn eval_hash(&mut self, entries: &[(Expr, Expr)]) -> EvalResult {
-        let mut map = Map::with_capacity_and_hasher(entries.len(), Default::default());
+        let mut map = Map::with_capacity(entries.len());
         for (k, v) in entries {
             let key = self.eval(k)?;
             let value = self.eval(v)?;

@@ -485,7 +485,7 @@ fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
 
 /// Converts `[k, v, k, v]` or `[[k, v], ...]` to a hash (for `Hash + Array`).
 pub fn array_to_hash(a: &[Value]) -> Result<Map, String> {
-    let mut map = Map::with_capacity_and_hasher(a.len(), Default::default());
+    let mut map = Map::with_capacity(a.len());
     if !a.is_empty() && a.iter().all(|e| matches!(e, Value::Array(_))) {
         for e in a {
             if let Value::Array(p) = e {

@@ -251,7 +251,7 @@ fn unique(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
                     g.1.push(v.clone());
                 }
             }
-            let mut out = Map::with_capacity_and_hasher(groups.len(), Default::default());
+            let mut out = Map::with_capacity(groups.len());
             for (_, (ks, vs)) in groups {
                 out.insert(Value::array(ks), Value::array(vs));
             }

@@ -112,7 +112,7 @@ fn map_strings(v: &Value, f: &dyn Fn(&Rc<str>) -> Rc<str>, depth: usize) -> Resu
                 .collect::<Result<_, _>>()?,
         ),
         Value::Hash(h) => {
-            let mut m = Map::with_capacity_and_hasher(h.len(), Default::default());
+            let mut m = Map::with_capacity(h.len());
             for (k, x) in h.iter() {
                 m.insert(map_strings(k, f, depth + 1)?, map_strings(x, f, depth + 1)?);
             }

@@ -68,10 +68,6 @@ impl Map {
         }
     }
 
-    pub fn with_capacity_and_hasher(n: usize, _hasher: rustc_hash::FxBuildHasher) -> Map {
-        Map::with_capacity(n)
-    }
-
     pub fn len(&self) -> usize {
         match &self.0 {
             MapEntries::Small(v) => v.len(),
@@ -127,14 +123,6 @@ impl Map {
             MapEntries::Small(v) => v.get(i).map(|(k, v)| (k, v)),
             MapEntries::Indexed(m) => m.get_index(i),
         }
-    }
-
-    pub fn first(&self) -> Option<(&Value, &Value)> {
-        self.get_index(0)
-    }
-
-    pub fn last(&self) -> Option<(&Value, &Value)> {
-        self.len().checked_sub(1).and_then(|i| self.get_index(i))
     }
 
     /// Sets `key` to `value`: a new key goes last, a present one keeps its place. Returns
@@ -364,7 +352,7 @@ mod tests {
             // Re-inserting keeps the place and returns the old value.
             if n > 0 {
                 assert_eq!(m.insert(int(0), int(-1)), Some(int(0)));
-                assert_eq!(m.first(), Some((&int(0), &int(-1))));
+                assert_eq!(m.get_index(0), Some((&int(0), &int(-1))));
                 assert_eq!(m.len(), n);
             }
             for i in 1..n as i64 {
