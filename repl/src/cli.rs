@@ -42,6 +42,10 @@ Options:
       --time             print the evaluation time (parsing and evaluation, catalog
                          finishing with --catalog; no start-up, no JSON text, no
                          output) on stderr
+      --repeat N         evaluate the program N times, each in a fresh session on a
+                         thread of its own, and print the last run's output (with
+                         --time, each run's time: the later runs find the process
+                         warmed up, as the reference's benchmark runs do)
   -h, --help             show this help
   -V, --version          show the version
 ";
@@ -87,6 +91,8 @@ pub struct Options {
     pub facts_for: Option<String>,
     /// `--time`: print the evaluation time on stderr.
     pub time: bool,
+    /// `--repeat N`: evaluate the program N times (at least 1).
+    pub repeat: usize,
 }
 
 pub fn parse_strictness(word: &str) -> Option<Strictness> {
@@ -133,6 +139,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         single_bound: prepl::SingleBound::Exact,
         facts_for: None,
         time: false,
+        repeat: 1,
     };
     let mut it = args.iter();
     let mut only_files = false;
@@ -183,6 +190,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 opts.hiera_config = Some(file.clone());
             }
             "--time" => opts.time = true,
+            "--repeat" => {
+                let n = it.next().ok_or("option --repeat needs a number N")?;
+                opts.repeat = n.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    format!("--repeat expects a number of runs (1 or more), not '{n}'")
+                })?;
+            }
             "--node" => {
                 let name = it.next().ok_or("option --node needs a NAME argument")?;
                 opts.node = Some(name.clone());
@@ -352,6 +365,9 @@ pub fn environment_of(
     })
 }
 
+/// Evaluation recurses on the Rust stack: give it plenty.
+pub const STACK_SIZE: usize = 512 * 1024 * 1024;
+
 /// Runs the program; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
     let opts = match parse_args(&args) {
@@ -361,89 +377,119 @@ pub fn main(args: Vec<String>) -> i32 {
             return 2;
         }
     };
-    // Checking files needs no session, facts or environment.
-    if let Mode::Check(files) = &opts.mode {
-        return crate::check::run(files);
-    }
-    let (env, env_note) = match environment_of(&opts) {
-        Ok(found) => found,
-        Err(message) => {
-            eprintln!("Error: {message}");
-            return 1;
+    match &opts.mode {
+        // Checking files needs no session, facts or environment.
+        Mode::Check(files) => return crate::check::run(files),
+        Mode::Help => {
+            print!("{USAGE}");
+            return 0;
         }
+        Mode::Version => {
+            println!("prepl {}", env!("CARGO_PKG_VERSION"));
+            return 0;
+        }
+        _ => {}
+    }
+    // `--catalog` compiles what it reads, from a terminal too.
+    if opts.mode == Mode::Stdin && std::io::stdin().is_terminal() && !opts.catalog {
+        if opts.repeat > 1 {
+            eprintln!("prepl: --repeat needs a program: FILE, -e SOURCE or standard input");
+            return 2;
+        }
+        return match setup_of(&opts) {
+            Ok(setup) => crate::session::run(&opts, &setup),
+            Err(status) => status,
+        };
+    }
+    let (name, text) = match &opts.mode {
+        Mode::Execute(source) => ("-e", source.clone()),
+        Mode::File(path) if path != "-" => match prepl::limits::read_source_file(path) {
+            Ok(text) => (path.as_str(), text),
+            Err(e) => {
+                eprintln!("Error: Could not read file {path}: {e}");
+                return 1;
+            }
+        },
+        _ => match prepl::limits::read_source(std::io::stdin().lock()) {
+            Ok(text) => ("<stdin>", text),
+            Err(e) => {
+                eprintln!("Error: Could not read standard input: {e}");
+                return 1;
+            }
+        },
     };
+    for _ in 1..opts.repeat {
+        let status = earlier_run(&opts, name, &text);
+        if status != 0 {
+            return status;
+        }
+    }
+    match setup_of(&opts) {
+        Ok(setup) => run_batch(&opts, &setup, name, &text, Output::Print),
+        Err(status) => status,
+    }
+}
+
+/// One of the runs `--repeat` makes before the last: on a thread of its own, so that it
+/// starts with no thread-local caches, as a new process would; its output is dropped.
+fn earlier_run(opts: &Options, name: &str, text: &str) -> i32 {
+    std::thread::scope(|scope| {
+        let run = std::thread::Builder::new()
+            .name("prepl".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || match setup_of(opts) {
+                Ok(setup) => run_batch(opts, &setup, name, text, Output::Drop),
+                Err(status) => status,
+            });
+        match run {
+            Ok(handle) => handle.join().unwrap_or(101),
+            Err(e) => {
+                eprintln!("prepl: cannot start an evaluation thread: {e}");
+                1
+            }
+        }
+    })
+}
+
+/// What the command line sets up for every session (node, facts, environment), or the
+/// exit status after an error saying why it cannot.
+fn setup_of(opts: &Options) -> Result<Setup, i32> {
+    let fail = |message: String| {
+        eprintln!("Error: {message}");
+        1
+    };
+    let (env, env_note) = environment_of(opts).map_err(fail)?;
     let site = match (&env, opts.site) {
         (Some(e), true) => e.main_manifests(),
         (None, true) => {
-            eprintln!("Error: --site needs an environment (--environment DIR)");
-            return 1;
+            return Err(fail(
+                "--site needs an environment (--environment DIR)".into(),
+            ))
         }
         _ => Vec::new(),
     };
     let hiera_config = match &opts.hiera_config {
         Some(file) if !std::path::Path::new(file).is_file() => {
-            eprintln!("Error: --hiera-config: {file} is not a file");
-            return 1;
+            return Err(fail(format!("--hiera-config: {file} is not a file")))
         }
         Some(file) => Some(std::path::PathBuf::from(file)),
         None => prepl::env::hiera::default_global_config(),
     };
     // This machine's facts unless --facts or --facts-for says otherwise.
-    let setup = match crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref()) {
-        Ok((facts, origin)) => Setup {
-            node: opts.node.clone(),
-            facts: Some(facts),
-            facts_origin: origin,
-            env,
-            env_note,
-            site,
-            module_functions: opts.module_functions,
-            allow_exec: opts.allow_exec,
-            single_bound: opts.single_bound,
-            hiera_config,
-        },
-        Err(message) => {
-            eprintln!("Error: {message}");
-            return 1;
-        }
-    };
-    let opts = &opts;
-    let setup = &setup;
-    match &opts.mode {
-        Mode::Check(files) => crate::check::run(files),
-        Mode::Help => {
-            print!("{USAGE}");
-            0
-        }
-        Mode::Version => {
-            println!("prepl {}", env!("CARGO_PKG_VERSION"));
-            0
-        }
-        Mode::Execute(source) => run_batch(opts, setup, "-e", source),
-        Mode::File(path) if path == "-" => run_stdin(opts, setup),
-        Mode::File(path) => match prepl::limits::read_source_file(path) {
-            Ok(text) => run_batch(opts, setup, path, &text),
-            Err(e) => {
-                eprintln!("Error: Could not read file {path}: {e}");
-                1
-            }
-        },
-        // `--catalog` compiles what it reads, from a terminal too.
-        Mode::Stdin if std::io::stdin().is_terminal() && !opts.catalog => {
-            crate::session::run(opts, setup)
-        }
-        Mode::Stdin => run_stdin(opts, setup),
-    }
-}
-
-fn run_stdin(opts: &Options, setup: &Setup) -> i32 {
-    match prepl::limits::read_source(std::io::stdin().lock()) {
-        Ok(text) => run_batch(opts, setup, "<stdin>", &text),
-        Err(e) => {
-            eprintln!("Error: Could not read standard input: {e}");
-            1
-        }
-    }
+    let (facts, facts_origin) =
+        crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref()).map_err(fail)?;
+    Ok(Setup {
+        node: opts.node.clone(),
+        facts: Some(facts),
+        facts_origin,
+        env,
+        env_note,
+        site,
+        module_functions: opts.module_functions,
+        allow_exec: opts.allow_exec,
+        single_bound: opts.single_bound,
+        hiera_config,
+    })
 }
 
 /// The line `--time` prints: `Evaluation time: 0.012345 s (CPU 0.012001 s)`: wall-clock
@@ -464,15 +510,27 @@ fn process_cpu_time() -> Option<std::time::Duration> {
         .map(std::time::Duration::from)
 }
 
+/// What a run does with its output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// The value (or catalog) on stdout, log lines on stderr.
+    Print,
+    /// Nothing but an error and the time (`--repeat`'s earlier runs).
+    Drop,
+}
+
 /// Evaluates one program: the value (or with `--catalog` the catalog as JSON) on stdout,
 /// log lines and errors on stderr, no colours.
-fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
+fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Output) -> i32 {
     let mut session = Session::new();
     session.set_strict(opts.strict);
     setup.apply(&mut session);
-    session.set_log_sink(|level, message| {
-        eprintln!("{}: {}", level.label(), message);
-    });
+    match output {
+        Output::Print => session.set_log_sink(|level, message| {
+            eprintln!("{}: {}", level.label(), message);
+        }),
+        Output::Drop => session.set_log_sink(|_, _| {}),
+    }
     let started = std::time::Instant::now();
     let cpu_started = process_cpu_time();
     let result = setup
@@ -485,6 +543,15 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
             .zip(cpu_started)
             .map(|(end, start)| end - start);
         eprintln!("{}", timing_line(started.elapsed(), cpu));
+    }
+    if output == Output::Drop {
+        return match result {
+            Ok(_) => 0,
+            Err(error) => {
+                eprintln!("{}", Palette::plain().error(&error.render()));
+                1
+            }
+        };
     }
     let catalog = match (&result, opts.catalog) {
         (Ok(_), true) => Some(session.catalog_json_text()),
@@ -513,6 +580,7 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str) -> i32 {
     };
     // The process ends next: its memory goes back at once, without walking the session's
     // values, catalog and code to free each part (6% of a big catalog's instructions).
+    // (`--repeat`'s earlier runs free theirs: the next run uses that memory again.)
     std::mem::forget(session);
     status
 }

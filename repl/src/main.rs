@@ -25,14 +25,11 @@ mod validate;
 #[global_allocator]
 static ALLOCATOR: prepl::limits::CountingAlloc = prepl::limits::CountingAlloc;
 
-/// Evaluation recurses on the Rust stack: give it plenty.
-const STACK_SIZE: usize = 512 * 1024 * 1024;
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let worker = std::thread::Builder::new()
         .name("prepl".into())
-        .stack_size(STACK_SIZE)
+        .stack_size(cli::STACK_SIZE)
         .spawn(move || cli::main(args));
     let code = match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => code,

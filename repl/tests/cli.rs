@@ -549,3 +549,41 @@ fn deep_nesting_and_long_chains() {
     assert!(err.contains("Expression nesting is too deep"), "{err}");
     assert!(err.len() < 1000, "{} bytes of errors", err.len());
 }
+
+#[test]
+fn repeat_runs_the_program_in_fresh_sessions_and_prints_the_last_output() {
+    // Each run starts afresh: a variable assigned by one run is not there in the next
+    // (assigning it again would otherwise fail), and only the last run's log lines and
+    // value are printed; with --time each run prints its time.
+    let out = prepl(
+        &[
+            "--repeat",
+            "3",
+            "--time",
+            "-e",
+            "$x = 1 notice(\"once\") $x + 1",
+        ],
+        None,
+    );
+    assert_eq!(text(&out.stdout), "2\n");
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.matches("Evaluation time: ").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("Notice: once").count(), 1, "{stderr}");
+    assert!(out.status.success());
+    // Standard input is read once and evaluated each time.
+    let out = prepl(&["--repeat", "2", "--catalog"], Some("file { '/tmp/x': }"));
+    assert!(text(&out.stdout).contains("File[/tmp/x]"), "{out:?}");
+    assert!(out.status.success());
+}
+
+#[test]
+fn repeat_stops_at_the_first_failing_run() {
+    let out = prepl(&["--repeat", "3", "-e", "fail('no')"], None);
+    assert_eq!(text(&out.stdout), "");
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.matches("Evaluation Error").count(), 1, "{stderr}");
+    assert_eq!(out.status.code(), Some(1));
+    let out = prepl(&["--repeat", "0", "-e", "1"], None);
+    assert!(text(&out.stderr).contains("--repeat expects a number of runs"));
+    assert_eq!(out.status.code(), Some(2));
+}
