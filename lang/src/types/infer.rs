@@ -271,18 +271,10 @@ impl Inference {
                 }
                 continue;
             }
-            // An integer or float after integers or floats widens their range in place:
-            // what `common_type` gives, without a type built and dropped per element.
-            match (&mut acc, v) {
-                (Some(PType::Integer(r)), Value::Integer(i)) => {
-                    *r = IntRange::new(r.from.min(*i), r.to.max(*i));
-                    continue;
-                }
-                (Some(PType::Float(lo, hi)), Value::Float(x)) => {
-                    (*lo, *hi) = (lo.min(*x), hi.max(*x));
-                    continue;
-                }
-                _ => {}
+            // Most elements widen the common type of the ones before in place: what
+            // `common_type` gives, without a type built and dropped per element.
+            if acc.as_mut().is_some_and(|a| widen(a, v)) {
+                continue;
             }
             let t = self.reduced(v, d);
             acc = Some(match acc {
@@ -302,6 +294,92 @@ impl Inference {
             (Some(a), None) => a,
             (None, Some(s)) => s,
             (None, None) => PType::Unit,
+        }
+    }
+}
+
+/// Widens `acc`, the common reduced type of the elements before (not strings: they are
+/// gathered apart), by `v` in place, when that gives exactly `common_type(acc, reduced(v))`:
+/// an integer or float widens a range, and a non-empty array or hash of leaves (numbers,
+/// strings, booleans; hash keys alike) an array or hash type whose parts those leaves
+/// widen (see [`widens_by_leaves`]). `false`, and `acc` as it was, otherwise.
+fn widen(acc: &mut PType, v: &Value) -> bool {
+    match (acc, v) {
+        (PType::Integer(r), Value::Integer(i)) => {
+            *r = IntRange::new(r.from.min(*i), r.to.max(*i));
+            true
+        }
+        (PType::Float(lo, hi), Value::Float(x)) => {
+            (*lo, *hi) = (lo.min(*x), hi.max(*x));
+            true
+        }
+        (PType::Numeric, Value::Integer(_) | Value::Float(_))
+        | (PType::ScalarData, Value::Integer(_) | Value::Float(_) | Value::Boolean(_)) => true,
+        // (a type of sizes up from 0 merges with another by other rules)
+        (PType::Array(e, size), Value::Array(a)) if size.to > 0 && !a.is_empty() => {
+            if !widens_by_leaves(e, a.iter()) {
+                return false;
+            }
+            widen_by_leaves(e, a.iter());
+            *size = IntRange::new(size.from.min(a.len() as i64), size.to.max(a.len() as i64));
+            true
+        }
+        (PType::Hash(k, e, size), Value::Hash(h)) if size.to > 0 && !h.is_empty() => {
+            if !widens_by_leaves(k, h.keys()) || !widens_by_leaves(e, h.values()) {
+                return false;
+            }
+            widen_by_leaves(k, h.keys());
+            widen_by_leaves(e, h.values());
+            *size = IntRange::new(size.from.min(h.len() as i64), size.to.max(h.len() as i64));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether every value is a leaf that widens `t` in place (where `common_type(t,
+/// common_of(values))` is `t` widened by each): integers an integer range, floats a float
+/// range, numbers `Numeric`, numbers, strings and booleans `ScalarData`, strings a string
+/// value or an enum of them (their union).
+fn widens_by_leaves<'a>(t: &PType, mut values: impl Iterator<Item = &'a Value>) -> bool {
+    values.all(|v| match (t, v) {
+        (PType::Integer(_), Value::Integer(_))
+        | (PType::Float(..), Value::Float(_))
+        | (PType::Numeric, Value::Integer(_) | Value::Float(_))
+        | (
+            PType::ScalarData,
+            Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_),
+        ) => true,
+        (PType::String { value: Some(_), .. }, Value::String(_)) => true,
+        (
+            PType::Enum {
+                values,
+                case_insensitive: false,
+            },
+            Value::String(_),
+        ) => !values.is_empty(),
+        _ => false,
+    })
+}
+
+/// Widens `t` by values [`widens_by_leaves`] accepted.
+fn widen_by_leaves<'a>(t: &mut PType, values: impl Iterator<Item = &'a Value>) {
+    for v in values {
+        match (&mut *t, v) {
+            (PType::Integer(r), Value::Integer(i)) => {
+                *r = IntRange::new(r.from.min(*i), r.to.max(*i));
+            }
+            (PType::Float(lo, hi), Value::Float(x)) => (*lo, *hi) = (lo.min(*x), hi.max(*x)),
+            (PType::String { value: Some(a), .. }, Value::String(s)) if a != s => {
+                *t = enum_of(vec![a.clone(), s.clone()]);
+            }
+            (PType::Enum { values, .. }, Value::String(s)) => {
+                // (sorted and without duplicates, as `enum_of` leaves them)
+                if let Err(at) = values.binary_search(s) {
+                    values.insert(at, s.clone());
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -380,6 +458,8 @@ mod tests {
             vec![int(i64::MAX), int(i64::MIN), int(0)],
             vec![Value::Boolean(true), int(1), int(9), float(1e300)],
             vec![int(4), Value::array(vec![int(1)]), int(9), int(-9)],
+            vec![Value::Boolean(true), int(1), Value::Undef],
+            vec![int(1), float(1.0), Value::Undef],
         ];
         for row in rows {
             let expected = row
@@ -389,6 +469,103 @@ mod tests {
                 .unwrap();
             let got = Inference::default().common_of(row.iter(), 1);
             assert_eq!(got, expected, "{row:?}");
+        }
+    }
+
+    /// Arrays and hashes of leaves widened in place give what merging each one's own type
+    /// with `common_type` gives, whatever comes between them (other leaves, collections
+    /// that cannot widen in place, empty ones).
+    #[test]
+    fn widened_collections_agree_with_common_type() {
+        let int = Value::Integer;
+        let float = Value::Float;
+        let st = |s: &str| Value::string(s);
+        let arr = Value::array;
+        let hash = |pairs: Vec<(Value, Value)>| Value::hash(pairs.into_iter().collect());
+        let rec = |n: i64, k: &str| {
+            hash(vec![
+                (st("n"), int(n)),
+                (st(k), float(n as f64 / 2.0)),
+                (st("s"), st(&format!("v{n}"))),
+            ])
+        };
+        let rows: Vec<Vec<Value>> = vec![
+            vec![rec(1, "f"), rec(5, "f"), rec(-3, "g"), rec(2, "a")],
+            vec![
+                hash(vec![(st("a"), int(1))]),
+                hash(vec![(st("a"), int(7))]),
+                hash(vec![(st("b"), int(2)), (st("a"), int(0))]),
+                hash(vec![(st("a"), float(0.5))]),
+                hash(vec![(st("a"), st("x"))]),
+                hash(vec![(st("a"), Value::Boolean(true))]),
+                hash(vec![(st("a"), Value::Undef)]),
+                hash(vec![(st("a"), int(3))]),
+            ],
+            vec![
+                hash(vec![(int(1), st("x"))]),
+                hash(vec![(int(5), st("x"))]),
+                hash(vec![(int(2), st("y")), (int(-4), st("x"))]),
+                hash(vec![(st("k"), st("y"))]),
+                hash(vec![(int(9), st("z"))]),
+            ],
+            vec![
+                hash(vec![(st("a"), int(1))]),
+                hash(vec![]),
+                hash(vec![(st("a"), int(2))]),
+                hash(vec![(st("a"), arr(vec![int(1)]))]),
+                hash(vec![(st("a"), int(2))]),
+            ],
+            vec![
+                arr(vec![int(1), int(2)]),
+                arr(vec![int(5)]),
+                arr(vec![int(-1), float(2.5)]),
+                arr(vec![float(0.5), int(3), int(4)]),
+                arr(vec![st("a"), int(3)]),
+                arr(vec![st("b")]),
+                arr(vec![Value::Boolean(false)]),
+                arr(vec![]),
+                arr(vec![int(1)]),
+            ],
+            vec![
+                arr(vec![st("a")]),
+                arr(vec![st("a")]),
+                arr(vec![st("c"), st("b")]),
+                arr(vec![st("a"), st("d")]),
+                arr(vec![int(1)]),
+            ],
+            vec![
+                arr(vec![float(1.5)]),
+                arr(vec![float(-1.5), float(9.0)]),
+                arr(vec![arr(vec![int(1)])]),
+                arr(vec![float(2.0)]),
+            ],
+            vec![
+                arr(vec![int(1)]),
+                rec(1, "f"),
+                arr(vec![int(2)]),
+                rec(2, "f"),
+            ],
+            vec![
+                hash(vec![(st("a"), int(1)), (st("b"), int(2))]),
+                hash(vec![(st("a"), int(3))]),
+            ],
+            vec![arr(vec![int(1), int(2), int(3)]), arr(vec![int(3)])],
+            vec![arr(vec![st("a")]), arr(vec![st("a"), int(1)])],
+            vec![arr(vec![int(1), float(1.0)]), arr(vec![Value::Undef])],
+            vec![arr(vec![int(1), st("a")]), arr(vec![Value::Undef])],
+        ];
+        // (every prefix of each row: a later element must not hide a wrong widening)
+        for row in rows {
+            for n in 1..=row.len() {
+                let prefix = &row[..n];
+                let expected = prefix
+                    .iter()
+                    .map(|v| Inference::default().reduced(v, 1))
+                    .reduce(|a, b| if a == b { a } else { common_type(&a, &b) })
+                    .unwrap();
+                let got = Inference::default().common_of(prefix.iter(), 1);
+                assert_eq!(got, expected, "{prefix:?}");
+            }
         }
     }
 }
