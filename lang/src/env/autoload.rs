@@ -14,14 +14,23 @@ impl Evaluator {
         if self.env.modulepath.is_empty() && self.env.dir.is_none() {
             return Ok(false);
         }
-        let Some(path) = modules::definition_file(&self.env, kind, name) else {
+        let Some(path) = modules::definition_path(&self.env, kind, name) else {
             return Ok(false);
         };
         if self.autoloaded.contains(&path) {
             return Ok(false);
         }
-        let text = super::fs::read_to_string(&path)
-            .map_err(|e| Error::eval(format!("Could not read {}: {e}", path.display())))?;
+        // (opened without a look at the path first: one path walk a file, not two)
+        let text = match super::fs::read_to_string_if_file(&path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return Ok(false),
+            Err(e) => {
+                return Err(Error::eval(format!(
+                    "Could not read {}: {e}",
+                    path.display()
+                )))
+            }
+        };
         // (the text moves into the source, not copied)
         let source = Source::new(path.display().to_string(), text);
         let (program, warnings) =

@@ -60,13 +60,17 @@ pub fn probe(path: &Path) -> Option<Probe> {
     if let Some(known) = PROBES.with(|p| p.borrow().get(key(path)).copied()) {
         return known;
     }
-    let found = std::fs::metadata(path).ok().map(|m| Probe {
+    let found = std::fs::metadata(path).ok().map(|m| probe_of(&m));
+    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), found));
+    found
+}
+
+fn probe_of(m: &std::fs::Metadata) -> Probe {
+    Probe {
         is_file: m.is_file(),
         is_dir: m.is_dir(),
         stamp: (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()),
-    });
-    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), found));
-    found
+    }
 }
 
 /// A file's bytes, read with as few system calls as can be: the length is this
@@ -76,13 +80,45 @@ pub fn probe(path: &Path) -> Option<Probe> {
 /// end: two calls more a file, and a system call costs about two microseconds on the
 /// benchmark machine).
 pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
+    let file = std::fs::File::open(path)?;
     let known = PROBES.with(|p| p.borrow().get(key(path)).copied().flatten());
     let length = match known {
         Some(probe) => probe.stamp.1,
         None => file.metadata()?.len(),
     };
+    read_open(file, length)
+}
+
+/// The bytes of the file at `path` when it is a file (`None` when nothing, or a directory,
+/// is there), asked by opening it: where [`is_file`] and then [`read`] would look the path
+/// up twice (a `statx` and an `open`, each walking the path from the root), this looks it
+/// up once and asks the open file what it is. The answer is kept as [`probe`] keeps its.
+pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+    if let Some(known) = PROBES.with(|p| p.borrow().get(key(path)).copied()) {
+        return match known {
+            Some(probe) if probe.is_file => read(path).map(Some),
+            _ => Ok(None),
+        };
+    }
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            PROBES.with(|p| p.borrow_mut().insert(key(path).into(), None));
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    };
+    let probe = probe_of(&file.metadata()?);
+    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), Some(probe)));
+    if !probe.is_file {
+        return Ok(None);
+    }
+    read_open(file, probe.stamp.1).map(Some)
+}
+
+/// The bytes of an open file expected to be `length` long (see [`read`]).
+fn read_open(mut file: std::fs::File, length: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
     let length = usize::try_from(length).unwrap_or(usize::MAX);
     let mut bytes = Vec::new();
     bytes
@@ -112,7 +148,16 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// [`read`] of a UTF-8 text (the error `std::fs::read_to_string` gives otherwise).
 pub fn read_to_string(path: &Path) -> std::io::Result<String> {
-    String::from_utf8(read(path)?).map_err(|_| {
+    utf8(read(path)?)
+}
+
+/// [`read_if_file`] of a UTF-8 text.
+pub fn read_to_string_if_file(path: &Path) -> std::io::Result<Option<String>> {
+    read_if_file(path)?.map(utf8).transpose()
+}
+
+fn utf8(bytes: Vec<u8>) -> std::io::Result<String> {
+    String::from_utf8(bytes).map_err(|_| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             "stream did not contain valid UTF-8",
@@ -189,6 +234,44 @@ mod tests {
             std::fs::read_to_string(&file).unwrap_err().to_string()
         );
         assert!(read(&dir.join("missing")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+        forget();
+    }
+
+    /// `read_if_file` reads a file, answers `None` for nothing or a directory, and keeps
+    /// what it found for `probe` (and the next `read_if_file`) until `forget`.
+    #[test]
+    fn files_are_read_if_there_without_a_probe_first() {
+        let dir = std::env::temp_dir().join(format!("prepl-fs-if-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub.pp")).unwrap();
+        let file = dir.join("init.pp");
+        std::fs::write(&file, "class x {}").unwrap();
+        forget();
+        assert_eq!(
+            read_to_string_if_file(&file).unwrap().as_deref(),
+            Some("class x {}")
+        );
+        assert!(PROBES.with(|p| p.borrow().contains_key(key(&file))), "kept");
+        assert_eq!(probe(&file).unwrap().stamp.1, 10);
+        assert_eq!(
+            read_if_file(&dir.join("sub.pp")).unwrap(),
+            None,
+            "a directory"
+        );
+        assert!(is_dir(&dir.join("sub.pp")));
+        let missing = dir.join("missing.pp");
+        assert_eq!(read_if_file(&missing).unwrap(), None);
+        // (kept: a file written now is seen after `forget`, as `probe`'s answers are)
+        std::fs::write(&missing, "1").unwrap();
+        assert_eq!(read_if_file(&missing).unwrap(), None);
+        assert!(!is_file(&missing));
+        forget();
+        assert_eq!(read_if_file(&missing).unwrap().as_deref(), Some(&b"1"[..]));
+        std::fs::write(&file, [0xff]).unwrap();
+        forget();
+        let e = read_to_string_if_file(&file).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
         std::fs::remove_dir_all(&dir).unwrap();
         forget();
     }

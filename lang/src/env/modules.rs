@@ -72,6 +72,12 @@ pub fn is_module_name(name: &str) -> bool {
 /// The file that defines a (lower-case, `::`-qualified) name of the given kind, if any.
 /// Functions and type aliases named `environment::x` come from the environment directory.
 pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<PathBuf> {
+    definition_path(env, kind, name).filter(|path| super::fs::is_file(path))
+}
+
+/// Where the file that defines a name of the given kind would be (whether or not there is
+/// one): [`definition_file`] without looking at that path.
+pub fn definition_path(env: &Environment, kind: Kind, name: &str) -> Option<PathBuf> {
     let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
     let segments: Vec<&str> = crate::names::segments(&name).collect();
     let (first, rest) = segments.split_first()?;
@@ -100,7 +106,7 @@ pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<Path
             }
         }
     }
-    super::fs::is_file(&path).then_some(path)
+    Some(path)
 }
 
 /// The namespace the names defined in an autoloaded module file must start with, as the
