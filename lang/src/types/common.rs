@@ -74,7 +74,7 @@ fn scalar_pair(a: &PType, b: &PType) -> Option<PType> {
     }
 }
 
-fn merge_range(a: IntRange, b: IntRange) -> IntRange {
+pub(super) fn merge_range(a: IntRange, b: IntRange) -> IntRange {
     IntRange::new(a.from.min(b.from), a.to.max(b.to))
 }
 

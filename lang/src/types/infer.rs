@@ -5,7 +5,7 @@
 //! (`limits::MAX_VALUE_DEPTH`): `Any` is inferred deeper, and [`infer_fully`] (what `type()`
 //! uses) reports that instead. Strings of a collection are gathered in a set, so that the
 //! common type of many distinct strings is built in linear time.
-use super::common::{common_type, enum_of};
+use super::common::{common_type, enum_of, merge_range};
 use super::{IntRange, KeyKind, PType, StructMember};
 use crate::values::{LazyIter, Value};
 use rustc_hash::FxHashSet as HashSet;
@@ -300,29 +300,19 @@ impl Inference {
 
 /// Widens `acc`, the common reduced type of the elements before (not strings: they are
 /// gathered apart), by `v` in place, when that gives exactly `common_type(acc, reduced(v))`:
-/// an integer or float widens a range, and a non-empty array or hash of leaves (numbers,
-/// strings, booleans; hash keys alike) an array or hash type whose parts those leaves
-/// widen (see [`widens_by_leaves`]). `false`, and `acc` as it was, otherwise.
+/// a leaf (a number, a boolean) by the rules of [`widens_by_leaves`], and a non-empty array
+/// or hash of leaves (hash keys alike) an array or hash type whose parts those leaves widen
+/// by the same rules. `false`, and `acc` as it was, otherwise.
 fn widen(acc: &mut PType, v: &Value) -> bool {
-    match (acc, v) {
-        (PType::Integer(r), Value::Integer(i)) => {
-            *r = IntRange::new(r.from.min(*i), r.to.max(*i));
-            true
-        }
-        (PType::Float(lo, hi), Value::Float(x)) => {
-            (*lo, *hi) = (lo.min(*x), hi.max(*x));
-            true
-        }
-        (PType::Numeric, Value::Integer(_) | Value::Float(_))
-        | (PType::ScalarData, Value::Integer(_) | Value::Float(_) | Value::Boolean(_)) => true,
-        // (a type of sizes up from 0 merges with another by other rules)
+    // (a type of sizes up from 0 merges with another by other rules)
+    match (&mut *acc, v) {
         (PType::Array(e, size), Value::Array(a)) if size.to > 0 && !a.is_empty() => {
             if !widens_by_leaves(e, a.iter()) {
                 return false;
             }
             widen_by_leaves(e, a.iter());
-            *size = IntRange::new(size.from.min(a.len() as i64), size.to.max(a.len() as i64));
-            true
+            *size = merge_range(*size, exact(a.len()));
+            return true;
         }
         (PType::Hash(k, e, size), Value::Hash(h)) if size.to > 0 && !h.is_empty() => {
             if !widens_by_leaves(k, h.keys()) || !widens_by_leaves(e, h.values()) {
@@ -330,11 +320,17 @@ fn widen(acc: &mut PType, v: &Value) -> bool {
             }
             widen_by_leaves(k, h.keys());
             widen_by_leaves(e, h.values());
-            *size = IntRange::new(size.from.min(h.len() as i64), size.to.max(h.len() as i64));
-            true
+            *size = merge_range(*size, exact(h.len()));
+            return true;
         }
-        _ => false,
+        _ => {}
     }
+    let leaf = std::slice::from_ref(v);
+    if !widens_by_leaves(acc, leaf.iter()) {
+        return false;
+    }
+    widen_by_leaves(acc, leaf.iter());
+    true
 }
 
 /// Whether every value is a leaf that widens `t` in place (where `common_type(t,
@@ -366,9 +362,7 @@ fn widens_by_leaves<'a>(t: &PType, mut values: impl Iterator<Item = &'a Value>) 
 fn widen_by_leaves<'a>(t: &mut PType, values: impl Iterator<Item = &'a Value>) {
     for v in values {
         match (&mut *t, v) {
-            (PType::Integer(r), Value::Integer(i)) => {
-                *r = IntRange::new(r.from.min(*i), r.to.max(*i));
-            }
+            (PType::Integer(r), Value::Integer(i)) => *r = merge_range(*r, IntRange::new(*i, *i)),
             (PType::Float(lo, hi), Value::Float(x)) => (*lo, *hi) = (lo.min(*x), hi.max(*x)),
             (PType::String { value: Some(a), .. }, Value::String(s)) if a != s => {
                 *t = enum_of(vec![a.clone(), s.clone()]);
