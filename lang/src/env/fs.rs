@@ -61,8 +61,13 @@ pub fn probe(path: &Path) -> Option<Probe> {
         return known;
     }
     let found = std::fs::metadata(path).ok().map(|m| probe_of(&m));
-    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), found));
+    remember(path, found);
     found
+}
+
+/// Keeps `found` as this evaluation's answer for `path`.
+fn remember(path: &Path, found: Option<Probe>) {
+    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), found));
 }
 
 fn probe_of(m: &std::fs::Metadata) -> Probe {
@@ -103,13 +108,13 @@ pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            PROBES.with(|p| p.borrow_mut().insert(key(path).into(), None));
+            remember(path, None);
             return Ok(None);
         }
         Err(e) => return Err(e),
     };
     let probe = probe_of(&file.metadata()?);
-    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), Some(probe)));
+    remember(path, Some(probe));
     if !probe.is_file {
         return Ok(None);
     }
@@ -206,10 +211,17 @@ pub fn generation() -> u64 {
 mod tests {
     use super::*;
 
+    /// A temporary directory of this process named after `name`, absent (removed if a
+    /// run before left it).
+    fn fresh_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("prepl-fs-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
     #[test]
     fn files_are_read_whole_whatever_length_is_known() {
-        let dir = std::env::temp_dir().join(format!("prepl-fs-read-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("read");
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("data.txt");
         forget();
@@ -242,8 +254,7 @@ mod tests {
     /// what it found for `probe` (and the next `read_if_file`) until `forget`.
     #[test]
     fn files_are_read_if_there_without_a_probe_first() {
-        let dir = std::env::temp_dir().join(format!("prepl-fs-if-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("if");
         std::fs::create_dir_all(dir.join("sub.pp")).unwrap();
         let file = dir.join("init.pp");
         std::fs::write(&file, "class x {}").unwrap();
@@ -280,8 +291,7 @@ mod tests {
     /// that only share a prefix with one not, nothing in a missing directory.
     #[test]
     fn entries_are_found_in_listings() {
-        let dir = std::env::temp_dir().join(format!("prepl-fs-entries-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("entries");
         forget();
         assert!(!has_entry(&dir, "a.rb"));
         let names = ["a.rb", "a_b.rb", "ab.rb", "b", "keystone_config.rb", "z.rb"];
@@ -304,8 +314,7 @@ mod tests {
 
     #[test]
     fn answers_are_kept_until_forgotten() {
-        let dir = std::env::temp_dir().join(format!("prepl-fs-probe-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("probe");
         let file = dir.join("hiera.yaml");
         forget();
         assert!(!exists(&dir) && !is_file(&file));
