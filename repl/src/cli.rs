@@ -366,7 +366,14 @@ pub fn environment_of(
 }
 
 /// Evaluation recurses on the Rust stack: give it plenty.
-pub const STACK_SIZE: usize = 512 * 1024 * 1024;
+const STACK_SIZE: usize = 512 * 1024 * 1024;
+
+/// A thread to evaluate on: named `prepl`, with [`STACK_SIZE`] of stack.
+pub fn evaluation_thread() -> std::thread::Builder {
+    std::thread::Builder::new()
+        .name("prepl".into())
+        .stack_size(STACK_SIZE)
+}
 
 /// Runs the program; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
@@ -434,13 +441,10 @@ pub fn main(args: Vec<String>) -> i32 {
 /// starts with no thread-local caches, as a new process would; its output is dropped.
 fn earlier_run(opts: &Options, name: &str, text: &str) -> i32 {
     std::thread::scope(|scope| {
-        let run = std::thread::Builder::new()
-            .name("prepl".into())
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || match setup_of(opts) {
-                Ok(setup) => run_batch(opts, &setup, name, text, Output::Drop),
-                Err(status) => status,
-            });
+        let run = evaluation_thread().spawn_scoped(scope, || match setup_of(opts) {
+            Ok(setup) => run_batch(opts, &setup, name, text, Output::Drop),
+            Err(status) => status,
+        });
         match run {
             Ok(handle) => handle.join().unwrap_or(101),
             Err(e) => {

@@ -27,10 +27,7 @@ static ALLOCATOR: prepl::limits::CountingAlloc = prepl::limits::CountingAlloc;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let worker = std::thread::Builder::new()
-        .name("prepl".into())
-        .stack_size(cli::STACK_SIZE)
-        .spawn(move || cli::main(args));
+    let worker = cli::evaluation_thread().spawn(move || cli::main(args));
     let code = match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => 101,
