@@ -1,6 +1,6 @@
 //! Calling functions and lambdas, binding arguments to parameters.
 
-use super::scope::{Arity, Frame, Layout};
+use super::scope::{Arity, Frame, Layout, MatchData};
 use super::session::MAX_CALL_DEPTH;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
@@ -179,7 +179,7 @@ impl Evaluator {
         result.map_err(|flow| call_failed(flow, name, style, span))
     }
 
-    fn enter(&mut self) -> Result<(), Error> {
+    pub(super) fn enter(&mut self) -> Result<(), Error> {
         self.check_interrupt()?;
         if self.depth >= MAX_CALL_DEPTH {
             return Err(Error::new(ErrorKind::Limit, "stack level too deep"));
@@ -199,6 +199,22 @@ impl Evaluator {
         fresh_matches: bool,
         body: impl FnOnce(&mut Evaluator, usize) -> EvalResult<T>,
     ) -> EvalResult<T> {
+        let entered = self.push_frame(layout, base, parent, fresh_matches)?;
+        let result = body(self, entered.index);
+        self.pop_frame(entered);
+        result
+    }
+
+    /// Enters a new frame (see [`Evaluator::with_frame`]); [`Evaluator::pop_frame`] leaves
+    /// it. When the call depth is at its limit, the slots above `base` are dropped.
+    #[inline(always)]
+    pub(super) fn push_frame(
+        &mut self,
+        layout: Rc<Layout>,
+        base: usize,
+        parent: Option<usize>,
+        fresh_matches: bool,
+    ) -> Result<Entered, Flow> {
         if let Err(e) = self.enter() {
             self.slots.truncate(base);
             return Err(e.into());
@@ -213,21 +229,28 @@ impl Evaluator {
             parent,
         });
         let index = self.frames.len() - 1;
-        let saved_current = self.current.replace(index);
-        let saved_matches = if fresh_matches {
-            self.matches.take()
-        } else {
-            self.matches.clone()
-        };
-        let result = body(self, index);
-        self.matches = saved_matches;
-        self.current = saved_current;
-        // `body` leaves the frame stack as it found it: the new frame is the last one.
-        debug_assert_eq!(self.frames.len(), index + 1);
-        self.frames.pop();
+        Ok(Entered {
+            index,
+            saved_current: self.current.replace(index),
+            saved_matches: if fresh_matches {
+                self.matches.take()
+            } else {
+                self.matches.clone()
+            },
+        })
+    }
+
+    /// Leaves the frame [`Evaluator::push_frame`] entered: the caller's frame and match
+    /// scope are back, the frame's slots are dropped.
+    #[inline(always)]
+    pub(super) fn pop_frame(&mut self, entered: Entered) {
+        self.matches = entered.saved_matches;
+        self.current = entered.saved_current;
+        // The frame's body leaves the frame stack as it found it: the frame is the last one.
+        debug_assert_eq!(self.frames.len(), entered.index + 1);
+        let base = self.frames.pop().map_or(self.slots.len(), |f| f.base);
         self.slots.truncate(base);
         self.depth -= 1;
-        result
     }
 
     /// The slots of frame `fi`.
@@ -513,6 +536,14 @@ impl Evaluator {
 /// An error raised by a call itself (argument checks, `fail`), not located in Puppet code
 /// run inside it, gets the reference's "Error while evaluating a ..." prefix and the call's
 /// span.
+/// What [`Evaluator::push_frame`] saved of the caller, for [`Evaluator::pop_frame`].
+pub(super) struct Entered {
+    /// The new frame's index.
+    pub index: usize,
+    saved_current: Option<usize>,
+    saved_matches: MatchData,
+}
+
 #[cold]
 pub(super) fn call_failed(flow: Flow, name: &str, style: CallStyle, span: Span) -> Flow {
     match flow {

@@ -804,7 +804,7 @@ fn mismatched_count(expected: usize, got: usize) -> Error {
 /// other exits pass unchanged. Off the path of values.
 #[cold]
 #[inline(never)]
-fn located(f: Flow, span: Span) -> Flow {
+pub(super) fn located(f: Flow, span: Span) -> Flow {
     match f {
         Flow::Error(mut err) => {
             if err.span.is_none() {

@@ -11,11 +11,13 @@
 //! - `call`: calling functions and lambdas, binding parameters.
 //! - `lambda_frame`: one frame for a lambda called per element of an iteration.
 //! - `user_function`: functions written in Puppet, and the direct binding of their calls.
+//! - `compiled`: function bodies compiled to closures (those that use only what compiles).
 //! - `shared`: replacing an array or hash everywhere it is held (templates mutate them).
 
 pub mod access;
 pub mod call;
 pub mod call_sites;
+pub mod compiled;
 pub mod describe;
 pub mod expr;
 pub mod hints;

@@ -104,6 +104,9 @@ pub struct Evaluator {
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
     pub(crate) depth: usize,
+    /// Whether functions whose bodies compile run compiled (`compiled`); off only to test
+    /// that they answer as the tree walk does.
+    pub(crate) compile_functions: bool,
     pub strict: Strictness,
     /// Counts inputs: an assignment in the same input as an earlier one is a reassignment.
     pub(crate) generation: u64,
@@ -198,6 +201,7 @@ impl Evaluator {
             log_sink: None,
             logs: Vec::new(),
             depth: 0,
+            compile_functions: true,
             strict: Strictness::default(),
             generation: 0,
             source: Source::new("<input>", ""),

@@ -7,6 +7,7 @@
 //! new frame's slots; any other call binds them as a lambda's are bound (`call`).
 
 use super::call::{Args, Callee};
+use super::compiled::Code;
 use super::scope::Layout;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, Source};
@@ -14,7 +15,7 @@ use crate::syntax::ast::{CallSite, CallStyle, Expr, ExprKind, FunctionDef, Span,
 use crate::types::{self, PType};
 use crate::values::Value;
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::{Ref, RefCell};
+use std::cell::{OnceCell, Ref, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -122,6 +123,9 @@ pub struct UserFunction {
     /// The parameters' types (when `direct`) and the return type (when constant), as
     /// evaluated in the evaluator's `type_generation` given.
     types: RefCell<Option<KnownTypes>>,
+    /// The body compiled (`compiled`), made at the first call that binds directly after the
+    /// parameters' types are known; `None` inside when the body is not one that compiles.
+    compiled: OnceCell<Option<Code>>,
 }
 
 struct KnownTypes {
@@ -145,7 +149,19 @@ impl UserFunction {
             source,
             direct,
             types: RefCell::new(None),
+            compiled: OnceCell::new(),
         }
+    }
+
+    /// Whether the body is compiled (`None`: not tried yet).
+    #[cfg(test)]
+    pub(crate) fn is_compiled(&self) -> Option<bool> {
+        self.compiled.get().map(Option::is_some)
+    }
+
+    /// Whether a call with `count` arguments, none spread with `*`, binds them directly.
+    pub(super) fn binds_directly(&self, count: usize) -> bool {
+        self.direct && count == self.layout.arity.max
     }
 }
 
@@ -160,8 +176,7 @@ impl Evaluator {
         style: CallStyle,
         span: Span,
     ) -> EvalResult {
-        let direct = f.direct
-            && args.len() == f.layout.arity.max
+        let direct = f.binds_directly(args.len())
             && !args
                 .iter()
                 .any(|a| matches!(a.kind, ExprKind::Unary(UnaryOp::Splat, _)));
@@ -179,7 +194,7 @@ impl Evaluator {
                 }
             }
             self.call_sites.push(&self.source, Some(span));
-            self.run_function(f, base, |ev, frame| ev.check_param_types(f, frame))
+            self.call_bound(f, base)
         } else {
             let values = self.eval_list(args)?;
             self.call_sites.push(&self.source, Some(span));
@@ -219,34 +234,78 @@ impl Evaluator {
         })
     }
 
+    /// Runs `f` with its arguments bound directly at `base` of the slot stack: compiled
+    /// when their types are known and pass and its body compiles (see `compiled`), else
+    /// walked.
+    pub(super) fn call_bound(&mut self, f: &UserFunction, base: usize) -> EvalResult {
+        if !self.known_params_pass(f, base) {
+            return self.run_function(f, base, |ev, frame| ev.check_param_types(f, frame));
+        }
+        match self.compiled_body(f) {
+            Some(code) => self.run_compiled(f, code, base),
+            None => self.run_function(f, base, |_, _| Ok(())),
+        }
+    }
+
+    /// `f`'s compiled body, compiled at the first call that asks.
+    fn compiled_body<'f>(&self, f: &'f UserFunction) -> Option<&'f Code> {
+        f.compiled
+            .get_or_init(|| {
+                let is_builtin = |name: &str| self.builtins.contains_key(name);
+                self.compile_functions
+                    .then(|| {
+                        super::compiled::compile_function(&f.def, &f.layout, &f.source, &is_builtin)
+                    })
+                    .flatten()
+            })
+            .as_ref()
+    }
+
+    /// Runs `f`'s compiled body on the arguments at `base`: no frame, scope or match scope
+    /// of its own, as it uses none.
+    fn run_compiled(&mut self, f: &UserFunction, code: &Code, base: usize) -> EvalResult {
+        if let Err(e) = self.enter() {
+            self.slots.truncate(base);
+            return Err(e.into());
+        }
+        let outcome = code(self, base);
+        self.slots.truncate(base);
+        self.depth -= 1;
+        self.function_result(f, outcome)
+    }
+
     /// Runs `f`'s body in a new frame at `base` of the slot stack (above it: the arguments
-    /// bound directly, or nothing), after `bind` has bound or checked its parameters;
-    /// checks the returned value's type.
+    /// bound directly, or nothing), after `bind` has bound or checked its parameters.
     fn run_function(
         &mut self,
         f: &UserFunction,
         base: usize,
         bind: impl FnOnce(&mut Evaluator, usize) -> EvalResult<()>,
     ) -> EvalResult {
+        let entered = self.push_frame(f.layout.clone(), base, None, true)?;
         // A function sees only its own variables and the top scope.
         let saved_scope = self.scope.take();
         let saved_source = (!Rc::ptr_eq(&self.source, &f.source))
             .then(|| std::mem::replace(&mut self.source, f.source.clone()));
-        let outcome = self.with_frame(f.layout.clone(), base, None, true, |ev, frame| {
-            bind(ev, frame)?;
-            match ev.eval_block(&f.def.body) {
-                Ok(v) => Ok((v, false)),
-                // The reference does not check the type of a value given to `return()`.
-                Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok((v, true)),
-                Err(e) => Err(e),
-            }
-        });
+        let outcome = match bind(self, entered.index) {
+            Ok(()) => self.eval_block(&f.def.body),
+            Err(e) => Err(e),
+        };
         if let Some(source) = saved_source {
             self.source = source;
         }
         self.scope = saved_scope;
+        self.pop_frame(entered);
+        self.function_result(f, outcome)
+    }
+
+    /// What a call of `f` returns, its body's `outcome` given: the value, checked against
+    /// the return type, or the error, located in `f`'s file.
+    fn function_result(&mut self, f: &UserFunction, outcome: EvalResult) -> EvalResult {
         let (result, returned) = match outcome {
-            Ok(done) => done,
+            Ok(v) => (v, false),
+            // The reference does not check the type of a value given to `return()`.
+            Err(Flow::Return(v)) | Err(Flow::Next(v)) => (v, true),
             // An error located in the body points into the file the function was read from.
             Err(Flow::Error(e)) if e.span.is_some() && e.source.is_none() => {
                 return Err(Flow::from(e.in_source(&f.source)));
@@ -276,20 +335,21 @@ impl Evaluator {
         Ok(result)
     }
 
-    /// The types of the parameters bound directly, checked in order.
-    fn check_param_types(&mut self, f: &UserFunction, frame: usize) -> EvalResult<()> {
-        if let Some(known) = self.known_types(f) {
-            let slots = self.frame_slots(frame);
-            let all_pass = known.params.iter().zip(slots).all(|(t, v)| match (t, v) {
+    /// Whether the arguments at `base` pass the parameter types evaluated before.
+    fn known_params_pass(&self, f: &UserFunction, base: usize) -> bool {
+        self.known_types(f).is_some_and(|known| {
+            let args = self.slots.get(base..).unwrap_or_default();
+            known.params.iter().zip(args).all(|(t, v)| match (t, v) {
                 (None, _) => true,
                 (Some(t), Some(v)) => types::is_instance(t, v),
                 (Some(_), None) => false,
-            });
-            if all_pass {
-                return Ok(());
-            }
-        }
-        // The first time (or a type fails): each type evaluated and checked in turn.
+            })
+        })
+    }
+
+    /// The types of the parameters bound directly, evaluated and checked in order (the
+    /// first time, or when one fails).
+    fn check_param_types(&mut self, f: &UserFunction, frame: usize) -> EvalResult<()> {
         let params = &f.def.params;
         let mut evaluated = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {

@@ -1,0 +1,480 @@
+//! Function bodies compiled to closures.
+//!
+//! A Puppet function whose body is made only of the constructs below runs compiled: each
+//! expression becomes a closure that does its own work and nothing more (no dispatch on the
+//! node kind, no lookup of the frame: a parameter is read at its slot from the frame's base,
+//! which every closure is given). Such a body touches no evaluator state but the slot stack:
+//! it reads no variable but its parameters, sets no match variable, calls no built-in
+//! function (whose behaviour may depend on the scope, the frame or the match variables) and
+//! declares nothing. Its call needs no frame, scope or match scope of its own: it is the
+//! arguments' slots, the depth count and the call-site stack (`user_function`). Any other
+//! body is walked as a tree, and so is every first call (which evaluates the parameter
+//! types).
+//!
+//! Compiled: literals (`undef`, booleans, numbers, strings without interpolation),
+//! parameters, `!` and unary `-`, the binary operators but `=~`, `!~` and `in` (which may set
+//! match variables), `and` / `or`, parentheses, `if` / `unless` / `elsif` / `else`, and calls
+//! by name of functions that are not built in (no block, no `*` argument). A closure fails
+//! where its node would, with the error located as the tree walk locates it.
+
+use super::expr::located;
+use super::operators::int_fast_path;
+use super::scope::Layout;
+use super::{EvalResult, Evaluator};
+use crate::error::Source;
+use crate::syntax::ast::{
+    BinOp, CallSite, CallStyle, Expr, ExprKind, FunctionDef, Slot, Span, UnaryOp,
+};
+use crate::values::Value;
+use std::rc::Rc;
+
+/// A compiled expression: evaluated with the evaluator and the base of its frame's slots.
+pub(super) type Code = Box<dyn Fn(&mut Evaluator, usize) -> EvalResult>;
+
+/// The compiled `undef` (a closure's type fixed for any lifetime of the evaluator).
+fn undef() -> Code {
+    Box::new(|_: &mut Evaluator, _| Ok(Value::Undef))
+}
+
+/// Bodies nested deeper than this are walked as trees (a compiled expression recurses on
+/// the native stack as deep as it is nested, with no check).
+const MAX_NESTING: usize = 48;
+
+/// The compiled form of a function's body, or `None` when it uses anything not compiled.
+/// `is_builtin` tells the names of built-in functions.
+pub(super) fn compile_function(
+    def: &FunctionDef,
+    layout: &Layout,
+    source: &Rc<Source>,
+    is_builtin: &dyn Fn(&str) -> bool,
+) -> Option<Code> {
+    // Every slot is a parameter, bound at the call.
+    if layout.names.len() != def.params.len() {
+        return None;
+    }
+    let compiler = Compiler {
+        params: def.params.len(),
+        source,
+        is_builtin,
+    };
+    compiler.block(&def.body, 0)
+}
+
+struct Compiler<'a> {
+    params: usize,
+    /// The file the function was read from: where its calls are made.
+    source: &'a Rc<Source>,
+    is_builtin: &'a dyn Fn(&str) -> bool,
+}
+
+impl Compiler<'_> {
+    /// Statements in order; the value is the last one's (`undef` when there is none).
+    fn block(&self, body: &[Expr], depth: usize) -> Option<Code> {
+        let mut codes = body
+            .iter()
+            .map(|e| self.expr(e, depth + 1))
+            .collect::<Option<Vec<Code>>>()?;
+        let Some(last) = codes.pop() else {
+            return Some(undef());
+        };
+        if codes.is_empty() {
+            return Some(last);
+        }
+        Some(Box::new(move |ev, base| {
+            for c in &codes {
+                c(ev, base)?;
+            }
+            last(ev, base)
+        }))
+    }
+
+    fn expr(&self, e: &Expr, depth: usize) -> Option<Code> {
+        if depth > MAX_NESTING {
+            return None;
+        }
+        let span = e.span;
+        Some(match &e.kind {
+            ExprKind::Undef => undef(),
+            &ExprKind::Boolean(b) => Box::new(move |_, _| Ok(Value::Boolean(b))),
+            &ExprKind::Integer(i) => Box::new(move |_, _| Ok(Value::Integer(i))),
+            &ExprKind::Float(f) => Box::new(move |_, _| Ok(Value::Float(f))),
+            ExprKind::String(s) => {
+                let s = s.clone();
+                Box::new(move |_, _| Ok(Value::String(s.clone())))
+            }
+            ExprKind::Variable(_) => {
+                let i = self.parameter(e)?;
+                Box::new(move |ev, base| {
+                    Ok(ev
+                        .slots
+                        .get(base + i)
+                        .cloned()
+                        .flatten()
+                        .unwrap_or(Value::Undef))
+                })
+            }
+            ExprKind::Paren(x) => self.expr(x, depth + 1)?,
+            ExprKind::Unary(UnaryOp::Not, x) => {
+                let x = self.expr(x, depth + 1)?;
+                Box::new(move |ev, base| Ok(Value::Boolean(!x(ev, base)?.is_truthy())))
+            }
+            ExprKind::Unary(UnaryOp::Neg, x) => {
+                let x = self.expr(x, depth + 1)?;
+                Box::new(move |ev, base| {
+                    let v = x(ev, base)?;
+                    ev.negate(v).map_err(|f| located(f, span))
+                })
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span, depth)?,
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => self.branch(true, cond, then_branch, else_branch.as_deref(), depth)?,
+            ExprKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => self.branch(false, cond, then_branch, else_branch.as_deref(), depth)?,
+            ExprKind::Call {
+                name,
+                args,
+                block: None,
+                style: style @ (CallStyle::Prefix | CallStyle::Statement),
+                ..
+            } => self.call(name, args, *style, span, depth)?,
+            _ => return None,
+        })
+    }
+
+    /// The slot of a parameter read by `e` (a variable of the function's own frame).
+    fn parameter(&self, e: &Expr) -> Option<usize> {
+        let ExprKind::Variable(v) = &e.kind else {
+            return None;
+        };
+        match v.slot.get() {
+            Slot::Local { depth: 0, index }
+                if usize::from(index) < self.params && v.numeric().is_none() =>
+            {
+                Some(usize::from(index))
+            }
+            _ => None,
+        }
+    }
+
+    fn binary(&self, op: BinOp, a: &Expr, b: &Expr, span: Span, depth: usize) -> Option<Code> {
+        if matches!(op, BinOp::Match | BinOp::NotMatch | BinOp::In) {
+            return None;
+        }
+        // A parameter and an integer literal (`$n - 1`, `$n < 2`): the parameter is read in
+        // its slot when it holds an integer.
+        if let (Some(i), ExprKind::Integer(c)) = (self.parameter(a), &b.kind) {
+            let c = *c;
+            if !matches!(op, BinOp::And | BinOp::Or) {
+                return Some(Box::new(move |ev, base| {
+                    if let Some(Some(Value::Integer(x))) = ev.slots.get(base + i) {
+                        if let Some(v) = int_fast_path(op, *x, c) {
+                            return Ok(v);
+                        }
+                    }
+                    let l = ev
+                        .slots
+                        .get(base + i)
+                        .cloned()
+                        .flatten()
+                        .unwrap_or(Value::Undef);
+                    apply(ev, op, l, Value::Integer(c), span)
+                }));
+            }
+        }
+        let a = self.expr(a, depth + 1)?;
+        let b = self.expr(b, depth + 1)?;
+        Some(match op {
+            BinOp::And => Box::new(move |ev, base| {
+                Ok(Value::Boolean(
+                    a(ev, base)?.is_truthy() && b(ev, base)?.is_truthy(),
+                ))
+            }),
+            BinOp::Or => Box::new(move |ev, base| {
+                Ok(Value::Boolean(
+                    a(ev, base)?.is_truthy() || b(ev, base)?.is_truthy(),
+                ))
+            }),
+            _ => Box::new(move |ev, base| {
+                let l = a(ev, base)?;
+                let r = b(ev, base)?;
+                apply(ev, op, l, r, span)
+            }),
+        })
+    }
+
+    /// `if` (`when` true) or `unless` (`when` false).
+    fn branch(
+        &self,
+        when: bool,
+        cond: &Expr,
+        then: &[Expr],
+        otherwise: Option<&[Expr]>,
+        depth: usize,
+    ) -> Option<Code> {
+        let cond = self.expr(cond, depth + 1)?;
+        let then = self.block(then, depth)?;
+        let otherwise = match otherwise {
+            Some(b) => self.block(b, depth)?,
+            None => undef(),
+        };
+        Some(Box::new(move |ev, base| {
+            if cond(ev, base)?.is_truthy() == when {
+                then(ev, base)
+            } else {
+                otherwise(ev, base)
+            }
+        }))
+    }
+
+    fn call(
+        &self,
+        name: &Rc<str>,
+        args: &[Expr],
+        style: CallStyle,
+        span: Span,
+        depth: usize,
+    ) -> Option<Code> {
+        if (self.is_builtin)(name) {
+            return None;
+        }
+        let args = args
+            .iter()
+            .map(|a| self.expr(a, depth + 1))
+            .collect::<Option<Vec<Code>>>()?;
+        let call = Call {
+            name: name.clone(),
+            site: CallSite::default(),
+            args,
+            source: self.source.clone(),
+            style,
+            span,
+        };
+        Some(Box::new(move |ev, base| {
+            crate::limits::deep(|| call.run(ev, base)).map_err(|f| located(f, span))
+        }))
+    }
+}
+
+/// A binary operator on two values: integers in place, anything else as the tree walk does.
+fn apply(ev: &mut Evaluator, op: BinOp, l: Value, r: Value, span: Span) -> EvalResult {
+    if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
+        if let Some(v) = int_fast_path(op, *x, *y) {
+            return Ok(v);
+        }
+    }
+    ev.binary(op, l, r).map_err(|f| located(f, span))
+}
+
+/// A compiled call of a function by name.
+struct Call {
+    name: Rc<str>,
+    /// The function found last (as a call node's own site).
+    site: CallSite,
+    args: Vec<Code>,
+    /// The file of the function the call is in.
+    source: Rc<Source>,
+    style: CallStyle,
+    span: Span,
+}
+
+impl Call {
+    fn run(&self, ev: &mut Evaluator, base: usize) -> EvalResult {
+        if let Some(f) = ev.functions.find(&self.name, &self.site) {
+            if f.binds_directly(self.args.len()) {
+                let callee_base = ev.slots.len();
+                for a in &self.args {
+                    match a(ev, base) {
+                        Ok(v) => ev.slots.push(Some(v)),
+                        Err(flow) => {
+                            ev.slots.truncate(callee_base);
+                            return Err(flow);
+                        }
+                    }
+                }
+                ev.call_sites.push(&self.source, Some(self.span));
+                let r = ev.call_bound(&f, callee_base);
+                ev.call_sites.pop();
+                return r.map_err(|flow| {
+                    super::call::call_failed(flow, &f.def.name, self.style, self.span)
+                });
+            }
+        }
+        // Any other call (a function that binds its arguments otherwise, one loaded from a
+        // module on first use, an unknown name): by name, with the values, made from the
+        // function's file.
+        let mut values = Vec::with_capacity(self.args.len());
+        for a in &self.args {
+            values.push(a(ev, base)?);
+        }
+        let caller = std::mem::replace(&mut ev.source, self.source.clone());
+        let r = ev.call_named(&self.name, values, None, self.style, self.span);
+        ev.source = caller;
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::format::to_programmatic;
+    use crate::Session;
+
+    /// Each case is a session's inputs, run in turn (the functions called twice in the first
+    /// input are compiled by the later ones).
+    const CASES: &[&[&str]] = &[
+        &[
+            "function fib(Integer $n) >> Integer { if $n < 2 { $n } else { fib($n - 1) + fib($n - 2) } } [fib(1), fib(2)]",
+            "[fib(15), fib(0)]",
+            "fib('x')",
+            "fib(undef)",
+        ],
+        // Errors raised in a compiled body, located in the file of the function.
+        &[
+            "function inc(Integer $n) >> Integer { $n + 1 } [inc(1), inc(2)]",
+            "inc(9223372036854775807)",
+            "[inc(-1), inc(2.5)]",
+        ],
+        &[
+            "function d(Integer $a, Integer $b) { $a / $b } [d(4, 2), d(7, -2)]",
+            "d(1, 0)",
+            "function m($a, $b) { $a % $b } [m(5, 3), m(5.0, 2)]",
+        ],
+        &[
+            "function c($a, $b) { $a < $b } [c(1, 2), c('a', 'B')]",
+            "c(1, 'a')",
+            "c([1], [2])",
+            "function e($a, $b) { [$a == $b, $a != $b] } [e(1, 1.0), e('a', 'A'), e([1], [1])]",
+        ],
+        &[
+            "function g(Integer $n) >> String { if $n > 0 { 'a' } else { $n } } [g(1), g(2)]",
+            "g(0)",
+            "function r(Integer $n) { if $n > 0 { return($n) } else { 0 } } [r(1), r(0)]",
+        ],
+        &[
+            "function lit($x) { unless $x { [undef, true, 1.5, 'text', -$x] } else { !$x } } [lit(0), lit(1)]",
+            "function neg($x) { -$x } [neg(1), neg(2.5)]",
+            "neg('a')",
+            "neg(-9223372036854775808)",
+            "function logic($a, $b) { [$a and $b, $a or $b, !$a] } [logic(true, false), logic(undef, 'x')]",
+            "function el($n) { if $n == 1 { 'one' } elsif $n == 2 { 'two' } else { 'many' } } [el(1), el(2), el(3)]",
+            "function s($a, $b) { $a + $b } [s(1, 2), s(*[3, 4]), s('a', 'b')]",
+        ],
+        // A call of an unknown function, and of one with the wrong number of arguments.
+        &[
+            "function u($x) { if $x { nope($x) } else { 0 } } [u(false), u(false)]",
+            "u(true)",
+            "function w($a) { $a } function v($x) { if $x { w($x, $x) } else { w(1) } } [v(false), v(false)]",
+            "v(true)",
+        ],
+        // A compiled function calling walked ones and the other way around.
+        &[
+            "function n($x) { \"v${x}\" } function p($x) { n($x) } [p(1), p(2)]",
+            "function q($x) { [$x].map |$y| { p($y) } } [q(3), q(4), 5.p]",
+        ],
+        // A later definition is what the compiled calls call.
+        &[
+            "function h($x) { $x + 1 } function k($x) { h($x) } [k(1), k(1)]",
+            "function h($x) { $x * 10 } k(2)",
+            "function h($x, $y) { $x - $y } k(2)",
+        ],
+        // Recursion as deep as calls go, and a parameter's type that fails in a recursion.
+        &[
+            "function deep(Integer $n) { if $n == 0 { 0 } else { deep($n - 1) + 1 } } [deep(1), deep(300)]",
+            "deep(1000000)",
+            "function bad(Integer $n) { if $n > 0 { bad('x') } else { 0 } } [bad(0), bad(0)]",
+            "bad(1)",
+        ],
+        // Type aliases redefined by a later input.
+        &[
+            "type T = Integer function t(T $x) >> T { $x } [t(1), t(2)]",
+            "type T = String t(3)",
+            "t('x')",
+        ],
+        // Bodies that are walked: a top-scope variable, match variables, a built-in.
+        &[
+            "$top = 5 function tv($x) { $x + $top } [tv(1), tv(2)]",
+            "function mt($x) { if $x =~ /a(b)/ { $1 } else { 'no' } } [mt('ab'), mt('c'), 'x' =~ /(x)/, $1]",
+            "function bi($x) { abs($x) } [bi(-1), bi(-2)]",
+            "function inn($x) { $x in ['a'] } [inn('a'), inn('b')]",
+        ],
+    ];
+
+    /// The outcome of each input: the value, or the error with where it points.
+    fn outcomes(compile: bool, inputs: &[&str]) -> Vec<String> {
+        let mut s = Session::new();
+        s.evaluator.compile_functions = compile;
+        inputs
+            .iter()
+            .map(|src| match s.eval(src) {
+                Ok(v) => to_programmatic(&v),
+                Err(e) => format!(
+                    "{} at {:?} in {:?}",
+                    e.message,
+                    e.span,
+                    e.source.map(|s| s.name.clone())
+                ),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn compiled_functions_answer_as_the_tree_walk() {
+        for inputs in CASES {
+            assert_eq!(
+                outcomes(true, inputs),
+                outcomes(false, inputs),
+                "{inputs:#?}"
+            );
+        }
+    }
+
+    /// Which bodies compile (a test of the cases above: they compare compiled calls only
+    /// where these are compiled).
+    #[test]
+    fn bodies_compile_when_they_use_only_what_compiles() {
+        let compiled = |src: &str, name: &str| {
+            let mut s = Session::new();
+            s.eval(src).unwrap();
+            s.evaluator.functions.get(name).unwrap().is_compiled()
+        };
+        let fib = "function fib(Integer $n) >> Integer { if $n < 2 { $n } else { fib($n - 1) + fib($n - 2) } } fib(5)";
+        assert_eq!(compiled(fib, "fib"), Some(true));
+        assert_eq!(
+            compiled("function f($x) { -$x and !$x or 'a' } [f(1), f(2)]", "f"),
+            Some(true)
+        );
+        assert_eq!(
+            compiled(
+                "function u($x) { if $x { nope($x) } else { 0 } } [u(false), u(false)]",
+                "u"
+            ),
+            Some(true)
+        );
+        // Not yet called directly with known types: not compiled yet.
+        assert_eq!(compiled("function f($x) { $x } f(1)", "f"), None);
+        assert_eq!(compiled("function f($x = 1) { $x } [f(), f()]", "f"), None);
+        for walked in [
+            "$top = 5 function f($x) { $x + $top } [f(1), f(2)]",
+            "function f($x) { $x =~ /a/ } [f('a'), f('b')]",
+            "function f($x) { $x in ['a'] } [f('a'), f('b')]",
+            "function f($x) { abs($x) } [f(1), f(2)]",
+            "function f($x) { $y = $x $y } [f(1), f(2)]",
+            "function f($x) { \"${x}\" } [f(1), f(2)]",
+            "function f($x) { [$x] } [f(1), f(2)]",
+        ] {
+            assert_eq!(compiled(walked, "f"), Some(false), "{walked}");
+        }
+        // Nested deeper than compiled code goes.
+        let deep = format!(
+            "function f($x) {{ {}$x{} }} [f(1), f(2)]",
+            "(".repeat(60),
+            ")".repeat(60)
+        );
+        assert_eq!(compiled(&deep, "f"), Some(false));
+    }
+}
