@@ -249,8 +249,22 @@ impl Evaluator {
         // The frame's body leaves the frame stack as it found it: the frame is the last one.
         debug_assert_eq!(self.frames.len(), entered.index + 1);
         let base = self.frames.pop().map_or(self.slots.len(), |f| f.base);
-        self.slots.truncate(base);
+        self.truncate_slots(base);
         self.depth -= 1;
+    }
+
+    /// Drops the slots from `base` up (values that own nothing without a call of their
+    /// drop).
+    #[inline]
+    pub(super) fn truncate_slots(&mut self, base: usize) {
+        while self.slots.len() > base {
+            match self.slots.pop() {
+                Some(Some(
+                    v @ (Value::Undef | Value::Boolean(_) | Value::Integer(_) | Value::Float(_)),
+                )) => std::mem::forget(v),
+                other => drop(other),
+            }
+        }
     }
 
     /// The slots of frame `fi`.

@@ -31,6 +31,10 @@ use std::rc::Rc;
 /// A compiled expression: evaluated with the evaluator and the base of its frame's slots.
 pub(super) type Code = Box<dyn Fn(&mut Evaluator, usize) -> EvalResult>;
 
+/// A compiled condition: whether an expression's value is truthy (no value is made for a
+/// comparison).
+type Test = Box<dyn Fn(&mut Evaluator, usize) -> EvalResult<bool>>;
+
 /// The compiled `undef` (a closure's type fixed for any lifetime of the evaluator).
 fn undef() -> Code {
     Box::new(|_: &mut Evaluator, _| Ok(Value::Undef))
@@ -104,19 +108,12 @@ impl Compiler<'_> {
             }
             ExprKind::Variable(_) => {
                 let i = self.parameter(e)?;
-                Box::new(move |ev, base| {
-                    Ok(ev
-                        .slots
-                        .get(base + i)
-                        .cloned()
-                        .flatten()
-                        .unwrap_or(Value::Undef))
-                })
+                Box::new(move |ev, base| Ok(parameter_value(ev, base, i)))
             }
             ExprKind::Paren(x) => self.expr(x, depth + 1)?,
-            ExprKind::Unary(UnaryOp::Not, x) => {
-                let x = self.expr(x, depth + 1)?;
-                Box::new(move |ev, base| Ok(Value::Boolean(!x(ev, base)?.is_truthy())))
+            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::Binary(BinOp::And | BinOp::Or, ..) => {
+                let test = self.test(e, depth)?;
+                Box::new(move |ev, base| Ok(Value::Boolean(test(ev, base)?)))
             }
             ExprKind::Unary(UnaryOp::Neg, x) => {
                 let x = self.expr(x, depth + 1)?;
@@ -168,43 +165,68 @@ impl Compiler<'_> {
         }
         // A parameter and an integer literal (`$n - 1`, `$n < 2`): the parameter is read in
         // its slot when it holds an integer.
-        if let (Some(i), ExprKind::Integer(c)) = (self.parameter(a), &b.kind) {
-            let c = *c;
-            if !matches!(op, BinOp::And | BinOp::Or) {
-                return Some(Box::new(move |ev, base| {
-                    if let Some(Some(Value::Integer(x))) = ev.slots.get(base + i) {
-                        if let Some(v) = int_fast_path(op, *x, c) {
-                            return Ok(v);
-                        }
+        if let (Some(i), &ExprKind::Integer(c)) = (self.parameter(a), &b.kind) {
+            return Some(Box::new(move |ev, base| {
+                if let Some(Some(Value::Integer(x))) = ev.slots.get(base + i) {
+                    if let Some(v) = int_fast_path(op, *x, c) {
+                        return Ok(v);
                     }
-                    let l = ev
-                        .slots
-                        .get(base + i)
-                        .cloned()
-                        .flatten()
-                        .unwrap_or(Value::Undef);
-                    apply(ev, op, l, Value::Integer(c), span)
-                }));
-            }
+                }
+                let l = parameter_value(ev, base, i);
+                apply_otherwise(ev, op, l, Value::Integer(c), span)
+            }));
         }
         let a = self.expr(a, depth + 1)?;
         let b = self.expr(b, depth + 1)?;
-        Some(match op {
-            BinOp::And => Box::new(move |ev, base| {
-                Ok(Value::Boolean(
-                    a(ev, base)?.is_truthy() && b(ev, base)?.is_truthy(),
-                ))
-            }),
-            BinOp::Or => Box::new(move |ev, base| {
-                Ok(Value::Boolean(
-                    a(ev, base)?.is_truthy() || b(ev, base)?.is_truthy(),
-                ))
-            }),
-            _ => Box::new(move |ev, base| {
-                let l = a(ev, base)?;
-                let r = b(ev, base)?;
-                apply(ev, op, l, r, span)
-            }),
+        Some(Box::new(move |ev, base| {
+            let l = a(ev, base)?;
+            let r = b(ev, base)?;
+            apply(ev, op, l, r, span)
+        }))
+    }
+
+    /// Whether `e`'s value is truthy: `!`, `and`, `or` and the comparison of a parameter
+    /// with an integer literal answer without making a value.
+    fn test(&self, e: &Expr, depth: usize) -> Option<Test> {
+        if depth > MAX_NESTING {
+            return None;
+        }
+        Some(match &e.kind {
+            ExprKind::Paren(x) => self.test(x, depth + 1)?,
+            ExprKind::Unary(UnaryOp::Not, x) => {
+                let x = self.test(x, depth + 1)?;
+                Box::new(move |ev, base| Ok(!x(ev, base)?))
+            }
+            ExprKind::Binary(BinOp::And, a, b) => {
+                let (a, b) = (self.test(a, depth + 1)?, self.test(b, depth + 1)?);
+                Box::new(move |ev, base| Ok(a(ev, base)? && b(ev, base)?))
+            }
+            ExprKind::Binary(BinOp::Or, a, b) => {
+                let (a, b) = (self.test(a, depth + 1)?, self.test(b, depth + 1)?);
+                Box::new(move |ev, base| Ok(a(ev, base)? || b(ev, base)?))
+            }
+            ExprKind::Binary(op, a, b) if int_comparison(*op, 0, 0).is_some() => {
+                let (op, span) = (*op, e.span);
+                match (self.parameter(a), &b.kind) {
+                    (Some(i), &ExprKind::Integer(c)) => Box::new(move |ev, base| {
+                        if let Some(Some(Value::Integer(x))) = ev.slots.get(base + i) {
+                            if let Some(t) = int_comparison(op, *x, c) {
+                                return Ok(t);
+                            }
+                        }
+                        let l = parameter_value(ev, base, i);
+                        Ok(apply_otherwise(ev, op, l, Value::Integer(c), span)?.is_truthy())
+                    }),
+                    _ => {
+                        let code = self.expr(e, depth)?;
+                        Box::new(move |ev, base| Ok(code(ev, base)?.is_truthy()))
+                    }
+                }
+            }
+            _ => {
+                let code = self.expr(e, depth)?;
+                Box::new(move |ev, base| Ok(code(ev, base)?.is_truthy()))
+            }
         })
     }
 
@@ -217,14 +239,14 @@ impl Compiler<'_> {
         otherwise: Option<&[Expr]>,
         depth: usize,
     ) -> Option<Code> {
-        let cond = self.expr(cond, depth + 1)?;
+        let cond = self.test(cond, depth + 1)?;
         let then = self.block(then, depth)?;
         let otherwise = match otherwise {
             Some(b) => self.block(b, depth)?,
             None => undef(),
         };
         Some(Box::new(move |ev, base| {
-            if cond(ev, base)?.is_truthy() == when {
+            if cond(ev, base)? == when {
                 then(ev, base)
             } else {
                 otherwise(ev, base)
@@ -262,13 +284,43 @@ impl Compiler<'_> {
 }
 
 /// A binary operator on two values: integers in place, anything else as the tree walk does.
+#[inline]
 fn apply(ev: &mut Evaluator, op: BinOp, l: Value, r: Value, span: Span) -> EvalResult {
-    if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
-        if let Some(v) = int_fast_path(op, *x, *y) {
-            return Ok(v);
-        }
+    // (matched by value: no drop of two integers)
+    match (l, r) {
+        (Value::Integer(x), Value::Integer(y)) => match int_fast_path(op, x, y) {
+            Some(v) => Ok(v),
+            None => apply_otherwise(ev, op, Value::Integer(x), Value::Integer(y), span),
+        },
+        (l, r) => apply_otherwise(ev, op, l, r, span),
     }
+}
+
+#[inline(never)]
+fn apply_otherwise(ev: &mut Evaluator, op: BinOp, l: Value, r: Value, span: Span) -> EvalResult {
     ev.binary(op, l, r).map_err(|f| located(f, span))
+}
+
+/// A comparison of two integers (`None`: `op` is no comparison).
+fn int_comparison(op: BinOp, x: i64, y: i64) -> Option<bool> {
+    Some(match op {
+        BinOp::Eq => x == y,
+        BinOp::Ne => x != y,
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Ge => x >= y,
+        _ => return None,
+    })
+}
+
+/// A parameter's value.
+fn parameter_value(ev: &Evaluator, base: usize, i: usize) -> Value {
+    ev.slots
+        .get(base + i)
+        .cloned()
+        .flatten()
+        .unwrap_or(Value::Undef)
 }
 
 /// A compiled call of a function by name.
@@ -292,7 +344,7 @@ impl Call {
                     match a(ev, base) {
                         Ok(v) => ev.slots.push(Some(v)),
                         Err(flow) => {
-                            ev.slots.truncate(callee_base);
+                            ev.truncate_slots(callee_base);
                             return Err(flow);
                         }
                     }
@@ -363,6 +415,14 @@ mod tests {
             "function logic($a, $b) { [$a and $b, $a or $b, !$a] } [logic(true, false), logic(undef, 'x')]",
             "function el($n) { if $n == 1 { 'one' } elsif $n == 2 { 'two' } else { 'many' } } [el(1), el(2), el(3)]",
             "function s($a, $b) { $a + $b } [s(1, 2), s(*[3, 4]), s('a', 'b')]",
+        ],
+        // Conditions: comparisons with an integer literal, `!`, `and`, `or`.
+        &[
+            "function cmp($x) { if $x < 2 { 'lt' } elsif !($x == 5) and $x != 7 or $x >= 100 { 'other' } else { 'eq' } } [cmp(1), cmp(5), cmp(7), cmp(100), cmp(3)]",
+            "[cmp(2.5), cmp(1.5)]",
+            "cmp('a')",
+            "function t2($x, $y) { unless $x > $y or !$y { [$x <= 1, $y > 1 and $x] } } [t2(1, 2), t2(3, 2), t2(1, undef), t2(0, 'a')]",
+            "t2('a', 1)",
         ],
         // A call of an unknown function, and of one with the wrong number of arguments.
         &[

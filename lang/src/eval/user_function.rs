@@ -238,11 +238,11 @@ impl Evaluator {
     /// when their types are known and pass and its body compiles (see `compiled`), else
     /// walked.
     pub(super) fn call_bound(&mut self, f: &UserFunction, base: usize) -> EvalResult {
-        if !self.known_params_pass(f, base) {
+        let Some(returned) = self.known_params_pass(f, base) else {
             return self.run_function(f, base, |ev, frame| ev.check_param_types(f, frame));
-        }
+        };
         match self.compiled_body(f) {
-            Some(code) => self.run_compiled(f, code, base),
+            Some(code) => self.run_compiled(f, code, base, returned),
             None => self.run_function(f, base, |_, _| Ok(())),
         }
     }
@@ -262,16 +262,26 @@ impl Evaluator {
     }
 
     /// Runs `f`'s compiled body on the arguments at `base`: no frame, scope or match scope
-    /// of its own, as it uses none.
-    fn run_compiled(&mut self, f: &UserFunction, code: &Code, base: usize) -> EvalResult {
+    /// of its own, as it uses none. `returned`: the return type, when known.
+    fn run_compiled(
+        &mut self,
+        f: &UserFunction,
+        code: &Code,
+        base: usize,
+        returned: Option<Rc<PType>>,
+    ) -> EvalResult {
         if let Err(e) = self.enter() {
             self.slots.truncate(base);
             return Err(e.into());
         }
         let outcome = code(self, base);
-        self.slots.truncate(base);
+        self.truncate_slots(base);
         self.depth -= 1;
-        self.function_result(f, outcome)
+        match (outcome, returned) {
+            (Ok(v), Some(t)) if types::is_instance(&t, &v) => Ok(v),
+            (Ok(v), None) if f.def.return_type.is_none() => Ok(v),
+            (outcome, _) => self.function_result(f, outcome),
+        }
     }
 
     /// Runs `f`'s body in a new frame at `base` of the slot stack (above it: the arguments
@@ -335,16 +345,17 @@ impl Evaluator {
         Ok(result)
     }
 
-    /// Whether the arguments at `base` pass the parameter types evaluated before.
-    fn known_params_pass(&self, f: &UserFunction, base: usize) -> bool {
-        self.known_types(f).is_some_and(|known| {
-            let args = self.slots.get(base..).unwrap_or_default();
-            known.params.iter().zip(args).all(|(t, v)| match (t, v) {
-                (None, _) => true,
-                (Some(t), Some(v)) => types::is_instance(t, v),
-                (Some(_), None) => false,
-            })
-        })
+    /// Whether the arguments at `base` pass the parameter types evaluated before: if so,
+    /// `Some` of the return type when it is known too.
+    fn known_params_pass(&self, f: &UserFunction, base: usize) -> Option<Option<Rc<PType>>> {
+        let known = self.known_types(f)?;
+        let args = self.slots.get(base..).unwrap_or_default();
+        let pass = known.params.iter().zip(args).all(|(t, v)| match (t, v) {
+            (None, _) => true,
+            (Some(t), Some(v)) => types::is_instance(t, v),
+            (Some(_), None) => false,
+        });
+        pass.then(|| known.returned.clone())
     }
 
     /// The types of the parameters bound directly, evaluated and checked in order (the
