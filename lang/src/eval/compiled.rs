@@ -22,9 +22,7 @@ use super::operators::int_fast_path;
 use super::scope::Layout;
 use super::{EvalResult, Evaluator};
 use crate::error::Source;
-use crate::syntax::ast::{
-    BinOp, CallSite, CallStyle, Expr, ExprKind, FunctionDef, Slot, Span, UnaryOp,
-};
+use crate::syntax::ast::{BinOp, CallSite, CallStyle, Expr, ExprKind, Slot, Span, UnaryOp};
 use crate::values::Value;
 use std::rc::Rc;
 
@@ -44,24 +42,43 @@ fn undef() -> Code {
 /// the native stack as deep as it is nested, with no check).
 const MAX_NESTING: usize = 48;
 
-/// The compiled form of a function's body, or `None` when it uses anything not compiled.
-/// `is_builtin` tells the names of built-in functions.
-pub(super) fn compile_function(
-    def: &FunctionDef,
+/// The compiled form of a function's or lambda's body, or `None` when it uses anything not
+/// compiled. `params`: how many parameters it has (bound at the call: every slot of the
+/// `layout` must be one); `is_builtin` tells the names of built-in functions.
+pub(super) fn compile_body(
+    params: usize,
+    body: &[Expr],
     layout: &Layout,
     source: &Rc<Source>,
     is_builtin: &dyn Fn(&str) -> bool,
 ) -> Option<Code> {
-    // Every slot is a parameter, bound at the call.
-    if layout.names.len() != def.params.len() {
+    if layout.names.len() != params {
         return None;
     }
     let compiler = Compiler {
-        params: def.params.len(),
+        params,
         source,
         is_builtin,
     };
-    compiler.block(&def.body, 0)
+    compiler.block(body, 0)
+}
+
+impl Evaluator {
+    /// [`compile_body`] with this evaluator's built-in functions; `None` when compiling is
+    /// off.
+    pub(super) fn compile(
+        &self,
+        params: usize,
+        body: &[Expr],
+        layout: &Layout,
+        source: &Rc<Source>,
+    ) -> Option<Code> {
+        let is_builtin = |name: &str| self.builtins.contains_key(name);
+        if !self.compile_functions {
+            return None;
+        }
+        compile_body(params, body, layout, source, &is_builtin)
+    }
 }
 
 struct Compiler<'a> {
@@ -416,6 +433,12 @@ mod tests {
             "function el($n) { if $n == 1 { 'one' } elsif $n == 2 { 'two' } else { 'many' } } [el(1), el(2), el(3)]",
             "function s($a, $b) { $a + $b } [s(1, 2), s(*[3, 4]), s('a', 'b')]",
         ],
+        // A string taken for a number (with a warning).
+        &[
+            "function sc($x) { $x + 1 } [sc(1), sc(2)]",
+            "[sc('2'), sc('0x10')]",
+            "sc('x')",
+        ],
         // Conditions: comparisons with an integer literal, `!`, `and`, `or`.
         &[
             "function cmp($x) { if $x < 2 { 'lt' } elsif !($x == 5) and $x != 7 or $x >= 100 { 'other' } else { 'eq' } } [cmp(1), cmp(5), cmp(7), cmp(100), cmp(3)]",
@@ -449,6 +472,22 @@ mod tests {
             "function bad(Integer $n) { if $n > 0 { bad('x') } else { 0 } } [bad(0), bad(0)]",
             "bad(1)",
         ],
+        // Lambdas called more than a few times in an iteration.
+        &[
+            "Integer[1, 100].map |$x| { $x * 2 }.filter |$x| { $x % 3 == 0 }.reduce |$m, $x| { $m + $x }",
+            "Integer[1, 20].map |$x| { if $x == 15 { $x / 0 } else { $x } }",
+            "$outer = 3 Integer[1, 20].map |$x| { $x + $outer }",
+            "function f($x) { $x + 1 } [Integer[1, 20].map |$x| { f($x) }, Integer[1, 20].map |$x| { f($x) }]",
+            "Integer[1, 20].map |$x| >> Integer { if $x == 12 { 'a' } else { $x } }",
+            "Integer[1, 20].map |Integer $x| { $x - 1 }",
+            "Integer[1, 12].map |$x| { Integer[1, 12].filter |$y| { $y > 10 and $y < $x } }",
+            "Integer[1, 20].map |$x| { $x > 10 and !($x == 15) or $x == 1 }",
+            "Integer[1, 12].reduce |$m, $x| { $m + \"${x}\" }",
+            "Integer[1, 12].map |$x| { 'a' + $x }",
+            "[Integer[1, 20].each |$i, $x| { $i * $x }, Array(Integer[1, 12]).map |$i, $x| { $i * $x }]",
+            "Hash(Integer[1, 12].map |$x| { [$x, $x * 2] }).map |$k, $v| { $k - $v }",
+            "Integer[1, 20].map |$x| { if $x > 12 { 9223372036854775807 * $x } else { $x } }",
+        ],
         // Type aliases redefined by a later input.
         &[
             "type T = Integer function t(T $x) >> T { $x } [t(1), t(2)]",
@@ -471,7 +510,11 @@ mod tests {
         inputs
             .iter()
             .map(|src| match s.eval(src) {
-                Ok(v) => to_programmatic(&v),
+                Ok(v) => format!(
+                    "{} {:?}",
+                    to_programmatic(&v),
+                    std::mem::take(&mut s.evaluator.logs)
+                ),
                 Err(e) => format!(
                     "{} at {:?} in {:?}",
                     e.message,

@@ -4,10 +4,19 @@
 //!
 //! Each call still starts as a call in a new frame would: every slot empty but the
 //! parameters, the caller's match variables (restored after the call), interrupts checked.
+//!
+//! A lambda called more than a few times whose arguments bind straight into its slots runs
+//! its body compiled (`compiled`) from then on, when the body is one that compiles.
 
 use super::call::{Args, Closure};
+use super::compiled::Code;
 use super::{EvalResult, Evaluator};
 use crate::values::Value;
+use std::cell::{Cell, OnceCell};
+
+/// The calls of a lambda in one iteration after which its body is compiled (the compiling
+/// costs about what a few calls do; most iterations in manifests are short).
+const COMPILED_AFTER: u32 = 8;
 
 /// The frame of a lambda called repeatedly, open for the duration of
 /// [`Evaluator::with_lambda_frame`].
@@ -20,6 +29,10 @@ pub struct LambdaFrame<'c> {
     plain: bool,
     /// The built-in iterating (the lambda's name in errors: `'each' block`).
     owner: &'static str,
+    /// The calls so far (counted up to [`COMPILED_AFTER`]).
+    calls: Cell<u32>,
+    /// The compiled body, once compiled (`None` inside: it does not compile).
+    compiled: OnceCell<Option<Code>>,
 }
 
 impl Evaluator {
@@ -41,6 +54,8 @@ impl Evaluator {
                 base,
                 plain: c.layout.arity.plain,
                 owner,
+                calls: Cell::new(0),
+                compiled: OnceCell::new(),
             };
             ev.current = caller;
             body(ev, &frame)
@@ -58,12 +73,40 @@ impl Evaluator {
         for (i, slot) in slots.iter_mut().enumerate() {
             *slot = if plain && i < max { args.take(i) } else { None };
         }
+        if plain {
+            if let Some(code) = self.compiled_lambda(frame) {
+                // (it reads its parameters only, sets no match variable)
+                let r = code(self, frame.base);
+                return self.lambda_result(c, r?);
+            }
+        }
         let caller = self.current.replace(frame.index);
         let matches = self.matches.clone();
         let r = self.lambda_body(c, frame.index, plain, args, frame.owner);
         self.matches = matches;
         self.current = caller;
         self.lambda_result(c, r?)
+    }
+
+    /// The compiled body of `frame`'s lambda, from its [`COMPILED_AFTER`]th call on.
+    fn compiled_lambda<'f>(&self, frame: &'f LambdaFrame) -> Option<&'f Code> {
+        let calls = frame.calls.get();
+        if calls < COMPILED_AFTER {
+            frame.calls.set(calls + 1);
+            return None;
+        }
+        let c = frame.closure;
+        frame
+            .compiled
+            .get_or_init(|| {
+                self.compile(
+                    c.lambda.params.len(),
+                    &c.lambda.body,
+                    &c.layout,
+                    &self.source,
+                )
+            })
+            .as_ref()
     }
 
     /// Calls the lambda of `frame` with copies of `args`.

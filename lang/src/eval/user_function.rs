@@ -250,14 +250,7 @@ impl Evaluator {
     /// `f`'s compiled body, compiled at the first call that asks.
     fn compiled_body<'f>(&self, f: &'f UserFunction) -> Option<&'f Code> {
         f.compiled
-            .get_or_init(|| {
-                let is_builtin = |name: &str| self.builtins.contains_key(name);
-                self.compile_functions
-                    .then(|| {
-                        super::compiled::compile_function(&f.def, &f.layout, &f.source, &is_builtin)
-                    })
-                    .flatten()
-            })
+            .get_or_init(|| self.compile(f.def.params.len(), &f.def.body, &f.layout, &f.source))
             .as_ref()
     }
 
