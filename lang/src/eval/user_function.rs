@@ -159,6 +159,12 @@ impl UserFunction {
         self.compiled.get().map(Option::is_some)
     }
 
+    /// The compiled body, once compiled.
+    #[cfg(test)]
+    pub(crate) fn compiled_code(&self) -> Option<&Code> {
+        self.compiled.get().and_then(Option::as_ref)
+    }
+
     /// Whether a call with `count` arguments, none spread with `*`, binds them directly.
     pub(super) fn binds_directly(&self, count: usize) -> bool {
         self.direct && count == self.layout.arity.max
