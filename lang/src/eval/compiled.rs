@@ -203,9 +203,18 @@ impl Compiler<'_> {
         let a = self.expr(a, depth + 1)?;
         let b = self.expr(b, depth + 1)?;
         Some(Box::new(move |ev, base| {
-            let l = a(ev, base)?;
-            let r = b(ev, base)?;
-            apply(ev, op, l, r, span)
+            // Integers are read where the operands' results were written (see `int_in`).
+            let l = a(ev, base);
+            if l.is_err() {
+                return l;
+            }
+            let r = b(ev, base);
+            if let (Some(x), Some(y)) = (int_in(&l), int_in(&r)) {
+                if let Some(v) = int_fast_path(op, x, y) {
+                    return Ok(v);
+                }
+            }
+            apply_otherwise(ev, op, l?, r?, span)
         }))
     }
 
@@ -241,6 +250,16 @@ impl Compiler<'_> {
                         let l = parameter_value(ev, base, p);
                         Ok(apply_otherwise(ev, op, l, Value::Integer(c), span)?.is_truthy())
                     }),
+                    (None, &ExprKind::Integer(c)) => {
+                        let a = self.expr(a, depth + 1)?;
+                        Box::new(move |ev, base| {
+                            let l = a(ev, base);
+                            if let Some(t) = int_in(&l).and_then(|x| int_comparison(op, x, c)) {
+                                return Ok(t);
+                            }
+                            Ok(apply_otherwise(ev, op, l?, Value::Integer(c), span)?.is_truthy())
+                        })
+                    }
                     _ => {
                         let code = self.expr(e, depth)?;
                         Box::new(move |ev, base| Ok(code(ev, base)?.is_truthy()))
@@ -307,22 +326,23 @@ impl Compiler<'_> {
     }
 }
 
-/// A binary operator on two values: integers in place, anything else as the tree walk does.
-#[inline]
-fn apply(ev: &mut Evaluator, op: BinOp, l: Value, r: Value, span: Span) -> EvalResult {
-    // (matched by value: no drop of two integers)
-    match (l, r) {
-        (Value::Integer(x), Value::Integer(y)) => match int_fast_path(op, x, y) {
-            Some(v) => Ok(v),
-            None => apply_otherwise(ev, op, Value::Integer(x), Value::Integer(y), span),
-        },
-        (l, r) => apply_otherwise(ev, op, l, r, span),
-    }
-}
-
+/// A binary operator on two values, as the tree walk applies it (integers are answered in
+/// place before this is called).
 #[inline(never)]
 fn apply_otherwise(ev: &mut Evaluator, op: BinOp, l: Value, r: Value, span: Span) -> EvalResult {
     ev.binary(op, l, r).map_err(|f| located(f, span))
+}
+
+/// The integer a result holds, read in place. A result was just written field by field by
+/// the closure returning it; moved whole (as `?` moves its value), its wide reads of fields
+/// written apart wait for the writes to reach the cache (a failed store forwarding), where
+/// the number read alone is forwarded from its write.
+#[inline(always)]
+fn int_in(r: &EvalResult) -> Option<i64> {
+    match r {
+        Ok(Value::Integer(i)) => Some(*i),
+        _ => None,
+    }
 }
 
 /// A comparison of two integers (`None`: `op` is no comparison).

@@ -76,6 +76,10 @@ impl Evaluator {
         if plain {
             if let Some(code) = self.compiled_lambda(frame) {
                 // (it reads its parameters only, sets no match variable)
+                if c.lambda.return_type.is_none() {
+                    // (the result handed on as it is, not taken apart and made again)
+                    return code(self, frame.base);
+                }
                 let r = code(self, frame.base);
                 return self.lambda_result(c, r?);
             }
