@@ -205,9 +205,7 @@ impl Compiler<'_> {
         Some(Box::new(move |ev, base| {
             // Integers are read where the operands' results were written (see `int_in`).
             let l = a(ev, base);
-            if l.is_err() {
-                return l;
-            }
+            let Ok(_) = &l else { return l };
             let r = b(ev, base);
             if let (Some(x), Some(y)) = (int_in(&l), int_in(&r)) {
                 if let Some(v) = int_fast_path(op, x, y) {
