@@ -4,7 +4,9 @@
 //! from), so a call looks up nothing but the function's name. A call written with exactly
 //! one argument per parameter, none spread with `*`, and parameter types that are constant
 //! (the usual case, and every recursive call) evaluates its arguments straight into the
-//! new frame's slots; any other call binds them as a lambda's are bound (`call`).
+//! new frame's slots; any other call binds them as a lambda's are bound (`call`). From the
+//! second call that binds directly on (the first evaluates the parameter types), a body
+//! that compiles (`compiled`) runs compiled, with no frame of its own.
 
 use super::call::{Args, Callee};
 use super::compiled::Code;
