@@ -179,7 +179,17 @@ impl Evaluator {
         result.map_err(|flow| call_failed(flow, name, style, span))
     }
 
-    pub(super) fn enter(&mut self) -> Result<(), Error> {
+    /// [`Evaluator::enter`] a call whose arguments are on the slot stack from `base`: when
+    /// it may not, they are dropped.
+    #[inline]
+    pub(super) fn enter_above(&mut self, base: usize) -> Result<(), Flow> {
+        self.enter().map_err(|e| {
+            self.slots.truncate(base);
+            e.into()
+        })
+    }
+
+    fn enter(&mut self) -> Result<(), Error> {
         self.check_interrupt()?;
         if self.depth >= MAX_CALL_DEPTH {
             return Err(Error::new(ErrorKind::Limit, "stack level too deep"));
@@ -215,10 +225,7 @@ impl Evaluator {
         parent: Option<usize>,
         fresh_matches: bool,
     ) -> Result<Entered, Flow> {
-        if let Err(e) = self.enter() {
-            self.slots.truncate(base);
-            return Err(e.into());
-        }
+        self.enter_above(base)?;
         // A frame has a few slots: pushed one by one, with no call.
         for _ in self.slots.len()..base + layout.names.len() {
             self.slots.push(None);
@@ -547,9 +554,6 @@ impl Evaluator {
     }
 }
 
-/// An error raised by a call itself (argument checks, `fail`), not located in Puppet code
-/// run inside it, gets the reference's "Error while evaluating a ..." prefix and the call's
-/// span.
 /// What [`Evaluator::push_frame`] saved of the caller, for [`Evaluator::pop_frame`].
 pub(super) struct Entered {
     /// The new frame's index.
@@ -558,6 +562,9 @@ pub(super) struct Entered {
     saved_matches: MatchData,
 }
 
+/// An error raised by a call itself (argument checks, `fail`), not located in Puppet code
+/// run inside it, gets the reference's "Error while evaluating a ..." prefix and the call's
+/// span.
 #[cold]
 pub(super) fn call_failed(flow: Flow, name: &str, style: CallStyle, span: Span) -> Flow {
     match flow {

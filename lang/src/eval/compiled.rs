@@ -18,7 +18,7 @@
 //! where its node would, with the error located as the tree walk locates it.
 
 use super::expr::located;
-use super::operators::int_fast_path;
+use super::operators::{int_comparison, int_fast_path};
 use super::scope::Layout;
 use super::{EvalResult, Evaluator};
 use crate::error::Source;
@@ -236,7 +236,7 @@ impl Compiler<'_> {
                 let (a, b) = (self.test(a, depth + 1)?, self.test(b, depth + 1)?);
                 Box::new(move |ev, base| Ok(a(ev, base)? || b(ev, base)?))
             }
-            ExprKind::Binary(op, a, b) if int_comparison(*op, 0, 0).is_some() => {
+            ExprKind::Binary(op, a, b) if op.is_comparison() => {
                 let (op, span) = (*op, e.span);
                 match (self.parameter(a), &b.kind) {
                     (Some(p), &ExprKind::Integer(c)) => Box::new(move |ev, base| {
@@ -258,16 +258,10 @@ impl Compiler<'_> {
                             Ok(apply_otherwise(ev, op, l?, Value::Integer(c), span)?.is_truthy())
                         })
                     }
-                    _ => {
-                        let code = self.expr(e, depth)?;
-                        Box::new(move |ev, base| Ok(code(ev, base)?.is_truthy()))
-                    }
+                    _ => truthy(self.expr(e, depth)?),
                 }
             }
-            _ => {
-                let code = self.expr(e, depth)?;
-                Box::new(move |ev, base| Ok(code(ev, base)?.is_truthy()))
-            }
+            _ => truthy(self.expr(e, depth)?),
         })
     }
 
@@ -324,6 +318,11 @@ impl Compiler<'_> {
     }
 }
 
+/// Whether `code`'s value is truthy.
+fn truthy(code: Code) -> Test {
+    Box::new(move |ev, base| Ok(code(ev, base)?.is_truthy()))
+}
+
 /// A binary operator on two values, as the tree walk applies it (integers are answered in
 /// place before this is called).
 #[inline(never)]
@@ -341,19 +340,6 @@ fn int_in(r: &EvalResult) -> Option<i64> {
         Ok(Value::Integer(i)) => Some(*i),
         _ => None,
     }
-}
-
-/// A comparison of two integers (`None`: `op` is no comparison).
-fn int_comparison(op: BinOp, x: i64, y: i64) -> Option<bool> {
-    Some(match op {
-        BinOp::Eq => x == y,
-        BinOp::Ne => x != y,
-        BinOp::Lt => x < y,
-        BinOp::Le => x <= y,
-        BinOp::Gt => x > y,
-        BinOp::Ge => x >= y,
-        _ => return None,
-    })
 }
 
 /// A parameter read: its slot, and whether the read is its last one in the body (which
@@ -393,16 +379,7 @@ impl Call {
     fn run(&self, ev: &mut Evaluator, base: usize) -> EvalResult {
         if let Some(f) = ev.functions.find(&self.name, &self.site) {
             if f.binds_directly(self.args.len()) {
-                let callee_base = ev.slots.len();
-                for a in &self.args {
-                    match a(ev, base) {
-                        Ok(v) => ev.slots.push(Some(v)),
-                        Err(flow) => {
-                            ev.truncate_slots(callee_base);
-                            return Err(flow);
-                        }
-                    }
-                }
+                let callee_base = ev.push_arguments(&self.args, |ev, a| a(ev, base))?;
                 ev.call_sites.push(&self.source, Some(self.span));
                 let r = ev.call_bound(&f, callee_base);
                 ev.call_sites.pop();

@@ -237,14 +237,22 @@ pub(super) fn int_fast_path(op: BinOp, a: i64, b: i64) -> Option<Value> {
         BinOp::Add => Value::Integer(a.checked_add(b)?),
         BinOp::Sub => Value::Integer(a.checked_sub(b)?),
         BinOp::Mul => Value::Integer(a.checked_mul(b)?),
-        BinOp::Eq => Value::Boolean(a == b),
-        BinOp::Ne => Value::Boolean(a != b),
-        BinOp::Lt => Value::Boolean(a < b),
-        BinOp::Le => Value::Boolean(a <= b),
-        BinOp::Gt => Value::Boolean(a > b),
-        BinOp::Ge => Value::Boolean(a >= b),
         BinOp::Mod if b > 0 && a >= 0 => Value::Integer(a % b),
         BinOp::Div if b > 0 && a >= 0 => Value::Integer(a / b),
+        _ => Value::Boolean(int_comparison(op, a, b)?),
+    })
+}
+
+/// A comparison of two integers (`None`: `op` is no comparison).
+#[inline]
+pub(super) fn int_comparison(op: BinOp, a: i64, b: i64) -> Option<bool> {
+    Some(match op {
+        BinOp::Eq => a == b,
+        BinOp::Ne => a != b,
+        BinOp::Lt => a < b,
+        BinOp::Le => a <= b,
+        BinOp::Gt => a > b,
+        BinOp::Ge => a >= b,
         _ => return None,
     })
 }

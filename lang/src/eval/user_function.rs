@@ -189,18 +189,7 @@ impl Evaluator {
                 .iter()
                 .any(|a| matches!(a.kind, ExprKind::Unary(UnaryOp::Splat, _)));
         let r = if direct {
-            // Each argument goes on the slot stack, where the new frame starts (calls made
-            // while evaluating the next argument put their frames above it).
-            let base = self.slots.len();
-            for a in args {
-                match self.eval(a) {
-                    Ok(v) => self.slots.push(Some(v)),
-                    Err(flow) => {
-                        self.slots.truncate(base);
-                        return Err(flow);
-                    }
-                }
-            }
+            let base = self.push_arguments(args, |ev, a| ev.eval(a))?;
             self.call_sites.push(&self.source, Some(span));
             self.call_bound(f, base)
         } else {
@@ -210,6 +199,28 @@ impl Evaluator {
         };
         self.call_sites.pop();
         r.map_err(|flow| super::call::call_failed(flow, &f.def.name, style, span))
+    }
+
+    /// Evaluates `args` in order onto the slot stack, where the new frame of a call that
+    /// binds directly starts (calls made while evaluating an argument put their frames
+    /// above it); returns that start. An argument that fails takes the ones before it off.
+    #[inline]
+    pub(super) fn push_arguments<A>(
+        &mut self,
+        args: &[A],
+        mut eval: impl FnMut(&mut Evaluator, &A) -> EvalResult,
+    ) -> EvalResult<usize> {
+        let base = self.slots.len();
+        for a in args {
+            match eval(self, a) {
+                Ok(v) => self.slots.push(Some(v)),
+                Err(flow) => {
+                    self.truncate_slots(base);
+                    return Err(flow);
+                }
+            }
+        }
+        Ok(base)
     }
 
     /// Calls `f` with argument values (from `call()`, a method call, or a call that does
@@ -271,10 +282,7 @@ impl Evaluator {
         base: usize,
         returned: Option<Rc<PType>>,
     ) -> EvalResult {
-        if let Err(e) = self.enter() {
-            self.slots.truncate(base);
-            return Err(e.into());
-        }
+        self.enter_above(base)?;
         let outcome = code(self, base);
         self.truncate_slots(base);
         self.depth -= 1;
