@@ -15,9 +15,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc as std_mpsc, Arc};
 use tokio::sync::{mpsc, oneshot};
 
-/// Stack size of the session thread: deep Puppet recursion must not overflow it.
-const STACK_SIZE: usize = 512 * 1024 * 1024;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StreamName {
     Stdout,
@@ -126,16 +123,13 @@ pub struct WorkerHandle {
 pub fn spawn() -> std::io::Result<WorkerHandle> {
     let (jobs, rx) = std_mpsc::channel::<Job>();
     let (flag_tx, flag_rx) = std_mpsc::channel();
-    std::thread::Builder::new()
-        .name("prepl-session".into())
-        .stack_size(STACK_SIZE)
-        .spawn(move || {
-            let mut worker = Worker::new();
-            let _ = flag_tx.send(worker.session.interrupt_handle());
-            while let Ok(job) = rx.recv() {
-                worker.run(job);
-            }
-        })?;
+    prepl::limits::evaluation_thread("prepl-session").spawn(move || {
+        let mut worker = Worker::new();
+        let _ = flag_tx.send(worker.session.interrupt_handle());
+        while let Ok(job) = rx.recv() {
+            worker.run(job);
+        }
+    })?;
     let interrupt = flag_rx
         .recv()
         .map_err(|_| std::io::Error::other("the session thread did not start"))?;

@@ -365,14 +365,9 @@ pub fn environment_of(
     })
 }
 
-/// Evaluation recurses on the Rust stack: give it plenty.
-const STACK_SIZE: usize = 512 * 1024 * 1024;
-
-/// A thread to evaluate on: named `prepl`, with [`STACK_SIZE`] of stack.
+/// A thread to evaluate on, named `prepl` (see `prepl::limits::evaluation_thread`).
 pub fn evaluation_thread() -> std::thread::Builder {
-    std::thread::Builder::new()
-        .name("prepl".into())
-        .stack_size(STACK_SIZE)
+    prepl::limits::evaluation_thread("prepl")
 }
 
 /// Runs the program; returns the exit status.

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 pub use alloc::CountingAlloc;
 pub use expansion::{check_expansion, check_repeats, expanded_size};
-pub use stack::{deep, MAX_NESTING, MAX_VALUE_DEPTH};
+pub use stack::{deep, evaluation_thread, MAX_NESTING, MAX_VALUE_DEPTH};
 
 /// The memory limit in bytes; 0 until set or first read (then the default).
 static LIMIT: AtomicUsize = AtomicUsize::new(0);

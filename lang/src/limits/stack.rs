@@ -22,6 +22,18 @@ const RED_ZONE: usize = 1 << 20;
 /// The size of each new stack segment.
 const SEGMENT: usize = 16 << 20;
 
+/// The stack of a thread that evaluates (the `prepl` binary's, the kernel's session
+/// thread): evaluation recurses on the Rust stack, so it gets plenty (reserved, not used
+/// up front).
+const EVALUATION_STACK: usize = 512 * 1024 * 1024;
+
+/// A thread to evaluate on, named `name`, with [`EVALUATION_STACK`] of stack.
+pub fn evaluation_thread(name: &str) -> std::thread::Builder {
+    std::thread::Builder::new()
+        .name(name.into())
+        .stack_size(EVALUATION_STACK)
+}
+
 use std::cell::Cell;
 
 thread_local! {
