@@ -6,25 +6,22 @@
 //! - [`functions`]: built-in functions; [`format`]: `String(value, format)`, `%p`, sprintf.
 //! - [`time`]: Timespan/Timestamp; [`versions`]: SemVer/SemVerRange.
 
+pub use prepl_core::{
+    convert, describe, expansion, format, suggest, time, types, values, versions,
+};
+pub use prepl_syntax as syntax;
+pub use prepl_syntax::{error, limits, names};
+
 pub mod catalog;
 pub mod complete;
-pub mod convert;
 pub mod env;
 pub mod erb;
-pub mod error;
 pub mod eval;
-pub mod format;
 pub mod functions;
-pub mod limits;
-pub mod names;
-pub mod suggest;
-pub mod syntax;
 #[cfg(test)]
 mod test_support;
-pub mod time;
-pub mod types;
-pub mod values;
-pub mod versions;
+#[cfg(test)]
+mod tests;
 
 pub use error::{Error, ErrorKind, Result, Source};
 pub use eval::session::{LogLevel, Session, Strictness};

@@ -72,7 +72,7 @@ const MAX_WRAP_DEPTH: usize = 64;
 /// Fails when the text would not fit in the memory limit (values that share parts expand
 /// enormously) or when interrupted.
 pub fn try_layout(v: &Value, width: usize, indent: usize) -> Result<String, prepl::Error> {
-    prepl::limits::check_expansion(v, 2)?;
+    prepl::expansion::check_expansion(v, 2)?;
     let shown = layout(v, width, indent);
     prepl::limits::check_interrupt()?;
     Ok(shown)

@@ -123,7 +123,7 @@ impl Evaluator {
                 if refs.is_empty() && !matches!(&v, Value::Array(a) if a.is_empty()) {
                     return Err(Error::eval(format!(
                         "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
-                        crate::eval::describe::a_an(&v)
+                        crate::describe::a_an(&v)
                     ))
                     .at(e.span)
                     .into());

@@ -107,7 +107,7 @@ impl Evaluator {
             other => {
                 return Err(Error::eval(format!(
                     "Operator '[]' is not applicable to {}.",
-                    super::describe::a_an(other)
+                    crate::describe::a_an(other)
                 ))
                 .into())
             }
@@ -146,7 +146,7 @@ fn string_index(v: &Value) -> Result<i64, Error> {
         other => {
             let what = match other {
                 Value::Undef => "an Undef".to_string(),
-                _ => super::describe::a_an(other),
+                _ => crate::describe::a_an(other),
             };
             Err(Error::eval(format!(
                 "A substring operation does not accept {what} as a character index. Expected an Integer"

@@ -382,7 +382,7 @@ impl Evaluator {
             }
             other => Err(Error::eval(format!(
                 "A parameter type must be a Type, got {}",
-                super::describe::a_an(&other)
+                crate::describe::a_an(&other)
             ))
             .at(e.span)
             .into()),

@@ -248,12 +248,12 @@ impl Evaluator {
             }
             ExprKind::Array(items, _) => {
                 let v = Value::array(self.eval_list(items)?);
-                crate::limits::check_repeats(&v)?;
+                crate::expansion::check_repeats(&v)?;
                 v
             }
             ExprKind::Hash(entries, _) => {
                 let v = self.eval_hash(entries)?;
-                crate::limits::check_repeats(&v)?;
+                crate::expansion::check_repeats(&v)?;
                 v
             }
             ExprKind::Unary(op, x) => self.eval_unary(*op, x)?,

@@ -36,7 +36,7 @@ impl Evaluator {
         let Value::String(s) = l else {
             return Err(Error::eval(format!(
                 "Left match operand must result in a String value. Got {}.",
-                super::describe::a_an(l)
+                crate::describe::a_an(l)
             )));
         };
         self.regex_match(&re, s)

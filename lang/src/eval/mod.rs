@@ -18,7 +18,6 @@ pub mod access;
 pub mod call;
 pub mod call_sites;
 pub mod compiled;
-pub mod describe;
 pub mod expr;
 pub mod hints;
 pub mod lambda_frame;

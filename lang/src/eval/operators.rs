@@ -476,7 +476,7 @@ fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
         _ if !is_time(l) => Some(Err(Error::eval(format!(
             "Operator '{}' is not applicable to {} when right side is a {}.",
             op.symbol(),
-            super::describe::a_an(l),
+            crate::describe::a_an(l),
             if matches!(r, Value::Timespan(_)) {
                 "Timespan"
             } else {
@@ -486,7 +486,7 @@ fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
         _ => Some(Err(Error::eval(format!(
             "Operator '{}' is not applicable to {}.",
             op.symbol(),
-            super::describe::a_an(l)
+            crate::describe::a_an(l)
         )))),
     }
 }
@@ -595,8 +595,8 @@ const ONLY_COMPARABLE: &str =
 fn incomparable(op: &str, a: &Value, b: &Value, cause: &str) -> Error {
     Error::eval(format!(
         "Comparison of: {} {op} {}, is not possible. Caused by '{cause}'.",
-        super::describe::label_of(a),
-        super::describe::label_of(b)
+        crate::describe::label_of(a),
+        crate::describe::label_of(b)
     ))
 }
 

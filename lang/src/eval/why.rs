@@ -43,7 +43,7 @@ impl Session {
                 ErrorKind::Failed,
                 format!(
                     "{side} is {}, not a type: why explains =~ with a type on the right, and compares types",
-                    crate::eval::describe::a_an(v)
+                    crate::describe::a_an(v)
                 ),
             )
         };

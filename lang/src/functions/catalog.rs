@@ -42,7 +42,7 @@ fn class_names(v: &Value, out: &mut Vec<Rc<str>>) -> Result<(), Error> {
         other => {
             return Err(Error::eval(format!(
                 "Cannot use {} where a class name or Class reference is expected",
-                crate::eval::describe::a_an(other)
+                crate::describe::a_an(other)
             )))
         }
     }
@@ -206,7 +206,7 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         other => {
             return Err(Error::eval(format!(
                 "create_resources(): first argument must be a String or a Type, got {}",
-                crate::eval::describe::a_an(other)
+                crate::describe::a_an(other)
             ))
             .into())
         }

@@ -4,8 +4,8 @@
 use super::iterate::{values_of, CHECK_EVERY};
 use super::signature::dispatch;
 use super::{builtin, Builtin};
+use crate::describe::label_of;
 use crate::error::Error;
-use crate::eval::describe::label_of;
 use crate::eval::lambda_frame::LambdaFrame;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::values::{Map, Value};
@@ -150,7 +150,7 @@ fn flatten(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
     dispatch(ev, args, b)?;
     // the result is as large as the value expanded (shared parts counted each time)
     for a in args {
-        crate::limits::check_expansion(a, std::mem::size_of::<Value>())?;
+        crate::expansion::check_expansion(a, std::mem::size_of::<Value>())?;
     }
     let mut out = Vec::new();
     flatten_into(&mut out, args);

@@ -18,7 +18,7 @@ fn digest<D: Digest>(name: &str, args: &[Value]) -> EvalResult {
     let Value::String(s) = arg else {
         return Err(Error::eval(format!(
             "no implicit conversion of {} into String",
-            crate::eval::describe::simple_label(arg)
+            crate::describe::simple_label(arg)
         ))
         .into());
     };

@@ -23,7 +23,7 @@ pub fn values_of(name: &str, v: &Value) -> Result<Values, Error> {
     iterate(v).ok_or_else(|| {
         Error::eval(format!(
             "'{name}' expects an Iterable value, got {}",
-            crate::eval::describe::label_of(v)
+            crate::describe::label_of(v)
         ))
     })
 }

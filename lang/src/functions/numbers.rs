@@ -152,7 +152,7 @@ fn ruby_to_s(v: &Value) -> Result<String, Error> {
         Value::Undef => String::new(),
         Value::Regexp(r) => format!("(?-mix:{})", r.source()),
         Value::Array(_) | Value::Hash(_) => {
-            crate::limits::check_expansion(v, 4)?;
+            crate::expansion::check_expansion(v, 4)?;
             ruby_inspect(v)
         }
         other => to_display(other),

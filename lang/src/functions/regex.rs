@@ -60,7 +60,7 @@ fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
     let bad = || {
         Error::eval(format!(
             "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {}",
-            crate::eval::describe::label_of(p)
+            crate::describe::label_of(p)
         ))
     };
     Ok(match p {

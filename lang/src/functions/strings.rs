@@ -59,7 +59,7 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let sep = args.get(1).and_then(Value::as_str).unwrap_or("");
     // the walk is as long as the value expanded (shared parts counted each time)
-    crate::limits::check_expansion(&args[0], 1 + sep.len())?;
+    crate::expansion::check_expansion(&args[0], 1 + sep.len())?;
     let mut out = String::new();
     let mut first = true;
     // Nested arrays are joined flat, as Ruby's Array#join does (without recursion).

@@ -12,7 +12,7 @@ use crate::values::Value;
 fn type_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let fidelity = dispatch(ev, args, b)?;
     // A type has a part per element: values that share parts expand.
-    crate::limits::check_expansion(&args[0], 64)?;
+    crate::expansion::check_expansion(&args[0], 64)?;
     let fidelity = match fidelity {
         0 => types::Fidelity::Detailed,
         1 => types::Fidelity::Reduced,

@@ -6,7 +6,7 @@
 //! `enclose_ipv6`.
 
 use super::old_api_error;
-use crate::eval::describe::simple_label;
+use crate::describe::simple_label;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::format::to_display;
 use crate::functions::signature::dispatch;

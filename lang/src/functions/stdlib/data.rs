@@ -71,7 +71,7 @@ impl JsonStyle {
 
 /// Writes a value as Ruby's JSON generator does (depth-limited like its `max_nesting`).
 pub fn to_json_with(v: &Value, style: &JsonStyle) -> Result<String, Error> {
-    crate::limits::check_expansion(v, 2)?;
+    crate::expansion::check_expansion(v, 2)?;
     let mut out = String::new();
     json_value(&mut out, v, style, 0)?;
     Ok(out)
@@ -886,7 +886,7 @@ fn parse_with(
     let Value::String(text) = &args[0] else {
         return Err(Error::eval(format!(
             "no implicit conversion of {} into String",
-            crate::eval::describe::simple_label(&args[0])
+            crate::describe::simple_label(&args[0])
         ))
         .into());
     };

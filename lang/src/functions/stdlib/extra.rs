@@ -458,7 +458,7 @@ fn delete_regex(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         )),
         other => err(format!(
             "delete_regex(): First argument must be an Array, Hash, or String. Given an argument of class {}.",
-            crate::eval::describe::simple_label(other)
+            crate::describe::simple_label(other)
         )),
     }
 }

@@ -82,7 +82,7 @@ fn defined_with(
     let Some((t, title)) = reference_of(reference) else {
         return Err(old_api_error(format!(
             "Reference is not understood: '{}'",
-            crate::eval::describe::simple_label(reference)
+            crate::describe::simple_label(reference)
         )));
     };
     let current = ev.scope.as_ref().map(|s| s.resource);

@@ -199,7 +199,7 @@ fn is_mac_address(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if !matches!(args[0], Value::String(_)) {
         return Err(Error::eval(format!(
             "no implicit conversion of {} into String",
-            crate::eval::describe::simple_label(&args[0])
+            crate::describe::simple_label(&args[0])
         ))
         .into());
     }
@@ -309,7 +309,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 Err(format!(
                     "{} is not a string.  It looks to be a {}",
                     to_display(v),
-                    crate::eval::describe::simple_label(v)
+                    crate::describe::simple_label(v)
                 ))
             }),
         "validate_array" => {
@@ -319,7 +319,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                     Err(format!(
                         "{} is not an Array.  It looks to be a {}",
                         to_display(v),
-                        crate::eval::describe::simple_label(v)
+                        crate::describe::simple_label(v)
                     ))
                 })
         }
@@ -330,7 +330,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 Err(format!(
                     "{} is not a Hash.  It looks to be a {}",
                     to_display(v),
-                    crate::eval::describe::simple_label(v)
+                    crate::describe::simple_label(v)
                 ))
             }),
         "validate_bool" => args
@@ -340,7 +340,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 Err(format!(
                     "{} is not a boolean.  It looks to be a {}",
                     to_display(v),
-                    crate::eval::describe::simple_label(v)
+                    crate::describe::simple_label(v)
                 ))
             }),
         "validate_absolute_path" => {

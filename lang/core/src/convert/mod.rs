@@ -1,0 +1,223 @@
+//! Conversions: what `T.new(args)`, `T(args)` and `new(T, args)` do for each type, per the
+//! `.new` sections of the spec, followed by the assertion that the result is a `T`.
+//!
+//! Error messages are the reference's, without the `Error while evaluating a Function
+//! Call, ` prefix its function call machinery adds.
+
+pub mod binary;
+pub mod collections;
+pub mod iterate;
+pub mod numbers;
+pub mod numeric;
+pub mod others;
+
+#[cfg(test)]
+mod tests;
+
+use crate::error::Error;
+use crate::types::{self, IntRange, PType};
+use crate::values::Value;
+
+/// `T.new(args)`: converts the arguments to a value of type `t`.
+pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
+    new_value_at(t, args, 0)
+}
+
+fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
+    let value = convert_at(t, args, depth)?;
+    assert_result(t, value)
+}
+
+/// The conversion, before the check that the result is a `t` (which `new_value_at` makes,
+/// so that an alias is named in the error).
+fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
+    if depth > 64 {
+        return Err(Error::new(
+            crate::error::ErrorKind::Limit,
+            format!("Type alias '{t}' is too deeply nested to create a value"),
+        ));
+    }
+    let value = match t {
+        PType::Integer(_) => numeric::new_integer(args)?,
+        PType::Float(..) => numeric::new_float(args)?,
+        PType::Numeric => numeric::new_numeric(args)?,
+        PType::Boolean(_) => numeric::new_boolean(args)?,
+        PType::String { .. } => others::new_string(args)?,
+        PType::Array(..) | PType::Tuple(..) => collections::new_array(args)?,
+        PType::Hash(..) | PType::Struct(_) => collections::new_hash(args)?,
+        PType::Sensitive(_) => others::new_sensitive(args)?,
+        PType::Binary => binary::new_binary(args)?,
+        PType::Regexp(_) => others::new_regexp(args)?,
+        PType::SemVer(_) => crate::versions::semver_new(args)?,
+        PType::SemVerRange => crate::versions::semver_range_new(args)?,
+        PType::Timespan(..) => match args {
+            [v @ Value::Timespan(_)] => v.clone(),
+            _ => crate::time::timespan_new(args)?,
+        },
+        PType::Timestamp(..) => match args {
+            [v @ Value::Timestamp(_)] => v.clone(),
+            _ => crate::time::timestamp_new(args)?,
+        },
+        PType::Type(_) => others::new_type(args)?,
+        PType::Optional(Some(inner)) => match args {
+            [Value::Undef] => Value::Undef,
+            _ => new_value_at(inner, args, depth + 1)?,
+        },
+        PType::NotUndef(Some(inner)) => new_value_at(inner, args, depth + 1)?,
+        PType::Alias(a) => convert_at(&a.resolved(), args, depth + 1)?,
+        // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
+        PType::Init(Some(inner), init_args) => {
+            if matches!(
+                **inner,
+                PType::Init(..) | PType::Optional(_) | PType::NotUndef(_)
+            ) {
+                return Err(not_supported(inner));
+            }
+            if init_args.is_empty() {
+                // A single array that is no argument of the type's conversion is the
+                // argument list (`Init[Integer]([1])` is `Integer.new(1)`).
+                let args = match args {
+                    [Value::Array(items)] if !takes_array(inner, &args[0]) => &items[..],
+                    _ => args,
+                };
+                return new_value_at(inner, args, depth + 1);
+            }
+            let all: Vec<Value> = args.iter().chain(init_args).cloned().collect();
+            return new_value_at(inner, &all, depth + 1);
+        }
+        _ => match args {
+            [v] if types::is_instance(t, v) => v.clone(),
+            _ => return Err(not_supported(t)),
+        },
+    };
+    Ok(value)
+}
+
+/// Whether `T.new` takes this array as its single argument: an instance of `T`, or an
+/// array to build a collection from.
+fn takes_array(t: &PType, array: &Value) -> bool {
+    matches!(
+        t,
+        PType::Array(..) | PType::Tuple(..) | PType::Hash(..) | PType::Struct(_)
+    ) || types::is_instance(t, array)
+}
+
+/// `Creation of new instance of type 'T' is not supported`.
+pub fn not_supported(t: &PType) -> Error {
+    Error::eval(format!(
+        "Creation of new instance of type '{t}' is not supported"
+    ))
+}
+
+/// Whether `t` is the unconstrained type of its kind, of which every converted value is
+/// an instance by construction.
+fn is_unconstrained(t: &PType) -> bool {
+    match t {
+        PType::Integer(r) => *r == IntRange::ANY,
+        PType::Float(lo, hi) => *lo == f64::NEG_INFINITY && *hi == f64::INFINITY,
+        PType::String { size, value } => *size == IntRange::SIZE && value.is_none(),
+        PType::Boolean(None)
+        | PType::Binary
+        | PType::Regexp(None)
+        | PType::Sensitive(None)
+        | PType::Numeric
+        | PType::SemVerRange => true,
+        PType::SemVer(ranges) => ranges.is_empty(),
+        PType::Timespan(None, None) | PType::Timestamp(None, None) | PType::Type(None) => true,
+        PType::Array(e, size) => **e == PType::Any && *size == IntRange::SIZE,
+        PType::Hash(k, v, size) => {
+            **k == PType::Any && **v == PType::Any && *size == IntRange::SIZE
+        }
+        PType::Tuple(types, None) => types.is_empty(),
+        PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => is_unconstrained(inner),
+        _ => false,
+    }
+}
+
+fn article(name: &str) -> &'static str {
+    match name.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    }
+}
+
+/// The type a mismatch message reports for the converted value: detailed for numbers and
+/// booleans, generalized otherwise.
+fn reported_type(v: &Value) -> PType {
+    match v {
+        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Sensitive(_) => {
+            types::infer(v)
+        }
+        _ => types::infer_generalized(v),
+    }
+}
+
+/// Asserts that the converted value is an instance of the requested type.
+fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
+    if is_unconstrained(t) || types::is_instance(t, &value) {
+        return Ok(value);
+    }
+    let expected = types::alias_display(t);
+    // A type alias is described as the type it stands for.
+    let base = match t {
+        PType::Alias(a) => a.resolved(),
+        t => t.clone(),
+    };
+    if matches!(
+        base,
+        PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
+    ) {
+        // The reference points at the offending element: `index 1 expects ...`.
+        // Several mismatches are listed one per line, each indented.
+        // An unparameterized Struct accepts only the empty hash.
+        let mismatches = match (&base, &value) {
+            (PType::Struct(None), Value::Hash(h)) => h
+                .keys()
+                .map(|k| format!("unrecognized key {}", crate::format::to_programmatic(k)))
+                .collect(),
+            _ => types::describe_mismatches(t, &value),
+        };
+        let lines: Vec<String> = mismatches
+            .iter()
+            .map(|m| format!("Converted value from {expected}.new() has wrong type, {m}"))
+            .collect();
+        match lines.as_slice() {
+            [] => {}
+            [one] => return Err(Error::eval(one.clone())),
+            many => return Err(Error::eval(format!(" {}", many.join("\n  ")))),
+        }
+    }
+    Err(Error::eval(format!(
+        "Converted value from {expected}.new() has wrong type, expects {} {expected} value, got {}",
+        article(&expected),
+        reported_type(&value)
+    )))
+}
+
+/// `Value of type T cannot be converted to X` with the function's name prefix.
+pub(crate) fn cannot_convert(function: &str, v: &Value, target: &str) -> Error {
+    match v {
+        Value::String(s) => Error::eval(format!(
+            "'{function}' The string '{s}' cannot be converted to {target}"
+        )),
+        other => Error::eval(format!(
+            "'{function}' Value of type {} cannot be converted to {target}",
+            types::infer_generalized(other)
+        )),
+    }
+}
+
+/// `'f' expects between 1 and 3 arguments, got 4`.
+pub(crate) fn arity(function: &str, min: usize, max: usize, got: usize) -> Error {
+    let got = if got == 0 {
+        "none".to_string()
+    } else {
+        got.to_string()
+    };
+    let expects = if min == max {
+        format!("{min} argument{}", if min == 1 { "" } else { "s" })
+    } else {
+        format!("between {min} and {max} arguments")
+    };
+    Error::eval(format!("'{function}' expects {expects}, got {got}"))
+}

@@ -1,0 +1,194 @@
+//! How large a value becomes when it is expanded into text or a type: collections may share
+//! parts (`[$m, $m]` built up 40 times is small in memory but prints as 2^40 elements), so
+//! printing, interpolation and `type()` first measure what they would build.
+
+use crate::error::Error;
+use crate::limits::{in_use, memory_error, memory_limit, Ticker};
+use crate::values::Value;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// The bytes a value expands to, at least: each element at least `per_node` bytes, each
+/// string its length, shared parts counted each time they appear (but measured once).
+/// Counting stops past `cap` (the result is then above `cap`); the walk checks the
+/// interrupt flag.
+pub fn expanded_size(v: &Value, per_node: usize, cap: usize) -> Result<usize, Error> {
+    // Sizes of containers shared by several parents, by address.
+    let mut measured: FxHashMap<usize, usize> = FxHashMap::default();
+    // The sizes of the containers being measured, innermost last.
+    let mut open: Vec<usize> = vec![0];
+    let mut counted = 0usize;
+    let mut steps = vec![Step::Enter(v)];
+    let mut ticker = Ticker::default();
+    while let Some(step) = steps.pop() {
+        ticker.tick()?;
+        let add = match step {
+            Step::Exit(key) => {
+                let size = open.pop().unwrap_or(0);
+                if let Some(key) = key {
+                    measured.insert(key, size);
+                }
+                if let Some(parent) = open.last_mut() {
+                    *parent = parent.saturating_add(size);
+                }
+                continue;
+            }
+            Step::Enter(v) => {
+                let shared = match v {
+                    Value::Array(a) => (Rc::strong_count(a) > 1).then_some(Rc::as_ptr(a) as usize),
+                    Value::Hash(h) => (Rc::strong_count(h) > 1).then_some(Rc::as_ptr(h) as usize),
+                    _ => None,
+                };
+                match (v, shared.and_then(|k| measured.get(&k))) {
+                    (_, Some(size)) => *size,
+                    (Value::Array(items), None) => {
+                        steps.push(Step::Exit(shared));
+                        open.push(0);
+                        enter_elements(items.iter(), &mut steps, per_node)
+                    }
+                    (Value::Hash(h), None) => {
+                        steps.push(Step::Exit(shared));
+                        open.push(0);
+                        enter_elements(h.iter().flat_map(|(k, e)| [k, e]), &mut steps, per_node)
+                    }
+                    (v, _) => leaf_size(v, per_node),
+                }
+            }
+        };
+        if let Some(size) = open.last_mut() {
+            *size = size.saturating_add(add);
+        }
+        counted = counted.saturating_add(add);
+        if counted > cap {
+            return Ok(counted);
+        }
+    }
+    Ok(open.first().copied().unwrap_or(0))
+}
+
+/// A step of [`expanded_size`]'s walk.
+enum Step<'a> {
+    Enter(&'a Value),
+    /// A container is measured (with its address when it is shared).
+    Exit(Option<usize>),
+}
+
+/// The size of a value that is no array or hash.
+fn leaf_size(v: &Value, per_node: usize) -> usize {
+    match v {
+        Value::String(s) => s.len().max(per_node),
+        Value::Binary(b) => b.len().saturating_mul(2).max(per_node),
+        _ => per_node,
+    }
+}
+
+/// A container's own node and its elements that are no containers, counted at once; its
+/// containers are left to enter one by one.
+fn enter_elements<'a>(
+    items: impl Iterator<Item = &'a Value>,
+    steps: &mut Vec<Step<'a>>,
+    per_node: usize,
+) -> usize {
+    let mut size = per_node;
+    for item in items {
+        if matches!(item, Value::Array(_) | Value::Hash(_)) {
+            steps.push(Step::Enter(item));
+        } else {
+            size = size.saturating_add(leaf_size(item, per_node));
+        }
+    }
+    size
+}
+
+/// Fails with the memory error when expanding `v` (printing it, inferring its type) would
+/// need more memory than the limit leaves, `per_node` bytes for each element at least.
+pub fn check_expansion(v: &Value, per_node: usize) -> Result<(), Error> {
+    if !matches!(v, Value::Array(_) | Value::Hash(_)) {
+        return Ok(());
+    }
+    let room = memory_limit().saturating_sub(in_use());
+    let size = expanded_size(v, per_node, room)?;
+    if size > room {
+        return Err(memory_error(size));
+    }
+    Ok(())
+}
+
+/// Checks an array or hash just built from a literal: when the same array or hash
+/// appears twice in it (`[$m, $m]`), walks over it (printing, flattening, comparing,
+/// sorting, serializing) cost as much as its expanded form, and doubling it 40 times
+/// would make them run for days. Past the memory limit (16 bytes an element, as if it
+/// were not shared), building it fails. A literal without a repeated collection costs
+/// one pass over its elements.
+pub fn check_repeats(v: &Value) -> Result<(), Error> {
+    let repeated = |items: &mut dyn Iterator<Item = &Value>| {
+        // The addresses of the first collections met (no allocation: literals are many).
+        let mut seen = [0usize; 16];
+        let mut n = 0;
+        for v in items {
+            let key = match v {
+                Value::Array(a) => Rc::as_ptr(a) as usize,
+                Value::Hash(h) => Rc::as_ptr(h) as usize,
+                _ => continue,
+            };
+            if seen[..n].contains(&key) {
+                return true;
+            }
+            if n < seen.len() {
+                seen[n] = key;
+                n += 1;
+            }
+        }
+        false
+    };
+    let any = match v {
+        Value::Array(a) => repeated(&mut a.iter()),
+        Value::Hash(h) => repeated(&mut h.values()),
+        _ => false,
+    };
+    if any {
+        check_expansion(v, 16)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doubled(levels: usize) -> Value {
+        let mut v = Value::empty_array();
+        for _ in 0..levels {
+            v = Value::array(vec![v.clone(), v]);
+        }
+        v
+    }
+
+    #[test]
+    fn shared_parts_count_each_time() {
+        assert_eq!(expanded_size(&doubled(3), 1, usize::MAX).ok(), Some(15));
+        let s = Value::string("x".repeat(100));
+        let v = Value::array(vec![s.clone(), s]);
+        assert_eq!(expanded_size(&v, 2, usize::MAX).ok(), Some(202));
+    }
+
+    #[test]
+    fn literals_with_repeated_collections_are_measured() {
+        assert!(check_repeats(&doubled(10)).is_ok());
+        assert!(check_repeats(&doubled(62)).is_err());
+        let big = Value::array(vec![Value::Integer(1); 1000]);
+        assert!(check_repeats(&Value::array(vec![big.clone(), big])).is_ok());
+    }
+
+    #[test]
+    fn counting_stops_past_the_cap() {
+        let size = expanded_size(&doubled(60), 2, 1 << 20).expect("no interrupt");
+        assert!(size > 1 << 20);
+        assert_eq!(
+            expanded_size(&doubled(20), 1, usize::MAX).ok(),
+            Some((1 << 21) - 1)
+        );
+        assert!(check_expansion(&doubled(60), 2).is_err());
+        assert!(check_expansion(&doubled(5), 2).is_ok());
+    }
+}

@@ -1,0 +1,528 @@
+//! Creation of parameterized types through `[]`: `Integer[1, 2]`, `Struct[{...}]`, ...
+//! Collections, Struct and Callable are in `create_collections`.
+use super::create_catalog::{class, resource};
+use super::create_collections as coll;
+use super::create_time::{span_bound_of, time_range, timestamp_of};
+use super::size::{from_gt_to, kind_name, size_range, with_article};
+use super::{IntRange, PType};
+use crate::error::{Error, ErrorKind};
+use crate::values::{Regexp, Value};
+use crate::versions::SemVerRange;
+use std::rc::Rc;
+
+/// How a range type with one bound reads: `Integer[n]` (and `Float[x]`, `Timespan[t]`,
+/// `Timestamp[t]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SingleBound {
+    /// The single value n, as the spec says ("`Integer[2]` # the exact value 2"): the default.
+    #[default]
+    Exact,
+    /// n and above (`Integer[n, default]`), as the reference reads it and as modules written
+    /// for it expect (ntp's `Integer[1]`).
+    AtLeast,
+}
+
+impl SingleBound {
+    /// What a session says when the reading is chosen (`:set integer-bounds`).
+    pub fn note(self) -> &'static str {
+        match self {
+            SingleBound::Exact => {
+                "Integer[n] is the exact value n, as the specification says (types made from now on)."
+            }
+            SingleBound::AtLeast => {
+                "Integer[n] is n or more, as the reference reads it (types made from now on)."
+            }
+        }
+    }
+}
+
+thread_local! {
+    static SINGLE_BOUND: std::cell::Cell<SingleBound> = const { std::cell::Cell::new(SingleBound::Exact) };
+}
+
+/// The reading of single-bound ranges in this thread's sessions (set by
+/// `Session::set_single_bound`).
+pub fn single_bound() -> SingleBound {
+    SINGLE_BOUND.with(|c| c.get())
+}
+
+pub fn set_single_bound(reading: SingleBound) {
+    SINGLE_BOUND.with(|c| c.set(reading));
+}
+
+thread_local! {
+    static EXACT_READ: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a single-bound range (`Integer[1]`) was read as the exact value since the last
+/// call: then a mismatch against `Integer[1, 1]` may be code written for the reference's
+/// reading, and the session says so (see `eval::hints`).
+pub fn take_exact_single_bound_read() -> bool {
+    EXACT_READ.with(|c| c.replace(false))
+}
+
+pub(super) fn single_bound_is_exact() -> bool {
+    let exact = single_bound() == SingleBound::Exact;
+    if exact {
+        EXACT_READ.with(|c| c.set(true));
+    }
+    exact
+}
+
+/// `t[args]`. Returns a value, since `File['a', 'b']` and `Class[a, b]` give arrays.
+pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
+    let typ = |t: PType| Ok(Value::typ(t));
+    match t {
+        PType::Integer(_) => typ(integer(args)?),
+        PType::Float(..) => typ(float(args)?),
+        PType::String { .. } => {
+            if args.is_empty() || args.len() > 2 {
+                return Err(Error::eval(format!(
+                    "String supports [] with one or two arguments. Got {}",
+                    args.len()
+                )));
+            }
+            typ(PType::String {
+                size: size_range(args)?,
+                value: None,
+            })
+        }
+        PType::Collection(_) => {
+            if args.is_empty() || args.len() > 2 {
+                return Err(count_error("Collection", "1 to 2 arguments", args.len()));
+            }
+            typ(PType::Collection(size_range(args)?))
+        }
+        PType::Array(..) => typ(coll::array(args)?),
+        PType::Hash(..) => typ(coll::hash(args)?),
+        PType::Tuple(..) => typ(coll::tuple(t, args)?),
+        PType::Struct(_) => typ(coll::structure(t, args)?),
+        PType::Callable(_) => typ(coll::callable(args)?),
+        PType::Enum { .. } => typ(enumeration(t, args)?),
+        PType::Pattern(_) => typ(pattern(t, args)?),
+        PType::Regexp(_) => {
+            let [arg] = args else {
+                return Err(count_error_a("Regexp", "1 argument", args.len()));
+            };
+            match arg {
+                // The reference lets Ruby's RegexpError through without its prefix.
+                Value::String(s) => typ(PType::Regexp(Some(
+                    Regexp::new_described(s)
+                        .map(Rc::new)
+                        .map_err(|e| Error::new(ErrorKind::Failed, e))?,
+                ))),
+                Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
+                other => Err(specialization(t, other, "String or Regexp")),
+            }
+        }
+        PType::Boolean(_) => {
+            let [arg] = args else {
+                return Err(count_error_a("Boolean", "1 argument", args.len()));
+            };
+            match arg {
+                Value::Boolean(b) => typ(PType::Boolean(Some(*b))),
+                other => Err(specialization(t, other, "TrueClass or FalseClass")),
+            }
+        }
+        PType::Variant(_) => {
+            let mut types = Vec::with_capacity(args.len());
+            for a in args.iter_mut() {
+                match a {
+                    Value::Type(ty) => types.push(take_type(ty)),
+                    other => return Err(specialization(t, other, "Any-Type")),
+                }
+            }
+            typ(variant(types))
+        }
+        PType::Optional(_) => typ(PType::Optional(Some(Box::new(single_type_or_string(
+            "Optional", args,
+        )?)))),
+        PType::NotUndef(_) => match args {
+            [Value::String(s)] => typ(PType::NotUndef(Some(Box::new(PType::string_value(
+                s.clone(),
+            ))))),
+            [Value::Type(inner)] => typ(PType::NotUndef(Some(Box::new(take_type(inner))))),
+            [other] => Err(Error::eval(format!(
+                "NotUndef-Type[] argument must be a Type or a String. Got {}",
+                kind_name(other)
+            ))),
+            _ => Err(count_error("NotUndef", "0 to 1 arguments", args.len())),
+        },
+        PType::Type(_) => typ(PType::Type(Some(Box::new(single_type("Type", args)?)))),
+        PType::Sensitive(_) => typ(PType::Sensitive(Some(Box::new(single_type(
+            "Sensitive",
+            args,
+        )?)))),
+        PType::Iterable(_) => typ(PType::Iterable(Some(Box::new(single_type(
+            "Iterable", args,
+        )?)))),
+        PType::Iterator(_) => typ(PType::Iterator(Some(Box::new(single_type(
+            "Iterator", args,
+        )?)))),
+        PType::Runtime { .. } => {
+            let [rt, name] = &*args else {
+                return Err(count_error_a("Runtime", "1 to 2 arguments", args.len()));
+            };
+            let (Value::String(rt), Value::String(name)) = (rt, name) else {
+                let bad = if matches!(rt, Value::String(_)) {
+                    name
+                } else {
+                    rt
+                };
+                return Err(specialization(t, bad, "String or String"));
+            };
+            typ(PType::Runtime {
+                runtime: Some(rt.clone()),
+                name: Some(name.clone()),
+            })
+        }
+        PType::Init(..) => {
+            let Some((first, rest)) = args.split_first() else {
+                return Err(count_error("Init", "1 or more arguments", 0));
+            };
+            let Value::Type(inner) = first else {
+                return Err(Error::eval(format!(
+                    "Init-Type[] arguments must be types. Got {}",
+                    kind_name(first)
+                )));
+            };
+            // TODO(functions): the reference checks that the arguments suit T.new().
+            typ(PType::Init(
+                Some(Box::new((**inner).clone())),
+                rest.to_vec(),
+            ))
+        }
+        PType::SemVer(_) => typ(semver(t, args)?),
+        PType::Timespan(..) => {
+            let (lo, hi) = time_range(t, args, span_bound_of, super::display::span_bound_text)?;
+            typ(PType::Timespan(lo, hi))
+        }
+        PType::Timestamp(..) => {
+            let (lo, hi) = time_range(t, args, timestamp_of, super::display::timestamp_text)?;
+            typ(PType::Timestamp(lo, hi))
+        }
+        PType::Resource { type_name, title } => {
+            resource(type_name.as_ref(), title.is_some(), t, args)
+        }
+        PType::Class(name) => class(name.is_some(), t, args),
+        PType::Uri(_) => match args {
+            [Value::String(s)] => {
+                let u = crate::values::uri::Uri::parse(s).map_err(Error::eval)?;
+                let params = super::infer(&Value::Uri(std::rc::Rc::new(u)));
+                typ(params)
+            }
+            [Value::Hash(h)]
+                if h.keys().all(|k| {
+                    matches!(
+                        k.as_str(),
+                        Some(
+                            "scheme"
+                                | "userinfo"
+                                | "host"
+                                | "port"
+                                | "path"
+                                | "query"
+                                | "fragment"
+                                | "opaque"
+                        )
+                    )
+                }) =>
+            {
+                typ(PType::Uri(Some(h.clone())))
+            }
+            [other, ..] => Err(Error::eval(format!(
+                "URI-Type[] arguments must be types. Got {}",
+                super::size::kind_name(other)
+            ))),
+            [] => Err(count_error("URI", "1 argument", 0)),
+        },
+        PType::Object => match args {
+            [Value::Hash(h)] if h.is_empty() => typ(PType::Object),
+            [Value::Hash(h)] => {
+                let at = |m: String| {
+                    Error::eval(format!("Error while evaluating a '[]' expression, {m}"))
+                };
+                let o = std::rc::Rc::new(super::object::from_hash(h, "Object").map_err(at)?);
+                super::object::validate(&o).map_err(at)?;
+                typ(PType::ObjectType(o))
+            }
+            [other] => Err(Error::eval(format!(
+                "Object-Type[] expects a Hash, got {}",
+                super::infer_generalized(other)
+            ))),
+            _ => Err(count_error("Object", "1 argument", args.len())),
+        },
+        PType::Alias(_) | PType::TypeReference(_) => Err(Error::eval(format!(
+            "Operator '[]' is not applicable to {}-Type.",
+            with_article(&super::display::alias_display(t))
+        ))),
+        PType::Any
+        | PType::Undef
+        | PType::Default
+        | PType::Data
+        | PType::RichData
+        | PType::Scalar
+        | PType::ScalarData
+        | PType::Numeric
+        | PType::SemVerRange
+        | PType::CatalogEntry
+        | PType::TypeSet
+        | PType::TypeSetType(_)
+        | PType::ObjectType(_)
+        | PType::Binary
+        | PType::Unit => {
+            let name = t.to_string();
+            let name = name.split('[').next().unwrap_or_default();
+            Err(Error::eval(format!(
+                "Operator '[]' is not applicable to {}-Type.",
+                with_article(name)
+            )))
+        }
+    }
+}
+
+/// `Foo-Type[] accepts N arguments. Got M`
+pub(super) fn count_error(name: &str, expected: &str, got: usize) -> Error {
+    Error::eval(format!("{name}-Type[] accepts {expected}. Got {got}"))
+}
+
+/// `A Foo-Type[] accepts N arguments. Got M`
+pub(super) fn count_error_a(name: &str, expected: &str, got: usize) -> Error {
+    Error::eval(format!(
+        "{} {name}-Type[] accepts {expected}. Got {got}",
+        if super::size::article(name) == "an" {
+            "An"
+        } else {
+            "A"
+        }
+    ))
+}
+
+/// `Error creating type specialization of a Struct-Type, Cannot use Integer where Hash is expected`
+pub(super) fn specialization(t: &PType, got: &Value, expected: &str) -> Error {
+    let name = t.to_string();
+    Error::eval(format!(
+        "Error creating type specialization of {}-Type, Cannot use {} where {expected} is expected",
+        with_article(&name),
+        detailed_kind(got)
+    ))
+}
+
+/// A value's kind, with the parameter for regexps and types (`Regexp[/x/]`, `Type[Class]`).
+pub(super) fn detailed_kind(v: &Value) -> String {
+    match v {
+        Value::Regexp(_) | Value::Type(_) => super::infer::infer(v).to_string(),
+        other => kind_name(other).to_string(),
+    }
+}
+
+pub(super) fn not_types(name: &str, got: &Value) -> Error {
+    Error::eval(format!(
+        "{name}-Type[] arguments must be types. Got {}",
+        kind_name(got)
+    ))
+}
+
+/// The type a type argument holds: taken out of it when nothing else holds it (the
+/// argument is dropped after `[]`), so that a nested type (`Array[Array[...]]`, built
+/// from the inside out) is built in linear time rather than copied at each level.
+pub(super) fn take_type(t: &mut Rc<PType>) -> PType {
+    match Rc::get_mut(t) {
+        Some(inner) => std::mem::replace(inner, PType::Any),
+        None => (**t).clone(),
+    }
+}
+
+fn single_type(name: &str, args: &mut [Value]) -> Result<PType, Error> {
+    match args {
+        [Value::Type(t)] => Ok(take_type(t)),
+        [other] => Err(not_types(name, other)),
+        _ => Err(count_error(name, "1 argument", args.len())),
+    }
+}
+
+/// `Optional['a']`: a string stands for the type of that one string.
+fn single_type_or_string(name: &str, args: &mut [Value]) -> Result<PType, Error> {
+    match args {
+        [Value::String(s)] => Ok(PType::string_value(s.clone())),
+        _ => single_type(name, args),
+    }
+}
+
+fn integer(args: &[Value]) -> Result<PType, Error> {
+    if args.is_empty() || args.len() > 2 {
+        return Err(Error::eval(format!(
+            "Integer-Type supports [] with one or two arguments (from, to). Got {}",
+            args.len()
+        )));
+    }
+    let bound = |v: &Value, dflt: i64| match v {
+        Value::Integer(i) => Ok(*i),
+        Value::Default => Ok(dflt),
+        other => Err(Error::eval(format!(
+            "Integer-Type [] requires all arguments to be integers (or default). Got {}",
+            kind_name(other)
+        ))),
+    };
+    let from = bound(&args[0], i64::MIN)?;
+    let to = match args.get(1) {
+        Some(v) => bound(v, i64::MAX)?,
+        // Spec: "If only one parameter is given, it is taken as both from and to" (the
+        // reference reads `Integer[1]` as `Integer[1, default]`).
+        None if single_bound_is_exact() && from != i64::MIN => from,
+        None => i64::MAX,
+    };
+    if from > to {
+        return Err(from_gt_to(from, to));
+    }
+    Ok(PType::Integer(IntRange::new(from, to)))
+}
+
+fn float(args: &[Value]) -> Result<PType, Error> {
+    if args.is_empty() || args.len() > 2 {
+        return Err(Error::eval(format!(
+            "Float-Type supports [] with one or two arguments (from, to). Got {}",
+            args.len()
+        )));
+    }
+    let bound = |v: &Value, dflt: f64| match v {
+        Value::Integer(i) => Ok(*i as f64),
+        Value::Float(x) => Ok(*x),
+        Value::Default => Ok(dflt),
+        other => Err(Error::eval(format!(
+            "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
+            kind_name(other)
+        ))),
+    };
+    let from = bound(&args[0], f64::NEG_INFINITY)?;
+    let to = match args.get(1) {
+        Some(v) => bound(v, f64::INFINITY)?,
+        // Spec: a Float range behaves as an Integer range (one parameter is both bounds).
+        None if single_bound_is_exact() && from != f64::NEG_INFINITY => from,
+        None => f64::INFINITY,
+    };
+    if from > to {
+        return Err(from_gt_to(
+            super::display::ruby_float(from),
+            super::display::ruby_float(to),
+        ));
+    }
+    Ok(PType::Float(from, to))
+}
+
+/// `Variant[...]` as the reference builds it: duplicates dropped, a single type unwrapped.
+// PType's hash and equality use only an alias's name, never its (mutable) target.
+#[allow(clippy::mutable_key_type)]
+pub(super) fn variant(types: Vec<PType>) -> PType {
+    let mut unique: Vec<PType> = Vec::with_capacity(types.len());
+    let mut seen: rustc_hash::FxHashSet<PType> =
+        rustc_hash::FxHashSet::with_capacity_and_hasher(types.len(), Default::default());
+    let mut push = |t: PType, unique: &mut Vec<PType>| {
+        if seen.insert(t.clone()) {
+            unique.push(t);
+        }
+    };
+    for mut t in types {
+        match t {
+            PType::Variant(ref mut inner) => {
+                std::mem::take(inner)
+                    .into_iter()
+                    .for_each(|t| push(t, &mut unique));
+            }
+            _ => push(t, &mut unique),
+        }
+    }
+    if unique.len() == 1 {
+        unique.pop().unwrap_or(PType::Any)
+    } else {
+        PType::Variant(unique)
+    }
+}
+
+fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
+    let mut values: Vec<Rc<str>> = Vec::new();
+    let mut case_insensitive = false;
+    for (i, a) in args.iter().enumerate() {
+        match a {
+            Value::String(s) => values.push(s.clone()),
+            Value::Array(items) => {
+                for item in items.iter() {
+                    match item {
+                        Value::String(s) => values.push(s.clone()),
+                        other => return Err(specialization(t, other, "String")),
+                    }
+                }
+            }
+            Value::Boolean(b) if i + 1 == args.len() => case_insensitive = *b,
+            other => return Err(specialization(t, other, "String")),
+        }
+    }
+    if values.is_empty() && !args.is_empty() {
+        return Err(count_error_a("Enum", "1 or more arguments", 0));
+    }
+    values.sort();
+    values.dedup();
+    Ok(PType::Enum {
+        values,
+        case_insensitive,
+    })
+}
+
+/// `Pattern[...]`; errors name `t`, the type being parameterized.
+fn pattern(t: &PType, args: &[Value]) -> Result<PType, Error> {
+    let mut res: Vec<Rc<Regexp>> = Vec::new();
+    // The reference keeps each pattern once (`Pattern[/a/, 'a']` is `Pattern[/a/]`).
+    let mut seen: rustc_hash::FxHashSet<Rc<str>> = rustc_hash::FxHashSet::default();
+    let mut add = |r: Rc<Regexp>| {
+        if seen.insert(r.source().into()) {
+            res.push(r);
+        }
+    };
+    for a in args {
+        match a {
+            Value::String(s) => add(compile(s)?),
+            Value::Regexp(r) => add(r.clone()),
+            Value::Type(ty) => match &**ty {
+                PType::Pattern(rs) => rs.iter().cloned().for_each(&mut add),
+                PType::Regexp(Some(r)) => add(r.clone()),
+                PType::Regexp(None) => add(compile("")?),
+                _ => return Err(pattern_error(t, a)),
+            },
+            other => return Err(pattern_error(t, other)),
+        }
+    }
+    Ok(PType::Pattern(res))
+}
+
+fn pattern_error(t: &PType, got: &Value) -> Error {
+    specialization(t, got, "String or Regexp or Pattern-Type or Regexp-Type")
+}
+
+pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {
+    Regexp::new_described(source)
+        .map(Rc::new)
+        .map_err(|e| Error::eval(format!("Error while evaluating a '[]' expression, {e}")))
+}
+
+fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
+    let mut ranges = Vec::with_capacity(args.len());
+    for a in args {
+        match a {
+            Value::String(s) => ranges.push(SemVerRange::parse(s).map_err(|e| {
+                Error::eval(format!(
+                    "Error while evaluating a '[]' expression, {}",
+                    e.message
+                ))
+            })?),
+            Value::SemVerRange(r) => ranges.push((**r).clone()),
+            other => {
+                return Err(specialization(
+                    t,
+                    other,
+                    "String or SemanticPuppet::VersionRange",
+                ))
+            }
+        }
+    }
+    Ok(PType::SemVer(crate::versions::merge_ranges(ranges)))
+}

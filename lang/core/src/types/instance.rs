@@ -1,0 +1,350 @@
+//! Instance-of: whether a value is an instance of a type (`=~`, `case`, parameter checks).
+use super::{is_assignable, IntRange, KeyKind, PType, StructMember};
+use crate::values::Value;
+
+/// Values and types nest as deeply as printing follows them; deeper (a value nested by
+/// iteration, or an alias that refers to itself without consuming any value structure)
+/// is treated as a mismatch.
+const MAX_DEPTH: usize = crate::limits::MAX_VALUE_DEPTH;
+
+/// Inlined: the most frequent checks (a parameter's `Integer`, `Any`) are answered in the
+/// caller, without a call of the general one.
+#[inline]
+pub fn is_instance(t: &PType, v: &Value) -> bool {
+    match (t, v) {
+        (PType::Any, _) => true,
+        (PType::Integer(r), Value::Integer(i)) => r.contains(*i),
+        _ => instance_at(t, v, 0),
+    }
+}
+
+/// Whether a Struct member may be left out of a hash.
+pub fn member_is_optional(m: &StructMember) -> bool {
+    match m.key_kind {
+        KeyKind::Optional => true,
+        KeyKind::NotUndef => false,
+        KeyKind::Plain => is_instance(&m.value, &Value::Undef),
+    }
+}
+
+/// The size range a Tuple accepts: its size constraint, or exactly its types.
+pub fn tuple_size(types: &[PType], size: Option<IntRange>) -> IntRange {
+    size.unwrap_or(IntRange::new(types.len() as i64, types.len() as i64))
+}
+
+/// The type a Tuple position must have (the last type repeats).
+pub fn tuple_type_at(types: &[PType], i: usize) -> Option<&PType> {
+    types.get(i).or(types.last())
+}
+
+fn in_size(size: IntRange, n: usize) -> bool {
+    size.contains(n as i64)
+}
+
+/// Whether `v` is an instance of `t`, `depth` levels down; on more stack when needed.
+pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    crate::limits::deep(|| instance_here(t, v, depth + 1))
+}
+
+fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
+    match t {
+        PType::Any | PType::Unit => true,
+        PType::Binary => matches!(v, Value::Binary(_)),
+        PType::Undef => v.is_undef(),
+        PType::Default => matches!(v, Value::Default),
+        PType::Data => is_data(v, d),
+        PType::RichData => is_rich_data(v, d),
+        PType::ScalarData => matches!(
+            v,
+            Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_)
+        ),
+        PType::Scalar => matches!(
+            v,
+            Value::Integer(_)
+                | Value::Float(_)
+                | Value::String(_)
+                | Value::Boolean(_)
+                | Value::Regexp(_)
+                | Value::SemVer(_)
+                | Value::Timespan(_)
+                | Value::Timestamp(_)
+        ),
+        PType::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
+        PType::Integer(r) => matches!(v, Value::Integer(i) if r.contains(*i)),
+        PType::Float(lo, hi) => matches!(v, Value::Float(x) if lo <= x && x <= hi),
+        PType::String { size, value } => match v {
+            Value::String(s) => match value {
+                Some(val) => **val == **s,
+                // A string has at most as many characters as bytes: most sizes are
+                // decided without counting them.
+                None if size.from <= 0 && size.to >= s.len() as i64 => true,
+                None => in_size(*size, s.chars().count()),
+            },
+            _ => false,
+        },
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => match v {
+            Value::String(s) => {
+                values.is_empty()
+                    || if *case_insensitive {
+                        let s = s.to_lowercase();
+                        values.iter().any(|e| e.to_lowercase() == s)
+                    } else {
+                        values.iter().any(|e| **e == **s)
+                    }
+            }
+            _ => false,
+        },
+        PType::Pattern(res) => match v {
+            Value::String(s) => res.is_empty() || res.iter().any(|r| r.matches(s)),
+            _ => false,
+        },
+        PType::Boolean(b) => matches!(v, Value::Boolean(x) if b.is_none_or(|b| b == *x)),
+        PType::Regexp(r) => match (r, v) {
+            (None, Value::Regexp(_)) => true,
+            (Some(r), Value::Regexp(x)) => r.source() == x.source(),
+            _ => false,
+        },
+        PType::SemVer(ranges) => match v {
+            Value::SemVer(ver) => ranges.is_empty() || ranges.iter().any(|r| r.includes(ver)),
+            _ => false,
+        },
+        PType::SemVerRange => matches!(v, Value::SemVerRange(_)),
+        PType::Timespan(lo, hi) => match v {
+            Value::Timespan(x) => {
+                lo.is_none_or(|lo| lo.span <= *x) && hi.is_none_or(|hi| *x <= hi.span)
+            }
+            _ => false,
+        },
+        PType::Timestamp(lo, hi) => match v {
+            Value::Timestamp(x) => lo.is_none_or(|lo| lo <= *x) && hi.is_none_or(|hi| *x <= hi),
+            _ => false,
+        },
+        PType::Collection(size) => match v {
+            Value::Array(a) => in_size(*size, a.len()),
+            Value::Hash(h) => in_size(*size, h.len()),
+            _ => false,
+        },
+        PType::Array(elem, size) => match v {
+            Value::Array(a) => in_size(*size, a.len()) && a.iter().all(|e| instance_at(elem, e, d)),
+            _ => false,
+        },
+        PType::Hash(kt, vt, size) => match v {
+            Value::Hash(h) => {
+                in_size(*size, h.len())
+                    && h.iter()
+                        .all(|(k, e)| instance_at(kt, k, d) && instance_at(vt, e, d))
+            }
+            _ => false,
+        },
+        PType::Tuple(types, size) => match v {
+            Value::Array(a) => {
+                if types.is_empty() {
+                    return size.is_none_or(|s| in_size(s, a.len()));
+                }
+                in_size(tuple_size(types, *size), a.len())
+                    && a.iter()
+                        .enumerate()
+                        .all(|(i, e)| tuple_type_at(types, i).is_some_and(|t| instance_at(t, e, d)))
+            }
+            _ => false,
+        },
+        PType::Struct(members) => match v {
+            Value::Hash(h) => match members {
+                None => h.is_empty(),
+                Some(members) => struct_instance(members, h, d),
+            },
+            _ => false,
+        },
+        PType::Variant(types) => types.iter().any(|t| instance_at(t, v, d)),
+        PType::Optional(t) => v.is_undef() || t.as_ref().is_some_and(|t| instance_at(t, v, d)),
+        PType::NotUndef(t) => !v.is_undef() && t.as_ref().is_none_or(|t| instance_at(t, v, d)),
+        PType::Iterable(t) => match (t, v) {
+            (Some(t), Value::Array(a)) => a.iter().all(|e| instance_at(t, e, d)),
+            (Some(t), Value::Hash(h)) if !h.is_empty() => h
+                .iter()
+                .all(|(k, e)| instance_at(t, &Value::array(vec![k.clone(), e.clone()]), d)),
+            (None, v) => super::iterable::is_iterable_value(v),
+            (Some(t), v) => super::iterable::element_type_of_value(v)
+                .is_some_and(|elem| is_assignable(t, &elem)),
+        },
+        PType::Iterator(t) => match v {
+            // (The element type of an iterator is its source's, down a chain of them.)
+            Value::Iterator(_) => t.as_ref().is_none_or(|t| {
+                super::iterable::element_type_of_value(v).is_some_and(|e| is_assignable(t, &e))
+            }),
+            _ => false,
+        },
+        // Instances are catalog resources, which are not values of the language.
+        PType::CatalogEntry | PType::Resource { .. } | PType::Class(_) => false,
+        PType::Type(t) => match v {
+            Value::Type(u) => t.as_ref().is_none_or(|t| is_assignable(t, u)),
+            _ => false,
+        },
+        PType::Callable(_) => false,
+        PType::Sensitive(t) => match v {
+            Value::Sensitive(inner) => t.as_ref().is_none_or(|t| instance_at(t, inner, d)),
+            _ => false,
+        },
+        PType::Runtime { .. } => false,
+        PType::Init(t, args) => match t {
+            None => is_rich_data(v, d),
+            Some(t) => instance_at(t, v, d) || (args.is_empty() && convertible(t, v)),
+        },
+        PType::Object => matches!(v, Value::Object(_)),
+        PType::ObjectType(o) => match v {
+            Value::Object(x) => super::object::inherits(&x.typ, o),
+            _ => false,
+        },
+        PType::TypeSet | PType::TypeSetType(_) => false,
+        PType::Uri(params) => match v {
+            Value::Uri(u) => params.as_ref().is_none_or(|p| uri_matches(p, u)),
+            _ => false,
+        },
+        PType::Alias(a) => a.with_resolved(|t| instance_at(t, v, d)),
+        PType::TypeReference(_) => false,
+    }
+}
+
+fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -> bool {
+    let mut matched = 0;
+    for m in members {
+        let entry = h.get_string(&m.key);
+        match entry {
+            Some(e) => {
+                if !instance_at(&m.value, e, d) {
+                    return false;
+                }
+                matched += 1;
+            }
+            None => {
+                if !member_is_optional(m) {
+                    return false;
+                }
+            }
+        }
+    }
+    matched == h.len()
+}
+
+/// A value nested deeper than `MAX_DEPTH` (by iteration) cannot be checked: the evaluation
+/// fails when it ends, rather than going on with a wrong `false`.
+fn too_deep() {
+    crate::limits::defer_error(crate::error::Error::eval(format!(
+        "The value is nested too deeply to match a type (more than {MAX_DEPTH} levels)"
+    )));
+}
+
+fn is_data(v: &Value, d: usize) -> bool {
+    if d > MAX_DEPTH {
+        too_deep();
+        return false;
+    }
+    crate::limits::deep(|| is_data_here(v, d))
+}
+
+fn is_data_here(v: &Value, d: usize) -> bool {
+    match v {
+        Value::Undef
+        | Value::Integer(_)
+        | Value::Float(_)
+        | Value::String(_)
+        | Value::Boolean(_) => true,
+        Value::Array(a) => a.iter().all(|e| is_data(e, d + 1)),
+        Value::Hash(h) => h
+            .iter()
+            .all(|(k, e)| matches!(k, Value::String(_)) && is_data(e, d + 1)),
+        _ => false,
+    }
+}
+
+fn is_rich_data(v: &Value, d: usize) -> bool {
+    if d > MAX_DEPTH {
+        too_deep();
+        return false;
+    }
+    crate::limits::deep(|| is_rich_data_here(v, d))
+}
+
+fn is_rich_data_here(v: &Value, d: usize) -> bool {
+    match v {
+        Value::Iterator(_) => false,
+        Value::Type(t) => !matches!(**t, PType::Runtime { .. }),
+        Value::Array(a) => a.iter().all(|e| is_rich_data(e, d + 1)),
+        Value::Hash(h) => h.iter().all(|(k, e)| {
+            matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_))
+                && is_rich_data(e, d + 1)
+        }),
+        Value::Sensitive(_) => true,
+        _ => true,
+    }
+}
+
+/// Whether `T.new(v)` would accept `v` (for `Init[T]`).
+// TODO(functions): ask the `new` implementation; this covers the numeric and string types.
+fn convertible(t: &PType, v: &Value) -> bool {
+    match t {
+        PType::Integer(_) | PType::Float(..) | PType::Numeric => match v {
+            Value::Integer(_)
+            | Value::Float(_)
+            | Value::Boolean(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_) => true,
+            Value::String(s) => numeric_text(s),
+            // An argument list: the value and a radix.
+            Value::Array(a) => {
+                matches!(a.len(), 1 | 2)
+                    && convertible(t, &a[0])
+                    && !matches!(a[0], Value::Array(_))
+                    && a.get(1)
+                        .is_none_or(|r| matches!(r, Value::Integer(_) | Value::Default))
+            }
+            _ => false,
+        },
+        PType::String { .. } => !matches!(v, Value::Iterator(_)),
+        PType::Boolean(_) => {
+            matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Float(_))
+                || matches!(v, Value::String(s) if matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no" | "y" | "n" | ""))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a string reads as a number (decimal, `0x` hex, `0b` binary, octal, or float).
+fn numeric_text(s: &str) -> bool {
+    let s = s.trim();
+    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        return !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(bin) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
+        return !bin.is_empty() && bin.chars().all(|c| c == '0' || c == '1');
+    }
+    !body.is_empty()
+        && (body.chars().all(|c| c.is_ascii_digit())
+            || body.parse::<f64>().is_ok_and(|f| f.is_finite()))
+}
+
+/// Whether a URI has the components a `URI[{...}]` type names.
+pub fn uri_matches(params: &crate::values::Map, u: &crate::values::uri::Uri) -> bool {
+    let components = u.components();
+    params.iter().all(|(k, v)| {
+        let have = components
+            .iter()
+            .find(|(name, _)| Some(*name) == k.as_str())
+            .map(|(_, value)| value.as_str());
+        match (v, k.as_str()) {
+            (Value::Integer(p), Some("port")) => u.effective_port() == u32::try_from(*p).ok(),
+            (Value::String(s), Some("scheme" | "host")) => {
+                have.is_some_and(|h| h.eq_ignore_ascii_case(s))
+            }
+            (Value::String(s), _) => have == Some(&**s),
+            _ => false,
+        }
+    })
+}

@@ -1,0 +1,69 @@
+//! prepl's bottom layer: Puppet source text to an AST with spans, and what every layer above
+//! shares (errors, limits, names). It depends on no other prepl crate.
+//!
+//! - [`parse`] / [`parse_with_warnings`]: parse and validate a program (errors are worded as
+//!   the reference words them, with a byte span; `ErrorKind::Incomplete` when more input
+//!   could complete the program, `Syntax` otherwise, `Validation` for what the reference's
+//!   checker rejects, `Limit` for input nested too deeply).
+//! - [`completeness`]: whether the REPL should evaluate, wait for more lines, or report.
+//! - [`lexer::tokenize`] / [`lexer::lex`]: the token stream; [`parser::parse_program`]
+//!   without validation; [`validate::validate`] alone; [`epp`]: EPP templates to a program.
+//! - [`span`]: byte spans; [`error`]: `Error` (kind, message, span, source) and its
+//!   rendering with a caret; [`limits`]: the memory limit, the interrupt flag and deep
+//!   recursion on a growing stack; [`names`]: `::`-qualified names scanned by bytes.
+//!
+//! The language crate (`prepl-lang`) re-exports this crate as `prepl::syntax` and its
+//! `error`, `limits` and `names` modules under their own names.
+
+pub mod error;
+pub mod limits;
+pub mod names;
+pub mod span;
+
+pub mod ast;
+pub mod epp;
+pub mod lexer;
+pub mod parser;
+pub mod validate;
+
+use crate::error::{Error, ErrorKind};
+use ast::{Program, Span};
+
+/// Parses and validates one program.
+pub fn parse(source: &str) -> Result<Program, Error> {
+    let program = parser::parse_program(source)?;
+    validate::validate(&program)?;
+    Ok(program)
+}
+
+/// A warning found while reading a program (the reference logs these as `warning: ...`
+/// before evaluation), e.g. `Unrecognized escape sequence '\q'`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    pub message: String,
+    pub span: Span,
+}
+
+/// Like [`parse`], also returning the warnings.
+pub fn parse_with_warnings(source: &str) -> Result<(Program, Vec<Warning>), Error> {
+    let (program, warnings) = parser::parse_program_with_warnings(source)?;
+    validate::validate(&program)?;
+    Ok((program, warnings))
+}
+
+/// Whether an input is ready to evaluate (for the REPL and the kernel's `is_complete`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Completeness {
+    Complete,
+    /// More lines could make it valid (an open bracket, string, heredoc, `if` without body).
+    Incomplete,
+    Invalid,
+}
+
+pub fn completeness(source: &str) -> Completeness {
+    match parse(source) {
+        Ok(_) => Completeness::Complete,
+        Err(e) if e.kind == ErrorKind::Incomplete => Completeness::Incomplete,
+        Err(_) => Completeness::Invalid,
+    }
+}

@@ -1,0 +1,335 @@
+//! The limits of an evaluation that protect the session: a memory budget checked before
+//! every large growth (an allocation failure would abort the process with all its state),
+//! and the interrupt flag, readable from code that has no `Evaluator` at hand (printing,
+//! comparison, type inference, regexp matching).
+//!
+//! Both checks are cheap: the budget is two relaxed atomic loads and a compare, the
+//! interrupt a thread-local read and an atomic load. Long loops call [`Ticker::tick`],
+//! which looks at the flag every [`TICK_EVERY`] steps.
+
+mod alloc;
+mod stack;
+
+use crate::error::{Error, ErrorKind};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+pub use alloc::CountingAlloc;
+pub use stack::{deep, evaluation_thread, MAX_NESTING, MAX_VALUE_DEPTH};
+
+/// The memory limit in bytes; 0 until set or first read (then the default).
+static LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// Bytes in use by the process, as counted by [`CountingAlloc`] (0 where it is not the
+/// global allocator).
+pub fn in_use() -> usize {
+    alloc::IN_USE.load(Ordering::Relaxed)
+}
+
+/// Sets the memory limit (bytes of heap the process may use while evaluating).
+pub fn set_memory_limit(bytes: usize) {
+    LIMIT.store(bytes.max(1), Ordering::Relaxed);
+}
+
+/// The memory limit: as set, else from `PREPL_MEMORY_LIMIT` (`4G`, `512M`, bytes), else
+/// three quarters of the memory available when first asked, plus what is in use then.
+pub fn memory_limit() -> usize {
+    match LIMIT.load(Ordering::Relaxed) {
+        0 => {
+            let limit = std::env::var("PREPL_MEMORY_LIMIT")
+                .ok()
+                .and_then(|s| parse_size(&s))
+                .unwrap_or_else(default_limit);
+            set_memory_limit(limit);
+            limit.max(1)
+        }
+        n => n,
+    }
+}
+
+fn default_limit() -> usize {
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+            let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib.saturating_mul(1024))
+        })
+        .unwrap_or(4 << 30);
+    (available / 4).saturating_mul(3).saturating_add(in_use())
+}
+
+/// A size such as `4G`, `512M`, `100k` or a number of bytes.
+pub fn parse_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (digits, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => s.split_at(i),
+        None => (s, ""),
+    };
+    let n: usize = digits.parse().ok()?;
+    let shift = match unit
+        .trim()
+        .to_ascii_lowercase()
+        .trim_end_matches(['b', 'i'])
+    {
+        "" => 0,
+        "k" => 10,
+        "m" => 20,
+        "g" => 30,
+        "t" => 40,
+        _ => return None,
+    };
+    n.checked_mul(1usize << shift).filter(|n| *n > 0)
+}
+
+/// The error for growth past the memory limit.
+pub fn memory_error(needed: usize) -> Error {
+    Error::new(
+        ErrorKind::Limit,
+        format!(
+            "Out of memory: this needs {} more than the memory limit of {} leaves \
+             (--memory-limit or PREPL_MEMORY_LIMIT)",
+            human(needed),
+            human(memory_limit())
+        ),
+    )
+}
+
+/// A byte count for people: `512 MiB`, `3.2 GiB`.
+pub fn human(bytes: usize) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = bytes as f64;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 || v >= 100.0 || (v - v.round()).abs() < 0.05 {
+        format!("{v:.0} {}", UNITS[unit])
+    } else {
+        format!("{v:.1} {}", UNITS[unit])
+    }
+}
+
+/// Fails unless `bytes` more fit in the memory limit.
+#[inline]
+pub fn reserve(bytes: usize) -> Result<(), Error> {
+    if bytes > memory_limit().saturating_sub(in_use()) {
+        return Err(memory_error(bytes));
+    }
+    Ok(())
+}
+
+/// Fails unless `n` more values of type `T` fit in the memory limit.
+#[inline]
+pub fn reserve_for<T>(n: usize) -> Result<(), Error> {
+    reserve(n.saturating_mul(std::mem::size_of::<T>().max(1)))
+}
+
+/// Pushes onto a vector, checking the budget when the vector must grow.
+#[inline]
+pub fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Error> {
+    if v.len() == v.capacity() {
+        reserve_for::<T>(v.capacity().max(4))?;
+    }
+    v.push(x);
+    Ok(())
+}
+
+/// Appends to a string, checking the budget when the string must grow.
+#[inline]
+pub fn push_str(s: &mut String, x: &str) -> Result<(), Error> {
+    if s.capacity() - s.len() < x.len() {
+        reserve(s.capacity().max(x.len()))?;
+    }
+    s.push_str(x);
+    Ok(())
+}
+
+/// The largest program text read from a file or standard input.
+pub const MAX_SOURCE: u64 = 64 << 20;
+
+/// Reads a program's text: at most [`MAX_SOURCE`] bytes (`prepl /dev/zero` ends with an
+/// error instead of reading until memory runs out), UTF-8. The error is worded for people.
+pub fn read_source(mut from: impl std::io::Read) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    (&mut from)
+        .take(MAX_SOURCE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_SOURCE {
+        return Err(format!(
+            "the program is larger than {} (the limit for source text)",
+            human(MAX_SOURCE as usize)
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// [`read_source`] of a file.
+pub fn read_source_file(path: impl AsRef<std::path::Path>) -> Result<String, String> {
+    let path = path.as_ref();
+    if path.is_dir() {
+        return Err("Is a directory".into());
+    }
+    read_source(std::fs::File::open(path).map_err(|e| e.to_string())?)
+}
+
+/// A file's bytes, read only as far as the memory limit allows (`file('/dev/zero')` ends with
+/// the memory error instead of reading on). The I/O error is the `Err(Ok(..))` side.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Result<std::io::Error, Error>> {
+    use std::io::Read;
+    let room = memory_limit().saturating_sub(in_use()) as u64;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(room.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(Ok)?;
+    if bytes.len() as u64 > room {
+        return Err(Err(memory_error(bytes.len())));
+    }
+    Ok(bytes)
+}
+
+thread_local! {
+    static INTERRUPT: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    static DEFERRED: RefCell<Option<Error>> = const { RefCell::new(None) };
+}
+
+/// Records an error met where no error can be returned (a type check whose pattern gave
+/// up): the evaluation fails with it when it ends, rather than going on with a wrong
+/// answer. The first one is kept.
+pub fn defer_error(e: Error) {
+    DEFERRED.with(|d| {
+        if let Ok(mut d) = d.try_borrow_mut() {
+            d.get_or_insert(e);
+        }
+    });
+}
+
+/// The error recorded by [`defer_error`], taken.
+pub fn take_deferred_error() -> Option<Error> {
+    DEFERRED.with(|d| d.try_borrow_mut().ok().and_then(|mut d| d.take()))
+}
+
+/// While alive, `flag` is the interrupt flag of this thread's evaluation.
+pub struct InterruptScope {
+    previous: Option<Arc<AtomicBool>>,
+}
+
+/// Makes `flag` the interrupt flag that [`check_interrupt`] reads on this thread.
+pub fn interrupt_scope(flag: &Arc<AtomicBool>) -> InterruptScope {
+    let previous = INTERRUPT.with(|f| f.borrow_mut().replace(flag.clone()));
+    InterruptScope { previous }
+}
+
+impl Drop for InterruptScope {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        INTERRUPT.with(|f| *f.borrow_mut() = previous);
+    }
+}
+
+/// Whether an interrupt is pending on this thread's evaluation (the flag is not cleared).
+pub fn interrupted() -> bool {
+    INTERRUPT.with(|f| {
+        f.try_borrow()
+            .ok()
+            .and_then(|f| f.as_ref().map(|a| a.load(Ordering::Relaxed)))
+            .unwrap_or(false)
+    })
+}
+
+/// Fails with `Interrupted` once the interrupt flag is set (and clears it).
+pub fn check_interrupt() -> Result<(), Error> {
+    INTERRUPT.with(|f| match f.try_borrow().ok().as_deref() {
+        Some(Some(flag)) if flag.load(Ordering::Relaxed) => {
+            flag.store(false, Ordering::Relaxed);
+            Err(Error::interrupted())
+        }
+        _ => Ok(()),
+    })
+}
+
+/// How many steps a [`Ticker`] takes between interrupt checks.
+pub const TICK_EVERY: u32 = 1024;
+
+/// Counts the steps of a long loop and checks the interrupt flag every [`TICK_EVERY`].
+#[derive(Default)]
+pub struct Ticker(u32);
+
+impl Ticker {
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), Error> {
+        self.0 += 1;
+        if self.0 >= TICK_EVERY {
+            self.0 = 0;
+            return check_interrupt();
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_units() {
+        assert_eq!(parse_size("4096"), Some(4096));
+        assert_eq!(parse_size("512M"), Some(512 << 20));
+        assert_eq!(parse_size("2GiB"), Some(2 << 30));
+        assert_eq!(parse_size("1 g"), Some(1 << 30));
+        assert_eq!(parse_size("12x"), None);
+        assert_eq!(parse_size("0"), None);
+    }
+
+    #[test]
+    fn reservations_past_the_limit_fail() {
+        assert!(reserve(usize::MAX / 2).is_err());
+        assert!(reserve(16).is_ok());
+        let mut v: Vec<u8> = Vec::new();
+        assert!(push(&mut v, 1).is_ok());
+    }
+
+    #[test]
+    fn interrupts_are_seen_within_a_scope_only() {
+        let flag = Arc::new(AtomicBool::new(true));
+        assert!(check_interrupt().is_ok());
+        {
+            let _scope = interrupt_scope(&flag);
+            assert!(interrupted());
+            let e = check_interrupt().expect_err("interrupted");
+            assert_eq!(e.kind, ErrorKind::Interrupted);
+            assert!(!flag.load(Ordering::Relaxed));
+        }
+        flag.store(true, Ordering::Relaxed);
+        assert!(check_interrupt().is_ok());
+    }
+
+    #[test]
+    fn sources_are_read_with_a_size_limit() {
+        let endless = std::io::repeat(0u8);
+        let e = read_source(endless).expect_err("too large");
+        assert_eq!(
+            e,
+            "the program is larger than 64 MiB (the limit for source text)"
+        );
+        assert_eq!(read_source(&b"1 + 1"[..]).as_deref(), Ok("1 + 1"));
+        assert!(read_source(&b"\xff\xfe"[..]).is_err());
+        assert!(read_source_file("/").is_err());
+    }
+
+    #[test]
+    fn human_sizes() {
+        assert_eq!(human(512 << 20), "512 MiB");
+        assert_eq!(human(3 << 29), "1.5 GiB");
+        assert_eq!(human(10), "10 bytes");
+    }
+}
