@@ -6,13 +6,14 @@
 //! - [`functions`]: built-in functions; [`format`]: `String(value, format)`, `%p`, sprintf.
 //! - [`time`]: Timespan/Timestamp; [`versions`]: SemVer/SemVerRange.
 
+pub use prepl_catalog as catalog;
 pub use prepl_core::{
     convert, describe, expansion, format, suggest, time, types, values, versions,
 };
 pub use prepl_syntax as syntax;
 pub use prepl_syntax::{error, limits, names};
 
-pub mod catalog;
+pub mod compile;
 pub mod complete;
 pub mod env;
 pub mod erb;

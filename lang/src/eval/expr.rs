@@ -328,7 +328,7 @@ impl Evaluator {
             // Definitions are hoisted: by the time a statement runs they exist.
             ExprKind::FunctionDef(_) | ExprKind::TypeAlias { .. } => Value::Undef,
             ExprKind::ClassDef(_) | ExprKind::DefineDef(_) | ExprKind::NodeDef(_) => Value::Undef,
-            // Catalog expressions: see `catalog::declare`, `catalog::collect`, `catalog::finish`.
+            // Catalog expressions: see `compile::declare`, `compile::collect`, `compile::finish`.
             ExprKind::Resource {
                 form,
                 type_name,

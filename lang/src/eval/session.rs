@@ -165,10 +165,10 @@ pub struct Evaluator {
     /// hint on mismatches against `Integer[n, n]`).
     pub(crate) exact_single_bound_read: bool,
     /// The catalog compiled so far and what compiling it needs (grows across inputs).
-    pub(crate) compilation: crate::catalog::Compilation,
+    pub(crate) compilation: crate::compile::Compilation,
     /// The class, define or node body being evaluated; `None` at top scope (and in
     /// functions, which see only the top scope).
-    pub(crate) scope: Option<Rc<crate::catalog::NamedScope>>,
+    pub(crate) scope: Option<Rc<crate::compile::NamedScope>>,
 }
 
 impl Evaluator {
@@ -213,7 +213,7 @@ impl Evaluator {
             call_span: Default::default(),
             call_sites: Default::default(),
             // This machine's FQDN unless told otherwise (`--node NAME`).
-            compilation: crate::catalog::Compilation::new(crate::env::node::machine_fqdn()),
+            compilation: crate::compile::Compilation::new(crate::env::node::machine_fqdn()),
             scope: None,
             file_override: None,
             title_not_string: false,

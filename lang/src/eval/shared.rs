@@ -11,7 +11,7 @@
 //! hashes those hold.
 
 use super::Evaluator;
-use crate::catalog::scope::NamedScope;
+use crate::compile::scope::NamedScope;
 use crate::values::{Map, Value};
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;

@@ -1,12 +1,12 @@
 //! Catalog functions: `include`, `require`, `contain` (declare classes), `realize`
 //! (virtual resources), `tag`, `tagged`, `create_resources`. The work is done by the
-//! catalog module (`catalog::classes`, `catalog::declare`, `catalog::finish`).
+//! compile module (`compile::classes`, `compile::declare`, `compile::finish`).
 
 use super::signature::dispatch;
 use super::{builtin, Builtin};
-use crate::catalog::classes::Declaration;
-use crate::catalog::declare::{collect_refs, ResourceKind};
 use crate::catalog::tags;
+use crate::compile::classes::Declaration;
+use crate::compile::declare::{collect_refs, ResourceKind};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::syntax::ast::ResourceForm;
@@ -280,7 +280,7 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         ev.file_override = saved;
         r.map_err(|f| match f {
             crate::eval::Flow::Error(e) => {
-                let prefix = crate::catalog::declare::IN_RESOURCE_STATEMENT;
+                let prefix = crate::compile::declare::IN_RESOURCE_STATEMENT;
                 match e.message.strip_prefix(prefix) {
                     Some(m) if m.starts_with("Duplicate declaration") => {
                         crate::eval::Flow::from(Error {

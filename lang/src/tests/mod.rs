@@ -1,6 +1,10 @@
-//! Tests of the lower layers (types and conversions, `prepl-core`) that need a whole session
-//! to run: programs compared with the reference's answers, explanations of `=~` and `<`.
+//! Tests of the lower layers (types and conversions, `prepl-core`; the catalog's JSON,
+//! cycles and selections, `prepl-catalog`) that need a whole session to run: programs
+//! compared with the reference's answers, explanations of `=~` and `<`, compiled catalogs.
 
+mod catalog_cycles;
+mod catalog_json;
+mod catalog_select;
 mod convert_reference_cases;
 mod types_explain;
 mod types_reference_cases;

@@ -698,8 +698,8 @@ fn assert_private(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R 
     }
     let what = match ev.scope.as_ref() {
         Some(s) => match &s.kind {
-            crate::catalog::ScopeKind::Class(n) => format!("Class {n}"),
-            crate::catalog::ScopeKind::Define => format!(
+            crate::compile::ScopeKind::Class(n) => format!("Class {n}"),
+            crate::compile::ScopeKind::Define => format!(
                 "Definition {}",
                 ev.compilation
                     .catalog
@@ -707,7 +707,7 @@ fn assert_private(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R 
                     .type_name
                     .to_lowercase()
             ),
-            crate::catalog::ScopeKind::Node => "Class ".to_string(),
+            crate::compile::ScopeKind::Node => "Class ".to_string(),
         },
         None => "Class ".to_string(),
     };

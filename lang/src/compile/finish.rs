@@ -5,7 +5,7 @@
 
 use super::compilation::{Endpoint, PendingRelation};
 use super::declare::collect_refs;
-use super::{RelationKind, Relationship, ResourceId};
+use crate::catalog::{RelationKind, Relationship, ResourceId};
 use crate::error::{Error, ErrorKind};
 use crate::eval::{EvalResult, Evaluator};
 use crate::syntax::ast::{Expr, ExprKind, RelationOp, Span};
@@ -206,7 +206,10 @@ impl Evaluator {
             return;
         }
         let catalog = &self.compilation.catalog;
-        let message = super::render::cycle_message(catalog, &super::render::find_cycles(catalog));
+        let message = crate::catalog::render::cycle_message(
+            catalog,
+            &crate::catalog::render::find_cycles(catalog),
+        );
         if message != self.compilation.cycles_reported {
             self.compilation.cycles_reported = message.clone();
             if let Some(m) = message {
@@ -224,17 +227,16 @@ impl Evaluator {
             };
             let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
             let file = r.file.as_deref();
-            super::builtin_types::validate_at(info, &r.title, &params, file, r.line).map_err(
-                |m| {
+            crate::catalog::builtin_types::validate_at(info, &r.title, &params, file, r.line)
+                .map_err(|m| {
                     let unknown = params
                         .iter()
-                        .find(|(p, _)| !super::builtin_types::accepts(info, p))
+                        .find(|(p, _)| !crate::catalog::builtin_types::accepts(info, p))
                         .and_then(|(p, _)| {
                             crate::eval::hints::parameter_hint(p, info.parameters.iter().copied())
                         });
                     r.locate(Error::new(ErrorKind::Failed, m).with_hint(unknown))
-                },
-            )?;
+                })?;
         }
         Ok(())
     }
@@ -406,7 +408,7 @@ impl Evaluator {
                         ErrorKind::Failed,
                         format!(
                             "No title provided and {bad:?} is not a valid resource reference {}",
-                            super::builtin_types::location(r.file.as_deref(), r.line)
+                            crate::catalog::builtin_types::location(r.file.as_deref(), r.line)
                         ),
                     )));
                 }
@@ -425,7 +427,7 @@ impl Evaluator {
                             ErrorKind::Failed,
                             format!(
                                 "Could not find resource '{t}[{title}]' in parameter '{param}' {}",
-                                super::builtin_types::location(r.file.as_deref(), line)
+                                crate::catalog::builtin_types::location(r.file.as_deref(), line)
                             ),
                         )));
                     };

@@ -2,8 +2,8 @@
 //! text table fitted to a terminal's width.
 
 use super::{char_width, display_width};
-use crate::catalog::{Catalog, ResourceId};
 use crate::format::to_programmatic;
+use crate::{Catalog, ResourceId};
 use std::fmt::Write;
 
 /// One resource, ready to show: parameter values in programmatic form (`%p`).
@@ -69,7 +69,7 @@ pub fn table(catalog: &Catalog, width: usize) -> String {
     } else {
         table_of(&rows, width)
     };
-    let left_out = |pick: fn(&crate::catalog::Resource) -> bool| -> Vec<String> {
+    let left_out = |pick: fn(&crate::Resource) -> bool| -> Vec<String> {
         catalog
             .all_resources()
             .filter(|(_, r)| pick(r))

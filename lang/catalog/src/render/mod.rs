@@ -22,9 +22,7 @@ pub use table::{rows, table, Row};
 
 /// The container each resource is shown in: its own container, or the class that
 /// `contain`s it (a contained class has both; the containment edge made later wins).
-pub fn shown_containers(
-    catalog: &crate::catalog::Catalog,
-) -> Vec<Option<crate::catalog::ResourceId>> {
+pub fn shown_containers(catalog: &crate::Catalog) -> Vec<Option<crate::ResourceId>> {
     let mut parent = vec![None; catalog.len()];
     let mut edges = catalog.containment_edges();
     // The resource's own container first, then the others (`contain`): the last wins.
@@ -67,8 +65,8 @@ pub(crate) fn char_width(c: char) -> usize {
 #[cfg(test)]
 pub(crate) mod test_catalog {
     //! Catalogs built by hand for the tests of this module.
-    use crate::catalog::{Catalog, RelationKind, Relationship, Resource, ResourceId};
     use crate::values::Value;
+    use crate::{Catalog, RelationKind, Relationship, Resource, ResourceId};
 
     pub fn resource(type_name: &str, title: &str, container: Option<ResourceId>) -> Resource {
         let mut tags = vec![type_name.to_ascii_lowercase().into()];

@@ -1,30 +1,28 @@
-//! The catalog: the resources a compilation produces, how they contain each other, and the
-//! relationships between them.
+//! prepl's catalog layer: the catalog data model (the resources a compilation produces, how
+//! they contain each other, the relationships between them), usable without the evaluator.
+//! It uses the data layer (`prepl-core`) and the syntax layer below it, re-exported here
+//! under the names the code uses (`crate::values`, `crate::syntax`, ...).
 //!
-//! - `mod.rs` (this file): the data model (`Catalog`, `Resource`, edges).
-//! - `builtin_types`: the reference's built-in resource types and their parameters.
-//! - `json`: the catalog as the reference's JSON catalog encoder writes it.
-//! - `render`: text table, relationship graph (text and DOT) for the REPL and the kernel.
+//! - `lib.rs` (this file): the data model (`Catalog`, `Resource`, edges).
+//! - [`builtin_types`]: the reference's built-in resource types and their parameters.
+//! - [`tags`]: tag names and automatic tags.
+//! - [`json`]: the catalog as the reference's JSON catalog encoder writes it, and JSON data
+//!   to values.
+//! - [`render`]: text table, relationship graph (text and DOT), dependency cycles, selecting
+//!   resources and showing one as Puppet code, for the REPL and the kernel.
 //!
-//! The evaluator (`eval/`) drives compilation: it declares resources, classes and defines
-//! here through the methods below; `compile` holds the evaluation-side logic (classes,
-//! defines, nodes, collectors, the finishing steps).
+//! The evaluator (`prepl-lang`'s `eval/`) drives compilation: it declares resources,
+//! classes and defines here through the methods below; `prepl-lang`'s `compile/` holds the
+//! evaluation-side logic (classes, defines, nodes, collectors, the finishing steps).
+
+pub use prepl_core::{describe, format, suggest, types, values};
+pub use prepl_syntax as syntax;
+pub use prepl_syntax::{error, names};
 
 pub mod builtin_types;
-pub mod classes;
-pub mod collect;
-pub mod compilation;
-pub mod declare;
-pub mod finish;
 pub mod json;
 pub mod render;
-pub mod scope;
 pub mod tags;
-#[cfg(test)]
-mod tests;
-
-pub use compilation::Compilation;
-pub use scope::{NamedScope, ScopeKind};
 
 use crate::values::Value;
 use indexmap::IndexMap;
@@ -394,5 +392,15 @@ impl Catalog {
 
     pub fn is_empty(&self) -> bool {
         self.resources.is_empty()
+    }
+}
+
+/// The non-array values of nested arrays, in order.
+pub fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
+    for x in a {
+        match x {
+            Value::Array(inner) => flatten_array(inner, out),
+            other => out.push(other.clone()),
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! `~>` edges coloured and labelled).
 
 use super::cycles::{find_cycles, path_text};
-use crate::catalog::{Catalog, RelationKind, Relationship, ResourceId};
+use crate::{Catalog, RelationKind, Relationship, ResourceId};
 use std::fmt::Write;
 
 /// The arrow of a relationship kind, as the language writes it.

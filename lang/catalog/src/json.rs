@@ -31,8 +31,9 @@ pub fn to_data(v: &Value) -> Json {
     serde_json::to_value(Data(v)).expect("JSON data has string keys")
 }
 
-/// The document: `{"name", "environment", "resources", "edges", "classes"}`.
-struct Document<'a>(&'a Catalog);
+/// The document: `{"name", "environment", "resources", "edges", "classes"}` (serde's
+/// form of what `to_json_text` writes by hand).
+pub struct Document<'a>(pub &'a Catalog);
 
 impl Serialize for Document<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -121,7 +122,7 @@ impl Serialize for Param<'_> {
         let nested = |v: &Value| matches!(v, Value::Array(a) if a.iter().any(|x| matches!(x, Value::Array(_))));
         if matches!(self.0, "before" | "require" | "notify" | "subscribe") && nested(self.1) {
             let mut flat = Vec::new();
-            super::declare::flatten_array(std::slice::from_ref(self.1), &mut flat);
+            crate::flatten_array(std::slice::from_ref(self.1), &mut flat);
             return Data(&Value::array(flat)).serialize(s);
         }
         Data(self.1).serialize(s)

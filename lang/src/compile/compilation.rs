@@ -3,7 +3,8 @@
 //! for the finishing steps (define instances to evaluate, collectors, relationships,
 //! overrides).
 
-use super::{Attributes, Catalog, NamedScope, Resource, ResourceId};
+use super::NamedScope;
+use crate::catalog::{Attributes, Catalog, Resource, ResourceId};
 use crate::error::Source;
 use crate::syntax::ast::{DefineDef, HostClassDef, NodeDef, RelationOp, Span};
 use crate::values::Value;

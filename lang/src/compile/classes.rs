@@ -2,7 +2,8 @@
 //! definitions: binding their parameters and evaluating their bodies in scopes of their own.
 
 use super::compilation::{Definition, PendingDefine};
-use super::{tags, Attributes, NamedScope, Params, Resource, ResourceId, ScopeKind};
+use super::{NamedScope, ScopeKind};
+use crate::catalog::{tags, Attributes, Params, Resource, ResourceId};
 use crate::error::{Error, Source};
 use crate::eval::{EvalResult, Evaluator, Flow};
 use crate::syntax::ast::{Expr, ExprKind, NodeDef, Param, Span};
@@ -219,7 +220,7 @@ impl Evaluator {
                 if let Declaration::ResourceLike(_) = how {
                     // A class declared like a resource has a location; an included one has none.
                     let first = self.compilation.catalog.get(resource);
-                    let message = super::builtin_types::duplicate_message(
+                    let message = crate::catalog::builtin_types::duplicate_message(
                         &format!("Class[{title}]"),
                         (first.file.as_deref(), first.line),
                         (self.file_name().as_deref(), Some(self.line_of(span))),
@@ -717,7 +718,7 @@ impl Evaluator {
             given
                 .iter()
                 .filter(|(k, _)| !matches!(&***k, "name" | "title"))
-                .map(|(k, v)| super::Attribute {
+                .map(|(k, v)| crate::catalog::Attribute {
                     name: k.clone(),
                     value: v.clone(),
                     append: false,
@@ -733,7 +734,10 @@ impl Evaluator {
         let suffix = || {
             format!(
                 " {}",
-                super::builtin_types::location(declared_file.as_deref(), Some(declared_line))
+                crate::catalog::builtin_types::location(
+                    declared_file.as_deref(),
+                    Some(declared_line)
+                )
             )
         };
         let bound = self
@@ -884,7 +888,7 @@ fn split_metaparameters(attrs: Attributes, params: &[Param]) -> (Params, Metapar
     let mut meta = Vec::new();
     for a in attrs {
         let is_param = params.iter().any(|p| p.name == a.name);
-        if !is_param && super::builtin_types::is_metaparameter(&a.name) {
+        if !is_param && crate::catalog::builtin_types::is_metaparameter(&a.name) {
             meta.push((a.name, a.value));
         } else {
             own.insert(a.name, a.value);

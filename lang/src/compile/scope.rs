@@ -16,10 +16,10 @@ pub struct NamedScope {
     /// (Puppet's defaults are dynamically scoped).
     pub declarer: Option<Rc<NamedScope>>,
     /// Resource defaults declared in this scope, by resource type (`File`, `Apache::Vhost`).
-    pub defaults: std::cell::RefCell<Vec<(Rc<str>, super::Attributes)>>,
+    pub defaults: std::cell::RefCell<Vec<(Rc<str>, crate::catalog::Attributes)>>,
     /// The catalog resource that contains what this scope declares (`Class[Apache]`, the
     /// define instance, `Node[default]`).
-    pub resource: super::ResourceId,
+    pub resource: crate::catalog::ResourceId,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl NamedScope {
         kind: ScopeKind,
         parent: Option<Rc<NamedScope>>,
         declarer: Option<Rc<NamedScope>>,
-        resource: super::ResourceId,
+        resource: crate::catalog::ResourceId,
     ) -> NamedScope {
         NamedScope {
             kind,

@@ -4,7 +4,7 @@
 //! reference gives).
 
 use super::compilation::Collector;
-use super::{Resource, ResourceId};
+use crate::catalog::{Resource, ResourceId};
 use crate::error::Error;
 use crate::eval::operators::equals;
 use crate::eval::{EvalResult, Evaluator};

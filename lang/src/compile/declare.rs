@@ -1,9 +1,10 @@
 //! Resource expressions: declaring resources (`file { '/x': ... }`, `@user { ... }`),
 //! resource defaults (`File { ... }`) and overrides (`File['/x'] { ... }`).
 
-use super::builtin_types::{self, TypeInfo};
 use super::compilation::{Definition, PendingDefine, PendingOverride};
-use super::{tags, Attribute, Attributes, NamedScope, Origin, Resource, ResourceId};
+use super::NamedScope;
+use crate::catalog::builtin_types::{self, TypeInfo};
+use crate::catalog::{tags, Attribute, Attributes, Origin, Resource, ResourceId};
 use crate::error::Error;
 use crate::eval::{EvalResult, Evaluator};
 use crate::syntax::ast::{
@@ -252,7 +253,7 @@ impl Evaluator {
             ))
             .into());
         }
-        let mut params = super::Params::default();
+        let mut params = crate::catalog::Params::default();
         let mut unknown = Vec::new();
         let mut tag_list = Vec::new();
         for a in attrs.iter().filter(|a| &*a.name == "tag") {
@@ -762,7 +763,7 @@ fn builtin_title(kind: &ResourceKind, title: &str) -> String {
 }
 
 /// Sets an attribute: `+>` appends to the value already set.
-fn set_attribute(params: &mut super::Params, a: Attribute) {
+fn set_attribute(params: &mut crate::catalog::Params, a: Attribute) {
     if a.append {
         if let Some(old) = params.get(&a.name) {
             let v = append_values(old, &a.value);
@@ -813,23 +814,13 @@ fn flatten_titles(v: Value, out: &mut Vec<String>) -> Result<(), Error> {
         )),
         Value::Array(a) => {
             let mut flat = Vec::new();
-            flatten_array(&a, &mut flat);
+            crate::catalog::flatten_array(&a, &mut flat);
             for (i, x) in flat.iter().enumerate() {
                 one(x, i, out)?;
             }
             Ok(())
         }
         other => one(&other, 0, out),
-    }
-}
-
-/// The non-array values of nested arrays, in order.
-pub(crate) fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
-    for x in a {
-        match x {
-            Value::Array(inner) => flatten_array(inner, out),
-            other => out.push(other.clone()),
-        }
     }
 }
 

@@ -1,0 +1,37 @@
+//! The catalog's JSON writer (`prepl-catalog`) on a compiled catalog.
+
+/// The writer's text is serde_json's pretty text of the same document.
+#[test]
+fn as_serde_json_writes_it() {
+    let mut s = crate::Session::new();
+    s.eval(
+        r#"
+        define d($x = undef) { notify { "d ${title}": message => $x } }
+        class c { file { '/tmp/a/': ensure => directory, mode => '0644' } }
+        include c
+        notify { "quote \" back \\ tab \t nl \n bell \u{7} del \u{7f} é 😀":
+          message => { 'a' => [1, -2, 3.5, 1e20, 0.1, true, undef, default, /re\/x/],
+                       1 => 'one', 'n' => { 'deep' => [] } },
+          before => [[File['/tmp/a/']], Notify[x]],
+          tag => ['t1'],
+        }
+        notify { x: message => {} }
+        d { 'one': x => [Class[c], Notify[x], Integer[1, 2], Sensitive('s')] }
+        package { 'p': name => 'q', ensure => '1.0' }
+        exec { 'e': command => 'e', returns => 1 }
+        "#,
+    )
+    .unwrap();
+    let catalog = &s.evaluator.compilation.catalog;
+    let serde = serde_json::to_string_pretty(&crate::catalog::json::Document(catalog)).unwrap();
+    for part in [
+        "\\u0007",
+        "__ptype",
+        "Class[C]",
+        "\"path\": \"/tmp/a\"",
+        "\"name\": \"q\"",
+    ] {
+        assert!(serde.contains(part), "{part} in {serde}");
+    }
+    assert_eq!(crate::catalog::json::to_json_text(catalog), serde);
+}
