@@ -1,8 +1,8 @@
 //! Functions only the kernel has: `display` (rich output from Puppet code), `clear_output`
 //! and `help` (documentation in the notebook's pager).
 
+use crate::output::{add_payload, emit, Event};
 use crate::render;
-use crate::worker::{add_payload, emit, Event};
 use prepl::eval::{Closure, EvalResult, Evaluator};
 use prepl::format::to_programmatic;
 use prepl::functions::signature::dispatch_with;

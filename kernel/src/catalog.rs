@@ -48,7 +48,7 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
     let mut words = code.split_whitespace();
     if words.next() != Some("%catalog") {
         let word = code.split_whitespace().next().unwrap_or("%");
-        let nearest = prepl::suggest::nearest(word, crate::complete::MAGICS.iter().copied());
+        let nearest = prepl::suggest::nearest(word, crate::magics::MAGICS.iter().copied());
         let close = prepl::suggest::hint(&nearest, |m| m.to_string()).map(|h| format!("\n{h}"));
         return Err(format!(
             "Unknown magic '{word}'. {USAGE}{}",

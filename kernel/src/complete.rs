@@ -66,25 +66,13 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
     })
 }
 
-/// Every magic a cell may start with (completion, and the suggestion for an unknown one).
-pub const MAGICS: &[&str] = &[
-    "%catalog",
-    "%env",
-    "%facts",
-    "%hiera-config",
-    "%lookup",
-    "%modulepath",
-    "%set",
-    "%why",
-];
-
 /// `%cat` → `%catalog`, `%catalog g` → `graph` (`F` → the catalog's `File`), `%facts f` →
 /// `for`.
 fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json::Value {
     let trimmed = before.trim_start();
     let catalog_types: Vec<String>;
     let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
-        None => (trimmed, MAGICS.to_vec()),
+        None => (trimmed, crate::magics::MAGICS.to_vec()),
         Some(i) if trimmed[..i].trim() == "%catalog" => {
             catalog_types = Names::of(session, &[]).catalog_types;
             let mut words = crate::catalog::VIEWS.to_vec();

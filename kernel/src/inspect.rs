@@ -2,8 +2,8 @@
 //! built-in or user function (its documentation or definition), a type or type alias.
 
 use crate::complete::word_at;
-use prepl::complete::names::{find_type, KEYWORDS};
 use prepl::format::to_programmatic;
+use prepl::syntax::vocabulary::{find_type, KEYWORDS};
 use prepl::types::infer;
 use prepl::Session;
 use std::collections::HashMap;

@@ -17,6 +17,8 @@ mod graphviz;
 mod history;
 mod inspect;
 mod install;
+mod magics;
+mod output;
 mod render;
 mod server;
 mod why;

@@ -4,59 +4,16 @@
 use crate::builtins;
 use crate::catalog;
 use crate::inspect::Definitions;
+use crate::output::{self, emit, ErrorReport, Event, Outcome, StreamName};
 use crate::render;
 use prepl::syntax::{completeness, Completeness};
 use prepl::{Error, ErrorKind, LogLevel, Session};
 use serde_json::{json, Map, Value as Json};
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc as std_mpsc, Arc};
 use tokio::sync::{mpsc, oneshot};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StreamName {
-    Stdout,
-    Stderr,
-}
-
-impl StreamName {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StreamName::Stdout => "stdout",
-            StreamName::Stderr => "stderr",
-        }
-    }
-}
-
-/// What an execution produces, in order.
-#[derive(Debug)]
-pub enum Event {
-    Stream { name: StreamName, text: String },
-    Display { data: Json },
-    ClearOutput { wait: bool },
-    Done(Outcome),
-}
-
-/// How an execution ended.
-#[derive(Debug)]
-pub enum Outcome {
-    Ok {
-        /// The MIME bundle of the value, if it is shown.
-        result: Option<Json>,
-        payload: Vec<Json>,
-        user_expressions: Json,
-    },
-    Error(ErrorReport),
-}
-
-#[derive(Debug, Clone)]
-pub struct ErrorReport {
-    pub ename: String,
-    pub evalue: String,
-    pub traceback: Vec<String>,
-}
 
 pub struct ExecuteJob {
     pub code: String,
@@ -83,27 +40,6 @@ pub enum Job {
         code: String,
         reply: oneshot::Sender<Json>,
     },
-}
-
-thread_local! {
-    /// Where the running execution's output goes (set for the duration of one job).
-    static OUTPUT: RefCell<Option<mpsc::UnboundedSender<Event>>> = const { RefCell::new(None) };
-    /// Payloads (`help` pages) collected during the running execution.
-    static PAYLOAD: RefCell<Vec<Json>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Sends an event of the running execution (dropped when none is running).
-pub fn emit(event: Event) {
-    OUTPUT.with(|o| {
-        if let Some(tx) = &*o.borrow() {
-            let _ = tx.send(event);
-        }
-    });
-}
-
-/// Adds a payload to the running execution's reply.
-pub fn add_payload(p: Json) {
-    PAYLOAD.with(|v| v.borrow_mut().push(p));
 }
 
 fn stream_of(level: LogLevel) -> StreamName {
@@ -217,11 +153,10 @@ impl Worker {
         if let Some(source) = crate::environment::lookup_source(&job.code) {
             job.code = source;
         }
-        OUTPUT.with(|o| *o.borrow_mut() = Some(job.events.clone()));
-        PAYLOAD.with(|p| p.borrow_mut().clear());
+        output::begin(job.events.clone());
         if crate::facts::is_magic(&job.code) {
             let outcome = self.facts_magic(&job);
-            OUTPUT.with(|o| *o.borrow_mut() = None);
+            output::end();
             let _ = job.events.send(Event::Done(outcome));
             return;
         }
@@ -231,7 +166,7 @@ impl Worker {
                 crate::environment::run(session, &job.code).map(|text| json!({"text/plain": text}))
             });
             let outcome = self.magic_outcome(&job, result, "EnvironmentError");
-            OUTPUT.with(|o| *o.borrow_mut() = None);
+            output::end();
             let _ = job.events.send(Event::Done(outcome));
             return;
         }
@@ -242,13 +177,13 @@ impl Worker {
                 Ok(Err(e)) => Outcome::Error(error_report(&e)),
                 Err(panic) => Outcome::Error(internal_error(&panic)),
             };
-            OUTPUT.with(|o| *o.borrow_mut() = None);
+            output::end();
             let _ = job.events.send(Event::Done(outcome));
             return;
         }
         if catalog::is_magic(&job.code) {
             let outcome = self.magic(&job);
-            OUTPUT.with(|o| *o.borrow_mut() = None);
+            output::end();
             let _ = job.events.send(Event::Done(outcome));
             return;
         }
@@ -267,14 +202,14 @@ impl Worker {
                 let user_expressions = self.user_expressions(&job.user_expressions);
                 Outcome::Ok {
                     result,
-                    payload: PAYLOAD.with(|p| std::mem::take(&mut *p.borrow_mut())),
+                    payload: output::take_payload(),
                     user_expressions,
                 }
             }
             Ok(Err(e)) => Outcome::Error(error_report(&e)),
             Err(panic) => Outcome::Error(internal_error(&panic)),
         };
-        OUTPUT.with(|o| *o.borrow_mut() = None);
+        output::end();
         let _ = job.events.send(Event::Done(outcome));
     }
 

@@ -3,7 +3,7 @@
 use crate::cli::parse_strictness;
 use crate::output::{layout, BOLD, DIM};
 use crate::session::Repl;
-use prepl::complete::names::{find_type, TYPES};
+use prepl::syntax::vocabulary::{find_type, TYPES};
 use prepl::types::{infer, infer_generalized, infer_reduced};
 use std::fmt::Write;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};

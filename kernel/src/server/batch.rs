@@ -1,7 +1,7 @@
 //! Coalescing of stream output: consecutive log lines on the same stream go out as one
 //! `stream` message, up to a size limit, so that long output is sent in batches.
 
-use crate::worker::StreamName;
+use crate::output::StreamName;
 
 pub struct StreamBatcher {
     pending: Option<(StreamName, String)>,

@@ -3,8 +3,9 @@
 use super::batch::StreamBatcher;
 use super::{kernel_info, log, Ctx};
 use crate::history::History;
+use crate::output::{ErrorReport, Event, Outcome, StreamName};
 use crate::wire::Message;
-use crate::worker::{self, Event, ExecuteJob, Job, Outcome, StreamName};
+use crate::worker::{ExecuteJob, Job};
 use serde_json::{json, Value as Json};
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
@@ -150,7 +151,7 @@ impl Shell {
         self.ctx.interrupt.store(false, Ordering::SeqCst);
 
         let outcome = outcome.unwrap_or_else(|| {
-            Outcome::Error(worker::ErrorReport {
+            Outcome::Error(ErrorReport {
                 ename: "InternalError".into(),
                 evalue: "the session thread has stopped".into(),
                 traceback: vec!["the session thread has stopped".into()],

@@ -2,8 +2,7 @@
 //! (`$x`, `$::x`, and bare names after `${` in a string), built-in and user functions (also
 //! after `.`), type names and aliases (`Int` → `Integer`, any case as a fallback), keywords.
 
-pub mod names;
-
+use crate::syntax::vocabulary;
 use crate::Session;
 
 /// What completion knows about a session.
@@ -39,7 +38,10 @@ impl Names {
             .collect();
         functions.extend(extra_functions.iter().map(|f| f.to_string()));
         functions.extend(session.function_names().iter().map(|f| f.to_string()));
-        let mut types: Vec<String> = names::TYPES.iter().map(|t| t.name.to_string()).collect();
+        let mut types: Vec<String> = vocabulary::TYPES
+            .iter()
+            .map(|t| t.name.to_string())
+            .collect();
         types.extend(
             session
                 .type_aliases()
@@ -196,7 +198,7 @@ pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>
     } else {
         let mut all: Vec<(String, Kind)> =
             tagged(starting_with(&names.functions, word), Kind::Function).collect();
-        let keywords: Vec<String> = names::KEYWORDS
+        let keywords: Vec<String> = vocabulary::KEYWORDS
             .iter()
             .filter(|k| k.starts_with(word))
             .map(|k| k.to_string())

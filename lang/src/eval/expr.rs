@@ -622,6 +622,38 @@ impl Evaluator {
         }
     }
 
+    /// A variable by name, as the running code sees it: the innermost frame first, then the
+    /// enclosing ones, then the top scope. `::x` is always the top scope.
+    pub fn lookup_variable(&self, name: &str) -> Option<Value> {
+        if let Some(top) = name.strip_prefix("::") {
+            return self.globals.get(top).cloned();
+        }
+        let mut frame = self.current;
+        while let Some(i) = frame {
+            let f = self.frames.get(i)?;
+            if let Some(slot) = f.layout.index_of(name) {
+                if let Some(Some(v)) = self.frame_slots(i).get(slot) {
+                    return Some(v.clone());
+                }
+            }
+            frame = f.parent;
+        }
+        if !crate::names::is_qualified(name) {
+            if let Some(v) = self.scope.as_ref().and_then(|s| s.lookup(name)) {
+                return Some(v);
+            }
+        } else if let Some((class, var)) = crate::names::split_last(name) {
+            let scope = self
+                .compilation
+                .class_scopes
+                .get(class.to_ascii_lowercase().as_str());
+            if let Some(v) = scope.and_then(|s| s.lookup(var)) {
+                return Some(v);
+            }
+        }
+        self.globals.get(name).cloned()
+    }
+
     /// `$apache::port`: the variable of an evaluated class (`None` when the class was not
     /// evaluated or has no such variable; `$::x` is the top scope's).
     fn qualified_variable(&self, name: &str) -> Option<Value> {

@@ -38,7 +38,7 @@ impl Evaluator {
 
     /// Type names: built-in types, type aliases and resource types (capitalized).
     pub(crate) fn type_hint(&self, name: &str) -> Option<String> {
-        let mut names: Vec<String> = crate::complete::names::TYPES
+        let mut names: Vec<String> = crate::syntax::vocabulary::TYPES
             .iter()
             .map(|t| t.name.to_string())
             .collect();

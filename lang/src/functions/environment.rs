@@ -204,7 +204,7 @@ fn fqdn_rand(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalRes
     let downcase = args
         .get(2)
         .is_some_and(|v| !matches!(v, Value::Undef | Value::Boolean(false)));
-    let facts = crate::functions::typing::lookup_variable(ev, "::facts").unwrap_or(Value::Undef);
+    let facts = ev.lookup_variable("::facts").unwrap_or(Value::Undef);
     let fqdn = match &facts {
         Value::Hash(h) => match h.get(&Value::from("networking")) {
             Some(Value::Hash(n)) => n.get(&Value::from("fqdn")).cloned(),

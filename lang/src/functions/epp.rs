@@ -285,9 +285,8 @@ fn check_result(function: &str, v: Value) -> EvalResult {
     if ok {
         return Ok(v);
     }
-    let expected =
-        crate::functions::signature::typesrc::parse_type("Variant[String, Sensitive[String]]")
-            .map_err(Error::eval)?;
+    let expected = crate::types::typesrc::parse_type("Variant[String, Sensitive[String]]")
+        .map_err(Error::eval)?;
     Err(Error::eval(format!(
         "value returned from function '{function}' has wrong type, {}",
         types::mismatch::describe_mismatch(&expected, &v)

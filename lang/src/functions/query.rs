@@ -2,7 +2,6 @@
 
 use super::shims;
 use super::signature::dispatch;
-use super::typing::lookup_variable;
 use super::{builtin, Builtin};
 use crate::describe::label_of;
 use crate::error::Error;
@@ -145,7 +144,7 @@ fn getvar(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
         Some(i) => (&s[..i], &s[i + 1..]),
         None => (s, ""),
     };
-    let Some(value) = lookup_variable(ev, name) else {
+    let Some(value) = ev.lookup_variable(name) else {
         return Ok(args.get(1).cloned().unwrap_or(Value::Undef));
     };
     let found = if s.contains('.') {

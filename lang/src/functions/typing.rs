@@ -143,38 +143,6 @@ fn unwrap(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     then_block(ev, v, b)
 }
 
-/// A variable by name, as the running code sees it: the innermost frame first, then the
-/// enclosing ones, then the top scope. `::x` is always the top scope.
-pub fn lookup_variable(ev: &Evaluator, name: &str) -> Option<Value> {
-    if let Some(top) = name.strip_prefix("::") {
-        return ev.globals.get(top).cloned();
-    }
-    let mut frame = ev.current;
-    while let Some(i) = frame {
-        let f = ev.frames.get(i)?;
-        if let Some(slot) = f.layout.index_of(name) {
-            if let Some(Some(v)) = ev.frame_slots(i).get(slot) {
-                return Some(v.clone());
-            }
-        }
-        frame = f.parent;
-    }
-    if !crate::names::is_qualified(name) {
-        if let Some(v) = ev.scope.as_ref().and_then(|s| s.lookup(name)) {
-            return Some(v);
-        }
-    } else if let Some((class, var)) = crate::names::split_last(name) {
-        let scope = ev
-            .compilation
-            .class_scopes
-            .get(class.to_ascii_lowercase().as_str());
-        if let Some(v) = scope.and_then(|s| s.lookup(var)) {
-            return Some(v);
-        }
-    }
-    ev.globals.get(name).cloned()
-}
-
 /// Whether a name is a resource type (built in or a define) or a class of this session.
 fn type_or_class_defined(ev: &mut Evaluator, name: &str) -> Result<bool, Error> {
     let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
@@ -225,7 +193,7 @@ const RESOURCE_TYPES: &[&str] = &[
 fn defined_one(ev: &mut Evaluator, v: &Value) -> Result<bool, Error> {
     Ok(match v {
         Value::String(s) => match s.strip_prefix('$') {
-            Some(var) => !var.is_empty() && lookup_variable(ev, var).is_some(),
+            Some(var) => !var.is_empty() && ev.lookup_variable(var).is_some(),
             None => type_or_class_defined(ev, s)?,
         },
         Value::Type(t) => match &**t {

@@ -19,6 +19,7 @@ pub mod error;
 pub mod limits;
 pub mod names;
 pub mod span;
+pub mod vocabulary;
 
 pub mod ast;
 pub mod epp;

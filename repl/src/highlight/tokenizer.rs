@@ -1,7 +1,7 @@
 //! The tokenizer behind highlighting: accepts any text, never fails.
 
 use super::{Kind, Token};
-use prepl::complete::names::KEYWORDS;
+use prepl::syntax::vocabulary::KEYWORDS;
 
 /// Interpolations nested deeper than this are shown as plain string text.
 const MAX_NESTING: usize = 16;

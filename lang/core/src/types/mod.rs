@@ -585,6 +585,7 @@ mod testparse;
 mod tests;
 mod time_text;
 pub mod typeset;
+pub mod typesrc;
 
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;

@@ -86,8 +86,7 @@ impl Strategy {
                                 } else {
                                     "Optional[Boolean]"
                                 };
-                                let t = crate::functions::signature::typesrc::parse_type(t)
-                                    .expect("type");
+                                let t = crate::types::typesrc::parse_type(t).expect("type");
                                 return Err(Error::eval(format!(
                                     "The merge options has wrong type, entry '{key}' {}",
                                     crate::types::mismatch::describe_mismatch(&t, v)
@@ -183,11 +182,11 @@ impl Strategy {
 }
 
 fn unique_type() -> PType {
-    crate::functions::signature::typesrc::parse_type("Variant[Scalar,Array[Data]]").expect("type")
+    crate::types::typesrc::parse_type("Variant[Scalar,Array[Data]]").expect("type")
 }
 
 fn hash_type() -> PType {
-    crate::functions::signature::typesrc::parse_type("Hash[String,Data]").expect("type")
+    crate::types::typesrc::parse_type("Hash[String,Data]").expect("type")
 }
 
 fn check(what: &str, t: &PType, v: &Value) -> Result<(), Error> {

@@ -284,7 +284,7 @@ impl<'e> Lookup<'e> {
         };
         let t = match &first {
             Value::Type(t) => (**t).clone(),
-            Value::String(s) => crate::functions::signature::typesrc::parse_type(s).map_err(|e| {
+            Value::String(s) => crate::types::typesrc::parse_type(s).map_err(|e| {
                 lookup_error(format!(
                     "Invalid data type in lookup_options for key '{key}' could not parse '{s}', error: '{e}"
                 ))
@@ -1174,7 +1174,7 @@ impl<'e> Lookup<'e> {
         if let Some((_, v)) = self.locals.iter().rev().find(|(k, _)| k == name) {
             return Some(v.clone());
         }
-        crate::functions::typing::lookup_variable(self.ev, name)
+        self.ev.lookup_variable(name)
     }
 }
 

@@ -7,7 +7,6 @@
 //! once per thread and cached.
 
 mod describe;
-pub mod typesrc;
 
 use super::shims;
 use crate::error::Error;
@@ -96,7 +95,7 @@ impl Signature {
                 });
                 continue;
             }
-            let ty = typesrc::parse_type(type_src)?;
+            let ty = crate::types::typesrc::parse_type(type_src)?;
             let arity = match (marker, optional) {
                 (Some('*'), _) => Arity::Repeated,
                 (Some('+'), _) => Arity::RepeatedAtLeastOne,

@@ -185,7 +185,7 @@ fn convert_base(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 
 /// `$::fqdn` (None when it is not set: the reference's strict variables make that an error).
 fn fqdn_var(ev: &Evaluator) -> Option<String> {
-    crate::functions::typing::lookup_variable(ev, "::fqdn").map(|v| match v {
+    ev.lookup_variable("::fqdn").map(|v| match v {
         Value::Undef => String::new(),
         v => to_display(&v),
     })
@@ -276,7 +276,7 @@ fn fqdn_rand_string(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> 
     } else {
         charset
     };
-    let facts = crate::functions::typing::lookup_variable(ev, "::facts").unwrap_or(Value::Undef);
+    let facts = ev.lookup_variable("::facts").unwrap_or(Value::Undef);
     let fqdn = match &facts {
         Value::Hash(h) => match h.get(&Value::from("networking")) {
             Some(Value::Hash(n)) => n
@@ -586,9 +586,10 @@ fn has_interface_with(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -
 
 fn interface_with(ev: &Evaluator, args: &[Value]) -> R {
     let var = |n: &str| {
-        crate::functions::typing::lookup_variable(ev, &format!("::{n}")).filter(|v| !v.is_undef())
+        ev.lookup_variable(&format!("::{n}"))
+            .filter(|v| !v.is_undef())
     };
-    let interfaces = match crate::functions::typing::lookup_variable(ev, "::interfaces") {
+    let interfaces = match ev.lookup_variable("::interfaces") {
         None => return err("Undefined variable 'interfaces'; ".into()),
         Some(Value::Undef) => return Ok(Value::Boolean(false)),
         Some(v) => v,

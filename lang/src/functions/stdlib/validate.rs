@@ -626,7 +626,7 @@ fn end_with(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
 }
 
 fn facts(ev: &Evaluator) -> Value {
-    crate::functions::typing::lookup_variable(ev, "::facts").unwrap_or(Value::Undef)
+    ev.lookup_variable("::facts").unwrap_or(Value::Undef)
 }
 
 fn os_version_gte(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
@@ -687,7 +687,7 @@ fn assert_private(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R 
             args.len()
         )));
     }
-    let lookup = |n: &str| crate::functions::typing::lookup_variable(ev, n);
+    let lookup = |n: &str| ev.lookup_variable(n);
     let module = lookup("module_name").unwrap_or_else(|| Value::from(""));
     let caller = lookup("caller_module_name").unwrap_or(Value::Undef);
     if module == caller {
