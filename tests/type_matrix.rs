@@ -2,7 +2,7 @@
 //! evaluator): instance-of and assignability of ~60 types against each other in both
 //! directions, type equality, `type()` in all three fidelities over ~90 values, type
 //! creation and printing. The expectations are the reference's answers, recorded in
-//! `lang/src/types/testdata/*.jsonl`; `type_matrix_known.txt` lists the deliberate deviations
+//! `lang/core/src/types/testdata/*.jsonl`; `type_matrix_known.txt` lists the deliberate deviations
 //! (see docs/deviations.md) and the cases not yet in agreement.
 
 use prepl_tests::*;
@@ -41,7 +41,7 @@ fn load(file: &Path) -> Vec<(String, Outcome)> {
 fn type_matrix_agrees_with_the_reference() {
     with_big_stack(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let data = root.join("../lang/src/types/testdata");
+        let data = root.join("../lang/core/src/types/testdata");
         let known: BTreeSet<String> = std::fs::read_to_string(root.join("type_matrix_known.txt"))
             .unwrap_or_default()
             .lines()

@@ -1,10 +1,20 @@
-//! prepl's language crate: the Puppet language, from source text to values.
+//! prepl's language crate (`prepl-lang`, lib `prepl`): the Puppet language, from source text
+//! to values and catalogs. The one language crate the REPL and the kernel depend on.
 //!
-//! - [`syntax`]: lexer, parser (winnow) and validation, to an AST with spans.
+//! It is the top of the language's layers (see docs/architecture.md), each a crate under
+//! `lang/` that can only use the ones below it:
+//! `prepl-syntax` (AST, parser, errors, limits) → `prepl-core` (values, types, formatting,
+//! conversions, time, versions) → `prepl-catalog` (the catalog data model, JSON, rendering)
+//! → this crate. Their modules are re-exported here under their own names
+//! (`prepl::syntax`, `prepl::values`, `prepl::catalog`, ...).
+//!
+//! This crate's own modules:
 //! - [`eval`]: the evaluator and the persistent [`Session`].
-//! - [`values`]: runtime values; [`types`]: the type system.
-//! - [`functions`]: built-in functions; [`format`]: `String(value, format)`, `%p`, sprintf.
-//! - [`time`]: Timespan/Timestamp; [`versions`]: SemVer/SemVerRange.
+//! - [`compile`]: compiling the catalog (classes, defines, nodes, resource expressions,
+//!   collectors, the finishing steps).
+//! - [`functions`]: built-in functions and their signatures.
+//! - [`env`]: the environment (modulepath, autoloading, facts, settings, Hiera).
+//! - [`erb`]: ERB templates (the Ruby subset); [`complete`]: code completion.
 
 pub use prepl_catalog as catalog;
 pub use prepl_core::{
