@@ -187,8 +187,8 @@ impl<'a> Lexer<'a> {
             .unwrap_or_default()
     }
 
-    /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name
-    /// followed by `.` or `[` mean variables.
+    /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name or
+    /// keyword followed by `.` or `[` mean variables.
     fn interpolation_to_variable(&mut self, mark: usize) {
         let count = self.tokens.len() - mark;
         let rewrite = count == 1
@@ -203,9 +203,10 @@ impl<'a> Lexer<'a> {
         let t = &self.tokens[mark];
         let name: Option<Rc<str>> = match &t.tok {
             Tok::Name(n) | Tok::Word(n) => Some(n.clone()),
-            // The spec: a keyword is a variable only on its own (`${if}`); `${if[2]}` is an
-            // `if` expression (a syntax error). The reference takes it as `$if[2]`.
-            Tok::Keyword(k) if count == 1 => Some(Rc::from(k.as_str())),
+            // The spec makes a keyword a variable only on its own (`${if}`, `${if[2]}` a
+            // syntax error); the reference takes `${type['x']}` as `$type['x']` and real
+            // modules depend on it (collectd's `collectd::type`): docs/deviations.md.
+            Tok::Keyword(k) => Some(Rc::from(k.as_str())),
             Tok::Integer(_) | Tok::Float(_) => {
                 let (s, e) = (
                     t.span.start as usize - self.base,
