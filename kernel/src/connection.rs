@@ -1,32 +1,21 @@
 //! The connection file Jupyter writes for a kernel: ports, address, key and scheme.
 
-use serde::Deserialize;
+use serde_json::Value as Json;
 
-#[derive(Debug, Clone, Deserialize)]
+// Read from the JSON by hand, not with serde's derive: a proc-macro here would compile the
+// language crates' serde with other features than the prepl binary's build does, and
+// building one binary after the other would rebuild them all (Cargo.toml of prepl-lang).
+#[derive(Debug, Clone)]
 pub struct ConnectionInfo {
-    #[serde(default = "default_transport")]
     pub transport: String,
-    #[serde(default = "default_ip")]
     pub ip: String,
     pub shell_port: u16,
     pub iopub_port: u16,
     pub stdin_port: u16,
     pub control_port: u16,
     pub hb_port: u16,
-    #[serde(default)]
     pub key: String,
-    #[serde(default = "default_scheme")]
     pub signature_scheme: String,
-}
-
-fn default_transport() -> String {
-    "tcp".into()
-}
-fn default_ip() -> String {
-    "127.0.0.1".into()
-}
-fn default_scheme() -> String {
-    "hmac-sha256".into()
 }
 
 impl ConnectionInfo {
@@ -36,7 +25,33 @@ impl ConnectionInfo {
     }
 
     pub fn parse(text: &str) -> Result<ConnectionInfo, String> {
-        let info: ConnectionInfo = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let json: Json = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let fields = json
+            .as_object()
+            .ok_or("the connection file is not a JSON object")?;
+        let text_field = |name: &str, default: &str| match fields.get(name) {
+            None => Ok(default.to_string()),
+            Some(Json::String(s)) => Ok(s.clone()),
+            Some(_) => Err(format!("`{name}` must be a string")),
+        };
+        let port = |name: &str| match fields.get(name) {
+            None => Err(format!("missing field `{name}`")),
+            Some(v) => v
+                .as_u64()
+                .and_then(|n| u16::try_from(n).ok())
+                .ok_or_else(|| format!("`{name}` must be a port number")),
+        };
+        let info = ConnectionInfo {
+            transport: text_field("transport", "tcp")?,
+            ip: text_field("ip", "127.0.0.1")?,
+            shell_port: port("shell_port")?,
+            iopub_port: port("iopub_port")?,
+            stdin_port: port("stdin_port")?,
+            control_port: port("control_port")?,
+            hb_port: port("hb_port")?,
+            key: text_field("key", "")?,
+            signature_scheme: text_field("signature_scheme", "hmac-sha256")?,
+        };
         if info.transport != "tcp" {
             return Err(format!(
                 "transport '{}' is not supported (only tcp)",
@@ -79,6 +94,15 @@ mod tests {
                 "hb_port": 5, "transport": "ipc"}"#
         )
         .is_err());
-        assert!(ConnectionInfo::parse(r#"{"shell_port": 1}"#).is_err());
+        assert_eq!(
+            ConnectionInfo::parse(r#"{"shell_port": 1}"#).unwrap_err(),
+            "missing field `iopub_port`"
+        );
+        assert!(ConnectionInfo::parse(
+            r#"{"shell_port": 1, "iopub_port": 2, "stdin_port": 3, "control_port": 4,
+                "hb_port": 70000}"#
+        )
+        .is_err());
+        assert!(ConnectionInfo::parse("[]").is_err());
     }
 }
