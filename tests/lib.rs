@@ -28,9 +28,9 @@ pub struct Case {
     /// The modulepath of the case (`modulepath`), if it sets one: it replaces the environment
     /// directory's `modules/`, as in the oracle (Puppet::Pal).
     pub modulepath: Option<Vec<String>>,
-    /// `"integer_bounds": "reference"`: prepl reads `Integer[n]` as the reference does
-    /// (`--integer-bounds reference`); the oracle ignores the key.
-    pub integer_bounds_reference: bool,
+    /// `"integer_bounds": "spec"` or `"reference"` (the default): how prepl reads
+    /// `Integer[n]` (`--integer-bounds`); the oracle ignores the key.
+    pub integer_bounds: Option<prepl::SingleBound>,
     /// The catalog the reference compiled, for cases run with `"catalog": true` that did not
     /// fail.
     pub catalog: Option<CatalogView>,
@@ -383,7 +383,7 @@ struct Setup {
     facts_file: Option<String>,
     env_dir: Option<String>,
     modulepath: Option<Vec<String>>,
-    integer_bounds_reference: bool,
+    integer_bounds: Option<prepl::SingleBound>,
 }
 
 impl Setup {
@@ -413,8 +413,11 @@ impl Setup {
                 .and_then(Json::as_str)
                 .map(str::to_string),
             env_dir: p.get("env_dir").and_then(Json::as_str).map(str::to_string),
-            integer_bounds_reference: p.get("integer_bounds").and_then(Json::as_str)
-                == Some("reference"),
+            integer_bounds: match p.get("integer_bounds").and_then(Json::as_str) {
+                Some("spec") => Some(prepl::SingleBound::Exact),
+                Some("reference") => Some(prepl::SingleBound::AtLeast),
+                _ => None,
+            },
             modulepath: p.get("modulepath").and_then(Json::as_array).map(|a| {
                 a.iter()
                     .filter_map(|d| d.as_str().map(str::to_string))
@@ -511,7 +514,7 @@ pub fn load_cases(area: &str, programs: &Path, expected: &Path) -> Vec<Case> {
             facts_file: setup.facts_file,
             env_dir: setup.env_dir,
             modulepath: setup.modulepath,
-            integer_bounds_reference: setup.integer_bounds_reference,
+            integer_bounds: setup.integer_bounds,
             catalog: CatalogView::from_oracle(&j),
         });
     }
@@ -563,8 +566,8 @@ pub fn run_corpus_case(
     // The reference's compiler does not look for dependency cycles (its agent does).
     session.set_cycle_warnings(false);
     session.set_node_name(case.node.as_deref().unwrap_or(ORACLE_NODE_NAME));
-    if case.integer_bounds_reference {
-        session.set_single_bound(prepl::SingleBound::AtLeast);
+    if let Some(reading) = case.integer_bounds {
+        session.set_single_bound(reading);
     }
     if let Some(env) = case_environment(case) {
         session.set_environment(env);

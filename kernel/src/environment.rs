@@ -28,8 +28,9 @@ pub struct Start {
     pub hiera_config: Option<String>,
     pub allow_exec: bool,
     pub module_functions: bool,
-    /// `--integer-bounds reference`: `Integer[n]` reads as n or more.
-    pub integer_bounds_reference: bool,
+    /// `--integer-bounds spec|reference`: how `Integer[n]` reads (by default as n or more,
+    /// the reference's reading).
+    pub single_bound: prepl::SingleBound,
 }
 
 static START: OnceLock<Start> = OnceLock::new();
@@ -45,9 +46,7 @@ pub fn apply_options(session: &mut Session) -> Result<(), String> {
     let start = START.get().cloned().unwrap_or_default();
     session.set_allow_exec(start.allow_exec);
     session.set_module_functions_always(start.module_functions);
-    if start.integer_bounds_reference {
-        session.set_single_bound(prepl::SingleBound::AtLeast);
-    }
+    session.set_single_bound(start.single_bound);
     match &start.hiera_config {
         Some(file) if !std::path::Path::new(file).is_file() => {
             Err(format!("--hiera-config: {file} is not a file"))
@@ -281,10 +280,23 @@ mod tests {
         run(&mut s, "%set module-functions on").unwrap();
         assert!(s.module_functions_always());
         assert!(run(&mut s, "%set exec maybe").is_err());
-        run(&mut s, "%set integer-bounds reference").unwrap();
+        // The reference's reading by default; `%set integer-bounds spec` for the spec's.
         assert_eq!(s.single_bound(), prepl::SingleBound::AtLeast);
+        let shown =
+            |s: &mut Session, src: &str| prepl::format::to_programmatic(&s.eval(src).unwrap());
+        // the oracle: [Integer[1], true]
+        assert_eq!(
+            shown(&mut s, "[Integer[1], 5 =~ Integer[1]]"),
+            "[Integer[1], true]"
+        );
         run(&mut s, "%set integer-bounds spec").unwrap();
         assert_eq!(s.single_bound(), prepl::SingleBound::Exact);
+        assert_eq!(
+            shown(&mut s, "[Integer[1], 5 =~ Integer[1], Integer[1, default]]"),
+            "[Integer[1, 1], false, Integer[1, default]]"
+        );
+        run(&mut s, "%set integer-bounds reference").unwrap();
+        assert_eq!(s.single_bound(), prepl::SingleBound::AtLeast);
         assert!(run(&mut s, "%set integer-bounds maybe").is_err());
     }
 }

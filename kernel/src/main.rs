@@ -91,8 +91,8 @@ fn facts_options(args: &[String]) -> Result<(), String> {
             "--allow-exec" => env.allow_exec = true,
             "--module-functions" => env.module_functions = true,
             "--integer-bounds" => match it.next().map(String::as_str) {
-                Some("reference") => env.integer_bounds_reference = true,
-                Some("spec") => env.integer_bounds_reference = false,
+                Some("reference") => env.single_bound = prepl::SingleBound::AtLeast,
+                Some("spec") => env.single_bound = prepl::SingleBound::Exact,
                 _ => {
                     return Err(format!(
                         "--integer-bounds expects spec or reference\n{USAGE}"

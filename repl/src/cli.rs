@@ -25,9 +25,10 @@ Options:
       --module-functions the native versions of modules' Ruby functions (stdlib's
                          to_json, merge, ...) without the module on the modulepath
       --allow-exec       let generate() run commands
-      --integer-bounds READING  how Integer[n] (one bound) reads: spec (the exact
-                         value n, the default) or reference (n or more, as Puppet
-                         reads it and modules written for it expect)
+      --integer-bounds READING  how Integer[n] (one bound; also Float, Timespan,
+                         Timestamp) reads: reference (n or more, as Puppet reads it
+                         and modules written for it expect; the default) or spec
+                         (the exact value n, as the specification draft says)
       --site             first evaluate the environment's main manifest (manifests/site.pp)
       --environment DIR  an environment directory (a control repo: environment.conf,
                          manifests/, modules/, data/, hiera.yaml)
@@ -136,7 +137,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         hiera_config: None,
         module_functions: false,
         allow_exec: false,
-        single_bound: prepl::SingleBound::Exact,
+        single_bound: prepl::SingleBound::AtLeast,
         facts_for: None,
         time: false,
         repeat: 1,

@@ -155,7 +155,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         CommandName::Set,
         "set",
         "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference",
-        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as the exact value (spec) or as n or more (reference)",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec)",
     ),
     c(CommandName::Quit, "quit", "", "leave (Ctrl-D does too)"),
 ];
@@ -925,6 +925,35 @@ mod tests {
         assert!(set(&mut repl, "colour on").is_err());
         assert!(matches!(run(&mut repl, ":time"), Next::Continue) && repl.timing);
         assert_eq!(run(&mut repl, ":quit"), Next::Quit);
+    }
+
+    #[test]
+    fn integer_bounds_setting() {
+        let mut repl = repl();
+        let show = |repl: &mut Repl, src: &str| {
+            prepl::format::to_programmatic(&repl.session.eval(src).unwrap())
+        };
+        // The reference's reading by default (the oracle: [Integer[1], true]).
+        assert_eq!(repl.session.single_bound(), prepl::SingleBound::AtLeast);
+        assert_eq!(
+            show(&mut repl, "[Integer[1], 5 =~ Integer[1]]"),
+            "[Integer[1], true]"
+        );
+        assert!(set(&mut repl, "integer-bounds")
+            .unwrap()
+            .contains("n or more"));
+        assert!(set(&mut repl, "integer-bounds spec")
+            .unwrap()
+            .contains("exact value"));
+        let spec = "[Integer[1, 1], false, Integer[1, default]]";
+        let src = "[Integer[1], 5 =~ Integer[1], Integer[1, default]]";
+        assert_eq!(show(&mut repl, src), spec);
+        // `:reset` keeps the reading.
+        repl.reset();
+        assert_eq!(show(&mut repl, src), spec);
+        assert!(set(&mut repl, "integer-bounds reference").is_ok());
+        assert_eq!(show(&mut repl, src), "[Integer[1], true, Integer[1]]");
+        assert!(set(&mut repl, "integer-bounds exact").is_err());
     }
 
     #[test]

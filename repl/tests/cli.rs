@@ -491,11 +491,28 @@ fn check_passes_every_packaged_module_file() {
 
 #[test]
 fn integer_bounds_option_chooses_the_reading_of_one_bound() {
-    let src = "[Integer[1], 5 =~ Integer[1], Timespan[2] == Timespan[2, default]]";
-    let spec = prepl(&["-e", src], None);
-    assert_eq!(text(&spec.stdout).trim(), "[Integer[1, 1], false, false]");
-    let reference = prepl(&["--integer-bounds", "reference", "-e", src], None);
-    assert_eq!(text(&reference.stdout).trim(), "[Integer[1], true, true]");
+    let src =
+        "[Integer[1], 5 =~ Integer[1], Timespan[2] == Timespan[2, default], Integer[1, default]]";
+    // The reference's reading by default, in -e, a file and standard input (the oracle:
+    // [Integer[1], true, true, Integer[1]]).
+    let reference = "[Integer[1], true, true, Integer[1]]";
+    let default = prepl(&["-e", src], None);
+    assert_eq!(text(&default.stdout).trim(), reference);
+    let piped = prepl(&[], Some(src));
+    assert_eq!(text(&piped.stdout).trim(), reference);
+    let file = std::env::temp_dir().join(format!("prepl-bounds-{}.pp", std::process::id()));
+    std::fs::write(&file, src).unwrap();
+    let from_file = prepl(&[file.to_str().unwrap()], None);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(text(&from_file.stdout).trim(), reference);
+    let explicit = prepl(&["--integer-bounds", "reference", "-e", src], None);
+    assert_eq!(text(&explicit.stdout).trim(), reference);
+    // The spec's: the exact value; the open range prints its `default`.
+    let spec = prepl(&["--integer-bounds", "spec", "-e", src], None);
+    assert_eq!(
+        text(&spec.stdout).trim(),
+        "[Integer[1, 1], false, false, Integer[1, default]]"
+    );
     let bad = prepl(&["--integer-bounds", "loose", "-e", "1"], None);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("--integer-bounds expects spec or reference"));

@@ -93,8 +93,8 @@ fn capitalize(name: &str) -> String {
 }
 
 /// For a mismatch against a range with equal bounds (`expects an Integer[1, 1] value`) in a
-/// session that reads `Integer[1]` as the exact value: code written for the reference means
-/// "1 or more" there, and the session can be told to read it so.
+/// session that reads `Integer[1]` as the exact value (`--integer-bounds spec`): code written
+/// for the reference means "1 or more" there, and the session can be told to read it so.
 pub(crate) fn single_bound_hint(message: &str) -> Option<String> {
     let expected_exact_range = message.lines().any(|line| {
         let Some(start) = line.find("expects") else {
@@ -107,10 +107,11 @@ pub(crate) fn single_bound_hint(message: &str) -> Option<String> {
         has_exact_range(&line[start..end])
     });
     expected_exact_range.then(|| {
-        "Note: prepl reads a single bound as the exact value (Integer[1] is Integer[1, 1]), as the \
-         specification says; the reference, and code written for it, reads Integer[1] as 1 or \
-         more. `:set integer-bounds reference` (Jupyter: `%set integer-bounds reference`, \
-         command line: `--integer-bounds reference`) switches to the reference's reading."
+        "Note: this session reads a single bound as the exact value (Integer[1] is \
+         Integer[1, 1]), as the specification draft says; the reference, and code written for \
+         it, reads Integer[1] as 1 or more. `:set integer-bounds reference` (Jupyter: `%set \
+         integer-bounds reference`, command line: `--integer-bounds reference`, the default) \
+         switches to the reference's reading."
             .to_string()
     })
 }
@@ -147,22 +148,23 @@ mod tests {
 
     #[test]
     fn single_bounds_read_exactly() {
-        // A mismatch against a single-bound range says how to read it as the reference does.
-        let note = |code: &str| hint(code).is_some_and(|h| h.contains("integer-bounds reference"));
+        // In a session that reads single bounds as the spec does (`--integer-bounds spec`), a
+        // mismatch against a single-bound range says how to read it as the reference does.
+        let spec_hint = |code: &str| {
+            let mut s = Session::new();
+            s.set_single_bound(crate::types::create::SingleBound::Exact);
+            s.eval(code).expect_err(code).hint
+        };
+        let note =
+            |code: &str| spec_hint(code).is_some_and(|h| h.contains("integer-bounds reference"));
         assert!(note("class c(Integer[1] $n = 6) {} include c"));
         assert!(note("assert_type(Integer[1], 5)"));
         assert!(note("function f(Float[0.5] $x) { $x } f(2.0)"));
         // Not when the range was written with two bounds, nor for other mismatches.
         assert!(!note("assert_type(Integer[1, 1], 5)"));
         assert!(!note("$x = Integer[1] assert_type(String, 5)"));
-        // Nor once the session reads single bounds as the reference does.
-        let mut s = Session::new();
-        s.set_single_bound(crate::types::create::SingleBound::AtLeast);
-        assert!(s
-            .eval("assert_type(Integer[7], 5)")
-            .unwrap_err()
-            .hint
-            .is_none());
+        // Nor in the reference's reading (the default).
+        assert!(hint("assert_type(Integer[7], 5)").is_none());
     }
 
     #[test]

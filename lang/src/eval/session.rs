@@ -849,9 +849,11 @@ impl Session {
         self.evaluator.hiera_config.as_deref()
     }
 
-    /// How `Integer[n]` and the other single-bound ranges read from now on: the spec's exact
-    /// value (the default) or the reference's "n or more". Types already made (aliases defined
-    /// earlier) keep the reading they were made with.
+    /// How `Integer[n]` and the other single-bound ranges read from now on: the reference's
+    /// "n or more" (`SingleBound::AtLeast`, the default) or the spec draft's exact value
+    /// (`SingleBound::Exact`). Types already made (aliases defined earlier) keep the reading
+    /// they were made with; types print so that they read back as themselves in the
+    /// session's reading (`Integer[1, default]` in the spec's).
     pub fn set_single_bound(&mut self, reading: crate::types::create::SingleBound) {
         self.evaluator.single_bound = reading;
         crate::types::create::set_single_bound(reading);

@@ -3,8 +3,8 @@
 //! recursive aliases, Struct checks, type references in aliases.
 
 mod create {
-    use crate::Session;
     use crate::SingleBound;
+    use crate::Session;
 
     fn show(s: &mut Session, src: &str) -> String {
         crate::format::to_programmatic(&s.eval(src).unwrap())
@@ -13,8 +13,13 @@ mod create {
     #[test]
     fn single_bound_reading_is_per_session() {
         let mut spec = Session::new();
+        spec.set_single_bound(SingleBound::Exact);
         let mut reference = Session::new();
-        reference.set_single_bound(SingleBound::AtLeast);
+        assert_eq!(
+            reference.single_bound(),
+            SingleBound::AtLeast,
+            "the default"
+        );
         assert_eq!(show(&mut spec, "Integer[1]"), "Integer[1, 1]");
         assert_eq!(show(&mut reference, "Integer[1]"), "Integer[1]");
         assert_eq!(
@@ -32,6 +37,185 @@ mod create {
             show(&mut reference, "[3 =~ AtLeastTwo, 3 =~ Integer[2]]"),
             "[true, false]"
         );
+    }
+
+    /// Each source, what the reference's reading prints for it (the oracle's answers, but
+    /// for the Timespan range of one value, which the reference prints as the open range
+    /// `Timespan['0-00:00:02.0']`) and what the spec's reading prints.
+    const PRINTED: &[(&str, &str, &str)] = &[
+        ("Integer[5]", "Integer[5]", "Integer[5, 5]"),
+        ("Integer[5, 5]", "Integer[5, 5]", "Integer[5, 5]"),
+        ("Integer[5, default]", "Integer[5]", "Integer[5, default]"),
+        (
+            "Integer[default, 5]",
+            "Integer[default, 5]",
+            "Integer[default, 5]",
+        ),
+        ("Integer[default]", "Integer", "Integer"),
+        ("Integer[default, default]", "Integer", "Integer"),
+        ("Integer[0]", "Integer[0]", "Integer[0, 0]"),
+        ("Integer[-5]", "Integer[-5]", "Integer[-5, -5]"),
+        ("Integer[0, default]", "Integer[0]", "Integer[0, default]"),
+        ("Float[1.5]", "Float[1.5]", "Float[1.5, 1.5]"),
+        ("Float[1.5, 1.5]", "Float[1.5, 1.5]", "Float[1.5, 1.5]"),
+        ("Float[1.5, default]", "Float[1.5]", "Float[1.5, default]"),
+        (
+            "Float[default, 1.5]",
+            "Float[default, 1.5]",
+            "Float[default, 1.5]",
+        ),
+        ("Float[0]", "Float[0.0]", "Float[0.0, 0.0]"),
+        ("Float[-1]", "Float[-1.0]", "Float[-1.0, -1.0]"),
+        ("Float[default]", "Float", "Float"),
+        (
+            "Timespan[2]",
+            "Timespan['0-00:00:02.0']",
+            "Timespan['0-00:00:02.0', '0-00:00:02.0']",
+        ),
+        (
+            "Timespan[2, default]",
+            "Timespan['0-00:00:02.0']",
+            "Timespan['0-00:00:02.0', default]",
+        ),
+        (
+            "Timespan[2, 2]",
+            "Timespan['0-00:00:02.0', '0-00:00:02.0']",
+            "Timespan['0-00:00:02.0', '0-00:00:02.0']",
+        ),
+        (
+            "Timespan[default, 2]",
+            "Timespan[default, '0-00:00:02.0']",
+            "Timespan[default, '0-00:00:02.0']",
+        ),
+        (
+            "Timespan[2, 3]",
+            "Timespan['0-00:00:02.0', '0-00:00:03.0']",
+            "Timespan['0-00:00:02.0', '0-00:00:03.0']",
+        ),
+        ("Timespan[default]", "Timespan", "Timespan"),
+        (
+            "Timestamp['2020-01-01']",
+            "Timestamp['2020-01-01T00:00:00.000000000 UTC']",
+            "Timestamp['2020-01-01T00:00:00.000000000 UTC', '2020-01-01T00:00:00.000000000 UTC']",
+        ),
+        (
+            "Timestamp['2020-01-01', default]",
+            "Timestamp['2020-01-01T00:00:00.000000000 UTC']",
+            "Timestamp['2020-01-01T00:00:00.000000000 UTC', default]",
+        ),
+        (
+            "Timestamp[default, '2020-01-01']",
+            "Timestamp[default, '2020-01-01T00:00:00.000000000 UTC']",
+            "Timestamp[default, '2020-01-01T00:00:00.000000000 UTC']",
+        ),
+        // Sizes are minimums in both readings.
+        ("String[5]", "String[5]", "String[5]"),
+        ("String[5, 5]", "String[5, 5]", "String[5, 5]"),
+        ("String[5, default]", "String[5]", "String[5]"),
+        ("String[default, 5]", "String[0, 5]", "String[0, 5]"),
+        (
+            "Array[Integer, 2]",
+            "Array[Integer, 2]",
+            "Array[Integer, 2]",
+        ),
+        (
+            "Array[Integer, 2, 2]",
+            "Array[Integer, 2, 2]",
+            "Array[Integer, 2, 2]",
+        ),
+        (
+            "Array[Integer, default, 2]",
+            "Array[Integer, 0, 2]",
+            "Array[Integer, 0, 2]",
+        ),
+        (
+            "Hash[String, Integer, 2]",
+            "Hash[String, Integer, 2]",
+            "Hash[String, Integer, 2]",
+        ),
+        (
+            "Hash[String, Integer, 2, default]",
+            "Hash[String, Integer, 2]",
+            "Hash[String, Integer, 2]",
+        ),
+        ("Collection[2]", "Collection[2]", "Collection[2]"),
+        ("Collection[2, 2]", "Collection[2, 2]", "Collection[2, 2]"),
+        (
+            "Tuple[Integer, 2]",
+            "Tuple[Integer, 2]",
+            "Tuple[Integer, 2]",
+        ),
+        (
+            "Tuple[Integer, 2, default]",
+            "Tuple[Integer, 2]",
+            "Tuple[Integer, 2]",
+        ),
+        // Inside other types.
+        (
+            "Optional[Integer[1]]",
+            "Optional[Integer[1]]",
+            "Optional[Integer[1, 1]]",
+        ),
+        (
+            "Optional[Integer[1, default]]",
+            "Optional[Integer[1]]",
+            "Optional[Integer[1, default]]",
+        ),
+        (
+            "Variant[Integer[1], Float[2]]",
+            "Variant[Integer[1], Float[2.0]]",
+            "Variant[Integer[1, 1], Float[2.0, 2.0]]",
+        ),
+        (
+            "Struct[{a => Integer[1, default]}]",
+            "Struct[{'a' => Integer[1]}]",
+            "Struct[{'a' => Integer[1, default]}]",
+        ),
+        (
+            "Array[Integer[0], 1]",
+            "Array[Integer[0], 1]",
+            "Array[Integer[0, 0], 1]",
+        ),
+    ];
+
+    #[test]
+    fn types_print_as_they_read_back() {
+        for (reading, column) in [(SingleBound::AtLeast, 1), (SingleBound::Exact, 2)] {
+            let mut s = Session::new();
+            s.set_single_bound(reading);
+            for row in PRINTED {
+                let (src, want) = (row.0, [row.0, row.1, row.2][column]);
+                let printed = show(&mut s, src);
+                assert_eq!(printed, want, "{src} ({reading:?})");
+                // The text reads back as the same type, which prints the same.
+                assert_eq!(show(&mut s, &printed), printed, "{printed} ({reading:?})");
+                assert_eq!(
+                    show(&mut s, &format!("{src} == {printed}")),
+                    "true",
+                    "{src} == {printed} ({reading:?})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_reading_is_the_references() {
+        // The oracle's answers.
+        let mut s = Session::new();
+        let cases = [
+            ("[Integer[5, 5] == Integer[5], Integer[5] == Integer[5, default]]", "[false, true]"),
+            ("[6 =~ Integer[5], 4 =~ Integer[5], 1.7 =~ Float[1.5]]", "[true, false, true]"),
+            ("[Timespan(3) =~ Timespan[2], Timespan(3) =~ Timespan[2, 2]]", "[true, false]"),
+            ("[Timespan[2] == Timespan[2, default], Timespan[2, 2] == Timespan[2]]", "[true, false]"),
+            ("Timestamp('2021-01-01') =~ Timestamp['2020-01-01']", "true"),
+            ("[Integer[1] =~ Type[Integer[1, 1]], Integer[1, 1] =~ Type[Integer[1]]]", "[false, true]"),
+            ("['abcdef' =~ String[5], [1, 2, 3] =~ Array[Integer, 2], [1, 2, 3] =~ Tuple[Integer, 2]]", "[true, true, true]"),
+            ("[String(Integer[5, 5]), String(Integer[5, default]), \"${Integer[5]}\"]", "['Integer[5, 5]', 'Integer[5]', 'Integer[5]']"),
+            ("function f(Integer[0] $n) { $n * 2 } f(21)", "42"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(show(&mut s, src), want, "{src}");
+        }
     }
 }
 

@@ -4,8 +4,6 @@ from gen import type_, value
 
 CHECKS_PER_PROGRAM = 10
 
-SINGLE_BOUND = re.compile(r"\b(Integer|Float)\[-?[\d.]+\]")
-
 
 def check(rng):
     k = rng.randrange(6)
@@ -42,8 +40,6 @@ def sized_collection(src):
 
 
 def deviation(src, expected, got):
-    if SINGLE_BOUND.search(src):
-        return "Integer[n]/Float[n] is the exact value n (spec)"
     if "Struct[" in src and sized_collection(src):
         return "Struct size is from its required keys to all keys (spec)"
     if (re.search(r"\b(Rich)?Data\b", src) and expected.get("value") == "true"

@@ -11,14 +11,19 @@ use crate::versions::SemVerRange;
 use std::rc::Rc;
 
 /// How a range type with one bound reads: `Integer[n]` (and `Float[x]`, `Timespan[t]`,
-/// `Timestamp[t]`).
+/// `Timestamp[t]`). The sizes of `String[n]`, `Array[T, n]`, `Hash[K, V, n]`,
+/// `Collection[n]` and `Tuple[T, n]` are minimums in both readings (the spec and the
+/// reference agree there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SingleBound {
-    /// The single value n, as the spec says ("`Integer[2]` # the exact value 2"): the default.
-    #[default]
+    /// The single value n, as the spec draft says ("`Integer[2]` # the exact value 2"):
+    /// `--integer-bounds spec`.
     Exact,
     /// n and above (`Integer[n, default]`), as the reference reads it and as modules written
-    /// for it expect (ntp's `Integer[1]`).
+    /// for it expect (ntp's `Integer[1]`, rabbitmq's `Integer[-1]`): the default, the one
+    /// place where prepl follows the reference over the spec draft by default
+    /// (docs/deviations.md).
+    #[default]
     AtLeast,
 }
 
@@ -27,17 +32,17 @@ impl SingleBound {
     pub fn note(self) -> &'static str {
         match self {
             SingleBound::Exact => {
-                "Integer[n] is the exact value n, as the specification says (types made from now on)."
+                "Integer[n] is the exact value n, as the specification draft says (types made from now on)."
             }
             SingleBound::AtLeast => {
-                "Integer[n] is n or more, as the reference reads it (types made from now on)."
+                "Integer[n] is n or more, as the reference reads it (the default; types made from now on)."
             }
         }
     }
 }
 
 thread_local! {
-    static SINGLE_BOUND: std::cell::Cell<SingleBound> = const { std::cell::Cell::new(SingleBound::Exact) };
+    static SINGLE_BOUND: std::cell::Cell<SingleBound> = const { std::cell::Cell::new(SingleBound::AtLeast) };
 }
 
 /// The reading of single-bound ranges in this thread's sessions (set by
@@ -367,8 +372,8 @@ fn integer(args: &[Value]) -> Result<PType, Error> {
     let from = bound(&args[0], i64::MIN)?;
     let to = match args.get(1) {
         Some(v) => bound(v, i64::MAX)?,
-        // Spec: "If only one parameter is given, it is taken as both from and to" (the
-        // reference reads `Integer[1]` as `Integer[1, default]`).
+        // The reference (the default reading) takes `Integer[1]` as `Integer[1, default]`;
+        // the spec draft: "If only one parameter is given, it is taken as both from and to".
         None if single_bound_is_exact() && from != i64::MIN => from,
         None => i64::MAX,
     };
@@ -397,7 +402,7 @@ fn float(args: &[Value]) -> Result<PType, Error> {
     let from = bound(&args[0], f64::NEG_INFINITY)?;
     let to = match args.get(1) {
         Some(v) => bound(v, f64::INFINITY)?,
-        // Spec: a Float range behaves as an Integer range (one parameter is both bounds).
+        // As an Integer range: a minimum, or (spec reading) both bounds.
         None if single_bound_is_exact() && from != f64::NEG_INFINITY => from,
         None => f64::INFINITY,
     };

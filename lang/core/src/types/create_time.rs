@@ -140,7 +140,7 @@ pub(super) fn time_range<T: Ord + Copy>(
     let lo = bound(&args[0])?;
     let hi = match args.get(1) {
         Some(v) => bound(v)?,
-        // Spec: these ranges behave as Integer ranges (one parameter is both bounds).
+        // As an Integer range: a minimum, or (spec reading) both bounds.
         None if super::create::single_bound_is_exact() => lo,
         None => None,
     };

@@ -115,6 +115,8 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             }
             if *hi != f64::INFINITY {
                 write!(f, ", {}", ruby_float(*hi))?;
+            } else if spec_reading() {
+                f.write_str(", default")?;
             }
             f.write_char(']')
         }
@@ -184,14 +186,12 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             "Timespan",
             lo.map(span_bound_text),
             hi.map(span_bound_text),
-            lo == hi,
         ),
         PType::Timestamp(lo, hi) => write_time_range(
             f,
             "Timestamp",
             lo.map(timestamp_text),
             hi.map(timestamp_text),
-            lo == hi,
         ),
         PType::Collection(size) => {
             f.write_str("Collection")?;
@@ -408,13 +408,26 @@ fn write_callable(f: &mut dyn Write, c: &CallableType, d: usize) -> fmt::Result 
     }
 }
 
-/// `[from, to]` for an Integer: `Integer[1]`, `Integer[default, 5]`; nothing when unbounded.
+/// Whether this thread's sessions read `Integer[n]` as the exact value n (`--integer-bounds
+/// spec`). A range open above then prints its `default` (`Integer[1, default]`), since
+/// `Integer[1]` would read back as `Integer[1, 1]`; in the reference's reading (the default)
+/// it prints as the reference prints it, `Integer[1]`. A range of one value prints both
+/// bounds in either reading (`Integer[1, 1]`, `Timespan['0-00:00:01.0', '0-00:00:01.0']`).
+fn spec_reading() -> bool {
+    super::create::single_bound() == super::create::SingleBound::Exact
+}
+
+/// `[from, to]` for an Integer: `Integer[1]` (`Integer[1, default]` in the spec's reading),
+/// `Integer[1, 1]`, `Integer[default, 5]`; nothing when unbounded.
 fn write_int_range(f: &mut dyn Write, r: IntRange) -> fmt::Result {
     if r == IntRange::ANY {
         return Ok(());
     }
     f.write_char('[')?;
     write_range_args(f, r)?;
+    if r.to == i64::MAX && spec_reading() {
+        f.write_str(", default")?;
+    }
     f.write_char(']')
 }
 
@@ -450,17 +463,19 @@ fn write_size_args(f: &mut dyn Write, size: IntRange) -> fmt::Result {
     write_range_args(f, size)
 }
 
+/// A Timespan or Timestamp range. The reference prints a range of one value with one bound
+/// too (`Timespan['0-00:00:01.0']` for `Timespan[1, 1]`), which reads back as the open range;
+/// prepl prints both bounds, so that the text reads back as the same type.
 fn write_time_range(
     f: &mut dyn Write,
     name: &str,
     lo: Option<String>,
     hi: Option<String>,
-    same: bool,
 ) -> fmt::Result {
     f.write_str(name)?;
     match (lo, hi) {
         (None, None) => Ok(()),
-        (Some(lo), _) if same => write!(f, "[{}]", quote(&lo)),
+        (Some(lo), None) if spec_reading() => write!(f, "[{}, default]", quote(&lo)),
         (Some(lo), None) => write!(f, "[{}]", quote(&lo)),
         (None, Some(hi)) => write!(f, "[default, {}]", quote(&hi)),
         (Some(lo), Some(hi)) => write!(f, "[{}, {}]", quote(&lo), quote(&hi)),

@@ -77,7 +77,9 @@ PROGRAMS += [
     "type E = Enum['x']\ntype EB = Variant[E, Boolean]\nassert_type(EB, 'c')",
 ]
 
-# Left out: a single Integer parameter is an exact value by the spec, a minimum for the reference
-# (see h2_types.py).
-SPEC_DISAGREEMENTS = ["Integer[1][2]"]
-PROGRAMS = [p for p in PROGRAMS if p not in SPEC_DISAGREEMENTS]
+# A single Integer parameter is a minimum for the reference and prepl (by default), an exact value
+# by the spec draft (see h2_types.py). Left out while prepl followed the draft; at the end of the
+# list, so that the ids before them stay.
+SINGLE_BOUND = ["Integer[1][2]"]
+PROGRAMS = [p for p in PROGRAMS if p not in SINGLE_BOUND]
+PROGRAMS += SINGLE_BOUND

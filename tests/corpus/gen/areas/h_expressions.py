@@ -128,9 +128,11 @@ P(["$observed = 'sylvester' case $observed { 'cat', 'sylvester': { notice 'I taw
 P(["\"${2 + 2}\"", "\"${if true { 'always' } else { 'never' }}\"", "$var = {key => [1, 2]} \"${var[key][1]}\"",
    "$var = 'abc' \"${var.upcase.size}\"", "\"${x + 3}\"", "$node = 'n1' \"${node}\"", "$x = 1 \"${$x + 1}\""])
 # Left out of the corpus:
+# Integer[x] is Integer[x, default], as the reference reads it (prepl's default; the spec draft
+# says the exact value x: `--integer-bounds spec`). Left out while prepl followed the draft; at the
+# end of the list, so that the ids before them stay.
+SINGLE_BOUND = ["Integer[1] == Integer[1, default]", "Integer[0] in [-1, 5]"]
 SPEC_DISAGREEMENTS = [
-    # spec: Integer[x] is the exact value x; the reference reads it as Integer[x, default]
-    "Integer[1] == Integer[1, default]", "Integer[0] in [-1, 5]",
     # spec: a case option may be a lambda (PUP-4193); the reference rejects it as a syntax error
     "case 3 { |$x| { $x > 2 }: { lambda } default: { d } }",
     # spec: a splatted default is not the default entry and matches only a literal default; the reference lets it match 'x'
@@ -146,4 +148,4 @@ REFERENCE_INTERNALS = [
     "'abc' =~ '['",  # message is the Ruby regexp engine's (premature end of char-class)
 ]
 _LEFT_OUT = set(SPEC_DISAGREEMENTS + ORACLE_BROKEN + REFERENCE_INTERNALS)
-PROGRAMS[:] = [p for p in PROGRAMS if p not in _LEFT_OUT]
+PROGRAMS[:] = [p for p in PROGRAMS if p not in _LEFT_OUT and p not in SINGLE_BOUND] + SINGLE_BOUND

@@ -149,10 +149,11 @@ REFERENCE_INTERNALS = [
     "Callable['x']",  # leaks Runtime[ruby, 'x']
     "type MyType = Integer type MyType = String",  # message quotes the reference's internal entity URI
 ]
+# One argument of Integer/Float is the minimum, as the reference reads it (prepl's default; the
+# spec draft, expressions.md, says the exact value: `--integer-bounds spec`). Left out while prepl
+# followed the draft; kept at the end of the list so that the ids before them stay.
+SINGLE_BOUND = ["Integer[1]", "Float[0.5]", "Integer[1,3][1]", "[Integer, String].map |$t| { $t[1] }"]
 SPEC_DISAGREEMENTS = [
-    # spec (expressions.md, Integer/Float Type [ ]): one argument is the exact value (Integer[2] is 2 only);
-    # the reference reads it as `from` with an open `to`
-    "Integer[1]", "Float[0.5]", "Integer[1,3][1]", "[Integer, String].map |$t| { $t[1] }",
     # spec: a size constraint min < 0 raises an error; the reference clamps it to 0
     "Hash[String, Integer, -1]", "Array[Integer, -1]",
     # spec example (Integer.new): Numeric("010", 10) is 10; the reference's Numeric.new takes no radix
@@ -171,4 +172,4 @@ ORACLE_ARTIFACTS = [
     "Target",  # resolved as a resource type (catalog), not part of the type system
 ]
 _LEFT_OUT = set(SPEC_DISAGREEMENTS + REFERENCE_INTERNALS + ORACLE_BROKEN + ORACLE_ARTIFACTS)
-PROGRAMS[:] = [p for p in PROGRAMS if p not in _LEFT_OUT]
+PROGRAMS[:] = [p for p in PROGRAMS if p not in _LEFT_OUT and p not in SINGLE_BOUND] + SINGLE_BOUND
