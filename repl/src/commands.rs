@@ -710,12 +710,10 @@ fn strict(repl: &mut Repl, arg: &str) -> Result<String, String> {
         let level = parse_strictness(arg).ok_or("Usage: :strict off|warning|error")?;
         repl.set_strict(level);
     }
-    let name = match repl.strict {
-        prepl::Strictness::Off => "off",
-        prepl::Strictness::Warning => "warning",
-        prepl::Strictness::Error => "error",
-    };
-    Ok(format!("Strictness is {name}."))
+    Ok(format!(
+        "Strictness is {}.",
+        prepl::env::settings::strict_name(repl.strict)
+    ))
 }
 
 fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {

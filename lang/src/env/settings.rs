@@ -3,10 +3,11 @@
 //! ones that describe the compilation are given here, with prepl's values).
 
 use super::Environment;
-use crate::Value;
+use crate::{Strictness, Value};
 
-/// The `settings` class scope's variables for `env` and the node `node`.
-pub fn variables(env: &Environment, node: &str) -> Vec<(&'static str, Value)> {
+/// The `settings` class scope's variables for `env`, the node `node` and the strictness in
+/// force.
+pub fn variables(env: &Environment, node: &str, strict: Strictness) -> Vec<(&'static str, Value)> {
     let modulepath: Vec<String> = env
         .modulepath
         .iter()
@@ -30,14 +31,29 @@ pub fn variables(env: &Environment, node: &str) -> Vec<(&'static str, Value)> {
         ("environmentpath", Value::from(environmentpath.as_str())),
         ("modulepath", Value::from(modulepath.join(":").as_str())),
         ("manifest", Value::from(manifest.as_str())),
-        ("strict", Value::from("error")),
-        ("strict_variables", Value::Boolean(false)),
+        ("strict", Value::from(strict_name(strict))),
+        // prepl's `error` is the reference's `strict = error` with `strict_variables = true`
+        // (what `puppet-oracle` and Puppet 8 run with); `warning` and `off` leave
+        // `strict_variables` off, as Puppet 7's `puppet apply` does by default.
+        (
+            "strict_variables",
+            Value::Boolean(strict == Strictness::Error),
+        ),
     ]
 }
 
+/// The value of the reference's `strict` setting: `off`, `warning` or `error`.
+pub fn strict_name(strict: Strictness) -> &'static str {
+    match strict {
+        Strictness::Off => "off",
+        Strictness::Warning => "warning",
+        Strictness::Error => "error",
+    }
+}
+
 /// `$settings::name`, if it is one of `variables`.
-pub fn lookup(env: &Environment, node: &str, name: &str) -> Option<Value> {
-    variables(env, node)
+pub fn lookup(env: &Environment, node: &str, strict: Strictness, name: &str) -> Option<Value> {
+    variables(env, node, strict)
         .into_iter()
         .find(|(n, _)| *n == name)
         .map(|(_, v)| v)
@@ -77,18 +93,20 @@ mod tests {
         let mut env = Environment::from_dir("/srv/envs/dev".into(), vec!["/opt/mods".into()]);
         env.name = "dev".into();
         assert_eq!(
-            to_programmatic(&lookup(&env, "web01.example.com", "modulepath").unwrap()),
+            to_programmatic(
+                &lookup(&env, "web01.example.com", Strictness::Error, "modulepath").unwrap()
+            ),
             "'/srv/envs/dev/modules:/opt/mods'"
         );
         assert_eq!(
-            to_programmatic(&lookup(&env, "web01", "environmentpath").unwrap()),
+            to_programmatic(&lookup(&env, "web01", Strictness::Error, "environmentpath").unwrap()),
             "'/srv/envs'"
         );
         assert_eq!(
-            to_programmatic(&lookup(&env, "web01", "environment").unwrap()),
+            to_programmatic(&lookup(&env, "web01", Strictness::Error, "environment").unwrap()),
             "'dev'"
         );
-        assert!(lookup(&env, "web01", "nosuch").is_none());
+        assert!(lookup(&env, "web01", Strictness::Error, "nosuch").is_none());
         assert_eq!(
             to_programmatic(&trusted("web01.example.com")),
             "{'authenticated' => 'local', 'certname' => 'web01.example.com', 'extensions' => {}, \

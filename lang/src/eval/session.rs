@@ -55,7 +55,9 @@ impl LogLevel {
     }
 }
 
-/// How strictly questionable operations (string-to-number coercion...) are treated.
+/// How strictly questionable operations (string-to-number coercion, deprecated functions,
+/// unknown variables...) are treated: the reference's `strict` setting (`error` also stands
+/// for `strict_variables = true`; `warning` and `off` for `strict_variables = false`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Strictness {
     Off,
@@ -98,7 +100,7 @@ pub struct Evaluator {
     /// The local variables of all running frames, each frame's after its caller's (and
     /// above them the arguments of a call being evaluated).
     pub(crate) slots: Vec<Option<Value>>,
-    /// Deprecation warnings already shown (each is shown once per session).
+    /// The warnings shown once per session (deprecations, `warn_once`) already shown.
     pub(crate) deprecations_shown: rustc_hash::FxHashSet<String>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
@@ -260,6 +262,12 @@ impl Evaluator {
     /// Logs a deprecation warning the way the reference does: once per session, followed by
     /// the location it could not determine.
     pub fn deprecation(&mut self, message: &str) {
+        self.warn_once(message);
+    }
+
+    /// Logs a warning once per session, followed by the location it could not determine
+    /// (the reference's `Puppet.warn_once` without a file and line).
+    pub fn warn_once(&mut self, message: &str) {
         if self.deprecations_shown.insert(message.to_string()) {
             self.log(
                 LogLevel::Warning,
@@ -764,6 +772,11 @@ impl Session {
 
     pub fn set_strict(&mut self, strict: Strictness) {
         self.evaluator.strict = strict;
+    }
+
+    /// How strictly questionable operations and unknown variables are treated.
+    pub fn strict(&self) -> Strictness {
+        self.evaluator.strict
     }
 
     /// Sets a top-scope variable (e.g. `$_`, the last result in the REPL).
