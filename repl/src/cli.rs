@@ -317,6 +317,8 @@ impl Setup {
     }
 
     pub fn apply(&self, session: &mut Session) {
+        // Every fact set gets what `puppet apply` adds to Facter's ($clientcert, ...).
+        session.set_agent_facts(true);
         if let Some(node) = &self.node {
             session.set_node_name(node);
         }

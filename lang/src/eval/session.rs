@@ -153,6 +153,13 @@ pub struct Evaluator {
     /// per environment).
     pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
     pub(crate) loaded_programs: Vec<Program>,
+    /// The facts as last set (`set_facts`), before the agent's facts are added.
+    pub(crate) given_facts: Value,
+    /// Whether the facts the agent adds to any fact set (`$clientcert`, `$clientversion`,
+    /// `$facts['puppetversion']`, ...: `env::settings::agent_facts`) are added to the given
+    /// ones, as `puppet apply` does. Off by default: the conformance oracle (Puppet::Pal)
+    /// compiles with the given facts only.
+    pub(crate) agent_facts: bool,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -231,6 +238,8 @@ impl Evaluator {
             hiera_config: None,
             modules_present: Default::default(),
             loaded_programs: Vec::new(),
+            given_facts: Value::hash(Default::default()),
+            agent_facts: false,
         };
         ev.set_runtime_variables();
         ev
@@ -249,6 +258,16 @@ impl Evaluator {
         // A program that assigns `$environment` reassigns it, as with a fact.
         self.globals
             .set_fact("environment", Value::from(self.env.name.as_str()));
+    }
+
+    /// After the node name or the environment changed: the runtime variables, and the
+    /// agent's facts that name them.
+    fn runtime_changed(&mut self) {
+        if self.agent_facts {
+            self.install_facts();
+        } else {
+            self.set_runtime_variables();
+        }
     }
 
     /// Sends a log line to the sink (or keeps it for `take_logs` when there is none).
@@ -288,8 +307,21 @@ impl Evaluator {
     }
 
     /// Sets `$facts` and each fact as a top-scope variable (as the reference does), replacing
-    /// the facts set before.
+    /// the facts set before; with `agent_facts`, the agent's facts they lack are added.
     pub fn set_facts(&mut self, facts: Value) {
+        self.given_facts = facts;
+        self.install_facts();
+    }
+
+    /// Sets `$facts` and the top-scope facts from `given_facts` (again when the node name,
+    /// the environment or `agent_facts` change what the agent adds).
+    pub(crate) fn install_facts(&mut self) {
+        let facts = if self.agent_facts {
+            let node = self.compilation.catalog.node_name.clone();
+            crate::env::settings::with_agent_facts(&self.given_facts, &self.env, &node)
+        } else {
+            self.given_facts.clone()
+        };
         if let Some(Value::Hash(old)) = self.globals.get("facts").cloned() {
             for k in old.keys() {
                 if let Value::String(name) = k {
@@ -832,7 +864,7 @@ impl Session {
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {
         self.evaluator.compilation.catalog.node_name = name.into();
-        self.evaluator.set_runtime_variables();
+        self.evaluator.runtime_changed();
     }
 
     /// Sets the environment (modulepath, environment directory) that classes, defines,
@@ -841,7 +873,7 @@ impl Session {
         self.evaluator.env = env;
         self.evaluator.autoloaded.clear();
         self.evaluator.modules_present.borrow_mut().clear();
-        self.evaluator.set_runtime_variables();
+        self.evaluator.runtime_changed();
     }
 
     /// Makes the native versions of modules' Ruby functions (stdlib's `to_json`, `merge`,
@@ -906,6 +938,20 @@ impl Session {
     /// Sets the facts (`$facts`, and each fact as a top-scope variable), a hash.
     pub fn set_facts(&mut self, facts: Value) {
         self.evaluator.set_facts(facts);
+    }
+
+    /// The facts as last given to `set_facts`, without the agent's (`$facts` has both).
+    pub fn given_facts(&self) -> Value {
+        self.evaluator.given_facts.clone()
+    }
+
+    /// Adds to every fact set the facts `puppet apply` adds to Facter's: `clientcert` (the
+    /// node name), `clientversion`, `clientnoop`, `puppetversion`, `facterversion` and,
+    /// with an environment directory, `agent_specified_environment`; a fact set that has
+    /// one keeps its value (see `env::settings::agent_facts`). Off by default.
+    pub fn set_agent_facts(&mut self, on: bool) {
+        self.evaluator.agent_facts = on;
+        self.evaluator.install_facts();
     }
 
     /// The user-defined type aliases with their resolved types, sorted by name.
