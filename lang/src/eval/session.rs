@@ -134,8 +134,8 @@ pub struct Evaluator {
     pub(crate) call_sites: super::call_sites::CallSites,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
-    /// The files the autoloader has loaded, and their syntax trees.
-    pub(crate) autoloaded: rustc_hash::FxHashSet<std::path::PathBuf>,
+    /// The files the autoloader has loaded, with the input (`generation`) that loaded them.
+    pub(crate) autoloaded: rustc_hash::FxHashMap<std::path::PathBuf, u64>,
     /// Whether native versions of modules' Ruby functions (stdlib's `to_json`, ...) can be
     /// called without their module on the modulepath (the reference knows them only there).
     pub(crate) module_functions_always: bool,
@@ -760,6 +760,10 @@ impl Session {
                 }
                 if r.is_err() {
                     ev.compilation = before;
+                    // The classes and defines of files it loaded went with it: the next
+                    // input that needs them loads the files again.
+                    let generation = ev.generation;
+                    ev.autoloaded.retain(|_, g| *g != generation);
                 }
                 ev.retired_program = Some(program);
                 r
