@@ -650,12 +650,29 @@ impl Evaluator {
                 let err = Error::eval(format!("{UNKNOWN_VARIABLE}{name}'."));
                 // Under a lenient strictness the reader makes it `undef`: no hint to search.
                 Err(if self.strict == Strictness::Error {
-                    err.with_hint(self.variable_hint(start, name))
+                    self.custom_fact_error(name)
+                        .unwrap_or_else(|| err.with_hint(self.variable_hint(start, name)))
                 } else {
                     err
                 })
             }
         }
+    }
+
+    /// The error for `$name` (or `$::name`) when it is a custom fact of a module on the
+    /// modulepath (`lib/facter/*.rb`), which the agent would have run and prepl does not.
+    fn custom_fact_error(&self, name: &str) -> Option<Error> {
+        let fact = name.strip_prefix("::").unwrap_or(name);
+        let (module, file) = crate::env::modules::custom_fact_file(&self.env, fact)?;
+        Some(
+            Error::eval(format!(
+                "{UNKNOWN_VARIABLE}{name}'. It is a custom fact of module {module} ({}), which prepl does not run yet",
+                file.display()
+            ))
+            .with_hint(Some(format!(
+                "Give its value with :facts set {fact}=VALUE (%facts set in Jupyter) or in a facts file (--facts FILE)."
+            ))),
+        )
     }
 
     /// `$apache::port`: the variable of an evaluated class (`None` when the class was not
