@@ -36,7 +36,10 @@ Options:
       --check FILE...    parse and validate the files (as `puppet parser validate`),
                          report every error as FILE:LINE:COLUMN; exit 1 if any
   -q, --quiet            no banner in the interactive session
-      --strict LEVEL     off, warning or error (the default)
+      --strict LEVEL     off, warning or error (the default): whether unknown
+                         variables (undef under off and warning), string-to-number
+                         coercions and deprecated functions are errors, warnings or
+                         silent
       --memory-limit SIZE  heap an evaluation may grow to (4G, 512M; default three
                          quarters of the available memory, or PREPL_MEMORY_LIMIT)
       --time             print the evaluation time (parsing and evaluation, catalog

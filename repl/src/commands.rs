@@ -143,7 +143,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         CommandName::Strict,
         "strict",
         "[off|warning|error]",
-        "show or set the strictness",
+        "show or set the strictness: whether unknown variables (undef under off and \
+         warning), string-to-number coercions and deprecated functions are errors, warnings \
+         or silent",
     ),
     c(
         CommandName::Time,
