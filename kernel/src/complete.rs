@@ -84,7 +84,7 @@ fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json:
         }
         Some(i) if trimmed[..i].trim() == "%set" => (
             &trimmed[i + 1..],
-            vec!["exec", "module-functions", "integer-bounds"],
+            vec!["exec", "module-functions", "integer-bounds", "strict"],
         ),
         Some(i) if trimmed.starts_with("%lookup") && trimmed[..i].trim() != "%lookup" => {
             (&trimmed[i + 1..], vec!["--explain", "--merge"])

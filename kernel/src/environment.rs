@@ -8,17 +8,21 @@
 //!   evaluates `lookup(...)`), or how it was searched (`puppet lookup --explain`);
 //! - `%hiera-config [FILE|none]`: the global Hiera layer's `hiera.yaml`;
 //! - `%set exec on|off` (`generate()` runs commands), `%set module-functions on|off` (native
-//!   versions of modules' Ruby functions without their module).
+//!   versions of modules' Ruby functions without their module), `%set strict
+//!   off|warning|error` (the REPL's `:strict`).
 //!
 //! Kernel arguments: `--hiera-config FILE` (default: the reference's global `hiera.yaml` when
-//! it exists), `--allow-exec`, `--module-functions`.
+//! it exists), `--allow-exec`, `--module-functions`, `--strict LEVEL`.
 
 use prepl::env::Environment;
 use prepl::Session;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference";
+pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error";
+
+/// The usage of `%set`.
+const SET_USAGE: &str = "Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error";
 
 /// What the kernel's command line asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -31,6 +35,8 @@ pub struct Start {
     /// `--integer-bounds spec|reference`: how `Integer[n]` reads (by default as n or more,
     /// the reference's reading).
     pub single_bound: prepl::SingleBound,
+    /// `--strict LEVEL` (default `error`).
+    pub strict: prepl::Strictness,
 }
 
 static START: OnceLock<Start> = OnceLock::new();
@@ -47,6 +53,7 @@ pub fn apply_options(session: &mut Session) -> Result<(), String> {
     session.set_allow_exec(start.allow_exec);
     session.set_module_functions_always(start.module_functions);
     session.set_single_bound(start.single_bound);
+    session.set_strict(start.strict);
     match &start.hiera_config {
         Some(file) if !std::path::Path::new(file).is_file() => {
             Err(format!("--hiera-config: {file} is not a file"))
@@ -192,7 +199,8 @@ fn hiera_config(session: &mut Session, arg: &str) -> Result<String, String> {
     Ok(shown(session.hiera_config()))
 }
 
-/// `%set exec on|off`, `%set module-functions on|off`, `%set integer-bounds spec|reference`.
+/// `%set exec on|off`, `%set module-functions on|off`, `%set integer-bounds spec|reference`,
+/// `%set strict off|warning|error` (shown alone: the strictness in force).
 fn set(session: &mut Session, arg: &str) -> Result<String, String> {
     let words: Vec<&str> = arg.split_whitespace().collect();
     match words.as_slice() {
@@ -222,8 +230,32 @@ fn set(session: &mut Session, arg: &str) -> Result<String, String> {
             session.set_single_bound(reading);
             Ok(reading.note().into())
         }
-        _ => Err("Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference".into()),
+        ["strict"] => Ok(strictness_note(session.strict())),
+        ["strict", w] => {
+            let strict = parse_strictness(w).ok_or(SET_USAGE)?;
+            session.set_strict(strict);
+            Ok(strictness_note(strict))
+        }
+        _ => Err(SET_USAGE.into()),
     }
+}
+
+/// `off`, `warning` or `error`.
+pub fn parse_strictness(word: &str) -> Option<prepl::Strictness> {
+    match word {
+        "off" => Some(prepl::Strictness::Off),
+        "warning" => Some(prepl::Strictness::Warning),
+        "error" => Some(prepl::Strictness::Error),
+        _ => None,
+    }
+}
+
+/// `Strictness is warning.`, as the REPL's `:strict` says it.
+fn strictness_note(strict: prepl::Strictness) -> String {
+    format!(
+        "Strictness is {}.",
+        prepl::env::settings::strict_name(strict)
+    )
 }
 
 #[cfg(test)]
@@ -298,5 +330,28 @@ mod tests {
         run(&mut s, "%set integer-bounds reference").unwrap();
         assert_eq!(s.single_bound(), prepl::SingleBound::AtLeast);
         assert!(run(&mut s, "%set integer-bounds maybe").is_err());
+        assert_eq!(run(&mut s, "%set strict").unwrap(), "Strictness is error.");
+        assert_eq!(
+            run(&mut s, "%set strict warning").unwrap(),
+            "Strictness is warning."
+        );
+        assert_eq!(s.strict(), prepl::Strictness::Warning);
+        let v = s
+            .eval("[$nosuch, $settings::strict, $settings::strict_variables]")
+            .unwrap();
+        assert_eq!(
+            prepl::format::to_programmatic(&v),
+            "[undef, 'warning', false]"
+        );
+        assert_eq!(
+            s.take_logs(),
+            vec![(
+                prepl::LogLevel::Warning,
+                "Unknown variable: 'nosuch'. (line: 1, column: 2)".to_string()
+            )]
+        );
+        run(&mut s, "%set strict off").unwrap();
+        assert_eq!(s.strict(), prepl::Strictness::Off);
+        assert_eq!(run(&mut s, "%set strict maybe").unwrap_err(), SET_USAGE);
     }
 }

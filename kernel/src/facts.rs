@@ -78,9 +78,8 @@ pub fn run(session: &mut Session, origin: &mut String, code: &str) -> Result<Jso
                 return Err(USAGE.into());
             }
             let value = prepl::env::facts::parse_value(value);
-            let current = session
-                .variable("facts")
-                .unwrap_or_else(|| Value::hash(Default::default()));
+            // The facts given (the agent's added ones follow the node and environment).
+            let current = session.given_facts();
             session.set_facts(prepl::env::facts::set_path(&current, path, value.clone()));
             if !origin.ends_with(", changed") {
                 origin.push_str(", changed");

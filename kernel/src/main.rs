@@ -2,8 +2,8 @@
 //!
 //! - `prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
 //!   [--modulepath DIRS] [--environment DIR] [--hiera-config FILE] [--allow-exec]
-//!   [--module-functions] [--integer-bounds spec|reference]`: run the kernel (Jupyter starts it so), with
-//!   this machine's facts unless told otherwise.
+//!   [--module-functions] [--integer-bounds spec|reference] [--strict LEVEL]`: run the
+//!   kernel (Jupyter starts it so), with this machine's facts unless told otherwise.
 //! - `prepl-kernel install [--user|--sys-prefix|--prefix P]`: write the kernelspec.
 //! - `prepl-kernel uninstall [--user|--sys-prefix|--prefix P]`: remove it.
 
@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
   prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
                 [--modulepath DIR[:DIR...]] [--environment DIR]
                 [--hiera-config FILE] [--allow-exec] [--module-functions]
-                [--integer-bounds spec|reference]
+                [--integer-bounds spec|reference] [--strict off|warning|error]
   prepl-kernel install [--user|--sys-prefix|--prefix DIR]
   prepl-kernel uninstall [--user|--sys-prefix|--prefix DIR]";
 
@@ -99,6 +99,12 @@ fn facts_options(args: &[String]) -> Result<(), String> {
                     ))
                 }
             },
+            "--strict" => {
+                env.strict = it
+                    .next()
+                    .and_then(|w| environment::parse_strictness(w))
+                    .ok_or_else(|| format!("--strict expects off, warning or error\n{USAGE}"))?
+            }
             "--facts" => start.file = Some(it.next().ok_or(USAGE)?.clone()),
             "--facts-for" => start.filter = Some(it.next().ok_or(USAGE)?.clone()),
             other => {

@@ -93,7 +93,9 @@ impl Worker {
         for b in builtins::all() {
             session.add_builtin(b);
         }
-        // This machine's facts unless the kernel arguments say otherwise.
+        // This machine's facts unless the kernel arguments say otherwise, with what
+        // `puppet apply` adds to any fact set ($clientcert, $clientversion, ...).
+        session.set_agent_facts(true);
         let (facts, facts_origin, problem) = crate::facts::initial();
         session.set_facts(facts);
         if let Some(problem) = problem {

@@ -1,5 +1,6 @@
 """Facts in the notebook: this machine's by default, the %facts magic (show, set one,
-facterdb sets, back to this machine's), and the runtime variables ($trusted, $environment)."""
+facterdb sets, back to this machine's), the runtime variables ($trusted, $environment), the
+facts the agent adds ($clientversion, ...) and the strictness (%set strict)."""
 
 import os
 import unittest
@@ -45,6 +46,28 @@ class FactsTests(KernelCase):
         reply, _ = self.run_cell("%facts set nothing")
         self.assertEqual(reply["status"], "error")
         self.assertEqual(reply["ename"], "FactsError")
+
+    def test_the_facts_puppet_apply_adds_and_the_strictness(self):
+        # What `puppet apply --noop` adds to any fact set (issue 37), kept by `%facts set`.
+        self.run_cell("%facts local")
+        self.run_cell("%facts set clientversion=6.28.0")
+        reply, outputs = self.run_cell(
+            "[$clientversion, $facts['puppetversion'], $facts['facterversion'], $clientnoop, "
+            "$clientcert == $trusted['certname']]")
+        self.assertEqual(reply["status"], "ok", reply)
+        self.assertEqual(value(outputs), "['6.28.0', '7.23.0', '4.3.0', true, true]")
+        self.run_cell("%facts local")
+        # `%set strict warning`: an unknown variable is undef, with the reference's warning.
+        reply, outputs = self.run_cell("%set strict warning")
+        self.assertEqual(reply["status"], "ok", reply)
+        reply, outputs = self.run_cell("[$nosuch, $settings::strict]")
+        self.assertEqual(reply["status"], "ok", reply)
+        self.assertEqual(value(outputs), "[undef, 'warning']")
+        streams = "".join(m["content"]["text"] for m in outputs if m["msg_type"] == "stream")
+        self.assertEqual(streams, "Warning: Unknown variable: 'nosuch'. (line: 1, column: 2)\n")
+        self.run_cell("%set strict error")
+        reply, _ = self.run_cell("$nosuch")
+        self.assertEqual(reply["status"], "error")
 
     @unittest.skipUnless(os.path.isdir("/usr/share/rubygems-integration/all/gems"),
                          "facterdb is not installed")

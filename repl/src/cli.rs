@@ -37,7 +37,10 @@ Options:
       --check FILE...    parse and validate the files (as `puppet parser validate`),
                          report every error as FILE:LINE:COLUMN; exit 1 if any
   -q, --quiet            no banner in the interactive session
-      --strict LEVEL     off, warning or error (the default)
+      --strict LEVEL     off, warning or error (the default): whether unknown
+                         variables (undef under off and warning), string-to-number
+                         coercions and deprecated functions are errors, warnings or
+                         silent
       --memory-limit SIZE  heap an evaluation may grow to (4G, 512M; default three
                          quarters of the available memory, or PREPL_MEMORY_LIMIT)
       --time             print the evaluation time (parsing and evaluation, catalog
@@ -318,6 +321,8 @@ impl Setup {
     }
 
     pub fn apply(&self, session: &mut Session) {
+        // Every fact set gets what `puppet apply` adds to Facter's ($clientcert, ...).
+        session.set_agent_facts(true);
         if let Some(node) = &self.node {
             session.set_node_name(node);
         }

@@ -604,3 +604,151 @@ fn repeat_stops_at_the_first_failing_run() {
     assert!(text(&out.stderr).contains("--repeat expects a number of runs"));
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 37 §1: what `puppet apply` adds to Facter's facts is in every fact set: this
+/// machine's, and a facts file's where it lacks them (a fact the file has keeps its value).
+/// `puppet apply --noop --certname web01.example.com -e 'notice([$clientcert, $clientversion,
+/// $clientnoop, $facts["puppetversion"], $facts["facterversion"]])'` gives
+/// `[web01.example.com, 7.23.0, true, 7.23.0, 4.3.0]`; with `--environment dev`,
+/// `$agent_specified_environment` is `dev`.
+#[test]
+fn the_facts_puppet_apply_adds_are_in_every_fact_set() {
+    let src = "[$clientcert, $clientversion, $clientnoop, $facts['puppetversion'], \
+               $facts['facterversion'], defined('$agent_specified_environment')]";
+    let out = prepl(&["--node", "web01.example.com", "-e", src], None);
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(
+        text(&out.stdout),
+        "['web01.example.com', '7.23.0', true, '7.23.0', '4.3.0', false]\n"
+    );
+    let facts = scratch_file("agent-facts.yaml", "kernel: Linux\nclientversion: 6.28.0\n");
+    let out = prepl(
+        &[
+            "--facts",
+            facts.to_str().expect("utf-8"),
+            "--node",
+            "db01",
+            "-e",
+            src,
+        ],
+        None,
+    );
+    let _ = std::fs::remove_file(&facts);
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(
+        text(&out.stdout),
+        "['db01', '6.28.0', true, '7.23.0', '4.3.0', false]\n"
+    );
+    // An environment directory is an environment the agent was given.
+    let env = std::env::temp_dir().join(format!("prepl-cli-agent-{}/dev", std::process::id()));
+    std::fs::create_dir_all(env.join("modules/m/manifests")).expect("mkdir");
+    // concat::fragment's use of $clientversion, which failed with default facts.
+    std::fs::write(
+        env.join("modules/m/manifests/init.pp"),
+        "class m { notify { \"client ${clientversion} in ${agent_specified_environment}\": } }\n",
+    )
+    .expect("write");
+    let out = prepl(
+        &[
+            "--environment",
+            env.to_str().expect("utf-8"),
+            "-e",
+            "include m\n$facts['agent_specified_environment']",
+        ],
+        None,
+    );
+    let _ = std::fs::remove_dir_all(env.parent().expect("parent"));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(text(&out.stdout), "'dev'\n");
+    // `include apache` with this machine's facts (Debian's packaged modules, when there).
+    let modules = "/usr/share/puppet/modules";
+    if std::path::Path::new(modules).join("apache").is_dir() {
+        let out = prepl(
+            &["--modulepath", modules, "--catalog", "-e", "include apache"],
+            None,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // (concat::fragment reads $clientversion)
+        let lines = summary(&catalog_of(&out));
+        assert!(lines.iter().any(|l| l.starts_with("Class[Apache] ")));
+        assert!(lines.iter().any(|l| l.starts_with("Concat::Fragment[")));
+    }
+}
+
+/// Issue 37 §2: `--strict warning` and `--strict off` are the reference's `strict = warning`
+/// / `off` with `strict_variables = false`: an unknown variable is undef, warned about (as
+/// `puppet apply --strict=warning -e 'notice($nosuch) notice([$nosuch, $settings::strict,
+/// $settings::strict_variables])'` warns) or not.
+#[test]
+fn strict_warning_and_off_read_unknown_variables_as_undef() {
+    let src = "notice($nosuch) [$nosuch, $settings::strict, $settings::strict_variables]";
+    let out = prepl(&["--strict", "warning", "-e", src], None);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stderr),
+        "Warning: Unknown variable: 'nosuch'. (line: 1, column: 8)\nNotice: \n\
+         Warning: Unknown variable: 'nosuch'. (line: 1, column: 18)\n"
+    );
+    assert_eq!(text(&out.stdout), "[undef, 'warning', false]\n");
+    let out = prepl(&["--strict", "off", "-e", src], None);
+    assert_eq!(text(&out.stderr), "Notice: \n");
+    assert_eq!(text(&out.stdout), "[undef, 'off', false]\n");
+    let out = prepl(
+        &["-e", "[$settings::strict, $settings::strict_variables]"],
+        None,
+    );
+    assert_eq!(text(&out.stdout), "['error', true]\n");
+}
+
+/// Issue 33 §2 / 37 §1: a variable that is a module's custom fact (`lib/facter/*.rb`), which
+/// the agent runs and prepl does not, is named so (openstacklib's `os_service_default`,
+/// read by keystone and nova).
+#[test]
+fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
+    let root = std::env::temp_dir().join(format!("prepl-cli-custom-{}", std::process::id()));
+    std::fs::create_dir_all(root.join("openstacklib/lib/facter")).expect("mkdir");
+    std::fs::create_dir_all(root.join("keystone/manifests")).expect("mkdir");
+    std::fs::write(
+        root.join("openstacklib/lib/facter/os_service_default.rb"),
+        "Facter.add('os_service_default') do\n  setcode { '<SERVICE DEFAULT>' }\nend\n",
+    )
+    .expect("write");
+    std::fs::write(
+        root.join("keystone/manifests/init.pp"),
+        "class keystone(\n  $algorithm = $::os_service_default,\n) {}\n",
+    )
+    .expect("write");
+    let out = prepl(
+        &[
+            "--modulepath",
+            root.to_str().expect("utf-8"),
+            "-e",
+            "include keystone",
+        ],
+        None,
+    );
+    let init = root.join("keystone/manifests/init.pp");
+    let _ = std::fs::remove_dir_all(&root);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "Error: Evaluation Error: Unknown variable: '::os_service_default'. It is a custom \
+             fact of module openstacklib (lib/facter/os_service_default.rb), which prepl does \
+             not run yet (file {}, line 2, column 16)\n  $algorithm = $::os_service_default,\n\
+             \x20              ^\nGive its value with :facts set os_service_default=VALUE \
+             (%facts set in Jupyter) or in a facts file (--facts FILE).\n",
+            init.display()
+        )
+    );
+    // Debian's packaged keystone, when there.
+    let modules = "/usr/share/puppet/modules";
+    if std::path::Path::new(modules).join("keystone").is_dir() {
+        let out = prepl(&["--modulepath", modules, "-e", "include keystone"], None);
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("It is a custom fact of module openstacklib (lib/facter/os_service_default.rb), which prepl does not run yet"),
+            "{err}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! The autoloader: when a class, define, function or type alias is not defined yet, the file
 //! the reference would load it from (`env::modules`) is parsed and its definitions hoisted,
-//! as if it had been typed in. Each file is loaded once per session.
+//! as if it had been typed in. Each file is loaded once per session (again after an input that
+//! failed, since its classes and defines were undone with it).
 
 use super::modules::{self, Kind};
 use crate::error::{Error, Source};
@@ -17,7 +18,7 @@ impl Evaluator {
         let Some(path) = modules::definition_path(&self.env, kind, name) else {
             return Ok(false);
         };
-        if self.autoloaded.contains(&path) {
+        if self.autoloaded.contains_key(&path) {
             return Ok(false);
         }
         // (opened without a look at the path first: one path walk a file, not two)
@@ -36,7 +37,7 @@ impl Evaluator {
         let (program, warnings) =
             crate::syntax::parse_with_warnings(&source.text).map_err(|e| e.in_source(&source))?;
         check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
-        self.autoloaded.insert(path);
+        self.autoloaded.insert(path, self.generation);
         for w in warnings {
             self.log(crate::LogLevel::Warning, &w.message);
         }
@@ -153,6 +154,34 @@ mod tests {
             )),
             "{rendered}"
         );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// An input that fails takes the classes of the files it loaded with it; the next input
+    /// that includes them loads the files again (a class that needs a fact the session
+    /// lacked is found once the fact is set).
+    #[test]
+    fn files_loaded_by_a_failed_input_load_again() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-autoload-again-{}", std::process::id()));
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m { notify { \"on ${::custom}\": } }\n",
+        );
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let e = s.eval("include m").unwrap_err();
+        assert_eq!(e.message, "Unknown variable: '::custom'.");
+        s.set_facts(crate::catalog::json::from_data(
+            &serde_json::json!({"custom": "x"}),
+        ));
+        assert!(s.eval("include m").is_ok());
+        assert!(s.catalog_json_text().contains("\"on x\""));
         std::fs::remove_dir_all(&root).unwrap();
     }
 

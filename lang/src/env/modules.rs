@@ -178,6 +178,51 @@ pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
     })
 }
 
+/// The module and file (`lib/facter/x.rb`, relative to the module) of a custom fact named
+/// `name`: a module on the modulepath whose `lib/facter/*.rb` adds it (`Facter.add(:name`,
+/// `Facter.add('name'`, `Facter.add("name"`), as Facter loads modules' facts for the agent.
+pub fn custom_fact_file(env: &Environment, name: &str) -> Option<(String, PathBuf)> {
+    if name.is_empty() || crate::names::is_qualified(name) {
+        return None;
+    }
+    env.modulepath.iter().find_map(|dir| {
+        super::fs::list(dir).iter().find_map(|m| {
+            let facter = m.join("lib/facter");
+            super::fs::list(&facter)
+                .iter()
+                .filter(|f| f.extension().is_some_and(|e| e == "rb"))
+                .find(|f| std::fs::read_to_string(f).is_ok_and(|text| adds_fact(&text, name)))
+                .map(|f| {
+                    let module = m.file_name().unwrap_or_default().to_string_lossy();
+                    let file = f.strip_prefix(m).unwrap_or(f).to_path_buf();
+                    (module.into_owned(), file)
+                })
+        })
+    })
+}
+
+/// Whether Ruby source `text` calls `Facter.add` with the fact name `name` (a symbol or a
+/// quoted string, in parentheses or not).
+fn adds_fact(text: &str, name: &str) -> bool {
+    text.match_indices("Facter.add").any(|(at, call)| {
+        let rest = text[at + call.len()..].trim_start_matches([' ', '\t']);
+        let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+        let given = if let Some(symbol) = rest.strip_prefix(':') {
+            symbol
+        } else if let Some(quoted) = rest.strip_prefix(['\'', '"']) {
+            return quoted
+                .find(['\'', '"'])
+                .is_some_and(|end| &quoted[..end] == name);
+        } else {
+            return false;
+        };
+        let end = given
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(given.len());
+        &given[..end] == name
+    })
+}
+
 /// A file or directory of a module named `module/path` in a module subdirectory (`templates`,
 /// `files`).
 pub fn module_file(env: &Environment, reference: &str, sub: &str) -> Option<PathBuf> {
@@ -334,5 +379,102 @@ mod tests {
         );
         assert_eq!(ns("/mods/web/lib/x.pp"), Some(None));
         assert_eq!(ns("/elsewhere/site.pp"), None);
+    }
+
+    /// Custom facts are found in modules' `lib/facter/*.rb` (as Facter loads them for the
+    /// agent), and an unknown variable that is one says so (issue 37: openstacklib's
+    /// `os_service_default`, which `include keystone` reads as `$::os_service_default`).
+    #[test]
+    fn custom_facts_of_modules() {
+        assert!(adds_fact(
+            "Facter.add(:apache_version) do",
+            "apache_version"
+        ));
+        assert!(adds_fact(
+            "if x\n  Facter.add('os_service_default') do",
+            "os_service_default"
+        ));
+        assert!(adds_fact("Facter.add(\"ipa_domain\") do", "ipa_domain"));
+        assert!(adds_fact("Facter.add :root_home do", "root_home"));
+        assert!(adds_fact("Facter.add( :a, type: :aggregate) do", "a"));
+        assert!(!adds_fact(
+            "Facter.add(:apache_version_x) do",
+            "apache_version"
+        ));
+        assert!(!adds_fact(
+            "Facter.add('os_service') do",
+            "os_service_default"
+        ));
+        assert!(!adds_fact(
+            "Facter.value(:os_service_default)",
+            "os_service_default"
+        ));
+
+        let root = std::env::temp_dir().join(format!("prepl-custom-facts-{}", std::process::id()));
+        let facter = root.join("openstacklib/lib/facter");
+        std::fs::create_dir_all(&facter).unwrap();
+        std::fs::create_dir_all(root.join("keystone/manifests")).unwrap();
+        std::fs::write(
+            facter.join("os_service_default.rb"),
+            "if versioncmp(Facter.value(:facterversion), '2.0.1') < 0\n  \
+             Facter.add('os_service_default') do\n    setcode { '<SERVICE DEFAULT>' }\n  end\nend\n",
+        )
+        .unwrap();
+        std::fs::write(facter.join("notes.txt"), "Facter.add(:not_a_fact)").unwrap();
+        std::fs::write(
+            root.join("keystone/manifests/init.pp"),
+            "class keystone($algorithm = $::os_service_default) {}\n",
+        )
+        .unwrap();
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        };
+        assert_eq!(
+            custom_fact_file(&env, "os_service_default"),
+            Some((
+                "openstacklib".into(),
+                "lib/facter/os_service_default.rb".into()
+            ))
+        );
+        assert_eq!(custom_fact_file(&env, "not_a_fact"), None);
+        assert_eq!(
+            custom_fact_file(&env, "openstacklib::os_service_default"),
+            None
+        );
+
+        let mut s = crate::Session::new();
+        s.set_environment(env);
+        let e = s.eval("include keystone").unwrap_err();
+        assert_eq!(
+            e.message,
+            "Unknown variable: '::os_service_default'. It is a custom fact of module openstacklib \
+             (lib/facter/os_service_default.rb), which prepl does not run yet"
+        );
+        assert_eq!(
+            e.hint.as_deref(),
+            Some("Give its value with :facts set os_service_default=VALUE (%facts set in Jupyter) or in a facts file (--facts FILE).")
+        );
+        // Given as a fact, it is one; under `strict = warning` it is undef, as any.
+        s.set_facts(crate::catalog::json::from_data(
+            &serde_json::json!({"os_service_default": "<SERVICE DEFAULT>"}),
+        ));
+        let r = s.eval("include keystone");
+        assert!(r.is_ok(), "{:?}", r.err().map(|e| e.message));
+        let mut s = crate::Session::new();
+        s.set_environment(Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        s.set_strict(crate::Strictness::Warning);
+        assert_eq!(
+            crate::format::to_programmatic(
+                &s.eval("include keystone\n$keystone::algorithm").unwrap()
+            ),
+            "undef"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

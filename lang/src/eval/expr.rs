@@ -6,6 +6,7 @@ use crate::format;
 use crate::syntax::ast::*;
 use crate::types::{self, PType};
 use crate::values::{Map, Value};
+use crate::Strictness;
 use std::rc::Rc;
 
 impl Evaluator {
@@ -27,6 +28,9 @@ impl Evaluator {
             ExprKind::Integer(i) => return Ok(Value::Integer(*i)),
             ExprKind::Variable(v) => match self.read_var(v) {
                 Ok(v) => return Ok(v),
+                Err(err) if self.strict != Strictness::Error && is_unknown_variable(&err) => {
+                    return Ok(self.lenient_unknown_variable(&err, e.span));
+                }
                 Err(err) => Err(Flow::from(err)),
             },
             ExprKind::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
@@ -239,7 +243,13 @@ impl Evaluator {
                     }
                 }
             }
-            ExprKind::Variable(v) => self.read_var(v)?,
+            ExprKind::Variable(v) => match self.read_var(v) {
+                Ok(v) => v,
+                Err(err) if self.strict != Strictness::Error && is_unknown_variable(&err) => {
+                    self.lenient_unknown_variable(&err, e.span)
+                }
+                Err(err) => return Err(err.into()),
+            },
             ExprKind::Array(items, shared) if shared.is_constant() => {
                 self.shared_literal(shared, |ev| Ok(Value::array(ev.eval_list(items)?)))?
             }
@@ -579,6 +589,25 @@ impl Evaluator {
         self.lookup_by_name(self.current, name).ok()
     }
 
+    /// An unknown variable read under `strict = warning` or `off` (the reference with
+    /// `strict_variables = false`): `undef`, after a warning worded and located as the
+    /// reference's (`Unknown variable: 'x'. (file: F, line: L, column: C)`) under `warning`.
+    #[cold]
+    fn lenient_unknown_variable(&mut self, err: &Error, span: Span) -> Value {
+        if self.strict == Strictness::Warning {
+            let (line, col) = self.source.line_col(span.start);
+            let location = match self.file_name() {
+                Some(f) => format!("(file: {f}, line: {line}, column: {col})"),
+                None => format!("(line: {line}, column: {col})"),
+            };
+            self.log(
+                crate::LogLevel::Warning,
+                &format!("{} {location}", err.message),
+            );
+        }
+        Value::Undef
+    }
+
     /// Reading a parameter whose default has not been evaluated yet is an error.
     fn check_binding_access(&self, frame: usize, name: &str) -> Result<(), Error> {
         if let Some((bf, fname, param)) = &self.binding {
@@ -617,8 +646,16 @@ impl Evaluator {
             // Set in class and define bodies only; elsewhere the reference reads it as undef,
             // not as an unknown variable (and `defined('$caller_module_name')` stays false).
             None if name.trim_start_matches("::") == "caller_module_name" => Ok(Value::Undef),
-            None => Err(Error::eval(format!("Unknown variable: '{name}'."))
-                .with_hint(self.variable_hint(start, name))),
+            None => {
+                let err = Error::eval(format!("{UNKNOWN_VARIABLE}{name}'."));
+                // Under a lenient strictness the reader makes it `undef`: no hint to search.
+                Err(if self.strict == Strictness::Error {
+                    self.custom_fact_error(name)
+                        .unwrap_or_else(|| err.with_hint(self.variable_hint(start, name)))
+                } else {
+                    err
+                })
+            }
         }
     }
 
@@ -654,6 +691,22 @@ impl Evaluator {
         self.globals.get(name).cloned()
     }
 
+    /// The error for `$name` (or `$::name`) when it is a custom fact of a module on the
+    /// modulepath (`lib/facter/*.rb`), which the agent would have run and prepl does not.
+    fn custom_fact_error(&self, name: &str) -> Option<Error> {
+        let fact = name.strip_prefix("::").unwrap_or(name);
+        let (module, file) = crate::env::modules::custom_fact_file(&self.env, fact)?;
+        Some(
+            Error::eval(format!(
+                "{UNKNOWN_VARIABLE}{name}'. It is a custom fact of module {module} ({}), which prepl does not run yet",
+                file.display()
+            ))
+            .with_hint(Some(format!(
+                "Give its value with :facts set {fact}=VALUE (%facts set in Jupyter) or in a facts file (--facts FILE)."
+            ))),
+        )
+    }
+
     /// `$apache::port`: the variable of an evaluated class (`None` when the class was not
     /// evaluated or has no such variable; `$::x` is the top scope's).
     fn qualified_variable(&self, name: &str) -> Option<Value> {
@@ -661,7 +714,7 @@ impl Evaluator {
         let (class, var) = crate::names::split_last(name)?;
         if class.eq_ignore_ascii_case("settings") {
             let node = &self.compilation.catalog.node_name;
-            return crate::env::settings::lookup(&self.env, node, var);
+            return crate::env::settings::lookup(&self.env, node, self.strict, var);
         }
         let scope = self
             .compilation
@@ -832,6 +885,15 @@ fn mismatched_count(expected: usize, got: usize) -> Error {
     ))
 }
 
+/// How the error for a variable that does not exist begins.
+const UNKNOWN_VARIABLE: &str = "Unknown variable: '";
+
+/// Whether `err` says that a variable does not exist (rather than that reading it is
+/// illegal: a parameter default reading a later parameter).
+fn is_unknown_variable(err: &Error) -> bool {
+    err.kind == ErrorKind::Evaluation && err.message.starts_with(UNKNOWN_VARIABLE)
+}
+
 /// An error leaving an expression gets the expression's span (when it has none yet); the
 /// other exits pass unchanged. Off the path of values.
 #[cold]
@@ -976,5 +1038,102 @@ mod tests {
                 Err(r#"Evaluation Error: Division by 0"#),
             ),
         ]);
+    }
+
+    /// `strict = warning` / `off` (the reference with `strict_variables = false`): an
+    /// unknown variable is `undef`, warned about where it is read under `warning`, worded
+    /// and located as `puppet apply --strict=warning` does; an illegal read of a parameter
+    /// stays an error. (Expected logs from `puppet apply --noop --strict=warning -e ...` and
+    /// `--strict=off`.)
+    #[test]
+    fn unknown_variables_follow_the_strictness() {
+        use crate::{LogLevel, Session, Strictness};
+        let run = |strict: Strictness, name: &str, src: &str| {
+            let mut s = Session::new();
+            s.set_strict(strict);
+            let r = s
+                .eval_named(name, src)
+                .map(|v| crate::format::to_programmatic(&v))
+                .map_err(|e| e.message);
+            let logs: Vec<String> = s
+                .take_logs()
+                .into_iter()
+                .filter(|(l, _)| *l == LogLevel::Warning)
+                .map(|(_, m)| m)
+                .collect();
+            (r, logs)
+        };
+        let src = "class c {} include c\n[$nosuch, \"${nope}x\", $foo::bar, $c::zz, $::top, \
+                   [1, 2].map |$i| { $inner }, $nosuch ? { undef => 'u', default => 'd' }, $1]";
+        let value = Ok("[undef, 'x', undef, undef, undef, [undef, undef], 'u', undef]".to_string());
+        let (r, logs) = run(Strictness::Warning, "-e", src);
+        assert_eq!(r, value);
+        assert_eq!(
+            logs,
+            [
+                "Unknown variable: 'nosuch'. (line: 2, column: 2)",
+                "Unknown variable: 'nope'. (line: 2, column: 14)",
+                "Unknown variable: 'foo::bar'. (line: 2, column: 23)",
+                "Unknown variable: 'c::zz'. (line: 2, column: 34)",
+                "Unknown variable: '::top'. (line: 2, column: 42)",
+                "Unknown variable: 'inner'. (line: 2, column: 68)",
+                "Unknown variable: 'inner'. (line: 2, column: 68)",
+                "Unknown variable: 'nosuch'. (line: 2, column: 78)",
+            ]
+        );
+        assert_eq!(run(Strictness::Off, "-e", src), (value, vec![]));
+        let (r, _) = run(Strictness::Error, "-e", src);
+        assert_eq!(r, Err("Unknown variable: 'nosuch'.".to_string()));
+        // In a file, the file is named; class parameters' defaults too.
+        let (r, logs) = run(
+            Strictness::Warning,
+            "/tmp/site.pp",
+            "class p($x = $nosuch) { notice($x) }\ninclude p\n$p::x",
+        );
+        assert_eq!(r, Ok("undef".to_string()));
+        assert_eq!(
+            logs,
+            ["Unknown variable: 'nosuch'. (file: /tmp/site.pp, line: 1, column: 14)"]
+        );
+        // Reading a parameter before its default is evaluated is still an error.
+        let (r, _) = run(
+            Strictness::Off,
+            "-e",
+            "function f($a = $b, $b = 1) { $a }\nf()",
+        );
+        assert_eq!(
+            r,
+            Err("Error while evaluating a Function Call, f: default expression for $a tries to illegally access not yet evaluated $b".to_string())
+        );
+        // A template's `scope['x']`: warned once per variable, without a location, as
+        // `Puppet.warn_once` does; `nil`.
+        let erb = "class d {}\n[inline_template(\"<%= scope['nope'].inspect %><%= scope.lookupvar('nope').inspect %>\"), \
+                   inline_template(\"<%= scope['d::x'].inspect %>\")]";
+        let (r, logs) = run(Strictness::Warning, "-e", erb);
+        assert_eq!(r, Ok("['nilnil', 'nil']".to_string()));
+        assert_eq!(
+            logs,
+            [
+                "Undefined variable 'nope'; \n   (file & line not available)",
+                "Undefined variable 'd::x'; class d has not been evaluated\n   (file & line not available)",
+            ]
+        );
+        assert_eq!(
+            run(Strictness::Off, "-e", erb),
+            (Ok("['nilnil', 'nil']".to_string()), vec![])
+        );
+        // The settings say what is in force.
+        for (strict, shown) in [
+            (Strictness::Error, "['error', true]"),
+            (Strictness::Warning, "['warning', false]"),
+            (Strictness::Off, "['off', false]"),
+        ] {
+            let (r, _) = run(
+                strict,
+                "-e",
+                "[$settings::strict, $settings::strict_variables]",
+            );
+            assert_eq!(r, Ok(shown.to_string()));
+        }
     }
 }

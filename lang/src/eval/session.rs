@@ -55,7 +55,9 @@ impl LogLevel {
     }
 }
 
-/// How strictly questionable operations (string-to-number coercion...) are treated.
+/// How strictly questionable operations (string-to-number coercion, deprecated functions,
+/// unknown variables...) are treated: the reference's `strict` setting (`error` also stands
+/// for `strict_variables = true`; `warning` and `off` for `strict_variables = false`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Strictness {
     Off,
@@ -98,7 +100,7 @@ pub struct Evaluator {
     /// The local variables of all running frames, each frame's after its caller's (and
     /// above them the arguments of a call being evaluated).
     pub(crate) slots: Vec<Option<Value>>,
-    /// Deprecation warnings already shown (each is shown once per session).
+    /// The warnings shown once per session (deprecations, `warn_once`) already shown.
     pub(crate) deprecations_shown: rustc_hash::FxHashSet<String>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
@@ -132,8 +134,8 @@ pub struct Evaluator {
     pub(crate) call_sites: super::call_sites::CallSites,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
-    /// The files the autoloader has loaded, and their syntax trees.
-    pub(crate) autoloaded: rustc_hash::FxHashSet<std::path::PathBuf>,
+    /// The files the autoloader has loaded, with the input (`generation`) that loaded them.
+    pub(crate) autoloaded: rustc_hash::FxHashMap<std::path::PathBuf, u64>,
     /// Whether native versions of modules' Ruby functions (stdlib's `to_json`, ...) can be
     /// called without their module on the modulepath (the reference knows them only there).
     pub(crate) module_functions_always: bool,
@@ -151,6 +153,13 @@ pub struct Evaluator {
     /// per environment).
     pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
     pub(crate) loaded_programs: Vec<Program>,
+    /// The facts as last set (`set_facts`), before the agent's facts are added.
+    pub(crate) given_facts: Value,
+    /// Whether the facts the agent adds to any fact set (`$clientcert`, `$clientversion`,
+    /// `$facts['puppetversion']`, ...: `env::settings::agent_facts`) are added to the given
+    /// ones, as `puppet apply` does. Off by default: the conformance oracle (Puppet::Pal)
+    /// compiles with the given facts only.
+    pub(crate) agent_facts: bool,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -229,6 +238,8 @@ impl Evaluator {
             hiera_config: None,
             modules_present: Default::default(),
             loaded_programs: Vec::new(),
+            given_facts: Value::hash(Default::default()),
+            agent_facts: false,
         };
         ev.set_runtime_variables();
         ev
@@ -249,6 +260,16 @@ impl Evaluator {
             .set_fact("environment", Value::from(self.env.name.as_str()));
     }
 
+    /// After the node name or the environment changed: the runtime variables, and the
+    /// agent's facts that name them.
+    fn runtime_changed(&mut self) {
+        if self.agent_facts {
+            self.install_facts();
+        } else {
+            self.set_runtime_variables();
+        }
+    }
+
     /// Sends a log line to the sink (or keeps it for `take_logs` when there is none).
     pub fn log(&mut self, level: LogLevel, message: &str) {
         match &mut self.log_sink {
@@ -260,6 +281,12 @@ impl Evaluator {
     /// Logs a deprecation warning the way the reference does: once per session, followed by
     /// the location it could not determine.
     pub fn deprecation(&mut self, message: &str) {
+        self.warn_once(message);
+    }
+
+    /// Logs a warning once per session, followed by the location it could not determine
+    /// (the reference's `Puppet.warn_once` without a file and line).
+    pub fn warn_once(&mut self, message: &str) {
         if self.deprecations_shown.insert(message.to_string()) {
             self.log(
                 LogLevel::Warning,
@@ -280,8 +307,21 @@ impl Evaluator {
     }
 
     /// Sets `$facts` and each fact as a top-scope variable (as the reference does), replacing
-    /// the facts set before.
+    /// the facts set before; with `agent_facts`, the agent's facts they lack are added.
     pub fn set_facts(&mut self, facts: Value) {
+        self.given_facts = facts;
+        self.install_facts();
+    }
+
+    /// Sets `$facts` and the top-scope facts from `given_facts` (again when the node name,
+    /// the environment or `agent_facts` change what the agent adds).
+    pub(crate) fn install_facts(&mut self) {
+        let facts = if self.agent_facts {
+            let node = self.compilation.catalog.node_name.clone();
+            crate::env::settings::with_agent_facts(&self.given_facts, &self.env, &node)
+        } else {
+            self.given_facts.clone()
+        };
         if let Some(Value::Hash(old)) = self.globals.get("facts").cloned() {
             for k in old.keys() {
                 if let Value::String(name) = k {
@@ -720,6 +760,10 @@ impl Session {
                 }
                 if r.is_err() {
                     ev.compilation = before;
+                    // The classes and defines of files it loaded went with it: the next
+                    // input that needs them loads the files again.
+                    let generation = ev.generation;
+                    ev.autoloaded.retain(|_, g| *g != generation);
                 }
                 ev.retired_program = Some(program);
                 r
@@ -764,6 +808,11 @@ impl Session {
 
     pub fn set_strict(&mut self, strict: Strictness) {
         self.evaluator.strict = strict;
+    }
+
+    /// How strictly questionable operations and unknown variables are treated.
+    pub fn strict(&self) -> Strictness {
+        self.evaluator.strict
     }
 
     /// Sets a top-scope variable (e.g. `$_`, the last result in the REPL).
@@ -819,7 +868,7 @@ impl Session {
     /// `$trusted['certname']`).
     pub fn set_node_name(&mut self, name: &str) {
         self.evaluator.compilation.catalog.node_name = name.into();
-        self.evaluator.set_runtime_variables();
+        self.evaluator.runtime_changed();
     }
 
     /// Sets the environment (modulepath, environment directory) that classes, defines,
@@ -828,7 +877,7 @@ impl Session {
         self.evaluator.env = env;
         self.evaluator.autoloaded.clear();
         self.evaluator.modules_present.borrow_mut().clear();
-        self.evaluator.set_runtime_variables();
+        self.evaluator.runtime_changed();
     }
 
     /// Makes the native versions of modules' Ruby functions (stdlib's `to_json`, `merge`,
@@ -895,6 +944,20 @@ impl Session {
     /// Sets the facts (`$facts`, and each fact as a top-scope variable), a hash.
     pub fn set_facts(&mut self, facts: Value) {
         self.evaluator.set_facts(facts);
+    }
+
+    /// The facts as last given to `set_facts`, without the agent's (`$facts` has both).
+    pub fn given_facts(&self) -> Value {
+        self.evaluator.given_facts.clone()
+    }
+
+    /// Adds to every fact set the facts `puppet apply` adds to Facter's: `clientcert` (the
+    /// node name), `clientversion`, `clientnoop`, `puppetversion`, `facterversion` and,
+    /// with an environment directory, `agent_specified_environment`; a fact set that has
+    /// one keeps its value (see `env::settings::agent_facts`). Off by default.
+    pub fn set_agent_facts(&mut self, on: bool) {
+        self.evaluator.agent_facts = on;
+        self.evaluator.install_facts();
     }
 
     /// The user-defined type aliases with their resolved types, sorted by name.

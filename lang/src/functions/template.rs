@@ -293,12 +293,9 @@ struct EvalHost<'e> {
     ev: &'e mut Evaluator,
 }
 
-impl Host for EvalHost<'_> {
-    fn variable(&mut self, name: &str) -> Option<Value> {
-        self.ev.visible_variable(name)
-    }
-
-    fn undefined_variable(&mut self, name: &str) -> String {
+impl EvalHost<'_> {
+    /// The reference's message for `scope['name']` of a variable that does not exist.
+    fn undefined_variable_message(&self, name: &str) -> String {
         let short = name.strip_prefix("::").unwrap_or(name);
         let Some((class, _)) = crate::names::split_last(short) else {
             return format!("Undefined variable '{short}'; ");
@@ -318,6 +315,26 @@ impl Host for EvalHost<'_> {
             format!("Undefined variable '{short}'; class {class} has not been evaluated")
         } else {
             format!("Undefined variable '{short}'; class {class} could not be found")
+        }
+    }
+}
+
+impl Host for EvalHost<'_> {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        self.ev.visible_variable(name)
+    }
+
+    /// Under `strict = warning` the reference warns once per variable (`Puppet.warn_once`)
+    /// and reads `nil`; under `off` it reads `nil`.
+    fn undefined_variable(&mut self, name: &str) -> Option<String> {
+        let message = self.undefined_variable_message(name);
+        match self.ev.strict {
+            crate::Strictness::Error => Some(message),
+            crate::Strictness::Warning => {
+                self.ev.warn_once(&message);
+                None
+            }
+            crate::Strictness::Off => None,
         }
     }
 

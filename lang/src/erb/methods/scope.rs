@@ -21,7 +21,10 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             }
             match it.puppet_variable(&name) {
                 Some(v) => v,
-                None => return raise(it.host.undefined_variable(&name), c.at),
+                None => match it.host.undefined_variable(&name) {
+                    Some(message) => return raise(message, c.at),
+                    None => RValue::Nil,
+                },
             }
         }
         "include?" | "exist?" => {

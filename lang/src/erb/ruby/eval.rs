@@ -24,10 +24,11 @@ pub trait Host {
     /// A variable visible where the template is rendered (`name` may be qualified);
     /// `None` when there is no such variable.
     fn variable(&mut self, name: &str) -> Option<Value>;
-    /// The message for `scope['name']` of a variable that does not exist (the reference
-    /// runs with `strict_variables`).
-    fn undefined_variable(&mut self, name: &str) -> String {
-        format!("Undefined variable '{name}'; ")
+    /// `scope['name']` of a variable that does not exist: the message of the error to raise
+    /// (the reference with `strict = error`), or `None` for `nil` (`strict = warning` or
+    /// `off`; the host warns as it should).
+    fn undefined_variable(&mut self, name: &str) -> Option<String> {
+        Some(format!("Undefined variable '{name}'; "))
     }
     /// Calls a Puppet function; the error is the message.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
