@@ -20,6 +20,7 @@ pub use prepl_syntax as syntax;
 pub use prepl_syntax::{error, names};
 
 pub mod builtin_types;
+pub mod diff;
 pub mod json;
 pub mod render;
 pub mod tags;

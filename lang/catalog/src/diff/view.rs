@@ -1,0 +1,359 @@
+//! A catalog as the comparison sees it, read from the JSON catalog form: the reference's
+//! (`puppet catalog find`, PuppetDB, octocatalog-diff's `--catalog-only`, optionally inside
+//! a `{"data": ...}` wrapper) and prepl's own `--catalog` output have the same shape.
+
+use serde_json::{Map, Value as Json};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// A resource's identity: its type (capitalized per segment) and title.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key {
+    pub type_name: String,
+    pub title: String,
+}
+
+impl Key {
+    pub fn new(type_name: &str, title: &str) -> Key {
+        Key {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+        }
+    }
+
+    /// `Notify[x]`, `Class[Apache::Params]` (as references are written in catalogs).
+    pub fn parse(reference: &str) -> Option<Key> {
+        let open = reference.find('[')?;
+        let inner = reference[open + 1..].strip_suffix(']')?;
+        let type_name = &reference[..open];
+        if type_name.is_empty() {
+            return None;
+        }
+        Some(Key::new(&capitalize_segments(type_name), inner))
+    }
+
+    /// The form a lookup uses: types compare without case, and so do class titles.
+    fn folded(&self) -> (String, String) {
+        let t = self.type_name.to_ascii_lowercase();
+        let title = if t == "class" {
+            self.title.to_ascii_lowercase()
+        } else {
+            self.title.clone()
+        };
+        (t, title)
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]", self.type_name, self.title)
+    }
+}
+
+fn capitalize_segments(name: &str) -> String {
+    name.split("::")
+        .map(|seg| {
+            let mut c = seg.chars();
+            match c.next() {
+                Some(first) => first.to_uppercase().chain(c).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// The metaparameters that make relationship edges.
+pub const RELATIONSHIPS: [&str; 4] = ["before", "require", "notify", "subscribe"];
+
+/// One resource: what the comparison looks at, and where it was declared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resource {
+    /// Parameters other than the relationship metaparameters, by name.
+    pub parameters: BTreeMap<String, Json>,
+    /// `before`/`require`/`notify`/`subscribe`: the references each names, sorted.
+    pub relationships: BTreeMap<String, BTreeSet<String>>,
+    pub tags: BTreeSet<String>,
+    pub exported: bool,
+    pub file: Option<String>,
+    pub line: Option<u64>,
+}
+
+impl Resource {
+    /// `file:line` where it was declared, when the catalog says.
+    pub fn location(&self) -> Option<String> {
+        match (&self.file, self.line) {
+            (Some(f), Some(l)) => Some(format!("{f}:{l}")),
+            (Some(f), None) => Some(f.clone()),
+            (None, Some(l)) => Some(format!("line {l}")),
+            (None, None) => None,
+        }
+    }
+}
+
+/// A catalog: its resources in catalog order and its containment edges.
+#[derive(Debug, Clone, Default)]
+pub struct View {
+    pub name: Option<String>,
+    pub resources: Vec<(Key, Resource)>,
+    /// Containment edges `(source, target)` as written (`Class[A]`, `File[/x]`).
+    pub edges: BTreeSet<(String, String)>,
+    index: BTreeMap<(String, String), usize>,
+}
+
+impl View {
+    /// Reads a JSON catalog document.
+    pub fn from_json(doc: &Json) -> Result<View, String> {
+        let doc = match doc.get("data") {
+            Some(inner @ Json::Object(_)) if doc.get("resources").is_none() => inner,
+            _ => doc,
+        };
+        let Some(resources) = doc.get("resources").and_then(Json::as_array) else {
+            return Err("not a catalog: no \"resources\" array".to_string());
+        };
+        let mut view = View {
+            name: doc.get("name").and_then(Json::as_str).map(str::to_string),
+            ..View::default()
+        };
+        for (i, r) in resources.iter().enumerate() {
+            let field = |name: &str| r.get(name).and_then(Json::as_str);
+            let (Some(type_name), Some(title)) = (field("type"), field("title")) else {
+                return Err(format!("resource {} has no \"type\" or \"title\"", i + 1));
+            };
+            let key = Key::new(&capitalize_segments(type_name), title);
+            let resource = read_resource(r);
+            view.insert(key, resource);
+        }
+        for e in doc
+            .get("edges")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let end = |name: &str| match e.get(name) {
+                Some(Json::String(s)) => Some(s.clone()),
+                // PuppetDB's form: {"type": ..., "title": ...}
+                Some(Json::Object(o)) => {
+                    let t = o.get("type").and_then(Json::as_str)?;
+                    let title = o.get("title").and_then(Json::as_str)?;
+                    Some(Key::new(&capitalize_segments(t), title).to_string())
+                }
+                _ => None,
+            };
+            if let (Some(s), Some(t)) = (end("source"), end("target")) {
+                view.edges.insert((s, t));
+            }
+        }
+        Ok(view)
+    }
+
+    /// Reads a JSON catalog from its text.
+    pub fn from_json_text(text: &str) -> Result<View, String> {
+        let doc: Json = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
+        View::from_json(&doc)
+    }
+
+    fn insert(&mut self, key: Key, resource: Resource) {
+        let folded = key.folded();
+        match self.index.get(&folded) {
+            Some(&i) => self.resources[i] = (key, resource),
+            None => {
+                self.index.insert(folded, self.resources.len());
+                self.resources.push((key, resource));
+            }
+        }
+    }
+
+    /// The resource a key (or a reference's text) names, by title, case-insensitive type.
+    pub fn get(&self, key: &Key) -> Option<&Resource> {
+        self.index.get(&key.folded()).map(|&i| &self.resources[i].1)
+    }
+
+    /// Whether a reference (`File[/x]`) names a resource of this catalog: by title, by an
+    /// `alias`, or by its namevar (`name`, `path` of files, `command` of execs).
+    pub fn resolves(&self, reference: &str) -> bool {
+        let Some(key) = Key::parse(reference) else {
+            return false;
+        };
+        if self.get(&key).is_some() {
+            return true;
+        }
+        let want = key.folded();
+        self.resources.iter().any(|(k, r)| {
+            k.type_name.eq_ignore_ascii_case(&key.type_name)
+                && ["alias", "name", "path", "command"].iter().any(|p| {
+                    names_of(r.parameters.get(*p))
+                        .iter()
+                        .any(|n| n == &want.1 || n.trim_end_matches('/') == want.1)
+                })
+        })
+    }
+
+    /// Changes a file resource's `source => 'puppet:///modules/...'` into its text for the
+    /// comparison (`content`), as octocatalog-diff's `--compare-file-text` does. `read`
+    /// gives the text of a `puppet:///` URL, when it can be found.
+    pub fn resolve_sources(&mut self, read: &dyn Fn(&str) -> Option<String>) {
+        for (key, r) in &mut self.resources {
+            if key.type_name != "File" || r.parameters.contains_key("content") {
+                continue;
+            }
+            let url = match r.parameters.get("source") {
+                Some(Json::String(s)) => Some(s.clone()),
+                Some(Json::Array(a)) => a.first().and_then(Json::as_str).map(str::to_string),
+                _ => None,
+            };
+            if let Some(text) = url
+                .filter(|u| u.starts_with("puppet:///"))
+                .and_then(|u| read(&u))
+            {
+                r.parameters
+                    .insert("content".to_string(), Json::String(text));
+            }
+        }
+    }
+}
+
+fn names_of(v: Option<&Json>) -> Vec<String> {
+    match v {
+        Some(Json::String(s)) => vec![s.clone()],
+        Some(Json::Array(a)) => a
+            .iter()
+            .filter_map(Json::as_str)
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn read_resource(r: &Json) -> Resource {
+    let empty = Map::new();
+    let params = r
+        .get("parameters")
+        .and_then(Json::as_object)
+        .unwrap_or(&empty);
+    let mut parameters = BTreeMap::new();
+    let mut relationships = BTreeMap::new();
+    for (name, value) in params {
+        if RELATIONSHIPS.contains(&name.as_str()) {
+            let mut refs = BTreeSet::new();
+            collect_references(value, &mut refs);
+            relationships.insert(name.clone(), refs);
+        } else {
+            parameters.insert(name.clone(), value.clone());
+        }
+    }
+    Resource {
+        parameters,
+        relationships,
+        tags: r
+            .get("tags")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Json::as_str)
+            .map(str::to_string)
+            .collect(),
+        exported: r.get("exported").and_then(Json::as_bool).unwrap_or(false),
+        file: r.get("file").and_then(Json::as_str).map(str::to_string),
+        line: r.get("line").and_then(Json::as_u64),
+    }
+}
+
+/// The references a relationship value names: `"Notify[a]"`, arrays of them, and
+/// PuppetDB's `{"type", "title"}` objects.
+fn collect_references(v: &Json, out: &mut BTreeSet<String>) {
+    match v {
+        Json::String(s) => {
+            out.insert(match Key::parse(s) {
+                Some(k) => k.to_string(),
+                None => s.clone(),
+            });
+        }
+        Json::Array(a) => a.iter().for_each(|x| collect_references(x, out)),
+        Json::Object(o) => {
+            if let (Some(t), Some(title)) = (
+                o.get("type").and_then(Json::as_str),
+                o.get("title").and_then(Json::as_str),
+            ) {
+                out.insert(Key::new(&capitalize_segments(t), title).to_string());
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_both_shapes_and_wrappers() {
+        let doc = json!({"data": {"name": "n1", "resources": [
+            {"type": "file", "title": "/x", "tags": ["file"], "line": 3, "file": "/m/init.pp",
+             "parameters": {"mode": "0644", "require": ["Package[a]", {"type": "service", "title": "s"}]}},
+            {"type": "Class", "title": "Apache::Params", "exported": false}
+        ], "edges": [{"source": "Class[Apache::Params]", "target": "File[/x]"},
+                     {"source": {"type": "class", "title": "main"}, "target": {"type": "file", "title": "/x"}}]}});
+        let v = View::from_json(&doc).unwrap();
+        assert_eq!(v.name.as_deref(), Some("n1"));
+        let f = v.get(&Key::new("File", "/x")).unwrap();
+        assert_eq!(f.parameters.len(), 1);
+        assert_eq!(
+            f.relationships["require"].iter().collect::<Vec<_>>(),
+            ["Package[a]", "Service[s]"]
+        );
+        assert_eq!(f.location().as_deref(), Some("/m/init.pp:3"));
+        assert!(v.get(&Key::new("class", "apache::params")).is_some());
+        assert!(v.edges.contains(&("Class[main]".into(), "File[/x]".into())));
+        assert!(View::from_json(&json!({"resources": 1})).is_err());
+        assert!(View::from_json_text("{").is_err());
+    }
+
+    #[test]
+    fn references_resolve_by_title_alias_and_namevar() {
+        let v = View::from_json(&json!({"resources": [
+            {"type": "Notify", "title": "a", "parameters": {"alias": ["b"]}},
+            {"type": "File", "title": "etc", "parameters": {"path": "/etc/"}},
+            {"type": "Class", "title": "Foo::Bar"}
+        ]}))
+        .unwrap();
+        for r in [
+            "Notify[a]",
+            "Notify[b]",
+            "File[/etc]",
+            "File[etc]",
+            "Class[foo::bar]",
+            "class[Foo::Bar]",
+        ] {
+            assert!(v.resolves(r), "{r}");
+        }
+        for r in ["Notify[c]", "File[/tmp]", "garbage"] {
+            assert!(!v.resolves(r), "{r}");
+        }
+    }
+
+    #[test]
+    fn sources_become_content_when_they_can_be_read() {
+        let mut v = View::from_json(&json!({"resources": [
+            {"type": "File", "title": "/a", "parameters": {"source": "puppet:///modules/m/a"}},
+            {"type": "File", "title": "/b", "parameters": {"source": "puppet:///modules/m/missing"}},
+            {"type": "File", "title": "/c", "parameters": {"source": "/local", "content": "x"}}
+        ]}))
+        .unwrap();
+        v.resolve_sources(&|url| (url == "puppet:///modules/m/a").then(|| "text\n".to_string()));
+        assert_eq!(
+            v.get(&Key::new("File", "/a")).unwrap().parameters["content"],
+            "text\n"
+        );
+        assert!(!v
+            .get(&Key::new("File", "/b"))
+            .unwrap()
+            .parameters
+            .contains_key("content"));
+        assert_eq!(
+            v.get(&Key::new("File", "/c")).unwrap().parameters["content"],
+            "x"
+        );
+    }
+}
