@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Write};
 const USAGE: &str = "\
 Usage: prepl [OPTIONS] [FILE]
        prepl --check FILE...
+       prepl diff ...          (what a change does to catalogs: prepl diff --help)
 
 Evaluates Puppet language code. With no FILE and a terminal on standard input, starts
 an interactive session; otherwise evaluates FILE, the -e SOURCE, or standard input and
@@ -378,6 +379,9 @@ pub fn evaluation_thread() -> std::thread::Builder {
 
 /// Runs the program; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
+    if args.first().map(String::as_str) == Some("diff") {
+        return crate::diff::main(&args[1..]);
+    }
     let opts = match parse_args(&args) {
         Ok(opts) => opts,
         Err(message) => {

@@ -1,16 +1,17 @@
 //! `prepl`: the Puppet language on the command line (`-e`, a file, piped standard input)
 //! and as an interactive session.
 //!
-//! Modules by concern: `cli` (arguments and the non-interactive mode), `session` (the
-//! interactive loop), `commands` (the `:` commands), `facts` (facts files), `complete`,
-//! `highlight`, `validate` (multi-line input), `helper` (the rustyline glue), `output`
-//! (colours and value layout), `history`, `interrupt` (Ctrl-C during evaluation), `names`
-//! (keywords and type names).
+//! Modules by concern: `cli` (arguments and the non-interactive mode), `diff` (`prepl
+//! diff`: catalogs compared across revisions), `session` (the interactive loop), `commands`
+//! (the `:` commands), `facts` (facts files), `complete`, `highlight`, `validate`
+//! (multi-line input), `helper` (the rustyline glue), `output` (colours and value layout),
+//! `history`, `interrupt` (Ctrl-C during evaluation), `check` (`--check FILE...`).
 
 mod check;
 mod cli;
 mod commands;
 mod complete;
+mod diff;
 mod facts;
 mod helper;
 mod highlight;

@@ -1,0 +1,290 @@
+//! `prepl diff` end to end, on the fixture control repo of `tests/fixtures/diff` (two
+//! revisions, three nodes): a git repository is made of `rev1/` then `rev2/`, and what
+//! `prepl diff --from HEAD~1 --to HEAD` finds must be what `prepl diff` finds between the
+//! reference's catalogs of both revisions (`expected/`, from puppet-oracle by `generate.py`).
+
+use serde_json::Value as Json;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/diff")
+}
+
+fn prepl(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_prepl"))
+        .arg("diff")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("prepl runs")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=prepl",
+            "-c",
+            "user.email=prepl@example.com",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs")
+        .status
+        .success();
+    assert!(ok, "git {args:?}");
+}
+
+/// A git repository with rev1 committed, then rev2; `None` where git is missing.
+fn repository(name: &str) -> Option<PathBuf> {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("git is not installed: skipped");
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("prepl-diff-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&fixture().join("rev1"), &dir);
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["add", "-A"]);
+    git(&dir, &["commit", "-q", "-m", "rev1"]);
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name() != ".git" {
+            let p = entry.path();
+            if p.is_dir() {
+                std::fs::remove_dir_all(p).unwrap();
+            } else {
+                std::fs::remove_file(p).unwrap();
+            }
+        }
+    }
+    copy_dir(&fixture().join("rev2"), &dir);
+    git(&dir, &["add", "-A"]);
+    git(&dir, &["commit", "-q", "-m", "rev2"]);
+    Some(dir)
+}
+
+/// The report without what catalogs from the reference's compiler do not carry (files and
+/// lines of declarations).
+fn without_locations(mut v: Json) -> Json {
+    fn strip(v: &mut Json) {
+        match v {
+            Json::Object(o) => {
+                o.remove("file");
+                o.remove("line");
+                o.remove("location");
+                o.values_mut().for_each(strip);
+            }
+            Json::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut v);
+    v
+}
+
+fn json_of(out: &Output) -> Json {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn revisions_differ_as_the_reference_catalogs_do() {
+    let Some(repo) = repository("agree") else {
+        return;
+    };
+    let facts = fixture().join("facts");
+    let out = prepl(
+        &repo,
+        &[
+            "--from",
+            "HEAD~1",
+            "--to",
+            "HEAD",
+            "--facts",
+            facts.to_str().unwrap(),
+            "--format",
+            "json",
+            "--no-file-text",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ours = without_locations(json_of(&out));
+    let nodes = ours["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 3);
+    for node in nodes {
+        let name = node["node"].as_str().unwrap();
+        let expected = fixture().join("expected");
+        let old = expected.join("rev1").join(format!("{name}.json"));
+        let new = expected.join("rev2").join(format!("{name}.json"));
+        let theirs = prepl(
+            &repo,
+            &[
+                old.to_str().unwrap(),
+                new.to_str().unwrap(),
+                "--format",
+                "json",
+                "--no-file-text",
+            ],
+        );
+        let theirs = without_locations(json_of(&theirs));
+        assert_eq!(node, &theirs["nodes"][0], "node {name}");
+        assert_eq!(node["status"], "differs", "{name}");
+    }
+    let _ = std::fs::remove_dir_all(repo);
+}
+
+#[test]
+fn a_revision_with_itself_is_empty_and_the_working_tree_is_the_default() {
+    let Some(repo) = repository("same") else {
+        return;
+    };
+    let facts = fixture().join("facts");
+    let facts = facts.to_str().unwrap();
+    for args in [
+        vec!["--from", "HEAD", "--to", "HEAD", "--facts", facts],
+        vec!["--from", "HEAD", "--facts", facts, "-j", "1"],
+    ] {
+        let out = prepl(&repo, &args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "3 nodes: 0 differ, 3 the same\n"
+        );
+    }
+    // The working tree is read as it is, uncommitted changes too; the checkout is untouched.
+    let site = repo.join("manifests/site.pp");
+    let text = std::fs::read_to_string(&site).unwrap();
+    std::fs::write(&site, text.replace("'web node'", "'changed'")).unwrap();
+    let out = prepl(&repo, &["--from", "HEAD", "--facts", facts, "--summary"]);
+    assert_eq!(out.status.code(), Some(1));
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        summary.contains("web1      0        0        1  differs"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("db1       0        0        0  same"),
+        "{summary}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&site).unwrap(),
+        text.replace("'web node'", "'changed'")
+    );
+    let _ = std::fs::remove_dir_all(repo);
+}
+
+#[test]
+fn file_text_filters_and_errors() {
+    let Some(repo) = repository("text") else {
+        return;
+    };
+    let facts = fixture().join("facts/web1.json");
+    let facts = facts.to_str().unwrap();
+    // A file's source is compared by the text it names.
+    let out = prepl(
+        &repo,
+        &[
+            "--from", "HEAD~1", "--to", "HEAD", "--facts", facts, "--color", "never",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "  ~ File[/etc/web/mime.types] (modules/web/manifests/init.pp:12)\n      content:\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("        -text/html html\n        +text/html html htm\n"),
+        "{text}"
+    );
+    // Filters leave things out.
+    let out = prepl(
+        &repo,
+        &[
+            "--from",
+            "HEAD~1",
+            "--to",
+            "HEAD",
+            "--facts",
+            facts,
+            "--ignore",
+            "File[*]",
+            "--ignore",
+            "Web::Vhost",
+            "--ignore-param",
+            "Class::vhosts",
+            "--ignore-param",
+            "port",
+            "--ignore-tags",
+            "--ignore-param",
+            "tag",
+            "--ignore-param",
+            "Service::subscribe",
+            "--ignore-param",
+            "Notify::message",
+        ],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1 node: 0 differ, 1 the same\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // A node that fails on one side shows the error with its file and line.
+    let init = repo.join("modules/web/manifests/init.pp");
+    let code = std::fs::read_to_string(&init).unwrap();
+    std::fs::write(
+        &init,
+        code.replace("  service {", "  fail('broken')\n  service {"),
+    )
+    .unwrap();
+    let out = prepl(&repo, &["--from", "HEAD", "--facts", facts]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text.starts_with("web1\n  old: compiles\n  new: Error: "),
+        "{text}"
+    );
+    assert!(text.contains("modules/web/manifests/init.pp"), "{text}");
+    assert!(!text.contains("/tmp/"), "{text}");
+    // Trouble: a bad revision, bad arguments.
+    let out = prepl(&repo, &["--from", "no-such-rev", "--facts", facts]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-rev"));
+    let out = prepl(&repo, &["one.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(repo);
+}
