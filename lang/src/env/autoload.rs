@@ -1,15 +1,30 @@
 //! The autoloader: when a class, define, function or type alias is not defined yet, the file
 //! the reference would load it from (`env::modules`) is parsed and its definitions hoisted,
-//! as if it had been typed in. Each file is loaded once per session.
+//! as if it had been typed in. Each file is loaded once, and again if it has changed (its
+//! modification time and length) when a name it should define is asked for again.
+//!
+//! What the autoloader remembers is part of the session's state: an input that fails
+//! forgets what it loaded (with the definitions), so the next input loads those files again.
 
 use super::modules::{self, Kind};
 use crate::error::{Error, Source};
 use crate::eval::Evaluator;
+use std::path::PathBuf;
 use std::rc::Rc;
+
+/// The files the autoloader has loaded, by path.
+pub type Loaded = rustc_hash::FxHashMap<PathBuf, LoadedFile>;
+
+/// A file the autoloader has loaded.
+#[derive(Clone)]
+pub struct LoadedFile {
+    /// Its modification time and length when it was read.
+    stamp: (std::time::SystemTime, u64),
+}
 
 impl Evaluator {
     /// Loads the file that defines `name` as `kind`, if there is one and it was not loaded
-    /// yet. Returns whether a file was loaded.
+    /// yet (or has changed since). Returns whether a file was loaded.
     pub(crate) fn autoload(&mut self, kind: Kind, name: &str) -> Result<bool, Error> {
         if self.env.modulepath.is_empty() && self.env.dir.is_none() {
             return Ok(false);
@@ -17,8 +32,10 @@ impl Evaluator {
         let Some(path) = modules::definition_path(&self.env, kind, name) else {
             return Ok(false);
         };
-        if self.autoloaded.contains(&path) {
-            return Ok(false);
+        if let Some(loaded) = self.autoloaded.get(&path) {
+            if super::fs::probe(&path).is_none_or(|p| p.stamp == loaded.stamp) {
+                return Ok(false);
+            }
         }
         // (opened without a look at the path first: one path walk a file, not two)
         let text = match super::fs::read_to_string_if_file(&path) {
@@ -31,12 +48,13 @@ impl Evaluator {
                 )))
             }
         };
+        // (known: reading it kept what it found at the path)
+        let stamp = super::fs::probe(&path).map_or((std::time::UNIX_EPOCH, 0), |p| p.stamp);
         // (the text moves into the source, not copied)
         let source = Source::new(path.display().to_string(), text);
         let (program, warnings) =
             crate::syntax::parse_with_warnings(&source.text).map_err(|e| e.in_source(&source))?;
         check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
-        self.autoloaded.insert(path);
         for w in warnings {
             self.log(crate::LogLevel::Warning, &w.message);
         }
@@ -44,6 +62,7 @@ impl Evaluator {
         crate::eval::resolve::resolve_program(&program, &mut self.layouts);
         let r = self.hoist(&program.body);
         self.source = saved;
+        self.autoloaded.insert(path, LoadedFile { stamp });
         // Kept for the session: caches (types of constant type expressions) are keyed by the
         // address of AST nodes, which must not be reused by later trees.
         self.loaded_programs.push(program);
