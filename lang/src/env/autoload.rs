@@ -1,7 +1,9 @@
 //! The autoloader: when a class, define, function or type alias is not defined yet, the file
 //! the reference would load it from (`env::modules`) is parsed and its definitions hoisted,
-//! as if it had been typed in. Each file is loaded once, and again if it has changed (its
-//! modification time and length) when a name it should define is asked for again.
+//! as if it had been typed in. Each file is loaded once, and again once it has changed:
+//! the session remembers what each file was when loaded (its modification time and length)
+//! and what it defined, and before each input forgets the definitions of the files changed
+//! since, so that the next use loads them anew ([`Evaluator::forget_changed_files`]).
 //!
 //! What the autoloader remembers is part of the session's state: an input that fails
 //! forgets what it loaded (with the definitions), so the next input loads those files again.
@@ -9,6 +11,7 @@
 use super::modules::{self, Kind};
 use crate::error::{Error, Source};
 use crate::eval::Evaluator;
+use crate::types::TypeAlias;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -20,6 +23,10 @@ pub type Loaded = rustc_hash::FxHashMap<PathBuf, LoadedFile>;
 pub struct LoadedFile {
     /// Its modification time and length when it was read.
     stamp: (std::time::SystemTime, u64),
+    /// The source its definitions were read from (classes, defines and functions keep it).
+    source: Rc<Source>,
+    /// The type aliases it defined, by lower-case name.
+    aliases: Vec<(String, Rc<TypeAlias>)>,
 }
 
 impl Evaluator {
@@ -60,14 +67,79 @@ impl Evaluator {
         }
         let saved = std::mem::replace(&mut self.source, source.clone());
         crate::eval::resolve::resolve_program(&program, &mut self.layouts);
+        let aliases_before = self.aliases.clone();
         let r = self.hoist(&program.body);
         self.source = saved;
-        self.autoloaded.insert(path, LoadedFile { stamp });
+        // The aliases it defined: those that are not what they were before.
+        let aliases = if crate::cow::CowRc::ptr_eq(&aliases_before, &self.aliases) {
+            Vec::new()
+        } else {
+            self.aliases
+                .iter()
+                .filter(|(k, a)| !aliases_before.get(*k).is_some_and(|b| Rc::ptr_eq(a, b)))
+                .map(|(k, a)| (k.clone(), a.clone()))
+                .collect()
+        };
+        self.autoloaded.insert(
+            path,
+            LoadedFile {
+                stamp,
+                source: source.clone(),
+                aliases,
+            },
+        );
         // Kept for the session: caches (types of constant type expressions) are keyed by the
         // address of AST nodes, which must not be reused by later trees.
         self.loaded_programs.push(program);
         r.map_err(|e| e.in_source(&source))?;
         Ok(true)
+    }
+
+    /// Forgets what the files loaded before and changed (or removed) since defined, and
+    /// that they were loaded: the next use of a name they define loads them again. A
+    /// definition made since by another file or an input stays.
+    pub(crate) fn forget_changed_files(&mut self) {
+        let changed: Vec<PathBuf> = self
+            .autoloaded
+            .iter()
+            .filter(|(path, loaded)| super::fs::probe(path).is_none_or(|p| p.stamp != loaded.stamp))
+            .map(|(path, _)| path.clone())
+            .collect();
+        if changed.is_empty() {
+            return;
+        }
+        for path in changed {
+            let Some(loaded) = self.autoloaded.remove(&path) else {
+                continue;
+            };
+            let from_file = |source: &Rc<Source>| Rc::ptr_eq(source, &loaded.source);
+            let c = &mut self.compilation;
+            if c.classes.values().any(|d| from_file(&d.source)) {
+                c.classes.retain(|_, d| !from_file(&d.source));
+            }
+            if c.defines.values().any(|d| from_file(&d.source)) {
+                c.defines.retain(|_, d| !from_file(&d.source));
+            }
+            let functions: Vec<Rc<str>> = self
+                .functions
+                .keys()
+                .filter(|name| {
+                    self.functions
+                        .get(name)
+                        .is_some_and(|f| from_file(&f.source))
+                })
+                .cloned()
+                .collect();
+            for name in functions {
+                self.functions.remove(&name);
+            }
+            for (key, alias) in &loaded.aliases {
+                if self.aliases.get(key).is_some_and(|a| Rc::ptr_eq(a, alias)) {
+                    self.aliases.remove(key);
+                }
+            }
+        }
+        self.forget_types();
     }
 
     /// The module a source file belongs to (`apache` for `.../apache/manifests/init.pp`).

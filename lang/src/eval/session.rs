@@ -790,6 +790,8 @@ impl Session {
                 }
                 // An input that fails leaves the session as it was before it.
                 let before = ev.save();
+                // Module files changed on disk since they were loaded are loaded again.
+                ev.forget_changed_files();
                 let mut r = ev.run(&program);
                 // Work that cannot fail (comparison, inference) stops early when interrupted
                 // and leaves the flag set: its answer is not to be trusted.

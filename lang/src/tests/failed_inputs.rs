@@ -30,6 +30,19 @@ fn write(root: &Path, file: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
+/// Rewrites a file so that its new text is seen as a change (its length differs, or its
+/// modification time: set a second later than it was).
+fn rewrite(root: &Path, file: &str, text: &str) {
+    let path = root.join(file);
+    let before = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+    std::fs::write(&path, text).unwrap();
+    if let Some(before) = before {
+        let later = before + std::time::Duration::from_secs(1);
+        let f = std::fs::File::options().write(true).open(&path).unwrap();
+        f.set_modified(later).unwrap();
+    }
+}
+
 /// The fixture modules: `fx` (a class whose parameter type does not take its default under
 /// the spec's reading of `Integer[1]`, as ntp's), a define with a typed parameter, a
 /// function, a type alias, a class that fails after declaring resources and loading other
@@ -492,4 +505,82 @@ fn a_template_changing_a_class_variable_in_a_failed_input_is_undone() {
         "the template changed it: {logs:?}"
     );
     assert_eq!(message(&mut s, "$a::list"), "=> [1]");
+}
+
+/// Module files fixed on disk after a failure are read again; files changed after they were
+/// loaded are loaded again by the next input that uses what they define.
+#[test]
+fn module_files_changed_on_disk_are_loaded_again() {
+    let root = fresh_dir("reload");
+    fixture_modules(&root);
+    let mut s = session_in(&root);
+    let e = message(&mut s, "include fx::unparsed");
+    assert!(e.contains("Syntax error"), "{e}");
+    rewrite(
+        &root,
+        "fx/manifests/unparsed.pp",
+        "class fx::unparsed { notify { 'parsed': } }\n",
+    );
+    assert_eq!(
+        message(&mut s, "include fx::unparsed"),
+        "=> [Class[fx::unparsed]]"
+    );
+    assert_eq!(resources(&s), ["Class[Fx::Unparsed]", "Notify[parsed]"]);
+
+    let e = message(&mut s, "include fx::broken");
+    assert!(e.contains("deliberate"), "{e}");
+    rewrite(
+        &root,
+        "fx/manifests/broken.pp",
+        "class fx::broken { notify { 'fixed': } }\n",
+    );
+    assert_eq!(
+        message(&mut s, "include fx::broken"),
+        "=> [Class[fx::broken]]"
+    );
+    assert!(resources(&s).contains(&"Notify[fixed]".to_string()));
+
+    // Loaded and used, then changed: the next declarations and calls use the new text.
+    assert_eq!(
+        message(&mut s, "fx::site { 'one': }"),
+        "=> [Fx::Site['one']]"
+    );
+    assert_eq!(message(&mut s, "fx::double(2)"), "=> 4");
+    rewrite(
+        &root,
+        "fx/manifests/site.pp",
+        "define fx::site(Fx::Port $port = 80) {\n  notify { \"new ${title} ${port}\": }\n}\n",
+    );
+    rewrite(
+        &root,
+        "fx/functions/double.pp",
+        "function fx::double(Integer $x) >> Integer { $x * 3 }\n",
+    );
+    rewrite(
+        &root,
+        "fx/types/port.pp",
+        "type Fx::Port = Integer[1, 10]\n",
+    );
+    assert_eq!(message(&mut s, "fx::double(2)"), "=> 6");
+    assert_eq!(
+        message(&mut s, "[10, 11].map |$p| { $p =~ Fx::Port }"),
+        "=> [true, false]"
+    );
+    assert_eq!(
+        message(&mut s, "fx::site { 'two': port => 5 }"),
+        "=> [Fx::Site['two']]"
+    );
+    let all = resources(&s);
+    assert!(
+        all.contains(&"Notify[site one 80]".to_string())
+            && all.contains(&"Notify[new two 5]".to_string()),
+        "{all:?}"
+    );
+    // A file removed: what it defined is forgotten.
+    std::fs::remove_file(root.join("fx/functions/double.pp")).unwrap();
+    assert_eq!(
+        message(&mut s, "fx::double(2)"),
+        "Unknown function: 'fx::double'."
+    );
+    std::fs::remove_dir_all(&root).unwrap();
 }
