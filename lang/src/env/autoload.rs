@@ -67,19 +67,9 @@ impl Evaluator {
         }
         let saved = std::mem::replace(&mut self.source, source.clone());
         crate::eval::resolve::resolve_program(&program, &mut self.layouts);
-        let aliases_before = self.aliases.clone();
         let r = self.hoist(&program.body);
         self.source = saved;
-        // The aliases it defined: those that are not what they were before.
-        let aliases = if crate::cow::CowRc::ptr_eq(&aliases_before, &self.aliases) {
-            Vec::new()
-        } else {
-            self.aliases
-                .iter()
-                .filter(|(k, a)| !aliases_before.get(*k).is_some_and(|b| Rc::ptr_eq(a, b)))
-                .map(|(k, a)| (k.clone(), a.clone()))
-                .collect()
-        };
+        let aliases = self.aliases_defined_by(&program);
         self.autoloaded.insert(
             path,
             LoadedFile {
@@ -93,6 +83,37 @@ impl Evaluator {
         self.loaded_programs.push(program);
         r.map_err(|e| e.in_source(&source))?;
         Ok(true)
+    }
+
+    /// The type aliases a file's top-level `type` statements defined (with the members of a
+    /// type set), as they are now.
+    fn aliases_defined_by(
+        &self,
+        program: &crate::syntax::ast::Program,
+    ) -> Vec<(String, Rc<TypeAlias>)> {
+        use crate::syntax::ast::ExprKind;
+        let mut found = Vec::new();
+        for stmt in &program.body {
+            let ExprKind::TypeAlias { name, type_expr } = &stmt.kind else {
+                continue;
+            };
+            let key = name.to_ascii_lowercase();
+            let typeset = matches!(&type_expr.kind, ExprKind::Access(base, _)
+                if matches!(&base.kind, ExprKind::QualifiedReference(n) if &**n == "TypeSet"));
+            if typeset {
+                let prefix = format!("{key}::");
+                found.extend(
+                    self.aliases
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(k, a)| (k.clone(), a.clone())),
+                );
+            }
+            if let Some(a) = self.aliases.get(&key) {
+                found.push((key, a.clone()));
+            }
+        }
+        found
     }
 
     /// Forgets what the files loaded before and changed (or removed) since defined, and
