@@ -15,7 +15,7 @@
 //! classes and defines here through the methods below; `prepl-lang`'s `compile/` holds the
 //! evaluation-side logic (classes, defines, nodes, collectors, the finishing steps).
 
-pub use prepl_core::{describe, format, suggest, types, values};
+pub use prepl_core::{cow, describe, format, suggest, types, values};
 pub use prepl_syntax as syntax;
 pub use prepl_syntax::{error, names};
 
@@ -25,6 +25,7 @@ pub mod json;
 pub mod render;
 pub mod tags;
 
+use crate::cow::CowRc;
 use crate::values::Value;
 use indexmap::IndexMap;
 use rustc_hash::FxHashMap as HashMap;
@@ -149,24 +150,31 @@ pub struct Relationship {
     pub kind: RelationKind,
 }
 
+/// The resources of one type by title.
+type Titles = CowRc<HashMap<Rc<str>, ResourceId>>;
+
 /// A compiled catalog. It grows as a session evaluates inputs.
+///
+/// A clone is cheap (a session keeps one from before each input, to go back to if the input
+/// fails): its parts are shared ([`CowRc`]) and copied when written, each resource on its
+/// own, so an input that changes a few resources copies those and the list of them.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
     /// The node the catalog is compiled for.
     pub node_name: Rc<str>,
     pub environment: Rc<str>,
-    resources: Vec<Resource>,
+    resources: CowRc<Vec<Rc<Resource>>>,
     /// Type name, then title (looked up without making keys).
-    index: HashMap<Rc<str>, HashMap<Rc<str>, ResourceId>>,
+    index: CowRc<HashMap<Rc<str>, Titles>>,
     /// Relationships from arrows and from the relationship metaparameters, resolved.
-    relationships: Vec<Relationship>,
+    relationships: CowRc<Vec<Relationship>>,
     /// The classes declared, in order (lower case names, `main` first).
-    classes: Vec<Rc<str>>,
+    classes: CowRc<Vec<Rc<str>>>,
     /// Containment edges (container, contained) in the order they were made.
-    containment: Vec<(ResourceId, ResourceId)>,
+    containment: CowRc<Vec<(ResourceId, ResourceId)>>,
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
-    aliases: HashMap<builtin_types::CatalogKey, ResourceId>,
+    aliases: CowRc<HashMap<Rc<builtin_types::CatalogKey>, ResourceId>>,
     /// How many of `aliases` have the shape of a title key (one quoted string): when none,
     /// a title key is not looked up there (making it costs more than the look-up).
     title_shaped_aliases: usize,
@@ -174,7 +182,7 @@ pub struct Catalog {
     /// finishing steps can tell when there is nothing new to finish.
     changes: u64,
     /// Resource types read from modules' Ruby (`lib/puppet/type`), by lower-case name.
-    module_types: HashMap<Rc<str>, &'static builtin_types::TypeInfo>,
+    module_types: CowRc<HashMap<Rc<str>, &'static builtin_types::TypeInfo>>,
 }
 
 impl Catalog {
@@ -191,7 +199,7 @@ impl Catalog {
         self.resources
             .iter()
             .enumerate()
-            .map(|(i, r)| (ResourceId(i as u32), r))
+            .map(|(i, r)| (ResourceId(i as u32), &**r))
     }
 
     /// The resources the agent would get: not virtual (exported resources are virtual
@@ -249,20 +257,32 @@ impl Catalog {
         self.changes
     }
 
-    /// Calls `f` with each parameter value of each resource (to replace a shared value,
-    /// `eval::shared`).
-    pub fn for_each_parameter_mut(&mut self, mut f: impl FnMut(&mut Value)) {
-        self.changes += 1;
-        for r in &mut self.resources {
-            for v in r.parameters.values_mut() {
-                f(v);
+    /// Replaces each parameter value of each resource for which `f` gives a new one (to
+    /// replace a shared value, `eval::shared`); the resources left alone are not copied.
+    pub fn replace_parameters(&mut self, mut f: impl FnMut(&Value) -> Option<Value>) {
+        for i in 0..self.resources.len() {
+            let replaced: Vec<(usize, Value)> = self.resources[i]
+                .parameters
+                .values()
+                .enumerate()
+                .filter_map(|(j, v)| f(v).map(|new| (j, new)))
+                .collect();
+            if replaced.is_empty() {
+                continue;
+            }
+            self.changes += 1;
+            let r = Rc::make_mut(&mut self.resources[i]);
+            for (j, new) in replaced {
+                if let Some((_, v)) = r.parameters.get_index_mut(j) {
+                    *v = new;
+                }
             }
         }
     }
 
     pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
         self.changes += 1;
-        &mut self.resources[id.0 as usize]
+        Rc::make_mut(&mut self.resources[id.0 as usize])
     }
 
     /// Finds a resource by type (capitalized, `Notify`) and title.
@@ -319,7 +339,7 @@ impl Catalog {
 
     pub fn add_alias(&mut self, key: builtin_types::CatalogKey, id: ResourceId) {
         let title_shaped = matches!(key.parts.as_slice(), [p] if p.starts_with('"'));
-        if self.aliases.insert(key, id).is_none() && title_shaped {
+        if self.aliases.insert(Rc::new(key), id).is_none() && title_shaped {
             self.title_shaped_aliases += 1;
         }
     }
@@ -335,7 +355,7 @@ impl Catalog {
         if let Some(c) = resource.container {
             self.containment.push((c, id));
         }
-        self.resources.push(resource);
+        self.resources.push(Rc::new(resource));
         id
     }
 
@@ -364,7 +384,7 @@ impl Catalog {
 
     /// Replaces the relationship edges (recomputed by each finishing step).
     pub fn set_relationships(&mut self, rels: Vec<Relationship>) {
-        self.relationships = rels;
+        self.relationships = rels.into();
     }
 
     /// The relationship edges between resources the agent gets.

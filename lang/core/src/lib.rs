@@ -22,6 +22,7 @@ pub use prepl_syntax as syntax;
 pub use prepl_syntax::{error, limits, names};
 
 pub mod convert;
+pub mod cow;
 pub mod describe;
 pub mod expansion;
 pub mod format;

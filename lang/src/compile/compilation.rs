@@ -5,6 +5,7 @@
 
 use super::NamedScope;
 use crate::catalog::{Attributes, Catalog, Resource, ResourceId};
+use crate::cow::CowRc;
 use crate::error::Source;
 use crate::syntax::ast::{DefineDef, HostClassDef, NodeDef, RelationOp, Span};
 use crate::values::Value;
@@ -81,28 +82,33 @@ pub struct PendingOverride {
     pub scope: Option<Rc<NamedScope>>,
 }
 
+/// A resource `realize()` named before it was declared: its type, title, and where.
+pub type ToRealize = (Rc<str>, Rc<str>, Span);
+
+/// A clone is cheap: the collections are shared ([`CowRc`]) and copied when written (the
+/// session keeps one from before each input, to go back to if the input fails).
 #[derive(Clone)]
 pub struct Compilation {
     pub catalog: Catalog,
     /// Class definitions by lower-case name without a leading `::`.
-    pub classes: HashMap<Rc<str>, Definition<HostClassDef>>,
+    pub classes: CowRc<HashMap<Rc<str>, Definition<HostClassDef>>>,
     /// Define definitions by lower-case name.
-    pub defines: HashMap<Rc<str>, Definition<DefineDef>>,
-    pub nodes: Vec<Definition<NodeDef>>,
+    pub defines: CowRc<HashMap<Rc<str>, Definition<DefineDef>>>,
+    pub nodes: CowRc<Vec<Definition<NodeDef>>>,
     /// The scopes of the classes evaluated so far (for `$class::var`).
-    pub class_scopes: HashMap<Rc<str>, Rc<NamedScope>>,
+    pub class_scopes: CowRc<HashMap<Rc<str>, Rc<NamedScope>>>,
     /// Classes whose `Class` resource is in the catalog but whose body has not run yet
     /// (`include a, b` adds both resources before evaluating either): their resources
     /// (parents added with them included).
-    pub pending_classes: HashMap<Rc<str>, ResourceId>,
+    pub pending_classes: CowRc<HashMap<Rc<str>, ResourceId>>,
     /// Those classes, ready to run (by their name; a declaration met first runs them).
-    pub(crate) prepared_classes: HashMap<Rc<str>, super::classes::PreparedClass>,
-    pub pending_defines: Vec<PendingDefine>,
-    pub collectors: Vec<Collector>,
-    pub relations: Vec<PendingRelation>,
-    pub overrides: Vec<PendingOverride>,
+    pub(crate) prepared_classes: CowRc<HashMap<Rc<str>, super::classes::PreparedClass>>,
+    pub pending_defines: CowRc<Vec<PendingDefine>>,
+    pub collectors: CowRc<Vec<Collector>>,
+    pub relations: CowRc<Vec<PendingRelation>>,
+    pub overrides: CowRc<Vec<PendingOverride>>,
     /// Resource defaults declared at top scope.
-    pub top_defaults: Vec<(Rc<str>, Attributes)>,
+    pub top_defaults: CowRc<Vec<(Rc<str>, Attributes)>>,
     /// The scope of the node definition that matched, once evaluated.
     pub node_scope: Option<Rc<NamedScope>>,
     pub node_done: bool,
@@ -114,7 +120,7 @@ pub struct Compilation {
     /// The dependency cycles last warned about.
     pub cycles_reported: Option<String>,
     /// Resources realized by `realize()` that were not declared (yet).
-    pub to_realize: Vec<(Rc<str>, Rc<str>, Span)>,
+    pub to_realize: CowRc<Vec<ToRealize>>,
 }
 
 impl Compilation {
@@ -144,20 +150,20 @@ impl Compilation {
             catalog,
             classes: Default::default(),
             defines: Default::default(),
-            nodes: Vec::new(),
+            nodes: Default::default(),
             class_scopes: Default::default(),
             pending_classes: Default::default(),
             prepared_classes: Default::default(),
-            pending_defines: Vec::new(),
-            collectors: Vec::new(),
-            relations: Vec::new(),
-            overrides: Vec::new(),
-            top_defaults: Vec::new(),
+            pending_defines: Default::default(),
+            collectors: Default::default(),
+            relations: Default::default(),
+            overrides: Default::default(),
+            top_defaults: Default::default(),
             node_scope: None,
             node_done: false,
             stage,
             main,
-            to_realize: Vec::new(),
+            to_realize: Default::default(),
             cycles_reported: None,
             finished: (0, 0, 0),
         }

@@ -178,7 +178,7 @@ impl Evaluator {
                 ));
             }
         }
-        let overrides = std::mem::take(&mut self.compilation.overrides);
+        let overrides = std::mem::take(&mut self.compilation.overrides).into_inner();
         for o in overrides {
             if let Some(id) = self.compilation.catalog.find(&o.type_name, &o.title) {
                 let saved = std::mem::replace(&mut self.scope, o.scope.clone());
@@ -188,7 +188,7 @@ impl Evaluator {
             }
         }
         self.validate_builtin_parameters()?;
-        let relations = std::mem::take(&mut self.compilation.relations);
+        let relations = std::mem::take(&mut self.compilation.relations).into_inner();
         for rel in relations {
             self.add_relation(&rel)?;
         }
@@ -244,11 +244,11 @@ impl Evaluator {
     /// Runs the bodies of the define instances declared so far and not virtual (one pass:
     /// instances they declare wait for the next); returns whether there were any.
     fn evaluate_pending_defines(&mut self) -> Result<bool, Error> {
-        let pending = std::mem::take(&mut self.compilation.pending_defines);
+        let pending = std::mem::take(&mut self.compilation.pending_defines).into_inner();
         let (ready, waiting): (Vec<_>, Vec<_>) = pending
             .into_iter()
             .partition(|p| !self.compilation.catalog.get(p.resource).is_virtual);
-        self.compilation.pending_defines = waiting;
+        self.compilation.pending_defines = waiting.into();
         let ran = !ready.is_empty();
         // The bodies run outside any function call: no frame of the program's is under them.
         let sites = std::mem::take(&mut self.call_sites);
@@ -264,7 +264,7 @@ impl Evaluator {
     /// Realizes resources `realize()` named before they were declared.
     fn realize_pending(&mut self) -> bool {
         let mut changed = false;
-        let pending = std::mem::take(&mut self.compilation.to_realize);
+        let pending = std::mem::take(&mut self.compilation.to_realize).into_inner();
         for (t, title, span) in pending {
             match self.compilation.catalog.find(&t, &title) {
                 Some(id) => {

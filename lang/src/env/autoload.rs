@@ -1,16 +1,37 @@
 //! The autoloader: when a class, define, function or type alias is not defined yet, the file
 //! the reference would load it from (`env::modules`) is parsed and its definitions hoisted,
-//! as if it had been typed in. Each file is loaded once per session (again after an input that
-//! failed, since its classes and defines were undone with it).
+//! as if it had been typed in. Each file is loaded once, and again once it has changed:
+//! the session remembers what each file was when loaded (its modification time and length)
+//! and what it defined, and before each input forgets the definitions of the files changed
+//! since, so that the next use loads them anew ([`Evaluator::forget_changed_files`]).
+//!
+//! What the autoloader remembers is part of the session's state: an input that fails
+//! forgets what it loaded (with the definitions), so the next input loads those files again.
 
 use super::modules::{self, Kind};
 use crate::error::{Error, Source};
 use crate::eval::Evaluator;
+use crate::types::TypeAlias;
+use std::path::PathBuf;
 use std::rc::Rc;
+
+/// The files the autoloader has loaded, by path.
+pub type Loaded = rustc_hash::FxHashMap<PathBuf, LoadedFile>;
+
+/// A file the autoloader has loaded.
+#[derive(Clone)]
+pub struct LoadedFile {
+    /// Its modification time and length when it was read.
+    stamp: (std::time::SystemTime, u64),
+    /// The source its definitions were read from (classes, defines and functions keep it).
+    source: Rc<Source>,
+    /// The type aliases it defined, by lower-case name.
+    aliases: Vec<(String, Rc<TypeAlias>)>,
+}
 
 impl Evaluator {
     /// Loads the file that defines `name` as `kind`, if there is one and it was not loaded
-    /// yet. Returns whether a file was loaded.
+    /// yet (or has changed since). Returns whether a file was loaded.
     pub(crate) fn autoload(&mut self, kind: Kind, name: &str) -> Result<bool, Error> {
         if self.env.modulepath.is_empty() && self.env.dir.is_none() {
             return Ok(false);
@@ -18,8 +39,10 @@ impl Evaluator {
         let Some(path) = modules::definition_path(&self.env, kind, name) else {
             return Ok(false);
         };
-        if self.autoloaded.contains_key(&path) {
-            return Ok(false);
+        if let Some(loaded) = self.autoloaded.get(&path) {
+            if super::fs::probe(&path).is_none_or(|p| p.stamp == loaded.stamp) {
+                return Ok(false);
+            }
         }
         // (opened without a look at the path first: one path walk a file, not two)
         let text = match super::fs::read_to_string_if_file(&path) {
@@ -32,12 +55,13 @@ impl Evaluator {
                 )))
             }
         };
+        // (known: reading it kept what it found at the path)
+        let stamp = super::fs::probe(&path).map_or((std::time::UNIX_EPOCH, 0), |p| p.stamp);
         // (the text moves into the source, not copied)
         let source = Source::new(path.display().to_string(), text);
         let (program, warnings) =
             crate::syntax::parse_with_warnings(&source.text).map_err(|e| e.in_source(&source))?;
         check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
-        self.autoloaded.insert(path, self.generation);
         for w in warnings {
             self.log(crate::LogLevel::Warning, &w.message);
         }
@@ -45,11 +69,98 @@ impl Evaluator {
         crate::eval::resolve::resolve_program(&program, &mut self.layouts);
         let r = self.hoist(&program.body);
         self.source = saved;
+        let aliases = self.aliases_defined_by(&program);
+        self.autoloaded.insert(
+            path,
+            LoadedFile {
+                stamp,
+                source: source.clone(),
+                aliases,
+            },
+        );
         // Kept for the session: caches (types of constant type expressions) are keyed by the
         // address of AST nodes, which must not be reused by later trees.
         self.loaded_programs.push(program);
         r.map_err(|e| e.in_source(&source))?;
         Ok(true)
+    }
+
+    /// The type aliases a file's top-level `type` statements defined (with the members of a
+    /// type set), as they are now.
+    fn aliases_defined_by(
+        &self,
+        program: &crate::syntax::ast::Program,
+    ) -> Vec<(String, Rc<TypeAlias>)> {
+        use crate::syntax::ast::ExprKind;
+        let mut found = Vec::new();
+        for stmt in &program.body {
+            let ExprKind::TypeAlias { name, type_expr } = &stmt.kind else {
+                continue;
+            };
+            let key = name.to_ascii_lowercase();
+            let typeset = matches!(&type_expr.kind, ExprKind::Access(base, _)
+                if matches!(&base.kind, ExprKind::QualifiedReference(n) if &**n == "TypeSet"));
+            if typeset {
+                let prefix = format!("{key}::");
+                found.extend(
+                    self.aliases
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(k, a)| (k.clone(), a.clone())),
+                );
+            }
+            if let Some(a) = self.aliases.get(&key) {
+                found.push((key, a.clone()));
+            }
+        }
+        found
+    }
+
+    /// Forgets what the files loaded before and changed (or removed) since defined, and
+    /// that they were loaded: the next use of a name they define loads them again. A
+    /// definition made since by another file or an input stays.
+    pub(crate) fn forget_changed_files(&mut self) {
+        let changed: Vec<PathBuf> = self
+            .autoloaded
+            .iter()
+            .filter(|(path, loaded)| super::fs::probe(path).is_none_or(|p| p.stamp != loaded.stamp))
+            .map(|(path, _)| path.clone())
+            .collect();
+        if changed.is_empty() {
+            return;
+        }
+        for path in changed {
+            let Some(loaded) = self.autoloaded.remove(&path) else {
+                continue;
+            };
+            let from_file = |source: &Rc<Source>| Rc::ptr_eq(source, &loaded.source);
+            let c = &mut self.compilation;
+            if c.classes.values().any(|d| from_file(&d.source)) {
+                c.classes.retain(|_, d| !from_file(&d.source));
+            }
+            if c.defines.values().any(|d| from_file(&d.source)) {
+                c.defines.retain(|_, d| !from_file(&d.source));
+            }
+            let functions: Vec<Rc<str>> = self
+                .functions
+                .keys()
+                .filter(|name| {
+                    self.functions
+                        .get(name)
+                        .is_some_and(|f| from_file(&f.source))
+                })
+                .cloned()
+                .collect();
+            for name in functions {
+                self.functions.remove(&name);
+            }
+            for (key, alias) in &loaded.aliases {
+                if self.aliases.get(key).is_some_and(|a| Rc::ptr_eq(a, alias)) {
+                    self.aliases.remove(key);
+                }
+            }
+        }
+        self.forget_types();
     }
 
     /// The module a source file belongs to (`apache` for `.../apache/manifests/init.pp`).

@@ -29,22 +29,38 @@ pub fn type_file(env: &Environment, name: &str) -> Option<PathBuf> {
     })
 }
 
-/// The type a Ruby file defines, read once per process (the table lives as long as the
-/// process, like the built-in types).
+/// What a file was (its modification time and length; `None`: nothing there) when it was
+/// read.
+type Stamp = Option<(std::time::SystemTime, u64)>;
+
+fn stamp(path: &Path) -> Stamp {
+    super::fs::probe(path).map(|p| p.stamp)
+}
+
+/// The files a type was read from (the type file, the files it requires), each with its
+/// [`Stamp`] then: the type is read again once one of them has changed.
+type ReadFrom = Vec<(PathBuf, Stamp)>;
+
+/// The type a Ruby file defines, read once per process while the file (and those it
+/// requires) stay the same (the table lives as long as the process, like the built-in
+/// types).
 pub fn load(path: &Path) -> Option<&'static TypeInfo> {
-    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Option<&'static TypeInfo>>>> = OnceLock::new();
+    type Read = (ReadFrom, Option<&'static TypeInfo>);
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Read>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = cache.get(path) {
-        return *found;
+    if let Some((read_from, found)) = cache.get(path) {
+        if read_from.iter().all(|(file, then)| stamp(file) == *then) {
+            return *found;
+        }
     }
+    let mut read_from = vec![(path.to_path_buf(), stamp(path))];
     let info = super::fs::read_to_string(path)
         .ok()
         .and_then(|text| {
-            let required: Vec<Methods> = required_files(path, &text)
-                .iter()
-                .map(|file| methods_of(file))
-                .collect();
+            let files = required_files(path, &text);
+            read_from.extend(files.iter().map(|file| (file.clone(), stamp(file))));
+            let required: Vec<Methods> = files.iter().map(|file| methods_of(file)).collect();
             // (searched from the last: a later definition replaces an earlier one)
             read_with(&text, |line| {
                 required
@@ -79,7 +95,7 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
                 namevars: leak(t.namevars),
             }))
         });
-    cache.insert(path.to_path_buf(), info);
+    cache.insert(path.to_path_buf(), (read_from, info));
     info
 }
 
@@ -143,14 +159,19 @@ fn required_files(type_file: &Path, text: &str) -> Vec<PathBuf> {
 type Methods = Rc<[(String, Rc<str>)]>;
 
 /// The methods a Ruby file defines (`def name` up to the `end` indented as the `def`), read
-/// once per file: several types of a module require the same helpers.
+/// once per file while it stays the same: several types of a module require the same
+/// helpers.
 fn methods_of(file: &Path) -> Methods {
     thread_local! {
-        static READ: std::cell::RefCell<HashMap<PathBuf, Methods>> =
+        static READ: std::cell::RefCell<HashMap<PathBuf, (Stamp, Methods)>> =
             Default::default();
     }
-    if let Some(found) = READ.with(|r| r.borrow().get(file).cloned()) {
-        return found;
+    let now = stamp(file);
+    let known = READ.with(|r| r.borrow().get(file).cloned());
+    if let Some((then, found)) = known {
+        if then == now {
+            return found;
+        }
     }
     let mut methods = Vec::new();
     if let Ok(source) = super::fs::read_to_string(file) {
@@ -173,7 +194,10 @@ fn methods_of(file: &Path) -> Methods {
         }
     }
     let methods: Methods = methods.into();
-    READ.with(|r| r.borrow_mut().insert(file.to_path_buf(), methods.clone()));
+    READ.with(|r| {
+        r.borrow_mut()
+            .insert(file.to_path_buf(), (now, methods.clone()))
+    });
     methods
 }
 

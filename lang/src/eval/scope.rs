@@ -1,5 +1,6 @@
 //! Variables: the persistent top scope (by name), local frames (by slot), match variables.
 
+use crate::cow::CowRc;
 use crate::values::Value;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
@@ -76,6 +77,7 @@ pub struct Frame {
     pub parent: Option<usize>,
 }
 
+#[derive(Clone)]
 struct GlobalVar {
     value: Value,
     /// The input that assigned it: a second assignment in the same input is an error, a later
@@ -110,10 +112,11 @@ pub fn built_in_variables() -> Vec<(&'static str, Value)> {
 /// Names that no program may assign.
 pub const RESERVED: &[&str] = &["trusted", "facts", "server_facts"];
 
-/// The top scope. Persists across inputs.
-#[derive(Default)]
+/// The top scope. Persists across inputs; a clone is cheap (shared, copied when written:
+/// the session keeps one from before each input).
+#[derive(Default, Clone)]
 pub struct Globals {
-    vars: HashMap<Rc<str>, GlobalVar>,
+    vars: CowRc<HashMap<Rc<str>, GlobalVar>>,
 }
 
 impl Globals {
@@ -128,20 +131,18 @@ impl Globals {
         } else {
             name.clone()
         };
-        match self.vars.get_mut(&key) {
-            Some(var) if var.generation == BUILT_IN => Err(Reassigned::BuiltIn),
-            Some(var) if var.generation == FACT => Err(Reassigned::Variable),
-            Some(var) if var.generation == generation => Err(Reassigned::Variable),
-            Some(var) => {
-                var.value = value;
-                var.generation = generation;
-                Ok(())
+        if let Some(var) = self.vars.get(&key) {
+            if var.generation == BUILT_IN {
+                return Err(Reassigned::BuiltIn);
             }
-            None => {
-                self.vars.insert(key, GlobalVar { value, generation });
-                Ok(())
+            if var.generation == FACT || var.generation == generation {
+                return Err(Reassigned::Variable);
             }
         }
+        // (looked at before writing: a write copies the variables shared with the state
+        // kept from before the input)
+        self.vars.insert(key, GlobalVar { value, generation });
+        Ok(())
     }
 
     /// Defines a fact as a top-scope variable: assigning it is a reassignment.
@@ -167,13 +168,23 @@ impl Globals {
     }
 
     pub fn remove(&mut self, name: &str) {
-        self.vars.remove(name);
+        if self.vars.contains_key(name) {
+            self.vars.remove(name);
+        }
     }
 
-    /// Calls `f` with each variable's value (to replace a shared value, `eval::shared`).
-    pub fn for_each_value_mut(&mut self, mut f: impl FnMut(&mut Value)) {
-        for var in self.vars.values_mut() {
-            f(&mut var.value);
+    /// Replaces each variable's value for which `f` gives a new one (to replace a shared
+    /// value, `eval::shared`).
+    pub fn replace_values(&mut self, mut f: impl FnMut(&Value) -> Option<Value>) {
+        let replaced: Vec<(Rc<str>, Value)> = self
+            .vars
+            .iter()
+            .filter_map(|(k, var)| f(&var.value).map(|new| (k.clone(), new)))
+            .collect();
+        for (k, new) in replaced {
+            if let Some(var) = self.vars.get_mut(&k) {
+                var.value = new;
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 use super::resolve::{resolve_program, Layouts};
 use super::scope::{Frame, Globals, MatchData};
 use super::Flow;
+use crate::cow::CowRc;
 use crate::error::{Error, ErrorKind, Source};
 use crate::functions::Builtin;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDef, Program};
@@ -81,7 +82,7 @@ pub struct Evaluator {
     pub(crate) layouts: Layouts,
     pub(crate) functions: super::user_function::Functions,
     pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
-    pub(crate) aliases: HashMap<String, Rc<TypeAlias>>,
+    pub(crate) aliases: CowRc<HashMap<String, Rc<TypeAlias>>>,
     /// While a TypeSet's members are defined: the members that are not object types, which
     /// the later members see as their definitions (as the reference prints them).
     pub(crate) inline_aliases: Vec<Rc<TypeAlias>>,
@@ -100,8 +101,8 @@ pub struct Evaluator {
     /// The local variables of all running frames, each frame's after its caller's (and
     /// above them the arguments of a call being evaluated).
     pub(crate) slots: Vec<Option<Value>>,
-    /// The warnings shown once per session (deprecations, `warn_once`) already shown.
-    pub(crate) deprecations_shown: rustc_hash::FxHashSet<String>,
+    /// Deprecation warnings already shown (each is shown once per session).
+    pub(crate) deprecations_shown: CowRc<rustc_hash::FxHashSet<String>>,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
@@ -134,8 +135,9 @@ pub struct Evaluator {
     pub(crate) call_sites: super::call_sites::CallSites,
     /// The modulepath and environment directory code and data are loaded from.
     pub(crate) env: crate::env::Environment,
-    /// The files the autoloader has loaded, with the input (`generation`) that loaded them.
-    pub(crate) autoloaded: rustc_hash::FxHashMap<std::path::PathBuf, u64>,
+    /// The files the autoloader has loaded, each with what it was when loaded and what it
+    /// defined (see `env::autoload`).
+    pub(crate) autoloaded: CowRc<crate::env::autoload::Loaded>,
     /// Whether native versions of modules' Ruby functions (stdlib's `to_json`, ...) can be
     /// called without their module on the modulepath (the reference knows them only there).
     pub(crate) module_functions_always: bool,
@@ -152,6 +154,7 @@ pub struct Evaluator {
     /// Whether each module that native functions stand for is on the modulepath (asked once
     /// per environment).
     pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
+    /// The syntax trees of the files the autoloader has loaded.
     pub(crate) loaded_programs: Vec<Program>,
     /// The facts as last set (`set_facts`), before the agent's facts are added.
     pub(crate) given_facts: Value,
@@ -178,6 +181,30 @@ pub struct Evaluator {
     /// The class, define or node body being evaluated; `None` at top scope (and in
     /// functions, which see only the top scope).
     pub(crate) scope: Option<Rc<crate::compile::NamedScope>>,
+    /// Variables of class, define and node scopes that this input changed in place (a
+    /// template that mutated a value they share, `eval::shared`): their values before, put
+    /// back if the input fails (scopes are shared with the state kept from before it).
+    pub(crate) scope_undo: Vec<(Rc<crate::compile::NamedScope>, Rc<str>, Value)>,
+}
+
+/// What an input may change, kept from before it and put back when it fails: the session
+/// is then as it was (variables, definitions, what the autoloader loaded, the catalog).
+/// Each part shares what it holds with the live state until one of them is written
+/// (`CowRc`), so keeping it costs a few reference counts, and an input pays for copying
+/// only the collections it changes.
+struct Saved {
+    globals: Globals,
+    functions: super::user_function::Functions,
+    aliases: CowRc<HashMap<String, Rc<TypeAlias>>>,
+    /// The aliases waiting for types not defined yet, with their definitions (resolved in
+    /// place when those are defined).
+    unresolved_aliases: Vec<(Rc<TypeAlias>, Option<PType>)>,
+    compilation: crate::compile::Compilation,
+    autoloaded: CowRc<crate::env::autoload::Loaded>,
+    loaded_programs: usize,
+    deprecations_shown: CowRc<rustc_hash::FxHashSet<String>>,
+    exact_single_bound_read: bool,
+    annotations: crate::functions::annotate::Saved,
 }
 
 impl Evaluator {
@@ -198,7 +225,7 @@ impl Evaluator {
             layouts: Layouts::default(),
             functions: Default::default(),
             builtins,
-            aliases: HashMap::default(),
+            aliases: Default::default(),
             inline_aliases: Vec::new(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
@@ -240,6 +267,7 @@ impl Evaluator {
             loaded_programs: Vec::new(),
             given_facts: Value::hash(Default::default()),
             agent_facts: false,
+            scope_undo: Vec::new(),
         };
         ev.set_runtime_variables();
         ev
@@ -278,6 +306,12 @@ impl Evaluator {
         }
     }
 
+    /// Whether a deprecation warning is shown for the first time (and remembers that it was).
+    pub(crate) fn first_deprecation(&mut self, message: &str) -> bool {
+        !self.deprecations_shown.contains(message)
+            && self.deprecations_shown.insert(message.to_string())
+    }
+
     /// Logs a deprecation warning the way the reference does: once per session, followed by
     /// the location it could not determine.
     pub fn deprecation(&mut self, message: &str) {
@@ -287,7 +321,7 @@ impl Evaluator {
     /// Logs a warning once per session, followed by the location it could not determine
     /// (the reference's `Puppet.warn_once` without a file and line).
     pub fn warn_once(&mut self, message: &str) {
-        if self.deprecations_shown.insert(message.to_string()) {
+        if self.first_deprecation(message) {
             self.log(
                 LogLevel::Warning,
                 &format!("{message}\n   (file & line not available)"),
@@ -297,7 +331,7 @@ impl Evaluator {
 
     /// Like `deprecation`, naming the line of the function call being run.
     pub fn deprecation_at_call(&mut self, message: &str) {
-        if self.deprecations_shown.insert(message.to_string()) {
+        if self.first_deprecation(message) {
             let (line, _) = self.source.line_col(self.call_span.start);
             self.log(
                 LogLevel::Warning,
@@ -677,6 +711,52 @@ impl Evaluator {
         });
     }
 
+    /// What an input may change, to put back if it fails (see [`Saved`]).
+    fn save(&self) -> Saved {
+        Saved {
+            globals: self.globals.clone(),
+            functions: self.functions.clone(),
+            aliases: self.aliases.clone(),
+            unresolved_aliases: self
+                .unresolved_aliases
+                .iter()
+                .map(|a| (a.clone(), a.target.borrow().clone()))
+                .collect(),
+            compilation: self.compilation.clone(),
+            autoloaded: self.autoloaded.clone(),
+            loaded_programs: self.loaded_programs.len(),
+            deprecations_shown: self.deprecations_shown.clone(),
+            exact_single_bound_read: self.exact_single_bound_read,
+            annotations: crate::functions::annotate::save(),
+        }
+    }
+
+    /// Puts back what [`Evaluator::save`] kept: the session is as it was before the input.
+    fn restore(&mut self, saved: Saved) {
+        for (scope, name, old) in std::mem::take(&mut self.scope_undo).into_iter().rev() {
+            scope.vars.borrow_mut().insert(name, old);
+        }
+        self.globals = saved.globals;
+        self.functions.restore(saved.functions);
+        self.aliases = saved.aliases;
+        for (alias, target) in &saved.unresolved_aliases {
+            *alias.target.borrow_mut() = target.clone();
+        }
+        self.unresolved_aliases = saved
+            .unresolved_aliases
+            .into_iter()
+            .map(|(a, _)| a)
+            .collect();
+        self.compilation = saved.compilation;
+        self.autoloaded = saved.autoloaded;
+        self.loaded_programs.truncate(saved.loaded_programs);
+        self.deprecations_shown = saved.deprecations_shown;
+        self.exact_single_bound_read = saved.exact_single_bound_read;
+        crate::functions::annotate::restore(saved.annotations);
+        // A type name may mean what it meant before.
+        self.forget_types();
+    }
+
     /// Clears the per-evaluation state after an input (also after an error).
     fn reset_run_state(&mut self) {
         self.frames.clear();
@@ -686,6 +766,7 @@ impl Evaluator {
         self.binding = None;
         self.matches = None;
         self.scope = None;
+        self.scope_undo.clear();
         self.interrupt.store(false, Ordering::Relaxed);
     }
 }
@@ -738,6 +819,8 @@ impl Session {
         ev.generation += 1;
         ev.source = source.clone();
         crate::types::create::set_single_bound(ev.single_bound);
+        // (ranges read between inputs, by `why` or a type shown)
+        ev.exact_single_bound_read |= crate::types::create::take_exact_single_bound_read();
         ev.call_sites.clear();
         ev.call_sites.push(&source, None);
         let result = match crate::syntax::parse_with_warnings(text) {
@@ -745,8 +828,10 @@ impl Session {
                 for w in warnings {
                     ev.log(LogLevel::Warning, &w.message);
                 }
-                // An input that fails leaves the catalog as it was before it.
-                let before = ev.compilation.clone();
+                // An input that fails leaves the session as it was before it.
+                let before = ev.save();
+                // Module files changed on disk since they were loaded are loaded again.
+                ev.forget_changed_files();
                 let mut r = ev.run(&program);
                 // Work that cannot fail (comparison, inference) stops early when interrupted
                 // and leaves the flag set: its answer is not to be trusted.
@@ -758,22 +843,23 @@ impl Session {
                 if let Some(e) = crate::limits::take_deferred_error() {
                     r = Err(e);
                 }
+                // (the exact reading of a single bound by this input names the likely cause
+                // of its error, and is forgotten with the rest if it fails)
+                let exact_read = ev.exact_single_bound_read
+                    | crate::types::create::take_exact_single_bound_read();
                 if r.is_err() {
-                    ev.compilation = before;
-                    // The classes and defines of files it loaded went with it: the next
-                    // input that needs them loads the files again.
-                    let generation = ev.generation;
-                    ev.autoloaded.retain(|_, g| *g != generation);
+                    ev.restore(before);
+                } else {
+                    ev.exact_single_bound_read = exact_read;
                 }
                 ev.retired_program = Some(program);
-                r
+                r.map_err(|e| (e, exact_read))
             }
-            Err(e) => Err(e),
+            Err(e) => Err((e, ev.exact_single_bound_read)),
         };
         ev.reset_run_state();
-        ev.exact_single_bound_read |= crate::types::create::take_exact_single_bound_read();
-        result.map_err(|mut e| {
-            if ev.exact_single_bound_read {
+        result.map_err(|(mut e, exact_read)| {
+            if exact_read {
                 let hint = super::hints::single_bound_hint(&e.message);
                 e = e.with_hint(hint);
             }

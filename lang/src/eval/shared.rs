@@ -81,9 +81,13 @@ impl Replacer<'_> {
         }
     }
 
-    fn in_scope(&mut self, scope: &NamedScope) {
-        for v in scope.vars.borrow_mut().values_mut() {
-            self.in_place(v);
+    /// Replaces in the variables of `scope`; each value replaced is given to `replaced`
+    /// with its name (scopes are shared with the state kept from before the input).
+    fn in_scope(&mut self, scope: &NamedScope, mut replaced: impl FnMut(&Rc<str>, Value)) {
+        for (name, v) in scope.vars.borrow_mut().iter_mut() {
+            if let Some(r) = self.walk(v) {
+                replaced(name, std::mem::replace(v, r));
+            }
         }
     }
 }
@@ -103,7 +107,7 @@ impl Evaluator {
         for v in self.slots.iter_mut().flatten() {
             r.in_place(v);
         }
-        self.globals.for_each_value_mut(|v| r.in_place(v));
+        self.globals.replace_values(|v| r.walk(v));
         // The scopes: the current one and those it sees or was declared by, the classes'
         // and the node's.
         let mut scopes: Vec<Rc<NamedScope>> = Vec::new();
@@ -119,11 +123,10 @@ impl Evaluator {
             scopes.push(s);
         }
         for s in &scopes {
-            r.in_scope(s);
+            let undo = &mut self.scope_undo;
+            r.in_scope(s, |name, old| undo.push((s.clone(), name.clone(), old)));
         }
-        self.compilation
-            .catalog
-            .for_each_parameter_mut(|v| r.in_place(v));
+        self.compilation.catalog.replace_parameters(|v| r.walk(v));
         r.replaced
     }
 }

@@ -12,6 +12,7 @@ use super::call::{Args, Callee};
 use super::compiled::Code;
 use super::scope::Layout;
 use super::{EvalResult, Evaluator, Flow};
+use crate::cow::CowRc;
 use crate::error::{Error, Source};
 use crate::syntax::ast::{CallSite, CallStyle, Expr, ExprKind, FunctionDef, Span, UnaryOp};
 use crate::types::{self, PType};
@@ -23,9 +24,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The Puppet functions defined so far: by name, and in a table a call site keeps its
 /// callee's index into ([`CallSite`]), so a call looks its name up once, not at every call.
+/// A clone is cheap (shared, copied when written: the session keeps one from before each
+/// input).
+#[derive(Clone)]
 pub struct Functions {
-    index: HashMap<Rc<str>, u32>,
-    table: Vec<Rc<UserFunction>>,
+    index: CowRc<HashMap<Rc<str>, u32>>,
+    table: CowRc<Vec<Rc<UserFunction>>>,
     /// Drawn anew from [`GENERATIONS`] at each change: a call site's index is good while
     /// its generation is this one.
     generation: u64,
@@ -51,8 +55,8 @@ const NONE: u64 = INDEX_MASK;
 impl Default for Functions {
     fn default() -> Functions {
         Functions {
-            index: HashMap::default(),
-            table: Vec::new(),
+            index: Default::default(),
+            table: Default::default(),
             generation: next_generation(),
         }
     }
@@ -86,6 +90,22 @@ impl Functions {
                 None
             }
         }
+    }
+
+    /// Puts back the functions `saved` (a clone of these from before): call sites that
+    /// found a function since look again.
+    pub fn restore(&mut self, saved: Functions) {
+        *self = saved;
+        self.generation = next_generation();
+    }
+
+    /// Forgets the function `name` (its file changed: the next call loads it again).
+    pub fn remove(&mut self, name: &str) -> Option<Rc<UserFunction>> {
+        let i = *self.index.get(name)?;
+        self.generation = next_generation();
+        self.index.remove(name);
+        // (the table keeps its place, so that the other indexes stay good)
+        self.table.get(i as usize).cloned()
     }
 
     /// The function a call of `name` at `site` calls: what the site found before, while no
@@ -506,7 +526,9 @@ mod tests {
             "[1, 1]"
         );
         assert_eq!(run("function f() { 2 } [g(), g()]"), "[2, 2]");
-        assert_eq!(run("function h() { k() } h()"), "Unknown function: 'k'.");
+        // (an input that fails defines nothing: `h` is defined first)
+        assert_eq!(run("function h() { k() }"), "undef");
+        assert_eq!(run("h()"), "Unknown function: 'k'.");
         assert_eq!(run("function k() { 'k' } [h(), h()]"), "['k', 'k']");
     }
 
@@ -545,8 +567,10 @@ mod tests {
             ),
             "[1, 2, 3, 4]"
         );
+        // (an input that fails defines nothing: `T` is redefined first)
+        assert_eq!(run(&mut s, "type T = String"), "undef");
         assert_eq!(
-            run(&mut s, "type T = String g(5)"),
+            run(&mut s, "g(5)"),
             "Error while evaluating a Function Call, value returned from g has wrong type, expects a T = String value, got Integer"
         );
         assert_eq!(

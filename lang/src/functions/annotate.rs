@@ -8,6 +8,7 @@
 
 use super::signature::{dispatch_signatures, Arity, BlockParam, Param, Signature};
 use super::{builtin, Builtin};
+use crate::cow::CowRc;
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::types::object::ObjectType;
@@ -23,7 +24,22 @@ type Annotated = (Value, Vec<(Rc<str>, Value)>);
 
 thread_local! {
     /// Annotated values by identity.
-    static ANNOTATIONS: RefCell<HashMap<usize, Annotated>> = RefCell::new(HashMap::default());
+    static ANNOTATIONS: RefCell<CowRc<HashMap<usize, Annotated>>> = RefCell::new(Default::default());
+}
+
+/// The annotations as they are, to put back if an input fails (see `Evaluator::save`).
+#[derive(Default)]
+pub struct Saved(CowRc<HashMap<usize, Annotated>>);
+
+/// The annotations now (shared until they change).
+pub fn save() -> Saved {
+    Saved(ANNOTATIONS.with(|t| t.borrow().clone()))
+}
+
+/// Puts back the annotations [`save`] kept.
+pub fn restore(saved: Saved) {
+    // (the annotations made since are dropped after the table is given back)
+    let _since = ANNOTATIONS.with(|t| std::mem::replace(&mut *t.borrow_mut(), saved.0));
 }
 
 /// The identity of a value that can carry annotations.

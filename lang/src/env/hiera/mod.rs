@@ -494,7 +494,7 @@ impl<'e> Lookup<'e> {
             "{}: Use of 'hiera.yaml' version {version} is deprecated. It should be converted to version 5",
             path.display()
         );
-        if self.ev.deprecations_shown.insert(message.clone()) {
+        if self.ev.first_deprecation(&message) {
             let full = format!("{message}\n   (file: {})", path.display());
             self.ev.log(LogLevel::Warning, &full);
         }
@@ -742,7 +742,7 @@ impl<'e> Lookup<'e> {
             entry.function,
             path.display()
         );
-        if self.ev.deprecations_shown.insert(message.clone()) {
+        if self.ev.first_deprecation(&message) {
             self.ev.log(LogLevel::Warning, &message);
         }
         let kept: Map = h
