@@ -27,6 +27,7 @@ pub enum CommandName {
     Strict,
     Time,
     Set,
+    Diff,
     Quit,
 }
 
@@ -98,8 +99,14 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Catalog,
         "catalog",
-        "[graph|dot|json]",
-        "the resources compiled so far, their relationship graph (text or DOT), or the catalog as JSON",
+        "[graph|dot|json|save NAME]",
+        "the resources compiled so far, their relationship graph (text or DOT), the catalog as JSON, or keep it as NAME for :diff",
+    ),
+    c(
+        CommandName::Diff,
+        "diff",
+        "NAME | [prepl diff options]",
+        "what changed in the catalog since :catalog save NAME, or prepl diff (--from REV, catalog files: :diff --help)",
     ),
     c(
         CommandName::Facts,
@@ -246,6 +253,7 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
             ))
         }
         CommandName::Set => set(repl, arg),
+        CommandName::Diff => diff(repl, arg),
     };
     match result {
         Ok(text) if text.is_empty() => {}
@@ -523,8 +531,28 @@ const CATALOG_USAGE: &str = "Usage: :catalog [graph|dot|json|TYPE|TYPE[TITLE]|/P
 /// The forms `:catalog` shows.
 pub const CATALOG_VIEWS: &[&str] = &["graph", "dot", "json"];
 
-fn catalog(repl: &Repl, arg: &str) -> Result<String, String> {
+/// The session's catalog as `prepl diff` reads catalogs.
+fn catalog_view(repl: &Repl) -> Result<prepl::catalog::diff::View, String> {
+    prepl::catalog::diff::View::from_json(&prepl::catalog::json::to_json(repl.session.catalog()))
+}
+
+fn catalog(repl: &mut Repl, arg: &str) -> Result<String, String> {
     use prepl::catalog::render;
+    if let Some(name) = arg
+        .strip_prefix("save")
+        .filter(|r| r.is_empty() || r.starts_with(' '))
+    {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("Usage: :catalog save NAME (then :diff NAME shows what changed)".into());
+        }
+        let view = catalog_view(repl)?;
+        let count = view.resources.len();
+        repl.saved_catalogs.insert(name.to_string(), view);
+        return Ok(format!(
+            "Saved the catalog ({count} resources) as '{name}': :diff {name} shows what changes."
+        ));
+    }
     let catalog = repl.session.catalog();
     let view = match arg {
         "" => "",
@@ -555,6 +583,42 @@ fn catalog(repl: &Repl, arg: &str) -> Result<String, String> {
             }
         }
     })
+}
+
+/// `:diff NAME`: the session's catalog against the one saved as NAME; `:diff ARGS`: the
+/// `prepl diff` command (its output printed as it goes).
+fn diff(repl: &mut Repl, arg: &str) -> Result<String, String> {
+    use prepl::catalog::diff::{self, report};
+    if arg.is_empty() {
+        let names: Vec<&str> = repl.saved_catalogs.keys().map(String::as_str).collect();
+        return Err(format!(
+            "Usage: :diff NAME (a catalog kept by :catalog save NAME{}) or :diff [prepl diff options] (:diff --help)",
+            if names.is_empty() { String::new() } else { format!("; saved: {}", names.join(", ")) }
+        ));
+    }
+    if let Some(saved) = repl.saved_catalogs.get(arg) {
+        let now = catalog_view(repl)?;
+        let d = diff::compare(saved, &now, &diff::Options::default());
+        if d.is_empty() {
+            return Ok(format!("No differences from '{arg}'."));
+        }
+        let colors = if repl.palette.enabled {
+            report::Colors::ANSI
+        } else {
+            report::Colors::NONE
+        };
+        let mut text = format!("Since :catalog save {arg}:\n");
+        report::difference_text(&mut text, &d, colors);
+        return Ok(text);
+    }
+    if !arg.starts_with('-') && !arg.contains(".json") {
+        return Err(format!(
+            "No catalog was saved as '{arg}' (:catalog save {arg} keeps the current one)"
+        ));
+    }
+    let args: Vec<String> = arg.split_whitespace().map(str::to_string).collect();
+    let status = crate::diff::main(&args);
+    Ok(format!("(exit status {status})"))
 }
 
 fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
@@ -974,11 +1038,54 @@ mod tests {
     }
 
     #[test]
+    fn saved_catalogs_are_compared_with_the_session_s() {
+        let mut repl = repl();
+        repl.session
+            .eval("notify { 'a': message => 'one' } file { '/x': mode => '0644' }")
+            .unwrap();
+        assert_eq!(
+            catalog(&mut repl, "save before").unwrap(),
+            "Saved the catalog (5 resources) as 'before': :diff before shows what changes."
+        );
+        assert!(catalog(&mut repl, "save").is_err());
+        assert_eq!(
+            diff(&mut repl, "before").unwrap(),
+            "No differences from 'before'."
+        );
+        // Saved catalogs outlive :reset (edit, reload, compare).
+        repl.reset();
+        repl.session
+            .eval("notify { 'a': message => \"two\nlines\" } file { '/x': mode => '0644' } notify { 'b': }")
+            .unwrap();
+        assert_eq!(
+            diff(&mut repl, "before").unwrap(),
+            "Since :catalog save before:
+  + Notify[b] (line 2)
+  ~ Notify[a] (line 1)
+      message:
+        --- old
+        +++ new
+        @@ -1 +1,2 @@
+        -one
+        \\ No newline at end of file
+        +two
+        +lines
+        \\ No newline at end of file
+  + edge Class[main] -> Notify[b]
+"
+        );
+        assert!(diff(&mut repl, "after")
+            .unwrap_err()
+            .contains("No catalog was saved as 'after'"));
+        assert!(diff(&mut repl, "").unwrap_err().contains("saved: before"));
+    }
+
+    #[test]
     fn catalog_views() {
         let mut repl = repl();
         repl.fixed_width = Some(100);
         // A fresh session's catalog: the main stage, the settings and main classes.
-        let fresh = catalog(&repl, "").unwrap();
+        let fresh = catalog(&mut repl, "").unwrap();
         assert_eq!(
             fresh,
             "\
@@ -989,21 +1096,21 @@ Class  Settings                  class, settings  Stage[main]
 Class  main      name => 'main'  class            Stage[main]
 "
         );
-        assert!(catalog(&repl, "graph")
+        assert!(catalog(&mut repl, "graph")
             .unwrap()
             .starts_with("Relationships: none"));
-        assert!(catalog(&repl, "d")
+        assert!(catalog(&mut repl, "d")
             .unwrap()
             .starts_with("digraph catalog {"));
         let json: serde_json::Value =
-            serde_json::from_str(&catalog(&repl, "json").unwrap()).expect("pretty JSON");
+            serde_json::from_str(&catalog(&mut repl, "json").unwrap()).expect("pretty JSON");
         assert_eq!(json, repl.session.catalog_json());
         assert_eq!(
-            catalog(&repl, "svg").unwrap_err(),
+            catalog(&mut repl, "svg").unwrap_err(),
             "No resource in the catalog matches 'svg'."
         );
         assert_eq!(
-            catalog(&repl, "9x").unwrap_err(),
+            catalog(&mut repl, "9x").unwrap_err(),
             "'9x' is not a resource type, a reference (File['/etc/motd']) or a /pattern/\n\
              Usage: :catalog [graph|dot|json|TYPE|TYPE[TITLE]|/PATTERN/]"
         );
@@ -1015,7 +1122,7 @@ Class  main      name => 'main'  class            Stage[main]
         repl.fixed_width = Some(100);
         let code = "notify { ['a', 'b']: } file { '/x': content => \"1\\n2\\n\" }";
         assert!(repl.session.eval(code).is_ok());
-        let table = catalog(&repl, "notify").unwrap();
+        let table = catalog(&mut repl, "notify").unwrap();
         assert!(table.starts_with("Type "), "{table}");
         assert!(
             table.contains("Notify  a") && table.contains("Notify  b"),
@@ -1023,12 +1130,12 @@ Class  main      name => 'main'  class            Stage[main]
         );
         assert!(!table.contains("File"), "{table}");
         assert_eq!(
-            catalog(&repl, "File['/x']").unwrap(),
+            catalog(&mut repl, "File['/x']").unwrap(),
             "file { '/x':\n  content => @(END),\n    1\n    2\n    | END\n}\n\
              # tags: file, class\n# contained in: Class[main]\n# declared in In[1], line 1"
         );
         assert_eq!(
-            catalog(&repl, "Notfy").unwrap_err(),
+            catalog(&mut repl, "Notfy").unwrap_err(),
             "No resource in the catalog matches 'Notfy'.\nDid you mean 'Notify'?"
         );
     }
@@ -1041,7 +1148,7 @@ Class  main      name => 'main'  class            Stage[main]
             .session
             .eval("notify { 'hi': message => 'hello' }")
             .is_ok());
-        let table = catalog(&repl, "").unwrap();
+        let table = catalog(&mut repl, "").unwrap();
         assert!(table.starts_with("Type "), "{table}");
         assert!(
             table
@@ -1049,11 +1156,11 @@ Class  main      name => 'main'  class            Stage[main]
                 .any(|l| l.starts_with("Notify ") && l.contains("message => 'hello'")),
             "{table}"
         );
-        assert!(catalog(&repl, "graph")
+        assert!(catalog(&mut repl, "graph")
             .unwrap()
             .contains("  └─ Class[main]\n     └─ Notify[hi]\n"));
         repl.reset();
-        assert!(!catalog(&repl, "").unwrap().contains("Notify"));
+        assert!(!catalog(&mut repl, "").unwrap().contains("Notify"));
     }
 
     #[test]

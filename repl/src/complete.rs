@@ -104,6 +104,17 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
             starting_with(views.chain(types), prefix)
         }
         CommandName::Type | CommandName::Why => return complete_code(before, names),
+        CommandName::Diff => starting_with(
+            [
+                "--from",
+                "--to",
+                "--facts",
+                "--node",
+                "--summary",
+                "--format",
+            ],
+            prefix,
+        ),
         CommandName::Help => {
             let mut all = starting_with(names.functions.iter().map(String::as_str), prefix);
             all.extend(starting_with(

@@ -36,6 +36,8 @@ pub struct Repl {
     /// The node name and facts every fresh session starts with (`--node`, `--facts`,
     /// `:facts FILE`).
     pub setup: Setup,
+    /// Catalogs kept by `:catalog save NAME`, for `:diff NAME`.
+    pub saved_catalogs: std::collections::BTreeMap<String, prepl::catalog::diff::View>,
 }
 
 impl Repl {
@@ -51,6 +53,7 @@ impl Repl {
             timing: false,
             strict,
             setup,
+            saved_catalogs: Default::default(),
         };
         repl.reset();
         repl
