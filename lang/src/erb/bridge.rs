@@ -3,10 +3,46 @@
 //! hashes (in order) their Ruby counterparts, regexps Ruby regexps; types, `Sensitive`,
 //! timespans and the like stay Puppet objects that print as the reference prints them.
 
-use super::ruby::value::{RHash, RValue};
+use super::ruby::{HostError, HostObject, RHash, RValue};
 use crate::types::PType;
 use crate::values::{Map, Value};
+use std::any::Any;
 use std::rc::Rc;
+
+/// A Puppet value with no Ruby counterpart in the subset, as the interpreter's host object:
+/// it prints as the reference prints it and converts back unchanged.
+#[derive(Debug)]
+pub struct PuppetObject(pub Value);
+
+impl HostObject for PuppetObject {
+    fn class_name(&self) -> String {
+        puppet_class(&self.0)
+    }
+    fn is_a(&self, class: &str) -> bool {
+        puppet_is_a(&self.0, class)
+    }
+    fn to_s(&self) -> String {
+        puppet_to_s(&self.0)
+    }
+    fn inspect(&self) -> String {
+        puppet_inspect(&self.0)
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<PuppetObject>()
+            .is_some_and(|o| o.0 == self.0)
+    }
+    fn call(&self, name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        match (name, &self.0) {
+            ("unwrap", Value::Sensitive(inner)) => Some(Ok(to_ruby(inner))),
+            _ => None,
+        }
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
 
 pub fn to_ruby(v: &Value) -> RValue {
     match v {
@@ -21,7 +57,7 @@ pub fn to_ruby(v: &Value) -> RValue {
         Value::Hash(h) => RValue::hash(RHash {
             entries: h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v))).collect(),
         }),
-        other => RValue::Puppet(other.clone()),
+        other => RValue::Host(Rc::new(PuppetObject(other.clone()))),
     }
 }
 
@@ -50,7 +86,15 @@ pub fn to_puppet(v: &RValue) -> Result<Value, String> {
         }
         RValue::Regexp(r) => Value::Regexp(r.clone()),
         RValue::Class(c) => Value::String(c.clone()),
-        RValue::Puppet(p) => p.clone(),
+        RValue::Host(o) => match o.as_any().downcast_ref::<PuppetObject>() {
+            Some(p) => p.0.clone(),
+            None => {
+                return Err(format!(
+                    "a Ruby {} cannot be given to Puppet",
+                    v.class_name()
+                ))
+            }
+        },
         RValue::Range(_)
         | RValue::Match(..)
         | RValue::Scope
@@ -135,7 +179,7 @@ mod tests {
         );
         let v = Value::hash(map);
         let r = to_ruby(&v);
-        assert_eq!(super::super::ruby::show::inspect(&r), r#"{"a"=>[1, nil]}"#);
+        assert_eq!(crate::erb::ruby::show::inspect(&r), r#"{"a"=>[1, nil]}"#);
         assert_eq!(to_puppet(&r).unwrap(), v);
         assert!(matches!(to_ruby(&Value::Default), RValue::Sym(ref s) if &**s == "default"));
     }

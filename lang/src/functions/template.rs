@@ -4,8 +4,9 @@
 //! and calls Puppet functions through the evaluator (`scope.call_function`).
 
 use super::{builtin, Builtin};
-use crate::erb::ruby::value::RValue;
-use crate::erb::{self, ErbError, Host, Template};
+use crate::erb::bridge::{to_puppet, to_ruby};
+use crate::erb::ruby::RValue;
+use crate::erb::{self, Host, HostError, RubyError, Template};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::syntax::ast::CallStyle;
@@ -78,7 +79,7 @@ fn scope_key(ev: &Evaluator) -> ScopeKey {
     (ev.current, scope)
 }
 
-fn compiled(text: &str) -> Result<Rc<Template>, ErbError> {
+fn compiled(text: &str) -> Result<Rc<Template>, RubyError> {
     if let Some(t) = CACHE.with(|c| c.borrow().get(text).cloned()) {
         return Ok(t);
     }
@@ -146,7 +147,7 @@ fn inline_template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> 
         let Value::String(text) = &a else {
             return Err(Error::eval(format!(
                 "Failed to parse inline template: undefined method `encoding' for {}",
-                crate::erb::ruby::show::inspect(&crate::erb::bridge::to_ruby(&a))
+                crate::erb::ruby::show::inspect(&to_ruby(&a))
             ))
             .into());
         };
@@ -190,7 +191,7 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
     result.map_err(|e| match e {
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
         // (`(erb):LINE: MESSAGE`, or the file's path for `(erb)`), without a prefix.
-        ErbError::Syntax {
+        RubyError::Syntax {
             message,
             at,
             end,
@@ -222,7 +223,7 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
             .into()
         }
         // (the flag is cleared as the evaluator's own checks do)
-        ErbError::Interrupted { .. } => crate::limits::check_interrupt()
+        RubyError::Interrupted { .. } => crate::limits::check_interrupt()
             .err()
             .unwrap_or_else(Error::interrupted)
             .into(),
@@ -241,7 +242,7 @@ fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
         .filter(|(_, rv)| matches!(rv, RValue::Array(_) | RValue::Hash(_)))
         .filter_map(|(name, rv)| {
             let old = ev.visible_variable(name)?;
-            let new = erb::bridge::to_puppet(rv).ok()?;
+            let new = to_puppet(rv).ok()?;
             (!identical(&old, &new)).then_some((old, new))
         })
         .collect();
@@ -270,13 +271,13 @@ fn identical(a: &Value, b: &Value) -> bool {
 
 /// The reference's wording: `Failed to parse inline template: MESSAGE`, or for a file
 /// `Failed to parse template NAME:` with its path, line and the message.
-fn report(text: &str, origin: &Origin, e: &ErbError) -> Error {
+fn report(text: &str, origin: &Origin, e: &RubyError) -> Error {
     let (line, col) = erb::line_col(text, e.at());
     let detail = match e {
-        ErbError::Raised { message, .. } => message.clone(),
-        ErbError::Syntax { message, .. } => format!("{message} (column {col})"),
-        ErbError::Interrupted { .. } => "Interrupted".to_string(),
-        ErbError::Unsupported { what, .. } => format!(
+        RubyError::Raised { message, .. } => message.clone(),
+        RubyError::Syntax { message, .. } => format!("{message} (column {col})"),
+        RubyError::Interrupted { .. } => "Interrupted".to_string(),
+        RubyError::Unsupported { what, .. } => format!(
             "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) (line {line}, column {col})"
         ),
     };
@@ -293,35 +294,16 @@ struct EvalHost<'e> {
     ev: &'e mut Evaluator,
 }
 
-impl Host for EvalHost<'_> {
-    fn variable(&mut self, name: &str) -> Option<Value> {
-        self.ev.visible_variable(name)
-    }
+/// Ruby values given to Puppet: one that Puppet has no counterpart for is unsupported.
+fn puppet_args(args: &[RValue]) -> Result<Vec<Value>, HostError> {
+    args.iter()
+        .map(|a| to_puppet(a).map_err(HostError::Unsupported))
+        .collect()
+}
 
-    fn undefined_variable(&mut self, name: &str) -> String {
-        let short = name.strip_prefix("::").unwrap_or(name);
-        let Some((class, _)) = crate::names::split_last(short) else {
-            return format!("Undefined variable '{short}'; ");
-        };
-        let class = class.to_ascii_lowercase();
-        let comp = &self.ev.compilation;
-        if comp.class_scopes.contains_key(class.as_str()) {
-            format!("Undefined variable '::{short}'; ")
-        } else if comp.classes.contains_key(class.as_str())
-            || crate::env::modules::definition_file(
-                &self.ev.env,
-                crate::env::modules::Kind::Manifest,
-                &class,
-            )
-            .is_some()
-        {
-            format!("Undefined variable '{short}'; class {class} has not been evaluated")
-        } else {
-            format!("Undefined variable '{short}'; class {class} could not be found")
-        }
-    }
-
-    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+impl EvalHost<'_> {
+    /// Calls a Puppet function; the error is the message.
+    fn call_puppet(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
         if !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)
             && crate::functions::find(name).is_none()
@@ -350,11 +332,64 @@ impl Host for EvalHost<'_> {
             _ => format!("{name}(): control flow (break/next/return) cannot leave a template"),
         })
     }
+}
 
-    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {
+impl Host for EvalHost<'_> {
+    fn variable(&mut self, name: &str) -> Option<RValue> {
+        self.ev.visible_variable(name).map(|v| to_ruby(&v))
+    }
+
+    fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
+        self.ev
+            .visible_variable(name)
+            .is_some_and(|v| !with_value || !v.is_undef())
+    }
+
+    fn undefined_variable(&mut self, name: &str) -> String {
+        let short = name.strip_prefix("::").unwrap_or(name);
+        let Some((class, _)) = crate::names::split_last(short) else {
+            return format!("Undefined variable '{short}'; ");
+        };
+        let class = class.to_ascii_lowercase();
+        let comp = &self.ev.compilation;
+        if comp.class_scopes.contains_key(class.as_str()) {
+            format!("Undefined variable '::{short}'; ")
+        } else if comp.classes.contains_key(class.as_str())
+            || crate::env::modules::definition_file(
+                &self.ev.env,
+                crate::env::modules::Kind::Manifest,
+                &class,
+            )
+            .is_some()
+        {
+            format!("Undefined variable '{short}'; class {class} has not been evaluated")
+        } else {
+            format!("Undefined variable '{short}'; class {class} could not be found")
+        }
+    }
+
+    fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        let args = puppet_args(&args)?;
+        self.call_puppet(name, args)
+            .map(|v| to_ruby(&v))
+            .map_err(HostError::Raise)
+    }
+
+    fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        if name == "versioncmp" && args.len() != 2 {
+            return Err(HostError::Raise(format!(
+                "versioncmp(): Wrong number of arguments given ({} for 2)",
+                args.len()
+            )));
+        }
+        self.call_function(name, args)
+    }
+
+    fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
+        let value = to_puppet(value).map_err(HostError::Unsupported)?;
         self.ev
             .set_named_variable(name, value)
-            .map_err(|e| e.message)
+            .map_err(|e| HostError::Raise(e.message))
     }
 
     fn has_function(&mut self, name: &str) -> Result<bool, String> {

@@ -12,10 +12,10 @@ pub mod object;
 pub mod scope;
 pub mod string;
 
-use super::ruby::ast::Block;
-use super::ruby::eval::{raise, regexp_failed, unsupported, Interp, R};
-use super::ruby::show::inspect;
-use super::ruby::value::RValue;
+use crate::ast::Block;
+use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
+use crate::show::inspect;
+use crate::value::RValue;
 
 /// What a method gets besides its receiver.
 pub struct Call<'a> {

@@ -2,10 +2,10 @@
 //! methods templates use (`format`, `raise`, `Integer()`, ...).
 
 use super::Call;
-use crate::erb::error::ErbError;
-use crate::erb::ruby::ast::Block;
-use crate::erb::ruby::eval::{raise, unsupported, Flow, Interp, R};
-use crate::erb::ruby::value::RValue;
+use crate::ast::Block;
+use crate::error::RubyError;
+use crate::eval::{raise, unsupported, Flow, Interp, R};
+use crate::value::RValue;
 
 pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
     let c = Call {
@@ -30,18 +30,18 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                     k.to_string(),
                     c.args
                         .get(1)
-                        .map(crate::erb::ruby::show::to_s)
+                        .map(crate::show::to_s)
                         .unwrap_or_else(|| k.to_string()),
                 ),
                 Some(RValue::Exception(e)) => (e.0.clone(), e.1.clone()),
                 Some(other) => (
                     "RuntimeError".to_string(),
-                    crate::erb::ruby::show::to_s(other),
+                    crate::show::to_s(other),
                 ),
                 // the reference shows an empty message
                 None => ("RuntimeError".to_string(), String::new()),
             };
-            Err(Flow::from(ErbError::raised_as(class, msg, at)))
+            Err(Flow::from(RubyError::raised_as(class, msg, at)))
         }
         "Integer" => {
             c.arity(1, 2)?;
@@ -49,7 +49,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 RValue::Int(i) => Ok(RValue::Int(*i)),
                 RValue::Float(f) if f.is_finite() => Ok(RValue::Int(f.trunc() as i64)),
                 RValue::Str(s) => parse_integer(s).map(RValue::Int).map_or_else(
-                    || raise(format!("invalid value for Integer(): {}", crate::erb::ruby::show::quote(s)), at),
+                    || raise(format!("invalid value for Integer(): {}", crate::show::quote(s)), at),
                     Ok,
                 ),
                 RValue::Nil => raise("can't convert nil into Integer", at),
@@ -62,7 +62,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 RValue::Int(i) => Ok(RValue::Float(*i as f64)),
                 RValue::Float(f) => Ok(RValue::Float(*f)),
                 RValue::Str(s) => s.trim().replace('_', "").parse::<f64>().map(RValue::Float).or_else(|_| {
-                    raise(format!("invalid value for Float(): {}", crate::erb::ruby::show::quote(s)), at)
+                    raise(format!("invalid value for Float(): {}", crate::show::quote(s)), at)
                 }),
                 RValue::Nil => raise("can't convert nil into Float", at),
                 other => raise(format!("can't convert {} into Float", other.class_name()), at),
@@ -70,7 +70,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
         }
         "String" => {
             c.arity(1, 1)?;
-            Ok(RValue::str(crate::erb::ruby::show::to_s(&c.args[0])))
+            Ok(RValue::str(crate::show::to_s(&c.args[0])))
         }
         "Array" => {
             c.arity(1, 1)?;
@@ -109,9 +109,9 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
             c.arity(1, 2)?;
             let tag = c.args[0].clone();
             if !it.catching.iter().any(|t| t.equals(&tag)) {
-                return Err(Flow::from(ErbError::raised_as(
+                return Err(Flow::from(RubyError::raised_as(
                     "UncaughtThrowError",
-                    format!("uncaught throw {}", crate::erb::ruby::show::inspect(&tag)),
+                    format!("uncaught throw {}", crate::show::inspect(&tag)),
                     at,
                 )));
             }
@@ -119,8 +119,8 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
         }
         "has_variable?" => {
             c.arity(1, 1)?;
-            let n = crate::erb::ruby::show::to_s(&c.args[0]);
-            Ok(RValue::Bool(it.host.variable(&n).is_some()))
+            let n = crate::show::to_s(&c.args[0]);
+            Ok(RValue::Bool(it.host.has_variable(&n, false)))
         }
         "puts" | "print" | "p" | "pp" | "require" | "load" | "eval" | "system" | "exec" | "open"
         | "binding" | "rand" | "srand" | "sleep" | "exit" | "abort"

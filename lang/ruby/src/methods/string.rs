@@ -2,11 +2,10 @@
 
 use super::object::pattern;
 use super::Call;
-use crate::erb::bridge::{to_puppet, to_ruby};
-use crate::erb::ruby::eval::{raise, regexp_failed, unsupported, Interp, R};
-use crate::erb::ruby::show::{quote, to_s};
-use crate::erb::ruby::value::RValue;
-use crate::values::Regexp;
+use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
+use crate::show::{quote, to_s};
+use crate::value::RValue;
+use crate::Regexp;
 use std::rc::Rc;
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
@@ -53,7 +52,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     )
                 }
                 // `match` compiles a string argument as a regexp (unescaped).
-                RValue::Str(p) => Rc::new(crate::erb::ruby::eval::make_regexp(p, "", c.at)?),
+                RValue::Str(p) => Rc::new(crate::regexp::make_regexp(p, "", c.at)?),
                 v => pattern(v, c.at)?,
             };
             Ok(Some(match_op(it, s, &re, c.name, c.at)?))
@@ -340,21 +339,13 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
     })
 }
 
-/// `format`/`String#%`, through Puppet's `sprintf` (Ruby's `Kernel#format`).
+/// `format`/`String#%`, through the host's `sprintf` (Puppet's is Ruby's `Kernel#format`).
 pub fn format(it: &mut Interp, fmt: &RValue, args: &[RValue], at: usize) -> R {
-    let mut puppet = vec![to_puppet(fmt).map_err(|e| {
-        crate::erb::ruby::eval::Flow::from(crate::erb::error::ErbError::unsupported(e, at))
-    })?];
-    for a in args {
-        match to_puppet(a) {
-            Ok(v) => puppet.push(v),
-            Err(e) => return unsupported(e, at),
-        }
-    }
-    match it.host.call_function("sprintf", puppet) {
-        Ok(v) => Ok(to_ruby(&v)),
-        Err(m) => raise(m, at),
-    }
+    let mut all = Vec::with_capacity(args.len() + 1);
+    all.push(fmt.clone());
+    all.extend(args.iter().cloned());
+    let r = it.host.call_function("sprintf", all);
+    crate::eval::host_result(r, at)
 }
 
 fn leading_int(s: &str, base: u32) -> i64 {

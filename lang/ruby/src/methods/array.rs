@@ -2,9 +2,9 @@
 
 use super::enumerable::{join, range_bounds};
 use super::Call;
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
-use crate::erb::ruby::show::to_s;
-use crate::erb::ruby::value::RValue;
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::show::to_s;
+use crate::value::RValue;
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let RValue::Array(cell) = recv else {

@@ -1,9 +1,9 @@
 //! Ruby's `to_s` and `inspect` forms of the subset's values.
 
-use super::value::RValue;
+use crate::value::RValue;
 
 pub fn float_to_s(f: f64) -> String {
-    crate::format::float::ruby_float_to_s(f)
+    crate::ruby_float_to_s(f)
 }
 
 /// `to_s` (what `<%= %>` and `#{}` print).
@@ -22,7 +22,7 @@ pub fn to_s(v: &RValue) -> String {
             to_s(&r.1)
         ),
         RValue::Regexp(re) => {
-            let (src, flags) = super::eval::ruby_source(re);
+            let (src, flags) = crate::regexp::ruby_source(re);
             let off: String = "mix".chars().filter(|c| !flags.contains(*c)).collect();
             if off.is_empty() {
                 format!("(?{flags}:{src})")
@@ -34,7 +34,7 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Scope => "Scope()".into(),
         RValue::Proc(_, lambda) => proc_to_s(*lambda),
         RValue::Exception(e) => e.1.clone(),
-        RValue::Puppet(p) => crate::erb::bridge::puppet_to_s(p),
+        RValue::Host(o) => o.to_s(),
     }
 }
 
@@ -73,7 +73,7 @@ pub fn inspect(v: &RValue) -> String {
             inspect(&r.1)
         ),
         RValue::Regexp(re) => {
-            let (src, flags) = super::eval::ruby_source(re);
+            let (src, flags) = crate::regexp::ruby_source(re);
             let flags: String = "mix".chars().filter(|c| flags.contains(*c)).collect();
             format!("/{src}/{flags}")
         }
@@ -95,7 +95,7 @@ pub fn inspect(v: &RValue) -> String {
             s.push('>');
             s
         }
-        RValue::Puppet(p) => crate::erb::bridge::puppet_inspect(p),
+        RValue::Host(o) => o.inspect(),
         RValue::Exception(e) => format!("#<{}: {}>", e.0, e.1),
         _ => to_s(v),
     }
@@ -130,7 +130,7 @@ fn is_plain_symbol(s: &str) -> bool {
 
 /// Ruby's `String#inspect`.
 pub fn quote(s: &str) -> String {
-    crate::format::quote::ruby_inspect(s)
+    crate::ruby_inspect(s)
 }
 
 /// A proc as Ruby shows it, without the object address Ruby adds (it differs per run).

@@ -1,10 +1,13 @@
 //! Ruby values of the subset. Arrays and hashes are shared and mutable, as in Ruby.
 
-use crate::values::{Regexp, Value};
+use crate::error::HostError;
+use crate::Regexp;
+use std::any::Any;
 use std::cell::RefCell;
+use std::fmt::Debug;
 use std::rc::Rc;
 
-pub type Captures = crate::values::regexp::Captures;
+pub type Captures = prepl_core::values::regexp::Captures;
 
 #[derive(Clone, Debug)]
 pub enum RValue {
@@ -25,12 +28,12 @@ pub enum RValue {
     /// The template's `scope`.
     Scope,
     /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`).
-    Proc(Rc<super::ast::Block>, bool),
+    Proc(Rc<crate::ast::Block>, bool),
     /// A rescued exception: its class and message.
     Exception(Rc<(String, String)>),
-    /// A Puppet value with no Ruby counterpart in the subset (types, Sensitive, timespans):
-    /// it prints as the reference prints it and converts back unchanged.
-    Puppet(Value),
+    /// A host's value with no Ruby counterpart in the subset (Puppet's types, Sensitive,
+    /// timespans): it prints as the host says and goes back to the host unchanged.
+    Host(Rc<dyn HostObject>),
 }
 
 /// An insertion-ordered hash; keys compare with `eql?`.
@@ -97,7 +100,7 @@ impl RValue {
             RValue::Scope => "Puppet::Parser::Scope".into(),
             RValue::Proc(..) => "Proc".into(),
             RValue::Exception(e) => e.0.clone(),
-            RValue::Puppet(v) => super::super::bridge::puppet_class(v),
+            RValue::Host(o) => o.class_name(),
         }
     }
 
@@ -112,8 +115,8 @@ impl RValue {
             RValue::Str(_) => class == "Comparable",
             RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => class == "Enumerable",
             RValue::Class(_) => class == "Module",
-            RValue::Exception(e) => super::eval::error_is_a(&e.0, class),
-            RValue::Puppet(v) => super::super::bridge::puppet_is_a(v, class),
+            RValue::Exception(e) => crate::error::error_is_a(&e.0, class),
+            RValue::Host(o) => o.is_a(class),
             _ => false,
         }
     }
@@ -167,7 +170,7 @@ impl RValue {
             (RValue::Regexp(a), RValue::Regexp(b)) => a.source() == b.source(),
             (RValue::Class(a), RValue::Class(b)) => a == b,
             (RValue::Scope, RValue::Scope) => true,
-            (RValue::Puppet(a), RValue::Puppet(b)) => a == b,
+            (RValue::Host(a), RValue::Host(b)) => a.equals(&**b),
             _ => false,
         }
     }
@@ -202,8 +205,31 @@ impl RValue {
             RValue::Nil => "nil".into(),
             RValue::Bool(b) => b.to_string(),
             RValue::Int(i) => i.to_string(),
-            RValue::Float(f) => super::show::float_to_s(*f),
+            RValue::Float(f) => crate::ruby_float_to_s(*f),
             _ => self.class_name(),
         }
     }
+}
+
+/// A host's value with no Ruby counterpart in the subset (for Puppet: types, `Sensitive`,
+/// timespans): Ruby code can print it, compare it and call the methods the host gives it,
+/// and it goes back to the host unchanged.
+pub trait HostObject: Debug {
+    /// Its Ruby class name, as `x.class` prints it.
+    fn class_name(&self) -> String;
+    /// Whether it is an instance of `class` besides its own class and `Object`.
+    fn is_a(&self, _class: &str) -> bool {
+        false
+    }
+    fn to_s(&self) -> String;
+    fn inspect(&self) -> String {
+        self.to_s()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool;
+    /// A method of its own; `None` when it has no such method.
+    fn call(&self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        None
+    }
+    /// For the host to find its own value again.
+    fn as_any(&self) -> &dyn Any;
 }

@@ -1,13 +1,13 @@
 //! The Ruby subset's parser: tokens (of a whole template, text and tags included) into a
 //! list of statements. Precedence follows Ruby's operator table.
 
-use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When};
-use super::lexer::{is_keyword, lex};
-use super::token::{StrPart, Tok, Token};
-use crate::erb::error::ErbError;
+use crate::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When};
+use crate::error::RubyError;
+use crate::lexer::{is_keyword, lex};
+use crate::token::{StrPart, Tok, Token};
 use rustc_hash::FxHashSet as HashSet;
 
-type PResult<T> = Result<T, ErbError>;
+type PResult<T> = Result<T, RubyError>;
 
 pub struct Parser {
     toks: Vec<Token>,
@@ -159,7 +159,7 @@ impl Parser {
             Tok::Op("*") => "*".into(),
             Tok::Op(o) if o.chars().count() == 1 => format!("'{o}'"),
             Tok::Op(o) => o.to_string(),
-            Tok::Ident(s) if super::lexer::is_keyword(s) => format!("`{s}'"),
+            Tok::Ident(s) if crate::lexer::is_keyword(s) => format!("`{s}'"),
             Tok::Ident(s) if s.ends_with(['?', '!']) => "method".into(),
             Tok::Ident(_) => "local variable or method".into(),
             Tok::Const(_) => "constant".into(),
@@ -185,9 +185,9 @@ impl Parser {
     }
     /// A `(` left open at the `%>` of `<%= %>`: in ERB's code `CODE).to_s);` its `)`
     /// closes it, and Ruby's parser stops at the `;`.
-    fn paren_closed_by_erb(&self) -> ErbError {
+    fn paren_closed_by_erb(&self) -> RubyError {
         let at = self.at();
-        ErbError::Syntax {
+        RubyError::Syntax {
             message: "syntax error, unexpected ';', expecting ')'".into(),
             at,
             end: at + 1,
@@ -197,17 +197,17 @@ impl Parser {
         }
     }
 
-    fn unexpected(&self) -> ErbError {
+    fn unexpected(&self) -> RubyError {
         let (at, end) = self.span();
-        ErbError::syntax_span(
+        RubyError::syntax_span(
             format!("syntax error, unexpected {}", self.describe()),
             at,
             end,
         )
     }
-    fn expected(&self, what: &str) -> ErbError {
+    fn expected(&self, what: &str) -> RubyError {
         let (at, end) = self.span();
-        ErbError::syntax_span(
+        RubyError::syntax_span(
             format!(
                 "syntax error, unexpected {}, expecting {what}",
                 self.describe()
@@ -338,7 +338,7 @@ impl Parser {
     fn not_expr(&mut self) -> PResult<Node> {
         let at = self.at();
         if self.is_kw("not") && self.depth >= MAX_DEPTH {
-            return Err(ErbError::unsupported("'not' nested too deep", at));
+            return Err(RubyError::unsupported("'not' nested too deep", at));
         }
         if self.eat_kw("not") {
             self.depth += 1;
@@ -352,7 +352,7 @@ impl Parser {
     /// Assignment level (right associative), with `a, b = ...`.
     pub fn expr(&mut self) -> PResult<Node> {
         if self.depth >= MAX_DEPTH {
-            return Err(ErbError::unsupported(
+            return Err(RubyError::unsupported(
                 format!("expressions nested more than {MAX_DEPTH} deep"),
                 self.at(),
             ));
@@ -401,7 +401,7 @@ impl Parser {
                 if self.eat_op("*") {
                     let t = self.primary()?;
                     if targets.iter().any(|t| matches!(t.kind, Kind::Splat(_))) {
-                        return Err(ErbError::syntax_span(
+                        return Err(RubyError::syntax_span(
                             "syntax error, unexpected *",
                             star,
                             star + 1,
@@ -504,7 +504,7 @@ impl Parser {
             // `a ? b :c` lexes `:c` as a symbol; `x ? y : z` gives `:`.
             if !self.eat_op(":") {
                 if let Tok::Label(_) = self.tok() {
-                    return Err(ErbError::unsupported("a label in a ternary", self.at()));
+                    return Err(RubyError::unsupported("a label in a ternary", self.at()));
                 }
                 return Err(self.expected("':'"));
             }
@@ -570,7 +570,7 @@ impl Parser {
                 _ => call(Some(left), op, vec![right], at),
             };
         }
-        Err(ErbError::unsupported(
+        Err(RubyError::unsupported(
             format!("operator chains longer than {MAX_CHAIN}"),
             left.at,
         ))
@@ -578,7 +578,7 @@ impl Parser {
 
     fn unary(&mut self) -> PResult<Node> {
         if self.depth >= MAX_DEPTH {
-            return Err(ErbError::unsupported(
+            return Err(RubyError::unsupported(
                 format!("expressions nested more than {MAX_DEPTH} deep"),
                 self.at(),
             ));
@@ -659,7 +659,7 @@ impl Parser {
                     Tok::Ident(n) | Tok::Const(n) => n,
                     Tok::Label(n) => {
                         // `a.b:` cannot happen; put the colon back as an error.
-                        return Err(ErbError::syntax(
+                        return Err(RubyError::syntax(
                             format!("syntax error, unexpected label '{n}:'"),
                             at,
                         ));
@@ -689,7 +689,7 @@ impl Parser {
                         o.to_string()
                     }
                     _ => {
-                        return Err(ErbError::syntax(
+                        return Err(RubyError::syntax(
                             "syntax error, expecting a method name after '.'",
                             at,
                         ))
@@ -709,7 +709,7 @@ impl Parser {
                 };
                 node = match node.kind {
                     Kind::Const(base) => Node::new(Kind::Const(format!("{base}::{c}")), node.at),
-                    _ => return Err(ErbError::unsupported("'::' on a value", at)),
+                    _ => return Err(RubyError::unsupported("'::' on a value", at)),
                 };
             } else if self.is_op("[")
                 && (!self.spaced() || !matches!(node.kind, Kind::Call { vcall: true, .. }))
@@ -722,7 +722,7 @@ impl Parser {
                 return Ok(node);
             }
         }
-        Err(ErbError::unsupported(
+        Err(RubyError::unsupported(
             format!("method chains longer than {MAX_CHAIN}"),
             node.at,
         ))
@@ -743,7 +743,7 @@ impl Parser {
             && !matches!(self.peek_tok(1), Tok::Op("=" | "~"))
         {
             // `obj.attr = v`
-            return Err(ErbError::unsupported(
+            return Err(RubyError::unsupported(
                 format!("attribute assignment '{name}='"),
                 at,
             ));
@@ -1047,8 +1047,10 @@ impl Parser {
                 self.locals.insert(n.clone());
                 Ok(n)
             }
-            Tok::Op("*") | Tok::Op("&") => Err(ErbError::unsupported("splat block parameters", at)),
-            _ => Err(ErbError::syntax(
+            Tok::Op("*") | Tok::Op("&") => {
+                Err(RubyError::unsupported("splat block parameters", at))
+            }
+            _ => Err(RubyError::syntax(
                 "syntax error, expecting a block parameter name",
                 at,
             )),
@@ -1074,7 +1076,7 @@ impl Parser {
             Tok::Sym(parts) => Node::new(Kind::Sym(self.parts(parts)?), at),
             Tok::Regex(parts, flags) => {
                 if let Some(f) = flags.chars().find(|c| !matches!(c, 'i' | 'm' | 'x')) {
-                    return Err(ErbError::unsupported(format!("regexp flag '{f}'"), at));
+                    return Err(RubyError::unsupported(format!("regexp flag '{f}'"), at));
                 }
                 let parts = self.parts(parts)?;
                 Node::new(Kind::Regex(parts, flags), at)
@@ -1096,7 +1098,7 @@ impl Parser {
                 Node::new(Kind::Const(c), at)
             }
             Tok::Label(l) => {
-                return Err(ErbError::syntax(
+                return Err(RubyError::syntax(
                     format!("syntax error, unexpected label '{l}:'"),
                     at,
                 ));
@@ -1104,7 +1106,7 @@ impl Parser {
             Tok::Op("::") => match self.take() {
                 Tok::Const(c) => Node::new(Kind::Const(c), at),
                 _ => {
-                    return Err(ErbError::syntax(
+                    return Err(RubyError::syntax(
                         "syntax error, expecting a constant after '::'",
                         at,
                     ))
@@ -1225,7 +1227,7 @@ impl Parser {
             }
             "def" | "class" | "module" | "yield" | "return" | "redo" | "retry" | "super"
             | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
-                return Err(ErbError::unsupported(format!("'{name}'"), at));
+                return Err(RubyError::unsupported(format!("'{name}'"), at));
             }
             "lambda" | "proc" if self.is_op("{") || self.is_kw("do") => {
                 let close = if self.eat_op("{") { "}" } else { "end" };
@@ -1306,7 +1308,7 @@ impl Parser {
             whens.push(When { tests, body });
         }
         if self.is_kw("in") {
-            return Err(ErbError::unsupported(
+            return Err(RubyError::unsupported(
                 "pattern matching (case/in)",
                 self.at(),
             ));
@@ -1400,9 +1402,9 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                     at,
                 )],
             }),
-            _ => Err(ErbError::unsupported("&:\"...\" blocks", at)),
+            _ => Err(RubyError::unsupported("&:\"...\" blocks", at)),
         },
-        _ => Err(ErbError::unsupported(
+        _ => Err(RubyError::unsupported(
             "passing a block with '&' other than &:name",
             at,
         )),

@@ -1,60 +1,40 @@
 //! The evaluator of the Ruby subset: runs a template's statements, appending to the output.
-//! Variables of the Puppet scope come from a `Host` (`@x`, `scope['x']`); Puppet functions
-//! are called through it (`scope.call_function`).
+//! The host's variables come from a `Host` (`@x`, `scope['x']`); its functions are called
+//! through it (`scope.call_function`).
 
-use super::ast::{BeginBlock, Block, Kind, Node, Param, Part};
-use super::show::{inspect, to_s};
-use super::value::{Captures, RHash, RValue};
-use crate::erb::error::ErbError;
-use crate::erb::methods;
-use crate::values::{Regexp, Value};
+use crate::ast::{BeginBlock, Block, Kind, Node, Param, Part};
+use crate::error::HostError;
+use crate::error::{error_is_a, is_error_class, RubyError};
+use crate::host::Host;
+use crate::methods;
+use crate::regexp::make_regexp;
+use crate::show::{inspect, to_s};
+use crate::value::{Captures, RHash, RValue};
 use std::cell::RefCell;
 // (Fx: the maps of variables are looked up at every use of a name.)
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
-/// The Ruby values of the Puppet variables a render chain has read, by name: the template
-/// and the templates it renders in the same Puppet scope (`scope.function_template`) share
-/// them, so that a hash mutated through Ruby is the mutated hash for all of them, as the
-/// reference's Puppet hashes are Ruby objects.
+/// The Ruby values of the host's variables a render chain has read, by name: the template
+/// and the templates it renders in the same host scope (`scope.function_template`) share
+/// them, so that a hash mutated through Ruby is the mutated hash for all of them (in the
+/// reference, Puppet's hashes are Ruby objects).
 pub type SharedVars = Rc<RefCell<HashMap<String, RValue>>>;
-
-/// What the template needs from the Puppet side.
-pub trait Host {
-    /// A variable visible where the template is rendered (`name` may be qualified);
-    /// `None` when there is no such variable.
-    fn variable(&mut self, name: &str) -> Option<Value>;
-    /// The message for `scope['name']` of a variable that does not exist (the reference
-    /// runs with `strict_variables`).
-    fn undefined_variable(&mut self, name: &str) -> String {
-        format!("Undefined variable '{name}'; ")
-    }
-    /// Calls a Puppet function; the error is the message.
-    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
-    /// Whether a function can be called as `scope.function_NAME` (an error for a function
-    /// that exists but cannot be called so).
-    fn has_function(&mut self, name: &str) -> Result<bool, String>;
-    /// `scope.setvar(name, value)`: sets a variable in the scope the template is rendered
-    /// in; the error is the message.
-    fn set_variable(&mut self, name: &str, _value: Value) -> Result<(), String> {
-        Err(format!("Cannot reassign variable '${name}'"))
-    }
-}
 
 /// Leaving an expression other than by its value.
 #[derive(Debug)]
 pub enum Flow {
     /// Boxed: every evaluation step returns a `Flow`, and its size is paid by each frame of
     /// the evaluator's recursion.
-    Error(Box<ErbError>),
+    Error(Box<RubyError>),
     Next(RValue),
     Break(RValue),
     /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it.
     Throw(RValue, RValue),
 }
 
-impl From<ErbError> for Flow {
-    fn from(e: ErbError) -> Flow {
+impl From<RubyError> for Flow {
+    fn from(e: RubyError) -> Flow {
         Flow::Error(Box::new(e))
     }
 }
@@ -75,7 +55,7 @@ pub struct Interp<'h> {
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
     /// the same object; `@x` does not see them, as in the reference).
     pub scope_vars: HashMap<String, RValue>,
-    /// The Puppet variables read so far, as Ruby values shared with nested renders.
+    /// The host variables read so far, as Ruby values shared with nested renders.
     shared: SharedVars,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
@@ -83,16 +63,25 @@ pub struct Interp<'h> {
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::from(ErbError::raised(message, at)))
+    Err(Flow::from(RubyError::raised(message, at)))
 }
 
 /// A regexp match that failed (the backtracking limit, an interrupt) as a Ruby error at `at`.
-pub fn regexp_failed(at: usize) -> impl Fn(crate::error::Error) -> Flow {
-    move |e| Flow::from(ErbError::raised(e.message, at))
+pub fn regexp_failed(at: usize) -> impl Fn(prepl_core::Error) -> Flow {
+    move |e| Flow::from(RubyError::raised(e.message, at))
+}
+
+/// What the host answered, its error as a Ruby exception or unsupported Ruby at `at`.
+pub fn host_result<T>(r: Result<T, HostError>, at: usize) -> R<T> {
+    match r {
+        Ok(v) => Ok(v),
+        Err(HostError::Raise(m)) => raise(m, at),
+        Err(HostError::Unsupported(m)) => unsupported(m, at),
+    }
 }
 
 pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::from(ErbError::unsupported(what, at)))
+    Err(Flow::from(RubyError::unsupported(what, at)))
 }
 
 impl<'h> Interp<'h> {
@@ -100,7 +89,7 @@ impl<'h> Interp<'h> {
         Interp::with_shared(host, SharedVars::default())
     }
 
-    /// An interpreter whose Puppet variables' Ruby values are those of `shared`.
+    /// An interpreter whose host variables' Ruby values are those of `shared`.
     pub fn with_shared(host: &'h mut dyn Host, shared: SharedVars) -> Interp<'h> {
         Interp {
             shared,
@@ -115,17 +104,17 @@ impl<'h> Interp<'h> {
         }
     }
 
-    pub fn run(&mut self, body: &[Node]) -> Result<(), ErbError> {
+    pub fn run(&mut self, body: &[Node]) -> Result<(), RubyError> {
         match self.body(body) {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Next(_)) => Ok(()),
-            Err(Flow::Throw(tag, _)) => Err(ErbError::raised_as(
+            Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
                 "UncaughtThrowError",
                 format!("uncaught throw {}", inspect(&tag)),
                 0,
             )),
-            Err(Flow::Break(_)) => Err(ErbError::syntax_unquoted(
+            Err(Flow::Break(_)) => Err(RubyError::syntax_unquoted(
                 "Can't escape from eval with break",
                 0,
             )),
@@ -142,7 +131,7 @@ impl<'h> Interp<'h> {
             .is_multiple_of(crate::limits::TICK_EVERY as usize)
             && crate::limits::interrupted()
         {
-            return Err(ErbError::Interrupted { at }.into());
+            return Err(RubyError::Interrupted { at }.into());
         }
         if self.steps > MAX_STEPS {
             return raise(
@@ -177,7 +166,7 @@ impl<'h> Interp<'h> {
         }
     }
 
-    /// `@name`: the Puppet variable (nil when there is none).
+    /// `@name`: the host's variable (nil when there is none).
     fn ivar(&mut self, name: &str) -> RValue {
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
@@ -185,24 +174,24 @@ impl<'h> Interp<'h> {
         if self.scope_vars.contains_key(name) {
             return RValue::Nil;
         }
-        let v = self.puppet_variable(name).unwrap_or(RValue::Nil);
+        let v = self.host_variable(name).unwrap_or(RValue::Nil);
         self.ivars.insert(name.to_string(), v.clone());
         v
     }
 
-    /// Makes `v` the Ruby value of the Puppet variable `name` for the render chain (the
+    /// Makes `v` the Ruby value of the host variable `name` for the render chain (the
     /// object `scope.setvar` was given: nested templates read that object).
     pub fn share_variable(&mut self, name: &str, v: RValue) {
         self.shared.borrow_mut().insert(name.to_string(), v);
     }
 
-    /// The Ruby value of a Puppet variable (`None` when there is none): the same object
+    /// The Ruby value of a host variable (`None` when there is none): the same object
     /// each time it is read during the render chain.
-    pub fn puppet_variable(&mut self, name: &str) -> Option<RValue> {
+    pub fn host_variable(&mut self, name: &str) -> Option<RValue> {
         if let Some(v) = self.shared.borrow().get(name) {
             return Some(v.clone());
         }
-        let v = crate::erb::bridge::to_ruby(&self.host.variable(name)?);
+        let v = self.host.variable(name)?;
         self.shared.borrow_mut().insert(name.to_string(), v.clone());
         Some(v)
     }
@@ -358,7 +347,7 @@ impl<'h> Interp<'h> {
                 self.case(subject.as_deref(), whens, els.as_deref())?
             }
             Kind::Rescue(e, fallback) => match self.eval(e) {
-                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
+                Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
                     self.eval(fallback)?
                 }
                 other => other?,
@@ -503,8 +492,7 @@ impl<'h> Interp<'h> {
             Kind::IVar(n) => {
                 // The reference makes an instance variable of each variable of the scope
                 // with a value: one that is undef is not defined.
-                let known = self.ivars.contains_key(n)
-                    || self.host.variable(n).is_some_and(|v| !v.is_undef());
+                let known = self.ivars.contains_key(n) || self.host.has_variable(n, true);
                 known.then_some("instance-variable")
             }
             Kind::LVar(n) => self.local(n).is_some().then_some("local-variable"),
@@ -546,7 +534,7 @@ impl<'h> Interp<'h> {
             Kind::Assign(..) | Kind::OpAssign(..) | Kind::MultiAssign(..) => Some("assignment"),
             Kind::Call { recv: Some(r), .. } => match self.eval(r) {
                 Ok(_) => Some("method"),
-                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => None,
+                Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => None,
                 Err(other) => return Err(other),
             },
             _ => Some("expression"),
@@ -557,7 +545,7 @@ impl<'h> Interp<'h> {
     fn case(
         &mut self,
         subject: Option<&Node>,
-        whens: &[super::ast::When],
+        whens: &[crate::ast::When],
         els: Option<&[Node]>,
     ) -> R {
         let subject = match subject {
@@ -659,8 +647,8 @@ impl<'h> Interp<'h> {
     #[inline(never)]
     fn begin_block(&mut self, b: &BeginBlock) -> R {
         let result = match self.body(&b.body) {
-            Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
-                let ErbError::Raised { message, at, class } = *e else {
+            Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
+                let RubyError::Raised { message, at, class } = *e else {
                     return Err(Flow::Error(e));
                 };
                 let mut handled = None;
@@ -694,7 +682,7 @@ impl<'h> Interp<'h> {
                         }
                         self.body(&clause.body)
                     }
-                    None => Err(Flow::from(ErbError::Raised { message, at, class })),
+                    None => Err(Flow::from(RubyError::Raised { message, at, class })),
                 }
             }
             Ok(v) => match &b.otherwise {
@@ -751,98 +739,6 @@ impl<'h> Interp<'h> {
     pub fn inspect(&self, v: &RValue) -> String {
         inspect(v)
     }
-}
-
-/// Compiles a Ruby regexp literal with its flags.
-pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
-    // The flags become an inline group that always names `s` (Ruby's `m`), which Ruby's
-    // own syntax has no way to write: `ruby_source` tells it from the template's pattern.
-    let mut on = String::new();
-    if flags.contains('i') {
-        on.push('i');
-    }
-    if flags.contains('x') {
-        on.push('x');
-    }
-    let full = if flags.contains('m') {
-        format!("(?{on}s){src}")
-    } else if on.is_empty() {
-        src.to_string()
-    } else {
-        format!("(?{on}-s){src}")
-    };
-    Regexp::new(&full).map_err(|e| {
-        Flow::from(ErbError::syntax(
-            format!("{e}: {}", crate::values::regexp::ruby_description(src)),
-            at,
-        ))
-    })
-}
-
-/// A regexp's pattern as the template wrote it and its flags in Ruby's order (`mix`).
-pub fn ruby_source(re: &Regexp) -> (&str, String) {
-    let full = re.source();
-    if let Some(rest) = full.strip_prefix("(?") {
-        if let Some(close) = rest.find(')') {
-            let group = &rest[..close];
-            if group.contains('s') && group.chars().all(|c| "isx-".contains(c)) {
-                let on = group.split('-').next().unwrap_or("");
-                let mut flags = String::new();
-                for (ruby, inline) in [('m', 's'), ('i', 'i'), ('x', 'x')] {
-                    if on.contains(inline) {
-                        flags.push(ruby);
-                    }
-                }
-                return (&rest[close + 1..], flags);
-            }
-        }
-    }
-    (full, String::new())
-}
-
-/// Whether exception class `class` is `ancestor` or inherits from it.
-pub fn error_is_a(class: &str, ancestor: &str) -> bool {
-    let mut k = class;
-    loop {
-        if k == ancestor || matches!(ancestor, "Object" | "BasicObject" | "Kernel") {
-            return true;
-        }
-        k = match k {
-            "NoMethodError" => "NameError",
-            "KeyError" | "StopIteration" => "IndexError",
-            "FrozenError" => "RuntimeError",
-            "FloatDomainError" => "RangeError",
-            "UncaughtThrowError" => "ArgumentError",
-            "NotImplementedError" => "ScriptError",
-            "StandardError" | "ScriptError" => "Exception",
-            "Exception" => return false,
-            _ => "StandardError",
-        };
-    }
-}
-
-/// Ruby's exception classes (`raise ArgumentError, 'message'`).
-pub fn is_error_class(name: &str) -> bool {
-    matches!(
-        name,
-        "StandardError"
-            | "RuntimeError"
-            | "ArgumentError"
-            | "TypeError"
-            | "NameError"
-            | "NoMethodError"
-            | "KeyError"
-            | "IndexError"
-            | "ZeroDivisionError"
-            | "RangeError"
-            | "Exception"
-            | "FrozenError"
-            | "NotImplementedError"
-            | "StopIteration"
-            | "ScriptError"
-            | "FloatDomainError"
-            | "UncaughtThrowError"
-    )
 }
 
 /// The constants the subset knows: the core classes.

@@ -2,9 +2,9 @@
 //! pairs), and ranges' own methods.
 
 use super::{ordering, sort_values, Call};
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
-use crate::erb::ruby::show::to_s;
-use crate::erb::ruby::value::RValue;
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::show::to_s;
+use crate::value::RValue;
 
 /// The elements an enumerable yields.
 pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
@@ -346,7 +346,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let Some(b) = block else {
                 return no_block(c.name);
             };
-            let mut h = crate::erb::ruby::value::RHash::default();
+            let mut h = crate::value::RHash::default();
             for v in items {
                 let k = it.yield_block(b, vec![v.clone()])?;
                 match h.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
@@ -357,7 +357,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::hash(h)
         }
         "tally" => {
-            let mut h = crate::erb::ruby::value::RHash::default();
+            let mut h = crate::value::RHash::default();
             for v in items {
                 let n = match h.get(&v) {
                     Some(RValue::Int(n)) => n + 1,
@@ -567,7 +567,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             )
         }
         "to_h" => {
-            let mut h = crate::erb::ruby::value::RHash::default();
+            let mut h = crate::value::RHash::default();
             for v in items {
                 let pair = call(it, v)?;
                 let RValue::Array(p) = &pair else {
