@@ -146,6 +146,8 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "FrozenError" => "RuntimeError",
             "FloatDomainError" => "RangeError",
             "UncaughtThrowError" => "ArgumentError",
+            "JSON::ParserError" => "JSON::JSONError",
+            "SystemStackError" => "Exception",
             "NotImplementedError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
             "Exception" => return false,
@@ -175,6 +177,10 @@ pub fn is_error_class(name: &str) -> bool {
             | "ScriptError"
             | "FloatDomainError"
             | "UncaughtThrowError"
+            | "JSON::ParserError"
+            | "JSON::JSONError"
+            | "LocalJumpError"
+            | "SystemStackError"
     )
 }
 

@@ -27,6 +27,11 @@ pub trait Host {
     /// Whether a function can be called as `scope.function_NAME` (an error for a function
     /// that exists but cannot be called so).
     fn has_function(&mut self, name: &str) -> Result<bool, String>;
+    /// The namespace the template's classes are defined in (`Puppet::Parser::TemplateWrapper`
+    /// in Puppet: `Point.name` is `Puppet::Parser::TemplateWrapper::Point`).
+    fn class_namespace(&self) -> Option<&str> {
+        None
+    }
     /// `scope.setvar(name, value)`: sets a variable where the template is rendered.
     fn set_variable(&mut self, name: &str, _value: &RValue) -> Result<(), HostError> {
         Err(HostError::Raise(format!(

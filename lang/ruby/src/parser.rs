@@ -1,11 +1,14 @@
 //! The Ruby subset's parser: tokens (of a whole template, text and tags included) into a
 //! list of statements. Precedence follows Ruby's operator table.
 
-use crate::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When};
+use crate::ast::{
+    BeginBlock, Block, ClassDef, DefParam, Kind, MethodDef, Node, Param, Part, RescueClause, When,
+};
 use crate::error::RubyError;
 use crate::lexer::{is_keyword, lex};
 use crate::token::{StrPart, Tok, Token};
 use rustc_hash::FxHashSet as HashSet;
+use std::rc::Rc;
 
 type PResult<T> = Result<T, RubyError>;
 
@@ -738,15 +741,8 @@ impl Parser {
             self.skip_newlines();
             args = self.args_until(")")?;
             bare = false;
-        } else if self.is_op("=")
-            && recv.is_some()
-            && !matches!(self.peek_tok(1), Tok::Op("=" | "~"))
-        {
-            // `obj.attr = v`
-            return Err(RubyError::unsupported(
-                format!("attribute assignment '{name}='"),
-                at,
-            ));
+        } else if self.is_op("=") && recv.is_some() {
+            // `obj.attr = v`: the assignment takes the call as its target
         } else if self.command_arg_start() {
             args = self.command_args()?;
             bare = false;
@@ -761,18 +757,18 @@ impl Parser {
                     else {
                         unreachable!()
                     };
-                    block = Some(Box::new(sym_block(a, at)?));
+                    block = Some(Rc::new(sym_block(a, at)?));
                 }
             }
         }
         if block.is_none() {
             if self.is_op("{") {
                 self.advance();
-                block = Some(Box::new(self.block_body("}")?));
+                block = Some(Rc::new(self.block_body("}")?));
                 bare = false;
             } else if self.is_kw("do") && !self.no_do {
                 self.advance();
-                block = Some(Box::new(self.block_body("end")?));
+                block = Some(Rc::new(self.block_body("end")?));
                 bare = false;
             }
         }
@@ -996,7 +992,7 @@ impl Parser {
         };
         let mut block = self.block_body(close)?;
         block.params = params;
-        Ok(Node::new(Kind::Lambda(Box::new(block), true), at))
+        Ok(Node::new(Kind::Lambda(Rc::new(block), true), at))
     }
 
     /// The `rescue`, `else` and `ensure` clauses of `begin ... end`, after its body.
@@ -1203,21 +1199,10 @@ impl Parser {
                 Kind::Seq(body)
             }
             "next" | "break" => {
-                let value = if matches!(
-                    self.tok(),
-                    Tok::Newline
-                        | Tok::Op(";")
-                        | Tok::Op("}")
-                        | Tok::OutEnd
-                        | Tok::Eof
-                        | Tok::Text(_)
-                ) || self.is_kw("if")
-                    || self.is_kw("unless")
-                    || self.is_kw("end")
-                {
-                    None
-                } else {
+                let value = if self.value_follows() {
                     Some(self.expr()?.boxed())
+                } else {
+                    None
                 };
                 if name == "next" {
                     Kind::Next(value)
@@ -1225,8 +1210,36 @@ impl Parser {
                     Kind::Break(value)
                 }
             }
-            "def" | "class" | "module" | "yield" | "return" | "redo" | "retry" | "super"
-            | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
+            "def" => return self.def_expr(at),
+            "class" | "module" => return self.class_expr(name == "module", at),
+            "return" => {
+                let value = if self.value_follows() {
+                    Some(self.assign_rhs()?.boxed())
+                } else {
+                    None
+                };
+                Kind::Return(value)
+            }
+            "yield" => {
+                let Kind::Call { args, block, .. } = self.call_rest(None, name, at)?.kind else {
+                    unreachable!()
+                };
+                if block.is_some() {
+                    return Err(RubyError::syntax("block given to yield", at));
+                }
+                Kind::Yield(args)
+            }
+            "super" => {
+                let explicit = (self.is_op("(") && !self.spaced()) || self.command_arg_start();
+                let Kind::Call { args, block, .. } = self.call_rest(None, name, at)?.kind else {
+                    unreachable!()
+                };
+                if block.is_some() {
+                    return Err(RubyError::unsupported("a block given to super", at));
+                }
+                Kind::Super(explicit.then_some(args))
+            }
+            "redo" | "retry" | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
                 return Err(RubyError::unsupported(format!("'{name}'"), at));
             }
             "lambda" | "proc" if self.is_op("{") || self.is_kw("do") => {
@@ -1235,7 +1248,7 @@ impl Parser {
                     self.advance();
                 }
                 let block = self.block_body(close)?;
-                Kind::Lambda(Box::new(block), name == "lambda")
+                Kind::Lambda(Rc::new(block), name == "lambda")
             }
             "then" | "do" | "end" | "else" | "elsif" | "when" | "in" | "and" | "or" | "rescue" => {
                 self.back(Tok::Ident(name.clone()));
@@ -1250,6 +1263,241 @@ impl Parser {
             }
         };
         Ok(Node::new(kind, at))
+    }
+
+    /// Whether a value follows `return`, `next` or `break`.
+    fn value_follows(&self) -> bool {
+        !(matches!(
+            self.tok(),
+            Tok::Newline
+                | Tok::Op(";")
+                | Tok::Op("}")
+                | Tok::Op(")")
+                | Tok::OutEnd
+                | Tok::Eof
+                | Tok::Text(_)
+        ) || self.is_kw("if")
+            || self.is_kw("unless")
+            || self.is_kw("while")
+            || self.is_kw("until")
+            || self.is_kw("end"))
+    }
+
+    /// `def name(params) body end`, after `def`.
+    fn def_expr(&mut self, at: usize) -> PResult<Node> {
+        let mut singleton = false;
+        if self.is_kw("self") && matches!(self.peek_tok(1), Tok::Op(".")) {
+            self.advance();
+            self.advance();
+            singleton = true;
+        }
+        let name_at = self.at();
+        let mut name = match self.take() {
+            Tok::Ident(n) | Tok::Const(n) => n,
+            Tok::Op("[") if self.is_op("]") => {
+                self.advance();
+                "[]".to_string()
+            }
+            Tok::Op(o)
+                if matches!(
+                    o,
+                    "+" | "-"
+                        | "*"
+                        | "/"
+                        | "%"
+                        | "**"
+                        | "=="
+                        | "!="
+                        | "<=>"
+                        | "<"
+                        | "<="
+                        | ">"
+                        | ">="
+                        | "<<"
+                        | "==="
+                        | "=~"
+                        | "!"
+                        | "&"
+                        | "|"
+                        | "^"
+                ) =>
+            {
+                o.to_string()
+            }
+            Tok::Label(n) => {
+                return Err(RubyError::syntax(
+                    format!("syntax error, unexpected label '{n}:'"),
+                    name_at,
+                ))
+            }
+            other => {
+                self.back(other);
+                return Err(self.unexpected());
+            }
+        };
+        // `def name=(v)`: a setter
+        if self.is_op("=") && !self.spaced() && matches!(self.peek_tok(1), Tok::Op("(")) {
+            self.advance();
+            name.push('=');
+        }
+        if name == "[]" && self.is_op("=") && !self.spaced() {
+            self.advance();
+            name.push('=');
+        }
+        let outer = std::mem::take(&mut self.locals);
+        let r = self.def_rest(name, singleton, at);
+        self.locals = outer;
+        r
+    }
+
+    fn def_rest(&mut self, name: String, singleton: bool, at: usize) -> PResult<Node> {
+        let params = if self.eat_op("(") {
+            self.skip_newlines();
+            let p = self.def_params(")")?;
+            self.expect_op(")")?;
+            p
+        } else if matches!(self.tok(), Tok::Newline) || self.is_op(";") {
+            Vec::new()
+        } else if self.is_op("=") {
+            return Err(RubyError::unsupported("endless method definitions", at));
+        } else {
+            self.def_params("")?
+        };
+        let body = self.statements()?;
+        let body = if self.is_kw("rescue") || self.is_kw("ensure") || self.is_kw("else") {
+            vec![self.begin_block(body, at)?]
+        } else {
+            self.expect_kw("end")?;
+            body
+        };
+        let def = MethodDef {
+            name,
+            singleton,
+            params,
+            body,
+        };
+        Ok(Node::new(Kind::Def(Rc::new(def)), at))
+    }
+
+    /// A method's parameters, up to `)` (or the end of the line without parentheses).
+    fn def_params(&mut self, close: &str) -> PResult<Vec<DefParam>> {
+        let mut params = Vec::new();
+        let mut seen_opt = false;
+        loop {
+            if close == ")" && self.is_op(")") {
+                break;
+            }
+            let pat = self.at();
+            let p = if self.eat_op("**") {
+                DefParam::KeyRest(self.param_name()?)
+            } else if self.eat_op("*") {
+                seen_opt = true;
+                match self.tok() {
+                    Tok::Ident(_) => DefParam::Rest(self.param_name()?),
+                    _ => DefParam::Rest(String::new()),
+                }
+            } else if self.eat_op("&") {
+                DefParam::Block(self.param_name()?)
+            } else if let Tok::Label(_) = self.tok() {
+                let Tok::Label(l) = self.take() else {
+                    unreachable!()
+                };
+                self.locals.insert(l.clone());
+                let default = if self.is_op(",")
+                    || self.is_op(")")
+                    || matches!(self.tok(), Tok::Newline)
+                    || self.is_op(";")
+                {
+                    None
+                } else {
+                    Some(self.ternary()?)
+                };
+                DefParam::Key(l, default)
+            } else if self.is_op("(") {
+                return Err(RubyError::unsupported(
+                    "destructuring method parameters",
+                    pat,
+                ));
+            } else {
+                let n = self.param_name()?;
+                if self.eat_op("=") {
+                    seen_opt = true;
+                    let d = self.ternary()?;
+                    DefParam::Opt(n, d)
+                } else if seen_opt {
+                    DefParam::Post(n)
+                } else {
+                    DefParam::Req(n)
+                }
+            };
+            params.push(p);
+            if !self.eat_op(",") {
+                break;
+            }
+            self.skip_newlines();
+        }
+        Ok(params)
+    }
+
+    /// `class Name < Super`, `module Name`, `class << self`, then the body to `end`.
+    fn class_expr(&mut self, module: bool, at: usize) -> PResult<Node> {
+        let mut path = String::new();
+        let mut superclass = None;
+        if !module && self.eat_op("<<") {
+            if !self.eat_kw("self") {
+                return Err(RubyError::unsupported(
+                    "'class <<' on an object other than self",
+                    at,
+                ));
+            }
+        } else {
+            if self.eat_op("::") {
+                path.push_str("::");
+            }
+            loop {
+                match self.take() {
+                    Tok::Const(c) => path.push_str(&c),
+                    other => {
+                        self.back(other);
+                        return Err(if module {
+                            RubyError::syntax_span(
+                                "module name must be CONSTANT",
+                                self.at(),
+                                self.at() + 1,
+                            )
+                        } else {
+                            RubyError::syntax_span(
+                                "class/module name must be CONSTANT",
+                                self.at(),
+                                self.at() + 1,
+                            )
+                        });
+                    }
+                }
+                if self.is_op("::") && matches!(self.peek_tok(1), Tok::Const(_)) {
+                    self.advance();
+                    path.push_str("::");
+                } else {
+                    break;
+                }
+            }
+            if !module && self.eat_op("<") {
+                let s = self.primary()?;
+                superclass = Some(self.postfix(s)?);
+            }
+        }
+        let outer = std::mem::take(&mut self.locals);
+        let body = self.statements();
+        self.locals = outer;
+        let body = body?;
+        self.expect_kw("end")?;
+        let def = ClassDef {
+            path,
+            superclass,
+            module,
+            body,
+        };
+        Ok(Node::new(Kind::ClassDef(Rc::new(def)), at))
     }
 
     fn if_expr(&mut self, unless: bool, at: usize) -> PResult<Node> {
@@ -1413,14 +1661,24 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
 
 fn assignable(n: &Node) -> bool {
     match &n.kind {
-        Kind::LVar(_) | Kind::IVar(_) | Kind::GVar(_) => true,
+        Kind::LVar(_) | Kind::IVar(_) | Kind::GVar(_) | Kind::Const(_) => true,
         Kind::Call { vcall: true, .. } => true,
         Kind::Call {
             name,
             block: None,
             recv: Some(_),
+            args,
             ..
-        } => name == "[]",
+        } => {
+            name == "[]"
+                || (args.is_empty()
+                    && !name.starts_with("&.")
+                    && name
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && !name.ends_with(['?', '!']))
+        }
         _ => false,
     }
 }

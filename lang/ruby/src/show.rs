@@ -32,7 +32,9 @@ pub fn to_s(v: &RValue) -> String {
         }
         RValue::Match(c, _) => c.first().cloned().flatten().unwrap_or_default(),
         RValue::Scope => "Scope()".into(),
-        RValue::Proc(_, lambda) => proc_to_s(*lambda),
+        RValue::Proc(_, lambda, _) => proc_to_s(*lambda),
+        RValue::Module(m) => m.name.to_string(),
+        RValue::Object(o) => format!("#<{}>", o.class.name),
         RValue::Exception(e) => e.1.clone(),
         RValue::Host(o) => o.to_s(),
     }
@@ -97,6 +99,18 @@ pub fn inspect(v: &RValue) -> String {
         }
         RValue::Host(o) => o.inspect(),
         RValue::Exception(e) => format!("#<{}: {}>", e.0, e.1),
+        RValue::Object(o) => {
+            let ivars = o.ivars.borrow();
+            if ivars.0.is_empty() {
+                return format!("#<{}>", o.class.name);
+            }
+            let items: Vec<String> = ivars
+                .0
+                .iter()
+                .map(|(n, v)| format!("@{n}={}", inspect(v)))
+                .collect();
+            format!("#<{} {}>", o.class.name, items.join(", "))
+        }
         _ => to_s(v),
     }
 }

@@ -1,8 +1,11 @@
 //! Ruby values of the subset. Arrays and hashes are shared and mutable, as in Ruby.
 
+use crate::ast::MethodDef;
 use crate::error::HostError;
 use crate::Regexp;
+use rustc_hash::FxHashMap as HashMap;
 use std::any::Any;
+use std::cell::Cell;
 use std::cell::RefCell;
 use std::fmt::Debug;
 use std::rc::Rc;
@@ -27,8 +30,13 @@ pub enum RValue {
     Class(Rc<str>),
     /// The template's `scope`.
     Scope,
-    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`).
-    Proc(Rc<crate::ast::Block>, bool),
+    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`), and the
+    /// frame it was made in (its locals are that frame's while it runs; 0: none).
+    Proc(Rc<crate::ast::Block>, bool, u64),
+    /// A class or module the template defines.
+    Module(Rc<UserClass>),
+    /// An instance of a class the template defines.
+    Object(Rc<Object>),
     /// A rescued exception: its class and message.
     Exception(Rc<(String, String)>),
     /// A host's value with no Ruby counterpart in the subset (Puppet's types, Sensitive,
@@ -99,6 +107,9 @@ impl RValue {
             RValue::Class(_) => "Class".into(),
             RValue::Scope => "Puppet::Parser::Scope".into(),
             RValue::Proc(..) => "Proc".into(),
+            RValue::Module(m) if m.module => "Module".into(),
+            RValue::Module(_) => "Class".into(),
+            RValue::Object(o) => o.class.name.to_string(),
             RValue::Exception(e) => e.0.clone(),
             RValue::Host(o) => o.class_name(),
         }
@@ -115,6 +126,8 @@ impl RValue {
             RValue::Str(_) => class == "Comparable",
             RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => class == "Enumerable",
             RValue::Class(_) => class == "Module",
+            RValue::Module(_) => class == "Module",
+            RValue::Object(o) => o.class.is_a(class),
             RValue::Exception(e) => crate::error::error_is_a(&e.0, class),
             RValue::Host(o) => o.is_a(class),
             _ => false,
@@ -171,6 +184,8 @@ impl RValue {
             (RValue::Class(a), RValue::Class(b)) => a == b,
             (RValue::Scope, RValue::Scope) => true,
             (RValue::Host(a), RValue::Host(b)) => a.equals(&**b),
+            (RValue::Module(a), RValue::Module(b)) => Rc::ptr_eq(a, b),
+            (RValue::Object(a), RValue::Object(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -232,4 +247,169 @@ pub trait HostObject: Debug {
     }
     /// For the host to find its own value again.
     fn as_any(&self) -> &dyn Any;
+}
+
+/// A class or module a template defines (`class Point ... end`), reopened by a second
+/// definition of the same name.
+#[derive(Debug)]
+pub struct UserClass {
+    /// The full name (`Outer::Inner`).
+    pub name: Rc<str>,
+    pub module: bool,
+    pub superclass: Option<Rc<UserClass>>,
+    /// A core class it inherits from (an exception class: `class MyError < StandardError`).
+    pub core_super: Option<Rc<str>>,
+    /// The modules it includes, the last included first in the method lookup.
+    pub includes: RefCell<Vec<Include>>,
+    /// Instance methods.
+    pub methods: RefCell<HashMap<String, Method>>,
+    /// Methods of the class itself (`def self.name`).
+    pub singleton: RefCell<HashMap<String, Method>>,
+    pub constants: RefCell<HashMap<String, RValue>>,
+    /// The class's own instance variables (`@x` in its body or its `self.` methods).
+    pub ivars: RefCell<Ivars>,
+    /// After `module_function` (or `extend self`): its methods are the module's too.
+    pub module_function: Cell<bool>,
+}
+
+/// A module a class includes.
+#[derive(Debug, Clone)]
+pub enum Include {
+    User(Rc<UserClass>),
+    /// `Comparable`, `Enumerable`, `Kernel`.
+    Core(Rc<str>),
+}
+
+/// A method of a class a template defines.
+#[derive(Debug, Clone)]
+pub enum Method {
+    /// `def`, with the classes it was defined in, innermost last (constants are looked up
+    /// there first).
+    Def(Rc<MethodDef>, Rc<[Rc<UserClass>]>),
+    /// `attr_reader :name`: the instance variable's value.
+    Reader(Rc<str>),
+    /// `attr_writer :name`: sets the instance variable.
+    Writer(Rc<str>),
+}
+
+impl UserClass {
+    pub fn new(
+        name: Rc<str>,
+        module: bool,
+        superclass: Option<Rc<UserClass>>,
+        core_super: Option<Rc<str>>,
+    ) -> UserClass {
+        UserClass {
+            name,
+            module,
+            superclass,
+            core_super,
+            includes: RefCell::default(),
+            methods: RefCell::default(),
+            singleton: RefCell::default(),
+            constants: RefCell::default(),
+            ivars: RefCell::default(),
+            module_function: Cell::new(false),
+        }
+    }
+
+    /// The class, its included modules and its superclasses, in Ruby's lookup order.
+    pub fn ancestors(self: &Rc<Self>) -> Vec<Include> {
+        let mut out = Vec::new();
+        let mut k = Some(self.clone());
+        while let Some(c) = k {
+            out.push(Include::User(c.clone()));
+            for inc in c.includes.borrow().iter().rev() {
+                match inc {
+                    Include::User(m) => {
+                        for a in m.ancestors() {
+                            out.push(a);
+                        }
+                    }
+                    core => out.push(core.clone()),
+                }
+            }
+            if let Some(core) = &c.core_super {
+                out.push(Include::Core(core.clone()));
+            }
+            k = c.superclass.clone();
+        }
+        out
+    }
+
+    /// An instance method, looked up along the ancestors.
+    pub fn find_method(self: &Rc<Self>, name: &str) -> Option<(Method, Rc<UserClass>)> {
+        self.ancestors().into_iter().find_map(|a| match a {
+            Include::User(c) => {
+                let m = c.methods.borrow().get(name).cloned();
+                m.map(|m| (m, c))
+            }
+            Include::Core(_) => None,
+        })
+    }
+
+    /// A method of the class itself, looked up along its superclasses (a module's own
+    /// methods are not inherited by the classes that include it).
+    pub fn find_singleton(self: &Rc<Self>, name: &str) -> Option<(Method, Rc<UserClass>)> {
+        let mut k = Some(self.clone());
+        while let Some(c) = k {
+            if let Some(m) = c.singleton.borrow().get(name).cloned() {
+                return Some((m, c.clone()));
+            }
+            k = c.superclass.clone();
+        }
+        None
+    }
+
+    /// Whether instances are `class` (by name): the class, its ancestors, `Object`.
+    pub fn is_a(self: &Rc<Self>, class: &str) -> bool {
+        matches!(class, "Object" | "BasicObject" | "Kernel")
+            || self.ancestors().iter().any(|a| match a {
+                Include::User(c) => &*c.name == class,
+                Include::Core(n) => {
+                    &**n == class
+                        || (crate::error::is_error_class(n) && crate::error::error_is_a(n, class))
+                }
+            })
+    }
+
+    /// Whether it includes the core module `name` (`Comparable`, `Enumerable`).
+    pub fn includes_core(self: &Rc<Self>, name: &str) -> bool {
+        self.ancestors()
+            .iter()
+            .any(|a| matches!(a, Include::Core(n) if &**n == name))
+    }
+
+    /// Forgets its methods, constants and variables (they may hold the class itself: a
+    /// render's classes are cleared when it ends, so that they are freed).
+    pub fn clear(&self) {
+        self.includes.borrow_mut().clear();
+        self.methods.borrow_mut().clear();
+        self.singleton.borrow_mut().clear();
+        self.constants.borrow_mut().clear();
+        self.ivars.borrow_mut().0.clear();
+    }
+}
+
+/// An instance of a class a template defines.
+#[derive(Debug)]
+pub struct Object {
+    pub class: Rc<UserClass>,
+    pub ivars: RefCell<Ivars>,
+}
+
+/// Instance variables, in the order they were first set (as `inspect` shows them).
+#[derive(Debug, Default)]
+pub struct Ivars(pub Vec<(String, RValue)>);
+
+impl Ivars {
+    pub fn get(&self, name: &str) -> Option<&RValue> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+    pub fn set(&mut self, name: &str, v: RValue) {
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = v,
+            None => self.0.push((name.to_string(), v)),
+        }
+    }
 }

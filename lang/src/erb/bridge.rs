@@ -99,6 +99,8 @@ pub fn to_puppet(v: &RValue) -> Result<Value, String> {
         | RValue::Match(..)
         | RValue::Scope
         | RValue::Proc(..)
+        | RValue::Module(_)
+        | RValue::Object(_)
         | RValue::Exception(_) => {
             return Err(format!(
                 "a Ruby {} cannot be given to Puppet",

@@ -126,8 +126,10 @@ pub fn render_shared(
 ) -> Result<String, RubyError> {
     let mut it = ruby::Interp::with_shared(host, shared);
     it.run(&template.body)?;
-    Ok(it.out)
+    Ok(std::mem::take(&mut it.out))
 }
 
+#[cfg(test)]
+mod defs_tests;
 #[cfg(test)]
 mod tests;

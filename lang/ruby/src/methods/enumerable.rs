@@ -376,7 +376,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 keyed.push((it.yield_block(b, vec![v.clone()])?, v));
             }
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
-            sort_values(&mut keys, at)?;
+            sort_values(it, &mut keys, at)?;
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
             match c.name {
                 "min_by" => keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
@@ -417,7 +417,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::array(sorted)
                 }
                 None => {
-                    sort_values(&mut items, at)?;
+                    sort_values(it, &mut items, at)?;
                     RValue::array(items)
                 }
             }
@@ -427,7 +427,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return unsupported(format!("'{}' with a block (use min_by/max_by)", c.name), at);
             }
             let mut items = items;
-            sort_values(&mut items, at)?;
+            sort_values(it, &mut items, at)?;
             if let Some(n) = c.arg(0) {
                 let RValue::Int(n) = n else {
                     return raise("no implicit conversion into Integer", at);

@@ -6,8 +6,15 @@ use crate::ast::Block;
 use crate::error::RubyError;
 use crate::eval::{raise, unsupported, Flow, Interp, R};
 use crate::value::RValue;
+use std::rc::Rc;
 
-pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
+pub fn call(
+    it: &mut Interp,
+    name: &str,
+    args: Vec<RValue>,
+    block: Option<&Rc<Block>>,
+    at: usize,
+) -> R {
     let c = Call {
         name,
         args,
@@ -32,6 +39,13 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                         .get(1)
                         .map(crate::show::to_s)
                         .unwrap_or_else(|| k.to_string()),
+                ),
+                Some(RValue::Module(m)) if m.is_a("Exception") => (
+                    m.name.to_string(),
+                    c.args
+                        .get(1)
+                        .map(crate::show::to_s)
+                        .unwrap_or_else(|| m.name.to_string()),
                 ),
                 Some(RValue::Exception(e)) => (e.0.clone(), e.1.clone()),
                 Some(other) => (
@@ -122,10 +136,14 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
             let n = crate::show::to_s(&c.args[0]);
             Ok(RValue::Bool(it.host.has_variable(&n, false)))
         }
+        "block_given?" => {
+            c.arity(0, 0)?;
+            Ok(RValue::Bool(it.block_given()))
+        }
         "puts" | "print" | "p" | "pp" | "require" | "load" | "eval" | "system" | "exec" | "open"
         | "binding" | "rand" | "srand" | "sleep" | "exit" | "abort"
         | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
-        | "public_send" | "method" | "define_method" | "block_given?" | "caller" | "at_exit"
+        | "public_send" | "method" | "define_method" | "caller" | "at_exit"
         | "trap" | "warn" | "lambda" | "proc" | "instance_eval" | "tap" | "then" | "freeze" | "to_s"
         | "inspect" | "file" | "tags" | "classes" | "all_tags" | "string" | "result" => {
             unsupported(format!("'{name}' in a template"), at)
@@ -135,6 +153,48 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
             at,
         ),
     }
+}
+
+/// Whether a call without receiver in a class's code is `Kernel`'s (else `self`'s).
+pub fn is_kernel(name: &str) -> bool {
+    matches!(
+        name,
+        "format"
+            | "sprintf"
+            | "raise"
+            | "fail"
+            | "Integer"
+            | "Float"
+            | "String"
+            | "Array"
+            | "loop"
+            | "catch"
+            | "throw"
+            | "block_given?"
+            | "lambda"
+            | "proc"
+            | "puts"
+            | "print"
+            | "p"
+            | "pp"
+            | "require"
+            | "load"
+            | "eval"
+            | "system"
+            | "exec"
+            | "open"
+            | "binding"
+            | "rand"
+            | "srand"
+            | "sleep"
+            | "exit"
+            | "abort"
+            | "gets"
+            | "caller"
+            | "at_exit"
+            | "trap"
+            | "warn"
+    )
 }
 
 /// Ruby's strict `Integer("...")`: decimal, `0x`, `0b`, `0o`/`0` prefixes, underscores.

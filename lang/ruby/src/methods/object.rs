@@ -21,10 +21,17 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::Bool(recv.class_name() == **k)
                 }
                 RValue::Class(k) => RValue::Bool(recv.is_a(k)),
+                RValue::Module(m) if c.name == "instance_of?" => {
+                    RValue::Bool(recv.class_name() == *m.name)
+                }
+                RValue::Module(m) => RValue::Bool(recv.is_a(&m.name)),
                 _ => return raise("class or module required", c.at),
             }
         }
-        "class" => RValue::Class(Rc::from(recv.class_name())),
+        "class" => match recv {
+            RValue::Object(o) => RValue::Module(o.class.clone()),
+            _ => RValue::Class(Rc::from(recv.class_name())),
+        },
         "to_s" => RValue::str(to_s(recv)),
         "inspect" => RValue::str(inspect(recv)),
         "==" | "eql?" | "equal?" => {
@@ -142,6 +149,18 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
             }
+            "parse" if &**k == "JSON" => {
+                c.arity(1, 2)?;
+                let text = c.str_arg(0)?;
+                let symbolize = match c.arg(1) {
+                    Some(RValue::Hash(h)) => h
+                        .borrow()
+                        .get(&RValue::sym("symbolize_names"))
+                        .is_some_and(RValue::truthy),
+                    _ => false,
+                };
+                Some(super::json::parse(&text, symbolize, c.at)?)
+            }
             "escape" | "quote" if &**k == "Regexp" => {
                 let s = c.str_arg(0)?;
                 Some(RValue::str(regex_escape(&s)))
@@ -215,7 +234,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             "backtrace" | "cause" => Some(RValue::Nil),
             _ => None,
         },
-        RValue::Proc(block, lambda) => match c.name {
+        RValue::Proc(block, lambda, home) => match c.name {
             "call" | "[]" | "yield" | "===" | "()" => {
                 let given = c.args.len();
                 let expected = block.params.len();
@@ -225,7 +244,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         c.at,
                     );
                 }
-                Some(it.yield_block(block, c.args.clone())?)
+                Some(it.call_proc(block, *lambda, *home, c.args.clone())?)
             }
             "arity" => Some(RValue::Int(block.params.len() as i64)),
             "lambda?" => Some(RValue::Bool(*lambda)),

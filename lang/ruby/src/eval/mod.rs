@@ -4,16 +4,20 @@
 
 use crate::ast::{BeginBlock, Block, Kind, Node, Param, Part};
 use crate::error::HostError;
-use crate::error::{error_is_a, is_error_class, RubyError};
+use crate::error::{is_error_class, RubyError};
 use crate::host::Host;
 use crate::methods;
 use crate::regexp::make_regexp;
 use crate::show::{inspect, to_s};
-use crate::value::{Captures, RHash, RValue};
+use crate::value::{Captures, Method, RHash, RValue, UserClass};
 use std::cell::RefCell;
 // (Fx: the maps of variables are looked up at every use of a name.)
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
+
+mod defs;
+pub use defs::BlockArg;
+pub(crate) use defs::{Ctx, This};
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template
 /// and the templates it renders in the same host scope (`scope.function_template`) share
@@ -31,6 +35,8 @@ pub enum Flow {
     Break(RValue),
     /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it.
     Throw(RValue, RValue),
+    /// `return value` on its way out of the method (or the template).
+    Return(RValue),
 }
 
 impl From<RubyError> for Flow {
@@ -47,7 +53,20 @@ const MAX_STEPS: usize = 50_000_000;
 pub struct Interp<'h> {
     pub host: &'h mut dyn Host,
     pub out: String,
-    locals: Vec<HashMap<String, RValue>>,
+    /// The running frame: the template's body, a method's, a class body's.
+    pub(crate) ctx: Ctx,
+    /// The frames the running one was called from, innermost last.
+    pub(crate) frames: Vec<Ctx>,
+    /// The last frame id given out.
+    pub(crate) frame_ids: u64,
+    /// How many methods are running (bounded: `stack level too deep`).
+    pub(crate) call_depth: usize,
+    /// The methods the template defines at its top (`def` outside a class).
+    pub(crate) top_methods: HashMap<String, Method>,
+    /// Constants of the top (`X = 1`, top-level classes and modules).
+    pub(crate) top_constants: HashMap<String, RValue>,
+    /// Every class the template defined, by full name (for exception classes).
+    pub(crate) classes: Vec<Rc<UserClass>>,
     /// Instance variables read so far (and assigned ones).
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
@@ -95,7 +114,13 @@ impl<'h> Interp<'h> {
             shared,
             host,
             out: String::new(),
-            locals: vec![HashMap::default()],
+            ctx: Ctx::top(),
+            frames: Vec::new(),
+            frame_ids: 1,
+            call_depth: 0,
+            top_methods: HashMap::default(),
+            top_constants: HashMap::default(),
+            classes: Vec::new(),
             ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
@@ -109,6 +134,11 @@ impl<'h> Interp<'h> {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Next(_)) => Ok(()),
+            // ERB's code runs in a method of the template object: its value is the result
+            Err(Flow::Return(v)) => {
+                self.out = to_s(&v);
+                Ok(())
+            }
             Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
                 "UncaughtThrowError",
                 format!("uncaught throw {}", inspect(&tag)),
@@ -151,23 +181,28 @@ impl<'h> Interp<'h> {
     }
 
     fn local(&self, name: &str) -> Option<&RValue> {
-        self.locals.iter().rev().find_map(|s| s.get(name))
+        self.ctx.locals.iter().rev().find_map(|s| s.get(name))
     }
 
     fn set_local(&mut self, name: &str, v: RValue) {
-        for scope in self.locals.iter_mut().rev() {
+        for scope in self.ctx.locals.iter_mut().rev() {
             if let Some(slot) = scope.get_mut(name) {
                 *slot = v;
                 return;
             }
         }
-        if let Some(top) = self.locals.last_mut() {
+        if let Some(top) = self.ctx.locals.last_mut() {
             top.insert(name.to_string(), v);
         }
     }
 
     /// `@name`: the host's variable (nil when there is none).
     fn ivar(&mut self, name: &str) -> RValue {
+        match &self.ctx.this {
+            This::Template => {}
+            This::Object(o) => return o.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
+            This::Class(c) => return c.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
+        }
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
         }
@@ -202,7 +237,11 @@ impl<'h> Interp<'h> {
             Kind::Nil => RValue::Nil,
             Kind::True => RValue::Bool(true),
             Kind::False => RValue::Bool(false),
-            Kind::SelfRef => return unsupported("'self' (the template object)", at),
+            Kind::SelfRef => match &self.ctx.this {
+                This::Template => return unsupported("'self' (the template object)", at),
+                This::Object(o) => RValue::Object(o.clone()),
+                This::Class(c) => RValue::Module(c.clone()),
+            },
             Kind::Int(i) => RValue::Int(*i),
             Kind::Float(f) => RValue::Float(*f),
             Kind::Str(parts) => RValue::str(self.interpolate(parts)?),
@@ -241,7 +280,7 @@ impl<'h> Interp<'h> {
             }
             Kind::IVar(name) => self.ivar(name),
             Kind::GVar(name) => self.gvar(name, at)?,
-            Kind::Const(name) => constant(name, at)?,
+            Kind::Const(name) => self.constant(name, at)?,
             Kind::LVar(name) => match self.local(name) {
                 Some(v) => v.clone(),
                 None => self.self_call(name, vec![], None, at)?,
@@ -258,7 +297,7 @@ impl<'h> Interp<'h> {
                         return Ok(v.clone());
                     }
                 }
-                self.call(recv.as_deref(), name, args, block.as_deref(), at)?
+                self.call(recv.as_deref(), name, args, block.as_ref(), at)?
             }
             Kind::Splat(_) => return unsupported("a splat outside of an argument list", at),
             Kind::Assign(target, value) => {
@@ -353,7 +392,21 @@ impl<'h> Interp<'h> {
                 other => other?,
             },
             Kind::Seq(body) => self.body(body)?,
-            Kind::Lambda(block, lambda) => RValue::Proc(Rc::new((**block).clone()), *lambda),
+            Kind::Lambda(block, lambda) => RValue::Proc(block.clone(), *lambda, self.ctx.id),
+            Kind::Def(def) => self.define_method(def, at)?,
+            Kind::ClassDef(def) => self.class_def(def, at)?,
+            Kind::Return(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Kind::Yield(args) => {
+                let args = self.list(args)?;
+                self.yield_given(args, at)?
+            }
+            Kind::Super(args) => self.call_super(args.as_deref(), at)?,
             Kind::Begin(b) => self.begin_block(b)?,
             Kind::Next(v) => {
                 let v = match v {
@@ -383,7 +436,17 @@ impl<'h> Interp<'h> {
     }
 
     /// `to_s` as a method call would give it.
-    pub fn to_s(&mut self, v: RValue, _at: usize) -> R<String> {
+    pub fn to_s(&mut self, v: RValue, at: usize) -> R<String> {
+        if let RValue::Object(o) = &v {
+            if let Some((m, owner)) = o.class.find_method("to_s") {
+                let this = This::Object(o.clone());
+                if let RValue::Str(s) =
+                    self.invoke(&m, Some(owner), this, "to_s", vec![], None, at)?
+                {
+                    return Ok(s.to_string());
+                }
+            }
+        }
         Ok(to_s(&v))
     }
 
@@ -432,9 +495,14 @@ impl<'h> Interp<'h> {
                 vcall: true,
                 ..
             } => self.set_local(n, v),
-            Kind::IVar(n) => {
-                self.ivars.insert(n.clone(), v);
-            }
+            Kind::IVar(n) => match &self.ctx.this {
+                This::Template => {
+                    self.ivars.insert(n.clone(), v);
+                }
+                This::Object(o) => o.ivars.borrow_mut().set(n, v),
+                This::Class(c) => c.ivars.borrow_mut().set(n, v),
+            },
+            Kind::Const(n) => self.assign_constant(n, v, target.at)?,
             Kind::GVar(_) => return unsupported("assigning a global variable", target.at),
             Kind::Call {
                 recv: Some(recv),
@@ -446,6 +514,21 @@ impl<'h> Interp<'h> {
                 let mut a = self.list(args)?;
                 a.push(v);
                 methods::call(self, r, "[]=", a, None, target.at)?;
+            }
+            // `obj.attr = v`: the method `attr=`
+            Kind::Call {
+                recv: Some(recv),
+                name,
+                args,
+                ..
+            } if args.is_empty() => {
+                let setter = format!("{name}=");
+                if matches!(recv.kind, Kind::SelfRef) && matches!(self.ctx.this, This::Template) {
+                    self.self_call(&setter, vec![v], None, target.at)?;
+                } else {
+                    let r = self.eval(recv)?;
+                    methods::call(self, r, &setter, vec![v], None, target.at)?;
+                }
             }
             _ => return unsupported("this assignment target", target.at),
         }
@@ -492,7 +575,11 @@ impl<'h> Interp<'h> {
             Kind::IVar(n) => {
                 // The reference makes an instance variable of each variable of the scope
                 // with a value: one that is undef is not defined.
-                let known = self.ivars.contains_key(n) || self.host.has_variable(n, true);
+                let known = match &self.ctx.this {
+                    This::Template => self.ivars.contains_key(n) || self.host.has_variable(n, true),
+                    This::Object(o) => o.ivars.borrow().get(n).is_some(),
+                    This::Class(c) => c.ivars.borrow().get(n).is_some(),
+                };
                 known.then_some("instance-variable")
             }
             Kind::LVar(n) => self.local(n).is_some().then_some("local-variable"),
@@ -526,7 +613,7 @@ impl<'h> Interp<'h> {
                     .then_some("method")
                 }
             }
-            Kind::Const(c) => constant(c, e.at).is_ok().then_some("constant"),
+            Kind::Const(c) => self.constant(c, e.at).is_ok().then_some("constant"),
             Kind::GVar(_) => Some("global-variable"),
             Kind::Nil => Some("expression"),
             Kind::SelfRef => Some("self"),
@@ -575,9 +662,14 @@ impl<'h> Interp<'h> {
         recv: Option<&Node>,
         name: &str,
         args: &[Node],
-        block: Option<&Block>,
+        block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
+        // `self.name` at the template's top calls the template's own methods
+        let recv = recv.filter(|r| {
+            !(matches!(r.kind, Kind::SelfRef) && matches!(self.ctx.this, This::Template))
+        });
+        let recv_node = recv;
         let (recv, safe) = match recv {
             Some(r) => {
                 let v = self.eval(r)?;
@@ -591,6 +683,18 @@ impl<'h> Interp<'h> {
         };
         let name = if safe { &name[2..] } else { name };
         let args = self.list(args)?;
+        if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
+            if fresh_string(r) {
+                if let Some(plain) = bang_of_fresh(name) {
+                    // a string nothing else holds: changing it in place is unobservable
+                    let new = methods::call(self, RValue::Str(s.clone()), plain, args, block, at)?;
+                    return Ok(match &new {
+                        RValue::Str(n) if n == s => RValue::Nil,
+                        _ => new,
+                    });
+                }
+            }
+        }
         let result = match recv {
             Some(r) => methods::call(self, r, name, args, block, at),
             None => self.self_call(name, args, block, at),
@@ -599,11 +703,6 @@ impl<'h> Interp<'h> {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
             other => other,
         }
-    }
-
-    /// A call without receiver: the template object's methods and `Kernel`'s.
-    fn self_call(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
-        methods::kernel::call(self, name, args, block, at)
     }
 
     /// Calls a block with the given arguments (an array spreads over several parameters).
@@ -653,10 +752,13 @@ impl<'h> Interp<'h> {
                 };
                 let mut handled = None;
                 for clause in &b.rescues {
-                    let mut hit = clause.classes.is_empty() && error_is_a(&class, "StandardError");
+                    let mut hit =
+                        clause.classes.is_empty() && self.exception_is_a(&class, "StandardError");
                     for k in &clause.classes {
                         match self.eval(k)? {
-                            RValue::Class(name) if error_is_a(&class, &name) => hit = true,
+                            RValue::Class(name) if self.exception_is_a(&class, &name) => hit = true,
+                            RValue::Module(m) if self.exception_is_a(&class, &m.name) => hit = true,
+                            RValue::Module(_) => {}
                             RValue::Class(_) => {}
                             other => {
                                 return raise(
@@ -726,9 +828,9 @@ impl<'h> Interp<'h> {
                 }
             }
         }
-        self.locals.push(scope);
+        self.ctx.locals.push(scope);
         let r = self.body(&block.body);
-        self.locals.pop();
+        self.ctx.locals.pop();
         match r {
             Err(Flow::Next(v)) => Ok(v),
             other => other,
@@ -741,13 +843,81 @@ impl<'h> Interp<'h> {
     }
 }
 
+/// The method a string's bang method is the in-place form of (those that give nil when
+/// nothing changed).
+fn bang_of_fresh(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "gsub!" => "gsub",
+        "sub!" => "sub",
+        "strip!" => "strip",
+        "lstrip!" => "lstrip",
+        "rstrip!" => "rstrip",
+        "chomp!" => "chomp",
+        "chop!" => "chop",
+        "squeeze!" => "squeeze",
+        "upcase!" => "upcase",
+        "downcase!" => "downcase",
+        "capitalize!" => "capitalize",
+        "swapcase!" => "swapcase",
+        "tr!" => "tr",
+        "tr_s!" => "tr_s",
+        "delete!" => "delete",
+        _ => return None,
+    })
+}
+
+/// Whether an expression's string is one nothing else holds: a literal, or what a method
+/// that always makes a new string returned (`s.gsub(a, b).gsub!(c, d)`). Strings are
+/// values in the subset, so only there may a bang method change one.
+fn fresh_string(n: &Node) -> bool {
+    match &n.kind {
+        Kind::Str(_) => true,
+        Kind::Call {
+            recv: Some(_),
+            name,
+            ..
+        } => matches!(
+            name.as_str(),
+            "gsub"
+                | "sub"
+                | "strip"
+                | "lstrip"
+                | "rstrip"
+                | "chomp"
+                | "chop"
+                | "squeeze"
+                | "upcase"
+                | "downcase"
+                | "capitalize"
+                | "swapcase"
+                | "tr"
+                | "tr_s"
+                | "delete"
+                | "+"
+                | "*"
+                | "%"
+                | "center"
+                | "ljust"
+                | "rjust"
+                | "join"
+                | "inspect"
+                | "dup"
+                | "clone"
+                | "reverse"
+                | "gsub!"
+                | "sub!"
+        ),
+        _ => false,
+    }
+}
+
 /// The constants the subset knows: the core classes.
-pub fn constant(name: &str, at: usize) -> R {
+pub fn core_constant(name: &str, at: usize) -> R {
     let name = name.strip_prefix("::").unwrap_or(name);
     match name {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
-        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" => {
+        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" => {
             Ok(RValue::Class(Rc::from(match name {
                 "Fixnum" | "Bignum" => "Integer",
                 n => n,
