@@ -105,7 +105,9 @@ pub fn line_col(text: &str, at: usize) -> (usize, usize) {
 /// The class of an exception the core methods raise, from the message Ruby gives it.
 fn class_of(message: &str) -> &'static str {
     let starts = |p: &str| message.starts_with(p);
-    if starts("undefined method") {
+    if message == "stack level too deep" {
+        "SystemStackError"
+    } else if starts("undefined method") {
         "NoMethodError"
     } else if starts("undefined local variable") || starts("uninitialized constant") {
         "NameError"

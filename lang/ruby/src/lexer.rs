@@ -44,6 +44,7 @@ impl Lexer<'_, '_> {
                 Tok::Int(_)
                 | Tok::Float(_)
                 | Tok::Str(_)
+                | Tok::XStr(_)
                 | Tok::Sym(_)
                 | Tok::Regex(..)
                 | Tok::Words(_)
@@ -104,7 +105,12 @@ impl Lexer<'_, '_> {
                 '"' | '`' => {
                     self.pos += 1;
                     let parts = self.dquoted(c)?;
-                    self.push(Tok::Str(parts), start, spaced);
+                    let tok = if c == '`' {
+                        Tok::XStr(parts)
+                    } else {
+                        Tok::Str(parts)
+                    };
+                    self.push(tok, start, spaced);
                 }
                 '\'' => {
                     self.pos += 1;
@@ -184,7 +190,7 @@ impl Lexer<'_, '_> {
                     && self.peek_at(1).is_some_and(|c| {
                         matches!(
                             c,
-                            'w' | 'W' | 'q' | 'Q' | 'i' | 'r' | '(' | '{' | '[' | '|' | '!'
+                            'w' | 'W' | 'q' | 'Q' | 'i' | 'r' | 'x' | '(' | '{' | '[' | '|' | '!'
                         )
                     }) =>
                 {
@@ -578,6 +584,7 @@ impl Lexer<'_, '_> {
                 let flags = self.word();
                 Ok(Tok::Regex(parts, flags))
             }
+            'x' => Ok(Tok::XStr(self.dquoted(closing(delim))?)),
             _ => Ok(Tok::Str(self.dquoted(delim)?)),
         }
     }

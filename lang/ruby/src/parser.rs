@@ -172,6 +172,7 @@ impl Parser {
             Tok::Int(_) => "integer literal".into(),
             Tok::Float(_) => "float literal".into(),
             Tok::Str(_) => "string literal".into(),
+            Tok::XStr(_) => "backtick literal".into(),
             Tok::Sym(_) => "symbol literal".into(),
             Tok::Regex(..) => "regexp literal".into(),
             Tok::Words(_) => "word list".into(),
@@ -296,8 +297,22 @@ impl Parser {
             _ => {}
         }
         let mut node = self.expr_stmt()?;
+        let mut modifiers = 0;
         loop {
             let at = self.at();
+            if ["if", "unless", "while", "until", "rescue"]
+                .iter()
+                .any(|m| self.is_kw(m))
+            {
+                // each modifier nests the statement one level deeper
+                modifiers += 1;
+                if self.depth + modifiers > MAX_DEPTH {
+                    return Err(RubyError::unsupported(
+                        format!("expressions nested more than {MAX_DEPTH} deep"),
+                        at,
+                    ));
+                }
+            }
             if self.eat_kw("if") {
                 let c = self.expr_stmt()?;
                 node = Node::new(Kind::If(c.boxed(), vec![node], vec![]), at);
@@ -354,6 +369,12 @@ impl Parser {
 
     /// Assignment level (right associative), with `a, b = ...`.
     pub fn expr(&mut self) -> PResult<Node> {
+        self.nested(Self::expr_inner)
+    }
+
+    /// Parses with `f` one level deeper, refusing to go past `MAX_DEPTH` (the tree, its
+    /// evaluation and its drop recurse as deep).
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= MAX_DEPTH {
             return Err(RubyError::unsupported(
                 format!("expressions nested more than {MAX_DEPTH} deep"),
@@ -361,7 +382,7 @@ impl Parser {
             ));
         }
         self.depth += 1;
-        let r = self.expr_inner();
+        let r = f(self);
         self.depth -= 1;
         r
     }
@@ -497,6 +518,10 @@ impl Parser {
     }
 
     fn ternary(&mut self) -> PResult<Node> {
+        self.nested(Self::ternary_inner)
+    }
+
+    fn ternary_inner(&mut self) -> PResult<Node> {
         let at = self.at();
         let cond = self.range()?;
         if self.is_op("?") {
@@ -558,7 +583,7 @@ impl Parser {
             self.skip_newlines();
             // `**` is right associative; the others left.
             let next = if op == "**" { prec } else { prec + 1 };
-            let right = self.binary(next)?;
+            let right = self.nested(|p| p.binary(next))?;
             left = match op {
                 "&&" => Node::new(Kind::And(left.boxed(), right.boxed()), at),
                 "||" => Node::new(Kind::Or(left.boxed(), right.boxed()), at),
@@ -797,7 +822,8 @@ impl Parser {
             | Tok::Str(_)
             | Tok::Sym(_)
             | Tok::Regex(..)
-            | Tok::Words(_) => true,
+            | Tok::Words(_)
+            | Tok::XStr(_) => true,
             Tok::Const(_) | Tok::IVar(_) | Tok::GVar(_) | Tok::Label(_) => true,
             Tok::Ident(s) => {
                 !is_keyword(s)
@@ -1070,6 +1096,11 @@ impl Parser {
                 Node::new(Kind::Str(parts), at)
             }
             Tok::Sym(parts) => Node::new(Kind::Sym(self.parts(parts)?), at),
+            // Ruby calls Kernel#` with the command's text
+            Tok::XStr(parts) => {
+                let text = Node::new(Kind::Str(self.parts(parts)?), at);
+                call(None, "`", vec![text], at)
+            }
             Tok::Regex(parts, flags) => {
                 if let Some(f) = flags.chars().find(|c| !matches!(c, 'i' | 'm' | 'x')) {
                     return Err(RubyError::unsupported(format!("regexp flag '{f}'"), at));
@@ -1510,7 +1541,7 @@ impl Parser {
             }
             let eat = self.at();
             self.advance();
-            vec![self.if_expr(false, eat)?]
+            vec![self.nested(|p| p.if_expr(false, eat))?]
         } else if self.eat_kw("else") {
             let e = self.statements()?;
             self.expect_kw("end")?;

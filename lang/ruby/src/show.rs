@@ -1,6 +1,7 @@
 //! Ruby's `to_s` and `inspect` forms of the subset's values.
 
 use crate::value::RValue;
+use std::rc::Rc;
 
 pub fn float_to_s(f: f64) -> String {
     crate::ruby_float_to_s(f)
@@ -42,6 +43,12 @@ pub fn to_s(v: &RValue) -> String {
 
 /// `inspect`.
 pub fn inspect(v: &RValue) -> String {
+    inspect_in(v, &mut Vec::new())
+}
+
+/// `inspect` of a value inside the arrays and hashes `open` (by address): one that contains
+/// itself shows `[...]` or `{...}` there, as Ruby's does.
+fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
     match v {
         RValue::Nil => "nil".into(),
         RValue::Str(s) => quote(s),
@@ -53,19 +60,33 @@ pub fn inspect(v: &RValue) -> String {
             }
         }
         RValue::Array(a) => {
-            let items: Vec<String> = a.borrow().iter().map(inspect).collect();
+            let id = Rc::as_ptr(a) as usize;
+            if open.contains(&id) {
+                return "[...]".into();
+            }
+            open.push(id);
+            let items: Vec<String> =
+                crate::limits::deep(|| a.borrow().iter().map(|i| inspect_in(i, open)).collect());
+            open.pop();
             format!("[{}]", items.join(", "))
         }
         RValue::Hash(h) => {
+            let id = Rc::as_ptr(h) as usize;
+            if open.contains(&id) {
+                return "{...}".into();
+            }
             let h = h.borrow();
             if h.entries.is_empty() {
                 return "{}".into();
             }
-            let items: Vec<String> = h
-                .entries
-                .iter()
-                .map(|(k, v)| format!("{}=>{}", inspect(k), inspect(v)))
-                .collect();
+            open.push(id);
+            let items: Vec<String> = crate::limits::deep(|| {
+                h.entries
+                    .iter()
+                    .map(|(k, v)| format!("{}=>{}", inspect_in(k, open), inspect_in(v, open)))
+                    .collect()
+            });
+            open.pop();
             format!("{{{}}}", items.join(", "))
         }
         RValue::Range(r) => format!(

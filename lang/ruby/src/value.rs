@@ -136,20 +136,38 @@ impl RValue {
 
     /// `eql?`: the same class and value (hash keys compare so: `1` and `1.0` differ).
     pub fn eql(&self, other: &RValue) -> bool {
+        self.eql_in(other, &mut Vec::new())
+    }
+
+    fn eql_in(&self, other: &RValue, open: &mut Vec<(usize, usize)>) -> bool {
         match (self, other) {
             (RValue::Int(a), RValue::Int(b)) => a == b,
             (RValue::Float(a), RValue::Float(b)) => a == b,
             (RValue::Int(_), RValue::Float(_)) | (RValue::Float(_), RValue::Int(_)) => false,
             (RValue::Array(a), RValue::Array(b)) => {
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                // a comparison that comes back to the pair it is in: equal, as in Ruby
+                if Rc::ptr_eq(a, b) || open.contains(&pair) {
+                    return true;
+                }
+                open.push(pair);
                 let (a, b) = (a.borrow(), b.borrow());
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.eql(y))
+                let r = crate::limits::deep(|| {
+                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.eql_in(y, open))
+                });
+                open.pop();
+                r
             }
-            _ => self.equals(other),
+            _ => self.equals_in(other, open),
         }
     }
 
     /// `==`.
     pub fn equals(&self, other: &RValue) -> bool {
+        self.equals_in(other, &mut Vec::new())
+    }
+
+    fn equals_in(&self, other: &RValue, open: &mut Vec<(usize, usize)>) -> bool {
         match (self, other) {
             (RValue::Nil, RValue::Nil) => true,
             (RValue::Bool(a), RValue::Bool(b)) => a == b,
@@ -161,21 +179,33 @@ impl RValue {
             (RValue::Str(a), RValue::Str(b)) => a == b,
             (RValue::Sym(a), RValue::Sym(b)) => a == b,
             (RValue::Array(a), RValue::Array(b)) => {
-                if Rc::ptr_eq(a, b) {
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                if Rc::ptr_eq(a, b) || open.contains(&pair) {
                     return true;
                 }
+                open.push(pair);
                 let (a, b) = (a.borrow(), b.borrow());
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y))
+                let r = crate::limits::deep(|| {
+                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_in(y, open))
+                });
+                open.pop();
+                r
             }
             (RValue::Hash(a), RValue::Hash(b)) => {
-                if Rc::ptr_eq(a, b) {
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                if Rc::ptr_eq(a, b) || open.contains(&pair) {
                     return true;
                 }
+                open.push(pair);
                 let (a, b) = (a.borrow(), b.borrow());
-                a.entries.len() == b.entries.len()
-                    && a.entries
-                        .iter()
-                        .all(|(k, v)| b.get(k).is_some_and(|w| v.equals(w)))
+                let r = crate::limits::deep(|| {
+                    a.entries.len() == b.entries.len()
+                        && a.entries
+                            .iter()
+                            .all(|(k, v)| b.get(k).is_some_and(|w| v.equals_in(w, open)))
+                });
+                open.pop();
+                r
             }
             (RValue::Range(a), RValue::Range(b)) => {
                 a.0.equals(&b.0) && a.1.equals(&b.1) && a.2 == b.2
@@ -192,6 +222,14 @@ impl RValue {
 
     /// `<=>`, or `None` where Ruby's gives nil.
     pub fn compare(&self, other: &RValue) -> Option<std::cmp::Ordering> {
+        self.compare_in(other, &mut Vec::new())
+    }
+
+    fn compare_in(
+        &self,
+        other: &RValue,
+        open: &mut Vec<(usize, usize)>,
+    ) -> Option<std::cmp::Ordering> {
         match (self, other) {
             (RValue::Int(a), RValue::Int(b)) => Some(a.cmp(b)),
             (RValue::Float(a), RValue::Float(b)) => a.partial_cmp(b),
@@ -200,16 +238,28 @@ impl RValue {
             (RValue::Str(a), RValue::Str(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
             (RValue::Sym(a), RValue::Sym(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
             (RValue::Array(a), RValue::Array(b)) => {
-                let (a, b) = (a.borrow(), b.borrow());
-                for (x, y) in a.iter().zip(b.iter()) {
-                    match x.compare(y)? {
-                        std::cmp::Ordering::Equal => {}
-                        o => return Some(o),
-                    }
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                if Rc::ptr_eq(a, b) {
+                    return Some(std::cmp::Ordering::Equal);
                 }
-                Some(a.len().cmp(&b.len()))
+                if open.contains(&pair) {
+                    return None;
+                }
+                open.push(pair);
+                let (a, b) = (a.borrow(), b.borrow());
+                let r = crate::limits::deep(|| {
+                    for (x, y) in a.iter().zip(b.iter()) {
+                        match x.compare_in(y, open)? {
+                            std::cmp::Ordering::Equal => {}
+                            o => return Some(o),
+                        }
+                    }
+                    Some(a.len().cmp(&b.len()))
+                });
+                open.pop();
+                r
             }
-            _ if self.equals(other) => Some(std::cmp::Ordering::Equal),
+            _ if self.equals_in(other, open) => Some(std::cmp::Ordering::Equal),
             _ => None,
         }
     }

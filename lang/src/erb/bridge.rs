@@ -61,8 +61,35 @@ pub fn to_ruby(v: &Value) -> RValue {
     }
 }
 
-/// A Ruby value given to a Puppet function (or returned): `Err` names what cannot be.
+/// A Ruby value given to a Puppet function (or returned): `Err` names what cannot be. An
+/// array or hash that contains itself (`x << x`) cannot be: Puppet's values have no cycles,
+/// so the conversion stops there (a template's change that made one is not written back).
 pub fn to_puppet(v: &RValue) -> Result<Value, String> {
+    to_puppet_in(v, &mut Vec::new())
+}
+
+fn to_puppet_in(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
+    let id = match v {
+        RValue::Array(a) => Some(Rc::as_ptr(a) as usize),
+        RValue::Hash(h) => Some(Rc::as_ptr(h) as usize),
+        _ => None,
+    };
+    if let Some(id) = id {
+        if open.contains(&id) {
+            return Err(format!(
+                "a Ruby {} that contains itself cannot be given to Puppet",
+                v.class_name()
+            ));
+        }
+        open.push(id);
+        let r = crate::limits::deep(|| to_puppet_one(v, open));
+        open.pop();
+        return r;
+    }
+    to_puppet_one(v, open)
+}
+
+fn to_puppet_one(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
     Ok(match v {
         RValue::Nil => Value::Undef,
         RValue::Bool(b) => Value::Boolean(*b),
@@ -74,13 +101,16 @@ pub fn to_puppet(v: &RValue) -> Result<Value, String> {
             "undef" => Value::Undef,
             _ => Value::String(s.clone()),
         },
-        RValue::Array(a) => {
-            Value::array(a.borrow().iter().map(to_puppet).collect::<Result<_, _>>()?)
-        }
+        RValue::Array(a) => Value::array(
+            a.borrow()
+                .iter()
+                .map(|i| to_puppet_in(i, open))
+                .collect::<Result<_, _>>()?,
+        ),
         RValue::Hash(h) => {
             let mut map = Map::default();
             for (k, v) in &h.borrow().entries {
-                map.insert(to_puppet(k)?, to_puppet(v)?);
+                map.insert(to_puppet_in(k, open)?, to_puppet_in(v, open)?);
             }
             Value::hash(map)
         }

@@ -130,6 +130,8 @@ pub fn render_shared(
 }
 
 #[cfg(test)]
+mod crash_tests;
+#[cfg(test)]
 mod defs_tests;
 #[cfg(test)]
 mod tests;

@@ -169,7 +169,22 @@ fn flatten(args: &[Value]) -> Vec<Value> {
     out
 }
 
+/// How many templates may render one another (a template that renders itself, through
+/// `scope.function_inline_template`, stops here as Ruby's stack would).
+const MAX_RENDER_DEPTH: usize = 100;
+
 fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
+    if RENDERS.with(|r| r.borrow().len()) >= MAX_RENDER_DEPTH {
+        return Err(
+            Error::new(crate::error::ErrorKind::Failed, "stack level too deep")
+                .at(ev.call_span)
+                .into(),
+        );
+    }
+    crate::limits::deep(|| render_here(ev, text, origin))
+}
+
+fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
     let key = scope_key(ev);
     let shared = RENDERS.with(|r| {
         r.borrow()

@@ -924,6 +924,14 @@ pub fn core_constant(name: &str, at: usize) -> R {
             })))
         }
         n if n.starts_with("Puppet::") || is_error_class(n) => Ok(RValue::Class(Rc::from(n))),
+        "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
+        | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"
+        | "STDOUT" | "STDERR" | "Thread" | "Fiber" => unsupported(
+            format!(
+                "{name} (files, processes and Ruby's object space are out of a template's reach)"
+            ),
+            at,
+        ),
         _ => unsupported(format!("constant {name}"), at),
     }
 }

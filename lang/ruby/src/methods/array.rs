@@ -425,7 +425,7 @@ pub fn index(v: &[RValue], c: &Call) -> R {
         if start < 0 || start > len || n < 0 {
             return RValue::Nil;
         }
-        let end = (start + n).min(len);
+        let end = start.saturating_add(n).min(len);
         RValue::array(v[start as usize..end as usize].to_vec())
     };
     Ok(match (&c.args[0], c.arg(1)) {

@@ -136,15 +136,26 @@ pub fn call(
             let n = crate::show::to_s(&c.args[0]);
             Ok(RValue::Bool(it.host.has_variable(&n, false)))
         }
+        "`" | "system" | "exec" | "spawn" | "fork" | "syscall" => unsupported(
+            format!(
+                "running a command ({}) in a template",
+                if name == "`" { "`...` or %x()" } else { name }
+            ),
+            at,
+        ),
         "block_given?" => {
             c.arity(0, 0)?;
             Ok(RValue::Bool(it.block_given()))
         }
-        "puts" | "print" | "p" | "pp" | "require" | "load" | "eval" | "system" | "exec" | "open"
-        | "binding" | "rand" | "srand" | "sleep" | "exit" | "abort"
+        "eval" | "instance_eval" | "binding" => unsupported(
+            format!("'{name}' (Ruby code from a string) in a template"),
+            at,
+        ),
+        "puts" | "print" | "p" | "pp" | "require" | "load" | "open"
+        | "rand" | "srand" | "sleep" | "exit" | "abort"
         | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
         | "public_send" | "method" | "define_method" | "caller" | "at_exit"
-        | "trap" | "warn" | "lambda" | "proc" | "instance_eval" | "tap" | "then" | "freeze" | "to_s"
+        | "trap" | "warn" | "lambda" | "proc" | "tap" | "then" | "freeze" | "to_s"
         | "inspect" | "file" | "tags" | "classes" | "all_tags" | "string" | "result" => {
             unsupported(format!("'{name}' in a template"), at)
         }
@@ -194,6 +205,11 @@ pub fn is_kernel(name: &str) -> bool {
             | "at_exit"
             | "trap"
             | "warn"
+            | "`"
+            | "spawn"
+            | "fork"
+            | "syscall"
+            | "instance_eval"
     )
 }
 

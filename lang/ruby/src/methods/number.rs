@@ -338,7 +338,12 @@ fn int_arith(x: i64, op: &str, y: i64, at: usize) -> R {
             if y == 0 {
                 return raise("divided by 0", at);
             }
-            Some(x - floor_div(x, y) * y)
+            // (`i64::MIN % -1` overflows the division; any integer modulo -1 is 0)
+            if y == -1 {
+                Some(0)
+            } else {
+                Some(x - floor_div(x, y) * y)
+            }
         }
         "fdiv" => return Ok(RValue::Float(x as f64 / y as f64)),
         _ => {

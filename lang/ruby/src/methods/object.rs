@@ -91,6 +91,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         | "hash"
         | "instance_eval"
         | "instance_exec"
+        | "class_eval"
+        | "module_eval"
+        | "class_exec"
+        | "module_exec"
+        | "define_method"
+        | "const_set"
+        | "instance_variable_set"
         | "display"
         | "extend"
         | "singleton_class" => {
