@@ -5,8 +5,10 @@
 //! `lang/` that can only use the ones below it:
 //! `prepl-syntax` (AST, parser, errors, limits) → `prepl-core` (values, types, formatting,
 //! conversions, time, versions) → `prepl-catalog` (the catalog data model, JSON, rendering)
-//! → this crate. Their modules are re-exported here under their own names
-//! (`prepl::syntax`, `prepl::values`, `prepl::catalog`, ...).
+//! → this crate; beside the catalog, `prepl-ruby` (the Ruby subset of ERB templates, on
+//! `prepl-core` alone, knowing nothing of Puppet's values). Their modules are re-exported
+//! here under their own names (`prepl::syntax`, `prepl::values`, `prepl::catalog`, ...;
+//! the Ruby crate as `prepl::erb::ruby`).
 //!
 //! This crate's own modules:
 //! - [`eval`]: the evaluator and the persistent [`Session`].
@@ -14,7 +16,8 @@
 //!   collectors, the finishing steps).
 //! - [`functions`]: built-in functions and their signatures.
 //! - [`env`]: the environment (modulepath, autoloading, facts, settings, Hiera).
-//! - [`erb`]: ERB templates (the Ruby subset); [`complete`]: code completion.
+//! - [`erb`]: ERB templates (scanning, the Puppet ↔ Ruby bridge, rendering with
+//!   `prepl-ruby`); [`complete`]: code completion.
 
 pub use prepl_catalog as catalog;
 pub use prepl_core::{

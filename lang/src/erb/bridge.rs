@@ -3,10 +3,46 @@
 //! hashes (in order) their Ruby counterparts, regexps Ruby regexps; types, `Sensitive`,
 //! timespans and the like stay Puppet objects that print as the reference prints them.
 
-use super::ruby::value::{RHash, RValue};
+use super::ruby::{HostError, HostObject, RHash, RValue};
 use crate::types::PType;
 use crate::values::{Map, Value};
+use std::any::Any;
 use std::rc::Rc;
+
+/// A Puppet value with no Ruby counterpart in the subset, as the interpreter's host object:
+/// it prints as the reference prints it and converts back unchanged.
+#[derive(Debug)]
+pub struct PuppetObject(pub Value);
+
+impl HostObject for PuppetObject {
+    fn class_name(&self) -> String {
+        puppet_class(&self.0)
+    }
+    fn is_a(&self, class: &str) -> bool {
+        puppet_is_a(&self.0, class)
+    }
+    fn to_s(&self) -> String {
+        puppet_to_s(&self.0)
+    }
+    fn inspect(&self) -> String {
+        puppet_inspect(&self.0)
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<PuppetObject>()
+            .is_some_and(|o| o.0 == self.0)
+    }
+    fn call(&self, name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        match (name, &self.0) {
+            ("unwrap", Value::Sensitive(inner)) => Some(Ok(to_ruby(inner))),
+            _ => None,
+        }
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
 
 pub fn to_ruby(v: &Value) -> RValue {
     match v {
@@ -21,12 +57,39 @@ pub fn to_ruby(v: &Value) -> RValue {
         Value::Hash(h) => RValue::hash(RHash {
             entries: h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v))).collect(),
         }),
-        other => RValue::Puppet(other.clone()),
+        other => RValue::Host(Rc::new(PuppetObject(other.clone()))),
     }
 }
 
-/// A Ruby value given to a Puppet function (or returned): `Err` names what cannot be.
+/// A Ruby value given to a Puppet function (or returned): `Err` names what cannot be. An
+/// array or hash that contains itself (`x << x`) cannot be: Puppet's values have no cycles,
+/// so the conversion stops there (a template's change that made one is not written back).
 pub fn to_puppet(v: &RValue) -> Result<Value, String> {
+    to_puppet_in(v, &mut Vec::new())
+}
+
+fn to_puppet_in(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
+    let id = match v {
+        RValue::Array(a) => Some(Rc::as_ptr(a) as usize),
+        RValue::Hash(h) => Some(Rc::as_ptr(h) as usize),
+        _ => None,
+    };
+    if let Some(id) = id {
+        if open.contains(&id) {
+            return Err(format!(
+                "a Ruby {} that contains itself cannot be given to Puppet",
+                v.class_name()
+            ));
+        }
+        open.push(id);
+        let r = crate::limits::deep(|| to_puppet_one(v, open));
+        open.pop();
+        return r;
+    }
+    to_puppet_one(v, open)
+}
+
+fn to_puppet_one(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
     Ok(match v {
         RValue::Nil => Value::Undef,
         RValue::Bool(b) => Value::Boolean(*b),
@@ -38,23 +101,36 @@ pub fn to_puppet(v: &RValue) -> Result<Value, String> {
             "undef" => Value::Undef,
             _ => Value::String(s.clone()),
         },
-        RValue::Array(a) => {
-            Value::array(a.borrow().iter().map(to_puppet).collect::<Result<_, _>>()?)
-        }
+        RValue::Array(a) => Value::array(
+            a.borrow()
+                .iter()
+                .map(|i| to_puppet_in(i, open))
+                .collect::<Result<_, _>>()?,
+        ),
         RValue::Hash(h) => {
             let mut map = Map::default();
             for (k, v) in &h.borrow().entries {
-                map.insert(to_puppet(k)?, to_puppet(v)?);
+                map.insert(to_puppet_in(k, open)?, to_puppet_in(v, open)?);
             }
             Value::hash(map)
         }
         RValue::Regexp(r) => Value::Regexp(r.clone()),
         RValue::Class(c) => Value::String(c.clone()),
-        RValue::Puppet(p) => p.clone(),
+        RValue::Host(o) => match o.as_any().downcast_ref::<PuppetObject>() {
+            Some(p) => p.0.clone(),
+            None => {
+                return Err(format!(
+                    "a Ruby {} cannot be given to Puppet",
+                    v.class_name()
+                ))
+            }
+        },
         RValue::Range(_)
         | RValue::Match(..)
         | RValue::Scope
         | RValue::Proc(..)
+        | RValue::Module(_)
+        | RValue::Object(_)
         | RValue::Exception(_) => {
             return Err(format!(
                 "a Ruby {} cannot be given to Puppet",
@@ -135,7 +211,7 @@ mod tests {
         );
         let v = Value::hash(map);
         let r = to_ruby(&v);
-        assert_eq!(super::super::ruby::show::inspect(&r), r#"{"a"=>[1, nil]}"#);
+        assert_eq!(crate::erb::ruby::show::inspect(&r), r#"{"a"=>[1, nil]}"#);
         assert_eq!(to_puppet(&r).unwrap(), v);
         assert!(matches!(to_ruby(&Value::Default), RValue::Sym(ref s) if &**s == "default"));
     }

@@ -2,22 +2,22 @@
 //! of the Ruby subset that real templates use (no Ruby runtime):
 //!
 //! - `scan`: the template's text into text, code and output segments (trim mode `-`);
-//! - `ruby`: lexer, parser, AST, evaluator and values of the subset;
-//! - `methods`: the core methods, by receiver class;
-//! - `bridge`: Puppet values to Ruby values and back, as the reference maps them.
+//! - `ruby`: the crate `prepl-ruby` (lexer, parser, AST, evaluator, values and core
+//!   methods of the subset), which knows nothing of Puppet;
+//! - `bridge`: Puppet values to Ruby values and back, as the reference maps them (Puppet
+//!   values with no Ruby counterpart are the interpreter's host objects);
+//! - `generated`: the Ruby code ERB generates for a template, quoted by syntax errors.
 //!
 //! `compile` parses a template once (the result can be cached); `render` runs it against
-//! a `Host` that gives the Puppet scope's variables and functions.
+//! a `Host` (the Ruby crate's interface; `functions/template.rs` implements it on the
+//! evaluator) that gives the Puppet scope's variables and functions.
 
 pub mod bridge;
-pub mod error;
 pub mod generated;
-pub mod methods;
-pub mod ruby;
 pub mod scan;
 
-pub use error::{line_col, ErbError};
-pub use ruby::eval::{Host, SharedVars};
+pub use prepl_ruby as ruby;
+pub use prepl_ruby::{line_col, Host, HostError, RubyError, SharedVars};
 
 use ruby::ast::Node;
 use ruby::token::{Tok, Token};
@@ -29,7 +29,7 @@ pub struct Template {
 }
 
 /// Parses a template's text.
-pub fn compile(text: &str) -> Result<Template, ErbError> {
+pub fn compile(text: &str) -> Result<Template, RubyError> {
     let segments = scan::scan(text);
     let mut toks: Vec<Token> = Vec::with_capacity(token_estimate(&segments));
     let end = text.len();
@@ -68,9 +68,9 @@ fn token_estimate(segments: &[scan::Segment]) -> usize {
 /// A string left open in `<%= %>` runs, in ERB's generated code, to the end of the code
 /// when no quote of its kind follows in the template: Ruby's parser then reports the string
 /// and the `((` ERB opened, both at the end.
-fn unterminated_output(e: ErbError, text: &str, code_at: usize) -> ErbError {
+fn unterminated_output(e: RubyError, text: &str, code_at: usize) -> RubyError {
     match e {
-        ErbError::Syntax { message, at, .. }
+        RubyError::Syntax { message, at, .. }
             if message == "unterminated string meets end of file"
                 && text
                     .get(at..)
@@ -78,7 +78,7 @@ fn unterminated_output(e: ErbError, text: &str, code_at: usize) -> ErbError {
                     .is_some_and(|q| closes_nowhere(text, at, q))
                 && at >= code_at =>
         {
-            ErbError::Syntax {
+            RubyError::Syntax {
                 message,
                 at: usize::MAX,
                 end: usize::MAX,
@@ -113,7 +113,7 @@ fn token(tok: Tok, at: usize) -> Token {
 }
 
 /// Runs a compiled template; the text it produces.
-pub fn render(template: &Template, host: &mut dyn Host) -> Result<String, ErbError> {
+pub fn render(template: &Template, host: &mut dyn Host) -> Result<String, RubyError> {
     render_shared(template, host, Default::default())
 }
 
@@ -122,12 +122,16 @@ pub fn render(template: &Template, host: &mut dyn Host) -> Result<String, ErbErr
 pub fn render_shared(
     template: &Template,
     host: &mut dyn Host,
-    shared: ruby::eval::SharedVars,
-) -> Result<String, ErbError> {
-    let mut it = ruby::eval::Interp::with_shared(host, shared);
+    shared: SharedVars,
+) -> Result<String, RubyError> {
+    let mut it = ruby::Interp::with_shared(host, shared);
     it.run(&template.body)?;
-    Ok(it.out)
+    Ok(std::mem::take(&mut it.out))
 }
 
+#[cfg(test)]
+mod crash_tests;
+#[cfg(test)]
+mod defs_tests;
 #[cfg(test)]
 mod tests;

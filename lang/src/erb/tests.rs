@@ -2,11 +2,12 @@
 
 use super::*;
 use crate::values::{Map, Value};
+use ruby::RValue;
 
 struct TestHost;
 
-impl Host for TestHost {
-    fn variable(&mut self, name: &str) -> Option<Value> {
+impl TestHost {
+    fn puppet_variable(&mut self, name: &str) -> Option<Value> {
         Some(match name.strip_prefix("::").unwrap_or(name) {
             "name" => Value::string("web"),
             "ports" => Value::array(vec![Value::Integer(80), Value::Integer(443)]),
@@ -21,11 +22,22 @@ impl Host for TestHost {
             _ => return None,
         })
     }
-    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+}
+
+impl Host for TestHost {
+    fn variable(&mut self, name: &str) -> Option<RValue> {
+        self.puppet_variable(name).map(|v| bridge::to_ruby(&v))
+    }
+    fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
+        self.puppet_variable(name)
+            .is_some_and(|v| !with_value || !v.is_undef())
+    }
+    fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        let args: Vec<Value> = args.iter().map(|a| bridge::to_puppet(a).unwrap()).collect();
         match name {
-            "upcase" => Ok(Value::string(args[0].as_str().unwrap_or("").to_uppercase())),
-            "sprintf" => Ok(Value::string(format!("{:?}", args.len()))),
-            _ => Err(format!("Unknown function: '{name}'")),
+            "upcase" => Ok(RValue::str(args[0].as_str().unwrap_or("").to_uppercase())),
+            "sprintf" => Ok(RValue::str(format!("{:?}", args.len()))),
+            _ => Err(HostError::Raise(format!("Unknown function: '{name}'"))),
         }
     }
     fn has_function(&mut self, name: &str) -> Result<bool, String> {
@@ -220,7 +232,7 @@ fn named_captures_flags_and_splat() {
 #[test]
 fn syntax_errors_name_tokens_as_ruby_does() {
     let msg = |t: &str| match compile(t) {
-        Err(ErbError::Syntax { message, .. }) => message,
+        Err(RubyError::Syntax { message, .. }) => message,
         other => format!("{other:?}"),
     };
     assert_eq!(
@@ -253,7 +265,7 @@ fn an_unterminated_string_before_a_wide_character_is_a_syntax_error() {
     ] {
         let got = compile(t);
         assert!(
-            matches!(got, Err(ErbError::Syntax { .. })),
+            matches!(got, Err(RubyError::Syntax { .. })),
             "{t:?}: {got:?}"
         );
     }

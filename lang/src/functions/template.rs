@@ -4,8 +4,9 @@
 //! and calls Puppet functions through the evaluator (`scope.call_function`).
 
 use super::{builtin, Builtin};
-use crate::erb::ruby::value::RValue;
-use crate::erb::{self, ErbError, Host, Template};
+use crate::erb::bridge::{to_puppet, to_ruby};
+use crate::erb::ruby::RValue;
+use crate::erb::{self, Host, HostError, RubyError, Template};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::syntax::ast::CallStyle;
@@ -26,10 +27,11 @@ prepl renders ERB with its own interpreter of the Ruby that templates use (no Ru
   - functions: scope.function_NAME([args]) (3.x functions), scope.call_function('name', [args]) (any function)
   - if/elsif/else/unless/end, modifiers (x if c), ternary, case/when, while/until, for x in, &&, ||, !, and/or/not, rescue modifier, defined?, next/break
   - begin/rescue Class => e/else/ensure/end, raise, e.message, catch/throw; lambdas and procs (->(x) { }, lambda { |x| }, proc { }, .call, .(), [])
+  - def (default, splat, keyword and block parameters, return, yield, recursion), class/module with methods, self. methods, constants, attr_accessor, initialize/new, instance variables, super, include Comparable/Enumerable; JSON.parse
   - literals: strings with #{} and escapes, %w(), symbols, arrays, hashes (=> and key:), ranges, integers, floats, regexps
   - blocks: do |a, b| ... end and { |x| ... }, &:name
   - methods: each, each_with_index, each_pair, map/collect, select/reject, sort, sort_by, join, flatten, compact, uniq, reverse, first/last, size/length/count, include?, keys, values, has_key?/key?, fetch, dig, merge, min/max, sum, inject, group_by, any?/all?, nil?, empty?, is_a?/kind_of?, class, to_s/to_i/to_f/inspect, upcase/downcase/capitalize, strip, split, gsub/sub, match/=~, start_with?/end_with?, ljust/rjust/center, times, format/%, [] with indexes and ranges, named captures (m[:name]), and more.
-Ruby outside the subset (def, class, heredocs, string mutation with << or bang methods, integers beyond 64 bits, a block given to call_function, most of the standard library) is an error naming the construct, the template, line and column. A Ruby syntax error is reported as Ruby reports it, quoting the code ERB generates.";
+Ruby outside the subset (heredocs, string mutation with << or bang methods (allowed on a string just made: s.gsub(a, b).gsub!(c, d)), integers beyond 64 bits, a block given to call_function, most of the standard library) is an error naming the construct, the template, line and column. A Ruby syntax error is reported as Ruby reports it, quoting the code ERB generates.";
 
 const INLINE_DOC: &str = "inline_template(String *$templates) -> String
 Renders ERB templates given as strings and concatenates the results (see :help template for the Ruby prepl's ERB supports).
@@ -78,7 +80,7 @@ fn scope_key(ev: &Evaluator) -> ScopeKey {
     (ev.current, scope)
 }
 
-fn compiled(text: &str) -> Result<Rc<Template>, ErbError> {
+fn compiled(text: &str) -> Result<Rc<Template>, RubyError> {
     if let Some(t) = CACHE.with(|c| c.borrow().get(text).cloned()) {
         return Ok(t);
     }
@@ -146,7 +148,7 @@ fn inline_template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> 
         let Value::String(text) = &a else {
             return Err(Error::eval(format!(
                 "Failed to parse inline template: undefined method `encoding' for {}",
-                crate::erb::ruby::show::inspect(&crate::erb::bridge::to_ruby(&a))
+                crate::erb::ruby::show::inspect(&to_ruby(&a))
             ))
             .into());
         };
@@ -167,7 +169,22 @@ fn flatten(args: &[Value]) -> Vec<Value> {
     out
 }
 
+/// How many templates may render one another (a template that renders itself, through
+/// `scope.function_inline_template`, stops here as Ruby's stack would).
+const MAX_RENDER_DEPTH: usize = 100;
+
 fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
+    if RENDERS.with(|r| r.borrow().len()) >= MAX_RENDER_DEPTH {
+        return Err(
+            Error::new(crate::error::ErrorKind::Failed, "stack level too deep")
+                .at(ev.call_span)
+                .into(),
+        );
+    }
+    crate::limits::deep(|| render_here(ev, text, origin))
+}
+
+fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
     let key = scope_key(ev);
     let shared = RENDERS.with(|r| {
         r.borrow()
@@ -190,7 +207,7 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
     result.map_err(|e| match e {
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
         // (`(erb):LINE: MESSAGE`, or the file's path for `(erb)`), without a prefix.
-        ErbError::Syntax {
+        RubyError::Syntax {
             message,
             at,
             end,
@@ -222,10 +239,16 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
             .into()
         }
         // (the flag is cleared as the evaluator's own checks do)
-        ErbError::Interrupted { .. } => crate::limits::check_interrupt()
+        RubyError::Interrupted { .. } => crate::limits::check_interrupt()
             .err()
             .unwrap_or_else(Error::interrupted)
             .into(),
+        // Ruby's SystemStackError is no StandardError: Puppet does not wrap it either
+        RubyError::Raised { class, message, .. } if class == "SystemStackError" => {
+            Error::new(crate::error::ErrorKind::Failed, message)
+                .at(span)
+                .into()
+        }
         other => report(text, &origin, &other).into(),
     })
 }
@@ -241,7 +264,7 @@ fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
         .filter(|(_, rv)| matches!(rv, RValue::Array(_) | RValue::Hash(_)))
         .filter_map(|(name, rv)| {
             let old = ev.visible_variable(name)?;
-            let new = erb::bridge::to_puppet(rv).ok()?;
+            let new = to_puppet(rv).ok()?;
             (!identical(&old, &new)).then_some((old, new))
         })
         .collect();
@@ -270,13 +293,13 @@ fn identical(a: &Value, b: &Value) -> bool {
 
 /// The reference's wording: `Failed to parse inline template: MESSAGE`, or for a file
 /// `Failed to parse template NAME:` with its path, line and the message.
-fn report(text: &str, origin: &Origin, e: &ErbError) -> Error {
+fn report(text: &str, origin: &Origin, e: &RubyError) -> Error {
     let (line, col) = erb::line_col(text, e.at());
     let detail = match e {
-        ErbError::Raised { message, .. } => message.clone(),
-        ErbError::Syntax { message, .. } => format!("{message} (column {col})"),
-        ErbError::Interrupted { .. } => "Interrupted".to_string(),
-        ErbError::Unsupported { what, .. } => format!(
+        RubyError::Raised { message, .. } => message.clone(),
+        RubyError::Syntax { message, .. } => format!("{message} (column {col})"),
+        RubyError::Interrupted { .. } => "Interrupted".to_string(),
+        RubyError::Unsupported { what, .. } => format!(
             "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) (line {line}, column {col})"
         ),
     };
@@ -291,6 +314,13 @@ fn report(text: &str, origin: &Origin, e: &ErbError) -> Error {
 /// The evaluator as a template's host.
 struct EvalHost<'e> {
     ev: &'e mut Evaluator,
+}
+
+/// Ruby values given to Puppet: one that Puppet has no counterpart for is unsupported.
+fn puppet_args(args: &[RValue]) -> Result<Vec<Value>, HostError> {
+    args.iter()
+        .map(|a| to_puppet(a).map_err(HostError::Unsupported))
+        .collect()
 }
 
 impl EvalHost<'_> {
@@ -317,28 +347,9 @@ impl EvalHost<'_> {
             format!("Undefined variable '{short}'; class {class} could not be found")
         }
     }
-}
 
-impl Host for EvalHost<'_> {
-    fn variable(&mut self, name: &str) -> Option<Value> {
-        self.ev.visible_variable(name)
-    }
-
-    /// Under `strict = warning` the reference warns once per variable (`Puppet.warn_once`)
-    /// and reads `nil`; under `off` it reads `nil`.
-    fn undefined_variable(&mut self, name: &str) -> Option<String> {
-        let message = self.undefined_variable_message(name);
-        match self.ev.strict {
-            crate::Strictness::Error => Some(message),
-            crate::Strictness::Warning => {
-                self.ev.warn_once(&message);
-                None
-            }
-            crate::Strictness::Off => None,
-        }
-    }
-
-    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+    /// Calls a Puppet function; the error is the message.
+    fn call_puppet(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
         if !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)
             && crate::functions::find(name).is_none()
@@ -367,11 +378,59 @@ impl Host for EvalHost<'_> {
             _ => format!("{name}(): control flow (break/next/return) cannot leave a template"),
         })
     }
+}
 
-    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {
+impl Host for EvalHost<'_> {
+    fn variable(&mut self, name: &str) -> Option<RValue> {
+        self.ev.visible_variable(name).map(|v| to_ruby(&v))
+    }
+
+    fn class_namespace(&self) -> Option<&str> {
+        Some("Puppet::Parser::TemplateWrapper")
+    }
+
+    fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
+        self.ev
+            .visible_variable(name)
+            .is_some_and(|v| !with_value || !v.is_undef())
+    }
+
+    /// Under `strict = warning` the reference warns once per variable (`Puppet.warn_once`)
+    /// and reads `nil`; under `off` it reads `nil`.
+    fn undefined_variable(&mut self, name: &str) -> Option<String> {
+        let message = self.undefined_variable_message(name);
+        match self.ev.strict {
+            crate::Strictness::Error => Some(message),
+            crate::Strictness::Warning => {
+                self.ev.warn_once(&message);
+                None
+            }
+            crate::Strictness::Off => None,
+        }
+    }
+
+    fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        let args = puppet_args(&args)?;
+        self.call_puppet(name, args)
+            .map(|v| to_ruby(&v))
+            .map_err(HostError::Raise)
+    }
+
+    fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        if name == "versioncmp" && args.len() != 2 {
+            return Err(HostError::Raise(format!(
+                "versioncmp(): Wrong number of arguments given ({} for 2)",
+                args.len()
+            )));
+        }
+        self.call_function(name, args)
+    }
+
+    fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
+        let value = to_puppet(value).map_err(HostError::Unsupported)?;
         self.ev
             .set_named_variable(name, value)
-            .map_err(|e| e.message)
+            .map_err(|e| HostError::Raise(e.message))
     }
 
     fn has_function(&mut self, name: &str) -> Result<bool, String> {

@@ -2,11 +2,10 @@
 //! those of nil, booleans, symbols, classes, regexps, match data and Puppet objects.
 
 use super::Call;
-use crate::erb::bridge::to_ruby;
-use crate::erb::ruby::eval::{make_regexp, raise, unsupported, Interp, R};
-use crate::erb::ruby::show::{inspect, to_s};
-use crate::erb::ruby::value::RValue;
-use crate::values::Value;
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::regexp::make_regexp;
+use crate::show::{inspect, to_s};
+use crate::value::RValue;
 use std::rc::Rc;
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
@@ -22,10 +21,17 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::Bool(recv.class_name() == **k)
                 }
                 RValue::Class(k) => RValue::Bool(recv.is_a(k)),
+                RValue::Module(m) if c.name == "instance_of?" => {
+                    RValue::Bool(recv.class_name() == *m.name)
+                }
+                RValue::Module(m) => RValue::Bool(recv.is_a(&m.name)),
                 _ => return raise("class or module required", c.at),
             }
         }
-        "class" => RValue::Class(Rc::from(recv.class_name())),
+        "class" => match recv {
+            RValue::Object(o) => RValue::Module(o.class.clone()),
+            _ => RValue::Class(Rc::from(recv.class_name())),
+        },
         "to_s" => RValue::str(to_s(recv)),
         "inspect" => RValue::str(inspect(recv)),
         "==" | "eql?" | "equal?" => {
@@ -85,6 +91,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         | "hash"
         | "instance_eval"
         | "instance_exec"
+        | "class_eval"
+        | "module_eval"
+        | "class_exec"
+        | "module_exec"
+        | "define_method"
+        | "const_set"
+        | "instance_variable_set"
         | "display"
         | "extend"
         | "singleton_class" => {
@@ -139,9 +152,21 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         RValue::Class(k) => match c.name {
             "name" | "to_s" | "inspect" => Some(RValue::Str(k.clone())),
             "===" => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
-            "new" | "exception" if super::super::ruby::eval::is_error_class(k) => {
+            "new" | "exception" if crate::error::is_error_class(k) => {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
+            }
+            "parse" if &**k == "JSON" => {
+                c.arity(1, 2)?;
+                let text = c.str_arg(0)?;
+                let symbolize = match c.arg(1) {
+                    Some(RValue::Hash(h)) => h
+                        .borrow()
+                        .get(&RValue::sym("symbolize_names"))
+                        .is_some_and(RValue::truthy),
+                    _ => false,
+                };
+                Some(super::json::parse(&text, symbolize, c.at)?)
             }
             "escape" | "quote" if &**k == "Regexp" => {
                 let s = c.str_arg(0)?;
@@ -153,7 +178,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 _ => return raise("no implicit conversion into String", c.at),
             },
             "[]" if &**k == "Hash" => {
-                let mut h = crate::erb::ruby::value::RHash::default();
+                let mut h = crate::value::RHash::default();
                 match c.arg(0) {
                     Some(RValue::Array(pairs)) if c.args.len() == 1 => {
                         for p in pairs.borrow().iter() {
@@ -179,9 +204,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             _ => None,
         },
         RValue::Regexp(re) => match c.name {
-            "source" => Some(RValue::str(crate::erb::ruby::eval::ruby_source(re).0)),
+            "source" => Some(RValue::str(crate::regexp::ruby_source(re).0)),
             "options" => {
-                let flags = crate::erb::ruby::eval::ruby_source(re).1;
+                let flags = crate::regexp::ruby_source(re).1;
                 let bit = |c: char, b: i64| if flags.contains(c) { b } else { 0 };
                 Some(RValue::Int(bit('i', 1) | bit('x', 2) | bit('m', 4)))
             }
@@ -216,7 +241,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             "backtrace" | "cause" => Some(RValue::Nil),
             _ => None,
         },
-        RValue::Proc(block, lambda) => match c.name {
+        RValue::Proc(block, lambda, home) => match c.name {
             "call" | "[]" | "yield" | "===" | "()" => {
                 let given = c.args.len();
                 let expected = block.params.len();
@@ -226,7 +251,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         c.at,
                     );
                 }
-                Some(it.yield_block(block, c.args.clone())?)
+                Some(it.call_proc(block, *lambda, *home, c.args.clone())?)
             }
             "arity" => Some(RValue::Int(block.params.len() as i64)),
             "lambda?" => Some(RValue::Bool(*lambda)),
@@ -281,7 +306,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .collect(),
             )),
             "named_captures" => {
-                let mut h = crate::erb::ruby::value::RHash::default();
+                let mut h = crate::value::RHash::default();
                 for (i, n) in names.iter().enumerate() {
                     if let Some(n) = n {
                         let v = caps.get(i).cloned().flatten().map(RValue::str);
@@ -292,9 +317,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             _ => None,
         },
-        RValue::Puppet(p) => match (c.name, p) {
-            ("unwrap", Value::Sensitive(inner)) => Some(to_ruby(inner)),
-            _ => None,
+        RValue::Host(o) => match o.call(c.name, &c.args) {
+            Some(r) => Some(crate::eval::host_result(r, c.at)?),
+            None => None,
         },
         _ => None,
     })
@@ -777,7 +802,7 @@ pub fn ruby_has(class: &str, name: &str) -> bool {
 }
 
 /// `make_regexp` for methods that take a string or a regexp pattern.
-pub fn pattern(v: &RValue, at: usize) -> R<Rc<crate::values::Regexp>> {
+pub fn pattern(v: &RValue, at: usize) -> R<Rc<crate::Regexp>> {
     match v {
         RValue::Regexp(r) => Ok(r.clone()),
         RValue::Str(s) => Ok(Rc::new(make_regexp(&regex_escape(s), "", at)?)),

@@ -2,9 +2,9 @@
 
 use super::enumerable::{join, range_bounds};
 use super::Call;
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
-use crate::erb::ruby::show::to_s;
-use crate::erb::ruby::value::RValue;
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::show::to_s;
+use crate::value::RValue;
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let RValue::Array(cell) = recv else {
@@ -425,7 +425,7 @@ pub fn index(v: &[RValue], c: &Call) -> R {
         if start < 0 || start > len || n < 0 {
             return RValue::Nil;
         }
-        let end = (start + n).min(len);
+        let end = start.saturating_add(n).min(len);
         RValue::array(v[start as usize..end as usize].to_vec())
     };
     Ok(match (&c.args[0], c.arg(1)) {

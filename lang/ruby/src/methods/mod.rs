@@ -6,22 +6,24 @@
 pub mod array;
 pub mod enumerable;
 pub mod hash;
+pub mod json;
 pub mod kernel;
 pub mod number;
 pub mod object;
 pub mod scope;
 pub mod string;
 
-use super::ruby::ast::Block;
-use super::ruby::eval::{raise, regexp_failed, unsupported, Interp, R};
-use super::ruby::show::inspect;
-use super::ruby::value::RValue;
+use crate::ast::Block;
+use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
+use crate::show::inspect;
+use crate::value::RValue;
+use std::rc::Rc;
 
 /// What a method gets besides its receiver.
 pub struct Call<'a> {
     pub name: &'a str,
     pub args: Vec<RValue>,
-    pub block: Option<&'a Block>,
+    pub block: Option<&'a Rc<Block>>,
     pub at: usize,
 }
 
@@ -78,7 +80,7 @@ impl Call<'_> {
         }
     }
     pub fn block(&self) -> Option<&Block> {
-        self.block
+        self.block.map(|b| &**b)
     }
 }
 
@@ -87,10 +89,15 @@ pub fn call(
     it: &mut Interp,
     recv: RValue,
     name: &str,
-    args: Vec<RValue>,
-    block: Option<&Block>,
+    mut args: Vec<RValue>,
+    block: Option<&Rc<Block>>,
     at: usize,
 ) -> R {
+    if matches!(recv, RValue::Object(_) | RValue::Module(_)) {
+        if let Some(v) = it.call_user(&recv, name, &mut args, block, at)? {
+            return Ok(v);
+        }
+    }
     let c = Call {
         name,
         args,
@@ -131,6 +138,7 @@ pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
         RValue::Bool(b) => b.to_string(),
         RValue::Scope => "Scope(Class[main])".to_string(),
         RValue::Class(c) => c.to_string(),
+        RValue::Module(m) => m.name.to_string(),
         other => {
             let s = inspect(other);
             if s.len() > 65 {
@@ -142,6 +150,7 @@ pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
     };
     let class = match recv {
         RValue::Class(_) => "Class".to_string(),
+        RValue::Object(_) => return raise(format!("undefined method `{name}' for {shown}"), at),
         _ => class,
     };
     raise(format!("undefined method `{name}' for {shown}:{class}"), at)
@@ -151,6 +160,7 @@ pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
 pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> R<bool> {
     Ok(match pattern {
         RValue::Class(c) => value.is_a(c),
+        RValue::Module(m) => value.is_a(&m.name),
         RValue::Regexp(re) => match value {
             RValue::Str(s) | RValue::Sym(s) => match re.captures(s).map_err(regexp_failed(at))? {
                 Some(c) => {
@@ -178,8 +188,14 @@ pub fn compare_failed<T>(a: &RValue, b: &RValue, at: usize) -> R<T> {
     )
 }
 
-/// Sorts values with `<=>`, raising for incomparable ones.
-pub fn sort_values(items: &mut [RValue], at: usize) -> R<()> {
+/// Sorts values with `<=>`, raising for incomparable ones (objects of the template's
+/// classes with their class's `<=>`).
+pub fn sort_values(it: &mut Interp, items: &mut [RValue], at: usize) -> R<()> {
+    if items.iter().any(|v| matches!(v, RValue::Object(_))) {
+        let sorted = merge_sort(it, items.to_vec(), at)?;
+        items.clone_from_slice(&sorted);
+        return Ok(());
+    }
     // Ruby names the pair it met first; against the first element is the usual one.
     if let Some(first) = items.first() {
         for other in &items[1..] {
@@ -214,4 +230,30 @@ pub fn ordering(v: &RValue, at: usize) -> R<std::cmp::Ordering> {
             at,
         ),
     }
+}
+
+/// A stable merge sort whose comparison (a method of the template's) may fail.
+fn merge_sort(it: &mut Interp, mut items: Vec<RValue>, at: usize) -> R<Vec<RValue>> {
+    if items.len() <= 1 {
+        return Ok(items);
+    }
+    let right = items.split_off(items.len() / 2);
+    let left = merge_sort(it, items, at)?;
+    let right = merge_sort(it, right, at)?;
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
+    while let (Some(a), Some(b)) = (l.peek(), r.peek()) {
+        let order = match it.compare_values(a, b, at)? {
+            Some(o) => o,
+            None => return compare_failed(a, b, at),
+        };
+        if order == std::cmp::Ordering::Greater {
+            out.extend(r.next());
+        } else {
+            out.extend(l.next());
+        }
+    }
+    out.extend(l);
+    out.extend(r);
+    Ok(out)
 }

@@ -2,9 +2,9 @@
 //! `enumerable`; those that give a hash back for a hash are here).
 
 use super::Call;
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
-use crate::erb::ruby::show::{inspect, to_s};
-use crate::erb::ruby::value::{RHash, RValue};
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::show::{inspect, to_s};
+use crate::value::{RHash, RValue};
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let RValue::Hash(cell) = recv else {

@@ -1,5 +1,7 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
+use std::rc::Rc;
+
 #[derive(Debug, Clone)]
 pub struct Node {
     pub kind: Kind,
@@ -44,6 +46,45 @@ pub struct RescueClause {
     pub body: Vec<Node>,
 }
 
+/// `def name(params) ... end` (with `rescue`/`ensure` clauses, its body is one `Begin`).
+#[derive(Debug)]
+pub struct MethodDef {
+    pub name: String,
+    /// `def self.name`: a method of the class (or module) itself.
+    pub singleton: bool,
+    pub params: Vec<DefParam>,
+    pub body: Vec<Node>,
+}
+
+/// A method's parameter.
+#[derive(Debug, Clone)]
+pub enum DefParam {
+    /// `a`, before any optional or splat parameter.
+    Req(String),
+    /// `a = default`.
+    Opt(String, Node),
+    /// `*rest` (the name empty for a bare `*`).
+    Rest(String),
+    /// `a` after optional or splat parameters (`def f(*a, b)`).
+    Post(String),
+    /// `key:` (required) or `key: default`.
+    Key(String, Option<Node>),
+    /// `**opts`.
+    KeyRest(String),
+    /// `&block`.
+    Block(String),
+}
+
+/// `class Name < Super ... end`, `module Name ... end` or `class << self ... end`.
+#[derive(Debug, Clone)]
+pub struct ClassDef {
+    /// The name as written (`A::B`); empty for `class << self`.
+    pub path: String,
+    pub superclass: Option<Node>,
+    pub module: bool,
+    pub body: Vec<Node>,
+}
+
 #[derive(Debug, Clone)]
 pub struct When {
     pub tests: Vec<Node>,
@@ -75,7 +116,7 @@ pub enum Kind {
         recv: Option<Box<Node>>,
         name: String,
         args: Vec<Node>,
-        block: Option<Box<Block>>,
+        block: Option<Rc<Block>>,
         /// Written without receiver, arguments or parentheses (`foo`): a variable or a call.
         vcall: bool,
     },
@@ -95,7 +136,17 @@ pub enum Kind {
     For(Vec<String>, Box<Node>, Vec<Node>),
     Case(Option<Box<Node>>, Vec<When>, Option<Vec<Node>>),
     /// `lambda { }`, `->(x) { }` (true) or `proc { }` (false).
-    Lambda(Box<Block>, bool),
+    Lambda(Rc<Block>, bool),
+    /// `def`: a method of the template, or of the class being defined.
+    Def(Rc<MethodDef>),
+    /// `class` or `module`.
+    ClassDef(Rc<ClassDef>),
+    /// `return` and its value.
+    Return(Option<Box<Node>>),
+    /// `yield args`.
+    Yield(Vec<Node>),
+    /// `super(args)`, or without arguments (`None`) the method's own.
+    Super(Option<Vec<Node>>),
     /// `begin ... rescue ... else ... ensure ... end`.
     Begin(Box<BeginBlock>),
     /// `expr rescue fallback`.

@@ -2,10 +2,9 @@
 //! functions (`scope.function_NAME([args])`, `scope.call_function('name', [args])`).
 
 use super::Call;
-use crate::erb::bridge::{to_puppet, to_ruby};
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
-use crate::erb::ruby::show::to_s;
-use crate::erb::ruby::value::RValue;
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::show::to_s;
+use crate::value::RValue;
 
 pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
     Ok(Some(match c.name {
@@ -19,7 +18,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if let Some(v) = it.scope_vars.get(&name) {
                 return Ok(Some(v.clone()));
             }
-            match it.puppet_variable(&name) {
+            match it.host_variable(&name) {
                 Some(v) => v,
                 None => match it.host.undefined_variable(&name) {
                     Some(message) => return raise(message, c.at),
@@ -30,7 +29,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         "include?" | "exist?" => {
             c.arity(1, 1)?;
             let name = to_s(&c.args[0]);
-            RValue::Bool(it.host.variable(&name).is_some())
+            RValue::Bool(it.host.has_variable(&name, false))
         }
         "call_function" => {
             c.arity(1, 2)?;
@@ -43,7 +42,8 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if c.block.is_some() {
                 return unsupported("passing a block to call_function", c.at);
             }
-            call_puppet(it, &name, args, c.at)?
+            let r = it.host.call_function(&name, args);
+            crate::eval::host_result(r, c.at)?
         }
         n if n.starts_with("function_") => {
             let fname = &n["function_".len()..];
@@ -65,27 +65,14 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 RValue::Array(a) => a.borrow().clone(),
                 _ => return raise("custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)", c.at),
             };
-            if fname == "versioncmp" && args.len() != 2 {
-                return raise(
-                    format!(
-                        "versioncmp(): Wrong number of arguments given ({} for 2)",
-                        args.len()
-                    ),
-                    c.at,
-                );
-            }
-            call_puppet(it, fname, args, c.at)?
+            let r = it.host.call_legacy_function(fname, args);
+            crate::eval::host_result(r, c.at)?
         }
         "setvar" => {
             c.arity(2, 3)?;
             let name = to_s(&c.args[0]);
-            let value = match to_puppet(&c.args[1]) {
-                Ok(v) => v,
-                Err(e) => return unsupported(e, c.at),
-            };
-            if let Err(m) = it.host.set_variable(&name, value) {
-                return raise(m, c.at);
-            }
+            let r = it.host.set_variable(&name, &c.args[1]);
+            crate::eval::host_result(r, c.at)?;
             it.share_variable(&name, c.args[1].clone());
             it.scope_vars.insert(name, c.args[1].clone());
             c.args[1].clone()
@@ -99,18 +86,4 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         }
         _ => return Ok(None),
     }))
-}
-
-fn call_puppet(it: &mut Interp, name: &str, args: Vec<RValue>, at: usize) -> R {
-    let mut puppet = Vec::with_capacity(args.len());
-    for a in &args {
-        match to_puppet(a) {
-            Ok(v) => puppet.push(v),
-            Err(e) => return unsupported(e, at),
-        }
-    }
-    match it.host.call_function(name, puppet) {
-        Ok(v) => Ok(to_ruby(&v)),
-        Err(message) => raise(message, at),
-    }
 }

@@ -13,6 +13,8 @@ pub enum Tok {
     Int(i64),
     Float(f64),
     Str(Vec<StrPart>),
+    /// `` `command` `` or `%x(command)`: a shell command's output in Ruby.
+    XStr(Vec<StrPart>),
     /// `:name` or `:"..."`.
     Sym(Vec<StrPart>),
     /// `/.../flags`.

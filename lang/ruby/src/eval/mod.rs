@@ -1,61 +1,46 @@
 //! The evaluator of the Ruby subset: runs a template's statements, appending to the output.
-//! Variables of the Puppet scope come from a `Host` (`@x`, `scope['x']`); Puppet functions
-//! are called through it (`scope.call_function`).
+//! The host's variables come from a `Host` (`@x`, `scope['x']`); its functions are called
+//! through it (`scope.call_function`).
 
-use super::ast::{BeginBlock, Block, Kind, Node, Param, Part};
-use super::show::{inspect, to_s};
-use super::value::{Captures, RHash, RValue};
-use crate::erb::error::ErbError;
-use crate::erb::methods;
-use crate::values::{Regexp, Value};
+use crate::ast::{BeginBlock, Block, Kind, Node, Param, Part};
+use crate::error::HostError;
+use crate::error::{is_error_class, RubyError};
+use crate::host::Host;
+use crate::methods;
+use crate::regexp::make_regexp;
+use crate::show::{inspect, to_s};
+use crate::value::{Captures, Method, RHash, RValue, UserClass};
 use std::cell::RefCell;
 // (Fx: the maps of variables are looked up at every use of a name.)
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
-/// The Ruby values of the Puppet variables a render chain has read, by name: the template
-/// and the templates it renders in the same Puppet scope (`scope.function_template`) share
-/// them, so that a hash mutated through Ruby is the mutated hash for all of them, as the
-/// reference's Puppet hashes are Ruby objects.
-pub type SharedVars = Rc<RefCell<HashMap<String, RValue>>>;
+mod defs;
+pub use defs::BlockArg;
+pub(crate) use defs::{Ctx, This};
 
-/// What the template needs from the Puppet side.
-pub trait Host {
-    /// A variable visible where the template is rendered (`name` may be qualified);
-    /// `None` when there is no such variable.
-    fn variable(&mut self, name: &str) -> Option<Value>;
-    /// `scope['name']` of a variable that does not exist: the message of the error to raise
-    /// (the reference with `strict = error`), or `None` for `nil` (`strict = warning` or
-    /// `off`; the host warns as it should).
-    fn undefined_variable(&mut self, name: &str) -> Option<String> {
-        Some(format!("Undefined variable '{name}'; "))
-    }
-    /// Calls a Puppet function; the error is the message.
-    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
-    /// Whether a function can be called as `scope.function_NAME` (an error for a function
-    /// that exists but cannot be called so).
-    fn has_function(&mut self, name: &str) -> Result<bool, String>;
-    /// `scope.setvar(name, value)`: sets a variable in the scope the template is rendered
-    /// in; the error is the message.
-    fn set_variable(&mut self, name: &str, _value: Value) -> Result<(), String> {
-        Err(format!("Cannot reassign variable '${name}'"))
-    }
-}
+/// The Ruby values of the host's variables a render chain has read, by name: the template
+/// and the templates it renders in the same host scope (`scope.function_template`) share
+/// them, so that a hash mutated through Ruby is the mutated hash for all of them (in the
+/// reference, Puppet's hashes are Ruby objects).
+pub type SharedVars = Rc<RefCell<HashMap<String, RValue>>>;
 
 /// Leaving an expression other than by its value.
 #[derive(Debug)]
 pub enum Flow {
     /// Boxed: every evaluation step returns a `Flow`, and its size is paid by each frame of
     /// the evaluator's recursion.
-    Error(Box<ErbError>),
+    Error(Box<RubyError>),
     Next(RValue),
     Break(RValue),
     /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it.
     Throw(RValue, RValue),
+    /// `return value` on its way out of the method (or the template).
+    Return(RValue),
 }
 
-impl From<ErbError> for Flow {
-    fn from(e: ErbError) -> Flow {
+impl From<RubyError> for Flow {
+    fn from(e: RubyError) -> Flow {
         Flow::Error(Box::new(e))
     }
 }
@@ -68,7 +53,20 @@ const MAX_STEPS: usize = 50_000_000;
 pub struct Interp<'h> {
     pub host: &'h mut dyn Host,
     pub out: String,
-    locals: Vec<HashMap<String, RValue>>,
+    /// The running frame: the template's body, a method's, a class body's.
+    pub(crate) ctx: Ctx,
+    /// The frames the running one was called from, innermost last.
+    pub(crate) frames: Vec<Ctx>,
+    /// The last frame id given out.
+    pub(crate) frame_ids: u64,
+    /// How many methods are running (bounded: `stack level too deep`).
+    pub(crate) call_depth: usize,
+    /// The methods the template defines at its top (`def` outside a class).
+    pub(crate) top_methods: HashMap<String, Method>,
+    /// Constants of the top (`X = 1`, top-level classes and modules).
+    pub(crate) top_constants: HashMap<String, RValue>,
+    /// Every class the template defined, by full name (for exception classes).
+    pub(crate) classes: Vec<Rc<UserClass>>,
     /// Instance variables read so far (and assigned ones).
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
@@ -76,7 +74,7 @@ pub struct Interp<'h> {
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
     /// the same object; `@x` does not see them, as in the reference).
     pub scope_vars: HashMap<String, RValue>,
-    /// The Puppet variables read so far, as Ruby values shared with nested renders.
+    /// The host variables read so far, as Ruby values shared with nested renders.
     shared: SharedVars,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
@@ -84,16 +82,25 @@ pub struct Interp<'h> {
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::from(ErbError::raised(message, at)))
+    Err(Flow::from(RubyError::raised(message, at)))
 }
 
 /// A regexp match that failed (the backtracking limit, an interrupt) as a Ruby error at `at`.
-pub fn regexp_failed(at: usize) -> impl Fn(crate::error::Error) -> Flow {
-    move |e| Flow::from(ErbError::raised(e.message, at))
+pub fn regexp_failed(at: usize) -> impl Fn(prepl_core::Error) -> Flow {
+    move |e| Flow::from(RubyError::raised(e.message, at))
+}
+
+/// What the host answered, its error as a Ruby exception or unsupported Ruby at `at`.
+pub fn host_result<T>(r: Result<T, HostError>, at: usize) -> R<T> {
+    match r {
+        Ok(v) => Ok(v),
+        Err(HostError::Raise(m)) => raise(m, at),
+        Err(HostError::Unsupported(m)) => unsupported(m, at),
+    }
 }
 
 pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
-    Err(Flow::from(ErbError::unsupported(what, at)))
+    Err(Flow::from(RubyError::unsupported(what, at)))
 }
 
 impl<'h> Interp<'h> {
@@ -101,13 +108,19 @@ impl<'h> Interp<'h> {
         Interp::with_shared(host, SharedVars::default())
     }
 
-    /// An interpreter whose Puppet variables' Ruby values are those of `shared`.
+    /// An interpreter whose host variables' Ruby values are those of `shared`.
     pub fn with_shared(host: &'h mut dyn Host, shared: SharedVars) -> Interp<'h> {
         Interp {
             shared,
             host,
             out: String::new(),
-            locals: vec![HashMap::default()],
+            ctx: Ctx::top(),
+            frames: Vec::new(),
+            frame_ids: 1,
+            call_depth: 0,
+            top_methods: HashMap::default(),
+            top_constants: HashMap::default(),
+            classes: Vec::new(),
             ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
@@ -116,17 +129,22 @@ impl<'h> Interp<'h> {
         }
     }
 
-    pub fn run(&mut self, body: &[Node]) -> Result<(), ErbError> {
+    pub fn run(&mut self, body: &[Node]) -> Result<(), RubyError> {
         match self.body(body) {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Next(_)) => Ok(()),
-            Err(Flow::Throw(tag, _)) => Err(ErbError::raised_as(
+            // ERB's code runs in a method of the template object: its value is the result
+            Err(Flow::Return(v)) => {
+                self.out = to_s(&v);
+                Ok(())
+            }
+            Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
                 "UncaughtThrowError",
                 format!("uncaught throw {}", inspect(&tag)),
                 0,
             )),
-            Err(Flow::Break(_)) => Err(ErbError::syntax_unquoted(
+            Err(Flow::Break(_)) => Err(RubyError::syntax_unquoted(
                 "Can't escape from eval with break",
                 0,
             )),
@@ -143,7 +161,7 @@ impl<'h> Interp<'h> {
             .is_multiple_of(crate::limits::TICK_EVERY as usize)
             && crate::limits::interrupted()
         {
-            return Err(ErbError::Interrupted { at }.into());
+            return Err(RubyError::Interrupted { at }.into());
         }
         if self.steps > MAX_STEPS {
             return raise(
@@ -163,47 +181,52 @@ impl<'h> Interp<'h> {
     }
 
     fn local(&self, name: &str) -> Option<&RValue> {
-        self.locals.iter().rev().find_map(|s| s.get(name))
+        self.ctx.locals.iter().rev().find_map(|s| s.get(name))
     }
 
     fn set_local(&mut self, name: &str, v: RValue) {
-        for scope in self.locals.iter_mut().rev() {
+        for scope in self.ctx.locals.iter_mut().rev() {
             if let Some(slot) = scope.get_mut(name) {
                 *slot = v;
                 return;
             }
         }
-        if let Some(top) = self.locals.last_mut() {
+        if let Some(top) = self.ctx.locals.last_mut() {
             top.insert(name.to_string(), v);
         }
     }
 
-    /// `@name`: the Puppet variable (nil when there is none).
+    /// `@name`: the host's variable (nil when there is none).
     fn ivar(&mut self, name: &str) -> RValue {
+        match &self.ctx.this {
+            This::Template => {}
+            This::Object(o) => return o.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
+            This::Class(c) => return c.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
+        }
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
         }
         if self.scope_vars.contains_key(name) {
             return RValue::Nil;
         }
-        let v = self.puppet_variable(name).unwrap_or(RValue::Nil);
+        let v = self.host_variable(name).unwrap_or(RValue::Nil);
         self.ivars.insert(name.to_string(), v.clone());
         v
     }
 
-    /// Makes `v` the Ruby value of the Puppet variable `name` for the render chain (the
+    /// Makes `v` the Ruby value of the host variable `name` for the render chain (the
     /// object `scope.setvar` was given: nested templates read that object).
     pub fn share_variable(&mut self, name: &str, v: RValue) {
         self.shared.borrow_mut().insert(name.to_string(), v);
     }
 
-    /// The Ruby value of a Puppet variable (`None` when there is none): the same object
+    /// The Ruby value of a host variable (`None` when there is none): the same object
     /// each time it is read during the render chain.
-    pub fn puppet_variable(&mut self, name: &str) -> Option<RValue> {
+    pub fn host_variable(&mut self, name: &str) -> Option<RValue> {
         if let Some(v) = self.shared.borrow().get(name) {
             return Some(v.clone());
         }
-        let v = crate::erb::bridge::to_ruby(&self.host.variable(name)?);
+        let v = self.host.variable(name)?;
         self.shared.borrow_mut().insert(name.to_string(), v.clone());
         Some(v)
     }
@@ -214,7 +237,11 @@ impl<'h> Interp<'h> {
             Kind::Nil => RValue::Nil,
             Kind::True => RValue::Bool(true),
             Kind::False => RValue::Bool(false),
-            Kind::SelfRef => return unsupported("'self' (the template object)", at),
+            Kind::SelfRef => match &self.ctx.this {
+                This::Template => return unsupported("'self' (the template object)", at),
+                This::Object(o) => RValue::Object(o.clone()),
+                This::Class(c) => RValue::Module(c.clone()),
+            },
             Kind::Int(i) => RValue::Int(*i),
             Kind::Float(f) => RValue::Float(*f),
             Kind::Str(parts) => RValue::str(self.interpolate(parts)?),
@@ -253,7 +280,7 @@ impl<'h> Interp<'h> {
             }
             Kind::IVar(name) => self.ivar(name),
             Kind::GVar(name) => self.gvar(name, at)?,
-            Kind::Const(name) => constant(name, at)?,
+            Kind::Const(name) => self.constant(name, at)?,
             Kind::LVar(name) => match self.local(name) {
                 Some(v) => v.clone(),
                 None => self.self_call(name, vec![], None, at)?,
@@ -270,7 +297,7 @@ impl<'h> Interp<'h> {
                         return Ok(v.clone());
                     }
                 }
-                self.call(recv.as_deref(), name, args, block.as_deref(), at)?
+                self.call(recv.as_deref(), name, args, block.as_ref(), at)?
             }
             Kind::Splat(_) => return unsupported("a splat outside of an argument list", at),
             Kind::Assign(target, value) => {
@@ -359,13 +386,27 @@ impl<'h> Interp<'h> {
                 self.case(subject.as_deref(), whens, els.as_deref())?
             }
             Kind::Rescue(e, fallback) => match self.eval(e) {
-                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
+                Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
                     self.eval(fallback)?
                 }
                 other => other?,
             },
             Kind::Seq(body) => self.body(body)?,
-            Kind::Lambda(block, lambda) => RValue::Proc(Rc::new((**block).clone()), *lambda),
+            Kind::Lambda(block, lambda) => RValue::Proc(block.clone(), *lambda, self.ctx.id),
+            Kind::Def(def) => self.define_method(def, at)?,
+            Kind::ClassDef(def) => self.class_def(def, at)?,
+            Kind::Return(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Kind::Yield(args) => {
+                let args = self.list(args)?;
+                self.yield_given(args, at)?
+            }
+            Kind::Super(args) => self.call_super(args.as_deref(), at)?,
             Kind::Begin(b) => self.begin_block(b)?,
             Kind::Next(v) => {
                 let v = match v {
@@ -395,7 +436,17 @@ impl<'h> Interp<'h> {
     }
 
     /// `to_s` as a method call would give it.
-    pub fn to_s(&mut self, v: RValue, _at: usize) -> R<String> {
+    pub fn to_s(&mut self, v: RValue, at: usize) -> R<String> {
+        if let RValue::Object(o) = &v {
+            if let Some((m, owner)) = o.class.find_method("to_s") {
+                let this = This::Object(o.clone());
+                if let RValue::Str(s) =
+                    self.invoke(&m, Some(owner), this, "to_s", vec![], None, at)?
+                {
+                    return Ok(s.to_string());
+                }
+            }
+        }
         Ok(to_s(&v))
     }
 
@@ -444,9 +495,14 @@ impl<'h> Interp<'h> {
                 vcall: true,
                 ..
             } => self.set_local(n, v),
-            Kind::IVar(n) => {
-                self.ivars.insert(n.clone(), v);
-            }
+            Kind::IVar(n) => match &self.ctx.this {
+                This::Template => {
+                    self.ivars.insert(n.clone(), v);
+                }
+                This::Object(o) => o.ivars.borrow_mut().set(n, v),
+                This::Class(c) => c.ivars.borrow_mut().set(n, v),
+            },
+            Kind::Const(n) => self.assign_constant(n, v, target.at)?,
             Kind::GVar(_) => return unsupported("assigning a global variable", target.at),
             Kind::Call {
                 recv: Some(recv),
@@ -458,6 +514,21 @@ impl<'h> Interp<'h> {
                 let mut a = self.list(args)?;
                 a.push(v);
                 methods::call(self, r, "[]=", a, None, target.at)?;
+            }
+            // `obj.attr = v`: the method `attr=`
+            Kind::Call {
+                recv: Some(recv),
+                name,
+                args,
+                ..
+            } if args.is_empty() => {
+                let setter = format!("{name}=");
+                if matches!(recv.kind, Kind::SelfRef) && matches!(self.ctx.this, This::Template) {
+                    self.self_call(&setter, vec![v], None, target.at)?;
+                } else {
+                    let r = self.eval(recv)?;
+                    methods::call(self, r, &setter, vec![v], None, target.at)?;
+                }
             }
             _ => return unsupported("this assignment target", target.at),
         }
@@ -504,8 +575,11 @@ impl<'h> Interp<'h> {
             Kind::IVar(n) => {
                 // The reference makes an instance variable of each variable of the scope
                 // with a value: one that is undef is not defined.
-                let known = self.ivars.contains_key(n)
-                    || self.host.variable(n).is_some_and(|v| !v.is_undef());
+                let known = match &self.ctx.this {
+                    This::Template => self.ivars.contains_key(n) || self.host.has_variable(n, true),
+                    This::Object(o) => o.ivars.borrow().get(n).is_some(),
+                    This::Class(c) => c.ivars.borrow().get(n).is_some(),
+                };
                 known.then_some("instance-variable")
             }
             Kind::LVar(n) => self.local(n).is_some().then_some("local-variable"),
@@ -539,7 +613,7 @@ impl<'h> Interp<'h> {
                     .then_some("method")
                 }
             }
-            Kind::Const(c) => constant(c, e.at).is_ok().then_some("constant"),
+            Kind::Const(c) => self.constant(c, e.at).is_ok().then_some("constant"),
             Kind::GVar(_) => Some("global-variable"),
             Kind::Nil => Some("expression"),
             Kind::SelfRef => Some("self"),
@@ -547,7 +621,7 @@ impl<'h> Interp<'h> {
             Kind::Assign(..) | Kind::OpAssign(..) | Kind::MultiAssign(..) => Some("assignment"),
             Kind::Call { recv: Some(r), .. } => match self.eval(r) {
                 Ok(_) => Some("method"),
-                Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => None,
+                Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => None,
                 Err(other) => return Err(other),
             },
             _ => Some("expression"),
@@ -558,7 +632,7 @@ impl<'h> Interp<'h> {
     fn case(
         &mut self,
         subject: Option<&Node>,
-        whens: &[super::ast::When],
+        whens: &[crate::ast::When],
         els: Option<&[Node]>,
     ) -> R {
         let subject = match subject {
@@ -588,9 +662,14 @@ impl<'h> Interp<'h> {
         recv: Option<&Node>,
         name: &str,
         args: &[Node],
-        block: Option<&Block>,
+        block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
+        // `self.name` at the template's top calls the template's own methods
+        let recv = recv.filter(|r| {
+            !(matches!(r.kind, Kind::SelfRef) && matches!(self.ctx.this, This::Template))
+        });
+        let recv_node = recv;
         let (recv, safe) = match recv {
             Some(r) => {
                 let v = self.eval(r)?;
@@ -604,6 +683,18 @@ impl<'h> Interp<'h> {
         };
         let name = if safe { &name[2..] } else { name };
         let args = self.list(args)?;
+        if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
+            if fresh_string(r) {
+                if let Some(plain) = bang_of_fresh(name) {
+                    // a string nothing else holds: changing it in place is unobservable
+                    let new = methods::call(self, RValue::Str(s.clone()), plain, args, block, at)?;
+                    return Ok(match &new {
+                        RValue::Str(n) if n == s => RValue::Nil,
+                        _ => new,
+                    });
+                }
+            }
+        }
         let result = match recv {
             Some(r) => methods::call(self, r, name, args, block, at),
             None => self.self_call(name, args, block, at),
@@ -612,11 +703,6 @@ impl<'h> Interp<'h> {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
             other => other,
         }
-    }
-
-    /// A call without receiver: the template object's methods and `Kernel`'s.
-    fn self_call(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
-        methods::kernel::call(self, name, args, block, at)
     }
 
     /// Calls a block with the given arguments (an array spreads over several parameters).
@@ -660,16 +746,19 @@ impl<'h> Interp<'h> {
     #[inline(never)]
     fn begin_block(&mut self, b: &BeginBlock) -> R {
         let result = match self.body(&b.body) {
-            Err(Flow::Error(e)) if matches!(*e, ErbError::Raised { .. }) => {
-                let ErbError::Raised { message, at, class } = *e else {
+            Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
+                let RubyError::Raised { message, at, class } = *e else {
                     return Err(Flow::Error(e));
                 };
                 let mut handled = None;
                 for clause in &b.rescues {
-                    let mut hit = clause.classes.is_empty() && error_is_a(&class, "StandardError");
+                    let mut hit =
+                        clause.classes.is_empty() && self.exception_is_a(&class, "StandardError");
                     for k in &clause.classes {
                         match self.eval(k)? {
-                            RValue::Class(name) if error_is_a(&class, &name) => hit = true,
+                            RValue::Class(name) if self.exception_is_a(&class, &name) => hit = true,
+                            RValue::Module(m) if self.exception_is_a(&class, &m.name) => hit = true,
+                            RValue::Module(_) => {}
                             RValue::Class(_) => {}
                             other => {
                                 return raise(
@@ -695,7 +784,7 @@ impl<'h> Interp<'h> {
                         }
                         self.body(&clause.body)
                     }
-                    None => Err(Flow::from(ErbError::Raised { message, at, class })),
+                    None => Err(Flow::from(RubyError::Raised { message, at, class })),
                 }
             }
             Ok(v) => match &b.otherwise {
@@ -739,9 +828,9 @@ impl<'h> Interp<'h> {
                 }
             }
         }
-        self.locals.push(scope);
+        self.ctx.locals.push(scope);
         let r = self.body(&block.body);
-        self.locals.pop();
+        self.ctx.locals.pop();
         match r {
             Err(Flow::Next(v)) => Ok(v),
             other => other,
@@ -754,111 +843,95 @@ impl<'h> Interp<'h> {
     }
 }
 
-/// Compiles a Ruby regexp literal with its flags.
-pub fn make_regexp(src: &str, flags: &str, at: usize) -> R<Regexp> {
-    // The flags become an inline group that always names `s` (Ruby's `m`), which Ruby's
-    // own syntax has no way to write: `ruby_source` tells it from the template's pattern.
-    let mut on = String::new();
-    if flags.contains('i') {
-        on.push('i');
-    }
-    if flags.contains('x') {
-        on.push('x');
-    }
-    let full = if flags.contains('m') {
-        format!("(?{on}s){src}")
-    } else if on.is_empty() {
-        src.to_string()
-    } else {
-        format!("(?{on}-s){src}")
-    };
-    Regexp::new(&full).map_err(|e| {
-        Flow::from(ErbError::syntax(
-            format!("{e}: {}", crate::values::regexp::ruby_description(src)),
-            at,
-        ))
+/// The method a string's bang method is the in-place form of (those that give nil when
+/// nothing changed).
+fn bang_of_fresh(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "gsub!" => "gsub",
+        "sub!" => "sub",
+        "strip!" => "strip",
+        "lstrip!" => "lstrip",
+        "rstrip!" => "rstrip",
+        "chomp!" => "chomp",
+        "chop!" => "chop",
+        "squeeze!" => "squeeze",
+        "upcase!" => "upcase",
+        "downcase!" => "downcase",
+        "capitalize!" => "capitalize",
+        "swapcase!" => "swapcase",
+        "tr!" => "tr",
+        "tr_s!" => "tr_s",
+        "delete!" => "delete",
+        _ => return None,
     })
 }
 
-/// A regexp's pattern as the template wrote it and its flags in Ruby's order (`mix`).
-pub fn ruby_source(re: &Regexp) -> (&str, String) {
-    let full = re.source();
-    if let Some(rest) = full.strip_prefix("(?") {
-        if let Some(close) = rest.find(')') {
-            let group = &rest[..close];
-            if group.contains('s') && group.chars().all(|c| "isx-".contains(c)) {
-                let on = group.split('-').next().unwrap_or("");
-                let mut flags = String::new();
-                for (ruby, inline) in [('m', 's'), ('i', 'i'), ('x', 'x')] {
-                    if on.contains(inline) {
-                        flags.push(ruby);
-                    }
-                }
-                return (&rest[close + 1..], flags);
-            }
-        }
+/// Whether an expression's string is one nothing else holds: a literal, or what a method
+/// that always makes a new string returned (`s.gsub(a, b).gsub!(c, d)`). Strings are
+/// values in the subset, so only there may a bang method change one.
+fn fresh_string(n: &Node) -> bool {
+    match &n.kind {
+        Kind::Str(_) => true,
+        Kind::Call {
+            recv: Some(_),
+            name,
+            ..
+        } => matches!(
+            name.as_str(),
+            "gsub"
+                | "sub"
+                | "strip"
+                | "lstrip"
+                | "rstrip"
+                | "chomp"
+                | "chop"
+                | "squeeze"
+                | "upcase"
+                | "downcase"
+                | "capitalize"
+                | "swapcase"
+                | "tr"
+                | "tr_s"
+                | "delete"
+                | "+"
+                | "*"
+                | "%"
+                | "center"
+                | "ljust"
+                | "rjust"
+                | "join"
+                | "inspect"
+                | "dup"
+                | "clone"
+                | "reverse"
+                | "gsub!"
+                | "sub!"
+        ),
+        _ => false,
     }
-    (full, String::new())
-}
-
-/// Whether exception class `class` is `ancestor` or inherits from it.
-pub fn error_is_a(class: &str, ancestor: &str) -> bool {
-    let mut k = class;
-    loop {
-        if k == ancestor || matches!(ancestor, "Object" | "BasicObject" | "Kernel") {
-            return true;
-        }
-        k = match k {
-            "NoMethodError" => "NameError",
-            "KeyError" | "StopIteration" => "IndexError",
-            "FrozenError" => "RuntimeError",
-            "FloatDomainError" => "RangeError",
-            "UncaughtThrowError" => "ArgumentError",
-            "NotImplementedError" => "ScriptError",
-            "StandardError" | "ScriptError" => "Exception",
-            "Exception" => return false,
-            _ => "StandardError",
-        };
-    }
-}
-
-/// Ruby's exception classes (`raise ArgumentError, 'message'`).
-pub fn is_error_class(name: &str) -> bool {
-    matches!(
-        name,
-        "StandardError"
-            | "RuntimeError"
-            | "ArgumentError"
-            | "TypeError"
-            | "NameError"
-            | "NoMethodError"
-            | "KeyError"
-            | "IndexError"
-            | "ZeroDivisionError"
-            | "RangeError"
-            | "Exception"
-            | "FrozenError"
-            | "NotImplementedError"
-            | "StopIteration"
-            | "ScriptError"
-            | "FloatDomainError"
-            | "UncaughtThrowError"
-    )
 }
 
 /// The constants the subset knows: the core classes.
-pub fn constant(name: &str, at: usize) -> R {
+pub fn core_constant(name: &str, at: usize) -> R {
     let name = name.strip_prefix("::").unwrap_or(name);
     match name {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
-        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" => {
+        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" => {
             Ok(RValue::Class(Rc::from(match name {
                 "Fixnum" | "Bignum" => "Integer",
                 n => n,
             })))
         }
         n if n.starts_with("Puppet::") || is_error_class(n) => Ok(RValue::Class(Rc::from(n))),
+        "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
+        | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"
+        | "STDOUT" | "STDERR" | "Thread" | "Fiber" => unsupported(
+            format!(
+                "{name} (files, processes and Ruby's object space are out of a template's reach)"
+            ),
+            at,
+        ),
         _ => unsupported(format!("constant {name}"), at),
     }
 }

@@ -2,8 +2,8 @@
 //! `Integer ** negative` as a rational is outside the subset), comparisons, conversions.
 
 use super::Call;
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
-use crate::erb::ruby::value::RValue;
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::value::RValue;
 use std::cmp::Ordering;
 
 fn overflow<T>(at: usize) -> R<T> {
@@ -39,9 +39,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         (RValue::Int(i), "-@") => RValue::Int(i.checked_neg().map_or_else(|| overflow(c.at), Ok)?),
         (RValue::Float(f), "-@") => RValue::Float(-f),
         (_, "to_i" | "to_int" | "truncate") => match recv {
-            RValue::Float(f) if !f.is_finite() => {
-                return raise(crate::erb::ruby::show::float_to_s(*f), c.at)
-            }
+            RValue::Float(f) if !f.is_finite() => return raise(crate::show::float_to_s(*f), c.at),
             RValue::Float(f) => RValue::Int(f.trunc() as i64),
             other => other.clone(),
         },
@@ -266,7 +264,7 @@ fn round(recv: &RValue, c: &Call) -> R {
                 return Ok(RValue::Float(r));
             }
             if !f.is_finite() {
-                return raise(crate::erb::ruby::show::float_to_s(*f), c.at);
+                return raise(crate::show::float_to_s(*f), c.at);
             }
             let r = match c.name {
                 "floor" => f.floor(),
@@ -340,7 +338,12 @@ fn int_arith(x: i64, op: &str, y: i64, at: usize) -> R {
             if y == 0 {
                 return raise("divided by 0", at);
             }
-            Some(x - floor_div(x, y) * y)
+            // (`i64::MIN % -1` overflows the division; any integer modulo -1 is 0)
+            if y == -1 {
+                Some(0)
+            } else {
+                Some(x - floor_div(x, y) * y)
+            }
         }
         "fdiv" => return Ok(RValue::Float(x as f64 / y as f64)),
         _ => {

@@ -2,12 +2,19 @@
 //! methods templates use (`format`, `raise`, `Integer()`, ...).
 
 use super::Call;
-use crate::erb::error::ErbError;
-use crate::erb::ruby::ast::Block;
-use crate::erb::ruby::eval::{raise, unsupported, Flow, Interp, R};
-use crate::erb::ruby::value::RValue;
+use crate::ast::Block;
+use crate::error::RubyError;
+use crate::eval::{raise, unsupported, Flow, Interp, R};
+use crate::value::RValue;
+use std::rc::Rc;
 
-pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> R {
+pub fn call(
+    it: &mut Interp,
+    name: &str,
+    args: Vec<RValue>,
+    block: Option<&Rc<Block>>,
+    at: usize,
+) -> R {
     let c = Call {
         name,
         args,
@@ -30,18 +37,25 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                     k.to_string(),
                     c.args
                         .get(1)
-                        .map(crate::erb::ruby::show::to_s)
+                        .map(crate::show::to_s)
                         .unwrap_or_else(|| k.to_string()),
+                ),
+                Some(RValue::Module(m)) if m.is_a("Exception") => (
+                    m.name.to_string(),
+                    c.args
+                        .get(1)
+                        .map(crate::show::to_s)
+                        .unwrap_or_else(|| m.name.to_string()),
                 ),
                 Some(RValue::Exception(e)) => (e.0.clone(), e.1.clone()),
                 Some(other) => (
                     "RuntimeError".to_string(),
-                    crate::erb::ruby::show::to_s(other),
+                    crate::show::to_s(other),
                 ),
                 // the reference shows an empty message
                 None => ("RuntimeError".to_string(), String::new()),
             };
-            Err(Flow::from(ErbError::raised_as(class, msg, at)))
+            Err(Flow::from(RubyError::raised_as(class, msg, at)))
         }
         "Integer" => {
             c.arity(1, 2)?;
@@ -49,7 +63,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 RValue::Int(i) => Ok(RValue::Int(*i)),
                 RValue::Float(f) if f.is_finite() => Ok(RValue::Int(f.trunc() as i64)),
                 RValue::Str(s) => parse_integer(s).map(RValue::Int).map_or_else(
-                    || raise(format!("invalid value for Integer(): {}", crate::erb::ruby::show::quote(s)), at),
+                    || raise(format!("invalid value for Integer(): {}", crate::show::quote(s)), at),
                     Ok,
                 ),
                 RValue::Nil => raise("can't convert nil into Integer", at),
@@ -62,7 +76,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
                 RValue::Int(i) => Ok(RValue::Float(*i as f64)),
                 RValue::Float(f) => Ok(RValue::Float(*f)),
                 RValue::Str(s) => s.trim().replace('_', "").parse::<f64>().map(RValue::Float).or_else(|_| {
-                    raise(format!("invalid value for Float(): {}", crate::erb::ruby::show::quote(s)), at)
+                    raise(format!("invalid value for Float(): {}", crate::show::quote(s)), at)
                 }),
                 RValue::Nil => raise("can't convert nil into Float", at),
                 other => raise(format!("can't convert {} into Float", other.class_name()), at),
@@ -70,7 +84,7 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
         }
         "String" => {
             c.arity(1, 1)?;
-            Ok(RValue::str(crate::erb::ruby::show::to_s(&c.args[0])))
+            Ok(RValue::str(crate::show::to_s(&c.args[0])))
         }
         "Array" => {
             c.arity(1, 1)?;
@@ -109,9 +123,9 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
             c.arity(1, 2)?;
             let tag = c.args[0].clone();
             if !it.catching.iter().any(|t| t.equals(&tag)) {
-                return Err(Flow::from(ErbError::raised_as(
+                return Err(Flow::from(RubyError::raised_as(
                     "UncaughtThrowError",
-                    format!("uncaught throw {}", crate::erb::ruby::show::inspect(&tag)),
+                    format!("uncaught throw {}", crate::show::inspect(&tag)),
                     at,
                 )));
             }
@@ -119,14 +133,29 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
         }
         "has_variable?" => {
             c.arity(1, 1)?;
-            let n = crate::erb::ruby::show::to_s(&c.args[0]);
-            Ok(RValue::Bool(it.host.variable(&n).is_some()))
+            let n = crate::show::to_s(&c.args[0]);
+            Ok(RValue::Bool(it.host.has_variable(&n, false)))
         }
-        "puts" | "print" | "p" | "pp" | "require" | "load" | "eval" | "system" | "exec" | "open"
-        | "binding" | "rand" | "srand" | "sleep" | "exit" | "abort"
+        "`" | "system" | "exec" | "spawn" | "fork" | "syscall" => unsupported(
+            format!(
+                "running a command ({}) in a template",
+                if name == "`" { "`...` or %x()" } else { name }
+            ),
+            at,
+        ),
+        "block_given?" => {
+            c.arity(0, 0)?;
+            Ok(RValue::Bool(it.block_given()))
+        }
+        "eval" | "instance_eval" | "binding" => unsupported(
+            format!("'{name}' (Ruby code from a string) in a template"),
+            at,
+        ),
+        "puts" | "print" | "p" | "pp" | "require" | "load" | "open"
+        | "rand" | "srand" | "sleep" | "exit" | "abort"
         | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
-        | "public_send" | "method" | "define_method" | "block_given?" | "caller" | "at_exit"
-        | "trap" | "warn" | "lambda" | "proc" | "instance_eval" | "tap" | "then" | "freeze" | "to_s"
+        | "public_send" | "method" | "define_method" | "caller" | "at_exit"
+        | "trap" | "warn" | "lambda" | "proc" | "tap" | "then" | "freeze" | "to_s"
         | "inspect" | "file" | "tags" | "classes" | "all_tags" | "string" | "result" => {
             unsupported(format!("'{name}' in a template"), at)
         }
@@ -135,6 +164,53 @@ pub fn call(it: &mut Interp, name: &str, args: Vec<RValue>, block: Option<&Block
             at,
         ),
     }
+}
+
+/// Whether a call without receiver in a class's code is `Kernel`'s (else `self`'s).
+pub fn is_kernel(name: &str) -> bool {
+    matches!(
+        name,
+        "format"
+            | "sprintf"
+            | "raise"
+            | "fail"
+            | "Integer"
+            | "Float"
+            | "String"
+            | "Array"
+            | "loop"
+            | "catch"
+            | "throw"
+            | "block_given?"
+            | "lambda"
+            | "proc"
+            | "puts"
+            | "print"
+            | "p"
+            | "pp"
+            | "require"
+            | "load"
+            | "eval"
+            | "system"
+            | "exec"
+            | "open"
+            | "binding"
+            | "rand"
+            | "srand"
+            | "sleep"
+            | "exit"
+            | "abort"
+            | "gets"
+            | "caller"
+            | "at_exit"
+            | "trap"
+            | "warn"
+            | "`"
+            | "spawn"
+            | "fork"
+            | "syscall"
+            | "instance_eval"
+    )
 }
 
 /// Ruby's strict `Integer("...")`: decimal, `0x`, `0b`, `0o`/`0` prefixes, underscores.

@@ -1,10 +1,10 @@
 //! The Ruby subset's lexer: one code segment (or a `#{}` interpolation) into tokens.
 //! Offsets are made absolute by `base`, the segment's offset in the template.
 
-use super::token::{StrPart, Tok, Token};
-use crate::erb::error::ErbError;
+use crate::error::RubyError;
+use crate::token::{StrPart, Tok, Token};
 
-type LexResult<T> = Result<T, ErbError>;
+type LexResult<T> = Result<T, RubyError>;
 
 pub fn lex(src: &str, base: usize, out: &mut Vec<Token>) -> LexResult<()> {
     Lexer {
@@ -44,6 +44,7 @@ impl Lexer<'_, '_> {
                 Tok::Int(_)
                 | Tok::Float(_)
                 | Tok::Str(_)
+                | Tok::XStr(_)
                 | Tok::Sym(_)
                 | Tok::Regex(..)
                 | Tok::Words(_)
@@ -104,7 +105,12 @@ impl Lexer<'_, '_> {
                 '"' | '`' => {
                     self.pos += 1;
                     let parts = self.dquoted(c)?;
-                    self.push(Tok::Str(parts), start, spaced);
+                    let tok = if c == '`' {
+                        Tok::XStr(parts)
+                    } else {
+                        Tok::Str(parts)
+                    };
+                    self.push(tok, start, spaced);
                 }
                 '\'' => {
                     self.pos += 1;
@@ -114,14 +120,14 @@ impl Lexer<'_, '_> {
                 '@' => {
                     self.pos += 1;
                     if self.peek() == Some('@') {
-                        return Err(ErbError::unsupported(
+                        return Err(RubyError::unsupported(
                             "class variables (@@name)",
                             self.abs(start),
                         ));
                     }
                     let name = self.word();
                     if name.is_empty() {
-                        return Err(ErbError::syntax_span(
+                        return Err(RubyError::syntax_span(
                             "`@' without identifiers is not allowed as an instance variable name",
                             self.abs(start),
                             self.abs(start) + 1,
@@ -138,7 +144,7 @@ impl Lexer<'_, '_> {
                             ch.to_string()
                         }
                         None => {
-                            return Err(ErbError::syntax(
+                            return Err(RubyError::syntax(
                                 "unexpected end of code after $",
                                 self.abs(start),
                             ))
@@ -184,7 +190,7 @@ impl Lexer<'_, '_> {
                     && self.peek_at(1).is_some_and(|c| {
                         matches!(
                             c,
-                            'w' | 'W' | 'q' | 'Q' | 'i' | 'r' | '(' | '{' | '[' | '|' | '!'
+                            'w' | 'W' | 'q' | 'Q' | 'i' | 'r' | 'x' | '(' | '{' | '[' | '|' | '!'
                         )
                     }) =>
                 {
@@ -219,7 +225,7 @@ impl Lexer<'_, '_> {
                 }
                 _ => {
                     let Some(op) = operator(&self.src.as_bytes()[self.pos..]) else {
-                        return Err(ErbError::syntax(
+                        return Err(RubyError::syntax(
                             format!("unexpected character '{c}'"),
                             self.abs(start),
                         ));
@@ -258,7 +264,7 @@ impl Lexer<'_, '_> {
             let digits: String = hex[..len].chars().filter(|c| *c != '_').collect();
             return i64::from_str_radix(&digits, radix)
                 .map(Tok::Int)
-                .map_err(|_| ErbError::unsupported("integers beyond 64 bits", self.abs(start)));
+                .map_err(|_| RubyError::unsupported("integers beyond 64 bits", self.abs(start)));
         }
         let mut end = self.pos;
         let b = self.src.as_bytes();
@@ -295,7 +301,7 @@ impl Lexer<'_, '_> {
             return text
                 .parse()
                 .map(Tok::Float)
-                .map_err(|_| ErbError::syntax("bad float literal", self.abs(start)));
+                .map_err(|_| RubyError::syntax("bad float literal", self.abs(start)));
         }
         let parsed = if text.len() > 1 && text.starts_with('0') {
             i64::from_str_radix(&text[1..], 8)
@@ -304,7 +310,7 @@ impl Lexer<'_, '_> {
         };
         parsed
             .map(Tok::Int)
-            .map_err(|_| ErbError::unsupported("integers beyond 64 bits", self.abs(start)))
+            .map_err(|_| RubyError::unsupported("integers beyond 64 bits", self.abs(start)))
     }
 
     /// A single-quoted string's body up to `close` (`\\` and `\'` are escapes).
@@ -329,7 +335,7 @@ impl Lexer<'_, '_> {
                 _ => s.push(c),
             }
         }
-        Err(ErbError::syntax(
+        Err(RubyError::syntax(
             "unterminated string meets end of file",
             self.abs(start.saturating_sub(1)),
         ))
@@ -399,7 +405,7 @@ impl Lexer<'_, '_> {
                 c => lit.push(c),
             }
         }
-        Err(ErbError::syntax(
+        Err(RubyError::syntax(
             "unterminated string meets end of file",
             self.abs(start.saturating_sub(1)),
         ))
@@ -449,7 +455,7 @@ impl Lexer<'_, '_> {
             }
             lit.push(c);
         }
-        Err(ErbError::syntax(
+        Err(RubyError::syntax(
             "unterminated regexp meets end of file",
             self.abs(start),
         ))
@@ -481,7 +487,7 @@ impl Lexer<'_, '_> {
             }
             i += 1;
         }
-        Err(ErbError::syntax(
+        Err(RubyError::syntax(
             "unterminated string meets end of file",
             self.abs(self.pos),
         ))
@@ -513,7 +519,7 @@ impl Lexer<'_, '_> {
                     .take_while(|c| c.is_ascii_hexdigit())
                     .count();
                 if len == 0 {
-                    return Err(ErbError::syntax("invalid hex escape", self.abs(self.pos)));
+                    return Err(RubyError::syntax("invalid hex escape", self.abs(self.pos)));
                 }
                 let v = u32::from_str_radix(&rest[..len], 16).unwrap_or(0);
                 lit.push(char::from_u32(v).unwrap_or('\0'));
@@ -536,7 +542,7 @@ impl Lexer<'_, '_> {
                 };
                 let ch = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
                 let Some(ch) = ch else {
-                    return Err(ErbError::syntax(
+                    return Err(RubyError::syntax(
                         "invalid Unicode escape",
                         self.abs(self.pos),
                     ));
@@ -557,7 +563,7 @@ impl Lexer<'_, '_> {
             self.pos += 1;
         }
         let Some(delim) = self.peek() else {
-            return Err(ErbError::syntax(
+            return Err(RubyError::syntax(
                 "unterminated quoted string meets end of file",
                 self.abs(start),
             ));
@@ -568,7 +574,7 @@ impl Lexer<'_, '_> {
                 let body = self.squoted(closing(delim))?;
                 let words = body.split_whitespace().map(str::to_string).collect();
                 if kind == 'i' {
-                    return Err(ErbError::unsupported("%i symbol arrays", self.abs(start)));
+                    return Err(RubyError::unsupported("%i symbol arrays", self.abs(start)));
                 }
                 Ok(Tok::Words(words))
             }
@@ -578,6 +584,7 @@ impl Lexer<'_, '_> {
                 let flags = self.word();
                 Ok(Tok::Regex(parts, flags))
             }
+            'x' => Ok(Tok::XStr(self.dquoted(closing(delim))?)),
             _ => Ok(Tok::Str(self.dquoted(delim)?)),
         }
     }

@@ -2,9 +2,9 @@
 //! pairs), and ranges' own methods.
 
 use super::{ordering, sort_values, Call};
-use crate::erb::ruby::eval::{raise, unsupported, Interp, R};
-use crate::erb::ruby::show::to_s;
-use crate::erb::ruby::value::RValue;
+use crate::eval::{raise, unsupported, Interp, R};
+use crate::show::to_s;
+use crate::value::RValue;
 
 /// The elements an enumerable yields.
 pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
@@ -346,7 +346,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let Some(b) = block else {
                 return no_block(c.name);
             };
-            let mut h = crate::erb::ruby::value::RHash::default();
+            let mut h = crate::value::RHash::default();
             for v in items {
                 let k = it.yield_block(b, vec![v.clone()])?;
                 match h.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
@@ -357,7 +357,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::hash(h)
         }
         "tally" => {
-            let mut h = crate::erb::ruby::value::RHash::default();
+            let mut h = crate::value::RHash::default();
             for v in items {
                 let n = match h.get(&v) {
                     Some(RValue::Int(n)) => n + 1,
@@ -376,7 +376,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 keyed.push((it.yield_block(b, vec![v.clone()])?, v));
             }
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
-            sort_values(&mut keys, at)?;
+            sort_values(it, &mut keys, at)?;
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
             match c.name {
                 "min_by" => keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
@@ -417,7 +417,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::array(sorted)
                 }
                 None => {
-                    sort_values(&mut items, at)?;
+                    sort_values(it, &mut items, at)?;
                     RValue::array(items)
                 }
             }
@@ -427,7 +427,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return unsupported(format!("'{}' with a block (use min_by/max_by)", c.name), at);
             }
             let mut items = items;
-            sort_values(&mut items, at)?;
+            sort_values(it, &mut items, at)?;
             if let Some(n) = c.arg(0) {
                 let RValue::Int(n) = n else {
                     return raise("no implicit conversion into Integer", at);
@@ -567,7 +567,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             )
         }
         "to_h" => {
-            let mut h = crate::erb::ruby::value::RHash::default();
+            let mut h = crate::value::RHash::default();
             for v in items {
                 let pair = call(it, v)?;
                 let RValue::Array(p) = &pair else {

@@ -1,9 +1,10 @@
 //! Ruby's `to_s` and `inspect` forms of the subset's values.
 
-use super::value::RValue;
+use crate::value::RValue;
+use std::rc::Rc;
 
 pub fn float_to_s(f: f64) -> String {
-    crate::format::float::ruby_float_to_s(f)
+    crate::ruby_float_to_s(f)
 }
 
 /// `to_s` (what `<%= %>` and `#{}` print).
@@ -22,7 +23,7 @@ pub fn to_s(v: &RValue) -> String {
             to_s(&r.1)
         ),
         RValue::Regexp(re) => {
-            let (src, flags) = super::eval::ruby_source(re);
+            let (src, flags) = crate::regexp::ruby_source(re);
             let off: String = "mix".chars().filter(|c| !flags.contains(*c)).collect();
             if off.is_empty() {
                 format!("(?{flags}:{src})")
@@ -32,14 +33,22 @@ pub fn to_s(v: &RValue) -> String {
         }
         RValue::Match(c, _) => c.first().cloned().flatten().unwrap_or_default(),
         RValue::Scope => "Scope()".into(),
-        RValue::Proc(_, lambda) => proc_to_s(*lambda),
+        RValue::Proc(_, lambda, _) => proc_to_s(*lambda),
+        RValue::Module(m) => m.name.to_string(),
+        RValue::Object(o) => format!("#<{}>", o.class.name),
         RValue::Exception(e) => e.1.clone(),
-        RValue::Puppet(p) => crate::erb::bridge::puppet_to_s(p),
+        RValue::Host(o) => o.to_s(),
     }
 }
 
 /// `inspect`.
 pub fn inspect(v: &RValue) -> String {
+    inspect_in(v, &mut Vec::new())
+}
+
+/// `inspect` of a value inside the arrays and hashes `open` (by address): one that contains
+/// itself shows `[...]` or `{...}` there, as Ruby's does.
+fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
     match v {
         RValue::Nil => "nil".into(),
         RValue::Str(s) => quote(s),
@@ -51,19 +60,33 @@ pub fn inspect(v: &RValue) -> String {
             }
         }
         RValue::Array(a) => {
-            let items: Vec<String> = a.borrow().iter().map(inspect).collect();
+            let id = Rc::as_ptr(a) as usize;
+            if open.contains(&id) {
+                return "[...]".into();
+            }
+            open.push(id);
+            let items: Vec<String> =
+                crate::limits::deep(|| a.borrow().iter().map(|i| inspect_in(i, open)).collect());
+            open.pop();
             format!("[{}]", items.join(", "))
         }
         RValue::Hash(h) => {
+            let id = Rc::as_ptr(h) as usize;
+            if open.contains(&id) {
+                return "{...}".into();
+            }
             let h = h.borrow();
             if h.entries.is_empty() {
                 return "{}".into();
             }
-            let items: Vec<String> = h
-                .entries
-                .iter()
-                .map(|(k, v)| format!("{}=>{}", inspect(k), inspect(v)))
-                .collect();
+            open.push(id);
+            let items: Vec<String> = crate::limits::deep(|| {
+                h.entries
+                    .iter()
+                    .map(|(k, v)| format!("{}=>{}", inspect_in(k, open), inspect_in(v, open)))
+                    .collect()
+            });
+            open.pop();
             format!("{{{}}}", items.join(", "))
         }
         RValue::Range(r) => format!(
@@ -73,7 +96,7 @@ pub fn inspect(v: &RValue) -> String {
             inspect(&r.1)
         ),
         RValue::Regexp(re) => {
-            let (src, flags) = super::eval::ruby_source(re);
+            let (src, flags) = crate::regexp::ruby_source(re);
             let flags: String = "mix".chars().filter(|c| flags.contains(*c)).collect();
             format!("/{src}/{flags}")
         }
@@ -95,8 +118,20 @@ pub fn inspect(v: &RValue) -> String {
             s.push('>');
             s
         }
-        RValue::Puppet(p) => crate::erb::bridge::puppet_inspect(p),
+        RValue::Host(o) => o.inspect(),
         RValue::Exception(e) => format!("#<{}: {}>", e.0, e.1),
+        RValue::Object(o) => {
+            let ivars = o.ivars.borrow();
+            if ivars.0.is_empty() {
+                return format!("#<{}>", o.class.name);
+            }
+            let items: Vec<String> = ivars
+                .0
+                .iter()
+                .map(|(n, v)| format!("@{n}={}", inspect(v)))
+                .collect();
+            format!("#<{} {}>", o.class.name, items.join(", "))
+        }
         _ => to_s(v),
     }
 }
@@ -130,7 +165,7 @@ fn is_plain_symbol(s: &str) -> bool {
 
 /// Ruby's `String#inspect`.
 pub fn quote(s: &str) -> String {
-    crate::format::quote::ruby_inspect(s)
+    crate::ruby_inspect(s)
 }
 
 /// A proc as Ruby shows it, without the object address Ruby adds (it differs per run).

@@ -2,7 +2,7 @@
 //! exception raised while it runs. Offsets are in the template's text.
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum ErbError {
+pub enum RubyError {
     /// The template's Ruby does not parse.
     /// `at`..`end` is the token it stopped at.
     Syntax {
@@ -32,9 +32,9 @@ pub enum ErbError {
     Interrupted { at: usize },
 }
 
-impl ErbError {
-    pub fn syntax(message: impl Into<String>, at: usize) -> ErbError {
-        ErbError::Syntax {
+impl RubyError {
+    pub fn syntax(message: impl Into<String>, at: usize) -> RubyError {
+        RubyError::Syntax {
             message: message.into(),
             at,
             end: at,
@@ -44,8 +44,8 @@ impl ErbError {
         }
     }
     /// A syntax error Ruby reports without quoting the code (`break` outside a loop).
-    pub fn syntax_unquoted(message: impl Into<String>, at: usize) -> ErbError {
-        ErbError::Syntax {
+    pub fn syntax_unquoted(message: impl Into<String>, at: usize) -> RubyError {
+        RubyError::Syntax {
             message: message.into(),
             at,
             end: at,
@@ -54,8 +54,8 @@ impl ErbError {
             shift: 0,
         }
     }
-    pub fn syntax_span(message: impl Into<String>, at: usize, end: usize) -> ErbError {
-        ErbError::Syntax {
+    pub fn syntax_span(message: impl Into<String>, at: usize, end: usize) -> RubyError {
+        RubyError::Syntax {
             message: message.into(),
             at,
             end,
@@ -64,20 +64,20 @@ impl ErbError {
             shift: 0,
         }
     }
-    pub fn unsupported(what: impl Into<String>, at: usize) -> ErbError {
-        ErbError::Unsupported {
+    pub fn unsupported(what: impl Into<String>, at: usize) -> RubyError {
+        RubyError::Unsupported {
             what: what.into(),
             at,
         }
     }
-    pub fn raised(message: impl Into<String>, at: usize) -> ErbError {
+    pub fn raised(message: impl Into<String>, at: usize) -> RubyError {
         let message = message.into();
         let class = class_of(&message).to_string();
-        ErbError::Raised { message, at, class }
+        RubyError::Raised { message, at, class }
     }
     /// An exception of a given class (`raise ArgumentError, 'bad'`).
-    pub fn raised_as(class: impl Into<String>, message: impl Into<String>, at: usize) -> ErbError {
-        ErbError::Raised {
+    pub fn raised_as(class: impl Into<String>, message: impl Into<String>, at: usize) -> RubyError {
+        RubyError::Raised {
             message: message.into(),
             at,
             class: class.into(),
@@ -85,10 +85,10 @@ impl ErbError {
     }
     pub fn at(&self) -> usize {
         match self {
-            ErbError::Syntax { at, .. }
-            | ErbError::Unsupported { at, .. }
-            | ErbError::Raised { at, .. }
-            | ErbError::Interrupted { at } => *at,
+            RubyError::Syntax { at, .. }
+            | RubyError::Unsupported { at, .. }
+            | RubyError::Raised { at, .. }
+            | RubyError::Interrupted { at } => *at,
         }
     }
 }
@@ -105,7 +105,9 @@ pub fn line_col(text: &str, at: usize) -> (usize, usize) {
 /// The class of an exception the core methods raise, from the message Ruby gives it.
 fn class_of(message: &str) -> &'static str {
     let starts = |p: &str| message.starts_with(p);
-    if starts("undefined method") {
+    if message == "stack level too deep" {
+        "SystemStackError"
+    } else if starts("undefined method") {
         "NoMethodError"
     } else if starts("undefined local variable") || starts("uninitialized constant") {
         "NameError"
@@ -131,4 +133,65 @@ fn class_of(message: &str) -> &'static str {
     } else {
         "RuntimeError"
     }
+}
+
+/// Whether exception class `class` is `ancestor` or inherits from it.
+pub fn error_is_a(class: &str, ancestor: &str) -> bool {
+    let mut k = class;
+    loop {
+        if k == ancestor || matches!(ancestor, "Object" | "BasicObject" | "Kernel") {
+            return true;
+        }
+        k = match k {
+            "NoMethodError" => "NameError",
+            "KeyError" | "StopIteration" => "IndexError",
+            "FrozenError" => "RuntimeError",
+            "FloatDomainError" => "RangeError",
+            "UncaughtThrowError" => "ArgumentError",
+            "JSON::ParserError" => "JSON::JSONError",
+            "SystemStackError" => "Exception",
+            "NotImplementedError" => "ScriptError",
+            "StandardError" | "ScriptError" => "Exception",
+            "Exception" => return false,
+            _ => "StandardError",
+        };
+    }
+}
+
+/// Ruby's exception classes (`raise ArgumentError, 'message'`).
+pub fn is_error_class(name: &str) -> bool {
+    matches!(
+        name,
+        "StandardError"
+            | "RuntimeError"
+            | "ArgumentError"
+            | "TypeError"
+            | "NameError"
+            | "NoMethodError"
+            | "KeyError"
+            | "IndexError"
+            | "ZeroDivisionError"
+            | "RangeError"
+            | "Exception"
+            | "FrozenError"
+            | "NotImplementedError"
+            | "StopIteration"
+            | "ScriptError"
+            | "FloatDomainError"
+            | "UncaughtThrowError"
+            | "JSON::ParserError"
+            | "JSON::JSONError"
+            | "LocalJumpError"
+            | "SystemStackError"
+    )
+}
+
+/// Why the host could not do what the template asked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostError {
+    /// A Ruby exception with this message (`rescue` catches it).
+    Raise(String),
+    /// Something outside the subset (a value the host cannot take, such as a Ruby range
+    /// given to a function): the message names it.
+    Unsupported(String),
 }

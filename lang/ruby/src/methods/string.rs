@@ -2,11 +2,10 @@
 
 use super::object::pattern;
 use super::Call;
-use crate::erb::bridge::{to_puppet, to_ruby};
-use crate::erb::ruby::eval::{raise, regexp_failed, unsupported, Interp, R};
-use crate::erb::ruby::show::{quote, to_s};
-use crate::erb::ruby::value::RValue;
-use crate::values::Regexp;
+use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
+use crate::show::{quote, to_s};
+use crate::value::RValue;
+use crate::Regexp;
 use std::rc::Rc;
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
@@ -53,7 +52,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     )
                 }
                 // `match` compiles a string argument as a regexp (unescaped).
-                RValue::Str(p) => Rc::new(crate::erb::ruby::eval::make_regexp(p, "", c.at)?),
+                RValue::Str(p) => Rc::new(crate::regexp::make_regexp(p, "", c.at)?),
                 v => pattern(v, c.at)?,
             };
             Ok(Some(match_op(it, s, &re, c.name, c.at)?))
@@ -128,12 +127,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "to_s" | "to_str" => Ok(Some(recv.clone())),
         "to_sym" | "intern" => Ok(Some(RValue::sym(s))),
         "to_i" => {
-            let base = if c.args.is_empty() {
-                10
-            } else {
-                c.int_arg(0)? as u32
+            let base = if c.args.is_empty() { 10 } else { c.int_arg(0)? };
+            let (base, digits) = match base {
+                0 => radix_prefix(s),
+                2..=36 => (base as u32, without_prefix(s, base as u32)),
+                _ => return raise(format!("invalid radix {base}"), c.at),
             };
-            Ok(Some(RValue::Int(leading_int(s, base))))
+            Ok(Some(RValue::Int(leading_int(&digits, base))))
         }
         "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
         "hex" => Ok(Some(RValue::Int(leading_int(
@@ -340,20 +340,51 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
     })
 }
 
-/// `format`/`String#%`, through Puppet's `sprintf` (Ruby's `Kernel#format`).
+/// `format`/`String#%`, through the host's `sprintf` (Puppet's is Ruby's `Kernel#format`).
 pub fn format(it: &mut Interp, fmt: &RValue, args: &[RValue], at: usize) -> R {
-    let mut puppet = vec![to_puppet(fmt).map_err(|e| {
-        crate::erb::ruby::eval::Flow::from(crate::erb::error::ErbError::unsupported(e, at))
-    })?];
-    for a in args {
-        match to_puppet(a) {
-            Ok(v) => puppet.push(v),
-            Err(e) => return unsupported(e, at),
-        }
-    }
-    match it.host.call_function("sprintf", puppet) {
-        Ok(v) => Ok(to_ruby(&v)),
-        Err(m) => raise(m, at),
+    let mut all = Vec::with_capacity(args.len() + 1);
+    all.push(fmt.clone());
+    all.extend(args.iter().cloned());
+    let r = it.host.call_function("sprintf", all);
+    crate::eval::host_result(r, at)
+}
+
+/// `to_i(0)`: the base its prefix names (`0b`, `0o` or `0`, `0x`, `0d`), else 10; and the
+/// text with the prefix dropped (the sign kept).
+fn radix_prefix(s: &str) -> (u32, String) {
+    let t = s.trim_start();
+    let (sign, rest) = match t.strip_prefix(['-', '+']) {
+        Some(r) => (&t[..1], r),
+        None => ("", t),
+    };
+    let lower = rest.get(..2).map(str::to_ascii_lowercase);
+    let (base, skip) = match lower.as_deref() {
+        Some("0b") => (2, 2),
+        Some("0o") => (8, 2),
+        Some("0x") => (16, 2),
+        Some("0d") => (10, 2),
+        _ if rest.starts_with('0') => (8, 1),
+        _ => (10, 0),
+    };
+    (base, format!("{sign}{}", &rest[skip..]))
+}
+
+/// The text without the prefix of its base (`"0x1f".to_i(16)` is 31, as `"1f"`).
+fn without_prefix(s: &str, base: u32) -> String {
+    let t = s.trim_start();
+    let (sign, rest) = match t.strip_prefix(['-', '+']) {
+        Some(r) => (&t[..1], r),
+        None => ("", t),
+    };
+    let prefix = match base {
+        2 => "0b",
+        8 => "0o",
+        16 => "0x",
+        _ => return s.to_string(),
+    };
+    match rest.get(..2) {
+        Some(p) if p.eq_ignore_ascii_case(prefix) => format!("{sign}{}", &rest[2..]),
+        _ => s.to_string(),
     }
 }
 
@@ -625,7 +656,7 @@ fn index(s: &str, c: &Call) -> R {
         if start < 0 || start > len || n < 0 {
             return RValue::Nil;
         }
-        let end = (start + n).min(len);
+        let end = start.saturating_add(n).min(len);
         RValue::str(
             chars[start as usize..end as usize]
                 .iter()

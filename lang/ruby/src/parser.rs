@@ -1,13 +1,16 @@
 //! The Ruby subset's parser: tokens (of a whole template, text and tags included) into a
 //! list of statements. Precedence follows Ruby's operator table.
 
-use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause, When};
-use super::lexer::{is_keyword, lex};
-use super::token::{StrPart, Tok, Token};
-use crate::erb::error::ErbError;
+use crate::ast::{
+    BeginBlock, Block, ClassDef, DefParam, Kind, MethodDef, Node, Param, Part, RescueClause, When,
+};
+use crate::error::RubyError;
+use crate::lexer::{is_keyword, lex};
+use crate::token::{StrPart, Tok, Token};
 use rustc_hash::FxHashSet as HashSet;
+use std::rc::Rc;
 
-type PResult<T> = Result<T, ErbError>;
+type PResult<T> = Result<T, RubyError>;
 
 pub struct Parser {
     toks: Vec<Token>,
@@ -159,7 +162,7 @@ impl Parser {
             Tok::Op("*") => "*".into(),
             Tok::Op(o) if o.chars().count() == 1 => format!("'{o}'"),
             Tok::Op(o) => o.to_string(),
-            Tok::Ident(s) if super::lexer::is_keyword(s) => format!("`{s}'"),
+            Tok::Ident(s) if crate::lexer::is_keyword(s) => format!("`{s}'"),
             Tok::Ident(s) if s.ends_with(['?', '!']) => "method".into(),
             Tok::Ident(_) => "local variable or method".into(),
             Tok::Const(_) => "constant".into(),
@@ -169,6 +172,7 @@ impl Parser {
             Tok::Int(_) => "integer literal".into(),
             Tok::Float(_) => "float literal".into(),
             Tok::Str(_) => "string literal".into(),
+            Tok::XStr(_) => "backtick literal".into(),
             Tok::Sym(_) => "symbol literal".into(),
             Tok::Regex(..) => "regexp literal".into(),
             Tok::Words(_) => "word list".into(),
@@ -185,9 +189,9 @@ impl Parser {
     }
     /// A `(` left open at the `%>` of `<%= %>`: in ERB's code `CODE).to_s);` its `)`
     /// closes it, and Ruby's parser stops at the `;`.
-    fn paren_closed_by_erb(&self) -> ErbError {
+    fn paren_closed_by_erb(&self) -> RubyError {
         let at = self.at();
-        ErbError::Syntax {
+        RubyError::Syntax {
             message: "syntax error, unexpected ';', expecting ')'".into(),
             at,
             end: at + 1,
@@ -197,17 +201,17 @@ impl Parser {
         }
     }
 
-    fn unexpected(&self) -> ErbError {
+    fn unexpected(&self) -> RubyError {
         let (at, end) = self.span();
-        ErbError::syntax_span(
+        RubyError::syntax_span(
             format!("syntax error, unexpected {}", self.describe()),
             at,
             end,
         )
     }
-    fn expected(&self, what: &str) -> ErbError {
+    fn expected(&self, what: &str) -> RubyError {
         let (at, end) = self.span();
-        ErbError::syntax_span(
+        RubyError::syntax_span(
             format!(
                 "syntax error, unexpected {}, expecting {what}",
                 self.describe()
@@ -293,8 +297,22 @@ impl Parser {
             _ => {}
         }
         let mut node = self.expr_stmt()?;
+        let mut modifiers = 0;
         loop {
             let at = self.at();
+            if ["if", "unless", "while", "until", "rescue"]
+                .iter()
+                .any(|m| self.is_kw(m))
+            {
+                // each modifier nests the statement one level deeper
+                modifiers += 1;
+                if self.depth + modifiers > MAX_DEPTH {
+                    return Err(RubyError::unsupported(
+                        format!("expressions nested more than {MAX_DEPTH} deep"),
+                        at,
+                    ));
+                }
+            }
             if self.eat_kw("if") {
                 let c = self.expr_stmt()?;
                 node = Node::new(Kind::If(c.boxed(), vec![node], vec![]), at);
@@ -338,7 +356,7 @@ impl Parser {
     fn not_expr(&mut self) -> PResult<Node> {
         let at = self.at();
         if self.is_kw("not") && self.depth >= MAX_DEPTH {
-            return Err(ErbError::unsupported("'not' nested too deep", at));
+            return Err(RubyError::unsupported("'not' nested too deep", at));
         }
         if self.eat_kw("not") {
             self.depth += 1;
@@ -351,14 +369,20 @@ impl Parser {
 
     /// Assignment level (right associative), with `a, b = ...`.
     pub fn expr(&mut self) -> PResult<Node> {
+        self.nested(Self::expr_inner)
+    }
+
+    /// Parses with `f` one level deeper, refusing to go past `MAX_DEPTH` (the tree, its
+    /// evaluation and its drop recurse as deep).
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= MAX_DEPTH {
-            return Err(ErbError::unsupported(
+            return Err(RubyError::unsupported(
                 format!("expressions nested more than {MAX_DEPTH} deep"),
                 self.at(),
             ));
         }
         self.depth += 1;
-        let r = self.expr_inner();
+        let r = f(self);
         self.depth -= 1;
         r
     }
@@ -401,7 +425,7 @@ impl Parser {
                 if self.eat_op("*") {
                     let t = self.primary()?;
                     if targets.iter().any(|t| matches!(t.kind, Kind::Splat(_))) {
-                        return Err(ErbError::syntax_span(
+                        return Err(RubyError::syntax_span(
                             "syntax error, unexpected *",
                             star,
                             star + 1,
@@ -494,6 +518,10 @@ impl Parser {
     }
 
     fn ternary(&mut self) -> PResult<Node> {
+        self.nested(Self::ternary_inner)
+    }
+
+    fn ternary_inner(&mut self) -> PResult<Node> {
         let at = self.at();
         let cond = self.range()?;
         if self.is_op("?") {
@@ -504,7 +532,7 @@ impl Parser {
             // `a ? b :c` lexes `:c` as a symbol; `x ? y : z` gives `:`.
             if !self.eat_op(":") {
                 if let Tok::Label(_) = self.tok() {
-                    return Err(ErbError::unsupported("a label in a ternary", self.at()));
+                    return Err(RubyError::unsupported("a label in a ternary", self.at()));
                 }
                 return Err(self.expected("':'"));
             }
@@ -555,7 +583,7 @@ impl Parser {
             self.skip_newlines();
             // `**` is right associative; the others left.
             let next = if op == "**" { prec } else { prec + 1 };
-            let right = self.binary(next)?;
+            let right = self.nested(|p| p.binary(next))?;
             left = match op {
                 "&&" => Node::new(Kind::And(left.boxed(), right.boxed()), at),
                 "||" => Node::new(Kind::Or(left.boxed(), right.boxed()), at),
@@ -570,7 +598,7 @@ impl Parser {
                 _ => call(Some(left), op, vec![right], at),
             };
         }
-        Err(ErbError::unsupported(
+        Err(RubyError::unsupported(
             format!("operator chains longer than {MAX_CHAIN}"),
             left.at,
         ))
@@ -578,7 +606,7 @@ impl Parser {
 
     fn unary(&mut self) -> PResult<Node> {
         if self.depth >= MAX_DEPTH {
-            return Err(ErbError::unsupported(
+            return Err(RubyError::unsupported(
                 format!("expressions nested more than {MAX_DEPTH} deep"),
                 self.at(),
             ));
@@ -659,7 +687,7 @@ impl Parser {
                     Tok::Ident(n) | Tok::Const(n) => n,
                     Tok::Label(n) => {
                         // `a.b:` cannot happen; put the colon back as an error.
-                        return Err(ErbError::syntax(
+                        return Err(RubyError::syntax(
                             format!("syntax error, unexpected label '{n}:'"),
                             at,
                         ));
@@ -689,7 +717,7 @@ impl Parser {
                         o.to_string()
                     }
                     _ => {
-                        return Err(ErbError::syntax(
+                        return Err(RubyError::syntax(
                             "syntax error, expecting a method name after '.'",
                             at,
                         ))
@@ -709,7 +737,7 @@ impl Parser {
                 };
                 node = match node.kind {
                     Kind::Const(base) => Node::new(Kind::Const(format!("{base}::{c}")), node.at),
-                    _ => return Err(ErbError::unsupported("'::' on a value", at)),
+                    _ => return Err(RubyError::unsupported("'::' on a value", at)),
                 };
             } else if self.is_op("[")
                 && (!self.spaced() || !matches!(node.kind, Kind::Call { vcall: true, .. }))
@@ -722,7 +750,7 @@ impl Parser {
                 return Ok(node);
             }
         }
-        Err(ErbError::unsupported(
+        Err(RubyError::unsupported(
             format!("method chains longer than {MAX_CHAIN}"),
             node.at,
         ))
@@ -738,15 +766,8 @@ impl Parser {
             self.skip_newlines();
             args = self.args_until(")")?;
             bare = false;
-        } else if self.is_op("=")
-            && recv.is_some()
-            && !matches!(self.peek_tok(1), Tok::Op("=" | "~"))
-        {
-            // `obj.attr = v`
-            return Err(ErbError::unsupported(
-                format!("attribute assignment '{name}='"),
-                at,
-            ));
+        } else if self.is_op("=") && recv.is_some() {
+            // `obj.attr = v`: the assignment takes the call as its target
         } else if self.command_arg_start() {
             args = self.command_args()?;
             bare = false;
@@ -761,18 +782,18 @@ impl Parser {
                     else {
                         unreachable!()
                     };
-                    block = Some(Box::new(sym_block(a, at)?));
+                    block = Some(Rc::new(sym_block(a, at)?));
                 }
             }
         }
         if block.is_none() {
             if self.is_op("{") {
                 self.advance();
-                block = Some(Box::new(self.block_body("}")?));
+                block = Some(Rc::new(self.block_body("}")?));
                 bare = false;
             } else if self.is_kw("do") && !self.no_do {
                 self.advance();
-                block = Some(Box::new(self.block_body("end")?));
+                block = Some(Rc::new(self.block_body("end")?));
                 bare = false;
             }
         }
@@ -801,7 +822,8 @@ impl Parser {
             | Tok::Str(_)
             | Tok::Sym(_)
             | Tok::Regex(..)
-            | Tok::Words(_) => true,
+            | Tok::Words(_)
+            | Tok::XStr(_) => true,
             Tok::Const(_) | Tok::IVar(_) | Tok::GVar(_) | Tok::Label(_) => true,
             Tok::Ident(s) => {
                 !is_keyword(s)
@@ -996,7 +1018,7 @@ impl Parser {
         };
         let mut block = self.block_body(close)?;
         block.params = params;
-        Ok(Node::new(Kind::Lambda(Box::new(block), true), at))
+        Ok(Node::new(Kind::Lambda(Rc::new(block), true), at))
     }
 
     /// The `rescue`, `else` and `ensure` clauses of `begin ... end`, after its body.
@@ -1047,8 +1069,10 @@ impl Parser {
                 self.locals.insert(n.clone());
                 Ok(n)
             }
-            Tok::Op("*") | Tok::Op("&") => Err(ErbError::unsupported("splat block parameters", at)),
-            _ => Err(ErbError::syntax(
+            Tok::Op("*") | Tok::Op("&") => {
+                Err(RubyError::unsupported("splat block parameters", at))
+            }
+            _ => Err(RubyError::syntax(
                 "syntax error, expecting a block parameter name",
                 at,
             )),
@@ -1072,9 +1096,14 @@ impl Parser {
                 Node::new(Kind::Str(parts), at)
             }
             Tok::Sym(parts) => Node::new(Kind::Sym(self.parts(parts)?), at),
+            // Ruby calls Kernel#` with the command's text
+            Tok::XStr(parts) => {
+                let text = Node::new(Kind::Str(self.parts(parts)?), at);
+                call(None, "`", vec![text], at)
+            }
             Tok::Regex(parts, flags) => {
                 if let Some(f) = flags.chars().find(|c| !matches!(c, 'i' | 'm' | 'x')) {
-                    return Err(ErbError::unsupported(format!("regexp flag '{f}'"), at));
+                    return Err(RubyError::unsupported(format!("regexp flag '{f}'"), at));
                 }
                 let parts = self.parts(parts)?;
                 Node::new(Kind::Regex(parts, flags), at)
@@ -1096,7 +1125,7 @@ impl Parser {
                 Node::new(Kind::Const(c), at)
             }
             Tok::Label(l) => {
-                return Err(ErbError::syntax(
+                return Err(RubyError::syntax(
                     format!("syntax error, unexpected label '{l}:'"),
                     at,
                 ));
@@ -1104,7 +1133,7 @@ impl Parser {
             Tok::Op("::") => match self.take() {
                 Tok::Const(c) => Node::new(Kind::Const(c), at),
                 _ => {
-                    return Err(ErbError::syntax(
+                    return Err(RubyError::syntax(
                         "syntax error, expecting a constant after '::'",
                         at,
                     ))
@@ -1201,21 +1230,10 @@ impl Parser {
                 Kind::Seq(body)
             }
             "next" | "break" => {
-                let value = if matches!(
-                    self.tok(),
-                    Tok::Newline
-                        | Tok::Op(";")
-                        | Tok::Op("}")
-                        | Tok::OutEnd
-                        | Tok::Eof
-                        | Tok::Text(_)
-                ) || self.is_kw("if")
-                    || self.is_kw("unless")
-                    || self.is_kw("end")
-                {
-                    None
-                } else {
+                let value = if self.value_follows() {
                     Some(self.expr()?.boxed())
+                } else {
+                    None
                 };
                 if name == "next" {
                     Kind::Next(value)
@@ -1223,9 +1241,37 @@ impl Parser {
                     Kind::Break(value)
                 }
             }
-            "def" | "class" | "module" | "yield" | "return" | "redo" | "retry" | "super"
-            | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
-                return Err(ErbError::unsupported(format!("'{name}'"), at));
+            "def" => return self.def_expr(at),
+            "class" | "module" => return self.class_expr(name == "module", at),
+            "return" => {
+                let value = if self.value_follows() {
+                    Some(self.assign_rhs()?.boxed())
+                } else {
+                    None
+                };
+                Kind::Return(value)
+            }
+            "yield" => {
+                let Kind::Call { args, block, .. } = self.call_rest(None, name, at)?.kind else {
+                    unreachable!()
+                };
+                if block.is_some() {
+                    return Err(RubyError::syntax("block given to yield", at));
+                }
+                Kind::Yield(args)
+            }
+            "super" => {
+                let explicit = (self.is_op("(") && !self.spaced()) || self.command_arg_start();
+                let Kind::Call { args, block, .. } = self.call_rest(None, name, at)?.kind else {
+                    unreachable!()
+                };
+                if block.is_some() {
+                    return Err(RubyError::unsupported("a block given to super", at));
+                }
+                Kind::Super(explicit.then_some(args))
+            }
+            "redo" | "retry" | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
+                return Err(RubyError::unsupported(format!("'{name}'"), at));
             }
             "lambda" | "proc" if self.is_op("{") || self.is_kw("do") => {
                 let close = if self.eat_op("{") { "}" } else { "end" };
@@ -1233,7 +1279,7 @@ impl Parser {
                     self.advance();
                 }
                 let block = self.block_body(close)?;
-                Kind::Lambda(Box::new(block), name == "lambda")
+                Kind::Lambda(Rc::new(block), name == "lambda")
             }
             "then" | "do" | "end" | "else" | "elsif" | "when" | "in" | "and" | "or" | "rescue" => {
                 self.back(Tok::Ident(name.clone()));
@@ -1250,6 +1296,241 @@ impl Parser {
         Ok(Node::new(kind, at))
     }
 
+    /// Whether a value follows `return`, `next` or `break`.
+    fn value_follows(&self) -> bool {
+        !(matches!(
+            self.tok(),
+            Tok::Newline
+                | Tok::Op(";")
+                | Tok::Op("}")
+                | Tok::Op(")")
+                | Tok::OutEnd
+                | Tok::Eof
+                | Tok::Text(_)
+        ) || self.is_kw("if")
+            || self.is_kw("unless")
+            || self.is_kw("while")
+            || self.is_kw("until")
+            || self.is_kw("end"))
+    }
+
+    /// `def name(params) body end`, after `def`.
+    fn def_expr(&mut self, at: usize) -> PResult<Node> {
+        let mut singleton = false;
+        if self.is_kw("self") && matches!(self.peek_tok(1), Tok::Op(".")) {
+            self.advance();
+            self.advance();
+            singleton = true;
+        }
+        let name_at = self.at();
+        let mut name = match self.take() {
+            Tok::Ident(n) | Tok::Const(n) => n,
+            Tok::Op("[") if self.is_op("]") => {
+                self.advance();
+                "[]".to_string()
+            }
+            Tok::Op(o)
+                if matches!(
+                    o,
+                    "+" | "-"
+                        | "*"
+                        | "/"
+                        | "%"
+                        | "**"
+                        | "=="
+                        | "!="
+                        | "<=>"
+                        | "<"
+                        | "<="
+                        | ">"
+                        | ">="
+                        | "<<"
+                        | "==="
+                        | "=~"
+                        | "!"
+                        | "&"
+                        | "|"
+                        | "^"
+                ) =>
+            {
+                o.to_string()
+            }
+            Tok::Label(n) => {
+                return Err(RubyError::syntax(
+                    format!("syntax error, unexpected label '{n}:'"),
+                    name_at,
+                ))
+            }
+            other => {
+                self.back(other);
+                return Err(self.unexpected());
+            }
+        };
+        // `def name=(v)`: a setter
+        if self.is_op("=") && !self.spaced() && matches!(self.peek_tok(1), Tok::Op("(")) {
+            self.advance();
+            name.push('=');
+        }
+        if name == "[]" && self.is_op("=") && !self.spaced() {
+            self.advance();
+            name.push('=');
+        }
+        let outer = std::mem::take(&mut self.locals);
+        let r = self.def_rest(name, singleton, at);
+        self.locals = outer;
+        r
+    }
+
+    fn def_rest(&mut self, name: String, singleton: bool, at: usize) -> PResult<Node> {
+        let params = if self.eat_op("(") {
+            self.skip_newlines();
+            let p = self.def_params(")")?;
+            self.expect_op(")")?;
+            p
+        } else if matches!(self.tok(), Tok::Newline) || self.is_op(";") {
+            Vec::new()
+        } else if self.is_op("=") {
+            return Err(RubyError::unsupported("endless method definitions", at));
+        } else {
+            self.def_params("")?
+        };
+        let body = self.statements()?;
+        let body = if self.is_kw("rescue") || self.is_kw("ensure") || self.is_kw("else") {
+            vec![self.begin_block(body, at)?]
+        } else {
+            self.expect_kw("end")?;
+            body
+        };
+        let def = MethodDef {
+            name,
+            singleton,
+            params,
+            body,
+        };
+        Ok(Node::new(Kind::Def(Rc::new(def)), at))
+    }
+
+    /// A method's parameters, up to `)` (or the end of the line without parentheses).
+    fn def_params(&mut self, close: &str) -> PResult<Vec<DefParam>> {
+        let mut params = Vec::new();
+        let mut seen_opt = false;
+        loop {
+            if close == ")" && self.is_op(")") {
+                break;
+            }
+            let pat = self.at();
+            let p = if self.eat_op("**") {
+                DefParam::KeyRest(self.param_name()?)
+            } else if self.eat_op("*") {
+                seen_opt = true;
+                match self.tok() {
+                    Tok::Ident(_) => DefParam::Rest(self.param_name()?),
+                    _ => DefParam::Rest(String::new()),
+                }
+            } else if self.eat_op("&") {
+                DefParam::Block(self.param_name()?)
+            } else if let Tok::Label(_) = self.tok() {
+                let Tok::Label(l) = self.take() else {
+                    unreachable!()
+                };
+                self.locals.insert(l.clone());
+                let default = if self.is_op(",")
+                    || self.is_op(")")
+                    || matches!(self.tok(), Tok::Newline)
+                    || self.is_op(";")
+                {
+                    None
+                } else {
+                    Some(self.ternary()?)
+                };
+                DefParam::Key(l, default)
+            } else if self.is_op("(") {
+                return Err(RubyError::unsupported(
+                    "destructuring method parameters",
+                    pat,
+                ));
+            } else {
+                let n = self.param_name()?;
+                if self.eat_op("=") {
+                    seen_opt = true;
+                    let d = self.ternary()?;
+                    DefParam::Opt(n, d)
+                } else if seen_opt {
+                    DefParam::Post(n)
+                } else {
+                    DefParam::Req(n)
+                }
+            };
+            params.push(p);
+            if !self.eat_op(",") {
+                break;
+            }
+            self.skip_newlines();
+        }
+        Ok(params)
+    }
+
+    /// `class Name < Super`, `module Name`, `class << self`, then the body to `end`.
+    fn class_expr(&mut self, module: bool, at: usize) -> PResult<Node> {
+        let mut path = String::new();
+        let mut superclass = None;
+        if !module && self.eat_op("<<") {
+            if !self.eat_kw("self") {
+                return Err(RubyError::unsupported(
+                    "'class <<' on an object other than self",
+                    at,
+                ));
+            }
+        } else {
+            if self.eat_op("::") {
+                path.push_str("::");
+            }
+            loop {
+                match self.take() {
+                    Tok::Const(c) => path.push_str(&c),
+                    other => {
+                        self.back(other);
+                        return Err(if module {
+                            RubyError::syntax_span(
+                                "module name must be CONSTANT",
+                                self.at(),
+                                self.at() + 1,
+                            )
+                        } else {
+                            RubyError::syntax_span(
+                                "class/module name must be CONSTANT",
+                                self.at(),
+                                self.at() + 1,
+                            )
+                        });
+                    }
+                }
+                if self.is_op("::") && matches!(self.peek_tok(1), Tok::Const(_)) {
+                    self.advance();
+                    path.push_str("::");
+                } else {
+                    break;
+                }
+            }
+            if !module && self.eat_op("<") {
+                let s = self.primary()?;
+                superclass = Some(self.postfix(s)?);
+            }
+        }
+        let outer = std::mem::take(&mut self.locals);
+        let body = self.statements();
+        self.locals = outer;
+        let body = body?;
+        self.expect_kw("end")?;
+        let def = ClassDef {
+            path,
+            superclass,
+            module,
+            body,
+        };
+        Ok(Node::new(Kind::ClassDef(Rc::new(def)), at))
+    }
+
     fn if_expr(&mut self, unless: bool, at: usize) -> PResult<Node> {
         let cond = self.expr_stmt()?;
         self.eat_kw("then");
@@ -1260,7 +1541,7 @@ impl Parser {
             }
             let eat = self.at();
             self.advance();
-            vec![self.if_expr(false, eat)?]
+            vec![self.nested(|p| p.if_expr(false, eat))?]
         } else if self.eat_kw("else") {
             let e = self.statements()?;
             self.expect_kw("end")?;
@@ -1306,7 +1587,7 @@ impl Parser {
             whens.push(When { tests, body });
         }
         if self.is_kw("in") {
-            return Err(ErbError::unsupported(
+            return Err(RubyError::unsupported(
                 "pattern matching (case/in)",
                 self.at(),
             ));
@@ -1400,9 +1681,9 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                     at,
                 )],
             }),
-            _ => Err(ErbError::unsupported("&:\"...\" blocks", at)),
+            _ => Err(RubyError::unsupported("&:\"...\" blocks", at)),
         },
-        _ => Err(ErbError::unsupported(
+        _ => Err(RubyError::unsupported(
             "passing a block with '&' other than &:name",
             at,
         )),
@@ -1411,14 +1692,24 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
 
 fn assignable(n: &Node) -> bool {
     match &n.kind {
-        Kind::LVar(_) | Kind::IVar(_) | Kind::GVar(_) => true,
+        Kind::LVar(_) | Kind::IVar(_) | Kind::GVar(_) | Kind::Const(_) => true,
         Kind::Call { vcall: true, .. } => true,
         Kind::Call {
             name,
             block: None,
             recv: Some(_),
+            args,
             ..
-        } => name == "[]",
+        } => {
+            name == "[]"
+                || (args.is_empty()
+                    && !name.starts_with("&.")
+                    && name
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && !name.ends_with(['?', '!']))
+        }
         _ => false,
     }
 }

@@ -1,0 +1,1227 @@
+//! Methods, classes and modules a template defines: `def` (at the top and in classes),
+//! calls of those methods with Ruby's parameter binding, `return`, `yield`, `super`;
+//! `class`/`module` bodies, constants, `attr_accessor`, `include`, `new`/`initialize`,
+//! instance variables; `Comparable` and `Enumerable` for classes that include them.
+
+use super::{core_constant, raise, unsupported, Flow, Interp, R};
+use crate::ast::{Block, ClassDef, DefParam, MethodDef};
+use crate::error::{error_is_a, is_error_class, RubyError};
+use crate::methods;
+use crate::show::inspect;
+use crate::value::{Include, Ivars, Method, Object, RHash, RValue, UserClass};
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How deeply methods may call each other (Ruby's stack holds about ten thousand simple
+/// frames before `stack level too deep`).
+const MAX_CALL_DEPTH: usize = 10_000;
+
+/// `Enumerable`'s methods (a class that includes it and defines `each` has them).
+const ENUMERABLE: &[&str] = &[
+    "all?",
+    "any?",
+    "chunk_while",
+    "collect",
+    "collect_concat",
+    "compact",
+    "count",
+    "detect",
+    "drop",
+    "drop_while",
+    "each_cons",
+    "each_entry",
+    "each_slice",
+    "each_with_index",
+    "each_with_object",
+    "entries",
+    "filter",
+    "filter_map",
+    "find",
+    "find_all",
+    "find_index",
+    "first",
+    "flat_map",
+    "grep",
+    "grep_v",
+    "group_by",
+    "include?",
+    "inject",
+    "map",
+    "max",
+    "max_by",
+    "member?",
+    "min",
+    "min_by",
+    "minmax",
+    "minmax_by",
+    "none?",
+    "one?",
+    "partition",
+    "reduce",
+    "reject",
+    "reverse_each",
+    "select",
+    "slice_when",
+    "sort",
+    "sort_by",
+    "sum",
+    "take",
+    "take_while",
+    "tally",
+    "to_a",
+    "to_h",
+    "uniq",
+    "zip",
+];
+
+/// Who `self` is.
+#[derive(Clone, Debug)]
+pub enum This {
+    /// The template object (ERB's code is the body of one of its methods).
+    Template,
+    /// A class or module (its body, its `self.` methods).
+    Class(Rc<UserClass>),
+    /// An instance of a class the template defines.
+    Object(Rc<Object>),
+}
+
+/// Where `def` puts a method.
+#[derive(Clone, Debug)]
+enum DefTarget {
+    Template,
+    Instance(Rc<UserClass>),
+    Singleton(Rc<UserClass>),
+}
+
+/// The block given to a running method.
+#[derive(Clone, Debug)]
+pub enum BlockArg {
+    /// A block of the template, and the frame it was written in (it runs there).
+    Ast(Rc<Block>, u64),
+    /// What `Enumerable` gives `each` to collect the elements.
+    Collect(Rc<RefCell<Vec<RValue>>>),
+}
+
+/// The running method: where it was found, its name and arguments (for `super`).
+#[derive(Debug)]
+struct MethodFrame {
+    owner: Option<Rc<UserClass>>,
+    name: String,
+    args: Vec<RValue>,
+}
+
+/// A frame: the template's body, a method's body or a class's body.
+#[derive(Debug)]
+pub struct Ctx {
+    /// Identifies the frame while it runs (blocks and procs made in it run in it).
+    pub(crate) id: u64,
+    /// Local variables, a scope per block running.
+    pub(crate) locals: Vec<HashMap<String, RValue>>,
+    pub(crate) this: This,
+    def_target: DefTarget,
+    /// The classes and modules around the code, innermost last (constants are found there).
+    cref: Rc<[Rc<UserClass>]>,
+    block: Option<BlockArg>,
+    method: Option<Rc<MethodFrame>>,
+}
+
+impl Ctx {
+    /// The frame of the template's body.
+    pub fn top() -> Ctx {
+        Ctx {
+            id: 1,
+            locals: vec![HashMap::default()],
+            this: This::Template,
+            def_target: DefTarget::Template,
+            cref: Rc::from(Vec::new()),
+            block: None,
+            method: None,
+        }
+    }
+}
+
+impl Drop for Interp<'_> {
+    fn drop(&mut self) {
+        // Classes hold their methods and constants, which may hold the classes.
+        for c in &self.classes {
+            c.clear();
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// Runs `f` in the frame `home` (where a block or proc was made) if it is still
+    /// running, else in the current one.
+    pub fn in_frame<T>(&mut self, home: u64, f: impl FnOnce(&mut Self) -> T) -> T {
+        if home == 0 || home == self.ctx.id {
+            return f(self);
+        }
+        match self.frames.iter().rposition(|c| c.id == home) {
+            Some(k) => {
+                std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+                let r = f(self);
+                std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+                r
+            }
+            None => f(self),
+        }
+    }
+
+    /// Calls a proc or lambda: in the frame it was made in; `return` leaves a lambda.
+    pub fn call_proc(
+        &mut self,
+        block: &Rc<Block>,
+        lambda: bool,
+        home: u64,
+        args: Vec<RValue>,
+    ) -> R {
+        let r = self.in_frame(home, |it| it.yield_block(block, args));
+        match r {
+            Err(Flow::Return(v)) if lambda => Ok(v),
+            other => other,
+        }
+    }
+
+    fn new_frame(&mut self, this: This, def_target: DefTarget, cref: Rc<[Rc<UserClass>]>) -> Ctx {
+        self.frame_ids += 1;
+        Ctx {
+            id: self.frame_ids,
+            locals: vec![HashMap::default()],
+            this,
+            def_target,
+            cref,
+            block: None,
+            method: None,
+        }
+    }
+
+    /// Runs `f` in a new frame, then returns to the current one.
+    fn with_frame<T>(&mut self, frame: Ctx, at: usize, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        if self.call_depth >= MAX_CALL_DEPTH {
+            return Err(Flow::from(RubyError::raised_as(
+                "SystemStackError",
+                "stack level too deep",
+                at,
+            )));
+        }
+        let caller = std::mem::replace(&mut self.ctx, frame);
+        self.frames.push(caller);
+        self.call_depth += 1;
+        let r = crate::limits::deep(|| f(self));
+        self.call_depth -= 1;
+        if let Some(caller) = self.frames.pop() {
+            self.ctx = caller;
+        }
+        r
+    }
+
+    /// `def`: the method goes to the template, the class being defined, or the class itself
+    /// (`def self.name`); its value is the name as a symbol.
+    pub(super) fn define_method(&mut self, def: &Rc<MethodDef>, at: usize) -> R {
+        let m = Method::Def(def.clone(), self.ctx.cref.clone());
+        let name = def.name.clone();
+        if def.singleton {
+            match &self.ctx.this {
+                This::Template => {
+                    self.top_methods.insert(name.clone(), m);
+                }
+                This::Class(c) => {
+                    c.singleton.borrow_mut().insert(name.clone(), m);
+                }
+                This::Object(_) => {
+                    return unsupported(
+                        "a singleton method of an object ('def self.name' in a method)",
+                        at,
+                    )
+                }
+            }
+        } else {
+            match &self.ctx.def_target {
+                DefTarget::Template => {
+                    self.top_methods.insert(name.clone(), m);
+                }
+                DefTarget::Instance(c) => {
+                    if c.module_function.get() {
+                        c.singleton.borrow_mut().insert(name.clone(), m.clone());
+                    }
+                    c.methods.borrow_mut().insert(name.clone(), m);
+                }
+                DefTarget::Singleton(c) => {
+                    c.singleton.borrow_mut().insert(name.clone(), m);
+                }
+            }
+        }
+        Ok(RValue::sym(name))
+    }
+
+    /// The name a class of the template has: Ruby defines it inside the template object's
+    /// class (`Puppet::Parser::TemplateWrapper::Point` in Puppet).
+    fn class_full_name(&mut self, container: Option<&Rc<UserClass>>, short: &str) -> Rc<str> {
+        match container {
+            Some(c) => Rc::from(format!("{}::{short}", c.name)),
+            None => match self.host.class_namespace() {
+                Some(ns) => Rc::from(format!("{ns}::{short}")),
+                None => Rc::from(short),
+            },
+        }
+    }
+
+    /// `class Name < Super ... end`, `module Name ... end`, `class << self ... end`.
+    pub(super) fn class_def(&mut self, def: &Rc<ClassDef>, at: usize) -> R {
+        if def.path.is_empty() {
+            let This::Class(c) = self.ctx.this.clone() else {
+                return unsupported("'class << self' outside a class", at);
+            };
+            let cref = self.ctx.cref.clone();
+            let frame = self.new_frame(This::Class(c.clone()), DefTarget::Singleton(c), cref);
+            return self.with_frame(frame, at, |it| it.body_value(&def.body));
+        }
+        let path = def.path.strip_prefix("::").unwrap_or(&def.path);
+        let (container, short) = match path.rsplit_once("::") {
+            Some((outer, short)) => match self.constant(outer, at)? {
+                RValue::Module(m) => (Some(m), short),
+                other => return raise(format!("{} is not a class/module", inspect(&other)), at),
+            },
+            None if def.path.starts_with("::") => (None, path),
+            None => (self.ctx.cref.last().cloned(), path),
+        };
+        let superclass = match &def.superclass {
+            Some(s) => Some(self.eval(s)?),
+            None => None,
+        };
+        let existing = match &container {
+            Some(c) => c.constants.borrow().get(short).cloned(),
+            None => self.top_constants.get(short).cloned(),
+        };
+        let class = match existing {
+            Some(RValue::Module(c)) => {
+                if c.module != def.module {
+                    return raise_type(
+                        format!(
+                            "{short} is not a {}",
+                            if def.module { "module" } else { "class" }
+                        ),
+                        at,
+                    );
+                }
+                if let Some(RValue::Module(s)) = &superclass {
+                    if !c.superclass.as_ref().is_some_and(|k| Rc::ptr_eq(k, s)) {
+                        return raise_type(format!("superclass mismatch for class {short}"), at);
+                    }
+                }
+                c
+            }
+            Some(other) => {
+                return raise_type(
+                    format!(
+                        "{short} is not a {}",
+                        if def.module { "module" } else { "class" }
+                    ) + &format!(" ({})", other.class_name()),
+                    at,
+                )
+            }
+            None => {
+                if container.is_none() && core_constant(short, at).is_ok() {
+                    return unsupported(format!("reopening the core class {short}"), at);
+                }
+                let (sup, core_super) = match superclass {
+                    None => (None, None),
+                    Some(RValue::Module(s)) if !s.module => (Some(s), None),
+                    Some(RValue::Class(k)) if &*k == "Object" => (None, None),
+                    Some(RValue::Class(k)) if is_error_class(&k) => (None, Some(k)),
+                    Some(RValue::Class(k)) => {
+                        return unsupported(format!("a subclass of the core class {k}"), at)
+                    }
+                    Some(other) => {
+                        return raise_type(
+                            format!("superclass must be a Class ({} given)", other.class_name()),
+                            at,
+                        )
+                    }
+                };
+                let name = self.class_full_name(container.as_ref(), short);
+                let class = Rc::new(UserClass::new(name, def.module, sup, core_super));
+                let v = RValue::Module(class.clone());
+                match &container {
+                    Some(c) => {
+                        c.constants.borrow_mut().insert(short.to_string(), v);
+                    }
+                    None => {
+                        self.top_constants.insert(short.to_string(), v);
+                    }
+                }
+                self.classes.push(class.clone());
+                class
+            }
+        };
+        let mut cref: Vec<Rc<UserClass>> = self.ctx.cref.to_vec();
+        cref.push(class.clone());
+        let frame = self.new_frame(
+            This::Class(class.clone()),
+            DefTarget::Instance(class),
+            Rc::from(cref),
+        );
+        self.with_frame(frame, at, |it| it.body_value(&def.body))
+    }
+
+    fn body_value(&mut self, body: &[crate::ast::Node]) -> R {
+        let mut last = RValue::Nil;
+        for n in body {
+            last = self.eval(n)?;
+        }
+        Ok(last)
+    }
+
+    /// A constant: in the classes around the code (innermost first), their ancestors, the
+    /// top, then the core classes; `A::B` through `A`'s constants.
+    pub fn constant(&mut self, name: &str, at: usize) -> R {
+        let top = name.starts_with("::");
+        let name = name.strip_prefix("::").unwrap_or(name);
+        let mut segments = name.split("::");
+        let first = segments.next().unwrap_or(name);
+        let mut v = if top {
+            self.top_constants.get(first).cloned()
+        } else {
+            self.lexical_constant(first)
+        };
+        if v.is_none() {
+            return core_constant(name, at);
+        }
+        for seg in segments {
+            v = match v {
+                Some(RValue::Module(m)) => m.constants.borrow().get(seg).cloned(),
+                Some(other) => {
+                    return raise_type(format!("{} is not a class/module", inspect(&other)), at)
+                }
+                None => None,
+            };
+            if v.is_none() {
+                return raise(format!("uninitialized constant {name}"), at);
+            }
+        }
+        Ok(v.unwrap_or(RValue::Nil))
+    }
+
+    fn lexical_constant(&self, name: &str) -> Option<RValue> {
+        for c in self.ctx.cref.iter().rev() {
+            if let Some(v) = c.constants.borrow().get(name) {
+                return Some(v.clone());
+            }
+        }
+        if let Some(c) = self.ctx.cref.last() {
+            for a in c.ancestors() {
+                if let Include::User(a) = a {
+                    if let Some(v) = a.constants.borrow().get(name) {
+                        return Some(v.clone());
+                    }
+                }
+            }
+        }
+        self.top_constants.get(name).cloned()
+    }
+
+    /// `NAME = value`: a constant of the class being defined, or of the top.
+    pub(super) fn assign_constant(&mut self, name: &str, v: RValue, at: usize) -> R<()> {
+        if name.contains("::") {
+            return unsupported("assigning a qualified constant", at);
+        }
+        if matches!(self.ctx.this, This::Object(_)) || self.ctx.method.is_some() {
+            return Err(Flow::from(RubyError::syntax_unquoted(
+                "dynamic constant assignment",
+                at,
+            )));
+        }
+        match self.ctx.cref.last() {
+            Some(c) => {
+                c.constants.borrow_mut().insert(name.to_string(), v);
+            }
+            None => {
+                self.top_constants.insert(name.to_string(), v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether exception class `class` is `ancestor`, for the template's exception classes too.
+    pub fn exception_is_a(&self, class: &str, ancestor: &str) -> bool {
+        match self.classes.iter().find(|c| &*c.name == class) {
+            Some(c) => c.is_a(ancestor),
+            None => error_is_a(class, ancestor),
+        }
+    }
+
+    /// A call without receiver: the methods of `self`, then `Kernel`'s.
+    pub(super) fn self_call(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> R {
+        let this = self.ctx.this.clone();
+        let found = match &this {
+            This::Template => self.top_methods.get(name).cloned().map(|m| (m, None)),
+            This::Object(o) => o.class.find_method(name).map(|(m, c)| (m, Some(c))),
+            This::Class(c) => c.find_singleton(name).map(|(m, c)| (m, Some(c))),
+        };
+        if let Some((m, owner)) = found {
+            let block = block.map(|b| BlockArg::Ast(b.clone(), self.ctx.id));
+            return self.invoke(&m, owner, this, name, args, block, at);
+        }
+        match this {
+            This::Template => methods::kernel::call(self, name, args, block, at),
+            This::Class(c) => {
+                if let Some(v) = self.class_macro(&c, name, &args, at)? {
+                    return Ok(v);
+                }
+                self.object_self_call(RValue::Module(c), name, args, block, at)
+            }
+            This::Object(o) => self.object_self_call(RValue::Object(o), name, args, block, at),
+        }
+    }
+
+    /// A call without receiver in a class's code: `Kernel`'s methods, else `self`'s.
+    fn object_self_call(
+        &mut self,
+        recv: RValue,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> R {
+        if methods::kernel::is_kernel(name) {
+            return methods::kernel::call(self, name, args, block, at);
+        }
+        match methods::call(self, recv.clone(), name, args, block, at) {
+            Err(Flow::Error(e))
+                if matches!(&*e, RubyError::Raised { class, message, .. }
+                    if class == "NoMethodError" && message.starts_with(&format!("undefined method `{name}'"))) =>
+            {
+                raise(
+                    format!(
+                        "undefined local variable or method `{name}' for {}",
+                        inspect(&recv)
+                    ),
+                    at,
+                )
+            }
+            other => other,
+        }
+    }
+
+    /// `attr_accessor`, `include`, `private`, ... in a class's body.
+    fn class_macro(
+        &mut self,
+        c: &Rc<UserClass>,
+        name: &str,
+        args: &[RValue],
+        at: usize,
+    ) -> R<Option<RValue>> {
+        let names = || -> R<Vec<Rc<str>>> {
+            args.iter()
+                .map(|a| match a {
+                    RValue::Sym(s) | RValue::Str(s) => Ok(s.clone()),
+                    other => raise_type(
+                        format!("{} is not a symbol nor a string", inspect(other)),
+                        at,
+                    ),
+                })
+                .collect()
+        };
+        match name {
+            "attr_accessor" | "attr_reader" | "attr_writer" | "attr" => {
+                let mut defined = Vec::new();
+                for n in names()? {
+                    let mut methods = c.methods.borrow_mut();
+                    if name != "attr_writer" {
+                        methods.insert(n.to_string(), Method::Reader(n.clone()));
+                        defined.push(RValue::sym(n.clone()));
+                    }
+                    if matches!(name, "attr_accessor" | "attr_writer") {
+                        methods.insert(format!("{n}="), Method::Writer(n.clone()));
+                        defined.push(RValue::sym(format!("{n}=")));
+                    }
+                }
+                Ok(Some(RValue::array(defined)))
+            }
+            "include" | "prepend" => {
+                for a in args {
+                    let inc = match a {
+                        RValue::Module(m) if m.module => Include::User(m.clone()),
+                        RValue::Class(k)
+                            if matches!(&**k, "Comparable" | "Enumerable" | "Kernel") =>
+                        {
+                            Include::Core(k.clone())
+                        }
+                        RValue::Module(_) | RValue::Class(_) => {
+                            return raise_type("wrong argument type Class (expected Module)", at)
+                        }
+                        other => {
+                            return raise_type(
+                                format!(
+                                    "wrong argument type {} (expected Module)",
+                                    other.class_name()
+                                ),
+                                at,
+                            )
+                        }
+                    };
+                    c.includes.borrow_mut().push(inc);
+                }
+                Ok(Some(RValue::Module(c.clone())))
+            }
+            "extend" => match args {
+                [RValue::Module(m)] if Rc::ptr_eq(m, c) && c.module => {
+                    c.module_function.set(true);
+                    let methods: Vec<(String, Method)> = c
+                        .methods
+                        .borrow()
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect();
+                    c.singleton.borrow_mut().extend(methods);
+                    Ok(Some(RValue::Module(c.clone())))
+                }
+                _ => unsupported("'extend' other than 'extend self' in a module", at),
+            },
+            "module_function" => {
+                if args.is_empty() {
+                    c.module_function.set(true);
+                } else {
+                    for n in names()? {
+                        let m = c.methods.borrow().get(&*n).cloned();
+                        match m {
+                            Some(m) => {
+                                c.singleton.borrow_mut().insert(n.to_string(), m);
+                            }
+                            None => {
+                                return raise(
+                                    format!("undefined method `{n}' for module `{}'", c.name),
+                                    at,
+                                )
+                            }
+                        }
+                    }
+                }
+                Ok(Some(RValue::Nil))
+            }
+            "private"
+            | "public"
+            | "protected"
+            | "private_constant"
+            | "public_constant"
+            | "private_class_method"
+            | "public_class_method" => {
+                // visibility is not kept: every method is public
+                Ok(Some(args.first().cloned().unwrap_or(RValue::Nil)))
+            }
+            "define_method" | "alias_method" | "attr_internal" | "class_eval" | "module_eval"
+            | "instance_eval" | "class_exec" | "module_exec" | "const_set" | "remove_method"
+            | "undef_method" | "method_missing" => {
+                unsupported(format!("'{name}' in a class body"), at)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A method call on an instance or class of the template's; `None` when it has no such
+    /// method (the core methods every object has are tried next).
+    pub fn call_user(
+        &mut self,
+        recv: &RValue,
+        name: &str,
+        args: &mut Vec<RValue>,
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> R<Option<RValue>> {
+        let blk = |it: &Self| block.map(|b| BlockArg::Ast(b.clone(), it.ctx.id));
+        match recv {
+            RValue::Object(o) => {
+                if let Some((m, owner)) = o.class.find_method(name) {
+                    let b = blk(self);
+                    let args = std::mem::take(args);
+                    let this = This::Object(o.clone());
+                    return self
+                        .invoke(&m, Some(owner), this, name, args, b, at)
+                        .map(Some);
+                }
+                if o.class.includes_core("Comparable") {
+                    if let Some(v) = self.comparable(o, name, args, at)? {
+                        return Ok(Some(v));
+                    }
+                }
+                if o.class.includes_core("Enumerable")
+                    && ENUMERABLE.contains(&name)
+                    && o.class.find_method("each").is_some()
+                {
+                    let items = self.collect_each(o, at)?;
+                    let args = std::mem::take(args);
+                    return methods::call(self, RValue::array(items), name, args, block, at)
+                        .map(Some);
+                }
+                match name {
+                    "instance_variable_get" => {
+                        let n = args.first().map(crate::show::to_s).unwrap_or_default();
+                        let n = n.strip_prefix('@').unwrap_or(&n).to_string();
+                        return Ok(Some(
+                            o.ivars.borrow().get(&n).cloned().unwrap_or(RValue::Nil),
+                        ));
+                    }
+                    "instance_variable_set" if args.len() == 2 => {
+                        let n = crate::show::to_s(&args[0]);
+                        let n = n.strip_prefix('@').unwrap_or(&n).to_string();
+                        o.ivars.borrow_mut().set(&n, args[1].clone());
+                        return Ok(Some(args[1].clone()));
+                    }
+                    "instance_variables" => {
+                        let names = o
+                            .ivars
+                            .borrow()
+                            .0
+                            .iter()
+                            .map(|(n, _)| RValue::sym(format!("@{n}")))
+                            .collect();
+                        return Ok(Some(RValue::array(names)));
+                    }
+                    "respond_to?" => {
+                        let n = args.first().map(crate::show::to_s).unwrap_or_default();
+                        if o.class.find_method(&n).is_some() {
+                            return Ok(Some(RValue::Bool(true)));
+                        }
+                    }
+                    _ => {}
+                }
+                Ok(None)
+            }
+            RValue::Module(c) => {
+                if let Some((m, owner)) = c.find_singleton(name) {
+                    let b = blk(self);
+                    let args = std::mem::take(args);
+                    let this = This::Class(c.clone());
+                    return self
+                        .invoke(&m, Some(owner), this, name, args, b, at)
+                        .map(Some);
+                }
+                match name {
+                    "new" if c.module => Ok(None),
+                    "new" | "exception" if c.is_a("Exception") => {
+                        let message = match args.first() {
+                            Some(m) => crate::show::to_s(m),
+                            None => c.name.to_string(),
+                        };
+                        Ok(Some(RValue::Exception(Rc::new((
+                            c.name.to_string(),
+                            message,
+                        )))))
+                    }
+                    "new" => {
+                        let o = Rc::new(Object {
+                            class: c.clone(),
+                            ivars: RefCell::new(Ivars::default()),
+                        });
+                        let args = std::mem::take(args);
+                        match c.find_method("initialize") {
+                            Some((m, owner)) => {
+                                let b = blk(self);
+                                let this = This::Object(o.clone());
+                                self.invoke(&m, Some(owner), this, "initialize", args, b, at)?;
+                            }
+                            None if !args.is_empty() => {
+                                return raise(
+                                    format!(
+                                        "wrong number of arguments (given {}, expected 0)",
+                                        args.len()
+                                    ),
+                                    at,
+                                )
+                            }
+                            None => {}
+                        }
+                        Ok(Some(RValue::Object(o)))
+                    }
+                    "name" | "to_s" | "inspect" => Ok(Some(RValue::str(c.name.to_string()))),
+                    "superclass" if !c.module => Ok(Some(match (&c.superclass, &c.core_super) {
+                        (Some(s), _) => RValue::Module(s.clone()),
+                        (None, Some(k)) => RValue::Class(k.clone()),
+                        (None, None) => RValue::Class(Rc::from("Object")),
+                    })),
+                    "ancestors" => {
+                        let mut out: Vec<RValue> = c
+                            .ancestors()
+                            .into_iter()
+                            .map(|a| match a {
+                                Include::User(u) => RValue::Module(u),
+                                Include::Core(k) => RValue::Class(k),
+                            })
+                            .collect();
+                        if !c.module {
+                            for k in ["Object", "Kernel", "BasicObject"] {
+                                out.push(RValue::Class(Rc::from(k)));
+                            }
+                        }
+                        Ok(Some(RValue::array(out)))
+                    }
+                    "instance_methods" | "public_instance_methods" => {
+                        let mut names: Vec<String> = c.methods.borrow().keys().cloned().collect();
+                        names.sort();
+                        Ok(Some(RValue::array(
+                            names.into_iter().map(RValue::sym).collect(),
+                        )))
+                    }
+                    "method_defined?" | "instance_method_defined?" => {
+                        let n = args.first().map(crate::show::to_s).unwrap_or_default();
+                        Ok(Some(RValue::Bool(c.find_method(&n).is_some())))
+                    }
+                    "const_get" => {
+                        let n = args.first().map(crate::show::to_s).unwrap_or_default();
+                        let v = c.constants.borrow().get(&n).cloned();
+                        match v {
+                            Some(v) => Ok(Some(v)),
+                            None => raise(format!("uninitialized constant {}::{n}", c.name), at),
+                        }
+                    }
+                    "constants" => {
+                        let mut names: Vec<String> = c.constants.borrow().keys().cloned().collect();
+                        names.sort();
+                        Ok(Some(RValue::array(
+                            names.into_iter().map(RValue::sym).collect(),
+                        )))
+                    }
+                    "===" => Ok(Some(RValue::Bool(
+                        args.first().is_some_and(|v| v.is_a(&c.name)),
+                    ))),
+                    "<" | "<=" => Ok(Some(match args.first() {
+                        Some(RValue::Module(o)) if Rc::ptr_eq(o, c) => RValue::Bool(name == "<="),
+                        Some(RValue::Module(o)) if c.is_a(&o.name) => RValue::Bool(true),
+                        Some(RValue::Class(k)) if c.is_a(k) => RValue::Bool(true),
+                        _ => RValue::Nil,
+                    })),
+                    _ => Ok(None),
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `Comparable`'s methods, through the class's `<=>`.
+    fn comparable(
+        &mut self,
+        o: &Rc<Object>,
+        name: &str,
+        args: &[RValue],
+        at: usize,
+    ) -> R<Option<RValue>> {
+        if !matches!(name, "<" | "<=" | ">" | ">=" | "==" | "between?" | "clamp") {
+            return Ok(None);
+        }
+        let recv = RValue::Object(o.clone());
+        let cmp = |it: &mut Self, other: &RValue| -> R<Option<i64>> {
+            let Some((m, owner)) = o.class.find_method("<=>") else {
+                return Ok(None);
+            };
+            let this = This::Object(o.clone());
+            match it.invoke(&m, Some(owner), this, "<=>", vec![other.clone()], None, at)? {
+                RValue::Int(i) => Ok(Some(i.signum())),
+                RValue::Float(f) => Ok(Some(if f < 0.0 {
+                    -1
+                } else if f > 0.0 {
+                    1
+                } else {
+                    0
+                })),
+                _ => Ok(None),
+            }
+        };
+        let failed = |other: &RValue| {
+            raise::<RValue>(
+                format!(
+                    "comparison of {} with {} failed",
+                    o.class.name,
+                    other.compare_name()
+                ),
+                at,
+            )
+        };
+        let need = |i: usize| -> R<RValue> {
+            args.get(i).cloned().map_or_else(
+                || {
+                    raise(
+                        format!(
+                            "wrong number of arguments (given {}, expected {})",
+                            args.len(),
+                            i + 1
+                        ),
+                        at,
+                    )
+                },
+                Ok,
+            )
+        };
+        Ok(Some(match name {
+            "==" => {
+                let other = need(0)?;
+                if recv.equals(&other) {
+                    RValue::Bool(true)
+                } else {
+                    RValue::Bool(cmp(self, &other)? == Some(0))
+                }
+            }
+            "between?" => {
+                let (lo, hi) = (need(0)?, need(1)?);
+                let a = match cmp(self, &lo)? {
+                    Some(a) => a,
+                    None => return failed(&lo).map(Some),
+                };
+                let b = match cmp(self, &hi)? {
+                    Some(b) => b,
+                    None => return failed(&hi).map(Some),
+                };
+                RValue::Bool(a >= 0 && b <= 0)
+            }
+            "clamp" => {
+                let (lo, hi) = (need(0)?, need(1)?);
+                match (cmp(self, &lo)?, cmp(self, &hi)?) {
+                    (Some(a), _) if a < 0 => lo,
+                    (_, Some(b)) if b > 0 => hi,
+                    (Some(_), Some(_)) => recv,
+                    (None, _) => return failed(&lo).map(Some),
+                    (_, None) => return failed(&hi).map(Some),
+                }
+            }
+            op => {
+                let other = need(0)?;
+                let Some(c) = cmp(self, &other)? else {
+                    return failed(&other).map(Some);
+                };
+                RValue::Bool(match op {
+                    "<" => c < 0,
+                    "<=" => c <= 0,
+                    ">" => c > 0,
+                    _ => c >= 0,
+                })
+            }
+        }))
+    }
+
+    /// The elements an `Enumerable` object's `each` yields.
+    fn collect_each(&mut self, o: &Rc<Object>, at: usize) -> R<Vec<RValue>> {
+        let Some((m, owner)) = o.class.find_method("each") else {
+            return Ok(Vec::new());
+        };
+        let acc = Rc::new(RefCell::new(Vec::new()));
+        let this = This::Object(o.clone());
+        let block = Some(BlockArg::Collect(acc.clone()));
+        self.invoke(&m, Some(owner), this, "each", vec![], block, at)?;
+        let items = std::mem::take(&mut *acc.borrow_mut());
+        Ok(items)
+    }
+
+    /// Compares two values for sorting: with `<=>`, the class's own for objects.
+    pub fn compare_values(
+        &mut self,
+        a: &RValue,
+        b: &RValue,
+        at: usize,
+    ) -> R<Option<std::cmp::Ordering>> {
+        if let RValue::Object(o) = a {
+            if let Some((m, owner)) = o.class.find_method("<=>") {
+                let this = This::Object(o.clone());
+                return Ok(
+                    match self.invoke(&m, Some(owner), this, "<=>", vec![b.clone()], None, at)? {
+                        RValue::Int(i) => Some(i.cmp(&0)),
+                        _ => None,
+                    },
+                );
+            }
+        }
+        Ok(a.compare(b))
+    }
+
+    /// `yield args`: the block given to the running method, in the frame it was written in.
+    pub(super) fn yield_given(&mut self, args: Vec<RValue>, at: usize) -> R {
+        match self.ctx.block.clone() {
+            Some(BlockArg::Ast(b, home)) => self.in_frame(home, |it| it.yield_block(&b, args)),
+            Some(BlockArg::Collect(acc)) => {
+                let v = match args.len() {
+                    1 => args.into_iter().next().unwrap_or(RValue::Nil),
+                    _ => RValue::array(args),
+                };
+                acc.borrow_mut().push(v);
+                Ok(RValue::Nil)
+            }
+            None => Err(Flow::from(RubyError::raised_as(
+                "LocalJumpError",
+                "no block given (yield)",
+                at,
+            ))),
+        }
+    }
+
+    /// Whether the running method was given a block (`block_given?`).
+    pub fn block_given(&self) -> bool {
+        self.ctx.block.is_some()
+    }
+
+    /// `super` / `super(args)`: the method of the same name further up the ancestors.
+    pub(super) fn call_super(&mut self, args: Option<&[crate::ast::Node]>, at: usize) -> R {
+        let Some(frame) = self.ctx.method.clone() else {
+            return Err(Flow::from(RubyError::raised_as(
+                "RuntimeError",
+                "super called outside of method",
+                at,
+            )));
+        };
+        let args = match args {
+            Some(a) => self.list(a)?,
+            None => frame.args.clone(),
+        };
+        let this = self.ctx.this.clone();
+        let (class, singleton) = match &this {
+            This::Object(o) => (o.class.clone(), false),
+            This::Class(c) => (c.clone(), true),
+            This::Template => {
+                return raise(format!("super: no superclass method `{}'", frame.name), at)
+            }
+        };
+        let found = if singleton {
+            let mut k = frame.owner.as_ref().and_then(|o| o.superclass.clone());
+            let mut found = None;
+            while let Some(c) = k {
+                if let Some(m) = c.singleton.borrow().get(&frame.name).cloned() {
+                    found = Some((m, c.clone()));
+                    break;
+                }
+                k = c.superclass.clone();
+            }
+            found
+        } else {
+            let ancestors = class.ancestors();
+            let start = ancestors
+                .iter()
+                .position(|a| matches!((a, &frame.owner), (Include::User(c), Some(o)) if Rc::ptr_eq(c, o)))
+                .map_or(ancestors.len(), |i| i + 1);
+            ancestors[start..].iter().find_map(|a| match a {
+                Include::User(c) => c
+                    .methods
+                    .borrow()
+                    .get(&frame.name)
+                    .cloned()
+                    .map(|m| (m, c.clone())),
+                Include::Core(_) => None,
+            })
+        };
+        match found {
+            Some((m, owner)) => {
+                let block = self.ctx.block.clone();
+                self.invoke(&m, Some(owner), this, &frame.name.clone(), args, block, at)
+            }
+            None if frame.name == "initialize" || (frame.name == "respond_to?") => Ok(RValue::Nil),
+            None => {
+                let recv = match &this {
+                    This::Object(o) => RValue::Object(o.clone()),
+                    This::Class(c) => RValue::Module(c.clone()),
+                    This::Template => RValue::Nil,
+                };
+                raise(
+                    format!(
+                        "super: no superclass method `{}' for {}",
+                        frame.name,
+                        inspect(&recv)
+                    ),
+                    at,
+                )
+            }
+        }
+    }
+
+    /// Runs a method of the template's with `self` as `this`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn invoke(
+        &mut self,
+        m: &Method,
+        owner: Option<Rc<UserClass>>,
+        this: This,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<BlockArg>,
+        at: usize,
+    ) -> R {
+        match m {
+            Method::Reader(iv) => {
+                arity(args.len(), 0, 0, at)?;
+                Ok(match &this {
+                    This::Object(o) => o.ivars.borrow().get(iv).cloned().unwrap_or(RValue::Nil),
+                    This::Class(c) => c.ivars.borrow().get(iv).cloned().unwrap_or(RValue::Nil),
+                    This::Template => RValue::Nil,
+                })
+            }
+            Method::Writer(iv) => {
+                arity(args.len(), 1, 1, at)?;
+                let v = args.into_iter().next().unwrap_or(RValue::Nil);
+                match &this {
+                    This::Object(o) => o.ivars.borrow_mut().set(iv, v.clone()),
+                    This::Class(c) => c.ivars.borrow_mut().set(iv, v.clone()),
+                    This::Template => {}
+                }
+                Ok(v)
+            }
+            Method::Def(def, cref) => {
+                let def_target = match (&this, &owner) {
+                    (This::Template, _) => DefTarget::Template,
+                    (This::Class(c), _) => DefTarget::Singleton(c.clone()),
+                    (This::Object(_), Some(o)) => DefTarget::Instance(o.clone()),
+                    (This::Object(o), None) => DefTarget::Instance(o.class.clone()),
+                };
+                let mut frame = self.new_frame(this, def_target, cref.clone());
+                frame.block = block;
+                frame.method = Some(Rc::new(MethodFrame {
+                    owner,
+                    name: name.to_string(),
+                    args: args.clone(),
+                }));
+                let def = def.clone();
+                let r = self.with_frame(frame, at, |it| {
+                    it.bind_params(&def.params, args, at)?;
+                    it.body_value(&def.body)
+                });
+                match r {
+                    Err(Flow::Return(v)) => Ok(v),
+                    other => other,
+                }
+            }
+        }
+    }
+
+    /// Binds a method's parameters to the arguments of a call, as Ruby does (defaults are
+    /// evaluated in the method's frame, after the parameters before them).
+    fn bind_params(&mut self, params: &[DefParam], mut args: Vec<RValue>, at: usize) -> R<()> {
+        let has_kw = params
+            .iter()
+            .any(|p| matches!(p, DefParam::Key(..) | DefParam::KeyRest(_)));
+        let mut kw: Option<RHash> = None;
+        if has_kw {
+            if let Some(RValue::Hash(h)) = args.last() {
+                let h = h.borrow();
+                if h.entries.iter().all(|(k, _)| matches!(k, RValue::Sym(_))) {
+                    kw = Some(h.clone());
+                }
+            }
+            if kw.is_some() {
+                args.pop();
+            }
+        }
+        let count = |f: fn(&DefParam) -> bool| params.iter().filter(|p| f(p)).count();
+        let req = count(|p| matches!(p, DefParam::Req(_)));
+        let post = count(|p| matches!(p, DefParam::Post(_)));
+        let opt = count(|p| matches!(p, DefParam::Opt(..)));
+        let rest = params.iter().any(|p| matches!(p, DefParam::Rest(_)));
+        let n = args.len();
+        let min = req + post;
+        if n < min || (!rest && n > min + opt) {
+            let expected = if rest {
+                format!("{min}+")
+            } else if opt > 0 {
+                format!("{min}..{}", min + opt)
+            } else {
+                min.to_string()
+            };
+            return raise(
+                format!("wrong number of arguments (given {n}, expected {expected})"),
+                at,
+            );
+        }
+        let mut opt_left = n - min;
+        let mut args = args.into_iter();
+        let mut missing = Vec::new();
+        for p in params {
+            match p {
+                DefParam::Req(name) | DefParam::Post(name) => {
+                    let v = args.next().unwrap_or(RValue::Nil);
+                    self.set_local(name, v);
+                }
+                DefParam::Opt(name, default) => {
+                    if opt_left > 0 {
+                        opt_left -= 1;
+                        let v = args.next().unwrap_or(RValue::Nil);
+                        self.set_local(name, v);
+                    } else {
+                        let v = self.eval(default)?;
+                        self.set_local(name, v);
+                    }
+                }
+                DefParam::Rest(name) => {
+                    let take = opt_left;
+                    opt_left = 0;
+                    let items: Vec<RValue> = (&mut args).take(take).collect();
+                    if !name.is_empty() {
+                        self.set_local(name, RValue::array(items));
+                    }
+                }
+                DefParam::Key(name, default) => {
+                    let given = kw
+                        .as_mut()
+                        .and_then(|h| h.remove(&RValue::sym(name.as_str())));
+                    match (given, default) {
+                        (Some(v), _) => self.set_local(name, v),
+                        (None, Some(d)) => {
+                            let v = self.eval(d)?;
+                            self.set_local(name, v);
+                        }
+                        (None, None) => missing.push(format!(":{name}")),
+                    }
+                }
+                DefParam::KeyRest(name) => {
+                    let h = kw.take().unwrap_or_default();
+                    self.set_local(name, RValue::hash(h));
+                }
+                DefParam::Block(name) => {
+                    let v = match &self.ctx.block {
+                        Some(BlockArg::Ast(b, home)) => RValue::Proc(b.clone(), false, *home),
+                        _ => RValue::Nil,
+                    };
+                    self.set_local(name, v);
+                }
+            }
+        }
+        if !missing.is_empty() {
+            let s = if missing.len() > 1 { "s" } else { "" };
+            return Err(Flow::from(RubyError::raised_as(
+                "ArgumentError",
+                format!("missing keyword{s}: {}", missing.join(", ")),
+                at,
+            )));
+        }
+        if let Some(h) = kw {
+            if !h.entries.is_empty() {
+                let s = if h.entries.len() > 1 { "s" } else { "" };
+                let names: Vec<String> = h.entries.iter().map(|(k, _)| inspect(k)).collect();
+                return Err(Flow::from(RubyError::raised_as(
+                    "ArgumentError",
+                    format!("unknown keyword{s}: {}", names.join(", ")),
+                    at,
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn arity(n: usize, min: usize, max: usize, at: usize) -> R<()> {
+    if n < min || n > max {
+        let expected = if min == max {
+            min.to_string()
+        } else {
+            format!("{min}..{max}")
+        };
+        return raise(
+            format!("wrong number of arguments (given {n}, expected {expected})"),
+            at,
+        );
+    }
+    Ok(())
+}
+
+fn raise_type<T>(message: impl Into<String>, at: usize) -> R<T> {
+    Err(Flow::from(RubyError::raised_as("TypeError", message, at)))
+}

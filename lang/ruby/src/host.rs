@@ -1,0 +1,43 @@
+//! The embedder's side of the interpreter: a template's host gives the variables it reads
+//! and runs the functions it calls (its objects are `value::HostObject`s).
+
+use crate::error::HostError;
+use crate::value::RValue;
+
+/// What a template needs from the program that renders it.
+pub trait Host {
+    /// The Ruby value of a variable visible where the template is rendered (`name` may be
+    /// qualified: `mod::x`); `None` when there is no such variable. The interpreter asks once
+    /// per variable and render chain, and keeps the object (see `SharedVars`).
+    fn variable(&mut self, name: &str) -> Option<RValue>;
+    /// Whether the variable exists (`scope.include?`, `has_variable?`), or, with
+    /// `with_value`, exists and has a value other than nil (`defined?(@x)`).
+    fn has_variable(&mut self, name: &str, with_value: bool) -> bool;
+    /// `scope['name']` of a variable that does not exist: the message of the error to raise
+    /// (the reference with `strict = error`), or `None` for `nil` (`strict = warning` or
+    /// `off`; the host warns as it should).
+    fn undefined_variable(&mut self, name: &str) -> Option<String> {
+        Some(format!("Undefined variable '{name}'; "))
+    }
+    /// Calls a host function (`scope.call_function('name', [args])`, `format`).
+    fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError>;
+    /// Calls a function as `scope.function_NAME([args])` does (by default as
+    /// `call_function`).
+    fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        self.call_function(name, args)
+    }
+    /// Whether a function can be called as `scope.function_NAME` (an error for a function
+    /// that exists but cannot be called so).
+    fn has_function(&mut self, name: &str) -> Result<bool, String>;
+    /// The namespace the template's classes are defined in (`Puppet::Parser::TemplateWrapper`
+    /// in Puppet: `Point.name` is `Puppet::Parser::TemplateWrapper::Point`).
+    fn class_namespace(&self) -> Option<&str> {
+        None
+    }
+    /// `scope.setvar(name, value)`: sets a variable where the template is rendered.
+    fn set_variable(&mut self, name: &str, _value: &RValue) -> Result<(), HostError> {
+        Err(HostError::Raise(format!(
+            "Cannot reassign variable '${name}'"
+        )))
+    }
+}

@@ -1,0 +1,465 @@
+//! Ruby values of the subset. Arrays and hashes are shared and mutable, as in Ruby.
+
+use crate::ast::MethodDef;
+use crate::error::HostError;
+use crate::Regexp;
+use rustc_hash::FxHashMap as HashMap;
+use std::any::Any;
+use std::cell::Cell;
+use std::cell::RefCell;
+use std::fmt::Debug;
+use std::rc::Rc;
+
+pub type Captures = prepl_core::values::regexp::Captures;
+
+#[derive(Clone, Debug)]
+pub enum RValue {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Rc<str>),
+    Sym(Rc<str>),
+    Array(Rc<RefCell<Vec<RValue>>>),
+    Hash(Rc<RefCell<RHash>>),
+    Range(Rc<(RValue, RValue, bool)>),
+    Regexp(Rc<Regexp>),
+    /// The result of a successful match: the groups' texts and names.
+    Match(Rc<Captures>, Rc<Vec<Option<String>>>),
+    /// A class (`String`, `Integer`, `Puppet::Pops::Types::PIntegerType`): its name.
+    Class(Rc<str>),
+    /// The template's `scope`.
+    Scope,
+    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`), and the
+    /// frame it was made in (its locals are that frame's while it runs; 0: none).
+    Proc(Rc<crate::ast::Block>, bool, u64),
+    /// A class or module the template defines.
+    Module(Rc<UserClass>),
+    /// An instance of a class the template defines.
+    Object(Rc<Object>),
+    /// A rescued exception: its class and message.
+    Exception(Rc<(String, String)>),
+    /// A host's value with no Ruby counterpart in the subset (Puppet's types, Sensitive,
+    /// timespans): it prints as the host says and goes back to the host unchanged.
+    Host(Rc<dyn HostObject>),
+}
+
+/// An insertion-ordered hash; keys compare with `eql?`.
+#[derive(Clone, Debug, Default)]
+pub struct RHash {
+    pub entries: Vec<(RValue, RValue)>,
+}
+
+impl RHash {
+    pub fn get(&self, k: &RValue) -> Option<&RValue> {
+        self.entries
+            .iter()
+            .find(|(key, _)| key.eql(k))
+            .map(|(_, v)| v)
+    }
+    pub fn insert(&mut self, k: RValue, v: RValue) {
+        match self.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
+            Some(slot) => slot.1 = v,
+            None => {
+                // Ruby copies (and freezes) a string key.
+                self.entries.push((k, v));
+            }
+        }
+    }
+    pub fn remove(&mut self, k: &RValue) -> Option<RValue> {
+        let i = self.entries.iter().position(|(key, _)| key.eql(k))?;
+        Some(self.entries.remove(i).1)
+    }
+}
+
+impl RValue {
+    pub fn str(s: impl Into<Rc<str>>) -> RValue {
+        RValue::Str(s.into())
+    }
+    pub fn sym(s: impl Into<Rc<str>>) -> RValue {
+        RValue::Sym(s.into())
+    }
+    pub fn array(items: Vec<RValue>) -> RValue {
+        RValue::Array(Rc::new(RefCell::new(items)))
+    }
+    pub fn hash(h: RHash) -> RValue {
+        RValue::Hash(Rc::new(RefCell::new(h)))
+    }
+    pub fn truthy(&self) -> bool {
+        !matches!(self, RValue::Nil | RValue::Bool(false))
+    }
+
+    /// The class name, as `x.class` prints it.
+    pub fn class_name(&self) -> String {
+        match self {
+            RValue::Nil => "NilClass".into(),
+            RValue::Bool(true) => "TrueClass".into(),
+            RValue::Bool(false) => "FalseClass".into(),
+            RValue::Int(_) => "Integer".into(),
+            RValue::Float(_) => "Float".into(),
+            RValue::Str(_) => "String".into(),
+            RValue::Sym(_) => "Symbol".into(),
+            RValue::Array(_) => "Array".into(),
+            RValue::Hash(_) => "Hash".into(),
+            RValue::Range(_) => "Range".into(),
+            RValue::Regexp(_) => "Regexp".into(),
+            RValue::Match(..) => "MatchData".into(),
+            RValue::Class(_) => "Class".into(),
+            RValue::Scope => "Puppet::Parser::Scope".into(),
+            RValue::Proc(..) => "Proc".into(),
+            RValue::Module(m) if m.module => "Module".into(),
+            RValue::Module(_) => "Class".into(),
+            RValue::Object(o) => o.class.name.to_string(),
+            RValue::Exception(e) => e.0.clone(),
+            RValue::Host(o) => o.class_name(),
+        }
+    }
+
+    /// The classes and modules the value is an instance of (for `is_a?` and `===`).
+    pub fn is_a(&self, class: &str) -> bool {
+        let own = self.class_name();
+        if own == class || matches!(class, "Object" | "BasicObject" | "Kernel") {
+            return true;
+        }
+        match self {
+            RValue::Int(_) | RValue::Float(_) => matches!(class, "Numeric" | "Comparable"),
+            RValue::Str(_) => class == "Comparable",
+            RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => class == "Enumerable",
+            RValue::Class(_) => class == "Module",
+            RValue::Module(_) => class == "Module",
+            RValue::Object(o) => o.class.is_a(class),
+            RValue::Exception(e) => crate::error::error_is_a(&e.0, class),
+            RValue::Host(o) => o.is_a(class),
+            _ => false,
+        }
+    }
+
+    /// `eql?`: the same class and value (hash keys compare so: `1` and `1.0` differ).
+    pub fn eql(&self, other: &RValue) -> bool {
+        self.eql_in(other, &mut Vec::new())
+    }
+
+    fn eql_in(&self, other: &RValue, open: &mut Vec<(usize, usize)>) -> bool {
+        match (self, other) {
+            (RValue::Int(a), RValue::Int(b)) => a == b,
+            (RValue::Float(a), RValue::Float(b)) => a == b,
+            (RValue::Int(_), RValue::Float(_)) | (RValue::Float(_), RValue::Int(_)) => false,
+            (RValue::Array(a), RValue::Array(b)) => {
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                // a comparison that comes back to the pair it is in: equal, as in Ruby
+                if Rc::ptr_eq(a, b) || open.contains(&pair) {
+                    return true;
+                }
+                open.push(pair);
+                let (a, b) = (a.borrow(), b.borrow());
+                let r = crate::limits::deep(|| {
+                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.eql_in(y, open))
+                });
+                open.pop();
+                r
+            }
+            _ => self.equals_in(other, open),
+        }
+    }
+
+    /// `==`.
+    pub fn equals(&self, other: &RValue) -> bool {
+        self.equals_in(other, &mut Vec::new())
+    }
+
+    fn equals_in(&self, other: &RValue, open: &mut Vec<(usize, usize)>) -> bool {
+        match (self, other) {
+            (RValue::Nil, RValue::Nil) => true,
+            (RValue::Bool(a), RValue::Bool(b)) => a == b,
+            (RValue::Int(a), RValue::Int(b)) => a == b,
+            (RValue::Float(a), RValue::Float(b)) => a == b,
+            (RValue::Int(a), RValue::Float(b)) | (RValue::Float(b), RValue::Int(a)) => {
+                (*a as f64) == *b
+            }
+            (RValue::Str(a), RValue::Str(b)) => a == b,
+            (RValue::Sym(a), RValue::Sym(b)) => a == b,
+            (RValue::Array(a), RValue::Array(b)) => {
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                if Rc::ptr_eq(a, b) || open.contains(&pair) {
+                    return true;
+                }
+                open.push(pair);
+                let (a, b) = (a.borrow(), b.borrow());
+                let r = crate::limits::deep(|| {
+                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_in(y, open))
+                });
+                open.pop();
+                r
+            }
+            (RValue::Hash(a), RValue::Hash(b)) => {
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                if Rc::ptr_eq(a, b) || open.contains(&pair) {
+                    return true;
+                }
+                open.push(pair);
+                let (a, b) = (a.borrow(), b.borrow());
+                let r = crate::limits::deep(|| {
+                    a.entries.len() == b.entries.len()
+                        && a.entries
+                            .iter()
+                            .all(|(k, v)| b.get(k).is_some_and(|w| v.equals_in(w, open)))
+                });
+                open.pop();
+                r
+            }
+            (RValue::Range(a), RValue::Range(b)) => {
+                a.0.equals(&b.0) && a.1.equals(&b.1) && a.2 == b.2
+            }
+            (RValue::Regexp(a), RValue::Regexp(b)) => a.source() == b.source(),
+            (RValue::Class(a), RValue::Class(b)) => a == b,
+            (RValue::Scope, RValue::Scope) => true,
+            (RValue::Host(a), RValue::Host(b)) => a.equals(&**b),
+            (RValue::Module(a), RValue::Module(b)) => Rc::ptr_eq(a, b),
+            (RValue::Object(a), RValue::Object(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// `<=>`, or `None` where Ruby's gives nil.
+    pub fn compare(&self, other: &RValue) -> Option<std::cmp::Ordering> {
+        self.compare_in(other, &mut Vec::new())
+    }
+
+    fn compare_in(
+        &self,
+        other: &RValue,
+        open: &mut Vec<(usize, usize)>,
+    ) -> Option<std::cmp::Ordering> {
+        match (self, other) {
+            (RValue::Int(a), RValue::Int(b)) => Some(a.cmp(b)),
+            (RValue::Float(a), RValue::Float(b)) => a.partial_cmp(b),
+            (RValue::Int(a), RValue::Float(b)) => (*a as f64).partial_cmp(b),
+            (RValue::Float(a), RValue::Int(b)) => a.partial_cmp(&(*b as f64)),
+            (RValue::Str(a), RValue::Str(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+            (RValue::Sym(a), RValue::Sym(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+            (RValue::Array(a), RValue::Array(b)) => {
+                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+                if Rc::ptr_eq(a, b) {
+                    return Some(std::cmp::Ordering::Equal);
+                }
+                if open.contains(&pair) {
+                    return None;
+                }
+                open.push(pair);
+                let (a, b) = (a.borrow(), b.borrow());
+                let r = crate::limits::deep(|| {
+                    for (x, y) in a.iter().zip(b.iter()) {
+                        match x.compare_in(y, open)? {
+                            std::cmp::Ordering::Equal => {}
+                            o => return Some(o),
+                        }
+                    }
+                    Some(a.len().cmp(&b.len()))
+                });
+                open.pop();
+                r
+            }
+            _ if self.equals_in(other, open) => Some(std::cmp::Ordering::Equal),
+            _ => None,
+        }
+    }
+
+    /// How a value is named in "comparison of X with Y failed".
+    pub fn compare_name(&self) -> String {
+        match self {
+            RValue::Nil => "nil".into(),
+            RValue::Bool(b) => b.to_string(),
+            RValue::Int(i) => i.to_string(),
+            RValue::Float(f) => crate::ruby_float_to_s(*f),
+            _ => self.class_name(),
+        }
+    }
+}
+
+/// A host's value with no Ruby counterpart in the subset (for Puppet: types, `Sensitive`,
+/// timespans): Ruby code can print it, compare it and call the methods the host gives it,
+/// and it goes back to the host unchanged.
+pub trait HostObject: Debug {
+    /// Its Ruby class name, as `x.class` prints it.
+    fn class_name(&self) -> String;
+    /// Whether it is an instance of `class` besides its own class and `Object`.
+    fn is_a(&self, _class: &str) -> bool {
+        false
+    }
+    fn to_s(&self) -> String;
+    fn inspect(&self) -> String {
+        self.to_s()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool;
+    /// A method of its own; `None` when it has no such method.
+    fn call(&self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        None
+    }
+    /// For the host to find its own value again.
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A class or module a template defines (`class Point ... end`), reopened by a second
+/// definition of the same name.
+#[derive(Debug)]
+pub struct UserClass {
+    /// The full name (`Outer::Inner`).
+    pub name: Rc<str>,
+    pub module: bool,
+    pub superclass: Option<Rc<UserClass>>,
+    /// A core class it inherits from (an exception class: `class MyError < StandardError`).
+    pub core_super: Option<Rc<str>>,
+    /// The modules it includes, the last included first in the method lookup.
+    pub includes: RefCell<Vec<Include>>,
+    /// Instance methods.
+    pub methods: RefCell<HashMap<String, Method>>,
+    /// Methods of the class itself (`def self.name`).
+    pub singleton: RefCell<HashMap<String, Method>>,
+    pub constants: RefCell<HashMap<String, RValue>>,
+    /// The class's own instance variables (`@x` in its body or its `self.` methods).
+    pub ivars: RefCell<Ivars>,
+    /// After `module_function` (or `extend self`): its methods are the module's too.
+    pub module_function: Cell<bool>,
+}
+
+/// A module a class includes.
+#[derive(Debug, Clone)]
+pub enum Include {
+    User(Rc<UserClass>),
+    /// `Comparable`, `Enumerable`, `Kernel`.
+    Core(Rc<str>),
+}
+
+/// A method of a class a template defines.
+#[derive(Debug, Clone)]
+pub enum Method {
+    /// `def`, with the classes it was defined in, innermost last (constants are looked up
+    /// there first).
+    Def(Rc<MethodDef>, Rc<[Rc<UserClass>]>),
+    /// `attr_reader :name`: the instance variable's value.
+    Reader(Rc<str>),
+    /// `attr_writer :name`: sets the instance variable.
+    Writer(Rc<str>),
+}
+
+impl UserClass {
+    pub fn new(
+        name: Rc<str>,
+        module: bool,
+        superclass: Option<Rc<UserClass>>,
+        core_super: Option<Rc<str>>,
+    ) -> UserClass {
+        UserClass {
+            name,
+            module,
+            superclass,
+            core_super,
+            includes: RefCell::default(),
+            methods: RefCell::default(),
+            singleton: RefCell::default(),
+            constants: RefCell::default(),
+            ivars: RefCell::default(),
+            module_function: Cell::new(false),
+        }
+    }
+
+    /// The class, its included modules and its superclasses, in Ruby's lookup order.
+    pub fn ancestors(self: &Rc<Self>) -> Vec<Include> {
+        let mut out = Vec::new();
+        let mut k = Some(self.clone());
+        while let Some(c) = k {
+            out.push(Include::User(c.clone()));
+            for inc in c.includes.borrow().iter().rev() {
+                match inc {
+                    Include::User(m) => {
+                        for a in m.ancestors() {
+                            out.push(a);
+                        }
+                    }
+                    core => out.push(core.clone()),
+                }
+            }
+            if let Some(core) = &c.core_super {
+                out.push(Include::Core(core.clone()));
+            }
+            k = c.superclass.clone();
+        }
+        out
+    }
+
+    /// An instance method, looked up along the ancestors.
+    pub fn find_method(self: &Rc<Self>, name: &str) -> Option<(Method, Rc<UserClass>)> {
+        self.ancestors().into_iter().find_map(|a| match a {
+            Include::User(c) => {
+                let m = c.methods.borrow().get(name).cloned();
+                m.map(|m| (m, c))
+            }
+            Include::Core(_) => None,
+        })
+    }
+
+    /// A method of the class itself, looked up along its superclasses (a module's own
+    /// methods are not inherited by the classes that include it).
+    pub fn find_singleton(self: &Rc<Self>, name: &str) -> Option<(Method, Rc<UserClass>)> {
+        let mut k = Some(self.clone());
+        while let Some(c) = k {
+            if let Some(m) = c.singleton.borrow().get(name).cloned() {
+                return Some((m, c.clone()));
+            }
+            k = c.superclass.clone();
+        }
+        None
+    }
+
+    /// Whether instances are `class` (by name): the class, its ancestors, `Object`.
+    pub fn is_a(self: &Rc<Self>, class: &str) -> bool {
+        matches!(class, "Object" | "BasicObject" | "Kernel")
+            || self.ancestors().iter().any(|a| match a {
+                Include::User(c) => &*c.name == class,
+                Include::Core(n) => {
+                    &**n == class
+                        || (crate::error::is_error_class(n) && crate::error::error_is_a(n, class))
+                }
+            })
+    }
+
+    /// Whether it includes the core module `name` (`Comparable`, `Enumerable`).
+    pub fn includes_core(self: &Rc<Self>, name: &str) -> bool {
+        self.ancestors()
+            .iter()
+            .any(|a| matches!(a, Include::Core(n) if &**n == name))
+    }
+
+    /// Forgets its methods, constants and variables (they may hold the class itself: a
+    /// render's classes are cleared when it ends, so that they are freed).
+    pub fn clear(&self) {
+        self.includes.borrow_mut().clear();
+        self.methods.borrow_mut().clear();
+        self.singleton.borrow_mut().clear();
+        self.constants.borrow_mut().clear();
+        self.ivars.borrow_mut().0.clear();
+    }
+}
+
+/// An instance of a class a template defines.
+#[derive(Debug)]
+pub struct Object {
+    pub class: Rc<UserClass>,
+    pub ivars: RefCell<Ivars>,
+}
+
+/// Instance variables, in the order they were first set (as `inspect` shows them).
+#[derive(Debug, Default)]
+pub struct Ivars(pub Vec<(String, RValue)>);
+
+impl Ivars {
+    pub fn get(&self, name: &str) -> Option<&RValue> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+    pub fn set(&mut self, name: &str, v: RValue) {
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = v,
+            None => self.0.push((name.to_string(), v)),
+        }
+    }
+}

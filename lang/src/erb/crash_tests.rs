@@ -1,0 +1,201 @@
+//! What used to crash the session (stack overflows, panics) or run a command, with the
+//! reference's answers (`puppet-oracle`) where it gives one.
+
+use crate::test_support::check;
+
+const FAILED: &str =
+    "Evaluation Error: Error while evaluating a Function Call, Failed to parse inline template: ";
+
+fn failed(m: &str) -> String {
+    format!("{FAILED}{m}")
+}
+
+fn unsupported(what: &str, col: usize) -> String {
+    failed(&format!(
+        "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) (line 1, column {col})"
+    ))
+}
+
+#[test]
+fn values_that_contain_themselves() {
+    check(&[
+        (
+            "inline_template('<% x = [1]; x << x %><%= x %>|<%= x.inspect %>|<%= x.to_s %>|<%= x == x %>|<%= x.flatten(1).size %>|<%= x.uniq.size %>')",
+            Ok("'[1, [...]]|[1, [...]]|[1, [...]]|true|3|2'"),
+        ),
+        (
+            "inline_template('<% h = {}; h[:a] = h %><%= h %>')",
+            Ok("'{:a=>{...}}'"),
+        ),
+        (
+            "inline_template('<% x = [1]; x << x; y = [1]; y << y %><%= x == y %>|<%= x.eql?(y) %>|<%= (x <=> x) %>')",
+            Ok("'true|true|0'"),
+        ),
+    ]);
+    check(&[
+        (
+            "inline_template('<% x = [1]; x << x %><%= x.flatten %>')",
+            Err(&failed("tried to flatten recursive array")),
+        ),
+        (
+            "inline_template('<% x = [1]; x << x %><%= x.max %>')",
+            Err(&failed("comparison of Integer with Array failed")),
+        ),
+    ]);
+    // The reference fails later ("stack level too deep"); Puppet's values have no cycles, so
+    // the template's change is not written back.
+    check(&[(
+        r#"$a = [1] $b = inline_template("<% @a << @a %>ok") [$a, $b]"#,
+        Ok("[[1], 'ok']"),
+    )]);
+    check(&[(
+        r#"inline_template("<% x = [1]; x << x %><%= scope.call_function('join', [x]) %>")"#,
+        Err(&unsupported(
+            "a Ruby Array that contains itself cannot be given to Puppet",
+            31,
+        )),
+    )]);
+}
+
+#[test]
+fn a_template_that_renders_itself() {
+    check(&[(
+        r#"$t = "<%= scope.function_inline_template([@t]) %>" inline_template($t)"#,
+        Err("stack level too deep"),
+    )]);
+}
+
+#[test]
+fn deep_nesting_is_refused_not_overflowed() {
+    let n = 400_000;
+    let deep = [
+        format!("<%= {}1{} %>", "1 ? ".repeat(n), " : 1".repeat(n)),
+        format!("<%= 2{} %>", " ** 2".repeat(n)),
+        format!("<% if false %>{}<% end %>", "<% elsif false %>".repeat(n)),
+        format!("<%= 1{} %>", " if true".repeat(n)),
+        format!("<%= 1{} %>", " unless false".repeat(n)),
+    ];
+    for t in deep {
+        let got = crate::test_support::run(&format!("inline_template('{t}')"));
+        let err = got.expect_err("nesting refused");
+        assert!(
+            err.contains("expressions nested more than 64 deep"),
+            "{}",
+            &err[..err.len().min(300)]
+        );
+    }
+    check(&[(
+        "inline_template('<%= 1 ? 2 : 3 %>|<%= 2 ** 3 ** 2 %>|<% if false %>a<% elsif false %>b<% elsif true %>c<% end %>|<%= 1 if true if true %>')",
+        Ok("'2|512|c|1'"),
+    )]);
+}
+
+#[test]
+fn numbers_and_slices_at_the_edges() {
+    check(&[
+        (
+            r#"inline_template('<%= "ff".to_i(0) %>|<%= "0b101".to_i(0) %>|<%= "0x1f".to_i(0) %>|<%= "017".to_i(0) %>')"#,
+            Ok("'0|5|31|15'"),
+        ),
+        (
+            "inline_template('<%= (-9223372036854775807-1) % -1 %>|<%= (-9223372036854775807-1).modulo(-1) %>')",
+            Ok("'0|0'"),
+        ),
+        (
+            r#"inline_template('<%= [1,2,3][1, 9223372036854775807] %>|<%= "abc".slice(1, 9223372036854775807) %>')"#,
+            Ok("'[2, 3]|bc'"),
+        ),
+        (
+            r#"inline_template('<%= "ff".to_i(37) %>')"#,
+            Err(&failed("invalid radix 37")),
+        ),
+        (
+            r#"inline_template('<%= "ff".to_i(1) %>')"#,
+            Err(&failed("invalid radix 1")),
+        ),
+        (
+            r#"inline_template('<%= "ff".to_i(-1) %>')"#,
+            Err(&failed("invalid radix -1")),
+        ),
+        (
+            r#"inline_template('<%= "ff".to_i(9223372036854775807) %>')"#,
+            Err(&failed("invalid radix 9223372036854775807")),
+        ),
+    ]);
+}
+
+#[test]
+fn commands_files_and_eval_are_refused() {
+    let cases = [
+        (
+            "<%= `ls` %>",
+            "running a command (`...` or %x()) in a template",
+            5,
+        ),
+        (
+            "<%= %x(ls) %>",
+            "running a command (`...` or %x()) in a template",
+            5,
+        ),
+        (
+            r#"<%= system("ls") %>"#,
+            "running a command (system) in a template",
+            5,
+        ),
+        (
+            r#"<%= exec("ls") %>"#,
+            "running a command (exec) in a template",
+            5,
+        ),
+        (
+            r#"<%= spawn("ls") %>"#,
+            "running a command (spawn) in a template",
+            5,
+        ),
+        (
+            r#"<%= IO.popen("ls").read %>"#,
+            "IO (files, processes and Ruby's object space are out of a template's reach)",
+            5,
+        ),
+        (
+            r#"<%= File.write("/tmp/x", "y") %>"#,
+            "File (files, processes and Ruby's object space are out of a template's reach)",
+            5,
+        ),
+        (
+            "<%= ObjectSpace.each_object %>",
+            "ObjectSpace (files, processes and Ruby's object space are out of a template's reach)",
+            5,
+        ),
+        (
+            r#"<%= eval("1+1") %>"#,
+            "'eval' (Ruby code from a string) in a template",
+            5,
+        ),
+        (
+            r#"<%= instance_eval("1") %>"#,
+            "'instance_eval' (Ruby code from a string) in a template",
+            5,
+        ),
+        (r#"<%= send(:system, "ls") %>"#, "'send' in a template", 5),
+        (
+            r#"<%= 1.send(:system, "ls") %>"#,
+            "method 'send' on Integer",
+            6,
+        ),
+        (
+            r#"<% class C; end %><%= C.class_eval("1") %>"#,
+            "method 'class_eval' on Class",
+            24,
+        ),
+    ];
+    let cases: Vec<(String, String)> = cases
+        .iter()
+        .map(|(t, what, col)| (format!("inline_template('{t}')"), unsupported(what, *col)))
+        .collect();
+    let cases: Vec<(&str, Result<&str, &str>)> = cases
+        .iter()
+        .map(|(s, m)| (s.as_str(), Err(m.as_str())))
+        .collect();
+    check(&cases);
+}
