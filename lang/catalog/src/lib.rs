@@ -60,6 +60,17 @@ pub struct Resource {
     pub title: Rc<str>,
     /// The parameters that are set, in the order they were set (undef ones left out).
     pub parameters: Params,
+    /// The parameters set to undef explicitly (by the declaration, a resource default or an
+    /// override): left out of the catalog, yet set as the reference's resources have them (a
+    /// define's parameter given undef has a value, an override may not set one again, a
+    /// built-in type must have the parameter).
+    pub undef_parameters: Vec<Rc<str>>,
+    /// The scope (its resource: a class, define instance, node, `Class[main]` for the top
+    /// scope) that set a parameter, where that is not the scope that declared the resource:
+    /// a resource default of an enclosing scope, an override from a subclass. The reference
+    /// lets an override replace a value only from a subclass of that scope, or from the scope
+    /// itself when the value is its resource default.
+    pub parameter_sources: Vec<(Rc<str>, ResourceId)>,
     /// The resource's own tags in the reference's order: explicit tags, type, title, tags
     /// from defaults and overrides.
     pub tags: Vec<Rc<str>>,
@@ -103,6 +114,8 @@ impl Resource {
             type_name: type_name.into(),
             title: title.into(),
             parameters: Params::default(),
+            undef_parameters: Vec::new(),
+            parameter_sources: Vec::new(),
             tags,
             tag_parent: None,
             late_tags: Vec::new(),
@@ -121,6 +134,41 @@ impl Resource {
         match &self.origin {
             Some(o) => e.at(o.span).in_source(&o.source),
             None => e,
+        }
+    }
+
+    /// Sets a parameter; undef is remembered as set (`undef_parameters`), not as a value.
+    pub fn set_parameter(&mut self, name: Rc<str>, value: Value) {
+        if value.is_undef() {
+            self.parameters.shift_remove(&name);
+            if !self.undef_parameters.contains(&name) {
+                self.undef_parameters.push(name);
+            }
+        } else {
+            self.undef_parameters.retain(|n| *n != name);
+            self.parameters.insert(name, value);
+        }
+    }
+
+    /// Whether a parameter is set, to a value or to undef.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.parameters.contains_key(name) || self.undef_parameters.iter().any(|n| &**n == name)
+    }
+
+    /// The scope that set a parameter (see `parameter_sources`): `None` for the scope that
+    /// declared the resource.
+    pub fn parameter_source(&self, name: &str) -> Option<ResourceId> {
+        self.parameter_sources
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, s)| *s)
+    }
+
+    /// Records the scope that set a parameter (`None`: the declaring scope).
+    pub fn set_parameter_source(&mut self, name: &Rc<str>, source: Option<ResourceId>) {
+        self.parameter_sources.retain(|(n, _)| n != name);
+        if let Some(s) = source.filter(|s| Some(*s) != self.container) {
+            self.parameter_sources.push((name.clone(), s));
         }
     }
 

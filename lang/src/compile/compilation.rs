@@ -44,6 +44,9 @@ pub struct Collector {
     pub exported: bool,
     pub query: super::collect::Query,
     pub overrides: Attributes,
+    /// The scope the collector is in: its override block takes that scope's resource
+    /// defaults, as the reference's does.
+    pub scope: Option<Rc<NamedScope>>,
     /// The resources whose attributes this collector already overrode.
     pub overridden: std::collections::HashSet<ResourceId>,
 }
@@ -91,6 +94,9 @@ pub struct Compilation {
     pub nodes: Vec<Definition<NodeDef>>,
     /// The scopes of the classes evaluated so far (for `$class::var`).
     pub class_scopes: HashMap<Rc<str>, Rc<NamedScope>>,
+    /// The scope of each class, define instance and node evaluated, by its resource (the
+    /// resource defaults a resource was declared under).
+    pub scopes: HashMap<ResourceId, Rc<NamedScope>>,
     /// Classes whose `Class` resource is in the catalog but whose body has not run yet
     /// (`include a, b` adds both resources before evaluating either): their resources
     /// (parents added with them included).
@@ -146,6 +152,7 @@ impl Compilation {
             defines: Default::default(),
             nodes: Vec::new(),
             class_scopes: Default::default(),
+            scopes: Default::default(),
             pending_classes: Default::default(),
             prepared_classes: Default::default(),
             pending_defines: Vec::new(),

@@ -225,7 +225,13 @@ impl Evaluator {
             let Some(info) = self.compilation.catalog.type_info(&r.type_name) else {
                 continue;
             };
-            let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+            // Those set to undef too: a built-in type must have them as well.
+            let params: Vec<(&str, &Value)> = r
+                .parameters
+                .iter()
+                .map(|(k, v)| (&**k, v))
+                .chain(r.undef_parameters.iter().map(|k| (&**k, &Value::Undef)))
+                .collect();
             let file = r.file.as_deref();
             crate::catalog::builtin_types::validate_at(info, &r.title, &params, file, r.line)
                 .map_err(|m| {

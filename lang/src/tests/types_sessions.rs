@@ -3,8 +3,8 @@
 //! recursive aliases, Struct checks, type references in aliases.
 
 mod create {
-    use crate::SingleBound;
     use crate::Session;
+    use crate::SingleBound;
 
     fn show(s: &mut Session, src: &str) -> String {
         crate::format::to_programmatic(&s.eval(src).unwrap())

@@ -102,3 +102,16 @@ REFERENCE_INTERNALS = [
     "@notify { v: } realize(Notify)",
 ]
 PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_ARTIFACTS + REFERENCE_INTERNALS]
+
+PROGRAMS += [
+    # a collector's override block takes the resource defaults of the collector's scope (those
+    # in effect when it collects, declared after it too); a default does not replace a value
+    # that is a default where the resource was declared
+    "notify { 'a': } Notify <| |> { withpath => true } Notify { message => 1 }",
+    "class k { Notify { message => 1 } Notify <| |> { withpath => true } } notify { 'a': } include k",
+    "Notify { message => 1 } notify { 'a': message => 'own' } Notify <| |> { withpath => true }",
+    "class k { notify { 'a': message => 'own' } } include k Notify { message => 1 } Notify <| |> { withpath => true }",
+    "class k { notify { 'a': } } include k Notify { message => 1 } Notify <| |> { withpath => true }",
+    "class k { Notify { message => 1 } notify { 'a': } } include k Notify { message => 2 } Notify <| |> { withpath => true }",
+    "notify { 'x': message => 'a' } Notify <| title == 'x' |> { message +> 'b' }",
+]

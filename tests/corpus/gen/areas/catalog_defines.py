@@ -99,3 +99,24 @@ PROGRAMS += [
     "define d($x = 1, $y = 2) { } d { a: y => 5 }",
     "define d($x = 1, $y = 2, $z = 3) { } d { a: z => 30, x => 10 }",
 ]
+
+PROGRAMS += [
+    # an explicit undef is a given value (also from a resource default)
+    "define d($x) { notice(type($x)) notify { $title: message => $x } } d { 'a': x => undef }",
+    "define d(String $x) {} d { 'a': x => undef }",
+    "define d($x = 3) { notice($x) } d { 'a': x => undef }",
+    "define d($x) {} d { 'a': x => undef } notice(D['a']['x'])",
+    "define d($x) {} D { x => undef } d { 'a': }",
+    "define d($x = 1) { notice($x) } D { x => undef } d { 'a': }",
+    "define d($x) { notice($x) } D { x => 2 } d { 'a': x => undef }",
+    "define d($a, $b = \"${a}/x\") {} d { 'x': a => undef }",
+    # parameters are checked when the body is evaluated, after the main code
+    "define d($a, $b = \"${a}/x\") {} d { 'x': }",
+    "define d($a, $b = \"${a}/x\", $c) {} d { 'x': }",
+    "define d(Optional[String] $a, $b = $a) { notice($b) } d { 'x': }",
+    "define d($b = $a, $a) { notice($b) } d { 'x': a => 1 }",
+    "define d($x = 1) { notice('body') } d { 'a': nosuch => 1 } notice('after')",
+    "define d($a) { notice('body') } d { 'x': } notice('after')",
+    "define d($a) {} d { 'x': } fail('later')",
+    "define d($x = 1) {} d { 'a': nosuch => undef }",
+]
