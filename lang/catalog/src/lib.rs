@@ -401,6 +401,12 @@ impl Catalog {
         edges
     }
 
+    /// Every containment edge (container → contained), virtual resources' too, in the order
+    /// they were made.
+    pub fn all_containment_edges(&self) -> &[(ResourceId, ResourceId)] {
+        &self.containment
+    }
+
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
         if !self.containment.contains(&(container, contained)) {

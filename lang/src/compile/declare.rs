@@ -262,8 +262,7 @@ impl Evaluator {
         if !self.title_not_string {
             tags::add_if_valid(&mut tag_list, &title);
         }
-        let (mut given, default_sources) = self.with_defaults(&display, attrs);
-        self.inherit_metaparameters(&mut given);
+        let (given, default_sources) = self.with_defaults(&display, attrs);
         for a in given {
             if let ResourceKind::Define(_) = kind {
                 if &*a.name == "title" {
@@ -453,31 +452,6 @@ impl Evaluator {
             .iter()
             .any(|s| has(&s.defaults.borrow()))
             || has(&self.compilation.top_defaults)
-    }
-
-    /// A resource declared in a define instance gets the instance's metaparameters
-    /// (`noop`, `tag`, ...) it does not set itself; relationships are not passed on.
-    fn inherit_metaparameters(&self, attrs: &mut Attributes) {
-        let Some(scope) = &self.scope else { return };
-        if scope.kind != super::ScopeKind::Define {
-            return;
-        }
-        let container = self.compilation.catalog.get(scope.resource);
-        for (name, v) in &container.parameters {
-            let inherited = builtin_types::is_metaparameter(name)
-                && !matches!(
-                    &**name,
-                    "before" | "require" | "notify" | "subscribe" | "alias" | "stage"
-                );
-            if inherited && !attrs.iter().any(|a| a.name == *name) {
-                attrs.push(Attribute {
-                    name: name.clone(),
-                    value: v.clone(),
-                    append: false,
-                    span: Span::default(),
-                });
-            }
-        }
     }
 
     /// `File { mode => '0644' }`: defaults for the resources of the type declared later in
