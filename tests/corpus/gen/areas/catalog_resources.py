@@ -201,3 +201,20 @@ PROGRAMS += [
     "notify { 'x': } Notify <| |> { nosuch => undef }",
     "Notify { nosuch => undef } notify { 'x': }",
 ]
+
+PROGRAMS += [
+    # an array parameter holding a resource reference is flattened in the catalog (empty
+    # arrays vanish); a relationship metaparameter's array loses its undef values too
+    "notify { 'x': } notify { 'y': message => [[1], Notify['x'], []] }",
+    "notify { 'x': } notify { 'y': message => [[Notify['x']], { a => [1, []] }] }",
+    "notify { 'x': } notify { 'y': message => [Notify['x'], { a => [1, []] }] }",
+    "notify { 'x': } notify { 'y': message => [undef, [Notify['x'], undef]] }",
+    "notify { 'x': } notify { 'y': message => [[1, [2]], 3, []] }",
+    "notify { 'x': } notify { 'y': message => [{ a => Notify['x'] }, []] }",
+    "notify { 'x': } notify { 'y': require => [Notify['x'], undef] }",
+    "notify { 'x': } notify { 'y': require => [undef] }",
+    "notify { 'x': } notify { 'y': before => [[Notify['x']], [], undef] }",
+    "define d($m) { } notify { 'x': } d { 'y': m => [[1], Notify['x'], []] }",
+    "class c($m) { } notify { 'x': } class { 'c': m => [[1], Class['c'], []] }",
+    "notify { 'x': } notify { 'y': message => [[1], Notify['x'], []] } notice(Notify['y']['message'].length)",
+]
