@@ -317,15 +317,23 @@ impl Catalog {
         if let Some(id) = self.find_by_title(type_name, title) {
             return Some(id);
         }
-        if self.aliases.is_empty() {
-            return None;
-        }
         if let Some(id) = self.title_alias_owner(type_name, title) {
             return Some(id);
         }
+        // The reference looks the uniqueness key a resource of that title would have up
+        // among all keys, titles too (`File['/tmp/a/']` finds `File['/tmp/a']`).
         let info = self.type_info(type_name);
-        builtin_types::reference_key(info, type_name, title)
-            .and_then(|k| self.aliases.get(&k).copied())
+        let key = builtin_types::reference_key(info, type_name, title)?;
+        if let Some(id) = self.aliases.get(&key) {
+            return Some(*id);
+        }
+        match key.parts.as_slice() {
+            [p] => {
+                let t = p.strip_prefix('"')?.strip_suffix('"')?;
+                (!t.contains('\\')).then(|| self.find_by_title(type_name, t))?
+            }
+            _ => None,
+        }
     }
 
     /// Finds a resource by type and title only.

@@ -57,8 +57,8 @@ pub enum Endpoint {
     /// `Notify['a']`, `Class['x']`
     Reference { type_name: Rc<str>, title: Rc<str> },
     /// The resources a collector in a chain matched (index into `collectors`); when it
-    /// matches none, the left operand's resources stand for it (`X -> C -> Y` is `X -> Y`
-    /// then, as in the reference).
+    /// matches none and is a relationship's source, the left operand's resources stand for
+    /// it (`X -> C -> Y` is `X -> Y` then, `X <- C` is `X -> X`, as in the reference).
     Collector {
         index: usize,
         empty_alternative: Vec<Endpoint>,

@@ -54,6 +54,15 @@ impl Evaluator {
     ) -> EvalResult<(Value, Vec<Endpoint>)> {
         let (left_value, sources) = self.relationship_operand(left, op)?;
         let (value, mut targets) = self.relationship_operand(right, op)?;
+        // A collector on the right stands for the left operand where it matches nothing,
+        // where it is a relationship's source: the next arrow of a chain, or this one's
+        // when the arrow points left (`X <- C` is `X -> X` then, as in the reference).
+        if let [Endpoint::Collector {
+            empty_alternative, ..
+        }] = targets.as_mut_slice()
+        {
+            *empty_alternative = sources.clone();
+        }
         self.compilation.relations.push(PendingRelation {
             sources: sources.clone(),
             targets: targets.clone(),
@@ -63,12 +72,6 @@ impl Evaluator {
         });
         if targets.is_empty() {
             return Ok((left_value, sources));
-        }
-        if let [Endpoint::Collector {
-            empty_alternative, ..
-        }] = targets.as_mut_slice()
-        {
-            *empty_alternative = sources;
         }
         Ok((value, targets))
     }
@@ -414,8 +417,13 @@ impl Evaluator {
     }
 
     /// The resources an endpoint denotes, each with its type and title (for messages: made
-    /// into a reference only when one is missing).
-    fn endpoint_resources(&self, e: &Endpoint) -> Result<Vec<EndpointResource>, Error> {
+    /// into a reference only when one is missing). A collector that matches nothing stands
+    /// for its alternative only as a source (`as_source`).
+    fn endpoint_resources(
+        &self,
+        e: &Endpoint,
+        as_source: bool,
+    ) -> Result<Vec<EndpointResource>, Error> {
         Ok(match e {
             Endpoint::Reference { type_name, title } => {
                 vec![(
@@ -435,10 +443,10 @@ impl Evaluator {
                         ((r.type_name.clone(), r.title.clone()), Some(id))
                     })
                     .collect();
-                if matched.is_empty() {
+                if matched.is_empty() && as_source {
                     let mut alternative = Vec::new();
                     for e in empty_alternative {
-                        alternative.extend(self.endpoint_resources(e)?);
+                        alternative.extend(self.endpoint_resources(e, true)?);
                     }
                     alternative
                 } else {
@@ -472,9 +480,9 @@ impl Evaluator {
         };
         let text = |(t, title): &(Rc<str>, Rc<str>)| format!("{t}[{title}]");
         for s in from {
-            for (sref, sid) in self.endpoint_resources(s)? {
+            for (sref, sid) in self.endpoint_resources(s, true)? {
                 for t in to {
-                    for (tref, tid) in self.endpoint_resources(t)? {
+                    for (tref, tid) in self.endpoint_resources(t, false)? {
                         let (sref, tref) = (&sref, &tref);
                         let Some(sid) = sid else {
                             return Err(Error::new(
@@ -500,10 +508,18 @@ impl Evaluator {
                             .at(rel.span)
                             .in_source(&rel.source));
                         };
-                        let target = self.compilation.catalog.get(tid);
+                        // The reference as written (an alias stays the alias), as the
+                        // reference keeps it; a collector's match as the resource.
+                        let (type_name, title) = match t {
+                            Endpoint::Reference { .. } if &*tref.0 != "Class" => tref.clone(),
+                            _ => {
+                                let target = self.compilation.catalog.get(tid);
+                                (target.type_name.clone(), target.title.clone())
+                            }
+                        };
                         let reference = Value::typ(PType::Resource {
-                            type_name: Some(target.type_name.clone()),
-                            title: Some(target.title.clone()),
+                            type_name: Some(type_name),
+                            title: Some(title),
                         });
                         let source = self.compilation.catalog.get_mut(sid);
                         super::classes::add_to_param(&mut source.parameters, param, reference);
