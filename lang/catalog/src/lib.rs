@@ -274,6 +274,20 @@ impl Catalog {
             .any(|r| r.tags.iter().chain(&r.late_tags).any(|t| **t == *tag))
     }
 
+    /// Whether the catalog itself has `tag` (already lower-case), as the reference's catalog
+    /// gets the tags of the classes and nodes declared (their names and name segments, and
+    /// tags given to a class declared like a resource), when they are declared; tags that
+    /// `tag()` adds in their bodies are not among them.
+    pub fn catalog_has_tag(&self, tag: &str) -> bool {
+        ["Class", "Node"].iter().any(|t| {
+            self.index.get(*t).is_some_and(|by_title| {
+                by_title
+                    .values()
+                    .any(|id| self.get(*id).tags.iter().any(|x| **x == *tag))
+            })
+        })
+    }
+
     /// A resource, then the scopes that declared it, each the one above the last (bounded:
     /// each step goes to an earlier one).
     fn tag_chain(&self, id: ResourceId) -> impl Iterator<Item = &Resource> {
