@@ -231,6 +231,11 @@ impl Evaluator {
         }
         let display = capitalize_segments(type_name);
         let title = builtin_title(kind, title);
+        if let ResourceKind::Builtin(info) = kind {
+            if !info.title_patterns.is_empty() {
+                builtin_types::title_values(info, &title).map_err(statement_error)?;
+            }
+        }
         let line = self.line_of(span);
         // Where each relationship metaparameter is set: a missing target is reported there.
         let relation_lines: Vec<(Rc<str>, u32)> = attrs
