@@ -100,6 +100,7 @@ impl Evaluator {
                 let def = Definition {
                     def: c.clone(),
                     source: self.source.clone(),
+                    span: e.span,
                 };
                 self.compilation.classes.insert(name.clone(), def);
                 for inner in &c.body {
@@ -137,6 +138,7 @@ impl Evaluator {
                 let def = Definition {
                     def: d.clone(),
                     source: self.source.clone(),
+                    span: e.span,
                 };
                 self.compilation.defines.insert(name, def);
             }
@@ -158,6 +160,7 @@ impl Evaluator {
                 self.compilation.nodes.push(Definition {
                     def: n.clone(),
                     source: self.source.clone(),
+                    span: e.span,
                 });
             }
             _ => {}

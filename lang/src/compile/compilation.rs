@@ -16,6 +16,8 @@ use std::rc::Rc;
 pub struct Definition<T> {
     pub def: Rc<T>,
     pub source: Rc<Source>,
+    /// Where it is defined in its source.
+    pub span: Span,
 }
 
 impl<T> Clone for Definition<T> {
@@ -23,6 +25,7 @@ impl<T> Clone for Definition<T> {
         Definition {
             def: self.def.clone(),
             source: self.source.clone(),
+            span: self.span,
         }
     }
 }
