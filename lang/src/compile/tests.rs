@@ -322,3 +322,28 @@ fn overriding_a_parameter_already_set_is_refused_as_by_the_reference() {
         assert!(e.message.starts_with(prefix), "{src}: {}", e.message);
     }
 }
+
+/// A negative number in a collector's query is compared with as it is: the reference fails
+/// there with a Ruby class name (`Cannot transform object of class
+/// Puppet::Pops::Model::UnaryMinusExpression`), which docs/deviations.md records.
+#[test]
+fn a_negative_number_in_a_collector_query_matches() {
+    for (src, expected) in [
+        (
+            "@notify { 'b': message => -1 } @notify { 'c': message => 1 } Notify <| message == -1 |>",
+            &["Notify[b]"][..],
+        ),
+        (
+            "@notify { 'b': message => -1 } @notify { 'c': message => 1 } Notify <| message != -1 |>",
+            &["Notify[c]"],
+        ),
+        (
+            "@notify { 'b': message => -2.5 } Notify <| message == -2.5 |>",
+            &["Notify[b]"],
+        ),
+    ] {
+        let mut s = Session::new();
+        s.eval(src).unwrap();
+        assert_eq!(refs(&s), expected, "{src}");
+    }
+}
