@@ -235,7 +235,7 @@ impl Writer {
                     for (k, v) in &params {
                         self.key(&mut f, k);
                         match v {
-                            ParamValue::Title(t) => self.string(&t),
+                            ParamValue::Title(t) => self.string(t),
                             ParamValue::Given(v) => self.param(k, v),
                         }
                     }
