@@ -2,7 +2,8 @@
 //! lines) through prepl, as the corpus harness does (a fresh session per program), compares
 //! with the oracle's answers in `EXPECTED` (its `--jsonl` output) and prints one JSON line per
 //! program: `{"id", "agree", "got"}` (`got` only on disagreement: prepl's value or error and
-//! log). The differential runner (`tests/differential/run.py`) drives it.
+//! log, and for a case with a catalog the difference of the catalogs). The differential
+//! runner (`tests/differential/run.py`) drives it.
 
 use prepl_tests::*;
 use serde_json::json;
@@ -22,12 +23,26 @@ fn main() {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         for case in &cases {
-            let (got, _) = run_corpus_case(case, Duration::from_secs(10), &watchdog);
-            let line = if got == case.expected {
+            let (got, got_catalog) = run_corpus_case(case, Duration::from_secs(10), &watchdog);
+            // For a case with a catalog, the catalog too (as the corpus harness compares it).
+            let catalog_diff = case.catalog.as_ref().and_then(|expected| {
+                let got = got_catalog.unwrap_or(CatalogView {
+                    resources: vec![],
+                    edges: vec![],
+                });
+                let got = if expected.has_tags() {
+                    got
+                } else {
+                    got.without_tags()
+                };
+                (*expected != got).then(|| expected.diff(&got))
+            });
+            let line = if got == case.expected && catalog_diff.is_none() {
                 json!({"id": case.id, "agree": true})
             } else {
                 json!({"id": case.id, "agree": false, "got": {
                     "value": got.value, "error": got.error, "log": got.log,
+                    "catalog_diff": catalog_diff,
                 }, "expected": {
                     "value": case.expected.value, "error": case.expected.error,
                     "log": case.expected.log,

@@ -143,6 +143,27 @@ CASES += [
     "class { 'rabbitmq': port => 5673, delete_guest_user => true, config_variables => { 'vm_memory_high_watermark' => '0.6' } }",
 ]
 
+# Title patterns of types written in Ruby (keystone's composite namevars, rabbitmq_binding's
+# `source@destination@vhost`), read statically: the parameters a title sets, a title no
+# pattern matches, the uniqueness key they make.
+CASES += [
+    "keystone_user_role { 'swift@services': }",
+    "keystone_user_role { 'swift::d1@services::d2': }",
+    "keystone_user_role { 'swift::d1@::dom': }",
+    "keystone_user_role { 'swift@::::all': }",
+    "keystone_user_role { 'swift': }",
+    "keystone_user_role { 'swift@services': user => 'other' }",
+    "keystone_user_role { 'swift@services': roles => ['admin'] } keystone_user_role { 'swift@services::Default': }",
+    "keystone_service { 'swift::object-store': }",
+    "keystone_service { 'swift': }",
+    "keystone_service { 'swift::object-store': name => 'x' }",
+    "keystone_service { 'swift::object-store': } keystone_service { 'x': name => 'swift', type => 'object-store' }",
+    "keystone_service { 'swift::object-store': } Keystone_service['swift::object-store'] -> notify { 'n': }",
+    "keystone_user { 'u::dom': } keystone_tenant { 't::dom': }",
+    "keystone_endpoint { 'RegionOne/swift::object-store': } keystone_endpoint { 'swift::image': }",
+    "rabbitmq_binding { 'src@dst@vhost': } rabbitmq_binding { 'src@dst@vhost@key': }",
+    "rabbitmq_binding { 'plain': source => 's', destination => 'd', vhost => '/' }",
+]
 
 # The sweep: every class of these modules included alone, and every define whose
 # parameters all have defaults declared once, id `class-NAME` (`define-NAME`). Classes that need

@@ -164,6 +164,51 @@ pub struct TypeInfo {
     /// (`exec`), `["name", "provider", "command"]` (`package`). The first is the namevar
     /// the title sets.
     pub namevars: &'static [&'static str],
+    /// The type's title patterns (a module type's `title_patterns`), tried in order; none:
+    /// the title is the namevar's value (`title_namevar`).
+    pub title_patterns: &'static [TitlePattern],
+}
+
+/// One of a type's title patterns: a regular expression (Ruby's syntax) and the parameters
+/// its captures set, in order (`^(.+)::(.+)$` setting `name` and `type`).
+#[derive(Debug)]
+pub struct TitlePattern {
+    pub regex: &'static str,
+    pub params: &'static [&'static str],
+}
+
+/// The parameters a title sets, as the reference's `parse_title` gives them: those of the
+/// first title pattern that matches (captures that took no part left out); without
+/// patterns, the namevar (`title_namevar`). Fails, with the reference's message, when the
+/// type has patterns and none matches.
+pub fn title_values<'t>(
+    info: &TypeInfo,
+    title: &'t str,
+) -> Result<Vec<(&'static str, std::borrow::Cow<'t, str>)>, String> {
+    use std::borrow::Cow;
+    if info.title_patterns.is_empty() {
+        return Ok(vec![(
+            namevar(info),
+            Cow::Borrowed(title_namevar(info, title)),
+        )]);
+    }
+    for pattern in info.title_patterns {
+        let Ok(re) = crate::values::Regexp::new(pattern.regex) else {
+            continue;
+        };
+        if let Ok(Some(caps)) = re.captures(title) {
+            return Ok(pattern
+                .params
+                .iter()
+                .zip(caps.into_iter().skip(1))
+                .filter_map(|(p, c)| Some((*p, Cow::Owned(c?))))
+                .collect());
+        }
+    }
+    Err(format!(
+        "No set of title patterns matched the title {}.",
+        crate::format::quote::ruby_inspect(title)
+    ))
 }
 
 /// The reference's built-in resource types, sorted by name.
@@ -172,6 +217,7 @@ static TYPES: [TypeInfo; 14] = [
         name: "component",
         parameters: &["name"],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "exec",
@@ -196,6 +242,7 @@ static TYPES: [TypeInfo; 14] = [
             "onlyif",
         ],
         namevars: &["command"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "file",
@@ -236,11 +283,13 @@ static TYPES: [TypeInfo; 14] = [
             "selinux_ignore_defaults",
         ],
         namevars: &["path"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "filebucket",
         parameters: &["name", "server", "port", "path"],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "group",
@@ -259,11 +308,13 @@ static TYPES: [TypeInfo; 14] = [
             "forcelocal",
         ],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "notify",
         parameters: &["name", "message", "withpath"],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "package",
@@ -295,11 +346,13 @@ static TYPES: [TypeInfo; 14] = [
             "reinstall_on_refresh",
         ],
         namevars: &["name", "provider", "command"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "resources",
         parameters: &["name", "purge", "unless_system_user", "unless_uid"],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "schedule",
@@ -312,6 +365,7 @@ static TYPES: [TypeInfo; 14] = [
             "weekday",
         ],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "service",
@@ -337,11 +391,13 @@ static TYPES: [TypeInfo; 14] = [
             "timeout",
         ],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "stage",
         parameters: &["name"],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "tidy",
@@ -357,6 +413,7 @@ static TYPES: [TypeInfo; 14] = [
             "rmdirs",
         ],
         namevars: &["path"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "user",
@@ -398,11 +455,13 @@ static TYPES: [TypeInfo; 14] = [
             "purge_ssh_keys",
         ],
         namevars: &["name"],
+        title_patterns: &[],
     },
     TypeInfo {
         name: "whit",
         parameters: &["name"],
         namevars: &["name"],
+        title_patterns: &[],
     },
 ];
 
@@ -774,11 +833,17 @@ pub fn uniqueness_key(
     params: &[(&str, &Value)],
 ) -> Vec<Value> {
     let nv = info.map_or("name", namevar);
-    // The reference's `to_hash`: the title's value, merged with the parameters.
+    // The reference's `to_hash`: the title's values, merged with the parameters.
+    let from_title = match info {
+        Some(i) => title_values(i, title).unwrap_or_default(),
+        None => vec![("name", std::borrow::Cow::Borrowed(title))],
+    };
     let get = |k: &str| match params.iter().rev().find(|(p, v)| *p == k && !v.is_undef()) {
         Some((_, v)) => (*v).clone(),
-        None if k == nv => Value::string(info.map_or(title, |i| title_namevar(i, title))),
-        None => Value::Undef,
+        None => match from_title.iter().find(|(p, _)| *p == k) {
+            Some((_, v)) => Value::string(&**v),
+            None => Value::Undef,
+        },
     };
     let name = [get(nv), get("name")]
         .into_iter()
@@ -901,7 +966,7 @@ pub fn catalog_parameters(
         .into_iter()
         .map(|(k, v)| {
             let v = match v {
-                ParamValue::Title(t) => Value::string(t),
+                ParamValue::Title(t) => Value::string(&*t),
                 ParamValue::Given(v) => v.clone(),
             };
             (k.to_string(), v)
@@ -912,7 +977,7 @@ pub fn catalog_parameters(
 /// A value of [`catalog_parameters_ref`]: the namevar's value taken from the title, or a
 /// value given.
 pub enum ParamValue<'a> {
-    Title(&'a str),
+    Title(std::borrow::Cow<'a, str>),
     Given(&'a Value),
 }
 
@@ -932,8 +997,12 @@ pub fn catalog_parameters_ref<'a>(
     params: impl Iterator<Item = (&'a str, &'a Value)>,
 ) -> Vec<(&'a str, ParamValue<'a>)> {
     let nv = namevar(info);
-    let mut out: Vec<(&'a str, ParamValue<'a>)> =
-        vec![(nv, ParamValue::Title(title_namevar(info, title)))];
+    // (A title no pattern matches was refused when the resource was declared.)
+    let mut out: Vec<(&'a str, ParamValue<'a>)> = title_values(info, title)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(p, v)| (p, ParamValue::Title(v)))
+        .collect();
     // The parser resource's hash: the title's value, then each parameter by its own name.
     for (p, v) in params.filter(|(_, v)| !v.is_undef()) {
         match out.iter_mut().find(|(n, _)| *n == p) {

@@ -112,20 +112,56 @@ impl<'v, I: Iterator<Item = (&'v str, &'v Value)> + Clone> Serialize for Pairs<I
     }
 }
 
-/// A parameter's value. A relationship metaparameter's nested arrays are flattened, as the
-/// reference writes them (`before => [Package['a', 'b'], Service['c']]`, whose first element
-/// is an array of two references, lists three).
+/// A parameter's value as the reference's catalog holds it (`Puppet::Resource`'s copy of a
+/// compiled resource): a relationship metaparameter's array flattened, `undef` dropped
+/// (`before => [Package['a', 'b'], Service['c']]`, whose first element is an array of two
+/// references, lists three); any other array holding a resource reference, at any depth
+/// of arrays, flattened (empty arrays vanish, `undef` stays: `[[1], Notify['x'], []]` is
+/// `[1, Notify['x']]`).
+pub fn catalog_value<'v>(name: &str, v: &'v Value) -> std::borrow::Cow<'v, Value> {
+    use std::borrow::Cow;
+    let Value::Array(a) = v else {
+        return Cow::Borrowed(v);
+    };
+    if matches!(name, "before" | "require" | "notify" | "subscribe") {
+        if !a
+            .iter()
+            .any(|x| matches!(x, Value::Array(_) | Value::Undef))
+        {
+            return Cow::Borrowed(v);
+        }
+        let mut flat = Vec::new();
+        crate::flatten_array(a, &mut flat);
+        flat.retain(|x| !x.is_undef());
+        return Cow::Owned(Value::array(flat));
+    }
+    fn holds_reference(a: &[Value]) -> bool {
+        a.iter().any(|x| match x {
+            Value::Array(inner) => holds_reference(inner),
+            Value::Type(t) => matches!(
+                &**t,
+                PType::Resource {
+                    type_name: Some(_),
+                    title: Some(_)
+                } | PType::Class(Some(_))
+            ),
+            _ => false,
+        })
+    }
+    if a.iter().any(|x| matches!(x, Value::Array(_))) && holds_reference(a) {
+        let mut flat = Vec::new();
+        crate::flatten_array(a, &mut flat);
+        return Cow::Owned(Value::array(flat));
+    }
+    Cow::Borrowed(v)
+}
+
+/// A parameter's value, as [`catalog_value`] gives it.
 struct Param<'v>(&'v str, &'v Value);
 
 impl Serialize for Param<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let nested = |v: &Value| matches!(v, Value::Array(a) if a.iter().any(|x| matches!(x, Value::Array(_))));
-        if matches!(self.0, "before" | "require" | "notify" | "subscribe") && nested(self.1) {
-            let mut flat = Vec::new();
-            crate::flatten_array(std::slice::from_ref(self.1), &mut flat);
-            return Data(&Value::array(flat)).serialize(s);
-        }
-        Data(self.1).serialize(s)
+        Data(&catalog_value(self.0, self.1)).serialize(s)
     }
 }
 

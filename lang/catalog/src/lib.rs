@@ -62,6 +62,17 @@ pub struct Resource {
     pub title: Rc<str>,
     /// The parameters that are set, in the order they were set (undef ones left out).
     pub parameters: Params,
+    /// The parameters set to undef explicitly (by the declaration, a resource default or an
+    /// override): left out of the catalog, yet set as the reference's resources have them (a
+    /// define's parameter given undef has a value, an override may not set one again, a
+    /// built-in type must have the parameter).
+    pub undef_parameters: Vec<Rc<str>>,
+    /// The scope (its resource: a class, define instance, node, `Class[main]` for the top
+    /// scope) that set a parameter, where that is not the scope that declared the resource:
+    /// a resource default of an enclosing scope, an override from a subclass. The reference
+    /// lets an override replace a value only from a subclass of that scope, or from the scope
+    /// itself when the value is its resource default.
+    pub parameter_sources: Vec<(Rc<str>, ResourceId)>,
     /// The resource's own tags in the reference's order: explicit tags, type, title, tags
     /// from defaults and overrides.
     pub tags: Vec<Rc<str>>,
@@ -105,6 +116,8 @@ impl Resource {
             type_name: type_name.into(),
             title: title.into(),
             parameters: Params::default(),
+            undef_parameters: Vec::new(),
+            parameter_sources: Vec::new(),
             tags,
             tag_parent: None,
             late_tags: Vec::new(),
@@ -123,6 +136,41 @@ impl Resource {
         match &self.origin {
             Some(o) => e.at(o.span).in_source(&o.source),
             None => e,
+        }
+    }
+
+    /// Sets a parameter; undef is remembered as set (`undef_parameters`), not as a value.
+    pub fn set_parameter(&mut self, name: Rc<str>, value: Value) {
+        if value.is_undef() {
+            self.parameters.shift_remove(&name);
+            if !self.undef_parameters.contains(&name) {
+                self.undef_parameters.push(name);
+            }
+        } else {
+            self.undef_parameters.retain(|n| *n != name);
+            self.parameters.insert(name, value);
+        }
+    }
+
+    /// Whether a parameter is set, to a value or to undef.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.parameters.contains_key(name) || self.undef_parameters.iter().any(|n| &**n == name)
+    }
+
+    /// The scope that set a parameter (see `parameter_sources`): `None` for the scope that
+    /// declared the resource.
+    pub fn parameter_source(&self, name: &str) -> Option<ResourceId> {
+        self.parameter_sources
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, s)| *s)
+    }
+
+    /// Records the scope that set a parameter (`None`: the declaring scope).
+    pub fn set_parameter_source(&mut self, name: &Rc<str>, source: Option<ResourceId>) {
+        self.parameter_sources.retain(|(n, _)| n != name);
+        if let Some(s) = source.filter(|s| Some(*s) != self.container) {
+            self.parameter_sources.push((name.clone(), s));
         }
     }
 
@@ -235,6 +283,20 @@ impl Catalog {
             .any(|r| r.tags.iter().chain(&r.late_tags).any(|t| **t == *tag))
     }
 
+    /// Whether the catalog itself has `tag` (already lower-case), as the reference's catalog
+    /// gets the tags of the classes and nodes declared (their names and name segments, and
+    /// tags given to a class declared like a resource), when they are declared; tags that
+    /// `tag()` adds in their bodies are not among them.
+    pub fn catalog_has_tag(&self, tag: &str) -> bool {
+        ["Class", "Node"].iter().any(|t| {
+            self.index.get(*t).is_some_and(|by_title| {
+                by_title
+                    .values()
+                    .any(|id| self.get(*id).tags.iter().any(|x| **x == *tag))
+            })
+        })
+    }
+
     /// A resource, then the scopes that declared it, each the one above the last (bounded:
     /// each step goes to an earlier one).
     fn tag_chain(&self, id: ResourceId) -> impl Iterator<Item = &Resource> {
@@ -290,15 +352,23 @@ impl Catalog {
         if let Some(id) = self.find_by_title(type_name, title) {
             return Some(id);
         }
-        if self.aliases.is_empty() {
-            return None;
-        }
         if let Some(id) = self.title_alias_owner(type_name, title) {
             return Some(id);
         }
+        // The reference looks the uniqueness key a resource of that title would have up
+        // among all keys, titles too (`File['/tmp/a/']` finds `File['/tmp/a']`).
         let info = self.type_info(type_name);
-        builtin_types::reference_key(info, type_name, title)
-            .and_then(|k| self.aliases.get(&k).copied())
+        let key = builtin_types::reference_key(info, type_name, title)?;
+        if let Some(id) = self.aliases.get(&key) {
+            return Some(*id);
+        }
+        match key.parts.as_slice() {
+            [p] => {
+                let t = p.strip_prefix('"')?.strip_suffix('"')?;
+                (!t.contains('\\')).then(|| self.find_by_title(type_name, t))?
+            }
+            _ => None,
+        }
     }
 
     /// Finds a resource by type and title only.
@@ -372,6 +442,12 @@ impl Catalog {
             .collect();
         edges.sort_by_key(|&(_, r)| r);
         edges
+    }
+
+    /// Every containment edge (container → contained), virtual resources' too, in the order
+    /// they were made.
+    pub fn all_containment_edges(&self) -> &[(ResourceId, ResourceId)] {
+        &self.containment
     }
 
     /// A containment edge besides the one to the resource's container (`contain`).

@@ -100,6 +100,7 @@ impl Evaluator {
                 let def = Definition {
                     def: c.clone(),
                     source: self.source.clone(),
+                    span: e.span,
                 };
                 self.compilation.classes.insert(name.clone(), def);
                 for inner in &c.body {
@@ -137,6 +138,7 @@ impl Evaluator {
                 let def = Definition {
                     def: d.clone(),
                     source: self.source.clone(),
+                    span: e.span,
                 };
                 self.compilation.defines.insert(name, def);
             }
@@ -158,6 +160,7 @@ impl Evaluator {
                 self.compilation.nodes.push(Definition {
                     def: n.clone(),
                     source: self.source.clone(),
+                    span: e.span,
                 });
             }
             _ => {}
@@ -412,7 +415,14 @@ impl Evaluator {
         } = prepared;
         let declared_parent = declared_parent
             .or_else(|| parent_after.and_then(|p| self.compilation.class_scopes.get(&p).cloned()));
-        let mut parent_scope = declared_parent.or_else(|| self.compilation.node_scope.clone());
+        // A class not inheriting sees the node's variables when it is declared within the
+        // node, else the top scope's.
+        let within_node = self.scope.as_ref().is_some_and(|s| s.within_node());
+        let mut parent_scope = declared_parent.or_else(|| {
+            within_node
+                .then(|| self.compilation.node_scope.clone())
+                .flatten()
+        });
         let last = chain.len() - 1;
         // Every class of the chain is declared from now on, as its `Class` resource is in the
         // catalog: a parent's body that declares its child like a resource is refused, and
@@ -445,6 +455,7 @@ impl Evaluator {
             self.compilation
                 .class_scopes
                 .insert(clower.clone(), scope.clone());
+            self.compilation.scopes.insert(id, scope.clone());
             let who = format!("Class[{ctitle}]");
             let given = if i == last { attrs.clone() } else { Vec::new() };
             if let Some(t) = given.iter().find(|a| &*a.name == "tag") {
@@ -530,8 +541,46 @@ impl Evaluator {
             .filter(|k| !params.iter().any(|p| p.name == **k))
             .map(|k| format!("has no parameter named '{k}'"))
             .collect();
+        // As the reference binds them: the values given first (undef among them: given all
+        // the same), so that any default can read them; then the defaults, in order, each
+        // reading only the parameters that have a value by then; then the checks.
+        {
+            let mut vars = scope.vars.borrow_mut();
+            for p in params {
+                if let Some(v) = given.get(&p.name) {
+                    vars.insert(p.name.clone(), v.clone());
+                }
+            }
+        }
+        let names: Vec<Rc<str>> = params.iter().map(|p| p.name.clone()).collect();
+        let mut values: Vec<Option<Value>> = Vec::with_capacity(params.len());
+        for (i, p) in params.iter().enumerate() {
+            let value = match (given.get(&p.name), &p.default) {
+                (Some(v), _) if !v.is_undef() => Some(v.clone()),
+                (_, Some(d)) => {
+                    *scope.binding.borrow_mut() = Some(super::scope::ParameterGuard {
+                        who: who.to_string(),
+                        params: names.clone(),
+                        current: i,
+                    });
+                    let v = self.eval_in_scope(scope, d, source);
+                    *scope.binding.borrow_mut() = None;
+                    // A parameter read too early: the reference reports it as an error of
+                    // the declaration, not of the default expression.
+                    let v = v.map_err(|e| match e.message.starts_with(who) {
+                        true => Error::eval(e.message),
+                        false => e,
+                    })?;
+                    scope.vars.borrow_mut().insert(p.name.clone(), v.clone());
+                    Some(v)
+                }
+                (Some(_), None) => Some(Value::Undef),
+                (None, None) => None,
+            };
+            values.push(value);
+        }
         let mut bound = Params::default();
-        for p in params {
+        for (p, value) in params.iter().zip(values) {
             let t = match &p.type_expr {
                 Some(te) => match self.eval_in_scope(scope, te, source)? {
                     Value::Type(t) => Some(t),
@@ -544,30 +593,19 @@ impl Evaluator {
                 },
                 None => None,
             };
-            let value = match given.get(&p.name) {
-                Some(v) if !v.is_undef() => v.clone(),
-                _ => match &p.default {
-                    Some(d) => {
-                        if let Some(later) = reads_later_parameter(d, params, &p.name, &bound) {
-                            return Err(Error::eval(format!(
-                                "{who}: default expression for ${} tries to illegally access not yet evaluated ${later}",
-                                p.name
-                            )));
-                        }
-                        self.eval_in_scope(scope, d, source)?
-                    }
-                    // A parameter whose type accepts undef needs no value.
-                    None if t
-                        .as_ref()
-                        .is_some_and(|t| types::is_instance(t, &Value::Undef)) =>
-                    {
-                        Value::Undef
-                    }
-                    None => {
-                        problems.push(format!("expects a value for parameter '{}'", p.name));
-                        continue;
-                    }
-                },
+            let value = match value {
+                Some(v) => v,
+                // A parameter whose type accepts undef needs no value.
+                None if t
+                    .as_ref()
+                    .is_some_and(|t| types::is_instance(t, &Value::Undef)) =>
+                {
+                    Value::Undef
+                }
+                None => {
+                    problems.push(format!("expects a value for parameter '{}'", p.name));
+                    continue;
+                }
             };
             if let Some(t) = t {
                 if !types::is_instance(&t, &value) {
@@ -687,7 +725,11 @@ impl Evaluator {
         let r = self.compilation.catalog.get(id);
         let who = r.reference();
         let title = r.title.clone();
-        let given: Params = r.parameters.clone();
+        let mut given: Params = r.parameters.clone();
+        // Given undef: a value all the same (a parameter without default accepts it).
+        for name in &r.undef_parameters {
+            given.insert(name.clone(), Value::Undef);
+        }
         let caller_module = r
             .origin
             .as_ref()
@@ -696,12 +738,18 @@ impl Evaluator {
         let module_name = self
             .module_of(&pending.define.source)
             .unwrap_or_else(|| "".into());
+        // It sees the node's variables (and resource defaults) when declared within the node,
+        // else the top scope's.
+        let within_node = pending.declarer.as_ref().is_some_and(|s| s.within_node());
         let scope = Rc::new(NamedScope::new(
             ScopeKind::Define,
-            self.compilation.node_scope.clone(),
+            within_node
+                .then(|| self.compilation.node_scope.clone())
+                .flatten(),
             pending.declarer,
             id,
         ));
+        self.compilation.scopes.insert(id, scope.clone());
         let name = match given.get("name") {
             Some(Value::String(n)) => n.clone(),
             _ => title.clone(),
@@ -866,6 +914,7 @@ impl Evaluator {
             vars.insert("name".into(), title);
         }
         self.compilation.node_scope = Some(scope.clone());
+        self.compilation.scopes.insert(id, scope.clone());
         self.run_node_body(&scope, &node, captures)
     }
 }
@@ -895,37 +944,6 @@ fn split_metaparameters(attrs: Attributes, params: &[Param]) -> (Params, Metapar
         }
     }
     (own, meta)
-}
-
-/// The first parameter after `name` (and not bound yet) that a default expression reads.
-fn reads_later_parameter(
-    default: &Expr,
-    params: &[Param],
-    name: &str,
-    bound: &Params,
-) -> Option<Rc<str>> {
-    // The parameters from `name` on that are not bound yet; looked up only for the
-    // variables the default reads (most defaults read none), not listed for each default:
-    // a define of 300 parameters made that quadratic.
-    let start = params.iter().position(|p| &*p.name == name)?;
-    let later = &params[start..];
-    fn walk(e: &Expr, later: &[Param], bound: &Params, found: &mut Option<Rc<str>>) {
-        if found.is_some() {
-            return;
-        }
-        if let ExprKind::Variable(v) = &e.kind {
-            if let Some(p) = later
-                .iter()
-                .find(|p| p.name == v.name && !bound.contains_key(&p.name))
-            {
-                *found = Some(p.name.clone());
-            }
-        }
-        crate::limits::deep(|| e.for_each_child(&mut |c| walk(c, later, bound, found)));
-    }
-    let mut found = None;
-    walk(default, later, bound, &mut found);
-    found
 }
 
 trait NodeMatchers {

@@ -107,6 +107,7 @@ impl Evaluator {
             exported,
             query,
             overrides,
+            scope: self.scope.clone(),
             overridden: Default::default(),
         });
         let kind = if exported { "Exported" } else { "Catalog" };
@@ -156,8 +157,20 @@ impl Evaluator {
                 }
                 let c = &mut self.compilation.collectors[i];
                 if !c.overrides.is_empty() && c.overridden.insert(id) {
-                    let attrs = c.overrides.clone();
-                    self.apply_override(id, &attrs, true)?;
+                    let mut attrs = c.overrides.clone();
+                    let scope = c.scope.clone();
+                    // The override block with the resource defaults of the collector's
+                    // scope (those in effect now, declared after the collector too).
+                    let type_name = c.type_name.clone();
+                    for (d, _) in self.defaults_in(&scope, &type_name) {
+                        if !attrs.iter().any(|a| a.name == d.name) {
+                            attrs.push(d);
+                        }
+                    }
+                    let saved = std::mem::replace(&mut self.scope, scope);
+                    let r = self.apply_override(id, &attrs, true);
+                    self.scope = saved;
+                    r?;
                     changed = true;
                 }
             }

@@ -17,6 +17,8 @@ use std::rc::Rc;
 pub struct Definition<T> {
     pub def: Rc<T>,
     pub source: Rc<Source>,
+    /// Where it is defined in its source.
+    pub span: Span,
 }
 
 impl<T> Clone for Definition<T> {
@@ -24,6 +26,7 @@ impl<T> Clone for Definition<T> {
         Definition {
             def: self.def.clone(),
             source: self.source.clone(),
+            span: self.span,
         }
     }
 }
@@ -45,6 +48,9 @@ pub struct Collector {
     pub exported: bool,
     pub query: super::collect::Query,
     pub overrides: Attributes,
+    /// The scope the collector is in: its override block takes that scope's resource
+    /// defaults, as the reference's does.
+    pub scope: Option<Rc<NamedScope>>,
     /// The resources whose attributes this collector already overrode.
     pub overridden: std::collections::HashSet<ResourceId>,
 }
@@ -55,8 +61,8 @@ pub enum Endpoint {
     /// `Notify['a']`, `Class['x']`
     Reference { type_name: Rc<str>, title: Rc<str> },
     /// The resources a collector in a chain matched (index into `collectors`); when it
-    /// matches none, the left operand's resources stand for it (`X -> C -> Y` is `X -> Y`
-    /// then, as in the reference).
+    /// matches none and is a relationship's source, the left operand's resources stand for
+    /// it (`X -> C -> Y` is `X -> Y` then, `X <- C` is `X -> X`, as in the reference).
     Collector {
         index: usize,
         empty_alternative: Vec<Endpoint>,
@@ -97,6 +103,9 @@ pub struct Compilation {
     pub nodes: CowRc<Vec<Definition<NodeDef>>>,
     /// The scopes of the classes evaluated so far (for `$class::var`).
     pub class_scopes: CowRc<HashMap<Rc<str>, Rc<NamedScope>>>,
+    /// The scope of each class, define instance and node evaluated, by its resource (the
+    /// resource defaults a resource was declared under).
+    pub scopes: CowRc<HashMap<ResourceId, Rc<NamedScope>>>,
     /// Classes whose `Class` resource is in the catalog but whose body has not run yet
     /// (`include a, b` adds both resources before evaluating either): their resources
     /// (parents added with them included).
@@ -152,6 +161,7 @@ impl Compilation {
             defines: Default::default(),
             nodes: Default::default(),
             class_scopes: Default::default(),
+            scopes: Default::default(),
             pending_classes: Default::default(),
             prepared_classes: Default::default(),
             pending_defines: Default::default(),

@@ -231,6 +231,11 @@ impl Evaluator {
         }
         let display = capitalize_segments(type_name);
         let title = builtin_title(kind, title);
+        if let ResourceKind::Builtin(info) = kind {
+            if !info.title_patterns.is_empty() {
+                builtin_types::title_values(info, &title).map_err(statement_error)?;
+            }
+        }
         let line = self.line_of(span);
         // Where each relationship metaparameter is set: a missing target is reported there.
         let relation_lines: Vec<(Rc<str>, u32)> = attrs
@@ -254,7 +259,6 @@ impl Evaluator {
             .into());
         }
         let mut params = crate::catalog::Params::default();
-        let mut unknown = Vec::new();
         let mut tag_list = Vec::new();
         for a in attrs.iter().filter(|a| &*a.name == "tag") {
             self.add_tags(&mut tag_list, &a.value, line)?;
@@ -263,70 +267,30 @@ impl Evaluator {
         if !self.title_not_string {
             tags::add_if_valid(&mut tag_list, &title);
         }
-        let mut given = self.with_defaults(&display, attrs);
-        self.inherit_metaparameters(&mut given);
+        let (given, default_sources) = self.with_defaults(&display, attrs);
         for a in given {
-            let accepted = match kind {
-                ResourceKind::Builtin(_) => true,
-                ResourceKind::Define(d) => {
-                    if &*a.name == "title" {
-                        return Err(Error::new(
-                            crate::error::ErrorKind::Failed,
-                            format!("{display}[{title}]: has no parameter named 'title'"),
-                        )
-                        .into());
-                    }
-                    d.def.params.iter().any(|p| p.name == a.name)
-                        || builtin_types::is_metaparameter(&a.name)
-                        || &*a.name == "name"
+            if let ResourceKind::Define(_) = kind {
+                if &*a.name == "title" {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Failed,
+                        format!("{display}[{title}]: has no parameter named 'title'"),
+                    )
+                    .into());
                 }
-                ResourceKind::Class => true,
-            };
-            if !accepted {
-                unknown.push(a.name.clone());
-                continue;
             }
             set_attribute(&mut params, a);
         }
         // For messages.
         let dref = || format!("{display}[{title}]");
-        match kind {
-            // Checked when the compilation finishes, as the reference does.
-            ResourceKind::Builtin(_) => {}
-            ResourceKind::Define(d) => {
-                let mut problems: Vec<String> = unknown
-                    .iter()
-                    .map(|n| format!("has no parameter named '{n}'"))
-                    .collect();
-                for p in &d.def.params {
-                    // A typed parameter may accept undef: binding checks those.
-                    if p.default.is_none()
-                        && p.type_expr.is_none()
-                        && params.get(&p.name).is_none_or(|v| v.is_undef())
-                    {
-                        problems.push(format!("expects a value for parameter '{}'", p.name));
-                    }
-                }
-                if !problems.is_empty() {
-                    let body = if problems.len() == 1 {
-                        format!(" {}", problems[0])
-                    } else {
-                        problems.iter().map(|p| format!("\n  {p}")).collect()
-                    };
-                    let hint = unknown.first().and_then(|n| {
-                        crate::eval::hints::parameter_hint(n, d.def.params.iter().map(|p| &*p.name))
-                    });
-                    return Err(statement_error(format!(
-                        "{}:{body}{}",
-                        dref(),
-                        self.location_suffix(line)
-                    ))
-                    .with_hint(hint)
-                    .into());
-                }
-            }
-            ResourceKind::Class => {}
-        }
+        // A define instance's parameters (unknown names, missing values, types) are checked
+        // when its body is evaluated, as the reference checks them; a built-in type's when
+        // the compilation finishes.
+        // Set to undef: not in the catalog, but set.
+        let undef_parameters: Vec<Rc<str>> = params
+            .iter()
+            .filter(|(_, v)| v.is_undef())
+            .map(|(k, _)| k.clone())
+            .collect();
         params.retain(|_, v| !v.is_undef());
         let container = self.container();
         if let Some(t) = params.get("tag").cloned() {
@@ -366,6 +330,7 @@ impl Evaluator {
         }
         let id = self.compilation.catalog.add(Resource {
             parameters: params,
+            undef_parameters,
             tag_parent: Some(container),
             origin: Some(Origin {
                 source: self.source.clone(),
@@ -387,6 +352,10 @@ impl Evaluator {
         for a in alias_keys {
             self.compilation.catalog.add_alias(a.key, id);
         }
+        let r = self.compilation.catalog.get_mut(id);
+        for (name, source) in default_sources {
+            r.set_parameter_source(&name, Some(source));
+        }
         if let ResourceKind::Define(d) = kind {
             self.compilation.pending_defines.push(PendingDefine {
                 resource: id,
@@ -401,67 +370,93 @@ impl Evaluator {
     }
 
     /// The attributes given plus the resource defaults in scope for the type that they do
-    /// not set (`+>` adds to a default's value).
-    fn with_defaults(&self, display: &str, mut attrs: Attributes) -> Attributes {
-        let mut scopes: Vec<Rc<NamedScope>> = Vec::new();
-        let mut s = self.scope.clone();
-        while let Some(scope) = s {
-            s = scope.declarer.clone().or_else(|| scope.parent.clone());
-            scopes.push(scope);
-        }
-        let mut found: Attributes = Vec::new();
-        let consider = |list: &[(Rc<str>, Attributes)], found: &mut Attributes| {
-            for (t, defaults) in list.iter().rev() {
-                if &**t != display {
-                    continue;
-                }
-                for d in defaults {
-                    if !found.iter().any(|f| f.name == d.name) {
-                        found.push(d.clone());
-                    }
-                }
-            }
-        };
-        for scope in &scopes {
-            consider(&scope.defaults.borrow(), &mut found);
-        }
-        consider(&self.compilation.top_defaults, &mut found);
-        for d in found {
+    /// not set (`+>` adds to a default's value), and the scopes (their resources) that
+    /// declared the defaults taken.
+    fn with_defaults(
+        &self,
+        display: &str,
+        mut attrs: Attributes,
+    ) -> (Attributes, Vec<(Rc<str>, ResourceId)>) {
+        let mut sources = Vec::new();
+        for (d, source) in self.defaults_in(&self.scope, display) {
             match attrs.iter_mut().find(|a| a.name == d.name) {
                 Some(a) if a.append => {
                     a.value = append_values(&d.value, &a.value);
                     a.append = false;
                 }
                 Some(_) => {}
-                None => attrs.push(d),
+                None => {
+                    sources.push((d.name.clone(), source));
+                    attrs.push(d);
+                }
             }
         }
-        attrs
+        (attrs, sources)
     }
 
-    /// A resource declared in a define instance gets the instance's metaparameters
-    /// (`noop`, `tag`, ...) it does not set itself; relationships are not passed on.
-    fn inherit_metaparameters(&self, attrs: &mut Attributes) {
-        let Some(scope) = &self.scope else { return };
-        if scope.kind != super::ScopeKind::Define {
-            return;
+    /// The scopes whose resource defaults apply to what `start` declares: it, then the scope
+    /// that declared it (or the one it sees through), and so on; the top scope's are apart
+    /// (`top_defaults`).
+    fn default_scopes(start: &Option<Rc<NamedScope>>) -> Vec<Rc<NamedScope>> {
+        let mut scopes: Vec<Rc<NamedScope>> = Vec::new();
+        let mut s = start.clone();
+        while let Some(scope) = s {
+            s = scope.declarer.clone().or_else(|| scope.parent.clone());
+            scopes.push(scope);
         }
-        let container = self.compilation.catalog.get(scope.resource);
-        for (name, v) in &container.parameters {
-            let inherited = builtin_types::is_metaparameter(name)
-                && !matches!(
-                    &**name,
-                    "before" | "require" | "notify" | "subscribe" | "alias" | "stage"
-                );
-            if inherited && !attrs.iter().any(|a| a.name == *name) {
-                attrs.push(Attribute {
-                    name: name.clone(),
-                    value: v.clone(),
-                    append: false,
-                    span: Span::default(),
-                });
+        scopes
+    }
+
+    /// The resource defaults for type `display` in effect in `start` (the innermost
+    /// scope's value of each attribute), each with the resource of the scope that declared
+    /// it (`Class[main]` for the top scope).
+    pub(crate) fn defaults_in(
+        &self,
+        start: &Option<Rc<NamedScope>>,
+        display: &str,
+    ) -> Vec<(Attribute, ResourceId)> {
+        let mut found: Vec<(Attribute, ResourceId)> = Vec::new();
+        let consider = |list: &[(Rc<str>, Attributes)], source: ResourceId, found: &mut Vec<_>| {
+            for (t, defaults) in list.iter().rev() {
+                if &**t != display {
+                    continue;
+                }
+                for d in defaults {
+                    if !found.iter().any(|(f, _): &(Attribute, _)| f.name == d.name) {
+                        found.push((d.clone(), source));
+                    }
+                }
             }
+        };
+        for scope in Self::default_scopes(start) {
+            consider(&scope.defaults.borrow(), scope.resource, &mut found);
         }
+        let main = self.compilation.main;
+        consider(&self.compilation.top_defaults, main, &mut found);
+        found
+    }
+
+    /// Whether `value` is a resource default of `name` for type `display` in `start` or a
+    /// scope whose defaults it sees (the reference's `is_default?`).
+    fn is_default(
+        &self,
+        start: &Option<Rc<NamedScope>>,
+        display: &str,
+        name: &str,
+        value: &Value,
+    ) -> bool {
+        let has = |list: &[(Rc<str>, Attributes)]| {
+            list.iter().any(|(t, defaults)| {
+                &**t == display
+                    && defaults
+                        .iter()
+                        .any(|d| &*d.name == name && d.value == *value)
+            })
+        };
+        Self::default_scopes(start)
+            .iter()
+            .any(|s| has(&s.defaults.borrow()))
+            || has(&self.compilation.top_defaults)
     }
 
     /// `File { mode => '0644' }`: defaults for the resources of the type declared later in
@@ -553,59 +548,74 @@ impl Evaluator {
         Ok(target)
     }
 
-    /// Sets attributes of a declared resource. A collector may always; an override only from
-    /// the scope that declared the resource (for attributes not set yet) or from a class
-    /// inheriting the declaring one.
+    /// Sets attributes of a declared resource, as the reference merges an override: only from
+    /// the scope that declared the resource or a class inheriting from it (a collector may
+    /// always); a parameter already set only from a subclass of the scope that set it, or
+    /// from that scope when its value is the resource default there; a value that is a
+    /// resource default where the resource was declared is not set over one already set.
     pub(crate) fn apply_override(
         &mut self,
         id: ResourceId,
         attrs: &Attributes,
         from_collector: bool,
     ) -> Result<(), Error> {
-        if !from_collector {
-            let container = self.compilation.catalog.get(id).container;
-            let same_scope = container == Some(self.container());
-            if !same_scope && !self.inherits_from(container) {
-                let line = attrs.first().map(|a| self.line_of(a.span)).unwrap_or(0);
-                return Err(Error::new(
-                    crate::error::ErrorKind::Failed,
-                    format!(
-                        "Only subclasses can override parameters{}",
-                        self.location_suffix(line)
-                    ),
-                ));
-            }
+        let here = self.container();
+        let r = self.compilation.catalog.get(id);
+        let container = r.container;
+        let type_name = r.type_name.clone();
+        if !from_collector && container != Some(here) && !self.inherits_from(container) {
+            let line = attrs.first().map(|a| self.line_of(a.span)).unwrap_or(0);
+            return Err(Error::new(
+                crate::error::ErrorKind::Failed,
+                format!(
+                    "Only subclasses can override parameters{}",
+                    self.location_suffix(line)
+                ),
+            ));
+        }
+        // The scope the resource was declared in: its defaults.
+        let declared_in = match container {
+            Some(c) if c != self.compilation.main => self.compilation.scopes.get(&c).cloned(),
+            _ => None,
+        };
+        let line = r.line;
+        for a in attrs {
             let r = self.compilation.catalog.get(id);
-            if same_scope {
-                if let Some(a) = attrs
-                    .iter()
-                    .find(|a| r.parameters.contains_key(&a.name) && !a.append)
-                {
-                    let at = self.location_text(r.line);
-                    return Err(Error::new(
-                        crate::error::ErrorKind::Failed,
-                        format!(
-                            "Parameter '{}' is already set on {} at {at}; cannot redefine",
-                            a.name,
-                            r.reference()
-                        ),
-                    ));
+            if r.is_set(&a.name) {
+                if self.is_default(&declared_in, &type_name, &a.name, &a.value) {
+                    continue;
+                }
+                if !from_collector {
+                    let source = r.parameter_source(&a.name).or(container);
+                    let current = r.parameters.get(&a.name).cloned().unwrap_or(Value::Undef);
+                    let allowed = self.inherits_from(source)
+                        || (source == Some(here)
+                            && self.is_default(&declared_in, &type_name, &a.name, &current));
+                    if !allowed {
+                        let at = self.location_text(r.line);
+                        return Err(Error::new(
+                            crate::error::ErrorKind::Failed,
+                            format!(
+                                "Parameter '{}' is already set on {} at {at}; cannot redefine",
+                                a.name,
+                                r.reference()
+                            ),
+                        ));
+                    }
                 }
             }
-        }
-        let line = self.compilation.catalog.get(id).line;
-        for a in attrs.iter().filter(|a| &*a.name == "tag") {
-            let mut list = self.compilation.catalog.get(id).tags.clone();
-            self.add_tags(&mut list, &a.value, line.unwrap_or(0))?;
-            self.compilation.catalog.get_mut(id).tags = list;
-        }
-        let r = self.compilation.catalog.get_mut(id);
-        for a in attrs {
-            if a.value.is_undef() && !a.append {
-                r.parameters.shift_remove(&a.name);
-                continue;
+            if &*a.name == "tag" {
+                let mut list = self.compilation.catalog.get(id).tags.clone();
+                self.add_tags(&mut list, &a.value, line.unwrap_or(0))?;
+                self.compilation.catalog.get_mut(id).tags = list;
             }
-            set_attribute(&mut r.parameters, a.clone());
+            let r = self.compilation.catalog.get_mut(id);
+            let value = match (a.append, r.parameters.get(&a.name)) {
+                (true, Some(old)) => append_values(old, &a.value),
+                _ => a.value.clone(),
+            };
+            r.set_parameter(a.name.clone(), value);
+            r.set_parameter_source(&a.name, Some(here));
         }
         Ok(())
     }
@@ -615,6 +625,9 @@ impl Evaluator {
     fn inherits_from(&self, container: Option<ResourceId>) -> bool {
         let mut s = self.scope.as_ref().and_then(|s| s.parent.clone());
         while let Some(scope) = s {
+            if !matches!(scope.kind, super::ScopeKind::Class(_)) {
+                break;
+            }
             if Some(scope.resource) == container {
                 return true;
             }

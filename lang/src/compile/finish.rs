@@ -54,6 +54,15 @@ impl Evaluator {
     ) -> EvalResult<(Value, Vec<Endpoint>)> {
         let (left_value, sources) = self.relationship_operand(left, op)?;
         let (value, mut targets) = self.relationship_operand(right, op)?;
+        // A collector on the right stands for the left operand where it matches nothing,
+        // where it is a relationship's source: the next arrow of a chain, or this one's
+        // when the arrow points left (`X <- C` is `X -> X` then, as in the reference).
+        if let [Endpoint::Collector {
+            empty_alternative, ..
+        }] = targets.as_mut_slice()
+        {
+            *empty_alternative = sources.clone();
+        }
         self.compilation.relations.push(PendingRelation {
             sources: sources.clone(),
             targets: targets.clone(),
@@ -63,12 +72,6 @@ impl Evaluator {
         });
         if targets.is_empty() {
             return Ok((left_value, sources));
-        }
-        if let [Endpoint::Collector {
-            empty_alternative, ..
-        }] = targets.as_mut_slice()
-        {
-            *empty_alternative = sources;
         }
         Ok((value, targets))
     }
@@ -188,6 +191,7 @@ impl Evaluator {
             }
         }
         self.validate_builtin_parameters()?;
+        self.propagate_metaparameters()?;
         let relations = std::mem::take(&mut self.compilation.relations).into_inner();
         for rel in relations {
             self.add_relation(&rel)?;
@@ -225,7 +229,13 @@ impl Evaluator {
             let Some(info) = self.compilation.catalog.type_info(&r.type_name) else {
                 continue;
             };
-            let params: Vec<(&str, &Value)> = r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+            // Those set to undef too: a built-in type must have them as well.
+            let params: Vec<(&str, &Value)> = r
+                .parameters
+                .iter()
+                .map(|(k, v)| (&**k, v))
+                .chain(r.undef_parameters.iter().map(|k| (&**k, &Value::Undef)))
+                .collect();
             let file = r.file.as_deref();
             crate::catalog::builtin_types::validate_at(info, &r.title, &params, file, r.line)
                 .map_err(|m| {
@@ -237,6 +247,132 @@ impl Evaluator {
                         });
                     r.locate(Error::new(ErrorKind::Failed, m).with_hint(unknown))
                 })?;
+        }
+        Ok(())
+    }
+
+    /// Passes the metaparameters of each resource (`noop`, `tag`, ...; not the relationship
+    /// ones) on to what it contains, as the reference does once the catalog is finished: it
+    /// walks the containment edges from `Class[main]` (breadth first), so what a define
+    /// instance declared at top scope or in a node contains gets them, what a class contains
+    /// does not (classes are contained in their stage); a resource keeps what it sets itself.
+    /// An alias passed on is an alias of the resource that gets it.
+    fn propagate_metaparameters(&mut self) -> Result<(), Error> {
+        const PASSED_ON: &[&str] = &[
+            "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
+        ];
+        type Data = Vec<(Rc<str>, Value)>;
+        let catalog = &self.compilation.catalog;
+        // What each resource gets, beside its own parameters.
+        let mut added: rustc_hash::FxHashMap<ResourceId, Data> = Default::default();
+        let own = |id: ResourceId, added: &rustc_hash::FxHashMap<ResourceId, Data>| -> Data {
+            let r = catalog.get(id);
+            let got = added.get(&id);
+            PASSED_ON
+                .iter()
+                .filter_map(|p| {
+                    r.parameters
+                        .get_key_value(*p)
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .or_else(|| got?.iter().find(|(k, _)| &**k == *p).cloned())
+                })
+                .collect()
+        };
+        let mut out: rustc_hash::FxHashMap<ResourceId, Vec<ResourceId>> = Default::default();
+        for &(container, contained) in catalog.all_containment_edges() {
+            out.entry(container).or_default().push(contained);
+        }
+        let mut data: rustc_hash::FxHashMap<ResourceId, Data> = Default::default();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut queue = std::collections::VecDeque::from([self.compilation.main]);
+        let mut order: Vec<ResourceId> = Vec::new();
+        while let Some(node) = queue.pop_front() {
+            if !seen.insert(node) {
+                continue;
+            }
+            let Some(targets) = out.get(&node) else {
+                continue;
+            };
+            for &target in targets {
+                queue.push_back(target);
+                let source_data = match data.get(&node) {
+                    Some(d) => d.clone(),
+                    None => own(node, &added),
+                };
+                if source_data.is_empty() {
+                    continue;
+                }
+                data.entry(node).or_insert_with(|| source_data.clone());
+                let r = catalog.get(target);
+                for (p, v) in &source_data {
+                    let list = added.entry(target).or_default();
+                    if !r.parameters.contains_key(p) && !list.iter().any(|(q, _)| q == p) {
+                        list.push((p.clone(), v.clone()));
+                        if list.len() == 1 {
+                            order.push(target);
+                        }
+                    }
+                }
+                let mut merged = source_data;
+                for (p, v) in own(target, &added) {
+                    match merged.iter_mut().find(|(q, _)| *q == p) {
+                        Some(slot) => slot.1 = v,
+                        None => merged.push((p, v)),
+                    }
+                }
+                data.insert(target, merged);
+            }
+        }
+        for id in order {
+            for (name, value) in added.remove(&id).unwrap_or_default() {
+                if &*name == "alias" {
+                    self.add_passed_alias(id, &value)?;
+                }
+                self.compilation
+                    .catalog
+                    .get_mut(id)
+                    .set_parameter(name, value);
+            }
+        }
+        Ok(())
+    }
+
+    /// Registers an alias a resource got from its container; one another resource holds is
+    /// the reference's error.
+    fn add_passed_alias(&mut self, id: ResourceId, alias: &Value) -> Result<(), Error> {
+        use crate::catalog::builtin_types;
+        let catalog = &self.compilation.catalog;
+        let r = catalog.get(id);
+        let info = catalog.type_info(&r.type_name);
+        let params = [("alias", alias)];
+        let mut free = Vec::new();
+        for a in builtin_types::alias_keys(info, &r.type_name, &r.title, &params) {
+            let taken = catalog.alias_owner(&a.key).or_else(|| {
+                let [p] = a.key.parts.as_slice() else {
+                    return None;
+                };
+                let t = p.strip_prefix('"')?.strip_suffix('"')?;
+                catalog.find_by_title(&r.type_name, t)
+            });
+            match taken {
+                Some(other) if other != id => {
+                    let o = catalog.get(other);
+                    return Err(r.locate(Error::new(
+                        ErrorKind::Failed,
+                        builtin_types::cannot_alias_message(
+                            &r.reference(),
+                            &a,
+                            (r.file.as_deref(), r.line),
+                            (o.file.as_deref(), o.line),
+                        ),
+                    )));
+                }
+                Some(_) => {}
+                None => free.push(a.key),
+            }
+        }
+        for key in free {
+            self.compilation.catalog.add_alias(key, id);
         }
         Ok(())
     }
@@ -281,8 +417,13 @@ impl Evaluator {
     }
 
     /// The resources an endpoint denotes, each with its type and title (for messages: made
-    /// into a reference only when one is missing).
-    fn endpoint_resources(&self, e: &Endpoint) -> Result<Vec<EndpointResource>, Error> {
+    /// into a reference only when one is missing). A collector that matches nothing stands
+    /// for its alternative only as a source (`as_source`).
+    fn endpoint_resources(
+        &self,
+        e: &Endpoint,
+        as_source: bool,
+    ) -> Result<Vec<EndpointResource>, Error> {
         Ok(match e {
             Endpoint::Reference { type_name, title } => {
                 vec![(
@@ -302,10 +443,10 @@ impl Evaluator {
                         ((r.type_name.clone(), r.title.clone()), Some(id))
                     })
                     .collect();
-                if matched.is_empty() {
+                if matched.is_empty() && as_source {
                     let mut alternative = Vec::new();
                     for e in empty_alternative {
-                        alternative.extend(self.endpoint_resources(e)?);
+                        alternative.extend(self.endpoint_resources(e, true)?);
                     }
                     alternative
                 } else {
@@ -339,9 +480,9 @@ impl Evaluator {
         };
         let text = |(t, title): &(Rc<str>, Rc<str>)| format!("{t}[{title}]");
         for s in from {
-            for (sref, sid) in self.endpoint_resources(s)? {
+            for (sref, sid) in self.endpoint_resources(s, true)? {
                 for t in to {
-                    for (tref, tid) in self.endpoint_resources(t)? {
+                    for (tref, tid) in self.endpoint_resources(t, false)? {
                         let (sref, tref) = (&sref, &tref);
                         let Some(sid) = sid else {
                             return Err(Error::new(
@@ -367,10 +508,18 @@ impl Evaluator {
                             .at(rel.span)
                             .in_source(&rel.source));
                         };
-                        let target = self.compilation.catalog.get(tid);
+                        // The reference as written (an alias stays the alias), as the
+                        // reference keeps it; a collector's match as the resource.
+                        let (type_name, title) = match t {
+                            Endpoint::Reference { .. } if &*tref.0 != "Class" => tref.clone(),
+                            _ => {
+                                let target = self.compilation.catalog.get(tid);
+                                (target.type_name.clone(), target.title.clone())
+                            }
+                        };
                         let reference = Value::typ(PType::Resource {
-                            type_name: Some(target.type_name.clone()),
-                            title: Some(target.title.clone()),
+                            type_name: Some(type_name),
+                            title: Some(title),
                         });
                         let source = self.compilation.catalog.get_mut(sid);
                         super::classes::add_to_param(&mut source.parameters, param, reference);

@@ -20,6 +20,20 @@ pub struct NamedScope {
     /// The catalog resource that contains what this scope declares (`Class[Apache]`, the
     /// define instance, `Node[default]`).
     pub resource: crate::catalog::ResourceId,
+    /// While the parameters' defaults are evaluated: reading a parameter that has no value
+    /// yet is an error.
+    pub binding: std::cell::RefCell<Option<ParameterGuard>>,
+}
+
+/// The parameters of a class or define instance whose defaults are being evaluated, as the
+/// reference's parameter scope guards them.
+pub struct ParameterGuard {
+    /// `Class[Apache]`, `Apache::Vhost[x]`: how errors name the declaration.
+    pub who: String,
+    /// The parameters, in order.
+    pub params: Vec<Rc<str>>,
+    /// The one whose default is being evaluated.
+    pub current: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +58,33 @@ impl NamedScope {
             declarer,
             defaults: Default::default(),
             resource,
+            binding: Default::default(),
         }
+    }
+
+    /// While defaults are evaluated, reading a parameter of this scope that has no value yet
+    /// is the reference's error: an earlier one was given none (`expects a value for
+    /// parameter $a`), a later one is not evaluated yet.
+    pub fn check_parameter_access(&self, name: &str) -> Result<(), crate::error::Error> {
+        let guard = self.binding.borrow();
+        let Some(g) = guard.as_ref() else {
+            return Ok(());
+        };
+        let Some(index) = g.params.iter().position(|p| &**p == name) else {
+            return Ok(());
+        };
+        if self.vars.borrow().contains_key(name) {
+            return Ok(());
+        }
+        let message = if index < g.current {
+            format!("{}: expects a value for parameter ${name}", g.who)
+        } else {
+            format!(
+                "{}: default expression for ${} tries to illegally access not yet evaluated ${name}",
+                g.who, g.params[g.current]
+            )
+        };
+        Err(crate::error::Error::eval(message))
     }
 
     /// A variable of this scope or of the scopes it sees through (not the top scope).
@@ -68,6 +108,25 @@ impl NamedScope {
             s = scope.parent.as_deref();
         }
         names
+    }
+
+    /// Whether this scope is the node scope or is declared, directly or not, from it (an
+    /// inherited class counts as the declarer of its subclass): then unqualified variables
+    /// and resource defaults not found in the classes and defines between are the node's, as
+    /// the reference's enclosing scope is; else the top scope's.
+    pub fn within_node(&self) -> bool {
+        let mut s = Some(self);
+        while let Some(scope) = s {
+            s = match &scope.kind {
+                ScopeKind::Node => return true,
+                ScopeKind::Class(_) => match scope.parent.as_deref() {
+                    Some(p) if matches!(p.kind, ScopeKind::Class(_)) => Some(p),
+                    _ => scope.declarer.as_deref(),
+                },
+                ScopeKind::Define => scope.declarer.as_deref(),
+            };
+        }
+        false
     }
 
     /// The class this scope belongs to (its own name for a class scope).

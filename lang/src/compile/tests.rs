@@ -284,3 +284,66 @@ fn collector_tags_include_scope_and_late_tags() {
         assert_eq!(got, expected, "{src}");
     }
 }
+
+/// An override of a parameter already set is the reference's error where it would be one:
+/// the reference names its Ruby object (`by #<Puppet::Resource::Type:0x...>`), so the
+/// corpus cannot hold these; the message up to there is the reference's.
+#[test]
+fn overriding_a_parameter_already_set_is_refused_as_by_the_reference() {
+    for (src, prefix) in [
+        (
+            "notify { 'x': message => ['a'] } Notify['x'] { message +> 'b' }",
+            "Parameter 'message' is already set on Notify[x]",
+        ),
+        (
+            "notify { 'x': message => 'a' } Notify['x'] { message => undef }",
+            "Parameter 'message' is already set on Notify[x]",
+        ),
+        (
+            "notify { 'x': } Notify['x'] { message => 'a' } Notify['x'] { message => 'b' }",
+            "Parameter 'message' is already set on Notify[x]",
+        ),
+        (
+            "Notify['x'] { message => 'a' } notify { 'x': message => 'own' }",
+            "Parameter 'message' is already set on Notify[x]",
+        ),
+        (
+            // a default of an enclosing scope is not the class's own
+            "Notify { message => 'd' } class k { notify { 'x': } Notify['x'] { message => 'o' } } include k",
+            "Parameter 'message' is already set on Notify[x]",
+        ),
+        (
+            // set to undef is set
+            "define d($x) {} d { 'a': x => undef } D['a'] { x => undef }",
+            "Parameter 'x' is already set on D[a]",
+        ),
+    ] {
+        let e = Session::new().eval(src).unwrap_err();
+        assert!(e.message.starts_with(prefix), "{src}: {}", e.message);
+    }
+}
+
+/// A negative number in a collector's query is compared with as it is: the reference fails
+/// there with a Ruby class name (`Cannot transform object of class
+/// Puppet::Pops::Model::UnaryMinusExpression`), which docs/deviations.md records.
+#[test]
+fn a_negative_number_in_a_collector_query_matches() {
+    for (src, expected) in [
+        (
+            "@notify { 'b': message => -1 } @notify { 'c': message => 1 } Notify <| message == -1 |>",
+            &["Notify[b]"][..],
+        ),
+        (
+            "@notify { 'b': message => -1 } @notify { 'c': message => 1 } Notify <| message != -1 |>",
+            &["Notify[c]"],
+        ),
+        (
+            "@notify { 'b': message => -2.5 } Notify <| message == -2.5 |>",
+            &["Notify[b]"],
+        ),
+    ] {
+        let mut s = Session::new();
+        s.eval(src).unwrap();
+        assert_eq!(refs(&s), expected, "{src}");
+    }
+}

@@ -31,14 +31,55 @@ pub struct LoadedFile {
 
 impl Evaluator {
     /// Loads the file that defines `name` as `kind`, if there is one and it was not loaded
-    /// yet (or has changed since). Returns whether a file was loaded.
+    /// yet or has changed since (for a class or define, the files the reference's type
+    /// loader tries: see `autoload_manifests`). Returns whether a file was loaded.
     pub(crate) fn autoload(&mut self, kind: Kind, name: &str) -> Result<bool, Error> {
         if self.env.modulepath.is_empty() && self.env.dir.is_none() {
             return Ok(false);
         }
+        if kind == Kind::Manifest {
+            return self.autoload_manifests(name);
+        }
         let Some(path) = modules::definition_path(&self.env, kind, name) else {
             return Ok(false);
         };
+        self.load_file(path)
+    }
+
+    /// A class or define, as the reference's type loader finds it: for `a::b::c` the
+    /// manifests of `a::b::c`, then `a::b`, then `a`, each after the module's `init.pp`
+    /// (always loaded first, "in case the class is defined there"), until one of them
+    /// defines the name. So `include a::b` loads `a/manifests/init.pp`, and its errors and
+    /// definitions (defines, type aliases, functions) count, before `a/manifests/b.pp`.
+    fn autoload_manifests(&mut self, name: &str) -> Result<bool, Error> {
+        let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        let segments: Vec<&str> = crate::names::segments(&lower).collect();
+        let Some(first) = segments.first() else {
+            return Ok(false);
+        };
+        let init = modules::definition_path(&self.env, Kind::Manifest, first);
+        let mut loaded = false;
+        for n in (1..=segments.len()).rev() {
+            let mut files = Vec::with_capacity(2);
+            files.extend(init.clone());
+            if n > 1 {
+                let prefix = segments[..n].join("::");
+                files.extend(modules::definition_path(&self.env, Kind::Manifest, &prefix));
+            }
+            for file in files {
+                loaded |= self.load_file(file)?;
+            }
+            let c = &self.compilation;
+            if c.classes.contains_key(lower.as_str()) || c.defines.contains_key(lower.as_str()) {
+                break;
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// Loads a file of a module (once): parsed, checked and its definitions hoisted.
+    /// Returns whether it was loaded now.
+    fn load_file(&mut self, path: std::path::PathBuf) -> Result<bool, Error> {
         if let Some(loaded) = self.autoloaded.get(&path) {
             if super::fs::probe(&path).is_none_or(|p| p.stamp == loaded.stamp) {
                 return Ok(false);
@@ -60,8 +101,19 @@ impl Evaluator {
         // (the text moves into the source, not copied)
         let source = Source::new(path.display().to_string(), text);
         let (program, warnings) =
-            crate::syntax::parse_with_warnings(&source.text).map_err(|e| e.in_source(&source))?;
+            crate::syntax::parse_with_warnings(&source.text).map_err(|e| {
+                // The reference names the file where it has no line to give.
+                let e = match e.message == "Syntax error at end of input" {
+                    true => Error {
+                        message: format!("{} (file: {})", e.message, source.name),
+                        ..e
+                    },
+                    false => e,
+                };
+                e.in_source(&source)
+            })?;
         check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
+        self.check_redefinitions(&program, &source)?;
         for w in warnings {
             self.log(crate::LogLevel::Warning, &w.message);
         }
@@ -163,6 +215,75 @@ impl Evaluator {
         self.forget_types();
     }
 
+    /// A class or define of a module file that another module file defined already is the
+    /// reference's error (loading `a::b` loads `a/manifests/init.pp` first: a class both
+    /// define clashes). Definitions typed in may be replaced; those are not checked.
+    fn check_redefinitions(
+        &self,
+        program: &crate::syntax::ast::Program,
+        source: &Rc<Source>,
+    ) -> Result<(), Error> {
+        use crate::syntax::ast::ExprKind;
+        let from_file =
+            |d: &Rc<Source>| self.autoloaded.contains_key(std::path::Path::new(&d.name));
+        let at = |src: &Source, span: crate::syntax::ast::Span| src.line_col(span.start);
+        for stmt in &program.body {
+            let (name, is_class) = match &stmt.kind {
+                ExprKind::ClassDef(c) => (&c.name, true),
+                ExprKind::DefineDef(d) => (&d.name, false),
+                _ => continue,
+            };
+            let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+            let c = &self.compilation;
+            let class = c
+                .classes
+                .get(lower.as_str())
+                .filter(|d| from_file(&d.source))
+                .map(|d| (d.source.clone(), at(&d.source, d.span)));
+            let define = c
+                .defines
+                .get(lower.as_str())
+                .filter(|d| from_file(&d.source))
+                .map(|d| (d.source.clone(), at(&d.source, d.span)));
+            let here = at(source, stmt.span).0;
+            let file = &source.name;
+            // (located in the file: a plain error, not one of the call that loaded it)
+            let failed = |m: String| {
+                Err(Error::new(crate::ErrorKind::Failed, m)
+                    .at(stmt.span)
+                    .in_source(source))
+            };
+            match (is_class, class, define) {
+                (true, Some((first, (line, _))), _) => {
+                    return failed(format!(
+                        "Class '{lower}' is already defined (file: {}, line: {line}); cannot redefine (file: {file}, line: {here})",
+                        first.name
+                    ))
+                }
+                (true, None, Some((first, (line, _)))) => {
+                    return failed(format!(
+                        "'{lower}' is already defined (file: {}, line: {line}) as a definition; cannot redefine as a class (file: {file}, line: {here})",
+                        first.name
+                    ))
+                }
+                (false, Some((first, (line, _))), _) => {
+                    return failed(format!(
+                        "'{lower}' is already defined (file: {}, line: {line}) as a class; cannot redefine as a definition (file: {file}, line: {here})",
+                        first.name
+                    ))
+                }
+                (false, None, Some((first, (line, col)))) => {
+                    return Err(Error::eval(format!(
+                        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{lower}'. Originally set at file://{}?line={line}&pos={col}.",
+                        first.name
+                    )))
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     /// The module a source file belongs to (`apache` for `.../apache/manifests/init.pp`).
     pub(crate) fn module_of(&self, source: &Source) -> Option<Rc<str>> {
         let path = std::path::Path::new(&source.name);
@@ -174,9 +295,10 @@ impl Evaluator {
     }
 }
 
-/// The reference's check of an autoloaded module file: every definition at its top level has
-/// a name that starts with the file's namespace (`apache/manifests/vhost.pp` defines
-/// `apache::vhost...`), or the file is rejected.
+/// The reference's check of an autoloaded module file: it holds only definitions (classes,
+/// defines, functions, type aliases) at its top level, and every one has a name that starts
+/// with the file's namespace (`apache/manifests/vhost.pp` defines `apache::vhost...`), or the
+/// file is rejected.
 fn check_locations(
     env: &crate::env::Environment,
     path: &std::path::Path,
@@ -186,6 +308,24 @@ fn check_locations(
     let Some(namespace) = modules::file_namespace(env, path) else {
         return Ok(());
     };
+    // Only definitions (not nodes) at the top of a module's file.
+    for stmt in &program.body {
+        if !matches!(
+            stmt.kind,
+            ExprKind::ClassDef(_)
+                | ExprKind::DefineDef(_)
+                | ExprKind::FunctionDef(_)
+                | ExprKind::TypeAlias { .. }
+        ) {
+            return Err(Error::validation(
+                format!(
+                    "This {} is unacceptable as a top level construct in this location",
+                    crate::syntax::validate::label(stmt)
+                ),
+                stmt.span,
+            ));
+        }
+    }
     for stmt in &program.body {
         let name: &str = match &stmt.kind {
             ExprKind::ClassDef(d) => &d.name,

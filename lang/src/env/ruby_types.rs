@@ -3,10 +3,12 @@
 //! type's parameters (`newparam`), properties (`newproperty`, and `ensure` for `ensurable`
 //! types) and namevar (`namevar: true`, `isnamevar`, else `name`). A helper method of a
 //! required file that the type calls (`extend PuppetX::KeystoneConfig::IniSetting` then
-//! `create_parameters`, keystone's `*_config` types) is read in its place.
+//! `create_parameters`, keystone's `*_config` types) is read in its place; a loop over a
+//! list of names declaring a parameter for each (`[:user, :project].each do |p|`) declares
+//! them all; `def self.title_patterns` is read by `ruby_title_patterns`.
 
 use super::Environment;
-use crate::catalog::builtin_types::TypeInfo;
+use crate::catalog::builtin_types::{TitlePattern, TypeInfo};
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -62,14 +64,24 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
             read_from.extend(files.iter().map(|file| (file.clone(), stamp(file))));
             let required: Vec<Methods> = files.iter().map(|file| methods_of(file)).collect();
             // (searched from the last: a later definition replaces an earlier one)
-            read_with(&text, |line| {
+            let mut t = read_with(&text, |line| {
                 required
                     .iter()
                     .rev()
                     .flat_map(|methods| methods.iter().rev())
                     .find(|(name, _)| name == line)
                     .map(|(_, body)| &**body)
-            })
+            })?;
+            if text.contains("title_patterns") {
+                let helpers: Vec<super::ruby_title_patterns::Method> = required_files(path, &text)
+                    .iter()
+                    .filter_map(|file| super::fs::read_to_string(file).ok())
+                    .flat_map(|source| super::ruby_title_patterns::methods(&source))
+                    .collect();
+                t.title_patterns =
+                    super::ruby_title_patterns::read(&text, &helpers).unwrap_or_default();
+            }
+            Some(t)
         })
         .map(|mut t| {
             if has_providers(path, &t.name) && !t.parameters.iter().any(|p| p == "provider") {
@@ -89,10 +101,19 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
                     .collect();
                 Box::leak(items.into_boxed_slice())
             };
+            let title_patterns: Vec<TitlePattern> = t
+                .title_patterns
+                .into_iter()
+                .map(|p| TitlePattern {
+                    regex: Box::leak(p.regex.into_boxed_str()),
+                    params: leak(p.params),
+                })
+                .collect();
             &*Box::leak(Box::new(TypeInfo {
                 name: Box::leak(t.name.into_boxed_str()),
                 parameters: leak(t.parameters),
                 namevars: leak(t.namevars),
+                title_patterns: Box::leak(title_patterns.into_boxed_slice()),
             }))
         });
     cache.insert(path.to_path_buf(), (read_from, info));
@@ -207,6 +228,8 @@ pub struct RubyType {
     pub name: String,
     pub parameters: Vec<String>,
     pub namevars: Vec<String>,
+    /// `def self.title_patterns`, where it can be read.
+    pub title_patterns: Vec<super::ruby_title_patterns::Pattern>,
 }
 
 /// Reads `Puppet::Type.newtype(:name) do ... end` from Ruby source.
@@ -220,7 +243,10 @@ fn read_with<'t>(text: &'t str, helper: impl Fn(&str) -> Option<&'t str>) -> Opt
     let name = symbol_after(text, "newtype(")?;
     let mut parameters: Vec<String> = Vec::new();
     let mut namevars: Vec<String> = Vec::new();
-    let mut last: Option<String> = None;
+    // The parameters `newparam` of the last one declared (several in a loop).
+    let mut last: Vec<String> = Vec::new();
+    // `[:user, :project].each do |p|` ... `end`: its indentation, variable and names.
+    let mut loops: Vec<(usize, String, Vec<String>)> = Vec::new();
     let expanded = lines(text).flat_map(|line| {
         let called = helper(line.trim());
         let (own, body) = match called {
@@ -231,12 +257,24 @@ fn read_with<'t>(text: &'t str, helper: impl Fn(&str) -> Option<&'t str>) -> Opt
     });
     for line in expanded {
         let code = line.trim_start();
-        // (Only lines that start with one of the words below matter: the rest are skipped
-        // before looking for a comment.)
-        if !matches!(code.as_bytes().first(), Some(b'e' | b'n' | b'i')) {
+        // (Only lines that start with one of the words below, or a loop over a list, matter:
+        // the rest are skipped before looking for a comment.)
+        if !matches!(
+            code.as_bytes().first(),
+            Some(b'e' | b'n' | b'i' | b'[' | b'%')
+        ) {
             continue;
         }
+        let indent = line.len() - code.len();
         let code = code.split('#').next().unwrap_or("").trim_end();
+        if let Some(names) = list_loop(code) {
+            loops.push((indent, names.0, names.1));
+            continue;
+        }
+        if code == "end" && loops.last().is_some_and(|(at, _, _)| *at >= indent) {
+            loops.pop();
+            continue;
+        }
         if code.starts_with("ensurable") && !parameters.iter().any(|p| p == "ensure") {
             parameters.push("ensure".into());
             continue;
@@ -246,26 +284,37 @@ fn read_with<'t>(text: &'t str, helper: impl Fn(&str) -> Option<&'t str>) -> Opt
                 continue;
             };
             let rest = rest.trim_start_matches(['(', ' ']);
-            let Some(param) = rest.strip_prefix(':').map(|r| {
+            let word = |r: &str| -> String {
                 r.chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect::<String>()
-            }) else {
-                continue;
+                    .collect()
             };
-            if param.is_empty() {
+            // `newparam(:name)`, or `newparam(p)` in a loop over names.
+            let params: Vec<String> = match rest.strip_prefix(':') {
+                Some(r) => vec![word(r)],
+                None => {
+                    let var = word(rest);
+                    match loops.iter().rev().find(|(_, v, _)| *v == var) {
+                        Some((_, _, names)) if !var.is_empty() => names.clone(),
+                        _ => continue,
+                    }
+                }
+            };
+            if params.iter().any(String::is_empty) {
                 continue;
             }
-            if rest.contains("namevar: true") || rest.contains(":namevar => true") {
-                namevars.push(param.clone());
+            for param in &params {
+                if rest.contains("namevar: true") || rest.contains(":namevar => true") {
+                    namevars.push(param.clone());
+                }
+                if !parameters.contains(param) {
+                    parameters.push(param.clone());
+                }
             }
-            if !parameters.contains(&param) {
-                parameters.push(param.clone());
-            }
-            last = Some(param);
+            last = params;
         }
         if code == "isnamevar" {
-            if let Some(p) = &last {
+            for p in &last {
                 if !namevars.contains(p) {
                     namevars.push(p.clone());
                 }
@@ -279,7 +328,40 @@ fn read_with<'t>(text: &'t str, helper: impl Fn(&str) -> Option<&'t str>) -> Opt
         name,
         parameters,
         namevars,
+        title_patterns: Vec::new(),
     })
+}
+
+/// `[:user, :project].each do |p|` (or `%i[user project]`, `%w[...]`): the block's
+/// variable and the names.
+fn list_loop(code: &str) -> Option<(String, Vec<String>)> {
+    let (list, rest) = code.split_once(".each")?;
+    let rest = rest.trim_start();
+    let rest = rest
+        .strip_prefix("do")
+        .or_else(|| rest.strip_prefix('{'))?
+        .trim_start();
+    let var = rest
+        .strip_prefix('|')?
+        .split('|')
+        .next()?
+        .trim()
+        .to_string();
+    let names: Vec<String> = if let Some(inner) = list.strip_prefix('[') {
+        inner
+            .strip_suffix(']')?
+            .split(',')
+            .map(|n| n.trim().strip_prefix(':').map(str::to_string))
+            .collect::<Option<_>>()?
+    } else {
+        let inner = list
+            .strip_prefix("%i[")
+            .or_else(|| list.strip_prefix("%w["))?
+            .strip_suffix(']')?;
+        inner.split_whitespace().map(str::to_string).collect()
+    };
+    let word = |s: &String| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_');
+    (word(&var) && !names.is_empty() && names.iter().all(word)).then_some((var, names))
 }
 
 /// The lines of a text, as `str::lines` gives them (without `\n` or `\r\n`), found with
@@ -365,6 +447,14 @@ end
             "Puppet::Type.newtype(:x) do\n  newparam(:path) do\n    isnamevar\n  end\nend\n";
         assert_eq!(read(isnamevar).unwrap().namevars, ["path"]);
         assert!(read("class Foo; end").is_none());
+        // keystone_user_role: parameters declared in a loop over names.
+        let looped = "Puppet::Type.newtype(:r) do\n  newparam(:name, :namevar => true)\n  [:user, :project].each do |p|\n    newparam(p) do\n      isnamevar\n    end\n  end\n  %i[a b].each do |q|\n    newproperty(q) do\n    end\n  end\n  newparam(:domain) do\n    isnamevar\n  end\nend\n";
+        let t = read(looped).unwrap();
+        assert_eq!(
+            t.parameters,
+            ["name", "user", "project", "a", "b", "domain"]
+        );
+        assert_eq!(t.namevars, ["name", "user", "project", "domain"]);
     }
 
     /// keystone's `*_config` types call a method of a required file for their parameters.

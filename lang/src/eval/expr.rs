@@ -635,8 +635,11 @@ impl Evaluator {
                 }
                 f = frame.parent;
             }
-            if let Some(v) = self.scope.as_ref().and_then(|s| s.lookup(name)) {
-                return Ok(v);
+            if let Some(scope) = &self.scope {
+                scope.check_parameter_access(name)?;
+                if let Some(v) = scope.lookup(name) {
+                    return Ok(v);
+                }
             }
         } else if let Some(v) = self.qualified_variable(name) {
             return Ok(v);

@@ -167,8 +167,12 @@ fn tagged(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     let container = ev.container();
     let catalog = &ev.compilation.catalog;
     // An array argument is one tag (which never matches), as in the reference.
+    // The catalog's tags (declared classes and nodes), or the enclosing scope's.
     let all = args.iter().all(|a| match a {
-        Value::String(t) => catalog.has_tag(container, &t.to_lowercase()),
+        Value::String(t) => {
+            let t = t.to_lowercase();
+            catalog.catalog_has_tag(&t) || catalog.has_tag(container, &t)
+        }
         _ => false,
     });
     Ok(Value::Boolean(all))
@@ -306,7 +310,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("contain", CLASSES, contain, "contain(Variant[String, Class, Array] *$names) -> Array[Class]\nDeclares classes like include, and makes the declaring class contain them.\n\n    class app { contain app::config }"),
         builtin("realize", &["Any *$refs"], realize, "realize(Resource *$refs) -> Undef\nAdds virtual resources to the catalog.\n\n    @user { 'alice': } realize(User['alice'])"),
         builtin("tag", &["Variant[String, Array[String]] *$tags"], tag, "tag(String *$tags) -> Undef\nTags the enclosing class or define (and the resources it declares after).\n\n    class web { tag('frontend') }"),
-        builtin("tagged", &["Variant[String, Array[String]] *$tags"], tagged, "tagged(String *$tags) -> Boolean\nWhether the enclosing class or define has all the tags.\n\n    class web { tagged('web') }   # true"),
+        builtin("tagged", &["Variant[String, Array[String]] *$tags"], tagged, "tagged(String *$tags) -> Boolean\nWhether the enclosing class or define, or the catalog (the classes and nodes declared), has all the tags.\n\n    class web { tagged('web') }   # true"),
         builtin("create_resources", &["Any *$args"], create_resources, "create_resources(String $type, Hash $resources, Hash $defaults?) -> Undef\nDeclares a resource of the type for each title => attributes entry.\n\n    create_resources('notify', { 'a' => { 'message' => 'hi' } })"),
     ]
 }

@@ -256,16 +256,9 @@ impl Writer {
         self.end('}', first);
     }
 
-    /// A parameter's value, as [`Param`](super::Param): a relationship metaparameter's
-    /// nested arrays flattened.
+    /// A parameter's value, as [`catalog_value`](super::catalog_value) gives it.
     fn param(&mut self, name: &str, v: &Value) {
-        let nested = matches!(v, Value::Array(a) if a.iter().any(|x| matches!(x, Value::Array(_))));
-        if nested && matches!(name, "before" | "require" | "notify" | "subscribe") {
-            let mut flat = Vec::new();
-            crate::flatten_array(std::slice::from_ref(v), &mut flat);
-            return self.data(&Value::array(flat));
-        }
-        self.data(v)
+        self.data(&super::catalog_value(name, v))
     }
 
     /// A value as JSON data, as [`Data`](super::Data).

@@ -4,7 +4,7 @@
 use crate::ast::*;
 
 /// The reference's label for an expression (`Literal Integer`, `'+' expression`, ...).
-pub(super) fn label(e: &Expr) -> String {
+pub fn label(e: &Expr) -> String {
     let s: &str = match &e.kind {
         ExprKind::Undef => "'undef' expression",
         ExprKind::Default => "'default' expression",

@@ -3,13 +3,14 @@
 //! `Language validation logged N errors. Giving up`.
 
 mod labels;
+pub use labels::label;
 mod names;
 #[cfg(test)]
 mod tests;
 
 use super::ast::*;
 use crate::error::{Error, ErrorKind};
-use labels::{a_an, idem, label};
+use labels::{a_an, idem};
 
 pub fn validate(program: &Program) -> Result<(), Error> {
     let mut v = Validator {

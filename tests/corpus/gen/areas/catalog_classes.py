@@ -162,3 +162,29 @@ PROGRAMS += [
     "class a { notice('a') } class b { notice('b') } contain a, b",
     "class a { notice('a') notify { 'in a': } } class b { notify { 'in b': } } class c { include a, b } include c",
 ]
+
+PROGRAMS += [
+    # an explicit undef is a given value: an untyped parameter without default accepts it,
+    # a typed one reports the mismatch, a default replaces it
+    "class c($x) {} class { 'c': x => undef }",
+    "class c($x) { notice(type($x)) notify { n: message => $x } } class { 'c': x => undef }",
+    "class c($x) {} class { 'c': x => undef } notice(Class['c']['x'])",
+    "class c(String $x) {} class { 'c': x => undef }",
+    "class c(Optional[String] $x) { notice($x) } class { 'c': x => undef }",
+    "class c($x = 5) { notice($x) } class { 'c': x => undef }",
+    "class c($a, $b = $a) { notice($b) } class { 'c': a => undef }",
+    # a default reading a parameter that has no value: the missing value is reported
+    # before any default is evaluated further; a later given parameter has its value
+    "class c($a, $b = \"${a}/x\") {} include c",
+    "class c(Integer $a, $b = \"${a}/x\") {} include c",
+    "$a = 'top' class c($a, $b = $a) {} include c",
+    "class c($a, $b = [1].map |$x| { $a }) {} include c",
+    "class c(Optional[String] $a, $b = $a) { notice($b) } include c",
+    "class c($a, $b = $a, $c) {} class { 'c': c => 1 }",
+    "class c($a, $b = if false { $a } else { 1 }) { notice($b) } include c",
+    "class c($a, $b = fail('boom')) {} include c",
+    "class c($b = $a, $a) { notice($b) } class { 'c': a => 1 }",
+    "class c(String $a, $b = $a) { notice($b) } class { 'c': a => 1 }",
+    "class c(String $a = 5, $b = $a) { notice($b) } include c",
+    "class c(Integer $a, $b = $a, $c) {} class { 'c': a => 'x' }",
+]

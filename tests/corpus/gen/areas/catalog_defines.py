@@ -99,3 +99,48 @@ PROGRAMS += [
     "define d($x = 1, $y = 2) { } d { a: y => 5 }",
     "define d($x = 1, $y = 2, $z = 3) { } d { a: z => 30, x => 10 }",
 ]
+
+PROGRAMS += [
+    # an explicit undef is a given value (also from a resource default)
+    "define d($x) { notice(type($x)) notify { $title: message => $x } } d { 'a': x => undef }",
+    "define d(String $x) {} d { 'a': x => undef }",
+    "define d($x = 3) { notice($x) } d { 'a': x => undef }",
+    "define d($x) {} d { 'a': x => undef } notice(D['a']['x'])",
+    "define d($x) {} D { x => undef } d { 'a': }",
+    "define d($x = 1) { notice($x) } D { x => undef } d { 'a': }",
+    "define d($x) { notice($x) } D { x => 2 } d { 'a': x => undef }",
+    "define d($a, $b = \"${a}/x\") {} d { 'x': a => undef }",
+    # parameters are checked when the body is evaluated, after the main code
+    "define d($a, $b = \"${a}/x\") {} d { 'x': }",
+    "define d($a, $b = \"${a}/x\", $c) {} d { 'x': }",
+    "define d(Optional[String] $a, $b = $a) { notice($b) } d { 'x': }",
+    "define d($b = $a, $a) { notice($b) } d { 'x': a => 1 }",
+    "define d($x = 1) { notice('body') } d { 'a': nosuch => 1 } notice('after')",
+    "define d($a) { notice('body') } d { 'x': } notice('after')",
+    "define d($a) {} d { 'x': } fail('later')",
+    "define d($x = 1) {} d { 'a': nosuch => undef }",
+]
+
+PROGRAMS += [
+    # metaparameters of an instance reach its contents as the reference passes them on when
+    # the catalog is finished: along containment from Class[main] (top scope, nodes, define
+    # instances), not inside classes (contained in their stage); not seen by collectors
+    "define d { notify { \"in-${title}\": } } class k { d { a: tag => 'special', noop => true, loglevel => 'debug', schedule => 'daily' } } include k",
+    "define d { notify { \"in-${title}\": } } node default { d { a: tag => 'special', noop => true, loglevel => 'debug', schedule => 'daily' } }",
+    "define d { notify { \"in-${title}\": } } define e { d { \"${title}-d\": noop => true, tag => 'x' } } e { a: }",
+    "define d { notify { \"in-${title}\": } } define e { d { \"${title}-d\": } } e { a: noop => true, tag => 'x' }",
+    "define d { notify { \"in-${title}\": } } class k { e { a: noop => true } } define e { d { \"${title}-d\": } } include k",
+    "define d { notify { \"in-${title}\": } } class k(Boolean $n = true) { d { a: noop => $n, audit => 'all', alias => 'q', before => Notify['z'] } } notify { 'z': } include k",
+    "define d { notify { \"in-${title}\": } } class k { d { a: noop => true } } class j { include k } include j",
+    "define d { notify { \"in-${title}\": } } class k { d { 'b': } } class { 'k': noop => true, tag => 'kt' }",
+    "define d { notify { \"in-${title}\": noop => false } } d { a: noop => true }",
+    "define d { notify { 'x': noop => undef } } d { a: noop => true }",
+    "define d { notify { 'x': } } d { a: alias => 'q' }",
+    "define d { notify { 'x': } notify { 'y': } } d { a: alias => 'q' }",
+    "define d { notify { 'x': } } d { a: audit => 'all' }",
+    "define d { notify { 'x': } } class c { notify { 'inc': } } define e { contain c } e { a: noop => true }",
+    "class c { notify { 'inc': } } class { 'c': noop => true }",
+    "define d { notify { 'x': } } d { a: noop => true } Notify <| noop == true |> { message => 'col' }",
+    "define d { @notify { 'x': } } d { a: noop => true } realize(Notify['x'])",
+    "define d { notify { 'x': } } d { a: noop => true } Notify['x'] { noop => false }",
+]

@@ -129,3 +129,22 @@ REFERENCE_INTERNALS = [
 ]
 ORACLE_BROKEN = []
 PROGRAMS = [p for p in PROGRAMS if p not in REFERENCE_INTERNALS + ORACLE_BROKEN]
+
+PROGRAMS += [
+    # tagged() sees the catalog's tags: the classes and nodes declared so far (names, name
+    # segments, tags given to a class declared like a resource), not tags tag() adds
+    "class a::b { } include a::b notice([tagged('a::b'), tagged('a'), tagged('b'), tagged('class')])",
+    "class k { } include k notify { 'x': } notice(tagged('k'))",
+    "notice(tagged('settings'), tagged('main'), tagged('class'), tagged('node'))",
+    "class k { notice(tagged('later')) } class later { } include k include later",
+    "class k { notice(tagged('later')) } class later { } include later include k",
+    "class k { } class { 'k': tag => 'kt' } notice(tagged('kt'))",
+    "define d { } d { 'x': tag => 'dt' } notice(tagged('dt'))",
+    "define d { notice(tagged('k')) } class k { } d { 'x': } include k",
+    "node default { } notice(tagged('default'))",
+    "node default { include k } class k { notice(tagged('default'), tagged('node')) }",
+    "define d { notice(tagged('default')) } node default { } d { 'x': }",
+    "class k { tag('extra') } include k notice(tagged('extra'))",
+    "notify { 'x': tag => 'nt' } notice(tagged('nt'))",
+    "class k { } include k notice(tagged('K'))",
+]

@@ -99,3 +99,17 @@ ORACLE_ARTIFACTS = [
     on("web01.example.com", "node /^web/ { notify { \"web node ${trusted['certname']}\": } }"),
 ]
 PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_ARTIFACTS]
+
+PROGRAMS += [
+    # the node's variables and resource defaults reach what is declared within the node, not
+    # define instances and classes declared at top scope
+    "define d { notify { \"in-${title}\": } } node default { Notify { message => 'nd' } } d { 'a': }",
+    "define d { notify { \"in-${title}\": } } node default { Notify { message => 'nd' } d { 'b': } } d { 'a': }",
+    "node default { Notify { message => 'nd' } } define d { notify { \"in-${title}\": } } class k { d { 'c': } } include k",
+    "node default { Notify { message => 'nd' } include k } class k { notify { 'kn': } }",
+    "node default { $v = 1 } define d { notice(\"v=${v}\") } d { 'a': }",
+    "node default { $v = 1 d { 'b': } } define d { notice(\"v=${v}\") } d { 'a': }",
+    "node default { $v = 1 include k } class k { d { 'c': } } define d { notice(\"v=${v}\") }",
+    "node default { $v = 1 } class k { d { 'c': } } define d { notice(\"v=${v}\") } include k",
+    "node default { Notify { message => 'nd' } } define e { include k } class k { notify { 'kn': } } e { 'a': }",
+]

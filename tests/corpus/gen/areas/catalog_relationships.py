@@ -93,3 +93,25 @@ PROGRAMS = [
 
 ORACLE_ARTIFACTS = []
 PROGRAMS = [p for p in PROGRAMS if p not in ORACLE_ARTIFACTS]
+
+PROGRAMS += [
+    # an arrow keeps the reference as written: an alias, a title the uniqueness key finds
+    "notify { 'a': alias => 'b' } notify { 'c': } Notify['c'] -> Notify['b']",
+    "notify { 'a': alias => 'b' } notify { 'c': } Notify['c'] ~> Notify['b']",
+    "notify { 'a': alias => 'b' } notify { 'c': } Notify['b'] <- Notify['c']",
+    "file { '/tmp/a': } notify { 'c': } Notify['c'] -> File['/tmp/a/']",
+    "package { 'p': name => 'real' } notify { 'c': } Notify['c'] -> Package['real']",
+    "class k::x { } include k::x notify { 'c': } Notify['c'] -> Class['k::x']",
+    "notify { 'a': alias => 'b' } notify { 'c': } Notify['c'] -> Notify <| title == 'a' |>",
+    # a collector that matches nothing stands for the left operand only where it is the
+    # relationship's source
+    "notify { 'a': } Notify['a'] <- Notify <| tag == 'none' |>",
+    "notify { 'a': } Notify['a'] <~ Notify <| tag == 'none' |>",
+    "notify { 'a': } Notify <| tag == 'none' |> <- Notify['a']",
+    "notify { 'a': } notify { 'b': } Notify['a'] <- Notify <| tag == 'none' |> <- Notify['b']",
+    "notify { 'a': } notify { 'b': } Notify['a'] -> Notify <| tag == 'none' |> <- Notify['b']",
+    "notify { 'a': } notify { 'b': } Notify['a'] <- Notify <| tag == 'none' |> -> Notify['b']",
+    "notify { 'a': } notify { 'b': } Notify['a'] -> Notify <| tag == 'none' |> -> Notify <| tag == 'none2' |> -> Notify['b']",
+    "notify { 'a': } notify { 'b': } [Notify['a'], Notify['b']] <- Notify <| tag == 'none' |>",
+    "notify { 'a': } notify { 'b': tag => 'x' } Notify['a'] <- Notify <| tag == 'x' |>",
+]

@@ -96,3 +96,26 @@ PROGRAMS = [
     "include profile::base package { 'vim': }",
     {"src": "include profile::base package { 'yum-utils': }", **DB},
 ]
+
+# Loading a class or define of a module loads the module's init.pp first, as the reference's
+# type loader does (then the name's own file, then its namespaces' files): its errors and
+# definitions count (fixture modulepath tests/fixtures/autoload).
+AUTOLOAD = {"modulepath": ["tests/fixtures/autoload"]}
+PROGRAMS += [dict(AUTOLOAD, src=src) for src in [
+    "include loadfirst::sub",
+    "loadfirst::helper { 'y': }",
+    "notice(80 =~ Loadfirst::Port)",
+    "notice(loadfirst::greet('x'))",
+    "include loadfirst::sub notice(loadfirst::greet('x'))",
+    "include topcall",
+    "include topcall::sub",
+    "include brokeninit::sub",
+    "include twice::sub",
+    "include twice include twice::sub",
+    "include twice::a::b",
+    "twice::a::d { 'x': }",
+    "include clash::a::x",
+    "clash::a::d { 'x': }",
+    "include clash2::a::x",
+    "class twice::sub { notice('typed in') } include twice::sub",
+]]
