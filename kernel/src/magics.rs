@@ -5,6 +5,7 @@
 /// Every magic a cell may start with (completion, and the suggestion for an unknown one).
 pub const MAGICS: &[&str] = &[
     "%catalog",
+    "%diff",
     "%env",
     "%facts",
     "%hiera-config",

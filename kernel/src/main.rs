@@ -11,6 +11,7 @@ mod builtins;
 mod catalog;
 mod complete;
 mod connection;
+mod diff;
 mod environment;
 mod facts;
 mod graphviz;

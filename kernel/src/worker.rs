@@ -79,6 +79,8 @@ pub struct Worker {
     definitions: Definitions,
     /// The function definitions already seen, by address, to find new ones after a cell.
     seen: HashMap<String, usize>,
+    /// Catalogs kept by `%catalog save NAME` for `%diff NAME`.
+    saved_catalogs: crate::diff::Saved,
 }
 
 impl Worker {
@@ -119,6 +121,7 @@ impl Worker {
             facts_origin,
             definitions: Definitions::new(),
             seen: HashMap::new(),
+            saved_catalogs: Default::default(),
         }
     }
 
@@ -178,6 +181,32 @@ impl Worker {
                 Ok(Ok(data)) => self.magic_outcome(&job, Ok(Ok(data)), "WhyError"),
                 Ok(Err(e)) => Outcome::Error(error_report(&e)),
                 Err(panic) => Outcome::Error(internal_error(&panic)),
+            };
+            output::end();
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
+        if crate::diff::is_magic(&job.code) || crate::diff::save_name(&job.code).is_some() {
+            let result = match crate::diff::save_name(&job.code) {
+                Some(name) => self.saved_catalogs.save(&self.session, name),
+                None => self.saved_catalogs.diff(&self.session, &job.code),
+            };
+            let outcome = match result {
+                Ok(data) => {
+                    if !job.silent {
+                        emit(Event::Display { data });
+                    }
+                    Outcome::Ok {
+                        result: None,
+                        payload: Vec::new(),
+                        user_expressions: self.user_expressions(&job.user_expressions),
+                    }
+                }
+                Err(message) => Outcome::Error(ErrorReport {
+                    ename: "UsageError".into(),
+                    evalue: message.clone(),
+                    traceback: vec![format!("\x1b[0;31mUsageError\x1b[0m: {message}")],
+                }),
             };
             output::end();
             let _ = job.events.send(Event::Done(outcome));

@@ -1,0 +1,247 @@
+//! `%catalog save NAME` and `%diff NAME`: the session's catalog kept under a name, and what
+//! changed in it since, as an HTML table with a collapsible section per changed resource and
+//! coloured unified diffs (the text form is `prepl diff`'s).
+
+use crate::render::escape;
+use prepl::catalog::diff::{self, report, Difference, View};
+use prepl::Session;
+use serde_json::{json, Value as Json};
+use std::collections::BTreeMap;
+
+pub const USAGE: &str =
+    "Usage: %catalog save NAME, then %diff NAME (what changed in the catalog since)";
+
+/// Catalogs kept by `%catalog save NAME`.
+#[derive(Default)]
+pub struct Saved(BTreeMap<String, View>);
+
+/// Whether a cell is `%diff ...`.
+pub fn is_magic(code: &str) -> bool {
+    code.split_whitespace().next() == Some("%diff")
+}
+
+/// The name of `%catalog save NAME`, when the cell is one (`Some("")` without a name).
+pub fn save_name(code: &str) -> Option<&str> {
+    let rest = code.trim().strip_prefix("%catalog")?.trim_start();
+    let name = rest.strip_prefix("save")?;
+    (name.is_empty() || name.starts_with(char::is_whitespace)).then(|| name.trim())
+}
+
+fn view_of(session: &Session) -> Result<View, String> {
+    View::from_json(&prepl::catalog::json::to_json(session.catalog()))
+}
+
+impl Saved {
+    /// `%catalog save NAME`.
+    pub fn save(&mut self, session: &Session, name: &str) -> Result<Json, String> {
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(USAGE.to_string());
+        }
+        let view = view_of(session)?;
+        let text = format!(
+            "Saved the catalog ({} resources) as '{name}': %diff {name} shows what changes.",
+            view.resources.len()
+        );
+        self.0.insert(name.to_string(), view);
+        Ok(json!({"text/plain": text}))
+    }
+
+    /// `%diff NAME`.
+    pub fn diff(&self, session: &Session, code: &str) -> Result<Json, String> {
+        let name = code.trim().trim_start_matches("%diff").trim();
+        let Some(saved) = self.0.get(name) else {
+            let names: Vec<&str> = self.0.keys().map(String::as_str).collect();
+            return Err(match names.as_slice() {
+                [] => USAGE.to_string(),
+                _ if name.is_empty() => format!("{USAGE}; saved: {}", names.join(", ")),
+                _ => format!(
+                    "No catalog was saved as '{name}' (saved: {})",
+                    names.join(", ")
+                ),
+            });
+        };
+        let d = diff::compare(saved, &view_of(session)?, &diff::Options::default());
+        if d.is_empty() {
+            return Ok(json!({"text/plain": format!("No differences from '{name}'.")}));
+        }
+        let mut text = format!("Since %catalog save {name}:\n");
+        report::difference_text(&mut text, &d, report::Colors::NONE);
+        Ok(json!({"text/html": html(&d, name), "text/plain": text}))
+    }
+}
+
+const ADDED: &str = "color:#22863a";
+const REMOVED: &str = "color:#cb2431";
+const CHANGED: &str = "color:#b08800";
+
+/// The differences as HTML: a row a resource (added, removed, changed), the changes of a
+/// changed one in a `<details>` section, multi-line values as coloured unified diffs.
+pub fn html(d: &Difference, name: &str) -> String {
+    let mut h = String::from("<div class=\"prepl-diff\"><p>Since <code>%catalog save ");
+    escape(&mut h, name);
+    let _ = std::fmt::Write::write_fmt(
+        &mut h,
+        format_args!(
+            "</code>: {} added, {} removed, {} changed</p><table><tr><th></th><th style=\"text-align:left\">resource</th><th style=\"text-align:left\">declared at</th></tr>",
+            d.added.len(),
+            d.removed.len(),
+            d.changed.len()
+        ),
+    );
+    let row =
+        |h: &mut String, mark: &str, style: &str, key: &str, at: Option<String>, body: &str| {
+            h.push_str(&format!(
+            "<tr><td style=\"{style};font-weight:bold\">{mark}</td><td style=\"text-align:left\">"
+        ));
+            if body.is_empty() {
+                escape(h, key);
+            } else {
+                h.push_str("<details><summary>");
+                escape(h, key);
+                h.push_str("</summary>");
+                h.push_str(body);
+                h.push_str("</details>");
+            }
+            h.push_str("</td><td style=\"text-align:left\">");
+            escape(h, &at.unwrap_or_default());
+            h.push_str("</td></tr>");
+        };
+    for (key, r) in &d.added {
+        let mut body = String::from("<pre>");
+        for (p, v) in &r.parameters {
+            escape(&mut body, &format!("{p} => {}\n", report::show(v)));
+        }
+        body.push_str("</pre>");
+        let body = if r.parameters.is_empty() {
+            String::new()
+        } else {
+            body
+        };
+        row(&mut h, "+", ADDED, &key.to_string(), r.location(), &body);
+    }
+    for (key, r) in &d.removed {
+        row(&mut h, "-", REMOVED, &key.to_string(), r.location(), "");
+    }
+    for c in &d.changed {
+        let mut text = String::new();
+        report::difference_text(
+            &mut text,
+            &Difference {
+                changed: vec![c.clone()],
+                ..Difference::default()
+            },
+            report::Colors::NONE,
+        );
+        // The lines under the resource's own line, coloured by their first mark.
+        let mut body = String::from("<pre>");
+        for line in text.lines().skip(1) {
+            let t = line.trim_start();
+            let style = if t.starts_with("+++") || t.starts_with("---") {
+                ""
+            } else if t.starts_with('+') {
+                ADDED
+            } else if t.starts_with('-') {
+                REMOVED
+            } else if t.starts_with("@@") {
+                "color:#6a737d"
+            } else {
+                ""
+            };
+            body.push_str(&format!("<span style=\"{style}\">"));
+            escape(&mut body, line.get(6..).unwrap_or(line));
+            body.push_str("</span>\n");
+        }
+        body.push_str("</pre>");
+        row(
+            &mut h,
+            "~",
+            CHANGED,
+            &c.key.to_string(),
+            c.location.clone(),
+            &body,
+        );
+    }
+    h.push_str("</table>");
+    let edges = d.edges_added.len() + d.edges_removed.len();
+    if edges > 0 {
+        h.push_str("<details><summary>containment edges</summary><pre>");
+        for (a, b) in &d.edges_added {
+            h.push_str(&format!("<span style=\"{ADDED}\">+ "));
+            escape(&mut h, &format!("{a} -> {b}"));
+            h.push_str("</span>\n");
+        }
+        for (a, b) in &d.edges_removed {
+            h.push_str(&format!("<span style=\"{REMOVED}\">- "));
+            escape(&mut h, &format!("{a} -> {b}"));
+            h.push_str("</span>\n");
+        }
+        h.push_str("</pre></details>");
+    }
+    h.push_str("</div>");
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn save_then_diff() {
+        assert_eq!(save_name("%catalog save before"), Some("before"));
+        assert_eq!(save_name("%catalog save"), Some(""));
+        assert_eq!(save_name("%catalog saved"), None);
+        assert_eq!(save_name("%catalog File"), None);
+        assert!(is_magic("%diff x") && !is_magic("%different"));
+        let mut saved = Saved::default();
+        let mut s = Session::new();
+        s.eval("file { '/etc/motd': content => \"a\\nb\\n\" } notify { 'gone': }")
+            .unwrap();
+        assert!(saved.save(&s, "").is_err());
+        let shown = saved.save(&s, "before").unwrap();
+        assert!(shown["text/plain"]
+            .as_str()
+            .unwrap()
+            .starts_with("Saved the catalog (5 resources) as 'before'"));
+        assert_eq!(
+            saved.diff(&s, "%diff before").unwrap()["text/plain"],
+            "No differences from 'before'."
+        );
+        let mut s = Session::new();
+        s.eval("file { '/etc/motd': content => \"a\\nc\\n\", mode => '0600' } notify { 'new': }")
+            .unwrap();
+        let bundle = saved.diff(&s, "%diff before").unwrap();
+        let text = bundle["text/plain"].as_str().unwrap();
+        assert!(
+            text.contains("  + Notify[new]") && text.contains("  - Notify[gone]"),
+            "{text}"
+        );
+        let html = bundle["text/html"].as_str().unwrap();
+        assert!(html.contains("1 added, 1 removed, 1 changed"), "{html}");
+        assert!(
+            html.contains("<details><summary>File[/etc/motd]</summary>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span style=\"color:#cb2431\">  -b</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span style=\"color:#22863a\">  +c</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("mode: &#39;0644&#39;")
+                || html.contains("mode: (unset) -&gt; &#39;0600&#39;")
+                || html.contains("mode: (unset) -&gt; '0600'"),
+            "{html}"
+        );
+        assert!(saved
+            .diff(&s, "%diff after")
+            .unwrap_err()
+            .contains("saved: before"));
+        assert!(saved
+            .diff(&s, "%diff")
+            .unwrap_err()
+            .contains("saved: before"));
+    }
+}
