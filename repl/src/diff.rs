@@ -33,6 +33,8 @@ Revisions:
       --environment DIR  the control repo (default: the current directory)
       --modulepath DIRS  more module directories (DIR[:DIR...]), after the environment's
       --hiera-config FILE  the global Hiera layer's hiera.yaml
+      --strict LEVEL     off, warning or error (the default): under warning and off an
+                         unknown variable is undef, as puppet apply's strict_variables=false
 Nodes (one catalog each; default: this machine, with its own facts):
       --facts PATH       a facts file (YAML or JSON), or a directory of them: one node a
                          file, named by the file's name without its extension (repeatable)
@@ -82,6 +84,7 @@ struct Options {
     environment: Option<String>,
     modulepath: Option<String>,
     hiera_config: Option<String>,
+    strict: prepl::Strictness,
     facts: Vec<String>,
     facts_for: Vec<String>,
     nodes: Vec<String>,
@@ -101,6 +104,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         environment: None,
         modulepath: None,
         hiera_config: None,
+        strict: prepl::Strictness::Error,
         facts: Vec::new(),
         facts_for: Vec::new(),
         nodes: Vec::new(),
@@ -125,6 +129,11 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--environment" => o.environment = Some(value(arg)?),
             "--modulepath" => o.modulepath = Some(value(arg)?),
             "--hiera-config" => o.hiera_config = Some(value(arg)?),
+            "--strict" => {
+                let v = value(arg)?;
+                o.strict = crate::cli::parse_strictness(&v)
+                    .ok_or_else(|| format!("--strict: '{v}' is not off, warning or error"))?;
+            }
             "--facts" => o.facts.push(value(arg)?),
             "--facts-for" => o.facts_for.push(value(arg)?),
             "--node" => o.nodes.push(value(arg)?),
@@ -411,6 +420,7 @@ struct Job {
     new_dir: PathBuf,
     extra: Vec<PathBuf>,
     hiera_config: Option<PathBuf>,
+    strict: prepl::Strictness,
     compare: diff::Options,
     file_text: bool,
 }
@@ -446,6 +456,7 @@ fn compare_revisions(opts: &Options) -> Result<Vec<NodeReport>, String> {
             .map(prepl::env::split_paths)
             .unwrap_or_default(),
         hiera_config,
+        strict: opts.strict,
         compare: opts.compare.clone(),
         file_text: opts.file_text,
     });
@@ -542,6 +553,7 @@ fn compile(node: &Node, dir: &Path, job: &Job, file_text: bool) -> Result<View, 
     let env = Environment::from_dir(dir.to_path_buf(), job.extra.clone());
     let mut session = prepl::Session::new();
     session.set_log_sink(|_, _| {});
+    session.set_strict(job.strict);
     session.set_agent_facts(true);
     session.set_node_name(&node.name);
     session.set_environment(env.clone());
@@ -624,6 +636,7 @@ mod tests {
             (Some("HEAD~1"), Some("HEAD"), 3)
         );
         assert_eq!(o.format, Format::Json);
+        assert_eq!(o.strict, prepl::Strictness::Warning);
         assert!(parse_args(&args("--help")).unwrap().is_none());
         for bad in [
             "a.json",
