@@ -277,6 +277,14 @@ fn help(repl: &Repl, arg: &str) -> String {
         }
         return out;
     }
+    // `:help diff`: the command and the `prepl diff` it runs.
+    if arg == "diff" {
+        return format!(
+            "{}\n\n{}",
+            help(repl, ":diff"),
+            crate::diff::USAGE.trim_end()
+        );
+    }
     if let Some(word) = arg.strip_prefix(':') {
         return match resolve_name(word) {
             Ok(name) => {
@@ -905,6 +913,11 @@ mod tests {
     fn help_on_functions_types_and_commands() {
         let mut repl = repl();
         assert!(help(&repl, "").contains(":load FILE"));
+        let d = help(&repl, "diff");
+        assert!(
+            d.starts_with(":diff NAME") && d.contains("Usage: prepl diff OLD.json NEW.json"),
+            "{d}"
+        );
         assert!(help(&repl, "notice").starts_with("notice\nnotice("));
         // `:help template` documents the Ruby subset of ERB templates.
         let t = help(&repl, "template");

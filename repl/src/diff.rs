@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{mpsc, Arc, Mutex};
 
-const USAGE: &str = "\
+pub const USAGE: &str = "\
 Usage: prepl diff OLD.json NEW.json [OPTIONS]
        prepl diff --from REV [--to REV] [NODES] [OPTIONS]
 
