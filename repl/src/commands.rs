@@ -835,8 +835,30 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             Ok(reading.note().into())
         }
         (Some("integer-bounds"), None, None) => Ok(repl.session.single_bound().note().into()),
-        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference".into()),
+        (Some("memory-limit"), size, None) => {
+            if let Some(size) = size {
+                let bytes = prepl::limits::parse_size(size)
+                    .ok_or("Usage: :set memory-limit SIZE (4G, 512M)")?;
+                prepl::limits::set_memory_limit(bytes);
+            }
+            Ok(memory_limit_note())
+        }
+        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set memory-limit [SIZE]".into()),
     }
+}
+
+/// The memory limit in force and what set it.
+fn memory_limit_note() -> String {
+    let limit = prepl::limits::memory_limit();
+    let shown = if limit >= 1 << 30 {
+        format!("{:.1} GiB", limit as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} MiB", limit >> 20)
+    };
+    format!(
+        "The memory limit is {shown} ({}).",
+        prepl::limits::memory_limit_source()
+    )
 }
 
 #[cfg(test)]

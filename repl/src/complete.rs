@@ -137,7 +137,13 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                 Vec::new()
             } else {
                 starting_with(
-                    ["width", "exec", "module-functions", "integer-bounds"],
+                    [
+                        "width",
+                        "exec",
+                        "module-functions",
+                        "integer-bounds",
+                        "memory-limit",
+                    ],
                     prefix,
                 )
             }

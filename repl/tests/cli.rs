@@ -752,3 +752,32 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
         );
     }
 }
+
+/// Under an address-space limit (`prlimit --as`, `ulimit -v`) the default memory limit is
+/// derived from it, so growth past it is an error of the input, not an abort (SIGABRT).
+#[test]
+fn an_address_space_limit_sets_the_memory_limit() {
+    if Command::new("prlimit").arg("--version").output().is_err() {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    let out = Command::new("prlimit")
+        .arg("--as=6000000000")
+        .arg(env!("CARGO_BIN_EXE_prepl"))
+        .args(["-e", "Integer[1, 40].reduce('x') |$m, $x| { \"$m$m\" }.length"])
+        .env_remove("PREPL_MEMORY_LIMIT")
+        .output()
+        .expect("prlimit runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("Out of memory"), "{err}");
+    // and a program that fits runs as usual
+    let out = Command::new("prlimit")
+        .arg("--as=3000000000")
+        .arg(env!("CARGO_BIN_EXE_prepl"))
+        .args(["-e", "[1, 2].map |$x| { $x * 2 }"])
+        .env_remove("PREPL_MEMORY_LIMIT")
+        .output()
+        .expect("prlimit runs");
+    assert_eq!(text(&out.stdout), "[2, 4]\n", "{}", text(&out.stderr));
+}

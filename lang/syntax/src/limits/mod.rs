@@ -29,7 +29,17 @@ pub fn in_use() -> usize {
 
 /// Sets the memory limit (bytes of heap the process may use while evaluating).
 pub fn set_memory_limit(bytes: usize) {
+    store_limit(
+        bytes,
+        "set with --memory-limit or :set memory-limit".to_string(),
+    );
+}
+
+fn store_limit(bytes: usize, source: String) {
     LIMIT.store(bytes.max(1), Ordering::Relaxed);
+    if let Ok(mut s) = LIMIT_SOURCE.lock() {
+        *s = source;
+    }
 }
 
 /// The memory limit: as set, else from `PREPL_MEMORY_LIMIT` (`4G`, `512M`, bytes), else
@@ -37,27 +47,125 @@ pub fn set_memory_limit(bytes: usize) {
 pub fn memory_limit() -> usize {
     match LIMIT.load(Ordering::Relaxed) {
         0 => {
-            let limit = std::env::var("PREPL_MEMORY_LIMIT")
+            let (limit, source) = match std::env::var("PREPL_MEMORY_LIMIT")
                 .ok()
                 .and_then(|s| parse_size(&s))
-                .unwrap_or_else(default_limit);
-            set_memory_limit(limit);
+            {
+                Some(n) => (n, "PREPL_MEMORY_LIMIT".to_string()),
+                None => derived_limit(&Probes::of_this_process()),
+            };
+            store_limit(limit, source);
             limit.max(1)
         }
         n => n,
     }
 }
 
-fn default_limit() -> usize {
-    let available = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-            let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib.saturating_mul(1024))
-        })
-        .unwrap_or(4 << 30);
-    (available / 4).saturating_mul(3).saturating_add(in_use())
+/// What set the default memory limit (`:set memory-limit`, docs/reliability.md): the
+/// smallest of the memory available, the address-space and data-segment limits
+/// (`RLIMIT_AS`, `RLIMIT_DATA`: `ulimit -v`, `prlimit`) and the cgroup's memory limit
+/// (v2 `memory.max`, v1 `memory.limit_in_bytes`), each less what is already used of it.
+static LIMIT_SOURCE: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Where the memory limit in force comes from.
+pub fn memory_limit_source() -> String {
+    memory_limit();
+    LIMIT_SOURCE.lock().map(|s| s.clone()).unwrap_or_default()
+}
+
+/// What the process may still use, by source (bytes), read from `/proc` and `/sys`.
+#[derive(Debug, Default)]
+struct Probes {
+    /// `MemAvailable` of `/proc/meminfo`.
+    available: Option<usize>,
+    /// `RLIMIT_AS` less the address space mapped now (`VmSize`).
+    address_space: Option<usize>,
+    /// `RLIMIT_DATA` less the data segment now (`VmData`).
+    data: Option<usize>,
+    /// The cgroup's memory limit less its usage now.
+    cgroup: Option<usize>,
+}
+
+impl Probes {
+    fn of_this_process() -> Probes {
+        let read = |p: &str| std::fs::read_to_string(p).ok();
+        let status = read("/proc/self/status").unwrap_or_default();
+        let limits = read("/proc/self/limits").unwrap_or_default();
+        let kib = |text: &str, key: &str| -> Option<usize> {
+            let line = text.lines().find(|l| l.starts_with(key))?;
+            let n: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(n.saturating_mul(1024))
+        };
+        let soft_limit = |name: &str| -> Option<usize> {
+            let line = limits.lines().find(|l| l.starts_with(name))?;
+            line[name.len()..].split_whitespace().next()?.parse().ok()
+        };
+        let headroom = |limit: Option<usize>, used: Option<usize>| {
+            limit.map(|l| l.saturating_sub(used.unwrap_or(0)))
+        };
+        Probes {
+            available: read("/proc/meminfo").and_then(|t| kib(&t, "MemAvailable:")),
+            address_space: headroom(soft_limit("Max address space"), kib(&status, "VmSize:")),
+            data: headroom(soft_limit("Max data size"), kib(&status, "VmData:")),
+            cgroup: cgroup_headroom(),
+        }
+    }
+}
+
+/// The memory the process's cgroup may still use (v2, then v1); `None` without a limit.
+fn cgroup_headroom() -> Option<usize> {
+    let groups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let number =
+        |p: String| -> Option<usize> { std::fs::read_to_string(p).ok()?.trim().parse().ok() };
+    for line in groups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let (limit, usage) = if controllers.is_empty() {
+            let dir = format!("/sys/fs/cgroup{path}");
+            (
+                number(format!("{dir}/memory.max")),
+                number(format!("{dir}/memory.current")),
+            )
+        } else if controllers.split(',').any(|c| c == "memory") {
+            let dir = format!("/sys/fs/cgroup/memory{path}");
+            (
+                number(format!("{dir}/memory.limit_in_bytes")),
+                number(format!("{dir}/memory.usage_in_bytes")),
+            )
+        } else {
+            continue;
+        };
+        // (v1 says "no limit" with a number near 2^63; v2 with "max", which does not parse)
+        if let Some(l) = limit.filter(|l| *l < 1 << 60) {
+            return Some(l.saturating_sub(usage.unwrap_or(0)));
+        }
+    }
+    None
+}
+
+/// The default limit from the probes: three quarters of the smallest headroom (the rest for
+/// what is not counted: stacks, code, the allocator's own), plus the heap in use now; and a
+/// phrase naming the source.
+fn derived_limit(p: &Probes) -> (usize, String) {
+    let candidates = [
+        (p.available, "the memory available (MemAvailable)"),
+        (
+            p.address_space,
+            "the address-space limit (RLIMIT_AS, ulimit -v)",
+        ),
+        (p.data, "the data-segment limit (RLIMIT_DATA, ulimit -d)"),
+        (p.cgroup, "the cgroup's memory limit"),
+    ];
+    let (headroom, source) = candidates
+        .iter()
+        .filter_map(|(v, name)| v.map(|v| (v, *name)))
+        .min_by_key(|(v, _)| *v)
+        .unwrap_or((
+            4 << 30,
+            "a default of 4 GiB (no memory figure could be read)",
+        ));
+    let limit = (headroom / 4).saturating_mul(3).saturating_add(in_use());
+    (limit, format!("three quarters of {source}"))
 }
 
 /// A size such as `4G`, `512M`, `100k` or a number of bytes.
@@ -278,6 +386,32 @@ impl Ticker {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_smallest_headroom_sets_the_default() {
+        let gib = 1usize << 30;
+        let p = super::Probes {
+            available: Some(8 * gib),
+            address_space: Some(2 * gib),
+            data: None,
+            cgroup: Some(4 * gib),
+        };
+        let (limit, source) = super::derived_limit(&p);
+        assert!(
+            limit >= gib / 2 * 3 && limit < gib / 2 * 3 + (256 << 20),
+            "{limit}"
+        );
+        assert!(source.contains("RLIMIT_AS"), "{source}");
+        let p = super::Probes {
+            available: Some(8 * gib),
+            cgroup: Some(gib),
+            ..Default::default()
+        };
+        assert!(super::derived_limit(&p).1.contains("cgroup"));
+        assert!(super::derived_limit(&super::Probes::default())
+            .1
+            .contains("4 GiB"));
+    }
+
     use super::*;
 
     #[test]
