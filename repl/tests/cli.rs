@@ -764,7 +764,10 @@ fn an_address_space_limit_sets_the_memory_limit() {
     let out = Command::new("prlimit")
         .arg("--as=6000000000")
         .arg(env!("CARGO_BIN_EXE_prepl"))
-        .args(["-e", "Integer[1, 40].reduce('x') |$m, $x| { \"$m$m\" }.length"])
+        .args([
+            "-e",
+            "Integer[1, 40].reduce('x') |$m, $x| { \"$m$m\" }.length",
+        ])
         .env_remove("PREPL_MEMORY_LIMIT")
         .output()
         .expect("prlimit runs");

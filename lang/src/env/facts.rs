@@ -12,7 +12,77 @@ use std::collections::BTreeSet;
 
 /// The facts of this machine (gathered once per call; cheap: a few small files).
 pub fn local() -> Value {
-    crate::catalog::json::from_data(&gather(&Sources::read()))
+    let mut facts = crate::catalog::json::from_data(&gather(&Sources::read()));
+    for dir in EXTERNAL_FACT_DIRS {
+        add_external_facts(&mut facts, std::path::Path::new(dir));
+    }
+    facts
+}
+
+/// Where Facter reads external facts on Linux (as root), in its order: a later directory's
+/// fact replaces an earlier one's.
+const EXTERNAL_FACT_DIRS: [&str; 3] = [
+    "/opt/puppetlabs/facter/facts.d",
+    "/etc/facter/facts.d",
+    "/etc/puppetlabs/facter/facts.d",
+];
+
+/// Adds the external facts of a `facts.d` directory, as Facter does for `puppet apply`
+/// (Debian's openstacklib installs `os_service_default` there): `.txt` files of
+/// `key=value` lines, `.json` objects and `.yaml` mappings, files in name order. Executable
+/// fact scripts are not run (prepl runs no commands): they are left out.
+pub fn add_external_facts(facts: &mut Value, dir: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut files: Vec<std::path::PathBuf> =
+        entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    for path in files {
+        let Ok(meta) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if !meta.is_file() || meta.len() > 1 << 20 {
+            continue;
+        }
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let found: Vec<(String, Value)> = match ext.as_str() {
+            "txt" => text
+                .lines()
+                .filter_map(|l| l.split_once('='))
+                .map(|(k, v)| (k.trim().to_string(), Value::string(v.trim())))
+                .filter(|(k, _)| !k.is_empty())
+                .collect(),
+            "json" => match serde_json::from_str::<Json>(&text) {
+                Ok(Json::Object(o)) => o
+                    .iter()
+                    .map(|(k, v)| (k.clone(), crate::catalog::json::from_data(v)))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            "yaml" | "yml" => match super::hiera::yaml::parse(&text) {
+                Ok(Value::Hash(h)) => h
+                    .iter()
+                    .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone())))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        if let Value::Hash(h) = facts {
+            let h = std::rc::Rc::make_mut(h);
+            for (k, v) in found {
+                h.insert(Value::string(k.to_ascii_lowercase()), v);
+            }
+        }
+    }
 }
 
 /// The texts the facts are computed from (empty when a file cannot be read).
@@ -945,6 +1015,28 @@ fn local_time_zone() -> jiff::tz::TimeZone {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn external_facts_of_facts_d() {
+        let dir = std::env::temp_dir().join(format!("prepl-facts-d-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("a.txt"),
+            "os_service_default=<SERVICE DEFAULT>\nRole = web\nnot a fact\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("b.json"), r#"{"dc": {"name": "ams", "rack": 4}}"#).unwrap();
+        std::fs::write(dir.join("c.yaml"), "tier: 2\n").unwrap();
+        std::fs::write(dir.join("d.sh"), "#!/bin/sh\necho x=1\n").unwrap();
+        let mut facts = crate::catalog::json::from_data(&serde_json::json!({"role": "db"}));
+        super::add_external_facts(&mut facts, &dir);
+        let shown = crate::format::to_programmatic(&facts);
+        assert_eq!(
+            shown,
+            "{'role' => 'web', 'os_service_default' => '<SERVICE DEFAULT>', 'dc' => {'name' => 'ams', 'rack' => 4}, 'tier' => 2}"
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
     use super::*;
     use crate::format::to_programmatic;
 
