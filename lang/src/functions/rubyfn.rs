@@ -683,6 +683,15 @@ impl Host for FunctionHost<'_> {
                 let f = ruby::show::to_s(f);
                 Some(self.inner.call_function(&f, rest.to_vec()))
             }
+            // Puppet's logging methods, which every function has
+            "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
+                let message = args.iter().map(ruby::show::to_s).collect::<Vec<_>>().join(" ");
+                Some(
+                    self.inner
+                        .call_function(name, vec![RValue::str(message)])
+                        .map(|_| RValue::Nil),
+                )
+            }
             "closure_scope" | "loader" | "script_compiler" | "internal_call_function" => Some(Err(
                 HostError::Unsupported(format!("'{name}' in a function")),
             )),
