@@ -685,7 +685,11 @@ impl Host for FunctionHost<'_> {
             }
             // Puppet's logging methods, which every function has
             "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
-                let message = args.iter().map(ruby::show::to_s).collect::<Vec<_>>().join(" ");
+                let message = args
+                    .iter()
+                    .map(ruby::show::to_s)
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 Some(
                     self.inner
                         .call_function(name, vec![RValue::str(message)])
