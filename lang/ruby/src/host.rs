@@ -40,4 +40,35 @@ pub trait Host {
             "Cannot reassign variable '${name}'"
         )))
     }
+    /// Whether `self` is the scope (a 3.x function's code: `lookupvar('x')`,
+    /// `function_NAME([...])` without receiver).
+    fn self_is_scope(&self) -> bool {
+        false
+    }
+    /// A call without receiver that neither the code's methods nor the subset answer
+    /// (a Puppet function's `call_function('f', ...)`, `function_NAME([...])`,
+    /// `lookupvar('x')`); `None` when the host has no such method either.
+    fn self_call(&mut self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        None
+    }
+    /// Calls a block the host gave a method (`yield`, `block.call(...)`); `None` when `block`
+    /// is none of the host's blocks.
+    fn call_block(
+        &mut self,
+        _block: &RValue,
+        _args: Vec<RValue>,
+    ) -> Option<Result<RValue, HostError>> {
+        None
+    }
+    /// `require 'path'`: `None` when the host does not load code (a template: unsupported);
+    /// `Some(Ok(None))` when there is nothing to run (a library the host stands for, a file
+    /// loaded already); `Some(Ok(Some((base, text))))` the Ruby source to run, whose offsets
+    /// start at `base` (so that the host can tell its errors' files apart).
+    #[allow(clippy::type_complexity)]
+    fn require(
+        &mut self,
+        _path: &str,
+    ) -> Option<Result<Option<(usize, std::rc::Rc<str>)>, HostError>> {
+        None
+    }
 }

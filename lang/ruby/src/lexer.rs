@@ -12,6 +12,7 @@ pub fn lex(src: &str, base: usize, out: &mut Vec<Token>) -> LexResult<()> {
         pos: 0,
         base,
         out,
+        heredoc: None,
     }
     .run()
 }
@@ -21,6 +22,9 @@ struct Lexer<'a, 'o> {
     pos: usize,
     base: usize,
     out: &'o mut Vec<Token>,
+    /// Heredocs begun on the current line: the newline ending it, and where the code goes
+    /// on after their bodies.
+    heredoc: Option<(usize, usize)>,
 }
 
 impl Lexer<'_, '_> {
@@ -88,8 +92,20 @@ impl Lexer<'_, '_> {
                 '\n' => {
                     self.pos += 1;
                     self.push(Tok::Newline, start, spaced);
+                    if let Some((nl, resume)) = self.heredoc.take() {
+                        if nl == start {
+                            self.pos = resume;
+                        }
+                    }
                     spaced = true;
                     continue;
+                }
+                '<' if self.src[self.pos..].starts_with("<<")
+                    && (!self.after_value() || (self.last_is_ident() && spaced))
+                    && heredoc_marker(&self.src[self.pos + 2..]).is_some() =>
+                {
+                    let t = self.heredoc(start)?;
+                    self.push(t, start, spaced);
                 }
                 '#' => {
                     let end = self.src[self.pos..]
@@ -159,6 +175,11 @@ impl Lexer<'_, '_> {
                     let op = op_symbol(&self.src[self.pos + 1..]).unwrap_or("+");
                     self.pos += 1 + op.len();
                     self.push(Tok::Sym(vec![StrPart::Lit(op.to_string())]), start, spaced);
+                }
+                ':' if self.peek_at(1) == Some('\'') && (spaced || !self.after_value()) => {
+                    self.pos += 2;
+                    let s = self.squoted('\'')?;
+                    self.push(Tok::Sym(vec![StrPart::Lit(s)]), start, spaced);
                 }
                 ':' if self.peek_at(1) == Some('"') => {
                     self.pos += 2;
@@ -237,6 +258,107 @@ impl Lexer<'_, '_> {
             spaced = false;
         }
         Ok(())
+    }
+
+    /// `<<-EOS`, `<<~EOS`, `<<EOS` (quoted: `<<-'EOS'` without interpolation): the body is
+    /// the lines after the current one up to the terminator; the code goes on after it.
+    fn heredoc(&mut self, start: usize) -> LexResult<Tok> {
+        let rest = &self.src[self.pos + 2..];
+        let (kind, id, quote, len) = heredoc_marker(rest).unwrap_or(('-', "", None, 0));
+        let id = id.to_string();
+        self.pos += 2 + len;
+        let line_end = self.src[self.pos..]
+            .find('\n')
+            .map_or(self.src.len(), |n| self.pos + n);
+        let body_start = match self.heredoc {
+            Some((_, resume)) => resume,
+            None => (line_end + 1).min(self.src.len()),
+        };
+        let mut lines = Vec::new();
+        let mut at = body_start;
+        let resume = loop {
+            if at >= self.src.len() {
+                return Err(RubyError::syntax(
+                    format!("can't find string \"{id}\" anywhere before EOF"),
+                    self.abs(start),
+                ));
+            }
+            let end = self.src[at..].find('\n').map_or(self.src.len(), |n| at + n);
+            let line = &self.src[at..end];
+            let bare = line.trim_end_matches('\r');
+            let done = if kind == ' ' {
+                bare == id
+            } else {
+                bare.trim_start() == id
+            };
+            if done {
+                break (end + 1).min(self.src.len());
+            }
+            lines.push(&self.src[at..(end + 1).min(self.src.len())]);
+            at = end + 1;
+        };
+        self.heredoc = Some((line_end, resume));
+        let mut text: String;
+        if kind == '~' {
+            let indent = lines
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+                .min()
+                .unwrap_or(0);
+            text = String::new();
+            for l in &lines {
+                let cut = (l.len() - l.trim_start_matches([' ', '\t']).len()).min(indent);
+                text.push_str(&l[cut..]);
+            }
+        } else {
+            text = lines.concat();
+        }
+        if quote == Some('\'') {
+            return Ok(Tok::Str(vec![StrPart::Lit(text)]));
+        }
+        // escapes and `#{}` of a double-quoted string
+        let mut parts = Vec::new();
+        let mut lit = String::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some((_, 'n')) => lit.push('\n'),
+                    Some((_, 't')) => lit.push('\t'),
+                    Some((_, 's')) => lit.push(' '),
+                    Some((_, 'e')) => lit.push('\x1b'),
+                    Some((_, '0')) => lit.push('\0'),
+                    Some((_, '\n')) => {}
+                    Some((_, o)) => lit.push(o),
+                    None => lit.push('\\'),
+                },
+                '#' if chars.peek().is_some_and(|(_, n)| *n == '{') => {
+                    chars.next();
+                    let mut depth = 0;
+                    let mut code = String::new();
+                    for (_, n) in chars.by_ref() {
+                        match n {
+                            '{' => depth += 1,
+                            '}' if depth == 0 => break,
+                            '}' => depth -= 1,
+                            _ => {}
+                        }
+                        code.push(n);
+                    }
+                    if !lit.is_empty() {
+                        parts.push(StrPart::Lit(std::mem::take(&mut lit)));
+                    }
+                    let _ = i;
+                    parts.push(StrPart::Code(code, self.abs(start)));
+                }
+                c => lit.push(c),
+            }
+        }
+        if !lit.is_empty() || parts.is_empty() {
+            parts.push(StrPart::Lit(lit));
+        }
+        Ok(Tok::Str(parts))
     }
 
     fn word(&mut self) -> String {
@@ -627,6 +749,31 @@ fn word_len(rest: &str) -> usize {
 /// The operator that starts `rest`, the longest one (`**=` before `**` before `*`).
 /// Matched on bytes rather than by a list of `starts_with`: lexing a template's code
 /// tried the list's operators one after another, tens of string compares per operator.
+/// After `<<`: a heredoc's kind (`-`, `~`, or ' ' for a terminator at the line's start),
+/// terminator, quote and the marker's length; `None` when it is no heredoc.
+fn heredoc_marker(rest: &str) -> Option<(char, &str, Option<char>, usize)> {
+    let (kind, body) = match rest.chars().next()? {
+        c @ ('-' | '~') => (c, &rest[1..]),
+        _ => (' ', rest),
+    };
+    let skip = usize::from(kind != ' ');
+    match body.chars().next()? {
+        q @ ('\'' | '"') => {
+            let end = body[1..].find(q)?;
+            let id = &body[1..1 + end];
+            (!id.is_empty() && !id.contains('\n')).then_some((kind, id, Some(q), skip + end + 2))
+        }
+        c if c.is_ascii_uppercase()
+            || (c == '_' && kind != ' ')
+            || (kind != ' ' && c.is_alphabetic()) =>
+        {
+            let len = word_len(body);
+            Some((kind, &body[..len], None, skip + len))
+        }
+        _ => None,
+    }
+}
+
 fn operator(rest: &[u8]) -> Option<&'static str> {
     Some(match rest {
         [b'*', b'*', b'=', ..] => "**=",

@@ -169,6 +169,14 @@ impl Evaluator {
         {
             // A function of a module, loaded on first use (off the path of known functions).
             return self.call_named(name, args, block, style, span);
+        } else if let Some(found) = crate::functions::rubyfn::find(self, name) {
+            // A module's function written in Ruby that prepl has no native version of: run
+            // from its source.
+            self.call_span = span;
+            self.call_sites.push(&self.source, Some(span));
+            let r = crate::functions::rubyfn::call(self, name, &found, &args, closure.as_ref());
+            self.call_sites.pop();
+            r
         } else {
             return Err(self
                 .unknown_function(name)
@@ -364,6 +372,26 @@ impl Evaluator {
             .into());
         }
         Ok(())
+    }
+
+    /// The type a Puppet type written as a string denotes (a Ruby function's `param
+    /// 'Enum[a, b]', :x`): parsed and evaluated as a type expression here.
+    pub(crate) fn type_from_source(&mut self, text: &str) -> Result<PType, Error> {
+        let program = crate::syntax::parse(text)
+            .map_err(|e| Error::eval(format!("invalid type '{text}': {}", e.message)))?;
+        let [e] = program.body.as_slice() else {
+            return Err(Error::eval(format!("invalid type '{text}'")));
+        };
+        super::resolve::resolve_program(&program, &mut self.layouts);
+        match self.eval(e) {
+            Ok(Value::Type(t)) => Ok((*t).clone()),
+            Ok(other) => Err(Error::eval(format!(
+                "invalid type '{text}': {} is not a type",
+                crate::describe::a_an(&other)
+            ))),
+            Err(Flow::Error(e)) => Err(Error { span: None, ..*e }),
+            Err(_) => Err(Error::eval(format!("invalid type '{text}'"))),
+        }
     }
 
     /// The type a parameter or return type expression denotes; constant expressions are

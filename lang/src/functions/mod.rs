@@ -27,6 +27,7 @@ pub mod numbers;
 pub mod pcore;
 pub mod query;
 pub mod regex;
+pub mod rubyfn;
 pub mod scanf;
 pub mod shims;
 pub mod signature;

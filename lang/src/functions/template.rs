@@ -311,9 +311,9 @@ fn report(text: &str, origin: &Origin, e: &RubyError) -> Error {
     }
 }
 
-/// The evaluator as a template's host.
-struct EvalHost<'e> {
-    ev: &'e mut Evaluator,
+/// The evaluator as a template's host (and, wrapped, a Ruby function's: `rubyfn`).
+pub(crate) struct EvalHost<'e> {
+    pub(crate) ev: &'e mut Evaluator,
 }
 
 /// Ruby values given to Puppet: one that Puppet has no counterpart for is unsupported.

@@ -101,6 +101,8 @@ pub enum BlockArg {
     Ast(Rc<Block>, u64),
     /// What `Enumerable` gives `each` to collect the elements.
     Collect(Rc<RefCell<Vec<RValue>>>),
+    /// A block of the host's (a Puppet lambda given to a function): the host calls it.
+    Host(RValue),
 }
 
 /// The running method: where it was found, its name and arguments (for `super`).
@@ -470,7 +472,29 @@ impl Interp<'_> {
             return self.invoke(&m, owner, this, name, args, block, at);
         }
         match this {
-            This::Template => methods::kernel::call(self, name, args, block, at),
+            This::Template => {
+                if name == "require" && args.len() == 1 {
+                    if let Some(v) = self.require(&args[0], at)? {
+                        return Ok(v);
+                    }
+                }
+                if let Some(r) = self.host.self_call(name, &args) {
+                    return super::host_result(r, at);
+                }
+                if self.host.self_is_scope() && !methods::kernel::is_kernel(name) {
+                    let c = methods::Call {
+                        name,
+                        args,
+                        block,
+                        at,
+                    };
+                    if let Some(v) = methods::scope::call(self, &c)? {
+                        return Ok(v);
+                    }
+                    return methods::kernel::call(self, name, c.args, block, at);
+                }
+                methods::kernel::call(self, name, args, block, at)
+            }
             This::Class(c) => {
                 if let Some(v) = self.class_macro(&c, name, &args, at)? {
                     return Ok(v);
@@ -479,6 +503,28 @@ impl Interp<'_> {
             }
             This::Object(o) => self.object_self_call(RValue::Object(o), name, args, block, at),
         }
+    }
+
+    /// `require 'path'` as the host answers it: `None` when the host loads no code.
+    fn require(&mut self, path: &RValue, at: usize) -> R<Option<RValue>> {
+        let path = crate::show::to_s(path);
+        let found = match self.host.require(&path) {
+            None => return Ok(None),
+            Some(r) => super::host_result(r, at)?,
+        };
+        let Some((base, text)) = found else {
+            return Ok(Some(RValue::Bool(false)));
+        };
+        let mut toks = Vec::new();
+        crate::lexer::lex(&text, base, &mut toks)?;
+        let body = crate::parser::parse(toks)?;
+        let outer = std::mem::replace(&mut self.ctx, Ctx::top());
+        self.ctx.id = outer.id;
+        let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
+        self.ctx = outer;
+        r?;
+        self.loaded.push(Rc::new(body));
+        Ok(Some(RValue::Bool(true)))
     }
 
     /// A call without receiver in a class's code: `Kernel`'s methods, else `self`'s.
@@ -942,6 +988,10 @@ impl Interp<'_> {
     pub(super) fn yield_given(&mut self, args: Vec<RValue>, at: usize) -> R {
         match self.ctx.block.clone() {
             Some(BlockArg::Ast(b, home)) => self.in_frame(home, |it| it.yield_block(&b, args)),
+            Some(BlockArg::Host(b)) => match self.host.call_block(&b, args) {
+                Some(r) => super::host_result(r, at),
+                None => unsupported("yield to a block of the host", at),
+            },
             Some(BlockArg::Collect(acc)) => {
                 let v = match args.len() {
                     1 => args.into_iter().next().unwrap_or(RValue::Nil),
@@ -1178,6 +1228,7 @@ impl Interp<'_> {
                 DefParam::Block(name) => {
                     let v = match &self.ctx.block {
                         Some(BlockArg::Ast(b, home)) => RValue::Proc(b.clone(), false, *home),
+                        Some(BlockArg::Host(b)) => b.clone(),
                         _ => RValue::Nil,
                     };
                     self.set_local(name, v);

@@ -79,6 +79,8 @@ pub struct Interp<'h> {
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     steps: usize,
+    /// The code of the files `require` loaded (their methods point into it).
+    pub(crate) loaded: Vec<Rc<Vec<Node>>>,
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
@@ -126,6 +128,53 @@ impl<'h> Interp<'h> {
             catching: Vec::new(),
             scope_vars: HashMap::default(),
             steps: 0,
+            loaded: Vec::new(),
+        }
+    }
+
+    /// Runs code for what it defines (methods, classes, constants), not for output: a
+    /// module's Ruby function file before its function is called.
+    pub fn load(&mut self, body: &[Node]) -> Result<(), RubyError> {
+        match self.body(body) {
+            Ok(_) => Ok(()),
+            Err(Flow::Error(e)) => Err(*e),
+            Err(_) => Err(RubyError::syntax_unquoted(
+                "Invalid return, break or next",
+                0,
+            )),
+        }
+    }
+
+    /// Calls a method defined at the top (by `load`) with `args` and maybe a block: its
+    /// value, or the exception it raised.
+    pub fn call_top(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<BlockArg>,
+        at: usize,
+    ) -> Result<RValue, RubyError> {
+        let Some(m) = self.top_methods.get(name).cloned() else {
+            return Err(RubyError::raised_as(
+                "NoMethodError",
+                format!("undefined method `{name}'"),
+                at,
+            ));
+        };
+        match self.invoke(&m, None, This::Template, name, args, block, at) {
+            Ok(v) | Err(Flow::Return(v)) => Ok(v),
+            Err(Flow::Error(e)) => Err(*e),
+            Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
+                "UncaughtThrowError",
+                format!("uncaught throw {}", inspect(&tag)),
+                at,
+            )),
+            Err(Flow::Next(v)) => Ok(v),
+            Err(Flow::Break(_)) => Err(RubyError::raised_as(
+                "LocalJumpError",
+                "break from proc-closure",
+                at,
+            )),
         }
     }
 

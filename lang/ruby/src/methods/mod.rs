@@ -98,6 +98,11 @@ pub fn call(
             return Ok(v);
         }
     }
+    if matches!(recv, RValue::Host(_)) && matches!(name, "call" | "()" | "yield" | "[]") {
+        if let Some(r) = it.host.call_block(&recv, args.clone()) {
+            return crate::eval::host_result(r, at);
+        }
+    }
     let c = Call {
         name,
         args,

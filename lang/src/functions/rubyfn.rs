@@ -1,0 +1,842 @@
+//! Modules' own Ruby functions, run from their source by prepl's Ruby subset (`prepl-ruby`)
+//! where prepl has no native version of them (issue 34):
+//!
+//! - the 4.x API, `lib/puppet/functions/**/*.rb`: `Puppet::Functions.create_function(:name)
+//!   do dispatch :m do param 'Type', :x; ... end; def m(x) ... end end`. The dispatches'
+//!   types are Puppet type strings, checked by prepl's type system with the reference's
+//!   argument-mismatch errors (`signature::dispatch_signatures`); a function without
+//!   `dispatch` runs the method named as the function, its parameters typed `Any`;
+//!   `call_function('f', ...)` calls Puppet functions, `yield` and `block.call` the lambda;
+//! - the 3.x API, `lib/puppet/parser/functions/*.rb`: `newfunction(:name, type: :rvalue,
+//!   arity: N) do |args| ... end`, whose `self` is the scope (`lookupvar`, `function_f([..])`);
+//! - `require 'puppet_x/...'` loads the helper from a module's `lib` (other libraries are
+//!   taken as loaded: what they would define is unsupported where it is used).
+//!
+//! A file is parsed and analysed once per thread (cached by its text); each call runs it in
+//! a fresh interpreter. Ruby outside the subset is an error naming the construct, the
+//! function and its file and line. The subset runs no commands and touches no files.
+
+use crate::erb::bridge::{to_puppet, to_ruby};
+use crate::erb::ruby::ast::{Block, DefParam, Kind, MethodDef, Node, Param as BlockParamName};
+use crate::erb::ruby::eval::BlockArg;
+use crate::erb::ruby::{self, HostObject, RValue};
+use crate::erb::{Host, HostError, RubyError};
+use crate::error::Error;
+use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::functions::signature::{self, Signature};
+use crate::functions::template::EvalHost;
+use crate::types::PType;
+use crate::values::Value;
+use rustc_hash::FxHashMap as HashMap;
+use std::any::Any;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// A module's Ruby function file, found for a function name.
+pub struct Found {
+    /// The file.
+    pub path: PathBuf,
+    /// As the reference shows it: relative to its modulepath directory.
+    pub shown: String,
+}
+
+/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`).
+pub fn find(ev: &Evaluator, name: &str) -> Option<Found> {
+    let shown = crate::env::modules::ruby_function_file(&ev.env, name)?;
+    let path = ev
+        .env
+        .modulepath
+        .iter()
+        .map(|d| d.join(&shown))
+        .find(|p| crate::env::fs::is_file(p))?;
+    Some(Found {
+        path,
+        shown: shown.display().to_string(),
+    })
+}
+
+/// Which API a function is written for.
+#[derive(Debug)]
+enum Api {
+    /// `create_function`: its dispatches in order (the method and its signature's
+    /// declaration), or none (the method named as the function).
+    V4 { dispatches: Vec<Dispatch> },
+    /// `newfunction`: the arity (`None`: any), whether it is an rvalue.
+    V3 { arity: Option<i64>, rvalue: bool },
+}
+
+#[derive(Debug)]
+struct Dispatch {
+    method: String,
+    /// Its parameters: type, name, marker (`?`, `*`, `+`, `&`, `&?`, or none).
+    params: Vec<ParamDecl>,
+    return_type: Option<String>,
+}
+
+/// A dispatch's parameter: its type, name and marker (`?`, `*`, `+`, `&`, `&?`, or none).
+type ParamDecl = (String, String, &'static str);
+
+/// A function file, parsed and analysed.
+#[derive(Debug)]
+struct Parsed {
+    api: Api,
+    /// What runs before the call: the file's top-level code other than the definition, and
+    /// the function's methods (for 3.x, the block as the method `METHOD_3X`).
+    body: Vec<Node>,
+}
+
+/// The name of the method a 3.x function's block becomes.
+const METHOD_3X: &str = "__prepl_function";
+
+thread_local! {
+    /// Parsed function files by text: a file is parsed once per thread.
+    static CACHE: RefCell<HashMap<Rc<str>, Rc<Parsed>>> = RefCell::new(HashMap::default());
+}
+
+/// Where the offsets of a file `require` loads start (the function's file starts at 0).
+const FILE_SPAN: usize = 1 << 32;
+
+/// Calls a module's Ruby function.
+pub fn call(
+    ev: &mut Evaluator,
+    name: &str,
+    found: &Found,
+    args: &[Value],
+    block: Option<&Closure>,
+) -> EvalResult {
+    let text: Rc<str> = match crate::env::fs::read(&found.path) {
+        Ok(bytes) => Rc::from(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) => return Err(Error::eval(format!("{}: {e}", found.shown)).into()),
+    };
+    let fail = |e: RubyError, sources: &[Source]| Error::eval(describe(name, e, sources));
+    let main_source = Source {
+        base: 0,
+        shown: found.shown.clone(),
+        text: text.clone(),
+    };
+    let parsed = match parsed(&text, name) {
+        Ok(p) => p,
+        Err(e) => return Err(fail(e, &[main_source]).into()),
+    };
+    let short = name.rsplit("::").next().unwrap_or(name);
+    // The method to run and its Ruby arguments.
+    let (method, ruby_args, return_type) = match &parsed.api {
+        Api::V4 { dispatches } => {
+            let decls: Vec<(String, Vec<ParamDecl>, Option<String>)> = if dispatches.is_empty() {
+                let def = parsed.body.iter().find_map(|n| match &n.kind {
+                    Kind::Def(d) if d.name == short && !d.singleton => Some(d.clone()),
+                    _ => None,
+                });
+                let Some(def) = def else {
+                    return Err(Error::eval(format!(
+                        "{}: function '{name}' has no dispatch and no method '{short}'",
+                        found.shown
+                    ))
+                    .into());
+                };
+                vec![(short.to_string(), implicit_signature(&def.params), None)]
+            } else {
+                dispatches
+                    .iter()
+                    .map(|d| (d.method.clone(), d.params.clone(), d.return_type.clone()))
+                    .collect()
+            };
+            let sigs: Vec<Signature> = decls
+                .iter()
+                .map(|(_, d, _)| make_signature(ev, d))
+                .collect::<Result<_, _>>()
+                .map_err(|e| {
+                    Error::eval(format!(
+                        "{}: function '{name}': bad parameter type: {e}",
+                        found.shown
+                    ))
+                })?;
+            let i = signature::dispatch_signatures(name, &sigs, args, block)?;
+            let (method, _, ret) = &decls[i];
+            let ret = match ret {
+                Some(t) => Some(puppet_type(ev, t).map_err(|e| {
+                    Error::eval(format!(
+                        "{}: function '{name}': bad return type: {e}",
+                        found.shown
+                    ))
+                })?),
+                None => None,
+            };
+            let has_block = sigs[i].block.is_some();
+            let block = if has_block { block } else { None };
+            (
+                method.clone(),
+                args.iter().map(to_ruby).collect::<Vec<_>>(),
+                ret.map(|t| (t, method.clone(), block.is_some())),
+            )
+        }
+        Api::V3 { arity, .. } => {
+            if let Some(n) = *arity {
+                let given = args.len() as i64;
+                let bad = if n >= 0 { given != n } else { given < -n - 1 };
+                if bad {
+                    let wanted = if n >= 0 {
+                        n.to_string()
+                    } else {
+                        format!("minimum {}", -n - 1)
+                    };
+                    return Err(Error::eval(format!(
+                        "{name}(): Wrong number of arguments given ({given} for {wanted})"
+                    ))
+                    .into());
+                }
+            }
+            let list = args.iter().map(to_ruby_3x).collect();
+            (METHOD_3X.to_string(), vec![RValue::array(list)], None)
+        }
+    };
+    let v3 = matches!(parsed.api, Api::V3 { .. });
+    let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
+    let mut host = FunctionHost {
+        inner: EvalHost { ev },
+        v3,
+        block: block.cloned(),
+        sources: vec![main_source],
+        loaded: Vec::new(),
+    };
+    let result = {
+        let mut it = ruby::Interp::new(&mut host);
+        let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
+        it.load(&parsed.body)
+            .and_then(|()| it.call_top(&method, ruby_args, block_arg, 0))
+    };
+    let value = match result {
+        Ok(v) => v,
+        Err(e) => return Err(fail(e, &host.sources).into()),
+    };
+    if !rvalue {
+        return Ok(Value::Undef);
+    }
+    let value = to_puppet(&value).map_err(|e| {
+        Error::eval(format!(
+            "function '{name}' ({}) returned a value Puppet cannot take: {e}",
+            found.shown
+        ))
+    })?;
+    if let Some((t, method, _)) = return_type {
+        if !crate::functions::shims::is_instance(&t, &value) {
+            return Err(Error::eval(format!(
+                "value returned from function '{method}' has wrong type, {}",
+                crate::functions::shims::describe_mismatch(&t, &value)
+            ))
+            .into());
+        }
+    }
+    Ok(value)
+}
+
+/// A 3.x function's argument: undef is the empty string at the top, `:undef` inside
+/// arrays and hashes (the reference's `Runtime3Converter`).
+fn to_ruby_3x(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::str(""),
+        _ => nested_3x(v),
+    }
+}
+
+fn nested_3x(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::sym("undef"),
+        Value::Array(a) => RValue::array(a.iter().map(nested_3x).collect()),
+        Value::Hash(h) => RValue::hash(ruby::RHash {
+            entries: h
+                .iter()
+                .map(|(k, v)| (nested_3x(k), nested_3x(v)))
+                .collect(),
+        }),
+        other => to_ruby(other),
+    }
+}
+
+/// The signature of a function without `dispatch`: its method's parameters, typed `Any`.
+fn implicit_signature(params: &[DefParam]) -> Vec<ParamDecl> {
+    let any = |n: &str, m| ("Any".to_string(), n.to_string(), m);
+    let mut out = Vec::new();
+    for p in params {
+        match p {
+            DefParam::Req(n) | DefParam::Post(n) => out.push(any(n, "")),
+            DefParam::Opt(n, _) => out.push(any(n, "?")),
+            DefParam::Rest(n) => out.push(any(if n.is_empty() { "args" } else { n }, "*")),
+            DefParam::Block(n) => out.push(("Callable".to_string(), n.clone(), "&?")),
+            DefParam::Key(..) | DefParam::KeyRest(_) => {}
+        }
+    }
+    out
+}
+
+/// A Puppet type written as a string: read statically where it can be, else evaluated
+/// (type aliases, `Enum[a, b]` with bare words).
+fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
+    match crate::types::typesrc::parse_type(text) {
+        Ok(t) => Ok(t),
+        Err(_) => ev.type_from_source(text).map_err(|e| e.message),
+    }
+}
+
+/// A dispatch's signature, its types read as Puppet types.
+fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature, String> {
+    let mut sig = Signature::parse("")?;
+    for (ty, name, marker) in params {
+        if marker.starts_with('&') {
+            let q = if *marker == "&?" { "?" } else { "" };
+            sig.block = Signature::parse(&format!("{ty} &${name}{q}"))?.block;
+            continue;
+        }
+        let arity = match *marker {
+            "?" => signature::Arity::Optional,
+            "*" => signature::Arity::Repeated,
+            "+" => signature::Arity::RepeatedAtLeastOne,
+            _ => signature::Arity::Required,
+        };
+        sig.params.push(signature::Param {
+            name: name.clone(),
+            ty: puppet_type(ev, ty)?,
+            shown: ty.clone(),
+            arity,
+        });
+    }
+    Ok(sig)
+}
+
+/// A Ruby file's text, where its offsets start, and how it is shown.
+struct Source {
+    base: usize,
+    shown: String,
+    text: Rc<str>,
+}
+
+/// A Ruby error of a function as a message: the exception's message (the reference's),
+/// or for a syntax error or Ruby outside the subset, what and where.
+fn describe(name: &str, e: RubyError, sources: &[Source]) -> String {
+    let at = e.at();
+    let (file, line) = sources
+        .iter()
+        .rev()
+        .find(|s| s.base <= at && at - s.base <= s.text.len())
+        .map(|s| {
+            (
+                s.shown.clone(),
+                ruby::line_col(&s.text, at - s.base).0.to_string(),
+            )
+        })
+        .unwrap_or_else(|| ("?".to_string(), "?".to_string()));
+    match e {
+        RubyError::Raised { message, .. } => message,
+        RubyError::Syntax { message, .. } => {
+            format!("Could not load function '{name}': {file}:{line}: {message}")
+        }
+        RubyError::Unsupported { what, .. } => format!(
+            "unsupported Ruby in function '{name}': {what} (prepl runs modules' Ruby functions with a subset of Ruby) ({file}:{line})"
+        ),
+        RubyError::Interrupted { .. } => "Interrupted".to_string(),
+    }
+}
+
+/// Parses and analyses a function file (cached by text).
+fn parsed(text: &Rc<str>, name: &str) -> Result<Rc<Parsed>, RubyError> {
+    if let Some(p) = CACHE.with(|c| c.borrow().get(text).cloned()) {
+        return Ok(p);
+    }
+    let mut toks = Vec::new();
+    ruby::lexer::lex(text, 0, &mut toks)?;
+    let top = ruby::parser::parse(toks)?;
+    let p = Rc::new(analyse(top, name)?);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 512 {
+            c.clear();
+        }
+        c.insert(text.clone(), p.clone());
+    });
+    Ok(p)
+}
+
+/// A literal's text: a string or symbol without interpolation.
+fn literal(n: &Node) -> Option<String> {
+    match &n.kind {
+        Kind::Str(parts) | Kind::Sym(parts) => {
+            let mut s = String::new();
+            for p in parts {
+                match p {
+                    ruby::ast::Part::Lit(l) => s.push_str(l),
+                    ruby::ast::Part::Code(_) => return None,
+                }
+            }
+            Some(s)
+        }
+        _ => None,
+    }
+}
+
+fn integer(n: &Node) -> Option<i64> {
+    match &n.kind {
+        Kind::Int(i) => Some(*i),
+        Kind::Call {
+            recv: Some(r),
+            name,
+            args,
+            ..
+        } if name == "-@" && args.is_empty() => integer(r).map(|i| -i),
+        _ => None,
+    }
+}
+
+fn is_const(n: Option<&Node>, name: &str) -> bool {
+    matches!(n.map(|n| &n.kind), Some(Kind::Const(c)) if c.strip_prefix("::").unwrap_or(c) == name)
+}
+
+/// Finds the function's definition among the file's statements; the rest is code to run.
+fn analyse(top: Vec<Node>, name: &str) -> Result<Parsed, RubyError> {
+    let mut body = Vec::new();
+    let mut api = None;
+    walk(top, &mut body, &mut api, false)?;
+    match api {
+        Some(api) => Ok(Parsed { api, body }),
+        None => Err(RubyError::unsupported(
+            format!("a file that defines no function '{name}' (no Puppet::Functions.create_function or newfunction)"),
+            0,
+        )),
+    }
+}
+
+fn walk(
+    stmts: Vec<Node>,
+    body: &mut Vec<Node>,
+    api: &mut Option<Api>,
+    in_functions_module: bool,
+) -> Result<(), RubyError> {
+    for n in stmts {
+        match &n.kind {
+            Kind::Call {
+                recv,
+                name: m,
+                args,
+                block: Some(block),
+                ..
+            } if m == "create_function" && is_const(recv.as_deref(), "Puppet::Functions") => {
+                let _ = args;
+                *api = Some(v4(block, body)?);
+            }
+            Kind::Call {
+                recv,
+                name: m,
+                args,
+                block: Some(block),
+                ..
+            } if m == "newfunction"
+                && ((recv.is_none() && in_functions_module)
+                    || is_const(recv.as_deref(), "Puppet::Parser::Functions")) =>
+            {
+                let mut arity = None;
+                let mut rvalue = false;
+                for a in args.iter().skip(1) {
+                    if let Kind::Hash(pairs) = &a.kind {
+                        for (k, v) in pairs {
+                            match literal(k).as_deref() {
+                                Some("type") => rvalue = literal(v).as_deref() == Some("rvalue"),
+                                Some("arity") => arity = integer(v),
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                let params = match block.params.first() {
+                    Some(BlockParamName::Name(p)) => vec![DefParam::Req(p.clone())],
+                    Some(BlockParamName::Nested(_)) => {
+                        return Err(RubyError::unsupported(
+                            "a newfunction block with a destructuring parameter",
+                            n.at,
+                        ))
+                    }
+                    None => vec![DefParam::Rest(String::new())],
+                };
+                body.push(Node::new(
+                    Kind::Def(Rc::new(MethodDef {
+                        name: METHOD_3X.to_string(),
+                        singleton: false,
+                        params,
+                        body: block.body.clone(),
+                    })),
+                    n.at,
+                ));
+                *api = Some(Api::V3 { arity, rvalue });
+            }
+            Kind::ClassDef(c)
+                if c.module
+                    && matches!(
+                        c.path.strip_prefix("::").unwrap_or(&c.path),
+                        "Puppet::Parser::Functions"
+                    ) =>
+            {
+                walk(c.body.clone(), body, api, true)?;
+            }
+            _ => body.push(n),
+        }
+    }
+    Ok(())
+}
+
+/// A `create_function` block: its dispatches and the rest (methods, constants).
+fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
+    let mut dispatches = Vec::new();
+    for n in &block.body {
+        match &n.kind {
+            Kind::Call {
+                recv: None,
+                name,
+                args,
+                block: Some(d),
+                ..
+            } if name == "dispatch" => {
+                let method = args.first().and_then(literal).ok_or_else(|| {
+                    RubyError::unsupported("a dispatch whose method is not a literal", n.at)
+                })?;
+                dispatches.push(dispatch(method, d)?);
+            }
+            Kind::Call {
+                recv: None, name, ..
+            } if matches!(name.as_str(), "local_types" | "argument_mismatch") => {
+                return Err(RubyError::unsupported(
+                    format!("'{name}' in create_function"),
+                    n.at,
+                ));
+            }
+            _ => body.push(n.clone()),
+        }
+    }
+    Ok(Api::V4 { dispatches })
+}
+
+/// A `dispatch :m do ... end` body as a signature declaration.
+fn dispatch(method: String, d: &Block) -> Result<Dispatch, RubyError> {
+    let mut parts = Vec::new();
+    let mut return_type = None;
+    for n in &d.body {
+        let Kind::Call {
+            recv: None,
+            name,
+            args,
+            ..
+        } = &n.kind
+        else {
+            return Err(RubyError::unsupported(
+                "code other than parameters in a dispatch",
+                n.at,
+            ));
+        };
+        let lits: Vec<String> = args
+            .iter()
+            .map(|a| {
+                literal(a).ok_or_else(|| {
+                    RubyError::unsupported(
+                        format!("a '{name}' whose arguments are not literals"),
+                        a.at,
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let typed = |lits: &[String]| -> Result<(String, String), RubyError> {
+            match lits {
+                [t, n] => Ok((t.clone(), n.clone())),
+                _ => Err(RubyError::unsupported(
+                    format!("'{name}' without a type and a name"),
+                    n.at,
+                )),
+            }
+        };
+        match name.as_str() {
+            "param" | "required_param" => {
+                let (t, p) = typed(&lits)?;
+                parts.push((t, p, ""));
+            }
+            "optional_param" => {
+                let (t, p) = typed(&lits)?;
+                parts.push((t, p, "?"));
+            }
+            "repeated_param" => {
+                let (t, p) = typed(&lits)?;
+                parts.push((t, p, "*"));
+            }
+            "required_repeated_param" => {
+                let (t, p) = typed(&lits)?;
+                parts.push((t, p, "+"));
+            }
+            "block_param" | "required_block_param" | "optional_block_param" => {
+                let q = if name == "optional_block_param" {
+                    "?"
+                } else {
+                    ""
+                };
+                let (t, p) = match lits.as_slice() {
+                    [] => ("Callable".to_string(), "block".to_string()),
+                    [one] if one.contains(['[', ']']) || one.starts_with(char::is_uppercase) => {
+                        (one.clone(), "block".to_string())
+                    }
+                    [one] => ("Callable".to_string(), one.clone()),
+                    [t, p, ..] => (t.clone(), p.clone()),
+                };
+                parts.push((t, p, if q.is_empty() { "&" } else { "&?" }));
+            }
+            "return_type" => return_type = lits.into_iter().next(),
+            other => {
+                return Err(RubyError::unsupported(
+                    format!("'{other}' in a dispatch"),
+                    n.at,
+                ));
+            }
+        }
+    }
+    Ok(Dispatch {
+        method,
+        params: parts,
+        return_type,
+    })
+}
+
+impl Dispatch {
+    /// The signature as a parameter list (`String[1] $name, Boolean $loud?`).
+    #[cfg(test)]
+    fn decl(&self) -> String {
+        let shown: Vec<String> = self
+            .params
+            .iter()
+            .map(|(t, n, m)| match *m {
+                "?" => format!("{t} ${n}?"),
+                "&?" => format!("{t} &${n}?"),
+                m => format!("{t} {m}${n}"),
+            })
+            .collect();
+        shown.join(", ").replace("  ", " ")
+    }
+}
+
+/// The lambda given to a function, as Ruby sees it.
+#[derive(Debug)]
+struct PuppetBlock;
+
+impl HostObject for PuppetBlock {
+    fn class_name(&self) -> String {
+        "Puppet::Pops::Evaluator::Closure".to_string()
+    }
+    fn to_s(&self) -> String {
+        "#<Puppet::Pops::Evaluator::Closure>".to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().is::<PuppetBlock>()
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The evaluator as a Ruby function's host: a template's host, with the function's own
+/// `self` (`call_function`; for 3.x the scope), its lambda and `require`.
+struct FunctionHost<'e> {
+    inner: EvalHost<'e>,
+    v3: bool,
+    block: Option<Closure>,
+    sources: Vec<Source>,
+    /// The files `require` loaded.
+    loaded: Vec<PathBuf>,
+}
+
+impl Host for FunctionHost<'_> {
+    fn variable(&mut self, name: &str) -> Option<RValue> {
+        self.inner.variable(name)
+    }
+    fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
+        self.inner.has_variable(name, with_value)
+    }
+    fn undefined_variable(&mut self, name: &str) -> Option<String> {
+        self.inner.undefined_variable(name)
+    }
+    fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        self.inner.call_function(name, args)
+    }
+    fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        self.inner.call_legacy_function(name, args)
+    }
+    fn has_function(&mut self, name: &str) -> Result<bool, String> {
+        self.inner.has_function(name)
+    }
+    fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
+        self.inner.set_variable(name, value)
+    }
+    fn self_is_scope(&self) -> bool {
+        self.v3
+    }
+
+    fn self_call(&mut self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        match name {
+            "call_function" if !self.v3 => {
+                let Some((f, rest)) = args.split_first() else {
+                    return Some(Err(HostError::Raise(
+                        "wrong number of arguments (given 0, expected 1+)".to_string(),
+                    )));
+                };
+                let f = ruby::show::to_s(f);
+                Some(self.inner.call_function(&f, rest.to_vec()))
+            }
+            // Puppet's logging methods, which every function has
+            "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
+                let message = args
+                    .iter()
+                    .map(ruby::show::to_s)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Some(
+                    self.inner
+                        .call_function(name, vec![RValue::str(message)])
+                        .map(|_| RValue::Nil),
+                )
+            }
+            "closure_scope" | "loader" | "script_compiler" | "internal_call_function" => Some(Err(
+                HostError::Unsupported(format!("'{name}' in a function")),
+            )),
+            _ => None,
+        }
+    }
+
+    fn call_block(
+        &mut self,
+        block: &RValue,
+        args: Vec<RValue>,
+    ) -> Option<Result<RValue, HostError>> {
+        let RValue::Host(o) = block else { return None };
+        o.as_any().downcast_ref::<PuppetBlock>()?;
+        let closure = self.block.clone()?;
+        let args: Result<Vec<Value>, HostError> = args
+            .iter()
+            .map(|a| to_puppet(a).map_err(HostError::Unsupported))
+            .collect();
+        let args = match args {
+            Ok(a) => a,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(
+            self.inner
+                .ev
+                .call_closure(&closure, &args)
+                .map(|v| to_ruby(&v))
+                .map_err(|f| match f {
+                    crate::eval::Flow::Error(e) => HostError::Raise(e.message.clone()),
+                    _ => HostError::Unsupported(
+                        "break, next or return out of a lambda a Ruby function called".into(),
+                    ),
+                }),
+        )
+    }
+
+    fn require(&mut self, path: &str) -> Option<Result<Option<(usize, Rc<str>)>, HostError>> {
+        let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
+        if rel.starts_with('/') || rel.split('/').any(|s| s == "..") {
+            return Some(Err(HostError::Unsupported(format!("require '{path}'"))));
+        }
+        let found = self.inner.ev.env.modulepath.iter().find_map(|dir| {
+            crate::env::fs::list(dir).iter().find_map(|m| {
+                let p = m.join("lib").join(&rel);
+                crate::env::fs::is_file(&p).then(|| (dir.clone(), p))
+            })
+        });
+        // A library of Ruby's or Puppet's: what it defines is unsupported where it is used.
+        let Some((dir, file)) = found else {
+            return Some(Ok(None));
+        };
+        if self.loaded.contains(&file) {
+            return Some(Ok(None));
+        }
+        let text: Rc<str> = match crate::env::fs::read(&file) {
+            Ok(b) => Rc::from(String::from_utf8_lossy(&b).into_owned()),
+            Err(e) => {
+                return Some(Err(HostError::Raise(format!(
+                    "cannot load such file -- {path} ({e})"
+                ))))
+            }
+        };
+        self.loaded.push(file.clone());
+        let base = FILE_SPAN * self.sources.len();
+        self.sources.push(Source {
+            base,
+            shown: shown_path(&dir, &file),
+            text: text.clone(),
+        });
+        Some(Ok(Some((base, text))))
+    }
+}
+
+fn shown_path(dir: &Path, file: &Path) -> String {
+    file.strip_prefix(dir).unwrap_or(file).display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analysed(src: &str) -> Parsed {
+        let mut toks = Vec::new();
+        ruby::lexer::lex(src, 0, &mut toks).unwrap();
+        analyse(ruby::parser::parse(toks).unwrap(), "f").unwrap()
+    }
+
+    #[test]
+    fn dispatches_become_signatures() {
+        let p = analysed(
+            "Puppet::Functions.create_function(:'m::f') do\n  dispatch :a do\n    param 'String[1]', :x\n    optional_param 'Integer', :y\n    repeated_param 'Any', :rest\n    optional_block_param 'Callable[1,1]', :blk\n    return_type 'String'\n  end\n  dispatch :b do\n    required_repeated_param 'Integer', :n\n    block_param\n  end\n  def a(x, y = 1, *rest)\n    x\n  end\nend\n",
+        );
+        let Api::V4 { dispatches } = &p.api else {
+            panic!("not 4.x")
+        };
+        assert_eq!(
+            dispatches[0].decl(),
+            "String[1] $x, Integer $y?, Any *$rest, Callable[1,1] &$blk?"
+        );
+        assert_eq!(dispatches[0].return_type.as_deref(), Some("String"));
+        assert_eq!(dispatches[1].decl(), "Integer +$n, Callable &$block");
+        assert_eq!(p.body.len(), 1);
+    }
+
+    #[test]
+    fn newfunction_with_a_heredoc_doc() {
+        let p = analysed(
+            "module Puppet::Parser::Functions\n  newfunction(:f, type: :rvalue, arity: -2, doc: <<-DOC\n    Docs with #{interpolation}.\n  DOC\n  ) do |args|\n    args.size\n  end\nend\n",
+        );
+        assert!(matches!(
+            p.api,
+            Api::V3 {
+                arity: Some(-2),
+                rvalue: true
+            }
+        ));
+        let p = analysed(
+            "Puppet::Parser::Functions.newfunction(:f, :arity => 1, :doc => 'x') do |a|\nend\n",
+        );
+        assert!(matches!(
+            p.api,
+            Api::V3 {
+                arity: Some(1),
+                rvalue: false
+            }
+        ));
+    }
+
+    #[test]
+    fn implicit_signatures_take_any() {
+        let p = analysed(
+            "Puppet::Functions.create_function(:f) do\n  def f(a, b = 2, *c, &d)\n  end\nend\n",
+        );
+        let Kind::Def(d) = &p.body[0].kind else {
+            panic!()
+        };
+        let shown: Vec<String> = implicit_signature(&d.params)
+            .into_iter()
+            .map(|(t, n, m)| format!("{t}{m}${n}"))
+            .collect();
+        assert_eq!(shown, ["Any$a", "Any?$b", "Any*$c", "Callable&?$d"]);
+    }
+}

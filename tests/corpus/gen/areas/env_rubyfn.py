@@ -1,0 +1,59 @@
+"""Modules' own Ruby functions, run from their source (issue 34): the fixture module `rfn`
+(`tests/fixtures/rubyfn/modules`) with 4.x functions (dispatches, types, optional and
+repeated parameters, blocks, `call_function`, `puppet_x` helpers, errors) and 3.x functions
+(`newfunction`, `arity`, `function_NAME`, `lookupvar`)."""
+
+ENV_DIR = "tests/fixtures/control-repo/production"
+MODULEPATH = ["tests/fixtures/rubyfn/modules"]
+
+PROGRAMS = [
+    # 4.x: one dispatch, optional parameter, return type.
+    "rfn::greet('ann')",
+    "rfn::greet('ann', true)",
+    "rfn::greet('')",
+    "rfn::greet(1)",
+    "rfn::greet()",
+    "rfn::greet('a', true, 3)",
+    "rfn::greet('a', 'yes')",
+    "rfn::wrong_return(3)",
+    "rfn::wrong_return('x')",
+    # Several dispatches.
+    "rfn::kinds(21)",
+    "rfn::kinds('a', 'b', 'c')",
+    "rfn::kinds({'a' => 1, 'b' => 2})",
+    "rfn::kinds({'a' => 1, 'b' => 2}, 10)",
+    "rfn::kinds()",
+    "rfn::kinds(1.5)",
+    "rfn::kinds({'a' => 'x'})",
+    # No dispatch: the method's own parameters.
+    "rfn::nodispatch(1)",
+    "rfn::nodispatch(1, 2, 3, 4)",
+    "rfn::nodispatch()",
+    # Blocks.
+    "rfn::each_pair_sum({'a' => 1, 'b' => 2}) |$k, $v| { $v * 10 }",
+    "rfn::each_pair_sum([1, 2, 3]) |$x| { $x + 1 }",
+    "rfn::each_pair_sum([1, 2, 3])",
+    "rfn::each_pair_sum({'a' => 1})",
+    "rfn::each_pair_sum({'a' => 1}) |$x| { $x }",
+    # call_function and puppet_x helpers.
+    "rfn::calls('abc')",
+    # Errors raised by Ruby.
+    "rfn::fails('parse')",
+    "rfn::fails('argument')",
+    "rfn::fails('runtime')",
+    "rfn::fails('nomethod')",
+    "rfn::fails('custom')",
+    "rfn::fails('other')",
+    # 3.x functions.
+    "rfn_legacy('abc', 1, 2)",
+    "$rfn_sep = ':' rfn_legacy('abc', 1, 2)",
+    "rfn_legacy()",
+    "rfn_vars('nope')",
+    "$v = [1, {'a' => undef}] rfn_vars('v')",
+    "rfn_arity(1, 2)",
+    "rfn_arity('a', 'b')",
+    "rfn_arity(1)",
+    "rfn_statement('a', 'b')",
+    "rfn_statement()",
+    "[rfn_legacy('x'), rfn::greet('y')].join(',')",
+]
