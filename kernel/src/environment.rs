@@ -232,21 +232,11 @@ fn set(session: &mut Session, arg: &str) -> Result<String, String> {
         }
         ["strict"] => Ok(strictness_note(session.strict())),
         ["strict", w] => {
-            let strict = parse_strictness(w).ok_or(SET_USAGE)?;
+            let strict = prepl::Strictness::parse(w).ok_or(SET_USAGE)?;
             session.set_strict(strict);
             Ok(strictness_note(strict))
         }
         _ => Err(SET_USAGE.into()),
-    }
-}
-
-/// `off`, `warning` or `error`.
-pub fn parse_strictness(word: &str) -> Option<prepl::Strictness> {
-    match word {
-        "off" => Some(prepl::Strictness::Off),
-        "warning" => Some(prepl::Strictness::Warning),
-        "error" => Some(prepl::Strictness::Error),
-        _ => None,
     }
 }
 

@@ -103,7 +103,7 @@ fn facts_options(args: &[String]) -> Result<(), String> {
             "--strict" => {
                 env.strict = it
                     .next()
-                    .and_then(|w| environment::parse_strictness(w))
+                    .and_then(|w| prepl::Strictness::parse(w))
                     .ok_or_else(|| format!("--strict expects off, warning or error\n{USAGE}"))?
             }
             "--facts" => start.file = Some(it.next().ok_or(USAGE)?.clone()),

@@ -100,24 +100,6 @@ pub struct Options {
     pub repeat: usize,
 }
 
-pub fn parse_strictness(word: &str) -> Option<Strictness> {
-    match word {
-        "off" => Some(Strictness::Off),
-        "warning" => Some(Strictness::Warning),
-        "error" => Some(Strictness::Error),
-        _ => None,
-    }
-}
-
-/// `spec` or `reference`: how `Integer[n]` reads.
-pub fn parse_single_bound(word: &str) -> Option<prepl::SingleBound> {
-    match word {
-        "spec" => Some(prepl::SingleBound::Exact),
-        "reference" => Some(prepl::SingleBound::AtLeast),
-        _ => None,
-    }
-}
-
 /// `--memory-limit SIZE`: applies to every evaluation of this process.
 fn set_memory_limit(size: &str) -> Result<(), String> {
     let bytes = prepl::limits::parse_size(size)
@@ -184,7 +166,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 let word = it
                     .next()
                     .ok_or("option --integer-bounds needs spec or reference")?;
-                opts.single_bound = parse_single_bound(word).ok_or_else(|| {
+                opts.single_bound = prepl::SingleBound::parse(word).ok_or_else(|| {
                     format!("--integer-bounds expects spec or reference, not '{word}'")
                 })?;
             }
@@ -239,13 +221,13 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "--strict" => {
                 let level = it.next().ok_or("option --strict needs a LEVEL argument")?;
-                opts.strict = parse_strictness(level).ok_or_else(|| {
+                opts.strict = Strictness::parse(level).ok_or_else(|| {
                     format!("--strict expects off, warning or error, not '{level}'")
                 })?;
             }
             other => {
                 if let Some(level) = other.strip_prefix("--strict=") {
-                    opts.strict = parse_strictness(level).ok_or_else(|| {
+                    opts.strict = Strictness::parse(level).ok_or_else(|| {
                         format!("--strict expects off, warning or error, not '{level}'")
                     })?;
                 } else if let Some(name) = other.strip_prefix("--node=") {

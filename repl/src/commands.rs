@@ -1,6 +1,5 @@
 //! The `:` commands. Names may be abbreviated to any unambiguous prefix (`:q`, `:fu`).
 
-use crate::cli::parse_strictness;
 use crate::output::{layout, BOLD, DIM};
 use crate::session::Repl;
 use prepl::syntax::vocabulary::{find_type, TYPES};
@@ -779,7 +778,7 @@ fn set_fact(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 fn strict(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if !arg.is_empty() {
-        let level = parse_strictness(arg).ok_or("Usage: :strict off|warning|error")?;
+        let level = prepl::Strictness::parse(arg).ok_or("Usage: :strict off|warning|error")?;
         repl.set_strict(level);
     }
     Ok(format!(
@@ -828,7 +827,7 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             })
         }
         (Some("integer-bounds"), Some(word), None) => {
-            let reading = crate::cli::parse_single_bound(word)
+            let reading = prepl::SingleBound::parse(word)
                 .ok_or("Usage: :set integer-bounds spec|reference")?;
             repl.session.set_single_bound(reading);
             repl.setup.single_bound = reading;

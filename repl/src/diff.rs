@@ -131,7 +131,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--hiera-config" => o.hiera_config = Some(value(arg)?),
             "--strict" => {
                 let v = value(arg)?;
-                o.strict = crate::cli::parse_strictness(&v)
+                o.strict = prepl::Strictness::parse(&v)
                     .ok_or_else(|| format!("--strict: '{v}' is not off, warning or error"))?;
             }
             "--facts" => o.facts.push(value(arg)?),

@@ -68,6 +68,18 @@ pub enum Strictness {
     Error,
 }
 
+impl Strictness {
+    /// `off`, `warning` or `error` (`--strict`, `:strict`, `%set strict`).
+    pub fn parse(word: &str) -> Option<Strictness> {
+        match word {
+            "off" => Some(Strictness::Off),
+            "warning" => Some(Strictness::Warning),
+            "error" => Some(Strictness::Error),
+            _ => None,
+        }
+    }
+}
+
 /// The deepest nesting of function and lambda calls before evaluation stops with an error.
 pub const MAX_CALL_DEPTH: usize = 20_000;
 

@@ -28,6 +28,16 @@ pub enum SingleBound {
 }
 
 impl SingleBound {
+    /// `spec` (the exact value) or `reference` (n or more): `--integer-bounds`,
+    /// `:set integer-bounds`, `%set integer-bounds`.
+    pub fn parse(word: &str) -> Option<SingleBound> {
+        match word {
+            "spec" => Some(SingleBound::Exact),
+            "reference" => Some(SingleBound::AtLeast),
+            _ => None,
+        }
+    }
+
     /// What a session says when the reading is chosen (`:set integer-bounds`).
     pub fn note(self) -> &'static str {
         match self {
