@@ -177,6 +177,7 @@ mod tests {
             r["matches"],
             serde_json::json!([
                 "%catalog",
+                "%diff",
                 "%env",
                 "%facts",
                 "%hiera-config",

@@ -627,7 +627,7 @@ mod tests {
         assert!(o.summary);
         assert_eq!(o.compare.ignore.len(), 1);
         let o = parse_args(&args(
-            "--from HEAD~1 --to HEAD --node a --node b -j 3 --format json",
+            "--from HEAD~1 --to HEAD --node a --node b -j 3 --format json --strict warning",
         ))
         .unwrap()
         .unwrap();
