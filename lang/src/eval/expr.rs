@@ -14,6 +14,9 @@ impl Evaluator {
     pub fn eval_block(&mut self, body: &[Expr]) -> EvalResult {
         let mut last = Value::Undef;
         for e in body {
+            if self.debugging {
+                self.debug_statement(e)?;
+            }
             last = self.eval(e)?;
         }
         Ok(last)
@@ -77,7 +80,12 @@ impl Evaluator {
         };
         match r {
             Ok(v) => Ok(v),
-            Err(f) => Err(located(f, e.span)),
+            Err(f) => {
+                if self.debugging {
+                    self.debug_error(&f, e.span)?;
+                }
+                Err(located(f, e.span))
+            }
         }
     }
 
