@@ -59,6 +59,9 @@ pub struct DebugFrame {
     pub source: Rc<Source>,
     /// The statement running in this frame (its start is the frame's current line).
     pub at: Span,
+    /// Where a define instance was declared (`FILE:LINE`): it runs later, once the
+    /// input's statements are done.
+    pub declared: Option<String>,
     /// The class, define or node scope the frame's code sees.
     scope: Option<Rc<NamedScope>>,
     /// The lambda or function frame of the evaluator (`None`: no local variables).
@@ -582,9 +585,20 @@ impl Evaluator {
             title,
             source: self.source.clone(),
             at: body.first().map_or(at, |e| e.span),
+            declared: None,
             scope: self.scope.clone(),
             current: self.current,
         };
+        let mut frame = frame;
+        if kind == FrameKind::Define {
+            if let Some(s) = &self.scope {
+                let r = self.compilation.catalog.get(s.resource);
+                frame.declared = r
+                    .file
+                    .as_ref()
+                    .map(|f| format!("{f}:{}", r.line.unwrap_or(0)));
+            }
+        }
         let stops = self.entry_breakpoint(&frame);
         self.debug.stack.push(frame);
         let depth = self.debug.stack.len();
@@ -803,6 +817,7 @@ impl Evaluator {
                 title: None,
                 source: self.source.clone(),
                 at,
+                declared: None,
                 scope: self.scope.clone(),
                 current: self.current,
             });
@@ -906,6 +921,8 @@ pub struct FrameInfo {
     pub file: String,
     pub line: usize,
     pub column: usize,
+    /// Where a define instance was declared (`FILE:LINE`).
+    pub declared: Option<String>,
 }
 
 /// A variable of a frame, as `:vars` shows it.
@@ -945,6 +962,7 @@ impl Stop<'_> {
                     file: f.source.name.clone(),
                     line,
                     column,
+                    declared: f.declared.clone(),
                 }
             })
             .collect()
