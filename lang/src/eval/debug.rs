@@ -1027,6 +1027,12 @@ impl Stop<'_> {
                     }
                     frame = ev.frames[i].parent;
                 }
+                // (a lambda in a class or define sees its variables too)
+                if let (FrameKind::Lambda, Some(scope)) = (f.kind, &f.scope) {
+                    for (name, value) in scope.vars.borrow().iter() {
+                        push(name, value);
+                    }
+                }
             }
             (_, _, Some(scope)) if f.kind != FrameKind::Main => {
                 for (name, value) in scope.vars.borrow().iter() {

@@ -551,7 +551,10 @@ impl Evaluator {
         if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
             let frame = &self.frames[fi];
             let i = index as usize;
-            if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize)) {
+            // (while debugging, values stay in their slots: a stop shows them)
+            if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize))
+                && !self.debugging
+            {
                 if let Some(value) = self.slots[frame.base + i].take() {
                     return Ok(value);
                 }

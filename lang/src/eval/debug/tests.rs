@@ -167,14 +167,34 @@ fn a_conditional_break_stops_only_when_true() {
         .unwrap();
     let answers: Vec<_> = seen.borrow().iter().map(|s| s.answers[0].clone()).collect();
     assert_eq!(answers, ["4", "5"]);
+    // (a value read for the last time stays in its slot while debugging: it is shown)
+    s.eval("define d($ps) { $ps.each |$i, $p| { $u = \"${title}:${p}\"\n debug::break($i == 1) } }\nd { 'x': ps => [1, 2] }")
+        .unwrap();
+    let last = seen.borrow().last().unwrap().vars.clone();
+    assert_eq!(
+        last,
+        [
+            "caller_module_name=''",
+            "i=1",
+            "module_name=''",
+            "name='x'",
+            "p=2",
+            "ps=[1, 2]",
+            "title='x'",
+            "u='x:2'"
+        ]
+    );
+    assert!(last.contains(&"p=2".to_string()), "{last:?}");
+    assert!(last.contains(&"title='x'".to_string()), "{last:?}");
     assert_eq!(
         seen.borrow()[0].stack,
         ["lambda of each@1", "main (In[1])@1"]
     );
+    assert_eq!(seen.borrow()[2].stack, ["lambda of each@2", "D[x]@1"]);
     // (and as a Boolean)
     s.eval("[1, 2].each |$y| { debug::break($y == 2) }")
         .unwrap();
-    assert_eq!(seen.borrow().len(), 3);
+    assert_eq!(seen.borrow().len(), 4);
 }
 
 #[test]
