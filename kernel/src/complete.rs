@@ -176,7 +176,12 @@ mod tests {
         assert_eq!(
             r["matches"],
             serde_json::json!([
+                "%break",
+                "%breaks",
                 "%catalog",
+                "%delete",
+                "%disable",
+                "%enable",
                 "%env",
                 "%facts",
                 "%hiera-config",
