@@ -176,8 +176,13 @@ mod tests {
         assert_eq!(
             r["matches"],
             serde_json::json!([
+                "%break",
+                "%breaks",
                 "%catalog",
+                "%delete",
                 "%diff",
+                "%disable",
+                "%enable",
                 "%env",
                 "%facts",
                 "%hiera-config",

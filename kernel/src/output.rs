@@ -25,9 +25,22 @@ impl StreamName {
 /// What an execution produces, in order.
 #[derive(Debug)]
 pub enum Event {
-    Stream { name: StreamName, text: String },
-    Display { data: Json },
-    ClearOutput { wait: bool },
+    Stream {
+        name: StreamName,
+        text: String,
+    },
+    Display {
+        data: Json,
+    },
+    ClearOutput {
+        wait: bool,
+    },
+    /// A line asked of the front-end through the stdin channel (the debugger's prompt);
+    /// the answer goes to `reply` (dropped when the front-end cannot answer).
+    Input {
+        prompt: String,
+        reply: tokio::sync::oneshot::Sender<String>,
+    },
     Done(Outcome),
 }
 

@@ -20,6 +20,8 @@ pub struct ExecuteJob {
     /// The source name for error messages (`In[3]`).
     pub name: String,
     pub silent: bool,
+    /// Whether the front-end answers `input_request`s (the debugger asks through them).
+    pub allow_stdin: bool,
     pub user_expressions: Map<String, Json>,
     pub events: mpsc::UnboundedSender<Event>,
 }
@@ -79,6 +81,8 @@ pub struct Worker {
     definitions: Definitions,
     /// The function definitions already seen, by address, to find new ones after a cell.
     seen: HashMap<String, usize>,
+    /// Whether the running cell's front-end answers input requests (the debugger's).
+    allow_stdin: std::rc::Rc<std::cell::Cell<bool>>,
     /// Catalogs kept by `%catalog save NAME` for `%diff NAME`.
     saved_catalogs: crate::diff::Saved,
 }
@@ -116,11 +120,17 @@ impl Worker {
             Ok(None) => {}
             Err(problem) => eprintln!("prepl-kernel: {problem}"),
         }
+        // Breakpoints stop in the notebook (see `debugger`).
+        let allow_stdin = std::rc::Rc::new(std::cell::Cell::new(false));
+        session.set_debugger(Some(Box::new(crate::debugger::Notebook::new(
+            allow_stdin.clone(),
+        ))));
         Worker {
             session,
             facts_origin,
             definitions: Definitions::new(),
             seen: HashMap::new(),
+            allow_stdin,
             saved_catalogs: Default::default(),
         }
     }
@@ -159,6 +169,17 @@ impl Worker {
             job.code = source;
         }
         output::begin(job.events.clone());
+        self.allow_stdin.set(job.allow_stdin && !job.silent);
+        if crate::debugger::is_magic(&job.code) {
+            let session = &mut self.session;
+            let result = guarded(|| {
+                crate::debugger::run_magic(session, &job.code).map(crate::debugger::magic_data)
+            });
+            let outcome = self.magic_outcome(&job, result, "BreakpointError");
+            output::end();
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
         if crate::facts::is_magic(&job.code) {
             let outcome = self.facts_magic(&job);
             output::end();

@@ -44,6 +44,11 @@ Options:
                          silent
       --memory-limit SIZE  heap an evaluation may grow to (4G, 512M; default three
                          quarters of the available memory, or PREPL_MEMORY_LIMIT)
+      --break SPEC       a breakpoint (any number of them): CLASS, DEFINE [TITLE],
+                         FILE:LINE, 'function NAME', error, 'resource TYPE[TITLE]';
+                         the debugger stops there when standard input is a terminal
+                         (prepl FILE, -e, the session), else it is a Notice line
+                         (see :help debug)
       --time             print the evaluation time (parsing and evaluation, catalog
                          finishing with --catalog; no start-up, no JSON text, no
                          output) on stderr
@@ -98,6 +103,8 @@ pub struct Options {
     pub time: bool,
     /// `--repeat N`: evaluate the program N times (at least 1).
     pub repeat: usize,
+    /// `--break SPEC` (any number): breakpoints set from the start.
+    pub breaks: Vec<prepl::eval::debug::BreakSpec>,
 }
 
 /// `--memory-limit SIZE`: applies to every evaluation of this process.
@@ -127,6 +134,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         facts_for: None,
         time: false,
         repeat: 1,
+        breaks: Vec::new(),
     };
     let mut it = args.iter();
     let mut only_files = false;
@@ -177,6 +185,15 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 opts.hiera_config = Some(file.clone());
             }
             "--time" => opts.time = true,
+            "--break" => {
+                let spec = it
+                    .next()
+                    .ok_or("option --break needs a SPEC (:help debug)")?;
+                opts.breaks.push(
+                    prepl::eval::debug::BreakSpec::parse(spec)
+                        .map_err(|e| format!("--break {spec}: {e}"))?,
+                );
+            }
             "--repeat" => {
                 let n = it.next().ok_or("option --repeat needs a number N")?;
                 opts.repeat = n.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
@@ -242,6 +259,11 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     set_memory_limit(size)?;
                 } else if let Some(filter) = other.strip_prefix("--facts-for=") {
                     opts.facts_for = Some(filter.to_string());
+                } else if let Some(spec) = other.strip_prefix("--break=") {
+                    opts.breaks.push(
+                        prepl::eval::debug::BreakSpec::parse(spec)
+                            .map_err(|e| format!("--break {spec}: {e}"))?,
+                    );
                 } else if let Some(source) = other.strip_prefix("--execute=") {
                     set_mode(&mut opts, Mode::Execute(source.to_string()))?;
                 } else {
@@ -286,6 +308,8 @@ pub struct Setup {
     /// The global Hiera layer's `hiera.yaml` (`--hiera-config`, else the reference's default
     /// location when it exists).
     pub hiera_config: Option<std::path::PathBuf>,
+    /// `--break SPEC`: breakpoints.
+    pub breaks: Vec<prepl::eval::debug::BreakSpec>,
 }
 
 impl Setup {
@@ -319,6 +343,9 @@ impl Setup {
         session.set_allow_exec(self.allow_exec);
         session.set_single_bound(self.single_bound);
         session.set_hiera_config(self.hiera_config.clone());
+        for spec in &self.breaks {
+            session.breakpoints_mut().add(spec.clone());
+        }
     }
 }
 
@@ -480,6 +507,7 @@ fn setup_of(opts: &Options) -> Result<Setup, i32> {
         allow_exec: opts.allow_exec,
         single_bound: opts.single_bound,
         hiera_config,
+        breaks: opts.breaks.clone(),
     })
 }
 
@@ -516,6 +544,13 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Outp
     let mut session = Session::new();
     session.set_strict(opts.strict);
     setup.apply(&mut session);
+    // A file or -e run from a terminal stops at its breakpoints on the terminal; without
+    // one (and with --catalog, whose output is for programs) a breakpoint is a log line.
+    if output == Output::Print && !opts.catalog && std::io::stdin().is_terminal() {
+        if let Some(debugger) = crate::debugger::Terminal::standalone() {
+            session.set_debugger(Some(Box::new(debugger)));
+        }
+    }
     match output {
         Output::Print => session.set_log_sink(|level, message| {
             eprintln!("{}: {}", level.label(), message);

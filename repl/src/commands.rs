@@ -26,6 +26,11 @@ pub enum CommandName {
     Strict,
     Time,
     Set,
+    Break,
+    Breaks,
+    Delete,
+    Disable,
+    Enable,
     Diff,
     Quit,
 }
@@ -165,6 +170,22 @@ pub const COMMANDS: &[CommandInfo] = &[
         "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference",
         "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec)",
     ),
+    c(
+        CommandName::Break,
+        "break",
+        "CLASS | DEFINE [TITLE] | FILE:LINE | function NAME | error | resource TYPE[TITLE]",
+        "stop the compilation there (also debug::break() in code), explore it from inside and \
+         step through it (:help debug)",
+    ),
+    c(
+        CommandName::Breaks,
+        "breaks",
+        "",
+        "the breakpoints: number, enabled or not, how often they stopped",
+    ),
+    c(CommandName::Delete, "delete", "N|all", "delete breakpoint N"),
+    c(CommandName::Disable, "disable", "N", "disable breakpoint N"),
+    c(CommandName::Enable, "enable", "N", "enable breakpoint N again"),
     c(CommandName::Quit, "quit", "", "leave (Ctrl-D does too)"),
 ];
 
@@ -252,6 +273,17 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
             ))
         }
         CommandName::Set => set(repl, arg),
+        CommandName::Break
+        | CommandName::Breaks
+        | CommandName::Delete
+        | CommandName::Disable
+        | CommandName::Enable => {
+            let word = COMMANDS
+                .iter()
+                .find(|c| c.name == name)
+                .map_or("", |c| c.word);
+            crate::debugger::breakpoint_command(repl.session.breakpoints_mut(), word, arg)
+        }
         CommandName::Diff => diff(repl, arg),
     };
     match result {
@@ -268,7 +300,8 @@ fn help(repl: &Repl, arg: &str) -> String {
         let mut out = String::from(
             "Enter Puppet expressions; each value is shown as `=> value` and kept in $_.\n\
              An open bracket, string, heredoc or `if` continues on the next line.\n\
-             Tab completes, Ctrl-R searches the history, Ctrl-C interrupts, Ctrl-D quits.\n\nCommands:\n",
+             Tab completes, Ctrl-R searches the history, Ctrl-C interrupts, Ctrl-D quits.\n\
+             Breakpoints and the debugger's commands: :help debug.\n\nCommands:\n",
         );
         for c in COMMANDS {
             let usage = format!(":{} {}", c.word, c.args);
@@ -283,6 +316,9 @@ fn help(repl: &Repl, arg: &str) -> String {
             help(repl, ":diff"),
             crate::diff::USAGE.trim_end()
         );
+    }
+    if arg == "debug" || arg == "debugger" {
+        return crate::debugger::HELP.to_string();
     }
     if let Some(word) = arg.strip_prefix(':') {
         return match resolve_name(word) {
@@ -522,14 +558,17 @@ fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 /// `:catalog File`, `:catalog File['/etc/motd']`, `:catalog /ssl/`: the resources selected, as
 /// a table, or the one selected whole, as Puppet code.
-fn catalog_selection(repl: &Repl, arg: &str) -> Result<String, String> {
+fn catalog_selection(
+    catalog: &prepl::catalog::Catalog,
+    arg: &str,
+    width: usize,
+) -> Result<String, String> {
     use prepl::catalog::render::{select, table};
-    let catalog = repl.session.catalog();
     let selection = select::Selection::parse(arg).map_err(|e| format!("{e}\n{CATALOG_USAGE}"))?;
     match select::select(catalog, &selection).as_slice() {
         [] => Err(select::nothing_selected(catalog, arg, &selection)),
         [one] => Ok(select::resource_text(catalog, *one)),
-        ids => Ok(table::table_of(&table::rows_of(catalog, ids), repl.width())),
+        ids => Ok(table::table_of(&table::rows_of(catalog, ids), width)),
     }
 }
 
@@ -539,12 +578,11 @@ const CATALOG_USAGE: &str = "Usage: :catalog [graph|dot|json|TYPE|TYPE[TITLE]|/P
 pub const CATALOG_VIEWS: &[&str] = &["graph", "dot", "json"];
 
 /// The session's catalog as `prepl diff` reads catalogs.
-fn catalog_view(repl: &Repl) -> Result<prepl::catalog::diff::View, String> {
+fn diff_view(repl: &Repl) -> Result<prepl::catalog::diff::View, String> {
     prepl::catalog::diff::View::from_json(&prepl::catalog::json::to_json(repl.session.catalog()))
 }
 
 fn catalog(repl: &mut Repl, arg: &str) -> Result<String, String> {
-    use prepl::catalog::render;
     if let Some(name) = arg
         .strip_prefix("save")
         .filter(|r| r.is_empty() || r.starts_with(' '))
@@ -553,14 +591,24 @@ fn catalog(repl: &mut Repl, arg: &str) -> Result<String, String> {
         if name.is_empty() {
             return Err("Usage: :catalog save NAME (then :diff NAME shows what changed)".into());
         }
-        let view = catalog_view(repl)?;
+        let view = diff_view(repl)?;
         let count = view.resources.len();
         repl.saved_catalogs.insert(name.to_string(), view);
         return Ok(format!(
             "Saved the catalog ({count} resources) as '{name}': :diff {name} shows what changes."
         ));
     }
-    let catalog = repl.session.catalog();
+    catalog_view(repl.session.catalog(), arg, repl.width(), &repl.palette)
+}
+
+/// `:catalog ARG` of a catalog (the session's, or the one a stopped compilation has so far).
+pub fn catalog_view(
+    catalog: &prepl::catalog::Catalog,
+    arg: &str,
+    width: usize,
+    palette: &crate::output::Palette,
+) -> Result<String, String> {
+    use prepl::catalog::render;
     let view = match arg {
         "" => "",
         word => {
@@ -571,20 +619,20 @@ fn catalog(repl: &mut Repl, arg: &str) -> Result<String, String> {
             match found.as_slice() {
                 [one] => **one,
                 // Not a view: a type, a reference or a /pattern/ picks resources.
-                _ => return catalog_selection(repl, arg),
+                _ => return catalog_selection(catalog, arg, width),
             }
         }
     };
     Ok(match view {
         "graph" => render::graph_text(catalog),
         "dot" => render::dot(catalog),
-        "json" => repl.session.catalog_json_text(),
+        "json" => prepl::catalog::json::to_json_text(catalog),
         _ => {
-            let table = render::table(catalog, repl.width());
+            let table = render::table(catalog, width);
             // The header line in bold (the table has one when it has a rule under it).
             match table.split_once('\n') {
                 Some((head, rest)) if rest.starts_with('─') => {
-                    format!("{}\n{rest}", repl.palette.paint(BOLD, head))
+                    format!("{}\n{rest}", palette.paint(BOLD, head))
                 }
                 _ => table,
             }
@@ -604,7 +652,7 @@ fn diff(repl: &mut Repl, arg: &str) -> Result<String, String> {
         ));
     }
     if let Some(saved) = repl.saved_catalogs.get(arg) {
-        let now = catalog_view(repl)?;
+        let now = diff_view(repl)?;
         let d = diff::compare(saved, &now, &diff::Options::default());
         if d.is_empty() {
             return Ok(format!("No differences from '{arg}'."));

@@ -127,6 +127,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                     .map(|c| format!(":{}", c.word))
                     .filter(|w| w.starts_with(prefix)),
             );
+            all.extend(starting_with(["debug"], prefix));
             sorted_unique(all)
         }
         CommandName::Functions => starting_with(names.functions.iter().map(String::as_str), prefix),
@@ -149,6 +150,13 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
             }
         }
         CommandName::Lookup => starting_with(["--explain"], prefix),
+        CommandName::Break => {
+            // The kinds of breakpoint, then class and define names are the user's.
+            starting_with(["function", "error", "resource"], prefix)
+        }
+        CommandName::Breaks | CommandName::Delete | CommandName::Disable | CommandName::Enable => {
+            Vec::new()
+        }
         CommandName::Vars | CommandName::Reset | CommandName::Time | CommandName::Quit => {
             Vec::new()
         }

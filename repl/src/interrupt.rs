@@ -51,6 +51,16 @@ pub fn watch(flag: Arc<AtomicBool>) {
     FLAG.store(Arc::into_raw(flag).cast_mut(), Ordering::SeqCst);
 }
 
+/// Runs `f` (the debugger's prompt, while an evaluation is stopped) without Ctrl-C
+/// interrupting the evaluation: at a prompt it is a key.
+pub fn paused<T>(f: impl FnOnce() -> T) -> T {
+    let was = EVALUATING.swap(false, Ordering::SeqCst);
+    let result = f();
+    PRESSES.store(0, Ordering::SeqCst);
+    EVALUATING.store(was, Ordering::SeqCst);
+    result
+}
+
 /// Runs `f` with Ctrl-C interrupting it.
 pub fn during<T>(f: impl FnOnce() -> T) -> T {
     PRESSES.store(0, Ordering::SeqCst);

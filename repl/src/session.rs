@@ -36,6 +36,8 @@ pub struct Repl {
     /// The node name and facts every fresh session starts with (`--node`, `--facts`,
     /// `:facts FILE`).
     pub setup: Setup,
+    /// The line editor, which the debugger's prompt shares (`None` before it exists).
+    pub editor: Option<crate::debugger::SharedEditor>,
     /// Catalogs kept by `:catalog save NAME`, for `:diff NAME`.
     pub saved_catalogs: std::collections::BTreeMap<String, prepl::catalog::diff::View>,
 }
@@ -53,23 +55,44 @@ impl Repl {
             timing: false,
             strict,
             setup,
+            editor: None,
             saved_catalogs: Default::default(),
         };
         repl.reset();
         repl
     }
 
+    /// Breakpoints stop at the debugger's prompt, on this editor.
+    pub fn attach_editor(&mut self, editor: crate::debugger::SharedEditor) {
+        self.editor = Some(editor);
+        self.install_debugger();
+    }
+
+    fn install_debugger(&mut self) {
+        if let Some(editor) = &self.editor {
+            let terminal =
+                crate::debugger::Terminal::new(editor.clone(), self.palette, self.err_palette);
+            self.session.set_debugger(Some(Box::new(terminal)));
+        }
+    }
+
     /// Replaces the session by a fresh one (an empty catalog), with the node name and facts
     /// of the setup.
     pub fn reset(&mut self) {
+        // (the breakpoints are kept, as settings are)
+        let breakpoints = self.session.breakpoints().clone();
         let mut session = Session::new();
         session.set_strict(self.strict);
         self.setup.apply(&mut session);
+        if !breakpoints.list().is_empty() {
+            *session.breakpoints_mut() = breakpoints;
+        }
         let palette = self.err_palette;
         session
             .set_log_sink(move |level, message| eprintln!("{}", palette.log_line(level, message)));
         interrupt::watch(session.interrupt_handle());
         self.session = session;
+        self.install_debugger();
         // `--site`: the main manifest again, as at the start.
         if let Err(e) = self.setup.run_site(&mut self.session) {
             eprintln!("{}", self.err_palette.error(&e.render()));
@@ -91,7 +114,9 @@ impl Repl {
     }
 
     pub fn show_error(&self, error: &prepl::Error) {
-        if error.kind == ErrorKind::Interrupted {
+        if error.kind == ErrorKind::Interrupted && error.message == prepl::eval::debug::ABORTED {
+            eprintln!("{}", self.err_palette.error("Aborted."));
+        } else if error.kind == ErrorKind::Interrupted {
             eprintln!("{}", self.err_palette.error("Interrupted."));
         } else {
             eprintln!("{}", self.err_palette.error(&error.render()));
@@ -263,19 +288,21 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
             return 1;
         }
     };
-    let mut editor: Editor<PreplHelper, DefaultHistory> = match Editor::with_config(config) {
+    let editor: Editor<PreplHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(editor) => editor,
         Err(e) => {
             eprintln!("prepl: cannot start the line editor: {e}");
             return 1;
         }
     };
+    let shared = std::rc::Rc::new(std::cell::RefCell::new(editor));
     interrupt::install();
     let mut repl = Repl::with_setup(opts.strict, setup.clone());
     let mut helper = PreplHelper::new(repl.palette.enabled);
     helper.names = repl.names();
-    editor.set_helper(Some(helper));
-    let history_path = load_history(&mut editor);
+    shared.borrow_mut().set_helper(Some(helper));
+    repl.attach_editor(shared.clone());
+    let history_path = load_history(&mut shared.borrow_mut());
     if !opts.quiet {
         println!("{}", banner());
         if !setup.facts_origin.is_empty() {
@@ -290,10 +317,12 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
     }
     let mut counter = 1;
     loop {
-        if let Some((cols, _)) = editor.dimensions() {
+        let dimensions = shared.borrow_mut().dimensions();
+        if let Some((cols, _)) = dimensions {
             repl.terminal_width = cols.max(20);
         }
-        let (text, verdict) = match read_input(&mut editor, counter) {
+        let read = read_input(&mut shared.borrow_mut(), counter);
+        let (text, verdict) = match read {
             Ok(Input::Text(text, verdict)) => (text, verdict),
             Ok(Input::Cancelled) => continue,
             Ok(Input::Eof) => break,
@@ -304,7 +333,10 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
         };
         if verdict != Verdict::Empty {
             // Inputs starting with a space are kept out of the history, as are repeats.
-            let added = editor.add_history_entry(text.as_str()).unwrap_or(false);
+            let added = shared
+                .borrow_mut()
+                .add_history_entry(text.as_str())
+                .unwrap_or(false);
             if let (true, Some(path)) = (added, &history_path) {
                 if let Err(e) = history::append(path, &text) {
                     eprintln!("prepl: cannot save the history {}: {e}", path.display());
@@ -323,8 +355,9 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
                 counter += 1;
             }
         }
-        if let Some(helper) = editor.helper_mut() {
-            helper.names = repl.names();
+        let names = repl.names();
+        if let Some(helper) = shared.borrow_mut().helper_mut() {
+            helper.names = names;
         }
     }
     0

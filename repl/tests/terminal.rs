@@ -21,8 +21,13 @@ impl Tmux {
     }
 
     fn start(&self, home: &Path, history: &Path) {
+        self.start_with(home, history, "");
+    }
+
+    /// Starts prepl with command-line arguments (`args`, shell words).
+    fn start_with(&self, home: &Path, history: &Path, args: &str) {
         let command = format!(
-            "env -u NO_COLOR HOME='{}' PREPL_HISTORY='{}' TERM=xterm-256color '{}'; sleep 30",
+            "env -u NO_COLOR HOME='{}' PREPL_HISTORY='{}' TERM=xterm-256color '{}' {args}; sleep 30",
             home.display(),
             history.display(),
             env!("CARGO_BIN_EXE_prepl")
@@ -184,4 +189,169 @@ fn interactive_session_in_a_terminal() {
     tmux.keys(&["C-c"]);
     tmux.keys(&["C-d"]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn write(root: &Path, file: &str, text: &str) {
+    let path = root.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// The debugger in a terminal: a breakpoint on a module's class stops `include`; the
+/// prompt names the place; expressions see the class's scope; `:next`, `:step` into a
+/// define, `:stack`, `:up`/`:down`, `:continue`; `:break error` stops where a failing
+/// `include` raises its error; Ctrl-C while stopped, twice, aborts (the session is as it
+/// was).
+#[test]
+fn debugger_in_a_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let dir = scratch_dir().join("debugger");
+    std::fs::create_dir_all(&dir).unwrap();
+    let modules = dir.join("modules");
+    write(
+        &modules,
+        "web/manifests/init.pp",
+        "class web($port = 8080) {\n  $doubled = $port * 2\n  web::site { 'a': port => $port }\n  $half = web::half($port)\n  notify { \"web ${doubled}\": }\n}\n",
+    );
+    write(
+        &modules,
+        "web/manifests/site.pp",
+        "define web::site(Integer $port) {\n  $url = \"http://${title}:${port}\"\n  notify { $url: }\n}\n",
+    );
+    write(
+        &modules,
+        "web/functions/half.pp",
+        "function web::half(Integer $x) >> Integer {\n  $h = $x / 2\n  $h\n}\n",
+    );
+    write(
+        &modules,
+        "web/manifests/broken.pp",
+        "class web::broken {\n  $reason = 'no luck'\n  fail(\"broken: ${reason}\")\n}\n",
+    );
+    let history = dir.join("history");
+    let tmux = Tmux {
+        socket: format!("prepl-e2e-debug-{}", std::process::id()),
+    };
+    tmux.start_with(
+        &dir,
+        &history,
+        &format!("-q --modulepath '{}'", modules.display()),
+    );
+    tmux.wait_for("prepl[1]>");
+
+    tmux.type_text(":break web");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Breakpoint 1: web");
+    tmux.type_text("$before = 1");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("prepl[2]>");
+    tmux.type_text("include web");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Stopped at breakpoint 1 (web)");
+    tmux.wait_for("debug Class[web] init.pp:2>");
+
+    // The class's scope: its parameter, $title, the top scope.
+    tmux.type_text("[$port, $title, $before]");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> [8080, 'web', 1]");
+    // `:next` runs line 2; `$doubled` is set.
+    tmux.type_text(":next");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("debug Class[web] init.pp:3>");
+    tmux.type_text("$doubled");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> 16160");
+    // `:step` twice: into the function called on line 4.
+    tmux.type_text(":step");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("debug Class[web] init.pp:4>");
+    tmux.type_text(":step");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("debug function web::half half.pp:2>");
+    tmux.type_text(":stack");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("#2 main (In[2])");
+    assert!(screen.contains("#1 Class[web] at"), "{screen}");
+    tmux.type_text("$x");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> 8080");
+    // Up into the class: its variables; down again.
+    tmux.type_text(":up");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("debug Class[web] init.pp:4>");
+    tmux.type_text(":vars");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("$doubled = 16160");
+    tmux.type_text(":down");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for_nth("debug function web::half half.pp:2>", 3);
+    // `:finish` returns to the class, then the define instance runs later: step into it.
+    tmux.type_text(":finish");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("debug Class[web] init.pp:5>");
+    tmux.type_text(":step");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("debug Web::Site[a] site.pp:2>");
+    tmux.type_text(":whereami");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> 2   $url");
+    tmux.type_text(":continue");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> [Class[web]]");
+    tmux.wait_for("prepl[3]>");
+
+    // The post-mortem of a failing include.
+    tmux.type_text(":break error");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Breakpoint 2: error");
+    tmux.type_text("include web::broken");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Stopped where the error is raised");
+    tmux.wait_for("debug Class[web::broken] broken.pp:3>");
+    tmux.type_text("$reason");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> 'no luck'");
+    // Ctrl-C while an expression runs interrupts it; at the prompt, twice, aborts.
+    tmux.type_text("Integer[1, 1000000000].each |$x| { }");
+    tmux.keys(&["Enter"]);
+    std::thread::sleep(Duration::from_millis(300));
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("Interrupted.");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("Ctrl-C again");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("Aborted.");
+    tmux.wait_for("prepl[3]>");
+    // The session is as it was: the failed input left nothing.
+    tmux.type_text(":breaks");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("(stopped once)");
+    tmux.type_text(":delete 2");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Deleted breakpoint 2.");
+
+    // A packaged module, when installed: stop in apache's default vhost.
+    if Path::new("/usr/share/puppet/modules/apache/manifests/vhost.pp").exists() {
+        tmux.type_text(":modulepath /usr/share/puppet/modules");
+        tmux.keys(&["Enter"]);
+        tmux.type_text(":break apache::vhost default*");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for("Breakpoint 3: apache::vhost default*");
+        tmux.type_text("include apache");
+        tmux.keys(&["Enter"]);
+        let screen = tmux.wait_for("debug Apache::Vhost[default");
+        assert!(screen.contains("vhost.pp:"), "{screen}");
+        tmux.type_text("[$title, $port]");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for("=> ['default', '80']");
+        tmux.type_text(":delete 3");
+        tmux.keys(&["Enter"]);
+        tmux.type_text(":c");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for("=> [Class[apache]]");
+    }
+    tmux.keys(&["C-d"]);
 }

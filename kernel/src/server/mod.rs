@@ -1,5 +1,6 @@
 //! The sockets and the request handlers: shell and control (ROUTER), iopub (PUB), stdin
-//! (ROUTER, unused: Puppet never asks for input) and heartbeat (REP echo).
+//! (ROUTER: the debugger's prompt, `input_request`/`input_reply`, when a cell allows it)
+//! and heartbeat (REP echo).
 
 mod batch;
 mod shell;
@@ -132,7 +133,7 @@ pub async fn run(info: ConnectionInfo) -> Result<(), String> {
         .map_err(|e| format!("bind {ep}: {e}"))?;
     let (shell_send, shell_recv) = bind_router(&info, info.shell_port).await?.split();
     let (control_send, control_recv) = bind_router(&info, info.control_port).await?.split();
-    let stdin = bind_router(&info, info.stdin_port).await?;
+    let (stdin_send, stdin_recv) = bind_router(&info, info.stdin_port).await?.split();
     let mut hb = RepSocket::new();
     let ep = info.endpoint(info.hb_port);
     hb.bind(&ep).await.map_err(|e| format!("bind {ep}: {e}"))?;
@@ -188,7 +189,8 @@ pub async fn run(info: ConnectionInfo) -> Result<(), String> {
 
     let (shutdown_tx, mut shutdown_rx) = mpsc::unbounded_channel::<()>();
     let shell_rx = spawn_receiver(shell_recv, signer.clone(), "shell");
-    let control_rx = spawn_receiver(control_recv, signer, "control");
+    let control_rx = spawn_receiver(control_recv, signer.clone(), "control");
+    let stdin_rx = spawn_receiver(stdin_recv, signer, "stdin");
     let shell = Shell {
         ctx: ctx.clone(),
         socket: shell_send,
@@ -198,6 +200,8 @@ pub async fn run(info: ConnectionInfo) -> Result<(), String> {
         queue: shell_rx,
         pending: VecDeque::new(),
         shutdown: shutdown_tx.clone(),
+        stdin: stdin_send,
+        stdin_rx,
     };
     tokio::spawn(shell.run());
     tokio::spawn(control(ctx, control_send, control_rx, shutdown_tx.clone()));
@@ -206,7 +210,6 @@ pub async fn run(info: ConnectionInfo) -> Result<(), String> {
     shutdown_rx.recv().await;
     // Let the last replies and status messages leave before the sockets close.
     tokio::time::sleep(Duration::from_millis(200)).await;
-    drop(stdin);
     Ok(())
 }
 

@@ -26,6 +26,9 @@ pub(super) struct Shell {
     /// Requests taken off the queue early (while aborting after an error).
     pub(super) pending: VecDeque<Message>,
     pub(super) shutdown: mpsc::UnboundedSender<()>,
+    /// The stdin channel: the debugger's `input_request`s and their replies.
+    pub(super) stdin: RouterSendHalf,
+    pub(super) stdin_rx: mpsc::UnboundedReceiver<Message>,
 }
 
 impl Shell {
@@ -118,6 +121,7 @@ impl Shell {
         let silent = c["silent"].as_bool().unwrap_or(false);
         let store_history = !silent && c["store_history"].as_bool().unwrap_or(true);
         let stop_on_error = c["stop_on_error"].as_bool().unwrap_or(true);
+        let allow_stdin = c["allow_stdin"].as_bool().unwrap_or(false);
         let count = self.execution_count + 1;
         if store_history {
             self.execution_count = count;
@@ -135,6 +139,7 @@ impl Shell {
             code: code.clone(),
             name: format!("In[{shown_count}]"),
             silent,
+            allow_stdin,
             user_expressions: c["user_expressions"]
                 .as_object()
                 .cloned()
@@ -232,10 +237,47 @@ impl Shell {
                     self.ctx
                         .publish(req, "clear_output", json!({ "wait": wait }));
                 }
+                Event::Input { prompt, reply } => {
+                    self.send_stream(req, batch.take());
+                    self.input(req, prompt, reply).await;
+                }
                 Event::Done(outcome) => {
                     self.send_stream(req, batch.take());
                     return Some(outcome);
                 }
+            }
+        }
+    }
+
+    /// Asks the front-end that sent `req` for a line (`input_request` on the stdin
+    /// channel) and hands its `input_reply` to `reply`; gives up when the asker does
+    /// (the cell was interrupted).
+    async fn input(
+        &mut self,
+        req: &Message,
+        prompt: String,
+        mut reply: tokio::sync::oneshot::Sender<String>,
+    ) {
+        // (replies to earlier, abandoned requests are dropped)
+        while self.stdin_rx.try_recv().is_ok() {}
+        let request = req.reply(
+            &self.ctx.session,
+            "input_request",
+            json!({"prompt": prompt, "password": false}),
+        );
+        self.ctx.send(&mut self.stdin, request).await;
+        loop {
+            tokio::select! {
+                msg = self.stdin_rx.recv() => match msg {
+                    Some(m) if m.msg_type() == "input_reply" => {
+                        let value = m.content["value"].as_str().unwrap_or("").to_string();
+                        let _ = reply.send(value);
+                        return;
+                    }
+                    Some(m) => log(format!("stdin: unexpected {}", m.msg_type())),
+                    None => return,
+                },
+                _ = reply.closed() => return,
             }
         }
     }

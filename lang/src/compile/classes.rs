@@ -671,8 +671,28 @@ impl Evaluator {
         body: &[Expr],
         source: &Rc<Source>,
     ) -> Result<(), Error> {
-        self.in_scope(scope, source, |ev| ev.eval_block(body))
+        self.in_scope(scope, source, |ev| ev.scope_body(scope, body))
             .map(|_| ())
+    }
+
+    /// A class, define or node body, in its scope; while debugging, a frame of the Puppet
+    /// stack (`Class[apache]`, `Apache::Vhost[default]`, `Node[web01]`).
+    fn scope_body(&mut self, scope: &Rc<NamedScope>, body: &[Expr]) -> crate::eval::EvalResult {
+        if !self.debugging {
+            return self.eval_block(body);
+        }
+        use crate::eval::debug::FrameKind;
+        let r = self.compilation.catalog.get(scope.resource);
+        let (kind, name, title): (_, Rc<str>, _) = match &scope.kind {
+            ScopeKind::Class(n) => (FrameKind::Class, n.clone(), None),
+            ScopeKind::Define => (
+                FrameKind::Define,
+                r.type_name.to_ascii_lowercase().into(),
+                Some(r.title.clone()),
+            ),
+            ScopeKind::Node => (FrameKind::Node, r.title.clone(), None),
+        };
+        self.debug_body(kind, name, title, Span::default(), body)
     }
 
     /// Runs a node body; a node matched by a regular expression sees its captures as `$0`...
@@ -684,7 +704,7 @@ impl Evaluator {
     ) -> Result<(), Error> {
         self.in_scope(scope, &node.source, |ev| {
             ev.matches = captures;
-            ev.eval_block(&node.def.body)
+            ev.scope_body(scope, &node.def.body)
         })
         .map(|_| ())
     }

@@ -229,6 +229,9 @@ impl Evaluator {
                 title: Some(r.title.clone()),
             }));
         }
+        if self.debugging {
+            self.debug_resource(type_name, title, span)?;
+        }
         let display = capitalize_segments(type_name);
         let title = builtin_title(kind, title);
         if let ResourceKind::Builtin(info) = kind {

@@ -100,6 +100,7 @@ impl Evaluator {
         let stamp = super::fs::probe(&path).map_or((std::time::UNIX_EPOCH, 0), |p| p.stamp);
         // (the text moves into the source, not copied)
         let source = Source::new(path.display().to_string(), text);
+        self.debug_saw_text(&source.text);
         let (program, warnings) =
             crate::syntax::parse_with_warnings(&source.text).map_err(|e| {
                 // The reference names the file where it has no line to give.

@@ -147,6 +147,9 @@ impl Evaluator {
             self.call_sites.pop();
             r
         } else if let Some(b) = self.callable_builtin(name) {
+            if self.debugging {
+                self.debug_builtin_call(b.name, span)?;
+            }
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
             let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
             self.call_span = span;
@@ -343,7 +346,18 @@ impl Evaluator {
         if !bound {
             self.bind_params(&Callee::Block(owner), &c.lambda.params, args, frame)?;
         }
-        match self.eval_block(&c.lambda.body) {
+        let r = if self.debugging {
+            self.debug_body(
+                super::debug::FrameKind::Lambda,
+                owner.into(),
+                None,
+                c.lambda.span,
+                &c.lambda.body,
+            )
+        } else {
+            self.eval_block(&c.lambda.body)
+        };
+        match r {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),
             Err(e) => Err(e),
         }

@@ -14,6 +14,9 @@ impl Evaluator {
     pub fn eval_block(&mut self, body: &[Expr]) -> EvalResult {
         let mut last = Value::Undef;
         for e in body {
+            if self.debugging {
+                self.debug_statement(e)?;
+            }
             last = self.eval(e)?;
         }
         Ok(last)
@@ -77,7 +80,12 @@ impl Evaluator {
         };
         match r {
             Ok(v) => Ok(v),
-            Err(f) => Err(located(f, e.span)),
+            Err(f) => {
+                if self.debugging {
+                    self.debug_error(&f, e.span)?;
+                }
+                Err(located(f, e.span))
+            }
         }
     }
 
@@ -543,7 +551,10 @@ impl Evaluator {
         if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
             let frame = &self.frames[fi];
             let i = index as usize;
-            if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize)) {
+            // (while debugging, values stay in their slots: a stop shows them)
+            if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize))
+                && !self.debugging
+            {
                 if let Some(value) = self.slots[frame.base + i].take() {
                     return Ok(value);
                 }

@@ -73,7 +73,7 @@ impl Evaluator {
         for (i, slot) in slots.iter_mut().enumerate() {
             *slot = if plain && i < max { args.take(i) } else { None };
         }
-        if plain {
+        if plain && !self.debugging {
             if let Some(code) = self.compiled_lambda(frame) {
                 // (it reads its parameters only, sets no match variable)
                 if c.lambda.return_type.is_none() {

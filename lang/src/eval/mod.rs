@@ -12,12 +12,14 @@
 //! - `lambda_frame`: one frame for a lambda called per element of an iteration.
 //! - `user_function`: functions written in Puppet, and the direct binding of their calls.
 //! - `compiled`: function bodies compiled to closures (those that use only what compiles).
+//! - `debug`: breakpoints, the Puppet stack while debugging, stops handed to a front-end.
 //! - `shared`: replacing an array or hash everywhere it is held (templates mutate them).
 
 pub mod access;
 pub mod call;
 pub mod call_sites;
 pub mod compiled;
+pub mod debug;
 pub mod expr;
 pub mod hints;
 pub mod lambda_frame;

@@ -197,6 +197,12 @@ pub struct Evaluator {
     /// template that mutated a value they share, `eval::shared`): their values before, put
     /// back if the input fails (scopes are shared with the state kept from before it).
     pub(crate) scope_undo: Vec<(Rc<crate::compile::NamedScope>, Rc<str>, Value)>,
+    /// Whether the debugger watches this input (breakpoints are set, or `debug::break` is
+    /// called with a front-end installed): the one flag read where statements run and
+    /// bodies are entered (see `eval::debug`).
+    pub(crate) debugging: bool,
+    /// Breakpoints, the front-end, and while debugging the Puppet stack.
+    pub(crate) debug: Box<super::debug::DebugState>,
 }
 
 /// What an input may change, kept from before it and put back when it fails: the session
@@ -280,6 +286,8 @@ impl Evaluator {
             given_facts: Value::hash(Default::default()),
             agent_facts: false,
             scope_undo: Vec::new(),
+            debugging: false,
+            debug: Default::default(),
         };
         ev.set_runtime_variables();
         ev
@@ -436,7 +444,19 @@ impl Evaluator {
     fn run(&mut self, program: &Program) -> Result<Value, Error> {
         resolve_program(program, &mut self.layouts);
         self.hoist(&program.body)?;
-        let result = self.eval_block(&program.body);
+        let result = if self.debugging {
+            let name: Rc<str> = self.source.name.as_str().into();
+            let span = program.body.first().map(|e| e.span).unwrap_or_default();
+            self.debug_body(
+                super::debug::FrameKind::Main,
+                name,
+                None,
+                span,
+                &program.body,
+            )
+        } else {
+            self.eval_block(&program.body)
+        };
         match result {
             Ok(v) => {
                 self.finish_compilation()?;
@@ -779,6 +799,7 @@ impl Evaluator {
         self.matches = None;
         self.scope = None;
         self.scope_undo.clear();
+        self.debug_reset();
         self.interrupt.store(false, Ordering::Relaxed);
     }
 }
@@ -835,6 +856,8 @@ impl Session {
         ev.exact_single_bound_read |= crate::types::create::take_exact_single_bound_read();
         ev.call_sites.clear();
         ev.call_sites.push(&source, None);
+        ev.debug_saw_text(text);
+        ev.debug_arm();
         let result = match crate::syntax::parse_with_warnings(text) {
             Ok((program, warnings)) => {
                 for w in warnings {
@@ -973,6 +996,7 @@ impl Session {
     /// functions, type aliases, templates, files and Hiera data are loaded from.
     pub fn set_environment(&mut self, env: crate::env::Environment) {
         self.evaluator.env = env;
+        self.evaluator.debug_environment_changed();
         self.evaluator.autoloaded.clear();
         self.evaluator.modules_present.borrow_mut().clear();
         self.evaluator.runtime_changed();
@@ -1056,6 +1080,28 @@ impl Session {
     pub fn set_agent_facts(&mut self, on: bool) {
         self.evaluator.agent_facts = on;
         self.evaluator.install_facts();
+    }
+
+    /// Installs the front-end that breakpoints stop in (a terminal prompt, a notebook's
+    /// stdin); `None`: breakpoints reached are log lines and evaluation goes on (the
+    /// default). See `eval::debug`.
+    pub fn set_debugger(&mut self, debugger: Option<Box<dyn super::debug::Debugger>>) {
+        self.evaluator.set_debugger(debugger);
+    }
+
+    /// Whether a debugger front-end is installed.
+    pub fn has_debugger(&self) -> bool {
+        self.evaluator.has_debugger()
+    }
+
+    /// The breakpoints set without editing code (`:break`, `--break`).
+    pub fn breakpoints(&self) -> &super::debug::Breakpoints {
+        self.evaluator.breakpoints()
+    }
+
+    /// The breakpoints, to add, delete, enable or disable.
+    pub fn breakpoints_mut(&mut self) -> &mut super::debug::Breakpoints {
+        self.evaluator.breakpoints_mut()
     }
 
     /// The user-defined type aliases with their resolved types, sorted by name.

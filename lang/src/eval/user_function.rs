@@ -280,7 +280,8 @@ impl Evaluator {
         let Some(returned) = self.known_params_pass(f, base) else {
             return self.run_function(f, base, |ev, frame| ev.check_param_types(f, frame));
         };
-        match self.compiled_body(f) {
+        // (while debugging, bodies run walked: their statements can be stepped through)
+        match self.compiled_body(f).filter(|_| !self.debugging) {
             Some(code) => self.run_compiled(f, code, base, returned),
             None => self.run_function(f, base, |_, _| Ok(())),
         }
@@ -327,6 +328,13 @@ impl Evaluator {
         let saved_source = (!Rc::ptr_eq(&self.source, &f.source))
             .then(|| std::mem::replace(&mut self.source, f.source.clone()));
         let outcome = match bind(self, entered.index) {
+            Ok(()) if self.debugging => self.debug_body(
+                super::debug::FrameKind::Function,
+                f.def.name.clone(),
+                None,
+                f.def.span,
+                &f.def.body,
+            ),
             Ok(()) => self.eval_block(&f.def.body),
             Err(e) => Err(e),
         };

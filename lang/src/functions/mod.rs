@@ -13,6 +13,7 @@ pub mod annotate;
 pub mod catalog;
 pub mod collections;
 pub mod control;
+pub mod debug;
 pub mod digest;
 pub mod environment;
 pub mod epp;
@@ -64,6 +65,7 @@ pub fn all() -> &'static [Builtin] {
         all.extend(catalog::builtins());
         all.extend(digest::builtins());
         all.extend(control::builtins());
+        all.extend(debug::builtins());
         all.extend(iteration::builtins());
         all.extend(iterators::builtins());
         all.extend(query::builtins());

@@ -1,0 +1,376 @@
+//! Breakpoints in a notebook. Where a cell's compilation stops (`debug::break()`, a
+//! breakpoint of `%break`), the kernel asks for input through the protocol's stdin channel
+//! (`input_request`/`input_reply`) when the front-end allows it, and the answers are the
+//! REPL's debugging commands (`:step`, `:next`, `:stack`, `:vars`, ...) or expressions
+//! evaluated in the stopped frame's scope; the location and `:whereami` show as highlighted
+//! HTML. Without stdin (a notebook run by nbclient, `allow_stdin` false), the cell shows
+//! where it stopped, the stack and the frame's variables, and goes on. An interrupt while
+//! stopped stops the compilation (the cell fails; the session is as it was).
+
+use crate::highlight::lines_html;
+use crate::output::{emit, Event, StreamName};
+use crate::render::{escape, inline_html};
+use prepl::eval::debug::{BreakSpec, Breakpoints, Debugger, Resume, Stop, StopReason};
+use prepl::format::to_programmatic;
+use prepl::types::infer_generalized;
+use prepl::Session;
+use serde_json::{json, Value as Json};
+use std::cell::Cell;
+use std::fmt::Write;
+use std::rc::Rc;
+use std::time::Duration;
+
+/// The magics that set and list breakpoints, each a cell of its own.
+pub fn is_magic(code: &str) -> bool {
+    matches!(
+        code.split_whitespace().next(),
+        Some("%break" | "%breaks" | "%delete" | "%disable" | "%enable")
+    )
+}
+
+/// `%break SPEC`, `%breaks`, `%delete N|all`, `%disable N`, `%enable N`.
+pub fn run_magic(session: &mut Session, code: &str) -> Result<String, String> {
+    let code = code.trim().trim_start_matches('%');
+    let (word, arg) = match code.split_once(char::is_whitespace) {
+        Some((w, a)) => (w, a.trim()),
+        None => (code, ""),
+    };
+    breakpoint_command(session.breakpoints_mut(), word, arg)
+}
+
+fn breakpoint_command(bps: &mut Breakpoints, word: &str, arg: &str) -> Result<String, String> {
+    let number = || {
+        arg.parse::<usize>()
+            .map_err(|_| format!("expected a breakpoint number: {word} N"))
+    };
+    let missing = |n: usize| format!("No breakpoint {n}.");
+    match word {
+        "break" if !arg.is_empty() => {
+            let spec = BreakSpec::parse(arg)?;
+            let shown = spec.to_string();
+            Ok(format!("Breakpoint {}: {shown}", bps.add(spec)))
+        }
+        "break" | "breaks" => Ok(list(bps)),
+        "delete" if arg == "all" => {
+            bps.clear();
+            Ok("Deleted every breakpoint.".into())
+        }
+        "delete" => {
+            let n = number()?;
+            bps.delete(n)
+                .then(|| format!("Deleted breakpoint {n}."))
+                .ok_or_else(|| missing(n))
+        }
+        "disable" | "enable" => {
+            let n = number()?;
+            bps.set_enabled(n, word == "enable")
+                .then(|| format!("Breakpoint {n} {word}d."))
+                .ok_or_else(|| missing(n))
+        }
+        _ => Err(format!("unknown breakpoint command {word}")),
+    }
+}
+
+fn list(bps: &Breakpoints) -> String {
+    if bps.list().is_empty() {
+        return "No breakpoints (%break SPEC sets one).".into();
+    }
+    let mut out = String::new();
+    for b in bps.list() {
+        let state = if b.enabled { "enabled" } else { "disabled" };
+        let _ = writeln!(
+            out,
+            "{:>3}  {state:<8}  {}  (stopped {} times)",
+            b.id, b.spec, b.hits
+        );
+    }
+    out
+}
+
+/// The notebook's debugger, installed on the session once; `allow_stdin` is set for each
+/// cell from its execute request.
+pub struct Notebook {
+    pub allow_stdin: Rc<Cell<bool>>,
+    last: Option<Resume>,
+}
+
+impl Notebook {
+    pub fn new(allow_stdin: Rc<Cell<bool>>) -> Notebook {
+        Notebook {
+            allow_stdin,
+            last: None,
+        }
+    }
+}
+
+fn say(text: &str) {
+    let mut text = text.trim_end_matches('\n').to_string();
+    text.push('\n');
+    emit(Event::Stream {
+        name: StreamName::Stdout,
+        text,
+    });
+}
+
+fn complain(text: &str) {
+    emit(Event::Stream {
+        name: StreamName::Stderr,
+        text: format!("{}\n", text.trim_end_matches('\n')),
+    });
+}
+
+fn display(text: String, html: String) {
+    emit(Event::Display {
+        data: json!({"text/plain": text, "text/html": html}),
+    });
+}
+
+/// `Stopped at breakpoint 1 (web)`.
+fn headline(stop: &Stop<'_>) -> String {
+    match stop.reason() {
+        StopReason::Call => "Stopped at debug::break()".into(),
+        StopReason::Breakpoint(id, spec) => format!("Stopped at breakpoint {id} ({spec})"),
+        StopReason::Step => "Stopped".into(),
+        StopReason::Error(m) => format!("Stopped where an error is raised: {m}"),
+    }
+}
+
+/// The selected frame's place and the source around its line: text and HTML.
+fn location(stop: &Stop<'_>, head: &str, context: usize) -> (String, String) {
+    let f = stop.frame_info();
+    let (source, span) = stop.source();
+    let (line, _) = source.line_col(span.start);
+    let text = source.text.strip_suffix('\n').unwrap_or(&source.text);
+    let count = text.split('\n').count();
+    let first = line.saturating_sub(context).max(1);
+    let last = (line + context).min(count);
+    let width = last.to_string().len();
+    let mut plain = format!("{head}: {} at {}:{}\n", f.description, f.file, f.line);
+    let mut html = String::from("<div class=\"prepl-debug\"><div>");
+    escape(&mut html, head);
+    html.push_str(": <b><code>");
+    escape(&mut html, &f.description);
+    html.push_str("</code></b> at <code>");
+    escape(&mut html, &format!("{}:{}", f.file, f.line));
+    html.push_str("</code></div><pre style=\"margin:0.3em 0;line-height:1.3\">");
+    let plain_lines: Vec<&str> = text.split('\n').collect();
+    for (i, shown) in lines_html(text, first, last).into_iter().enumerate() {
+        let n = first + i;
+        let current = n == line;
+        let marker = if current { "=>" } else { "  " };
+        let _ = writeln!(
+            plain,
+            "{marker} {n:>width$} {}",
+            plain_lines.get(n - 1).unwrap_or(&"")
+        );
+        if current {
+            html.push_str("<span style=\"background:#fff3b0;display:inline-block;width:100%\">");
+        }
+        let _ = write!(
+            html,
+            "<span style=\"color:#999\">{marker} {n:>width$}</span> {shown}"
+        );
+        if current {
+            html.push_str("</span>");
+        }
+        html.push('\n');
+    }
+    html.push_str("</pre></div>");
+    (plain, html)
+}
+
+fn stack(stop: &Stop<'_>) -> (String, String) {
+    let mut plain = String::new();
+    let mut html = String::from(
+        "<table class=\"prepl-stack\"><thead><tr><th></th><th>#</th><th style=\"text-align:left\">frame</th><th style=\"text-align:left\">at</th></tr></thead><tbody>",
+    );
+    for (i, f) in stop.frames().iter().enumerate() {
+        let marker = if i == stop.selected() { "=>" } else { "" };
+        let declared = f
+            .declared
+            .as_ref()
+            .map(|d| format!(" (declared at {d})"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            plain,
+            "{marker:>2} #{i} {} at {}:{}{declared}",
+            f.description, f.file, f.line
+        );
+        let _ = write!(
+            html,
+            "<tr><td>{marker}</td><td>{i}</td><td style=\"text-align:left\"><code>"
+        );
+        escape(&mut html, &f.description);
+        html.push_str("</code></td><td style=\"text-align:left\"><code>");
+        escape(&mut html, &format!("{}:{}{declared}", f.file, f.line));
+        html.push_str("</code></td></tr>");
+    }
+    html.push_str("</tbody></table>");
+    (plain, html)
+}
+
+fn vars(stop: &Stop<'_>) -> (String, String) {
+    let vars = stop.variables();
+    if vars.is_empty() {
+        let none = "No variables in this frame.".to_string();
+        return (none.clone(), format!("<div>{none}</div>"));
+    }
+    let mut plain = String::new();
+    let mut html = String::from(
+        "<table class=\"prepl-vars\"><thead><tr><th style=\"text-align:left\">variable</th><th style=\"text-align:left\">value</th><th style=\"text-align:left\">type</th></tr></thead><tbody>",
+    );
+    for v in vars {
+        let t = infer_generalized(&v.value).to_string();
+        let _ = writeln!(plain, "${} = {}  # {t}", v.name, to_programmatic(&v.value));
+        let _ = write!(
+            html,
+            "<tr><td style=\"text-align:left\"><code>${}</code></td><td style=\"text-align:left\">",
+            v.name
+        );
+        inline_html(&mut html, &v.value);
+        html.push_str("</td><td style=\"text-align:left\"><code>");
+        escape(&mut html, &t);
+        html.push_str("</code></td></tr>");
+    }
+    html.push_str("</tbody></table>");
+    (plain, html)
+}
+
+/// Asks the front-end for a line through the stdin channel; `None` when the cell is
+/// interrupted (or the request cannot be answered).
+fn ask(stop: &Stop<'_>, prompt: String) -> Option<String> {
+    let (reply, mut answer) = tokio::sync::oneshot::channel();
+    emit(Event::Input { prompt, reply });
+    loop {
+        match answer.try_recv() {
+            Ok(line) => return Some(line),
+            Err(tokio::sync::oneshot::error::TryRecvError::Empty) => {
+                if stop.interrupted() {
+                    return None;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(tokio::sync::oneshot::error::TryRecvError::Closed) => return None,
+        }
+    }
+}
+
+const HELP: &str = "\
+At the debugger's prompt: an expression (evaluated in the selected frame's scope), or
+  :whereami [N]  :stack  :up [N]  :down [N]  :frame N  :vars  :catalog  :type EXPR
+  :continue (:c)  :step (:s)  :next (:n)  :finish (:f)  :abort
+  :break SPEC  :breaks  :delete N  :disable N  :enable N
+An empty answer repeats the last :step or :next; interrupting the kernel aborts.";
+
+impl Debugger for Notebook {
+    fn stop(&mut self, stop: &mut Stop<'_>) -> Resume {
+        let head = headline(stop);
+        if !self.allow_stdin.get() {
+            // No input: where it stopped, the stack, the frame's variables; then on.
+            let (p1, h1) = location(stop, &head, 3);
+            let (p2, h2) = stack(stop);
+            let (p3, h3) = vars(stop);
+            display(
+                format!("{p1}\nStack:\n{p2}\nVariables:\n{p3}(no input allowed here: going on)\n"),
+                format!("{h1}<div><b>Stack</b></div>{h2}<div><b>Variables</b></div>{h3}<div><i>(no input allowed here: going on)</i></div>"),
+            );
+            return Resume::Continue;
+        }
+        let (p, h) = location(stop, &head, 3);
+        display(p, h);
+        loop {
+            let f = stop.frame_info();
+            let file = f.file.rsplit('/').next().unwrap_or(&f.file).to_string();
+            let place = match f.kind {
+                prepl::eval::debug::FrameKind::Main => String::new(),
+                _ => format!("{} ", f.description),
+            };
+            let Some(text) = ask(stop, format!("debug {place}{file}:{}> ", f.line)) else {
+                complain("Interrupted: the compilation stops.");
+                return Resume::Abort;
+            };
+            let text = text.trim();
+            if text.is_empty() {
+                if let Some(again) = self.last {
+                    return again;
+                }
+                continue;
+            }
+            let Some(command) = text.strip_prefix(':') else {
+                match stop.eval(text) {
+                    Ok(v) => emit(Event::Display {
+                        data: crate::render::bundle(&v),
+                    }),
+                    Err(e) => complain(&e.render()),
+                }
+                continue;
+            };
+            let (word, arg) = match command.split_once(char::is_whitespace) {
+                Some((w, a)) => (w, a.trim()),
+                None => (command, ""),
+            };
+            let resume = match word {
+                "c" | "continue" => Some(Resume::Continue),
+                "s" | "step" => Some(Resume::Step),
+                "n" | "next" => Some(Resume::Next),
+                "f" | "finish" => Some(Resume::Finish),
+                "abort" => Some(Resume::Abort),
+                _ => None,
+            };
+            if let Some(r) = resume {
+                self.last = matches!(r, Resume::Step | Resume::Next).then_some(r);
+                return r;
+            }
+            let count = arg.parse::<usize>().unwrap_or(1);
+            match word {
+                "w" | "whereami" => {
+                    let (p, h) = location(stop, "At", arg.parse().unwrap_or(5));
+                    display(p, h);
+                }
+                "bt" | "stack" => {
+                    let (p, h) = stack(stop);
+                    display(p, h);
+                }
+                "vars" => {
+                    let (p, h) = vars(stop);
+                    display(p, h);
+                }
+                "up" | "down" | "frame" => {
+                    let target = match word {
+                        "up" => Some(stop.selected() + count),
+                        "down" => stop.selected().checked_sub(count),
+                        _ => arg.parse().ok(),
+                    };
+                    match target {
+                        Some(t) if stop.select(t) => {
+                            let (p, h) = location(stop, &format!("#{t}"), 2);
+                            display(p, h);
+                        }
+                        _ => complain("No such frame (see :stack)."),
+                    }
+                }
+                "catalog" => {
+                    let table = prepl::catalog::render::table(stop.catalog(), 100);
+                    say(&table);
+                }
+                "type" => match stop.eval(arg) {
+                    Ok(v) => say(&prepl::types::infer(&v).to_string()),
+                    Err(e) => complain(&e.render()),
+                },
+                "break" | "breaks" | "delete" | "disable" | "enable" => {
+                    match breakpoint_command(stop.breakpoints(), word, arg) {
+                        Ok(t) => say(&t),
+                        Err(e) => complain(&e),
+                    }
+                }
+                "help" | "h" => say(HELP),
+                other => complain(&format!("Unknown command :{other} (:help)")),
+            }
+        }
+    }
+}
+
+/// The magic cell's display data.
+pub fn magic_data(text: String) -> Json {
+    json!({ "text/plain": text })
+}

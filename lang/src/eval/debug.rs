@@ -1,0 +1,1124 @@
+//! Breakpoints: stopping a compilation anywhere and exploring it from inside.
+//!
+//! The evaluator reads one flag, [`Evaluator::debugging`], where statements run and where
+//! bodies (of classes, defines, nodes, functions and lambdas) are entered; while it is off
+//! nothing else is done. It is on while breakpoints are set, or while a front-end is
+//! installed and code that calls `debug::break()` has been seen. Then each body entered
+//! pushes a [`DebugFrame`] (the Puppet stack), each statement records where its frame is
+//! and asks whether to stop, and compiled function bodies are not used (their calls are
+//! stepped into like any other).
+//!
+//! A stop calls the front-end's [`Debugger`] (installed with `Session::set_debugger`; the
+//! REPL's asks on the terminal, the kernel's through Jupyter's stdin channel) with a
+//! [`Stop`]: where it is, the stack, the frames' variables, expressions evaluated in a
+//! frame's scope, the catalog so far, the breakpoints. It answers how to go on
+//! ([`Resume`]). With no front-end, a breakpoint reached is a log line and evaluation goes
+//! on (a file run without a terminal, `--catalog`, the Session API by default).
+
+use super::{EvalResult, Evaluator, Flow};
+use crate::compile::NamedScope;
+use crate::error::{Error, ErrorKind, Source};
+use crate::syntax::ast::{Expr, Span};
+use crate::values::Value;
+use crate::LogLevel;
+use std::rc::Rc;
+
+/// What a frame of the Puppet stack runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrameKind {
+    /// The input itself (or a file).
+    Main,
+    Class,
+    Define,
+    Node,
+    Function,
+    Lambda,
+}
+
+impl FrameKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            FrameKind::Main => "main",
+            FrameKind::Class => "class",
+            FrameKind::Define => "define",
+            FrameKind::Node => "node",
+            FrameKind::Function => "function",
+            FrameKind::Lambda => "lambda",
+        }
+    }
+}
+
+/// One frame of the Puppet stack, while debugging.
+pub struct DebugFrame {
+    pub kind: FrameKind,
+    /// The class (lower case), the define's type (lower case), the node's title, the
+    /// function's name, the function calling the lambda (`each`), or the input's name.
+    pub name: Rc<str>,
+    /// A define instance's title.
+    pub title: Option<Rc<str>>,
+    pub source: Rc<Source>,
+    /// The statement running in this frame (its start is the frame's current line).
+    pub at: Span,
+    /// Where a define instance was declared (`FILE:LINE`): it runs later, once the
+    /// input's statements are done.
+    pub declared: Option<String>,
+    /// The class, define or node scope the frame's code sees.
+    scope: Option<Rc<NamedScope>>,
+    /// The lambda or function frame of the evaluator (`None`: no local variables).
+    current: Option<usize>,
+}
+
+impl DebugFrame {
+    /// How the stack names the frame: `Class[apache]`, `Apache::Vhost[default]`,
+    /// `function mymod::f`, `lambda of each`, `main`.
+    pub fn describe(&self) -> String {
+        match self.kind {
+            FrameKind::Main => format!("main ({})", self.source.name),
+            FrameKind::Class => format!("Class[{}]", self.name),
+            FrameKind::Define => format!(
+                "{}[{}]",
+                crate::types::names::capitalize_segments(&self.name),
+                self.title.as_deref().unwrap_or("")
+            ),
+            FrameKind::Node => format!("Node[{}]", self.name),
+            FrameKind::Function => format!("function {}", self.name),
+            FrameKind::Lambda => format!("lambda of {}", self.name),
+        }
+    }
+
+    /// 1-based line and column of the running statement.
+    pub fn line_col(&self) -> (usize, usize) {
+        self.source.line_col(self.at.start)
+    }
+}
+
+/// What a breakpoint stops at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BreakSpec {
+    /// A class or a define (by name, lower case), entering its body; for a define,
+    /// optionally only instances whose title matches a pattern.
+    Definition {
+        name: String,
+        title: Option<Pattern>,
+    },
+    /// The first statement starting on a line of a file (the file named by the end of its
+    /// path: `init.pp`, `apache/manifests/init.pp`, `In[3]`).
+    Line { file: String, line: usize },
+    /// Entering a function written in Puppet, or calling a built-in one.
+    Function(String),
+    /// Where an error is raised, before it unwinds.
+    Error,
+    /// When a resource is declared: its type (lower case) and optionally a title pattern.
+    Resource {
+        type_name: String,
+        title: Option<Pattern>,
+    },
+}
+
+/// A title pattern: `*` and `?` as in file names, or a regular expression `/.../`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pattern {
+    Glob(String),
+    Regex(String),
+}
+
+impl Pattern {
+    pub fn parse(text: &str) -> Result<Pattern, String> {
+        if let Some(inner) = text
+            .strip_prefix('/')
+            .and_then(|t| t.strip_suffix('/'))
+            .filter(|_| text.len() >= 2)
+        {
+            crate::values::Regexp::new_described(inner)?;
+            return Ok(Pattern::Regex(inner.to_string()));
+        }
+        let unquoted = text
+            .strip_prefix('\'')
+            .and_then(|t| t.strip_suffix('\''))
+            .or_else(|| text.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
+            .unwrap_or(text);
+        Ok(Pattern::Glob(unquoted.to_string()))
+    }
+
+    pub fn matches(&self, text: &str) -> bool {
+        match self {
+            Pattern::Glob(g) => glob_match(g.as_bytes(), text.as_bytes()),
+            Pattern::Regex(r) => crate::values::Regexp::new_described(r)
+                .ok()
+                .and_then(|re| re.is_match(text).ok())
+                .unwrap_or(false),
+        }
+    }
+}
+
+impl std::fmt::Display for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pattern::Glob(g) => write!(f, "{g}"),
+            Pattern::Regex(r) => write!(f, "/{r}/"),
+        }
+    }
+}
+
+fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
+    match pattern.split_first() {
+        None => text.is_empty(),
+        Some((b'*', rest)) => (0..=text.len()).any(|i| glob_match(rest, &text[i..])),
+        Some((b'?', rest)) => !text.is_empty() && glob_match(rest, &text[1..]),
+        Some((c, rest)) => text.first() == Some(c) && glob_match(rest, &text[1..]),
+    }
+}
+
+impl BreakSpec {
+    /// Reads a breakpoint as `:break` and `--break` take it: `CLASS`, `DEFINE [TITLE]`,
+    /// `FILE:LINE`, `function NAME`, `error`, `resource TYPE[TITLE]` (or `TYPE`).
+    pub fn parse(text: &str) -> Result<BreakSpec, String> {
+        let text = text.trim();
+        let (word, rest) = match text.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (text, ""),
+        };
+        match word {
+            "" => Err("which breakpoint? (:help debug)".into()),
+            "error" | "errors" if rest.is_empty() => Ok(BreakSpec::Error),
+            "error" | "errors" => Err("expected: error (with nothing after it)".into()),
+            "function" | "fn" => {
+                if rest.is_empty() || rest.contains(char::is_whitespace) {
+                    return Err("expected: function NAME".into());
+                }
+                Ok(BreakSpec::Function(
+                    rest.trim_start_matches("::").to_string(),
+                ))
+            }
+            "resource" => {
+                let (type_name, title) = match rest.split_once('[') {
+                    Some((t, title)) => {
+                        let title = title
+                            .strip_suffix(']')
+                            .ok_or("expected: resource TYPE[TITLE]")?;
+                        (t.trim(), Some(Pattern::parse(title.trim())?))
+                    }
+                    None => (rest, None),
+                };
+                if type_name.is_empty() || type_name.contains(char::is_whitespace) {
+                    return Err("expected: resource TYPE[TITLE] or resource TYPE".into());
+                }
+                Ok(BreakSpec::Resource {
+                    type_name: type_name.trim_start_matches("::").to_ascii_lowercase(),
+                    title,
+                })
+            }
+            _ => {
+                if let Some((file, line)) = word.rsplit_once(':') {
+                    if !file.is_empty()
+                        && !file.ends_with(':')
+                        && line.bytes().all(|b| b.is_ascii_digit())
+                        && !line.is_empty()
+                    {
+                        if !rest.is_empty() {
+                            return Err("expected: FILE:LINE".into());
+                        }
+                        let line: usize = line.parse().map_err(|_| "bad line number")?;
+                        return Ok(BreakSpec::Line {
+                            file: file.to_string(),
+                            line,
+                        });
+                    }
+                }
+                let name = word.trim_start_matches("::").to_ascii_lowercase();
+                if !name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+                {
+                    return Err(format!(
+                        "'{word}' is not a class or define name, FILE:LINE, function NAME, error or resource TYPE[TITLE]"
+                    ));
+                }
+                let title = if rest.is_empty() {
+                    None
+                } else {
+                    Some(Pattern::parse(rest)?)
+                };
+                Ok(BreakSpec::Definition { name, title })
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for BreakSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BreakSpec::Definition { name, title: None } => write!(f, "{name}"),
+            BreakSpec::Definition {
+                name,
+                title: Some(t),
+            } => write!(f, "{name} {t}"),
+            BreakSpec::Line { file, line } => write!(f, "{file}:{line}"),
+            BreakSpec::Function(n) => write!(f, "function {n}"),
+            BreakSpec::Error => write!(f, "error"),
+            BreakSpec::Resource {
+                type_name,
+                title: None,
+            } => write!(
+                f,
+                "resource {}",
+                crate::types::names::capitalize_segments(type_name)
+            ),
+            BreakSpec::Resource {
+                type_name,
+                title: Some(t),
+            } => write!(
+                f,
+                "resource {}[{t}]",
+                crate::types::names::capitalize_segments(type_name)
+            ),
+        }
+    }
+}
+
+/// A breakpoint set without editing code (`:break`, `--break`, `Session::add_breakpoint`).
+#[derive(Debug, Clone)]
+pub struct Breakpoint {
+    /// Its number (`:delete N`, `:disable N`), from 1.
+    pub id: usize,
+    pub spec: BreakSpec,
+    pub enabled: bool,
+    /// How many times it stopped.
+    pub hits: usize,
+}
+
+/// The breakpoints of a session.
+#[derive(Debug, Clone, Default)]
+pub struct Breakpoints {
+    list: Vec<Breakpoint>,
+    next_id: usize,
+}
+
+impl Breakpoints {
+    /// Adds a breakpoint; its number.
+    pub fn add(&mut self, spec: BreakSpec) -> usize {
+        self.next_id += 1;
+        self.list.push(Breakpoint {
+            id: self.next_id,
+            spec,
+            enabled: true,
+            hits: 0,
+        });
+        self.next_id
+    }
+
+    pub fn list(&self) -> &[Breakpoint] {
+        &self.list
+    }
+
+    /// Deletes breakpoint `id`; whether there was one.
+    pub fn delete(&mut self, id: usize) -> bool {
+        let before = self.list.len();
+        self.list.retain(|b| b.id != id);
+        self.list.len() != before
+    }
+
+    /// Enables or disables breakpoint `id`; whether there is one.
+    pub fn set_enabled(&mut self, id: usize, on: bool) -> bool {
+        match self.list.iter_mut().find(|b| b.id == id) {
+            Some(b) => {
+                b.enabled = on;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.list.clear();
+    }
+
+    fn any_enabled(&self) -> bool {
+        self.list.iter().any(|b| b.enabled)
+    }
+
+    fn enabled(&self) -> impl Iterator<Item = &Breakpoint> {
+        self.list.iter().filter(|b| b.enabled)
+    }
+
+    fn hit(&mut self, id: usize) {
+        if let Some(b) = self.list.iter_mut().find(|b| b.id == id) {
+            b.hits += 1;
+        }
+    }
+}
+
+/// Why evaluation stopped.
+#[derive(Debug, Clone)]
+pub enum StopReason {
+    /// A `debug::break()` call.
+    Call,
+    /// A breakpoint (its number and what it stops at).
+    Breakpoint(usize, BreakSpec),
+    /// `:step`, `:next` or `:finish` done.
+    Step,
+    /// An error is being raised (`:break error`); its message, as it will be reported.
+    Error(String),
+}
+
+impl StopReason {
+    pub fn describe(&self) -> String {
+        match self {
+            StopReason::Call => "debug::break()".into(),
+            StopReason::Breakpoint(id, spec) => format!("breakpoint {id} ({spec})"),
+            StopReason::Step => "step".into(),
+            StopReason::Error(m) => format!("error: {m}"),
+        }
+    }
+}
+
+/// How evaluation goes on after a stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// Until the next breakpoint.
+    Continue,
+    /// To the next statement, entering calls, classes and defines.
+    Step,
+    /// To the next statement of this frame (or of a frame below it).
+    Next,
+    /// Until this frame returns.
+    Finish,
+    /// Stop the compilation: the input fails (the session is as it was before it).
+    Abort,
+}
+
+/// The front-end that a stop hands control to (a terminal prompt, a notebook's stdin).
+pub trait Debugger {
+    /// Explores the stopped compilation (`stop`) and says how to go on.
+    fn stop(&mut self, stop: &mut Stop<'_>) -> Resume;
+}
+
+/// A closure is a front-end too (tests, simple embeddings).
+impl<F: FnMut(&mut Stop<'_>) -> Resume> Debugger for F {
+    fn stop(&mut self, stop: &mut Stop<'_>) -> Resume {
+        self(stop)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Mode {
+    #[default]
+    Run,
+    Step,
+    /// Stop at a statement of a stack at most this deep.
+    Next(usize),
+    /// Stop at a statement of a stack less deep than this.
+    Finish(usize),
+}
+
+/// The debugger's state in an evaluator.
+#[derive(Default)]
+pub(crate) struct DebugState {
+    hook: Option<Box<dyn Debugger>>,
+    pub(crate) breakpoints: Breakpoints,
+    /// Whether a `debug::break` call has been seen in the code loaded (an input, a module's
+    /// file): the stack is kept from then on, to show where it stops.
+    break_seen: bool,
+    /// Whether the environment's modules call `debug::break` somewhere: looked for once per
+    /// environment (on another thread, from when the front-end or environment is set), so
+    /// that the stack is kept from the start of an input that loads such a file.
+    env_scan: Option<EnvScan>,
+    stack: Vec<DebugFrame>,
+    mode: Mode,
+    /// A stop asked for on entering a body, made at its first statement.
+    pending: Option<StopReason>,
+    /// An error stopped at is unwinding: the frames it leaves do not stop for it again.
+    unwinding: bool,
+    /// The file and line of the last stop at a line breakpoint (its other statements on
+    /// that line do not stop again).
+    last_line: Option<(*const Source, usize)>,
+    /// The programs of expressions evaluated while stopped (their trees outlive the stop:
+    /// a lambda made there may be kept).
+    programs: Vec<crate::syntax::ast::Program>,
+}
+
+impl DebugState {
+    /// Whether evaluation must watch for breakpoints.
+    fn armed(&self) -> bool {
+        self.breakpoints.any_enabled() || (self.hook.is_some() && self.break_seen)
+    }
+}
+
+/// The search of an environment's manifests for `debug::break` calls.
+enum EnvScan {
+    Running(std::thread::JoinHandle<bool>),
+    Done(bool),
+}
+
+impl EnvScan {
+    fn start(env: &crate::env::Environment) -> EnvScan {
+        let mut roots: Vec<std::path::PathBuf> = env.modulepath.clone();
+        if let Some(dir) = &env.dir {
+            roots.push(dir.join("manifests"));
+        }
+        let spawned = std::thread::Builder::new()
+            .name("prepl-break-scan".into())
+            .spawn(move || roots.iter().any(|r| calls_break(r, 0)));
+        match spawned {
+            Ok(handle) => EnvScan::Running(handle),
+            Err(_) => EnvScan::Done(false),
+        }
+    }
+
+    fn found(&mut self) -> bool {
+        if let EnvScan::Running(_) = self {
+            let EnvScan::Running(handle) = std::mem::replace(self, EnvScan::Done(false)) else {
+                unreachable!()
+            };
+            *self = EnvScan::Done(handle.join().unwrap_or(false));
+        }
+        matches!(self, EnvScan::Done(true))
+    }
+}
+
+/// Whether a `.pp` file under `dir` (modules: their `manifests` and `functions`) contains
+/// `debug::break`.
+fn calls_break(dir: &std::path::Path, depth: usize) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        match entry.file_type() {
+            // (`lib`, `spec`, `files`, `templates` hold no manifests; symlinked modules
+            // are followed)
+            _ if depth > 12 || name.starts_with('.') => false,
+            Ok(t) if t.is_dir() || (t.is_symlink() && path.is_dir()) => {
+                !matches!(
+                    &*name,
+                    "lib" | "spec" | "files" | "templates" | "tests" | "examples"
+                ) && calls_break(&path, depth + 1)
+            }
+            _ => {
+                name.ends_with(".pp")
+                    && std::fs::read(&path)
+                        .is_ok_and(|text| text.windows(12).any(|w| w == b"debug::break"))
+            }
+        }
+    })
+}
+
+/// The part of the debugger the session keeps between inputs.
+impl Evaluator {
+    /// Arms the debugger for the next input when it has something to watch.
+    pub(crate) fn debug_arm(&mut self) {
+        let d = &mut *self.debug;
+        if d.hook.is_some() && !d.break_seen {
+            if d.env_scan.is_none() {
+                d.env_scan = Some(EnvScan::start(&self.env));
+            }
+            if d.env_scan.as_mut().is_some_and(EnvScan::found) {
+                d.break_seen = true;
+            }
+        }
+        self.debugging = self.debug.armed();
+    }
+
+    /// The environment changed: its manifests are searched for `debug::break` again.
+    pub(crate) fn debug_environment_changed(&mut self) {
+        self.debug.env_scan = None;
+        if self.debug.hook.is_some() {
+            self.debug.env_scan = Some(EnvScan::start(&self.env));
+        }
+    }
+
+    /// Notes code that calls `debug::break` (an input, a file loaded).
+    pub(crate) fn debug_saw_text(&mut self, text: &str) {
+        if !self.debug.break_seen && text.contains("debug::break") {
+            self.debug.break_seen = true;
+            self.debugging = self.debug.armed();
+        }
+    }
+
+    /// Forgets the running input's stack (after it ended, or failed).
+    pub(crate) fn debug_reset(&mut self) {
+        let d = &mut *self.debug;
+        d.stack.clear();
+        d.mode = Mode::Run;
+        d.pending = None;
+        d.unwinding = false;
+        d.last_line = None;
+        d.programs.clear();
+    }
+
+    pub(crate) fn set_debugger(&mut self, hook: Option<Box<dyn Debugger>>) {
+        self.debug.hook = hook;
+        if self.debug.hook.is_some() && self.debug.env_scan.is_none() {
+            self.debug.env_scan = Some(EnvScan::start(&self.env));
+        }
+    }
+
+    pub(crate) fn has_debugger(&self) -> bool {
+        self.debug.hook.is_some()
+    }
+
+    pub(crate) fn breakpoints_mut(&mut self) -> &mut Breakpoints {
+        &mut self.debug.breakpoints
+    }
+
+    pub(crate) fn breakpoints(&self) -> &Breakpoints {
+        &self.debug.breakpoints
+    }
+
+    /// Runs a body as a frame of the Puppet stack: pushed, asked whether a breakpoint
+    /// stops on entering it (at its first statement), popped. Called only while
+    /// `debugging`.
+    #[inline(never)]
+    pub(crate) fn debug_body(
+        &mut self,
+        kind: FrameKind,
+        name: Rc<str>,
+        title: Option<Rc<str>>,
+        at: Span,
+        body: &[Expr],
+    ) -> EvalResult {
+        let frame = DebugFrame {
+            kind,
+            name,
+            title,
+            source: self.source.clone(),
+            at: body.first().map_or(at, |e| e.span),
+            declared: None,
+            scope: self.scope.clone(),
+            current: self.current,
+        };
+        let mut frame = frame;
+        if kind == FrameKind::Define {
+            if let Some(s) = &self.scope {
+                let r = self.compilation.catalog.get(s.resource);
+                frame.declared = r
+                    .file
+                    .as_ref()
+                    .map(|f| format!("{f}:{}", r.line.unwrap_or(0)));
+            }
+        }
+        let stops = self.entry_breakpoint(&frame);
+        self.debug.stack.push(frame);
+        let depth = self.debug.stack.len();
+        let r = match stops {
+            // (an empty body stops on entering it)
+            Some(reason) if body.is_empty() => self.debug_stop(reason, at).map(|_| Value::Undef),
+            Some(reason) => {
+                self.debug.pending = Some(reason);
+                self.eval_block(body)
+            }
+            None => self.eval_block(body),
+        };
+        // (only what this call pushed: a stop may have armed the debugger mid-way)
+        if self.debug.stack.len() >= depth {
+            self.debug.stack.truncate(depth - 1);
+        }
+        r
+    }
+
+    /// The breakpoint that stops on entering `frame`, if any.
+    fn entry_breakpoint(&mut self, frame: &DebugFrame) -> Option<StopReason> {
+        let hit = self.debug.breakpoints.enabled().find(|b| match &b.spec {
+            BreakSpec::Definition { name, title } => {
+                matches!(frame.kind, FrameKind::Class | FrameKind::Define)
+                    && **name == *frame.name
+                    && title
+                        .as_ref()
+                        .is_none_or(|t| t.matches(frame.title.as_deref().unwrap_or(&frame.name)))
+            }
+            BreakSpec::Function(n) => frame.kind == FrameKind::Function && **n == *frame.name,
+            _ => false,
+        })?;
+        let (id, spec) = (hit.id, hit.spec.clone());
+        self.debug.breakpoints.hit(id);
+        Some(StopReason::Breakpoint(id, spec))
+    }
+
+    /// Before a statement runs, while debugging: records where its frame is, and stops
+    /// when stepping reached it or a breakpoint is on its line.
+    #[inline(never)]
+    pub(crate) fn debug_statement(&mut self, e: &Expr) -> EvalResult<()> {
+        let d = &mut *self.debug;
+        d.unwinding = false;
+        let depth = d.stack.len();
+        if let Some(top) = d.stack.last_mut() {
+            top.at = e.span;
+        }
+        let mut reason = d.pending.take().or(match d.mode {
+            Mode::Step => Some(StopReason::Step),
+            Mode::Next(n) if depth <= n => Some(StopReason::Step),
+            Mode::Finish(n) if depth < n => Some(StopReason::Step),
+            _ => None,
+        });
+        let mut line_stop = None;
+        if d.breakpoints
+            .enabled()
+            .any(|b| matches!(b.spec, BreakSpec::Line { .. }))
+        {
+            let (line, _) = self.source.line_col(e.span.start);
+            let here = (Rc::as_ptr(&self.source), line);
+            if self.debug.last_line != Some(here) {
+                self.debug.last_line = None;
+                let name = &self.source.name;
+                let hit = self.debug.breakpoints.enabled().find(|b| match &b.spec {
+                    BreakSpec::Line { file, line: l } => *l == line && names_file(name, file),
+                    _ => false,
+                });
+                if let Some(b) = hit {
+                    line_stop = Some((b.id, b.spec.clone()));
+                    self.debug.last_line = Some(here);
+                }
+            }
+        }
+        if let Some((id, spec)) = line_stop {
+            self.debug.breakpoints.hit(id);
+            if reason.is_none() {
+                reason = Some(StopReason::Breakpoint(id, spec));
+            }
+        }
+        match reason {
+            Some(r) => self.debug_stop(r, e.span),
+            None => Ok(()),
+        }
+    }
+
+    /// Calling a built-in function while debugging: stops at a `function NAME` breakpoint.
+    #[inline(never)]
+    pub(crate) fn debug_builtin_call(&mut self, name: &str, span: Span) -> EvalResult<()> {
+        let hit = self
+            .debug
+            .breakpoints
+            .enabled()
+            .find(|b| matches!(&b.spec, BreakSpec::Function(n) if n == name))
+            .map(|b| (b.id, b.spec.clone()));
+        match hit {
+            Some((id, spec)) => {
+                self.debug.breakpoints.hit(id);
+                self.debug_stop(StopReason::Breakpoint(id, spec), span)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Declaring a resource while debugging: stops at a `resource TYPE[TITLE]` breakpoint.
+    #[inline(never)]
+    pub(crate) fn debug_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        span: Span,
+    ) -> EvalResult<()> {
+        let lower = type_name.trim_start_matches("::").to_ascii_lowercase();
+        let hit = self
+            .debug
+            .breakpoints
+            .enabled()
+            .find(|b| match &b.spec {
+                BreakSpec::Resource {
+                    type_name: t,
+                    title: p,
+                } => *t == lower && p.as_ref().is_none_or(|p| p.matches(title)),
+                _ => false,
+            })
+            .map(|b| (b.id, b.spec.clone()));
+        match hit {
+            Some((id, spec)) => {
+                self.debug.breakpoints.hit(id);
+                self.debug_stop(StopReason::Breakpoint(id, spec), span)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// An error leaving expression `span` while debugging: stops at an `error` breakpoint,
+    /// once per error (not again in the frames it unwinds through).
+    #[inline(never)]
+    pub(crate) fn debug_error(&mut self, flow: &Flow, span: Span) -> EvalResult<()> {
+        let Flow::Error(e) = flow else {
+            return Ok(());
+        };
+        if self.debug.unwinding || matches!(e.kind, ErrorKind::Interrupted | ErrorKind::Limit) {
+            return Ok(());
+        }
+        let hit = self
+            .debug
+            .breakpoints
+            .enabled()
+            .find(|b| b.spec == BreakSpec::Error)
+            .map(|b| b.id);
+        let Some(id) = hit else {
+            return Ok(());
+        };
+        self.debug.unwinding = true;
+        self.debug.breakpoints.hit(id);
+        let at = if e.span.is_some() && e.source.is_none() {
+            e.span.unwrap_or(span)
+        } else {
+            span
+        };
+        let message = e.full_message();
+        let r = self.debug_stop(StopReason::Error(message), at);
+        self.debug.unwinding = true;
+        r
+    }
+
+    /// `debug::break()`: stops here (or, with no front-end, says where it is).
+    pub(crate) fn debug_break_call(&mut self) -> EvalResult<()> {
+        let span = self.call_span;
+        if self.debug.hook.is_some() && self.debugging {
+            return self.debug_stop(StopReason::Call, span);
+        }
+        let (line, _) = self.source.line_col(span.start);
+        let place = self.place_name();
+        let message = format!(
+            "debug::break() at {}:{line}{place} (no interactive debugger: going on)",
+            self.source.name
+        );
+        self.log(LogLevel::Notice, &message);
+        Ok(())
+    }
+
+    /// ` in Class[x]` for the class or define running, or nothing.
+    fn place_name(&self) -> String {
+        match &self.scope {
+            Some(s) => format!(
+                " in {}",
+                self.compilation.catalog.get(s.resource).reference()
+            ),
+            None => String::new(),
+        }
+    }
+
+    /// Stops: hands control to the front-end (or logs where, without one), then goes on
+    /// as it says.
+    #[inline(never)]
+    pub(crate) fn debug_stop(&mut self, reason: StopReason, at: Span) -> EvalResult<()> {
+        if let Some(top) = self.debug.stack.last_mut() {
+            top.at = at;
+        }
+        let Some(mut hook) = self.debug.hook.take() else {
+            let (line, _) = self.source.line_col(at.start);
+            let place = self.place_name();
+            let message = format!(
+                "Stopped at {} ({}:{line}{place}; no interactive debugger: going on)",
+                reason.describe(),
+                self.source.name
+            );
+            self.log(LogLevel::Notice, &message);
+            return Ok(());
+        };
+        if self.debug.stack.is_empty() {
+            // (a `debug::break` the stack was not kept for: where it is, at least)
+            self.debug.stack.push(DebugFrame {
+                kind: FrameKind::Main,
+                name: self.source.name.as_str().into(),
+                title: None,
+                source: self.source.clone(),
+                at,
+                declared: None,
+                scope: self.scope.clone(),
+                current: self.current,
+            });
+        }
+        let saved = Paused::save(self);
+        self.debugging = false;
+        let resume = {
+            let mut stop = Stop {
+                ev: self,
+                reason,
+                selected: 0,
+            };
+            hook.stop(&mut stop)
+        };
+        saved.restore(self);
+        self.debug.hook = Some(hook);
+        self.debugging = self.debug.armed();
+        let depth = self.debug.stack.len();
+        self.debug.mode = match resume {
+            Resume::Continue => Mode::Run,
+            Resume::Step => Mode::Step,
+            Resume::Next => Mode::Next(depth),
+            Resume::Finish => Mode::Finish(depth),
+            Resume::Abort => Mode::Run,
+        };
+        if self.debug.mode != Mode::Run {
+            self.debugging = true;
+        }
+        if resume == Resume::Abort {
+            return Err(Error::new(ErrorKind::Interrupted, ABORTED).into());
+        }
+        Ok(())
+    }
+}
+
+/// The message of the error an `:abort` fails the input with.
+pub const ABORTED: &str = "Aborted in the debugger";
+
+/// Whether a source named `name` (a path, `In[3]`) is the file a breakpoint names: the
+/// same, or its last path components.
+fn names_file(name: &str, file: &str) -> bool {
+    name == file
+        || name
+            .strip_suffix(file)
+            .is_some_and(|rest| rest.ends_with('/') || file.starts_with('/'))
+}
+
+/// What evaluating an expression while stopped may change, put back before going on.
+struct Paused {
+    source: Rc<Source>,
+    scope: Option<Rc<NamedScope>>,
+    current: Option<usize>,
+    matches: super::scope::MatchData,
+    binding: Option<(usize, Rc<str>, Rc<str>)>,
+    current_builtin: &'static str,
+    current_signatures: &'static [&'static str],
+    call_span: Span,
+    control_span: Span,
+    mode: Mode,
+}
+
+impl Paused {
+    fn save(ev: &Evaluator) -> Paused {
+        Paused {
+            source: ev.source.clone(),
+            scope: ev.scope.clone(),
+            current: ev.current,
+            matches: ev.matches.clone(),
+            binding: ev.binding.clone(),
+            current_builtin: ev.current_builtin,
+            current_signatures: ev.current_signatures,
+            call_span: ev.call_span,
+            control_span: ev.control_span,
+            mode: ev.debug.mode,
+        }
+    }
+
+    fn restore(self, ev: &mut Evaluator) {
+        ev.source = self.source;
+        ev.scope = self.scope;
+        ev.current = self.current;
+        ev.matches = self.matches;
+        ev.binding = self.binding;
+        ev.current_builtin = self.current_builtin;
+        ev.current_signatures = self.current_signatures;
+        ev.call_span = self.call_span;
+        ev.control_span = self.control_span;
+        ev.debug.mode = self.mode;
+    }
+}
+
+/// A frame of the stack as a front-end shows it.
+#[derive(Debug, Clone)]
+pub struct FrameInfo {
+    pub kind: FrameKind,
+    /// `Class[apache]`, `Apache::Vhost[default]`, `function f`, `lambda of each`, `main`.
+    pub description: String,
+    pub name: Rc<str>,
+    pub title: Option<Rc<str>>,
+    /// The file (or input) and the line and column of the running statement.
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// Where a define instance was declared (`FILE:LINE`).
+    pub declared: Option<String>,
+}
+
+/// A variable of a frame, as `:vars` shows it.
+#[derive(Debug, Clone)]
+pub struct FrameVariable {
+    pub name: Rc<str>,
+    pub value: Value,
+}
+
+/// A stopped compilation, as the front-end sees it while it decides how to go on.
+pub struct Stop<'a> {
+    ev: &'a mut Evaluator,
+    reason: StopReason,
+    /// The frame expressions are evaluated in (0: the innermost).
+    selected: usize,
+}
+
+impl Stop<'_> {
+    pub fn reason(&self) -> &StopReason {
+        &self.reason
+    }
+
+    /// The frames, innermost first.
+    pub fn frames(&self) -> Vec<FrameInfo> {
+        self.ev
+            .debug
+            .stack
+            .iter()
+            .rev()
+            .map(|f| {
+                let (line, column) = f.line_col();
+                FrameInfo {
+                    kind: f.kind,
+                    description: f.describe(),
+                    name: f.name.clone(),
+                    title: f.title.clone(),
+                    file: f.source.name.clone(),
+                    line,
+                    column,
+                    declared: f.declared.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// The selected frame (0: the innermost).
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// Selects frame `i` (0: the innermost); false when there is none.
+    pub fn select(&mut self, i: usize) -> bool {
+        if i < self.ev.debug.stack.len() {
+            self.selected = i;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn frame(&self) -> &DebugFrame {
+        let stack = &self.ev.debug.stack;
+        &stack[stack.len() - 1 - self.selected]
+    }
+
+    /// The selected frame.
+    pub fn frame_info(&self) -> FrameInfo {
+        self.frames().swap_remove(self.selected)
+    }
+
+    /// The selected frame's source text (a file, an input) and the span of its running
+    /// statement.
+    pub fn source(&self) -> (Rc<Source>, Span) {
+        let f = self.frame();
+        (f.source.clone(), f.at)
+    }
+
+    /// The variables of the selected frame: a lambda's or function's locals; a class's,
+    /// define's or node's variables (parameters, `$title`, `$name`, assigned ones); the
+    /// top scope's variables for the main frame. Sorted by name.
+    pub fn variables(&self) -> Vec<FrameVariable> {
+        let f = self.frame();
+        let ev = &*self.ev;
+        let mut out: Vec<FrameVariable> = Vec::new();
+        let mut push = |name: &Rc<str>, value: &Value| {
+            if !out.iter().any(|v| v.name == *name) {
+                out.push(FrameVariable {
+                    name: name.clone(),
+                    value: value.clone(),
+                });
+            }
+        };
+        match (f.kind, f.current, &f.scope) {
+            (FrameKind::Function | FrameKind::Lambda, Some(fi), _) if fi < ev.frames.len() => {
+                let mut frame = Some(fi);
+                while let Some(i) = frame {
+                    let layout = &ev.frames[i].layout;
+                    for (name, value) in layout.names.iter().zip(ev.frame_slots(i)) {
+                        if let Some(v) = value {
+                            push(name, v);
+                        }
+                    }
+                    frame = ev.frames[i].parent;
+                }
+                // (a lambda in a class or define sees its variables too)
+                if let (FrameKind::Lambda, Some(scope)) = (f.kind, &f.scope) {
+                    for (name, value) in scope.vars.borrow().iter() {
+                        push(name, value);
+                    }
+                }
+            }
+            (_, _, Some(scope)) if f.kind != FrameKind::Main => {
+                for (name, value) in scope.vars.borrow().iter() {
+                    push(name, value);
+                }
+            }
+            _ => {
+                for (name, value) in ev.globals.iter_sorted() {
+                    push(&name, &value);
+                }
+            }
+        }
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out
+    }
+
+    /// The names of every variable the selected frame sees (for completion): its own, its
+    /// scope's and the scopes it sees through, the top scope's (facts too).
+    pub fn visible_variable_names(&self) -> Vec<Rc<str>> {
+        let f = self.frame();
+        let mut names: Vec<Rc<str>> = self.variables().into_iter().map(|v| v.name).collect();
+        if let Some(scope) = &f.scope {
+            names.extend(scope.variable_names());
+        }
+        names.extend(self.ev.globals.names().map(Rc::from));
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Evaluates `text` in the selected frame's scope: its local variables, its class's or
+    /// define's, the top scope, facts, `lookup` of Hiera data in its module. Breakpoints
+    /// do not stop it.
+    pub fn eval(&mut self, text: &str) -> Result<Value, Error> {
+        let source = Source::new("(debug)", text);
+        let program = crate::syntax::parse(text).map_err(|e| e.in_source(&source))?;
+        let (scope, current) = {
+            let f = self.frame();
+            (f.scope.clone(), f.current)
+        };
+        let ev = &mut *self.ev;
+        crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
+        let saved = Paused::save(ev);
+        ev.source = source.clone();
+        ev.scope = scope;
+        ev.current = current.filter(|&i| i < ev.frames.len());
+        ev.matches = None;
+        ev.binding = None;
+        let _interruptible = crate::limits::interrupt_scope(&ev.interrupt);
+        let r = ev.eval_block(&program.body);
+        saved.restore(ev);
+        ev.debug.programs.push(program);
+        let r = match r {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(e)) => Err(*e),
+            Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok(v),
+            Err(Flow::Break) => Err(Error::eval("break() from context where this is illegal")),
+        };
+        if r.is_ok() && ev.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+            ev.interrupt
+                .store(false, std::sync::atomic::Ordering::Relaxed);
+            return Err(Error::interrupted());
+        }
+        r.map_err(|e| e.in_source(&source))
+    }
+
+    /// The catalog compiled so far (resources declared until now).
+    pub fn catalog(&self) -> &crate::catalog::Catalog {
+        &self.ev.compilation.catalog
+    }
+
+    /// The breakpoints (to list, add, delete, disable while stopped).
+    pub fn breakpoints(&mut self) -> &mut Breakpoints {
+        &mut self.ev.debug.breakpoints
+    }
+
+    /// Sends a log line as the session does (to its sink).
+    pub fn log(&mut self, level: LogLevel, message: &str) {
+        self.ev.log(level, message);
+    }
+
+    /// The interrupt flag of the session (set by Ctrl-C or a kernel interrupt).
+    pub fn interrupted(&self) -> bool {
+        self.ev.interrupt.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests;
