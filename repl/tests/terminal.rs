@@ -86,8 +86,10 @@ impl Drop for Tmux {
     }
 }
 
-fn scratch_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("prepl-e2e-{}", std::process::id()));
+/// A fresh directory of the test's own (the tests of this file run in parallel threads of
+/// one process: a shared directory would be removed under another test's feet).
+fn scratch_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("prepl-e2e-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch directory");
     dir
@@ -99,7 +101,7 @@ fn interactive_session_in_a_terminal() {
         eprintln!("tmux is not installed: skipping the terminal test");
         return;
     }
-    let dir = scratch_dir();
+    let dir = scratch_dir("session");
     let history = dir.join("history");
     let tmux = Tmux {
         socket: format!("prepl-e2e-{}", std::process::id()),
@@ -208,7 +210,7 @@ fn debugger_in_a_terminal() {
         eprintln!("tmux is not installed: skipping the terminal test");
         return;
     }
-    let dir = scratch_dir().join("debugger");
+    let dir = scratch_dir("debugger");
     std::fs::create_dir_all(&dir).unwrap();
     let modules = dir.join("modules");
     write(
