@@ -678,7 +678,7 @@ impl Evaluator {
     /// A class, define or node body, in its scope; while debugging, a frame of the Puppet
     /// stack (`Class[apache]`, `Apache::Vhost[default]`, `Node[web01]`).
     fn scope_body(&mut self, scope: &Rc<NamedScope>, body: &[Expr]) -> crate::eval::EvalResult {
-        if !self.debugging {
+        if !self.watching {
             return self.eval_block(body);
         }
         use crate::eval::debug::FrameKind;

@@ -62,6 +62,9 @@ pub struct DebugFrame {
     /// Where a define instance was declared (`FILE:LINE`): it runs later, once the
     /// input's statements are done.
     pub declared: Option<String>,
+    /// The calls running when the frame was entered: the next one (if still running) is
+    /// where the frame is now, when it is not the innermost.
+    calls: usize,
     /// The class, define or node scope the frame's code sees.
     scope: Option<Rc<NamedScope>>,
     /// The lambda or function frame of the evaluator (`None`: no local variables).
@@ -427,6 +430,9 @@ pub(crate) struct DebugState {
     mode: Mode,
     /// A stop asked for on entering a body, made at its first statement.
     pending: Option<StopReason>,
+    /// The statement a stop on entering a body was made at, before it: stepping from
+    /// there does not stop at it again.
+    stopped_before: Option<Span>,
     /// An error stopped at is unwinding: the frames it leaves do not stop for it again.
     unwinding: bool,
     /// The file and line of the last stop at a line breakpoint (its other statements on
@@ -438,9 +444,20 @@ pub(crate) struct DebugState {
 }
 
 impl DebugState {
-    /// Whether evaluation must watch for breakpoints.
+    /// Whether evaluation must watch every statement and body for breakpoints.
     fn armed(&self) -> bool {
-        self.breakpoints.any_enabled() || (self.hook.is_some() && self.break_seen)
+        self.mode != Mode::Run
+            || (self.hook.is_some() && self.break_seen)
+            || self
+                .breakpoints
+                .enabled()
+                .any(|b| !matches!(b.spec, BreakSpec::Definition { .. }))
+    }
+
+    /// Whether class, define and node bodies are watched (all that class and define
+    /// breakpoints need).
+    fn watched(&self) -> bool {
+        self.armed() || self.breakpoints.any_enabled()
     }
 }
 
@@ -518,7 +535,13 @@ impl Evaluator {
                 d.break_seen = true;
             }
         }
+        self.rearm();
+    }
+
+    /// Sets the flags from what the debugger has to watch.
+    fn rearm(&mut self) {
         self.debugging = self.debug.armed();
+        self.watching = self.debug.watched();
     }
 
     /// The environment changed: its manifests are searched for `debug::break` again.
@@ -533,7 +556,7 @@ impl Evaluator {
     pub(crate) fn debug_saw_text(&mut self, text: &str) {
         if !self.debug.break_seen && text.contains("debug::break") {
             self.debug.break_seen = true;
-            self.debugging = self.debug.armed();
+            self.rearm();
         }
     }
 
@@ -543,6 +566,7 @@ impl Evaluator {
         d.stack.clear();
         d.mode = Mode::Run;
         d.pending = None;
+        d.stopped_before = None;
         d.unwinding = false;
         d.last_line = None;
         d.programs.clear();
@@ -586,6 +610,7 @@ impl Evaluator {
             source: self.source.clone(),
             at: body.first().map_or(at, |e| e.span),
             declared: None,
+            calls: self.call_sites.len(),
             scope: self.scope.clone(),
             current: self.current,
         };
@@ -603,8 +628,18 @@ impl Evaluator {
         self.debug.stack.push(frame);
         let depth = self.debug.stack.len();
         let r = match stops {
-            // (an empty body stops on entering it)
-            Some(reason) if body.is_empty() => self.debug_stop(reason, at).map(|_| Value::Undef),
+            // (an empty body stops on entering it, and so does any body while statements
+            // are not watched: only class and define breakpoints are set)
+            Some(reason) if body.is_empty() || !self.debugging => {
+                let at = body.first().map_or(at, |e| e.span);
+                match self.debug_stop(reason, at) {
+                    Ok(()) => {
+                        self.debug.stopped_before = Some(at);
+                        self.eval_block(body)
+                    }
+                    Err(e) => Err(e),
+                }
+            }
             Some(reason) => {
                 self.debug.pending = Some(reason);
                 self.eval_block(body)
@@ -642,6 +677,9 @@ impl Evaluator {
     pub(crate) fn debug_statement(&mut self, e: &Expr) -> EvalResult<()> {
         let d = &mut *self.debug;
         d.unwinding = false;
+        if d.stopped_before.take() == Some(e.span) {
+            return Ok(());
+        }
         let depth = d.stack.len();
         if let Some(top) = d.stack.last_mut() {
             top.at = e.span;
@@ -818,12 +856,14 @@ impl Evaluator {
                 source: self.source.clone(),
                 at,
                 declared: None,
+                calls: self.call_sites.len(),
                 scope: self.scope.clone(),
                 current: self.current,
             });
         }
         let saved = Paused::save(self);
         self.debugging = false;
+        self.watching = false;
         let resume = {
             let mut stop = Stop {
                 ev: self,
@@ -834,7 +874,6 @@ impl Evaluator {
         };
         saved.restore(self);
         self.debug.hook = Some(hook);
-        self.debugging = self.debug.armed();
         let depth = self.debug.stack.len();
         self.debug.mode = match resume {
             Resume::Continue => Mode::Run,
@@ -843,13 +882,31 @@ impl Evaluator {
             Resume::Finish => Mode::Finish(depth),
             Resume::Abort => Mode::Run,
         };
-        if self.debug.mode != Mode::Run {
-            self.debugging = true;
-        }
+        // (stepping watches every statement from now on; breakpoints added while stopped
+        // are watched too)
+        self.rearm();
         if resume == Resume::Abort {
             return Err(Error::new(ErrorKind::Interrupted, ABORTED).into());
         }
         Ok(())
+    }
+}
+
+impl Evaluator {
+    /// Where frame `i` of the stack (0: the outermost) is: the innermost at its statement;
+    /// another at the call running in it (the one that leads to the frames inside it),
+    /// when it is known, else at its last statement watched.
+    fn debug_frame_span(&self, i: usize) -> Span {
+        let stack = &self.debug.stack;
+        let f = &stack[i];
+        if i + 1 < stack.len() {
+            if let Some((source, Some(span))) = self.call_sites.get(f.calls) {
+                if Rc::ptr_eq(source, &f.source) {
+                    return span;
+                }
+            }
+        }
+        f.at
     }
 }
 
@@ -947,13 +1004,12 @@ impl Stop<'_> {
 
     /// The frames, innermost first.
     pub fn frames(&self) -> Vec<FrameInfo> {
-        self.ev
-            .debug
-            .stack
-            .iter()
+        let stack = &self.ev.debug.stack;
+        (0..stack.len())
             .rev()
-            .map(|f| {
-                let (line, column) = f.line_col();
+            .map(|i| {
+                let f = &stack[i];
+                let (line, column) = f.source.line_col(self.ev.debug_frame_span(i).start);
                 FrameInfo {
                     kind: f.kind,
                     description: f.describe(),
@@ -988,6 +1044,12 @@ impl Stop<'_> {
         &stack[stack.len() - 1 - self.selected]
     }
 
+    /// The span the selected frame is at.
+    fn frame_span(&self) -> Span {
+        self.ev
+            .debug_frame_span(self.ev.debug.stack.len() - 1 - self.selected)
+    }
+
     /// The selected frame.
     pub fn frame_info(&self) -> FrameInfo {
         self.frames().swap_remove(self.selected)
@@ -996,8 +1058,7 @@ impl Stop<'_> {
     /// The selected frame's source text (a file, an input) and the span of its running
     /// statement.
     pub fn source(&self) -> (Rc<Source>, Span) {
-        let f = self.frame();
-        (f.source.clone(), f.at)
+        (self.frame().source.clone(), self.frame_span())
     }
 
     /// The variables of the selected frame: a lambda's or function's locals; a class's,

@@ -201,6 +201,11 @@ pub struct Evaluator {
     /// called with a front-end installed): the one flag read where statements run and
     /// bodies are entered (see `eval::debug`).
     pub(crate) debugging: bool,
+    /// Whether class, define and node bodies are watched (entered as frames of the Puppet
+    /// stack, asked whether a breakpoint stops there): on while `debugging`, and while
+    /// only class and define breakpoints are set, which need nothing more, so that they
+    /// cost nothing to the code around them.
+    pub(crate) watching: bool,
     /// Breakpoints, the front-end, and while debugging the Puppet stack.
     pub(crate) debug: Box<super::debug::DebugState>,
 }
@@ -287,6 +292,7 @@ impl Evaluator {
             agent_facts: false,
             scope_undo: Vec::new(),
             debugging: false,
+            watching: false,
             debug: Default::default(),
         };
         ev.set_runtime_variables();
@@ -444,7 +450,7 @@ impl Evaluator {
     fn run(&mut self, program: &Program) -> Result<Value, Error> {
         resolve_program(program, &mut self.layouts);
         self.hoist(&program.body)?;
-        let result = if self.debugging {
+        let result = if self.watching {
             let name: Rc<str> = self.source.name.as_str().into();
             let span = program.body.first().map(|e| e.span).unwrap_or_default();
             self.debug_body(

@@ -388,3 +388,58 @@ fn breakpoint_specs_read_and_print_back() {
     assert!(Pattern::parse("a*b?").unwrap().matches("axxby"));
     assert!(!Pattern::parse("a*b?").unwrap().matches("axxb"));
 }
+
+#[test]
+fn a_define_breakpoint_costs_nothing_to_the_code_around_it() {
+    let mut s = with_module("coarse");
+    // (no `debug::break` in the modules: it would keep the whole stack)
+    let env = s.environment().clone();
+    std::fs::remove_file(env.modulepath[0].join("web/manifests/stops.pp")).unwrap();
+    s.set_environment(env);
+    let seen = scripted(&mut s, &["$port"], vec![Resume::Continue, Resume::Next]);
+    s.breakpoints_mut()
+        .add(BreakSpec::parse("web::site").unwrap());
+    s.eval("function f($n) { if $n < 2 { $n } else { f($n - 1) + f($n - 2) } }")
+        .unwrap();
+    // Only class and define bodies are watched: statements are not, and function bodies
+    // still run compiled.
+    s.evaluator.debug_arm();
+    assert!(s.evaluator.watching);
+    assert!(!s.evaluator.debugging);
+    let v = s
+        .eval("$x = f(15)\nweb::site { 'b': port => $x }\nweb::site { 'c': port => 2 }")
+        .unwrap();
+    assert_eq!(to_programmatic(&v), "[Web::Site['c']]");
+    assert_eq!(
+        s.evaluator.functions.get("f").unwrap().is_compiled(),
+        Some(true)
+    );
+    let seen = seen.borrow();
+    // Stops at the first statement of each instance; `:next` after the second watches
+    // statements from then on.
+    let tops: Vec<_> = seen
+        .iter()
+        .map(|s| (s.stack[0].clone(), s.answers[0].clone()))
+        .collect();
+    assert_eq!(
+        tops,
+        [
+            ("Web::Site[b]@2".to_string(), "610".to_string()),
+            ("Web::Site[c]@2".to_string(), "2".to_string()),
+            ("Web::Site[c]@3".to_string(), "2".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn outer_frames_are_where_their_calls_are() {
+    let mut s = with_module("outer");
+    let seen = scripted(&mut s, &[], vec![]);
+    s.breakpoints_mut()
+        .add(BreakSpec::parse("web::stops").unwrap());
+    s.eval("$a = 1\n\ninclude web::stops").unwrap();
+    assert_eq!(
+        seen.borrow()[0].stack,
+        ["Class[web::stops]@2", "main (In[1])@3"]
+    );
+}
