@@ -547,7 +547,12 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Outp
     // A file or -e run from a terminal stops at its breakpoints on the terminal; without
     // one (and with --catalog, whose output is for programs) a breakpoint is a log line.
     if output == Output::Print && !opts.catalog && std::io::stdin().is_terminal() {
-        if let Some(debugger) = crate::debugger::Terminal::standalone() {
+        let palette = Palette::for_terminal(std::io::stdout().is_terminal());
+        let err_palette = Palette::for_terminal(std::io::stderr().is_terminal());
+        if let Some(editor) = crate::helper::standalone_editor(palette.enabled) {
+            let editor: crate::debugger::SharedEditor =
+                std::rc::Rc::new(std::cell::RefCell::new(editor));
+            let debugger = crate::debugger::Terminal::new(editor, palette, err_palette);
             session.set_debugger(Some(Box::new(debugger)));
         }
     }

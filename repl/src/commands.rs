@@ -282,7 +282,7 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
                 .iter()
                 .find(|c| c.name == name)
                 .map_or("", |c| c.word);
-            crate::debugger::breakpoint_command(repl.session.breakpoints_mut(), word, arg)
+            crate::breakpoints::breakpoint_command(repl.session.breakpoints_mut(), word, arg)
         }
         CommandName::Diff => diff(repl, arg),
     };
@@ -318,7 +318,7 @@ fn help(repl: &Repl, arg: &str) -> String {
         );
     }
     if arg == "debug" || arg == "debugger" {
-        return crate::debugger::HELP.to_string();
+        return crate::breakpoints::HELP.to_string();
     }
     if let Some(word) = arg.strip_prefix(':') {
         return match resolve_name(word) {
@@ -556,32 +556,12 @@ fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// `:catalog File`, `:catalog File['/etc/motd']`, `:catalog /ssl/`: the resources selected, as
-/// a table, or the one selected whole, as Puppet code.
-fn catalog_selection(
-    catalog: &prepl::catalog::Catalog,
-    arg: &str,
-    width: usize,
-) -> Result<String, String> {
-    use prepl::catalog::render::{select, table};
-    let selection = select::Selection::parse(arg).map_err(|e| format!("{e}\n{CATALOG_USAGE}"))?;
-    match select::select(catalog, &selection).as_slice() {
-        [] => Err(select::nothing_selected(catalog, arg, &selection)),
-        [one] => Ok(select::resource_text(catalog, *one)),
-        ids => Ok(table::table_of(&table::rows_of(catalog, ids), width)),
-    }
-}
-
-const CATALOG_USAGE: &str = "Usage: :catalog [graph|dot|json|TYPE|TYPE[TITLE]|/PATTERN/]";
-
-/// The forms `:catalog` shows.
-pub const CATALOG_VIEWS: &[&str] = &["graph", "dot", "json"];
-
 /// The session's catalog as `prepl diff` reads catalogs.
 fn diff_view(repl: &Repl) -> Result<prepl::catalog::diff::View, String> {
     prepl::catalog::diff::View::from_json(&prepl::catalog::json::to_json(repl.session.catalog()))
 }
 
+/// `:catalog [VIEW|SELECTION]` of the session's catalog, or `:catalog save NAME`.
 fn catalog(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if let Some(name) = arg
         .strip_prefix("save")
@@ -598,46 +578,7 @@ fn catalog(repl: &mut Repl, arg: &str) -> Result<String, String> {
             "Saved the catalog ({count} resources) as '{name}': :diff {name} shows what changes."
         ));
     }
-    catalog_view(repl.session.catalog(), arg, repl.width(), &repl.palette)
-}
-
-/// `:catalog ARG` of a catalog (the session's, or the one a stopped compilation has so far).
-pub fn catalog_view(
-    catalog: &prepl::catalog::Catalog,
-    arg: &str,
-    width: usize,
-    palette: &crate::output::Palette,
-) -> Result<String, String> {
-    use prepl::catalog::render;
-    let view = match arg {
-        "" => "",
-        word => {
-            let found: Vec<&&str> = CATALOG_VIEWS
-                .iter()
-                .filter(|v| v.starts_with(word))
-                .collect();
-            match found.as_slice() {
-                [one] => **one,
-                // Not a view: a type, a reference or a /pattern/ picks resources.
-                _ => return catalog_selection(catalog, arg, width),
-            }
-        }
-    };
-    Ok(match view {
-        "graph" => render::graph_text(catalog),
-        "dot" => render::dot(catalog),
-        "json" => prepl::catalog::json::to_json_text(catalog),
-        _ => {
-            let table = render::table(catalog, width);
-            // The header line in bold (the table has one when it has a rule under it).
-            match table.split_once('\n') {
-                Some((head, rest)) if rest.starts_with('─') => {
-                    format!("{}\n{rest}", palette.paint(BOLD, head))
-                }
-                _ => table,
-            }
-        }
-    })
+    crate::catalog_view::catalog_view(repl.session.catalog(), arg, repl.width(), &repl.palette)
 }
 
 /// `:diff NAME`: the session's catalog against the one saved as NAME; `:diff ARGS`: the

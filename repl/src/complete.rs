@@ -99,7 +99,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
         | CommandName::Env
         | CommandName::HieraConfig => return Completion::Path,
         CommandName::Catalog => {
-            let views = commands::CATALOG_VIEWS.iter().copied();
+            let views = crate::catalog_view::CATALOG_VIEWS.iter().copied();
             let types = names.catalog_types.iter().map(String::as_str);
             starting_with(views.chain(types), prefix)
         }

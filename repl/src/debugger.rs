@@ -4,130 +4,34 @@
 //! `:continue`, `:step`, `:next`, `:finish`, `:abort`). The breakpoint commands (`:break`,
 //! `:breaks`, `:delete`, `:disable`, `:enable`) work at both prompts.
 
-use crate::helper::PreplHelper;
+use crate::breakpoints::{breakpoint_command, HELP};
 use crate::highlight::highlight;
 use crate::output::{layout, Palette, BOLD, DIM, YELLOW};
 use crate::validate::{check, Verdict};
-use prepl::eval::debug::{BreakSpec, Breakpoints, Debugger, Resume, Stop, StopReason};
+use prepl::eval::debug::{Debugger, Resume, Stop, StopReason};
 use prepl::types::infer_generalized;
 use prepl::ErrorKind;
 use rustyline::error::ReadlineError;
-use rustyline::history::DefaultHistory;
-use rustyline::Editor;
 use std::cell::RefCell;
 use std::fmt::Write;
 use std::rc::Rc;
 use unicode_width::UnicodeWidthStr;
 
+/// What the debugger needs of the line editor it shares with the session's prompt
+/// (implemented by the session's rustyline editor, in `helper`).
+pub trait LineEditor {
+    fn read_line(&mut self, prompt: &str) -> rustyline::Result<String>;
+    /// The earlier lines of the input being continued (for highlighting).
+    fn set_prefix(&mut self, prefix: String);
+    /// The variables Tab completes; returns the ones before.
+    fn set_variables(&mut self, variables: Vec<String>) -> Vec<String>;
+    fn add_history(&mut self, text: &str);
+    /// The terminal's width, if known.
+    fn width(&mut self) -> Option<usize>;
+}
+
 /// The line editor, shared by the session's prompt and the debugger's.
-pub type SharedEditor = Rc<RefCell<Editor<PreplHelper, DefaultHistory>>>;
-
-/// `:help debug`.
-pub const HELP: &str = "\
-Breakpoints stop a compilation so that you can look at it from inside.
-
-In code:   debug::break()                      stop here (puppet-debugger's name)
-           debug::break($x > 3)                only when the condition is true
-           debug::break({'if' => $x > 3})      the same
-Without editing code (here or at the debugger's prompt; --break SPEC on the command line):
-  :break CLASS                 entering the class
-  :break DEFINE [TITLE]        entering an instance of the define (TITLE: a glob with * and ?,
-                               or /regexp/)
-  :break FILE:LINE             the first statement starting on that line (FILE: the end of
-                               the path, manifests/init.pp, or In[3] for an input)
-  :break function NAME         entering a function written in Puppet, calling a built-in
-  :break error                 where an error is raised, in the scope that raises it,
-                               before it unwinds (why did `include` fail?)
-  :break resource TYPE[TITLE]  when such a resource is declared (TYPE alone: any title)
-  :breaks                      list them (number, enabled, hits)
-  :delete N, :disable N, :enable N
-
-While stopped, the prompt names the place (debug Class[apache] init.pp:12>). Any expression
-evaluates in the selected frame's scope (its parameters and variables, $title, $name, the
-class's variables, facts, lookup() with the module's Hiera data); Tab completes its variables.
-  :whereami [N]     the source around the current line (N lines each side; also :w)
-  :stack            the Puppet stack: classes, defines (with their titles), functions and
-                    lambdas, with file:line (also :bt)
-  :up [N], :down [N]  select an outer / inner frame (:frame N selects frame N)
-  :vars             the selected frame's variables with their types
-  :catalog [...]    the catalog so far (as :catalog takes it)
-  :type EXPR        the type of a value
-  :continue   (:c)  go on until the next breakpoint
-  :step       (:s)  to the next statement, entering calls, classes and defines
-  :next       (:n)  to the next statement of this frame
-  :finish     (:f)  until this frame returns
-  :abort            stop the compilation: the input fails, the session is as before it
-An empty line repeats the last :step or :next. Ctrl-C drops the line being typed, twice in
-a row aborts; Ctrl-C while an expression runs interrupts it; Ctrl-D continues.
-Without a terminal (prepl FILE < input, --catalog), a breakpoint reached is a Notice line
-saying where, and evaluation goes on.";
-
-/// What the breakpoint commands do to the breakpoints, as text.
-pub fn breakpoint_command(
-    breakpoints: &mut Breakpoints,
-    word: &str,
-    arg: &str,
-) -> Result<String, String> {
-    let number = || {
-        arg.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("expected a breakpoint number: :{word} N (see :breaks)"))
-    };
-    match word {
-        "break" => {
-            if arg.is_empty() {
-                return Ok(list(breakpoints));
-            }
-            let spec = BreakSpec::parse(arg)?;
-            let shown = spec.to_string();
-            let id = breakpoints.add(spec);
-            Ok(format!("Breakpoint {id}: {shown}"))
-        }
-        "breaks" => Ok(list(breakpoints)),
-        "delete" => {
-            if arg.trim() == "all" || arg.trim() == "*" {
-                breakpoints.clear();
-                return Ok("Deleted every breakpoint.".into());
-            }
-            let n = number()?;
-            match breakpoints.delete(n) {
-                true => Ok(format!("Deleted breakpoint {n}.")),
-                false => Err(format!("No breakpoint {n} (see :breaks).")),
-            }
-        }
-        "disable" | "enable" => {
-            let n = number()?;
-            let on = word == "enable";
-            match breakpoints.set_enabled(n, on) {
-                true => Ok(format!("Breakpoint {n} {word}d.")),
-                false => Err(format!("No breakpoint {n} (see :breaks).")),
-            }
-        }
-        _ => Err(format!("unknown breakpoint command :{word}")),
-    }
-}
-
-fn list(breakpoints: &Breakpoints) -> String {
-    if breakpoints.list().is_empty() {
-        return "No breakpoints (:break SPEC sets one; :help debug).".into();
-    }
-    let mut out = String::new();
-    for b in breakpoints.list() {
-        let _ = writeln!(
-            out,
-            "{:>3}  {:<8}  {}{}",
-            b.id,
-            if b.enabled { "enabled" } else { "disabled" },
-            b.spec,
-            match b.hits {
-                0 => String::new(),
-                1 => "  (stopped once)".into(),
-                n => format!("  (stopped {n} times)"),
-            }
-        );
-    }
-    out
-}
+pub type SharedEditor = Rc<RefCell<dyn LineEditor>>;
 
 /// The source lines around `line` (1-based), `context` each side, highlighted, with a
 /// marker on `line`.
@@ -193,31 +97,11 @@ impl Terminal {
         }
     }
 
-    /// A debugger with an editor of its own (a file or `-e` run from a terminal), with
-    /// highlighting and completion when the terminal has colours.
-    pub fn standalone() -> Option<Terminal> {
-        use std::io::IsTerminal;
-        let mut editor: Editor<PreplHelper, DefaultHistory> = Editor::new().ok()?;
-        let palette = Palette::for_terminal(std::io::stdout().is_terminal());
-        let err_palette = Palette::for_terminal(std::io::stderr().is_terminal());
-        let mut helper = PreplHelper::new(palette.enabled);
-        helper.names.functions = prepl::functions::all()
-            .iter()
-            .map(|b| b.name.to_string())
-            .collect();
-        editor.set_helper(Some(helper));
-        Some(Terminal::new(
-            Rc::new(RefCell::new(editor)),
-            palette,
-            err_palette,
-        ))
-    }
-
     fn width(&self) -> usize {
         self.editor
             .borrow_mut()
-            .dimensions()
-            .map_or(80, |(cols, _)| cols.max(20))
+            .width()
+            .map_or(80, |cols| cols.max(20))
     }
 
     fn say(&self, text: &str) {
@@ -314,49 +198,40 @@ impl Terminal {
         self.say(&self.whereami(stop, 3));
     }
 
-    /// The completion names with the selected frame's variables.
-    fn complete_frame_variables(&self, stop: &Stop<'_>) {
-        if let Some(helper) = self.editor.borrow_mut().helper_mut() {
-            let mut vars: Vec<String> = stop
-                .visible_variable_names()
-                .iter()
-                .map(|n| n.to_string())
-                .collect();
-            vars.sort();
-            vars.dedup();
-            helper.names.variables = vars;
-        }
+    /// The completion names with the selected frame's variables (the ones before are
+    /// returned).
+    fn complete_frame_variables(&self, stop: &Stop<'_>) -> Vec<String> {
+        let mut vars: Vec<String> = stop
+            .visible_variable_names()
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        vars.sort();
+        vars.dedup();
+        self.editor.borrow_mut().set_variables(vars)
     }
 
     /// Reads an input at the debugger's prompt (more lines while it is incomplete).
     fn read(&self, prompt: &str) -> Result<Option<String>, ReadlineError> {
         let mut editor = self.editor.borrow_mut();
-        if let Some(h) = editor.helper_mut() {
-            h.prefix.clear();
-        }
-        let mut text = editor.readline(prompt)?;
+        editor.set_prefix(String::new());
+        let mut text = editor.read_line(prompt)?;
         let continuation = format!("{:>width$}> ", "...", width = prompt.width().max(5) - 2);
         while check(&text) == Verdict::NeedsMore {
             text.push('\n');
-            if let Some(h) = editor.helper_mut() {
-                h.prefix = text.clone();
-            }
-            match editor.readline(&continuation) {
+            editor.set_prefix(text.clone());
+            match editor.read_line(&continuation) {
                 Ok(line) => text.push_str(&line),
                 Err(ReadlineError::Eof) => break,
                 Err(e) => {
-                    if let Some(h) = editor.helper_mut() {
-                        h.prefix.clear();
-                    }
+                    editor.set_prefix(String::new());
                     return Err(e);
                 }
             }
         }
-        if let Some(h) = editor.helper_mut() {
-            h.prefix.clear();
-        }
+        editor.set_prefix(String::new());
         if !text.trim().is_empty() {
-            let _ = editor.add_history_entry(text.as_str());
+            editor.add_history(&text);
         }
         Ok(Some(text))
     }
@@ -409,13 +284,13 @@ impl Terminal {
                 if stop.select(target) {
                     println!("#{target} {}", self.location(stop));
                     self.say(&self.whereami(stop, 2));
-                    self.complete_frame_variables(stop);
+                    let _ = self.complete_frame_variables(stop);
                 } else {
                     self.report("Already at the outermost frame.");
                 }
             }
             "vars" => self.say(&self.vars(stop)),
-            "catalog" => match crate::commands::catalog_view(
+            "catalog" => match crate::catalog_view::catalog_view(
                 stop.catalog(),
                 arg,
                 self.width(),
@@ -508,13 +383,8 @@ impl Debugger for Terminal {
     fn stop(&mut self, stop: &mut Stop<'_>) -> Resume {
         // Ctrl-C at the prompt arrives as a key (the terminal is in raw mode), and while an
         // expression is evaluated as SIGINT.
-        let saved_names = self
-            .editor
-            .borrow()
-            .helper()
-            .map(|h| h.names.variables.clone());
         self.announce(stop);
-        self.complete_frame_variables(stop);
+        let saved_names = self.complete_frame_variables(stop);
         let mut interrupts = 0;
         let resume = loop {
             let prompt = self.prompt(stop);
@@ -564,9 +434,7 @@ impl Debugger for Terminal {
         if resume == Resume::Abort {
             self.report("Aborting the compilation.");
         }
-        if let (Some(vars), Some(h)) = (saved_names, self.editor.borrow_mut().helper_mut()) {
-            h.names.variables = vars;
-        }
+        self.editor.borrow_mut().set_variables(saved_names);
         resume
     }
 }

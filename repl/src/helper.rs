@@ -141,3 +141,48 @@ impl Highlighter for PreplHelper {
 impl Validator for PreplHelper {}
 
 impl Helper for PreplHelper {}
+
+/// The session's editor is the debugger's too (`debugger::LineEditor`).
+impl crate::debugger::LineEditor
+    for rustyline::Editor<PreplHelper, rustyline::history::DefaultHistory>
+{
+    fn read_line(&mut self, prompt: &str) -> rustyline::Result<String> {
+        self.readline(prompt)
+    }
+
+    fn set_prefix(&mut self, prefix: String) {
+        if let Some(h) = self.helper_mut() {
+            h.prefix = prefix;
+        }
+    }
+
+    fn set_variables(&mut self, variables: Vec<String>) -> Vec<String> {
+        match self.helper_mut() {
+            Some(h) => std::mem::replace(&mut h.names.variables, variables),
+            None => Vec::new(),
+        }
+    }
+
+    fn add_history(&mut self, text: &str) {
+        let _ = self.add_history_entry(text);
+    }
+
+    fn width(&mut self) -> Option<usize> {
+        self.dimensions().map(|(cols, _)| cols)
+    }
+}
+
+/// A line editor with this helper (for the debugger of a file or `-e` run from a
+/// terminal): highlighting and completion of functions when the terminal has colours.
+pub fn standalone_editor(
+    colors: bool,
+) -> Option<rustyline::Editor<PreplHelper, rustyline::history::DefaultHistory>> {
+    let mut editor = rustyline::Editor::new().ok()?;
+    let mut helper = PreplHelper::new(colors);
+    helper.names.functions = prepl::functions::all()
+        .iter()
+        .map(|b| b.name.to_string())
+        .collect();
+    editor.set_helper(Some(helper));
+    Some(editor)
+}

@@ -7,6 +7,8 @@
 //! (multi-line input), `helper` (the rustyline glue), `output` (colours and value layout),
 //! `history`, `interrupt` (Ctrl-C during evaluation), `check` (`--check FILE...`).
 
+mod breakpoints;
+mod catalog_view;
 mod check;
 mod cli;
 mod commands;

@@ -346,17 +346,26 @@ impl Evaluator {
         if !bound {
             self.bind_params(&Callee::Block(owner), &c.lambda.params, args, frame)?;
         }
-        let r = if self.debugging {
-            self.debug_body(
-                super::debug::FrameKind::Lambda,
-                owner.into(),
-                None,
-                c.lambda.span,
-                &c.lambda.body,
-            )
-        } else {
-            self.eval_block(&c.lambda.body)
-        };
+        if self.debugging {
+            return self.debug_lambda_body(c, owner);
+        }
+        match self.eval_block(&c.lambda.body) {
+            Ok(v) | Err(Flow::Next(v)) => Ok(v),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`Evaluator::lambda_body`] while debugging: the body as a frame of the stack.
+    #[cold]
+    #[inline(never)]
+    fn debug_lambda_body(&mut self, c: &Closure, owner: &'static str) -> EvalResult {
+        let r = self.debug_body(
+            super::debug::FrameKind::Lambda,
+            owner.into(),
+            None,
+            c.lambda.span,
+            &c.lambda.body,
+        );
         match r {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),
             Err(e) => Err(e),

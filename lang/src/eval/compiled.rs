@@ -209,6 +209,10 @@ impl Compiler<'_> {
             let r = b(ev, base);
             if let (Some(x), Some(y)) = (int_in(&l), int_in(&r)) {
                 if let Some(v) = int_fast_path(op, x, y) {
+                    // (integers own nothing: no drop glue to call, which the compiler
+                    // may leave out of line)
+                    std::mem::forget(l);
+                    std::mem::forget(r);
                     return Ok(v);
                 }
             }

@@ -802,6 +802,17 @@ impl Evaluator {
         r
     }
 
+    /// An error leaving expression `span` while debugging, located there (or the
+    /// `:abort` of the stop it made instead). Out of the evaluator's hot path.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn debug_error_leaving(&mut self, flow: Flow, span: Span) -> Flow {
+        match self.debug_error(&flow, span) {
+            Ok(()) => super::expr::located(flow, span),
+            Err(abort) => abort,
+        }
+    }
+
     /// `debug::break()`: stops here (or, with no front-end, says where it is).
     pub(crate) fn debug_break_call(&mut self) -> EvalResult<()> {
         let span = self.call_span;

@@ -80,12 +80,8 @@ impl Evaluator {
         };
         match r {
             Ok(v) => Ok(v),
-            Err(f) => {
-                if self.debugging {
-                    self.debug_error(&f, e.span)?;
-                }
-                Err(located(f, e.span))
-            }
+            Err(f) if self.debugging => Err(self.debug_error_leaving(f, e.span)),
+            Err(f) => Err(located(f, e.span)),
         }
     }
 
