@@ -1,36 +1,10 @@
 //! Puppet source as highlighted HTML (the debugger's location and `:whereami`), with the
-//! REPL's tolerant tokenizer (`repl/src/highlight/tokenizer.rs`, included: it accepts any
-//! text, a line cut out of a file too).
+//! tolerant tokenizer of `prepl::syntax::highlight` (it accepts any text, a line cut out of
+//! a file too).
 
 use crate::render::escape;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(dead_code)]
-pub enum Kind {
-    Keyword,
-    Variable,
-    String,
-    Interpolation,
-    Number,
-    TypeName,
-    Function,
-    Name,
-    Regex,
-    Comment,
-    Bracket,
-    Operator,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Token {
-    pub start: usize,
-    pub end: usize,
-    pub kind: Kind,
-}
-
-#[path = "../../repl/src/highlight/tokenizer.rs"]
-#[allow(dead_code)]
-mod tokenizer;
+use prepl::syntax::highlight::{tokenize, Kind};
 
 fn style(kind: Kind) -> Option<&'static str> {
     Some(match kind {
@@ -48,7 +22,7 @@ fn style(kind: Kind) -> Option<&'static str> {
 
 /// The lines `first..=last` (1-based) of `text` as HTML, each line's spans closed on it.
 pub fn lines_html(text: &str, first: usize, last: usize) -> Vec<String> {
-    let tokens = tokenizer::tokenize(text);
+    let tokens = tokenize(text);
     let mut starts = vec![0];
     starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
     let mut out = Vec::new();

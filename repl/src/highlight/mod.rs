@@ -1,37 +1,9 @@
-//! Syntax highlighting as you type: a small tokenizer of its own (keywords, variables,
-//! strings with interpolation, numbers, type names, regexes, comments, heredocs) that
-//! accepts any text, and the matching bracket under or before the cursor.
-
-mod tokenizer;
+//! Syntax highlighting as you type: the tolerant tokenizer of `prepl::syntax::highlight`
+//! (it accepts any text) coloured with ANSI codes, and the matching bracket under or before
+//! the cursor.
 
 use crate::output::{BLUE, BOLD, CYAN, DIM, GREEN, MAGENTA, RED, RESET, YELLOW};
-pub use tokenizer::tokenize;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Keyword,
-    Variable,
-    String,
-    /// `${` and `}` around an interpolated expression, and escapes in strings.
-    Interpolation,
-    Number,
-    TypeName,
-    /// A lower-case name followed by `(`: a function call.
-    Function,
-    /// Another lower-case name (a bare word).
-    Name,
-    Regex,
-    Comment,
-    Bracket,
-    Operator,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Token {
-    pub start: usize,
-    pub end: usize,
-    pub kind: Kind,
-}
+pub use prepl::syntax::highlight::{tokenize, Kind, Token};
 
 fn style(kind: Kind) -> Option<&'static str> {
     Some(match kind {

@@ -1,7 +1,37 @@
-//! The tokenizer behind highlighting: accepts any text, never fails.
+//! A tolerant tokenizer for colouring Puppet code (the REPL as you type, the kernel's and
+//! the debugger's source views): keywords, variables, strings with interpolation, numbers,
+//! type names, regexes, comments, heredocs. It accepts any text and never fails: unlike the
+//! lexer, it colours incomplete and invalid input too.
 
-use super::{Kind, Token};
-use prepl::syntax::vocabulary::KEYWORDS;
+use crate::vocabulary::KEYWORDS;
+
+/// What a token is, for its colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Keyword,
+    Variable,
+    String,
+    /// `${` and `}` around an interpolated expression, and escapes in strings.
+    Interpolation,
+    Number,
+    TypeName,
+    /// A lower-case name followed by `(`: a function call.
+    Function,
+    /// Another lower-case name (a bare word).
+    Name,
+    Regex,
+    Comment,
+    Bracket,
+    Operator,
+}
+
+/// A token: its kind and byte offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token {
+    pub start: usize,
+    pub end: usize,
+    pub kind: Kind,
+}
 
 /// Interpolations nested deeper than this are shown as plain string text.
 const MAX_NESTING: usize = 16;
