@@ -170,12 +170,18 @@ impl Error {
         }
     }
 
-    /// `Error: message (line L, column C)` followed by the source line and a caret.
+    /// `Error: message (line L, column C)` followed by the source line and a caret. A
+    /// message that ends with a location of its own (the reference's `(file: F, line: L)`,
+    /// kept from where the error was found) gets no second one.
     pub fn render(&self) -> String {
-        let mut out = format!("Error: {}", self.full_message());
+        let message = self.full_message();
+        let mut out = format!("Error: {message}");
         if let (Some(src), Some((line, col))) = (&self.source, self.location()) {
             // Inside a file (a module's, a manifest), the file is named, as by the reference.
-            if std::path::Path::new(&src.name).is_file() {
+            let located = ends_with_location(&message);
+            if located {
+                // (the message says where already)
+            } else if std::path::Path::new(&src.name).is_file() {
                 out.push_str(&format!(" (file {}, line {line}, column {col})", src.name));
             } else {
                 out.push_str(&format!(" (line {line}, column {col})"));
@@ -199,6 +205,26 @@ impl Error {
         }
         out
     }
+}
+
+/// Whether a message ends with a location: `(line: L)`, `(line: L, column: C)` or
+/// `(file: F, line: L...)`.
+fn ends_with_location(message: &str) -> bool {
+    let m = message.trim_end();
+    let Some(open) = m.rfind(" (") else {
+        return false;
+    };
+    let tail = &m[open + 2..];
+    tail.ends_with(')')
+        && (tail.starts_with("line: ") || tail.starts_with("file: ") && tail.contains(", line: "))
+        && tail[..tail.len() - 1]
+            .rsplit(", ")
+            .next()
+            .is_some_and(|last| {
+                last.strip_prefix("line: ")
+                    .or_else(|| last.strip_prefix("column: "))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
 }
 
 /// Characters of a long source line shown on each side of the caret.
@@ -232,6 +258,36 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod location_tests {
+    #[test]
+    fn a_message_with_its_own_location_gets_no_second_one() {
+        use super::ends_with_location as e;
+        assert!(e("Could not find resource 'Service[nope]' in parameter 'before' (file: m/init.pp, line: 5)"));
+        assert!(e("boom (line: 3)"));
+        assert!(e("boom (line: 3, column: 4)"));
+        assert!(e("boom (file: /x y/init.pp, line: 3, column: 4)"));
+        assert!(!e("boom (see the docs)"));
+        assert!(!e("expects a value (line: x)"));
+        assert!(!e("Unknown variable: 'x'"));
+        let src = std::rc::Rc::new(super::Source::new(
+            "In[1]".to_string(),
+            "notify { 'a': }".to_string(),
+        ));
+        let err = super::Error::new(super::ErrorKind::Failed, "failed (line: 1)")
+            .at(crate::span::Span::new(0, 6))
+            .in_source(&src);
+        assert_eq!(err.render(), "Error: failed (line: 1)\nnotify { 'a': }\n^");
+        let err = super::Error::new(super::ErrorKind::Failed, "failed")
+            .at(crate::span::Span::new(0, 6))
+            .in_source(&src);
+        assert_eq!(
+            err.render(),
+            "Error: failed (line 1, column 1)\nnotify { 'a': }\n^"
+        );
+    }
+}
 
 #[cfg(test)]
 mod tests {
