@@ -344,10 +344,15 @@ impl Breakpoints {
         self.list.iter().filter(|b| b.enabled)
     }
 
-    fn hit(&mut self, id: usize) {
-        if let Some(b) = self.list.iter_mut().find(|b| b.id == id) {
-            b.hits += 1;
-        }
+    /// The first enabled breakpoint whose spec `matches`, counted as hit: the reason to
+    /// stop for it.
+    fn take_hit(&mut self, matches: impl Fn(&BreakSpec) -> bool) -> Option<StopReason> {
+        let b = self
+            .list
+            .iter_mut()
+            .find(|b| b.enabled && matches(&b.spec))?;
+        b.hits += 1;
+        Some(StopReason::Breakpoint(b.id, b.spec.clone()))
     }
 }
 
@@ -655,7 +660,7 @@ impl Evaluator {
 
     /// The breakpoint that stops on entering `frame`, if any.
     fn entry_breakpoint(&mut self, frame: &DebugFrame) -> Option<StopReason> {
-        let hit = self.debug.breakpoints.enabled().find(|b| match &b.spec {
+        self.debug.breakpoints.take_hit(|spec| match spec {
             BreakSpec::Definition { name, title } => {
                 matches!(frame.kind, FrameKind::Class | FrameKind::Define)
                     && **name == *frame.name
@@ -665,10 +670,7 @@ impl Evaluator {
             }
             BreakSpec::Function(n) => frame.kind == FrameKind::Function && **n == *frame.name,
             _ => false,
-        })?;
-        let (id, spec) = (hit.id, hit.spec.clone());
-        self.debug.breakpoints.hit(id);
-        Some(StopReason::Breakpoint(id, spec))
+        })
     }
 
     /// Before a statement runs, while debugging: records where its frame is, and stops
@@ -690,7 +692,6 @@ impl Evaluator {
             Mode::Finish(n) if depth < n => Some(StopReason::Step),
             _ => None,
         });
-        let mut line_stop = None;
         if d.breakpoints
             .enabled()
             .any(|b| matches!(b.spec, BreakSpec::Line { .. }))
@@ -700,20 +701,14 @@ impl Evaluator {
             if self.debug.last_line != Some(here) {
                 self.debug.last_line = None;
                 let name = &self.source.name;
-                let hit = self.debug.breakpoints.enabled().find(|b| match &b.spec {
+                let hit = self.debug.breakpoints.take_hit(|spec| match spec {
                     BreakSpec::Line { file, line: l } => *l == line && names_file(name, file),
                     _ => false,
                 });
-                if let Some(b) = hit {
-                    line_stop = Some((b.id, b.spec.clone()));
+                if let Some(r) = hit {
                     self.debug.last_line = Some(here);
+                    reason = reason.or(Some(r));
                 }
-            }
-        }
-        if let Some((id, spec)) = line_stop {
-            self.debug.breakpoints.hit(id);
-            if reason.is_none() {
-                reason = Some(StopReason::Breakpoint(id, spec));
             }
         }
         match reason {
@@ -725,17 +720,10 @@ impl Evaluator {
     /// Calling a built-in function while debugging: stops at a `function NAME` breakpoint.
     #[inline(never)]
     pub(crate) fn debug_builtin_call(&mut self, name: &str, span: Span) -> EvalResult<()> {
-        let hit = self
-            .debug
-            .breakpoints
-            .enabled()
-            .find(|b| matches!(&b.spec, BreakSpec::Function(n) if n == name))
-            .map(|b| (b.id, b.spec.clone()));
+        let hit = (self.debug.breakpoints)
+            .take_hit(|spec| matches!(spec, BreakSpec::Function(n) if n == name));
         match hit {
-            Some((id, spec)) => {
-                self.debug.breakpoints.hit(id);
-                self.debug_stop(StopReason::Breakpoint(id, spec), span)
-            }
+            Some(reason) => self.debug_stop(reason, span),
             None => Ok(()),
         }
     }
@@ -749,23 +737,15 @@ impl Evaluator {
         span: Span,
     ) -> EvalResult<()> {
         let lower = type_name.trim_start_matches("::").to_ascii_lowercase();
-        let hit = self
-            .debug
-            .breakpoints
-            .enabled()
-            .find(|b| match &b.spec {
-                BreakSpec::Resource {
-                    type_name: t,
-                    title: p,
-                } => *t == lower && p.as_ref().is_none_or(|p| p.matches(title)),
-                _ => false,
-            })
-            .map(|b| (b.id, b.spec.clone()));
+        let hit = self.debug.breakpoints.take_hit(|spec| match spec {
+            BreakSpec::Resource {
+                type_name: t,
+                title: p,
+            } => *t == lower && p.as_ref().is_none_or(|p| p.matches(title)),
+            _ => false,
+        });
         match hit {
-            Some((id, spec)) => {
-                self.debug.breakpoints.hit(id);
-                self.debug_stop(StopReason::Breakpoint(id, spec), span)
-            }
+            Some(reason) => self.debug_stop(reason, span),
             None => Ok(()),
         }
     }
@@ -780,17 +760,14 @@ impl Evaluator {
         if self.debug.unwinding || matches!(e.kind, ErrorKind::Interrupted | ErrorKind::Limit) {
             return Ok(());
         }
-        let hit = self
-            .debug
-            .breakpoints
-            .enabled()
-            .find(|b| b.spec == BreakSpec::Error)
-            .map(|b| b.id);
-        let Some(id) = hit else {
+        // (an error stop names the error, not the breakpoint)
+        if (self.debug.breakpoints)
+            .take_hit(|spec| *spec == BreakSpec::Error)
+            .is_none()
+        {
             return Ok(());
-        };
+        }
         self.debug.unwinding = true;
-        self.debug.breakpoints.hit(id);
         let at = if e.span.is_some() && e.source.is_none() {
             e.span.unwrap_or(span)
         } else {
