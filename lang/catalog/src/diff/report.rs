@@ -287,39 +287,10 @@ fn param_text(s: &mut String, p: &ParamChange, c: Colors) {
     );
 }
 
-/// A JSON value in Puppet's programmatic form (`'a'`, `[1, 'b']`, `{'k' => true}`, `undef`).
+/// A JSON value in Puppet's programmatic form (`'a'`, `[1, 'b']`, `{'k' => true}`, `undef`),
+/// as `String(value, '%p')` prints the value it reads back as.
 pub fn show(v: &Json) -> String {
-    match v {
-        Json::Null => "undef".to_string(),
-        Json::Bool(b) => b.to_string(),
-        Json::Number(n) => n.to_string(),
-        Json::String(s) => quote(s),
-        Json::Array(a) => format!("[{}]", a.iter().map(show).collect::<Vec<_>>().join(", ")),
-        Json::Object(o) => format!(
-            "{{{}}}",
-            o.iter()
-                .map(|(k, v)| format!("{} => {}", quote(k), show(v)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
-}
-
-fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for ch in s.chars() {
-        match ch {
-            '\'' => out.push_str("\\'"),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            _ => out.push(ch),
-        }
-    }
-    out.push('\'');
-    out
+    crate::format::to_programmatic(&crate::json::from_data(v))
 }
 
 /// The summary table: one row a node (added, removed, changed, error).
