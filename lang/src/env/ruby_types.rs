@@ -73,7 +73,7 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
                     .map(|(_, body)| &**body)
             })?;
             if text.contains("title_patterns") {
-                let helpers: Vec<super::ruby_title_patterns::Method> = required_files(path, &text)
+                let helpers: Vec<super::ruby_title_patterns::Method> = files
                     .iter()
                     .filter_map(|file| super::fs::read_to_string(file).ok())
                     .flat_map(|source| super::ruby_title_patterns::methods(&source))
