@@ -56,7 +56,7 @@ impl History {
                     let mut found: Vec<_> = self
                         .entries
                         .iter()
-                        .filter(|e| glob_match(pattern, &e.1))
+                        .filter(|e| prepl::syntax::glob::glob_match(pattern, &e.1))
                         .collect();
                     if unique {
                         // Keep the most recent occurrence of each input.
@@ -84,34 +84,10 @@ impl History {
     }
 }
 
-/// Shell-style glob matching (`*`, `?`) over the whole text, iteratively with backtracking
-/// to the last star (linear in practice, no recursion).
-pub fn glob_match(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
-    let (mut pi, mut ti) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
-            pi += 1;
-            ti += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            star = Some((pi, ti));
-            pi += 1;
-        } else if let Some((sp, st)) = star {
-            pi = sp + 1;
-            ti = st + 1;
-            star = Some((sp, st + 1));
-        } else {
-            return false;
-        }
-    }
-    p[pi..].iter().all(|&c| c == '*')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use prepl::syntax::glob::glob_match;
 
     fn sample() -> History {
         let mut h = History::default();

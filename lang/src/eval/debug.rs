@@ -145,7 +145,7 @@ impl Pattern {
 
     pub fn matches(&self, text: &str) -> bool {
         match self {
-            Pattern::Glob(g) => glob_match(g.as_bytes(), text.as_bytes()),
+            Pattern::Glob(g) => crate::syntax::glob::glob_match(g, text),
             Pattern::Regex(r) => crate::values::Regexp::new_described(r)
                 .ok()
                 .and_then(|re| re.is_match(text).ok())
@@ -160,15 +160,6 @@ impl std::fmt::Display for Pattern {
             Pattern::Glob(g) => write!(f, "{g}"),
             Pattern::Regex(r) => write!(f, "/{r}/"),
         }
-    }
-}
-
-fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
-    match pattern.split_first() {
-        None => text.is_empty(),
-        Some((b'*', rest)) => (0..=text.len()).any(|i| glob_match(rest, &text[i..])),
-        Some((b'?', rest)) => !text.is_empty() && glob_match(rest, &text[1..]),
-        Some((c, rest)) => text.first() == Some(c) && glob_match(rest, &text[1..]),
     }
 }
 

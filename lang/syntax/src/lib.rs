@@ -16,6 +16,7 @@
 //! `error`, `limits` and `names` modules under their own names.
 
 pub mod error;
+pub mod glob;
 pub mod highlight;
 pub mod limits;
 pub mod names;
