@@ -89,6 +89,9 @@ fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json:
         Some(i) if trimmed.starts_with("%lookup") && trimmed[..i].trim() != "%lookup" => {
             (&trimmed[i + 1..], vec!["--explain", "--merge"])
         }
+        Some(i) if trimmed.starts_with("%diff") && trimmed[i + 1..].starts_with('-') => {
+            (&trimmed[i + 1..], prepl::fleet::OPTIONS.to_vec())
+        }
         Some(i) => (&trimmed[i + 1..], Vec::new()),
     };
     let matches: Vec<&str> = candidates
@@ -200,6 +203,8 @@ mod tests {
         assert_eq!(r["matches"], serde_json::json!(["for"]));
         let r = complete(&s, "%wh", 3);
         assert_eq!(r["matches"], serde_json::json!(["%why"]));
+        let r = complete(&s, "%diff --from HEAD --fa", 22);
+        assert_eq!(r["matches"], serde_json::json!(["--facts", "--facts-for"]));
     }
 
     #[test]

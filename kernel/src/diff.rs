@@ -1,15 +1,21 @@
 //! `%catalog save NAME` and `%diff NAME`: the session's catalog kept under a name, and what
 //! changed in it since, as an HTML table with a collapsible section per changed resource and
 //! coloured unified diffs (the text form is `prepl diff`'s).
+//!
+//! `%diff --from REV [--to REV] [options]` (or `%diff OLD.json NEW.json`): `prepl diff` over
+//! a fleet, run by the language crate's `fleet` (the REPL's too): a summary table, one row a
+//! group of nodes with identical differences, each with a collapsible section of them.
 
 use crate::render::escape;
-use prepl::catalog::diff::{self, report, Difference, View};
+use prepl::catalog::diff::{self, report, Difference, NodeReport, Outcome, View};
+use prepl::fleet;
 use prepl::Session;
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
 
-pub const USAGE: &str =
-    "Usage: %catalog save NAME, then %diff NAME (what changed in the catalog since)";
+pub const USAGE: &str = "Usage: %catalog save NAME, then %diff NAME (what changed in the catalog since); \
+     %diff --from REV [--to REV] [--facts DIR] [--node NAME] [--summary] ... (each node's catalog at two \
+     revisions of the environment; %diff --help)";
 
 /// Catalogs kept by `%catalog save NAME`.
 #[derive(Default)]
@@ -46,9 +52,12 @@ impl Saved {
         Ok(json!({"text/plain": text}))
     }
 
-    /// `%diff NAME`.
+    /// `%diff NAME`, or `%diff` with `prepl diff`'s arguments.
     pub fn diff(&self, session: &Session, code: &str) -> Result<Json, String> {
         let name = code.trim().trim_start_matches("%diff").trim();
+        if is_fleet(name) && !self.0.contains_key(name) {
+            return fleet_diff(session, name);
+        }
         let Some(saved) = self.0.get(name) else {
             let names: Vec<&str> = self.0.keys().map(String::as_str).collect();
             return Err(match names.as_slice() {
@@ -70,6 +79,132 @@ impl Saved {
     }
 }
 
+/// Whether `%diff ARGS` is `prepl diff`'s (options, or catalog files) rather than a name.
+fn is_fleet(args: &str) -> bool {
+    args.starts_with('-') || args.contains(".json")
+}
+
+/// `%diff ARGS` as `prepl diff ARGS`: the environment is the session's unless
+/// `--environment` says otherwise; an interrupt stops before the nodes not started yet.
+pub fn fleet_diff(session: &Session, args: &str) -> Result<Json, String> {
+    let words: Vec<String> = args.split_whitespace().map(str::to_string).collect();
+    let Some(mut req) = fleet::parse_args(&words)? else {
+        return Ok(json!({ "text/plain": fleet::USAGE.replace("prepl diff", "%diff") }));
+    };
+    // (the environment is needed unless both sides are directories or files)
+    let needs_environment =
+        req.files.is_empty() && (req.from_dir.is_none() || req.to_dir.is_none());
+    if req.environment.is_none() && needs_environment {
+        match &session.environment().dir {
+            Some(dir) => req.environment = Some(dir.display().to_string()),
+            None => return Err(
+                "%diff --from: no environment (%env DIR sets the session's, or --environment DIR)"
+                    .into(),
+            ),
+        }
+    }
+    let cancel = session.interrupt_handle();
+    cancel.store(false, std::sync::atomic::Ordering::Relaxed);
+    let watch = fleet::Watch {
+        progress: None,
+        cancel: Some(cancel.clone()),
+    };
+    let reports = fleet::run(&req, watch)?;
+    if cancel.swap(false, std::sync::atomic::Ordering::Relaxed) {
+        return Err("Interrupted: some nodes were not compiled.".into());
+    }
+    let text = match (req.format, req.summary) {
+        (fleet::Format::Json, _) => {
+            return Ok(json!({
+                "application/json": report::to_json(&reports),
+                "text/plain": serde_json::to_string_pretty(&report::to_json(&reports)).unwrap_or_default(),
+            }))
+        }
+        (_, true) => report::summary(&reports, report::Colors::NONE),
+        (_, false) => report::text(&reports, report::Colors::NONE),
+    };
+    let text = if text.trim().is_empty() {
+        format!("No differences ({} nodes).", reports.len())
+    } else {
+        text
+    };
+    Ok(json!({"text/html": fleet_html(&reports), "text/plain": text}))
+}
+
+/// The fleet's report as HTML: a table with a row per group of nodes whose outcomes are
+/// identical (added, removed, changed, status), each with a collapsible section of its
+/// differences (or errors).
+pub fn fleet_html(reports: &[NodeReport]) -> String {
+    let groups = report::groups(reports);
+    let differ = reports.iter().filter(|r| r.differs()).count();
+    let failed = reports.iter().filter(|r| r.trouble()).count();
+    let mut h = format!(
+        "<div class=\"prepl-diff\"><p>{} nodes: {differ} differ, {failed} failed on both sides, {} the same</p>\
+         <table><tr><th style=\"text-align:left\">nodes</th><th>added</th><th>removed</th><th>changed</th><th style=\"text-align:left\">status</th></tr>",
+        reports.len(),
+        reports.len() - differ - failed
+    );
+    for (nodes, outcome) in groups {
+        let (added, removed, changed, status, style) = match outcome {
+            Outcome::Compared(d) if d.is_empty() => (0, 0, 0, "same".to_string(), ""),
+            Outcome::Compared(d) => (
+                d.added.len(),
+                d.removed.len(),
+                d.changed.len(),
+                "differs".to_string(),
+                CHANGED,
+            ),
+            Outcome::Failed { old, new } => (
+                0,
+                0,
+                0,
+                match (old, new) {
+                    (Some(_), Some(_)) => "failed (both)",
+                    (Some(_), None) => "failed (old)",
+                    _ => "failed (new)",
+                }
+                .to_string(),
+                REMOVED,
+            ),
+        };
+        let label = match nodes.as_slice() {
+            [one] => one.to_string(),
+            many => format!("{} nodes: {}", many.len(), many.join(", ")),
+        };
+        h.push_str("<tr><td style=\"text-align:left\">");
+        let body = match outcome {
+            Outcome::Compared(d) if d.is_empty() => String::new(),
+            Outcome::Compared(d) => difference_table(d),
+            Outcome::Failed { old, new } => {
+                let mut b = String::from("<pre>");
+                for (side, e) in [("old", old), ("new", new)] {
+                    if let Some(e) = e {
+                        b.push_str(&format!("<span style=\"{REMOVED}\">{side}: "));
+                        escape(&mut b, e);
+                        b.push_str("</span>\n");
+                    }
+                }
+                b.push_str("</pre>");
+                b
+            }
+        };
+        if body.is_empty() {
+            escape(&mut h, &label);
+        } else {
+            h.push_str("<details><summary>");
+            escape(&mut h, &label);
+            h.push_str("</summary>");
+            h.push_str(&body);
+            h.push_str("</details>");
+        }
+        h.push_str(&format!(
+            "</td><td>{added}</td><td>{removed}</td><td>{changed}</td><td style=\"text-align:left;{style}\">{status}</td></tr>"
+        ));
+    }
+    h.push_str("</table></div>");
+    h
+}
+
 const ADDED: &str = "color:#22863a";
 const REMOVED: &str = "color:#cb2431";
 const CHANGED: &str = "color:#b08800";
@@ -82,12 +217,22 @@ pub fn html(d: &Difference, name: &str) -> String {
     let _ = std::fmt::Write::write_fmt(
         &mut h,
         format_args!(
-            "</code>: {} added, {} removed, {} changed</p><table><tr><th></th><th style=\"text-align:left\">resource</th><th style=\"text-align:left\">declared at</th></tr>",
+            "</code>: {} added, {} removed, {} changed</p>",
             d.added.len(),
             d.removed.len(),
             d.changed.len()
         ),
     );
+    h.push_str(&difference_table(d));
+    h.push_str("</div>");
+    h
+}
+
+/// One catalog's differences as a table: a row a resource (added, removed, changed), the
+/// changes of a changed one in a `<details>` section, multi-line values as coloured
+/// unified diffs; then the containment edges.
+fn difference_table(d: &Difference) -> String {
+    let mut h = String::from("<table><tr><th></th><th style=\"text-align:left\">resource</th><th style=\"text-align:left\">declared at</th></tr>");
     let row =
         |h: &mut String, mark: &str, style: &str, key: &str, at: Option<String>, body: &str| {
             h.push_str(&format!(
@@ -177,7 +322,6 @@ pub fn html(d: &Difference, name: &str) -> String {
         }
         h.push_str("</pre></details>");
     }
-    h.push_str("</div>");
     h
 }
 
@@ -243,5 +387,74 @@ mod tests {
             .diff(&s, "%diff")
             .unwrap_err()
             .contains("saved: before"));
+    }
+
+    #[test]
+    fn a_fleet_at_two_revisions() {
+        let fixture =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/diff");
+        let dirs = format!(
+            "--from-dir {} --to-dir {} --facts {}",
+            fixture.join("rev1").display(),
+            fixture.join("rev2").display(),
+            fixture.join("facts").display()
+        );
+        let saved = Saved::default();
+        let s = Session::new();
+        let bundle = saved.diff(&s, &format!("%diff {dirs}")).unwrap();
+        let text = bundle["text/plain"].as_str().unwrap();
+        assert!(
+            text.starts_with("db1\n") && text.contains("\nweb2\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("db1") && text.contains("Service[postgresql]"),
+            "{text}"
+        );
+        let html = bundle["text/html"].as_str().unwrap();
+        assert!(
+            html.contains("3 nodes: 3 differ, 0 failed on both sides, 0 the same"),
+            "{html}"
+        );
+        assert!(html.contains("<details><summary>web1</summary>"), "{html}");
+        // Nodes with identical differences share a row.
+        let one = fixture.join("facts/web1.json");
+        let grouped = saved
+            .diff(
+                &s,
+                &format!(
+                    "%diff {} --facts {} --node a --node b",
+                    &dirs[..dirs.find(" --facts").unwrap()],
+                    one.display()
+                ),
+            )
+            .unwrap();
+        let html = grouped["text/html"].as_str().unwrap();
+        assert!(
+            html.contains("<details><summary>2 nodes: a, b</summary>"),
+            "{html}"
+        );
+        assert!(html.contains("<span style=\"color:#22863a\">"), "{html}");
+        let summary = saved.diff(&s, &format!("%diff {dirs} --summary")).unwrap();
+        assert!(summary["text/plain"].as_str().unwrap().starts_with("node"));
+        let json = saved
+            .diff(&s, &format!("%diff {dirs} --format json"))
+            .unwrap();
+        assert_eq!(
+            json["application/json"]["nodes"].as_array().unwrap().len(),
+            3
+        );
+        // The session's environment is the default; without one, a clear error.
+        let e = saved.diff(&s, "%diff --from HEAD~1").unwrap_err();
+        assert!(e.contains("no environment"), "{e}");
+        let usage = saved.diff(&s, "%diff --help").unwrap();
+        assert!(usage["text/plain"]
+            .as_str()
+            .unwrap()
+            .contains("%diff --from REV"));
+        assert!(saved
+            .diff(&s, "%diff --bogus")
+            .unwrap_err()
+            .contains("unknown option --bogus"));
     }
 }

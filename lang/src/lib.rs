@@ -31,6 +31,7 @@ pub mod complete;
 pub mod env;
 pub mod erb;
 pub mod eval;
+pub mod fleet;
 pub mod functions;
 #[cfg(test)]
 mod test_support;

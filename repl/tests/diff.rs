@@ -288,3 +288,83 @@ fn file_text_filters_and_errors() {
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(repo);
 }
+
+/// What octocatalog-diff's text report names: resources added (`+ Type[title]`), removed
+/// (`- Type[title]`) and changed (`  Type[title] =>`), each sorted.
+fn octocatalog_changes(text: &str) -> [Vec<String>; 3] {
+    let mut sets: [Vec<String>; 3] = Default::default();
+    for line in text.lines() {
+        if let Some(r) = line.strip_prefix("+ ") {
+            sets[0].push(r.trim().to_string());
+        } else if let Some(r) = line.strip_prefix("- ") {
+            sets[1].push(r.trim().to_string());
+        } else if let Some(r) = line.strip_prefix("  ").and_then(|l| l.strip_suffix(" =>")) {
+            if !r.starts_with(' ') {
+                sets[2].push(r.to_string());
+            }
+        }
+    }
+    sets.iter_mut().for_each(|s| s.sort());
+    sets
+}
+
+/// The same resources added, removed and changed as octocatalog-diff reports between the
+/// fixture's revisions (its reports committed in `octocatalog/`, made by `generate.sh`
+/// there with the installed reference): file text compared, tags included, classes left
+/// out as octocatalog-diff does by default. Containment edges, which octocatalog-diff does
+/// not report, are left aside.
+#[test]
+fn the_same_changes_as_octocatalog_diff() {
+    let dir = std::env::temp_dir();
+    let (rev1, rev2, facts) = (
+        fixture().join("rev1"),
+        fixture().join("rev2"),
+        fixture().join("facts"),
+    );
+    let out = prepl(
+        &dir,
+        &[
+            "--from-dir",
+            rev1.to_str().unwrap(),
+            "--to-dir",
+            rev2.to_str().unwrap(),
+            "--facts",
+            facts.to_str().unwrap(),
+            "--format",
+            "json",
+            // (octocatalog-diff leaves classes out by default: "only what they do")
+            "--ignore",
+            "Class",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ours = json_of(&out);
+    let nodes = ours["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 3);
+    for node in nodes {
+        let name = node["node"].as_str().unwrap();
+        let text =
+            std::fs::read_to_string(fixture().join(format!("octocatalog/{name}.txt"))).unwrap();
+        let theirs = octocatalog_changes(&text);
+        let keys = |field: &str| {
+            let mut v: Vec<String> = node[field]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["resource"].as_str().unwrap().to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            [keys("added"), keys("removed"), keys("changed")],
+            theirs,
+            "node {name}"
+        );
+    }
+}

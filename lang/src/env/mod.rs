@@ -12,6 +12,7 @@
 pub mod autoload;
 pub mod facterdb;
 pub mod facts;
+pub mod facts_file;
 pub mod fs;
 pub mod hiera;
 pub mod modules;

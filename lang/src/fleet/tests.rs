@@ -1,0 +1,240 @@
+use super::*;
+use crate::catalog::diff::report;
+
+fn args(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn arguments() {
+    let o = parse_args(&args(
+        "a.json b.json --ignore File[/tmp/*] --ignore-param mode --summary",
+    ))
+    .unwrap()
+    .unwrap();
+    assert_eq!(o.files, ["a.json", "b.json"]);
+    assert!(o.summary);
+    assert_eq!(o.compare.ignore.len(), 1);
+    let o = parse_args(&args(
+        "--from HEAD~1 --to HEAD --node a --node b -j 3 --format json --strict warning",
+    ))
+    .unwrap()
+    .unwrap();
+    assert_eq!(
+        (o.from.as_deref(), o.to.as_deref(), o.jobs),
+        (Some("HEAD~1"), Some("HEAD"), 3)
+    );
+    assert_eq!(o.format, Format::Json);
+    assert_eq!(o.strict, crate::Strictness::Warning);
+    assert!(parse_args(&args("--help")).unwrap().is_none());
+    for bad in [
+        "a.json",
+        "a.json b.json --from X",
+        "--from",
+        "--from X -j 0",
+        "--from X --format yaml",
+        "--from X --bogus",
+        "--from X --from-dir Y",
+        "--to-dir Y",
+        "a.json b.json --from-dir Y",
+    ] {
+        assert!(parse_args(&args(bad)).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn node_names() {
+    let o = parse_args(&args("--from X --node web1 --node web2"))
+        .unwrap()
+        .unwrap();
+    let n = nodes::nodes(&o).unwrap();
+    assert_eq!(
+        n.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(),
+        ["web1", "web2"]
+    );
+    assert_eq!(n[0].facts, nodes::Facts::Local);
+    let o = parse_args(&args("--from X --node a --node a"))
+        .unwrap()
+        .unwrap();
+    assert!(nodes::nodes(&o).is_err());
+    let o = parse_args(&args("--from X --facts /nonexistent/x.json"))
+        .unwrap()
+        .unwrap();
+    assert!(nodes::nodes(&o).is_err());
+}
+
+fn git(dir: &Path, args: &[&str]) -> bool {
+    std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=prepl",
+            "-c",
+            "user.email=prepl@example.com",
+        ])
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// A repository whose last commit changes one notify of `site.pp`; `None` without git.
+fn repository(name: &str) -> Option<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("prepl-fleet-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("manifests")).unwrap();
+    let site = dir.join("manifests/site.pp");
+    std::fs::write(
+        &site,
+        "notify { 'a': message => 'one' }\nnotify { \"on ${trusted['certname']}\": }\n",
+    )
+    .unwrap();
+    if !git(&dir, &["init", "-q"]) {
+        eprintln!("git is not usable here: skipped");
+        return None;
+    }
+    assert!(git(&dir, &["add", "-A"]) && git(&dir, &["commit", "-q", "-m", "one"]));
+    std::fs::write(
+        &site,
+        "notify { 'a': message => 'two' }\nnotify { \"on ${trusted['certname']}\": }\n",
+    )
+    .unwrap();
+    assert!(git(&dir, &["commit", "-q", "-a", "-m", "two"]));
+    Some(dir)
+}
+
+#[test]
+fn a_fleet_compiled_at_two_revisions() {
+    let Some(dir) = repository("two") else { return };
+    let mut req = parse_args(&args(
+        "--from HEAD~1 --to HEAD --node n1 --node n2 --node n3 -j 2",
+    ))
+    .unwrap()
+    .unwrap();
+    req.environment = Some(dir.display().to_string());
+    let mut seen = Vec::new();
+    let mut progress = |done: usize, total: usize| seen.push((done, total));
+    let reports = run(
+        &req,
+        Watch {
+            progress: Some(&mut progress),
+            cancel: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
+    assert_eq!(
+        reports.iter().map(|r| r.node.as_str()).collect::<Vec<_>>(),
+        ["n1", "n2", "n3"]
+    );
+    let text = report::text(&reports, report::Colors::NONE);
+    assert!(
+        text.contains("3 nodes") && text.contains("Notify[a]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("message: 'one' -> 'two'") || text.contains("'one'"),
+        "{text}"
+    );
+    assert_eq!(report::exit_status(&reports), 1);
+    // The working tree is the default new side, and a revision with itself is empty.
+    req.to = None;
+    req.from = Some("HEAD".into());
+    let same = run(&req, Watch::default()).unwrap();
+    assert_eq!(
+        report::exit_status(&same),
+        0,
+        "{}",
+        report::text(&same, report::Colors::NONE)
+    );
+    // Cancelled before it starts: no node compiled, each says so.
+    let stop = Arc::new(AtomicBool::new(true));
+    let none = run(
+        &req,
+        Watch {
+            progress: None,
+            cancel: Some(stop),
+        },
+    )
+    .unwrap();
+    assert!(
+        matches!(&none[0].outcome, Outcome::Failed { old: Some(m), .. } if m.contains("interrupted"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_directories_without_git() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/diff");
+    let req = parse_args(&[
+        "--from-dir".into(),
+        fixture.join("rev1").display().to_string(),
+        "--to-dir".into(),
+        fixture.join("rev2").display().to_string(),
+        "--facts".into(),
+        fixture.join("facts").display().to_string(),
+        // (the reference's catalogs on file name a `source`, not its text)
+        "--no-file-text".into(),
+    ])
+    .unwrap()
+    .unwrap();
+    let reports = run(&req, Watch::default()).unwrap();
+    assert_eq!(
+        reports.iter().map(|r| r.node.as_str()).collect::<Vec<_>>(),
+        ["db1", "web1", "web2"]
+    );
+    assert_eq!(report::exit_status(&reports), 1);
+    // The same as the reference's catalogs of both revisions say (tests/fixtures/diff).
+    for node in ["db1", "web1", "web2"] {
+        let expected = compare_files(
+            &fixture
+                .join(format!("expected/rev1/{node}.json"))
+                .display()
+                .to_string(),
+            &fixture
+                .join(format!("expected/rev2/{node}.json"))
+                .display()
+                .to_string(),
+            &req.compare,
+        )
+        .unwrap();
+        let ours = reports.iter().find(|r| r.node == node).unwrap();
+        let (Outcome::Compared(a), Outcome::Compared(b)) = (&ours.outcome, &expected[0].outcome)
+        else {
+            panic!("{node}: {:?}", ours.outcome);
+        };
+        let keys = |d: &diff::Difference| {
+            (
+                d.added
+                    .iter()
+                    .map(|(k, _)| k.to_string())
+                    .collect::<Vec<_>>(),
+                d.removed
+                    .iter()
+                    .map(|(k, _)| k.to_string())
+                    .collect::<Vec<_>>(),
+                d.changed
+                    .iter()
+                    .map(|c| c.key.to_string())
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(keys(a), keys(b), "{node}");
+    }
+}
+
+#[test]
+fn errors_of_revisions() {
+    assert!(run(
+        &parse_args(&args("--from nosuchrev")).unwrap().unwrap(),
+        Watch::default()
+    )
+    .is_err());
+    assert!(run(
+        &parse_args(&args("--from-dir /nonexistent/env"))
+            .unwrap()
+            .unwrap(),
+        Watch::default()
+    )
+    .is_err());
+}
