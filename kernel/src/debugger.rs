@@ -10,7 +10,8 @@
 use crate::highlight::lines_html;
 use crate::output::{emit, Event, StreamName};
 use crate::render::{escape, inline_html};
-use prepl::eval::debug::{BreakSpec, Breakpoints, Debugger, Resume, Stop, StopReason};
+use prepl::eval::debug::commands::{self, BreakCommand, Command};
+use prepl::eval::debug::{Debugger, Resume, Stop, StopReason};
 use prepl::format::to_programmatic;
 use prepl::types::infer_generalized;
 use prepl::Session;
@@ -35,56 +36,7 @@ pub fn run_magic(session: &mut Session, code: &str) -> Result<String, String> {
         Some((w, a)) => (w, a.trim()),
         None => (code, ""),
     };
-    breakpoint_command(session.breakpoints_mut(), word, arg)
-}
-
-fn breakpoint_command(bps: &mut Breakpoints, word: &str, arg: &str) -> Result<String, String> {
-    let number = || {
-        arg.parse::<usize>()
-            .map_err(|_| format!("expected a breakpoint number: {word} N"))
-    };
-    let missing = |n: usize| format!("No breakpoint {n}.");
-    match word {
-        "break" if !arg.is_empty() => {
-            let spec = BreakSpec::parse(arg)?;
-            let shown = spec.to_string();
-            Ok(format!("Breakpoint {}: {shown}", bps.add(spec)))
-        }
-        "break" | "breaks" => Ok(list(bps)),
-        "delete" if arg == "all" => {
-            bps.clear();
-            Ok("Deleted every breakpoint.".into())
-        }
-        "delete" => {
-            let n = number()?;
-            bps.delete(n)
-                .then(|| format!("Deleted breakpoint {n}."))
-                .ok_or_else(|| missing(n))
-        }
-        "disable" | "enable" => {
-            let n = number()?;
-            bps.set_enabled(n, word == "enable")
-                .then(|| format!("Breakpoint {n} {word}d."))
-                .ok_or_else(|| missing(n))
-        }
-        _ => Err(format!("unknown breakpoint command {word}")),
-    }
-}
-
-fn list(bps: &Breakpoints) -> String {
-    if bps.list().is_empty() {
-        return "No breakpoints (%break SPEC sets one).".into();
-    }
-    let mut out = String::new();
-    for b in bps.list() {
-        let state = if b.enabled { "enabled" } else { "disabled" };
-        let _ = writeln!(
-            out,
-            "{:>3}  {state:<8}  {}  (stopped {} times)",
-            b.id, b.spec, b.hits
-        );
-    }
-    out
+    BreakCommand::parse(word, arg, '%')?.run(session.breakpoints_mut(), '%')
 }
 
 /// The notebook's debugger, installed on the session once; `allow_stdin` is set for each
@@ -186,11 +138,11 @@ fn stack(stop: &Stop<'_>) -> (String, String) {
     );
     for (i, f) in stop.frames().iter().enumerate() {
         let marker = if i == stop.selected() { "=>" } else { "" };
-        let declared = f
-            .declared
-            .as_ref()
-            .map(|d| format!(" (declared at {d})"))
-            .unwrap_or_default();
+        let declared = match &f.declared {
+            Some(d) => format!(" (declared at {d})"),
+            None if !f.tracked => " (variables not kept)".to_string(),
+            None => String::new(),
+        };
         let _ = writeln!(
             plain,
             "{marker:>2} #{i} {} at {}:{}{declared}",
@@ -210,6 +162,10 @@ fn stack(stop: &Stop<'_>) -> (String, String) {
 }
 
 fn vars(stop: &Stop<'_>) -> (String, String) {
+    if !stop.frame_info().tracked {
+        let text = "This frame's variables were not kept: it was entered while only class and define breakpoints were set (:step watches every frame from here on).".to_string();
+        return (text.clone(), format!("<div>{text}</div>"));
+    }
     let vars = stop.variables();
     if vars.is_empty() {
         let none = "No variables in this frame.".to_string();
@@ -296,7 +252,7 @@ impl Debugger for Notebook {
                 }
                 continue;
             }
-            let Some(command) = text.strip_prefix(':') else {
+            if !text.starts_with(':') {
                 match stop.eval(text) {
                     Ok(v) => emit(Event::Display {
                         data: crate::render::bundle(&v),
@@ -304,67 +260,55 @@ impl Debugger for Notebook {
                     Err(e) => complain(&e.render()),
                 }
                 continue;
-            };
-            let (word, arg) = match command.split_once(char::is_whitespace) {
-                Some((w, a)) => (w, a.trim()),
-                None => (command, ""),
-            };
-            let resume = match word {
-                "c" | "continue" => Some(Resume::Continue),
-                "s" | "step" => Some(Resume::Step),
-                "n" | "next" => Some(Resume::Next),
-                "f" | "finish" => Some(Resume::Finish),
-                "abort" => Some(Resume::Abort),
-                _ => None,
-            };
-            if let Some(r) = resume {
-                self.last = matches!(r, Resume::Step | Resume::Next).then_some(r);
-                return r;
             }
-            let count = arg.parse::<usize>().unwrap_or(1);
-            match word {
-                "w" | "whereami" => {
-                    let (p, h) = location(stop, "At", arg.parse().unwrap_or(5));
+            // (the commands are read as the terminal's are: the language crate's)
+            let command = match commands::parse(text) {
+                Ok(c) => c,
+                Err(e) => {
+                    complain(&e);
+                    continue;
+                }
+            };
+            match command {
+                Command::Resume(r) => {
+                    self.last = matches!(r, Resume::Step | Resume::Next).then_some(r);
+                    return r;
+                }
+                Command::Whereami(n) => {
+                    let (p, h) = location(stop, "At", n.unwrap_or(5));
                     display(p, h);
                 }
-                "bt" | "stack" => {
+                Command::Stack => {
                     let (p, h) = stack(stop);
                     display(p, h);
                 }
-                "vars" => {
+                Command::Vars => {
                     let (p, h) = vars(stop);
                     display(p, h);
                 }
-                "up" | "down" | "frame" => {
-                    let target = match word {
-                        "up" => Some(stop.selected() + count),
-                        "down" => stop.selected().checked_sub(count),
-                        _ => arg.parse().ok(),
-                    };
-                    match target {
-                        Some(t) if stop.select(t) => {
-                            let (p, h) = location(stop, &format!("#{t}"), 2);
-                            display(p, h);
-                        }
-                        _ => complain("No such frame (see :stack)."),
+                Command::Select(m) => match stop.move_to(m) {
+                    Ok(t) => {
+                        let (p, h) = location(stop, &format!("#{t}"), 2);
+                        display(p, h);
                     }
-                }
-                "catalog" => {
+                    Err(e) => complain(&e),
+                },
+                Command::Catalog(_) => {
                     let table = prepl::catalog::render::table(stop.catalog(), 100);
                     say(&table);
                 }
-                "type" => match stop.eval(arg) {
+                Command::Type(arg) => match stop.eval(&arg) {
                     Ok(v) => say(&prepl::types::infer(&v).to_string()),
                     Err(e) => complain(&e.render()),
                 },
-                "break" | "breaks" | "delete" | "disable" | "enable" => {
-                    match breakpoint_command(stop.breakpoints(), word, arg) {
-                        Ok(t) => say(&t),
-                        Err(e) => complain(&e),
-                    }
-                }
-                "help" | "h" => say(HELP),
-                other => complain(&format!("Unknown command :{other} (:help)")),
+                Command::Breakpoints(b) => match b.run(stop.breakpoints(), ':') {
+                    Ok(t) => say(&t),
+                    Err(e) => complain(&e),
+                },
+                Command::Help(_) => say(HELP),
+                Command::Quit => complain(
+                    "Stopped at a breakpoint: :abort stops the compilation, :continue goes on.",
+                ),
             }
         }
     }

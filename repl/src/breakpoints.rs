@@ -1,8 +1,8 @@
 //! The breakpoint commands (`:break`, `:breaks`, `:delete`, `:disable`, `:enable`), at the
 //! session's prompt and the debugger's, and `:help debug`.
 
-use prepl::eval::debug::{BreakSpec, Breakpoints};
-use std::fmt::Write;
+use prepl::eval::debug::commands::BreakCommand;
+use prepl::eval::debug::Breakpoints;
 
 /// `:help debug`.
 pub const HELP: &str = "\
@@ -26,7 +26,11 @@ Without editing code (here or at the debugger's prompt; --break SPEC on the comm
 
 While stopped, the prompt names the place (debug Class[apache] init.pp:12>). Any expression
 evaluates in the selected frame's scope (its parameters and variables, $title, $name, the
-class's variables, facts, lookup() with the module's Hiera data); Tab completes its variables.
+class's variables, facts, lookup() with the module's Hiera data); Tab completes its variables
+and the commands. The frame's variables are read, not changed: `$x = ...` of a variable it
+sees is an error; a new variable lasts until the compilation goes on. `:break error` stops
+at errors of the finishing steps too (a define instance's parameters, relationships,
+collectors), in the instance's scope or a frame of the finishing steps.
   :whereami [N]     the source around the current line (N lines each side; also :w)
   :stack            the Puppet stack: classes, defines (with their titles), functions and
                     lambdas, with file:line (also :bt)
@@ -44,69 +48,12 @@ a row aborts; Ctrl-C while an expression runs interrupts it; Ctrl-D continues.
 Without a terminal (prepl FILE < input, --catalog), a breakpoint reached is a Notice line
 saying where, and evaluation goes on.";
 
-/// What the breakpoint commands do to the breakpoints, as text.
+/// What the breakpoint commands do to the breakpoints, as text (read and run by the
+/// language crate's `debug::commands`, as the kernel's are).
 pub fn breakpoint_command(
     breakpoints: &mut Breakpoints,
     word: &str,
     arg: &str,
 ) -> Result<String, String> {
-    let number = || {
-        arg.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("expected a breakpoint number: :{word} N (see :breaks)"))
-    };
-    match word {
-        "break" => {
-            if arg.is_empty() {
-                return Ok(list(breakpoints));
-            }
-            let spec = BreakSpec::parse(arg)?;
-            let shown = spec.to_string();
-            let id = breakpoints.add(spec);
-            Ok(format!("Breakpoint {id}: {shown}"))
-        }
-        "breaks" => Ok(list(breakpoints)),
-        "delete" => {
-            if arg.trim() == "all" || arg.trim() == "*" {
-                breakpoints.clear();
-                return Ok("Deleted every breakpoint.".into());
-            }
-            let n = number()?;
-            match breakpoints.delete(n) {
-                true => Ok(format!("Deleted breakpoint {n}.")),
-                false => Err(format!("No breakpoint {n} (see :breaks).")),
-            }
-        }
-        "disable" | "enable" => {
-            let n = number()?;
-            let on = word == "enable";
-            match breakpoints.set_enabled(n, on) {
-                true => Ok(format!("Breakpoint {n} {word}d.")),
-                false => Err(format!("No breakpoint {n} (see :breaks).")),
-            }
-        }
-        _ => Err(format!("unknown breakpoint command :{word}")),
-    }
-}
-
-fn list(breakpoints: &Breakpoints) -> String {
-    if breakpoints.list().is_empty() {
-        return "No breakpoints (:break SPEC sets one; :help debug).".into();
-    }
-    let mut out = String::new();
-    for b in breakpoints.list() {
-        let _ = writeln!(
-            out,
-            "{:>3}  {:<8}  {}{}",
-            b.id,
-            if b.enabled { "enabled" } else { "disabled" },
-            b.spec,
-            match b.hits {
-                0 => String::new(),
-                1 => "  (stopped once)".into(),
-                n => format!("  (stopped {n} times)"),
-            }
-        );
-    }
-    out
+    BreakCommand::parse(word, arg, ':')?.run(breakpoints, ':')
 }

@@ -4,10 +4,11 @@
 //! `:continue`, `:step`, `:next`, `:finish`, `:abort`). The breakpoint commands (`:break`,
 //! `:breaks`, `:delete`, `:disable`, `:enable`) work at both prompts.
 
-use crate::breakpoints::{breakpoint_command, HELP};
+use crate::breakpoints::HELP;
 use crate::highlight::highlight;
 use crate::output::{layout, Palette, BOLD, DIM, YELLOW};
 use crate::validate::{check, Verdict};
+use prepl::eval::debug::commands::{self, Command};
 use prepl::eval::debug::{Debugger, Resume, Stop, StopReason};
 use prepl::types::infer_generalized;
 use prepl::ErrorKind;
@@ -26,6 +27,8 @@ pub trait LineEditor {
     /// The variables Tab completes; returns the ones before.
     fn set_variables(&mut self, variables: Vec<String>) -> Vec<String>;
     fn add_history(&mut self, text: &str);
+    /// Whether the prompt is the debugger's (Tab completes its commands, not the session's).
+    fn set_debugging(&mut self, on: bool);
     /// The terminal's width, if known.
     fn width(&mut self) -> Option<usize>;
 }
@@ -82,6 +85,9 @@ pub struct Terminal {
     /// The last `:step` or `:next`, repeated by an empty line.
     last: Option<Resume>,
 }
+
+/// What `:vars` says of a frame whose variables were not kept.
+pub const UNTRACKED: &str = "This frame's variables were not kept: it was entered while only class and define breakpoints were set (:step watches every frame from here on).";
 
 /// What Ctrl-C at the debugger's prompt says the first time (the second aborts).
 const CTRL_C_AGAIN: &str =
@@ -148,6 +154,7 @@ impl Terminal {
             let marker = if i == stop.selected() { "=>" } else { "  " };
             let declared = match &f.declared {
                 Some(at) => self.palette.paint(DIM, &format!(" (declared at {at})")),
+                None if !f.tracked => self.palette.paint(DIM, " (variables not kept)"),
                 None => String::new(),
             };
             let _ = writeln!(
@@ -163,6 +170,9 @@ impl Terminal {
     }
 
     fn vars(&self, stop: &Stop<'_>) -> String {
+        if !stop.frame_info().tracked {
+            return UNTRACKED.into();
+        }
         let vars = stop.variables();
         if vars.is_empty() {
             return "No variables in this frame.".into();
@@ -236,94 +246,65 @@ impl Terminal {
         Ok(Some(text))
     }
 
-    /// Runs a command at the debugger's prompt; `Some` when it resumes evaluation.
+    /// Runs a command at the debugger's prompt (read by the language crate's
+    /// `debug::commands`, as the kernel's are); `Some` when it resumes evaluation.
     fn command(&mut self, stop: &mut Stop<'_>, text: &str) -> Option<Resume> {
-        let body = text.trim().trim_start_matches(':');
-        let (word, arg) = match body.find(char::is_whitespace) {
-            Some(i) => (&body[..i], body[i..].trim()),
-            None => (body, ""),
-        };
-        let word = match resolve(word) {
-            Ok(w) => w,
+        let command = match commands::parse(text) {
+            Ok(c) => c,
             Err(message) => {
                 self.report(&message);
                 return None;
             }
         };
-        let count = || arg.parse::<usize>().unwrap_or(1);
-        match word {
-            "continue" => return Some(Resume::Continue),
-            "step" => return Some(Resume::Step),
-            "next" => return Some(Resume::Next),
-            "finish" => return Some(Resume::Finish),
-            "abort" => return Some(Resume::Abort),
-            "whereami" => {
-                let n = arg.parse::<usize>().unwrap_or(5);
+        match command {
+            Command::Resume(r) => return Some(r),
+            Command::Whereami(n) => {
                 println!("{}", self.location(stop));
-                self.say(&self.whereami(stop, n));
+                self.say(&self.whereami(stop, n.unwrap_or(5)));
             }
-            "stack" => self.say(&self.stack(stop)),
-            "up" | "down" | "frame" => {
-                let target = match word {
-                    "up" => stop.selected() + count(),
-                    "down" => match stop.selected().checked_sub(count()) {
-                        Some(i) => i,
-                        None => {
-                            self.report("Already at the innermost frame.");
-                            return None;
-                        }
-                    },
-                    _ => match arg.parse::<usize>() {
-                        Ok(i) => i,
-                        Err(_) => {
-                            self.report("expected a frame number: :frame N (see :stack)");
-                            return None;
-                        }
-                    },
-                };
-                if stop.select(target) {
+            Command::Stack => self.say(&self.stack(stop)),
+            Command::Select(m) => match stop.move_to(m) {
+                Ok(target) => {
                     println!("#{target} {}", self.location(stop));
                     self.say(&self.whereami(stop, 2));
                     let _ = self.complete_frame_variables(stop);
-                } else {
-                    self.report("Already at the outermost frame.");
                 }
-            }
-            "vars" => self.say(&self.vars(stop)),
-            "catalog" => match crate::catalog_view::catalog_view(
+                Err(e) => self.report(&e),
+            },
+            Command::Vars => self.say(&self.vars(stop)),
+            Command::Catalog(arg) => match crate::catalog_view::catalog_view(
                 stop.catalog(),
-                arg,
+                &arg,
                 self.width(),
                 &self.palette,
             ) {
                 Ok(text) => self.say(&text),
                 Err(e) => self.report(&e),
             },
-            "type" => match stop.eval(arg) {
+            Command::Type(arg) => match stop.eval(&arg) {
                 Ok(v) => println!("{}", prepl::types::infer(&v)),
                 Err(e) => self.show_error(&e),
             },
-            "help" => {
+            Command::Help(arg) => {
                 if arg.is_empty() || arg == "debug" {
                     self.say(HELP);
-                } else if let Some(b) = prepl::functions::find(arg) {
+                } else if let Some(b) = prepl::functions::find(&arg) {
                     println!("{}\n{}", self.palette.paint(BOLD, b.name), b.doc.trim_end());
                 } else {
-                    self.report(&format!("No function named '{arg}' (:help alone for the debugger's commands)."));
+                    self.report(&format!(
+                        "No function named '{arg}' (:help alone for the debugger's commands)."
+                    ));
                 }
             }
-            "break" | "breaks" | "delete" | "disable" | "enable" => {
-                match breakpoint_command(stop.breakpoints(), word, arg) {
-                    Ok(text) => self.say(&text),
-                    Err(e) => self.report(&e),
-                }
+            Command::Breakpoints(b) => match b.run(stop.breakpoints(), ':') {
+                Ok(text) => self.say(&text),
+                Err(e) => self.report(&e),
+            },
+            Command::Quit => {
+                self.report(
+                    "Stopped at a breakpoint: :abort stops the compilation, :continue goes on.",
+                );
             }
-            "quit" => {
-                self.report("Stopped at a breakpoint: :abort stops the compilation, :continue goes on.");
-            }
-            other => self.report(&format!(
-                "Not while stopped: :{other} (:continue or :abort first; :help for the debugger's commands)"
-            )),
         }
         None
     }
@@ -337,54 +318,13 @@ impl Terminal {
     }
 }
 
-/// The debugger's command words; the short forms first.
-const WORDS: &[&str] = &[
-    "continue", "step", "next", "finish", "abort", "whereami", "stack", "up", "down", "frame",
-    "vars", "catalog", "type", "help", "break", "breaks", "delete", "disable", "enable", "quit",
-];
-
-/// The command a word at the debugger's prompt names (`c`, `s`, `n`, `f`, `bt`, `w` are
-/// short forms; otherwise any unambiguous prefix).
-fn resolve(word: &str) -> Result<&'static str, String> {
-    let short = match word {
-        "c" | "cont" => Some("continue"),
-        "s" => Some("step"),
-        "n" => Some("next"),
-        "f" => Some("finish"),
-        "bt" | "where" | "backtrace" => Some("stack"),
-        "w" => Some("whereami"),
-        "b" => Some("break"),
-        "q" => Some("quit"),
-        _ => None,
-    };
-    if let Some(s) = short {
-        return Ok(s);
-    }
-    if let Some(exact) = WORDS.iter().find(|w| **w == word) {
-        return Ok(exact);
-    }
-    let found: Vec<&&str> = WORDS.iter().filter(|w| w.starts_with(word)).collect();
-    match found.as_slice() {
-        [one] => Ok(one),
-        [] => Err(format!(
-            "Unknown command ':{word}' at the debugger's prompt (:help for its commands)"
-        )),
-        many => Err(format!(
-            "Ambiguous command ':{word}': {}",
-            many.iter()
-                .map(|w| format!(":{w}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
-}
-
 impl Debugger for Terminal {
     fn stop(&mut self, stop: &mut Stop<'_>) -> Resume {
         // Ctrl-C at the prompt arrives as a key (the terminal is in raw mode), and while an
         // expression is evaluated as SIGINT.
         self.announce(stop);
         let saved_names = self.complete_frame_variables(stop);
+        self.editor.borrow_mut().set_debugging(true);
         let mut interrupts = 0;
         let resume = loop {
             let prompt = self.prompt(stop);
@@ -435,6 +375,7 @@ impl Debugger for Terminal {
             self.report("Aborting the compilation.");
         }
         self.editor.borrow_mut().set_variables(saved_names);
+        self.editor.borrow_mut().set_debugging(false);
         resume
     }
 }

@@ -21,6 +21,8 @@ pub struct PreplHelper {
     /// The earlier lines of the input being continued (each ending in a newline).
     pub prefix: String,
     pub colors: bool,
+    /// At the debugger's prompt: `:` completes its commands (`debug::commands`).
+    pub debugging: bool,
     match_brackets: Cell<bool>,
     hinter: HistoryHinter,
     files: FilenameCompleter,
@@ -32,6 +34,7 @@ impl PreplHelper {
             names: Names::default(),
             prefix: String::new(),
             colors,
+            debugging: false,
             match_brackets: Cell::new(false),
             hinter: HistoryHinter::new(),
             files: FilenameCompleter::new(),
@@ -50,6 +53,18 @@ impl Completer for PreplHelper {
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         // Variables named earlier in this input (not the word being completed).
         let before = line.get(..pos).unwrap_or(line);
+        if self.debugging && self.prefix.is_empty() {
+            if let Some((start, words)) = prepl::eval::debug::commands::complete(before) {
+                let pairs = words
+                    .into_iter()
+                    .map(|w| Pair {
+                        display: w.clone(),
+                        replacement: w,
+                    })
+                    .collect();
+                return Ok((start, pairs));
+            }
+        }
         let head =
             before.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || "_:$".contains(c));
         let typed = variables_in(&format!("{}{}", self.prefix, head));
@@ -165,6 +180,12 @@ impl crate::debugger::LineEditor
 
     fn add_history(&mut self, text: &str) {
         let _ = self.add_history_entry(text);
+    }
+
+    fn set_debugging(&mut self, on: bool) {
+        if let Some(h) = self.helper_mut() {
+            h.debugging = on;
+        }
     }
 
     fn width(&mut self) -> Option<usize> {

@@ -259,6 +259,15 @@ fn debugger_in_a_terminal() {
     tmux.type_text("[$port, $title, $before]");
     tmux.keys(&["Enter"]);
     tmux.wait_for("=> [8080, 'web', 1]");
+    // Tab completes the debugger's commands (and the kinds of breakpoint after :break).
+    tmux.type_text(":wherea");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("init.pp:2> :whereami");
+    tmux.keys(&["C-u"]);
+    tmux.type_text(":break err");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("init.pp:2> :break error");
+    tmux.keys(&["C-u"]);
     // `:next` runs line 2; `$doubled` is set.
     tmux.type_text(":next");
     tmux.keys(&["Enter"]);

@@ -827,7 +827,23 @@ impl Evaluator {
                     kind: crate::ErrorKind::Evaluation,
                     ..e
                 }
-            })?;
+            });
+        // (`:break error` stops in the instance's scope, where its parameters are bound)
+        let bound = match bound {
+            Err(e) if self.debugging => {
+                let r = self.compilation.catalog.get(id);
+                let frame = crate::eval::debug::ErrorFrame {
+                    kind: crate::eval::debug::FrameKind::Define,
+                    name: r.type_name.to_ascii_lowercase().into(),
+                    title: Some(r.title.clone()),
+                    scope: scope.clone(),
+                    source: def.source.clone(),
+                    at: def.span,
+                };
+                return Err(self.debug_error_outside(e, Some(frame)));
+            }
+            r => r?,
+        };
         let r = self.compilation.catalog.get_mut(id);
         for (k, v) in bound {
             if !v.is_undef() && !r.parameters.contains_key(&k) {

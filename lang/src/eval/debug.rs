@@ -23,6 +23,9 @@ use crate::values::Value;
 use crate::LogLevel;
 use std::rc::Rc;
 
+pub mod commands;
+mod partial;
+
 /// What a frame of the Puppet stack runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FrameKind {
@@ -33,6 +36,9 @@ pub enum FrameKind {
     Node,
     Function,
     Lambda,
+    /// The finishing steps after an input's statements (define instances' parameters,
+    /// collectors, overrides, relationships): where their errors are raised.
+    Finish,
 }
 
 impl FrameKind {
@@ -44,6 +50,7 @@ impl FrameKind {
             FrameKind::Node => "node",
             FrameKind::Function => "function",
             FrameKind::Lambda => "lambda",
+            FrameKind::Finish => "finishing steps",
         }
     }
 }
@@ -69,6 +76,12 @@ pub struct DebugFrame {
     scope: Option<Rc<NamedScope>>,
     /// The lambda or function frame of the evaluator (`None`: no local variables).
     current: Option<usize>,
+    /// Whether function and lambda frames were being kept when this frame was entered
+    /// (not while only class and define breakpoints are set): when not, the frames between
+    /// it and the one before are made up from the calls running, at a stop.
+    tracked: bool,
+    /// A frame made up from a running call at a stop (its variables were not kept).
+    made_up: bool,
 }
 
 impl DebugFrame {
@@ -86,6 +99,7 @@ impl DebugFrame {
             FrameKind::Node => format!("Node[{}]", self.name),
             FrameKind::Function => format!("function {}", self.name),
             FrameKind::Lambda => format!("lambda of {}", self.name),
+            FrameKind::Finish => format!("finishing steps ({})", self.name),
         }
     }
 
@@ -609,6 +623,8 @@ impl Evaluator {
             calls: self.call_sites.len(),
             scope: self.scope.clone(),
             current: self.current,
+            tracked: self.debugging,
+            made_up: false,
         };
         let mut frame = frame;
         if kind == FrameKind::Define {
@@ -781,6 +797,74 @@ impl Evaluator {
         }
     }
 
+    /// An error raised outside the evaluation of an expression, while debugging (the
+    /// finishing steps: define instances' parameters, collectors, overrides,
+    /// relationships): stops at an `error` breakpoint in a frame of its own, `frame`, or
+    /// one for the finishing steps at the error's place. The error to raise (the `:abort`
+    /// of the stop instead, when it aborts).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn debug_error_outside(&mut self, e: Error, frame: Option<ErrorFrame>) -> Error {
+        if self.debug.unwinding || matches!(e.kind, ErrorKind::Interrupted | ErrorKind::Limit) {
+            return e;
+        }
+        if (self.debug.breakpoints)
+            .take_hit(|spec| *spec == BreakSpec::Error)
+            .is_none()
+        {
+            return e;
+        }
+        let input: Rc<str> = self.source.name.as_str().into();
+        let (kind, name, title, scope, source, at) = match frame {
+            Some(f) => (f.kind, f.name, f.title, Some(f.scope), f.source, f.at),
+            None => (
+                FrameKind::Finish,
+                input,
+                None,
+                None,
+                e.source.clone().unwrap_or_else(|| self.source.clone()),
+                e.span.unwrap_or_default(),
+            ),
+        };
+        let declared = scope.as_ref().and_then(|s| {
+            let r = self.compilation.catalog.get(s.resource);
+            (kind == FrameKind::Define)
+                .then(|| {
+                    r.file
+                        .as_ref()
+                        .map(|f| format!("{f}:{}", r.line.unwrap_or(0)))
+                })
+                .flatten()
+        });
+        let depth = self.debug.stack.len();
+        self.debug.stack.push(DebugFrame {
+            kind,
+            name,
+            title,
+            source: source.clone(),
+            at,
+            declared,
+            calls: self.call_sites.len(),
+            scope: scope.clone(),
+            current: None,
+            tracked: true,
+            made_up: false,
+        });
+        let saved_source = std::mem::replace(&mut self.source, source);
+        let saved_scope = std::mem::replace(&mut self.scope, scope);
+        let saved_current = self.current.take();
+        let r = self.debug_stop(StopReason::Error(e.full_message()), at);
+        self.current = saved_current;
+        self.scope = saved_scope;
+        self.source = saved_source;
+        self.debug.stack.truncate(depth);
+        self.debug.unwinding = true;
+        match r {
+            Err(Flow::Error(abort)) => *abort,
+            _ => e,
+        }
+    }
+
     /// `debug::break()`: stops here (or, with no front-end, says where it is).
     pub(crate) fn debug_break_call(&mut self) -> EvalResult<()> {
         let span = self.call_span;
@@ -838,8 +922,13 @@ impl Evaluator {
                 calls: self.call_sites.len(),
                 scope: self.scope.clone(),
                 current: self.current,
+                tracked: true,
+                made_up: false,
             });
         }
+        // (the frames a stack kept only for class and define breakpoints lacks, made up
+        // from the calls running; taken away again before going on)
+        let made_up = self.fill_in_frames();
         let saved = Paused::save(self);
         self.debugging = false;
         self.watching = false;
@@ -848,10 +937,16 @@ impl Evaluator {
                 ev: self,
                 reason,
                 selected: 0,
+                assigned: Vec::new(),
             };
-            hook.stop(&mut stop)
+            let resume = hook.stop(&mut stop);
+            stop.forget_assigned();
+            resume
         };
         saved.restore(self);
+        if made_up {
+            self.debug.stack.retain(|f| !f.made_up);
+        }
         self.debug.hook = Some(hook);
         let depth = self.debug.stack.len();
         self.debug.mode = match resume {
@@ -887,6 +982,36 @@ impl Evaluator {
         }
         f.at
     }
+}
+
+/// The variables a statement typed while stopped assigns (`$a = ...`, `[$a, $b] = ...`,
+/// `$a = $b = ...`), unqualified, with their spans.
+fn assigned_names(e: &Expr, out: &mut Vec<(Rc<str>, Span)>) {
+    use crate::syntax::ast::ExprKind;
+    if let ExprKind::Assign(target, value) = &e.kind {
+        let mut targets = vec![&**target];
+        while let Some(t) = targets.pop() {
+            match &t.kind {
+                ExprKind::Variable(v) if !crate::names::is_qualified(&v.name) => {
+                    out.push((v.name.clone(), t.span))
+                }
+                ExprKind::Array(items, _) => targets.extend(items.iter()),
+                _ => {}
+            }
+        }
+        assigned_names(value, out);
+    }
+}
+
+/// The frame an error raised outside expressions stops in (`debug_error_outside`): a
+/// define instance whose parameters could not be bound.
+pub(crate) struct ErrorFrame {
+    pub kind: FrameKind,
+    pub name: Rc<str>,
+    pub title: Option<Rc<str>>,
+    pub scope: Rc<NamedScope>,
+    pub source: Rc<Source>,
+    pub at: Span,
 }
 
 /// The message of the error an `:abort` fails the input with.
@@ -959,6 +1084,10 @@ pub struct FrameInfo {
     pub column: usize,
     /// Where a define instance was declared (`FILE:LINE`).
     pub declared: Option<String>,
+    /// Whether the frame's variables were kept: not for a function or lambda entered while
+    /// only class and define breakpoints were set (the frame is known from the call that
+    /// entered it).
+    pub tracked: bool,
 }
 
 /// A variable of a frame, as `:vars` shows it.
@@ -974,6 +1103,10 @@ pub struct Stop<'a> {
     reason: StopReason,
     /// The frame expressions are evaluated in (0: the innermost).
     selected: usize,
+    /// The variables expressions assigned while stopped, and the scope they went to (none:
+    /// the top scope): forgotten before going on, so that the code's own assignments of
+    /// those names still work.
+    assigned: Vec<(Option<Rc<NamedScope>>, Rc<str>)>,
 }
 
 impl Stop<'_> {
@@ -998,6 +1131,7 @@ impl Stop<'_> {
                     line,
                     column,
                     declared: f.declared.clone(),
+                    tracked: !f.made_up,
                 }
             })
             .collect()
@@ -1046,6 +1180,9 @@ impl Stop<'_> {
     pub fn variables(&self) -> Vec<FrameVariable> {
         let f = self.frame();
         let ev = &*self.ev;
+        if f.made_up {
+            return Vec::new();
+        }
         let mut out: Vec<FrameVariable> = Vec::new();
         let mut push = |name: &Rc<str>, value: &Value| {
             if !out.iter().any(|v| v.name == *name) {
@@ -1106,9 +1243,27 @@ impl Stop<'_> {
     /// Evaluates `text` in the selected frame's scope: its local variables, its class's or
     /// define's, the top scope, facts, `lookup` of Hiera data in its module. Breakpoints
     /// do not stop it.
+    ///
+    /// A variable the frame sees cannot be assigned (the code's variables are read, never
+    /// changed); a new one lasts until the compilation goes on.
     pub fn eval(&mut self, text: &str) -> Result<Value, Error> {
         let source = Source::new("(debug)", text);
         let program = crate::syntax::parse(text).map_err(|e| e.in_source(&source))?;
+        let mut targets = Vec::new();
+        for e in &program.body {
+            assigned_names(e, &mut targets);
+        }
+        if !targets.is_empty() {
+            let visible = self.visible_variable_names();
+            if let Some((name, span)) = targets.iter().find(|(n, _)| visible.contains(n)) {
+                return Err(Error::eval(format!("Cannot reassign variable '${name}'"))
+                    .at(*span)
+                    .with_hint(Some(format!(
+                        "${name} is the stopped code's: the debugger reads the frame's variables, it does not change them (assign a new name, which lasts until the compilation goes on)"
+                    )))
+                    .in_source(&source));
+            }
+        }
         let (scope, current) = {
             let f = self.frame();
             (f.scope.clone(), f.current)
@@ -1117,7 +1272,7 @@ impl Stop<'_> {
         crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
         let saved = Paused::save(ev);
         ev.source = source.clone();
-        ev.scope = scope;
+        ev.scope = scope.clone();
         ev.current = current.filter(|&i| i < ev.frames.len());
         ev.matches = None;
         ev.binding = None;
@@ -1125,6 +1280,16 @@ impl Stop<'_> {
         let r = ev.eval_block(&program.body);
         saved.restore(ev);
         ev.debug.programs.push(program);
+        for (name, _) in targets {
+            let exists = match &scope {
+                Some(s) => s.vars.borrow().contains_key(&name),
+                None => ev.globals.get(&name).is_some(),
+            };
+            if exists {
+                self.assigned.push((scope.clone(), name));
+            }
+        }
+        let ev = &mut *self.ev;
         let r = match r {
             Ok(v) => Ok(v),
             Err(Flow::Error(e)) => Err(*e),
@@ -1137,6 +1302,18 @@ impl Stop<'_> {
             return Err(Error::interrupted());
         }
         r.map_err(|e| e.in_source(&source))
+    }
+
+    /// Forgets the variables assigned while stopped.
+    fn forget_assigned(&mut self) {
+        for (scope, name) in std::mem::take(&mut self.assigned) {
+            match scope {
+                Some(s) => {
+                    s.vars.borrow_mut().remove(&name);
+                }
+                None => self.ev.globals.remove(&name),
+            }
+        }
     }
 
     /// The catalog compiled so far (resources declared until now).

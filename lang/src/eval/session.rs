@@ -464,10 +464,12 @@ impl Evaluator {
             self.eval_block(&program.body)
         };
         match result {
-            Ok(v) => {
-                self.finish_compilation()?;
-                Ok(v)
-            }
+            Ok(v) => match self.finish_compilation() {
+                Ok(()) => Ok(v),
+                // (`:break error` stops at errors of the finishing steps too)
+                Err(e) if self.debugging => Err(self.debug_error_outside(e, None)),
+                Err(e) => Err(e),
+            },
             Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Return(_)) => Err(self.illegal_control("return")),
             Err(Flow::Next(_)) => Err(self.illegal_control("next")),

@@ -443,3 +443,142 @@ fn outer_frames_are_where_their_calls_are() {
         ["Class[web::stops]@2", "main (In[1])@3"]
     );
 }
+
+#[test]
+fn an_error_breakpoint_stops_at_errors_of_the_finishing_steps() {
+    // A define instance's parameters are bound in the finishing steps, after the input's
+    // statements: the stop is in the instance's scope.
+    let mut s = Session::new();
+    let seen = scripted(&mut s, &["$title", "$x"], vec![]);
+    s.breakpoints_mut().add(BreakSpec::Error);
+    let e = s
+        .eval("define d(Integer $x) { notify { $title: } }\n$a = 1\nd { 'one': x => 'no' }")
+        .unwrap_err();
+    assert!(
+        e.message.contains("expects an Integer value"),
+        "{}",
+        e.message
+    );
+    {
+        let seen = seen.borrow();
+        assert_eq!(seen.len(), 1, "{seen:?}");
+        assert!(seen[0].reason.starts_with("error: ") && seen[0].reason.contains("'x'"));
+        assert_eq!(seen[0].stack, ["D[one]@1"]);
+        assert_eq!(seen[0].answers[0], "'one'");
+        assert!(
+            seen[0].vars.contains(&"title='one'".to_string()),
+            "{:?}",
+            seen[0].vars
+        );
+    }
+    // Other errors of the finishing steps (here a relationship to a resource that does
+    // not exist) stop in a frame of the finishing steps, at the error's place.
+    let mut s = Session::new();
+    let seen = scripted(&mut s, &["$a"], vec![]);
+    s.breakpoints_mut().add(BreakSpec::Error);
+    let e = s
+        .eval("$a = 1\nnotify { 'x': }\nNotify['x'] -> Notify['missing']")
+        .unwrap_err();
+    let seen = seen.borrow();
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert!(seen[0].reason.contains("missing"), "{}", seen[0].reason);
+    assert_eq!(seen[0].stack.len(), 1);
+    assert!(
+        seen[0].stack[0].starts_with("finishing steps (In[1])@"),
+        "{:?}",
+        seen[0].stack
+    );
+    assert_eq!(seen[0].answers, ["1"]);
+    assert!(e.message.contains("missing"));
+    // Without the breakpoint, nothing stops; aborting at such a stop fails the input as
+    // aborted.
+    let mut s = Session::new();
+    let _seen = scripted(&mut s, &[], vec![Resume::Abort]);
+    s.breakpoints_mut().add(BreakSpec::Error);
+    let e = s
+        .eval("define d(Integer $x) {}\nd { 'one': x => 'no' }")
+        .unwrap_err();
+    assert_eq!(e.message, ABORTED);
+}
+
+#[test]
+fn assigning_while_stopped() {
+    let mut s = with_module("assign");
+    let answers = Rc::new(RefCell::new(Vec::new()));
+    let record = answers.clone();
+    s.set_debugger(Some(Box::new(move |stop: &mut Stop<'_>| {
+        for text in [
+            "$here = 'changed'",
+            "$mine = 5",
+            "$mine * 2",
+            "[$a, $b] = [1, 2]",
+            "$a + $b",
+        ] {
+            record.borrow_mut().push(match stop.eval(text) {
+                Ok(v) => to_programmatic(&v),
+                Err(e) => format!("error: {} / {}", e.message, e.hint.unwrap_or_default()),
+            });
+        }
+        Resume::Continue
+    })));
+    // (the class assigns $mine after the stop: what the prompt assigned is gone by then)
+    write(
+        &s.environment().modulepath[0].clone(),
+        "web/manifests/later.pp",
+        "class web::later {\n  $here = 'inside'\n  debug::break()\n  $mine = 'the code'\n  notify { $mine: }\n}\n",
+    );
+    s.eval("include web::later").unwrap();
+    let answers = answers.borrow();
+    assert!(
+        answers[0]
+            .starts_with("error: Cannot reassign variable '$here' / $here is the stopped code's"),
+        "{answers:?}"
+    );
+    assert_eq!(answers[1..], ["5", "10", "[1, 2]", "3"]);
+    assert!(s.catalog().find("Notify", "the code").is_some());
+    assert!(s.variable("a").is_none() && s.variable("mine").is_none());
+}
+
+#[test]
+fn class_breakpoints_alone_show_the_functions_and_lambdas_between() {
+    // (a module without `debug::break`: the stack keeps only class and define frames)
+    let root = fresh_dir("between");
+    write(
+        &root,
+        "m/manifests/init.pp",
+        "class m {\n  $v = 1\n  notify { 'm': }\n}\n",
+    );
+    let mut s = Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root],
+    });
+    let frames = Rc::new(RefCell::new(Vec::new()));
+    let record = frames.clone();
+    s.set_debugger(Some(Box::new(move |stop: &mut Stop<'_>| {
+        for f in stop.frames() {
+            record
+                .borrow_mut()
+                .push(format!("{}@{} {}", f.description, f.line, f.tracked));
+        }
+        assert!(stop.select(1));
+        assert!(stop.variables().is_empty());
+        Resume::Continue
+    })));
+    s.breakpoints_mut().add(BreakSpec::parse("m").unwrap());
+    s.eval("function f() {\n  [1].each |$x| {\n    include m\n  }\n}\n$a = 1\nf()")
+        .unwrap();
+    assert_eq!(
+        *frames.borrow(),
+        [
+            "Class[m]@2 true",
+            "lambda of each@3 false",
+            "function f@2 false",
+            "main (In[1])@7 true"
+        ]
+    );
+    // (they are gone once it goes on: the next stop has them again, made anew)
+    s.eval("f()").unwrap();
+    assert_eq!(frames.borrow().len(), 4, "{:?}", frames.borrow());
+}
