@@ -472,9 +472,26 @@ impl Evaluator {
             let order: Vec<Rc<str>> = given.iter().map(|a| a.name.clone()).collect();
             let (given, meta) = split_metaparameters(given, &cdef.def.params);
             // Automatic parameter lookup: `class::param` from Hiera for parameters not given.
-            let given = self.with_data_bindings(id, &clower, &cdef.def.params, given)?;
-            let params =
-                self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)?;
+            let params = self
+                .with_data_bindings(id, &clower, &cdef.def.params, given)
+                .and_then(|given| {
+                    self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)
+                });
+            // (`:break error` stops in the class's scope, where its parameters are bound)
+            let params = match params {
+                Err(e) if self.debugging => {
+                    let frame = crate::eval::debug::ErrorFrame {
+                        kind: crate::eval::debug::FrameKind::Class,
+                        name: clower.clone(),
+                        title: None,
+                        scope: scope.clone(),
+                        source: cdef.source.clone(),
+                        at: cdef.span,
+                    };
+                    return Err(self.debug_error_outside(e, Some(frame)));
+                }
+                r => r?,
+            };
             let mut all: Params = params.into_iter().chain(meta).collect();
             let r = self.compilation.catalog.get_mut(id);
             for name in &order {

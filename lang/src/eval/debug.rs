@@ -14,17 +14,28 @@
 //! frame's scope, the catalog so far, the breakpoints. It answers how to go on
 //! ([`Resume`]). With no front-end, a breakpoint reached is a log line and evaluation goes
 //! on (a file run without a terminal, `--catalog`, the Session API by default).
+//!
+//! Here: the frames, the debugger's state in an evaluator, where the evaluator asks it and
+//! how a stop is made. `spec`: what breakpoints stop at and the session's breakpoints;
+//! `stop`: the [`Stop`] a front-end explores; `commands`: the commands typed while stopped,
+//! read alike by every front-end; `partial`: the frames a stack kept only for class and
+//! define breakpoints lacks, made up at a stop.
 
 use super::{EvalResult, Evaluator, Flow};
 use crate::compile::NamedScope;
 use crate::error::{Error, ErrorKind, Source};
 use crate::syntax::ast::{Expr, Span};
-use crate::values::Value;
 use crate::LogLevel;
 use std::rc::Rc;
 
 pub mod commands;
 mod partial;
+mod spec;
+mod stop;
+
+pub use spec::{BreakSpec, Breakpoint, Breakpoints, Pattern};
+use stop::Paused;
+pub use stop::{FrameInfo, FrameVariable, Stop};
 
 /// What a frame of the Puppet stack runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,258 +117,6 @@ impl DebugFrame {
     /// 1-based line and column of the running statement.
     pub fn line_col(&self) -> (usize, usize) {
         self.source.line_col(self.at.start)
-    }
-}
-
-/// What a breakpoint stops at.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BreakSpec {
-    /// A class or a define (by name, lower case), entering its body; for a define,
-    /// optionally only instances whose title matches a pattern.
-    Definition {
-        name: String,
-        title: Option<Pattern>,
-    },
-    /// The first statement starting on a line of a file (the file named by the end of its
-    /// path: `init.pp`, `apache/manifests/init.pp`, `In[3]`).
-    Line { file: String, line: usize },
-    /// Entering a function written in Puppet, or calling a built-in one.
-    Function(String),
-    /// Where an error is raised, before it unwinds.
-    Error,
-    /// When a resource is declared: its type (lower case) and optionally a title pattern.
-    Resource {
-        type_name: String,
-        title: Option<Pattern>,
-    },
-}
-
-/// A title pattern: `*` and `?` as in file names, or a regular expression `/.../`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Pattern {
-    Glob(String),
-    Regex(String),
-}
-
-impl Pattern {
-    pub fn parse(text: &str) -> Result<Pattern, String> {
-        if let Some(inner) = text
-            .strip_prefix('/')
-            .and_then(|t| t.strip_suffix('/'))
-            .filter(|_| text.len() >= 2)
-        {
-            crate::values::Regexp::new_described(inner)?;
-            return Ok(Pattern::Regex(inner.to_string()));
-        }
-        let unquoted = text
-            .strip_prefix('\'')
-            .and_then(|t| t.strip_suffix('\''))
-            .or_else(|| text.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
-            .unwrap_or(text);
-        Ok(Pattern::Glob(unquoted.to_string()))
-    }
-
-    pub fn matches(&self, text: &str) -> bool {
-        match self {
-            Pattern::Glob(g) => crate::syntax::glob::glob_match(g, text),
-            Pattern::Regex(r) => crate::values::Regexp::new_described(r)
-                .ok()
-                .and_then(|re| re.is_match(text).ok())
-                .unwrap_or(false),
-        }
-    }
-}
-
-impl std::fmt::Display for Pattern {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Pattern::Glob(g) => write!(f, "{g}"),
-            Pattern::Regex(r) => write!(f, "/{r}/"),
-        }
-    }
-}
-
-impl BreakSpec {
-    /// Reads a breakpoint as `:break` and `--break` take it: `CLASS`, `DEFINE [TITLE]`,
-    /// `FILE:LINE`, `function NAME`, `error`, `resource TYPE[TITLE]` (or `TYPE`).
-    pub fn parse(text: &str) -> Result<BreakSpec, String> {
-        let text = text.trim();
-        let (word, rest) = match text.split_once(char::is_whitespace) {
-            Some((w, r)) => (w, r.trim()),
-            None => (text, ""),
-        };
-        match word {
-            "" => Err("which breakpoint? (:help debug)".into()),
-            "error" | "errors" if rest.is_empty() => Ok(BreakSpec::Error),
-            "error" | "errors" => Err("expected: error (with nothing after it)".into()),
-            "function" | "fn" => {
-                if rest.is_empty() || rest.contains(char::is_whitespace) {
-                    return Err("expected: function NAME".into());
-                }
-                Ok(BreakSpec::Function(
-                    rest.trim_start_matches("::").to_string(),
-                ))
-            }
-            "resource" => {
-                let (type_name, title) = match rest.split_once('[') {
-                    Some((t, title)) => {
-                        let title = title
-                            .strip_suffix(']')
-                            .ok_or("expected: resource TYPE[TITLE]")?;
-                        (t.trim(), Some(Pattern::parse(title.trim())?))
-                    }
-                    None => (rest, None),
-                };
-                if type_name.is_empty() || type_name.contains(char::is_whitespace) {
-                    return Err("expected: resource TYPE[TITLE] or resource TYPE".into());
-                }
-                Ok(BreakSpec::Resource {
-                    type_name: type_name.trim_start_matches("::").to_ascii_lowercase(),
-                    title,
-                })
-            }
-            _ => {
-                if let Some((file, line)) = word.rsplit_once(':') {
-                    if !file.is_empty()
-                        && !file.ends_with(':')
-                        && line.bytes().all(|b| b.is_ascii_digit())
-                        && !line.is_empty()
-                    {
-                        if !rest.is_empty() {
-                            return Err("expected: FILE:LINE".into());
-                        }
-                        let line: usize = line.parse().map_err(|_| "bad line number")?;
-                        return Ok(BreakSpec::Line {
-                            file: file.to_string(),
-                            line,
-                        });
-                    }
-                }
-                let name = word.trim_start_matches("::").to_ascii_lowercase();
-                if !name
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':')
-                {
-                    return Err(format!(
-                        "'{word}' is not a class or define name, FILE:LINE, function NAME, error or resource TYPE[TITLE]"
-                    ));
-                }
-                let title = if rest.is_empty() {
-                    None
-                } else {
-                    Some(Pattern::parse(rest)?)
-                };
-                Ok(BreakSpec::Definition { name, title })
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for BreakSpec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BreakSpec::Definition { name, title: None } => write!(f, "{name}"),
-            BreakSpec::Definition {
-                name,
-                title: Some(t),
-            } => write!(f, "{name} {t}"),
-            BreakSpec::Line { file, line } => write!(f, "{file}:{line}"),
-            BreakSpec::Function(n) => write!(f, "function {n}"),
-            BreakSpec::Error => write!(f, "error"),
-            BreakSpec::Resource {
-                type_name,
-                title: None,
-            } => write!(
-                f,
-                "resource {}",
-                crate::types::names::capitalize_segments(type_name)
-            ),
-            BreakSpec::Resource {
-                type_name,
-                title: Some(t),
-            } => write!(
-                f,
-                "resource {}[{t}]",
-                crate::types::names::capitalize_segments(type_name)
-            ),
-        }
-    }
-}
-
-/// A breakpoint set without editing code (`:break`, `--break`, `Session::add_breakpoint`).
-#[derive(Debug, Clone)]
-pub struct Breakpoint {
-    /// Its number (`:delete N`, `:disable N`), from 1.
-    pub id: usize,
-    pub spec: BreakSpec,
-    pub enabled: bool,
-    /// How many times it stopped.
-    pub hits: usize,
-}
-
-/// The breakpoints of a session.
-#[derive(Debug, Clone, Default)]
-pub struct Breakpoints {
-    list: Vec<Breakpoint>,
-    next_id: usize,
-}
-
-impl Breakpoints {
-    /// Adds a breakpoint; its number.
-    pub fn add(&mut self, spec: BreakSpec) -> usize {
-        self.next_id += 1;
-        self.list.push(Breakpoint {
-            id: self.next_id,
-            spec,
-            enabled: true,
-            hits: 0,
-        });
-        self.next_id
-    }
-
-    pub fn list(&self) -> &[Breakpoint] {
-        &self.list
-    }
-
-    /// Deletes breakpoint `id`; whether there was one.
-    pub fn delete(&mut self, id: usize) -> bool {
-        let before = self.list.len();
-        self.list.retain(|b| b.id != id);
-        self.list.len() != before
-    }
-
-    /// Enables or disables breakpoint `id`; whether there is one.
-    pub fn set_enabled(&mut self, id: usize, on: bool) -> bool {
-        match self.list.iter_mut().find(|b| b.id == id) {
-            Some(b) => {
-                b.enabled = on;
-                true
-            }
-            None => false,
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.list.clear();
-    }
-
-    fn any_enabled(&self) -> bool {
-        self.list.iter().any(|b| b.enabled)
-    }
-
-    fn enabled(&self) -> impl Iterator<Item = &Breakpoint> {
-        self.list.iter().filter(|b| b.enabled)
-    }
-
-    /// The first enabled breakpoint whose spec `matches`, counted as hit: the reason to
-    /// stop for it.
-    fn take_hit(&mut self, matches: impl Fn(&BreakSpec) -> bool) -> Option<StopReason> {
-        let b = self
-            .list
-            .iter_mut()
-            .find(|b| b.enabled && matches(&b.spec))?;
-        b.hits += 1;
-        Some(StopReason::Breakpoint(b.id, b.spec.clone()))
     }
 }
 
@@ -797,8 +556,8 @@ impl Evaluator {
         }
     }
 
-    /// An error raised outside the evaluation of an expression, while debugging (the
-    /// finishing steps: define instances' parameters, collectors, overrides,
+    /// An error raised outside the evaluation of an expression, while debugging (binding a
+    /// class's or define instance's parameters; the finishing steps: collectors, overrides,
     /// relationships): stops at an `error` breakpoint in a frame of its own, `frame`, or
     /// one for the finishing steps at the error's place. The error to raise (the `:abort`
     /// of the stop instead, when it aborts).
@@ -933,12 +692,7 @@ impl Evaluator {
         self.debugging = false;
         self.watching = false;
         let resume = {
-            let mut stop = Stop {
-                ev: self,
-                reason,
-                selected: 0,
-                assigned: Vec::new(),
-            };
+            let mut stop = Stop::new(self, reason);
             let resume = hook.stop(&mut stop);
             stop.forget_assigned();
             resume
@@ -984,27 +738,8 @@ impl Evaluator {
     }
 }
 
-/// The variables a statement typed while stopped assigns (`$a = ...`, `[$a, $b] = ...`,
-/// `$a = $b = ...`), unqualified, with their spans.
-fn assigned_names(e: &Expr, out: &mut Vec<(Rc<str>, Span)>) {
-    use crate::syntax::ast::ExprKind;
-    if let ExprKind::Assign(target, value) = &e.kind {
-        let mut targets = vec![&**target];
-        while let Some(t) = targets.pop() {
-            match &t.kind {
-                ExprKind::Variable(v) if !crate::names::is_qualified(&v.name) => {
-                    out.push((v.name.clone(), t.span))
-                }
-                ExprKind::Array(items, _) => targets.extend(items.iter()),
-                _ => {}
-            }
-        }
-        assigned_names(value, out);
-    }
-}
-
 /// The frame an error raised outside expressions stops in (`debug_error_outside`): a
-/// define instance whose parameters could not be bound.
+/// class or define instance whose parameters could not be bound.
 pub(crate) struct ErrorFrame {
     pub kind: FrameKind,
     pub name: Rc<str>,
@@ -1024,317 +759,6 @@ fn names_file(name: &str, file: &str) -> bool {
         || name
             .strip_suffix(file)
             .is_some_and(|rest| rest.ends_with('/') || file.starts_with('/'))
-}
-
-/// What evaluating an expression while stopped may change, put back before going on.
-struct Paused {
-    source: Rc<Source>,
-    scope: Option<Rc<NamedScope>>,
-    current: Option<usize>,
-    matches: super::scope::MatchData,
-    binding: Option<(usize, Rc<str>, Rc<str>)>,
-    current_builtin: &'static str,
-    current_signatures: &'static [&'static str],
-    call_span: Span,
-    control_span: Span,
-    mode: Mode,
-}
-
-impl Paused {
-    fn save(ev: &Evaluator) -> Paused {
-        Paused {
-            source: ev.source.clone(),
-            scope: ev.scope.clone(),
-            current: ev.current,
-            matches: ev.matches.clone(),
-            binding: ev.binding.clone(),
-            current_builtin: ev.current_builtin,
-            current_signatures: ev.current_signatures,
-            call_span: ev.call_span,
-            control_span: ev.control_span,
-            mode: ev.debug.mode,
-        }
-    }
-
-    fn restore(self, ev: &mut Evaluator) {
-        ev.source = self.source;
-        ev.scope = self.scope;
-        ev.current = self.current;
-        ev.matches = self.matches;
-        ev.binding = self.binding;
-        ev.current_builtin = self.current_builtin;
-        ev.current_signatures = self.current_signatures;
-        ev.call_span = self.call_span;
-        ev.control_span = self.control_span;
-        ev.debug.mode = self.mode;
-    }
-}
-
-/// A frame of the stack as a front-end shows it.
-#[derive(Debug, Clone)]
-pub struct FrameInfo {
-    pub kind: FrameKind,
-    /// `Class[apache]`, `Apache::Vhost[default]`, `function f`, `lambda of each`, `main`.
-    pub description: String,
-    pub name: Rc<str>,
-    pub title: Option<Rc<str>>,
-    /// The file (or input) and the line and column of the running statement.
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    /// Where a define instance was declared (`FILE:LINE`).
-    pub declared: Option<String>,
-    /// Whether the frame's variables were kept: not for a function or lambda entered while
-    /// only class and define breakpoints were set (the frame is known from the call that
-    /// entered it).
-    pub tracked: bool,
-}
-
-/// A variable of a frame, as `:vars` shows it.
-#[derive(Debug, Clone)]
-pub struct FrameVariable {
-    pub name: Rc<str>,
-    pub value: Value,
-}
-
-/// A stopped compilation, as the front-end sees it while it decides how to go on.
-pub struct Stop<'a> {
-    ev: &'a mut Evaluator,
-    reason: StopReason,
-    /// The frame expressions are evaluated in (0: the innermost).
-    selected: usize,
-    /// The variables expressions assigned while stopped, and the scope they went to (none:
-    /// the top scope): forgotten before going on, so that the code's own assignments of
-    /// those names still work.
-    assigned: Vec<(Option<Rc<NamedScope>>, Rc<str>)>,
-}
-
-impl Stop<'_> {
-    pub fn reason(&self) -> &StopReason {
-        &self.reason
-    }
-
-    /// The frames, innermost first.
-    pub fn frames(&self) -> Vec<FrameInfo> {
-        let stack = &self.ev.debug.stack;
-        (0..stack.len())
-            .rev()
-            .map(|i| {
-                let f = &stack[i];
-                let (line, column) = f.source.line_col(self.ev.debug_frame_span(i).start);
-                FrameInfo {
-                    kind: f.kind,
-                    description: f.describe(),
-                    name: f.name.clone(),
-                    title: f.title.clone(),
-                    file: f.source.name.clone(),
-                    line,
-                    column,
-                    declared: f.declared.clone(),
-                    tracked: !f.made_up,
-                }
-            })
-            .collect()
-    }
-
-    /// The selected frame (0: the innermost).
-    pub fn selected(&self) -> usize {
-        self.selected
-    }
-
-    /// Selects frame `i` (0: the innermost); false when there is none.
-    pub fn select(&mut self, i: usize) -> bool {
-        if i < self.ev.debug.stack.len() {
-            self.selected = i;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn frame(&self) -> &DebugFrame {
-        let stack = &self.ev.debug.stack;
-        &stack[stack.len() - 1 - self.selected]
-    }
-
-    /// The span the selected frame is at.
-    fn frame_span(&self) -> Span {
-        self.ev
-            .debug_frame_span(self.ev.debug.stack.len() - 1 - self.selected)
-    }
-
-    /// The selected frame.
-    pub fn frame_info(&self) -> FrameInfo {
-        self.frames().swap_remove(self.selected)
-    }
-
-    /// The selected frame's source text (a file, an input) and the span of its running
-    /// statement.
-    pub fn source(&self) -> (Rc<Source>, Span) {
-        (self.frame().source.clone(), self.frame_span())
-    }
-
-    /// The variables of the selected frame: a lambda's or function's locals; a class's,
-    /// define's or node's variables (parameters, `$title`, `$name`, assigned ones); the
-    /// top scope's variables for the main frame. Sorted by name.
-    pub fn variables(&self) -> Vec<FrameVariable> {
-        let f = self.frame();
-        let ev = &*self.ev;
-        if f.made_up {
-            return Vec::new();
-        }
-        let mut out: Vec<FrameVariable> = Vec::new();
-        let mut push = |name: &Rc<str>, value: &Value| {
-            if !out.iter().any(|v| v.name == *name) {
-                out.push(FrameVariable {
-                    name: name.clone(),
-                    value: value.clone(),
-                });
-            }
-        };
-        match (f.kind, f.current, &f.scope) {
-            (FrameKind::Function | FrameKind::Lambda, Some(fi), _) if fi < ev.frames.len() => {
-                let mut frame = Some(fi);
-                while let Some(i) = frame {
-                    let layout = &ev.frames[i].layout;
-                    for (name, value) in layout.names.iter().zip(ev.frame_slots(i)) {
-                        if let Some(v) = value {
-                            push(name, v);
-                        }
-                    }
-                    frame = ev.frames[i].parent;
-                }
-                // (a lambda in a class or define sees its variables too)
-                if let (FrameKind::Lambda, Some(scope)) = (f.kind, &f.scope) {
-                    for (name, value) in scope.vars.borrow().iter() {
-                        push(name, value);
-                    }
-                }
-            }
-            (_, _, Some(scope)) if f.kind != FrameKind::Main => {
-                for (name, value) in scope.vars.borrow().iter() {
-                    push(name, value);
-                }
-            }
-            _ => {
-                for (name, value) in ev.globals.iter_sorted() {
-                    push(&name, &value);
-                }
-            }
-        }
-        out.sort_by(|a, b| a.name.cmp(&b.name));
-        out
-    }
-
-    /// The names of every variable the selected frame sees (for completion): its own, its
-    /// scope's and the scopes it sees through, the top scope's (facts too).
-    pub fn visible_variable_names(&self) -> Vec<Rc<str>> {
-        let f = self.frame();
-        let mut names: Vec<Rc<str>> = self.variables().into_iter().map(|v| v.name).collect();
-        if let Some(scope) = &f.scope {
-            names.extend(scope.variable_names());
-        }
-        names.extend(self.ev.globals.names().map(Rc::from));
-        names.sort();
-        names.dedup();
-        names
-    }
-
-    /// Evaluates `text` in the selected frame's scope: its local variables, its class's or
-    /// define's, the top scope, facts, `lookup` of Hiera data in its module. Breakpoints
-    /// do not stop it.
-    ///
-    /// A variable the frame sees cannot be assigned (the code's variables are read, never
-    /// changed); a new one lasts until the compilation goes on.
-    pub fn eval(&mut self, text: &str) -> Result<Value, Error> {
-        let source = Source::new("(debug)", text);
-        let program = crate::syntax::parse(text).map_err(|e| e.in_source(&source))?;
-        let mut targets = Vec::new();
-        for e in &program.body {
-            assigned_names(e, &mut targets);
-        }
-        if !targets.is_empty() {
-            let visible = self.visible_variable_names();
-            if let Some((name, span)) = targets.iter().find(|(n, _)| visible.contains(n)) {
-                return Err(Error::eval(format!("Cannot reassign variable '${name}'"))
-                    .at(*span)
-                    .with_hint(Some(format!(
-                        "${name} is the stopped code's: the debugger reads the frame's variables, it does not change them (assign a new name, which lasts until the compilation goes on)"
-                    )))
-                    .in_source(&source));
-            }
-        }
-        let (scope, current) = {
-            let f = self.frame();
-            (f.scope.clone(), f.current)
-        };
-        let ev = &mut *self.ev;
-        crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
-        let saved = Paused::save(ev);
-        ev.source = source.clone();
-        ev.scope = scope.clone();
-        ev.current = current.filter(|&i| i < ev.frames.len());
-        ev.matches = None;
-        ev.binding = None;
-        let _interruptible = crate::limits::interrupt_scope(&ev.interrupt);
-        let r = ev.eval_block(&program.body);
-        saved.restore(ev);
-        ev.debug.programs.push(program);
-        for (name, _) in targets {
-            let exists = match &scope {
-                Some(s) => s.vars.borrow().contains_key(&name),
-                None => ev.globals.get(&name).is_some(),
-            };
-            if exists {
-                self.assigned.push((scope.clone(), name));
-            }
-        }
-        let ev = &mut *self.ev;
-        let r = match r {
-            Ok(v) => Ok(v),
-            Err(Flow::Error(e)) => Err(*e),
-            Err(Flow::Return(v)) | Err(Flow::Next(v)) => Ok(v),
-            Err(Flow::Break) => Err(Error::eval("break() from context where this is illegal")),
-        };
-        if r.is_ok() && ev.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
-            ev.interrupt
-                .store(false, std::sync::atomic::Ordering::Relaxed);
-            return Err(Error::interrupted());
-        }
-        r.map_err(|e| e.in_source(&source))
-    }
-
-    /// Forgets the variables assigned while stopped.
-    fn forget_assigned(&mut self) {
-        for (scope, name) in std::mem::take(&mut self.assigned) {
-            match scope {
-                Some(s) => {
-                    s.vars.borrow_mut().remove(&name);
-                }
-                None => self.ev.globals.remove(&name),
-            }
-        }
-    }
-
-    /// The catalog compiled so far (resources declared until now).
-    pub fn catalog(&self) -> &crate::catalog::Catalog {
-        &self.ev.compilation.catalog
-    }
-
-    /// The breakpoints (to list, add, delete, disable while stopped).
-    pub fn breakpoints(&mut self) -> &mut Breakpoints {
-        &mut self.ev.debug.breakpoints
-    }
-
-    /// Sends a log line as the session does (to its sink).
-    pub fn log(&mut self, level: LogLevel, message: &str) {
-        self.ev.log(level, message);
-    }
-
-    /// The interrupt flag of the session (set by Ctrl-C or a kernel interrupt).
-    pub fn interrupted(&self) -> bool {
-        self.ev.interrupt.load(std::sync::atomic::Ordering::Relaxed)
-    }
 }
 
 #[cfg(test)]

@@ -471,6 +471,18 @@ fn an_error_breakpoint_stops_at_errors_of_the_finishing_steps() {
             seen[0].vars
         );
     }
+    // A class's parameters: in the class's scope, before its body.
+    let mut s = Session::new();
+    let seen = scripted(&mut s, &["$title"], vec![]);
+    s.breakpoints_mut().add(BreakSpec::Error);
+    s.eval("class c(Integer $x) { notify { 'in c': } }\n\nclass { 'c': x => 'no' }")
+        .unwrap_err();
+    {
+        let seen = seen.borrow();
+        assert_eq!(seen.len(), 1, "{seen:?}");
+        assert_eq!(seen[0].stack, ["Class[c]@1", "main (In[1])@3"]);
+        assert_eq!(seen[0].answers, ["'c'"]);
+    }
     // Other errors of the finishing steps (here a relationship to a resource that does
     // not exist) stop in a frame of the finishing steps, at the error's place.
     let mut s = Session::new();
