@@ -10,22 +10,48 @@ use crate::values::Value;
 use crate::LogLevel;
 use std::rc::Rc;
 
-/// The variables a statement typed while stopped assigns (`$a = ...`, `[$a, $b] = ...`,
-/// `$a = $b = ...`), unqualified, with their spans.
+/// The variables a statement typed while stopped assigns in the frame's scope (`$a = ...`,
+/// `[$a, $b] = ...`, `$a = $b = ...`, also in the branches of `if`, `unless` and `case`;
+/// not in lambdas, which have their own), unqualified, with their spans.
 fn assigned_names(e: &Expr, out: &mut Vec<(Rc<str>, Span)>) {
     use crate::syntax::ast::ExprKind;
-    if let ExprKind::Assign(target, value) = &e.kind {
-        let mut targets = vec![&**target];
-        while let Some(t) = targets.pop() {
-            match &t.kind {
-                ExprKind::Variable(v) if !crate::names::is_qualified(&v.name) => {
-                    out.push((v.name.clone(), t.span))
+    let all = |body: &[Expr], out: &mut Vec<(Rc<str>, Span)>| {
+        body.iter().for_each(|e| assigned_names(e, out))
+    };
+    match &e.kind {
+        ExprKind::Assign(target, value) => {
+            let mut targets = vec![&**target];
+            while let Some(t) = targets.pop() {
+                match &t.kind {
+                    ExprKind::Variable(v) if !crate::names::is_qualified(&v.name) => {
+                        out.push((v.name.clone(), t.span))
+                    }
+                    ExprKind::Array(items, _) => targets.extend(items.iter()),
+                    _ => {}
                 }
-                ExprKind::Array(items, _) => targets.extend(items.iter()),
-                _ => {}
             }
+            assigned_names(value, out);
         }
-        assigned_names(value, out);
+        ExprKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        }
+        | ExprKind::Unless {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            assigned_names(cond, out);
+            all(then_branch, out);
+            all(else_branch.as_deref().unwrap_or_default(), out);
+        }
+        ExprKind::Case { test, arms } => {
+            assigned_names(test, out);
+            arms.iter().for_each(|a| all(&a.body, out));
+        }
+        ExprKind::Block(body) => all(body, out),
+        _ => {}
     }
 }
 

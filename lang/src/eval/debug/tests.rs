@@ -525,6 +525,7 @@ fn assigning_while_stopped() {
             "$mine * 2",
             "[$a, $b] = [1, 2]",
             "$a + $b",
+            "if true { $here = 2 }",
         ] {
             record.borrow_mut().push(match stop.eval(text) {
                 Ok(v) => to_programmatic(&v),
@@ -546,7 +547,11 @@ fn assigning_while_stopped() {
             .starts_with("error: Cannot reassign variable '$here' / $here is the stopped code's"),
         "{answers:?}"
     );
-    assert_eq!(answers[1..], ["5", "10", "[1, 2]", "3"]);
+    assert_eq!(answers[1..5], ["5", "10", "[1, 2]", "3"]);
+    assert!(
+        answers[5].starts_with("error: Cannot reassign variable '$here'"),
+        "{answers:?}"
+    );
     assert!(s.catalog().find("Notify", "the code").is_some());
     assert!(s.variable("a").is_none() && s.variable("mine").is_none());
 }
