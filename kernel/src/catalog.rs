@@ -72,7 +72,11 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
 
 /// The MIME bundle a `%catalog` view shows.
 pub fn view_bundle(session: &Session, view: View) -> Json {
-    let catalog = session.catalog();
+    catalog_bundle(session.catalog(), view)
+}
+
+/// The MIME bundle of a view of `catalog` (the session's, or a stopped compilation's).
+pub fn catalog_bundle(catalog: &Catalog, view: View) -> Json {
     match view {
         View::Table => {
             let ids: Vec<ResourceId> = catalog.resources().map(|(id, _)| id).collect();
@@ -90,7 +94,7 @@ pub fn view_bundle(session: &Session, view: View) -> Json {
         View::Dot => json!({"text/plain": text::dot(catalog)}),
         View::Select(what) => select_bundle(catalog, &what),
         View::Json => {
-            let doc = session.catalog_json();
+            let doc = prepl::catalog::json::to_json(catalog);
             let pretty = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
             json!({"application/json": doc, "text/plain": pretty})
         }

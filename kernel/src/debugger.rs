@@ -213,7 +213,8 @@ fn ask(stop: &Stop<'_>, prompt: String) -> Option<String> {
 
 const HELP: &str = "\
 At the debugger's prompt: an expression (evaluated in the selected frame's scope), or
-  :whereami [N]  :stack  :up [N]  :down [N]  :frame N  :vars  :catalog  :type EXPR
+  :whereami [N]  :stack  :up [N]  :down [N]  :frame N  :vars  :type EXPR
+  :catalog [graph|dot|json|TYPE|TYPE[TITLE]|/PATTERN/]  (as %catalog)
   :continue (:c)  :step (:s)  :next (:n)  :finish (:f)  :abort
   :break SPEC  :breaks  :delete N  :disable N  :enable N
 An empty answer repeats the last :step or :next; interrupting the kernel aborts.";
@@ -293,9 +294,14 @@ impl Debugger for Notebook {
                     }
                     Err(e) => complain(&e),
                 },
-                Command::Catalog(_) => {
-                    let table = prepl::catalog::render::table(stop.catalog(), 100);
-                    say(&table);
+                // (the views of %catalog, of the catalog compiled so far)
+                Command::Catalog(arg) => {
+                    match crate::catalog::parse_magic(&format!("%catalog {arg}")) {
+                        Ok(view) => emit(Event::Display {
+                            data: crate::catalog::catalog_bundle(stop.catalog(), view),
+                        }),
+                        Err(e) => complain(&e),
+                    }
                 }
                 Command::Type(arg) => match stop.eval(&arg) {
                     Ok(v) => say(&prepl::types::infer(&v).to_string()),

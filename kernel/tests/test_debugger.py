@@ -110,6 +110,23 @@ class DebuggerTests(KernelCase):
                         or any("$port = 8080  # Integer" in p for p in plain), plain)
         self.run_cell("%delete all")
 
+    def test_the_commands_read_as_the_terminals_are(self):
+        reply, outputs, prompts = self.converse(
+            "notify { 'before': }\ndebug::break()\nnotify { 'after': }",
+            [":catalog Notify", ":zz", ":d", "$kept_here = 41", "$kept_here + 1", ":c"])
+        self.assertEqual(reply["status"], "ok", reply)
+        self.assertEqual(len(prompts), 6, prompts)
+        plain = [d["text/plain"] for d in displays(outputs)]
+        # (:catalog takes %catalog's views: the one resource selected, as Puppet code)
+        self.assertTrue(any(p.startswith("notify { 'before': }") for p in plain), plain)
+        self.assertIn("42", plain)
+        errors = stream_text(outputs, "stderr")
+        self.assertIn("Unknown command ':zz'", errors)
+        self.assertIn("Ambiguous command ':d': :down, :delete, :disable", errors)
+        # What the prompt assigned is gone once the compilation went on.
+        reply, _ = self.run_cell("$kept_here")
+        self.assertEqual(reply["status"], "error")
+
     def test_abort_fails_the_cell_and_interrupt_stops_a_stop(self):
         reply, _, prompts = self.converse(
             "$gone = 1\ndebug::break()\nnotify { 'never': }", [":abort"])
