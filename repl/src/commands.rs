@@ -613,7 +613,7 @@ fn diff(repl: &mut Repl, arg: &str) -> Result<String, String> {
         ));
     }
     let args: Vec<String> = arg.split_whitespace().map(str::to_string).collect();
-    let status = crate::diff::main(&args);
+    let status = crate::diff::in_session(&args, repl.session.interrupt_handle());
     Ok(format!("(exit status {status})"))
 }
 

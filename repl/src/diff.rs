@@ -6,11 +6,28 @@
 use prepl::catalog::diff::{report, NodeReport};
 use prepl::fleet::{self, Format, Request};
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 pub use prepl::fleet::USAGE;
 
 /// Runs `prepl diff ARGS`; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
+    run(args, None)
+}
+
+/// `:diff ARGS` in a session: Ctrl-C sets the session's interrupt flag, `flag`, and the
+/// nodes not started yet are not compiled.
+pub fn in_session(args: &[String], flag: Arc<AtomicBool>) -> i32 {
+    flag.store(false, Ordering::Relaxed);
+    let status = crate::interrupt::during(|| run(args, Some(flag.clone())));
+    if flag.swap(false, Ordering::Relaxed) {
+        eprintln!("Interrupted: the nodes not started were not compiled.");
+    }
+    status
+}
+
+fn run(args: &[String], cancel: Option<Arc<AtomicBool>>) -> i32 {
     let req = match fleet::parse_args(args) {
         Ok(Some(r)) => r,
         Ok(None) => {
@@ -37,7 +54,7 @@ pub fn main(args: &[String]) -> i32 {
     };
     let watch = fleet::Watch {
         progress: show_progress.then_some(&mut bar as &mut dyn FnMut(usize, usize)),
-        cancel: None,
+        cancel,
     };
     match fleet::run(&req, watch) {
         Ok(reports) => {
