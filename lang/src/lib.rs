@@ -32,6 +32,7 @@ pub mod env;
 pub mod erb;
 pub mod eval;
 pub mod functions;
+pub mod inventory;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
