@@ -1,5 +1,6 @@
 //! The `:` commands. Names may be abbreviated to any unambiguous prefix (`:q`, `:fu`).
 
+use crate::discover::{self, Listing};
 use crate::output::{layout, BOLD, DIM};
 use crate::session::Repl;
 use prepl::syntax::vocabulary::{find_type, TYPES};
@@ -13,6 +14,9 @@ pub enum CommandName {
     Vars,
     Functions,
     Types,
+    Classes,
+    Defines,
+    ResourceTypes,
     Type,
     Why,
     Load,
@@ -61,7 +65,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         CommandName::Help,
         "help",
         "[NAME]",
-        "these commands, or the documentation of a function, type or command",
+        "these commands, or the documentation of a function (NAME() for the function when a \
+         resource type has the name too), type, resource type (parameters, as puppet describe \
+         shows them), defined type or class (parameters with types and defaults, doc comments, \
+         where it is defined) or command",
     ),
     c(
         CommandName::Vars,
@@ -79,7 +86,25 @@ pub const COMMANDS: &[CommandInfo] = &[
         CommandName::Types,
         "types",
         "[FILTER]",
-        "built-in types and type aliases",
+        "built-in types and type aliases, the modulepath's too (:types Stdlib::)",
+    ),
+    c(
+        CommandName::Classes,
+        "classes",
+        "[FILTER]",
+        "the classes of the session and the modulepath (loaded or not)",
+    ),
+    c(
+        CommandName::Defines,
+        "defines",
+        "[FILTER]",
+        "the defined types of the session and the modulepath (loaded or not)",
+    ),
+    c(
+        CommandName::ResourceTypes,
+        "resource_types",
+        "[FILTER]",
+        "every resource type: built in, of modules (Ruby) and defined types",
     ),
     c(
         CommandName::Type,
@@ -103,8 +128,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Catalog,
         "catalog",
-        "[graph|dot|json|save NAME]",
-        "the resources compiled so far, their relationship graph (text or DOT), the catalog as JSON, or keep it as NAME for :diff",
+        "[graph|dot|json|save NAME|TYPE|TYPE[TITLE]|/PATTERN/]",
+        "the resources compiled so far, their relationship graph (text or DOT), the catalog as JSON, keep it as NAME for :diff, or the resources of a type, one resource (as Puppet code) or those whose reference matches",
     ),
     c(
         CommandName::Diff,
@@ -115,8 +140,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Facts,
         "facts",
-        "[FILE|for FILTER|set PATH=VALUE|local]",
-        "show the facts; set them from a YAML or JSON file, a facterdb fact set \
+        "[NAME|FILE|for FILTER|set PATH=VALUE|local]",
+        "show the facts as a table, or one (:facts os, :facts os.family); set them from a YAML or JSON file, a facterdb fact set \
          ('for os.family=RedHat and os.release.major=9', 'for debian-11') or this machine; \
          change one ('set os.family=RedHat')",
     ),
@@ -167,8 +192,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Set,
         "set",
-        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference",
-        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec)",
+        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | memory-limit [SIZE]",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show or set the memory limit",
     ),
     c(
         CommandName::Break,
@@ -251,6 +276,9 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Vars => Ok(vars(repl)),
         CommandName::Functions => Ok(functions(repl, arg)),
         CommandName::Types => Ok(types(repl, arg)),
+        CommandName::Classes => Ok(listing(repl, Listing::Classes, arg)),
+        CommandName::Defines => Ok(listing(repl, Listing::Defines, arg)),
+        CommandName::ResourceTypes => Ok(listing(repl, Listing::ResourceTypes, arg)),
         CommandName::Type => type_of(repl, arg),
         CommandName::Why => why(repl, arg),
         CommandName::Load => load(repl, arg),
@@ -303,9 +331,13 @@ fn help(repl: &Repl, arg: &str) -> String {
              Tab completes, Ctrl-R searches the history, Ctrl-C interrupts, Ctrl-D quits.\n\
              Breakpoints and the debugger's commands: :help debug.\n\nCommands:\n",
         );
+        // Each command on its own lines: the usage, then the description wrapped to the
+        // terminal's width at word boundaries.
         for c in COMMANDS {
             let usage = format!(":{} {}", c.word, c.args);
-            let _ = writeln!(out, "  {}  {}", bold(&format!("{usage:<28}")), c.doc);
+            let _ = writeln!(out, "  {}", bold(usage.trim_end()));
+            let doc = discover::wrap(&format!("      {}", c.doc), repl.width());
+            let _ = writeln!(out, "{doc}");
         }
         return out;
     }
@@ -332,8 +364,17 @@ fn help(repl: &Repl, arg: &str) -> String {
             Err(message) => message,
         };
     }
+    // `:help file()`: the function, where a resource type has the name too.
+    let function_only = arg.strip_suffix("()");
+    if function_only.is_none() {
+        if let Some(text) = discover::help(&repl.session, arg, repl.width()) {
+            return text;
+        }
+    }
+    let arg = function_only.unwrap_or(arg);
     if let Some(b) = prepl::functions::find(arg) {
-        return format!("{}\n{}", bold(b.name), b.doc.trim_end());
+        let doc = discover::wrap(b.doc.trim_end(), repl.width());
+        return format!("{}\n{}", bold(b.name), doc);
     }
     if repl.session.function_names().iter().any(|f| &**f == arg) {
         return format!("{} is a function defined in this session.", bold(arg));
@@ -361,7 +402,7 @@ fn help(repl: &Repl, arg: &str) -> String {
     if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
         return format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc);
     }
-    format!("No function, type or command named '{arg}'.")
+    format!("No function, type, resource type, class or command named '{arg}'.")
 }
 
 fn vars(repl: &Repl) -> String {
@@ -384,6 +425,10 @@ fn vars(repl: &Repl) -> String {
         }
     }
     out
+}
+
+fn listing(repl: &Repl, what: Listing, filter: &str) -> String {
+    discover::list(&repl.session, what, filter, |s| repl.palette.paint(DIM, s))
 }
 
 fn matches_filter(name: &str, filter: &str) -> bool {
@@ -466,6 +511,22 @@ fn types(repl: &Repl, filter: &str) -> String {
             name,
             repl.palette.paint(DIM, &format!("= {target}"))
         );
+    }
+    let known: Vec<String> = repl
+        .session
+        .type_aliases()
+        .into_iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    for (name, module) in discover::module_type_aliases(&repl.session, filter) {
+        if !known.contains(&name) {
+            let _ = writeln!(
+                out,
+                "  {:<36} {}",
+                name,
+                repl.palette.paint(DIM, &format!("(module {module})"))
+            );
+        }
     }
     if out.is_empty() {
         out = format!("No type matches '{filter}'.");
@@ -861,7 +922,11 @@ mod tests {
         assert_eq!(parse(":types"), Ok((CommandName::Types, "")));
         assert_eq!(parse(":fu str"), Ok((CommandName::Functions, "str")));
         assert!(parse(":t").unwrap_err().contains(":types, :type, :time"));
-        assert_eq!(parse(":c dot"), Ok((CommandName::Catalog, "dot")));
+        assert_eq!(parse(":ca dot"), Ok((CommandName::Catalog, "dot")));
+        let ambiguous = parse(":c").unwrap_err();
+        assert!(ambiguous.contains(":catalog") && ambiguous.contains(":classes"));
+        assert_eq!(parse(":cl ntp"), Ok((CommandName::Classes, "ntp")));
+        assert_eq!(parse(":reso"), Ok((CommandName::ResourceTypes, "")));
         assert!(parse(":f").unwrap_err().contains(":functions, :facts"));
         assert_eq!(parse(":fa"), Ok((CommandName::Facts, "")));
         assert!(parse(":bogus")
@@ -936,7 +1001,8 @@ mod tests {
             "{t}"
         );
         assert!(t.contains("scope.call_function"), "{t}");
-        assert!(help(&repl, "inline_template").contains(":help template"));
+        let words = |t: String| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words(help(&repl, "inline_template")).contains(":help template"));
         assert_eq!(
             help(&repl, "Integer"),
             "Integer[from, to]\n  integers in from..to"
@@ -944,7 +1010,7 @@ mod tests {
         assert_eq!(help(&repl, ":q"), ":quit \n  leave (Ctrl-D does too)");
         assert_eq!(
             help(&repl, "nothing"),
-            "No function, type or command named 'nothing'."
+            "No function, type, resource type, class or command named 'nothing'."
         );
         assert!(repl.session.eval("function twice($x) { $x * 2 }").is_ok());
         assert_eq!(

@@ -121,6 +121,14 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                 names.types.iter().map(String::as_str),
                 prefix,
             ));
+            all.extend(starting_with(
+                names.resource_types.iter().map(String::as_str),
+                prefix,
+            ));
+            all.extend(starting_with(
+                names.classes.iter().map(String::as_str),
+                prefix,
+            ));
             all.extend(
                 commands::COMMANDS
                     .iter()
@@ -132,6 +140,10 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
         }
         CommandName::Functions => starting_with(names.functions.iter().map(String::as_str), prefix),
         CommandName::Types => starting_with(names.types.iter().map(String::as_str), prefix),
+        CommandName::Classes => starting_with(names.classes.iter().map(String::as_str), prefix),
+        CommandName::Defines | CommandName::ResourceTypes => {
+            starting_with(names.resource_types.iter().map(String::as_str), prefix)
+        }
         CommandName::Strict => starting_with(["off", "warning", "error"], prefix),
         CommandName::Set => {
             if prefix.contains(char::is_whitespace) {
@@ -200,6 +212,7 @@ mod tests {
             ],
             members: Vec::new(),
             catalog_types: vec!["File".into(), "Stage".into()],
+            ..Names::default()
         }
     }
 

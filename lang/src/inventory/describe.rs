@@ -60,7 +60,7 @@ pub fn describe(session: &Session, name: &str) -> Option<String> {
             &d.def.params,
             text,
             &doc,
-            &format!("{}, line {line}", d.source.name),
+            &format!("{}:{line}", d.source.name),
         ));
     }
     if let Some(c) = compilation.classes.get(name.as_str()) {
@@ -73,13 +73,13 @@ pub fn describe(session: &Session, name: &str) -> Option<String> {
             &c.def.params,
             text,
             &doc,
-            &format!("{}, line {line}", c.source.name),
+            &format!("{}:{line}", c.source.name),
         ));
     }
     let found = find(env, Kind::Define, &name).or_else(|| find(env, Kind::Class, &name))?;
     let text = std::fs::read_to_string(&found.file).ok()?;
     let doc = doc_comment(&text, found.line);
-    let location = format!("{}, line {}", found.file.display(), found.line);
+    let location = format!("{}:{}", found.file.display(), found.line);
     let params = crate::syntax::parse(&text)
         .ok()
         .and_then(|program| params_of(&program.body, found.kind, &name));
@@ -197,12 +197,9 @@ fn definition(
     location: &str,
 ) -> String {
     let mut out = String::new();
-    let title = format!("{name} ({}, {location})", kind.label());
-    let _ = writeln!(
-        out,
-        "{title}\n{}",
-        "=".repeat(title.chars().count().min(72))
-    );
+    let title = format!("{name} ({})", kind.label());
+    let _ = writeln!(out, "{title}\n{}", "=".repeat(title.chars().count()));
+    let _ = writeln!(out, "Defined at {location}\n");
     let (description, param_docs) = split_doc(doc);
     for l in &description {
         let _ = writeln!(out, "{l}");
@@ -225,7 +222,7 @@ fn definition(
             Some(d) => {
                 let _ = writeln!(out, " = `{}`", squeeze(span_text(text, d.span)));
             }
-            None => out.push_str(" (required)\n"),
+            None => out.push_str(" (no default in the code: from Hiera, else required)\n"),
         }
         if let Some((_, d)) = param_docs.iter().find(|(n, _)| **n == *p.name) {
             if !d.is_empty() {
@@ -320,9 +317,9 @@ mod tests {
         );
         let program = crate::syntax::parse(text).unwrap();
         let p = params_of(&program.body, Kind::Class, "NTP").unwrap();
-        let shown = definition(Kind::Class, "ntp", &p, text, &doc, "x.pp, line 10");
+        let shown = definition(Kind::Class, "ntp", &p, text, &doc, "x.pp:10");
         assert!(
-            shown.starts_with("ntp (class, x.pp, line 10)\n====="),
+            shown.starts_with("ntp (class)\n===========\nDefined at x.pp:10\n\nKeeps time.\n"),
             "{shown}"
         );
         assert!(
@@ -345,7 +342,8 @@ mod tests {
         s.eval("# Says hello.\ndefine greet(String $who = 'world') { }\nclass base { }")
             .unwrap();
         let d = describe(&s, "greet").unwrap();
-        assert!(d.starts_with("greet (defined type, "), "{d}");
+        assert!(d.starts_with("greet (defined type)\n"), "{d}");
+        assert!(d.contains("Defined at In[1]:2"), "{d}");
         assert!(d.contains("Says hello."), "{d}");
         assert!(d.contains("- **who** `String` = `'world'`"), "{d}");
         assert!(describe(&s, "::Base").unwrap().contains("No parameters."));

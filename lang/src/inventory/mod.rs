@@ -78,6 +78,19 @@ pub fn definitions(env: &Environment) -> Vec<Definition> {
     out
 }
 
+/// The classes (`Kind::Class`) or defined types (`Kind::Define`) the session has defined
+/// or loaded so far, by lower-case name, sorted.
+pub fn session_names(session: &crate::Session, kind: Kind) -> Vec<String> {
+    let compilation = &session.evaluator.compilation;
+    let mut names: Vec<String> = match kind {
+        Kind::Class => compilation.classes.keys().map(|k| k.to_string()).collect(),
+        Kind::Define => compilation.defines.keys().map(|k| k.to_string()).collect(),
+        _ => Vec::new(),
+    };
+    names.sort();
+    names
+}
+
 /// The definitions of one kind, names only (sorted).
 pub fn names(env: &Environment, kind: Kind) -> Vec<String> {
     definitions(env)

@@ -1,0 +1,311 @@
+//! Finding things as a Puppet user expects: `:classes`, `:defines`, `:resource_types` (what
+//! the session and the modulepath define, loaded or not), `:help` for a resource type, a
+//! defined type or a class (the language crate's `inventory`), text wrapped to the terminal
+//! at word boundaries. It takes the session, not the REPL's state, so that it stays out of
+//! the interactive modules' circle.
+
+use prepl::inventory::{self, Kind};
+use prepl::Session;
+use std::fmt::Write;
+use unicode_width::UnicodeWidthStr;
+
+/// What a listing command lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    Classes,
+    Defines,
+    ResourceTypes,
+}
+
+/// One name of a listing: the name and where it comes from.
+fn entries(session: &Session, what: Listing) -> Vec<(String, String)> {
+    let env = session.environment();
+    let mut out: Vec<(String, String)> = Vec::new();
+    let session_names = inventory::session_names(
+        session,
+        if what == Listing::Classes {
+            Kind::Class
+        } else {
+            Kind::Define
+        },
+    );
+    if what == Listing::ResourceTypes {
+        for t in prepl::catalog::builtin_types::all() {
+            if t.name != "component" {
+                out.push((t.name.to_string(), "built in".into()));
+            }
+        }
+    }
+    let found = inventory::definitions(env);
+    let kinds: &[Kind] = match what {
+        Listing::Classes => &[Kind::Class],
+        Listing::Defines => &[Kind::Define],
+        Listing::ResourceTypes => &[Kind::ResourceType, Kind::Define],
+    };
+    for d in found.iter().filter(|d| kinds.contains(&d.kind)) {
+        let origin = match d.kind {
+            Kind::ResourceType => format!("module {} (Ruby)", d.module),
+            Kind::Define if what == Listing::ResourceTypes => {
+                format!("module {} (defined type)", d.module)
+            }
+            _ => format!("module {}", d.module),
+        };
+        out.push((d.name.clone(), origin));
+    }
+    for name in session_names {
+        if !out.iter().any(|(n, _)| *n == name) {
+            let origin = if what == Listing::ResourceTypes {
+                "this session (defined type)"
+            } else {
+                "this session"
+            };
+            out.push((name, origin.into()));
+        }
+    }
+    out.sort();
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
+
+/// `:classes [FILTER]`, `:defines [FILTER]`, `:resource_types [FILTER]`: the names (with a
+/// filter: those containing it, any case) and where each comes from, in columns.
+pub fn list(
+    session: &Session,
+    what: Listing,
+    filter: &str,
+    dim: impl Fn(&str) -> String,
+) -> String {
+    let filter = filter.to_ascii_lowercase();
+    let shown: Vec<(String, String)> = entries(session, what)
+        .into_iter()
+        .filter(|(n, _)| n.to_ascii_lowercase().contains(&filter))
+        .collect();
+    let plural = match what {
+        Listing::Classes => "classes",
+        Listing::Defines => "defined types",
+        Listing::ResourceTypes => "resource types",
+    };
+    if shown.is_empty() {
+        let where_ = if session.environment().modulepath.is_empty() {
+            " (the modulepath is empty: :modulepath DIR)"
+        } else {
+            ""
+        };
+        return if filter.is_empty() {
+            format!("No {plural}{where_}.")
+        } else {
+            format!("No {plural} match '{filter}'{where_}.")
+        };
+    }
+    let column = shown
+        .iter()
+        .map(|(n, _)| n.width())
+        .max()
+        .unwrap_or(0)
+        .min(40);
+    let mut out = String::new();
+    for (name, origin) in &shown {
+        let _ = writeln!(out, "  {name:<column$}  {}", dim(origin));
+    }
+    let _ = write!(out, "{} {plural}; :help NAME describes one.", shown.len());
+    out
+}
+
+/// `:help NAME` for a resource type, defined type or class, wrapped to `width`.
+pub fn help(session: &Session, name: &str, width: usize) -> Option<String> {
+    let text = inventory::describe::describe(session, name)?;
+    let mut text = wrap(&text, width);
+    if prepl::functions::find(&name.to_ascii_lowercase()).is_some() {
+        let _ = write!(text, "\n(The function: :help {name}().)");
+    }
+    Some(text)
+}
+
+/// The type aliases of the modulepath's modules (loaded or not) whose names contain
+/// `filter`, with their module.
+pub fn module_type_aliases(session: &Session, filter: &str) -> Vec<(String, String)> {
+    let filter = filter.to_ascii_lowercase();
+    inventory::definitions(session.environment())
+        .into_iter()
+        .filter(|d| d.kind == Kind::TypeAlias && d.name.to_ascii_lowercase().contains(&filter))
+        .map(|d| (d.name, d.module))
+        .collect()
+}
+
+/// `text` with each line longer than `width` broken at word boundaries; a broken line's
+/// continuation keeps its indentation (of a list item's text: `- x` continues under `x`) and
+/// flows into the next line when that one continues the same paragraph (same indentation,
+/// not a list item).
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(20);
+    let mut out = String::new();
+    // Words a broken line left over, with their indentation.
+    let mut carry: Option<(usize, String)> = None;
+    for line in text.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let body = line.trim_start();
+        let continues = !body.is_empty()
+            && !body.starts_with("- ")
+            && !body.starts_with("* ")
+            && carry.as_ref().is_some_and(|(i, _)| *i == indent);
+        let line = match carry.take() {
+            Some((_, words)) if continues => format!("{}{words} {body}", " ".repeat(indent)),
+            Some((hang, words)) => {
+                let rest = format!("{}{words}", " ".repeat(hang));
+                out.push_str(&fill(&rest, width, Some(hang), None));
+                line.to_string()
+            }
+            None => line.to_string(),
+        };
+        out.push_str(&fill(&line, width, None, Some(&mut carry)));
+    }
+    if let Some((hang, words)) = carry {
+        let rest = format!("{}{words}", " ".repeat(hang));
+        out.push_str(&fill(&rest, width, Some(hang), None));
+    }
+    if !text.ends_with('\n') {
+        out.pop();
+    }
+    out
+}
+
+/// One line filled to `width`, each row ending with a new line. The words beyond the first
+/// row go on rows indented by `hang` (by default the line's own indentation, or its list
+/// item's text's); or, when `carry` is given and they would be indented as the line is, they
+/// are left there to flow into the next line.
+fn fill(
+    line: &str,
+    width: usize,
+    hang: Option<usize>,
+    carry: Option<&mut Option<(usize, String)>>,
+) -> String {
+    let indent = line.len() - line.trim_start().len();
+    let body = line.trim_start();
+    let hang = hang.unwrap_or(if body.starts_with("- ") || body.starts_with("* ") {
+        indent + 2
+    } else {
+        indent
+    });
+    if line.width() <= width {
+        return format!("{}\n", line.trim_end());
+    }
+    let mut out = String::new();
+    let mut current = line[..indent].to_string();
+    let mut at_start = true;
+    let words: Vec<&str> = body.split(' ').filter(|w| !w.is_empty()).collect();
+    for (n, word) in words.iter().enumerate() {
+        if !at_start && current.width() + 1 + word.width() > width {
+            out.push_str(current.trim_end());
+            out.push('\n');
+            let rest = words[n..].join(" ");
+            match carry {
+                Some(slot) if hang == indent => *slot = Some((hang, rest)),
+                _ => {
+                    let rest = format!("{}{rest}", " ".repeat(hang));
+                    out.push_str(&fill(&rest, width, Some(hang), None));
+                }
+            }
+            return out;
+        }
+        if !at_start {
+            current.push(' ');
+        }
+        current.push_str(word);
+        at_start = false;
+    }
+    out.push_str(current.trim_end());
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_at_word_boundaries() {
+        assert_eq!(wrap("short", 40), "short");
+        assert_eq!(
+            wrap("  one two three four five six seven", 20),
+            "  one two three four\n  five six seven"
+        );
+        assert_eq!(
+            wrap("- **x** a long description of it", 20),
+            "- **x** a long\n  description of it"
+        );
+        // the rest of a broken line flows into the next line of its paragraph
+        assert_eq!(
+            wrap("one two three four five\nsix\n\nseven", 20),
+            "one two three four\nfive six\n\nseven"
+        );
+        assert_eq!(
+            wrap("  - item one two three four\n  next", 20),
+            "  - item one two\n    three four\n  next"
+        );
+        // a word longer than the width stays whole
+        assert_eq!(
+            wrap("abcdefghijklmnopqrstuvwxyz1234 b", 20),
+            "abcdefghijklmnopqrstuvwxyz1234\nb"
+        );
+    }
+
+    #[test]
+    fn listings_of_the_session_and_the_modulepath() {
+        let mut s = Session::new();
+        let modules = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/control-repo/production/modules");
+        s.set_environment(prepl::env::Environment {
+            modulepath: vec![modules],
+            ..Default::default()
+        });
+        s.eval("class mine { } define here::thing() { }").unwrap();
+        let plain = |t: &str| t.to_string();
+        let classes = list(&s, Listing::Classes, "", plain);
+        assert!(classes.contains("  mine "), "{classes}");
+        assert!(classes.contains("this session"), "{classes}");
+        assert!(classes.contains("webapp::params"), "{classes}");
+        assert!(classes.contains("module webapp"), "{classes}");
+        let vhost = list(&s, Listing::Defines, "webapp::VHOST", plain);
+        assert!(
+            vhost.starts_with("  webapp::vhost  module webapp\n1 defined types"),
+            "{vhost}"
+        );
+        let types = list(&s, Listing::ResourceTypes, "", plain);
+        assert!(types.contains("  package "), "{types}");
+        assert!(types.contains("here::thing"), "{types}");
+        assert!(
+            types.contains("webapp::vhost") && types.contains("(defined type)"),
+            "{types}"
+        );
+        assert_eq!(
+            list(&s, Listing::Classes, "zzz", plain),
+            "No classes match 'zzz'."
+        );
+        let aliases = module_type_aliases(&s, "webapp::po");
+        assert_eq!(
+            aliases,
+            [("Webapp::Port".to_string(), "webapp".to_string())]
+        );
+        let h = help(&s, "webapp", 80).unwrap();
+        assert!(h.starts_with("webapp (class)\n"), "{h}");
+        assert!(h.contains("webapp/manifests/init.pp:2"), "{h}");
+        assert!(
+            h.contains("The webapp: package, configuration (EPP) and service."),
+            "{h}"
+        );
+        assert!(h.contains("- **port** `Webapp::Port` = `8080`"), "{h}");
+        assert!(
+            h.contains(
+                "- **version** `String` (no default in the code: from Hiera, else required)"
+            ),
+            "{h}"
+        );
+        let file = help(&s, "file", 60).unwrap();
+        assert!(file.ends_with("(The function: :help file().)"), "{file}");
+        let too_long: Vec<&str> = file
+            .lines()
+            .filter(|l| l.width() > 60 && l.trim().contains(' '))
+            .collect();
+        assert!(too_long.is_empty(), "{too_long:?}");
+    }
+}
