@@ -352,7 +352,7 @@ fn help(repl: &Repl, arg: &str) -> String {
     if arg == "debug" || arg == "debugger" {
         return crate::breakpoints::HELP.to_string();
     }
-    if let Some(word) = arg.strip_prefix(':') {
+    if let Some(word) = arg.strip_prefix(':').filter(|w| !w.starts_with(':')) {
         return match resolve_name(word) {
             Ok(name) => {
                 let c = COMMANDS
@@ -373,7 +373,14 @@ fn help(repl: &Repl, arg: &str) -> String {
     }
     let arg = function_only.unwrap_or(arg);
     if let Some(b) = prepl::functions::find(arg) {
-        let doc = discover::wrap(b.doc.trim_end(), repl.width());
+        let mut doc = b.doc.trim_end().to_string();
+        if let Some(module) = b.module {
+            doc.push_str(&format!(
+                "\n\n(A function of the module {module}: known when {module} is on the \
+                 modulepath, or everywhere with :set module-functions on.)"
+            ));
+        }
+        let doc = discover::wrap(&doc, repl.width());
         return format!("{}\n{}", bold(b.name), doc);
     }
     if repl.session.function_names().iter().any(|f| &**f == arg) {
@@ -682,9 +689,10 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if arg.is_empty() {
         return Ok(match repl.session.variable("facts") {
             Some(prepl::Value::Hash(h)) if !h.is_empty() => {
-                let shown = layout(&prepl::Value::Hash(h), repl.width(), 0);
+                let shown = discover::facts_table(&prepl::Value::Hash(h), repl.width());
+                let shown = shown.trim_end();
                 if repl.setup.facts_origin.is_empty() {
-                    shown
+                    shown.to_string()
                 } else {
                     format!("{shown}\n(from {})", repl.setup.facts_origin)
                 }
@@ -705,6 +713,22 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
         }
         "local" if rest.is_empty() => crate::facts::local(),
         "set" => return set_fact(repl, rest),
+        // `:facts os`, `:facts os.release.major`: that fact, as `facter os` shows it.
+        name if rest.is_empty()
+            && discover::is_fact_path(name)
+            && !std::path::Path::new(name).exists() =>
+        {
+            let facts = repl
+                .session
+                .variable("facts")
+                .unwrap_or(prepl::Value::Undef);
+            return match discover::fact(&facts, name) {
+                Some(v) => Ok(layout(&v, repl.width(), 0)),
+                None => Err(format!(
+                    "No fact '{name}' (:facts lists them; :facts FILE reads a fact file)."
+                )),
+            };
+        }
         _ => {
             let path = arg.trim_matches(|c| c == '\'' || c == '"');
             (crate::facts::load(path)?, path.to_string())
@@ -987,6 +1011,7 @@ mod tests {
     #[test]
     fn help_on_functions_types_and_commands() {
         let mut repl = repl();
+        let words = |t: String| t.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(help(&repl, "").contains(":load FILE"));
         let d = help(&repl, "diff");
         assert!(
@@ -994,6 +1019,15 @@ mod tests {
             "{d}"
         );
         assert!(help(&repl, "notice").starts_with("notice\nnotice("));
+        assert!(
+            words(help(&repl, "type_of")).contains("The reference has it from the module stdlib")
+        );
+        assert!(
+            words(help(&repl, "range")).contains("(A function of the module stdlib: known when")
+        );
+        assert!(help(&repl, "file()").starts_with("file\nfile("));
+        assert!(help(&repl, "file").starts_with("file\n====\n"));
+        assert!(help(&repl, "::Package").starts_with("package\n=======\n"));
         // `:help template` documents the Ruby subset of ERB templates.
         let t = help(&repl, "template");
         assert!(
@@ -1001,7 +1035,6 @@ mod tests {
             "{t}"
         );
         assert!(t.contains("scope.call_function"), "{t}");
-        let words = |t: String| t.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(words(help(&repl, "inline_template")).contains(":help template"));
         assert_eq!(
             help(&repl, "Integer"),
@@ -1258,7 +1291,8 @@ Class  main      name => 'main'  class            Stage[main]
         // With no facts given, the session has those the agent adds to any fact set.
         let shown = facts(&mut repl, "").unwrap();
         assert!(
-            shown.starts_with("{\n  'puppetversion' => '7.23.0',\n  'facterversion' => '4.3.0',"),
+            shown.starts_with("  clientcert     '")
+                && shown.contains("\n  puppetversion  '7.23.0'"),
             "{shown}"
         );
         let path =
@@ -1269,13 +1303,19 @@ Class  main      name => 'main'  class            Stage[main]
         assert_eq!(shown.unwrap(), format!("2 facts from {}.", path.display()));
         let shown = facts(&mut repl, "").unwrap();
         assert!(
-            shown.starts_with("{\n  'kernel' => 'Linux',\n  'os' => {'family' => 'Debian'},\n  'puppetversion' => '7.23.0',"),
+            shown.contains("\n  kernel         'Linux'\n  os             {'family' => 'Debian'}\n  puppetversion  '7.23.0'\n"),
             "{shown}"
         );
         assert!(
             shown.ends_with(&format!("(from {})", path.display())),
             "{shown}"
         );
+        // One fact, or a part of one.
+        assert_eq!(facts(&mut repl, "os").unwrap(), "{'family' => 'Debian'}");
+        assert_eq!(facts(&mut repl, "os.family").unwrap(), "'Debian'");
+        assert!(facts(&mut repl, "os.nope")
+            .unwrap_err()
+            .starts_with("No fact 'os.nope'"));
         repl.reset();
         assert_eq!(
             prepl::format::to_programmatic(

@@ -132,6 +132,97 @@ pub fn module_type_aliases(session: &Session, filter: &str) -> Vec<(String, Stri
         .collect()
 }
 
+/// `:facts NAME`: one fact, or a part of one by a dotted path (`os.release.major`), as
+/// `facter os.release.major` picks it.
+pub fn fact(facts: &prepl::Value, path: &str) -> Option<prepl::Value> {
+    let mut value = facts.clone();
+    for segment in path.split('.') {
+        value = match &value {
+            prepl::Value::Hash(h) => h
+                .iter()
+                .find(|(k, _)| matches!(k, prepl::Value::String(s) if &**s == segment))?
+                .1
+                .clone(),
+            prepl::Value::Array(a) => a.get(segment.parse::<usize>().ok()?)?.clone(),
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
+/// Whether a `:facts` argument names a fact rather than a file: a dotted path of fact
+/// names (no `/`, no file extension of a fact file).
+pub fn is_fact_path(arg: &str) -> bool {
+    !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-')
+        && !arg.ends_with(".yaml")
+        && !arg.ends_with(".yml")
+        && !arg.ends_with(".json")
+}
+
+/// `:facts`: every top-level fact on a line of its own, its value on one line cut to the
+/// width (`:facts NAME` shows one whole).
+pub fn facts_table(facts: &prepl::Value, width: usize) -> String {
+    let prepl::Value::Hash(h) = facts else {
+        return String::new();
+    };
+    let mut rows: Vec<(String, String)> = h
+        .iter()
+        .map(|(k, v)| {
+            let name = match k {
+                prepl::Value::String(s) => s.to_string(),
+                other => prepl::format::to_programmatic(other),
+            };
+            (name, prepl::format::to_programmatic(v))
+        })
+        .collect();
+    rows.sort();
+    let column = rows
+        .iter()
+        .map(|(n, _)| n.width())
+        .max()
+        .unwrap_or(0)
+        .min(28);
+    let mut out = String::new();
+    for (name, value) in rows {
+        let room = width.saturating_sub(column + 4).max(10);
+        let _ = writeln!(out, "  {name:<column$}  {}", cut(&value, room));
+    }
+    out
+}
+
+/// `text` on one line cut to `width` columns, with `…` when something was cut.
+fn cut(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        if out.width() + 2 > width {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+/// A bare `help`, `exit`, `quit`, `vars` (puppet-debugger's commands), typed as Puppet code,
+/// would evaluate to a string: the `:` command meant, instead.
+pub fn bare_command_hint(input: &str) -> Option<&'static str> {
+    Some(match input.trim() {
+        "help" => "Commands start with ':' here: :help lists them (help is a bare word in Puppet).",
+        "exit" | "quit" => "To leave, type :quit or press Ctrl-D.",
+        "vars" => "Commands start with ':' here: :vars lists the variables.",
+        "whereami" | "ls" | "krt" | "classes" | "facts" => {
+            "Commands start with ':' here (:help lists them; :classes, :resource_types, :facts)."
+        }
+        _ => return None,
+    })
+}
+
 /// `text` with each line longer than `width` broken at word boundaries; a broken line's
 /// continuation keeps its indentation (of a list item's text: `- x` continues under `x`) and
 /// flows into the next line when that one continues the same paragraph (same indentation,
@@ -221,6 +312,29 @@ fn fill(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn facts_one_by_path_and_all_as_a_table() {
+        let mut s = Session::new();
+        let facts = s
+            .eval("{'os' => {'family' => 'Debian', 'release' => {'major' => '12'}}, 'ips' => ['a', 'b'], 'kernel' => 'Linux'}")
+            .unwrap();
+        let shown = |v: Option<prepl::Value>| v.map(|v| prepl::format::to_programmatic(&v));
+        assert_eq!(
+            shown(fact(&facts, "os.release.major")).as_deref(),
+            Some("'12'")
+        );
+        assert_eq!(shown(fact(&facts, "ips.1")).as_deref(), Some("'b'"));
+        assert_eq!(shown(fact(&facts, "os.nope")), None);
+        assert!(is_fact_path("os.family") && !is_fact_path("f.yaml") && !is_fact_path("/x/f"));
+        assert_eq!(
+            facts_table(&facts, 40),
+            "  ips     ['a', 'b']\n  kernel  'Linux'\n  os      {'family' => 'Debian', 'relea…\n"
+        );
+        assert!(bare_command_hint(" help ").unwrap().contains(":help"));
+        assert!(bare_command_hint("quit").unwrap().contains(":quit"));
+        assert_eq!(bare_command_hint("'help'"), None);
+    }
 
     #[test]
     fn wrapping_at_word_boundaries() {

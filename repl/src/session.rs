@@ -350,6 +350,12 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
                     break;
                 }
             }
+            Verdict::Ready | Verdict::NeedsMore
+                if crate::discover::bare_command_hint(&text).is_some() =>
+            {
+                let hint = crate::discover::bare_command_hint(&text).unwrap_or_default();
+                println!("{}", repl.palette.paint(crate::output::DIM, hint));
+            }
             Verdict::Ready | Verdict::NeedsMore => {
                 repl.eval_and_show(&format!("In[{counter}]"), &text);
                 counter += 1;

@@ -328,7 +328,10 @@ mod tests {
             ),
             "{shown}"
         );
-        assert!(shown.contains("- **x** `Any` (required)\n"), "{shown}");
+        assert!(
+            shown.contains("- **x** `Any` (no default in the code: from Hiera, else required)\n"),
+            "{shown}"
+        );
     }
 
     #[test]
