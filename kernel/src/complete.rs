@@ -84,7 +84,13 @@ fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json:
         }
         Some(i) if trimmed[..i].trim() == "%set" => (
             &trimmed[i + 1..],
-            vec!["exec", "module-functions", "integer-bounds", "strict"],
+            vec![
+                "exec",
+                "module-functions",
+                "integer-bounds",
+                "strict",
+                "print-limit",
+            ],
         ),
         Some(i) if trimmed.starts_with("%lookup") && trimmed[..i].trim() != "%lookup" => {
             (&trimmed[i + 1..], vec!["--explain", "--merge"])
@@ -129,8 +135,16 @@ mod tests {
         assert_eq!(r["cursor_end"], 7);
         let r = complete(&s, "$::be", 5);
         assert_eq!(r["matches"], serde_json::json!(["$::beta"]));
+        // functions and resource types
         let r = complete(&s, "noti", 4);
-        assert_eq!(r["matches"], serde_json::json!(["notice"]));
+        assert_eq!(r["matches"], serde_json::json!(["notice", "notify"]));
+        // facts' keys, a resource body's attributes
+        let facts = s.eval("{'os' => {'family' => 'Debian'}}").unwrap();
+        s.set_facts(facts);
+        let r = complete(&s, "$facts['os']['fa", 16);
+        assert_eq!(r["matches"], serde_json::json!(["family"]));
+        let r = complete(&s, "notify { 'x': messa", 19);
+        assert_eq!(r["matches"], serde_json::json!(["message"]));
         let r = complete(&s, "Intege", 6);
         assert_eq!(r["matches"], serde_json::json!(["Integer"]));
         let r = complete(&s, "displ", 5);

@@ -19,10 +19,10 @@ use prepl::Session;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error";
+pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off";
 
 /// The usage of `%set`.
-const SET_USAGE: &str = "Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error";
+const SET_USAGE: &str = "Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off";
 
 /// What the kernel's command line asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -230,6 +230,17 @@ fn set(session: &mut Session, arg: &str) -> Result<String, String> {
             session.set_single_bound(reading);
             Ok(reading.note().into())
         }
+        ["print-limit", "off"] => {
+            crate::render::set_print_limit(None);
+            Ok("Results are shown whole.".into())
+        }
+        ["print-limit", n] => match n.parse::<usize>() {
+            Ok(n) if n > 0 => {
+                crate::render::set_print_limit(Some(n));
+                Ok(format!("Results show at most {n} elements."))
+            }
+            _ => Err(SET_USAGE.into()),
+        },
         ["strict"] => Ok(strictness_note(session.strict())),
         ["strict", w] => {
             let strict = prepl::Strictness::parse(w).ok_or(SET_USAGE)?;

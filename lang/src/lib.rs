@@ -28,6 +28,7 @@ pub use prepl_syntax::{error, limits, names};
 
 pub mod compile;
 pub mod complete;
+pub mod elide;
 pub mod env;
 pub mod erb;
 pub mod eval;

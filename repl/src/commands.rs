@@ -192,8 +192,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Set,
         "set",
-        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | memory-limit [SIZE]",
-        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show or set the memory limit",
+        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | print-limit N|off | memory-limit [SIZE]",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show at most N elements of a result (1000 by default; -e and files print whole values); show or set the memory limit",
     ),
     c(
         CommandName::Break,
@@ -908,6 +908,21 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             Ok(reading.note().into())
         }
         (Some("integer-bounds"), None, None) => Ok(repl.session.single_bound().note().into()),
+        (Some("print-limit"), Some("off"), None) => {
+            repl.print_limit = None;
+            Ok("Results are shown whole.".into())
+        }
+        (Some("print-limit"), Some(n), None) => match n.parse::<usize>() {
+            Ok(n) if n > 0 => {
+                repl.print_limit = Some(n);
+                Ok(format!("Results show at most {n} elements."))
+            }
+            _ => Err("The print limit must be a number of elements (at least 1) or off.".into()),
+        },
+        (Some("print-limit"), None, None) => Ok(match repl.print_limit {
+            Some(n) => format!("Results show at most {n} elements (:set print-limit N|off)."),
+            None => "Results are shown whole (:set print-limit N|off).".into(),
+        }),
         (Some("memory-limit"), size, None) => {
             if let Some(size) = size {
                 let bytes = prepl::limits::parse_size(size)
@@ -916,7 +931,7 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             }
             Ok(memory_limit_note())
         }
-        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set memory-limit [SIZE]".into()),
+        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set print-limit N|off, :set memory-limit [SIZE]".into()),
     }
 }
 
@@ -1107,6 +1122,13 @@ mod tests {
         assert_eq!(repl.width(), 40);
         assert!(set(&mut repl, "width 3").is_err());
         assert!(set(&mut repl, "colour on").is_err());
+        assert_eq!(repl.print_limit, Some(prepl::elide::DEFAULT_LIMIT));
+        assert!(set(&mut repl, "print-limit 5").is_ok() && repl.print_limit == Some(5));
+        assert!(set(&mut repl, "print-limit")
+            .unwrap()
+            .contains("at most 5 elements"));
+        assert!(set(&mut repl, "print-limit 0").is_err());
+        assert!(set(&mut repl, "print-limit off").is_ok() && repl.print_limit.is_none());
         assert!(matches!(run(&mut repl, ":time"), Next::Continue) && repl.timing);
         assert_eq!(run(&mut repl, ":quit"), Next::Quit);
     }

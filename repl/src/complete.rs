@@ -155,6 +155,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                         "exec",
                         "module-functions",
                         "integer-bounds",
+                        "print-limit",
                         "memory-limit",
                     ],
                     prefix,
