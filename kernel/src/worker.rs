@@ -468,7 +468,7 @@ mod tests {
         assert_eq!(r.ename, "EvaluationError");
         assert_eq!(r.evalue, "Evaluation Error: Unknown variable: '$x'");
         assert!(
-            r.traceback[0].contains("(line 2, column 3)"),
+            r.traceback[0].contains("(file: In[1], line: 2, column: 3)"),
             "{:?}",
             r.traceback
         );

@@ -50,7 +50,7 @@ fn errors_exit_with_status_one() {
     assert_eq!(text(&out.stdout), "");
     assert_eq!(
         text(&out.stderr),
-        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line 1, column 1)\n$nosuch\n^\n"
+        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line: 1, column: 1)\n$nosuch\n^\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -159,7 +159,7 @@ fn catalog_mode_errors_exit_with_status_one() {
     assert_eq!(text(&out.stdout), "");
     assert_eq!(
         text(&out.stderr),
-        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line 1, column 1)\n$nosuch\n^\n"
+        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line: 1, column: 1)\n$nosuch\n^\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -735,7 +735,7 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
         format!(
             "Error: Evaluation Error: Unknown variable: '::prepl_test_custom_fact'. It is a custom \
              fact of module openstacklib (lib/facter/prepl_test_custom_fact.rb), which prepl does \
-             not run yet (file {}, line 2, column 16)\n  $algorithm = $::prepl_test_custom_fact,\n\
+             not run yet (file: {}, line: 2, column: 16)\n  $algorithm = $::prepl_test_custom_fact,\n\
              \x20              ^\nGive its value with :facts set prepl_test_custom_fact=VALUE \
              (%facts set in Jupyter) or in a facts file (--facts FILE).\n",
             init.display()

@@ -355,11 +355,19 @@ mod tests {
         let e = s.eval("fliter(1)").unwrap_err();
         assert_eq!(
             e.render(),
-            "Error: Evaluation Error: Unknown function: 'fliter'. (line 1, column 1)\nfliter(1)\n^\nDid you mean 'filter'?"
+            "Error: Evaluation Error: Unknown function: 'fliter'. (file: In[1], line: 1, column: 1)\nfliter(1)\n^\nDid you mean 'filter'?"
         );
         assert_eq!(
             e.full_message(),
             "Evaluation Error: Unknown function: 'fliter'."
         );
+        // A method call's caret is under the method's name.
+        let e = s.eval("[1, 2, 3].fliter |$x| { $x }").unwrap_err();
+        assert_eq!(
+            e.render(),
+            "Error: Evaluation Error: Unknown function: 'fliter'. (file: In[2], line: 1, column: 11)\n[1, 2, 3].fliter |$x| { $x }\n          ^\nDid you mean 'filter'?"
+        );
+        let e = s.eval("$fliter = [1]\n$fliter\n  . fliter()").unwrap_err();
+        assert_eq!(e.location(), Some((3, 5)));
     }
 }
