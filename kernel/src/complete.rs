@@ -193,6 +193,8 @@ mod tests {
                 "%break",
                 "%breaks",
                 "%catalog",
+                "%classes",
+                "%defines",
                 "%delete",
                 "%diff",
                 "%disable",
@@ -202,6 +204,7 @@ mod tests {
                 "%hiera-config",
                 "%lookup",
                 "%modulepath",
+                "%resource_types",
                 "%set",
                 "%why"
             ])

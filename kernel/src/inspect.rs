@@ -46,6 +46,14 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
         }
         return None;
     }
+    // A resource type (built in, a module's), a defined type or a class: as `puppet
+    // describe` shows it, with the function of the same name after it (`file`).
+    if let Some(text) = prepl::inventory::describe::describe(session, word) {
+        return Some(match prepl::functions::find(word) {
+            Some(b) => format!("{text}\n\nFunction: {}\n\n{}", b.name, b.doc),
+            None => text,
+        });
+    }
     let kernel_builtin = || crate::builtins::all().iter().find(|b| b.name == word);
     if let Some(b) = prepl::functions::find(word).or_else(kernel_builtin) {
         return Some(format!("Function: {}\n\n{}", b.name, b.doc));
@@ -111,6 +119,11 @@ mod tests {
             .contains("display(Any $value"));
         let r = inspect(&s, &defs, "Integer[1]", 2);
         assert_eq!(r["found"], true);
+        // A resource type as `puppet describe` shows it, then the function of its name.
+        let r = inspect(&s, &defs, "file { '/x': }", 2);
+        let text = r["data"]["text/plain"].as_str().unwrap();
+        assert!(text.starts_with("file\n====\n"), "{text}");
+        assert!(text.contains("\n\nFunction: file\n"), "{text}");
         let r = inspect(&s, &defs, "$nope", 2);
         assert_eq!(r["found"], false);
         let mut s = Session::new();

@@ -9,63 +9,7 @@ use prepl::Session;
 use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
 
-/// What a listing command lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Listing {
-    Classes,
-    Defines,
-    ResourceTypes,
-}
-
-/// One name of a listing: the name and where it comes from.
-fn entries(session: &Session, what: Listing) -> Vec<(String, String)> {
-    let env = session.environment();
-    let mut out: Vec<(String, String)> = Vec::new();
-    let session_names = inventory::session_names(
-        session,
-        if what == Listing::Classes {
-            Kind::Class
-        } else {
-            Kind::Define
-        },
-    );
-    if what == Listing::ResourceTypes {
-        for t in prepl::catalog::builtin_types::all() {
-            if t.name != "component" {
-                out.push((t.name.to_string(), "built in".into()));
-            }
-        }
-    }
-    let found = inventory::definitions(env);
-    let kinds: &[Kind] = match what {
-        Listing::Classes => &[Kind::Class],
-        Listing::Defines => &[Kind::Define],
-        Listing::ResourceTypes => &[Kind::ResourceType, Kind::Define],
-    };
-    for d in found.iter().filter(|d| kinds.contains(&d.kind)) {
-        let origin = match d.kind {
-            Kind::ResourceType => format!("module {} (Ruby)", d.module),
-            Kind::Define if what == Listing::ResourceTypes => {
-                format!("module {} (defined type)", d.module)
-            }
-            _ => format!("module {}", d.module),
-        };
-        out.push((d.name.clone(), origin));
-    }
-    for name in session_names {
-        if !out.iter().any(|(n, _)| *n == name) {
-            let origin = if what == Listing::ResourceTypes {
-                "this session (defined type)"
-            } else {
-                "this session"
-            };
-            out.push((name, origin.into()));
-        }
-    }
-    out.sort();
-    out.dedup_by(|a, b| a.0 == b.0);
-    out
-}
+pub use prepl::inventory::Listing;
 
 /// `:classes [FILTER]`, `:defines [FILTER]`, `:resource_types [FILTER]`: the names (with a
 /// filter: those containing it, any case) and where each comes from, in columns.
@@ -76,7 +20,7 @@ pub fn list(
     dim: impl Fn(&str) -> String,
 ) -> String {
     let filter = filter.to_ascii_lowercase();
-    let shown: Vec<(String, String)> = entries(session, what)
+    let shown: Vec<(String, String)> = inventory::listing(session, what)
         .into_iter()
         .filter(|(n, _)| n.to_ascii_lowercase().contains(&filter))
         .collect();

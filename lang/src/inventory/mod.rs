@@ -91,6 +91,68 @@ pub fn session_names(session: &crate::Session, kind: Kind) -> Vec<String> {
     names
 }
 
+/// What a listing (`:classes`, `:defines`, `:resource_types`, and the kernel's magics)
+/// lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    Classes,
+    Defines,
+    /// Built-in types, modules' Ruby types and defined types.
+    ResourceTypes,
+}
+
+/// The names a listing shows, each with where it comes from (`built in`, `module ntp`,
+/// `module inifile (Ruby)`, `this session`), sorted by name.
+pub fn listing(session: &crate::Session, what: Listing) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    if what == Listing::ResourceTypes {
+        for t in crate::catalog::builtin_types::all() {
+            if t.name != "component" {
+                out.push((t.name.to_string(), "built in".into()));
+            }
+        }
+    }
+    let kinds: &[Kind] = match what {
+        Listing::Classes => &[Kind::Class],
+        Listing::Defines => &[Kind::Define],
+        Listing::ResourceTypes => &[Kind::ResourceType, Kind::Define],
+    };
+    for d in definitions(session.environment())
+        .into_iter()
+        .filter(|d| kinds.contains(&d.kind))
+    {
+        let origin = match d.kind {
+            Kind::ResourceType => format!("module {} (Ruby)", d.module),
+            Kind::Define if what == Listing::ResourceTypes => {
+                format!("module {} (defined type)", d.module)
+            }
+            _ => format!("module {}", d.module),
+        };
+        out.push((d.name, origin));
+    }
+    let own = session_names(
+        session,
+        if what == Listing::Classes {
+            Kind::Class
+        } else {
+            Kind::Define
+        },
+    );
+    for name in own {
+        if !out.iter().any(|(n, _)| *n == name) {
+            let origin = if what == Listing::ResourceTypes {
+                "this session (defined type)"
+            } else {
+                "this session"
+            };
+            out.push((name, origin.into()));
+        }
+    }
+    out.sort();
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
+
 /// The definitions of one kind, names only (sorted).
 pub fn names(env: &Environment, kind: Kind) -> Vec<String> {
     definitions(env)
