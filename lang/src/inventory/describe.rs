@@ -182,7 +182,7 @@ fn split_doc(doc: &[String]) -> (Vec<String>, Vec<(String, String)>) {
     (description, params)
 }
 
-fn span_text<'t>(text: &'t str, span: crate::syntax::ast::Span) -> &'t str {
+fn span_text(text: &str, span: crate::syntax::ast::Span) -> &str {
     text.get(span.start as usize..span.end as usize)
         .unwrap_or("?")
 }

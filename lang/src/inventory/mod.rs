@@ -267,10 +267,12 @@ fn rb_files(dir: &Path) -> Vec<PathBuf> {
 
 type Stamp = Option<(std::time::SystemTime, u64)>;
 
+/// The definitions a file's lines start (kind, name, line).
+type Found = Vec<(Kind, String, usize)>;
+
 thread_local! {
     /// Each scanned file's definitions, while its stamp stays the same.
-    static SCANNED: RefCell<HashMap<PathBuf, (Stamp, Vec<(Kind, String, usize)>)>> =
-        RefCell::default();
+    static SCANNED: RefCell<HashMap<PathBuf, (Stamp, Found)>> = RefCell::default();
 }
 
 fn stamp(path: &Path) -> Stamp {
@@ -309,7 +311,7 @@ fn scan_file(module: &str, file: &Path, kinds: &[Kind]) -> Vec<Definition> {
 
 /// The definitions a file's lines start: `class NAME`, `define NAME`, `type NAME =`,
 /// `function NAME`, with their 1-based lines.
-pub fn scan_text(text: &str) -> Vec<(Kind, String, usize)> {
+pub fn scan_text(text: &str) -> Found {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim_start();
