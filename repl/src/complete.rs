@@ -162,7 +162,11 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                 )
             }
         }
-        CommandName::Lookup => starting_with(["--explain"], prefix),
+        CommandName::Lookup => {
+            let mut all = starting_with(names.hiera_keys.iter().map(String::as_str), prefix);
+            all.extend(starting_with(["--explain"], prefix));
+            all
+        }
         CommandName::Break => {
             // The kinds of breakpoint, then class and define names are the user's.
             starting_with(["function", "error", "resource"], prefix)

@@ -81,6 +81,15 @@ pub(super) fn in_string(before: &str, quote: char, start: usize, names: &Names) 
     }
     let _ = quote;
     let trimmed = head.trim_end();
+    if takes_hiera_key(trimmed) {
+        let keys = names
+            .hiera_keys
+            .iter()
+            .filter(|k| k.starts_with(partial))
+            .map(|k| (k.clone(), Kind::Key))
+            .collect();
+        return (start, keys);
+    }
     if takes_class(trimmed) || trimmed.ends_with("class {") || trimmed.ends_with("class{") {
         return (start, classes(partial, names));
     }
@@ -121,6 +130,30 @@ fn indexed_value(head: &str, names: &Names) -> Option<Value> {
         };
     }
     Some(value)
+}
+
+/// Whether the code before a string is a lookup's first argument: `lookup(`, `hiera(`, ...
+fn takes_hiera_key(trimmed: &str) -> bool {
+    let Some(call) = trimmed.strip_suffix('(') else {
+        return false;
+    };
+    let call = call.trim_end();
+    [
+        "lookup",
+        "hiera",
+        "hiera_array",
+        "hiera_hash",
+        "hiera_include",
+    ]
+    .iter()
+    .any(|f| {
+        call.strip_suffix(f).is_some_and(|rest| {
+            !rest
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':' || c == '$')
+        })
+    })
 }
 
 /// Whether the code before a word ends with a function that takes class names.

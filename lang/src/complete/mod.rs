@@ -40,6 +40,8 @@ pub struct Names {
     pub definition_params: Vec<(&'static str, String, Vec<String>)>,
     /// Where module definitions are found (attributes of a module's resource type).
     pub env: crate::env::Environment,
+    /// The keys of the environment's and modules' Hiera data (`lookup('` completes them).
+    pub hiera_keys: Vec<String>,
 }
 
 impl Names {
@@ -115,6 +117,7 @@ impl Names {
                 .iter()
                 .map(|(k, d)| ("define", k.to_string(), param_names(&d.def.params))),
         );
+        let hiera_keys = inventory::hiera_keys(&env);
         Names {
             variables,
             functions: sorted_unique(functions),
@@ -126,6 +129,7 @@ impl Names {
             resource_types: sorted_unique(resource_types),
             definition_params,
             env,
+            hiera_keys,
         }
     }
 
@@ -545,6 +549,10 @@ mod tests {
         // never functions or keywords where only a key or a string can stand
         assert_eq!(found("$x = 'no", &n), vec![]);
         assert_eq!(found("lookup('ea", &n), vec![]);
+        assert_eq!(
+            found("lookup('webapp::ver", &n),
+            vec![("webapp::version".into(), Kind::Key)]
+        );
         // a variable in a double-quoted string still completes
         assert_eq!(found("\"$fac", &n), vec![("$facts".into(), Kind::Variable)]);
     }

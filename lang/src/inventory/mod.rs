@@ -265,6 +265,68 @@ fn rb_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The keys of the Hiera data an environment has, for completion in `lookup('`: the
+/// top-level keys of every YAML and JSON file under the environment's `data/` and each
+/// module's `data/` (whatever the hierarchy picks for this node; sorted, unique).
+pub fn hiera_keys(env: &Environment) -> Vec<String> {
+    let mut dirs: Vec<PathBuf> = env.dir.iter().map(|d| d.join("data")).collect();
+    for dir in &env.modulepath {
+        for module in sorted_entries(dir) {
+            dirs.push(module.join("data"));
+        }
+    }
+    let mut keys: Vec<String> = Vec::new();
+    for dir in dirs {
+        let mut files = Vec::new();
+        for ext in ["yaml", "yml", "json"] {
+            files_with(&dir, ext, 0, &mut files);
+        }
+        for file in files {
+            keys.extend(data_keys(&file));
+        }
+    }
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+thread_local! {
+    /// Each data file's top-level keys, while its stamp stays the same.
+    static DATA_KEYS: RefCell<HashMap<PathBuf, (Stamp, Vec<String>)>> = RefCell::default();
+}
+
+fn data_keys(file: &Path) -> Vec<String> {
+    let now = stamp(file);
+    DATA_KEYS.with(|d| {
+        let mut d = d.borrow_mut();
+        if let Some((then, keys)) = d.get(file) {
+            if *then == now {
+                return keys.clone();
+            }
+        }
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let value = if file.extension().is_some_and(|e| e == "json") {
+            serde_json::from_str::<serde_json::Value>(&text)
+                .ok()
+                .and_then(|v| v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()))
+                .unwrap_or_default()
+        } else {
+            match crate::env::hiera::yaml::parse(&text) {
+                Ok(crate::Value::Hash(h)) => h
+                    .iter()
+                    .filter_map(|(k, _)| match k {
+                        crate::Value::String(s) => Some(s.to_string()),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        d.insert(file.to_path_buf(), (now, value.clone()));
+        value
+    })
+}
+
 type Stamp = Option<(std::time::SystemTime, u64)>;
 
 /// The definitions a file's lines start (kind, name, line).
@@ -408,6 +470,18 @@ mod tests {
             modulepath: vec![root.clone()],
             ..Environment::default()
         };
+        std::fs::create_dir_all(m.join("data/os")).unwrap();
+        std::fs::write(
+            m.join("data/common.yaml"),
+            "---\nmymod::port: 80\nmymod::user: 'x'\n",
+        )
+        .unwrap();
+        std::fs::write(m.join("data/os/Debian.json"), "{\"mymod::pkg\": \"a\"}").unwrap();
+        std::fs::write(m.join("data/broken.yaml"), "::: [").unwrap();
+        assert_eq!(
+            hiera_keys(&env),
+            ["mymod::pkg", "mymod::port", "mymod::user"]
+        );
         let found: Vec<(Kind, String)> = definitions(&env)
             .into_iter()
             .map(|d| (d.kind, d.name))
