@@ -60,7 +60,16 @@ impl Names {
                 .filter(|r| session.variable(r).is_some())
                 .map(|r| r.to_string()),
         );
+        // Each fact is a top-scope variable too (`$os`, `$osfamily`).
+        let facts = session.variable("facts");
+        if let Some(crate::Value::Hash(h)) = &facts {
+            variables.extend(h.iter().filter_map(|(k, _)| match k {
+                crate::Value::String(s) => Some(s.to_string()),
+                _ => None,
+            }));
+        }
         variables.sort();
+        variables.dedup();
         let mut functions: Vec<String> = crate::functions::all()
             .iter()
             .map(|b| b.name.to_string())
@@ -185,10 +194,20 @@ fn vars_hashes(session: &Session) -> Vec<(String, crate::Value)> {
         .filter(|(_, v)| matches!(v, crate::Value::Hash(_)))
         .map(|(n, v)| (n.to_string(), v))
         .collect();
-    // (`$facts`, `$trusted` are not among the variables a session lists)
+    // (`$facts`, `$trusted` and the facts as variables are not among the variables a
+    // session lists)
     for reserved in ["facts", "trusted", "server_facts"] {
         if let Some(v @ crate::Value::Hash(_)) = session.variable(reserved) {
             found.push((reserved.to_string(), v));
+        }
+    }
+    if let Some(crate::Value::Hash(facts)) = session.variable("facts") {
+        for (k, v) in facts.iter() {
+            if let (crate::Value::String(name), crate::Value::Hash(_)) = (k, v) {
+                if !found.iter().any(|(n, _)| **n == **name) {
+                    found.push((name.to_string(), v.clone()));
+                }
+            }
         }
     }
     found
@@ -546,6 +565,12 @@ mod tests {
             vec![("family".into(), Kind::Key)]
         );
         assert_eq!(found("$facts['os']['nope']['", &n), vec![]);
+        // each fact is a variable too
+        assert_eq!(
+            found("$osf", &n),
+            vec![("$osfamily".into(), Kind::Variable)]
+        );
+        assert_eq!(found("$::os['fa", &n), vec![("family".into(), Kind::Key)]);
         // never functions or keywords where only a key or a string can stand
         assert_eq!(found("$x = 'no", &n), vec![]);
         assert_eq!(found("lookup('ea", &n), vec![]);
