@@ -163,11 +163,13 @@ fn split_doc(doc: &[String]) -> (Vec<String>, Vec<(String, String)>) {
                 description.push(shown.to_string());
             }
         } else if in_param && !trimmed.is_empty() {
+            // Each line kept (examples and lists stay as written), without the two spaces
+            // puppet-strings indents a tag's text by.
             let p = &mut params.last_mut().expect("in a @param").1;
             if !p.is_empty() {
-                p.push(' ');
+                p.push('\n');
             }
-            p.push_str(trimmed);
+            p.push_str(line.strip_prefix("  ").unwrap_or(line).trim_end());
         } else {
             in_param = false;
             description.push(line.clone());
@@ -225,8 +227,8 @@ fn definition(
             None => out.push_str(" (no default in the code: from Hiera, else required)\n"),
         }
         if let Some((_, d)) = param_docs.iter().find(|(n, _)| **n == *p.name) {
-            if !d.is_empty() {
-                let _ = writeln!(out, "    {d}");
+            for line in d.lines() {
+                let _ = writeln!(out, "    {line}");
             }
         }
     }
@@ -313,7 +315,7 @@ mod tests {
         );
         assert_eq!(
             params,
-            [("servers".to_string(), "The servers to use.".to_string())]
+            [("servers".to_string(), "The servers\nto use.".to_string())]
         );
         let program = crate::syntax::parse(text).unwrap();
         let p = params_of(&program.body, Kind::Class, "NTP").unwrap();
@@ -324,7 +326,7 @@ mod tests {
         );
         assert!(
             shown.contains(
-                "- **servers** `Array[String]` = `['a', 'b']`\n    The servers to use.\n"
+                "- **servers** `Array[String]` = `['a', 'b']`\n    The servers\n    to use.\n"
             ),
             "{shown}"
         );
