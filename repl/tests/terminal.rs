@@ -434,3 +434,63 @@ fn finding_things_in_a_terminal() {
     tmux.keys(&["C-d"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The README's interactive session (its first example, then the `:why` one that goes on
+/// from it) is what prepl prints: each input typed into a real terminal, the screen
+/// compared with the README's text.
+#[test]
+fn readme_session_is_what_prepl_prints() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let readme = include_str!("../../README.md");
+    let block = |from: &str| -> &str {
+        let start = readme.find(from).expect("the README has the example");
+        let len = readme[start..]
+            .find("```")
+            .expect("the example's block ends");
+        &readme[start..start + len]
+    };
+    let transcript = format!(
+        "{}{}",
+        block("prepl[1]> $servers = {"),
+        block("prepl[6]> :why")
+    );
+    let dir = scratch_dir("readme");
+    let tmux = Tmux {
+        socket: format!("prepl-e2e-{}-readme", std::process::id()),
+    };
+    tmux.start_with(&dir, &dir.join("history"), "-q");
+    tmux.wait_for("prepl[1]>");
+    let mut prompts = 1;
+    for line in transcript.lines() {
+        let input = line.strip_prefix("     ...> ").or_else(|| {
+            line.split_once("]> ")
+                .map(|(_, rest)| rest)
+                .filter(|_| line.starts_with("prepl["))
+        });
+        if let Some(input) = input {
+            tmux.type_text(input);
+            tmux.keys(&["Enter"]);
+            if line.starts_with("prepl[") {
+                prompts += 1;
+            }
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+    let screen = tmux.wait_for_nth("prepl[", prompts);
+    std::thread::sleep(Duration::from_millis(300));
+    let screen = {
+        let _ = screen;
+        tmux.screen()
+    };
+    let trimmed = |t: &str| t.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
+    let (screen, transcript) = (trimmed(&screen), trimmed(&transcript));
+    assert!(
+        screen.contains(transcript.trim_end()),
+        "the README's session differs from what prepl prints:\n--- README\n{transcript}\n--- prepl\n{screen}"
+    );
+    tmux.keys(&["C-d"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
