@@ -58,6 +58,9 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
     if let Some(b) = prepl::functions::find(word).or_else(kernel_builtin) {
         return Some(format!("Function: {}\n\n{}", b.name, b.doc));
     }
+    if let Some(text) = prepl::inventory::describe::describe_function(session, word) {
+        return Some(text);
+    }
     if session.function(word).is_some() {
         return Some(match definitions.get(word) {
             Some(text) => format!("User function: {word}\n\n{text}"),

@@ -383,6 +383,9 @@ fn help(repl: &Repl, arg: &str) -> String {
         let doc = discover::wrap(&doc, repl.width());
         return format!("{}\n{}", bold(b.name), doc);
     }
+    if let Some(text) = prepl::inventory::describe::describe_function(&repl.session, arg) {
+        return discover::wrap(&text, repl.width());
+    }
     if repl.session.function_names().iter().any(|f| &**f == arg) {
         return format!("{} is a function defined in this session.", bold(arg));
     }

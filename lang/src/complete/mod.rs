@@ -101,6 +101,7 @@ impl Names {
                 .map(|d| d.name.clone())
         };
         types.extend(of_kind(inventory::Kind::TypeAlias));
+        functions.extend(of_kind(inventory::Kind::Function));
         let compilation = &session.evaluator.compilation;
         let mut classes: Vec<String> = compilation.classes.keys().map(|k| k.to_string()).collect();
         classes.extend(of_kind(inventory::Kind::Class));
@@ -610,6 +611,7 @@ mod tests {
         );
         assert!(found("notify { 'a': ", &n).contains(&("message".into(), Kind::Parameter)));
         assert!(found("notify { 'a': ", &n).contains(&("before".into(), Kind::Parameter)));
+        assert!(found("webapp::ur", &n).contains(&("webapp::url".into(), Kind::Function)));
         assert_eq!(
             found("Webapp::Po", &n),
             vec![("Webapp::Port".into(), Kind::Type)]

@@ -89,6 +89,83 @@ pub fn describe(session: &Session, name: &str) -> Option<String> {
     })
 }
 
+/// The description of a function of the modulepath that prepl has no built-in version of:
+/// written in Puppet (`functions/*.pp`: its signature as written, its doc comment) or in
+/// Ruby (`lib/puppet/functions/`: the comments and `param` lines of its dispatches).
+pub fn describe_function(session: &Session, name: &str) -> Option<String> {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let found = find(session.environment(), Kind::Function, name)?;
+    let text = std::fs::read_to_string(&found.file).ok()?;
+    let mut out = String::new();
+    let title = format!("{} (function)", found.name);
+    let _ = writeln!(out, "{title}\n{}", "=".repeat(title.chars().count()));
+    let _ = writeln!(out, "Defined at {}:{}\n", found.file.display(), found.line);
+    if found.file.extension().is_some_and(|e| e == "pp") {
+        let def = crate::syntax::parse(&text).ok().and_then(|program| {
+            program.body.iter().find_map(|e| match &e.kind {
+                ExprKind::FunctionDef(f) if f.name.eq_ignore_ascii_case(name) => Some(f.clone()),
+                _ => None,
+            })
+        });
+        if let Some(f) = def {
+            let params: Vec<String> = f
+                .params
+                .iter()
+                .map(|p| {
+                    let typ = p
+                        .type_expr
+                        .as_ref()
+                        .map(|t| format!("{} ", squeeze(span_text(&text, t.span))))
+                        .unwrap_or_default();
+                    let default = p
+                        .default
+                        .as_ref()
+                        .map(|d| format!(" = {}", squeeze(span_text(&text, d.span))))
+                        .unwrap_or_default();
+                    let rest = if p.captures_rest { "*" } else { "" };
+                    format!("{typ}{rest}${}{default}", p.name)
+                })
+                .collect();
+            let ret = f
+                .return_type
+                .as_ref()
+                .map(|t| format!(" >> {}", squeeze(span_text(&text, t.span))))
+                .unwrap_or_default();
+            let _ = writeln!(out, "{}({}){ret}\n", found.name, params.join(", "));
+        }
+        let (description, param_docs) = split_doc(&doc_comment(&text, found.line));
+        for l in &description {
+            let _ = writeln!(out, "{l}");
+        }
+        for (p, d) in &param_docs {
+            let _ = writeln!(out, "- **{p}**");
+            for line in d.lines() {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+    } else {
+        // Ruby: the comments (without `#`) and each dispatch's parameter lines.
+        for line in text.lines() {
+            let t = line.trim();
+            if let Some(c) = t.strip_prefix('#') {
+                if !c.trim_start().starts_with("frozen_string_literal") {
+                    let _ = writeln!(out, "{}", c.strip_prefix(' ').unwrap_or(c));
+                }
+            } else if t.starts_with("dispatch ")
+                || t.starts_with("param ")
+                || t.starts_with("optional_param ")
+                || t.starts_with("repeated_param ")
+                || t.starts_with("block_param")
+                || t.starts_with("return_type ")
+            {
+                let _ = writeln!(out, "  {t}");
+            }
+        }
+        out.push_str("\n(A Ruby function of the module; prepl runs it from its source.)\n");
+    }
+    Some(out)
+}
+
 /// The parameter names of a class or define of the modulepath (its file parsed).
 pub fn parameter_names(
     env: &crate::env::Environment,
@@ -334,6 +411,40 @@ mod tests {
             shown.contains("- **x** `Any` (no default in the code: from Hiera, else required)\n"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn functions_of_modules() {
+        let root = std::env::temp_dir().join(format!("prepl-describe-fn-{}", std::process::id()));
+        let m = root.join("fm");
+        std::fs::create_dir_all(m.join("functions")).unwrap();
+        std::fs::create_dir_all(m.join("lib/puppet/functions/fm")).unwrap();
+        std::fs::write(
+            m.join("functions/twice.pp"),
+            "# @summary Doubles.\n# @param x\n#   The number.\nfunction fm::twice(Integer $x, *$rest) >> Integer { $x * 2 }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            m.join("lib/puppet/functions/fm/up.rb"),
+            "# frozen_string_literal: true\n# @summary Upper case.\nPuppet::Functions.create_function(:'fm::up') do\n  dispatch :up do\n    param 'String', :s\n  end\nend\n",
+        )
+        .unwrap();
+        let mut s = Session::new();
+        s.set_environment(crate::env::Environment {
+            modulepath: vec![root.clone()],
+            ..Default::default()
+        });
+        let d = describe_function(&s, "fm::twice").unwrap();
+        assert!(d.starts_with("fm::twice (function)\n"), "{d}");
+        assert!(d.contains("\nfm::twice(Integer $x, *$rest) >> Integer\n\nDoubles.\n- **x**\n    The number.\n"), "{d}");
+        let d = describe_function(&s, "fm::up").unwrap();
+        assert!(
+            d.contains("@summary Upper case.\n  dispatch :up do\n  param 'String', :s\n"),
+            "{d}"
+        );
+        assert!(!d.contains("frozen"), "{d}");
+        assert!(describe_function(&s, "fm::nope").is_none());
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]
