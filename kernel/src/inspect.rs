@@ -44,7 +44,7 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
                 t.name, t.params, t.doc
             ));
         }
-        return None;
+        return prepl::inventory::describe::describe_type_alias(session, word);
     }
     // A resource type (built in, a module's), a defined type or a class: as `puppet
     // describe` shows it, with the function of the same name after it (`file`).

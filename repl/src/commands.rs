@@ -409,6 +409,9 @@ fn help(repl: &Repl, arg: &str) -> String {
         }
         return format!("{} is a type alias for {}", bold(&name), target);
     }
+    if let Some(text) = prepl::inventory::describe::describe_type_alias(&repl.session, arg) {
+        return discover::wrap(&text, repl.width());
+    }
     if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
         return format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc);
     }

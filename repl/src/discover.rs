@@ -358,6 +358,10 @@ mod tests {
             ),
             "{h}"
         );
+        let session_help = |name: &str| prepl::inventory::describe::describe_type_alias(&s, name);
+        assert!(session_help("Webapp::Port")
+            .unwrap()
+            .contains("type Webapp::Port = Integer[1, 65535]"));
         let file = help(&s, "file", 60).unwrap();
         assert!(file.ends_with("(The function: :help file().)"), "{file}");
         let too_long: Vec<&str> = file

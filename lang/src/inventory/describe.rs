@@ -166,6 +166,35 @@ pub fn describe_function(session: &Session, name: &str) -> Option<String> {
     Some(out)
 }
 
+/// A type alias of the modulepath (loaded or not): its doc comment and its definition as
+/// written (`:help Stdlib::Port`).
+pub fn describe_type_alias(session: &Session, name: &str) -> Option<String> {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let found = find(session.environment(), Kind::TypeAlias, name)?;
+    let text = std::fs::read_to_string(&found.file).ok()?;
+    let (description, _) = split_doc(&doc_comment(&text, found.line));
+    let definition: Vec<&str> = text
+        .lines()
+        .skip(found.line - 1)
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    let mut out = format!(
+        "{} (type alias of module {})\nDefined at {}:{}\n\n",
+        found.name,
+        found.module,
+        found.file.display(),
+        found.line
+    );
+    for l in &description {
+        let _ = writeln!(out, "{l}");
+    }
+    if !description.is_empty() {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "{}", definition.join("\n"));
+    Some(out)
+}
+
 /// The parameter names of a class or define of the modulepath (its file parsed).
 pub fn parameter_names(
     env: &crate::env::Environment,
@@ -444,6 +473,21 @@ mod tests {
         );
         assert!(!d.contains("frozen"), "{d}");
         assert!(describe_function(&s, "fm::nope").is_none());
+        std::fs::create_dir_all(m.join("types")).unwrap();
+        std::fs::write(
+            m.join("types/port.pp"),
+            "# A port.\ntype Fm::Port = Integer[\n  1, 65535]\n\n# after\n",
+        )
+        .unwrap();
+        let d = describe_type_alias(&s, "fm::port").unwrap();
+        assert!(
+            d.starts_with("Fm::Port (type alias of module fm)\nDefined at "),
+            "{d}"
+        );
+        assert!(
+            d.ends_with("types/port.pp:2\n\nA port.\n\ntype Fm::Port = Integer[\n  1, 65535]\n"),
+            "{d}"
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 
