@@ -325,11 +325,12 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
 fn help(repl: &Repl, arg: &str) -> String {
     let bold = |s: &str| repl.palette.paint(BOLD, s);
     if arg.is_empty() {
-        let mut out = String::from(
+        let mut out = discover::wrap(
             "Enter Puppet expressions; each value is shown as `=> value` and kept in $_.\n\
              An open bracket, string, heredoc or `if` continues on the next line.\n\
              Tab completes, Ctrl-R searches the history, Ctrl-C interrupts, Ctrl-D quits.\n\
              Breakpoints and the debugger's commands: :help debug.\n\nCommands:\n",
+            repl.width(),
         );
         // Each command on its own lines: the usage, then the description wrapped to the
         // terminal's width at word boundaries.
@@ -359,7 +360,7 @@ fn help(repl: &Repl, arg: &str) -> String {
                     .iter()
                     .find(|c| c.name == name)
                     .expect("every command is listed");
-                format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc)
+                command_help(repl, c)
             }
             Err(message) => message,
         };
@@ -413,9 +414,18 @@ fn help(repl: &Repl, arg: &str) -> String {
         return discover::wrap(&text, repl.width());
     }
     if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
-        return format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc);
+        return command_help(repl, c);
     }
     format!("No function, type, resource type, class or command named '{arg}'.")
+}
+
+/// One command's usage (all its forms) and its description wrapped to the terminal.
+fn command_help(repl: &Repl, c: &CommandInfo) -> String {
+    let usage = repl.palette.paint(BOLD, &format!(":{} {}", c.word, c.args));
+    format!(
+        "{usage}\n{}",
+        discover::wrap(&format!("  {}", c.doc), repl.width())
+    )
 }
 
 fn vars(repl: &Repl) -> String {
@@ -1043,6 +1053,23 @@ mod tests {
         assert!(
             words(help(&repl, "type_of")).contains("The reference has it from the module stdlib")
         );
+        // Wrapped to the width at word boundaries, every form of a command in its usage.
+        let mut narrow = self::repl();
+        narrow.fixed_width = Some(40);
+        for text in [
+            help(&narrow, ""),
+            help(&narrow, ":set"),
+            help(&narrow, "map"),
+        ] {
+            for line in text
+                .lines()
+                .filter(|l| l.trim().contains(' ') && !l.starts_with("  :") && !l.starts_with(':'))
+            {
+                assert!(line.width() <= 40, "{line:?} in\n{text}");
+            }
+        }
+        assert!(help(&narrow, ":set").contains("print-limit N|off"));
+        assert!(help(&narrow, ":catalog").contains("TYPE[TITLE]"));
         assert!(
             words(help(&repl, "range")).contains("(A function of the module stdlib: known when")
         );
