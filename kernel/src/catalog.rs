@@ -51,7 +51,8 @@ pub fn parse_magic(code: &str) -> Result<View, String> {
         let nearest = prepl::suggest::nearest(word, crate::magics::MAGICS.iter().copied());
         let close = prepl::suggest::hint(&nearest, |m| m.to_string()).map(|h| format!("\n{h}"));
         return Err(format!(
-            "Unknown magic '{word}'. {USAGE}{}",
+            "Unknown magic '{word}'. The magics: {}.{}",
+            crate::magics::MAGICS.join(", "),
             close.unwrap_or_default()
         ));
     }
@@ -267,10 +268,14 @@ mod tests {
         assert!(parse_magic("%catalog json x")
             .unwrap_err()
             .ends_with(&format!("\n{USAGE}")));
-        assert_eq!(
-            parse_magic("%time 1"),
-            Err(format!("Unknown magic '%time'. {USAGE}"))
+        let unknown = parse_magic("%time 1").unwrap_err();
+        assert!(
+            unknown.starts_with("Unknown magic '%time'. The magics: %break, "),
+            "{unknown}"
         );
+        for magic in crate::magics::MAGICS {
+            assert!(unknown.contains(magic), "{unknown}");
+        }
     }
 
     #[test]

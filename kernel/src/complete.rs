@@ -70,13 +70,13 @@ pub fn complete(session: &Session, code: &str, cursor: usize) -> serde_json::Val
 /// `for`.
 fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json::Value {
     let trimmed = before.trim_start();
-    let catalog_types: Vec<String>;
+    let owned: Vec<String>;
     let (word, candidates): (&str, Vec<&str>) = match trimmed.rfind(char::is_whitespace) {
         None => (trimmed, crate::magics::MAGICS.to_vec()),
         Some(i) if trimmed[..i].trim() == "%catalog" => {
-            catalog_types = Names::of(session, &[]).catalog_types;
+            owned = Names::of(session, &[]).catalog_types;
             let mut words = crate::catalog::VIEWS.to_vec();
-            words.extend(catalog_types.iter().map(String::as_str));
+            words.extend(owned.iter().map(String::as_str));
             (&trimmed[i + 1..], words)
         }
         Some(i) if trimmed[..i].trim() == "%facts" => {
@@ -84,13 +84,37 @@ fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json:
         }
         Some(i) if trimmed[..i].trim() == "%set" => (
             &trimmed[i + 1..],
-            vec!["exec", "module-functions", "integer-bounds", "strict"],
+            vec![
+                "exec",
+                "module-functions",
+                "integer-bounds",
+                "strict",
+                "print-limit",
+            ],
         ),
         Some(i) if trimmed.starts_with("%lookup") && trimmed[..i].trim() != "%lookup" => {
             (&trimmed[i + 1..], vec!["--explain", "--merge"])
         }
         Some(i) if trimmed.starts_with("%diff") && trimmed[i + 1..].starts_with('-') => {
             (&trimmed[i + 1..], prepl::fleet::OPTIONS.to_vec())
+        }
+        // `%lookup KEY`: the Hiera data's keys; `%classes NAME`, ...: the names listed.
+        Some(i)
+            if matches!(
+                trimmed[..i].trim(),
+                "%lookup" | "%classes" | "%defines" | "%resource_types"
+            ) =>
+        {
+            let names = Names::of(session, &[]);
+            owned = match trimmed[..i].trim() {
+                "%lookup" => names.hiera_keys,
+                "%classes" => names.classes,
+                _ => names.resource_types,
+            };
+            (
+                &trimmed[i + 1..],
+                owned.iter().map(String::as_str).collect(),
+            )
         }
         Some(i) => (&trimmed[i + 1..], Vec::new()),
     };
@@ -132,8 +156,16 @@ mod tests {
         assert_eq!(r["cursor_end"], 7);
         let r = complete(&s, "$::be", 5);
         assert_eq!(r["matches"], serde_json::json!(["$::beta"]));
+        // functions and resource types
         let r = complete(&s, "noti", 4);
-        assert_eq!(r["matches"], serde_json::json!(["notice"]));
+        assert_eq!(r["matches"], serde_json::json!(["notice", "notify"]));
+        // facts' keys, a resource body's attributes
+        let facts = s.eval("{'os' => {'family' => 'Debian'}}").unwrap();
+        s.set_facts(facts);
+        let r = complete(&s, "$facts['os']['fa", 16);
+        assert_eq!(r["matches"], serde_json::json!(["family"]));
+        let r = complete(&s, "notify { 'x': messa", 19);
+        assert_eq!(r["matches"], serde_json::json!(["message"]));
         let r = complete(&s, "Intege", 6);
         assert_eq!(r["matches"], serde_json::json!(["Integer"]));
         let r = complete(&s, "displ", 5);
@@ -175,6 +207,12 @@ mod tests {
         assert_eq!(r["cursor_start"], 9);
         let r = complete(&s, "%catalog json x", 15);
         assert_eq!(r["matches"], serde_json::json!([]));
+        let mut s2 = Session::new();
+        s2.eval("class web::front { }").unwrap();
+        let r = complete(&s2, "%classes web::f", 15);
+        assert_eq!(r["matches"], serde_json::json!(["web::front"]));
+        let r = complete(&s2, "%resource_types pack", 20);
+        assert_eq!(r["matches"], serde_json::json!(["package"]));
         let r = complete(&s, "%", 1);
         assert_eq!(
             r["matches"],
@@ -182,6 +220,8 @@ mod tests {
                 "%break",
                 "%breaks",
                 "%catalog",
+                "%classes",
+                "%defines",
                 "%delete",
                 "%diff",
                 "%disable",
@@ -191,6 +231,7 @@ mod tests {
                 "%hiera-config",
                 "%lookup",
                 "%modulepath",
+                "%resource_types",
                 "%set",
                 "%why"
             ])

@@ -15,14 +15,15 @@
 //! it exists), `--allow-exec`, `--module-functions`, `--strict LEVEL`.
 
 use prepl::env::Environment;
+use prepl::inventory::Listing;
 use prepl::Session;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error";
+pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %classes|%defines|%resource_types [FILTER] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off";
 
 /// The usage of `%set`.
-const SET_USAGE: &str = "Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error";
+const SET_USAGE: &str = "Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off";
 
 /// What the kernel's command line asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -121,7 +122,16 @@ pub fn describe(env: &Environment) -> String {
 pub fn is_magic(code: &str) -> bool {
     matches!(
         code.split_whitespace().next(),
-        Some("%env" | "%modulepath" | "%lookup" | "%hiera-config" | "%set")
+        Some(
+            "%env"
+                | "%modulepath"
+                | "%lookup"
+                | "%hiera-config"
+                | "%set"
+                | "%classes"
+                | "%defines"
+                | "%resource_types"
+        )
     )
 }
 
@@ -135,6 +145,34 @@ pub fn lookup_source(code: &str) -> Option<String> {
     prepl::env::hiera::LookupCommand::parse(arg)
         .filter(|c| !c.explain)
         .map(|c| c.source())
+}
+
+/// `%classes [FILTER]`, `%defines [FILTER]`, `%resource_types [FILTER]`: what the session
+/// and the modulepath define (loaded or not), as the REPL's `:classes` lists them.
+fn listing(session: &Session, what: Listing, filter: &str) -> String {
+    let filter = filter.to_ascii_lowercase();
+    let shown: Vec<(String, String)> = prepl::inventory::listing(session, what)
+        .into_iter()
+        .filter(|(n, _)| n.to_ascii_lowercase().contains(&filter))
+        .collect();
+    if shown.is_empty() {
+        return "Nothing matches (the modulepath: %modulepath).".into();
+    }
+    let column = shown
+        .iter()
+        .map(|(n, _)| n.len())
+        .max()
+        .unwrap_or(0)
+        .min(40);
+    let mut out: String = shown
+        .iter()
+        .map(|(n, origin)| format!("{n:<column$}  {origin}\n"))
+        .collect();
+    out.push_str(&format!(
+        "{} in all; Shift-Tab on a name (or help) describes it.",
+        shown.len()
+    ));
+    out
 }
 
 /// Runs a magic cell of this module: the text it shows, or an error.
@@ -155,6 +193,9 @@ pub fn run(session: &mut Session, code: &str) -> Result<String, String> {
         }
         "%hiera-config" => return hiera_config(session, arg),
         "%set" => return set(session, arg),
+        "%classes" => return Ok(listing(session, Listing::Classes, arg)),
+        "%defines" => return Ok(listing(session, Listing::Defines, arg)),
+        "%resource_types" => return Ok(listing(session, Listing::ResourceTypes, arg)),
         _ => {}
     }
     if arg.is_empty() {
@@ -230,6 +271,17 @@ fn set(session: &mut Session, arg: &str) -> Result<String, String> {
             session.set_single_bound(reading);
             Ok(reading.note().into())
         }
+        ["print-limit", "off"] => {
+            crate::render::set_print_limit(None);
+            Ok("Results are shown whole.".into())
+        }
+        ["print-limit", n] => match n.parse::<usize>() {
+            Ok(n) if n > 0 => {
+                crate::render::set_print_limit(Some(n));
+                Ok(format!("Results show at most {n} elements."))
+            }
+            _ => Err(SET_USAGE.into()),
+        },
         ["strict"] => Ok(strictness_note(session.strict())),
         ["strict", w] => {
             let strict = prepl::Strictness::parse(w).ok_or(SET_USAGE)?;
@@ -251,6 +303,31 @@ fn strictness_note(strict: prepl::Strictness) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn listings_of_classes_defines_and_resource_types() {
+        assert!(is_magic("%classes") && is_magic("%resource_types file"));
+        let mut s = Session::new();
+        s.eval("class mine { } define mydef() { }").unwrap();
+        let classes = run(&mut s, "%classes").unwrap();
+        assert!(
+            classes.starts_with("mine  this session\n1 in all"),
+            "{classes}"
+        );
+        let types = run(&mut s, "%resource_types my").unwrap();
+        assert!(
+            types.starts_with("mydef  this session (defined type)\n"),
+            "{types}"
+        );
+        let types = run(&mut s, "%resource_types").unwrap();
+        assert!(
+            types.contains("package  ") && types.contains("built in"),
+            "{types}"
+        );
+        assert!(run(&mut s, "%defines zzz")
+            .unwrap()
+            .starts_with("Nothing matches"));
+    }
 
     #[test]
     fn magics_show_and_change_the_environment() {

@@ -59,12 +59,67 @@ pub fn run(program: &str, dot_source: &str, timeout: Duration) -> Option<String>
     }
     // Only the <svg> element: no XML declaration or doctype inside the notebook.
     let start = out.find("<svg")?;
-    Some(out[start..].trim_end().to_string())
+    Some(responsive(out[start..].trim_end()))
+}
+
+/// The SVG scaled to the output's width when it is wider (never beyond its own size), its
+/// height following from the `viewBox`: a wide graph is shown whole rather than cut at the
+/// right.
+pub fn responsive(svg: &str) -> String {
+    let Some(end) = svg.find('>') else {
+        return svg.to_string();
+    };
+    let head = &svg[..end];
+    let attr = |name: &str| -> Option<(usize, usize, String)> {
+        let key = format!(" {name}=\"");
+        let at = head.find(&key)?;
+        let value_start = at + key.len();
+        let len = head[value_start..].find('"')?;
+        Some((
+            at,
+            value_start + len + 1,
+            head[value_start..value_start + len].to_string(),
+        ))
+    };
+    let (Some(width), Some(height)) = (attr("width"), attr("height")) else {
+        return svg.to_string();
+    };
+    if !head.contains("viewBox") {
+        return svg.to_string();
+    }
+    // Remove the later attribute first, so that the earlier one's offsets stay right.
+    let mut head = head.to_string();
+    let (first, second) = if width.0 < height.0 {
+        (width.clone(), height)
+    } else {
+        (height, width.clone())
+    };
+    head.replace_range(second.0..second.1, "");
+    head.replace_range(first.0..first.1, "");
+    head.push_str(&format!(
+        " width=\"100%\" style=\"max-width: {}; height: auto\"",
+        width.2
+    ));
+    format!("{head}{}", &svg[end..])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn graphs_scale_down_to_the_output_width() {
+        let svg = "<svg width=\"676pt\" height=\"322pt\"\n viewBox=\"0.00 0.00 676.00 322.00\" xmlns=\"x\">\n<g/></svg>";
+        assert_eq!(
+            responsive(svg),
+            "<svg\n viewBox=\"0.00 0.00 676.00 322.00\" xmlns=\"x\" width=\"100%\" style=\"max-width: 676pt; height: auto\">\n<g/></svg>"
+        );
+        // Without a viewBox to scale by, it stays as it is.
+        assert_eq!(
+            responsive("<svg width=\"1pt\" height=\"2pt\"></svg>"),
+            "<svg width=\"1pt\" height=\"2pt\"></svg>"
+        );
+    }
 
     #[test]
     fn a_missing_program_gives_no_svg() {

@@ -44,11 +44,22 @@ pub fn describe(session: &Session, definitions: &Definitions, word: &str) -> Opt
                 t.name, t.params, t.doc
             ));
         }
-        return None;
+        return prepl::inventory::describe::describe_type_alias(session, word);
+    }
+    // A resource type (built in, a module's), a defined type or a class: as `puppet
+    // describe` shows it, with the function of the same name after it (`file`).
+    if let Some(text) = prepl::inventory::describe::describe(session, word) {
+        return Some(match prepl::functions::find(word) {
+            Some(b) => format!("{text}\n\nFunction: {}\n\n{}", b.name, b.doc),
+            None => text,
+        });
     }
     let kernel_builtin = || crate::builtins::all().iter().find(|b| b.name == word);
     if let Some(b) = prepl::functions::find(word).or_else(kernel_builtin) {
         return Some(format!("Function: {}\n\n{}", b.name, b.doc));
+    }
+    if let Some(text) = prepl::inventory::describe::describe_function(session, word) {
+        return Some(text);
     }
     if session.function(word).is_some() {
         return Some(match definitions.get(word) {
@@ -111,6 +122,11 @@ mod tests {
             .contains("display(Any $value"));
         let r = inspect(&s, &defs, "Integer[1]", 2);
         assert_eq!(r["found"], true);
+        // A resource type as `puppet describe` shows it, then the function of its name.
+        let r = inspect(&s, &defs, "file { '/x': }", 2);
+        let text = r["data"]["text/plain"].as_str().unwrap();
+        assert!(text.starts_with("file\n====\n"), "{text}");
+        assert!(text.contains("\n\nFunction: file\n"), "{text}");
         let r = inspect(&s, &defs, "$nope", 2);
         assert_eq!(r["found"], false);
         let mut s = Session::new();

@@ -7,6 +7,8 @@ pub const MAGICS: &[&str] = &[
     "%break",
     "%breaks",
     "%catalog",
+    "%classes",
+    "%defines",
     "%delete",
     "%diff",
     "%disable",
@@ -16,6 +18,7 @@ pub const MAGICS: &[&str] = &[
     "%hiera-config",
     "%lookup",
     "%modulepath",
+    "%resource_types",
     "%set",
     "%why",
 ];

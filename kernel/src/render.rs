@@ -23,9 +23,36 @@ const STYLE_REGEXP: &str = "color:#811f3f";
 const STYLE_TIME: &str = "color:#795e26";
 const STYLE_PUNCT: &str = "color:#555";
 
+/// `%set print-limit N|off`: the elements of a value `text/plain` shows (0: all), as the
+/// REPL's `:set print-limit`.
+static PRINT_LIMIT: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(prepl::elide::DEFAULT_LIMIT);
+
+/// Sets the elements `text/plain` shows (`None`: all).
+pub fn set_print_limit(limit: Option<usize>) {
+    PRINT_LIMIT.store(limit.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
+}
+
+pub fn print_limit() -> Option<usize> {
+    match PRINT_LIMIT.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => None,
+        n => Some(n),
+    }
+}
+
+/// The `%p` form of a value, elided to the print limit (`[1, 2, … 999998 more]`).
+pub fn plain(v: &Value) -> String {
+    plain_with(v, print_limit())
+}
+
+fn plain_with(v: &Value, limit: Option<usize>) -> String {
+    let elided = prepl::elide::elide(v, limit);
+    elided.finish(to_programmatic(&elided.value))
+}
+
 /// The MIME bundle of a value: `text/plain` and `text/html`.
 pub fn bundle(v: &Value) -> Json {
-    json!({ "text/plain": to_programmatic(v), "text/html": html(v) })
+    json!({ "text/plain": plain(v), "text/html": html(v) })
 }
 
 /// The HTML rendering of a value.
@@ -215,6 +242,19 @@ mod tests {
             m.insert(Value::from(*k), v.clone());
         }
         Value::hash(m)
+    }
+
+    #[test]
+    fn huge_values_are_elided_in_text() {
+        let v = Value::array((0..5000).map(Value::Integer).collect());
+        let text = plain(&v);
+        assert!(
+            text.ends_with(", 999, … 4000 more]"),
+            "{}",
+            &text[text.len() - 40..]
+        );
+        assert_eq!(plain_with(&v, Some(2)), "[0, 1, … 4998 more]");
+        assert_eq!(plain_with(&v, None), to_programmatic(&v));
     }
 
     #[test]

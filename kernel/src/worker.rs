@@ -411,9 +411,11 @@ pub fn error_report(e: &Error) -> ErrorReport {
     }
     traceback.extend(lines);
     if e.hint.is_some() {
-        // The "Did you mean" line, in the colour of help.
+        // The "Did you mean" line, in bold in the output's own text colour: readable on the
+        // error background of light and dark themes alike (JupyterLab's ANSI cyan is
+        // #60c6c8, about 1.9:1 against the light theme's #fdd error background).
         if let Some(last) = traceback.last_mut() {
-            *last = format!("\x1b[0;36m{last}\x1b[0m");
+            *last = format!("\x1b[1m{last}\x1b[0m");
         }
     }
     ErrorReport {
@@ -468,7 +470,7 @@ mod tests {
         assert_eq!(r.ename, "EvaluationError");
         assert_eq!(r.evalue, "Evaluation Error: Unknown variable: '$x'");
         assert!(
-            r.traceback[0].contains("(line 2, column 3)"),
+            r.traceback[0].contains("(file: In[1], line: 2, column: 3)"),
             "{:?}",
             r.traceback
         );

@@ -15,7 +15,8 @@ class PuppetKernelTests(jupyter_kernel_test.KernelTests):
     code_stderr = "warning('careful')"
 
     completion_samples = [
-        {"text": "noti", "matches": {"notice"}},
+        {"text": "noti", "matches": {"notice", "notify"}},  # a function, a resource type
+        {"text": "notify { 'x': messa", "matches": {"message"}},  # an attribute
         {"text": "Intege", "matches": {"Integer"}},
         {"text": "$completion_sample_var = 1\n$completion_sample_v",
          "matches": {"$completion_sample_var"}},  # assigned earlier in the cell

@@ -50,7 +50,7 @@ class WhyTests(KernelCase):
         reply, outputs = self.run_cell("[1].fliter |$x| { true }")
         self.assertEqual(reply["evalue"], "Evaluation Error: Unknown function: 'fliter'.")
         traceback = errors(outputs)[0]["traceback"]
-        self.assertEqual(traceback[-1], "\x1b[0;36mDid you mean 'filter'?\x1b[0m")
+        self.assertEqual(traceback[-1], "\x1b[1mDid you mean 'filter'?\x1b[0m")
 
 
 if __name__ == "__main__":

@@ -28,11 +28,13 @@ pub use prepl_syntax::{error, limits, names};
 
 pub mod compile;
 pub mod complete;
+pub mod elide;
 pub mod env;
 pub mod erb;
 pub mod eval;
 pub mod fleet;
 pub mod functions;
+pub mod inventory;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]

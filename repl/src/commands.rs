@@ -1,5 +1,6 @@
 //! The `:` commands. Names may be abbreviated to any unambiguous prefix (`:q`, `:fu`).
 
+use crate::discover::{self, Listing};
 use crate::output::{layout, BOLD, DIM};
 use crate::session::Repl;
 use prepl::syntax::vocabulary::{find_type, TYPES};
@@ -13,6 +14,9 @@ pub enum CommandName {
     Vars,
     Functions,
     Types,
+    Classes,
+    Defines,
+    ResourceTypes,
     Type,
     Why,
     Load,
@@ -61,7 +65,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         CommandName::Help,
         "help",
         "[NAME]",
-        "these commands, or the documentation of a function, type or command",
+        "these commands, or the documentation of a function (NAME() for the function when a \
+         resource type has the name too), type, resource type (parameters, as puppet describe \
+         shows them), defined type or class (parameters with types and defaults, doc comments, \
+         where it is defined) or command",
     ),
     c(
         CommandName::Vars,
@@ -79,7 +86,25 @@ pub const COMMANDS: &[CommandInfo] = &[
         CommandName::Types,
         "types",
         "[FILTER]",
-        "built-in types and type aliases",
+        "built-in types and type aliases, the modulepath's too (:types Stdlib::)",
+    ),
+    c(
+        CommandName::Classes,
+        "classes",
+        "[FILTER]",
+        "the classes of the session and the modulepath (loaded or not)",
+    ),
+    c(
+        CommandName::Defines,
+        "defines",
+        "[FILTER]",
+        "the defined types of the session and the modulepath (loaded or not)",
+    ),
+    c(
+        CommandName::ResourceTypes,
+        "resource_types",
+        "[FILTER]",
+        "every resource type: built in, of modules (Ruby) and defined types",
     ),
     c(
         CommandName::Type,
@@ -103,8 +128,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Catalog,
         "catalog",
-        "[graph|dot|json|save NAME]",
-        "the resources compiled so far, their relationship graph (text or DOT), the catalog as JSON, or keep it as NAME for :diff",
+        "[graph|dot|json|save NAME|TYPE|TYPE[TITLE]|/PATTERN/]",
+        "the resources compiled so far, their relationship graph (text or DOT), the catalog as JSON, keep it as NAME for :diff, or the resources of a type, one resource (as Puppet code) or those whose reference matches",
     ),
     c(
         CommandName::Diff,
@@ -115,8 +140,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Facts,
         "facts",
-        "[FILE|for FILTER|set PATH=VALUE|local]",
-        "show the facts; set them from a YAML or JSON file, a facterdb fact set \
+        "[NAME|FILE|for FILTER|set PATH=VALUE|local]",
+        "show the facts as a table, or one (:facts os, :facts os.family); set them from a YAML or JSON file, a facterdb fact set \
          ('for os.family=RedHat and os.release.major=9', 'for debian-11') or this machine; \
          change one ('set os.family=RedHat')",
     ),
@@ -167,8 +192,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Set,
         "set",
-        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference",
-        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec)",
+        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | print-limit N|off | memory-limit [SIZE]",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show at most N elements of a result (1000 by default; -e and files print whole values); show or set the memory limit",
     ),
     c(
         CommandName::Break,
@@ -251,6 +276,9 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
         CommandName::Vars => Ok(vars(repl)),
         CommandName::Functions => Ok(functions(repl, arg)),
         CommandName::Types => Ok(types(repl, arg)),
+        CommandName::Classes => Ok(listing(repl, Listing::Classes, arg)),
+        CommandName::Defines => Ok(listing(repl, Listing::Defines, arg)),
+        CommandName::ResourceTypes => Ok(listing(repl, Listing::ResourceTypes, arg)),
         CommandName::Type => type_of(repl, arg),
         CommandName::Why => why(repl, arg),
         CommandName::Load => load(repl, arg),
@@ -297,15 +325,20 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
 fn help(repl: &Repl, arg: &str) -> String {
     let bold = |s: &str| repl.palette.paint(BOLD, s);
     if arg.is_empty() {
-        let mut out = String::from(
+        let mut out = discover::wrap(
             "Enter Puppet expressions; each value is shown as `=> value` and kept in $_.\n\
              An open bracket, string, heredoc or `if` continues on the next line.\n\
              Tab completes, Ctrl-R searches the history, Ctrl-C interrupts, Ctrl-D quits.\n\
              Breakpoints and the debugger's commands: :help debug.\n\nCommands:\n",
+            repl.width(),
         );
+        // Each command on its own lines: the usage, then the description wrapped to the
+        // terminal's width at word boundaries.
         for c in COMMANDS {
             let usage = format!(":{} {}", c.word, c.args);
-            let _ = writeln!(out, "  {}  {}", bold(&format!("{usage:<28}")), c.doc);
+            let _ = writeln!(out, "  {}", bold(usage.trim_end()));
+            let doc = discover::wrap(&format!("      {}", c.doc), repl.width());
+            let _ = writeln!(out, "{doc}");
         }
         return out;
     }
@@ -320,20 +353,39 @@ fn help(repl: &Repl, arg: &str) -> String {
     if arg == "debug" || arg == "debugger" {
         return crate::breakpoints::HELP.to_string();
     }
-    if let Some(word) = arg.strip_prefix(':') {
+    if let Some(word) = arg.strip_prefix(':').filter(|w| !w.starts_with(':')) {
         return match resolve_name(word) {
             Ok(name) => {
                 let c = COMMANDS
                     .iter()
                     .find(|c| c.name == name)
                     .expect("every command is listed");
-                format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc)
+                command_help(repl, c)
             }
             Err(message) => message,
         };
     }
+    // `:help file()`: the function, where a resource type has the name too.
+    let function_only = arg.strip_suffix("()");
+    if function_only.is_none() {
+        if let Some(text) = discover::help(&repl.session, arg, repl.width()) {
+            return text;
+        }
+    }
+    let arg = function_only.unwrap_or(arg);
     if let Some(b) = prepl::functions::find(arg) {
-        return format!("{}\n{}", bold(b.name), b.doc.trim_end());
+        let mut doc = b.doc.trim_end().to_string();
+        if let Some(module) = b.module {
+            doc.push_str(&format!(
+                "\n\n(A function of the module {module}: known when {module} is on the \
+                 modulepath, or everywhere with :set module-functions on.)"
+            ));
+        }
+        let doc = discover::wrap(&doc, repl.width());
+        return format!("{}\n{}", bold(b.name), doc);
+    }
+    if let Some(text) = prepl::inventory::describe::describe_function(&repl.session, arg) {
+        return discover::wrap(&text, repl.width());
     }
     if repl.session.function_names().iter().any(|f| &**f == arg) {
         return format!("{} is a function defined in this session.", bold(arg));
@@ -358,10 +410,22 @@ fn help(repl: &Repl, arg: &str) -> String {
         }
         return format!("{} is a type alias for {}", bold(&name), target);
     }
-    if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
-        return format!("{}\n  {}", bold(&format!(":{} {}", c.word, c.args)), c.doc);
+    if let Some(text) = prepl::inventory::describe::describe_type_alias(&repl.session, arg) {
+        return discover::wrap(&text, repl.width());
     }
-    format!("No function, type or command named '{arg}'.")
+    if let Some(c) = COMMANDS.iter().find(|c| c.word == arg) {
+        return command_help(repl, c);
+    }
+    format!("No function, type, resource type, class or command named '{arg}'.")
+}
+
+/// One command's usage (all its forms) and its description wrapped to the terminal.
+fn command_help(repl: &Repl, c: &CommandInfo) -> String {
+    let usage = repl.palette.paint(BOLD, &format!(":{} {}", c.word, c.args));
+    format!(
+        "{usage}\n{}",
+        discover::wrap(&format!("  {}", c.doc), repl.width())
+    )
 }
 
 fn vars(repl: &Repl) -> String {
@@ -384,6 +448,10 @@ fn vars(repl: &Repl) -> String {
         }
     }
     out
+}
+
+fn listing(repl: &Repl, what: Listing, filter: &str) -> String {
+    discover::list(&repl.session, what, filter, |s| repl.palette.paint(DIM, s))
 }
 
 fn matches_filter(name: &str, filter: &str) -> bool {
@@ -466,6 +534,22 @@ fn types(repl: &Repl, filter: &str) -> String {
             name,
             repl.palette.paint(DIM, &format!("= {target}"))
         );
+    }
+    let known: Vec<String> = repl
+        .session
+        .type_aliases()
+        .into_iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    for (name, module) in discover::module_type_aliases(&repl.session, filter) {
+        if !known.contains(&name) {
+            let _ = writeln!(
+                out,
+                "  {:<36} {}",
+                name,
+                repl.palette.paint(DIM, &format!("(module {module})"))
+            );
+        }
     }
     if out.is_empty() {
         out = format!("No type matches '{filter}'.");
@@ -621,9 +705,10 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if arg.is_empty() {
         return Ok(match repl.session.variable("facts") {
             Some(prepl::Value::Hash(h)) if !h.is_empty() => {
-                let shown = layout(&prepl::Value::Hash(h), repl.width(), 0);
+                let shown = discover::facts_table(&prepl::Value::Hash(h), repl.width());
+                let shown = shown.trim_end();
                 if repl.setup.facts_origin.is_empty() {
-                    shown
+                    shown.to_string()
                 } else {
                     format!("{shown}\n(from {})", repl.setup.facts_origin)
                 }
@@ -644,6 +729,22 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
         }
         "local" if rest.is_empty() => crate::facts::local(),
         "set" => return set_fact(repl, rest),
+        // `:facts os`, `:facts os.release.major`: that fact, as `facter os` shows it.
+        name if rest.is_empty()
+            && discover::is_fact_path(name)
+            && !std::path::Path::new(name).exists() =>
+        {
+            let facts = repl
+                .session
+                .variable("facts")
+                .unwrap_or(prepl::Value::Undef);
+            return match discover::fact(&facts, name) {
+                Some(v) => Ok(layout(&v, repl.width(), 0)),
+                None => Err(format!(
+                    "No fact '{name}' (:facts lists them; :facts FILE reads a fact file)."
+                )),
+            };
+        }
         _ => {
             let path = arg.trim_matches(|c| c == '\'' || c == '"');
             (crate::facts::load(path)?, path.to_string())
@@ -823,6 +924,21 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             Ok(reading.note().into())
         }
         (Some("integer-bounds"), None, None) => Ok(repl.session.single_bound().note().into()),
+        (Some("print-limit"), Some("off"), None) => {
+            repl.print_limit = None;
+            Ok("Results are shown whole.".into())
+        }
+        (Some("print-limit"), Some(n), None) => match n.parse::<usize>() {
+            Ok(n) if n > 0 => {
+                repl.print_limit = Some(n);
+                Ok(format!("Results show at most {n} elements."))
+            }
+            _ => Err("The print limit must be a number of elements (at least 1) or off.".into()),
+        },
+        (Some("print-limit"), None, None) => Ok(match repl.print_limit {
+            Some(n) => format!("Results show at most {n} elements (:set print-limit N|off)."),
+            None => "Results are shown whole (:set print-limit N|off).".into(),
+        }),
         (Some("memory-limit"), size, None) => {
             if let Some(size) = size {
                 let bytes = prepl::limits::parse_size(size)
@@ -831,7 +947,7 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             }
             Ok(memory_limit_note())
         }
-        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set memory-limit [SIZE]".into()),
+        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set print-limit N|off, :set memory-limit [SIZE]".into()),
     }
 }
 
@@ -861,7 +977,11 @@ mod tests {
         assert_eq!(parse(":types"), Ok((CommandName::Types, "")));
         assert_eq!(parse(":fu str"), Ok((CommandName::Functions, "str")));
         assert!(parse(":t").unwrap_err().contains(":types, :type, :time"));
-        assert_eq!(parse(":c dot"), Ok((CommandName::Catalog, "dot")));
+        assert_eq!(parse(":ca dot"), Ok((CommandName::Catalog, "dot")));
+        let ambiguous = parse(":c").unwrap_err();
+        assert!(ambiguous.contains(":catalog") && ambiguous.contains(":classes"));
+        assert_eq!(parse(":cl ntp"), Ok((CommandName::Classes, "ntp")));
+        assert_eq!(parse(":reso"), Ok((CommandName::ResourceTypes, "")));
         assert!(parse(":f").unwrap_err().contains(":functions, :facts"));
         assert_eq!(parse(":fa"), Ok((CommandName::Facts, "")));
         assert!(parse(":bogus")
@@ -922,6 +1042,7 @@ mod tests {
     #[test]
     fn help_on_functions_types_and_commands() {
         let mut repl = repl();
+        let words = |t: String| t.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(help(&repl, "").contains(":load FILE"));
         let d = help(&repl, "diff");
         assert!(
@@ -929,6 +1050,32 @@ mod tests {
             "{d}"
         );
         assert!(help(&repl, "notice").starts_with("notice\nnotice("));
+        assert!(
+            words(help(&repl, "type_of")).contains("The reference has it from the module stdlib")
+        );
+        // Wrapped to the width at word boundaries, every form of a command in its usage.
+        let mut narrow = self::repl();
+        narrow.fixed_width = Some(40);
+        for text in [
+            help(&narrow, ""),
+            help(&narrow, ":set"),
+            help(&narrow, "map"),
+        ] {
+            for line in text
+                .lines()
+                .filter(|l| l.trim().contains(' ') && !l.starts_with("  :") && !l.starts_with(':'))
+            {
+                assert!(line.width() <= 40, "{line:?} in\n{text}");
+            }
+        }
+        assert!(help(&narrow, ":set").contains("print-limit N|off"));
+        assert!(help(&narrow, ":catalog").contains("TYPE[TITLE]"));
+        assert!(
+            words(help(&repl, "range")).contains("(A function of the module stdlib: known when")
+        );
+        assert!(help(&repl, "file()").starts_with("file\nfile("));
+        assert!(help(&repl, "file").starts_with("file\n====\n"));
+        assert!(help(&repl, "::Package").starts_with("package\n=======\n"));
         // `:help template` documents the Ruby subset of ERB templates.
         let t = help(&repl, "template");
         assert!(
@@ -936,7 +1083,7 @@ mod tests {
             "{t}"
         );
         assert!(t.contains("scope.call_function"), "{t}");
-        assert!(help(&repl, "inline_template").contains(":help template"));
+        assert!(words(help(&repl, "inline_template")).contains(":help template"));
         assert_eq!(
             help(&repl, "Integer"),
             "Integer[from, to]\n  integers in from..to"
@@ -944,7 +1091,7 @@ mod tests {
         assert_eq!(help(&repl, ":q"), ":quit \n  leave (Ctrl-D does too)");
         assert_eq!(
             help(&repl, "nothing"),
-            "No function, type or command named 'nothing'."
+            "No function, type, resource type, class or command named 'nothing'."
         );
         assert!(repl.session.eval("function twice($x) { $x * 2 }").is_ok());
         assert_eq!(
@@ -1008,6 +1155,13 @@ mod tests {
         assert_eq!(repl.width(), 40);
         assert!(set(&mut repl, "width 3").is_err());
         assert!(set(&mut repl, "colour on").is_err());
+        assert_eq!(repl.print_limit, Some(prepl::elide::DEFAULT_LIMIT));
+        assert!(set(&mut repl, "print-limit 5").is_ok() && repl.print_limit == Some(5));
+        assert!(set(&mut repl, "print-limit")
+            .unwrap()
+            .contains("at most 5 elements"));
+        assert!(set(&mut repl, "print-limit 0").is_err());
+        assert!(set(&mut repl, "print-limit off").is_ok() && repl.print_limit.is_none());
         assert!(matches!(run(&mut repl, ":time"), Next::Continue) && repl.timing);
         assert_eq!(run(&mut repl, ":quit"), Next::Quit);
     }
@@ -1192,7 +1346,8 @@ Class  main      name => 'main'  class            Stage[main]
         // With no facts given, the session has those the agent adds to any fact set.
         let shown = facts(&mut repl, "").unwrap();
         assert!(
-            shown.starts_with("{\n  'puppetversion' => '7.23.0',\n  'facterversion' => '4.3.0',"),
+            shown.starts_with("  clientcert     '")
+                && shown.contains("\n  puppetversion  '7.23.0'"),
             "{shown}"
         );
         let path =
@@ -1203,13 +1358,19 @@ Class  main      name => 'main'  class            Stage[main]
         assert_eq!(shown.unwrap(), format!("2 facts from {}.", path.display()));
         let shown = facts(&mut repl, "").unwrap();
         assert!(
-            shown.starts_with("{\n  'kernel' => 'Linux',\n  'os' => {'family' => 'Debian'},\n  'puppetversion' => '7.23.0',"),
+            shown.contains("\n  kernel         'Linux'\n  os             {'family' => 'Debian'}\n  puppetversion  '7.23.0'\n"),
             "{shown}"
         );
         assert!(
             shown.ends_with(&format!("(from {})", path.display())),
             "{shown}"
         );
+        // One fact, or a part of one.
+        assert_eq!(facts(&mut repl, "os").unwrap(), "{'family' => 'Debian'}");
+        assert_eq!(facts(&mut repl, "os.family").unwrap(), "'Debian'");
+        assert!(facts(&mut repl, "os.nope")
+            .unwrap_err()
+            .starts_with("No fact 'os.nope'"));
         repl.reset();
         assert_eq!(
             prepl::format::to_programmatic(

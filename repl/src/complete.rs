@@ -104,21 +104,19 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
             starting_with(views.chain(types), prefix)
         }
         CommandName::Type | CommandName::Why => return complete_code(before, names),
-        CommandName::Diff => starting_with(
-            [
-                "--from",
-                "--to",
-                "--facts",
-                "--node",
-                "--summary",
-                "--format",
-            ],
-            prefix,
-        ),
+        CommandName::Diff => starting_with(prepl::fleet::OPTIONS.iter().copied(), prefix),
         CommandName::Help => {
             let mut all = starting_with(names.functions.iter().map(String::as_str), prefix);
             all.extend(starting_with(
                 names.types.iter().map(String::as_str),
+                prefix,
+            ));
+            all.extend(starting_with(
+                names.resource_types.iter().map(String::as_str),
+                prefix,
+            ));
+            all.extend(starting_with(
+                names.classes.iter().map(String::as_str),
                 prefix,
             ));
             all.extend(
@@ -132,6 +130,10 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
         }
         CommandName::Functions => starting_with(names.functions.iter().map(String::as_str), prefix),
         CommandName::Types => starting_with(names.types.iter().map(String::as_str), prefix),
+        CommandName::Classes => starting_with(names.classes.iter().map(String::as_str), prefix),
+        CommandName::Defines | CommandName::ResourceTypes => {
+            starting_with(names.resource_types.iter().map(String::as_str), prefix)
+        }
         CommandName::Strict => starting_with(["off", "warning", "error"], prefix),
         CommandName::Set => {
             if prefix.contains(char::is_whitespace) {
@@ -143,13 +145,18 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                         "exec",
                         "module-functions",
                         "integer-bounds",
+                        "print-limit",
                         "memory-limit",
                     ],
                     prefix,
                 )
             }
         }
-        CommandName::Lookup => starting_with(["--explain"], prefix),
+        CommandName::Lookup => {
+            let mut all = starting_with(names.hiera_keys.iter().map(String::as_str), prefix);
+            all.extend(starting_with(["--explain"], prefix));
+            all
+        }
         CommandName::Break => {
             // The kinds of breakpoint, then class and define names are the user's.
             starting_with(["function", "error", "resource"], prefix)
@@ -200,6 +207,7 @@ mod tests {
             ],
             members: Vec::new(),
             catalog_types: vec!["File".into(), "Stage".into()],
+            ..Names::default()
         }
     }
 

@@ -3,7 +3,7 @@
 //!
 //! Modules by concern: `cli` (arguments and the non-interactive mode), `diff` (`prepl
 //! diff`: catalogs compared across revisions), `session` (the interactive loop), `commands`
-//! (the `:` commands), `debugger` (breakpoints: the prompt where a compilation stopped), `facts` (facts files), `complete`, `highlight`, `validate`
+//! (the `:` commands), `discover` (`:classes`, `:defines`, `:resource_types`, `:help` for types and classes), `debugger` (breakpoints: the prompt where a compilation stopped), `facts` (facts files), `complete`, `highlight`, `validate`
 //! (multi-line input), `helper` (the rustyline glue), `output` (colours and value layout),
 //! `history`, `interrupt` (Ctrl-C during evaluation), `check` (`--check FILE...`).
 
@@ -15,6 +15,7 @@ mod commands;
 mod complete;
 mod debugger;
 mod diff;
+mod discover;
 mod facts;
 mod helper;
 mod highlight;

@@ -38,6 +38,8 @@ pub struct Repl {
     pub setup: Setup,
     /// The line editor, which the debugger's prompt shares (`None` before it exists).
     pub editor: Option<crate::debugger::SharedEditor>,
+    /// `:set print-limit N|off`: how many elements of a result are shown (`None`: all).
+    pub print_limit: Option<usize>,
     /// Catalogs kept by `:catalog save NAME`, for `:diff NAME`.
     pub saved_catalogs: std::collections::BTreeMap<String, prepl::catalog::diff::View>,
 }
@@ -56,6 +58,7 @@ impl Repl {
             strict,
             setup,
             editor: None,
+            print_limit: Some(prepl::elide::DEFAULT_LIMIT),
             saved_catalogs: Default::default(),
         };
         repl.reset();
@@ -132,10 +135,12 @@ impl Repl {
         match result {
             Some(Ok(value)) => {
                 let (session, width) = (&self.session, self.width());
+                // A huge value is shown elided (`:set print-limit`).
+                let elided = prepl::elide::elide(&value, self.print_limit);
                 // Printing a large value takes time too: Ctrl-C interrupts it.
                 let shown = interrupt::during(|| {
                     let _interruptible = session.interruptible();
-                    try_layout(&value, width, 3)
+                    try_layout(&elided.value, width, 3).map(|text| elided.finish(text))
                 });
                 match shown {
                     Ok(shown) => println!("{} {}", self.palette.paint(DIM, "=>"), shown),
@@ -349,6 +354,12 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
                 if commands::run(&mut repl, &text) == Next::Quit {
                     break;
                 }
+            }
+            Verdict::Ready | Verdict::NeedsMore
+                if crate::discover::bare_command_hint(&text).is_some() =>
+            {
+                let hint = crate::discover::bare_command_hint(&text).unwrap_or_default();
+                println!("{}", repl.palette.paint(crate::output::DIM, hint));
             }
             Verdict::Ready | Verdict::NeedsMore => {
                 repl.eval_and_show(&format!("In[{counter}]"), &text);

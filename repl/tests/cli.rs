@@ -50,7 +50,7 @@ fn errors_exit_with_status_one() {
     assert_eq!(text(&out.stdout), "");
     assert_eq!(
         text(&out.stderr),
-        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line 1, column 1)\n$nosuch\n^\n"
+        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line: 1, column: 1)\n$nosuch\n^\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -159,7 +159,7 @@ fn catalog_mode_errors_exit_with_status_one() {
     assert_eq!(text(&out.stdout), "");
     assert_eq!(
         text(&out.stderr),
-        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line 1, column 1)\n$nosuch\n^\n"
+        "Error: Evaluation Error: Unknown variable: 'nosuch'. (line: 1, column: 1)\n$nosuch\n^\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -735,7 +735,7 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
         format!(
             "Error: Evaluation Error: Unknown variable: '::prepl_test_custom_fact'. It is a custom \
              fact of module openstacklib (lib/facter/prepl_test_custom_fact.rb), which prepl does \
-             not run yet (file {}, line 2, column 16)\n  $algorithm = $::prepl_test_custom_fact,\n\
+             not run yet (file: {}, line: 2, column: 16)\n  $algorithm = $::prepl_test_custom_fact,\n\
              \x20              ^\nGive its value with :facts set prepl_test_custom_fact=VALUE \
              (%facts set in Jupyter) or in a facts file (--facts FILE).\n",
             init.display()
@@ -789,4 +789,33 @@ fn an_address_space_limit_sets_the_memory_limit() {
         .output()
         .expect("prlimit runs");
     assert_eq!(text(&out.stdout), "[2, 4]\n", "{}", text(&out.stderr));
+}
+
+#[test]
+fn one_shot_modes_print_whole_values_and_name_a_missing_module() {
+    // The REPL's print limit elides huge results; -e prints them whole.
+    let out = prepl(&["-e", "Array(Integer[1, 3000])"], None);
+    let shown = text(&out.stdout);
+    assert!(shown.starts_with("[1, 2, 3, ") && shown.ends_with(", 2999, 3000]\n"));
+    assert!(!shown.contains("more"));
+    // A module's function without its module: which module has it, and how to get it.
+    let out = prepl(&["-e", "range(1, 3)"], None);
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with(
+            "Error: Evaluation Error: Unknown function: 'range'. (line: 1, column: 1)\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("'range' is a function of the module stdlib, which is not on the modulepath"),
+        "{err}"
+    );
+    // A dependency cycle: the warning has each cycle on a line, and prepl's advice.
+    let out = prepl(&["-e", "notify { a: } -> notify { b: } -> Notify[a]"], None);
+    assert_eq!(
+        text(&out.stderr),
+        "Warning: Found 1 dependency cycle:\n(Notify[a] => Notify[b] => Notify[a])\n\
+         See the relationships with :catalog graph (%catalog graph in Jupyter), or :catalog dot for Graphviz.\n"
+    );
 }

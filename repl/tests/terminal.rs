@@ -366,3 +366,140 @@ fn debugger_in_a_terminal() {
     }
     tmux.keys(&["C-d"]);
 }
+
+/// Issue 37's "finding things" and "messages that read well", as a user meets them: listings
+/// and help of the modulepath's classes and of resource types, completion of facts' keys,
+/// attributes and classes, bare `help`, elided huge results, the cycle advice, the error's
+/// location naming the input with the caret under a method's name.
+#[test]
+fn finding_things_in_a_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let dir = scratch_dir("finding");
+    let modules = dir.join("modules");
+    write(
+        &modules,
+        "mymod/manifests/init.pp",
+        "# @summary Serves things.\n#\n# @param port\n#   Where it listens.\nclass mymod(Mymod::Port $port = 80, String $user) {\n}\n",
+    );
+    write(
+        &modules,
+        "mymod/types/port.pp",
+        "type Mymod::Port = Integer[1, 65535]\n",
+    );
+    let tmux = Tmux {
+        socket: format!("prepl-e2e-{}-finding", std::process::id()),
+    };
+    tmux.start_with(
+        &dir,
+        &dir.join("history"),
+        &format!("--modulepath '{}'", modules.display()),
+    );
+    tmux.wait_for("prepl[1]>");
+    let command = |text: &str, expect: &str| {
+        tmux.type_text(text);
+        tmux.keys(&["Enter"]);
+        tmux.wait_for(expect);
+    };
+    command(":classes my", "mymod  module mymod");
+    command(":help mymod", "- **port** `Mymod::Port` = `80`");
+    tmux.wait_for("    Where it listens.");
+    tmux.wait_for("Serves things.");
+    command(":types Mymod::", "(module mymod)");
+    command(":help notify", "- **withpath**");
+    // Bare `help` answers with the command.
+    command("help", ":help lists them");
+
+    // Completion: a fact's key, a resource's attribute, a class of the modulepath.
+    tmux.type_text("$facts['clientv");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("prepl[1]> $facts['clientversion");
+    tmux.type_text("']");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> '7.23.0'");
+    tmux.type_text("file { '/x': ens");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("prepl[2]> file { '/x': ensure");
+    tmux.type_text(" => file }");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("=> [File['/x']]");
+    tmux.type_text("include mym");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("prepl[3]> include mymod");
+    tmux.keys(&["C-c"]);
+
+    // A huge result is elided; the cycle warning says what to do; an error names the input.
+    command(":set print-limit 3", "at most 3 elements");
+    command("Array(Integer[1, 100000])", "=> [1, 2, 3, … 99997 more]");
+    command(
+        "notify { a: } -> notify { b: } -> Notify[a]",
+        "See the relationships with :catalog graph",
+    );
+    command("[1, 2, 3].fliter", "(file: In[5], line: 1, column: 11)");
+    let screen = tmux.wait_for("          ^");
+    assert!(screen.contains("Did you mean 'filter'?"), "{screen}");
+    tmux.keys(&["C-d"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The README's interactive session (its first example, then the `:why` one that goes on
+/// from it) is what prepl prints: each input typed into a real terminal, the screen
+/// compared with the README's text.
+#[test]
+fn readme_session_is_what_prepl_prints() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let readme = include_str!("../../README.md");
+    let block = |from: &str| -> &str {
+        let start = readme.find(from).expect("the README has the example");
+        let len = readme[start..]
+            .find("```")
+            .expect("the example's block ends");
+        &readme[start..start + len]
+    };
+    let transcript = format!(
+        "{}{}",
+        block("prepl[1]> $servers = {"),
+        block("prepl[6]> :why")
+    );
+    let dir = scratch_dir("readme");
+    let tmux = Tmux {
+        socket: format!("prepl-e2e-{}-readme", std::process::id()),
+    };
+    tmux.start_with(&dir, &dir.join("history"), "-q");
+    tmux.wait_for("prepl[1]>");
+    let mut prompts = 1;
+    for line in transcript.lines() {
+        let input = line.strip_prefix("     ...> ").or_else(|| {
+            line.split_once("]> ")
+                .map(|(_, rest)| rest)
+                .filter(|_| line.starts_with("prepl["))
+        });
+        if let Some(input) = input {
+            tmux.type_text(input);
+            tmux.keys(&["Enter"]);
+            if line.starts_with("prepl[") {
+                prompts += 1;
+            }
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+    let screen = tmux.wait_for_nth("prepl[", prompts);
+    std::thread::sleep(Duration::from_millis(300));
+    let screen = {
+        let _ = screen;
+        tmux.screen()
+    };
+    let trimmed = |t: &str| t.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
+    let (screen, transcript) = (trimmed(&screen), trimmed(&transcript));
+    assert!(
+        screen.contains(transcript.trim_end()),
+        "the README's session differs from what prepl prints:\n--- README\n{transcript}\n--- prepl\n{screen}"
+    );
+    tmux.keys(&["C-d"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

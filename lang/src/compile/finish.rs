@@ -210,7 +210,7 @@ impl Evaluator {
             return;
         }
         let catalog = &self.compilation.catalog;
-        let message = crate::catalog::render::cycle_message(
+        let message = crate::catalog::render::cycle_warning(
             catalog,
             &crate::catalog::render::find_cycles(catalog),
         );

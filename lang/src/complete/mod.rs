@@ -1,7 +1,14 @@
 //! Completion of Puppet code, shared by the REPL and the Jupyter kernel: variables in scope
 //! (`$x`, `$::x`, and bare names after `${` in a string), built-in and user functions (also
-//! after `.`), type names and aliases (`Int` → `Integer`, any case as a fallback), keywords.
+//! after `.`), type names and aliases (`Int` → `Integer`, any case as a fallback), keywords,
+//! resource types; and where the context allows only one kind of name ([`contexts`]): the
+//! keys of a hash (`$facts['os']['fam`), classes (`include ntp::`), a resource body's
+//! attributes (`file { '/x': ens`). The modulepath's classes, defines, resource types and
+//! type aliases count before any is loaded (`crate::inventory`).
 
+mod contexts;
+
+use crate::inventory;
 use crate::syntax::vocabulary;
 use crate::Session;
 
@@ -20,6 +27,21 @@ pub struct Names {
     /// The types of the resources in the session's catalog (`File`, `Concat::Fragment`),
     /// sorted and unique: what `:catalog TYPE` can pick.
     pub catalog_types: Vec<String>,
+    /// The variables holding hashes, with their values (`$facts['os']['fam` completes the
+    /// keys).
+    pub hashes: Vec<(String, crate::Value)>,
+    /// Classes of the session and of the modulepath, sorted and unique.
+    pub classes: Vec<String>,
+    /// Resource types: built-in, of modules (Ruby), defined types of the session and of
+    /// the modulepath; sorted and unique.
+    pub resource_types: Vec<String>,
+    /// The parameters of the session's classes (`("class", name, params)`) and defines
+    /// (`("define", ...)`).
+    pub definition_params: Vec<(&'static str, String, Vec<String>)>,
+    /// Where module definitions are found (attributes of a module's resource type).
+    pub env: crate::env::Environment,
+    /// The keys of the environment's and modules' Hiera data (`lookup('` completes them).
+    pub hiera_keys: Vec<String>,
 }
 
 impl Names {
@@ -31,7 +53,23 @@ impl Names {
             .iter()
             .filter_map(|(n, v)| Some((n.to_string(), member_names(v)?)))
             .collect();
-        let variables = vars.into_iter().map(|(n, _)| n.to_string()).collect();
+        let mut variables: Vec<String> = vars.into_iter().map(|(n, _)| n.to_string()).collect();
+        variables.extend(
+            ["facts", "trusted", "server_facts"]
+                .iter()
+                .filter(|r| session.variable(r).is_some())
+                .map(|r| r.to_string()),
+        );
+        // Each fact is a top-scope variable too (`$os`, `$osfamily`).
+        let facts = session.variable("facts");
+        if let Some(crate::Value::Hash(h)) = &facts {
+            variables.extend(h.iter().filter_map(|(k, _)| match k {
+                crate::Value::String(s) => Some(s.to_string()),
+                _ => None,
+            }));
+        }
+        variables.sort();
+        variables.dedup();
         let mut functions: Vec<String> = crate::functions::all()
             .iter()
             .map(|b| b.name.to_string())
@@ -53,14 +91,127 @@ impl Names {
             .resources()
             .map(|(_, r)| r.type_name.to_string())
             .collect();
+        let hashes = vars_hashes(session);
+        let env = session.environment().clone();
+        let found = inventory::definitions(&env);
+        let of_kind = |kind: inventory::Kind| {
+            found
+                .iter()
+                .filter(move |d| d.kind == kind)
+                .map(|d| d.name.clone())
+        };
+        types.extend(of_kind(inventory::Kind::TypeAlias));
+        functions.extend(of_kind(inventory::Kind::Function));
+        let compilation = &session.evaluator.compilation;
+        let mut classes: Vec<String> = compilation.classes.keys().map(|k| k.to_string()).collect();
+        classes.extend(of_kind(inventory::Kind::Class));
+        let mut resource_types: Vec<String> = crate::catalog::builtin_types::all()
+            .iter()
+            .filter(|t| t.name != "component")
+            .map(|t| t.name.to_string())
+            .collect();
+        resource_types.extend(compilation.defines.keys().map(|k| k.to_string()));
+        resource_types.extend(of_kind(inventory::Kind::Define));
+        resource_types.extend(of_kind(inventory::Kind::ResourceType));
+        let param_names = |params: &[crate::syntax::ast::Param]| -> Vec<String> {
+            params.iter().map(|p| p.name.to_string()).collect()
+        };
+        let mut definition_params: Vec<(&'static str, String, Vec<String>)> = compilation
+            .classes
+            .iter()
+            .map(|(k, d)| ("class", k.to_string(), param_names(&d.def.params)))
+            .collect();
+        definition_params.extend(
+            compilation
+                .defines
+                .iter()
+                .map(|(k, d)| ("define", k.to_string(), param_names(&d.def.params))),
+        );
+        let hiera_keys = inventory::hiera_keys(&env);
         Names {
             variables,
             functions: sorted_unique(functions),
             types: sorted_unique(types),
             members,
             catalog_types: sorted_unique(catalog_types),
+            hashes,
+            classes: sorted_unique(classes),
+            resource_types: sorted_unique(resource_types),
+            definition_params,
+            env,
+            hiera_keys,
         }
     }
+
+    /// The attributes a resource body of `type_name` may set (for `class`, those of the
+    /// class `title`), the metaparameters included; empty for an unknown type.
+    fn attributes(&self, type_name: &str, title: Option<&str>) -> Vec<String> {
+        let (kind, name) = match title {
+            Some(t) => (
+                "class",
+                t.strip_prefix("::").unwrap_or(t).to_ascii_lowercase(),
+            ),
+            None => ("define", type_name.to_ascii_lowercase()),
+        };
+        let mut found: Vec<String> = if let Some((_, _, params)) = self
+            .definition_params
+            .iter()
+            .find(|(k, n, _)| *k == kind && *n == name)
+        {
+            params.clone()
+        } else if let (None, Some(info)) = (title, crate::catalog::builtin_types::lookup(&name)) {
+            info.parameters.iter().map(|p| p.to_string()).collect()
+        } else if let Some(info) = (title.is_none())
+            .then(|| crate::env::ruby_types::type_file(&self.env, &name))
+            .flatten()
+            .and_then(|f| crate::env::ruby_types::load(&f))
+        {
+            info.parameters.iter().map(|p| p.to_string()).collect()
+        } else {
+            let kind = if title.is_some() {
+                inventory::Kind::Class
+            } else {
+                inventory::Kind::Define
+            };
+            match inventory::describe::parameter_names(&self.env, kind, &name) {
+                Some(params) => params,
+                None => return Vec::new(),
+            }
+        };
+        found.extend(
+            crate::catalog::builtin_types::METAPARAMETERS
+                .iter()
+                .map(|m| m.to_string()),
+        );
+        sorted_unique(found)
+    }
+}
+
+/// The session's variables that hold hashes (the facts, `$os`, ...).
+fn vars_hashes(session: &Session) -> Vec<(String, crate::Value)> {
+    let mut found: Vec<(String, crate::Value)> = session
+        .variables()
+        .into_iter()
+        .filter(|(_, v)| matches!(v, crate::Value::Hash(_)))
+        .map(|(n, v)| (n.to_string(), v))
+        .collect();
+    // (`$facts`, `$trusted` and the facts as variables are not among the variables a
+    // session lists)
+    for reserved in ["facts", "trusted", "server_facts"] {
+        if let Some(v @ crate::Value::Hash(_)) = session.variable(reserved) {
+            found.push((reserved.to_string(), v));
+        }
+    }
+    if let Some(crate::Value::Hash(facts)) = session.variable("facts") {
+        for (k, v) in facts.iter() {
+            if let (crate::Value::String(name), crate::Value::Hash(_)) = (k, v) {
+                if !found.iter().any(|(n, _)| **n == **name) {
+                    found.push((name.to_string(), v.clone()));
+                }
+            }
+        }
+    }
+    found
 }
 
 /// What `$v.` can name on an object (its attributes, constants and functions) or a URI (its
@@ -91,6 +242,12 @@ pub enum Kind {
     Keyword,
     /// An attribute of an object (after `$p.`).
     Attribute,
+    /// A key of a hash (`$facts['o`).
+    Key,
+    Class,
+    ResourceType,
+    /// A parameter in a resource body (`file { '/x': ens`).
+    Parameter,
 }
 
 impl Kind {
@@ -101,6 +258,10 @@ impl Kind {
             Kind::Type => "type",
             Kind::Keyword => "keyword",
             Kind::Attribute => "attribute",
+            Kind::Key => "key",
+            Kind::Class => "class",
+            Kind::ResourceType => "resource type",
+            Kind::Parameter => "parameter",
         }
     }
 }
@@ -125,6 +286,13 @@ fn object_before_dot<'a>(before: &str, names: &'a Names) -> Option<&'a Vec<Strin
 /// Completions of the code before the cursor: the byte offset where the completed word
 /// starts, and the candidates (sorted) that replace `before[start..]`.
 pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>) {
+    if let Some((quote, start)) = contexts::open_string(before) {
+        // (a `$name` in a double-quoted string is a variable)
+        let interpolated = quote == '"' && before[start..].contains('$');
+        if !interpolated {
+            return contexts::in_string(before, quote, start, names);
+        }
+    }
     let start = before
         .char_indices()
         .rev()
@@ -178,6 +346,14 @@ pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>
         }
     } else if before[..start].ends_with('.') {
         tagged(starting_with(&names.functions, word), Kind::Function).collect()
+    } else if contexts::takes_class(before[..start].trim_end()) {
+        contexts::classes(word, names)
+    } else if let Some((type_name, title)) = (!word.starts_with(|c: char| c.is_ascii_uppercase()))
+        .then(|| contexts::resource_body(&before[..start]))
+        .flatten()
+    {
+        let found = starting_with(&names.attributes(&type_name, title.as_deref()), word);
+        tagged(found, Kind::Parameter).collect()
     } else if word.is_empty() {
         Vec::new()
     } else if word.starts_with(|c: char| c.is_ascii_uppercase()) {
@@ -204,6 +380,10 @@ pub fn complete_code(before: &str, names: &Names) -> (usize, Vec<(String, Kind)>
             .map(|k| k.to_string())
             .collect();
         all.extend(tagged(keywords, Kind::Keyword));
+        all.extend(tagged(
+            starting_with(&names.resource_types, word),
+            Kind::ResourceType,
+        ));
         all.sort();
         all.dedup_by(|a, b| a.0 == b.0);
         all
@@ -274,6 +454,7 @@ mod tests {
             ],
             members: vec![("xy".into(), vec!["x".into(), "y".into()])],
             catalog_types: Vec::new(),
+            ..Names::default()
         }
     }
 
@@ -348,5 +529,92 @@ mod tests {
         assert_eq!(found, vec![("$alpha".to_string(), Kind::Variable)]);
         let (_, found) = complete_code("Integ", &names);
         assert_eq!(found, vec![("Integer".to_string(), Kind::Type)]);
+    }
+
+    fn fixture_session() -> Session {
+        let mut s = Session::new();
+        let modules = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/control-repo/production/modules");
+        s.set_environment(crate::env::Environment {
+            modulepath: vec![modules],
+            ..Default::default()
+        });
+        let facts = s
+            .eval("{'os' => {'family' => 'Debian', 'name' => 'Debian'}, 'osfamily' => 'Debian'}")
+            .unwrap();
+        s.set_facts(facts);
+        s.eval("define greet(String $who, $how = 1) { }").unwrap();
+        s
+    }
+
+    fn found(before: &str, names: &Names) -> Vec<(String, Kind)> {
+        complete_code(before, names).1
+    }
+
+    #[test]
+    fn keys_of_hashes_in_strings_and_nothing_else_there() {
+        let n = Names::of(&fixture_session(), &[]);
+        assert_eq!(
+            complete_code("$facts['o", &n),
+            (
+                8,
+                vec![("os".into(), Kind::Key), ("osfamily".into(), Kind::Key)]
+            )
+        );
+        assert_eq!(
+            found("notice($::facts[\"os\"]['fa", &n),
+            vec![("family".into(), Kind::Key)]
+        );
+        assert_eq!(found("$facts['os']['nope']['", &n), vec![]);
+        // each fact is a variable too
+        assert_eq!(
+            found("$osf", &n),
+            vec![("$osfamily".into(), Kind::Variable)]
+        );
+        assert_eq!(found("$::os['fa", &n), vec![("family".into(), Kind::Key)]);
+        // never functions or keywords where only a key or a string can stand
+        assert_eq!(found("$x = 'no", &n), vec![]);
+        assert_eq!(found("lookup('ea", &n), vec![]);
+        assert_eq!(
+            found("lookup('webapp::ver", &n),
+            vec![("webapp::version".into(), Kind::Key)]
+        );
+        // a variable in a double-quoted string still completes
+        assert_eq!(found("\"$fac", &n), vec![("$facts".into(), Kind::Variable)]);
+    }
+
+    #[test]
+    fn resource_types_classes_attributes_and_module_types() {
+        let n = Names::of(&fixture_session(), &[]);
+        assert!(found("packa", &n).contains(&("package".into(), Kind::ResourceType)));
+        assert!(found("gre", &n).contains(&("greet".into(), Kind::ResourceType)));
+        assert!(found("webapp::vh", &n).contains(&("webapp::vhost".into(), Kind::ResourceType)));
+        assert_eq!(
+            found("include webapp::p", &n),
+            vec![("webapp::params".into(), Kind::Class)]
+        );
+        assert_eq!(
+            found("class { 'webapp::p", &n),
+            vec![("webapp::params".into(), Kind::Class)]
+        );
+        assert_eq!(
+            found("file { '/x': ens", &n),
+            vec![("ensure".into(), Kind::Parameter)]
+        );
+        assert_eq!(
+            found("greet { 'a':\n  who => 'me',\n  h", &n),
+            vec![("how".into(), Kind::Parameter)]
+        );
+        assert_eq!(
+            found("class { 'webapp': pac", &n),
+            vec![("package_name".into(), Kind::Parameter)]
+        );
+        assert!(found("notify { 'a': ", &n).contains(&("message".into(), Kind::Parameter)));
+        assert!(found("notify { 'a': ", &n).contains(&("before".into(), Kind::Parameter)));
+        assert!(found("webapp::ur", &n).contains(&("webapp::url".into(), Kind::Function)));
+        assert_eq!(
+            found("Webapp::Po", &n),
+            vec![("Webapp::Port".into(), Kind::Type)]
+        );
     }
 }

@@ -389,20 +389,20 @@ mod tests {
         let f = root.join("m/functions/f.pp").display().to_string();
         let rendered = err(&mut s, "m::f()");
         assert!(
-            rendered.contains(&format!("(file {f}, line 2, column 3)")),
+            rendered.contains(&format!("(file: {f}, line: 2, column: 3)")),
             "{rendered}"
         );
         let init = root.join("m/manifests/init.pp").display().to_string();
         let rendered = err(&mut s, "include m");
         assert!(
-            rendered.contains(&format!("(file {init}, line 3, column 10)")),
+            rendered.contains(&format!("(file: {init}, line: 3, column: 10)")),
             "{rendered}"
         );
         let wrong = root.join("m/manifests/wrong.pp").display().to_string();
         let rendered = err(&mut s, "include m::wrong");
         assert!(
             rendered.starts_with(&format!(
-                "Error: Unacceptable location. The name 'm::other' is unacceptable in file '{wrong}' (file {wrong}, line 2, column 1)"
+                "Error: Unacceptable location. The name 'm::other' is unacceptable in file '{wrong}' (file: {wrong}, line: 2, column: 1)"
             )),
             "{rendered}"
         );

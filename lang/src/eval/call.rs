@@ -181,10 +181,15 @@ impl Evaluator {
             self.call_sites.pop();
             r
         } else {
+            // (the caret under the name: `[1, 2].fliter` points at `fliter`)
+            let at = match style {
+                CallStyle::Method => method_name_span(&self.source.text, span, name),
+                _ => span,
+            };
             return Err(self
                 .unknown_function(name)
                 .with_hint(self.function_hint(name))
-                .at(span)
+                .at(at)
                 .into());
         };
         result.map_err(|flow| call_failed(flow, name, style, span))
@@ -721,6 +726,26 @@ fn object_member(
         Access::Value(v) => Ok(v),
         Access::NotImplemented(what) => Err(format!("no method is implemented for {what}")),
     })
+}
+
+/// Where the name of a method call (`receiver.name(...)`) is in the call's span: the first
+/// `.name` there that is not part of a longer name; the whole span when none is found.
+fn method_name_span(text: &str, span: Span, name: &str) -> Span {
+    let (start, end) = (span.start as usize, span.end as usize);
+    let Some(code) = text.get(start..end) else {
+        return span;
+    };
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
+    let mut from = 0;
+    while let Some(i) = code[from..].find(name).map(|i| i + from) {
+        let before = code[..i].trim_end();
+        let after = code[i + name.len()..].chars().next();
+        if before.ends_with('.') && !after.is_some_and(is_word) {
+            return Span::new(start + i, start + i + name.len());
+        }
+        from = i + name.len();
+    }
+    span
 }
 
 #[cfg(test)]

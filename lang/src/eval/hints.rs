@@ -8,9 +8,29 @@ use crate::suggest::{did_you_mean, hint, nearest};
 impl Evaluator {
     /// Built-in and user-defined functions.
     pub(crate) fn function_hint(&self, name: &str) -> Option<String> {
+        if let Some(module) = crate::functions::find(name).and_then(|b| b.module) {
+            return Some(module_function_hint(name, module));
+        }
         let builtins = crate::functions::all().iter().map(|b| b.name);
         let user = self.functions.keys().map(|k| &**k);
-        did_you_mean(name, builtins.chain(user))
+        let close = did_you_mean(name, builtins.chain(user));
+        let module = crate::names::split_first(name).map(|(m, _)| m);
+        let missing_module = module.filter(|m| {
+            *m != "environment" && crate::env::modules::module_dir(&self.env, m).is_none()
+        });
+        match (close, missing_module) {
+            (Some(close), _) => Some(close),
+            (None, Some(m)) => Some(format!(
+                "No module '{m}' is on the modulepath{}: its functions are known once it is \
+                 (--modulepath DIR, :modulepath DIR, %modulepath DIR in Jupyter).",
+                if self.env.modulepath.is_empty() {
+                    " (it is empty)"
+                } else {
+                    ""
+                }
+            )),
+            (None, None) => None,
+        }
     }
 
     /// Variables visible from frame `start`, then the scope's and the top scope's.
@@ -68,6 +88,17 @@ impl Evaluator {
         names.extend(self.compilation.defines.keys().map(|k| k.to_string()));
         names
     }
+}
+
+/// For a function of a module (a Ruby function prepl has natively) called without its
+/// module on the modulepath: which module has it, and how to make it available.
+pub(crate) fn module_function_hint(name: &str, module: &str) -> String {
+    format!(
+        "'{name}' is a function of the module {module}, which is not on the modulepath: \
+         put it there (--modulepath DIR, :modulepath DIR, %modulepath DIR in Jupyter), or make \
+         module functions available without their modules (--module-functions, :set \
+         module-functions on, %set module-functions on)."
+    )
 }
 
 /// A parameter of a resource, class or define (metaparameters included).
@@ -144,6 +175,29 @@ mod tests {
 
     fn hint(code: &str) -> Option<String> {
         error(code).1
+    }
+
+    #[test]
+    fn functions_of_modules_that_are_not_there() {
+        // `range` is stdlib's: without stdlib the error says so and how to get it.
+        let (message, h) = error("range(1, 10)");
+        assert_eq!(message, "Unknown function: 'range'.");
+        let h = h.unwrap();
+        assert!(
+            h.starts_with(
+                "'range' is a function of the module stdlib, which is not on the modulepath"
+            ),
+            "{h}"
+        );
+        assert!(h.contains("--module-functions"), "{h}");
+        // A namespaced function of a module that is not there.
+        let h = hint("nosuchmod::frob(1)").unwrap();
+        assert!(
+            h.starts_with("No module 'nosuchmod' is on the modulepath (it is empty)"),
+            "{h}"
+        );
+        // `type_of` stays available without any module.
+        assert!(Session::new().eval("type_of(1)").is_ok());
     }
 
     #[test]
@@ -301,11 +355,19 @@ mod tests {
         let e = s.eval("fliter(1)").unwrap_err();
         assert_eq!(
             e.render(),
-            "Error: Evaluation Error: Unknown function: 'fliter'. (line 1, column 1)\nfliter(1)\n^\nDid you mean 'filter'?"
+            "Error: Evaluation Error: Unknown function: 'fliter'. (file: In[1], line: 1, column: 1)\nfliter(1)\n^\nDid you mean 'filter'?"
         );
         assert_eq!(
             e.full_message(),
             "Evaluation Error: Unknown function: 'fliter'."
         );
+        // A method call's caret is under the method's name.
+        let e = s.eval("[1, 2, 3].fliter |$x| { $x }").unwrap_err();
+        assert_eq!(
+            e.render(),
+            "Error: Evaluation Error: Unknown function: 'fliter'. (file: In[2], line: 1, column: 11)\n[1, 2, 3].fliter |$x| { $x }\n          ^\nDid you mean 'filter'?"
+        );
+        let e = s.eval("$fliter = [1]\n$fliter\n  . fliter()").unwrap_err();
+        assert_eq!(e.location(), Some((3, 5)));
     }
 }

@@ -170,8 +170,10 @@ impl Error {
         }
     }
 
-    /// `Error: message (line L, column C)` followed by the source line and a caret. A
-    /// message that ends with a location of its own (the reference's `(file: F, line: L)`,
+    /// `Error: message (file: F, line: L, column: C)` (the reference's form; `F` is the file,
+    /// or the REPL input or notebook cell, `In[3]`; without a file for `-e` and standard
+    /// input, as the reference's `(line: L, column: C)`) followed by the source line and a
+    /// caret. A message that ends with a location of its own (the reference's `(file: F, line: L)`,
     /// kept from where the error was found) gets no second one.
     pub fn render(&self) -> String {
         let message = self.full_message();
@@ -181,10 +183,13 @@ impl Error {
             let located = ends_with_location(&message);
             if located {
                 // (the message says where already)
-            } else if std::path::Path::new(&src.name).is_file() {
-                out.push_str(&format!(" (file {}, line {line}, column {col})", src.name));
+            } else if names_a_file(&src.name) {
+                out.push_str(&format!(
+                    " (file: {}, line: {line}, column: {col})",
+                    src.name
+                ));
             } else {
-                out.push_str(&format!(" (line {line}, column {col})"));
+                out.push_str(&format!(" (line: {line}, column: {col})"));
             }
             let (text, caret) = caret_window(src.line_text(line), col - 1);
             out.push('\n');
@@ -205,6 +210,12 @@ impl Error {
         }
         out
     }
+}
+
+/// Whether errors in a source of this name say `file: NAME`: a file, or a REPL input or
+/// notebook cell (`In[3]`).
+fn names_a_file(name: &str) -> bool {
+    (name.starts_with("In[") && name.ends_with(']')) || std::path::Path::new(name).is_file()
 }
 
 /// Whether a message ends with a location: `(line: L)`, `(line: L, column: C)` or
@@ -284,8 +295,13 @@ mod location_tests {
             .in_source(&src);
         assert_eq!(
             err.render(),
-            "Error: failed (line 1, column 1)\nnotify { 'a': }\n^"
+            "Error: failed (file: In[1], line: 1, column: 1)\nnotify { 'a': }\n^"
         );
+        let e_src = std::rc::Rc::new(super::Source::new("-e".to_string(), "x".to_string()));
+        let err = super::Error::new(super::ErrorKind::Failed, "failed")
+            .at(crate::span::Span::new(0, 1))
+            .in_source(&e_src);
+        assert_eq!(err.render(), "Error: failed (line: 1, column: 1)\nx\n^");
     }
 }
 

@@ -432,6 +432,30 @@ pub fn cycle_message(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
     Some(message)
 }
 
+/// The warning prepl gives after an input that made cycles: the reference's first line and
+/// cycles, each cycle on a line of its own (the agent's message has a literal `\n` between
+/// them), then what to do in prepl instead of the agent's `--graph` advice.
+pub fn cycle_warning(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
+    if cycles.is_empty() {
+        return None;
+    }
+    let mut message = if cycles.len() == 1 {
+        "Found 1 dependency cycle:\n".to_string()
+    } else {
+        format!("Found {} dependency cycles:\n", cycles.len())
+    };
+    for cycle in cycles {
+        message.push_str(&path_text(catalog, &cycle.path));
+        message.push('\n');
+    }
+    message.push_str(CYCLE_ADVICE);
+    Some(message)
+}
+
+/// What [`cycle_warning`] advises.
+pub const CYCLE_ADVICE: &str = "See the relationships with :catalog graph (%catalog graph in \
+     Jupyter), or :catalog dot for Graphviz.";
+
 /// `(Notify[a] => Notify[b] => Notify[a])`
 pub fn path_text(catalog: &Catalog, path: &[ResourceId]) -> String {
     let refs: Vec<String> = path.iter().map(|id| catalog.get(*id).reference()).collect();
@@ -454,6 +478,26 @@ mod tests {
 
     const TRY: &str =
         "\\nTry the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz";
+
+    #[test]
+    fn the_warning_has_each_cycle_on_a_line_and_prepl_s_advice() {
+        let (mut c, main) = base();
+        let [nc, nd, na, nb] = ["c", "d", "a", "b"].map(|t| add(&mut c, "Notify", t, main));
+        before(&mut c, nd, nc);
+        before(&mut c, nc, nd);
+        before(&mut c, nb, na);
+        before(&mut c, na, nb);
+        let w = cycle_warning(&c, &find_cycles(&c)).unwrap();
+        assert_eq!(
+            w,
+            format!(
+                "Found 2 dependency cycles:\n(Notify[a] => Notify[b] => Notify[a])\n\
+                 (Notify[c] => Notify[d] => Notify[c])\n{CYCLE_ADVICE}"
+            )
+        );
+        assert!(!w.contains("\\n") && w.contains(":catalog graph"));
+        assert_eq!(cycle_warning(&c, &[]), None);
+    }
 
     #[test]
     fn no_cycle() {

@@ -200,7 +200,11 @@ pub fn dot(catalog: &Catalog) -> String {
     for &root in &tree.roots {
         ctx.node(&mut out, root, 1);
     }
-    for e in edges(catalog) {
+    let edges = edges(catalog);
+    if edges.is_empty() {
+        compact(&mut out, &tree, &ctx);
+    }
+    for e in edges {
         let mut attrs = Vec::new();
         if ctx.is_cluster(e.source) && !tree.within(e.target, e.source) {
             attrs.push(format!("ltail=cluster_{}", e.source.0));
@@ -222,6 +226,29 @@ pub fn dot(catalog: &Catalog) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// Without relationships, every resource would be in the first rank: one long column. The
+/// resources (in containment order) are laid out as a grid instead, about as wide as high,
+/// by invisible edges from each resource to the one a row further.
+fn compact(out: &mut String, tree: &Tree, ctx: &Dot) {
+    fn leaves(tree: &Tree, ctx: &Dot, id: ResourceId, out: &mut Vec<ResourceId>) {
+        if ctx.is_cluster(id) {
+            for &child in tree.children(id) {
+                leaves(tree, ctx, child, out);
+            }
+        } else {
+            out.push(id);
+        }
+    }
+    let mut all = Vec::new();
+    for &root in &tree.roots {
+        leaves(tree, ctx, root, &mut all);
+    }
+    let row = (all.len() as f64).sqrt().ceil().max(1.0) as usize;
+    for pair in all.iter().zip(all.iter().skip(row)) {
+        let _ = writeln!(out, "  r{} -> r{} [style=invis];", pair.0 .0, pair.1 .0);
+    }
 }
 
 struct Dot<'a> {
@@ -339,6 +366,30 @@ Containment:
             graph_text(&Catalog::new("n", "e")),
             "Relationships: none\n\nContainment: none\n"
         );
+    }
+
+    #[test]
+    fn dot_without_relationships_is_a_grid() {
+        let (mut c, main) = base();
+        let ids: Vec<ResourceId> = (0..9)
+            .map(|i| add(&mut c, "Notify", &format!("n{i}"), main))
+            .collect();
+        let d = dot(&c);
+        // 9 resources (Stage[main] and Class[main] are clusters): rows of 3, each resource
+        // tied to the one a row further.
+        let invisible: Vec<&str> = d
+            .lines()
+            .filter(|l| l.ends_with("[style=invis];"))
+            .collect();
+        assert_eq!(invisible.len(), 6, "{d}");
+        assert!(
+            invisible
+                .contains(&format!("  r{} -> r{} [style=invis];", ids[0].0, ids[3].0).as_str()),
+            "{d}"
+        );
+        // With a relationship, the layout follows it alone.
+        before(&mut c, ids[0], ids[1]);
+        assert!(!dot(&c).contains("[style=invis];"));
     }
 
     #[test]

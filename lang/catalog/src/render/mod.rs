@@ -16,7 +16,7 @@ pub mod graph;
 pub mod select;
 pub mod table;
 
-pub use cycles::{cycle_message, find_cycles, Cycle};
+pub use cycles::{cycle_message, cycle_warning, find_cycles, Cycle, CYCLE_ADVICE};
 pub use graph::{dot, graph_text};
 pub use table::{rows, table, Row};
 
