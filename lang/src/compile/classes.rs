@@ -552,14 +552,21 @@ impl Evaluator {
                 }
             }
         }
-        let names: Vec<Rc<str>> = params.iter().map(|p| p.name.clone()).collect();
+        // (made once, at the first default: the guard of each default shares them)
+        let mut guarded: Option<(Rc<str>, Rc<[Rc<str>]>)> = None;
         let mut values: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
             let value = match (given.get(&p.name), &p.default) {
                 (Some(v), _) if !v.is_undef() => Some(v.clone()),
                 (_, Some(d)) => {
+                    let (who_rc, names) = guarded.get_or_insert_with(|| {
+                        (
+                            Rc::from(who),
+                            params.iter().map(|p| p.name.clone()).collect(),
+                        )
+                    });
                     *scope.binding.borrow_mut() = Some(super::scope::ParameterGuard {
-                        who: who.to_string(),
+                        who: who_rc.clone(),
                         params: names.clone(),
                         current: i,
                     });
