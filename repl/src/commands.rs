@@ -558,7 +558,9 @@ fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 /// The session's catalog as `prepl diff` reads catalogs.
 fn diff_view(repl: &Repl) -> Result<prepl::catalog::diff::View, String> {
-    prepl::catalog::diff::View::from_json(&prepl::catalog::json::to_json(repl.session.catalog()))
+    prepl::catalog::diff::View::from_json_value(prepl::catalog::json::to_json(
+        repl.session.catalog(),
+    ))
 }
 
 /// `:catalog [VIEW|SELECTION]` of the session's catalog, or `:catalog save NAME`.
