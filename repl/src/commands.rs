@@ -558,7 +558,7 @@ fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 /// The session's catalog as `prepl diff` reads catalogs.
 fn diff_view(repl: &Repl) -> Result<prepl::catalog::diff::View, String> {
-    prepl::catalog::diff::View::from_json_value(prepl::catalog::json::to_json(
+    Ok(prepl::catalog::diff::View::from_catalog(
         repl.session.catalog(),
     ))
 }

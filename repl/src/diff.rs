@@ -566,7 +566,7 @@ fn compile(node: &Node, dir: &Path, job: &Job, file_text: bool) -> Result<View, 
             .eval_named(&path.display().to_string(), &text)
             .map_err(|e| first_line(&e.render(), dir))?;
     }
-    let mut view = View::from_json_value(prepl::catalog::json::to_json(session.catalog()))?;
+    let mut view = View::from_catalog(session.catalog());
     // Files named relative to the environment: the two revisions' trees are in different
     // directories, and a temporary one means nothing to the reader.
     for (_, r) in &mut view.resources {

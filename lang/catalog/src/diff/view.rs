@@ -167,6 +167,61 @@ impl View {
         Ok(view)
     }
 
+    /// A compiled catalog as [`View::from_json`] reads its JSON form (`json::to_json`),
+    /// made straight from it: the resources the agent would get, their tags, location and
+    /// parameters (as the catalog's JSON holds them), the containment edges.
+    pub fn from_catalog(catalog: &crate::Catalog) -> View {
+        use crate::json::{catalog_value, to_data};
+        let mut view = View {
+            name: Some(catalog.node_name.to_string()),
+            ..View::default()
+        };
+        for (id, r) in catalog.resources() {
+            let mut parameters = BTreeMap::new();
+            let mut relationships = BTreeMap::new();
+            let mut add = |name: &str, value: &crate::values::Value| {
+                let data = to_data(&catalog_value(name, value));
+                if RELATIONSHIPS.contains(&name) {
+                    let mut refs = BTreeSet::new();
+                    collect_references(&data, &mut refs);
+                    relationships.insert(name.to_string(), refs);
+                } else {
+                    parameters.insert(name.to_string(), data);
+                }
+            };
+            match catalog.type_info(&r.type_name) {
+                Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
+                    let given: Vec<(&str, &crate::values::Value)> =
+                        r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+                    for (k, v) in crate::builtin_types::catalog_parameters(info, &r.title, &given) {
+                        add(&k, &v);
+                    }
+                }
+                _ => r.parameters.iter().for_each(|(k, v)| add(k, v)),
+            }
+            let resource = Resource {
+                parameters,
+                relationships,
+                tags: catalog.tags_of(id).iter().map(|t| t.to_string()).collect(),
+                exported: r.exported,
+                file: r.file.as_deref().map(str::to_string),
+                line: r.line.map(u64::from),
+            };
+            view.insert(
+                Key::new(&capitalize_segments(&r.type_name), &r.title),
+                resource,
+            );
+        }
+        for (source, target) in catalog.containment_edges() {
+            let (s, t) = (catalog.get(source), catalog.get(target));
+            view.edges.insert((
+                format!("{}[{}]", s.type_name, s.title),
+                format!("{}[{}]", t.type_name, t.title),
+            ));
+        }
+        view
+    }
+
     /// Reads a JSON catalog from its text.
     pub fn from_json_text(text: &str) -> Result<View, String> {
         let doc: Json = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
