@@ -27,6 +27,7 @@ pub struct NamedScope {
 
 /// The parameters of a class or define instance whose defaults are being evaluated, as the
 /// reference's parameter scope guards them.
+#[derive(Clone)]
 pub struct ParameterGuard {
     /// `Class[Apache]`, `Apache::Vhost[x]`: how errors name the declaration.
     pub who: Rc<str>,
