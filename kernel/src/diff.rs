@@ -34,7 +34,7 @@ pub fn save_name(code: &str) -> Option<&str> {
 }
 
 fn view_of(session: &Session) -> Result<View, String> {
-    View::from_json(&prepl::catalog::json::to_json(session.catalog()))
+    Ok(View::from_catalog(session.catalog()))
 }
 
 impl Saved {

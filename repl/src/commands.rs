@@ -642,7 +642,9 @@ fn lookup(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 /// The session's catalog as `prepl diff` reads catalogs.
 fn diff_view(repl: &Repl) -> Result<prepl::catalog::diff::View, String> {
-    prepl::catalog::diff::View::from_json(&prepl::catalog::json::to_json(repl.session.catalog()))
+    Ok(prepl::catalog::diff::View::from_catalog(
+        repl.session.catalog(),
+    ))
 }
 
 /// `:catalog [VIEW|SELECTION]` of the session's catalog, or `:catalog save NAME`.

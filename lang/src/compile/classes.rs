@@ -569,16 +569,21 @@ impl Evaluator {
                 }
             }
         }
-        let names: Vec<Rc<str>> = params.iter().map(|p| p.name.clone()).collect();
+        // (made once, at the first default: the guard of each default shares its parts)
+        let mut guard: Option<super::scope::ParameterGuard> = None;
         let mut values: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
             let value = match (given.get(&p.name), &p.default) {
                 (Some(v), _) if !v.is_undef() => Some(v.clone()),
                 (_, Some(d)) => {
-                    *scope.binding.borrow_mut() = Some(super::scope::ParameterGuard {
-                        who: who.to_string(),
-                        params: names.clone(),
+                    let g = guard.get_or_insert_with(|| super::scope::ParameterGuard {
+                        who: Rc::from(who),
+                        params: params.iter().map(|p| p.name.clone()).collect(),
                         current: i,
+                    });
+                    *scope.binding.borrow_mut() = Some(super::scope::ParameterGuard {
+                        current: i,
+                        ..g.clone()
                     });
                     let v = self.eval_in_scope(scope, d, source);
                     *scope.binding.borrow_mut() = None;

@@ -27,11 +27,13 @@ pub struct NamedScope {
 
 /// The parameters of a class or define instance whose defaults are being evaluated, as the
 /// reference's parameter scope guards them.
+#[derive(Clone)]
 pub struct ParameterGuard {
     /// `Class[Apache]`, `Apache::Vhost[x]`: how errors name the declaration.
-    pub who: String,
-    /// The parameters, in order.
-    pub params: Vec<Rc<str>>,
+    pub who: Rc<str>,
+    /// The parameters, in order (one list for all the defaults of a declaration: a define
+    /// such as `apache::vhost` has 300 parameters).
+    pub params: Rc<[Rc<str>]>,
     /// The one whose default is being evaluated.
     pub current: usize,
 }

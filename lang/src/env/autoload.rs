@@ -98,28 +98,17 @@ impl Evaluator {
         };
         // (known: reading it kept what it found at the path)
         let stamp = super::fs::probe(&path).map_or((std::time::UNIX_EPOCH, 0), |p| p.stamp);
-        // (the text moves into the source, not copied)
-        let source = Source::new(path.display().to_string(), text);
+        // (parsed once per thread: the sessions of a thread share the tree of the same text)
+        let parsed = super::parsed::parse(&path, text)?;
+        let (source, program) = (parsed.source.clone(), parsed.program.clone());
         self.debug_saw_text(&source.text);
-        let (program, warnings) =
-            crate::syntax::parse_with_warnings(&source.text).map_err(|e| {
-                // The reference names the file where it has no line to give.
-                let e = match e.message == "Syntax error at end of input" {
-                    true => Error {
-                        message: format!("{} (file: {})", e.message, source.name),
-                        ..e
-                    },
-                    false => e,
-                };
-                e.in_source(&source)
-            })?;
         check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
         self.check_redefinitions(&program, &source)?;
-        for w in warnings {
+        for w in &parsed.warnings {
             self.log(crate::LogLevel::Warning, &w.message);
         }
         let saved = std::mem::replace(&mut self.source, source.clone());
-        crate::eval::resolve::resolve_program(&program, &mut self.layouts);
+        self.layouts.absorb(&parsed.layouts);
         let r = self.hoist(&program.body);
         self.source = saved;
         let aliases = self.aliases_defined_by(&program);
@@ -434,6 +423,67 @@ mod tests {
         ));
         assert!(s.eval("include m").is_ok());
         assert!(s.catalog_json_text().contains("\"on x\""));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Sessions of one thread share a module file's tree (parsed once), but not what
+    /// evaluating it found: each calls its own functions through the same call sites, sees
+    /// its own variables in the same slots, and a file changed on disk (to the same length)
+    /// is read anew by the sessions that load it next.
+    #[test]
+    fn sessions_share_parsed_files_not_their_state() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-autoload-share-{}", std::process::id()));
+        let init = "class m($n = 1) { $twice = [1, 2].map |$x| { $x * $n } notify { \"${helper()} ${twice} ${m::f()}\": } }\n";
+        write(&root, "m/manifests/init.pp", init);
+        write(&root, "m/functions/f.pp", "function m::f() { [a, b] }\n");
+        let session = |helper: &str| {
+            let mut s = Session::new();
+            s.set_environment(Environment {
+                modulepath: vec![root.clone()],
+                ..Environment::empty()
+            });
+            s.eval(&format!("function helper() {{ '{helper}' }}"))
+                .unwrap();
+            s
+        };
+        let notify = |s: &Session| {
+            s.catalog()
+                .resources()
+                .map(|(_, r)| r.reference())
+                .find(|r| r.starts_with("Notify"))
+                .unwrap()
+        };
+        let (mut a, mut b) = (session("one"), session("two"));
+        a.eval("include m").unwrap();
+        b.eval("class { m: n => 10 }").unwrap();
+        assert_eq!(notify(&a), "Notify[one [1, 2] [a, b]]");
+        assert_eq!(notify(&b), "Notify[two [10, 20] [a, b]]");
+        // (the same tree: the file was parsed once)
+        let tree = |s: &Session| {
+            let ev = &s.evaluator;
+            ev.loaded_programs
+                .iter()
+                .map(|p| std::rc::Rc::as_ptr(p) as usize)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(tree(&a), tree(&b));
+        // Changed on disk, to the same length: a new session reads the new text, and so
+        // does the session that loaded it before, at its next input.
+        write(
+            &root,
+            "m/manifests/init.pp",
+            &init
+                .replace("${m::f()}", "${m::f()}x")
+                .replace(" } }", "} }"),
+        );
+        let mut c = session("three");
+        c.eval("include m").unwrap();
+        assert_eq!(notify(&c), "Notify[three [1, 2] [a, b]x]");
+        a.eval("notice(1)").unwrap();
+        let mut d = session("four");
+        d.eval("include m").unwrap();
+        assert_eq!(notify(&d), "Notify[four [1, 2] [a, b]x]");
         std::fs::remove_dir_all(&root).unwrap();
     }
 

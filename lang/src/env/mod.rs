@@ -17,6 +17,7 @@ pub mod fs;
 pub mod hiera;
 pub mod modules;
 pub mod node;
+pub(crate) mod parsed;
 pub mod ruby_title_patterns;
 pub mod ruby_types;
 pub mod settings;

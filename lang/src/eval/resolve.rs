@@ -38,6 +38,13 @@ impl Layouts {
     pub fn knows_lambda(&self, l: &Rc<Lambda>) -> bool {
         self.lambdas.contains_key(&(Rc::as_ptr(l) as usize))
     }
+    /// Takes the layouts of another table (a tree resolved once, loaded by this evaluator).
+    pub fn absorb(&mut self, other: &Layouts) {
+        self.lambdas
+            .extend(other.lambdas.iter().map(|(k, v)| (*k, v.clone())));
+        self.functions
+            .extend(other.functions.iter().map(|(k, v)| (*k, v.clone())));
+    }
     /// Forgets a function definition that was replaced.
     pub fn forget_function(&mut self, f: &Rc<FunctionDef>) {
         self.functions.remove(&(Rc::as_ptr(f) as usize));

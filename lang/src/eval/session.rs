@@ -167,7 +167,7 @@ pub struct Evaluator {
     /// per environment).
     pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
     /// The syntax trees of the files the autoloader has loaded.
-    pub(crate) loaded_programs: Vec<Program>,
+    pub(crate) loaded_programs: Vec<Rc<Program>>,
     /// The facts as last set (`set_facts`), before the agent's facts are added.
     pub(crate) given_facts: Value,
     /// Whether the facts the agent adds to any fact set (`$clientcert`, `$clientversion`,

@@ -27,8 +27,7 @@ pub(super) fn compile(node: &Node, dir: &Path, job: &Job) -> Result<View, String
             .eval_named(&path.display().to_string(), &text)
             .map_err(|e| first_line(&e.render(), dir))?;
     }
-    let json = crate::catalog::json::to_json(session.catalog());
-    let mut view = View::from_json(&json)?;
+    let mut view = View::from_catalog(session.catalog());
     // Files named relative to the environment: the two revisions' trees are in different
     // directories, and a temporary one means nothing to the reader.
     for (_, r) in &mut view.resources {

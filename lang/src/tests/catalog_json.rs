@@ -35,3 +35,42 @@ fn as_serde_json_writes_it() {
     }
     assert_eq!(crate::catalog::json::to_json_text(catalog), serde);
 }
+
+/// `prepl diff`'s view of a compiled catalog, made from the catalog, is the one it reads
+/// from the catalog's JSON form (resources, tags, locations, parameters with relationship
+/// metaparameters apart, built-in types' namevars, containment edges).
+#[test]
+fn diff_views_made_from_catalogs_are_those_of_their_json() {
+    let mut s = crate::Session::new();
+    s.eval(
+        r#"
+        define d($x = undef) { notify { "d ${title}": message => $x } }
+        class c { file { '/tmp/a/': ensure => directory, mode => '0644', require => Package['p'] } }
+        include c
+        notify { "n":
+          message => { 'a' => [1, -2, 3.5, true, undef, default, /re/], 'n' => { 'deep' => [] } },
+          before => [[File['/tmp/a/']], Notify[x]],
+          tag => ['t1'],
+        }
+        notify { x: message => {}, subscribe => Exec['e'] }
+        d { 'one': x => [Class[c], Notify[x], Integer[1, 2], Sensitive('s')] }
+        package { 'p': name => 'q', ensure => '1.0' }
+        exec { 'e': command => 'e', returns => 1 }
+        @notify { 'virtual': }
+        Notify <| title == 'x' |>
+        "#,
+    )
+    .unwrap();
+    let catalog = &s.evaluator.compilation.catalog;
+    use crate::catalog::diff::View;
+    let direct = View::from_catalog(catalog);
+    let read = View::from_json(&crate::catalog::json::to_json(catalog)).unwrap();
+    assert_eq!(direct.name, read.name);
+    assert_eq!(direct.resources, read.resources);
+    assert_eq!(direct.edges, read.edges);
+    assert!(direct.resources.len() > 8 && !direct.edges.is_empty());
+    assert!(direct
+        .resources
+        .iter()
+        .any(|(k, r)| k.type_name == "Notify" && !r.relationships.is_empty()));
+}

@@ -104,23 +104,43 @@ pub struct View {
 impl View {
     /// Reads a JSON catalog document.
     pub fn from_json(doc: &Json) -> Result<View, String> {
-        let doc = match doc.get("data") {
-            Some(inner @ Json::Object(_)) if doc.get("resources").is_none() => inner,
-            _ => doc,
+        View::from_json_value(doc.clone())
+    }
+
+    /// Reads a JSON catalog document it takes: its parameter values and strings move into
+    /// the view instead of being copied (a catalog's file contents are most of its size).
+    pub fn from_json_value(doc: Json) -> Result<View, String> {
+        let mut doc = match doc {
+            Json::Object(mut o) if !o.contains_key("resources") => match o.remove("data") {
+                Some(Json::Object(inner)) => inner,
+                Some(other) => {
+                    o.insert("data".to_string(), other);
+                    o
+                }
+                None => o,
+            },
+            Json::Object(o) => o,
+            _ => Map::new(),
         };
-        let Some(resources) = doc.get("resources").and_then(Json::as_array) else {
+        let Some(Json::Array(resources)) = doc.remove("resources") else {
             return Err("not a catalog: no \"resources\" array".to_string());
         };
         let mut view = View {
             name: doc.get("name").and_then(Json::as_str).map(str::to_string),
             ..View::default()
         };
-        for (i, r) in resources.iter().enumerate() {
-            let field = |name: &str| r.get(name).and_then(Json::as_str);
-            let (Some(type_name), Some(title)) = (field("type"), field("title")) else {
-                return Err(format!("resource {} has no \"type\" or \"title\"", i + 1));
+        for (i, r) in resources.into_iter().enumerate() {
+            let mut r = match r {
+                Json::Object(r) => r,
+                _ => Map::new(),
             };
-            let key = Key::new(&capitalize_segments(type_name), title);
+            let key = match (r.remove("type"), r.remove("title")) {
+                (Some(Json::String(type_name)), Some(Json::String(title))) => Key {
+                    type_name: capitalize_segments(&type_name),
+                    title,
+                },
+                _ => return Err(format!("resource {} has no \"type\" or \"title\"", i + 1)),
+            };
             let resource = read_resource(r);
             view.insert(key, resource);
         }
@@ -147,10 +167,65 @@ impl View {
         Ok(view)
     }
 
+    /// A compiled catalog as [`View::from_json`] reads its JSON form (`json::to_json`),
+    /// made straight from it: the resources the agent would get, their tags, location and
+    /// parameters (as the catalog's JSON holds them), the containment edges.
+    pub fn from_catalog(catalog: &crate::Catalog) -> View {
+        use crate::json::{catalog_value, to_data};
+        let mut view = View {
+            name: Some(catalog.node_name.to_string()),
+            ..View::default()
+        };
+        for (id, r) in catalog.resources() {
+            let mut parameters = BTreeMap::new();
+            let mut relationships = BTreeMap::new();
+            let mut add = |name: &str, value: &crate::values::Value| {
+                let data = to_data(&catalog_value(name, value));
+                if RELATIONSHIPS.contains(&name) {
+                    let mut refs = BTreeSet::new();
+                    collect_references(&data, &mut refs);
+                    relationships.insert(name.to_string(), refs);
+                } else {
+                    parameters.insert(name.to_string(), data);
+                }
+            };
+            match catalog.type_info(&r.type_name) {
+                Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
+                    let given: Vec<(&str, &crate::values::Value)> =
+                        r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+                    for (k, v) in crate::builtin_types::catalog_parameters(info, &r.title, &given) {
+                        add(&k, &v);
+                    }
+                }
+                _ => r.parameters.iter().for_each(|(k, v)| add(k, v)),
+            }
+            let resource = Resource {
+                parameters,
+                relationships,
+                tags: catalog.tags_of(id).iter().map(|t| t.to_string()).collect(),
+                exported: r.exported,
+                file: r.file.as_deref().map(str::to_string),
+                line: r.line.map(u64::from),
+            };
+            view.insert(
+                Key::new(&capitalize_segments(&r.type_name), &r.title),
+                resource,
+            );
+        }
+        for (source, target) in catalog.containment_edges() {
+            let (s, t) = (catalog.get(source), catalog.get(target));
+            view.edges.insert((
+                format!("{}[{}]", s.type_name, s.title),
+                format!("{}[{}]", t.type_name, t.title),
+            ));
+        }
+        view
+    }
+
     /// Reads a JSON catalog from its text.
     pub fn from_json_text(text: &str) -> Result<View, String> {
         let doc: Json = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
-        View::from_json(&doc)
+        View::from_json_value(doc)
     }
 
     fn insert(&mut self, key: Key, resource: Resource) {
@@ -225,36 +300,41 @@ fn names_of(v: Option<&Json>) -> Vec<String> {
     }
 }
 
-fn read_resource(r: &Json) -> Resource {
-    let empty = Map::new();
-    let params = r
-        .get("parameters")
-        .and_then(Json::as_object)
-        .unwrap_or(&empty);
+fn read_resource(mut r: Map<String, Json>) -> Resource {
+    let params = match r.remove("parameters") {
+        Some(Json::Object(params)) => params,
+        _ => Map::new(),
+    };
     let mut parameters = BTreeMap::new();
     let mut relationships = BTreeMap::new();
     for (name, value) in params {
         if RELATIONSHIPS.contains(&name.as_str()) {
             let mut refs = BTreeSet::new();
-            collect_references(value, &mut refs);
-            relationships.insert(name.clone(), refs);
+            collect_references(&value, &mut refs);
+            relationships.insert(name, refs);
         } else {
-            parameters.insert(name.clone(), value.clone());
+            parameters.insert(name, value);
         }
     }
+    let tags = match r.remove("tags") {
+        Some(Json::Array(tags)) => tags
+            .into_iter()
+            .filter_map(|t| match t {
+                Json::String(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => BTreeSet::new(),
+    };
     Resource {
         parameters,
         relationships,
-        tags: r
-            .get("tags")
-            .and_then(Json::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Json::as_str)
-            .map(str::to_string)
-            .collect(),
+        tags,
         exported: r.get("exported").and_then(Json::as_bool).unwrap_or(false),
-        file: r.get("file").and_then(Json::as_str).map(str::to_string),
+        file: match r.remove("file") {
+            Some(Json::String(f)) => Some(f),
+            _ => None,
+        },
         line: r.get("line").and_then(Json::as_u64),
     }
 }

@@ -1042,23 +1042,29 @@ impl<'e> Lookup<'e> {
         subject: &str,
         allow_methods: bool,
     ) -> Result<Value, Error> {
-        static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
         static METHOD: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-        let re = RE.get_or_init(|| regex::Regex::new(r"%\{([^\}]*)\}").expect("re"));
         let method_re = METHOD.get_or_init(|| {
             regex::Regex::new(r#"^(\w+)\((?:"([^"]+)"|'([^']+)')\)$"#).expect("re")
         });
         let mut out = String::new();
         let mut last = 0;
-        for caps in re.captures_iter(subject) {
-            let whole = caps.get(0).expect("match");
-            out.push_str(&subject[last..whole.start()]);
-            last = whole.end();
-            let expr = caps[1].trim();
+        // Each `%{...}`: up to the first `}` after it (the reference's `%\{([^\}]*)\}`),
+        // found with a byte search rather than a regular expression: paths of the hierarchy
+        // are interpolated at every lookup.
+        while let Some((start, inner, end)) = next_interpolation(subject, last) {
+            let whole = &subject[start..end];
+            out.push_str(&subject[last..start]);
+            last = end;
+            let expr = inner.trim();
             if matches!(expr, "" | "::" | "\"\"" | "''" | "\"::\"" | "'::'") {
                 continue;
             }
-            let (method, key) = match method_re.captures(expr) {
+            // (a call ends with `)`: only then the method syntax is looked for)
+            let call = match expr.ends_with(')') {
+                true => method_re.captures(expr),
+                false => None,
+            };
+            let (method, key) = match call {
                 Some(m) => {
                     if !allow_methods {
                         return Err(lookup_error(
@@ -1072,7 +1078,7 @@ impl<'e> Lookup<'e> {
             };
             let value = match method.as_str() {
                 "lookup" | "hiera" | "alias" => {
-                    if method == "alias" && whole.as_str() != subject {
+                    if method == "alias" && whole != subject {
                         return Err(lookup_error("'alias' interpolation is only permitted if the expression is equal to the entire string"));
                     }
                     let v = self.global_lookup(&key)?;
@@ -1179,6 +1185,14 @@ impl<'e> Lookup<'e> {
 }
 
 /// Only `data_hash` functions reading files are available.
+/// The next `%{...}` of `subject` at or after byte `from`: its start, its inside and its end
+/// (after the first `}` that follows it); none when no `}` follows.
+fn next_interpolation(subject: &str, from: usize) -> Option<(usize, &str, usize)> {
+    let start = from + subject[from..].find("%{")?;
+    let close = start + 2 + subject[start + 2..].find('}')?;
+    Some((start, &subject[start + 2..close], close + 1))
+}
+
 fn check_function(entry: &Entry, config: &Config) -> Result<(), Error> {
     match (entry.function_kind.as_str(), entry.function.as_str()) {
         ("data_hash", "yaml_data" | "json_data") => Ok(()),

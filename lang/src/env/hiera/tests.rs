@@ -299,3 +299,37 @@ fn the_global_layer_comes_first() {
         "{explained}"
     );
 }
+
+/// The `%{...}` found by a byte search are those of the reference's `%\{([^\}]*)\}`.
+#[test]
+fn interpolations_are_found_as_the_reference_finds_them() {
+    let re = regex::Regex::new(r"%\{([^\}]*)\}").unwrap();
+    for subject in [
+        "",
+        "plain",
+        "%{facts.os.family}",
+        "nodes/%{trusted.certname}.yaml",
+        "%{a}%{b}x%{ c }",
+        "%{%{a}}",
+        "%{unclosed",
+        "%{a} then %{unclosed",
+        "%{}%{::}",
+        "%{lookup('k')}é%{ß}",
+        "%%{x}}%{\n}",
+    ] {
+        let want: Vec<(usize, &str, usize)> = re
+            .captures_iter(subject)
+            .map(|c| {
+                let whole = c.get(0).unwrap();
+                (whole.start(), c.get(1).unwrap().as_str(), whole.end())
+            })
+            .collect();
+        let mut got = Vec::new();
+        let mut at = 0;
+        while let Some(found) = super::next_interpolation(subject, at) {
+            at = found.2;
+            got.push(found);
+        }
+        assert_eq!(got, want, "{subject:?}");
+    }
+}

@@ -1,0 +1,2 @@
+# Debian's packaged nova module (/usr/share/puppet/modules), Debian 12 facts.
+include nova
