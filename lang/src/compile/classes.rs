@@ -45,6 +45,35 @@ pub enum Declaration {
 }
 
 impl Evaluator {
+    /// A class or define parameter named like a metaparameter, as the reference checks it
+    /// when it loads the definition: with a default, a warning (once a session: the value
+    /// is passed on to the contents); without one, an error.
+    fn check_metaparameter_names(&mut self, name: &str, params: &[Param]) -> Result<(), Error> {
+        for p in params {
+            if !crate::catalog::builtin_types::is_metaparameter(&p.name) {
+                continue;
+            }
+            let param = &p.name;
+            if p.default.is_none() {
+                return Err(Error::new(
+                    crate::ErrorKind::Failed,
+                    format!(
+                        "{param} is a metaparameter; please choose another parameter name in \
+                         the {name} definition"
+                    ),
+                ));
+            }
+            let message = format!(
+                "{param} is a metaparam; this value will inherit to all contained resources \
+                 in the {name} definition"
+            );
+            if self.first_deprecation(&message) {
+                self.log(crate::LogLevel::Warning, &message);
+            }
+        }
+        Ok(())
+    }
+
     /// Registers a class or define definition (and the ones nested in a class, named
     /// `outer::inner`) before the statements of the input run. `defined` holds the names
     /// defined earlier in the same input: defining one again is an error.
@@ -97,6 +126,7 @@ impl Evaluator {
                     ));
                 }
                 defined.insert(key, e.span);
+                self.check_metaparameter_names(&name, &c.params)?;
                 let def = Definition {
                     def: c.clone(),
                     source: self.source.clone(),
@@ -135,6 +165,7 @@ impl Evaluator {
                     ));
                 }
                 defined.insert(key, e.span);
+                self.check_metaparameter_names(&name, &d.params)?;
                 let def = Definition {
                     def: d.clone(),
                     source: self.source.clone(),

@@ -219,10 +219,14 @@ impl Evaluator {
                     super::classes::Declaration::ResourceLike(attrs),
                     span,
                 )
-                .map_err(|e| match e.message.starts_with("Error while") {
-                    true => e,
-                    false => statement_error(e.message).with_hint(e.hint),
-                })?;
+                // An error located in Puppet code (the class body's) is passed on as it is,
+                // as the reference does; one of the declaration itself gets the prefix.
+                .map_err(
+                    |e| match e.message.starts_with("Error while") || e.span.is_some() {
+                        true => e,
+                        false => statement_error(e.message).with_hint(e.hint),
+                    },
+                )?;
             let r = self.compilation.catalog.get(id);
             return Ok(Value::typ(PType::Resource {
                 type_name: Some("Class".into()),
