@@ -34,6 +34,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         "to_s" => RValue::str(to_s(recv)),
         "inspect" => RValue::str(inspect(recv)),
+        "to_yaml" if c.args.is_empty() => match it.host.to_yaml(recv) {
+            Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
+            None => return unsupported("method 'to_yaml'", c.at),
+        },
         "==" | "eql?" | "equal?" => {
             c.arity(1, 1)?;
             let b = &c.args[0];

@@ -21,4 +21,10 @@ PROGRAMS = [
     "class c($require) {} include c",
     "define d($loglevel = undef, $before = undef) {} d { 'x': }",
     "define d($noop = 'a') {} 1",
+    # Ruby in templates that the modules use: `scope.to_hash` (logrotate: the visible
+    # variables with a value), `to_yaml` (filebeat), `Array#each_index` (corosync).
+    'class a { $x = 1 $u = undef notify { "n": message => inline_template("<%= scope.to_hash.has_key?(\'x\') %> <%= scope.to_hash.has_key?(\'u\') %> <%= scope.to_hash[\'x\'] %> <%= scope.to_hash.has_key?(\'title\') %> <%= scope.to_hash.has_key?(\'nosuch\') %>") } } include a',
+    'define d($p = undef, $q = 2) { notify { $title: message => inline_template("<%= [\'p\', \'q\', \'name\'].map { |k| scope.to_hash[k].inspect }.join(\',\') %>") } } d { "n": }',
+    'notify { "n": message => inline_template("<%= {\'a\' => [1, \'x\', true, nil], \'b\' => {}}.to_yaml %>|<%= [].to_yaml %>|<%= \'s\'.to_yaml %>|<%= { \'k\' => { \'x\' => \'1\' } }.to_yaml() %>") }',
+    'notify { "n": message => inline_template("<% [5, 6, 7].each_index do |i| %><%= i %>,<% end %>") }',
 ]
