@@ -166,6 +166,9 @@ pub struct Evaluator {
     /// Whether each module that native functions stand for is on the modulepath (asked once
     /// per environment).
     pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
+    /// Whether the module on the modulepath writes the function a native built-in stands
+    /// for with the older (3.x) API (asked once per function and environment).
+    pub(crate) legacy_api: std::cell::RefCell<HashMap<&'static str, bool>>,
     /// The syntax trees of the files the autoloader has loaded.
     pub(crate) loaded_programs: Vec<Program>,
     /// The facts as last set (`set_facts`), before the agent's facts are added.
@@ -287,6 +290,7 @@ impl Evaluator {
             unresolved_aliases: Vec::new(),
             hiera_config: None,
             modules_present: Default::default(),
+            legacy_api: Default::default(),
             loaded_programs: Vec::new(),
             given_facts: Value::hash(Default::default()),
             agent_facts: false,
@@ -433,6 +437,30 @@ impl Evaluator {
             }
             _ => Some(b),
         }
+    }
+
+    /// Whether the native built-in `b` stands for a module function that the module on the
+    /// modulepath writes with the older API (`lib/puppet/parser/functions/NAME.rb` and no
+    /// `lib/puppet/functions/NAME.rb`): the reference passes such a function `''` for an
+    /// `undef` argument.
+    pub(crate) fn legacy_api(&self, b: &'static Builtin) -> bool {
+        let Some(module) = b.module else {
+            return false;
+        };
+        *self
+            .legacy_api
+            .borrow_mut()
+            .entry(b.name)
+            .or_insert_with(|| {
+                let Some(dir) = crate::env::modules::module_dir(&self.env, module) else {
+                    return false;
+                };
+                let file = format!("{}.rb", b.name);
+                dir.join("lib/puppet/parser/functions")
+                    .join(&file)
+                    .is_file()
+                    && !dir.join("lib/puppet/functions").join(&file).is_file()
+            })
     }
 
     /// A compiled regular expression for a literal, compiled once.
@@ -1005,6 +1033,7 @@ impl Session {
         self.evaluator.debug_environment_changed();
         self.evaluator.autoloaded.clear();
         self.evaluator.modules_present.borrow_mut().clear();
+        self.evaluator.legacy_api.borrow_mut().clear();
         self.evaluator.runtime_changed();
     }
 
