@@ -175,6 +175,13 @@ CASES += [
     "to_json(undef)",
 ]
 
+# stdlib's get_module_path (postfix::augeas), native.
+CASES += [
+    "get_module_path('stdlib')",
+    "get_module_path('nosuch')",
+    "get_module_path()",
+]
+
 # The sweep: every class of these modules included alone, and every define whose
 # parameters all have defaults declared once, id `class-NAME` (`define-NAME`). Classes that need
 # parameters or another class first fail in both, with the same error.
