@@ -757,7 +757,11 @@ impl Evaluator {
         let saved_current = self.current.take();
         let saved_matches = self.matches.take();
         let saved_source = std::mem::replace(&mut self.source, source.clone());
+        // The body's resources have its file, also when `create_resources` declared the
+        // class (whose own resource has none).
+        let saved_file = self.file_override.take();
         let r = f(self);
+        self.file_override = saved_file;
         self.source = saved_source;
         self.matches = saved_matches;
         self.current = saved_current;

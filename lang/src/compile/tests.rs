@@ -347,3 +347,36 @@ fn a_negative_number_in_a_collector_query_matches() {
         assert_eq!(refs(&s), expected, "{src}");
     }
 }
+
+/// A class that `create_resources('class', ...)` declares has no file of its own, but the
+/// resources of its body have the body's file, as the reference's (mysql::backup::mysqldump's
+/// missing `require` target names its file; found by tests/module_sweep).
+#[test]
+fn a_class_declared_by_create_resources_keeps_its_files_in_its_body() {
+    let root = std::env::temp_dir().join(format!("prepl-cr-file-{}", std::process::id()));
+    let manifests = root.join("m/manifests");
+    std::fs::create_dir_all(&manifests).unwrap();
+    std::fs::write(
+        manifests.join("init.pp"),
+        "class m {\n  notify { 'n':\n    require => Class['nosuch'],\n  }\n}\n",
+    )
+    .unwrap();
+    let mut s = Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let e = s
+        .eval("create_resources('class', { 'm' => {} })")
+        .unwrap_err();
+    let file = manifests.join("init.pp");
+    assert_eq!(
+        e.message,
+        format!(
+            "Could not find resource 'Class[Nosuch]' in parameter 'require' (file: {}, line: 3)",
+            file.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
