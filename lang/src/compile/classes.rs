@@ -833,7 +833,10 @@ impl Evaluator {
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
         let declared = self.compilation.catalog.get(id);
-        let (declared_file, declared_line) = (declared.file.clone(), declared.line.unwrap_or(0));
+        let (declared_file, declared_line) = (
+            declared.file.clone(),
+            pending.statement_line.or(declared.line).unwrap_or(0),
+        );
         let suffix = || {
             format!(
                 " {}",

@@ -79,7 +79,7 @@ impl Evaluator {
         form: ResourceForm,
         type_name: &Expr,
         bodies: &[ResourceBody],
-        _span: Span,
+        span: Span,
     ) -> EvalResult {
         let name = match &type_name.kind {
             ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => n.to_string(),
@@ -136,6 +136,12 @@ impl Evaluator {
                     );
                 }
                 let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
+                if let ResourceKind::Define(_) = kind {
+                    let line = self.line_of(span);
+                    if let Some(p) = self.compilation.pending_defines.last_mut() {
+                        p.statement_line = Some(line);
+                    }
+                }
                 refs.push(r);
             }
         }
@@ -368,6 +374,7 @@ impl Evaluator {
                 resource: id,
                 define: d.clone(),
                 declarer: self.scope.clone(),
+                statement_line: None,
             });
         }
         Ok(Value::typ(PType::Resource {
