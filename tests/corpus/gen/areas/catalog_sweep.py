@@ -32,4 +32,9 @@ PROGRAMS = [
     'define d($x = 1) { fail("bad") }\nd {\n  "a":\n    x => 2;\n  "b":\n    x => 3;\n}\n',
     'define d(Integer $x = 1) { }\nd {\n  "a":\n    x => "s";\n}\n',
     'define d($x = 1) { notify { $title: message => $nope } }\nclass c {\n  d {\n    "a":;\n  }\n}\ninclude c\n',
+    # More Ruby of the modules: `Hash.new` and `map.each_with_index` (zookeeper's zoo.cfg),
+    # a splat on the right of an assignment and `MatchData#[start, length]` (memcached's
+    # max_memory function).
+    '$servers = [\'a\', \'b:2181\']\nnotify { \'n\': message => inline_template("<%- _s = Hash.new -%><%- @servers.map.each_with_index {|e, i| _s[i + 1] = e } -%><%= _s.inspect %> <%= Array.new.inspect %> <%= Hash.new.empty? %>") }\n',
+    'notify { \'n\': message => inline_template("<% v, p = *%r{([0-9.e+-]*)\\s*([^bB]?)}.match(\'512 M\')[1, 2] %><%= v %>|<%= p %>|<% x = *[1, 2] %><%= x.inspect %>|<% y = *nil %><%= y.inspect %>|<% q, r = 1, *[2, 3] %><%= [q, r].inspect %>|<%= \'ab\'.match(/(a)(b)/)[1..2].inspect %>") }',
 ]
