@@ -465,7 +465,19 @@ impl Evaluator {
             chain.into_iter().zip(ids.iter().copied()).enumerate()
         {
             let module_name = self.module_of(&cdef.source).unwrap_or_else(|| "".into());
-            let caller_module = self.module_of(&self.source).unwrap_or_else(|| "".into());
+            // The caller of a class that inherits is its parent class (its scope's parent),
+            // as the reference's `caller_module_name` (collectd::config's assert_private).
+            let parent_module = parent_scope
+                .as_ref()
+                .filter(|p| matches!(p.kind, ScopeKind::Class(_)))
+                .and_then(|p| match p.vars.borrow().get("module_name") {
+                    Some(Value::String(m)) => Some(m.clone()),
+                    _ => None,
+                });
+            let caller_module = match parent_module {
+                Some(m) => m,
+                None => self.module_of(&self.source).unwrap_or_else(|| "".into()),
+            };
             let scope = Rc::new(NamedScope::new(
                 ScopeKind::Class(clower.clone()),
                 parent_scope.clone(),
@@ -760,7 +772,9 @@ impl Evaluator {
         // The body's resources have its file, also when `create_resources` declared the
         // class (whose own resource has none).
         let saved_file = self.file_override.take();
+        let saved_line = self.statement_line.take();
         let r = f(self);
+        self.statement_line = saved_line;
         self.file_override = saved_file;
         self.source = saved_source;
         self.matches = saved_matches;
@@ -833,10 +847,7 @@ impl Evaluator {
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
         let declared = self.compilation.catalog.get(id);
-        let (declared_file, declared_line) = (
-            declared.file.clone(),
-            pending.statement_line.or(declared.line).unwrap_or(0),
-        );
+        let (declared_file, declared_line) = (declared.file.clone(), declared.line.unwrap_or(0));
         let suffix = || {
             format!(
                 " {}",

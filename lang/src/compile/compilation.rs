@@ -38,9 +38,6 @@ pub struct PendingDefine {
     pub define: Definition<DefineDef>,
     /// The scope that declared it (resource defaults, containment).
     pub declarer: Option<Rc<NamedScope>>,
-    /// The line of the resource statement that declared it, where it starts (errors of the
-    /// body name it, as the reference's; the resource's own line is its title's).
-    pub statement_line: Option<u32>,
 }
 
 /// A collector `Type <| query |>` (with its optional override block), kept for the

@@ -135,14 +135,11 @@ impl Evaluator {
                         "You cannot collect exported resources without storeconfigs being set; the export is ignored",
                     );
                 }
-                let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
-                if let ResourceKind::Define(_) = kind {
-                    let line = self.line_of(span);
-                    if let Some(p) = self.compilation.pending_defines.last_mut() {
-                        p.statement_line = Some(line);
-                    }
-                }
-                refs.push(r);
+                // The resource's line is where its statement starts, as the reference's.
+                let saved = self.statement_line.replace(self.line_of(span));
+                let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span);
+                self.statement_line = saved;
+                refs.push(r?);
             }
         }
         Ok(Value::array(refs))
@@ -249,7 +246,10 @@ impl Evaluator {
                 builtin_types::title_values(info, &title).map_err(statement_error)?;
             }
         }
-        let line = self.line_of(span);
+        let line = self
+            .statement_line
+            .take()
+            .unwrap_or_else(|| self.line_of(span));
         // Where each relationship metaparameter is set: a missing target is reported there.
         let relation_lines: Vec<(Rc<str>, u32)> = attrs
             .iter()
@@ -374,7 +374,6 @@ impl Evaluator {
                 resource: id,
                 define: d.clone(),
                 declarer: self.scope.clone(),
-                statement_line: None,
             });
         }
         Ok(Value::typ(PType::Resource {

@@ -380,3 +380,41 @@ fn a_class_declared_by_create_resources_keeps_its_files_in_its_body() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The caller of a class that inherits is its parent class: `$caller_module_name` is the
+/// parent's module, as the reference's (collectd::config, which inherits collectd, passes
+/// its `assert_private()` when included from anywhere; found by tests/module_sweep).
+#[test]
+fn the_caller_module_of_an_inheriting_class_is_its_parents() {
+    let root = std::env::temp_dir().join(format!("prepl-caller-mod-{}", std::process::id()));
+    for (file, text) in [
+        (
+            "pa/manifests/init.pp",
+            "class pa { notice(\"pa ${caller_module_name}\") }\n",
+        ),
+        (
+            "pa/manifests/sub.pp",
+            "class pa::sub inherits pa { notice(\"sub ${module_name} ${caller_module_name}\") }\n",
+        ),
+        ("pb/manifests/init.pp", "class pb { include pa::sub }\n"),
+    ] {
+        let path = root.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    for (src, expected) in [
+        ("include pa::sub", ["pa ", "sub pa pa"]),
+        ("include pb", ["pa pb", "sub pa pa"]),
+    ] {
+        let mut s = Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        s.eval(src).unwrap();
+        let logs: Vec<String> = s.take_logs().into_iter().map(|(_, m)| m).collect();
+        assert_eq!(logs, expected, "{src}");
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}

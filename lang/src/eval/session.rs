@@ -183,6 +183,9 @@ pub struct Evaluator {
     /// The file name resources declared now get instead of the source's (`create_resources`
     /// declares them in file `unknown`, as the reference does).
     pub(crate) file_override: Option<Rc<str>>,
+    /// The line of the resource statement being evaluated (where it starts): the line of
+    /// the resources it declares.
+    pub(crate) statement_line: Option<u32>,
     /// Set while `create_resources` declares a resource whose title was not a string
     /// (an integer key): the reference does not tag such a resource with its title.
     pub(crate) title_not_string: bool,
@@ -278,6 +281,7 @@ impl Evaluator {
             compilation: crate::compile::Compilation::new(crate::env::node::machine_fqdn()),
             scope: None,
             file_override: None,
+            statement_line: None,
             title_not_string: false,
             single_bound: Default::default(),
             exact_single_bound_read: false,

@@ -27,8 +27,11 @@ PROGRAMS = [
     'define d($p = undef, $q = 2) { notify { $title: message => inline_template("<%= [\'p\', \'q\', \'name\'].map { |k| scope.to_hash[k].inspect }.join(\',\') %>") } } d { "n": }',
     'notify { "n": message => inline_template("<%= {\'a\' => [1, \'x\', true, nil], \'b\' => {}}.to_yaml %>|<%= [].to_yaml %>|<%= \'s\'.to_yaml %>|<%= { \'k\' => { \'x\' => \'1\' } }.to_yaml() %>") }',
     'notify { "n": message => inline_template("<% [5, 6, 7].each_index do |i| %><%= i %>,<% end %>") }',
-    # An error in a define's body names the line where the resource statement starts (not
-    # its title's line), as the reference's (logrotate::rule, postfix::config).
+    # A resource's line is where its statement starts (not its title's line), as the
+    # reference's: errors in a define's body and duplicates name it (logrotate::rule,
+    # postfix::config).
+    'notify {\n  "a":;\n  "b":;\n}\nnotify { "b": }\n',
+    'define d {}\nd {\n  "a":;\n}\nd { "a": }\n',
     'define d($x = 1) { fail("bad") }\nd {\n  "a":\n    x => 2;\n  "b":\n    x => 3;\n}\n',
     'define d(Integer $x = 1) { }\nd {\n  "a":\n    x => "s";\n}\n',
     'define d($x = 1) { notify { $title: message => $nope } }\nclass c {\n  d {\n    "a":;\n  }\n}\ninclude c\n',
