@@ -2,6 +2,7 @@
 //! definitions: binding their parameters and evaluating their bodies in scopes of their own.
 
 use super::compilation::{Definition, PendingDefine};
+use super::declare::source_file_name;
 use super::{NamedScope, ScopeKind};
 use crate::catalog::{tags, Attributes, Params, Resource, ResourceId};
 use crate::error::{Error, Source};
@@ -847,7 +848,17 @@ impl Evaluator {
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
         let declared = self.compilation.catalog.get(id);
-        let (declared_file, declared_line) = (declared.file.clone(), declared.line.unwrap_or(0));
+        // A define instance `create_resources` declared has no file of its own: its errors
+        // name the file of the call, as the reference's.
+        let declared_file = match declared.file.as_deref() {
+            Some("unknown") => declared
+                .origin
+                .as_ref()
+                .and_then(|o| source_file_name(&o.source))
+                .or_else(|| declared.file.clone()),
+            _ => declared.file.clone(),
+        };
+        let declared_line = declared.line.unwrap_or(0);
         let suffix = || {
             format!(
                 " {}",

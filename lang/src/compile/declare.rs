@@ -23,6 +23,12 @@ pub enum ResourceKind {
     Class,
 }
 
+/// The file a source is, when it is one (not an input typed or given with `-e`).
+pub(crate) fn source_file_name(source: &crate::error::Source) -> Option<Rc<str>> {
+    let name = &source.name;
+    (name.contains('/') || name.ends_with(".pp")).then(|| Rc::from(name.as_str()))
+}
+
 /// The prefix the reference gives errors of resource statements.
 pub const IN_RESOURCE_STATEMENT: &str = "Error while evaluating a Resource Statement, ";
 
@@ -761,8 +767,7 @@ impl Evaluator {
         if let Some(f) = &self.file_override {
             return Some(f.clone());
         }
-        let name = &self.source.name;
-        (name.contains('/') || name.ends_with(".pp")).then(|| Rc::from(name.as_str()))
+        source_file_name(&self.source)
     }
 
     /// `(line: 3)` or `(file: /x.pp, line: 3)`, as the reference locates a declaration.

@@ -418,3 +418,39 @@ fn the_caller_module_of_an_inheriting_class_is_its_parents() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// An error in the body of a define instance that `create_resources` declared names the
+/// file of the call (the instance has no file of its own), as the reference's
+/// (swift::storage::loopback; found by tests/module_sweep).
+#[test]
+fn a_define_declared_by_create_resources_names_the_calls_file() {
+    let root = std::env::temp_dir().join(format!("prepl-cr-define-{}", std::process::id()));
+    let manifests = root.join("m/manifests");
+    std::fs::create_dir_all(&manifests).unwrap();
+    std::fs::write(
+        manifests.join("d.pp"),
+        "define m::d { $x = undef\n $y = $x['a'] }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        manifests.join("init.pp"),
+        "class m {\n\n  create_resources('m::d', { 'a' => {} })\n}\n",
+    )
+    .unwrap();
+    let mut s = Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let e = s.eval("include m").unwrap_err();
+    assert!(
+        e.message.ends_with(&format!(
+            "(file: {}, line: 3)",
+            manifests.join("init.pp").display()
+        )),
+        "{}",
+        e.message
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
