@@ -40,4 +40,8 @@ PROGRAMS = [
     # max_memory function).
     '$servers = [\'a\', \'b:2181\']\nnotify { \'n\': message => inline_template("<%- _s = Hash.new -%><%- @servers.map.each_with_index {|e, i| _s[i + 1] = e } -%><%= _s.inspect %> <%= Array.new.inspect %> <%= Hash.new.empty? %>") }\n',
     'notify { \'n\': message => inline_template("<% v, p = *%r{([0-9.e+-]*)\\s*([^bB]?)}.match(\'512 M\')[1, 2] %><%= v %>|<%= p %>|<% x = *[1, 2] %><%= x.inspect %>|<% y = *nil %><%= y.inspect %>|<% q, r = 1, *[2, 3] %><%= [q, r].inspect %>|<%= \'ab\'.match(/(a)(b)/)[1..2].inspect %>") }',
+    # getvar of a class variable named from the top scope, `::c::x` (heat::wsgi::apache's
+    # wsgi_script_source).
+    'class p { $v = 1 } include p notice(getvar("::p::v")) notice(getvar("p::v")) notice(getvar("::p::nosuch", 2))',
+    'class p { $v = 1 } define d { notice(getvar("::p::v")) } class c { include p d { x: } } include c',
 ]
