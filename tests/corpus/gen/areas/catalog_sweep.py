@@ -44,4 +44,17 @@ PROGRAMS = [
     # wsgi_script_source).
     'class p { $v = 1 } include p notice(getvar("::p::v")) notice(getvar("p::v")) notice(getvar("::p::nosuch", 2))',
     'class p { $v = 1 } define d { notice(getvar("::p::v")) } class c { include p d { x: } } include c',
+    # Titles that are all undef or empty: a warning, and undef (one title) or [] (several, or
+    # an array); undef titles among others are dropped (openstacklib::wsgi::apache's
+    # `defined(File[$undef_dir])`).
+    'notice(File[undef, "a"])',
+    'notice(File[[]])',
+    'notice(Resource[file, undef])',
+    'notice(File[[undef]])',
+    'notice(Notify[undef] == undef)',
+    'notice(File[undef, undef])',
+    'notice(Class[undef])',
+    'notice(Class[undef, a])',
+    'notice(File[[["a"]], "b"])',
+    '$u = undef if !defined(File[$u]) { notice(1) }',
 ]
