@@ -57,4 +57,7 @@ PROGRAMS = [
     'notice(Class[undef, a])',
     'notice(File[[["a"]], "b"])',
     '$u = undef if !defined(File[$u]) { notice(1) }',
+    # Operator symbols `:|`, `:&`, `:^` (vswitch's range_to_mask: `inject(0,:|)`).
+    "inline_template('<%= [1,2].inject(0,:|) %> <%= [3,5].inject(:&) %> <%= [3,5].inject(:^) %>')",
+    "inline_template('<%= \"1-3,5\".to_s.split(\",\").map{|c| c.include?(\"-\")?(c.split(\"-\").map(&:to_i)[0]..c.split(\"-\").map(&:to_i)[1]).to_a.join(\",\"):c}.join(\",\").split(\",\").map{|c| 1<<c.to_i}.inject(0,:|).to_s(16) %>')",
 ]
