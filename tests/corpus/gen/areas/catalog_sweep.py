@@ -60,4 +60,11 @@ PROGRAMS = [
     # Operator symbols `:|`, `:&`, `:^` (vswitch's range_to_mask: `inject(0,:|)`).
     "inline_template('<%= [1,2].inject(0,:|) %> <%= [3,5].inject(:&) %> <%= [3,5].inject(:^) %>')",
     "inline_template('<%= \"1-3,5\".to_s.split(\",\").map{|c| c.include?(\"-\")?(c.split(\"-\").map(&:to_i)[0]..c.split(\"-\").map(&:to_i)[1]).to_a.join(\",\"):c}.join(\",\").split(\",\").map{|c| 1<<c.to_i}.inject(0,:|).to_s(16) %>')",
+    # Missing relationship targets are reported in the order of the resource's parameters
+    # (oci::swiftcommon's `require` before its `notify`).
+    "notify { 'x': notify => Notify['a'], require => Notify['b'] }",
+    "notify { 'x': require => Notify['b'], notify => Notify['a'] }",
+    "notify { 'x': subscribe => Notify['a'], before => Notify['b'] }",
+    "Notify { require => Notify['c'] } notify { 'x': before => Notify['b'] }",
+    "notify { 'a': } notify { 'b': } notify { 'x': subscribe => Notify['a'], before => Notify['b'] } notify { 'y': require => Notify['b'], notify => Notify['a'] }",
 ]
