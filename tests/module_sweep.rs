@@ -23,6 +23,13 @@ use std::time::Duration;
 
 /// One case in this many runs by default.
 const SAMPLE_EVERY: usize = 10;
+/// The fact sets by name (the first part of a case's id), as in cases.py.
+const FACT_SETS: &[(&str, &str)] = &[
+    ("debian", "tests/real_modules/facts-debian-12.json"),
+    ("redhat", "tests/real_modules/facts-redhat-7.json"),
+];
+/// The node every case is compiled for.
+const NODE: &str = "foo.example.com";
 /// Strings of resource parameters longer than this are compared by digest (compact.py).
 const LONG: usize = 200;
 
@@ -138,22 +145,38 @@ fn module_sweep() {
 fn run(modules: PathBuf) {
     let dir = sweep_dir();
     let modules_str = modules.display().to_string();
-    // The programs with the cache's modulepath, for load_cases.
+    // The program lines load_cases reads: each case of cases.jsonl (id, module, src) with
+    // its fact set (the id's first part), the node and the cache's modulepath, as
+    // cases.py's `program()` gives them to the oracle.
     let programs = std::fs::read_to_string(dir.join("cases.jsonl")).expect("cases.jsonl");
-    let module_of: BTreeMap<String, String> = programs
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Json>(l).ok())
-        .filter_map(|j| Some((j["id"].as_str()?.into(), j["module"].as_str()?.into())))
-        .collect();
+    let mut module_of: BTreeMap<String, String> = BTreeMap::new();
+    let mut lines = String::new();
+    for line in programs.lines() {
+        let Ok(j) = serde_json::from_str::<Json>(line) else {
+            continue;
+        };
+        let (Some(id), Some(module), Some(src)) =
+            (j["id"].as_str(), j["module"].as_str(), j["src"].as_str())
+        else {
+            continue;
+        };
+        let facts = id.split('/').next().unwrap_or_default();
+        let Some((_, facts_file)) = FACT_SETS.iter().find(|(name, _)| *name == facts) else {
+            panic!("case {id}: no fact set {facts:?}");
+        };
+        module_of.insert(id.into(), module.into());
+        let program = serde_json::json!({
+            "id": id, "src": src, "modulepath": [modules_str], "node": NODE,
+            "facts_file": facts_file, "catalog": true,
+        });
+        lines.push_str(&program.to_string());
+        lines.push('\n');
+    }
     let tmp = std::env::temp_dir().join(format!("prepl-module-sweep-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");
     let programs_path = tmp.join("cases.jsonl");
     let expected_path = tmp.join("expected.jsonl");
-    std::fs::write(
-        &programs_path,
-        programs.replace("\"@MODULES@\"", &Json::from(modules_str.clone()).to_string()),
-    )
-    .expect("write programs");
+    std::fs::write(&programs_path, lines).expect("write programs");
     std::fs::write(&expected_path, expected_text()).expect("write expected");
     let cases = load_cases("sweep", &programs_path, &expected_path);
     let _ = std::fs::remove_dir_all(&tmp);
@@ -182,8 +205,7 @@ fn run(modules: PathBuf) {
             None => {}
         }
         ran.insert(case.id.clone());
-        let (mut got, mut got_catalog) =
-            run_corpus_case(case, Duration::from_secs(60), &watchdog);
+        let (mut got, mut got_catalog) = run_corpus_case(case, Duration::from_secs(60), &watchdog);
         compact(&mut got, &mut got_catalog, &modules_str);
         let got_catalog = got_catalog.unwrap_or(CatalogView {
             resources: vec![],
@@ -196,7 +218,11 @@ fn run(modules: PathBuf) {
         let ok = got == case.expected && case.catalog.as_ref().is_none_or(|e| *e == got_catalog);
         let facts = case.id.split('/').next().unwrap_or_default().to_string();
         let module = module_of.get(&case.id).cloned().unwrap_or_default();
-        let t = per_module.entry(module).or_default().entry(facts.clone()).or_default();
+        let t = per_module
+            .entry(module)
+            .or_default()
+            .entry(facts.clone())
+            .or_default();
         t.total += 1;
         t.agree += ok as usize;
         let t = per_facts.entry(facts).or_default();
@@ -227,9 +253,13 @@ fn run(modules: PathBuf) {
             }
         }
     }
-    eprintln!("\nmodule sweep ({}):", if full { "every case" } else { "sample" });
+    eprintln!(
+        "\nmodule sweep ({}):",
+        if full { "every case" } else { "sample" }
+    );
     eprintln!("  {:<18} {:>9} {:>9}", "module", "debian", "redhat");
-    let cell = |t: Option<&Tally>| t.map_or("-".to_string(), |t| format!("{}/{}", t.agree, t.total));
+    let cell =
+        |t: Option<&Tally>| t.map_or("-".to_string(), |t| format!("{}/{}", t.agree, t.total));
     for (module, sets) in &per_module {
         eprintln!(
             "  {:<18} {:>9} {:>9}",

@@ -5,8 +5,9 @@ have defaults declared once with the title 'x' (`NAME { 'x': }`, id `FACTS/defin
 on two fact sets: `debian` (tests/real_modules/facts-debian-12.json) and `redhat`
 (tests/real_modules/facts-redhat-7.json, CentOS 7 from facterdb, facter 3.14).
 
-Writes cases.jsonl (id, module, src, facts_file, node, modulepath `["@MODULES@"]`: the
-cache's modules/ directory, put in by regen.sh and by the test).
+Writes cases.jsonl, one case a line: id, module, src. The rest is the same for every case and
+given by `program()` (regen.py and tests/module_sweep.rs): the fact set from the id's first
+part, node foo.example.com, modulepath the cache's modules/ directory.
 
     tests/module_sweep/cases.py [MODULES_DIR]
 """
@@ -75,6 +76,12 @@ def definitions(modules):
     return out
 
 
+def program(case, modules):
+    """The oracle's program line of a case of cases.jsonl (facts as a `facts_file`)."""
+    return {"id": case["id"], "src": case["src"], "modulepath": [str(modules)], "node": NODE,
+            "facts_file": FACT_SETS[case["id"].split("/")[0]], "catalog": True}
+
+
 def main():
     modules = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else cache_dir() / "modules"
     if not modules.is_dir():
@@ -89,9 +96,7 @@ def main():
                 continue
             seen.add(case_id)
             src = f"include {name}" if kind == "class" else f"{name} {{ 'x': }}"
-            lines.append({"id": case_id, "module": module, "src": src,
-                          "modulepath": ["@MODULES@"], "node": NODE,
-                          "facts_file": facts_file, "catalog": True})
+            lines.append({"id": case_id, "module": module, "src": src})
     with open(HERE / "cases.jsonl", "w") as f:
         for line in lines:
             f.write(json.dumps(line) + "\n")

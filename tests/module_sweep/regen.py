@@ -6,9 +6,9 @@
     tests/module_sweep/regen.py --only ID_PREFIX ...   # only these cases, merged into the data
     BATCH=200 ORACLE=... tests/module_sweep/regen.py
 
-The cases' `@MODULES@` modulepath becomes the cache's modules/ directory (fetch.py) and their
-`facts_file` its facts (with `clientcert` = the node), as tests/corpus/gen/absolute_paths.py
-does. Batches of cases go to one `puppet-oracle --jsonl` run each (the oracle is slow to
+Each case becomes its program line (cases.program: the cache's modules/ directory as
+modulepath, the node) with its fact set's facts inline (with `clientcert` = the node), as
+tests/corpus/gen/absolute_paths.py does. Batches of cases go to one `puppet-oracle --jsonl` run each (the oracle is slow to
 start). The answers are then made compact (compact.py) and written, sorted by id, to
 expected.jsonl.xz.
 """
@@ -24,6 +24,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 from fetch import cache_dir  # noqa: E402
 from compact import compact  # noqa: E402
+from cases import program as case_program  # noqa: E402
 
 ORACLE = os.environ.get("ORACLE", "/work/shared/tools/puppet-oracle")
 BATCH = int(os.environ.get("BATCH", "150"))
@@ -45,12 +46,11 @@ def main():
     facts = {}
 
     def program(case):
-        f = case["facts_file"]
+        line = case_program(case, modules)
+        f = line.pop("facts_file")
         if f not in facts:
             facts[f] = json.loads((ROOT / f).read_text())
-        line = {k: v for k, v in case.items() if k not in ("facts_file", "module")}
-        line["modulepath"] = [str(modules) if p == "@MODULES@" else p for p in case["modulepath"]]
-        line["facts"] = dict(facts[f], clientcert=case["node"])
+        line["facts"] = dict(facts[f], clientcert=line["node"])
         return json.dumps(line) + "\n"
 
     env = dict(os.environ)
