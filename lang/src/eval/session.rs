@@ -627,6 +627,32 @@ impl Evaluator {
         if defined_aliases {
             self.resolve_type_references();
         }
+        self.check_parameter_types(body)
+    }
+
+    /// The parameter types of the classes and defines `body` defines, evaluated once when
+    /// they are loaded, as the reference does: a type that names nothing fails there
+    /// (`Resource type not found`), whether or not the class is ever declared (quagga's
+    /// `Optional[Stdlib::Ip_address]` fails `include quagga::params`, which loads its
+    /// init.pp).
+    fn check_parameter_types(&mut self, body: &[Expr]) -> Result<(), Error> {
+        for e in body {
+            let (params, inner): (&[crate::syntax::ast::Param], &[Expr]) = match &e.kind {
+                ExprKind::ClassDef(c) => (&c.params, &c.body),
+                ExprKind::DefineDef(d) => (&d.params, &[]),
+                _ => continue,
+            };
+            for p in params {
+                if let Some(te) = &p.type_expr {
+                    match self.eval(te) {
+                        Ok(_) => {}
+                        Err(Flow::Error(e)) => return Err(*e),
+                        Err(_) => {}
+                    }
+                }
+            }
+            self.check_parameter_types(inner)?;
+        }
         Ok(())
     }
 

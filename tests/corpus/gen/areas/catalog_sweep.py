@@ -67,4 +67,13 @@ PROGRAMS = [
     "notify { 'x': subscribe => Notify['a'], before => Notify['b'] }",
     "Notify { require => Notify['c'] } notify { 'x': before => Notify['b'] }",
     "notify { 'a': } notify { 'b': } notify { 'x': subscribe => Notify['a'], before => Notify['b'] } notify { 'y': require => Notify['b'], notify => Notify['a'] }",
+    # A class's or define's parameter types are evaluated when it is loaded, as the
+    # reference's: a type naming nothing fails before any statement runs (quagga's
+    # `Optional[Stdlib::Ip_address]`).
+    'define d(Nosuch $x = 1) {} notice(1)',
+    'class c { define d(Nosuch $x = 1) {} } notice(1)',
+    'notice(1) class c(Array[Nosuch] $x = 1) {}',
+    'class c(Variant[Integer, Foo::Bar] $x = 1) {}',
+    'class c(Enum[$x] $y = 1) {} notice(1)',
+    'class c(Integer $x = 1, Optional[String] $y = undef) {} notice(2)',
 ]
