@@ -2,7 +2,8 @@
 """Run the reference on the module sweep's cases: cases.jsonl -> expected.jsonl.xz.
 
     tests/module_sweep/regen.py            # every case (resumes: batches already answered
-                                           # are kept under the cache's oracle/ directory)
+                                           # are kept under the cache's oracle/ directory;
+                                           # remove it when the cases or packages change)
     tests/module_sweep/regen.py --only ID_PREFIX ...   # only these cases, merged into the data
     BATCH=200 ORACLE=... tests/module_sweep/regen.py
 
