@@ -165,6 +165,23 @@ CASES += [
     "rabbitmq_binding { 'plain': source => 's', destination => 'd', vhost => '/' }",
 ]
 
+# A function the module writes with the older API gets '' for an undef argument (oci's
+# `fqdn_rotate($undef_servers)`, found by tests/module_sweep); one of the newer API, undef.
+CASES += [
+    "fqdn_rotate(undef)",
+    "[fqdn_rotate([undef]), fqdn_rotate('')]",
+    "base64('decode', undef)",
+    "[base64('encode', 'x'), pick(undef, 'y'), delete_undef_values([undef, 1])]",
+    "to_json(undef)",
+]
+
+# stdlib's get_module_path (postfix::augeas), native.
+CASES += [
+    "get_module_path('stdlib')",
+    "get_module_path('nosuch')",
+    "get_module_path()",
+]
+
 # The sweep: every class of these modules included alone, and every define whose
 # parameters all have defaults declared once, id `class-NAME` (`define-NAME`). Classes that need
 # parameters or another class first fail in both, with the same error.

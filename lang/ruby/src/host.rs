@@ -34,6 +34,16 @@ pub trait Host {
     fn class_namespace(&self) -> Option<&str> {
         None
     }
+    /// `scope.to_hash`: every variable visible where the template is rendered that has a
+    /// value (as the reference's, undef ones left out); `None` when the host has no scope.
+    fn scope_to_hash(&mut self) -> Option<RValue> {
+        None
+    }
+    /// `value.to_yaml` (Psych's output, as the host writes YAML for the stdlib function);
+    /// `None` when the host cannot.
+    fn to_yaml(&mut self, _value: &RValue) -> Option<Result<String, HostError>> {
+        None
+    }
     /// `scope.setvar(name, value)`: sets a variable where the template is rendered.
     fn set_variable(&mut self, name: &str, _value: &RValue) -> Result<(), HostError> {
         Err(HostError::Raise(format!(

@@ -169,7 +169,9 @@ impl Lexer<'_, '_> {
                     self.push(Tok::GVar(name), start, spaced);
                 }
                 ':' if (spaced || !self.after_value())
-                    && self.peek_at(1).is_some_and(|c| "+-*/%<>=![".contains(c))
+                    && self
+                        .peek_at(1)
+                        .is_some_and(|c| "+-*/%<>=![|&^~".contains(c))
                     && op_symbol(&self.src[self.pos + 1..]).is_some() =>
                 {
                     let op = op_symbol(&self.src[self.pos + 1..]).unwrap_or("+");
@@ -837,8 +839,8 @@ fn operator(rest: &[u8]) -> Option<&'static str> {
 /// The operator a symbol like `:+` names.
 fn op_symbol(rest: &str) -> Option<&'static str> {
     [
-        "[]=", "[]", "<=>", "===", "==", "=~", "!=", "<=", ">=", "**", "<<", ">>", "+", "-", "*",
-        "/", "%", "<", ">", "!",
+        "[]=", "[]", "<=>", "===", "==", "=~", "!=", "!~", "<=", ">=", "**", "<<", ">>", "+", "-",
+        "*", "/", "%", "<", ">", "!", "|", "&", "^", "~",
     ]
     .into_iter()
     .find(|op| rest.starts_with(op))

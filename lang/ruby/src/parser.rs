@@ -467,11 +467,12 @@ impl Parser {
     /// The right side of an assignment: an expression, `a, b` (an array) or `x rescue y`.
     fn assign_rhs(&mut self) -> PResult<Node> {
         let at = self.at();
-        let first = self.expr()?;
-        if self.is_op(",") {
+        let first = self.rhs_item()?;
+        if self.is_op(",") || matches!(first.kind, Kind::Splat(_)) {
+            // `a, b = x, *y` and `a, b = *y`: an array, splats spread into it.
             let mut items = vec![first];
             while self.eat_op(",") {
-                items.push(self.expr()?);
+                items.push(self.rhs_item()?);
             }
             return Ok(Node::new(Kind::Array(items), at));
         }
@@ -480,6 +481,16 @@ impl Parser {
             return Ok(Node::new(Kind::Rescue(first.boxed(), r.boxed()), at));
         }
         Ok(first)
+    }
+
+    /// One value of an assignment's right-hand side: an expression or `*expr`.
+    fn rhs_item(&mut self) -> PResult<Node> {
+        let at = self.at();
+        if self.eat_op("*") {
+            let e = self.expr()?;
+            return Ok(Node::new(Kind::Splat(e.boxed()), at));
+        }
+        self.expr()
     }
 
     /// Whether `, name, name =` follows (a multiple assignment rather than arguments).

@@ -2,6 +2,7 @@
 //! definitions: binding their parameters and evaluating their bodies in scopes of their own.
 
 use super::compilation::{Definition, PendingDefine};
+use super::declare::source_file_name;
 use super::{NamedScope, ScopeKind};
 use crate::catalog::{tags, Attributes, Params, Resource, ResourceId};
 use crate::error::{Error, Source};
@@ -45,6 +46,35 @@ pub enum Declaration {
 }
 
 impl Evaluator {
+    /// A class or define parameter named like a metaparameter, as the reference checks it
+    /// when it loads the definition: with a default, a warning (once a session: the value
+    /// is passed on to the contents); without one, an error.
+    fn check_metaparameter_names(&mut self, name: &str, params: &[Param]) -> Result<(), Error> {
+        for p in params {
+            if !crate::catalog::builtin_types::is_metaparameter(&p.name) {
+                continue;
+            }
+            let param = &p.name;
+            if p.default.is_none() {
+                return Err(Error::new(
+                    crate::ErrorKind::Failed,
+                    format!(
+                        "{param} is a metaparameter; please choose another parameter name in \
+                         the {name} definition"
+                    ),
+                ));
+            }
+            let message = format!(
+                "{param} is a metaparam; this value will inherit to all contained resources \
+                 in the {name} definition"
+            );
+            if self.first_deprecation(&message) {
+                self.log(crate::LogLevel::Warning, &message);
+            }
+        }
+        Ok(())
+    }
+
     /// Registers a class or define definition (and the ones nested in a class, named
     /// `outer::inner`) before the statements of the input run. `defined` holds the names
     /// defined earlier in the same input: defining one again is an error.
@@ -97,6 +127,7 @@ impl Evaluator {
                     ));
                 }
                 defined.insert(key, e.span);
+                self.check_metaparameter_names(&name, &c.params)?;
                 let def = Definition {
                     def: c.clone(),
                     source: self.source.clone(),
@@ -135,6 +166,7 @@ impl Evaluator {
                     ));
                 }
                 defined.insert(key, e.span);
+                self.check_metaparameter_names(&name, &d.params)?;
                 let def = Definition {
                     def: d.clone(),
                     source: self.source.clone(),
@@ -434,7 +466,19 @@ impl Evaluator {
             chain.into_iter().zip(ids.iter().copied()).enumerate()
         {
             let module_name = self.module_of(&cdef.source).unwrap_or_else(|| "".into());
-            let caller_module = self.module_of(&self.source).unwrap_or_else(|| "".into());
+            // The caller of a class that inherits is its parent class (its scope's parent),
+            // as the reference's `caller_module_name` (collectd::config's assert_private).
+            let parent_module = parent_scope
+                .as_ref()
+                .filter(|p| matches!(p.kind, ScopeKind::Class(_)))
+                .and_then(|p| match p.vars.borrow().get("module_name") {
+                    Some(Value::String(m)) => Some(m.clone()),
+                    _ => None,
+                });
+            let caller_module = match parent_module {
+                Some(m) => m,
+                None => self.module_of(&self.source).unwrap_or_else(|| "".into()),
+            };
             let scope = Rc::new(NamedScope::new(
                 ScopeKind::Class(clower.clone()),
                 parent_scope.clone(),
@@ -748,7 +792,13 @@ impl Evaluator {
         let saved_current = self.current.take();
         let saved_matches = self.matches.take();
         let saved_source = std::mem::replace(&mut self.source, source.clone());
+        // The body's resources have its file, also when `create_resources` declared the
+        // class (whose own resource has none).
+        let saved_file = self.file_override.take();
+        let saved_line = self.statement_line.take();
         let r = f(self);
+        self.statement_line = saved_line;
+        self.file_override = saved_file;
         self.source = saved_source;
         self.matches = saved_matches;
         self.current = saved_current;
@@ -820,7 +870,17 @@ impl Evaluator {
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
         let declared = self.compilation.catalog.get(id);
-        let (declared_file, declared_line) = (declared.file.clone(), declared.line.unwrap_or(0));
+        // A define instance `create_resources` declared has no file of its own: its errors
+        // name the file of the call, as the reference's.
+        let declared_file = match declared.file.as_deref() {
+            Some("unknown") => declared
+                .origin
+                .as_ref()
+                .and_then(|o| source_file_name(&o.source))
+                .or_else(|| declared.file.clone()),
+            _ => declared.file.clone(),
+        };
+        let declared_line = declared.line.unwrap_or(0);
         let suffix = || {
             format!(
                 " {}",

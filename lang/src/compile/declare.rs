@@ -23,6 +23,12 @@ pub enum ResourceKind {
     Class,
 }
 
+/// The file a source is, when it is one (not an input typed or given with `-e`).
+pub(crate) fn source_file_name(source: &crate::error::Source) -> Option<Rc<str>> {
+    let name = &source.name;
+    (name.contains('/') || name.ends_with(".pp")).then(|| Rc::from(name.as_str()))
+}
+
 /// The prefix the reference gives errors of resource statements.
 pub const IN_RESOURCE_STATEMENT: &str = "Error while evaluating a Resource Statement, ";
 
@@ -79,7 +85,7 @@ impl Evaluator {
         form: ResourceForm,
         type_name: &Expr,
         bodies: &[ResourceBody],
-        _span: Span,
+        span: Span,
     ) -> EvalResult {
         let name = match &type_name.kind {
             ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => n.to_string(),
@@ -135,8 +141,11 @@ impl Evaluator {
                         "You cannot collect exported resources without storeconfigs being set; the export is ignored",
                     );
                 }
-                let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
-                refs.push(r);
+                // The resource's line is where its statement starts, as the reference's.
+                let saved = self.statement_line.replace(self.line_of(span));
+                let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span);
+                self.statement_line = saved;
+                refs.push(r?);
             }
         }
         Ok(Value::array(refs))
@@ -219,10 +228,14 @@ impl Evaluator {
                     super::classes::Declaration::ResourceLike(attrs),
                     span,
                 )
-                .map_err(|e| match e.message.starts_with("Error while") {
-                    true => e,
-                    false => statement_error(e.message).with_hint(e.hint),
-                })?;
+                // An error located in Puppet code (the class body's) is passed on as it is,
+                // as the reference does; one of the declaration itself gets the prefix.
+                .map_err(
+                    |e| match e.message.starts_with("Error while") || e.span.is_some() {
+                        true => e,
+                        false => statement_error(e.message).with_hint(e.hint),
+                    },
+                )?;
             let r = self.compilation.catalog.get(id);
             return Ok(Value::typ(PType::Resource {
                 type_name: Some("Class".into()),
@@ -239,7 +252,10 @@ impl Evaluator {
                 builtin_types::title_values(info, &title).map_err(statement_error)?;
             }
         }
-        let line = self.line_of(span);
+        let line = self
+            .statement_line
+            .take()
+            .unwrap_or_else(|| self.line_of(span));
         // Where each relationship metaparameter is set: a missing target is reported there.
         let relation_lines: Vec<(Rc<str>, u32)> = attrs
             .iter()
@@ -751,8 +767,7 @@ impl Evaluator {
         if let Some(f) = &self.file_override {
             return Some(f.clone());
         }
-        let name = &self.source.name;
-        (name.contains('/') || name.ends_with(".pp")).then(|| Rc::from(name.as_str()))
+        source_file_name(&self.source)
     }
 
     /// `(line: 3)` or `(file: /x.pp, line: 3)`, as the reference locates a declaration.

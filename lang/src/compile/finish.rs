@@ -548,7 +548,13 @@ impl Evaluator {
             {
                 continue;
             }
-            for (param, kind, reversed) in RELATION_PARAMS {
+            // In the order of the resource's parameters, as the reference checks them (the
+            // first missing target reported is the first one given).
+            let present = r
+                .parameters
+                .keys()
+                .filter_map(|k| RELATION_PARAMS.iter().find(|(p, _, _)| **k == **p));
+            for (param, kind, reversed) in present {
                 let Some(v) = r.parameters.get(*param) else {
                     continue;
                 };

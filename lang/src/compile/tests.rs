@@ -347,3 +347,110 @@ fn a_negative_number_in_a_collector_query_matches() {
         assert_eq!(refs(&s), expected, "{src}");
     }
 }
+
+/// A class that `create_resources('class', ...)` declares has no file of its own, but the
+/// resources of its body have the body's file, as the reference's (mysql::backup::mysqldump's
+/// missing `require` target names its file; found by tests/module_sweep).
+#[test]
+fn a_class_declared_by_create_resources_keeps_its_files_in_its_body() {
+    let root = std::env::temp_dir().join(format!("prepl-cr-file-{}", std::process::id()));
+    let manifests = root.join("m/manifests");
+    std::fs::create_dir_all(&manifests).unwrap();
+    std::fs::write(
+        manifests.join("init.pp"),
+        "class m {\n  notify { 'n':\n    require => Class['nosuch'],\n  }\n}\n",
+    )
+    .unwrap();
+    let mut s = Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let e = s
+        .eval("create_resources('class', { 'm' => {} })")
+        .unwrap_err();
+    let file = manifests.join("init.pp");
+    assert_eq!(
+        e.message,
+        format!(
+            "Could not find resource 'Class[Nosuch]' in parameter 'require' (file: {}, line: 3)",
+            file.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The caller of a class that inherits is its parent class: `$caller_module_name` is the
+/// parent's module, as the reference's (collectd::config, which inherits collectd, passes
+/// its `assert_private()` when included from anywhere; found by tests/module_sweep).
+#[test]
+fn the_caller_module_of_an_inheriting_class_is_its_parents() {
+    let root = std::env::temp_dir().join(format!("prepl-caller-mod-{}", std::process::id()));
+    for (file, text) in [
+        (
+            "pa/manifests/init.pp",
+            "class pa { notice(\"pa ${caller_module_name}\") }\n",
+        ),
+        (
+            "pa/manifests/sub.pp",
+            "class pa::sub inherits pa { notice(\"sub ${module_name} ${caller_module_name}\") }\n",
+        ),
+        ("pb/manifests/init.pp", "class pb { include pa::sub }\n"),
+    ] {
+        let path = root.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    for (src, expected) in [
+        ("include pa::sub", ["pa ", "sub pa pa"]),
+        ("include pb", ["pa pb", "sub pa pa"]),
+    ] {
+        let mut s = Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        s.eval(src).unwrap();
+        let logs: Vec<String> = s.take_logs().into_iter().map(|(_, m)| m).collect();
+        assert_eq!(logs, expected, "{src}");
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// An error in the body of a define instance that `create_resources` declared names the
+/// file of the call (the instance has no file of its own), as the reference's
+/// (swift::storage::loopback; found by tests/module_sweep).
+#[test]
+fn a_define_declared_by_create_resources_names_the_calls_file() {
+    let root = std::env::temp_dir().join(format!("prepl-cr-define-{}", std::process::id()));
+    let manifests = root.join("m/manifests");
+    std::fs::create_dir_all(&manifests).unwrap();
+    std::fs::write(
+        manifests.join("d.pp"),
+        "define m::d { $x = undef\n $y = $x['a'] }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        manifests.join("init.pp"),
+        "class m {\n\n  create_resources('m::d', { 'a' => {} })\n}\n",
+    )
+    .unwrap();
+    let mut s = Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let e = s.eval("include m").unwrap_err();
+    assert!(
+        e.message.ends_with(&format!(
+            "(file: {}, line: 3)",
+            manifests.join("init.pp").display()
+        )),
+        "{}",
+        e.message
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -100,7 +100,16 @@ impl Evaluator {
                 let (from, to) = range(start, count.unwrap_or(1), chars.len());
                 Value::String(chars[from..to].iter().collect::<String>().into())
             }
-            Value::Type(t) => types::parameterize(t, keys)?,
+            Value::Type(t) => match types::empty_specialization(t, keys) {
+                Some(v) => {
+                    self.log(
+                        crate::LogLevel::Warning,
+                        "Arguments to Resource[] are all empty/undefined",
+                    );
+                    v
+                }
+                None => types::parameterize(t, keys)?,
+            },
             Value::Default => {
                 return Err(Error::eval("Operator '[]' is not applicable to an Object.").into())
             }

@@ -150,6 +150,13 @@ impl Evaluator {
             if self.debugging {
                 self.debug_builtin_call(b.name, span)?;
             }
+            // A function of the older API gets `''` for an `undef` argument.
+            let mut args = args;
+            if args.iter().any(Value::is_undef) && self.legacy_api(b) {
+                for a in args.iter_mut().filter(|a| a.is_undef()) {
+                    *a = Value::from("");
+                }
+            }
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
             let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
             self.call_span = span;

@@ -673,6 +673,10 @@ impl Evaluator {
     /// enclosing ones, then the top scope. `::x` is always the top scope.
     pub fn lookup_variable(&self, name: &str) -> Option<Value> {
         if let Some(top) = name.strip_prefix("::") {
+            // `::x` is the top scope's; `::c::x` is class c's, as `c::x` is.
+            if crate::names::is_qualified(top) {
+                return self.lookup_variable(top);
+            }
             return self.globals.get(top).cloned();
         }
         let mut frame = self.current;

@@ -166,6 +166,9 @@ pub struct Evaluator {
     /// Whether each module that native functions stand for is on the modulepath (asked once
     /// per environment).
     pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
+    /// Whether the module on the modulepath writes the function a native built-in stands
+    /// for with the older (3.x) API (asked once per function and environment).
+    pub(crate) legacy_api: std::cell::RefCell<HashMap<&'static str, bool>>,
     /// The syntax trees of the files the autoloader has loaded.
     pub(crate) loaded_programs: Vec<Rc<Program>>,
     /// The facts as last set (`set_facts`), before the agent's facts are added.
@@ -180,6 +183,9 @@ pub struct Evaluator {
     /// The file name resources declared now get instead of the source's (`create_resources`
     /// declares them in file `unknown`, as the reference does).
     pub(crate) file_override: Option<Rc<str>>,
+    /// The line of the resource statement being evaluated (where it starts): the line of
+    /// the resources it declares.
+    pub(crate) statement_line: Option<u32>,
     /// Set while `create_resources` declares a resource whose title was not a string
     /// (an integer key): the reference does not tag such a resource with its title.
     pub(crate) title_not_string: bool,
@@ -275,6 +281,7 @@ impl Evaluator {
             compilation: crate::compile::Compilation::new(crate::env::node::machine_fqdn()),
             scope: None,
             file_override: None,
+            statement_line: None,
             title_not_string: false,
             single_bound: Default::default(),
             exact_single_bound_read: false,
@@ -287,6 +294,7 @@ impl Evaluator {
             unresolved_aliases: Vec::new(),
             hiera_config: None,
             modules_present: Default::default(),
+            legacy_api: Default::default(),
             loaded_programs: Vec::new(),
             given_facts: Value::hash(Default::default()),
             agent_facts: false,
@@ -433,6 +441,30 @@ impl Evaluator {
             }
             _ => Some(b),
         }
+    }
+
+    /// Whether the native built-in `b` stands for a module function that the module on the
+    /// modulepath writes with the older API (`lib/puppet/parser/functions/NAME.rb` and no
+    /// `lib/puppet/functions/NAME.rb`): the reference passes such a function `''` for an
+    /// `undef` argument.
+    pub(crate) fn legacy_api(&self, b: &'static Builtin) -> bool {
+        let Some(module) = b.module else {
+            return false;
+        };
+        *self
+            .legacy_api
+            .borrow_mut()
+            .entry(b.name)
+            .or_insert_with(|| {
+                let Some(dir) = crate::env::modules::module_dir(&self.env, module) else {
+                    return false;
+                };
+                let file = format!("{}.rb", b.name);
+                dir.join("lib/puppet/parser/functions")
+                    .join(&file)
+                    .is_file()
+                    && !dir.join("lib/puppet/functions").join(&file).is_file()
+            })
     }
 
     /// A compiled regular expression for a literal, compiled once.
@@ -596,6 +628,32 @@ impl Evaluator {
         }
         if defined_aliases {
             self.resolve_type_references();
+        }
+        self.check_parameter_types(body)
+    }
+
+    /// The parameter types of the classes and defines `body` defines, evaluated once when
+    /// they are loaded, as the reference does: a type that names nothing fails there
+    /// (`Resource type not found`), whether or not the class is ever declared (quagga's
+    /// `Optional[Stdlib::Ip_address]` fails `include quagga::params`, which loads its
+    /// init.pp).
+    fn check_parameter_types(&mut self, body: &[Expr]) -> Result<(), Error> {
+        for e in body {
+            let (params, inner): (&[crate::syntax::ast::Param], &[Expr]) = match &e.kind {
+                ExprKind::ClassDef(c) => (&c.params, &c.body),
+                ExprKind::DefineDef(d) => (&d.params, &[]),
+                _ => continue,
+            };
+            for p in params {
+                if let Some(te) = &p.type_expr {
+                    match self.eval(te) {
+                        Ok(_) => {}
+                        Err(Flow::Error(e)) => return Err(*e),
+                        Err(_) => {}
+                    }
+                }
+            }
+            self.check_parameter_types(inner)?;
         }
         Ok(())
     }
@@ -1007,6 +1065,7 @@ impl Session {
         self.evaluator.debug_environment_changed();
         self.evaluator.autoloaded.clear();
         self.evaluator.modules_present.borrow_mut().clear();
+        self.evaluator.legacy_api.borrow_mut().clear();
         self.evaluator.runtime_changed();
     }
 

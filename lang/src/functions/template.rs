@@ -426,6 +426,34 @@ impl Host for EvalHost<'_> {
         self.call_function(name, args)
     }
 
+    /// The reference's `to_hash` (without undef values): the top scope's variables, then
+    /// those of the scopes the template's scope sees through, the nearest last.
+    fn scope_to_hash(&mut self) -> Option<RValue> {
+        let mut names: Vec<Rc<str>> = self.ev.globals.names().map(Rc::from).collect();
+        if let Some(scope) = &self.ev.scope {
+            let mut inner = scope.variable_names();
+            inner.reverse();
+            names.extend(inner);
+        }
+        let mut hash = crate::erb::ruby::value::RHash {
+            entries: Vec::new(),
+        };
+        for name in names {
+            if let Some(v) = self.ev.visible_variable(&name).filter(|v| !v.is_undef()) {
+                hash.insert(RValue::Str(name.clone()), to_ruby(&v));
+            }
+        }
+        Some(RValue::hash(hash))
+    }
+
+    fn to_yaml(&mut self, value: &RValue) -> Option<Result<String, HostError>> {
+        Some(
+            to_puppet(value)
+                .map(|v| crate::functions::stdlib::data::to_yaml_text(&v))
+                .map_err(HostError::Unsupported),
+        )
+    }
+
     fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
         let value = to_puppet(value).map_err(HostError::Unsupported)?;
         self.ev

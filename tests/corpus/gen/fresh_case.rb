@@ -3,15 +3,17 @@
 #
 # The reference issues some warnings once per process: deprecation warnings (the `hiera*`
 # functions, ...) and `warn_once` warnings are remembered in `$deprecation_warnings` and
-# `$unique_warnings` and never repeated. In a batch, only the first case that triggers one
-# would show it, and what a case logs would depend on the cases before it. prepl runs each
+# `$unique_warnings` and never repeated, `warnonce` warnings (a class or define parameter named
+# like a metaparameter) in Puppet::Util::Warnings' table. In a batch, only the first case that
+# triggers one would show it, and what a case logs would depend on the cases before it. prepl runs each
 # case in a fresh session, as `puppet apply` runs each manifest in a fresh process, so the
-# expected log is the one of a fresh process: both tables are emptied before each case.
+# expected log is the one of a fresh process: the tables are emptied before each case.
 module PreplFreshCase
   def each_line(*args, &blk)
     super(*args) do |line|
       $deprecation_warnings&.clear
       $unique_warnings&.clear
+      Puppet::Util::Warnings.clear_warnings if defined?(Puppet::Util::Warnings)
       blk.call(line)
     end
   end

@@ -7,6 +7,54 @@ use crate::error::Error;
 use crate::values::Value;
 use std::rc::Rc;
 
+/// `File[undef]`, `Resource[File, []]`, `Class[undef]`: titles (names) given that are all
+/// `undef` or empty arrays. The reference warns ("Arguments to Resource[] are all
+/// empty/undefined") and gives `undef`, or `[]` when the titles were several or an array;
+/// `None` when the access is not such.
+pub fn empty_specialization(t: &PType, args: &[Value]) -> Option<Value> {
+    let titles = match t {
+        PType::Resource {
+            title: None,
+            type_name: Some(_),
+        }
+        | PType::Class(None) => args,
+        PType::Resource {
+            title: None,
+            type_name: None,
+        } => args.get(1..)?,
+        _ => return None,
+    };
+    if titles.is_empty() || titles.iter().any(|v| !all_undef(v)) {
+        return None;
+    }
+    Some(
+        if titles.len() > 1 || matches!(titles[0], Value::Array(_)) {
+            Value::array(Vec::new())
+        } else {
+            Value::Undef
+        },
+    )
+}
+
+fn all_undef(v: &Value) -> bool {
+    match v {
+        Value::Undef => true,
+        Value::Array(items) => items.iter().all(all_undef),
+        _ => false,
+    }
+}
+
+/// The titles flattened, `undef`s dropped (as the reference's `flatten!`, `compact!`).
+fn flat_titles<'a>(args: &'a [Value], out: &mut Vec<&'a Value>) {
+    for a in args {
+        match a {
+            Value::Array(items) => flat_titles(items, out),
+            Value::Undef => {}
+            v => out.push(v),
+        }
+    }
+}
+
 pub(super) fn resource(
     type_name: Option<&Rc<str>>,
     has_title: bool,
@@ -51,26 +99,17 @@ pub(super) fn resource(
         }
     };
     let resource_t = t.clone();
-    let mut out = Vec::with_capacity(titles.len());
-    for title in titles {
-        match title {
-            Value::String(s) => out.push(Value::typ(PType::Resource {
-                type_name: Some(name.clone()),
-                title: Some(s.clone()),
-            })),
-            Value::Array(items) => {
-                for item in items.iter() {
-                    let Value::String(s) = item else {
-                        return Err(title_error(&resource_t, item));
-                    };
-                    out.push(Value::typ(PType::Resource {
-                        type_name: Some(name.clone()),
-                        title: Some(s.clone()),
-                    }));
-                }
-            }
-            other => return Err(title_error(&resource_t, other)),
-        }
+    let mut flat = Vec::with_capacity(titles.len());
+    flat_titles(titles, &mut flat);
+    let mut out = Vec::with_capacity(flat.len());
+    for title in flat {
+        let Value::String(s) = title else {
+            return Err(title_error(&resource_t, title));
+        };
+        out.push(Value::typ(PType::Resource {
+            type_name: Some(name.clone()),
+            title: Some(s.clone()),
+        }));
     }
     Ok(match out.len() {
         0 if titles.is_empty() => Value::typ(PType::Resource {
@@ -120,21 +159,18 @@ pub(super) fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, 
             ))),
         }
     };
-    for a in args {
-        match a {
-            Value::Array(items) => {
-                for item in items.iter() {
-                    push(item)?;
-                }
-            }
-            v => push(v)?,
-        }
+    let mut flat = Vec::with_capacity(args.len());
+    flat_titles(args, &mut flat);
+    for v in flat {
+        push(v)?;
     }
-    Ok(if out.len() == 1 && !matches!(args[0], Value::Array(_)) {
-        out.pop().unwrap_or(Value::Undef)
-    } else {
-        Value::array(out)
-    })
+    Ok(
+        if out.len() == 1 && args.len() == 1 && !matches!(args[0], Value::Array(_)) {
+            out.pop().unwrap_or(Value::Undef)
+        } else {
+            Value::array(out)
+        },
+    )
 }
 
 fn capitalize_first(s: &str) -> String {

@@ -590,6 +590,7 @@ pub mod typesrc;
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
 pub use create::parameterize;
+pub use create_catalog::empty_specialization;
 pub use display::{alias_display, regexp_text, resolved_display};
 pub use explain::explain_instance;
 pub use explain_assignable::{explain_comparison, Comparison};

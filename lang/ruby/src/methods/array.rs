@@ -36,6 +36,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::str(join(&cell.borrow(), &sep, at, 0)?)
         }
         "to_s" | "inspect" => RValue::str(to_s(recv)),
+        "each_index" => {
+            let Some(b) = c.block else {
+                return unsupported("each_index without a block", at);
+            };
+            // As Ruby's: the length is read again after each call.
+            let mut i = 0;
+            while i < cell.borrow().len() {
+                it.yield_block(b, vec![RValue::Int(i as i64)])?;
+                i += 1;
+            }
+            recv.clone()
+        }
         "to_a" | "entries" | "to_ary" => recv.clone(),
         "first" | "last" if c.args.len() > 1 => {
             return raise(

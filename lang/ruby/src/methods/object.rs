@@ -34,6 +34,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         "to_s" => RValue::str(to_s(recv)),
         "inspect" => RValue::str(inspect(recv)),
+        "to_yaml" if c.args.is_empty() => match it.host.to_yaml(recv) {
+            Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
+            None => return unsupported("method 'to_yaml'", c.at),
+        },
         "==" | "eql?" | "equal?" => {
             c.arity(1, 1)?;
             let b = &c.args[0];
@@ -200,6 +204,14 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
                 Some(RValue::hash(h))
             }
+            // An empty hash or array (a default value or block is not supported: the
+            // subset's hashes have no default).
+            "new" if &**k == "Hash" && c.args.is_empty() && c.block.is_none() => {
+                Some(RValue::hash(crate::value::RHash::default()))
+            }
+            "new" if &**k == "Array" && c.args.is_empty() && c.block.is_none() => {
+                Some(RValue::array(Vec::new()))
+            }
             "new" => return unsupported(format!("{k}.new"), c.at),
             _ => None,
         },
@@ -259,6 +271,21 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             _ => None,
         },
         RValue::Match(caps, names) => match c.name {
+            // `m[1, 2]`, `m[1..2]`: as the array of the groups' texts.
+            "[]" if c.args.len() == 2 || matches!(c.arg(0), Some(RValue::Range(..))) => {
+                let groups = caps
+                    .iter()
+                    .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
+                    .collect();
+                Some(super::call(
+                    it,
+                    RValue::array(groups),
+                    "[]",
+                    c.args.clone(),
+                    None,
+                    c.at,
+                )?)
+            }
             "[]" => {
                 c.arity(1, 1)?;
                 Some(match &c.args[0] {

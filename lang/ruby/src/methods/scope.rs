@@ -77,6 +77,12 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             it.scope_vars.insert(name, c.args[1].clone());
             c.args[1].clone()
         }
+        "to_hash" if c.args.is_empty() => match it.host.scope_to_hash() {
+            Some(h) => h,
+            None => {
+                return unsupported("method 'to_hash' on Puppet::Parser::Scope", c.at);
+            }
+        },
         "to_hash" | "[]=" | "compiler" | "catalog" | "environment" | "source" | "resource"
         | "parent" | "lookupdefaults" | "tags" | "facts" => {
             return unsupported(

@@ -191,6 +191,22 @@ fn fqdn_var(ev: &Evaluator) -> Option<String> {
     })
 }
 
+/// `get_module_path(name)`: the directory of the module on the modulepath (its path there,
+/// links not followed), as stdlib's (postfix reads its lenses so).
+fn get_module_path(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
+    if args.len() != 1 {
+        return err("get_module_path(): Wrong number of arguments, expects one".into());
+    }
+    let name = to_display(&args[0]);
+    match crate::env::modules::module_dir(&ev.env, &name) {
+        Some(dir) => Ok(Value::from(dir.display().to_string())),
+        None => err(format!(
+            "Could not find module {name} in environment {}",
+            ev.env.name
+        )),
+    }
+}
+
 fn fqdn_rotate(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if args.is_empty() {
         return err("fqdn_rotate(): Wrong number of arguments given (0 for 1)".into());
@@ -729,6 +745,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("clamp", ANY, clamp, "clamp(Any *$values) -> Integer\n(stdlib) The middle of three numbers.\n\n    clamp(16, 88, 661)   # 88"),
         builtin("to_bytes", ANY, to_bytes, "to_bytes(Variant[Numeric, String] $size) -> Integer\n(stdlib) A size such as '4 kB' or '2M' in bytes.\n\n    to_bytes('4 kB')   # 4096"),
         builtin("convert_base", ANY, convert_base, "convert_base(Variant[Integer, String] $number, Variant[Integer, String] $base) -> String\n(stdlib) The number written in the base.\n\n    convert_base(5, 2)   # '101'"),
+        builtin("get_module_path", ANY, get_module_path, "get_module_path(String $module) -> String\n(stdlib) The directory of a module on the modulepath.\n\n    get_module_path('stdlib')"),
         builtin("fqdn_rotate", ANY, fqdn_rotate, "fqdn_rotate(Variant[Array, String] $items, Any *$seeds) -> Variant[Array, String]\n(stdlib) The items rotated by an amount that depends on `$fqdn`.\n\n    fqdn_rotate(['a', 'b', 'c'])"),
         builtin("fqdn_uuid", ANY, fqdn_uuid, "fqdn_uuid(String $fqdn) -> String\n(stdlib) The version 5 (SHA-1, DNS namespace) UUID of a name.\n\n    fqdn_uuid('puppetlabs.com')   # '9c70320f-6815-5fc5-ab0f-debe68bf764c'"),
         builtin("fqdn_rand_string", ANY, fqdn_rand_string, "fqdn_rand_string(Integer $length, String $charset, Any *$seeds) -> String\n(stdlib) A random string that stays the same for this node's FQDN.\n\n    fqdn_rand_string(10)"),

@@ -1,0 +1,308 @@
+//! The module sweep: every class (included alone) and every define whose parameters all have
+//! defaults (title `x`) of every Debian-packaged Puppet module, on a Debian 12 and a CentOS 7
+//! fact set, compiled by prepl and compared with the reference's catalogs
+//! (`module_sweep/expected.jsonl.xz`, from `module_sweep/regen.py`). See
+//! `module_sweep/README.md`.
+//!
+//! The modules come from the cache `module_sweep/fetch.py` fills (`$PREPL_MODULE_CACHE`, else
+//! `${XDG_CACHE_HOME:-~/.cache}/prepl/debian-modules`); without it the test is skipped with a
+//! message. By default a fixed sample runs (every case whose position is a multiple of
+//! `SAMPLE_EVERY`); `MODULE_SWEEP=full` runs every case. `MODULE_SWEEP_FILTER=text` runs the
+//! cases whose id or module contains `text`; `MODULE_SWEEP_VERBOSE=1` shows the difference of
+//! every failing case (of new ones only otherwise); `MODULE_SWEEP_WRITE_KNOWN=1` (with
+//! `MODULE_SWEEP=full`) rewrites `known_failures.txt`, keeping the reasons of ids still listed.
+//! A failing case that is not a known failure fails the test; a known failure that agrees is
+//! reported.
+
+use prepl_tests::*;
+use serde_json::Value as Json;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// One case in this many runs by default.
+const SAMPLE_EVERY: usize = 10;
+/// The fact sets by name (the first part of a case's id), as in cases.py.
+const FACT_SETS: &[(&str, &str)] = &[
+    ("debian", "tests/real_modules/facts-debian-12.json"),
+    ("redhat", "tests/real_modules/facts-redhat-7.json"),
+];
+/// The node every case is compiled for.
+const NODE: &str = "foo.example.com";
+/// Strings of resource parameters longer than this are compared by digest (compact.py).
+const LONG: usize = 200;
+
+fn sweep_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("module_sweep")
+}
+
+/// The module cache's modules/ directory, as fetch.py lays it out.
+fn modules_dir() -> PathBuf {
+    let cache = match std::env::var_os("PREPL_MODULE_CACHE") {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            let base = std::env::var_os("XDG_CACHE_HOME")
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from)
+                .unwrap_or_else(|| {
+                    PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache")
+                });
+            base.join("prepl").join("debian-modules")
+        }
+    };
+    cache.join("modules")
+}
+
+fn known(path: &Path) -> BTreeMap<String, String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let (id, reason) = l.split_once('#').unwrap_or((l, ""));
+            let id = id.trim();
+            (!id.is_empty()).then(|| (id.to_string(), reason.trim().to_string()))
+        })
+        .collect()
+}
+
+/// The expected answers, decompressed (with `xz -dc`, from xz-utils, which every Debian system has: no
+/// compression crate for one file).
+fn expected_text() -> String {
+    let path = sweep_dir().join("expected.jsonl.xz");
+    let out = std::process::Command::new("xz")
+        .arg("-dc")
+        .arg(&path)
+        .output()
+        .unwrap_or_else(|e| panic!("xz -dc {}: {e}", path.display()));
+    assert!(out.status.success(), "xz -dc {} failed", path.display());
+    String::from_utf8(out.stdout).expect("expected.jsonl.xz is UTF-8")
+}
+
+/// `s` as compact.py writes it: the modules directory as `@MODULES@`.
+fn relative(s: &str, modules: &str) -> String {
+    s.replace(modules, "@MODULES@")
+}
+
+/// A string of a resource parameter as compact.py writes it: long ones by digest.
+fn digest(s: &str) -> Option<String> {
+    let n = s.chars().count();
+    if n <= LONG {
+        return None;
+    }
+    let hash = Sha256::digest(s.as_bytes());
+    let hex: String = hash.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    Some(format!("sha256:{hex} ({n} chars)"))
+}
+
+fn compact_json(j: &mut Json, modules: &str) {
+    match j {
+        Json::String(s) => {
+            let r = relative(s, modules);
+            *s = digest(&r).unwrap_or(r);
+        }
+        Json::Array(a) => a.iter_mut().for_each(|v| compact_json(v, modules)),
+        Json::Object(o) => o.values_mut().for_each(|v| compact_json(v, modules)),
+        _ => {}
+    }
+}
+
+/// prepl's answer in the data's compact form.
+fn compact(outcome: &mut Outcome, catalog: &mut Option<CatalogView>, modules: &str) {
+    outcome.value = outcome.value.as_deref().map(|s| relative(s, modules));
+    outcome.error = outcome.error.as_deref().map(|s| relative(s, modules));
+    outcome.log = outcome.log.iter().map(|l| relative(l, modules)).collect();
+    if let Some(c) = catalog {
+        for r in &mut c.resources {
+            r.title = relative(&r.title, modules);
+            for v in r.parameters.values_mut() {
+                compact_json(v, modules);
+            }
+        }
+        c.edges = c.edges.iter().map(|e| relative(e, modules)).collect();
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    agree: usize,
+    total: usize,
+}
+
+#[test]
+fn module_sweep() {
+    let modules = modules_dir();
+    if !modules.is_dir() {
+        eprintln!(
+            "module sweep: skipped, no module cache at {} (run tests/module_sweep/fetch.py)",
+            modules.display()
+        );
+        return;
+    }
+    with_big_stack(move || run(modules));
+}
+
+fn run(modules: PathBuf) {
+    let dir = sweep_dir();
+    let modules_str = modules.display().to_string();
+    // The program lines load_cases reads: each case of cases.jsonl (id, module, src) with
+    // its fact set (the id's first part), the node and the cache's modulepath, as
+    // cases.py's `program()` gives them to the oracle.
+    let programs = std::fs::read_to_string(dir.join("cases.jsonl")).expect("cases.jsonl");
+    let mut module_of: BTreeMap<String, String> = BTreeMap::new();
+    let mut lines = String::new();
+    for line in programs.lines() {
+        let Ok(j) = serde_json::from_str::<Json>(line) else {
+            continue;
+        };
+        let (Some(id), Some(module), Some(src)) =
+            (j["id"].as_str(), j["module"].as_str(), j["src"].as_str())
+        else {
+            continue;
+        };
+        let facts = id.split('/').next().unwrap_or_default();
+        let Some((_, facts_file)) = FACT_SETS.iter().find(|(name, _)| *name == facts) else {
+            panic!("case {id}: no fact set {facts:?}");
+        };
+        module_of.insert(id.into(), module.into());
+        let program = serde_json::json!({
+            "id": id, "src": src, "modulepath": [modules_str], "node": NODE,
+            "facts_file": facts_file, "catalog": true,
+        });
+        lines.push_str(&program.to_string());
+        lines.push('\n');
+    }
+    let tmp = std::env::temp_dir().join(format!("prepl-module-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let programs_path = tmp.join("cases.jsonl");
+    let expected_path = tmp.join("expected.jsonl");
+    std::fs::write(&programs_path, lines).expect("write programs");
+    std::fs::write(&expected_path, expected_text()).expect("write expected");
+    let cases = load_cases("sweep", &programs_path, &expected_path);
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(!cases.is_empty(), "no cases in {}", dir.display());
+
+    let full = std::env::var("MODULE_SWEEP").is_ok_and(|v| v == "full");
+    let filter = std::env::var("MODULE_SWEEP_FILTER").ok();
+    let verbose = std::env::var("MODULE_SWEEP_VERBOSE").is_ok();
+    let known_path = dir.join("known_failures.txt");
+    let known_ids = known(&known_path);
+    let watchdog = Watchdog::start();
+    let mut per_module: BTreeMap<String, BTreeMap<String, Tally>> = BTreeMap::new();
+    let mut per_facts: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut unexpected = Vec::new();
+    let mut ran = BTreeSet::new();
+    for (n, case) in cases.iter().enumerate() {
+        match &filter {
+            Some(f) => {
+                let module = module_of.get(&case.id).map_or("", String::as_str);
+                if !case.id.contains(f.as_str()) && module != f {
+                    continue;
+                }
+            }
+            None if !full && n % SAMPLE_EVERY != 0 => continue,
+            None => {}
+        }
+        ran.insert(case.id.clone());
+        let (mut got, mut got_catalog) = run_corpus_case(case, Duration::from_secs(60), &watchdog);
+        compact(&mut got, &mut got_catalog, &modules_str);
+        let got_catalog = got_catalog.unwrap_or(CatalogView {
+            resources: vec![],
+            edges: vec![],
+        });
+        let got_catalog = match &case.catalog {
+            Some(e) if !e.has_tags() => got_catalog.without_tags(),
+            _ => got_catalog,
+        };
+        let ok = got == case.expected && case.catalog.as_ref().is_none_or(|e| *e == got_catalog);
+        let facts = case.id.split('/').next().unwrap_or_default().to_string();
+        let module = module_of.get(&case.id).cloned().unwrap_or_default();
+        let t = per_module
+            .entry(module)
+            .or_default()
+            .entry(facts.clone())
+            .or_default();
+        t.total += 1;
+        t.agree += ok as usize;
+        let t = per_facts.entry(facts).or_default();
+        t.total += 1;
+        t.agree += ok as usize;
+        if ok {
+            continue;
+        }
+        failures.push(case.id.clone());
+        let new = !known_ids.contains_key(&case.id);
+        if new {
+            unexpected.push(case.id.clone());
+        }
+        if verbose || new {
+            eprintln!("  FAIL  {}  {}", case.id, case.src);
+            if got != case.expected {
+                let cut = |s: String| s.chars().take(600).collect::<String>();
+                eprintln!(
+                    "        expected: {}\n        got:      {}",
+                    cut(case.expected.summary()),
+                    cut(got.summary())
+                );
+            }
+            if let Some(expected) = &case.catalog {
+                if got.error.is_none() && *expected != got_catalog {
+                    eprint!("{}", expected.diff(&got_catalog));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "\nmodule sweep ({}):",
+        if full { "every case" } else { "sample" }
+    );
+    eprintln!("  {:<18} {:>9} {:>9}", "module", "debian", "redhat");
+    let cell =
+        |t: Option<&Tally>| t.map_or("-".to_string(), |t| format!("{}/{}", t.agree, t.total));
+    for (module, sets) in &per_module {
+        eprintln!(
+            "  {:<18} {:>9} {:>9}",
+            module,
+            cell(sets.get("debian")),
+            cell(sets.get("redhat"))
+        );
+    }
+    for (facts, t) in &per_facts {
+        eprintln!(
+            "module sweep, {facts}: {}/{} agree ({:.1}%)",
+            t.agree,
+            t.total,
+            100.0 * t.agree as f64 / t.total.max(1) as f64
+        );
+    }
+    let fixed: Vec<_> = known_ids
+        .keys()
+        .filter(|id| ran.contains(*id) && !failures.contains(id))
+        .collect();
+    if !fixed.is_empty() {
+        eprintln!("known failures that now agree (remove them from known_failures.txt): {fixed:?}");
+    }
+    if std::env::var("MODULE_SWEEP_WRITE_KNOWN").is_ok() && full && filter.is_none() {
+        let mut text = String::from(
+            "# Module-sweep cases (module_sweep/cases.jsonl) that do not agree with the reference\n\
+             # yet, each with its reason. Regenerate with\n\
+             #   MODULE_SWEEP=full MODULE_SWEEP_WRITE_KNOWN=1 cargo test -p prepl-tests --test module_sweep\n",
+        );
+        for id in &failures {
+            text.push_str(id);
+            if let Some(r) = known_ids.get(id).filter(|r| !r.is_empty()) {
+                text.push_str("  # ");
+                text.push_str(r);
+            }
+            text.push('\n');
+        }
+        std::fs::write(&known_path, text).expect("write known failures");
+        return;
+    }
+    assert!(
+        unexpected.is_empty(),
+        "{} module-sweep cases fail that are not known failures: {unexpected:?}",
+        unexpected.len()
+    );
+}
