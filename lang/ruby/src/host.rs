@@ -71,4 +71,28 @@ pub trait Host {
     ) -> Option<Result<Option<(usize, std::rc::Rc<str>)>, HostError>> {
         None
     }
+
+    /// Whether the code is a module's custom facts (`lib/facter/*.rb`): Facter's API
+    /// (`Facter.add`, `Facter.value`, `Facter::Core::Execution`) and the classes that reach
+    /// the machine (`File`, `Dir`, `ENV`) exist, their calls answered by `system_call`.
+    fn custom_facts(&self) -> bool {
+        false
+    }
+    /// `Facter.value(name)` of a fact that no custom fact of the code adds: the fact set
+    /// the custom facts are resolved over (`None`: no such fact).
+    fn fact(&mut self, _name: &str) -> Option<RValue> {
+        None
+    }
+    /// A call on a class that reaches the machine or Puppet (`File.exist?`, `Dir.glob`,
+    /// `ENV['PATH']`, `Facter::Core::Execution.which` / `execute`, `Puppet[:vardir]`,
+    /// `Puppet::Util::Package.versioncmp`); `None` when the host does not answer it (the
+    /// call is unsupported Ruby).
+    fn system_call(
+        &mut self,
+        _class: &str,
+        _name: &str,
+        _args: &[RValue],
+    ) -> Option<Result<RValue, HostError>> {
+        None
+    }
 }

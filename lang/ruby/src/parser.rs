@@ -583,7 +583,16 @@ impl Parser {
             self.skip_newlines();
             // `**` is right associative; the others left.
             let next = if op == "**" { prec } else { prec + 1 };
-            let right = self.nested(|p| p.binary(next))?;
+            let mut right = self.nested(|p| p.binary(next))?;
+            // `a && b = c` is `a && (b = c)`
+            if self.is_op("=") && assignable(&right) {
+                self.advance();
+                self.skip_newlines();
+                self.declare(&right);
+                let value = self.expr()?;
+                let target_at = right.at;
+                right = Node::new(Kind::Assign(right.boxed(), value.boxed()), target_at);
+            }
             left = match op {
                 "&&" => Node::new(Kind::And(left.boxed(), right.boxed()), at),
                 "||" => Node::new(Kind::Or(left.boxed(), right.boxed()), at),
@@ -730,6 +739,13 @@ impl Parser {
                     }
                 }
                 node = n;
+            } else if self.is_op("::") && matches!(self.peek_tok(1), Tok::Ident(_)) {
+                // `Const::method(...)`: a method call
+                self.advance();
+                let Tok::Ident(name) = self.take() else {
+                    unreachable!()
+                };
+                node = self.call_rest(Some(node), name, at)?;
             } else if self.is_op("::") && matches!(self.peek_tok(1), Tok::Const(_)) {
                 self.advance();
                 let Tok::Const(c) = self.take() else {
@@ -940,7 +956,16 @@ impl Parser {
                 if self.eat_op("(") {
                     let mut names = Vec::new();
                     loop {
-                        names.push(self.param_name()?);
+                        // `(a, *rest)`, `(a, *)`: the rest of the element's items
+                        if self.eat_op("*") {
+                            let rest = match self.tok() {
+                                Tok::Ident(_) => self.param_name()?,
+                                _ => String::new(),
+                            };
+                            names.push(format!("*{rest}"));
+                        } else {
+                            names.push(self.param_name()?);
+                        }
                         if !self.eat_op(",") {
                             break;
                         }

@@ -10,6 +10,7 @@
 //! - `hiera`: Hiera 5 data for `lookup()` and automatic parameter lookup.
 
 pub mod autoload;
+pub mod custom_facts;
 pub mod facterdb;
 pub mod facts;
 pub mod fs;

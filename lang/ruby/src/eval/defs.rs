@@ -159,11 +159,18 @@ impl Interp<'_> {
         if home == 0 || home == self.ctx.id {
             return f(self);
         }
-        match self.frames.iter().rposition(|c| c.id == home) {
+        if let Some(k) = self.frames.iter().rposition(|c| c.id == home) {
+            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+            let r = f(self);
+            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+            return r;
+        }
+        // A loaded file's frame (swapped in and out, so nested visits find it by its id).
+        match self.parked.iter().position(|c| c.id == home) {
             Some(k) => {
-                std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
                 let r = f(self);
-                std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
                 r
             }
             None => f(self),
@@ -388,6 +395,11 @@ impl Interp<'_> {
             self.lexical_constant(first)
         };
         if v.is_none() {
+            if self.host.custom_facts() {
+                if let Some(v) = methods::facter::system_constant(name) {
+                    return Ok(v);
+                }
+            }
             return core_constant(name, at);
         }
         for seg in segments {
@@ -470,6 +482,12 @@ impl Interp<'_> {
         if let Some((m, owner)) = found {
             let block = block.map(|b| BlockArg::Ast(b.clone(), self.ctx.id));
             return self.invoke(&m, owner, this, name, args, block, at);
+        }
+        // `confine`, `setcode`, ... in a `Facter.add` block (whose `self` is the fact)
+        if self.facter.adding() {
+            if let Some(v) = methods::facter::resolution_call(self, name, &args, block, at)? {
+                return Ok(v);
+            }
         }
         match this {
             This::Template => {

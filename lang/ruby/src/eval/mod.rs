@@ -81,6 +81,11 @@ pub struct Interp<'h> {
     steps: usize,
     /// The code of the files `require` loaded (their methods point into it).
     pub(crate) loaded: Vec<Rc<Vec<Node>>>,
+    /// Custom facts: the facts `Facter.add` defined and their resolutions.
+    pub(crate) facter: methods::facter::Registry,
+    /// The frames of files that have been loaded, kept for the blocks made in them (a
+    /// custom fact's `setcode` block runs in its file's frame, after the file was loaded).
+    pub(crate) parked: Vec<Ctx>,
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
@@ -129,6 +134,8 @@ impl<'h> Interp<'h> {
             scope_vars: HashMap::default(),
             steps: 0,
             loaded: Vec::new(),
+            facter: methods::facter::Registry::default(),
+            parked: Vec::new(),
         }
     }
 
@@ -872,7 +879,26 @@ impl<'h> Interp<'h> {
                         other => vec![other.clone()],
                     };
                     for (j, n) in names.iter().enumerate() {
-                        scope.insert(n.clone(), parts.get(j).cloned().unwrap_or(RValue::Nil));
+                        match n.strip_prefix('*') {
+                            // a splat: the items the names after it leave
+                            Some(rest) => {
+                                let after = names.len() - j - 1;
+                                let end = parts.len().saturating_sub(after).max(j);
+                                if !rest.is_empty() {
+                                    let items = parts.get(j..end).map(<[RValue]>::to_vec);
+                                    scope.insert(
+                                        rest.to_string(),
+                                        RValue::array(items.unwrap_or_default()),
+                                    );
+                                }
+                            }
+                            None => {
+                                scope.insert(
+                                    n.clone(),
+                                    parts.get(j).cloned().unwrap_or(RValue::Nil),
+                                );
+                            }
+                        }
                     }
                 }
             }
