@@ -102,6 +102,7 @@ impl Worker {
         // This machine's facts unless the kernel arguments say otherwise, with what
         // `puppet apply` adds to any fact set ($clientcert, $clientversion, ...).
         session.set_agent_facts(true);
+        session.set_custom_facts(true);
         let (facts, facts_origin, problem) = crate::facts::initial();
         session.set_facts(facts);
         if let Some(problem) = problem {

@@ -328,8 +328,10 @@ impl Setup {
     }
 
     pub fn apply(&self, session: &mut Session) {
-        // Every fact set gets what `puppet apply` adds to Facter's ($clientcert, ...).
+        // Every fact set gets what `puppet apply` adds to Facter's ($clientcert, ...), and
+        // the modules' custom facts.
         session.set_agent_facts(true);
+        session.set_custom_facts(true);
         if let Some(node) = &self.node {
             session.set_node_name(node);
         }

@@ -39,6 +39,22 @@ pub enum Outcome {
     Skipped(String),
 }
 
+/// Whether a fact set describes this machine: its FQDN (`networking.fqdn`, else `fqdn`) is
+/// this machine's.
+pub fn describes_this_machine(facts: &Value) -> bool {
+    let Value::Hash(h) = facts else {
+        return false;
+    };
+    let networking = match h.get(&Value::from("networking")) {
+        Some(Value::Hash(n)) => n.get(&Value::from("fqdn")).cloned(),
+        _ => None,
+    };
+    match networking.or_else(|| h.get(&Value::from("fqdn")).cloned()) {
+        Some(Value::String(fqdn)) => &*fqdn == super::node::machine_fqdn(),
+        _ => false,
+    }
+}
+
 /// Where the offsets of the `n`th file loaded start.
 const FILE_SPAN: usize = 1 << 32;
 
@@ -76,6 +92,26 @@ pub struct CustomFacts {
 impl CustomFacts {
     pub fn get(&self, name: &str) -> Option<&CustomFact> {
         self.facts.iter().find(|f| f.name == name)
+    }
+
+    /// `facts` with the resolved custom facts it lacks added after its own (a fact set that
+    /// has a fact keeps its value: a facts file made on the node has its custom facts).
+    pub fn added_to(&self, facts: &Value) -> Value {
+        let Value::Hash(h) = facts else {
+            return facts.clone();
+        };
+        let mut added = None;
+        for f in &self.facts {
+            if let Outcome::Value(v) = &f.outcome {
+                let k = Value::from(f.name.as_str());
+                if !h.contains_key(&k) {
+                    added
+                        .get_or_insert_with(|| (**h).clone())
+                        .insert(k, v.clone());
+                }
+            }
+        }
+        added.map_or_else(|| facts.clone(), Value::hash)
     }
 }
 
@@ -488,22 +524,116 @@ fn glob(pattern: &str) -> Result<Vec<String>, HostError> {
 }
 
 #[cfg(test)]
-mod explore {
-    #[test]
-    fn explore_installed() {
-        let env = super::Environment {
+mod tests {
+    use super::*;
+
+    fn fixture() -> Environment {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rubyfn/modules");
+        Environment {
             name: "production".into(),
             dir: None,
-            modulepath: vec!["/usr/share/puppet/modules".into()],
-        };
+            modulepath: vec![dir],
+        }
+    }
+
+    fn shown(r: &CustomFacts, name: &str) -> String {
+        match &r.get(name).expect(name).outcome {
+            Outcome::Value(v) => crate::format::to_programmatic(v),
+            Outcome::Absent => "absent".into(),
+            Outcome::Skipped(note) => format!("skipped: {note}"),
+        }
+    }
+
+    /// The fixture's facts over another node's facts (answers from the reference's `puppet
+    /// facts show --modulepath tests/fixtures/rubyfn/modules` for the same fact values).
+    #[test]
+    fn the_fixture_modules_facts() {
+        let facts = crate::catalog::json::from_data(&serde_json::json!({
+            "kernel": "Linux", "osfamily": "Debian",
+            "os": {"release": {"major": "12"}}, "processors": {"count": 8},
+        }));
+        let r = resolve(&fixture(), &facts, "vm", false);
+        let file = "rfn/lib/facter/rfn_facts.rb";
+        assert_eq!(r.get("rfn_workers").unwrap().origin, format!("{file}:14"));
+        assert_eq!(shown(&r, "rfn_workers"), "4");
+        assert_eq!(shown(&r, "rfn_family"), "'debian-12'");
+        assert_eq!(shown(&r, "rfn_pick"), "'linux'");
+        assert_eq!(shown(&r, "rfn_each_a"), "'each a 1'");
+        assert_eq!(shown(&r, "rfn_each_b"), "'each b 2'");
+        assert_eq!(shown(&r, "rfn_helper"), "'DEBIAN-12!'");
+        assert_eq!(shown(&r, "rfn_confined_away"), "absent");
+        assert_eq!(
+            shown(&r, "rfn_structured"),
+            "{'a' => {'x' => 1, 'y' => 2}, 'list' => [1, 2]}"
+        );
+        // Nothing reads the machine for another node's facts, nor runs a command.
+        assert_eq!(
+            shown(&r, "rfn_missing_program"),
+            format!("skipped: it needs Facter::Core::Execution.which (the facts are not this machine's) ({file}:64)")
+        );
+        assert_eq!(
+            shown(&r, "rfn_raises"),
+            format!("skipped: its code raised ArgumentError: no good ({file}:76)")
+        );
+        assert_eq!(
+            shown(&r, "rfn_recursion"),
+            format!("skipped: its code raised RuntimeError: Caught recursion on rfn_recursion ({file}:80)")
+        );
+        assert!(r.file_errors.is_empty(), "{:?}", r.file_errors);
+        // Added to the facts, after them; a fact the set has keeps its value.
+        let given = crate::catalog::json::from_data(&serde_json::json!({"rfn_pick": "given"}));
+        let with = r.added_to(&given);
+        let Value::Hash(h) = &with else { panic!() };
+        assert_eq!(h.get(&Value::from("rfn_pick")), Some(&Value::from("given")));
+        assert_eq!(h.get(&Value::from("rfn_workers")), Some(&Value::Integer(4)));
+        assert!(!h.contains_key(&Value::from("rfn_confined_away")));
+    }
+
+    /// This machine's facts: `which` looks along PATH (a program that is not there runs
+    /// nothing, as in Facter), a command whose program exists is refused, with a note, and
+    /// so is every fact that reads it.
+    #[test]
+    fn commands_are_not_run() {
         let facts = crate::env::facts::local();
-        let facts = crate::env::settings::with_agent_facts(&facts, &env, "vm");
-        let r = super::resolve(&env, &facts, "vm", true);
-        for f in &r.facts {
-            eprintln!("{} [{}] {:?}", f.name, f.origin, f.outcome);
+        assert!(describes_this_machine(&facts));
+        let r = resolve(&fixture(), &facts, "vm", true);
+        let file = "rfn/lib/facter/rfn_facts.rb";
+        assert_eq!(shown(&r, "rfn_missing_program"), "absent");
+        assert_eq!(
+            shown(&r, "rfn_runs_a_command"),
+            format!("skipped: it needs running the command `sh -c \"echo hi\"` ({file}:68)")
+        );
+        assert_eq!(
+            shown(&r, "rfn_needs_the_command"),
+            format!("skipped: it needs the fact 'rfn_runs_a_command', which needs running the command `sh -c \"echo hi\"` ({file}:68)")
+        );
+        let other =
+            crate::catalog::json::from_data(&serde_json::json!({"fqdn": "elsewhere.example"}));
+        assert!(!describes_this_machine(&other));
+    }
+
+    #[test]
+    fn commands_answered_by_rules() {
+        assert!(
+            matches!(command_rule("getent passwd root"), Some(RValue::Str(s)) if s.starts_with("root:"))
+        );
+        assert!(command_rule("getent group root").is_none());
+        assert!(command_rule("rm -rf /").is_none());
+    }
+
+    #[test]
+    fn dir_glob_in_the_last_part() {
+        let dir = std::env::temp_dir().join(format!("prepl-glob-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in ["b.list", "a.list", "c.txt", ".hidden.list"] {
+            std::fs::write(dir.join(f), "").unwrap();
         }
-        for e in &r.file_errors {
-            eprintln!("FILE ERROR {e}");
-        }
+        let d = dir.display();
+        assert_eq!(
+            glob(&format!("{d}/*.list")).unwrap(),
+            [format!("{d}/a.list"), format!("{d}/b.list")]
+        );
+        assert!(glob(&format!("{d}/*/x")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

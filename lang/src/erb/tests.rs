@@ -294,3 +294,30 @@ fn regexp_literals_evaluated_again() {
         assert_eq!(render(&tpl, &mut TestHost).unwrap(), "10,01,10,");
     }
 }
+
+/// Issue 34 (modules' custom facts): an assignment as the right operand of `&&`,
+/// `Const::method` calls, splats in a block's nested parameters.
+#[test]
+fn assignments_in_conditions_and_nested_splats() {
+    assert_eq!(
+        r("<% if @name && n = @name.upcase %><%= n %><% end %>|<%= (x = nil) || (false || y = 2) %><%= y %>"),
+        "WEB|22"
+    );
+    assert_eq!(
+        r("<%= [[1, 2, 3], [4, 5, 6]].map { |(a, *rest)| rest.sum + a } %>"),
+        "[6, 15]"
+    );
+    assert_eq!(
+        r("<%= [['a', 1, 9], ['b', 2, 9]].each_with_object({}) { |(k, v, *), h| h[k] = v } %>"),
+        "{\"a\"=>1, \"b\"=>2}"
+    );
+    assert_eq!(
+        r("<%= [[1, 2, 3, 4]].map { |(a, *mid, z)| [a, mid, z] } %>"),
+        "[[1, [2, 3], 4]]"
+    );
+    // `Const::method` is a call (here of a method of the template's module)
+    assert_eq!(
+        r("<% module M; def self.twice(x) x * 2 end; end %><%= M::twice(4) %>"),
+        "8"
+    );
+}

@@ -878,7 +878,19 @@ impl<'h> Interp<'h> {
                         RValue::Array(a) => a.borrow().clone(),
                         other => vec![other.clone()],
                     };
+                    let splat = names.iter().position(|n| n.starts_with('*'));
                     for (j, n) in names.iter().enumerate() {
+                        // after a splat: counted from the end
+                        let from_end = |j: usize| {
+                            parts
+                                .len()
+                                .checked_sub(names.len() - j)
+                                .filter(|&i| splat.is_some_and(|k| i >= k))
+                        };
+                        let index = match splat {
+                            Some(k) if j > k => from_end(j),
+                            _ => Some(j),
+                        };
                         match n.strip_prefix('*') {
                             // a splat: the items the names after it leave
                             Some(rest) => {
@@ -893,10 +905,8 @@ impl<'h> Interp<'h> {
                                 }
                             }
                             None => {
-                                scope.insert(
-                                    n.clone(),
-                                    parts.get(j).cloned().unwrap_or(RValue::Nil),
-                                );
+                                let v = index.and_then(|i| parts.get(i).cloned());
+                                scope.insert(n.clone(), v.unwrap_or(RValue::Nil));
                             }
                         }
                     }
