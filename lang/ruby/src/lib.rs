@@ -30,7 +30,7 @@ pub mod value;
 
 pub use error::{line_col, HostError, RubyError};
 pub use eval::{Interp, SharedVars};
-pub use host::Host;
+pub use host::{Host, Required};
 pub use value::{HostObject, RHash, RValue};
 
 pub(crate) use prepl_core::format::{float::ruby_float_to_s, quote::ruby_inspect};

@@ -55,9 +55,6 @@ pub fn describes_this_machine(facts: &Value) -> bool {
     }
 }
 
-/// Where the offsets of the `n`th file loaded start.
-const FILE_SPAN: usize = 1 << 32;
-
 /// A Ruby file's text, where its offsets start, and how it is shown.
 struct Source {
     base: usize,
@@ -138,20 +135,15 @@ pub fn resolve(env: &Environment, facts: &Value, node: &str, this_machine: bool)
         let mut it = ruby::Interp::new(&mut host);
         it.install_facter();
         for (dir, file) in &files {
-            let Ok(bytes) = super::fs::read(file) else {
+            let Ok(parsed) = super::ruby_files::load(file) else {
                 continue;
             };
-            let text: Rc<str> = Rc::from(String::from_utf8_lossy(&bytes).into_owned());
-            let base = FILE_SPAN * (sources.borrow().len() + 1);
             sources.borrow_mut().push(Source {
-                base,
+                base: parsed.base,
                 shown: shown_path(dir, file),
-                text: text.clone(),
+                text: parsed.text.clone(),
             });
-            let mut toks = Vec::new();
-            let parsed =
-                ruby::lexer::lex(&text, base, &mut toks).and_then(|()| ruby::parser::parse(toks));
-            let result = parsed.and_then(|body| it.load_facts(&body));
+            let result = parsed.body.clone().and_then(|body| it.load_facts(&body));
             if let Err(e) = result {
                 load_errors.push(describe_error(e));
             }
@@ -461,27 +453,20 @@ impl Host for FactsHost<'_> {
         })
     }
 
-    fn require(&mut self, path: &str) -> Option<Result<Option<(usize, Rc<str>)>, HostError>> {
-        let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
-        if rel.starts_with('/') || rel.split('/').any(|s| s == "..") {
-            return Some(Err(HostError::Unsupported(format!("require '{path}'"))));
-        }
-        let found = self.env.modulepath.iter().find_map(|dir| {
-            super::fs::list(dir).iter().find_map(|m| {
-                let p = m.join("lib").join(&rel);
-                super::fs::is_file(&p).then(|| (dir.clone(), p))
-            })
-        });
-        // A library of Ruby's, Facter's or Puppet's: what it defines is unsupported where
-        // it is used.
-        let Some((dir, file)) = found else {
-            return Some(Ok(None));
+    fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
+        let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
+        let (dir, file) = match found {
+            Ok(Some(found)) => found,
+            // A library of Ruby's, Facter's or Puppet's: what it defines is unsupported where
+            // it is used.
+            Ok(None) => return Some(Ok(ruby::Required::Nothing)),
+            Err(e) => return Some(Err(e)),
         };
         if self.loaded.contains(&file) {
-            return Some(Ok(None));
+            return Some(Ok(ruby::Required::Nothing));
         }
-        let text: Rc<str> = match super::fs::read(&file) {
-            Ok(b) => Rc::from(String::from_utf8_lossy(&b).into_owned()),
+        let parsed = match super::ruby_files::load(&file) {
+            Ok(parsed) => parsed,
             Err(e) => {
                 return Some(Err(HostError::Raise(format!(
                     "cannot load such file -- {path} ({e})"
@@ -489,13 +474,12 @@ impl Host for FactsHost<'_> {
             }
         };
         self.loaded.push(file.clone());
-        let base = FILE_SPAN * (self.sources.borrow().len() + 1);
         self.sources.borrow_mut().push(Source {
-            base,
+            base: parsed.base,
             shown: shown_path(&dir, &file),
-            text: text.clone(),
+            text: parsed.text.clone(),
         });
-        Some(Ok(Some((base, text))))
+        Some(Ok(ruby::Required::Code(parsed.body.clone())))
     }
 }
 

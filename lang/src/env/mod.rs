@@ -17,6 +17,7 @@ pub mod fs;
 pub mod hiera;
 pub mod modules;
 pub mod node;
+pub mod ruby_files;
 pub mod ruby_title_patterns;
 pub mod ruby_types;
 pub mod settings;

@@ -16,6 +16,7 @@
 //! a fresh interpreter. Ruby outside the subset is an error naming the construct, the
 //! function and its file and line. The subset runs no commands and touches no files.
 
+use crate::env::ruby_files::RubyFile;
 use crate::erb::bridge::{to_puppet, to_ruby};
 use crate::erb::ruby::ast::{Block, DefParam, Kind, MethodDef, Node, Param as BlockParamName};
 use crate::erb::ruby::eval::BlockArg;
@@ -90,12 +91,11 @@ struct Parsed {
 const METHOD_3X: &str = "__prepl_function";
 
 thread_local! {
-    /// Parsed function files by text: a file is parsed once per thread.
-    static CACHE: RefCell<HashMap<Rc<str>, Rc<Parsed>>> = RefCell::new(HashMap::default());
+    /// Function files analysed, by path, with the parsed file they were analysed from
+    /// (`env::ruby_files`: read and parsed once per thread, again when changed).
+    static CACHE: RefCell<HashMap<Box<[u8]>, (Rc<RubyFile>, Rc<Parsed>)>> =
+        RefCell::new(HashMap::default());
 }
-
-/// Where the offsets of a file `require` loads start (the function's file starts at 0).
-const FILE_SPAN: usize = 1 << 32;
 
 /// Calls a module's Ruby function.
 pub fn call(
@@ -105,17 +105,17 @@ pub fn call(
     args: &[Value],
     block: Option<&Closure>,
 ) -> EvalResult {
-    let text: Rc<str> = match crate::env::fs::read(&found.path) {
-        Ok(bytes) => Rc::from(String::from_utf8_lossy(&bytes).into_owned()),
+    let file = match crate::env::ruby_files::load(&found.path) {
+        Ok(file) => file,
         Err(e) => return Err(Error::eval(format!("{}: {e}", found.shown)).into()),
     };
     let fail = |e: RubyError, sources: &[Source]| Error::eval(describe(name, e, sources));
     let main_source = Source {
-        base: 0,
+        base: file.base,
         shown: found.shown.clone(),
-        text: text.clone(),
+        text: file.text.clone(),
     };
-    let parsed = match parsed(&text, name) {
+    let parsed = match parsed(&found.path, &file, name) {
         Ok(p) => p,
         Err(e) => return Err(fail(e, &[main_source]).into()),
     };
@@ -204,7 +204,7 @@ pub fn call(
         let mut it = ruby::Interp::new(&mut host);
         let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
         it.load(&parsed.body)
-            .and_then(|()| it.call_top(&method, ruby_args, block_arg, 0))
+            .and_then(|()| it.call_top(&method, ruby_args, block_arg, file.base))
     };
     let value = match result {
         Ok(v) => v,
@@ -338,21 +338,26 @@ fn describe(name: &str, e: RubyError, sources: &[Source]) -> String {
     }
 }
 
-/// Parses and analyses a function file (cached by text).
-fn parsed(text: &Rc<str>, name: &str) -> Result<Rc<Parsed>, RubyError> {
-    if let Some(p) = CACHE.with(|c| c.borrow().get(text).cloned()) {
+/// Analyses a function file (once per parsed file: cached by path).
+fn parsed(path: &Path, file: &Rc<RubyFile>, name: &str) -> Result<Rc<Parsed>, RubyError> {
+    let key = crate::env::fs::key(path);
+    let known = CACHE.with(|c| {
+        c.borrow()
+            .get(key)
+            .filter(|(f, _)| Rc::ptr_eq(f, file))
+            .map(|(_, p)| p.clone())
+    });
+    if let Some(p) = known {
         return Ok(p);
     }
-    let mut toks = Vec::new();
-    ruby::lexer::lex(text, 0, &mut toks)?;
-    let top = ruby::parser::parse(toks)?;
-    let p = Rc::new(analyse(top, name)?);
+    let top = file.body.clone()?;
+    let p = Rc::new(analyse(top.to_vec(), name, file.base)?);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= 512 {
             c.clear();
         }
-        c.insert(text.clone(), p.clone());
+        c.insert(key.into(), (file.clone(), p.clone()));
     });
     Ok(p)
 }
@@ -392,7 +397,7 @@ fn is_const(n: Option<&Node>, name: &str) -> bool {
 }
 
 /// Finds the function's definition among the file's statements; the rest is code to run.
-fn analyse(top: Vec<Node>, name: &str) -> Result<Parsed, RubyError> {
+fn analyse(top: Vec<Node>, name: &str, base: usize) -> Result<Parsed, RubyError> {
     let mut body = Vec::new();
     let mut api = None;
     walk(top, &mut body, &mut api, false)?;
@@ -400,7 +405,7 @@ fn analyse(top: Vec<Node>, name: &str) -> Result<Parsed, RubyError> {
         Some(api) => Ok(Parsed { api, body }),
         None => Err(RubyError::unsupported(
             format!("a file that defines no function '{name}' (no Puppet::Functions.create_function or newfunction)"),
-            0,
+            base,
         )),
     }
 }
@@ -733,26 +738,19 @@ impl Host for FunctionHost<'_> {
         )
     }
 
-    fn require(&mut self, path: &str) -> Option<Result<Option<(usize, Rc<str>)>, HostError>> {
-        let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
-        if rel.starts_with('/') || rel.split('/').any(|s| s == "..") {
-            return Some(Err(HostError::Unsupported(format!("require '{path}'"))));
-        }
-        let found = self.inner.ev.env.modulepath.iter().find_map(|dir| {
-            crate::env::fs::list(dir).iter().find_map(|m| {
-                let p = m.join("lib").join(&rel);
-                crate::env::fs::is_file(&p).then(|| (dir.clone(), p))
-            })
-        });
-        // A library of Ruby's or Puppet's: what it defines is unsupported where it is used.
-        let Some((dir, file)) = found else {
-            return Some(Ok(None));
+    fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
+        let found = match required_file(&self.inner.ev.env.modulepath, path) {
+            Ok(Some(found)) => found,
+            // A library of Ruby's or Puppet's: what it defines is unsupported where it is used.
+            Ok(None) => return Some(Ok(ruby::Required::Nothing)),
+            Err(e) => return Some(Err(e)),
         };
+        let (dir, file) = found;
         if self.loaded.contains(&file) {
-            return Some(Ok(None));
+            return Some(Ok(ruby::Required::Nothing));
         }
-        let text: Rc<str> = match crate::env::fs::read(&file) {
-            Ok(b) => Rc::from(String::from_utf8_lossy(&b).into_owned()),
+        let parsed = match crate::env::ruby_files::load(&file) {
+            Ok(parsed) => parsed,
             Err(e) => {
                 return Some(Err(HostError::Raise(format!(
                     "cannot load such file -- {path} ({e})"
@@ -760,14 +758,31 @@ impl Host for FunctionHost<'_> {
             }
         };
         self.loaded.push(file.clone());
-        let base = FILE_SPAN * self.sources.len();
         self.sources.push(Source {
-            base,
+            base: parsed.base,
             shown: shown_path(&dir, &file),
-            text: text.clone(),
+            text: parsed.text.clone(),
         });
-        Some(Ok(Some((base, text))))
+        Some(Ok(ruby::Required::Code(parsed.body.clone())))
     }
+}
+
+/// The file `require 'path'` loads from a module's `lib` on the modulepath, with its
+/// modulepath directory; `None` when no module has it (a library of Ruby's or Puppet's).
+pub(crate) fn required_file(
+    modulepath: &[PathBuf],
+    path: &str,
+) -> Result<Option<(PathBuf, PathBuf)>, HostError> {
+    let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
+    if rel.starts_with('/') || rel.split('/').any(|s| s == "..") {
+        return Err(HostError::Unsupported(format!("require '{path}'")));
+    }
+    Ok(modulepath.iter().find_map(|dir| {
+        crate::env::fs::list(dir).iter().find_map(|m| {
+            let p = m.join("lib").join(&rel);
+            crate::env::fs::is_file(&p).then(|| (dir.clone(), p))
+        })
+    }))
 }
 
 fn shown_path(dir: &Path, file: &Path) -> String {
@@ -781,7 +796,7 @@ mod tests {
     fn analysed(src: &str) -> Parsed {
         let mut toks = Vec::new();
         ruby::lexer::lex(src, 0, &mut toks).unwrap();
-        analyse(ruby::parser::parse(toks).unwrap(), "f").unwrap()
+        analyse(ruby::parser::parse(toks).unwrap(), "f", 0).unwrap()
     }
 
     #[test]

@@ -530,18 +530,16 @@ impl Interp<'_> {
             None => return Ok(None),
             Some(r) => super::host_result(r, at)?,
         };
-        let Some((base, text)) = found else {
-            return Ok(Some(RValue::Bool(false)));
+        let body = match found {
+            crate::host::Required::Nothing => return Ok(Some(RValue::Bool(false))),
+            crate::host::Required::Code(body) => body?,
         };
-        let mut toks = Vec::new();
-        crate::lexer::lex(&text, base, &mut toks)?;
-        let body = crate::parser::parse(toks)?;
         let outer = std::mem::replace(&mut self.ctx, Ctx::top());
         self.ctx.id = outer.id;
         let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
         self.ctx = outer;
         r?;
-        self.loaded.push(Rc::new(body));
+        self.loaded.push(body);
         Ok(Some(RValue::Bool(true)))
     }
 
