@@ -62,7 +62,11 @@ pub fn find(ev: &Evaluator, name: &str) -> Option<Found> {
 enum Api {
     /// `create_function`: its dispatches in order (the method and its signature's
     /// declaration), or none (the method named as the function).
-    V4 { dispatches: Vec<Dispatch> },
+    V4 {
+        dispatches: Vec<Dispatch>,
+        /// `local_types do type 'Name = Type' end`: names and definitions, in order.
+        local_types: Vec<(String, String)>,
+    },
     /// `newfunction`: the arity (`None`: any), whether it is an rvalue.
     V3 { arity: Option<i64>, rvalue: bool },
 }
@@ -122,7 +126,10 @@ pub fn call(
     let short = name.rsplit("::").next().unwrap_or(name);
     // The method to run and its Ruby arguments.
     let (method, ruby_args, return_type) = match &parsed.api {
-        Api::V4 { dispatches } => {
+        Api::V4 {
+            dispatches,
+            local_types,
+        } => {
             let decls: Vec<(String, Vec<ParamDecl>, Option<String>)> = if dispatches.is_empty() {
                 let def = parsed.body.iter().find_map(|n| match &n.kind {
                     Kind::Def(d) if d.name == short && !d.singleton => Some(d.clone()),
@@ -142,27 +149,23 @@ pub fn call(
                     .map(|d| (d.method.clone(), d.params.clone(), d.return_type.clone()))
                     .collect()
             };
-            let sigs: Vec<Signature> = decls
-                .iter()
-                .map(|(_, d, _)| make_signature(ev, d))
-                .collect::<Result<_, _>>()
-                .map_err(|e| {
-                    Error::eval(format!(
-                        "{}: function '{name}': bad parameter type: {e}",
-                        found.shown
-                    ))
-                })?;
+            let (sigs, rets) = with_local_types(ev, local_types, |ev| {
+                let sigs: Vec<Signature> = decls
+                    .iter()
+                    .map(|(_, d, _)| make_signature(ev, d))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| format!("bad parameter type: {e}"))?;
+                let rets = decls
+                    .iter()
+                    .map(|(_, _, r)| r.as_deref().map(|t| puppet_type(ev, t)).transpose())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| format!("bad return type: {e}"))?;
+                Ok((sigs, rets))
+            })
+            .map_err(|e| Error::eval(format!("{}: function '{name}': {e}", found.shown)))?;
             let i = signature::dispatch_signatures(name, &sigs, args, block)?;
-            let (method, _, ret) = &decls[i];
-            let ret = match ret {
-                Some(t) => Some(puppet_type(ev, t).map_err(|e| {
-                    Error::eval(format!(
-                        "{}: function '{name}': bad return type: {e}",
-                        found.shown
-                    ))
-                })?),
-                None => None,
-            };
+            let (method, _, _) = &decls[i];
+            let ret = rets.into_iter().nth(i).flatten();
             let has_block = sigs[i].block.is_some();
             let block = if has_block { block } else { None };
             (
@@ -279,6 +282,41 @@ fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
     }
 }
 
+/// Runs `f` with a function's local type aliases defined (as the session's aliases, for
+/// the time of `f`: they display as the reference's, `Port = Integer[1, 65535]`).
+fn with_local_types<T>(
+    ev: &mut Evaluator,
+    local_types: &[(String, String)],
+    f: impl FnOnce(&mut Evaluator) -> Result<T, String>,
+) -> Result<T, String> {
+    if local_types.is_empty() {
+        return f(ev);
+    }
+    let saved = ev.aliases.clone();
+    let mut made = Vec::new();
+    for (alias, _) in local_types {
+        let a = Rc::new(crate::types::TypeAlias {
+            name: Rc::from(alias.as_str()),
+            target: RefCell::new(None),
+        });
+        ev.aliases.insert(alias.to_ascii_lowercase(), a.clone());
+        made.push(a);
+    }
+    let mut result = Ok(());
+    for ((alias, definition), a) in local_types.iter().zip(&made) {
+        match puppet_type(ev, definition) {
+            Ok(t) => *a.target.borrow_mut() = Some(t),
+            Err(e) => {
+                result = Err(format!("bad local type '{alias}': {e}"));
+                break;
+            }
+        }
+    }
+    let r = result.and_then(|()| f(ev));
+    ev.aliases = saved;
+    r
+}
+
 /// A dispatch's signature, its types read as Puppet types.
 fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature, String> {
     let mut sig = Signature::parse("")?;
@@ -286,6 +324,12 @@ fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature,
         if marker.starts_with('&') {
             let q = if *marker == "&?" { "?" } else { "" };
             sig.block = Signature::parse(&format!("{ty} &${name}{q}"))?.block;
+            // shown as the reference shows the type (`Callable[1, 1]`)
+            // (evaluated: the signatures' own type reader keeps no Callable's counts)
+            let canonical = ev.type_from_source(ty).map_err(|e| e.message)?.to_string();
+            if let Some(b) = &mut sig.block {
+                b.shown = canonical;
+            }
             continue;
         }
         let arity = match *marker {
@@ -294,10 +338,11 @@ fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature,
             "+" => signature::Arity::RepeatedAtLeastOne,
             _ => signature::Arity::Required,
         };
+        let ty = puppet_type(ev, ty)?;
         sig.params.push(signature::Param {
             name: name.clone(),
-            ty: puppet_type(ev, ty)?,
-            shown: ty.clone(),
+            shown: ty.to_string(),
+            ty,
             arity,
         });
     }
@@ -490,6 +535,7 @@ fn walk(
 /// A `create_function` block: its dispatches and the rest (methods, constants).
 fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     let mut dispatches = Vec::new();
+    let mut local_types = Vec::new();
     for n in &block.body {
         match &n.kind {
             Kind::Call {
@@ -505,6 +551,32 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
                 dispatches.push(dispatch(method, d)?);
             }
             Kind::Call {
+                recv: None,
+                name,
+                block: Some(b),
+                ..
+            } if name == "local_types" => {
+                for t in &b.body {
+                    let decl = match &t.kind {
+                        Kind::Call {
+                            recv: None,
+                            name,
+                            args,
+                            ..
+                        } if name == "type" && args.len() == 1 => literal(&args[0]),
+                        _ => None,
+                    };
+                    let alias = decl.as_deref().and_then(|d| d.split_once('='));
+                    let Some((alias, definition)) = alias else {
+                        return Err(RubyError::unsupported(
+                            "code other than type 'Name = Type' in local_types",
+                            t.at,
+                        ));
+                    };
+                    local_types.push((alias.trim().to_string(), definition.trim().to_string()));
+                }
+            }
+            Kind::Call {
                 recv: None, name, ..
             } if matches!(name.as_str(), "local_types" | "argument_mismatch") => {
                 return Err(RubyError::unsupported(
@@ -515,7 +587,10 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
             _ => body.push(n.clone()),
         }
     }
-    Ok(Api::V4 { dispatches })
+    Ok(Api::V4 {
+        dispatches,
+        local_types,
+    })
 }
 
 /// A `dispatch :m do ... end` body as a signature declaration.
@@ -804,7 +879,7 @@ mod tests {
         let p = analysed(
             "Puppet::Functions.create_function(:'m::f') do\n  dispatch :a do\n    param 'String[1]', :x\n    optional_param 'Integer', :y\n    repeated_param 'Any', :rest\n    optional_block_param 'Callable[1,1]', :blk\n    return_type 'String'\n  end\n  dispatch :b do\n    required_repeated_param 'Integer', :n\n    block_param\n  end\n  def a(x, y = 1, *rest)\n    x\n  end\nend\n",
         );
-        let Api::V4 { dispatches } = &p.api else {
+        let Api::V4 { dispatches, .. } = &p.api else {
             panic!("not 4.x")
         };
         assert_eq!(

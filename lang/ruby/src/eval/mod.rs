@@ -1002,12 +1002,11 @@ pub fn core_constant(name: &str, at: usize) -> R {
     match name {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
-        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" => {
-            Ok(RValue::Class(Rc::from(match name {
-                "Fixnum" | "Bignum" => "Integer",
-                n => n,
-            })))
-        }
+        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
+        | "Shellwords" => Ok(RValue::Class(Rc::from(match name {
+            "Fixnum" | "Bignum" => "Integer",
+            n => n,
+        }))),
         n if n.starts_with("Puppet::") || is_error_class(n) => Ok(RValue::Class(Rc::from(n))),
         "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"

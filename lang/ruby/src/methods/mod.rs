@@ -12,6 +12,7 @@ pub mod kernel;
 pub mod number;
 pub mod object;
 pub mod scope;
+pub mod stdlib;
 pub mod string;
 
 use crate::ast::Block;
@@ -118,6 +119,7 @@ pub fn call(
         at,
     };
     let found = match &recv {
+        RValue::Class(k) => stdlib::class_call(it, k, &c)?,
         RValue::Str(_) => string::call(it, &recv, &c)?,
         RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, &c)?,
         RValue::Array(_) => array::call(it, &recv, &c)?,

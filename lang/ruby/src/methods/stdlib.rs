@@ -1,0 +1,204 @@
+//! Class methods of Ruby's standard library that modules' functions use: `ERB::Util`
+//! (`url_encode`, `html_escape`) and `Shellwords` (`split`, `escape`, `join`).
+
+use super::Call;
+use crate::error::RubyError;
+use crate::eval::{Flow, Interp, R};
+use crate::show::to_s;
+use crate::value::RValue;
+
+/// `None` for a class or method that is not one of these.
+pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
+    let class = class.strip_prefix("::").unwrap_or(class);
+    Ok(Some(match (class, c.name) {
+        ("ERB::Util", "url_encode" | "u") => {
+            c.arity(1, 1)?;
+            RValue::str(url_encode(&to_s(&c.args[0])))
+        }
+        ("ERB::Util", "html_escape" | "h") => {
+            c.arity(1, 1)?;
+            RValue::str(html_escape(&to_s(&c.args[0])))
+        }
+        ("Shellwords", "split" | "shellsplit" | "shellwords") => {
+            c.arity(1, 1)?;
+            let words = shell_split(&c.str_arg(0)?)
+                .map_err(|e| Flow::from(RubyError::raised_as("ArgumentError", e, c.at)))?;
+            RValue::array(words.into_iter().map(RValue::str).collect())
+        }
+        ("Shellwords", "escape" | "shellescape") => {
+            c.arity(1, 1)?;
+            RValue::str(shell_escape(&to_s(&c.args[0])))
+        }
+        ("Shellwords", "join" | "shelljoin") => {
+            c.arity(1, 1)?;
+            let RValue::Array(items) = &c.args[0] else {
+                return Err(Flow::from(RubyError::raised_as(
+                    "NoMethodError",
+                    format!(
+                        "undefined method `map' for {}",
+                        crate::show::inspect(&c.args[0])
+                    ),
+                    c.at,
+                )));
+            };
+            let words: Vec<String> = items
+                .borrow()
+                .iter()
+                .map(|w| shell_escape(&to_s(w)))
+                .collect();
+            RValue::str(words.join(" "))
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// `ERB::Util.url_encode`: every byte but `A-Za-z0-9_-.~` as `%XX`.
+pub fn url_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// `ERB::Util.html_escape`.
+pub fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `Shellwords.escape`: an empty string as `''`; each character but `A-Za-z0-9_-.,:+/@`
+/// and newline after a backslash; a newline as `'\n'`.
+pub fn shell_escape(s: &str) -> String {
+    if s.is_empty() {
+        return "''".to_string();
+    }
+    let mut out = String::with_capacity(s.len() * 2);
+    for ch in s.chars() {
+        match ch {
+            '\n' => out.push_str("'\n'"),
+            c if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) => out.push(c),
+            c => {
+                out.push('\\');
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// `Shellwords.split`: words as the Bourne shell splits them (quotes, backslashes); an
+/// unmatched quote is an error (`Unmatched quote: "..."`).
+pub fn shell_split(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => {
+                            return Err(format!("Unmatched quote: {}", crate::show::quote(line)))
+                        }
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('$' | '`' | '"' | '\\')) => word.push(c),
+                            Some('\n') => {}
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => {
+                                return Err(format!(
+                                    "Unmatched quote: {}",
+                                    crate::show::quote(line)
+                                ))
+                            }
+                        },
+                        Some(c) => word.push(c),
+                        None => {
+                            return Err(format!("Unmatched quote: {}", crate::show::quote(line)))
+                        }
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some('\n') | None => {}
+                    Some(c) => word.push(c),
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(
+            shell_split(r#"a "b c" d\ e 'f "g"' "h\"i" j''k"#).unwrap(),
+            ["a", "b c", "d e", "f \"g\"", "h\"i", "jk"]
+        );
+        assert_eq!(shell_split("  ").unwrap(), Vec::<String>::new());
+        assert_eq!(shell_split("''").unwrap(), [""]);
+        assert!(shell_split("a 'b")
+            .unwrap_err()
+            .starts_with("Unmatched quote"));
+        assert_eq!(shell_escape("it's a/b@c"), r"it\'s\ a/b@c");
+        assert_eq!(shell_escape(""), "''");
+    }
+
+    #[test]
+    fn erb_util() {
+        assert_eq!(url_encode("p@ss w/rd~_-."), "p%40ss%20w%2Frd~_-.");
+        assert_eq!(url_encode("é"), "%C3%A9");
+        assert_eq!(
+            html_escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+}
