@@ -413,10 +413,10 @@ impl Parser {
             return Ok(Node::new(Kind::Assign(left.boxed(), right.boxed()), at));
         }
         if self.is_op(",")
-            && matches!(
+            && (matches!(
                 left.kind,
                 Kind::LVar(_) | Kind::Call { vcall: true, .. } | Kind::IVar(_)
-            )
+            ) || is_index_or_attribute(&left))
             && self.multi_assign_ahead()
         {
             let mut targets = vec![left];
@@ -434,7 +434,9 @@ impl Parser {
                     self.declare(&t);
                     targets.push(Node::new(Kind::Splat(t.boxed()), star));
                 } else {
-                    targets.push(self.primary()?);
+                    // `a[i]`, `o.attr` as well as names
+                    let t = self.primary()?;
+                    targets.push(self.postfix(t)?);
                 }
             }
             self.expect_op("=")?;
@@ -496,6 +498,31 @@ impl Parser {
             match &self.toks[i].tok {
                 Tok::Ident(_) | Tok::IVar(_) => i += 1,
                 _ => return false,
+            }
+            // `[index]` (brackets balanced) and `.name` after the name
+            loop {
+                match &self.toks[i].tok {
+                    Tok::Op("[") => {
+                        let mut depth = 0usize;
+                        loop {
+                            match &self.toks[i].tok {
+                                Tok::Op("[") => depth += 1,
+                                Tok::Op("]") => {
+                                    depth -= 1;
+                                    if depth == 0 {
+                                        break;
+                                    }
+                                }
+                                Tok::Eof | Tok::Newline => return false,
+                                _ => {}
+                            }
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    Tok::Op(".") if matches!(&self.toks[i + 1].tok, Tok::Ident(_)) => i += 2,
+                    _ => break,
+                }
             }
             if matches!(&self.toks[i].tok, Tok::Op("=")) {
                 return true;
@@ -1713,6 +1740,12 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
             at,
         )),
     }
+}
+
+/// `a[i]` or `o.attr` (a target of a multiple assignment).
+fn is_index_or_attribute(n: &Node) -> bool {
+    matches!(&n.kind, Kind::Call { recv: Some(_), name, args, block: None, .. }
+        if name == "[]" || (args.is_empty() && name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')))
 }
 
 fn assignable(n: &Node) -> bool {

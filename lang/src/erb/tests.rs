@@ -321,3 +321,34 @@ fn assignments_in_conditions_and_nested_splats() {
         "8"
     );
 }
+
+/// Issue 34 (stdlib's `shuffle`, openstacklib's `os_database_connection`): multiple
+/// assignment to indexes and attributes, `URI::Generic.build`, `Kernel.sprintf`, `rand`.
+#[test]
+fn multiple_assignment_to_indexes_and_uri_build() {
+    assert_eq!(
+        r("<% a = [1, 2, 3]; a[0], a[2] = a[2], a[0] %><%= a %>"),
+        "[3, 2, 1]"
+    );
+    assert_eq!(
+        r("<% h = {}; h['x'], h[:y] = 1, 2 %><%= h %>"),
+        "{\"x\"=>1, :y=>2}"
+    );
+    assert_eq!(
+        r("<%= URI::Generic.build({:scheme => 'mysql+pymysql', :host => 'db', :port => 3306, :userinfo => 'u:p', :path => '/nova', :query => 'charset=utf8'}).to_s %>"),
+        "mysql+pymysql://u:p@db:3306/nova?charset=utf8"
+    );
+    assert_eq!(
+        r("<%= URI::Generic.build(:scheme => 'sqlite', :path => '///x') %>|<%= URI::Generic.build(scheme: 'mysql', host: '::1', path: '/x').host %>"),
+        "sqlite:///x|[::1]"
+    );
+    // (the test host's sprintf gives its argument count)
+    assert_eq!(
+        r("<%= Kernel.sprintf('%<a>s-%<b>s', {'a' => 1, 'b' => 2}) %>"),
+        "2"
+    );
+    assert_eq!(
+        r("<%= (1..50).map { rand(3) }.uniq.sort %>|<%= (1..20).all? { x = rand; x >= 0 && x < 1 } %>|<%= rand(5..5) %>"),
+        "[0, 1, 2]|true|5"
+    );
+}

@@ -42,8 +42,40 @@ pub struct Found {
     pub shown: String,
 }
 
-/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`).
-pub fn find(ev: &Evaluator, name: &str) -> Option<Found> {
+/// The generation and modulepath the answers are for, and the answers by name.
+type FoundCache = (u64, Vec<PathBuf>, HashMap<String, Option<Rc<Found>>>);
+
+thread_local! {
+    /// Where each function name's file was found during this evaluation (`fs::generation`)
+    /// and for which modulepath.
+    static FOUND: RefCell<FoundCache> = RefCell::new((u64::MAX, Vec::new(), HashMap::default()));
+}
+
+/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`),
+/// looked for once per evaluation.
+pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    let generation = crate::env::fs::generation();
+    let known = FOUND.with(|f| {
+        let f = f.borrow();
+        (f.0 == generation && f.1 == ev.env.modulepath)
+            .then(|| f.2.get(name).cloned())
+            .flatten()
+    });
+    if let Some(found) = known {
+        return found;
+    }
+    let found = find_now(ev, name).map(Rc::new);
+    FOUND.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.0 != generation || f.1 != ev.env.modulepath {
+            *f = (generation, ev.env.modulepath.clone(), HashMap::default());
+        }
+        f.2.insert(name.to_string(), found.clone());
+    });
+    found
+}
+
+fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
     let shown = crate::env::modules::ruby_function_file(&ev.env, name)?;
     let path = ev
         .env
@@ -91,14 +123,76 @@ struct Parsed {
     body: Vec<Node>,
 }
 
+/// A parsed function file and its analysis.
+type Analysed = (Rc<RubyFile>, Rc<Parsed>);
+
 /// The name of the method a 3.x function's block becomes.
 const METHOD_3X: &str = "__prepl_function";
 
 thread_local! {
     /// Function files analysed, by path, with the parsed file they were analysed from
     /// (`env::ruby_files`: read and parsed once per thread, again when changed).
-    static CACHE: RefCell<HashMap<Box<[u8]>, (Rc<RubyFile>, Rc<Parsed>)>> =
-        RefCell::new(HashMap::default());
+    static CACHE: RefCell<HashMap<Box<[u8]>, Analysed>> = RefCell::new(HashMap::default());
+}
+
+/// What a function file's code defined, and the files it required then (their versions
+/// and how errors show them).
+struct Defined {
+    file: Rc<RubyFile>,
+    required: Rc<[Required]>,
+    defs: Rc<ruby::Loaded>,
+}
+
+#[derive(Clone)]
+struct Required {
+    path: PathBuf,
+    file: Rc<RubyFile>,
+    source: Source,
+}
+
+impl Defined {
+    /// Whether the required files are unchanged.
+    fn current(&self) -> bool {
+        self.required
+            .iter()
+            .all(|r| crate::env::ruby_files::load(&r.path).is_ok_and(|f| Rc::ptr_eq(&f, &r.file)))
+    }
+}
+
+thread_local! {
+    /// What each function file defined, by path: a file and its helpers are loaded once
+    /// per thread (again when one of them changed), as the reference loads them once.
+    static DEFINED: RefCell<HashMap<Box<[u8]>, Defined>> = RefCell::new(HashMap::default());
+}
+
+fn remember_definitions(key: &[u8], file: Rc<RubyFile>, defs: ruby::Loaded, host: &FunctionHost) {
+    let required: Vec<Required> = host
+        .loaded
+        .iter()
+        .zip(host.sources.iter().skip(1))
+        .filter_map(|(path, source)| {
+            let f = crate::env::ruby_files::load(path).ok()?;
+            Some(Required {
+                path: path.clone(),
+                file: f,
+                source: source.clone(),
+            })
+        })
+        .collect();
+    DEFINED.with(|d| {
+        let mut d = d.borrow_mut();
+        if d.len() >= 512 {
+            d.clear();
+        }
+        d.insert(
+            key.into(),
+            Defined {
+                file,
+                required: required.into(),
+                defs: Rc::new(defs),
+            },
+        );
+    });
 }
 
 /// Calls a module's Ruby function.
@@ -203,12 +297,39 @@ pub fn call(
         sources: vec![main_source],
         loaded: Vec::new(),
     };
+    // What the file (and the helpers it requires) defined, from an earlier call while they
+    // are unchanged; else loaded now and kept.
+    let key = crate::env::fs::key(&found.path);
+    let known = DEFINED.with(|d| {
+        d.borrow()
+            .get(key)
+            .filter(|k| Rc::ptr_eq(&k.file, &file) && k.current())
+            .map(|k| (k.defs.clone(), k.required.clone()))
+    });
+    if let Some((_, required)) = &known {
+        for r in required.iter() {
+            host.loaded.push(r.path.clone());
+            host.sources.push(r.source.clone());
+        }
+    }
+    let mut defined = None;
     let result = {
         let mut it = ruby::Interp::new(&mut host);
         let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
-        it.load(&parsed.body)
-            .and_then(|()| it.call_top(&method, ruby_args, block_arg, file.base))
+        let loaded = match &known {
+            Some((defs, _)) => {
+                it.install(defs);
+                Ok(())
+            }
+            None => it
+                .load(&parsed.body)
+                .map(|()| defined = Some(it.snapshot())),
+        };
+        loaded.and_then(|()| it.call_top(&method, ruby_args, block_arg, file.base))
     };
+    if let Some(defs) = defined {
+        remember_definitions(key, file.clone(), defs, &host);
+    }
     let value = match result {
         Ok(v) => v,
         Err(e) => return Err(fail(e, &host.sources).into()),
@@ -350,6 +471,7 @@ fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature,
 }
 
 /// A Ruby file's text, where its offsets start, and how it is shown.
+#[derive(Clone)]
 struct Source {
     base: usize,
     shown: String,
@@ -928,5 +1050,52 @@ mod tests {
             .map(|(t, n, m)| format!("{t}{m}${n}"))
             .collect();
         assert_eq!(shown, ["Any$a", "Any?$b", "Any*$c", "Callable&?$d"]);
+    }
+}
+
+#[cfg(test)]
+mod loading_tests {
+    /// A function's file and the helpers it requires are loaded once (what they define is
+    /// kept across calls, as in the reference, where a class's state lasts), and again
+    /// once one of them changed.
+    #[test]
+    fn definitions_kept_until_a_file_changes() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-load-{}", std::process::id()));
+        let functions = root.join("m/lib/puppet/functions/m");
+        let helper = root.join("m/lib/puppet_x/m/counter.rb");
+        std::fs::create_dir_all(&functions).unwrap();
+        std::fs::create_dir_all(helper.parent().unwrap()).unwrap();
+        std::fs::write(
+            functions.join("count.rb"),
+            "require 'puppet_x/m/counter'\nPuppet::Functions.create_function(:'m::count') do\n  \
+             def count\n    PuppetX::M::Counter.next\n  end\nend\n",
+        )
+        .unwrap();
+        let write_helper = |step: i64| {
+            std::fs::write(
+                &helper,
+                format!(
+                    "module PuppetX\n  module M\n    class Counter\n      @n = 0\n      \
+                     def self.next\n        @n += {step}\n      end\n    end\n  end\nend\n"
+                ),
+            )
+            .unwrap();
+        };
+        write_helper(1);
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let run = |s: &mut crate::Session, src: &str| {
+            crate::format::to_programmatic(&s.eval(src).unwrap())
+        };
+        assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1, 2]");
+        assert_eq!(run(&mut s, "m::count()"), "3");
+        // a longer file (its length tells it changed, whatever the clock's resolution)
+        write_helper(100);
+        assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[100, 200]");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -459,7 +459,8 @@ impl Interp<'_> {
 
     /// Whether exception class `class` is `ancestor`, for the template's exception classes too.
     pub fn exception_is_a(&self, class: &str, ancestor: &str) -> bool {
-        match self.classes.iter().find(|c| &*c.name == class) {
+        let mut all = self.classes.iter().chain(&self.installed_classes);
+        match all.find(|c| &*c.name == class) {
             Some(c) => c.is_a(ancestor),
             None => error_is_a(class, ancestor),
         }

@@ -67,6 +67,9 @@ pub struct Interp<'h> {
     pub(crate) top_constants: HashMap<String, RValue>,
     /// Every class the template defined, by full name (for exception classes).
     pub(crate) classes: Vec<Rc<UserClass>>,
+    /// The classes an earlier interpreter defined (`install`): found as `classes` are, and
+    /// not cleared when this one ends.
+    pub(crate) installed_classes: Vec<Rc<UserClass>>,
     /// Instance variables read so far (and assigned ones).
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
@@ -86,6 +89,26 @@ pub struct Interp<'h> {
     /// The frames of files that have been loaded, kept for the blocks made in them (a
     /// custom fact's `setcode` block runs in its file's frame, after the file was loaded).
     pub(crate) parked: Vec<Ctx>,
+}
+
+/// What code defined, kept to be installed in later interpreters (`Interp::snapshot`): a
+/// module function's file and its helpers are loaded once, as the reference loads them.
+#[derive(Default)]
+pub struct Loaded {
+    top_methods: HashMap<String, Method>,
+    top_constants: HashMap<String, RValue>,
+    classes: Vec<Rc<UserClass>>,
+    /// The code the methods point into.
+    code: Vec<Rc<Vec<Node>>>,
+}
+
+impl Drop for Loaded {
+    fn drop(&mut self) {
+        // Classes hold their methods and constants, which may hold the classes.
+        for c in &self.classes {
+            c.clear();
+        }
+    }
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
@@ -128,6 +151,7 @@ impl<'h> Interp<'h> {
             top_methods: HashMap::default(),
             top_constants: HashMap::default(),
             classes: Vec::new(),
+            installed_classes: Vec::new(),
             ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
@@ -137,6 +161,26 @@ impl<'h> Interp<'h> {
             facter: methods::facter::Registry::default(),
             parked: Vec::new(),
         }
+    }
+
+    /// What the code run so far defined (methods, constants, classes), for later
+    /// interpreters to start from (`install`) instead of running the code again. The
+    /// classes go with it: this interpreter no longer clears them when it ends.
+    pub fn snapshot(&mut self) -> Loaded {
+        Loaded {
+            top_methods: self.top_methods.clone(),
+            top_constants: self.top_constants.clone(),
+            classes: std::mem::take(&mut self.classes),
+            code: self.loaded.clone(),
+        }
+    }
+
+    /// Starts from what an earlier interpreter's code defined (see `snapshot`).
+    pub fn install(&mut self, loaded: &Loaded) {
+        self.top_methods = loaded.top_methods.clone();
+        self.top_constants = loaded.top_constants.clone();
+        self.installed_classes = loaded.classes.clone();
+        self.loaded = loaded.code.clone();
     }
 
     /// Runs code for what it defines (methods, classes, constants), not for output: a
@@ -1003,7 +1047,7 @@ pub fn core_constant(name: &str, at: usize) -> R {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
-        | "Shellwords" => Ok(RValue::Class(Rc::from(match name {
+        | "Shellwords" | "URI::Generic" => Ok(RValue::Class(Rc::from(match name {
             "Fixnum" | "Bignum" => "Integer",
             n => n,
         }))),
