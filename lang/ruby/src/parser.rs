@@ -469,7 +469,17 @@ impl Parser {
     /// The right side of an assignment: an expression, `a, b` (an array) or `x rescue y`.
     fn assign_rhs(&mut self) -> PResult<Node> {
         let at = self.at();
-        let first = self.expr()?;
+        // `a, b = *list`: the list's items
+        let first = if self.is_op("*") {
+            self.advance();
+            let e = self.expr()?;
+            Node::new(Kind::Splat(e.boxed()), at)
+        } else {
+            self.expr()?
+        };
+        if matches!(first.kind, Kind::Splat(_)) && !self.is_op(",") {
+            return Ok(Node::new(Kind::Array(vec![first]), at));
+        }
         if self.is_op(",") {
             let mut items = vec![first];
             while self.eat_op(",") {

@@ -121,7 +121,13 @@ struct Parsed {
     /// What runs before the call: the file's top-level code other than the definition, and
     /// the function's methods (for 3.x, the block as the method `METHOD_3X`).
     body: Vec<Node>,
+    /// The signatures and return types, once made, when they depend on no session (every
+    /// type built in, no local types: none is an alias the session defines).
+    signatures: RefCell<Option<Rc<Signatures>>>,
 }
+
+/// A 4.x function's signatures and each one's return type.
+type Signatures = (Vec<Signature>, Vec<Option<PType>>);
 
 /// A parsed function file and its analysis.
 type Analysed = (Rc<RubyFile>, Rc<Parsed>);
@@ -243,23 +249,35 @@ pub fn call(
                     .map(|d| (d.method.clone(), d.params.clone(), d.return_type.clone()))
                     .collect()
             };
-            let (sigs, rets) = with_local_types(ev, local_types, |ev| {
-                let sigs: Vec<Signature> = decls
-                    .iter()
-                    .map(|(_, d, _)| make_signature(ev, d))
-                    .collect::<Result<_, _>>()
-                    .map_err(|e| format!("bad parameter type: {e}"))?;
-                let rets = decls
-                    .iter()
-                    .map(|(_, _, r)| r.as_deref().map(|t| puppet_type(ev, t)).transpose())
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| format!("bad return type: {e}"))?;
-                Ok((sigs, rets))
-            })
-            .map_err(|e| Error::eval(format!("{}: function '{name}': {e}", found.shown)))?;
-            let i = signature::dispatch_signatures(name, &sigs, args, block)?;
+            let known = parsed.signatures.borrow().clone();
+            let signatures = match known {
+                Some(s) => s,
+                None => {
+                    let made = with_local_types(ev, local_types, |ev| {
+                        let sigs: Vec<Signature> = decls
+                            .iter()
+                            .map(|(_, d, _)| make_signature(ev, d))
+                            .collect::<Result<_, _>>()
+                            .map_err(|e| format!("bad parameter type: {e}"))?;
+                        let rets = decls
+                            .iter()
+                            .map(|(_, _, r)| r.as_deref().map(|t| puppet_type(ev, t)).transpose())
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(|e| format!("bad return type: {e}"))?;
+                        Ok((sigs, rets))
+                    })
+                    .map_err(|e| Error::eval(format!("{}: function '{name}': {e}", found.shown)))?;
+                    let made = Rc::new(made);
+                    if local_types.is_empty() && decls.iter().all(built_in_types) {
+                        *parsed.signatures.borrow_mut() = Some(made.clone());
+                    }
+                    made
+                }
+            };
+            let (sigs, rets) = &*signatures;
+            let i = signature::dispatch_signatures(name, sigs, args, block)?;
             let (method, _, _) = &decls[i];
-            let ret = rets.into_iter().nth(i).flatten();
+            let ret = rets.get(i).cloned().flatten();
             let has_block = sigs[i].block.is_some();
             let block = if has_block { block } else { None };
             (
@@ -392,6 +410,12 @@ fn implicit_signature(params: &[DefParam]) -> Vec<ParamDecl> {
         }
     }
     out
+}
+
+/// Whether a signature's types are all built-in ones (read the same in every session).
+fn built_in_types((_, params, ret): &(String, Vec<ParamDecl>, Option<String>)) -> bool {
+    let built_in = |t: &str| crate::types::typesrc::parse_type(t).is_ok();
+    params.iter().all(|(t, _, _)| built_in(t)) && ret.as_deref().is_none_or(built_in)
 }
 
 /// A Puppet type written as a string: read statically where it can be, else evaluated
@@ -569,7 +593,11 @@ fn analyse(top: Vec<Node>, name: &str, base: usize) -> Result<Parsed, RubyError>
     let mut api = None;
     walk(top, &mut body, &mut api, false)?;
     match api {
-        Some(api) => Ok(Parsed { api, body }),
+        Some(api) => Ok(Parsed {
+            api,
+            body,
+            signatures: RefCell::new(None),
+        }),
         None => Err(RubyError::unsupported(
             format!("a file that defines no function '{name}' (no Puppet::Functions.create_function or newfunction)"),
             base,
@@ -848,6 +876,25 @@ struct FunctionHost<'e> {
     loaded: Vec<PathBuf>,
 }
 
+impl FunctionHost<'_> {
+    /// Runs a call the Ruby code makes into Puppet: the Ruby function's own call site is
+    /// not on the Puppet stack meanwhile, as Ruby frames are not on the reference's
+    /// (stdlib's `deprecation` from a Ruby function names the Puppet call's site and the
+    /// one before it, `at ["unknown", 2]:["unknown", 0]`).
+    fn call_into_puppet<T>(&mut self, f: impl FnOnce(&mut EvalHost) -> T) -> T {
+        let sites = &mut self.inner.ev.call_sites;
+        let own = sites.last().map(|(source, span)| (source.clone(), span));
+        if own.is_some() {
+            sites.pop();
+        }
+        let r = f(&mut self.inner);
+        if let Some((source, span)) = own {
+            self.inner.ev.call_sites.push(&source, span);
+        }
+        r
+    }
+}
+
 impl Host for FunctionHost<'_> {
     fn variable(&mut self, name: &str) -> Option<RValue> {
         self.inner.variable(name)
@@ -859,10 +906,10 @@ impl Host for FunctionHost<'_> {
         self.inner.undefined_variable(name)
     }
     fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
-        self.inner.call_function(name, args)
+        self.call_into_puppet(|h| h.call_function(name, args))
     }
     fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
-        self.inner.call_legacy_function(name, args)
+        self.call_into_puppet(|h| h.call_legacy_function(name, args))
     }
     fn has_function(&mut self, name: &str) -> Result<bool, String> {
         self.inner.has_function(name)
@@ -883,7 +930,7 @@ impl Host for FunctionHost<'_> {
                     )));
                 };
                 let f = ruby::show::to_s(f);
-                Some(self.inner.call_function(&f, rest.to_vec()))
+                Some(self.call_into_puppet(|h| h.call_function(&f, rest.to_vec())))
             }
             // Puppet's logging methods, which every function has
             "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
@@ -893,12 +940,14 @@ impl Host for FunctionHost<'_> {
                     .collect::<Vec<_>>()
                     .join(" ");
                 Some(
-                    self.inner
-                        .call_function(name, vec![RValue::str(message)])
+                    self.call_into_puppet(|h| h.call_function(name, vec![RValue::str(message)]))
                         .map(|_| RValue::Nil),
                 )
             }
-            "closure_scope" | "loader" | "script_compiler" | "internal_call_function" => Some(Err(
+            // the scope the function was defined in: for a module function, the top scope
+            // (`closure_scope['facts']`, `lookupvar`)
+            "closure_scope" if !self.v3 && args.is_empty() => Some(Ok(RValue::Scope)),
+            "loader" | "script_compiler" | "internal_call_function" => Some(Err(
                 HostError::Unsupported(format!("'{name}' in a function")),
             )),
             _ => None,

@@ -33,6 +33,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             _ => RValue::Class(Rc::from(recv.class_name())),
         },
         "to_s" => RValue::str(to_s(recv)),
+        "to_json" => RValue::str(super::json::generate(recv, false, c.at)?),
         "inspect" => RValue::str(inspect(recv)),
         "==" | "eql?" | "equal?" => {
             c.arity(1, 1)?;
@@ -156,6 +157,13 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
             }
+            "generate" | "dump" | "pretty_generate" if &**k == "JSON" => {
+                c.arity(1, 2)?;
+                let pretty = c.name == "pretty_generate";
+                Some(RValue::str(super::json::generate(
+                    &c.args[0], pretty, c.at,
+                )?))
+            }
             "parse" if &**k == "JSON" => {
                 c.arity(1, 2)?;
                 let text = c.str_arg(0)?;
@@ -259,6 +267,14 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             _ => None,
         },
         RValue::Match(caps, names) => match c.name {
+            // `m[1, 2]`, `m[1..]`: as the array of the groups' texts
+            "[]" if c.args.len() == 2 || matches!(c.arg(0), Some(RValue::Range(_))) => {
+                let all = caps
+                    .iter()
+                    .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
+                    .collect();
+                super::array::call(it, &RValue::array(all), c)?
+            }
             "[]" => {
                 c.arity(1, 1)?;
                 Some(match &c.args[0] {

@@ -1,6 +1,7 @@
 //! Class methods of Ruby's standard library that modules' functions use: `ERB::Util`
 //! (`url_encode`, `html_escape`), `Shellwords` (`split`, `escape`, `join`),
-//! `Kernel.sprintf`, `Kernel.rand`, `URI::Generic.build`.
+//! `Kernel.sprintf`, `Kernel.rand`, `URI::Generic.build`, `CGI.escape`,
+//! `Digest::MD5/SHA1/SHA256.hexdigest`.
 
 use super::Call;
 use crate::error::RubyError;
@@ -12,11 +13,27 @@ use crate::value::RValue;
 pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
     let class = class.strip_prefix("::").unwrap_or(class);
     Ok(Some(match (class, c.name) {
+        // the host's digest functions (Puppet's `md5`, `sha1`, `sha256`)
+        ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256", "hexdigest") => {
+            c.arity(1, 1)?;
+            let f = match class {
+                "Digest::MD5" => "md5",
+                "Digest::SHA1" => "sha1",
+                _ => "sha256",
+            };
+            let text = RValue::str(to_s(&c.args[0]));
+            let r = _it.host.call_function(f, vec![text]);
+            crate::eval::host_result(r, c.at)?
+        }
         ("ERB::Util", "url_encode" | "u") => {
             c.arity(1, 1)?;
             RValue::str(url_encode(&to_s(&c.args[0])))
         }
-        ("ERB::Util", "html_escape" | "h") => {
+        ("CGI", "escape") => {
+            c.arity(1, 1)?;
+            RValue::str(url_encode(&to_s(&c.args[0])).replace("%20", "+"))
+        }
+        ("ERB::Util", "html_escape" | "h") | ("CGI", "escapeHTML") => {
             c.arity(1, 1)?;
             RValue::str(html_escape(&to_s(&c.args[0])))
         }
