@@ -102,7 +102,6 @@ impl Worker {
         // This machine's facts unless the kernel arguments say otherwise, with what
         // `puppet apply` adds to any fact set ($clientcert, $clientversion, ...).
         session.set_agent_facts(true);
-        session.set_custom_facts(true);
         let (facts, facts_origin, problem) = crate::facts::initial();
         session.set_facts(facts);
         if let Some(problem) = problem {
@@ -121,6 +120,8 @@ impl Worker {
             Ok(None) => {}
             Err(problem) => eprintln!("prepl-kernel: {problem}"),
         }
+        // The modules' custom facts, resolved once over the facts and modules chosen.
+        session.set_custom_facts(true);
         // Breakpoints stop in the notebook (see `debugger`).
         let allow_stdin = std::rc::Rc::new(std::cell::Cell::new(false));
         session.set_debugger(Some(Box::new(crate::debugger::Notebook::new(
