@@ -77,6 +77,11 @@ pub trait Host {
     fn require(&mut self, _path: &str) -> Option<Result<Required, HostError>> {
         None
     }
+    /// `require_relative 'path'` in the code at offset `at`: as `require`, the path taken
+    /// from the directory of the file `at` is in.
+    fn require_relative(&mut self, _path: &str, _at: usize) -> Option<Result<Required, HostError>> {
+        None
+    }
     /// Whether the code is a module's custom facts (`lib/facter/*.rb`): Facter's API
     /// (`Facter.add`, `Facter.value`, `Facter::Core::Execution`) and the classes that reach
     /// the machine (`File`, `Dir`, `ENV`) exist, their calls answered by `system_call`.

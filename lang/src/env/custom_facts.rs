@@ -134,6 +134,7 @@ pub fn resolve(env: &Environment, facts: &Value, node: &str, this_machine: bool)
     {
         let mut it = ruby::Interp::new(&mut host);
         it.install_facter();
+        it.define_module("PuppetX");
         for (dir, file) in &files {
             let Ok(parsed) = super::ruby_files::load(file) else {
                 continue;

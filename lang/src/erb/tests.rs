@@ -352,3 +352,14 @@ fn multiple_assignment_to_indexes_and_uri_build() {
         "[0, 1, 2]|true|5"
     );
 }
+
+/// Issue 34 (stdlib's `to_toml`): appending to a string held by a variable, alone or in a
+/// chain, gives the variable the longer string.
+#[test]
+fn appending_to_a_string_variable() {
+    assert_eq!(
+        r("<% s = 'a'; s << 'b'; @o = 'x'; @o << 'y' << 'z'; t = s.concat('!') %><%= s %>|<%= @o %>|<%= t %>"),
+        "ab!|xyz|ab!"
+    );
+    assert!(r("<% 'a' << 'b' %>").contains("mutating a string"));
+}

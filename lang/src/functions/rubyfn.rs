@@ -218,6 +218,7 @@ pub fn call(
         base: file.base,
         shown: found.shown.clone(),
         text: file.text.clone(),
+        path: found.path.clone(),
     };
     let parsed = match parsed(&found.path, &file, name) {
         Ok(p) => p,
@@ -339,9 +340,12 @@ pub fn call(
                 it.install(defs);
                 Ok(())
             }
-            None => it
-                .load(&parsed.body)
-                .map(|()| defined = Some(it.snapshot())),
+            None => {
+                // Puppet's own module for helpers (`module PuppetX::Stdlib` reopens it)
+                it.define_module("PuppetX");
+                it.load(&parsed.body)
+                    .map(|()| defined = Some(it.snapshot()))
+            }
         };
         loaded.and_then(|()| it.call_top(&method, ruby_args, block_arg, file.base))
     };
@@ -500,6 +504,8 @@ struct Source {
     base: usize,
     shown: String,
     text: Rc<str>,
+    /// The file (`require_relative` is relative to its directory).
+    path: PathBuf,
 }
 
 /// A Ruby error of a function as a message: the exception's message (the reference's),
@@ -991,25 +997,69 @@ impl Host for FunctionHost<'_> {
             Ok(None) => return Some(Ok(ruby::Required::Nothing)),
             Err(e) => return Some(Err(e)),
         };
-        let (dir, file) = found;
-        if self.loaded.contains(&file) {
-            return Some(Ok(ruby::Required::Nothing));
-        }
-        let parsed = match crate::env::ruby_files::load(&file) {
-            Ok(parsed) => parsed,
-            Err(e) => {
-                return Some(Err(HostError::Raise(format!(
-                    "cannot load such file -- {path} ({e})"
-                ))))
+        Some(self.load_required(path, found))
+    }
+
+    fn require_relative(
+        &mut self,
+        path: &str,
+        at: usize,
+    ) -> Option<Result<ruby::Required, HostError>> {
+        let from = self
+            .sources
+            .iter()
+            .rev()
+            .find(|s| s.base <= at && at - s.base <= s.text.len())
+            .map(|s| s.path.clone())?;
+        let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
+        // `..` resolved by the path's words; the file must be in a module of the modulepath
+        let mut file = from.parent().map(Path::to_path_buf).unwrap_or_default();
+        for part in rel.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    file.pop();
+                }
+                p => file.push(p),
             }
+        }
+        let modulepath = &self.inner.ev.env.modulepath;
+        let Some(dir) = modulepath.iter().find(|d| file.starts_with(d)).cloned() else {
+            return Some(Err(HostError::Unsupported(format!(
+                "require_relative '{path}' of a file outside the modulepath"
+            ))));
         };
+        if !crate::env::fs::is_file(&file) {
+            return Some(Err(HostError::Raise(format!(
+                "cannot load such file -- {}",
+                file.display()
+            ))));
+        }
+        Some(self.load_required(path, (dir, file)))
+    }
+}
+
+impl FunctionHost<'_> {
+    /// A module's Ruby file `require` found (its modulepath directory and path): its code
+    /// to run, or nothing when this call loaded it already.
+    fn load_required(
+        &mut self,
+        path: &str,
+        (dir, file): (PathBuf, PathBuf),
+    ) -> Result<ruby::Required, HostError> {
+        if self.loaded.contains(&file) {
+            return Ok(ruby::Required::Nothing);
+        }
+        let parsed = crate::env::ruby_files::load(&file)
+            .map_err(|e| HostError::Raise(format!("cannot load such file -- {path} ({e})")))?;
         self.loaded.push(file.clone());
         self.sources.push(Source {
             base: parsed.base,
             shown: shown_path(&dir, &file),
             text: parsed.text.clone(),
+            path: file,
         });
-        Some(Ok(ruby::Required::Code(parsed.body.clone())))
+        Ok(ruby::Required::Code(parsed.body.clone()))
     }
 }
 

@@ -492,8 +492,8 @@ impl Interp<'_> {
         }
         match this {
             This::Template => {
-                if name == "require" && args.len() == 1 {
-                    if let Some(v) = self.require(&args[0], at)? {
+                if matches!(name, "require" | "require_relative") && args.len() == 1 {
+                    if let Some(v) = self.require(name, &args[0], at)? {
                         return Ok(v);
                     }
                 }
@@ -525,9 +525,14 @@ impl Interp<'_> {
     }
 
     /// `require 'path'` as the host answers it: `None` when the host loads no code.
-    fn require(&mut self, path: &RValue, at: usize) -> R<Option<RValue>> {
+    fn require(&mut self, how: &str, path: &RValue, at: usize) -> R<Option<RValue>> {
         let path = crate::show::to_s(path);
-        let found = match self.host.require(&path) {
+        let asked = if how == "require" {
+            self.host.require(&path)
+        } else {
+            self.host.require_relative(&path, at)
+        };
+        let found = match asked {
             None => return Ok(None),
             Some(r) => super::host_result(r, at)?,
         };

@@ -175,6 +175,18 @@ impl<'h> Interp<'h> {
         }
     }
 
+    /// Defines an empty top-level module the embedder's Ruby has (Puppet's `PuppetX`, which
+    /// modules' helpers reopen: `module PuppetX::Stdlib`), unless the code defined it.
+    pub fn define_module(&mut self, name: &str) {
+        if self.top_constants.contains_key(name) {
+            return;
+        }
+        let m = Rc::new(UserClass::new(Rc::from(name), true, None, None));
+        self.classes.push(m.clone());
+        self.top_constants
+            .insert(name.to_string(), RValue::Module(m));
+    }
+
     /// Starts from what an earlier interpreter's code defined (see `snapshot`).
     pub fn install(&mut self, loaded: &Loaded) {
         self.top_methods = loaded.top_methods.clone();
@@ -784,6 +796,15 @@ impl<'h> Interp<'h> {
         let name = if safe { &name[2..] } else { name };
         let args = self.list(args)?;
         if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
+            // `@out << "text"`: the variable gets the longer string (strings are values in
+            // the subset: another name for the same string does not see it change)
+            if matches!(name, "<<" | "concat") {
+                if let (Some(var), [RValue::Str(more)]) = (self.appended_to(r), args.as_slice()) {
+                    let longer = RValue::str(format!("{s}{more}"));
+                    self.assign(var, longer.clone())?;
+                    return Ok(longer);
+                }
+            }
             if fresh_string(r) {
                 if let Some(plain) = bang_of_fresh(name) {
                     // a string nothing else holds: changing it in place is unobservable
@@ -802,6 +823,23 @@ impl<'h> Interp<'h> {
         match result {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
             other => other,
+        }
+    }
+
+    /// The variable a string append (`<<`) changes: the receiver when it is a variable, or
+    /// the variable at the start of a chain of appends (`out << a << b`).
+    fn appended_to<'n>(&self, r: &'n Node) -> Option<&'n Node> {
+        match &r.kind {
+            Kind::LVar(_) | Kind::IVar(_) => Some(r),
+            Kind::Call {
+                vcall: true, name, ..
+            } => self.local(name).is_some().then_some(r),
+            Kind::Call {
+                recv: Some(inner),
+                name,
+                ..
+            } if matches!(name.as_str(), "<<" | "concat") => self.appended_to(inner),
+            _ => None,
         }
     }
 
@@ -1048,10 +1086,12 @@ pub fn core_constant(name: &str, at: usize) -> R {
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
         | "Shellwords" | "URI::Generic" | "CGI" | "Digest::MD5" | "Digest::SHA1"
-        | "Digest::SHA256" => Ok(RValue::Class(Rc::from(match name {
-            "Fixnum" | "Bignum" => "Integer",
-            n => n,
-        }))),
+        | "Digest::SHA256" | "Time" | "Date" | "DateTime" => {
+            Ok(RValue::Class(Rc::from(match name {
+                "Fixnum" | "Bignum" => "Integer",
+                n => n,
+            })))
+        }
         n if n.starts_with("Puppet::") || is_error_class(n) => Ok(RValue::Class(Rc::from(n))),
         "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"

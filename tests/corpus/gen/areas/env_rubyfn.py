@@ -63,6 +63,9 @@ PROGRAMS = [
     "rfn::local('x')",
     "rfn::local({host=>'a'}, 70000)",
     "type Port = String rfn::local({host=>'a', port=>2}, 3)",
+    # require_relative, a string built with <<.
+    "rfn::relative(['a', 'b'])",
+    "[rfn::relative([]), rfn::relative(['x'])]",
 ] + [
     # Dispatch signatures: optional, repeated, required repeated and block parameters.
     f"rfn::sigs({args}){blk}"
