@@ -547,6 +547,7 @@ mod tests {
         assert_eq!(shown(&r, "rfn_each_b"), "'each b 2'");
         assert_eq!(shown(&r, "rfn_helper"), "'DEBIAN-12!'");
         assert_eq!(shown(&r, "rfn_confined_away"), "absent");
+        assert_eq!(shown(&r, "rfn_fact_object"), "'Linux/debian-12/nil'");
         assert_eq!(
             shown(&r, "rfn_structured"),
             "{'a' => {'x' => 1, 'y' => 2}, 'list' => [1, 2]}"

@@ -117,6 +117,18 @@ pub enum FactOutcome {
     Skipped(RubyError),
 }
 
+/// Facter's fact objects, as `Facter.fact(:x)` gives them.
+const FACT_CLASS: &str = "class Facter::Util::Fact
+  attr_reader :name
+  def initialize(name)
+    @name = name.to_s
+  end
+  def value
+    Facter.value(@name)
+  end
+end
+";
+
 /// The constants of the classes that reach the machine, in custom facts' code.
 pub fn system_constant(name: &str) -> Option<RValue> {
     Some(match name {
@@ -164,6 +176,12 @@ impl Interp<'_> {
         self.top_constants
             .insert("Facter".to_string(), RValue::Module(facter));
         self.facter.installed = true;
+        // `Facter.fact(:x)` / `Facter[:x]` give a fact object whose `value` resolves it
+        let mut toks = Vec::new();
+        let defined = crate::lexer::lex(FACT_CLASS, 0, &mut toks)
+            .and_then(|()| crate::parser::parse(toks))
+            .and_then(|body| self.load(&body));
+        debug_assert!(defined.is_ok(), "{defined:?}");
     }
 
     /// Runs a custom facts file's code (`Facter.add` registers its facts) in a frame of its
@@ -224,6 +242,16 @@ pub fn call(
     Ok(Some(match (module, name) {
         ("Facter", "add") => add(it, args, block, at)?,
         ("Facter", "value") => fact_value(it, &to_s(&arg(0)), at)?,
+        // a fact object, or nil for a fact without value
+        ("Facter", "fact" | "[]") => {
+            let name = to_s(&arg(0));
+            if matches!(fact_value(it, &name, at)?, RValue::Nil) {
+                RValue::Nil
+            } else {
+                let class = it.constant("Facter::Util::Fact", at)?;
+                super::call(it, class, "new", vec![RValue::str(name)], None, at)?
+            }
+        }
         (
             "Facter",
             "debug" | "debugonce" | "info" | "warn" | "warnonce" | "error" | "log_exception",
