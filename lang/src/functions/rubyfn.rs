@@ -106,6 +106,9 @@ enum Api {
 #[derive(Debug)]
 struct Dispatch {
     method: String,
+    /// An `argument_mismatch` handler: tried when no dispatch takes the arguments; what its
+    /// method returns is the error's message.
+    mismatch: bool,
     /// Its parameters: type, name, marker (`?`, `*`, `+`, `&`, `&?`, or none).
     params: Vec<ParamDecl>,
     return_type: Option<String>,
@@ -226,7 +229,7 @@ pub fn call(
     };
     let short = name.rsplit("::").next().unwrap_or(name);
     // The method to run and its Ruby arguments.
-    let (method, ruby_args, return_type) = match &parsed.api {
+    let (method, ruby_args, return_type, mismatch) = match &parsed.api {
         Api::V4 {
             dispatches,
             local_types,
@@ -255,11 +258,14 @@ pub fn call(
                 Some(s) => s,
                 None => {
                     let made = with_local_types(ev, local_types, |ev| {
-                        let sigs: Vec<Signature> = decls
+                        let mut sigs: Vec<Signature> = decls
                             .iter()
                             .map(|(_, d, _)| make_signature(ev, d))
                             .collect::<Result<_, _>>()
                             .map_err(|e| format!("bad parameter type: {e}"))?;
+                        for (sig, d) in sigs.iter_mut().zip(dispatches.iter()) {
+                            sig.fallback = d.mismatch;
+                        }
                         let rets = decls
                             .iter()
                             .map(|(_, _, r)| r.as_deref().map(|t| puppet_type(ev, t)).transpose())
@@ -285,6 +291,7 @@ pub fn call(
                 method.clone(),
                 args.iter().map(to_ruby).collect::<Vec<_>>(),
                 ret.map(|t| (t, method.clone(), block.is_some())),
+                sigs[i].fallback,
             )
         }
         Api::V3 { arity, .. } => {
@@ -304,7 +311,12 @@ pub fn call(
                 }
             }
             let list = args.iter().map(to_ruby_3x).collect();
-            (METHOD_3X.to_string(), vec![RValue::array(list)], None)
+            (
+                METHOD_3X.to_string(),
+                vec![RValue::array(list)],
+                None,
+                false,
+            )
         }
     };
     let v3 = matches!(parsed.api, Api::V3 { .. });
@@ -356,6 +368,10 @@ pub fn call(
         Ok(v) => v,
         Err(e) => return Err(fail(e, &host.sources).into()),
     };
+    if mismatch {
+        // an argument-mismatch handler's answer is the reference's ArgumentError
+        return Err(Error::eval(format!("'{name}' {}", ruby::show::to_s(&value))).into());
+    }
     if !rvalue {
         return Ok(Value::Undef);
     }
@@ -700,11 +716,11 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
                 args,
                 block: Some(d),
                 ..
-            } if name == "dispatch" => {
+            } if name == "dispatch" || name == "argument_mismatch" => {
                 let method = args.first().and_then(literal).ok_or_else(|| {
                     RubyError::unsupported("a dispatch whose method is not a literal", n.at)
                 })?;
-                dispatches.push(dispatch(method, d)?);
+                dispatches.push(dispatch(method, d, name == "argument_mismatch")?);
             }
             Kind::Call {
                 recv: None,
@@ -734,7 +750,7 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
             }
             Kind::Call {
                 recv: None, name, ..
-            } if matches!(name.as_str(), "local_types" | "argument_mismatch") => {
+            } if name == "local_types" => {
                 return Err(RubyError::unsupported(
                     format!("'{name}' in create_function"),
                     n.at,
@@ -750,7 +766,7 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
 }
 
 /// A `dispatch :m do ... end` body as a signature declaration.
-fn dispatch(method: String, d: &Block) -> Result<Dispatch, RubyError> {
+fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyError> {
     let mut parts = Vec::new();
     let mut return_type = None;
     for n in &d.body {
@@ -830,6 +846,7 @@ fn dispatch(method: String, d: &Block) -> Result<Dispatch, RubyError> {
     }
     Ok(Dispatch {
         method,
+        mismatch,
         params: parts,
         return_type,
     })

@@ -66,6 +66,12 @@ PROGRAMS = [
     # require_relative, a string built with <<.
     "rfn::relative(['a', 'b'])",
     "[rfn::relative([]), rfn::relative(['x'])]",
+    # An argument mismatch handler.
+    "rfn::min(3, 2)",
+    "rfn::min('a', 2)",
+    "rfn::min(1)",
+    "rfn::min(1, 2, 3)",
+    "rfn::min(2.5, [])",
 ] + [
     # Dispatch signatures: optional, repeated, required repeated and block parameters.
     f"rfn::sigs({args}){blk}"
