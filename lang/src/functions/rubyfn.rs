@@ -1007,6 +1007,26 @@ impl Host for FunctionHost<'_> {
         )
     }
 
+    fn system_call(
+        &mut self,
+        class: &str,
+        name: &str,
+        args: &[RValue],
+    ) -> Option<Result<RValue, HostError>> {
+        match (class, name, args) {
+            // the 3.x function's name as a `function_NAME` method, or false
+            ("Puppet::Parser::Functions", "function", [f]) => {
+                let f = ruby::show::to_s(f);
+                // (a 4.x-only function exists too, though `function_NAME` refuses it)
+                Some(Ok(match self.inner.has_function(&f) {
+                    Ok(true) | Err(_) => RValue::str(format!("function_{f}")),
+                    Ok(false) => RValue::Bool(false),
+                }))
+            }
+            _ => None,
+        }
+    }
+
     fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
         let found = match required_file(&self.inner.ev.env.modulepath, path) {
             Ok(Some(found)) => found,

@@ -278,9 +278,16 @@ pub fn call(
 }
 
 /// A call on a core class that reaches the machine or Puppet (custom facts only: the
-/// classes exist there): the pure `File` methods here, the rest from the host.
+/// classes exist there; Puppet's classes for any host): the pure `File` methods here, the
+/// rest from the host.
 pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
     if !it.host.custom_facts() {
+        // Puppet's classes (`Puppet::Parser::Functions.function`) as the host answers them
+        if class.starts_with("Puppet::") {
+            if let Some(r) = it.host.system_call(class, c.name, &c.args) {
+                return host_result(r, c.at).map(Some);
+            }
+        }
         return Ok(None);
     }
     match (class, c.name) {

@@ -72,6 +72,8 @@ PROGRAMS = [
     "rfn::min(1)",
     "rfn::min(1, 2, 3)",
     "rfn::min(2.5, [])",
+    # Puppet::Parser::Functions.function (stdlib's is_function_available, 3.x).
+    "rfn_available(['sprintf', 'nosuch', 'each', 'rfn_legacy', 'rfn::greet'])",
 ] + [
     # Dispatch signatures: optional, repeated, required repeated and block parameters.
     f"rfn::sigs({args}){blk}"
