@@ -363,3 +363,10 @@ fn appending_to_a_string_variable() {
     );
     assert!(r("<% 'a' << 'b' %>").contains("mutating a string"));
 }
+
+/// `divmod` without its argument is Ruby's arity error (it panicked: the fuzz corpus).
+#[test]
+fn divmod_without_argument() {
+    assert!(r("<%= 7.divmod %>").contains("wrong number of arguments (given 0, expected 1)"));
+    assert_eq!(r("<%= 7.divmod(2) %>"), "[3, 1]");
+}
