@@ -120,6 +120,8 @@ impl Worker {
             Ok(None) => {}
             Err(problem) => eprintln!("prepl-kernel: {problem}"),
         }
+        // The modules' custom facts, resolved once over the facts and modules chosen.
+        session.set_custom_facts(true);
         // Breakpoints stop in the notebook (see `debugger`).
         let allow_stdin = std::rc::Rc::new(std::cell::Cell::new(false));
         session.set_debugger(Some(Box::new(crate::debugger::Notebook::new(

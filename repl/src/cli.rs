@@ -328,7 +328,9 @@ impl Setup {
     }
 
     pub fn apply(&self, session: &mut Session) {
-        // Every fact set gets what `puppet apply` adds to Facter's ($clientcert, ...).
+        // Every fact set gets what `puppet apply` adds to Facter's ($clientcert, ...), and
+        // the modules' custom facts (turned on last: they are resolved once, over the
+        // facts and modules chosen).
         session.set_agent_facts(true);
         if let Some(node) = &self.node {
             session.set_node_name(node);
@@ -339,6 +341,7 @@ impl Setup {
         if let Some(env) = &self.env {
             session.set_environment(env.clone());
         }
+        session.set_custom_facts(true);
         session.set_module_functions_always(self.module_functions);
         session.set_allow_exec(self.allow_exec);
         session.set_single_bound(self.single_bound);

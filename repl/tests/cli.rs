@@ -700,9 +700,10 @@ fn strict_warning_and_off_read_unknown_variables_as_undef() {
     assert_eq!(text(&out.stdout), "['error', true]\n");
 }
 
-/// Issue 33 §2 / 37 §1: a variable that is a module's custom fact (`lib/facter/*.rb`), which
-/// the agent runs and prepl does not, is named so (openstacklib's `os_service_default`,
-/// read by keystone and nova).
+/// Issue 33 §2 / 37 §1 / 34: a module's custom fact (`lib/facter/*.rb`) is resolved and
+/// added to the facts, as `puppet apply` does; one prepl does not resolve (its code runs a
+/// command) is named so, with the reason (openstacklib's `os_service_default`, read by
+/// keystone and nova).
 #[test]
 fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
     let root = std::env::temp_dir().join(format!("prepl-cli-custom-{}", std::process::id()));
@@ -710,21 +711,34 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
     std::fs::create_dir_all(root.join("keystone/manifests")).expect("mkdir");
     std::fs::write(
         root.join("openstacklib/lib/facter/prepl_test_custom_fact.rb"),
-        "Facter.add('prepl_test_custom_fact') do\n  setcode { '<SERVICE DEFAULT>' }\nend\n",
+        "Facter.add('prepl_test_custom_fact') do\n  setcode { '<SERVICE DEFAULT>' }\nend\n\
+         Facter.add('prepl_test_command_fact') do\n  \
+         setcode { Facter::Core::Execution.execute('sh -c true') }\nend\n",
     )
     .expect("write");
     std::fs::write(
         root.join("keystone/manifests/init.pp"),
-        "class keystone(\n  $algorithm = $::prepl_test_custom_fact,\n) {}\n",
+        "class keystone(\n  $algorithm = $::prepl_test_command_fact,\n) {}\n",
     )
     .expect("write");
+    let modulepath = root.to_str().expect("utf-8");
     let out = prepl(
         &[
             "--modulepath",
-            root.to_str().expect("utf-8"),
+            modulepath,
             "-e",
-            "include keystone",
+            "$facts['prepl_test_custom_fact']",
         ],
+        None,
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "'<SERVICE DEFAULT>'\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let out = prepl(
+        &["--modulepath", modulepath, "-e", "include keystone"],
         None,
     );
     let init = root.join("keystone/manifests/init.pp");
@@ -733,10 +747,12 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
     assert_eq!(
         text(&out.stderr),
         format!(
-            "Error: Evaluation Error: Unknown variable: '::prepl_test_custom_fact'. It is a custom \
-             fact of module openstacklib (lib/facter/prepl_test_custom_fact.rb), which prepl does \
-             not run yet (file: {}, line: 2, column: 16)\n  $algorithm = $::prepl_test_custom_fact,\n\
-             \x20              ^\nGive its value with :facts set prepl_test_custom_fact=VALUE \
+            "Error: Evaluation Error: Unknown variable: '::prepl_test_command_fact'. It is a custom \
+             fact of module openstacklib (lib/facter/prepl_test_custom_fact.rb), which prepl did \
+             not resolve: it needs running the command `sh -c true` \
+             (openstacklib/lib/facter/prepl_test_custom_fact.rb:5) (file: {}, line: 2, column: 16)\n  \
+             $algorithm = $::prepl_test_command_fact,\n\
+             \x20              ^\nGive its value with :facts set prepl_test_command_fact=VALUE \
              (%facts set in Jupyter) or in a facts file (--facts FILE).\n",
             init.display()
         )
@@ -752,7 +768,9 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
             assert!(!err.contains("os_service_default"), "{err}");
         } else {
             assert!(
-                err.contains("It is a custom fact of module openstacklib (lib/facter/os_service_default.rb), which prepl does not run yet"),
+                err.contains(
+                    "It is a custom fact of module openstacklib (lib/facter/os_service_default.rb)"
+                ),
                 "{err}"
             );
         }

@@ -150,7 +150,7 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "UncaughtThrowError" => "ArgumentError",
             "JSON::ParserError" => "JSON::JSONError",
             "SystemStackError" => "Exception",
-            "NotImplementedError" => "ScriptError",
+            "NotImplementedError" | "LoadError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
             "Exception" => return false,
             _ => "StandardError",
@@ -175,6 +175,7 @@ pub fn is_error_class(name: &str) -> bool {
             | "Exception"
             | "FrozenError"
             | "NotImplementedError"
+            | "LoadError"
             | "StopIteration"
             | "ScriptError"
             | "FloatDomainError"

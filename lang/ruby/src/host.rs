@@ -1,7 +1,17 @@
 //! The embedder's side of the interpreter: a template's host gives the variables it reads
 //! and runs the functions it calls (its objects are `value::HostObject`s).
 
-use crate::error::HostError;
+use crate::ast::Node;
+use crate::error::{HostError, RubyError};
+use std::rc::Rc;
+
+/// What `require` runs (see `Host::require`).
+pub enum Required {
+    /// Nothing: a library the host stands for, or a file loaded already.
+    Nothing,
+    /// A file's statements, or the error its parsing stopped at.
+    Code(Result<Rc<Vec<Node>>, RubyError>),
+}
 use crate::value::RValue;
 
 /// What a template needs from the program that renders it.
@@ -71,14 +81,38 @@ pub trait Host {
         None
     }
     /// `require 'path'`: `None` when the host does not load code (a template: unsupported);
-    /// `Some(Ok(None))` when there is nothing to run (a library the host stands for, a file
-    /// loaded already); `Some(Ok(Some((base, text))))` the Ruby source to run, whose offsets
-    /// start at `base` (so that the host can tell its errors' files apart).
-    #[allow(clippy::type_complexity)]
-    fn require(
+    /// else what to run: nothing (a library the host stands for, a file loaded already),
+    /// or a file's code, parsed by the host with offsets of its own (so that it can tell
+    /// its errors' files apart), or the syntax error the file has.
+    fn require(&mut self, _path: &str) -> Option<Result<Required, HostError>> {
+        None
+    }
+    /// `require_relative 'path'` in the code at offset `at`: as `require`, the path taken
+    /// from the directory of the file `at` is in.
+    fn require_relative(&mut self, _path: &str, _at: usize) -> Option<Result<Required, HostError>> {
+        None
+    }
+    /// Whether the code is a module's custom facts (`lib/facter/*.rb`): Facter's API
+    /// (`Facter.add`, `Facter.value`, `Facter::Core::Execution`) and the classes that reach
+    /// the machine (`File`, `Dir`, `ENV`) exist, their calls answered by `system_call`.
+    fn custom_facts(&self) -> bool {
+        false
+    }
+    /// `Facter.value(name)` of a fact that no custom fact of the code adds: the fact set
+    /// the custom facts are resolved over (`None`: no such fact).
+    fn fact(&mut self, _name: &str) -> Option<RValue> {
+        None
+    }
+    /// A call on a class that reaches the machine or Puppet (`File.exist?`, `Dir.glob`,
+    /// `ENV['PATH']`, `Facter::Core::Execution.which` / `execute`, `Puppet[:vardir]`,
+    /// `Puppet::Util::Package.versioncmp`); `None` when the host does not answer it (the
+    /// call is unsupported Ruby).
+    fn system_call(
         &mut self,
-        _path: &str,
-    ) -> Option<Result<Option<(usize, std::rc::Rc<str>)>, HostError>> {
+        _class: &str,
+        _name: &str,
+        _args: &[RValue],
+    ) -> Option<Result<RValue, HostError>> {
         None
     }
 }

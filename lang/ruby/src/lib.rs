@@ -29,8 +29,8 @@ pub mod token;
 pub mod value;
 
 pub use error::{line_col, HostError, RubyError};
-pub use eval::{Interp, SharedVars};
-pub use host::Host;
+pub use eval::{Interp, Loaded, SharedVars};
+pub use host::{Host, Required};
 pub use value::{HostObject, RHash, RValue};
 
 pub(crate) use prepl_core::format::{float::ruby_float_to_s, quote::ruby_inspect};

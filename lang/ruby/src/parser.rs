@@ -413,10 +413,10 @@ impl Parser {
             return Ok(Node::new(Kind::Assign(left.boxed(), right.boxed()), at));
         }
         if self.is_op(",")
-            && matches!(
+            && (matches!(
                 left.kind,
                 Kind::LVar(_) | Kind::Call { vcall: true, .. } | Kind::IVar(_)
-            )
+            ) || is_index_or_attribute(&left))
             && self.multi_assign_ahead()
         {
             let mut targets = vec![left];
@@ -434,7 +434,9 @@ impl Parser {
                     self.declare(&t);
                     targets.push(Node::new(Kind::Splat(t.boxed()), star));
                 } else {
-                    targets.push(self.primary()?);
+                    // `a[i]`, `o.attr` as well as names
+                    let t = self.primary()?;
+                    targets.push(self.postfix(t)?);
                 }
             }
             self.expect_op("=")?;
@@ -507,6 +509,31 @@ impl Parser {
             match &self.toks[i].tok {
                 Tok::Ident(_) | Tok::IVar(_) => i += 1,
                 _ => return false,
+            }
+            // `[index]` (brackets balanced) and `.name` after the name
+            loop {
+                match &self.toks[i].tok {
+                    Tok::Op("[") => {
+                        let mut depth = 0usize;
+                        loop {
+                            match &self.toks[i].tok {
+                                Tok::Op("[") => depth += 1,
+                                Tok::Op("]") => {
+                                    depth -= 1;
+                                    if depth == 0 {
+                                        break;
+                                    }
+                                }
+                                Tok::Eof | Tok::Newline => return false,
+                                _ => {}
+                            }
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    Tok::Op(".") if matches!(&self.toks[i + 1].tok, Tok::Ident(_)) => i += 2,
+                    _ => break,
+                }
             }
             if matches!(&self.toks[i].tok, Tok::Op("=")) {
                 return true;
@@ -594,7 +621,16 @@ impl Parser {
             self.skip_newlines();
             // `**` is right associative; the others left.
             let next = if op == "**" { prec } else { prec + 1 };
-            let right = self.nested(|p| p.binary(next))?;
+            let mut right = self.nested(|p| p.binary(next))?;
+            // `a && b = c` is `a && (b = c)`
+            if self.is_op("=") && assignable(&right) {
+                self.advance();
+                self.skip_newlines();
+                self.declare(&right);
+                let value = self.expr()?;
+                let target_at = right.at;
+                right = Node::new(Kind::Assign(right.boxed(), value.boxed()), target_at);
+            }
             left = match op {
                 "&&" => Node::new(Kind::And(left.boxed(), right.boxed()), at),
                 "||" => Node::new(Kind::Or(left.boxed(), right.boxed()), at),
@@ -741,6 +777,13 @@ impl Parser {
                     }
                 }
                 node = n;
+            } else if self.is_op("::") && matches!(self.peek_tok(1), Tok::Ident(_)) {
+                // `Const::method(...)`: a method call
+                self.advance();
+                let Tok::Ident(name) = self.take() else {
+                    unreachable!()
+                };
+                node = self.call_rest(Some(node), name, at)?;
             } else if self.is_op("::") && matches!(self.peek_tok(1), Tok::Const(_)) {
                 self.advance();
                 let Tok::Const(c) = self.take() else {
@@ -951,7 +994,16 @@ impl Parser {
                 if self.eat_op("(") {
                     let mut names = Vec::new();
                     loop {
-                        names.push(self.param_name()?);
+                        // `(a, *rest)`, `(a, *)`: the rest of the element's items
+                        if self.eat_op("*") {
+                            let rest = match self.tok() {
+                                Tok::Ident(_) => self.param_name()?,
+                                _ => String::new(),
+                            };
+                            names.push(format!("*{rest}"));
+                        } else {
+                            names.push(self.param_name()?);
+                        }
                         if !self.eat_op(",") {
                             break;
                         }
@@ -1699,6 +1751,12 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
             at,
         )),
     }
+}
+
+/// `a[i]` or `o.attr` (a target of a multiple assignment).
+fn is_index_or_attribute(n: &Node) -> bool {
+    matches!(&n.kind, Kind::Call { recv: Some(_), name, args, block: None, .. }
+        if name == "[]" || (args.is_empty() && name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')))
 }
 
 fn assignable(n: &Node) -> bool {

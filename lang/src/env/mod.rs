@@ -10,6 +10,7 @@
 //! - `hiera`: Hiera 5 data for `lookup()` and automatic parameter lookup.
 
 pub mod autoload;
+pub mod custom_facts;
 pub mod facterdb;
 pub mod facts;
 pub mod facts_file;
@@ -18,6 +19,7 @@ pub mod hiera;
 pub mod modules;
 pub mod node;
 pub(crate) mod parsed;
+pub mod ruby_files;
 pub mod ruby_title_patterns;
 pub mod ruby_types;
 pub mod settings;

@@ -450,7 +450,7 @@ mod tests {
         assert_eq!(
             e.message,
             "Unknown variable: '::os_service_default'. It is a custom fact of module openstacklib \
-             (lib/facter/os_service_default.rb), which prepl does not run yet"
+             (lib/facter/os_service_default.rb), and custom facts are not resolved in this session"
         );
         assert_eq!(
             e.hint.as_deref(),

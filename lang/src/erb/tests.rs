@@ -294,3 +294,79 @@ fn regexp_literals_evaluated_again() {
         assert_eq!(render(&tpl, &mut TestHost).unwrap(), "10,01,10,");
     }
 }
+
+/// Issue 34 (modules' custom facts): an assignment as the right operand of `&&`,
+/// `Const::method` calls, splats in a block's nested parameters.
+#[test]
+fn assignments_in_conditions_and_nested_splats() {
+    assert_eq!(
+        r("<% if @name && n = @name.upcase %><%= n %><% end %>|<%= (x = nil) || (false || y = 2) %><%= y %>"),
+        "WEB|22"
+    );
+    assert_eq!(
+        r("<%= [[1, 2, 3], [4, 5, 6]].map { |(a, *rest)| rest.sum + a } %>"),
+        "[6, 15]"
+    );
+    assert_eq!(
+        r("<%= [['a', 1, 9], ['b', 2, 9]].each_with_object({}) { |(k, v, *), h| h[k] = v } %>"),
+        "{\"a\"=>1, \"b\"=>2}"
+    );
+    assert_eq!(
+        r("<%= [[1, 2, 3, 4]].map { |(a, *mid, z)| [a, mid, z] } %>"),
+        "[[1, [2, 3], 4]]"
+    );
+    // `Const::method` is a call (here of a method of the template's module)
+    assert_eq!(
+        r("<% module M; def self.twice(x) x * 2 end; end %><%= M::twice(4) %>"),
+        "8"
+    );
+}
+
+/// Issue 34 (stdlib's `shuffle`, openstacklib's `os_database_connection`): multiple
+/// assignment to indexes and attributes, `URI::Generic.build`, `Kernel.sprintf`, `rand`.
+#[test]
+fn multiple_assignment_to_indexes_and_uri_build() {
+    assert_eq!(
+        r("<% a = [1, 2, 3]; a[0], a[2] = a[2], a[0] %><%= a %>"),
+        "[3, 2, 1]"
+    );
+    assert_eq!(
+        r("<% h = {}; h['x'], h[:y] = 1, 2 %><%= h %>"),
+        "{\"x\"=>1, :y=>2}"
+    );
+    assert_eq!(
+        r("<%= URI::Generic.build({:scheme => 'mysql+pymysql', :host => 'db', :port => 3306, :userinfo => 'u:p', :path => '/nova', :query => 'charset=utf8'}).to_s %>"),
+        "mysql+pymysql://u:p@db:3306/nova?charset=utf8"
+    );
+    assert_eq!(
+        r("<%= URI::Generic.build(:scheme => 'sqlite', :path => '///x') %>|<%= URI::Generic.build(scheme: 'mysql', host: '::1', path: '/x').host %>"),
+        "sqlite:///x|[::1]"
+    );
+    // (the test host's sprintf gives its argument count)
+    assert_eq!(
+        r("<%= Kernel.sprintf('%<a>s-%<b>s', {'a' => 1, 'b' => 2}) %>"),
+        "2"
+    );
+    assert_eq!(
+        r("<%= (1..50).map { rand(3) }.uniq.sort %>|<%= (1..20).all? { x = rand; x >= 0 && x < 1 } %>|<%= rand(5..5) %>"),
+        "[0, 1, 2]|true|5"
+    );
+}
+
+/// Issue 34 (stdlib's `to_toml`): appending to a string held by a variable, alone or in a
+/// chain, gives the variable the longer string.
+#[test]
+fn appending_to_a_string_variable() {
+    assert_eq!(
+        r("<% s = 'a'; s << 'b'; @o = 'x'; @o << 'y' << 'z'; t = s.concat('!') %><%= s %>|<%= @o %>|<%= t %>"),
+        "ab!|xyz|ab!"
+    );
+    assert!(r("<% 'a' << 'b' %>").contains("mutating a string"));
+}
+
+/// `divmod` without its argument is Ruby's arity error (it panicked: the fuzz corpus).
+#[test]
+fn divmod_without_argument() {
+    assert!(r("<%= 7.divmod %>").contains("wrong number of arguments (given 0, expected 1)"));
+    assert_eq!(r("<%= 7.divmod(2) %>"), "[3, 1]");
+}

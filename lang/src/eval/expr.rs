@@ -710,9 +710,18 @@ impl Evaluator {
     fn custom_fact_error(&self, name: &str) -> Option<Error> {
         let fact = name.strip_prefix("::").unwrap_or(name);
         let (module, file) = crate::env::modules::custom_fact_file(&self.env, fact)?;
+        let why = match self.custom_fact_report.get(fact).map(|f| &f.outcome) {
+            Some(crate::env::custom_facts::Outcome::Skipped(note)) => {
+                format!("which prepl did not resolve: {note}")
+            }
+            Some(_) => "which has no value here (its confines do not hold, or its code gives nil)"
+                .to_string(),
+            None if self.custom_facts => "which has no value here".to_string(),
+            None => "and custom facts are not resolved in this session".to_string(),
+        };
         Some(
             Error::eval(format!(
-                "{UNKNOWN_VARIABLE}{name}'. It is a custom fact of module {module} ({}), which prepl does not run yet",
+                "{UNKNOWN_VARIABLE}{name}'. It is a custom fact of module {module} ({}), {why}",
                 file.display()
             ))
             .with_hint(Some(format!(

@@ -178,6 +178,11 @@ pub struct Evaluator {
     /// ones, as `puppet apply` does. Off by default: the conformance oracle (Puppet::Pal)
     /// compiles with the given facts only.
     pub(crate) agent_facts: bool,
+    /// Whether the modules' custom facts (`lib/facter/*.rb`) are resolved and added to the
+    /// facts, as `puppet apply` does. Off by default, as `agent_facts`.
+    pub(crate) custom_facts: bool,
+    /// The custom facts resolved for the facts installed last (`:facts` shows them).
+    pub(crate) custom_fact_report: Rc<crate::env::custom_facts::CustomFacts>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -298,6 +303,8 @@ impl Evaluator {
             loaded_programs: Vec::new(),
             given_facts: Value::hash(Default::default()),
             agent_facts: false,
+            custom_facts: false,
+            custom_fact_report: Default::default(),
             scope_undo: Vec::new(),
             debugging: false,
             watching: false,
@@ -384,12 +391,19 @@ impl Evaluator {
     /// Sets `$facts` and the top-scope facts from `given_facts` (again when the node name,
     /// the environment or `agent_facts` change what the agent adds).
     pub(crate) fn install_facts(&mut self) {
-        let facts = if self.agent_facts {
-            let node = self.compilation.catalog.node_name.clone();
+        let node = self.compilation.catalog.node_name.clone();
+        let mut facts = if self.agent_facts {
             crate::env::settings::with_agent_facts(&self.given_facts, &self.env, &node)
         } else {
             self.given_facts.clone()
         };
+        if self.custom_facts {
+            // Code that reads the machine runs only for facts that describe it.
+            let this_machine = crate::env::custom_facts::describes_this_machine(&facts);
+            let report = crate::env::custom_facts::resolve(&self.env, &facts, &node, this_machine);
+            facts = report.added_to(&facts);
+            self.custom_fact_report = Rc::new(report);
+        }
         if let Some(Value::Hash(old)) = self.globals.get("facts").cloned() {
             for k in old.keys() {
                 if let Value::String(name) = k {
@@ -1101,6 +1115,22 @@ impl Session {
     /// The reading of single-bound ranges.
     pub fn single_bound(&self) -> crate::types::create::SingleBound {
         self.evaluator.single_bound
+    }
+
+    /// Resolves the modules' custom facts (`lib/facter/*.rb` of the modulepath) and adds
+    /// those the facts lack, as `puppet apply` does (off by default); again whenever the
+    /// facts, the node or the environment change. Facts whose code reads the machine
+    /// (`File`, `Dir`, `ENV`, `which`) are resolved only when the facts describe this
+    /// machine (their FQDN is its); see `env::custom_facts`.
+    pub fn set_custom_facts(&mut self, on: bool) {
+        self.evaluator.custom_facts = on;
+        self.evaluator.install_facts();
+    }
+
+    /// The custom facts resolved for the current facts: each one's file and value, or why
+    /// it was not resolved.
+    pub fn custom_facts(&self) -> Rc<crate::env::custom_facts::CustomFacts> {
+        self.evaluator.custom_fact_report.clone()
     }
 
     /// Lets `generate()` run commands, as the reference does (off by default).

@@ -16,6 +16,7 @@
 //! a fresh interpreter. Ruby outside the subset is an error naming the construct, the
 //! function and its file and line. The subset runs no commands and touches no files.
 
+use crate::env::ruby_files::RubyFile;
 use crate::erb::bridge::{to_puppet, to_ruby};
 use crate::erb::ruby::ast::{Block, DefParam, Kind, MethodDef, Node, Param as BlockParamName};
 use crate::erb::ruby::eval::BlockArg;
@@ -41,8 +42,40 @@ pub struct Found {
     pub shown: String,
 }
 
-/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`).
-pub fn find(ev: &Evaluator, name: &str) -> Option<Found> {
+/// The generation and modulepath the answers are for, and the answers by name.
+type FoundCache = (u64, Vec<PathBuf>, HashMap<String, Option<Rc<Found>>>);
+
+thread_local! {
+    /// Where each function name's file was found during this evaluation (`fs::generation`)
+    /// and for which modulepath.
+    static FOUND: RefCell<FoundCache> = RefCell::new((u64::MAX, Vec::new(), HashMap::default()));
+}
+
+/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`),
+/// looked for once per evaluation.
+pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    let generation = crate::env::fs::generation();
+    let known = FOUND.with(|f| {
+        let f = f.borrow();
+        (f.0 == generation && f.1 == ev.env.modulepath)
+            .then(|| f.2.get(name).cloned())
+            .flatten()
+    });
+    if let Some(found) = known {
+        return found;
+    }
+    let found = find_now(ev, name).map(Rc::new);
+    FOUND.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.0 != generation || f.1 != ev.env.modulepath {
+            *f = (generation, ev.env.modulepath.clone(), HashMap::default());
+        }
+        f.2.insert(name.to_string(), found.clone());
+    });
+    found
+}
+
+fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
     let shown = crate::env::modules::ruby_function_file(&ev.env, name)?;
     let path = ev
         .env
@@ -61,7 +94,11 @@ pub fn find(ev: &Evaluator, name: &str) -> Option<Found> {
 enum Api {
     /// `create_function`: its dispatches in order (the method and its signature's
     /// declaration), or none (the method named as the function).
-    V4 { dispatches: Vec<Dispatch> },
+    V4 {
+        dispatches: Vec<Dispatch>,
+        /// `local_types do type 'Name = Type' end`: names and definitions, in order.
+        local_types: Vec<(String, String)>,
+    },
     /// `newfunction`: the arity (`None`: any), whether it is an rvalue.
     V3 { arity: Option<i64>, rvalue: bool },
 }
@@ -69,6 +106,9 @@ enum Api {
 #[derive(Debug)]
 struct Dispatch {
     method: String,
+    /// An `argument_mismatch` handler: tried when no dispatch takes the arguments; what its
+    /// method returns is the error's message.
+    mismatch: bool,
     /// Its parameters: type, name, marker (`?`, `*`, `+`, `&`, `&?`, or none).
     params: Vec<ParamDecl>,
     return_type: Option<String>,
@@ -84,18 +124,85 @@ struct Parsed {
     /// What runs before the call: the file's top-level code other than the definition, and
     /// the function's methods (for 3.x, the block as the method `METHOD_3X`).
     body: Vec<Node>,
+    /// The signatures and return types, once made, when they depend on no session (every
+    /// type built in, no local types: none is an alias the session defines).
+    signatures: RefCell<Option<Rc<Signatures>>>,
 }
+
+/// A 4.x function's signatures and each one's return type.
+type Signatures = (Vec<Signature>, Vec<Option<PType>>);
+
+/// A parsed function file and its analysis.
+type Analysed = (Rc<RubyFile>, Rc<Parsed>);
 
 /// The name of the method a 3.x function's block becomes.
 const METHOD_3X: &str = "__prepl_function";
 
 thread_local! {
-    /// Parsed function files by text: a file is parsed once per thread.
-    static CACHE: RefCell<HashMap<Rc<str>, Rc<Parsed>>> = RefCell::new(HashMap::default());
+    /// Function files analysed, by path, with the parsed file they were analysed from
+    /// (`env::ruby_files`: read and parsed once per thread, again when changed).
+    static CACHE: RefCell<HashMap<Box<[u8]>, Analysed>> = RefCell::new(HashMap::default());
 }
 
-/// Where the offsets of a file `require` loads start (the function's file starts at 0).
-const FILE_SPAN: usize = 1 << 32;
+/// What a function file's code defined, and the files it required then (their versions
+/// and how errors show them).
+struct Defined {
+    file: Rc<RubyFile>,
+    required: Rc<[Required]>,
+    defs: Rc<ruby::Loaded>,
+}
+
+#[derive(Clone)]
+struct Required {
+    path: PathBuf,
+    file: Rc<RubyFile>,
+    source: Source,
+}
+
+impl Defined {
+    /// Whether the required files are unchanged.
+    fn current(&self) -> bool {
+        self.required
+            .iter()
+            .all(|r| crate::env::ruby_files::load(&r.path).is_ok_and(|f| Rc::ptr_eq(&f, &r.file)))
+    }
+}
+
+thread_local! {
+    /// What each function file defined, by path: a file and its helpers are loaded once
+    /// per thread (again when one of them changed), as the reference loads them once.
+    static DEFINED: RefCell<HashMap<Box<[u8]>, Defined>> = RefCell::new(HashMap::default());
+}
+
+fn remember_definitions(key: &[u8], file: Rc<RubyFile>, defs: ruby::Loaded, host: &FunctionHost) {
+    let required: Vec<Required> = host
+        .loaded
+        .iter()
+        .zip(host.sources.iter().skip(1))
+        .filter_map(|(path, source)| {
+            let f = crate::env::ruby_files::load(path).ok()?;
+            Some(Required {
+                path: path.clone(),
+                file: f,
+                source: source.clone(),
+            })
+        })
+        .collect();
+    DEFINED.with(|d| {
+        let mut d = d.borrow_mut();
+        if d.len() >= 512 {
+            d.clear();
+        }
+        d.insert(
+            key.into(),
+            Defined {
+                file,
+                required: required.into(),
+                defs: Rc::new(defs),
+            },
+        );
+    });
+}
 
 /// Calls a module's Ruby function.
 pub fn call(
@@ -105,24 +212,28 @@ pub fn call(
     args: &[Value],
     block: Option<&Closure>,
 ) -> EvalResult {
-    let text: Rc<str> = match crate::env::fs::read(&found.path) {
-        Ok(bytes) => Rc::from(String::from_utf8_lossy(&bytes).into_owned()),
+    let file = match crate::env::ruby_files::load(&found.path) {
+        Ok(file) => file,
         Err(e) => return Err(Error::eval(format!("{}: {e}", found.shown)).into()),
     };
     let fail = |e: RubyError, sources: &[Source]| Error::eval(describe(name, e, sources));
     let main_source = Source {
-        base: 0,
+        base: file.base,
         shown: found.shown.clone(),
-        text: text.clone(),
+        text: file.text.clone(),
+        path: found.path.clone(),
     };
-    let parsed = match parsed(&text, name) {
+    let parsed = match parsed(&found.path, &file, name) {
         Ok(p) => p,
         Err(e) => return Err(fail(e, &[main_source]).into()),
     };
     let short = name.rsplit("::").next().unwrap_or(name);
     // The method to run and its Ruby arguments.
-    let (method, ruby_args, return_type) = match &parsed.api {
-        Api::V4 { dispatches } => {
+    let (method, ruby_args, return_type, mismatch) = match &parsed.api {
+        Api::V4 {
+            dispatches,
+            local_types,
+        } => {
             let decls: Vec<(String, Vec<ParamDecl>, Option<String>)> = if dispatches.is_empty() {
                 let def = parsed.body.iter().find_map(|n| match &n.kind {
                     Kind::Def(d) if d.name == short && !d.singleton => Some(d.clone()),
@@ -142,33 +253,45 @@ pub fn call(
                     .map(|d| (d.method.clone(), d.params.clone(), d.return_type.clone()))
                     .collect()
             };
-            let sigs: Vec<Signature> = decls
-                .iter()
-                .map(|(_, d, _)| make_signature(ev, d))
-                .collect::<Result<_, _>>()
-                .map_err(|e| {
-                    Error::eval(format!(
-                        "{}: function '{name}': bad parameter type: {e}",
-                        found.shown
-                    ))
-                })?;
-            let i = signature::dispatch_signatures(name, &sigs, args, block)?;
-            let (method, _, ret) = &decls[i];
-            let ret = match ret {
-                Some(t) => Some(puppet_type(ev, t).map_err(|e| {
-                    Error::eval(format!(
-                        "{}: function '{name}': bad return type: {e}",
-                        found.shown
-                    ))
-                })?),
-                None => None,
+            let known = parsed.signatures.borrow().clone();
+            let signatures = match known {
+                Some(s) => s,
+                None => {
+                    let made = with_local_types(ev, local_types, |ev| {
+                        let mut sigs: Vec<Signature> = decls
+                            .iter()
+                            .map(|(_, d, _)| make_signature(ev, d))
+                            .collect::<Result<_, _>>()
+                            .map_err(|e| format!("bad parameter type: {e}"))?;
+                        for (sig, d) in sigs.iter_mut().zip(dispatches.iter()) {
+                            sig.fallback = d.mismatch;
+                        }
+                        let rets = decls
+                            .iter()
+                            .map(|(_, _, r)| r.as_deref().map(|t| puppet_type(ev, t)).transpose())
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(|e| format!("bad return type: {e}"))?;
+                        Ok((sigs, rets))
+                    })
+                    .map_err(|e| Error::eval(format!("{}: function '{name}': {e}", found.shown)))?;
+                    let made = Rc::new(made);
+                    if local_types.is_empty() && decls.iter().all(built_in_types) {
+                        *parsed.signatures.borrow_mut() = Some(made.clone());
+                    }
+                    made
+                }
             };
+            let (sigs, rets) = &*signatures;
+            let i = signature::dispatch_signatures(name, sigs, args, block)?;
+            let (method, _, _) = &decls[i];
+            let ret = rets.get(i).cloned().flatten();
             let has_block = sigs[i].block.is_some();
             let block = if has_block { block } else { None };
             (
                 method.clone(),
                 args.iter().map(to_ruby).collect::<Vec<_>>(),
                 ret.map(|t| (t, method.clone(), block.is_some())),
+                sigs[i].fallback,
             )
         }
         Api::V3 { arity, .. } => {
@@ -188,7 +311,12 @@ pub fn call(
                 }
             }
             let list = args.iter().map(to_ruby_3x).collect();
-            (METHOD_3X.to_string(), vec![RValue::array(list)], None)
+            (
+                METHOD_3X.to_string(),
+                vec![RValue::array(list)],
+                None,
+                false,
+            )
         }
     };
     let v3 = matches!(parsed.api, Api::V3 { .. });
@@ -200,16 +328,50 @@ pub fn call(
         sources: vec![main_source],
         loaded: Vec::new(),
     };
+    // What the file (and the helpers it requires) defined, from an earlier call while they
+    // are unchanged; else loaded now and kept.
+    let key = crate::env::fs::key(&found.path);
+    let known = DEFINED.with(|d| {
+        d.borrow()
+            .get(key)
+            .filter(|k| Rc::ptr_eq(&k.file, &file) && k.current())
+            .map(|k| (k.defs.clone(), k.required.clone()))
+    });
+    if let Some((_, required)) = &known {
+        for r in required.iter() {
+            host.loaded.push(r.path.clone());
+            host.sources.push(r.source.clone());
+        }
+    }
+    let mut defined = None;
     let result = {
         let mut it = ruby::Interp::new(&mut host);
         let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
-        it.load(&parsed.body)
-            .and_then(|()| it.call_top(&method, ruby_args, block_arg, 0))
+        let loaded = match &known {
+            Some((defs, _)) => {
+                it.install(defs);
+                Ok(())
+            }
+            None => {
+                // Puppet's own module for helpers (`module PuppetX::Stdlib` reopens it)
+                it.define_module("PuppetX");
+                it.load(&parsed.body)
+                    .map(|()| defined = Some(it.snapshot()))
+            }
+        };
+        loaded.and_then(|()| it.call_top(&method, ruby_args, block_arg, file.base))
     };
+    if let Some(defs) = defined {
+        remember_definitions(key, file.clone(), defs, &host);
+    }
     let value = match result {
         Ok(v) => v,
         Err(e) => return Err(fail(e, &host.sources).into()),
     };
+    if mismatch {
+        // an argument-mismatch handler's answer is the reference's ArgumentError
+        return Err(Error::eval(format!("'{name}' {}", ruby::show::to_s(&value))).into());
+    }
     if !rvalue {
         return Ok(Value::Undef);
     }
@@ -270,6 +432,12 @@ fn implicit_signature(params: &[DefParam]) -> Vec<ParamDecl> {
     out
 }
 
+/// Whether a signature's types are all built-in ones (read the same in every session).
+fn built_in_types((_, params, ret): &(String, Vec<ParamDecl>, Option<String>)) -> bool {
+    let built_in = |t: &str| crate::types::typesrc::parse_type(t).is_ok();
+    params.iter().all(|(t, _, _)| built_in(t)) && ret.as_deref().is_none_or(built_in)
+}
+
 /// A Puppet type written as a string: read statically where it can be, else evaluated
 /// (type aliases, `Enum[a, b]` with bare words).
 fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
@@ -279,6 +447,41 @@ fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
     }
 }
 
+/// Runs `f` with a function's local type aliases defined (as the session's aliases, for
+/// the time of `f`: they display as the reference's, `Port = Integer[1, 65535]`).
+fn with_local_types<T>(
+    ev: &mut Evaluator,
+    local_types: &[(String, String)],
+    f: impl FnOnce(&mut Evaluator) -> Result<T, String>,
+) -> Result<T, String> {
+    if local_types.is_empty() {
+        return f(ev);
+    }
+    let saved = ev.aliases.clone();
+    let mut made = Vec::new();
+    for (alias, _) in local_types {
+        let a = Rc::new(crate::types::TypeAlias {
+            name: Rc::from(alias.as_str()),
+            target: RefCell::new(None),
+        });
+        ev.aliases.insert(alias.to_ascii_lowercase(), a.clone());
+        made.push(a);
+    }
+    let mut result = Ok(());
+    for ((alias, definition), a) in local_types.iter().zip(&made) {
+        match puppet_type(ev, definition) {
+            Ok(t) => *a.target.borrow_mut() = Some(t),
+            Err(e) => {
+                result = Err(format!("bad local type '{alias}': {e}"));
+                break;
+            }
+        }
+    }
+    let r = result.and_then(|()| f(ev));
+    ev.aliases = saved;
+    r
+}
+
 /// A dispatch's signature, its types read as Puppet types.
 fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature, String> {
     let mut sig = Signature::parse("")?;
@@ -286,6 +489,12 @@ fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature,
         if marker.starts_with('&') {
             let q = if *marker == "&?" { "?" } else { "" };
             sig.block = Signature::parse(&format!("{ty} &${name}{q}"))?.block;
+            // shown as the reference shows the type (`Callable[1, 1]`)
+            // (evaluated: the signatures' own type reader keeps no Callable's counts)
+            let canonical = ev.type_from_source(ty).map_err(|e| e.message)?.to_string();
+            if let Some(b) = &mut sig.block {
+                b.shown = canonical;
+            }
             continue;
         }
         let arity = match *marker {
@@ -294,10 +503,11 @@ fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature,
             "+" => signature::Arity::RepeatedAtLeastOne,
             _ => signature::Arity::Required,
         };
+        let ty = puppet_type(ev, ty)?;
         sig.params.push(signature::Param {
             name: name.clone(),
-            ty: puppet_type(ev, ty)?,
-            shown: ty.clone(),
+            shown: ty.to_string(),
+            ty,
             arity,
         });
     }
@@ -305,10 +515,13 @@ fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature,
 }
 
 /// A Ruby file's text, where its offsets start, and how it is shown.
+#[derive(Clone)]
 struct Source {
     base: usize,
     shown: String,
     text: Rc<str>,
+    /// The file (`require_relative` is relative to its directory).
+    path: PathBuf,
 }
 
 /// A Ruby error of a function as a message: the exception's message (the reference's),
@@ -338,21 +551,26 @@ fn describe(name: &str, e: RubyError, sources: &[Source]) -> String {
     }
 }
 
-/// Parses and analyses a function file (cached by text).
-fn parsed(text: &Rc<str>, name: &str) -> Result<Rc<Parsed>, RubyError> {
-    if let Some(p) = CACHE.with(|c| c.borrow().get(text).cloned()) {
+/// Analyses a function file (once per parsed file: cached by path).
+fn parsed(path: &Path, file: &Rc<RubyFile>, name: &str) -> Result<Rc<Parsed>, RubyError> {
+    let key = crate::env::fs::key(path);
+    let known = CACHE.with(|c| {
+        c.borrow()
+            .get(key)
+            .filter(|(f, _)| Rc::ptr_eq(f, file))
+            .map(|(_, p)| p.clone())
+    });
+    if let Some(p) = known {
         return Ok(p);
     }
-    let mut toks = Vec::new();
-    ruby::lexer::lex(text, 0, &mut toks)?;
-    let top = ruby::parser::parse(toks)?;
-    let p = Rc::new(analyse(top, name)?);
+    let top = file.body.clone()?;
+    let p = Rc::new(analyse(top.to_vec(), name, file.base)?);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= 512 {
             c.clear();
         }
-        c.insert(text.clone(), p.clone());
+        c.insert(key.into(), (file.clone(), p.clone()));
     });
     Ok(p)
 }
@@ -392,15 +610,19 @@ fn is_const(n: Option<&Node>, name: &str) -> bool {
 }
 
 /// Finds the function's definition among the file's statements; the rest is code to run.
-fn analyse(top: Vec<Node>, name: &str) -> Result<Parsed, RubyError> {
+fn analyse(top: Vec<Node>, name: &str, base: usize) -> Result<Parsed, RubyError> {
     let mut body = Vec::new();
     let mut api = None;
     walk(top, &mut body, &mut api, false)?;
     match api {
-        Some(api) => Ok(Parsed { api, body }),
+        Some(api) => Ok(Parsed {
+            api,
+            body,
+            signatures: RefCell::new(None),
+        }),
         None => Err(RubyError::unsupported(
             format!("a file that defines no function '{name}' (no Puppet::Functions.create_function or newfunction)"),
-            0,
+            base,
         )),
     }
 }
@@ -485,6 +707,7 @@ fn walk(
 /// A `create_function` block: its dispatches and the rest (methods, constants).
 fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     let mut dispatches = Vec::new();
+    let mut local_types = Vec::new();
     for n in &block.body {
         match &n.kind {
             Kind::Call {
@@ -493,15 +716,41 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
                 args,
                 block: Some(d),
                 ..
-            } if name == "dispatch" => {
+            } if name == "dispatch" || name == "argument_mismatch" => {
                 let method = args.first().and_then(literal).ok_or_else(|| {
                     RubyError::unsupported("a dispatch whose method is not a literal", n.at)
                 })?;
-                dispatches.push(dispatch(method, d)?);
+                dispatches.push(dispatch(method, d, name == "argument_mismatch")?);
+            }
+            Kind::Call {
+                recv: None,
+                name,
+                block: Some(b),
+                ..
+            } if name == "local_types" => {
+                for t in &b.body {
+                    let decl = match &t.kind {
+                        Kind::Call {
+                            recv: None,
+                            name,
+                            args,
+                            ..
+                        } if name == "type" && args.len() == 1 => literal(&args[0]),
+                        _ => None,
+                    };
+                    let alias = decl.as_deref().and_then(|d| d.split_once('='));
+                    let Some((alias, definition)) = alias else {
+                        return Err(RubyError::unsupported(
+                            "code other than type 'Name = Type' in local_types",
+                            t.at,
+                        ));
+                    };
+                    local_types.push((alias.trim().to_string(), definition.trim().to_string()));
+                }
             }
             Kind::Call {
                 recv: None, name, ..
-            } if matches!(name.as_str(), "local_types" | "argument_mismatch") => {
+            } if name == "local_types" => {
                 return Err(RubyError::unsupported(
                     format!("'{name}' in create_function"),
                     n.at,
@@ -510,11 +759,14 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
             _ => body.push(n.clone()),
         }
     }
-    Ok(Api::V4 { dispatches })
+    Ok(Api::V4 {
+        dispatches,
+        local_types,
+    })
 }
 
 /// A `dispatch :m do ... end` body as a signature declaration.
-fn dispatch(method: String, d: &Block) -> Result<Dispatch, RubyError> {
+fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyError> {
     let mut parts = Vec::new();
     let mut return_type = None;
     for n in &d.body {
@@ -594,6 +846,7 @@ fn dispatch(method: String, d: &Block) -> Result<Dispatch, RubyError> {
     }
     Ok(Dispatch {
         method,
+        mismatch,
         params: parts,
         return_type,
     })
@@ -646,6 +899,25 @@ struct FunctionHost<'e> {
     loaded: Vec<PathBuf>,
 }
 
+impl FunctionHost<'_> {
+    /// Runs a call the Ruby code makes into Puppet: the Ruby function's own call site is
+    /// not on the Puppet stack meanwhile, as Ruby frames are not on the reference's
+    /// (stdlib's `deprecation` from a Ruby function names the Puppet call's site and the
+    /// one before it, `at ["unknown", 2]:["unknown", 0]`).
+    fn call_into_puppet<T>(&mut self, f: impl FnOnce(&mut EvalHost) -> T) -> T {
+        let sites = &mut self.inner.ev.call_sites;
+        let own = sites.last().map(|(source, span)| (source.clone(), span));
+        if own.is_some() {
+            sites.pop();
+        }
+        let r = f(&mut self.inner);
+        if let Some((source, span)) = own {
+            self.inner.ev.call_sites.push(&source, span);
+        }
+        r
+    }
+}
+
 impl Host for FunctionHost<'_> {
     fn variable(&mut self, name: &str) -> Option<RValue> {
         self.inner.variable(name)
@@ -657,10 +929,10 @@ impl Host for FunctionHost<'_> {
         self.inner.undefined_variable(name)
     }
     fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
-        self.inner.call_function(name, args)
+        self.call_into_puppet(|h| h.call_function(name, args))
     }
     fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
-        self.inner.call_legacy_function(name, args)
+        self.call_into_puppet(|h| h.call_legacy_function(name, args))
     }
     fn has_function(&mut self, name: &str) -> Result<bool, String> {
         self.inner.has_function(name)
@@ -681,7 +953,7 @@ impl Host for FunctionHost<'_> {
                     )));
                 };
                 let f = ruby::show::to_s(f);
-                Some(self.inner.call_function(&f, rest.to_vec()))
+                Some(self.call_into_puppet(|h| h.call_function(&f, rest.to_vec())))
             }
             // Puppet's logging methods, which every function has
             "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
@@ -691,12 +963,14 @@ impl Host for FunctionHost<'_> {
                     .collect::<Vec<_>>()
                     .join(" ");
                 Some(
-                    self.inner
-                        .call_function(name, vec![RValue::str(message)])
+                    self.call_into_puppet(|h| h.call_function(name, vec![RValue::str(message)]))
                         .map(|_| RValue::Nil),
                 )
             }
-            "closure_scope" | "loader" | "script_compiler" | "internal_call_function" => Some(Err(
+            // the scope the function was defined in: for a module function, the top scope
+            // (`closure_scope['facts']`, `lookupvar`)
+            "closure_scope" if !self.v3 && args.is_empty() => Some(Ok(RValue::Scope)),
+            "loader" | "script_compiler" | "internal_call_function" => Some(Err(
                 HostError::Unsupported(format!("'{name}' in a function")),
             )),
             _ => None,
@@ -733,41 +1007,115 @@ impl Host for FunctionHost<'_> {
         )
     }
 
-    fn require(&mut self, path: &str) -> Option<Result<Option<(usize, Rc<str>)>, HostError>> {
-        let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
-        if rel.starts_with('/') || rel.split('/').any(|s| s == "..") {
-            return Some(Err(HostError::Unsupported(format!("require '{path}'"))));
-        }
-        let found = self.inner.ev.env.modulepath.iter().find_map(|dir| {
-            crate::env::fs::list(dir).iter().find_map(|m| {
-                let p = m.join("lib").join(&rel);
-                crate::env::fs::is_file(&p).then(|| (dir.clone(), p))
-            })
-        });
-        // A library of Ruby's or Puppet's: what it defines is unsupported where it is used.
-        let Some((dir, file)) = found else {
-            return Some(Ok(None));
-        };
-        if self.loaded.contains(&file) {
-            return Some(Ok(None));
-        }
-        let text: Rc<str> = match crate::env::fs::read(&file) {
-            Ok(b) => Rc::from(String::from_utf8_lossy(&b).into_owned()),
-            Err(e) => {
-                return Some(Err(HostError::Raise(format!(
-                    "cannot load such file -- {path} ({e})"
-                ))))
+    fn system_call(
+        &mut self,
+        class: &str,
+        name: &str,
+        args: &[RValue],
+    ) -> Option<Result<RValue, HostError>> {
+        match (class, name, args) {
+            // the 3.x function's name as a `function_NAME` method, or false
+            ("Puppet::Parser::Functions", "function", [f]) => {
+                let f = ruby::show::to_s(f);
+                // (a 4.x-only function exists too, though `function_NAME` refuses it)
+                Some(Ok(match self.inner.has_function(&f) {
+                    Ok(true) | Err(_) => RValue::str(format!("function_{f}")),
+                    Ok(false) => RValue::Bool(false),
+                }))
             }
-        };
-        self.loaded.push(file.clone());
-        let base = FILE_SPAN * self.sources.len();
-        self.sources.push(Source {
-            base,
-            shown: shown_path(&dir, &file),
-            text: text.clone(),
-        });
-        Some(Ok(Some((base, text))))
+            _ => None,
+        }
     }
+
+    fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
+        let found = match required_file(&self.inner.ev.env.modulepath, path) {
+            Ok(Some(found)) => found,
+            // A library of Ruby's or Puppet's: what it defines is unsupported where it is used.
+            Ok(None) => return Some(Ok(ruby::Required::Nothing)),
+            Err(e) => return Some(Err(e)),
+        };
+        Some(self.load_required(path, found))
+    }
+
+    fn require_relative(
+        &mut self,
+        path: &str,
+        at: usize,
+    ) -> Option<Result<ruby::Required, HostError>> {
+        let from = self
+            .sources
+            .iter()
+            .rev()
+            .find(|s| s.base <= at && at - s.base <= s.text.len())
+            .map(|s| s.path.clone())?;
+        let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
+        // `..` resolved by the path's words; the file must be in a module of the modulepath
+        let mut file = from.parent().map(Path::to_path_buf).unwrap_or_default();
+        for part in rel.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    file.pop();
+                }
+                p => file.push(p),
+            }
+        }
+        let modulepath = &self.inner.ev.env.modulepath;
+        let Some(dir) = modulepath.iter().find(|d| file.starts_with(d)).cloned() else {
+            return Some(Err(HostError::Unsupported(format!(
+                "require_relative '{path}' of a file outside the modulepath"
+            ))));
+        };
+        if !crate::env::fs::is_file(&file) {
+            return Some(Err(HostError::Raise(format!(
+                "cannot load such file -- {}",
+                file.display()
+            ))));
+        }
+        Some(self.load_required(path, (dir, file)))
+    }
+}
+
+impl FunctionHost<'_> {
+    /// A module's Ruby file `require` found (its modulepath directory and path): its code
+    /// to run, or nothing when this call loaded it already.
+    fn load_required(
+        &mut self,
+        path: &str,
+        (dir, file): (PathBuf, PathBuf),
+    ) -> Result<ruby::Required, HostError> {
+        if self.loaded.contains(&file) {
+            return Ok(ruby::Required::Nothing);
+        }
+        let parsed = crate::env::ruby_files::load(&file)
+            .map_err(|e| HostError::Raise(format!("cannot load such file -- {path} ({e})")))?;
+        self.loaded.push(file.clone());
+        self.sources.push(Source {
+            base: parsed.base,
+            shown: shown_path(&dir, &file),
+            text: parsed.text.clone(),
+            path: file,
+        });
+        Ok(ruby::Required::Code(parsed.body.clone()))
+    }
+}
+
+/// The file `require 'path'` loads from a module's `lib` on the modulepath, with its
+/// modulepath directory; `None` when no module has it (a library of Ruby's or Puppet's).
+pub(crate) fn required_file(
+    modulepath: &[PathBuf],
+    path: &str,
+) -> Result<Option<(PathBuf, PathBuf)>, HostError> {
+    let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
+    if rel.starts_with('/') || rel.split('/').any(|s| s == "..") {
+        return Err(HostError::Unsupported(format!("require '{path}'")));
+    }
+    Ok(modulepath.iter().find_map(|dir| {
+        crate::env::fs::list(dir).iter().find_map(|m| {
+            let p = m.join("lib").join(&rel);
+            crate::env::fs::is_file(&p).then(|| (dir.clone(), p))
+        })
+    }))
 }
 
 fn shown_path(dir: &Path, file: &Path) -> String {
@@ -781,7 +1129,7 @@ mod tests {
     fn analysed(src: &str) -> Parsed {
         let mut toks = Vec::new();
         ruby::lexer::lex(src, 0, &mut toks).unwrap();
-        analyse(ruby::parser::parse(toks).unwrap(), "f").unwrap()
+        analyse(ruby::parser::parse(toks).unwrap(), "f", 0).unwrap()
     }
 
     #[test]
@@ -789,7 +1137,7 @@ mod tests {
         let p = analysed(
             "Puppet::Functions.create_function(:'m::f') do\n  dispatch :a do\n    param 'String[1]', :x\n    optional_param 'Integer', :y\n    repeated_param 'Any', :rest\n    optional_block_param 'Callable[1,1]', :blk\n    return_type 'String'\n  end\n  dispatch :b do\n    required_repeated_param 'Integer', :n\n    block_param\n  end\n  def a(x, y = 1, *rest)\n    x\n  end\nend\n",
         );
-        let Api::V4 { dispatches } = &p.api else {
+        let Api::V4 { dispatches, .. } = &p.api else {
             panic!("not 4.x")
         };
         assert_eq!(
@@ -838,5 +1186,52 @@ mod tests {
             .map(|(t, n, m)| format!("{t}{m}${n}"))
             .collect();
         assert_eq!(shown, ["Any$a", "Any?$b", "Any*$c", "Callable&?$d"]);
+    }
+}
+
+#[cfg(test)]
+mod loading_tests {
+    /// A function's file and the helpers it requires are loaded once (what they define is
+    /// kept across calls, as in the reference, where a class's state lasts), and again
+    /// once one of them changed.
+    #[test]
+    fn definitions_kept_until_a_file_changes() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-load-{}", std::process::id()));
+        let functions = root.join("m/lib/puppet/functions/m");
+        let helper = root.join("m/lib/puppet_x/m/counter.rb");
+        std::fs::create_dir_all(&functions).unwrap();
+        std::fs::create_dir_all(helper.parent().unwrap()).unwrap();
+        std::fs::write(
+            functions.join("count.rb"),
+            "require 'puppet_x/m/counter'\nPuppet::Functions.create_function(:'m::count') do\n  \
+             def count\n    PuppetX::M::Counter.next\n  end\nend\n",
+        )
+        .unwrap();
+        let write_helper = |step: i64| {
+            std::fs::write(
+                &helper,
+                format!(
+                    "module PuppetX\n  module M\n    class Counter\n      @n = 0\n      \
+                     def self.next\n        @n += {step}\n      end\n    end\n  end\nend\n"
+                ),
+            )
+            .unwrap();
+        };
+        write_helper(1);
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let run = |s: &mut crate::Session, src: &str| {
+            crate::format::to_programmatic(&s.eval(src).unwrap())
+        };
+        assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1, 2]");
+        assert_eq!(run(&mut s, "m::count()"), "3");
+        // a longer file (its length tells it changed, whatever the clock's resolution)
+        write_helper(100);
+        assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[100, 200]");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

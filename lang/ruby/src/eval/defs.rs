@@ -159,11 +159,18 @@ impl Interp<'_> {
         if home == 0 || home == self.ctx.id {
             return f(self);
         }
-        match self.frames.iter().rposition(|c| c.id == home) {
+        if let Some(k) = self.frames.iter().rposition(|c| c.id == home) {
+            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+            let r = f(self);
+            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+            return r;
+        }
+        // A loaded file's frame (swapped in and out, so nested visits find it by its id).
+        match self.parked.iter().position(|c| c.id == home) {
             Some(k) => {
-                std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
                 let r = f(self);
-                std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
                 r
             }
             None => f(self),
@@ -388,6 +395,11 @@ impl Interp<'_> {
             self.lexical_constant(first)
         };
         if v.is_none() {
+            if self.host.custom_facts() {
+                if let Some(v) = methods::facter::system_constant(name) {
+                    return Ok(v);
+                }
+            }
             return core_constant(name, at);
         }
         for seg in segments {
@@ -447,7 +459,8 @@ impl Interp<'_> {
 
     /// Whether exception class `class` is `ancestor`, for the template's exception classes too.
     pub fn exception_is_a(&self, class: &str, ancestor: &str) -> bool {
-        match self.classes.iter().find(|c| &*c.name == class) {
+        let mut all = self.classes.iter().chain(&self.installed_classes);
+        match all.find(|c| &*c.name == class) {
             Some(c) => c.is_a(ancestor),
             None => error_is_a(class, ancestor),
         }
@@ -471,10 +484,16 @@ impl Interp<'_> {
             let block = block.map(|b| BlockArg::Ast(b.clone(), self.ctx.id));
             return self.invoke(&m, owner, this, name, args, block, at);
         }
+        // `confine`, `setcode`, ... in a `Facter.add` block (whose `self` is the fact)
+        if self.facter.adding() {
+            if let Some(v) = methods::facter::resolution_call(self, name, &args, block, at)? {
+                return Ok(v);
+            }
+        }
         match this {
             This::Template => {
-                if name == "require" && args.len() == 1 {
-                    if let Some(v) = self.require(&args[0], at)? {
+                if matches!(name, "require" | "require_relative") && args.len() == 1 {
+                    if let Some(v) = self.require(name, &args[0], at)? {
                         return Ok(v);
                     }
                 }
@@ -506,24 +525,27 @@ impl Interp<'_> {
     }
 
     /// `require 'path'` as the host answers it: `None` when the host loads no code.
-    fn require(&mut self, path: &RValue, at: usize) -> R<Option<RValue>> {
+    fn require(&mut self, how: &str, path: &RValue, at: usize) -> R<Option<RValue>> {
         let path = crate::show::to_s(path);
-        let found = match self.host.require(&path) {
+        let asked = if how == "require" {
+            self.host.require(&path)
+        } else {
+            self.host.require_relative(&path, at)
+        };
+        let found = match asked {
             None => return Ok(None),
             Some(r) => super::host_result(r, at)?,
         };
-        let Some((base, text)) = found else {
-            return Ok(Some(RValue::Bool(false)));
+        let body = match found {
+            crate::host::Required::Nothing => return Ok(Some(RValue::Bool(false))),
+            crate::host::Required::Code(body) => body?,
         };
-        let mut toks = Vec::new();
-        crate::lexer::lex(&text, base, &mut toks)?;
-        let body = crate::parser::parse(toks)?;
         let outer = std::mem::replace(&mut self.ctx, Ctx::top());
         self.ctx.id = outer.id;
         let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
         self.ctx = outer;
         r?;
-        self.loaded.push(Rc::new(body));
+        self.loaded.push(body);
         Ok(Some(RValue::Bool(true)))
     }
 

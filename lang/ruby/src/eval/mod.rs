@@ -67,6 +67,9 @@ pub struct Interp<'h> {
     pub(crate) top_constants: HashMap<String, RValue>,
     /// Every class the template defined, by full name (for exception classes).
     pub(crate) classes: Vec<Rc<UserClass>>,
+    /// The classes an earlier interpreter defined (`install`): found as `classes` are, and
+    /// not cleared when this one ends.
+    pub(crate) installed_classes: Vec<Rc<UserClass>>,
     /// Instance variables read so far (and assigned ones).
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
@@ -81,6 +84,31 @@ pub struct Interp<'h> {
     steps: usize,
     /// The code of the files `require` loaded (their methods point into it).
     pub(crate) loaded: Vec<Rc<Vec<Node>>>,
+    /// Custom facts: the facts `Facter.add` defined and their resolutions.
+    pub(crate) facter: methods::facter::Registry,
+    /// The frames of files that have been loaded, kept for the blocks made in them (a
+    /// custom fact's `setcode` block runs in its file's frame, after the file was loaded).
+    pub(crate) parked: Vec<Ctx>,
+}
+
+/// What code defined, kept to be installed in later interpreters (`Interp::snapshot`): a
+/// module function's file and its helpers are loaded once, as the reference loads them.
+#[derive(Default)]
+pub struct Loaded {
+    top_methods: HashMap<String, Method>,
+    top_constants: HashMap<String, RValue>,
+    classes: Vec<Rc<UserClass>>,
+    /// The code the methods point into.
+    code: Vec<Rc<Vec<Node>>>,
+}
+
+impl Drop for Loaded {
+    fn drop(&mut self) {
+        // Classes hold their methods and constants, which may hold the classes.
+        for c in &self.classes {
+            c.clear();
+        }
+    }
 }
 
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
@@ -123,13 +151,48 @@ impl<'h> Interp<'h> {
             top_methods: HashMap::default(),
             top_constants: HashMap::default(),
             classes: Vec::new(),
+            installed_classes: Vec::new(),
             ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
             scope_vars: HashMap::default(),
             steps: 0,
             loaded: Vec::new(),
+            facter: methods::facter::Registry::default(),
+            parked: Vec::new(),
         }
+    }
+
+    /// What the code run so far defined (methods, constants, classes), for later
+    /// interpreters to start from (`install`) instead of running the code again. The
+    /// classes go with it: this interpreter no longer clears them when it ends.
+    pub fn snapshot(&mut self) -> Loaded {
+        Loaded {
+            top_methods: self.top_methods.clone(),
+            top_constants: self.top_constants.clone(),
+            classes: std::mem::take(&mut self.classes),
+            code: self.loaded.clone(),
+        }
+    }
+
+    /// Defines an empty top-level module the embedder's Ruby has (Puppet's `PuppetX`, which
+    /// modules' helpers reopen: `module PuppetX::Stdlib`), unless the code defined it.
+    pub fn define_module(&mut self, name: &str) {
+        if self.top_constants.contains_key(name) {
+            return;
+        }
+        let m = Rc::new(UserClass::new(Rc::from(name), true, None, None));
+        self.classes.push(m.clone());
+        self.top_constants
+            .insert(name.to_string(), RValue::Module(m));
+    }
+
+    /// Starts from what an earlier interpreter's code defined (see `snapshot`).
+    pub fn install(&mut self, loaded: &Loaded) {
+        self.top_methods = loaded.top_methods.clone();
+        self.top_constants = loaded.top_constants.clone();
+        self.installed_classes = loaded.classes.clone();
+        self.loaded = loaded.code.clone();
     }
 
     /// Runs code for what it defines (methods, classes, constants), not for output: a
@@ -733,6 +796,15 @@ impl<'h> Interp<'h> {
         let name = if safe { &name[2..] } else { name };
         let args = self.list(args)?;
         if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
+            // `@out << "text"`: the variable gets the longer string (strings are values in
+            // the subset: another name for the same string does not see it change)
+            if matches!(name, "<<" | "concat") {
+                if let (Some(var), [RValue::Str(more)]) = (self.appended_to(r), args.as_slice()) {
+                    let longer = RValue::str(format!("{s}{more}"));
+                    self.assign(var, longer.clone())?;
+                    return Ok(longer);
+                }
+            }
             if fresh_string(r) {
                 if let Some(plain) = bang_of_fresh(name) {
                     // a string nothing else holds: changing it in place is unobservable
@@ -751,6 +823,23 @@ impl<'h> Interp<'h> {
         match result {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
             other => other,
+        }
+    }
+
+    /// The variable a string append (`<<`) changes: the receiver when it is a variable, or
+    /// the variable at the start of a chain of appends (`out << a << b`).
+    fn appended_to<'n>(&self, r: &'n Node) -> Option<&'n Node> {
+        match &r.kind {
+            Kind::LVar(_) | Kind::IVar(_) => Some(r),
+            Kind::Call {
+                vcall: true, name, ..
+            } => self.local(name).is_some().then_some(r),
+            Kind::Call {
+                recv: Some(inner),
+                name,
+                ..
+            } if matches!(name.as_str(), "<<" | "concat") => self.appended_to(inner),
+            _ => None,
         }
     }
 
@@ -871,8 +960,37 @@ impl<'h> Interp<'h> {
                         RValue::Array(a) => a.borrow().clone(),
                         other => vec![other.clone()],
                     };
+                    let splat = names.iter().position(|n| n.starts_with('*'));
                     for (j, n) in names.iter().enumerate() {
-                        scope.insert(n.clone(), parts.get(j).cloned().unwrap_or(RValue::Nil));
+                        // after a splat: counted from the end
+                        let from_end = |j: usize| {
+                            parts
+                                .len()
+                                .checked_sub(names.len() - j)
+                                .filter(|&i| splat.is_some_and(|k| i >= k))
+                        };
+                        let index = match splat {
+                            Some(k) if j > k => from_end(j),
+                            _ => Some(j),
+                        };
+                        match n.strip_prefix('*') {
+                            // a splat: the items the names after it leave
+                            Some(rest) => {
+                                let after = names.len() - j - 1;
+                                let end = parts.len().saturating_sub(after).max(j);
+                                if !rest.is_empty() {
+                                    let items = parts.get(j..end).map(<[RValue]>::to_vec);
+                                    scope.insert(
+                                        rest.to_string(),
+                                        RValue::array(items.unwrap_or_default()),
+                                    );
+                                }
+                            }
+                            None => {
+                                let v = index.and_then(|i| parts.get(i).cloned());
+                                scope.insert(n.clone(), v.unwrap_or(RValue::Nil));
+                            }
+                        }
                     }
                 }
             }
@@ -966,7 +1084,9 @@ pub fn core_constant(name: &str, at: usize) -> R {
     match name {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
-        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" => {
+        | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
+        | "Shellwords" | "URI::Generic" | "CGI" | "Digest::MD5" | "Digest::SHA1"
+        | "Digest::SHA256" | "Time" | "Date" | "DateTime" => {
             Ok(RValue::Class(Rc::from(match name {
                 "Fixnum" | "Bignum" => "Integer",
                 n => n,

@@ -75,3 +75,124 @@ fn to_ruby(v: &serde_json::Value, symbolize: bool, at: usize) -> R {
         }
     })
 }
+
+/// `JSON.generate(v)` / `v.to_json` (`pretty`: `JSON.pretty_generate`): hashes' keys as
+/// strings, symbols as strings, other objects as their `to_s`; NaN and infinities cannot
+/// be written (`GeneratorError`).
+pub fn generate(v: &RValue, pretty: bool, at: usize) -> R<String> {
+    let mut out = String::new();
+    write(v, pretty, 0, &mut out, at)?;
+    Ok(out)
+}
+
+fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) -> R<()> {
+    if depth > 100 {
+        return Err(Flow::from(RubyError::raised_as(
+            "JSON::NestingError",
+            "nesting of 101 is too deep",
+            at,
+        )));
+    }
+    let indent = |out: &mut String, d: usize| {
+        if pretty {
+            out.push('\n');
+            out.push_str(&"  ".repeat(d));
+        }
+    };
+    match v {
+        RValue::Nil => out.push_str("null"),
+        RValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        RValue::Int(i) => out.push_str(&i.to_string()),
+        RValue::Float(f) if f.is_finite() => out.push_str(&crate::ruby_float_to_s(*f)),
+        RValue::Float(f) => {
+            return Err(Flow::from(RubyError::raised_as(
+                "JSON::GeneratorError",
+                format!("{} not allowed in JSON", crate::ruby_float_to_s(*f)),
+                at,
+            )))
+        }
+        RValue::Str(s) | RValue::Sym(s) => quote(s, out),
+        RValue::Array(items) => {
+            let items = items.borrow();
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                indent(out, depth + 1);
+                write(item, pretty, depth + 1, out, at)?;
+            }
+            if !items.is_empty() {
+                indent(out, depth);
+            }
+            out.push(']');
+        }
+        RValue::Hash(h) => {
+            let h = h.borrow();
+            out.push('{');
+            for (i, (k, item)) in h.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                indent(out, depth + 1);
+                quote(&crate::show::to_s(k), out);
+                out.push_str(if pretty { ": " } else { ":" });
+                write(item, pretty, depth + 1, out, at)?;
+            }
+            if !h.entries.is_empty() {
+                indent(out, depth);
+            }
+            out.push('}');
+        }
+        other => quote(&crate::show::to_s(other), out),
+    }
+    Ok(())
+}
+
+/// A JSON string as Ruby's generator writes it (`"`, `\` and control characters escaped).
+fn quote(s: &str, out: &mut String) {
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_as_ruby_does() {
+        let h = {
+            let mut h = RHash::default();
+            h.insert(
+                RValue::str("a"),
+                RValue::array(vec![RValue::Int(1), RValue::Float(2.0)]),
+            );
+            h.insert(RValue::sym("b"), RValue::Nil);
+            h.insert(RValue::str("c"), RValue::str("q\"\n/é"));
+            RValue::hash(h)
+        };
+        assert_eq!(
+            generate(&h, false, 0).unwrap(),
+            r#"{"a":[1,2.0],"b":null,"c":"q\"\n/é"}"#
+        );
+        assert_eq!(
+            generate(&h, true, 0).unwrap(),
+            "{\n  \"a\": [\n    1,\n    2.0\n  ],\n  \"b\": null,\n  \"c\": \"q\\\"\\n/é\"\n}"
+        );
+        assert_eq!(generate(&RValue::array(vec![]), true, 0).unwrap(), "[]");
+        assert!(generate(&RValue::Float(f64::NAN), false, 0).is_err());
+    }
+}

@@ -143,6 +143,10 @@ pub fn call(
             ),
             at,
         ),
+        "rand" => {
+            c.arity(0, 1)?;
+            random(c.args.first(), at)
+        }
         "block_given?" => {
             c.arity(0, 0)?;
             Ok(RValue::Bool(it.block_given()))
@@ -152,7 +156,7 @@ pub fn call(
             at,
         ),
         "puts" | "print" | "p" | "pp" | "require" | "load" | "open"
-        | "rand" | "srand" | "sleep" | "exit" | "abort"
+        | "srand" | "sleep" | "exit" | "abort"
         | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
         | "public_send" | "method" | "define_method" | "caller" | "at_exit"
         | "trap" | "warn" | "lambda" | "proc" | "tap" | "then" | "freeze" | "to_s"
@@ -237,4 +241,59 @@ fn parse_integer(s: &str) -> Option<i64> {
         lower.parse().ok()?
     };
     Some(if neg { -v } else { v })
+}
+
+thread_local! {
+    /// The state of `rand`'s generator (xorshift64*, seeded from the process's hasher keys:
+    /// random from run to run, as Ruby's).
+    static RANDOM: std::cell::Cell<u64> = std::cell::Cell::new({
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(0x9e37_79b9_7f4a_7c15);
+        h.finish() | 1
+    });
+}
+
+fn next_random() -> u64 {
+    RANDOM.with(|r| {
+        let mut x = r.get();
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        r.set(x);
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    })
+}
+
+/// `rand`, `rand(n)` (an integer below `n`; a float below a float `n`), `rand(range)`.
+pub fn random(limit: Option<&RValue>, at: usize) -> R {
+    let unit = || (next_random() >> 11) as f64 / (1u64 << 53) as f64;
+    let below = |n: u64| if n == 0 { 0 } else { next_random() % n };
+    Ok(match limit {
+        None | Some(RValue::Nil) => RValue::Float(unit()),
+        Some(RValue::Int(0)) => RValue::Float(unit()),
+        Some(RValue::Int(n)) => RValue::Int(below(n.unsigned_abs()) as i64),
+        Some(RValue::Float(f)) if *f != 0.0 => RValue::Float(unit() * f.abs()),
+        Some(RValue::Float(_)) => RValue::Float(unit()),
+        Some(RValue::Range(r)) => match (&r.0, &r.1) {
+            (RValue::Int(a), RValue::Int(b)) => {
+                let hi = if r.2 { *b - 1 } else { *b };
+                if hi < *a {
+                    RValue::Nil
+                } else {
+                    RValue::Int(a + below((hi - a) as u64 + 1) as i64)
+                }
+            }
+            _ => return crate::eval::unsupported("rand with a range other than of integers", at),
+        },
+        Some(other) => {
+            return raise(
+                format!(
+                    "no implicit conversion of {} into Integer",
+                    other.class_name()
+                ),
+                at,
+            )
+        }
+    })
 }

@@ -5,12 +5,14 @@
 
 pub mod array;
 pub mod enumerable;
+pub mod facter;
 pub mod hash;
 pub mod json;
 pub mod kernel;
 pub mod number;
 pub mod object;
 pub mod scope;
+pub mod stdlib;
 pub mod string;
 
 use crate::ast::Block;
@@ -97,6 +99,13 @@ pub fn call(
         if let Some(v) = it.call_user(&recv, name, &mut args, block, at)? {
             return Ok(v);
         }
+        if let RValue::Module(m) = &recv {
+            if it.facter.installed() {
+                if let Some(v) = facter::call(it, &m.name, name, &args, block, at)? {
+                    return Ok(v);
+                }
+            }
+        }
     }
     if matches!(recv, RValue::Host(_)) && matches!(name, "call" | "()" | "yield" | "[]") {
         if let Some(r) = it.host.call_block(&recv, args.clone()) {
@@ -110,6 +119,7 @@ pub fn call(
         at,
     };
     let found = match &recv {
+        RValue::Class(k) => stdlib::class_call(it, k, &c)?,
         RValue::Str(_) => string::call(it, &recv, &c)?,
         RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, &c)?,
         RValue::Array(_) => array::call(it, &recv, &c)?,
@@ -126,6 +136,11 @@ pub fn call(
     }
     if matches!(recv, RValue::Array(_) | RValue::Hash(_) | RValue::Range(_)) {
         if let Some(v) = enumerable::generic(it, &recv, &c)? {
+            return Ok(v);
+        }
+    }
+    if let RValue::Class(k) = &recv {
+        if let Some(v) = facter::class_call(it, k, &c)? {
             return Ok(v);
         }
     }

@@ -195,6 +195,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::Bool(lo && hi)
         }
         (_, "divmod") => {
+            c.arity(1, 1)?;
             let q = arith(recv, "div", &c.args[0], c.at)?;
             let m = arith(recv, "%", &c.args[0], c.at)?;
             RValue::array(vec![q, m])

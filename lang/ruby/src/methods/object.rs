@@ -33,6 +33,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             _ => RValue::Class(Rc::from(recv.class_name())),
         },
         "to_s" => RValue::str(to_s(recv)),
+        "to_json" => RValue::str(super::json::generate(recv, false, c.at)?),
         "inspect" => RValue::str(inspect(recv)),
         "to_yaml" if c.args.is_empty() => match it.host.to_yaml(recv) {
             Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
@@ -159,6 +160,13 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             "new" | "exception" if crate::error::is_error_class(k) => {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
+            }
+            "generate" | "dump" | "pretty_generate" if &**k == "JSON" => {
+                c.arity(1, 2)?;
+                let pretty = c.name == "pretty_generate";
+                Some(RValue::str(super::json::generate(
+                    &c.args[0], pretty, c.at,
+                )?))
             }
             "parse" if &**k == "JSON" => {
                 c.arity(1, 2)?;

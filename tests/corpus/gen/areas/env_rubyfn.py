@@ -56,4 +56,60 @@ PROGRAMS = [
     "rfn_statement('a', 'b')",
     "rfn_statement()",
     "[rfn_legacy('x'), rfn::greet('y')].join(',')",
+    # Local type aliases (local_types), shown as the reference shows them.
+    "rfn::local({host=>'a', port=>8080})",
+    "rfn::local({host=>'a', port=>undef}, 81)",
+    "rfn::local({host=>'a', port=>0})",
+    "rfn::local('x')",
+    "rfn::local({host=>'a'}, 70000)",
+    "type Port = String rfn::local({host=>'a', port=>2}, 3)",
+    # require_relative, a string built with <<.
+    "rfn::relative(['a', 'b'])",
+    "[rfn::relative([]), rfn::relative(['x'])]",
+    # An argument mismatch handler.
+    "rfn::min(3, 2)",
+    "rfn::min('a', 2)",
+    "rfn::min(1)",
+    "rfn::min(1, 2, 3)",
+    "rfn::min(2.5, [])",
+    # Puppet::Parser::Functions.function (stdlib's is_function_available, 3.x).
+    "rfn_available(['sprintf', 'nosuch', 'each', 'rfn_legacy', 'rfn::greet'])",
+] + [
+    # Dispatch signatures: optional, repeated, required repeated and block parameters.
+    f"rfn::sigs({args}){blk}"
+    for args, blk in [
+        ("1", ""),
+        ("1, 'b'", ""),
+        ("1, 'b', 2, 3.5", ""),
+        ("1, 2", ""),
+        ("1, 'b', 'c'", ""),
+        ("'x'", ""),
+        ("", ""),
+        ("[1, 2]", " |$x| { $x * 2 }"),
+        ("[1, 2]", ""),
+        ("[1, 2]", " |$x, $y| { $x }"),
+        ("{'a' => 1, 'b' => 2}, 'b', 'a'", ""),
+        ("{'a' => 1}, 'a'", " |$n| { $n + 100 }"),
+        ("{'a' => 1}", ""),
+        ("{'a' => 'x'}, 'a'", ""),
+        ("{'a' => 1}, 2", ""),
+        ("1", " |$x| { $x }"),
+    ]
+] + [
+    # Variant, Enum, Pattern, Tuple, Optional and sized types.
+    f"rfn::typed({args})"
+    for args in [
+        "'a'",
+        "'x12'",
+        "'c'",
+        "1",
+        "'b', ['s', 3]",
+        "'b', ['s', 10]",
+        "'b', ['s']",
+        "'b', ['s', 1], ['p']",
+        "'b', ['s', 1], undef",
+        "'b', ['s', 1], []",
+        "'b', ['s', 1], ['', 'q']",
+        "'b', ['s', 1], ['p', 'q', 'r']",
+    ]
 ]

@@ -1,0 +1,835 @@
+//! Facter's API for modules' custom facts (`lib/facter/*.rb`), as Facter 4 runs them:
+//! `Facter.add(:name, weight: n, type: :aggregate) do confine ...; has_weight n; setcode
+//! do ... end end` registers a resolution (its block runs at once, `self` the fact); a fact
+//! is resolved on demand (`Facter.value`, the host's `resolve_fact`): the resolutions whose
+//! confines hold, by descending weight (by default the number of confines; stable), the
+//! first value other than nil. A resolution whose code raises ends the search (Facter logs
+//! the error: the fact has no value); one whose code needs what the host does not give (a
+//! command, Ruby outside the subset) leaves the fact unknown (`Skipped`), and so does every
+//! fact whose code or confines read it.
+//!
+//! `Facter::Core::Execution` (and `Facter::Util::Resolution`): `which` and running commands
+//! go to the host (`Host::system_call`); as Facter does, a command whose program is not
+//! found runs nothing (`exec` gives nil, `execute` raises `ExecutionFailure` unless
+//! `on_fail:` says otherwise). `File`, `Dir`, `ENV` and `Puppet[:setting]` are answered
+//! by the host too; `File.join`, `basename`, `dirname`, `extname` here.
+//!
+//! A block given to `setcode`, `confine` or `chunk` runs after its `Facter.add` block ended:
+//! it runs in its file's frame (kept, see `Interp::load_facts`), with the locals of the
+//! blocks around it as they were when it was given.
+
+use super::Call;
+use crate::ast::{Block, Node};
+use crate::error::RubyError;
+use crate::eval::{host_result, raise, unsupported, Ctx, Flow, Interp, R};
+use crate::show::to_s;
+use crate::value::{RHash, RValue, UserClass};
+use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
+
+/// The custom facts the code added.
+#[derive(Default)]
+pub struct Registry {
+    /// Whether Facter's modules exist (`Interp::install_facter`).
+    installed: bool,
+    facts: Vec<Fact>,
+    by_name: HashMap<String, usize>,
+    /// The fact and resolution whose `Facter.add` block is running (innermost last).
+    adding: Vec<(usize, usize)>,
+    /// The facts being resolved: one met again is a recursion.
+    resolving: Vec<usize>,
+    /// The frame of the facts file being loaded.
+    file_frame: u64,
+}
+
+impl Registry {
+    pub fn installed(&self) -> bool {
+        self.installed
+    }
+    /// Whether a `Facter.add` block is running.
+    pub fn adding(&self) -> bool {
+        !self.adding.is_empty()
+    }
+}
+
+#[derive(Default)]
+struct Fact {
+    name: String,
+    resolutions: Vec<Resolution>,
+    /// Resolved already (`None`: not yet, or a resolution was added since), and the
+    /// weight of the resolution that gave the value.
+    outcome: Option<(FactOutcome, i64)>,
+}
+
+/// One `Facter.add` of a fact.
+#[derive(Default, Clone)]
+struct Resolution {
+    weight: Option<i64>,
+    confines: Vec<Confine>,
+    code: Option<Code>,
+    /// An aggregate's chunks, by name, and its `aggregate` block.
+    chunks: Vec<(RValue, Closure)>,
+    aggregate: Option<Closure>,
+    /// Where its `Facter.add` is.
+    at: usize,
+}
+
+impl Resolution {
+    fn weight(&self) -> i64 {
+        self.weight.unwrap_or(self.confines.len() as i64)
+    }
+}
+
+#[derive(Clone)]
+enum Code {
+    Block(Closure),
+    /// `setcode 'command'`.
+    Command(Rc<str>),
+}
+
+#[derive(Clone)]
+enum Confine {
+    /// `confine kernel: ['Linux', 'FreeBSD']`: the fact's value is one of these.
+    Values(String, Vec<RValue>),
+    /// `confine :kernel do |value| ... end`, `confine { ... }`: the block says.
+    Block(Option<String>, Closure),
+}
+
+/// A block to run later: its frame (0: none, its locals are all in `scopes`) and the
+/// locals of the blocks around it.
+#[derive(Clone)]
+struct Closure {
+    block: Rc<Block>,
+    home: u64,
+    scopes: Vec<HashMap<String, RValue>>,
+}
+
+/// What resolving a custom fact gave.
+#[derive(Clone, Debug)]
+pub enum FactOutcome {
+    Value(RValue),
+    /// No resolution was suitable (confines), or each gave nil.
+    Nil,
+    /// A resolution's code raised (Facter logs the error; the fact has no value).
+    Failed(RubyError),
+    /// A resolution's code (or a confine) needs what the host does not give: a command,
+    /// Ruby outside the subset, a fact that was skipped. The fact's value is unknown.
+    Skipped(RubyError),
+}
+
+/// Facter's fact objects, as `Facter.fact(:x)` gives them.
+const FACT_CLASS: &str = "class Facter::Util::Fact
+  attr_reader :name
+  def initialize(name)
+    @name = name.to_s
+  end
+  def value
+    Facter.value(@name)
+  end
+end
+";
+
+/// The constants of the classes that reach the machine, in custom facts' code.
+pub fn system_constant(name: &str) -> Option<RValue> {
+    Some(match name {
+        "File" | "Dir" | "ENV" | "Module" | "Puppet" => RValue::Class(Rc::from(name)),
+        "File::PATH_SEPARATOR" => RValue::str(":"),
+        "File::SEPARATOR" | "File::Separator" => RValue::str("/"),
+        "File::ALT_SEPARATOR" => RValue::Nil,
+        _ => return None,
+    })
+}
+
+impl Interp<'_> {
+    /// Defines Facter's modules (`Facter`, `Facter::Core::Execution`,
+    /// `Facter::Util::Resolution`, ...), whose methods this module answers; code can
+    /// define its own modules in them (`module Facter::Util::RootHome`).
+    pub fn install_facter(&mut self) {
+        let module = |it: &mut Self, name: &str| {
+            let m = Rc::new(UserClass::new(Rc::from(name), true, None, None));
+            it.classes.push(m.clone());
+            m
+        };
+        let facter = module(self, "Facter");
+        let core = module(self, "Facter::Core");
+        let execution = module(self, "Facter::Core::Execution");
+        let util = module(self, "Facter::Util");
+        let resolution = module(self, "Facter::Util::Resolution");
+        let failure = Rc::new(UserClass::new(
+            Rc::from("Facter::Core::Execution::ExecutionFailure"),
+            false,
+            None,
+            Some(Rc::from("StandardError")),
+        ));
+        self.classes.push(failure.clone());
+        let put = |outer: &Rc<UserClass>, short: &str, inner: &Rc<UserClass>| {
+            outer
+                .constants
+                .borrow_mut()
+                .insert(short.to_string(), RValue::Module(inner.clone()));
+        };
+        put(&execution, "ExecutionFailure", &failure);
+        put(&core, "Execution", &execution);
+        put(&util, "Resolution", &resolution);
+        put(&facter, "Core", &core);
+        put(&facter, "Util", &util);
+        self.top_constants
+            .insert("Facter".to_string(), RValue::Module(facter));
+        self.facter.installed = true;
+        // `Facter.fact(:x)` / `Facter[:x]` give a fact object whose `value` resolves it
+        let mut toks = Vec::new();
+        let defined = crate::lexer::lex(FACT_CLASS, 0, &mut toks)
+            .and_then(|()| crate::parser::parse(toks))
+            .and_then(|body| self.load(&body));
+        debug_assert!(defined.is_ok(), "{defined:?}");
+    }
+
+    /// Runs a custom facts file's code (`Facter.add` registers its facts) in a frame of its
+    /// own, kept afterwards for the blocks made there. An error stops the file; the facts
+    /// it added before stay.
+    pub fn load_facts(&mut self, body: &[Node]) -> Result<(), RubyError> {
+        let mut frame = Ctx::top();
+        self.frame_ids += 1;
+        frame.id = self.frame_ids;
+        let outer_frame = std::mem::replace(&mut self.facter.file_frame, frame.id);
+        let caller = std::mem::replace(&mut self.ctx, frame);
+        let r = self.load(body);
+        let frame = std::mem::replace(&mut self.ctx, caller);
+        self.parked.push(frame);
+        self.facter.file_frame = outer_frame;
+        r
+    }
+
+    /// The names of the custom facts the code added, in the order they were first added.
+    pub fn fact_names(&self) -> Vec<String> {
+        self.facter.facts.iter().map(|f| f.name.clone()).collect()
+    }
+
+    /// Where a custom fact was first added (the offset of its `Facter.add`).
+    pub fn fact_at(&self, name: &str) -> Option<usize> {
+        let i = *self.facter.by_name.get(name)?;
+        self.facter.facts[i].resolutions.first().map(|r| r.at)
+    }
+
+    /// Resolves a custom fact; an error only when the session was interrupted.
+    pub fn resolve_fact(&mut self, name: &str) -> Result<FactOutcome, RubyError> {
+        let Some(&i) = self.facter.by_name.get(name) else {
+            return Ok(FactOutcome::Nil);
+        };
+        match resolve(self, i, 0) {
+            Ok(o) => Ok(o),
+            Err(Flow::Error(e)) => match *e {
+                e @ RubyError::Interrupted { .. } => Err(e),
+                e @ RubyError::Raised { .. } => Ok(FactOutcome::Failed(e)),
+                e => Ok(FactOutcome::Skipped(e)),
+            },
+            Err(_) => Ok(FactOutcome::Nil),
+        }
+    }
+}
+
+/// `Facter.x`, `Facter::Core::Execution.x`, `Facter::Util::Resolution.x`: `None` for a
+/// module or method that is not Facter's.
+pub fn call(
+    it: &mut Interp,
+    module: &str,
+    name: &str,
+    args: &[RValue],
+    block: Option<&Rc<Block>>,
+    at: usize,
+) -> R<Option<RValue>> {
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(RValue::Nil);
+    Ok(Some(match (module, name) {
+        ("Facter", "add") => add(it, args, block, at)?,
+        ("Facter", "value") => fact_value(it, &to_s(&arg(0)), at)?,
+        // a fact object, or nil for a fact without value
+        ("Facter", "fact" | "[]") => {
+            let name = to_s(&arg(0));
+            if matches!(fact_value(it, &name, at)?, RValue::Nil) {
+                RValue::Nil
+            } else {
+                let class = it.constant("Facter::Util::Fact", at)?;
+                super::call(it, class, "new", vec![RValue::str(name)], None, at)?
+            }
+        }
+        (
+            "Facter",
+            "debug" | "debugonce" | "info" | "warn" | "warnonce" | "error" | "log_exception",
+        ) => RValue::Nil,
+        ("Facter::Core::Execution" | "Facter::Util::Resolution", "which") => {
+            which(it, &to_s(&arg(0)), at)?
+        }
+        ("Facter::Core::Execution" | "Facter::Util::Resolution", "exec") => {
+            execute(it, &to_s(&arg(0)), Some(RValue::Nil), at)?
+        }
+        ("Facter::Core::Execution", "execute") => {
+            let on_fail = match args.get(1) {
+                Some(RValue::Hash(h)) => match h.borrow().get(&RValue::sym("on_fail")) {
+                    Some(RValue::Sym(s)) if &**s == "raise" => None,
+                    Some(v) => Some(v.clone()),
+                    None => None,
+                },
+                _ => None,
+            };
+            execute(it, &to_s(&arg(0)), on_fail, at)?
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// A call on a core class that reaches the machine or Puppet (custom facts only: the
+/// classes exist there; Puppet's classes for any host): the pure `File` methods here, the
+/// rest from the host.
+pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
+    if !it.host.custom_facts() {
+        // Puppet's classes (`Puppet::Parser::Functions.function`) as the host answers them
+        if class.starts_with("Puppet::") {
+            if let Some(r) = it.host.system_call(class, c.name, &c.args) {
+                return host_result(r, c.at).map(Some);
+            }
+        }
+        return Ok(None);
+    }
+    match (class, c.name) {
+        ("Module", "const_get") => {
+            c.arity(1, 2)?;
+            let name = to_s(&c.args[0]);
+            return it.constant(&name, c.at).map(Some);
+        }
+        ("File", "join") => {
+            let mut parts = Vec::new();
+            flatten_strings(&c.args, &mut parts);
+            let mut out = String::new();
+            for (i, p) in parts.iter().enumerate() {
+                if i == 0 {
+                    out.push_str(p);
+                } else {
+                    match (out.ends_with('/'), p.starts_with('/')) {
+                        (true, true) => out.push_str(&p[1..]),
+                        (false, false) => {
+                            out.push('/');
+                            out.push_str(p);
+                        }
+                        _ => out.push_str(p),
+                    }
+                }
+            }
+            return Ok(Some(RValue::str(out)));
+        }
+        ("File", "basename") => {
+            c.arity(1, 2)?;
+            let path = c.str_arg(0)?;
+            let trimmed = path.trim_end_matches('/');
+            let mut base = match trimmed.rsplit_once('/') {
+                Some((_, b)) => b.to_string(),
+                None if trimmed.is_empty() && path.starts_with('/') => "/".to_string(),
+                None => trimmed.to_string(),
+            };
+            if let Some(RValue::Str(suffix)) = c.arg(1) {
+                if &**suffix == ".*" {
+                    if let Some(dot) = base.rfind('.').filter(|&d| d > 0) {
+                        base.truncate(dot);
+                    }
+                } else if base.len() > suffix.len() && base.ends_with(&**suffix) {
+                    base.truncate(base.len() - suffix.len());
+                }
+            }
+            return Ok(Some(RValue::str(base)));
+        }
+        ("File", "dirname") => {
+            c.arity(1, 1)?;
+            let path = c.str_arg(0)?;
+            let trimmed = path.trim_end_matches('/');
+            let dir = match trimmed.rsplit_once('/') {
+                Some(("", _)) => "/",
+                Some((d, _)) => d.trim_end_matches('/'),
+                None if path.starts_with('/') => "/",
+                None => ".",
+            };
+            return Ok(Some(RValue::str(dir)));
+        }
+        ("File", "extname") => {
+            c.arity(1, 1)?;
+            let path = c.str_arg(0)?;
+            let base = path.rsplit('/').next().unwrap_or("");
+            let ext = match base.rfind('.') {
+                Some(d) if d > 0 && d + 1 < base.len() => &base[d..],
+                _ => "",
+            };
+            return Ok(Some(RValue::str(ext)));
+        }
+        _ => {}
+    }
+    match it.host.system_call(class, c.name, &c.args) {
+        Some(r) => host_result(r, c.at).map(Some),
+        None if matches!(class, "File" | "Dir" | "ENV" | "Puppet")
+            || class.starts_with("Puppet::") =>
+        {
+            unsupported(format!("{class}.{}", c.name), c.at)
+        }
+        None => Ok(None),
+    }
+}
+
+fn flatten_strings(args: &[RValue], out: &mut Vec<String>) {
+    for a in args {
+        match a {
+            RValue::Array(items) => flatten_strings(&items.borrow(), out),
+            other => out.push(to_s(other)),
+        }
+    }
+}
+
+/// `confine`, `has_weight`, `setcode`, `chunk`, `aggregate` in a `Facter.add` block;
+/// `None` for any other name.
+pub fn resolution_call(
+    it: &mut Interp,
+    name: &str,
+    args: &[RValue],
+    block: Option<&Rc<Block>>,
+    at: usize,
+) -> R<Option<RValue>> {
+    let Some(&(f, r)) = it.facter.adding.last() else {
+        return Ok(None);
+    };
+    match name {
+        "confine" => {
+            let confines = confines(it, args, block, at)?;
+            it.facter.facts[f].resolutions[r].confines.extend(confines);
+        }
+        "has_weight" => {
+            let w = match args.first() {
+                Some(RValue::Int(n)) => *n,
+                _ => return raise("has_weight expects an Integer", at),
+            };
+            it.facter.facts[f].resolutions[r].weight = Some(w);
+        }
+        "setcode" => {
+            let code = match (args.first(), block) {
+                (Some(RValue::Str(cmd)), _) => Code::Command(cmd.clone()),
+                (None, Some(b)) => Code::Block(capture(it, b)),
+                _ => {
+                    return Err(Flow::from(RubyError::raised_as(
+                        "ArgumentError",
+                        "You must pass either code or a block",
+                        at,
+                    )))
+                }
+            };
+            it.facter.facts[f].resolutions[r].code = Some(code);
+        }
+        "chunk" => {
+            let Some(b) = block else {
+                return Err(Flow::from(RubyError::raised_as(
+                    "ArgumentError",
+                    "You must pass a block to chunk",
+                    at,
+                )));
+            };
+            let name = args.first().cloned().unwrap_or(RValue::Nil);
+            let closure = capture(it, b);
+            it.facter.facts[f].resolutions[r]
+                .chunks
+                .push((name, closure));
+        }
+        "aggregate" => {
+            if let Some(b) = block {
+                let closure = capture(it, b);
+                it.facter.facts[f].resolutions[r].aggregate = Some(closure);
+            }
+        }
+        "timeout" | "timeout=" | "on_flush" | "name" => {}
+        _ => return Ok(None),
+    }
+    Ok(Some(RValue::Nil))
+}
+
+/// `Facter.add(name, options) do ... end`.
+fn add(it: &mut Interp, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -> R {
+    let name = match args.first() {
+        Some(RValue::Sym(s) | RValue::Str(s)) => s.to_lowercase(),
+        _ => {
+            return Err(Flow::from(RubyError::raised_as(
+                "ArgumentError",
+                "Facter.add needs the fact's name",
+                at,
+            )))
+        }
+    };
+    let mut res = Resolution {
+        at,
+        ..Resolution::default()
+    };
+    if let Some(RValue::Hash(h)) = args.get(1) {
+        for (k, v) in &h.borrow().entries {
+            if to_s(k) == "weight" {
+                if let RValue::Int(w) = v {
+                    res.weight = Some(*w);
+                }
+            }
+        }
+    }
+    let f = match it.facter.by_name.get(&name) {
+        Some(&f) => f,
+        None => {
+            it.facter.facts.push(Fact {
+                name: name.clone(),
+                ..Fact::default()
+            });
+            let f = it.facter.facts.len() - 1;
+            it.facter.by_name.insert(name, f);
+            f
+        }
+    };
+    it.facter.facts[f].resolutions.push(res);
+    let r = it.facter.facts[f].resolutions.len() - 1;
+    for fact in &mut it.facter.facts {
+        fact.outcome = None;
+    }
+    if let Some(b) = block {
+        it.facter.adding.push((f, r));
+        let out = it.yield_block(b, vec![]);
+        it.facter.adding.pop();
+        out?;
+    }
+    Ok(RValue::Nil)
+}
+
+/// `confine` with a hash of facts and values (or lambdas), a fact and a block, or a block.
+fn confines(
+    it: &mut Interp,
+    args: &[RValue],
+    block: Option<&Rc<Block>>,
+    at: usize,
+) -> R<Vec<Confine>> {
+    let mut out = Vec::new();
+    match (args.first(), block) {
+        (Some(RValue::Hash(h)), _) => {
+            let entries = h.borrow().entries.clone();
+            for (k, v) in entries {
+                let fact = to_s(&k).to_lowercase();
+                match v {
+                    RValue::Proc(b, _, _) => out.push(Confine::Block(Some(fact), capture(it, &b))),
+                    RValue::Array(items) => {
+                        out.push(Confine::Values(fact, items.borrow().clone()));
+                    }
+                    other => out.push(Confine::Values(fact, vec![other])),
+                }
+            }
+        }
+        (Some(fact @ (RValue::Sym(_) | RValue::Str(_))), Some(b)) => {
+            out.push(Confine::Block(
+                Some(to_s(fact).to_lowercase()),
+                capture(it, b),
+            ));
+        }
+        (None, Some(b)) => out.push(Confine::Block(None, capture(it, b))),
+        _ => {
+            return Err(Flow::from(RubyError::raised_as(
+                "ArgumentError",
+                "One or more values or a block must be provided",
+                at,
+            )))
+        }
+    }
+    Ok(out)
+}
+
+/// A block given now, to run after the `Facter.add` block: in the file's frame with the
+/// locals of the blocks around it as they are now (or with all its locals, when it was
+/// given elsewhere than in the file's own code, in a method).
+fn capture(it: &Interp, block: &Rc<Block>) -> Closure {
+    if it.ctx.id == it.facter.file_frame {
+        Closure {
+            block: block.clone(),
+            home: it.ctx.id,
+            scopes: it
+                .ctx
+                .locals
+                .get(1..)
+                .map(<[_]>::to_vec)
+                .unwrap_or_default(),
+        }
+    } else {
+        Closure {
+            block: block.clone(),
+            home: 0,
+            scopes: it.ctx.locals.clone(),
+        }
+    }
+}
+
+fn run(it: &mut Interp, c: &Closure, args: Vec<RValue>) -> R {
+    it.in_frame(c.home, |it| {
+        let depth = it.ctx.locals.len();
+        it.ctx.locals.extend(c.scopes.iter().cloned());
+        let r = it.yield_block(&c.block, args);
+        it.ctx.locals.truncate(depth);
+        match r {
+            Err(Flow::Return(v) | Flow::Break(v)) => Ok(v),
+            other => other,
+        }
+    })
+}
+
+/// `Facter.value(name)`: a custom fact (the fact set's value when it has none, or when the
+/// resolution that gave it has no weight, as Facter's core facts win then), else the fact
+/// set's; `a.b` digs into a structured fact.
+pub fn fact_value(it: &mut Interp, name: &str, at: usize) -> R {
+    let name = name.to_lowercase();
+    if let Some(&i) = it.facter.by_name.get(&name) {
+        match resolve(it, i, at)? {
+            FactOutcome::Skipped(e) => {
+                let (what, at) = match e {
+                    RubyError::Unsupported { what, at } => (what, at),
+                    other => (format!("{other:?}"), at),
+                };
+                return unsupported(format!("the fact '{name}', which needs {what}"), at);
+            }
+            FactOutcome::Value(v) => {
+                let weight = it.facter.facts[i].outcome.as_ref().map_or(0, |o| o.1);
+                if weight > 0 {
+                    return Ok(v);
+                }
+                return Ok(it.host.fact(&name).unwrap_or(v));
+            }
+            FactOutcome::Nil | FactOutcome::Failed(_) => {}
+        }
+    }
+    if let Some(v) = it.host.fact(&name) {
+        return Ok(v);
+    }
+    if let Some((first, rest)) = name.split_once('.') {
+        let mut v = fact_value(it, first, at)?;
+        for key in rest.split('.') {
+            v = match v {
+                RValue::Hash(h) => h
+                    .borrow()
+                    .get(&RValue::str(key))
+                    .cloned()
+                    .unwrap_or(RValue::Nil),
+                RValue::Array(a) => key
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|k| a.borrow().get(k).cloned())
+                    .unwrap_or(RValue::Nil),
+                _ => RValue::Nil,
+            };
+        }
+        return Ok(v);
+    }
+    Ok(RValue::Nil)
+}
+
+/// A custom fact's outcome, resolved once (until a resolution is added).
+fn resolve(it: &mut Interp, i: usize, at: usize) -> R<FactOutcome> {
+    if let Some((o, _)) = &it.facter.facts[i].outcome {
+        return Ok(o.clone());
+    }
+    if it.facter.resolving.contains(&i) {
+        return raise(
+            format!("Caught recursion on {}", it.facter.facts[i].name),
+            at,
+        );
+    }
+    it.facter.resolving.push(i);
+    let r = resolve_now(it, i);
+    it.facter.resolving.pop();
+    let (outcome, weight) = match r {
+        Ok(x) => x,
+        Err(Flow::Error(e)) => match *e {
+            e @ RubyError::Interrupted { .. } => return Err(Flow::from(e)),
+            e @ RubyError::Raised { .. } => (FactOutcome::Failed(e), 0),
+            e => (FactOutcome::Skipped(e), 0),
+        },
+        Err(Flow::Throw(tag, _)) => (
+            FactOutcome::Failed(RubyError::raised_as(
+                "UncaughtThrowError",
+                format!("uncaught throw {}", crate::show::inspect(&tag)),
+                at,
+            )),
+            0,
+        ),
+        Err(_) => (FactOutcome::Nil, 0),
+    };
+    if let Some(f) = it.facter.facts.get_mut(i) {
+        f.outcome = Some((outcome.clone(), weight));
+    }
+    Ok(outcome)
+}
+
+fn resolve_now(it: &mut Interp, i: usize) -> R<(FactOutcome, i64)> {
+    let resolutions = it.facter.facts[i].resolutions.clone();
+    let mut suitable = Vec::new();
+    for r in &resolutions {
+        let mut ok = true;
+        for c in &r.confines {
+            if !confine_holds(it, c, r.at)? {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            suitable.push(r);
+        }
+    }
+    // descending weight; the order they were added among equals (a stable sort)
+    suitable.sort_by_key(|r| std::cmp::Reverse(r.weight()));
+    for r in suitable {
+        let v = match resolution_value(it, r) {
+            Ok(v) => v,
+            Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
+                return Ok((FactOutcome::Failed(*e), r.weight()))
+            }
+            Err(e) => return Err(e),
+        };
+        if !matches!(v, RValue::Nil) {
+            return Ok((FactOutcome::Value(v), r.weight()));
+        }
+    }
+    Ok((FactOutcome::Nil, 0))
+}
+
+/// Facter's comparison form of a value: symbols as strings, strings in lower case.
+fn convert(v: RValue) -> RValue {
+    match v {
+        RValue::Sym(s) | RValue::Str(s) => RValue::str(s.to_lowercase()),
+        other => other,
+    }
+}
+
+fn confine_holds(it: &mut Interp, c: &Confine, at: usize) -> R<bool> {
+    // a confine's block that raises does not hold
+    let holds = |r: R| match r {
+        Ok(v) => Ok(v.truthy()),
+        Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => Ok(false),
+        Err(e) => Err(e),
+    };
+    let fact = match c {
+        Confine::Block(None, code) => return holds(run(it, code, vec![])),
+        Confine::Block(Some(f), _) | Confine::Values(f, _) => f,
+    };
+    let value = match fact_value(it, fact, at) {
+        Ok(v) => convert(v),
+        Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => RValue::Nil,
+        Err(e) => return Err(e),
+    };
+    if matches!(value, RValue::Nil) {
+        return Ok(false);
+    }
+    match c {
+        Confine::Block(_, code) => holds(run(it, code, vec![value])),
+        Confine::Values(_, values) => {
+            for v in values {
+                if super::case_eq(it, &convert(v.clone()), &value, at)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+    }
+}
+
+/// A resolution's value: its code's, or its chunks' aggregated.
+fn resolution_value(it: &mut Interp, r: &Resolution) -> R {
+    if !r.chunks.is_empty() {
+        let mut values = RHash::default();
+        for (name, code) in &r.chunks {
+            let v = run(it, code, vec![])?;
+            values.insert(name.clone(), v);
+        }
+        if let Some(agg) = &r.aggregate {
+            return run(it, agg, vec![RValue::hash(values)]);
+        }
+        let mut merged = RValue::Nil;
+        for (_, v) in values.entries {
+            merged = deep_merge(merged, v, r.at)?;
+        }
+        return Ok(merged);
+    }
+    match &r.code {
+        Some(Code::Block(c)) => run(it, c, vec![]),
+        Some(Code::Command(cmd)) => {
+            let out = execute(it, cmd, Some(RValue::Nil), r.at)?;
+            Ok(match &out {
+                RValue::Str(s) if s.is_empty() => RValue::Nil,
+                _ => out,
+            })
+        }
+        None => Ok(RValue::Nil),
+    }
+}
+
+/// How an aggregate's chunks combine by default: hashes merged deeply, arrays concatenated.
+fn deep_merge(a: RValue, b: RValue, at: usize) -> R {
+    Ok(match (a, b) {
+        (RValue::Nil, b) => b,
+        (RValue::Hash(x), RValue::Hash(y)) => {
+            let mut out = x.borrow().clone();
+            for (k, v) in y.borrow().entries.iter() {
+                let merged = match out.get(k).cloned() {
+                    Some(old) => deep_merge(old, v.clone(), at)?,
+                    None => v.clone(),
+                };
+                out.insert(k.clone(), merged);
+            }
+            RValue::hash(out)
+        }
+        (RValue::Array(x), RValue::Array(y)) => {
+            let mut out = x.borrow().clone();
+            out.extend(y.borrow().iter().cloned());
+            RValue::array(out)
+        }
+        (a, b) => {
+            return raise(
+                format!(
+                    "Cannot merge {} and {}",
+                    crate::show::inspect(&a),
+                    crate::show::inspect(&b)
+                ),
+                at,
+            )
+        }
+    })
+}
+
+/// `Facter::Core::Execution.which(program)`: from the host.
+fn which(it: &mut Interp, program: &str, at: usize) -> R {
+    let args = [RValue::str(program)];
+    match it
+        .host
+        .system_call("Facter::Core::Execution", "which", &args)
+    {
+        Some(r) => host_result(r, at),
+        None => unsupported("Facter::Core::Execution.which", at),
+    }
+}
+
+/// Runs a command as Facter does: a program that is not found runs nothing (`on_fail`'s
+/// value, or `ExecutionFailure` raised when it is `None`); one that is found is the
+/// host's to run or refuse.
+fn execute(it: &mut Interp, command: &str, on_fail: Option<RValue>, at: usize) -> R {
+    let trimmed = command.trim_start();
+    let program = match trimmed.chars().next() {
+        Some(q @ ('"' | '\'')) => trimmed[1..].split(q).next().unwrap_or(""),
+        _ => trimmed.split(' ').next().unwrap_or(""),
+    };
+    if matches!(which(it, program, at)?, RValue::Nil) {
+        return match on_fail {
+            Some(v) => Ok(v),
+            None => Err(Flow::from(RubyError::raised_as(
+                "Facter::Core::Execution::ExecutionFailure",
+                format!("Could not execute '{command}': command not found"),
+                at,
+            ))),
+        };
+    }
+    let args = [RValue::str(command)];
+    match it
+        .host
+        .system_call("Facter::Core::Execution", "execute", &args)
+    {
+        Some(r) => host_result(r, at),
+        None => unsupported(format!("running the command `{command}`"), at),
+    }
+}

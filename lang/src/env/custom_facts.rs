@@ -1,0 +1,625 @@
+//! Modules' custom facts (`lib/facter/*.rb`), resolved over a fact set as `puppet apply`
+//! adds them to Facter's: every module of the modulepath (the first of a name) has its
+//! `lib/facter/*.rb` files loaded in name order by the Ruby subset with Facter's API
+//! (`prepl-ruby`'s `methods::facter`), then each fact they add is resolved. `Facter.value`
+//! of a fact no file adds is the fact set's.
+//!
+//! Nothing runs a command. `Facter::Core::Execution.which` looks along `PATH` (a program
+//! that is not found runs nothing in Facter either: `exec` gives nil); a command whose
+//! program exists is refused, and the fact is skipped with a note, except where a rule
+//! answers it without running anything (`getent passwd NAME`: `/etc/passwd`). `File`,
+//! `Dir` and `ENV` read this machine, and only when the facts are this machine's: for
+//! another node's facts (a facts file, facterdb) a fact that reads the machine is skipped.
+//! `Puppet[:name]` gives prepl's settings (Debian's defaults for the paths).
+
+use super::Environment;
+use crate::erb::bridge::{to_puppet, to_ruby};
+use crate::erb::ruby::{self, RValue};
+use crate::erb::{Host, HostError, RubyError};
+use crate::Value;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// A custom fact: where it is added, and what resolving it gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CustomFact {
+    pub name: String,
+    /// Its file as `MODULE/lib/facter/FILE.rb:LINE` (its first `Facter.add`).
+    pub origin: String,
+    pub outcome: Outcome,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Value(Value),
+    /// No resolution's confines hold, or each gave nil: the fact does not exist.
+    Absent,
+    /// Not resolved, and why (a command, Ruby outside the subset, an exception its code
+    /// raised, the machine's files for another node's facts).
+    Skipped(String),
+}
+
+/// Whether a fact set describes this machine: its FQDN (`networking.fqdn`, else `fqdn`) is
+/// this machine's.
+pub fn describes_this_machine(facts: &Value) -> bool {
+    let Value::Hash(h) = facts else {
+        return false;
+    };
+    let networking = match h.get(&Value::from("networking")) {
+        Some(Value::Hash(n)) => n.get(&Value::from("fqdn")).cloned(),
+        _ => None,
+    };
+    match networking.or_else(|| h.get(&Value::from("fqdn")).cloned()) {
+        Some(Value::String(fqdn)) => &*fqdn == super::node::machine_fqdn(),
+        _ => false,
+    }
+}
+
+/// A Ruby file's text, where its offsets start, and how it is shown.
+struct Source {
+    base: usize,
+    shown: String,
+    text: Rc<str>,
+}
+
+/// The files loaded: the facts files and what they `require`.
+type Sources = Rc<std::cell::RefCell<Vec<Source>>>;
+
+/// `FILE:LINE` of an offset.
+fn locate(sources: &Sources, at: usize) -> String {
+    sources
+        .borrow()
+        .iter()
+        .rev()
+        .find(|s| s.base <= at && at - s.base <= s.text.len())
+        .map(|s| format!("{}:{}", s.shown, ruby::line_col(&s.text, at - s.base).0))
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// The custom facts of a modulepath, resolved.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CustomFacts {
+    /// In the order they were first added.
+    pub facts: Vec<CustomFact>,
+    /// The files whose code stopped with an error while loading (the facts it added
+    /// before stay), and why.
+    pub file_errors: Vec<String>,
+}
+
+impl CustomFacts {
+    pub fn get(&self, name: &str) -> Option<&CustomFact> {
+        self.facts.iter().find(|f| f.name == name)
+    }
+
+    /// `facts` with the resolved custom facts it lacks added after its own (a fact set that
+    /// has a fact keeps its value: a facts file made on the node has its custom facts).
+    pub fn added_to(&self, facts: &Value) -> Value {
+        let Value::Hash(h) = facts else {
+            return facts.clone();
+        };
+        let mut added = None;
+        for f in &self.facts {
+            if let Outcome::Value(v) = &f.outcome {
+                let k = Value::from(f.name.as_str());
+                if !h.contains_key(&k) {
+                    added
+                        .get_or_insert_with(|| (**h).clone())
+                        .insert(k, v.clone());
+                }
+            }
+        }
+        added.map_or_else(|| facts.clone(), Value::hash)
+    }
+}
+
+/// The custom facts of the modules of `env`'s modulepath, resolved over `facts` (a hash:
+/// the facts the agent would have before custom facts). `this_machine`: whether `facts` are
+/// this machine's (else code that reads the machine is not run).
+pub fn resolve(env: &Environment, facts: &Value, node: &str, this_machine: bool) -> CustomFacts {
+    let files = fact_files(env);
+    if files.is_empty() {
+        return CustomFacts::default();
+    }
+    let sources: Sources = Rc::default();
+    let mut host = FactsHost {
+        facts,
+        env,
+        node,
+        this_machine,
+        sources: sources.clone(),
+        loaded: Vec::new(),
+    };
+    let mut load_errors: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    {
+        let mut it = ruby::Interp::new(&mut host);
+        it.install_facter();
+        it.define_module("PuppetX");
+        for (dir, file) in &files {
+            let Ok(parsed) = super::ruby_files::load(file) else {
+                continue;
+            };
+            sources.borrow_mut().push(Source {
+                base: parsed.base,
+                shown: shown_path(dir, file),
+                text: parsed.text.clone(),
+            });
+            let result = parsed.body.clone().and_then(|body| it.load_facts(&body));
+            if let Err(e) = result {
+                load_errors.push(describe_error(e));
+            }
+        }
+        for name in it.fact_names() {
+            let at = it.fact_at(&name).unwrap_or(0);
+            let outcome = match it.resolve_fact(&name) {
+                Ok(ruby::methods::facter::FactOutcome::Value(v)) => match to_puppet(&v) {
+                    Ok(v) => Outcome::Value(v),
+                    Err(e) => Outcome::Skipped(format!("its value is not data: {e}")),
+                },
+                Ok(ruby::methods::facter::FactOutcome::Nil) => Outcome::Absent,
+                Ok(ruby::methods::facter::FactOutcome::Failed(e))
+                | Ok(ruby::methods::facter::FactOutcome::Skipped(e)) => {
+                    Outcome::Skipped(describe_error(e))
+                }
+                Err(e) => Outcome::Skipped(describe_error(e)),
+            };
+            out.push((name, at, outcome));
+        }
+    }
+    let facts = out
+        .into_iter()
+        .map(|(name, at, outcome)| CustomFact {
+            origin: locate(&sources, at),
+            name,
+            outcome: locate_note(&sources, outcome),
+        })
+        .collect();
+    let file_errors = load_errors
+        .into_iter()
+        .map(|e| match locate_note(&sources, Outcome::Skipped(e)) {
+            Outcome::Skipped(note) => note,
+            _ => String::new(),
+        })
+        .collect();
+    CustomFacts { facts, file_errors }
+}
+
+/// A note with the file and line of the error it describes (`@AT@` marks the offset).
+fn locate_note(sources: &Sources, outcome: Outcome) -> Outcome {
+    match outcome {
+        Outcome::Skipped(note) => match note.rsplit_once("@AT@") {
+            Some((text, at)) => {
+                let at = at.parse().unwrap_or(0);
+                Outcome::Skipped(format!("{text} ({})", locate(sources, at)))
+            }
+            None => Outcome::Skipped(note),
+        },
+        other => other,
+    }
+}
+
+/// An error of a fact's code as a note (its offset after `@AT@`, made a file and line by
+/// `locate_note`).
+fn describe_error(e: RubyError) -> String {
+    let at = e.at();
+    let text = match e {
+        RubyError::Raised { message, class, .. } => {
+            format!("its code raised {class}: {message}")
+        }
+        RubyError::Syntax { message, .. } => format!("syntax error: {message}"),
+        RubyError::Unsupported { what, .. } => format!("it needs {what}"),
+        RubyError::Interrupted { .. } => "interrupted".to_string(),
+    };
+    format!("{text}@AT@{at}")
+}
+
+/// The `lib/facter/*.rb` files of the modules of the modulepath (the first module of each
+/// name), by module and file name, with their modulepath directory.
+fn fact_files(env: &Environment) -> Vec<(PathBuf, PathBuf)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for dir in &env.modulepath {
+        for module in super::fs::list(dir).iter() {
+            let Some(name) = module.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+                continue;
+            };
+            if !super::fs::is_dir(module) || !seen.insert(name) {
+                continue;
+            }
+            for f in super::fs::list(&module.join("lib/facter")).iter() {
+                if f.extension().is_some_and(|e| e == "rb") && super::fs::is_file(f) {
+                    out.push((dir.clone(), f.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn shown_path(dir: &Path, file: &Path) -> String {
+    file.strip_prefix(dir).unwrap_or(file).display().to_string()
+}
+
+/// The host of custom facts' code: the fact set, this machine (when the facts are its),
+/// the settings, and `require` of modules' `lib` files.
+struct FactsHost<'a> {
+    facts: &'a Value,
+    env: &'a Environment,
+    node: &'a str,
+    this_machine: bool,
+    sources: Sources,
+    /// The files `require` loaded.
+    loaded: Vec<PathBuf>,
+}
+
+impl FactsHost<'_> {
+    fn machine(&self, what: &str) -> Result<(), HostError> {
+        if self.this_machine {
+            Ok(())
+        } else {
+            Err(HostError::Unsupported(format!(
+                "{what} (the facts are not this machine's)"
+            )))
+        }
+    }
+
+    /// `Puppet[:name]`: prepl's settings, and Debian's defaults for the directories.
+    fn setting(&self, name: &str) -> RValue {
+        let strict = crate::Strictness::Error;
+        match super::settings::lookup(self.env, self.node, strict, name) {
+            Some(Value::String(s)) if s.is_empty() => {}
+            Some(v) => return to_ruby(&v),
+            None => {}
+        }
+        match name {
+            "vardir" => RValue::str("/var/cache/puppet"),
+            "confdir" => RValue::str("/etc/puppet"),
+            "codedir" => RValue::str("/etc/puppet/code"),
+            "server" => RValue::str("puppet"),
+            "environmentpath" => RValue::str("/etc/puppet/code/environments"),
+            _ => RValue::Nil,
+        }
+    }
+
+    fn file(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        let path = PathBuf::from(args.first().map(ruby::show::to_s).unwrap_or_default());
+        let meta = std::fs::metadata(&path).ok();
+        let bool = |b: bool| Ok(RValue::Bool(b));
+        Some(match name {
+            "exist?" | "exists?" => bool(meta.is_some()),
+            "file?" => bool(meta.as_ref().is_some_and(|m| m.is_file())),
+            "directory?" => bool(meta.as_ref().is_some_and(|m| m.is_dir())),
+            "symlink?" => {
+                bool(std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()))
+            }
+            "executable?" => bool(meta.as_ref().is_some_and(is_executable)),
+            "readable?" => bool(std::fs::File::open(&path).is_ok()),
+            "size" => match &meta {
+                Some(m) => Ok(RValue::Int(m.len() as i64)),
+                None => Err(no_such_file(&path)),
+            },
+            "size?" => Ok(meta
+                .filter(|m| m.len() > 0)
+                .map_or(RValue::Nil, |m| RValue::Int(m.len() as i64))),
+            "zero?" | "empty?" => bool(meta.is_some_and(|m| m.len() == 0)),
+            "mtime" => match meta.and_then(|m| m.modified().ok()) {
+                Some(t) => Ok(RValue::Int(
+                    t.duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs() as i64),
+                )),
+                None => Err(no_such_file(&path)),
+            },
+            "read" | "readlines" => match read_bounded(&path) {
+                Ok(text) if name == "read" => Ok(RValue::str(text)),
+                Ok(text) => Ok(RValue::array(
+                    text.split_inclusive('\n').map(RValue::str).collect(),
+                )),
+                Err(e) => Err(e),
+            },
+            _ => return None,
+        })
+    }
+}
+
+fn no_such_file(path: &Path) -> HostError {
+    HostError::Raise(format!(
+        "No such file or directory @ rb_sysopen - {}",
+        path.display()
+    ))
+}
+
+/// A file's text, up to 1 MiB (what a fact reads is small: a configuration file, a stamp).
+fn read_bounded(path: &Path) -> Result<String, HostError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|_| no_such_file(path))?;
+    let mut bytes = Vec::new();
+    file.take(1 << 20)
+        .read_to_end(&mut bytes)
+        .map_err(|e| HostError::Raise(format!("{e} @ io_fread - {}", path.display())))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn is_executable(m: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    m.is_file() && m.permissions().mode() & 0o111 != 0
+}
+
+/// Where `program` is along `PATH` (a path with a `/` is itself), as Facter's `which`.
+fn which(program: &str) -> Option<PathBuf> {
+    if program.is_empty() {
+        return None;
+    }
+    let runnable = |p: &Path| std::fs::metadata(p).is_ok_and(|m| is_executable(&m));
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return (p.is_absolute() && runnable(&p)).then_some(p);
+    }
+    let path = std::env::var("PATH").unwrap_or_default();
+    path.split(':')
+        .filter(|d| !d.is_empty())
+        .map(|d| Path::new(d).join(program))
+        .find(|p| runnable(p))
+}
+
+/// A command answered without running it, where a rule can: `getent passwd NAME` (the
+/// user's line of `/etc/passwd`).
+fn command_rule(command: &str) -> Option<RValue> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    match words.as_slice() {
+        ["getent", "passwd", user] => {
+            let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+            let line = passwd
+                .lines()
+                .find(|l| l.split(':').next() == Some(*user))
+                .map_or(RValue::Nil, |l| RValue::str(l.to_string()));
+            Some(line)
+        }
+        _ => None,
+    }
+}
+
+impl Host for FactsHost<'_> {
+    fn variable(&mut self, _name: &str) -> Option<RValue> {
+        None
+    }
+    fn has_variable(&mut self, _name: &str, _with_value: bool) -> bool {
+        false
+    }
+    fn call_function(&mut self, name: &str, _args: Vec<RValue>) -> Result<RValue, HostError> {
+        Err(HostError::Unsupported(format!(
+            "the Puppet function '{name}' (custom facts run before compilation)"
+        )))
+    }
+    fn has_function(&mut self, _name: &str) -> Result<bool, String> {
+        Ok(false)
+    }
+    fn custom_facts(&self) -> bool {
+        true
+    }
+    fn fact(&mut self, name: &str) -> Option<RValue> {
+        match self.facts {
+            Value::Hash(h) => h.get(&Value::from(name)).map(to_ruby),
+            _ => None,
+        }
+    }
+    fn system_call(
+        &mut self,
+        class: &str,
+        name: &str,
+        args: &[RValue],
+    ) -> Option<Result<RValue, HostError>> {
+        let arg = |i: usize| args.get(i).map(ruby::show::to_s).unwrap_or_default();
+        Some(match (class, name) {
+            ("Puppet::Util::Package", "versioncmp") => {
+                let o = crate::functions::strings::versioncmp_str(&arg(0), &arg(1), false);
+                Ok(RValue::Int(o as i64))
+            }
+            ("Puppet", "[]") => Ok(self.setting(&arg(0))),
+            ("Facter::Core::Execution", "which") => {
+                self.machine("Facter::Core::Execution.which").map(|()| {
+                    which(&arg(0)).map_or(RValue::Nil, |p| RValue::str(p.display().to_string()))
+                })
+            }
+            ("Facter::Core::Execution", "execute") => {
+                let command = arg(0);
+                match self
+                    .machine("running a command")
+                    .map(|()| command_rule(&command))
+                {
+                    Ok(Some(v)) => Ok(v),
+                    Ok(None) => Err(HostError::Unsupported(format!(
+                        "running the command `{command}`"
+                    ))),
+                    Err(e) => Err(e),
+                }
+            }
+            ("File", _) => {
+                if let Err(e) = self.machine(&format!("File.{name}")) {
+                    return Some(Err(e));
+                }
+                return self.file(name, args);
+            }
+            ("Dir", "glob" | "[]") => self
+                .machine("Dir.glob")
+                .and_then(|()| glob(&arg(0)))
+                .map(|paths| RValue::array(paths.into_iter().map(RValue::str).collect())),
+            ("Dir", "exist?") => self
+                .machine("Dir.exist?")
+                .map(|()| RValue::Bool(Path::new(&arg(0)).is_dir())),
+            ("ENV", "[]" | "fetch") => self.machine("ENV").map(|()| {
+                std::env::var(arg(0))
+                    .map_or_else(|_| args.get(1).cloned().unwrap_or(RValue::Nil), RValue::str)
+            }),
+            _ => return None,
+        })
+    }
+
+    fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
+        let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
+        let (dir, file) = match found {
+            Ok(Some(found)) => found,
+            // A library of Ruby's, Facter's or Puppet's: what it defines is unsupported where
+            // it is used.
+            Ok(None) => return Some(Ok(ruby::Required::Nothing)),
+            Err(e) => return Some(Err(e)),
+        };
+        if self.loaded.contains(&file) {
+            return Some(Ok(ruby::Required::Nothing));
+        }
+        let parsed = match super::ruby_files::load(&file) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                return Some(Err(HostError::Raise(format!(
+                    "cannot load such file -- {path} ({e})"
+                ))))
+            }
+        };
+        self.loaded.push(file.clone());
+        self.sources.borrow_mut().push(Source {
+            base: parsed.base,
+            shown: shown_path(&dir, &file),
+            text: parsed.text.clone(),
+        });
+        Some(Ok(ruby::Required::Code(parsed.body.clone())))
+    }
+}
+
+/// `Dir.glob` of a pattern whose wildcards (`*`, `?`) are in its last part.
+fn glob(pattern: &str) -> Result<Vec<String>, HostError> {
+    let (dir, name) = pattern.rsplit_once('/').unwrap_or((".", pattern));
+    if dir.contains(['*', '?', '[', '{']) || name.contains(['[', '{']) {
+        return Err(HostError::Unsupported(format!(
+            "Dir.glob('{pattern}') (wildcards before the last part of the path)"
+        )));
+    }
+    let dir = if dir.is_empty() { "/" } else { dir };
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.') || name.starts_with('.'))
+                .filter(|n| crate::syntax::glob::glob_match(name, n))
+                .map(|n| format!("{}/{n}", dir.trim_end_matches('/')))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> Environment {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rubyfn/modules");
+        Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![dir],
+        }
+    }
+
+    fn shown(r: &CustomFacts, name: &str) -> String {
+        match &r.get(name).expect(name).outcome {
+            Outcome::Value(v) => crate::format::to_programmatic(v),
+            Outcome::Absent => "absent".into(),
+            Outcome::Skipped(note) => format!("skipped: {note}"),
+        }
+    }
+
+    /// The fixture's facts over another node's facts (answers from the reference's `puppet
+    /// facts show --modulepath tests/fixtures/rubyfn/modules` for the same fact values).
+    #[test]
+    fn the_fixture_modules_facts() {
+        let facts = crate::catalog::json::from_data(&serde_json::json!({
+            "kernel": "Linux", "osfamily": "Debian",
+            "os": {"release": {"major": "12"}}, "processors": {"count": 8},
+        }));
+        let r = resolve(&fixture(), &facts, "vm", false);
+        let file = "rfn/lib/facter/rfn_facts.rb";
+        assert_eq!(r.get("rfn_workers").unwrap().origin, format!("{file}:14"));
+        assert_eq!(shown(&r, "rfn_workers"), "4");
+        assert_eq!(shown(&r, "rfn_family"), "'debian-12'");
+        assert_eq!(shown(&r, "rfn_pick"), "'linux'");
+        assert_eq!(shown(&r, "rfn_each_a"), "'each a 1'");
+        assert_eq!(shown(&r, "rfn_each_b"), "'each b 2'");
+        assert_eq!(shown(&r, "rfn_helper"), "'DEBIAN-12!'");
+        assert_eq!(shown(&r, "rfn_confined_away"), "absent");
+        assert_eq!(shown(&r, "rfn_fact_object"), "'Linux/debian-12/nil'");
+        assert_eq!(
+            shown(&r, "rfn_structured"),
+            "{'a' => {'x' => 1, 'y' => 2}, 'list' => [1, 2]}"
+        );
+        // Nothing reads the machine for another node's facts, nor runs a command.
+        assert_eq!(
+            shown(&r, "rfn_missing_program"),
+            format!("skipped: it needs Facter::Core::Execution.which (the facts are not this machine's) ({file}:64)")
+        );
+        assert_eq!(
+            shown(&r, "rfn_raises"),
+            format!("skipped: its code raised ArgumentError: no good ({file}:76)")
+        );
+        assert_eq!(
+            shown(&r, "rfn_recursion"),
+            format!("skipped: its code raised RuntimeError: Caught recursion on rfn_recursion ({file}:80)")
+        );
+        assert!(r.file_errors.is_empty(), "{:?}", r.file_errors);
+        // Added to the facts, after them; a fact the set has keeps its value.
+        let given = crate::catalog::json::from_data(&serde_json::json!({"rfn_pick": "given"}));
+        let with = r.added_to(&given);
+        let Value::Hash(h) = &with else { panic!() };
+        assert_eq!(h.get(&Value::from("rfn_pick")), Some(&Value::from("given")));
+        assert_eq!(h.get(&Value::from("rfn_workers")), Some(&Value::Integer(4)));
+        assert!(!h.contains_key(&Value::from("rfn_confined_away")));
+    }
+
+    /// This machine's facts: `which` looks along PATH (a program that is not there runs
+    /// nothing, as in Facter), a command whose program exists is refused, with a note, and
+    /// so is every fact that reads it.
+    #[test]
+    fn commands_are_not_run() {
+        let facts = crate::env::facts::local();
+        assert!(describes_this_machine(&facts));
+        let r = resolve(&fixture(), &facts, "vm", true);
+        let file = "rfn/lib/facter/rfn_facts.rb";
+        assert_eq!(shown(&r, "rfn_missing_program"), "absent");
+        assert_eq!(
+            shown(&r, "rfn_runs_a_command"),
+            format!("skipped: it needs running the command `sh -c \"echo hi\"` ({file}:68)")
+        );
+        assert_eq!(
+            shown(&r, "rfn_needs_the_command"),
+            format!("skipped: it needs the fact 'rfn_runs_a_command', which needs running the command `sh -c \"echo hi\"` ({file}:68)")
+        );
+        let other =
+            crate::catalog::json::from_data(&serde_json::json!({"fqdn": "elsewhere.example"}));
+        assert!(!describes_this_machine(&other));
+    }
+
+    #[test]
+    fn commands_answered_by_rules() {
+        assert!(
+            matches!(command_rule("getent passwd root"), Some(RValue::Str(s)) if s.starts_with("root:"))
+        );
+        assert!(command_rule("getent group root").is_none());
+        assert!(command_rule("rm -rf /").is_none());
+    }
+
+    #[test]
+    fn dir_glob_in_the_last_part() {
+        let dir = std::env::temp_dir().join(format!("prepl-glob-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in ["b.list", "a.list", "c.txt", ".hidden.list"] {
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        let d = dir.display();
+        assert_eq!(
+            glob(&format!("{d}/*.list")).unwrap(),
+            [format!("{d}/a.list"), format!("{d}/b.list")]
+        );
+        assert!(glob(&format!("{d}/*/x")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
