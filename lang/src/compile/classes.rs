@@ -496,10 +496,26 @@ impl Evaluator {
             };
             self.compilation.catalog.get_mut(id).container = Some(stage);
             self.compilation.catalog.add_containment(stage, id);
+            self.take_scope_tags(id);
             self.run_body(&scope, &cdef.def.body, &cdef.source)?;
             parent_scope = Some(scope);
         }
         Ok(ids[last])
+    }
+
+    /// A class gets the tags of the scope that declares it when it is evaluated, as the
+    /// reference's class resources do: tags that scope gets later (`include m tag 'x'`) do
+    /// not reach the class (those of a define instance's or a plain resource's scope do).
+    fn take_scope_tags(&mut self, id: ResourceId) {
+        let catalog = &mut self.compilation.catalog;
+        if let Some(parent) = catalog.get(id).tag_parent {
+            let inherited = catalog.tags_of(parent);
+            let r = catalog.get_mut(id);
+            for t in inherited {
+                tags::push_unique(&mut r.tags, t);
+            }
+            r.tag_parent = None;
+        }
     }
 
     /// Adds the `Class` resource of a class being declared.
