@@ -31,6 +31,33 @@ pub fn statement_error(message: impl std::fmt::Display) -> Error {
     Error::eval(format!("{IN_RESOURCE_STATEMENT}{message}"))
 }
 
+/// Whether an error raised while a class declared like a resource is evaluated reaches the
+/// program as it is, not prefixed with the statement (besides one located in the class's
+/// body, which has its span): one already prefixed, or one of the
+/// reference's parse errors that carry their own location (an override's "Only subclasses
+/// can override parameters (line: 2)", "Invalid tag '%%' (line: 1)", raised in the class's
+/// body); a duplicate declaration is not one of those.
+fn keeps_own_message(message: &str) -> bool {
+    if message.starts_with("Error while") {
+        return true;
+    }
+    if message.starts_with("Duplicate declaration") {
+        return false;
+    }
+    let Some(open) = message.rfind(" (") else {
+        return false;
+    };
+    let tail = &message[open + 2..];
+    let Some(inner) = tail.strip_suffix(')') else {
+        return false;
+    };
+    let line = inner.rsplit(", ").next().unwrap_or(inner);
+    (inner.starts_with("line: ") || inner.starts_with("file: "))
+        && line
+            .strip_prefix("line: ")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 impl Evaluator {
     /// The resource type a name denotes (`file`, `apache::vhost`, `class`).
     pub(crate) fn resource_kind(&self, name: &str) -> Option<ResourceKind> {
@@ -107,6 +134,13 @@ impl Evaluator {
                 .with_hint(hint)
                 .into());
         };
+        // Once per expression, whatever its titles, as the reference warns.
+        if form == ResourceForm::Exported {
+            self.log(
+                crate::LogLevel::Warning,
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored",
+            );
+        }
         // The `default:` body's attributes apply to every other body of the expression.
         let mut defaults: Attributes = Vec::new();
         for b in bodies {
@@ -129,12 +163,6 @@ impl Evaluator {
             let mut titles = Vec::new();
             flatten_titles(title, &mut titles)?;
             for t in titles {
-                if form == ResourceForm::Exported {
-                    self.log(
-                        crate::LogLevel::Warning,
-                        "You cannot collect exported resources without storeconfigs being set; the export is ignored",
-                    );
-                }
                 let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
                 refs.push(r);
             }
@@ -219,10 +247,12 @@ impl Evaluator {
                     super::classes::Declaration::ResourceLike(attrs),
                     span,
                 )
-                .map_err(|e| match e.message.starts_with("Error while") {
-                    true => e,
-                    false => statement_error(e.message).with_hint(e.hint),
-                })?;
+                .map_err(
+                    |e| match e.span.is_some() || keeps_own_message(&e.message) {
+                        true => e,
+                        false => statement_error(e.message).with_hint(e.hint),
+                    },
+                )?;
             let r = self.compilation.catalog.get(id);
             return Ok(Value::typ(PType::Resource {
                 type_name: Some("Class".into()),

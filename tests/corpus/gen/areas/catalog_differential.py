@@ -1,0 +1,32 @@
+# Disagreements found by the random catalog programs (tests/differential/areas/catalog.py),
+# each reduced to a small program: the reference's answer is the regression test of the fix.
+COMPILE_CATALOG = True
+
+PROGRAMS = [
+    # --- an exported resource expression warns once, whatever its bodies and titles
+    "@@notify { 'a': ; 'b': }",
+    "@@notify { ['a', 'b']: }",
+    "@@notify { 'a': } @@notify { 'b': }",
+    # --- an arrow's operands are sets: flattened, each resource once (edges and value)
+    "notify { a: } notify { b: } [Notify[a], Notify[a]] -> [Notify[b], [Notify[b]]]",
+    "notify { a: } notify { b: } Notify[a] -> [Notify[b], Notify[b], []]",
+    "notify { a: } notify { b: } [Notify[a], [Notify[a], Notify[b]]] ~> notify { c: }",
+    "notify { a: } notify { b: } Notify[b] <- [Notify[a], 'Notify[a]']",
+    # --- the arrows are checked before the overrides and the parameters of built-in types
+    "notify { 'x': messages => 1 } Notify['nosuch'] -> Notify['x']",
+    "notify { 'x': messages => 1 } Notify['x'] -> Notify['nosuch']",
+    # --- an error of a class's body reaches a resource-like declaration as it is
+    "exec { '/bin/true': } class c2 { Exec['/bin/true'] { timeout => 0 } } class { 'c2': }",
+    "class c { notify { x: tag => '%%' } } class { 'c': }",
+    "class c { } class { 'c': } class { 'c': }",
+    "class c($x) { } class { 'c': }",
+    # --- a class takes the tags of the scope declaring it when it is evaluated
+    "class m { notify { n: } } include m tag 'web'",
+    "class m { notify { n: } } tag 'web' include m",
+    "class m { notify { n: } } class k { include m tag 'blue' } include k",
+    "class m { notify { n: } } class k { contain m tag 'blue' } include k",
+    "class m { notify { n: } } class k { class { 'm': } tag 'blue' } include k",
+    "define d { notify { $title: } } class k { d { x: } tag 'blue' } include k",
+    "class m { notify { n: } } node default { include m tag 'web' }",
+    "class m { notify { y: message => tagged('blue') } } class k { tag 'blue' include m } include k",
+]
