@@ -168,7 +168,7 @@ impl Evaluator {
                         }
                     }
                     let saved = std::mem::replace(&mut self.scope, scope);
-                    let r = self.apply_override(id, &attrs, true);
+                    let r = self.apply_override(id, &attrs, true, 0);
                     self.scope = saved;
                     r?;
                     changed = true;

@@ -86,6 +86,8 @@ pub struct PendingOverride {
     pub title: Rc<str>,
     pub attributes: Attributes,
     pub scope: Option<Rc<NamedScope>>,
+    /// The line of the override expression (its errors name it).
+    pub line: u32,
 }
 
 /// A resource `realize()` named before it was declared: its type, title, and where.

@@ -106,7 +106,7 @@ impl Evaluator {
         form: ResourceForm,
         type_name: &Expr,
         bodies: &[ResourceBody],
-        _span: Span,
+        span: Span,
     ) -> EvalResult {
         let name = match &type_name.kind {
             ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => n.to_string(),
@@ -153,6 +153,12 @@ impl Evaluator {
             if matches!(b.title.kind, ExprKind::Default) {
                 continue;
             }
+            // Every resource of the expression is located where the expression starts, as
+            // the reference's are (a duplicate in a later body is reported at that line).
+            let line_span = Span {
+                start: span.start,
+                end: b.title.span.end.max(span.start),
+            };
             let title = self.eval(&b.title)?;
             let mut attrs = self.eval_attributes(&b.attributes)?;
             for d in &defaults {
@@ -163,7 +169,7 @@ impl Evaluator {
             let mut titles = Vec::new();
             flatten_titles(title, &mut titles)?;
             for t in titles {
-                let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span)?;
+                let r = self.declare(&kind, &name, &t, attrs.clone(), form, line_span)?;
                 refs.push(r);
             }
         }
@@ -567,14 +573,16 @@ impl Evaluator {
         let attrs = self.eval_attributes(attributes)?;
         let mut refs = Vec::new();
         collect_refs(&target, &mut refs);
+        let line = self.line_of(resource.span);
         for (type_name, title) in refs {
             match self.compilation.catalog.find(&type_name, &title) {
-                Some(id) => self.apply_override(id, &attrs, false)?,
+                Some(id) => self.apply_override(id, &attrs, false, line)?,
                 None => self.compilation.overrides.push(PendingOverride {
                     type_name,
                     title,
                     attributes: attrs.clone(),
                     scope: self.scope.clone(),
+                    line,
                 }),
             }
         }
@@ -586,18 +594,20 @@ impl Evaluator {
     /// always); a parameter already set only from a subclass of the scope that set it, or
     /// from that scope when its value is the resource default there; a value that is a
     /// resource default where the resource was declared is not set over one already set.
+    /// `line` is the override expression's (0 for a collector's).
     pub(crate) fn apply_override(
         &mut self,
         id: ResourceId,
         attrs: &Attributes,
         from_collector: bool,
+        line: u32,
     ) -> Result<(), Error> {
         let here = self.container();
         let r = self.compilation.catalog.get(id);
         let container = r.container;
         let type_name = r.type_name.clone();
         if !from_collector && container != Some(here) && !self.inherits_from(container) {
-            let line = attrs.first().map(|a| self.line_of(a.span)).unwrap_or(0);
+            // At the override expression, as the reference locates it.
             return Err(Error::new(
                 crate::error::ErrorKind::Failed,
                 format!(
@@ -820,16 +830,20 @@ fn set_attribute(params: &mut crate::catalog::Params, a: Attribute) {
     params.insert(a.name, a.value);
 }
 
-/// `old +> new`: both as arrays, concatenated.
+/// `old +> new`: both flattened into one array, as the reference's `[old, new].flatten`
+/// (nested arrays too; an undef appended stays, as Ruby's nil).
 fn append_values(old: &Value, new: &Value) -> Value {
-    let mut out = Vec::new();
-    for v in [old, new] {
+    fn flatten(v: &Value, out: &mut Vec<Value>) {
         match v {
-            Value::Array(a) => out.extend(a.iter().cloned()),
-            Value::Undef => {}
+            Value::Array(a) => a.iter().for_each(|x| flatten(x, out)),
             other => out.push(other.clone()),
         }
     }
+    let mut out = Vec::new();
+    if !old.is_undef() {
+        flatten(old, &mut out);
+    }
+    flatten(new, &mut out);
     Value::array(out)
 }
 

@@ -204,7 +204,7 @@ impl Evaluator {
         for o in overrides {
             if let Some(id) = self.compilation.catalog.find(&o.type_name, &o.title) {
                 let saved = std::mem::replace(&mut self.scope, o.scope.clone());
-                let r = self.apply_override(id, &o.attributes, false);
+                let r = self.apply_override(id, &o.attributes, false, o.line);
                 self.scope = saved;
                 r?;
             }

@@ -29,4 +29,14 @@ PROGRAMS = [
     "define d { notify { $title: } } class k { d { x: } tag 'blue' } include k",
     "class m { notify { n: } } node default { include m tag 'web' }",
     "class m { notify { y: message => tagged('blue') } } class k { tag 'blue' include m } include k",
+    # --- the resources of an expression are located where it starts; an override's
+    # "Only subclasses" error where the override expression starts
+    "notify { 'a':\n  message => 1;\n  'c':\n  message => 2\n}\nnotify { 'c': }",
+    "notify { 'a':\n  message => 1;\n  'c':\n  messages => 2\n}",
+    "Notify { message => 3 }\nnotify { 'a':\n  withpath => true\n}\nclass c {\nNotify['a'] {\n  message => 2 }\n}\ninclude c",
+    # --- `+>` flattens both values (nested arrays too) and keeps an undef appended
+    "notify { a: message => [[1], 2] } Notify <| |> { message +> undef }",
+    "notify { a: message => 1 } Notify <| |> { message +> [[3], undef] }",
+    "notify { a: } Notify <| |> { message +> undef }",
+    "class b { notify { a: message => 1 } } class c inherits b { Notify[a] { message +> [[2]] } } include c",
 ]
