@@ -73,16 +73,30 @@ def ask_oracle(programs, batch):
     answers = []
     for start in range(0, len(programs), batch):
         chunk = programs[start:start + batch]
-        text = "".join(json.dumps(p) + "\n" for p in chunk)
-        r = subprocess.run([oracle_path(), "--jsonl"], input=text, capture_output=True,
-                           text=True, env=oracle_env())
-        lines = [l for l in r.stdout.splitlines() if l.strip()]
-        if len(lines) != len(chunk):
-            sys.exit(f"oracle returned {len(lines)} lines for {len(chunk)} programs:\n"
-                     + r.stderr[-2000:])
-        answers.extend(json.loads(l) for l in lines)
+        answers.extend(ask_oracle_chunk(chunk))
         print(f"  oracle: {start + len(chunk)}/{len(programs)}", file=sys.stderr, flush=True)
     return answers
+
+
+def ask_oracle_chunk(chunk):
+    """One oracle run for `chunk`; a run that takes too long (a program the reference
+    never finishes) is split in halves, down to the program, whose answer is then the
+    error `oracle timeout`."""
+    text = "".join(json.dumps(p) + "\n" for p in chunk)
+    limit = 30 + 3 * len(chunk)
+    try:
+        r = subprocess.run([oracle_path(), "--jsonl"], input=text, capture_output=True,
+                           text=True, env=oracle_env(), timeout=limit)
+    except subprocess.TimeoutExpired:
+        if len(chunk) == 1:
+            return [{"src": chunk[0]["src"], "id": chunk[0]["id"], "error": "oracle timeout"}]
+        half = len(chunk) // 2
+        return ask_oracle_chunk(chunk[:half]) + ask_oracle_chunk(chunk[half:])
+    lines = [l for l in r.stdout.splitlines() if l.strip()]
+    if len(lines) != len(chunk):
+        sys.exit(f"oracle returned {len(lines)} lines for {len(chunk)} programs:\n"
+                 + r.stderr[-2000:])
+    return [json.loads(l) for l in lines]
 
 
 def cached_oracle(area, seed, programs, batch):

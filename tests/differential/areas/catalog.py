@@ -411,11 +411,12 @@ class Program:
             return None
         name = r.choice(free)
         params = self.params(for_define=True)
-        self.defines[name] = params
         vars_ = [p[0] for p in params] + ["title", "name"]
         self.in_define = True
         stmts, _ = self.body(vars_, 1, in_define=True)
         self.in_define = False
+        # Known only after its body: a define declaring itself never ends.
+        self.defines[name] = params
         body = "\n  ".join(s.replace("\n", "\n  ") for s in stmts)
         return f"define {name}{self.param_list(params)} {{\n  {body}\n}}"
 
