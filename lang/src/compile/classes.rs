@@ -611,13 +611,8 @@ impl Evaluator {
             };
             let value = match value {
                 Some(v) => v,
-                // A parameter whose type accepts undef needs no value.
-                None if t
-                    .as_ref()
-                    .is_some_and(|t| types::is_instance(t, &Value::Undef)) =>
-                {
-                    Value::Undef
-                }
+                // Even one whose type accepts undef (`Optional[String] $p`), as in the
+                // reference.
                 None => {
                     problems.push(format!("expects a value for parameter '{}'", p.name));
                     continue;

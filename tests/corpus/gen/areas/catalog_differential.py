@@ -39,4 +39,10 @@ PROGRAMS = [
     "notify { a: message => 1 } Notify <| |> { message +> [[3], undef] }",
     "notify { a: } Notify <| |> { message +> undef }",
     "class b { notify { a: message => 1 } } class c inherits b { Notify[a] { message +> [[2]] } } include c",
+    # --- a class or define parameter without default needs a value, whatever its type
+    "class c(Optional[String] $p) {} include c",
+    "class c(Optional[String] $p, $q) {} class { 'c': q => 1 }",
+    "define d(Optional[String] $p) {} d { x: }",
+    "class c(Variant[Undef, String] $p) {} include c",
+    "class c(Optional[String] $p) { notify { x: message => $p } } class { 'c': p => undef }",
 ]
