@@ -59,17 +59,29 @@ impl Evaluator {
         query: Option<&Expr>,
         attributes: &[AttributeOp],
     ) -> EvalResult {
-        const IN_QUERY: &str = "Error while evaluating a Virtual Query, ";
+        // Warned first, before the type is checked, as the reference does.
+        if exported {
+            self.log(
+                crate::LogLevel::Warning,
+                "You cannot collect exported resources without storeconfigs being set; the collection will be ignored",
+            );
+        }
+        // The query's kind names the errors, as the reference's evaluator names them.
+        let in_query = if exported {
+            "Error while evaluating an Exported Query, "
+        } else {
+            "Error while evaluating a Virtual Query, "
+        };
         let type_name: Rc<str> = match &type_ref.kind {
             ExprKind::QualifiedReference(n) => {
                 if n.eq_ignore_ascii_case("class") {
                     return Err(
-                        Error::eval(format!("{IN_QUERY}Classes cannot be collected")).into(),
+                        Error::eval(format!("{in_query}Classes cannot be collected")).into(),
                     );
                 }
                 if self.resource_kind_loading(n)?.is_none() {
                     return Err(Error::eval(format!(
-                        "{IN_QUERY}Resource type {} doesn't exist",
+                        "{in_query}Resource type {} doesn't exist",
                         n.to_ascii_lowercase()
                     ))
                     .into());
@@ -84,11 +96,11 @@ impl Evaluator {
                     } => n.clone(),
                     _ => {
                         return Err(
-                            Error::eval(format!("{IN_QUERY}Illegal collector type {pt}")).into(),
+                            Error::eval(format!("{in_query}Illegal collector type {pt}")).into(),
                         )
                     }
                 },
-                _ => return Err(Error::eval(format!("{IN_QUERY}Illegal collector type")).into()),
+                _ => return Err(Error::eval(format!("{in_query}Illegal collector type")).into()),
             },
         };
         let query = match query {
@@ -96,12 +108,6 @@ impl Evaluator {
             None => Query::All,
         };
         let overrides = self.eval_attributes(attributes)?;
-        if exported {
-            self.log(
-                crate::LogLevel::Warning,
-                "You cannot collect exported resources without storeconfigs being set; the collection will be ignored",
-            );
-        }
         self.compilation.collectors.push(Collector {
             type_name: type_name.clone(),
             exported,

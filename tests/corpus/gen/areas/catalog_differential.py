@@ -45,4 +45,8 @@ PROGRAMS = [
     "define d(Optional[String] $p) {} d { x: }",
     "class c(Variant[Undef, String] $p) {} include c",
     "class c(Optional[String] $p) { notify { x: message => $p } } class { 'c': p => undef }",
+    # --- an exported collector's errors name an Exported Query
+    "Cron <<| |>>",
+    "Class <<| |>>",
+    "Cron <| |>",
 ]
