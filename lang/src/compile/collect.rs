@@ -115,6 +115,7 @@ impl Evaluator {
             overrides,
             scope: self.scope.clone(),
             overridden: Default::default(),
+            collected: Default::default(),
         });
         let kind = if exported { "Exported" } else { "Catalog" };
         Ok(Value::string(format!("{kind}-Collector[{type_name}]")))
@@ -162,6 +163,7 @@ impl Evaluator {
                     changed = true;
                 }
                 let c = &mut self.compilation.collectors[i];
+                c.collected.insert(id);
                 if !c.overrides.is_empty() && c.overridden.insert(id) {
                     let mut attrs = c.overrides.clone();
                     let scope = c.scope.clone();

@@ -450,10 +450,10 @@ impl Evaluator {
                 index,
                 empty_alternative,
             } => {
-                let matched: Vec<_> = self
-                    .collector_matches(*index)
-                    .into_iter()
-                    .map(|id| {
+                let matched: Vec<_> = self.compilation.collectors[*index]
+                    .collected
+                    .iter()
+                    .map(|&id| {
                         let r = self.compilation.catalog.get(id);
                         ((r.type_name.clone(), r.title.clone()), Some(id))
                     })

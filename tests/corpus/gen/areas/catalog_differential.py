@@ -49,4 +49,8 @@ PROGRAMS = [
     "Cron <<| |>>",
     "Class <<| |>>",
     "Cron <| |>",
+    # --- a collector's relationships reach what it collected, even when a later override
+    # makes the resource no longer match its query
+    "@notify { a: message => 'x' } notify { b: } Notify <| message == 'x' |> <- Notify[b] Notify <| title == 'a' |> { message => 'y' }",
+    "@service { 'nginx': enable => true } Service <| enable == true |> <- service { 'ssh': } Service <| title == 'nginx' |> { enable => false }",
 ]
