@@ -601,4 +601,15 @@ def deviation(d):
         return "an override's 'already set' names the Ruby object of the class"
     if "Cannot transform object of class Puppet::Pops::Model::" in e:
         return "a collector query the reference cannot transform (unary minus, array, hash)"
+    if e.startswith("Could not find resource") and UNQUOTED_REF.sub(r"\1[\2]", e) == g:
+        return "a missing resource through an empty collector's alternative is written as a type"
+    diff = (d["got"].get("catalog_diff") or "").splitlines()
+    got = [x.strip()[1:].strip() for x in diff if x.lstrip().startswith("+")]
+    expected = [x.strip()[1:].strip() for x in diff if x.lstrip().startswith("-")]
+    if got and len(got) == len(expected) and all(
+            UNQUOTED_REF.sub(r"\1[\2]", g) == x for g, x in zip(got, expected)):
+        return "a reference given as a class or define parameter prints as Type[title]"
     return None
+
+
+UNQUOTED_REF = re.compile(r"([A-Z][\w:]*)\['([^'\]]*)'\]")
