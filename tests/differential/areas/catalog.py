@@ -81,6 +81,7 @@ class Program:
         self.mistake = rng.random() < 0.15
         self.counter = 0
         self.in_define = False
+        self.query_vars = []  # `$qv = value` statements a query of the program reads
         self.set_params = {}  # (Type, title) -> the parameters its declaration sets
         self.parents = {}     # class name -> parent class
         self.class_virtual = {}  # class name -> virtual resources its body declares
@@ -285,7 +286,14 @@ class Program:
         if k == 5 and T.lower() in TYPES:
             p = r.choice(sorted(TYPES[T.lower()]))
             op = r.choice(["==", "!="])
-            return f"{p} {op} {self.kind_value(TYPES[T.lower()][p], [])}"
+            v = self.kind_value(TYPES[T.lower()][p], [])
+            if v.startswith(("[", "{")) or v.startswith("-"):
+                # The reference cannot transform such literals in a query (a documented
+                # deviation): through a variable, as code that works with it writes them.
+                self.counter += 1
+                self.query_vars.append(f"$qv{self.counter} = {v}")
+                v = f"$qv{self.counter}"
+            return f"{p} {op} {v}"
         if k == 6:
             return (f"(title == {quote(r.choice(titles))} or tag == {quote(r.choice(TAGS))})"
                     f" and title != {quote(r.choice(titles))}")
@@ -400,7 +408,7 @@ class Program:
                 v = r.choice(scope_vars) if scope_vars else None
                 msg = f"\"${{{v}}}\"" if v else self.word()
                 self.counter += 1
-                stmts.append(f"notify {{ 'n{self.counter}{'-${title}' if in_define else ''}':"
+                stmts.append(f"notify {{ \"n{self.counter}{'-${title}' if in_define else ''}\":"
                              f" message => {msg} }}")
         return stmts, declared
 
@@ -529,7 +537,7 @@ class Program:
         else:
             what = f"defined(Class[{quote(r.choice(CLASS_NAMES))}])"
         suffix = "-${title}" if "title" in scope_vars else ""
-        return f"notify {{ 'chk{self.counter}{suffix}': message => {what} }}"
+        return f"notify {{ \"chk{self.counter}{suffix}\": message => {what} }}"
 
     # --- the program ---------------------------------------------------------------------
     def top_statement(self, in_node=False):
@@ -582,7 +590,7 @@ class Program:
             stmts.append(f"node {node} {{\n  {body}\n}}")
             if r.random() < 0.3:
                 stmts.append("node 'other' { notify { 'never': } }")
-        return "\n".join(s for s in stmts if s)
+        return "\n".join(self.query_vars + [s for s in stmts if s])
 
 
 def program(rng):

@@ -2,8 +2,7 @@
 # (tests/differential/areas/catalog.py, seed 'corpus'): `cargo test --test corpus` compares
 # them with the reference on every run; `tests/differential/run.py catalog` runs thousands
 # on demand. Programs whose answer is a documented deviation (docs/deviations.md: an
-# override's "already set" naming a Ruby object, a collector query the reference cannot
-# transform) or that the reference answers unstably are left out (see SKIPPED).
+# override's "already set" naming a Ruby object) are left out (see SKIPPED).
 import os
 import random
 import sys
@@ -15,10 +14,7 @@ COMPILE_CATALOG = True
 COUNT = 200
 # Indexes (from 0) of the generated programs left out, with the reason.
 SKIPPED = {
-    51: "a collector query with an array (deviation)",
-    52: "a collector query with an array (deviation)",
     124: "an override's 'already set' names a Ruby object (deviation)",
-    133: "a collector query with a hash (deviation)",
 }
 
 _rng = random.Random("catalog:corpus")
