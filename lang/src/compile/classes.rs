@@ -750,6 +750,73 @@ impl Evaluator {
         }
     }
 
+    /// Checks the parameters of a define instance whose body never ran (virtual, never
+    /// realized), as the reference validates every resource of its catalog when it
+    /// finishes: a parameter without default needs a value, a value given must match the
+    /// parameter's type (defaults are not evaluated).
+    pub(crate) fn check_unevaluated_define(
+        &mut self,
+        pending: &PendingDefine,
+    ) -> Result<(), Error> {
+        let r = self.compilation.catalog.get(pending.resource);
+        let who = r.reference();
+        let mut given: Attributes = r
+            .parameters
+            .iter()
+            .map(|(k, v)| crate::catalog::Attribute {
+                name: k.clone(),
+                value: v.clone(),
+                append: false,
+                span: Span::default(),
+            })
+            .collect();
+        for name in &r.undef_parameters {
+            given.push(crate::catalog::Attribute {
+                name: name.clone(),
+                value: Value::Undef,
+                append: false,
+                span: Span::default(),
+            });
+        }
+        let def = pending.define.clone();
+        let (own, _meta) = split_metaparameters(given, &def.def.params);
+        let scope = Rc::new(NamedScope::new(
+            ScopeKind::Define,
+            None,
+            pending.declarer.clone(),
+            pending.resource,
+        ));
+        let mut problems = Vec::new();
+        for p in &def.def.params {
+            match (own.get(&p.name), &p.type_expr) {
+                (None, _) if p.default.is_none() => {
+                    problems.push(format!("expects a value for parameter '{}'", p.name))
+                }
+                (Some(v), Some(te)) => {
+                    if let Value::Type(t) = self.eval_in_scope(&scope, te, &def.source)? {
+                        if !types::is_instance(&t, v) {
+                            problems.push(format!(
+                                "parameter '{}' {}",
+                                p.name,
+                                types::mismatch::describe_mismatch(&t, v)
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let message = match problems.as_slice() {
+            [] => return Ok(()),
+            [one] => format!("{who}: {one}"),
+            many => format!(
+                "{who}:{}",
+                many.iter().map(|p| format!("\n  {p}")).collect::<String>()
+            ),
+        };
+        Err(Error::new(crate::ErrorKind::Failed, message))
+    }
+
     /// Runs the body of a define instance declared earlier.
     pub(crate) fn evaluate_define(&mut self, pending: PendingDefine) -> Result<(), Error> {
         let id = pending.resource;

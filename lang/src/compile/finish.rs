@@ -210,6 +210,10 @@ impl Evaluator {
             }
         }
         self.validate_builtin_parameters()?;
+        let unevaluated = self.compilation.pending_defines.clone();
+        for p in unevaluated.iter() {
+            self.check_unevaluated_define(p)?;
+        }
         self.propagate_metaparameters()?;
         self.collect_relationships()?;
         self.warn_about_cycles();
