@@ -29,10 +29,23 @@ impl Query {
         match self {
             Query::All => true,
             Query::Eq(name, v) => attribute_matches(r, name, v, has_tag),
-            Query::Ne(name, v) => !attribute_matches(r, name, v, has_tag),
+            Query::Ne(name, v) => !attribute_equals(r, name, v, has_tag),
             Query::And(a, b) => a.matches(r, has_tag) && b.matches(r, has_tag),
             Query::Or(a, b) => a.matches(r, has_tag) || b.matches(r, has_tag),
         }
+    }
+}
+
+/// The negation of `name != v`: the title, a tag, or a parameter equal to `v` as a whole,
+/// as the reference compares for `!=` (an array parameter holding `v` is not equal to it:
+/// `[undef, 'm'] != undef` holds, `[] != []` does not).
+fn attribute_equals(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) -> bool) -> bool {
+    match name {
+        "title" | "tag" => attribute_matches(r, name, v, has_tag),
+        _ => match r.parameters.get(name) {
+            Some(x) => equals(x, v),
+            None => v.is_undef(),
+        },
     }
 }
 

@@ -53,4 +53,14 @@ PROGRAMS = [
     # makes the resource no longer match its query
     "@notify { a: message => 'x' } notify { b: } Notify <| message == 'x' |> <- Notify[b] Notify <| title == 'a' |> { message => 'y' }",
     "@service { 'nginx': enable => true } Service <| enable == true |> <- service { 'ssh': } Service <| title == 'nginx' |> { enable => false }",
+    # --- a virtual define instance never realized has its parameters checked all the same
+    "define d1(Any $p = 'y', Hash $q) { notify { $title: } } @d1 { 'i4': q => true, noop => true }",
+    "define d1(String $p, $q = 3) { notify { $title: } } @d1 { 'i4': }",
+    "define d1(String $p, Integer $q) { notify { $title: } } @d1 { 'i4': q => 'x' }",
+    "define d1(String $p) { notify { $title: } } @d1 { 'i4': p => 'x' }",
+    # --- `!=` in a query compares the parameter as a whole (`==` looks into an array)
+    "@notify { 'b': message => [undef, 'm'] } Notify <| message != undef |>",
+    "$v = [] @package { 'curl': install_options => [] } Package <| install_options != $v |>",
+    "@package { 'curl': install_options => ['a', 'b'] } Package <| install_options != 'a' |>",
+    "@package { 'curl': install_options => ['a', 'b'] } Package <| install_options == 'a' |>",
 ]
