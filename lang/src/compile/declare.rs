@@ -652,6 +652,9 @@ impl Evaluator {
                 self.add_tags(&mut list, &a.value, line.unwrap_or(0))?;
                 self.compilation.catalog.get_mut(id).tags = list;
             }
+            // A relationship set here is reported here when its target is missing.
+            let relation_line = matches!(&*a.name, "before" | "require" | "notify" | "subscribe")
+                .then(|| self.line_of(a.span));
             let r = self.compilation.catalog.get_mut(id);
             let value = match (a.append, r.parameters.get(&a.name)) {
                 (true, Some(old)) => append_values(old, &a.value),
@@ -659,6 +662,10 @@ impl Evaluator {
             };
             r.set_parameter(a.name.clone(), value);
             r.set_parameter_source(&a.name, Some(here));
+            if let Some(at) = relation_line {
+                r.relation_lines.retain(|(n, _)| *n != a.name);
+                r.relation_lines.push((a.name.clone(), at));
+            }
         }
         Ok(())
     }
