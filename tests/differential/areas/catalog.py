@@ -385,7 +385,13 @@ class Program:
         r = self.rng
         stmts, declared = [], []
         for _ in range(r.randint(1, 4)):
-            k = r.randrange(20)
+            k = r.randrange(22)
+            if k == 20:
+                stmts.append(self.collector())
+                continue
+            if k == 21:
+                stmts.append(self.qualified_variable())
+                continue
             if k < 8:
                 s, refs = self.resource(scope_vars)
                 declared += refs
@@ -524,6 +530,19 @@ class Program:
             (self.virtual if virt else self.known).append((T, title))
         return f"{virt}{name} {{ \"{title}\":" + (" " + ", ".join(attrs) if attrs else "") + " }"
 
+    def qualified_variable(self):
+        """A notify showing a declared class's parameter (`$c1::p`), or an unknown one's."""
+        r = self.rng
+        self.counter += 1
+        declared = [c for c in sorted(self.declared_classes) if self.classes.get(c)]
+        if declared and r.random() < 0.85:
+            c = r.choice(declared)
+            var = f"${c}::{r.choice(self.classes[c])[0]}"
+        else:
+            var = "$nosuch::p"
+        suffix = "-${title}" if self.in_define else ""
+        return f"notify {{ \"qv{self.counter}{suffix}\": message => \"[{var}]\" }}"
+
     def tag_check(self, scope_vars=()):
         r = self.rng
         self.counter += 1
@@ -570,7 +589,7 @@ class Program:
                     self.known.append(x)
             return "realize(" + ", ".join(f"{t}[{quote(q)}]" for t, q in refs) + ")"
         if k < 28:
-            return self.tag_check()
+            return self.tag_check() if r.random() < 0.7 else self.qualified_variable()
         if k < 29:
             return f"tag {quote(r.choice(TAGS))}"
         return self.resource()[0]

@@ -63,4 +63,7 @@ PROGRAMS = [
     "$v = [] @package { 'curl': install_options => [] } Package <| install_options != $v |>",
     "@package { 'curl': install_options => ['a', 'b'] } Package <| install_options != 'a' |>",
     "@package { 'curl': install_options => ['a', 'b'] } Package <| install_options == 'a' |>",
+    # --- a relationship metaparameter set by an override is reported at the override
+    "notify { 'b': }\nnotify { 'c': }\nNotify['b'] { require +> Notify['nosuch'] }",
+    "notify { 'b': }\n@notify { 'c': }\nNotify <| title == 'c' |> {\n  before => Notify['nosuch'] }",
 ]
