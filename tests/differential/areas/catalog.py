@@ -284,7 +284,8 @@ class Program:
         if k < 5:
             return f"tag == {quote(r.choice(TAGS))}"
         if k == 5 and T.lower() in TYPES:
-            p = r.choice(sorted(TYPES[T.lower()]))
+            # (`unless` is a keyword: a query cannot name it)
+            p = r.choice([x for x in sorted(TYPES[T.lower()]) if x != "unless"])
             op = r.choice(["==", "!="])
             v = self.kind_value(TYPES[T.lower()][p], [])
             if v.startswith(("[", "{")) or v.startswith("-"):
@@ -390,7 +391,12 @@ class Program:
                 stmts.append(self.collector())
                 continue
             if k == 21:
-                stmts.append(self.qualified_variable())
+                # (in a body, only an unknown class's: the body may run before a class
+                # declared earlier in the text)
+                self.counter += 1
+                suffix = "-${title}" if self.in_define else ""
+                stmts.append(f"notify {{ \"qv{self.counter}{suffix}\": message => \"[$nosuch::p]\" }}"
+                             if r.random() < 0.2 else self.tag_check(scope_vars))
                 continue
             if k < 8:
                 s, refs = self.resource(scope_vars)
@@ -535,7 +541,7 @@ class Program:
         r = self.rng
         self.counter += 1
         declared = [c for c in sorted(self.declared_classes) if self.classes.get(c)]
-        if declared and r.random() < 0.85:
+        if declared and r.random() < 0.95:
             c = r.choice(declared)
             var = f"${c}::{r.choice(self.classes[c])[0]}"
         else:
