@@ -640,7 +640,8 @@ def deviation(d):
     got = [x.strip()[1:].strip() for x in diff if x.lstrip().startswith("+")]
     expected = [x.strip()[1:].strip() for x in diff if x.lstrip().startswith("-")]
     if got and len(got) == len(expected) and all(
-            UNQUOTED_REF.sub(r"\1[\2]", g) == x for g, x in zip(got, expected)):
+            UNQUOTED_REF.sub(r"\1[\2]", g).lower() == x.lower()
+            for g, x in zip(got, expected)):
         return "a reference given as a class or define parameter prints as Type[title]"
     return None
 
