@@ -635,11 +635,16 @@ impl Evaluator {
                         || (source == Some(here)
                             && self.is_default(&declared_in, &type_name, &a.name, &current));
                     if !allowed {
-                        let at = self.location_text(r.line);
+                        // A resource a function made (create_resources) has no location in
+                        // the reference: the message names none.
+                        let at = match r.file.as_deref() {
+                            Some("unknown") => String::new(),
+                            _ => format!(" at {}", self.location_text(r.line)),
+                        };
                         return Err(Error::new(
                             crate::error::ErrorKind::Failed,
                             format!(
-                                "Parameter '{}' is already set on {} at {at}; cannot redefine",
+                                "Parameter '{}' is already set on {}{at}; cannot redefine",
                                 a.name,
                                 r.reference()
                             ),
