@@ -82,6 +82,7 @@ class Program:
         self.counter = 0
         self.in_define = False
         self.query_vars = []  # `$qv = value` statements a query of the program reads
+        self.uses_pre_stage = False
         self.set_params = {}  # (Type, title) -> the parameters its declaration sets
         self.parents = {}     # class name -> parent class
         self.class_virtual = {}  # class name -> virtual resources its body declares
@@ -493,7 +494,9 @@ class Program:
                 wrong = self.mistake and typ not in (None, "Any") and r.random() < 0.15
                 attrs.append(f"{p} => {self.typed_value(typ, wrong)}")
         if r.random() < 0.15:
-            attrs.append(r.choice(["stage => 'main'", "tag => 'ct'", "noop => true"]))
+            attrs.append(r.choice(["stage => 'main'", "tag => 'ct'", "noop => true",
+                                   "stage => 'pre'", "require => Class['main']"]))
+            self.uses_pre_stage |= "pre" in attrs[-1]
         if self.mistake and r.random() < 0.05:
             attrs.append("nosuch => 1")
         self.mark_declared(name)
@@ -598,7 +601,42 @@ class Program:
             return self.tag_check() if r.random() < 0.7 else self.qualified_variable()
         if k < 29:
             return f"tag {quote(r.choice(TAGS))}"
+        return self.extra()
+
+    def extra(self):
+        """Less common forms: create_resources, Resource[...] references, a declaration
+        under a condition on defined()."""
+        r = self.rng
+        k = r.randrange(4)
+        if k == 0:
+            self.counter += 1
+            t = r.choice(["notify", "notify", "group", "package"])
+            titles = [self.fresh_title(t) for _ in range(r.randint(1, 2))]
+            T = ref_type(t)
+            self.known.extend((T, x) for x in titles)
+            body = ", ".join(
+                f"{quote(x)} => {{" + ", ".join(
+                    a.replace(" => ", " => ", 1) for a in self.attributes(t, [], False)
+                    if not a.startswith(("nosuch", "messages"))) + "}" for x in titles)
+            dflt = r.choice(["", ", {'tag' => 'cr'}", ", {'noop' => true}"])
+            return f"create_resources('{t}', {{{body}}}{dflt})"
+        if k == 1 and self.known:
+            T, title = r.choice(self.known)
+            return (f"notify {{ \"res{self.counter + 1}\": message => "
+                    f"Resource[{quote(T)}, {quote(title)}] }}") if not self._bump() else ""
+        if k == 2 and self.known:
+            cond = f"defined({self.ref()})"
+            inner, _ = self.resource(virtual="", register=False)
+            other = ""
+            if r.random() < 0.5:
+                other_src, _ = self.resource(virtual="", register=False)
+                other = f" else {{\n  {other_src}\n}}"
+            return f"if {cond} {{\n  {inner}\n}}{other}"
         return self.resource()[0]
+
+    def _bump(self):
+        self.counter += 1
+        return False
 
     def build(self):
         r = self.rng
@@ -615,7 +653,8 @@ class Program:
             stmts.append(f"node {node} {{\n  {body}\n}}")
             if r.random() < 0.3:
                 stmts.append("node 'other' { notify { 'never': } }")
-        return "\n".join(self.query_vars + [s for s in stmts if s])
+        pre = ["stage { 'pre': before => Stage['main'] }"] if self.uses_pre_stage else []
+        return "\n".join(self.query_vars + pre + [s for s in stmts if s])
 
 
 def program(rng):
