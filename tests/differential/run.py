@@ -53,6 +53,15 @@ def compare_binary():
     return os.path.join(ROOT, "target", "release", "diff-compare")
 
 
+def oracle_env():
+    """The oracle's environment: each program of a batch answered as in a fresh process
+    (the corpus's `fresh_case.rb`: warnings the reference gives once per process)."""
+    fresh = os.path.join(ROOT, "tests", "corpus", "gen", "fresh_case.rb")
+    env = dict(os.environ)
+    env["RUBYOPT"] = f"-r{fresh} " + env.get("RUBYOPT", "")
+    return env
+
+
 def write_jsonl(path, rows):
     with open(path, "w") as f:
         for r in rows:
@@ -64,16 +73,30 @@ def ask_oracle(programs, batch):
     answers = []
     for start in range(0, len(programs), batch):
         chunk = programs[start:start + batch]
-        text = "".join(json.dumps(p) + "\n" for p in chunk)
-        r = subprocess.run([oracle_path(), "--jsonl"], input=text, capture_output=True,
-                           text=True)
-        lines = [l for l in r.stdout.splitlines() if l.strip()]
-        if len(lines) != len(chunk):
-            sys.exit(f"oracle returned {len(lines)} lines for {len(chunk)} programs:\n"
-                     + r.stderr[-2000:])
-        answers.extend(json.loads(l) for l in lines)
+        answers.extend(ask_oracle_chunk(chunk))
         print(f"  oracle: {start + len(chunk)}/{len(programs)}", file=sys.stderr, flush=True)
     return answers
+
+
+def ask_oracle_chunk(chunk):
+    """One oracle run for `chunk`; a run that takes too long (a program the reference
+    never finishes) is split in halves, down to the program, whose answer is then the
+    error `oracle timeout`."""
+    text = "".join(json.dumps(p) + "\n" for p in chunk)
+    limit = 30 + 3 * len(chunk)
+    try:
+        r = subprocess.run([oracle_path(), "--jsonl"], input=text, capture_output=True,
+                           text=True, env=oracle_env(), timeout=limit)
+    except subprocess.TimeoutExpired:
+        if len(chunk) == 1:
+            return [{"src": chunk[0]["src"], "id": chunk[0]["id"], "error": "oracle timeout"}]
+        half = len(chunk) // 2
+        return ask_oracle_chunk(chunk[:half]) + ask_oracle_chunk(chunk[half:])
+    lines = [l for l in r.stdout.splitlines() if l.strip()]
+    if len(lines) != len(chunk):
+        sys.exit(f"oracle returned {len(lines)} lines for {len(chunk)} programs:\n"
+                 + r.stderr[-2000:])
+    return [json.loads(l) for l in lines]
 
 
 def cached_oracle(area, seed, programs, batch):
@@ -118,13 +141,14 @@ def cached_singles(path, singles, batch):
     return [dict(known[s["src"]], id=s["id"]) for s in singles]
 
 
-def ask_prepl(programs, answers):
+def ask_prepl(programs, answers, first_line_errors=False):
     """prepl's comparison of each program with the oracle's answer: {id: row}."""
     with tempfile.TemporaryDirectory() as tmp:
         p, e = os.path.join(tmp, "programs.jsonl"), os.path.join(tmp, "expected.jsonl")
         write_jsonl(p, programs)
         write_jsonl(e, answers)
-        r = subprocess.run([compare_binary(), p, e], capture_output=True, text=True)
+        flags = ["--first-line-errors"] if first_line_errors else []
+        r = subprocess.run([compare_binary(), *flags, p, e], capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit("diff-compare failed:\n" + r.stderr[-3000:])
         rows = [json.loads(l) for l in r.stdout.splitlines() if l.strip()]
@@ -184,8 +208,90 @@ def program_source(checks):
     return "[\n" + ",\n".join(checks) + ",\n]"
 
 
+def cause(d):
+    """A disagreement's group: the kind of difference with the specifics (titles, numbers,
+    quoted words) masked, so that disagreements of one cause group together."""
+    import re
+    e, g = d["expected"], d["got"]
+    mask = lambda s: re.sub(r"'[^']*'|\[[^\]]*\]|\d+", "_", s or "")[:120]
+    first = lambda s: (s or "").split("\n")[0]
+    if e.get("error") and not g.get("error"):
+        return "reference fails: " + mask(first(e["error"]))
+    if g.get("error") and not e.get("error"):
+        return "prepl fails: " + mask(first(g["error"]))
+    if e.get("error"):
+        return "other error: " + mask(first(e["error"])) + " / " + mask(first(g["error"]))
+    if e.get("log") != g.get("log"):
+        return "log"
+    if e.get("value") != g.get("value"):
+        return "value"
+    diff = (g.get("catalog_diff") or "").splitlines()
+    changed = [l for l in diff if l[:1] in "+-"]
+    return "catalog: " + mask(changed[0] if changed else "?")
+
+
+def run_catalog_area(area, mod, count, seed, batch):
+    """A catalog area: each program is one whole catalog program, compiled by both; the
+    value, log, first line of an error and the catalog are compared."""
+    rng = random.Random(f"{area}:{seed}")
+    programs = [{"id": f"{area}-{seed}-{n + 1}", "src": mod.program(rng), "catalog": True,
+                 "tags": True} for n in range(count)]
+    t0 = time.time()
+    answers = cached_oracle(area, seed, programs, batch)
+    t_oracle = time.time() - t0
+    rows = ask_prepl(programs, answers, first_line_errors=True)
+    # The reference is not always stable from one batch to the next (a class's tags, seen
+    # once in a long batch): a disagreeing program is asked again, alone; when the answer
+    # changes, the program counts as unstable in the reference, not as a disagreement.
+    bad = [p for p in programs if not rows[p["id"]]["agree"]]
+    unstable = set()
+    if bad:
+        again = cached_singles(os.path.join(OUT, f"{area}-{seed}.again.jsonl"), bad, batch)
+        by_id = {p["id"]: a for p, a in zip(programs, answers)}
+        for p, a in zip(bad, again):
+            first = dict(by_id[p["id"]], id=p["id"])
+            if json.dumps(first, sort_keys=True) != json.dumps(a, sort_keys=True):
+                unstable.add(p["id"])
+    disagreements = []
+    for p in programs:
+        row = rows[p["id"]]
+        if row["agree"]:
+            continue
+        d = {"id": p["id"], "src": p["src"], "expected": row["expected"], "got": row["got"]}
+        d["deviation"] = mod.deviation(d) if hasattr(mod, "deviation") else None
+        if p["id"] in unstable and not d["deviation"]:
+            d["deviation"] = "the reference answers differently when asked again"
+        d["cause"] = cause(d)
+        disagreements.append(d)
+    undocumented = [d for d in disagreements if not d["deviation"]]
+    errors = sum(1 for a in answers if a.get("error"))
+    result = {
+        "area": area, "seed": seed, "programs": count,
+        "programs_agree": count - len(disagreements),
+        "programs_agree_excluding_deviations": count - len(undocumented),
+        "reference_errors": errors, "oracle_seconds": round(t_oracle, 1),
+    }
+    os.makedirs(OUT, exist_ok=True)
+    write_jsonl(os.path.join(OUT, f"{area}-{seed}.disagreements.jsonl"), disagreements)
+    with open(os.path.join(OUT, "results.jsonl"), "a") as f:
+        f.write(json.dumps(result) + "\n")
+    groups = {}
+    for d in undocumented:
+        groups.setdefault(d["cause"], []).append(d)
+    print(f"{area} (seed {seed}): {count} programs ({errors} fail in the reference); "
+          f"{result['programs_agree']} agree "
+          f"({100.0 * result['programs_agree'] / count:.2f}%), "
+          f"{100.0 * result['programs_agree_excluding_deviations'] / count:.2f}% excluding "
+          f"documented deviations; oracle {t_oracle:.0f}s")
+    for c, ds in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {len(ds):4}  {c}   (e.g. {ds[0]['id']})")
+    return result
+
+
 def run_area(area, count, seed, batch, checks_per_program):
     mod = importlib.import_module(f"areas.{area}")
+    if getattr(mod, "CATALOG", False):
+        return run_catalog_area(area, mod, count, seed, batch)
     rng = random.Random(f"{area}:{seed}")
     k = checks_per_program or getattr(mod, "CHECKS_PER_PROGRAM", 8)
     programs, checks, reasons = [], {}, {}

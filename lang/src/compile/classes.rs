@@ -557,10 +557,26 @@ impl Evaluator {
             };
             self.compilation.catalog.get_mut(id).container = Some(stage);
             self.compilation.catalog.add_containment(stage, id);
+            self.take_scope_tags(id);
             self.run_body(&scope, &cdef.def.body, &cdef.source)?;
             parent_scope = Some(scope);
         }
         Ok(ids[last])
+    }
+
+    /// A class gets the tags of the scope that declares it when it is evaluated, as the
+    /// reference's class resources do: tags that scope gets later (`include m tag 'x'`) do
+    /// not reach the class (those of a define instance's or a plain resource's scope do).
+    fn take_scope_tags(&mut self, id: ResourceId) {
+        let catalog = &mut self.compilation.catalog;
+        if let Some(parent) = catalog.get(id).tag_parent {
+            let inherited = catalog.tags_of(parent);
+            let r = catalog.get_mut(id);
+            for t in inherited {
+                tags::push_unique(&mut r.tags, t);
+            }
+            r.tag_parent = None;
+        }
     }
 
     /// Adds the `Class` resource of a class being declared.
@@ -661,13 +677,8 @@ impl Evaluator {
             };
             let value = match value {
                 Some(v) => v,
-                // A parameter whose type accepts undef needs no value.
-                None if t
-                    .as_ref()
-                    .is_some_and(|t| types::is_instance(t, &Value::Undef)) =>
-                {
-                    Value::Undef
-                }
+                // Even one whose type accepts undef (`Optional[String] $p`), as in the
+                // reference.
                 None => {
                     problems.push(format!("expects a value for parameter '{}'", p.name));
                     continue;
@@ -809,6 +820,73 @@ impl Evaluator {
             Err(Flow::Error(e)) => Err(e.in_source(source)),
             Err(Flow::Return(_)) | Err(Flow::Next(_)) | Err(Flow::Break) => Ok(Value::Undef),
         }
+    }
+
+    /// Checks the parameters of a define instance whose body never ran (virtual, never
+    /// realized), as the reference validates every resource of its catalog when it
+    /// finishes: a parameter without default needs a value, a value given must match the
+    /// parameter's type (defaults are not evaluated).
+    pub(crate) fn check_unevaluated_define(
+        &mut self,
+        pending: &PendingDefine,
+    ) -> Result<(), Error> {
+        let r = self.compilation.catalog.get(pending.resource);
+        let who = r.reference();
+        let mut given: Attributes = r
+            .parameters
+            .iter()
+            .map(|(k, v)| crate::catalog::Attribute {
+                name: k.clone(),
+                value: v.clone(),
+                append: false,
+                span: Span::default(),
+            })
+            .collect();
+        for name in &r.undef_parameters {
+            given.push(crate::catalog::Attribute {
+                name: name.clone(),
+                value: Value::Undef,
+                append: false,
+                span: Span::default(),
+            });
+        }
+        let def = pending.define.clone();
+        let (own, _meta) = split_metaparameters(given, &def.def.params);
+        let scope = Rc::new(NamedScope::new(
+            ScopeKind::Define,
+            None,
+            pending.declarer.clone(),
+            pending.resource,
+        ));
+        let mut problems = Vec::new();
+        for p in &def.def.params {
+            match (own.get(&p.name), &p.type_expr) {
+                (None, _) if p.default.is_none() => {
+                    problems.push(format!("expects a value for parameter '{}'", p.name))
+                }
+                (Some(v), Some(te)) => {
+                    if let Value::Type(t) = self.eval_in_scope(&scope, te, &def.source)? {
+                        if !types::is_instance(&t, v) {
+                            problems.push(format!(
+                                "parameter '{}' {}",
+                                p.name,
+                                types::mismatch::describe_mismatch(&t, v)
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let message = match problems.as_slice() {
+            [] => return Ok(()),
+            [one] => format!("{who}: {one}"),
+            many => format!(
+                "{who}:{}",
+                many.iter().map(|p| format!("\n  {p}")).collect::<String>()
+            ),
+        };
+        Err(Error::new(crate::ErrorKind::Failed, message))
     }
 
     /// Runs the body of a define instance declared earlier.

@@ -29,10 +29,23 @@ impl Query {
         match self {
             Query::All => true,
             Query::Eq(name, v) => attribute_matches(r, name, v, has_tag),
-            Query::Ne(name, v) => !attribute_matches(r, name, v, has_tag),
+            Query::Ne(name, v) => !attribute_equals(r, name, v, has_tag),
             Query::And(a, b) => a.matches(r, has_tag) && b.matches(r, has_tag),
             Query::Or(a, b) => a.matches(r, has_tag) || b.matches(r, has_tag),
         }
+    }
+}
+
+/// The negation of `name != v`: the title, a tag, or a parameter equal to `v` as a whole,
+/// as the reference compares for `!=` (an array parameter holding `v` is not equal to it:
+/// `[undef, 'm'] != undef` holds, `[] != []` does not).
+fn attribute_equals(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) -> bool) -> bool {
+    match name {
+        "title" | "tag" => attribute_matches(r, name, v, has_tag),
+        _ => match r.parameters.get(name) {
+            Some(x) => equals(x, v),
+            None => v.is_undef(),
+        },
     }
 }
 
@@ -59,17 +72,29 @@ impl Evaluator {
         query: Option<&Expr>,
         attributes: &[AttributeOp],
     ) -> EvalResult {
-        const IN_QUERY: &str = "Error while evaluating a Virtual Query, ";
+        // Warned first, before the type is checked, as the reference does.
+        if exported {
+            self.log(
+                crate::LogLevel::Warning,
+                "You cannot collect exported resources without storeconfigs being set; the collection will be ignored",
+            );
+        }
+        // The query's kind names the errors, as the reference's evaluator names them.
+        let in_query = if exported {
+            "Error while evaluating an Exported Query, "
+        } else {
+            "Error while evaluating a Virtual Query, "
+        };
         let type_name: Rc<str> = match &type_ref.kind {
             ExprKind::QualifiedReference(n) => {
                 if n.eq_ignore_ascii_case("class") {
                     return Err(
-                        Error::eval(format!("{IN_QUERY}Classes cannot be collected")).into(),
+                        Error::eval(format!("{in_query}Classes cannot be collected")).into(),
                     );
                 }
                 if self.resource_kind_loading(n)?.is_none() {
                     return Err(Error::eval(format!(
-                        "{IN_QUERY}Resource type {} doesn't exist",
+                        "{in_query}Resource type {} doesn't exist",
                         n.to_ascii_lowercase()
                     ))
                     .into());
@@ -84,11 +109,11 @@ impl Evaluator {
                     } => n.clone(),
                     _ => {
                         return Err(
-                            Error::eval(format!("{IN_QUERY}Illegal collector type {pt}")).into(),
+                            Error::eval(format!("{in_query}Illegal collector type {pt}")).into(),
                         )
                     }
                 },
-                _ => return Err(Error::eval(format!("{IN_QUERY}Illegal collector type")).into()),
+                _ => return Err(Error::eval(format!("{in_query}Illegal collector type")).into()),
             },
         };
         let query = match query {
@@ -96,12 +121,6 @@ impl Evaluator {
             None => Query::All,
         };
         let overrides = self.eval_attributes(attributes)?;
-        if exported {
-            self.log(
-                crate::LogLevel::Warning,
-                "You cannot collect exported resources without storeconfigs being set; the collection will be ignored",
-            );
-        }
         self.compilation.collectors.push(Collector {
             type_name: type_name.clone(),
             exported,
@@ -109,6 +128,7 @@ impl Evaluator {
             overrides,
             scope: self.scope.clone(),
             overridden: Default::default(),
+            collected: Default::default(),
         });
         let kind = if exported { "Exported" } else { "Catalog" };
         Ok(Value::string(format!("{kind}-Collector[{type_name}]")))
@@ -156,6 +176,7 @@ impl Evaluator {
                     changed = true;
                 }
                 let c = &mut self.compilation.collectors[i];
+                c.collected.insert(id);
                 if !c.overrides.is_empty() && c.overridden.insert(id) {
                     let mut attrs = c.overrides.clone();
                     let scope = c.scope.clone();
@@ -168,7 +189,7 @@ impl Evaluator {
                         }
                     }
                     let saved = std::mem::replace(&mut self.scope, scope);
-                    let r = self.apply_override(id, &attrs, true);
+                    let r = self.apply_override(id, &attrs, true, 0);
                     self.scope = saved;
                     r?;
                     changed = true;

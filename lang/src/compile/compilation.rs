@@ -53,6 +53,10 @@ pub struct Collector {
     pub scope: Option<Rc<NamedScope>>,
     /// The resources whose attributes this collector already overrode.
     pub overridden: std::collections::HashSet<ResourceId>,
+    /// What it collected, in the order collected (a resource it matched once stays
+    /// collected, as the reference's collector keeps it): the resources a relationship
+    /// with the collector reaches.
+    pub collected: indexmap::IndexSet<ResourceId>,
 }
 
 /// One side of a relationship as written: resolved to resources in the finishing steps.
@@ -86,6 +90,8 @@ pub struct PendingOverride {
     pub title: Rc<str>,
     pub attributes: Attributes,
     pub scope: Option<Rc<NamedScope>>,
+    /// The line of the override expression (its errors name it).
+    pub line: u32,
 }
 
 /// A resource `realize()` named before it was declared: its type, title, and where.

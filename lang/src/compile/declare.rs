@@ -37,6 +37,33 @@ pub fn statement_error(message: impl std::fmt::Display) -> Error {
     Error::eval(format!("{IN_RESOURCE_STATEMENT}{message}"))
 }
 
+/// Whether an error raised while a class declared like a resource is evaluated reaches the
+/// program as it is, not prefixed with the statement (besides one located in the class's
+/// body, which has its span): one already prefixed, or one of the
+/// reference's parse errors that carry their own location (an override's "Only subclasses
+/// can override parameters (line: 2)", "Invalid tag '%%' (line: 1)", raised in the class's
+/// body); a duplicate declaration is not one of those.
+fn keeps_own_message(message: &str) -> bool {
+    if message.starts_with("Error while") {
+        return true;
+    }
+    if message.starts_with("Duplicate declaration") {
+        return false;
+    }
+    let Some(open) = message.rfind(" (") else {
+        return false;
+    };
+    let tail = &message[open + 2..];
+    let Some(inner) = tail.strip_suffix(')') else {
+        return false;
+    };
+    let line = inner.rsplit(", ").next().unwrap_or(inner);
+    (inner.starts_with("line: ") || inner.starts_with("file: "))
+        && line
+            .strip_prefix("line: ")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 impl Evaluator {
     /// The resource type a name denotes (`file`, `apache::vhost`, `class`).
     pub(crate) fn resource_kind(&self, name: &str) -> Option<ResourceKind> {
@@ -113,6 +140,13 @@ impl Evaluator {
                 .with_hint(hint)
                 .into());
         };
+        // Once per expression, whatever its titles, as the reference warns.
+        if form == ResourceForm::Exported {
+            self.log(
+                crate::LogLevel::Warning,
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored",
+            );
+        }
         // The `default:` body's attributes apply to every other body of the expression.
         let mut defaults: Attributes = Vec::new();
         for b in bodies {
@@ -125,6 +159,12 @@ impl Evaluator {
             if matches!(b.title.kind, ExprKind::Default) {
                 continue;
             }
+            // Every resource of the expression is located where the expression starts, as
+            // the reference's are (a duplicate in a later body is reported at that line).
+            let line_span = Span {
+                start: span.start,
+                end: b.title.span.end.max(span.start),
+            };
             let title = self.eval(&b.title)?;
             let mut attrs = self.eval_attributes(&b.attributes)?;
             for d in &defaults {
@@ -135,15 +175,9 @@ impl Evaluator {
             let mut titles = Vec::new();
             flatten_titles(title, &mut titles)?;
             for t in titles {
-                if form == ResourceForm::Exported {
-                    self.log(
-                        crate::LogLevel::Warning,
-                        "You cannot collect exported resources without storeconfigs being set; the export is ignored",
-                    );
-                }
                 // The resource's line is where its statement starts, as the reference's.
                 let saved = self.statement_line.replace(self.line_of(span));
-                let r = self.declare(&kind, &name, &t, attrs.clone(), form, b.title.span);
+                let r = self.declare(&kind, &name, &t, attrs.clone(), form, line_span);
                 self.statement_line = saved;
                 refs.push(r?);
             }
@@ -228,10 +262,8 @@ impl Evaluator {
                     super::classes::Declaration::ResourceLike(attrs),
                     span,
                 )
-                // An error located in Puppet code (the class body's) is passed on as it is,
-                // as the reference does; one of the declaration itself gets the prefix.
                 .map_err(
-                    |e| match e.message.starts_with("Error while") || e.span.is_some() {
+                    |e| match e.span.is_some() || keeps_own_message(&e.message) {
                         true => e,
                         false => statement_error(e.message).with_hint(e.hint),
                     },
@@ -553,14 +585,16 @@ impl Evaluator {
         let attrs = self.eval_attributes(attributes)?;
         let mut refs = Vec::new();
         collect_refs(&target, &mut refs);
+        let line = self.line_of(resource.span);
         for (type_name, title) in refs {
             match self.compilation.catalog.find(&type_name, &title) {
-                Some(id) => self.apply_override(id, &attrs, false)?,
+                Some(id) => self.apply_override(id, &attrs, false, line)?,
                 None => self.compilation.overrides.push(PendingOverride {
                     type_name,
                     title,
                     attributes: attrs.clone(),
                     scope: self.scope.clone(),
+                    line,
                 }),
             }
         }
@@ -572,18 +606,20 @@ impl Evaluator {
     /// always); a parameter already set only from a subclass of the scope that set it, or
     /// from that scope when its value is the resource default there; a value that is a
     /// resource default where the resource was declared is not set over one already set.
+    /// `line` is the override expression's (0 for a collector's).
     pub(crate) fn apply_override(
         &mut self,
         id: ResourceId,
         attrs: &Attributes,
         from_collector: bool,
+        line: u32,
     ) -> Result<(), Error> {
         let here = self.container();
         let r = self.compilation.catalog.get(id);
         let container = r.container;
         let type_name = r.type_name.clone();
         if !from_collector && container != Some(here) && !self.inherits_from(container) {
-            let line = attrs.first().map(|a| self.line_of(a.span)).unwrap_or(0);
+            // At the override expression, as the reference locates it.
             return Err(Error::new(
                 crate::error::ErrorKind::Failed,
                 format!(
@@ -611,11 +647,16 @@ impl Evaluator {
                         || (source == Some(here)
                             && self.is_default(&declared_in, &type_name, &a.name, &current));
                     if !allowed {
-                        let at = self.location_text(r.line);
+                        // A resource a function made (create_resources) has no location in
+                        // the reference: the message names none.
+                        let at = match r.file.as_deref() {
+                            Some("unknown") => String::new(),
+                            _ => format!(" at {}", self.location_text(r.line)),
+                        };
                         return Err(Error::new(
                             crate::error::ErrorKind::Failed,
                             format!(
-                                "Parameter '{}' is already set on {} at {at}; cannot redefine",
+                                "Parameter '{}' is already set on {}{at}; cannot redefine",
                                 a.name,
                                 r.reference()
                             ),
@@ -628,6 +669,9 @@ impl Evaluator {
                 self.add_tags(&mut list, &a.value, line.unwrap_or(0))?;
                 self.compilation.catalog.get_mut(id).tags = list;
             }
+            // A relationship set here is reported here when its target is missing.
+            let relation_line = matches!(&*a.name, "before" | "require" | "notify" | "subscribe")
+                .then(|| self.line_of(a.span));
             let r = self.compilation.catalog.get_mut(id);
             let value = match (a.append, r.parameters.get(&a.name)) {
                 (true, Some(old)) => append_values(old, &a.value),
@@ -635,6 +679,10 @@ impl Evaluator {
             };
             r.set_parameter(a.name.clone(), value);
             r.set_parameter_source(&a.name, Some(here));
+            if let Some(at) = relation_line {
+                r.relation_lines.retain(|(n, _)| *n != a.name);
+                r.relation_lines.push((a.name.clone(), at));
+            }
         }
         Ok(())
     }
@@ -805,16 +853,20 @@ fn set_attribute(params: &mut crate::catalog::Params, a: Attribute) {
     params.insert(a.name, a.value);
 }
 
-/// `old +> new`: both as arrays, concatenated.
+/// `old +> new`: both flattened into one array, as the reference's `[old, new].flatten`
+/// (nested arrays too; an undef appended stays, as Ruby's nil).
 fn append_values(old: &Value, new: &Value) -> Value {
-    let mut out = Vec::new();
-    for v in [old, new] {
+    fn flatten(v: &Value, out: &mut Vec<Value>) {
         match v {
-            Value::Array(a) => out.extend(a.iter().cloned()),
-            Value::Undef => {}
+            Value::Array(a) => a.iter().for_each(|x| flatten(x, out)),
             other => out.push(other.clone()),
         }
     }
+    let mut out = Vec::new();
+    if !old.is_undef() {
+        flatten(old, &mut out);
+    }
+    flatten(new, &mut out);
     Value::array(out)
 }
 

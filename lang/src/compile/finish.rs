@@ -123,6 +123,18 @@ impl Evaluator {
                 }
                 let mut refs = Vec::new();
                 relation_refs(&v, &mut refs);
+                // The operand is a set, as the reference makes it: flattened, each resource
+                // once (`[A, [B, A]] -> C` is `[A, B] -> C`, and so is its value).
+                let mut seen = std::collections::HashSet::new();
+                refs.retain(|r| seen.insert(r.clone()));
+                let v = match v {
+                    Value::Array(_) => {
+                        let mut flat: Vec<Value> = Vec::new();
+                        flatten_operand(&v, &mut flat);
+                        Value::array(flat)
+                    }
+                    other => other,
+                };
                 if refs.is_empty() && !matches!(&v, Value::Array(a) if a.is_empty()) {
                     return Err(Error::eval(format!(
                         "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
@@ -181,21 +193,28 @@ impl Evaluator {
                 ));
             }
         }
+        // The arrows first, then the overrides and parameter checks, then what containers
+        // pass on, as the reference finishes a catalog (a missing arrow's end is reported
+        // before an unknown parameter).
+        let relations = std::mem::take(&mut self.compilation.relations).into_inner();
+        for rel in relations {
+            self.add_relation(&rel)?;
+        }
         let overrides = std::mem::take(&mut self.compilation.overrides).into_inner();
         for o in overrides {
             if let Some(id) = self.compilation.catalog.find(&o.type_name, &o.title) {
                 let saved = std::mem::replace(&mut self.scope, o.scope.clone());
-                let r = self.apply_override(id, &o.attributes, false);
+                let r = self.apply_override(id, &o.attributes, false, o.line);
                 self.scope = saved;
                 r?;
             }
         }
         self.validate_builtin_parameters()?;
-        self.propagate_metaparameters()?;
-        let relations = std::mem::take(&mut self.compilation.relations).into_inner();
-        for rel in relations {
-            self.add_relation(&rel)?;
+        let unevaluated = self.compilation.pending_defines.clone();
+        for p in unevaluated.iter() {
+            self.check_unevaluated_define(p)?;
         }
+        self.propagate_metaparameters()?;
         self.collect_relationships()?;
         self.warn_about_cycles();
         let c = &self.compilation;
@@ -435,10 +454,10 @@ impl Evaluator {
                 index,
                 empty_alternative,
             } => {
-                let matched: Vec<_> = self
-                    .collector_matches(*index)
-                    .into_iter()
-                    .map(|id| {
+                let matched: Vec<_> = self.compilation.collectors[*index]
+                    .collected
+                    .iter()
+                    .map(|&id| {
                         let r = self.compilation.catalog.get(id);
                         ((r.type_name.clone(), r.title.clone()), Some(id))
                     })
@@ -637,6 +656,29 @@ fn invalid_reference(v: &Value) -> Option<String> {
             other => Some(other.to_string()),
         },
         other => Some(crate::format::to_display(other)),
+    }
+}
+
+/// The elements of a relationship operand, nested arrays flattened, a string `Type[title]`
+/// made a reference, each value once.
+fn flatten_operand(v: &Value, out: &mut Vec<Value>) {
+    let element = match v {
+        Value::Array(a) => return a.iter().for_each(|x| flatten_operand(x, out)),
+        Value::String(_) => {
+            let mut refs = Vec::new();
+            relation_refs(v, &mut refs);
+            match refs.pop() {
+                Some((type_name, title)) => Value::typ(PType::Resource {
+                    type_name: Some(type_name),
+                    title: Some(title),
+                }),
+                None => v.clone(),
+            }
+        }
+        other => other.clone(),
+    };
+    if !out.contains(&element) {
+        out.push(element);
     }
 }
 

@@ -454,3 +454,26 @@ fn a_define_declared_by_create_resources_names_the_calls_file() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Found by the random catalog programs: the reference's message (less the Ruby object it
+/// names, docs/deviations.md) has no location for a parameter that create_resources set, and
+/// "at (line: N)" for one a declaration set.
+#[test]
+fn an_override_already_set_names_where_the_value_was_set() {
+    let mut s = Session::new();
+    let e = s
+        .eval("create_resources('notify', {'a' => {message => 1}})\nNotify['a'] { message => 2 }")
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Parameter 'message' is already set on Notify[a]; cannot redefine"
+    );
+    let mut s = Session::new();
+    let e = s
+        .eval("notify { 'a': message => 1 }\nNotify['a'] { message => 2 }")
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Parameter 'message' is already set on Notify[a] at (line: 1); cannot redefine"
+    );
+}

@@ -1,0 +1,69 @@
+# Disagreements found by the random catalog programs (tests/differential/areas/catalog.py),
+# each reduced to a small program: the reference's answer is the regression test of the fix.
+COMPILE_CATALOG = True
+
+PROGRAMS = [
+    # --- an exported resource expression warns once, whatever its bodies and titles
+    "@@notify { 'a': ; 'b': }",
+    "@@notify { ['a', 'b']: }",
+    "@@notify { 'a': } @@notify { 'b': }",
+    # --- an arrow's operands are sets: flattened, each resource once (edges and value)
+    "notify { a: } notify { b: } [Notify[a], Notify[a]] -> [Notify[b], [Notify[b]]]",
+    "notify { a: } notify { b: } Notify[a] -> [Notify[b], Notify[b], []]",
+    "notify { a: } notify { b: } [Notify[a], [Notify[a], Notify[b]]] ~> notify { c: }",
+    "notify { a: } notify { b: } Notify[b] <- [Notify[a], 'Notify[a]']",
+    # --- the arrows are checked before the overrides and the parameters of built-in types
+    "notify { 'x': messages => 1 } Notify['nosuch'] -> Notify['x']",
+    "notify { 'x': messages => 1 } Notify['x'] -> Notify['nosuch']",
+    # --- an error of a class's body reaches a resource-like declaration as it is
+    "exec { '/bin/true': } class c2 { Exec['/bin/true'] { timeout => 0 } } class { 'c2': }",
+    "class c { notify { x: tag => '%%' } } class { 'c': }",
+    "class c { } class { 'c': } class { 'c': }",
+    "class c($x) { } class { 'c': }",
+    # --- a class takes the tags of the scope declaring it when it is evaluated
+    "class m { notify { n: } } include m tag 'web'",
+    "class m { notify { n: } } tag 'web' include m",
+    "class m { notify { n: } } class k { include m tag 'blue' } include k",
+    "class m { notify { n: } } class k { contain m tag 'blue' } include k",
+    "class m { notify { n: } } class k { class { 'm': } tag 'blue' } include k",
+    "define d { notify { $title: } } class k { d { x: } tag 'blue' } include k",
+    "class m { notify { n: } } node default { include m tag 'web' }",
+    "class m { notify { y: message => tagged('blue') } } class k { tag 'blue' include m } include k",
+    # --- the resources of an expression are located where it starts; an override's
+    # "Only subclasses" error where the override expression starts
+    "notify { 'a':\n  message => 1;\n  'c':\n  message => 2\n}\nnotify { 'c': }",
+    "notify { 'a':\n  message => 1;\n  'c':\n  messages => 2\n}",
+    "Notify { message => 3 }\nnotify { 'a':\n  withpath => true\n}\nclass c {\nNotify['a'] {\n  message => 2 }\n}\ninclude c",
+    # --- `+>` flattens both values (nested arrays too) and keeps an undef appended
+    "notify { a: message => [[1], 2] } Notify <| |> { message +> undef }",
+    "notify { a: message => 1 } Notify <| |> { message +> [[3], undef] }",
+    "notify { a: } Notify <| |> { message +> undef }",
+    "class b { notify { a: message => 1 } } class c inherits b { Notify[a] { message +> [[2]] } } include c",
+    # --- a class or define parameter without default needs a value, whatever its type
+    "class c(Optional[String] $p) {} include c",
+    "class c(Optional[String] $p, $q) {} class { 'c': q => 1 }",
+    "define d(Optional[String] $p) {} d { x: }",
+    "class c(Variant[Undef, String] $p) {} include c",
+    "class c(Optional[String] $p) { notify { x: message => $p } } class { 'c': p => undef }",
+    # --- an exported collector's errors name an Exported Query
+    "Cron <<| |>>",
+    "Class <<| |>>",
+    "Cron <| |>",
+    # --- a collector's relationships reach what it collected, even when a later override
+    # makes the resource no longer match its query
+    "@notify { a: message => 'x' } notify { b: } Notify <| message == 'x' |> <- Notify[b] Notify <| title == 'a' |> { message => 'y' }",
+    "@service { 'nginx': enable => true } Service <| enable == true |> <- service { 'ssh': } Service <| title == 'nginx' |> { enable => false }",
+    # --- a virtual define instance never realized has its parameters checked all the same
+    "define d1(Any $p = 'y', Hash $q) { notify { $title: } } @d1 { 'i4': q => true, noop => true }",
+    "define d1(String $p, $q = 3) { notify { $title: } } @d1 { 'i4': }",
+    "define d1(String $p, Integer $q) { notify { $title: } } @d1 { 'i4': q => 'x' }",
+    "define d1(String $p) { notify { $title: } } @d1 { 'i4': p => 'x' }",
+    # --- `!=` in a query compares the parameter as a whole (`==` looks into an array)
+    "@notify { 'b': message => [undef, 'm'] } Notify <| message != undef |>",
+    "$v = [] @package { 'curl': install_options => [] } Package <| install_options != $v |>",
+    "@package { 'curl': install_options => ['a', 'b'] } Package <| install_options != 'a' |>",
+    "@package { 'curl': install_options => ['a', 'b'] } Package <| install_options == 'a' |>",
+    # --- a relationship metaparameter set by an override is reported at the override
+    "notify { 'b': }\nnotify { 'c': }\nNotify['b'] { require +> Notify['nosuch'] }",
+    "notify { 'b': }\n@notify { 'c': }\nNotify <| title == 'c' |> {\n  before => Notify['nosuch'] }",
+]
