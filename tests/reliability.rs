@@ -273,3 +273,95 @@ fn no_output_path_reveals_a_sensitive_value() {
     let v = s.eval("$s.unwrap").expect("unwrap");
     assert_eq!(v.as_str(), Some(SECRET));
 }
+
+/// A scratch directory of its own, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("prepl-rel-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    fn write(&self, path: &str, text: &str) -> std::path::PathBuf {
+        let p = self.0.join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("dirs");
+        std::fs::write(&p, text).expect("write");
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Names with `..`, `/` or absolute segments never load a file from outside the module
+/// path (before: `include 'm1::..::..::..::outside::y'` ran `outside/y.pp`, and
+/// `defined('m1::/abs/q')` loaded `/abs/q.pp`, whose class `include q` then declared).
+/// The reference refuses `..` as "invalid and potentially unsafe"; other shapes are not
+/// found.
+#[test]
+fn names_never_load_files_from_outside_the_modulepath() {
+    let _alone = alone();
+    let dir = Scratch::new("names");
+    dir.write("mp/m1/manifests/init.pp", "class m1 {}\n");
+    dir.write("outside/y.pp", "class y { notice('outside y') }\n");
+    dir.write("abs/q.pp", "class q { notice('outside q') }\n");
+    dir.write("abs/f.pp", "function f() { 'outside f' }\n");
+    let abs = dir.0.join("abs");
+    let abs = abs.display();
+    let mut s = Session::new();
+    s.set_environment(prepl::env::Environment {
+        modulepath: vec![dir.0.join("mp")],
+        ..prepl::env::Environment::empty()
+    });
+    let unsafe_y = "The pattern \"../../../outside/y\" to find manifests in the module \"m1\" \
+                    is invalid and potentially unsafe.";
+    for (src, expected) in [
+        (
+            "include 'm1::..::..::..::outside::y'".to_string(),
+            format!("Error while evaluating a Function Call, {unsafe_y}"),
+        ),
+        (
+            "defined('m1::..::..::..::outside::y')".to_string(),
+            format!("Error while evaluating a Function Call, {unsafe_y}"),
+        ),
+        (
+            format!("include 'm1::{abs}/q'"),
+            format!(
+                "Error while evaluating a Function Call, Could not find class ::m1::{abs}/q for"
+            ),
+        ),
+        (
+            format!("if defined('m1::{abs}/q') {{ fail('found') }} include q"),
+            "Error while evaluating a Function Call, Could not find class ::q for".to_string(),
+        ),
+        (
+            "call('m1::..::..::..::abs::f')".to_string(),
+            "Error while evaluating a Function Call, Unknown function 'm1::..::..::..::abs::f'"
+                .to_string(),
+        ),
+        (
+            format!("create_resources('m1::{abs}/q', {{}})"),
+            format!("Error while evaluating a Function Call, Unknown resource type: 'm1::{abs}/q'"),
+        ),
+    ] {
+        match s.eval(&src) {
+            Err(e) => assert!(
+                e.message.starts_with(&expected),
+                "{src}: {}\nexpected: {expected}",
+                e.message
+            ),
+            Ok(v) => panic!("{src}: expected an error, got {v:?}"),
+        }
+        let logs = s.take_logs();
+        assert!(
+            logs.iter().all(|(_, l)| !l.contains("outside")),
+            "{src}: {logs:?}"
+        );
+    }
+}

@@ -136,7 +136,11 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             }
             "--facts" => o.facts.push(value(arg)?),
             "--facts-for" => o.facts_for.push(value(arg)?),
-            "--node" => o.nodes.push(value(arg)?),
+            "--node" => {
+                let name = value(arg)?;
+                prepl::env::node::check_certname(&name)?;
+                o.nodes.push(name);
+            }
             "-j" | "--jobs" => {
                 let v = value(arg)?;
                 o.jobs = v
