@@ -365,3 +365,93 @@ fn names_never_load_files_from_outside_the_modulepath() {
         );
     }
 }
+
+/// Makes a FIFO at `path` (nothing ever writes to it).
+fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo");
+    assert!(status.success());
+}
+
+/// Evaluates each source in a new session of the environment `env` on a thread of its
+/// own, and gives each error message; a source still running after 20 s fails the test
+/// (a read that hangs cannot be interrupted: the thread is left behind).
+fn errors_within_time(env: prepl::env::Environment, sources: &[&str]) -> Vec<String> {
+    sources
+        .iter()
+        .map(|src| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let (env, code) = (env.clone(), src.to_string());
+            std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    let mut s = Session::new();
+                    s.set_environment(env);
+                    let _ = tx.send(match s.eval(&code) {
+                        Ok(v) => format!("no error: {v:?}"),
+                        Err(e) => e.message,
+                    });
+                })
+                .expect("thread");
+            rx.recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{src}: still reading after 20 s"))
+        })
+        .collect()
+}
+
+/// Reading a FIFO (which waits for a writer) or an endless file (`/dev/zero`, or a link to
+/// it) as a template, a manifest, Hiera data or a module file is an error at once, never
+/// a hang deaf to the interrupt or growth past the memory limit.
+#[test]
+fn fifos_and_endless_files_are_errors_not_hangs() {
+    let _alone = alone();
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (256 << 20));
+    let dir = Scratch::new("fifos");
+    let m = dir.0.join("mp/m1");
+    dir.write("mp/m1/manifests/init.pp", "class m1 {}\n");
+    dir.write(
+        "mp/m1/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    std::fs::create_dir_all(m.join("templates")).expect("dir");
+    std::fs::create_dir_all(m.join("data")).expect("dir");
+    std::fs::create_dir_all(m.join("files")).expect("dir");
+    mkfifo(&m.join("templates/f.erb"));
+    mkfifo(&m.join("templates/f.epp"));
+    mkfifo(&m.join("manifests/fifo.pp"));
+    mkfifo(&m.join("files/f"));
+    mkfifo(&m.join("data/common.yaml"));
+    for link in [
+        "templates/z.erb",
+        "templates/z.epp",
+        "manifests/zero.pp",
+        "files/z",
+    ] {
+        std::os::unix::fs::symlink("/dev/zero", m.join(link)).expect("link");
+    }
+    let env = prepl::env::Environment {
+        modulepath: vec![dir.0.join("mp")],
+        ..prepl::env::Environment::empty()
+    };
+    let sources = [
+        "template('m1/f.erb')",
+        "template('m1/z.erb')",
+        "epp('m1/f.epp')",
+        "epp('m1/z.epp')",
+        "include m1::fifo",
+        "include m1::zero",
+        "file('m1/f')",
+        "file('m1/z')",
+        "lookup('m1::x')",
+    ];
+    let messages = errors_within_time(env, &sources);
+    for (src, message) in sources.iter().zip(&messages) {
+        let what = match src.contains("'m1/f") || src.contains("fifo") || src.contains("lookup") {
+            true => "not a regular file (a FIFO)",
+            false => "not a regular file (a character device)",
+        };
+        assert!(message.contains(what), "{src}: {message}");
+    }
+}

@@ -9,7 +9,8 @@ use yaml_rust2::{Yaml, YamlLoader};
 /// Reads the facts in `path`: JSON when the name ends in `.json`, else YAML (which also
 /// reads JSON).
 pub fn load(path: &str) -> Result<Value, String> {
-    let text = std::fs::read_to_string(path)
+    // (a regular file, as far as the memory left: not a FIFO or /dev/zero)
+    let text = prepl::env::fs::read_to_string(std::path::Path::new(path))
         .map_err(|e| format!("Could not read the facts file {path}: {e}"))?;
     let value = if path.to_ascii_lowercase().ends_with(".json") {
         parse_json(&text)

@@ -217,7 +217,7 @@ pub fn custom_fact_file(env: &Environment, name: &str) -> Option<(String, PathBu
             super::fs::list(&facter)
                 .iter()
                 .filter(|f| f.extension().is_some_and(|e| e == "rb"))
-                .find(|f| std::fs::read_to_string(f).is_ok_and(|text| adds_fact(&text, name)))
+                .find(|f| super::fs::read_to_string(f).is_ok_and(|text| adds_fact(&text, name)))
                 .map(|f| {
                     let module = m.file_name().unwrap_or_default().to_string_lossy();
                     let file = f.strip_prefix(m).unwrap_or(f).to_path_buf();
