@@ -889,7 +889,7 @@ impl<'e> Lookup<'e> {
             0 => Ok(None),
             1 => {
                 let v = variants.into_iter().next().expect("one");
-                Ok(f(self, v)?.map(|x| strategy.merge_single(x)))
+                f(self, v)?.map(|x| strategy.merge_single(x)).transpose()
             }
             _ => {
                 self.x.push(|| Kind::Merge {
@@ -900,7 +900,7 @@ impl<'e> Lookup<'e> {
                 for v in variants {
                     if let Some(found) = f(self, v)? {
                         memo = Some(match memo {
-                            None => strategy.convert_value(found),
+                            None => strategy.convert_value(found)?,
                             Some(m) => strategy.merge(m, found)?,
                         });
                     }
@@ -997,27 +997,78 @@ impl<'e> Lookup<'e> {
 
     // ---- interpolation ----
 
-    /// Interpolates `%{...}` in strings, arrays and hashes (keys and values).
+    /// Interpolates `%{...}` in strings, arrays and hashes (keys and values). A part that
+    /// holds nothing to interpolate is kept as it is (not copied), and an array or hash the
+    /// data shares (a YAML alias, `*a` used many times) is interpolated once and its result
+    /// shared: a "billion laughs" file (nine aliases of nine aliases ...) is a few small
+    /// arrays in memory and stays so.
     fn interpolate(&mut self, v: &Value, allow_methods: bool) -> Result<Value, Error> {
-        match v {
-            Value::String(s) if s.contains("%{") => self.interpolate_string(s, allow_methods),
+        let mut done = rustc_hash::FxHashMap::default();
+        Ok(self
+            .interpolate_shared(v, allow_methods, &mut done)?
+            .unwrap_or_else(|| v.clone()))
+    }
+
+    /// [`Self::interpolate`], `None` when nothing in `v` changes; `done` holds the answers
+    /// for the arrays and hashes met so far, by address.
+    fn interpolate_shared(
+        &mut self,
+        v: &Value,
+        allow_methods: bool,
+        done: &mut rustc_hash::FxHashMap<usize, Option<Value>>,
+    ) -> Result<Option<Value>, Error> {
+        let address = match v {
+            Value::String(s) if s.contains("%{") => {
+                return self.interpolate_string(s, allow_methods).map(Some)
+            }
+            Value::Array(a) => std::rc::Rc::as_ptr(a) as usize,
+            Value::Hash(h) => std::rc::Rc::as_ptr(h) as usize,
+            _ => return Ok(None),
+        };
+        if let Some(known) = done.get(&address) {
+            return Ok(known.clone());
+        }
+        crate::limits::check_interrupt()?;
+        let out = match v {
             Value::Array(a) => {
-                let mut out = Vec::with_capacity(a.len());
-                for x in a.iter() {
-                    out.push(self.interpolate(x, allow_methods)?);
+                let mut changed: Option<Vec<Value>> = None;
+                for (i, x) in a.iter().enumerate() {
+                    let new = self.interpolate_shared(x, allow_methods, done)?;
+                    if let (None, Some(_)) = (&changed, &new) {
+                        crate::limits::reserve_for::<Value>(a.len())?;
+                        changed = Some(a.iter().take(i).cloned().collect());
+                    }
+                    if let Some(items) = &mut changed {
+                        items.push(new.unwrap_or_else(|| x.clone()));
+                    }
                 }
-                Ok(Value::array(out))
+                changed.map(Value::array)
             }
             Value::Hash(h) => {
-                let mut out = Map::default();
-                for (k, x) in h.iter() {
-                    let k = self.interpolate(k, allow_methods)?;
-                    out.insert(k, self.interpolate(x, allow_methods)?);
+                let mut changed: Option<Map> = None;
+                for (i, (k, x)) in h.iter().enumerate() {
+                    let new_k = self.interpolate_shared(k, allow_methods, done)?;
+                    let new_x = self.interpolate_shared(x, allow_methods, done)?;
+                    if changed.is_none() && (new_k.is_some() || new_x.is_some()) {
+                        let mut m = Map::default();
+                        for (a, b) in h.iter().take(i) {
+                            m.insert(a.clone(), b.clone());
+                        }
+                        changed = Some(m);
+                    }
+                    if let Some(m) = &mut changed {
+                        m.insert(
+                            new_k.unwrap_or_else(|| k.clone()),
+                            new_x.unwrap_or_else(|| x.clone()),
+                        );
+                    }
                 }
-                Ok(Value::hash(out))
+                changed.map(Value::hash)
             }
-            other => Ok(other.clone()),
-        }
+            _ => None,
+        };
+        done.insert(address, out.clone());
+        Ok(out)
     }
 
     fn interpolate_str(&mut self, s: &str, allow_methods: bool) -> Result<String, Error> {
