@@ -219,6 +219,8 @@ fn flatten(v: &Value) -> Result<Vec<Value>, Error> {
 
 /// The items without repeats, in the order first seen (found by hashing: the search of
 /// the kept items made `unique` merges of 40,000 elements take seconds).
+// (a Regexp's interior mutability is its match cache: neither its hash nor equality)
+#[allow(clippy::mutable_key_type)]
 fn uniq(items: impl Iterator<Item = Value>) -> Result<Vec<Value>, Error> {
     let mut seen: rustc_hash::FxHashSet<Value> = Default::default();
     let mut out: Vec<Value> = Vec::new();
