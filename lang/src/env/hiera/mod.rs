@@ -799,7 +799,7 @@ impl<'e> Lookup<'e> {
                     for g in globs {
                         let pattern = datadir.join(self.interpolate_str(g, false)?);
                         let pattern = pattern.display().to_string();
-                        for path in glob::expand(&pattern) {
+                        for path in glob::expand(&pattern)? {
                             out.push(Some(Location {
                                 original: pattern.clone(),
                                 path,
