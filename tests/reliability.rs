@@ -508,3 +508,54 @@ fn hiera_aliases_stay_shared_and_merges_are_bounded() {
         started.elapsed()
     );
 }
+
+/// `generate()` (with running commands enabled) stops and kills its command on the
+/// interrupt, even one that prints nothing (`sleep`), and ends with the memory limit's
+/// error when the output grows past it (`yes`: before, 3 GB and an abort).
+#[test]
+fn generate_stops_and_kills_its_command() {
+    let _alone = alone();
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (64 << 20));
+    let mut s = Session::new();
+    s.set_allow_exec(true);
+    let marker = format!("prepl-generate-{}", std::process::id());
+    for src in [
+        "generate('/bin/sleep', '1000')".to_string(),
+        format!("generate('/bin/sh', '-c', 'sleep 1000 # {marker}')"),
+    ] {
+        let waker = interrupt_after(&s, Duration::from_millis(300));
+        let started = Instant::now();
+        let r = s.eval(&src);
+        let _ = waker.join();
+        s.interrupt_handle().store(false, Ordering::SeqCst);
+        match r {
+            Err(e) if e.kind == ErrorKind::Interrupted => {}
+            other => panic!("{src}: expected an interrupt, got {other:?}"),
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "{src}");
+    }
+    // The shell and the sleep it started are gone.
+    std::thread::sleep(Duration::from_millis(200));
+    let ps = std::process::Command::new("ps")
+        .args(["-eo", "args"])
+        .output()
+        .expect("ps");
+    let left = String::from_utf8_lossy(&ps.stdout);
+    assert!(
+        !left
+            .lines()
+            .any(|l| l.contains(&marker) && !l.contains("ps -eo")),
+        "{left}"
+    );
+    for yes in ["/usr/bin/yes", "/bin/yes"] {
+        if std::path::Path::new(yes).exists() {
+            let message = limit_error(&mut s, &format!("generate('{yes}')"));
+            assert!(message.starts_with("Out of memory"), "{message}");
+            break;
+        }
+    }
+    assert_eq!(
+        prepl::format::to_programmatic(&s.eval("generate('/bin/echo', 'ok')").expect("echo")),
+        "\"ok\\n\""
+    );
+}
