@@ -505,7 +505,7 @@ impl<'e> Lookup<'e> {
         let Some(path) = self.ev.hiera_config.clone() else {
             return Ok(None);
         };
-        if !crate::env::fs::is_file(&path) {
+        if !config_present(&path)? {
             return Ok(None);
         }
         self.config(path, false).map(Some)
@@ -516,7 +516,7 @@ impl<'e> Lookup<'e> {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
-        if !crate::env::fs::is_file(&path) {
+        if !config_present(&path)? {
             return Ok(None);
         }
         self.config(path, false).map(Some)
@@ -530,7 +530,7 @@ impl<'e> Lookup<'e> {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
-        let config = match crate::env::fs::is_file(&path) {
+        let config = match config_present(&path)? {
             true => Some(self.config(path, true)?),
             false => None,
         };
@@ -1464,6 +1464,24 @@ pub fn explain(session: &mut crate::Session, key: &str, merge: Option<&Value>) -
         Err(e) => text.push_str(&format!("Error: {}\n", e.full_message())),
     }
     text
+}
+
+/// Whether a layer has a `hiera.yaml` at `path`: a file (a directory there is the
+/// reference's `Is a directory` error, not a layer without one; a FIFO or device is not
+/// read).
+fn config_present(path: &Path) -> Result<bool, Error> {
+    match crate::env::fs::probe(path) {
+        None => Ok(false),
+        Some(p) if p.is_file => Ok(true),
+        Some(p) if p.is_dir => Err(Error::eval(format!(
+            "Is a directory @ io_fread - {}",
+            path.display()
+        ))),
+        Some(_) => Err(Error::eval(format!(
+            "Unable to read {}: not a regular file",
+            path.display()
+        ))),
+    }
 }
 
 #[cfg(test)]

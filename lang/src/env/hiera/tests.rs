@@ -299,3 +299,23 @@ fn the_global_layer_comes_first() {
         "{explained}"
     );
 }
+
+/// A `hiera.yaml` that is a directory is the reference's error, not a layer without one
+/// (it was ignored: lookups then found nothing, silently).
+#[test]
+fn a_hiera_yaml_directory_is_an_error() {
+    let root = std::env::temp_dir().join(format!("prepl-hiera-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("hiera.yaml")).unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(root.clone(), Vec::new()));
+    let e = s.eval("lookup('x')").unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "Error while evaluating a Function Call, Is a directory @ io_fread - {}",
+            root.join("hiera.yaml").display()
+        )
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
