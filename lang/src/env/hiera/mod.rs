@@ -699,7 +699,13 @@ impl<'e> Lookup<'e> {
                             )))
                         }
                     },
-                    _ => match serde_json::from_str::<serde_json::Value>(&text) {
+                    _ => match json_too_deep(&text).map_or_else(
+                        || {
+                            serde_json::from_str::<serde_json::Value>(&text)
+                                .map_err(|e| e.to_string())
+                        },
+                        Err,
+                    ) {
                         Ok(j) => crate::catalog::json::from_data(&j),
                         Err(e) => {
                             return Err(lookup_error(format!(
@@ -1464,6 +1470,36 @@ pub fn explain(session: &mut crate::Session, key: &str, merge: Option<&Value>) -
         Err(e) => text.push_str(&format!("Error: {}\n", e.full_message())),
     }
     text
+}
+
+/// The reference's JSON reader refuses arrays and objects nested more than 100 deep:
+/// `nesting of 101 is too deep` (serde_json's own limit is 128).
+fn json_too_deep(text: &str) -> Option<String> {
+    const MAX_NESTING: usize = 100;
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(format!("nesting of {depth} is too deep"));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether a layer has a `hiera.yaml` at `path`: a file (a directory there is the
