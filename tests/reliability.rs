@@ -559,3 +559,49 @@ fn generate_stops_and_kills_its_command() {
         "\"ok\\n\""
     );
 }
+
+/// A Hiera data file read when less than half the memory limit is left is not kept for
+/// later lookups (kept, a file read near the limit made every later input fail), and
+/// `forget_files` (`:reset`) forgets those kept.
+#[test]
+fn hiera_files_are_not_kept_when_memory_is_short() {
+    let _alone = alone();
+    let dir = Scratch::new("hiera-cache");
+    dir.write(
+        "env/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    let data = dir.write("env/data/common.yaml", "k: one\n");
+    let stamp = std::fs::metadata(&data)
+        .expect("meta")
+        .modified()
+        .expect("mtime");
+    // The same length and modification time: only a kept copy tells them apart.
+    let rewrite = |text: &str| {
+        std::fs::write(&data, text).expect("write");
+        std::fs::File::options()
+            .write(true)
+            .open(&data)
+            .and_then(|f| f.set_modified(stamp))
+            .expect("mtime");
+    };
+    let env = prepl::env::Environment::from_dir(dir.0.join("env"), Vec::new());
+    let lookup =
+        |s: &mut Session| prepl::format::to_programmatic(&s.eval("lookup('k')").expect("k"));
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (512 << 20));
+    let mut s = Session::new();
+    s.set_environment(env.clone());
+    assert_eq!(lookup(&mut s), "'one'");
+    rewrite("k: two\n");
+    assert_eq!(lookup(&mut s), "'one'", "kept while memory is plentiful");
+    prepl::env::hiera::forget_files();
+    assert_eq!(lookup(&mut s), "'two'", "forgotten");
+    // Less than half the limit left: read, not kept.
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (prepl::limits::in_use() / 2));
+    prepl::env::hiera::forget_files();
+    rewrite("k: 333\n");
+    assert_eq!(lookup(&mut s), "333");
+    rewrite("k: 444\n");
+    assert_eq!(lookup(&mut s), "444", "not kept when memory is short");
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (512 << 20));
+}

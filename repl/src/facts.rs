@@ -15,9 +15,9 @@ pub fn load(path: &str) -> Result<Value, String> {
     // (a byte-order mark is not part of the first fact's name)
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let value = if path.to_ascii_lowercase().ends_with(".json") {
-        parse_json(&text)
+        parse_json(text)
     } else {
-        parse_yaml(&text)
+        parse_yaml(text)
     }
     .map_err(|e| format!("Could not parse the facts file {path}: {e}"))?;
     match unwrap_facts_document(value) {

@@ -169,6 +169,13 @@ thread_local! {
     static FILES: RefCell<PathMap<(std::time::SystemTime, u64, Value)>> = RefCell::new(PathMap::default());
 }
 
+/// Forgets the `hiera.yaml` files and data files kept for the thread's sessions (`:reset`
+/// frees them: they are kept across sessions).
+pub fn forget_files() {
+    CONFIGS.with(|c| c.borrow_mut().clear());
+    FILES.with(|f| *f.borrow_mut() = PathMap::default());
+}
+
 /// The reference's default global `hiera.yaml` (`$confdir/hiera.yaml`: Puppet's
 /// `/etc/puppetlabs/puppet`, or Debian's `/etc/puppet`), when it exists.
 pub fn default_global_config() -> Option<PathBuf> {
@@ -723,7 +730,10 @@ impl<'e> Lookup<'e> {
                         crate::types::infer::infer(&v)
                     )));
                 }
-                if let Some(s) = stamp {
+                // (not kept when it leaves less than half the memory limit: kept, a file
+                // read near the limit made every later input fail with `Out of memory`)
+                let roomy = crate::limits::in_use() <= crate::limits::memory_limit() / 2;
+                if let (Some(s), true) = (stamp, roomy) {
                     FILES.with(|f| {
                         f.borrow_mut()
                             .insert(fs::key(path).into(), (s.0, s.1, v.clone()))
