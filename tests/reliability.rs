@@ -54,6 +54,8 @@ fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
         "Integer[1, 40].reduce('x') |$m, $x| { [$m, $m].join }",
         "Integer[1, 40].reduce('x') |$m, $x| { sprintf('%s%s', $m, $m) }",
         "inline_epp('<% Integer[1, 100000000].each |$i| { %>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx<% } %>')",
+        // resources in the catalog (were not counted: 481 MB a million)
+        "Integer[1, 10000000].each |$i| { notify { \"n${i}\": } }",
     ] {
         let message = limit_error(&mut s, src);
         assert!(message.starts_with("Out of memory"), "{src}: {message}");
