@@ -426,7 +426,7 @@ pub fn main(args: Vec<String>) -> i32 {
     }
     let (name, text) = match &opts.mode {
         Mode::Execute(source) => ("-e", source.clone()),
-        Mode::File(path) if path != "-" => match prepl::limits::read_source_file(path) {
+        Mode::File(path) if path != "-" => match prepl::limits::read_program_file(path) {
             Ok(text) => (path.as_str(), text),
             Err(e) => {
                 eprintln!("Error: Could not read file {path}: {e}");

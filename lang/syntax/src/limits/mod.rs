@@ -289,6 +289,17 @@ pub fn read_source_file(path: impl AsRef<std::path::Path>) -> Result<String, Str
     read_source(file)
 }
 
+/// [`read_source_file`] for the program file named on the command line, which may be a
+/// pipe or a device too (`prepl <(generate-code)`, `prepl /dev/stdin`): read as far as
+/// [`MAX_SOURCE`] (no session is running yet: Ctrl-C ends the process).
+pub fn read_program_file(path: impl AsRef<std::path::Path>) -> Result<String, String> {
+    let path = path.as_ref();
+    if path.is_dir() {
+        return Err("Is a directory".into());
+    }
+    read_source(std::fs::File::open(path).map_err(|e| e.to_string())?)
+}
+
 /// A file's bytes, read only as far as the memory limit allows (`file('/dev/zero')` ends with
 /// the memory error instead of reading on). The I/O error is the `Err(Ok(..))` side.
 pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Result<std::io::Error, Error>> {
