@@ -54,6 +54,8 @@ fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
         "Integer[1, 40].reduce('x') |$m, $x| { [$m, $m].join }",
         "Integer[1, 40].reduce('x') |$m, $x| { sprintf('%s%s', $m, $m) }",
         "inline_epp('<% Integer[1, 100000000].each |$i| { %>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx<% } %>')",
+        // resources in the catalog (were not counted: 481 MB a million)
+        "Integer[1, 10000000].each |$i| { notify { \"n${i}\": } }",
     ] {
         let message = limit_error(&mut s, src);
         assert!(message.starts_with("Out of memory"), "{src}: {message}");
@@ -272,4 +274,336 @@ fn no_output_path_reveals_a_sensitive_value() {
     // The explicit unwrap does reveal it.
     let v = s.eval("$s.unwrap").expect("unwrap");
     assert_eq!(v.as_str(), Some(SECRET));
+}
+
+/// A scratch directory of its own, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("prepl-rel-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    fn write(&self, path: &str, text: &str) -> std::path::PathBuf {
+        let p = self.0.join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("dirs");
+        std::fs::write(&p, text).expect("write");
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Names with `..`, `/` or absolute segments never load a file from outside the module
+/// path (before: `include 'm1::..::..::..::outside::y'` ran `outside/y.pp`, and
+/// `defined('m1::/abs/q')` loaded `/abs/q.pp`, whose class `include q` then declared).
+/// The reference refuses `..` as "invalid and potentially unsafe"; other shapes are not
+/// found.
+#[test]
+fn names_never_load_files_from_outside_the_modulepath() {
+    let _alone = alone();
+    let dir = Scratch::new("names");
+    dir.write("mp/m1/manifests/init.pp", "class m1 {}\n");
+    dir.write("outside/y.pp", "class y { notice('outside y') }\n");
+    dir.write("abs/q.pp", "class q { notice('outside q') }\n");
+    dir.write("abs/f.pp", "function f() { 'outside f' }\n");
+    let abs = dir.0.join("abs");
+    let abs = abs.display();
+    let mut s = Session::new();
+    s.set_environment(prepl::env::Environment {
+        modulepath: vec![dir.0.join("mp")],
+        ..prepl::env::Environment::empty()
+    });
+    let unsafe_y = "The pattern \"../../../outside/y\" to find manifests in the module \"m1\" \
+                    is invalid and potentially unsafe.";
+    for (src, expected) in [
+        (
+            "include 'm1::..::..::..::outside::y'".to_string(),
+            format!("Error while evaluating a Function Call, {unsafe_y}"),
+        ),
+        (
+            "defined('m1::..::..::..::outside::y')".to_string(),
+            format!("Error while evaluating a Function Call, {unsafe_y}"),
+        ),
+        (
+            format!("include 'm1::{abs}/q'"),
+            format!(
+                "Error while evaluating a Function Call, Could not find class ::m1::{abs}/q for"
+            ),
+        ),
+        (
+            format!("if defined('m1::{abs}/q') {{ fail('found') }} include q"),
+            "Error while evaluating a Function Call, Could not find class ::q for".to_string(),
+        ),
+        (
+            "call('m1::..::..::..::abs::f')".to_string(),
+            "Error while evaluating a Function Call, Unknown function 'm1::..::..::..::abs::f'"
+                .to_string(),
+        ),
+        (
+            format!("create_resources('m1::{abs}/q', {{}})"),
+            format!("Error while evaluating a Function Call, Unknown resource type: 'm1::{abs}/q'"),
+        ),
+    ] {
+        match s.eval(&src) {
+            Err(e) => assert!(
+                e.message.starts_with(&expected),
+                "{src}: {}\nexpected: {expected}",
+                e.message
+            ),
+            Ok(v) => panic!("{src}: expected an error, got {v:?}"),
+        }
+        let logs = s.take_logs();
+        assert!(
+            logs.iter().all(|(_, l)| !l.contains("outside")),
+            "{src}: {logs:?}"
+        );
+    }
+}
+
+/// Makes a FIFO at `path` (nothing ever writes to it).
+fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo");
+    assert!(status.success());
+}
+
+/// Evaluates each source in a new session of the environment `env` on a thread of its
+/// own, and gives each error message; a source still running after 20 s fails the test
+/// (a read that hangs cannot be interrupted: the thread is left behind).
+fn errors_within_time(env: prepl::env::Environment, sources: &[&str]) -> Vec<String> {
+    sources
+        .iter()
+        .map(|src| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let (env, code) = (env.clone(), src.to_string());
+            std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    let mut s = Session::new();
+                    s.set_environment(env);
+                    let _ = tx.send(match s.eval(&code) {
+                        Ok(v) => format!("no error: {v:?}"),
+                        Err(e) => e.message,
+                    });
+                })
+                .expect("thread");
+            rx.recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{src}: still reading after 20 s"))
+        })
+        .collect()
+}
+
+/// Reading a FIFO (which waits for a writer) or an endless file (`/dev/zero`, or a link to
+/// it) as a template, a manifest, Hiera data or a module file is an error at once, never
+/// a hang deaf to the interrupt or growth past the memory limit.
+#[test]
+fn fifos_and_endless_files_are_errors_not_hangs() {
+    let _alone = alone();
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (256 << 20));
+    let dir = Scratch::new("fifos");
+    let m = dir.0.join("mp/m1");
+    dir.write("mp/m1/manifests/init.pp", "class m1 {}\n");
+    dir.write(
+        "mp/m1/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    std::fs::create_dir_all(m.join("templates")).expect("dir");
+    std::fs::create_dir_all(m.join("data")).expect("dir");
+    std::fs::create_dir_all(m.join("files")).expect("dir");
+    mkfifo(&m.join("templates/f.erb"));
+    mkfifo(&m.join("templates/f.epp"));
+    mkfifo(&m.join("manifests/fifo.pp"));
+    mkfifo(&m.join("files/f"));
+    mkfifo(&m.join("data/common.yaml"));
+    for link in [
+        "templates/z.erb",
+        "templates/z.epp",
+        "manifests/zero.pp",
+        "files/z",
+    ] {
+        std::os::unix::fs::symlink("/dev/zero", m.join(link)).expect("link");
+    }
+    let env = prepl::env::Environment {
+        modulepath: vec![dir.0.join("mp")],
+        ..prepl::env::Environment::empty()
+    };
+    let sources = [
+        "template('m1/f.erb')",
+        "template('m1/z.erb')",
+        "epp('m1/f.epp')",
+        "epp('m1/z.epp')",
+        "include m1::fifo",
+        "include m1::zero",
+        "file('m1/f')",
+        "file('m1/z')",
+        "lookup('m1::x')",
+    ];
+    let messages = errors_within_time(env, &sources);
+    for (src, message) in sources.iter().zip(&messages) {
+        let what = match src.contains("'m1/f") || src.contains("fifo") || src.contains("lookup") {
+            true => "not a regular file (a FIFO)",
+            false => "not a regular file (a character device)",
+        };
+        assert!(message.contains(what), "{src}: {message}");
+    }
+}
+
+/// Hiera data whose YAML aliases nest ("billion laughs": nine aliases of nine aliases,
+/// ten levels, 9^10 strings once expanded) stays shared when looked up and interpolated
+/// (before: 7.5 GB past a 1 GB limit, deaf to the interrupt); a `unique` merge, which must
+/// flatten it, ends with the memory limit's error; and `unique` merges of large arrays
+/// take linear time (before: quadratic, seconds for 3 × 40,000 elements).
+#[test]
+fn hiera_aliases_stay_shared_and_merges_are_bounded() {
+    let _alone = alone();
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (256 << 20));
+    let dir = Scratch::new("laughs");
+    dir.write(
+        "env/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n  - name: b\n    path: b.yaml\n  \
+         - name: c\n    path: c.yaml\n  - name: laughs\n    path: laughs.yaml\n",
+    );
+    let mut laughs = String::from("a0: &a0 [\"lol\", \"%{x}\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n");
+    for i in 1..10 {
+        let items = vec![format!("*a{}", i - 1); 9].join(", ");
+        laughs.push_str(&format!("a{i}: &a{i} [{items}]\n"));
+    }
+    dir.write("env/data/laughs.yaml", &laughs);
+    for (n, file) in ["a", "b", "c"].iter().enumerate() {
+        let items: Vec<String> = (0..40_000)
+            .map(|i| format!("- {}\n", i * (n + 1)))
+            .collect();
+        dir.write(
+            &format!("env/data/{file}.yaml"),
+            &format!("big:\n{}", items.concat()),
+        );
+    }
+    let mut s = Session::new();
+    s.set_environment(prepl::env::Environment::from_dir(
+        dir.0.join("env"),
+        Vec::new(),
+    ));
+    let started = Instant::now();
+    let v = s
+        .eval("$x = 'X' [lookup('a9').size, lookup('a9', Array, 'deep').size, lookup('a9')[8][8][8][8][8][8][8][8][8][1]]")
+        .expect("shared");
+    assert_eq!(prepl::format::to_programmatic(&v), "[9, 9, 'X']");
+    let message = limit_error(&mut s, "$x = 'X' lookup('a9', Array, 'unique')");
+    assert!(message.starts_with("Out of memory"), "{message}");
+    let v = s
+        .eval("lookup('big', Array, 'unique').size")
+        .expect("unique");
+    assert_eq!(prepl::format::to_programmatic(&v), "79999");
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// `generate()` (with running commands enabled) stops and kills its command on the
+/// interrupt, even one that prints nothing (`sleep`), and ends with the memory limit's
+/// error when the output grows past it (`yes`: before, 3 GB and an abort).
+#[test]
+fn generate_stops_and_kills_its_command() {
+    let _alone = alone();
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (64 << 20));
+    let mut s = Session::new();
+    s.set_allow_exec(true);
+    let marker = format!("prepl-generate-{}", std::process::id());
+    for src in [
+        "generate('/bin/sleep', '1000')".to_string(),
+        format!("generate('/bin/sh', '-c', 'sleep 1000 # {marker}')"),
+    ] {
+        let waker = interrupt_after(&s, Duration::from_millis(300));
+        let started = Instant::now();
+        let r = s.eval(&src);
+        let _ = waker.join();
+        s.interrupt_handle().store(false, Ordering::SeqCst);
+        match r {
+            Err(e) if e.kind == ErrorKind::Interrupted => {}
+            other => panic!("{src}: expected an interrupt, got {other:?}"),
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "{src}");
+    }
+    // The shell and the sleep it started are gone.
+    std::thread::sleep(Duration::from_millis(200));
+    let ps = std::process::Command::new("ps")
+        .args(["-eo", "args"])
+        .output()
+        .expect("ps");
+    let left = String::from_utf8_lossy(&ps.stdout);
+    assert!(
+        !left
+            .lines()
+            .any(|l| l.contains(&marker) && !l.contains("ps -eo")),
+        "{left}"
+    );
+    for yes in ["/usr/bin/yes", "/bin/yes"] {
+        if std::path::Path::new(yes).exists() {
+            let message = limit_error(&mut s, &format!("generate('{yes}')"));
+            assert!(message.starts_with("Out of memory"), "{message}");
+            break;
+        }
+    }
+    assert_eq!(
+        prepl::format::to_programmatic(&s.eval("generate('/bin/echo', 'ok')").expect("echo")),
+        "\"ok\\n\""
+    );
+}
+
+/// A Hiera data file read when less than half the memory limit is left is not kept for
+/// later lookups (kept, a file read near the limit made every later input fail), and
+/// `forget_files` (`:reset`) forgets those kept.
+#[test]
+fn hiera_files_are_not_kept_when_memory_is_short() {
+    let _alone = alone();
+    let dir = Scratch::new("hiera-cache");
+    dir.write(
+        "env/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    let data = dir.write("env/data/common.yaml", "k: one\n");
+    let stamp = std::fs::metadata(&data)
+        .expect("meta")
+        .modified()
+        .expect("mtime");
+    // The same length and modification time: only a kept copy tells them apart.
+    let rewrite = |text: &str| {
+        std::fs::write(&data, text).expect("write");
+        std::fs::File::options()
+            .write(true)
+            .open(&data)
+            .and_then(|f| f.set_modified(stamp))
+            .expect("mtime");
+    };
+    let env = prepl::env::Environment::from_dir(dir.0.join("env"), Vec::new());
+    let lookup =
+        |s: &mut Session| prepl::format::to_programmatic(&s.eval("lookup('k')").expect("k"));
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (512 << 20));
+    let mut s = Session::new();
+    s.set_environment(env.clone());
+    assert_eq!(lookup(&mut s), "'one'");
+    rewrite("k: two\n");
+    assert_eq!(lookup(&mut s), "'one'", "kept while memory is plentiful");
+    prepl::env::hiera::forget_files();
+    assert_eq!(lookup(&mut s), "'two'", "forgotten");
+    // Less than half the limit left: read, not kept.
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (prepl::limits::in_use() / 2));
+    prepl::env::hiera::forget_files();
+    rewrite("k: 333\n");
+    assert_eq!(lookup(&mut s), "333");
+    rewrite("k: 444\n");
+    assert_eq!(lookup(&mut s), "444", "not kept when memory is short");
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (512 << 20));
 }

@@ -63,13 +63,28 @@ pub fn run(files: &[String]) -> i32 {
     let mut err = stderr.lock();
     let (mut failed, mut errors) = (0usize, 0usize);
     for file in files {
-        let report = match std::fs::read(file) {
+        // (regular files only, as far as the limit for source text: a FIFO or /dev/zero
+        // would hang or grow without end)
+        let read =
+            prepl::limits::files::open_regular(std::path::Path::new(file)).and_then(|(f, meta)| {
+                let max = prepl::limits::MAX_SOURCE as usize;
+                prepl::limits::files::read_at_most(f, meta.len(), max)
+            });
+        let report = match read {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => check_text(file, &text),
                 Err(_) => Report {
                     errors: vec![format!("{file}: error: the file is not UTF-8 text")],
                     warnings: Vec::new(),
                 },
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::OutOfMemory => Report {
+                errors: vec![format!(
+                    "{file}: error: Could not read file: the program is larger than {} (the \
+                     limit for source text)",
+                    prepl::limits::human(prepl::limits::MAX_SOURCE as usize)
+                )],
+                warnings: Vec::new(),
             },
             Err(e) => Report {
                 errors: vec![format!("{file}: error: Could not read file: {e}")],

@@ -202,6 +202,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "--node" => {
                 let name = it.next().ok_or("option --node needs a NAME argument")?;
+                prepl::env::node::check_certname(name)?;
                 opts.node = Some(name.clone());
             }
             "--facts" => {
@@ -248,6 +249,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                         format!("--strict expects off, warning or error, not '{level}'")
                     })?;
                 } else if let Some(name) = other.strip_prefix("--node=") {
+                    prepl::env::node::check_certname(name)?;
                     opts.node = Some(name.to_string());
                 } else if let Some(file) = other.strip_prefix("--facts=") {
                     opts.facts = Some(file.to_string());
@@ -427,7 +429,7 @@ pub fn main(args: Vec<String>) -> i32 {
     }
     let (name, text) = match &opts.mode {
         Mode::Execute(source) => ("-e", source.clone()),
-        Mode::File(path) if path != "-" => match prepl::limits::read_source_file(path) {
+        Mode::File(path) if path != "-" => match prepl::limits::read_program_file(path) {
             Ok(text) => (path.as_str(), text),
             Err(e) => {
                 eprintln!("Error: Could not read file {path}: {e}");
@@ -698,6 +700,9 @@ mod tests {
             Some("db")
         );
         assert!(parse_args(&args(&["--node"])).is_err());
+        // A certname the reference refuses (it would reach `data/nodes/../../x.yaml`).
+        assert!(parse_args(&args(&["--node", "../../x"])).is_err());
+        assert!(parse_args(&args(&["--node=/etc/x"])).is_err());
         assert!(parse_args(&args(&["--facts"])).is_err());
         let opts = parse_args(&args(&["--facts-for", "debian-11"])).unwrap();
         assert_eq!(opts.facts_for.as_deref(), Some("debian-11"));

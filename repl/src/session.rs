@@ -84,6 +84,8 @@ impl Repl {
     pub fn reset(&mut self) {
         // (the breakpoints are kept, as settings are)
         let breakpoints = self.session.breakpoints().clone();
+        // (and the Hiera files the thread keeps across sessions)
+        prepl::env::hiera::forget_files();
         let mut session = Session::new();
         session.set_strict(self.strict);
         self.setup.apply(&mut session);

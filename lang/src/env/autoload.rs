@@ -53,6 +53,9 @@ impl Evaluator {
     /// definitions (defines, type aliases, functions) count, before `a/manifests/b.pp`.
     fn autoload_manifests(&mut self, name: &str) -> Result<bool, Error> {
         let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        if let Some(refusal) = modules::unsafe_manifest_pattern(&lower) {
+            return Err(Error::eval(refusal));
+        }
         let segments: Vec<&str> = crate::names::segments(&lower).collect();
         let Some(first) = segments.first() else {
             return Ok(false);

@@ -9,12 +9,15 @@ use yaml_rust2::{Yaml, YamlLoader};
 /// Reads the facts in `path`: JSON when the name ends in `.json`, else YAML (which also
 /// reads JSON).
 pub fn load(path: &str) -> Result<Value, String> {
-    let text = std::fs::read_to_string(path)
+    // (a regular file, as far as the memory left: not a FIFO or /dev/zero)
+    let text = crate::env::fs::read_to_string(std::path::Path::new(path))
         .map_err(|e| format!("Could not read the facts file {path}: {e}"))?;
+    // (a byte-order mark is not part of the first fact's name)
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let value = if path.to_ascii_lowercase().ends_with(".json") {
-        parse_json(&text)
+        parse_json(text)
     } else {
-        parse_yaml(&text)
+        parse_yaml(text)
     }
     .map_err(|e| format!("Could not parse the facts file {path}: {e}"))?;
     match unwrap_facts_document(value) {
@@ -134,6 +137,24 @@ mod tests {
         assert!(load("/nonexistent/facts.yaml")
             .unwrap_err()
             .starts_with("Could not read the facts file /nonexistent/facts.yaml"));
+        // A byte-order mark is not part of the first fact's name, in YAML or JSON.
+        let bom = dir.join("bom.yaml");
+        std::fs::write(&bom, "\u{feff}kernel: Linux\n").unwrap();
+        assert_eq!(
+            to_programmatic(&load(bom.to_str().unwrap()).unwrap()),
+            expected
+        );
+        let bom = dir.join("bom.json");
+        std::fs::write(&bom, "\u{feff}{\"kernel\": \"Linux\"}").unwrap();
+        assert_eq!(
+            to_programmatic(&load(bom.to_str().unwrap()).unwrap()),
+            expected
+        );
+        // Neither /dev/zero nor a FIFO is read (the FIFO would wait for a writer).
+        assert_eq!(
+            load("/dev/zero").unwrap_err(),
+            "Could not read the facts file /dev/zero: not a regular file (a character device)"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -8,6 +8,7 @@
 //! for the evaluation that asked (`Session::eval_named` calls [`forget`] first), so a file
 //! written between two inputs of a session is seen by the next one.
 
+use crate::limits::files;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -84,71 +85,52 @@ fn probe_of(m: &std::fs::Metadata) -> Probe {
 /// `read` and `read_to_string` ask for the length again and read once more to find the
 /// end: two calls more a file, and a system call costs about two microseconds on the
 /// benchmark machine).
+///
+/// Only a regular file is read (opened without waiting: a FIFO would block until written
+/// to, `/dev/zero` never ends), and only as far as the memory limit leaves room; else the
+/// error says why (`not a regular file (a FIFO)`, `Out of memory: ...`).
 pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
+    let (file, meta) = files::open_nonblocking(path)?;
+    if !meta.is_file() {
+        return Err(files::not_regular(&meta));
+    }
     let known = PROBES.with(|p| p.borrow().get(key(path)).copied().flatten());
     let length = match known {
-        Some(probe) => probe.stamp.1,
-        None => file.metadata()?.len(),
+        Some(probe) if probe.is_file => probe.stamp.1,
+        _ => meta.len(),
     };
-    read_open(file, length)
+    files::read_at_most(file, length, files::room())
 }
 
 /// The bytes of the file at `path` when it is a file (`None` when nothing, or a directory,
-/// is there), asked by opening it: where [`is_file`] and then [`read`] would look the path
-/// up twice (a `statx` and an `open`, each walking the path from the root), this looks it
-/// up once and asks the open file what it is. The answer is kept as [`probe`] keeps its.
+/// is there; an error for what is neither, a FIFO or a device), asked by opening it: where
+/// [`is_file`] and then [`read`] would look the path up twice (a `statx` and an `open`,
+/// each walking the path from the root), this looks it up once and asks the open file
+/// what it is. The answer is kept as [`probe`] keeps its.
 pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     if let Some(known) = PROBES.with(|p| p.borrow().get(key(path)).copied()) {
         return match known {
-            Some(probe) if probe.is_file => read(path).map(Some),
+            Some(probe) if !probe.is_dir => read(path).map(Some),
             _ => Ok(None),
         };
     }
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
+    let (file, meta) = match files::open_nonblocking(path) {
+        Ok(open) => open,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             remember(path, None);
             return Ok(None);
         }
         Err(e) => return Err(e),
     };
-    let probe = probe_of(&file.metadata()?);
+    let probe = probe_of(&meta);
     remember(path, Some(probe));
-    if !probe.is_file {
+    if probe.is_dir {
         return Ok(None);
     }
-    read_open(file, probe.stamp.1).map(Some)
-}
-
-/// The bytes of an open file expected to be `length` long (see [`read`]).
-fn read_open(mut file: std::fs::File, length: u64) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let length = usize::try_from(length).unwrap_or(usize::MAX);
-    let mut bytes = Vec::new();
-    bytes
-        .try_reserve_exact(length.saturating_add(1))
-        .map_err(|_| std::io::Error::from(std::io::ErrorKind::OutOfMemory))?;
-    bytes.resize(length.saturating_add(1), 0);
-    let mut filled = 0;
-    loop {
-        if filled == bytes.len() {
-            // longer than it was: read on in a larger buffer
-            bytes.resize(bytes.len().saturating_mul(2).max(64), 0);
-        }
-        let asked = bytes.len() - filled;
-        let n = match file.read(&mut bytes[filled..]) {
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        filled += n;
-        if n == 0 || (filled == length && n < asked) {
-            break;
-        }
+    if !probe.is_file {
+        return Err(files::not_regular(&meta));
     }
-    bytes.truncate(filled);
-    Ok(bytes)
+    files::read_at_most(file, probe.stamp.1, files::room()).map(Some)
 }
 
 /// [`read`] of a UTF-8 text (the error `std::fs::read_to_string` gives otherwise).
@@ -283,6 +265,25 @@ mod tests {
         forget();
         let e = read_to_string_if_file(&file).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+        // A FIFO (which would block the open until written to) or a device is an error,
+        // at once, the first time and once known.
+        let fifo = dir.join("fifo.pp");
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero.pp")).unwrap();
+        for (path, what) in [
+            (fifo, "a FIFO"),
+            (dir.join("zero.pp"), "a character device"),
+        ] {
+            for _ in 0..2 {
+                let e = read_if_file(&path).unwrap_err();
+                assert_eq!(e.to_string(), format!("not a regular file ({what})"));
+                assert!(read(&path).is_err());
+            }
+        }
         std::fs::remove_dir_all(&dir).unwrap();
         forget();
     }

@@ -47,7 +47,7 @@ impl Environment {
         let Some(dir) = &self.dir else {
             return Vec::new();
         };
-        let conf = std::fs::read_to_string(dir.join("environment.conf")).unwrap_or_default();
+        let conf = fs::read_to_string(&dir.join("environment.conf")).unwrap_or_default();
         let configured = conf.lines().find_map(|l| {
             let (k, v) = l.split_once('=')?;
             (k.trim() == "manifest").then(|| v.trim().to_string())
@@ -88,7 +88,7 @@ impl Environment {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "production".into());
-        let conf = std::fs::read_to_string(dir.join("environment.conf")).unwrap_or_default();
+        let conf = fs::read_to_string(&dir.join("environment.conf")).unwrap_or_default();
         let mut modulepath = Vec::new();
         let configured = conf.lines().find_map(|l| {
             let (k, v) = l.split_once('=')?;
@@ -176,7 +176,7 @@ fn module_environment(dir: &std::path::Path) -> (Environment, String) {
 
 /// The module name `metadata.json` gives (`"name": "puppetlabs-apache"` → `apache`).
 fn metadata_module_name(dir: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("metadata.json")).ok()?;
+    let text = fs::read_to_string(&dir.join("metadata.json")).ok()?;
     let json: serde_json::Value = serde_json::from_str(&text).ok()?;
     let full = json.get("name")?.as_str()?;
     let name = full.rsplit(['-', '/']).next()?.to_ascii_lowercase();

@@ -81,6 +81,11 @@ pub fn definition_path(env: &Environment, kind: Kind, name: &str) -> Option<Path
     let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
     let segments: Vec<&str> = crate::names::segments(&name).collect();
     let (first, rest) = segments.split_first()?;
+    // A segment is one path component: `..`, `.`, a `/` or a NUL in a name would make
+    // the path leave the module (`include 'm1::..::..::x'`, `defined('m1::/abs/q')`).
+    if !rest.iter().all(|seg| is_path_segment(seg)) {
+        return None;
+    }
     let sub = match kind {
         Kind::Manifest => "manifests",
         Kind::Function => "functions",
@@ -107,6 +112,27 @@ pub fn definition_path(env: &Environment, kind: Kind, name: &str) -> Option<Path
         }
     }
     Some(path)
+}
+
+/// Whether a segment of a name can be a component of the path it is loaded from: not
+/// empty, not `.` or `..`, no `/`, `\\` or NUL.
+fn is_path_segment(seg: &str) -> bool {
+    !matches!(seg, "" | "." | "..") && !seg.contains(['/', '\\', '\0'])
+}
+
+/// For a class or define name whose path would climb out of its module's `manifests/`
+/// (a `..` component: `m1::..::..::x`), the reference's refusal: `The pattern
+/// "../../x" to find manifests in the module "m1" is invalid and potentially unsafe.`
+pub fn unsafe_manifest_pattern(name: &str) -> Option<String> {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let (module, rest) = crate::names::split_first(name)?;
+    let pattern = crate::names::segments(rest).collect::<Vec<_>>().join("/");
+    pattern.split('/').any(|c| c == "..").then(|| {
+        format!(
+            "The pattern \"{pattern}\" to find manifests in the module \"{module}\" is invalid \
+             and potentially unsafe."
+        )
+    })
 }
 
 /// The namespace the names defined in an autoloaded module file must start with, as the
@@ -191,7 +217,7 @@ pub fn custom_fact_file(env: &Environment, name: &str) -> Option<(String, PathBu
             super::fs::list(&facter)
                 .iter()
                 .filter(|f| f.extension().is_some_and(|e| e == "rb"))
-                .find(|f| std::fs::read_to_string(f).is_ok_and(|text| adds_fact(&text, name)))
+                .find(|f| super::fs::read_to_string(f).is_ok_and(|text| adds_fact(&text, name)))
                 .map(|f| {
                     let module = m.file_name().unwrap_or_default().to_string_lossy();
                     let file = f.strip_prefix(m).unwrap_or(f).to_path_buf();

@@ -65,3 +65,54 @@ mod tests {
         assert!(!machine_fqdn().is_empty());
     }
 }
+
+/// Checks a node name (certname) as the reference's certificate code does: printable
+/// ASCII without `/` (`[ -.0-~]+`), so that a name interpolated into a path (Hiera's
+/// `nodes/%{trusted.certname}.yaml`) stays in its directory.
+pub fn check_certname(name: &str) -> Result<(), String> {
+    let valid = !name.is_empty() && name.bytes().all(|b| matches!(b, b' '..=b'.' | b'0'..=b'~'));
+    if valid {
+        return Ok(());
+    }
+    let mut shown = String::from("\"");
+    for c in name.chars() {
+        match c {
+            '"' | '\\' => {
+                shown.push('\\');
+                shown.push(c);
+            }
+            '\n' => shown.push_str("\\n"),
+            '\t' => shown.push_str("\\t"),
+            '\r' => shown.push_str("\\r"),
+            '\u{1b}' => shown.push_str("\\e"),
+            c if c.is_control() => shown.push_str(&format!("\\u{:04X}", c as u32)),
+            c => shown.push(c),
+        }
+    }
+    shown.push('"');
+    Err(format!(
+        "Certname {shown} must not contain unprintable or non-ASCII characters"
+    ))
+}
+
+#[cfg(test)]
+mod certname_tests {
+    use super::check_certname;
+
+    #[test]
+    fn certnames_are_printable_ascii_without_slashes() {
+        assert!(check_certname("web01.example.com").is_ok());
+        assert!(check_certname("a b-c_d.e:f").is_ok());
+        assert_eq!(
+            check_certname("../../x").unwrap_err(),
+            "Certname \"../../x\" must not contain unprintable or non-ASCII characters"
+        );
+        assert!(check_certname("/etc/x").is_err());
+        assert!(check_certname("wéb").is_err());
+        assert!(check_certname("").is_err());
+        assert_eq!(
+            check_certname("a\n\"").unwrap_err(),
+            "Certname \"a\\n\\\"\" must not contain unprintable or non-ASCII characters"
+        );
+    }
+}

@@ -172,7 +172,11 @@ pub fn parse_args(args: &[String]) -> Result<Option<Request>, String> {
             }
             "--facts" => o.facts.push(value(arg)?),
             "--facts-for" => o.facts_for.push(value(arg)?),
-            "--node" => o.nodes.push(value(arg)?),
+            "--node" => {
+                let name = value(arg)?;
+                crate::env::node::check_certname(&name)?;
+                o.nodes.push(name);
+            }
             "-j" | "--jobs" => {
                 let v = value(arg)?;
                 o.jobs = v

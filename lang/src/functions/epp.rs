@@ -159,7 +159,7 @@ fn epp_file(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     if file.is_dir() {
         return Err(Error::eval(format!("Is a directory @ io_fread - {path}")).into());
     }
-    let text = std::fs::read(file).map_err(|e| Error::eval(format!("{e} - {path}")))?;
+    let text = crate::env::fs::read(file).map_err(|e| Error::eval(format!("{e} - {path}")))?;
     let text = String::from_utf8_lossy(&text);
     let src = TemplateSource {
         text: &text,

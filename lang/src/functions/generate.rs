@@ -8,6 +8,7 @@ use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::format::to_display;
 use crate::values::Value;
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -16,9 +17,10 @@ fn check_command(command: &str) -> Result<(), Error> {
     if !command.starts_with('/') {
         return Err(Error::eval("Generators must be fully qualified"));
     }
+    // (the reference's `\w` is ASCII: `/usr/bin/é` is refused)
     let valid = command
         .chars()
-        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '_' | '.' | '+'));
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '/' | '_' | '.' | '+'));
     if !valid {
         return Err(Error::eval(
             "Generators can only contain alphanumerics, file separators, and dashes",
@@ -32,7 +34,9 @@ fn check_command(command: &str) -> Result<(), Error> {
 
 /// Runs the command in its own directory, with standard error joined to standard output
 /// (as the reference's `Puppet::Util::Execution.execute`); the output, or the reference's
-/// failure message.
+/// failure message. The output counts against the memory limit and the interrupt is
+/// looked at while waiting for it: either kills the command (in a process group of its
+/// own, so what it started goes too) and is the error.
 fn run(words: &[String]) -> Result<String, Error> {
     let command = &words[0];
     let failed = |status: &str, output: &str| {
@@ -45,6 +49,7 @@ fn run(words: &[String]) -> Result<String, Error> {
     let (mut reader, writer) = std::io::pipe().map_err(|e| Error::eval(e.to_string()))?;
     let writer2 = writer.try_clone().map_err(|e| Error::eval(e.to_string()))?;
     let mut child = match Command::new(command)
+        .process_group(0)
         .args(&words[1..])
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -56,15 +61,50 @@ fn run(words: &[String]) -> Result<String, Error> {
         // The reference's child process fails to exec and exits with 1.
         Err(_) => return Err(failed("1", "")),
     };
-    let mut bytes = Vec::new();
-    let read = reader.read_to_end(&mut bytes);
+    let read = read_output(&mut reader);
+    if read.is_err() {
+        // SAFETY: a signal to the process group the child leads (its id, negated).
+        unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
+    }
     let status = child.wait().map_err(|e| Error::eval(e.to_string()))?;
-    read.map_err(|e| Error::eval(e.to_string()))?;
+    let bytes = read?;
     let output = String::from_utf8_lossy(&bytes).into_owned();
     match status.code() {
         Some(0) => Ok(output),
         Some(code) => Err(failed(&code.to_string(), &output)),
         None => Err(failed("a signal", &output)),
+    }
+}
+
+/// All a pipe gives until its end, in pieces as they come: each counted against the memory
+/// limit, and the interrupt looked at every 50 ms while nothing comes.
+fn read_output(reader: &mut std::io::PipeReader) -> Result<Vec<u8>, Error> {
+    use std::os::fd::AsRawFd;
+    let mut bytes = Vec::new();
+    let mut piece = vec![0u8; 64 << 10];
+    loop {
+        crate::limits::check_interrupt()?;
+        let mut ready = libc::pollfd {
+            fd: reader.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd for the duration of the call.
+        if unsafe { libc::poll(&mut ready, 1, 50) } <= 0 {
+            continue; // nothing yet (or a signal): look at the interrupt again
+        }
+        match reader.read(&mut piece) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => {
+                if bytes.len() + n > bytes.capacity() {
+                    // (the vector grows into a new block while it holds the old one)
+                    crate::limits::reserve((bytes.len() + n).max(bytes.capacity() * 2))?;
+                }
+                bytes.extend_from_slice(&piece[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Error::eval(e.to_string())),
+        }
     }
 }
 
@@ -125,6 +165,11 @@ mod tests {
         assert_eq!(
             eval(&mut s, "generate('/bin/../echo')").unwrap_err(),
             "Can not use generators with '..' in them."
+        );
+        // The reference's `\w` is ASCII.
+        assert_eq!(
+            eval(&mut s, "generate('/bin/éch')").unwrap_err(),
+            "Generators can only contain alphanumerics, file separators, and dashes"
         );
         s.set_allow_exec(true);
         assert_eq!(

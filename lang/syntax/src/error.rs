@@ -177,7 +177,7 @@ impl Error {
     /// kept from where the error was found) gets no second one.
     pub fn render(&self) -> String {
         let message = self.full_message();
-        let mut out = format!("Error: {message}");
+        let mut out = format!("Error: {}", bounded_message(&message));
         if let (Some(src), Some((line, col))) = (&self.source, self.location()) {
             // Inside a file (a module's, a manifest), the file is named, as by the reference.
             let located = ends_with_location(&message);
@@ -240,6 +240,34 @@ fn ends_with_location(message: &str) -> bool {
 
 /// Characters of a long source line shown on each side of the caret.
 const CARET_CONTEXT: usize = 60;
+
+/// The longest message [`Error::render`] shows whole; a longer one (an error quoting a
+/// megabyte lookup key, or nested template errors quoting each other) shows its start and
+/// end around a note of what is left out.
+pub const MAX_RENDERED_MESSAGE: usize = 16 << 10;
+
+/// `message`, or its first 12 KiB and last 2 KiB (at character boundaries) around
+/// `... (N bytes left out) ...` when longer than [`MAX_RENDERED_MESSAGE`].
+pub fn bounded_message(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.len() <= MAX_RENDERED_MESSAGE {
+        return message.into();
+    }
+    let mut head = 12 << 10;
+    while !message.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = message.len() - (2 << 10);
+    while !message.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!(
+        "{} ... ({} bytes left out) ... {}",
+        &message[..head],
+        tail - head,
+        &message[tail..]
+    )
+    .into()
+}
 
 /// The part of a source line shown under an error: all of it when short, else a window of
 /// [`CARET_CONTEXT`] characters on each side of column `at` (0-based), with `...` where
@@ -307,6 +335,21 @@ mod location_tests {
 
 #[cfg(test)]
 mod tests {
+
+    /// A message quoting a megabyte of input renders in a bounded window (it was echoed
+    /// whole: 1 MB of stderr for a 1 MB lookup key).
+    #[test]
+    fn long_messages_render_bounded() {
+        let key = "é".repeat(500_000);
+        let e = Error::eval(format!("did not find a value for the name '{key}'"));
+        let shown = e.render();
+        assert!(shown.len() < MAX_RENDERED_MESSAGE + 100, "{}", shown.len());
+        assert!(shown.starts_with("Error: Evaluation Error: did not find a value for the name 'éé"));
+        assert!(shown.ends_with("éé'"));
+        assert!(shown.contains(" bytes left out) ... "));
+        let short = Error::eval("short");
+        assert_eq!(short.render(), "Error: Evaluation Error: short");
+    }
     use super::*;
 
     #[test]

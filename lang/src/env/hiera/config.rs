@@ -359,7 +359,7 @@ impl Config {
 
     /// The 1-based line of the first line (outside comments) matching `re`.
     pub fn find_line(&self, re: &regex::Regex) -> Option<usize> {
-        let text = std::fs::read_to_string(&self.path).ok()?;
+        let text = crate::env::fs::read_to_string(&self.path).ok()?;
         text.lines()
             .position(|l| re.is_match(l.split(" #").next().unwrap_or(l)))
             .map(|i| i + 1)

@@ -2,30 +2,46 @@
 //! `*`, `?`, `[...]`, `{a,b}` and `**` (any depth); hidden files only when asked for; results
 //! sorted within each directory; directories left out.
 
+use crate::error::Error;
+use crate::limits::Ticker;
 use std::path::{Path, PathBuf};
 
-/// The files matching an absolute pattern.
-pub fn expand(pattern: &str) -> Vec<PathBuf> {
+/// The files matching an absolute pattern. Brace groups are expanded one alternative at a
+/// time (26 groups `{a,b}` are 2^26 patterns: made all at once they took 4 GB), each walk
+/// is interruptible, and repeated `**` segments walk as one.
+pub fn expand(pattern: &str) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
-    for p in braces(pattern) {
-        let (root, rest) = if let Some(r) = p.strip_prefix('/') {
-            (PathBuf::from("/"), r.to_string())
-        } else {
-            (PathBuf::from("."), p.clone())
-        };
-        let parts: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
-        walk(&root, &parts, &mut out);
-    }
-    out.retain(|p| !p.is_dir());
     let mut seen = std::collections::HashSet::new();
-    out.retain(|p| seen.insert(p.clone()));
-    out
+    let mut tick = Ticker::default();
+    each_brace_alternative(pattern, &mut |p| {
+        let (root, rest) = match p.strip_prefix('/') {
+            Some(r) => (PathBuf::from("/"), r),
+            None => (PathBuf::from("."), p),
+        };
+        let mut parts: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
+        // `**/**` matches what `**` matches: walked as written it is exponential.
+        parts.dedup_by(|a, b| *a == "**" && *b == "**");
+        let mut found = Vec::new();
+        walk(&root, &parts, &mut found, &mut tick)?;
+        for p in found {
+            if !p.is_dir() && seen.insert(p.clone()) {
+                crate::limits::push(&mut out, p)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(out)
 }
 
-/// `a{b,c}d` → `abd`, `acd` (nested braces expanded too).
-fn braces(p: &str) -> Vec<String> {
+/// Calls `f` with each expansion of the brace groups of `p` in order (`a{b,c}d` → `abd`,
+/// `acd`; nested groups too), one at a time.
+fn each_brace_alternative(
+    p: &str,
+    f: &mut dyn FnMut(&str) -> Result<(), Error>,
+) -> Result<(), Error> {
+    crate::limits::check_interrupt()?;
     let Some(open) = p.find('{') else {
-        return vec![p.to_string()];
+        return f(p);
     };
     let mut depth = 0;
     let mut close = None;
@@ -45,18 +61,27 @@ fn braces(p: &str) -> Vec<String> {
         }
     }
     let Some(close) = close else {
-        return vec![p.to_string()];
+        return f(p);
     };
     let mut bounds = vec![open];
     bounds.extend(commas);
     bounds.push(close);
-    let mut out = Vec::new();
     for w in bounds.windows(2) {
         let alt = &p[w[0] + 1..w[1]];
-        for rest in braces(&format!("{}{}{}", &p[..open], alt, &p[close + 1..])) {
-            out.push(rest);
-        }
+        let one = format!("{}{}{}", &p[..open], alt, &p[close + 1..]);
+        crate::limits::deep(|| each_brace_alternative(&one, f))?;
     }
+    Ok(())
+}
+
+#[cfg(test)]
+fn braces(p: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    each_brace_alternative(p, &mut |one| {
+        out.push(one.to_string());
+        Ok(())
+    })
+    .expect("no limit");
     out
 }
 
@@ -104,36 +129,41 @@ fn sorted_entries(dir: &Path) -> Vec<(String, PathBuf)> {
     v
 }
 
-fn walk(dir: &Path, parts: &[&str], out: &mut Vec<PathBuf>) {
+fn walk(
+    dir: &Path,
+    parts: &[&str],
+    out: &mut Vec<PathBuf>,
+    tick: &mut Ticker,
+) -> Result<(), Error> {
+    tick.tick()?;
     let Some((first, rest)) = parts.split_first() else {
-        out.push(dir.to_path_buf());
-        return;
+        return crate::limits::push(out, dir.to_path_buf());
     };
     if *first == "**" {
         // Zero directories, then each subdirectory (not hidden) at any depth.
-        walk(dir, rest, out);
+        walk(dir, rest, out, tick)?;
         for (name, path) in sorted_entries(dir) {
             // Symbolic links are not followed by `**` (as in Ruby), so a cycle cannot loop.
             let real_dir = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
             if !name.starts_with('.') && real_dir {
-                walk(&path, parts, out);
+                walk(&path, parts, out, tick)?;
             }
         }
-        return;
+        return Ok(());
     }
     if !is_pattern(first) {
         let next = dir.join(first);
         if rest.is_empty() {
             if next.exists() {
-                out.push(next);
+                crate::limits::push(out, next)?;
             }
         } else if next.is_dir() {
-            walk(&next, rest, out);
+            walk(&next, rest, out, tick)?;
         }
-        return;
+        return Ok(());
     }
     let Some(re) = segment_regex(first) else {
-        return;
+        return Ok(());
     };
     for (name, path) in sorted_entries(dir) {
         if name.starts_with('.') && !first.starts_with('.') {
@@ -141,12 +171,13 @@ fn walk(dir: &Path, parts: &[&str], out: &mut Vec<PathBuf>) {
         }
         if re.is_match(&name) {
             if rest.is_empty() {
-                out.push(path);
+                crate::limits::push(out, path)?;
             } else if path.is_dir() {
-                walk(&path, rest, out);
+                walk(&path, rest, out, tick)?;
             }
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -157,6 +188,33 @@ mod tests {
     fn braces_expand() {
         assert_eq!(braces("a{b,c}d"), vec!["abd", "acd"]);
         assert_eq!(braces("x"), vec!["x"]);
+        assert_eq!(
+            braces("{a,{b,c}}{1,2}"),
+            ["a1", "a2", "b1", "b2", "c1", "c2"]
+        );
+    }
+
+    /// 2^26 brace alternatives are walked one at a time, in little memory, until the
+    /// interrupt (made all at once they took 4 GB).
+    #[test]
+    fn brace_groups_expand_one_at_a_time_and_stop_on_interrupt() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let _scope = crate::limits::interrupt_scope(&flag);
+        let pattern = format!("/nonexistent-prepl/{}", "{a,b}".repeat(26));
+        let waker = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+            })
+        };
+        let before = crate::limits::in_use();
+        let started = std::time::Instant::now();
+        let e = expand(&pattern).unwrap_err();
+        waker.join().unwrap();
+        assert_eq!(e.kind, crate::error::ErrorKind::Interrupted);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert!(crate::limits::in_use() < before + (1 << 20));
     }
 
     #[test]
@@ -166,10 +224,15 @@ mod tests {
         for f in ["z.yaml", "a.yaml", "a/b/c.yaml", ".h.yaml"] {
             std::fs::write(dir.join(f), "").unwrap();
         }
-        let found = expand(&format!("{}/*.yaml", dir.display()));
+        let found = expand(&format!("{}/*.yaml", dir.display())).unwrap();
         assert_eq!(found, vec![dir.join("a.yaml"), dir.join("z.yaml")]);
-        let deep = expand(&format!("{}/**/*.yaml", dir.display()));
+        let deep = expand(&format!("{}/**/*.yaml", dir.display())).unwrap();
         assert_eq!(deep.len(), 3);
+        // Repeated `**` is one (it was exponential in their number).
+        let started = std::time::Instant::now();
+        let many = format!("{}/{}*.yaml", dir.display(), "**/".repeat(40));
+        assert_eq!(expand(&many).unwrap(), deep);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,6 +3,7 @@
 //! `sort_merged_arrays`, `merge_hash_arrays`).
 
 use crate::error::Error;
+use crate::limits::Ticker;
 use crate::types::PType;
 use crate::values::{Map, Value};
 
@@ -128,22 +129,22 @@ impl Strategy {
     }
 
     /// The first value found, before any merge (`unique` flattens it into an array).
-    pub fn convert_value(&self, v: Value) -> Value {
-        match self {
+    pub fn convert_value(&self, v: Value) -> Result<Value, Error> {
+        Ok(match self {
             Strategy::Unique => match v {
-                Value::Array(_) => Value::array(flatten(&v)),
+                Value::Array(_) => Value::array(flatten(&v)?),
                 other => Value::array(vec![other]),
             },
             _ => v,
-        }
+        })
     }
 
     /// The value when only one place was searched (`unique` removes duplicates).
-    pub fn merge_single(&self, v: Value) -> Value {
-        match (self, &v) {
-            (Strategy::Unique, Value::Array(a)) => Value::array(uniq(a.iter().cloned())),
+    pub fn merge_single(&self, v: Value) -> Result<Value, Error> {
+        Ok(match (self, &v) {
+            (Strategy::Unique, Value::Array(a)) => Value::array(uniq(a.iter().cloned())?),
             _ => v,
-        }
+        })
     }
 
     /// Merges `e1` (found first, higher priority) with `e2`.
@@ -154,14 +155,12 @@ impl Strategy {
                 let t = unique_type();
                 check("The first element of the merge", &t, &e1)?;
                 check("The second element of the merge", &t, &e2)?;
-                let mut all = match self.convert_value(e1) {
-                    Value::Array(a) => a.to_vec(),
-                    _ => unreachable!(),
+                let (Value::Array(a), Value::Array(b)) =
+                    (self.convert_value(e1)?, self.convert_value(e2)?)
+                else {
+                    unreachable!("convert_value gives arrays")
                 };
-                if let Value::Array(b) = self.convert_value(e2) {
-                    all.extend(b.iter().cloned());
-                }
-                Ok(Value::array(uniq(all.into_iter())))
+                Ok(Value::array(uniq(a.iter().chain(b.iter()).cloned())?))
             }
             Strategy::Hash => {
                 let t = hash_type();
@@ -176,7 +175,7 @@ impl Strategy {
                 }
                 Ok(Value::hash(out))
             }
-            Strategy::Deep(o) => Ok(deep_merge(e1, e2, o)),
+            Strategy::Deep(o) => deep_merge(e1, e2, o),
         }
     }
 }
@@ -201,26 +200,39 @@ fn check(what: &str, t: &PType, v: &Value) -> Result<(), Error> {
     }
 }
 
-fn flatten(v: &Value) -> Vec<Value> {
-    let mut out = Vec::new();
-    fn walk(v: &Value, out: &mut Vec<Value>) {
+/// The elements of nested arrays, in order: counted against the memory limit and
+/// interruptible (an array of aliases of aliases flattens to billions of elements).
+fn flatten(v: &Value) -> Result<Vec<Value>, Error> {
+    fn walk(v: &Value, out: &mut Vec<Value>, tick: &mut Ticker) -> Result<(), Error> {
+        tick.tick()?;
         match v {
-            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
-            other => out.push(other.clone()),
+            Value::Array(a) => a
+                .iter()
+                .try_for_each(|x| crate::limits::deep(|| walk(x, out, tick))),
+            other => crate::limits::push(out, other.clone()),
         }
     }
-    walk(v, &mut out);
-    out
+    let mut out = Vec::new();
+    walk(v, &mut out, &mut Ticker::default())?;
+    Ok(out)
 }
 
-fn uniq(items: impl Iterator<Item = Value>) -> Vec<Value> {
+/// The items without repeats, in the order first seen (found by hashing: the search of
+/// the kept items made `unique` merges of 40,000 elements take seconds).
+// (a Regexp's interior mutability is its match cache: neither its hash nor equality)
+#[allow(clippy::mutable_key_type)]
+fn uniq(items: impl Iterator<Item = Value>) -> Result<Vec<Value>, Error> {
+    let mut seen: rustc_hash::FxHashSet<Value> = Default::default();
     let mut out: Vec<Value> = Vec::new();
+    let mut tick = Ticker::default();
     for x in items {
-        if !out.contains(&x) {
-            out.push(x);
+        tick.tick()?;
+        if !seen.contains(&x) {
+            seen.insert(x.clone());
+            crate::limits::push(&mut out, x)?;
         }
     }
-    out
+    Ok(out)
 }
 
 /// Ruby truthiness (nil and false are false).
@@ -230,23 +242,24 @@ fn truthy(v: &Value) -> bool {
 
 /// `DeepMerge.deep_merge!(source, dest)` with `preserve_unmergeables: false`: `source`
 /// (higher priority) is merged into `dest`.
-pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Value {
+pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Result<Value, Error> {
+    crate::limits::check_interrupt()?;
     if source.is_undef() {
-        return dest;
+        return Ok(dest);
     }
     if !truthy(&dest) {
-        return source;
+        return Ok(source);
     }
-    match source {
+    Ok(match source {
         Value::Hash(src) => {
             let Value::Hash(d) = &dest else {
-                return overwrite_unmergeables(Value::Hash(src), o);
+                return Ok(overwrite_unmergeables(Value::Hash(src), o));
             };
             let mut d = (**d).clone();
             for (k, sv) in src.iter() {
                 let merged = match d.get(k) {
-                    Some(dv) if truthy(dv) => deep_merge(sv.clone(), dv.clone(), o),
-                    _ => deep_merge(sv.clone(), sv.clone(), o),
+                    Some(dv) if truthy(dv) => deep_merge(sv.clone(), dv.clone(), o)?,
+                    _ => deep_merge(sv.clone(), sv.clone(), o)?,
                 };
                 d.insert(k.clone(), merged);
             }
@@ -269,9 +282,9 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Value {
             }
             let Value::Array(d) = &dest else {
                 if dest.is_undef() {
-                    return Value::array(src);
+                    return Ok(Value::array(src));
                 }
-                return overwrite_unmergeables(Value::array(src), o);
+                return Ok(overwrite_unmergeables(Value::array(src), o));
             };
             let mut d: Vec<Value> = d.to_vec();
             if let Some(ko) = &o.knockout_prefix {
@@ -294,14 +307,14 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Value {
                         .get(i)
                         .cloned()
                         .unwrap_or_else(|| Value::hash(Map::default()));
-                    list.push(deep_merge(sv, dv.clone(), o));
+                    list.push(deep_merge(sv, dv.clone(), o)?);
                 }
                 if src.len() > d.len() {
                     list.extend(src[d.len()..].iter().cloned());
                 }
                 list
             } else {
-                uniq(d.into_iter().chain(src))
+                uniq(d.into_iter().chain(src))?
             };
             if o.sort_merged_arrays {
                 out.sort_by(|a, b| {
@@ -312,7 +325,7 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Value {
             Value::array(out)
         }
         other => overwrite_unmergeables(other, o),
-    }
+    })
 }
 
 fn overwrite_unmergeables(source: Value, o: &DeepOptions) -> Value {

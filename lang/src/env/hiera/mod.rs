@@ -169,6 +169,13 @@ thread_local! {
     static FILES: RefCell<PathMap<(std::time::SystemTime, u64, Value)>> = RefCell::new(PathMap::default());
 }
 
+/// Forgets the `hiera.yaml` files and data files kept for the thread's sessions (`:reset`
+/// frees them: they are kept across sessions).
+pub fn forget_files() {
+    CONFIGS.with(|c| c.borrow_mut().clear());
+    FILES.with(|f| *f.borrow_mut() = PathMap::default());
+}
+
 /// The reference's default global `hiera.yaml` (`$confdir/hiera.yaml`: Puppet's
 /// `/etc/puppetlabs/puppet`, or Debian's `/etc/puppet`), when it exists.
 pub fn default_global_config() -> Option<PathBuf> {
@@ -505,7 +512,7 @@ impl<'e> Lookup<'e> {
         let Some(path) = self.ev.hiera_config.clone() else {
             return Ok(None);
         };
-        if !crate::env::fs::is_file(&path) {
+        if !config_present(&path)? {
             return Ok(None);
         }
         self.config(path, false).map(Some)
@@ -516,7 +523,7 @@ impl<'e> Lookup<'e> {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
-        if !crate::env::fs::is_file(&path) {
+        if !config_present(&path)? {
             return Ok(None);
         }
         self.config(path, false).map(Some)
@@ -530,7 +537,7 @@ impl<'e> Lookup<'e> {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
-        let config = match crate::env::fs::is_file(&path) {
+        let config = match config_present(&path)? {
             true => Some(self.config(path, true)?),
             false => None,
         };
@@ -699,7 +706,13 @@ impl<'e> Lookup<'e> {
                             )))
                         }
                     },
-                    _ => match serde_json::from_str::<serde_json::Value>(&text) {
+                    _ => match json_too_deep(&text).map_or_else(
+                        || {
+                            serde_json::from_str::<serde_json::Value>(&text)
+                                .map_err(|e| e.to_string())
+                        },
+                        Err,
+                    ) {
                         Ok(j) => crate::catalog::json::from_data(&j),
                         Err(e) => {
                             return Err(lookup_error(format!(
@@ -717,7 +730,10 @@ impl<'e> Lookup<'e> {
                         crate::types::infer::infer(&v)
                     )));
                 }
-                if let Some(s) = stamp {
+                // (not kept when it leaves less than half the memory limit: kept, a file
+                // read near the limit made every later input fail with `Out of memory`)
+                let roomy = crate::limits::in_use() <= crate::limits::memory_limit() / 2;
+                if let (Some(s), true) = (stamp, roomy) {
                     FILES.with(|f| {
                         f.borrow_mut()
                             .insert(fs::key(path).into(), (s.0, s.1, v.clone()))
@@ -799,7 +815,7 @@ impl<'e> Lookup<'e> {
                     for g in globs {
                         let pattern = datadir.join(self.interpolate_str(g, false)?);
                         let pattern = pattern.display().to_string();
-                        for path in glob::expand(&pattern) {
+                        for path in glob::expand(&pattern)? {
                             out.push(Some(Location {
                                 original: pattern.clone(),
                                 path,
@@ -889,7 +905,7 @@ impl<'e> Lookup<'e> {
             0 => Ok(None),
             1 => {
                 let v = variants.into_iter().next().expect("one");
-                Ok(f(self, v)?.map(|x| strategy.merge_single(x)))
+                f(self, v)?.map(|x| strategy.merge_single(x)).transpose()
             }
             _ => {
                 self.x.push(|| Kind::Merge {
@@ -900,7 +916,7 @@ impl<'e> Lookup<'e> {
                 for v in variants {
                     if let Some(found) = f(self, v)? {
                         memo = Some(match memo {
-                            None => strategy.convert_value(found),
+                            None => strategy.convert_value(found)?,
                             Some(m) => strategy.merge(m, found)?,
                         });
                     }
@@ -997,27 +1013,78 @@ impl<'e> Lookup<'e> {
 
     // ---- interpolation ----
 
-    /// Interpolates `%{...}` in strings, arrays and hashes (keys and values).
+    /// Interpolates `%{...}` in strings, arrays and hashes (keys and values). A part that
+    /// holds nothing to interpolate is kept as it is (not copied), and an array or hash the
+    /// data shares (a YAML alias, `*a` used many times) is interpolated once and its result
+    /// shared: a "billion laughs" file (nine aliases of nine aliases ...) is a few small
+    /// arrays in memory and stays so.
     fn interpolate(&mut self, v: &Value, allow_methods: bool) -> Result<Value, Error> {
-        match v {
-            Value::String(s) if s.contains("%{") => self.interpolate_string(s, allow_methods),
+        let mut done = rustc_hash::FxHashMap::default();
+        Ok(self
+            .interpolate_shared(v, allow_methods, &mut done)?
+            .unwrap_or_else(|| v.clone()))
+    }
+
+    /// [`Self::interpolate`], `None` when nothing in `v` changes; `done` holds the answers
+    /// for the arrays and hashes met so far, by address.
+    fn interpolate_shared(
+        &mut self,
+        v: &Value,
+        allow_methods: bool,
+        done: &mut rustc_hash::FxHashMap<usize, Option<Value>>,
+    ) -> Result<Option<Value>, Error> {
+        let address = match v {
+            Value::String(s) if s.contains("%{") => {
+                return self.interpolate_string(s, allow_methods).map(Some)
+            }
+            Value::Array(a) => std::rc::Rc::as_ptr(a) as usize,
+            Value::Hash(h) => std::rc::Rc::as_ptr(h) as usize,
+            _ => return Ok(None),
+        };
+        if let Some(known) = done.get(&address) {
+            return Ok(known.clone());
+        }
+        crate::limits::check_interrupt()?;
+        let out = match v {
             Value::Array(a) => {
-                let mut out = Vec::with_capacity(a.len());
-                for x in a.iter() {
-                    out.push(self.interpolate(x, allow_methods)?);
+                let mut changed: Option<Vec<Value>> = None;
+                for (i, x) in a.iter().enumerate() {
+                    let new = self.interpolate_shared(x, allow_methods, done)?;
+                    if let (None, Some(_)) = (&changed, &new) {
+                        crate::limits::reserve_for::<Value>(a.len())?;
+                        changed = Some(a.iter().take(i).cloned().collect());
+                    }
+                    if let Some(items) = &mut changed {
+                        items.push(new.unwrap_or_else(|| x.clone()));
+                    }
                 }
-                Ok(Value::array(out))
+                changed.map(Value::array)
             }
             Value::Hash(h) => {
-                let mut out = Map::default();
-                for (k, x) in h.iter() {
-                    let k = self.interpolate(k, allow_methods)?;
-                    out.insert(k, self.interpolate(x, allow_methods)?);
+                let mut changed: Option<Map> = None;
+                for (i, (k, x)) in h.iter().enumerate() {
+                    let new_k = self.interpolate_shared(k, allow_methods, done)?;
+                    let new_x = self.interpolate_shared(x, allow_methods, done)?;
+                    if changed.is_none() && (new_k.is_some() || new_x.is_some()) {
+                        let mut m = Map::default();
+                        for (a, b) in h.iter().take(i) {
+                            m.insert(a.clone(), b.clone());
+                        }
+                        changed = Some(m);
+                    }
+                    if let Some(m) = &mut changed {
+                        m.insert(
+                            new_k.unwrap_or_else(|| k.clone()),
+                            new_x.unwrap_or_else(|| x.clone()),
+                        );
+                    }
                 }
-                Ok(Value::hash(out))
+                changed.map(Value::hash)
             }
-            other => Ok(other.clone()),
-        }
+            _ => None,
+        };
+        done.insert(address, out.clone());
+        Ok(out)
     }
 
     fn interpolate_str(&mut self, s: &str, allow_methods: bool) -> Result<String, Error> {
@@ -1427,6 +1494,54 @@ pub fn explain(session: &mut crate::Session, key: &str, merge: Option<&Value>) -
         Err(e) => text.push_str(&format!("Error: {}\n", e.full_message())),
     }
     text
+}
+
+/// The reference's JSON reader refuses arrays and objects nested more than 100 deep:
+/// `nesting of 101 is too deep` (serde_json's own limit is 128).
+fn json_too_deep(text: &str) -> Option<String> {
+    const MAX_NESTING: usize = 100;
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(format!("nesting of {depth} is too deep"));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether a layer has a `hiera.yaml` at `path`: a file (a directory there is the
+/// reference's `Is a directory` error, not a layer without one; a FIFO or device is not
+/// read).
+fn config_present(path: &Path) -> Result<bool, Error> {
+    match crate::env::fs::probe(path) {
+        None => Ok(false),
+        Some(p) if p.is_file => Ok(true),
+        Some(p) if p.is_dir => Err(Error::eval(format!(
+            "Is a directory @ io_fread - {}",
+            path.display()
+        ))),
+        Some(_) => Err(Error::eval(format!(
+            "Unable to read {}: not a regular file",
+            path.display()
+        ))),
+    }
 }
 
 #[cfg(test)]

@@ -333,3 +333,63 @@ fn interpolations_are_found_as_the_reference_finds_them() {
         assert_eq!(got, want, "{subject:?}");
     }
 }
+
+/// A `hiera.yaml` that is a directory is the reference's error, not a layer without one
+/// (it was ignored: lookups then found nothing, silently).
+#[test]
+fn a_hiera_yaml_directory_is_an_error() {
+    let root = std::env::temp_dir().join(format!("prepl-hiera-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("hiera.yaml")).unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(root.clone(), Vec::new()));
+    let e = s.eval("lookup('x')").unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "Error while evaluating a Function Call, Is a directory @ io_fread - {}",
+            root.join("hiera.yaml").display()
+        )
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// JSON data nested more than 100 deep is the reference's error (serde_json read up to
+/// 128 levels).
+#[test]
+fn json_data_nested_past_100_is_refused() {
+    let root = std::env::temp_dir().join(format!("prepl-hiera-json-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("data")).unwrap();
+    std::fs::write(
+        root.join("hiera.yaml"),
+        "version: 5\nhierarchy:\n  - name: common\n    path: common.json\n    data_hash: json_data\n",
+    )
+    .unwrap();
+    let nested = |n: usize| {
+        format!(
+            "{{\"a\": \"[{{\", \"b\": {}{}}}",
+            "[".repeat(n),
+            "]".repeat(n)
+        )
+    };
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(root.clone(), Vec::new()));
+    std::fs::write(root.join("data/common.json"), nested(99)).unwrap();
+    assert_eq!(
+        crate::format::to_programmatic(&s.eval("lookup('a')").unwrap()),
+        "'[{'"
+    );
+    std::fs::write(root.join("data/common.json"), nested(100)).unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(root.clone(), Vec::new()));
+    let e = s.eval("lookup('a')").unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "Unable to parse ({}): nesting of 101 is too deep",
+            root.join("data/common.json").display()
+        )
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -9,14 +9,20 @@ use yaml_rust2::scanner::TScalarStyle;
 
 /// Parses the first document of `text` (undef for an empty stream).
 pub fn parse(text: &str) -> Result<Value, String> {
+    // (a byte-order mark is not part of the first key, as Psych reads it)
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut b = Builder::default();
     let mut parser = Parser::new_from_str(text);
     parser.load(&mut b, false).map_err(|e| e.to_string())?;
+    if let Some(e) = b.error {
+        return Err(e);
+    }
     Ok(b.doc.unwrap_or(Value::Undef))
 }
 
 enum Node {
-    Seq(Vec<Value>, usize),
+    /// The items, the anchor, and whether it is tagged `!!omap` (read as a hash).
+    Seq(Vec<Value>, usize, bool),
     Map(Map, Option<Value>, usize),
 }
 
@@ -27,6 +33,9 @@ struct Builder {
     doc: Option<Value>,
     /// Whether the pending key of the innermost mapping is a plain `<<`.
     merge_key: Vec<bool>,
+    /// The first scalar Psych's safe loading refuses (a date, a time) or prepl cannot hold
+    /// (an integer beyond 64 bits).
+    error: Option<String>,
 }
 
 impl Builder {
@@ -40,7 +49,7 @@ impl Builder {
                     self.doc = Some(v);
                 }
             }
-            Some(Node::Seq(items, _)) => items.push(v),
+            Some(Node::Seq(items, _, _)) => items.push(v),
             Some(Node::Map(map, key, _)) => match key.take() {
                 None => {
                     *key = Some(v);
@@ -81,14 +90,21 @@ impl Builder {
 impl EventReceiver for Builder {
     fn on_event(&mut self, ev: Event) {
         match ev {
-            Event::SequenceStart(anchor, _) => self.stack.push(Node::Seq(Vec::new(), anchor)),
+            Event::SequenceStart(anchor, tag) => {
+                let omap = tag.is_some_and(|t| t.suffix == "omap");
+                self.stack.push(Node::Seq(Vec::new(), anchor, omap))
+            }
             Event::MappingStart(anchor, _) => {
                 self.stack.push(Node::Map(Map::default(), None, anchor));
                 self.merge_key.push(false);
             }
             Event::SequenceEnd => {
-                if let Some(Node::Seq(items, anchor)) = self.stack.pop() {
-                    self.push_value(Value::array(items), anchor, false);
+                if let Some(Node::Seq(items, anchor, omap)) = self.stack.pop() {
+                    let v = match omap {
+                        true => ordered_map(items),
+                        false => Value::array(items),
+                    };
+                    self.push_value(v, anchor, false);
                 }
             }
             Event::MappingEnd => {
@@ -100,8 +116,14 @@ impl EventReceiver for Builder {
             Event::Scalar(text, style, anchor, tag) => {
                 let is_merge = style == TScalarStyle::Plain && text == "<<";
                 let v = match (&tag, style) {
-                    (Some(t), _) if t.suffix == "str" => Value::string(text.as_str()),
-                    (_, TScalarStyle::Plain) => plain_scalar(&text),
+                    (Some(t), _) => tagged_scalar(&t.suffix, &text),
+                    (_, TScalarStyle::Plain) => match refused_plain_scalar(&text) {
+                        Some(e) => {
+                            self.error.get_or_insert(e);
+                            Value::Undef
+                        }
+                        None => plain_scalar(&text),
+                    },
                     _ => Value::string(text.as_str()),
                 };
                 self.push_value(v, anchor, is_merge);
@@ -113,6 +135,83 @@ impl EventReceiver for Builder {
             _ => {}
         }
     }
+}
+
+/// A scalar with a tag of the core schema (`!!int "123"` is 123, `!!float`, `!!bool`,
+/// `!!null`), as Psych reads it; a string for `!!str` and other tags.
+fn tagged_scalar(tag: &str, text: &str) -> Value {
+    let read = plain_scalar(text);
+    match (tag, &read) {
+        ("int", Value::Integer(_))
+        | ("float", Value::Float(_))
+        | ("bool", Value::Boolean(_))
+        | ("null", Value::Undef) => read,
+        ("float", Value::Integer(i)) => Value::Float(*i as f64),
+        ("float", _) => text
+            .parse::<f64>()
+            .map_or_else(|_| Value::string(text), Value::Float),
+        ("null", _) => Value::Undef,
+        _ => Value::string(text),
+    }
+}
+
+/// `!!omap [a: 1, b: 2]`: a hash, in order (Psych's `Psych::Omap`, a Hash).
+fn ordered_map(items: Vec<Value>) -> Value {
+    let mut map = Map::default();
+    for item in items {
+        if let Value::Hash(h) = item {
+            for (k, v) in h.iter() {
+                map.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    Value::hash(map)
+}
+
+/// The error of a plain scalar Psych's safe loading refuses (a date or a time: the
+/// reference's "Tried to load unspecified class: Date"), or that an Integer cannot hold.
+fn refused_plain_scalar(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    if b.len() >= 8 && b[..4].iter().all(u8::is_ascii_digit) && b.get(4) == Some(&b'-') {
+        let date_end = 5 + b[5..]
+            .iter()
+            .position(|c| !(c.is_ascii_digit() || *c == b'-'))
+            .unwrap_or(b.len() - 5);
+        let date: Vec<&str> = s[..date_end].split('-').collect();
+        let is_date = date.len() == 3
+            && date[1..]
+                .iter()
+                .all(|p| (1..=2).contains(&p.len()) && p.bytes().all(|c| c.is_ascii_digit()));
+        if is_date {
+            let rest = &s[date_end..];
+            if rest.is_empty() {
+                return Some("Tried to load unspecified class: Date".into());
+            }
+            let time = rest.trim_start_matches(['T', 't', ' ', '\t']);
+            let hms = time.split(':').take(3).collect::<Vec<_>>();
+            if time.len() < rest.len()
+                && hms.len() == 3
+                && hms[0].len() <= 2
+                && hms
+                    .iter()
+                    .all(|p| p.bytes().next().is_some_and(|c| c.is_ascii_digit()))
+            {
+                return Some("Tried to load unspecified class: Time".into());
+            }
+        }
+    }
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if !digits.is_empty()
+        && digits.bytes().all(|c| c.is_ascii_digit() || c == b'_')
+        && digits.as_bytes()[0].is_ascii_digit()
+        && !digits.starts_with('0')
+        && integer(s).is_none()
+    {
+        return Some(format!(
+            "the integer {s} is beyond 64 bits (prepl's Integer is 64 bits; quote it to read it as a String)"
+        ));
+    }
+    None
 }
 
 /// A plain scalar as Psych's scalar scanner reads it.
@@ -130,7 +229,7 @@ pub fn plain_scalar(s: &str) -> Value {
         ".nan" => return Value::Float(f64::NAN),
         _ => {}
     }
-    if let Some(i) = integer(s) {
+    if let Some(i) = integer(s).or_else(|| sexagesimal(s)) {
         return Value::Integer(i);
     }
     if is_float(s) {
@@ -173,6 +272,51 @@ fn integer(s: &str) -> Option<i64> {
         None
     };
     parsed.map(|v| if neg { -v } else { v })
+}
+
+/// A base-60 integer as Psych reads it: `[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}`, each part
+/// `n` at position `e` worth `n * 60 ** (e - 2).abs` (so `1:30:00` is 5400, and `1:30`
+/// is 5400 too: Psych weighs the parts as if there were three; `-1:30` is -1800).
+fn sexagesimal(s: &str) -> Option<i64> {
+    let (neg, body) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let parts: Vec<&str> = body.split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let first = parts[0];
+    if !first.as_bytes().first()?.is_ascii_digit()
+        || !first.bytes().all(|c| c.is_ascii_digit() || c == b'_')
+    {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for (e, p) in parts.iter().enumerate() {
+        let value: i64 = if e == 0 {
+            // (the sign is the first part's only, as Ruby's `to_i` of each part: -1:30 is
+            // -3600 + 1800)
+            let v: i64 = p.replace('_', "").parse().ok()?;
+            if neg {
+                -v
+            } else {
+                v
+            }
+        } else {
+            let ok = (1..=2).contains(&p.len())
+                && p.bytes().all(|c| c.is_ascii_digit())
+                && (p.len() == 1 || p.as_bytes()[0] <= b'5');
+            if !ok {
+                return None;
+            }
+            p.parse().ok()?
+        };
+        let weight = 60i64.pow((e as i64 - 2).unsigned_abs() as u32);
+        n = n.checked_add(value.checked_mul(weight)?)?;
+    }
+    Some(n)
 }
 
 fn is_float(s: &str) -> bool {
@@ -246,6 +390,35 @@ mod tests {
         ] {
             assert!(!is_float(no), "{no}");
         }
+    }
+
+    /// What Psych reads otherwise than plain YAML 1.2 (issue 39: each was a silent String).
+    #[test]
+    fn tags_base_60_dates_and_marks_as_psych_reads_them() {
+        assert_eq!(
+            p(
+                "\u{feff}bom: 1\nint: !!int \"123\"\nflt: !!float \"1.5\"\nb: !!bool \"true\"\n\
+               nul: !!null \"\"\ns: !!str 12\nsexa: 1:30\nh: 1:30:00\nomap: !!omap [a: 1, b: 2]\n\
+               t: '2001-01-01'\n"
+            ),
+            "{'bom' => 1, 'int' => 123, 'flt' => 1.5, 'b' => true, 'nul' => undef, 's' => '12', \
+             'sexa' => 5400, 'h' => 5400, 'omap' => {'a' => 1, 'b' => 2}, 't' => '2001-01-01'}"
+        );
+        assert_eq!(
+            parse("d: 2001-01-01\n").unwrap_err(),
+            "Tried to load unspecified class: Date"
+        );
+        assert_eq!(
+            parse("d: 2001-12-14t21:59:43.10-05:00\n").unwrap_err(),
+            "Tried to load unspecified class: Time"
+        );
+        assert!(parse("big: 123456789012345678901234567890\n")
+            .unwrap_err()
+            .contains("beyond 64 bits"));
+        assert_eq!(
+            p("v: 1:60\nw: 2001-1-x\nx: -1:30\ny: 1:2:3:4\nz: 1_0:30\n"),
+            "{'v' => '1:60', 'w' => '2001-1-x', 'x' => -1800, 'y' => '1:2:3:4', 'z' => 37800}"
+        );
     }
 
     #[test]

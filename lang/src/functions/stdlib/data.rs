@@ -922,7 +922,7 @@ fn load_with(
     if path.starts_with("http://") || path.starts_with("https://") {
         return Err(Error::eval(format!("prepl does not load data from URLs: '{path}'")).into());
     }
-    match std::fs::read_to_string(&path) {
+    match crate::env::fs::read_to_string(std::path::Path::new(&path)) {
         Ok(text) => match parse(&text) {
             Ok(v) => Ok(v),
             Err(_) if args.len() > 1 => Ok(default),

@@ -8,6 +8,7 @@
 //! which looks at the flag every [`TICK_EVERY`] steps.
 
 mod alloc;
+pub mod files;
 mod stack;
 
 use crate::error::{Error, ErrorKind};
@@ -283,6 +284,15 @@ pub fn read_source(mut from: impl std::io::Read) -> Result<String, String> {
 
 /// [`read_source`] of a file.
 pub fn read_source_file(path: impl AsRef<std::path::Path>) -> Result<String, String> {
+    // (a FIFO would wait for a writer, `/dev/zero` never ends: regular files only)
+    let (file, _) = files::open_regular(path.as_ref()).map_err(|e| e.to_string())?;
+    read_source(file)
+}
+
+/// [`read_source_file`] for the program file named on the command line, which may be a
+/// pipe or a device too (`prepl <(generate-code)`, `prepl /dev/stdin`): read as far as
+/// [`MAX_SOURCE`] (no session is running yet: Ctrl-C ends the process).
+pub fn read_program_file(path: impl AsRef<std::path::Path>) -> Result<String, String> {
     let path = path.as_ref();
     if path.is_dir() {
         return Err("Is a directory".into());
@@ -296,8 +306,8 @@ pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Result<std::io::Erro
     use std::io::Read;
     let room = memory_limit().saturating_sub(in_use()) as u64;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(room.saturating_add(1)).read_to_end(&mut bytes))
+    files::open_regular(path)
+        .and_then(|(f, _)| f.take(room.saturating_add(1)).read_to_end(&mut bytes))
         .map_err(Ok)?;
     if bytes.len() as u64 > room {
         return Err(Err(memory_error(bytes.len())));
