@@ -459,10 +459,16 @@ fn large_programs_parse_in_linear_time() {
                    $h = { 'a' => 1, b => [true, undef], 'c' => { d => 'e' } }\ncase $h['a'] { 1, 2: { $y = 'one' } default: {} }\n";
     let small = snippet.repeat(200);
     let large = snippet.repeat(2000);
+    // best of three: a loaded machine preempts a single run for whole time slices
     let time = |src: &str| {
-        let t = std::time::Instant::now();
-        let prog = crate::parse(src).unwrap();
-        (t.elapsed(), prog.body.len())
+        (0..3)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let prog = crate::parse(src).unwrap();
+                (t.elapsed(), prog.body.len())
+            })
+            .min()
+            .unwrap()
     };
     let (t_small, n_small) = time(&small);
     let (t_large, n_large) = time(&large);
