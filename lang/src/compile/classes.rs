@@ -539,7 +539,7 @@ impl Evaluator {
             let mut all: Params = params.into_iter().chain(meta).collect();
             if !order.iter().any(|n| &**n == "tag") {
                 if let Some(t) = all.get("tag") {
-                    self.tag_from_parameter(id, t, self.line_of(span))?;
+                    self.tag_from_parameter(id, t, None)?;
                 }
             }
             let r = self.compilation.catalog.get_mut(id);
@@ -571,15 +571,23 @@ impl Evaluator {
     /// Adds to the tags of class or define instance `id` those of the value its `tag`
     /// parameter took from its default or from Hiera (given ones are tagged on declaring).
     /// As the reference sets them (after the scope's tags, and not the catalog's), they are
-    /// listed with the tags `tag()` adds in the body.
+    /// listed with the tags `tag()` adds in the body. An invalid tag's error names `line`
+    /// (a class's names none, as the reference's).
     fn tag_from_parameter(
         &mut self,
         id: ResourceId,
         value: &Value,
-        line: u32,
+        line: Option<u32>,
     ) -> Result<(), Error> {
         let mut list = Vec::new();
-        self.add_tags(&mut list, value, line)?;
+        self.add_tags(&mut list, value, line.unwrap_or(0))
+            .map_err(|mut e| {
+                let suffix = self.location_suffix(0);
+                if let (None, Some(m)) = (line, e.message.strip_suffix(&suffix)) {
+                    e.message = m.into();
+                }
+                e
+            })?;
         let r = self.compilation.catalog.get_mut(id);
         for t in list {
             tags::push_unique(&mut r.late_tags, t);
@@ -960,7 +968,7 @@ impl Evaluator {
             .contains_key("tag")
         {
             if let Some(t) = bound.get("tag") {
-                self.tag_from_parameter(id, t, declared_line)
+                self.tag_from_parameter(id, t, Some(declared_line))
                     .map_err(|e| Error {
                         message: format!(
                             "{}{}{}",

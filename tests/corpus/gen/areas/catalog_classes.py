@@ -201,3 +201,7 @@ PROGRAMS += [
     "class c($tag = 'b') {} include c notice(tagged('b'))",
     "class c($tag = 'b') {} class { 'c': tag => 'q' } notice(tagged('q'))",
 ]
+PROGRAMS += [
+    # an invalid tag from a `tag` parameter's default
+    "class c($tag = 'a b') {} include c",
+]
