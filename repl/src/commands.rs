@@ -141,7 +141,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         CommandName::Facts,
         "facts",
         "[NAME|FILE|for FILTER|set PATH=VALUE|local]",
-        "show the facts as a table, or one (:facts os, :facts os.family); set them from a YAML or JSON file, a facterdb fact set \
+        "show the facts as a table, or one (:facts os, :facts os.family; a module's custom fact with its file); set them from a YAML or JSON file, a facterdb fact set \
          ('for os.family=RedHat and os.release.major=9', 'for debian-11') or this machine; \
          change one ('set os.family=RedHat')",
     ),
@@ -740,10 +740,13 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
                 .session
                 .variable("facts")
                 .unwrap_or(prepl::Value::Undef);
-            return match discover::fact(&facts, name) {
-                Some(v) => Ok(layout(&v, repl.width(), 0)),
-                None => Err(format!(
-                    "No fact '{name}' (:facts lists them; :facts FILE reads a fact file)."
+            let note = crate::facts::custom_note(&repl.session, name);
+            return match (discover::fact(&facts, name), note) {
+                (Some(v), None) => Ok(layout(&v, repl.width(), 0)),
+                (Some(v), Some(note)) => Ok(format!("{}\n{note}", layout(&v, repl.width(), 0))),
+                (None, note) => Err(format!(
+                    "No fact '{name}' (:facts lists them; :facts FILE reads a fact file).{}",
+                    note.map(|n| format!("\n{n}")).unwrap_or_default()
                 )),
             };
         }
@@ -1340,6 +1343,38 @@ Class  main      name => 'main'  class            Stage[main]
             .contains("  └─ Class[main]\n     └─ Notify[hi]\n"));
         repl.reset();
         assert!(!catalog(&mut repl, "").unwrap().contains("Notify"));
+    }
+
+    #[test]
+    fn a_custom_fact_shows_where_it_comes_from() {
+        let dir = std::env::temp_dir().join(format!("prepl-cmd-cf-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("cf/lib/facter")).unwrap();
+        std::fs::write(
+            dir.join("cf/lib/facter/cf.rb"),
+            "Facter.add(:cf_greeting) do\n  setcode { { 'to' => \"hello #{Facter.value(:kernel)}\" } }\nend\n\
+             Facter.add(:cf_none) do\n  confine kernel: 'Plan9'\n  setcode { 'x' }\nend\n",
+        )
+        .unwrap();
+        let mut repl = repl();
+        modulepath(&mut repl, dir.to_str().unwrap()).unwrap();
+        let facts_file = dir.join("f.yaml");
+        std::fs::write(&facts_file, "kernel: Linux\n").unwrap();
+        facts(&mut repl, facts_file.to_str().unwrap()).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(
+            facts(&mut repl, "cf_greeting.to").unwrap(),
+            "'hello Linux'\n(custom fact cf_greeting from cf/lib/facter/cf.rb:1)"
+        );
+        let none = facts(&mut repl, "cf_none").unwrap_err();
+        assert!(
+            none.ends_with(
+                "\n(custom fact cf_none from cf/lib/facter/cf.rb:4: no value for these facts)"
+            ),
+            "{none}"
+        );
+        // A fact of the fact set itself: no note.
+        assert_eq!(facts(&mut repl, "kernel").unwrap(), "'Linux'");
     }
 
     #[test]

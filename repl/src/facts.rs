@@ -68,6 +68,30 @@ pub fn describe(facts: &Value) -> String {
     .join(", ")
 }
 
+/// For `:facts NAME` (`NAME` may be a path, `os.family`): where the custom fact its first
+/// segment names comes from (`MODULE/lib/facter/FILE.rb:LINE`) when a module's custom fact
+/// gave its value (the fact set itself has none), or why that custom fact has no value.
+pub fn custom_note(session: &prepl::Session, path: &str) -> Option<String> {
+    use prepl::env::custom_facts::Outcome;
+    let top = path.split('.').next().unwrap_or(path);
+    let report = session.custom_facts();
+    let fact = report.get(top)?;
+    let given =
+        matches!(session.given_facts(), Value::Hash(h) if h.contains_key(&Value::from(top)));
+    match &fact.outcome {
+        Outcome::Value(_) if given => None,
+        Outcome::Value(_) => Some(format!("(custom fact {top} from {})", fact.origin)),
+        Outcome::Absent => Some(format!(
+            "(custom fact {top} from {}: no value for these facts)",
+            fact.origin
+        )),
+        Outcome::Skipped(why) => Some(format!(
+            "(custom fact {top} from {}: not resolved, {why})",
+            fact.origin
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

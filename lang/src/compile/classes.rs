@@ -537,6 +537,11 @@ impl Evaluator {
                 r => r?,
             };
             let mut all: Params = params.into_iter().chain(meta).collect();
+            if !order.iter().any(|n| &**n == "tag") {
+                if let Some(t) = all.get("tag") {
+                    self.tag_from_parameter(id, t, None)?;
+                }
+            }
             let r = self.compilation.catalog.get_mut(id);
             for name in &order {
                 if let Some(v) = all.shift_remove(name) {
@@ -577,6 +582,33 @@ impl Evaluator {
             }
             r.tag_parent = None;
         }
+    }
+
+    /// Adds to the tags of class or define instance `id` those of the value its `tag`
+    /// parameter took from its default or from Hiera (given ones are tagged on declaring).
+    /// As the reference sets them (after the scope's tags, and not the catalog's), they are
+    /// listed with the tags `tag()` adds in the body. An invalid tag's error names `line`
+    /// (a class's names none, as the reference's).
+    fn tag_from_parameter(
+        &mut self,
+        id: ResourceId,
+        value: &Value,
+        line: Option<u32>,
+    ) -> Result<(), Error> {
+        let mut list = Vec::new();
+        self.add_tags(&mut list, value, line.unwrap_or(0))
+            .map_err(|mut e| {
+                let suffix = self.location_suffix(0);
+                if let (None, Some(m)) = (line, e.message.strip_suffix(&suffix)) {
+                    e.message = m.into();
+                }
+                e
+            })?;
+        let r = self.compilation.catalog.get_mut(id);
+        for t in list {
+            tags::push_unique(&mut r.late_tags, t);
+        }
+        Ok(())
     }
 
     /// Adds the `Class` resource of a class being declared.
@@ -1004,6 +1036,29 @@ impl Evaluator {
             }
             r => r?,
         };
+        // A `tag` parameter not given (its default's value): tags the instance as well, as
+        // the reference's setting of the parameter does.
+        if !self
+            .compilation
+            .catalog
+            .get(id)
+            .parameters
+            .contains_key("tag")
+        {
+            if let Some(t) = bound.get("tag") {
+                self.tag_from_parameter(id, t, Some(declared_line))
+                    .map_err(|e| Error {
+                        message: format!(
+                            "{}{}{}",
+                            super::declare::IN_RESOURCE_STATEMENT,
+                            e.message,
+                            suffix()
+                        ),
+                        kind: crate::ErrorKind::Evaluation,
+                        ..e
+                    })?;
+            }
+        }
         let r = self.compilation.catalog.get_mut(id);
         for (k, v) in bound {
             if !v.is_undef() && !r.parameters.contains_key(&k) {

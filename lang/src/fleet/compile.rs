@@ -20,6 +20,9 @@ pub(super) fn compile(node: &Node, dir: &Path, job: &Job) -> Result<View, String
     session.set_environment(env.clone());
     session.set_facts(facts);
     session.set_hiera_config(job.hiera_config.clone());
+    // The modules' custom facts, as `prepl --facts FILE` adds them (last: resolved once, over
+    // the node's facts; code reading the machine only where they describe this machine).
+    session.set_custom_facts(true);
     for path in env.main_manifests() {
         let text = crate::limits::read_source_file(&path)
             .map_err(|e| format!("Could not read {}: {e}", path.display()))?;

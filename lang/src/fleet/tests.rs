@@ -238,3 +238,53 @@ fn errors_of_revisions() {
     )
     .is_err());
 }
+
+/// A node compiles with the modules' custom facts over its own fact set, as a session given
+/// the same facts does: pure facts resolved from the node's facts, those reading the machine
+/// left out for another machine's facts.
+#[test]
+fn custom_facts_of_a_node() {
+    let dir = std::env::temp_dir().join(format!("prepl-fleet-facts-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("manifests")).unwrap();
+    std::fs::create_dir_all(dir.join("modules/cf/lib/facter")).unwrap();
+    std::fs::write(
+        dir.join("modules/cf/lib/facter/cf.rb"),
+        "Facter.add(:cf_greeting) do\n  setcode { \"hello #{Facter.value(:hostname)}\" }\nend\n\
+         Facter.add(:cf_machine) do\n  setcode { File.exist?('/') ? 'here' : 'not' }\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("manifests/site.pp"),
+        "notify { \"g=${facts['cf_greeting']}\": }\nnotify { \"m=${facts['cf_machine']}\": }\n",
+    )
+    .unwrap();
+    let facts = dir.join("web9.json");
+    std::fs::write(
+        &facts,
+        r#"{"hostname": "web9", "fqdn": "web9.invalid.example", "kernel": "Linux"}"#,
+    )
+    .unwrap();
+    let node = nodes::Node {
+        name: "web9".into(),
+        facts: nodes::Facts::File(facts.display().to_string()),
+    };
+    let job = Job {
+        old_dir: dir.clone(),
+        new_dir: dir.clone(),
+        extra: Vec::new(),
+        hiera_config: None,
+        strict: crate::Strictness::Warning,
+        compare: diff::Options::default(),
+        file_text: false,
+    };
+    let view = compile::compile(&node, &dir, &job).unwrap();
+    let titles: Vec<String> = view
+        .resources
+        .iter()
+        .filter(|(k, _)| k.type_name == "Notify")
+        .map(|(k, _)| k.title.clone())
+        .collect();
+    assert_eq!(titles, ["g=hello web9", "m="], "{titles:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

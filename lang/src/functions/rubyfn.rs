@@ -75,6 +75,26 @@ pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
     found
 }
 
+/// The file of a module's 3.x function `name` (`lib/puppet/parser/functions/NAME.rb`, the
+/// first on the modulepath), which `scope.function_NAME` finds as the reference's autoloader
+/// does: before Puppet's own function of that name (stdlib's 3.x `dig`, not the 4.x one).
+pub fn find_3x(ev: &Evaluator, name: &str) -> Option<Found> {
+    if !crate::env::modules::is_module_name(name) {
+        return None;
+    }
+    let file = format!("{name}.rb");
+    ev.env.modulepath.iter().find_map(|dir| {
+        crate::env::fs::list(dir)
+            .iter()
+            .map(|m| m.join("lib/puppet/parser/functions").join(&file))
+            .find(|p| crate::env::fs::is_file(p))
+            .map(|path| Found {
+                shown: shown_path(dir, &path),
+                path,
+            })
+    })
+}
+
 fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
     let shown = crate::env::modules::ruby_function_file(&ev.env, name)?;
     let path = ev
@@ -327,6 +347,7 @@ pub fn call(
         block: block.cloned(),
         sources: vec![main_source],
         loaded: Vec::new(),
+        deprecations: Rc::default(),
     };
     // What the file (and the helpers it requires) defined, from an earlier call while they
     // are unchanged; else loaded now and kept.
@@ -361,6 +382,7 @@ pub fn call(
         };
         loaded.and_then(|()| it.call_top(&method, ruby_args, block_arg, file.base))
     };
+    host.flush_deprecations();
     if let Some(defs) = defined {
         remember_definitions(key, file.clone(), defs, &host);
     }
@@ -897,9 +919,59 @@ struct FunctionHost<'e> {
     sources: Vec<Source>,
     /// The files `require` loaded.
     loaded: Vec<PathBuf>,
+    /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged.
+    deprecations: Rc<RefCell<Vec<String>>>,
+}
+
+/// `Puppet::Parser::Functions.autoloader`: each of its methods is a deprecation warning in
+/// the reference. `loaded?` answers false (nothing is loaded before its first call), `load`
+/// true (a module's 3.x function is found when called).
+#[derive(Debug)]
+struct Autoloader {
+    deprecations: Rc<RefCell<Vec<String>>>,
+}
+
+impl HostObject for Autoloader {
+    fn class_name(&self) -> String {
+        "Puppet::Parser::Functions::AutoloaderDelegate".to_string()
+    }
+    fn to_s(&self) -> String {
+        "#<Puppet::Parser::Functions::AutoloaderDelegate>".to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().is::<Autoloader>()
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        let answer = match name {
+            "loaded?" => false,
+            "load" | "loadall" => true,
+            _ => return None,
+        };
+        let shown: Vec<String> = args
+            .iter()
+            .map(|a| ruby::show::inspect(&RValue::str(ruby::show::to_s(a))))
+            .collect();
+        self.deprecations.borrow_mut().push(format!(
+            "The method 'Puppet::Parser::Functions.autoloader#{name}({})' is deprecated in \
+             favor of using 'Scope#call_function'.",
+            shown.join(", ")
+        ));
+        Some(Ok(RValue::Bool(answer)))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
 
 impl FunctionHost<'_> {
+    /// Logs the deprecation warnings not yet logged (before anything else the code logs).
+    fn flush_deprecations(&mut self) {
+        let pending = std::mem::take(&mut *self.deprecations.borrow_mut());
+        for m in pending {
+            self.inner.ev.warn_once(&m);
+        }
+    }
+
     /// Runs a call the Ruby code makes into Puppet: the Ruby function's own call site is
     /// not on the Puppet stack meanwhile, as Ruby frames are not on the reference's
     /// (stdlib's `deprecation` from a Ruby function names the Puppet call's site and the
@@ -929,9 +1001,11 @@ impl Host for FunctionHost<'_> {
         self.inner.undefined_variable(name)
     }
     fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        self.flush_deprecations();
         self.call_into_puppet(|h| h.call_function(name, args))
     }
     fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        self.flush_deprecations();
         self.call_into_puppet(|h| h.call_legacy_function(name, args))
     }
     fn has_function(&mut self, name: &str) -> Result<bool, String> {
@@ -945,6 +1019,7 @@ impl Host for FunctionHost<'_> {
     }
 
     fn self_call(&mut self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        self.flush_deprecations();
         match name {
             "call_function" if !self.v3 => {
                 let Some((f, rest)) = args.split_first() else {
@@ -1015,6 +1090,11 @@ impl Host for FunctionHost<'_> {
     ) -> Option<Result<RValue, HostError>> {
         match (class, name, args) {
             // the 3.x function's name as a `function_NAME` method, or false
+            ("Puppet::Parser::Functions", "autoloader", []) => {
+                Some(Ok(RValue::Host(Rc::new(Autoloader {
+                    deprecations: self.deprecations.clone(),
+                }))))
+            }
             ("Puppet::Parser::Functions", "function", [f]) => {
                 let f = ruby::show::to_s(f);
                 // (a 4.x-only function exists too, though `function_NAME` refuses it)

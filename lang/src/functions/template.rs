@@ -354,6 +354,7 @@ impl EvalHost<'_> {
             && !self.ev.functions.contains_key(name)
             && crate::functions::find(name).is_none()
             && !crate::names::is_qualified(name)
+            && crate::functions::rubyfn::find(self.ev, name).is_none()
         {
             return Err(format!("Unknown function '{name}'"));
         }
@@ -422,6 +423,25 @@ impl Host for EvalHost<'_> {
                 "versioncmp(): Wrong number of arguments given ({} for 2)",
                 args.len()
             )));
+        }
+        // A module's own 3.x function, unless prepl has a native version of it: run from the
+        // module's source, also where Puppet has a function of that name (stdlib's `dig`).
+        let native = self
+            .ev
+            .builtins
+            .get(name)
+            .is_some_and(|b| b.module.is_some());
+        if let Some(found) = (!native)
+            .then(|| super::rubyfn::find_3x(self.ev, name))
+            .flatten()
+        {
+            let args = puppet_args(&args)?;
+            return super::rubyfn::call(self.ev, name, &found, &args, None)
+                .map(|v| to_ruby(&v))
+                .map_err(|f| match f {
+                    Flow::Error(e) => HostError::Raise(strip_prefix(&e.message).to_string()),
+                    _ => HostError::Raise(format!("{name}(): control flow cannot leave it")),
+                });
         }
         self.call_function(name, args)
     }
@@ -495,7 +515,7 @@ impl Host for EvalHost<'_> {
             "type",
             "with",
         ];
-        if ONLY_4X.contains(&name) {
+        if ONLY_4X.contains(&name) && super::rubyfn::find_3x(self.ev, name).is_none() {
             return Err(format!(
                 "{name}() can only be called using the 4.x function API. See Scope#call_function"
             ));

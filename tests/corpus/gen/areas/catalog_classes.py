@@ -188,3 +188,20 @@ PROGRAMS += [
     "class c(String $a = 5, $b = $a) { notice($b) } include c",
     "class c(Integer $a, $b = $a, $c) {} class { 'c': a => 'x' }",
 ]
+PROGRAMS += [
+    # a parameter named `tag` not given: its default's value tags the class (and what it
+    # contains), as a given `tag` does
+    "class c($tag = 'b') { notify { 'n': } notice(tagged('b')) } include c",
+    "class c($tag = 'b') { notice(tagged('b')) notice(tagged('q')) } class { 'c': tag => 'q' }",
+    "class c($tag = ['a', 'b']) { notice(tagged('a')) } include c",
+    "class c($tag = 'b') { notify { 'n': } } include c Notify <| tag == 'b' |> { message => 'hit' }",
+]
+PROGRAMS += [
+    # ... but not the catalog (tagged() outside the class), unlike a given `tag`
+    "class c($tag = 'b') {} include c notice(tagged('b'))",
+    "class c($tag = 'b') {} class { 'c': tag => 'q' } notice(tagged('q'))",
+]
+PROGRAMS += [
+    # an invalid tag from a `tag` parameter's default
+    "class c($tag = 'a b') {} include c",
+]

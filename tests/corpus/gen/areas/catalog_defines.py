@@ -144,3 +144,14 @@ PROGRAMS += [
     "define d { @notify { 'x': } } d { a: noop => true } realize(Notify['x'])",
     "define d { notify { 'x': } } d { a: noop => true } Notify['x'] { noop => false }",
 ]
+PROGRAMS += [
+    # a parameter named `tag` not given: its default's value tags the instance (and what it
+    # contains), as a given `tag` does
+    "define d($tag = 'a') {} d { 'x': }",
+    "define d($tag = 'a') { notify { \"n${title}\": } notice(tagged('a')) } d { 'x': }",
+    "define d($tag = 'a') { notice(tagged('a')) notice(tagged('z')) } d { 'x': tag => 'z' }",
+    "define d($tag = ['a', 'b']) { notice(tagged('b')) } d { 'x': }",
+    "define d($tag = undef) { notice(tagged('x')) } d { 'x': }",
+    "define d($tag = 'a') { notify { 'n': } } d { 'x': } Notify <| tag == 'a' |> { message => 'hit' }",
+    "define d($tag = 'a b') {} d { 'x': }",
+]

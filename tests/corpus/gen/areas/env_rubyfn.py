@@ -113,3 +113,12 @@ PROGRAMS = [
         "'b', ['s', 1], ['p', 'q', 'r']",
     ]
 ]
+PROGRAMS += [
+    # `function_NAME` finds a module's 3.x function before Puppet's own 4.x one (stdlib's
+    # `try_get_value` calls its `dig`); its autoloader calls are deprecations.
+    "rfn_old_dig({'a' => {'b' => 1}}, 'a/b', 'none')",
+    # (once: the reference's process remembers what its autoloader loaded)
+    "dig({'a' => {'b' => 1}}, 'a', 'b')",
+    "rfn_walk({'a' => 2}, ['a'], 0)",
+    "rfn_walk({'a' => 2}, ['b'], 0)",
+]
