@@ -454,8 +454,8 @@ impl<'a> Lexer<'a> {
 
     fn lex_bare_word(&mut self, start: usize) -> Result<(), Error> {
         let mut rest = self.rest();
-        match scan::bare_word(&mut rest) {
-            Ok(word) => {
+        match scan::bare_word_or_name(&mut rest) {
+            Ok((word, name)) => {
                 let end = start + word.len();
                 if self.src[end..].starts_with("::") {
                     // e.g. `foo::` or `foo::Bar` (the `::Bar` is lexed on its own)
@@ -464,7 +464,7 @@ impl<'a> Lexer<'a> {
                         return Err(self.syntax_error("Illegal fully qualified name", end));
                     }
                 }
-                let tok = if scan::is_name(word) {
+                let tok = if name {
                     match Keyword::from_word(word) {
                         Some(k) => Tok::Keyword(k),
                         None => Tok::Name(self.shared(word)),
@@ -520,9 +520,9 @@ impl<'a> Lexer<'a> {
             Some(c) if c.is_ascii_uppercase() => self.lex_class_ref(start, true),
             _ => {
                 let mut r = rest;
-                match scan::bare_word(&mut r) {
-                    Ok(word) => {
-                        let tok = if scan::is_name(word) {
+                match scan::bare_word_or_name(&mut r) {
+                    Ok((word, name)) => {
+                        let tok = if name {
                             Tok::Name(self.shared(word))
                         } else {
                             Tok::Word(self.shared(word))
