@@ -55,34 +55,37 @@ pub fn block_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
 
 /// The end of one bare word segment `[a-z_]([\w-]*\w)?` starting at `from`, if there is
 /// one, and whether the segment is also one of a NAME (`[a-z]\w*`).
+#[inline]
 fn bare_segment_end(b: &[u8], from: usize) -> Option<(usize, bool)> {
     let first = *b.get(from)?;
     if !(first.is_ascii_lowercase() || first == b'_') {
         return None;
     }
+    // `[\w-]*\w`: the segment ends after its last word byte (trailing dashes are not
+    // part of it); a dash before that makes it a bare word only
     let mut end = from + 1;
+    let mut i = end;
     let mut dash = false;
-    while let Some(&c) = b.get(end) {
+    let mut inner_dash = false;
+    while let Some(&c) = b.get(i) {
         if is_word_byte(c) {
-            end += 1;
+            i += 1;
+            end = i;
+            inner_dash |= dash;
         } else if c == b'-' {
+            i += 1;
             dash = true;
-            end += 1;
         } else {
             break;
         }
     }
-    // `[\w-]*\w`: give back trailing dashes
-    while b[end - 1] == b'-' {
-        end -= 1;
-    }
-    let name = first != b'_' && !(dash && b[from..end].contains(&b'-'));
-    Some((end, name))
+    Some((end, first != b'_' && !inner_dash))
 }
 
 /// The end of a run of segments from the start of `b`, each after an optional `::`,
 /// where `segment_end` gives the end of a segment starting at an index (or `None`) and
 /// whether it is one of a NAME; and whether all segments are.
+#[inline]
 fn segments_end(
     b: &[u8],
     segment_end: impl Fn(&[u8], usize) -> Option<(usize, bool)>,
@@ -90,7 +93,7 @@ fn segments_end(
     let mut end = 0;
     let mut all = true;
     loop {
-        let from = if b[end..].starts_with(b"::") {
+        let from = if b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') {
             end + 2
         } else {
             end
@@ -130,18 +133,23 @@ pub fn class_ref<'a>(input: &mut &'a str) -> PResult<&'a str> {
 /// The name after `$`: `(::)?(\w+::)*\w+`.
 pub fn variable_name<'a>(input: &mut &'a str) -> PResult<&'a str> {
     let b = input.as_bytes();
+    let words = |mut i: usize| {
+        while b.get(i).is_some_and(|&c| is_word_byte(c)) {
+            i += 1;
+        }
+        i
+    };
     let lead = if b.starts_with(b"::") { 2 } else { 0 };
-    let first = run_len(b, lead, is_word_byte);
-    if first == 0 {
+    let mut end = words(lead);
+    if end == lead {
         return backtrack();
     }
-    let mut end = lead + first;
-    while b[end..].starts_with(b"::") {
-        let n = run_len(b, end + 2, is_word_byte);
-        if n == 0 {
+    while b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') {
+        let next = words(end + 2);
+        if next == end + 2 {
             break;
         }
-        end += 2 + n;
+        end = next;
     }
     take(input, end)
 }
@@ -355,5 +363,10 @@ mod tests {
         assert!(is_name("apache::port") && is_name("::x") && !is_name("_x") && !is_name("a-b"));
         assert_eq!(run(class_ref, "My::Type["), Some(("My::Type", "[")));
         assert_eq!(run(variable_name, "::a::b_1 "), Some(("::a::b_1", " ")));
+        assert_eq!(run(variable_name, "a::b:: "), Some(("a::b", ":: ")));
+        assert_eq!(run(variable_name, "a::-"), Some(("a", "::-")));
+        assert_eq!(run(variable_name, "::"), None);
+        assert_eq!(run(variable_name, "-x"), None);
+        assert_eq!(run(bare_word, "a-::b"), Some(("a", "-::b")));
     }
 }
