@@ -55,6 +55,10 @@ fn main() {
         return;
     }
     let bytes: usize = sources.iter().map(|(_, s)| s.len()).sum();
+    let tokens: usize = sources
+        .iter()
+        .map(|(_, s)| prepl_syntax::lexer::lex(s).tokens.len())
+        .sum();
     let mut best = f64::MAX;
     let mut failed = 0;
     for _ in 0..n {
@@ -66,7 +70,7 @@ fn main() {
         best = best.min(start.elapsed().as_secs_f64());
     }
     println!(
-        "{} files, {bytes} bytes, {failed} not parsed; best of {n}: {:.2} ms",
+        "{} files, {bytes} bytes, {tokens} tokens, {failed} not parsed; best of {n}: {:.2} ms",
         sources.len(),
         best * 1e3
     );
