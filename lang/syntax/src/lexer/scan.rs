@@ -3,10 +3,10 @@
 
 use super::token::Punct;
 use crate::names::{is_word_byte, is_word_char};
-use winnow::combinator::{alt, dispatch, empty, fail, opt};
+use winnow::combinator::opt;
 use winnow::error::{ContextError, ErrMode};
 use winnow::prelude::*;
-use winnow::token::{any, one_of, take_until, take_while};
+use winnow::token::{one_of, take_until, take_while};
 
 type PResult<T> = ModalResult<T>;
 
@@ -53,41 +53,71 @@ pub fn block_comment<'a>(input: &mut &'a str) -> PResult<&'a str> {
     ("/*", take_until(0.., "*/"), "*/").take().parse_next(input)
 }
 
-/// The end of one bare word segment `[a-z_]([\w-]*\w)?` starting at `from`, if there is one.
-fn bare_segment_end(b: &[u8], from: usize) -> Option<usize> {
+/// The end of one bare word segment `[a-z_]([\w-]*\w)?` starting at `from`, if there is
+/// one, and whether the segment is also one of a NAME (`[a-z]\w*`).
+#[inline]
+fn bare_segment_end(b: &[u8], from: usize) -> Option<(usize, bool)> {
     let first = *b.get(from)?;
     if !(first.is_ascii_lowercase() || first == b'_') {
         return None;
     }
-    let mut end = from + 1 + run_len(b, from + 1, |c| is_word_byte(c) || c == b'-');
-    // `[\w-]*\w`: give back trailing dashes
-    while b[end - 1] == b'-' {
-        end -= 1;
+    // `[\w-]*\w`: the segment ends after its last word byte (trailing dashes are not
+    // part of it); a dash before that makes it a bare word only
+    let mut end = from + 1;
+    let mut i = end;
+    let mut dash = false;
+    let mut inner_dash = false;
+    while let Some(&c) = b.get(i) {
+        if is_word_byte(c) {
+            i += 1;
+            end = i;
+            inner_dash |= dash;
+        } else if c == b'-' {
+            i += 1;
+            dash = true;
+        } else {
+            break;
+        }
     }
-    Some(end)
+    Some((end, first != b'_' && !inner_dash))
 }
 
 /// The end of a run of segments from the start of `b`, each after an optional `::`,
-/// where `segment_end` gives the end of a segment starting at an index (or `None`).
-fn segments_end(b: &[u8], segment_end: impl Fn(&[u8], usize) -> Option<usize>) -> usize {
+/// where `segment_end` gives the end of a segment starting at an index (or `None`) and
+/// whether it is one of a NAME; and whether all segments are.
+#[inline]
+fn segments_end(
+    b: &[u8],
+    segment_end: impl Fn(&[u8], usize) -> Option<(usize, bool)>,
+) -> (usize, bool) {
     let mut end = 0;
+    let mut all = true;
     loop {
-        let from = if b[end..].starts_with(b"::") {
+        let from = if b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') {
             end + 2
         } else {
             end
         };
         match segment_end(b, from) {
-            Some(e) => end = e,
-            None => return end,
+            Some((e, name)) => {
+                end = e;
+                all &= name;
+            }
+            None => return (end, all),
         }
     }
 }
 
 /// `((::)?[a-z_]([\w-]*\w)?)+` — a name or bare word.
+#[cfg(test)]
 pub fn bare_word<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    let end = segments_end(input.as_bytes(), bare_segment_end);
-    take(input, end)
+    bare_word_or_name(input).map(|(word, _)| word)
+}
+
+/// [`bare_word`], and whether the word is a NAME (see [`is_name`]), found in the same scan.
+pub fn bare_word_or_name<'a>(input: &mut &'a str) -> PResult<(&'a str, bool)> {
+    let (end, name) = segments_end(input.as_bytes(), bare_segment_end);
+    Ok((take(input, end)?, name))
 }
 
 /// `((::)?[A-Z]\w*)+`
@@ -95,31 +125,37 @@ pub fn class_ref<'a>(input: &mut &'a str) -> PResult<&'a str> {
     let end = segments_end(input.as_bytes(), |b, from| {
         b.get(from)
             .is_some_and(u8::is_ascii_uppercase)
-            .then(|| from + 1 + run_len(b, from + 1, is_word_byte))
+            .then(|| (from + 1 + run_len(b, from + 1, is_word_byte), true))
     });
-    take(input, end)
+    take(input, end.0)
 }
 
 /// The name after `$`: `(::)?(\w+::)*\w+`.
 pub fn variable_name<'a>(input: &mut &'a str) -> PResult<&'a str> {
     let b = input.as_bytes();
+    let words = |mut i: usize| {
+        while b.get(i).is_some_and(|&c| is_word_byte(c)) {
+            i += 1;
+        }
+        i
+    };
     let lead = if b.starts_with(b"::") { 2 } else { 0 };
-    let first = run_len(b, lead, is_word_byte);
-    if first == 0 {
+    let mut end = words(lead);
+    if end == lead {
         return backtrack();
     }
-    let mut end = lead + first;
-    while b[end..].starts_with(b"::") {
-        let n = run_len(b, end + 2, is_word_byte);
-        if n == 0 {
+    while b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') {
+        let next = words(end + 2);
+        if next == end + 2 {
             break;
         }
-        end += 2 + n;
+        end = next;
     }
     take(input, end)
 }
 
 /// Whether `s` is a valid NAME: `((::)?[a-z]\w*)(::[a-z]\w*)*`.
+#[cfg(test)]
 pub fn is_name(s: &str) -> bool {
     crate::names::is_lower_name(s.strip_prefix("::").unwrap_or(s))
 }
@@ -189,44 +225,75 @@ pub fn word_run<'a>(input: &mut &'a str) -> PResult<&'a str> {
 }
 
 /// Operators and punctuation that do not depend on context (dispatched on the first
-/// character, longest match first).
+/// byte, longest match first). A match on bytes: it runs for every operator of every
+/// manifest, and winnow's `dispatch!`/`alt` of the same table took about 140 instructions
+/// a token.
 pub fn punct(input: &mut &str) -> PResult<Punct> {
-    dispatch! {any;
-        '<' => alt((
-            "<|".value(Punct::LLCollect),
-            '|'.value(Punct::LCollect),
-            '<'.value(Punct::LShift),
-            '='.value(Punct::Le),
-            '-'.value(Punct::OutEdge),
-            '~'.value(Punct::OutEdgeSub),
-            empty.value(Punct::Lt),
-        )),
-        '>' => alt(('>'.value(Punct::RShift), '='.value(Punct::Ge), empty.value(Punct::Gt))),
-        '=' => alt((
-            '='.value(Punct::IsEqual),
-            '>'.value(Punct::FArrow),
-            '~'.value(Punct::Match),
-            empty.value(Punct::Equals),
-        )),
-        '+' => alt(('='.value(Punct::Appends), '>'.value(Punct::PArrow), empty.value(Punct::Plus))),
-        '-' => alt(('>'.value(Punct::InEdge), '='.value(Punct::Deletes), empty.value(Punct::Minus))),
-        '!' => alt(('='.value(Punct::NotEqual), '~'.value(Punct::NoMatch), empty.value(Punct::Not))),
-        '~' => alt(('>'.value(Punct::InEdgeSub), empty.value(Punct::Tilde))),
-        '@' => alt(('@'.value(Punct::AtAt), empty.value(Punct::At))),
-        '|' => alt((">>".value(Punct::RRCollect), '>'.value(Punct::RCollect), empty.value(Punct::Pipe))),
-        ',' => empty.value(Punct::Comma),
-        ';' => empty.value(Punct::Semic),
-        ':' => empty.value(Punct::Colon),
-        '.' => empty.value(Punct::Dot),
-        '?' => empty.value(Punct::QMark),
-        '*' => empty.value(Punct::Times),
-        '%' => empty.value(Punct::Modulo),
-        '/' => empty.value(Punct::Div),
-        ']' => empty.value(Punct::RBrack),
-        ')' => empty.value(Punct::RParen),
-        _ => fail,
-    }
-    .parse_next(input)
+    let b = input.as_bytes();
+    let next = b.get(1).copied().unwrap_or(0);
+    let (p, len) = match b.first().copied().unwrap_or(0) {
+        b'<' => match next {
+            b'<' if b.get(2) == Some(&b'|') => (Punct::LLCollect, 3),
+            b'|' => (Punct::LCollect, 2),
+            b'<' => (Punct::LShift, 2),
+            b'=' => (Punct::Le, 2),
+            b'-' => (Punct::OutEdge, 2),
+            b'~' => (Punct::OutEdgeSub, 2),
+            _ => (Punct::Lt, 1),
+        },
+        b'>' => match next {
+            b'>' => (Punct::RShift, 2),
+            b'=' => (Punct::Ge, 2),
+            _ => (Punct::Gt, 1),
+        },
+        b'=' => match next {
+            b'=' => (Punct::IsEqual, 2),
+            b'>' => (Punct::FArrow, 2),
+            b'~' => (Punct::Match, 2),
+            _ => (Punct::Equals, 1),
+        },
+        b'+' => match next {
+            b'=' => (Punct::Appends, 2),
+            b'>' => (Punct::PArrow, 2),
+            _ => (Punct::Plus, 1),
+        },
+        b'-' => match next {
+            b'>' => (Punct::InEdge, 2),
+            b'=' => (Punct::Deletes, 2),
+            _ => (Punct::Minus, 1),
+        },
+        b'!' => match next {
+            b'=' => (Punct::NotEqual, 2),
+            b'~' => (Punct::NoMatch, 2),
+            _ => (Punct::Not, 1),
+        },
+        b'~' => match next {
+            b'>' => (Punct::InEdgeSub, 2),
+            _ => (Punct::Tilde, 1),
+        },
+        b'@' => match next {
+            b'@' => (Punct::AtAt, 2),
+            _ => (Punct::At, 1),
+        },
+        b'|' => match next {
+            b'>' if b.get(2) == Some(&b'>') => (Punct::RRCollect, 3),
+            b'>' => (Punct::RCollect, 2),
+            _ => (Punct::Pipe, 1),
+        },
+        b',' => (Punct::Comma, 1),
+        b';' => (Punct::Semic, 1),
+        b':' => (Punct::Colon, 1),
+        b'.' => (Punct::Dot, 1),
+        b'?' => (Punct::QMark, 1),
+        b'*' => (Punct::Times, 1),
+        b'%' => (Punct::Modulo, 1),
+        b'/' => (Punct::Div, 1),
+        b']' => (Punct::RBrack, 1),
+        b')' => (Punct::RParen, 1),
+        _ => return backtrack(),
+    };
+    *input = &input[len..];
+    Ok(p)
 }
 
 #[cfg(test)]
@@ -250,12 +317,56 @@ mod tests {
     }
 
     #[test]
+    fn punctuation_takes_the_longest_match() {
+        let all = [
+            "[", "]", "(", ")", "{", "}", ",", ";", ":", ".", "|", "?", "@", "@@", "=>", "+>", "=",
+            "+=", "-=", "==", "!=", "=~", "!~", "<", "<=", ">", ">=", "<<", ">>", "<|", "<<|",
+            "|>", "|>>", "+", "-", "*", "/", "%", "!", "->", "~>", "<-", "<~", "~",
+        ];
+        for text in all {
+            let mut i = text;
+            match punct(&mut i) {
+                Ok(p) => assert_eq!((p.as_str(), i), (text, ""), "{text}"),
+                // brackets, braces and `(` are lexed in context, not here
+                Err(_) => assert!("[({}".contains(text), "{text}"),
+            }
+        }
+        let mut i = "<<|>";
+        assert_eq!((punct(&mut i).ok(), i), (Some(Punct::LLCollect), ">"));
+        let mut i = "|>>x";
+        assert_eq!((punct(&mut i).ok(), i), (Some(Punct::RRCollect), "x"));
+        let mut i = "<<x";
+        assert_eq!((punct(&mut i).ok(), i), (Some(Punct::LShift), "x"));
+        let mut i = "é";
+        assert!(punct(&mut i).is_err() && i == "é");
+    }
+
+    #[test]
     fn words() {
         assert_eq!(run(bare_word, "foo::bar baz"), Some(("foo::bar", " baz")));
         assert_eq!(run(bare_word, "foo-bar- x"), Some(("foo-bar", "- x")));
         assert_eq!(run(bare_word, "foo::Bar"), Some(("foo", "::Bar")));
+        for word in [
+            "foo",
+            "::foo::b_2",
+            "_x",
+            "a::_b",
+            "foo-bar",
+            "a-b::c",
+            "x--y",
+            "a::b-c",
+        ] {
+            let mut i = word;
+            let (scanned, name) = bare_word_or_name(&mut i).unwrap();
+            assert_eq!((scanned, name), (word, is_name(word)), "{word}");
+        }
         assert!(is_name("apache::port") && is_name("::x") && !is_name("_x") && !is_name("a-b"));
         assert_eq!(run(class_ref, "My::Type["), Some(("My::Type", "[")));
         assert_eq!(run(variable_name, "::a::b_1 "), Some(("::a::b_1", " ")));
+        assert_eq!(run(variable_name, "a::b:: "), Some(("a::b", ":: ")));
+        assert_eq!(run(variable_name, "a::-"), Some(("a", "::-")));
+        assert_eq!(run(variable_name, "::"), None);
+        assert_eq!(run(variable_name, "-x"), None);
+        assert_eq!(run(bare_word, "a-::b"), Some(("a", "-::b")));
     }
 }

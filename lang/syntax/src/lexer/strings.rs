@@ -78,7 +78,10 @@ impl<'a> Lexer<'a> {
                     self.push(Tok::Str(out), start, i + 1);
                     return Ok(());
                 }
-                _ => i += 1,
+                _ => {
+                    i = memchr::memchr2(b'\\', b'\'', &bytes[i + 1..])
+                        .map_or(bytes.len(), |n| i + 1 + n)
+                }
             }
         }
         Err(self.incomplete(
@@ -269,7 +272,12 @@ impl<'a> Lexer<'a> {
                     }
                     i += 1;
                 }
-                _ => i += 1,
+                // on to the next byte that can matter (strings are mostly plain text)
+                _ => {
+                    let stop = mode.terminator.map_or(b'\\', |t| t as u8);
+                    i = memchr::memchr3(stop, b'\\', b'$', &bytes[i + 1..])
+                        .map_or(bytes.len(), |n| i + 1 + n);
+                }
             }
         }
         if mode.terminator.is_none() {
