@@ -25,7 +25,7 @@ static LIMIT: AtomicUsize = AtomicUsize::new(0);
 /// Bytes in use by the process, as counted by [`CountingAlloc`] (0 where it is not the
 /// global allocator).
 pub fn in_use() -> usize {
-    alloc::IN_USE.load(Ordering::Relaxed)
+    alloc::in_use()
 }
 
 /// Sets the memory limit (bytes of heap the process may use while evaluating).
