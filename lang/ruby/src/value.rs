@@ -144,20 +144,10 @@ impl RValue {
             (RValue::Int(a), RValue::Int(b)) => a == b,
             (RValue::Float(a), RValue::Float(b)) => a == b,
             (RValue::Int(_), RValue::Float(_)) | (RValue::Float(_), RValue::Int(_)) => false,
-            (RValue::Array(a), RValue::Array(b)) => {
-                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
-                // a comparison that comes back to the pair it is in: equal, as in Ruby
-                if Rc::ptr_eq(a, b) || open.contains(&pair) {
-                    return true;
-                }
-                open.push(pair);
+            (RValue::Array(a), RValue::Array(b)) => same_pair_or(a, b, open, |open| {
                 let (a, b) = (a.borrow(), b.borrow());
-                let r = crate::limits::deep(|| {
-                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.eql_in(y, open))
-                });
-                open.pop();
-                r
-            }
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.eql_in(y, open))
+            }),
             _ => self.equals_in(other, open),
         }
     }
@@ -178,35 +168,17 @@ impl RValue {
             }
             (RValue::Str(a), RValue::Str(b)) => a == b,
             (RValue::Sym(a), RValue::Sym(b)) => a == b,
-            (RValue::Array(a), RValue::Array(b)) => {
-                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
-                if Rc::ptr_eq(a, b) || open.contains(&pair) {
-                    return true;
-                }
-                open.push(pair);
+            (RValue::Array(a), RValue::Array(b)) => same_pair_or(a, b, open, |open| {
                 let (a, b) = (a.borrow(), b.borrow());
-                let r = crate::limits::deep(|| {
-                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_in(y, open))
-                });
-                open.pop();
-                r
-            }
-            (RValue::Hash(a), RValue::Hash(b)) => {
-                let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
-                if Rc::ptr_eq(a, b) || open.contains(&pair) {
-                    return true;
-                }
-                open.push(pair);
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_in(y, open))
+            }),
+            (RValue::Hash(a), RValue::Hash(b)) => same_pair_or(a, b, open, |open| {
                 let (a, b) = (a.borrow(), b.borrow());
-                let r = crate::limits::deep(|| {
-                    a.entries.len() == b.entries.len()
-                        && a.entries
-                            .iter()
-                            .all(|(k, v)| b.get(k).is_some_and(|w| v.equals_in(w, open)))
-                });
-                open.pop();
-                r
-            }
+                a.entries.len() == b.entries.len()
+                    && a.entries
+                        .iter()
+                        .all(|(k, v)| b.get(k).is_some_and(|w| v.equals_in(w, open)))
+            }),
             (RValue::Range(a), RValue::Range(b)) => {
                 a.0.equals(&b.0) && a.1.equals(&b.1) && a.2 == b.2
             }
@@ -462,4 +434,23 @@ impl Ivars {
             None => self.0.push((name.to_string(), v)),
         }
     }
+}
+
+/// Equality of two containers that may hold themselves: the same one, or a pair already
+/// being compared further up (a comparison that comes back to the pair it is in), is equal,
+/// as in Ruby; otherwise `contents` decides, one level deeper.
+fn same_pair_or<T>(
+    a: &Rc<T>,
+    b: &Rc<T>,
+    open: &mut Vec<(usize, usize)>,
+    contents: impl FnOnce(&mut Vec<(usize, usize)>) -> bool,
+) -> bool {
+    let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+    if Rc::ptr_eq(a, b) || open.contains(&pair) {
+        return true;
+    }
+    open.push(pair);
+    let equal = crate::limits::deep(|| contents(open));
+    open.pop();
+    equal
 }
