@@ -331,13 +331,15 @@ fn every_class_the_reference_compiles_here() {
         let text = std::fs::read_to_string(&list).unwrap_or_default();
         let made_on = text.lines().find_map(|l| l.strip_prefix("# os: "));
         let fact = |path: &[&str]| {
-            let mut v = facts.clone();
+            let mut v = &facts;
             for k in path {
-                v = match &v {
-                    prepl::Value::Hash(h) => h.get(&prepl::Value::from(*k)).cloned(),
-                    _ => None,
+                match v {
+                    prepl::Value::Hash(h) => match h.get(&prepl::Value::from(*k)) {
+                        Some(inner) => v = inner,
+                        None => return String::new(),
+                    },
+                    _ => return String::new(),
                 }
-                .unwrap_or(prepl::Value::Undef);
             }
             match v {
                 prepl::Value::String(s) => s.to_string(),
