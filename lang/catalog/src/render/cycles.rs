@@ -490,28 +490,29 @@ pub fn find_cycles(catalog: &Catalog) -> Vec<Cycle> {
 /// (Notify[a] => Notify[b] => Notify[a])\nTry the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz
 /// ```
 pub fn cycle_message(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
-    if cycles.is_empty() {
-        return None;
-    }
-    let mut message = if cycles.len() == 1 {
-        "Found 1 dependency cycle:\n".to_string()
-    } else {
-        format!("Found {} dependency cycles:\n", cycles.len())
-    };
-    for cycle in cycles {
-        message.push_str(&path_text(catalog, &cycle.path));
-        message.push_str("\\n");
-    }
-    message.push_str(
+    cycles_text(
+        catalog,
+        cycles,
+        "\\n",
         "Try the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz",
-    );
-    Some(message)
+    )
 }
 
 /// The warning prepl gives after an input that made cycles: the reference's first line and
 /// cycles, each cycle on a line of its own (the agent's message has a literal `\n` between
 /// them), then what to do in prepl instead of the agent's `--graph` advice.
 pub fn cycle_warning(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
+    cycles_text(catalog, cycles, "\n", CYCLE_ADVICE)
+}
+
+/// "Found N dependency cycle(s):", each cycle followed by `after_cycle`, then `advice`;
+/// `None` without cycles.
+fn cycles_text(
+    catalog: &Catalog,
+    cycles: &[Cycle],
+    after_cycle: &str,
+    advice: &str,
+) -> Option<String> {
     if cycles.is_empty() {
         return None;
     }
@@ -522,9 +523,9 @@ pub fn cycle_warning(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
     };
     for cycle in cycles {
         message.push_str(&path_text(catalog, &cycle.path));
-        message.push('\n');
+        message.push_str(after_cycle);
     }
-    message.push_str(CYCLE_ADVICE);
+    message.push_str(advice);
     Some(message)
 }
 
