@@ -184,32 +184,14 @@ pub(super) fn resource_body(before: &str) -> Option<(String, Option<String>)> {
     // The innermost open bracket, outside strings and comments.
     let bytes = before.as_bytes();
     let mut stack: Vec<usize> = Vec::new();
-    let mut i = 0;
-    let mut quote: Option<u8> = None;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if let Some(q) = quote {
-            if c == b'\\' {
-                i += 1;
-            } else if c == q {
-                quote = None;
+    for (i, c) in unquoted(before, true) {
+        match c {
+            b'{' | b'[' | b'(' => stack.push(i),
+            b'}' | b']' | b')' => {
+                stack.pop();
             }
-        } else {
-            match c {
-                b'\'' | b'"' => quote = Some(c),
-                b'#' => {
-                    while i < bytes.len() && bytes[i] != b'\n' {
-                        i += 1;
-                    }
-                }
-                b'{' | b'[' | b'(' => stack.push(i),
-                b'}' | b']' | b')' => {
-                    stack.pop();
-                }
-                _ => {}
-            }
+            _ => {}
         }
-        i += 1;
     }
     let open = *stack.last()?;
     if bytes[open] != b'{' {
@@ -244,33 +226,55 @@ pub(super) fn resource_body(before: &str) -> Option<(String, Option<String>)> {
 /// The offset of the first `:` of `body` outside strings and brackets (not part of `::`).
 fn title_colon(body: &str) -> Option<usize> {
     let bytes = body.as_bytes();
-    let (mut depth, mut quote, mut i) = (0usize, None::<u8>, 0);
-    while i < bytes.len() {
-        let c = bytes[i];
-        if let Some(q) = quote {
-            if c == b'\\' {
-                i += 1;
-            } else if c == q {
-                quote = None;
-            }
-        } else {
-            match c {
-                b'\'' | b'"' => quote = Some(c),
-                b'[' | b'(' | b'{' => depth += 1,
-                b']' | b')' | b'}' => depth = depth.saturating_sub(1),
-                b':' if depth == 0 => {
-                    if bytes.get(i + 1) == Some(&b':') {
-                        i += 2;
-                        continue;
-                    }
-                    return Some(i);
+    let mut depth = 0usize;
+    let mut code = unquoted(body, false);
+    while let Some((i, c)) = code.next() {
+        match c {
+            b'[' | b'(' | b'{' => depth += 1,
+            b']' | b')' | b'}' => depth = depth.saturating_sub(1),
+            b':' if depth == 0 => {
+                if bytes.get(i + 1) == Some(&b':') {
+                    code.next();
+                    continue;
                 }
-                _ => {}
+                return Some(i);
             }
+            _ => {}
         }
-        i += 1;
     }
     None
+}
+
+/// The bytes of `text` outside quoted strings (their quotes left out too) and, with
+/// `comments`, outside `#` comments, with their offsets.
+fn unquoted(text: &str, comments: bool) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let bytes = text.as_bytes();
+    let mut quote = None::<u8>;
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            let (at, c) = (i, bytes[i]);
+            i += 1;
+            if let Some(q) = quote {
+                if c == b'\\' {
+                    i += 1;
+                } else if c == q {
+                    quote = None;
+                }
+                continue;
+            }
+            match c {
+                b'\'' | b'"' => quote = Some(c),
+                b'#' if comments => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                _ => return Some((at, c)),
+            }
+        }
+        None
+    })
 }
 
 #[cfg(test)]
