@@ -513,19 +513,7 @@ impl Lexer<'_, '_> {
                         self.escape(n, &mut lit)?;
                     }
                 }
-                '#' if self.peek() == Some('{') => {
-                    self.pos += 1;
-                    if !lit.is_empty() {
-                        parts.push(StrPart::Lit(std::mem::take(&mut lit)));
-                    }
-                    let code_start = self.pos;
-                    let end = self.interpolation_end()?;
-                    parts.push(StrPart::Code(
-                        self.src[code_start..end].to_string(),
-                        self.abs(code_start),
-                    ));
-                    self.pos = end + 1;
-                }
+                '#' if self.peek() == Some('{') => self.interpolation(&mut lit, &mut parts)?,
                 c => lit.push(c),
             }
         }
@@ -533,6 +521,23 @@ impl Lexer<'_, '_> {
             "unterminated string meets end of file",
             self.abs(start.saturating_sub(1)),
         ))
+    }
+
+    /// `#{code}` in a string or regexp, its `#` read and `{` next: the text so far becomes a
+    /// part, then the code (with its offset); the position moves past the closing `}`.
+    fn interpolation(&mut self, lit: &mut String, parts: &mut Vec<StrPart>) -> LexResult<()> {
+        self.pos += 1;
+        if !lit.is_empty() {
+            parts.push(StrPart::Lit(std::mem::take(lit)));
+        }
+        let code_start = self.pos;
+        let end = self.interpolation_end()?;
+        parts.push(StrPart::Code(
+            self.src[code_start..end].to_string(),
+            self.abs(code_start),
+        ));
+        self.pos = end + 1;
+        Ok(())
     }
 
     /// The body of `%r{...}`: like a `/.../` regexp, with the given delimiter.
@@ -564,17 +569,7 @@ impl Lexer<'_, '_> {
                 }
             }
             if c == '#' && self.peek() == Some('{') {
-                self.pos += 1;
-                if !lit.is_empty() {
-                    parts.push(StrPart::Lit(std::mem::take(&mut lit)));
-                }
-                let code_start = self.pos;
-                let end = self.interpolation_end()?;
-                parts.push(StrPart::Code(
-                    self.src[code_start..end].to_string(),
-                    self.abs(code_start),
-                ));
-                self.pos = end + 1;
+                self.interpolation(&mut lit, &mut parts)?;
                 continue;
             }
             lit.push(c);
