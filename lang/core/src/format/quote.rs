@@ -77,6 +77,27 @@ pub fn ruby_inspect(s: &str) -> String {
     out
 }
 
+/// A JSON string as Ruby's JSON generator writes it (`to_json`, `JSON.generate`, stdlib's
+/// `to_json`): `"` and `\` escaped, the usual control characters by letter, others as
+/// `\u00XX`; non-ASCII kept and `/` not escaped.
+pub fn ruby_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 use crate::error::RubyError;
 use crate::eval::{Flow, R};
 use crate::value::{RHash, RValue};
+use prepl_core::format::quote::ruby_json_string;
 
 pub fn parse(text: &str, symbolize: bool, at: usize) -> R {
     match serde_json::from_str::<serde_json::Value>(text) {
@@ -111,7 +112,7 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
                 at,
             )))
         }
-        RValue::Str(s) | RValue::Sym(s) => quote(s, out),
+        RValue::Str(s) | RValue::Sym(s) => ruby_json_string(out, s),
         RValue::Array(items) => {
             let items = items.borrow();
             out.push('[');
@@ -135,7 +136,7 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
                     out.push(',');
                 }
                 indent(out, depth + 1);
-                quote(&crate::show::to_s(k), out);
+                ruby_json_string(out, &crate::show::to_s(k));
                 out.push_str(if pretty { ": " } else { ":" });
                 write(item, pretty, depth + 1, out, at)?;
             }
@@ -144,28 +145,9 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
             }
             out.push('}');
         }
-        other => quote(&crate::show::to_s(other), out),
+        other => ruby_json_string(out, &crate::show::to_s(other)),
     }
     Ok(())
-}
-
-/// A JSON string as Ruby's generator writes it (`"`, `\` and control characters escaped).
-fn quote(s: &str, out: &mut String) {
-    out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 #[cfg(test)]

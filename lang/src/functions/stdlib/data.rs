@@ -20,25 +20,6 @@ fn ruby_to_s(v: &Value) -> String {
     }
 }
 
-/// A JSON string as Ruby's generator writes it (non-ASCII kept, `/` not escaped).
-fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// `JSON.generate`'s state: the pretty form sets the separators.
 pub struct JsonStyle {
     pub indent: String,
@@ -92,7 +73,7 @@ fn json_value(out: &mut String, v: &Value, st: &JsonStyle, depth: usize) -> Resu
                 ruby_float_to_s(*f)
             )))
         }
-        Value::String(s) => json_string(out, s),
+        Value::String(s) => crate::format::quote::ruby_json_string(out, s),
         Value::Array(a) => {
             out.push('[');
             out.push_str(&st.array_nl);
@@ -121,7 +102,7 @@ fn json_value(out: &mut String, v: &Value, st: &JsonStyle, depth: usize) -> Resu
                     Value::String(s) => s.to_string(),
                     other => ruby_to_s(other),
                 };
-                json_string(out, &key);
+                crate::format::quote::ruby_json_string(out, &key);
                 out.push_str(&st.space_before);
                 out.push(':');
                 out.push_str(&st.space);
@@ -133,7 +114,7 @@ fn json_value(out: &mut String, v: &Value, st: &JsonStyle, depth: usize) -> Resu
             }
             out.push('}');
         }
-        other => json_string(out, &ruby_to_s(other)),
+        other => crate::format::quote::ruby_json_string(out, &ruby_to_s(other)),
     }
     Ok(())
 }
