@@ -98,6 +98,13 @@ pub trait Host {
     fn custom_facts(&self) -> bool {
         false
     }
+    /// Whether the class `File` exists for the code though it is no custom fact (a module's
+    /// function reading a module's file, as datacat's `template_body` reads the template
+    /// `Puppet::Parser::Files.find_template` found): its path methods are the subset's, the
+    /// others go to `system_call`.
+    fn module_files(&self) -> bool {
+        false
+    }
     /// `Facter.value(name)` of a fact that no custom fact of the code adds: the fact set
     /// the custom facts are resolved over (`None`: no such fact).
     fn fact(&mut self, _name: &str) -> Option<RValue> {

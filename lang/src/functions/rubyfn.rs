@@ -14,7 +14,8 @@
 //!
 //! A file is parsed and analysed once per thread (cached by its text); each call runs it in
 //! a fresh interpreter. Ruby outside the subset is an error naming the construct, the
-//! function and its file and line. The subset runs no commands and touches no files.
+//! function and its file and line. The subset runs no commands and reads only the files of
+//! the modules on the modulepath (`ruby_puppet`).
 
 use crate::env::ruby_files::RubyFile;
 use crate::erb::bridge::{to_puppet, to_ruby};
@@ -1103,8 +1104,12 @@ impl Host for FunctionHost<'_> {
                     Ok(false) => RValue::Bool(false),
                 }))
             }
-            _ => None,
+            _ => super::ruby_puppet::system_call(self.inner.ev, class, name, args),
         }
+    }
+
+    fn module_files(&self) -> bool {
+        true
     }
 
     fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {

@@ -288,7 +288,9 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
                 return host_result(r, c.at).map(Some);
             }
         }
-        return Ok(None);
+        if class != "File" || !it.host.module_files() {
+            return Ok(None);
+        }
     }
     match (class, c.name) {
         ("Module", "const_get") => {

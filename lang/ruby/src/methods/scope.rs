@@ -83,6 +83,19 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 return unsupported("method 'to_hash' on Puppet::Parser::Scope", c.at);
             }
         },
+        // what the host gives of Puppet's compiler (`compiler.environment`, as
+        // `Puppet::Parser::Files.find_template` takes it)
+        "compiler" | "environment" if c.args.is_empty() => {
+            match it.host.system_call("Puppet::Parser::Scope", c.name, &[]) {
+                Some(r) => crate::eval::host_result(r, c.at)?,
+                None => {
+                    return unsupported(
+                        format!("method '{}' on Puppet::Parser::Scope", c.name),
+                        c.at,
+                    )
+                }
+            }
+        }
         "to_hash" | "[]=" | "compiler" | "catalog" | "environment" | "source" | "resource"
         | "parent" | "lookupdefaults" | "tags" | "facts" => {
             return unsupported(

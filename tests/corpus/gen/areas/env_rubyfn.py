@@ -122,3 +122,13 @@ PROGRAMS += [
     "rfn_walk({'a' => 2}, ['a'], 0)",
     "rfn_walk({'a' => 2}, ['b'], 0)",
 ]
+PROGRAMS += [
+    # A 3.x function reading a module's template through Puppet's compiler and File, as
+    # datacat's template_body does.
+    "rfn_template_text('rfn/body.erb')",
+    "rfn_template_text('rfn/body.erb', 'rfn/body.erb')",
+    "rfn_template_text('inline')",
+    "rfn_template_text('rfn/nope.erb')",
+    "rfn_template_text('nomod/body.erb')",
+    "rfn_env_name('a/b.erb')",
+]

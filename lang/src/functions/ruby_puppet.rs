@@ -1,0 +1,183 @@
+//! Puppet's objects and classes as modules' Ruby functions reach them beyond calling
+//! functions: `scope.compiler.environment` / `scope.environment`,
+//! `Puppet::Parser::Files.find_template` / `find_file`, and `File` for a module's own files
+//! (datacat's `template_body` reads the template it found). Nothing outside the modules of
+//! the modulepath is read.
+
+use crate::erb::ruby::{self, HostObject, RValue};
+use crate::erb::HostError;
+use crate::eval::Evaluator;
+use std::any::Any;
+use std::path::{Component, Path};
+use std::rc::Rc;
+
+/// A call on a Puppet class or on `File` (see `Host::system_call`); `None` for what this
+/// does not answer.
+pub(super) fn system_call(
+    ev: &Evaluator,
+    class: &str,
+    name: &str,
+    args: &[RValue],
+) -> Option<Result<RValue, HostError>> {
+    let arg = |i: usize| args.get(i).map(ruby::show::to_s).unwrap_or_default();
+    Some(Ok(match (class, name, args.len()) {
+        ("Puppet::Parser::Scope", "compiler", 0) => RValue::Host(Rc::new(Compiler {
+            environment: Rc::from(ev.env.name.as_str()),
+        })),
+        ("Puppet::Parser::Scope", "environment", 0) => environment(&ev.env.name),
+        ("Puppet::Parser::Files", "find_template" | "find_file", 1 | 2) => {
+            let sub = if name == "find_template" {
+                "templates"
+            } else {
+                "files"
+            };
+            find_in_module(ev, &arg(0), sub)
+        }
+        ("File", "read" | "exist?" | "file?" | "directory?" | "readable?", 1) => {
+            return Some(module_file(ev, name, &arg(0)))
+        }
+        _ => return None,
+    }))
+}
+
+/// `Puppet::Parser::Files.find_in_module`: an absolute path as it is; `mod/rest` as the
+/// module's file under `sub` when it exists; else nil.
+fn find_in_module(ev: &Evaluator, reference: &str, sub: &str) -> RValue {
+    if reference.starts_with('/') {
+        return RValue::str(reference);
+    }
+    crate::env::modules::module_file(&ev.env, reference, sub)
+        .map_or(RValue::Nil, |p| RValue::str(p.display().to_string()))
+}
+
+/// `File.read(path)` and the tests of a path, for files of the modules on the modulepath
+/// only (the path taken by its words, with no `..` after the modulepath directory).
+fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostError> {
+    let p = Path::new(path);
+    let inside = ev.env.modulepath.iter().any(|d| {
+        p.strip_prefix(d)
+            .is_ok_and(|rest| !rest.components().any(|c| matches!(c, Component::ParentDir)))
+    });
+    if !inside {
+        return Err(HostError::Unsupported(format!(
+            "File.{name} of a file outside the modules of the modulepath ({path})"
+        )));
+    }
+    let fs = crate::env::fs::exists;
+    Ok(match name {
+        "read" => {
+            let bytes = crate::limits::read_file(p).map_err(|e| match e {
+                Ok(io) if io.kind() == std::io::ErrorKind::NotFound => {
+                    HostError::Raise(format!("No such file or directory @ rb_sysopen - {path}"))
+                }
+                Ok(io) => HostError::Raise(format!("{io} @ rb_sysopen - {path}")),
+                Err(limit) => HostError::Raise(limit.message.clone()),
+            })?;
+            RValue::str(String::from_utf8_lossy(&bytes).as_ref())
+        }
+        "exist?" | "readable?" => RValue::Bool(fs(p)),
+        "file?" => RValue::Bool(crate::env::fs::is_file(p)),
+        _ => RValue::Bool(crate::env::fs::is_dir(p)),
+    })
+}
+
+fn environment(name: &str) -> RValue {
+    RValue::Host(Rc::new(Environment {
+        name: Rc::from(name),
+    }))
+}
+
+/// `scope.compiler`: only its environment.
+#[derive(Debug)]
+struct Compiler {
+    environment: Rc<str>,
+}
+
+impl HostObject for Compiler {
+    fn class_name(&self) -> String {
+        "Puppet::Parser::Compiler".to_string()
+    }
+    fn to_s(&self) -> String {
+        "#<Puppet::Parser::Compiler>".to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().is::<Compiler>()
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        match (name, args) {
+            ("environment", []) => Some(Ok(environment(&self.environment))),
+            _ => None,
+        }
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// `scope.environment`: its name (a symbol, as the reference's).
+#[derive(Debug)]
+struct Environment {
+    name: Rc<str>,
+}
+
+impl HostObject for Environment {
+    fn class_name(&self) -> String {
+        "Puppet::Node::Environment".to_string()
+    }
+    fn to_s(&self) -> String {
+        self.name.to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Environment>()
+            .is_some_and(|e| e.name == self.name)
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        match (name, args) {
+            ("name", []) => Some(Ok(RValue::Sym(self.name.clone()))),
+            _ => None,
+        }
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::env::Environment;
+    use crate::Session;
+    use std::path::Path;
+
+    /// Nothing outside the modules of the modulepath is read: an absolute path that
+    /// `find_template` gives back as it is, or a module path climbing out with `..`.
+    #[test]
+    fn files_outside_the_modules_are_not_read() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rubyfn/modules");
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            modulepath: vec![dir.clone()],
+            ..Environment::empty()
+        });
+        let ok = s.eval("rfn_template_text('rfn/body.erb')").unwrap();
+        assert_eq!(
+            crate::format::to_programmatic(&ok),
+            "\"port <%= @port %>\\n\""
+        );
+        let e = s.eval("rfn_template_text('/etc/passwd')").unwrap_err();
+        assert!(
+            e.message.contains(
+                "File.read of a file outside the modules of the modulepath (/etc/passwd)"
+            ),
+            "{}",
+            e.message
+        );
+        let climbing = format!(
+            "rfn_template_text('{}/rfn/../../../../etc/passwd')",
+            dir.display()
+        );
+        let e = s.eval(&climbing).unwrap_err();
+        assert!(e.message.contains("outside the modules"), "{}", e.message);
+    }
+}
