@@ -149,7 +149,7 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "FloatDomainError" => "RangeError",
             "UncaughtThrowError" => "ArgumentError",
             "JSON::ParserError" => "JSON::JSONError",
-            "SystemStackError" => "Exception",
+            "SystemStackError" | "NoMemoryError" => "Exception",
             "NotImplementedError" | "LoadError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
             "Exception" => return false,
@@ -184,6 +184,7 @@ pub fn is_error_class(name: &str) -> bool {
             | "JSON::JSONError"
             | "LocalJumpError"
             | "SystemStackError"
+            | "NoMemoryError"
     )
 }
 

@@ -474,3 +474,37 @@ pub fn index(v: &[RValue], c: &Call) -> R {
         }
     })
 }
+
+/// `Array.new`, `Array.new(n)`, `Array.new(n, value)`, `Array.new(n) { |i| ... }`,
+/// `Array.new(array)`: the size checked against the memory limit first.
+pub fn new(it: &mut Interp, c: &Call) -> R {
+    c.arity(0, 2)?;
+    let n = match c.arg(0) {
+        None => return Ok(RValue::array(Vec::new())),
+        Some(RValue::Array(a)) if c.args.len() == 1 => {
+            return Ok(RValue::array(a.borrow().clone()))
+        }
+        Some(RValue::Int(n)) if *n < 0 => return raise("negative array size", c.at),
+        Some(RValue::Int(n)) => *n as usize,
+        Some(other) => {
+            return raise(
+                format!(
+                    "no implicit conversion of {} into Integer",
+                    other.class_name()
+                ),
+                c.at,
+            )
+        }
+    };
+    super::grow_values(n, c.at)?;
+    let mut out = Vec::with_capacity(n);
+    match c.block {
+        Some(b) => {
+            for i in 0..n {
+                out.push(it.yield_block(b, vec![RValue::Int(i as i64)])?);
+            }
+        }
+        None => out.resize(n, c.arg(1).cloned().unwrap_or(RValue::Nil)),
+    }
+    Ok(RValue::array(out))
+}

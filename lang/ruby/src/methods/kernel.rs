@@ -265,6 +265,11 @@ fn next_random() -> u64 {
     })
 }
 
+/// 32 random bits of `rand`'s generator (`Random.new` without a seed).
+pub fn random_u32() -> u32 {
+    (next_random() >> 32) as u32
+}
+
 /// `rand`, `rand(n)` (an integer below `n`; a float below a float `n`), `rand(range)`.
 pub fn random(limit: Option<&RValue>, at: usize) -> R {
     let unit = || (next_random() >> 11) as f64 / (1u64 << 53) as f64;

@@ -4,6 +4,7 @@
 //! but the subset does not implement).
 
 pub mod array;
+pub mod bignum;
 pub mod enumerable;
 pub mod facter;
 pub mod hash;
@@ -11,12 +12,14 @@ pub mod json;
 pub mod kernel;
 pub mod number;
 pub mod object;
+pub mod random;
 pub mod scope;
 pub mod stdlib;
 pub mod string;
 
 use crate::ast::Block;
-use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
+use crate::error::RubyError;
+use crate::eval::{raise, regexp_failed, unsupported, Flow, Interp, R};
 use crate::show::inspect;
 use crate::value::RValue;
 use std::rc::Rc;
@@ -145,6 +148,19 @@ pub fn call(
         }
     }
     no_method(&recv, name, at)
+}
+
+/// Fails with `NoMemoryError` (no `StandardError`: a bare `rescue` does not catch it)
+/// naming the memory limit unless `bytes` more fit in it: checked before a string or
+/// collection is built whose size is known beforehand (`s * n`, `a + b`, `Array.new(n)`).
+pub fn grow(bytes: usize, at: usize) -> R<()> {
+    crate::limits::reserve(bytes)
+        .map_err(|e| Flow::from(RubyError::raised_as("NoMemoryError", e.message, at)))
+}
+
+/// As [`grow`], for `n` values (array elements, hash entries).
+pub fn grow_values(n: usize, at: usize) -> R<()> {
+    grow(n.saturating_mul(std::mem::size_of::<RValue>()), at)
 }
 
 /// `NoMethodError`, or an unsupported-Ruby error for a method Ruby has.

@@ -22,6 +22,17 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     if matches!(op, "<" | ">" | "<=" | ">=") {
         c.arity(1, 1)?;
         let o = &c.args[0];
+        if let (RValue::Int(_), Some(b)) = (recv, super::bignum::Bignum::of(o)) {
+            // the other way round: a bignum's `<=>`
+            let flipped = match op {
+                "<" => ">",
+                ">" => "<",
+                "<=" => ">=",
+                _ => "<=",
+            };
+            let r = crate::value::HostObject::call(b, flipped, std::slice::from_ref(recv));
+            return crate::eval::host_result(r.unwrap_or(Ok(RValue::Nil)), c.at).map(Some);
+        }
         if !matches!(o, RValue::Int(_) | RValue::Float(_)) {
             return super::compare_failed(recv, o, c.at);
         }
@@ -286,6 +297,12 @@ fn round_half_away(f: f64) -> f64 {
 pub fn arith(a: &RValue, op: &str, b: &RValue, at: usize) -> R {
     match (a, b) {
         (RValue::Int(x), RValue::Int(y)) => int_arith(*x, op, *y, at),
+        (RValue::Int(_), RValue::Host(_)) if super::bignum::Bignum::of(b).is_some() => {
+            match super::bignum::arith(a, op, b) {
+                Some(r) => crate::eval::host_result(r, at),
+                None => overflow(at),
+            }
+        }
         (RValue::Int(_) | RValue::Float(_), RValue::Int(_) | RValue::Float(_)) => {
             let (x, y) = (num(a), num(b));
             Ok(RValue::Float(match op {
@@ -356,7 +373,11 @@ fn int_arith(x: i64, op: &str, y: i64, at: usize) -> R {
     };
     match r {
         Some(v) => Ok(RValue::Int(v)),
-        None => overflow(at),
+        // beyond 64 bits: a bignum
+        None => match super::bignum::arith(&RValue::Int(x), op, &RValue::Int(y)) {
+            Some(r) => crate::eval::host_result(r, at),
+            None => overflow(at),
+        },
     }
 }
 

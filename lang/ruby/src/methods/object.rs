@@ -217,9 +217,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             "new" if &**k == "Hash" && c.args.is_empty() && c.block.is_none() => {
                 Some(RValue::hash(crate::value::RHash::default()))
             }
-            "new" if &**k == "Array" && c.args.is_empty() && c.block.is_none() => {
-                Some(RValue::array(Vec::new()))
-            }
+            "new" if &**k == "Array" => Some(super::array::new(it, c)?),
             "new" => return unsupported(format!("{k}.new"), c.at),
             _ => None,
         },

@@ -14,6 +14,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
     let class = class.strip_prefix("::").unwrap_or(class);
     Ok(Some(match (class, c.name) {
         // the host's digest functions (Puppet's `md5`, `sha1`, `sha256`)
+        ("Random", "new") => super::random::new(c)?,
         ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256", "hexdigest") => {
             c.arity(1, 1)?;
             let f = match class {

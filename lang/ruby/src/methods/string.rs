@@ -133,13 +133,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 2..=36 => (base as u32, without_prefix(s, base as u32)),
                 _ => return raise(format!("invalid radix {base}"), c.at),
             };
-            Ok(Some(RValue::Int(leading_int(&digits, base))))
+            Ok(Some(leading_integer(&digits, base)))
         }
         "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
-        "hex" => Ok(Some(RValue::Int(leading_int(
-            s.trim_start_matches("0x"),
-            16,
-        )))),
+        "hex" => Ok(Some(leading_integer(s.trim_start_matches("0x"), 16))),
         "oct" => Ok(Some(RValue::Int(leading_int(s, 8)))),
         "ord" => match s.chars().next() {
             Some(ch) => Ok(Some(RValue::Int(ch as i64))),
@@ -386,6 +383,16 @@ fn without_prefix(s: &str, base: u32) -> String {
         Some(p) if p.eq_ignore_ascii_case(prefix) => format!("{sign}{}", &rest[2..]),
         _ => s.to_string(),
     }
+}
+
+/// The leading integer in `base` as `to_i` reads it: a bignum beyond 64 bits.
+fn leading_integer(s: &str, base: u32) -> RValue {
+    let t = s.trim_start();
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    super::bignum::Bignum::parse(t, base, neg)
 }
 
 fn leading_int(s: &str, base: u32) -> i64 {

@@ -132,3 +132,8 @@ PROGRAMS += [
     "rfn_template_text('nomod/body.erb')",
     "rfn_env_name('a/b.erb')",
 ]
+PROGRAMS += [
+    # Random seeded with a bignum, Array.new, bignum arithmetic and printing.
+    "rfn::seeded(12, 'foo')",
+    "rfn::seeded(3, '')",
+]

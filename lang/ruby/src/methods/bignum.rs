@@ -1,0 +1,395 @@
+//! Integers beyond 64 bits (Ruby's bignums), as far as modules' code uses them: made by
+//! `String#to_i` / `hex` of long digits (`Digest::SHA256.hexdigest(s).to_i(16)`, the seed of
+//! stdlib's `seeded_rand_string`) and by `+`, `-`, `*`, `**` of integers that overflow;
+//! printed in any base, compared, added, multiplied, divided by an integer of 32 bits, and
+//! given to `Random.new` as its seed words. An integer that fits 64 bits is always an
+//! `RValue::Int`.
+
+use crate::error::HostError;
+use crate::value::{HostObject, RValue};
+use std::any::Any;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// A sign and a magnitude in 32-bit words, least significant first, with no zero word
+/// at the top.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bignum {
+    neg: bool,
+    mag: Vec<u32>,
+}
+
+impl Bignum {
+    /// From a sign and words (least significant first).
+    pub fn from_words(neg: bool, mut mag: Vec<u32>) -> Bignum {
+        while mag.last() == Some(&0) {
+            mag.pop();
+        }
+        Bignum {
+            neg: neg && !mag.is_empty(),
+            mag,
+        }
+    }
+
+    fn of_i64(i: i64) -> Bignum {
+        let m = i.unsigned_abs();
+        Bignum::from_words(i < 0, vec![m as u32, (m >> 32) as u32])
+    }
+
+    /// The bignum a value is (an `Integer` beyond 64 bits), if it is one.
+    pub fn of(v: &RValue) -> Option<&Bignum> {
+        match v {
+            RValue::Host(o) => o.as_any().downcast_ref::<Bignum>(),
+            _ => None,
+        }
+    }
+
+    /// An integer value (bignum or not) as a bignum.
+    fn of_integer(v: &RValue) -> Option<Bignum> {
+        match v {
+            RValue::Int(i) => Some(Bignum::of_i64(*i)),
+            other => Bignum::of(other).cloned(),
+        }
+    }
+
+    /// The magnitude's words, least significant first.
+    pub fn words(&self) -> &[u32] {
+        &self.mag
+    }
+
+    /// The value: an `Int` when it fits 64 bits.
+    pub fn into_value(self) -> RValue {
+        if self.mag.len() <= 2 {
+            let m = self.mag.first().copied().unwrap_or(0) as u64
+                | (self.mag.get(1).copied().unwrap_or(0) as u64) << 32;
+            if self.neg && m <= 1 << 63 {
+                return RValue::Int((m as i64).wrapping_neg());
+            }
+            if !self.neg && m <= i64::MAX as u64 {
+                return RValue::Int(m as i64);
+            }
+        }
+        RValue::Host(Rc::new(self))
+    }
+
+    /// Digits in `base` (2..=36, already checked), with `_` allowed between them; the
+    /// value of the leading ones (`to_i`'s reading; no digits is 0).
+    pub fn parse(digits: &str, base: u32, neg: bool) -> RValue {
+        let mut mag: Vec<u32> = Vec::new();
+        for d in digits
+            .chars()
+            .filter(|ch| *ch != '_')
+            .map_while(|ch| ch.to_digit(base))
+        {
+            mul_small(&mut mag, base, d);
+        }
+        Bignum::from_words(neg, mag).into_value()
+    }
+
+    /// The digits in `base` (2..=36), `-` first when negative.
+    pub fn to_radix(&self, base: u32) -> String {
+        if self.mag.is_empty() {
+            return "0".into();
+        }
+        let mut mag = self.mag.clone();
+        let mut digits = Vec::new();
+        while !mag.is_empty() {
+            let r = div_small(&mut mag, base);
+            digits.push(std::char::from_digit(r, base).unwrap_or('0'));
+        }
+        if self.neg {
+            digits.push('-');
+        }
+        digits.iter().rev().collect()
+    }
+
+    fn cmp(&self, other: &Bignum) -> Ordering {
+        match (self.neg, other.neg) {
+            (false, true) => Ordering::Greater,
+            (true, false) => Ordering::Less,
+            (false, false) => cmp_mag(&self.mag, &other.mag),
+            (true, true) => cmp_mag(&other.mag, &self.mag),
+        }
+    }
+
+    fn add(&self, other: &Bignum) -> Bignum {
+        if self.neg == other.neg {
+            return Bignum::from_words(self.neg, add_mag(&self.mag, &other.mag));
+        }
+        match cmp_mag(&self.mag, &other.mag) {
+            Ordering::Less => Bignum::from_words(other.neg, sub_mag(&other.mag, &self.mag)),
+            _ => Bignum::from_words(self.neg, sub_mag(&self.mag, &other.mag)),
+        }
+    }
+
+    fn neg(&self) -> Bignum {
+        Bignum::from_words(!self.neg, self.mag.clone())
+    }
+
+    fn mul(&self, other: &Bignum) -> Bignum {
+        let mut out = vec![0u32; self.mag.len() + other.mag.len()];
+        for (i, &a) in self.mag.iter().enumerate() {
+            let mut carry = 0u64;
+            for (j, &b) in other.mag.iter().enumerate() {
+                let t = out[i + j] as u64 + a as u64 * b as u64 + carry;
+                out[i + j] = t as u32;
+                carry = t >> 32;
+            }
+            out[i + other.mag.len()] = carry as u32;
+        }
+        Bignum::from_words(self.neg != other.neg, out)
+    }
+
+    /// Floored division and modulo by a nonzero integer of at most 32 bits' magnitude.
+    fn divmod_small(&self, d: i64) -> (Bignum, i64) {
+        let mut q = self.mag.clone();
+        let r = div_small(&mut q, d.unsigned_abs() as u32) as i64;
+        let (mut q, mut r) = (
+            Bignum::from_words(self.neg != (d < 0), q),
+            if self.neg { -r } else { r },
+        );
+        if r != 0 && (r < 0) != (d < 0) {
+            q = q.add(&Bignum::of_i64(-1));
+            r += d;
+        }
+        (q, r)
+    }
+}
+
+fn mul_small(mag: &mut Vec<u32>, m: u32, add: u32) {
+    let mut carry = add as u64;
+    for w in mag.iter_mut() {
+        let t = *w as u64 * m as u64 + carry;
+        *w = t as u32;
+        carry = t >> 32;
+    }
+    if carry > 0 {
+        mag.push(carry as u32);
+    }
+}
+
+/// Divides in place; the remainder.
+fn div_small(mag: &mut Vec<u32>, d: u32) -> u32 {
+    let mut r = 0u64;
+    for w in mag.iter_mut().rev() {
+        let t = (r << 32) | *w as u64;
+        *w = (t / d as u64) as u32;
+        r = t % d as u64;
+    }
+    while mag.last() == Some(&0) {
+        mag.pop();
+    }
+    r as u32
+}
+
+fn cmp_mag(a: &[u32], b: &[u32]) -> Ordering {
+    a.len()
+        .cmp(&b.len())
+        .then_with(|| a.iter().rev().cmp(b.iter().rev()))
+}
+
+fn add_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
+    let mut carry = 0u64;
+    for i in 0..a.len().max(b.len()) {
+        let t = *a.get(i).unwrap_or(&0) as u64 + *b.get(i).unwrap_or(&0) as u64 + carry;
+        out.push(t as u32);
+        carry = t >> 32;
+    }
+    out.push(carry as u32);
+    out
+}
+
+/// `a - b` for `a >= b`.
+fn sub_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(a.len());
+    let mut borrow = 0i64;
+    for (i, &w) in a.iter().enumerate() {
+        let mut t = w as i64 - *b.get(i).unwrap_or(&0) as i64 - borrow;
+        borrow = 0;
+        if t < 0 {
+            t += 1 << 32;
+            borrow = 1;
+        }
+        out.push(t as u32);
+    }
+    out
+}
+
+/// `x op y` where one of them is a bignum or `Int` arithmetic overflowed (`+`, `-`, `*`,
+/// `**`, and `/`, `%` by an integer of 32 bits); `None` for what this does not do.
+pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostError>> {
+    let a = Bignum::of_integer(x)?;
+    let b = Bignum::of_integer(y)?;
+    Some(Ok(match op {
+        "+" => a.add(&b).into_value(),
+        "-" => a.add(&b.neg()).into_value(),
+        "*" => a.mul(&b).into_value(),
+        "**" | "pow" => {
+            let RValue::Int(e) = y else { return None };
+            if *e < 0 || a.mag.len() as i64 * 32 * *e > 1 << 20 {
+                return None;
+            }
+            let mut r = Bignum::of_i64(1);
+            for _ in 0..*e {
+                r = r.mul(&a);
+            }
+            r.into_value()
+        }
+        "/" | "div" | "%" | "modulo" => {
+            let RValue::Int(d) = y else { return None };
+            if *d == 0 {
+                return Some(Err(HostError::Raise("divided by 0".into())));
+            }
+            if d.unsigned_abs() > u32::MAX as u64 {
+                return None;
+            }
+            let (q, r) = a.divmod_small(*d);
+            if matches!(op, "/" | "div") {
+                q.into_value()
+            } else {
+                RValue::Int(r)
+            }
+        }
+        _ => return None,
+    }))
+}
+
+impl HostObject for Bignum {
+    fn class_name(&self) -> String {
+        "Integer".to_string()
+    }
+    fn is_a(&self, class: &str) -> bool {
+        matches!(class, "Integer" | "Numeric" | "Comparable" | "Bignum")
+    }
+    fn to_s(&self) -> String {
+        self.to_radix(10)
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().downcast_ref::<Bignum>() == Some(self)
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        let this = || RValue::Host(Rc::new(self.clone()));
+        Some(Ok(match (name, args) {
+            ("to_s" | "inspect", []) => RValue::str(self.to_radix(10)),
+            ("to_s" | "inspect", [RValue::Int(b)]) => {
+                if !(2..=36).contains(b) {
+                    return Some(Err(HostError::Raise(format!("invalid radix {b}"))));
+                }
+                RValue::str(self.to_radix(*b as u32))
+            }
+            ("to_i" | "to_int" | "floor" | "ceil" | "round" | "truncate", []) => this(),
+            ("to_f", []) => RValue::Float(
+                self.mag
+                    .iter()
+                    .rev()
+                    .fold(0.0, |f, w| f * 4_294_967_296.0 + *w as f64)
+                    * if self.neg { -1.0 } else { 1.0 },
+            ),
+            ("-@", []) => self.neg().into_value(),
+            ("abs" | "magnitude", []) => Bignum::from_words(false, self.mag.clone()).into_value(),
+            ("zero?", []) => RValue::Bool(false),
+            ("even?" | "odd?", []) => RValue::Bool((self.mag[0] & 1 == 0) == (name == "even?")),
+            ("bit_length", []) => {
+                let top = self.mag.last().copied().unwrap_or(0);
+                RValue::Int((self.mag.len() as i64 - 1) * 32 + (32 - top.leading_zeros() as i64))
+            }
+            ("hash", []) => RValue::Int(self.mag.iter().fold(self.neg as i64, |h, w| {
+                h.wrapping_mul(31).wrapping_add(*w as i64)
+            })),
+            ("==" | "eql?" | "equal?", [o]) => RValue::Bool(Bignum::of(o) == Some(self)),
+            ("<=>" | "<" | ">" | "<=" | ">=", [o]) => {
+                let Some(b) = Bignum::of_integer(o) else {
+                    if name == "<=>" {
+                        return Some(Ok(RValue::Nil));
+                    }
+                    return Some(Err(HostError::Raise(format!(
+                        "comparison of Integer with {} failed",
+                        crate::show::inspect(o)
+                    ))));
+                };
+                let ord = self.cmp(&b);
+                match name {
+                    "<=>" => RValue::Int(ord as i64),
+                    "<" => RValue::Bool(ord == Ordering::Less),
+                    ">" => RValue::Bool(ord == Ordering::Greater),
+                    "<=" => RValue::Bool(ord != Ordering::Greater),
+                    _ => RValue::Bool(ord != Ordering::Less),
+                }
+            }
+            (op, [o]) => match arith(&this(), op, o) {
+                Some(r) => return Some(r),
+                None if matches!(
+                    op,
+                    "+" | "-" | "*" | "/" | "%" | "**" | "div" | "modulo" | "pow"
+                ) =>
+                {
+                    return Some(Err(HostError::Unsupported(format!(
+                        "Integer#{op} of a bignum with {}",
+                        crate::show::inspect(o)
+                    ))))
+                }
+                None => return None,
+            },
+            _ => return None,
+        }))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::show::to_s;
+
+    #[test]
+    fn parses_prints_and_computes_as_ruby() {
+        let hex = "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae";
+        let n = Bignum::parse(hex, 16, false);
+        // Ruby: "2c26...e7ae".to_i(16)
+        assert_eq!(
+            to_s(&n),
+            "19970150736239713706088444570146546354146685096673408908105596072151101138862"
+        );
+        assert_eq!(Bignum::of(&n).unwrap().to_radix(16), hex);
+        assert_eq!(
+            to_s(&Bignum::parse("9223372036854775807", 10, false)),
+            "9223372036854775807"
+        );
+        assert!(matches!(
+            Bignum::parse("9223372036854775808", 10, true),
+            RValue::Int(i64::MIN)
+        ));
+        let big = Bignum::parse("9223372036854775808", 10, false);
+        // 2**63 - 1 is an Int again; 2**63 * 3 + 5 and % 7, / -7 (floored)
+        assert!(matches!(
+            arith(&big, "-", &RValue::Int(1)).unwrap().unwrap(),
+            RValue::Int(i64::MAX)
+        ));
+        let m = arith(&big, "*", &RValue::Int(3)).unwrap().unwrap();
+        let m = arith(&m, "+", &RValue::Int(5)).unwrap().unwrap();
+        assert_eq!(to_s(&m), "27670116110564327429");
+        assert!(matches!(
+            arith(&m, "%", &RValue::Int(7)).unwrap().unwrap(),
+            RValue::Int(1)
+        ));
+        assert!(matches!(
+            arith(&m, "%", &RValue::Int(-7)).unwrap().unwrap(),
+            RValue::Int(-6)
+        ));
+        assert_eq!(
+            to_s(&arith(&m, "/", &RValue::Int(-7)).unwrap().unwrap()),
+            "-3952873730080618205"
+        );
+        assert_eq!(
+            to_s(
+                &arith(&RValue::Int(2), "**", &RValue::Int(100))
+                    .unwrap()
+                    .unwrap()
+            ),
+            "1267650600228229401496703205376"
+        );
+    }
+}
