@@ -406,8 +406,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let k = c.arg(0).cloned().unwrap_or(RValue::Nil);
             items().into_iter().find(|v| matches!(v, RValue::Array(p) if p.borrow().first().is_some_and(|f| f.equals(&k)))).unwrap_or(RValue::Nil)
         }
-        "sample" | "shuffle" | "permutation" | "combination" | "pack" | "cycle" | "bsearch"
-        | "lazy" => return unsupported(format!("method '{}' on Array", c.name), at),
+        "pack" => super::pack::pack(&items(), c)?,
+        "sample" | "shuffle" | "permutation" | "combination" | "cycle" | "bsearch" | "lazy" => {
+            return unsupported(format!("method '{}' on Array", c.name), at)
+        }
         _ => return Ok(None),
     }))
 }

@@ -12,6 +12,7 @@ pub mod json;
 pub mod kernel;
 pub mod number;
 pub mod object;
+pub mod pack;
 pub mod random;
 pub mod scope;
 pub mod stdlib;
@@ -161,6 +162,15 @@ pub fn grow(bytes: usize, at: usize) -> R<()> {
 /// As [`grow`], for `n` values (array elements, hash entries).
 pub fn grow_values(n: usize, at: usize) -> R<()> {
     grow(n.saturating_mul(std::mem::size_of::<RValue>()), at)
+}
+
+/// Raises `ArgumentError`.
+pub fn raise_arg<T>(message: impl Into<String>, at: usize) -> R<T> {
+    Err(Flow::from(RubyError::raised_as(
+        "ArgumentError",
+        message,
+        at,
+    )))
 }
 
 /// `NoMethodError`, or an unsupported-Ruby error for a method Ruby has.

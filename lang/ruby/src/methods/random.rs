@@ -266,7 +266,9 @@ impl HostObject for Random {
                     let take = (*n as usize - out.len()).min(4);
                     out.extend_from_slice(&w[..take]);
                 }
-                Ok(RValue::str(String::from_utf8_lossy(&out).as_ref()))
+                String::from_utf8(out).map(RValue::str).map_err(|_| {
+                    HostError::Unsupported("Random#bytes giving binary data (not UTF-8)".into())
+                })
             }
             _ => return None,
         })

@@ -61,6 +61,14 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
         ))),
         "length" | "size" => Ok(Some(RValue::Int(s.chars().count() as i64))),
+        "unpack" => Ok(Some(super::pack::unpack(s, c)?)),
+        "unpack1" => {
+            let all = super::pack::unpack(s, c)?;
+            Ok(Some(match all {
+                RValue::Array(a) => a.borrow().first().cloned().unwrap_or(RValue::Nil),
+                other => other,
+            }))
+        }
         "bytesize" => Ok(Some(RValue::Int(s.len() as i64))),
         "empty?" => Ok(Some(RValue::Bool(s.is_empty()))),
         "upcase" | "downcase" | "capitalize" | "swapcase" if !c.args.is_empty() => {

@@ -137,3 +137,8 @@ PROGRAMS += [
     "rfn::seeded(12, 'foo')",
     "rfn::seeded(3, '')",
 ]
+PROGRAMS += [
+    # Array#pack and String#unpack.
+    "rfn::packing('a b/é')",
+    "rfn::packing('')",
+]
