@@ -33,7 +33,7 @@ pub(super) fn system_call(
             };
             find_in_module(ev, &arg(0), sub)
         }
-        ("File", "read" | "exist?" | "file?" | "directory?" | "readable?", 1) => {
+        ("File", "read" | "exist?" | "exists?" | "file?" | "directory?" | "readable?", 1) => {
             return Some(module_file(ev, name, &arg(0)))
         }
         _ => return None,
@@ -75,7 +75,7 @@ fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostErr
             })?;
             RValue::str(String::from_utf8_lossy(&bytes).as_ref())
         }
-        "exist?" | "readable?" => RValue::Bool(fs(p)),
+        "exist?" | "exists?" | "readable?" => RValue::Bool(fs(p)),
         "file?" => RValue::Bool(crate::env::fs::is_file(p)),
         _ => RValue::Bool(crate::env::fs::is_dir(p)),
     })

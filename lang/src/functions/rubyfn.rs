@@ -1104,6 +1104,10 @@ impl Host for FunctionHost<'_> {
                     Ok(false) => RValue::Bool(false),
                 }))
             }
+            // Puppet's logging (`Puppet.debug(message)`), as a function's own methods
+            ("Puppet", "debug" | "info" | "notice" | "warning" | "err", [_]) => {
+                self.self_call(name, args)
+            }
             _ => super::ruby_puppet::system_call(self.inner.ev, class, name, args),
         }
     }

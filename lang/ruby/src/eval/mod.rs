@@ -1086,7 +1086,7 @@ pub fn core_constant(name: &str, at: usize) -> R {
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
         | "Shellwords" | "URI::Generic" | "CGI" | "Digest::MD5" | "Digest::SHA1"
-        | "Digest::SHA256" | "Time" | "Date" | "DateTime" | "Random" => {
+        | "Digest::SHA256" | "Time" | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" => {
             Ok(RValue::Class(Rc::from(match name {
                 "Fixnum" | "Bignum" => "Integer",
                 n => n,

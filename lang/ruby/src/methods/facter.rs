@@ -283,10 +283,11 @@ pub fn call(
 pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
     if !it.host.custom_facts() {
         // Puppet's classes (`Puppet::Parser::Functions.function`) as the host answers them
-        if class.starts_with("Puppet::") {
+        if class == "Puppet" || class.starts_with("Puppet::") {
             if let Some(r) = it.host.system_call(class, c.name, &c.args) {
                 return host_result(r, c.at).map(Some);
             }
+            return unsupported(format!("{class}.{}", c.name), c.at);
         }
         if class != "File" || !it.host.module_files() {
             return Ok(None);

@@ -168,7 +168,8 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     &c.args[0], pretty, c.at,
                 )?))
             }
-            "parse" if &**k == "JSON" => {
+            // (Puppet's PSON reads JSON)
+            "parse" | "load" if matches!(&**k, "JSON" | "PSON") => {
                 c.arity(1, 2)?;
                 let text = c.str_arg(0)?;
                 let symbolize = match c.arg(1) {

@@ -142,3 +142,7 @@ PROGRAMS += [
     "rfn::packing('a b/é')",
     "rfn::packing('')",
 ]
+PROGRAMS += [
+    # File, PSON and Puppet's logging in a function.
+    "rfn::meta('rfn')",
+]
