@@ -133,14 +133,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 2..=36 => (base as u32, without_prefix(s, base as u32)),
                 _ => return raise(format!("invalid radix {base}"), c.at),
             };
-            Ok(Some(RValue::Int(leading_int(&digits, base))))
+            int_or_overflow(leading_int(&digits, base), c.at)
         }
         "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
-        "hex" => Ok(Some(RValue::Int(leading_int(
-            s.trim_start_matches("0x"),
-            16,
-        )))),
-        "oct" => Ok(Some(RValue::Int(leading_int(s, 8)))),
+        "hex" => int_or_overflow(leading_int(s.trim_start_matches("0x"), 16), c.at),
+        "oct" => int_or_overflow(leading_int(s, 8), c.at),
         "ord" => match s.chars().next() {
             Some(ch) => Ok(Some(RValue::Int(ch as i64))),
             None => raise("empty string", c.at),
@@ -388,7 +385,9 @@ fn without_prefix(s: &str, base: u32) -> String {
     }
 }
 
-fn leading_int(s: &str, base: u32) -> i64 {
+/// The integer a string begins with (0 for none), as `to_i` reads it; `None` when it is
+/// beyond 64 bits (Ruby's bignum: `"99999999999999999999".to_i` was 0).
+fn leading_int(s: &str, base: u32) -> Option<i64> {
     let t = s.trim_start();
     let (neg, t) = match t.strip_prefix('-') {
         Some(r) => (true, r),
@@ -399,11 +398,17 @@ fn leading_int(s: &str, base: u32) -> i64 {
         .take_while(|ch| ch.is_digit(base) || *ch == '_')
         .filter(|ch| *ch != '_')
         .collect();
-    let v = i64::from_str_radix(&digits, base).unwrap_or(0);
-    if neg {
-        -v
-    } else {
-        v
+    if digits.is_empty() {
+        return Some(0);
+    }
+    let v = i128::from_str_radix(&digits, base).ok()?;
+    i64::try_from(if neg { -v } else { v }).ok()
+}
+
+fn int_or_overflow(v: Option<i64>, at: usize) -> R<Option<RValue>> {
+    match v {
+        Some(i) => Ok(Some(RValue::Int(i))),
+        None => unsupported("integers beyond 64 bits", at),
     }
 }
 
