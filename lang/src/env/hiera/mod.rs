@@ -715,6 +715,7 @@ impl<'e> Lookup<'e> {
                             );
                             Value::hash(Map::default())
                         }
+                        Err(e) if e == yaml::RECURSIVE_ALIAS => return Err(lookup_error(e)),
                         Err(e) => {
                             return Err(lookup_error(format!(
                                 "Unable to parse ({}): {e}",

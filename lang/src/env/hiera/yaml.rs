@@ -89,6 +89,11 @@ pub fn parse_lenient(text: &str) -> Result<Value, String> {
     read(text, false, true)
 }
 
+/// The error of a file whose alias refers to a collection that contains it (`r: &r [1,
+/// *r]`): the reference builds the recursive value and runs out of stack on it, with this
+/// message and no other words around it.
+pub const RECURSIVE_ALIAS: &str = "stack level too deep";
+
 fn symbol_type() -> PType {
     PType::Runtime {
         runtime: Some("ruby".into()),
@@ -440,7 +445,15 @@ impl EventReceiver for Builder {
                 self.push_value(v, anchor, is_merge);
             }
             Event::Alias(id) => {
-                let v = self.anchors.get(&id).cloned().unwrap_or(Value::Undef);
+                // (the parser refuses unknown anchors: one not read yet is a collection
+                // still open, which would contain itself)
+                let v = match self.anchors.get(&id) {
+                    Some(v) => v.clone(),
+                    None => {
+                        self.error.get_or_insert_with(|| RECURSIVE_ALIAS.into());
+                        Value::Undef
+                    }
+                };
                 self.push_value(v, 0, false);
             }
             _ => {}
@@ -796,6 +809,21 @@ mod tests {
         assert!(parse(&flow(255)).is_ok());
         let e = parse(&flow(256)).unwrap_err();
         assert!(e.contains("nest at most 255 deep in prepl"), "{e}");
+    }
+
+    #[test]
+    fn aliases_of_collections_that_contain_them_are_refused() {
+        for yaml in [
+            "r: &r [1, *r]\n",
+            "a: 1\nr: &r\n  - 1\n  - *r\n",
+            "h: &h {a: *h}\n",
+        ] {
+            assert_eq!(parse(yaml).unwrap_err(), RECURSIVE_ALIAS, "{yaml}");
+        }
+        assert_eq!(
+            p("a: &a [1]\nb: [*a, *a]\n"),
+            "{'a' => [1], 'b' => [[1], [1]]}"
+        );
     }
 
     #[test]
