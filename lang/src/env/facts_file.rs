@@ -4,7 +4,6 @@
 
 use crate::values::Map;
 use crate::values::Value;
-use yaml_rust2::{Yaml, YamlLoader};
 
 /// Reads the facts in `path`: JSON when the name ends in `.json`, else YAML (which also
 /// reads JSON).
@@ -46,33 +45,12 @@ pub fn parse_json(text: &str) -> Result<Value, String> {
     Ok(crate::catalog::json::from_data(&json))
 }
 
-/// YAML facts (the first document; none: no facts).
+/// YAML facts (the first document; none: no facts), read as Psych reads them, aliases
+/// shared (a file of nested aliases took gigabytes when they were copied).
 pub fn parse_yaml(text: &str) -> Result<Value, String> {
-    let docs = YamlLoader::load_from_str(text).map_err(|e| e.to_string())?;
-    match docs.into_iter().next() {
-        Some(doc) => Ok(from_yaml(&doc)),
-        None => Ok(Value::hash(Map::default())),
-    }
-}
-
-fn from_yaml(yaml: &Yaml) -> Value {
-    match yaml {
-        Yaml::Null | Yaml::BadValue | Yaml::Alias(_) => Value::Undef,
-        Yaml::Boolean(b) => Value::Boolean(*b),
-        Yaml::Integer(i) => Value::Integer(*i),
-        Yaml::Real(r) => match yaml.as_f64() {
-            Some(f) => Value::Float(f),
-            None => Value::from(r.as_str()),
-        },
-        Yaml::String(s) => Value::from(s.as_str()),
-        Yaml::Array(a) => Value::array(a.iter().map(from_yaml).collect()),
-        Yaml::Hash(h) => {
-            let map: Map = h
-                .iter()
-                .map(|(k, v)| (from_yaml(k), from_yaml(v)))
-                .collect();
-            Value::hash(map)
-        }
+    match crate::env::hiera::yaml::parse_lenient(text)? {
+        Value::Undef => Ok(Value::hash(Map::default())),
+        v => Ok(v),
     }
 }
 
@@ -94,6 +72,25 @@ mod tests {
              'processorcount' => 4, 'is_virtual' => true, 'nothing' => undef, 'list' => ['a', 1]}"
         );
         assert!(parse_yaml("a: [1, 2").is_err());
+        // Nested aliases stay shared (issue 39: copied, 10^9 strings took 16 GB and ran on
+        // past the memory limit); what the reference's safe loading refuses is read.
+        let mut laughs = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..10 {
+            let refs = vec![format!("*a{}", i - 1); 10].join(", ");
+            laughs.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+        }
+        let v = parse_yaml(&laughs).unwrap();
+        let size = crate::expansion::expanded_size(&v, 1, usize::MAX).unwrap();
+        assert!(size > 1_000_000_000, "{size}");
+        let v = parse_yaml(
+            "--- !ruby/object:Puppet::Node::Facts\nname: n\nvalues:\n  a: 1\n\
+             timestamp: 2024-01-02 03:04:05.000000000 +00:00\n",
+        )
+        .unwrap();
+        assert_eq!(
+            to_programmatic(&v),
+            "{'name' => 'n', 'values' => {'a' => 1}, 'timestamp' => '2024-01-02 03:04:05.000000000 +00:00'}"
+        );
     }
 
     #[test]

@@ -124,6 +124,38 @@ fn numbers_and_slices_at_the_edges() {
     ]);
 }
 
+/// Where Ruby goes to a bignum, an error rather than a wrapped, saturated or zero number
+/// (issue 39: `"99999999999999999999".to_i` was 0, `1e20.to_i` 2**63 - 1, `1 << 63`
+/// negative, `lcm`/`gcd` overflowed: a panic in debug builds).
+#[test]
+fn integers_beyond_64_bits_are_errors() {
+    let beyond = |col| Err(unsupported("integers beyond 64 bits", col));
+    let cases: Vec<(&str, Result<&str, String>)> = vec![
+        (
+            r#"inline_template('<%= "-9223372036854775808".to_i %>|<%= "9223372036854775807".to_i %>|<%= "7fffffffffffffff".hex %>|<%= "x".to_i %>')"#,
+            Ok("'-9223372036854775808|9223372036854775807|9223372036854775807|0'"),
+        ),
+        (
+            "inline_template('<%= 12.lcm(8) %>|<%= 12.gcd(8) %>|<%= 1 << 62 %>|<%= 1 << -1 %>|<%= 8 >> -1 %>|<%= 1 >> 64 %>|<%= -1 >> 70 %>|<%= 0 << 100 %>|<%= 1e18.to_i %>')",
+            Ok("'24|4|4611686018427387904|0|16|0|-1|0|1000000000000000000'"),
+        ),
+        (r#"inline_template('<%= "99999999999999999999".to_i %>')"#, beyond(27)),
+        (r#"inline_template('<%= "fffffffffffffffff".hex %>')"#, beyond(24)),
+        ("inline_template('<%= 1e20.to_i %>')", beyond(9)),
+        ("inline_template('<%= 1 << 63 %>')", beyond(7)),
+        ("inline_template('<%= 9223372036854775807.lcm(2) %>')", beyond(24)),
+        (
+            "inline_template('<%= (-9223372036854775807-1).gcd(-9223372036854775807-1) %>')",
+            beyond(29),
+        ),
+    ];
+    let cases: Vec<(&str, Result<&str, &str>)> = cases
+        .iter()
+        .map(|(src, want)| (*src, want.as_ref().map(|s| *s).map_err(String::as_str)))
+        .collect();
+    check(&cases);
+}
+
 #[test]
 fn commands_files_and_eval_are_refused() {
     let cases = [

@@ -51,7 +51,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         (RValue::Float(f), "-@") => RValue::Float(-f),
         (_, "to_i" | "to_int" | "truncate") => match recv {
             RValue::Float(f) if !f.is_finite() => return raise(crate::show::float_to_s(*f), c.at),
-            RValue::Float(f) => RValue::Int(f.trunc() as i64),
+            // (an `as` conversion saturates: 1e20.to_i was 2**63 - 1)
+            RValue::Float(f) if f.trunc() >= -(2f64.powi(63)) && f.trunc() < 2f64.powi(63) => {
+                RValue::Int(f.trunc() as i64)
+            }
+            RValue::Float(_) => return overflow(c.at),
             other => other.clone(),
         },
         (RValue::Int(i), "to_f") => RValue::Float(*i as f64),
@@ -125,13 +129,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             while y != 0 {
                 (x, y) = (y, x % y);
             }
-            let g = x as i64;
+            // (each beyond 64 bits for some operands: gcd(-2**63, -2**63) is 2**63, and an
+            // lcm can be up to the product; they overflowed, a panic in debug builds)
+            let g = i64::try_from(x).map_or_else(|_| overflow(c.at), Ok)?;
             RValue::Int(if op == "gcd" {
                 g
             } else if g == 0 {
                 0
             } else {
-                (a / g * b).abs()
+                (a / g)
+                    .checked_mul(b)
+                    .and_then(i64::checked_abs)
+                    .map_or_else(|| overflow(c.at), Ok)?
             })
         }
         (RValue::Int(a), "digits") => {
@@ -217,8 +226,25 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 "&" => a & b,
                 "|" => a | b,
                 "^" => a ^ b,
-                "<<" => a.checked_shl(b as u32).map_or_else(|| overflow(c.at), Ok)?,
-                _ => a >> b.min(63),
+                // (`<<` by a negative count shifts right, `>>` by one left, as in Ruby;
+                // a left shift that loses bits is beyond 64 bits: 1 << 63 wrapped)
+                "<<" | ">>" => {
+                    let left = if op == "<<" {
+                        b
+                    } else {
+                        b.checked_neg().unwrap_or(i64::MAX)
+                    };
+                    if left >= 0 {
+                        match u32::try_from(left).ok().and_then(|n| a.checked_shl(n)) {
+                            Some(r) if r >> left == *a => r,
+                            _ if *a == 0 => 0,
+                            _ => return overflow(c.at),
+                        }
+                    } else {
+                        a >> left.unsigned_abs().min(63)
+                    }
+                }
+                _ => unreachable!("matched above"),
             })
         }
         _ => return Ok(None),

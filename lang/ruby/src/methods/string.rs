@@ -145,7 +145,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
         "hex" => Ok(Some(leading_integer(s.trim_start_matches("0x"), 16))),
-        "oct" => Ok(Some(RValue::Int(leading_int(s, 8)))),
+        "oct" => Ok(Some(leading_integer(s, 8))),
         "ord" => match s.chars().next() {
             Some(ch) => Ok(Some(RValue::Int(ch as i64))),
             None => raise("empty string", c.at),
@@ -401,25 +401,6 @@ fn leading_integer(s: &str, base: u32) -> RValue {
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
     super::bignum::Bignum::parse(t, base, neg)
-}
-
-fn leading_int(s: &str, base: u32) -> i64 {
-    let t = s.trim_start();
-    let (neg, t) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let digits: String = t
-        .chars()
-        .take_while(|ch| ch.is_digit(base) || *ch == '_')
-        .filter(|ch| *ch != '_')
-        .collect();
-    let v = i64::from_str_radix(&digits, base).unwrap_or(0);
-    if neg {
-        -v
-    } else {
-        v
-    }
 }
 
 fn leading_float(s: &str) -> f64 {

@@ -35,6 +35,10 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// How many lookups may be nested through interpolation (`%{lookup('k')}`, `hiera`,
+/// `alias`) before the reference's `stack level too deep`.
+const MAX_LOOKUP_NESTING: usize = 1000;
+
 type Found = Result<Option<Value>, Error>;
 
 /// A lookup error (the reference's `LookupError`): reported as is, without the
@@ -556,6 +560,11 @@ impl<'e> Lookup<'e> {
         default_hierarchy: bool,
         layer: Layer,
     ) -> Found {
+        // (a chain of `%{lookup('k')}` each naming the next: the reference runs out of
+        // stack near 1,000 levels, with this message)
+        if self.stack.len() >= MAX_LOOKUP_NESTING {
+            return Err(lookup_error("stack level too deep"));
+        }
         if self.stack.contains(&lk.full) {
             return Err(lookup_error(format!(
                 "Lookup of key '{}' failed: Recursive lookup detected in [{}]",
@@ -656,6 +665,13 @@ impl<'e> Lookup<'e> {
                     Ok(None)
                 }
                 Some(v) => {
+                    if let Some(t) = yaml::unusable_value(v) {
+                        return Err(lookup_error(format!(
+                            "Value for key '{root}', in hash returned from data_hash function '{}', when using location '{}', has wrong type, expects Puppet::LookupValue, got {t}",
+                            entry.function,
+                            loc.path.display()
+                        )));
+                    }
                     let v = self.interpolate(v, true)?;
                     self.x.found(root, &v);
                     Ok(Some(v))
@@ -686,7 +702,7 @@ impl<'e> Lookup<'e> {
                 let text = crate::env::fs::read_to_string(path)
                     .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display())))?;
                 let v = match entry.function.as_str() {
-                    "yaml_data" => match yaml::parse(&text) {
+                    "yaml_data" => match yaml::parse_data(&text) {
                         Ok(v @ Value::Hash(_)) => v,
                         Ok(Value::Undef) | Ok(Value::Boolean(false)) => Value::hash(Map::default()),
                         Ok(_) => {
@@ -699,6 +715,7 @@ impl<'e> Lookup<'e> {
                             );
                             Value::hash(Map::default())
                         }
+                        Err(e) if e == yaml::RECURSIVE_ALIAS => return Err(lookup_error(e)),
                         Err(e) => {
                             return Err(lookup_error(format!(
                                 "Unable to parse ({}): {e}",
@@ -1148,7 +1165,7 @@ impl<'e> Lookup<'e> {
                     if method == "alias" && whole != subject {
                         return Err(lookup_error("'alias' interpolation is only permitted if the expression is equal to the entire string"));
                     }
-                    let v = self.global_lookup(&key)?;
+                    let v = crate::limits::deep(|| self.global_lookup(&key))?;
                     if method == "alias" {
                         return Ok(v);
                     }

@@ -393,3 +393,72 @@ fn json_data_nested_past_100_is_refused() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// An environment in a temporary directory with `data/common.yaml` holding `data`.
+fn yaml_environment(name: &str, data: &str) -> (PathBuf, Session) {
+    let root = std::env::temp_dir().join(format!("prepl-hiera-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("data")).unwrap();
+    std::fs::write(
+        root.join("hiera.yaml"),
+        "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("data/common.yaml"), data).unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(root.clone(), Vec::new()));
+    (root, s)
+}
+
+/// A key whose value holds a Ruby symbol is the reference's error when looked up (the
+/// other keys of the file are found; symbol keys are names); a Ruby class is the file's
+/// error (issue 39: both were read as strings).
+#[test]
+fn symbols_and_ruby_classes_are_refused_as_the_reference_refuses_them() {
+    let (root, mut s) = yaml_environment("symbols", "a: 1\n:b: 2\nc: [1, :x]\nd: !ruby/symbol y\n");
+    let v = s.eval("[lookup('a'), lookup('b')]").unwrap();
+    assert_eq!(crate::format::to_programmatic(&v), "[1, 2]");
+    let path = root.join("data/common.yaml");
+    for (key, t) in [("c", "Array[Any, 2, 2]"), ("d", "Runtime[ruby, 'Symbol']")] {
+        let e = s.eval(&format!("lookup('{key}')")).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!(
+                "Value for key '{key}', in hash returned from data_hash function 'yaml_data', when using location '{}', has wrong type, expects Puppet::LookupValue, got {t}",
+                path.display()
+            )
+        );
+    }
+    std::fs::write(&path, "a: 1\nb: !!set {x, y}\n").unwrap();
+    let e = s.eval("lookup('a')").unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "Unable to parse ({}): Tried to load unspecified class: Psych::Set",
+            path.display()
+        )
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// Keys each interpolating the next: 999 levels are found, the 1,000th is the reference's
+/// `stack level too deep` (100,000 overflowed the stack after 21 s).
+#[test]
+fn lookups_nested_through_interpolation_stop_at_a_thousand() {
+    let chain = |n: usize| {
+        let mut text: String = (0..n)
+            .map(|i| format!("k{i}: \"%{{lookup('k{}')}}x\"\n", i + 1))
+            .collect();
+        text.push_str(&format!("k{n}: end\n"));
+        text
+    };
+    let (root, mut s) = yaml_environment("chain", &chain(999));
+    let v = s.eval("lookup('k0').length").unwrap();
+    assert_eq!(crate::format::to_programmatic(&v), "1002");
+    std::fs::write(root.join("data/common.yaml"), chain(100_000)).unwrap();
+    let started = std::time::Instant::now();
+    let e = s.eval("lookup('k0')").unwrap_err();
+    assert_eq!(e.message, "stack level too deep");
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    std::fs::remove_dir_all(&root).unwrap();
+}

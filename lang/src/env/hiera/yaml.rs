@@ -2,18 +2,136 @@
 //! scalars): `yes`/`no`/`on`/`off` are booleans, `~`/`null`/empty are undef, integers in
 //! decimal, `0x`, `0b` and leading-zero octal (with `_` separators), floats including `.inf`
 //! and `.nan`; quoted and block scalars are strings; anchors, aliases and `<<` merge keys.
+//! Tags as Psych's `ToRuby` visitor reads them: Ruby classes (`!ruby/object:Foo`, `!!set`,
+//! `!ruby/regexp`, ...) are the reference's `Tried to load unspecified class: NAME`; Ruby
+//! symbols (`:name`, `!ruby/symbol name`) are names as hash keys (Hiera's
+//! `symkeys_to_string`) and, as values, what Hiera refuses when the key is looked up
+//! ([`parse_data`], [`unusable_value`]).
 
+use crate::types::PType;
 use crate::values::{Map, Value};
+use std::rc::Rc;
 use yaml_rust2::parser::{Event, EventReceiver, Parser};
 use yaml_rust2::scanner::TScalarStyle;
 
-/// Parses the first document of `text` (undef for an empty stream).
+/// Parses the first document of `text` (undef for an empty stream); a Ruby symbol is read
+/// as its name.
 pub fn parse(text: &str) -> Result<Value, String> {
+    load(text, false)
+}
+
+/// Parses a Hiera data file (`yaml_data`): as [`parse`], except that a top-level key whose
+/// value holds a Ruby symbol (`:x`, `!ruby/symbol x`) keeps no value but the type the
+/// reference names when it refuses it ([`unusable_value`]).
+pub fn parse_data(text: &str) -> Result<Value, String> {
+    load(text, true)
+}
+
+/// When `v` is the value of a data file's top-level key that holds a Ruby symbol (see
+/// [`parse_data`]): the type the reference names in its `has wrong type, expects
+/// Puppet::LookupValue, got TYPE` (`Runtime[ruby, 'Symbol']`, `Array[Any, 2, 2]`, ...).
+pub fn unusable_value(v: &Value) -> Option<String> {
+    // (YAML and JSON data hold no types: a type at the top of a data file is this mark)
+    let Value::Type(t) = v else { return None };
+    Some(t.to_string())
+}
+
+/// The reduced type of a value holding symbols' marks (each mark a `Runtime[ruby,
+/// 'Symbol']`), as the reference infers it: `type(v, 'reduced')` with the marks as symbols.
+fn reduced_type(v: &Value) -> PType {
+    use crate::types::common::common_type;
+    use crate::types::infer::infer_reduced;
+    let mut seen = Default::default();
+    if !holds_symbol(v, &mut seen) {
+        return infer_reduced(v);
+    }
+    // The common type of some values: those without symbols inferred together (so that
+    // strings make an `Enum` as in `infer_reduced`), then each other one's.
+    let common = |values: &mut dyn Iterator<Item = &Value>| {
+        let (marked, plain): (Vec<&Value>, Vec<&Value>) =
+            values.partition(|x| holds_symbol(x, &mut Default::default()));
+        let plain = (!plain.is_empty()).then(|| {
+            match &infer_reduced(&Value::array(plain.into_iter().cloned().collect())) {
+                PType::Array(t, _) => (**t).clone(),
+                t => t.clone(),
+            }
+        });
+        marked
+            .into_iter()
+            .map(|x| crate::limits::deep(|| reduced_type(x)))
+            .chain(plain)
+            // (undef and a symbol: the symbol's type, as the reference has it)
+            .reduce(|a, b| match (&a, &b) {
+                (PType::Undef, r @ PType::Runtime { .. })
+                | (r @ PType::Runtime { .. }, PType::Undef) => r.clone(),
+                _ => common_type(&a, &b),
+            })
+            .unwrap_or(PType::Unit)
+    };
+    let exact = |n: usize| crate::types::IntRange::new(n as i64, n as i64);
+    match v {
+        Value::Type(_) => symbol_type(),
+        Value::Array(a) => PType::Array(Box::new(common(&mut a.iter())), exact(a.len())),
+        Value::Hash(h) => PType::Hash(
+            Box::new(common(&mut h.keys())),
+            Box::new(common(&mut h.values())),
+            exact(h.len()),
+        ),
+        other => infer_reduced(other),
+    }
+}
+
+/// Parses YAML as [`parse`] does, but without refusing what Psych's safe loading refuses:
+/// Ruby classes' tags are ignored and dates, times and integers beyond 64 bits are strings
+/// (facts files: `puppet facts find --render-as yaml` tags its document
+/// `!ruby/object:Puppet::Node::Facts` and writes its timestamp unquoted).
+pub fn parse_lenient(text: &str) -> Result<Value, String> {
+    read(text, false, true)
+}
+
+/// The error of a file whose alias refers to a collection that contains it (`r: &r [1,
+/// *r]`): the reference builds the recursive value and runs out of stack on it, with this
+/// message and no other words around it.
+pub const RECURSIVE_ALIAS: &str = "stack level too deep";
+
+fn symbol_type() -> PType {
+    PType::Runtime {
+        runtime: Some("ruby".into()),
+        name: Some("Symbol".into()),
+    }
+}
+
+fn load(text: &str, data: bool) -> Result<Value, String> {
+    read(text, data, false)
+}
+
+fn read(text: &str, data: bool, lenient: bool) -> Result<Value, String> {
     // (a byte-order mark is not part of the first key, as Psych reads it)
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut b = Builder::default();
+    let mut b = Builder {
+        data,
+        lenient,
+        ..Builder::default()
+    };
     let mut parser = Parser::new_from_str(text);
-    parser.load(&mut b, false).map_err(|e| e.to_string())?;
+    // The first document's events, in a loop (yaml-rust2's `load` recurses once a level:
+    // block collections nested some 100,000 deep overflowed the stack).
+    loop {
+        let (event, _) = parser.next_token().map_err(|e| {
+            let e = e.to_string();
+            match e.starts_with("recursion limit exceeded") {
+                // (yaml-rust2 counts the levels of flow collections, `[` and `{`, in a byte)
+                true => {
+                    format!("{e} (flow collections, [ ] and {{ }}, nest at most 255 deep in prepl)")
+                }
+                false => e,
+            }
+        })?;
+        match event {
+            Event::DocumentEnd | Event::StreamEnd => break,
+            event => b.on_event(event),
+        }
+    }
     if let Some(e) = b.error {
         return Err(e);
     }
@@ -26,6 +144,12 @@ enum Node {
     Map(Map, Option<Value>, usize),
 }
 
+/// A plain or tagged scalar as read: a value, or a Ruby symbol's name.
+enum Scalar {
+    Value(Value),
+    Symbol(String),
+}
+
 #[derive(Default)]
 struct Builder {
     stack: Vec<Node>,
@@ -33,16 +157,36 @@ struct Builder {
     doc: Option<Value>,
     /// Whether the pending key of the innermost mapping is a plain `<<`.
     merge_key: Vec<bool>,
-    /// The first scalar Psych's safe loading refuses (a date, a time) or prepl cannot hold
-    /// (an integer beyond 64 bits).
+    /// The first node Psych's safe loading refuses (a date, a time, a Ruby class) or prepl
+    /// cannot hold (an integer beyond 64 bits).
     error: Option<String>,
+    /// Reading Hiera data ([`parse_data`]): symbols as values are marked, not names.
+    data: bool,
+    /// Whether a symbol was read as a value (then the top-level keys are checked).
+    symbols: bool,
+    /// Nothing refused ([`parse_lenient`]).
+    lenient: bool,
 }
 
 impl Builder {
+    fn refuse(&mut self, class: &str) {
+        if self.lenient {
+            return;
+        }
+        self.error
+            .get_or_insert_with(|| format!("Tried to load unspecified class: {class}"));
+    }
+
+    /// Whether the next node is a mapping's key.
+    fn at_key(&self) -> bool {
+        matches!(self.stack.last(), Some(Node::Map(_, None, _)))
+    }
+
     fn push_value(&mut self, v: Value, anchor: usize, is_merge_key: bool) {
         if anchor > 0 {
             self.anchors.insert(anchor, v.clone());
         }
+        let top_level = self.data && self.symbols && self.stack.len() == 1;
         match self.stack.last_mut() {
             None => {
                 if self.doc.is_none() {
@@ -80,10 +224,179 @@ impl Builder {
                             _ => {}
                         }
                     }
+                    let v = match top_level && holds_symbol(&v, &mut Default::default()) {
+                        true => Value::typ(reduced_type(&v)),
+                        false => v,
+                    };
                     map.insert(k, v);
                 }
             },
         }
+    }
+
+    /// A scalar read as Psych's `ToRuby#deserialize` reads it.
+    fn scalar(&mut self, tag: Option<&str>, text: &str, plain: bool) -> Scalar {
+        let Some(tag) = tag else {
+            return match plain {
+                true => self.tokenize(text),
+                false => Scalar::Value(Value::string(text)),
+            };
+        };
+        let v = match tag {
+            "!binary" | "tag:yaml.org,2002:binary" => {
+                let bytes = crate::convert::binary::decode_lenient(text);
+                match String::from_utf8(bytes) {
+                    Ok(s) => Value::string(s),
+                    // (an ASCII-8BIT string in Ruby: each byte a character)
+                    Err(e) => Value::string(
+                        e.into_bytes()
+                            .iter()
+                            .map(|b| *b as char)
+                            .collect::<String>(),
+                    ),
+                }
+            }
+            "tag:yaml.org,2002:str" | "!str" | "!ruby/string" => Value::string(text),
+            _ if tag.starts_with("!str:") || tag.starts_with("!ruby/string:") => {
+                let class = tag.split_once(':').map_or("", |(_, c)| c);
+                self.refuse(class);
+                Value::Undef
+            }
+            "!ruby/object:BigDecimal"
+            | "!ruby/object:DateTime"
+            | "!ruby/object:Complex"
+            | "!ruby/object:Rational" => {
+                self.refuse(&tag["!ruby/object:".len()..]);
+                Value::Undef
+            }
+            "!ruby/class" | "!ruby/module" => {
+                self.refuse(text);
+                Value::Undef
+            }
+            "!ruby/regexp" => {
+                self.refuse("Regexp");
+                Value::Undef
+            }
+            "!ruby/range" => {
+                self.refuse("Range");
+                Value::Undef
+            }
+            "tag:yaml.org,2002:float" | "!float" => match self.tokenize(text) {
+                Scalar::Value(Value::Integer(i)) => Value::Float(i as f64),
+                Scalar::Value(f @ Value::Float(_)) => f,
+                _ => text
+                    .parse::<f64>()
+                    .map_or_else(|_| Value::string(text), Value::Float),
+            },
+            _ if tag.starts_with("!ruby/sym") => return Scalar::Symbol(text.to_string()),
+            _ => return self.tokenize(text),
+        };
+        Scalar::Value(v)
+    }
+
+    /// A plain scalar as Psych's `ScalarScanner#tokenize` reads it.
+    fn tokenize(&mut self, text: &str) -> Scalar {
+        if let Some(e) = refused_plain_scalar(text) {
+            if self.lenient {
+                return Scalar::Value(Value::string(text));
+            }
+            self.error.get_or_insert(e);
+            return Scalar::Value(Value::Undef);
+        }
+        if let Some(name) = symbol_name(text) {
+            return Scalar::Symbol(name);
+        }
+        Scalar::Value(plain_scalar(text))
+    }
+
+    /// The class Psych would have to load for a sequence tagged `tag`, refused.
+    fn sequence_tag(&mut self, tag: &str) -> bool {
+        let omap = matches!(tag, "!omap" | "tag:yaml.org,2002:omap");
+        if let Some(class) = tag
+            .strip_prefix("!seq:")
+            .or_else(|| tag.strip_prefix("!ruby/array:"))
+        {
+            self.refuse(class);
+        }
+        omap
+    }
+
+    /// The class Psych would have to load for a mapping tagged `tag`, refused.
+    fn mapping_tag(&mut self, tag: &str) {
+        let named = |prefix: &str| {
+            tag.strip_prefix(prefix)
+                .map(|c| c.strip_prefix(':').unwrap_or(c))
+        };
+        let class = if let Some(c) = named("!ruby/struct") {
+            Some(if c.is_empty() { "Struct" } else { c })
+        } else if let Some(c) = named("!ruby/object") {
+            match c {
+                "Hash" => None,
+                "" => Some("Object"),
+                c => Some(c),
+            }
+        } else if let Some(c) = named("!ruby/exception") {
+            Some(if c.is_empty() { "Exception" } else { c })
+        } else if tag == "!ruby/range" {
+            Some("Range")
+        } else if matches!(tag, "!set" | "tag:yaml.org,2002:set") {
+            Some("Psych::Set")
+        } else {
+            [
+                "!ruby/array:",
+                "!map:",
+                "!ruby/hash:",
+                "!ruby/marshalable:",
+                "!ruby/hash-with-ivars:",
+                "!str:",
+                "!ruby/string:",
+            ]
+            .iter()
+            .find_map(|p| tag.strip_prefix(p))
+        };
+        if let Some(class) = class {
+            self.refuse(class);
+        }
+    }
+}
+
+/// A tag as Psych names it: `!!set` is `tag:yaml.org,2002:set`, `!ruby/sym` stays.
+fn tag_name(t: &yaml_rust2::parser::Tag) -> String {
+    format!("{}{}", t.handle, t.suffix)
+}
+
+/// The name of a Ruby symbol written as a plain scalar (`:name`, `:"a b"`), as Psych's
+/// scanner reads it.
+fn symbol_name(s: &str) -> Option<String> {
+    let rest = s
+        .strip_prefix(':')
+        .filter(|r| !r.is_empty() && !s.contains('\n'))?;
+    // (`:"..."` or `:'...'`: up to the last such quote, Psych's /^:(["'])(.*)\1/)
+    let quoted = rest
+        .chars()
+        .next()
+        .filter(|q| *q == '"' || *q == '\'')
+        .and_then(|q| {
+            let inner = &rest[1..];
+            inner.rfind(q).map(|end| &inner[..end])
+        });
+    let name = quoted.unwrap_or(rest);
+    Some(name.strip_prefix(':').unwrap_or(name).to_string())
+}
+
+/// Whether `v` is, or holds, a symbol's mark (each shared part looked at once).
+fn holds_symbol(v: &Value, seen: &mut std::collections::HashSet<usize>) -> bool {
+    match v {
+        Value::Type(_) => true,
+        Value::Array(a) => {
+            seen.insert(Rc::as_ptr(a) as usize)
+                && crate::limits::deep(|| a.iter().any(|x| holds_symbol(x, seen)))
+        }
+        Value::Hash(h) => {
+            seen.insert(Rc::as_ptr(h) as usize)
+                && crate::limits::deep(|| h.values().any(|x| holds_symbol(x, seen)))
+        }
+        _ => false,
     }
 }
 
@@ -91,10 +404,13 @@ impl EventReceiver for Builder {
     fn on_event(&mut self, ev: Event) {
         match ev {
             Event::SequenceStart(anchor, tag) => {
-                let omap = tag.is_some_and(|t| t.suffix == "omap");
+                let omap = tag.is_some_and(|t| self.sequence_tag(&tag_name(&t)));
                 self.stack.push(Node::Seq(Vec::new(), anchor, omap))
             }
-            Event::MappingStart(anchor, _) => {
+            Event::MappingStart(anchor, tag) => {
+                if let Some(t) = tag {
+                    self.mapping_tag(&tag_name(&t));
+                }
                 self.stack.push(Node::Map(Map::default(), None, anchor));
                 self.merge_key.push(false);
             }
@@ -114,44 +430,34 @@ impl EventReceiver for Builder {
                 }
             }
             Event::Scalar(text, style, anchor, tag) => {
-                let is_merge = style == TScalarStyle::Plain && text == "<<";
-                let v = match (&tag, style) {
-                    (Some(t), _) => tagged_scalar(&t.suffix, &text),
-                    (_, TScalarStyle::Plain) => match refused_plain_scalar(&text) {
-                        Some(e) => {
-                            self.error.get_or_insert(e);
-                            Value::Undef
-                        }
-                        None => plain_scalar(&text),
-                    },
-                    _ => Value::string(text.as_str()),
+                let plain = style == TScalarStyle::Plain;
+                let is_merge = plain && tag.is_none() && text == "<<";
+                let read = self.scalar(tag.as_ref().map(tag_name).as_deref(), &text, plain);
+                let v = match read {
+                    Scalar::Value(v) => v,
+                    // (Hiera's `symkeys_to_string`)
+                    Scalar::Symbol(name) if !self.data || self.at_key() => Value::string(name),
+                    Scalar::Symbol(_) => {
+                        self.symbols = true;
+                        Value::typ(symbol_type())
+                    }
                 };
                 self.push_value(v, anchor, is_merge);
             }
             Event::Alias(id) => {
-                let v = self.anchors.get(&id).cloned().unwrap_or(Value::Undef);
+                // (the parser refuses unknown anchors: one not read yet is a collection
+                // still open, which would contain itself)
+                let v = match self.anchors.get(&id) {
+                    Some(v) => v.clone(),
+                    None => {
+                        self.error.get_or_insert_with(|| RECURSIVE_ALIAS.into());
+                        Value::Undef
+                    }
+                };
                 self.push_value(v, 0, false);
             }
             _ => {}
         }
-    }
-}
-
-/// A scalar with a tag of the core schema (`!!int "123"` is 123, `!!float`, `!!bool`,
-/// `!!null`), as Psych reads it; a string for `!!str` and other tags.
-fn tagged_scalar(tag: &str, text: &str) -> Value {
-    let read = plain_scalar(text);
-    match (tag, &read) {
-        ("int", Value::Integer(_))
-        | ("float", Value::Float(_))
-        | ("bool", Value::Boolean(_))
-        | ("null", Value::Undef) => read,
-        ("float", Value::Integer(i)) => Value::Float(*i as f64),
-        ("float", _) => text
-            .parse::<f64>()
-            .map_or_else(|_| Value::string(text), Value::Float),
-        ("null", _) => Value::Undef,
-        _ => Value::string(text),
     }
 }
 
@@ -418,6 +724,105 @@ mod tests {
         assert_eq!(
             p("v: 1:60\nw: 2001-1-x\nx: -1:30\ny: 1:2:3:4\nz: 1_0:30\n"),
             "{'v' => '1:60', 'w' => '2001-1-x', 'x' => -1800, 'y' => '1:2:3:4', 'z' => 37800}"
+        );
+    }
+
+    /// Ruby's classes and symbols as Psych's safe loading reads them (issue 39: `!!set`,
+    /// `:sym` and `!ruby/symbol` were read as strings).
+    #[test]
+    fn ruby_classes_and_symbols_as_psych_reads_them() {
+        for (yaml, class) in [
+            ("a: !!set {x, y}\n", "Psych::Set"),
+            ("a: !set {x: }\n", "Psych::Set"),
+            ("a: !ruby/object:Foo {b: 1}\n", "Foo"),
+            ("a: !ruby/object {b: 1}\n", "Object"),
+            ("a: !ruby/struct {b: 1}\n", "Struct"),
+            ("a: !ruby/exception {message: m}\n", "Exception"),
+            ("a: !ruby/hash:Foo {b: 1}\n", "Foo"),
+            ("a: !ruby/array:Foo [1]\n", "Foo"),
+            ("a: !ruby/string:Foo x\n", "Foo"),
+            ("a: !ruby/regexp /x/\n", "Regexp"),
+            ("a: !ruby/range 1..2\n", "Range"),
+            ("a: !ruby/class Foo\n", "Foo"),
+            ("a: !ruby/object:BigDecimal 1.5\n", "BigDecimal"),
+            ("a: !!timestamp 2001-01-01\n", "Date"),
+            (
+                "a: [1]\nb: !ruby/object:Foo {}\nc: !ruby/object:Bar {}\n",
+                "Foo",
+            ),
+        ] {
+            assert_eq!(
+                parse(yaml).unwrap_err(),
+                format!("Tried to load unspecified class: {class}"),
+                "{yaml}"
+            );
+        }
+        // Tags Psych reads as plain scalars, and those it reads as data.
+        assert_eq!(
+            p(
+                "a: !ruby/object:Foo x\nb: !foo 12\nc: !!int x\nd: !ruby/hash {e: 1}\n\
+               f: !ruby/array [1]\ng: !!binary aGVsbG8=\nh: !ruby/object:Hash {i: 1}\n\
+               j: !ruby/regexp {k: 1}\nl: !!int 1.5\nm: !!null x\n"
+            ),
+            "{'a' => 'x', 'b' => 12, 'c' => 'x', 'd' => {'e' => 1}, 'f' => [1], 'g' => 'hello', \
+             'h' => {'i' => 1}, 'j' => {'k' => 1}, 'l' => 1.5, 'm' => 'x'}"
+        );
+        // Symbols: as keys their names (Hiera's symkeys_to_string; the last of a name
+        // wins), as values their names in `parse`...
+        assert_eq!(
+            p(":a: 1\nb:\n  - :k: 1\n    'k': 2\nc: :x\nd: !ruby/symbol y\ne: :\"q r\"\nf: ':z'\n"),
+            "{'a' => 1, 'b' => [{'k' => 2}], 'c' => 'x', 'd' => 'y', 'e' => 'q r', 'f' => ':z'}"
+        );
+        // ... and in Hiera data the type the reference names when the key is looked up.
+        let data = parse_data(
+            ":a: 1\nb: [1, !ruby/symbol x]\nc: {k: !ruby/sym y}\nd:\n  - ~\n  - :x\n\
+             e:\n  f: 's'\n  g: :x\nh: :x\ni: &s\n  - :x\nj: [*s, 2]\nk: 'fine'\n",
+        )
+        .unwrap();
+        let Value::Hash(h) = data else { panic!() };
+        let got = |k: &str| h.get(&Value::from(k)).and_then(unusable_value);
+        assert_eq!(got("a"), None);
+        assert_eq!(got("k"), None);
+        assert_eq!(got("b").unwrap(), "Array[Any, 2, 2]");
+        assert_eq!(
+            got("c").unwrap(),
+            "Hash[String, Runtime[ruby, 'Symbol'], 1, 1]"
+        );
+        assert_eq!(got("d").unwrap(), "Array[Runtime[ruby, 'Symbol'], 2, 2]");
+        assert_eq!(got("e").unwrap(), "Hash[Enum['f', 'g'], Any, 2, 2]");
+        assert_eq!(got("h").unwrap(), "Runtime[ruby, 'Symbol']");
+        assert_eq!(got("i").unwrap(), "Array[Runtime[ruby, 'Symbol'], 1, 1]");
+        assert_eq!(got("j").unwrap(), "Array[Any, 2, 2]");
+    }
+
+    /// Block collections nest as deep as the text goes (the reference: about 650 levels
+    /// before its stack runs out); flow collections 255 (yaml-rust2 counts them in a byte),
+    /// with a message saying so.
+    #[test]
+    fn nesting_of_block_and_flow_collections() {
+        let block: String = (0..3000).map(|i| format!("{}-\n", " ".repeat(i))).collect();
+        assert!(parse(&format!("a:\n{block}{}x\n", " ".repeat(3000))).is_ok());
+        let compact = format!("a:\n{}x\n", "- ".repeat(200_000));
+        let v = parse(&compact).unwrap();
+        assert!(crate::limits::deep(|| crate::format::try_programmatic(&v)).is_ok());
+        let flow = |n: usize| format!("a: {}1{}\n", "[".repeat(n), "]".repeat(n));
+        assert!(parse(&flow(255)).is_ok());
+        let e = parse(&flow(256)).unwrap_err();
+        assert!(e.contains("nest at most 255 deep in prepl"), "{e}");
+    }
+
+    #[test]
+    fn aliases_of_collections_that_contain_them_are_refused() {
+        for yaml in [
+            "r: &r [1, *r]\n",
+            "a: 1\nr: &r\n  - 1\n  - *r\n",
+            "h: &h {a: *h}\n",
+        ] {
+            assert_eq!(parse(yaml).unwrap_err(), RECURSIVE_ALIAS, "{yaml}");
+        }
+        assert_eq!(
+            p("a: &a [1]\nb: [*a, *a]\n"),
+            "{'a' => [1], 'b' => [[1], [1]]}"
         );
     }
 
