@@ -281,6 +281,21 @@ impl FactsHost<'_> {
         }
     }
 
+    /// `Puppet::Type.type(:name)`: the type with its default provider for these facts.
+    fn puppet_type(&self, name: &str) -> Result<RValue, HostError> {
+        if let Some(why) = super::providers::unknown_type(name, self.this_machine) {
+            return Err(HostError::Unsupported(why));
+        }
+        let node = super::providers::Node {
+            facts: self.facts,
+            this_machine: self.this_machine,
+        };
+        Ok(RValue::Host(Rc::new(super::providers::PuppetType {
+            name: name.to_string(),
+            default: node.default_provider(name),
+        })))
+    }
+
     fn file(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         let path = PathBuf::from(args.first().map(ruby::show::to_s).unwrap_or_default());
         let meta = std::fs::metadata(&path).ok();
@@ -345,7 +360,7 @@ fn is_executable(m: &std::fs::Metadata) -> bool {
 }
 
 /// Where `program` is along `PATH` (a path with a `/` is itself), as Facter's `which`.
-fn which(program: &str) -> Option<PathBuf> {
+pub(crate) fn which(program: &str) -> Option<PathBuf> {
     if program.is_empty() {
         return None;
     }
@@ -415,6 +430,7 @@ impl Host for FactsHost<'_> {
                 Ok(RValue::Int(o as i64))
             }
             ("Puppet", "[]") => Ok(self.setting(&arg(0))),
+            ("Puppet::Type", "type") => self.puppet_type(&arg(0)),
             ("Facter::Core::Execution", "which") => {
                 self.machine("Facter::Core::Execution.which").map(|()| {
                     which(&arg(0)).map_or(RValue::Nil, |p| RValue::str(p.display().to_string()))
@@ -596,6 +612,35 @@ mod tests {
         let other =
             crate::catalog::json::from_data(&serde_json::json!({"fqdn": "elsewhere.example"}));
         assert!(!describes_this_machine(&other));
+    }
+
+    /// stdlib's `package_provider`/`service_provider` code and the other ways of asking
+    /// for a default provider, over a Debian 12 node's facts (the reference's answers for
+    /// them, with this machine's, in `puppet facts show`: apt, debian, debian, x, posix).
+    #[test]
+    fn default_providers() {
+        let facts = crate::catalog::json::from_data(&serde_json::json!({
+            "puppetversion": "7.23.0", "kernel": "Linux",
+            "os": {"name": "Debian", "family": "Debian", "release": {"major": "12", "full": "12.5"}},
+        }));
+        let r = resolve(&fixture(), &facts, "vm", false);
+        assert_eq!(shown(&r, "rfn_package_provider"), "'apt'");
+        assert_eq!(shown(&r, "rfn_service_provider"), "'systemd'");
+        assert_eq!(shown(&r, "rfn_default_service_provider"), "'systemd'");
+        assert_eq!(shown(&r, "rfn_given_provider"), "'x'");
+        assert_eq!(shown(&r, "rfn_file_provider"), "'posix'");
+        assert_eq!(
+            shown(&r, "rfn_user_provider"),
+            "skipped: it needs Puppet::Type.type(:user) for another node's facts (the commands it has decide its provider) (rfn/lib/facter/rfn_providers.rb:44)"
+        );
+        let redhat = crate::catalog::json::from_data(&serde_json::json!({
+            "os": {"name": "RedHat", "family": "RedHat", "release": {"major": "9", "full": "9.2"}},
+        }));
+        let r = resolve(&fixture(), &redhat, "vm", false);
+        assert_eq!(shown(&r, "rfn_service_provider"), "'systemd'");
+        assert_eq!(shown(&r, "rfn_given_provider"), "'x'");
+        let r = resolve(&fixture(), &crate::env::facts::local(), "vm", true);
+        assert_eq!(shown(&r, "rfn_file_provider"), "'posix'");
     }
 
     #[test]

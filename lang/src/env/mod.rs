@@ -19,6 +19,7 @@ pub mod hiera;
 pub mod modules;
 pub mod node;
 pub(crate) mod parsed;
+pub mod providers;
 pub mod ruby_files;
 pub mod ruby_title_patterns;
 pub mod ruby_types;
