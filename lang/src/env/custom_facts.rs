@@ -4,10 +4,12 @@
 //! (`prepl-ruby`'s `methods::facter`), then each fact they add is resolved. `Facter.value`
 //! of a fact no file adds is the fact set's.
 //!
-//! Nothing runs a command. `Facter::Core::Execution.which` looks along `PATH` (a program
-//! that is not found runs nothing in Facter either: `exec` gives nil); a command whose
-//! program exists is refused, and the fact is skipped with a note, except where a rule
-//! answers it without running anything (`getent passwd NAME`: `/etc/passwd`). `File`,
+//! No command runs unless the session allows it (`allow_exec`: `prepl --allow-exec`,
+//! `:set exec on`), and then only for this machine's facts (`fact_command`).
+//! `Facter::Core::Execution.which` looks along `PATH` (a program that is not found runs
+//! nothing in Facter either: `exec` gives nil); otherwise a command whose program exists is
+//! refused, and the fact is skipped with a note, except where a rule answers it without
+//! running anything (`getent passwd NAME`: `/etc/passwd`). `File`,
 //! `Dir` and `ENV` read this machine, and only when the facts are this machine's: for
 //! another node's facts (a facts file, facterdb) a fact that reads the machine is skipped.
 //! `Puppet[:name]` gives prepl's settings (Debian's defaults for the paths).
@@ -114,8 +116,15 @@ impl CustomFacts {
 
 /// The custom facts of the modules of `env`'s modulepath, resolved over `facts` (a hash:
 /// the facts the agent would have before custom facts). `this_machine`: whether `facts` are
-/// this machine's (else code that reads the machine is not run).
-pub fn resolve(env: &Environment, facts: &Value, node: &str, this_machine: bool) -> CustomFacts {
+/// this machine's (else code that reads the machine is not run); `allow_exec`: whether
+/// their commands may run (on this machine only).
+pub fn resolve(
+    env: &Environment,
+    facts: &Value,
+    node: &str,
+    this_machine: bool,
+    allow_exec: bool,
+) -> CustomFacts {
     let files = fact_files(env);
     if files.is_empty() {
         return CustomFacts::default();
@@ -126,6 +135,7 @@ pub fn resolve(env: &Environment, facts: &Value, node: &str, this_machine: bool)
         env,
         node,
         this_machine,
+        allow_exec,
         sources: sources.clone(),
         loaded: Vec::new(),
     };
@@ -247,6 +257,8 @@ struct FactsHost<'a> {
     env: &'a Environment,
     node: &'a str,
     this_machine: bool,
+    /// Whether commands may run.
+    allow_exec: bool,
     sources: Sources,
     /// The files `require` loaded.
     loaded: Vec<PathBuf>,
@@ -443,8 +455,17 @@ impl Host for FactsHost<'_> {
                     .map(|()| command_rule(&command))
                 {
                     Ok(Some(v)) => Ok(v),
+                    Ok(None) if self.allow_exec => {
+                        let timeout = match args.get(1) {
+                            Some(RValue::Int(s)) if *s > 0 => {
+                                std::time::Duration::from_secs(*s as u64)
+                            }
+                            _ => super::fact_command::DEFAULT_TIMEOUT,
+                        };
+                        super::fact_command::run(&command, timeout).map(RValue::str)
+                    }
                     Ok(None) => Err(HostError::Unsupported(format!(
-                        "running the command `{command}`"
+                        "running the command `{command}` (enabled by prepl --allow-exec, :set exec on)"
                     ))),
                     Err(e) => Err(e),
                 }
@@ -553,7 +574,7 @@ mod tests {
             "kernel": "Linux", "osfamily": "Debian",
             "os": {"release": {"major": "12"}}, "processors": {"count": 8},
         }));
-        let r = resolve(&fixture(), &facts, "vm", false);
+        let r = resolve(&fixture(), &facts, "vm", false, false);
         let file = "rfn/lib/facter/rfn_facts.rb";
         assert_eq!(r.get("rfn_workers").unwrap().origin, format!("{file}:14"));
         assert_eq!(shown(&r, "rfn_workers"), "4");
@@ -564,6 +585,10 @@ mod tests {
         assert_eq!(shown(&r, "rfn_helper"), "'DEBIAN-12!'");
         assert_eq!(shown(&r, "rfn_confined_away"), "absent");
         assert_eq!(shown(&r, "rfn_fact_object"), "'Linux/debian-12/nil'");
+        assert_eq!(
+            shown(&r, "rfn_union"),
+            r#"'["(?-mix: Debian-Security:)|a\\.b|(?i-mx:x)", true, true, true, "a|b"]'"#
+        );
         assert_eq!(
             shown(&r, "rfn_structured"),
             "{'a' => {'x' => 1, 'y' => 2}, 'list' => [1, 2]}"
@@ -598,16 +623,16 @@ mod tests {
     fn commands_are_not_run() {
         let facts = crate::env::facts::local();
         assert!(describes_this_machine(&facts));
-        let r = resolve(&fixture(), &facts, "vm", true);
+        let r = resolve(&fixture(), &facts, "vm", true, false);
         let file = "rfn/lib/facter/rfn_facts.rb";
         assert_eq!(shown(&r, "rfn_missing_program"), "absent");
         assert_eq!(
             shown(&r, "rfn_runs_a_command"),
-            format!("skipped: it needs running the command `sh -c \"echo hi\"` ({file}:68)")
+            format!("skipped: it needs running the command `sh -c \"echo hi\"` (enabled by prepl --allow-exec, :set exec on) ({file}:68)")
         );
         assert_eq!(
             shown(&r, "rfn_needs_the_command"),
-            format!("skipped: it needs the fact 'rfn_runs_a_command', which needs running the command `sh -c \"echo hi\"` ({file}:68)")
+            format!("skipped: it needs the fact 'rfn_runs_a_command', which needs running the command `sh -c \"echo hi\"` (enabled by prepl --allow-exec, :set exec on) ({file}:68)")
         );
         let other =
             crate::catalog::json::from_data(&serde_json::json!({"fqdn": "elsewhere.example"}));
@@ -623,7 +648,7 @@ mod tests {
             "puppetversion": "7.23.0", "kernel": "Linux",
             "os": {"name": "Debian", "family": "Debian", "release": {"major": "12", "full": "12.5"}},
         }));
-        let r = resolve(&fixture(), &facts, "vm", false);
+        let r = resolve(&fixture(), &facts, "vm", false, false);
         assert_eq!(shown(&r, "rfn_package_provider"), "'apt'");
         assert_eq!(shown(&r, "rfn_service_provider"), "'systemd'");
         assert_eq!(shown(&r, "rfn_default_service_provider"), "'systemd'");
@@ -636,11 +661,30 @@ mod tests {
         let redhat = crate::catalog::json::from_data(&serde_json::json!({
             "os": {"name": "RedHat", "family": "RedHat", "release": {"major": "9", "full": "9.2"}},
         }));
-        let r = resolve(&fixture(), &redhat, "vm", false);
+        let r = resolve(&fixture(), &redhat, "vm", false, false);
         assert_eq!(shown(&r, "rfn_service_provider"), "'systemd'");
         assert_eq!(shown(&r, "rfn_given_provider"), "'x'");
-        let r = resolve(&fixture(), &crate::env::facts::local(), "vm", true);
+        let r = resolve(&fixture(), &crate::env::facts::local(), "vm", true, false);
         assert_eq!(shown(&r, "rfn_file_provider"), "'posix'");
+    }
+
+    /// With running commands allowed, this machine's facts run theirs (the reference's
+    /// `puppet facts show` gives the same values); another node's facts still do not.
+    #[test]
+    fn commands_run_when_allowed() {
+        let facts = crate::env::facts::local();
+        let r = resolve(&fixture(), &facts, "vm", true, true);
+        assert_eq!(shown(&r, "rfn_runs_a_command"), "'hi'");
+        assert_eq!(shown(&r, "rfn_needs_the_command"), "'got hi'");
+        assert_eq!(shown(&r, "rfn_setcode_string"), "'from setcode'");
+        assert_eq!(shown(&r, "rfn_missing_program"), "absent");
+        let r = resolve(&fixture(), &facts, "vm", true, false);
+        assert!(shown(&r, "rfn_setcode_string")
+            .starts_with("skipped: it needs running the command `echo from setcode`"));
+        let other = crate::catalog::json::from_data(&serde_json::json!({"kernel": "Linux"}));
+        let r = resolve(&fixture(), &other, "vm", false, true);
+        let note = shown(&r, "rfn_runs_a_command");
+        assert!(note.starts_with("skipped: it needs Facter::Core::Execution.which (the facts are not this machine's)"), "{note}");
     }
 
     #[test]

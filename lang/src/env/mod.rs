@@ -11,6 +11,7 @@
 
 pub mod autoload;
 pub mod custom_facts;
+pub mod fact_command;
 pub mod facterdb;
 pub mod facts;
 pub mod facts_file;
