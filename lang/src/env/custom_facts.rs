@@ -470,6 +470,21 @@ impl Host for FactsHost<'_> {
                     Err(e) => Err(e),
                 }
             }
+            // backticks: Ruby runs the command and gives its whole output
+            ("Kernel", "`") => {
+                let command = arg(0);
+                match self.machine("running a command") {
+                    Ok(()) if self.allow_exec => super::fact_command::output(
+                        &command,
+                        super::fact_command::DEFAULT_TIMEOUT,
+                    )
+                    .map(RValue::str),
+                    Ok(()) => Err(HostError::Unsupported(format!(
+                        "running the command `{command}` (enabled by prepl --allow-exec, :set exec on)"
+                    ))),
+                    Err(e) => Err(e),
+                }
+            }
             ("File", _) => {
                 if let Err(e) = self.machine(&format!("File.{name}")) {
                     return Some(Err(e));
@@ -677,10 +692,14 @@ mod tests {
         assert_eq!(shown(&r, "rfn_runs_a_command"), "'hi'");
         assert_eq!(shown(&r, "rfn_needs_the_command"), "'got hi'");
         assert_eq!(shown(&r, "rfn_setcode_string"), "'from setcode'");
+        assert_eq!(shown(&r, "rfn_backticks"), "'[\"one\\n\", \"two\\n\"]'");
         assert_eq!(shown(&r, "rfn_missing_program"), "absent");
         let r = resolve(&fixture(), &facts, "vm", true, false);
         assert!(shown(&r, "rfn_setcode_string")
             .starts_with("skipped: it needs running the command `echo from setcode`"));
+        assert!(shown(&r, "rfn_backticks").starts_with(
+            "skipped: it needs running the command `echo one` (enabled by prepl --allow-exec"
+        ));
         let other = crate::catalog::json::from_data(&serde_json::json!({"kernel": "Linux"}));
         let r = resolve(&fixture(), &other, "vm", false, true);
         let note = shown(&r, "rfn_runs_a_command");

@@ -1,4 +1,5 @@
-//! A custom fact's command (`setcode 'cmd'`, `Facter::Core::Execution.execute`/`exec`),
+//! A custom fact's command (`setcode 'cmd'`, `Facter::Core::Execution.execute`/`exec`,
+//! backticks and `%x()`),
 //! run only when the session allows running commands (`prepl --allow-exec`, `:set exec on`),
 //! as Facter 4 runs it: through the shell, with `LC_ALL=C` and `LANG=C`, its standard output
 //! stripped, standard error left out, and killed after a time limit (300 s unless the code
@@ -21,6 +22,11 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(300);
 /// Facter's words: "Failed while executing 'CMD': ..."). A status other than 0 is no
 /// failure: Facter gives the output all the same.
 pub fn run(command: &str, timeout: Duration) -> Result<String, HostError> {
+    output(command, timeout).map(|out| out.trim().to_string())
+}
+
+/// Runs `command` as `run` does; its whole standard output (Ruby's backticks).
+pub fn output(command: &str, timeout: Duration) -> Result<String, HostError> {
     let failed = |why: &str| HostError::Raise(format!("Failed while executing '{command}': {why}"));
     let mut child = Command::new("/bin/sh")
         .arg("-c")
@@ -86,7 +92,7 @@ pub fn run(command: &str, timeout: Duration) -> Result<String, HostError> {
         }
     }
     let _ = child.wait();
-    Ok(String::from_utf8_lossy(&bytes).trim().to_string())
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 #[cfg(test)]
@@ -101,6 +107,7 @@ mod tests {
         );
         assert_eq!(out.unwrap(), "hi \nthere");
         assert_eq!(run("printf \"$LC_ALL\"", DEFAULT_TIMEOUT).unwrap(), "C");
+        assert_eq!(output("echo ' hi '", DEFAULT_TIMEOUT).unwrap(), " hi \n");
     }
 
     #[test]
