@@ -25,7 +25,7 @@ Options:
                          /etc/puppetlabs/puppet/hiera.yaml when it exists)
       --module-functions the native versions of modules' Ruby functions (stdlib's
                          to_json, merge, ...) without the module on the modulepath
-      --allow-exec       let generate() run commands
+      --allow-exec       let generate() and custom facts (lib/facter) run commands
       --integer-bounds READING  how Integer[n] (one bound; also Float, Timespan,
                          Timestamp) reads: reference (n or more, as Puppet reads it
                          and modules written for it expect; the default) or spec
@@ -303,7 +303,7 @@ pub struct Setup {
     pub facts_origin: String,
     /// `--module-functions`: native module functions without their module.
     pub module_functions: bool,
-    /// `--allow-exec`: `generate()` runs commands.
+    /// `--allow-exec`: `generate()` and custom facts run commands.
     pub allow_exec: bool,
     /// `--integer-bounds`: how `Integer[n]` reads.
     pub single_bound: prepl::SingleBound,

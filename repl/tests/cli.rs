@@ -702,7 +702,7 @@ fn strict_warning_and_off_read_unknown_variables_as_undef() {
 
 /// Issue 33 §2 / 37 §1 / 34: a module's custom fact (`lib/facter/*.rb`) is resolved and
 /// added to the facts, as `puppet apply` does; one prepl does not resolve (its code runs a
-/// command) is named so, with the reason (openstacklib's `os_service_default`, read by
+/// command, and `--allow-exec` was not given) is named so, with the reason (openstacklib's `os_service_default`, read by
 /// keystone and nova).
 #[test]
 fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
@@ -713,7 +713,7 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
         root.join("openstacklib/lib/facter/prepl_test_custom_fact.rb"),
         "Facter.add('prepl_test_custom_fact') do\n  setcode { '<SERVICE DEFAULT>' }\nend\n\
          Facter.add('prepl_test_command_fact') do\n  \
-         setcode { Facter::Core::Execution.execute('sh -c true') }\nend\n",
+         setcode { Facter::Core::Execution.execute('echo ran') }\nend\n",
     )
     .expect("write");
     std::fs::write(
@@ -742,15 +742,32 @@ fn an_unknown_variable_that_is_a_custom_fact_names_its_module() {
         None,
     );
     let init = root.join("keystone/manifests/init.pp");
+    // With running commands allowed, the fact's command runs (this machine's facts).
+    let allowed = prepl(
+        &[
+            "--modulepath",
+            modulepath,
+            "--allow-exec",
+            "-e",
+            "$::prepl_test_command_fact",
+        ],
+        None,
+    );
     let _ = std::fs::remove_dir_all(&root);
+    assert_eq!(
+        text(&allowed.stdout),
+        "'ran'\n",
+        "{}",
+        text(&allowed.stderr)
+    );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
         format!(
             "Error: Evaluation Error: Unknown variable: '::prepl_test_command_fact'. It is a custom \
              fact of module openstacklib (lib/facter/prepl_test_custom_fact.rb), which prepl did \
-             not resolve: it needs running the command `sh -c true` \
-             (openstacklib/lib/facter/prepl_test_custom_fact.rb:5) (file: {}, line: 2, column: 16)\n  \
+             not resolve: it needs running the command `echo ran` (enabled by prepl \
+             --allow-exec, :set exec on) (openstacklib/lib/facter/prepl_test_custom_fact.rb:5) (file: {}, line: 2, column: 16)\n  \
              $algorithm = $::prepl_test_command_fact,\n\
              \x20              ^\nGive its value with :facts set prepl_test_command_fact=VALUE \
              (%facts set in Jupyter) or in a facts file (--facts FILE).\n",

@@ -4,10 +4,12 @@
 //! (`prepl-ruby`'s `methods::facter`), then each fact they add is resolved. `Facter.value`
 //! of a fact no file adds is the fact set's.
 //!
-//! Nothing runs a command. `Facter::Core::Execution.which` looks along `PATH` (a program
-//! that is not found runs nothing in Facter either: `exec` gives nil); a command whose
-//! program exists is refused, and the fact is skipped with a note, except where a rule
-//! answers it without running anything (`getent passwd NAME`: `/etc/passwd`). `File`,
+//! No command runs unless the session allows it (`allow_exec`: `prepl --allow-exec`,
+//! `:set exec on`), and then only for this machine's facts (`fact_command`).
+//! `Facter::Core::Execution.which` looks along `PATH` (a program that is not found runs
+//! nothing in Facter either: `exec` gives nil); otherwise a command whose program exists is
+//! refused, and the fact is skipped with a note, except where a rule answers it without
+//! running anything (`getent passwd NAME`: `/etc/passwd`). `File`,
 //! `Dir` and `ENV` read this machine, and only when the facts are this machine's: for
 //! another node's facts (a facts file, facterdb) a fact that reads the machine is skipped.
 //! `Puppet[:name]` gives prepl's settings (Debian's defaults for the paths).
@@ -114,8 +116,15 @@ impl CustomFacts {
 
 /// The custom facts of the modules of `env`'s modulepath, resolved over `facts` (a hash:
 /// the facts the agent would have before custom facts). `this_machine`: whether `facts` are
-/// this machine's (else code that reads the machine is not run).
-pub fn resolve(env: &Environment, facts: &Value, node: &str, this_machine: bool) -> CustomFacts {
+/// this machine's (else code that reads the machine is not run); `allow_exec`: whether
+/// their commands may run (on this machine only).
+pub fn resolve(
+    env: &Environment,
+    facts: &Value,
+    node: &str,
+    this_machine: bool,
+    allow_exec: bool,
+) -> CustomFacts {
     let files = fact_files(env);
     if files.is_empty() {
         return CustomFacts::default();
@@ -126,6 +135,7 @@ pub fn resolve(env: &Environment, facts: &Value, node: &str, this_machine: bool)
         env,
         node,
         this_machine,
+        allow_exec,
         sources: sources.clone(),
         loaded: Vec::new(),
     };
@@ -247,6 +257,8 @@ struct FactsHost<'a> {
     env: &'a Environment,
     node: &'a str,
     this_machine: bool,
+    /// Whether commands may run.
+    allow_exec: bool,
     sources: Sources,
     /// The files `require` loaded.
     loaded: Vec<PathBuf>,
@@ -279,6 +291,21 @@ impl FactsHost<'_> {
             "environmentpath" => RValue::str("/etc/puppet/code/environments"),
             _ => RValue::Nil,
         }
+    }
+
+    /// `Puppet::Type.type(:name)`: the type with its default provider for these facts.
+    fn puppet_type(&self, name: &str) -> Result<RValue, HostError> {
+        if let Some(why) = super::providers::unknown_type(name, self.this_machine) {
+            return Err(HostError::Unsupported(why));
+        }
+        let node = super::providers::Node {
+            facts: self.facts,
+            this_machine: self.this_machine,
+        };
+        Ok(RValue::Host(Rc::new(super::providers::PuppetType {
+            name: name.to_string(),
+            default: node.default_provider(name),
+        })))
     }
 
     fn file(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
@@ -345,7 +372,7 @@ fn is_executable(m: &std::fs::Metadata) -> bool {
 }
 
 /// Where `program` is along `PATH` (a path with a `/` is itself), as Facter's `which`.
-fn which(program: &str) -> Option<PathBuf> {
+pub(crate) fn which(program: &str) -> Option<PathBuf> {
     if program.is_empty() {
         return None;
     }
@@ -415,6 +442,7 @@ impl Host for FactsHost<'_> {
                 Ok(RValue::Int(o as i64))
             }
             ("Puppet", "[]") => Ok(self.setting(&arg(0))),
+            ("Puppet::Type", "type") => self.puppet_type(&arg(0)),
             ("Facter::Core::Execution", "which") => {
                 self.machine("Facter::Core::Execution.which").map(|()| {
                     which(&arg(0)).map_or(RValue::Nil, |p| RValue::str(p.display().to_string()))
@@ -427,8 +455,32 @@ impl Host for FactsHost<'_> {
                     .map(|()| command_rule(&command))
                 {
                     Ok(Some(v)) => Ok(v),
+                    Ok(None) if self.allow_exec => {
+                        let timeout = match args.get(1) {
+                            Some(RValue::Int(s)) if *s > 0 => {
+                                std::time::Duration::from_secs(*s as u64)
+                            }
+                            _ => super::fact_command::DEFAULT_TIMEOUT,
+                        };
+                        super::fact_command::run(&command, timeout).map(RValue::str)
+                    }
                     Ok(None) => Err(HostError::Unsupported(format!(
-                        "running the command `{command}`"
+                        "running the command `{command}` (enabled by prepl --allow-exec, :set exec on)"
+                    ))),
+                    Err(e) => Err(e),
+                }
+            }
+            // backticks: Ruby runs the command and gives its whole output
+            ("Kernel", "`") => {
+                let command = arg(0);
+                match self.machine("running a command") {
+                    Ok(()) if self.allow_exec => super::fact_command::output(
+                        &command,
+                        super::fact_command::DEFAULT_TIMEOUT,
+                    )
+                    .map(RValue::str),
+                    Ok(()) => Err(HostError::Unsupported(format!(
+                        "running the command `{command}` (enabled by prepl --allow-exec, :set exec on)"
                     ))),
                     Err(e) => Err(e),
                 }
@@ -537,7 +589,7 @@ mod tests {
             "kernel": "Linux", "osfamily": "Debian",
             "os": {"release": {"major": "12"}}, "processors": {"count": 8},
         }));
-        let r = resolve(&fixture(), &facts, "vm", false);
+        let r = resolve(&fixture(), &facts, "vm", false, false);
         let file = "rfn/lib/facter/rfn_facts.rb";
         assert_eq!(r.get("rfn_workers").unwrap().origin, format!("{file}:14"));
         assert_eq!(shown(&r, "rfn_workers"), "4");
@@ -548,6 +600,10 @@ mod tests {
         assert_eq!(shown(&r, "rfn_helper"), "'DEBIAN-12!'");
         assert_eq!(shown(&r, "rfn_confined_away"), "absent");
         assert_eq!(shown(&r, "rfn_fact_object"), "'Linux/debian-12/nil'");
+        assert_eq!(
+            shown(&r, "rfn_union"),
+            r#"'["(?-mix: Debian-Security:)|a\\.b|(?i-mx:x)", true, true, true, "a|b"]'"#
+        );
         assert_eq!(
             shown(&r, "rfn_structured"),
             "{'a' => {'x' => 1, 'y' => 2}, 'list' => [1, 2]}"
@@ -582,20 +638,72 @@ mod tests {
     fn commands_are_not_run() {
         let facts = crate::env::facts::local();
         assert!(describes_this_machine(&facts));
-        let r = resolve(&fixture(), &facts, "vm", true);
+        let r = resolve(&fixture(), &facts, "vm", true, false);
         let file = "rfn/lib/facter/rfn_facts.rb";
         assert_eq!(shown(&r, "rfn_missing_program"), "absent");
         assert_eq!(
             shown(&r, "rfn_runs_a_command"),
-            format!("skipped: it needs running the command `sh -c \"echo hi\"` ({file}:68)")
+            format!("skipped: it needs running the command `sh -c \"echo hi\"` (enabled by prepl --allow-exec, :set exec on) ({file}:68)")
         );
         assert_eq!(
             shown(&r, "rfn_needs_the_command"),
-            format!("skipped: it needs the fact 'rfn_runs_a_command', which needs running the command `sh -c \"echo hi\"` ({file}:68)")
+            format!("skipped: it needs the fact 'rfn_runs_a_command', which needs running the command `sh -c \"echo hi\"` (enabled by prepl --allow-exec, :set exec on) ({file}:68)")
         );
         let other =
             crate::catalog::json::from_data(&serde_json::json!({"fqdn": "elsewhere.example"}));
         assert!(!describes_this_machine(&other));
+    }
+
+    /// stdlib's `package_provider`/`service_provider` code and the other ways of asking
+    /// for a default provider, over a Debian 12 node's facts (the reference's answers for
+    /// them, with this machine's, in `puppet facts show`: apt, debian, debian, x, posix).
+    #[test]
+    fn default_providers() {
+        let facts = crate::catalog::json::from_data(&serde_json::json!({
+            "puppetversion": "7.23.0", "kernel": "Linux",
+            "os": {"name": "Debian", "family": "Debian", "release": {"major": "12", "full": "12.5"}},
+        }));
+        let r = resolve(&fixture(), &facts, "vm", false, false);
+        assert_eq!(shown(&r, "rfn_package_provider"), "'apt'");
+        assert_eq!(shown(&r, "rfn_service_provider"), "'systemd'");
+        assert_eq!(shown(&r, "rfn_default_service_provider"), "'systemd'");
+        assert_eq!(shown(&r, "rfn_given_provider"), "'x'");
+        assert_eq!(shown(&r, "rfn_file_provider"), "'posix'");
+        assert_eq!(
+            shown(&r, "rfn_user_provider"),
+            "skipped: it needs Puppet::Type.type(:user) for another node's facts (the commands it has decide its provider) (rfn/lib/facter/rfn_providers.rb:44)"
+        );
+        let redhat = crate::catalog::json::from_data(&serde_json::json!({
+            "os": {"name": "RedHat", "family": "RedHat", "release": {"major": "9", "full": "9.2"}},
+        }));
+        let r = resolve(&fixture(), &redhat, "vm", false, false);
+        assert_eq!(shown(&r, "rfn_service_provider"), "'systemd'");
+        assert_eq!(shown(&r, "rfn_given_provider"), "'x'");
+        let r = resolve(&fixture(), &crate::env::facts::local(), "vm", true, false);
+        assert_eq!(shown(&r, "rfn_file_provider"), "'posix'");
+    }
+
+    /// With running commands allowed, this machine's facts run theirs (the reference's
+    /// `puppet facts show` gives the same values); another node's facts still do not.
+    #[test]
+    fn commands_run_when_allowed() {
+        let facts = crate::env::facts::local();
+        let r = resolve(&fixture(), &facts, "vm", true, true);
+        assert_eq!(shown(&r, "rfn_runs_a_command"), "'hi'");
+        assert_eq!(shown(&r, "rfn_needs_the_command"), "'got hi'");
+        assert_eq!(shown(&r, "rfn_setcode_string"), "'from setcode'");
+        assert_eq!(shown(&r, "rfn_backticks"), "'[\"one\\n\", \"two\\n\"]'");
+        assert_eq!(shown(&r, "rfn_missing_program"), "absent");
+        let r = resolve(&fixture(), &facts, "vm", true, false);
+        assert!(shown(&r, "rfn_setcode_string")
+            .starts_with("skipped: it needs running the command `echo from setcode`"));
+        assert!(shown(&r, "rfn_backticks").starts_with(
+            "skipped: it needs running the command `echo one` (enabled by prepl --allow-exec"
+        ));
+        let other = crate::catalog::json::from_data(&serde_json::json!({"kernel": "Linux"}));
+        let r = resolve(&fixture(), &other, "vm", false, true);
+        let note = shown(&r, "rfn_runs_a_command");
+        assert!(note.starts_with("skipped: it needs Facter::Core::Execution.which (the facts are not this machine's)"), "{note}");
     }
 
     #[test]

@@ -11,6 +11,7 @@
 
 pub mod autoload;
 pub mod custom_facts;
+pub mod fact_command;
 pub mod facterdb;
 pub mod facts;
 pub mod facts_file;
@@ -19,6 +20,7 @@ pub mod hiera;
 pub mod modules;
 pub mod node;
 pub(crate) mod parsed;
+pub mod providers;
 pub mod ruby_files;
 pub mod ruby_title_patterns;
 pub mod ruby_types;

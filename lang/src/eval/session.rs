@@ -400,7 +400,13 @@ impl Evaluator {
         if self.custom_facts {
             // Code that reads the machine runs only for facts that describe it.
             let this_machine = crate::env::custom_facts::describes_this_machine(&facts);
-            let report = crate::env::custom_facts::resolve(&self.env, &facts, &node, this_machine);
+            let report = crate::env::custom_facts::resolve(
+                &self.env,
+                &facts,
+                &node,
+                this_machine,
+                self.allow_exec,
+            );
             facts = report.added_to(&facts);
             self.custom_fact_report = Rc::new(report);
         }
@@ -1133,9 +1139,15 @@ impl Session {
         self.evaluator.custom_fact_report.clone()
     }
 
-    /// Lets `generate()` run commands, as the reference does (off by default).
+    /// Lets `generate()` and custom facts run commands, as the reference does (off by
+    /// default); the custom facts are resolved again when it changes.
     pub fn set_allow_exec(&mut self, on: bool) {
-        self.evaluator.allow_exec = on;
+        if self.evaluator.allow_exec != on {
+            self.evaluator.allow_exec = on;
+            if self.evaluator.custom_facts {
+                self.evaluator.install_facts();
+            }
+        }
     }
 
     /// Whether `generate()` may run commands.

@@ -11,7 +11,8 @@
 //! `Facter::Core::Execution` (and `Facter::Util::Resolution`): `which` and running commands
 //! go to the host (`Host::system_call`); as Facter does, a command whose program is not
 //! found runs nothing (`exec` gives nil, `execute` raises `ExecutionFailure` unless
-//! `on_fail:` says otherwise). `File`, `Dir`, `ENV` and `Puppet[:setting]` are answered
+//! `on_fail:` says otherwise); the host runs one that is found (with the `timeout:` given)
+//! or refuses it, and a command that fails gives `on_fail` (or raises). `File`, `Dir`, `ENV` and `Puppet[:setting]` are answered
 //! by the host too; `File.join`, `basename`, `dirname`, `extname` here.
 //!
 //! A block given to `setcode`, `confine` or `chunk` runs after its `Facter.add` block ended:
@@ -20,7 +21,7 @@
 
 use super::Call;
 use crate::ast::{Block, Node};
-use crate::error::RubyError;
+use crate::error::{HostError, RubyError};
 use crate::eval::{host_result, raise, unsupported, Ctx, Flow, Interp, R};
 use crate::show::to_s;
 use crate::value::{RHash, RValue, UserClass};
@@ -260,18 +261,27 @@ pub fn call(
             which(it, &to_s(&arg(0)), at)?
         }
         ("Facter::Core::Execution" | "Facter::Util::Resolution", "exec") => {
-            execute(it, &to_s(&arg(0)), Some(RValue::Nil), at)?
+            execute(it, &to_s(&arg(0)), Some(RValue::Nil), RValue::Nil, at)?
         }
         ("Facter::Core::Execution", "execute") => {
-            let on_fail = match args.get(1) {
-                Some(RValue::Hash(h)) => match h.borrow().get(&RValue::sym("on_fail")) {
-                    Some(RValue::Sym(s)) if &**s == "raise" => None,
-                    Some(v) => Some(v.clone()),
-                    None => None,
-                },
-                _ => None,
+            let (on_fail, timeout) = match args.get(1) {
+                Some(RValue::Hash(h)) => {
+                    let h = h.borrow();
+                    let on_fail = match h.get(&RValue::sym("on_fail")) {
+                        Some(RValue::Sym(s)) if &**s == "raise" => None,
+                        Some(v) => Some(v.clone()),
+                        None => None,
+                    };
+                    // (Facter's names for it)
+                    let timeout = ["timeout", "time_limit", "limit"]
+                        .iter()
+                        .find_map(|k| h.get(&RValue::sym(*k)).cloned());
+                    (on_fail, timeout)
+                }
+                _ => (None, None),
             };
-            execute(it, &to_s(&arg(0)), on_fail, at)?
+            let timeout = timeout.unwrap_or(RValue::Nil);
+            execute(it, &to_s(&arg(0)), on_fail, timeout, at)?
         }
         _ => return Ok(None),
     }))
@@ -753,7 +763,7 @@ fn resolution_value(it: &mut Interp, r: &Resolution) -> R {
     match &r.code {
         Some(Code::Block(c)) => run(it, c, vec![]),
         Some(Code::Command(cmd)) => {
-            let out = execute(it, cmd, Some(RValue::Nil), r.at)?;
+            let out = execute(it, cmd, Some(RValue::Nil), RValue::Nil, r.at)?;
             Ok(match &out {
                 RValue::Str(s) if s.is_empty() => RValue::Nil,
                 _ => out,
@@ -810,8 +820,15 @@ fn which(it: &mut Interp, program: &str, at: usize) -> R {
 
 /// Runs a command as Facter does: a program that is not found runs nothing (`on_fail`'s
 /// value, or `ExecutionFailure` raised when it is `None`); one that is found is the
-/// host's to run or refuse.
-fn execute(it: &mut Interp, command: &str, on_fail: Option<RValue>, at: usize) -> R {
+/// host's to run (with `timeout`, seconds or nil) or refuse, and a command that fails
+/// (its time limit, say) gives `on_fail` too.
+fn execute(
+    it: &mut Interp,
+    command: &str,
+    on_fail: Option<RValue>,
+    timeout: RValue,
+    at: usize,
+) -> R {
     let trimmed = command.trim_start();
     let program = match trimmed.chars().next() {
         Some(q @ ('"' | '\'')) => trimmed[1..].split(q).next().unwrap_or(""),
@@ -827,11 +844,19 @@ fn execute(it: &mut Interp, command: &str, on_fail: Option<RValue>, at: usize) -
             ))),
         };
     }
-    let args = [RValue::str(command)];
+    let args = [RValue::str(command), timeout];
     match it
         .host
         .system_call("Facter::Core::Execution", "execute", &args)
     {
+        Some(Err(HostError::Raise(message))) => match on_fail {
+            Some(v) => Ok(v),
+            None => Err(Flow::from(RubyError::raised_as(
+                "Facter::Core::Execution::ExecutionFailure",
+                message,
+                at,
+            ))),
+        },
         Some(r) => host_result(r, at),
         None => unsupported(format!("running the command `{command}`"), at),
     }

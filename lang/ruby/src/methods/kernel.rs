@@ -136,6 +136,15 @@ pub fn call(
             let n = crate::show::to_s(&c.args[0]);
             Ok(RValue::Bool(it.host.has_variable(&n, false)))
         }
+        // a custom fact's backticks: the host runs the command or refuses it
+        "`" if it.host.custom_facts() => {
+            c.arity(1, 1)?;
+            let args = [RValue::str(crate::show::to_s(&c.args[0]))];
+            match it.host.system_call("Kernel", "`", &args) {
+                Some(r) => crate::eval::host_result(r, at),
+                None => unsupported("running a command (`...` or %x())", at),
+            }
+        }
         "`" | "system" | "exec" | "spawn" | "fork" | "syscall" => unsupported(
             format!(
                 "running a command ({}) in a template",

@@ -185,6 +185,26 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let s = c.str_arg(0)?;
                 Some(RValue::str(regex_escape(&s)))
             }
+            // strings escaped, regexps as their `to_s` (`(?-mix:...)`), joined by `|`
+            "union" if &**k == "Regexp" => {
+                let parts = match c.args.as_slice() {
+                    [RValue::Array(a)] => a.borrow().clone(),
+                    other => other.to_vec(),
+                };
+                let mut alternatives = Vec::with_capacity(parts.len());
+                for p in &parts {
+                    match p {
+                        RValue::Regexp(_) => alternatives.push(crate::show::to_s(p)),
+                        RValue::Str(s) => alternatives.push(regex_escape(s)),
+                        _ => return raise("no implicit conversion into String", c.at),
+                    }
+                }
+                let source = match alternatives.is_empty() {
+                    true => "(?!)".to_string(),
+                    false => alternatives.join("|"),
+                };
+                Some(RValue::Regexp(Rc::new(make_regexp(&source, "", c.at)?)))
+            }
             "new" if &**k == "Regexp" => match c.arg(0) {
                 Some(RValue::Regexp(r)) => Some(RValue::Regexp(r.clone())),
                 Some(RValue::Str(s)) => Some(RValue::Regexp(Rc::new(make_regexp(s, "", c.at)?))),
