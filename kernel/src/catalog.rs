@@ -16,7 +16,7 @@ use prepl::catalog::render::{self as text, table::rows_of};
 use prepl::catalog::{Catalog, ResourceId};
 use prepl::Session;
 use serde_json::{json, Value as Json};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 /// The width of the `text/plain` tables.
@@ -125,19 +125,29 @@ fn select_bundle(catalog: &Catalog, what: &str) -> Json {
     }
 }
 
-/// The resources the agent would get, to tell which ones a cell added.
-pub fn visible(catalog: &Catalog) -> HashSet<ResourceId> {
-    catalog.resources().map(|(id, _)| id).collect()
+/// The catalog before a cell, to tell which resources the cell added: how many resources
+/// it had, and which of them the agent would not get (virtual, exported), in order.
+pub struct Before {
+    len: usize,
+    hidden: Vec<ResourceId>,
+}
+
+/// The catalog before a cell (a look at each resource's flag: no set of the whole catalog).
+pub fn visible(catalog: &Catalog) -> Before {
+    let hidden = catalog.all_resources().filter(|(_, r)| r.is_virtual);
+    Before {
+        len: catalog.len(),
+        hidden: hidden.map(|(id, _)| id).collect(),
+    }
 }
 
 /// A table of the resources that are in the catalog now and were not `before` (declared
 /// by the cell, or realized by it), if there are any.
-pub fn added_bundle(catalog: &Catalog, before: &HashSet<ResourceId>) -> Option<Json> {
-    let added: Vec<ResourceId> = catalog
-        .resources()
-        .map(|(id, _)| id)
-        .filter(|id| !before.contains(id))
-        .collect();
+pub fn added_bundle(catalog: &Catalog, before: &Before) -> Option<Json> {
+    let shown = |id: &ResourceId| !catalog.get(*id).is_virtual;
+    let realized = before.hidden.iter().copied().filter(shown);
+    let new = (before.len..catalog.len()).map(|i| ResourceId(i as u32));
+    let added: Vec<ResourceId> = realized.chain(new.filter(shown)).collect();
     if added.is_empty() {
         return None;
     }
@@ -163,7 +173,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
         let _ = write!(out, "<th {CELL}>{h}</th>");
     }
     out.push_str("</tr></thead><tbody>");
-    let containers = text::shown_containers(catalog);
+    let containers = containers_of(catalog, &ids[..ids.len().min(MAX_ROWS)]);
     for &id in ids.iter().take(MAX_ROWS) {
         let r = catalog.get(id);
         out.push_str("<tr>");
@@ -186,7 +196,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
         let tags: Vec<&str> = all_tags.iter().map(|t| &**t).collect();
         escape(&mut out, &tags.join(", "));
         let _ = write!(out, "</span></td><td {CELL}>");
-        if let Some(c) = containers[id.0 as usize] {
+        if let Some(&c) = containers.get(&id) {
             escape(&mut out, &catalog.get(c).reference());
         }
         out.push_str("</td></tr>");
@@ -200,6 +210,29 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
     }
     out.push_str("</tbody></table>");
     out
+}
+
+/// The container shown for each of `ids`, as `render::shown_containers` gives it for the
+/// whole catalog: the last of the other containers (`contain`) if any, else its own; only
+/// resources the agent gets.
+fn containers_of(catalog: &Catalog, ids: &[ResourceId]) -> HashMap<ResourceId, ResourceId> {
+    let wanted: HashSet<ResourceId> = ids.iter().copied().collect();
+    // The container and whether it is another than the resource's own.
+    let mut found: HashMap<ResourceId, (ResourceId, bool)> = HashMap::new();
+    let listed = |id: ResourceId| !catalog.get(id).is_virtual;
+    for &(c, r) in catalog.all_containment_edges() {
+        if !wanted.contains(&r) || !listed(c) || !listed(r) {
+            continue;
+        }
+        let other = catalog.get(r).container != Some(c);
+        match found.get(&r) {
+            Some((_, true)) if !other => {}
+            _ => {
+                found.insert(r, (c, other));
+            }
+        }
+    }
+    found.into_iter().map(|(r, (c, _))| (r, c)).collect()
 }
 
 /// A line naming the virtual resources not realized and the exported ones.
@@ -334,6 +367,23 @@ mod tests {
         let before = visible(s.catalog());
         s.eval("1 + 1").unwrap();
         assert_eq!(added_bundle(s.catalog(), &before), None);
+    }
+
+    #[test]
+    fn containers_of_some_resources_are_those_of_the_whole_catalog() {
+        let s = session(
+            "class inner { notify { 'i': } } class outer { contain inner } include outer \
+             define d() { notify { \"n${title}\": } } d { 'x': } @notify { 'v': }",
+        );
+        let all = text::shown_containers(s.catalog());
+        let ids: Vec<ResourceId> = s.catalog().resources().map(|(id, _)| id).collect();
+        let some = containers_of(s.catalog(), &ids);
+        for id in ids {
+            assert_eq!(some.get(&id).copied(), all[id.0 as usize], "{id:?}");
+        }
+        let inner = s.catalog().find("Class", "Inner").unwrap();
+        let outer = s.catalog().find("Class", "Outer").unwrap();
+        assert_eq!(some[&inner], outer);
     }
 
     #[test]
