@@ -94,12 +94,54 @@ pub fn catalog_bundle(catalog: &Catalog, view: View) -> Json {
         }
         View::Dot => json!({"text/plain": text::dot(catalog)}),
         View::Select(what) => select_bundle(catalog, &what),
-        View::Json => {
-            let doc = prepl::catalog::json::to_json(catalog);
-            let pretty = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
-            json!({"application/json": doc, "text/plain": pretty})
-        }
+        View::Json => json_bundle(catalog, crate::render::print_limit().map(|_| JSON_LIMIT)),
     }
+}
+
+/// The largest JSON catalog `%catalog json` sends (a notebook keeps every output in its
+/// file, and the front-end parses it whole); `%set print-limit off` sends any.
+const JSON_LIMIT: usize = 1 << 20;
+/// The lines of a larger one shown, with the file it was written to.
+const JSON_HEAD_LINES: usize = 200;
+
+/// `%catalog json`: the document as `application/json` and text; one over `limit` bytes is
+/// written to a file in the temporary directory and only its first lines are shown.
+fn json_bundle(catalog: &Catalog, limit: Option<usize>) -> Json {
+    let text = prepl::catalog::json::to_json_text(catalog);
+    if limit.is_none_or(|limit| text.len() <= limit) {
+        let doc = prepl::catalog::json::to_json(catalog);
+        return json!({"application/json": doc, "text/plain": text});
+    }
+    let path = std::env::temp_dir().join(format!("prepl-catalog-{}.json", std::process::id()));
+    let written = std::fs::write(&path, &text);
+    let lines = text.lines().count();
+    let mut note = format!(
+        "The catalog's JSON is {} bytes ({lines} lines, {} resources), more than %catalog json sends ({JSON_LIMIT} bytes; %set print-limit off sends it whole). ",
+        text.len(),
+        catalog.resources().count(),
+    );
+    match written {
+        Ok(()) => note.push_str(&format!("Written whole to {}.", path.display())),
+        Err(e) => note.push_str(&format!(
+            "It could not be written to {}: {e}.",
+            path.display()
+        )),
+    }
+    let mut head: String = text
+        .lines()
+        .take(JSON_HEAD_LINES)
+        .flat_map(|l| [l, "\n"])
+        .collect();
+    head.push_str(&format!(
+        "… {} more lines\n",
+        lines.saturating_sub(JSON_HEAD_LINES)
+    ));
+    let mut html = String::from("<p>");
+    escape(&mut html, &note);
+    html.push_str("</p><pre>");
+    escape(&mut html, &head);
+    html.push_str("</pre>");
+    json!({"text/html": html, "text/plain": format!("{note}\n{head}")})
 }
 
 /// The resources a selection picks: a table, one resource as Puppet code, or a line saying
@@ -384,6 +426,28 @@ mod tests {
         let inner = s.catalog().find("Class", "Inner").unwrap();
         let outer = s.catalog().find("Class", "Outer").unwrap();
         assert_eq!(some[&inner], outer);
+    }
+
+    #[test]
+    fn a_large_json_catalog_is_written_to_a_file() {
+        let s = session("Integer[1, 300].each |$i| { notify { \"n${i}\": } }");
+        let whole = prepl::catalog::json::to_json_text(s.catalog());
+        let small = json_bundle(s.catalog(), None);
+        assert_eq!(small["text/plain"], whole.as_str());
+        assert!(small["application/json"].is_object());
+        let cut = json_bundle(s.catalog(), Some(1000));
+        assert!(cut.get("application/json").is_none());
+        let plain = cut["text/plain"].as_str().unwrap();
+        let note = plain.lines().next().unwrap();
+        assert!(
+            note.starts_with(&format!("The catalog's JSON is {} bytes (", whole.len())),
+            "{note}"
+        );
+        let path = note.rsplit_once("Written whole to ").unwrap().1;
+        let path = path.strip_suffix('.').unwrap();
+        assert_eq!(std::fs::read_to_string(path).unwrap(), whole);
+        assert_eq!(plain.lines().count(), 1 + JSON_HEAD_LINES + 1);
+        assert!(plain.ends_with(" more lines\n"), "{plain}");
     }
 
     #[test]
