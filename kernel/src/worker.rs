@@ -399,7 +399,7 @@ fn attach(session: &mut Session, allow_stdin: &std::rc::Rc<std::cell::Cell<bool>
     session.set_log_sink(|level, msg| {
         emit(Event::Stream {
             name: stream_of(level),
-            text: format!("{}: {}\n", level.label(), msg),
+            text: format!("{}: {}\n", level.label(), render::bounded(msg)),
         })
     });
     for b in builtins::all() {
@@ -474,6 +474,7 @@ pub fn error_name(kind: &ErrorKind) -> &'static str {
 /// ename, evalue and a traceback showing the source line with a caret under the error.
 pub fn error_report(e: &Error) -> ErrorReport {
     let rendered = e.render();
+    let rendered = render::bounded(&rendered);
     let mut lines = rendered.lines().map(str::to_string);
     let mut traceback = Vec::new();
     if let Some(first) = lines.next() {
@@ -490,7 +491,7 @@ pub fn error_report(e: &Error) -> ErrorReport {
     }
     ErrorReport {
         ename: error_name(&e.kind).into(),
-        evalue: e.full_message(),
+        evalue: render::bounded(&e.full_message()).into_owned(),
         traceback,
     }
 }
