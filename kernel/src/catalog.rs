@@ -16,7 +16,7 @@ use prepl::catalog::render::{self as text, table::rows_of};
 use prepl::catalog::{Catalog, ResourceId};
 use prepl::Session;
 use serde_json::{json, Value as Json};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 /// The width of the `text/plain` tables.
@@ -94,12 +94,54 @@ pub fn catalog_bundle(catalog: &Catalog, view: View) -> Json {
         }
         View::Dot => json!({"text/plain": text::dot(catalog)}),
         View::Select(what) => select_bundle(catalog, &what),
-        View::Json => {
-            let doc = prepl::catalog::json::to_json(catalog);
-            let pretty = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
-            json!({"application/json": doc, "text/plain": pretty})
-        }
+        View::Json => json_bundle(catalog, crate::render::print_limit().map(|_| JSON_LIMIT)),
     }
+}
+
+/// The largest JSON catalog `%catalog json` sends (a notebook keeps every output in its
+/// file, and the front-end parses it whole); `%set print-limit off` sends any.
+const JSON_LIMIT: usize = 1 << 20;
+/// The lines of a larger one shown, with the file it was written to.
+const JSON_HEAD_LINES: usize = 200;
+
+/// `%catalog json`: the document as `application/json` and text; one over `limit` bytes is
+/// written to a file in the temporary directory and only its first lines are shown.
+fn json_bundle(catalog: &Catalog, limit: Option<usize>) -> Json {
+    let text = prepl::catalog::json::to_json_text(catalog);
+    if limit.is_none_or(|limit| text.len() <= limit) {
+        let doc = prepl::catalog::json::to_json(catalog);
+        return json!({"application/json": doc, "text/plain": text});
+    }
+    let path = std::env::temp_dir().join(format!("prepl-catalog-{}.json", std::process::id()));
+    let written = std::fs::write(&path, &text);
+    let lines = text.lines().count();
+    let mut note = format!(
+        "The catalog's JSON is {} bytes ({lines} lines, {} resources), more than %catalog json sends ({JSON_LIMIT} bytes; %set print-limit off sends it whole). ",
+        text.len(),
+        catalog.resources().count(),
+    );
+    match written {
+        Ok(()) => note.push_str(&format!("Written whole to {}.", path.display())),
+        Err(e) => note.push_str(&format!(
+            "It could not be written to {}: {e}.",
+            path.display()
+        )),
+    }
+    let mut head: String = text
+        .lines()
+        .take(JSON_HEAD_LINES)
+        .flat_map(|l| [l, "\n"])
+        .collect();
+    head.push_str(&format!(
+        "… {} more lines\n",
+        lines.saturating_sub(JSON_HEAD_LINES)
+    ));
+    let mut html = String::from("<p>");
+    escape(&mut html, &note);
+    html.push_str("</p><pre>");
+    escape(&mut html, &head);
+    html.push_str("</pre>");
+    json!({"text/html": html, "text/plain": format!("{note}\n{head}")})
 }
 
 /// The resources a selection picks: a table, one resource as Puppet code, or a line saying
@@ -125,19 +167,29 @@ fn select_bundle(catalog: &Catalog, what: &str) -> Json {
     }
 }
 
-/// The resources the agent would get, to tell which ones a cell added.
-pub fn visible(catalog: &Catalog) -> HashSet<ResourceId> {
-    catalog.resources().map(|(id, _)| id).collect()
+/// The catalog before a cell, to tell which resources the cell added: how many resources
+/// it had, and which of them the agent would not get (virtual, exported), in order.
+pub struct Before {
+    len: usize,
+    hidden: Vec<ResourceId>,
+}
+
+/// The catalog before a cell (a look at each resource's flag: no set of the whole catalog).
+pub fn visible(catalog: &Catalog) -> Before {
+    let hidden = catalog.all_resources().filter(|(_, r)| r.is_virtual);
+    Before {
+        len: catalog.len(),
+        hidden: hidden.map(|(id, _)| id).collect(),
+    }
 }
 
 /// A table of the resources that are in the catalog now and were not `before` (declared
 /// by the cell, or realized by it), if there are any.
-pub fn added_bundle(catalog: &Catalog, before: &HashSet<ResourceId>) -> Option<Json> {
-    let added: Vec<ResourceId> = catalog
-        .resources()
-        .map(|(id, _)| id)
-        .filter(|id| !before.contains(id))
-        .collect();
+pub fn added_bundle(catalog: &Catalog, before: &Before) -> Option<Json> {
+    let shown = |id: &ResourceId| !catalog.get(*id).is_virtual;
+    let realized = before.hidden.iter().copied().filter(shown);
+    let new = (before.len..catalog.len()).map(|i| ResourceId(i as u32));
+    let added: Vec<ResourceId> = realized.chain(new.filter(shown)).collect();
     if added.is_empty() {
         return None;
     }
@@ -163,7 +215,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
         let _ = write!(out, "<th {CELL}>{h}</th>");
     }
     out.push_str("</tr></thead><tbody>");
-    let containers = text::shown_containers(catalog);
+    let containers = containers_of(catalog, &ids[..ids.len().min(MAX_ROWS)]);
     for &id in ids.iter().take(MAX_ROWS) {
         let r = catalog.get(id);
         out.push_str("<tr>");
@@ -186,7 +238,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
         let tags: Vec<&str> = all_tags.iter().map(|t| &**t).collect();
         escape(&mut out, &tags.join(", "));
         let _ = write!(out, "</span></td><td {CELL}>");
-        if let Some(c) = containers[id.0 as usize] {
+        if let Some(&c) = containers.get(&id) {
             escape(&mut out, &catalog.get(c).reference());
         }
         out.push_str("</td></tr>");
@@ -200,6 +252,29 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
     }
     out.push_str("</tbody></table>");
     out
+}
+
+/// The container shown for each of `ids`, as `render::shown_containers` gives it for the
+/// whole catalog: the last of the other containers (`contain`) if any, else its own; only
+/// resources the agent gets.
+fn containers_of(catalog: &Catalog, ids: &[ResourceId]) -> HashMap<ResourceId, ResourceId> {
+    let wanted: HashSet<ResourceId> = ids.iter().copied().collect();
+    // The container and whether it is another than the resource's own.
+    let mut found: HashMap<ResourceId, (ResourceId, bool)> = HashMap::new();
+    let listed = |id: ResourceId| !catalog.get(id).is_virtual;
+    for &(c, r) in catalog.all_containment_edges() {
+        if !wanted.contains(&r) || !listed(c) || !listed(r) {
+            continue;
+        }
+        let other = catalog.get(r).container != Some(c);
+        match found.get(&r) {
+            Some((_, true)) if !other => {}
+            _ => {
+                found.insert(r, (c, other));
+            }
+        }
+    }
+    found.into_iter().map(|(r, (c, _))| (r, c)).collect()
 }
 
 /// A line naming the virtual resources not realized and the exported ones.
@@ -334,6 +409,45 @@ mod tests {
         let before = visible(s.catalog());
         s.eval("1 + 1").unwrap();
         assert_eq!(added_bundle(s.catalog(), &before), None);
+    }
+
+    #[test]
+    fn containers_of_some_resources_are_those_of_the_whole_catalog() {
+        let s = session(
+            "class inner { notify { 'i': } } class outer { contain inner } include outer \
+             define d() { notify { \"n${title}\": } } d { 'x': } @notify { 'v': }",
+        );
+        let all = text::shown_containers(s.catalog());
+        let ids: Vec<ResourceId> = s.catalog().resources().map(|(id, _)| id).collect();
+        let some = containers_of(s.catalog(), &ids);
+        for id in ids {
+            assert_eq!(some.get(&id).copied(), all[id.0 as usize], "{id:?}");
+        }
+        let inner = s.catalog().find("Class", "Inner").unwrap();
+        let outer = s.catalog().find("Class", "Outer").unwrap();
+        assert_eq!(some[&inner], outer);
+    }
+
+    #[test]
+    fn a_large_json_catalog_is_written_to_a_file() {
+        let s = session("Integer[1, 300].each |$i| { notify { \"n${i}\": } }");
+        let whole = prepl::catalog::json::to_json_text(s.catalog());
+        let small = json_bundle(s.catalog(), None);
+        assert_eq!(small["text/plain"], whole.as_str());
+        assert!(small["application/json"].is_object());
+        let cut = json_bundle(s.catalog(), Some(1000));
+        assert!(cut.get("application/json").is_none());
+        let plain = cut["text/plain"].as_str().unwrap();
+        let note = plain.lines().next().unwrap();
+        assert!(
+            note.starts_with(&format!("The catalog's JSON is {} bytes (", whole.len())),
+            "{note}"
+        );
+        let path = note.rsplit_once("Written whole to ").unwrap().1;
+        let path = path.strip_suffix('.').unwrap();
+        assert_eq!(std::fs::read_to_string(path).unwrap(), whole);
+        assert_eq!(plain.lines().count(), 1 + JSON_HEAD_LINES + 1);
+        assert!(plain.ends_with(" more lines\n"), "{plain}");
     }
 
     #[test]

@@ -230,7 +230,9 @@ mod tests {
                 "%facts",
                 "%hiera-config",
                 "%lookup",
+                "%lsmagic",
                 "%modulepath",
+                "%reset",
                 "%resource_types",
                 "%set",
                 "%why"

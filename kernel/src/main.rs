@@ -20,6 +20,7 @@ mod highlight;
 mod history;
 mod inspect;
 mod install;
+mod lsmagic;
 mod magics;
 mod output;
 mod render;

@@ -47,7 +47,18 @@ pub fn plain(v: &Value) -> String {
 
 fn plain_with(v: &Value, limit: Option<usize>) -> String {
     let elided = prepl::elide::elide(v, limit);
-    elided.finish(to_programmatic(&elided.value))
+    let text = elided.finish(to_programmatic(&elided.value));
+    // (long strings too: the text is cut at the limit's characters)
+    match prepl::elide::elide_text(&text, limit) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(cut) => cut,
+    }
+}
+
+/// A text sent to the notebook (a log line, an error message), cut to the print limit's
+/// characters (`%set print-limit`).
+pub fn bounded(text: &str) -> std::borrow::Cow<'_, str> {
+    prepl::elide::elide_text(text, print_limit())
 }
 
 /// The MIME bundle of a value: `text/plain` and `text/html`.
@@ -155,7 +166,7 @@ fn inline(out: &mut String, v: &Value, depth: usize) {
             }
             span(out, STYLE_PUNCT, "}");
         }
-        other => span(out, scalar_style(other), &to_programmatic(other)),
+        other => span(out, scalar_style(other), &bounded(&to_programmatic(other))),
     }
 }
 

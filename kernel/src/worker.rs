@@ -90,15 +90,8 @@ pub struct Worker {
 impl Worker {
     pub fn new() -> Worker {
         let mut session = Session::new();
-        session.set_log_sink(|level, msg| {
-            emit(Event::Stream {
-                name: stream_of(level),
-                text: format!("{}: {}\n", level.label(), msg),
-            })
-        });
-        for b in builtins::all() {
-            session.add_builtin(b);
-        }
+        let allow_stdin = std::rc::Rc::new(std::cell::Cell::new(false));
+        attach(&mut session, &allow_stdin);
         // This machine's facts unless the kernel arguments say otherwise, with what
         // `puppet apply` adds to any fact set ($clientcert, $clientversion, ...).
         session.set_agent_facts(true);
@@ -122,11 +115,6 @@ impl Worker {
         }
         // The modules' custom facts, resolved once over the facts and modules chosen.
         session.set_custom_facts(true);
-        // Breakpoints stop in the notebook (see `debugger`).
-        let allow_stdin = std::rc::Rc::new(std::cell::Cell::new(false));
-        session.set_debugger(Some(Box::new(crate::debugger::Notebook::new(
-            allow_stdin.clone(),
-        ))));
         Worker {
             session,
             facts_origin,
@@ -135,6 +123,36 @@ impl Worker {
             allow_stdin,
             saved_catalogs: Default::default(),
         }
+    }
+
+    /// `%reset`: a fresh session with the settings, environment, facts and breakpoints of
+    /// the current one (and its interrupt flag); the catalog, variables, definitions and
+    /// what was loaded are freed, with the Hiera files the thread keeps across sessions.
+    /// Catalogs kept by `%catalog save` stay, as after the REPL's `:reset`.
+    fn reset(&mut self) -> String {
+        let old = &self.session;
+        let mut session = Session::new();
+        session.share_interrupt(old.interrupt_handle());
+        attach(&mut session, &self.allow_stdin);
+        session.set_strict(old.strict());
+        session.set_allow_exec(old.allow_exec());
+        session.set_module_functions_always(old.module_functions_always());
+        session.set_single_bound(old.single_bound());
+        session.set_hiera_config(old.hiera_config().map(std::path::Path::to_path_buf));
+        session.set_agent_facts(true);
+        session.set_facts(old.given_facts());
+        session.set_environment(old.environment().clone());
+        if !old.breakpoints().list().is_empty() {
+            *session.breakpoints_mut() = old.breakpoints().clone();
+        }
+        // The old session goes first: what it holds is freed before the new one loads.
+        drop(std::mem::replace(&mut self.session, Session::new()));
+        prepl::env::hiera::forget_files();
+        session.set_custom_facts(true);
+        self.session = session;
+        self.definitions = Definitions::new();
+        self.seen.clear();
+        "The session was reset: an empty catalog, no variables or definitions; settings, environment and facts kept.".into()
     }
 
     pub fn run(&mut self, job: Job) {
@@ -172,6 +190,18 @@ impl Worker {
         }
         output::begin(job.events.clone());
         self.allow_stdin.set(job.allow_stdin && !job.silent);
+        if let Some(magic) = session_magic(&job.code) {
+            let result = match magic {
+                SessionMagic::Reset => Ok(self.reset()),
+                SessionMagic::List => Ok(crate::lsmagic::text()),
+                SessionMagic::Usage(usage) => Err(usage.to_string()),
+            };
+            let result = result.map(|text| json!({ "text/plain": text }));
+            let outcome = self.magic_outcome(&job, Ok(result), "UsageError");
+            output::end();
+            let _ = job.events.send(Event::Done(outcome));
+            return;
+        }
         if crate::debugger::is_magic(&job.code) {
             let session = &mut self.session;
             let result = guarded(|| {
@@ -363,10 +393,48 @@ impl Worker {
     }
 }
 
+/// What every session of the kernel has: the log lines as stream output, the kernel's own
+/// functions, breakpoints stopping in the notebook (see `debugger`).
+fn attach(session: &mut Session, allow_stdin: &std::rc::Rc<std::cell::Cell<bool>>) {
+    session.set_log_sink(|level, msg| {
+        emit(Event::Stream {
+            name: stream_of(level),
+            text: format!("{}: {}\n", level.label(), render::bounded(msg)),
+        })
+    });
+    for b in builtins::all() {
+        session.add_builtin(b);
+    }
+    session.set_debugger(Some(Box::new(crate::debugger::Notebook::new(
+        allow_stdin.clone(),
+    ))));
+}
+
 impl Default for Worker {
     fn default() -> Self {
         Worker::new()
     }
+}
+
+/// The magics about the session itself.
+enum SessionMagic {
+    Reset,
+    List,
+    Usage(&'static str),
+}
+
+fn session_magic(code: &str) -> Option<SessionMagic> {
+    let mut words = code.split_whitespace();
+    let magic = match words.next()? {
+        "%reset" => SessionMagic::Reset,
+        "%lsmagic" => SessionMagic::List,
+        _ => return None,
+    };
+    Some(match (magic, words.next()) {
+        (magic, None) => magic,
+        (SessionMagic::Reset, Some(_)) => SessionMagic::Usage("Usage: %reset"),
+        (_, Some(_)) => SessionMagic::Usage("Usage: %lsmagic"),
+    })
 }
 
 fn report_json(r: &ErrorReport) -> Json {
@@ -406,6 +474,7 @@ pub fn error_name(kind: &ErrorKind) -> &'static str {
 /// ename, evalue and a traceback showing the source line with a caret under the error.
 pub fn error_report(e: &Error) -> ErrorReport {
     let rendered = e.render();
+    let rendered = render::bounded(&rendered);
     let mut lines = rendered.lines().map(str::to_string);
     let mut traceback = Vec::new();
     if let Some(first) = lines.next() {
@@ -422,7 +491,7 @@ pub fn error_report(e: &Error) -> ErrorReport {
     }
     ErrorReport {
         ename: error_name(&e.kind).into(),
-        evalue: e.full_message(),
+        evalue: render::bounded(&e.full_message()).into_owned(),
         traceback,
     }
 }

@@ -99,6 +99,30 @@ fn cut(v: &Value, budget: &mut usize, markers: &mut Vec<(String, String)>, depth
     }
 }
 
+/// The characters of a text (a log line, an error message, a printed value) shown per
+/// element of the print limit: 100,000 for the default 1000.
+pub const CHARS_PER_ELEMENT: usize = 100;
+
+/// `text` cut to the print limit's characters (`None`: all of them), with the count of
+/// what was left out: `abc… 999997 more characters`.
+pub fn elide_text(text: &str, limit: Option<usize>) -> std::borrow::Cow<'_, str> {
+    let Some(limit) = limit else {
+        return text.into();
+    };
+    let keep = limit.saturating_mul(CHARS_PER_ELEMENT);
+    // (bytes bound characters from above: most texts are shorter and not counted)
+    if text.len() <= keep {
+        return text.into();
+    }
+    match text.char_indices().nth(keep) {
+        None => text.into(),
+        Some((end, _)) => {
+            let left = text[end..].chars().count();
+            format!("{}… {left} more characters", &text[..end]).into()
+        }
+    }
+}
+
 fn has_collections(v: &Value) -> bool {
     match v {
         Value::Array(items) => items
@@ -139,6 +163,13 @@ mod tests {
             "[[1, 2, … 1 more], … 2 more]"
         );
         assert!(!shown("Array(Integer[1, 5000])", None).contains("more"));
+        assert_eq!(elide_text("héllo", Some(0)), "… 5 more characters");
+        assert_eq!(
+            elide_text(&"é".repeat(250), Some(2)),
+            format!("{}… 50 more characters", "é".repeat(200))
+        );
+        assert_eq!(elide_text(&"x".repeat(250), Some(3)), "x".repeat(250));
+        assert_eq!(elide_text(&"x".repeat(250), None), "x".repeat(250));
         let whole = elide(&crate::Value::Integer(1), Some(0));
         assert!(!whole.is_cut());
     }

@@ -930,12 +930,12 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
         }
         (Some("integer-bounds"), None, None) => Ok(repl.session.single_bound().note().into()),
         (Some("print-limit"), Some("off"), None) => {
-            repl.print_limit = None;
+            repl.set_print_limit(None);
             Ok("Results are shown whole.".into())
         }
         (Some("print-limit"), Some(n), None) => match n.parse::<usize>() {
             Ok(n) if n > 0 => {
-                repl.print_limit = Some(n);
+                repl.set_print_limit(Some(n));
                 Ok(format!("Results show at most {n} elements."))
             }
             _ => Err("The print limit must be a number of elements (at least 1) or off.".into()),

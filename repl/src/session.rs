@@ -92,16 +92,29 @@ impl Repl {
         if !breakpoints.list().is_empty() {
             *session.breakpoints_mut() = breakpoints;
         }
-        let palette = self.err_palette;
-        session
-            .set_log_sink(move |level, message| eprintln!("{}", palette.log_line(level, message)));
         interrupt::watch(session.interrupt_handle());
         self.session = session;
+        self.install_log_sink();
         self.install_debugger();
         // `--site`: the main manifest again, as at the start.
         if let Err(e) = self.setup.run_site(&mut self.session) {
             eprintln!("{}", self.err_palette.error(&e.render()));
         }
+    }
+
+    /// Log lines on stderr, each cut to the print limit's characters.
+    fn install_log_sink(&mut self) {
+        let (palette, limit) = (self.err_palette, self.print_limit);
+        self.session.set_log_sink(move |level, message| {
+            let message = prepl::elide::elide_text(message, limit);
+            eprintln!("{}", palette.log_line(level, &message))
+        });
+    }
+
+    /// `:set print-limit N|off`: results, log lines and errors are cut to it.
+    pub fn set_print_limit(&mut self, limit: Option<usize>) {
+        self.print_limit = limit;
+        self.install_log_sink();
     }
 
     pub fn set_strict(&mut self, strict: Strictness) {
@@ -124,7 +137,9 @@ impl Repl {
         } else if error.kind == ErrorKind::Interrupted {
             eprintln!("{}", self.err_palette.error("Interrupted."));
         } else {
-            eprintln!("{}", self.err_palette.error(&error.render()));
+            let text = error.render();
+            let text = prepl::elide::elide_text(&text, self.print_limit);
+            eprintln!("{}", self.err_palette.error(&text));
         }
     }
 
@@ -142,7 +157,10 @@ impl Repl {
                 // Printing a large value takes time too: Ctrl-C interrupts it.
                 let shown = interrupt::during(|| {
                     let _interruptible = session.interruptible();
-                    try_layout(&elided.value, width, 3).map(|text| elided.finish(text))
+                    try_layout(&elided.value, width, 3).map(|text| {
+                        let text = elided.finish(text);
+                        prepl::elide::elide_text(&text, self.print_limit).into_owned()
+                    })
                 });
                 match shown {
                     Ok(shown) => println!("{} {}", self.palette.paint(DIM, "=>"), shown),

@@ -440,6 +440,15 @@ fn finding_things_in_a_terminal() {
     command("[1, 2, 3].fliter", "(file: In[5], line: 1, column: 11)");
     let screen = tmux.wait_for("          ^");
     assert!(screen.contains("Did you mean 'filter'?"), "{screen}");
+    // Log lines and errors are cut to the print limit's characters (300 here).
+    command(
+        "fail(Array(Integer[1, 100000]).join('-'))",
+        " more characters",
+    );
+    command(
+        "notice(Array(Integer[1, 100000]).join(','))",
+        "… 588594 more characters",
+    );
     tmux.keys(&["C-d"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -99,8 +99,22 @@ impl Serialize for ResourceDoc<'_> {
                 o.serialize_entry("parameters", &Pairs(pairs))?;
             }
         }
+        let sensitive = sensitive_parameters(r);
+        if !sensitive.is_empty() {
+            o.serialize_entry("sensitive_parameters", &Strs(&sensitive))?;
+        }
         o.end()
     }
+}
+
+/// The parameters whose value is `Sensitive`, in order: the reference's compiler unwraps
+/// them and lists them under `sensitive_parameters`, so that the agent redacts them.
+pub(crate) fn sensitive_parameters(r: &Resource) -> Vec<Rc<str>> {
+    r.parameters
+        .iter()
+        .filter(|(_, v)| matches!(v, Value::Sensitive(_)))
+        .map(|(k, _)| k.clone())
+        .collect()
 }
 
 /// A JSON object of names and values (each name once).
@@ -120,6 +134,10 @@ impl<'v, I: Iterator<Item = (&'v str, &'v Value)> + Clone> Serialize for Pairs<I
 /// `[1, Notify['x']]`).
 pub fn catalog_value<'v>(name: &str, v: &'v Value) -> std::borrow::Cow<'v, Value> {
     use std::borrow::Cow;
+    // A sensitive value is unwrapped (and the parameter listed as sensitive).
+    if let Value::Sensitive(inner) = v {
+        return Cow::Borrowed(&**inner);
+    }
     let Value::Array(a) = v else {
         return Cow::Borrowed(v);
     };
@@ -243,8 +261,15 @@ impl Serialize for Data<'_> {
                 }
                 m.end()
             }
-            // The reference writes the secret itself into the catalog.
-            Value::Sensitive(inner) => Data(inner).serialize(s),
+            // The reference writes the secret itself into the catalog: a parameter's value
+            // unwrapped (`catalog_value`, listed in `sensitive_parameters`), one inside a
+            // collection as rich data.
+            Value::Sensitive(inner) => {
+                let mut m = s.serialize_map(Some(2))?;
+                m.serialize_entry("__ptype", "Sensitive")?;
+                m.serialize_entry("__pvalue", &Data(inner))?;
+                m.end()
+            }
             Value::Type(t) => match &**t {
                 PType::Resource {
                     type_name: Some(tn),
@@ -293,6 +318,14 @@ pub fn from_data(j: &Json) -> Value {
                 Ok(u) => Value::Uri(std::rc::Rc::new(u)),
                 Err(_) => Value::string(text),
             }
+        }
+        Json::Object(o)
+            if o.get("__ptype").and_then(Json::as_str) == Some("Sensitive")
+                && o.len() == 2
+                && o.contains_key("__pvalue") =>
+        {
+            let inner = o.get("__pvalue").map_or(Value::Undef, from_data);
+            Value::Sensitive(std::rc::Rc::new(inner))
         }
         Json::Object(o)
             if o.get("__ptype")

@@ -229,6 +229,10 @@ pub struct Catalog {
     /// Counts additions and changes (anything through `add` or `get_mut`), so that the
     /// finishing steps can tell when there is nothing new to finish.
     changes: u64,
+    /// The resources added or changed (through `add`, `get_mut`, `replace_parameters`)
+    /// since the last [`Catalog::take_changed`], possibly repeated: the finishing steps
+    /// check those alone.
+    changed: Vec<ResourceId>,
     /// Resource types read from modules' Ruby (`lib/puppet/type`), by lower-case name.
     module_types: CowRc<HashMap<Rc<str>, &'static builtin_types::TypeInfo>>,
 }
@@ -314,6 +318,14 @@ impl Catalog {
         &self.resources[id.0 as usize]
     }
 
+    /// The resources added or changed since the last call, in declaration order.
+    pub fn take_changed(&mut self) -> Vec<ResourceId> {
+        let mut ids = std::mem::take(&mut self.changed);
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
     /// How many additions and changes the catalog has seen.
     pub fn changes(&self) -> u64 {
         self.changes
@@ -333,6 +345,7 @@ impl Catalog {
                 continue;
             }
             self.changes += 1;
+            self.changed.push(ResourceId(i as u32));
             let r = Rc::make_mut(&mut self.resources[i]);
             for (j, new) in replaced {
                 if let Some((_, v)) = r.parameters.get_index_mut(j) {
@@ -344,6 +357,7 @@ impl Catalog {
 
     pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
         self.changes += 1;
+        self.changed.push(id);
         Rc::make_mut(&mut self.resources[id.0 as usize])
     }
 
@@ -392,6 +406,12 @@ impl Catalog {
     /// Registers a resource type read from a module.
     pub fn add_module_type(&mut self, info: &'static builtin_types::TypeInfo) {
         self.module_types.insert(info.name.into(), info);
+        // Resources of the type declared before it was known are checked now.
+        let of_type = self
+            .all_resources()
+            .filter(|(_, r)| r.type_name.eq_ignore_ascii_case(info.name));
+        let ids: Vec<ResourceId> = of_type.map(|(id, _)| id).collect();
+        self.changed.extend(ids);
     }
 
     /// The resource holding an alias key, if any.
@@ -417,6 +437,7 @@ impl Catalog {
     /// Adds a resource; the caller has checked that it is not a duplicate.
     pub fn add(&mut self, resource: Resource) -> ResourceId {
         self.changes += 1;
+        self.changed.push(ResourceId(self.resources.len() as u32));
         let id = ResourceId(self.resources.len() as u32);
         self.index
             .entry(resource.type_name.clone())

@@ -242,9 +242,13 @@ impl Evaluator {
     }
 
     /// Checks that the resources of built-in types have only parameters their type accepts
-    /// (in declaration order, the first unknown one reported).
-    fn validate_builtin_parameters(&self) -> Result<(), Error> {
-        for (_, r) in self.compilation.catalog.all_resources() {
+    /// (in declaration order, the first unknown one reported). Those added or changed since
+    /// the last check alone: the others passed it then (an input that fails goes back to
+    /// the catalog and its list of changes from before it).
+    fn validate_builtin_parameters(&mut self) -> Result<(), Error> {
+        let changed = self.compilation.catalog.take_changed();
+        for id in changed {
+            let r = self.compilation.catalog.get(id);
             let Some(info) = self.compilation.catalog.type_info(&r.type_name) else {
                 continue;
             };

@@ -477,3 +477,27 @@ fn an_override_already_set_names_where_the_value_was_set() {
         "Parameter 'message' is already set on Notify[a] at (line: 1); cannot redefine"
     );
 }
+
+#[test]
+fn parameters_are_checked_in_the_resources_each_input_adds_or_changes() {
+    let mut s = Session::new();
+    s.eval("notify { a: } file { '/f': }").unwrap();
+    // An old resource given an unknown parameter by a later override, a collector, or a
+    // realized virtual resource: each is checked when it changes.
+    for program in [
+        "Notify[a] { nosuch => 1 }",
+        "File <| |> { nosuch => 1 }",
+        "@notify { v: nosuch => 1 } realize(Notify[v])",
+    ] {
+        let e = s.eval(program).unwrap_err();
+        assert!(
+            e.message.starts_with("no parameter named 'nosuch'"),
+            "{program}: {}",
+            e.message
+        );
+    }
+    // After the failures, nothing of them stays to be checked again.
+    s.eval("notify { b: }").unwrap();
+    s.eval("Notify[a] { message => 'm' }").unwrap();
+    assert_eq!(refs(&s), ["Notify[a]", "File[/f]", "Notify[b]"]);
+}

@@ -1013,6 +1013,12 @@ impl Session {
         self.evaluator.interrupt.clone()
     }
 
+    /// Makes `flag` this session's interrupt flag: a front-end that replaces its session
+    /// (the kernel's `%reset`) keeps the flag its other threads set.
+    pub fn share_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.evaluator.interrupt = flag;
+    }
+
     pub fn set_strict(&mut self, strict: Strictness) {
         self.evaluator.strict = strict;
     }

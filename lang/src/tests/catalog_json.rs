@@ -36,6 +36,54 @@ fn as_serde_json_writes_it() {
     assert_eq!(crate::catalog::json::to_json_text(catalog), serde);
 }
 
+/// Sensitive parameters as the reference's compiler ships them: a parameter's value
+/// unwrapped and named in `sensitive_parameters`, one inside a collection as rich data
+/// (`{"__ptype": "Sensitive", "__pvalue": ...}`), read back as a Sensitive value.
+#[test]
+fn sensitive_parameters_are_listed() {
+    let mut s = crate::Session::new();
+    s.eval(
+        r#"
+        $s = Sensitive('hunter2')
+        notify { 'a': message => $s, withpath => false }
+        file { '/x': content => $s, mode => '0600' }
+        notify { 'b': message => [1, $s] }
+        "#,
+    )
+    .unwrap();
+    let catalog = &s.evaluator.compilation.catalog;
+    let serde = serde_json::to_string_pretty(&crate::catalog::json::Document(catalog)).unwrap();
+    assert_eq!(crate::catalog::json::to_json_text(catalog), serde);
+    let doc = crate::catalog::json::to_json(catalog);
+    let resource = |title: &str| {
+        doc["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["title"] == title)
+            .unwrap()
+            .clone()
+    };
+    let a = resource("a");
+    assert_eq!(a["parameters"]["message"], "hunter2");
+    assert_eq!(a["sensitive_parameters"], serde_json::json!(["message"]));
+    assert_eq!(
+        resource("/x")["sensitive_parameters"],
+        serde_json::json!(["content"])
+    );
+    let b = resource("b");
+    assert!(b.get("sensitive_parameters").is_none());
+    assert_eq!(
+        b["parameters"]["message"],
+        serde_json::json!([1, {"__ptype": "Sensitive", "__pvalue": "hunter2"}])
+    );
+    let read = crate::catalog::json::from_data(&b["parameters"]["message"]);
+    assert_eq!(
+        crate::format::to_programmatic(&read),
+        "[1, #<Sensitive [value redacted]>]"
+    );
+}
+
 /// `prepl diff`'s view of a compiled catalog, made from the catalog, is the one it reads
 /// from the catalog's JSON form (resources, tags, locations, parameters with relationship
 /// metaparameters apart, built-in types' namevars, containment edges).

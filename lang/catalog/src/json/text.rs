@@ -253,6 +253,11 @@ impl Writer {
                 self.end('}', f);
             }
         }
+        let sensitive = super::sensitive_parameters(r);
+        if !sensitive.is_empty() {
+            self.plain_key(&mut first, "\"sensitive_parameters\": ");
+            self.strs(sensitive.iter().map(|t| &**t));
+        }
         self.end('}', first);
     }
 
@@ -322,7 +327,14 @@ impl Writer {
                 }
                 self.end('}', first);
             }
-            Value::Sensitive(inner) => self.data(inner),
+            Value::Sensitive(inner) => {
+                let mut first = self.begin('{');
+                self.key(&mut first, "__ptype");
+                self.string("Sensitive");
+                self.key(&mut first, "__pvalue");
+                self.data(inner);
+                self.end('}', first);
+            }
             Value::Type(t) => match &**t {
                 PType::Resource {
                     type_name: Some(tn),

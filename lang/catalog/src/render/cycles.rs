@@ -493,6 +493,7 @@ pub fn cycle_message(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
     cycles_text(
         catalog,
         cycles,
+        None,
         "\\n",
         "Try the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz",
     )
@@ -500,16 +501,25 @@ pub fn cycle_message(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
 
 /// The warning prepl gives after an input that made cycles: the reference's first line and
 /// cycles, each cycle on a line of its own (the agent's message has a literal `\n` between
-/// them), then what to do in prepl instead of the agent's `--graph` advice.
+/// them), then what to do in prepl instead of the agent's `--graph` advice. Bounded: the
+/// first [`WARNING_EDGES`] edges of a cycle and the first [`WARNING_CYCLES`] cycles are
+/// listed, with how many were left out.
 pub fn cycle_warning(catalog: &Catalog, cycles: &[Cycle]) -> Option<String> {
-    cycles_text(catalog, cycles, "\n", CYCLE_ADVICE)
+    let bound = Some((WARNING_CYCLES, WARNING_EDGES));
+    cycles_text(catalog, cycles, bound, "\n", CYCLE_ADVICE)
 }
 
+/// The cycles [`cycle_warning`] lists.
+pub const WARNING_CYCLES: usize = 20;
+/// The edges of a cycle [`cycle_warning`] lists.
+pub const WARNING_EDGES: usize = 30;
+
 /// "Found N dependency cycle(s):", each cycle followed by `after_cycle`, then `advice`;
-/// `None` without cycles.
+/// `None` without cycles. `bound`: the cycles and the edges of each listed, if not all.
 fn cycles_text(
     catalog: &Catalog,
     cycles: &[Cycle],
+    bound: Option<(usize, usize)>,
     after_cycle: &str,
     advice: &str,
 ) -> Option<String> {
@@ -521,9 +531,17 @@ fn cycles_text(
     } else {
         format!("Found {} dependency cycles:\n", cycles.len())
     };
-    for cycle in cycles {
-        message.push_str(&path_text(catalog, &cycle.path));
+    let (listed, edges) = bound.unwrap_or((usize::MAX, usize::MAX));
+    for cycle in cycles.iter().take(listed) {
+        message.push_str(&bounded_path_text(catalog, &cycle.path, edges));
         message.push_str(after_cycle);
+    }
+    if cycles.len() > listed {
+        let left = cycles.len() - listed;
+        message.push_str(&format!(
+            "… {left} more cycle{}{after_cycle}",
+            if left == 1 { "" } else { "s" }
+        ));
     }
     message.push_str(advice);
     Some(message)
@@ -535,8 +553,25 @@ pub const CYCLE_ADVICE: &str = "See the relationships with :catalog graph (%cata
 
 /// `(Notify[a] => Notify[b] => Notify[a])`
 pub fn path_text(catalog: &Catalog, path: &[ResourceId]) -> String {
-    let refs: Vec<String> = path.iter().map(|id| catalog.get(*id).reference()).collect();
-    format!("({})", refs.join(" => "))
+    bounded_path_text(catalog, path, usize::MAX)
+}
+
+/// [`path_text`] with at most `edges` edges, then how many were left out:
+/// `(Notify[a] => Notify[b] => … 19998 more edges)`.
+fn bounded_path_text(catalog: &Catalog, path: &[ResourceId], edges: usize) -> String {
+    let shown = path.len().min(edges.saturating_add(1));
+    let refs: Vec<String> = path[..shown]
+        .iter()
+        .map(|id| catalog.get(*id).reference())
+        .collect();
+    let mut text = format!("({}", refs.join(" => "));
+    if shown < path.len() {
+        let left = path.len() - shown;
+        let plural = if left == 1 { "" } else { "s" };
+        text.push_str(&format!(" => … {left} more edge{plural}"));
+    }
+    text.push(')');
+    text
 }
 
 #[cfg(test)]
@@ -574,6 +609,50 @@ mod tests {
         );
         assert!(!w.contains("\\n") && w.contains(":catalog graph"));
         assert_eq!(cycle_warning(&c, &[]), None);
+    }
+
+    #[test]
+    fn the_warning_of_a_huge_cycle_and_of_many_cycles_is_bounded() {
+        let (mut c, main) = base();
+        let n = 20_000;
+        let ids: Vec<ResourceId> = (0..n)
+            .map(|i| add(&mut c, "Notify", &format!("n{i:05}"), main))
+            .collect();
+        for i in 0..n {
+            before(&mut c, ids[i], ids[(i + 1) % n]);
+        }
+        let started = std::time::Instant::now();
+        let cycles = find_cycles(&c);
+        let w = cycle_warning(&c, &cycles).unwrap();
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+        assert!(w.len() < 2_000, "{} bytes", w.len());
+        let expected: Vec<String> = (0..=WARNING_EDGES)
+            .map(|i| format!("Notify[n{i:05}]"))
+            .collect();
+        let expected = format!(
+            "Found 1 dependency cycle:\n({} => … {} more edges)\n",
+            expected.join(" => "),
+            n + 1 - (WARNING_EDGES + 1)
+        );
+        assert!(w.starts_with(&expected), "{w}");
+        // The agent's message stays whole, as the reference writes it.
+        let whole = cycle_message(&c, &cycles).unwrap();
+        assert!(whole.contains("Notify[n19999] => Notify[n00000])"));
+
+        let (mut c, main) = base();
+        for i in 0..(WARNING_CYCLES + 5) {
+            let a = add(&mut c, "Notify", &format!("a{i:02}"), main);
+            let b = add(&mut c, "Notify", &format!("b{i:02}"), main);
+            before(&mut c, a, b);
+            before(&mut c, b, a);
+        }
+        let w = cycle_warning(&c, &find_cycles(&c)).unwrap();
+        assert!(
+            w.starts_with("Found 25 dependency cycles:\n(Notify[a00] => "),
+            "{w}"
+        );
+        assert_eq!(w.lines().count(), 1 + WARNING_CYCLES + 2, "{w}");
+        assert!(w.contains("\n… 5 more cycles\n"), "{w}");
     }
 
     #[test]
