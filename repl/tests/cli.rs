@@ -55,6 +55,36 @@ fn errors_exit_with_status_one() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// `-e` and stdin locate declarations by line only, as the reference's `puppet apply -e`;
+/// a file by its name.
+#[test]
+fn locations_in_messages_of_e_stdin_and_files() {
+    let src = "notify { n: }\nnotify { n: }";
+    let duplicate = "already declared at (line: 1); cannot redeclare (line: 2)";
+    let out = prepl(&["-e", src], None);
+    assert!(
+        text(&out.stderr).contains(duplicate),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = prepl(&[], Some(src));
+    assert!(
+        text(&out.stderr).contains(duplicate),
+        "{}",
+        text(&out.stderr)
+    );
+    let path = scratch_file("locations.pp", src);
+    let out = prepl(&[path.to_str().expect("utf-8 path")], None);
+    let f = path.display();
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "at (file: {f}, line: 1); cannot redeclare (file: {f}, line: 2)"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn empty_input_is_undef() {
     assert_eq!(text(&prepl(&["-e", "  "], None).stdout), "undef\n");
