@@ -192,8 +192,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Set,
         "set",
-        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | print-limit N|off | memory-limit [SIZE]",
-        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show at most N elements of a result (1000 by default; -e and files print whole values); show or set the memory limit",
+        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | print-limit N|off | memory-limit [SIZE] | basemodulepath [DIRS|none]",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show at most N elements of a result (1000 by default; -e and files print whole values); show or set the memory limit; show or set the global modules every modulepath ends with (puppet apply's basemodulepath; none for none)",
     ),
     c(
         CommandName::Break,
@@ -768,8 +768,10 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
     ))
 }
 
-/// What `:env` and `:modulepath` show.
-fn describe_environment(env: &prepl::env::Environment) -> String {
+/// What `:env` and `:modulepath` show: the environment, its whole modulepath, and which of
+/// it is the base modulepath (the global modules every modulepath ends with).
+fn describe_environment(session: &prepl::Session) -> String {
+    let env = session.environment();
     let dir = match &env.dir {
         Some(d) => format!("environment {} in {}", env.name, d.display()),
         None => format!("environment {} (no directory)", env.name),
@@ -779,20 +781,32 @@ fn describe_environment(env: &prepl::env::Environment) -> String {
     } else {
         format!("modulepath {}", prepl::env::join_paths(&env.modulepath))
     };
-    format!("{dir}, {path}.")
+    format!("{dir}, {path}. {}", base_note(session))
+}
+
+/// Which directories are the base modulepath, and how to change it.
+fn base_note(session: &prepl::Session) -> String {
+    let base = session.base_modulepath();
+    if base.is_empty() {
+        "No base modulepath (:set basemodulepath DIRS).".into()
+    } else {
+        format!(
+            "Base modulepath (global modules, as puppet apply's basemodulepath): {} (:set basemodulepath none for none).",
+            prepl::env::join_paths(base)
+        )
+    }
 }
 
 /// Uses an environment from now on (and after `:reset`).
 fn use_environment(repl: &mut Repl, env: prepl::env::Environment) -> String {
-    let text = describe_environment(&env);
     repl.session.set_environment(env.clone());
     repl.setup.env = Some(env);
-    format!("Now using the {text}")
+    format!("Now using the {}", describe_environment(&repl.session))
 }
 
 fn modulepath(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if arg.is_empty() {
-        return Ok(describe_environment(repl.session.environment()));
+        return Ok(describe_environment(&repl.session));
     }
     let dirs = prepl::env::split_paths(arg.trim_matches(|c| c == '\'' || c == '"'));
     if let Some(missing) = dirs.iter().find(|d| !d.is_dir()) {
@@ -807,7 +821,7 @@ fn modulepath(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 fn environment(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if arg.is_empty() {
-        return Ok(describe_environment(repl.session.environment()));
+        return Ok(describe_environment(&repl.session));
     }
     let dir = std::path::PathBuf::from(arg.trim_matches(|c| c == '\'' || c == '"'));
     if !dir.is_dir() {
@@ -944,6 +958,21 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             Some(n) => format!("Results show at most {n} elements (:set print-limit N|off)."),
             None => "Results are shown whole (:set print-limit N|off).".into(),
         }),
+        (Some("basemodulepath"), None, None) => Ok(base_note(&repl.session)),
+        (Some("basemodulepath"), Some(_), _) => {
+            // (the rest of the argument: '' for none)
+            let dirs = arg["basemodulepath".len()..].trim();
+            let base = match dirs.trim_matches(|c| c == '\'' || c == '"') {
+                "none" => Vec::new(),
+                dirs => prepl::env::split_paths(dirs),
+            };
+            if let Some(missing) = base.iter().find(|d| !d.is_dir()) {
+                return Err(format!("{} is not a directory", missing.display()));
+            }
+            repl.session.set_base_modulepath(base.clone());
+            repl.setup.base_modulepath = base;
+            Ok(describe_environment(&repl.session))
+        }
         (Some("memory-limit"), size, None) => {
             if let Some(size) = size {
                 let bytes = prepl::limits::parse_size(size)
@@ -952,7 +981,7 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             }
             Ok(memory_limit_note())
         }
-        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set print-limit N|off, :set memory-limit [SIZE]".into()),
+        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set print-limit N|off, :set memory-limit [SIZE], :set basemodulepath [DIRS|none]".into()),
     }
 }
 
@@ -1169,6 +1198,46 @@ mod tests {
         assert!(set(&mut repl, "print-limit off").is_ok() && repl.print_limit.is_none());
         assert!(matches!(run(&mut repl, ":time"), Next::Continue) && repl.timing);
         assert_eq!(run(&mut repl, ":quit"), Next::Quit);
+    }
+
+    /// `:set basemodulepath DIRS` adds global modules after the environment's own, kept by
+    /// `:reset` and shown by `:env`; `none` turns it off.
+    #[test]
+    fn base_modulepath_setting() {
+        let root = std::env::temp_dir().join(format!("prepl-base-set-{}", std::process::id()));
+        let (own, base) = (root.join("own"), root.join("base"));
+        std::fs::create_dir_all(own.join("a/manifests")).unwrap();
+        std::fs::create_dir_all(base.join("g/manifests")).unwrap();
+        std::fs::write(
+            base.join("g/manifests/init.pp"),
+            "class g { notify { g: } }",
+        )
+        .unwrap();
+        let mut repl = repl();
+        assert!(set(&mut repl, "basemodulepath")
+            .unwrap()
+            .starts_with("No base modulepath"));
+        assert!(repl.session.eval("include g").is_err());
+        let shown = set(&mut repl, &format!("basemodulepath {}", base.display())).unwrap();
+        assert!(
+            shown.contains(&format!("modulepath {}.", base.display())),
+            "{shown}"
+        );
+        modulepath(&mut repl, own.to_str().unwrap()).unwrap();
+        let shown = environment(&mut repl, "").unwrap();
+        assert!(
+            shown.contains(&format!("modulepath {}:{}.", own.display(), base.display())),
+            "{shown}"
+        );
+        assert!(shown.contains("Base modulepath (global modules"), "{shown}");
+        repl.reset();
+        assert!(repl.session.eval("include g").is_ok());
+        assert!(set(&mut repl, "basemodulepath /nonexistent/dir").is_err());
+        set(&mut repl, "basemodulepath none").unwrap();
+        assert_eq!(repl.session.environment().modulepath, vec![own.clone()]);
+        repl.reset();
+        assert!(repl.session.eval("include g").is_err());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

@@ -27,7 +27,7 @@ impl Tmux {
     /// Starts prepl with command-line arguments (`args`, shell words).
     fn start_with(&self, home: &Path, history: &Path, args: &str) {
         let command = format!(
-            "env -u NO_COLOR HOME='{}' PREPL_HISTORY='{}' TERM=xterm-256color '{}' {args}; sleep 30",
+            "env -u NO_COLOR PREPL_BASEMODULEPATH= HOME='{}' PREPL_HISTORY='{}' TERM=xterm-256color '{}' {args}; sleep 30",
             home.display(),
             history.display(),
             env!("CARGO_BIN_EXE_prepl")
