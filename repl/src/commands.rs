@@ -214,10 +214,24 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(CommandName::Quit, "quit", "", "leave (Ctrl-D does too)"),
 ];
 
+/// Short forms with a fixed meaning, though other commands start with them too: `:c` the
+/// catalog (`:continue` is `:c` only at the debugger's prompt, where something is stopped),
+/// `:b` a breakpoint and `:h` help (as at the debugger's prompt), `:res` the resource types.
+/// `:reset`, which forgets the session, never comes from a short form: from `:rese` on.
+pub const SHORT_FORMS: &[(&str, CommandName)] = &[
+    ("c", CommandName::Catalog),
+    ("b", CommandName::Break),
+    ("h", CommandName::Help),
+    ("res", CommandName::ResourceTypes),
+];
+
 /// The command a (possibly abbreviated) word names.
 pub fn resolve_name(word: &str) -> Result<CommandName, String> {
     if let Some(info) = COMMANDS.iter().find(|c| c.word == word) {
         return Ok(info.name);
+    }
+    if let Some((_, name)) = SHORT_FORMS.iter().find(|(w, _)| *w == word) {
+        return Ok(*name);
     }
     let matches: Vec<&CommandInfo> = COMMANDS
         .iter()
@@ -225,6 +239,19 @@ pub fn resolve_name(word: &str) -> Result<CommandName, String> {
         .collect();
     match matches.as_slice() {
         [one] => Ok(one.name),
+        // (a command of the debugger's prompt, typed where nothing is stopped)
+        [] if prepl::eval::debug::commands::resolve(word)
+            .is_ok_and(|w| !COMMANDS.iter().any(|c| c.word == w)) =>
+        {
+            let full = prepl::eval::debug::commands::resolve(word).unwrap_or_default();
+            let named = match full == word {
+                true => format!(":{word}"),
+                false => format!(":{word} (:{full})"),
+            };
+            Err(format!(
+                "{named} is a command of the debugger's prompt: nothing is stopped (:help debug)"
+            ))
+        }
         [] => {
             let words = COMMANDS.iter().map(|c| c.word);
             let close = prepl::suggest::nearest(word, words);
@@ -329,7 +356,10 @@ fn help(repl: &Repl, arg: &str) -> String {
             "Enter Puppet expressions; each value is shown as `=> value` and kept in $_.\n\
              An open bracket, string, heredoc or `if` continues on the next line.\n\
              Tab completes, Ctrl-R searches the history, Ctrl-C interrupts, Ctrl-D quits.\n\
-             Breakpoints and the debugger's commands: :help debug.\n\nCommands:\n",
+             Breakpoints and the debugger's commands: :help debug.\n\
+             A command may be shortened to a prefix naming only it (:fu, :mod); :c is \
+             :catalog, :b :break, :h :help, :res :resource_types, and :reset is never \
+             shorter than :rese.\n\nCommands:\n",
             repl.width(),
         );
         // Each command on its own lines: the usage, then the description wrapped to the
@@ -1012,8 +1042,10 @@ mod tests {
         assert_eq!(parse(":fu str"), Ok((CommandName::Functions, "str")));
         assert!(parse(":t").unwrap_err().contains(":types, :type, :time"));
         assert_eq!(parse(":ca dot"), Ok((CommandName::Catalog, "dot")));
-        let ambiguous = parse(":c").unwrap_err();
-        assert!(ambiguous.contains(":catalog") && ambiguous.contains(":classes"));
+        // (a short form with a fixed meaning: see `short_forms_and_prefixes`)
+        assert_eq!(parse(":c"), Ok((CommandName::Catalog, "")));
+        let ambiguous = parse(":d").unwrap_err();
+        assert!(ambiguous.contains(":defines") && ambiguous.contains(":diff"));
         assert_eq!(parse(":cl ntp"), Ok((CommandName::Classes, "ntp")));
         assert_eq!(parse(":reso"), Ok((CommandName::ResourceTypes, "")));
         assert!(parse(":f").unwrap_err().contains(":functions, :facts"));
@@ -1529,6 +1561,48 @@ Class  main      name => 'main'  class            Stage[main]
             assert_eq!(eval(&mut repl, "$os['family']"), "'RedHat'");
             assert!(facts(&mut repl, "for nosuch-1").is_err());
         }
+    }
+
+    /// Short forms have a fixed meaning; `:reset` never comes from an ambiguous or short
+    /// prefix; a debugger command where nothing is stopped says so.
+    #[test]
+    fn short_forms_and_prefixes() {
+        assert_eq!(resolve_name("c"), Ok(CommandName::Catalog));
+        assert_eq!(resolve_name("cl"), Ok(CommandName::Classes));
+        assert_eq!(resolve_name("b"), Ok(CommandName::Break));
+        assert_eq!(resolve_name("h"), Ok(CommandName::Help));
+        assert_eq!(resolve_name("res"), Ok(CommandName::ResourceTypes));
+        assert_eq!(resolve_name("reso"), Ok(CommandName::ResourceTypes));
+        assert_eq!(resolve_name("rese"), Ok(CommandName::Reset));
+        for word in ["r", "re"] {
+            let e = resolve_name(word).unwrap_err();
+            assert!(
+                e.starts_with(&format!("Ambiguous command ':{word}'")),
+                "{e}"
+            );
+        }
+        for (word, named) in [
+            ("continue", ":continue"),
+            ("n", ":n (:next)"),
+            ("whereami", ":whereami"),
+        ] {
+            let e = resolve_name(word).unwrap_err();
+            assert_eq!(
+                e,
+                format!("{named} is a command of the debugger's prompt: nothing is stopped (:help debug)")
+            );
+        }
+        assert!(resolve_name("zzz")
+            .unwrap_err()
+            .starts_with("Unknown command"));
+        let mut repl = repl();
+        repl.session.eval("$kept = 1").unwrap();
+        for word in [":r", ":re", ":res", ":c"] {
+            assert_eq!(run(&mut repl, word), Next::Continue);
+        }
+        assert!(repl.session.eval("$kept").is_ok());
+        let text = help(&repl, "").replace('\n', " ");
+        assert!(text.contains(":c is :catalog"), "{text}");
     }
 
     #[test]

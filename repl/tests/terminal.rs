@@ -408,6 +408,39 @@ fn locations_in_messages_name_the_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Short command forms: `:c` is the catalog at the prompt (and `:continue` at the
+/// debugger's), `:res` the resource types; `:r` is ambiguous and never resets the session.
+#[test]
+fn short_command_forms_in_a_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let dir = scratch_dir("short");
+    let tmux = Tmux {
+        socket: format!("prepl-e2e-{}-short", std::process::id()),
+    };
+    tmux.start(&dir, &dir.join("history"));
+    tmux.wait_for("prepl[1]>");
+    let command = |text: &str, expect: &str| {
+        tmux.type_text(text);
+        tmux.keys(&["Enter"]);
+        tmux.wait_for(expect)
+    };
+    command("$kept = 'still here'", "prepl[2]>");
+    command("notify { 'shortform': }", "prepl[3]>");
+    command(":c", "Notify  shortform");
+    command(":res noti", "  notify  built in");
+    command(":r", "Ambiguous command ':r': :resource_types, :reset");
+    command(
+        ":continue",
+        ":continue is a command of the debugger's prompt",
+    );
+    command("$kept", "=> 'still here'");
+    tmux.keys(&["C-d"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn finding_things_in_a_terminal() {
     if Command::new("tmux").arg("-V").output().is_err() {
