@@ -39,6 +39,8 @@ export JUPYTER_CONFIG_DIR="$venv/etc/jupyter"
 export JUPYTER_RUNTIME_DIR="$venv/runtime"
 export JUPYTER_PLATFORM_DIRS=1
 export PYDEVD_DISABLE_FILE_VALIDATION=1
+# No global modules of this machine (the reference's basemodulepath): the tests give their own.
+export PREPL_BASEMODULEPATH=
 
 "$kernel" install --sys-prefix
 specs=$(jupyter kernelspec list)

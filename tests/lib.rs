@@ -617,7 +617,11 @@ fn relative_strings(j: &mut Json, prefix: &str) {
 
 fn run_in(session: &mut Session, src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
     watchdog.arm(session.interrupt_handle(), limit);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.eval(src)));
+    // Named as the oracle's program (`-e`): messages locate by line only, where a REPL
+    // input (`In[1]`) is named as a file is.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        session.eval_named("-e", src)
+    }));
     watchdog.disarm();
     let log: Vec<String> = session
         .take_logs()

@@ -90,6 +90,7 @@ fn complete_magic(session: &Session, before: &str, cursor: usize) -> serde_json:
                 "integer-bounds",
                 "strict",
                 "print-limit",
+                "basemodulepath",
             ],
         ),
         Some(i) if trimmed.starts_with("%lookup") && trimmed[..i].trim() != "%lookup" => {

@@ -11,6 +11,10 @@
 //!   versions of modules' Ruby functions without their module), `%set strict
 //!   off|warning|error` (the REPL's `:strict`).
 //!
+//! `%set basemodulepath [DIRS|none]` shows or sets the global modules every modulepath ends
+//! with (the reference's `basemodulepath`; kernel argument `--basemodulepath DIRS|''`, else
+//! `PREPL_BASEMODULEPATH`, else the reference's: `prepl::env::basemodulepath`).
+//!
 //! Kernel arguments: `--hiera-config FILE` (default: the reference's global `hiera.yaml` when
 //! it exists), `--allow-exec`, `--module-functions`, `--strict LEVEL`.
 
@@ -20,16 +24,18 @@ use prepl::Session;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %classes|%defines|%resource_types [FILTER] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off";
+pub const USAGE: &str = "Usage: %env [DIR] | %modulepath [DIR[:DIR...]] | %classes|%defines|%resource_types [FILTER] | %lookup KEY [--explain] | %hiera-config [FILE|none] | %set exec|module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off | %set basemodulepath [DIRS|none]";
 
 /// The usage of `%set`.
-const SET_USAGE: &str = "Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off";
+const SET_USAGE: &str = "Usage: %set exec on|off | %set module-functions on|off | %set integer-bounds spec|reference | %set strict off|warning|error | %set print-limit N|off | %set basemodulepath [DIRS|none]";
 
 /// What the kernel's command line asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Start {
     pub modulepath: Option<String>,
     pub environment: Option<String>,
+    /// `--basemodulepath DIRS` (`''` for none).
+    pub basemodulepath: Option<String>,
     pub hiera_config: Option<String>,
     pub allow_exec: bool,
     pub module_functions: bool,
@@ -55,6 +61,9 @@ pub fn apply_options(session: &mut Session) -> Result<(), String> {
     session.set_module_functions_always(start.module_functions);
     session.set_single_bound(start.single_bound);
     session.set_strict(start.strict);
+    session.set_base_modulepath(prepl::env::basemodulepath::resolve(
+        start.basemodulepath.as_deref(),
+    ));
     match &start.hiera_config {
         Some(file) if !std::path::Path::new(file).is_file() => {
             Err(format!("--hiera-config: {file} is not a file"))
@@ -199,7 +208,7 @@ pub fn run(session: &mut Session, code: &str) -> Result<String, String> {
         _ => {}
     }
     if arg.is_empty() {
-        return Ok(describe(session.environment()));
+        return Ok(describe_session(session));
     }
     let env = match word {
         "%env" => Environment::from_dir(existing_dir(arg)?, Vec::new()),
@@ -215,9 +224,22 @@ pub fn run(session: &mut Session, code: &str) -> Result<String, String> {
         }
         _ => return Err(USAGE.into()),
     };
-    let text = describe(&env);
     session.set_environment(env);
-    Ok(format!("Now using: {text}"))
+    Ok(format!("Now using: {}", describe_session(session)))
+}
+
+/// The session's environment (its whole modulepath) and its base modulepath.
+fn describe_session(session: &Session) -> String {
+    let base = session.base_modulepath();
+    let note = if base.is_empty() {
+        "No base modulepath (%set basemodulepath DIRS).".to_string()
+    } else {
+        format!(
+            "Base modulepath (global modules, as puppet apply's basemodulepath): {} (%set basemodulepath none for none).",
+            prepl::env::join_paths(base)
+        )
+    };
+    format!("{} {note}", describe(session.environment()))
 }
 
 /// `%hiera-config [FILE|none]`.
@@ -282,6 +304,18 @@ fn set(session: &mut Session, arg: &str) -> Result<String, String> {
             }
             _ => Err(SET_USAGE.into()),
         },
+        ["basemodulepath"] => Ok(describe_session(session)),
+        ["basemodulepath", dirs] => {
+            let base = match *dirs {
+                "none" => Vec::new(),
+                dirs => prepl::env::split_paths(dirs),
+            };
+            if let Some(missing) = base.iter().find(|d| !d.is_dir()) {
+                return Err(format!("{} is not a directory", missing.display()));
+            }
+            session.set_base_modulepath(base);
+            Ok(describe_session(session))
+        }
         ["strict"] => Ok(strictness_note(session.strict())),
         ["strict", w] => {
             let strict = prepl::Strictness::parse(w).ok_or(SET_USAGE)?;
@@ -335,7 +369,8 @@ mod tests {
         let mut s = Session::new();
         assert_eq!(
             run(&mut s, "%env").unwrap(),
-            "Environment production (no directory), no modulepath."
+            "Environment production (no directory), no modulepath. \
+             No base modulepath (%set basemodulepath DIRS)."
         );
         let dir = std::env::temp_dir();
         let shown = run(&mut s, &format!("%modulepath {}", dir.display())).unwrap();
@@ -414,11 +449,33 @@ mod tests {
             s.take_logs(),
             vec![(
                 prepl::LogLevel::Warning,
-                "Unknown variable: 'nosuch'. (line: 1, column: 2)".to_string()
+                "Unknown variable: 'nosuch'. (file: In[3], line: 1, column: 2)".to_string()
             )]
         );
         run(&mut s, "%set strict off").unwrap();
         assert_eq!(s.strict(), prepl::Strictness::Off);
         assert_eq!(run(&mut s, "%set strict maybe").unwrap_err(), SET_USAGE);
+    }
+
+    /// `%set basemodulepath DIRS` adds global modules after the modulepath's own; `none`
+    /// removes them; `%env` shows both.
+    #[test]
+    fn base_modulepath_magic() {
+        let root = std::env::temp_dir().join(format!("prepl-kernel-base-{}", std::process::id()));
+        let (own, base) = (root.join("own"), root.join("base"));
+        std::fs::create_dir_all(&own).unwrap();
+        std::fs::create_dir_all(base.join("g/manifests")).unwrap();
+        std::fs::write(base.join("g/manifests/init.pp"), "class g {}").unwrap();
+        let mut s = Session::new();
+        assert!(run(&mut s, "%env").unwrap().contains("No base modulepath"));
+        run(&mut s, &format!("%modulepath {}", own.display())).unwrap();
+        let shown = run(&mut s, &format!("%set basemodulepath {}", base.display())).unwrap();
+        let both = format!("modulepath {}:{}.", own.display(), base.display());
+        assert!(shown.contains(&both), "{shown}");
+        assert!(s.eval("include g").is_ok());
+        assert!(run(&mut s, "%set basemodulepath /nonexistent/dir").is_err());
+        run(&mut s, "%set basemodulepath none").unwrap();
+        assert_eq!(s.environment().modulepath, vec![own.clone()]);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

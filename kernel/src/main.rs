@@ -1,7 +1,7 @@
 //! `prepl-kernel`: a Jupyter kernel for the Puppet language.
 //!
 //! - `prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
-//!   [--modulepath DIRS] [--environment DIR] [--hiera-config FILE] [--allow-exec]
+//!   [--modulepath DIRS] [--basemodulepath DIRS] [--environment DIR] [--hiera-config FILE] [--allow-exec]
 //!   [--module-functions] [--integer-bounds spec|reference] [--strict LEVEL]`: run the
 //!   kernel (Jupyter starts it so), with this machine's facts unless told otherwise.
 //! - `prepl-kernel install [--user|--sys-prefix|--prefix P]`: write the kernelspec.
@@ -34,6 +34,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   prepl-kernel --connection-file FILE [--facts FILE | --facts-for FILTER]
                 [--modulepath DIR[:DIR...]] [--environment DIR]
+                [--basemodulepath DIR[:DIR...]|'']
                 [--hiera-config FILE] [--allow-exec] [--module-functions]
                 [--integer-bounds spec|reference] [--strict off|warning|error]
   prepl-kernel install [--user|--sys-prefix|--prefix DIR]
@@ -91,6 +92,7 @@ fn facts_options(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--modulepath" => env.modulepath = Some(it.next().ok_or(USAGE)?.clone()),
             "--environment" => env.environment = Some(it.next().ok_or(USAGE)?.clone()),
+            "--basemodulepath" => env.basemodulepath = Some(it.next().ok_or(USAGE)?.clone()),
             "--hiera-config" => env.hiera_config = Some(it.next().ok_or(USAGE)?.clone()),
             "--allow-exec" => env.allow_exec = true,
             "--module-functions" => env.module_functions = true,

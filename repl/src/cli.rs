@@ -21,6 +21,10 @@ Options:
       --facts-for FILTER facts of another system from facterdb: 'os.family=RedHat and
                          os.release.major=9', 'debian-11', ... (the newest Facter version)
       --modulepath DIRS  directories of modules (DIR[:DIR...]) to load code from
+      --basemodulepath DIRS  global modules every modulepath ends with, as puppet
+                         apply's basemodulepath ('' for none; default: the
+                         reference's, /usr/share/puppet/modules with Debian's
+                         puppet, or PREPL_BASEMODULEPATH); only existing directories
       --hiera-config FILE  the global Hiera layer's hiera.yaml (default: the reference's
                          /etc/puppetlabs/puppet/hiera.yaml when it exists)
       --module-functions the native versions of modules' Ruby functions (stdlib's
@@ -90,6 +94,8 @@ pub struct Options {
     pub modulepath: Option<String>,
     /// `--environment DIR`
     pub environment: Option<String>,
+    /// `--basemodulepath DIR[:DIR...]` (`''` for none).
+    pub basemodulepath: Option<String>,
     /// `--site`: evaluate the environment's main manifest first.
     pub site: bool,
     pub hiera_config: Option<String>,
@@ -126,6 +132,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         facts: None,
         modulepath: None,
         environment: None,
+        basemodulepath: None,
         site: false,
         hiera_config: None,
         module_functions: false,
@@ -215,6 +222,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or("option --modulepath needs a DIR[:DIR...] argument")?;
                 opts.modulepath = Some(dirs.clone());
             }
+            "--basemodulepath" => {
+                let dirs = it
+                    .next()
+                    .ok_or("option --basemodulepath needs a DIR[:DIR...] argument ('' for none)")?;
+                opts.basemodulepath = Some(dirs.clone());
+            }
             "--environment" => {
                 let dir = it
                     .next()
@@ -255,6 +268,8 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     opts.facts = Some(file.to_string());
                 } else if let Some(dirs) = other.strip_prefix("--modulepath=") {
                     opts.modulepath = Some(dirs.to_string());
+                } else if let Some(dirs) = other.strip_prefix("--basemodulepath=") {
+                    opts.basemodulepath = Some(dirs.to_string());
                 } else if let Some(dir) = other.strip_prefix("--environment=") {
                     opts.environment = Some(dir.to_string());
                 } else if let Some(size) = other.strip_prefix("--memory-limit=") {
@@ -297,6 +312,9 @@ pub struct Setup {
     pub env: Option<prepl::env::Environment>,
     /// Said at the start of an interactive session: where the environment came from.
     pub env_note: Option<String>,
+    /// The global modules every modulepath ends with (`--basemodulepath`, the reference's
+    /// `basemodulepath`): `prepl::env::basemodulepath`.
+    pub base_modulepath: Vec<std::path::PathBuf>,
     /// `--site`: the main manifest files to evaluate first.
     pub site: Vec<std::path::PathBuf>,
     /// Where the facts come from (`this machine (...)`, a file, `facterdb ...`).
@@ -340,6 +358,7 @@ impl Setup {
         if let Some(facts) = &self.facts {
             session.set_facts(facts.clone());
         }
+        session.set_base_modulepath(self.base_modulepath.clone());
         if let Some(env) = &self.env {
             session.set_environment(env.clone());
         }
@@ -507,6 +526,7 @@ fn setup_of(opts: &Options) -> Result<Setup, i32> {
         facts_origin,
         env,
         env_note,
+        base_modulepath: prepl::env::basemodulepath::resolve(opts.basemodulepath.as_deref()),
         site,
         module_functions: opts.module_functions,
         allow_exec: opts.allow_exec,

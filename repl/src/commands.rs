@@ -192,8 +192,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(
         CommandName::Set,
         "set",
-        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | print-limit N|off | memory-limit [SIZE]",
-        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show at most N elements of a result (1000 by default; -e and files print whole values); show or set the memory limit",
+        "width N|auto | exec on|off | module-functions on|off | integer-bounds spec|reference | print-limit N|off | memory-limit [SIZE] | basemodulepath [DIRS|none]",
+        "wrap results at N columns (or the terminal's width); let generate() run commands; native module functions without their module; read Integer[n] as n or more (reference, the default) or as the exact value (spec); show at most N elements of a result (1000 by default; -e and files print whole values); show or set the memory limit; show or set the global modules every modulepath ends with (puppet apply's basemodulepath; none for none)",
     ),
     c(
         CommandName::Break,
@@ -214,10 +214,24 @@ pub const COMMANDS: &[CommandInfo] = &[
     c(CommandName::Quit, "quit", "", "leave (Ctrl-D does too)"),
 ];
 
+/// Short forms with a fixed meaning, though other commands start with them too: `:c` the
+/// catalog (`:continue` is `:c` only at the debugger's prompt, where something is stopped),
+/// `:b` a breakpoint and `:h` help (as at the debugger's prompt), `:res` the resource types.
+/// `:reset`, which forgets the session, never comes from a short form: from `:rese` on.
+pub const SHORT_FORMS: &[(&str, CommandName)] = &[
+    ("c", CommandName::Catalog),
+    ("b", CommandName::Break),
+    ("h", CommandName::Help),
+    ("res", CommandName::ResourceTypes),
+];
+
 /// The command a (possibly abbreviated) word names.
 pub fn resolve_name(word: &str) -> Result<CommandName, String> {
     if let Some(info) = COMMANDS.iter().find(|c| c.word == word) {
         return Ok(info.name);
+    }
+    if let Some((_, name)) = SHORT_FORMS.iter().find(|(w, _)| *w == word) {
+        return Ok(*name);
     }
     let matches: Vec<&CommandInfo> = COMMANDS
         .iter()
@@ -225,6 +239,19 @@ pub fn resolve_name(word: &str) -> Result<CommandName, String> {
         .collect();
     match matches.as_slice() {
         [one] => Ok(one.name),
+        // (a command of the debugger's prompt, typed where nothing is stopped)
+        [] if prepl::eval::debug::commands::resolve(word)
+            .is_ok_and(|w| !COMMANDS.iter().any(|c| c.word == w)) =>
+        {
+            let full = prepl::eval::debug::commands::resolve(word).unwrap_or_default();
+            let named = match full == word {
+                true => format!(":{word}"),
+                false => format!(":{word} (:{full})"),
+            };
+            Err(format!(
+                "{named} is a command of the debugger's prompt: nothing is stopped (:help debug)"
+            ))
+        }
         [] => {
             let words = COMMANDS.iter().map(|c| c.word);
             let close = prepl::suggest::nearest(word, words);
@@ -329,7 +356,10 @@ fn help(repl: &Repl, arg: &str) -> String {
             "Enter Puppet expressions; each value is shown as `=> value` and kept in $_.\n\
              An open bracket, string, heredoc or `if` continues on the next line.\n\
              Tab completes, Ctrl-R searches the history, Ctrl-C interrupts, Ctrl-D quits.\n\
-             Breakpoints and the debugger's commands: :help debug.\n\nCommands:\n",
+             Breakpoints and the debugger's commands: :help debug.\n\
+             A command may be shortened to a prefix naming only it (:fu, :mod); :c is \
+             :catalog, :b :break, :h :help, :res :resource_types, and :reset is never \
+             shorter than :rese.\n\nCommands:\n",
             repl.width(),
         );
         // Each command on its own lines: the usage, then the description wrapped to the
@@ -768,8 +798,10 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
     ))
 }
 
-/// What `:env` and `:modulepath` show.
-fn describe_environment(env: &prepl::env::Environment) -> String {
+/// What `:env` and `:modulepath` show: the environment, its whole modulepath, and which of
+/// it is the base modulepath (the global modules every modulepath ends with).
+fn describe_environment(session: &prepl::Session) -> String {
+    let env = session.environment();
     let dir = match &env.dir {
         Some(d) => format!("environment {} in {}", env.name, d.display()),
         None => format!("environment {} (no directory)", env.name),
@@ -779,20 +811,32 @@ fn describe_environment(env: &prepl::env::Environment) -> String {
     } else {
         format!("modulepath {}", prepl::env::join_paths(&env.modulepath))
     };
-    format!("{dir}, {path}.")
+    format!("{dir}, {path}. {}", base_note(session))
+}
+
+/// Which directories are the base modulepath, and how to change it.
+fn base_note(session: &prepl::Session) -> String {
+    let base = session.base_modulepath();
+    if base.is_empty() {
+        "No base modulepath (:set basemodulepath DIRS).".into()
+    } else {
+        format!(
+            "Base modulepath (global modules, as puppet apply's basemodulepath): {} (:set basemodulepath none for none).",
+            prepl::env::join_paths(base)
+        )
+    }
 }
 
 /// Uses an environment from now on (and after `:reset`).
 fn use_environment(repl: &mut Repl, env: prepl::env::Environment) -> String {
-    let text = describe_environment(&env);
     repl.session.set_environment(env.clone());
     repl.setup.env = Some(env);
-    format!("Now using the {text}")
+    format!("Now using the {}", describe_environment(&repl.session))
 }
 
 fn modulepath(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if arg.is_empty() {
-        return Ok(describe_environment(repl.session.environment()));
+        return Ok(describe_environment(&repl.session));
     }
     let dirs = prepl::env::split_paths(arg.trim_matches(|c| c == '\'' || c == '"'));
     if let Some(missing) = dirs.iter().find(|d| !d.is_dir()) {
@@ -807,7 +851,7 @@ fn modulepath(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 fn environment(repl: &mut Repl, arg: &str) -> Result<String, String> {
     if arg.is_empty() {
-        return Ok(describe_environment(repl.session.environment()));
+        return Ok(describe_environment(&repl.session));
     }
     let dir = std::path::PathBuf::from(arg.trim_matches(|c| c == '\'' || c == '"'));
     if !dir.is_dir() {
@@ -944,6 +988,21 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             Some(n) => format!("Results show at most {n} elements (:set print-limit N|off)."),
             None => "Results are shown whole (:set print-limit N|off).".into(),
         }),
+        (Some("basemodulepath"), None, None) => Ok(base_note(&repl.session)),
+        (Some("basemodulepath"), Some(_), _) => {
+            // (the rest of the argument: '' for none)
+            let dirs = arg["basemodulepath".len()..].trim();
+            let base = match dirs.trim_matches(|c| c == '\'' || c == '"') {
+                "none" => Vec::new(),
+                dirs => prepl::env::split_paths(dirs),
+            };
+            if let Some(missing) = base.iter().find(|d| !d.is_dir()) {
+                return Err(format!("{} is not a directory", missing.display()));
+            }
+            repl.session.set_base_modulepath(base.clone());
+            repl.setup.base_modulepath = base;
+            Ok(describe_environment(&repl.session))
+        }
         (Some("memory-limit"), size, None) => {
             if let Some(size) = size {
                 let bytes = prepl::limits::parse_size(size)
@@ -952,7 +1011,7 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
             }
             Ok(memory_limit_note())
         }
-        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set print-limit N|off, :set memory-limit [SIZE]".into()),
+        _ => Err("Usage: :set width N|auto, :set exec on|off, :set module-functions on|off, :set integer-bounds spec|reference, :set print-limit N|off, :set memory-limit [SIZE], :set basemodulepath [DIRS|none]".into()),
     }
 }
 
@@ -983,8 +1042,10 @@ mod tests {
         assert_eq!(parse(":fu str"), Ok((CommandName::Functions, "str")));
         assert!(parse(":t").unwrap_err().contains(":types, :type, :time"));
         assert_eq!(parse(":ca dot"), Ok((CommandName::Catalog, "dot")));
-        let ambiguous = parse(":c").unwrap_err();
-        assert!(ambiguous.contains(":catalog") && ambiguous.contains(":classes"));
+        // (a short form with a fixed meaning: see `short_forms_and_prefixes`)
+        assert_eq!(parse(":c"), Ok((CommandName::Catalog, "")));
+        let ambiguous = parse(":d").unwrap_err();
+        assert!(ambiguous.contains(":defines") && ambiguous.contains(":diff"));
         assert_eq!(parse(":cl ntp"), Ok((CommandName::Classes, "ntp")));
         assert_eq!(parse(":reso"), Ok((CommandName::ResourceTypes, "")));
         assert!(parse(":f").unwrap_err().contains(":functions, :facts"));
@@ -1169,6 +1230,46 @@ mod tests {
         assert!(set(&mut repl, "print-limit off").is_ok() && repl.print_limit.is_none());
         assert!(matches!(run(&mut repl, ":time"), Next::Continue) && repl.timing);
         assert_eq!(run(&mut repl, ":quit"), Next::Quit);
+    }
+
+    /// `:set basemodulepath DIRS` adds global modules after the environment's own, kept by
+    /// `:reset` and shown by `:env`; `none` turns it off.
+    #[test]
+    fn base_modulepath_setting() {
+        let root = std::env::temp_dir().join(format!("prepl-base-set-{}", std::process::id()));
+        let (own, base) = (root.join("own"), root.join("base"));
+        std::fs::create_dir_all(own.join("a/manifests")).unwrap();
+        std::fs::create_dir_all(base.join("g/manifests")).unwrap();
+        std::fs::write(
+            base.join("g/manifests/init.pp"),
+            "class g { notify { g: } }",
+        )
+        .unwrap();
+        let mut repl = repl();
+        assert!(set(&mut repl, "basemodulepath")
+            .unwrap()
+            .starts_with("No base modulepath"));
+        assert!(repl.session.eval("include g").is_err());
+        let shown = set(&mut repl, &format!("basemodulepath {}", base.display())).unwrap();
+        assert!(
+            shown.contains(&format!("modulepath {}.", base.display())),
+            "{shown}"
+        );
+        modulepath(&mut repl, own.to_str().unwrap()).unwrap();
+        let shown = environment(&mut repl, "").unwrap();
+        assert!(
+            shown.contains(&format!("modulepath {}:{}.", own.display(), base.display())),
+            "{shown}"
+        );
+        assert!(shown.contains("Base modulepath (global modules"), "{shown}");
+        repl.reset();
+        assert!(repl.session.eval("include g").is_ok());
+        assert!(set(&mut repl, "basemodulepath /nonexistent/dir").is_err());
+        set(&mut repl, "basemodulepath none").unwrap();
+        assert_eq!(repl.session.environment().modulepath, vec![own.clone()]);
+        repl.reset();
+        assert!(repl.session.eval("include g").is_err());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
@@ -1460,6 +1561,48 @@ Class  main      name => 'main'  class            Stage[main]
             assert_eq!(eval(&mut repl, "$os['family']"), "'RedHat'");
             assert!(facts(&mut repl, "for nosuch-1").is_err());
         }
+    }
+
+    /// Short forms have a fixed meaning; `:reset` never comes from an ambiguous or short
+    /// prefix; a debugger command where nothing is stopped says so.
+    #[test]
+    fn short_forms_and_prefixes() {
+        assert_eq!(resolve_name("c"), Ok(CommandName::Catalog));
+        assert_eq!(resolve_name("cl"), Ok(CommandName::Classes));
+        assert_eq!(resolve_name("b"), Ok(CommandName::Break));
+        assert_eq!(resolve_name("h"), Ok(CommandName::Help));
+        assert_eq!(resolve_name("res"), Ok(CommandName::ResourceTypes));
+        assert_eq!(resolve_name("reso"), Ok(CommandName::ResourceTypes));
+        assert_eq!(resolve_name("rese"), Ok(CommandName::Reset));
+        for word in ["r", "re"] {
+            let e = resolve_name(word).unwrap_err();
+            assert!(
+                e.starts_with(&format!("Ambiguous command ':{word}'")),
+                "{e}"
+            );
+        }
+        for (word, named) in [
+            ("continue", ":continue"),
+            ("n", ":n (:next)"),
+            ("whereami", ":whereami"),
+        ] {
+            let e = resolve_name(word).unwrap_err();
+            assert_eq!(
+                e,
+                format!("{named} is a command of the debugger's prompt: nothing is stopped (:help debug)")
+            );
+        }
+        assert!(resolve_name("zzz")
+            .unwrap_err()
+            .starts_with("Unknown command"));
+        let mut repl = repl();
+        repl.session.eval("$kept = 1").unwrap();
+        for word in [":r", ":re", ":res", ":c"] {
+            assert_eq!(run(&mut repl, word), Next::Continue);
+        }
+        assert!(repl.session.eval("$kept").is_ok());
+        let text = help(&repl, "").replace('\n', " ");
+        assert!(text.contains(":c is :catalog"), "{text}");
     }
 
     #[test]

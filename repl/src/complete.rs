@@ -147,6 +147,7 @@ fn complete_command(before: &str, rest: &str, names: &Names) -> Completion {
                         "integer-bounds",
                         "print-limit",
                         "memory-limit",
+                        "basemodulepath",
                     ],
                     prefix,
                 )

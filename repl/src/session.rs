@@ -340,6 +340,12 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
     if let Some(note) = &setup.env_note {
         println!("{note}");
     }
+    if !opts.quiet && !setup.base_modulepath.is_empty() {
+        println!(
+            "Global modules (puppet apply's basemodulepath): {} (:set basemodulepath none for none).",
+            prepl::env::join_paths(&setup.base_modulepath)
+        );
+    }
     let mut counter = 1;
     loop {
         let dimensions = shared.borrow_mut().dimensions();

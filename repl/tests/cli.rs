@@ -9,6 +9,8 @@ fn prepl(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_prepl"))
         .args(args)
         .env_remove("NO_COLOR")
+        // (no global modules of this machine: the tests give their own)
+        .env("PREPL_BASEMODULEPATH", "")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -55,6 +57,36 @@ fn errors_exit_with_status_one() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// `-e` and stdin locate declarations by line only, as the reference's `puppet apply -e`;
+/// a file by its name.
+#[test]
+fn locations_in_messages_of_e_stdin_and_files() {
+    let src = "notify { n: }\nnotify { n: }";
+    let duplicate = "already declared at (line: 1); cannot redeclare (line: 2)";
+    let out = prepl(&["-e", src], None);
+    assert!(
+        text(&out.stderr).contains(duplicate),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = prepl(&[], Some(src));
+    assert!(
+        text(&out.stderr).contains(duplicate),
+        "{}",
+        text(&out.stderr)
+    );
+    let path = scratch_file("locations.pp", src);
+    let out = prepl(&[path.to_str().expect("utf-8 path")], None);
+    let f = path.display();
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "at (file: {f}, line: 1); cannot redeclare (file: {f}, line: 2)"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn empty_input_is_undef() {
     assert_eq!(text(&prepl(&["-e", "  "], None).stdout), "undef\n");
@@ -73,6 +105,51 @@ fn piped_stdin_and_files() {
     let out = prepl(&["/nonexistent/file.pp"], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).starts_with("Error: Could not read file /nonexistent/file.pp"));
+}
+
+/// The global modules (the reference's basemodulepath) come after the modulepath given, from
+/// PREPL_BASEMODULEPATH or --basemodulepath ('' for none); only existing directories.
+#[test]
+fn base_modulepath_from_the_variable_and_the_option() {
+    let root = std::env::temp_dir().join(format!("prepl-cli-base-{}", std::process::id()));
+    let (own, base) = (root.join("own"), root.join("base"));
+    for (dir, text) in [(&own, "own"), (&base, "base")] {
+        std::fs::create_dir_all(dir.join("m/manifests")).expect("mkdir");
+        std::fs::write(
+            dir.join("m/manifests/init.pp"),
+            format!("class m {{ notice('{text}') }}"),
+        )
+        .expect("write");
+    }
+    std::fs::create_dir_all(base.join("g/manifests")).expect("mkdir");
+    std::fs::write(base.join("g/manifests/init.pp"), "class g { notice('g') }").expect("write");
+    let run = |args: &[&str], variable: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+            .args(args)
+            .env("PREPL_BASEMODULEPATH", variable)
+            .output()
+            .expect("prepl runs");
+        (text(&out.stderr), out.status.code())
+    };
+    let base_text = format!("{}:{}", base.display(), root.join("missing").display());
+    assert_eq!(
+        run(&["-e", "include m, g"], &base_text),
+        ("Notice: base\nNotice: g\n".into(), Some(0))
+    );
+    let own_text = own.to_str().expect("utf-8");
+    assert_eq!(
+        run(
+            &["--modulepath", own_text, "-e", "include m, g"],
+            &base_text
+        ),
+        ("Notice: own\nNotice: g\n".into(), Some(0))
+    );
+    let (err, status) = run(&["--basemodulepath", "", "-e", "include g"], &base_text);
+    assert_eq!(status, Some(1));
+    assert!(err.contains("Could not find class ::g"), "{err}");
+    let (err, _) = run(&["--basemodulepath", &base_text, "-e", "include g"], "");
+    assert_eq!(err, "Notice: g\n");
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
@@ -194,6 +271,7 @@ fn default_facts_are_this_machines_and_facterdb_sets_by_filter() {
                 "[$osfamily, $facts['facterversion']]",
             ])
             .env("PREPL_FACTERDB", &dir)
+            .env("PREPL_BASEMODULEPATH", "")
             .output()
             .expect("prepl runs");
         (text(&out.stdout), text(&out.stderr))
@@ -810,6 +888,7 @@ fn an_address_space_limit_sets_the_memory_limit() {
             "Integer[1, 40].reduce('x') |$m, $x| { \"$m$m\" }.length",
         ])
         .env_remove("PREPL_MEMORY_LIMIT")
+        .env("PREPL_BASEMODULEPATH", "")
         .output()
         .expect("prlimit runs");
     let err = text(&out.stderr);
@@ -821,6 +900,7 @@ fn an_address_space_limit_sets_the_memory_limit() {
         .arg(env!("CARGO_BIN_EXE_prepl"))
         .args(["-e", "[1, 2].map |$x| { $x * 2 }"])
         .env_remove("PREPL_MEMORY_LIMIT")
+        .env("PREPL_BASEMODULEPATH", "")
         .output()
         .expect("prlimit runs");
     assert_eq!(text(&out.stdout), "[2, 4]\n", "{}", text(&out.stderr));

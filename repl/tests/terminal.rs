@@ -27,7 +27,7 @@ impl Tmux {
     /// Starts prepl with command-line arguments (`args`, shell words).
     fn start_with(&self, home: &Path, history: &Path, args: &str) {
         let command = format!(
-            "env -u NO_COLOR HOME='{}' PREPL_HISTORY='{}' TERM=xterm-256color '{}' {args}; sleep 30",
+            "env -u NO_COLOR PREPL_BASEMODULEPATH= HOME='{}' PREPL_HISTORY='{}' TERM=xterm-256color '{}' {args}; sleep 30",
             home.display(),
             history.display(),
             env!("CARGO_BIN_EXE_prepl")
@@ -371,6 +371,76 @@ fn debugger_in_a_terminal() {
 /// and help of the modulepath's classes and of resource types, completion of facts' keys,
 /// attributes and classes, bare `help`, elided huge results, the cycle advice, the error's
 /// location naming the input with the caret under a method's name.
+/// Messages that carry the reference's own location name the input a resource was declared
+/// in, as the reference names files: `(file: In[1], line: 2)`.
+#[test]
+fn locations_in_messages_name_the_input() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let dir = scratch_dir("locations");
+    let tmux = Tmux {
+        socket: format!("prepl-e2e-{}-locations", std::process::id()),
+    };
+    tmux.start(&dir, &dir.join("history"));
+    tmux.wait_for("prepl[1]>");
+    let command = |text: &str, expect: &str| {
+        tmux.type_text(text);
+        tmux.keys(&["Enter"]);
+        tmux.wait_for(expect)
+    };
+    command("class c { notify { n: } }", "prepl[2]>");
+    command("include c", "prepl[3]>");
+    let screen = command("notify { n: }", "prepl[4]>");
+    assert!(
+        screen.contains(
+            "already declared at (file: In[1], line: 1); cannot redeclare (file: In[3], line: 1)"
+        ),
+        "{screen}"
+    );
+    let screen = command("file { '/tmp/x': bogus => 1 }", "prepl[5]>");
+    assert!(
+        screen.contains("no parameter named 'bogus' (file: In[4], line: 1) on File[/tmp/x] (file: In[4], line: 1)"),
+        "{screen}"
+    );
+    tmux.keys(&["C-d"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Short command forms: `:c` is the catalog at the prompt (and `:continue` at the
+/// debugger's), `:res` the resource types; `:r` is ambiguous and never resets the session.
+#[test]
+fn short_command_forms_in_a_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let dir = scratch_dir("short");
+    let tmux = Tmux {
+        socket: format!("prepl-e2e-{}-short", std::process::id()),
+    };
+    tmux.start(&dir, &dir.join("history"));
+    tmux.wait_for("prepl[1]>");
+    let command = |text: &str, expect: &str| {
+        tmux.type_text(text);
+        tmux.keys(&["Enter"]);
+        tmux.wait_for(expect)
+    };
+    command("$kept = 'still here'", "prepl[2]>");
+    command("notify { 'shortform': }", "prepl[3]>");
+    command(":c", "Notify  shortform");
+    command(":res noti", "  notify  built in");
+    command(":r", "Ambiguous command ':r': :resource_types, :reset");
+    command(
+        ":continue",
+        ":continue is a command of the debugger's prompt",
+    );
+    command("$kept", "=> 'still here'");
+    tmux.keys(&["C-d"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn finding_things_in_a_terminal() {
     if Command::new("tmux").arg("-V").output().is_err() {

@@ -131,6 +131,19 @@ impl Resource {
         }
     }
 
+    /// The name errors give the declaration's source, as the reference's `(file: F, line: L)`:
+    /// its file, or the REPL input or notebook cell it was typed in (`In[3]`, kept with the
+    /// resource, so an error of a later input names the input that declared it); `None` for
+    /// `-e` and stdin, and for a declaration with no line (a class included, not declared
+    /// like a resource: the reference names no location for it).
+    pub fn location_name(&self) -> Option<&str> {
+        self.line?;
+        self.file.as_deref().or_else(|| {
+            let name = self.origin.as_ref()?.source.name.as_str();
+            crate::error::is_input_name(name).then_some(name)
+        })
+    }
+
     /// Locates an error found after the declaration at the declaration.
     pub fn locate(&self, e: crate::error::Error) -> crate::error::Error {
         match &self.origin {

@@ -92,7 +92,8 @@ impl Evaluator {
                 format!("{prefix}::{name}").into()
             }
         };
-        let line_of = |ev: &Evaluator, span: Span| ev.source.line_col(span.start).0;
+        // `(line: 2)`, or with the file or input: `(file: In[3], line: 2)`.
+        let at = |ev: &Evaluator, span: Span| ev.location_text(Some(ev.line_of(span)));
         match &e.kind {
             ExprKind::ClassDef(c) => {
                 let name = qualify(&c.name);
@@ -100,8 +101,8 @@ impl Evaluator {
                     return Err(Error::new(
                         crate::ErrorKind::Failed,
                         format!(
-                            "Class 'settings' is already defined; cannot redefine (line: {})",
-                            line_of(self, e.span)
+                            "Class 'settings' is already defined; cannot redefine {}",
+                            at(self, e.span)
                         ),
                     ));
                 }
@@ -110,9 +111,9 @@ impl Evaluator {
                     return Err(Error::new(
                         crate::ErrorKind::Failed,
                         format!(
-                            "Class '{name}' is already defined (line: {}); cannot redefine (line: {})",
-                            line_of(self, *first),
-                            line_of(self, e.span)
+                            "Class '{name}' is already defined {}; cannot redefine {}",
+                            at(self, *first),
+                            at(self, e.span)
                         ),
                     ));
                 }
@@ -120,9 +121,9 @@ impl Evaluator {
                     return Err(Error::new(
                         crate::ErrorKind::Failed,
                         format!(
-                            "Definition '{name}' is already defined (line: {}); cannot be redefined as a class (line: {})",
-                            line_of(self, *first),
-                            line_of(self, e.span)
+                            "Definition '{name}' is already defined {}; cannot be redefined as a class {}",
+                            at(self, *first),
+                            at(self, e.span)
                         ),
                     ));
                 }
@@ -159,9 +160,9 @@ impl Evaluator {
                     return Err(Error::new(
                         crate::ErrorKind::Failed,
                         format!(
-                            "Class '{name}' is already defined (line: {}); cannot be redefined as a definition (line: {})",
-                            line_of(self, *first),
-                            line_of(self, e.span)
+                            "Class '{name}' is already defined {}; cannot be redefined as a definition {}",
+                            at(self, *first),
+                            at(self, e.span)
                         ),
                     ));
                 }
@@ -181,9 +182,9 @@ impl Evaluator {
                         return Err(Error::new(
                             crate::ErrorKind::Failed,
                             format!(
-                                "Node '{m}' is already defined (line: {}); cannot redefine (line: {})",
-                                line_of(self, *first),
-                                line_of(self, e.span)
+                                "Node '{m}' is already defined {}; cannot redefine {}",
+                                at(self, *first),
+                                at(self, e.span)
                             ),
                         ));
                     }
@@ -257,8 +258,8 @@ impl Evaluator {
                     let first = self.compilation.catalog.get(resource);
                     let message = crate::catalog::builtin_types::duplicate_message(
                         &format!("Class[{title}]"),
-                        (first.file.as_deref(), first.line),
-                        (self.file_name().as_deref(), Some(self.line_of(span))),
+                        (first.location_name(), first.line),
+                        (self.location_name().as_deref(), Some(self.line_of(span))),
                     );
                     return Err(Error::eval(message));
                 }
@@ -988,7 +989,7 @@ impl Evaluator {
                 .as_ref()
                 .and_then(|o| source_file_name(&o.source))
                 .or_else(|| declared.file.clone()),
-            _ => declared.file.clone(),
+            _ => declared.location_name().map(Rc::from),
         };
         let declared_line = declared.line.unwrap_or(0);
         let suffix = || {

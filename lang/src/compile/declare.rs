@@ -301,11 +301,11 @@ impl Evaluator {
             .or_else(|| self.compilation.catalog.title_alias_owner(&display, &title));
         if let Some(existing) = existing {
             let e = self.compilation.catalog.get(existing);
-            let file = self.file_name();
+            let here = self.location_name();
             return Err(statement_error(builtin_types::duplicate_message(
                 &format!("{display}[{title}]"),
-                (e.file.as_deref(), e.line),
-                (file.as_deref(), Some(line)),
+                (e.location_name(), e.line),
+                (here.as_deref(), Some(line)),
             ))
             .into());
         }
@@ -370,8 +370,8 @@ impl Evaluator {
                 return Err(statement_error(builtin_types::cannot_alias_message(
                     &dref(),
                     a,
-                    (file.as_deref(), Some(line)),
-                    (o.file.as_deref(), o.line),
+                    (self.location_name().as_deref(), Some(line)),
+                    (o.location_name(), o.line),
                 ))
                 .into());
             }
@@ -654,7 +654,10 @@ impl Evaluator {
                         // the reference: the message names none.
                         let at = match r.file.as_deref() {
                             Some("unknown") => String::new(),
-                            _ => format!(" at {}", self.location_text(r.line)),
+                            _ => format!(
+                                " at {}",
+                                builtin_types::location(r.location_name(), r.line)
+                            ),
                         };
                         return Err(Error::new(
                             crate::error::ErrorKind::Failed,
@@ -821,9 +824,19 @@ impl Evaluator {
         source_file_name(&self.source)
     }
 
-    /// `(line: 3)` or `(file: /x.pp, line: 3)`, as the reference locates a declaration.
+    /// The name errors give the current source: its file, or the REPL input or notebook
+    /// cell (`In[3]`); `None` for `-e` and stdin, which the reference names by line only.
+    pub(crate) fn location_name(&self) -> Option<Rc<str>> {
+        self.file_name().or_else(|| {
+            let name = self.source.name.as_str();
+            crate::error::is_input_name(name).then(|| Rc::from(name))
+        })
+    }
+
+    /// `(line: 3)`, `(file: In[2], line: 3)` or `(file: /x.pp, line: 3)`, as the reference
+    /// locates a declaration.
     pub(crate) fn location_text(&self, line: Option<u32>) -> String {
-        match (self.file_name(), line) {
+        match (self.location_name(), line) {
             (Some(f), Some(l)) => format!("(file: {f}, line: {l})"),
             (None, Some(l)) => format!("(line: {l})"),
             _ => "(line: ?)".into(),

@@ -259,7 +259,7 @@ impl Evaluator {
                 .map(|(k, v)| (&**k, v))
                 .chain(r.undef_parameters.iter().map(|k| (&**k, &Value::Undef)))
                 .collect();
-            let file = r.file.as_deref();
+            let file = r.location_name();
             crate::catalog::builtin_types::validate_at(info, &r.title, &params, file, r.line)
                 .map_err(|m| {
                     let unknown = params
@@ -385,8 +385,8 @@ impl Evaluator {
                         builtin_types::cannot_alias_message(
                             &r.reference(),
                             &a,
-                            (r.file.as_deref(), r.line),
-                            (o.file.as_deref(), o.line),
+                            (r.location_name(), r.line),
+                            (o.location_name(), o.line),
                         ),
                     )));
                 }
@@ -586,7 +586,7 @@ impl Evaluator {
                         ErrorKind::Failed,
                         format!(
                             "No title provided and {bad:?} is not a valid resource reference {}",
-                            crate::catalog::builtin_types::location(r.file.as_deref(), r.line)
+                            crate::catalog::builtin_types::location(r.location_name(), r.line)
                         ),
                     )));
                 }
@@ -605,7 +605,7 @@ impl Evaluator {
                             ErrorKind::Failed,
                             format!(
                                 "Could not find resource '{t}[{title}]' in parameter '{param}' {}",
-                                crate::catalog::builtin_types::location(r.file.as_deref(), line)
+                                crate::catalog::builtin_types::location(r.location_name(), line)
                             ),
                         )));
                     };

@@ -30,13 +30,55 @@ fn redeclaring_in_a_later_input_is_a_duplicate_and_the_session_goes_on() {
     s.eval("$x = 1 notify { a: }").unwrap();
     let e = s.eval("notify { a: }").unwrap_err();
     assert!(
-        e.message
-            .contains("Duplicate declaration: Notify[a] is already declared at (line: 1)"),
+        e.message.contains(
+            "Duplicate declaration: Notify[a] is already declared at (file: In[1], line: 1); \
+             cannot redeclare (file: In[2], line: 1)"
+        ),
         "{}",
         e.message
     );
     assert_eq!(s.eval("$x").unwrap(), crate::Value::Integer(1));
     assert_eq!(refs(&s), ["Notify[a]"]);
+}
+
+/// Locations inside messages name the input a resource or definition was declared in, as
+/// the reference names files: `(file: In[1], line: 2)`; `-e` and stdin only the line.
+#[test]
+fn locations_in_messages_name_the_input_that_declared_it() {
+    let mut s = Session::new();
+    s.eval("class c {\n  notify { n: }\n}").unwrap();
+    s.eval("include c").unwrap();
+    let e = s.eval("\nnotify { n: }").unwrap_err();
+    assert!(
+        e.message.ends_with(
+            "Notify[n] is already declared at (file: In[1], line: 2); \
+             cannot redeclare (file: In[3], line: 2)"
+        ),
+        "{}",
+        e.message
+    );
+    let e = s.eval("file { '/tmp/x': bogus => 1 }").unwrap_err();
+    assert_eq!(
+        e.message,
+        "no parameter named 'bogus' (file: In[4], line: 1) on File[/tmp/x] (file: In[4], line: 1)"
+    );
+    let e = s.eval("class c {}\nclass c {}").unwrap_err();
+    assert_eq!(
+        e.message,
+        "Class 'c' is already defined (file: In[5], line: 1); cannot redefine (file: In[5], line: 2)"
+    );
+    let e = s.eval_named("-e", "notify { n: }").unwrap_err();
+    assert!(
+        e.message
+            .ends_with("already declared at (file: In[1], line: 2); cannot redeclare (line: 1)"),
+        "{}",
+        e.message
+    );
+    let e = s.eval_named("-e", "notify { m: bogus => 1 }").unwrap_err();
+    assert_eq!(
+        e.message,
+        "no parameter named 'bogus' (line: 1) on Notify[m] (line: 1)"
+    );
 }
 
 #[test]
@@ -201,7 +243,7 @@ fn deferred_values_are_rich_data_in_the_catalog_and_back() {
 }
 
 /// A missing relationship target is reported at the line of its attribute, as the reference
-/// does (`puppet-oracle`: `(line: 3)`).
+/// does (`puppet-oracle`: `(line: 3)`; a REPL input is named as a file is).
 #[test]
 fn missing_relationship_targets_name_the_attribute_line() {
     let mut s = crate::Session::new();
@@ -210,7 +252,7 @@ fn missing_relationship_targets_name_the_attribute_line() {
         .unwrap_err();
     assert_eq!(
         e.message,
-        "Could not find resource 'Notify[b]' in parameter 'before' (line: 3)"
+        "Could not find resource 'Notify[b]' in parameter 'before' (file: In[1], line: 3)"
     );
 }
 
@@ -474,7 +516,7 @@ fn an_override_already_set_names_where_the_value_was_set() {
         .unwrap_err();
     assert_eq!(
         e.message,
-        "Parameter 'message' is already set on Notify[a] at (line: 1); cannot redefine"
+        "Parameter 'message' is already set on Notify[a] at (file: In[1], line: 1); cannot redefine"
     );
 }
 

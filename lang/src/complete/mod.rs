@@ -40,7 +40,8 @@ pub struct Names {
     pub definition_params: Vec<(&'static str, String, Vec<String>)>,
     /// Where module definitions are found (attributes of a module's resource type).
     pub env: crate::env::Environment,
-    /// The keys of the environment's and modules' Hiera data (`lookup('` completes them).
+    /// The keys of the Hiera data files the hierarchies (global, environment, modules) pick
+    /// for the session's node and facts (`lookup('` completes them).
     pub hiera_keys: Vec<String>,
 }
 
@@ -127,7 +128,7 @@ impl Names {
                 .iter()
                 .map(|(k, d)| ("define", k.to_string(), param_names(&d.def.params))),
         );
-        let hiera_keys = inventory::hiera_keys(&env);
+        let hiera_keys = inventory::hiera_keys(&crate::env::hiera::data_files(&session.evaluator));
         Names {
             variables,
             functions: sorted_unique(functions),
@@ -581,6 +582,56 @@ mod tests {
         );
         // a variable in a double-quoted string still completes
         assert_eq!(found("\"$fac", &n), vec![("$facts".into(), Kind::Variable)]);
+    }
+
+    /// `lookup('` offers the keys of the files the hierarchies pick for this node and these
+    /// facts only: the node's own file, its OS family's, the module's per its hiera.yaml.
+    #[test]
+    fn hiera_keys_of_the_files_the_hierarchy_picks() {
+        let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/control-repo/production");
+        let mut s = Session::new();
+        s.set_environment(crate::env::Environment::from_dir(repo, Vec::new()));
+        s.set_node_name("web01.example.com");
+        let facts = s
+            .eval("{'os' => {'family' => 'RedHat', 'name' => 'RedHat', 'release' => {'major' => '9'}}}")
+            .unwrap();
+        s.set_facts(facts);
+        let keys = |s: &Session| Names::of(s, &[]).hiera_keys;
+        let k = keys(&s);
+        for key in [
+            "common::node_only",      // nodes/web01.example.com.yaml
+            "profile::db::engine",    // os/RedHat.yaml
+            "common::os_only",        // os/RedHat.yaml
+            "webapp::package_name",   // the module's os/RedHat.yaml and common.yaml
+            "webapp::only_in_module", // the module's common.yaml
+        ] {
+            assert!(k.contains(&key.to_string()), "{key} in {k:?}");
+        }
+        for key in [
+            "common::bad_port",     // nodes/db01.example.com.yaml
+            "common::release_only", // os/Debian-12.yaml
+            "common::webapp_only",  // services/webapp.yaml: no services fact
+            "lookup_options",
+        ] {
+            assert!(!k.contains(&key.to_string()), "{key} in {k:?}");
+        }
+        // Another node, other facts: other files.
+        s.set_node_name("db01.example.com");
+        let facts = s
+            .eval("{'os' => {'family' => 'Debian', 'name' => 'Debian', 'release' => {'major' => '12'}}, 'services' => ['webapp']}")
+            .unwrap();
+        s.set_facts(facts);
+        let k = keys(&s);
+        for key in [
+            "common::bad_port",
+            "common::release_only",
+            "common::webapp_only",
+        ] {
+            assert!(k.contains(&key.to_string()), "{key} in {k:?}");
+        }
+        assert!(!k.contains(&"common::node_only".to_string()), "{k:?}");
+        assert!(!k.contains(&"profile::db::engine".to_string()), "{k:?}");
     }
 
     #[test]

@@ -7,9 +7,11 @@
 //! - `facts`: this machine's facts, gathered natively (the default fact set of the binaries).
 //! - `facterdb`: fact sets of other systems from facterdb, chosen with a filter.
 //! - `settings`: `$settings::x`, `$trusted` and `$server_facts`.
+//! - `basemodulepath`: the global modules every environment's modulepath ends with.
 //! - `hiera`: Hiera 5 data for `lookup()` and automatic parameter lookup.
 
 pub mod autoload;
+pub mod basemodulepath;
 pub mod custom_facts;
 pub mod fact_command;
 pub mod facterdb;

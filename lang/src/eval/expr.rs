@@ -603,7 +603,7 @@ impl Evaluator {
     fn lenient_unknown_variable(&mut self, err: &Error, span: Span) -> Value {
         if self.strict == Strictness::Warning {
             let (line, col) = self.source.line_col(span.start);
-            let location = match self.file_name() {
+            let location = match self.location_name() {
                 Some(f) => format!("(file: {f}, line: {line}, column: {col})"),
                 None => format!("(line: {line}, column: {col})"),
             };

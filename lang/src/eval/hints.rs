@@ -315,7 +315,8 @@ mod tests {
         assert_eq!(
             error("notify { 'x': mesage => 'hi' }"),
             (
-                "no parameter named 'mesage' (line: 1) on Notify[x] (line: 1)".to_string(),
+                "no parameter named 'mesage' (file: In[1], line: 1) on Notify[x] (file: In[1], line: 1)"
+                    .to_string(),
                 Some("Did you mean 'message'?".to_string())
             )
         );

@@ -910,6 +910,11 @@ impl Default for Evaluator {
 pub struct Session {
     pub evaluator: Evaluator,
     inputs: usize,
+    /// The reference's `basemodulepath` (`env::basemodulepath`): added to the modulepath of
+    /// every environment set (none by default; the front-ends set it).
+    base_modulepath: Vec<std::path::PathBuf>,
+    /// The modulepath of the environment as it was set, without the base modulepath.
+    own_modulepath: Vec<std::path::PathBuf>,
 }
 
 impl Session {
@@ -917,6 +922,8 @@ impl Session {
         Session {
             evaluator: Evaluator::new(),
             inputs: 0,
+            base_modulepath: Vec::new(),
+            own_modulepath: Vec::new(),
         }
     }
 
@@ -1086,13 +1093,36 @@ impl Session {
 
     /// Sets the environment (modulepath, environment directory) that classes, defines,
     /// functions, type aliases, templates, files and Hiera data are loaded from.
-    pub fn set_environment(&mut self, env: crate::env::Environment) {
+    pub fn set_environment(&mut self, mut env: crate::env::Environment) {
+        self.own_modulepath = env.modulepath.clone();
+        env.modulepath = crate::env::basemodulepath::with_base(&env, &self.base_modulepath);
         self.evaluator.env = env;
         self.evaluator.debug_environment_changed();
         self.evaluator.autoloaded.clear();
         self.evaluator.modules_present.borrow_mut().clear();
         self.evaluator.legacy_api.borrow_mut().clear();
         self.evaluator.runtime_changed();
+    }
+
+    /// Sets the base modulepath (the reference's `basemodulepath`: global modules), added to
+    /// the environment's modulepath now and to every environment set later.
+    pub fn set_base_modulepath(&mut self, dirs: Vec<std::path::PathBuf>) {
+        self.base_modulepath = dirs;
+        let env = crate::env::Environment {
+            modulepath: self.own_modulepath.clone(),
+            ..self.evaluator.env.clone()
+        };
+        self.set_environment(env);
+    }
+
+    /// The base modulepath (see `set_base_modulepath`).
+    pub fn base_modulepath(&self) -> &[std::path::PathBuf] {
+        &self.base_modulepath
+    }
+
+    /// The environment's modulepath as it was set, without the base modulepath.
+    pub fn own_modulepath(&self) -> &[std::path::PathBuf] {
+        &self.own_modulepath
     }
 
     /// Makes the native versions of modules' Ruby functions (stdlib's `to_json`, `merge`,

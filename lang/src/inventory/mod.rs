@@ -265,25 +265,17 @@ fn rb_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The keys of the Hiera data an environment has, for completion in `lookup('`: the
-/// top-level keys of every YAML and JSON file under the environment's `data/` and each
-/// module's `data/` (whatever the hierarchy picks for this node; sorted, unique).
-pub fn hiera_keys(env: &Environment) -> Vec<String> {
-    let mut dirs: Vec<PathBuf> = env.dir.iter().map(|d| d.join("data")).collect();
-    for dir in &env.modulepath {
-        for module in sorted_entries(dir) {
-            dirs.push(module.join("data"));
-        }
-    }
+/// The keys of the Hiera data files `files` (`hiera::data_files`: those the hierarchies pick
+/// for the session's node and facts), for completion in `lookup('`: each file's top-level
+/// keys, in a module's files only those of its namespace (`mod::x`: the module layer answers
+/// no others); `lookup_options` is no key to look up. Sorted, unique.
+pub fn hiera_keys(files: &[crate::env::hiera::DataFile]) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
-    for dir in dirs {
-        let mut files = Vec::new();
-        for ext in ["yaml", "yml", "json"] {
-            files_with(&dir, ext, 0, &mut files);
-        }
-        for file in files {
-            keys.extend(data_keys(&file));
-        }
+    for (file, module) in files {
+        let prefix = module.as_ref().map(|m| format!("{m}::"));
+        keys.extend(data_keys(file).into_iter().filter(|k| {
+            k != "lookup_options" && prefix.as_ref().is_none_or(|p| k.starts_with(p.as_str()))
+        }));
     }
     keys.sort();
     keys.dedup();
@@ -473,14 +465,25 @@ mod tests {
         std::fs::create_dir_all(m.join("data/os")).unwrap();
         std::fs::write(
             m.join("data/common.yaml"),
-            "---\nmymod::port: 80\nmymod::user: 'x'\n",
+            "---\nmymod::port: 80\nmymod::user: 'x'\nother::x: 1\nlookup_options: {}\n",
         )
         .unwrap();
         std::fs::write(m.join("data/os/Debian.json"), "{\"mymod::pkg\": \"a\"}").unwrap();
         std::fs::write(m.join("data/broken.yaml"), "::: [").unwrap();
+        let module = Some("mymod".to_string());
+        let files = [
+            (m.join("data/common.yaml"), module.clone()),
+            (m.join("data/os/Debian.json"), module),
+            (m.join("data/broken.yaml"), None),
+        ];
         assert_eq!(
-            hiera_keys(&env),
+            hiera_keys(&files),
             ["mymod::pkg", "mymod::port", "mymod::user"]
+        );
+        // (outside a module every key counts)
+        assert_eq!(
+            hiera_keys(&[(m.join("data/common.yaml"), None)]),
+            ["mymod::port", "mymod::user", "other::x"]
         );
         let found: Vec<(Kind, String)> = definitions(&env)
             .into_iter()

@@ -215,7 +215,13 @@ impl Error {
 /// Whether errors in a source of this name say `file: NAME`: a file, or a REPL input or
 /// notebook cell (`In[3]`).
 fn names_a_file(name: &str) -> bool {
-    (name.starts_with("In[") && name.ends_with(']')) || std::path::Path::new(name).is_file()
+    is_input_name(name) || std::path::Path::new(name).is_file()
+}
+
+/// Whether a source is a REPL input or notebook cell (`In[3]`): errors name it as they name
+/// a file, `(file: In[3], line: 2)`, where `-e` and stdin say only `(line: 2)`.
+pub fn is_input_name(name: &str) -> bool {
+    name.starts_with("In[") && name.ends_with(']')
 }
 
 /// Whether a message ends with a location: `(line: L)`, `(line: L, column: C)` or

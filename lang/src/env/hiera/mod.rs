@@ -192,9 +192,35 @@ pub fn default_global_config() -> Option<PathBuf> {
     .find(|p| p.is_file())
 }
 
+/// The evaluator a lookup reads: changed by a lookup (its warnings), or only read (the
+/// hierarchy's files listed for completion, which warns about nothing).
+pub(crate) enum Ev<'e> {
+    Mut(&'e mut Evaluator),
+    Shared(&'e Evaluator),
+}
+
+impl Ev<'_> {
+    fn get(&self) -> &Evaluator {
+        match self {
+            Ev::Mut(ev) => ev,
+            Ev::Shared(ev) => ev,
+        }
+    }
+
+    /// Logs a deprecation warning once per session (`full`, else `message`), when the
+    /// evaluator may be changed.
+    fn warn_once(&mut self, message: &str, full: Option<&str>) {
+        if let Ev::Mut(ev) = self {
+            if ev.first_deprecation(message) {
+                ev.log(LogLevel::Warning, full.unwrap_or(message));
+            }
+        }
+    }
+}
+
 /// One lookup (with the lookups its interpolations make).
 pub(crate) struct Lookup<'e> {
-    pub(crate) ev: &'e mut Evaluator,
+    pub(crate) ev: Ev<'e>,
     pub(crate) x: Explainer,
     /// Keys being looked up (a key met again is a recursive lookup).
     stack: Vec<String>,
@@ -210,6 +236,10 @@ pub(crate) struct Lookup<'e> {
 
 impl<'e> Lookup<'e> {
     pub(crate) fn new(ev: &'e mut Evaluator, explain: bool) -> Lookup<'e> {
+        Lookup::with(Ev::Mut(ev), explain)
+    }
+
+    fn with(ev: Ev<'e>, explain: bool) -> Lookup<'e> {
         Lookup {
             ev,
             x: Explainer::new(explain),
@@ -439,7 +469,7 @@ impl<'e> Lookup<'e> {
                 let Some(module) = module else {
                     return Ok(None);
                 };
-                if module_dir(self.ev, module).is_none() {
+                if module_dir(self.ev.get(), module).is_none() {
                     self.x
                         .leaf(|| Kind::Module(module.to_string()), Event::ModuleNotFound);
                     return Ok(None);
@@ -505,15 +535,13 @@ impl<'e> Lookup<'e> {
             "{}: Use of 'hiera.yaml' version {version} is deprecated. It should be converted to version 5",
             path.display()
         );
-        if self.ev.first_deprecation(&message) {
-            let full = format!("{message}\n   (file: {})", path.display());
-            self.ev.log(LogLevel::Warning, &full);
-        }
+        let full = format!("{message}\n   (file: {})", path.display());
+        self.ev.warn_once(&message, Some(&full));
     }
 
     /// The global layer's `hiera.yaml` (version 5; its `datadir` is relative to its directory).
     fn global_config(&mut self) -> Result<Option<Rc<Config>>, Error> {
-        let Some(path) = self.ev.hiera_config.clone() else {
+        let Some(path) = self.ev.get().hiera_config.clone() else {
             return Ok(None);
         };
         if !config_present(&path)? {
@@ -523,7 +551,7 @@ impl<'e> Lookup<'e> {
     }
 
     fn env_config(&mut self) -> Result<Option<Rc<Config>>, Error> {
-        let Some(dir) = self.ev.env.dir.clone() else {
+        let Some(dir) = self.ev.get().env.dir.clone() else {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
@@ -537,7 +565,7 @@ impl<'e> Lookup<'e> {
         if let Some(known) = self.module_configs.get(module) {
             return Ok(known.clone());
         }
-        let Some(dir) = module_dir(self.ev, module) else {
+        let Some(dir) = module_dir(self.ev.get(), module) else {
             return Ok(None);
         };
         let path = dir.join("hiera.yaml");
@@ -706,13 +734,15 @@ impl<'e> Lookup<'e> {
                         Ok(v @ Value::Hash(_)) => v,
                         Ok(Value::Undef) | Ok(Value::Boolean(false)) => Value::hash(Map::default()),
                         Ok(_) => {
-                            self.ev.log(
-                                LogLevel::Warning,
-                                &format!(
-                                    "{}: file does not contain a valid yaml hash",
-                                    path.display()
-                                ),
-                            );
+                            if let Ev::Mut(ev) = &mut self.ev {
+                                ev.log(
+                                    LogLevel::Warning,
+                                    &format!(
+                                        "{}: file does not contain a valid yaml hash",
+                                        path.display()
+                                    ),
+                                );
+                            }
                             Value::hash(Map::default())
                         }
                         Err(e) if e == yaml::RECURSIVE_ALIAS => return Err(lookup_error(e)),
@@ -775,9 +805,7 @@ impl<'e> Lookup<'e> {
             entry.function,
             path.display()
         );
-        if self.ev.first_deprecation(&message) {
-            self.ev.log(LogLevel::Warning, &message);
-        }
+        self.ev.warn_once(&message, None);
         let kept: Map = h
             .iter()
             .filter(|(k, _)| qualified(k))
@@ -1264,7 +1292,7 @@ impl<'e> Lookup<'e> {
         if let Some((_, v)) = self.locals.iter().rev().find(|(k, _)| k == name) {
             return Some(v.clone());
         }
-        self.ev.lookup_variable(name)
+        self.ev.get().lookup_variable(name)
     }
 }
 
@@ -1398,6 +1426,64 @@ fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: V
     Ok(Some(value))
 }
 
+/// A data file the hierarchy of a layer picks: its path, and the module whose layer it is in
+/// (`None` for the global and environment layers).
+pub type DataFile = (PathBuf, Option<String>);
+
+/// The data files (`yaml_data`, `json_data`) that the hierarchies of the global layer, the
+/// environment and each module of the modulepath pick for the session's node, facts and
+/// variables (paths interpolated, globs and mapped paths expanded; those that exist): what
+/// a lookup can find keys in. Read only: nothing is logged, a level that cannot be
+/// interpolated is left out.
+pub fn data_files(ev: &Evaluator) -> Vec<DataFile> {
+    let mut l = Lookup::with(Ev::Shared(ev), false);
+    let mut layers: Vec<(Rc<Config>, Option<String>)> = Vec::new();
+    for config in [l.global_config(), l.env_config()] {
+        if let Ok(Some(c)) = config {
+            layers.push((c, None));
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for dir in &ev.env.modulepath {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        names.sort();
+        for name in names {
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            if let Ok(Some(c)) = l.module_config(&name) {
+                layers.push((c, Some(name)));
+            }
+        }
+    }
+    let mut out: Vec<DataFile> = Vec::new();
+    for (config, module) in layers {
+        let entries = config
+            .hierarchy
+            .iter()
+            .chain(config.default_hierarchy.iter().flatten());
+        for entry in entries {
+            if !matches!(entry.function.as_str(), "yaml_data" | "json_data") {
+                continue;
+            }
+            for loc in l.locations(&config, entry).unwrap_or_default() {
+                match loc {
+                    Some(loc) if loc.exists && !out.iter().any(|(p, _)| *p == loc.path) => {
+                        out.push((loc.path, module.clone()))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The directory of a module on the modulepath (the first one found), for a valid module
 /// name only.
 pub fn module_dir(ev: &Evaluator, module: &str) -> Option<PathBuf> {
@@ -1430,8 +1516,8 @@ impl Evaluator {
             if let Some(v) = lookup.search(&key, None)? {
                 // The class resource lists the values found after the given ones and before
                 // the defaults, as the reference's does.
-                if !v.is_undef() {
-                    let r = lookup.ev.compilation.catalog.get_mut(id);
+                if let (false, Ev::Mut(ev)) = (v.is_undef(), &mut lookup.ev) {
+                    let r = ev.compilation.catalog.get_mut(id);
                     r.parameters.insert(p.name.clone(), v.clone());
                 }
                 given.insert(p.name.clone(), v);

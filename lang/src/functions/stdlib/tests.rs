@@ -76,8 +76,11 @@ fn run(c: &Case) -> (Option<String>, Option<String>, Vec<String>) {
     let mut session = stdlib_session();
     let facts = c.facts.clone().unwrap_or(serde_json::json!({}));
     session.set_facts(crate::catalog::json::from_data(&facts));
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.eval(&c.src)))
-        .unwrap_or_else(|_| Err(crate::Error::eval("PANIC")));
+    // Named as the oracle's program (`-e`): locations say `(line: N)`, not `In[1]`.
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        session.eval_named("-e", &c.src)
+    }))
+    .unwrap_or_else(|_| Err(crate::Error::eval("PANIC")));
     let log = session
         .take_logs()
         .into_iter()
