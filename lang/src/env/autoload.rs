@@ -504,6 +504,45 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
+    /// A function with no `.pp` file is remembered as absent only for the input: once the
+    /// file appears, the next input finds it; another modulepath is asked anew.
+    #[test]
+    fn absent_function_files_are_looked_for_again_at_the_next_input() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-autoload-absent-{}", std::process::id()));
+        let other = root.join("other");
+        write(&root, "mods/m/manifests/init.pp", "class m { }\n");
+        write(&other, "m/functions/f.pp", "function m::f() { 'other' }\n");
+        let env = |dir: &Path| Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![dir.to_path_buf()],
+        };
+        let mut s = Session::new();
+        s.set_environment(env(&root.join("mods")));
+        let unknown = s.eval("[m::f(), m::f()]").unwrap_err();
+        assert!(unknown.message.contains("m::f"), "{}", unknown.message);
+        write(
+            &root,
+            "mods/m/functions/f.pp",
+            "function m::f() { 'here' }\n",
+        );
+        assert_eq!(
+            s.eval("m::f()").unwrap(),
+            crate::values::Value::from("here")
+        );
+        let mut t = Session::new();
+        t.set_environment(env(&root.join("mods")));
+        assert!(t.eval("m::g()").is_err());
+        t.set_environment(env(&other));
+        assert!(t.eval("m::g()").is_err());
+        assert_eq!(
+            t.eval("m::f()").unwrap(),
+            crate::values::Value::from("other")
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
     /// Sessions of one thread share a module file's tree (parsed once), but not what
     /// evaluating it found: each calls its own functions through the same call sites, sees
     /// its own variables in the same slots, and a file changed on disk (to the same length)
