@@ -156,6 +156,11 @@ pub struct Ctx {
     method: Option<Rc<MethodFrame>>,
 }
 
+thread_local! {
+    /// The classes around the top's code: none (shared, not allocated per interpreter).
+    static NO_CREF: Rc<[Rc<UserClass>]> = Rc::from(Vec::new());
+}
+
 impl Ctx {
     /// The frame of the template's body.
     pub fn top() -> Ctx {
@@ -164,7 +169,7 @@ impl Ctx {
             locals: vec![Scope::default()],
             this: This::Template,
             def_target: DefTarget::Template,
-            cref: Rc::from(Vec::new()),
+            cref: NO_CREF.with(Rc::clone),
             block: None,
             method: None,
         }

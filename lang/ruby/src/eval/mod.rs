@@ -576,14 +576,23 @@ impl<'h> Interp<'h> {
     }
 
     fn interpolate(&mut self, parts: &[Part]) -> R<String> {
-        let mut s = String::new();
+        // (room for the literal parts and a short value or two: no growing on the way)
+        let literal: usize = parts
+            .iter()
+            .map(|p| match p {
+                Part::Lit(l) => l.len(),
+                Part::Code(_) => 16,
+            })
+            .sum();
+        let mut s = String::with_capacity(literal);
         for p in parts {
             match p {
                 Part::Lit(l) => s.push_str(l),
-                Part::Code(n) => {
-                    let v = self.eval(n)?;
-                    s.push_str(&self.to_s(v, n.at)?);
-                }
+                Part::Code(n) => match self.eval(n)? {
+                    // a string is its own `to_s`: no copy made on the way
+                    RValue::Str(v) => s.push_str(&v),
+                    v => s.push_str(&self.to_s(v, n.at)?),
+                },
             }
         }
         Ok(s)
