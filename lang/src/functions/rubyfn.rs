@@ -1369,6 +1369,14 @@ mod loading_tests {
         // a longer file (its length tells it changed, whatever the clock's resolution)
         write_helper(100);
         assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[100, 200]");
+        // the function's own file changed: it and its helper are loaded anew
+        std::fs::write(
+            functions.join("count.rb"),
+            "require 'puppet_x/m/counter'\nPuppet::Functions.create_function(:'m::count') do\n  \
+             def count\n    PuppetX::M::Counter.next * 10\n  end\nend\n",
+        )
+        .unwrap();
+        assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1000, 2000]");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }
