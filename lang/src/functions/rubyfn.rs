@@ -38,10 +38,24 @@ use std::rc::Rc;
 /// A module's Ruby function file, found for a function name.
 pub struct Found {
     /// The file.
-    pub path: PathBuf,
+    pub path: Rc<Path>,
     /// As the reference shows it: relative to its modulepath directory.
-    pub shown: String,
+    pub shown: Rc<str>,
+    /// The file parsed and analysed, and what it and its helpers defined, once called in
+    /// this evaluation (a `Found` lasts one evaluation, during which the files' answers
+    /// are kept: `fs::probe`), so that further calls look up nothing.
+    ready: RefCell<Option<Ready>>,
 }
+
+/// A function file, parsed and analysed, and what it defined when it was loaded.
+struct Ready {
+    file: Rc<RubyFile>,
+    parsed: Rc<Parsed>,
+    defined: Option<Known>,
+}
+
+/// What a function file and the helpers it required defined.
+type Known = (Rc<ruby::Loaded>, Rc<[Required]>);
 
 /// The generation and modulepath the answers are for, and the answers by name.
 type FoundCache = (u64, Vec<PathBuf>, HashMap<String, Option<Rc<Found>>>);
@@ -91,7 +105,8 @@ pub fn find_3x(ev: &Evaluator, name: &str) -> Option<Found> {
             .find(|p| crate::env::fs::is_file(p))
             .map(|path| Found {
                 shown: shown_path(dir, &path),
-                path,
+                path: path.into(),
+                ready: RefCell::default(),
             })
     })
 }
@@ -105,8 +120,9 @@ fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
         .map(|d| d.join(&shown))
         .find(|p| crate::env::fs::is_file(p))?;
     Some(Found {
-        path,
-        shown: shown.display().to_string(),
+        path: path.into(),
+        shown: shown.display().to_string().into(),
+        ready: RefCell::default(),
     })
 }
 
@@ -145,10 +161,17 @@ struct Parsed {
     /// What runs before the call: the file's top-level code other than the definition, and
     /// the function's methods (for 3.x, the block as the method `METHOD_3X`).
     body: Vec<Node>,
+    /// A 4.x function's dispatches as declarations (method, parameters, return type), made
+    /// once: for a function without `dispatch`, its method named as the function (none
+    /// when it has no such method).
+    decls: Vec<Decl>,
     /// The signatures and return types, once made, when they depend on no session (every
     /// type built in, no local types: none is an alias the session defines).
     signatures: RefCell<Option<Rc<Signatures>>>,
 }
+
+/// A dispatch's method, parameters and return type.
+type Decl = (String, Vec<ParamDecl>, Option<String>);
 
 /// A 4.x function's signatures and each one's return type.
 type Signatures = (Vec<Signature>, Vec<Option<PType>>);
@@ -173,9 +196,7 @@ struct Defined {
     defs: Rc<ruby::Loaded>,
 }
 
-#[derive(Clone)]
 struct Required {
-    path: PathBuf,
     file: Rc<RubyFile>,
     source: Source,
 }
@@ -183,9 +204,9 @@ struct Required {
 impl Defined {
     /// Whether the required files are unchanged.
     fn current(&self) -> bool {
-        self.required
-            .iter()
-            .all(|r| crate::env::ruby_files::load(&r.path).is_ok_and(|f| Rc::ptr_eq(&f, &r.file)))
+        self.required.iter().all(|r| {
+            crate::env::ruby_files::load(&r.source.path).is_ok_and(|f| Rc::ptr_eq(&f, &r.file))
+        })
     }
 }
 
@@ -195,20 +216,23 @@ thread_local! {
     static DEFINED: RefCell<HashMap<Box<[u8]>, Defined>> = RefCell::new(HashMap::default());
 }
 
-fn remember_definitions(key: &[u8], file: Rc<RubyFile>, defs: ruby::Loaded, host: &FunctionHost) {
+fn remember_definitions(
+    key: &[u8],
+    file: Rc<RubyFile>,
+    defs: ruby::Loaded,
+    host: &FunctionHost,
+) -> Known {
     let required: Vec<Required> = host
-        .loaded
-        .iter()
-        .zip(host.sources.iter().skip(1))
-        .filter_map(|(path, source)| {
-            let f = crate::env::ruby_files::load(path).ok()?;
+        .required()
+        .filter_map(|source| {
+            let f = crate::env::ruby_files::load(&source.path).ok()?;
             Some(Required {
-                path: path.clone(),
                 file: f,
                 source: source.clone(),
             })
         })
         .collect();
+    let known: Known = (Rc::new(defs), required.into());
     DEFINED.with(|d| {
         let mut d = d.borrow_mut();
         if d.len() >= 512 {
@@ -218,11 +242,12 @@ fn remember_definitions(key: &[u8], file: Rc<RubyFile>, defs: ruby::Loaded, host
             key.into(),
             Defined {
                 file,
-                required: required.into(),
-                defs: Rc::new(defs),
+                required: known.1.clone(),
+                defs: known.0.clone(),
             },
         );
     });
+    known
 }
 
 /// Calls a module's Ruby function.
@@ -233,47 +258,56 @@ pub fn call(
     args: &[Value],
     block: Option<&Closure>,
 ) -> EvalResult {
-    let file = match crate::env::ruby_files::load(&found.path) {
-        Ok(file) => file,
-        Err(e) => return Err(Error::eval(format!("{}: {e}", found.shown)).into()),
-    };
     let fail = |e: RubyError, sources: &[Source]| Error::eval(describe(name, e, sources));
-    let main_source = Source {
+    let main_source = |file: &RubyFile| Source {
         base: file.base,
         shown: found.shown.clone(),
         text: file.text.clone(),
         path: found.path.clone(),
     };
-    let parsed = match parsed(&found.path, &file, name) {
-        Ok(p) => p,
-        Err(e) => return Err(fail(e, &[main_source]).into()),
+    let ready = found
+        .ready
+        .borrow()
+        .as_ref()
+        .map(|r| (r.file.clone(), r.parsed.clone(), r.defined.clone()));
+    let was_ready = ready.is_some();
+    let (file, parsed, known) = match ready {
+        Some(ready) => ready,
+        None => {
+            let file = match crate::env::ruby_files::load(&found.path) {
+                Ok(file) => file,
+                Err(e) => return Err(Error::eval(format!("{}: {e}", found.shown)).into()),
+            };
+            let parsed = match parsed(&found.path, &file, name) {
+                Ok(p) => p,
+                Err(e) => return Err(fail(e, &[main_source(&file)]).into()),
+            };
+            // What the file (and the helpers it requires) defined, from an earlier call
+            // while they are unchanged.
+            let known = DEFINED.with(|d| {
+                d.borrow()
+                    .get(crate::env::fs::key(&found.path))
+                    .filter(|k| Rc::ptr_eq(&k.file, &file) && k.current())
+                    .map(|k| (k.defs.clone(), k.required.clone()))
+            });
+            (file, parsed, known)
+        }
     };
-    let short = name.rsplit("::").next().unwrap_or(name);
-    // The method to run and its Ruby arguments.
-    let (method, ruby_args, return_type, mismatch) = match &parsed.api {
+    // The method to run (its index among the declarations) and its Ruby arguments.
+    let (index, ruby_args, signatures, mismatch) = match &parsed.api {
         Api::V4 {
             dispatches,
             local_types,
         } => {
-            let decls: Vec<(String, Vec<ParamDecl>, Option<String>)> = if dispatches.is_empty() {
-                let def = parsed.body.iter().find_map(|n| match &n.kind {
-                    Kind::Def(d) if d.name == short && !d.singleton => Some(d.clone()),
-                    _ => None,
-                });
-                let Some(def) = def else {
-                    return Err(Error::eval(format!(
-                        "{}: function '{name}' has no dispatch and no method '{short}'",
-                        found.shown
-                    ))
-                    .into());
-                };
-                vec![(short.to_string(), implicit_signature(&def.params), None)]
-            } else {
-                dispatches
-                    .iter()
-                    .map(|d| (d.method.clone(), d.params.clone(), d.return_type.clone()))
-                    .collect()
-            };
+            let decls = &parsed.decls;
+            if decls.is_empty() {
+                let short = name.rsplit("::").next().unwrap_or(name);
+                return Err(Error::eval(format!(
+                    "{}: function '{name}' has no dispatch and no method '{short}'",
+                    found.shown
+                ))
+                .into());
+            }
             let known = parsed.signatures.borrow().clone();
             let signatures = match known {
                 Some(s) => s,
@@ -302,18 +336,11 @@ pub fn call(
                     made
                 }
             };
-            let (sigs, rets) = &*signatures;
+            let (sigs, _) = &*signatures;
             let i = signature::dispatch_signatures(name, sigs, args, block)?;
-            let (method, _, _) = &decls[i];
-            let ret = rets.get(i).cloned().flatten();
-            let has_block = sigs[i].block.is_some();
-            let block = if has_block { block } else { None };
-            (
-                method.clone(),
-                args.iter().map(to_ruby).collect::<Vec<_>>(),
-                ret.map(|t| (t, method.clone(), block.is_some())),
-                sigs[i].fallback,
-            )
+            let mismatch = sigs[i].fallback;
+            let ruby_args = args.iter().map(to_ruby).collect::<Vec<_>>();
+            (i, ruby_args, Some(signatures), mismatch)
         }
         Api::V3 { arity, .. } => {
             if let Some(n) = *arity {
@@ -332,38 +359,27 @@ pub fn call(
                 }
             }
             let list = args.iter().map(to_ruby_3x).collect();
-            (
-                METHOD_3X.to_string(),
-                vec![RValue::array(list)],
-                None,
-                false,
-            )
+            (usize::MAX, vec![RValue::array(list)], None, false)
         }
     };
     let v3 = matches!(parsed.api, Api::V3 { .. });
+    let method = match parsed.decls.get(index) {
+        Some((m, _, _)) => m.as_str(),
+        None => METHOD_3X,
+    };
     let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
     let mut host = FunctionHost {
         inner: EvalHost { ev },
         v3,
         block: block.cloned(),
-        sources: vec![main_source],
-        loaded: Vec::new(),
+        sources: vec![main_source(&file)],
         deprecations: Rc::default(),
     };
-    // What the file (and the helpers it requires) defined, from an earlier call while they
-    // are unchanged; else loaded now and kept.
-    let key = crate::env::fs::key(&found.path);
-    let known = DEFINED.with(|d| {
-        d.borrow()
-            .get(key)
-            .filter(|k| Rc::ptr_eq(&k.file, &file) && k.current())
-            .map(|k| (k.defs.clone(), k.required.clone()))
-    });
+    // What the file (and the helpers it requires) defined, from an earlier call; else
+    // loaded now and kept.
     if let Some((_, required)) = &known {
-        for r in required.iter() {
-            host.loaded.push(r.path.clone());
-            host.sources.push(r.source.clone());
-        }
+        host.sources
+            .extend(required.iter().map(|r| r.source.clone()));
     }
     let mut defined = None;
     let result = {
@@ -381,11 +397,18 @@ pub fn call(
                     .map(|()| defined = Some(it.snapshot()))
             }
         };
-        loaded.and_then(|()| it.call_top(&method, ruby_args, block_arg, file.base))
+        loaded.and_then(|()| it.call_top(method, ruby_args, block_arg, file.base))
     };
     host.flush_deprecations();
-    if let Some(defs) = defined {
-        remember_definitions(key, file.clone(), defs, &host);
+    let defined = defined.map(|defs| {
+        remember_definitions(crate::env::fs::key(&found.path), file.clone(), defs, &host)
+    });
+    if !was_ready || defined.is_some() {
+        *found.ready.borrow_mut() = Some(Ready {
+            file: file.clone(),
+            parsed: parsed.clone(),
+            defined: defined.or(known),
+        });
     }
     let value = match result {
         Ok(v) => v,
@@ -404,11 +427,12 @@ pub fn call(
             found.shown
         ))
     })?;
-    if let Some((t, method, _)) = return_type {
-        if !crate::functions::shims::is_instance(&t, &value) {
+    let returns = signatures.as_ref().and_then(|s| s.1.get(index)?.as_ref());
+    if let Some(t) = returns {
+        if !crate::functions::shims::is_instance(t, &value) {
             return Err(Error::eval(format!(
                 "value returned from function '{method}' has wrong type, {}",
-                crate::functions::shims::describe_mismatch(&t, &value)
+                crate::functions::shims::describe_mismatch(t, &value)
             ))
             .into());
         }
@@ -541,10 +565,10 @@ fn make_signature(ev: &mut Evaluator, params: &[ParamDecl]) -> Result<Signature,
 #[derive(Clone)]
 struct Source {
     base: usize,
-    shown: String,
+    shown: Rc<str>,
     text: Rc<str>,
     /// The file (`require_relative` is relative to its directory).
-    path: PathBuf,
+    path: Rc<Path>,
 }
 
 /// A Ruby error of a function as a message: the exception's message (the reference's),
@@ -557,7 +581,7 @@ fn describe(name: &str, e: RubyError, sources: &[Source]) -> String {
         .find(|s| s.base <= at && at - s.base <= s.text.len())
         .map(|s| {
             (
-                s.shown.clone(),
+                s.shown.to_string(),
                 ruby::line_col(&s.text, at - s.base).0.to_string(),
             )
         })
@@ -639,6 +663,7 @@ fn analyse(top: Vec<Node>, name: &str, base: usize) -> Result<Parsed, RubyError>
     walk(top, &mut body, &mut api, false)?;
     match api {
         Some(api) => Ok(Parsed {
+            decls: declarations(&api, &body, name),
             api,
             body,
             signatures: RefCell::new(None),
@@ -648,6 +673,31 @@ fn analyse(top: Vec<Node>, name: &str, base: usize) -> Result<Parsed, RubyError>
             base,
         )),
     }
+}
+
+/// A 4.x function's dispatches as declarations; without `dispatch`, the method named as
+/// the function, its parameters typed `Any` (none when there is no such method).
+fn declarations(api: &Api, body: &[Node], name: &str) -> Vec<Decl> {
+    let Api::V4 { dispatches, .. } = api else {
+        return Vec::new();
+    };
+    if !dispatches.is_empty() {
+        return dispatches
+            .iter()
+            .map(|d| (d.method.clone(), d.params.clone(), d.return_type.clone()))
+            .collect();
+    }
+    let short = name.rsplit("::").next().unwrap_or(name);
+    body.iter()
+        .find_map(|n| match &n.kind {
+            Kind::Def(d) if d.name == short && !d.singleton => Some(vec![(
+                short.to_string(),
+                implicit_signature(&d.params),
+                None,
+            )]),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 fn walk(
@@ -917,9 +967,8 @@ struct FunctionHost<'e> {
     inner: EvalHost<'e>,
     v3: bool,
     block: Option<Closure>,
+    /// The function's file, then the files `require` loaded.
     sources: Vec<Source>,
-    /// The files `require` loaded.
-    loaded: Vec<PathBuf>,
     /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged.
     deprecations: Rc<RefCell<Vec<String>>>,
 }
@@ -965,6 +1014,11 @@ impl HostObject for Autoloader {
 }
 
 impl FunctionHost<'_> {
+    /// The files `require` loaded (the sources after the function's own).
+    fn required(&self) -> impl Iterator<Item = &Source> {
+        self.sources.iter().skip(1)
+    }
+
     /// Logs the deprecation warnings not yet logged (before anything else the code logs).
     fn flush_deprecations(&mut self) {
         let pending = std::mem::take(&mut *self.deprecations.borrow_mut());
@@ -1173,17 +1227,16 @@ impl FunctionHost<'_> {
         path: &str,
         (dir, file): (PathBuf, PathBuf),
     ) -> Result<ruby::Required, HostError> {
-        if self.loaded.contains(&file) {
+        if self.required().any(|s| *s.path == *file) {
             return Ok(ruby::Required::Nothing);
         }
         let parsed = crate::env::ruby_files::load(&file)
             .map_err(|e| HostError::Raise(format!("cannot load such file -- {path} ({e})")))?;
-        self.loaded.push(file.clone());
         self.sources.push(Source {
             base: parsed.base,
             shown: shown_path(&dir, &file),
             text: parsed.text.clone(),
-            path: file,
+            path: file.into(),
         });
         Ok(ruby::Required::Code(parsed.body.clone()))
     }
@@ -1207,8 +1260,12 @@ pub(crate) fn required_file(
     }))
 }
 
-fn shown_path(dir: &Path, file: &Path) -> String {
-    file.strip_prefix(dir).unwrap_or(file).display().to_string()
+fn shown_path(dir: &Path, file: &Path) -> Rc<str> {
+    file.strip_prefix(dir)
+        .unwrap_or(file)
+        .display()
+        .to_string()
+        .into()
 }
 
 #[cfg(test)]
@@ -1321,6 +1378,14 @@ mod loading_tests {
         // a longer file (its length tells it changed, whatever the clock's resolution)
         write_helper(100);
         assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[100, 200]");
+        // the function's own file changed: it and its helper are loaded anew
+        std::fs::write(
+            functions.join("count.rb"),
+            "require 'puppet_x/m/counter'\nPuppet::Functions.create_function(:'m::count') do\n  \
+             def count\n    PuppetX::M::Counter.next * 10\n  end\nend\n",
+        )
+        .unwrap();
+        assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1000, 2000]");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

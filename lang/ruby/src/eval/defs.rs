@@ -9,7 +9,6 @@ use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods;
 use crate::show::inspect;
 use crate::value::{Include, Ivars, Method, Object, RHash, RValue, UserClass};
-use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -113,13 +112,42 @@ struct MethodFrame {
     args: Vec<RValue>,
 }
 
+/// The local variables of a block or a frame, in the order they were first assigned:
+/// a method or block has few, found by a scan faster than hashing, and a scope that has
+/// none allocates nothing (a method's call makes one and drops it).
+#[derive(Debug, Clone, Default)]
+pub struct Scope(Vec<(String, RValue)>);
+
+impl Scope {
+    pub fn get(&self, name: &str) -> Option<&RValue> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut RValue> {
+        self.0.iter_mut().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Defines a variable that is not in the scope yet.
+    pub fn define(&mut self, name: String, v: RValue) {
+        self.0.push((name, v));
+    }
+
+    /// Sets the variable `name`, defining it when it is new.
+    pub fn insert(&mut self, name: String, v: RValue) {
+        match self.get_mut(&name) {
+            Some(slot) => *slot = v,
+            None => self.0.push((name, v)),
+        }
+    }
+}
+
 /// A frame: the template's body, a method's body or a class's body.
 #[derive(Debug)]
 pub struct Ctx {
     /// Identifies the frame while it runs (blocks and procs made in it run in it).
     pub(crate) id: u64,
     /// Local variables, a scope per block running.
-    pub(crate) locals: Vec<HashMap<String, RValue>>,
+    pub(crate) locals: Vec<Scope>,
     pub(crate) this: This,
     def_target: DefTarget,
     /// The classes and modules around the code, innermost last (constants are found there).
@@ -128,15 +156,20 @@ pub struct Ctx {
     method: Option<Rc<MethodFrame>>,
 }
 
+thread_local! {
+    /// The classes around the top's code: none (shared, not allocated per interpreter).
+    static NO_CREF: Rc<[Rc<UserClass>]> = Rc::from(Vec::new());
+}
+
 impl Ctx {
     /// The frame of the template's body.
     pub fn top() -> Ctx {
         Ctx {
             id: 1,
-            locals: vec![HashMap::default()],
+            locals: vec![Scope::default()],
             this: This::Template,
             def_target: DefTarget::Template,
-            cref: Rc::from(Vec::new()),
+            cref: NO_CREF.with(Rc::clone),
             block: None,
             method: None,
         }
@@ -196,7 +229,7 @@ impl Interp<'_> {
         self.frame_ids += 1;
         Ctx {
             id: self.frame_ids,
-            locals: vec![HashMap::default()],
+            locals: vec![Scope::default()],
             this,
             def_target,
             cref,
@@ -233,7 +266,7 @@ impl Interp<'_> {
         if def.singleton {
             match &self.ctx.this {
                 This::Template => {
-                    self.top_methods.insert(name.clone(), m);
+                    self.set_top_method(&name, m);
                 }
                 This::Class(c) => {
                     c.singleton.borrow_mut().insert(name.clone(), m);
@@ -248,7 +281,7 @@ impl Interp<'_> {
         } else {
             match &self.ctx.def_target {
                 DefTarget::Template => {
-                    self.top_methods.insert(name.clone(), m);
+                    self.set_top_method(&name, m);
                 }
                 DefTarget::Instance(c) => {
                     if c.module_function.get() {
@@ -357,7 +390,7 @@ impl Interp<'_> {
                         c.constants.borrow_mut().insert(short.to_string(), v);
                     }
                     None => {
-                        self.top_constants.insert(short.to_string(), v);
+                        self.set_top_constant(short, v);
                     }
                 }
                 self.classes.push(class.clone());
@@ -451,7 +484,7 @@ impl Interp<'_> {
                 c.constants.borrow_mut().insert(name.to_string(), v);
             }
             None => {
-                self.top_constants.insert(name.to_string(), v);
+                self.set_top_constant(name, v);
             }
         }
         Ok(())
@@ -459,7 +492,8 @@ impl Interp<'_> {
 
     /// Whether exception class `class` is `ancestor`, for the template's exception classes too.
     pub fn exception_is_a(&self, class: &str, ancestor: &str) -> bool {
-        let mut all = self.classes.iter().chain(&self.installed_classes);
+        let installed = self.installed_classes.iter().flat_map(|c| c.iter());
+        let mut all = self.classes.iter().chain(installed);
         match all.find(|c| &*c.name == class) {
             Some(c) => c.is_a(ancestor),
             None => error_is_a(class, ancestor),

@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 mod defs;
 pub use defs::BlockArg;
-pub(crate) use defs::{Ctx, This};
+pub(crate) use defs::{Ctx, Scope, This};
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template
 /// and the templates it renders in the same host scope (`scope.function_template`) share
@@ -61,15 +61,16 @@ pub struct Interp<'h> {
     pub(crate) frame_ids: u64,
     /// How many methods are running (bounded: `stack level too deep`).
     pub(crate) call_depth: usize,
-    /// The methods the template defines at its top (`def` outside a class).
-    pub(crate) top_methods: HashMap<String, Method>,
-    /// Constants of the top (`X = 1`, top-level classes and modules).
-    pub(crate) top_constants: HashMap<String, RValue>,
+    /// The methods the template defines at its top (`def` outside a class); shared with
+    /// the `Loaded` it started from until it defines one of its own.
+    pub(crate) top_methods: Rc<HashMap<String, Method>>,
+    /// Constants of the top (`X = 1`, top-level classes and modules), shared as the methods.
+    pub(crate) top_constants: Rc<HashMap<String, RValue>>,
     /// Every class the template defined, by full name (for exception classes).
     pub(crate) classes: Vec<Rc<UserClass>>,
     /// The classes an earlier interpreter defined (`install`): found as `classes` are, and
     /// not cleared when this one ends.
-    pub(crate) installed_classes: Vec<Rc<UserClass>>,
+    pub(crate) installed_classes: Option<Rc<[Rc<UserClass>]>>,
     /// Instance variables read so far (and assigned ones).
     ivars: HashMap<String, RValue>,
     /// `$~`: the last successful match.
@@ -93,19 +94,23 @@ pub struct Interp<'h> {
 
 /// What code defined, kept to be installed in later interpreters (`Interp::snapshot`): a
 /// module function's file and its helpers are loaded once, as the reference loads them.
+///
+/// Installing it costs no copy: an interpreter shares its maps until it defines something
+/// of its own. It must outlive the interpreters it is installed in (its classes are
+/// cleared when it is dropped).
 #[derive(Default)]
 pub struct Loaded {
-    top_methods: HashMap<String, Method>,
-    top_constants: HashMap<String, RValue>,
-    classes: Vec<Rc<UserClass>>,
-    /// The code the methods point into.
-    code: Vec<Rc<Vec<Node>>>,
+    top_methods: Rc<HashMap<String, Method>>,
+    top_constants: Rc<HashMap<String, RValue>>,
+    /// (The code of the methods and classes is theirs: `Method::Def` and `UserClass` hold
+    /// it by reference count.)
+    classes: Option<Rc<[Rc<UserClass>]>>,
 }
 
 impl Drop for Loaded {
     fn drop(&mut self) {
         // Classes hold their methods and constants, which may hold the classes.
-        for c in &self.classes {
+        for c in self.classes.iter().flat_map(|c| c.iter()) {
             c.clear();
         }
     }
@@ -148,10 +153,10 @@ impl<'h> Interp<'h> {
             frames: Vec::new(),
             frame_ids: 1,
             call_depth: 0,
-            top_methods: HashMap::default(),
-            top_constants: HashMap::default(),
+            top_methods: Rc::default(),
+            top_constants: Rc::default(),
             classes: Vec::new(),
-            installed_classes: Vec::new(),
+            installed_classes: None,
             ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
@@ -170,8 +175,7 @@ impl<'h> Interp<'h> {
         Loaded {
             top_methods: self.top_methods.clone(),
             top_constants: self.top_constants.clone(),
-            classes: std::mem::take(&mut self.classes),
-            code: self.loaded.clone(),
+            classes: Some(std::mem::take(&mut self.classes).into()),
         }
     }
 
@@ -183,16 +187,25 @@ impl<'h> Interp<'h> {
         }
         let m = Rc::new(UserClass::new(Rc::from(name), true, None, None));
         self.classes.push(m.clone());
-        self.top_constants
-            .insert(name.to_string(), RValue::Module(m));
+        self.set_top_constant(name, RValue::Module(m));
     }
 
-    /// Starts from what an earlier interpreter's code defined (see `snapshot`).
+    /// Defines a constant of the top (the map is copied first if it is shared).
+    pub(crate) fn set_top_constant(&mut self, name: &str, v: RValue) {
+        Rc::make_mut(&mut self.top_constants).insert(name.to_string(), v);
+    }
+
+    /// Defines a method of the top (the map is copied first if it is shared).
+    pub(crate) fn set_top_method(&mut self, name: &str, m: Method) {
+        Rc::make_mut(&mut self.top_methods).insert(name.to_string(), m);
+    }
+
+    /// Starts from what an earlier interpreter's code defined (see `snapshot`), sharing
+    /// it.
     pub fn install(&mut self, loaded: &Loaded) {
         self.top_methods = loaded.top_methods.clone();
         self.top_constants = loaded.top_constants.clone();
         self.installed_classes = loaded.classes.clone();
-        self.loaded = loaded.code.clone();
     }
 
     /// Runs code for what it defines (methods, classes, constants), not for output: a
@@ -304,7 +317,7 @@ impl<'h> Interp<'h> {
             }
         }
         if let Some(top) = self.ctx.locals.last_mut() {
-            top.insert(name.to_string(), v);
+            top.define(name.to_string(), v);
         }
     }
 
@@ -563,14 +576,23 @@ impl<'h> Interp<'h> {
     }
 
     fn interpolate(&mut self, parts: &[Part]) -> R<String> {
-        let mut s = String::new();
+        // (room for the literal parts and a short value or two: no growing on the way)
+        let literal: usize = parts
+            .iter()
+            .map(|p| match p {
+                Part::Lit(l) => l.len(),
+                Part::Code(_) => 16,
+            })
+            .sum();
+        let mut s = String::with_capacity(literal);
         for p in parts {
             match p {
                 Part::Lit(l) => s.push_str(l),
-                Part::Code(n) => {
-                    let v = self.eval(n)?;
-                    s.push_str(&self.to_s(v, n.at)?);
-                }
+                Part::Code(n) => match self.eval(n)? {
+                    // a string is its own `to_s`: no copy made on the way
+                    RValue::Str(v) => s.push_str(&v),
+                    v => s.push_str(&self.to_s(v, n.at)?),
+                },
             }
         }
         Ok(s)
@@ -940,7 +962,7 @@ impl<'h> Interp<'h> {
     pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
-        let mut scope = HashMap::default();
+        let mut scope = Scope::default();
         let args = if block.params.len() > 1 && args.len() == 1 {
             match &args[0] {
                 RValue::Array(a) => a.borrow().clone(),

@@ -102,7 +102,7 @@ enum Confine {
 struct Closure {
     block: Rc<Block>,
     home: u64,
-    scopes: Vec<HashMap<String, RValue>>,
+    scopes: Vec<crate::eval::Scope>,
 }
 
 /// What resolving a custom fact gave.
@@ -174,8 +174,7 @@ impl Interp<'_> {
         put(&util, "Resolution", &resolution);
         put(&facter, "Core", &core);
         put(&facter, "Util", &util);
-        self.top_constants
-            .insert("Facter".to_string(), RValue::Module(facter));
+        self.set_top_constant("Facter", RValue::Module(facter));
         self.facter.installed = true;
         // `Facter.fact(:x)` / `Facter[:x]` give a fact object whose `value` resolves it
         let mut toks = Vec::new();
