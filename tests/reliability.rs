@@ -108,6 +108,55 @@ fn growth_past_the_memory_limit_is_an_error_and_the_session_survives() {
     assert_eq!(prepl::format::to_programmatic(&kept), "[42, 'f', true]");
 }
 
+/// ERB's Ruby checks what it builds against the memory limit before building it (issue
+/// 39): strings and arrays doubled, interpolation, `split`, `product`, `flatten` and the text
+/// of a shared structure. The error is the limit's, not a Ruby exception `rescue` catches.
+#[test]
+fn erb_growth_past_the_memory_limit_is_an_error() {
+    let _alone = alone();
+    prepl::limits::set_memory_limit(prepl::limits::in_use() + (64 << 20));
+    let mut s = Session::new();
+    s.eval("$kept = 42").expect("setup");
+    let shared = "a = [1]; 40.times { a = [a, a] }";
+    for code in [
+        "s = 'x' * 1000; 40.times { s = s + s }".to_string(),
+        "s = 'x' * 1000; 40.times { s = \"#{s}#{s}\" }".to_string(),
+        "a = [1] * 1000; 40.times { a = a + a }".to_string(),
+        "s = 'x' * 1000; 40.times { s = s * 2 }".to_string(),
+        "('x' * 50_000_000).split('').size".to_string(),
+        "('x' * 20_000_000).split(//).size".to_string(),
+        "(1..5000).to_a.product((1..5000).to_a).size".to_string(),
+        format!("{shared}; a.inspect.size"),
+        format!("{shared}; a.to_s.size"),
+        format!("{shared}; a.to_json.size"),
+        format!("{shared}; a.flatten.size"),
+        format!("{shared}; \"#{{a}}\""),
+        format!("{shared}; a"),
+        format!("{shared}; begin; a.inspect; rescue Exception; 'caught'; end"),
+        format!("{shared}; (a.inspect rescue 'caught')"),
+        "<% 100_000_000.times do %>xxxxxxxxxxxxxxxx<% end %>".to_string(),
+    ] {
+        let code = if code.starts_with("<%") {
+            code
+        } else {
+            format!("<%= {code} %>")
+        };
+        let src = format!("inline_template(@(ERB))\n{code}\n| ERB\n");
+        let message = limit_error(&mut s, &src);
+        assert!(message.starts_with("Out of memory"), "{src}: {message}");
+    }
+    // a structure that is shared but small to show is shown
+    let small = s
+        .eval("inline_template('<%= a = [1]; 3.times { a = [a, a] }; a.inspect %>')")
+        .expect("small");
+    assert_eq!(
+        prepl::format::to_programmatic(&small),
+        "'[[[[1], [1]], [[1], [1]]], [[[1], [1]], [[1], [1]]]]'"
+    );
+    let kept = s.eval("$kept").expect("state kept");
+    assert_eq!(prepl::format::to_programmatic(&kept), "42");
+}
+
 /// Sets the interrupt flag after `after`, from another thread, as Ctrl-C does.
 fn interrupt_after(s: &Session, after: Duration) -> std::thread::JoinHandle<()> {
     let flag = s.interrupt_handle();

@@ -41,6 +41,49 @@ pub fn to_s(v: &RValue) -> String {
     }
 }
 
+/// A lower bound of the length of `inspect` of `v` (and of `to_s` of an array or hash),
+/// found without building it: each array or hash is measured once, however often the
+/// structure holds it, so that `a = [a, a]` forty times is measured in forty steps (its
+/// text would be terabytes). Saturates at `usize::MAX`.
+pub fn shown_len(v: &RValue) -> usize {
+    type Known = rustc_hash::FxHashMap<usize, usize>;
+    fn sum<'a>(it: impl Iterator<Item = &'a RValue>, known: &mut Known) -> usize {
+        it.fold(2usize, |n, x| {
+            n.saturating_add(2)
+                .saturating_add(crate::limits::deep(|| measure(x, known)))
+        })
+    }
+    fn measure(v: &RValue, known: &mut Known) -> usize {
+        match v {
+            RValue::Str(s) | RValue::Sym(s) => s.len() + 2,
+            RValue::Array(a) => {
+                let id = Rc::as_ptr(a) as usize;
+                if let Some(n) = known.get(&id) {
+                    return *n;
+                }
+                // (while it is measured: itself inside shows `[...]`)
+                known.insert(id, 5);
+                let n = sum(a.borrow().iter(), known);
+                known.insert(id, n);
+                n
+            }
+            RValue::Hash(h) => {
+                let id = Rc::as_ptr(h) as usize;
+                if let Some(n) = known.get(&id) {
+                    return *n;
+                }
+                known.insert(id, 5);
+                let h = h.borrow();
+                let n = sum(h.entries.iter().flat_map(|(k, v)| [k, v]), known);
+                known.insert(id, n);
+                n
+            }
+            _ => 1,
+        }
+    }
+    measure(v, &mut rustc_hash::FxHashMap::default())
+}
+
 /// `inspect`.
 pub fn inspect(v: &RValue) -> String {
     inspect_in(v, &mut Vec::new())

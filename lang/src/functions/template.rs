@@ -243,6 +243,12 @@ fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String,
             .err()
             .unwrap_or_else(Error::interrupted)
             .into(),
+        // growth past the memory limit: the limit's own error, as Puppet code's
+        RubyError::Raised { class, message, .. } if class == "NoMemoryError" => {
+            Error::new(crate::error::ErrorKind::Limit, message)
+                .at(span)
+                .into()
+        }
         // Ruby's SystemStackError is no StandardError: Puppet does not wrap it either
         RubyError::Raised { class, message, .. } if class == "SystemStackError" => {
             Error::new(crate::error::ErrorKind::Failed, message)

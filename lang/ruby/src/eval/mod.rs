@@ -122,7 +122,13 @@ pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
 
 /// A regexp match that failed (the backtracking limit, an interrupt) as a Ruby error at `at`.
 pub fn regexp_failed(at: usize) -> impl Fn(prepl_core::Error) -> Flow {
-    move |e| Flow::from(RubyError::raised(e.message, at))
+    move |e| match e.kind {
+        // (a search whose matches outgrow the memory limit)
+        prepl_core::error::ErrorKind::Limit => {
+            Flow::from(RubyError::raised_as("NoMemoryError", e.message, at))
+        }
+        _ => Flow::from(RubyError::raised(e.message, at)),
+    }
 }
 
 /// What the host answered, its error as a Ruby exception or unsupported Ruby at `at`.
@@ -510,8 +516,12 @@ impl<'h> Interp<'h> {
             Kind::Case(subject, whens, els) => {
                 self.case(subject.as_deref(), whens, els.as_deref())?
             }
+            // (a StandardError only, as Ruby's: not the memory limit's NoMemoryError)
             Kind::Rescue(e, fallback) => match self.eval(e) {
-                Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
+                Err(Flow::Error(e))
+                    if matches!(&*e, RubyError::Raised { class, .. }
+                        if self.exception_is_a(class, "StandardError")) =>
+                {
                     self.eval(fallback)?
                 }
                 other => other?,
@@ -548,13 +558,13 @@ impl<'h> Interp<'h> {
                 return Err(Flow::Break(v));
             }
             Kind::Text(t) => {
-                self.out.push_str(t);
+                methods::push_checked(&mut self.out, t, at)?;
                 RValue::Nil
             }
             Kind::Output(e) => {
                 let v = self.eval(e)?;
                 let s = self.to_s(v, at)?;
-                self.out.push_str(&s);
+                methods::push_checked(&mut self.out, &s, at)?;
                 RValue::Nil
             }
         })
@@ -572,6 +582,7 @@ impl<'h> Interp<'h> {
                 }
             }
         }
+        methods::grow_shown(&v, at)?;
         Ok(to_s(&v))
     }
 
@@ -587,11 +598,14 @@ impl<'h> Interp<'h> {
         let mut s = String::with_capacity(literal);
         for p in parts {
             match p {
-                Part::Lit(l) => s.push_str(l),
+                Part::Lit(l) => methods::push_checked(&mut s, l, 0)?,
                 Part::Code(n) => match self.eval(n)? {
                     // a string is its own `to_s`: no copy made on the way
-                    RValue::Str(v) => s.push_str(&v),
-                    v => s.push_str(&self.to_s(v, n.at)?),
+                    RValue::Str(v) => methods::push_checked(&mut s, &v, n.at)?,
+                    v => {
+                        let piece = self.to_s(v, n.at)?;
+                        methods::push_checked(&mut s, &piece, n.at)?;
+                    }
                 },
             }
         }
@@ -903,10 +917,13 @@ impl<'h> Interp<'h> {
 
     /// `begin ... rescue ... else ... ensure ... end`: a Ruby exception (not a syntax error
     /// nor unsupported Ruby) raised by the body goes to the first clause whose class matches.
+    /// The memory limit's `NoMemoryError` is not rescued (it is the session's limit, as
+    /// for Puppet code, not the Ruby code's to handle).
     #[inline(never)]
     fn begin_block(&mut self, b: &BeginBlock) -> R {
         let result = match self.body(&b.body) {
-            Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
+            Err(Flow::Error(e)) if matches!(&*e, RubyError::Raised { class, .. } if class != "NoMemoryError") =>
+            {
                 let RubyError::Raised { message, at, class } = *e else {
                     return Err(Flow::Error(e));
                 };

@@ -35,7 +35,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             RValue::str(join(&cell.borrow(), &sep, at, 0)?)
         }
-        "to_s" | "inspect" => RValue::str(to_s(recv)),
+        "to_s" | "inspect" => {
+            super::grow_shown(recv, c.at)?;
+            RValue::str(to_s(recv))
+        }
         "each_index" => {
             let Some(b) = c.block else {
                 return unsupported("each_index without a block", at);
@@ -86,9 +89,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "last" => cell.borrow().last().cloned().unwrap_or(RValue::Nil),
         "flatten" => {
             let depth = if c.args.is_empty() { -1 } else { c.int_arg(0)? };
+            super::grow_values(flat_len(recv, depth), at)?;
             arr(flatten(&items(), depth, 0, at)?)
         }
         "flatten!" => {
+            super::grow_values(flat_len(recv, -1), at)?;
             let f = flatten(&items(), -1, 0, at)?;
             *cell.borrow_mut() = f;
             recv.clone()
@@ -200,6 +205,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     at,
                 );
             };
+            super::grow_values(cell.borrow().len().saturating_add(o.borrow().len()), at)?;
             let mut v = items();
             v.extend(o.borrow().iter().cloned());
             arr(v)
@@ -247,6 +253,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 if (v.len() as u128) * (n as u128) > 10_000_000 {
                     return raise("argument too big", at);
                 }
+                super::grow_values(v.len() * n as usize, at)?;
                 arr(v
                     .iter()
                     .cycle()
@@ -361,7 +368,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             arr(v)
         }
         "product" => {
-            // Every combination of one element of the receiver and one of each argument.
+            // Every combination of one element of the receiver and one of each argument:
+            // their count and rows checked against the memory limit first.
+            let mut rows = cell.borrow().len();
+            for a in &c.args {
+                if let RValue::Array(other) = a {
+                    rows = rows.saturating_mul(other.borrow().len());
+                }
+            }
+            let row = (c.args.len() + 1) * std::mem::size_of::<RValue>() + 64;
+            super::grow(rows.saturating_mul(row), at)?;
             let mut out: Vec<Vec<RValue>> = items().into_iter().map(|v| vec![v]).collect();
             for a in &c.args {
                 let RValue::Array(other) = a else {
@@ -412,6 +428,32 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         _ => return Ok(None),
     }))
+}
+
+/// How many elements `flatten(depth)` gives, counted with each shared array counted once
+/// (at each depth), saturating.
+fn flat_len(v: &RValue, depth: i64) -> usize {
+    type Known = rustc_hash::FxHashMap<(usize, i64), usize>;
+    fn count(v: &RValue, depth: i64, known: &mut Known) -> usize {
+        let RValue::Array(a) = v else { return 1 };
+        let key = (std::rc::Rc::as_ptr(a) as usize, depth);
+        if let Some(n) = known.get(&key) {
+            return *n;
+        }
+        // (an array inside itself: `flatten` raises, counted as nothing meanwhile)
+        known.insert(key, 0);
+        let n = a.borrow().iter().fold(0usize, |n, x| {
+            n.saturating_add(match x {
+                RValue::Array(_) if depth != 0 => {
+                    crate::limits::deep(|| count(x, depth - 1, known))
+                }
+                _ => 1,
+            })
+        });
+        known.insert(key, n);
+        n
+    }
+    count(v, depth, &mut Known::default())
 }
 
 fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValue>> {

@@ -83,7 +83,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::Int(cell.borrow().entries.len() as i64)
         }
         "empty?" => RValue::Bool(cell.borrow().entries.is_empty()),
-        "to_s" | "inspect" => RValue::str(to_s(recv)),
+        "to_s" | "inspect" => {
+            super::grow_shown(recv, c.at)?;
+            RValue::str(to_s(recv))
+        }
         "to_h" if c.block.is_none() => recv.clone(),
         "to_a" => RValue::array(entries().iter().map(|(k, v)| pair(k, v)).collect()),
         "merge" | "update" | "merge!" => {

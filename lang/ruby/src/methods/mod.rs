@@ -159,6 +159,24 @@ pub fn grow(bytes: usize, at: usize) -> R<()> {
         .map_err(|e| Flow::from(RubyError::raised_as("NoMemoryError", e.message, at)))
 }
 
+/// Appends to a string being built, as [`grow`] checks it when the string must grow.
+pub fn push_checked(s: &mut String, x: &str, at: usize) -> R<()> {
+    if s.capacity() - s.len() < x.len() {
+        grow(s.capacity().max(x.len()), at)?;
+    }
+    s.push_str(x);
+    Ok(())
+}
+
+/// Checks that the text of an array or hash (`inspect`, `to_s`, `<%= %>`) fits in the
+/// memory limit before building it (see `show::shown_len`).
+pub fn grow_shown(v: &RValue, at: usize) -> R<()> {
+    if matches!(v, RValue::Array(_) | RValue::Hash(_)) {
+        grow(crate::show::shown_len(v), at)?;
+    }
+    Ok(())
+}
+
 /// As [`grow`], for `n` values (array elements, hash entries).
 pub fn grow_values(n: usize, at: usize) -> R<()> {
     grow(n.saturating_mul(std::mem::size_of::<RValue>()), at)

@@ -32,9 +32,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::Object(o) => RValue::Module(o.class.clone()),
             _ => RValue::Class(Rc::from(recv.class_name())),
         },
-        "to_s" => RValue::str(to_s(recv)),
-        "to_json" => RValue::str(super::json::generate(recv, false, c.at)?),
-        "inspect" => RValue::str(inspect(recv)),
+        "to_s" | "to_json" | "inspect" => {
+            // (JSON's text is at least as long as `inspect`'s, less the spaces)
+            super::grow_shown(recv, c.at)?;
+            match c.name {
+                "to_s" => RValue::str(to_s(recv)),
+                "to_json" => RValue::str(super::json::generate(recv, false, c.at)?),
+                _ => RValue::str(inspect(recv)),
+            }
+        }
         "to_yaml" if c.args.is_empty() => match it.host.to_yaml(recv) {
             Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
             None => return unsupported("method 'to_yaml'", c.at),

@@ -18,6 +18,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "+" => {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
+            super::grow(s.len().saturating_add(o.len()), c.at)?;
             st(format!("{s}{o}"))
         }
         "*" => {
@@ -28,6 +29,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             if (n as u128) * (s.len() as u128) > MAX_STRING as u128 {
                 return raise("argument too big", c.at);
             }
+            super::grow(n as usize * s.len(), c.at)?;
             st(s.repeat(n as usize))
         }
         "%" => {
@@ -434,9 +436,23 @@ fn leading_float(s: &str) -> f64 {
     txt.parse().unwrap_or(0.0)
 }
 
+/// What a piece of `split` costs besides its text: its `String` while the pieces are
+/// collected, then its value and its shared string's counts.
+const PIECE: usize = std::mem::size_of::<RValue>() + std::mem::size_of::<String>() + 16;
+
 fn split(s: &str, c: &Call) -> R {
     c.arity(0, 2)?;
     let limit = if c.args.len() > 1 { c.int_arg(1)? } else { 0 };
+    // the pieces' count known beforehand, checked against the memory limit (a pattern's
+    // pieces are checked as they come)
+    let pieces = match c.arg(0) {
+        None | Some(RValue::Nil) => s.split_ascii_whitespace().count(),
+        Some(RValue::Str(sep)) if &**sep == " " => s.split_ascii_whitespace().count(),
+        Some(RValue::Str(sep)) if sep.is_empty() => s.chars().count(),
+        Some(RValue::Str(sep)) => s.matches(&**sep).count() + 1,
+        _ => 0,
+    };
+    super::grow(pieces.saturating_mul(PIECE).saturating_add(s.len()), c.at)?;
     let mut parts: Vec<String> = match c.arg(0) {
         None | Some(RValue::Nil) => {
             if limit > 0 {
@@ -471,6 +487,9 @@ fn split(s: &str, c: &Call) -> R {
                 }
                 if a == b && a >= s.len() {
                     break;
+                }
+                if out.len() % 4096 == 0 {
+                    super::grow(4096 * PIECE, c.at)?;
                 }
                 out.push(s[last..a].to_string());
                 for m in g.iter().skip(1).flatten() {
