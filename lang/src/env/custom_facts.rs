@@ -462,7 +462,8 @@ impl Host for FactsHost<'_> {
                             }
                             _ => super::fact_command::DEFAULT_TIMEOUT,
                         };
-                        super::fact_command::run(&command, timeout).map(RValue::str)
+                        let raise = !matches!(args.get(2), Some(RValue::Bool(false)));
+                        super::fact_command::run(&command, timeout, raise).map(RValue::str)
                     }
                     Ok(None) => Err(HostError::Unsupported(format!(
                         "running the command `{command}` (enabled by prepl --allow-exec, :set exec on)"
@@ -477,6 +478,7 @@ impl Host for FactsHost<'_> {
                     Ok(()) if self.allow_exec => super::fact_command::output(
                         &command,
                         super::fact_command::DEFAULT_TIMEOUT,
+                        true,
                     )
                     .map(RValue::str),
                     Ok(()) => Err(HostError::Unsupported(format!(
@@ -693,6 +695,7 @@ mod tests {
         assert_eq!(shown(&r, "rfn_needs_the_command"), "'got hi'");
         assert_eq!(shown(&r, "rfn_setcode_string"), "'from setcode'");
         assert_eq!(shown(&r, "rfn_backticks"), "'[\"one\\n\", \"two\\n\"]'");
+        assert_eq!(shown(&r, "rfn_timed_out"), "''");
         assert_eq!(shown(&r, "rfn_missing_program"), "absent");
         let r = resolve(&fixture(), &facts, "vm", true, false);
         assert!(shown(&r, "rfn_setcode_string")

@@ -3,7 +3,8 @@
 //! run only when the session allows running commands (`prepl --allow-exec`, `:set exec on`),
 //! as Facter 4 runs it: through the shell, with `LC_ALL=C` and `LANG=C`, its standard output
 //! stripped, standard error left out, and killed after a time limit (300 s unless the code
-//! gives `timeout:`). As `generate()` does, prepl runs it in a process group of its own
+//! gives `timeout:`; then, unless `on_fail: :raise`, its output is empty, as Facter has it:
+//! Facter's reader of the output never finishes). As `generate()` does, prepl runs it in a process group of its own
 //! (killed whole), bounds its output (4 MiB), and looks at the interrupt while waiting.
 
 use crate::erb::HostError;
@@ -21,12 +22,18 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(300);
 /// Runs `command` through `/bin/sh`; its standard output stripped, or why it failed (in
 /// Facter's words: "Failed while executing 'CMD': ..."). A status other than 0 is no
 /// failure: Facter gives the output all the same.
-pub fn run(command: &str, timeout: Duration) -> Result<String, HostError> {
-    output(command, timeout).map(|out| out.trim().to_string())
+/// Past the time limit, the command is killed and it is a failure when `raise_on_timeout`,
+/// else its output is empty.
+pub fn run(command: &str, timeout: Duration, raise_on_timeout: bool) -> Result<String, HostError> {
+    output(command, timeout, raise_on_timeout).map(|out| out.trim().to_string())
 }
 
 /// Runs `command` as `run` does; its whole standard output (Ruby's backticks).
-pub fn output(command: &str, timeout: Duration) -> Result<String, HostError> {
+pub fn output(
+    command: &str,
+    timeout: Duration,
+    raise_on_timeout: bool,
+) -> Result<String, HostError> {
     let failed = |why: &str| HostError::Raise(format!("Failed while executing '{command}': {why}"));
     let mut child = Command::new("/bin/sh")
         .arg("-c")
@@ -56,6 +63,9 @@ pub fn output(command: &str, timeout: Duration) -> Result<String, HostError> {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             kill(&mut child);
+            if !raise_on_timeout {
+                return Ok(String::new());
+            }
             return Err(failed(&format!(
                 "Timeout encounter after {}s, killing process with pid: {}",
                 timeout.as_secs(),
@@ -104,16 +114,23 @@ mod tests {
         let out = run(
             "echo '  hi '; echo there; echo err >&2; exit 3",
             DEFAULT_TIMEOUT,
+            true,
         );
         assert_eq!(out.unwrap(), "hi \nthere");
-        assert_eq!(run("printf \"$LC_ALL\"", DEFAULT_TIMEOUT).unwrap(), "C");
-        assert_eq!(output("echo ' hi '", DEFAULT_TIMEOUT).unwrap(), " hi \n");
+        assert_eq!(
+            run("printf \"$LC_ALL\"", DEFAULT_TIMEOUT, true).unwrap(),
+            "C"
+        );
+        assert_eq!(
+            output("echo ' hi '", DEFAULT_TIMEOUT, true).unwrap(),
+            " hi \n"
+        );
     }
 
     #[test]
     fn time_limit_kills_the_process_group() {
         let started = Instant::now();
-        let err = run("sleep 30 & sleep 30", Duration::from_millis(300)).unwrap_err();
+        let err = run("sleep 30 & sleep 30", Duration::from_millis(300), true).unwrap_err();
         let HostError::Raise(message) = err else {
             panic!("{err:?}")
         };
@@ -124,11 +141,14 @@ mod tests {
             "{message}"
         );
         assert!(started.elapsed() < Duration::from_secs(10));
+        // Unless on_fail is :raise, its output is empty (what it wrote is lost, as in Facter).
+        let out = run("echo partial; sleep 30", Duration::from_millis(300), false);
+        assert_eq!(out.unwrap(), "");
     }
 
     #[test]
     fn output_is_bounded() {
-        let err = run("yes", DEFAULT_TIMEOUT).unwrap_err();
+        let err = run("yes", DEFAULT_TIMEOUT, false).unwrap_err();
         assert!(matches!(err, HostError::Raise(m) if m.ends_with("its output is over 4 MiB")));
     }
 }

@@ -843,7 +843,12 @@ fn execute(
             ))),
         };
     }
-    let args = [RValue::str(command), timeout];
+    // (whether a command that times out raises, or gives what it wrote: Facter's on_fail)
+    let args = [
+        RValue::str(command),
+        timeout,
+        RValue::Bool(on_fail.is_none()),
+    ];
     match it
         .host
         .system_call("Facter::Core::Execution", "execute", &args)
