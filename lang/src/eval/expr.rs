@@ -48,10 +48,23 @@ impl Evaluator {
                         return Ok(v);
                     }
                 }
-                let l = self.eval(a)?;
-                let r = match b.kind {
-                    ExprKind::Integer(y) => Value::Integer(y),
-                    _ => self.eval(b)?,
+                let (l, r) = match self.late_move(a) {
+                    // the right operand first, then the parameter's value taken (`liveness`)
+                    Some(at) => {
+                        let r = self.eval(b)?;
+                        match self.slots[at].take() {
+                            Some(l) => (l, r),
+                            None => (self.eval(a)?, r),
+                        }
+                    }
+                    None => {
+                        let l = self.eval(a)?;
+                        let r = match b.kind {
+                            ExprKind::Integer(y) => Value::Integer(y),
+                            _ => self.eval(b)?,
+                        };
+                        (l, r)
+                    }
                 };
                 if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
                     if let Some(v) = super::operators::int_fast_path(*op, *x, *y) {
@@ -539,6 +552,23 @@ impl Evaluator {
             },
             _ => None,
         }
+    }
+
+    /// Where the value of `a`, the left operand of a binary operator, may be moved from once
+    /// the right operand is evaluated: the slot of a parameter whose other reads are all in
+    /// the right operand (`Layout::late_moves`).
+    fn late_move(&self, a: &Expr) -> Option<usize> {
+        let ExprKind::Variable(v) = &a.kind else {
+            return None;
+        };
+        let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) else {
+            return None;
+        };
+        let frame = &self.frames[fi];
+        // (while debugging, values stay in their slots: a stop shows them)
+        (frame.layout.late_moves.get(index as usize) == Some(&(v as *const VarRef as usize))
+            && !self.debugging)
+            .then_some(frame.base + index as usize)
     }
 
     /// Reads a variable for evaluation: its last use in the frame moves the value out of

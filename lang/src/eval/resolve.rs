@@ -215,6 +215,7 @@ fn layout_of(
         names,
         arity: Arity::of(params),
         movable: live.movable,
+        late_moves: live.late_moves,
         calls: live.calls,
     })
 }

@@ -14,6 +14,10 @@ pub struct Layout {
     /// Per slot: the address of the one variable reference whose read may move the value
     /// out of the slot (see `liveness`), or 0.
     pub movable: Vec<usize>,
+    /// Per slot: the address of the variable reference, the left operand of a binary
+    /// operator, whose value may be moved out once the right operand is evaluated (see
+    /// `liveness`), or 0.
+    pub late_moves: Vec<usize>,
     /// The functions called anywhere in the body, nested lambdas included.
     pub calls: Vec<Rc<str>>,
 }

@@ -457,23 +457,69 @@ impl PType {
 
 impl Eq for PType {}
 
+/// How many types (nested ones included) a type's hash covers, first to last and outside
+/// in. Equal types have equal parts in the same places, so hashing a bounded walk agrees
+/// with equality; it tells apart the many inferred types of like-shaped values (`Struct`s
+/// that differ in one member's `Integer[n, n]`, which `unique` of `type()`s puts in one
+/// hash map: one hash for all, each type compared with all the others, made it quadratic),
+/// and stays cheap for big ones (the `Tuple` of a 100,000-element array).
+const HASHED_TYPES: u32 = 24;
+
 impl std::hash::Hash for PType {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.hash_bounded(state, &mut { HASHED_TYPES });
+    }
+}
+
+impl PType {
+    /// Hashes this type's own fields and then its parts, while `budget` lasts (each type
+    /// and each `Struct` member takes one). Aliases are hashed by name only (their target
+    /// can change after they are used as keys), as equality compares them.
+    fn hash_bounded<H: std::hash::Hasher>(&self, state: &mut H, budget: &mut u32) {
+        use std::hash::Hash;
         std::mem::discriminant(self).hash(state);
+        self.hash_own_fields(state);
         match self {
-            // The wrapped type, one level deep (deeper ones are told apart by `eq`): the
-            // keys of a `Struct` are mostly `Optional['name']`, and hashed alike they made
-            // building its hash quadratic (a module's 80-key `Struct` took 1 M instructions).
-            PType::Optional(Some(inner))
-            | PType::NotUndef(Some(inner))
-            | PType::Iterable(Some(inner))
-            | PType::Iterator(Some(inner))
-            | PType::Type(Some(inner))
-            | PType::Sensitive(Some(inner)) => {
-                std::mem::discriminant(&**inner).hash(state);
-                inner.hash_own_fields(state);
+            PType::Array(e, _) => e.hash_part(state, budget),
+            PType::Hash(k, v, _) => {
+                k.hash_part(state, budget);
+                v.hash_part(state, budget);
             }
-            _ => self.hash_own_fields(state),
+            PType::Tuple(ts, _) | PType::Variant(ts) => {
+                for t in ts {
+                    if *budget == 0 {
+                        break;
+                    }
+                    t.hash_part(state, budget);
+                }
+            }
+            PType::Struct(Some(members)) => {
+                members.len().hash(state);
+                for m in members {
+                    if *budget == 0 {
+                        break;
+                    }
+                    m.key.hash(state);
+                    m.key_kind.hash(state);
+                    m.value.hash_part(state, budget);
+                }
+            }
+            PType::Optional(Some(t))
+            | PType::NotUndef(Some(t))
+            | PType::Iterable(Some(t))
+            | PType::Iterator(Some(t))
+            | PType::Type(Some(t))
+            | PType::Sensitive(Some(t))
+            | PType::Init(Some(t), _) => t.hash_part(state, budget),
+            _ => {}
+        }
+    }
+
+    /// One part of a type: hashed if the budget allows, which it takes one of.
+    fn hash_part<H: std::hash::Hasher>(&self, state: &mut H, budget: &mut u32) {
+        if *budget > 0 {
+            *budget -= 1;
+            self.hash_bounded(state, budget);
         }
     }
 }
@@ -484,9 +530,10 @@ impl PType {
         use std::hash::Hash;
         match self {
             PType::Integer(r) => r.hash(state),
+            // (0.0 and -0.0 are equal: one hash)
             PType::Float(a, b) => {
-                a.to_bits().hash(state);
-                b.to_bits().hash(state)
+                (a + 0.0).to_bits().hash(state);
+                (b + 0.0).to_bits().hash(state)
             }
             PType::String { value, size } => {
                 value.hash(state);

@@ -730,3 +730,55 @@ fn wrapped_types_hash_by_what_they_wrap() {
     );
     assert_eq!(hash("Type[Integer[1, 2]]"), hash("Type[Integer[1, 2]]"));
 }
+
+fn hash_of(t: &PType) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
+
+/// The hash of a type covers its parts (a bounded number of them): the inferred types of
+/// like-shaped values, which differ deep inside, hash apart (they all hashed alike, and
+/// `unique` of 2,000 `type()`s compared each with all the others); equal types, however
+/// big or deep, hash alike.
+#[test]
+fn type_hashes_cover_nested_parts() {
+    let record = |i: i64| {
+        value(&format!(
+            "{{'id' => {i}, 'tags' => ['t', 'u'], 'child' => {{'items' => [[{i}, 'x'], [1, true]]}}}}"
+        ))
+        .expect("a value")
+    };
+    let hashes: std::collections::HashSet<u64> =
+        (0..200).map(|i| hash_of(&infer(&record(i)))).collect();
+    assert_eq!(hashes.len(), 200);
+    // a difference in the third level down
+    let deep: std::collections::HashSet<u64> = (0..50)
+        .map(|i| {
+            hash_of(&ty(&format!(
+                "Array[Hash[String, Tuple[Integer[{i}, {i}]]]]"
+            )))
+        })
+        .collect();
+    assert_eq!(deep.len(), 50);
+    for src in [
+        "Struct[{a => Integer[1, 1], Optional[b] => Array[Float[-0.0, 0.0]]}]",
+        "Variant[String, Tuple[Integer, String, Boolean, Array[Hash[String, Integer]]]]",
+    ] {
+        assert_eq!(hash_of(&ty(src)), hash_of(&ty(src)), "{src}");
+    }
+    assert_eq!(
+        hash_of(&ty("Float[-0.0, 1.0]")),
+        hash_of(&ty("Float[0.0, 1.0]"))
+    );
+    // equal big and deep types hash alike (and in bounded time)
+    let n = 100_000;
+    let big = Value::array((0..n).map(Value::Integer).collect());
+    assert_eq!(hash_of(&infer(&big)), hash_of(&infer(&big)));
+    let mut deep_value = Value::Integer(1);
+    for _ in 0..500 {
+        deep_value = Value::array(vec![deep_value]);
+    }
+    assert_eq!(hash_of(&infer(&deep_value)), hash_of(&infer(&deep_value)));
+}
