@@ -6,12 +6,15 @@
 //! a fleet, run by the language crate's `fleet` (the REPL's too): a summary table, one row a
 //! group of nodes with identical differences, each with a collapsible section of them.
 
+use crate::output::{emit, Event};
 use crate::render::escape;
 use prepl::catalog::diff::{self, report, Difference, NodeReport, Outcome, View};
 use prepl::fleet;
 use prepl::Session;
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 pub const USAGE: &str = "Usage: %catalog save NAME, then %diff NAME (what changed in the catalog since); \
      %diff --from REV [--to REV] [--facts DIR] [--node NAME] [--summary] ... (each node's catalog at two \
@@ -52,11 +55,12 @@ impl Saved {
         Ok(json!({"text/plain": text}))
     }
 
-    /// `%diff NAME`, or `%diff` with `prepl diff`'s arguments.
-    pub fn diff(&self, session: &Session, code: &str) -> Result<Json, String> {
+    /// `%diff NAME`, or `%diff` with `prepl diff`'s arguments (with the nodes' progress
+    /// shown as they finish when `show_progress`).
+    pub fn diff(&self, session: &Session, code: &str, show_progress: bool) -> Result<Json, String> {
         let name = code.trim().trim_start_matches("%diff").trim();
         if is_fleet(name) && !self.0.contains_key(name) {
-            return fleet_diff(session, name);
+            return fleet_diff(session, name, show_progress);
         }
         let Some(saved) = self.0.get(name) else {
             let names: Vec<&str> = self.0.keys().map(String::as_str).collect();
@@ -86,8 +90,8 @@ fn is_fleet(args: &str) -> bool {
 
 /// `%diff ARGS` as `prepl diff ARGS`: the environment is the session's unless
 /// `--environment` says otherwise; an interrupt stops before the nodes not started yet.
-pub fn fleet_diff(session: &Session, args: &str) -> Result<Json, String> {
-    let words: Vec<String> = args.split_whitespace().map(str::to_string).collect();
+pub fn fleet_diff(session: &Session, args: &str, show_progress: bool) -> Result<Json, String> {
+    let words = fleet::split_args(args).map_err(|e| format!("%diff: {e}"))?;
     let Some(mut req) = fleet::parse_args(&words)? else {
         return Ok(json!({ "text/plain": fleet::USAGE.replace("prepl diff", "%diff") }));
     };
@@ -105,8 +109,10 @@ pub fn fleet_diff(session: &Session, args: &str) -> Result<Json, String> {
     }
     let cancel = session.interrupt_handle();
     cancel.store(false, std::sync::atomic::Ordering::Relaxed);
+    let mut progress = Progress::new();
+    let mut report_progress = |done: usize, total: usize| progress.step(done, total);
     let watch = fleet::Watch {
-        progress: None,
+        progress: show_progress.then_some(&mut report_progress as &mut dyn FnMut(usize, usize)),
         cancel: Some(cancel.clone()),
     };
     let reports = fleet::run(&req, watch)?;
@@ -129,6 +135,71 @@ pub fn fleet_diff(session: &Session, args: &str) -> Result<Json, String> {
         text
     };
     Ok(json!({"text/html": fleet_html(&reports), "text/plain": text}))
+}
+
+/// The progress of `%diff` over a fleet: one display, shown when the nodes are known and
+/// updated in place as they finish (at most every [`Progress::EVERY`], and at the end).
+struct Progress {
+    display_id: String,
+    started: Instant,
+    shown: Option<Instant>,
+}
+
+impl Progress {
+    const EVERY: Duration = Duration::from_millis(150);
+
+    fn new() -> Progress {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        Progress {
+            display_id: format!(
+                "prepl-diff-progress-{}-{}",
+                std::process::id(),
+                COUNT.fetch_add(1, Ordering::Relaxed)
+            ),
+            started: Instant::now(),
+            shown: None,
+        }
+    }
+
+    fn step(&mut self, done: usize, total: usize) {
+        let update = self.shown.is_some();
+        if done < total && self.shown.is_some_and(|t| t.elapsed() < Self::EVERY) {
+            return;
+        }
+        self.shown = Some(Instant::now());
+        emit(Event::LiveDisplay {
+            display_id: self.display_id.clone(),
+            data: progress_bundle(done, total, self.started.elapsed()),
+            update,
+        });
+    }
+}
+
+/// "[=====     ] 12/200 nodes" (a `<progress>` bar in HTML); at the end, how long it took.
+fn progress_bundle(done: usize, total: usize, elapsed: Duration) -> Json {
+    let text = if done >= total {
+        format!(
+            "Compiled and compared {total} node{} in {:.1} s.",
+            if total == 1 { "" } else { "s" },
+            elapsed.as_secs_f64()
+        )
+    } else {
+        let width = 30;
+        let filled = done * width / total.max(1);
+        format!(
+            "[{}{}] {done}/{total} nodes",
+            "=".repeat(filled),
+            " ".repeat(width - filled)
+        )
+    };
+    let html = if done >= total {
+        format!("<div class=\"prepl-diff-progress\">{text}</div>")
+    } else {
+        format!(
+            "<div class=\"prepl-diff-progress\"><progress value=\"{done}\" max=\"{total}\"></progress> {done}/{total} nodes</div>"
+        )
+    };
+    json!({"text/plain": text, "text/html": html})
 }
 
 /// The fleet's report as HTML: a table with a row per group of nodes whose outcomes are
@@ -347,13 +418,13 @@ mod tests {
             .unwrap()
             .starts_with("Saved the catalog (5 resources) as 'before'"));
         assert_eq!(
-            saved.diff(&s, "%diff before").unwrap()["text/plain"],
+            saved.diff(&s, "%diff before", false).unwrap()["text/plain"],
             "No differences from 'before'."
         );
         let mut s = Session::new();
         s.eval("file { '/etc/motd': content => \"a\\nc\\n\", mode => '0600' } notify { 'new': }")
             .unwrap();
-        let bundle = saved.diff(&s, "%diff before").unwrap();
+        let bundle = saved.diff(&s, "%diff before", false).unwrap();
         let text = bundle["text/plain"].as_str().unwrap();
         assert!(
             text.contains("  + Notify[new]") && text.contains("  - Notify[gone]"),
@@ -380,11 +451,11 @@ mod tests {
             "{html}"
         );
         assert!(saved
-            .diff(&s, "%diff after")
+            .diff(&s, "%diff after", false)
             .unwrap_err()
             .contains("saved: before"));
         assert!(saved
-            .diff(&s, "%diff")
+            .diff(&s, "%diff", false)
             .unwrap_err()
             .contains("saved: before"));
     }
@@ -401,7 +472,7 @@ mod tests {
         );
         let saved = Saved::default();
         let s = Session::new();
-        let bundle = saved.diff(&s, &format!("%diff {dirs}")).unwrap();
+        let bundle = saved.diff(&s, &format!("%diff {dirs}"), false).unwrap();
         let text = bundle["text/plain"].as_str().unwrap();
         assert!(
             text.starts_with("db1\n") && text.contains("\nweb2\n"),
@@ -427,6 +498,7 @@ mod tests {
                     &dirs[..dirs.find(" --facts").unwrap()],
                     one.display()
                 ),
+                false,
             )
             .unwrap();
         let html = grouped["text/html"].as_str().unwrap();
@@ -435,25 +507,27 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("<span style=\"color:#22863a\">"), "{html}");
-        let summary = saved.diff(&s, &format!("%diff {dirs} --summary")).unwrap();
+        let summary = saved
+            .diff(&s, &format!("%diff {dirs} --summary"), false)
+            .unwrap();
         assert!(summary["text/plain"].as_str().unwrap().starts_with("node"));
         let json = saved
-            .diff(&s, &format!("%diff {dirs} --format json"))
+            .diff(&s, &format!("%diff {dirs} --format json"), false)
             .unwrap();
         assert_eq!(
             json["application/json"]["nodes"].as_array().unwrap().len(),
             3
         );
         // The session's environment is the default; without one, a clear error.
-        let e = saved.diff(&s, "%diff --from HEAD~1").unwrap_err();
+        let e = saved.diff(&s, "%diff --from HEAD~1", false).unwrap_err();
         assert!(e.contains("no environment"), "{e}");
-        let usage = saved.diff(&s, "%diff --help").unwrap();
+        let usage = saved.diff(&s, "%diff --help", false).unwrap();
         assert!(usage["text/plain"]
             .as_str()
             .unwrap()
             .contains("%diff --from REV"));
         assert!(saved
-            .diff(&s, "%diff --bogus")
+            .diff(&s, "%diff --bogus", false)
             .unwrap_err()
             .contains("unknown option --bogus"));
     }

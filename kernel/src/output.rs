@@ -32,6 +32,13 @@ pub enum Event {
     Display {
         data: Json,
     },
+    /// A display shown once (`display_data` with a `display_id`) and then replaced in place
+    /// (`update_display_data` with the same id): the progress of a long magic.
+    LiveDisplay {
+        display_id: String,
+        data: Json,
+        update: bool,
+    },
     ClearOutput {
         wait: bool,
     },

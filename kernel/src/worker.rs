@@ -242,7 +242,9 @@ impl Worker {
         if crate::diff::is_magic(&job.code) || crate::diff::save_name(&job.code).is_some() {
             let result = match crate::diff::save_name(&job.code) {
                 Some(name) => self.saved_catalogs.save(&self.session, name),
-                None => self.saved_catalogs.diff(&self.session, &job.code),
+                None => self
+                    .saved_catalogs
+                    .diff(&self.session, &job.code, !job.silent),
             };
             let outcome = match result {
                 Ok(data) => {

@@ -49,6 +49,27 @@ class DiffTests(KernelCase):
         self.assertIn("3 nodes: 3 differ, 0 failed on both sides, 0 the same", data["text/html"])
         self.assertIn("<details><summary>db1</summary>", data["text/html"])
         self.assertIn("+ Service[postgresql]", data["text/plain"])
+        # The progress: one display shown before the first node, updated in place as the
+        # nodes finish, and last to say how many were compared.
+        shown = [m for m in outputs if m["msg_type"] == "display_data"
+                 and m["content"]["transient"].get("display_id")]
+        self.assertEqual(len(shown), 1, outputs)
+        progress_id = shown[0]["content"]["transient"]["display_id"]
+        self.assertIn("0/3 nodes", shown[0]["content"]["data"]["text/plain"])
+        updates = [m["content"] for m in outputs if m["msg_type"] == "update_display_data"]
+        self.assertTrue(updates, outputs)
+        self.assertTrue(all(u["transient"]["display_id"] == progress_id for u in updates))
+        self.assertTrue(updates[-1]["data"]["text/plain"].startswith(
+            "Compiled and compared 3 nodes in "), updates[-1])
+        # Arguments are quoted as in a shell: the quoted pattern is one word.
+        reply, outputs = self.run_cell(
+            f"%diff --from HEAD~1 --to HEAD --facts '{facts}' --ignore 'Service[postgresql]'")
+        self.assertEqual(reply["status"], "ok", reply)
+        data = [m["content"]["data"] for m in outputs if m["msg_type"] == "display_data"][-1]
+        self.assertNotIn("Service[postgresql]", data["text/plain"])
+        reply, _ = self.run_cell("%diff --from HEAD~1 --ignore 'Service[postgresql]")
+        self.assertEqual(reply["status"], "error")
+        self.assertIn("inside a quote", reply["evalue"])
         # A revision against itself: nothing differs.
         reply, outputs = self.run_cell(f"%diff --from HEAD --to HEAD --facts {facts} --summary")
         self.assertEqual(reply["status"], "ok", reply)

@@ -728,7 +728,7 @@ fn diff(repl: &mut Repl, arg: &str) -> Result<String, String> {
             "No catalog was saved as '{arg}' (:catalog save {arg} keeps the current one)"
         ));
     }
-    let args: Vec<String> = arg.split_whitespace().map(str::to_string).collect();
+    let args = prepl::fleet::split_args(arg).map_err(|e| format!(":diff: {e}"))?;
     let status = crate::diff::in_session(&args, repl.session.interrupt_handle());
     Ok(format!("(exit status {status})"))
 }

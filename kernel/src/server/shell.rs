@@ -232,6 +232,23 @@ impl Shell {
                         json!({"data": data, "metadata": {}, "transient": {}}),
                     );
                 }
+                Event::LiveDisplay {
+                    display_id,
+                    data,
+                    update,
+                } => {
+                    self.send_stream(req, batch.take());
+                    let kind = if update {
+                        "update_display_data"
+                    } else {
+                        "display_data"
+                    };
+                    self.ctx.publish(
+                        req,
+                        kind,
+                        json!({"data": data, "metadata": {}, "transient": {"display_id": display_id}}),
+                    );
+                }
                 Event::ClearOutput { wait } => {
                     self.send_stream(req, batch.take());
                     self.ctx

@@ -25,25 +25,55 @@ fn identity(v: &Value) -> Option<*const ()> {
     }
 }
 
+/// How many references to the array or hash `v` there are (0 for other values).
+fn holders(v: &Value) -> usize {
+    match v {
+        Value::Array(a) => Rc::strong_count(a),
+        Value::Hash(h) => Rc::strong_count(h),
+        _ => 0,
+    }
+}
+
 /// A walk that replaces one object by another, remembering each container it has looked
 /// into (so a value that shares its parts costs its distinct parts, not its expansion).
+///
+/// It counts the references to what it replaces (the old object, and each container
+/// rebuilt around it) that it has not met yet: once none is left, nothing else can hold
+/// them, and the rest of the walk is skipped (a template's `@_template_scope[:item] = x`
+/// in a define no longer walks every resource of the catalog). References held where the
+/// walk does not look keep the count above zero: then it walks everything, as before.
 struct Replacer<'a> {
     old: *const (),
     new: &'a Value,
     /// Containers seen: the value to put in their place (`None`: unchanged).
     seen: HashMap<*const (), Option<Value>>,
     replaced: bool,
+    /// References to replaced objects not met yet.
+    pending: usize,
 }
 
 impl Replacer<'_> {
+    /// Whether every reference to what is replaced has been met.
+    fn finished(&self) -> bool {
+        self.pending == 0
+    }
+
     /// `v` with the old object replaced (`None` when `v` does not hold it).
     fn walk(&mut self, v: &Value) -> Option<Value> {
+        if self.finished() {
+            return None;
+        }
         let id = identity(v)?;
         if id == self.old {
             self.replaced = true;
+            self.pending = self.pending.saturating_sub(1);
             return Some(self.new.clone());
         }
         if let Some(done) = self.seen.get(&id) {
+            if done.is_some() {
+                // (another reference to a container rebuilt before)
+                self.pending = self.pending.saturating_sub(1);
+            }
             return done.clone();
         }
         // Marked first: a container cannot hold itself, but this keeps the walk finite anyway.
@@ -71,6 +101,10 @@ impl Replacer<'_> {
             }
             _ => None,
         };
+        if out.is_some() {
+            // Its other references must be met too (this one is).
+            self.pending = self.pending.saturating_add(holders(v).saturating_sub(1));
+        }
         self.seen.insert(id, out.clone());
         out
     }
@@ -94,18 +128,23 @@ impl Replacer<'_> {
 
 impl Evaluator {
     /// Puts `new` wherever the array or hash `old` is held; whether it was found anywhere.
-    pub fn replace_shared(&mut self, old: &Value, new: &Value) -> bool {
-        let Some(old) = identity(old) else {
+    /// (`old` is taken, so that its other references are those to replace.)
+    pub fn replace_shared(&mut self, old: Value, new: &Value) -> bool {
+        let Some(id) = identity(&old) else {
             return false;
         };
         let mut r = Replacer {
-            old,
+            old: id,
             new,
             seen: HashMap::default(),
             replaced: false,
+            pending: holders(&old) - 1,
         };
         for v in self.slots.iter_mut().flatten() {
             r.in_place(v);
+        }
+        if r.finished() {
+            return r.replaced;
         }
         self.globals.replace_values(|v| r.walk(v));
         // The scopes: the current one and those it sees or was declared by, the classes'
@@ -123,10 +162,15 @@ impl Evaluator {
             scopes.push(s);
         }
         for s in &scopes {
+            if r.finished() {
+                return r.replaced;
+            }
             let undo = &mut self.scope_undo;
             r.in_scope(s, |name, old| undo.push((s.clone(), name.clone(), old)));
         }
-        self.compilation.catalog.replace_parameters(|v| r.walk(v));
+        if !r.finished() {
+            self.compilation.catalog.replace_parameters(|v| r.walk(v));
+        }
         r.replaced
     }
 }
@@ -150,6 +194,7 @@ mod tests {
             new: &new,
             seen: HashMap::default(),
             replaced: false,
+            pending: usize::MAX,
         };
         let out = r.walk(&holder).unwrap();
         assert!(r.replaced);
@@ -162,6 +207,32 @@ mod tests {
         assert!(
             matches!((&items[1], &twin), (Value::Array(a), Value::Array(b)) if Rc::ptr_eq(a, b))
         );
+    }
+
+    #[test]
+    fn stops_once_every_reference_is_met() {
+        let old = arr(vec![]);
+        let inner = arr(vec![old.clone()]);
+        let (a, b) = (arr(vec![inner.clone()]), arr(vec![inner.clone()]));
+        drop(inner);
+        let unrelated = arr(vec![arr(vec![])]);
+        let new = arr(vec![Value::Integer(1)]);
+        let mut r = Replacer {
+            old: identity(&old).unwrap(),
+            new: &new,
+            seen: HashMap::default(),
+            replaced: false,
+            pending: holders(&old) - 1,
+        };
+        let a2 = r.walk(&a).unwrap();
+        // `inner` rebuilt: `b` holds it too, so the walk goes on
+        assert!(!r.finished());
+        let b2 = r.walk(&b).unwrap();
+        assert!(r.finished());
+        assert_eq!(a2, arr(vec![arr(vec![new.clone()])]));
+        assert_eq!(a2, b2);
+        assert!(r.walk(&unrelated).is_none());
+        assert!(!r.seen.contains_key(&identity(&unrelated).unwrap()));
     }
 
     #[test]
@@ -178,6 +249,7 @@ mod tests {
             new: &new,
             seen: HashMap::default(),
             replaced: false,
+            pending: usize::MAX,
         };
         assert!(r.walk(&v).is_none());
         assert!(r.seen.len() <= 41);

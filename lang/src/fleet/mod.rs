@@ -2,7 +2,8 @@
 //! catalog compiled at two revisions of a control repo and compared, on all cores; or two
 //! catalogs on file compared.
 //!
-//! - [`parse_args`] reads the options both front-ends take (`prepl diff ARGS`, `%diff ARGS`).
+//! - [`parse_args`] reads the options both front-ends take (`prepl diff ARGS`, `%diff ARGS`);
+//!   [`split_args`] splits `:diff` and `%diff` lines into words as a shell would.
 //! - [`run`] finds the nodes ([`nodes`]), the revisions' trees ([`git`]: `git archive` into
 //!   a temporary directory, so the user's checkout is never touched; the working tree when
 //!   `--to` is absent), compiles each node at both ([`compile`]: a fresh session per node
@@ -146,6 +147,16 @@ impl Default for Request {
     }
 }
 
+/// The words of `:diff ARGS` / `%diff ARGS` as a POSIX shell splits a command line:
+/// quotes (`--ignore 'File[/var/tmp/a b]'`), backslash escapes, `#` comments; an unclosed
+/// quote or a trailing backslash is an error.
+pub fn split_args(line: &str) -> Result<Vec<String>, String> {
+    shlex::split(line).ok_or_else(|| {
+        "the arguments end inside a quote or after a backslash (quote them as in a shell)"
+            .to_string()
+    })
+}
+
 /// Reads the options; `None` for `--help`.
 pub fn parse_args(args: &[String]) -> Result<Option<Request>, String> {
     let mut o = Request::default();
@@ -235,7 +246,8 @@ pub fn parse_args(args: &[String]) -> Result<Option<Request>, String> {
 /// How a run reports what it does and learns that it should stop.
 #[derive(Default)]
 pub struct Watch<'a> {
-    /// Called with (nodes done, nodes in all) as each node is compared.
+    /// Called with (nodes done, nodes in all) before the first node and as each node is
+    /// compared.
     pub progress: Option<&'a mut dyn FnMut(usize, usize)>,
     /// Set to stop: nodes not started yet are not compiled (an interrupt).
     pub cancel: Option<Arc<AtomicBool>>,
@@ -360,6 +372,9 @@ fn run_all(
     }
     drop(tx);
     let mut progress = watch.progress;
+    if let Some(p) = progress.as_mut() {
+        p(0, total);
+    }
     let mut results: Vec<Option<NodeReport>> = vec![None; total];
     let mut done = 0;
     for (i, r) in rx {

@@ -122,7 +122,7 @@ fn a_fleet_compiled_at_two_revisions() {
         },
     )
     .unwrap();
-    assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
+    assert_eq!(seen, [(0, 3), (1, 3), (2, 3), (3, 3)]);
     assert_eq!(
         reports.iter().map(|r| r.node.as_str()).collect::<Vec<_>>(),
         ["n1", "n2", "n3"]
@@ -287,4 +287,34 @@ fn custom_facts_of_a_node() {
         .collect();
     assert_eq!(titles, ["g=hello web9", "m="], "{titles:?}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn arguments_split_as_a_shell_does() {
+    assert_eq!(
+        split_args(r#"--from HEAD~1 --ignore 'File[/var/tmp/a b]' --node "x y" a\ b"#).unwrap(),
+        [
+            "--from",
+            "HEAD~1",
+            "--ignore",
+            "File[/var/tmp/a b]",
+            "--node",
+            "x y",
+            "a b"
+        ]
+    );
+    assert_eq!(split_args("  a   b\t").unwrap(), ["a", "b"]);
+    assert_eq!(
+        split_args(r#"--ignore-param "File::mode""#).unwrap(),
+        ["--ignore-param", "File::mode"]
+    );
+    assert!(split_args("").unwrap().is_empty());
+    for bad in ["--ignore 'File[x]", r#"--node "a"#, "a\\"] {
+        assert!(split_args(bad).is_err(), "{bad}");
+    }
+    let o = parse_args(&split_args("a.json b.json --ignore 'File[/var/tmp/a b]'").unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(o.files, ["a.json", "b.json"]);
+    assert_eq!(o.compare.ignore.len(), 1);
 }

@@ -275,7 +275,7 @@ fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
         })
         .collect();
     for (old, new) in changed {
-        ev.replace_shared(&old, &new);
+        ev.replace_shared(old, &new);
     }
 }
 
@@ -638,6 +638,27 @@ inline_template("<%- scope.lookupvar('s')[:item] = 5 -%><%= scope.function_inlin
             (
                 r#"inline_template("<%- scope.setvar('t', {}) -%><%- scope.lookupvar('t')[:item] = 6 -%><%= scope.function_inline_template(['<' + '%= scope.lookupvar(%q{t})[:item] %' + '>|<' + '%= @t[:item] %' + '>']) %>")"#,
                 Ok("'6|6'"),
+            ),
+        ]);
+    }
+
+    /// A hash a template mutates is replaced wherever it is held (the variable, inside an
+    /// array and a hash that hold it), and nowhere else (two define instances' `{}` are two
+    /// objects), also now that the walk stops once it has met every reference (answers
+    /// from the oracle).
+    #[test]
+    fn mutated_values_are_replaced_in_every_holder() {
+        check(&[
+            (
+                r#"class c { $h = {"a" => 1} $l = [$h] $g = {"k" => [$l]} $x = inline_template("<% @h[\"b\"] = 2 %>") $r = [$h, $l, $g] } include c $c::r"#,
+                Ok("[{'a' => 1, 'b' => 2}, [{'a' => 1, 'b' => 2}], {'k' => [[{'a' => 1, 'b' => 2}]]}]"),
+            ),
+            (
+                r#"define d { $h = {} $x = inline_template("<% @h[:item] = @title %>") $r = [$h] }
+d { 'one': } d { 'two': }
+$o = {}
+[inline_template("<% @o[:k] = 1 %>"), $o]"#,
+                Ok("['', {'k' => 1}]"),
             ),
         ]);
     }

@@ -20,6 +20,7 @@ pub mod config;
 pub mod explain;
 mod glob;
 pub mod merge;
+mod paths;
 pub mod yaml;
 
 use crate::env::fs::{self, PathMap};
@@ -232,6 +233,9 @@ pub(crate) struct Lookup<'e> {
     configs: PathMap<Rc<Config>>,
     /// Each module's `hiera.yaml` as this lookup found it (`None`: it has none).
     module_configs: HashMap<String, Option<Rc<Config>>>,
+    /// While a hierarchy path is interpolated to be kept (`paths`): each variable read
+    /// (its root name and value).
+    reads: Option<Vec<(String, Option<Value>)>>,
 }
 
 impl<'e> Lookup<'e> {
@@ -250,6 +254,7 @@ impl<'e> Lookup<'e> {
             options: HashMap::default(),
             configs: PathMap::default(),
             module_configs: HashMap::default(),
+            reads: None,
         }
     }
 
@@ -833,14 +838,14 @@ impl<'e> Lookup<'e> {
         entry: &Entry,
     ) -> Result<Vec<Option<Location>>, Error> {
         let r = (|| {
-            let datadir = self.interpolate_str(&entry.datadir, false)?;
+            let datadir = self.interpolate_path(&entry.datadir)?;
             let datadir = config.root.join(datadir);
             Ok(match &entry.locations {
                 Locations::None => vec![None],
                 Locations::Paths(paths) => {
                     let mut out = Vec::new();
                     for p in paths {
-                        let mut file = self.interpolate_str(p, false)?;
+                        let mut file = self.interpolate_path(p)?;
                         if let Some(ext) = &entry.extension {
                             if !file.ends_with(ext.as_str()) {
                                 file.push_str(ext);
@@ -858,7 +863,7 @@ impl<'e> Lookup<'e> {
                 Locations::Globs(globs) => {
                     let mut out = Vec::new();
                     for g in globs {
-                        let pattern = datadir.join(self.interpolate_str(g, false)?);
+                        let pattern = datadir.join(self.interpolate_path(g)?);
                         let pattern = pattern.display().to_string();
                         for path in glob::expand(&pattern)? {
                             out.push(Some(Location {
@@ -1245,6 +1250,12 @@ impl<'e> Lookup<'e> {
             .ok_or_else(|| lookup_error(format!("Syntax error in string: {subject}")))?;
         let root = segments.remove(0).text();
         self.x.push(|| Kind::Scope("Global Scope".into()));
+        if self.reads.is_some() {
+            let v = self.variable(&root);
+            if let Some(reads) = &mut self.reads {
+                reads.push((root.clone(), v));
+            }
+        }
         let value = if let Some(v) = self.overrides.get(&Value::string(root.as_str())) {
             let v = v.clone();
             self.x.found_in_overrides(&root, &v);

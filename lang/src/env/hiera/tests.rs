@@ -461,4 +461,40 @@ fn lookups_nested_through_interpolation_stop_at_a_thousand() {
     assert_eq!(e.message, "stack level too deep");
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
     std::fs::remove_dir_all(&root).unwrap();
+
+/// Hierarchy paths are kept once interpolated, but only while the variables they read are
+/// the same: a class's own `$role`, then the top scope's, then another session's facts on
+/// the same thread (answers from the oracle).
+#[test]
+fn kept_paths_follow_the_variables_they_read() {
+    let dir = std::env::temp_dir().join(format!("prepl-hiera-paths-{}", std::process::id()));
+    for (file, text) in [
+        (
+            "hiera.yaml",
+            "version: 5\nhierarchy:\n  - name: role\n    path: \"roles/%{role}.yaml\"\n  - name: os\n    path: \"os/%{facts.os.family}.yaml\"\n  - name: common\n    path: common.yaml\n",
+        ),
+        ("data/roles/web.yaml", "k: web\n"),
+        ("data/roles/db.yaml", "k: db\n"),
+        ("data/os/Debian.yaml", "k: debian\n"),
+        ("data/common.yaml", "k: common\n"),
+    ] {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let src = r#"$role = "none" class a { $role = "web" $v = lookup("k") } class b { $role = "db" $v = lookup("k") } include a include b [$a::v, $b::v, lookup("k")]"#;
+    for (family, want) in [
+        ("Debian", "['web', 'db', 'debian']"),
+        ("RedHat", "['web', 'db', 'common']"),
+        ("Debian", "['web', 'db', 'debian']"),
+    ] {
+        let mut s = Session::new();
+        s.set_environment(Environment::from_dir(dir.clone(), Vec::new()));
+        s.set_facts(crate::catalog::json::from_data(
+            &serde_json::json!({"os": {"family": family}}),
+        ));
+        let got = s.eval(src).map(|v| crate::format::to_programmatic(&v));
+        assert_eq!(got.map_err(|e| e.message), Ok(want.to_string()), "{family}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

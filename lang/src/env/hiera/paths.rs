@@ -1,0 +1,109 @@
+//! The paths of hierarchy levels (`path: "os/%{facts.os.family}.yaml"`, `datadir`, globs),
+//! interpolated once and kept while the variables they read hold the same values: every
+//! lookup (each class parameter's automatic lookup too) searches every level, and
+//! interpolating each path again (splitting `facts.os.family`, digging into the facts,
+//! building the string) was most of a lookup's cost in `prepl diff` over a fleet.
+//!
+//! A kept path remembers the root variables its interpolation read (`facts`, `trusted`,
+//! `environment`, ...) with their values; it is used again only while each reads the same
+//! (arrays and hashes by identity: a new session's `$facts` is a new hash, so a session never
+//! sees another's paths). Lookups with overrides, default values or `mapped_paths`' locals
+//! interpolate as before.
+
+use super::Lookup;
+use crate::error::Error;
+use crate::values::Value;
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A path interpolated: the variables read (root name and value) and the text.
+struct Kept {
+    read: Vec<(String, Option<Value>)>,
+    text: String,
+}
+
+thread_local! {
+    static KEPT: RefCell<HashMap<Box<str>, Kept>> = RefCell::new(HashMap::default());
+}
+
+/// How many paths a thread keeps (all are dropped when more come: a hierarchy has a few).
+const LIMIT: usize = 1024;
+
+/// The same value: scalars equal, arrays and hashes the same object.
+fn same(a: &Option<Value>, b: &Option<Value>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(Value::Array(x)), Some(Value::Array(y))) => Rc::ptr_eq(x, y),
+        (Some(Value::Hash(x)), Some(Value::Hash(y))) => Rc::ptr_eq(x, y),
+        (Some(Value::Array(_) | Value::Hash(_)), _)
+        | (_, Some(Value::Array(_) | Value::Hash(_))) => false,
+        (Some(x), Some(y)) => x == y,
+        _ => false,
+    }
+}
+
+impl Lookup<'_> {
+    /// A hierarchy path interpolated (without method calls), kept for the next lookups.
+    pub(super) fn interpolate_path(&mut self, s: &str) -> Result<String, Error> {
+        if !s.contains("%{") {
+            return Ok(s.to_string());
+        }
+        let keepable = self.overrides.is_empty()
+            && self.defaults.is_empty()
+            && self.locals.is_empty()
+            && self.reads.is_none();
+        if !keepable {
+            return self.interpolate_str(s, false);
+        }
+        let hit = KEPT.with(|k| {
+            k.borrow()
+                .get(s)
+                .filter(|kept| {
+                    kept.read
+                        .iter()
+                        .all(|(name, v)| same(&self.variable(name), v))
+                })
+                .map(|kept| kept.text.clone())
+        });
+        if let Some(text) = hit {
+            return Ok(text);
+        }
+        self.reads = Some(Vec::new());
+        let r = self.interpolate_str(s, false);
+        let read = self.reads.take().unwrap_or_default();
+        let text = r?;
+        KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.len() >= LIMIT {
+                k.clear();
+            }
+            k.insert(
+                s.into(),
+                Kept {
+                    read,
+                    text: text.clone(),
+                },
+            );
+        });
+        Ok(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_compare_by_identity_for_containers() {
+        let h = Value::hash(Default::default());
+        let twin = Value::hash(Default::default());
+        assert!(same(&Some(h.clone()), &Some(h.clone())));
+        assert!(!same(&Some(h.clone()), &Some(twin)));
+        assert!(same(&Some(Value::string("x")), &Some(Value::string("x"))));
+        assert!(!same(&Some(Value::string("x")), &Some(Value::string("y"))));
+        assert!(!same(&Some(Value::string("x")), &None));
+        assert!(same(&None, &None));
+        assert!(!same(&Some(h), &Some(Value::Undef)));
+    }
+}
