@@ -63,3 +63,41 @@ for content in [b'{"code": "1 + 1"}', b'{}', b'{"code": "' + b"[" * 200 + b'"}']
 
 for t in sorted(corpus.iterdir()):
     print(t.name, len(list(t.iterdir())))
+
+# Hiera data and hiera.yaml, facts files, ERB templates and module trees (issue 39 §4).
+for f in repo.glob("tests/fixtures/**/*.yaml"):
+    data = f.read_bytes()
+    write("facts" if "facts" in f.parts else "hiera_yaml", data)
+    if f.name == "hiera.yaml":
+        write("hiera_config", data)
+for f in repo.glob("lang/src/env/hiera/testdata/**/*.yaml"):
+    write("hiera_config" if f.name == "hiera.yaml" else "hiera_yaml", f.read_bytes())
+for f in repo.glob("tests/fixtures/facts/*.json"):
+    write("facts", f.read_bytes())
+for y in ["a: :sym\nb: !ruby/symbol x\nc: !!set {x, y}\n", "r: &r [1, *r]\n", "a: !!binary aGVsbG8=\nb: 1:30\n",
+          "a: &a [1, 2]\nb: [*a, *a]\nc:\n  <<: {d: 1}\n", "a: \"%{lookup('b')}\"\nb: \"%{alias('a')}\"\n"]:
+    write("hiera_yaml", y)
+write("hiera_config", "version: 5\ndefaults: {datadir: data, data_hash: yaml_data}\nhierarchy:\n"
+      "  - {name: n, path: 'nodes/%{trusted.certname}.yaml'}\n  - {name: g, glob: '**/*.yaml'}\n"
+      "  - {name: j, path: common.json, data_hash: json_data}\n  - {name: m, mapped_paths: [facts.x, k, '%{k}.yaml']}\n")
+for f in repo.glob("tests/fixtures/**/*.erb"):
+    write("erb", f.read_bytes())
+for p in programs:
+    if "inline_template" in p:
+        for s in re.findall(r"'((?:[^'\\]|\\.)*)'", p):
+            if "<%" in s:
+                write("erb", s)
+module = "\n".join([
+    "=== modules/m/manifests/init.pp", "class m($p = lookup('m::a')) { notify { $p: } }",
+    "=== modules/m/manifests/c.pp", "class m::c { file { '/tmp/x': content => template('m/t.erb') } }",
+    "=== modules/m/manifests/d.pp", "define m::d($v = 1) { notify { \"${title}${v}\": } }",
+    "=== modules/m/templates/t.erb", "<%= @p %><% [1, 2].each do |x| %><%= x %><% end %>",
+    "=== modules/m/templates/t.epp", "<%- | $x = 1 | -%><%= $x %>",
+    "=== modules/m/lib/puppet/functions/m/f.rb",
+    "Puppet::Functions.create_function(:'m::f') do\n  dispatch :f do\n    param 'Integer', :x\n  end\n  def f(x)\n    x + 1\n  end\nend",
+    "=== modules/m/functions/g.pp", "function m::g($x) { $x * 2 }",
+    "=== modules/m/hiera.yaml", "version: 5\nhierarchy:\n  - {name: c, path: common.yaml}",
+    "=== modules/m/data/common.yaml", "m::a: from module data",
+    "=== modules/m/lib/facter/fz.rb", "Facter.add(:fz) do\n  setcode { 'x' }\nend",
+    "=== modules/m/types/t.pp", "type M::T = Integer[1]", ""])
+write("modules", module)

@@ -161,13 +161,18 @@ mod harness;
 fn fuzz_regressions_replay() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
     type Target = (&'static str, fn(&[u8]));
-    let targets: [Target; 6] = [
+    let targets: [Target; 11] = [
         ("parse", harness::parse),
         ("eval", harness::eval),
         ("epp", harness::epp),
         ("format", harness::format),
         ("types", harness::types),
         ("versions_time", harness::versions_time),
+        ("hiera_yaml", harness::hiera_yaml),
+        ("hiera_config", harness::hiera_config),
+        ("facts", harness::facts),
+        ("erb", harness::erb),
+        ("modules", harness::modules),
     ];
     with_big_stack(move || {
         let mut replayed = 0;
@@ -443,6 +448,75 @@ fn mutated_hiera_yaml_never_crashes() {
         ] {
             let r = std::panic::catch_unwind(|| prepl::env::hiera::yaml::parse(&text).is_ok());
             assert!(r.is_ok(), "panic on deep YAML of {} bytes", text.len());
+        }
+    });
+}
+
+/// Pieces of module trees, Hiera configurations, facts and Ruby the mutations insert.
+const TREE_FRAGMENTS: &[&str] = &[
+    "\n=== modules/m/manifests/init.pp\n",
+    "\n=== modules/m/templates/t.erb\n",
+    "\n=== modules/m/data/common.yaml\n",
+    "\n=== hiera.yaml\n",
+    "\n=== modules/m/lib/puppet/functions/m/f.rb\n",
+    "%{lookup('m::a')}",
+    "%{alias('b')}",
+    "%{facts.os}",
+    "glob: '**/*'",
+    "mapped_paths: [a, b, c]",
+    "data_hash: json_data",
+    "include m\n",
+    "class m::x {}",
+    "def f(x)\n",
+    "end\n",
+    "<%= @p %>",
+    ":sym",
+    "!ruby/object:X ",
+    "&a ",
+    "*a",
+    "<<: ",
+    "{",
+    "[",
+    "\"",
+    "---\n",
+];
+
+/// Random mutations of the new surfaces' inputs (Hiera data and `hiera.yaml`, facts files,
+/// ERB templates, module trees) through the fuzz targets' harness never crash, each input
+/// within the time budget (the libFuzzer targets of the same names run the same code).
+#[test]
+fn mutated_module_trees_hiera_and_facts_never_crash() {
+    type Target = (&'static str, fn(&[u8]));
+    let targets: [Target; 5] = [
+        ("hiera_yaml", harness::hiera_yaml),
+        ("hiera_config", harness::hiera_config),
+        ("facts", harness::facts),
+        ("erb", harness::erb),
+        ("modules", harness::modules),
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
+    with_big_stack(move || {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for (name, run) in targets {
+            let seeds: Vec<String> = std::fs::read_dir(root.join(name))
+                .map(|d| {
+                    d.flatten()
+                        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                        .collect()
+                })
+                .unwrap_or_default();
+            assert!(!seeds.is_empty(), "no seeds for {name}");
+            for _ in 0..rounds(150) {
+                let seed = &seeds[rng.below(seeds.len())];
+                let text = mutate_with(&mut rng, seed, TREE_FRAGMENTS);
+                let started = std::time::Instant::now();
+                run(text.as_bytes());
+                assert!(
+                    started.elapsed() < Duration::from_secs(20),
+                    "{name} ran for {:?} on {text:?}",
+                    started.elapsed()
+                );
+            }
         }
     });
 }

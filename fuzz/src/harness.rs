@@ -163,3 +163,150 @@ pub fn versions_time(data: &[u8]) {
         run(&mut s, program);
     }
 }
+
+/// A directory of its own for one input's files (a fresh path each time: Hiera keeps files
+/// by path, modification time and length), removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new() -> Scratch {
+        use std::sync::atomic::AtomicUsize;
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("prepl-fuzz-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        Scratch(dir)
+    }
+
+    /// Writes `text` at `rel` (its directories made); a path that leaves the scratch
+    /// directory or cannot be written is skipped.
+    fn write(&self, rel: &str, text: &[u8]) {
+        let rel = std::path::Path::new(rel);
+        if rel
+            .components()
+            .any(|c| !matches!(c, std::path::Component::Normal(_)))
+        {
+            return;
+        }
+        let path = self.0.join(rel);
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        let _ = std::fs::write(path, text);
+    }
+
+    /// A session in this directory as its environment, with `modules/` as its modulepath.
+    fn session(&self) -> Session {
+        let mut s = session();
+        let env = prepl::env::Environment::from_dir(self.0.clone(), Vec::new());
+        s.set_environment(env);
+        s
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const HIERA_YAML: &str = "version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\n\
+hierarchy:\n  - name: node\n    path: \"nodes/%{trusted.certname}.yaml\"\n  - name: common\n    path: common.yaml\n";
+
+/// Lookups of every kind (each strategy, dotted keys, interpolation, defaults) and a
+/// class whose parameters are looked up automatically.
+const LOOKUPS: &str = "class fz($a = 1, $b = undef) { } include fz\n\
+[lookup('a', undef, undef, 0), lookup('b', undef, 'unique', []), lookup('c', undef, 'hash', {}),\
+ lookup('c', undef, 'deep', {}), lookup('a.0', undef, undef, 0), lookup('c.d', undef, undef, 0),\
+ lookup('fz::a', undef, undef, 0), lookup('lookup_options', undef, undef, 0), $fz::b]";
+
+/// Hiera data: the input is `data/common.yaml` (read by the YAML reader alone, and by
+/// lookups of every kind through an environment's `hiera.yaml`).
+pub fn hiera_yaml(data: &[u8]) {
+    if let Some(text) = text(data) {
+        if let Ok(v) = prepl::env::hiera::yaml::parse(text) {
+            let _ = prepl::format::try_programmatic(&v);
+        }
+    }
+    let dir = Scratch::new();
+    dir.write("hiera.yaml", HIERA_YAML.as_bytes());
+    dir.write("data/common.yaml", data);
+    let mut s = dir.session();
+    run(&mut s, LOOKUPS);
+}
+
+/// A `hiera.yaml`: the input is the environment's configuration, over a few data files.
+pub fn hiera_config(data: &[u8]) {
+    let dir = Scratch::new();
+    dir.write("hiera.yaml", data);
+    dir.write(
+        "data/common.yaml",
+        b"a: [1, 2]\nb: x\nc: {d: 1}\nfz::a: '%{lookup(\"b\")}'\n",
+    );
+    dir.write("data/common.json", b"{\"a\": [3], \"c\": {\"e\": 2}}");
+    dir.write("data/nodes/fz.yaml", b"a: [4]\nc: {d: 2}\n");
+    let mut s = dir.session();
+    run(&mut s, LOOKUPS);
+}
+
+/// A facts file: the input read as YAML and as JSON (as `--facts`), then the facts used.
+pub fn facts(data: &[u8]) {
+    let dir = Scratch::new();
+    for name in ["facts.yaml", "facts.json"] {
+        dir.write(name, data);
+        let path = dir.0.join(name);
+        if let Ok(facts) = prepl::env::facts_file::load(&path.to_string_lossy()) {
+            let mut s = session();
+            s.set_facts(facts);
+            run(
+                &mut s,
+                "[$facts, $facts['os'], $os, $networking, $facts.dig('os', 'family')]",
+            );
+        }
+    }
+}
+
+/// An ERB template and its Ruby, rendered by `inline_template` with a few variables, and
+/// as a module's `template()`.
+pub fn erb(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let mut s = session();
+    s.set_variable("t", Value::String(src.into()));
+    run(
+        &mut s,
+        "$x = 1 $y = [1, 'two', {'k' => undef}] $z = {'a' => [true, 2.5]} inline_template($t)",
+    );
+}
+
+/// A module tree: the input is files, each after a line `=== PATH` (under the
+/// environment: `modules/m/manifests/init.pp`, `modules/m/templates/t.erb`,
+/// `modules/m/lib/puppet/functions/m/f.rb`, `modules/m/data/common.yaml`, `hiera.yaml`,
+/// ...); then the module's class included, a template, a function and lookups.
+pub fn modules(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let dir = Scratch::new();
+    let mut path: Option<&str> = None;
+    let mut body = String::new();
+    for line in src.split_inclusive('\n') {
+        if let Some(p) = line.strip_prefix("=== ") {
+            if let Some(prev) = path {
+                dir.write(prev, body.as_bytes());
+            }
+            path = Some(p.trim());
+            body.clear();
+        } else {
+            body.push_str(line);
+        }
+    }
+    if let Some(prev) = path {
+        dir.write(prev, body.as_bytes());
+    }
+    let mut s = dir.session();
+    run(
+        &mut s,
+        "include m\n[template('m/t.erb'), epp('m/t.epp', {}), m::f(1), lookup('m::a', undef, undef, 0), \
+         Resource['m::d'], defined('m::c')]",
+    );
+    run(&mut s, "m::d { 'x': } contain m::c");
+}

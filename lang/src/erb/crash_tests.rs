@@ -159,6 +159,23 @@ fn integers_beyond_64_bits_are_errors() {
     check(&cases);
 }
 
+/// `require` of Ruby's libraries works in a template, as templates of real modules use
+/// it; a path that would leave the modulepath does not (issue 39 §2: every `require` was
+/// refused).
+#[test]
+fn templates_require_rubys_libraries() {
+    check(&[
+        (
+            r#"inline_template('<% require "shellwords"; require "json"; require "yaml"; require "ipaddr"; require "digest/md5"; require "base64"; require "set"; require "time"; require "uri" %><%= Shellwords.escape("a b") %>')"#,
+            Ok(r"'a\ b'"),
+        ),
+        (
+            r#"inline_template('<% require "/etc/passwd" %>')"#,
+            Err(&unsupported("require '/etc/passwd'", 4)),
+        ),
+    ]);
+}
+
 #[test]
 fn commands_files_and_eval_are_refused() {
     let cases = [

@@ -392,6 +392,18 @@ impl Host for EvalHost<'_> {
         self.ev.visible_variable(name).map(|v| to_ruby(&v))
     }
 
+    /// `require 'json'` (`shellwords`, `ipaddr`, `set`, ...: templates of real modules
+    /// start so): a library of Ruby's, whose parts the subset has or names as unsupported
+    /// where they are used, as in modules' Ruby functions; a path outside the modulepath
+    /// (`/x`, `..`) is refused, and a module's own `lib/` file is not loaded by a template.
+    fn require(&mut self, path: &str) -> Option<Result<erb::ruby::Required, HostError>> {
+        match super::rubyfn::required_file(&self.ev.env.modulepath, path) {
+            Ok(None) => Some(Ok(erb::ruby::Required::Nothing)),
+            Ok(Some(_)) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+
     fn class_namespace(&self) -> Option<&str> {
         Some("Puppet::Parser::TemplateWrapper")
     }
