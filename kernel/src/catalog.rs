@@ -16,7 +16,6 @@ use prepl::catalog::render::{self as text, table::rows_of};
 use prepl::catalog::{Catalog, ResourceId};
 use prepl::Session;
 use serde_json::{json, Value as Json};
-use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 /// The width of the `text/plain` tables.
@@ -215,7 +214,7 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
         let _ = write!(out, "<th {CELL}>{h}</th>");
     }
     out.push_str("</tr></thead><tbody>");
-    let containers = containers_of(catalog, &ids[..ids.len().min(MAX_ROWS)]);
+    let containers = text::shown_containers_of(catalog, &ids[..ids.len().min(MAX_ROWS)]);
     for &id in ids.iter().take(MAX_ROWS) {
         let r = catalog.get(id);
         out.push_str("<tr>");
@@ -252,29 +251,6 @@ fn table_html(catalog: &Catalog, ids: &[ResourceId]) -> String {
     }
     out.push_str("</tbody></table>");
     out
-}
-
-/// The container shown for each of `ids`, as `render::shown_containers` gives it for the
-/// whole catalog: the last of the other containers (`contain`) if any, else its own; only
-/// resources the agent gets.
-fn containers_of(catalog: &Catalog, ids: &[ResourceId]) -> HashMap<ResourceId, ResourceId> {
-    let wanted: HashSet<ResourceId> = ids.iter().copied().collect();
-    // The container and whether it is another than the resource's own.
-    let mut found: HashMap<ResourceId, (ResourceId, bool)> = HashMap::new();
-    let listed = |id: ResourceId| !catalog.get(id).is_virtual;
-    for &(c, r) in catalog.all_containment_edges() {
-        if !wanted.contains(&r) || !listed(c) || !listed(r) {
-            continue;
-        }
-        let other = catalog.get(r).container != Some(c);
-        match found.get(&r) {
-            Some((_, true)) if !other => {}
-            _ => {
-                found.insert(r, (c, other));
-            }
-        }
-    }
-    found.into_iter().map(|(r, (c, _))| (r, c)).collect()
 }
 
 /// A line naming the virtual resources not realized and the exported ones.
@@ -419,7 +395,7 @@ mod tests {
         );
         let all = text::shown_containers(s.catalog());
         let ids: Vec<ResourceId> = s.catalog().resources().map(|(id, _)| id).collect();
-        let some = containers_of(s.catalog(), &ids);
+        let some = text::shown_containers_of(s.catalog(), &ids);
         for id in ids {
             assert_eq!(some.get(&id).copied(), all[id.0 as usize], "{id:?}");
         }

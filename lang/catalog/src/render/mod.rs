@@ -33,6 +33,30 @@ pub fn shown_containers(catalog: &crate::Catalog) -> Vec<Option<crate::ResourceI
     parent
 }
 
+/// [`shown_containers`] of `ids` alone, found without a pass over the whole catalog's
+/// resources (one over the containment edges): the last of the other containers
+/// (`contain`) if any, else its own; only resources the agent gets.
+pub fn shown_containers_of(
+    catalog: &crate::Catalog,
+    ids: &[crate::ResourceId],
+) -> rustc_hash::FxHashMap<crate::ResourceId, crate::ResourceId> {
+    use crate::ResourceId;
+    let wanted: rustc_hash::FxHashSet<ResourceId> = ids.iter().copied().collect();
+    // The container and whether it is another than the resource's own.
+    let mut found: rustc_hash::FxHashMap<ResourceId, (ResourceId, bool)> = Default::default();
+    let listed = |id: ResourceId| !catalog.get(id).is_virtual;
+    for &(c, r) in catalog.all_containment_edges() {
+        if !wanted.contains(&r) || !listed(c) || !listed(r) {
+            continue;
+        }
+        let other = catalog.get(r).container != Some(c);
+        if !matches!(found.get(&r), Some((_, true)) if !other) {
+            found.insert(r, (c, other));
+        }
+    }
+    found.into_iter().map(|(r, (c, _))| (r, c)).collect()
+}
+
 /// The number of terminal columns `text` takes: wide (East Asian, emoji) characters count
 /// two, combining marks and zero-width characters none. Good enough to line up columns.
 pub fn display_width(text: &str) -> usize {

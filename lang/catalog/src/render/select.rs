@@ -163,7 +163,7 @@ pub fn resource_text(catalog: &Catalog, id: ResourceId) -> String {
         let tags: Vec<&str> = tags.iter().map(|t| &**t).collect();
         let _ = write!(out, "\n# tags: {}", tags.join(", "));
     }
-    if let Some(c) = super::shown_containers(catalog)[id.0 as usize] {
+    if let Some(&c) = super::shown_containers_of(catalog, &[id]).get(&id) {
         let _ = write!(out, "\n# contained in: {}", catalog.get(c).reference());
     }
     if let Some(origin) = &r.origin {

@@ -39,9 +39,9 @@ fn row(catalog: &Catalog, id: ResourceId, container: Option<ResourceId>) -> Row 
 /// The rows of some resources. A class declared with `contain` is shown in the class that
 /// contains it.
 pub fn rows_of(catalog: &Catalog, ids: &[ResourceId]) -> Vec<Row> {
-    let containers = super::shown_containers(catalog);
+    let containers = super::shown_containers_of(catalog, ids);
     ids.iter()
-        .map(|&id| row(catalog, id, containers[id.0 as usize]))
+        .map(|&id| row(catalog, id, containers.get(&id).copied()))
         .collect()
 }
 
