@@ -461,6 +461,7 @@ fn lookups_nested_through_interpolation_stop_at_a_thousand() {
     assert_eq!(e.message, "stack level too deep");
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
     std::fs::remove_dir_all(&root).unwrap();
+}
 
 /// Hierarchy paths are kept once interpolated, but only while the variables they read are
 /// the same: a class's own `$role`, then the top scope's, then another session's facts on
