@@ -445,7 +445,10 @@ fn flat_len(v: &RValue, depth: i64) -> usize {
         let n = a.borrow().iter().fold(0usize, |n, x| {
             n.saturating_add(match x {
                 RValue::Array(_) if depth != 0 => {
-                    crate::limits::deep(|| count(x, depth - 1, known))
+                    // (a negative depth is "all the way down": it stays what it is, so an
+                    // array inside itself is found in `known`)
+                    let next = if depth < 0 { depth } else { depth - 1 };
+                    crate::limits::deep(|| count(x, next, known))
                 }
                 _ => 1,
             })
