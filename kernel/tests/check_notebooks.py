@@ -7,10 +7,20 @@ in notebooks/ stay real.
 """
 
 import os
+import re
 import sys
 
 import nbformat
 from nbclient import NotebookClient
+
+
+# How long something took (`%diff`'s "Compiled and compared 3 nodes in 0.1 s."): not the
+# same from one run to the next.
+DURATION = re.compile(r"\b\d+(\.\d+)? s\b")
+
+
+def timeless(text):
+    return DURATION.sub("N s", text) if isinstance(text, str) else text
 
 
 # Only there when Graphviz is installed (the text/plain beside it is always there).
@@ -19,7 +29,8 @@ OPTIONAL_MIME_TYPES = {"image/svg+xml"}
 
 def summary(cell):
     """What must match: per output, its kind and its text. Consecutive stream outputs of
-    the same stream are joined, since how output is split into messages depends on timing.
+    the same stream are joined, since how output is split into messages depends on timing;
+    durations in displayed text are left out.
     An SVG drawn by Graphviz does not count: the machine may not have it."""
     out = []
     for o in cell.get("outputs", []):
@@ -32,7 +43,7 @@ def summary(cell):
         elif kind in ("execute_result", "display_data"):
             data = o["data"]
             mimes = tuple(sorted(m for m in data if m not in OPTIONAL_MIME_TYPES))
-            out.append((kind, mimes, data.get("text/plain")))
+            out.append((kind, mimes, timeless(data.get("text/plain"))))
         elif kind == "error":
             out.append((kind, o["ename"], o["evalue"]))
     return out
