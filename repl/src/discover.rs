@@ -24,10 +24,10 @@ pub fn list(
         .into_iter()
         .filter(|(n, _)| n.to_ascii_lowercase().contains(&filter))
         .collect();
-    let plural = match what {
-        Listing::Classes => "classes",
-        Listing::Defines => "defined types",
-        Listing::ResourceTypes => "resource types",
+    let (one, plural) = match what {
+        Listing::Classes => ("class", "classes"),
+        Listing::Defines => ("defined type", "defined types"),
+        Listing::ResourceTypes => ("resource type", "resource types"),
     };
     if shown.is_empty() {
         let where_ = if session.environment().modulepath.is_empty() {
@@ -51,7 +51,8 @@ pub fn list(
     for (name, origin) in &shown {
         let _ = writeln!(out, "  {name:<column$}  {}", dim(origin));
     }
-    let _ = write!(out, "{} {plural}; :help NAME describes one.", shown.len());
+    let noun = if shown.len() == 1 { one } else { plural };
+    let _ = write!(out, "{} {noun}; :help NAME describes one.", shown.len());
     out
 }
 
@@ -281,6 +282,18 @@ mod tests {
     }
 
     #[test]
+    fn listings_count_in_the_singular_and_plural() {
+        let mut s = Session::new();
+        s.eval("class listed_once {} class listed_twice_a {} class listed_twice_b {}")
+            .unwrap();
+        let plain = |t: &str| t.to_string();
+        assert!(list(&s, Listing::Classes, "listed_once", plain)
+            .ends_with("\n1 class; :help NAME describes one."));
+        assert!(list(&s, Listing::Classes, "listed_twice", plain)
+            .ends_with("\n2 classes; :help NAME describes one."));
+    }
+
+    #[test]
     fn wrapping_at_word_boundaries() {
         assert_eq!(wrap("short", 40), "short");
         assert_eq!(
@@ -325,7 +338,7 @@ mod tests {
         assert!(classes.contains("module webapp"), "{classes}");
         let vhost = list(&s, Listing::Defines, "webapp::VHOST", plain);
         assert!(
-            vhost.starts_with("  webapp::vhost  module webapp\n1 defined types"),
+            vhost.starts_with("  webapp::vhost  module webapp\n1 defined type;"),
             "{vhost}"
         );
         let types = list(&s, Listing::ResourceTypes, "", plain);
