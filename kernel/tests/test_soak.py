@@ -18,6 +18,9 @@ from queue import Empty
 
 from jupyter_client.manager import start_new_kernel
 
+# (the module, not its names: its test class must not be collected here a second time)
+import test_reliability
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGED = "/usr/share/puppet/modules"
 FIXTURE = os.path.join(ROOT, "tests", "fixtures", "control-repo", "production")
@@ -25,14 +28,6 @@ CELLS = 500
 ROUND = 100  # a `%reset` closes each round
 BATCH = 10
 TIMEOUT = 120
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def packaged():
@@ -118,7 +113,7 @@ class SoakTests(unittest.TestCase):
                 expected = "error" if fails else "ok"
                 self.assertEqual(reply["status"], expected, (code, reply))
                 if code == "%reset":
-                    resets.append(rss_kib(pid))
+                    resets.append(test_reliability.rss_kib(pid))
                 else:
                     latencies.append(seconds)
         elapsed = time.monotonic() - started
