@@ -23,18 +23,27 @@ use std::time::Duration;
 
 /// One case in this many runs by default.
 const SAMPLE_EVERY: usize = 10;
-/// The fact sets by name (the first part of a case's id), as in cases.py.
-const FACT_SETS: &[(&str, &str)] = &[
-    ("debian", "tests/real_modules/facts-debian-12.json"),
-    ("redhat", "tests/real_modules/facts-redhat-7.json"),
-];
 /// The node every case is compiled for.
 const NODE: &str = "foo.example.com";
 /// Strings of resource parameters longer than this are compared by digest (compact.py).
 const LONG: usize = 200;
 
+/// The sweep's data (cases.jsonl, fact_sets.json, expected.jsonl.xz, known_failures.txt):
+/// module_sweep/, or the directory `MODULE_SWEEP_DIR` names (the same sweep on other fact sets;
+/// module_sweep/README.md, "Other fact sets").
 fn sweep_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("module_sweep")
+    match std::env::var_os("MODULE_SWEEP_DIR").filter(|d| !d.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("module_sweep"),
+    }
+}
+
+/// The fact sets by name (the first part of a case's id) with their facts files, from
+/// fact_sets.json (as cases.py reads it).
+fn fact_sets(dir: &Path) -> BTreeMap<String, String> {
+    let path = dir.join("fact_sets.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The module cache's modules/ directory, as fetch.py lays it out.
@@ -68,8 +77,8 @@ fn known(path: &Path) -> BTreeMap<String, String> {
 
 /// The expected answers, decompressed (with `xz -dc`, from xz-utils, which every Debian system has: no
 /// compression crate for one file).
-fn expected_text() -> String {
-    let path = sweep_dir().join("expected.jsonl.xz");
+fn expected_text(dir: &Path) -> String {
+    let path = dir.join("expected.jsonl.xz");
     let out = std::process::Command::new("xz")
         .arg("-dc")
         .arg(&path)
@@ -149,6 +158,7 @@ fn run(modules: PathBuf) {
     // its fact set (the id's first part), the node and the cache's modulepath, as
     // cases.py's `program()` gives them to the oracle.
     let programs = std::fs::read_to_string(dir.join("cases.jsonl")).expect("cases.jsonl");
+    let sets = fact_sets(&dir);
     let mut module_of: BTreeMap<String, String> = BTreeMap::new();
     let mut lines = String::new();
     for line in programs.lines() {
@@ -161,7 +171,7 @@ fn run(modules: PathBuf) {
             continue;
         };
         let facts = id.split('/').next().unwrap_or_default();
-        let Some((_, facts_file)) = FACT_SETS.iter().find(|(name, _)| *name == facts) else {
+        let Some(facts_file) = sets.get(facts) else {
             panic!("case {id}: no fact set {facts:?}");
         };
         module_of.insert(id.into(), module.into());
@@ -177,7 +187,7 @@ fn run(modules: PathBuf) {
     let programs_path = tmp.join("cases.jsonl");
     let expected_path = tmp.join("expected.jsonl");
     std::fs::write(&programs_path, lines).expect("write programs");
-    std::fs::write(&expected_path, expected_text()).expect("write expected");
+    std::fs::write(&expected_path, expected_text(&dir)).expect("write expected");
     let cases = load_cases("sweep", &programs_path, &expected_path);
     let _ = std::fs::remove_dir_all(&tmp);
     assert!(!cases.is_empty(), "no cases in {}", dir.display());
@@ -257,16 +267,17 @@ fn run(modules: PathBuf) {
         "\nmodule sweep ({}):",
         if full { "every case" } else { "sample" }
     );
-    eprintln!("  {:<18} {:>9} {:>9}", "module", "debian", "redhat");
+    let names: Vec<&String> = sets.keys().collect();
+    let header: String = names.iter().map(|n| format!(" {n:>9}")).collect();
+    eprintln!("  {:<18}{header}", "module");
     let cell =
         |t: Option<&Tally>| t.map_or("-".to_string(), |t| format!("{}/{}", t.agree, t.total));
-    for (module, sets) in &per_module {
-        eprintln!(
-            "  {:<18} {:>9} {:>9}",
-            module,
-            cell(sets.get("debian")),
-            cell(sets.get("redhat"))
-        );
+    for (module, tallies) in &per_module {
+        let row: String = names
+            .iter()
+            .map(|n| format!(" {:>9}", cell(tallies.get(*n))))
+            .collect();
+        eprintln!("  {module:<18}{row}");
     }
     for (facts, t) in &per_facts {
         eprintln!(

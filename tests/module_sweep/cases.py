@@ -2,8 +2,8 @@
 """The module sweep's cases: every class of every module in the Debian module cache (fetch.py)
 included alone (`include NAME`, id `FACTS/class-NAME`) and every define whose parameters all
 have defaults declared once with the title 'x' (`NAME { 'x': }`, id `FACTS/define-NAME`), each
-on two fact sets: `debian` (tests/real_modules/facts-debian-12.json) and `redhat`
-(tests/real_modules/facts-redhat-7.json, CentOS 7 from facterdb, facter 3.14).
+on each fact set of fact_sets.json: `debian` (tests/real_modules/facts-debian-12.json) and
+`redhat` (tests/real_modules/facts-redhat-7.json, CentOS 7 from facterdb, facter 3.14).
 
 Writes cases.jsonl, one case a line: id, module, src. The rest is the same for every case and
 given by `program()` (regen.py and tests/module_sweep.rs): the fact set from the id's first
@@ -16,14 +16,19 @@ import pathlib
 import re
 import sys
 
+import os
+
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from fetch import cache_dir  # noqa: E402
 
-FACT_SETS = {
-    "debian": "tests/real_modules/facts-debian-12.json",
-    "redhat": "tests/real_modules/facts-redhat-7.json",
-}
+# The sweep's data: cases.jsonl, fact_sets.json, expected.jsonl.xz, known_failures.txt. Another
+# directory with its own fact_sets.json runs the same sweep on other systems (README, "Other
+# fact sets").
+DATA = pathlib.Path(os.environ.get("MODULE_SWEEP_DIR") or HERE).resolve()
+# Fact set name (the first part of a case's id) -> facts file (relative to the repository root
+# or absolute).
+FACT_SETS = json.loads((DATA / "fact_sets.json").read_text())
 NODE = "foo.example.com"
 
 
@@ -97,7 +102,7 @@ def main():
             seen.add(case_id)
             src = f"include {name}" if kind == "class" else f"{name} {{ 'x': }}"
             lines.append({"id": case_id, "module": module, "src": src})
-    with open(HERE / "cases.jsonl", "w") as f:
+    with open(DATA / "cases.jsonl", "w") as f:
         for line in lines:
             f.write(json.dumps(line) + "\n")
     print(f"{len(lines)} cases ({len(lines) // len(FACT_SETS)} a fact set)")

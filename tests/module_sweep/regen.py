@@ -25,7 +25,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 from fetch import cache_dir  # noqa: E402
 from compact import compact  # noqa: E402
-from cases import program as case_program  # noqa: E402
+from cases import DATA, program as case_program  # noqa: E402
 
 ORACLE = os.environ.get("ORACLE", "/work/shared/tools/puppet-oracle")
 BATCH = int(os.environ.get("BATCH", "150"))
@@ -37,9 +37,11 @@ def main():
     modules = cache_dir() / "modules"
     if not modules.is_dir():
         sys.exit(f"no module cache at {modules}: run tests/module_sweep/fetch.py")
-    out_dir = cache_dir() / "oracle"
+    # The oracle's answers by batch: the cache's for the committed sweep, the data directory's
+    # own for another one (MODULE_SWEEP_DIR).
+    out_dir = cache_dir() / "oracle" if DATA == HERE else DATA / "oracle"
     out_dir.mkdir(exist_ok=True)
-    cases = [json.loads(l) for l in (HERE / "cases.jsonl").read_text().splitlines() if l]
+    cases = [json.loads(l) for l in (DATA / "cases.jsonl").read_text().splitlines() if l]
     if only:
         cases = [c for c in cases if any(c["id"].startswith(p) for p in only)]
         for old in out_dir.glob("only-*.jsonl"):
@@ -77,7 +79,7 @@ def main():
 def write_expected(modules, out_dir, only):
     """Merges the answers into expected.jsonl.xz (compact form, sorted by id)."""
     data = {}
-    expected = HERE / "expected.jsonl.xz"
+    expected = DATA / "expected.jsonl.xz"
     if only and expected.exists():
         with lzma.open(expected, "rt") as f:
             for line in f:
@@ -88,7 +90,7 @@ def write_expected(modules, out_dir, only):
         for line in path.read_text().splitlines():
             j = compact(json.loads(line), str(modules))
             data[j["id"]] = json.dumps(j, sort_keys=False, separators=(",", ":"))
-    ids = {json.loads(l)["id"] for l in (HERE / "cases.jsonl").read_text().splitlines() if l}
+    ids = {json.loads(l)["id"] for l in (DATA / "cases.jsonl").read_text().splitlines() if l}
     # xz: a catalog repeats in many cases (every apache::mod::* case holds apache's), which
     # its large window finds (gzip's 32 KiB one does not): ~15 times smaller.
     with lzma.open(expected, "wb", preset=9 | lzma.PRESET_EXTREME) as f:
