@@ -216,6 +216,12 @@ fn changed(key: &Key, old: &Resource, new: &Resource, options: &Options) -> Opti
         }
         let (a, b) = (old.parameters.get(name), new.parameters.get(name));
         let same = match (a, b) {
+            // (a Sensitive value is shown redacted on both sides: its own value decides)
+            (Some(x), Some(y))
+                if old.secrets.contains_key(name) || new.secrets.contains_key(name) =>
+            {
+                x == y && old.secrets.get(name) == new.secrets.get(name)
+            }
             (Some(x), Some(y)) => {
                 x == y || options.structured_content && name == "content" && same_data(x, y)
             }

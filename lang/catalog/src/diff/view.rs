@@ -117,6 +117,68 @@ pub struct Resource {
     pub exported: bool,
     pub file: Option<String>,
     pub line: Option<u64>,
+    /// The values of the parameters that are or hold `Sensitive` values, which
+    /// `parameters` shows redacted ([`redacted`]): compared, never shown.
+    pub secrets: BTreeMap<String, Secret>,
+}
+
+/// A parameter value that is or holds a `Sensitive` value: kept to tell whether it changed,
+/// never shown (its `Debug` form too is redacted).
+#[derive(Clone, PartialEq)]
+pub struct Secret(Json);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret([redacted])")
+    }
+}
+
+/// What a diff shows for a `Sensitive` value: the catalog's rich-data form with the value
+/// left out, `{"__ptype": "Sensitive", "__pvalue": "[redacted]"}`, which prints as
+/// `#<Sensitive [value redacted]>` (as `String(Sensitive(x), '%p')` does).
+pub fn redacted() -> Json {
+    let mut m = Map::new();
+    m.insert("__ptype".into(), Json::String("Sensitive".into()));
+    m.insert("__pvalue".into(), Json::String("[redacted]".into()));
+    Json::Object(m)
+}
+
+/// A parameter's value as a diff may show it, and the value itself when that differs: the
+/// whole value redacted for a parameter the catalog lists as sensitive
+/// (`sensitive_parameters`), each `{"__ptype": "Sensitive", ...}` inside any other value.
+fn redact(value: Json, sensitive: bool) -> (Json, Option<Secret>) {
+    fn holds(v: &Json) -> bool {
+        match v {
+            Json::Object(o) if is_sensitive(o) => true,
+            Json::Object(o) => o.values().any(holds),
+            Json::Array(a) => a.iter().any(holds),
+            _ => false,
+        }
+    }
+    fn hide(v: &mut Json) {
+        if matches!(&*v, Json::Object(o) if is_sensitive(o)) {
+            *v = redacted();
+            return;
+        }
+        match v {
+            Json::Object(o) => o.values_mut().for_each(hide),
+            Json::Array(a) => a.iter_mut().for_each(hide),
+            _ => {}
+        }
+    }
+    if sensitive {
+        return (redacted(), Some(Secret(value)));
+    }
+    if !holds(&value) {
+        return (value, None);
+    }
+    let mut shown = value.clone();
+    hide(&mut shown);
+    (shown, Some(Secret(value)))
+}
+
+fn is_sensitive(o: &Map<String, Json>) -> bool {
+    o.get("__ptype").and_then(Json::as_str) == Some("Sensitive") && o.contains_key("__pvalue")
 }
 
 impl Resource {
@@ -224,6 +286,7 @@ impl View {
         for (id, r) in catalog.resources() {
             let mut parameters = BTreeMap::new();
             let mut relationships = BTreeMap::new();
+            let mut secrets = BTreeMap::new();
             let mut add = |name: &str, value: &crate::values::Value| {
                 let data = to_data(&catalog_value(name, value));
                 if RELATIONSHIPS.contains(&name) {
@@ -231,7 +294,12 @@ impl View {
                     collect_references(&data, &mut refs);
                     relationships.insert(name.to_string(), refs);
                 } else {
-                    parameters.insert(name.to_string(), data);
+                    let sensitive = matches!(value, crate::values::Value::Sensitive(_));
+                    let (shown, secret) = redact(data, sensitive);
+                    if let Some(secret) = secret {
+                        secrets.insert(name.to_string(), secret);
+                    }
+                    parameters.insert(name.to_string(), shown);
                 }
             };
             match catalog.type_info(&r.type_name) {
@@ -251,6 +319,7 @@ impl View {
                 exported: r.exported,
                 file: r.file.as_deref().map(str::to_string),
                 line: r.line.map(u64::from),
+                secrets,
             };
             view.insert(
                 Key::new(&capitalize_segments(&r.type_name), &r.title),
@@ -320,7 +389,7 @@ impl View {
             for p in ["alias", "name", "path", "command"] {
                 for n in names_of(r.parameters.get(p)) {
                     out.insert(folded_key(&k.type_name, n.trim_end_matches('/')));
-                    out.insert(folded_key(&k.type_name, &n));
+                    out.insert(folded_key(&k.type_name, n));
                 }
             }
         }
@@ -364,15 +433,32 @@ fn read_resource(mut r: Map<String, Json>) -> Resource {
         Some(Json::Object(params)) => params,
         _ => Map::new(),
     };
+    // (the agent redacts these: the reference's compiler lists the parameters whose value
+    // was Sensitive, and writes the values themselves)
+    let sensitive: BTreeSet<String> = match r.remove("sensitive_parameters") {
+        Some(Json::Array(names)) => names
+            .into_iter()
+            .filter_map(|n| match n {
+                Json::String(n) => Some(n),
+                _ => None,
+            })
+            .collect(),
+        _ => BTreeSet::new(),
+    };
     let mut parameters = BTreeMap::new();
     let mut relationships = BTreeMap::new();
+    let mut secrets = BTreeMap::new();
     for (name, value) in params {
         if RELATIONSHIPS.contains(&name.as_str()) {
             let mut refs = BTreeSet::new();
             collect_references(&value, &mut refs);
             relationships.insert(name, refs);
         } else {
-            parameters.insert(name, value);
+            let (shown, secret) = redact(value, sensitive.contains(&name));
+            if let Some(secret) = secret {
+                secrets.insert(name.clone(), secret);
+            }
+            parameters.insert(name, shown);
         }
     }
     let tags = match r.remove("tags") {
@@ -395,6 +481,7 @@ fn read_resource(mut r: Map<String, Json>) -> Resource {
             _ => None,
         },
         line: r.get("line").and_then(Json::as_u64),
+        secrets,
     }
 }
 
