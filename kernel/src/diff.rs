@@ -95,6 +95,10 @@ pub fn fleet_diff(session: &Session, args: &str, show_progress: bool) -> Result<
     let Some(mut req) = fleet::parse_args(&words)? else {
         return Ok(json!({ "text/plain": fleet::USAGE.replace("prepl diff", "%diff") }));
     };
+    // (the global modules are the session's unless --basemodulepath says otherwise)
+    if req.basemodulepath.is_none() {
+        req.basemodulepath = Some(prepl::env::join_paths(session.base_modulepath()));
+    }
     // (the environment is needed unless both sides are directories or files)
     let needs_environment =
         req.files.is_empty() && (req.from_dir.is_none() || req.to_dir.is_none());
@@ -458,6 +462,44 @@ mod tests {
             .diff(&s, "%diff", false)
             .unwrap_err()
             .contains("saved: before"));
+    }
+
+    /// Sensitive values are compared, never shown: `%diff NAME` and a fleet's HTML.
+    #[test]
+    fn sensitive_values_are_redacted() {
+        let mut saved = Saved::default();
+        let mut s = Session::new();
+        s.eval("file { '/etc/pw': content => Sensitive(\"s3cret-one\\nx\\n\") }")
+            .unwrap();
+        saved.save(&s, "before").unwrap();
+        let mut s = Session::new();
+        s.eval("file { '/etc/pw': content => Sensitive(\"s3cret-two\\nx\\n\") } notify { 'n': message => [Sensitive('s3cret-three')] }")
+            .unwrap();
+        let bundle = saved.diff(&s, "%diff before", false).unwrap();
+        for out in [&bundle["text/plain"], &bundle["text/html"]] {
+            let out = out.as_str().unwrap();
+            assert!(!out.contains("s3cret"), "{out}");
+            // (escaped in HTML)
+            assert!(out.contains("Sensitive [value redacted]"), "{out}");
+        }
+        let catalog = |pw: &str| {
+            View::from_json(&json!({"resources": [{"type": "User", "title": "u",
+                "sensitive_parameters": ["password"], "parameters": {"password": pw}}]}))
+            .unwrap()
+        };
+        let reports = vec![NodeReport {
+            node: "web1".into(),
+            outcome: prepl::catalog::diff::Outcome::Compared(prepl::catalog::diff::compare(
+                &catalog("s3cret-old"),
+                &catalog("s3cret-new"),
+                &Default::default(),
+            )),
+        }];
+        let html = fleet_html(&reports);
+        assert!(
+            !html.contains("s3cret") && html.contains("User[u]"),
+            "{html}"
+        );
     }
 
     #[test]

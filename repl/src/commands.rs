@@ -729,7 +729,11 @@ fn diff(repl: &mut Repl, arg: &str) -> Result<String, String> {
         ));
     }
     let args = prepl::fleet::split_args(arg).map_err(|e| format!(":diff: {e}"))?;
-    let status = crate::diff::in_session(&args, repl.session.interrupt_handle());
+    let status = crate::diff::in_session(
+        &args,
+        repl.session.interrupt_handle(),
+        repl.session.base_modulepath(),
+    );
     Ok(format!("(exit status {status})"))
 }
 
@@ -1318,6 +1322,27 @@ mod tests {
         );
         repl.reset();
         assert_eq!(vars(&repl), "No variables.");
+    }
+
+    #[test]
+    fn saved_catalogs_show_sensitive_values_redacted() {
+        let mut repl = repl();
+        repl.session
+            .eval("file { '/x': content => Sensitive('s3cret-1') }")
+            .unwrap();
+        catalog(&mut repl, "save before").unwrap();
+        repl.reset();
+        repl.session
+            .eval("file { '/x': content => Sensitive('s3cret-2') }")
+            .unwrap();
+        let shown = diff(&mut repl, "before").unwrap();
+        assert!(
+            !shown.contains("s3cret")
+                && shown.contains(
+                    "content: #<Sensitive [value redacted]> -> #<Sensitive [value redacted]>"
+                ),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -13,22 +13,28 @@ pub use prepl::fleet::USAGE;
 
 /// Runs `prepl diff ARGS`; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
-    run(args, None)
+    run(args, None, None)
 }
 
 /// `:diff ARGS` in a session: Ctrl-C sets the session's interrupt flag, `flag`, and the
-/// nodes not started yet are not compiled.
-pub fn in_session(args: &[String], flag: Arc<AtomicBool>) -> i32 {
+/// nodes not started yet are not compiled. The global modules are the session's
+/// (`base_modulepath`) unless `--basemodulepath` says otherwise.
+pub fn in_session(
+    args: &[String],
+    flag: Arc<AtomicBool>,
+    base_modulepath: &[std::path::PathBuf],
+) -> i32 {
     flag.store(false, Ordering::Relaxed);
-    let status = crate::interrupt::during(|| run(args, Some(flag.clone())));
+    let base = prepl::env::join_paths(base_modulepath);
+    let status = crate::interrupt::during(|| run(args, Some(flag.clone()), Some(base)));
     if flag.swap(false, Ordering::Relaxed) {
         eprintln!("Interrupted: the nodes not started were not compiled.");
     }
     status
 }
 
-fn run(args: &[String], cancel: Option<Arc<AtomicBool>>) -> i32 {
-    let req = match fleet::parse_args(args) {
+fn run(args: &[String], cancel: Option<Arc<AtomicBool>>, base: Option<String>) -> i32 {
+    let mut req = match fleet::parse_args(args) {
         Ok(Some(r)) => r,
         Ok(None) => {
             print!("{USAGE}");
@@ -39,6 +45,9 @@ fn run(args: &[String], cancel: Option<Arc<AtomicBool>>) -> i32 {
             return 2;
         }
     };
+    if req.basemodulepath.is_none() {
+        req.basemodulepath = base;
+    }
     let show_progress = std::io::stderr().is_terminal();
     let mut bar = |done: usize, total: usize| {
         let width = 30;

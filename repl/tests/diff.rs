@@ -12,11 +12,18 @@ fn fixture() -> PathBuf {
 }
 
 fn prepl(dir: &Path, args: &[&str]) -> Output {
+    // (no global modules of this machine: the fixtures have their own)
+    prepl_with_base(dir, args, "")
+}
+
+/// `prepl diff ARGS` with `PREPL_BASEMODULEPATH` set to `base`.
+fn prepl_with_base(dir: &Path, args: &[&str], base: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_prepl"))
         .arg("diff")
         .args(args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
+        .env("PREPL_BASEMODULEPATH", base)
         .output()
         .expect("prepl runs")
 }
@@ -367,4 +374,105 @@ fn the_same_changes_as_octocatalog_diff() {
             "node {name}"
         );
     }
+}
+
+/// Sensitive values (listed in `sensitive_parameters` as the reference's catalogs do, or
+/// inside a value as rich data) appear in no output: text, --summary, --format json.
+#[test]
+fn sensitive_values_are_redacted_in_every_output() {
+    let dir = std::env::temp_dir().join(format!("prepl-diff-sensitive-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, secret) in [("old.json", "s3cret-old"), ("new.json", "s3cret-new")] {
+        let catalog = serde_json::json!({"name": "web1", "resources": [
+            {"type": "User", "title": "deploy", "sensitive_parameters": ["password"],
+             "parameters": {"password": secret, "shell": "/bin/sh"}},
+            {"type": "Notify", "title": "n", "parameters": {"message":
+                [{"__ptype": "Sensitive", "__pvalue": format!("{secret}\nline 2\n")}]}}
+        ]});
+        std::fs::write(dir.join(name), catalog.to_string()).unwrap();
+    }
+    for extra in [
+        &[][..],
+        &["--summary"],
+        &["--format", "json"],
+        &["--color", "always"],
+    ] {
+        let mut args = vec!["old.json", "new.json"];
+        args.extend_from_slice(extra);
+        let out = prepl(&dir, &args);
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {shown}");
+        assert!(!shown.contains("s3cret"), "{extra:?}: {shown}");
+        assert!(
+            shown.contains("User[deploy]") || shown.contains("web1"),
+            "{extra:?}: {shown}"
+        );
+    }
+    let out = prepl(&dir, &["old.json", "new.json", "--color", "never"]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains(
+            "      password: #<Sensitive [value redacted]> -> #<Sensitive [value redacted]>\n"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(
+            "      message: [#<Sensitive [value redacted]>] -> [#<Sensitive [value redacted]>]\n"
+        ),
+        "{shown}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each side's modulepath ends with the global modules, as for `--catalog`:
+/// PREPL_BASEMODULEPATH, overridden by --basemodulepath ('' for none).
+#[test]
+fn the_base_modulepath_is_on_each_side() {
+    let dir = std::env::temp_dir().join(format!("prepl-diff-base-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (rev, message) in [("rev1", "one"), ("rev2", "two")] {
+        std::fs::create_dir_all(dir.join(rev).join("manifests")).unwrap();
+        std::fs::write(
+            dir.join(rev).join("manifests/site.pp"),
+            format!("class {{ 'globalmod': message => '{message}' }}\n"),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(dir.join("base/globalmod/manifests")).unwrap();
+    std::fs::write(
+        dir.join("base/globalmod/manifests/init.pp"),
+        "class globalmod($message) { notify { 'g': message => $message } }\n",
+    )
+    .unwrap();
+    let base = dir.join("base").display().to_string();
+    let args = [
+        "--from-dir",
+        "rev1",
+        "--to-dir",
+        "rev2",
+        "--node",
+        "n1",
+        "--color",
+        "never",
+    ];
+    let out = prepl_with_base(&dir, &args, &base);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("message: 'one' -> 'two'"), "{text}");
+    let mut none = args.to_vec();
+    none.extend(["--basemodulepath", ""]);
+    let out = prepl_with_base(&dir, &none, &base);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Could not find class") || text.contains("globalmod"),
+        "{text}"
+    );
+    assert!(!text.contains("message: 'one' -> 'two'"), "{text}");
+    let mut given = args.to_vec();
+    given.extend(["--basemodulepath", &base]);
+    let out = prepl_with_base(&dir, &given, "");
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
 }

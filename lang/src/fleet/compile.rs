@@ -17,13 +17,14 @@ pub(super) fn compile(node: &Node, dir: &Path, job: &Job) -> Result<View, String
     session.set_strict(job.strict);
     session.set_agent_facts(true);
     session.set_node_name(&node.name);
-    session.set_environment(env.clone());
+    session.set_base_modulepath(job.base_modulepath.clone());
+    session.set_environment(env);
     session.set_facts(facts);
     session.set_hiera_config(job.hiera_config.clone());
     // The modules' custom facts, as `prepl --facts FILE` adds them (last: resolved once, over
     // the node's facts; code reading the machine only where they describe this machine).
     session.set_custom_facts(true);
-    for path in env.main_manifests() {
+    for path in session.environment().main_manifests() {
         let text = crate::limits::read_source_file(&path)
             .map_err(|e| format!("Could not read {}: {e}", path.display()))?;
         session
@@ -41,7 +42,9 @@ pub(super) fn compile(node: &Node, dir: &Path, job: &Job) -> Result<View, String
         }
     }
     if job.file_text {
-        view.resolve_sources(&|url| read_module_file(&env, url));
+        // (the modulepath with the global modules, as the session's)
+        let env = session.environment();
+        view.resolve_sources(&|url| read_module_file(env, url));
     }
     Ok(view)
 }

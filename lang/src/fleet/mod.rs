@@ -41,6 +41,9 @@ Revisions:
       --to-dir DIR       the new side is this environment directory as it is
       --environment DIR  the control repo (default: the current directory)
       --modulepath DIRS  more module directories (DIR[:DIR...]), after the environment's
+      --basemodulepath DIRS  global modules every modulepath ends with, as for
+                         --catalog ('' for none; default: PREPL_BASEMODULEPATH, else the
+                         reference's basemodulepath on this machine)
       --hiera-config FILE  the global Hiera layer's hiera.yaml
       --strict LEVEL     off, warning or error (the default): under warning and off an
                          unknown variable is undef, as puppet apply's strict_variables=false
@@ -72,6 +75,7 @@ pub const OPTIONS: &[&str] = &[
     "--to-dir",
     "--environment",
     "--modulepath",
+    "--basemodulepath",
     "--hiera-config",
     "--strict",
     "--facts",
@@ -107,6 +111,9 @@ pub struct Request {
     pub to_dir: Option<String>,
     pub environment: Option<String>,
     pub modulepath: Option<String>,
+    /// `--basemodulepath DIRS` (`Some("")` for none); `None`: `PREPL_BASEMODULEPATH`, else
+    /// the reference's (`env::basemodulepath::resolve`).
+    pub basemodulepath: Option<String>,
     pub hiera_config: Option<String>,
     pub strict: crate::Strictness,
     pub facts: Vec<String>,
@@ -132,6 +139,7 @@ impl Default for Request {
             to_dir: None,
             environment: None,
             modulepath: None,
+            basemodulepath: None,
             hiera_config: None,
             strict: crate::Strictness::Error,
             facts: Vec::new(),
@@ -175,6 +183,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<Request>, String> {
             "--to-dir" => o.to_dir = Some(value(arg)?),
             "--environment" => o.environment = Some(value(arg)?),
             "--modulepath" => o.modulepath = Some(value(arg)?),
+            "--basemodulepath" => o.basemodulepath = Some(value(arg)?),
             "--hiera-config" => o.hiera_config = Some(value(arg)?),
             "--strict" => {
                 let v = value(arg)?;
@@ -289,6 +298,8 @@ struct Job {
     old_dir: PathBuf,
     new_dir: PathBuf,
     extra: Vec<PathBuf>,
+    /// The global modules each revision's modulepath ends with (as `--catalog`'s).
+    base_modulepath: Vec<PathBuf>,
     hiera_config: Option<PathBuf>,
     strict: crate::Strictness,
     compare: diff::Options,
@@ -327,6 +338,7 @@ fn compare_revisions(req: &Request, watch: Watch<'_>) -> Result<Vec<NodeReport>,
             .as_deref()
             .map(crate::env::split_paths)
             .unwrap_or_default(),
+        base_modulepath: crate::env::basemodulepath::resolve(req.basemodulepath.as_deref()),
         hiera_config,
         strict: req.strict,
         compare: req.compare.clone(),

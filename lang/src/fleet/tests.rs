@@ -273,6 +273,7 @@ fn custom_facts_of_a_node() {
         old_dir: dir.clone(),
         new_dir: dir.clone(),
         extra: Vec::new(),
+        base_modulepath: Vec::new(),
         hiera_config: None,
         strict: crate::Strictness::Warning,
         compare: diff::Options::default(),
@@ -317,4 +318,81 @@ fn arguments_split_as_a_shell_does() {
         .unwrap();
     assert_eq!(o.files, ["a.json", "b.json"]);
     assert_eq!(o.compare.ignore.len(), 1);
+}
+
+/// Each revision's modulepath ends with the global modules of the base modulepath, as for
+/// `--catalog` (`--basemodulepath`, '' for none); Sensitive values compiled into the
+/// catalogs are compared but shown redacted in every report.
+#[test]
+fn global_modules_and_sensitive_values() {
+    let dir = std::env::temp_dir().join(format!("prepl-fleet-base-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (rev, secret) in [("old", "s3cret-one"), ("new", "s3cret-two")] {
+        std::fs::create_dir_all(dir.join(rev).join("manifests")).unwrap();
+        std::fs::write(
+            dir.join(rev).join("manifests/site.pp"),
+            format!(
+                "include globalmod\nfile {{ '/etc/pw': content => Sensitive('{secret}') }}\n\
+                 notify {{ 'n': message => {{ 'k' => Sensitive('{secret}') }} }}\n"
+            ),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(dir.join("base/globalmod/manifests")).unwrap();
+    std::fs::write(
+        dir.join("base/globalmod/manifests/init.pp"),
+        "class globalmod { notify { 'from the base': } }\n",
+    )
+    .unwrap();
+    let request = |base: &Path| {
+        let words: Vec<String> = [
+            "--from-dir",
+            &dir.join("old").display().to_string(),
+            "--to-dir",
+            &dir.join("new").display().to_string(),
+            "--node",
+            "n1",
+            "--strict",
+            "warning",
+            "--basemodulepath",
+            &base.display().to_string(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        parse_args(&words).unwrap().unwrap()
+    };
+    let req = request(&dir.join("base"));
+    assert_eq!(
+        req.basemodulepath.as_deref(),
+        Some(&*dir.join("base").display().to_string())
+    );
+    let reports = run(&req, Watch::default()).unwrap();
+    let Outcome::Compared(d) = &reports[0].outcome else {
+        panic!("{:?}", reports[0].outcome)
+    };
+    let changed: Vec<String> = d.changed.iter().map(|c| c.key.to_string()).collect();
+    assert_eq!(changed, ["File[/etc/pw]", "Notify[n]"]);
+    for out in [
+        report::text(&reports, report::Colors::NONE),
+        report::summary(&reports, report::Colors::NONE),
+        report::to_json(&reports).to_string(),
+        format!("{reports:?}"),
+    ] {
+        assert!(!out.contains("s3cret"), "{out}");
+        assert!(out.contains("File[/etc/pw]") || out.contains("n1"), "{out}");
+    }
+    let text = report::text(&reports, report::Colors::NONE);
+    assert!(
+        text.contains("content: #<Sensitive [value redacted]> -> #<Sensitive [value redacted]>"),
+        "{text}"
+    );
+    // Without the global modules, `globalmod` is not found.
+    let reports = run(&request(Path::new("")), Watch::default()).unwrap();
+    assert!(
+        matches!(&reports[0].outcome, Outcome::Failed { old: Some(m), .. } if m.contains("globalmod")),
+        "{:?}",
+        reports[0].outcome
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

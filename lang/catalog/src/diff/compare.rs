@@ -161,11 +161,11 @@ impl Difference {
 pub fn compare(old: &View, new: &View, options: &Options) -> Difference {
     let ignored = |k: &Key| options.ignore.iter().any(|p| p.matches(k));
     let mut d = Difference::default();
-    for (key, r) in &new.resources {
+    for (i, (key, r)) in new.resources.iter().enumerate() {
         if ignored(key) {
             continue;
         }
-        match old.get(key) {
+        match new.counterpart(i, old) {
             None => d.added.push((key.clone(), r.clone())),
             Some(before) => {
                 if let Some(c) = changed(key, before, r, options) {
@@ -174,15 +174,16 @@ pub fn compare(old: &View, new: &View, options: &Options) -> Difference {
             }
         }
     }
-    for (key, r) in &old.resources {
-        if !ignored(key) && new.get(key).is_none() {
+    for (i, (key, r)) in old.resources.iter().enumerate() {
+        if !ignored(key) && old.counterpart(i, new).is_none() {
             d.removed.push((key.clone(), r.clone()));
         }
     }
     let edge_ignored = |(s, t): &(String, String)| {
-        [s, t]
-            .iter()
-            .any(|e| Key::parse(e).is_some_and(|k| ignored(&k)))
+        !options.ignore.is_empty()
+            && [s, t]
+                .iter()
+                .any(|e| Key::parse(e).is_some_and(|k| ignored(&k)))
     };
     d.edges_added = new
         .edges
@@ -200,7 +201,7 @@ pub fn compare(old: &View, new: &View, options: &Options) -> Difference {
     d.broken = broken_references(new)
         .into_iter()
         .filter(|b| !was_broken.contains(b))
-        .filter(|b| Key::parse(&b.from).is_none_or(|k| !ignored(&k)))
+        .filter(|b| options.ignore.is_empty() || Key::parse(&b.from).is_none_or(|k| !ignored(&k)))
         .collect();
     d
 }
@@ -215,6 +216,12 @@ fn changed(key: &Key, old: &Resource, new: &Resource, options: &Options) -> Opti
         }
         let (a, b) = (old.parameters.get(name), new.parameters.get(name));
         let same = match (a, b) {
+            // (a Sensitive value is shown redacted on both sides: its own value decides)
+            (Some(x), Some(y))
+                if old.secrets.contains_key(name) || new.secrets.contains_key(name) =>
+            {
+                x == y && old.secrets.get(name) == new.secrets.get(name)
+            }
             (Some(x), Some(y)) => {
                 x == y || options.structured_content && name == "content" && same_data(x, y)
             }

@@ -508,4 +508,73 @@ db2
             "{'a' => [1, undef, true]}"
         );
     }
+
+    /// A Sensitive value appears in no output: a parameter the catalog lists as sensitive
+    /// and one inside another value are shown redacted, a changed one as changed.
+    #[test]
+    fn sensitive_values_are_never_shown() {
+        let catalog = |pw: &str, token: &str, extra: bool| {
+            let mut resources = vec![
+                json!({"type": "User", "title": "u", "sensitive_parameters": ["password"],
+                       "parameters": {"password": pw, "shell": "/bin/sh"}}),
+                json!({"type": "Notify", "title": "n", "parameters": {"message":
+                       {"user": "u", "token": {"__ptype": "Sensitive", "__pvalue": token}}}}),
+                json!({"type": "File", "title": "/same", "sensitive_parameters": ["content"],
+                       "parameters": {"content": "same-secret\nline\n"}}),
+            ];
+            if extra {
+                resources.push(
+                    json!({"type": "File", "title": "/new", "sensitive_parameters": ["content"],
+                       "parameters": {"content": "added-secret\n", "mode": "0600"}}),
+                );
+            }
+            json!({ "resources": resources })
+        };
+        let reports = vec![node(
+            "web1",
+            catalog("old-password", "old-token", false),
+            catalog("new-password", "new-token", true),
+        )];
+        let Outcome::Compared(d) = &reports[0].outcome else {
+            panic!()
+        };
+        let changed: Vec<String> = d.changed.iter().map(|c| c.key.to_string()).collect();
+        assert_eq!(changed, ["User[u]", "Notify[n]"]);
+        assert_eq!(d.added.len(), 1);
+        let json = to_json(&reports).to_string();
+        let outputs = [
+            text(&reports, Colors::NONE),
+            text(&reports, Colors::ANSI),
+            summary(&reports, Colors::NONE),
+            json.clone(),
+            format!("{d:?}"),
+        ];
+        for out in &outputs {
+            for secret in ["password", "token", "same-secret", "added-secret"] {
+                for side in ["old-", "new-", ""] {
+                    let s = format!("{side}{secret}");
+                    assert!(
+                        !out.contains(&s) || s == "password" || s == "token",
+                        "{s} in {out}"
+                    );
+                }
+            }
+        }
+        let shown = &outputs[0];
+        assert!(
+            shown.contains(
+                "password: #<Sensitive [value redacted]> -> #<Sensitive [value redacted]>"
+            ),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("'token' => #<Sensitive [value redacted]>"),
+            "{shown}"
+        );
+        assert!(json.contains(r#""__pvalue":"[redacted]""#), "{json}");
+        assert!(summary(&reports, Colors::NONE).contains("web1"));
+        // The same secrets on both sides: no difference.
+        let same = node("web2", catalog("pw", "t", false), catalog("pw", "t", false));
+        assert!(!same.differs());
+    }
 }

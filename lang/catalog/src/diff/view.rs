@@ -2,7 +2,9 @@
 //! (`puppet catalog find`, PuppetDB, octocatalog-diff's `--catalog-only`, optionally inside
 //! a `{"data": ...}` wrapper) and prepl's own `--catalog` output have the same shape.
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::{Map, Value as Json};
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -23,24 +25,46 @@ impl Key {
 
     /// `Notify[x]`, `Class[Apache::Params]` (as references are written in catalogs).
     pub fn parse(reference: &str) -> Option<Key> {
-        let open = reference.find('[')?;
-        let inner = reference[open + 1..].strip_suffix(']')?;
-        let type_name = &reference[..open];
-        if type_name.is_empty() {
-            return None;
-        }
-        Some(Key::new(&capitalize_segments(type_name), inner))
+        let (type_name, title) = split_reference(reference)?;
+        Some(Key::new(&capitalize_segments(type_name), title))
     }
 
     /// The form a lookup uses: types compare without case, and so do class titles.
-    fn folded(&self) -> (String, String) {
-        let t = self.type_name.to_ascii_lowercase();
-        let title = if t == "class" {
-            self.title.to_ascii_lowercase()
-        } else {
-            self.title.clone()
-        };
-        (t, title)
+    fn folded(&self) -> String {
+        folded_key(&self.type_name, &self.title)
+    }
+}
+
+/// A reference's type and title (`File[/x]`: `File`, `/x`).
+fn split_reference(reference: &str) -> Option<(&str, &str)> {
+    let open = reference.find('[')?;
+    let title = reference[open + 1..].strip_suffix(']')?;
+    let type_name = &reference[..open];
+    (!type_name.is_empty()).then_some((type_name, title))
+}
+
+/// `type[title]` with the type in lower case, and the title too for classes: what the index
+/// of a [`View`] is keyed by.
+fn folded_key(type_name: &str, title: &str) -> String {
+    let mut out = String::with_capacity(type_name.len() + title.len() + 2);
+    out.extend(type_name.chars().map(|c| c.to_ascii_lowercase()));
+    out.push('[');
+    if type_name.eq_ignore_ascii_case("class") {
+        out.extend(title.chars().map(|c| c.to_ascii_lowercase()));
+    } else {
+        out.push_str(title);
+    }
+    out.push(']');
+    out
+}
+
+/// A reference as the view writes it: the type capitalized per segment (`File[/x]`,
+/// `Concat::Fragment[a]`); one already written so is copied as it is.
+fn canonical_reference(reference: &str) -> String {
+    match split_reference(reference) {
+        Some((t, _)) if is_capitalized(t) => reference.to_string(),
+        Some((t, title)) => format!("{}[{title}]", capitalize_segments(t)),
+        None => reference.to_string(),
     }
 }
 
@@ -50,17 +74,33 @@ impl fmt::Display for Key {
     }
 }
 
+/// A type name capitalized per segment (`concat::fragment`: `Concat::Fragment`). Most names
+/// come so already (every name of a catalog prepl compiles): those are only copied.
 fn capitalize_segments(name: &str) -> String {
-    name.split("::")
-        .map(|seg| {
-            let mut c = seg.chars();
-            match c.next() {
-                Some(first) => first.to_uppercase().chain(c).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+    if is_capitalized(name) {
+        return name.to_string();
+    }
+    let mut out = String::with_capacity(name.len());
+    for (i, seg) in name.split("::").enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        let mut c = seg.chars();
+        if let Some(first) = c.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(c.as_str());
+        }
+    }
+    out
+}
+
+/// Whether [`capitalize_segments`] would leave a name as it is.
+fn is_capitalized(name: &str) -> bool {
+    name.split("::").all(|seg| match seg.chars().next() {
+        Some(c) if c.is_ascii() => !c.is_ascii_lowercase(),
+        Some(c) => c.to_uppercase().eq(std::iter::once(c)),
+        None => true,
+    })
 }
 
 /// The metaparameters that make relationship edges.
@@ -77,6 +117,68 @@ pub struct Resource {
     pub exported: bool,
     pub file: Option<String>,
     pub line: Option<u64>,
+    /// The values of the parameters that are or hold `Sensitive` values, which
+    /// `parameters` shows redacted ([`redacted`]): compared, never shown.
+    pub secrets: BTreeMap<String, Secret>,
+}
+
+/// A parameter value that is or holds a `Sensitive` value: kept to tell whether it changed,
+/// never shown (its `Debug` form too is redacted).
+#[derive(Clone, PartialEq)]
+pub struct Secret(Json);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret([redacted])")
+    }
+}
+
+/// What a diff shows for a `Sensitive` value: the catalog's rich-data form with the value
+/// left out, `{"__ptype": "Sensitive", "__pvalue": "[redacted]"}`, which prints as
+/// `#<Sensitive [value redacted]>` (as `String(Sensitive(x), '%p')` does).
+pub fn redacted() -> Json {
+    let mut m = Map::new();
+    m.insert("__ptype".into(), Json::String("Sensitive".into()));
+    m.insert("__pvalue".into(), Json::String("[redacted]".into()));
+    Json::Object(m)
+}
+
+/// A parameter's value as a diff may show it, and the value itself when that differs: the
+/// whole value redacted for a parameter the catalog lists as sensitive
+/// (`sensitive_parameters`), each `{"__ptype": "Sensitive", ...}` inside any other value.
+fn redact(value: Json, sensitive: bool) -> (Json, Option<Secret>) {
+    fn holds(v: &Json) -> bool {
+        match v {
+            Json::Object(o) if is_sensitive(o) => true,
+            Json::Object(o) => o.values().any(holds),
+            Json::Array(a) => a.iter().any(holds),
+            _ => false,
+        }
+    }
+    fn hide(v: &mut Json) {
+        if matches!(&*v, Json::Object(o) if is_sensitive(o)) {
+            *v = redacted();
+            return;
+        }
+        match v {
+            Json::Object(o) => o.values_mut().for_each(hide),
+            Json::Array(a) => a.iter_mut().for_each(hide),
+            _ => {}
+        }
+    }
+    if sensitive {
+        return (redacted(), Some(Secret(value)));
+    }
+    if !holds(&value) {
+        return (value, None);
+    }
+    let mut shown = value.clone();
+    hide(&mut shown);
+    (shown, Some(Secret(value)))
+}
+
+fn is_sensitive(o: &Map<String, Json>) -> bool {
+    o.get("__ptype").and_then(Json::as_str) == Some("Sensitive") && o.contains_key("__pvalue")
 }
 
 impl Resource {
@@ -98,7 +200,12 @@ pub struct View {
     pub resources: Vec<(Key, Resource)>,
     /// Containment edges `(source, target)` as written (`Class[A]`, `File[/x]`).
     pub edges: BTreeSet<(String, String)>,
-    index: BTreeMap<(String, String), usize>,
+    /// The position of each resource by its [`folded_key`], and the folded key of each.
+    index: FxHashMap<String, usize>,
+    folded: Vec<String>,
+    /// The resources by the other names a reference may use (`alias`, `name`, `path`,
+    /// `command`), folded: made the first time a reference does not name a title.
+    other_names: OnceCell<FxHashSet<String>>,
 }
 
 impl View {
@@ -179,6 +286,7 @@ impl View {
         for (id, r) in catalog.resources() {
             let mut parameters = BTreeMap::new();
             let mut relationships = BTreeMap::new();
+            let mut secrets = BTreeMap::new();
             let mut add = |name: &str, value: &crate::values::Value| {
                 let data = to_data(&catalog_value(name, value));
                 if RELATIONSHIPS.contains(&name) {
@@ -186,7 +294,12 @@ impl View {
                     collect_references(&data, &mut refs);
                     relationships.insert(name.to_string(), refs);
                 } else {
-                    parameters.insert(name.to_string(), data);
+                    let sensitive = matches!(value, crate::values::Value::Sensitive(_));
+                    let (shown, secret) = redact(data, sensitive);
+                    if let Some(secret) = secret {
+                        secrets.insert(name.to_string(), secret);
+                    }
+                    parameters.insert(name.to_string(), shown);
                 }
             };
             match catalog.type_info(&r.type_name) {
@@ -206,6 +319,7 @@ impl View {
                 exported: r.exported,
                 file: r.file.as_deref().map(str::to_string),
                 line: r.line.map(u64::from),
+                secrets,
             };
             view.insert(
                 Key::new(&capitalize_segments(&r.type_name), &r.title),
@@ -233,10 +347,12 @@ impl View {
         match self.index.get(&folded) {
             Some(&i) => self.resources[i] = (key, resource),
             None => {
-                self.index.insert(folded, self.resources.len());
+                self.index.insert(folded.clone(), self.resources.len());
+                self.folded.push(folded);
                 self.resources.push((key, resource));
             }
         }
+        self.other_names = OnceCell::new();
     }
 
     /// The resource a key (or a reference's text) names, by title, case-insensitive type.
@@ -244,24 +360,40 @@ impl View {
         self.index.get(&key.folded()).map(|&i| &self.resources[i].1)
     }
 
+    /// The resource of `other` the resource at `i` of this view is (the same type and
+    /// title), without folding its key again.
+    pub fn counterpart<'o>(&self, i: usize, other: &'o View) -> Option<&'o Resource> {
+        let folded = self.folded.get(i)?;
+        other.index.get(folded).map(|&j| &other.resources[j].1)
+    }
+
     /// Whether a reference (`File[/x]`) names a resource of this catalog: by title, by an
     /// `alias`, or by its namevar (`name`, `path` of files, `command` of execs).
     pub fn resolves(&self, reference: &str) -> bool {
-        let Some(key) = Key::parse(reference) else {
+        let Some((type_name, title)) = split_reference(reference) else {
             return false;
         };
-        if self.get(&key).is_some() {
-            return true;
+        let want = folded_key(type_name, title);
+        self.index.contains_key(&want)
+            || self
+                .other_names
+                .get_or_init(|| self.other_names())
+                .contains(&want)
+    }
+
+    /// The folded `type[name]` of every resource for each of its names other than its title
+    /// (with and without a trailing `/`).
+    fn other_names(&self) -> FxHashSet<String> {
+        let mut out = FxHashSet::default();
+        for (k, r) in &self.resources {
+            for p in ["alias", "name", "path", "command"] {
+                for n in names_of(r.parameters.get(p)) {
+                    out.insert(folded_key(&k.type_name, n.trim_end_matches('/')));
+                    out.insert(folded_key(&k.type_name, n));
+                }
+            }
         }
-        let want = key.folded();
-        self.resources.iter().any(|(k, r)| {
-            k.type_name.eq_ignore_ascii_case(&key.type_name)
-                && ["alias", "name", "path", "command"].iter().any(|p| {
-                    names_of(r.parameters.get(*p))
-                        .iter()
-                        .any(|n| n == &want.1 || n.trim_end_matches('/') == want.1)
-                })
-        })
+        out
     }
 
     /// Changes a file resource's `source => 'puppet:///modules/...'` into its text for the
@@ -288,14 +420,10 @@ impl View {
     }
 }
 
-fn names_of(v: Option<&Json>) -> Vec<String> {
+fn names_of(v: Option<&Json>) -> Vec<&str> {
     match v {
-        Some(Json::String(s)) => vec![s.clone()],
-        Some(Json::Array(a)) => a
-            .iter()
-            .filter_map(Json::as_str)
-            .map(str::to_string)
-            .collect(),
+        Some(Json::String(s)) => vec![s],
+        Some(Json::Array(a)) => a.iter().filter_map(Json::as_str).collect(),
         _ => Vec::new(),
     }
 }
@@ -305,15 +433,32 @@ fn read_resource(mut r: Map<String, Json>) -> Resource {
         Some(Json::Object(params)) => params,
         _ => Map::new(),
     };
+    // (the agent redacts these: the reference's compiler lists the parameters whose value
+    // was Sensitive, and writes the values themselves)
+    let sensitive: BTreeSet<String> = match r.remove("sensitive_parameters") {
+        Some(Json::Array(names)) => names
+            .into_iter()
+            .filter_map(|n| match n {
+                Json::String(n) => Some(n),
+                _ => None,
+            })
+            .collect(),
+        _ => BTreeSet::new(),
+    };
     let mut parameters = BTreeMap::new();
     let mut relationships = BTreeMap::new();
+    let mut secrets = BTreeMap::new();
     for (name, value) in params {
         if RELATIONSHIPS.contains(&name.as_str()) {
             let mut refs = BTreeSet::new();
             collect_references(&value, &mut refs);
             relationships.insert(name, refs);
         } else {
-            parameters.insert(name, value);
+            let (shown, secret) = redact(value, sensitive.contains(&name));
+            if let Some(secret) = secret {
+                secrets.insert(name.clone(), secret);
+            }
+            parameters.insert(name, shown);
         }
     }
     let tags = match r.remove("tags") {
@@ -336,6 +481,7 @@ fn read_resource(mut r: Map<String, Json>) -> Resource {
             _ => None,
         },
         line: r.get("line").and_then(Json::as_u64),
+        secrets,
     }
 }
 
@@ -344,10 +490,7 @@ fn read_resource(mut r: Map<String, Json>) -> Resource {
 fn collect_references(v: &Json, out: &mut BTreeSet<String>) {
     match v {
         Json::String(s) => {
-            out.insert(match Key::parse(s) {
-                Some(k) => k.to_string(),
-                None => s.clone(),
-            });
+            out.insert(canonical_reference(s));
         }
         Json::Array(a) => a.iter().for_each(|x| collect_references(x, out)),
         Json::Object(o) => {
@@ -411,6 +554,53 @@ mod tests {
         for r in ["Notify[c]", "File[/tmp]", "garbage"] {
             assert!(!v.resolves(r), "{r}");
         }
+    }
+
+    #[test]
+    fn type_names_are_capitalized_per_segment() {
+        assert_eq!(capitalize_segments("concat::fragment"), "Concat::Fragment");
+        assert_eq!(capitalize_segments("Apache::Vhost"), "Apache::Vhost");
+        assert_eq!(capitalize_segments("apache::Vhost"), "Apache::Vhost");
+        assert_eq!(capitalize_segments("ßx"), "SSx");
+        assert!(is_capitalized("File") && is_capitalized("A::B::C") && !is_capitalized("A::b"));
+        assert_eq!(canonical_reference("file[/x]"), "File[/x]");
+        assert_eq!(
+            canonical_reference("Concat::Fragment[a]"),
+            "Concat::Fragment[a]"
+        );
+        assert_eq!(canonical_reference("garbage"), "garbage");
+        assert_eq!(
+            folded_key("Class", "Foo::Bar"),
+            folded_key("class", "foo::bar")
+        );
+        assert_ne!(folded_key("File", "/X"), folded_key("File", "/x"));
+    }
+
+    #[test]
+    fn counterparts_and_names_added_later() {
+        let mut v = View::from_json(&json!({"resources": [
+            {"type": "Class", "title": "Foo"},
+            {"type": "File", "title": "a", "parameters": {"path": "/a"}}
+        ]}))
+        .unwrap();
+        let w = View::from_json(&json!({"resources": [
+            {"type": "file", "title": "a"}, {"type": "class", "title": "foo"}
+        ]}))
+        .unwrap();
+        assert!(v.counterpart(0, &w).is_some() && v.counterpart(1, &w).is_some());
+        assert!(v.counterpart(2, &w).is_none());
+        assert!(v.resolves("File[/a]") && !v.resolves("File[/b]"));
+        // (the names other than titles are indexed again when a resource is added)
+        v.insert(
+            Key::new("File", "b"),
+            read_resource(
+                json!({"parameters": {"path": "/b"}})
+                    .as_object()
+                    .unwrap()
+                    .clone(),
+            ),
+        );
+        assert!(v.resolves("File[/b]"));
     }
 
     #[test]
