@@ -1,7 +1,8 @@
 //! The module sweep: every class (included alone) and every define whose parameters all have
-//! defaults (title `x`) of every Debian-packaged Puppet module, on a Debian 12 and a CentOS 7
-//! fact set, compiled by prepl and compared with the reference's catalogs
-//! (`module_sweep/expected.jsonl.xz`, from `module_sweep/regen.py`). See
+//! defaults (title `x`) of every Debian-packaged Puppet module, on the fact sets of
+//! `module_sweep/fact_sets.json` (Debian 12, CentOS 7, Ubuntu 20.04, CentOS 8), compiled by
+//! prepl and compared with the reference's catalogs (`module_sweep/expected.jsonl.xz`, from
+//! `module_sweep/regen.py`). See
 //! `module_sweep/README.md`.
 //!
 //! The modules come from the cache `module_sweep/fetch.py` fills (`$PREPL_MODULE_CACHE`, else
