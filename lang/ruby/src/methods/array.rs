@@ -75,7 +75,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "first" | "last" if !c.args.is_empty() => {
             let n = c.int_arg(0)?;
             if n < 0 {
-                return raise("negative array size", at);
+                return super::raise_arg("negative array size", at);
             }
             let v = items();
             let n = (n as usize).min(v.len());
@@ -93,8 +93,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             arr(flatten(&items(), depth, 0, at)?)
         }
         "flatten!" => {
-            super::grow_values(flat_len(recv, -1), at)?;
-            let f = flatten(&items(), -1, 0, at)?;
+            let depth = if c.args.is_empty() { -1 } else { c.int_arg(0)? };
+            // (nil when nothing was flattened)
+            if depth == 0 || !cell.borrow().iter().any(|v| matches!(v, RValue::Array(_))) {
+                return Ok(Some(RValue::Nil));
+            }
+            super::grow_values(flat_len(recv, depth), at)?;
+            let f = flatten(&items(), depth, 0, at)?;
             *cell.borrow_mut() = f;
             recv.clone()
         }
@@ -122,11 +127,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 at,
             };
             let r = super::enumerable::generic(it, recv, &sub)?.unwrap_or(RValue::Nil);
-            if let RValue::Array(new) = r {
-                let new = new.borrow().clone();
-                *cell.borrow_mut() = new;
+            let RValue::Array(new) = r else {
+                return Ok(Some(recv.clone()));
+            };
+            let new = new.borrow().clone();
+            // `uniq!`, `select!`, `reject!` and `filter!` are nil when they change nothing.
+            let same_len = new.len() == cell.borrow().len();
+            *cell.borrow_mut() = new;
+            if same_len && matches!(c.name, "uniq!" | "select!" | "reject!" | "filter!") {
+                RValue::Nil
+            } else {
+                recv.clone()
             }
-            recv.clone()
         }
         "push" | "append" | "<<" => {
             if c.name == "<<" {
@@ -141,7 +153,64 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             *cell.borrow_mut() = v;
             recv.clone()
         }
+        "pop" | "shift" if !c.args.is_empty() => {
+            c.arity(1, 1)?;
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return super::raise_arg("negative array size", at);
+            }
+            let mut b = cell.borrow_mut();
+            let n = (n as usize).min(b.len());
+            let taken: Vec<RValue> = if c.name == "pop" {
+                let from = b.len() - n;
+                b.drain(from..).collect()
+            } else {
+                b.drain(..n).collect()
+            };
+            arr(taken)
+        }
         "pop" => cell.borrow_mut().pop().unwrap_or(RValue::Nil),
+        "delete_at" => {
+            c.arity(1, 1)?;
+            let i = c.int_arg(0)?;
+            let mut b = cell.borrow_mut();
+            let len = b.len() as i64;
+            let i = if i < 0 { i + len } else { i };
+            if (0..len).contains(&i) {
+                b.remove(i as usize)
+            } else {
+                RValue::Nil
+            }
+        }
+        "insert" => {
+            if c.args.is_empty() {
+                return super::raise_arg("wrong number of arguments (given 0, expected 1+)", at);
+            }
+            let i = c.int_arg(0)?;
+            if c.args.len() == 1 {
+                return Ok(Some(recv.clone()));
+            }
+            let mut b = cell.borrow_mut();
+            let len = b.len() as i64;
+            // (a negative index inserts after that element)
+            let j = if i < 0 { i + len + 1 } else { i };
+            if j < 0 {
+                return raise_index(
+                    format!("index {i} too small for array; minimum: -{}", len + 1),
+                    at,
+                );
+            }
+            if j > 10_000_000 {
+                return raise_index(format!("index {i} too big"), at);
+            }
+            while (b.len() as i64) < j {
+                b.push(RValue::Nil);
+            }
+            let j = j as usize;
+            b.splice(j..j, c.args[1..].iter().cloned());
+            drop(b);
+            recv.clone()
+        }
         "shift" => {
             let mut b = cell.borrow_mut();
             if b.is_empty() {
@@ -215,7 +284,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return raise(
                     format!(
                         "no implicit conversion of {} into Array",
-                        c.arg(0).map_or("nil".into(), |v| v.class_name())
+                        c.arg(0).map_or("nil".into(), conversion_name)
                     ),
                     at,
                 );
@@ -294,7 +363,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let len = b.len() as i64;
             let i = if i < 0 { i + len } else { i };
             if i < 0 {
-                return raise(format!("index {} too small for array", i - len), at);
+                return raise(
+                    format!("index {} too small for array; minimum: -{len}", i - len),
+                    at,
+                );
             }
             if i > 10_000_000 {
                 return raise(format!("index {i} too big"), at);
@@ -324,6 +396,31 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 },
             }
         }
+        "index" | "rindex" if c.block.is_some() => {
+            let b = c.block.expect("a block");
+            let v = items();
+            let order: Vec<usize> = if c.name == "index" {
+                (0..v.len()).collect()
+            } else {
+                (0..v.len()).rev().collect()
+            };
+            let mut found = None;
+            for i in order {
+                if it.yield_block(b, vec![v[i].clone()])?.truthy() {
+                    found = Some(i);
+                    break;
+                }
+            }
+            found.map(|i| RValue::Int(i as i64)).unwrap_or(RValue::Nil)
+        }
+        "rindex" => {
+            let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            items()
+                .iter()
+                .rposition(|v| v.equals(&x))
+                .map(|i| RValue::Int(i as i64))
+                .unwrap_or(RValue::Nil)
+        }
         "index" | "find_index" if c.block.is_none() => {
             let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
             items()
@@ -332,14 +429,21 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 .map(|i| RValue::Int(i as i64))
                 .unwrap_or(RValue::Nil)
         }
-        "take" => arr(items()
-            .into_iter()
-            .take(c.int_arg(0)?.max(0) as usize)
-            .collect()),
-        "drop" => arr(items()
-            .into_iter()
-            .skip(c.int_arg(0)?.max(0) as usize)
-            .collect()),
+        "take" | "drop" => {
+            c.arity(1, 1)?;
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                let what = c.name;
+                return super::raise_arg(format!("attempt to {what} negative size"), at);
+            }
+            let v = items();
+            let n = (n as usize).min(v.len());
+            arr(if c.name == "take" {
+                v[..n].to_vec()
+            } else {
+                v[n..].to_vec()
+            })
+        }
         "values_at" => {
             let v = items();
             let mut out = Vec::new();
@@ -554,4 +658,22 @@ pub fn new(it: &mut Interp, c: &Call) -> R {
         None => out.resize(n, c.arg(1).cloned().unwrap_or(RValue::Nil)),
     }
     Ok(RValue::array(out))
+}
+
+/// A value's name in "no implicit conversion of X into Y": `nil`, `true` and `false` by
+/// themselves, others by class.
+fn conversion_name(v: &RValue) -> String {
+    match v {
+        RValue::Nil => "nil".into(),
+        RValue::Bool(b) => b.to_string(),
+        other => other.class_name(),
+    }
+}
+
+fn raise_index<T>(message: String, at: usize) -> R<T> {
+    Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+        "IndexError",
+        message,
+        at,
+    )))
 }

@@ -54,6 +54,130 @@ fn range_items(r: &(RValue, RValue, bool), at: usize) -> R<Vec<RValue>> {
     }
 }
 
+/// The values of `(a..b).step(x)` where one of them is a float: `a + i * x` (Ruby's count
+/// of steps, with its allowance for rounding; the last value of an inclusive range is the
+/// end itself).
+fn float_steps(r: &(RValue, RValue, bool), by: &RValue, at: usize) -> R<Vec<RValue>> {
+    let num = |v: &RValue| match v {
+        RValue::Int(i) => Ok(*i as f64),
+        RValue::Float(f) => Ok(*f),
+        other => raise(format!("can't iterate from {}", other.class_name()), at),
+    };
+    let (beg, end, unit) = (num(&r.0)?, num(&r.1)?, num(by)?);
+    let n = (end - beg) / unit;
+    let err = ((beg.abs() + end.abs() + (end - beg).abs()) / unit.abs() * f64::EPSILON).min(0.5);
+    let count = if unit.is_infinite() {
+        f64::from(u8::from(if unit > 0.0 { beg <= end } else { beg >= end }))
+    } else if r.2 {
+        if n <= 0.0 {
+            0.0
+        } else {
+            let mut n = if n < 1.0 { 0.0 } else { (n - err).floor() };
+            let d = (n + 1.0) * unit + beg;
+            if (beg < end && d < end) || (beg > end && d > end) {
+                n += 1.0;
+            }
+            n + 1.0
+        }
+    } else if n < 0.0 {
+        0.0
+    } else {
+        (n + err).floor() + 1.0
+    };
+    if count.is_nan() || count > MAX_RANGE as f64 {
+        return unsupported("ranges of more than 10 million elements", at);
+    }
+    let count = count as usize;
+    super::grow_values(count, at)?;
+    Ok((0..count)
+        .map(|i| {
+            let d = i as f64 * unit + beg;
+            let past = if unit >= 0.0 { end < d } else { d < end };
+            RValue::Float(if past { end } else { d })
+        })
+        .collect())
+}
+
+/// `sum` of values (the block's already): Ruby's order of work, which shows in its
+/// answers: integers added first, then added to the start value; from the first float on,
+/// floats and integers summed with Kahan-Babuska compensation (`[0.1, 0.2, 0.3].sum` is
+/// `0.6`); from the first other value on, `+`.
+fn sum(it: &mut Interp, init: RValue, values: Vec<RValue>, at: usize) -> R {
+    let mut values = values.into_iter().peekable();
+    let mut ints: i64 = 0;
+    let mut any_int = false;
+    while let Some(RValue::Int(i)) = values.peek() {
+        let Some(n) = ints.checked_add(*i) else {
+            return crate::eval::unsupported("integers beyond 64 bits", at);
+        };
+        ints = n;
+        any_int = true;
+        values.next();
+    }
+    let mut acc = if any_int && ints != 0 {
+        super::call(it, RValue::Int(ints), "+", vec![init], None, at)?
+    } else {
+        init
+    };
+    if matches!(values.peek(), Some(RValue::Float(_))) {
+        let mut f = match &acc {
+            RValue::Int(i) => *i as f64,
+            RValue::Float(f) => *f,
+            other => {
+                return raise(
+                    format!(
+                        "no implicit conversion to float from {}",
+                        other.class_name().to_lowercase()
+                    ),
+                    at,
+                )
+            }
+        };
+        let mut comp = 0.0;
+        loop {
+            let x = match values.peek() {
+                Some(RValue::Float(x)) => *x,
+                Some(RValue::Int(i)) => *i as f64,
+                Some(_) => {
+                    acc = RValue::Float(f);
+                    break;
+                }
+                None => return Ok(RValue::Float(f + comp)),
+            };
+            values.next();
+            if f.is_nan() {
+                continue;
+            }
+            if x.is_nan() {
+                f = x;
+                continue;
+            }
+            if x.is_infinite() {
+                f = if f.is_infinite() && x.is_sign_negative() != f.is_sign_negative() {
+                    f64::NAN
+                } else {
+                    x
+                };
+                continue;
+            }
+            if f.is_infinite() {
+                continue;
+            }
+            let t = f + x;
+            comp += if f.abs() >= x.abs() {
+                (f - t) + x
+            } else {
+                (x - t) + f
+            };
+            f = t;
+        }
+    }
+    for v in values {
+        acc = super::call(it, acc, "+", vec![v], None, at)?;
+    }
+    Ok(acc)
+}
+
 /// `(a..b) === v`, `cover?`, `include?`.
 pub fn range_covers(r: &(RValue, RValue, bool), v: &RValue, _at: usize) -> R<bool> {
     let lo = matches!(r.0, RValue::Nil)
@@ -111,9 +235,32 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
             RValue::Int(range_items(r, c.at)?.len() as i64)
         }
         "step" => {
-            let n = c.int_arg(0)?.max(1) as usize;
-            let all = range_items(r, c.at)?;
-            let picked: Vec<RValue> = all.into_iter().step_by(n).collect();
+            c.arity(0, 1)?;
+            let by = c.arg(0).cloned().unwrap_or(RValue::Int(1));
+            let picked: Vec<RValue> = match (&r.0, &r.1, &by) {
+                (_, _, RValue::Int(0)) => return super::raise_arg("step can't be 0", c.at),
+                (_, _, RValue::Float(f)) if *f == 0.0 => {
+                    return super::raise_arg("step can't be 0", c.at)
+                }
+                (RValue::Float(_), _, _) | (_, RValue::Float(_), _) | (_, _, RValue::Float(_)) => {
+                    float_steps(r, &by, c.at)?
+                }
+                // (Ruby's sequence of a negative step over an ascending range is empty)
+                (_, _, RValue::Int(n)) if *n < 0 => Vec::new(),
+                (_, _, RValue::Int(n)) => range_items(r, c.at)?
+                    .into_iter()
+                    .step_by(*n as usize)
+                    .collect(),
+                (_, _, other) => {
+                    return raise(
+                        format!(
+                            "no implicit conversion of {} into Integer",
+                            other.class_name()
+                        ),
+                        c.at,
+                    )
+                }
+            };
             match c.block {
                 Some(b) => {
                     for v in picked {
@@ -245,7 +392,12 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "each_slice" | "each_cons" => {
             let n = c.int_arg(0)?;
             if n <= 0 {
-                return raise("invalid slice size", at);
+                let what = if c.name == "each_slice" {
+                    "invalid slice size"
+                } else {
+                    "invalid size"
+                };
+                return super::raise_arg(what, at);
             }
             let groups: Vec<RValue> = if c.name == "each_slice" {
                 items
@@ -378,9 +530,23 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
             sort_values(it, &mut keys, at)?;
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
-            match c.name {
-                "min_by" => keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
-                "max_by" => keyed.last().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
+            if c.name == "max_by" {
+                // (the first of equal keys first, as for min_by)
+                keyed.reverse();
+                keyed.sort_by(|(a, _), (b, _)| b.compare(a).unwrap_or(std::cmp::Ordering::Equal));
+            }
+            match (c.name, c.arg(0)) {
+                ("min_by" | "max_by", None) => {
+                    keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil)
+                }
+                ("min_by" | "max_by", Some(_)) => {
+                    let n = c.int_arg(0)?;
+                    if n < 0 {
+                        return super::raise_arg(format!("negative size ({n})"), at);
+                    }
+                    keyed.truncate(n as usize);
+                    RValue::array(keyed.into_iter().map(|(_, v)| v).collect())
+                }
                 _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect()),
             }
         }
@@ -423,16 +589,35 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         "min" | "max" | "minmax" => {
-            if block.is_some() {
-                return unsupported(format!("'{}' with a block (use min_by/max_by)", c.name), at);
-            }
             let mut items = items;
-            sort_values(it, &mut items, at)?;
+            match block {
+                // (a stable sort by the block's comparisons)
+                Some(b) => {
+                    let mut sorted: Vec<RValue> = Vec::with_capacity(items.len());
+                    for v in items {
+                        let mut i = sorted.len();
+                        while i > 0 {
+                            let o = it.yield_block(b, vec![sorted[i - 1].clone(), v.clone()])?;
+                            if super::ordering(&o, at)? != std::cmp::Ordering::Greater {
+                                break;
+                            }
+                            i -= 1;
+                            it.step(at)?;
+                        }
+                        sorted.insert(i, v);
+                    }
+                    items = sorted;
+                }
+                None => sort_values(it, &mut items, at)?,
+            }
             if let Some(n) = c.arg(0) {
                 let RValue::Int(n) = n else {
                     return raise("no implicit conversion into Integer", at);
                 };
-                let n = (*n).max(0) as usize;
+                if *n < 0 {
+                    return super::raise_arg(format!("negative size ({n})"), at);
+                }
+                let n = *n as usize;
                 if c.name == "max" {
                     items.reverse();
                 }
@@ -449,12 +634,11 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         "sum" => {
-            let mut acc = c.arg(0).cloned().unwrap_or(RValue::Int(0));
+            let mut values = Vec::with_capacity(items.len());
             for v in items {
-                let v = call(it, v)?;
-                acc = super::call(it, acc, "+", vec![v], None, at)?;
+                values.push(call(it, v)?);
             }
-            acc
+            sum(it, c.arg(0).cloned().unwrap_or(RValue::Int(0)), values, at)?
         }
         "inject" | "reduce" => {
             let mut iter = items.into_iter();
@@ -568,23 +752,35 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "to_h" => {
             let mut h = crate::value::RHash::default();
-            for v in items {
+            // (an array's messages say where; Enumerable's do not)
+            let array = matches!(recv, RValue::Array(_));
+            for (i, v) in items.into_iter().enumerate() {
                 let pair = call(it, v)?;
+                let place = if array {
+                    format!(" at {i}")
+                } else {
+                    String::new()
+                };
                 let RValue::Array(p) = &pair else {
-                    return raise(
-                        format!("wrong element type {} (expected array)", pair.class_name()),
+                    let class = pair.class_name();
+                    let message = format!("wrong element type {class}{place} (expected array)");
+                    return Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+                        "TypeError",
+                        message,
                         at,
-                    );
+                    )));
                 };
                 let p = p.borrow();
                 if p.len() != 2 {
-                    return raise(
+                    let message = if array {
+                        format!("wrong array length{place} (expected 2, was {})", p.len())
+                    } else {
                         format!(
                             "element has wrong array length (expected 2, was {})",
                             p.len()
-                        ),
-                        at,
-                    );
+                        )
+                    };
+                    return super::raise_arg(message, at);
                 }
                 h.insert(p[0].clone(), p[1].clone());
             }

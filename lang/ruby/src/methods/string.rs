@@ -122,16 +122,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             st(t.to_string())
         }
-        "chop" => {
-            let mut t = s.to_string();
-            t.pop();
-            st(t)
-        }
+        "chop" => st(s
+            .strip_suffix("\r\n")
+            .unwrap_or_else(|| s.char_indices().last().map_or(s, |(i, _)| &s[..i]))
+            .to_string()),
         "chars" => Ok(Some(RValue::array(
             s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
         ))),
         "lines" => Ok(Some(RValue::array(
-            s.split_inclusive('\n').map(RValue::str).collect(),
+            lines(s, c)?.into_iter().map(RValue::str).collect(),
         ))),
         "reverse" => st(s.chars().rev().collect()),
         "to_s" | "to_str" => Ok(Some(recv.clone())),
@@ -147,7 +146,17 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
         "hex" => Ok(Some(leading_integer(s.trim_start_matches("0x"), 16))),
-        "oct" => Ok(Some(leading_integer(s, 8))),
+        "oct" => {
+            // (a prefix of another base is read as that base, as `to_i(0)` reads it)
+            let t = s.trim_start();
+            let digits = t.strip_prefix(['-', '+']).unwrap_or(t).to_ascii_lowercase();
+            let (base, rest) = if ["0x", "0b", "0o"].iter().any(|p| digits.starts_with(p)) {
+                radix_prefix(s)
+            } else {
+                (8, without_prefix(s, 8))
+            };
+            Ok(Some(leading_integer(&rest, base)))
+        }
         "ord" => match s.chars().next() {
             Some(ch) => Ok(Some(RValue::Int(ch as i64))),
             None => raise("empty string", c.at),
@@ -188,19 +197,44 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Ok(Some(RValue::Bool(s.contains(&*o))))
         }
         "index" | "rindex" => {
-            c.arity(1, 1)?;
+            c.arity(1, 2)?;
             let last = c.name == "rindex";
+            // The start (`index`) or the last start (`rindex`) as a byte offset, a negative
+            // one counted from the end; past either end, no match.
+            let chars = s.chars().count() as i64;
+            let from = match c.arg(1) {
+                None => None,
+                Some(_) => {
+                    let n = c.int_arg(1)?;
+                    let n = if n < 0 { n + chars } else { n };
+                    if n < 0 || (!last && n > chars) {
+                        return Ok(Some(RValue::Nil));
+                    }
+                    let n = n.min(chars) as usize;
+                    Some(s.char_indices().nth(n).map_or(s.len(), |(b, _)| b))
+                }
+            };
             let found = match &c.args[0] {
-                RValue::Str(p) if last => s.rfind(&**p),
-                RValue::Str(p) => s.find(&**p),
+                RValue::Str(p) if last => {
+                    let end = from.map_or(s.len(), |f| (f + p.len()).min(s.len()));
+                    // (the end may fall inside a character: search up to the next boundary)
+                    let end = (end..=s.len())
+                        .find(|e| s.is_char_boundary(*e))
+                        .unwrap_or(s.len());
+                    s[..end].rfind(&**p)
+                }
+                RValue::Str(p) => {
+                    let f = from.unwrap_or(0);
+                    s[f..].find(&**p).map(|b| b + f)
+                }
                 v => {
                     let matches = pattern(v, c.at)?.find_all(s).map_err(regexp_failed(c.at))?;
-                    let m = if last {
-                        matches.last()
+                    let mut starts = matches.iter().filter_map(|g| g[0]).map(|(a, _)| a);
+                    if last {
+                        starts.rfind(|a| from.is_none_or(|f| *a <= f))
                     } else {
-                        matches.first()
-                    };
-                    m.and_then(|g| g[0]).map(|(a, _)| a)
+                        starts.find(|a| from.is_none_or(|f| *a >= f))
+                    }
                 }
             };
             Ok(Some(
@@ -239,13 +273,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "[]" | "slice" => index(s, c).map(Some),
         "each_line" | "each_char" => {
-            let Some(b) = c.block else {
-                return unsupported(format!("'{}' without a block", c.name), c.at);
-            };
             let parts: Vec<String> = if c.name == "each_line" {
-                s.split_inclusive('\n').map(str::to_string).collect()
+                lines(s, c)?
             } else {
                 s.chars().map(|ch| ch.to_string()).collect()
+            };
+            let Some(b) = c.block else {
+                // (an array stands for the enumerator, as for the other `each_*`)
+                return Ok(Some(RValue::array(
+                    parts.into_iter().map(RValue::str).collect(),
+                )));
             };
             for p in parts {
                 it.yield_block(b, vec![RValue::str(p)])?;
@@ -270,7 +307,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "scan" => {
             let re = pattern(c.arg(0).unwrap_or(&RValue::Nil), c.at)?;
-            let items = re
+            let items: Vec<RValue> = re
                 .find_all(s)
                 .map_err(regexp_failed(c.at))?
                 .into_iter()
@@ -290,6 +327,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }
                 })
                 .collect();
+            if let Some(b) = c.block {
+                // (each match as the block's argument; the value is the string)
+                for m in items {
+                    it.yield_block(b, vec![m])?;
+                }
+                return Ok(Some(recv.clone()));
+            }
             Ok(Some(RValue::array(items)))
         }
         "<" | ">" | "<=" | ">=" | "between?" => {
@@ -439,6 +483,61 @@ fn leading_float(s: &str) -> f64 {
 /// What a piece of `split` costs besides its text: its `String` while the pieces are
 /// collected, then its value and its shared string's counts.
 const PIECE: usize = std::mem::size_of::<RValue>() + std::mem::size_of::<String>() + 16;
+
+/// The lines of `lines` and `each_line`: split after each separator (`"\n"`, or the string
+/// given; `""` splits into paragraphs and is not supported), without it with `chomp: true`
+/// (for `"\n"`, also the `\r` before it).
+fn lines(s: &str, c: &Call) -> R<Vec<String>> {
+    let mut sep: Rc<str> = Rc::from("\n");
+    let mut chomp = false;
+    for (i, a) in c.args.iter().enumerate() {
+        match a {
+            RValue::Str(p) if i == 0 => sep = p.clone(),
+            RValue::Hash(h) => {
+                for (k, v) in &h.borrow().entries {
+                    match k {
+                        RValue::Sym(k) if &**k == "chomp" => chomp = v.truthy(),
+                        other => {
+                            return super::raise_arg(
+                                format!("unknown keyword: {}", crate::show::inspect(other)),
+                                c.at,
+                            )
+                        }
+                    }
+                }
+            }
+            other => {
+                return raise(
+                    format!(
+                        "no implicit conversion of {} into String",
+                        other.class_name()
+                    ),
+                    c.at,
+                )
+            }
+        }
+    }
+    if sep.is_empty() {
+        return unsupported(format!("'{}' in paragraph mode (\"\")", c.name), c.at);
+    }
+    super::grow(s.len().saturating_mul(2), c.at)?;
+    let mut out = Vec::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        let (line, next) = match rest.find(&*sep) {
+            Some(n) => rest.split_at(n + sep.len()),
+            None => (rest, ""),
+        };
+        let line = match line.strip_suffix(&*sep) {
+            Some(l) if chomp && &*sep == "\n" => l.strip_suffix('\r').unwrap_or(l),
+            Some(l) if chomp => l,
+            _ => line,
+        };
+        out.push(line.to_string());
+        rest = next;
+    }
+    Ok(out)
+}
 
 fn split(s: &str, c: &Call) -> R {
     c.arity(0, 2)?;
@@ -623,8 +722,28 @@ fn charset(spec: &str) -> (Vec<char>, bool) {
 }
 
 fn tr_family(s: &str, c: &Call) -> R {
-    let (set, neg) = charset(&c.str_arg(0)?);
-    let inset = |ch: char| set.contains(&ch) != neg;
+    if c.name == "squeeze" && c.args.is_empty() {
+        let mut out = String::with_capacity(s.len());
+        for ch in s.chars() {
+            if !out.ends_with(ch) {
+                out.push(ch);
+            }
+        }
+        return Ok(RValue::str(out));
+    }
+    if c.args.is_empty() {
+        return raise("wrong number of arguments (given 0, expected 1+)", c.at);
+    }
+    // `count`, `delete` and `squeeze` take the intersection of all their sets.
+    let sets: Vec<(Vec<char>, bool)> = if c.name == "tr" {
+        vec![charset(&c.str_arg(0)?)]
+    } else {
+        (0..c.args.len())
+            .map(|i| c.str_arg(i).map(|a| charset(&a)))
+            .collect::<R<_>>()?
+    };
+    let (set, neg) = sets[0].clone();
+    let inset = |ch: char| sets.iter().all(|(set, neg)| set.contains(&ch) != *neg);
     Ok(match c.name {
         "delete" => RValue::str(s.chars().filter(|ch| !inset(*ch)).collect::<String>()),
         "count" => RValue::Int(s.chars().filter(|ch| inset(*ch)).count() as i64),
@@ -640,6 +759,12 @@ fn tr_family(s: &str, c: &Call) -> R {
         }
         _ => {
             let (to, _) = charset(&c.str_arg(1)?);
+            if to.is_empty() {
+                // (an empty replacement deletes, as `delete`)
+                return Ok(RValue::str(
+                    s.chars().filter(|ch| !inset(*ch)).collect::<String>(),
+                ));
+            }
             RValue::str(
                 s.chars()
                     .map(|ch| {
@@ -699,12 +824,27 @@ fn index(s: &str, c: &Call) -> R {
                 RValue::Nil
             }
         }
-        (RValue::Regexp(re), None) => re
-            .captures(s)
-            .map_err(regexp_failed(c.at))?
-            .and_then(|g| g[0].clone())
+        (RValue::Regexp(re), group) => {
+            let caps = re.captures(s).map_err(regexp_failed(c.at))?;
+            let n = match group {
+                None => 0,
+                Some(RValue::Str(name)) | Some(RValue::Sym(name)) => match re.group_index(name) {
+                    Some(n) => n as i64,
+                    None => {
+                        return raise_index(format!("undefined group name reference: {name}"), c.at)
+                    }
+                },
+                Some(_) => c.int_arg(1)?,
+            };
+            caps.and_then(|g| {
+                let n = if n < 0 { n + g.len() as i64 } else { n };
+                usize::try_from(n)
+                    .ok()
+                    .and_then(|n| g.get(n).cloned().flatten())
+            })
             .map(RValue::str)
-            .unwrap_or(RValue::Nil),
+            .unwrap_or(RValue::Nil)
+        }
         (other, _) => {
             return raise(
                 format!(
@@ -715,6 +855,14 @@ fn index(s: &str, c: &Call) -> R {
             )
         }
     })
+}
+
+fn raise_index<T>(message: String, at: usize) -> R<T> {
+    Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+        "IndexError",
+        message,
+        at,
+    )))
 }
 
 /// Checks the options of `upcase` and its kin as Ruby does (`:ascii`, or `:turkic` with
