@@ -223,6 +223,16 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
         return Ok(None);
     };
     Ok(Some(match c.name {
+        // `include?` of a range of strings asks whether the value is one of its elements
+        // (`('a'..'c').include?('bb')` is false); `cover?` and `===` compare.
+        "include?" | "member?" if matches!(r.0, RValue::Str(_)) => {
+            let v = c.arg(0).unwrap_or(&RValue::Nil);
+            if !matches!(v, RValue::Str(_)) {
+                RValue::Bool(false)
+            } else {
+                RValue::Bool(range_items(r, c.at)?.iter().any(|x| x.equals(v)))
+            }
+        }
         "include?" | "member?" | "cover?" | "===" => {
             RValue::Bool(range_covers(r, c.arg(0).unwrap_or(&RValue::Nil), c.at)?)
         }
@@ -334,6 +344,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             | "lazy"
             | "cycle"
             | "to_set"
+            | "grep"
+            | "grep_v"
     );
     if !needs_block {
         return Ok(None);
@@ -356,6 +368,17 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 it.yield_block(b, vec![v])?;
             }
             recv.clone()
+        }
+        "grep" | "grep_v" => {
+            c.arity(1, 1)?;
+            let keep = c.name == "grep";
+            let mut out = Vec::new();
+            for v in items {
+                if super::case_eq(it, &c.args[0], &v, at)? == keep {
+                    out.push(call(it, v)?);
+                }
+            }
+            RValue::array(out)
         }
         "reverse_each" => {
             let Some(b) = block else {
@@ -532,7 +555,6 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
             if c.name == "max_by" {
                 // (the first of equal keys first, as for min_by)
-                keyed.reverse();
                 keyed.sort_by(|(a, _), (b, _)| b.compare(a).unwrap_or(std::cmp::Ordering::Equal));
             }
             match (c.name, c.arg(0)) {

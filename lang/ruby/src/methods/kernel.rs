@@ -62,6 +62,7 @@ pub fn call(
             let base = match c.args.get(1) {
                 None | Some(RValue::Nil) => None,
                 Some(RValue::Int(b)) if matches!(b, 2..=36) => Some(*b as u32),
+                Some(RValue::Float(b)) if (2.0..37.0).contains(b) => Some(*b as u32),
                 Some(RValue::Int(0)) => None,
                 Some(RValue::Int(b)) => return raise_as("ArgumentError", format!("invalid radix {b}"), at),
                 Some(other) => {
