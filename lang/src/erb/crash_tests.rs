@@ -333,3 +333,28 @@ fn errors_in_a_required_file_name_the_file() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// `join` of a structure holding one array many times is measured before it is built
+/// (issue 39 §3: 2^40 elements were joined until memory ran out); an array inside itself
+/// is Ruby's ArgumentError.
+#[test]
+fn join_of_shared_structure_is_measured_first() {
+    let run = crate::test_support::run;
+    let err =
+        run(r#"inline_template('<%= a = [1]; 40.times { a = [a, a] }; a.join(",").size %>')"#)
+            .unwrap_err();
+    assert!(err.contains("Out of memory"), "{err}");
+    let err = run(r#"inline_template('<%= a = ["x"]; 40.times { a = [a, a] }; (a * "").size %>')"#)
+        .unwrap_err();
+    assert!(err.contains("Out of memory"), "{err}");
+    check(&[
+        (
+            r#"inline_template('<%= a = [1]; 3.times { a = [a, a] }; a.join("-") %>')"#,
+            Ok("'1-1-1-1-1-1-1-1'"),
+        ),
+        (
+            r#"inline_template('<% x = [1]; x << [x] %><%= x.join(",") %>')"#,
+            Err(&failed("recursive array join")),
+        ),
+    ]);
+}

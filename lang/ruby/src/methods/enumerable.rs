@@ -818,8 +818,13 @@ fn items_of(v: &RValue, at: usize) -> R<Vec<RValue>> {
 
 /// Joins as `Array#join` does (nested arrays joined too, nil as empty).
 pub fn join(items: &[RValue], sep: &str, at: usize, depth: usize) -> R<String> {
-    if depth > 100 {
-        return raise("recursive array join", at);
+    if depth == 0 {
+        // Measured before it is built: a structure holding one array many times joins to
+        // far more text than it holds (`a = [a, a]` forty times: terabytes).
+        let mut known = rustc_hash::FxHashMap::default();
+        let mut open = Vec::new();
+        let len = joined_len(items, sep.len(), &mut known, &mut open, None, at)?;
+        super::grow(len, at)?;
     }
     let mut out = String::new();
     for (i, v) in items.iter().enumerate() {
@@ -827,9 +832,51 @@ pub fn join(items: &[RValue], sep: &str, at: usize, depth: usize) -> R<String> {
             out.push_str(sep);
         }
         match v {
-            RValue::Array(a) => out.push_str(&join(&a.borrow(), sep, at, depth + 1)?),
+            RValue::Array(a) => out.push_str(&crate::limits::deep(|| {
+                join(&a.borrow(), sep, at, depth + 1)
+            })?),
             other => out.push_str(&to_s(other)),
         }
     }
     Ok(out)
+}
+
+/// The length of `items.join(sep)` (`sep_len` bytes), each nested array measured once
+/// (`known`, by address); an array inside itself (`open`: the arrays being measured) is
+/// Ruby's "recursive array join". Saturates at `usize::MAX`.
+fn joined_len(
+    items: &[RValue],
+    sep_len: usize,
+    known: &mut rustc_hash::FxHashMap<usize, usize>,
+    open: &mut Vec<usize>,
+    this: Option<usize>,
+    at: usize,
+) -> R<usize> {
+    if let Some(id) = this {
+        if let Some(n) = known.get(&id) {
+            return Ok(*n);
+        }
+        if open.contains(&id) {
+            return super::raise_arg("recursive array join", at);
+        }
+        open.push(id);
+    }
+    let mut n = sep_len.saturating_mul(items.len().saturating_sub(1));
+    for v in items {
+        let len = match v {
+            RValue::Array(a) => {
+                let id = std::rc::Rc::as_ptr(a) as usize;
+                crate::limits::deep(|| joined_len(&a.borrow(), sep_len, known, open, Some(id), at))?
+            }
+            RValue::Str(s) => s.len(),
+            RValue::Hash(_) => crate::show::shown_len(v),
+            other => to_s(other).len(),
+        };
+        n = n.saturating_add(len);
+    }
+    if let Some(id) = this {
+        open.pop();
+        known.insert(id, n);
+    }
+    Ok(n)
 }
