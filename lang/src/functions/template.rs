@@ -206,12 +206,11 @@ fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String,
     let span = ev.call_span;
     result.map_err(|e| match e {
         // in a module's file a template required: the file's line, not ERB's code
-        RubyError::Syntax { message, at, .. } if at > text.len() => {
-            let place = match in_required_file(at) {
-                Some((file, line, _)) => format!("{file}:{line}"),
-                None => "(file)".into(),
-            };
-            report_detail(&origin, 1, format!("{place}: {message}")).into()
+        RubyError::Syntax { message, at, .. }
+            if at > text.len() && in_required_file(at).is_some() =>
+        {
+            let (file, line, _) = in_required_file(at).unwrap_or_default();
+            report_detail(&origin, 1, format!("{file}:{line}: {message}")).into()
         }
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
         // (`(erb):LINE: MESSAGE`, or the file's path for `(erb)`), without a prefix.
@@ -267,10 +266,13 @@ fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String,
     })
 }
 
+/// A module's file a template required: where its offsets start, its name, its text.
+type RequiredFile = (usize, Rc<str>, Rc<str>);
+
 thread_local! {
     /// The modules' files templates have `require`d in this thread, by the offsets their
     /// code has (`ruby_files`): an error in one is reported with its file and line.
-    static REQUIRED: RefCell<Vec<(usize, Rc<str>, Rc<str>)>> = const { RefCell::new(Vec::new()) };
+    static REQUIRED: RefCell<Vec<RequiredFile>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The code of a module's `lib/` file for `require` (the interpreter runs a file once).

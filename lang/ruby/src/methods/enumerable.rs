@@ -49,9 +49,54 @@ fn range_items(r: &(RValue, RValue, bool), at: usize) -> R<Vec<RValue>> {
                 .map(|ch| RValue::str(ch.to_string()))
                 .collect())
         }
+        (RValue::Str(a), RValue::Str(b)) => string_range(a, b, r.2, at),
         (RValue::Float(_), _) => raise("can't iterate from Float", at),
         _ => unsupported("iterating this kind of range", at),
     }
+}
+
+/// The strings of a range of strings as Ruby's `String#upto` gives them: of digits only,
+/// the numbers between, as wide as the first at least; else `succ` from the first until the
+/// last, or until longer than the last (none when the first sorts after the last).
+fn string_range(a: &str, b: &str, exclusive: bool, at: usize) -> R<Vec<RValue>> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    if digits(a) && digits(b) {
+        if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
+            let end = if exclusive { y - 1 } else { y };
+            if end.saturating_sub(x) > MAX_RANGE {
+                return unsupported("ranges of more than 10 million elements", at);
+            }
+            let width = a.len();
+            return Ok((x..=end)
+                .map(|n| RValue::str(format!("{n:0width$}")))
+                .collect());
+        }
+    }
+    let mut out = Vec::new();
+    match a.cmp(b) {
+        std::cmp::Ordering::Greater => return Ok(out),
+        std::cmp::Ordering::Equal if exclusive => return Ok(out),
+        _ => {}
+    }
+    let mut cur = a.to_string();
+    loop {
+        if exclusive && cur == b {
+            break;
+        }
+        let last = cur == b;
+        let next = super::string::succ(&cur);
+        out.push(RValue::str(std::mem::replace(&mut cur, next)));
+        if last || cur.len() > b.len() || cur.is_empty() {
+            break;
+        }
+        if out.len() as i64 > MAX_RANGE {
+            return unsupported("ranges of more than 10 million elements", at);
+        }
+        if out.len() % 4096 == 0 {
+            super::grow(4096 * (std::mem::size_of::<RValue>() + 16 + b.len()), at)?;
+        }
+    }
+    Ok(out)
 }
 
 /// The values of `(a..b).step(x)` where one of them is a float: `a + i * x` (Ruby's count

@@ -191,13 +191,26 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         (RValue::Int(i), "upto" | "downto") => {
             let to = c.int_arg(0)?;
-            let Some(b) = c.block else {
-                return unsupported(format!("'{op}' without a block"), c.at);
-            };
             let items: Box<dyn Iterator<Item = i64>> = if op == "upto" {
                 Box::new(*i..=to)
             } else {
                 Box::new((to..=*i).rev())
+            };
+            let Some(b) = c.block else {
+                // (an array stands for the enumerator, as `times` without a block)
+                let count = if op == "upto" {
+                    to.saturating_sub(*i)
+                } else {
+                    i.saturating_sub(to)
+                };
+                if count > 10_000_000 {
+                    return unsupported(
+                        format!("'{op}' without a block over more than 10 million"),
+                        c.at,
+                    );
+                }
+                super::grow_values(count.max(0) as usize, c.at)?;
+                return Ok(Some(RValue::array(items.map(RValue::Int).collect())));
             };
             for n in items {
                 it.yield_block(b, vec![RValue::Int(n)])?;

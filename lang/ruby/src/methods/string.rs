@@ -296,7 +296,47 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             s.to_lowercase()
                 .cmp(&to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase()) as i64,
         ))),
-        "succ" | "next" => unsupported(format!("method '{}' on String", c.name), c.at),
+        "succ" | "next" => {
+            c.arity(0, 0)?;
+            st(succ(s))
+        }
+        "bytes" | "each_byte" => {
+            let bytes: Vec<RValue> = s.bytes().map(|b| RValue::Int(b.into())).collect();
+            match c.block {
+                Some(b) if c.name == "each_byte" => {
+                    for v in bytes {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    Ok(Some(recv.clone()))
+                }
+                _ => Ok(Some(RValue::array(bytes))),
+            }
+        }
+        "partition" | "rpartition" => {
+            c.arity(1, 1)?;
+            let last = c.name == "rpartition";
+            let found: Option<(usize, usize)> = match &c.args[0] {
+                RValue::Str(p) if last => s.rfind(&**p).map(|a| (a, a + p.len())),
+                RValue::Str(p) => s.find(&**p).map(|a| (a, a + p.len())),
+                v => {
+                    let matches = pattern(v, c.at)?.find_all(s).map_err(regexp_failed(c.at))?;
+                    let mut spans = matches.iter().filter_map(|g| g[0]);
+                    if last {
+                        spans.next_back()
+                    } else {
+                        spans.next()
+                    }
+                }
+            };
+            let parts = match found {
+                Some((a, b)) => [&s[..a], &s[a..b], &s[b..]],
+                None if last => ["", "", s],
+                None => [s, "", ""],
+            };
+            Ok(Some(RValue::array(
+                parts.into_iter().map(RValue::str).collect(),
+            )))
+        }
         "delete_prefix" => {
             let p = c.str_arg(0)?;
             st(s.strip_prefix(&*p).unwrap_or(s).to_string())
@@ -357,6 +397,55 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         _ => Ok(None),
     }
+}
+
+/// `succ`: the rightmost letter or digit counts up, carrying to the letters and digits to
+/// its left (`"az"` → `"ba"`, `"zz"` → `"aaa"`, `"1.9"` → `"2.0"`), but not across other
+/// characters into one of the other kind (`"a-9"` → `"a-10"`); a string without letters and
+/// digits counts up its last character.
+pub fn succ(s: &str) -> String {
+    let mut cs: Vec<char> = s.chars().collect();
+    if !cs.iter().any(char::is_ascii_alphanumeric) {
+        if let Some(last) = cs.last_mut() {
+            *last = char::from_u32(*last as u32 + 1).unwrap_or(*last);
+        }
+        return cs.into_iter().collect();
+    }
+    // the last letter or digit that wrapped around, whether the one before was skipped
+    let mut wrapped: Option<char> = None;
+    let mut skipped = false;
+    let mut carry = (0, '1');
+    let mut i = cs.len();
+    while i > 0 {
+        i -= 1;
+        let ch = cs[i];
+        if let Some(w) = wrapped.filter(|_| skipped) {
+            let other_kind = (w.is_ascii_alphabetic() && ch.is_ascii_digit())
+                || (w.is_ascii_digit() && ch.is_ascii_alphabetic());
+            if other_kind {
+                break;
+            }
+        }
+        if !ch.is_ascii_alphanumeric() {
+            skipped = true;
+            continue;
+        }
+        skipped = false;
+        let (next, first) = match ch {
+            'z' => ('a', 'a'),
+            'Z' => ('A', 'A'),
+            '9' => ('0', '1'),
+            _ => {
+                cs[i] = char::from_u32(ch as u32 + 1).unwrap_or(ch);
+                return cs.into_iter().collect();
+            }
+        };
+        cs[i] = next;
+        wrapped = Some(next);
+        carry = (i, first);
+    }
+    cs.insert(carry.0, carry.1);
+    cs.into_iter().collect()
 }
 
 /// The longest string a method builds (a bound against exhausting memory).
