@@ -427,7 +427,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "reverse_each" => {
             let Some(b) = block else {
-                return no_block(c.name);
+                // (an array stands for the enumerator)
+                return Ok(Some(RValue::array(items.into_iter().rev().collect())));
             };
             for v in items.into_iter().rev() {
                 it.yield_block(b, vec![v])?;

@@ -642,16 +642,20 @@ fn split(s: &str, c: &Call) -> R {
     };
     super::grow(pieces.saturating_mul(PIECE).saturating_add(s.len()), c.at)?;
     let mut parts: Vec<String> = match c.arg(0) {
-        None | Some(RValue::Nil) => {
-            if limit > 0 {
-                return unsupported("split with a limit on whitespace", c.at);
+        None | Some(RValue::Nil) => split_whitespace(s, limit),
+        Some(RValue::Str(sep)) if &**sep == " " => split_whitespace(s, limit),
+        Some(RValue::Str(sep)) if sep.is_empty() => {
+            let mut parts: Vec<String> = s.chars().map(|ch| ch.to_string()).collect();
+            if limit > 0 && parts.len() > limit as usize {
+                // (the last piece is the rest)
+                let rest: String = parts.split_off(limit as usize - 1).concat();
+                parts.push(rest);
+            } else if !parts.is_empty() && (limit < 0 || limit > parts.len() as i64) {
+                // (and an empty one after the end, which a limit keeps)
+                parts.push(String::new());
             }
-            s.split_ascii_whitespace().map(str::to_string).collect()
+            parts
         }
-        Some(RValue::Str(sep)) if &**sep == " " => {
-            s.split_ascii_whitespace().map(str::to_string).collect()
-        }
-        Some(RValue::Str(sep)) if sep.is_empty() => s.chars().map(|ch| ch.to_string()).collect(),
         Some(RValue::Str(sep)) => {
             if limit > 0 {
                 s.splitn(limit as usize, &**sep)
@@ -695,6 +699,29 @@ fn split(s: &str, c: &Call) -> R {
         }
     }
     Ok(RValue::array(parts.into_iter().map(RValue::str).collect()))
+}
+
+/// `split` on runs of whitespace (leading whitespace ignored); with a positive limit, the
+/// last piece is the rest (from its first non-space), as Ruby's; a negative limit keeps a
+/// trailing empty piece after trailing whitespace.
+fn split_whitespace(s: &str, limit: i64) -> Vec<String> {
+    let space = |ch: char| ch.is_ascii_whitespace() || ch == '\0';
+    let mut out = Vec::new();
+    let mut rest = s.trim_start_matches(space);
+    while !rest.is_empty() {
+        if limit > 0 && out.len() as i64 == limit - 1 {
+            out.push(rest.to_string());
+            return out;
+        }
+        let end = rest.find(space).unwrap_or(rest.len());
+        out.push(rest[..end].to_string());
+        let after = &rest[end..];
+        rest = after.trim_start_matches(space);
+        if rest.is_empty() && !after.is_empty() && limit < 0 {
+            out.push(String::new());
+        }
+    }
+    out
 }
 
 /// `gsub`/`sub` with a string or regexp pattern, and a replacement string (`\1`, `\0`,
