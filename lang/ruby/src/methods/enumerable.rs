@@ -102,7 +102,7 @@ fn string_range(a: &str, b: &str, exclusive: bool, at: usize) -> R<Vec<RValue>> 
 /// The values of `(a..b).step(x)` where one of them is a float: `a + i * x` (Ruby's count
 /// of steps, with its allowance for rounding; the last value of an inclusive range is the
 /// end itself).
-fn float_steps(r: &(RValue, RValue, bool), by: &RValue, at: usize) -> R<Vec<RValue>> {
+pub fn float_steps(r: &(RValue, RValue, bool), by: &RValue, at: usize) -> R<Vec<RValue>> {
     let num = |v: &RValue| match v {
         RValue::Int(i) => Ok(*i as f64),
         RValue::Float(f) => Ok(*f),
@@ -282,6 +282,35 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
             RValue::Bool(range_covers(r, c.arg(0).unwrap_or(&RValue::Nil), c.at)?)
         }
         "first" | "begin" if c.args.is_empty() => r.0.clone(),
+        // `first(n)` of an endless range of integers counts from its start
+        "first" if matches!((&r.0, &r.1), (RValue::Int(_), RValue::Nil)) => {
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return super::raise_arg("negative array size (or size too big)", c.at);
+            }
+            if n > MAX_RANGE {
+                return unsupported("ranges of more than 10 million elements", c.at);
+            }
+            let a = match r.0 {
+                RValue::Int(a) => a,
+                _ => 0,
+            };
+            RValue::array(
+                (0..n)
+                    .map_while(|i| a.checked_add(i))
+                    .map(RValue::Int)
+                    .collect(),
+            )
+        }
+        "last" if !c.args.is_empty() => {
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return super::raise_arg("negative array size", c.at);
+            }
+            let all = range_items(r, c.at)?;
+            let from = all.len().saturating_sub(n as usize);
+            RValue::array(all[from..].to_vec())
+        }
         "last" | "end" if c.args.is_empty() => r.1.clone(),
         "min" if c.block.is_none() => r.0.clone(),
         "max" if c.block.is_none() && !r.2 => r.1.clone(),

@@ -166,6 +166,29 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 recv.clone()
             }
         }
+        (RValue::Int(_), "size") if c.args.is_empty() => RValue::Int(8),
+        // a float start, limit or step: the float steps of a range (`1.0.step(2.0, 0.5)`)
+        (RValue::Int(_) | RValue::Float(_), "step")
+            if matches!(recv, RValue::Float(_))
+                || c.args.iter().any(|a| matches!(a, RValue::Float(_))) =>
+        {
+            c.arity(1, 2)?;
+            let by = c.args.get(1).cloned().unwrap_or(RValue::Int(1));
+            if matches!(by, RValue::Int(0)) || matches!(by, RValue::Float(f) if f == 0.0) {
+                return super::raise_arg("step can't be 0", c.at);
+            }
+            let range = (recv.clone(), c.args[0].clone(), false);
+            let items = super::enumerable::float_steps(&range, &by, c.at)?;
+            match c.block {
+                Some(b) => {
+                    for v in items {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    recv.clone()
+                }
+                None => RValue::array(items),
+            }
+        }
         (RValue::Int(i), "step") => {
             let limit = c.int_arg(0)?;
             let by = if c.args.len() > 1 { c.int_arg(1)? } else { 1 };

@@ -300,6 +300,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(0, 0)?;
             st(succ(s))
         }
+        "sum" => {
+            let bits = if c.args.is_empty() { 16 } else { c.int_arg(0)? };
+            let total: u64 = s.bytes().map(u64::from).sum();
+            let v = if bits > 0 && bits < 64 {
+                total & ((1u64 << bits) - 1)
+            } else {
+                total
+            };
+            Ok(Some(RValue::Int(v as i64)))
+        }
         "bytes" | "each_byte" => {
             let bytes: Vec<RValue> = s.bytes().map(|b| RValue::Int(b.into())).collect();
             match c.block {
