@@ -488,6 +488,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             memo
         }
         "each_slice" | "each_cons" => {
+            c.arity(1, 1)?;
             let n = c.int_arg(0)?;
             if n <= 0 {
                 let what = if c.name == "each_slice" {
@@ -705,9 +706,46 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }
                     items = sorted;
                 }
+                // (min and max compare each element with the best so far: Ruby names that
+                // pair when one fails, the best by its inspect if it is a number)
+                None if c.arg(0).is_none()
+                    && matches!(c.name, "min" | "max")
+                    && !items.iter().any(|v| {
+                        matches!(v, RValue::Object(_) | RValue::Array(_) | RValue::Hash(_))
+                    }) =>
+                {
+                    let mut best: Option<RValue> = None;
+                    for v in items {
+                        let Some(b) = &best else {
+                            best = Some(v);
+                            continue;
+                        };
+                        let Some(o) = v.compare(b) else {
+                            let shown = match b {
+                                RValue::Int(_)
+                                | RValue::Float(_)
+                                | RValue::Nil
+                                | RValue::Bool(_) => crate::show::inspect(b),
+                                other => other.class_name(),
+                            };
+                            return super::raise_arg(
+                                format!("comparison of {} with {shown} failed", v.class_name()),
+                                at,
+                            );
+                        };
+                        let better = match c.name {
+                            "min" => o == std::cmp::Ordering::Less,
+                            _ => o == std::cmp::Ordering::Greater,
+                        };
+                        if better {
+                            best = Some(v);
+                        }
+                    }
+                    return Ok(Some(best.unwrap_or(RValue::Nil)));
+                }
                 None => sort_values(it, &mut items, at)?,
             }
-            if let Some(n) = c.arg(0) {
+            if let Some(n) = c.arg(0).filter(|n| !matches!(n, RValue::Nil)) {
                 let RValue::Int(n) = n else {
                     return raise("no implicit conversion into Integer", at);
                 };
@@ -888,7 +926,17 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 }
 
 fn items_of(v: &RValue, at: usize) -> R<Vec<RValue>> {
-    items(v, at)
+    match v {
+        RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => items(v, at),
+        other => Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+            "TypeError",
+            format!(
+                "wrong argument type {} (must respond to :each)",
+                other.class_name()
+            ),
+            at,
+        ))),
+    }
 }
 
 /// Joins as `Array#join` does (nested arrays joined too, nil as empty).

@@ -158,6 +158,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         (_, "clamp") => {
             c.arity(2, 2)?;
+            if c.args[0].compare(&c.args[1]) == Some(Ordering::Greater) {
+                return super::raise_arg("min argument must be smaller than max argument", c.at);
+            }
             if recv.compare(&c.args[0]) == Some(Ordering::Less) {
                 c.args[0].clone()
             } else if recv.compare(&c.args[1]) == Some(Ordering::Greater) {

@@ -227,6 +227,19 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     let f = from.unwrap_or(0);
                     s[f..].find(&**p).map(|b| b + f)
                 }
+                v @ (RValue::Int(_) | RValue::Float(_) | RValue::Nil | RValue::Bool(_)) => {
+                    return raise(
+                        format!(
+                            "no implicit conversion of {} into String",
+                            match v {
+                                RValue::Nil => "nil".to_string(),
+                                RValue::Bool(b) => b.to_string(),
+                                other => other.class_name(),
+                            }
+                        ),
+                        c.at,
+                    )
+                }
                 v => {
                     let matches = pattern(v, c.at)?.find_all(s).map_err(regexp_failed(c.at))?;
                     let mut starts = matches.iter().filter_map(|g| g[0]).map(|(a, _)| a);
@@ -257,7 +270,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => Rc::from(" "),
             };
             if pad.is_empty() {
-                return raise("zero width padding", c.at);
+                return super::raise_arg("zero width padding", c.at);
             }
             let len = s.chars().count();
             if width <= len {
@@ -299,6 +312,22 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "succ" | "next" => {
             c.arity(0, 0)?;
             st(succ(s))
+        }
+        "upto" => {
+            c.arity(1, 2)?;
+            let last = c.str_arg(0)?;
+            let exclusive = c.arg(1).is_some_and(RValue::truthy);
+            let range = RValue::Range(Rc::new((recv.clone(), RValue::Str(last), exclusive)));
+            let all = super::enumerable::items(&range, c.at)?;
+            match c.block {
+                Some(b) => {
+                    for v in all {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    Ok(Some(recv.clone()))
+                }
+                None => Ok(Some(RValue::array(all))),
+            }
         }
         "sum" => {
             let bits = if c.args.is_empty() { 16 } else { c.int_arg(0)? };
@@ -848,6 +877,9 @@ fn charset(spec: &str) -> (Vec<char>, bool) {
 }
 
 fn tr_family(s: &str, c: &Call) -> R {
+    if c.name == "tr" {
+        c.arity(2, 2)?;
+    }
     if c.name == "squeeze" && c.args.is_empty() {
         let mut out = String::with_capacity(s.len());
         for ch in s.chars() {
