@@ -721,15 +721,29 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             continue;
                         };
                         let Some(o) = v.compare(b) else {
-                            let shown = match b {
-                                RValue::Int(_)
-                                | RValue::Float(_)
-                                | RValue::Nil
-                                | RValue::Bool(_) => crate::show::inspect(b),
-                                other => other.class_name(),
+                            // Ruby compares the best with the element; an integer's `<=>`
+                            // asks the other object, which names itself first
+                            let simple = |x: &RValue| {
+                                matches!(
+                                    x,
+                                    RValue::Int(_)
+                                        | RValue::Float(_)
+                                        | RValue::Nil
+                                        | RValue::Bool(_)
+                                )
+                            };
+                            let (x, y) = if matches!(b, RValue::Int(_)) && !simple(&v) {
+                                (&v, b)
+                            } else {
+                                (b, &v)
+                            };
+                            let shown = if simple(y) {
+                                crate::show::inspect(y)
+                            } else {
+                                y.class_name()
                             };
                             return super::raise_arg(
-                                format!("comparison of {} with {shown} failed", v.class_name()),
+                                format!("comparison of {} with {shown} failed", x.class_name()),
                                 at,
                             );
                         };
