@@ -89,10 +89,17 @@ fn string_range(a: &str, b: &str, exclusive: bool, at: usize) -> R<Vec<RValue>> 
         if last || cur.len() > b.len() || cur.is_empty() {
             break;
         }
-        if out.len() as i64 > MAX_RANGE {
-            return unsupported("ranges of more than 10 million elements", at);
+        // (bounded in elements and in the text made, and interruptible)
+        if out.len() as i64 > MAX_RANGE || (out.len() as u64) * (b.len() as u64) > 1 << 28 {
+            return unsupported(
+                "ranges of strings of more than 10 million elements or 256 MB",
+                at,
+            );
         }
         if out.len() % 4096 == 0 {
+            if crate::limits::interrupted() {
+                return Err(crate::RubyError::Interrupted { at }.into());
+            }
             super::grow(4096 * (std::mem::size_of::<RValue>() + 16 + b.len()), at)?;
         }
     }
@@ -291,6 +298,7 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
             if n > MAX_RANGE {
                 return unsupported("ranges of more than 10 million elements", c.at);
             }
+            super::grow_values(n as usize, c.at)?;
             let a = match r.0 {
                 RValue::Int(a) => a,
                 _ => 0,
