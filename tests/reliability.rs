@@ -130,6 +130,8 @@ fn erb_growth_past_the_memory_limit_is_an_error() {
         format!("{shared}; a.to_s.size"),
         format!("{shared}; a.to_json.size"),
         format!("{shared}; a.flatten.size"),
+        format!("{shared}; a.join(',').size"),
+        format!("{shared}; (a * ',').size"),
         format!("{shared}; \"#{{a}}\""),
         format!("{shared}; a"),
         format!("{shared}; begin; a.inspect; rescue Exception; 'caught'; end"),

@@ -133,6 +133,8 @@ pub enum Kind {
     Defined(Box<Node>),
     If(Box<Node>, Vec<Node>, Vec<Node>),
     While(Box<Node>, Vec<Node>, bool),
+    /// `begin ... end while c` (`until`: true): the body runs once before the test.
+    DoWhile(Box<Node>, Vec<Node>, bool),
     For(Vec<String>, Box<Node>, Vec<Node>),
     Case(Option<Box<Node>>, Vec<When>, Option<Vec<Node>>),
     /// `lambda { }`, `->(x) { }` (true) or `proc { }` (false).

@@ -120,6 +120,7 @@ fn class_of(message: &str) -> &'static str {
     } else if starts("can't modify frozen") {
         "FrozenError"
     } else if starts("no implicit conversion")
+        || starts("wrong argument type")
         || starts("can't convert")
         || message.contains("can't be coerced")
     {

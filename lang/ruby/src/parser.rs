@@ -296,6 +296,7 @@ impl Parser {
             }
             _ => {}
         }
+        let begins = self.is_kw("begin");
         let mut node = self.expr_stmt()?;
         let mut modifiers = 0;
         loop {
@@ -319,12 +320,18 @@ impl Parser {
             } else if self.eat_kw("unless") {
                 let c = self.expr_stmt()?;
                 node = Node::new(Kind::If(c.boxed(), vec![], vec![node]), at);
-            } else if self.eat_kw("while") {
+            } else if let Some(until) = self
+                .eat_kw("while")
+                .then_some(false)
+                .or_else(|| self.eat_kw("until").then_some(true))
+            {
                 let c = self.expr_stmt()?;
-                node = Node::new(Kind::While(c.boxed(), vec![node], false), at);
-            } else if self.eat_kw("until") {
-                let c = self.expr_stmt()?;
-                node = Node::new(Kind::While(c.boxed(), vec![node], true), at);
+                // `begin ... end while c` runs its body once first.
+                node = if begins && matches!(node.kind, Kind::Begin(_) | Kind::Seq(_)) {
+                    Node::new(Kind::DoWhile(c.boxed(), vec![node], until), at)
+                } else {
+                    Node::new(Kind::While(c.boxed(), vec![node], until), at)
+                };
             } else if self.eat_kw("rescue") {
                 let r = self.expr_stmt()?;
                 node = Node::new(Kind::Rescue(node.boxed(), r.boxed()), at);

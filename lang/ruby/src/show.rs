@@ -132,12 +132,18 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
             open.pop();
             format!("{{{}}}", items.join(", "))
         }
-        RValue::Range(r) => format!(
-            "{}{}{}",
-            inspect(&r.0),
-            if r.2 { "..." } else { ".." },
-            inspect(&r.1)
-        ),
+        // (an endless or beginless range leaves its nil out: `1..`, `..1`, `nil..nil`)
+        RValue::Range(r) => {
+            let nil = |v: &RValue| matches!(v, RValue::Nil);
+            let shown =
+                |v: &RValue, left_out: bool| if left_out { String::new() } else { inspect(v) };
+            format!(
+                "{}{}{}",
+                shown(&r.0, nil(&r.0) && !nil(&r.1)),
+                if r.2 { "..." } else { ".." },
+                shown(&r.1, nil(&r.1) && !nil(&r.0))
+            )
+        }
         RValue::Regexp(re) => {
             let (src, flags) = crate::regexp::ruby_source(re);
             let flags: String = "mix".chars().filter(|c| flags.contains(*c)).collect();

@@ -251,3 +251,110 @@ fn commands_files_and_eval_are_refused() {
         .collect();
     check(&cases);
 }
+
+/// A module's own `lib/` file `require`d from a template is loaded as module functions load
+/// it (issue 39 §2; it was refused): its module's code runs once (`require` again is
+/// false), and an error in it is the template's error. Answers from `puppet-oracle` with
+/// the fixture environment tests/fixtures/ruby-repo/production.
+#[test]
+fn templates_require_modules_lib_files() {
+    use crate::env::Environment;
+    let env = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/ruby-repo/production");
+    let mut s = crate::Session::new();
+    s.set_environment(Environment::from_dir(env, Vec::new()));
+    let mut run = |src: &str| {
+        s.eval(src)
+            .map(|v| crate::format::to_programmatic(&v))
+            .map_err(|e| e.full_message())
+    };
+    assert_eq!(
+        run(
+            r#"inline_template('<% require "puppet_x/acme/text" %><%= PuppetX::Acme::Text.slug("Shop Front") %>|<%= require "puppet_x/acme/text" %>')"#
+        ),
+        Ok("'shop-front|false'".to_string())
+    );
+    // (the reference adds Ruby's error_highlight of the file's line)
+    let err = run(r#"inline_template('<% require "puppet_x/acme/text" %><%= PuppetX::Acme::Text.initials(nil) %>')"#)
+        .unwrap_err();
+    assert!(
+        err.starts_with(&failed("undefined method `split' for nil:NilClass")),
+        "{err}"
+    );
+    // Outside the modules' lib directories, still refused.
+    assert_eq!(
+        run(r#"inline_template('<% require "../../../etc/passwd" %>')"#),
+        Err(unsupported("require '../../../etc/passwd'", 4))
+    );
+}
+
+/// Errors in a module's file that a template required name that file and its line.
+#[test]
+fn errors_in_a_required_file_name_the_file() {
+    use crate::env::Environment;
+    let root = std::env::temp_dir().join(format!("prepl-erb-require-{}", std::process::id()));
+    let lib = root.join("modules/m/lib/puppet_x/m");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(
+        lib.join("cmd.rb"),
+        "module M\n  def self.f\n    `id`\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(lib.join("bad.rb"), "module M\n  def self.g(\nend\n").unwrap();
+    std::fs::write(
+        lib.join("again.rb"),
+        "require 'puppet_x/m/again'\nmodule M\n  X = 1\nend\n",
+    )
+    .unwrap();
+    let mut s = crate::Session::new();
+    s.set_environment(Environment {
+        modulepath: vec![root.join("modules")],
+        ..Environment::empty()
+    });
+    let mut run = |src: &str| {
+        s.eval(src)
+            .map(|v| crate::format::to_programmatic(&v))
+            .map_err(|e| e.full_message())
+    };
+    let cmd = run(r#"inline_template('<% require "puppet_x/m/cmd" %><%= M.f %>')"#).unwrap_err();
+    assert!(
+        cmd.ends_with("(m/lib/puppet_x/m/cmd.rb, line 3, column 5)"),
+        "{cmd}"
+    );
+    let bad = run(r#"inline_template('<% require "puppet_x/m/bad" %>')"#).unwrap_err();
+    assert!(
+        bad.contains("Failed to parse inline template: m/lib/puppet_x/m/bad.rb:"),
+        "{bad}"
+    );
+    // a file requiring itself runs once
+    assert_eq!(
+        run(r#"inline_template('<% require "puppet_x/m/again" %><%= M::X %>')"#),
+        Ok("'1'".to_string())
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `join` of a structure holding one array many times is measured before it is built
+/// (issue 39 §3: 2^40 elements were joined until memory ran out); an array inside itself
+/// is Ruby's ArgumentError.
+#[test]
+fn join_of_shared_structure_is_measured_first() {
+    let run = crate::test_support::run;
+    let err =
+        run(r#"inline_template('<%= a = [1]; 40.times { a = [a, a] }; a.join(",").size %>')"#)
+            .unwrap_err();
+    assert!(err.contains("Out of memory"), "{err}");
+    let err = run(r#"inline_template('<%= a = ["x"]; 40.times { a = [a, a] }; (a * "").size %>')"#)
+        .unwrap_err();
+    assert!(err.contains("Out of memory"), "{err}");
+    check(&[
+        (
+            r#"inline_template('<%= a = [1]; 3.times { a = [a, a] }; a.join("-") %>')"#,
+            Ok("'1-1-1-1-1-1-1-1'"),
+        ),
+        (
+            r#"inline_template('<% x = [1]; x << [x] %><%= x.join(",") %>')"#,
+            Err(&failed("recursive array join")),
+        ),
+    ]);
+}

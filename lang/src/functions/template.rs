@@ -205,6 +205,13 @@ fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String,
     }
     let span = ev.call_span;
     result.map_err(|e| match e {
+        // in a module's file a template required: the file's line, not ERB's code
+        RubyError::Syntax { message, at, .. }
+            if at > text.len() && in_required_file(at).is_some() =>
+        {
+            let (file, line, _) = in_required_file(at).unwrap_or_default();
+            report_detail(&origin, 1, format!("{file}:{line}: {message}")).into()
+        }
         // Ruby's SyntaxError is not a Puppet error: the reference reports it as is
         // (`(erb):LINE: MESSAGE`, or the file's path for `(erb)`), without a prefix.
         RubyError::Syntax {
@@ -259,6 +266,47 @@ fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String,
     })
 }
 
+/// A module's file a template required: where its offsets start, its name, its text.
+type RequiredFile = (usize, Rc<str>, Rc<str>);
+
+thread_local! {
+    /// The modules' files templates have `require`d in this thread, by the offsets their
+    /// code has (`ruby_files`): an error in one is reported with its file and line.
+    static REQUIRED: RefCell<Vec<RequiredFile>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The code of a module's `lib/` file for `require` (the interpreter runs a file once).
+fn load_required(
+    path: &str,
+    dir: &std::path::Path,
+    file: &std::path::Path,
+) -> Result<erb::ruby::Required, HostError> {
+    let parsed = crate::env::ruby_files::load(file)
+        .map_err(|e| HostError::Raise(format!("cannot load such file -- {path} ({e})")))?;
+    REQUIRED.with(|r| {
+        let mut r = r.borrow_mut();
+        if !r.iter().any(|(base, _, _)| *base == parsed.base) {
+            let shown = file.strip_prefix(dir).unwrap_or(file).display().to_string();
+            r.push((parsed.base, shown.into(), parsed.text.clone()));
+        }
+    });
+    Ok(erb::ruby::Required::Code(parsed.body.clone()))
+}
+
+/// The required file an offset beyond a template's text is in: its name (relative to its
+/// modulepath directory), and the line and column there.
+fn in_required_file(at: usize) -> Option<(Rc<str>, usize, usize)> {
+    REQUIRED.with(|r| {
+        r.borrow()
+            .iter()
+            .find(|(base, _, text)| *base <= at && at - base <= text.len())
+            .map(|(base, shown, text)| {
+                let (line, col) = erb::line_col(text, at - base);
+                (shown.clone(), line, col)
+            })
+    })
+}
+
 /// Puts back into Puppet the arrays and hashes of Puppet variables that the template
 /// changed (`@list << x`, `scope['h'][:k] = v`): in the reference they are the same Ruby
 /// objects, so the variable, every variable holding the same array or hash, and the
@@ -301,14 +349,24 @@ fn identical(a: &Value, b: &Value) -> bool {
 /// `Failed to parse template NAME:` with its path, line and the message.
 fn report(text: &str, origin: &Origin, e: &RubyError) -> Error {
     let (line, col) = erb::line_col(text, e.at());
+    // (an offset past the template is in a module's file it required)
+    let place = match in_required_file(e.at()).filter(|_| e.at() > text.len()) {
+        Some((file, line, col)) => format!("{file}, line {line}, column {col}"),
+        None => format!("line {line}, column {col}"),
+    };
     let detail = match e {
         RubyError::Raised { message, .. } => message.clone(),
         RubyError::Syntax { message, .. } => format!("{message} (column {col})"),
         RubyError::Interrupted { .. } => "Interrupted".to_string(),
         RubyError::Unsupported { what, .. } => format!(
-            "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) (line {line}, column {col})"
+            "unsupported Ruby in template: {what} (prepl's ERB supports a subset of Ruby; see :help template) ({place})"
         ),
     };
+    report_detail(origin, line, detail)
+}
+
+/// [`report`]'s message for a detail and the template's line.
+fn report_detail(origin: &Origin, line: usize, detail: String) -> Error {
     match origin {
         Origin::Inline => Error::eval(format!("Failed to parse inline template: {detail}")),
         Origin::File { name, path } => Error::eval(format!(
@@ -396,10 +454,12 @@ impl Host for EvalHost<'_> {
     /// start so): a library of Ruby's, whose parts the subset has or names as unsupported
     /// where they are used, as in modules' Ruby functions; a path outside the modulepath
     /// (`/x`, `..`) is refused, and a module's own `lib/` file is not loaded by a template.
+    /// A module's own `lib/` file is loaded as module Ruby functions load it (the same
+    /// loader, only the modules' `lib` directories); other names are Ruby's libraries.
     fn require(&mut self, path: &str) -> Option<Result<erb::ruby::Required, HostError>> {
         match super::rubyfn::required_file(&self.ev.env.modulepath, path) {
             Ok(None) => Some(Ok(erb::ruby::Required::Nothing)),
-            Ok(Some(_)) => None,
+            Ok(Some((dir, file))) => Some(load_required(path, &dir, &file)),
             Err(e) => Some(Err(e)),
         }
     }

@@ -299,6 +299,9 @@ impl Regexp {
         text: &str,
         mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), Error>,
     ) -> Result<(), Error> {
+        if self.empty_match_after_match(text)? {
+            return self.for_each_match_from(text, each);
+        }
         let mut ticker = crate::limits::Ticker::default();
         match self.engine(text)? {
             Engine::Fast(re) => re.for_each_match(text, |groups| {
@@ -316,6 +319,65 @@ impl Regexp {
                     each(&groups)?;
                 }
             }
+        }
+        Ok(())
+    }
+}
+
+impl Regexp {
+    /// Whether Onigmo's matches in `text` may differ from the Rust engines': after a match
+    /// ending at `e`, Onigmo takes an empty match at `e` (`"aaa".gsub(/a*/, "b")` is `bb`),
+    /// the Rust engines skip it. Only a pattern that matches the empty string can (a test
+    /// of the empty text; an empty match that only look-arounds allow is not seen).
+    fn empty_match_after_match(&self, text: &str) -> Result<bool, Error> {
+        Ok(!text.is_empty() && self.is_match("")?)
+    }
+
+    /// [`for_each_match`](Self::for_each_match) as Onigmo iterates: each search starts where
+    /// the last match ended (one character further after an empty one), in the whole text
+    /// (anchors and look-behinds see what precedes). Searches by the backtracking engine,
+    /// compiled once per pattern and thread.
+    fn for_each_match_from(
+        &self,
+        text: &str,
+        mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let final_newline = self.at_final_newline.is_some() && text.ends_with('\n');
+        let key = format!("\0from\0{final_newline}\0{}", self.source);
+        let engine = match compiled_before(&key) {
+            Some((Engine::Fancy(re), _)) => re,
+            _ => {
+                let translated = translate_ruby(&self.source, final_newline).0;
+                let re = fancy_regex::RegexBuilder::new(&translated)
+                    .backtrack_limit(BACKTRACK_LIMIT)
+                    .build()
+                    .map_err(|e| Error::new(ErrorKind::Limit, onigmo_message(&e)))?;
+                remember(&key, &Engine::Fancy(re.clone()), false);
+                re
+            }
+        };
+        let mut groups: Groups = Vec::new();
+        let mut pos = 0;
+        while pos <= text.len() {
+            crate::limits::check_interrupt()?;
+            let Some(c) = engine
+                .captures_from_pos(text, pos)
+                .map_err(|e| self.failure(e))?
+            else {
+                break;
+            };
+            groups.clear();
+            groups.extend((0..c.len()).map(|i| c.get(i).map(|m| (m.start(), m.end()))));
+            let (start, end) = groups[0].unwrap_or((pos, pos));
+            each(&groups)?;
+            pos = if end > start {
+                end
+            } else {
+                match text[end..].chars().next() {
+                    Some(ch) => end + ch.len_utf8(),
+                    None => break,
+                }
+            };
         }
         Ok(())
     }
@@ -755,6 +817,32 @@ impl std::hash::Hash for Regexp {
 #[cfg(test)]
 mod tests {
     use super::{ruby_description, Regexp};
+
+    /// The matches' whole ranges (group 0).
+    fn spans(pattern: &str, text: &str) -> Vec<(usize, usize)> {
+        let re = Regexp::new(pattern).unwrap();
+        re.find_all(text)
+            .unwrap()
+            .into_iter()
+            .map(|g| g[0].unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn an_empty_match_right_after_a_match_counts_as_in_onigmo() {
+        // Ruby: "aaa".gsub(/a*/, "b") is "bb", "abc".gsub(/b*/, "-") is "-a--c-".
+        assert_eq!(spans("a*", "aaa"), [(0, 3), (3, 3)]);
+        assert_eq!(spans("b*", "abc"), [(0, 0), (1, 2), (2, 2), (3, 3)]);
+        assert_eq!(
+            spans("l*", "h\u{e9}llo"),
+            [(0, 0), (1, 1), (3, 5), (5, 5), (6, 6)]
+        );
+        assert_eq!(spans("", "ab"), [(0, 0), (1, 1), (2, 2)]);
+        // Anchors see the whole text; patterns that never match empty are as before.
+        assert_eq!(spans("^a*", "aab"), [(0, 2)]);
+        assert_eq!(spans("a+", "aabaa"), [(0, 2), (3, 5)]);
+        assert_eq!(spans("x*", ""), [(0, 0)]);
+    }
 
     #[test]
     fn a_regex_made_again_comes_from_the_cache_and_matches_the_same() {

@@ -574,12 +574,20 @@ impl Interp<'_> {
             crate::host::Required::Nothing => return Ok(Some(RValue::Bool(false))),
             crate::host::Required::Code(body) => body?,
         };
+        // A file runs once (also one that requires itself while it loads): `require` of
+        // it again is false, as Ruby's.
+        if self.loaded.iter().any(|b| Rc::ptr_eq(b, &body)) {
+            return Ok(Some(RValue::Bool(false)));
+        }
+        self.loaded.push(body.clone());
         let outer = std::mem::replace(&mut self.ctx, Ctx::top());
         self.ctx.id = outer.id;
         let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
         self.ctx = outer;
+        if r.is_err() {
+            self.loaded.retain(|b| !Rc::ptr_eq(b, &body));
+        }
         r?;
-        self.loaded.push(body);
         Ok(Some(RValue::Bool(true)))
     }
 

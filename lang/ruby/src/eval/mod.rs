@@ -485,15 +485,17 @@ impl<'h> Interp<'h> {
                     self.body(els)?
                 }
             }
-            Kind::While(c, body, until) => {
+            Kind::While(c, body, until) | Kind::DoWhile(c, body, until) => {
+                let mut first = matches!(n.kind, Kind::DoWhile(..));
                 loop {
                     self.step(at)?;
-                    if self.eval(c)?.truthy() == *until {
+                    if !std::mem::take(&mut first) && self.eval(c)?.truthy() == *until {
                         break;
                     }
                     match self.body(body) {
                         Ok(_) | Err(Flow::Next(_)) => {}
-                        Err(Flow::Break(_)) => break,
+                        // (`break v` is the loop's value)
+                        Err(Flow::Break(v)) => return Ok(v),
                         Err(e) => return Err(e),
                     }
                 }

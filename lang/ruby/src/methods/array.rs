@@ -62,10 +62,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             )
         }
         "with_index" => {
-            let Some(b) = c.block else {
-                return unsupported("'with_index' without a block", at);
-            };
             let offset = if c.args.is_empty() { 0 } else { c.int_arg(0)? };
+            let Some(b) = c.block else {
+                // (an array of `[element, index]` stands for the enumerator)
+                let pairs = items().into_iter().enumerate();
+                let pairs = pairs.map(|(i, v)| arr(vec![v, RValue::Int(i as i64 + offset)]));
+                return Ok(Some(arr(pairs.collect())));
+            };
             let mut out = Vec::new();
             for (i, v) in items().into_iter().enumerate() {
                 out.push(it.yield_block(b, vec![v, RValue::Int(i as i64 + offset)])?);
@@ -75,7 +78,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "first" | "last" if !c.args.is_empty() => {
             let n = c.int_arg(0)?;
             if n < 0 {
-                return raise("negative array size", at);
+                return super::raise_arg("negative array size", at);
             }
             let v = items();
             let n = (n as usize).min(v.len());
@@ -93,8 +96,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             arr(flatten(&items(), depth, 0, at)?)
         }
         "flatten!" => {
-            super::grow_values(flat_len(recv, -1), at)?;
-            let f = flatten(&items(), -1, 0, at)?;
+            let depth = if c.args.is_empty() { -1 } else { c.int_arg(0)? };
+            // (nil when nothing was flattened)
+            if depth == 0 || !cell.borrow().iter().any(|v| matches!(v, RValue::Array(_))) {
+                return Ok(Some(RValue::Nil));
+            }
+            super::grow_values(flat_len(recv, depth), at)?;
+            let f = flatten(&items(), depth, 0, at)?;
             *cell.borrow_mut() = f;
             recv.clone()
         }
@@ -122,11 +130,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 at,
             };
             let r = super::enumerable::generic(it, recv, &sub)?.unwrap_or(RValue::Nil);
-            if let RValue::Array(new) = r {
-                let new = new.borrow().clone();
-                *cell.borrow_mut() = new;
+            let RValue::Array(new) = r else {
+                return Ok(Some(recv.clone()));
+            };
+            let new = new.borrow().clone();
+            // `uniq!`, `select!`, `reject!` and `filter!` are nil when they change nothing.
+            let same_len = new.len() == cell.borrow().len();
+            *cell.borrow_mut() = new;
+            if same_len && matches!(c.name, "uniq!" | "select!" | "reject!" | "filter!") {
+                RValue::Nil
+            } else {
+                recv.clone()
             }
-            recv.clone()
         }
         "push" | "append" | "<<" => {
             if c.name == "<<" {
@@ -141,7 +156,64 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             *cell.borrow_mut() = v;
             recv.clone()
         }
+        "pop" | "shift" if !c.args.is_empty() => {
+            c.arity(1, 1)?;
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return super::raise_arg("negative array size", at);
+            }
+            let mut b = cell.borrow_mut();
+            let n = (n as usize).min(b.len());
+            let taken: Vec<RValue> = if c.name == "pop" {
+                let from = b.len() - n;
+                b.drain(from..).collect()
+            } else {
+                b.drain(..n).collect()
+            };
+            arr(taken)
+        }
         "pop" => cell.borrow_mut().pop().unwrap_or(RValue::Nil),
+        "delete_at" => {
+            c.arity(1, 1)?;
+            let i = c.int_arg(0)?;
+            let mut b = cell.borrow_mut();
+            let len = b.len() as i64;
+            let i = if i < 0 { i + len } else { i };
+            if (0..len).contains(&i) {
+                b.remove(i as usize)
+            } else {
+                RValue::Nil
+            }
+        }
+        "insert" => {
+            if c.args.is_empty() {
+                return super::raise_arg("wrong number of arguments (given 0, expected 1+)", at);
+            }
+            let i = c.int_arg(0)?;
+            if c.args.len() == 1 {
+                return Ok(Some(recv.clone()));
+            }
+            let mut b = cell.borrow_mut();
+            let len = b.len() as i64;
+            // (a negative index inserts after that element)
+            let j = if i < 0 { i + len + 1 } else { i };
+            if j < 0 {
+                return raise_index(
+                    format!("index {i} too small for array; minimum: -{}", len + 1),
+                    at,
+                );
+            }
+            if j > 10_000_000 {
+                return raise_index(format!("index {i} too big"), at);
+            }
+            while (b.len() as i64) < j {
+                b.push(RValue::Nil);
+            }
+            let j = j as usize;
+            b.splice(j..j, c.args[1..].iter().cloned());
+            drop(b);
+            recv.clone()
+        }
         "shift" => {
             let mut b = cell.borrow_mut();
             if b.is_empty() {
@@ -215,7 +287,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return raise(
                     format!(
                         "no implicit conversion of {} into Array",
-                        c.arg(0).map_or("nil".into(), |v| v.class_name())
+                        c.arg(0).map_or("nil".into(), conversion_name)
                     ),
                     at,
                 );
@@ -287,6 +359,59 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             cur
         }
+        "[]=" if c.args.len() == 3 || matches!(c.arg(0), Some(RValue::Range(_))) => {
+            c.arity(2, 3)?;
+            let len = cell.borrow().len() as i64;
+            let (start, count) = match &c.args[0] {
+                RValue::Range(r) => {
+                    let a = match r.0 {
+                        RValue::Int(a) => a,
+                        RValue::Nil => 0,
+                        _ => return raise("no implicit conversion into Integer", at),
+                    };
+                    let start = if a < 0 { a + len } else { a };
+                    if start < 0 {
+                        return raise_range(
+                            format!("{} out of range", crate::show::inspect(&c.args[0])),
+                            at,
+                        );
+                    }
+                    let count = super::enumerable::range_bounds(r, len.max(start), at)?
+                        .map_or(0, |(_, n)| n);
+                    (start, count)
+                }
+                _ => {
+                    let (i, n) = (c.int_arg(0)?, c.int_arg(1)?);
+                    let start = if i < 0 { i + len } else { i };
+                    if start < 0 {
+                        return raise_index(
+                            format!("index {i} too small for array; minimum: -{len}"),
+                            at,
+                        );
+                    }
+                    if n < 0 {
+                        return raise_index(format!("negative length ({n})"), at);
+                    }
+                    (start, n)
+                }
+            };
+            if start > 10_000_000 {
+                return raise_index(format!("index {start} too big"), at);
+            }
+            let value = c.args[c.args.len() - 1].clone();
+            let with: Vec<RValue> = match &value {
+                RValue::Array(v) => v.borrow().clone(),
+                other => vec![other.clone()],
+            };
+            let mut b = cell.borrow_mut();
+            while (b.len() as i64) < start {
+                b.push(RValue::Nil);
+            }
+            let start = start as usize;
+            let end = start.saturating_add(count as usize).min(b.len());
+            b.splice(start..end, with);
+            value
+        }
         "[]=" => {
             c.arity(2, 2)?;
             let i = c.int_arg(0)?;
@@ -294,7 +419,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let len = b.len() as i64;
             let i = if i < 0 { i + len } else { i };
             if i < 0 {
-                return raise(format!("index {} too small for array", i - len), at);
+                return raise(
+                    format!("index {} too small for array; minimum: -{len}", i - len),
+                    at,
+                );
             }
             if i > 10_000_000 {
                 return raise(format!("index {i} too big"), at);
@@ -324,6 +452,151 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 },
             }
         }
+        "index" | "rindex" if c.block.is_some() => {
+            let b = c.block.expect("a block");
+            let v = items();
+            let order: Vec<usize> = if c.name == "index" {
+                (0..v.len()).collect()
+            } else {
+                (0..v.len()).rev().collect()
+            };
+            let mut found = None;
+            for i in order {
+                if it.yield_block(b, vec![v[i].clone()])?.truthy() {
+                    found = Some(i);
+                    break;
+                }
+            }
+            found.map(|i| RValue::Int(i as i64)).unwrap_or(RValue::Nil)
+        }
+        "cycle" => {
+            let v = items();
+            let n = match c.arg(0) {
+                None | Some(RValue::Nil) => None,
+                Some(_) => Some(c.int_arg(0)?.max(0)),
+            };
+            match (c.block, n) {
+                (Some(b), n) => {
+                    let mut round = 0;
+                    while !v.is_empty() && n.is_none_or(|n| round < n) {
+                        for x in &v {
+                            it.step(at)?;
+                            it.yield_block(b, vec![x.clone()])?;
+                        }
+                        round += 1;
+                    }
+                    RValue::Nil
+                }
+                (None, Some(n)) => {
+                    let total = (v.len() as u128) * (n as u128);
+                    if total > 10_000_000 {
+                        return unsupported(
+                            "'cycle' without a block over more than 10 million",
+                            at,
+                        );
+                    }
+                    super::grow_values(total as usize, at)?;
+                    arr(v.iter().cycle().take(total as usize).cloned().collect())
+                }
+                (None, None) => {
+                    return unsupported("'cycle' without a block or count (endless)", at)
+                }
+            }
+        }
+        "combination" | "permutation" => {
+            let v = items();
+            let k = match c.arg(0) {
+                None if c.name == "permutation" => v.len() as i64,
+                _ => c.int_arg(0)?,
+            };
+            let out = if k < 0 || k as usize > v.len() {
+                Vec::new()
+            } else {
+                arrangements(&v, k as usize, c.name == "permutation", at)?
+            };
+            match c.block {
+                Some(b) => {
+                    for x in out {
+                        it.yield_block(b, vec![x])?;
+                    }
+                    recv.clone()
+                }
+                None => arr(out),
+            }
+        }
+        "shuffle" => {
+            let mut v = items();
+            for i in (1..v.len()).rev() {
+                let j = super::kernel::random_u32() as usize % (i + 1);
+                v.swap(i, j);
+            }
+            arr(v)
+        }
+        "sample" => {
+            let mut v = items();
+            match c.arg(0) {
+                None => {
+                    if v.is_empty() {
+                        RValue::Nil
+                    } else {
+                        v.swap_remove(super::kernel::random_u32() as usize % v.len())
+                    }
+                }
+                Some(_) => {
+                    let n = c.int_arg(0)?;
+                    if n < 0 {
+                        return super::raise_arg("negative sample number", at);
+                    }
+                    let mut out = Vec::new();
+                    while (out.len() as i64) < n && !v.is_empty() {
+                        out.push(v.swap_remove(super::kernel::random_u32() as usize % v.len()));
+                    }
+                    arr(out)
+                }
+            }
+        }
+        "bsearch" => {
+            let Some(b) = c.block else {
+                return unsupported("'bsearch' without a block", at);
+            };
+            let v = items();
+            // find-minimum (a block of true/false) or find-any (a block of numbers)
+            let (mut lo, mut hi) = (0, v.len());
+            let mut found = RValue::Nil;
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                match it.yield_block(b, vec![v[mid].clone()])? {
+                    RValue::Bool(true) => {
+                        found = v[mid].clone();
+                        hi = mid;
+                    }
+                    RValue::Bool(false) | RValue::Nil => lo = mid + 1,
+                    RValue::Int(0) => return Ok(Some(v[mid].clone())),
+                    RValue::Float(0.0) => return Ok(Some(v[mid].clone())),
+                    RValue::Int(n) if n < 0 => hi = mid,
+                    RValue::Float(f) if f < 0.0 => hi = mid,
+                    RValue::Int(_) | RValue::Float(_) => lo = mid + 1,
+                    other => {
+                        return raise(
+                            format!(
+                                "wrong argument type {} (must be numeric, true, false or nil)",
+                                other.class_name()
+                            ),
+                            at,
+                        )
+                    }
+                }
+            }
+            found
+        }
+        "rindex" => {
+            let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            items()
+                .iter()
+                .rposition(|v| v.equals(&x))
+                .map(|i| RValue::Int(i as i64))
+                .unwrap_or(RValue::Nil)
+        }
         "index" | "find_index" if c.block.is_none() => {
             let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
             items()
@@ -332,14 +605,21 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 .map(|i| RValue::Int(i as i64))
                 .unwrap_or(RValue::Nil)
         }
-        "take" => arr(items()
-            .into_iter()
-            .take(c.int_arg(0)?.max(0) as usize)
-            .collect()),
-        "drop" => arr(items()
-            .into_iter()
-            .skip(c.int_arg(0)?.max(0) as usize)
-            .collect()),
+        "take" | "drop" => {
+            c.arity(1, 1)?;
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                let what = c.name;
+                return super::raise_arg(format!("attempt to {what} negative size"), at);
+            }
+            let v = items();
+            let n = (n as usize).min(v.len());
+            arr(if c.name == "take" {
+                v[..n].to_vec()
+            } else {
+                v[n..].to_vec()
+            })
+        }
         "values_at" => {
             let v = items();
             let mut out = Vec::new();
@@ -423,9 +703,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             items().into_iter().find(|v| matches!(v, RValue::Array(p) if p.borrow().first().is_some_and(|f| f.equals(&k)))).unwrap_or(RValue::Nil)
         }
         "pack" => super::pack::pack(&items(), c)?,
-        "sample" | "shuffle" | "permutation" | "combination" | "cycle" | "bsearch" | "lazy" => {
-            return unsupported(format!("method '{}' on Array", c.name), at)
-        }
+        "lazy" => return unsupported(format!("method '{}' on Array", c.name), at),
         _ => return Ok(None),
     }))
 }
@@ -554,4 +832,82 @@ pub fn new(it: &mut Interp, c: &Call) -> R {
         None => out.resize(n, c.arg(1).cloned().unwrap_or(RValue::Nil)),
     }
     Ok(RValue::array(out))
+}
+
+/// A value's name in "no implicit conversion of X into Y": `nil`, `true` and `false` by
+/// themselves, others by class.
+fn conversion_name(v: &RValue) -> String {
+    match v {
+        RValue::Nil => "nil".into(),
+        RValue::Bool(b) => b.to_string(),
+        other => other.class_name(),
+    }
+}
+
+fn raise_range<T>(message: String, at: usize) -> R<T> {
+    Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+        "RangeError",
+        message,
+        at,
+    )))
+}
+
+fn raise_index<T>(message: String, at: usize) -> R<T> {
+    Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+        "IndexError",
+        message,
+        at,
+    )))
+}
+
+/// The `k`-element combinations (in order) or permutations of `v`, as Ruby lists them;
+/// their count is checked before they are made.
+fn arrangements(v: &[RValue], k: usize, permute: bool, at: usize) -> R<Vec<RValue>> {
+    let n = v.len() as u128;
+    let mut count: u128 = 1;
+    for i in 0..k as u128 {
+        count = count.saturating_mul(n - i);
+        if !permute {
+            count /= i + 1;
+        }
+        if count > 10_000_000 {
+            return unsupported(
+                format!(
+                    "more than 10 million {}s",
+                    if permute {
+                        "permutation"
+                    } else {
+                        "combination"
+                    }
+                ),
+                at,
+            );
+        }
+    }
+    super::grow_values((count as usize).saturating_mul(k + 1), at)?;
+    let mut out = Vec::with_capacity(count as usize);
+    let mut picked: Vec<usize> = Vec::with_capacity(k);
+    fn walk(v: &[RValue], k: usize, permute: bool, picked: &mut Vec<usize>, out: &mut Vec<RValue>) {
+        if picked.len() == k {
+            out.push(RValue::array(
+                picked.iter().map(|&i| v[i].clone()).collect(),
+            ));
+            return;
+        }
+        let from = if permute {
+            0
+        } else {
+            picked.last().map_or(0, |l| l + 1)
+        };
+        for i in from..v.len() {
+            if permute && picked.contains(&i) {
+                continue;
+            }
+            picked.push(i);
+            crate::limits::deep(|| walk(v, k, permute, picked, out));
+            picked.pop();
+        }
+    }
+    walk(v, k, permute, &mut picked, &mut out);
+    Ok(out)
 }

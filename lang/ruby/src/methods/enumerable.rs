@@ -49,9 +49,185 @@ fn range_items(r: &(RValue, RValue, bool), at: usize) -> R<Vec<RValue>> {
                 .map(|ch| RValue::str(ch.to_string()))
                 .collect())
         }
+        (RValue::Str(a), RValue::Str(b)) => string_range(a, b, r.2, at),
         (RValue::Float(_), _) => raise("can't iterate from Float", at),
         _ => unsupported("iterating this kind of range", at),
     }
+}
+
+/// The strings of a range of strings as Ruby's `String#upto` gives them: of digits only,
+/// the numbers between, as wide as the first at least; else `succ` from the first until the
+/// last, or until longer than the last (none when the first sorts after the last).
+fn string_range(a: &str, b: &str, exclusive: bool, at: usize) -> R<Vec<RValue>> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    if digits(a) && digits(b) {
+        if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
+            let end = if exclusive { y - 1 } else { y };
+            if end.saturating_sub(x) > MAX_RANGE {
+                return unsupported("ranges of more than 10 million elements", at);
+            }
+            let width = a.len();
+            return Ok((x..=end)
+                .map(|n| RValue::str(format!("{n:0width$}")))
+                .collect());
+        }
+    }
+    let mut out = Vec::new();
+    match a.cmp(b) {
+        std::cmp::Ordering::Greater => return Ok(out),
+        std::cmp::Ordering::Equal if exclusive => return Ok(out),
+        _ => {}
+    }
+    let mut cur = a.to_string();
+    loop {
+        if exclusive && cur == b {
+            break;
+        }
+        let last = cur == b;
+        let next = super::string::succ(&cur);
+        out.push(RValue::str(std::mem::replace(&mut cur, next)));
+        if last || cur.len() > b.len() || cur.is_empty() {
+            break;
+        }
+        // (bounded in elements and in the text made, and interruptible)
+        if out.len() as i64 > MAX_RANGE || (out.len() as u64) * (b.len() as u64) > 1 << 28 {
+            return unsupported(
+                "ranges of strings of more than 10 million elements or 256 MB",
+                at,
+            );
+        }
+        if out.len() % 4096 == 0 {
+            if crate::limits::interrupted() {
+                return Err(crate::RubyError::Interrupted { at }.into());
+            }
+            super::grow(4096 * (std::mem::size_of::<RValue>() + 16 + b.len()), at)?;
+        }
+    }
+    Ok(out)
+}
+
+/// The values of `(a..b).step(x)` where one of them is a float: `a + i * x` (Ruby's count
+/// of steps, with its allowance for rounding; the last value of an inclusive range is the
+/// end itself).
+pub fn float_steps(r: &(RValue, RValue, bool), by: &RValue, at: usize) -> R<Vec<RValue>> {
+    let num = |v: &RValue| match v {
+        RValue::Int(i) => Ok(*i as f64),
+        RValue::Float(f) => Ok(*f),
+        other => raise(format!("can't iterate from {}", other.class_name()), at),
+    };
+    let (beg, end, unit) = (num(&r.0)?, num(&r.1)?, num(by)?);
+    let n = (end - beg) / unit;
+    let err = ((beg.abs() + end.abs() + (end - beg).abs()) / unit.abs() * f64::EPSILON).min(0.5);
+    let count = if unit.is_infinite() {
+        f64::from(u8::from(if unit > 0.0 { beg <= end } else { beg >= end }))
+    } else if r.2 {
+        if n <= 0.0 {
+            0.0
+        } else {
+            let mut n = if n < 1.0 { 0.0 } else { (n - err).floor() };
+            let d = (n + 1.0) * unit + beg;
+            if (beg < end && d < end) || (beg > end && d > end) {
+                n += 1.0;
+            }
+            n + 1.0
+        }
+    } else if n < 0.0 {
+        0.0
+    } else {
+        (n + err).floor() + 1.0
+    };
+    if count.is_nan() || count > MAX_RANGE as f64 {
+        return unsupported("ranges of more than 10 million elements", at);
+    }
+    let count = count as usize;
+    super::grow_values(count, at)?;
+    Ok((0..count)
+        .map(|i| {
+            let d = i as f64 * unit + beg;
+            let past = if unit >= 0.0 { end < d } else { d < end };
+            RValue::Float(if past { end } else { d })
+        })
+        .collect())
+}
+
+/// `sum` of values (the block's already): Ruby's order of work, which shows in its
+/// answers: integers added first, then added to the start value; from the first float on,
+/// floats and integers summed with Kahan-Babuska compensation (`[0.1, 0.2, 0.3].sum` is
+/// `0.6`); from the first other value on, `+`.
+fn sum(it: &mut Interp, init: RValue, values: Vec<RValue>, at: usize) -> R {
+    let mut values = values.into_iter().peekable();
+    let mut ints: i64 = 0;
+    let mut any_int = false;
+    while let Some(RValue::Int(i)) = values.peek() {
+        let Some(n) = ints.checked_add(*i) else {
+            return crate::eval::unsupported("integers beyond 64 bits", at);
+        };
+        ints = n;
+        any_int = true;
+        values.next();
+    }
+    let mut acc = if any_int && ints != 0 {
+        super::call(it, RValue::Int(ints), "+", vec![init], None, at)?
+    } else {
+        init
+    };
+    if matches!(values.peek(), Some(RValue::Float(_))) {
+        let mut f = match &acc {
+            RValue::Int(i) => *i as f64,
+            RValue::Float(f) => *f,
+            other => {
+                return raise(
+                    format!(
+                        "no implicit conversion to float from {}",
+                        other.class_name().to_lowercase()
+                    ),
+                    at,
+                )
+            }
+        };
+        let mut comp = 0.0;
+        loop {
+            let x = match values.peek() {
+                Some(RValue::Float(x)) => *x,
+                Some(RValue::Int(i)) => *i as f64,
+                Some(_) => {
+                    acc = RValue::Float(f);
+                    break;
+                }
+                None => return Ok(RValue::Float(f + comp)),
+            };
+            values.next();
+            if f.is_nan() {
+                continue;
+            }
+            if x.is_nan() {
+                f = x;
+                continue;
+            }
+            if x.is_infinite() {
+                f = if f.is_infinite() && x.is_sign_negative() != f.is_sign_negative() {
+                    f64::NAN
+                } else {
+                    x
+                };
+                continue;
+            }
+            if f.is_infinite() {
+                continue;
+            }
+            let t = f + x;
+            comp += if f.abs() >= x.abs() {
+                (f - t) + x
+            } else {
+                (x - t) + f
+            };
+            f = t;
+        }
+    }
+    for v in values {
+        acc = super::call(it, acc, "+", vec![v], None, at)?;
+    }
+    Ok(acc)
 }
 
 /// `(a..b) === v`, `cover?`, `include?`.
@@ -99,10 +275,50 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
         return Ok(None);
     };
     Ok(Some(match c.name {
+        // `include?` of a range of strings asks whether the value is one of its elements
+        // (`('a'..'c').include?('bb')` is false); `cover?` and `===` compare.
+        "include?" | "member?" if matches!(r.0, RValue::Str(_)) => {
+            let v = c.arg(0).unwrap_or(&RValue::Nil);
+            if !matches!(v, RValue::Str(_)) {
+                RValue::Bool(false)
+            } else {
+                RValue::Bool(range_items(r, c.at)?.iter().any(|x| x.equals(v)))
+            }
+        }
         "include?" | "member?" | "cover?" | "===" => {
             RValue::Bool(range_covers(r, c.arg(0).unwrap_or(&RValue::Nil), c.at)?)
         }
         "first" | "begin" if c.args.is_empty() => r.0.clone(),
+        // `first(n)` of an endless range of integers counts from its start
+        "first" if matches!((&r.0, &r.1), (RValue::Int(_), RValue::Nil)) => {
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return super::raise_arg("negative array size (or size too big)", c.at);
+            }
+            if n > MAX_RANGE {
+                return unsupported("ranges of more than 10 million elements", c.at);
+            }
+            super::grow_values(n as usize, c.at)?;
+            let a = match r.0 {
+                RValue::Int(a) => a,
+                _ => 0,
+            };
+            RValue::array(
+                (0..n)
+                    .map_while(|i| a.checked_add(i))
+                    .map(RValue::Int)
+                    .collect(),
+            )
+        }
+        "last" if !c.args.is_empty() => {
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return super::raise_arg("negative array size", c.at);
+            }
+            let all = range_items(r, c.at)?;
+            let from = all.len().saturating_sub(n as usize);
+            RValue::array(all[from..].to_vec())
+        }
         "last" | "end" if c.args.is_empty() => r.1.clone(),
         "min" if c.block.is_none() => r.0.clone(),
         "max" if c.block.is_none() && !r.2 => r.1.clone(),
@@ -111,9 +327,32 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
             RValue::Int(range_items(r, c.at)?.len() as i64)
         }
         "step" => {
-            let n = c.int_arg(0)?.max(1) as usize;
-            let all = range_items(r, c.at)?;
-            let picked: Vec<RValue> = all.into_iter().step_by(n).collect();
+            c.arity(0, 1)?;
+            let by = c.arg(0).cloned().unwrap_or(RValue::Int(1));
+            let picked: Vec<RValue> = match (&r.0, &r.1, &by) {
+                (_, _, RValue::Int(0)) => return super::raise_arg("step can't be 0", c.at),
+                (_, _, RValue::Float(f)) if *f == 0.0 => {
+                    return super::raise_arg("step can't be 0", c.at)
+                }
+                (RValue::Float(_), _, _) | (_, RValue::Float(_), _) | (_, _, RValue::Float(_)) => {
+                    float_steps(r, &by, c.at)?
+                }
+                // (Ruby's sequence of a negative step over an ascending range is empty)
+                (_, _, RValue::Int(n)) if *n < 0 => Vec::new(),
+                (_, _, RValue::Int(n)) => range_items(r, c.at)?
+                    .into_iter()
+                    .step_by(*n as usize)
+                    .collect(),
+                (_, _, other) => {
+                    return raise(
+                        format!(
+                            "no implicit conversion of {} into Integer",
+                            other.class_name()
+                        ),
+                        c.at,
+                    )
+                }
+            };
             match c.block {
                 Some(b) => {
                     for v in picked {
@@ -187,6 +426,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             | "lazy"
             | "cycle"
             | "to_set"
+            | "grep"
+            | "grep_v"
     );
     if !needs_block {
         return Ok(None);
@@ -210,9 +451,21 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
+        "grep" | "grep_v" => {
+            c.arity(1, 1)?;
+            let keep = c.name == "grep";
+            let mut out = Vec::new();
+            for v in items {
+                if super::case_eq(it, &c.args[0], &v, at)? == keep {
+                    out.push(call(it, v)?);
+                }
+            }
+            RValue::array(out)
+        }
         "reverse_each" => {
             let Some(b) = block else {
-                return no_block(c.name);
+                // (an array stands for the enumerator)
+                return Ok(Some(RValue::array(items.into_iter().rev().collect())));
             };
             for v in items.into_iter().rev() {
                 it.yield_block(b, vec![v])?;
@@ -243,9 +496,15 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             memo
         }
         "each_slice" | "each_cons" => {
+            c.arity(1, 1)?;
             let n = c.int_arg(0)?;
             if n <= 0 {
-                return raise("invalid slice size", at);
+                let what = if c.name == "each_slice" {
+                    "invalid slice size"
+                } else {
+                    "invalid size"
+                };
+                return super::raise_arg(what, at);
             }
             let groups: Vec<RValue> = if c.name == "each_slice" {
                 items
@@ -378,9 +637,22 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
             sort_values(it, &mut keys, at)?;
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
-            match c.name {
-                "min_by" => keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
-                "max_by" => keyed.last().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil),
+            if c.name == "max_by" {
+                // (the first of equal keys first, as for min_by)
+                keyed.sort_by(|(a, _), (b, _)| b.compare(a).unwrap_or(std::cmp::Ordering::Equal));
+            }
+            match (c.name, c.arg(0)) {
+                ("min_by" | "max_by", None) => {
+                    keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil)
+                }
+                ("min_by" | "max_by", Some(_)) => {
+                    let n = c.int_arg(0)?;
+                    if n < 0 {
+                        return super::raise_arg(format!("negative size ({n})"), at);
+                    }
+                    keyed.truncate(n as usize);
+                    RValue::array(keyed.into_iter().map(|(_, v)| v).collect())
+                }
                 _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect()),
             }
         }
@@ -423,16 +695,86 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         "min" | "max" | "minmax" => {
-            if block.is_some() {
-                return unsupported(format!("'{}' with a block (use min_by/max_by)", c.name), at);
-            }
             let mut items = items;
-            sort_values(it, &mut items, at)?;
-            if let Some(n) = c.arg(0) {
+            match block {
+                // (a stable sort by the block's comparisons)
+                Some(b) => {
+                    let mut sorted: Vec<RValue> = Vec::with_capacity(items.len());
+                    for v in items {
+                        let mut i = sorted.len();
+                        while i > 0 {
+                            let o = it.yield_block(b, vec![sorted[i - 1].clone(), v.clone()])?;
+                            if super::ordering(&o, at)? != std::cmp::Ordering::Greater {
+                                break;
+                            }
+                            i -= 1;
+                            it.step(at)?;
+                        }
+                        sorted.insert(i, v);
+                    }
+                    items = sorted;
+                }
+                // (min and max compare each element with the best so far: Ruby names that
+                // pair when one fails, the best by its inspect if it is a number)
+                None if c.arg(0).is_none()
+                    && matches!(c.name, "min" | "max")
+                    && !items.iter().any(|v| {
+                        matches!(v, RValue::Object(_) | RValue::Array(_) | RValue::Hash(_))
+                    }) =>
+                {
+                    let mut best: Option<RValue> = None;
+                    for v in items {
+                        let Some(b) = &best else {
+                            best = Some(v);
+                            continue;
+                        };
+                        let Some(o) = v.compare(b) else {
+                            // Ruby compares the best with the element; an integer's `<=>`
+                            // asks the other object, which names itself first
+                            let simple = |x: &RValue| {
+                                matches!(
+                                    x,
+                                    RValue::Int(_)
+                                        | RValue::Float(_)
+                                        | RValue::Nil
+                                        | RValue::Bool(_)
+                                )
+                            };
+                            let (x, y) = if matches!(b, RValue::Int(_)) && !simple(&v) {
+                                (&v, b)
+                            } else {
+                                (b, &v)
+                            };
+                            let shown = if simple(y) {
+                                crate::show::inspect(y)
+                            } else {
+                                y.class_name()
+                            };
+                            return super::raise_arg(
+                                format!("comparison of {} with {shown} failed", x.class_name()),
+                                at,
+                            );
+                        };
+                        let better = match c.name {
+                            "min" => o == std::cmp::Ordering::Less,
+                            _ => o == std::cmp::Ordering::Greater,
+                        };
+                        if better {
+                            best = Some(v);
+                        }
+                    }
+                    return Ok(Some(best.unwrap_or(RValue::Nil)));
+                }
+                None => sort_values(it, &mut items, at)?,
+            }
+            if let Some(n) = c.arg(0).filter(|n| !matches!(n, RValue::Nil)) {
                 let RValue::Int(n) = n else {
                     return raise("no implicit conversion into Integer", at);
                 };
-                let n = (*n).max(0) as usize;
+                if *n < 0 {
+                    return super::raise_arg(format!("negative size ({n})"), at);
+                }
+                let n = *n as usize;
                 if c.name == "max" {
                     items.reverse();
                 }
@@ -449,12 +791,11 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         "sum" => {
-            let mut acc = c.arg(0).cloned().unwrap_or(RValue::Int(0));
+            let mut values = Vec::with_capacity(items.len());
             for v in items {
-                let v = call(it, v)?;
-                acc = super::call(it, acc, "+", vec![v], None, at)?;
+                values.push(call(it, v)?);
             }
-            acc
+            sum(it, c.arg(0).cloned().unwrap_or(RValue::Int(0)), values, at)?
         }
         "inject" | "reduce" => {
             let mut iter = items.into_iter();
@@ -568,23 +909,35 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "to_h" => {
             let mut h = crate::value::RHash::default();
-            for v in items {
+            // (an array's messages say where; Enumerable's do not)
+            let array = matches!(recv, RValue::Array(_));
+            for (i, v) in items.into_iter().enumerate() {
                 let pair = call(it, v)?;
+                let place = if array {
+                    format!(" at {i}")
+                } else {
+                    String::new()
+                };
                 let RValue::Array(p) = &pair else {
-                    return raise(
-                        format!("wrong element type {} (expected array)", pair.class_name()),
+                    let class = pair.class_name();
+                    let message = format!("wrong element type {class}{place} (expected array)");
+                    return Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+                        "TypeError",
+                        message,
                         at,
-                    );
+                    )));
                 };
                 let p = p.borrow();
                 if p.len() != 2 {
-                    return raise(
+                    let message = if array {
+                        format!("wrong array length{place} (expected 2, was {})", p.len())
+                    } else {
                         format!(
                             "element has wrong array length (expected 2, was {})",
                             p.len()
-                        ),
-                        at,
-                    );
+                        )
+                    };
+                    return super::raise_arg(message, at);
                 }
                 h.insert(p[0].clone(), p[1].clone());
             }
@@ -595,13 +948,28 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 }
 
 fn items_of(v: &RValue, at: usize) -> R<Vec<RValue>> {
-    items(v, at)
+    match v {
+        RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => items(v, at),
+        other => Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+            "TypeError",
+            format!(
+                "wrong argument type {} (must respond to :each)",
+                other.class_name()
+            ),
+            at,
+        ))),
+    }
 }
 
 /// Joins as `Array#join` does (nested arrays joined too, nil as empty).
 pub fn join(items: &[RValue], sep: &str, at: usize, depth: usize) -> R<String> {
-    if depth > 100 {
-        return raise("recursive array join", at);
+    if depth == 0 {
+        // Measured before it is built: a structure holding one array many times joins to
+        // far more text than it holds (`a = [a, a]` forty times: terabytes).
+        let mut known = rustc_hash::FxHashMap::default();
+        let mut open = Vec::new();
+        let len = joined_len(items, sep.len(), &mut known, &mut open, None, at)?;
+        super::grow(len, at)?;
     }
     let mut out = String::new();
     for (i, v) in items.iter().enumerate() {
@@ -609,9 +977,51 @@ pub fn join(items: &[RValue], sep: &str, at: usize, depth: usize) -> R<String> {
             out.push_str(sep);
         }
         match v {
-            RValue::Array(a) => out.push_str(&join(&a.borrow(), sep, at, depth + 1)?),
+            RValue::Array(a) => out.push_str(&crate::limits::deep(|| {
+                join(&a.borrow(), sep, at, depth + 1)
+            })?),
             other => out.push_str(&to_s(other)),
         }
     }
     Ok(out)
+}
+
+/// The length of `items.join(sep)` (`sep_len` bytes), each nested array measured once
+/// (`known`, by address); an array inside itself (`open`: the arrays being measured) is
+/// Ruby's "recursive array join". Saturates at `usize::MAX`.
+fn joined_len(
+    items: &[RValue],
+    sep_len: usize,
+    known: &mut rustc_hash::FxHashMap<usize, usize>,
+    open: &mut Vec<usize>,
+    this: Option<usize>,
+    at: usize,
+) -> R<usize> {
+    if let Some(id) = this {
+        if let Some(n) = known.get(&id) {
+            return Ok(*n);
+        }
+        if open.contains(&id) {
+            return super::raise_arg("recursive array join", at);
+        }
+        open.push(id);
+    }
+    let mut n = sep_len.saturating_mul(items.len().saturating_sub(1));
+    for v in items {
+        let len = match v {
+            RValue::Array(a) => {
+                let id = std::rc::Rc::as_ptr(a) as usize;
+                crate::limits::deep(|| joined_len(&a.borrow(), sep_len, known, open, Some(id), at))?
+            }
+            RValue::Str(s) => s.len(),
+            RValue::Hash(_) => crate::show::shown_len(v),
+            other => to_s(other).len(),
+        };
+        n = n.saturating_add(len);
+    }
+    if let Some(id) = this {
+        open.pop();
+        known.insert(id, n);
+    }
+    Ok(n)
 }

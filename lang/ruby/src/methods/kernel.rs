@@ -59,10 +59,23 @@ pub fn call(
         }
         "Integer" => {
             c.arity(1, 2)?;
+            let base = match c.args.get(1) {
+                None | Some(RValue::Nil) => None,
+                Some(RValue::Int(b)) if matches!(b, 2..=36) => Some(*b as u32),
+                Some(RValue::Float(b)) if (2.0..37.0).contains(b) => Some(*b as u32),
+                Some(RValue::Int(0)) => None,
+                Some(RValue::Int(b)) => return raise_as("ArgumentError", format!("invalid radix {b}"), at),
+                Some(other) => {
+                    return raise(format!("no implicit conversion of {} into Integer", other.class_name()), at)
+                }
+            };
+            if base.is_some() && !matches!(c.args[0], RValue::Str(_)) {
+                return raise_as("ArgumentError", "base specified for non string value", at);
+            }
             match &c.args[0] {
                 RValue::Int(i) => Ok(RValue::Int(*i)),
                 RValue::Float(f) if f.is_finite() => Ok(RValue::Int(f.trunc() as i64)),
-                RValue::Str(s) => parse_integer(s).map(RValue::Int).map_or_else(
+                RValue::Str(s) => parse_integer(s, base).map(RValue::Int).map_or_else(
                     || raise(format!("invalid value for Integer(): {}", crate::show::quote(s)), at),
                     Ok,
                 ),
@@ -94,6 +107,8 @@ pub fn call(
                 RValue::Hash(h) => RValue::array(
                     h.borrow().entries.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect(),
                 ),
+                // (a range's elements, as its `to_a`)
+                RValue::Range(_) => RValue::array(super::enumerable::items(&c.args[0], at)?),
                 other => RValue::array(vec![other.clone()]),
             })
         }
@@ -226,8 +241,13 @@ pub fn is_kernel(name: &str) -> bool {
     )
 }
 
-/// Ruby's strict `Integer("...")`: decimal, `0x`, `0b`, `0o`/`0` prefixes, underscores.
-fn parse_integer(s: &str) -> Option<i64> {
+fn raise_as<T>(class: &str, message: impl Into<String>, at: usize) -> R<T> {
+    Err(Flow::from(RubyError::raised_as(class, message, at)))
+}
+
+/// Ruby's strict `Integer("...")`: decimal, `0x`, `0b`, `0o`/`0` prefixes, underscores;
+/// with a base (`Integer("12", 8)`), digits of that base and only its own prefix.
+fn parse_integer(s: &str, base: Option<u32>) -> Option<i64> {
     let t = s.trim();
     let (neg, t) = match t.strip_prefix('-') {
         Some(r) => (true, r),
@@ -238,6 +258,23 @@ fn parse_integer(s: &str) -> Option<i64> {
     }
     let t = t.replace('_', "");
     let lower = t.to_ascii_lowercase();
+    if let Some(base) = base {
+        let prefix = match base {
+            16 => "0x",
+            8 => "0o",
+            2 => "0b",
+            _ => "",
+        };
+        let digits = match lower.strip_prefix(prefix) {
+            Some(d) if !prefix.is_empty() => d,
+            _ => &lower,
+        };
+        if digits.is_empty() || !digits.chars().all(|ch| ch.is_digit(base)) {
+            return None;
+        }
+        let v = i64::from_str_radix(digits, base).ok()?;
+        return Some(if neg { -v } else { v });
+    }
     let v = if let Some(h) = lower.strip_prefix("0x") {
         i64::from_str_radix(h, 16).ok()?
     } else if let Some(b) = lower.strip_prefix("0b") {

@@ -158,12 +158,38 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         (_, "clamp") => {
             c.arity(2, 2)?;
+            if c.args[0].compare(&c.args[1]) == Some(Ordering::Greater) {
+                return super::raise_arg("min argument must be smaller than max argument", c.at);
+            }
             if recv.compare(&c.args[0]) == Some(Ordering::Less) {
                 c.args[0].clone()
             } else if recv.compare(&c.args[1]) == Some(Ordering::Greater) {
                 c.args[1].clone()
             } else {
                 recv.clone()
+            }
+        }
+        (RValue::Int(_), "size") if c.args.is_empty() => RValue::Int(8),
+        // a float start, limit or step: the float steps of a range (`1.0.step(2.0, 0.5)`)
+        (RValue::Int(_) | RValue::Float(_), "step")
+            if matches!(recv, RValue::Float(_))
+                || c.args.iter().any(|a| matches!(a, RValue::Float(_))) =>
+        {
+            c.arity(1, 2)?;
+            let by = c.args.get(1).cloned().unwrap_or(RValue::Int(1));
+            if matches!(by, RValue::Int(0)) || matches!(by, RValue::Float(f) if f == 0.0) {
+                return super::raise_arg("step can't be 0", c.at);
+            }
+            let range = (recv.clone(), c.args[0].clone(), false);
+            let items = super::enumerable::float_steps(&range, &by, c.at)?;
+            match c.block {
+                Some(b) => {
+                    for v in items {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    recv.clone()
+                }
+                None => RValue::array(items),
             }
         }
         (RValue::Int(i), "step") => {
@@ -191,13 +217,26 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         (RValue::Int(i), "upto" | "downto") => {
             let to = c.int_arg(0)?;
-            let Some(b) = c.block else {
-                return unsupported(format!("'{op}' without a block"), c.at);
-            };
             let items: Box<dyn Iterator<Item = i64>> = if op == "upto" {
                 Box::new(*i..=to)
             } else {
                 Box::new((to..=*i).rev())
+            };
+            let Some(b) = c.block else {
+                // (an array stands for the enumerator, as `times` without a block)
+                let count = if op == "upto" {
+                    to.saturating_sub(*i)
+                } else {
+                    i.saturating_sub(to)
+                };
+                if count > 10_000_000 {
+                    return unsupported(
+                        format!("'{op}' without a block over more than 10 million"),
+                        c.at,
+                    );
+                }
+                super::grow_values(count.max(0) as usize, c.at)?;
+                return Ok(Some(RValue::array(items.map(RValue::Int).collect())));
             };
             for n in items {
                 it.yield_block(b, vec![RValue::Int(n)])?;
@@ -277,27 +316,124 @@ fn radix(mut n: i64, base: u32) -> String {
     digits.iter().rev().collect()
 }
 
+/// How `round` breaks a tie (`half: :up`, the default, `:even`, `:down`).
+#[derive(Clone, Copy, PartialEq)]
+enum Half {
+    Up,
+    Even,
+    Down,
+}
+
+/// `round`, `floor` and `ceil`, with digits (negative: tens, hundreds, ...) and, for
+/// `round`, `half:`; as Ruby rounds floats (`1.005.round(2)` is `1.01`: Ruby checks the
+/// decimal it rounds to, not only the product).
 fn round(recv: &RValue, c: &Call) -> R {
-    let digits = if c.args.is_empty() { 0 } else { c.int_arg(0)? };
+    // (an integer without digits is itself, options unread, as Ruby's)
+    if matches!(recv, RValue::Int(_)) && c.args.iter().all(|a| matches!(a, RValue::Hash(_))) {
+        return Ok(recv.clone());
+    }
+    let mut digits = 0;
+    let mut half = Half::Up;
+    for (i, a) in c.args.iter().enumerate() {
+        match a {
+            RValue::Hash(h) if c.name == "round" => {
+                for (k, v) in &h.borrow().entries {
+                    match (k, v) {
+                        (RValue::Sym(k), RValue::Sym(m)) if &**k == "half" => {
+                            half = match &**m {
+                                "up" => Half::Up,
+                                "even" => Half::Even,
+                                "down" => Half::Down,
+                                other => {
+                                    return super::raise_arg(
+                                        format!("invalid rounding mode: {other}"),
+                                        c.at,
+                                    )
+                                }
+                            }
+                        }
+                        (RValue::Sym(k), RValue::Nil) if &**k == "half" => {}
+                        (other, _) => {
+                            return super::raise_arg(
+                                format!("unknown keyword: {}", crate::show::inspect(other)),
+                                c.at,
+                            )
+                        }
+                    }
+                }
+            }
+            _ if i == 0 => digits = c.int_arg(0)?,
+            _ => {
+                return raise(
+                    format!(
+                        "wrong number of arguments (given {}, expected 0..1)",
+                        c.args.len()
+                    ),
+                    c.at,
+                )
+            }
+        }
+    }
     match recv {
         RValue::Int(_) if digits >= 0 => Ok(recv.clone()),
-        RValue::Int(_) => unsupported("rounding an integer to negative digits", c.at),
+        RValue::Int(i) => {
+            // to tens, hundreds, ...: the remainder decides (a tie by `half`)
+            let Some(m) = 10i128.checked_pow((-digits) as u32) else {
+                return Ok(RValue::Int(0));
+            };
+            let x = *i as i128;
+            let down = x.div_euclid(m) * m;
+            let rest = x - down;
+            let r = match c.name {
+                "floor" => down,
+                "ceil" if rest == 0 => down,
+                "ceil" => down + m,
+                _ => {
+                    let up = down + m;
+                    match (rest * 2).cmp(&m) {
+                        std::cmp::Ordering::Less => down,
+                        std::cmp::Ordering::Greater => up,
+                        std::cmp::Ordering::Equal => match half {
+                            Half::Up if x < 0 => down,
+                            Half::Up => up,
+                            Half::Down if x < 0 => up,
+                            Half::Down => down,
+                            Half::Even if (down / m) % 2 == 0 => down,
+                            Half::Even => up,
+                        },
+                    }
+                }
+            };
+            match i64::try_from(r) {
+                Ok(r) => Ok(RValue::Int(r)),
+                Err(_) => unsupported("integers beyond 64 bits", c.at),
+            }
+        }
         RValue::Float(f) => {
             if digits < 0 {
+                if c.name == "round" {
+                    // (Ruby rounds the float's integer part)
+                    if !f.is_finite() {
+                        return raise(crate::show::float_to_s(*f), c.at);
+                    }
+                    return round(&RValue::Int(f.trunc() as i64), c);
+                }
                 let m = 10f64.powi((-digits) as i32);
                 let r = match c.name {
                     "floor" => (f / m).floor() * m,
-                    "ceil" => (f / m).ceil() * m,
-                    _ => round_half_away(f / m) * m,
+                    _ => (f / m).ceil() * m,
                 };
                 return Ok(RValue::Int(r as i64));
             }
             if digits > 0 {
+                if digits > 15 {
+                    return Ok(recv.clone());
+                }
                 let m = 10f64.powi(digits as i32);
                 let r = match c.name {
                     "floor" => (f * m).floor() / m,
                     "ceil" => (f * m).ceil() / m,
-                    _ => round_half_away(f * m) / m,
+                    _ => round_to(*f, m, half) / m,
                 };
                 return Ok(RValue::Float(r));
             }
@@ -307,7 +443,7 @@ fn round(recv: &RValue, c: &Call) -> R {
             let r = match c.name {
                 "floor" => f.floor(),
                 "ceil" => f.ceil(),
-                _ => round_half_away(*f),
+                _ => round_to(*f, 1.0, half),
             };
             Ok(RValue::Int(r as i64))
         }
@@ -315,8 +451,50 @@ fn round(recv: &RValue, c: &Call) -> R {
     }
 }
 
-fn round_half_away(f: f64) -> f64 {
-    f.round()
+/// `x * s` rounded to an integer as Ruby's float rounding does: the nearest, and at a tie
+/// (or what reads as one in decimal: `(f + 0.5) / s` equal to `x`) by `half`.
+fn round_to(x: f64, s: f64, half: Half) -> f64 {
+    let xs = x * s;
+    let f = xs.round();
+    match half {
+        Half::Up => {
+            if s == 1.0 {
+                f
+            } else if x > 0.0 && (f + 0.5) / s <= x {
+                f + 1.0
+            } else if x < 0.0 && (f - 0.5) / s >= x {
+                f - 1.0
+            } else {
+                f
+            }
+        }
+        Half::Down => {
+            let f = if (xs - xs.trunc()).abs() == 0.5 {
+                xs.trunc()
+            } else {
+                f
+            };
+            if s != 1.0 && x > 0.0 && (f - 0.5) / s >= x {
+                f - 1.0
+            } else if s != 1.0 && x < 0.0 && (f + 0.5) / s <= x {
+                f + 1.0
+            } else {
+                f
+            }
+        }
+        Half::Even => {
+            if (xs - xs.trunc()).abs() == 0.5 {
+                let t = xs.trunc();
+                if t % 2.0 == 0.0 {
+                    t
+                } else {
+                    t + xs.signum()
+                }
+            } else {
+                f
+            }
+        }
+    }
 }
 
 /// Binary arithmetic between numbers.

@@ -122,16 +122,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             st(t.to_string())
         }
-        "chop" => {
-            let mut t = s.to_string();
-            t.pop();
-            st(t)
-        }
+        "chop" => st(s
+            .strip_suffix("\r\n")
+            .unwrap_or_else(|| s.char_indices().last().map_or(s, |(i, _)| &s[..i]))
+            .to_string()),
         "chars" => Ok(Some(RValue::array(
             s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
         ))),
         "lines" => Ok(Some(RValue::array(
-            s.split_inclusive('\n').map(RValue::str).collect(),
+            lines(s, c)?.into_iter().map(RValue::str).collect(),
         ))),
         "reverse" => st(s.chars().rev().collect()),
         "to_s" | "to_str" => Ok(Some(recv.clone())),
@@ -147,7 +146,17 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
         "hex" => Ok(Some(leading_integer(s.trim_start_matches("0x"), 16))),
-        "oct" => Ok(Some(leading_integer(s, 8))),
+        "oct" => {
+            // (a prefix of another base is read as that base, as `to_i(0)` reads it)
+            let t = s.trim_start();
+            let digits = t.strip_prefix(['-', '+']).unwrap_or(t).to_ascii_lowercase();
+            let (base, rest) = if ["0x", "0b", "0o"].iter().any(|p| digits.starts_with(p)) {
+                radix_prefix(s)
+            } else {
+                (8, without_prefix(s, 8))
+            };
+            Ok(Some(leading_integer(&rest, base)))
+        }
         "ord" => match s.chars().next() {
             Some(ch) => Ok(Some(RValue::Int(ch as i64))),
             None => raise("empty string", c.at),
@@ -188,19 +197,57 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Ok(Some(RValue::Bool(s.contains(&*o))))
         }
         "index" | "rindex" => {
-            c.arity(1, 1)?;
+            c.arity(1, 2)?;
             let last = c.name == "rindex";
+            // The start (`index`) or the last start (`rindex`) as a byte offset, a negative
+            // one counted from the end; past either end, no match.
+            let chars = s.chars().count() as i64;
+            let from = match c.arg(1) {
+                None => None,
+                Some(_) => {
+                    let n = c.int_arg(1)?;
+                    let n = if n < 0 { n + chars } else { n };
+                    if n < 0 || (!last && n > chars) {
+                        return Ok(Some(RValue::Nil));
+                    }
+                    let n = n.min(chars) as usize;
+                    Some(s.char_indices().nth(n).map_or(s.len(), |(b, _)| b))
+                }
+            };
             let found = match &c.args[0] {
-                RValue::Str(p) if last => s.rfind(&**p),
-                RValue::Str(p) => s.find(&**p),
+                RValue::Str(p) if last => {
+                    let end = from.map_or(s.len(), |f| (f + p.len()).min(s.len()));
+                    // (the end may fall inside a character: search up to the next boundary)
+                    let end = (end..=s.len())
+                        .find(|e| s.is_char_boundary(*e))
+                        .unwrap_or(s.len());
+                    s[..end].rfind(&**p)
+                }
+                RValue::Str(p) => {
+                    let f = from.unwrap_or(0);
+                    s[f..].find(&**p).map(|b| b + f)
+                }
+                v @ (RValue::Int(_) | RValue::Float(_) | RValue::Nil | RValue::Bool(_)) => {
+                    return raise(
+                        format!(
+                            "no implicit conversion of {} into String",
+                            match v {
+                                RValue::Nil => "nil".to_string(),
+                                RValue::Bool(b) => b.to_string(),
+                                other => other.class_name(),
+                            }
+                        ),
+                        c.at,
+                    )
+                }
                 v => {
                     let matches = pattern(v, c.at)?.find_all(s).map_err(regexp_failed(c.at))?;
-                    let m = if last {
-                        matches.last()
+                    let mut starts = matches.iter().filter_map(|g| g[0]).map(|(a, _)| a);
+                    if last {
+                        starts.rfind(|a| from.is_none_or(|f| *a <= f))
                     } else {
-                        matches.first()
-                    };
-                    m.and_then(|g| g[0]).map(|(a, _)| a)
+                        starts.find(|a| from.is_none_or(|f| *a >= f))
+                    }
                 }
             };
             Ok(Some(
@@ -223,7 +270,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => Rc::from(" "),
             };
             if pad.is_empty() {
-                return raise("zero width padding", c.at);
+                return super::raise_arg("zero width padding", c.at);
             }
             let len = s.chars().count();
             if width <= len {
@@ -239,13 +286,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "[]" | "slice" => index(s, c).map(Some),
         "each_line" | "each_char" => {
-            let Some(b) = c.block else {
-                return unsupported(format!("'{}' without a block", c.name), c.at);
-            };
             let parts: Vec<String> = if c.name == "each_line" {
-                s.split_inclusive('\n').map(str::to_string).collect()
+                lines(s, c)?
             } else {
                 s.chars().map(|ch| ch.to_string()).collect()
+            };
+            let Some(b) = c.block else {
+                // (an array stands for the enumerator, as for the other `each_*`)
+                return Ok(Some(RValue::array(
+                    parts.into_iter().map(RValue::str).collect(),
+                )));
             };
             for p in parts {
                 it.yield_block(b, vec![RValue::str(p)])?;
@@ -259,7 +309,73 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             s.to_lowercase()
                 .cmp(&to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase()) as i64,
         ))),
-        "succ" | "next" => unsupported(format!("method '{}' on String", c.name), c.at),
+        "succ" | "next" => {
+            c.arity(0, 0)?;
+            st(succ(s))
+        }
+        "upto" => {
+            c.arity(1, 2)?;
+            let last = c.str_arg(0)?;
+            let exclusive = c.arg(1).is_some_and(RValue::truthy);
+            let range = RValue::Range(Rc::new((recv.clone(), RValue::Str(last), exclusive)));
+            let all = super::enumerable::items(&range, c.at)?;
+            match c.block {
+                Some(b) => {
+                    for v in all {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    Ok(Some(recv.clone()))
+                }
+                None => Ok(Some(RValue::array(all))),
+            }
+        }
+        "sum" => {
+            let bits = if c.args.is_empty() { 16 } else { c.int_arg(0)? };
+            let total: u64 = s.bytes().map(u64::from).sum();
+            let v = if bits > 0 && bits < 64 {
+                total & ((1u64 << bits) - 1)
+            } else {
+                total
+            };
+            Ok(Some(RValue::Int(v as i64)))
+        }
+        "bytes" | "each_byte" => {
+            let bytes: Vec<RValue> = s.bytes().map(|b| RValue::Int(b.into())).collect();
+            match c.block {
+                Some(b) if c.name == "each_byte" => {
+                    for v in bytes {
+                        it.yield_block(b, vec![v])?;
+                    }
+                    Ok(Some(recv.clone()))
+                }
+                _ => Ok(Some(RValue::array(bytes))),
+            }
+        }
+        "partition" | "rpartition" => {
+            c.arity(1, 1)?;
+            let last = c.name == "rpartition";
+            let found: Option<(usize, usize)> = match &c.args[0] {
+                RValue::Str(p) if last => s.rfind(&**p).map(|a| (a, a + p.len())),
+                RValue::Str(p) => s.find(&**p).map(|a| (a, a + p.len())),
+                v => {
+                    let matches = pattern(v, c.at)?.find_all(s).map_err(regexp_failed(c.at))?;
+                    let mut spans = matches.iter().filter_map(|g| g[0]);
+                    if last {
+                        spans.next_back()
+                    } else {
+                        spans.next()
+                    }
+                }
+            };
+            let parts = match found {
+                Some((a, b)) => [&s[..a], &s[a..b], &s[b..]],
+                None if last => ["", "", s],
+                None => [s, "", ""],
+            };
+            Ok(Some(RValue::array(
+                parts.into_iter().map(RValue::str).collect(),
+            )))
+        }
         "delete_prefix" => {
             let p = c.str_arg(0)?;
             st(s.strip_prefix(&*p).unwrap_or(s).to_string())
@@ -270,7 +386,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         "scan" => {
             let re = pattern(c.arg(0).unwrap_or(&RValue::Nil), c.at)?;
-            let items = re
+            let items: Vec<RValue> = re
                 .find_all(s)
                 .map_err(regexp_failed(c.at))?
                 .into_iter()
@@ -290,6 +406,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }
                 })
                 .collect();
+            if let Some(b) = c.block {
+                // (each match as the block's argument; the value is the string)
+                for m in items {
+                    it.yield_block(b, vec![m])?;
+                }
+                return Ok(Some(recv.clone()));
+            }
             Ok(Some(RValue::array(items)))
         }
         "<" | ">" | "<=" | ">=" | "between?" => {
@@ -313,6 +436,55 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         _ => Ok(None),
     }
+}
+
+/// `succ`: the rightmost letter or digit counts up, carrying to the letters and digits to
+/// its left (`"az"` → `"ba"`, `"zz"` → `"aaa"`, `"1.9"` → `"2.0"`), but not across other
+/// characters into one of the other kind (`"a-9"` → `"a-10"`); a string without letters and
+/// digits counts up its last character.
+pub fn succ(s: &str) -> String {
+    let mut cs: Vec<char> = s.chars().collect();
+    if !cs.iter().any(char::is_ascii_alphanumeric) {
+        if let Some(last) = cs.last_mut() {
+            *last = char::from_u32(*last as u32 + 1).unwrap_or(*last);
+        }
+        return cs.into_iter().collect();
+    }
+    // the last letter or digit that wrapped around, whether the one before was skipped
+    let mut wrapped: Option<char> = None;
+    let mut skipped = false;
+    let mut carry = (0, '1');
+    let mut i = cs.len();
+    while i > 0 {
+        i -= 1;
+        let ch = cs[i];
+        if let Some(w) = wrapped.filter(|_| skipped) {
+            let other_kind = (w.is_ascii_alphabetic() && ch.is_ascii_digit())
+                || (w.is_ascii_digit() && ch.is_ascii_alphabetic());
+            if other_kind {
+                break;
+            }
+        }
+        if !ch.is_ascii_alphanumeric() {
+            skipped = true;
+            continue;
+        }
+        skipped = false;
+        let (next, first) = match ch {
+            'z' => ('a', 'a'),
+            'Z' => ('A', 'A'),
+            '9' => ('0', '1'),
+            _ => {
+                cs[i] = char::from_u32(ch as u32 + 1).unwrap_or(ch);
+                return cs.into_iter().collect();
+            }
+        };
+        cs[i] = next;
+        wrapped = Some(next);
+        carry = (i, first);
+    }
+    cs.insert(carry.0, carry.1);
+    cs.into_iter().collect()
 }
 
 /// The longest string a method builds (a bound against exhausting memory).
@@ -440,6 +612,61 @@ fn leading_float(s: &str) -> f64 {
 /// collected, then its value and its shared string's counts.
 const PIECE: usize = std::mem::size_of::<RValue>() + std::mem::size_of::<String>() + 16;
 
+/// The lines of `lines` and `each_line`: split after each separator (`"\n"`, or the string
+/// given; `""` splits into paragraphs and is not supported), without it with `chomp: true`
+/// (for `"\n"`, also the `\r` before it).
+fn lines(s: &str, c: &Call) -> R<Vec<String>> {
+    let mut sep: Rc<str> = Rc::from("\n");
+    let mut chomp = false;
+    for (i, a) in c.args.iter().enumerate() {
+        match a {
+            RValue::Str(p) if i == 0 => sep = p.clone(),
+            RValue::Hash(h) => {
+                for (k, v) in &h.borrow().entries {
+                    match k {
+                        RValue::Sym(k) if &**k == "chomp" => chomp = v.truthy(),
+                        other => {
+                            return super::raise_arg(
+                                format!("unknown keyword: {}", crate::show::inspect(other)),
+                                c.at,
+                            )
+                        }
+                    }
+                }
+            }
+            other => {
+                return raise(
+                    format!(
+                        "no implicit conversion of {} into String",
+                        other.class_name()
+                    ),
+                    c.at,
+                )
+            }
+        }
+    }
+    if sep.is_empty() {
+        return unsupported(format!("'{}' in paragraph mode (\"\")", c.name), c.at);
+    }
+    super::grow(s.len().saturating_mul(2), c.at)?;
+    let mut out = Vec::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        let (line, next) = match rest.find(&*sep) {
+            Some(n) => rest.split_at(n + sep.len()),
+            None => (rest, ""),
+        };
+        let line = match line.strip_suffix(&*sep) {
+            Some(l) if chomp && &*sep == "\n" => l.strip_suffix('\r').unwrap_or(l),
+            Some(l) if chomp => l,
+            _ => line,
+        };
+        out.push(line.to_string());
+        rest = next;
+    }
+    Ok(out)
+}
+
 fn split(s: &str, c: &Call) -> R {
     c.arity(0, 2)?;
     let limit = if c.args.len() > 1 { c.int_arg(1)? } else { 0 };
@@ -454,16 +681,20 @@ fn split(s: &str, c: &Call) -> R {
     };
     super::grow(pieces.saturating_mul(PIECE).saturating_add(s.len()), c.at)?;
     let mut parts: Vec<String> = match c.arg(0) {
-        None | Some(RValue::Nil) => {
-            if limit > 0 {
-                return unsupported("split with a limit on whitespace", c.at);
+        None | Some(RValue::Nil) => split_whitespace(s, limit),
+        Some(RValue::Str(sep)) if &**sep == " " => split_whitespace(s, limit),
+        Some(RValue::Str(sep)) if sep.is_empty() => {
+            let mut parts: Vec<String> = s.chars().map(|ch| ch.to_string()).collect();
+            if limit > 0 && parts.len() > limit as usize {
+                // (the last piece is the rest)
+                let rest: String = parts.split_off(limit as usize - 1).concat();
+                parts.push(rest);
+            } else if !parts.is_empty() && (limit < 0 || limit > parts.len() as i64) {
+                // (and an empty one after the end, which a limit keeps)
+                parts.push(String::new());
             }
-            s.split_ascii_whitespace().map(str::to_string).collect()
+            parts
         }
-        Some(RValue::Str(sep)) if &**sep == " " => {
-            s.split_ascii_whitespace().map(str::to_string).collect()
-        }
-        Some(RValue::Str(sep)) if sep.is_empty() => s.chars().map(|ch| ch.to_string()).collect(),
         Some(RValue::Str(sep)) => {
             if limit > 0 {
                 s.splitn(limit as usize, &**sep)
@@ -507,6 +738,29 @@ fn split(s: &str, c: &Call) -> R {
         }
     }
     Ok(RValue::array(parts.into_iter().map(RValue::str).collect()))
+}
+
+/// `split` on runs of whitespace (leading whitespace ignored); with a positive limit, the
+/// last piece is the rest (from its first non-space), as Ruby's; a negative limit keeps a
+/// trailing empty piece after trailing whitespace.
+fn split_whitespace(s: &str, limit: i64) -> Vec<String> {
+    let space = |ch: char| ch.is_ascii_whitespace() || ch == '\0';
+    let mut out = Vec::new();
+    let mut rest = s.trim_start_matches(space);
+    while !rest.is_empty() {
+        if limit > 0 && out.len() as i64 == limit - 1 {
+            out.push(rest.to_string());
+            return out;
+        }
+        let end = rest.find(space).unwrap_or(rest.len());
+        out.push(rest[..end].to_string());
+        let after = &rest[end..];
+        rest = after.trim_start_matches(space);
+        if rest.is_empty() && !after.is_empty() && limit < 0 {
+            out.push(String::new());
+        }
+    }
+    out
 }
 
 /// `gsub`/`sub` with a string or regexp pattern, and a replacement string (`\1`, `\0`,
@@ -623,8 +877,31 @@ fn charset(spec: &str) -> (Vec<char>, bool) {
 }
 
 fn tr_family(s: &str, c: &Call) -> R {
-    let (set, neg) = charset(&c.str_arg(0)?);
-    let inset = |ch: char| set.contains(&ch) != neg;
+    if c.name == "tr" {
+        c.arity(2, 2)?;
+    }
+    if c.name == "squeeze" && c.args.is_empty() {
+        let mut out = String::with_capacity(s.len());
+        for ch in s.chars() {
+            if !out.ends_with(ch) {
+                out.push(ch);
+            }
+        }
+        return Ok(RValue::str(out));
+    }
+    if c.args.is_empty() {
+        return raise("wrong number of arguments (given 0, expected 1+)", c.at);
+    }
+    // `count`, `delete` and `squeeze` take the intersection of all their sets.
+    let sets: Vec<(Vec<char>, bool)> = if c.name == "tr" {
+        vec![charset(&c.str_arg(0)?)]
+    } else {
+        (0..c.args.len())
+            .map(|i| c.str_arg(i).map(|a| charset(&a)))
+            .collect::<R<_>>()?
+    };
+    let (set, neg) = sets[0].clone();
+    let inset = |ch: char| sets.iter().all(|(set, neg)| set.contains(&ch) != *neg);
     Ok(match c.name {
         "delete" => RValue::str(s.chars().filter(|ch| !inset(*ch)).collect::<String>()),
         "count" => RValue::Int(s.chars().filter(|ch| inset(*ch)).count() as i64),
@@ -640,6 +917,12 @@ fn tr_family(s: &str, c: &Call) -> R {
         }
         _ => {
             let (to, _) = charset(&c.str_arg(1)?);
+            if to.is_empty() {
+                // (an empty replacement deletes, as `delete`)
+                return Ok(RValue::str(
+                    s.chars().filter(|ch| !inset(*ch)).collect::<String>(),
+                ));
+            }
             RValue::str(
                 s.chars()
                     .map(|ch| {
@@ -699,12 +982,27 @@ fn index(s: &str, c: &Call) -> R {
                 RValue::Nil
             }
         }
-        (RValue::Regexp(re), None) => re
-            .captures(s)
-            .map_err(regexp_failed(c.at))?
-            .and_then(|g| g[0].clone())
+        (RValue::Regexp(re), group) => {
+            let caps = re.captures(s).map_err(regexp_failed(c.at))?;
+            let n = match group {
+                None => 0,
+                Some(RValue::Str(name)) | Some(RValue::Sym(name)) => match re.group_index(name) {
+                    Some(n) => n as i64,
+                    None => {
+                        return raise_index(format!("undefined group name reference: {name}"), c.at)
+                    }
+                },
+                Some(_) => c.int_arg(1)?,
+            };
+            caps.and_then(|g| {
+                let n = if n < 0 { n + g.len() as i64 } else { n };
+                usize::try_from(n)
+                    .ok()
+                    .and_then(|n| g.get(n).cloned().flatten())
+            })
             .map(RValue::str)
-            .unwrap_or(RValue::Nil),
+            .unwrap_or(RValue::Nil)
+        }
         (other, _) => {
             return raise(
                 format!(
@@ -715,6 +1013,14 @@ fn index(s: &str, c: &Call) -> R {
             )
         }
     })
+}
+
+fn raise_index<T>(message: String, at: usize) -> R<T> {
+    Err(crate::eval::Flow::from(crate::RubyError::raised_as(
+        "IndexError",
+        message,
+        at,
+    )))
 }
 
 /// Checks the options of `upcase` and its kin as Ruby does (`:ascii`, or `:turkic` with
