@@ -48,6 +48,10 @@ pub struct Attribute {
 
 pub type Attributes = Vec<Attribute>;
 
+/// How many scopes, live ones, [`Catalog::tags_of`] follows up from a resource at most
+/// (each step goes to an earlier resource; classes' frozen scopes are not counted).
+const MAX_TAG_CHAIN: usize = 10_000;
+
 /// The position of a resource in the catalog (declaration order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResourceId(pub u32);
@@ -78,6 +82,10 @@ pub struct Resource {
     pub tags: Vec<Rc<str>>,
     /// The class, define or node it was declared in: its tags follow the resource's own.
     pub tag_parent: Option<ResourceId>,
+    /// For an evaluated class (whose `tag_parent` is then `None`): the tags of the scope that
+    /// declared it as they were when it was evaluated, shared with the other classes that
+    /// scope declared (see [`tags::Frozen`]).
+    pub scope_tags: Option<Rc<tags::Frozen>>,
     /// Tags added with `tag()` while evaluating the resource's body (listed last).
     pub late_tags: Vec<Rc<str>>,
     /// Where it was declared, for errors found later (unknown parameters, relationships).
@@ -120,6 +128,7 @@ impl Resource {
             parameter_sources: Vec::new(),
             tags,
             tag_parent: None,
+            scope_tags: None,
             late_tags: Vec::new(),
             origin: None,
             exported: false,
@@ -233,6 +242,9 @@ pub struct Catalog {
     classes: CowRc<Vec<Rc<str>>>,
     /// Containment edges (container, contained) in the order they were made.
     containment: CowRc<Vec<(ResourceId, ResourceId)>>,
+    /// The same edges, to find one quickly (searching the list for each class declared
+    /// made a catalog of `n` classes quadratic).
+    containment_set: CowRc<rustc_hash::FxHashSet<(ResourceId, ResourceId)>>,
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
     aliases: CowRc<HashMap<Rc<builtin_types::CatalogKey>, ResourceId>>,
@@ -274,30 +286,45 @@ impl Catalog {
     }
 
     /// Every tag of a resource: its own, those of the scope it was declared in, then those
-    /// `tag()` added.
+    /// `tag()` added. Linear in the tags listed (with the duplicates among them), whatever
+    /// the depth of the scopes.
     pub fn tags_of(&self, id: ResourceId) -> Vec<Rc<str>> {
         // (sized for the usual few tags and scopes: growing them was 1% of `include keystone`)
-        let mut all = Vec::with_capacity(8);
-        let mut late = Vec::with_capacity(4);
-        for r in self.tag_chain(id) {
-            for t in &r.tags {
-                tags::push_unique(&mut all, t.clone());
-            }
-            late.push(&r.late_tags);
-        }
-        for list in late.into_iter().rev() {
-            for t in list {
-                tags::push_unique(&mut all, t.clone());
-            }
-        }
-        all
+        let mut layers: Vec<tags::Layer> = Vec::with_capacity(4);
+        layers.extend(self.tag_layers(id));
+        tags::list(&layers)
     }
 
     /// Whether `tag` (already lower-case) is one of [`Catalog::tags_of`], found without
     /// building that list (a collector's `tag == ...` asks it of every resource of a type).
     pub fn has_tag(&self, id: ResourceId, tag: &str) -> bool {
-        self.tag_chain(id)
-            .any(|r| r.tags.iter().chain(&r.late_tags).any(|t| **t == *tag))
+        self.tag_layers(id)
+            .any(|(own, late)| own.iter().chain(late).any(|t| **t == *tag))
+    }
+
+    /// The tags of resource `id` and of the scopes around it, frozen as they are now: what a
+    /// class declared in that scope takes (a copy of the own tags of the scopes not yet
+    /// frozen, sharing the rest).
+    pub fn freeze_tags(&self, id: ResourceId) -> Rc<tags::Frozen> {
+        let mut chain = Vec::new();
+        let mut next = Some(id);
+        while let Some(i) = next {
+            let r = self.get(i);
+            chain.push(r);
+            next = r
+                .tag_parent
+                .filter(|p| *p != i && chain.len() < MAX_TAG_CHAIN);
+        }
+        // (`chain` has `id` at least; its last scope's own scope tags are frozen already)
+        let mut outer = chain.last().and_then(|r| r.scope_tags.clone());
+        for r in chain.into_iter().rev() {
+            outer = Some(Rc::new(tags::Frozen {
+                own: r.tags.as_slice().into(),
+                late: r.late_tags.as_slice().into(),
+                outer,
+            }));
+        }
+        outer.expect("a resource's tags")
     }
 
     /// Whether the catalog itself has `tag` (already lower-case), as the reference's catalog
@@ -314,17 +341,27 @@ impl Catalog {
         })
     }
 
-    /// A resource, then the scopes that declared it, each the one above the last (bounded:
-    /// each step goes to an earlier one).
-    fn tag_chain(&self, id: ResourceId) -> impl Iterator<Item = &Resource> {
-        let mut next = Some(id);
+    /// The own and late tags of a resource, then of the scopes that declared it, each the one
+    /// above the last (bounded: each step goes to an earlier one), then of the frozen scopes
+    /// of the last (a class's).
+    fn tag_layers(&self, id: ResourceId) -> impl Iterator<Item = tags::Layer<'_>> {
+        let mut live = Some(id);
+        let mut steps = 0;
+        let mut frozen: Option<&tags::Frozen> = None;
         std::iter::from_fn(move || {
-            let i = next?;
-            let r = self.get(i);
-            next = r.tag_parent.filter(|p| *p != i);
-            Some(r)
+            if let Some(i) = live {
+                let r = self.get(i);
+                steps += 1;
+                live = r.tag_parent.filter(|p| *p != i && steps < MAX_TAG_CHAIN);
+                if live.is_none() {
+                    frozen = r.scope_tags.as_deref();
+                }
+                return Some((&r.tags[..], &r.late_tags[..]));
+            }
+            let f = frozen?;
+            frozen = f.outer.as_deref();
+            Some((&f.own[..], &f.late[..]))
         })
-        .take(10_000)
     }
 
     pub fn get(&self, id: ResourceId) -> &Resource {
@@ -458,6 +495,7 @@ impl Catalog {
             .insert(resource.title.clone(), id);
         if let Some(c) = resource.container {
             self.containment.push((c, id));
+            self.containment_set.insert((c, id));
         }
         self.resources.push(Rc::new(resource));
         id
@@ -486,7 +524,7 @@ impl Catalog {
 
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
-        if !self.containment.contains(&(container, contained)) {
+        if self.containment_set.insert((container, contained)) {
             self.changes += 1;
             self.containment.push((container, contained));
         }

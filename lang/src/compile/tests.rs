@@ -543,3 +543,50 @@ fn parameters_are_checked_in_the_resources_each_input_adds_or_changes() {
     s.eval("Notify[a] { message => 'm' }").unwrap();
     assert_eq!(refs(&s), ["Notify[a]", "File[/f]", "Notify[b]"]);
 }
+
+/// Classes nested 3,000 deep (each including the next): each lists the tags of every class
+/// around it, as the reference's do (its JSON is quadratic in the depth), but they are
+/// shared, not copied (`tags::Frozen`): 10,000 levels took minutes, now about a second in
+/// a debug build. A class takes its declaring scope's tags as they are when it is
+/// evaluated: `tag()` after the `include` does not reach it; before it, it does.
+#[test]
+fn deeply_nested_classes_list_the_tags_of_the_classes_around_them() {
+    const DEPTH: usize = 3_000;
+    let mut src: String = (0..DEPTH)
+        .map(|i| format!("class c{i} {{ include c{} }}\n", i + 1))
+        .collect();
+    src.push_str(&format!(
+        "class c{DEPTH} {{ notify {{ x: }} }}\ninclude c0\n"
+    ));
+    let mut s = Session::new();
+    s.eval(&src).unwrap();
+    let c = s.catalog();
+    let tags = |reference: &str| {
+        let (id, _) = c
+            .resources()
+            .find(|(_, r)| r.reference() == reference)
+            .unwrap();
+        c.tags_of(id)
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+    };
+    let mut expected: Vec<String> = vec!["notify".into(), "x".into(), "class".into()];
+    expected.extend((0..=DEPTH).rev().map(|i| format!("c{i}")));
+    assert_eq!(tags("Notify[x]"), expected);
+    assert_eq!(tags(&format!("Class[C{DEPTH}]")), expected[2..]);
+
+    let mut s = Session::new();
+    s.eval(
+        "class p { tag('early') include q tag('late') } class q { tag('own') } \
+         class r { include p } include r",
+    )
+    .unwrap();
+    let c = s.catalog();
+    let (q, _) = c
+        .resources()
+        .find(|(_, r)| r.reference() == "Class[Q]")
+        .unwrap();
+    let got: Vec<String> = c.tags_of(q).iter().map(|t| t.to_string()).collect();
+    assert_eq!(got, ["class", "q", "p", "r", "early", "own"]);
+}
