@@ -238,6 +238,15 @@ pub struct Catalog {
     index: CowRc<HashMap<Rc<str>, Titles>>,
     /// Relationships from arrows and from the relationship metaparameters, resolved.
     relationships: CowRc<Vec<Relationship>>,
+    /// The relationships each resource's metaparameters make (those that make some), as
+    /// last collected: the finishing steps collect those of the resources changed since,
+    /// not of every resource ([`Catalog::set_relationships_of`]).
+    relationships_by_resource: CowRc<std::collections::BTreeMap<ResourceId, Vec<Relationship>>>,
+    /// Counts the changes of `relationships`.
+    relationships_version: u64,
+    /// When dependency cycles were last searched for: `relationships_version`, the number
+    /// of containment edges and of resources then ([`Catalog::may_have_new_cycles`]).
+    cycles_checked: Option<(u64, usize, usize)>,
     /// The classes declared, in order (lower case names, `main` first).
     classes: CowRc<Vec<Rc<str>>>,
     /// Containment edges (container, contained) in the order they were made.
@@ -533,6 +542,68 @@ impl Catalog {
     /// Replaces the relationship edges (recomputed by each finishing step).
     pub fn set_relationships(&mut self, rels: Vec<Relationship>) {
         self.relationships = rels.into();
+        self.relationships_version += 1;
+    }
+
+    /// Sets the relationships resource `id`'s metaparameters make, for
+    /// [`Catalog::gather_relationships`].
+    pub fn set_relationships_of(&mut self, id: ResourceId, rels: Vec<Relationship>) {
+        if rels.is_empty() {
+            if self.relationships_by_resource.contains_key(&id) {
+                self.relationships_by_resource.remove(&id);
+            }
+        } else {
+            self.relationships_by_resource.insert(id, rels);
+        }
+    }
+
+    /// Makes the relationship edges those set by [`Catalog::set_relationships_of`]: by
+    /// resource in declaration order, each edge once.
+    pub fn gather_relationships(&mut self) {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let rels: Vec<Relationship> = self
+            .relationships_by_resource
+            .values()
+            .flatten()
+            .copied()
+            .filter(|r| seen.insert(*r))
+            .collect();
+        if *self.relationships != rels {
+            self.relationships = rels.into();
+            self.relationships_version += 1;
+        }
+    }
+
+    /// Whether the dependency cycles may differ from when [`Catalog::cycles_checked`] was
+    /// last called: the relationships changed, or a containment edge was added to a
+    /// resource that was there then (`contain`, a class evaluated, a stage). Edges to new
+    /// resources alone cannot close a cycle: a new resource with no relationship of its own
+    /// (else the relationships changed), nor below it, has no way back up.
+    pub fn may_have_new_cycles(&self) -> bool {
+        match self.cycles_checked {
+            None => true,
+            Some((version, edges, resources)) => {
+                version != self.relationships_version
+                    || self.containment.len() < edges
+                    || self.containment[edges..]
+                        .iter()
+                        .any(|&(_, contained)| (contained.0 as usize) < resources)
+            }
+        }
+    }
+
+    /// Notes that the dependency cycles were searched for in the catalog as it is.
+    pub fn cycles_checked(&mut self) {
+        self.cycles_checked = Some((
+            self.relationships_version,
+            self.containment.len(),
+            self.resources.len(),
+        ));
+    }
+
+    /// The resources changed since the last [`Catalog::take_changed`], left there.
+    pub fn changed_since_taken(&self) -> &[ResourceId] {
+        &self.changed
     }
 
     /// The relationship edges between resources the agent gets.
@@ -543,6 +614,7 @@ impl Catalog {
     pub fn add_relationship(&mut self, rel: Relationship) {
         if !self.relationships.contains(&rel) {
             self.relationships.push(rel);
+            self.relationships_version += 1;
         }
     }
 
