@@ -326,16 +326,20 @@ impl Evaluator {
             let Some(targets) = out.get(&node) else {
                 continue;
             };
+            queue.extend(targets.iter().copied());
+            // (what the node passes on is the same for each of its targets: found once, or
+            // a container with nothing to pass on cost a search of its parameters for each
+            // resource it contains, `Class[main]` one for every resource at top scope)
+            let node_data = match data.get(&node) {
+                Some(d) => d.clone(),
+                None => own(node, &added),
+            };
+            if node_data.is_empty() {
+                continue;
+            }
+            data.entry(node).or_insert_with(|| node_data.clone());
             for &target in targets {
-                queue.push_back(target);
-                let source_data = match data.get(&node) {
-                    Some(d) => d.clone(),
-                    None => own(node, &added),
-                };
-                if source_data.is_empty() {
-                    continue;
-                }
-                data.entry(node).or_insert_with(|| source_data.clone());
+                let source_data = node_data.clone();
                 let r = catalog.get(target);
                 for (p, v) in &source_data {
                     let list = added.entry(target).or_default();
