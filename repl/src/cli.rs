@@ -609,16 +609,17 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Outp
             }
         };
     }
-    let catalog = match (&result, opts.catalog) {
-        (Ok(_), true) => Some(session.catalog_json_text()),
-        _ => None,
-    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    if result.is_ok() && opts.catalog {
+        // (written as it is made: the text can be far larger than the catalog)
+        let written = prepl::catalog::json::write_json_text(session.catalog(), &mut out)
+            .and_then(|()| writeln!(out))
+            .and_then(|()| out.flush());
+        std::mem::forget(session);
+        return i32::from(written.is_err());
+    }
     let shown = result.and_then(|value| {
-        if let Some(text) = catalog {
-            return Ok(text);
-        }
         let _interruptible = session.interruptible();
         prepl::format::try_programmatic(&value)
     });

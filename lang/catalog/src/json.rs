@@ -26,6 +26,15 @@ pub fn to_json_text(catalog: &Catalog) -> String {
     w.finish()
 }
 
+/// [`to_json_text`] written to `out` as it is made, never held whole (the text of a catalog
+/// can be far larger than the catalog: 2,000 classes each including the next take 32 MB,
+/// as each lists the tags of all those around it). Stops writing at the first error.
+pub fn write_json_text(catalog: &Catalog, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut w = text::Writer::to_sink(out);
+    w.document(catalog);
+    w.finish_to_sink()
+}
+
 /// A parameter value as JSON data, as the reference's encoder writes it.
 pub fn to_data(v: &Value) -> Json {
     serde_json::to_value(Data(v)).expect("JSON data has string keys")

@@ -48,6 +48,10 @@ pub struct Attribute {
 
 pub type Attributes = Vec<Attribute>;
 
+/// How many scopes, live ones, [`Catalog::tags_of`] follows up from a resource at most
+/// (each step goes to an earlier resource; classes' frozen scopes are not counted).
+const MAX_TAG_CHAIN: usize = 10_000;
+
 /// The position of a resource in the catalog (declaration order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResourceId(pub u32);
@@ -78,6 +82,10 @@ pub struct Resource {
     pub tags: Vec<Rc<str>>,
     /// The class, define or node it was declared in: its tags follow the resource's own.
     pub tag_parent: Option<ResourceId>,
+    /// For an evaluated class (whose `tag_parent` is then `None`): the tags of the scope that
+    /// declared it as they were when it was evaluated, shared with the other classes that
+    /// scope declared (see [`tags::Frozen`]).
+    pub scope_tags: Option<Rc<tags::Frozen>>,
     /// Tags added with `tag()` while evaluating the resource's body (listed last).
     pub late_tags: Vec<Rc<str>>,
     /// Where it was declared, for errors found later (unknown parameters, relationships).
@@ -120,6 +128,7 @@ impl Resource {
             parameter_sources: Vec::new(),
             tags,
             tag_parent: None,
+            scope_tags: None,
             late_tags: Vec::new(),
             origin: None,
             exported: false,
@@ -229,10 +238,22 @@ pub struct Catalog {
     index: CowRc<HashMap<Rc<str>, Titles>>,
     /// Relationships from arrows and from the relationship metaparameters, resolved.
     relationships: CowRc<Vec<Relationship>>,
+    /// The relationships each resource's metaparameters make (those that make some), as
+    /// last collected: the finishing steps collect those of the resources changed since,
+    /// not of every resource ([`Catalog::set_relationships_of`]).
+    relationships_by_resource: CowRc<std::collections::BTreeMap<ResourceId, Vec<Relationship>>>,
+    /// Counts the changes of `relationships`.
+    relationships_version: u64,
+    /// When dependency cycles were last searched for: `relationships_version`, the number
+    /// of containment edges and of resources then ([`Catalog::may_have_new_cycles`]).
+    cycles_checked: Option<(u64, usize, usize)>,
     /// The classes declared, in order (lower case names, `main` first).
     classes: CowRc<Vec<Rc<str>>>,
     /// Containment edges (container, contained) in the order they were made.
     containment: CowRc<Vec<(ResourceId, ResourceId)>>,
+    /// The same edges, to find one quickly (searching the list for each class declared
+    /// made a catalog of `n` classes quadratic).
+    containment_set: CowRc<rustc_hash::FxHashSet<(ResourceId, ResourceId)>>,
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
     aliases: CowRc<HashMap<Rc<builtin_types::CatalogKey>, ResourceId>>,
@@ -274,30 +295,45 @@ impl Catalog {
     }
 
     /// Every tag of a resource: its own, those of the scope it was declared in, then those
-    /// `tag()` added.
+    /// `tag()` added. Linear in the tags listed (with the duplicates among them), whatever
+    /// the depth of the scopes.
     pub fn tags_of(&self, id: ResourceId) -> Vec<Rc<str>> {
         // (sized for the usual few tags and scopes: growing them was 1% of `include keystone`)
-        let mut all = Vec::with_capacity(8);
-        let mut late = Vec::with_capacity(4);
-        for r in self.tag_chain(id) {
-            for t in &r.tags {
-                tags::push_unique(&mut all, t.clone());
-            }
-            late.push(&r.late_tags);
-        }
-        for list in late.into_iter().rev() {
-            for t in list {
-                tags::push_unique(&mut all, t.clone());
-            }
-        }
-        all
+        let mut layers: Vec<tags::Layer> = Vec::with_capacity(4);
+        layers.extend(self.tag_layers(id));
+        tags::list(&layers)
     }
 
     /// Whether `tag` (already lower-case) is one of [`Catalog::tags_of`], found without
     /// building that list (a collector's `tag == ...` asks it of every resource of a type).
     pub fn has_tag(&self, id: ResourceId, tag: &str) -> bool {
-        self.tag_chain(id)
-            .any(|r| r.tags.iter().chain(&r.late_tags).any(|t| **t == *tag))
+        self.tag_layers(id)
+            .any(|(own, late)| own.iter().chain(late).any(|t| **t == *tag))
+    }
+
+    /// The tags of resource `id` and of the scopes around it, frozen as they are now: what a
+    /// class declared in that scope takes (a copy of the own tags of the scopes not yet
+    /// frozen, sharing the rest).
+    pub fn freeze_tags(&self, id: ResourceId) -> Rc<tags::Frozen> {
+        let mut chain = Vec::new();
+        let mut next = Some(id);
+        while let Some(i) = next {
+            let r = self.get(i);
+            chain.push(r);
+            next = r
+                .tag_parent
+                .filter(|p| *p != i && chain.len() < MAX_TAG_CHAIN);
+        }
+        // (`chain` has `id` at least; its last scope's own scope tags are frozen already)
+        let mut outer = chain.last().and_then(|r| r.scope_tags.clone());
+        for r in chain.into_iter().rev() {
+            outer = Some(Rc::new(tags::Frozen {
+                own: r.tags.as_slice().into(),
+                late: r.late_tags.as_slice().into(),
+                outer,
+            }));
+        }
+        outer.expect("a resource's tags")
     }
 
     /// Whether the catalog itself has `tag` (already lower-case), as the reference's catalog
@@ -314,17 +350,27 @@ impl Catalog {
         })
     }
 
-    /// A resource, then the scopes that declared it, each the one above the last (bounded:
-    /// each step goes to an earlier one).
-    fn tag_chain(&self, id: ResourceId) -> impl Iterator<Item = &Resource> {
-        let mut next = Some(id);
+    /// The own and late tags of a resource, then of the scopes that declared it, each the one
+    /// above the last (bounded: each step goes to an earlier one), then of the frozen scopes
+    /// of the last (a class's).
+    fn tag_layers(&self, id: ResourceId) -> impl Iterator<Item = tags::Layer<'_>> {
+        let mut live = Some(id);
+        let mut steps = 0;
+        let mut frozen: Option<&tags::Frozen> = None;
         std::iter::from_fn(move || {
-            let i = next?;
-            let r = self.get(i);
-            next = r.tag_parent.filter(|p| *p != i);
-            Some(r)
+            if let Some(i) = live {
+                let r = self.get(i);
+                steps += 1;
+                live = r.tag_parent.filter(|p| *p != i && steps < MAX_TAG_CHAIN);
+                if live.is_none() {
+                    frozen = r.scope_tags.as_deref();
+                }
+                return Some((&r.tags[..], &r.late_tags[..]));
+            }
+            let f = frozen?;
+            frozen = f.outer.as_deref();
+            Some((&f.own[..], &f.late[..]))
         })
-        .take(10_000)
     }
 
     pub fn get(&self, id: ResourceId) -> &Resource {
@@ -458,6 +504,7 @@ impl Catalog {
             .insert(resource.title.clone(), id);
         if let Some(c) = resource.container {
             self.containment.push((c, id));
+            self.containment_set.insert((c, id));
         }
         self.resources.push(Rc::new(resource));
         id
@@ -486,7 +533,7 @@ impl Catalog {
 
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
-        if !self.containment.contains(&(container, contained)) {
+        if self.containment_set.insert((container, contained)) {
             self.changes += 1;
             self.containment.push((container, contained));
         }
@@ -495,6 +542,68 @@ impl Catalog {
     /// Replaces the relationship edges (recomputed by each finishing step).
     pub fn set_relationships(&mut self, rels: Vec<Relationship>) {
         self.relationships = rels.into();
+        self.relationships_version += 1;
+    }
+
+    /// Sets the relationships resource `id`'s metaparameters make, for
+    /// [`Catalog::gather_relationships`].
+    pub fn set_relationships_of(&mut self, id: ResourceId, rels: Vec<Relationship>) {
+        if rels.is_empty() {
+            if self.relationships_by_resource.contains_key(&id) {
+                self.relationships_by_resource.remove(&id);
+            }
+        } else {
+            self.relationships_by_resource.insert(id, rels);
+        }
+    }
+
+    /// Makes the relationship edges those set by [`Catalog::set_relationships_of`]: by
+    /// resource in declaration order, each edge once.
+    pub fn gather_relationships(&mut self) {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let rels: Vec<Relationship> = self
+            .relationships_by_resource
+            .values()
+            .flatten()
+            .copied()
+            .filter(|r| seen.insert(*r))
+            .collect();
+        if *self.relationships != rels {
+            self.relationships = rels.into();
+            self.relationships_version += 1;
+        }
+    }
+
+    /// Whether the dependency cycles may differ from when [`Catalog::cycles_checked`] was
+    /// last called: the relationships changed, or a containment edge was added to a
+    /// resource that was there then (`contain`, a class evaluated, a stage). Edges to new
+    /// resources alone cannot close a cycle: a new resource with no relationship of its own
+    /// (else the relationships changed), nor below it, has no way back up.
+    pub fn may_have_new_cycles(&self) -> bool {
+        match self.cycles_checked {
+            None => true,
+            Some((version, edges, resources)) => {
+                version != self.relationships_version
+                    || self.containment.len() < edges
+                    || self.containment[edges..]
+                        .iter()
+                        .any(|&(_, contained)| (contained.0 as usize) < resources)
+            }
+        }
+    }
+
+    /// Notes that the dependency cycles were searched for in the catalog as it is.
+    pub fn cycles_checked(&mut self) {
+        self.cycles_checked = Some((
+            self.relationships_version,
+            self.containment.len(),
+            self.resources.len(),
+        ));
+    }
+
+    /// The resources changed since the last [`Catalog::take_changed`], left there.
+    pub fn changed_since_taken(&self) -> &[ResourceId] {
+        &self.changed
     }
 
     /// The relationship edges between resources the agent gets.
@@ -505,6 +614,7 @@ impl Catalog {
     pub fn add_relationship(&mut self, rel: Relationship) {
         if !self.relationships.contains(&rel) {
             self.relationships.push(rel);
+            self.relationships_version += 1;
         }
     }
 

@@ -1,7 +1,55 @@
 //! Resource tags: lower case, each `::`-qualified tag also adds its segments.
 
 use crate::values::Value;
+use rustc_hash::FxHashSet;
 use std::rc::Rc;
+
+/// The tags of a scope (a class, define instance or node resource) frozen when a class
+/// declared in it is evaluated, linked to those of the scope around it: a class gets the
+/// tags its declaring scope has then, and not those it gets later, as the reference's class
+/// resources do. Classes nested `n` deep share their scopes' tags instead of each holding a
+/// copy of them all (`n` squared tags to build and keep).
+#[derive(Debug)]
+pub struct Frozen {
+    /// The scope's own tags (explicit, type, title, from defaults and overrides).
+    pub own: Box<[Rc<str>]>,
+    /// Those `tag()` had added in its body by then.
+    pub late: Box<[Rc<str>]>,
+    /// The scope around it, frozen at the same time (or earlier, for a class).
+    pub outer: Option<Rc<Frozen>>,
+}
+
+/// One scope's own and late tags, a resource's first.
+pub type Layer<'a> = (&'a [Rc<str>], &'a [Rc<str>]);
+
+/// The tags of a resource from its layers (its own first, then those of the scopes around
+/// it): the own tags of each from the inside out, then the late ones from the outside in,
+/// each once.
+pub fn list(layers: &[Layer]) -> Vec<Rc<str>> {
+    let own = layers.iter().flat_map(|(own, _)| own.iter());
+    let late = layers.iter().rev().flat_map(|(_, late)| late.iter());
+    let all = own.chain(late);
+    let mut out = Vec::with_capacity(8);
+    // A few tags (nearly always) are searched in place; more through a set, or listing
+    // the tags of scopes `n` deep would take `n` squared comparisons.
+    let count: usize = layers
+        .iter()
+        .map(|(own, late)| own.len() + late.len())
+        .sum();
+    if count <= 24 {
+        for t in all {
+            push_unique(&mut out, t.clone());
+        }
+    } else {
+        let mut seen: FxHashSet<&str> = FxHashSet::default();
+        for t in all {
+            if seen.insert(&**t) {
+                out.push(t.clone());
+            }
+        }
+    }
+    out
+}
 
 /// Whether the reference accepts a string as a tag: a word character, then word
 /// characters, `-`, `:` and `.`.
@@ -76,5 +124,30 @@ mod tests {
         let got: Vec<&str> = t.iter().map(|s| &**s).collect();
         assert_eq!(got, ["apache::mod::ssl", "apache", "mod", "ssl"]);
         assert!(is_valid("a-b.c:d") && !is_valid("-a") && !is_valid("a b"));
+    }
+
+    /// Layers list their own tags from the inside out, then their late tags from the outside
+    /// in, each tag once, whether few (searched in place) or many (through a set).
+    #[test]
+    fn layers_list_own_tags_inside_out_then_late_tags_outside_in() {
+        let t = |names: &[&str]| names.iter().map(|n| Rc::from(*n)).collect::<Vec<Rc<str>>>();
+        let (a, a_late) = (t(&["notify", "x"]), t(&["late_a"]));
+        let (b, b_late) = (t(&["class", "b", "x"]), t(&["late_b", "late_a"]));
+        let c = t(&["class", "c"]);
+        let got = list(&[(&a, &a_late), (&b, &b_late), (&c, &[])]);
+        let got: Vec<&str> = got.iter().map(|s| &**s).collect();
+        assert_eq!(got, ["notify", "x", "class", "b", "c", "late_b", "late_a"]);
+        // Many layers: the same order and uniqueness.
+        let owned: Vec<Vec<Rc<str>>> = (0..100)
+            .map(|i| t(&["class", &format!("c{i}"), &format!("c{}", i / 2)]))
+            .collect();
+        let layers: Vec<Layer> = owned.iter().map(|o| (&o[..], &[][..])).collect();
+        let got = list(&layers);
+        let mut expected = vec!["class".to_string(), "c0".into()];
+        expected.extend((1..100).map(|i| format!("c{i}")));
+        assert_eq!(
+            got.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            expected
+        );
     }
 }

@@ -576,11 +576,9 @@ impl Evaluator {
     fn take_scope_tags(&mut self, id: ResourceId) {
         let catalog = &mut self.compilation.catalog;
         if let Some(parent) = catalog.get(id).tag_parent {
-            let inherited = catalog.tags_of(parent);
+            let frozen = catalog.freeze_tags(parent);
             let r = catalog.get_mut(id);
-            for t in inherited {
-                tags::push_unique(&mut r.tags, t);
-            }
+            r.scope_tags = Some(frozen);
             r.tag_parent = None;
         }
     }

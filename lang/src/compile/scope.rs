@@ -23,6 +23,9 @@ pub struct NamedScope {
     /// While the parameters' defaults are evaluated: reading a parameter that has no value
     /// yet is an error.
     pub binding: std::cell::RefCell<Option<ParameterGuard>>,
+    /// [`NamedScope::within_node`], found once when the scope is made (following the
+    /// declarers up for each class declared made classes nested `n` deep quadratic).
+    within_node: bool,
 }
 
 /// The parameters of a class or define instance whose defaults are being evaluated, as the
@@ -53,6 +56,14 @@ impl NamedScope {
         declarer: Option<Rc<NamedScope>>,
         resource: crate::catalog::ResourceId,
     ) -> NamedScope {
+        let within_node = match &kind {
+            ScopeKind::Node => true,
+            ScopeKind::Class(_) => match parent.as_deref() {
+                Some(p) if matches!(p.kind, ScopeKind::Class(_)) => p.within_node,
+                _ => declarer.as_deref().is_some_and(|d| d.within_node),
+            },
+            ScopeKind::Define => declarer.as_deref().is_some_and(|d| d.within_node),
+        };
         NamedScope {
             kind,
             vars: Default::default(),
@@ -61,6 +72,7 @@ impl NamedScope {
             defaults: Default::default(),
             resource,
             binding: Default::default(),
+            within_node,
         }
     }
 
@@ -117,18 +129,7 @@ impl NamedScope {
     /// and resource defaults not found in the classes and defines between are the node's, as
     /// the reference's enclosing scope is; else the top scope's.
     pub fn within_node(&self) -> bool {
-        let mut s = Some(self);
-        while let Some(scope) = s {
-            s = match &scope.kind {
-                ScopeKind::Node => return true,
-                ScopeKind::Class(_) => match scope.parent.as_deref() {
-                    Some(p) if matches!(p.kind, ScopeKind::Class(_)) => Some(p),
-                    _ => scope.declarer.as_deref(),
-                },
-                ScopeKind::Define => scope.declarer.as_deref(),
-            };
-        }
-        false
+        self.within_node
     }
 
     /// The class this scope belongs to (its own name for a class scope).

@@ -543,3 +543,151 @@ fn parameters_are_checked_in_the_resources_each_input_adds_or_changes() {
     s.eval("Notify[a] { message => 'm' }").unwrap();
     assert_eq!(refs(&s), ["Notify[a]", "File[/f]", "Notify[b]"]);
 }
+
+/// Classes nested 3,000 deep (each including the next): each lists the tags of every class
+/// around it, as the reference's do (its JSON is quadratic in the depth), but they are
+/// shared, not copied (`tags::Frozen`): 10,000 levels took minutes, now about a second in
+/// a debug build. A class takes its declaring scope's tags as they are when it is
+/// evaluated: `tag()` after the `include` does not reach it; before it, it does.
+#[test]
+fn deeply_nested_classes_list_the_tags_of_the_classes_around_them() {
+    const DEPTH: usize = 3_000;
+    let mut src: String = (0..DEPTH)
+        .map(|i| format!("class c{i} {{ include c{} }}\n", i + 1))
+        .collect();
+    src.push_str(&format!(
+        "class c{DEPTH} {{ notify {{ x: }} }}\ninclude c0\n"
+    ));
+    let mut s = Session::new();
+    s.eval(&src).unwrap();
+    let c = s.catalog();
+    let tags = |reference: &str| {
+        let (id, _) = c
+            .resources()
+            .find(|(_, r)| r.reference() == reference)
+            .unwrap();
+        c.tags_of(id)
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+    };
+    let mut expected: Vec<String> = vec!["notify".into(), "x".into(), "class".into()];
+    expected.extend((0..=DEPTH).rev().map(|i| format!("c{i}")));
+    assert_eq!(tags("Notify[x]"), expected);
+    assert_eq!(tags(&format!("Class[C{DEPTH}]")), expected[2..]);
+
+    let mut s = Session::new();
+    s.eval(
+        "class p { tag('early') include q tag('late') } class q { tag('own') } \
+         class r { include p } include r",
+    )
+    .unwrap();
+    let c = s.catalog();
+    let (q, _) = c
+        .resources()
+        .find(|(_, r)| r.reference() == "Class[Q]")
+        .unwrap();
+    let got: Vec<String> = c.tags_of(q).iter().map(|t| t.to_string()).collect();
+    assert_eq!(got, ["class", "q", "p", "r", "early", "own"]);
+}
+
+/// The relationships collected after each input from the resources it changed, and the
+/// cycles searched for only when the graph changed, are those a check of the whole catalog
+/// finds: random sessions of resources with relationship metaparameters, arrows,
+/// overrides, define instances, virtual resources realized, classes contained, cycles and
+/// failing inputs (which go back to the catalog from before them).
+#[test]
+fn relationships_and_cycles_kept_up_to_date_are_those_of_the_whole_catalog() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut checked = 0;
+    for _session in 0..12 {
+        let mut s = Session::new();
+        s.eval(
+            "define d($t) { notify { \"in-${title}\": require => Notify[$t] } } \
+             class k($t) { notify { \"k-${t}\": before => Notify[$t] } }",
+        )
+        .unwrap();
+        let mut count = 0;
+        for _input in 0..40 {
+            let k = count;
+            let j = next(count.max(1));
+            let l = next(count.max(1));
+            let src = match next(10) {
+                0 => format!("notify {{ 'n{k}': before => Notify['n{j}'] }}"),
+                1 => format!("notify {{ 'n{k}': require => [Notify['n{j}'], Notify['n{l}']] }}"),
+                2 => format!("notify {{ 'n{k}': }} Notify['n{j}'] -> Notify['n{l}']"),
+                3 => format!("notify {{ 'n{k}': }} Notify['n{j}'] {{ notify => Notify['n{k}'] }}"),
+                4 => format!("notify {{ 'n{k}': }} d {{ 'd{k}': t => 'n{j}' }}"),
+                5 => format!("@notify {{ 'n{k}': subscribe => Notify['n{j}'] }}"),
+                6 => format!("notify {{ 'n{k}': }} realize(Notify['n{j}'])"),
+                7 => format!("notify {{ 'n{k}': }} class {{ 'k{k}': t => 'n{j}' }} contain k{k}"),
+                8 => format!("notify {{ 'n{k}': }} fail('no')"),
+                _ => format!("notify {{ 'n{k}': before => Notify['missing{j}'] }}"),
+            };
+            if s.eval(&src).is_ok() {
+                count += 1;
+            }
+            let ev = &s.evaluator;
+            let full = ev.all_relationships().unwrap();
+            assert_eq!(ev.compilation.catalog.relationships(), &full[..], "{src}");
+            let c = &ev.compilation.catalog;
+            let cycles = crate::catalog::render::find_cycles(c);
+            if !c.relationships().is_empty() {
+                assert_eq!(
+                    crate::catalog::render::cycle_warning(c, &cycles),
+                    ev.compilation.cycles_reported,
+                    "{src}"
+                );
+            }
+            checked += usize::from(!cycles.is_empty());
+        }
+    }
+    // (some of the sessions made cycles)
+    assert!(checked > 0);
+}
+
+/// Latency of a session's inputs as its catalog grows (300 `apache::vhost` inputs, the
+/// packaged modules): run by hand, `--ignored --nocapture`, to see the first and last.
+#[test]
+#[ignore]
+fn vhost_inputs_latency_as_the_catalog_grows() {
+    let modules = std::path::PathBuf::from("/usr/share/puppet/modules");
+    if !modules.join("apache/manifests").is_dir() {
+        return;
+    }
+    let mut s = Session::new();
+    s.set_agent_facts(true);
+    s.set_facts(crate::env::facts::local());
+    s.set_environment(crate::env::Environment {
+        modulepath: vec![modules],
+        ..crate::env::Environment::empty()
+    });
+    s.eval("include apache").unwrap();
+    let mut times = Vec::new();
+    for i in 0..300 {
+        let started = std::time::Instant::now();
+        s.eval(&format!(
+            "apache::vhost {{ 'v{i}.example.com': port => {}, docroot => '/var/www/v{i}' }}",
+            8000 + i
+        ))
+        .unwrap();
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    eprintln!(
+        "resources {}, median ms first 30: {:.1}, last 30: {:.1}",
+        s.catalog().len(),
+        median(&times[..30]),
+        median(&times[270..])
+    );
+}

@@ -11,10 +11,19 @@ use crate::types::PType;
 use crate::values::Value;
 
 #[derive(Default)]
-pub(super) struct Writer {
+pub(super) struct Writer<'a> {
     out: String,
     depth: usize,
+    /// Where the text goes as it is written, [`SPILL`] bytes at a time, when it is not
+    /// kept whole (`--catalog`: a catalog's text can be far larger than the catalog, as
+    /// each class lists the tags of every class around it).
+    sink: Option<&'a mut dyn std::io::Write>,
+    /// The first error writing to the sink (nothing more is written after it).
+    failed: Option<std::io::Error>,
 }
+
+/// How much text a [`Writer`] with a sink holds before writing it there.
+const SPILL: usize = 64 << 10;
 
 /// Whether a byte is written escaped in a JSON string.
 fn needs_escape(b: u8) -> bool {
@@ -32,9 +41,43 @@ fn any_needs_escape(x: u64) -> bool {
         != 0
 }
 
-impl Writer {
+impl<'a> Writer<'a> {
     pub(super) fn finish(self) -> String {
         self.out
+    }
+
+    /// A writer that writes its text to `sink` as it goes.
+    pub(super) fn to_sink(sink: &'a mut dyn std::io::Write) -> Writer<'a> {
+        Writer {
+            sink: Some(sink),
+            ..Writer::default()
+        }
+    }
+
+    /// Writes what is held to the sink, once it is [`SPILL`] bytes or more (`all`: whatever
+    /// there is).
+    fn spill(&mut self, all: bool) {
+        let Some(sink) = self.sink.as_mut() else {
+            return;
+        };
+        if self.out.len() < SPILL && !all {
+            return;
+        }
+        if self.failed.is_none() {
+            if let Err(e) = sink.write_all(self.out.as_bytes()) {
+                self.failed = Some(e);
+            }
+        }
+        self.out.clear();
+    }
+
+    /// Writes the rest to the sink: the first error writing there, if any.
+    pub(super) fn finish_to_sink(mut self) -> std::io::Result<()> {
+        self.spill(true);
+        match self.failed {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// A line break (after a comma when `comma`) and the current indentation, in one piece.
@@ -179,6 +222,7 @@ impl Writer {
             for (id, r) in c.resources() {
                 self.element(&mut first);
                 self.resource(c, id, r);
+                self.spill(false);
             }
             self.end(']', first);
         }
@@ -194,6 +238,7 @@ impl Writer {
                 self.plain_key(&mut f, "\"target\": ");
                 self.reference(&target.type_name, &target.title);
                 self.end('}', f);
+                self.spill(false);
             }
             self.end(']', first);
         }

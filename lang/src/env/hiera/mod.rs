@@ -19,6 +19,7 @@
 pub mod config;
 pub mod explain;
 mod glob;
+mod glob_braces;
 pub mod merge;
 mod paths;
 pub mod yaml;
