@@ -652,22 +652,47 @@ impl Lexer<'_, '_> {
             'v' => lit.push('\x0b'),
             '\n' => {}
             'u' => {
+                // `\uXXXX` (exactly four hex digits) or `\u{X ...}` (code points of one to six
+                // hex digits, separated by spaces), as Ruby reads them.
                 let rest = &self.src[self.pos..];
-                let (hex, used) = if let Some(r) = rest.strip_prefix('{') {
-                    let end = r.find('}').unwrap_or(r.len());
-                    (&r[..end], end + 2)
+                let invalid = |me: &Self| {
+                    Err(RubyError::syntax("invalid Unicode escape", me.abs(me.pos)))
+                };
+                if let Some(r) = rest.strip_prefix('{') {
+                    let Some(end) = r.find('}') else {
+                        return Err(RubyError::syntax(
+                            "unterminated Unicode escape",
+                            self.abs(self.pos),
+                        ));
+                    };
+                    let mut any = false;
+                    for hex in r[..end].split_ascii_whitespace() {
+                        let ch = (hex.len() <= 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+                            .then(|| u32::from_str_radix(hex, 16).ok())
+                            .flatten()
+                            .and_then(char::from_u32);
+                        let Some(ch) = ch else {
+                            return invalid(self);
+                        };
+                        lit.push(ch);
+                        any = true;
+                    }
+                    if !any {
+                        return invalid(self);
+                    }
+                    self.pos += end + 2;
                 } else {
-                    (&rest[..rest.len().min(4)], 4)
-                };
-                let ch = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
-                let Some(ch) = ch else {
-                    return Err(RubyError::syntax(
-                        "invalid Unicode escape",
-                        self.abs(self.pos),
-                    ));
-                };
-                lit.push(ch);
-                self.pos += used.min(rest.len());
+                    let digits = rest.bytes().take(4).take_while(u8::is_ascii_hexdigit).count();
+                    let ch = (digits == 4)
+                        .then(|| u32::from_str_radix(&rest[..4], 16).ok())
+                        .flatten()
+                        .and_then(char::from_u32);
+                    let Some(ch) = ch else {
+                        return invalid(self);
+                    };
+                    lit.push(ch);
+                    self.pos += 4;
+                }
             }
             other => lit.push(other),
         }
@@ -909,6 +934,26 @@ mod tests {
         assert_eq!(toks("a / 2")[1], Tok::Op("/"));
         assert!(matches!(toks("x =~ /a b/i")[2], Tok::Regex(_, ref f) if f == "i"));
         assert!(matches!(toks("split /,/")[1], Tok::Regex(..)));
+    }
+
+    #[test]
+    fn unicode_escapes_as_ruby_reads_them() {
+        let lit = |s: &str| match toks(s).remove(0) {
+            Tok::Str(parts) => match &parts[..] {
+                [StrPart::Lit(l)] => l.clone(),
+                other => panic!("{other:?}"),
+            },
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(lit(r#""\u00e9""#), "é");
+        assert_eq!(lit(r#""\u{41 42}""#), "AB");
+        assert_eq!(lit(r#""\u{1F600}""#), "\u{1F600}");
+        // Fewer than four hex digits, a multi-byte character among them (a fuzz finding:
+        // it sliced inside the character), an empty or unterminated brace group.
+        for bad in [r#""\u12""#, r#""\u\X ۻ0f""#, r#""\uۻ""#, r#""\u{}""#, r#""\u{41"#] {
+            let mut out = Vec::new();
+            assert!(lex(bad, 0, &mut out).is_err(), "{bad}");
+        }
     }
 
     #[test]
