@@ -31,7 +31,7 @@ use crate::types::PType;
 use crate::values::Value;
 use rustc_hash::FxHashMap as HashMap;
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -135,6 +135,10 @@ enum Api {
         dispatches: Vec<Dispatch>,
         /// `local_types do type 'Name = Type' end`: names and definitions, in order.
         local_types: Vec<(String, String)>,
+        /// The block defines `call(scope, *args)` (stdlib's wrappers, the workaround of
+        /// PUP-4438) to dispatch the scope and the arguments: the dispatches take the scope
+        /// as their first argument.
+        scope_first: bool,
     },
     /// `newfunction`: the arity (`None`: any), whether it is an rvalue.
     V3 { arity: Option<i64>, rvalue: bool },
@@ -250,6 +254,27 @@ fn remember_definitions(
     known
 }
 
+thread_local! {
+    /// Set when a call failed on Ruby outside the subset (or a syntax error, or an
+    /// interruption) rather than on an exception the code raised.
+    static OUTSIDE_SUBSET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Calls a module's Ruby function after its native version failed: the source's answer, or
+/// `None` when there is no source or it needs Ruby outside the subset (the native's error
+/// stands then).
+pub fn call_after_native_error(
+    ev: &mut Evaluator,
+    name: &str,
+    args: &[Value],
+    block: Option<&Closure>,
+) -> Option<EvalResult> {
+    let found = find(ev, name)?;
+    OUTSIDE_SUBSET.set(false);
+    let r = call(ev, name, &found, args, block);
+    (!OUTSIDE_SUBSET.replace(false)).then_some(r)
+}
+
 /// Calls a module's Ruby function.
 pub fn call(
     ev: &mut Evaluator,
@@ -298,6 +323,7 @@ pub fn call(
         Api::V4 {
             dispatches,
             local_types,
+            scope_first,
         } => {
             let decls = &parsed.decls;
             if decls.is_empty() {
@@ -337,9 +363,21 @@ pub fn call(
                 }
             };
             let (sigs, _) = &*signatures;
-            let i = signature::dispatch_signatures(name, sigs, args, block)?;
+            let (i, ruby_args) = if *scope_first {
+                // The scope stands as undef among the arguments the types are checked on.
+                let with_scope: Vec<Value> = std::iter::once(Value::Undef)
+                    .chain(args.iter().cloned())
+                    .collect();
+                let i = signature::dispatch_signatures(name, sigs, &with_scope, block)?;
+                let ruby_args = std::iter::once(RValue::Scope)
+                    .chain(args.iter().map(to_ruby))
+                    .collect::<Vec<_>>();
+                (i, ruby_args)
+            } else {
+                let i = signature::dispatch_signatures(name, sigs, args, block)?;
+                (i, args.iter().map(to_ruby).collect::<Vec<_>>())
+            };
             let mismatch = sigs[i].fallback;
-            let ruby_args = args.iter().map(to_ruby).collect::<Vec<_>>();
             (i, ruby_args, Some(signatures), mismatch)
         }
         Api::V3 { arity, .. } => {
@@ -586,6 +624,9 @@ fn describe(name: &str, e: RubyError, sources: &[Source]) -> String {
             )
         })
         .unwrap_or_else(|| ("?".to_string(), "?".to_string()));
+    if !matches!(e, RubyError::Raised { .. }) {
+        OUTSIDE_SUBSET.set(true);
+    }
     match e {
         RubyError::Raised { message, .. } => message,
         RubyError::Syntax { message, .. } => {
@@ -781,8 +822,13 @@ fn walk(
 fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     let mut dispatches = Vec::new();
     let mut local_types = Vec::new();
+    let mut scope_first = false;
     for n in &block.body {
         match &n.kind {
+            Kind::Def(d) if d.name == "call" && !d.singleton => {
+                scope_first = matches!(d.params.first(), Some(DefParam::Req(_)));
+                body.push(n.clone());
+            }
             Kind::Call {
                 recv: None,
                 name,
@@ -835,6 +881,7 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     Ok(Api::V4 {
         dispatches,
         local_types,
+        scope_first,
     })
 }
 
