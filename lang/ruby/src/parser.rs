@@ -1093,7 +1093,13 @@ impl Parser {
             while !matches!(self.tok(), Tok::Newline | Tok::Op(";") | Tok::Op("=>"))
                 && !self.is_kw("then")
             {
-                classes.push(self.no_do_expr()?);
+                let at = self.at();
+                if self.eat_op("*") {
+                    let list = self.no_do_expr()?;
+                    classes.push(Node::new(Kind::Splat(Box::new(list)), at));
+                } else {
+                    classes.push(self.no_do_expr()?);
+                }
                 if !self.eat_op(",") {
                     break;
                 }
@@ -1183,6 +1189,19 @@ impl Parser {
             Tok::GVar(n) => Node::new(Kind::GVar(n), at),
             Tok::Const(c) => {
                 if self.is_op("(") && !self.spaced() {
+                    return self.call_rest(None, c, at);
+                }
+                // `Integer key`: Kernel's conversion methods called without parentheses
+                if matches!(
+                    c.as_str(),
+                    "Integer" | "Float" | "String" | "Array" | "Hash"
+                ) && self.spaced()
+                    && match self.tok() {
+                        Tok::Ident(n) => !is_keyword(n),
+                        Tok::Int(_) | Tok::Float(_) | Tok::Str(_) | Tok::IVar(_) => true,
+                        _ => false,
+                    }
+                {
                     return self.call_rest(None, c, at);
                 }
                 Node::new(Kind::Const(c), at)

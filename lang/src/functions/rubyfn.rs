@@ -184,7 +184,7 @@ type Signatures = (Vec<Signature>, Vec<Option<PType>>);
 type Analysed = (Rc<RubyFile>, Rc<Parsed>);
 
 /// The name of the method a 3.x function's block becomes.
-const METHOD_3X: &str = "__prepl_function";
+const METHOD_3X: &str = ruby::eval::BLOCK_AS_METHOD;
 
 thread_local! {
     /// Function files analysed, by path, with the parsed file they were analysed from

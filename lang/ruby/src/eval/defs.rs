@@ -105,6 +105,11 @@ pub enum BlockArg {
 }
 
 /// The running method: where it was found, its name and arguments (for `super`).
+/// The name of a method that stands for a block (a 3.x function's `newfunction` block, run
+/// as a method): a constant assigned in it is the enclosing scope's, as in a block (where
+/// Ruby allows it), not a "dynamic constant assignment".
+pub const BLOCK_AS_METHOD: &str = "__prepl_function";
+
 #[derive(Debug)]
 struct MethodFrame {
     owner: Option<Rc<UserClass>>,
@@ -473,7 +478,13 @@ impl Interp<'_> {
         if name.contains("::") {
             return unsupported("assigning a qualified constant", at);
         }
-        if matches!(self.ctx.this, This::Object(_)) || self.ctx.method.is_some() {
+        // A block run as a method (`BLOCK_AS_METHOD`) assigns constants as a block does.
+        let in_method = self
+            .ctx
+            .method
+            .as_ref()
+            .is_some_and(|m| m.name != BLOCK_AS_METHOD);
+        if matches!(self.ctx.this, This::Object(_)) || in_method {
             return Err(Flow::from(RubyError::syntax_unquoted(
                 "dynamic constant assignment",
                 at,

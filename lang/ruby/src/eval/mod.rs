@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 mod defs;
-pub use defs::BlockArg;
+pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template
@@ -932,19 +932,33 @@ impl<'h> Interp<'h> {
                     let mut hit =
                         clause.classes.is_empty() && self.exception_is_a(&class, "StandardError");
                     for k in &clause.classes {
-                        match self.eval(k)? {
-                            RValue::Class(name) if self.exception_is_a(&class, &name) => hit = true,
-                            RValue::Module(m) if self.exception_is_a(&class, &m.name) => hit = true,
-                            RValue::Module(_) => {}
-                            RValue::Class(_) => {}
-                            other => {
-                                return raise(
-                                    format!(
-                                        "class or module required for rescue clause (got {})",
-                                        other.class_name()
-                                    ),
-                                    k.at,
-                                )
+                        // `rescue *list`: each class of the list
+                        let given = match &k.kind {
+                            Kind::Splat(list) => match self.eval(list)? {
+                                RValue::Array(a) => a.borrow().clone(),
+                                other => vec![other],
+                            },
+                            _ => vec![self.eval(k)?],
+                        };
+                        for v in given {
+                            match v {
+                                RValue::Class(name) if self.exception_is_a(&class, &name) => {
+                                    hit = true
+                                }
+                                RValue::Module(m) if self.exception_is_a(&class, &m.name) => {
+                                    hit = true
+                                }
+                                RValue::Module(_) => {}
+                                RValue::Class(_) => {}
+                                other => {
+                                    return raise(
+                                        format!(
+                                            "class or module required for rescue clause (got {})",
+                                            other.class_name()
+                                        ),
+                                        k.at,
+                                    )
+                                }
                             }
                         }
                     }

@@ -58,10 +58,25 @@ fn merge(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     let Some(l) = b else {
         return Ok(Value::hash(acc));
     };
-    let items: Vec<Value> = crate::functions::iterate::values_of("merge", &args[0])?.collect();
-    for (i, v) in items.into_iter().enumerate() {
+    // The lambda dispatches' methods take one iterable (Ruby's ArgumentError otherwise).
+    let [iterable] = args else {
+        return err(format!(
+            "wrong number of arguments (given {}, expected 1)",
+            args.len()
+        ));
+    };
+    // Three parameters: the accumulator, then a hash's key and value, or an index and a
+    // value; two: the accumulator and each value.
+    let items: Vec<(Value, Value)> = match iterable {
+        Value::Hash(h) if which == 1 => h.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        _ => crate::functions::iterate::values_of("merge", iterable)?
+            .enumerate()
+            .map(|(i, v)| (Value::Integer(i as i64), v))
+            .collect(),
+    };
+    for (key, v) in items {
         let r = if which == 1 {
-            ev.call_closure(l, &[Value::Integer(i as i64), v])?
+            ev.call_closure(l, &[Value::hash(acc.clone()), key, v])?
         } else {
             ev.call_closure(l, &[Value::hash(acc.clone()), v])?
         };
