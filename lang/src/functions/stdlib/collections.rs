@@ -508,6 +508,9 @@ fn zip(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             args.len()
         ));
     }
+    if !matches!((&args[0], &args[1]), (Value::Array(_), Value::Array(_))) {
+        return err("zip(): Requires array to work with".into());
+    }
     let as_arr = |v: &Value| match v {
         Value::Array(a) => a.to_vec(),
         other => vec![other.clone()],
@@ -570,7 +573,7 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         return err("range(): Wrong number of arguments given (0 for 1)".into());
     }
     let (start, stop, step) = if args.len() == 1 {
-        let s = to_display(&args[0]);
+        let s = super::ruby_to_s(&args[0]);
         let parts: Option<(String, String)> = s
             .split_once("...")
             .or_else(|| s.split_once(".."))
@@ -663,7 +666,10 @@ fn any2bool(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     Ok(Value::Boolean(match &args[0] {
         Value::Boolean(b) => *b,
         Value::Undef => false,
-        Value::String(s) => str_to_bool(s).unwrap_or(false),
+        Value::String(s) => match str_to_bool(s) {
+            Some(b) => b,
+            None => return err("str2bool(): Unknown type of boolean given".into()),
+        },
         Value::Integer(i) => *i > 0,
         Value::Float(f) => *f > 0.0,
         _ => true,
@@ -768,6 +774,10 @@ fn count(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             "count(): Wrong number of arguments given {} for 1 or 2.",
             args.len()
         ));
+    }
+    if !matches!(args[0], Value::Array(_) | Value::Hash(_)) {
+        // (the module's source answers: Ruby's own error)
+        return err("count(): the first argument must be an Array or a Hash".into());
     }
     let items: Vec<Value> = crate::functions::iterate::values_of("count", &args[0])?.collect();
     let n = match args.get(1) {
