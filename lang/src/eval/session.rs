@@ -492,6 +492,20 @@ impl Evaluator {
             })
     }
 
+    /// Whether the module a native built-in stands for has the function in both APIs
+    /// (`lib/puppet/functions` and `lib/puppet/parser/functions`).
+    pub(crate) fn has_both_apis(&self, b: &'static Builtin) -> bool {
+        let Some(module) = b.module else {
+            return false;
+        };
+        let Some(dir) = crate::env::modules::module_dir(&self.env, module) else {
+            return false;
+        };
+        let file = format!("{}.rb", b.name);
+        crate::env::fs::is_file(&dir.join("lib/puppet/parser/functions").join(&file))
+            && crate::env::fs::is_file(&dir.join("lib/puppet/functions").join(&file))
+    }
+
     /// A compiled regular expression for a literal, compiled once.
     pub(crate) fn regex(&mut self, source: &Rc<str>) -> Result<Rc<Regexp>, Error> {
         if let Some(r) = self.regex_cache.get(source) {

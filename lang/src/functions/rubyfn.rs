@@ -1132,6 +1132,8 @@ impl Host for FunctionHost<'_> {
                 let f = ruby::show::to_s(f);
                 Some(self.call_into_puppet(|h| h.call_function(&f, rest.to_vec())))
             }
+            // Puppet's translation (`_('message')`, GettextHelper): the message itself
+            "_" if args.len() == 1 => Some(Ok(args[0].clone())),
             // Puppet's logging methods, which every function has
             "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
                 let message = args

@@ -444,11 +444,14 @@ impl Host for EvalHost<'_> {
         }
         // A module's own 3.x function, unless prepl has a native version of it: run from the
         // module's source, also where Puppet has a function of that name (stdlib's `dig`).
+        // A native version of a function the module has in both APIs stands for the 4.x
+        // one: the 3.x source runs (stdlib's 3.x `deprecation` warns at most, the 4.x one
+        // fails under strict).
         let native = self
             .ev
             .builtins
             .get(name)
-            .is_some_and(|b| b.module.is_some());
+            .is_some_and(|b| b.module.is_some() && !self.ev.has_both_apis(b));
         if let Some(found) = (!native)
             .then(|| super::rubyfn::find_3x(self.ev, name))
             .flatten()

@@ -433,7 +433,9 @@ impl Interp<'_> {
             self.lexical_constant(first)
         };
         if v.is_none() {
-            if self.host.custom_facts() || (first == "File" && self.host.module_files()) {
+            if self.host.custom_facts()
+                || (matches!(first, "File" | "ENV") && self.host.module_files())
+            {
                 if let Some(v) = methods::facter::system_constant(name) {
                     return Ok(v);
                 }
