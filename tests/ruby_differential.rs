@@ -176,8 +176,13 @@ fn run(modules: PathBuf) {
         eprintln!("  {f:<34} {:>6} {}/{}  {reason}", t.api, t.agree, t.cases);
     }
     eprintln!(
-        "ruby differential: {agreeing}/{} functions agree on all their samples ({:.1}%); \
+        "ruby differential{}: {agreeing}/{} functions agree on all their samples ({:.1}%); \
          {agreeing_cases}/{total_cases} calls agree",
+        if full {
+            ""
+        } else {
+            " (the first samples only; RUBY_DIFF=full for all)"
+        },
         tally.len(),
         100.0 * agreeing as f64 / tally.len().max(1) as f64,
     );

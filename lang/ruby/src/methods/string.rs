@@ -623,6 +623,10 @@ fn charset(spec: &str) -> (Vec<char>, bool) {
 }
 
 fn tr_family(s: &str, c: &Call) -> R {
+    if c.name != "squeeze" {
+        // (`count`, `delete`: at least one character set)
+        c.arity(1, usize::MAX)?;
+    }
     let (set, neg) = charset(&c.str_arg(0)?);
     let inset = |ch: char| set.contains(&ch) != neg;
     Ok(match c.name {

@@ -58,6 +58,9 @@ fn getparam(_ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if param.is_empty() {
         return Ok(Value::from(""));
     }
+    if matches!(reference, Value::String(s) if !s.contains('[')) {
+        return Err(not_a_reference(reference));
+    }
     let Some((t, title)) = reference_of(reference) else {
         return match reference {
             Value::String(s) if !s.contains('[') => Err(not_a_reference(reference)),
