@@ -472,7 +472,7 @@ fn implicit_signature(params: &[DefParam]) -> Vec<ParamDecl> {
             DefParam::Req(n) | DefParam::Post(n) => out.push(any(n, "")),
             DefParam::Opt(n, _) => out.push(any(n, "?")),
             DefParam::Rest(n) => out.push(any(if n.is_empty() { "args" } else { n }, "*")),
-            DefParam::Block(n) => out.push(("Callable".to_string(), n.clone(), "&?")),
+            DefParam::Block(n) => out.push(("Callable".to_string(), n.to_string(), "&?")),
             DefParam::Key(..) | DefParam::KeyRest(_) => {}
         }
     }
@@ -749,7 +749,7 @@ fn walk(
                             n.at,
                         ))
                     }
-                    None => vec![DefParam::Rest(String::new())],
+                    None => vec![DefParam::Rest("".into())],
                 };
                 body.push(Node::new(
                     Kind::Def(Rc::new(MethodDef {
@@ -757,6 +757,8 @@ fn walk(
                         singleton: false,
                         params,
                         body: block.body.clone(),
+                        // (a bare `super` in a 3.x function's block: its arguments kept)
+                        zsuper: true,
                     })),
                     n.at,
                 ));
@@ -875,7 +877,7 @@ fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyE
                 )),
             }
         };
-        match name.as_str() {
+        match &**name {
             "param" | "required_param" => {
                 let (t, p) = typed(&lits)?;
                 parts.push((t, p, ""));

@@ -2,7 +2,7 @@
 //! The host's variables come from a `Host` (`@x`, `scope['x']`); its functions are called
 //! through it (`scope.call_function`).
 
-use crate::ast::{BeginBlock, Block, Kind, Node, Param, Part};
+use crate::ast::{BeginBlock, Block, Kind, Name, Node, Param, Part};
 use crate::error::HostError;
 use crate::error::{is_error_class, RubyError};
 use crate::host::Host;
@@ -243,7 +243,7 @@ impl<'h> Interp<'h> {
                 at,
             ));
         };
-        match self.invoke(&m, None, This::Template, name, args, block, at) {
+        match self.invoke(&m, None, This::Template, args, block, at) {
             Ok(v) | Err(Flow::Return(v)) => Ok(v),
             Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
@@ -315,7 +315,7 @@ impl<'h> Interp<'h> {
         self.ctx.locals.iter().rev().find_map(|s| s.get(name))
     }
 
-    fn set_local(&mut self, name: &str, v: RValue) {
+    fn set_local(&mut self, name: &Name, v: RValue) {
         for scope in self.ctx.locals.iter_mut().rev() {
             if let Some(slot) = scope.get_mut(name) {
                 *slot = v;
@@ -323,7 +323,7 @@ impl<'h> Interp<'h> {
             }
         }
         if let Some(top) = self.ctx.locals.last_mut() {
-            top.define(name.to_string(), v);
+            top.define(name.clone(), v);
         }
     }
 
@@ -375,8 +375,15 @@ impl<'h> Interp<'h> {
             },
             Kind::Int(i) => RValue::Int(*i),
             Kind::Float(f) => RValue::Float(*f),
-            Kind::Str(parts) => RValue::str(self.interpolate(parts)?),
-            Kind::Sym(parts) => RValue::sym(self.interpolate(parts)?),
+            // (a literal without interpolation is its text, shared: strings are values)
+            Kind::Str(parts) => match parts.as_slice() {
+                [Part::Lit(l)] => RValue::Str(l.clone()),
+                _ => RValue::str(self.interpolate(parts)?),
+            },
+            Kind::Sym(parts) => match parts.as_slice() {
+                [Part::Lit(l)] => RValue::Sym(l.clone()),
+                _ => RValue::sym(self.interpolate(parts)?),
+            },
             Kind::Regex(parts, flags) => {
                 let src = self.interpolate(parts)?;
                 RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
@@ -575,9 +582,7 @@ impl<'h> Interp<'h> {
         if let RValue::Object(o) = &v {
             if let Some((m, owner)) = o.class.find_method("to_s") {
                 let this = This::Object(o.clone());
-                if let RValue::Str(s) =
-                    self.invoke(&m, Some(owner), this, "to_s", vec![], None, at)?
-                {
+                if let RValue::Str(s) = self.invoke(&m, Some(owner), this, vec![], None, at)? {
                     return Ok(s.to_string());
                 }
             }
@@ -657,7 +662,7 @@ impl<'h> Interp<'h> {
                 name,
                 args,
                 ..
-            } if name == "[]" => {
+            } if &**name == "[]" => {
                 let r = self.eval(recv)?;
                 let mut a = self.list(args)?;
                 a.push(v);
@@ -683,7 +688,7 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
-    fn bind_for(&mut self, names: &[String], item: RValue) {
+    fn bind_for(&mut self, names: &[Name], item: RValue) {
         if names.len() == 1 {
             self.set_local(&names[0], item);
             return;
@@ -738,7 +743,7 @@ impl<'h> Interp<'h> {
                     Some("local-variable")
                 } else {
                     matches!(
-                        name.as_str(),
+                        &**name,
                         "scope"
                             | "format"
                             | "sprintf"
@@ -874,7 +879,7 @@ impl<'h> Interp<'h> {
                 recv: Some(inner),
                 name,
                 ..
-            } if matches!(name.as_str(), "<<" | "concat") => self.appended_to(inner),
+            } if matches!(&**name, "<<" | "concat") => self.appended_to(inner),
             _ => None,
         }
     }
@@ -1020,7 +1025,7 @@ impl<'h> Interp<'h> {
                                 if !rest.is_empty() {
                                     let items = parts.get(j..end).map(<[RValue]>::to_vec);
                                     scope.insert(
-                                        rest.to_string(),
+                                        rest.into(),
                                         RValue::array(items.unwrap_or_default()),
                                     );
                                 }
@@ -1083,7 +1088,7 @@ fn fresh_string(n: &Node) -> bool {
             name,
             ..
         } => matches!(
-            name.as_str(),
+            &**name,
             "gsub"
                 | "sub"
                 | "strip"
