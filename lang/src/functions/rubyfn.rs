@@ -394,7 +394,7 @@ pub fn call(
         v3,
         block: block.cloned(),
         sources: vec![main_source(&file)],
-        deprecations: Rc::default(),
+        deprecations: None,
     };
     // What the file (and the helpers it requires) defined, from an earlier call; else
     // loaded now and kept.
@@ -992,8 +992,9 @@ struct FunctionHost<'e> {
     block: Option<Closure>,
     /// The function's file, then the files `require` loaded.
     sources: Vec<Source>,
-    /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged.
-    deprecations: Rc<RefCell<Vec<String>>>,
+    /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged
+    /// (made with the first such object).
+    deprecations: Option<Rc<RefCell<Vec<String>>>>,
 }
 
 /// `Puppet::Parser::Functions.autoloader`: each of its methods is a deprecation warning in
@@ -1044,7 +1045,10 @@ impl FunctionHost<'_> {
 
     /// Logs the deprecation warnings not yet logged (before anything else the code logs).
     fn flush_deprecations(&mut self) {
-        let pending = std::mem::take(&mut *self.deprecations.borrow_mut());
+        let Some(deprecations) = &self.deprecations else {
+            return;
+        };
+        let pending = std::mem::take(&mut *deprecations.borrow_mut());
         for m in pending {
             self.inner.ev.warn_once(&m);
         }
@@ -1170,7 +1174,7 @@ impl Host for FunctionHost<'_> {
             // the 3.x function's name as a `function_NAME` method, or false
             ("Puppet::Parser::Functions", "autoloader", []) => {
                 Some(Ok(RValue::Host(Rc::new(Autoloader {
-                    deprecations: self.deprecations.clone(),
+                    deprecations: self.deprecations.get_or_insert_with(Rc::default).clone(),
                 }))))
             }
             ("Puppet::Parser::Functions", "function", [f]) => {

@@ -169,6 +169,44 @@ pub struct Ctx {
 thread_local! {
     /// The classes around the top's code: none (shared, not allocated per interpreter).
     static NO_CREF: Rc<[Rc<UserClass>]> = Rc::from(Vec::new());
+    /// The local variables of frames that ended, emptied, for new frames: a method's call
+    /// allocated its stack of scopes and its first scope's room each time.
+    static SPARE_LOCALS: RefCell<Vec<Vec<Scope>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many emptied stacks of scopes are kept, and the most variables a kept scope has room
+/// for.
+const SPARE_STACKS: usize = 32;
+const SPARE_ROOM: usize = 16;
+
+/// A frame's local variables: one empty scope (an emptied one of an ended frame's).
+fn fresh_locals() -> Vec<Scope> {
+    SPARE_LOCALS
+        .try_with(|s| s.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| vec![Scope::default()])
+}
+
+impl Drop for Ctx {
+    fn drop(&mut self) {
+        let mut locals = std::mem::take(&mut self.locals);
+        locals.truncate(1);
+        let Some(first) = locals.first_mut() else {
+            return;
+        };
+        if first.0.capacity() > SPARE_ROOM {
+            return;
+        }
+        first.0.clear();
+        let _ = SPARE_LOCALS.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                if s.len() < SPARE_STACKS {
+                    s.push(locals);
+                }
+            }
+        });
+    }
 }
 
 impl Ctx {
@@ -176,7 +214,7 @@ impl Ctx {
     pub fn top() -> Ctx {
         Ctx {
             id: 1,
-            locals: vec![Scope::default()],
+            locals: fresh_locals(),
             this: This::Template,
             def_target: DefTarget::Template,
             cref: NO_CREF.with(Rc::clone),
@@ -239,7 +277,7 @@ impl Interp<'_> {
         self.frame_ids += 1;
         Ctx {
             id: self.frame_ids,
-            locals: vec![Scope::default()],
+            locals: fresh_locals(),
             this,
             def_target,
             cref,

@@ -78,8 +78,9 @@ pub struct Interp<'h> {
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
     /// the same object; `@x` does not see them, as in the reference).
     pub scope_vars: HashMap<String, RValue>,
-    /// The host variables read so far, as Ruby values shared with nested renders.
-    shared: SharedVars,
+    /// The host variables read so far, as Ruby values shared with nested renders (made
+    /// when the first is read: a module function's call often reads none).
+    shared: Option<SharedVars>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     steps: usize,
@@ -146,11 +147,15 @@ pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
 
 impl<'h> Interp<'h> {
     pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
-        Interp::with_shared(host, SharedVars::default())
+        Interp::make(host, None)
     }
 
     /// An interpreter whose host variables' Ruby values are those of `shared`.
     pub fn with_shared(host: &'h mut dyn Host, shared: SharedVars) -> Interp<'h> {
+        Interp::make(host, Some(shared))
+    }
+
+    fn make(host: &'h mut dyn Host, shared: Option<SharedVars>) -> Interp<'h> {
         Interp {
             shared,
             host,
@@ -348,18 +353,28 @@ impl<'h> Interp<'h> {
     /// Makes `v` the Ruby value of the host variable `name` for the render chain (the
     /// object `scope.setvar` was given: nested templates read that object).
     pub fn share_variable(&mut self, name: &str, v: RValue) {
-        self.shared.borrow_mut().insert(name.to_string(), v);
+        self.shared_vars().borrow_mut().insert(name.to_string(), v);
     }
 
     /// The Ruby value of a host variable (`None` when there is none): the same object
     /// each time it is read during the render chain.
     pub fn host_variable(&mut self, name: &str) -> Option<RValue> {
-        if let Some(v) = self.shared.borrow().get(name) {
-            return Some(v.clone());
+        if let Some(v) = self
+            .shared
+            .as_ref()
+            .and_then(|s| s.borrow().get(name).cloned())
+        {
+            return Some(v);
         }
         let v = self.host.variable(name)?;
-        self.shared.borrow_mut().insert(name.to_string(), v.clone());
+        self.shared_vars()
+            .borrow_mut()
+            .insert(name.to_string(), v.clone());
         Some(v)
+    }
+
+    fn shared_vars(&mut self) -> &SharedVars {
+        self.shared.get_or_insert_with(SharedVars::default)
     }
 
     pub fn eval(&mut self, n: &Node) -> R {
