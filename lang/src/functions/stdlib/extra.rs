@@ -704,6 +704,25 @@ fn time(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             args.len()
         ));
     }
+    // The time zone, as the source takes it: a string (the time is the same in every
+    // zone), an empty array or hash; another value fails as Ruby does.
+    match args.first() {
+        None | Some(Value::String(_) | Value::Undef) => {}
+        Some(Value::Array(a)) if a.is_empty() => {}
+        Some(Value::Hash(h)) if h.is_empty() => {}
+        Some(v @ (Value::Array(_) | Value::Hash(_))) => {
+            let class = crate::erb::bridge::to_ruby(v).class_name();
+            return err(format!("no implicit conversion of {class} into String"));
+        }
+        Some(v) => {
+            let r = crate::erb::bridge::to_ruby(v);
+            return err(format!(
+                "undefined method `empty?' for {}:{}",
+                crate::erb::ruby::show::inspect(&r),
+                r.class_name()
+            ));
+        }
+    }
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
