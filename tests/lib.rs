@@ -1,5 +1,7 @@
 //! Support for the workspace-level tests: running one corpus case through a fresh session.
 
+pub mod module_cache;
+
 use prepl::{format, Session, Value};
 use serde_json::{Map as JsonMap, Value as Json};
 use std::path::{Path, PathBuf};

@@ -15,9 +15,9 @@
 //! A failing case that is not a known failure fails the test; a known failure that agrees is
 //! reported.
 
+use prepl_tests::module_cache::{compact, known, modules_dir, xz_text};
 use prepl_tests::*;
 use serde_json::Value as Json;
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -26,8 +26,6 @@ use std::time::Duration;
 const SAMPLE_EVERY: usize = 10;
 /// The node every case is compiled for.
 const NODE: &str = "foo.example.com";
-/// Strings of resource parameters longer than this are compared by digest (compact.py).
-const LONG: usize = 200;
 
 /// The sweep's data (cases.jsonl, fact_sets.json, expected.jsonl.xz, known_failures.txt):
 /// module_sweep/, or the directory `MODULE_SWEEP_DIR` names (the same sweep on other fact sets;
@@ -45,92 +43,6 @@ fn fact_sets(dir: &Path) -> BTreeMap<String, String> {
     let path = dir.join("fact_sets.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The module cache's modules/ directory, as fetch.py lays it out.
-fn modules_dir() -> PathBuf {
-    let cache = match std::env::var_os("PREPL_MODULE_CACHE") {
-        Some(dir) => PathBuf::from(dir),
-        None => {
-            let base = std::env::var_os("XDG_CACHE_HOME")
-                .filter(|d| !d.is_empty())
-                .map(PathBuf::from)
-                .unwrap_or_else(|| {
-                    PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache")
-                });
-            base.join("prepl").join("debian-modules")
-        }
-    };
-    cache.join("modules")
-}
-
-fn known(path: &Path) -> BTreeMap<String, String> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| {
-            let (id, reason) = l.split_once('#').unwrap_or((l, ""));
-            let id = id.trim();
-            (!id.is_empty()).then(|| (id.to_string(), reason.trim().to_string()))
-        })
-        .collect()
-}
-
-/// The expected answers, decompressed (with `xz -dc`, from xz-utils, which every Debian system has: no
-/// compression crate for one file).
-fn expected_text(dir: &Path) -> String {
-    let path = dir.join("expected.jsonl.xz");
-    let out = std::process::Command::new("xz")
-        .arg("-dc")
-        .arg(&path)
-        .output()
-        .unwrap_or_else(|e| panic!("xz -dc {}: {e}", path.display()));
-    assert!(out.status.success(), "xz -dc {} failed", path.display());
-    String::from_utf8(out.stdout).expect("expected.jsonl.xz is UTF-8")
-}
-
-/// `s` as compact.py writes it: the modules directory as `@MODULES@`.
-fn relative(s: &str, modules: &str) -> String {
-    s.replace(modules, "@MODULES@")
-}
-
-/// A string of a resource parameter as compact.py writes it: long ones by digest.
-fn digest(s: &str) -> Option<String> {
-    let n = s.chars().count();
-    if n <= LONG {
-        return None;
-    }
-    let hash = Sha256::digest(s.as_bytes());
-    let hex: String = hash.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    Some(format!("sha256:{hex} ({n} chars)"))
-}
-
-fn compact_json(j: &mut Json, modules: &str) {
-    match j {
-        Json::String(s) => {
-            let r = relative(s, modules);
-            *s = digest(&r).unwrap_or(r);
-        }
-        Json::Array(a) => a.iter_mut().for_each(|v| compact_json(v, modules)),
-        Json::Object(o) => o.values_mut().for_each(|v| compact_json(v, modules)),
-        _ => {}
-    }
-}
-
-/// prepl's answer in the data's compact form.
-fn compact(outcome: &mut Outcome, catalog: &mut Option<CatalogView>, modules: &str) {
-    outcome.value = outcome.value.as_deref().map(|s| relative(s, modules));
-    outcome.error = outcome.error.as_deref().map(|s| relative(s, modules));
-    outcome.log = outcome.log.iter().map(|l| relative(l, modules)).collect();
-    if let Some(c) = catalog {
-        for r in &mut c.resources {
-            r.title = relative(&r.title, modules);
-            for v in r.parameters.values_mut() {
-                compact_json(v, modules);
-            }
-        }
-        c.edges = c.edges.iter().map(|e| relative(e, modules)).collect();
-    }
 }
 
 #[derive(Default)]
@@ -188,7 +100,8 @@ fn run(modules: PathBuf) {
     let programs_path = tmp.join("cases.jsonl");
     let expected_path = tmp.join("expected.jsonl");
     std::fs::write(&programs_path, lines).expect("write programs");
-    std::fs::write(&expected_path, expected_text(&dir)).expect("write expected");
+    std::fs::write(&expected_path, xz_text(&dir.join("expected.jsonl.xz")))
+        .expect("write expected");
     let cases = load_cases("sweep", &programs_path, &expected_path);
     let _ = std::fs::remove_dir_all(&tmp);
     assert!(!cases.is_empty(), "no cases in {}", dir.display());

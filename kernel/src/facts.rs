@@ -2,6 +2,8 @@
 //! kernel arguments `--facts FILE` / `--facts-for FILTER`), and the `%facts` magic:
 //! - `%facts`: the facts, as a table;
 //! - `%facts FILE`: facts from a YAML or JSON file;
+//! - `%facts NAME` (`os.release.major`): one fact, with where a module's custom fact came
+//!   from (`MODULE/lib/facter/FILE.rb:LINE`) or why it has no value;
 //! - `%facts for FILTER`: a facterdb fact set (`os.family=RedHat and os.release.major=9`,
 //!   `debian-11`), the newest Facter version;
 //! - `%facts set PATH=VALUE`: changes one fact (`os.family=RedHat`);
@@ -16,7 +18,7 @@ use std::sync::OnceLock;
 #[allow(dead_code)]
 mod file;
 
-pub const USAGE: &str = "Usage: %facts [FILE | for FILTER | set PATH=VALUE | local]";
+pub const USAGE: &str = "Usage: %facts [NAME | FILE | for FILTER | set PATH=VALUE | local]";
 
 /// What the kernel's command line asks for (`--facts FILE`, `--facts-for FILTER`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -91,6 +93,30 @@ pub fn run(session: &mut Session, origin: &mut String, code: &str) -> Result<Jso
             );
             return Ok(json!({ "text/plain": text }));
         }
+        // `%facts os.family`: that fact, and where a custom fact's value came from
+        name if rest.is_empty()
+            && file::is_fact_path(name)
+            && !std::path::Path::new(name).exists() =>
+        {
+            let facts = session.variable("facts").unwrap_or(Value::Undef);
+            let note = file::custom_note(session, name);
+            return match (file::fact(&facts, name), note) {
+                (Some(v), note) => {
+                    let mut bundle = crate::render::bundle(&v);
+                    if let (Some(Json::String(text)), Some(note)) =
+                        (bundle.get_mut("text/plain"), note)
+                    {
+                        text.push('\n');
+                        text.push_str(&note);
+                    }
+                    Ok(bundle)
+                }
+                (None, note) => Err(format!(
+                    "No fact '{name}' (%facts lists them; %facts FILE reads a fact file).{}",
+                    note.map(|n| format!("\n{n}")).unwrap_or_default()
+                )),
+            };
+        }
         _ => {
             let path = arg.trim_matches(|c| c == '\'' || c == '"');
             (file::load(path)?, path.to_string())
@@ -118,6 +144,45 @@ mod tests {
             Ok(j) => j["text/plain"].as_str().unwrap_or("").to_string(),
             Err(e) => format!("error: {e}"),
         }
+    }
+
+    #[test]
+    fn one_fact_and_where_a_custom_fact_comes_from() {
+        let dir = std::env::temp_dir().join(format!("prepl-kernel-cf-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("cf/lib/facter")).unwrap();
+        std::fs::write(
+            dir.join("cf/lib/facter/cf.rb"),
+            "Facter.add(:cf_greeting) do\n  setcode { { 'to' => \"hello #{Facter.value(:kernel)}\" } }\nend\n\
+             Facter.add(:cf_none) do\n  confine kernel: 'Plan9'\n  setcode { 'x' }\nend\n",
+        )
+        .unwrap();
+        let mut s = Session::new();
+        s.set_environment(prepl::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![dir.clone()],
+        });
+        s.set_custom_facts(true);
+        let mut origin = String::from("this machine");
+        run(&mut s, &mut origin, "%facts set kernel=Linux").unwrap();
+        let greeting = text(run(&mut s, &mut origin, "%facts cf_greeting.to"));
+        let none = text(run(&mut s, &mut origin, "%facts cf_none"));
+        let kernel = text(run(&mut s, &mut origin, "%facts kernel"));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(
+            greeting,
+            "'hello Linux'\n(custom fact cf_greeting from cf/lib/facter/cf.rb:1)"
+        );
+        assert!(
+            none.ends_with(
+                "\n(custom fact cf_none from cf/lib/facter/cf.rb:4: no value for these facts)"
+            ),
+            "{none}"
+        );
+        assert!(none.starts_with("error: No fact 'cf_none'"), "{none}");
+        // A fact of the fact set itself: no note.
+        assert_eq!(kernel, "'Linux'");
     }
 
     #[test]

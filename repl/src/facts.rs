@@ -68,6 +68,36 @@ pub fn describe(facts: &Value) -> String {
     .join(", ")
 }
 
+/// `:facts NAME`: one fact, or a part of one by a dotted path (`os.release.major`), as
+/// `facter os.release.major` picks it.
+pub fn fact(facts: &prepl::Value, path: &str) -> Option<prepl::Value> {
+    let mut value = facts.clone();
+    for segment in path.split('.') {
+        value = match &value {
+            prepl::Value::Hash(h) => h
+                .iter()
+                .find(|(k, _)| matches!(k, prepl::Value::String(s) if &**s == segment))?
+                .1
+                .clone(),
+            prepl::Value::Array(a) => a.get(segment.parse::<usize>().ok()?)?.clone(),
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
+/// Whether a `:facts` argument names a fact rather than a file: a dotted path of fact
+/// names (no `/`, no file extension of a fact file).
+pub fn is_fact_path(arg: &str) -> bool {
+    !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-')
+        && !arg.ends_with(".yaml")
+        && !arg.ends_with(".yml")
+        && !arg.ends_with(".json")
+}
+
 /// For `:facts NAME` (`NAME` may be a path, `os.family`): where the custom fact its first
 /// segment names comes from (`MODULE/lib/facter/FILE.rb:LINE`) when a module's custom fact
 /// gave its value (the fact set itself has none), or why that custom fact has no value.

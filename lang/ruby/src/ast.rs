@@ -8,10 +8,11 @@ pub struct Node {
     pub at: usize,
 }
 
-/// A part of an interpolated string.
+/// A part of an interpolated string. (A literal part is shared: a literal string's value is
+/// made without a copy.)
 #[derive(Debug, Clone)]
 pub enum Part {
-    Lit(String),
+    Lit(Rc<str>),
     Code(Node),
 }
 
@@ -22,11 +23,66 @@ pub struct Block {
     pub body: Vec<Node>,
 }
 
+/// A name of the code (a local variable, a parameter, a method called), made once when the
+/// code is parsed and shared: binding a local variable copies no text.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Name(Rc<str>);
+
+impl Name {
+    /// The shared text (a symbol of the name is made without a copy).
+    pub fn rc(&self) -> &Rc<str> {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        Name(Rc::from(s))
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Name {
+        Name(Rc::from(s))
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
 /// A block parameter: a name, or `(a, b)` destructuring.
 #[derive(Debug, Clone)]
 pub enum Param {
-    Name(String),
-    Nested(Vec<String>),
+    Name(Name),
+    Nested(Vec<Name>),
 }
 
 /// The clauses of `begin ... end`.
@@ -42,7 +98,7 @@ pub struct BeginBlock {
 #[derive(Debug, Clone)]
 pub struct RescueClause {
     pub classes: Vec<Node>,
-    pub var: Option<String>,
+    pub var: Option<Name>,
     pub body: Vec<Node>,
 }
 
@@ -54,25 +110,28 @@ pub struct MethodDef {
     pub singleton: bool,
     pub params: Vec<DefParam>,
     pub body: Vec<Node>,
+    /// Whether its body has a bare `super` (which passes the method's own arguments on):
+    /// only then does a call keep a copy of its arguments.
+    pub zsuper: bool,
 }
 
 /// A method's parameter.
 #[derive(Debug, Clone)]
 pub enum DefParam {
     /// `a`, before any optional or splat parameter.
-    Req(String),
+    Req(Name),
     /// `a = default`.
-    Opt(String, Node),
+    Opt(Name, Node),
     /// `*rest` (the name empty for a bare `*`).
-    Rest(String),
+    Rest(Name),
     /// `a` after optional or splat parameters (`def f(*a, b)`).
-    Post(String),
+    Post(Name),
     /// `key:` (required) or `key: default`.
-    Key(String, Option<Node>),
+    Key(Name, Option<Node>),
     /// `**opts`.
-    KeyRest(String),
+    KeyRest(Name),
     /// `&block`.
-    Block(String),
+    Block(Name),
 }
 
 /// `class Name < Super ... end`, `module Name ... end` or `class << self ... end`.
@@ -110,11 +169,11 @@ pub enum Kind {
     GVar(String),
     /// A constant (`String`, `Puppet::Util`).
     Const(String),
-    LVar(String),
+    LVar(Name),
     /// A method call; no receiver means self (or a local-looking name, `vcall`).
     Call {
         recv: Option<Box<Node>>,
-        name: String,
+        name: Name,
         args: Vec<Node>,
         block: Option<Rc<Block>>,
         /// Written without receiver, arguments or parentheses (`foo`): a variable or a call.
@@ -135,7 +194,7 @@ pub enum Kind {
     While(Box<Node>, Vec<Node>, bool),
     /// `begin ... end while c` (`until`: true): the body runs once before the test.
     DoWhile(Box<Node>, Vec<Node>, bool),
-    For(Vec<String>, Box<Node>, Vec<Node>),
+    For(Vec<Name>, Box<Node>, Vec<Node>),
     Case(Option<Box<Node>>, Vec<When>, Option<Vec<Node>>),
     /// `lambda { }`, `->(x) { }` (true) or `proc { }` (false).
     Lambda(Rc<Block>, bool),

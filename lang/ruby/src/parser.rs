@@ -2,7 +2,8 @@
 //! list of statements. Precedence follows Ruby's operator table.
 
 use crate::ast::{
-    BeginBlock, Block, ClassDef, DefParam, Kind, MethodDef, Node, Param, Part, RescueClause, When,
+    BeginBlock, Block, ClassDef, DefParam, Kind, MethodDef, Name, Node, Param, Part, RescueClause,
+    When,
 };
 use crate::error::RubyError;
 use crate::lexer::{is_keyword, lex};
@@ -21,6 +22,8 @@ pub struct Parser {
     no_do: bool,
     /// Nesting depth of expressions, bounded so that a template cannot overflow the stack.
     depth: usize,
+    /// Whether the method being parsed has a bare `super` so far.
+    zsuper: bool,
 }
 
 /// How deeply expressions may nest.
@@ -43,6 +46,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
         locals: HashSet::default(),
         no_do: false,
         depth: 0,
+        zsuper: false,
     };
     let body = p.statements_in(Some("end-of-input"))?;
     match p.tok() {
@@ -551,12 +555,12 @@ impl Parser {
     fn declare(&mut self, target: &Node) {
         match &target.kind {
             Kind::LVar(n) => {
-                self.locals.insert(n.clone());
+                self.locals.insert(n.to_string());
             }
             Kind::Call {
                 name, vcall: true, ..
             } => {
-                self.locals.insert(name.clone());
+                self.locals.insert(name.to_string());
             }
             _ => {}
         }
@@ -780,7 +784,7 @@ impl Parser {
                 let mut n = self.call_rest(Some(node), name, at)?;
                 if safe {
                     if let Kind::Call { name, .. } = &mut n.kind {
-                        name.insert_str(0, "&.");
+                        *name = format!("&.{name}").into();
                     }
                 }
                 node = n;
@@ -835,7 +839,7 @@ impl Parser {
         }
         if let Some(last) = args.last() {
             if let Kind::Call { name: n, .. } = &last.kind {
-                if n == "&block" {
+                if &**n == "&block" {
                     let Some(Node {
                         kind: Kind::Call { args: a, .. },
                         ..
@@ -862,7 +866,7 @@ impl Parser {
         Ok(Node::new(
             Kind::Call {
                 recv: recv.map(Box::new),
-                name,
+                name: name.into(),
                 args,
                 block,
                 vcall,
@@ -958,7 +962,7 @@ impl Parser {
             };
             self.skip_newlines();
             let v = self.no_do_expr()?;
-            pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l)]), at), v));
+            pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l.into())]), at), v));
             return Ok(());
         }
         if self.is_op("*") {
@@ -1005,9 +1009,9 @@ impl Parser {
                         if self.eat_op("*") {
                             let rest = match self.tok() {
                                 Tok::Ident(_) => self.param_name()?,
-                                _ => String::new(),
+                                _ => Name::from(""),
                             };
-                            names.push(format!("*{rest}"));
+                            names.push(format!("*{rest}").into());
                         } else {
                             names.push(self.param_name()?);
                         }
@@ -1100,7 +1104,13 @@ impl Parser {
             while !matches!(self.tok(), Tok::Newline | Tok::Op(";") | Tok::Op("=>"))
                 && !self.is_kw("then")
             {
-                classes.push(self.no_do_expr()?);
+                let at = self.at();
+                if self.eat_op("*") {
+                    let list = self.no_do_expr()?;
+                    classes.push(Node::new(Kind::Splat(Box::new(list)), at));
+                } else {
+                    classes.push(self.no_do_expr()?);
+                }
                 if !self.eat_op(",") {
                     break;
                 }
@@ -1132,12 +1142,13 @@ impl Parser {
         Ok(Node::new(Kind::Begin(Box::new(b)), at))
     }
 
-    fn param_name(&mut self) -> PResult<String> {
+    fn param_name(&mut self) -> PResult<Name> {
         let at = self.at();
         match self.take() {
             Tok::Ident(n) if !is_keyword(&n) => {
-                self.locals.insert(n.clone());
-                Ok(n)
+                let name = Name::from(n.as_str());
+                self.locals.insert(n);
+                Ok(name)
             }
             Tok::Op("*") | Tok::Op("&") => {
                 Err(RubyError::unsupported("splat block parameters", at))
@@ -1181,7 +1192,7 @@ impl Parser {
             Tok::Words(w) => Node::new(
                 Kind::Array(
                     w.into_iter()
-                        .map(|s| Node::new(Kind::Str(vec![Part::Lit(s)]), at))
+                        .map(|s| Node::new(Kind::Str(vec![Part::Lit(s.into())]), at))
                         .collect(),
                 ),
                 at,
@@ -1190,6 +1201,19 @@ impl Parser {
             Tok::GVar(n) => Node::new(Kind::GVar(n), at),
             Tok::Const(c) => {
                 if self.is_op("(") && !self.spaced() {
+                    return self.call_rest(None, c, at);
+                }
+                // `Integer key`: Kernel's conversion methods called without parentheses
+                if matches!(
+                    c.as_str(),
+                    "Integer" | "Float" | "String" | "Array" | "Hash"
+                ) && self.spaced()
+                    && match self.tok() {
+                        Tok::Ident(n) => !is_keyword(n),
+                        Tok::Int(_) | Tok::Float(_) | Tok::Str(_) | Tok::IVar(_) => true,
+                        _ => false,
+                    }
+                {
                     return self.call_rest(None, c, at);
                 }
                 Node::new(Kind::Const(c), at)
@@ -1250,7 +1274,7 @@ impl Parser {
                 };
                 self.skip_newlines();
                 let v = self.no_do_expr()?;
-                pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l)]), kat), v));
+                pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l.into())]), kat), v));
             } else {
                 let k = self.no_do_expr()?;
                 self.skip_newlines();
@@ -1338,6 +1362,7 @@ impl Parser {
                 if block.is_some() {
                     return Err(RubyError::unsupported("a block given to super", at));
                 }
+                self.zsuper |= !explicit;
                 Kind::Super(explicit.then_some(args))
             }
             "redo" | "retry" | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
@@ -1357,7 +1382,7 @@ impl Parser {
             }
             _ => {
                 if self.locals.contains(&name) && (!self.is_op("(") || self.spaced()) {
-                    Kind::LVar(name)
+                    Kind::LVar(name.into())
                 } else {
                     return self.call_rest(None, name, at);
                 }
@@ -1446,8 +1471,10 @@ impl Parser {
             name.push('=');
         }
         let outer = std::mem::take(&mut self.locals);
+        let outer_zsuper = std::mem::take(&mut self.zsuper);
         let r = self.def_rest(name, singleton, at);
         self.locals = outer;
+        self.zsuper = outer_zsuper;
         r
     }
 
@@ -1476,6 +1503,7 @@ impl Parser {
             singleton,
             params,
             body,
+            zsuper: self.zsuper,
         };
         Ok(Node::new(Kind::Def(Rc::new(def)), at))
     }
@@ -1495,7 +1523,7 @@ impl Parser {
                 seen_opt = true;
                 match self.tok() {
                     Tok::Ident(_) => DefParam::Rest(self.param_name()?),
-                    _ => DefParam::Rest(String::new()),
+                    _ => DefParam::Rest(Name::from("")),
                 }
             } else if self.eat_op("&") {
                 DefParam::Block(self.param_name()?)
@@ -1513,7 +1541,7 @@ impl Parser {
                 } else {
                     Some(self.ternary()?)
                 };
-                DefParam::Key(l, default)
+                DefParam::Key(l.into(), default)
             } else if self.is_op("(") {
                 return Err(RubyError::unsupported(
                     "destructuring method parameters",
@@ -1692,7 +1720,7 @@ impl Parser {
         parts
             .into_iter()
             .map(|p| match p {
-                StrPart::Lit(s) => Ok(Part::Lit(s)),
+                StrPart::Lit(s) => Ok(Part::Lit(s.into())),
                 StrPart::Code(src, at) => {
                     let mut toks = Vec::new();
                     lex(&src, at, &mut toks)?;
@@ -1709,11 +1737,13 @@ impl Parser {
                         locals: std::mem::take(&mut self.locals),
                         no_do: false,
                         depth: self.depth,
+                        zsuper: self.zsuper,
                     };
                     let body = sub.statements();
                     let done = matches!(sub.tok(), Tok::Eof);
                     let err = (!done).then(|| sub.unexpected());
                     self.locals = sub.locals;
+                    self.zsuper = sub.zsuper;
                     let body = body?;
                     if let Some(e) = err {
                         return Err(e);
@@ -1729,7 +1759,7 @@ fn call(recv: Option<Node>, name: &str, args: Vec<Node>, at: usize) -> Node {
     Node::new(
         Kind::Call {
             recv: recv.map(Box::new),
-            name: name.to_string(),
+            name: name.into(),
             args,
             block: None,
             vcall: false,

@@ -239,7 +239,7 @@ impl Reader<'_> {
                 }
                 V::Array(out)
             }
-            Kind::LVar(name) => env.get(name)?.clone(),
+            Kind::LVar(name) => env.get(&**name)?.clone(),
             Kind::Assign(target, value) => {
                 let name = local_name(target)?;
                 let v = self.eval(value, env)?;
@@ -294,7 +294,7 @@ impl Reader<'_> {
                 vcall,
             } => {
                 if *vcall {
-                    if let Some(v) = env.get(name) {
+                    if let Some(v) = env.get(&**name) {
                         return Some(v.clone());
                     }
                 }
@@ -316,7 +316,7 @@ impl Reader<'_> {
                     }
                     // A module's method (`PuppetX::Keystone::CompositeNamevar.x`).
                     Some(Kind::Const(_)) | None => {
-                        let m = self.methods.iter().rev().find(|m| m.name == *name)?;
+                        let m = self.methods.iter().rev().find(|m| *m.name == **name)?;
                         self.call(m, values)?
                     }
                     Some(_) => {

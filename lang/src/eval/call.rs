@@ -152,11 +152,14 @@ impl Evaluator {
             }
             // A function of the older API gets `''` for an `undef` argument.
             let mut args = args;
+            let mut given = None;
             if args.iter().any(Value::is_undef) && self.legacy_api(b) {
+                given = Some(args.clone());
                 for a in args.iter_mut().filter(|a| a.is_undef()) {
                     *a = Value::from("");
                 }
             }
+            let logged = self.logged;
             let outer = std::mem::replace(&mut self.current_builtin, b.name);
             let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
             self.call_span = span;
@@ -170,7 +173,29 @@ impl Evaluator {
             {
                 self.control_span = span;
             }
-            r
+            match r {
+                // A native version of a module's function failed without logging anything:
+                // the answer is the module's source's (its errors, its messages), unless
+                // the source needs Ruby outside the subset.
+                Err(Flow::Error(ref e))
+                    if b.module.is_some()
+                        && self.logged == logged
+                        && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
+                {
+                    let args = given.unwrap_or(args);
+                    self.call_span = span;
+                    self.call_sites.push(&self.source, Some(span));
+                    let source = crate::functions::rubyfn::call_after_native_error(
+                        self,
+                        name,
+                        &args,
+                        closure.as_ref(),
+                    );
+                    self.call_sites.pop();
+                    source.unwrap_or(r)
+                }
+                r => r,
+            }
         } else if crate::names::is_qualified(name)
             && self
                 .autoload(crate::env::modules::Kind::Function, name)

@@ -623,7 +623,8 @@ impl Evaluator {
             Some(_) => name,
             None => name,
         };
-        self.lookup_by_name(self.current, name).ok()
+        // (no unknown-variable error made: its "Did you mean" search is for messages)
+        self.find_by_name(self.current, name).ok().flatten()
     }
 
     /// An unknown variable read under `strict = warning` or `off` (the reference with
@@ -661,31 +662,8 @@ impl Evaluator {
     /// node scope being evaluated (and the scopes it sees through), then in the top scope.
     /// `$class::name` is a variable of an evaluated class.
     fn lookup_by_name(&self, start: Option<usize>, name: &str) -> Result<Value, Error> {
-        if !crate::names::is_qualified(name) {
-            let mut f = start;
-            while let Some(i) = f {
-                let frame = &self.frames[i];
-                if let Some(idx) = frame.layout.index_of(name) {
-                    if let Some(val) = &self.slots[frame.base + idx] {
-                        return Ok(val.clone());
-                    }
-                }
-                f = frame.parent;
-            }
-            if let Some(scope) = &self.scope {
-                scope.check_parameter_access(name)?;
-                if let Some(v) = scope.lookup(name) {
-                    return Ok(v);
-                }
-            }
-        } else if let Some(v) = self.qualified_variable(name) {
-            return Ok(v);
-        }
-        match self.globals.get(name) {
-            Some(v) => Ok(v.clone()),
-            // Set in class and define bodies only; elsewhere the reference reads it as undef,
-            // not as an unknown variable (and `defined('$caller_module_name')` stays false).
-            None if name.trim_start_matches("::") == "caller_module_name" => Ok(Value::Undef),
+        match self.find_by_name(start, name)? {
+            Some(v) => Ok(v),
             None => {
                 let err = Error::eval(format!("{UNKNOWN_VARIABLE}{name}'."));
                 // Under a lenient strictness the reader makes it `undef`: no hint to search.
@@ -696,6 +674,38 @@ impl Evaluator {
                     err
                 })
             }
+        }
+    }
+
+    /// As `lookup_by_name`, `None` for an unknown variable (a template's `has_variable?`,
+    /// a Ruby function's `lookupvar` of one that is not set: no error made).
+    fn find_by_name(&self, start: Option<usize>, name: &str) -> Result<Option<Value>, Error> {
+        if !crate::names::is_qualified(name) {
+            let mut f = start;
+            while let Some(i) = f {
+                let frame = &self.frames[i];
+                if let Some(idx) = frame.layout.index_of(name) {
+                    if let Some(val) = &self.slots[frame.base + idx] {
+                        return Ok(Some(val.clone()));
+                    }
+                }
+                f = frame.parent;
+            }
+            if let Some(scope) = &self.scope {
+                scope.check_parameter_access(name)?;
+                if let Some(v) = scope.lookup(name) {
+                    return Ok(Some(v));
+                }
+            }
+        } else if let Some(v) = self.qualified_variable(name) {
+            return Ok(Some(v));
+        }
+        match self.globals.get(name) {
+            Some(v) => Ok(Some(v.clone())),
+            // Set in class and define bodies only; elsewhere the reference reads it as undef,
+            // not as an unknown variable (and `defined('$caller_module_name')` stays false).
+            None if name.trim_start_matches("::") == "caller_module_name" => Ok(Some(Value::Undef)),
+            None => Ok(None),
         }
     }
 

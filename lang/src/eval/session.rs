@@ -118,6 +118,9 @@ pub struct Evaluator {
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
+    /// How many lines were logged (a native module function's failure is answered from the
+    /// module's source only when the native logged nothing: `eval/call.rs`).
+    pub(crate) logged: u64,
     pub(crate) depth: usize,
     /// Whether functions whose bodies compile run compiled (`compiled`); off only to test
     /// that they answer as the tree walk does.
@@ -270,6 +273,7 @@ impl Evaluator {
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
             logs: Vec::new(),
+            logged: 0,
             depth: 0,
             compile_functions: true,
             strict: Strictness::default(),
@@ -341,6 +345,7 @@ impl Evaluator {
 
     /// Sends a log line to the sink (or keeps it for `take_logs` when there is none).
     pub fn log(&mut self, level: LogLevel, message: &str) {
+        self.logged += 1;
         match &mut self.log_sink {
             Some(sink) => sink(level, message),
             None => self.logs.push((level, message.to_string())),
@@ -485,6 +490,20 @@ impl Evaluator {
                     .is_file()
                     && !dir.join("lib/puppet/functions").join(&file).is_file()
             })
+    }
+
+    /// Whether the module a native built-in stands for has the function in both APIs
+    /// (`lib/puppet/functions` and `lib/puppet/parser/functions`).
+    pub(crate) fn has_both_apis(&self, b: &'static Builtin) -> bool {
+        let Some(module) = b.module else {
+            return false;
+        };
+        let Some(dir) = crate::env::modules::module_dir(&self.env, module) else {
+            return false;
+        };
+        let file = format!("{}.rb", b.name);
+        crate::env::fs::is_file(&dir.join("lib/puppet/parser/functions").join(&file))
+            && crate::env::fs::is_file(&dir.join("lib/puppet/functions").join(&file))
     }
 
     /// A compiled regular expression for a literal, compiled once.

@@ -1,8 +1,8 @@
 //! Puppet's objects and classes as modules' Ruby functions reach them beyond calling
 //! functions: `scope.compiler.environment` / `scope.environment`,
 //! `Puppet::Parser::Files.find_template` / `find_file`, and `File` for a module's own files
-//! (datacat's `template_body` reads the template it found). Nothing outside the modules of
-//! the modulepath is read.
+//! (datacat's `template_body` reads the template it found), `ENV` (empty). Nothing outside
+//! the modules of the modulepath is read.
 
 use crate::erb::ruby::{self, HostObject, RValue};
 use crate::erb::HostError;
@@ -36,6 +36,11 @@ pub(super) fn system_call(
         ("File", "read" | "exist?" | "exists?" | "file?" | "directory?" | "readable?", 1) => {
             return Some(module_file(ev, name, &arg(0)))
         }
+        // The environment reads as empty: a function sees no variable of prepl's process
+        // (stdlib's 3.x `deprecation` looks for STDLIB_LOG_DEPRECATIONS).
+        ("ENV", "[]", 1) => RValue::Nil,
+        ("ENV", "key?" | "include?" | "has_key?", 1) => RValue::Bool(false),
+        ("ENV", "fetch", 2) => args[1].clone(),
         _ => return None,
     }))
 }

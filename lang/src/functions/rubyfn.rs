@@ -31,7 +31,7 @@ use crate::types::PType;
 use crate::values::Value;
 use rustc_hash::FxHashMap as HashMap;
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -62,15 +62,21 @@ type FoundCache = (u64, Vec<PathBuf>, HashMap<String, Option<Rc<Found>>>);
 
 thread_local! {
     /// Where each function name's file was found during this evaluation (`fs::generation`)
-    /// and for which modulepath.
+    /// and for which modulepath: 4.x functions and 3.x ones apart.
     static FOUND: RefCell<FoundCache> = RefCell::new((u64::MAX, Vec::new(), HashMap::default()));
+    static FOUND_3X: RefCell<FoundCache> = RefCell::new((u64::MAX, Vec::new(), HashMap::default()));
 }
 
-/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`),
-/// looked for once per evaluation.
-pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+/// The answer of `look` for `name`, looked for once per evaluation and modulepath (kept in
+/// `cache`).
+fn found_once(
+    cache: &'static std::thread::LocalKey<RefCell<FoundCache>>,
+    ev: &Evaluator,
+    name: &str,
+    look: fn(&Evaluator, &str) -> Option<Found>,
+) -> Option<Rc<Found>> {
     let generation = crate::env::fs::generation();
-    let known = FOUND.with(|f| {
+    let known = cache.with(|f| {
         let f = f.borrow();
         (f.0 == generation && f.1 == ev.env.modulepath)
             .then(|| f.2.get(name).cloned())
@@ -79,8 +85,8 @@ pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
     if let Some(found) = known {
         return found;
     }
-    let found = find_now(ev, name).map(Rc::new);
-    FOUND.with(|f| {
+    let found = look(ev, name).map(Rc::new);
+    cache.with(|f| {
         let mut f = f.borrow_mut();
         if f.0 != generation || f.1 != ev.env.modulepath {
             *f = (generation, ev.env.modulepath.clone(), HashMap::default());
@@ -90,10 +96,22 @@ pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
     found
 }
 
+/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`),
+/// looked for once per evaluation.
+pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    found_once(&FOUND, ev, name, find_now)
+}
+
 /// The file of a module's 3.x function `name` (`lib/puppet/parser/functions/NAME.rb`, the
 /// first on the modulepath), which `scope.function_NAME` finds as the reference's autoloader
 /// does: before Puppet's own function of that name (stdlib's 3.x `dig`, not the 4.x one).
-pub fn find_3x(ev: &Evaluator, name: &str) -> Option<Found> {
+/// Looked for once per evaluation (a template's every call walked every module, ~27 k
+/// instructions, and lost the parse and definitions the call before had found).
+pub fn find_3x(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    found_once(&FOUND_3X, ev, name, find_3x_now)
+}
+
+fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
     if !crate::env::modules::is_module_name(name) {
         return None;
     }
@@ -101,8 +119,11 @@ pub fn find_3x(ev: &Evaluator, name: &str) -> Option<Found> {
     ev.env.modulepath.iter().find_map(|dir| {
         crate::env::fs::list(dir)
             .iter()
-            .map(|m| m.join("lib/puppet/parser/functions").join(&file))
-            .find(|p| crate::env::fs::is_file(p))
+            .map(|m| m.join("lib/puppet/parser/functions"))
+            // (one listing of each module's directory answers every name)
+            .find(|d| crate::env::fs::has_entry(d, &file))
+            .map(|d| d.join(&file))
+            .filter(|p| crate::env::fs::is_file(p))
             .map(|path| Found {
                 shown: shown_path(dir, &path),
                 path: path.into(),
@@ -135,6 +156,10 @@ enum Api {
         dispatches: Vec<Dispatch>,
         /// `local_types do type 'Name = Type' end`: names and definitions, in order.
         local_types: Vec<(String, String)>,
+        /// The block defines `call(scope, *args)` (stdlib's wrappers, the workaround of
+        /// PUP-4438) to dispatch the scope and the arguments: the dispatches take the scope
+        /// as their first argument.
+        scope_first: bool,
     },
     /// `newfunction`: the arity (`None`: any), whether it is an rvalue.
     V3 { arity: Option<i64>, rvalue: bool },
@@ -180,7 +205,7 @@ type Signatures = (Vec<Signature>, Vec<Option<PType>>);
 type Analysed = (Rc<RubyFile>, Rc<Parsed>);
 
 /// The name of the method a 3.x function's block becomes.
-const METHOD_3X: &str = "__prepl_function";
+const METHOD_3X: &str = ruby::eval::BLOCK_AS_METHOD;
 
 thread_local! {
     /// Function files analysed, by path, with the parsed file they were analysed from
@@ -250,6 +275,27 @@ fn remember_definitions(
     known
 }
 
+thread_local! {
+    /// Set when a call failed on Ruby outside the subset (or a syntax error, or an
+    /// interruption) rather than on an exception the code raised.
+    static OUTSIDE_SUBSET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Calls a module's Ruby function after its native version failed: the source's answer, or
+/// `None` when there is no source or it needs Ruby outside the subset (the native's error
+/// stands then).
+pub fn call_after_native_error(
+    ev: &mut Evaluator,
+    name: &str,
+    args: &[Value],
+    block: Option<&Closure>,
+) -> Option<EvalResult> {
+    let found = find(ev, name)?;
+    OUTSIDE_SUBSET.set(false);
+    let r = call(ev, name, &found, args, block);
+    (!OUTSIDE_SUBSET.replace(false)).then_some(r)
+}
+
 /// Calls a module's Ruby function.
 pub fn call(
     ev: &mut Evaluator,
@@ -298,6 +344,7 @@ pub fn call(
         Api::V4 {
             dispatches,
             local_types,
+            scope_first,
         } => {
             let decls = &parsed.decls;
             if decls.is_empty() {
@@ -337,9 +384,21 @@ pub fn call(
                 }
             };
             let (sigs, _) = &*signatures;
-            let i = signature::dispatch_signatures(name, sigs, args, block)?;
+            let (i, ruby_args) = if *scope_first {
+                // The scope stands as undef among the arguments the types are checked on.
+                let with_scope: Vec<Value> = std::iter::once(Value::Undef)
+                    .chain(args.iter().cloned())
+                    .collect();
+                let i = signature::dispatch_signatures(name, sigs, &with_scope, block)?;
+                let ruby_args = std::iter::once(RValue::Scope)
+                    .chain(args.iter().map(to_ruby))
+                    .collect::<Vec<_>>();
+                (i, ruby_args)
+            } else {
+                let i = signature::dispatch_signatures(name, sigs, args, block)?;
+                (i, args.iter().map(to_ruby).collect::<Vec<_>>())
+            };
             let mismatch = sigs[i].fallback;
-            let ruby_args = args.iter().map(to_ruby).collect::<Vec<_>>();
             (i, ruby_args, Some(signatures), mismatch)
         }
         Api::V3 { arity, .. } => {
@@ -373,7 +432,7 @@ pub fn call(
         v3,
         block: block.cloned(),
         sources: vec![main_source(&file)],
-        deprecations: Rc::default(),
+        deprecations: None,
     };
     // What the file (and the helpers it requires) defined, from an earlier call; else
     // loaded now and kept.
@@ -472,7 +531,7 @@ fn implicit_signature(params: &[DefParam]) -> Vec<ParamDecl> {
             DefParam::Req(n) | DefParam::Post(n) => out.push(any(n, "")),
             DefParam::Opt(n, _) => out.push(any(n, "?")),
             DefParam::Rest(n) => out.push(any(if n.is_empty() { "args" } else { n }, "*")),
-            DefParam::Block(n) => out.push(("Callable".to_string(), n.clone(), "&?")),
+            DefParam::Block(n) => out.push(("Callable".to_string(), n.to_string(), "&?")),
             DefParam::Key(..) | DefParam::KeyRest(_) => {}
         }
     }
@@ -586,6 +645,9 @@ fn describe(name: &str, e: RubyError, sources: &[Source]) -> String {
             )
         })
         .unwrap_or_else(|| ("?".to_string(), "?".to_string()));
+    if !matches!(e, RubyError::Raised { .. }) {
+        OUTSIDE_SUBSET.set(true);
+    }
     match e {
         RubyError::Raised { message, .. } => message,
         RubyError::Syntax { message, .. } => {
@@ -749,7 +811,7 @@ fn walk(
                             n.at,
                         ))
                     }
-                    None => vec![DefParam::Rest(String::new())],
+                    None => vec![DefParam::Rest("".into())],
                 };
                 body.push(Node::new(
                     Kind::Def(Rc::new(MethodDef {
@@ -757,6 +819,8 @@ fn walk(
                         singleton: false,
                         params,
                         body: block.body.clone(),
+                        // (a bare `super` in a 3.x function's block: its arguments kept)
+                        zsuper: true,
                     })),
                     n.at,
                 ));
@@ -781,8 +845,13 @@ fn walk(
 fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     let mut dispatches = Vec::new();
     let mut local_types = Vec::new();
+    let mut scope_first = false;
     for n in &block.body {
         match &n.kind {
+            Kind::Def(d) if d.name == "call" && !d.singleton => {
+                scope_first = matches!(d.params.first(), Some(DefParam::Req(_)));
+                body.push(n.clone());
+            }
             Kind::Call {
                 recv: None,
                 name,
@@ -835,6 +904,7 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     Ok(Api::V4 {
         dispatches,
         local_types,
+        scope_first,
     })
 }
 
@@ -875,7 +945,7 @@ fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyE
                 )),
             }
         };
-        match name.as_str() {
+        match &**name {
             "param" | "required_param" => {
                 let (t, p) = typed(&lits)?;
                 parts.push((t, p, ""));
@@ -969,8 +1039,9 @@ struct FunctionHost<'e> {
     block: Option<Closure>,
     /// The function's file, then the files `require` loaded.
     sources: Vec<Source>,
-    /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged.
-    deprecations: Rc<RefCell<Vec<String>>>,
+    /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged
+    /// (made with the first such object).
+    deprecations: Option<Rc<RefCell<Vec<String>>>>,
 }
 
 /// `Puppet::Parser::Functions.autoloader`: each of its methods is a deprecation warning in
@@ -1021,7 +1092,10 @@ impl FunctionHost<'_> {
 
     /// Logs the deprecation warnings not yet logged (before anything else the code logs).
     fn flush_deprecations(&mut self) {
-        let pending = std::mem::take(&mut *self.deprecations.borrow_mut());
+        let Some(deprecations) = &self.deprecations else {
+            return;
+        };
+        let pending = std::mem::take(&mut *deprecations.borrow_mut());
         for m in pending {
             self.inner.ev.warn_once(&m);
         }
@@ -1085,6 +1159,8 @@ impl Host for FunctionHost<'_> {
                 let f = ruby::show::to_s(f);
                 Some(self.call_into_puppet(|h| h.call_function(&f, rest.to_vec())))
             }
+            // Puppet's translation (`_('message')`, GettextHelper): the message itself
+            "_" if args.len() == 1 => Some(Ok(args[0].clone())),
             // Puppet's logging methods, which every function has
             "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
                 let message = args
@@ -1147,7 +1223,7 @@ impl Host for FunctionHost<'_> {
             // the 3.x function's name as a `function_NAME` method, or false
             ("Puppet::Parser::Functions", "autoloader", []) => {
                 Some(Ok(RValue::Host(Rc::new(Autoloader {
-                    deprecations: self.deprecations.clone(),
+                    deprecations: self.deprecations.get_or_insert_with(Rc::default).clone(),
                 }))))
             }
             ("Puppet::Parser::Functions", "function", [f]) => {
@@ -1386,6 +1462,51 @@ mod loading_tests {
         )
         .unwrap();
         assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1000, 2000]");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A template's 3.x function is looked for once per evaluation: every call finds the
+    /// same file, a file added or changed is found at the next input, and a name that has
+    /// no file is not remembered beyond the input.
+    #[test]
+    fn legacy_functions_found_once_per_evaluation() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-3x-{}", std::process::id()));
+        let functions = root.join("m/lib/puppet/parser/functions");
+        std::fs::create_dir_all(&functions).unwrap();
+        let write = |name: &str, body: &str| {
+            std::fs::write(
+                functions.join(format!("{name}.rb")),
+                format!(
+                    "module Puppet::Parser::Functions\n  newfunction(:{name}, type: :rvalue) do \
+                     |args|\n    {body}\n  end\nend\n"
+                ),
+            )
+            .unwrap();
+        };
+        write("m_up", "args[0].upcase");
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let run = |s: &mut crate::Session, src: &str| match s.eval(src) {
+            Ok(v) => crate::format::to_programmatic(&v),
+            Err(e) => e.message,
+        };
+        let twice =
+            "Integer[1, 2].map |$i| { inline_template(\"<%= scope.function_m_up(['a']) %>\") }";
+        assert_eq!(run(&mut s, twice), "['A', 'A']");
+        write("m_up", "args[0].upcase + '!' * 3");
+        assert_eq!(run(&mut s, twice), "['A!!!', 'A!!!']");
+        let added = "inline_template(\"<%= scope.function_m_new(['b']) %>\")";
+        assert!(
+            run(&mut s, added).contains("m_new"),
+            "{}",
+            run(&mut s, added)
+        );
+        write("m_new", "args[0] * 2");
+        assert_eq!(run(&mut s, added), "'bb'");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

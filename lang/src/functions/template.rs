@@ -477,6 +477,11 @@ impl Host for EvalHost<'_> {
     /// Under `strict = warning` the reference warns once per variable (`Puppet.warn_once`)
     /// and reads `nil`; under `off` it reads `nil`.
     fn undefined_variable(&mut self, name: &str) -> Option<String> {
+        // A match variable (`scope.lookupvar('1')`) is nil when unset, whatever the
+        // strictness, as `$1` is undef.
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
         let message = self.undefined_variable_message(name);
         match self.ev.strict {
             crate::Strictness::Error => Some(message),
@@ -504,11 +509,14 @@ impl Host for EvalHost<'_> {
         }
         // A module's own 3.x function, unless prepl has a native version of it: run from the
         // module's source, also where Puppet has a function of that name (stdlib's `dig`).
+        // A native version of a function the module has in both APIs stands for the 4.x
+        // one: the 3.x source runs (stdlib's 3.x `deprecation` warns at most, the 4.x one
+        // fails under strict).
         let native = self
             .ev
             .builtins
             .get(name)
-            .is_some_and(|b| b.module.is_some());
+            .is_some_and(|b| b.module.is_some() && !self.ev.has_both_apis(b));
         if let Some(found) = (!native)
             .then(|| super::rubyfn::find_3x(self.ev, name))
             .flatten()
@@ -691,6 +699,16 @@ fn legacy_function(modulepath: &[std::path::PathBuf], name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::test_support::check;
+
+    /// An unset match variable looked up by a template is nil, under strict mode too, as
+    /// `$1` is undef (the oracle: `'nil|nil'`).
+    #[test]
+    fn match_variables_are_nil_when_unset() {
+        check(&[(
+            r#"inline_template("<%= scope.lookupvar(\"1\").inspect %>|<%= scope[\"0\"].inspect %>")"#,
+            Ok("'nil|nil'"),
+        )]);
+    }
 
     /// A template rendered from a template in the same scope sees the Ruby objects of the
     /// Puppet variables its caller mutated (Debian's apache module's `_template_scope`).

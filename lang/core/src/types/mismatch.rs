@@ -404,7 +404,16 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         .iter()
         .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
     let (mut names, got): (Vec<String>, String) = if detailed {
-        let got = detailed_actual(&alternatives, &actual);
+        // The actual type in full when an expected one is of its kind or takes its
+        // generalization, else its name (`Iterable[String]` vs `[1]`: `got Tuple`).
+        let full = alternatives.iter().any(|t| {
+            same_kind(t, &actual) || super::is_assignable(t, &super::infer::generalize(&actual))
+        });
+        let got = if full {
+            detailed_actual(&alternatives, &actual)
+        } else {
+            base_name(&actual)
+        };
         (alternatives.iter().map(|t| type_text(t)).collect(), got)
     } else {
         let mut names: Vec<String> = Vec::new();
@@ -448,11 +457,7 @@ fn same_kind(e: &PType, a: &PType) -> bool {
 /// Whether the unparameterized form of the expected type accepts the actual type.
 fn assignable_to_default(e: &PType, actual: &PType) -> bool {
     match e {
-        PType::Alias(_)
-        | PType::Data
-        | PType::RichData
-        | PType::Iterable(_)
-        | PType::Iterator(_) => false,
+        PType::Alias(_) | PType::Data | PType::RichData | PType::Iterator(_) => false,
         e => super::names::by_name(&base_name(e)).is_some_and(|d| super::is_assignable(&d, actual)),
     }
 }

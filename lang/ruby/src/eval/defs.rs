@@ -4,7 +4,7 @@
 //! instance variables; `Comparable` and `Enumerable` for classes that include them.
 
 use super::{core_constant, raise, unsupported, Flow, Interp, R};
-use crate::ast::{Block, ClassDef, DefParam, MethodDef};
+use crate::ast::{Block, ClassDef, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods;
 use crate::show::inspect;
@@ -104,36 +104,51 @@ pub enum BlockArg {
     Host(RValue),
 }
 
-/// The running method: where it was found, its name and arguments (for `super`).
+/// The name of a method that stands for a block (a 3.x function's `newfunction` block, run
+/// as a method): a constant assigned in it is the enclosing scope's, as in a block (where
+/// Ruby allows it), not a "dynamic constant assignment".
+pub const BLOCK_AS_METHOD: &str = "__prepl_function";
+
+/// The running method: where it was found, its definition (its name) and, when its body
+/// has a bare `super`, its arguments (for `super`).
 #[derive(Debug)]
 struct MethodFrame {
     owner: Option<Rc<UserClass>>,
-    name: String,
+    def: Rc<MethodDef>,
     args: Vec<RValue>,
+}
+
+impl MethodFrame {
+    fn name(&self) -> &str {
+        &self.def.name
+    }
 }
 
 /// The local variables of a block or a frame, in the order they were first assigned:
 /// a method or block has few, found by a scan faster than hashing, and a scope that has
 /// none allocates nothing (a method's call makes one and drops it).
 #[derive(Debug, Clone, Default)]
-pub struct Scope(Vec<(String, RValue)>);
+pub struct Scope(Vec<(Name, RValue)>);
 
 impl Scope {
     pub fn get(&self, name: &str) -> Option<&RValue> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+        self.0.iter().find(|(n, _)| **n == *name).map(|(_, v)| v)
     }
 
     pub fn get_mut(&mut self, name: &str) -> Option<&mut RValue> {
-        self.0.iter_mut().find(|(n, _)| n == name).map(|(_, v)| v)
+        self.0
+            .iter_mut()
+            .find(|(n, _)| **n == *name)
+            .map(|(_, v)| v)
     }
 
-    /// Defines a variable that is not in the scope yet.
-    pub fn define(&mut self, name: String, v: RValue) {
+    /// Defines a variable that is not in the scope yet (its name shared with the code's).
+    pub fn define(&mut self, name: Name, v: RValue) {
         self.0.push((name, v));
     }
 
     /// Sets the variable `name`, defining it when it is new.
-    pub fn insert(&mut self, name: String, v: RValue) {
+    pub fn insert(&mut self, name: Name, v: RValue) {
         match self.get_mut(&name) {
             Some(slot) => *slot = v,
             None => self.0.push((name, v)),
@@ -159,6 +174,44 @@ pub struct Ctx {
 thread_local! {
     /// The classes around the top's code: none (shared, not allocated per interpreter).
     static NO_CREF: Rc<[Rc<UserClass>]> = Rc::from(Vec::new());
+    /// The local variables of frames that ended, emptied, for new frames: a method's call
+    /// allocated its stack of scopes and its first scope's room each time.
+    static SPARE_LOCALS: RefCell<Vec<Vec<Scope>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many emptied stacks of scopes are kept, and the most variables a kept scope has room
+/// for.
+const SPARE_STACKS: usize = 32;
+const SPARE_ROOM: usize = 16;
+
+/// A frame's local variables: one empty scope (an emptied one of an ended frame's).
+fn fresh_locals() -> Vec<Scope> {
+    SPARE_LOCALS
+        .try_with(|s| s.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| vec![Scope::default()])
+}
+
+impl Drop for Ctx {
+    fn drop(&mut self) {
+        let mut locals = std::mem::take(&mut self.locals);
+        locals.truncate(1);
+        let Some(first) = locals.first_mut() else {
+            return;
+        };
+        if first.0.capacity() > SPARE_ROOM {
+            return;
+        }
+        first.0.clear();
+        let _ = SPARE_LOCALS.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                if s.len() < SPARE_STACKS {
+                    s.push(locals);
+                }
+            }
+        });
+    }
 }
 
 impl Ctx {
@@ -166,7 +219,7 @@ impl Ctx {
     pub fn top() -> Ctx {
         Ctx {
             id: 1,
-            locals: vec![Scope::default()],
+            locals: fresh_locals(),
             this: This::Template,
             def_target: DefTarget::Template,
             cref: NO_CREF.with(Rc::clone),
@@ -229,7 +282,7 @@ impl Interp<'_> {
         self.frame_ids += 1;
         Ctx {
             id: self.frame_ids,
-            locals: vec![Scope::default()],
+            locals: fresh_locals(),
             this,
             def_target,
             cref,
@@ -428,7 +481,9 @@ impl Interp<'_> {
             self.lexical_constant(first)
         };
         if v.is_none() {
-            if self.host.custom_facts() || (first == "File" && self.host.module_files()) {
+            if self.host.custom_facts()
+                || (matches!(first, "File" | "ENV") && self.host.module_files())
+            {
                 if let Some(v) = methods::facter::system_constant(name) {
                     return Ok(v);
                 }
@@ -473,7 +528,13 @@ impl Interp<'_> {
         if name.contains("::") {
             return unsupported("assigning a qualified constant", at);
         }
-        if matches!(self.ctx.this, This::Object(_)) || self.ctx.method.is_some() {
+        // A block run as a method (`BLOCK_AS_METHOD`) assigns constants as a block does.
+        let in_method = self
+            .ctx
+            .method
+            .as_ref()
+            .is_some_and(|m| m.name() != BLOCK_AS_METHOD);
+        if matches!(self.ctx.this, This::Object(_)) || in_method {
             return Err(Flow::from(RubyError::syntax_unquoted(
                 "dynamic constant assignment",
                 at,
@@ -516,7 +577,7 @@ impl Interp<'_> {
         };
         if let Some((m, owner)) = found {
             let block = block.map(|b| BlockArg::Ast(b.clone(), self.ctx.id));
-            return self.invoke(&m, owner, this, name, args, block, at);
+            return self.invoke(&m, owner, this, args, block, at);
         }
         // `confine`, `setcode`, ... in a `Facter.add` block (whose `self` is the fact)
         if self.facter.adding() {
@@ -752,9 +813,7 @@ impl Interp<'_> {
                     let b = blk(self);
                     let args = std::mem::take(args);
                     let this = This::Object(o.clone());
-                    return self
-                        .invoke(&m, Some(owner), this, name, args, b, at)
-                        .map(Some);
+                    return self.invoke(&m, Some(owner), this, args, b, at).map(Some);
                 }
                 if o.class.includes_core("Comparable") {
                     if let Some(v) = self.comparable(o, name, args, at)? {
@@ -809,9 +868,7 @@ impl Interp<'_> {
                     let b = blk(self);
                     let args = std::mem::take(args);
                     let this = This::Class(c.clone());
-                    return self
-                        .invoke(&m, Some(owner), this, name, args, b, at)
-                        .map(Some);
+                    return self.invoke(&m, Some(owner), this, args, b, at).map(Some);
                 }
                 match name {
                     "new" if c.module => Ok(None),
@@ -835,7 +892,7 @@ impl Interp<'_> {
                             Some((m, owner)) => {
                                 let b = blk(self);
                                 let this = This::Object(o.clone());
-                                self.invoke(&m, Some(owner), this, "initialize", args, b, at)?;
+                                self.invoke(&m, Some(owner), this, args, b, at)?;
                             }
                             None if !args.is_empty() => {
                                 return raise(
@@ -931,7 +988,7 @@ impl Interp<'_> {
                 return Ok(None);
             };
             let this = This::Object(o.clone());
-            match it.invoke(&m, Some(owner), this, "<=>", vec![other.clone()], None, at)? {
+            match it.invoke(&m, Some(owner), this, vec![other.clone()], None, at)? {
                 RValue::Int(i) => Ok(Some(i.signum())),
                 RValue::Float(f) => Ok(Some(if f < 0.0 {
                     -1
@@ -1022,7 +1079,7 @@ impl Interp<'_> {
         let acc = Rc::new(RefCell::new(Vec::new()));
         let this = This::Object(o.clone());
         let block = Some(BlockArg::Collect(acc.clone()));
-        self.invoke(&m, Some(owner), this, "each", vec![], block, at)?;
+        self.invoke(&m, Some(owner), this, vec![], block, at)?;
         let items = std::mem::take(&mut *acc.borrow_mut());
         Ok(items)
     }
@@ -1038,7 +1095,7 @@ impl Interp<'_> {
             if let Some((m, owner)) = o.class.find_method("<=>") {
                 let this = This::Object(o.clone());
                 return Ok(
-                    match self.invoke(&m, Some(owner), this, "<=>", vec![b.clone()], None, at)? {
+                    match self.invoke(&m, Some(owner), this, vec![b.clone()], None, at)? {
                         RValue::Int(i) => Some(i.cmp(&0)),
                         _ => None,
                     },
@@ -1095,14 +1152,17 @@ impl Interp<'_> {
             This::Object(o) => (o.class.clone(), false),
             This::Class(c) => (c.clone(), true),
             This::Template => {
-                return raise(format!("super: no superclass method `{}'", frame.name), at)
+                return raise(
+                    format!("super: no superclass method `{}'", frame.name()),
+                    at,
+                )
             }
         };
         let found = if singleton {
             let mut k = frame.owner.as_ref().and_then(|o| o.superclass.clone());
             let mut found = None;
             while let Some(c) = k {
-                if let Some(m) = c.singleton.borrow().get(&frame.name).cloned() {
+                if let Some(m) = c.singleton.borrow().get(frame.name()).cloned() {
                     found = Some((m, c.clone()));
                     break;
                 }
@@ -1119,7 +1179,7 @@ impl Interp<'_> {
                 Include::User(c) => c
                     .methods
                     .borrow()
-                    .get(&frame.name)
+                    .get(frame.name())
                     .cloned()
                     .map(|m| (m, c.clone())),
                 Include::Core(_) => None,
@@ -1128,9 +1188,11 @@ impl Interp<'_> {
         match found {
             Some((m, owner)) => {
                 let block = self.ctx.block.clone();
-                self.invoke(&m, Some(owner), this, &frame.name.clone(), args, block, at)
+                self.invoke(&m, Some(owner), this, args, block, at)
             }
-            None if frame.name == "initialize" || (frame.name == "respond_to?") => Ok(RValue::Nil),
+            None if frame.name() == "initialize" || (frame.name() == "respond_to?") => {
+                Ok(RValue::Nil)
+            }
             None => {
                 let recv = match &this {
                     This::Object(o) => RValue::Object(o.clone()),
@@ -1140,7 +1202,7 @@ impl Interp<'_> {
                 raise(
                     format!(
                         "super: no superclass method `{}' for {}",
-                        frame.name,
+                        frame.name(),
                         inspect(&recv)
                     ),
                     at,
@@ -1156,7 +1218,6 @@ impl Interp<'_> {
         m: &Method,
         owner: Option<Rc<UserClass>>,
         this: This,
-        name: &str,
         args: Vec<RValue>,
         block: Option<BlockArg>,
         at: usize,
@@ -1189,12 +1250,13 @@ impl Interp<'_> {
                 };
                 let mut frame = self.new_frame(this, def_target, cref.clone());
                 frame.block = block;
+                let def = def.clone();
+                // (the arguments are kept only for a bare `super`: most methods have none)
                 frame.method = Some(Rc::new(MethodFrame {
                     owner,
-                    name: name.to_string(),
-                    args: args.clone(),
+                    def: def.clone(),
+                    args: if def.zsuper { args.clone() } else { Vec::new() },
                 }));
-                let def = def.clone();
                 let r = self.with_frame(frame, at, |it| {
                     it.bind_params(&def.params, args, at)?;
                     it.body_value(&def.body)
@@ -1275,7 +1337,7 @@ impl Interp<'_> {
                 DefParam::Key(name, default) => {
                     let given = kw
                         .as_mut()
-                        .and_then(|h| h.remove(&RValue::sym(name.as_str())));
+                        .and_then(|h| h.remove(&RValue::Sym(name.rc().clone())));
                     match (given, default) {
                         (Some(v), _) => self.set_local(name, v),
                         (None, Some(d)) => {

@@ -2,7 +2,7 @@
 //! The host's variables come from a `Host` (`@x`, `scope['x']`); its functions are called
 //! through it (`scope.call_function`).
 
-use crate::ast::{BeginBlock, Block, Kind, Node, Param, Part};
+use crate::ast::{BeginBlock, Block, Kind, Name, Node, Param, Part};
 use crate::error::HostError;
 use crate::error::{is_error_class, RubyError};
 use crate::host::Host;
@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 mod defs;
-pub use defs::BlockArg;
+pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template
@@ -78,8 +78,9 @@ pub struct Interp<'h> {
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
     /// the same object; `@x` does not see them, as in the reference).
     pub scope_vars: HashMap<String, RValue>,
-    /// The host variables read so far, as Ruby values shared with nested renders.
-    shared: SharedVars,
+    /// The host variables read so far, as Ruby values shared with nested renders (made
+    /// when the first is read: a module function's call often reads none).
+    shared: Option<SharedVars>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     steps: usize,
@@ -146,11 +147,15 @@ pub fn unsupported<T>(what: impl Into<String>, at: usize) -> R<T> {
 
 impl<'h> Interp<'h> {
     pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
-        Interp::with_shared(host, SharedVars::default())
+        Interp::make(host, None)
     }
 
     /// An interpreter whose host variables' Ruby values are those of `shared`.
     pub fn with_shared(host: &'h mut dyn Host, shared: SharedVars) -> Interp<'h> {
+        Interp::make(host, Some(shared))
+    }
+
+    fn make(host: &'h mut dyn Host, shared: Option<SharedVars>) -> Interp<'h> {
         Interp {
             shared,
             host,
@@ -243,7 +248,7 @@ impl<'h> Interp<'h> {
                 at,
             ));
         };
-        match self.invoke(&m, None, This::Template, name, args, block, at) {
+        match self.invoke(&m, None, This::Template, args, block, at) {
             Ok(v) | Err(Flow::Return(v)) => Ok(v),
             Err(Flow::Error(e)) => Err(*e),
             Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
@@ -315,7 +320,7 @@ impl<'h> Interp<'h> {
         self.ctx.locals.iter().rev().find_map(|s| s.get(name))
     }
 
-    fn set_local(&mut self, name: &str, v: RValue) {
+    fn set_local(&mut self, name: &Name, v: RValue) {
         for scope in self.ctx.locals.iter_mut().rev() {
             if let Some(slot) = scope.get_mut(name) {
                 *slot = v;
@@ -323,7 +328,7 @@ impl<'h> Interp<'h> {
             }
         }
         if let Some(top) = self.ctx.locals.last_mut() {
-            top.define(name.to_string(), v);
+            top.define(name.clone(), v);
         }
     }
 
@@ -348,18 +353,28 @@ impl<'h> Interp<'h> {
     /// Makes `v` the Ruby value of the host variable `name` for the render chain (the
     /// object `scope.setvar` was given: nested templates read that object).
     pub fn share_variable(&mut self, name: &str, v: RValue) {
-        self.shared.borrow_mut().insert(name.to_string(), v);
+        self.shared_vars().borrow_mut().insert(name.to_string(), v);
     }
 
     /// The Ruby value of a host variable (`None` when there is none): the same object
     /// each time it is read during the render chain.
     pub fn host_variable(&mut self, name: &str) -> Option<RValue> {
-        if let Some(v) = self.shared.borrow().get(name) {
-            return Some(v.clone());
+        if let Some(v) = self
+            .shared
+            .as_ref()
+            .and_then(|s| s.borrow().get(name).cloned())
+        {
+            return Some(v);
         }
         let v = self.host.variable(name)?;
-        self.shared.borrow_mut().insert(name.to_string(), v.clone());
+        self.shared_vars()
+            .borrow_mut()
+            .insert(name.to_string(), v.clone());
         Some(v)
+    }
+
+    fn shared_vars(&mut self) -> &SharedVars {
+        self.shared.get_or_insert_with(SharedVars::default)
     }
 
     pub fn eval(&mut self, n: &Node) -> R {
@@ -375,8 +390,15 @@ impl<'h> Interp<'h> {
             },
             Kind::Int(i) => RValue::Int(*i),
             Kind::Float(f) => RValue::Float(*f),
-            Kind::Str(parts) => RValue::str(self.interpolate(parts)?),
-            Kind::Sym(parts) => RValue::sym(self.interpolate(parts)?),
+            // (a literal without interpolation is its text, shared: strings are values)
+            Kind::Str(parts) => match parts.as_slice() {
+                [Part::Lit(l)] => RValue::Str(l.clone()),
+                _ => RValue::str(self.interpolate(parts)?),
+            },
+            Kind::Sym(parts) => match parts.as_slice() {
+                [Part::Lit(l)] => RValue::Sym(l.clone()),
+                _ => RValue::sym(self.interpolate(parts)?),
+            },
             Kind::Regex(parts, flags) => {
                 let src = self.interpolate(parts)?;
                 RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
@@ -577,9 +599,7 @@ impl<'h> Interp<'h> {
         if let RValue::Object(o) = &v {
             if let Some((m, owner)) = o.class.find_method("to_s") {
                 let this = This::Object(o.clone());
-                if let RValue::Str(s) =
-                    self.invoke(&m, Some(owner), this, "to_s", vec![], None, at)?
-                {
+                if let RValue::Str(s) = self.invoke(&m, Some(owner), this, vec![], None, at)? {
                     return Ok(s.to_string());
                 }
             }
@@ -659,7 +679,7 @@ impl<'h> Interp<'h> {
                 name,
                 args,
                 ..
-            } if name == "[]" => {
+            } if &**name == "[]" => {
                 let r = self.eval(recv)?;
                 let mut a = self.list(args)?;
                 a.push(v);
@@ -685,7 +705,7 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
-    fn bind_for(&mut self, names: &[String], item: RValue) {
+    fn bind_for(&mut self, names: &[Name], item: RValue) {
         if names.len() == 1 {
             self.set_local(&names[0], item);
             return;
@@ -740,7 +760,7 @@ impl<'h> Interp<'h> {
                     Some("local-variable")
                 } else {
                     matches!(
-                        name.as_str(),
+                        &**name,
                         "scope"
                             | "format"
                             | "sprintf"
@@ -876,7 +896,7 @@ impl<'h> Interp<'h> {
                 recv: Some(inner),
                 name,
                 ..
-            } if matches!(name.as_str(), "<<" | "concat") => self.appended_to(inner),
+            } if matches!(&**name, "<<" | "concat") => self.appended_to(inner),
             _ => None,
         }
     }
@@ -934,19 +954,33 @@ impl<'h> Interp<'h> {
                     let mut hit =
                         clause.classes.is_empty() && self.exception_is_a(&class, "StandardError");
                     for k in &clause.classes {
-                        match self.eval(k)? {
-                            RValue::Class(name) if self.exception_is_a(&class, &name) => hit = true,
-                            RValue::Module(m) if self.exception_is_a(&class, &m.name) => hit = true,
-                            RValue::Module(_) => {}
-                            RValue::Class(_) => {}
-                            other => {
-                                return raise(
-                                    format!(
-                                        "class or module required for rescue clause (got {})",
-                                        other.class_name()
-                                    ),
-                                    k.at,
-                                )
+                        // `rescue *list`: each class of the list
+                        let given = match &k.kind {
+                            Kind::Splat(list) => match self.eval(list)? {
+                                RValue::Array(a) => a.borrow().clone(),
+                                other => vec![other],
+                            },
+                            _ => vec![self.eval(k)?],
+                        };
+                        for v in given {
+                            match v {
+                                RValue::Class(name) if self.exception_is_a(&class, &name) => {
+                                    hit = true
+                                }
+                                RValue::Module(m) if self.exception_is_a(&class, &m.name) => {
+                                    hit = true
+                                }
+                                RValue::Module(_) => {}
+                                RValue::Class(_) => {}
+                                other => {
+                                    return raise(
+                                        format!(
+                                            "class or module required for rescue clause (got {})",
+                                            other.class_name()
+                                        ),
+                                        k.at,
+                                    )
+                                }
                             }
                         }
                     }
@@ -1022,7 +1056,7 @@ impl<'h> Interp<'h> {
                                 if !rest.is_empty() {
                                     let items = parts.get(j..end).map(<[RValue]>::to_vec);
                                     scope.insert(
-                                        rest.to_string(),
+                                        rest.into(),
                                         RValue::array(items.unwrap_or_default()),
                                     );
                                 }
@@ -1085,7 +1119,7 @@ fn fresh_string(n: &Node) -> bool {
             name,
             ..
         } => matches!(
-            name.as_str(),
+            &**name,
             "gsub"
                 | "sub"
                 | "strip"

@@ -298,7 +298,7 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             }
             return unsupported(format!("{class}.{}", c.name), c.at);
         }
-        if class != "File" || !it.host.module_files() {
+        if !matches!(class, "File" | "ENV") || !it.host.module_files() {
             return Ok(None);
         }
     }

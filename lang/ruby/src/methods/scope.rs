@@ -96,6 +96,31 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
+        // `scope.send('function_x', args)` (stdlib's deprecation wrappers): only the
+        // scope's own methods named by a string or symbol, so `send` reaches nothing else
+        "send" | "public_send" | "__send__" if !c.args.is_empty() => {
+            let name = match &c.args[0] {
+                RValue::Str(_) | RValue::Sym(_) => to_s(&c.args[0]),
+                other => {
+                    return raise(
+                        format!("{} is not a symbol nor a string", to_s(other)),
+                        c.at,
+                    )
+                }
+            };
+            let inner = Call {
+                name: &name,
+                args: c.args[1..].to_vec(),
+                block: c.block,
+                at: c.at,
+            };
+            match call(it, &inner)? {
+                Some(v) => v,
+                None => {
+                    return unsupported(format!("method '{name}' on Puppet::Parser::Scope"), c.at)
+                }
+            }
+        }
         "to_hash" | "[]=" | "compiler" | "catalog" | "environment" | "source" | "resource"
         | "parent" | "lookupdefaults" | "tags" | "facts" => {
             return unsupported(

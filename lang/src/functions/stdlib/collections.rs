@@ -58,10 +58,25 @@ fn merge(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     let Some(l) = b else {
         return Ok(Value::hash(acc));
     };
-    let items: Vec<Value> = crate::functions::iterate::values_of("merge", &args[0])?.collect();
-    for (i, v) in items.into_iter().enumerate() {
+    // The lambda dispatches' methods take one iterable (Ruby's ArgumentError otherwise).
+    let [iterable] = args else {
+        return err(format!(
+            "wrong number of arguments (given {}, expected 1)",
+            args.len()
+        ));
+    };
+    // Three parameters: the accumulator, then a hash's key and value, or an index and a
+    // value; two: the accumulator and each value.
+    let items: Vec<(Value, Value)> = match iterable {
+        Value::Hash(h) if which == 1 => h.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        _ => crate::functions::iterate::values_of("merge", iterable)?
+            .enumerate()
+            .map(|(i, v)| (Value::Integer(i as i64), v))
+            .collect(),
+    };
+    for (key, v) in items {
         let r = if which == 1 {
-            ev.call_closure(l, &[Value::Integer(i as i64), v])?
+            ev.call_closure(l, &[Value::hash(acc.clone()), key, v])?
         } else {
             ev.call_closure(l, &[Value::hash(acc.clone()), v])?
         };
@@ -493,6 +508,9 @@ fn zip(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             args.len()
         ));
     }
+    if !matches!((&args[0], &args[1]), (Value::Array(_), Value::Array(_))) {
+        return err("zip(): Requires array to work with".into());
+    }
     let as_arr = |v: &Value| match v {
         Value::Array(a) => a.to_vec(),
         other => vec![other.clone()],
@@ -555,7 +573,7 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         return err("range(): Wrong number of arguments given (0 for 1)".into());
     }
     let (start, stop, step) = if args.len() == 1 {
-        let s = to_display(&args[0]);
+        let s = super::ruby_to_s(&args[0]);
         let parts: Option<(String, String)> = s
             .split_once("...")
             .or_else(|| s.split_once(".."))
@@ -648,7 +666,10 @@ fn any2bool(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     Ok(Value::Boolean(match &args[0] {
         Value::Boolean(b) => *b,
         Value::Undef => false,
-        Value::String(s) => str_to_bool(s).unwrap_or(false),
+        Value::String(s) => match str_to_bool(s) {
+            Some(b) => b,
+            None => return err("str2bool(): Unknown type of boolean given".into()),
+        },
         Value::Integer(i) => *i > 0,
         Value::Float(f) => *f > 0.0,
         _ => true,
@@ -753,6 +774,10 @@ fn count(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             "count(): Wrong number of arguments given {} for 1 or 2.",
             args.len()
         ));
+    }
+    if !matches!(args[0], Value::Array(_) | Value::Hash(_)) {
+        // (the module's source answers: Ruby's own error)
+        return err("count(): the first argument must be an Array or a Hash".into());
     }
     let items: Vec<Value> = crate::functions::iterate::values_of("count", &args[0])?.collect();
     let n = match args.get(1) {
@@ -887,7 +912,8 @@ fn enclose_ipv6(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 }
 
 fn uriescape(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
-    if args.len() != 1 {
+    // (stdlib's source ignores arguments after the first)
+    if args.is_empty() {
         return err(format!(
             "uriescape(): Wrong number of arguments given ({} for 1)",
             args.len()

@@ -865,6 +865,10 @@ fn parse_with(
         )));
     }
     let Value::String(text) = &args[0] else {
+        // (the conversion error is rescued as a parse error: the default when given)
+        if args.len() == 2 {
+            return Ok(args[1].clone());
+        }
         return Err(Error::eval(format!(
             "no implicit conversion of {} into String",
             crate::describe::simple_label(&args[0])

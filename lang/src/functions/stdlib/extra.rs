@@ -197,7 +197,7 @@ fn get_module_path(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R
     if args.len() != 1 {
         return err("get_module_path(): Wrong number of arguments, expects one".into());
     }
-    let name = to_display(&args[0]);
+    let name = super::ruby_to_s(&args[0]);
     match crate::env::modules::module_dir(&ev.env, &name) {
         Some(dir) => Ok(Value::from(dir.display().to_string())),
         None => err(format!(
@@ -242,6 +242,10 @@ fn fqdn_uuid(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         0 => return err("fqdn_uuid: No arguments given".into()),
         1 => {}
         n => return err(format!("fqdn_uuid: Too many arguments given ({n})")),
+    }
+    if !matches!(args[0], Value::String(_)) {
+        // (the module's source answers: Ruby's own error)
+        return err("fqdn_uuid: Requires a String".into());
     }
     const DNS: [u8; 16] = [
         0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
@@ -511,7 +515,7 @@ pub fn shellwords_escape(s: &str) -> String {
 
 fn shell_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
-    Ok(Value::from(shellwords_escape(&to_display(&args[0]))))
+    Ok(Value::from(shellwords_escape(&super::ruby_to_s(&args[0]))))
 }
 
 fn xml_encode(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
@@ -667,6 +671,10 @@ fn squeeze(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             args.len()
         ));
     }
+    if !matches!(args[0], Value::String(_) | Value::Array(_)) {
+        // (the module's source answers: Ruby's own error)
+        return err("squeeze(): Requires a String or an Array".into());
+    }
     let set = args.get(1).filter(|v| !v.is_undef()).map(to_display);
     let one = |v: &Value| Value::from(squeeze_str(&to_display(v), set.as_deref()));
     match &args[0] {
@@ -696,6 +704,25 @@ fn time(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             args.len()
         ));
     }
+    // The time zone, as the source takes it: a string (the time is the same in every
+    // zone), an empty array or hash; another value fails as Ruby does.
+    match args.first() {
+        None | Some(Value::String(_) | Value::Undef) => {}
+        Some(Value::Array(a)) if a.is_empty() => {}
+        Some(Value::Hash(h)) if h.is_empty() => {}
+        Some(v @ (Value::Array(_) | Value::Hash(_))) => {
+            let class = crate::erb::bridge::to_ruby(v).class_name();
+            return err(format!("no implicit conversion of {class} into String"));
+        }
+        Some(v) => {
+            let r = crate::erb::bridge::to_ruby(v);
+            return err(format!(
+                "undefined method `empty?' for {}:{}",
+                crate::erb::ruby::show::inspect(&r),
+                r.class_name()
+            ));
+        }
+    }
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -706,7 +733,7 @@ fn time(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 fn batch_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
     let mut out = String::from("\"");
-    for c in to_display(&args[0]).chars() {
+    for c in super::ruby_to_s(&args[0]).chars() {
         match c {
             '"' => out.push_str("\"\""),
             '$' | '\\' => {
@@ -723,7 +750,7 @@ fn batch_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
 fn powershell_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
     let mut out = String::new();
-    for c in to_display(&args[0]).chars() {
+    for c in super::ruby_to_s(&args[0]).chars() {
         match c {
             ' ' | '\'' | '`' | '|' | '\n' | '$' => {
                 out.push('`');

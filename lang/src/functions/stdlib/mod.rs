@@ -73,6 +73,12 @@ fn module_of_other(n: &str) -> Option<&'static str> {
     })
 }
 
+/// Ruby's `to_s` of a value as a module's Ruby function gets it (`["a", "b"]` for an
+/// array, `{"a"=>1}` for a hash): what its messages and string conversions show.
+pub(crate) fn ruby_to_s(v: &crate::values::Value) -> String {
+    crate::erb::ruby::show::to_s(&crate::erb::bridge::to_ruby(v))
+}
+
 /// An error raised by a function of the older API.
 pub(crate) fn old_api_error(message: String) -> Flow {
     Error::eval(message).into()

@@ -190,7 +190,7 @@ fn bool2httpd(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
         v if has(v, "false") => "Off".to_string(),
         Value::Boolean(true) => "On".to_string(),
         v if has(v, "true") => "On".to_string(),
-        v => to_display(v),
+        v => super::ruby_to_s(v),
     }))
 }
 
@@ -230,6 +230,10 @@ fn staging_parse(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             "staging_parse(): Wrong number of arguments given ({} for 1, 2, 3)",
             args.len()
         )));
+    }
+    if !matches!(args[0], Value::String(_)) {
+        // (the module's source answers: Ruby's own error)
+        return Err(old_api_error("staging_parse(): Requires a String".into()));
     }
     let source = to_display(&args[0]).replace('\\', "/");
     // The URI's path: after `scheme://host`, before `?` or `#`.
@@ -411,6 +415,10 @@ fn scope_defaults(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R 
             "scope_defaults(): Wrong number of arguments given ({} for 2)",
             args.len()
         )));
+    }
+    if !matches!(args[0], Value::String(_)) {
+        // (the module's source answers: Ruby's own error)
+        return Err(old_api_error("scope_defaults(): Requires a String".into()));
     }
     let type_name = to_display(&args[0])
         .split("::")

@@ -58,8 +58,15 @@ fn getparam(_ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if param.is_empty() {
         return Ok(Value::from(""));
     }
+    if matches!(reference, Value::String(s) if !s.contains('[')) {
+        return Err(not_a_reference(reference));
+    }
     let Some((t, title)) = reference_of(reference) else {
-        return Ok(Value::from(""));
+        return match reference {
+            Value::String(s) if !s.contains('[') => Err(not_a_reference(reference)),
+            Value::Array(_) | Value::Hash(_) => Err(not_a_reference(reference)),
+            _ => Ok(Value::from("")),
+        };
     };
     if let Some(id) = find_resource(ev, &t, &title) {
         let r = ev.compilation.catalog.get(id);
@@ -120,11 +127,22 @@ fn defined_with_params(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) 
     let Some(reference) = args.first().filter(|v| !v.is_undef()) else {
         return Err(old_api_error("Must specify a reference".into()));
     };
+    if matches!(reference, Value::String(s) if !s.contains('[')) {
+        return Err(not_a_reference(reference));
+    }
     let params = match args.get(1) {
         Some(Value::Hash(h)) => h.as_ref().clone(),
         _ => Map::default(),
     };
     Ok(Value::Boolean(defined_with(ev, reference, &params)?))
+}
+
+/// The reference's error for a string that names no resource (`Puppet::Resource`'s).
+fn not_a_reference(reference: &Value) -> crate::eval::Flow {
+    old_api_error(format!(
+        "No title provided and {} is not a valid resource reference",
+        crate::format::quote::ruby_inspect(&super::ruby_to_s(reference))
+    ))
 }
 
 /// Declares `type { title: params }` through `create_resources` unless a resource with

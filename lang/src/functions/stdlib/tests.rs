@@ -262,6 +262,10 @@ fn no_arguments_make_a_native_function_panic() {
                 calls.push(format!("{name}({a}, {b})"));
             }
         }
+        // with lambdas (stdlib's merge panicked on a lambda without arguments)
+        calls.push(format!("{name}() |$a, $b| {{ $a }}"));
+        calls.push(format!("{name}() |$a, $b, $c| {{ $a }}"));
+        calls.push(format!("{name}({{a => 1}}, [2]) |$a, $b, $c| {{ $a }}"));
         calls.push(format!("{name}('a', 'b', 'c', 'd')"));
         calls.push(format!("{name}(['a', 'b'], 'b', true)"));
     }

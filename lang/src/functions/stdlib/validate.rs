@@ -663,19 +663,57 @@ fn fact(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
         }
     }
     keys.push(part);
-    for k in keys {
+    // (as stdlib's `scan`: empty segments are no keys; `fact('')` is every fact)
+    keys.retain(|k| !k.is_empty());
+    let mut walked: Vec<&str> = Vec::new();
+    for k in &keys {
+        let dotted = || {
+            walked
+                .iter()
+                .map(|s| {
+                    if s.contains('.') {
+                        format!("\"{s}\"")
+                    } else {
+                        s.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        };
         cur = match &cur {
+            Value::Undef => return Ok(Value::Undef),
             Value::Hash(h) => h
                 .get(&Value::from(k.as_str()))
                 .cloned()
                 .unwrap_or(Value::Undef),
-            Value::Array(a) => k
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| a.get(i).cloned())
-                .unwrap_or(Value::Undef),
-            _ => return Ok(Value::Undef),
+            Value::Array(a) => match k.parse::<i64>() {
+                // Ruby's `array[i]`: from the end for a negative index
+                Ok(i) => {
+                    let i = if i < 0 { i + a.len() as i64 } else { i };
+                    usize::try_from(i)
+                        .ok()
+                        .and_then(|i| a.get(i).cloned())
+                        .unwrap_or(Value::Undef)
+                }
+                Err(_) => {
+                    let m = format!(
+                        "fact request for {name} returning nil: '{}' is an array; cannot index to '{k}'",
+                        dotted()
+                    );
+                    ev.log(crate::LogLevel::Warning, &m);
+                    Value::Undef
+                }
+            },
+            _ => {
+                let m = format!(
+                    "fact request for {name} returning nil: '{}' is not a collection; cannot walk to '{k}'",
+                    dotted()
+                );
+                ev.log(crate::LogLevel::Warning, &m);
+                Value::Undef
+            }
         };
+        walked.push(k);
     }
     Ok(cur)
 }
