@@ -106,7 +106,7 @@ pub enum BlockArg {
 
 /// The running method: where it was found, its definition (its name) and, when its body
 /// has a bare `super`, its arguments (for `super`).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct MethodFrame {
     owner: Option<Rc<UserClass>>,
     def: Rc<MethodDef>,
@@ -163,7 +163,8 @@ pub struct Ctx {
     /// The classes and modules around the code, innermost last (constants are found there).
     cref: Rc<[Rc<UserClass>]>,
     block: Option<BlockArg>,
-    method: Option<Rc<MethodFrame>>,
+    /// (Kept in the frame, not behind a pointer: a call allocates nothing for it.)
+    method: Option<MethodFrame>,
 }
 
 thread_local! {
@@ -1231,11 +1232,11 @@ impl Interp<'_> {
                 frame.block = block;
                 let def = def.clone();
                 // (the arguments are kept only for a bare `super`: most methods have none)
-                frame.method = Some(Rc::new(MethodFrame {
+                frame.method = Some(MethodFrame {
                     owner,
                     def: def.clone(),
                     args: if def.zsuper { args.clone() } else { Vec::new() },
-                }));
+                });
                 let r = self.with_frame(frame, at, |it| {
                     it.bind_params(&def.params, args, at)?;
                     it.body_value(&def.body)
