@@ -104,8 +104,9 @@ pub enum BlockArg {
     Host(RValue),
 }
 
-/// The running method: where it was found, its definition (its name) and, when its body
-/// has a bare `super`, its arguments (for `super`).
+/// The running method: where it was found, its definition (its name and parameters, whose
+/// values a bare `super` passes on) and, when its body has a bare `super`, its arguments
+/// (what an anonymous `*` was given).
 #[derive(Clone, Debug)]
 struct MethodFrame {
     owner: Option<Rc<UserClass>>,
@@ -1125,7 +1126,7 @@ impl Interp<'_> {
         };
         let args = match args {
             Some(a) => self.list(a)?,
-            None => frame.args.clone(),
+            None => self.zsuper_args(&frame),
         };
         let this = self.ctx.this.clone();
         let (class, singleton) = match &this {
@@ -1189,6 +1190,43 @@ impl Interp<'_> {
                 )
             }
         }
+    }
+
+    /// A bare `super`'s arguments: the method's parameters as they are now (assigning one
+    /// before `super` passes the new value, as in Ruby); an anonymous `*` passes what it
+    /// was given.
+    fn zsuper_args(&self, frame: &MethodFrame) -> Vec<RValue> {
+        let mut out = Vec::new();
+        let mut kw: Option<RHash> = None;
+        let now = |n: &Name| self.local(n).cloned().unwrap_or(RValue::Nil);
+        for p in &frame.def.params {
+            match p {
+                DefParam::Req(n) | DefParam::Opt(n, _) | DefParam::Post(n) => out.push(now(n)),
+                DefParam::Rest(n) if n.is_empty() => return frame.args.clone(),
+                DefParam::Rest(n) => match now(n) {
+                    RValue::Array(a) => out.extend(a.borrow().iter().cloned()),
+                    RValue::Nil => {}
+                    other => out.push(other),
+                },
+                DefParam::Key(n, _) => {
+                    kw.get_or_insert_with(RHash::default)
+                        .insert(RValue::Sym(n.rc().clone()), now(n));
+                }
+                DefParam::KeyRest(n) => {
+                    let h = kw.get_or_insert_with(RHash::default);
+                    if let RValue::Hash(more) = now(n) {
+                        for (k, v) in &more.borrow().entries {
+                            h.insert(k.clone(), v.clone());
+                        }
+                    }
+                }
+                DefParam::Block(_) => {}
+            }
+        }
+        if let Some(h) = kw {
+            out.push(RValue::hash(h));
+        }
+        out
     }
 
     /// Runs a method of the template's with `self` as `this`.
