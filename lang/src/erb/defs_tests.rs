@@ -113,6 +113,12 @@ fn classes_and_modules() {
             r#"inline_template('<% class A; def hi; "A"; end; end; class B < A; def hi; super + "B"; end; end %><%= B.new.hi %>|<%= B.ancestors.first(2) %>|<%= B.superclass %>')"#,
             Ok("'AB|[Puppet::Parser::TemplateWrapper::B, Puppet::Parser::TemplateWrapper::A]|Puppet::Parser::TemplateWrapper::A'"),
         ),
+        // a bare `super` passes the parameters' values as they are when it runs (the
+        // reference's answer)
+        (
+            r##"inline_template('<% class A; def f(a, b = 2); "#{a}-#{b}"; end; def g(*r, k: 0); "#{r}#{k}"; end; end; class B < A; def f(a, b = 5); a = a * 2; "<#{super}>"; end; def g(*r, k: 1); r << 9; k = 3; super; end; end; class C < A; def f(a); [1].map { |x| super(a, x + a) }.first + "#{super}"; end; end %><%= B.new.f(1) %>|<%= B.new.f(3, 4) %>|<%= C.new.f(7) %>|<%= B.new.g(1, k: 2) %>|<%= B.new.g %>')"##,
+            Ok("'<2-5>|<6-4>|7-87-2|[1, 9]3|[9]3'"),
+        ),
         (
             r#"inline_template('<% module M; X = 5; def self.twice(v) v * 2 end; end %><%= M.twice(M::X) %>|<%= M %>|<%= M.class %>')"#,
             Ok("'10|Puppet::Parser::TemplateWrapper::M|Module'"),

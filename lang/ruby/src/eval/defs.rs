@@ -109,9 +109,10 @@ pub enum BlockArg {
 /// Ruby allows it), not a "dynamic constant assignment".
 pub const BLOCK_AS_METHOD: &str = "__prepl_function";
 
-/// The running method: where it was found, its definition (its name) and, when its body
-/// has a bare `super`, its arguments (for `super`).
-#[derive(Debug)]
+/// The running method: where it was found, its definition (its name and parameters, whose
+/// values a bare `super` passes on) and, when its body has a bare `super`, its arguments
+/// (what an anonymous `*` was given).
+#[derive(Clone, Debug)]
 struct MethodFrame {
     owner: Option<Rc<UserClass>>,
     def: Rc<MethodDef>,
@@ -168,7 +169,8 @@ pub struct Ctx {
     /// The classes and modules around the code, innermost last (constants are found there).
     cref: Rc<[Rc<UserClass>]>,
     block: Option<BlockArg>,
-    method: Option<Rc<MethodFrame>>,
+    /// (Kept in the frame, not behind a pointer: a call allocates nothing for it.)
+    method: Option<MethodFrame>,
 }
 
 thread_local! {
@@ -1145,7 +1147,7 @@ impl Interp<'_> {
         };
         let args = match args {
             Some(a) => self.list(a)?,
-            None => frame.args.clone(),
+            None => self.zsuper_args(&frame),
         };
         let this = self.ctx.this.clone();
         let (class, singleton) = match &this {
@@ -1211,6 +1213,43 @@ impl Interp<'_> {
         }
     }
 
+    /// A bare `super`'s arguments: the method's parameters as they are now (assigning one
+    /// before `super` passes the new value, as in Ruby); an anonymous `*` passes what it
+    /// was given.
+    fn zsuper_args(&self, frame: &MethodFrame) -> Vec<RValue> {
+        let mut out = Vec::new();
+        let mut kw: Option<RHash> = None;
+        let now = |n: &Name| self.local(n).cloned().unwrap_or(RValue::Nil);
+        for p in &frame.def.params {
+            match p {
+                DefParam::Req(n) | DefParam::Opt(n, _) | DefParam::Post(n) => out.push(now(n)),
+                DefParam::Rest(n) if n.is_empty() => return frame.args.clone(),
+                DefParam::Rest(n) => match now(n) {
+                    RValue::Array(a) => out.extend(a.borrow().iter().cloned()),
+                    RValue::Nil => {}
+                    other => out.push(other),
+                },
+                DefParam::Key(n, _) => {
+                    kw.get_or_insert_with(RHash::default)
+                        .insert(RValue::Sym(n.rc().clone()), now(n));
+                }
+                DefParam::KeyRest(n) => {
+                    let h = kw.get_or_insert_with(RHash::default);
+                    if let RValue::Hash(more) = now(n) {
+                        for (k, v) in &more.borrow().entries {
+                            h.insert(k.clone(), v.clone());
+                        }
+                    }
+                }
+                DefParam::Block(_) => {}
+            }
+        }
+        if let Some(h) = kw {
+            out.push(RValue::hash(h));
+        }
+        out
+    }
+
     /// Runs a method of the template's with `self` as `this`.
     #[allow(clippy::too_many_arguments)]
     pub fn invoke(
@@ -1252,11 +1291,11 @@ impl Interp<'_> {
                 frame.block = block;
                 let def = def.clone();
                 // (the arguments are kept only for a bare `super`: most methods have none)
-                frame.method = Some(Rc::new(MethodFrame {
+                frame.method = Some(MethodFrame {
                     owner,
                     def: def.clone(),
                     args: if def.zsuper { args.clone() } else { Vec::new() },
-                }));
+                });
                 let r = self.with_frame(frame, at, |it| {
                     it.bind_params(&def.params, args, at)?;
                     it.body_value(&def.body)

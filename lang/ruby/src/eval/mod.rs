@@ -47,6 +47,13 @@ impl From<RubyError> for Flow {
 
 pub type R<T = RValue> = Result<T, Flow>;
 
+thread_local! {
+    /// The methods and constants of a new interpreter's top: none, shared (copied when the
+    /// code defines one; a module function's interpreter installs its file's instead).
+    static NO_METHODS: Rc<HashMap<String, Method>> = Rc::default();
+    static NO_CONSTANTS: Rc<HashMap<String, RValue>> = Rc::default();
+}
+
 /// A bound on loop iterations, so that a template cannot hang the session.
 const MAX_STEPS: usize = 50_000_000;
 
@@ -164,8 +171,8 @@ impl<'h> Interp<'h> {
             frames: Vec::new(),
             frame_ids: 1,
             call_depth: 0,
-            top_methods: Rc::default(),
-            top_constants: Rc::default(),
+            top_methods: NO_METHODS.with(Rc::clone),
+            top_constants: NO_CONSTANTS.with(Rc::clone),
             classes: Vec::new(),
             installed_classes: None,
             ivars: HashMap::default(),
