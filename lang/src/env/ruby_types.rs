@@ -539,9 +539,18 @@ end
         };
         super::super::fs::forget();
         let found = |name: &str| type_file(&env, name);
-        assert_eq!(found("shared"), Some(root.join("a/beta/lib/puppet/type/shared.rb")));
-        assert_eq!(found("Only_Beta"), Some(root.join("a/beta/lib/puppet/type/only_beta.rb")));
-        assert_eq!(found("::later"), Some(root.join("b/alpha/lib/puppet/type/later.rb")));
+        assert_eq!(
+            found("shared"),
+            Some(root.join("a/beta/lib/puppet/type/shared.rb"))
+        );
+        assert_eq!(
+            found("Only_Beta"),
+            Some(root.join("a/beta/lib/puppet/type/only_beta.rb"))
+        );
+        assert_eq!(
+            found("::later"),
+            Some(root.join("b/alpha/lib/puppet/type/later.rb"))
+        );
         for name in ["dir", "missing", "beta::shared", "", "../shared"] {
             assert_eq!(found(name), None, "{name}");
         }

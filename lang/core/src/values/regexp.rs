@@ -58,8 +58,7 @@ impl Engine {
 /// corosync::params`, which loads the alias and never matches it. Back-references (a
 /// group that is not there) and look-behinds (not of a fixed length) can fail only when
 /// compiled (conditionals too), so those are compiled now, and so is a pattern that
-/// does not parse (its
-/// error is raised where it is written).
+/// does not parse (its error is raised where it is written).
 fn compile_now(translated: &str) -> bool {
     if translated.contains("(?<=") || translated.contains("(?<!") || translated.contains("(?(") {
         return true;
