@@ -18,7 +18,11 @@ if ENV['BENCH_NODE']
   Puppet[:node_name_value] = ENV['BENCH_NODE']
   facts['clientcert'] = ENV['BENCH_NODE'] unless facts.empty?
 end
+# BENCH_KEEP_GOING=1: a program that fails prints "<file> error <message>" and the next one
+# runs (the module sweep's ranking, bench/modules/sweep_rank.py, times classes that may fail).
+keep_going = ENV['BENCH_KEEP_GOING'] == '1'
 ARGV.each do |file|
+ begin
   src = File.read(file)
   best = nil
   best_cpu = nil
@@ -53,4 +57,9 @@ ARGV.each do |file|
   end
   puts "#{file} #{best} #{best_cpu}"
   STDOUT.flush
+ rescue StandardError => e
+  raise unless keep_going
+  puts "#{file} error #{e.message.lines.first.to_s.strip}"
+  STDOUT.flush
+ end
 end

@@ -49,7 +49,10 @@ pub fn list(dir: &Path) -> Rc<[PathBuf]> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    entries.sort();
+    // By their bytes: the entries share their directory's prefix, so this is the order of
+    // their names, `Path`'s order, without walking components (comparing paths component
+    // by component was 5% of `include collectd::plugin::fscache`, 96 modules a listing).
+    entries.sort_unstable_by(|a, b| key(a).cmp(key(b)));
     let entries: Rc<[PathBuf]> = entries.into();
     LISTINGS.with(|l| l.borrow_mut().insert(key(dir).into(), entries.clone()));
     entries

@@ -51,6 +51,35 @@ impl Engine {
     }
 }
 
+/// Whether a pattern the fast engine's parser refused is compiled at once: unless the
+/// backtracking engine's parser reads it and only look-aheads (or other constructs that
+/// cannot fail to compile) made the fast one refuse it. Compiling is what costs: stdlib's
+/// `Stdlib::Compat::Ipv4` (30 look-aheads) took 16 M instructions, half of `include
+/// corosync::params`, which loads the alias and never matches it. Back-references (a
+/// group that is not there) and look-behinds (not of a fixed length) can fail only when
+/// compiled (conditionals too), so those are compiled now, and so is a pattern that
+/// does not parse (its error is raised where it is written).
+fn compile_now(translated: &str) -> bool {
+    if translated.contains("(?<=") || translated.contains("(?<!") || translated.contains("(?(") {
+        return true;
+    }
+    // A back-reference or subroutine call: `\1`-`\9`, `\k<n>`, `\g<n>` (an escaped
+    // backslash is skipped with what it escapes).
+    let bytes = translated.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' {
+            if matches!(bytes.get(i + 1), Some(b'1'..=b'9' | b'k' | b'g')) {
+                return true;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    fancy_regex::Expr::parse_tree(translated).is_err()
+}
+
 /// The steps the backtracking engine may take for one match (a few milliseconds): past
 /// it, matching fails with an error rather than running for hours.
 pub const BACKTRACK_LIMIT: usize = 1_000_000;
@@ -133,8 +162,8 @@ impl Regexp {
             .ok()
             .map(Box::new);
         let engine = std::cell::OnceCell::new();
-        if parsed.is_none() {
-            // Look-around, back-references or an error: compiled now, so that an error is
+        if parsed.is_none() && compile_now(&translated) {
+            // Look-behind, back-references or an error: compiled now, so that an error is
             // raised where the pattern is written. (Only a pattern that parses but is too
             // big for both engines fails later, at its first match, with the engine's error.)
             let compiled = Engine::compile(&translated)?;
@@ -855,13 +884,43 @@ mod tests {
             assert!(r.is_match("a\nb").unwrap());
             assert!(r.is_match("a\nb\n").unwrap());
             assert!(!r.is_match("b\n\n").unwrap());
-            // look-around: compiled when made
+            // look-ahead: compiled when first matched; look-behind and back-references
+            // when made (their errors are found only by compiling)
             let l = Regexp::new(r"a(?=b)").unwrap();
+            assert!(l.engine.get().is_none() || super::compiled_before(r"a(?=b)").is_some());
             assert!(l.is_match("ab").unwrap() && !l.is_match("ac").unwrap());
+            assert!(Regexp::new(r"(?<=a)b").unwrap().engine.get().is_some());
+            assert!(Regexp::new(r"(a)\1").unwrap().engine.get().is_some());
             // an error is an error every time
             assert!(Regexp::new("a(").is_err());
         }
         assert!(super::compiled_before(r"^b\Z").is_some_and(|(_, line_start)| line_start));
+    }
+
+    /// A pattern with look-aheads is compiled on its first match, and matches as when it
+    /// was compiled at once (stdlib's `Stdlib::Compat::Ipv4`); the errors of
+    /// back-references and look-behinds are still raised where the pattern is made.
+    #[test]
+    fn look_ahead_patterns_compile_when_first_matched() {
+        let octet =
+            r"([0-9](?!\d)|[1-9][0-9](?!\d)|1[0-9]{2}(?!\d)|2[0-4][0-9](?!\d)|25[0-5](?!\d))";
+        let source = format!(r"^(({octet}[.]){{3}}{octet})(\/(({octet}[.]){{3}}{octet}|[0-9]+))?$");
+        let r = Regexp::new(&source).unwrap();
+        assert!(r.engine.get().is_none(), "compiled when made");
+        for (text, want) in [
+            ("192.168.0.1", true),
+            ("10.0.0.0/8", true),
+            ("255.255.255.255/255.0.0.0", true),
+            ("256.1.1.1", false),
+            ("1.2.3", false),
+            ("01.2.3.4", false),
+        ] {
+            assert_eq!(r.is_match(text).unwrap(), want, "{text}");
+        }
+        assert!(r.engine.get().is_some());
+        for bad in [r"(a)\2", r"(?<=a+)b", r"(?<n>a)\k<m>"] {
+            assert!(Regexp::new(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
