@@ -149,7 +149,8 @@ fn data_accepts(t: &PType, depth: usize) -> bool {
             !types.is_empty() && types.iter().all(part)
         }
         PType::Struct(Some(members)) => members.iter().all(|m| part(&m.value)),
-        PType::Optional(Some(t)) | PType::NotUndef(Some(t)) => part(t),
+        PType::Optional(Some(t)) => part(t),
+        // (not NotUndef: the reference's rules do not find `NotUndef[Data]` in `Data`)
         _ => false,
     }
 }
@@ -747,6 +748,8 @@ mod data_tests {
             "Optional[Array[Float]]",
             "Optional[Timespan]",
             "NotUndef[String]",
+            "NotUndef[Data]",
+            "Array[NotUndef[Data]]",
             "Collection",
             "Sensitive[String]",
             "Type[Integer]",
