@@ -13,6 +13,11 @@ use std::rc::Rc;
 /// Counting stops past `cap` (the result is then above `cap`); the walk checks the
 /// interrupt flag.
 pub fn expanded_size(v: &Value, per_node: usize, cap: usize) -> Result<usize, Error> {
+    // Most values measured are small (a record given to `type()`, a string's parts):
+    // a plain walk, without the step stack and the table of shared parts.
+    if let Some(size) = small_size(v, per_node, &mut { SMALL_WALK }) {
+        return Ok(size);
+    }
     // Sizes of containers shared by several parents, by address.
     let mut measured: FxHashMap<usize, usize> = FxHashMap::default();
     // The sizes of the containers being measured, innermost last.
@@ -64,6 +69,34 @@ pub fn expanded_size(v: &Value, per_node: usize, cap: usize) -> Result<usize, Er
         }
     }
     Ok(open.first().copied().unwrap_or(0))
+}
+
+/// How many elements (each time they appear) [`small_size`] walks before it gives up.
+const SMALL_WALK: usize = 512;
+
+/// [`expanded_size`] of a value of at most `budget` elements, counted as the general walk
+/// counts them; `None` for a larger one.
+fn small_size(v: &Value, per_node: usize, budget: &mut usize) -> Option<usize> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let mut size = per_node;
+    match v {
+        Value::Array(items) => {
+            for e in items.iter() {
+                size = size.saturating_add(small_size(e, per_node, budget)?);
+            }
+        }
+        Value::Hash(h) => {
+            for (k, e) in h.iter() {
+                size = size.saturating_add(small_size(k, per_node, budget)?);
+                size = size.saturating_add(small_size(e, per_node, budget)?);
+            }
+        }
+        v => size = leaf_size(v, per_node),
+    }
+    Some(size)
 }
 
 /// A step of [`expanded_size`]'s walk.
@@ -170,6 +203,35 @@ mod tests {
         let s = Value::string("x".repeat(100));
         let v = Value::array(vec![s.clone(), s]);
         assert_eq!(expanded_size(&v, 2, usize::MAX).ok(), Some(202));
+    }
+
+    /// Small values, measured by the plain walk, measure as the general walk measures them.
+    #[test]
+    fn small_values_measure_as_large_ones() {
+        let s = Value::string("x".repeat(100));
+        let mut m = crate::values::Map::new();
+        m.insert(
+            Value::string("key"),
+            Value::array(vec![s.clone(), 1.into()]),
+        );
+        m.insert(Value::array(vec![]), s.clone());
+        let h = Value::hash(m);
+        let mut v = Value::array(vec![h.clone(), s, h, Value::Undef, doubled(4)]);
+        for per_node in [1, 16, 64] {
+            let small = expanded_size(&v, per_node, usize::MAX).unwrap();
+            let general = {
+                // the same value grown past the plain walk's budget, less what was added
+                let big = Value::array(vec![Value::Integer(0); SMALL_WALK]);
+                let both = Value::array(vec![v.clone(), big.clone()]);
+                expanded_size(&both, per_node, usize::MAX).unwrap()
+                    - expanded_size(&big, per_node, usize::MAX).unwrap()
+                    - per_node
+            };
+            assert_eq!(small, general, "per_node {per_node}");
+        }
+        assert_eq!(small_size(&doubled(10), 1, &mut { SMALL_WALK }), None);
+        v = doubled(8);
+        assert_eq!(expanded_size(&v, 1, usize::MAX).ok(), Some(511));
     }
 
     #[test]

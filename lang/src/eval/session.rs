@@ -15,6 +15,9 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// How many compiled patterns of strings (`=~ 'a.*'`, `split($s, ',')`) an evaluator keeps.
+const REGEX_CACHE_LIMIT: usize = 1024;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum LogLevel {
     Debug,
@@ -512,6 +515,10 @@ impl Evaluator {
             return Ok(r.clone());
         }
         let re = Rc::new(Regexp::new_described(source).map_err(Error::eval)?);
+        // Bounded: patterns built from data (`$x =~ "^${y}$"` in a loop) are many.
+        if self.regex_cache.len() >= REGEX_CACHE_LIMIT {
+            self.regex_cache.clear();
+        }
         self.regex_cache.insert(source.clone(), re.clone());
         Ok(re)
     }
@@ -1284,5 +1291,22 @@ impl Session {
 impl Default for Session {
     fn default() -> Self {
         Session::new()
+    }
+}
+
+#[cfg(test)]
+mod regex_cache_tests {
+    /// Patterns built from data do not pile up: the cache of compiled patterns is bounded,
+    /// and a pattern compiled again after it was emptied still matches.
+    #[test]
+    fn the_pattern_cache_is_bounded() {
+        let mut s = super::Session::new();
+        let v = s
+            .eval("Integer[1, 3000].filter |$i| { \"a${i}b\" =~ \"^a${i}b$\" }.length")
+            .unwrap();
+        assert_eq!(crate::format::to_programmatic(&v), "3000");
+        assert!(s.evaluator.regex_cache.len() <= super::REGEX_CACHE_LIMIT);
+        let v = s.eval("['a1b' =~ '^a1b$', 'x' =~ '^a1b$']").unwrap();
+        assert_eq!(crate::format::to_programmatic(&v), "[true, false]");
     }
 }

@@ -342,7 +342,8 @@ fn partition(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRes
 
 fn group_by(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = collection_shape(dispatch(ev, args, b)?, &args[0]);
-    let mut groups: indexmap::IndexMap<Value, Vec<Value>> = indexmap::IndexMap::new();
+    let mut groups: indexmap::IndexMap<Value, Vec<Value>, rustc_hash::FxBuildHasher> =
+        Default::default();
     walk(
         ev,
         &args[0],

@@ -16,6 +16,16 @@ use std::rc::Rc;
 /// dropped, an empty match splits between characters.
 pub fn split_by(s: &str, re: &Regexp) -> Result<Vec<Value>, Error> {
     let mut out: Vec<Value> = Vec::new();
+    if let Some(literal) = plain_literal(re.source()) {
+        // What the matches of a pattern without special characters give, found as text.
+        for part in s.split(literal) {
+            crate::limits::push(&mut out, part.into())?;
+        }
+        while matches!(out.last(), Some(Value::String(x)) if x.is_empty()) {
+            out.pop();
+        }
+        return Ok(out);
+    }
     let mut beg = 0;
     re.for_each_match(s, |groups| {
         let Some(Some((start, end))) = groups.first().copied() else {
@@ -38,6 +48,13 @@ pub fn split_by(s: &str, re: &Regexp) -> Result<Vec<Value>, Error> {
         out.pop();
     }
     Ok(out)
+}
+
+/// The text a pattern matches when it is only that text: not empty, and none of its
+/// characters special in a regular expression (letters, digits and common punctuation).
+fn plain_literal(source: &str) -> Option<&str> {
+    let plain = |c: u8| c.is_ascii_alphanumeric() || b" ,;:/=@%&_-!'\"<>~`".contains(&c);
+    (!source.is_empty() && source.bytes().all(plain)).then_some(source)
 }
 
 fn split(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -77,7 +94,10 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
                     crate::limits::push_str(&mut out, sep)?;
                 }
                 first = false;
-                crate::limits::push_str(&mut out, &ruby_to_s(other))?;
+                match other {
+                    Value::String(s) => crate::limits::push_str(&mut out, s)?,
+                    other => crate::limits::push_str(&mut out, &ruby_to_s(other))?,
+                }
             }
         }
     }
@@ -424,6 +444,43 @@ mod tests {
         assert_eq!(strs(split_by(",a,,", &re(","))), ["", "a"]);
         assert_eq!(strs(split_by("a-b", &re("(-)"))), ["a", "-", "b"]);
         assert!(strs(split_by("", &re(","))).is_empty());
+    }
+
+    /// Patterns of plain text split as the regular expression engine splits by them.
+    #[test]
+    fn plain_patterns_split_as_the_engine_does() {
+        let re = |s: &str| Regexp::new(s).unwrap();
+        let texts = [
+            "",
+            ",",
+            ",,",
+            "a",
+            "a,b",
+            ",a,,b,,",
+            "a::b:::c::",
+            "ab",
+            "xabyabab",
+            "é,😀,",
+            " a  b ",
+            "abab",
+        ];
+        for literal in [",", "::", "ab", " ", "a-b", "'\"", "=>"] {
+            assert!(plain_literal(literal).is_some());
+            let engine = re(&format!("(?:{literal})"));
+            assert!(plain_literal(engine.source()).is_none());
+            for text in texts {
+                assert_eq!(
+                    strs(split_by(text, &re(literal))),
+                    strs(split_by(text, &engine)),
+                    "{text:?} split by {literal:?}"
+                );
+            }
+        }
+        for special in [
+            "", ".", "a|b", "\\s", "a*", "^a", "[,]", "(a)", "a{2}", "a?", "$", "#",
+        ] {
+            assert!(plain_literal(special).is_none(), "{special:?}");
+        }
     }
 
     #[test]

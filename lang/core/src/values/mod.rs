@@ -165,25 +165,59 @@ impl PartialEq for Value {
 
 impl Eq for Value {}
 
-/// How many elements (nested ones included) of an array its hash covers. Equal arrays have
-/// equal first elements, so hashing a prefix agrees with equality, and it stays cheap for
-/// values that share parts (`[$m, $m]` doubled 40 times has 2^40 elements).
+/// How many elements (nested ones included) of an array or hash its hash covers. Equal
+/// arrays have equal first elements, so hashing a prefix agrees with equality, and it stays
+/// cheap for values that share parts (`[$m, $m]` doubled 40 times has 2^40 elements).
 const HASHED_NODES: usize = 64;
 
-fn hash_prefix<H: Hasher>(items: &[Value], state: &mut H, budget: &mut usize) {
-    for v in items {
+/// Hashes a value, its nested arrays and hashes covering at most `budget` elements.
+fn hash_bounded<H: Hasher>(v: &Value, state: &mut H, budget: &mut usize) {
+    match v {
+        Value::Array(items) => {
+            std::mem::discriminant(v).hash(state);
+            hash_items(items, state, budget);
+        }
+        Value::Hash(map) => {
+            std::mem::discriminant(v).hash(state);
+            hash_entries(map, state, budget);
+        }
+        other => other.hash(state),
+    }
+}
+
+/// Hashes an array's length and a prefix of its elements.
+fn hash_items<H: Hasher>(items: &[Value], state: &mut H, budget: &mut usize) {
+    items.len().hash(state);
+    for item in items {
         if *budget == 0 {
             return;
         }
         *budget -= 1;
-        match v {
-            Value::Array(inner) => {
-                inner.len().hash(state);
-                hash_prefix(inner, state, budget);
-            }
-            other => other.hash(state),
-        }
+        hash_bounded(item, state, budget);
     }
+}
+
+/// Hashes a hash value's entries independently of their order, as equality compares them:
+/// the sum of each entry's own hash. Each entry gets the same share of the budget (what
+/// an entry covers must not depend on where it stands); once the shares are empty only the
+/// keys' own parts are hashed, so `unique` of many same-sized hashes is not quadratic (a
+/// hash hashed by its length made all records with the same keys collide).
+fn hash_entries<H: Hasher>(map: &Map, state: &mut H, budget: &mut usize) {
+    let n = map.len();
+    n.hash(state);
+    if n == 0 || *budget == 0 {
+        return;
+    }
+    let share = (*budget / n).saturating_sub(1);
+    *budget -= (*budget).min(n * (share + 1));
+    let mut sum = 0u64;
+    for (k, v) in map.iter() {
+        let mut entry = rustc_hash::FxHasher::default();
+        hash_bounded(k, &mut entry, &mut 0);
+        hash_bounded(v, &mut entry, &mut { share });
+        sum = sum.wrapping_add(entry.finish());
+    }
+    sum.hash(state);
 }
 
 impl Hash for Value {
@@ -202,12 +236,8 @@ impl Hash for Value {
             }
             Value::String(s) => s.hash(state),
             Value::Regexp(r) => r.source().hash(state),
-            Value::Array(a) => {
-                a.len().hash(state);
-                hash_prefix(a, state, &mut { HASHED_NODES });
-            }
-            // Order-independent, to agree with the order-independent equality.
-            Value::Hash(h) => h.len().hash(state),
+            Value::Array(a) => hash_items(a, state, &mut { HASHED_NODES }),
+            Value::Hash(h) => hash_entries(h, state, &mut { HASHED_NODES }),
             Value::Type(t) => t.hash(state),
             Value::Timespan(t) => t.hash(state),
             Value::Timestamp(t) => t.hash(state),
@@ -230,5 +260,65 @@ mod size_tests {
     fn a_value_is_24_bytes() {
         assert_eq!(std::mem::size_of::<super::Value>(), 24);
         assert_eq!(std::mem::size_of::<Option<super::Value>>(), 24);
+    }
+}
+
+#[cfg(test)]
+mod hash_tests {
+    use super::{Map, Value};
+    use std::hash::{Hash, Hasher};
+
+    fn hash_of(v: &Value) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        v.hash(&mut h);
+        h.finish()
+    }
+
+    fn hash(entries: &[(&str, Value)]) -> Value {
+        let mut m = Map::new();
+        for (k, v) in entries {
+            m.insert(Value::from(*k), v.clone());
+        }
+        Value::hash(m)
+    }
+
+    #[test]
+    fn equal_hashes_in_any_order_hash_alike() {
+        let a = hash(&[("a", 1.into()), ("b", Value::array(vec![0.0.into()]))]);
+        let b = hash(&[("b", Value::array(vec![(-0.0).into()])), ("a", 1.into())]);
+        assert_eq!(a, b);
+        assert_eq!(hash_of(&a), hash_of(&b));
+        // large (indexed) ones too
+        let big: Vec<(String, Value)> = (0..40).map(|i| (format!("k{i}"), i.into())).collect();
+        let fwd: Vec<(&str, Value)> = big.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        let rev: Vec<(&str, Value)> = fwd.iter().rev().cloned().collect();
+        assert_eq!(hash_of(&hash(&fwd)), hash_of(&hash(&rev)));
+    }
+
+    #[test]
+    fn same_sized_hashes_with_other_contents_hash_apart() {
+        let records: Vec<u64> = (0..1000)
+            .map(|i| {
+                let child = hash(&[("depth", 1.into()), ("items", Value::array(vec![i.into()]))]);
+                hash_of(&hash(&[("id", i.into()), ("child", child)]))
+            })
+            .collect();
+        let distinct: std::collections::HashSet<u64> = records.iter().copied().collect();
+        assert_eq!(distinct.len(), 1000);
+    }
+
+    #[test]
+    fn hashing_shared_parts_stays_cheap() {
+        // {a => $m, b => $m} doubled 60 times: 2^60 leaves, hashed within the budget
+        let mut m = hash(&[("x", 1.into())]);
+        for _ in 0..60 {
+            m = hash(&[("a", m.clone()), ("b", m.clone())]);
+        }
+        let mut arr = Value::array(vec![m.clone()]);
+        for _ in 0..60 {
+            arr = Value::array(vec![arr.clone(), m.clone(), arr.clone()]);
+        }
+        assert_eq!(hash_of(&m), hash_of(&m.clone()));
+        hash_of(&arr);
     }
 }
