@@ -655,9 +655,8 @@ impl Lexer<'_, '_> {
                 // `\uXXXX` (exactly four hex digits) or `\u{X ...}` (code points of one to six
                 // hex digits, separated by spaces), as Ruby reads them.
                 let rest = &self.src[self.pos..];
-                let invalid = |me: &Self| {
-                    Err(RubyError::syntax("invalid Unicode escape", me.abs(me.pos)))
-                };
+                let invalid =
+                    |me: &Self| Err(RubyError::syntax("invalid Unicode escape", me.abs(me.pos)));
                 if let Some(r) = rest.strip_prefix('{') {
                     let Some(end) = r.find('}') else {
                         return Err(RubyError::syntax(
@@ -682,7 +681,11 @@ impl Lexer<'_, '_> {
                     }
                     self.pos += end + 2;
                 } else {
-                    let digits = rest.bytes().take(4).take_while(u8::is_ascii_hexdigit).count();
+                    let digits = rest
+                        .bytes()
+                        .take(4)
+                        .take_while(u8::is_ascii_hexdigit)
+                        .count();
                     let ch = (digits == 4)
                         .then(|| u32::from_str_radix(&rest[..4], 16).ok())
                         .flatten()
@@ -950,7 +953,13 @@ mod tests {
         assert_eq!(lit(r#""\u{1F600}""#), "\u{1F600}");
         // Fewer than four hex digits, a multi-byte character among them (a fuzz finding:
         // it sliced inside the character), an empty or unterminated brace group.
-        for bad in [r#""\u12""#, r#""\u\X ۻ0f""#, r#""\uۻ""#, r#""\u{}""#, r#""\u{41"#] {
+        for bad in [
+            r#""\u12""#,
+            r#""\u\X ۻ0f""#,
+            r#""\uۻ""#,
+            r#""\u{}""#,
+            r#""\u{41"#,
+        ] {
             let mut out = Vec::new();
             assert!(lex(bad, 0, &mut out).is_err(), "{bad}");
         }
