@@ -1,8 +1,9 @@
 //! Puppet's objects and classes as modules' Ruby functions reach them beyond calling
 //! functions: `scope.compiler.environment` / `scope.environment`,
 //! `Puppet::Parser::Files.find_template` / `find_file`, and `File` for a module's own files
-//! (datacat's `template_body` reads the template it found), `ENV` (empty). Nothing outside
-//! the modules of the modulepath is read.
+//! (datacat's `template_body` reads the template it found), `ENV` (empty),
+//! `Puppet.features` (the reference's here). Nothing outside the modules of the modulepath
+//! is read.
 
 use crate::erb::ruby::{self, HostObject, RValue};
 use crate::erb::HostError;
@@ -25,6 +26,7 @@ pub(super) fn system_call(
             environment: Rc::from(ev.env.name.as_str()),
         })),
         ("Puppet::Parser::Scope", "environment", 0) => environment(&ev.env.name),
+        ("Puppet", "features", 0) => RValue::Host(Rc::new(Features)),
         ("Puppet::Parser::Files", "find_template" | "find_file", 1 | 2) => {
             let sub = if name == "find_template" {
                 "templates"
@@ -149,6 +151,64 @@ impl HostObject for Environment {
     }
 }
 
+/// `Puppet.features`: `name?` answers whether the reference compiling on this machine has
+/// the feature (Debian's puppet-agent 7 with the Ruby libraries installed here, asked with
+/// the oracle); `root?` whether prepl runs as root (the real uid, as `Process.uid`).
+/// A name the reference does not define is false, as its `method_missing` answers after
+/// finding no `puppet/feature/NAME.rb` (a module's own feature files are not loaded).
+#[derive(Debug)]
+struct Features;
+
+/// The reference's features that hold here (the others it defines do not: `bolt`,
+/// `cfpropertylist`, `diff`, `eventlog`, `hiera_eyaml`, `ldap`, `libuser`,
+/// `microsoft_windows`, `minitar`, `msgpack`, `pe_license`, `puppetserver_ca`, `sqlite`,
+/// `ssh`, `usage`).
+const FEATURES_HERE: &[&str] = &[
+    "hiera",
+    "hocon",
+    "libshadow",
+    "manages_symlinks",
+    "openssl",
+    "posix",
+    "selinux",
+    "syslog",
+    "telnet",
+    "zlib",
+];
+
+/// Whether the process's real user is root (`/proc/self/status`' first `Uid:` field).
+fn running_as_root() -> bool {
+    std::fs::read_to_string("/proc/self/status").is_ok_and(|status| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|ids| ids.split_whitespace().next())
+            == Some("0")
+    })
+}
+
+impl HostObject for Features {
+    fn class_name(&self) -> String {
+        "Puppet::Util::Feature".to_string()
+    }
+    fn to_s(&self) -> String {
+        "#<Puppet::Util::Feature>".to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().is::<Features>()
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        let feature = name.strip_suffix('?').filter(|_| args.is_empty())?;
+        Some(Ok(RValue::Bool(match feature {
+            "root" => running_as_root(),
+            f => FEATURES_HERE.contains(&f),
+        })))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::env::Environment;
@@ -184,5 +244,30 @@ mod tests {
         );
         let e = s.eval(&climbing).unwrap_err();
         assert!(e.message.contains("outside the modules"), "{}", e.message);
+    }
+
+    /// `Puppet.features.root?` answers whether prepl runs as root, as the reference's
+    /// `Process.uid == 0` (the corpus, made as root, leaves it out).
+    #[test]
+    fn feature_root_is_the_real_user() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rubyfn/modules");
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            modulepath: vec![dir],
+            ..Environment::empty()
+        });
+        let uid = std::process::Command::new("id")
+            .arg("-ru")
+            .output()
+            .unwrap();
+        let root = String::from_utf8_lossy(&uid.stdout).trim() == "0";
+        let v = s.eval("rfn::features('root', 'Root')").unwrap();
+        assert_eq!(
+            crate::format::to_programmatic(&v),
+            format!(
+                "{{'root' => {root}, 'Root' => false, 'class' => 'Puppet::Util::Feature', \
+                 'posix' => true, 'windows' => false}}"
+            )
+        );
     }
 }

@@ -1509,4 +1509,49 @@ mod loading_tests {
         assert_eq!(run(&mut s, added), "'bb'");
         std::fs::remove_dir_all(&root).unwrap();
     }
+
+    /// A Ruby block given to `call_function` (which the subset cannot yet hand to the
+    /// Puppet function as its lambda) is an unsupported-Ruby error naming it and its
+    /// line, in both APIs, not a block silently dropped.
+    #[test]
+    fn ruby_block_to_call_function_is_refused() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-blk-{}", std::process::id()));
+        let v4 = root.join("m/lib/puppet/functions/m");
+        let v3 = root.join("m/lib/puppet/parser/functions");
+        std::fs::create_dir_all(&v4).unwrap();
+        std::fs::create_dir_all(&v3).unwrap();
+        std::fs::write(
+            v4.join("each_block.rb"),
+            "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block\n    \
+             out = []\n    call_function('each', [1, 2]) { |x| out << x }\n    out\n  end\nend\n",
+        )
+        .unwrap();
+        std::fs::write(
+            v3.join("m_each_block.rb"),
+            "Puppet::Parser::Functions.newfunction(:m_each_block, type: :rvalue) do |args|\n  \
+             call_function('each', [[1, 2]]) { |x| x }\nend\n",
+        )
+        .unwrap();
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let e = s.eval("m::each_block()").unwrap_err();
+        assert!(
+            e.message.contains(
+                "unsupported Ruby in function 'm::each_block': passing a block to call_function"
+            ) && e.message.contains("each_block.rb:4)"),
+            "{}",
+            e.message
+        );
+        let e = s.eval("m_each_block()").unwrap_err();
+        assert!(
+            e.message.contains("passing a block to call_function"),
+            "{}",
+            e.message
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

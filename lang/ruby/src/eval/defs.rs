@@ -594,6 +594,11 @@ impl Interp<'_> {
                         return Ok(v);
                     }
                 }
+                // (the host's methods take no block: a Ruby block given to a Puppet function
+                // would be lost)
+                if block.is_some() && name == "call_function" {
+                    return unsupported("passing a block to call_function", at);
+                }
                 if let Some(r) = self.host.self_call(name, &args) {
                     return super::host_result(r, at);
                 }

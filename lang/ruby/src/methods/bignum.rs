@@ -1,7 +1,8 @@
 //! Integers beyond 64 bits (Ruby's bignums), as far as modules' code uses them: made by
 //! `String#to_i` / `hex` of long digits (`Digest::SHA256.hexdigest(s).to_i(16)`, the seed of
 //! stdlib's `seeded_rand_string`) and by `+`, `-`, `*`, `**` of integers that overflow;
-//! printed in any base, compared, added, multiplied, divided by an integer of 32 bits, and
+//! printed in any base, compared, added, multiplied, divided (floored, as Ruby's `/`, `%`,
+//! `divmod`; `fdiv` to the nearest float), and
 //! given to `Random.new` as its seed words. An integer that fits 64 bits is always an
 //! `RValue::Int`.
 
@@ -140,20 +141,188 @@ impl Bignum {
         Bignum::from_words(self.neg != other.neg, out)
     }
 
-    /// Floored division and modulo by a nonzero integer of at most 32 bits' magnitude.
-    fn divmod_small(&self, d: i64) -> (Bignum, i64) {
-        let mut q = self.mag.clone();
-        let r = div_small(&mut q, d.unsigned_abs() as u32) as i64;
+    /// Floored division and modulo (Ruby's `divmod`: the remainder has the divisor's
+    /// sign) by a nonzero integer.
+    fn divmod(&self, d: &Bignum) -> (Bignum, Bignum) {
+        let (q, r) = divrem_mag(&self.mag, &d.mag);
         let (mut q, mut r) = (
-            Bignum::from_words(self.neg != (d < 0), q),
-            if self.neg { -r } else { r },
+            Bignum::from_words(self.neg != d.neg, q),
+            Bignum::from_words(self.neg, r),
         );
-        if r != 0 && (r < 0) != (d < 0) {
+        if !r.mag.is_empty() && r.neg != d.neg {
             q = q.add(&Bignum::of_i64(-1));
-            r += d;
+            r = r.add(d);
         }
         (q, r)
     }
+
+    fn bit_length(&self) -> u64 {
+        let top = self.mag.last().copied().unwrap_or(0);
+        self.mag.len() as u64 * 32 - top.leading_zeros() as u64
+    }
+
+    /// The nearest `f64` (ties to even), infinite beyond its range, as Ruby's `to_f`.
+    fn to_f64(&self) -> f64 {
+        let bits = self.bit_length();
+        let f = if bits <= 64 {
+            self.low_u64() as f64
+        } else {
+            // the top 64 bits, the lowest made sticky when a bit below them is set, so
+            // that one rounding (`u64 as f64`) gives the nearest
+            let drop = bits - 64;
+            let (top, rest) = shr_bits(&self.mag, drop);
+            let f = (Bignum::from_words(false, top).low_u64() | rest as u64) as f64;
+            scale(f, drop as i64)
+        };
+        if self.neg {
+            -f
+        } else {
+            f
+        }
+    }
+
+    fn low_u64(&self) -> u64 {
+        self.mag.first().copied().unwrap_or(0) as u64
+            | (self.mag.get(1).copied().unwrap_or(0) as u64) << 32
+    }
+
+    /// `self / d` as the nearest `f64` (Ruby's `fdiv`: not the quotient of the two
+    /// rounded to floats, which would be infinite or lose the low bits).
+    fn fdiv(&self, d: &Bignum) -> f64 {
+        if d.mag.is_empty() {
+            return self.to_f64() / if d.neg { -0.0 } else { 0.0 };
+        }
+        // enough quotient bits (at least 66) that the remainder only rounds the last one
+        let shift = (d.bit_length() + 66).saturating_sub(self.bit_length());
+        let (q, r) = divrem_mag(&shl_bits(&self.mag, shift), &d.mag);
+        let mut q = Bignum::from_words(false, q);
+        if !r.is_empty() {
+            q.mag[0] |= 1;
+        }
+        let f = scale(q.to_f64(), -(shift as i64));
+        if self.neg != d.neg {
+            -f
+        } else {
+            f
+        }
+    }
+}
+
+/// `f * 2**e`, exact while the result is a normal float.
+fn scale(mut f: f64, mut e: i64) -> f64 {
+    while e > 1000 {
+        f *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        f *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    f * 2f64.powi(e as i32)
+}
+
+/// `mag << n`.
+fn shl_bits(mag: &[u32], n: u64) -> Vec<u32> {
+    let (words, bits) = ((n / 32) as usize, (n % 32) as u32);
+    let mut out = vec![0u32; words];
+    let mut carry = 0u32;
+    for &w in mag {
+        out.push(if bits == 0 { w } else { (w << bits) | carry });
+        carry = if bits == 0 { 0 } else { w >> (32 - bits) };
+    }
+    out.push(carry);
+    out
+}
+
+/// `mag >> n`, and whether a bit shifted out was set.
+fn shr_bits(mag: &[u32], n: u64) -> (Vec<u32>, bool) {
+    let (words, bits) = ((n / 32) as usize, (n % 32) as u32);
+    if words >= mag.len() {
+        return (Vec::new(), mag.iter().any(|w| *w != 0));
+    }
+    let mut lost = mag[..words].iter().any(|w| *w != 0);
+    if bits > 0 {
+        lost |= mag[words] & ((1 << bits) - 1) != 0;
+    }
+    let out = (words..mag.len())
+        .map(|i| {
+            let hi = if bits == 0 {
+                0
+            } else {
+                mag.get(i + 1).map_or(0, |w| w << (32 - bits))
+            };
+            (mag[i] >> bits) | hi
+        })
+        .collect();
+    (out, lost)
+}
+
+/// Truncated division of magnitudes (`d` not zero): the quotient and the remainder
+/// (Knuth's algorithm D, in 32-bit words).
+fn divrem_mag(a: &[u32], d: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let trim = |mut v: Vec<u32>| {
+        while v.last() == Some(&0) {
+            v.pop();
+        }
+        v
+    };
+    let (a, d) = (trim(a.to_vec()), trim(d.to_vec()));
+    if cmp_mag(&a, &d) == Ordering::Less {
+        return (Vec::new(), a);
+    }
+    if d.len() == 1 {
+        let mut q = a;
+        let r = div_small(&mut q, d[0]);
+        return (q, trim(vec![r]));
+    }
+    // normalized: the divisor's top bit set (its length unchanged, the dividend one
+    // word longer)
+    let s = d[d.len() - 1].leading_zeros() as u64;
+    let dn = trim(shl_bits(&d, s));
+    let mut an = shl_bits(&a, s);
+    an.truncate(a.len() + 1);
+    let n = dn.len();
+    let m = a.len() - n;
+    let base = 1u64 << 32;
+    let mut q = vec![0u32; m + 1];
+    for j in (0..=m).rev() {
+        let num = (an[j + n] as u64) << 32 | an[j + n - 1] as u64;
+        let mut qhat = num / dn[n - 1] as u64;
+        let mut rhat = num % dn[n - 1] as u64;
+        while qhat >= base || qhat * dn[n - 2] as u64 > (rhat << 32 | an[j + n - 2] as u64) {
+            qhat -= 1;
+            rhat += dn[n - 1] as u64;
+            if rhat >= base {
+                break;
+            }
+        }
+        // an[j..=j+n] -= qhat * dn
+        let mut borrow = 0i64;
+        let mut carry = 0u64;
+        for i in 0..n {
+            let p = qhat * dn[i] as u64 + carry;
+            carry = p >> 32;
+            let t = an[i + j] as i64 - borrow - (p & 0xffff_ffff) as i64;
+            an[i + j] = t as u32;
+            borrow = (t < 0) as i64;
+        }
+        let t = an[j + n] as i64 - borrow - carry as i64;
+        an[j + n] = t as u32;
+        if t < 0 {
+            // one too many: add the divisor back
+            qhat -= 1;
+            let mut carry = 0u64;
+            for i in 0..n {
+                let t = an[i + j] as u64 + dn[i] as u64 + carry;
+                an[i + j] = t as u32;
+                carry = t >> 32;
+            }
+            an[j + n] = an[j + n].wrapping_add(carry as u32);
+        }
+        q[j] = qhat as u32;
+    }
+    let (r, _) = shr_bits(&an[..n], s);
+    (trim(q), trim(r))
 }
 
 fn mul_small(mag: &mut Vec<u32>, m: u32, add: u32) {
@@ -217,8 +386,15 @@ fn sub_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
 }
 
 /// `x op y` where one of them is a bignum or `Int` arithmetic overflowed (`+`, `-`, `*`,
-/// `**`, and `/`, `%` by an integer of 32 bits); `None` for what this does not do.
+/// `**`, `/`, `div`, `%`, `modulo`, `divmod`, `fdiv`; with a float, on the bignum's float);
+/// `None` for what this does not do.
 pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostError>> {
+    if let (Some(a), RValue::Float(f)) = (Bignum::of(x), y) {
+        return float_arith(a.to_f64(), op, *f);
+    }
+    if let (RValue::Float(f), Some(b)) = (x, Bignum::of(y)) {
+        return float_arith(*f, op, b.to_f64());
+    }
     let a = Bignum::of_integer(x)?;
     let b = Bignum::of_integer(y)?;
     Some(Ok(match op {
@@ -236,19 +412,55 @@ pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostErro
             }
             r.into_value()
         }
-        "/" | "div" | "%" | "modulo" => {
-            let RValue::Int(d) = y else { return None };
-            if *d == 0 {
+        "/" | "div" | "%" | "modulo" | "divmod" => {
+            if b.mag.is_empty() {
                 return Some(Err(HostError::Raise("divided by 0".into())));
             }
-            if d.unsigned_abs() > u32::MAX as u64 {
+            let (q, r) = a.divmod(&b);
+            match op {
+                "/" | "div" => q.into_value(),
+                "%" | "modulo" => r.into_value(),
+                _ => RValue::array(vec![q.into_value(), r.into_value()]),
+            }
+        }
+        "fdiv" => RValue::Float(a.fdiv(&b)),
+        _ => return None,
+    }))
+}
+
+/// A bignum with a float: Ruby converts the bignum to a float first.
+fn float_arith(x: f64, op: &str, y: f64) -> Option<Result<RValue, HostError>> {
+    let floored = |m: f64| {
+        if m != 0.0 && (m < 0.0) != (y < 0.0) {
+            m + y
+        } else {
+            m
+        }
+    };
+    Some(Ok(match op {
+        "+" => RValue::Float(x + y),
+        "-" => RValue::Float(x - y),
+        "*" => RValue::Float(x * y),
+        "/" | "fdiv" => RValue::Float(x / y),
+        "%" | "modulo" => RValue::Float(floored(x % y)),
+        "div" | "divmod" => {
+            if y == 0.0 {
+                return Some(Err(HostError::Raise("divided by 0".into())));
+            }
+            let q = (x / y).floor();
+            if !q.is_finite() {
                 return None;
             }
-            let (q, r) = a.divmod_small(*d);
-            if matches!(op, "/" | "div") {
-                q.into_value()
+            // (an integer quotient beyond 64 bits: the float's digits)
+            let q = if q.abs() < 9.2e18 {
+                RValue::Int(q as i64)
             } else {
-                RValue::Int(r)
+                Bignum::parse(&format!("{:.0}", q.abs()), 10, q < 0.0)
+            };
+            if op == "div" {
+                q
+            } else {
+                RValue::array(vec![q, RValue::Float(floored(x % y))])
             }
         }
         _ => return None,
@@ -279,13 +491,7 @@ impl HostObject for Bignum {
                 RValue::str(self.to_radix(*b as u32))
             }
             ("to_i" | "to_int" | "floor" | "ceil" | "round" | "truncate", []) => this(),
-            ("to_f", []) => RValue::Float(
-                self.mag
-                    .iter()
-                    .rev()
-                    .fold(0.0, |f, w| f * 4_294_967_296.0 + *w as f64)
-                    * if self.neg { -1.0 } else { 1.0 },
-            ),
+            ("to_f", []) => RValue::Float(self.to_f64()),
             ("-@", []) => self.neg().into_value(),
             ("abs" | "magnitude", []) => Bignum::from_words(false, self.mag.clone()).into_value(),
             ("zero?", []) => RValue::Bool(false),
@@ -321,7 +527,16 @@ impl HostObject for Bignum {
                 Some(r) => return Some(r),
                 None if matches!(
                     op,
-                    "+" | "-" | "*" | "/" | "%" | "**" | "div" | "modulo" | "pow"
+                    "+" | "-"
+                        | "*"
+                        | "/"
+                        | "%"
+                        | "**"
+                        | "div"
+                        | "modulo"
+                        | "pow"
+                        | "divmod"
+                        | "fdiv"
                 ) =>
                 {
                     return Some(Err(HostError::Unsupported(format!(

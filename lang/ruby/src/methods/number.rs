@@ -501,7 +501,9 @@ fn round_to(x: f64, s: f64, half: Half) -> f64 {
 pub fn arith(a: &RValue, op: &str, b: &RValue, at: usize) -> R {
     match (a, b) {
         (RValue::Int(x), RValue::Int(y)) => int_arith(*x, op, *y, at),
-        (RValue::Int(_), RValue::Host(_)) if super::bignum::Bignum::of(b).is_some() => {
+        (RValue::Int(_) | RValue::Float(_), RValue::Host(_))
+            if super::bignum::Bignum::of(b).is_some() =>
+        {
             match super::bignum::arith(a, op, b) {
                 Some(r) => crate::eval::host_result(r, at),
                 None => overflow(at),

@@ -377,9 +377,23 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             _ => None,
         },
-        RValue::Host(o) => match o.call(c.name, &c.args) {
-            Some(r) => Some(crate::eval::host_result(r, c.at)?),
-            None => None,
+        // (`send` of a name to a host object: only its own methods, so nothing else is
+        // reached; `Puppet.features.send("#{name}?")`)
+        RValue::Host(o) => match (c.name, c.args.split_first()) {
+            (
+                "send" | "public_send" | "__send__",
+                Some((RValue::Str(_) | RValue::Sym(_), rest)),
+            ) => {
+                let name = to_s(&c.args[0]);
+                match o.call(&name, rest) {
+                    Some(r) => Some(crate::eval::host_result(r, c.at)?),
+                    None => None,
+                }
+            }
+            _ => match o.call(c.name, &c.args) {
+                Some(r) => Some(crate::eval::host_result(r, c.at)?),
+                None => None,
+            },
         },
         _ => None,
     })

@@ -146,3 +146,9 @@ PROGRAMS += [
     # File, PSON and Puppet's logging in a function.
     "rfn::meta('rfn')",
 ]
+PROGRAMS += [
+    # Puppet.features: the reference's features here, an unknown name false (`root?`,
+    # which depends on the user running, is a unit test of rubyfn.rs).
+    "rfn::features('posix', 'microsoft_windows', 'augeas', 'selinux', 'hocon', 'syslog', "
+    "'libuser', 'msgpack', 'manages_symlinks', 'zlib', 'ssl', 'nonexistent')",
+]
