@@ -2,7 +2,6 @@
 
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
-use crate::format;
 use crate::syntax::ast::*;
 use crate::types::{self, PType};
 use crate::values::{Map, Value};
@@ -438,35 +437,6 @@ impl Evaluator {
                 Value::array(out)
             }
         })
-    }
-
-    /// The text of an interpolated string, written into a buffer kept between calls so that
-    /// the string value is the only allocation (a nested interpolation takes a new buffer).
-    fn interpolate_shared(&mut self, parts: &[StrPart]) -> EvalResult<Rc<str>> {
-        let mut buffer = std::mem::take(&mut self.interpolation_buffer);
-        buffer.clear();
-        let result = self.interpolate_into(&mut buffer, parts);
-        let text = result.map(|()| Rc::from(buffer.as_str()));
-        // A buffer grown by a big string is not kept.
-        if buffer.capacity() <= 4096 {
-            self.interpolation_buffer = buffer;
-        }
-        text
-    }
-
-    fn interpolate_into(&mut self, s: &mut String, parts: &[StrPart]) -> EvalResult<()> {
-        for p in parts {
-            match p {
-                StrPart::Text(t) => s.push_str(t),
-                StrPart::Expr(x) => match self.eval(x)? {
-                    // The frequent cases without an intermediate string.
-                    Value::String(text) => crate::limits::push_str(s, &text)?,
-                    Value::Integer(i) => format::push_integer(s, i),
-                    v => crate::limits::push_str(s, &format::try_display(&v)?)?,
-                },
-            }
-        }
-        Ok(())
     }
 
     /// The type a capitalized name denotes: an alias, a built-in type or a resource type

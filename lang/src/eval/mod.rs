@@ -5,6 +5,7 @@
 //! - `resolve`: the pass that resolves variables to slots.
 //! - `liveness`: which variable reads may move a value out of its slot.
 //! - `expr`: evaluation of each expression kind.
+//! - `interpolate`: interpolated strings.
 //! - `operators`: arithmetic, equality, comparison, `in`.
 //! - `access`: `[]` on values.
 //! - `matching`: `=~`, case and selector option matching.
@@ -22,6 +23,7 @@ pub mod compiled;
 pub mod debug;
 pub mod expr;
 pub mod hints;
+pub mod interpolate;
 pub mod lambda_frame;
 pub mod liveness;
 pub mod matching;
