@@ -15,6 +15,7 @@ pub mod collect;
 pub mod compilation;
 pub mod declare;
 pub mod finish;
+mod propagate;
 pub mod scope;
 #[cfg(test)]
 mod tests;
