@@ -104,19 +104,42 @@ const JSON_LIMIT: usize = 1 << 20;
 const JSON_HEAD_LINES: usize = 200;
 
 /// `%catalog json`: the document as `application/json` and text; one over `limit` bytes is
-/// written to a file in the temporary directory and only its first lines are shown.
+/// written to a file in the temporary directory as it is made (never held whole: the text
+/// can be far larger than the catalog) and only its first lines are shown.
 fn json_bundle(catalog: &Catalog, limit: Option<usize>) -> Json {
-    let text = prepl::catalog::json::to_json_text(catalog);
-    if limit.is_none_or(|limit| text.len() <= limit) {
+    let Some(limit) = limit else {
+        let text = prepl::catalog::json::to_json_text(catalog);
         let doc = prepl::catalog::json::to_json(catalog);
         return json!({"application/json": doc, "text/plain": text});
-    }
+    };
     let path = std::env::temp_dir().join(format!("prepl-catalog-{}.json", std::process::id()));
-    let written = std::fs::write(&path, &text);
-    let lines = text.lines().count();
+    let mut spill = Spill {
+        limit,
+        head: Vec::new(),
+        file: None,
+        path: &path,
+        bytes: 0,
+        newlines: 0,
+        head_newlines: 0,
+        last: None,
+    };
+    let written = prepl::catalog::json::write_json_text(catalog, &mut spill);
+    let written = match spill.file.take() {
+        None => {
+            // (all of it fit: held, and sent)
+            let text = String::from_utf8_lossy(&spill.head).into_owned();
+            let doc = prepl::catalog::json::to_json(catalog);
+            return json!({"application/json": doc, "text/plain": text});
+        }
+        Some(file) => written
+            .and(file)
+            .and_then(|mut f| std::io::Write::flush(&mut f)),
+    };
+    // (counted as `str::lines` counts them)
+    let lines = spill.newlines + usize::from(spill.last.is_some_and(|b| b != b'\n'));
     let mut note = format!(
         "The catalog's JSON is {} bytes ({lines} lines, {} resources), more than %catalog json sends ({JSON_LIMIT} bytes; %set print-limit off sends it whole). ",
-        text.len(),
+        spill.bytes,
         catalog.resources().count(),
     );
     match written {
@@ -126,7 +149,7 @@ fn json_bundle(catalog: &Catalog, limit: Option<usize>) -> Json {
             path.display()
         )),
     }
-    let mut head: String = text
+    let mut head: String = String::from_utf8_lossy(&spill.head)
         .lines()
         .take(JSON_HEAD_LINES)
         .flat_map(|l| [l, "\n"])
@@ -141,6 +164,55 @@ fn json_bundle(catalog: &Catalog, limit: Option<usize>) -> Json {
     escape(&mut html, &head);
     html.push_str("</pre>");
     json!({"text/html": html, "text/plain": format!("{note}\n{head}")})
+}
+
+/// Where `%catalog json` writes the document: held while it is at most `limit` bytes, and
+/// once it is larger, all of it to the file at `path` and its first lines held; bytes and
+/// lines counted.
+struct Spill<'a> {
+    limit: usize,
+    head: Vec<u8>,
+    /// The file once the document is over `limit` bytes (or the error opening or writing it:
+    /// the rest is counted, not written).
+    file: Option<std::io::Result<std::io::BufWriter<std::fs::File>>>,
+    path: &'a std::path::Path,
+    bytes: usize,
+    newlines: usize,
+    /// The lines in `head`.
+    head_newlines: usize,
+    last: Option<u8>,
+}
+
+impl std::io::Write for Spill<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let newlines = buf.iter().filter(|b| **b == b'\n').count();
+        self.bytes += buf.len();
+        self.newlines += newlines;
+        self.last = buf.last().copied().or(self.last);
+        let fits = self.file.is_none() && self.head.len() + buf.len() <= self.limit;
+        if self.file.is_none() && !fits {
+            let file = std::fs::File::create(self.path)
+                .map(std::io::BufWriter::new)
+                .and_then(|mut f| f.write_all(&self.head).map(|()| f));
+            self.file = Some(file);
+        }
+        if let Some(Ok(f)) = &mut self.file {
+            if let Err(e) = f.write_all(buf) {
+                self.file = Some(Err(e));
+            }
+        }
+        // (past the limit, what is shown: the first lines, within bounds)
+        let shown = self.head_newlines < JSON_HEAD_LINES && self.head.len() < JSON_LIMIT;
+        if fits || shown {
+            self.head.extend_from_slice(buf);
+            self.head_newlines += newlines;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The resources a selection picks: a table, one resource as Puppet code, or a line saying
@@ -424,6 +496,18 @@ mod tests {
         assert_eq!(std::fs::read_to_string(path).unwrap(), whole);
         assert_eq!(plain.lines().count(), 1 + JSON_HEAD_LINES + 1);
         assert!(plain.ends_with(" more lines\n"), "{plain}");
+        // (the first lines of the document are shown, though more than the limit)
+        let head: Vec<&str> = whole.lines().take(JSON_HEAD_LINES).collect();
+        let shown: Vec<&str> = plain.lines().skip(1).take(JSON_HEAD_LINES).collect();
+        assert_eq!(shown, head);
+        let lines = whole.lines().count();
+        assert!(note.contains(&format!("({lines} lines, ")), "{note}");
+        // (one of exactly the limit is sent)
+        let exact = json_bundle(s.catalog(), Some(whole.len()));
+        assert_eq!(exact["text/plain"], whole.as_str());
+        assert!(exact["application/json"].is_object());
+        let over = json_bundle(s.catalog(), Some(whole.len() - 1));
+        assert!(over.get("application/json").is_none());
     }
 
     #[test]

@@ -254,6 +254,12 @@ pub struct Catalog {
     /// The same edges, to find one quickly (searching the list for each class declared
     /// made a catalog of `n` classes quadratic).
     containment_set: CowRc<rustc_hash::FxHashSet<(ResourceId, ResourceId)>>,
+    /// The resources with a containment edge other than the one from their `container`
+    /// (`contain`): what they get passed on depends on the order containers are walked in.
+    other_containers: CowRc<rustc_hash::FxHashSet<ResourceId>>,
+    /// How many containment edges and resources there were when metaparameters were last
+    /// passed on ([`Catalog::metaparameters_passed_on`]).
+    passed_on_at: (usize, usize),
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
     aliases: CowRc<HashMap<Rc<builtin_types::CatalogKey>, ResourceId>>,
@@ -534,9 +540,32 @@ impl Catalog {
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
         if self.containment_set.insert((container, contained)) {
+            if self.get(contained).container != Some(container) {
+                self.other_containers.insert(contained);
+            }
             self.changes += 1;
             self.containment.push((container, contained));
         }
+    }
+
+    /// Whether a resource has a containment edge other than the one from its `container`.
+    pub fn has_other_containers(&self, id: ResourceId) -> bool {
+        self.other_containers.contains(&id)
+    }
+
+    /// The containment edges made since metaparameters were last passed on, and how many
+    /// resources there were then.
+    pub fn since_passed_on(&self) -> (&[(ResourceId, ResourceId)], usize) {
+        let (edges, resources) = self.passed_on_at;
+        (
+            &self.containment[edges.min(self.containment.len())..],
+            resources,
+        )
+    }
+
+    /// Notes that metaparameters were passed on in the catalog as it is.
+    pub fn metaparameters_passed_on(&mut self) {
+        self.passed_on_at = (self.containment.len(), self.resources.len());
     }
 
     /// Replaces the relationship edges (recomputed by each finishing step).

@@ -215,7 +215,7 @@ impl Evaluator {
         for p in unevaluated.iter() {
             self.check_unevaluated_define(p)?;
         }
-        self.propagate_metaparameters()?;
+        self.propagate_metaparameters(&changed)?;
         // Those changed since (metaparameters passed on) are checked again by the next
         // input's parameter checks, as before; their relationships are collected now.
         let mut changed = changed;
@@ -280,136 +280,6 @@ impl Evaluator {
                         });
                     r.locate(Error::new(ErrorKind::Failed, m).with_hint(unknown))
                 })?;
-        }
-        Ok(())
-    }
-
-    /// Passes the metaparameters of each resource (`noop`, `tag`, ...; not the relationship
-    /// ones) on to what it contains, as the reference does once the catalog is finished: it
-    /// walks the containment edges from `Class[main]` (breadth first), so what a define
-    /// instance declared at top scope or in a node contains gets them, what a class contains
-    /// does not (classes are contained in their stage); a resource keeps what it sets itself.
-    /// An alias passed on is an alias of the resource that gets it.
-    fn propagate_metaparameters(&mut self) -> Result<(), Error> {
-        const PASSED_ON: &[&str] = &[
-            "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
-        ];
-        type Data = Vec<(Rc<str>, Value)>;
-        let catalog = &self.compilation.catalog;
-        // What each resource gets, beside its own parameters.
-        let mut added: rustc_hash::FxHashMap<ResourceId, Data> = Default::default();
-        let own = |id: ResourceId, added: &rustc_hash::FxHashMap<ResourceId, Data>| -> Data {
-            let r = catalog.get(id);
-            let got = added.get(&id);
-            PASSED_ON
-                .iter()
-                .filter_map(|p| {
-                    r.parameters
-                        .get_key_value(*p)
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .or_else(|| got?.iter().find(|(k, _)| &**k == *p).cloned())
-                })
-                .collect()
-        };
-        let mut out: rustc_hash::FxHashMap<ResourceId, Vec<ResourceId>> = Default::default();
-        for &(container, contained) in catalog.all_containment_edges() {
-            out.entry(container).or_default().push(contained);
-        }
-        let mut data: rustc_hash::FxHashMap<ResourceId, Data> = Default::default();
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut queue = std::collections::VecDeque::from([self.compilation.main]);
-        let mut order: Vec<ResourceId> = Vec::new();
-        while let Some(node) = queue.pop_front() {
-            if !seen.insert(node) {
-                continue;
-            }
-            let Some(targets) = out.get(&node) else {
-                continue;
-            };
-            queue.extend(targets.iter().copied());
-            // (what the node passes on is the same for each of its targets: found once, or
-            // a container with nothing to pass on cost a search of its parameters for each
-            // resource it contains, `Class[main]` one for every resource at top scope)
-            let node_data = match data.get(&node) {
-                Some(d) => d.clone(),
-                None => own(node, &added),
-            };
-            if node_data.is_empty() {
-                continue;
-            }
-            data.entry(node).or_insert_with(|| node_data.clone());
-            for &target in targets {
-                let source_data = node_data.clone();
-                let r = catalog.get(target);
-                for (p, v) in &source_data {
-                    let list = added.entry(target).or_default();
-                    if !r.parameters.contains_key(p) && !list.iter().any(|(q, _)| q == p) {
-                        list.push((p.clone(), v.clone()));
-                        if list.len() == 1 {
-                            order.push(target);
-                        }
-                    }
-                }
-                let mut merged = source_data;
-                for (p, v) in own(target, &added) {
-                    match merged.iter_mut().find(|(q, _)| *q == p) {
-                        Some(slot) => slot.1 = v,
-                        None => merged.push((p, v)),
-                    }
-                }
-                data.insert(target, merged);
-            }
-        }
-        for id in order {
-            for (name, value) in added.remove(&id).unwrap_or_default() {
-                if &*name == "alias" {
-                    self.add_passed_alias(id, &value)?;
-                }
-                self.compilation
-                    .catalog
-                    .get_mut(id)
-                    .set_parameter(name, value);
-            }
-        }
-        Ok(())
-    }
-
-    /// Registers an alias a resource got from its container; one another resource holds is
-    /// the reference's error.
-    fn add_passed_alias(&mut self, id: ResourceId, alias: &Value) -> Result<(), Error> {
-        use crate::catalog::builtin_types;
-        let catalog = &self.compilation.catalog;
-        let r = catalog.get(id);
-        let info = catalog.type_info(&r.type_name);
-        let params = [("alias", alias)];
-        let mut free = Vec::new();
-        for a in builtin_types::alias_keys(info, &r.type_name, &r.title, &params) {
-            let taken = catalog.alias_owner(&a.key).or_else(|| {
-                let [p] = a.key.parts.as_slice() else {
-                    return None;
-                };
-                let t = p.strip_prefix('"')?.strip_suffix('"')?;
-                catalog.find_by_title(&r.type_name, t)
-            });
-            match taken {
-                Some(other) if other != id => {
-                    let o = catalog.get(other);
-                    return Err(r.locate(Error::new(
-                        ErrorKind::Failed,
-                        builtin_types::cannot_alias_message(
-                            &r.reference(),
-                            &a,
-                            (r.location_name(), r.line),
-                            (o.location_name(), o.line),
-                        ),
-                    )));
-                }
-                Some(_) => {}
-                None => free.push(a.key),
-            }
-        }
-        for key in free {
-            self.compilation.catalog.add_alias(key, id);
         }
         Ok(())
     }

@@ -8,13 +8,15 @@
 //! - `scope`: class, define and node scopes; `declare`: resource expressions, defaults,
 //!   overrides, attribute access; `classes`: class/define/node definitions,
 //!   `include`/`require`/`contain`, parameter binding, bodies; `collect`: collectors and
-//!   queries; `finish`: relationships, `realize`, the finishing steps after each input.
+//!   queries; `finish`: relationships, `realize`, the finishing steps after each input;
+//!   `propagate`: metaparameters passed on from containers, from each input's changes.
 
 pub mod classes;
 pub mod collect;
 pub mod compilation;
 pub mod declare;
 pub mod finish;
+mod propagate;
 pub mod scope;
 #[cfg(test)]
 mod tests;

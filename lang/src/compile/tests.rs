@@ -652,8 +652,103 @@ fn relationships_and_cycles_kept_up_to_date_are_those_of_the_whole_catalog() {
     assert!(checked > 0);
 }
 
+/// The metaparameters passed on after each input from what it changed alone are those a
+/// walk of the whole catalog passes on: random sessions run side by side, one walking the
+/// whole catalog, with define instances nested, overrides adding metaparameters to
+/// containers declared before, virtual instances realized later, classes contained (two
+/// containers), stages, aliases passed on and failing inputs.
+#[test]
+fn metaparameters_passed_on_from_the_changes_are_those_of_the_whole_walk() {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let params = [
+        "",
+        "noop => true",
+        "noop => false",
+        "tag => 'x'",
+        "loglevel => 'info', tag => ['y', 'z']",
+        "schedule => 'daily', noop => true",
+        "audit => 'all'",
+        "alias => 'a'",
+    ];
+    let whole = |s: &mut Session, src: &str| {
+        super::propagate::WHOLE_CATALOG.with(|w| w.set(true));
+        let r = s.eval(src);
+        super::propagate::WHOLE_CATALOG.with(|w| w.set(false));
+        r
+    };
+    let snapshot = |s: &Session| -> Vec<String> {
+        s.catalog()
+            .all_resources()
+            .map(|(_, r)| {
+                format!(
+                    "{} {:?} {:?} {}",
+                    r.reference(),
+                    r.parameters,
+                    r.undef_parameters,
+                    r.is_virtual
+                )
+            })
+            .collect()
+    };
+    let mut passed_on = 0;
+    for _session in 0..12 {
+        let (mut a, mut b) = (Session::new(), Session::new());
+        let prelude = "define e { notify { \"ein-${title}\": } } \
+             define d { notify { \"in-${title}\": } e { \"e-${title}\": } } \
+             class k { notify { \"k-${title}\": } d { \"kd-${title}\": } }";
+        a.eval(prelude).unwrap();
+        b.eval(prelude).unwrap();
+        let mut count = 0;
+        for _input in 0..40 {
+            let k = count;
+            let j = next(count.max(1));
+            let p = params[next(params.len())];
+            let src = match next(12) {
+                0 => format!("notify {{ 'n{k}': {p} }}"),
+                1 | 2 => format!("d {{ 'd{k}': {p} }}"),
+                3 => format!("notify {{ 'n{k}': }} D['d{j}'] {{ {p} }}"),
+                4 => format!("notify {{ 'n{k}': }} E['e-d{j}'] {{ {p} }}"),
+                5 => format!("@d {{ 'd{k}': {p} }}"),
+                6 => format!("notify {{ 'n{k}': }} realize(D['d{j}'])"),
+                7 => format!("class {{ 'k{k}': {p} }} contain k{k}"),
+                8 => format!("stage {{ 's{k}': {p} }} class {{ 'k{k}': stage => 's{k}' }}"),
+                9 => format!("e {{ 'x{k}': {p} }} fail('no')"),
+                10 => format!("d {{ 'd{k}': }} D['d{k}'] {{ {p} }}"),
+                _ => format!("Notify['in-d{j}'] {{ {p} }} d {{ 'd{k}': }}"),
+            };
+            let (ra, rb) = (a.eval(&src), whole(&mut b, &src));
+            assert_eq!(
+                ra.as_ref().map_err(|e| e.to_string()).is_ok(),
+                rb.as_ref().map_err(|e| e.to_string()).is_ok(),
+                "{src}"
+            );
+            if let (Err(x), Err(y)) = (&ra, &rb) {
+                assert_eq!(x.to_string(), y.to_string(), "{src}");
+            }
+            if ra.is_ok() {
+                count += 1;
+            }
+            assert_eq!(snapshot(&a), snapshot(&b), "{src}");
+        }
+        passed_on += a
+            .catalog()
+            .all_resources()
+            .filter(|(_, r)| r.title.starts_with("ein-") && r.parameters.contains_key("noop"))
+            .count();
+    }
+    // (some of the sessions passed metaparameters on two levels down)
+    assert!(passed_on > 0);
+}
+
 /// Latency of a session's inputs as its catalog grows (300 `apache::vhost` inputs, the
-/// packaged modules): run by hand, `--ignored --nocapture`, to see the first and last.
+/// packaged modules), passing metaparameters on from each input's changes and walking the
+/// whole catalog side by side: run by hand, `--ignored --nocapture`, to see the first and last.
 #[test]
 #[ignore]
 fn vhost_inputs_latency_as_the_catalog_grows() {
@@ -661,33 +756,45 @@ fn vhost_inputs_latency_as_the_catalog_grows() {
     if !modules.join("apache/manifests").is_dir() {
         return;
     }
-    let mut s = Session::new();
-    s.set_agent_facts(true);
-    s.set_facts(crate::env::facts::local());
-    s.set_environment(crate::env::Environment {
-        modulepath: vec![modules],
-        ..crate::env::Environment::empty()
-    });
-    s.eval("include apache").unwrap();
-    let mut times = Vec::new();
+    // The same inputs side by side in a session passing metaparameters on from each
+    // input's changes and one walking the whole catalog (under the same load).
+    let session = || {
+        let mut s = Session::new();
+        s.set_agent_facts(true);
+        s.set_facts(crate::env::facts::local());
+        s.set_environment(crate::env::Environment {
+            modulepath: vec![modules.clone()],
+            ..crate::env::Environment::empty()
+        });
+        s.eval("include apache").unwrap();
+        s
+    };
+    let mut sessions = [session(), session()];
+    let mut times = [Vec::new(), Vec::new()];
     for i in 0..300 {
-        let started = std::time::Instant::now();
-        s.eval(&format!(
+        let src = format!(
             "apache::vhost {{ 'v{i}.example.com': port => {}, docroot => '/var/www/v{i}' }}",
             8000 + i
-        ))
-        .unwrap();
-        times.push(started.elapsed().as_secs_f64() * 1000.0);
+        );
+        for (n, s) in sessions.iter_mut().enumerate() {
+            super::propagate::WHOLE_CATALOG.with(|w| w.set(n == 1));
+            let started = std::time::Instant::now();
+            s.eval(&src).unwrap();
+            times[n].push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        super::propagate::WHOLE_CATALOG.with(|w| w.set(false));
     }
     let median = |v: &[f64]| {
         let mut v = v.to_vec();
         v.sort_by(f64::total_cmp);
         v[v.len() / 2]
     };
-    eprintln!(
-        "resources {}, median ms first 30: {:.1}, last 30: {:.1}",
-        s.catalog().len(),
-        median(&times[..30]),
-        median(&times[270..])
-    );
+    for (n, how) in ["from the changes", "whole catalog"].iter().enumerate() {
+        eprintln!(
+            "metaparameters passed on {how}: resources {}, median ms first 30: {:.1}, last 30: {:.1}",
+            sessions[n].catalog().len(),
+            median(&times[n][..30]),
+            median(&times[n][270..])
+        );
+    }
 }

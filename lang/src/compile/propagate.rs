@@ -1,0 +1,341 @@
+//! Passing metaparameters (`noop`, `tag`, ...; not the relationship ones) on from containers
+//! to what they contain, after each input: the reference does it once the catalog is
+//! finished, walking the containment edges from `Class[main]` breadth first, so what a
+//! define instance declared at top scope or in a node contains gets them, what a class
+//! contains does not (classes are contained in their stage); a resource keeps what it sets
+//! itself. What is passed on becomes the resource's parameter, so a later walk of the whole
+//! catalog finds nothing new to pass on but below what changed since: each input walks
+//! from the resources it added or changed alone ([`Evaluator::passed_on_since`]).
+
+use crate::catalog::{Resource, ResourceId};
+use crate::error::{Error, ErrorKind};
+use crate::eval::Evaluator;
+use crate::values::Value;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+
+/// The metaparameters containers pass on.
+const PASSED_ON: &[&str] = &[
+    "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
+];
+
+/// Metaparameters and their values, in the order they are passed on.
+type Data = Vec<(Rc<str>, Value)>;
+
+/// What a resource gets from its containers, in the order it gets them.
+type Additions = Vec<(ResourceId, Data)>;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: walk the whole catalog after each input (what the walk from the changes must
+    /// give).
+    pub(crate) static WHOLE_CATALOG: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The passed-on metaparameters a resource sets itself, in [`PASSED_ON`]'s order.
+fn own(r: &Resource) -> Data {
+    PASSED_ON
+        .iter()
+        .filter_map(|p| r.parameters.get_key_value(*p))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
+}
+
+/// What resource `r` passes on when its container passes on `outer`: `outer` with the
+/// values `r` sets itself, then the others `r` sets.
+fn merged(outer: &Data, r: &Resource) -> Data {
+    let mut data = outer.clone();
+    for (p, v) in own(r) {
+        match data.iter_mut().find(|(q, _)| *q == p) {
+            Some(slot) => slot.1 = v,
+            None => data.push((p, v)),
+        }
+    }
+    data
+}
+
+/// What resource `r` gets from a container passing on `outer`: what it does not set.
+fn missing(outer: &Data, r: &Resource) -> Data {
+    outer
+        .iter()
+        .filter(|(p, _)| !r.parameters.contains_key(p))
+        .cloned()
+        .collect()
+}
+
+/// How far below a resource the walk from the changes looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Below {
+    /// A resource below one that passes on something new: its contents when it gets
+    /// something itself.
+    IfGets,
+    /// A resource added or changed: its contents when it gets something or passes on
+    /// something (and was there before).
+    IfChanged,
+    /// A resource newly reached by the walk (an edge to a resource that was there before):
+    /// all it contains.
+    All,
+}
+
+/// The walk from the changes cannot tell what the whole walk would give (a resource with
+/// two containers, an alias passed on): walk the whole catalog.
+struct WholeWalk;
+
+impl Evaluator {
+    /// Passes metaparameters on (see the module's documentation); `changed`: the resources
+    /// added or changed since the last time.
+    pub(crate) fn propagate_metaparameters(&mut self, changed: &[ResourceId]) -> Result<(), Error> {
+        #[cfg(test)]
+        let whole = WHOLE_CATALOG.with(|w| w.get());
+        #[cfg(not(test))]
+        let whole = false;
+        let additions = match (whole, self.passed_on_since(changed)) {
+            (false, Ok(a)) => a,
+            _ => self.passed_on_whole(),
+        };
+        for (id, data) in additions {
+            for (name, value) in data {
+                if &*name == "alias" {
+                    self.add_passed_alias(id, &value)?;
+                }
+                self.compilation
+                    .catalog
+                    .get_mut(id)
+                    .set_parameter(name, value);
+            }
+        }
+        self.compilation.catalog.metaparameters_passed_on();
+        Ok(())
+    }
+
+    /// What the resources get that the whole walk would give them now, found from the
+    /// changes since the last time (`changed`, and the containment edges made since). A
+    /// resource the walk reaches gets the metaparameters its container passes on that it
+    /// does not set; after the last walk, each had those its container passed on then, so
+    /// a resource gets something new only when it is new or changed, or its container
+    /// passes on something new: a changed container (followed down while what it contains
+    /// gets something), or one newly reached through an edge to a resource that was there
+    /// before (all it contains then). A container passes on what its own container does
+    /// with its own values ([`merged`]), found up the chain of containers to `Class[main]`
+    /// (a resource with another container too makes it the whole walk).
+    fn passed_on_since(&self, changed: &[ResourceId]) -> Result<Additions, WholeWalk> {
+        let catalog = &self.compilation.catalog;
+        let (new_edges, known) = catalog.since_passed_on();
+        let known = |id: ResourceId| (id.0 as usize) < known;
+        let mut passes: FxHashMap<ResourceId, Option<Rc<Data>>> = Default::default();
+        let mut additions: FxHashMap<ResourceId, Data> = Default::default();
+        // Resources to look at, and how far below them (see `Below`).
+        let mut todo: Vec<(ResourceId, Below)> =
+            changed.iter().map(|&id| (id, Below::IfChanged)).collect();
+        for &(_, contained) in new_edges {
+            let below = if known(contained) {
+                Below::All
+            } else {
+                Below::IfChanged
+            };
+            todo.push((contained, below));
+        }
+        let mut done: FxHashMap<ResourceId, Below> = Default::default();
+        let mut children: Option<FxHashMap<ResourceId, Vec<ResourceId>>> = None;
+        while let Some((id, how)) = todo.pop() {
+            if done.get(&id).is_some_and(|d| *d >= how) {
+                continue;
+            }
+            done.insert(id, how);
+            let Some(data) = self.passes_on(id, &mut passes)? else {
+                continue; // not reached from `Class[main]`
+            };
+            let got = match catalog.get(id).container {
+                Some(c) if id != self.compilation.main => match self.passes_on(c, &mut passes)? {
+                    Some(outer) => missing(&outer, catalog.get(id)),
+                    None => Vec::new(),
+                },
+                _ => Vec::new(),
+            };
+            if got.iter().any(|(p, _)| &**p == "alias") {
+                return Err(WholeWalk);
+            }
+            // What it contains may get something new when it gets something now, or passes
+            // on something after a change and was there before (a new resource contains
+            // new ones: changed too), or was newly reached.
+            let next = match how {
+                Below::All => Below::All,
+                _ if !got.is_empty() => Below::IfGets,
+                Below::IfChanged if !data.is_empty() && known(id) => Below::IfGets,
+                _ => {
+                    additions.insert(id, got);
+                    continue;
+                }
+            };
+            additions.insert(id, got);
+            let children = children.get_or_insert_with(|| {
+                let mut out: FxHashMap<ResourceId, Vec<ResourceId>> = Default::default();
+                for &(container, contained) in catalog.all_containment_edges() {
+                    out.entry(container).or_default().push(contained);
+                }
+                out
+            });
+            for &c in children.get(&id).into_iter().flatten() {
+                todo.push((c, next));
+            }
+        }
+        additions.retain(|_, got| !got.is_empty());
+        let mut additions: Additions = additions.into_iter().collect();
+        additions.sort_unstable_by_key(|(id, _)| *id);
+        Ok(additions)
+    }
+
+    /// What resource `id` passes on to what it contains, `None` when the walk from
+    /// `Class[main]` does not reach it; found up its chain of containers (those found
+    /// kept in `passes`).
+    fn passes_on(
+        &self,
+        id: ResourceId,
+        passes: &mut FxHashMap<ResourceId, Option<Rc<Data>>>,
+    ) -> Result<Option<Rc<Data>>, WholeWalk> {
+        let catalog = &self.compilation.catalog;
+        let main = self.compilation.main;
+        let mut chain = Vec::new();
+        let mut next = Some(id);
+        let mut outer = loop {
+            let Some(at) = next else {
+                break None;
+            };
+            if let Some(known) = passes.get(&at) {
+                break known.clone();
+            }
+            if at == main {
+                let data = Rc::new(own(catalog.get(main)));
+                passes.insert(main, Some(data.clone()));
+                break Some(data);
+            }
+            if catalog.has_other_containers(at) {
+                return Err(WholeWalk);
+            }
+            chain.push(at);
+            // (a cycle of containers never reaches `Class[main]`)
+            if chain.len() > catalog.len() {
+                break None;
+            }
+            next = catalog.get(at).container;
+        };
+        for &at in chain.iter().rev() {
+            outer = outer.map(|o| Rc::new(merged(&o, catalog.get(at))));
+            passes.insert(at, outer.clone());
+        }
+        Ok(outer)
+    }
+
+    /// What the resources get from a walk of the whole catalog, breadth first from
+    /// `Class[main]`, in the order they get it.
+    pub(crate) fn passed_on_whole(&self) -> Additions {
+        let catalog = &self.compilation.catalog;
+        // What each resource gets, beside its own parameters.
+        let mut added: FxHashMap<ResourceId, Data> = Default::default();
+        let own_now = |id: ResourceId, added: &FxHashMap<ResourceId, Data>| -> Data {
+            let r = catalog.get(id);
+            let got = added.get(&id);
+            PASSED_ON
+                .iter()
+                .filter_map(|p| {
+                    r.parameters
+                        .get_key_value(*p)
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .or_else(|| got?.iter().find(|(k, _)| &**k == *p).cloned())
+                })
+                .collect()
+        };
+        let mut out: FxHashMap<ResourceId, Vec<ResourceId>> = Default::default();
+        for &(container, contained) in catalog.all_containment_edges() {
+            out.entry(container).or_default().push(contained);
+        }
+        let mut data: FxHashMap<ResourceId, Data> = Default::default();
+        let mut seen = FxHashSet::default();
+        let mut queue = std::collections::VecDeque::from([self.compilation.main]);
+        let mut order: Vec<ResourceId> = Vec::new();
+        while let Some(node) = queue.pop_front() {
+            if !seen.insert(node) {
+                continue;
+            }
+            let Some(targets) = out.get(&node) else {
+                continue;
+            };
+            queue.extend(targets.iter().copied());
+            // (what the node passes on is the same for each of its targets: found once, or
+            // a container with nothing to pass on cost a search of its parameters for each
+            // resource it contains, `Class[main]` one for every resource at top scope)
+            let node_data = match data.get(&node) {
+                Some(d) => d.clone(),
+                None => own_now(node, &added),
+            };
+            if node_data.is_empty() {
+                continue;
+            }
+            data.entry(node).or_insert_with(|| node_data.clone());
+            for &target in targets {
+                let source_data = node_data.clone();
+                let r = catalog.get(target);
+                for (p, v) in &source_data {
+                    let list = added.entry(target).or_default();
+                    if !r.parameters.contains_key(p) && !list.iter().any(|(q, _)| q == p) {
+                        list.push((p.clone(), v.clone()));
+                        if list.len() == 1 {
+                            order.push(target);
+                        }
+                    }
+                }
+                let mut merged = source_data;
+                for (p, v) in own_now(target, &added) {
+                    match merged.iter_mut().find(|(q, _)| *q == p) {
+                        Some(slot) => slot.1 = v,
+                        None => merged.push((p, v)),
+                    }
+                }
+                data.insert(target, merged);
+            }
+        }
+        order
+            .into_iter()
+            .map(|id| (id, added.remove(&id).unwrap_or_default()))
+            .collect()
+    }
+    /// Registers an alias a resource got from its container; one another resource holds is
+    /// the reference's error.
+    fn add_passed_alias(&mut self, id: ResourceId, alias: &Value) -> Result<(), Error> {
+        use crate::catalog::builtin_types;
+        let catalog = &self.compilation.catalog;
+        let r = catalog.get(id);
+        let info = catalog.type_info(&r.type_name);
+        let params = [("alias", alias)];
+        let mut free = Vec::new();
+        for a in builtin_types::alias_keys(info, &r.type_name, &r.title, &params) {
+            let taken = catalog.alias_owner(&a.key).or_else(|| {
+                let [p] = a.key.parts.as_slice() else {
+                    return None;
+                };
+                let t = p.strip_prefix('"')?.strip_suffix('"')?;
+                catalog.find_by_title(&r.type_name, t)
+            });
+            match taken {
+                Some(other) if other != id => {
+                    let o = catalog.get(other);
+                    return Err(r.locate(Error::new(
+                        ErrorKind::Failed,
+                        builtin_types::cannot_alias_message(
+                            &r.reference(),
+                            &a,
+                            (r.location_name(), r.line),
+                            (o.location_name(), o.line),
+                        ),
+                    )));
+                }
+                Some(_) => {}
+                None => free.push(a.key),
+            }
+        }
+        for key in free {
+            self.compilation.catalog.add_alias(key, id);
+        }
+        Ok(())
+    }
+}
