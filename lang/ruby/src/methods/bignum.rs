@@ -403,7 +403,11 @@ pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostErro
         "*" => a.mul(&b).into_value(),
         "**" | "pow" => {
             let RValue::Int(e) = y else { return None };
-            if *e < 0 || a.mag.len() as i64 * 32 * *e > 1 << 20 {
+            // (the result's size bounded before any work: the product of the limbs and the
+            // exponent overflowed for exponents near 2^58 and the loop below ran ~e times —
+            // a hang libFuzzer found with `15 ** 90 ** 9`)
+            let bits = (a.mag.len() as i64).saturating_mul(32).saturating_mul(*e);
+            if *e < 0 || bits > 1 << 20 {
                 return None;
             }
             let mut r = Bignum::of_i64(1);
