@@ -93,6 +93,11 @@ fn deep_nesting_is_refused_not_overflowed() {
 #[test]
 fn numbers_and_slices_at_the_edges() {
     check(&[
+        // Stepping up to i64's end stops there (the next step wrapped around: an overflow).
+        (
+            "inline_template('<%= 9223372036854775806.step(9223372036854775807).to_a.size %>|<%= 9223372036854775806.step(9223372036854775807, 5).to_a %>')",
+            Ok("'2|[9223372036854775806]'"),
+        ),
         (
             r#"inline_template('<%= "ff".to_i(0) %>|<%= "0b101".to_i(0) %>|<%= "0x1f".to_i(0) %>|<%= "017".to_i(0) %>')"#,
             Ok("'0|5|31|15'"),

@@ -353,15 +353,7 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
                     )
                 }
             };
-            match c.block {
-                Some(b) => {
-                    for v in picked {
-                        it.yield_block(b, vec![v])?;
-                    }
-                    recv.clone()
-                }
-                None => RValue::array(picked),
-            }
+            super::each_or_items(it, c.block, picked, recv)?
         }
         _ => return Ok(None),
     }))

@@ -182,6 +182,25 @@ pub fn grow_values(n: usize, at: usize) -> R<()> {
     grow(n.saturating_mul(std::mem::size_of::<RValue>()), at)
 }
 
+/// What an iterating method without its own result gives: with a block, each item yielded
+/// in turn and the receiver; without one, the items (an array stands for the enumerator).
+pub fn each_or_items(
+    it: &mut Interp,
+    block: Option<&Rc<Block>>,
+    items: Vec<RValue>,
+    recv: &RValue,
+) -> R {
+    match block {
+        Some(b) => {
+            for v in items {
+                it.yield_block(b, vec![v])?;
+            }
+            Ok(recv.clone())
+        }
+        None => Ok(RValue::array(items)),
+    }
+}
+
 /// Raises `ArgumentError`.
 pub fn raise_arg<T>(message: impl Into<String>, at: usize) -> R<T> {
     Err(Flow::from(RubyError::raised_as(

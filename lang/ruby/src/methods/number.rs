@@ -182,15 +182,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             let range = (recv.clone(), c.args[0].clone(), false);
             let items = super::enumerable::float_steps(&range, &by, c.at)?;
-            match c.block {
-                Some(b) => {
-                    for v in items {
-                        it.yield_block(b, vec![v])?;
-                    }
-                    recv.clone()
-                }
-                None => RValue::array(items),
-            }
+            super::each_or_items(it, c.block, items, recv)?
         }
         (RValue::Int(i), "step") => {
             let limit = c.int_arg(0)?;
@@ -203,17 +195,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             while (by > 0 && n <= limit) || (by < 0 && n >= limit) {
                 it.step(c.at)?;
                 items.push(RValue::Int(n));
-                n += by;
+                // (past i64's end the range is over: stepping must not wrap around)
+                let Some(next) = n.checked_add(by) else { break };
+                n = next;
             }
-            match c.block {
-                Some(b) => {
-                    for v in items {
-                        it.yield_block(b, vec![v])?;
-                    }
-                    recv.clone()
-                }
-                None => RValue::array(items),
-            }
+            super::each_or_items(it, c.block, items, recv)?
         }
         (RValue::Int(i), "upto" | "downto") => {
             let to = c.int_arg(0)?;
