@@ -52,6 +52,21 @@ pub fn xz_text(path: &Path) -> String {
     String::from_utf8(out.stdout).unwrap_or_else(|_| panic!("{} is not UTF-8", path.display()))
 }
 
+/// The cases of `area` from program lines made in memory and the answers of an
+/// `expected.jsonl.xz`: both written to a temporary directory for [`crate::load_cases`], which
+/// reads files, and removed again.
+pub fn load_cases_of(area: &str, programs: &str, expected_xz: &Path) -> Vec<crate::Case> {
+    let tmp = std::env::temp_dir().join(format!("prepl-{area}-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let programs_path = tmp.join("cases.jsonl");
+    let expected_path = tmp.join("expected.jsonl");
+    std::fs::write(&programs_path, programs).expect("write programs");
+    std::fs::write(&expected_path, xz_text(expected_xz)).expect("write expected");
+    let cases = crate::load_cases(area, &programs_path, &expected_path);
+    let _ = std::fs::remove_dir_all(&tmp);
+    cases
+}
+
 /// `s` as compact.py writes it: the modules directory as `@MODULES@`.
 pub fn relative(s: &str, modules: &str) -> String {
     s.replace(modules, "@MODULES@")

@@ -15,7 +15,7 @@
 //! A failing case that is not a known failure fails the test; a known failure that agrees is
 //! reported.
 
-use prepl_tests::module_cache::{compact, known, modules_dir, xz_text};
+use prepl_tests::module_cache::{compact, known, load_cases_of, modules_dir};
 use prepl_tests::*;
 use serde_json::Value as Json;
 use std::collections::{BTreeMap, BTreeSet};
@@ -95,15 +95,7 @@ fn run(modules: PathBuf) {
         lines.push_str(&program.to_string());
         lines.push('\n');
     }
-    let tmp = std::env::temp_dir().join(format!("prepl-module-sweep-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).expect("temp dir");
-    let programs_path = tmp.join("cases.jsonl");
-    let expected_path = tmp.join("expected.jsonl");
-    std::fs::write(&programs_path, lines).expect("write programs");
-    std::fs::write(&expected_path, xz_text(&dir.join("expected.jsonl.xz")))
-        .expect("write expected");
-    let cases = load_cases("sweep", &programs_path, &expected_path);
-    let _ = std::fs::remove_dir_all(&tmp);
+    let cases = load_cases_of("sweep", &lines, &dir.join("expected.jsonl.xz"));
     assert!(!cases.is_empty(), "no cases in {}", dir.display());
 
     let full = std::env::var("MODULE_SWEEP").is_ok_and(|v| v == "full");

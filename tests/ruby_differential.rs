@@ -15,7 +15,7 @@
 //! `RUBY_DIFF=full`) rewrites `known_failures.txt`, keeping the reasons of functions still
 //! listed. A function that disagrees and is not listed fails the test.
 
-use prepl_tests::module_cache::{compact, known, modules_dir, xz_text};
+use prepl_tests::module_cache::{compact, known, load_cases_of, modules_dir};
 use prepl_tests::*;
 use serde_json::Value as Json;
 use std::collections::{BTreeMap, BTreeSet};
@@ -84,14 +84,7 @@ fn run(modules: PathBuf) {
         lines.push_str(&program.to_string());
         lines.push('\n');
     }
-    let tmp = std::env::temp_dir().join(format!("prepl-ruby-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).expect("temp dir");
-    let programs_path = tmp.join("cases.jsonl");
-    let expected_path = tmp.join("expected.jsonl");
-    std::fs::write(&programs_path, lines).expect("write programs");
-    std::fs::write(&expected_path, xz_text(&dir.join("expected.jsonl.xz"))).expect("write");
-    let cases = load_cases("ruby_differential", &programs_path, &expected_path);
-    let _ = std::fs::remove_dir_all(&tmp);
+    let cases = load_cases_of("ruby_differential", &lines, &dir.join("expected.jsonl.xz"));
     assert!(!cases.is_empty(), "no cases in {}", dir.display());
 
     let full = std::env::var("RUBY_DIFF").is_ok_and(|v| v == "full");
