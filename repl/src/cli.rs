@@ -617,18 +617,14 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Outp
             .and_then(|()| writeln!(out))
             .and_then(|()| out.flush());
         std::mem::forget(session);
-        return i32::from(written.is_err());
+        return write_status(written);
     }
     let shown = result.and_then(|value| {
         let _interruptible = session.interruptible();
         prepl::format::try_programmatic(&value)
     });
     let status = match shown {
-        Ok(shown) => {
-            let _ = writeln!(out, "{shown}");
-            let _ = out.flush();
-            0
-        }
+        Ok(shown) => write_status(writeln!(out, "{shown}").and_then(|()| out.flush())),
         Err(error) => {
             let _ = out.flush();
             eprintln!("{}", Palette::plain().error(&error.render()));
@@ -640,6 +636,20 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Outp
     // (`--repeat`'s earlier runs free theirs: the next run uses that memory again.)
     std::mem::forget(session);
     status
+}
+
+/// The exit status of writing the result to stdout: a reader that stopped reading
+/// (`prepl --catalog ... | head`) is no failure of ours; any other failure
+/// (a full disk) is said on stderr.
+fn write_status(written: std::io::Result<()>) -> i32 {
+    match written {
+        Ok(()) => 0,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(error) => {
+            eprintln!("prepl: cannot write the result: {error}");
+            1
+        }
+    }
 }
 
 #[cfg(test)]

@@ -934,3 +934,46 @@ fn one_shot_modes_print_whole_values_and_name_a_missing_module() {
          See the relationships with :catalog graph (%catalog graph in Jupyter), or :catalog dot for Graphviz.\n"
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_is_no_error_and_a_full_disk_is_said() {
+    // `prepl --catalog ... | head`: the reader goes away after a few lines
+    let mut child = Command::new(env!("CARGO_BIN_EXE_prepl"))
+        .args([
+            "--catalog",
+            "-e",
+            "Integer[1, 5000].each |$i| { notify { \"n${i}\": message => 'x' } }",
+        ])
+        .env("PREPL_BASEMODULEPATH", "")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prepl runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("prepl ends");
+    assert_eq!(text(&out.stderr), "");
+    assert!(out.status.success(), "{:?}", out.status);
+
+    // stdout on a full device: the failure is said, status 1
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let cases: [&[&str]; 2] = [&["--catalog", "-e", "notify { 'x': }"], &["-e", "'x'"]];
+    for args in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+            .args(args)
+            .env("PREPL_BASEMODULEPATH", "")
+            .stdin(Stdio::null())
+            .stdout(full.try_clone().expect("dup"))
+            .stderr(Stdio::piped())
+            .output()
+            .expect("prepl runs");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("cannot write the result: No space left on device"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
