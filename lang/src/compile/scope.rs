@@ -1,7 +1,9 @@
 //! The scopes of class, define and node bodies.
 
 use crate::values::Value;
-use rustc_hash::FxHashMap as HashMap;
+/// A scope's variables in the order they were first assigned: `scope.to_hash` in a template
+/// lists them in that order, as the reference's does.
+pub type ScopeVars = indexmap::IndexMap<Rc<str>, Value, rustc_hash::FxBuildHasher>;
 use std::rc::Rc;
 
 /// The scope of a class, define instance or node body: its variables (by name), the scope
@@ -9,7 +11,7 @@ use std::rc::Rc;
 /// resource defaults declared in it.
 pub struct NamedScope {
     pub kind: ScopeKind,
-    pub vars: std::cell::RefCell<HashMap<Rc<str>, Value>>,
+    pub vars: std::cell::RefCell<ScopeVars>,
     /// Where unqualified names not found here are looked up next (`None`: the top scope).
     pub parent: Option<Rc<NamedScope>>,
     /// The scope that declared this one: resource defaults are looked up along this chain

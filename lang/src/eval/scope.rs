@@ -2,7 +2,6 @@
 
 use crate::cow::CowRc;
 use crate::values::Value;
-use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The names of the local slots of one lambda or function body, in slot order.
@@ -120,7 +119,7 @@ pub const RESERVED: &[&str] = &["trusted", "facts", "server_facts"];
 /// the session keeps one from before each input).
 #[derive(Default, Clone)]
 pub struct Globals {
-    vars: CowRc<HashMap<Rc<str>, GlobalVar>>,
+    vars: CowRc<indexmap::IndexMap<Rc<str>, GlobalVar, rustc_hash::FxBuildHasher>>,
 }
 
 impl Globals {
@@ -173,7 +172,7 @@ impl Globals {
 
     pub fn remove(&mut self, name: &str) {
         if self.vars.contains_key(name) {
-            self.vars.remove(name);
+            self.vars.shift_remove(name);
         }
     }
 
@@ -192,7 +191,33 @@ impl Globals {
         }
     }
 
-    /// Every variable's name (facts and built-ins too), in no order.
+    /// Puts the variables in the order the reference's top scope has them (what
+    /// `scope.to_hash` in a template lists): the facts, then the runtime's variables
+    /// (`environment`, `trusted`, `server_facts`, `facts`, `module_name`, `title`, `name`),
+    /// then the program's, each group in the order it was assigned.
+    pub fn put_in_reference_order(&mut self) {
+        const RUNTIME: [&str; 7] = [
+            "environment",
+            "trusted",
+            "server_facts",
+            "facts",
+            "module_name",
+            "title",
+            "name",
+        ];
+        let rank = |name: &str, var: &GlobalVar| match RUNTIME.iter().position(|r| *r == name) {
+            Some(i) => 1 + i,
+            None if var.generation == FACT => 0,
+            None => RUNTIME.len() + 1,
+        };
+        let in_order = self.vars.iter().map(|(k, v)| rank(k, v)).is_sorted();
+        if !in_order {
+            self.vars
+                .sort_by(|a, va, b, vb| rank(a, va).cmp(&rank(b, vb)));
+        }
+    }
+
+    /// Every variable's name (facts and built-ins too), in the order they were assigned.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.vars.keys().map(|k| &**k)
     }

@@ -318,6 +318,7 @@ impl Evaluator {
             debug: Default::default(),
         };
         ev.set_runtime_variables();
+        ev.globals.put_in_reference_order();
         ev
     }
 
@@ -439,6 +440,7 @@ impl Evaluator {
         self.globals.set_built_in("facts", facts);
         // A fact of the same name as a runtime variable never replaces it.
         self.set_runtime_variables();
+        self.globals.put_in_reference_order();
     }
 
     /// Fails with `Interrupted` once the interrupt flag is set (and clears it).

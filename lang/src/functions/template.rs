@@ -536,10 +536,15 @@ impl Host for EvalHost<'_> {
     /// those of the scopes the template's scope sees through, the nearest last.
     fn scope_to_hash(&mut self) -> Option<RValue> {
         let mut names: Vec<Rc<str>> = self.ev.globals.names().map(Rc::from).collect();
-        if let Some(scope) = &self.ev.scope {
-            let mut inner = scope.variable_names();
-            inner.reverse();
-            names.extend(inner);
+        // (the outermost scope first, each in the order its variables were assigned)
+        let mut chain = Vec::new();
+        let mut scope = self.ev.scope.as_deref();
+        while let Some(s) = scope {
+            chain.push(s);
+            scope = s.parent.as_deref();
+        }
+        for s in chain.into_iter().rev() {
+            names.extend(s.vars.borrow().keys().cloned());
         }
         // Each name once, where it first comes (a variable of the scope that has the name
         // of a global shows the scope's value there, as `insert` would place it): entries
@@ -726,6 +731,36 @@ mod tests {
             r#"$x = "top" $y = "g" class a { $x = "local" $z = undef $r = inline_template("<%= scope.to_hash.keys.count(%q{x}) %>-<%= scope.to_hash[%q{x}] %>-<%= scope.to_hash[%q{y}] %>-<%= scope.to_hash.has_key?(%q{z}) %>") } include a $a::r"#,
             Ok("'1-local-g-false'"),
         )]);
+    }
+
+    /// `scope.to_hash` lists the variables in the reference's order: the facts, the runtime's
+    /// variables, the top scope's, then each enclosing scope's from the outermost, a name
+    /// keeping the place where it first came (answers from the oracle, facts left out).
+    #[test]
+    fn scope_to_hash_keeps_the_reference_order() {
+        let keys = "inline_template('<%= k = scope.to_hash.keys; k.drop(k.index(%q{environment})).join(%q{ }) %>')";
+        let runtime = "environment trusted server_facts facts module_name title name";
+        for (src, want) in [
+            (
+                format!(
+                    r#"$x = "top" $y = "g" class a($p = 1, $q = 2) {{ $x = "local" $w = 1 fail({keys}) }} include a"#
+                ),
+                "x y caller_module_name p q w",
+            ),
+            (
+                format!(r#"define d($p = 1) {{ $z = 2 fail({keys}) }} $top = 1 d {{ 't': }}"#),
+                "top caller_module_name p z",
+            ),
+            (
+                format!(
+                    r#"class base {{ $b = 1 }} class sub inherits base {{ $s = 2 fail({keys}) }} include sub"#
+                ),
+                "caller_module_name b s",
+            ),
+        ] {
+            let got = crate::test_support::run(&src).expect_err("fails with the keys");
+            assert!(got.contains(&format!("{runtime} {want}")), "{src}\n{got}");
+        }
     }
 
     /// A template rendered from a template in the same scope sees the Ruby objects of the

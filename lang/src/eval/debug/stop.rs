@@ -346,7 +346,7 @@ impl<'a> Stop<'a> {
         for (scope, name) in std::mem::take(&mut self.assigned) {
             match scope {
                 Some(s) => {
-                    s.vars.borrow_mut().remove(&name);
+                    s.vars.borrow_mut().shift_remove(&name);
                 }
                 None => self.ev.globals.remove(&name),
             }
