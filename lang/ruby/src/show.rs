@@ -15,6 +15,7 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Int(i) => i.to_string(),
         RValue::Float(f) => float_to_s(*f),
         RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => s.to_string(),
+        RValue::Bytes(b) => crate::methods::binary::latin1(b),
         RValue::Array(_) | RValue::Hash(_) => inspect(v),
         RValue::Range(r) => format!(
             "{}{}{}",
@@ -56,6 +57,7 @@ pub fn shown_len(v: &RValue) -> usize {
     fn measure(v: &RValue, known: &mut Known) -> usize {
         match v {
             RValue::Str(s) | RValue::Sym(s) => s.len() + 2,
+            RValue::Bytes(b) => b.len() + 2,
             RValue::Array(a) => {
                 let id = Rc::as_ptr(a) as usize;
                 if let Some(n) = known.get(&id) {
@@ -95,6 +97,7 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
     match v {
         RValue::Nil => "nil".into(),
         RValue::Str(s) => quote(s),
+        RValue::Bytes(b) => crate::methods::binary::inspect(b),
         RValue::Sym(s) => {
             if is_plain_symbol(s) {
                 format!(":{s}")

@@ -1174,7 +1174,12 @@ pub fn core_constant(name: &str, at: usize) -> R {
                 n => n,
             })))
         }
-        n if n.starts_with("Puppet::") || is_error_class(n) => Ok(RValue::Class(Rc::from(n))),
+        n if n.starts_with("Puppet::")
+            || is_error_class(n)
+            || crate::methods::digest::is_class(n) =>
+        {
+            Ok(RValue::Class(Rc::from(n)))
+        }
         "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"
         | "STDOUT" | "STDERR" | "Thread" | "Fiber" => unsupported(

@@ -5,6 +5,8 @@
 
 pub mod array;
 pub mod bignum;
+pub mod binary;
+pub mod digest;
 pub mod enumerable;
 pub mod facter;
 pub mod hash;
@@ -76,6 +78,10 @@ impl Call<'_> {
         match self.args.get(i) {
             Some(RValue::Str(s)) => Ok(s.clone()),
             Some(RValue::Nil) | None => raise("no implicit conversion of nil into String", self.at),
+            Some(RValue::Bytes(_)) => unsupported(
+                format!("a binary string (not UTF-8) given to String#{}", self.name),
+                self.at,
+            ),
             Some(other) => raise(
                 format!(
                     "no implicit conversion of {} into String",
@@ -124,7 +130,11 @@ pub fn call(
     };
     let found = match &recv {
         RValue::Class(k) => stdlib::class_call(it, k, &c)?,
-        RValue::Str(_) => string::call(it, &recv, &c)?,
+        RValue::Str(_) => match binary::str_call(&recv, &c)? {
+            Some(v) => Some(v),
+            None => string::call(it, &recv, &c)?,
+        },
+        RValue::Bytes(_) => binary::call(it, &recv, &c)?,
         RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, &c)?,
         RValue::Array(_) => array::call(it, &recv, &c)?,
         RValue::Hash(_) => hash::call(it, &recv, &c)?,

@@ -1,7 +1,7 @@
 //! Class methods of Ruby's standard library that modules' functions use: `ERB::Util`
 //! (`url_encode`, `html_escape`), `Shellwords` (`split`, `escape`, `join`),
 //! `Kernel.sprintf`, `Kernel.rand`, `URI::Generic.build`, `CGI.escape`,
-//! `Digest::MD5/SHA1/SHA256.hexdigest`.
+//! (`Digest`, `OpenSSL`'s digests and `Base64` in `digest`).
 
 use super::Call;
 use crate::error::RubyError;
@@ -13,19 +13,7 @@ use crate::value::RValue;
 pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
     let class = class.strip_prefix("::").unwrap_or(class);
     Ok(Some(match (class, c.name) {
-        // the host's digest functions (Puppet's `md5`, `sha1`, `sha256`)
         ("Random", "new") => super::random::new(c)?,
-        ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256", "hexdigest") => {
-            c.arity(1, 1)?;
-            let f = match class {
-                "Digest::MD5" => "md5",
-                "Digest::SHA1" => "sha1",
-                _ => "sha256",
-            };
-            let text = RValue::str(to_s(&c.args[0]));
-            let r = _it.host.call_function(f, vec![text]);
-            crate::eval::host_result(r, c.at)?
-        }
         ("ERB::Util", "url_encode" | "u") => {
             c.arity(1, 1)?;
             RValue::str(url_encode(&to_s(&c.args[0])))
@@ -79,7 +67,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
             c.arity(1, 1)?;
             uri_build(&c.args[0], c.at)?
         }
-        _ => return Ok(None),
+        _ => return super::digest::class_call(class, c),
     }))
 }
 

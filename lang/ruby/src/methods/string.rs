@@ -63,9 +63,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
         ))),
         "length" | "size" => Ok(Some(RValue::Int(s.chars().count() as i64))),
-        "unpack" => Ok(Some(super::pack::unpack(s, c)?)),
+        "unpack" => Ok(Some(super::pack::unpack(s.as_bytes(), c)?)),
         "unpack1" => {
-            let all = super::pack::unpack(s, c)?;
+            let all = super::pack::unpack(s.as_bytes(), c)?;
             Ok(Some(match all {
                 RValue::Array(a) => a.borrow().first().cloned().unwrap_or(RValue::Nil),
                 other => other,
