@@ -150,6 +150,8 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "FloatDomainError" => "RangeError",
             "UncaughtThrowError" => "ArgumentError",
             "JSON::ParserError" => "JSON::JSONError",
+            "URI::InvalidURIError" => "URI::Error",
+            "Encoding::CompatibilityError" => "EncodingError",
             "SystemStackError" | "NoMemoryError" => "Exception",
             "NotImplementedError" | "LoadError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
@@ -186,6 +188,10 @@ pub fn is_error_class(name: &str) -> bool {
             | "LocalJumpError"
             | "SystemStackError"
             | "NoMemoryError"
+            | "URI::Error"
+            | "URI::InvalidURIError"
+            | "EncodingError"
+            | "Encoding::CompatibilityError"
     )
 }
 

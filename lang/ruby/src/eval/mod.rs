@@ -1167,8 +1167,8 @@ pub fn core_constant(name: &str, at: usize) -> R {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
-        | "Shellwords" | "URI::Generic" | "CGI" | "Digest::MD5" | "Digest::SHA1"
-        | "Digest::SHA256" | "Time" | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" => {
+        | "Shellwords" | "CGI" | "Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Time"
+        | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" => {
             Ok(RValue::Class(Rc::from(match name {
                 "Fixnum" | "Bignum" => "Integer",
                 n => n,
@@ -1176,7 +1176,8 @@ pub fn core_constant(name: &str, at: usize) -> R {
         }
         n if n.starts_with("Puppet::")
             || is_error_class(n)
-            || crate::methods::digest::is_class(n) =>
+            || crate::methods::digest::is_class(n)
+            || crate::methods::uri::is_class(n) =>
         {
             Ok(RValue::Class(Rc::from(n)))
         }

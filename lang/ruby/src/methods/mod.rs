@@ -19,6 +19,7 @@ pub mod random;
 pub mod scope;
 pub mod stdlib;
 pub mod string;
+pub mod uri;
 
 use crate::ast::Block;
 use crate::error::RubyError;
