@@ -423,6 +423,9 @@ impl Host for FactsHost<'_> {
     fn custom_facts(&self) -> bool {
         true
     }
+    fn read_dirs(&mut self, what: &str) -> Result<(), HostError> {
+        self.machine(what)
+    }
     fn fact(&mut self, name: &str) -> Option<RValue> {
         match self.facts {
             Value::Hash(h) => h.get(&Value::from(name)).map(to_ruby),
@@ -493,10 +496,6 @@ impl Host for FactsHost<'_> {
                 }
                 return self.file(name, args);
             }
-            ("Dir", "glob" | "[]") => self
-                .machine("Dir.glob")
-                .and_then(|()| glob(&arg(0)))
-                .map(|paths| RValue::array(paths.into_iter().map(RValue::str).collect())),
             ("Dir", "exist?") => self
                 .machine("Dir.exist?")
                 .map(|()| RValue::Bool(Path::new(&arg(0)).is_dir())),
@@ -536,30 +535,6 @@ impl Host for FactsHost<'_> {
         });
         Some(Ok(ruby::Required::Code(parsed.body.clone())))
     }
-}
-
-/// `Dir.glob` of a pattern whose wildcards (`*`, `?`) are in its last part.
-fn glob(pattern: &str) -> Result<Vec<String>, HostError> {
-    let (dir, name) = pattern.rsplit_once('/').unwrap_or((".", pattern));
-    if dir.contains(['*', '?', '[', '{']) || name.contains(['[', '{']) {
-        return Err(HostError::Unsupported(format!(
-            "Dir.glob('{pattern}') (wildcards before the last part of the path)"
-        )));
-    }
-    let dir = if dir.is_empty() { "/" } else { dir };
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| !n.starts_with('.') || name.starts_with('.'))
-                .filter(|n| crate::syntax::glob::glob_match(name, n))
-                .map(|n| format!("{}/{n}", dir.trim_end_matches('/')))
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -716,21 +691,5 @@ mod tests {
         );
         assert!(command_rule("getent group root").is_none());
         assert!(command_rule("rm -rf /").is_none());
-    }
-
-    #[test]
-    fn dir_glob_in_the_last_part() {
-        let dir = std::env::temp_dir().join(format!("prepl-glob-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        for f in ["b.list", "a.list", "c.txt", ".hidden.list"] {
-            std::fs::write(dir.join(f), "").unwrap();
-        }
-        let d = dir.display();
-        assert_eq!(
-            glob(&format!("{d}/*.list")).unwrap(),
-            [format!("{d}/a.list"), format!("{d}/b.list")]
-        );
-        assert!(glob(&format!("{d}/*/x")).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,6 +7,7 @@ pub mod array;
 pub mod bignum;
 pub mod binary;
 pub mod digest;
+pub mod dir;
 pub mod enumerable;
 pub mod facter;
 pub mod hash;

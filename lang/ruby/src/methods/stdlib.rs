@@ -63,6 +63,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
             c.arity(0, 1)?;
             super::kernel::random(c.args.first(), c.at)?
         }
+        ("Dir", _) => return super::dir::class_call(_it, c),
         _ if class == "URI" || class.starts_with("URI::") => {
             return super::uri::class_call(c, class)
         }
