@@ -20,6 +20,7 @@ pub mod random;
 pub mod scope;
 pub mod stdlib;
 pub mod string;
+pub mod time;
 pub mod uri;
 
 use crate::ast::Block;

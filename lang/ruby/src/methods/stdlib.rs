@@ -64,6 +64,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
             super::kernel::random(c.args.first(), c.at)?
         }
         ("Dir", _) => return super::dir::class_call(_it, c),
+        ("Time", _) => return super::time::class_call(c),
         _ if class == "URI" || class.starts_with("URI::") => {
             return super::uri::class_call(c, class)
         }
