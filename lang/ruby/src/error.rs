@@ -152,6 +152,10 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "JSON::ParserError" => "JSON::JSONError",
             "URI::InvalidURIError" => "URI::Error",
             "Encoding::CompatibilityError" => "EncodingError",
+            "OpenSSL::PKey::RSAError" => "OpenSSL::PKey::PKeyError",
+            "OpenSSL::X509::CertificateError" | "OpenSSL::PKey::PKeyError" => {
+                "OpenSSL::OpenSSLError"
+            }
             "SystemStackError" | "NoMemoryError" => "Exception",
             "NotImplementedError" | "LoadError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
@@ -192,6 +196,10 @@ pub fn is_error_class(name: &str) -> bool {
             | "URI::InvalidURIError"
             | "EncodingError"
             | "Encoding::CompatibilityError"
+            | "OpenSSL::OpenSSLError"
+            | "OpenSSL::X509::CertificateError"
+            | "OpenSSL::PKey::PKeyError"
+            | "OpenSSL::PKey::RSAError"
     )
 }
 

@@ -1177,7 +1177,8 @@ pub fn core_constant(name: &str, at: usize) -> R {
         n if n.starts_with("Puppet::")
             || is_error_class(n)
             || crate::methods::digest::is_class(n)
-            || crate::methods::uri::is_class(n) =>
+            || crate::methods::uri::is_class(n)
+            || crate::methods::openssl::is_class(n) =>
         {
             Ok(RValue::Class(Rc::from(n)))
         }

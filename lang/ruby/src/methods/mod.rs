@@ -15,6 +15,7 @@ pub mod json;
 pub mod kernel;
 pub mod number;
 pub mod object;
+pub mod openssl;
 pub mod pack;
 pub mod random;
 pub mod scope;
