@@ -111,6 +111,8 @@ fn class_of(message: &str) -> &'static str {
         "NoMethodError"
     } else if starts("undefined local variable") || starts("uninitialized constant") {
         "NameError"
+    } else if starts("cannot load such file") {
+        "LoadError"
     } else if starts("divided by 0") {
         "ZeroDivisionError"
     } else if starts("key not found") {

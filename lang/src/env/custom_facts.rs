@@ -511,9 +511,8 @@ impl Host for FactsHost<'_> {
         let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
         let (dir, file) = match found {
             Ok(Some(found)) => found,
-            // A library of Ruby's, Facter's or Puppet's: what it defines is unsupported where
-            // it is used.
-            Ok(None) => return Some(Ok(ruby::Required::Nothing)),
+            // (a library of Ruby's, Facter's or Puppet's, or LoadError)
+            Ok(None) => return Some(crate::functions::rubyfn::library(path)),
             Err(e) => return Some(Err(e)),
         };
         if self.loaded.contains(&file) {

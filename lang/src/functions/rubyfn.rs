@@ -281,6 +281,16 @@ thread_local! {
     static OUTSIDE_SUBSET: Cell<bool> = const { Cell::new(false) };
 }
 
+/// `require` of a file no module has: a library of Ruby's or Puppet's that the reference
+/// has (what it defines is unsupported where it is used), else Ruby's `LoadError`.
+pub fn library(path: &str) -> Result<ruby::Required, HostError> {
+    if super::ruby_libraries::known(path) {
+        Ok(ruby::Required::Nothing)
+    } else {
+        Err(HostError::Raise(format!("cannot load such file -- {path}")))
+    }
+}
+
 /// Calls a module's Ruby function after its native version failed: the source's answer, or
 /// `None` when there is no source or it needs Ruby outside the subset (the native's error
 /// stands then).
@@ -1257,8 +1267,7 @@ impl Host for FunctionHost<'_> {
     fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
         let found = match required_file(&self.inner.ev.env.modulepath, path) {
             Ok(Some(found)) => found,
-            // A library of Ruby's or Puppet's: what it defines is unsupported where it is used.
-            Ok(None) => return Some(Ok(ruby::Required::Nothing)),
+            Ok(None) => return Some(library(path)),
             Err(e) => return Some(Err(e)),
         };
         Some(self.load_required(path, found))
