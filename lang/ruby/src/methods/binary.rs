@@ -12,35 +12,7 @@ use super::Call;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::value::RValue;
 
-/// Each byte as the character of its code point.
-pub fn latin1(b: &[u8]) -> String {
-    b.iter().map(|&b| b as char).collect()
-}
-
-/// `inspect` of a binary string: `"a\xA7"` (non-ASCII bytes as `\xHH`).
-pub fn inspect(b: &[u8]) -> String {
-    let mut out = String::with_capacity(b.len() + 2);
-    out.push('"');
-    for (i, &c) in b.iter().enumerate() {
-        match c {
-            b'\t' => out.push_str("\\t"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            0x1b => out.push_str("\\e"),
-            0x07 => out.push_str("\\a"),
-            0x08 => out.push_str("\\b"),
-            0x0b => out.push_str("\\v"),
-            0x0c => out.push_str("\\f"),
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b'#' if matches!(b.get(i + 1), Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
-            c if !(0x20..0x7f).contains(&c) => out.push_str(&format!("\\x{c:02X}")),
-            c => out.push(c as char),
-        }
-    }
-    out.push('"');
-    out
-}
+use crate::show::bytes_inspect as inspect;
 
 /// The bytes of a string argument (`no implicit conversion of X into String` otherwise).
 pub fn bytes_arg(v: Option<&RValue>, at: usize) -> R<&[u8]> {
@@ -281,7 +253,7 @@ mod tests {
     #[test]
     fn forms() {
         assert_eq!(inspect(b"a\xa7\n#{\x01"), r#""a\xA7\n\#{\x01""#);
-        assert_eq!(latin1(b"a\xa7"), "a§");
+        assert_eq!(crate::show::latin1(b"a\xa7"), "a§");
         assert!(matches!(RValue::bytes(b"ab".to_vec()), RValue::Str(_)));
         assert!(matches!(RValue::bytes(b"a\xff".to_vec()), RValue::Bytes(_)));
     }
