@@ -49,7 +49,9 @@ pub fn class_call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
     }
     let mut out = Vec::new();
     for p in &patterns {
-        for alt in expand_braces(p) {
+        let mut alts = Vec::new();
+        expand_braces(p, &mut alts, c.at)?;
+        for alt in alts {
             glob_one(&alt, &mut out, c.at)?;
         }
     }
@@ -95,8 +97,9 @@ fn unescape(s: &str) -> String {
     out
 }
 
-/// `{a,b}` alternatives expanded (nested ones too), in order.
-fn expand_braces(p: &str) -> Vec<String> {
+/// `{a,b}` alternatives expanded (nested ones too), in order, appended to `out` (their
+/// number, which grows as the product of the groups' sizes, within the memory limit).
+fn expand_braces(p: &str, out: &mut Vec<String>, at: usize) -> R<()> {
     let b = p.as_bytes();
     let mut depth = 0;
     let mut open = None;
@@ -121,21 +124,24 @@ fn expand_braces(p: &str) -> Vec<String> {
                     let mut bounds = vec![start];
                     bounds.extend(&commas);
                     bounds.push(i);
-                    let mut out = Vec::new();
                     for w in bounds.windows(2) {
                         let alt = &p[w[0] + 1..w[1]];
-                        for rest in expand_braces(&format!("{head}{alt}{tail}")) {
-                            out.push(rest);
+                        if crate::limits::interrupted() {
+                            return Err(RubyError::Interrupted { at }.into());
                         }
+                        let next = format!("{head}{alt}{tail}");
+                        crate::limits::deep(|| expand_braces(&next, out, at))?;
                     }
-                    return out;
+                    return Ok(());
                 }
             }
             _ => {}
         }
         i += 1;
     }
-    vec![p.to_string()]
+    super::grow(p.len() + std::mem::size_of::<String>(), at)?;
+    out.push(p.to_string());
+    Ok(())
 }
 
 fn segments(pattern: &str) -> Vec<Seg> {
@@ -246,7 +252,8 @@ fn walk(
                 .filter(|&&t| matches!(&segs[t], Seg::Literal(n) if n == name))
                 .map(|t| t + 1)
                 .collect();
-            walk(&join(path, name), segs, next, out, seen, at)?;
+            let path = join(path, name);
+            crate::limits::deep(|| walk(&path, segs, next, out, seen, at))?;
         }
         return Ok(());
     }
@@ -287,7 +294,8 @@ fn walk(
             }
         }
         if !next.is_empty() {
-            walk(&join(path, &name), segs, next, out, seen, at)?;
+            let path = join(path, &name);
+            crate::limits::deep(|| walk(&path, segs, next, out, seen, at))?;
         }
     }
     Ok(())
@@ -375,8 +383,13 @@ mod tests {
 
     #[test]
     fn braces_and_fnmatch() {
-        assert_eq!(expand_braces("a{b,c{d,e}}f"), ["abf", "acdf", "acef"]);
-        assert_eq!(expand_braces("x"), ["x"]);
+        let braces = |p: &str| {
+            let mut out = Vec::new();
+            expand_braces(p, &mut out, 0).unwrap();
+            out
+        };
+        assert_eq!(braces("a{b,c{d,e}}f"), ["abf", "acdf", "acef"]);
+        assert_eq!(braces("x"), ["x"]);
         assert!(fnmatch("*.conf", "a.conf"));
         assert!(!fnmatch("*.conf", "a.confx"));
         assert!(fnmatch("[ab].c", "b.c"));
@@ -413,8 +426,9 @@ mod tests {
         std::os::unix::fs::symlink("nowhere", d.join("broken.conf")).unwrap();
         let top = d.display().to_string();
         let run = |p: &str| {
-            let mut out = Vec::new();
-            for alt in expand_braces(&format!("{top}/{p}")) {
+            let (mut alts, mut out) = (Vec::new(), Vec::new());
+            expand_braces(&format!("{top}/{p}"), &mut alts, 0).unwrap();
+            for alt in alts {
                 glob_one(&alt, &mut out, 0).unwrap();
             }
             out.iter()

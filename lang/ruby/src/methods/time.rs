@@ -265,12 +265,14 @@ impl HostObject for Time {
                 })
                 .map(RValue::str),
             "+" | "-" => match (name, other_time(), args.first().and_then(nanos_of)) {
-                ("-", Some(o), _) => Ok(RValue::Float((self.nanos - o.nanos) as f64 / 1e9)),
+                ("-", Some(o), _) => Ok(RValue::Float(
+                    self.nanos.saturating_sub(o.nanos) as f64 / 1e9,
+                )),
                 (_, _, Some(d)) => Ok(Time {
                     nanos: if name == "+" {
-                        self.nanos + d
+                        self.nanos.saturating_add(d)
                     } else {
-                        self.nanos - d
+                        self.nanos.saturating_sub(d)
                     },
                     utc: self.utc,
                 }
