@@ -631,6 +631,10 @@ impl<'h> Interp<'h> {
                 Part::Code(n) => match self.eval(n)? {
                     // a string is its own `to_s`: no copy made on the way
                     RValue::Str(v) => methods::push_checked(&mut s, &v, n.at)?,
+                    // (Ruby's result would be binary: `+` joins binary strings)
+                    RValue::Bytes(_) => {
+                        return unsupported("interpolating a binary string (not UTF-8)", n.at)
+                    }
                     v => {
                         let piece = self.to_s(v, n.at)?;
                         methods::push_checked(&mut s, &piece, n.at)?;

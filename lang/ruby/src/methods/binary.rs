@@ -160,6 +160,14 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             concat(recv, &c.args[0], c.at)?
         }
+        "*" => {
+            let n = c.int_arg(0)?;
+            if n < 0 {
+                return super::raise_arg("negative argument", c.at);
+            }
+            super::grow(b.len().saturating_mul(n as usize), c.at)?;
+            RValue::bytes(b.repeat(n as usize))
+        }
         "bytes" | "each_byte" => {
             let bytes: Vec<RValue> = b.iter().map(|&x| RValue::Int(x.into())).collect();
             return super::each_or_items(
