@@ -88,8 +88,7 @@ pub fn join(items: &[RValue], sep: &str, at: usize) -> R<Option<RValue>> {
     Ok(Some(acc))
 }
 
-/// `force_encoding`, `b`, `encode` and `+` / `concat` of a binary argument on an
-/// ordinary string; `None` for the other methods.
+/// `force_encoding` and `b` of an ordinary string; `None` for the other methods.
 pub fn str_call(recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let RValue::Str(s) = recv else {
         return Ok(None);
@@ -105,10 +104,6 @@ pub fn str_call(recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 Encoding::Binary => RValue::bytes(s.as_bytes().to_vec()),
                 Encoding::Utf8 => recv.clone(),
             }
-        }
-        "+" if matches!(c.arg(0), Some(RValue::Bytes(_))) => {
-            c.arity(1, 1)?;
-            concat(recv, &c.args[0], c.at)?
         }
         _ => return Ok(None),
     }))

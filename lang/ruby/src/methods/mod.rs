@@ -134,10 +134,7 @@ pub fn call(
     };
     let found = match &recv {
         RValue::Class(k) => stdlib::class_call(it, k, &c)?,
-        RValue::Str(_) => match binary::str_call(&recv, &c)? {
-            Some(v) => Some(v),
-            None => string::call(it, &recv, &c)?,
-        },
+        RValue::Str(_) => string::call(it, &recv, &c)?,
         RValue::Bytes(_) => binary::call(it, &recv, &c)?,
         RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, &c)?,
         RValue::Array(_) => array::call(it, &recv, &c)?,

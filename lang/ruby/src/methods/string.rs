@@ -15,6 +15,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let s: &str = s;
     let st = |t: String| Ok(Some(RValue::str(t)));
     match c.name {
+        "+" if matches!(c.arg(0), Some(RValue::Bytes(_))) => {
+            c.arity(1, 1)?;
+            Ok(Some(super::binary::concat(recv, &c.args[0], c.at)?))
+        }
+        "b" | "force_encoding" => super::binary::str_call(recv, c),
         "+" => {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
