@@ -155,6 +155,9 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "URI::InvalidURIError" => "URI::Error",
             "Encoding::CompatibilityError" => "EncodingError",
             "OpenSSL::PKey::RSAError" => "OpenSSL::PKey::PKeyError",
+            "IPAddr::InvalidPrefixError" => "IPAddr::InvalidAddressError",
+            "IPAddr::InvalidAddressError" | "IPAddr::AddressFamilyError" => "IPAddr::Error",
+            "IPAddr::Error" => "ArgumentError",
             "OpenSSL::X509::CertificateError" | "OpenSSL::PKey::PKeyError" => {
                 "OpenSSL::OpenSSLError"
             }
@@ -202,6 +205,10 @@ pub fn is_error_class(name: &str) -> bool {
             | "OpenSSL::X509::CertificateError"
             | "OpenSSL::PKey::PKeyError"
             | "OpenSSL::PKey::RSAError"
+            | "IPAddr::Error"
+            | "IPAddr::InvalidAddressError"
+            | "IPAddr::InvalidPrefixError"
+            | "IPAddr::AddressFamilyError"
     )
 }
 

@@ -263,6 +263,7 @@ impl RValue {
                 open.pop();
                 r
             }
+            (RValue::Host(a), RValue::Host(b)) => a.compare(&**b),
             _ if self.equals_in(other, open) => Some(std::cmp::Ordering::Equal),
             _ => None,
         }
@@ -295,6 +296,10 @@ pub trait HostObject: Debug {
         self.to_s()
     }
     fn equals(&self, other: &dyn HostObject) -> bool;
+    /// `<=>` with another host object (`sort`, `max`); `None` when they do not compare.
+    fn compare(&self, _other: &dyn HostObject) -> Option<std::cmp::Ordering> {
+        None
+    }
     /// A method of its own; `None` when it has no such method.
     fn call(&self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
         None

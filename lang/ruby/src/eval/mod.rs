@@ -1166,6 +1166,9 @@ fn fresh_string(n: &Node) -> bool {
 
 /// The constants the subset knows: the core classes.
 pub fn core_constant(name: &str, at: usize) -> R {
+    if let Some(v) = crate::methods::ipaddr::constant(name.strip_prefix("::").unwrap_or(name)) {
+        return Ok(v);
+    }
     let name = name.strip_prefix("::").unwrap_or(name);
     match name {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
@@ -1182,7 +1185,8 @@ pub fn core_constant(name: &str, at: usize) -> R {
             || is_error_class(n)
             || crate::methods::digest::is_class(n)
             || crate::methods::uri::is_class(n)
-            || crate::methods::openssl::is_class(n) =>
+            || crate::methods::openssl::is_class(n)
+            || crate::methods::ipaddr::is_class(n) =>
         {
             Ok(RValue::Class(Rc::from(n)))
         }

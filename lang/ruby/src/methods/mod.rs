@@ -11,6 +11,7 @@ pub mod dir;
 pub mod enumerable;
 pub mod facter;
 pub mod hash;
+pub mod ipaddr;
 pub mod json;
 pub mod kernel;
 pub mod number;

@@ -209,6 +209,10 @@ impl HostObject for Time {
             .downcast_ref::<Time>()
             .is_some_and(|o| o.nanos == self.nanos)
     }
+    fn compare(&self, other: &dyn HostObject) -> Option<std::cmp::Ordering> {
+        let o = other.as_any().downcast_ref::<Time>()?;
+        Some(self.nanos.cmp(&o.nanos))
+    }
     fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         let c = self.civil();
         let int = |n: i128| Ok(RValue::Int(n as i64));
