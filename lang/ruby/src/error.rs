@@ -153,7 +153,9 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "UncaughtThrowError" => "ArgumentError",
             "JSON::ParserError" => "JSON::JSONError",
             "URI::InvalidURIError" => "URI::Error",
-            "Encoding::CompatibilityError" => "EncodingError",
+            "Encoding::CompatibilityError" | "Encoding::UndefinedConversionError" => {
+                "EncodingError"
+            }
             "OpenSSL::PKey::RSAError" => "OpenSSL::PKey::PKeyError",
             "IPAddr::InvalidPrefixError" => "IPAddr::InvalidAddressError",
             "IPAddr::InvalidAddressError" | "IPAddr::AddressFamilyError" => "IPAddr::Error",
@@ -201,6 +203,7 @@ pub fn is_error_class(name: &str) -> bool {
             | "URI::InvalidURIError"
             | "EncodingError"
             | "Encoding::CompatibilityError"
+            | "Encoding::UndefinedConversionError"
             | "OpenSSL::OpenSSLError"
             | "OpenSSL::X509::CertificateError"
             | "OpenSSL::PKey::PKeyError"

@@ -88,7 +88,7 @@ pub fn join(items: &[RValue], sep: &str, at: usize) -> R<Option<RValue>> {
     Ok(Some(acc))
 }
 
-/// `force_encoding` and `b` of an ordinary string; `None` for the other methods.
+/// `force_encoding`, `b` and `encode` of an ordinary string; `None` for the other methods.
 pub fn str_call(recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let RValue::Str(s) = recv else {
         return Ok(None);
@@ -105,8 +105,105 @@ pub fn str_call(recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 Encoding::Utf8 => recv.clone(),
             }
         }
+        "encode" => encode(recv, c)?,
         _ => return Ok(None),
     }))
+}
+
+/// `encode([to[, from]][, options])` into UTF-8: a binary string's bytes past ASCII are
+/// undefined there (`Encoding::UndefinedConversionError`, or the `replace:` text, by default
+/// U+FFFD, with `undef: :replace`); `xml: :text` / `:attr` escapes as Ruby's.
+fn encode(recv: &RValue, c: &Call) -> R {
+    let mut args: &[RValue] = &c.args;
+    let mut options = None;
+    if let Some((RValue::Hash(h), rest)) = args.split_last() {
+        options = Some(h.borrow().clone());
+        args = rest;
+    }
+    if args.len() > 2 {
+        return super::raise_arg(
+            format!(
+                "wrong number of arguments (given {}, expected 0..2)",
+                c.args.len()
+            ),
+            c.at,
+        );
+    }
+    if let Some(to) = args.first() {
+        if !matches!(encoding_of(to, c.at)?, Encoding::Utf8) {
+            return unsupported("String#encode into an encoding other than UTF-8", c.at);
+        }
+    }
+    let opt = |k: &str| {
+        options
+            .as_ref()
+            .and_then(|h| h.get(&RValue::sym(k)).cloned())
+    };
+    let binary = match args.get(1) {
+        Some(from) => matches!(encoding_of(from, c.at)?, Encoding::Binary),
+        None => matches!(recv, RValue::Bytes(_)),
+    };
+    let bytes = bytes_arg(Some(recv), c.at)?;
+    let text: String = if binary && !bytes.is_ascii() {
+        let replace = match opt("undef") {
+            Some(RValue::Sym(s)) if &*s == "replace" => match opt("replace") {
+                Some(r) => crate::show::to_s(&r),
+                None => "\u{fffd}".to_string(),
+            },
+            _ => {
+                let bad = bytes.iter().find(|b| !b.is_ascii()).copied().unwrap_or(0);
+                return Err(crate::eval::Flow::from(crate::error::RubyError::raised_as(
+                    "Encoding::UndefinedConversionError",
+                    format!("\"\\x{bad:02X}\" from ASCII-8BIT to UTF-8"),
+                    c.at,
+                )));
+            }
+        };
+        let mut out = String::with_capacity(bytes.len());
+        for &b in bytes {
+            if b.is_ascii() {
+                out.push(b as char);
+            } else {
+                out.push_str(&replace);
+            }
+        }
+        out
+    } else {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => s.to_string(),
+            Err(_) => return unsupported("a UTF-8 string of invalid bytes", c.at),
+        }
+    };
+    Ok(RValue::str(match opt("xml") {
+        None => text,
+        Some(RValue::Sym(k)) if &*k == "text" => xml_escape(&text, false),
+        Some(RValue::Sym(k)) if &*k == "attr" => format!("\"{}\"", xml_escape(&text, true)),
+        Some(other) => {
+            return super::raise_arg(
+                format!(
+                    "unexpected value for xml option: {}",
+                    crate::show::to_s(&other)
+                ),
+                c.at,
+            )
+        }
+    }))
+}
+
+/// XML's escapes as `encode(xml:)` writes them (quotes in attributes only).
+fn xml_escape(s: &str, attr: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attr => out.push_str("&quot;"),
+            '\'' if attr => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The encodings the subset knows.
@@ -196,6 +293,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         "encoding" => RValue::Class("Encoding::ASCII_8BIT".into()),
+        "encode" => encode(recv, c)?,
         "hash" => {
             use std::hash::{Hash, Hasher};
             let mut h = rustc_hash::FxHasher::default();

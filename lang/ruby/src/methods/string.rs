@@ -19,7 +19,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             Ok(Some(super::binary::concat(recv, &c.args[0], c.at)?))
         }
-        "b" | "force_encoding" => super::binary::str_call(recv, c),
+        "b" | "force_encoding" | "encode" => super::binary::str_call(recv, c),
         "+" => {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
