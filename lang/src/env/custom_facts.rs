@@ -683,6 +683,49 @@ mod tests {
         assert!(note.starts_with("skipped: it needs Facter::Core::Execution.which (the facts are not this machine's)"), "{note}");
     }
 
+    /// `Dir.glob` in a custom fact lists this machine's directories (Ruby's rules), only
+    /// when the facts are this machine's; `require` of a library the reference lacks is
+    /// Ruby's LoadError.
+    #[test]
+    fn dir_glob_and_missing_libraries() {
+        let root = std::env::temp_dir().join(format!("prepl-facts-glob-{}", std::process::id()));
+        let facter = root.join("m/lib/facter");
+        let data = root.join("data");
+        std::fs::create_dir_all(&facter).unwrap();
+        std::fs::create_dir_all(data.join("sub")).unwrap();
+        for f in ["b.list", "a.list", "sub/c.list", ".hidden.list"] {
+            std::fs::write(data.join(f), "").unwrap();
+        }
+        std::fs::write(
+            facter.join("globs.rb"),
+            format!(
+                "Facter.add(:m_lists) do\n  setcode do\n    Dir.glob('{}/**/*.list').map {{ |p| \
+                 File.basename(p) }}.join(',')\n  end\nend\nFacter.add(:m_pry) do\n  setcode do\n    \
+                 begin\n      require 'pry'\n      'loaded'\n    rescue LoadError => e\n      \
+                 e.message\n    end\n  end\nend\n",
+                data.display()
+            ),
+        )
+        .unwrap();
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        };
+        let facts = crate::env::facts::local();
+        let r = resolve(&env, &facts, "vm", true, false);
+        assert_eq!(shown(&r, "m_lists"), "'a.list,b.list,c.list'");
+        assert_eq!(shown(&r, "m_pry"), "'cannot load such file -- pry'");
+        let other = crate::catalog::json::from_data(&serde_json::json!({"kernel": "Linux"}));
+        let r = resolve(&env, &other, "vm", false, false);
+        let note = shown(&r, "m_lists");
+        assert!(
+            note.starts_with("skipped: it needs Dir.glob (the facts are not this machine's)"),
+            "{note}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
     #[test]
     fn commands_answered_by_rules() {
         assert!(
