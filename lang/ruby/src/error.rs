@@ -111,6 +111,8 @@ fn class_of(message: &str) -> &'static str {
         "NoMethodError"
     } else if starts("undefined local variable") || starts("uninitialized constant") {
         "NameError"
+    } else if starts("cannot load such file") {
+        "LoadError"
     } else if starts("divided by 0") {
         "ZeroDivisionError"
     } else if starts("key not found") {
@@ -150,6 +152,17 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "FloatDomainError" => "RangeError",
             "UncaughtThrowError" => "ArgumentError",
             "JSON::ParserError" => "JSON::JSONError",
+            "URI::InvalidURIError" => "URI::Error",
+            "Encoding::CompatibilityError" | "Encoding::UndefinedConversionError" => {
+                "EncodingError"
+            }
+            "OpenSSL::PKey::RSAError" => "OpenSSL::PKey::PKeyError",
+            "IPAddr::InvalidPrefixError" => "IPAddr::InvalidAddressError",
+            "IPAddr::InvalidAddressError" | "IPAddr::AddressFamilyError" => "IPAddr::Error",
+            "IPAddr::Error" => "ArgumentError",
+            "OpenSSL::X509::CertificateError" | "OpenSSL::PKey::PKeyError" => {
+                "OpenSSL::OpenSSLError"
+            }
             "SystemStackError" | "NoMemoryError" => "Exception",
             "NotImplementedError" | "LoadError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
@@ -186,6 +199,19 @@ pub fn is_error_class(name: &str) -> bool {
             | "LocalJumpError"
             | "SystemStackError"
             | "NoMemoryError"
+            | "URI::Error"
+            | "URI::InvalidURIError"
+            | "EncodingError"
+            | "Encoding::CompatibilityError"
+            | "Encoding::UndefinedConversionError"
+            | "OpenSSL::OpenSSLError"
+            | "OpenSSL::X509::CertificateError"
+            | "OpenSSL::PKey::PKeyError"
+            | "OpenSSL::PKey::RSAError"
+            | "IPAddr::Error"
+            | "IPAddr::InvalidAddressError"
+            | "IPAddr::InvalidPrefixError"
+            | "IPAddr::AddressFamilyError"
     )
 }
 

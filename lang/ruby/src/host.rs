@@ -105,6 +105,11 @@ pub trait Host {
     fn module_files(&self) -> bool {
         false
     }
+    /// Whether the code may list directories (`Dir.glob`, read-only, the paths the code
+    /// gives: what the reference's code lists too); `Err` says why not (`what`: the call).
+    fn read_dirs(&mut self, what: &str) -> Result<(), HostError> {
+        Err(HostError::Unsupported(what.to_string()))
+    }
     /// `Facter.value(name)` of a fact that no custom fact of the code adds: the fact set
     /// the custom facts are resolved over (`None`: no such fact).
     fn fact(&mut self, _name: &str) -> Option<RValue> {

@@ -15,6 +15,7 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Int(i) => i.to_string(),
         RValue::Float(f) => float_to_s(*f),
         RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => s.to_string(),
+        RValue::Bytes(b) => latin1(b),
         RValue::Array(_) | RValue::Hash(_) => inspect(v),
         RValue::Range(r) => format!(
             "{}{}{}",
@@ -41,6 +42,36 @@ pub fn to_s(v: &RValue) -> String {
     }
 }
 
+/// Each byte as the character of its code point.
+pub fn latin1(b: &[u8]) -> String {
+    b.iter().map(|&b| b as char).collect()
+}
+
+/// `inspect` of a binary string: `"a\xA7"` (non-ASCII bytes as `\xHH`).
+pub fn bytes_inspect(b: &[u8]) -> String {
+    let mut out = String::with_capacity(b.len() + 2);
+    out.push('"');
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            0x1b => out.push_str("\\e"),
+            0x07 => out.push_str("\\a"),
+            0x08 => out.push_str("\\b"),
+            0x0b => out.push_str("\\v"),
+            0x0c => out.push_str("\\f"),
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'#' if matches!(b.get(i + 1), Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
+            c if !(0x20..0x7f).contains(&c) => out.push_str(&format!("\\x{c:02X}")),
+            c => out.push(c as char),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// A lower bound of the length of `inspect` of `v` (and of `to_s` of an array or hash),
 /// found without building it: each array or hash is measured once, however often the
 /// structure holds it, so that `a = [a, a]` forty times is measured in forty steps (its
@@ -56,6 +87,7 @@ pub fn shown_len(v: &RValue) -> usize {
     fn measure(v: &RValue, known: &mut Known) -> usize {
         match v {
             RValue::Str(s) | RValue::Sym(s) => s.len() + 2,
+            RValue::Bytes(b) => b.len() + 2,
             RValue::Array(a) => {
                 let id = Rc::as_ptr(a) as usize;
                 if let Some(n) = known.get(&id) {
@@ -95,6 +127,7 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
     match v {
         RValue::Nil => "nil".into(),
         RValue::Str(s) => quote(s),
+        RValue::Bytes(b) => bytes_inspect(b),
         RValue::Sym(s) => {
             if is_plain_symbol(s) {
                 format!(":{s}")

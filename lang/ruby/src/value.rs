@@ -19,6 +19,11 @@ pub enum RValue {
     Int(i64),
     Float(f64),
     Str(Rc<str>),
+    /// A binary string (Ruby's `ASCII-8BIT` encoding) that holds a byte past ASCII or a
+    /// control character (a digest, packed integers): its methods count bytes
+    /// (`methods::binary`). Any other is a `Str` (the two behave the same), see
+    /// [`RValue::bytes`].
+    Bytes(Rc<[u8]>),
     Sym(Rc<str>),
     Array(Rc<RefCell<Vec<RValue>>>),
     Hash(Rc<RefCell<RHash>>),
@@ -76,6 +81,25 @@ impl RValue {
     pub fn str(s: impl Into<Rc<str>>) -> RValue {
         RValue::Str(s.into())
     }
+    /// A binary string: `Str` when its bytes are ASCII that a UTF-8 string shows alike
+    /// (`inspect` writes `\x01` in a binary string, `\u0001` in a UTF-8 one), else `Bytes`.
+    pub fn bytes(b: Vec<u8>) -> RValue {
+        let plain = |c: &u8| (0x20..0x7f).contains(c) || b"\t\n\r\x1b\x07\x08\x0b\x0c".contains(c);
+        if b.iter().all(plain) {
+            // (ASCII is UTF-8)
+            RValue::Str(Rc::from(String::from_utf8(b).unwrap_or_default()))
+        } else {
+            RValue::Bytes(Rc::from(b))
+        }
+    }
+    /// The bytes of a string (`Str` or `Bytes`).
+    pub fn string_bytes(&self) -> Option<&[u8]> {
+        match self {
+            RValue::Str(s) => Some(s.as_bytes()),
+            RValue::Bytes(b) => Some(b),
+            _ => None,
+        }
+    }
     pub fn sym(s: impl Into<Rc<str>>) -> RValue {
         RValue::Sym(s.into())
     }
@@ -97,7 +121,7 @@ impl RValue {
             RValue::Bool(false) => "FalseClass".into(),
             RValue::Int(_) => "Integer".into(),
             RValue::Float(_) => "Float".into(),
-            RValue::Str(_) => "String".into(),
+            RValue::Str(_) | RValue::Bytes(_) => "String".into(),
             RValue::Sym(_) => "Symbol".into(),
             RValue::Array(_) => "Array".into(),
             RValue::Hash(_) => "Hash".into(),
@@ -123,7 +147,7 @@ impl RValue {
         }
         match self {
             RValue::Int(_) | RValue::Float(_) => matches!(class, "Numeric" | "Comparable"),
-            RValue::Str(_) => class == "Comparable",
+            RValue::Str(_) | RValue::Bytes(_) => class == "Comparable",
             RValue::Array(_) | RValue::Hash(_) | RValue::Range(_) => class == "Enumerable",
             RValue::Class(_) => class == "Module",
             RValue::Module(_) => class == "Module",
@@ -167,6 +191,11 @@ impl RValue {
                 (*a as f64) == *b
             }
             (RValue::Str(a), RValue::Str(b)) => a == b,
+            (RValue::Bytes(a), RValue::Bytes(b)) => a == b,
+            // (a string past ASCII of another encoding is a different string)
+            (RValue::Bytes(a), RValue::Str(b)) | (RValue::Str(b), RValue::Bytes(a)) => {
+                **a == *b.as_bytes() && a.is_ascii()
+            }
             (RValue::Sym(a), RValue::Sym(b)) => a == b,
             (RValue::Array(a), RValue::Array(b)) => same_pair_or(a, b, open, |open| {
                 let (a, b) = (a.borrow(), b.borrow());
@@ -208,6 +237,9 @@ impl RValue {
             (RValue::Int(a), RValue::Float(b)) => (*a as f64).partial_cmp(b),
             (RValue::Float(a), RValue::Int(b)) => a.partial_cmp(&(*b as f64)),
             (RValue::Str(a), RValue::Str(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+            (RValue::Str(_) | RValue::Bytes(_), RValue::Str(_) | RValue::Bytes(_)) => {
+                Some(self.string_bytes()?.cmp(other.string_bytes()?))
+            }
             (RValue::Sym(a), RValue::Sym(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
             (RValue::Array(a), RValue::Array(b)) => {
                 let pair = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
@@ -231,6 +263,7 @@ impl RValue {
                 open.pop();
                 r
             }
+            (RValue::Host(a), RValue::Host(b)) => a.compare(&**b),
             _ if self.equals_in(other, open) => Some(std::cmp::Ordering::Equal),
             _ => None,
         }
@@ -263,6 +296,10 @@ pub trait HostObject: Debug {
         self.to_s()
     }
     fn equals(&self, other: &dyn HostObject) -> bool;
+    /// `<=>` with another host object (`sort`, `max`); `None` when they do not compare.
+    fn compare(&self, _other: &dyn HostObject) -> Option<std::cmp::Ordering> {
+        None
+    }
     /// A method of its own; `None` when it has no such method.
     fn call(&self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
         None

@@ -423,6 +423,9 @@ impl Host for FactsHost<'_> {
     fn custom_facts(&self) -> bool {
         true
     }
+    fn read_dirs(&mut self, what: &str) -> Result<(), HostError> {
+        self.machine(what)
+    }
     fn fact(&mut self, name: &str) -> Option<RValue> {
         match self.facts {
             Value::Hash(h) => h.get(&Value::from(name)).map(to_ruby),
@@ -493,10 +496,6 @@ impl Host for FactsHost<'_> {
                 }
                 return self.file(name, args);
             }
-            ("Dir", "glob" | "[]") => self
-                .machine("Dir.glob")
-                .and_then(|()| glob(&arg(0)))
-                .map(|paths| RValue::array(paths.into_iter().map(RValue::str).collect())),
             ("Dir", "exist?") => self
                 .machine("Dir.exist?")
                 .map(|()| RValue::Bool(Path::new(&arg(0)).is_dir())),
@@ -512,9 +511,8 @@ impl Host for FactsHost<'_> {
         let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
         let (dir, file) = match found {
             Ok(Some(found)) => found,
-            // A library of Ruby's, Facter's or Puppet's: what it defines is unsupported where
-            // it is used.
-            Ok(None) => return Some(Ok(ruby::Required::Nothing)),
+            // (a library of Ruby's, Facter's or Puppet's, or LoadError)
+            Ok(None) => return Some(crate::functions::rubyfn::library(path)),
             Err(e) => return Some(Err(e)),
         };
         if self.loaded.contains(&file) {
@@ -536,30 +534,6 @@ impl Host for FactsHost<'_> {
         });
         Some(Ok(ruby::Required::Code(parsed.body.clone())))
     }
-}
-
-/// `Dir.glob` of a pattern whose wildcards (`*`, `?`) are in its last part.
-fn glob(pattern: &str) -> Result<Vec<String>, HostError> {
-    let (dir, name) = pattern.rsplit_once('/').unwrap_or((".", pattern));
-    if dir.contains(['*', '?', '[', '{']) || name.contains(['[', '{']) {
-        return Err(HostError::Unsupported(format!(
-            "Dir.glob('{pattern}') (wildcards before the last part of the path)"
-        )));
-    }
-    let dir = if dir.is_empty() { "/" } else { dir };
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| !n.starts_with('.') || name.starts_with('.'))
-                .filter(|n| crate::syntax::glob::glob_match(name, n))
-                .map(|n| format!("{}/{n}", dir.trim_end_matches('/')))
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -709,6 +683,49 @@ mod tests {
         assert!(note.starts_with("skipped: it needs Facter::Core::Execution.which (the facts are not this machine's)"), "{note}");
     }
 
+    /// `Dir.glob` in a custom fact lists this machine's directories (Ruby's rules), only
+    /// when the facts are this machine's; `require` of a library the reference lacks is
+    /// Ruby's LoadError.
+    #[test]
+    fn dir_glob_and_missing_libraries() {
+        let root = std::env::temp_dir().join(format!("prepl-facts-glob-{}", std::process::id()));
+        let facter = root.join("m/lib/facter");
+        let data = root.join("data");
+        std::fs::create_dir_all(&facter).unwrap();
+        std::fs::create_dir_all(data.join("sub")).unwrap();
+        for f in ["b.list", "a.list", "sub/c.list", ".hidden.list"] {
+            std::fs::write(data.join(f), "").unwrap();
+        }
+        std::fs::write(
+            facter.join("globs.rb"),
+            format!(
+                "Facter.add(:m_lists) do\n  setcode do\n    Dir.glob('{}/**/*.list').map {{ |p| \
+                 File.basename(p) }}.join(',')\n  end\nend\nFacter.add(:m_pry) do\n  setcode do\n    \
+                 begin\n      require 'pry'\n      'loaded'\n    rescue LoadError => e\n      \
+                 e.message\n    end\n  end\nend\n",
+                data.display()
+            ),
+        )
+        .unwrap();
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        };
+        let facts = crate::env::facts::local();
+        let r = resolve(&env, &facts, "vm", true, false);
+        assert_eq!(shown(&r, "m_lists"), "'a.list,b.list,c.list'");
+        assert_eq!(shown(&r, "m_pry"), "'cannot load such file -- pry'");
+        let other = crate::catalog::json::from_data(&serde_json::json!({"kernel": "Linux"}));
+        let r = resolve(&env, &other, "vm", false, false);
+        let note = shown(&r, "m_lists");
+        assert!(
+            note.starts_with("skipped: it needs Dir.glob (the facts are not this machine's)"),
+            "{note}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
     #[test]
     fn commands_answered_by_rules() {
         assert!(
@@ -716,21 +733,5 @@ mod tests {
         );
         assert!(command_rule("getent group root").is_none());
         assert!(command_rule("rm -rf /").is_none());
-    }
-
-    #[test]
-    fn dir_glob_in_the_last_part() {
-        let dir = std::env::temp_dir().join(format!("prepl-glob-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        for f in ["b.list", "a.list", "c.txt", ".hidden.list"] {
-            std::fs::write(dir.join(f), "").unwrap();
-        }
-        let d = dir.display();
-        assert_eq!(
-            glob(&format!("{d}/*.list")).unwrap(),
-            [format!("{d}/a.list"), format!("{d}/b.list")]
-        );
-        assert!(glob(&format!("{d}/*/x")).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -96,6 +96,8 @@ fn to_puppet_one(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
         RValue::Int(i) => Value::Integer(*i),
         RValue::Float(f) => Value::Float(*f),
         RValue::Str(s) => Value::String(s.clone()),
+        // (each byte as the character of its code point, as the reference prints them)
+        RValue::Bytes(_) => Value::String(super::ruby::show::to_s(v).into()),
         RValue::Sym(s) => match &**s {
             "default" => Value::Default,
             "undef" => Value::Undef,

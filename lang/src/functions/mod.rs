@@ -28,6 +28,7 @@ pub mod numbers;
 pub mod pcore;
 pub mod query;
 pub mod regex;
+pub mod ruby_libraries;
 pub mod ruby_puppet;
 pub mod rubyfn;
 pub mod scanf;

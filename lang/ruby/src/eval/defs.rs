@@ -484,7 +484,7 @@ impl Interp<'_> {
         };
         if v.is_none() {
             if self.host.custom_facts()
-                || (matches!(first, "File" | "ENV") && self.host.module_files())
+                || (matches!(first, "File" | "ENV" | "Dir") && self.host.module_files())
             {
                 if let Some(v) = methods::facter::system_constant(name) {
                     return Ok(v);

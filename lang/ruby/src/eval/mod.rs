@@ -631,6 +631,10 @@ impl<'h> Interp<'h> {
                 Part::Code(n) => match self.eval(n)? {
                     // a string is its own `to_s`: no copy made on the way
                     RValue::Str(v) => methods::push_checked(&mut s, &v, n.at)?,
+                    // (Ruby's result would be binary: `+` joins binary strings)
+                    RValue::Bytes(_) => {
+                        return unsupported("interpolating a binary string (not UTF-8)", n.at)
+                    }
                     v => {
                         let piece = self.to_s(v, n.at)?;
                         methods::push_checked(&mut s, &piece, n.at)?;
@@ -1162,19 +1166,30 @@ fn fresh_string(n: &Node) -> bool {
 
 /// The constants the subset knows: the core classes.
 pub fn core_constant(name: &str, at: usize) -> R {
+    if let Some(v) = crate::methods::ipaddr::constant(name.strip_prefix("::").unwrap_or(name)) {
+        return Ok(v);
+    }
     let name = name.strip_prefix("::").unwrap_or(name);
     match name {
         "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol" | "NilClass"
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
-        | "Shellwords" | "URI::Generic" | "CGI" | "Digest::MD5" | "Digest::SHA1"
-        | "Digest::SHA256" | "Time" | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" => {
+        | "Shellwords" | "CGI" | "Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Time"
+        | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" => {
             Ok(RValue::Class(Rc::from(match name {
                 "Fixnum" | "Bignum" => "Integer",
                 n => n,
             })))
         }
-        n if n.starts_with("Puppet::") || is_error_class(n) => Ok(RValue::Class(Rc::from(n))),
+        n if n.starts_with("Puppet::")
+            || is_error_class(n)
+            || crate::methods::digest::is_class(n)
+            || crate::methods::uri::is_class(n)
+            || crate::methods::openssl::is_class(n)
+            || crate::methods::ipaddr::is_class(n) =>
+        {
+            Ok(RValue::Class(Rc::from(n)))
+        }
         "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"
         | "STDOUT" | "STDERR" | "Thread" | "Fiber" => unsupported(

@@ -33,6 +33,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     )
                 }
             };
+            if let Some(joined) = super::binary::join(&cell.borrow(), &sep, at)? {
+                return Ok(Some(joined));
+            }
             RValue::str(join(&cell.borrow(), &sep, at, 0)?)
         }
         "to_s" | "inspect" => {

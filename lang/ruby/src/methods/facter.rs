@@ -13,7 +13,8 @@
 //! found runs nothing (`exec` gives nil, `execute` raises `ExecutionFailure` unless
 //! `on_fail:` says otherwise); the host runs one that is found (with the `timeout:` given)
 //! or refuses it, and a command that fails gives `on_fail` (or raises). `File`, `Dir`, `ENV` and `Puppet[:setting]` are answered
-//! by the host too; `File.join`, `basename`, `dirname`, `extname` here.
+//! by the host too; `File.join`, `basename`, `dirname`, `extname`, `expand_path` (of an
+//! absolute path) here.
 //!
 //! A block given to `setcode`, `confine` or `chunk` runs after its `Facter.add` block ended:
 //! it runs in its file's frame (kept, see `Interp::load_facts`), with the locals of the
@@ -360,14 +361,30 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             };
             return Ok(Some(RValue::str(dir)));
         }
+        ("File", "expand_path" | "absolute_path") => {
+            c.arity(1, 2)?;
+            let path = c.str_arg(0)?;
+            let base = match c.arg(1) {
+                Some(RValue::Nil) | None => None,
+                Some(_) => Some(c.str_arg(1)?),
+            };
+            let full = match (path.starts_with('/'), &base) {
+                (true, _) => path.to_string(),
+                (false, Some(b)) if b.starts_with('/') => format!("{b}/{path}"),
+                _ => {
+                    // (relative to the process's working directory, or `~`: not the code's)
+                    return unsupported(format!("File.{} of a relative path", c.name), c.at);
+                }
+            };
+            return Ok(Some(RValue::str(normalize_path(&full))));
+        }
         ("File", "extname") => {
             c.arity(1, 1)?;
             let path = c.str_arg(0)?;
             let base = path.rsplit('/').next().unwrap_or("");
-            let ext = match base.rfind('.') {
-                Some(d) if d > 0 && d + 1 < base.len() => &base[d..],
-                _ => "",
-            };
+            // (after the leading dots; a trailing dot is the extension '.', as Ruby 3's)
+            let rest = base.trim_start_matches('.');
+            let ext = rest.rfind('.').map_or("", |d| &rest[d..]);
             return Ok(Some(RValue::str(ext)));
         }
         _ => {}
@@ -381,6 +398,21 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
         }
         None => Ok(None),
     }
+}
+
+/// An absolute path without `.`, `..` and repeated or trailing slashes.
+fn normalize_path(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    format!("/{}", parts.join("/"))
 }
 
 fn flatten_strings(args: &[RValue], out: &mut Vec<String>) {

@@ -5,18 +5,25 @@
 
 pub mod array;
 pub mod bignum;
+pub mod binary;
+pub mod digest;
+pub mod dir;
 pub mod enumerable;
 pub mod facter;
 pub mod hash;
+pub mod ipaddr;
 pub mod json;
 pub mod kernel;
 pub mod number;
 pub mod object;
+pub mod openssl;
 pub mod pack;
 pub mod random;
 pub mod scope;
 pub mod stdlib;
 pub mod string;
+pub mod time;
+pub mod uri;
 
 use crate::ast::Block;
 use crate::error::RubyError;
@@ -76,6 +83,10 @@ impl Call<'_> {
         match self.args.get(i) {
             Some(RValue::Str(s)) => Ok(s.clone()),
             Some(RValue::Nil) | None => raise("no implicit conversion of nil into String", self.at),
+            Some(RValue::Bytes(_)) => unsupported(
+                format!("a binary string (not UTF-8) given to String#{}", self.name),
+                self.at,
+            ),
             Some(other) => raise(
                 format!(
                     "no implicit conversion of {} into String",
@@ -125,6 +136,7 @@ pub fn call(
     let found = match &recv {
         RValue::Class(k) => stdlib::class_call(it, k, &c)?,
         RValue::Str(_) => string::call(it, &recv, &c)?,
+        RValue::Bytes(_) => binary::call(it, &recv, &c)?,
         RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, &c)?,
         RValue::Array(_) => array::call(it, &recv, &c)?,
         RValue::Hash(_) => hash::call(it, &recv, &c)?,

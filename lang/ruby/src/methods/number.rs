@@ -68,8 +68,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::str(radix(*i, base as u32))
         }
         (RValue::Int(i), "chr") => match u8::try_from(*i) {
-            Ok(b) if b < 128 => RValue::str((b as char).to_string()),
-            _ => return unsupported("Integer#chr beyond ASCII", c.at),
+            // (past ASCII: a binary string of that byte)
+            Ok(b) if c.args.is_empty() => RValue::bytes(vec![b]),
+            Ok(_) => return unsupported("Integer#chr with an encoding", c.at),
+            Err(_) => {
+                return Err(crate::eval::Flow::from(crate::error::RubyError::raised_as(
+                    "RangeError",
+                    format!("{i} out of char range"),
+                    c.at,
+                )))
+            }
         },
         (_, "abs" | "magnitude") => match recv {
             RValue::Int(i) => RValue::Int(i.checked_abs().map_or_else(|| overflow(c.at), Ok)?),

@@ -1,8 +1,8 @@
 //! `Array#pack` and `String#unpack` / `unpack1` for the directives modules use: bytes
 //! (`C`, `c`, `U`), hex (`H`, `h`), strings (`a`, `A`), integers of 16, 32 and 64 bits in
 //! either order (`n`, `N`, `v`, `V`, `s`, `S`, `l`, `L`, `q`, `Q`, native order being
-//! little-endian), with counts and `*`. The subset's strings are UTF-8: a packed string
-//! that is not (binary data) is outside the subset.
+//! little-endian), with counts and `*`. A packed string is binary (`methods::binary`)
+//! unless the template begins with `U`, as in Ruby.
 
 use super::Call;
 use crate::error::RubyError;
@@ -83,11 +83,15 @@ fn int_layout(d: char, order: Option<bool>) -> (usize, bool, bool) {
     )
 }
 
-/// A byte string as the subset's string; binary data is outside the subset.
-pub fn string_of_bytes(bytes: Vec<u8>, what: &str, at: usize) -> R {
+/// Packed bytes as Ruby's string: a UTF-8 one when the template begins with `U` (a
+/// UTF-8 string of invalid bytes is outside the subset), else a binary one.
+fn packed(bytes: Vec<u8>, utf8: bool, at: usize) -> R {
+    if !utf8 {
+        return Ok(RValue::bytes(bytes));
+    }
     match String::from_utf8(bytes) {
         Ok(s) => Ok(RValue::str(s)),
-        Err(_) => unsupported(format!("{what} giving binary data (not UTF-8)"), at),
+        Err(_) => unsupported("Array#pack giving a UTF-8 string of invalid bytes", at),
     }
 }
 
@@ -200,14 +204,13 @@ pub fn pack(items: &[RValue], c: &Call) -> R {
             }
         }
     }
-    string_of_bytes(out, "Array#pack", c.at)
+    packed(out, template.trim_start().starts_with('U'), c.at)
 }
 
 /// `string.unpack(template)` (`unpack1`: the first value).
-pub fn unpack(s: &str, c: &Call) -> R {
+pub fn unpack(bytes: &[u8], c: &Call) -> R {
     c.arity(1, 1)?;
     let template = c.str_arg(0)?;
-    let bytes = s.as_bytes();
     let mut pos = 0usize;
     let mut out = Vec::new();
     for (d, count, order) in directives(&template, c.at)? {
@@ -225,7 +228,7 @@ pub fn unpack(s: &str, c: &Call) -> R {
                     }
                 }
                 pos += n;
-                out.push(string_of_bytes(part.to_vec(), "String#unpack", c.at)?);
+                out.push(RValue::bytes(part.to_vec()));
             }
             'H' | 'h' => {
                 let n = match count {

@@ -266,9 +266,7 @@ impl HostObject for Random {
                     let take = (*n as usize - out.len()).min(4);
                     out.extend_from_slice(&w[..take]);
                 }
-                String::from_utf8(out).map(RValue::str).map_err(|_| {
-                    HostError::Unsupported("Random#bytes giving binary data (not UTF-8)".into())
-                })
+                Ok(RValue::bytes(out))
             }
             _ => return None,
         })

@@ -1,7 +1,7 @@
 //! Class methods of Ruby's standard library that modules' functions use: `ERB::Util`
 //! (`url_encode`, `html_escape`), `Shellwords` (`split`, `escape`, `join`),
-//! `Kernel.sprintf`, `Kernel.rand`, `URI::Generic.build`, `CGI.escape`,
-//! `Digest::MD5/SHA1/SHA256.hexdigest`.
+//! `Kernel.sprintf`, `Kernel.rand`, `CGI.escape`
+//! (`Digest`, `OpenSSL`'s digests and `Base64` in `digest`, `URI` in `uri`).
 
 use super::Call;
 use crate::error::RubyError;
@@ -13,19 +13,7 @@ use crate::value::RValue;
 pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
     let class = class.strip_prefix("::").unwrap_or(class);
     Ok(Some(match (class, c.name) {
-        // the host's digest functions (Puppet's `md5`, `sha1`, `sha256`)
         ("Random", "new") => super::random::new(c)?,
-        ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256", "hexdigest") => {
-            c.arity(1, 1)?;
-            let f = match class {
-                "Digest::MD5" => "md5",
-                "Digest::SHA1" => "sha1",
-                _ => "sha256",
-            };
-            let text = RValue::str(to_s(&c.args[0]));
-            let r = _it.host.call_function(f, vec![text]);
-            crate::eval::host_result(r, c.at)?
-        }
         ("ERB::Util", "url_encode" | "u") => {
             c.arity(1, 1)?;
             RValue::str(url_encode(&to_s(&c.args[0])))
@@ -75,131 +63,15 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
             c.arity(0, 1)?;
             super::kernel::random(c.args.first(), c.at)?
         }
-        ("URI::Generic", "build") => {
-            c.arity(1, 1)?;
-            uri_build(&c.args[0], c.at)?
+        ("Dir", _) => return super::dir::class_call(_it, c),
+        ("Time", _) => return super::time::class_call(c),
+        ("IPAddr", _) => return super::ipaddr::class_call(c),
+        _ if super::openssl::is_class(class) => return super::openssl::class_call(class, c),
+        _ if class == "URI" || class.starts_with("URI::") => {
+            return super::uri::class_call(c, class)
         }
-        _ => return Ok(None),
+        _ => return super::digest::class_call(class, c),
     }))
-}
-
-/// `URI::Generic.build(scheme:, userinfo:, host:, port:, path:, query:, fragment:)`: the
-/// URI (its components and its text).
-fn uri_build(parts: &RValue, at: usize) -> R {
-    let RValue::Hash(h) = parts else {
-        return Err(Flow::from(RubyError::raised_as(
-            "ArgumentError",
-            "expected Array of or Hash of components of URI::Generic",
-            at,
-        )));
-    };
-    let h = h.borrow();
-    let get = |k: &str| -> Option<String> {
-        h.get(&RValue::sym(k))
-            .filter(|v| !matches!(v, RValue::Nil))
-            .map(to_s)
-    };
-    let mut host = get("host");
-    if let Some(hs) = &host {
-        // an IPv6 address goes in brackets
-        if hs.contains(':') && !hs.starts_with('[') {
-            host = Some(format!("[{hs}]"));
-        }
-    }
-    let uri = Uri {
-        scheme: get("scheme"),
-        userinfo: get("userinfo"),
-        host,
-        port: get("port"),
-        path: get("path").unwrap_or_default(),
-        query: get("query"),
-        fragment: get("fragment"),
-    };
-    Ok(RValue::Host(std::rc::Rc::new(uri)))
-}
-
-/// A URI `URI::Generic.build` made.
-#[derive(Debug)]
-struct Uri {
-    scheme: Option<String>,
-    userinfo: Option<String>,
-    host: Option<String>,
-    port: Option<String>,
-    path: String,
-    query: Option<String>,
-    fragment: Option<String>,
-}
-
-impl crate::value::HostObject for Uri {
-    fn class_name(&self) -> String {
-        "URI::Generic".to_string()
-    }
-    /// As Ruby's `URI::Generic#to_s` writes it.
-    fn to_s(&self) -> String {
-        let mut s = String::new();
-        if let Some(scheme) = &self.scheme {
-            s.push_str(scheme);
-            s.push(':');
-        }
-        if self.host.is_some() || matches!(self.scheme.as_deref(), Some("file" | "postgres")) {
-            s.push_str("//");
-        }
-        if let Some(u) = &self.userinfo {
-            s.push_str(u);
-            s.push('@');
-        }
-        if let Some(h) = &self.host {
-            s.push_str(h);
-        }
-        if let Some(p) = &self.port {
-            s.push(':');
-            s.push_str(p);
-        }
-        s.push_str(&self.path);
-        if let Some(q) = &self.query {
-            s.push('?');
-            s.push_str(q);
-        }
-        if let Some(f) = &self.fragment {
-            s.push('#');
-            s.push_str(f);
-        }
-        s
-    }
-    fn inspect(&self) -> String {
-        format!("#<URI::Generic {}>", self.to_s())
-    }
-    fn equals(&self, other: &dyn crate::value::HostObject) -> bool {
-        other
-            .as_any()
-            .downcast_ref::<Uri>()
-            .is_some_and(|o| o.to_s() == self.to_s())
-    }
-    fn call(
-        &self,
-        name: &str,
-        _args: &[RValue],
-    ) -> Option<Result<RValue, crate::error::HostError>> {
-        let opt = |v: &Option<String>| v.clone().map_or(RValue::Nil, RValue::str);
-        Some(Ok(match name {
-            "to_s" | "to_str" => RValue::str(self.to_s()),
-            "scheme" => opt(&self.scheme),
-            "userinfo" => opt(&self.userinfo),
-            "host" | "hostname" => opt(&self.host),
-            "port" => self
-                .port
-                .as_ref()
-                .and_then(|p| p.parse().ok())
-                .map_or(RValue::Nil, RValue::Int),
-            "path" => RValue::str(self.path.as_str()),
-            "query" => opt(&self.query),
-            "fragment" => opt(&self.fragment),
-            _ => return None,
-        }))
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
 }
 
 /// `ERB::Util.url_encode`: every byte but `A-Za-z0-9_-.~` as `%XX`.

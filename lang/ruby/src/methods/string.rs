@@ -15,6 +15,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let s: &str = s;
     let st = |t: String| Ok(Some(RValue::str(t)));
     match c.name {
+        "+" if matches!(c.arg(0), Some(RValue::Bytes(_))) => {
+            c.arity(1, 1)?;
+            Ok(Some(super::binary::concat(recv, &c.args[0], c.at)?))
+        }
+        "b" | "force_encoding" | "encode" => super::binary::str_call(recv, c),
         "+" => {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
@@ -63,9 +68,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
         ))),
         "length" | "size" => Ok(Some(RValue::Int(s.chars().count() as i64))),
-        "unpack" => Ok(Some(super::pack::unpack(s, c)?)),
+        "unpack" => Ok(Some(super::pack::unpack(s.as_bytes(), c)?)),
         "unpack1" => {
-            let all = super::pack::unpack(s, c)?;
+            let all = super::pack::unpack(s.as_bytes(), c)?;
             Ok(Some(match all {
                 RValue::Array(a) => a.borrow().first().cloned().unwrap_or(RValue::Nil),
                 other => other,

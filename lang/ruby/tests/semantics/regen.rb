@@ -5,6 +5,12 @@
 #
 #     ruby lang/ruby/tests/semantics/regen.rb
 require 'json'
+# the standard libraries modules' Ruby requires (digest, base64, openssl, uri, time)
+require 'digest'
+require 'base64'
+require 'openssl'
+require 'uri'
+require 'time'
 
 dir = __dir__
 out = File.open(File.join(dir, 'expected.jsonl'), 'w')

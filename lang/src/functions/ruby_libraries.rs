@@ -1,0 +1,186 @@
+//! The libraries a module's Ruby code can `require` in the reference beyond the modules'
+//! own files: the first path segment of every file and directory on the load path of the
+//! reference's Ruby (Ruby 3.1's standard library and default gems, Puppet, Facter and the
+//! gems Debian installs with them: `hocon`, `semantic_puppet`, `deep_merge`, ...).
+//! Another library (`pry`, `redis`, `win32/resolv`) is not installed there: requiring
+//! it raises `LoadError` (`cannot load such file -- pry`), as it does in the reference.
+//! Written by:
+//!
+//! ```text
+//! ruby -e 'require "puppet"; names = {}; ($LOAD_PATH + Gem::Specification.flat_map { |s|
+//!   s.full_require_paths }).uniq.each { |d| next unless File.directory?(d); Dir.children(d)
+//!   .each { |c| n = c.sub(/\.(rb|so)\z/, ""); names[n] = 1 if File.directory?(File.join(d,
+//!   c)) || c =~ /\.(rb|so)\z/ } }; puts names.keys.sort'
+//! ```
+
+/// Sorted (byte order), for a binary search.
+const LIBRARIES: &[&str] = &[
+    "3.1.0",
+    "English",
+    "_augeas",
+    "abbrev",
+    "augeas",
+    "base64",
+    "benchmark",
+    "bigdecimal",
+    "bundler",
+    "cgi",
+    "concurrent",
+    "concurrent-edge",
+    "concurrent-ruby",
+    "continuation",
+    "coverage",
+    "csv",
+    "date",
+    "date_core",
+    "db",
+    "debug",
+    "deep_merge",
+    "delegate",
+    "did_you_mean",
+    "diffy",
+    "digest",
+    "docs",
+    "drb",
+    "enc",
+    "erb",
+    "error_highlight",
+    "etc",
+    "expect",
+    "facter",
+    "facterdb",
+    "fcntl",
+    "ffi",
+    "ffi_c",
+    "fiddle",
+    "fileutils",
+    "find",
+    "forwardable",
+    "getoptlong",
+    "hashdiff",
+    "hiera",
+    "hiera_puppet",
+    "hocon",
+    "hoe",
+    "httparty",
+    "io",
+    "ipaddr",
+    "irb",
+    "jgrep",
+    "json",
+    "kconv",
+    "logger",
+    "matrix",
+    "mini_mime",
+    "minitest",
+    "mkmf",
+    "monitor",
+    "multi_xml",
+    "mutex_m",
+    "net",
+    "net-telnet",
+    "nkf",
+    "objspace",
+    "observer",
+    "octocatalog-diff",
+    "open-uri",
+    "open3",
+    "openssl",
+    "optionparser",
+    "optparse",
+    "ostruct",
+    "parallel",
+    "parser",
+    "pathname",
+    "power_assert",
+    "pp",
+    "prettyprint",
+    "prime",
+    "progressbar",
+    "pstore",
+    "psych",
+    "pty",
+    "puppet",
+    "puppet_pal",
+    "puppet_x",
+    "racc",
+    "rake",
+    "random",
+    "rbconfig",
+    "rbs",
+    "rbs_extension",
+    "rbtree",
+    "rdoc",
+    "readline",
+    "reline",
+    "resolv",
+    "resolv-replace",
+    "rexml",
+    "rinda",
+    "ripper",
+    "rss",
+    "ruby-progressbar",
+    "rubygems",
+    "rugged",
+    "schema",
+    "sdbm",
+    "securerandom",
+    "selinux",
+    "semantic_puppet",
+    "set",
+    "shadow",
+    "shellwords",
+    "singleton",
+    "socket",
+    "sorted_set",
+    "stringio",
+    "strscan",
+    "sys",
+    "sys-filesystem",
+    "syslog",
+    "tempfile",
+    "test",
+    "test-unit",
+    "thor",
+    "time",
+    "timeout",
+    "tmpdir",
+    "tsort",
+    "typeprof",
+    "un",
+    "unicode_normalize",
+    "uri",
+    "weakref",
+    "webrick",
+    "xmlrpc",
+    "yaml",
+    "zlib",
+];
+
+/// Whether `require 'path'` of a file no module has finds a library in the reference.
+pub fn known(path: &str) -> bool {
+    let first = path.split('/').next().unwrap_or(path);
+    let first = first.strip_suffix(".rb").unwrap_or(first);
+    LIBRARIES.binary_search(&first).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn libraries() {
+        assert!(super::LIBRARIES.windows(2).all(|w| w[0] < w[1]));
+        for lib in [
+            "json",
+            "digest/sha1",
+            "puppet/util",
+            "hocon/config_factory",
+            "net/http",
+            "uri.rb",
+        ] {
+            assert!(super::known(lib), "{lib}");
+        }
+        for lib in ["pry", "redis", "win32/resolv"] {
+            assert!(!super::known(lib), "{lib}");
+        }
+    }
+}
