@@ -225,6 +225,9 @@ impl Program {
         let open = self.open(seeds, false);
         let mut open_hidden = None;
         for (rank, (name, path)) in super::glob::sorted_entries(dir).into_iter().enumerate() {
+            // (each entry is matched through every thread: a pattern of many groups is
+            // interruptible within a directory too)
+            tick.tick()?;
             let after = if name.starts_with('.') {
                 // (a leading period: only a literal `.` matches it; `?` does not either)
                 let open = open_hidden.get_or_insert_with(|| {
