@@ -324,3 +324,64 @@ impl Debugger for Notebook {
 pub fn magic_data(text: String) -> Json {
     json!({ "text/plain": text })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+
+    /// The debugger's views never show a Sensitive value's text: `:vars` (text and HTML),
+    /// an expression evaluated at the stop, `:type`, and the `:catalog` views (table, graph,
+    /// DOT, selections) show `#<Sensitive [value redacted]>` as the reference prints a
+    /// Sensitive (`%p`; interpolated, `Sensitive [value redacted]`), in variables, hashes, arrays and resource parameters; `:catalog
+    /// json` is the reference's catalog format, which holds the values.
+    #[test]
+    fn views_at_a_stop_redact_sensitive_values() {
+        let shown: Rc<RefCell<Vec<String>>> = Rc::default();
+        let mut s = Session::new();
+        let seen = shown.clone();
+        s.set_debugger(Some(Box::new(move |stop: &mut Stop<'_>| {
+            let mut seen = seen.borrow_mut();
+            let (plain, html) = vars(stop);
+            seen.extend([plain, html]);
+            for expr in ["$s", "$h", "[$s, 1]", "\"${s}\""] {
+                let v = stop.eval(expr).unwrap();
+                seen.push(to_programmatic(&v));
+                seen.push(crate::render::bundle(&v).to_string());
+                seen.push(prepl::types::infer(&v).to_string());
+            }
+            for view in ["", "json", "graph", "dot", "File", "File['/tmp/x']", "/x/"] {
+                let view = crate::catalog::parse_magic(&format!("%catalog {view}")).unwrap();
+                seen.push(crate::catalog::catalog_bundle(stop.catalog(), view).to_string());
+            }
+            Resume::Continue
+        })));
+        s.eval(
+            "$s = Sensitive('hunter2') $h = { 'a' => Sensitive('hunter2'), 'b' => [$s] } \
+             file { '/tmp/x': content => $s } notify { 'n': message => $h } debug::break()",
+        )
+        .unwrap();
+        let shown = shown.borrow();
+        assert_eq!(shown.len(), 2 + 4 * 3 + 7);
+        // (but the `json` view, the catalog as the reference's agent gets it: the values
+        // themselves, the parameters that were Sensitive listed in `sensitive_parameters`,
+        // Sensitive values inside rich data as `__ptype`/`__pvalue`)
+        let json = 2 + 4 * 3 + 1;
+        for (n, text) in shown.iter().enumerate() {
+            assert_eq!(text.contains("hunter2"), n == json, "{text}");
+        }
+        assert!(shown[json].contains(r#""sensitive_parameters":["content"]"#));
+        assert!(
+            shown[0].contains("$s = #<Sensitive [value redacted]>  # Sensitive[String]"),
+            "{}",
+            shown[0]
+        );
+        assert!(
+            shown[1].contains("Sensitive [value redacted]"),
+            "{}",
+            shown[1]
+        );
+        assert_eq!(shown[2], "#<Sensitive [value redacted]>");
+        assert_eq!(shown[11], "'Sensitive [value redacted]'");
+    }
+}

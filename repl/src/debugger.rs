@@ -379,3 +379,83 @@ impl Debugger for Terminal {
         resume
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use prepl::Session;
+
+    /// A line editor of a given width that reads nothing.
+    struct Fixed(usize);
+
+    impl LineEditor for Fixed {
+        fn read_line(&mut self, _: &str) -> rustyline::Result<String> {
+            Err(ReadlineError::Eof)
+        }
+        fn set_prefix(&mut self, _: String) {}
+        fn set_variables(&mut self, v: Vec<String>) -> Vec<String> {
+            v
+        }
+        fn add_history(&mut self, _: &str) {}
+        fn set_debugging(&mut self, _: bool) {}
+        fn width(&mut self) -> Option<usize> {
+            Some(self.0)
+        }
+    }
+
+    /// The terminal debugger's views never show a Sensitive value's text: `:vars` (on one
+    /// line and wrapped on a narrow terminal), an expression evaluated at the stop, and the
+    /// `:catalog` views (table, graph, DOT, selections) show `#<Sensitive [value
+    /// redacted]>` as the reference prints a Sensitive (`%p`), in variables, hashes, arrays
+    /// and resource parameters; `:catalog json` is the reference's catalog format, which
+    /// holds the values.
+    #[test]
+    fn views_at_a_stop_redact_sensitive_values() {
+        let shown: Rc<RefCell<Vec<String>>> = Rc::default();
+        let mut s = Session::new();
+        let seen = shown.clone();
+        s.set_debugger(Some(Box::new(move |stop: &mut Stop<'_>| {
+            let mut seen = seen.borrow_mut();
+            for width in [200, 20] {
+                let editor: SharedEditor = Rc::new(RefCell::new(Fixed(width)));
+                let terminal = Terminal::new(editor, Palette::plain(), Palette::plain());
+                seen.push(terminal.vars(stop));
+                for expr in ["$s", "$h", "[$s, 1]"] {
+                    seen.push(layout(&stop.eval(expr).unwrap(), width, 3));
+                }
+            }
+            for view in ["", "graph", "dot", "File", "File['/tmp/x']", "/x/", "json"] {
+                let c =
+                    crate::catalog_view::catalog_view(stop.catalog(), view, 100, &Palette::plain());
+                seen.push(c.unwrap());
+            }
+            Resume::Continue
+        })));
+        s.eval(
+            "$s = Sensitive('hunter2') $h = { 'a' => Sensitive('hunter2'), 'b' => [$s] } \
+             file { '/tmp/x': content => $s } notify { 'n': message => $h } debug::break()",
+        )
+        .unwrap();
+        let shown = shown.borrow();
+        assert_eq!(shown.len(), 2 * 4 + 7);
+        let json = shown.len() - 1;
+        for (n, text) in shown.iter().enumerate() {
+            assert_eq!(text.contains("hunter2"), n == json, "{text}");
+        }
+        assert!(
+            shown[0].contains("$s = #<Sensitive [value redacted]>  # Sensitive[String]"),
+            "{}",
+            shown[0]
+        );
+        assert!(
+            shown[4].contains("#<Sensitive [value redacted]>"),
+            "{}",
+            shown[4]
+        );
+        assert!(
+            shown[json].contains("\"sensitive_parameters\""),
+            "{}",
+            shown[json]
+        );
+    }
+}

@@ -563,6 +563,16 @@ impl Catalog {
         )
     }
 
+    /// How many containment edges were made (with those of virtual resources).
+    pub fn containment_len(&self) -> usize {
+        self.containment.len()
+    }
+
+    /// The containment edges made after the first `edges`, in order.
+    pub fn containment_since(&self, edges: usize) -> &[(ResourceId, ResourceId)] {
+        &self.containment[edges.min(self.containment.len())..]
+    }
+
     /// Notes that metaparameters were passed on in the catalog as it is.
     pub fn metaparameters_passed_on(&mut self) {
         self.passed_on_at = (self.containment.len(), self.resources.len());

@@ -134,6 +134,9 @@ pub struct Compilation {
     pub finished: (u64, usize, usize),
     /// The dependency cycles last warned about.
     pub cycles_reported: Option<String>,
+    /// An order of the relationship graph when it last had no cycle, extended by each
+    /// input instead of searching the whole graph again (`render::cycle_order`).
+    pub acyclic_order: Option<Rc<crate::catalog::render::cycle_order::AcyclicOrder>>,
     /// Resources realized by `realize()` that were not declared (yet).
     pub to_realize: CowRc<Vec<ToRealize>>,
 }
@@ -181,6 +184,7 @@ impl Compilation {
             main,
             to_realize: Default::default(),
             cycles_reported: None,
+            acyclic_order: None,
             finished: (0, 0, 0),
         }
     }

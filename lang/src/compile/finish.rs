@@ -223,7 +223,11 @@ impl Evaluator {
         changed.sort_unstable();
         changed.dedup();
         self.collect_relationships(&changed)?;
+        #[cfg(test)]
+        let started = std::time::Instant::now();
         self.warn_about_cycles();
+        #[cfg(test)]
+        CYCLE_SEARCH_MS.with(|t| t.set(t.get() + started.elapsed().as_secs_f64() * 1000.0));
         let c = &self.compilation;
         self.compilation.finished = (c.catalog.changes(), c.collectors.len(), c.nodes.len());
         Ok(())
@@ -238,11 +242,27 @@ impl Evaluator {
         {
             return;
         }
+        use crate::catalog::render::cycle_order::AcyclicOrder;
         let catalog = &self.compilation.catalog;
-        let message = crate::catalog::render::cycle_warning(
-            catalog,
-            &crate::catalog::render::find_cycles(catalog),
-        );
+        // The order the last input left, extended by this one's resources and checked
+        // against its edges; else the whole search (and a new order when it finds none).
+        let extended = self
+            .compilation
+            .acyclic_order
+            .as_mut()
+            .is_some_and(|order| Rc::make_mut(order).extend(catalog));
+        #[cfg(test)]
+        ORDERS_EXTENDED.with(|n| n.set(n.get() + usize::from(extended)));
+        let cycles = if extended {
+            Vec::new()
+        } else if let Some(order) = AcyclicOrder::of(catalog) {
+            self.compilation.acyclic_order = Some(Rc::new(order));
+            Vec::new()
+        } else {
+            self.compilation.acyclic_order = None;
+            crate::catalog::render::find_cycles(catalog)
+        };
+        let message = crate::catalog::render::cycle_warning(catalog, &cycles);
         self.compilation.catalog.cycles_checked();
         if message != self.compilation.cycles_reported {
             self.compilation.cycles_reported = message.clone();
@@ -613,4 +633,12 @@ fn relation_refs(v: &Value, out: &mut Vec<(Rc<str>, Rc<str>)>) {
         Value::Array(a) => a.iter().for_each(|x| relation_refs(x, out)),
         other => collect_refs(other, out),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times the cycle search was an extended order, not a whole search (tests).
+    pub(super) static ORDERS_EXTENDED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// The time spent in the dependency-cycle search, in ms (tests).
+    pub(super) static CYCLE_SEARCH_MS: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
 }

@@ -606,6 +606,7 @@ fn relationships_and_cycles_kept_up_to_date_are_those_of_the_whole_catalog() {
         (seed % n as u64) as usize
     };
     let mut checked = 0;
+    let extended_before = super::finish::ORDERS_EXTENDED.with(|n| n.get());
     for _session in 0..12 {
         let mut s = Session::new();
         s.eval(
@@ -648,8 +649,81 @@ fn relationships_and_cycles_kept_up_to_date_are_those_of_the_whole_catalog() {
             checked += usize::from(!cycles.is_empty());
         }
     }
-    // (some of the sessions made cycles)
+    // (some of the sessions made cycles; before them, the order of the graph without
+    // cycles was extended by the inputs, not searched again whole)
     assert!(checked > 0);
+    let extended = super::finish::ORDERS_EXTENDED.with(|n| n.get()) - extended_before;
+    assert!(extended > 20, "{extended}");
+}
+
+/// The order kept of a graph without cycles (`render::cycle_order`), extended by each input,
+/// finds the cycles the whole search finds, in sessions that mostly add edges forward
+/// (older to newer) with define instances, classes contained, virtual resources realized
+/// later and failing inputs, and now and then one backward, which may close a cycle.
+#[test]
+fn an_acyclic_order_extended_by_each_input_finds_what_the_whole_search_finds() {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut with_cycles, mut inputs) = (0, 0);
+    let extended_before = super::finish::ORDERS_EXTENDED.with(|n| n.get());
+    for _session in 0..24 {
+        let mut s = Session::new();
+        s.eval(
+            "define d($t) { notify { \"in-${title}\": require => Notify[$t] } } \
+             class k($t) { notify { \"k-${t}\": require => Notify[$t] } }",
+        )
+        .unwrap();
+        let mut count = 0;
+        for _input in 0..40 {
+            let k = count;
+            let j = next(count.max(1));
+            let l = next(count.max(1));
+            let (lo, hi) = (j.min(l), j.max(l));
+            let src = match next(48) {
+                0..=4 => format!("notify {{ 'n{k}': require => Notify['n{j}'] }}"),
+                5..=7 if lo < hi => {
+                    format!("notify {{ 'n{k}': }} Notify['n{lo}'] -> Notify['n{hi}']")
+                }
+                8..=9 => format!("notify {{ 'n{k}': }} d {{ 'd{k}': t => 'n{j}' }}"),
+                10..=11 => format!("@notify {{ 'n{k}': require => Notify['n{j}'] }}"),
+                12..=13 => format!("notify {{ 'n{k}': }} realize(Notify['n{j}'])"),
+                14..=15 => {
+                    format!("notify {{ 'n{k}': }} class {{ 'k{k}': t => 'n{j}' }} contain k{k}")
+                }
+                16 => format!("notify {{ 'n{k}': }} fail('no')"),
+                17 => format!("notify {{ 'n{k}': }} Notify['n{hi}'] -> Notify['n{lo}']"),
+                18 => format!("notify {{ 'n{k}': }} Class['k{j}'] -> Notify['n{k}']"),
+                19 => format!("notify {{ 'n{k}': }} Notify['n{k}'] -> D['d{j}']"),
+                _ => format!("notify {{ 'n{k}': }}"),
+            };
+            if s.eval(&src).is_ok() {
+                count += 1;
+            }
+            inputs += 1;
+            let ev = &s.evaluator;
+            let c = &ev.compilation.catalog;
+            let cycles = crate::catalog::render::find_cycles(c);
+            if !c.relationships().is_empty() {
+                assert_eq!(
+                    crate::catalog::render::cycle_warning(c, &cycles),
+                    ev.compilation.cycles_reported,
+                    "{src}"
+                );
+            }
+            with_cycles += usize::from(!cycles.is_empty());
+        }
+    }
+    let extended = super::finish::ORDERS_EXTENDED.with(|n| n.get()) - extended_before;
+    assert!(
+        with_cycles > 0 && with_cycles < inputs / 2,
+        "{with_cycles} of {inputs}"
+    );
+    assert!(extended > 60, "{extended} of {inputs}");
 }
 
 /// The metaparameters passed on after each input from what it changed alone are those a
@@ -797,4 +871,92 @@ fn vhost_inputs_latency_as_the_catalog_grows() {
             median(&times[n][270..])
         );
     }
+}
+
+/// What the dependency-cycle search costs in a growing session (300 `apache::vhost`
+/// inputs, the packaged modules; each changes the relationships, so the search runs after
+/// each): side by side, a session searching as it does (the order kept, extended by each
+/// input: `render::cycle_order`) and one not searching, and the whole search alone on the
+/// catalog after each input (what each input cost before). Run by hand, `--ignored
+/// --nocapture` (docs/reliability.md, issue 39 item 3).
+#[test]
+#[ignore]
+fn vhost_inputs_cycle_search_share() {
+    let modules = std::path::PathBuf::from("/usr/share/puppet/modules");
+    if !modules.join("apache/manifests").is_dir() {
+        return;
+    }
+    let session = |cycles: bool| {
+        let mut s = Session::new();
+        s.set_agent_facts(true);
+        s.set_facts(crate::env::facts::local());
+        s.set_environment(crate::env::Environment {
+            modulepath: vec![modules.clone()],
+            ..crate::env::Environment::empty()
+        });
+        s.set_cycle_warnings(cycles);
+        s.eval("include apache").unwrap();
+        s
+    };
+    let mut sessions = [session(true), session(false)];
+    let mut times = [Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+    use crate::catalog::render::cycle_order::AcyclicOrder;
+    let mut own: Option<AcyclicOrder> = None;
+    let extended_before = super::finish::ORDERS_EXTENDED.with(|n| n.get());
+    for i in 0..300 {
+        let src = format!(
+            "apache::vhost {{ 'v{i}.example.com': port => {}, docroot => '/var/www/v{i}' }}",
+            8000 + i
+        );
+        // (in turn first, so neither gains from the other's caches)
+        for n in [i % 2, 1 - i % 2] {
+            let searched = super::finish::CYCLE_SEARCH_MS.with(|t| t.get());
+            let started = std::time::Instant::now();
+            sessions[n].eval(&src).unwrap();
+            times[n].push(started.elapsed().as_secs_f64() * 1000.0);
+            if n == 0 {
+                let ms = super::finish::CYCLE_SEARCH_MS.with(|t| t.get()) - searched;
+                times[4].push(ms);
+            }
+        }
+        let started = std::time::Instant::now();
+        let cycles = crate::catalog::render::find_cycles(sessions[0].catalog());
+        times[2].push(started.elapsed().as_secs_f64() * 1000.0);
+        assert!(cycles.is_empty());
+        // (the order extended alone, on the session that does not search)
+        let catalog = sessions[1].catalog();
+        let started = std::time::Instant::now();
+        match own.as_mut() {
+            Some(order) => assert!(order.extend(catalog)),
+            None => own = AcyclicOrder::of(catalog),
+        }
+        times[3].push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    let extended = super::finish::ORDERS_EXTENDED.with(|n| n.get()) - extended_before;
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    for (n, what) in [
+        "input, order extended",
+        "input, no search",
+        "whole search alone",
+        "order extended alone",
+        "the search in the input, order extended",
+    ]
+    .iter()
+    .enumerate()
+    {
+        eprintln!(
+            "{what}: median ms first 30 {:.2}, last 30 {:.2}",
+            median(&times[n][..30]),
+            median(&times[n][270..])
+        );
+    }
+    eprintln!(
+        "resources {}, relationships {}, orders extended {extended} of 300",
+        sessions[0].catalog().len(),
+        sessions[0].catalog().relationships().len()
+    );
 }

@@ -11,6 +11,7 @@
 //! - `select`: the resources of a type, a reference or a pattern (`:catalog File`), and one
 //!   resource whole as Puppet code (`resource_text`).
 
+pub mod cycle_order;
 pub mod cycles;
 pub mod graph;
 pub mod select;

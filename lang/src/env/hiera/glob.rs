@@ -14,24 +14,61 @@ use std::path::{Path, PathBuf};
 /// segments walk as one.
 pub fn expand(pattern: &str) -> Result<Vec<PathBuf>, Error> {
     let mut tick = Ticker::default();
+    if let Some(found) = expand_spanning(pattern, &mut tick) {
+        return in_expansion_order(found?);
+    }
     let (root, rest) = split_root(pattern);
     if let Some(segments) = super::glob_braces::segments(rest) {
         let segments = dedup_globstars(segments);
         let mut found = Vec::new();
-        walk(&root, &segments, &mut Vec::new(), &mut found, &mut tick)?;
-        // In the order of the expansions (of the first each file matches), then of the
-        // walk, as Ruby lists them.
-        found.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
-        for (_, p) in found {
-            if !p.is_dir() && seen.insert(p.clone()) {
-                crate::limits::push(&mut out, p)?;
-            }
-        }
-        return Ok(out);
+        let mut at = At {
+            key: &mut Vec::new(),
+            recursive: false,
+        };
+        walk(&root, &segments, &mut at, &mut found, &mut tick)?;
+        return in_expansion_order(found);
     }
     expand_each(pattern, &mut tick)
+}
+
+/// The files found, in the order of the expansions (of the first each file matches), then
+/// of the walk, as Ruby lists them; directories left out.
+fn in_expansion_order(mut found: Vec<Found>) -> Result<Vec<PathBuf>, Error> {
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for (_, p) in found {
+        if !p.is_dir() && seen.insert(p.clone()) {
+            crate::limits::push(&mut out, p)?;
+        }
+    }
+    Ok(out)
+}
+
+/// A pattern with brace groups holding a `/` (`{a/b,c/d}/*.yaml`), walked once
+/// (`glob_spanning`) from the directories its literal segments name; `None` for other
+/// patterns and those the automaton does not read as Ruby does (then expanded).
+fn expand_spanning(pattern: &str, tick: &mut Ticker) -> Option<Result<Vec<Found>, Error>> {
+    let (mut root, mut rest) = split_root(pattern);
+    while let Some((seg, after)) = rest.split_once('/') {
+        if seg.contains(['{', '*', '?', '[']) {
+            break;
+        }
+        root.push(seg);
+        rest = after;
+    }
+    let items = super::glob_braces::parse(rest);
+    if !super::glob_braces::has_spanning_group(&items)
+        || super::glob_spanning::may_name_dot_segments(rest)
+    {
+        return None;
+    }
+    let prog = super::glob_spanning::compile(&items)?;
+    let mut found = Vec::new();
+    Some(
+        prog.walk(&root, &prog.start(), &mut found, tick)
+            .map(|()| found),
+    )
 }
 
 /// The files matching a pattern, each expansion of its brace groups walked in turn.
@@ -46,13 +83,11 @@ fn expand_each(pattern: &str, tick: &mut Ticker) -> Result<Vec<PathBuf>, Error> 
             .map(|s| Segment::Plain(s.to_string()))
             .collect();
         let mut found = Vec::new();
-        walk(
-            &root,
-            &dedup_globstars(parts),
-            &mut Vec::new(),
-            &mut found,
-            tick,
-        )?;
+        let mut at = At {
+            key: &mut Vec::new(),
+            recursive: false,
+        };
+        walk(&root, &dedup_globstars(parts), &mut at, &mut found, tick)?;
         for (_, p) in found {
             if !p.is_dir() && seen.insert(p.clone()) {
                 crate::limits::push(&mut out, p)?;
@@ -162,7 +197,7 @@ fn segment_regex(s: &str) -> Option<regex::Regex> {
     regex::Regex::new(&re).ok()
 }
 
-fn sorted_entries(dir: &Path) -> Vec<(String, PathBuf)> {
+pub(super) fn sorted_entries(dir: &Path) -> Vec<(String, PathBuf)> {
     let mut v: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(|e| e.ok())
@@ -175,77 +210,134 @@ fn sorted_entries(dir: &Path) -> Vec<(String, PathBuf)> {
 }
 
 /// A file found, with the choices of the brace groups that matched it.
-type Found = (Vec<u32>, PathBuf);
+pub(super) type Found = (Vec<u32>, PathBuf);
+
+/// Where a walk is: the choices of the brace groups decided, and whether a `**` was passed
+/// (then Ruby matches a group in each name, in the directory's order, without expanding it).
+struct At<'a> {
+    key: &'a mut Vec<u32>,
+    recursive: bool,
+}
 
 fn walk(
     dir: &Path,
     parts: &[Segment],
-    key: &mut Vec<u32>,
+    at: &mut At,
     out: &mut Vec<Found>,
     tick: &mut Ticker,
 ) -> Result<(), Error> {
     tick.tick()?;
     let Some((first, rest)) = parts.split_first() else {
-        return crate::limits::push(out, (key.clone(), dir.to_path_buf()));
+        return crate::limits::push(out, (at.key.clone(), dir.to_path_buf()));
     };
-    let first = match first {
-        Segment::Braced(b) => {
-            for (name, path) in sorted_entries(dir) {
-                let Some(choices) = b.key(&name) else {
-                    continue;
-                };
-                let depth = key.len();
-                key.extend(choices);
-                if rest.is_empty() {
-                    crate::limits::push(out, (key.clone(), path))?;
-                } else if path.is_dir() {
-                    walk(&path, rest, key, out, tick)?;
-                }
-                key.truncate(depth);
-            }
-            return Ok(());
-        }
-        Segment::Plain(p) => p.as_str(),
-    };
-    if first == "**" {
-        // Zero directories, then each subdirectory (not hidden) at any depth.
-        walk(dir, rest, key, out, tick)?;
-        for (name, path) in sorted_entries(dir) {
-            // Symbolic links are not followed by `**` (as in Ruby), so a cycle cannot loop.
-            let real_dir = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
-            if !name.starts_with('.') && real_dir {
-                walk(&path, parts, key, out, tick)?;
-            }
-        }
-        return Ok(());
-    }
-    if !is_pattern(first) {
-        let next = dir.join(first);
-        if rest.is_empty() {
-            if next.exists() {
-                crate::limits::push(out, (key.clone(), next))?;
-            }
-        } else if next.is_dir() {
-            walk(&next, rest, key, out, tick)?;
-        }
-        return Ok(());
-    }
-    let Some(re) = segment_regex(first) else {
-        return Ok(());
-    };
-    for (name, path) in sorted_entries(dir) {
-        if name.starts_with('.') && !first.starts_with('.') {
-            continue;
-        }
-        if re.is_match(&name) {
+    match first {
+        Segment::Plain(p) if p == "**" => {
             if rest.is_empty() {
-                crate::limits::push(out, (key.clone(), path))?;
-            } else if path.is_dir() {
-                walk(&path, rest, key, out, tick)?;
+                crate::limits::push(out, (at.key.clone(), dir.to_path_buf()))?;
+            }
+            let recursive = std::mem::replace(&mut at.recursive, true);
+            let re = first_regex(rest);
+            // Each entry as Ruby's walk takes it, in order: matched by what follows `**`
+            // (zero directories), then, when it is a directory (not hidden, not a symbolic
+            // link: a cycle cannot loop), walked by `**` again.
+            for (rank, (name, path)) in sorted_entries(dir).into_iter().enumerate() {
+                if !rest.is_empty() {
+                    visit(&name, &path, rank, rest, re.as_ref(), at, out, tick)?;
+                }
+                let real_dir = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+                if !name.starts_with('.') && real_dir {
+                    walk(&path, parts, at, out, tick)?;
+                }
+            }
+            at.recursive = recursive;
+            Ok(())
+        }
+        Segment::Plain(p) if !is_pattern(p) => {
+            let next = dir.join(p);
+            if rest.is_empty() {
+                if next.exists() {
+                    crate::limits::push(out, (at.key.clone(), next))?;
+                }
+            } else if next.is_dir() {
+                walk(&next, rest, at, out, tick)?;
+            }
+            Ok(())
+        }
+        _ => {
+            let re = first_regex(parts);
+            for (rank, (name, path)) in sorted_entries(dir).into_iter().enumerate() {
+                visit(&name, &path, rank, parts, re.as_ref(), at, out, tick)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The regular expression of the first of `parts` when it is a plain pattern.
+fn first_regex(parts: &[Segment]) -> Option<regex::Regex> {
+    match parts.first() {
+        Some(Segment::Plain(p)) if is_pattern(p) => segment_regex(p),
+        _ => None,
+    }
+}
+
+/// Matches one entry of a directory (its `rank`-th, sorted) by the first of `parts` (`re`:
+/// its regular expression when it is a plain pattern), then what follows below it.
+#[allow(clippy::too_many_arguments)]
+fn visit(
+    name: &str,
+    path: &Path,
+    rank: usize,
+    parts: &[Segment],
+    re: Option<&regex::Regex>,
+    at: &mut At,
+    out: &mut Vec<Found>,
+    tick: &mut Ticker,
+) -> Result<(), Error> {
+    let Some((first, rest)) = parts.split_first() else {
+        return Ok(());
+    };
+    let depth = at.key.len();
+    match first {
+        Segment::Braced(b) => {
+            let Some(choices) = b.key(name) else {
+                return Ok(());
+            };
+            if !at.recursive {
+                at.key.extend(choices);
+            }
+        }
+        Segment::Plain(p) if p == "**" => return Ok(()),
+        Segment::Plain(p) => {
+            if !is_pattern(p) {
+                if name != p {
+                    return Ok(());
+                }
+            } else {
+                if name.starts_with('.') && !p.starts_with('.') {
+                    return Ok(());
+                }
+                if !re.is_some_and(|re| re.is_match(name)) {
+                    return Ok(());
+                }
+                // Ruby expands the groups where its walk meets the first of them: the
+                // directories walked before that come first in the order.
+                let groups_ahead = rest.iter().any(|s| matches!(s, Segment::Braced(_)));
+                if groups_ahead && !at.recursive {
+                    at.key.push(rank as u32);
+                }
             }
         }
     }
-    Ok(())
+    let result = if rest.is_empty() {
+        crate::limits::push(out, (at.key.clone(), path.to_path_buf()))
+    } else if path.is_dir() {
+        walk(path, rest, at, out, tick)
+    } else {
+        Ok(())
+    };
+    at.key.truncate(depth);
+    result
 }
 
 #[cfg(test)]
@@ -274,7 +366,11 @@ mod tests {
 
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let _scope = crate::limits::interrupt_scope(&flag);
-        let pattern = format!("/nonexistent-prepl/{}", "{a/,b/}".repeat(26));
+        // (groups holding `/` are one walk too, `glob_spanning`; with `[...]` expanded)
+        let spanning = format!("/nonexistent-prepl/{}", "{a/,b/}".repeat(26));
+        assert_eq!(expand(&spanning).unwrap(), Vec::<PathBuf>::new());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let pattern = format!("/nonexistent-prepl/{}[xy]", "{a/,b/}".repeat(26));
         let waker = {
             let flag = flag.clone();
             std::thread::spawn(move || {
@@ -293,7 +389,9 @@ mod tests {
 
     /// Brace groups matched in one walk find what walking each expansion finds, in the same
     /// order (Ruby's: by the first expansion a file matches, then by the walk); checked
-    /// against `Dir.glob` for the first patterns.
+    /// against `Dir.glob` (Ruby 3.1, the reference's) for the first patterns, which include
+    /// where Ruby does not expand first: the directories walked before the first group, and
+    /// groups after `**`.
     #[test]
     fn brace_groups_in_one_walk_find_what_each_expansion_finds() {
         let dir = std::env::temp_dir().join(format!("prepl-glob-braces-{}", std::process::id()));
@@ -326,16 +424,41 @@ mod tests {
             ("{.a,a}*.yaml", &[".ah.yaml", "a1.yaml", "ab.yaml"]),
             ("{y,x}/*.yaml", &["y/b.yaml", "x/a.yaml"]),
             ("{*,.}a*.yaml", &["a1.yaml", "ab.yaml", ".ah.yaml"]),
+            // (the walk before the first group comes first; after `**` a group matches
+            // each name in the directory's order; `**` lists an entry, then what is below)
+            ("*/{z,a}*", &["ab/a1.yaml", "x/a.yaml"]),
+            (
+                "**/{c,b,a}*.yaml",
+                &[
+                    "a1.yaml",
+                    "ab/a1.yaml",
+                    "ab.yaml",
+                    "b1.yaml",
+                    "x/a.yaml",
+                    "y/b.yaml",
+                    "y/z/c.yaml",
+                ],
+            ),
+            (
+                "**/*.yaml",
+                &[
+                    "a1.yaml",
+                    "ab/a1.yaml",
+                    "ab.yaml",
+                    "b1.yaml",
+                    "x/a.yaml",
+                    "y/b.yaml",
+                    "y/z/c.yaml",
+                ],
+            ),
         ] {
             let p = format!("{d}/{pattern}");
             assert_eq!(names(expand(&p).unwrap()), ruby, "{pattern}");
         }
         for pattern in [
             "{a,b}{1,b}.{yaml,json}",
-            "**/{c,b,a}*.yaml",
             "{y,ab,x}/**/*{1,}.yaml",
             "{{b,a},{x,y}}/{a,b,c}*",
-            "*/{z,a}*",
             "{.h,x}/a.yaml",
             "{a,b}?.yaml",
         ] {
@@ -358,6 +481,149 @@ mod tests {
             names(expand(&p).unwrap()),
             ["ab.yaml", "a1.yaml", "b1.yaml"]
         );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Brace groups holding `/` in one walk: the files and their order as the reference
+    /// lists them (`lookup(k, Array, 'unique')` over a `glob` level whose files each hold
+    /// their own name, through the oracle).
+    #[test]
+    fn brace_groups_holding_slashes_in_one_walk_as_the_reference_orders_them() {
+        let dir = std::env::temp_dir().join(format!("prepl-glob-span-{}", std::process::id()));
+        for f in [
+            ".h/b/1.yaml",
+            "a/.b/1.yaml",
+            "a/b.yaml",
+            "a/b/1.yaml",
+            "a/b/2.yaml",
+            "c/1.yaml",
+            "c/d/1.yaml",
+            "c/d/z/3.yaml",
+            "x/p/q/1.yaml",
+            "x/p/q/deep/2.yaml",
+            "x/r/.h/5.yaml",
+            "x/r/1.yaml",
+            "x/r/s/t/2.yaml",
+            "y/p/q/3.yaml",
+            "y/r/4.yaml",
+            "o/b.yaml",
+            "o/a/x.yaml",
+            "o/c/y.yaml",
+            "o/d.yaml",
+        ] {
+            std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        let d = dir.display();
+        let names = |v: Vec<PathBuf>| -> Vec<String> {
+            v.iter()
+                .map(|p| p.strip_prefix(&dir).unwrap().display().to_string())
+                .collect()
+        };
+        for (pattern, reference) in [
+            (
+                "{a/b,c/d}/*.yaml",
+                &["a/b/1.yaml", "a/b/2.yaml", "c/d/1.yaml"][..],
+            ),
+            (
+                "{c/d,a/b}/*.yaml",
+                &["c/d/1.yaml", "a/b/1.yaml", "a/b/2.yaml"],
+            ),
+            (
+                "{x,y}/{p/q,r}/**/*.yaml",
+                &[
+                    "x/p/q/1.yaml",
+                    "x/p/q/deep/2.yaml",
+                    "x/r/1.yaml",
+                    "x/r/s/t/2.yaml",
+                    "y/p/q/3.yaml",
+                    "y/r/4.yaml",
+                ],
+            ),
+            (
+                "{y,x}/{r,p/q}/**/*.yaml",
+                &[
+                    "y/r/4.yaml",
+                    "y/p/q/3.yaml",
+                    "x/r/1.yaml",
+                    "x/r/s/t/2.yaml",
+                    "x/p/q/1.yaml",
+                    "x/p/q/deep/2.yaml",
+                ],
+            ),
+            (
+                "{a,c}{/b,/d,}/*.yaml",
+                &[
+                    "a/b/1.yaml",
+                    "a/b/2.yaml",
+                    "a/b.yaml",
+                    "c/d/1.yaml",
+                    "c/1.yaml",
+                ],
+            ),
+            ("{a/,c/}*.yaml", &["a/b.yaml", "c/1.yaml"]),
+            (
+                "{a/b/,c/}{1,2}.yaml",
+                &["a/b/1.yaml", "a/b/2.yaml", "c/1.yaml"],
+            ),
+            ("{*/b,c}/*.yaml", &["a/b/1.yaml", "a/b/2.yaml", "c/1.yaml"]),
+            (
+                "{.h/b,a/.b,a/b}/1.yaml",
+                &[".h/b/1.yaml", "a/.b/1.yaml", "a/b/1.yaml"],
+            ),
+            ("{a/b/,}*.yaml", &["a/b/1.yaml", "a/b/2.yaml"]),
+            (
+                "{a,{c/d,x/r}}/*.yaml",
+                &["a/b.yaml", "c/d/1.yaml", "x/r/1.yaml"],
+            ),
+            (
+                "x/{r/s/t,p/q/deep}/*.yaml",
+                &["x/r/s/t/2.yaml", "x/p/q/deep/2.yaml"],
+            ),
+            (
+                "{a/b/2,c/d/1,a/b/1}.yaml",
+                &["a/b/2.yaml", "c/d/1.yaml", "a/b/1.yaml"],
+            ),
+            (
+                "{x/r,o}/**/*.yaml",
+                &[
+                    "x/r/1.yaml",
+                    "x/r/s/t/2.yaml",
+                    "o/a/x.yaml",
+                    "o/b.yaml",
+                    "o/c/y.yaml",
+                    "o/d.yaml",
+                ],
+            ),
+            (
+                "{o/a,o/c,o}/*.yaml",
+                &["o/a/x.yaml", "o/c/y.yaml", "o/b.yaml", "o/d.yaml"],
+            ),
+            (
+                "{x/{r,p/q},{a/b,c}}/1.yaml",
+                &["x/r/1.yaml", "x/p/q/1.yaml", "a/b/1.yaml", "c/1.yaml"],
+            ),
+            (
+                "{a/,c/}{d/,b/}{1,2}.yaml",
+                &["a/b/1.yaml", "a/b/2.yaml", "c/d/1.yaml"],
+            ),
+            ("*/{d/,b/}1.yaml", &["a/b/1.yaml", "c/d/1.yaml"]),
+        ] {
+            let p = format!("{d}/{pattern}");
+            let mut tick = Ticker::default();
+            assert!(expand_spanning(&p, &mut tick).is_some(), "{pattern}");
+            assert_eq!(names(expand(&p).unwrap()), reference, "{pattern}");
+        }
+        // 2^26 expansions over directories that exist: one walk.
+        let started = std::time::Instant::now();
+        let p = format!("{d}/{}*.yaml", "{a/,b/,c/,.h/,x/}".repeat(26));
+        let mut tick = Ticker::default();
+        assert!(expand_spanning(&p, &mut tick).is_some());
+        assert_eq!(expand(&p).unwrap(), Vec::<PathBuf>::new());
+        // (4^26: `a/b/1.yaml` first by `a/`, `b/` and 24 empty ones, `c/1.yaml` by `c/`)
+        let p = format!("{d}/{}1.yaml", "{a/,b/,c/,}".repeat(26));
+        assert_eq!(names(expand(&p).unwrap()), ["a/b/1.yaml", "c/1.yaml"]);
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
         let _ = std::fs::remove_dir_all(&dir);
     }

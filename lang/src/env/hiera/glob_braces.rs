@@ -115,16 +115,19 @@ pub(super) enum Segment {
     Braced(Braced),
 }
 
+/// Whether some group of `items` has an alternative holding a `/` (at any depth).
+pub(super) fn has_spanning_group(items: &[Item]) -> bool {
+    items.iter().any(|i| match i {
+        Item::Group(alts) => alts.iter().any(|a| contains(a, &|s| s.contains('/'))),
+        Item::Lit(_) => false,
+    })
+}
+
 /// The segments of a pattern with groups (`None` when it has none, or has a group that
 /// does not fit one segment: then its expansions are walked one by one).
 pub(super) fn segments(p: &str) -> Option<Vec<Segment>> {
     let items = parse(p);
-    if !has_group(&items)
-        || items.iter().any(|i| match i {
-            Item::Group(alts) => alts.iter().any(|a| contains(a, &|s| s.contains('/'))),
-            Item::Lit(_) => false,
-        })
-    {
+    if !has_group(&items) || has_spanning_group(&items) {
         return None;
     }
     // Split at the `/` of the literal parts.

@@ -20,6 +20,7 @@ pub mod config;
 pub mod explain;
 mod glob;
 mod glob_braces;
+mod glob_spanning;
 pub mod merge;
 mod paths;
 pub mod yaml;

@@ -499,3 +499,49 @@ fn kept_paths_follow_the_variables_they_read() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--explain` (REPL `:lookup KEY --explain`, kernel `%lookup KEY --explain`) never shows
+/// a Sensitive value's text: one interpolated (`%{secret}`, `%{scope('secret')}`) is
+/// `Sensitive [value redacted]`, as the reference interpolates it (the oracle: `$secret =
+/// Sensitive('hunter2') lookup('k')` is `'pre-Sensitive [value redacted]-post'`); a value
+/// `convert_to: Sensitive` makes Sensitive is found as the plain text the data file holds,
+/// then converted, as `puppet lookup --explain` shows it (its lines). (A data provider
+/// function returning Sensitive values, which the reference shows as `#<Sensitive [value
+/// redacted]>`, is not supported by prepl.)
+#[test]
+fn explanations_redact_sensitive_values_as_puppet_lookup_does() {
+    let env = std::env::temp_dir().join(format!("prepl-explain-sensitive-{}", std::process::id()));
+    std::fs::create_dir_all(env.join("data")).unwrap();
+    std::fs::write(
+        env.join("hiera.yaml"),
+        "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    )
+    .unwrap();
+    std::fs::write(
+        env.join("data/common.yaml"),
+        "---\nlookup_options:\n  secret:\n    convert_to: Sensitive\nsecret: hunter2\n\
+         k: \"pre-%{secret}-post\"\nh: \"%{scope('secret')}\"\n",
+    )
+    .unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(env.clone(), Vec::new()));
+    s.eval("$secret = Sensitive('s3cret')").unwrap();
+    let text = super::explain(&mut s, "k", None);
+    assert!(
+        text.contains("Found key: \"k\" value: \"pre-Sensitive [value redacted]-post\"\n"),
+        "{text}"
+    );
+    let text = super::explain(&mut s, "h", None);
+    assert!(
+        text.contains("Found key: \"h\" value: \"Sensitive [value redacted]\"\n"),
+        "{text}"
+    );
+    assert!(!text.contains("s3cret"), "{text}");
+    let text = super::explain(&mut s, "secret", None);
+    assert!(
+        text.contains("        Found key: \"secret\" value: \"hunter2\"\n")
+            && text.contains("Applying convert_to lookup_option with arguments [Sensitive]"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&env);
+}

@@ -117,15 +117,12 @@ fn read(text: &str, data: bool, lenient: bool) -> Result<Value, String> {
     // The first document's events, in a loop (yaml-rust2's `load` recurses once a level:
     // block collections nested some 100,000 deep overflowed the stack).
     loop {
-        let (event, _) = parser.next_token().map_err(|e| {
-            let e = e.to_string();
-            match e.starts_with("recursion limit exceeded") {
-                // (yaml-rust2 counts the levels of flow collections, `[` and `{`, in a byte)
-                true => {
-                    format!("{e} (flow collections, [ ] and {{ }}, nest at most 255 deep in prepl)")
-                }
-                false => e,
-            }
+        // Flow collections (`[`, `{`) nest 1,000 deep at most (vendor/yaml-rust2: its time
+        // grows with the square of their depth), past which the reference has run out of
+        // stack too (at about 650-1,000 levels), with its message.
+        let (event, _) = parser.next_token().map_err(|e| match e.info() {
+            "recursion limit exceeded" => "stack level too deep".to_string(),
+            _ => e.to_string(),
         })?;
         match event {
             Event::DocumentEnd | Event::StreamEnd => break,
@@ -795,9 +792,9 @@ mod tests {
         assert_eq!(got("j").unwrap(), "Array[Any, 2, 2]");
     }
 
-    /// Block collections nest as deep as the text goes (the reference: about 650 levels
-    /// before its stack runs out); flow collections 255 (yaml-rust2 counts them in a byte),
-    /// with a message saying so.
+    /// Block collections nest as deep as the text goes, flow collections 1,000 levels (the
+    /// reference: about 650 for both, then `stack level too deep`; yaml-rust2 as published
+    /// refuses the 256th level of flow collections, vendor/yaml-rust2 the 1,001st).
     #[test]
     fn nesting_of_block_and_flow_collections() {
         let block: String = (0..3000).map(|i| format!("{}-\n", " ".repeat(i))).collect();
@@ -805,10 +802,27 @@ mod tests {
         let compact = format!("a:\n{}x\n", "- ".repeat(200_000));
         let v = parse(&compact).unwrap();
         assert!(crate::limits::deep(|| crate::format::try_programmatic(&v)).is_ok());
-        let flow = |n: usize| format!("a: {}1{}\n", "[".repeat(n), "]".repeat(n));
-        assert!(parse(&flow(255)).is_ok());
-        let e = parse(&flow(256)).unwrap_err();
-        assert!(e.contains("nest at most 255 deep in prepl"), "{e}");
+        let seq = |n: usize| format!("a: {}1{}\nb: 2\n", "[".repeat(n), "]".repeat(n));
+        let map = |n: usize| format!("a: {}1{}\nb: 2\n", "{x: ".repeat(n), "}".repeat(n));
+        for n in [255, 256, 300, 600, 1000] {
+            let want = format!("{}1{}", "[".repeat(n), "]".repeat(n));
+            assert_eq!(p(&seq(n)), format!("{{'a' => {want}, 'b' => 2}}"));
+            let want = format!("{}1{}", "{'x' => ".repeat(n), "}".repeat(n));
+            assert_eq!(p(&map(n)), format!("{{'a' => {want}, 'b' => 2}}"));
+        }
+        for text in [seq(1001), map(1001), seq(100_000), map(100_000)] {
+            assert_eq!(parse(&text).unwrap_err(), "stack level too deep");
+        }
+        // (facts files too)
+        assert!(parse_lenient(&seq(1000)).is_ok());
+        assert_eq!(
+            parse_lenient(&map(1001)).unwrap_err(),
+            "stack level too deep"
+        );
+        // flow collections in a block one, each 1,000 deep; unbalanced text still refused
+        let flow = format!("{}1{}", "[".repeat(1000), "]".repeat(1000));
+        assert!(parse(&format!("a:\n  - {flow}\n  - - {flow}\n")).is_ok());
+        assert!(parse(&format!("a: {}1{}\n", "[".repeat(400), "]".repeat(399))).is_err());
     }
 
     #[test]
