@@ -656,9 +656,9 @@ impl<'e> Lookup<'e> {
         });
         let r = (|| {
             check_function(entry, config)?;
-            let locations = self.locations(config, entry)?;
-            self.merge_lookup(strategy, locations, |s, loc| {
-                s.location_lookup(config, module, entry, loc, root)
+            let locations = self.kept_locations(config, entry)?;
+            self.merge_lookup(strategy, locations.iter(), |s, loc| {
+                s.location_lookup(config, module, entry, loc.as_ref(), root)
             })
         })();
         self.x.pop();
@@ -670,7 +670,7 @@ impl<'e> Lookup<'e> {
         config: &Rc<Config>,
         module: Option<&str>,
         entry: &Entry,
-        loc: Option<Location>,
+        loc: Option<&Location>,
         root: &str,
     ) -> Found {
         let Some(loc) = loc else {
