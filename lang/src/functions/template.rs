@@ -771,3 +771,34 @@ $o = {}
         ]);
     }
 }
+
+/// Templates are compiled once per thread, by their text: a module's template file changed
+/// between two inputs of a session (even to the same length, in the same second) renders
+/// its new text, for ERB and EPP alike.
+#[cfg(test)]
+mod kept_tests {
+    use crate::env::Environment;
+    use crate::Session;
+
+    #[test]
+    fn a_changed_template_file_renders_its_new_text() {
+        let dir = std::env::temp_dir().join(format!("prepl-tpl-kept-{}", std::process::id()));
+        let templates = dir.join("m/templates");
+        std::fs::create_dir_all(&templates).unwrap();
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            modulepath: vec![dir.clone()],
+            ..Environment::empty()
+        });
+        let render = "[template('m/t.erb'), epp('m/t.epp')]";
+        let show = |s: &mut Session| crate::format::to_programmatic(&s.eval(render).unwrap());
+        std::fs::write(templates.join("t.erb"), "a<%= 1 %>").unwrap();
+        std::fs::write(templates.join("t.epp"), "a<%= 1 %>").unwrap();
+        assert_eq!(show(&mut s), "['a1', 'a1']");
+        assert_eq!(show(&mut s), "['a1', 'a1']");
+        std::fs::write(templates.join("t.erb"), "b<%= 2 %>").unwrap();
+        std::fs::write(templates.join("t.epp"), "b<%= 2 %>").unwrap();
+        assert_eq!(show(&mut s), "['b2', 'b2']");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
