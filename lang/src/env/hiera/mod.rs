@@ -798,10 +798,13 @@ impl<'e> Lookup<'e> {
         let (Some(module), Value::Hash(h)) = (module, &data) else {
             return Ok(data);
         };
-        let prefix = format!("{module}::");
+        // (no `format!` of the prefix: this runs at every lookup in the module's data)
         let qualified = |k: &Value| {
-            k.as_str()
-                .is_some_and(|k| k == "lookup_options" || k.starts_with(&prefix))
+            k.as_str().is_some_and(|k| {
+                k == "lookup_options"
+                    || k.strip_prefix(module)
+                        .is_some_and(|rest| rest.starts_with("::"))
+            })
         };
         if h.keys().all(qualified) {
             return Ok(data);
