@@ -29,7 +29,7 @@ thread_local! {
     /// than the text and the parameters.
     static COMPILED: RefCell<HashMap<Box<str>, Variants>> = RefCell::new(HashMap::default());
     /// Templates scanned into their tags, by their text (the scan was made at each render:
-    /// a quarter of an EPP render's instructions).
+    /// a third of an EPP render's instructions).
     static SCANNED: RefCell<HashMap<Box<str>, Rc<Template>>> = RefCell::new(HashMap::default());
 }
 
