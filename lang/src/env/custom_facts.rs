@@ -22,6 +22,9 @@ use crate::Value;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+mod kept;
+use kept::Asked;
+
 /// A custom fact: where it is added, and what resolving it gave.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CustomFact {
@@ -117,7 +120,8 @@ impl CustomFacts {
 /// The custom facts of the modules of `env`'s modulepath, resolved over `facts` (a hash:
 /// the facts the agent would have before custom facts). `this_machine`: whether `facts` are
 /// this machine's (else code that reads the machine is not run); `allow_exec`: whether
-/// their commands may run (on this machine only).
+/// their commands may run (on this machine only). Another node's facts resolved again over
+/// the same files and facts give the resolution of before (`kept`).
 pub fn resolve(
     env: &Environment,
     facts: &Value,
@@ -129,6 +133,20 @@ pub fn resolve(
     if files.is_empty() {
         return CustomFacts::default();
     }
+    let files: Vec<kept::FactFile> = files
+        .into_iter()
+        .map(|(dir, file)| {
+            let parsed = super::ruby_files::load(&file).ok();
+            (dir, file, parsed)
+        })
+        .collect();
+    // (facts of this machine: their code may read it, and what it reads changes)
+    if !this_machine {
+        let answer = |a: &Asked| kept::ask_again(env, a, &|name| setting_value(env, node, name));
+        if let Some(known) = kept::find(&files, facts, allow_exec, &answer) {
+            return known;
+        }
+    }
     let sources: Sources = Rc::default();
     let mut host = FactsHost {
         facts,
@@ -138,6 +156,7 @@ pub fn resolve(
         allow_exec,
         sources: sources.clone(),
         loaded: Vec::new(),
+        asked: Vec::new(),
     };
     let mut load_errors: Vec<String> = Vec::new();
     let mut out = Vec::new();
@@ -145,8 +164,8 @@ pub fn resolve(
         let mut it = ruby::Interp::new(&mut host);
         it.install_facter();
         it.define_module("PuppetX");
-        for (dir, file) in &files {
-            let Ok(parsed) = super::ruby_files::load(file) else {
+        for (dir, file, parsed) in &files {
+            let Some(parsed) = parsed else {
                 continue;
             };
             sources.borrow_mut().push(Source {
@@ -176,7 +195,7 @@ pub fn resolve(
             out.push((name, at, outcome));
         }
     }
-    let facts = out
+    let resolved = out
         .into_iter()
         .map(|(name, at, outcome)| CustomFact {
             origin: locate(&sources, at),
@@ -191,7 +210,19 @@ pub fn resolve(
             _ => String::new(),
         })
         .collect();
-    CustomFacts { facts, file_errors }
+    let result = CustomFacts {
+        facts: resolved,
+        file_errors,
+    };
+    if !this_machine {
+        kept::keep(files, facts, allow_exec, host.asked, &result);
+    }
+    result
+}
+
+/// `Puppet[:name]` as prepl's settings answer it (`None`: Debian's default, if any).
+fn setting_value(env: &Environment, node: &str, name: &str) -> Option<Value> {
+    super::settings::lookup(env, node, crate::Strictness::Error, name)
 }
 
 /// A note with the file and line of the error it describes (`@AT@` marks the offset).
@@ -262,6 +293,9 @@ struct FactsHost<'a> {
     sources: Sources,
     /// The files `require` loaded.
     loaded: Vec<PathBuf>,
+    /// What the code asked of the environment, and the answers (a resolution is used again
+    /// only where they are the same: `kept`).
+    asked: Vec<Asked>,
 }
 
 impl FactsHost<'_> {
@@ -276,9 +310,11 @@ impl FactsHost<'_> {
     }
 
     /// `Puppet[:name]`: prepl's settings, and Debian's defaults for the directories.
-    fn setting(&self, name: &str) -> RValue {
-        let strict = crate::Strictness::Error;
-        match super::settings::lookup(self.env, self.node, strict, name) {
+    fn setting(&mut self, name: &str) -> RValue {
+        let found = setting_value(self.env, self.node, name);
+        self.asked
+            .push(Asked::Setting(name.to_string(), found.clone()));
+        match found {
             Some(Value::String(s)) if s.is_empty() => {}
             Some(v) => return to_ruby(&v),
             None => {}
@@ -509,6 +545,12 @@ impl Host for FactsHost<'_> {
 
     fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
         let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
+        let parsed = match &found {
+            Ok(Some((_, file))) => super::ruby_files::load(file).ok(),
+            _ => None,
+        };
+        self.asked
+            .push(Asked::Require(path.to_string(), found.clone(), parsed));
         let (dir, file) = match found {
             Ok(Some(found)) => found,
             // (a library of Ruby's, Facter's or Puppet's, or LoadError)
@@ -724,6 +766,60 @@ mod tests {
             "{note}"
         );
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A resolution is used again for the same fact files, facts and answers to what its
+    /// code asked (`kept`): a setting that reads the environment's directory, a required
+    /// file; any of them changed resolves again.
+    #[test]
+    fn resolutions_kept_while_their_inputs_are_the_same() {
+        let root = std::env::temp_dir().join(format!("prepl-facts-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let facter = root.join("mods/m/lib/facter");
+        std::fs::create_dir_all(facter.join("util")).unwrap();
+        std::fs::write(
+            facter.join("k.rb"),
+            "require 'facter/util/khelp'\nFacter.add(:k_path) { setcode { Puppet[:environmentpath] + '|' + KHelp.word + '|' + Facter.value(:kernel) } }\n",
+        )
+        .unwrap();
+        let helper = facter.join("util/khelp.rb");
+        std::fs::write(
+            &helper,
+            "module KHelp\n  def self.word\n    'one'\n  end\nend\n",
+        )
+        .unwrap();
+        let env = |name: &str| Environment::from_dir(root.join(name), vec![root.join("mods")]);
+        let facts = |kernel: &str| {
+            crate::catalog::json::from_data(&serde_json::json!({ "kernel": kernel }))
+        };
+        let made = || kept::MADE.with(|m| m.get());
+        let before = made();
+        let value = |r: &CustomFacts| shown(r, "k_path");
+        let root_shown = root.display().to_string();
+        let a = resolve(&env("envs/a"), &facts("Linux"), "n", false, false);
+        assert_eq!(value(&a), format!("'{root_shown}/envs|one|Linux'"));
+        // a sibling environment: the same environmentpath, the same answers
+        let b = resolve(&env("envs/b"), &facts("Linux"), "n", false, false);
+        assert_eq!(b, a);
+        assert_eq!(made(), before + 1);
+        // another environmentpath
+        let c = resolve(&env("other/c"), &facts("Linux"), "n", false, false);
+        assert_eq!(value(&c), format!("'{root_shown}/other|one|Linux'"));
+        // other facts
+        let d = resolve(&env("envs/a"), &facts("Darwin"), "n", false, false);
+        assert_eq!(value(&d), format!("'{root_shown}/envs|one|Darwin'"));
+        assert_eq!(made(), before + 3);
+        // the required file changed
+        std::fs::write(
+            &helper,
+            "module KHelp\n  def self.word\n    'three'\n  end\nend\n",
+        )
+        .unwrap();
+        crate::env::fs::forget();
+        let e = resolve(&env("envs/a"), &facts("Linux"), "n", false, false);
+        assert_eq!(value(&e), format!("'{root_shown}/envs|three|Linux'"));
+        assert_eq!(made(), before + 4);
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

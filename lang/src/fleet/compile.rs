@@ -5,13 +5,14 @@ use super::nodes::Node;
 use super::Job;
 use crate::catalog::diff::View;
 use crate::env::Environment;
+use crate::values::Value;
 use std::path::Path;
 
-/// The catalog of `node` in the environment at `dir`: its main manifests evaluated in a
-/// fresh session.
-pub(super) fn compile(node: &Node, dir: &Path, job: &Job) -> Result<View, String> {
-    let facts = node.facts.read()?;
-    let env = Environment::from_dir(dir.to_path_buf(), job.extra.clone());
+/// The catalog of `node` (with `facts`, read once for both revisions) in the environment at
+/// `dir`: its main manifests evaluated in a fresh session.
+pub(super) fn compile(node: &Node, facts: &Value, dir: &Path, job: &Job) -> Result<View, String> {
+    let mut env = Environment::from_dir(dir.to_path_buf(), job.extra.clone());
+    env.name = job.env_name.clone();
     let mut session = crate::Session::new();
     session.set_log_sink(|_, _| {});
     session.set_strict(job.strict);
@@ -19,7 +20,7 @@ pub(super) fn compile(node: &Node, dir: &Path, job: &Job) -> Result<View, String
     session.set_node_name(&node.name);
     session.set_base_modulepath(job.base_modulepath.clone());
     session.set_environment(env);
-    session.set_facts(facts);
+    session.set_facts(facts.clone());
     session.set_hiera_config(job.hiera_config.clone());
     // The modules' custom facts, as `prepl --facts FILE` adds them (last: resolved once, over
     // the node's facts; code reading the machine only where they describe this machine).

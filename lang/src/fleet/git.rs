@@ -27,6 +27,10 @@ impl Drop for Tree {
     fn drop(&mut self) {
         if let Some(t) = &self.temporary {
             let _ = std::fs::remove_dir_all(t);
+            // (the process's directory of trees, once its last tree is gone)
+            if let Some(parent) = t.parent() {
+                let _ = std::fs::remove_dir(parent);
+            }
         }
     }
 }
@@ -56,15 +60,27 @@ pub fn tree_at(env_dir: &Path, rev: &str) -> Result<Tree, String> {
     )?;
     let prefix = git(env_dir, &["rev-parse", "--show-prefix"])?;
     let top = git(env_dir, &["rev-parse", "--show-toplevel"])?;
-    // (a name of its own per tree: two sessions of one process may diff at once)
+    // (a name of its own per tree: two sessions of one process may diff at once; the
+    // trees of a process side by side in one directory, as a server's environments are in
+    // its environmentpath: `$settings::environmentpath`, and stdlib's fact of it, are then
+    // the same for both revisions of a control repo at the top of its git repository)
     static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "prepl-diff-{}-{}-{}",
-        std::process::id(),
-        COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-        &commit[..commit.len().min(12)]
-    ));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = std::env::temp_dir()
+        .join(format!("prepl-diff-{}", std::process::id()))
+        .join(format!(
+            "{}-{}",
+            COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            &commit[..commit.len().min(12)]
+        ));
+    // (again when another tree's removal took the shared directory away in between)
+    let mut made = std::fs::create_dir_all(&dir);
+    for _ in 0..3 {
+        if made.is_ok() {
+            break;
+        }
+        made = std::fs::create_dir_all(&dir);
+    }
+    made.map_err(|e| format!("{}: {e}", dir.display()))?;
     let tree = Tree {
         env_dir: dir.join(&prefix),
         temporary: Some(dir.clone()),

@@ -304,6 +304,10 @@ struct Job {
     strict: crate::Strictness,
     compare: diff::Options,
     file_text: bool,
+    /// The environment's name on both sides (`$environment`, the catalog's): the name of
+    /// the new side's directory as the user has it (the control repo's, or `--to-dir`'s),
+    /// not a revision's temporary directory's.
+    env_name: String,
 }
 
 fn compare_revisions(req: &Request, watch: Watch<'_>) -> Result<Vec<NodeReport>, String> {
@@ -329,6 +333,11 @@ fn compare_revisions(req: &Request, watch: Watch<'_>) -> Result<Vec<NodeReport>,
         Some(f) => Some(PathBuf::from(f)),
         None => crate::env::hiera::default_global_config(),
     };
+    let named = match &req.to_dir {
+        Some(dir) => directory(dir)?,
+        None => env_dir()?,
+    };
+    let env_name = crate::env::Environment::from_dir(named, Vec::new()).name;
     let nodes = nodes::nodes(req)?;
     let job = Arc::new(Job {
         old_dir: old.env_dir.clone(),
@@ -343,6 +352,7 @@ fn compare_revisions(req: &Request, watch: Watch<'_>) -> Result<Vec<NodeReport>,
         strict: req.strict,
         compare: req.compare.clone(),
         file_text: req.file_text,
+        env_name,
     });
     let reports = run_all(nodes, job, req.jobs.max(1), watch);
     drop((old, new));
@@ -420,8 +430,14 @@ fn run_all(
 }
 
 fn compare_node(node: &nodes::Node, job: &Job) -> NodeReport {
-    let old = compile::compile(node, &job.old_dir, job);
-    let new = compile::compile(node, &job.new_dir, job);
+    // (the facts are read once for both revisions: a facts file is the same for both)
+    let (old, new) = match node.facts.read() {
+        Ok(facts) => (
+            compile::compile(node, &facts, &job.old_dir, job),
+            compile::compile(node, &facts, &job.new_dir, job),
+        ),
+        Err(e) => (Err(e.clone()), Err(e)),
+    };
     let outcome = match (old, new) {
         (Ok(a), Ok(b)) => Outcome::Compared(diff::compare(&a, &b, &job.compare)),
         (a, b) => Outcome::Failed {

@@ -78,7 +78,8 @@ fn git(dir: &Path, args: &[&str]) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// A repository whose last commit changes one notify of `site.pp`; `None` without git.
+/// A repository whose last commit changes one notify of `site.pp` (another names the
+/// environment, the same in both); `None` without git.
 fn repository(name: &str) -> Option<PathBuf> {
     let dir = std::env::temp_dir().join(format!("prepl-fleet-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -86,7 +87,7 @@ fn repository(name: &str) -> Option<PathBuf> {
     let site = dir.join("manifests/site.pp");
     std::fs::write(
         &site,
-        "notify { 'a': message => 'one' }\nnotify { \"on ${trusted['certname']}\": }\n",
+        "notify { 'a': message => 'one' }\nnotify { \"on ${trusted['certname']}\": }\nnotify { \"in ${environment}\": }\n",
     )
     .unwrap();
     if !git(&dir, &["init", "-q"]) {
@@ -96,7 +97,7 @@ fn repository(name: &str) -> Option<PathBuf> {
     assert!(git(&dir, &["add", "-A"]) && git(&dir, &["commit", "-q", "-m", "one"]));
     std::fs::write(
         &site,
-        "notify { 'a': message => 'two' }\nnotify { \"on ${trusted['certname']}\": }\n",
+        "notify { 'a': message => 'two' }\nnotify { \"on ${trusted['certname']}\": }\nnotify { \"in ${environment}\": }\n",
     )
     .unwrap();
     assert!(git(&dir, &["commit", "-q", "-a", "-m", "two"]));
@@ -137,6 +138,9 @@ fn a_fleet_compiled_at_two_revisions() {
         "{text}"
     );
     assert_eq!(report::exit_status(&reports), 1);
+    // Both revisions' environments have the name of the user's (not their temporary
+    // directories'), so `$environment` changes nothing.
+    assert!(!text.contains("Notify[in "), "{text}");
     // The working tree is the default new side, and a revision with itself is empty.
     req.to = None;
     req.from = Some("HEAD".into());
@@ -278,8 +282,10 @@ fn custom_facts_of_a_node() {
         strict: crate::Strictness::Warning,
         compare: diff::Options::default(),
         file_text: false,
+        env_name: "production".into(),
     };
-    let view = compile::compile(&node, &dir, &job).unwrap();
+    let facts = node.facts.read().unwrap();
+    let view = compile::compile(&node, &facts, &dir, &job).unwrap();
     let titles: Vec<String> = view
         .resources
         .iter()

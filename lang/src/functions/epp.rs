@@ -185,7 +185,7 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
             .collect(),
         _ => Vec::new(),
     };
-    let template = epp::scan(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
+    let template = compile::scanned(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
     let (params, values) = match template.params {
         Some(range) => bind_declared(ev, src, range, given)?,
         None => bind_undeclared(src, given)?,

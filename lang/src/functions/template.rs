@@ -102,6 +102,55 @@ fn wrong_count(name: &str) -> Flow {
     .into()
 }
 
+/// A template file found, read and compiled in this evaluation.
+struct FileTemplate {
+    path: String,
+    text: String,
+    compiled: Rc<Template>,
+}
+
+/// The template files of the evaluation running (the file system's generation, `fs`) for a
+/// modulepath, by the name `template()` was given.
+#[derive(Default)]
+struct ReadFiles {
+    generation: u64,
+    modulepath: Vec<std::path::PathBuf>,
+    files: HashMap<Box<str>, Rc<FileTemplate>>,
+}
+
+thread_local! {
+    /// A template file is found, read and its text looked up once per evaluation, however
+    /// many resources render it (each `apache::vhost` renders some thirty); the next
+    /// evaluation reads it again, so a file edited between two inputs renders its new text.
+    static READ: RefCell<ReadFiles> = RefCell::new(ReadFiles::default());
+}
+
+/// The template file `name` as this evaluation read it before.
+fn read_before(ev: &Evaluator, name: &str) -> Option<Rc<FileTemplate>> {
+    READ.with(|r| {
+        let r = r.borrow();
+        (r.generation == crate::env::fs::generation() && r.modulepath == ev.env.modulepath)
+            .then(|| r.files.get(name).cloned())
+            .flatten()
+    })
+}
+
+fn keep_read(ev: &Evaluator, name: &str, file: Rc<FileTemplate>) {
+    READ.with(|r| {
+        let mut r = r.borrow_mut();
+        let generation = crate::env::fs::generation();
+        if r.generation != generation || r.modulepath != ev.env.modulepath {
+            r.generation = generation;
+            r.modulepath = ev.env.modulepath.clone();
+            r.files.clear();
+        }
+        if r.files.len() >= CACHE_LIMIT {
+            r.files.clear();
+        }
+        r.files.insert(name.into(), file);
+    });
+}
+
 fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
     if args.is_empty() {
         return Err(wrong_count("template"));
@@ -109,6 +158,18 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
     let mut out = String::new();
     for a in flatten(args) {
         let name = crate::format::to_display(&a);
+        if let Some(file) = read_before(ev, &name) {
+            out.push_str(&render(
+                ev,
+                &file.text,
+                Some(file.compiled.clone()),
+                Origin::File {
+                    name: &name,
+                    path: &file.path,
+                },
+            )?);
+            continue;
+        }
         let Some(found) = super::modules::find(ev, &name, "templates") else {
             return Err(Error::eval(format!("Could not find template '{name}'")).into());
         };
@@ -124,14 +185,25 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
                 .into())
             }
         };
+        // (a template that does not compile is not kept: `render` reports its error)
+        let compiled = compiled(&text).ok();
         out.push_str(&render(
             ev,
             &text,
+            compiled.clone(),
             Origin::File {
                 name: &name,
                 path: &path,
             },
         )?);
+        if let Some(compiled) = compiled {
+            let file = FileTemplate {
+                path,
+                text,
+                compiled,
+            };
+            keep_read(ev, &name, Rc::new(file));
+        }
     }
     Ok(Value::string(out))
 }
@@ -152,7 +224,7 @@ fn inline_template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> 
             ))
             .into());
         };
-        out.push_str(&render(ev, text, Origin::Inline)?);
+        out.push_str(&render(ev, text, None, Origin::Inline)?);
     }
     Ok(Value::string(out))
 }
@@ -173,7 +245,13 @@ fn flatten(args: &[Value]) -> Vec<Value> {
 /// `scope.function_inline_template`, stops here as Ruby's stack would).
 const MAX_RENDER_DEPTH: usize = 100;
 
-fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
+/// Renders `text` (compiled already when `given`).
+fn render(
+    ev: &mut Evaluator,
+    text: &str,
+    given: Option<Rc<Template>>,
+    origin: Origin,
+) -> Result<String, Flow> {
     if RENDERS.with(|r| r.borrow().len()) >= MAX_RENDER_DEPTH {
         return Err(
             Error::new(crate::error::ErrorKind::Failed, "stack level too deep")
@@ -181,10 +259,15 @@ fn render(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow
                 .into(),
         );
     }
-    crate::limits::deep(|| render_here(ev, text, origin))
+    crate::limits::deep(|| render_here(ev, text, given, origin))
 }
 
-fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String, Flow> {
+fn render_here(
+    ev: &mut Evaluator,
+    text: &str,
+    given: Option<Rc<Template>>,
+    origin: Origin,
+) -> Result<String, Flow> {
     let key = scope_key(ev);
     let shared = RENDERS.with(|r| {
         r.borrow()
@@ -195,7 +278,7 @@ fn render_here(ev: &mut Evaluator, text: &str, origin: Origin) -> Result<String,
             .unwrap_or_default()
     });
     RENDERS.with(|r| r.borrow_mut().push((key, shared.clone())));
-    let result = compiled(text).and_then(|t| {
+    let result = given.map_or_else(|| compiled(text), Ok).and_then(|t| {
         let mut host = EvalHost { ev };
         erb::render_shared(&t, &mut host, shared.clone())
     });
@@ -804,5 +887,36 @@ $o = {}
                 Ok("['', {'k' => 1}]"),
             ),
         ]);
+    }
+}
+
+/// Templates are compiled once per thread, by their text: a module's template file changed
+/// between two inputs of a session (even to the same length, in the same second) renders
+/// its new text, for ERB and EPP alike.
+#[cfg(test)]
+mod kept_tests {
+    use crate::env::Environment;
+    use crate::Session;
+
+    #[test]
+    fn a_changed_template_file_renders_its_new_text() {
+        let dir = std::env::temp_dir().join(format!("prepl-tpl-kept-{}", std::process::id()));
+        let templates = dir.join("m/templates");
+        std::fs::create_dir_all(&templates).unwrap();
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            modulepath: vec![dir.clone()],
+            ..Environment::empty()
+        });
+        let render = "[template('m/t.erb'), epp('m/t.epp')]";
+        let show = |s: &mut Session| crate::format::to_programmatic(&s.eval(render).unwrap());
+        std::fs::write(templates.join("t.erb"), "a<%= 1 %>").unwrap();
+        std::fs::write(templates.join("t.epp"), "a<%= 1 %>").unwrap();
+        assert_eq!(show(&mut s), "['a1', 'a1']");
+        assert_eq!(show(&mut s), "['a1', 'a1']");
+        std::fs::write(templates.join("t.erb"), "b<%= 2 %>").unwrap();
+        std::fs::write(templates.join("t.epp"), "b<%= 2 %>").unwrap();
+        assert_eq!(show(&mut s), "['b2', 'b2']");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

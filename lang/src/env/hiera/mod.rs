@@ -657,9 +657,9 @@ impl<'e> Lookup<'e> {
         });
         let r = (|| {
             check_function(entry, config)?;
-            let locations = self.locations(config, entry)?;
-            self.merge_lookup(strategy, locations, |s, loc| {
-                s.location_lookup(config, module, entry, loc, root)
+            let locations = self.kept_locations(config, entry)?;
+            self.merge_lookup(strategy, locations.iter(), |s, loc| {
+                s.location_lookup(config, module, entry, loc.as_ref(), root)
             })
         })();
         self.x.pop();
@@ -671,7 +671,7 @@ impl<'e> Lookup<'e> {
         config: &Rc<Config>,
         module: Option<&str>,
         entry: &Entry,
-        loc: Option<Location>,
+        loc: Option<&Location>,
         root: &str,
     ) -> Found {
         let Some(loc) = loc else {
@@ -799,10 +799,13 @@ impl<'e> Lookup<'e> {
         let (Some(module), Value::Hash(h)) = (module, &data) else {
             return Ok(data);
         };
-        let prefix = format!("{module}::");
+        // (no `format!` of the prefix: this runs at every lookup in the module's data)
         let qualified = |k: &Value| {
-            k.as_str()
-                .is_some_and(|k| k == "lookup_options" || k.starts_with(&prefix))
+            k.as_str().is_some_and(|k| {
+                k == "lookup_options"
+                    || k.strip_prefix(module)
+                        .is_some_and(|rest| rest.starts_with("::"))
+            })
         };
         if h.keys().all(qualified) {
             return Ok(data);

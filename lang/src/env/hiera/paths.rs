@@ -9,8 +9,15 @@
 //! (arrays and hashes by identity: a new session's `$facts` is a new hash, so a session never
 //! sees another's paths). Lookups with overrides, default values or `mapped_paths`' locals
 //! interpolate as before.
+//!
+//! A hierarchy level's files (its paths interpolated, joined to its `datadir`, each known to
+//! exist or not) are kept the same way for the evaluation that found them: every automatic
+//! parameter lookup searches every level of the module's and the environment's hierarchies,
+//! and each made the same paths and asked the same questions of the file system again
+//! (`fs` answers them once per evaluation; its generation tells a later one).
 
-use super::Lookup;
+use super::config::{Config, Entry};
+use super::{Location, Lookup};
 use crate::error::Error;
 use crate::values::Value;
 use rustc_hash::FxHashMap as HashMap;
@@ -43,7 +50,74 @@ fn same(a: &Option<Value>, b: &Option<Value>) -> bool {
     }
 }
 
+/// A hierarchy level's files as found in one evaluation, with the variables their paths read.
+struct KeptLocations {
+    /// The `hiera.yaml` (kept so that its address stays its own).
+    config: Rc<Config>,
+    entry: *const Entry,
+    generation: u64,
+    read: Vec<(String, Option<Value>)>,
+    locations: Rc<[Option<Location>]>,
+}
+
+thread_local! {
+    static LOCATIONS: RefCell<Vec<KeptLocations>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many levels' files a thread keeps (all are dropped when more come).
+const LOCATIONS_LIMIT: usize = 256;
+
 impl Lookup<'_> {
+    /// The files of a hierarchy level, kept for the rest of the evaluation while the
+    /// variables their paths read hold the same values.
+    pub(super) fn kept_locations(
+        &mut self,
+        config: &Rc<Config>,
+        entry: &Entry,
+    ) -> Result<Rc<[Option<Location>]>, Error> {
+        let keepable = self.overrides.is_empty()
+            && self.defaults.is_empty()
+            && self.locals.is_empty()
+            && self.reads.is_none();
+        if !keepable {
+            return self.locations(config, entry).map(Rc::from);
+        }
+        let generation = crate::env::fs::generation();
+        let hit = LOCATIONS.with(|l| {
+            l.borrow()
+                .iter()
+                .find(|k| {
+                    Rc::ptr_eq(&k.config, config)
+                        && std::ptr::eq(k.entry, entry)
+                        && k.generation == generation
+                        && k.read.iter().all(|(name, v)| same(&self.variable(name), v))
+                })
+                .map(|k| k.locations.clone())
+        });
+        if let Some(locations) = hit {
+            return Ok(locations);
+        }
+        self.reads = Some(Vec::new());
+        let r = self.locations(config, entry);
+        let read = self.reads.take().unwrap_or_default();
+        let locations: Rc<[Option<Location>]> = Rc::from(r?);
+        LOCATIONS.with(|l| {
+            let mut l = l.borrow_mut();
+            l.retain(|k| k.generation == generation);
+            if l.len() >= LOCATIONS_LIMIT {
+                l.clear();
+            }
+            l.push(KeptLocations {
+                config: config.clone(),
+                entry,
+                generation,
+                read,
+                locations: locations.clone(),
+            });
+        });
+        Ok(locations)
+    }
+
     /// A hierarchy path interpolated (without method calls), kept for the next lookups.
     pub(super) fn interpolate_path(&mut self, s: &str) -> Result<String, Error> {
         if !s.contains("%{") {

@@ -545,3 +545,41 @@ fn explanations_redact_sensitive_values_as_puppet_lookup_does() {
     );
     let _ = std::fs::remove_dir_all(&env);
 }
+
+/// A hierarchy level's files are kept for the evaluation (`paths.rs`): a path that reads a
+/// variable of the calling scope finds each scope's own file, and a data file written
+/// between two inputs of a session is found by the next.
+#[test]
+fn kept_locations_follow_variables_and_inputs() {
+    let dir = std::env::temp_dir().join(format!("prepl-hiera-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::write(
+        dir.join("hiera.yaml"),
+        "version: 5\nhierarchy:\n  - name: role\n    path: \"%{role}.yaml\"\n  - name: common\n    path: common.yaml\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("data/web.yaml"), "k: web\n").unwrap();
+    std::fs::write(dir.join("data/common.yaml"), "k: common\n").unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(dir.clone(), Vec::new()));
+    let got = s
+        .eval(
+            "$role = 'top'
+             class a { $role = 'web' $k = lookup('k') }
+             class b { $role = 'db' $k = lookup('k') }
+             include a, b
+             [$a::k, $b::k, lookup('k')]",
+        )
+        .unwrap();
+    assert_eq!(
+        crate::format::to_programmatic(&got),
+        "['web', 'common', 'common']"
+    );
+    std::fs::write(dir.join("data/db.yaml"), "k: db\n").unwrap();
+    let got = s
+        .eval("class c { $role = 'db' $k = lookup('k') } include c $c::k")
+        .unwrap();
+    assert_eq!(crate::format::to_programmatic(&got), "'db'");
+    let _ = std::fs::remove_dir_all(&dir);
+}

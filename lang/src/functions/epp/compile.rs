@@ -28,6 +28,25 @@ thread_local! {
     /// Compiled templates by their text: the generated source depends on nothing else
     /// than the text and the parameters.
     static COMPILED: RefCell<HashMap<Box<str>, Variants>> = RefCell::new(HashMap::default());
+    /// Templates scanned into their tags, by their text (the scan was made at each render:
+    /// a third of an EPP render's instructions).
+    static SCANNED: RefCell<HashMap<Box<str>, Rc<Template>>> = RefCell::new(HashMap::default());
+}
+
+/// A template's text scanned into its tags (from the thread's earlier scan of the same text).
+pub(super) fn scanned(text: &str) -> Result<Rc<Template>, epp::TemplateError> {
+    if let Some(t) = SCANNED.with(|s| s.borrow().get(text).cloned()) {
+        return Ok(t);
+    }
+    let t = Rc::new(epp::scan(text)?);
+    SCANNED.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() >= CACHE_SIZE {
+            s.clear();
+        }
+        s.insert(text.into(), t.clone());
+    });
+    Ok(t)
 }
 
 /// The compiled form of a template, from the cache when it was compiled before.
