@@ -71,6 +71,17 @@ pub trait Host {
     fn self_call(&mut self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
         None
     }
+    /// `call_function(name, args) { block }`: calls the function with the code's block,
+    /// which it may call as a lambda (`LentBlock::call`, with a host of the moment);
+    /// `None` when the host takes no block (an unsupported call).
+    fn call_function_with_block(
+        &mut self,
+        _name: &str,
+        _args: Vec<RValue>,
+        _block: crate::eval::LentBlock,
+    ) -> Option<Result<RValue, HostError>> {
+        None
+    }
     /// Calls a block the host gave a method (`yield`, `block.call(...)`); `None` when `block`
     /// is none of the host's blocks.
     fn call_block(

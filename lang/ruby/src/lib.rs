@@ -29,7 +29,7 @@ pub mod token;
 pub mod value;
 
 pub use error::{line_col, HostError, RubyError};
-pub use eval::{Interp, Loaded, SharedVars};
+pub use eval::{Interp, LentBlock, Loaded, SharedVars};
 pub use host::{Host, Required};
 pub use value::{HostObject, RHash, RValue};
 

@@ -429,6 +429,7 @@ pub fn call(
     let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
     let mut host = FunctionHost {
         inner: EvalHost { ev },
+        function: Rc::from(name),
         v3,
         block: block.cloned(),
         sources: vec![main_source(&file)],
@@ -1035,6 +1036,8 @@ impl HostObject for PuppetBlock {
 /// `self` (`call_function`; for 3.x the scope), its lambda and `require`.
 struct FunctionHost<'e> {
     inner: EvalHost<'e>,
+    /// The function's name.
+    function: Rc<str>,
     v3: bool,
     block: Option<Closure>,
     /// The function's file, then the files `require` loaded.
@@ -1042,6 +1045,77 @@ struct FunctionHost<'e> {
     /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged
     /// (made with the first such object).
     deprecations: Option<Rc<RefCell<Vec<String>>>>,
+}
+
+/// A Ruby block the function gave a Puppet function (`call_function('each', list) { |x|
+/// ... }`), as the lambda that function calls: a closure whose parameters say how many
+/// arguments the block takes, as the reference reads a Ruby block (all optional, `|a, b|`
+/// taking 0 to 2), and whose calls run the block (with a host made for each call).
+#[derive(Debug)]
+struct RubyLambda {
+    block: ruby::LentBlock,
+    /// A 3.x function's block (whose `self` is the scope).
+    v3: bool,
+    function: Rc<str>,
+    /// The function's own lambda (`yield` in the block).
+    outer: Option<Closure>,
+    sources: Vec<Source>,
+}
+
+impl RubyLambda {
+    fn closure(self) -> Closure {
+        use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+        let params = (0..self.block.params())
+            .map(|i| Param {
+                name: Rc::from(format!("arg{i}")),
+                type_expr: None,
+                captures_rest: false,
+                default: Some(Expr::new(ExprKind::Undef, Span::default())),
+                span: Span::default(),
+            })
+            .collect();
+        Closure {
+            lambda: Rc::new(Lambda {
+                params,
+                return_type: None,
+                body: Vec::new(),
+                span: Span::default(),
+                frame_size: Default::default(),
+            }),
+            layout: Default::default(),
+            frame: None,
+            native: Some(Rc::new(self)),
+        }
+    }
+}
+
+impl crate::eval::NativeLambda for RubyLambda {
+    fn call(&self, ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+        let args = args.iter().map(to_ruby).collect();
+        let mut host = FunctionHost {
+            inner: EvalHost { ev },
+            function: self.function.clone(),
+            v3: self.v3,
+            block: self.outer.clone(),
+            sources: self.sources.clone(),
+            deprecations: None,
+        };
+        let r = self.block.call(&mut host, args);
+        host.flush_deprecations();
+        let v = r.map_err(|e| Error::eval(describe(&self.function, e, &self.sources)))?;
+        Ok(to_puppet(&v).map_err(|e| {
+            Error::eval(format!(
+                "a block of function '{}' gave a value Puppet cannot take: {e}",
+                self.function
+            ))
+        })?)
+    }
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.shown)
+    }
 }
 
 /// `Puppet::Parser::Functions.autoloader`: each of its methods is a deprecation warning in
@@ -1181,6 +1255,24 @@ impl Host for FunctionHost<'_> {
             )),
             _ => None,
         }
+    }
+
+    fn call_function_with_block(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: ruby::LentBlock,
+    ) -> Option<Result<RValue, HostError>> {
+        self.flush_deprecations();
+        let lambda = RubyLambda {
+            block,
+            v3: self.v3,
+            function: self.function.clone(),
+            outer: self.block.clone(),
+            sources: self.sources.clone(),
+        };
+        let closure = lambda.closure();
+        Some(self.call_into_puppet(|h| h.call_function_with_closure(name, args, &closure)))
     }
 
     fn call_block(
@@ -1510,11 +1602,11 @@ mod loading_tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
-    /// A Ruby block given to `call_function` (which the subset cannot yet hand to the
-    /// Puppet function as its lambda) is an unsupported-Ruby error naming it and its
-    /// line, in both APIs, not a block silently dropped.
+    /// A Ruby block given to `call_function` is the Puppet function's lambda, in both APIs
+    /// (with the reference's answers): it changes the function's locals, a 3.x block's
+    /// `self` is the scope, and an error it raises is the function's.
     #[test]
-    fn ruby_block_to_call_function_is_refused() {
+    fn ruby_block_to_call_function_is_the_lambda() {
         let root = std::env::temp_dir().join(format!("prepl-rubyfn-blk-{}", std::process::id()));
         let v4 = root.join("m/lib/puppet/functions/m");
         let v3 = root.join("m/lib/puppet/parser/functions");
@@ -1522,14 +1614,17 @@ mod loading_tests {
         std::fs::create_dir_all(&v3).unwrap();
         std::fs::write(
             v4.join("each_block.rb"),
-            "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block\n    \
-             out = []\n    call_function('each', [1, 2]) { |x| out << x }\n    out\n  end\nend\n",
+            "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block(n)\n    \
+             out = []\n    call_function('each', [1, 2]) { |x| out << x * n }\n    \
+             call_function('each', [3]) { |x| raise ArgumentError, 'no' } if n == 0\n    \
+             out\n  end\nend\n",
         )
         .unwrap();
         std::fs::write(
             v3.join("m_each_block.rb"),
             "Puppet::Parser::Functions.newfunction(:m_each_block, type: :rvalue) do |args|\n  \
-             call_function('each', [[1, 2]]) { |x| x }\nend\n",
+             out = []\n  call_function('each', [[1, 2]]) { |x| out << lookupvar('v') + x }\n  \
+             out\nend\n",
         )
         .unwrap();
         let mut s = crate::Session::new();
@@ -1538,20 +1633,16 @@ mod loading_tests {
             dir: None,
             modulepath: vec![root.clone()],
         });
-        let e = s.eval("m::each_block()").unwrap_err();
+        let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+        assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6]");
+        let e = s.eval("m::each_block(0)").unwrap_err();
         assert!(
-            e.message.contains(
-                "unsupported Ruby in function 'm::each_block': passing a block to call_function"
-            ) && e.message.contains("each_block.rb:4)"),
+            e.message
+                .ends_with("Error while evaluating a Function Call, no"),
             "{}",
             e.message
         );
-        let e = s.eval("m_each_block()").unwrap_err();
-        assert!(
-            e.message.contains("passing a block to call_function"),
-            "{}",
-            e.message
-        );
+        assert_eq!(shown(s.eval("$v = 10 m_each_block()").unwrap()), "[11, 12]");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -595,9 +595,15 @@ impl Interp<'_> {
                         return Ok(v);
                     }
                 }
-                // (the host's methods take no block: a Ruby block given to a Puppet function
-                // would be lost)
-                if block.is_some() && name == "call_function" {
+                // a Ruby block given to a Puppet function, which calls it as a lambda
+                if let (Some(b), M::call_function, false) = (block, id, self.host.self_is_scope()) {
+                    let Some((f, rest)) = args.split_first() else {
+                        return raise("wrong number of arguments (given 0, expected 1+)", at);
+                    };
+                    let f = crate::show::to_s(f);
+                    if let Some(v) = self.call_function_with_block(&f, rest.to_vec(), b, at)? {
+                        return Ok(v);
+                    }
                     return unsupported("passing a block to call_function", at);
                 }
                 if let Some(r) = self.host.self_call(name, &args) {

@@ -40,8 +40,12 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 Some(other) => vec![other.clone()],
                 None => vec![],
             };
-            if c.block.is_some() {
-                return unsupported("passing a block to call_function", c.at);
+            if let Some(b) = c.block {
+                // a Ruby block, which the function calls as a lambda
+                return match it.call_function_with_block(&name, args, b, c.at)? {
+                    Some(v) => Ok(Some(v)),
+                    None => unsupported("passing a block to call_function", c.at),
+                };
             }
             let r = it.host.call_function(&name, args);
             crate::eval::host_result(r, c.at)?
