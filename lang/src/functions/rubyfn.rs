@@ -78,7 +78,7 @@ fn found_once(
     let generation = crate::env::fs::generation();
     let known = cache.with(|f| {
         let f = f.borrow();
-        (f.0 == generation && f.1 == ev.env.modulepath)
+        (f.0 == generation && crate::env::fs::same_paths(&f.1, &ev.env.modulepath))
             .then(|| f.2.get(name).cloned())
             .flatten()
     });
@@ -88,7 +88,7 @@ fn found_once(
     let found = look(ev, name).map(Rc::new);
     cache.with(|f| {
         let mut f = f.borrow_mut();
-        if f.0 != generation || f.1 != ev.env.modulepath {
+        if f.0 != generation || !crate::env::fs::same_paths(&f.1, &ev.env.modulepath) {
             *f = (generation, ev.env.modulepath.clone(), HashMap::default());
         }
         f.2.insert(name.to_string(), found.clone());
@@ -429,7 +429,7 @@ pub fn call(
     let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
     let mut host = FunctionHost {
         inner: EvalHost { ev },
-        function: Rc::from(name),
+        function: name,
         v3,
         block: block.cloned(),
         sources: vec![main_source(&file)],
@@ -1037,7 +1037,7 @@ impl HostObject for PuppetBlock {
 struct FunctionHost<'e> {
     inner: EvalHost<'e>,
     /// The function's name.
-    function: Rc<str>,
+    function: &'e str,
     v3: bool,
     block: Option<Closure>,
     /// The function's file, then the files `require` loaded.
@@ -1094,7 +1094,7 @@ impl crate::eval::NativeLambda for RubyLambda {
         let args = args.iter().map(to_ruby).collect();
         let mut host = FunctionHost {
             inner: EvalHost { ev },
-            function: self.function.clone(),
+            function: &self.function,
             v3: self.v3,
             block: self.outer.clone(),
             sources: self.sources.clone(),
@@ -1267,7 +1267,7 @@ impl Host for FunctionHost<'_> {
         let lambda = RubyLambda {
             block,
             v3: self.v3,
-            function: self.function.clone(),
+            function: Rc::from(self.function),
             outer: self.block.clone(),
             sources: self.sources.clone(),
         };

@@ -9,7 +9,7 @@
 //! `op_*` (`+` `op_add`, `[]` `op_aref`, `<=>` `op_cmp`, `-@` `op_neg`; see the table). A
 //! name not listed is [`M::Other`]: its calls still reach the methods, which see `c.name`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 macro_rules! method_names {
