@@ -20,7 +20,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
             super::grow(s.len().saturating_add(o.len()), c.at)?;
-            st(format!("{s}{o}"))
+            // (not `format!`: its machinery costs more than the copy)
+            let mut t = String::with_capacity(s.len() + o.len());
+            t.push_str(s);
+            t.push_str(&o);
+            st(t)
         }
         M::op_mul => {
             let n = c.int_arg(0)?;
@@ -85,6 +89,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             call(it, recv, &plain)
         }
+        // (ASCII text, the usual, without the Unicode tables)
+        M::upcase if s.is_ascii() => st(s.to_ascii_uppercase()),
+        M::downcase if s.is_ascii() => st(s.to_ascii_lowercase()),
         M::upcase => st(s.to_uppercase()),
         M::downcase => st(s.to_lowercase()),
         M::capitalize => {
