@@ -218,6 +218,10 @@ impl Evaluator {
                 }
                 r => r,
             }
+        } else if let Some(found) = crate::functions::rubyfn::find_called(self, name) {
+            // A module's Ruby function called before in this evaluation: its `.pp` was
+            // looked for then.
+            self.call_ruby_function(name, &found, &args, closure.as_ref(), span)
         } else if crate::names::is_qualified(name)
             && self
                 .autoload(crate::env::modules::Kind::Function, name)
@@ -229,11 +233,8 @@ impl Evaluator {
         } else if let Some(found) = crate::functions::rubyfn::find(self, name) {
             // A module's function written in Ruby that prepl has no native version of: run
             // from its source.
-            self.call_span = span;
-            self.call_sites.push(&self.source, Some(span));
-            let r = crate::functions::rubyfn::call(self, name, &found, &args, closure.as_ref());
-            self.call_sites.pop();
-            r
+            found.after_autoload();
+            self.call_ruby_function(name, &found, &args, closure.as_ref(), span)
         } else {
             // (the caret under the name: `[1, 2].fliter` points at `fliter`)
             let at = match style {
@@ -247,6 +248,22 @@ impl Evaluator {
                 .into());
         };
         result.map_err(|flow| call_failed(flow, name, style, span))
+    }
+
+    /// Runs a module's function written in Ruby (`rubyfn`), called at `span`.
+    fn call_ruby_function(
+        &mut self,
+        name: &str,
+        found: &crate::functions::rubyfn::Found,
+        args: &[Value],
+        closure: Option<&Closure>,
+        span: Span,
+    ) -> EvalResult {
+        self.call_span = span;
+        self.call_sites.push(&self.source, Some(span));
+        let r = crate::functions::rubyfn::call(self, name, found, args, closure);
+        self.call_sites.pop();
+        r
     }
 
     /// [`Evaluator::enter`] a call whose arguments are on the slot stack from `base`: when

@@ -45,6 +45,16 @@ pub struct Found {
     /// this evaluation (a `Found` lasts one evaluation, during which the files' answers
     /// are kept: `fs::probe`), so that further calls look up nothing.
     ready: RefCell<Option<Ready>>,
+    /// Called by name after no `.pp` function of the name was found (`after_autoload`):
+    /// later calls in this evaluation need not look for one again (`find_called`).
+    called: Cell<bool>,
+}
+
+impl Found {
+    /// Marks the function as called after the autoloader found no `.pp` file for its name.
+    pub fn after_autoload(&self) {
+        self.called.set(true);
+    }
 }
 
 /// A function file, parsed and analysed, and what it defined when it was loaded.
@@ -75,16 +85,10 @@ fn found_once(
     name: &str,
     look: fn(&Evaluator, &str) -> Option<Found>,
 ) -> Option<Rc<Found>> {
-    let generation = crate::env::fs::generation();
-    let known = cache.with(|f| {
-        let f = f.borrow();
-        (f.0 == generation && crate::env::fs::same_paths(&f.1, &ev.env.modulepath))
-            .then(|| f.2.get(name).cloned())
-            .flatten()
-    });
-    if let Some(found) = known {
+    if let Some(found) = known(cache, ev, name) {
         return found;
     }
+    let generation = crate::env::fs::generation();
     let found = look(ev, name).map(Rc::new);
     cache.with(|f| {
         let mut f = f.borrow_mut();
@@ -96,10 +100,32 @@ fn found_once(
     found
 }
 
+/// The answer kept in `cache` for `name` in this evaluation, if it was looked for.
+fn known(
+    cache: &'static std::thread::LocalKey<RefCell<FoundCache>>,
+    ev: &Evaluator,
+    name: &str,
+) -> Option<Option<Rc<Found>>> {
+    let generation = crate::env::fs::generation();
+    cache.with(|f| {
+        let f = f.borrow();
+        (f.0 == generation && crate::env::fs::same_paths(&f.1, &ev.env.modulepath))
+            .then(|| f.2.get(name).cloned())
+            .flatten()
+    })
+}
+
 /// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`),
 /// looked for once per evaluation.
 pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
     found_once(&FOUND, ev, name, find_now)
+}
+
+/// The file of a module's Ruby function `name` already called by name in this evaluation
+/// (`Found::after_autoload`): the autoloader need not look for a `.pp` function first
+/// again, the files being unchanged (the evaluation's `fs::generation`).
+pub fn find_called(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    known(&FOUND, ev, name).flatten().filter(|f| f.called.get())
 }
 
 /// The file of a module's 3.x function `name` (`lib/puppet/parser/functions/NAME.rb`, the
@@ -128,6 +154,7 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
                 shown: shown_path(dir, &path),
                 path: path.into(),
                 ready: RefCell::default(),
+                called: Cell::new(false),
             })
     })
 }
@@ -144,6 +171,7 @@ fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
         path: path.into(),
         shown: shown.display().to_string().into(),
         ready: RefCell::default(),
+        called: Cell::new(false),
     })
 }
 
@@ -1599,6 +1627,37 @@ mod loading_tests {
         );
         write("m_new", "args[0] * 2");
         assert_eq!(run(&mut s, added), "'bb'");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A module's Ruby function called again in one evaluation skips the look for a `.pp`
+    /// function of its name (`find_called`); a `.pp` function of the name still wins, on
+    /// every call, and one added between evaluations is found.
+    #[test]
+    fn a_pp_function_still_wins_over_a_ruby_one_called_before() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-pp-{}", std::process::id()));
+        let rb = root.join("m/lib/puppet/functions/m");
+        std::fs::create_dir_all(&rb).unwrap();
+        std::fs::create_dir_all(root.join("m/functions")).unwrap();
+        for f in ["a", "b"] {
+            std::fs::write(
+                rb.join(format!("{f}.rb")),
+                format!("Puppet::Functions.create_function(:'m::{f}') do\n  def {f}\n    'rb'\n  end\nend\n"),
+            )
+            .unwrap();
+        }
+        std::fs::write(root.join("m/functions/a.pp"), "function m::a() { 'pp' }\n").unwrap();
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+        let calls = "[m::a(), m::b(), m::a(), m::b()]";
+        assert_eq!(shown(s.eval(calls).unwrap()), "['pp', 'rb', 'pp', 'rb']");
+        std::fs::write(root.join("m/functions/b.pp"), "function m::b() { 'pp' }\n").unwrap();
+        assert_eq!(shown(s.eval(calls).unwrap()), "['pp', 'pp', 'pp', 'pp']");
         std::fs::remove_dir_all(&root).unwrap();
     }
 
