@@ -1,6 +1,6 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
-use crate::methods::M;
+use crate::names::M;
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]

@@ -1081,7 +1081,7 @@ struct FunctionHost<'e> {
 /// taking 0 to 2), and whose calls run the block (with a host made for each call).
 #[derive(Debug)]
 struct RubyLambda {
-    block: ruby::LentBlock,
+    block: Rc<dyn ruby::Lent>,
     /// A 3.x function's block (whose `self` is the scope).
     v3: bool,
     function: Rc<str>,
@@ -1289,7 +1289,7 @@ impl Host for FunctionHost<'_> {
         &mut self,
         name: &str,
         args: Vec<RValue>,
-        block: ruby::LentBlock,
+        block: Rc<dyn ruby::Lent>,
     ) -> Option<Result<RValue, HostError>> {
         self.flush_deprecations();
         let lambda = RubyLambda {

@@ -12,14 +12,13 @@
 use super::{Flow, Interp, R};
 use crate::ast::Block;
 use crate::error::{HostError, RubyError};
-use crate::host::Host;
+use crate::host::{Host, Lent};
 use crate::value::RValue;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 /// A block of the Ruby code given to a host function (see the module's documentation).
-#[derive(Clone)]
-pub struct LentBlock {
+struct LentBlock {
     /// The lending interpreter's state, while the host call runs (`None` while a call of
     /// the block has it).
     state: Rc<RefCell<Option<Interp<'static>>>>,
@@ -63,17 +62,12 @@ fn waiting() -> &'static mut dyn Host {
     Box::leak(Box::new(Waiting))
 }
 
-impl LentBlock {
-    /// The number of parameters the block has (each optional, as the reference reads a
-    /// Ruby block's parameters: `|a, b|` takes 0 to 2 arguments).
-    pub fn params(&self) -> usize {
+impl Lent for LentBlock {
+    fn params(&self) -> usize {
         self.block.params.len()
     }
 
-    /// Calls the block with `args`, `host` answering what it asks of its host. An error
-    /// the block raises is its `RubyError`; `break`, `return` or `throw` out of it is
-    /// unsupported (it would leave the host's function).
-    pub fn call(&self, host: &mut dyn Host, args: Vec<RValue>) -> Result<RValue, RubyError> {
+    fn call(&self, host: &mut dyn Host, args: Vec<RValue>) -> Result<RValue, RubyError> {
         let Some(mut state) = self.state.borrow_mut().take() else {
             return Err(RubyError::unsupported(
                 "a block given to call_function, called after its call ended",
@@ -109,14 +103,17 @@ impl Interp<'_> {
         let home = self.ctx.id;
         let mut held = Interp::new(waiting());
         swap_state(self, &mut held);
+        let state = Rc::new(RefCell::new(Some(held)));
         let lent = LentBlock {
-            state: Rc::new(RefCell::new(Some(held))),
+            state: state.clone(),
             block: block.clone(),
             home,
             at,
         };
-        let r = self.host.call_function_with_block(name, args, lent.clone());
-        let held = lent.state.borrow_mut().take();
+        let r = self
+            .host
+            .call_function_with_block(name, args, Rc::new(lent));
+        let held = state.borrow_mut().take();
         match held {
             Some(mut held) => swap_state(self, &mut held),
             // (a block call still running cannot be: the host's call has returned)

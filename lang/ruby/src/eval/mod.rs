@@ -19,7 +19,6 @@ mod defs;
 mod lent;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
-pub use lent::LentBlock;
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template
 /// and the templates it renders in the same host scope (`scope.function_template`) share

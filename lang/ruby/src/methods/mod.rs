@@ -11,7 +11,6 @@ pub mod facter;
 pub mod hash;
 pub mod json;
 pub mod kernel;
-pub mod names;
 pub mod number;
 pub mod object;
 pub mod pack;
@@ -27,7 +26,7 @@ use crate::show::inspect;
 use crate::value::RValue;
 use std::rc::Rc;
 
-pub use names::M;
+pub use crate::names::M;
 
 /// What a method gets besides its receiver.
 pub struct Call<'a> {

@@ -1,5 +1,5 @@
 //! Method names as ids. A method call's name is looked up here once, when the code is
-//! parsed (`ast::Name`), and the core methods (`methods/*`) dispatch with a `match` on the
+//! parsed (`ast::Name`), and the core methods (`methods/*`, where it is `methods::M`) dispatch with a `match` on the
 //! id ([`M`]), not by comparing text.
 //!
 //! **Adding a core method**: add its line below (`ident = "ruby name",`, kept in
