@@ -1,5 +1,6 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
+use crate::names::M;
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]
@@ -24,14 +25,24 @@ pub struct Block {
 }
 
 /// A name of the code (a local variable, a parameter, a method called), made once when the
-/// code is parsed and shared: binding a local variable copies no text.
+/// code is parsed and shared: binding a local variable copies no text. It carries its method
+/// id ([`M`], looked up once here), with which a call dispatches to the core methods.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Name(Rc<str>);
+pub struct Name(Rc<str>, M);
 
 impl Name {
+    fn new(text: Rc<str>) -> Name {
+        // (a safe call `&.name` is the method `name`)
+        let id = M::of(text.strip_prefix("&.").unwrap_or(&text));
+        Name(text, id)
+    }
     /// The shared text (a symbol of the name is made without a copy).
     pub fn rc(&self) -> &Rc<str> {
         &self.0
+    }
+    /// The id of the method this name calls ([`M::Other`] for one no core method has).
+    pub fn id(&self) -> M {
+        self.1
     }
 }
 
@@ -56,13 +67,13 @@ impl PartialEq<&str> for Name {
 
 impl From<&str> for Name {
     fn from(s: &str) -> Name {
-        Name(Rc::from(s))
+        Name::new(Rc::from(s))
     }
 }
 
 impl From<String> for Name {
     fn from(s: String) -> Name {
-        Name(Rc::from(s))
+        Name::new(Rc::from(s))
     }
 }
 

@@ -14,6 +14,18 @@ pub enum Required {
 }
 use crate::value::RValue;
 
+/// A block of the code lent to a host function (`call_function(name, args) { block }`:
+/// the interpreter's `eval::LentBlock`), which the host calls as a lambda.
+pub trait Lent: std::fmt::Debug {
+    /// The number of parameters the block has (each optional, as the reference reads a
+    /// Ruby block's parameters: `|a, b|` takes 0 to 2 arguments).
+    fn params(&self) -> usize;
+    /// Calls the block with `args`, `host` answering what it asks of its host. An error
+    /// the block raises is its `RubyError`; `break`, `return` or `throw` out of it is
+    /// unsupported (it would leave the host's function).
+    fn call(&self, host: &mut dyn Host, args: Vec<RValue>) -> Result<RValue, RubyError>;
+}
+
 /// What a template needs from the program that renders it.
 pub trait Host {
     /// The Ruby value of a variable visible where the template is rendered (`name` may be
@@ -69,6 +81,17 @@ pub trait Host {
     /// (a Puppet function's `call_function('f', ...)`, `function_NAME([...])`,
     /// `lookupvar('x')`); `None` when the host has no such method either.
     fn self_call(&mut self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        None
+    }
+    /// `call_function(name, args) { block }`: calls the function with the code's block,
+    /// which it may call as a lambda (`Lent::call`, with a host of the moment);
+    /// `None` when the host takes no block (an unsupported call).
+    fn call_function_with_block(
+        &mut self,
+        _name: &str,
+        _args: Vec<RValue>,
+        _block: Rc<dyn Lent>,
+    ) -> Option<Result<RValue, HostError>> {
         None
     }
     /// Calls a block the host gave a method (`yield`, `block.call(...)`); `None` when `block`

@@ -7,6 +7,7 @@
 //!
 //! - `lexer`, `token`: code into tokens;
 //! - `parser`, `ast`: tokens (of a whole template) into statements;
+//! - `names`: method names as ids (`M`), looked up once when the code is parsed;
 //! - `eval`: the evaluator (`Interp`); `value`, `show`: Ruby values and their `to_s` and
 //!   `inspect` forms; `methods`: core methods by receiver class; `regexp`: Ruby regexp
 //!   literals; `error`: syntax errors, unsupported Ruby and exceptions; `host`: the
@@ -22,6 +23,7 @@ pub mod eval;
 pub mod host;
 pub mod lexer;
 pub mod methods;
+pub mod names;
 pub mod parser;
 pub mod regexp;
 pub mod show;
@@ -30,7 +32,7 @@ pub mod value;
 
 pub use error::{line_col, HostError, RubyError};
 pub use eval::{Interp, Loaded, SharedVars};
-pub use host::{Host, Required};
+pub use host::{Host, Lent, Required};
 pub use value::{HostObject, RHash, RValue};
 
 pub(crate) use prepl_core::format::{float::ruby_float_to_s, quote::ruby_inspect};

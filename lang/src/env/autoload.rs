@@ -63,8 +63,13 @@ mod absent {
 
     fn current(a: &Absent, env: &Environment) -> bool {
         a.generation == crate::env::fs::generation()
-            && a.modulepath == env.modulepath
-            && a.dir == env.dir
+            && crate::env::fs::same_paths(&a.modulepath, &env.modulepath)
+            && match (&a.dir, &env.dir) {
+                (Some(x), Some(y)) => {
+                    crate::env::fs::same_paths(std::slice::from_ref(x), std::slice::from_ref(y))
+                }
+                (x, y) => x.is_none() && y.is_none(),
+            }
     }
 
     /// Whether `name` of `kind` is known to have no file.

@@ -16,6 +16,15 @@ pub struct Closure {
     pub layout: Rc<Layout>,
     /// The enclosing frame (index into the evaluator's frame stack); `None` at top level.
     pub frame: Option<usize>,
+    /// A callable that is no Puppet code (a module function's Ruby block given to
+    /// `call_function`): called instead of the lambda, whose parameters (untyped) only say
+    /// how many arguments it takes.
+    pub native: Option<Rc<dyn NativeLambda>>,
+}
+
+/// What a [`Closure`] with a `native` part runs when it is called.
+pub trait NativeLambda: std::fmt::Debug {
+    fn call(&self, ev: &mut Evaluator, args: Vec<Value>) -> EvalResult;
 }
 
 impl Closure {
@@ -52,7 +61,7 @@ impl Args<'_> {
     }
 
     /// The arguments from `i` on (for a parameter capturing the rest), up to `end`.
-    fn rest(&mut self, i: usize, end: usize) -> Vec<Value> {
+    pub(super) fn rest(&mut self, i: usize, end: usize) -> Vec<Value> {
         (i..end).filter_map(|j| self.take(j)).collect()
     }
 }
@@ -78,6 +87,7 @@ impl Evaluator {
             lambda: l.clone(),
             layout: self.layouts.of_lambda(l),
             frame: self.current,
+            native: None,
         }
     }
 
@@ -124,6 +134,19 @@ impl Evaluator {
         style: CallStyle,
         span: Span,
     ) -> EvalResult {
+        let closure = block.map(|l| self.closure(l));
+        self.call_named_with(name, args, closure, style, span)
+    }
+
+    /// [`Evaluator::call_named`] with the block made already (a Ruby block's closure).
+    pub fn call_named_with(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        closure: Option<Closure>,
+        style: CallStyle,
+        span: Span,
+    ) -> EvalResult {
         if style == CallStyle::Method {
             if let Some(Value::Uri(u)) = args.first() {
                 if let Some(v) = crate::functions::pcore::uri_component(u, name) {
@@ -140,7 +163,6 @@ impl Evaluator {
                 }
             }
         }
-        let closure = block.map(|l| self.closure(l));
         let result = if let Some(f) = self.functions.get(name).cloned() {
             self.call_sites.push(&self.source, Some(span));
             let r = self.call_function(&f, args, closure.as_ref());
@@ -196,6 +218,10 @@ impl Evaluator {
                 }
                 r => r,
             }
+        } else if let Some(found) = crate::functions::rubyfn::find_called(self, name) {
+            // A module's Ruby function called before in this evaluation: its `.pp` was
+            // looked for then.
+            self.call_ruby_function(name, &found, &args, closure.as_ref(), span)
         } else if crate::names::is_qualified(name)
             && self
                 .autoload(crate::env::modules::Kind::Function, name)
@@ -203,15 +229,12 @@ impl Evaluator {
             && self.functions.contains_key(name)
         {
             // A function of a module, loaded on first use (off the path of known functions).
-            return self.call_named(name, args, block, style, span);
+            return self.call_named_with(name, args, closure, style, span);
         } else if let Some(found) = crate::functions::rubyfn::find(self, name) {
             // A module's function written in Ruby that prepl has no native version of: run
             // from its source.
-            self.call_span = span;
-            self.call_sites.push(&self.source, Some(span));
-            let r = crate::functions::rubyfn::call(self, name, &found, &args, closure.as_ref());
-            self.call_sites.pop();
-            r
+            found.after_autoload();
+            self.call_ruby_function(name, &found, &args, closure.as_ref(), span)
         } else {
             // (the caret under the name: `[1, 2].fliter` points at `fliter`)
             let at = match style {
@@ -225,6 +248,22 @@ impl Evaluator {
                 .into());
         };
         result.map_err(|flow| call_failed(flow, name, style, span))
+    }
+
+    /// Runs a module's function written in Ruby (`rubyfn`), called at `span`.
+    fn call_ruby_function(
+        &mut self,
+        name: &str,
+        found: &crate::functions::rubyfn::Found,
+        args: &[Value],
+        closure: Option<&Closure>,
+        span: Span,
+    ) -> EvalResult {
+        self.call_span = span;
+        self.call_sites.push(&self.source, Some(span));
+        let r = crate::functions::rubyfn::call(self, name, found, args, closure);
+        self.call_sites.pop();
+        r
     }
 
     /// [`Evaluator::enter`] a call whose arguments are on the slot stack from `base`: when
@@ -352,6 +391,9 @@ impl Evaluator {
     }
 
     fn call_closure_with(&mut self, c: &Closure, mut args: Args) -> EvalResult {
+        if let Some(n) = &c.native {
+            return n.call(self, args.rest(0, args.len()));
+        }
         let base = self.slots.len();
         // The common case: untyped parameters without defaults and enough arguments (extra
         // ones are dropped), which go straight into the frame's first slots.

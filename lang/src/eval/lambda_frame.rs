@@ -66,6 +66,9 @@ impl Evaluator {
     pub(super) fn call_in_frame(&mut self, frame: &LambdaFrame, mut args: Args) -> EvalResult {
         self.check_interrupt()?;
         let c = frame.closure;
+        if let Some(n) = &c.native {
+            return n.call(self, args.rest(0, args.len()));
+        }
         let layout = &c.layout;
         let max = layout.arity.max;
         let plain = frame.plain && args.len() >= max;

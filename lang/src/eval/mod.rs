@@ -38,7 +38,7 @@ pub mod why;
 use crate::error::Error;
 use crate::values::Value;
 
-pub use call::Closure;
+pub use call::{Closure, NativeLambda};
 pub use session::Evaluator;
 
 /// How evaluation leaves an expression other than by producing a value: an error, or one of

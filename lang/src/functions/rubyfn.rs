@@ -45,6 +45,16 @@ pub struct Found {
     /// this evaluation (a `Found` lasts one evaluation, during which the files' answers
     /// are kept: `fs::probe`), so that further calls look up nothing.
     ready: RefCell<Option<Ready>>,
+    /// Called by name after no `.pp` function of the name was found (`after_autoload`):
+    /// later calls in this evaluation need not look for one again (`find_called`).
+    called: Cell<bool>,
+}
+
+impl Found {
+    /// Marks the function as called after the autoloader found no `.pp` file for its name.
+    pub fn after_autoload(&self) {
+        self.called.set(true);
+    }
 }
 
 /// A function file, parsed and analysed, and what it defined when it was loaded.
@@ -75,20 +85,14 @@ fn found_once(
     name: &str,
     look: fn(&Evaluator, &str) -> Option<Found>,
 ) -> Option<Rc<Found>> {
-    let generation = crate::env::fs::generation();
-    let known = cache.with(|f| {
-        let f = f.borrow();
-        (f.0 == generation && f.1 == ev.env.modulepath)
-            .then(|| f.2.get(name).cloned())
-            .flatten()
-    });
-    if let Some(found) = known {
+    if let Some(found) = known(cache, ev, name) {
         return found;
     }
+    let generation = crate::env::fs::generation();
     let found = look(ev, name).map(Rc::new);
     cache.with(|f| {
         let mut f = f.borrow_mut();
-        if f.0 != generation || f.1 != ev.env.modulepath {
+        if f.0 != generation || !crate::env::fs::same_paths(&f.1, &ev.env.modulepath) {
             *f = (generation, ev.env.modulepath.clone(), HashMap::default());
         }
         f.2.insert(name.to_string(), found.clone());
@@ -96,10 +100,32 @@ fn found_once(
     found
 }
 
+/// The answer kept in `cache` for `name` in this evaluation, if it was looked for.
+fn known(
+    cache: &'static std::thread::LocalKey<RefCell<FoundCache>>,
+    ev: &Evaluator,
+    name: &str,
+) -> Option<Option<Rc<Found>>> {
+    let generation = crate::env::fs::generation();
+    cache.with(|f| {
+        let f = f.borrow();
+        (f.0 == generation && crate::env::fs::same_paths(&f.1, &ev.env.modulepath))
+            .then(|| f.2.get(name).cloned())
+            .flatten()
+    })
+}
+
 /// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`),
 /// looked for once per evaluation.
 pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
     found_once(&FOUND, ev, name, find_now)
+}
+
+/// The file of a module's Ruby function `name` already called by name in this evaluation
+/// (`Found::after_autoload`): the autoloader need not look for a `.pp` function first
+/// again, the files being unchanged (the evaluation's `fs::generation`).
+pub fn find_called(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    known(&FOUND, ev, name).flatten().filter(|f| f.called.get())
 }
 
 /// The file of a module's 3.x function `name` (`lib/puppet/parser/functions/NAME.rb`, the
@@ -128,6 +154,7 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
                 shown: shown_path(dir, &path),
                 path: path.into(),
                 ready: RefCell::default(),
+                called: Cell::new(false),
             })
     })
 }
@@ -144,6 +171,7 @@ fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
         path: path.into(),
         shown: shown.display().to_string().into(),
         ready: RefCell::default(),
+        called: Cell::new(false),
     })
 }
 
@@ -439,6 +467,7 @@ pub fn call(
     let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
     let mut host = FunctionHost {
         inner: EvalHost { ev },
+        function: name,
         v3,
         block: block.cloned(),
         sources: vec![main_source(&file)],
@@ -1048,6 +1077,8 @@ impl HostObject for PuppetBlock {
 /// `self` (`call_function`; for 3.x the scope), its lambda and `require`.
 struct FunctionHost<'e> {
     inner: EvalHost<'e>,
+    /// The function's name.
+    function: &'e str,
     v3: bool,
     block: Option<Closure>,
     /// The function's file, then the files `require` loaded.
@@ -1055,6 +1086,77 @@ struct FunctionHost<'e> {
     /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged
     /// (made with the first such object).
     deprecations: Option<Rc<RefCell<Vec<String>>>>,
+}
+
+/// A Ruby block the function gave a Puppet function (`call_function('each', list) { |x|
+/// ... }`), as the lambda that function calls: a closure whose parameters say how many
+/// arguments the block takes, as the reference reads a Ruby block (all optional, `|a, b|`
+/// taking 0 to 2), and whose calls run the block (with a host made for each call).
+#[derive(Debug)]
+struct RubyLambda {
+    block: Rc<dyn ruby::Lent>,
+    /// A 3.x function's block (whose `self` is the scope).
+    v3: bool,
+    function: Rc<str>,
+    /// The function's own lambda (`yield` in the block).
+    outer: Option<Closure>,
+    sources: Vec<Source>,
+}
+
+impl RubyLambda {
+    fn closure(self) -> Closure {
+        use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+        let params = (0..self.block.params())
+            .map(|i| Param {
+                name: Rc::from(format!("arg{i}")),
+                type_expr: None,
+                captures_rest: false,
+                default: Some(Expr::new(ExprKind::Undef, Span::default())),
+                span: Span::default(),
+            })
+            .collect();
+        Closure {
+            lambda: Rc::new(Lambda {
+                params,
+                return_type: None,
+                body: Vec::new(),
+                span: Span::default(),
+                frame_size: Default::default(),
+            }),
+            layout: Default::default(),
+            frame: None,
+            native: Some(Rc::new(self)),
+        }
+    }
+}
+
+impl crate::eval::NativeLambda for RubyLambda {
+    fn call(&self, ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+        let args = args.iter().map(to_ruby).collect();
+        let mut host = FunctionHost {
+            inner: EvalHost { ev },
+            function: &self.function,
+            v3: self.v3,
+            block: self.outer.clone(),
+            sources: self.sources.clone(),
+            deprecations: None,
+        };
+        let r = self.block.call(&mut host, args);
+        host.flush_deprecations();
+        let v = r.map_err(|e| Error::eval(describe(&self.function, e, &self.sources)))?;
+        Ok(to_puppet(&v).map_err(|e| {
+            Error::eval(format!(
+                "a block of function '{}' gave a value Puppet cannot take: {e}",
+                self.function
+            ))
+        })?)
+    }
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.shown)
+    }
 }
 
 /// `Puppet::Parser::Functions.autoloader`: each of its methods is a deprecation warning in
@@ -1194,6 +1296,24 @@ impl Host for FunctionHost<'_> {
             )),
             _ => None,
         }
+    }
+
+    fn call_function_with_block(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Rc<dyn ruby::Lent>,
+    ) -> Option<Result<RValue, HostError>> {
+        self.flush_deprecations();
+        let lambda = RubyLambda {
+            block,
+            v3: self.v3,
+            function: Rc::from(self.function),
+            outer: self.block.clone(),
+            sources: self.sources.clone(),
+        };
+        let closure = lambda.closure();
+        Some(self.call_into_puppet(|h| h.call_function_with_closure(name, args, &closure)))
     }
 
     fn call_block(
@@ -1527,11 +1647,42 @@ mod loading_tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
-    /// A Ruby block given to `call_function` (which the subset cannot yet hand to the
-    /// Puppet function as its lambda) is an unsupported-Ruby error naming it and its
-    /// line, in both APIs, not a block silently dropped.
+    /// A module's Ruby function called again in one evaluation skips the look for a `.pp`
+    /// function of its name (`find_called`); a `.pp` function of the name still wins, on
+    /// every call, and one added between evaluations is found.
     #[test]
-    fn ruby_block_to_call_function_is_refused() {
+    fn a_pp_function_still_wins_over_a_ruby_one_called_before() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-pp-{}", std::process::id()));
+        let rb = root.join("m/lib/puppet/functions/m");
+        std::fs::create_dir_all(&rb).unwrap();
+        std::fs::create_dir_all(root.join("m/functions")).unwrap();
+        for f in ["a", "b"] {
+            std::fs::write(
+                rb.join(format!("{f}.rb")),
+                format!("Puppet::Functions.create_function(:'m::{f}') do\n  def {f}\n    'rb'\n  end\nend\n"),
+            )
+            .unwrap();
+        }
+        std::fs::write(root.join("m/functions/a.pp"), "function m::a() { 'pp' }\n").unwrap();
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+        let calls = "[m::a(), m::b(), m::a(), m::b()]";
+        assert_eq!(shown(s.eval(calls).unwrap()), "['pp', 'rb', 'pp', 'rb']");
+        std::fs::write(root.join("m/functions/b.pp"), "function m::b() { 'pp' }\n").unwrap();
+        assert_eq!(shown(s.eval(calls).unwrap()), "['pp', 'pp', 'pp', 'pp']");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A Ruby block given to `call_function` is the Puppet function's lambda, in both APIs
+    /// (with the reference's answers): it changes the function's locals, a 3.x block's
+    /// `self` is the scope, and an error it raises is the function's.
+    #[test]
+    fn ruby_block_to_call_function_is_the_lambda() {
         let root = std::env::temp_dir().join(format!("prepl-rubyfn-blk-{}", std::process::id()));
         let v4 = root.join("m/lib/puppet/functions/m");
         let v3 = root.join("m/lib/puppet/parser/functions");
@@ -1539,14 +1690,17 @@ mod loading_tests {
         std::fs::create_dir_all(&v3).unwrap();
         std::fs::write(
             v4.join("each_block.rb"),
-            "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block\n    \
-             out = []\n    call_function('each', [1, 2]) { |x| out << x }\n    out\n  end\nend\n",
+            "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block(n)\n    \
+             out = []\n    call_function('each', [1, 2]) { |x| out << x * n }\n    \
+             call_function('each', [3]) { |x| raise ArgumentError, 'no' } if n == 0\n    \
+             out\n  end\nend\n",
         )
         .unwrap();
         std::fs::write(
             v3.join("m_each_block.rb"),
             "Puppet::Parser::Functions.newfunction(:m_each_block, type: :rvalue) do |args|\n  \
-             call_function('each', [[1, 2]]) { |x| x }\nend\n",
+             out = []\n  call_function('each', [[1, 2]]) { |x| out << lookupvar('v') + x }\n  \
+             out\nend\n",
         )
         .unwrap();
         let mut s = crate::Session::new();
@@ -1555,20 +1709,16 @@ mod loading_tests {
             dir: None,
             modulepath: vec![root.clone()],
         });
-        let e = s.eval("m::each_block()").unwrap_err();
+        let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+        assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6]");
+        let e = s.eval("m::each_block(0)").unwrap_err();
         assert!(
-            e.message.contains(
-                "unsupported Ruby in function 'm::each_block': passing a block to call_function"
-            ) && e.message.contains("each_block.rb:4)"),
+            e.message
+                .ends_with("Error while evaluating a Function Call, no"),
             "{}",
             e.message
         );
-        let e = s.eval("m_each_block()").unwrap_err();
-        assert!(
-            e.message.contains("passing a block to call_function"),
-            "{}",
-            e.message
-        );
+        assert_eq!(shown(s.eval("$v = 10 m_each_block()").unwrap()), "[11, 12]");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -497,6 +497,29 @@ impl EvalHost<'_> {
 
     /// Calls a Puppet function; the error is the message.
     fn call_puppet(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.call_puppet_with(name, args, None)
+    }
+
+    /// `call_function(name, args) { block }` of a module function's Ruby: the block as
+    /// the lambda (`rubyfn::RubyLambda`).
+    pub(crate) fn call_function_with_closure(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        closure: &Closure,
+    ) -> Result<RValue, HostError> {
+        let args = puppet_args(&args)?;
+        self.call_puppet_with(name, args, Some(closure.clone()))
+            .map(|v| to_ruby(&v))
+            .map_err(HostError::Raise)
+    }
+
+    fn call_puppet_with(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        closure: Option<Closure>,
+    ) -> Result<Value, String> {
         if !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)
             && crate::functions::find(name).is_none()
@@ -509,7 +532,7 @@ impl EvalHost<'_> {
         let outer = (self.ev.current_builtin, self.ev.current_signatures);
         let r = self
             .ev
-            .call_named(name, args, None, CallStyle::Prefix, span);
+            .call_named_with(name, args, closure, CallStyle::Prefix, span);
         (self.ev.current_builtin, self.ev.current_signatures) = outer;
         self.ev.call_span = span;
         r.map_err(|f| match f {

@@ -6,7 +6,7 @@
 use super::{core_constant, raise, unsupported, Flow, Interp, R};
 use crate::ast::{Block, ClassDef, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
-use crate::methods;
+use crate::methods::{self, M};
 use crate::show::inspect;
 use crate::value::{Include, Ivars, Method, Object, RHash, RValue, UserClass};
 use std::cell::RefCell;
@@ -566,6 +566,7 @@ impl Interp<'_> {
     /// A call without receiver: the methods of `self`, then `Kernel`'s.
     pub(super) fn self_call(
         &mut self,
+        id: M,
         name: &str,
         args: Vec<RValue>,
         block: Option<&Rc<Block>>,
@@ -594,16 +595,23 @@ impl Interp<'_> {
                         return Ok(v);
                     }
                 }
-                // (the host's methods take no block: a Ruby block given to a Puppet function
-                // would be lost)
-                if block.is_some() && name == "call_function" {
+                // a Ruby block given to a Puppet function, which calls it as a lambda
+                if let (Some(b), M::call_function, false) = (block, id, self.host.self_is_scope()) {
+                    let Some((f, rest)) = args.split_first() else {
+                        return raise("wrong number of arguments (given 0, expected 1+)", at);
+                    };
+                    let f = crate::show::to_s(f);
+                    if let Some(v) = self.call_function_with_block(&f, rest.to_vec(), b, at)? {
+                        return Ok(v);
+                    }
                     return unsupported("passing a block to call_function", at);
                 }
                 if let Some(r) = self.host.self_call(name, &args) {
                     return super::host_result(r, at);
                 }
-                if self.host.self_is_scope() && !methods::kernel::is_kernel(name) {
+                if self.host.self_is_scope() && !methods::kernel::is_kernel(id) {
                     let c = methods::Call {
+                        id,
                         name,
                         args,
                         block,
@@ -612,17 +620,17 @@ impl Interp<'_> {
                     if let Some(v) = methods::scope::call(self, &c)? {
                         return Ok(v);
                     }
-                    return methods::kernel::call(self, name, c.args, block, at);
+                    return methods::kernel::call(self, id, name, c.args, block, at);
                 }
-                methods::kernel::call(self, name, args, block, at)
+                methods::kernel::call(self, id, name, args, block, at)
             }
             This::Class(c) => {
                 if let Some(v) = self.class_macro(&c, name, &args, at)? {
                     return Ok(v);
                 }
-                self.object_self_call(RValue::Module(c), name, args, block, at)
+                self.object_self_call(RValue::Module(c), id, name, args, block, at)
             }
-            This::Object(o) => self.object_self_call(RValue::Object(o), name, args, block, at),
+            This::Object(o) => self.object_self_call(RValue::Object(o), id, name, args, block, at),
         }
     }
 
@@ -663,15 +671,16 @@ impl Interp<'_> {
     fn object_self_call(
         &mut self,
         recv: RValue,
+        id: M,
         name: &str,
         args: Vec<RValue>,
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
-        if methods::kernel::is_kernel(name) {
-            return methods::kernel::call(self, name, args, block, at);
+        if methods::kernel::is_kernel(id) {
+            return methods::kernel::call(self, id, name, args, block, at);
         }
-        match methods::call(self, recv.clone(), name, args, block, at) {
+        match methods::call(self, recv.clone(), id, name, args, block, at) {
             Err(Flow::Error(e))
                 if matches!(&*e, RubyError::Raised { class, message, .. }
                     if class == "NoMethodError" && message.starts_with(&format!("undefined method `{name}'"))) =>
@@ -833,8 +842,16 @@ impl Interp<'_> {
                 {
                     let items = self.collect_each(o, at)?;
                     let args = std::mem::take(args);
-                    return methods::call(self, RValue::array(items), name, args, block, at)
-                        .map(Some);
+                    return methods::call(
+                        self,
+                        RValue::array(items),
+                        M::of(name),
+                        name,
+                        args,
+                        block,
+                        at,
+                    )
+                    .map(Some);
                 }
                 match name {
                     "instance_variable_get" => {

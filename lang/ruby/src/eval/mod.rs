@@ -6,7 +6,7 @@ use crate::ast::{BeginBlock, Block, Kind, Name, Node, Param, Part};
 use crate::error::HostError;
 use crate::error::{is_error_class, RubyError};
 use crate::host::Host;
-use crate::methods;
+use crate::methods::{self, M};
 use crate::regexp::make_regexp;
 use crate::show::{inspect, to_s};
 use crate::value::{Captures, Method, RHash, RValue, UserClass};
@@ -16,6 +16,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 mod defs;
+mod lent;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
 
@@ -443,7 +444,7 @@ impl<'h> Interp<'h> {
             Kind::Const(name) => self.constant(name, at)?,
             Kind::LVar(name) => match self.local(name) {
                 Some(v) => v.clone(),
-                None => self.self_call(name, vec![], None, at)?,
+                None => self.self_call(name.id(), name, vec![], None, at)?,
             },
             Kind::Call {
                 recv,
@@ -483,7 +484,7 @@ impl<'h> Interp<'h> {
                     "&&" => self.eval(value)?,
                     _ => {
                         let rhs = self.eval(value)?;
-                        methods::call(self, current, op, vec![rhs], None, at)?
+                        methods::call(self, current, M::of(op), op, vec![rhs], None, at)?
                     }
                 };
                 self.assign(target, v.clone())?;
@@ -694,7 +695,7 @@ impl<'h> Interp<'h> {
                 let r = self.eval(recv)?;
                 let mut a = self.list(args)?;
                 a.push(v);
-                methods::call(self, r, "[]=", a, None, target.at)?;
+                methods::call_id(self, r, M::op_aset, a, None, target.at)?;
             }
             // `obj.attr = v`: the method `attr=`
             Kind::Call {
@@ -705,10 +706,10 @@ impl<'h> Interp<'h> {
             } if args.is_empty() => {
                 let setter = format!("{name}=");
                 if matches!(recv.kind, Kind::SelfRef) && matches!(self.ctx.this, This::Template) {
-                    self.self_call(&setter, vec![v], None, target.at)?;
+                    self.self_call(M::of(&setter), &setter, vec![v], None, target.at)?;
                 } else {
                     let r = self.eval(recv)?;
-                    methods::call(self, r, &setter, vec![v], None, target.at)?;
+                    methods::call(self, r, M::of(&setter), &setter, vec![v], None, target.at)?;
                 }
             }
             _ => return unsupported("this assignment target", target.at),
@@ -841,7 +842,7 @@ impl<'h> Interp<'h> {
     fn call(
         &mut self,
         recv: Option<&Node>,
-        name: &str,
+        name: &Name,
         args: &[Node],
         block: Option<&Rc<Block>>,
         at: usize,
@@ -862,12 +863,13 @@ impl<'h> Interp<'h> {
             }
             None => (None, false),
         };
-        let name = if safe { &name[2..] } else { name };
+        let id = name.id();
+        let name = if safe { &name[2..] } else { &**name };
         let args = self.list(args)?;
         if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
             // `@out << "text"`: the variable gets the longer string (strings are values in
             // the subset: another name for the same string does not see it change)
-            if matches!(name, "<<" | "concat") {
+            if matches!(id, M::op_shl | M::concat) {
                 if let (Some(var), [RValue::Str(more)]) = (self.appended_to(r), args.as_slice()) {
                     let longer = RValue::str(format!("{s}{more}"));
                     self.assign(var, longer.clone())?;
@@ -875,9 +877,10 @@ impl<'h> Interp<'h> {
                 }
             }
             if fresh_string(r) {
-                if let Some(plain) = bang_of_fresh(name) {
+                if let Some(plain) = bang_of_fresh(id) {
                     // a string nothing else holds: changing it in place is unobservable
-                    let new = methods::call(self, RValue::Str(s.clone()), plain, args, block, at)?;
+                    let new =
+                        methods::call_id(self, RValue::Str(s.clone()), plain, args, block, at)?;
                     return Ok(match &new {
                         RValue::Str(n) if n == s => RValue::Nil,
                         _ => new,
@@ -886,8 +889,8 @@ impl<'h> Interp<'h> {
             }
         }
         let result = match recv {
-            Some(r) => methods::call(self, r, name, args, block, at),
-            None => self.self_call(name, args, block, at),
+            Some(r) => methods::call(self, r, id, name, args, block, at),
+            None => self.self_call(id, name, args, block, at),
         };
         match result {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
@@ -1098,23 +1101,23 @@ impl<'h> Interp<'h> {
 
 /// The method a string's bang method is the in-place form of (those that give nil when
 /// nothing changed).
-fn bang_of_fresh(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "gsub!" => "gsub",
-        "sub!" => "sub",
-        "strip!" => "strip",
-        "lstrip!" => "lstrip",
-        "rstrip!" => "rstrip",
-        "chomp!" => "chomp",
-        "chop!" => "chop",
-        "squeeze!" => "squeeze",
-        "upcase!" => "upcase",
-        "downcase!" => "downcase",
-        "capitalize!" => "capitalize",
-        "swapcase!" => "swapcase",
-        "tr!" => "tr",
-        "tr_s!" => "tr_s",
-        "delete!" => "delete",
+fn bang_of_fresh(id: M) -> Option<M> {
+    Some(match id {
+        M::gsub_bang => M::gsub,
+        M::sub_bang => M::sub,
+        M::strip_bang => M::strip,
+        M::lstrip_bang => M::lstrip,
+        M::rstrip_bang => M::rstrip,
+        M::chomp_bang => M::chomp,
+        M::chop_bang => M::chop,
+        M::squeeze_bang => M::squeeze,
+        M::upcase_bang => M::upcase,
+        M::downcase_bang => M::downcase,
+        M::capitalize_bang => M::capitalize,
+        M::swapcase_bang => M::swapcase,
+        M::tr_bang => M::tr,
+        M::tr_s_bang => M::tr_s,
+        M::delete_bang => M::delete,
         _ => return None,
     })
 }

@@ -2,6 +2,7 @@
 
 use super::enumerable::{join, range_bounds};
 use super::Call;
+use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
 use crate::value::RValue;
@@ -13,13 +14,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let at = c.at;
     let items = || cell.borrow().clone();
     let arr = RValue::array;
-    Ok(Some(match c.name {
-        "size" | "length" => RValue::Int(cell.borrow().len() as i64),
-        "count" if c.args.is_empty() && c.block.is_none() => {
+    Ok(Some(match c.id {
+        M::size | M::length => RValue::Int(cell.borrow().len() as i64),
+        M::count if c.args.is_empty() && c.block.is_none() => {
             RValue::Int(cell.borrow().len() as i64)
         }
-        "empty?" => RValue::Bool(cell.borrow().is_empty()),
-        "join" => {
+        M::empty_p => RValue::Bool(cell.borrow().is_empty()),
+        M::join => {
             let sep = match c.arg(0) {
                 None | Some(RValue::Nil) => String::new(),
                 Some(RValue::Str(s)) => s.to_string(),
@@ -38,11 +39,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::str(join(&cell.borrow(), &sep, at, 0)?)
         }
-        "to_s" | "inspect" => {
+        M::to_s | M::inspect => {
             super::grow_shown(recv, c.at)?;
             RValue::str(to_s(recv))
         }
-        "each_index" => {
+        M::each_index => {
             let Some(b) = c.block else {
                 return unsupported("each_index without a block", at);
             };
@@ -54,8 +55,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        "to_a" | "entries" | "to_ary" => recv.clone(),
-        "first" | "last" if c.args.len() > 1 => {
+        M::to_a | M::entries | M::to_ary => recv.clone(),
+        M::first | M::last if c.args.len() > 1 => {
             return raise(
                 format!(
                     "wrong number of arguments (given {}, expected 0..1)",
@@ -64,7 +65,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 at,
             )
         }
-        "with_index" => {
+        M::with_index => {
             let offset = if c.args.is_empty() { 0 } else { c.int_arg(0)? };
             let Some(b) = c.block else {
                 // (an array of `[element, index]` stands for the enumerator)
@@ -78,27 +79,27 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(out)
         }
-        "first" | "last" if !c.args.is_empty() => {
+        M::first | M::last if !c.args.is_empty() => {
             let n = c.int_arg(0)?;
             if n < 0 {
                 return super::raise_arg("negative array size", at);
             }
             let v = items();
             let n = (n as usize).min(v.len());
-            arr(if c.name == "first" {
+            arr(if c.id == M::first {
                 v[..n].to_vec()
             } else {
                 v[v.len() - n..].to_vec()
             })
         }
-        "first" => cell.borrow().first().cloned().unwrap_or(RValue::Nil),
-        "last" => cell.borrow().last().cloned().unwrap_or(RValue::Nil),
-        "flatten" => {
+        M::first => cell.borrow().first().cloned().unwrap_or(RValue::Nil),
+        M::last => cell.borrow().last().cloned().unwrap_or(RValue::Nil),
+        M::flatten => {
             let depth = if c.args.is_empty() { -1 } else { c.int_arg(0)? };
             super::grow_values(flat_len(recv, depth), at)?;
             arr(flatten(&items(), depth, 0, at)?)
         }
-        "flatten!" => {
+        M::flatten_bang => {
             let depth = if c.args.is_empty() { -1 } else { c.int_arg(0)? };
             // (nil when nothing was flattened)
             if depth == 0 || !cell.borrow().iter().any(|v| matches!(v, RValue::Array(_))) {
@@ -109,11 +110,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             *cell.borrow_mut() = f;
             recv.clone()
         }
-        "compact" => arr(items()
+        M::compact => arr(items()
             .into_iter()
             .filter(|v| !matches!(v, RValue::Nil))
             .collect()),
-        "compact!" => {
+        M::compact_bang => {
             let before = cell.borrow().len();
             cell.borrow_mut().retain(|v| !matches!(v, RValue::Nil));
             if cell.borrow().len() == before {
@@ -122,11 +123,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 recv.clone()
             }
         }
-        "reverse" => arr(items().into_iter().rev().collect()),
-        "uniq!" | "sort!" | "map!" | "collect!" | "select!" | "reject!" | "sort_by!"
-        | "filter!" => {
+        M::reverse => arr(items().into_iter().rev().collect()),
+        M::uniq_bang
+        | M::sort_bang
+        | M::map_bang
+        | M::collect_bang
+        | M::select_bang
+        | M::reject_bang
+        | M::sort_by_bang
+        | M::filter_bang => {
             let plain = &c.name[..c.name.len() - 1];
             let sub = Call {
+                id: M::of(plain),
                 name: plain,
                 args: c.args.clone(),
                 block: c.block,
@@ -140,26 +148,31 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             // `uniq!`, `select!`, `reject!` and `filter!` are nil when they change nothing.
             let same_len = new.len() == cell.borrow().len();
             *cell.borrow_mut() = new;
-            if same_len && matches!(c.name, "uniq!" | "select!" | "reject!" | "filter!") {
+            if same_len
+                && matches!(
+                    c.id,
+                    M::uniq_bang | M::select_bang | M::reject_bang | M::filter_bang
+                )
+            {
                 RValue::Nil
             } else {
                 recv.clone()
             }
         }
-        "push" | "append" | "<<" => {
-            if c.name == "<<" {
+        M::push | M::append | M::op_shl => {
+            if c.id == M::op_shl {
                 c.arity(1, 1)?;
             }
             cell.borrow_mut().extend(c.args.iter().cloned());
             recv.clone()
         }
-        "unshift" | "prepend" => {
+        M::unshift | M::prepend => {
             let mut v = c.args.clone();
             v.extend(items());
             *cell.borrow_mut() = v;
             recv.clone()
         }
-        "pop" | "shift" if !c.args.is_empty() => {
+        M::pop | M::shift if !c.args.is_empty() => {
             c.arity(1, 1)?;
             let n = c.int_arg(0)?;
             if n < 0 {
@@ -167,7 +180,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             let mut b = cell.borrow_mut();
             let n = (n as usize).min(b.len());
-            let taken: Vec<RValue> = if c.name == "pop" {
+            let taken: Vec<RValue> = if c.id == M::pop {
                 let from = b.len() - n;
                 b.drain(from..).collect()
             } else {
@@ -175,8 +188,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             arr(taken)
         }
-        "pop" => cell.borrow_mut().pop().unwrap_or(RValue::Nil),
-        "delete_at" => {
+        M::pop => cell.borrow_mut().pop().unwrap_or(RValue::Nil),
+        M::delete_at => {
             c.arity(1, 1)?;
             let i = c.int_arg(0)?;
             let mut b = cell.borrow_mut();
@@ -188,7 +201,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Nil
             }
         }
-        "insert" => {
+        M::insert => {
             if c.args.is_empty() {
                 return super::raise_arg("wrong number of arguments (given 0, expected 1+)", at);
             }
@@ -217,7 +230,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             drop(b);
             recv.clone()
         }
-        "shift" => {
+        M::shift => {
             let mut b = cell.borrow_mut();
             if b.is_empty() {
                 RValue::Nil
@@ -225,7 +238,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 b.remove(0)
             }
         }
-        "concat" => {
+        M::concat => {
             for a in &c.args {
                 let RValue::Array(o) = a else {
                     return raise(
@@ -238,7 +251,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        "delete" => {
+        M::delete => {
             let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
             let before = cell.borrow().len();
             cell.borrow_mut().retain(|v| !v.equals(&x));
@@ -248,25 +261,25 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 x
             }
         }
-        "delete_if" | "keep_if" => {
+        M::delete_if | M::keep_if => {
             let Some(b) = c.block else {
                 return unsupported(format!("'{}' without a block", c.name), at);
             };
             let mut kept = Vec::new();
             for v in items() {
                 let t = it.yield_block(b, vec![v.clone()])?.truthy();
-                if t == (c.name == "keep_if") {
+                if t == (c.id == M::keep_if) {
                     kept.push(v);
                 }
             }
             *cell.borrow_mut() = kept;
             recv.clone()
         }
-        "clear" => {
+        M::clear => {
             cell.borrow_mut().clear();
             recv.clone()
         }
-        "+" => {
+        M::op_add => {
             let Some(RValue::Array(o)) = c.arg(0).filter(|v| !matches!(v, RValue::Nil)).or(None)
             else {
                 if matches!(c.arg(0), None | Some(RValue::Nil)) {
@@ -285,7 +298,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             v.extend(o.borrow().iter().cloned());
             arr(v)
         }
-        "-" | "&" | "|" | "difference" | "intersection" | "union" => {
+        M::op_sub | M::op_and | M::op_or | M::difference | M::intersection | M::union => {
             let Some(RValue::Array(o)) = c.arg(0) else {
                 return raise(
                     format!(
@@ -298,9 +311,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let o = o.borrow().clone();
             let mut out: Vec<RValue> = Vec::new();
             let has = |list: &[RValue], v: &RValue| list.iter().any(|x| x.eql(v));
-            match c.name {
-                "-" | "difference" => out = items().into_iter().filter(|v| !has(&o, v)).collect(),
-                "&" | "intersection" => {
+            match c.id {
+                M::op_sub | M::difference => {
+                    out = items().into_iter().filter(|v| !has(&o, v)).collect()
+                }
+                M::op_and | M::intersection => {
                     for v in items() {
                         if has(&o, &v) && !has(&out, &v) {
                             out.push(v);
@@ -317,7 +332,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(out)
         }
-        "*" => match c.arg(0) {
+        M::op_mul => match c.arg(0) {
             Some(RValue::Str(sep)) => RValue::str(join(&cell.borrow(), sep, at, 0)?),
             _ => {
                 let n = c.int_arg(0)?;
@@ -337,17 +352,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .collect())
             }
         },
-        "==" => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
-        "<=>" => match recv.compare(c.arg(0).unwrap_or(&RValue::Nil)) {
+        M::op_eq => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        M::op_cmp => match recv.compare(c.arg(0).unwrap_or(&RValue::Nil)) {
             Some(o) => RValue::Int(o as i64),
             None => RValue::Nil,
         },
-        "[]" | "slice" => index(&items(), c)?,
-        "at" => index(&items(), c)?,
-        "dig" => {
+        M::op_aref | M::slice => index(&items(), c)?,
+        M::at => index(&items(), c)?,
+        M::dig => {
             let mut cur = index(
                 &items(),
                 &Call {
+                    id: M::op_aref,
                     name: "[]",
                     args: c.args[..1.min(c.args.len())].to_vec(),
                     block: None,
@@ -358,11 +374,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 if matches!(cur, RValue::Nil) {
                     break;
                 }
-                cur = super::call(it, cur, "[]", vec![k.clone()], None, at)?;
+                cur = super::call_id(it, cur, M::op_aref, vec![k.clone()], None, at)?;
             }
             cur
         }
-        "[]=" if c.args.len() == 3 || matches!(c.arg(0), Some(RValue::Range(_))) => {
+        M::op_aset if c.args.len() == 3 || matches!(c.arg(0), Some(RValue::Range(_))) => {
             c.arity(2, 3)?;
             let len = cell.borrow().len() as i64;
             let (start, count) = match &c.args[0] {
@@ -415,7 +431,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             b.splice(start..end, with);
             value
         }
-        "[]=" => {
+        M::op_aset => {
             c.arity(2, 2)?;
             let i = c.int_arg(0)?;
             let mut b = cell.borrow_mut();
@@ -436,7 +452,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             b[i as usize] = c.args[1].clone();
             c.args[1].clone()
         }
-        "fetch" => {
+        M::fetch => {
             let i = c.int_arg(0)?;
             let v = items();
             let len = v.len() as i64;
@@ -455,10 +471,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 },
             }
         }
-        "index" | "rindex" if c.block.is_some() => {
+        M::index | M::rindex if c.block.is_some() => {
             let b = c.block.expect("a block");
             let v = items();
-            let order: Vec<usize> = if c.name == "index" {
+            let order: Vec<usize> = if c.id == M::index {
                 (0..v.len()).collect()
             } else {
                 (0..v.len()).rev().collect()
@@ -472,7 +488,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             found.map(|i| RValue::Int(i as i64)).unwrap_or(RValue::Nil)
         }
-        "cycle" => {
+        M::cycle => {
             let v = items();
             let n = match c.arg(0) {
                 None | Some(RValue::Nil) => None,
@@ -506,16 +522,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
-        "combination" | "permutation" => {
+        M::combination | M::permutation => {
             let v = items();
             let k = match c.arg(0) {
-                None if c.name == "permutation" => v.len() as i64,
+                None if c.id == M::permutation => v.len() as i64,
                 _ => c.int_arg(0)?,
             };
             let out = if k < 0 || k as usize > v.len() {
                 Vec::new()
             } else {
-                arrangements(&v, k as usize, c.name == "permutation", at)?
+                arrangements(&v, k as usize, c.id == M::permutation, at)?
             };
             match c.block {
                 Some(b) => {
@@ -527,7 +543,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => arr(out),
             }
         }
-        "shuffle" => {
+        M::shuffle => {
             let mut v = items();
             for i in (1..v.len()).rev() {
                 let j = super::kernel::random_u32() as usize % (i + 1);
@@ -535,7 +551,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(v)
         }
-        "sample" => {
+        M::sample => {
             let mut v = items();
             match c.arg(0) {
                 None => {
@@ -558,7 +574,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
-        "bsearch" => {
+        M::bsearch => {
             let Some(b) = c.block else {
                 return unsupported("'bsearch' without a block", at);
             };
@@ -592,7 +608,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             found
         }
-        "rindex" => {
+        M::rindex => {
             let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
             items()
                 .iter()
@@ -600,7 +616,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 .map(|i| RValue::Int(i as i64))
                 .unwrap_or(RValue::Nil)
         }
-        "index" | "find_index" if c.block.is_none() => {
+        M::index | M::find_index if c.block.is_none() => {
             let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
             items()
                 .iter()
@@ -608,7 +624,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 .map(|i| RValue::Int(i as i64))
                 .unwrap_or(RValue::Nil)
         }
-        "take" | "drop" => {
+        M::take | M::drop => {
             c.arity(1, 1)?;
             let n = c.int_arg(0)?;
             if n < 0 {
@@ -617,13 +633,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             let v = items();
             let n = (n as usize).min(v.len());
-            arr(if c.name == "take" {
+            arr(if c.id == M::take {
                 v[..n].to_vec()
             } else {
                 v[n..].to_vec()
             })
         }
-        "values_at" => {
+        M::values_at => {
             let v = items();
             let mut out = Vec::new();
             for a in &c.args {
@@ -641,7 +657,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(out)
         }
-        "rotate" => {
+        M::rotate => {
             let mut v = items();
             if !v.is_empty() {
                 let n = if c.args.is_empty() { 1 } else { c.int_arg(0)? };
@@ -650,7 +666,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(v)
         }
-        "product" => {
+        M::product => {
             // Every combination of one element of the receiver and one of each argument:
             // their count and rows checked against the memory limit first.
             let mut rows = cell.borrow().len();
@@ -683,7 +699,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(out.into_iter().map(RValue::array).collect())
         }
-        "transpose" => {
+        M::transpose => {
             let rows = items();
             let mut out: Vec<Vec<RValue>> = Vec::new();
             for (ri, r) in rows.iter().enumerate() {
@@ -701,12 +717,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             arr(out.into_iter().map(RValue::array).collect())
         }
-        "assoc" => {
+        M::assoc => {
             let k = c.arg(0).cloned().unwrap_or(RValue::Nil);
             items().into_iter().find(|v| matches!(v, RValue::Array(p) if p.borrow().first().is_some_and(|f| f.equals(&k)))).unwrap_or(RValue::Nil)
         }
-        "pack" => super::pack::pack(&items(), c)?,
-        "lazy" => return unsupported(format!("method '{}' on Array", c.name), at),
+        M::pack => super::pack::pack(&items(), c)?,
+        M::lazy => return unsupported(format!("method '{}' on Array", c.name), at),
         _ => return Ok(None),
     }))
 }

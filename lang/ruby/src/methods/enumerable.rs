@@ -1,6 +1,7 @@
 //! Enumerable methods shared by arrays, hashes and ranges (a hash yields `[key, value]`
 //! pairs), and ranges' own methods.
 
+use super::M;
 use super::{ordering, sort_values, Call};
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
@@ -167,7 +168,7 @@ fn sum(it: &mut Interp, init: RValue, values: Vec<RValue>, at: usize) -> R {
         values.next();
     }
     let mut acc = if any_int && ints != 0 {
-        super::call(it, RValue::Int(ints), "+", vec![init], None, at)?
+        super::call_id(it, RValue::Int(ints), M::op_add, vec![init], None, at)?
     } else {
         init
     };
@@ -225,7 +226,7 @@ fn sum(it: &mut Interp, init: RValue, values: Vec<RValue>, at: usize) -> R {
         }
     }
     for v in values {
-        acc = super::call(it, acc, "+", vec![v], None, at)?;
+        acc = super::call_id(it, acc, M::op_add, vec![v], None, at)?;
     }
     Ok(acc)
 }
@@ -274,10 +275,10 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
     let RValue::Range(r) = recv else {
         return Ok(None);
     };
-    Ok(Some(match c.name {
+    Ok(Some(match c.id {
         // `include?` of a range of strings asks whether the value is one of its elements
         // (`('a'..'c').include?('bb')` is false); `cover?` and `===` compare.
-        "include?" | "member?" if matches!(r.0, RValue::Str(_)) => {
+        M::include_p | M::member_p if matches!(r.0, RValue::Str(_)) => {
             let v = c.arg(0).unwrap_or(&RValue::Nil);
             if !matches!(v, RValue::Str(_)) {
                 RValue::Bool(false)
@@ -285,12 +286,12 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
                 RValue::Bool(range_items(r, c.at)?.iter().any(|x| x.equals(v)))
             }
         }
-        "include?" | "member?" | "cover?" | "===" => {
+        M::include_p | M::member_p | M::cover_p | M::op_eqq => {
             RValue::Bool(range_covers(r, c.arg(0).unwrap_or(&RValue::Nil), c.at)?)
         }
-        "first" | "begin" if c.args.is_empty() => r.0.clone(),
+        M::first | M::begin if c.args.is_empty() => r.0.clone(),
         // `first(n)` of an endless range of integers counts from its start
-        "first" if matches!((&r.0, &r.1), (RValue::Int(_), RValue::Nil)) => {
+        M::first if matches!((&r.0, &r.1), (RValue::Int(_), RValue::Nil)) => {
             let n = c.int_arg(0)?;
             if n < 0 {
                 return super::raise_arg("negative array size (or size too big)", c.at);
@@ -310,7 +311,7 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
                     .collect(),
             )
         }
-        "last" if !c.args.is_empty() => {
+        M::last if !c.args.is_empty() => {
             let n = c.int_arg(0)?;
             if n < 0 {
                 return super::raise_arg("negative array size", c.at);
@@ -319,14 +320,14 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
             let from = all.len().saturating_sub(n as usize);
             RValue::array(all[from..].to_vec())
         }
-        "last" | "end" if c.args.is_empty() => r.1.clone(),
-        "min" if c.block.is_none() => r.0.clone(),
-        "max" if c.block.is_none() && !r.2 => r.1.clone(),
-        "exclude_end?" => RValue::Bool(r.2),
-        "size" | "count" | "length" if c.block.is_none() && c.args.is_empty() => {
+        M::last | M::end if c.args.is_empty() => r.1.clone(),
+        M::min if c.block.is_none() => r.0.clone(),
+        M::max if c.block.is_none() && !r.2 => r.1.clone(),
+        M::exclude_end_p => RValue::Bool(r.2),
+        M::size | M::count | M::length if c.block.is_none() && c.args.is_empty() => {
             RValue::Int(range_items(r, c.at)?.len() as i64)
         }
-        "step" => {
+        M::step => {
             c.arity(0, 1)?;
             let by = c.arg(0).cloned().unwrap_or(RValue::Int(1));
             let picked: Vec<RValue> = match (&r.0, &r.1, &by) {
@@ -363,63 +364,63 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
 pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let at = c.at;
     let needs_block = matches!(
-        c.name,
-        "each"
-            | "each_with_index"
-            | "each_with_object"
-            | "map"
-            | "collect"
-            | "flat_map"
-            | "collect_concat"
-            | "select"
-            | "filter"
-            | "reject"
-            | "find"
-            | "detect"
-            | "find_all"
-            | "partition"
-            | "group_by"
-            | "sort_by"
-            | "min_by"
-            | "max_by"
-            | "each_slice"
-            | "each_entry"
-            | "filter_map"
-            | "reverse_each"
-            | "sum_by"
-            | "each_pair"
-            | "take_while"
-            | "drop_while"
-            | "find_index"
-            | "inject"
-            | "reduce"
-            | "count"
-            | "any?"
-            | "all?"
-            | "none?"
-            | "one?"
-            | "sum"
-            | "min"
-            | "max"
-            | "sort"
-            | "uniq"
-            | "to_a"
-            | "entries"
-            | "first"
-            | "include?"
-            | "member?"
-            | "zip"
-            | "tally"
-            | "to_h"
-            | "each_cons"
-            | "minmax"
-            | "chunk_while"
-            | "slice_when"
-            | "lazy"
-            | "cycle"
-            | "to_set"
-            | "grep"
-            | "grep_v"
+        c.id,
+        M::each
+            | M::each_with_index
+            | M::each_with_object
+            | M::map
+            | M::collect
+            | M::flat_map
+            | M::collect_concat
+            | M::select
+            | M::filter
+            | M::reject
+            | M::find
+            | M::detect
+            | M::find_all
+            | M::partition
+            | M::group_by
+            | M::sort_by
+            | M::min_by
+            | M::max_by
+            | M::each_slice
+            | M::each_entry
+            | M::filter_map
+            | M::reverse_each
+            | M::sum_by
+            | M::each_pair
+            | M::take_while
+            | M::drop_while
+            | M::find_index
+            | M::inject
+            | M::reduce
+            | M::count
+            | M::any_p
+            | M::all_p
+            | M::none_p
+            | M::one_p
+            | M::sum
+            | M::min
+            | M::max
+            | M::sort
+            | M::uniq
+            | M::to_a
+            | M::entries
+            | M::first
+            | M::include_p
+            | M::member_p
+            | M::zip
+            | M::tally
+            | M::to_h
+            | M::each_cons
+            | M::minmax
+            | M::chunk_while
+            | M::slice_when
+            | M::lazy
+            | M::cycle
+            | M::to_set
+            | M::grep
+            | M::grep_v
     );
     if !needs_block {
         return Ok(None);
@@ -433,8 +434,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
     };
     let no_block = |name: &str| unsupported(format!("'{name}' without a block"), at);
-    Ok(Some(match c.name {
-        "each" | "each_pair" | "each_entry" => {
+    Ok(Some(match c.id {
+        M::each | M::each_pair | M::each_entry => {
             let Some(b) = block else {
                 return Ok(Some(RValue::array(items)));
             };
@@ -443,9 +444,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        "grep" | "grep_v" => {
+        M::grep | M::grep_v => {
             c.arity(1, 1)?;
-            let keep = c.name == "grep";
+            let keep = c.id == M::grep;
             let mut out = Vec::new();
             for v in items {
                 if super::case_eq(it, &c.args[0], &v, at)? == keep {
@@ -454,7 +455,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::array(out)
         }
-        "reverse_each" => {
+        M::reverse_each => {
             let Some(b) = block else {
                 // (an array stands for the enumerator)
                 return Ok(Some(RValue::array(items.into_iter().rev().collect())));
@@ -464,7 +465,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        "each_with_index" => {
+        M::each_with_index => {
             let Some(b) = block else {
                 let pairs = items
                     .into_iter()
@@ -477,7 +478,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        "each_with_object" => {
+        M::each_with_object => {
             let Some(b) = block else {
                 return no_block(c.name);
             };
@@ -487,18 +488,18 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             memo
         }
-        "each_slice" | "each_cons" => {
+        M::each_slice | M::each_cons => {
             c.arity(1, 1)?;
             let n = c.int_arg(0)?;
             if n <= 0 {
-                let what = if c.name == "each_slice" {
+                let what = if c.id == M::each_slice {
                     "invalid slice size"
                 } else {
                     "invalid size"
                 };
                 return super::raise_arg(what, at);
             }
-            let groups: Vec<RValue> = if c.name == "each_slice" {
+            let groups: Vec<RValue> = if c.id == M::each_slice {
                 items
                     .chunks(n as usize)
                     .map(|ch| RValue::array(ch.to_vec()))
@@ -519,7 +520,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => RValue::array(groups),
             }
         }
-        "map" | "collect" | "flat_map" | "collect_concat" | "filter_map" => {
+        M::map | M::collect | M::flat_map | M::collect_concat | M::filter_map => {
             // Without a block: the elements (an enumerator, for `.with_index`).
             let Some(b) = block else {
                 return Ok(Some(RValue::array(items)));
@@ -527,17 +528,17 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut out = Vec::with_capacity(items.len());
             for v in items {
                 let r = it.yield_block(b, vec![v])?;
-                match (c.name, r) {
-                    ("flat_map" | "collect_concat", RValue::Array(a)) => {
+                match (c.id, r) {
+                    (M::flat_map | M::collect_concat, RValue::Array(a)) => {
                         out.extend(a.borrow().iter().cloned())
                     }
-                    ("filter_map", r) if !r.truthy() => {}
+                    (M::filter_map, r) if !r.truthy() => {}
                     (_, r) => out.push(r),
                 }
             }
             RValue::array(out)
         }
-        "select" | "filter" | "find_all" | "reject" | "partition" => {
+        M::select | M::filter | M::find_all | M::reject | M::partition => {
             let Some(b) = block else {
                 return no_block(c.name);
             };
@@ -549,13 +550,13 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     no.push(v);
                 }
             }
-            match c.name {
-                "reject" => RValue::array(no),
-                "partition" => RValue::array(vec![RValue::array(yes), RValue::array(no)]),
+            match c.id {
+                M::reject => RValue::array(no),
+                M::partition => RValue::array(vec![RValue::array(yes), RValue::array(no)]),
                 _ => RValue::array(yes),
             }
         }
-        "find" | "detect" => {
+        M::find | M::detect => {
             let Some(b) = block else {
                 return no_block(c.name);
             };
@@ -566,7 +567,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::Nil
         }
-        "find_index" => {
+        M::find_index => {
             for (i, v) in items.into_iter().enumerate() {
                 let hit = match (block, c.arg(0)) {
                     (_, Some(x)) => v.equals(x),
@@ -579,7 +580,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::Nil
         }
-        "take_while" | "drop_while" => {
+        M::take_while | M::drop_while => {
             let Some(b) = block else {
                 return no_block(c.name);
             };
@@ -587,13 +588,13 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             while i < items.len() && it.yield_block(b, vec![items[i].clone()])?.truthy() {
                 i += 1;
             }
-            RValue::array(if c.name == "take_while" {
+            RValue::array(if c.id == M::take_while {
                 items[..i].to_vec()
             } else {
                 items[i..].to_vec()
             })
         }
-        "group_by" => {
+        M::group_by => {
             let Some(b) = block else {
                 return no_block(c.name);
             };
@@ -607,7 +608,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::hash(h)
         }
-        "tally" => {
+        M::tally => {
             let mut h = crate::value::RHash::default();
             for v in items {
                 let n = match h.get(&v) {
@@ -618,7 +619,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::hash(h)
         }
-        "sort_by" | "min_by" | "max_by" => {
+        M::sort_by | M::min_by | M::max_by => {
             let Some(b) = block else {
                 return no_block(c.name);
             };
@@ -629,15 +630,15 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
             sort_values(it, &mut keys, at)?;
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
-            if c.name == "max_by" {
+            if c.id == M::max_by {
                 // (the first of equal keys first, as for min_by)
                 keyed.sort_by(|(a, _), (b, _)| b.compare(a).unwrap_or(std::cmp::Ordering::Equal));
             }
-            match (c.name, c.arg(0)) {
-                ("min_by" | "max_by", None) => {
+            match (c.id, c.arg(0)) {
+                (M::min_by | M::max_by, None) => {
                     keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil)
                 }
-                ("min_by" | "max_by", Some(_)) => {
+                (M::min_by | M::max_by, Some(_)) => {
                     let n = c.int_arg(0)?;
                     if n < 0 {
                         return super::raise_arg(format!("negative size ({n})"), at);
@@ -648,7 +649,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect()),
             }
         }
-        "sort" => {
+        M::sort => {
             let mut items = items;
             match block {
                 Some(b) => {
@@ -686,7 +687,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
-        "min" | "max" | "minmax" => {
+        M::min | M::max | M::minmax => {
             let mut items = items;
             match block {
                 // (a stable sort by the block's comparisons)
@@ -709,7 +710,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 // (min and max compare each element with the best so far: Ruby names that
                 // pair when one fails, the best by its inspect if it is a number)
                 None if c.arg(0).is_none()
-                    && matches!(c.name, "min" | "max")
+                    && matches!(c.id, M::min | M::max)
                     && !items.iter().any(|v| {
                         matches!(v, RValue::Object(_) | RValue::Array(_) | RValue::Hash(_))
                     }) =>
@@ -747,8 +748,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                                 at,
                             );
                         };
-                        let better = match c.name {
-                            "min" => o == std::cmp::Ordering::Less,
+                        let better = match c.id {
+                            M::min => o == std::cmp::Ordering::Less,
                             _ => o == std::cmp::Ordering::Greater,
                         };
                         if better {
@@ -767,29 +768,29 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     return super::raise_arg(format!("negative size ({n})"), at);
                 }
                 let n = *n as usize;
-                if c.name == "max" {
+                if c.id == M::max {
                     items.reverse();
                 }
                 items.truncate(n);
                 return Ok(Some(RValue::array(items)));
             }
-            match c.name {
-                "min" => items.first().cloned().unwrap_or(RValue::Nil),
-                "max" => items.last().cloned().unwrap_or(RValue::Nil),
+            match c.id {
+                M::min => items.first().cloned().unwrap_or(RValue::Nil),
+                M::max => items.last().cloned().unwrap_or(RValue::Nil),
                 _ => RValue::array(vec![
                     items.first().cloned().unwrap_or(RValue::Nil),
                     items.last().cloned().unwrap_or(RValue::Nil),
                 ]),
             }
         }
-        "sum" => {
+        M::sum => {
             let mut values = Vec::with_capacity(items.len());
             for v in items {
                 values.push(call(it, v)?);
             }
             sum(it, c.arg(0).cloned().unwrap_or(RValue::Int(0)), values, at)?
         }
-        "inject" | "reduce" => {
+        M::inject | M::reduce => {
             let mut iter = items.into_iter();
             let (mut acc, op) = match (c.arg(0), c.arg(1), block) {
                 (Some(RValue::Sym(op)), None, None) => {
@@ -805,14 +806,14 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             for v in iter {
                 acc = match (&op, block) {
-                    (Some(op), _) => super::call(it, acc, op, vec![v], None, at)?,
+                    (Some(op), _) => super::call(it, acc, M::of(op), op, vec![v], None, at)?,
                     (None, Some(b)) => it.yield_block(b, vec![acc, v])?,
                     _ => acc,
                 };
             }
             acc
         }
-        "count" => {
+        M::count => {
             if let Some(x) = c.arg(0) {
                 RValue::Int(items.iter().filter(|v| v.equals(x)).count() as i64)
             } else if let Some(b) = block {
@@ -827,7 +828,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Int(items.len() as i64)
             }
         }
-        "any?" | "all?" | "none?" | "one?" => {
+        M::any_p | M::all_p | M::none_p | M::one_p => {
             let mut hits = 0usize;
             let total = items.len();
             for v in items {
@@ -838,21 +839,21 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 };
                 if t {
                     hits += 1;
-                    if c.name == "any?" {
+                    if c.id == M::any_p {
                         return Ok(Some(RValue::Bool(true)));
                     }
-                } else if c.name == "all?" {
+                } else if c.id == M::all_p {
                     return Ok(Some(RValue::Bool(false)));
                 }
             }
-            RValue::Bool(match c.name {
-                "any?" => false,
-                "all?" => hits == total,
-                "none?" => hits == 0,
+            RValue::Bool(match c.id {
+                M::any_p => false,
+                M::all_p => hits == total,
+                M::none_p => hits == 0,
                 _ => hits == 1,
             })
         }
-        "uniq" => {
+        M::uniq => {
             let mut out: Vec<RValue> = Vec::new();
             let mut keys: Vec<RValue> = Vec::new();
             for v in items {
@@ -864,8 +865,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::array(out)
         }
-        "to_a" | "entries" => RValue::array(items),
-        "first" => match c.arg(0) {
+        M::to_a | M::entries => RValue::array(items),
+        M::first => match c.arg(0) {
             None => items.into_iter().next().unwrap_or(RValue::Nil),
             Some(_) => {
                 let n = c.int_arg(0)?;
@@ -875,12 +876,12 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::array(items.into_iter().take(n as usize).collect())
             }
         },
-        "include?" | "member?" => RValue::Bool(
+        M::include_p | M::member_p => RValue::Bool(
             items
                 .iter()
                 .any(|v| v.equals(c.arg(0).unwrap_or(&RValue::Nil))),
         ),
-        "zip" => {
+        M::zip => {
             let others: Vec<Vec<RValue>> =
                 c.args.iter().map(|a| items_of(a, at)).collect::<R<_>>()?;
             RValue::array(
@@ -899,7 +900,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .collect(),
             )
         }
-        "to_h" => {
+        M::to_h => {
             let mut h = crate::value::RHash::default();
             // (an array's messages say where; Enumerable's do not)
             let array = matches!(recv, RValue::Array(_));

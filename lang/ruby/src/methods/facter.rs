@@ -21,6 +21,7 @@
 //! blocks around it as they were when it was given.
 
 use super::Call;
+use super::M;
 use crate::ast::{Block, Node};
 use crate::error::{HostError, RubyError};
 use crate::eval::{host_result, raise, unsupported, Ctx, Flow, Interp, R};
@@ -250,7 +251,7 @@ pub fn call(
                 RValue::Nil
             } else {
                 let class = it.constant("Facter::Util::Fact", at)?;
-                super::call(it, class, "new", vec![RValue::str(name)], None, at)?
+                super::call_id(it, class, M::new, vec![RValue::str(name)], None, at)?
             }
         }
         (
@@ -303,13 +304,13 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             return Ok(None);
         }
     }
-    match (class, c.name) {
-        ("Module", "const_get") => {
+    match (class, c.id) {
+        ("Module", M::const_get) => {
             c.arity(1, 2)?;
             let name = to_s(&c.args[0]);
             return it.constant(&name, c.at).map(Some);
         }
-        ("File", "join") => {
+        ("File", M::join) => {
             let mut parts = Vec::new();
             flatten_strings(&c.args, &mut parts);
             let mut out = String::new();
@@ -329,7 +330,7 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             }
             return Ok(Some(RValue::str(out)));
         }
-        ("File", "basename") => {
+        ("File", M::basename) => {
             c.arity(1, 2)?;
             let path = c.str_arg(0)?;
             let trimmed = path.trim_end_matches('/');
@@ -349,7 +350,7 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             }
             return Ok(Some(RValue::str(base)));
         }
-        ("File", "dirname") => {
+        ("File", M::dirname) => {
             c.arity(1, 1)?;
             let path = c.str_arg(0)?;
             let trimmed = path.trim_end_matches('/');
@@ -361,7 +362,7 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             };
             return Ok(Some(RValue::str(dir)));
         }
-        ("File", "expand_path" | "absolute_path") => {
+        ("File", M::expand_path | M::absolute_path) => {
             c.arity(1, 2)?;
             let path = c.str_arg(0)?;
             let base = match c.arg(1) {
@@ -378,7 +379,7 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             };
             return Ok(Some(RValue::str(normalize_path(&full))));
         }
-        ("File", "extname") => {
+        ("File", M::extname) => {
             c.arity(1, 1)?;
             let path = c.str_arg(0)?;
             let base = path.rsplit('/').next().unwrap_or("");

@@ -2,6 +2,7 @@
 //! `enumerable`; those that give a hash back for a hash are here).
 
 use super::Call;
+use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::{inspect, to_s};
 use crate::value::{RHash, RValue};
@@ -13,15 +14,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let at = c.at;
     let entries = || cell.borrow().entries.clone();
     let pair = |k: &RValue, v: &RValue| RValue::array(vec![k.clone(), v.clone()]);
-    Ok(Some(match c.name {
-        "[]" => {
+    Ok(Some(match c.id {
+        M::op_aref => {
             c.arity(1, 1)?;
             cell.borrow()
                 .get(&c.args[0])
                 .cloned()
                 .unwrap_or(RValue::Nil)
         }
-        "[]=" | "store" => {
+        M::op_aset | M::store => {
             c.arity(2, 2)?;
             let k = match &c.args[0] {
                 RValue::Str(s) => RValue::Str(s.clone()),
@@ -30,7 +31,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             cell.borrow_mut().insert(k, c.args[1].clone());
             c.args[1].clone()
         }
-        "fetch" => {
+        M::fetch => {
             c.arity(1, 2)?;
             let k = &c.args[0];
             match cell.borrow().get(k).cloned() {
@@ -42,7 +43,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 },
             }
         }
-        "dig" => {
+        M::dig => {
             let mut cur = cell
                 .borrow()
                 .get(c.arg(0).unwrap_or(&RValue::Nil))
@@ -52,45 +53,45 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 if matches!(cur, RValue::Nil) {
                     break;
                 }
-                cur = super::call(it, cur, "[]", vec![k.clone()], None, at)?;
+                cur = super::call_id(it, cur, M::op_aref, vec![k.clone()], None, at)?;
             }
             cur
         }
-        "key?" | "has_key?" | "include?" | "member?" => {
+        M::key_p | M::has_key_p | M::include_p | M::member_p => {
             c.arity(1, 1)?;
             RValue::Bool(cell.borrow().get(&c.args[0]).is_some())
         }
-        "value?" | "has_value?" => RValue::Bool(
+        M::value_p | M::has_value_p => RValue::Bool(
             entries()
                 .iter()
                 .any(|(_, v)| v.equals(c.arg(0).unwrap_or(&RValue::Nil))),
         ),
-        "key" => entries()
+        M::key => entries()
             .into_iter()
             .find(|(_, v)| v.equals(c.arg(0).unwrap_or(&RValue::Nil)))
             .map(|(k, _)| k)
             .unwrap_or(RValue::Nil),
-        "keys" => RValue::array(entries().into_iter().map(|(k, _)| k).collect()),
-        "values" => RValue::array(entries().into_iter().map(|(_, v)| v).collect()),
-        "values_at" => RValue::array(
+        M::keys => RValue::array(entries().into_iter().map(|(k, _)| k).collect()),
+        M::values => RValue::array(entries().into_iter().map(|(_, v)| v).collect()),
+        M::values_at => RValue::array(
             c.args
                 .iter()
                 .map(|k| cell.borrow().get(k).cloned().unwrap_or(RValue::Nil))
                 .collect(),
         ),
-        "size" | "length" => RValue::Int(cell.borrow().entries.len() as i64),
-        "count" if c.args.is_empty() && c.block.is_none() => {
+        M::size | M::length => RValue::Int(cell.borrow().entries.len() as i64),
+        M::count if c.args.is_empty() && c.block.is_none() => {
             RValue::Int(cell.borrow().entries.len() as i64)
         }
-        "empty?" => RValue::Bool(cell.borrow().entries.is_empty()),
-        "to_s" | "inspect" => {
+        M::empty_p => RValue::Bool(cell.borrow().entries.is_empty()),
+        M::to_s | M::inspect => {
             super::grow_shown(recv, c.at)?;
             RValue::str(to_s(recv))
         }
-        "to_h" if c.block.is_none() => recv.clone(),
-        "to_a" => RValue::array(entries().iter().map(|(k, v)| pair(k, v)).collect()),
-        "merge" | "update" | "merge!" => {
-            let mut h = if c.name == "merge" {
+        M::to_h if c.block.is_none() => recv.clone(),
+        M::to_a => RValue::array(entries().iter().map(|(k, v)| pair(k, v)).collect()),
+        M::merge | M::update | M::merge_bang => {
+            let mut h = if c.id == M::merge {
                 cell.borrow().clone()
             } else {
                 RHash::default()
@@ -106,7 +107,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     let v = match (
                         c.block,
                         h.get(&k).cloned().or_else(|| {
-                            if c.name == "merge" {
+                            if c.id == M::merge {
                                 None
                             } else {
                                 cell.borrow().get(&k).cloned()
@@ -119,7 +120,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     h.insert(k, v);
                 }
             }
-            if c.name == "merge" {
+            if c.id == M::merge {
                 RValue::hash(h)
             } else {
                 for (k, v) in h.entries {
@@ -128,20 +129,26 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 recv.clone()
             }
         }
-        "delete" => {
+        M::delete => {
             c.arity(1, 1)?;
             cell.borrow_mut().remove(&c.args[0]).unwrap_or(RValue::Nil)
         }
-        "invert" => RValue::hash(RHash {
+        M::invert => RValue::hash(RHash {
             entries: Vec::new(),
         })
         .tap_insert(entries().into_iter().map(|(k, v)| (v, k))),
-        "select" | "filter" | "reject" | "filter_map_hash" | "delete_if" | "keep_if"
-        | "select!" | "reject!" => {
+        M::select
+        | M::filter
+        | M::reject
+        | M::filter_map_hash
+        | M::delete_if
+        | M::keep_if
+        | M::select_bang
+        | M::reject_bang => {
             let Some(b) = c.block else {
                 return unsupported(format!("'{}' without a block", c.name), at);
             };
-            let keep_true = matches!(c.name, "select" | "filter" | "keep_if" | "select!");
+            let keep_true = matches!(c.id, M::select | M::filter | M::keep_if | M::select_bang);
             let mut out = RHash::default();
             for (k, v) in entries() {
                 let t = it.yield_block(b, vec![k.clone(), v.clone()])?.truthy();
@@ -149,20 +156,23 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     out.insert(k, v);
                 }
             }
-            if matches!(c.name, "delete_if" | "keep_if" | "select!" | "reject!") {
+            if matches!(
+                c.id,
+                M::delete_if | M::keep_if | M::select_bang | M::reject_bang
+            ) {
                 *cell.borrow_mut() = out;
                 recv.clone()
             } else {
                 RValue::hash(out)
             }
         }
-        "transform_values" | "transform_keys" => {
+        M::transform_values | M::transform_keys => {
             let Some(b) = c.block else {
                 return unsupported(format!("'{}' without a block", c.name), at);
             };
             let mut out = RHash::default();
             for (k, v) in entries() {
-                if c.name == "transform_values" {
+                if c.id == M::transform_values {
                     let nv = it.yield_block(b, vec![v])?;
                     out.insert(k, nv);
                 } else {
@@ -172,44 +182,71 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::hash(out)
         }
-        "each_key" | "each_value" => {
+        M::each_key | M::each_value => {
             let Some(b) = c.block else {
                 return unsupported(format!("'{}' without a block", c.name), at);
             };
             for (k, v) in entries() {
-                it.yield_block(b, vec![if c.name == "each_key" { k } else { v }])?;
+                it.yield_block(b, vec![if c.id == M::each_key { k } else { v }])?;
             }
             recv.clone()
         }
-        "min_by" | "max_by" | "sort_by" | "group_by" | "partition" | "find" | "detect"
-        | "each_with_index" | "map" | "collect" | "flat_map" | "sum" | "count" | "find_all"
-        | "each_slice" | "inject" | "reduce" | "each_with_object" | "uniq" | "first" | "sort"
-        | "min" | "max" | "zip" | "to_h" | "filter_map" | "each" | "each_pair" | "any?"
-        | "all?" | "none?" | "one?" => return Ok(None),
-        "compact" => RValue::hash(RHash {
+        M::min_by
+        | M::max_by
+        | M::sort_by
+        | M::group_by
+        | M::partition
+        | M::find
+        | M::detect
+        | M::each_with_index
+        | M::map
+        | M::collect
+        | M::flat_map
+        | M::sum
+        | M::count
+        | M::find_all
+        | M::each_slice
+        | M::inject
+        | M::reduce
+        | M::each_with_object
+        | M::uniq
+        | M::first
+        | M::sort
+        | M::min
+        | M::max
+        | M::zip
+        | M::to_h
+        | M::filter_map
+        | M::each
+        | M::each_pair
+        | M::any_p
+        | M::all_p
+        | M::none_p
+        | M::one_p => return Ok(None),
+        M::compact => RValue::hash(RHash {
             entries: entries()
                 .into_iter()
                 .filter(|(_, v)| !matches!(v, RValue::Nil))
                 .collect(),
         }),
-        "clear" => {
+        M::clear => {
             cell.borrow_mut().entries.clear();
             recv.clone()
         }
-        "==" => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
-        "except" => RValue::hash(RHash {
+        M::op_eq => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        M::except => RValue::hash(RHash {
             entries: entries()
                 .into_iter()
                 .filter(|(k, _)| !c.args.iter().any(|a| a.eql(k)))
                 .collect(),
         }),
-        "slice" => RValue::hash(RHash {
+        M::slice => RValue::hash(RHash {
             entries: entries()
                 .into_iter()
                 .filter(|(k, _)| c.args.iter().any(|a| a.eql(k)))
                 .collect(),
         }),
-        "default" | "default=" | "compare_by_identity" | "rehash" | "to_proc" => {
+        M::default | M::default_set | M::compare_by_identity | M::rehash | M::to_proc => {
             return unsupported(format!("method '{}' on Hash", c.name), at)
         }
         _ => return Ok(None),

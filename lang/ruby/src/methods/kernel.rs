@@ -2,6 +2,7 @@
 //! methods templates use (`format`, `raise`, `Integer()`, ...).
 
 use super::Call;
+use super::M;
 use crate::ast::Block;
 use crate::error::RubyError;
 use crate::eval::{raise, unsupported, Flow, Interp, R};
@@ -10,27 +11,29 @@ use std::rc::Rc;
 
 pub fn call(
     it: &mut Interp,
+    id: M,
     name: &str,
     args: Vec<RValue>,
     block: Option<&Rc<Block>>,
     at: usize,
 ) -> R {
     let c = Call {
+        id,
         name,
         args,
         block,
         at,
     };
-    match name {
-        "scope" => {
+    match c.id {
+        M::scope => {
             c.arity(0, 0)?;
             Ok(RValue::Scope)
         }
-        "format" | "sprintf" => {
+        M::format | M::sprintf => {
             c.arity(1, usize::MAX)?;
             super::string::format(it, &c.args[0], &c.args[1..], at)
         }
-        "raise" | "fail" => {
+        M::raise | M::fail => {
             let (class, msg) = match c.args.first() {
                 Some(RValue::Str(s)) => ("RuntimeError".to_string(), s.to_string()),
                 Some(RValue::Class(k)) => (
@@ -57,7 +60,7 @@ pub fn call(
             };
             Err(Flow::from(RubyError::raised_as(class, msg, at)))
         }
-        "Integer" => {
+        M::Integer => {
             c.arity(1, 2)?;
             let base = match c.args.get(1) {
                 None | Some(RValue::Nil) => None,
@@ -83,7 +86,7 @@ pub fn call(
                 other => raise(format!("can't convert {} into Integer", other.class_name()), at),
             }
         }
-        "Float" => {
+        M::Float => {
             c.arity(1, 1)?;
             match &c.args[0] {
                 RValue::Int(i) => Ok(RValue::Float(*i as f64)),
@@ -95,11 +98,11 @@ pub fn call(
                 other => raise(format!("can't convert {} into Float", other.class_name()), at),
             }
         }
-        "String" => {
+        M::String => {
             c.arity(1, 1)?;
             Ok(RValue::str(crate::show::to_s(&c.args[0])))
         }
-        "Array" => {
+        M::Array => {
             c.arity(1, 1)?;
             Ok(match &c.args[0] {
                 RValue::Nil => RValue::array(vec![]),
@@ -112,7 +115,7 @@ pub fn call(
                 other => RValue::array(vec![other.clone()]),
             })
         }
-        "loop" => {
+        M::loop_ => {
             let Some(b) = c.block else {
                 return unsupported("'loop' without a block", at);
             };
@@ -121,7 +124,7 @@ pub fn call(
                 it.yield_block(b, vec![])?;
             }
         }
-        "catch" => {
+        M::catch => {
             let Some(b) = c.block else {
                 return unsupported("'catch' without a block", at);
             };
@@ -134,7 +137,7 @@ pub fn call(
                 other => other,
             }
         }
-        "throw" => {
+        M::throw => {
             c.arity(1, 2)?;
             let tag = c.args[0].clone();
             if !it.catching.iter().any(|t| t.equals(&tag)) {
@@ -146,13 +149,13 @@ pub fn call(
             }
             Err(Flow::Throw(tag, c.args.get(1).cloned().unwrap_or(RValue::Nil)))
         }
-        "has_variable?" => {
+        M::has_variable_p => {
             c.arity(1, 1)?;
             let n = crate::show::to_s(&c.args[0]);
             Ok(RValue::Bool(it.host.has_variable(&n, false)))
         }
         // a custom fact's backticks: the host runs the command or refuses it
-        "`" if it.host.custom_facts() => {
+        M::op_backtick if it.host.custom_facts() => {
             c.arity(1, 1)?;
             let args = [RValue::str(crate::show::to_s(&c.args[0]))];
             match it.host.system_call("Kernel", "`", &args) {
@@ -160,31 +163,31 @@ pub fn call(
                 None => unsupported("running a command (`...` or %x())", at),
             }
         }
-        "`" | "system" | "exec" | "spawn" | "fork" | "syscall" => unsupported(
+        M::op_backtick | M::system | M::exec | M::spawn | M::fork | M::syscall => unsupported(
             format!(
                 "running a command ({}) in a template",
-                if name == "`" { "`...` or %x()" } else { name }
+                if c.id == M::op_backtick { "`...` or %x()" } else { name }
             ),
             at,
         ),
-        "rand" => {
+        M::rand => {
             c.arity(0, 1)?;
             random(c.args.first(), at)
         }
-        "block_given?" => {
+        M::block_given_p => {
             c.arity(0, 0)?;
             Ok(RValue::Bool(it.block_given()))
         }
-        "eval" | "instance_eval" | "binding" => unsupported(
+        M::eval | M::instance_eval | M::binding => unsupported(
             format!("'{name}' (Ruby code from a string) in a template"),
             at,
         ),
-        "puts" | "print" | "p" | "pp" | "require" | "load" | "open"
-        | "srand" | "sleep" | "exit" | "abort"
-        | "gets" | "instance_variable_get" | "instance_variables" | "send" | "__send__"
-        | "public_send" | "method" | "define_method" | "caller" | "at_exit"
-        | "trap" | "warn" | "lambda" | "proc" | "tap" | "then" | "freeze" | "to_s"
-        | "inspect" | "file" | "tags" | "classes" | "all_tags" | "string" | "result" => {
+        M::puts | M::print | M::p | M::pp | M::require | M::load | M::open
+        | M::srand | M::sleep | M::exit | M::abort
+        | M::gets | M::instance_variable_get | M::instance_variables | M::send | M::__send__
+        | M::public_send | M::method | M::define_method | M::caller | M::at_exit
+        | M::trap | M::warn | M::lambda | M::proc | M::tap | M::then | M::freeze | M::to_s
+        | M::inspect | M::file | M::tags | M::classes | M::all_tags | M::string | M::result => {
             unsupported(format!("'{name}' in a template"), at)
         }
         _ => raise(
@@ -195,49 +198,49 @@ pub fn call(
 }
 
 /// Whether a call without receiver in a class's code is `Kernel`'s (else `self`'s).
-pub fn is_kernel(name: &str) -> bool {
+pub fn is_kernel(id: M) -> bool {
     matches!(
-        name,
-        "format"
-            | "sprintf"
-            | "raise"
-            | "fail"
-            | "Integer"
-            | "Float"
-            | "String"
-            | "Array"
-            | "loop"
-            | "catch"
-            | "throw"
-            | "block_given?"
-            | "lambda"
-            | "proc"
-            | "puts"
-            | "print"
-            | "p"
-            | "pp"
-            | "require"
-            | "load"
-            | "eval"
-            | "system"
-            | "exec"
-            | "open"
-            | "binding"
-            | "rand"
-            | "srand"
-            | "sleep"
-            | "exit"
-            | "abort"
-            | "gets"
-            | "caller"
-            | "at_exit"
-            | "trap"
-            | "warn"
-            | "`"
-            | "spawn"
-            | "fork"
-            | "syscall"
-            | "instance_eval"
+        id,
+        M::format
+            | M::sprintf
+            | M::raise
+            | M::fail
+            | M::Integer
+            | M::Float
+            | M::String
+            | M::Array
+            | M::loop_
+            | M::catch
+            | M::throw
+            | M::block_given_p
+            | M::lambda
+            | M::proc
+            | M::puts
+            | M::print
+            | M::p
+            | M::pp
+            | M::require
+            | M::load
+            | M::eval
+            | M::system
+            | M::exec
+            | M::open
+            | M::binding
+            | M::rand
+            | M::srand
+            | M::sleep
+            | M::exit
+            | M::abort
+            | M::gets
+            | M::caller
+            | M::at_exit
+            | M::trap
+            | M::warn
+            | M::op_backtick
+            | M::spawn
+            | M::fork
+            | M::syscall
+            | M::instance_eval
     )
 }
 

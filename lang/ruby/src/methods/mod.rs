@@ -1,7 +1,8 @@
 //! Core methods of the Ruby subset, by receiver class. Each class's module answers
 //! `Some(result)` for the methods it has and `None` otherwise; what no module has is a
 //! `NoMethodError` (a method Ruby does not have) or an unsupported-Ruby error (one it has
-//! but the subset does not implement).
+//! but the subset does not implement). A method is matched by its id ([`M`], `names.rs`
+//! says how a new one is added), its text (`Call::name`) kept for messages.
 
 pub mod array;
 pub mod bignum;
@@ -32,8 +33,12 @@ use crate::show::inspect;
 use crate::value::RValue;
 use std::rc::Rc;
 
+pub use crate::names::M;
+
 /// What a method gets besides its receiver.
 pub struct Call<'a> {
+    /// The method's id ([`M::Other`] for a name no core method has).
+    pub id: M,
     pub name: &'a str,
     pub args: Vec<RValue>,
     pub block: Option<&'a Rc<Block>>,
@@ -101,10 +106,11 @@ impl Call<'_> {
     }
 }
 
-/// Calls method `name` on `recv`.
+/// Calls method `name` (whose id is `id`: `M::of(name)`) on `recv`.
 pub fn call(
     it: &mut Interp,
     recv: RValue,
+    id: M,
     name: &str,
     mut args: Vec<RValue>,
     block: Option<&Rc<Block>>,
@@ -122,12 +128,15 @@ pub fn call(
             }
         }
     }
-    if matches!(recv, RValue::Host(_)) && matches!(name, "call" | "()" | "yield" | "[]") {
+    if matches!(recv, RValue::Host(_))
+        && matches!(id, M::call | M::op_call | M::yield_ | M::op_aref)
+    {
         if let Some(r) = it.host.call_block(&recv, args.clone()) {
             return crate::eval::host_result(r, at);
         }
     }
     let c = Call {
+        id,
         name,
         args,
         block,
@@ -161,6 +170,18 @@ pub fn call(
         }
     }
     no_method(&recv, name, at)
+}
+
+/// Calls a listed method by its id (`call_id(it, v, M::op_aref, ...)` is `v[...]`).
+pub fn call_id(
+    it: &mut Interp,
+    recv: RValue,
+    id: M,
+    args: Vec<RValue>,
+    block: Option<&Rc<Block>>,
+    at: usize,
+) -> R {
+    call(it, recv, id, id.text(), args, block, at)
 }
 
 /// Fails with `NoMemoryError` (no `StandardError`: a bare `rescue` does not catch it)

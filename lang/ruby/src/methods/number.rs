@@ -2,6 +2,7 @@
 //! `Integer ** negative` as a rational is outside the subset), comparisons, conversions.
 
 use super::Call;
+use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::value::RValue;
 use std::cmp::Ordering;
@@ -13,21 +14,30 @@ fn overflow<T>(at: usize) -> R<T> {
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let op = c.name;
     if matches!(
-        op,
-        "+" | "-" | "*" | "/" | "%" | "**" | "modulo" | "div" | "fdiv" | "pow"
+        c.id,
+        M::op_add
+            | M::op_sub
+            | M::op_mul
+            | M::op_div
+            | M::op_mod
+            | M::op_pow
+            | M::modulo
+            | M::div
+            | M::fdiv
+            | M::pow
     ) {
         c.arity(1, 1)?;
         return arith(recv, op, &c.args[0], c.at).map(Some);
     }
-    if matches!(op, "<" | ">" | "<=" | ">=") {
+    if matches!(c.id, M::op_lt | M::op_gt | M::op_le | M::op_ge) {
         c.arity(1, 1)?;
         let o = &c.args[0];
         if let (RValue::Int(_), Some(b)) = (recv, super::bignum::Bignum::of(o)) {
             // the other way round: a bignum's `<=>`
-            let flipped = match op {
-                "<" => ">",
-                ">" => "<",
-                "<=" => ">=",
+            let flipped = match c.id {
+                M::op_lt => ">",
+                M::op_gt => "<",
+                M::op_le => ">=",
                 _ => "<=",
             };
             let r = crate::value::HostObject::call(b, flipped, std::slice::from_ref(recv));
@@ -39,17 +49,19 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         let Some(ord) = recv.compare(o) else {
             return Ok(Some(RValue::Bool(false)));
         };
-        return Ok(Some(RValue::Bool(match op {
-            "<" => ord == Ordering::Less,
-            ">" => ord == Ordering::Greater,
-            "<=" => ord != Ordering::Greater,
+        return Ok(Some(RValue::Bool(match c.id {
+            M::op_lt => ord == Ordering::Less,
+            M::op_gt => ord == Ordering::Greater,
+            M::op_le => ord != Ordering::Greater,
             _ => ord != Ordering::Less,
         })));
     }
-    let v = match (recv, op) {
-        (RValue::Int(i), "-@") => RValue::Int(i.checked_neg().map_or_else(|| overflow(c.at), Ok)?),
-        (RValue::Float(f), "-@") => RValue::Float(-f),
-        (_, "to_i" | "to_int" | "truncate") => match recv {
+    let v = match (recv, c.id) {
+        (RValue::Int(i), M::op_neg) => {
+            RValue::Int(i.checked_neg().map_or_else(|| overflow(c.at), Ok)?)
+        }
+        (RValue::Float(f), M::op_neg) => RValue::Float(-f),
+        (_, M::to_i | M::to_int | M::truncate) => match recv {
             RValue::Float(f) if !f.is_finite() => return raise(crate::show::float_to_s(*f), c.at),
             // (an `as` conversion saturates: 1e20.to_i was 2**63 - 1)
             RValue::Float(f) if f.trunc() >= -(2f64.powi(63)) && f.trunc() < 2f64.powi(63) => {
@@ -58,16 +70,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::Float(_) => return overflow(c.at),
             other => other.clone(),
         },
-        (RValue::Int(i), "to_f") => RValue::Float(*i as f64),
-        (RValue::Float(_), "to_f") => recv.clone(),
-        (RValue::Int(i), "to_s" | "inspect") if !c.args.is_empty() => {
+        (RValue::Int(i), M::to_f) => RValue::Float(*i as f64),
+        (RValue::Float(_), M::to_f) => recv.clone(),
+        (RValue::Int(i), M::to_s | M::inspect) if !c.args.is_empty() => {
             let base = c.int_arg(0)?;
             if !(2..=36).contains(&base) {
                 return raise(format!("invalid radix {base}"), c.at);
             }
             RValue::str(radix(*i, base as u32))
         }
-        (RValue::Int(i), "chr") => match u8::try_from(*i) {
+        (RValue::Int(i), M::chr) => match u8::try_from(*i) {
             // (past ASCII: a binary string of that byte)
             Ok(b) if c.args.is_empty() => RValue::bytes(vec![b]),
             Ok(_) => return unsupported("Integer#chr with an encoding", c.at),
@@ -79,38 +91,38 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 )))
             }
         },
-        (_, "abs" | "magnitude") => match recv {
+        (_, M::abs | M::magnitude) => match recv {
             RValue::Int(i) => RValue::Int(i.checked_abs().map_or_else(|| overflow(c.at), Ok)?),
             RValue::Float(f) => RValue::Float(f.abs()),
             _ => unreachable!(),
         },
-        (RValue::Int(i), "succ" | "next") => {
+        (RValue::Int(i), M::succ | M::next) => {
             RValue::Int(i.checked_add(1).map_or_else(|| overflow(c.at), Ok)?)
         }
-        (RValue::Int(i), "pred") => {
+        (RValue::Int(i), M::pred) => {
             RValue::Int(i.checked_sub(1).map_or_else(|| overflow(c.at), Ok)?)
         }
-        (RValue::Int(i), "even?") => RValue::Bool(i % 2 == 0),
-        (RValue::Int(i), "odd?") => RValue::Bool(i % 2 != 0),
-        (_, "zero?") => RValue::Bool(
+        (RValue::Int(i), M::even_p) => RValue::Bool(i % 2 == 0),
+        (RValue::Int(i), M::odd_p) => RValue::Bool(i % 2 != 0),
+        (_, M::zero_p) => RValue::Bool(
             matches!(recv, RValue::Int(0)) || matches!(recv, RValue::Float(f) if *f == 0.0),
         ),
-        (_, "positive?") => RValue::Bool(num(recv) > 0.0),
-        (_, "negative?") => RValue::Bool(num(recv) < 0.0),
-        (RValue::Int(_), "integer?") => RValue::Bool(true),
-        (RValue::Float(_), "integer?") => RValue::Bool(false),
-        (RValue::Float(f), "nan?") => RValue::Bool(f.is_nan()),
-        (RValue::Float(f), "infinite?") => {
+        (_, M::positive_p) => RValue::Bool(num(recv) > 0.0),
+        (_, M::negative_p) => RValue::Bool(num(recv) < 0.0),
+        (RValue::Int(_), M::integer_p) => RValue::Bool(true),
+        (RValue::Float(_), M::integer_p) => RValue::Bool(false),
+        (RValue::Float(f), M::nan_p) => RValue::Bool(f.is_nan()),
+        (RValue::Float(f), M::infinite_p) => {
             if f.is_infinite() {
                 RValue::Int(if *f > 0.0 { 1 } else { -1 })
             } else {
                 RValue::Nil
             }
         }
-        (RValue::Float(f), "finite?") => RValue::Bool(f.is_finite()),
-        (RValue::Int(_), "finite?") => RValue::Bool(true),
-        (_, "round" | "floor" | "ceil") => round(recv, c)?,
-        (RValue::Int(i), "times") => {
+        (RValue::Float(f), M::finite_p) => RValue::Bool(f.is_finite()),
+        (RValue::Int(_), M::finite_p) => RValue::Bool(true),
+        (_, M::round | M::floor | M::ceil) => round(recv, c)?,
+        (RValue::Int(i), M::times) => {
             let Some(b) = c.block else {
                 if *i > 10_000_000 {
                     return unsupported("'times' without a block over more than 10 million", c.at);
@@ -124,14 +136,14 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        (RValue::Int(a), "remainder") => {
+        (RValue::Int(a), M::remainder) => {
             let b = c.int_arg(0)?;
             if b == 0 {
                 return raise("divided by 0", c.at);
             }
             RValue::Int(a.wrapping_rem(b))
         }
-        (RValue::Int(a), "gcd" | "lcm") => {
+        (RValue::Int(a), M::gcd | M::lcm) => {
             let b = c.int_arg(0)?;
             let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
             while y != 0 {
@@ -140,7 +152,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             // (each beyond 64 bits for some operands: gcd(-2**63, -2**63) is 2**63, and an
             // lcm can be up to the product; they overflowed, a panic in debug builds)
             let g = i64::try_from(x).map_or_else(|_| overflow(c.at), Ok)?;
-            RValue::Int(if op == "gcd" {
+            RValue::Int(if c.id == M::gcd {
                 g
             } else if g == 0 {
                 0
@@ -151,7 +163,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .map_or_else(|| overflow(c.at), Ok)?
             })
         }
-        (RValue::Int(a), "digits") => {
+        (RValue::Int(a), M::digits) => {
             if *a < 0 {
                 return raise("out of domain", c.at);
             }
@@ -164,7 +176,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::array(out)
         }
-        (_, "clamp") => {
+        (_, M::clamp) => {
             c.arity(2, 2)?;
             if c.args[0].compare(&c.args[1]) == Some(Ordering::Greater) {
                 return super::raise_arg("min argument must be smaller than max argument", c.at);
@@ -177,9 +189,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 recv.clone()
             }
         }
-        (RValue::Int(_), "size") if c.args.is_empty() => RValue::Int(8),
+        (RValue::Int(_), M::size) if c.args.is_empty() => RValue::Int(8),
         // a float start, limit or step: the float steps of a range (`1.0.step(2.0, 0.5)`)
-        (RValue::Int(_) | RValue::Float(_), "step")
+        (RValue::Int(_) | RValue::Float(_), M::step)
             if matches!(recv, RValue::Float(_))
                 || c.args.iter().any(|a| matches!(a, RValue::Float(_))) =>
         {
@@ -192,7 +204,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let items = super::enumerable::float_steps(&range, &by, c.at)?;
             super::each_or_items(it, c.block, items, recv)?
         }
-        (RValue::Int(i), "step") => {
+        (RValue::Int(i), M::step) => {
             let limit = c.int_arg(0)?;
             let by = if c.args.len() > 1 { c.int_arg(1)? } else { 1 };
             if by == 0 {
@@ -209,16 +221,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             super::each_or_items(it, c.block, items, recv)?
         }
-        (RValue::Int(i), "upto" | "downto") => {
+        (RValue::Int(i), M::upto | M::downto) => {
             let to = c.int_arg(0)?;
-            let items: Box<dyn Iterator<Item = i64>> = if op == "upto" {
+            let items: Box<dyn Iterator<Item = i64>> = if c.id == M::upto {
                 Box::new(*i..=to)
             } else {
                 Box::new((to..=*i).rev())
             };
             let Some(b) = c.block else {
                 // (an array stands for the enumerator, as `times` without a block)
-                let count = if op == "upto" {
+                let count = if c.id == M::upto {
                     to.saturating_sub(*i)
                 } else {
                     i.saturating_sub(to)
@@ -237,7 +249,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        (_, "between?") => {
+        (_, M::between_p) => {
             c.arity(2, 2)?;
             let lo = recv
                 .compare(&c.args[0])
@@ -247,22 +259,22 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 .is_some_and(|o| o != Ordering::Greater);
             RValue::Bool(lo && hi)
         }
-        (_, "divmod") => {
+        (_, M::divmod) => {
             c.arity(1, 1)?;
             let q = arith(recv, "div", &c.args[0], c.at)?;
             let m = arith(recv, "%", &c.args[0], c.at)?;
             RValue::array(vec![q, m])
         }
-        (RValue::Int(a), "&" | "|" | "^" | "<<" | ">>") => {
+        (RValue::Int(a), M::op_and | M::op_or | M::op_xor | M::op_shl | M::op_shr) => {
             let b = c.int_arg(0)?;
-            RValue::Int(match op {
-                "&" => a & b,
-                "|" => a | b,
-                "^" => a ^ b,
+            RValue::Int(match c.id {
+                M::op_and => a & b,
+                M::op_or => a | b,
+                M::op_xor => a ^ b,
                 // (`<<` by a negative count shifts right, `>>` by one left, as in Ruby;
                 // a left shift that loses bits is beyond 64 bits: 1 << 63 wrapped)
-                "<<" | ">>" => {
-                    let left = if op == "<<" {
+                M::op_shl | M::op_shr => {
+                    let left = if c.id == M::op_shl {
                         b
                     } else {
                         b.checked_neg().unwrap_or(i64::MAX)

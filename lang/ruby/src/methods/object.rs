@@ -2,6 +2,7 @@
 //! those of nil, booleans, symbols, classes, regexps, match data and Puppet objects.
 
 use super::Call;
+use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::regexp::make_regexp;
 use crate::show::{inspect, to_s};
@@ -12,106 +13,106 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     if let Some(v) = specific(it, recv, c)? {
         return Ok(Some(v));
     }
-    Ok(Some(match c.name {
-        "nil?" => RValue::Bool(matches!(recv, RValue::Nil)),
-        "is_a?" | "kind_of?" | "instance_of?" => {
+    Ok(Some(match c.id {
+        M::nil_p => RValue::Bool(matches!(recv, RValue::Nil)),
+        M::is_a_p | M::kind_of_p | M::instance_of_p => {
             c.arity(1, 1)?;
             match &c.args[0] {
-                RValue::Class(k) if c.name == "instance_of?" => {
+                RValue::Class(k) if c.id == M::instance_of_p => {
                     RValue::Bool(recv.class_name() == **k)
                 }
                 RValue::Class(k) => RValue::Bool(recv.is_a(k)),
-                RValue::Module(m) if c.name == "instance_of?" => {
+                RValue::Module(m) if c.id == M::instance_of_p => {
                     RValue::Bool(recv.class_name() == *m.name)
                 }
                 RValue::Module(m) => RValue::Bool(recv.is_a(&m.name)),
                 _ => return raise("class or module required", c.at),
             }
         }
-        "class" => match recv {
+        M::class => match recv {
             RValue::Object(o) => RValue::Module(o.class.clone()),
             _ => RValue::Class(Rc::from(recv.class_name())),
         },
-        "to_s" | "to_json" | "inspect" => {
+        M::to_s | M::to_json | M::inspect => {
             // (JSON's text is at least as long as `inspect`'s, less the spaces)
             super::grow_shown(recv, c.at)?;
-            match c.name {
-                "to_s" => RValue::str(to_s(recv)),
-                "to_json" => RValue::str(super::json::generate(recv, false, c.at)?),
+            match c.id {
+                M::to_s => RValue::str(to_s(recv)),
+                M::to_json => RValue::str(super::json::generate(recv, false, c.at)?),
                 _ => RValue::str(inspect(recv)),
             }
         }
-        "to_yaml" if c.args.is_empty() => match it.host.to_yaml(recv) {
+        M::to_yaml if c.args.is_empty() => match it.host.to_yaml(recv) {
             Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
             None => return unsupported("method 'to_yaml'", c.at),
         },
-        "==" | "eql?" | "equal?" => {
+        M::op_eq | M::eql_p | M::equal_p => {
             c.arity(1, 1)?;
             let b = &c.args[0];
-            RValue::Bool(if c.name == "eql?" {
+            RValue::Bool(if c.id == M::eql_p {
                 recv.eql(b)
             } else {
                 recv.equals(b)
             })
         }
-        "!=" => RValue::Bool(!recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
-        "!" => RValue::Bool(!recv.truthy()),
-        "===" => {
+        M::op_ne => RValue::Bool(!recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        M::op_not => RValue::Bool(!recv.truthy()),
+        M::op_eqq => {
             c.arity(1, 1)?;
             RValue::Bool(super::case_eq(it, recv, &c.args[0], c.at)?)
         }
-        "=~" => RValue::Nil,
-        "<=>" => {
+        M::op_match => RValue::Nil,
+        M::op_cmp => {
             c.arity(1, 1)?;
             match recv.compare(&c.args[0]) {
                 Some(o) => RValue::Int(o as i64),
                 None => RValue::Nil,
             }
         }
-        "respond_to?" => {
+        M::respond_to_p => {
             c.arity(1, 2)?;
             let name = to_s(&c.args[0]);
             RValue::Bool(responds(recv, &name))
         }
-        "frozen?" => RValue::Bool(!matches!(recv, RValue::Array(_) | RValue::Hash(_))),
-        "dup" | "clone" => match recv {
+        M::frozen_p => RValue::Bool(!matches!(recv, RValue::Array(_) | RValue::Hash(_))),
+        M::dup | M::clone => match recv {
             RValue::Array(a) => RValue::array(a.borrow().clone()),
             RValue::Hash(h) => RValue::hash(h.borrow().clone()),
             other => other.clone(),
         },
-        "freeze" | "itself" => recv.clone(),
-        "tap" | "then" | "yield_self" => {
+        M::freeze | M::itself => recv.clone(),
+        M::tap | M::then | M::yield_self => {
             let Some(b) = c.block else {
                 return unsupported(format!("'{}' without a block", c.name), c.at);
             };
             let r = it.yield_block(b, vec![recv.clone()])?;
-            if c.name == "tap" {
+            if c.id == M::tap {
                 recv.clone()
             } else {
                 r
             }
         }
-        "instance_variable_get"
-        | "send"
-        | "public_send"
-        | "__send__"
-        | "method"
-        | "methods"
-        | "instance_variables"
-        | "object_id"
-        | "hash"
-        | "instance_eval"
-        | "instance_exec"
-        | "class_eval"
-        | "module_eval"
-        | "class_exec"
-        | "module_exec"
-        | "define_method"
-        | "const_set"
-        | "instance_variable_set"
-        | "display"
-        | "extend"
-        | "singleton_class" => {
+        M::instance_variable_get
+        | M::send
+        | M::public_send
+        | M::__send__
+        | M::method
+        | M::methods
+        | M::instance_variables
+        | M::object_id
+        | M::hash
+        | M::instance_eval
+        | M::instance_exec
+        | M::class_eval
+        | M::module_eval
+        | M::class_exec
+        | M::module_exec
+        | M::define_method
+        | M::const_set
+        | M::instance_variable_set
+        | M::display
+        | M::extend
+        | M::singleton_class => {
             return unsupported(
                 format!("method '{}' on {}", c.name, recv.class_name()),
                 c.at,
@@ -123,36 +124,59 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 
 fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     Ok(match recv {
-        RValue::Nil => match c.name {
-            "to_a" => Some(RValue::array(vec![])),
-            "to_s" => Some(RValue::str("")),
-            "to_i" => Some(RValue::Int(0)),
-            "to_f" => Some(RValue::Float(0.0)),
-            "to_h" => Some(RValue::hash(Default::default())),
-            "&" => Some(RValue::Bool(false)),
-            "|" | "^" => Some(RValue::Bool(c.arg(0).is_some_and(RValue::truthy))),
+        RValue::Nil => match c.id {
+            M::to_a => Some(RValue::array(vec![])),
+            M::to_s => Some(RValue::str("")),
+            M::to_i => Some(RValue::Int(0)),
+            M::to_f => Some(RValue::Float(0.0)),
+            M::to_h => Some(RValue::hash(Default::default())),
+            M::op_and => Some(RValue::Bool(false)),
+            M::op_or | M::op_xor => Some(RValue::Bool(c.arg(0).is_some_and(RValue::truthy))),
             _ => None,
         },
-        RValue::Bool(b) => match c.name {
-            "&" => Some(RValue::Bool(*b && c.arg(0).is_some_and(RValue::truthy))),
-            "|" => Some(RValue::Bool(*b || c.arg(0).is_some_and(RValue::truthy))),
-            "^" => Some(RValue::Bool(*b != c.arg(0).is_some_and(RValue::truthy))),
+        RValue::Bool(b) => match c.id {
+            M::op_and => Some(RValue::Bool(*b && c.arg(0).is_some_and(RValue::truthy))),
+            M::op_or => Some(RValue::Bool(*b || c.arg(0).is_some_and(RValue::truthy))),
+            M::op_xor => Some(RValue::Bool(*b != c.arg(0).is_some_and(RValue::truthy))),
             _ => None,
         },
-        RValue::Sym(s) => match c.name {
-            "to_s" | "id2name" | "name" => Some(RValue::Str(s.clone())),
-            "to_sym" => Some(recv.clone()),
-            "to_proc" => return unsupported("Symbol#to_proc outside of &:name", c.at),
-            "<=>" | "==" | "inspect" | "class" | "nil?" | "is_a?" | "kind_of?" | "===" | "!"
-            | "!=" | "eql?" | "equal?" | "frozen?" | "respond_to?" | "instance_of?" | "dup"
-            | "freeze" => None,
+        RValue::Sym(s) => match c.id {
+            M::to_s | M::id2name | M::name => Some(RValue::Str(s.clone())),
+            M::to_sym => Some(recv.clone()),
+            M::to_proc => return unsupported("Symbol#to_proc outside of &:name", c.at),
+            M::op_cmp
+            | M::op_eq
+            | M::inspect
+            | M::class
+            | M::nil_p
+            | M::is_a_p
+            | M::kind_of_p
+            | M::op_eqq
+            | M::op_not
+            | M::op_ne
+            | M::eql_p
+            | M::equal_p
+            | M::frozen_p
+            | M::respond_to_p
+            | M::instance_of_p
+            | M::dup
+            | M::freeze => None,
             // `:a.upcase` and the like work on the name.
             _ => {
                 let r = super::string::call(it, &RValue::Str(s.clone()), c)?;
-                match (c.name, r) {
+                match (c.id, r) {
                     (
-                        "length" | "size" | "empty?" | "start_with?" | "end_with?" | "=~" | "match"
-                        | "match?" | "[]" | "casecmp" | "casecmp?",
+                        M::length
+                        | M::size
+                        | M::empty_p
+                        | M::start_with_p
+                        | M::end_with_p
+                        | M::op_match
+                        | M::match_
+                        | M::match_p
+                        | M::op_aref
+                        | M::casecmp
+                        | M::casecmp_p,
                         r,
                     ) => r,
                     (_, Some(RValue::Str(t))) => Some(RValue::Sym(t)),
@@ -160,22 +184,22 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             }
         },
-        RValue::Class(k) => match c.name {
-            "name" | "to_s" | "inspect" => Some(RValue::Str(k.clone())),
-            "===" => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
-            "new" | "exception" if crate::error::is_error_class(k) => {
+        RValue::Class(k) => match c.id {
+            M::name | M::to_s | M::inspect => Some(RValue::Str(k.clone())),
+            M::op_eqq => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
+            M::new | M::exception if crate::error::is_error_class(k) => {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
             }
-            "generate" | "dump" | "pretty_generate" if &**k == "JSON" => {
+            M::generate | M::dump | M::pretty_generate if &**k == "JSON" => {
                 c.arity(1, 2)?;
-                let pretty = c.name == "pretty_generate";
+                let pretty = c.id == M::pretty_generate;
                 Some(RValue::str(super::json::generate(
                     &c.args[0], pretty, c.at,
                 )?))
             }
             // (Puppet's PSON reads JSON)
-            "parse" | "load" if matches!(&**k, "JSON" | "PSON") => {
+            M::parse | M::load if matches!(&**k, "JSON" | "PSON") => {
                 c.arity(1, 2)?;
                 let text = c.str_arg(0)?;
                 let symbolize = match c.arg(1) {
@@ -187,12 +211,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 };
                 Some(super::json::parse(&text, symbolize, c.at)?)
             }
-            "escape" | "quote" if &**k == "Regexp" => {
+            M::escape | M::quote if &**k == "Regexp" => {
                 let s = c.str_arg(0)?;
                 Some(RValue::str(regex_escape(&s)))
             }
             // strings escaped, regexps as their `to_s` (`(?-mix:...)`), joined by `|`
-            "union" if &**k == "Regexp" => {
+            M::union if &**k == "Regexp" => {
                 let parts = match c.args.as_slice() {
                     [RValue::Array(a)] => a.borrow().clone(),
                     other => other.to_vec(),
@@ -211,12 +235,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 };
                 Some(RValue::Regexp(Rc::new(make_regexp(&source, "", c.at)?)))
             }
-            "new" if &**k == "Regexp" => match c.arg(0) {
+            M::new if &**k == "Regexp" => match c.arg(0) {
                 Some(RValue::Regexp(r)) => Some(RValue::Regexp(r.clone())),
                 Some(RValue::Str(s)) => Some(RValue::Regexp(Rc::new(make_regexp(s, "", c.at)?))),
                 _ => return raise("no implicit conversion into String", c.at),
             },
-            "[]" if &**k == "Hash" => {
+            M::op_aref if &**k == "Hash" => {
                 let mut h = crate::value::RHash::default();
                 match c.arg(0) {
                     Some(RValue::Array(pairs)) if c.args.len() == 1 => {
@@ -241,26 +265,26 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             // An empty hash or array (a default value or block is not supported: the
             // subset's hashes have no default).
-            "new" if &**k == "Hash" && c.args.is_empty() && c.block.is_none() => {
+            M::new if &**k == "Hash" && c.args.is_empty() && c.block.is_none() => {
                 Some(RValue::hash(crate::value::RHash::default()))
             }
-            "new" if &**k == "Array" => Some(super::array::new(it, c)?),
-            "new" => return unsupported(format!("{k}.new"), c.at),
+            M::new if &**k == "Array" => Some(super::array::new(it, c)?),
+            M::new => return unsupported(format!("{k}.new"), c.at),
             _ => None,
         },
-        RValue::Regexp(re) => match c.name {
-            "source" => Some(RValue::str(crate::regexp::ruby_source(re).0)),
-            "options" => {
+        RValue::Regexp(re) => match c.id {
+            M::source => Some(RValue::str(crate::regexp::ruby_source(re).0)),
+            M::options => {
                 let flags = crate::regexp::ruby_source(re).1;
                 let bit = |c: char, b: i64| if flags.contains(c) { b } else { 0 };
                 Some(RValue::Int(bit('i', 1) | bit('x', 2) | bit('m', 4)))
             }
-            "=~" | "match" | "match?" => {
+            M::op_match | M::match_ | M::match_p => {
                 c.arity(1, 2)?;
                 let s = match &c.args[0] {
                     RValue::Nil => {
                         it.last_match = None;
-                        return Ok(Some(if c.name == "match?" {
+                        return Ok(Some(if c.id == M::match_p {
                             RValue::Bool(false)
                         } else {
                             RValue::Nil
@@ -281,13 +305,13 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             _ => None,
         },
-        RValue::Exception(e) => match c.name {
-            "message" | "to_s" | "full_message" => Some(RValue::str(e.1.as_str())),
-            "backtrace" | "cause" => Some(RValue::Nil),
+        RValue::Exception(e) => match c.id {
+            M::message | M::to_s | M::full_message => Some(RValue::str(e.1.as_str())),
+            M::backtrace | M::cause => Some(RValue::Nil),
             _ => None,
         },
-        RValue::Proc(block, lambda, home) => match c.name {
-            "call" | "[]" | "yield" | "===" | "()" => {
+        RValue::Proc(block, lambda, home) => match c.id {
+            M::call | M::op_aref | M::yield_ | M::op_eqq | M::op_call => {
                 let given = c.args.len();
                 let expected = block.params.len();
                 if *lambda && given != expected {
@@ -298,28 +322,28 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
                 Some(it.call_proc(block, *lambda, *home, c.args.clone())?)
             }
-            "arity" => Some(RValue::Int(block.params.len() as i64)),
-            "lambda?" => Some(RValue::Bool(*lambda)),
-            "to_proc" => Some(recv.clone()),
+            M::arity => Some(RValue::Int(block.params.len() as i64)),
+            M::lambda_p => Some(RValue::Bool(*lambda)),
+            M::to_proc => Some(recv.clone()),
             _ => None,
         },
-        RValue::Match(caps, names) => match c.name {
+        RValue::Match(caps, names) => match c.id {
             // `m[1, 2]`, `m[1..2]`: as the array of the groups' texts.
-            "[]" if c.args.len() == 2 || matches!(c.arg(0), Some(RValue::Range(..))) => {
+            M::op_aref if c.args.len() == 2 || matches!(c.arg(0), Some(RValue::Range(..))) => {
                 let groups = caps
                     .iter()
                     .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
                     .collect();
-                Some(super::call(
+                Some(super::call_id(
                     it,
                     RValue::array(groups),
-                    "[]",
+                    M::op_aref,
                     c.args.clone(),
                     None,
                     c.at,
                 )?)
             }
-            "[]" => {
+            M::op_aref => {
                 c.arity(1, 1)?;
                 Some(match &c.args[0] {
                     RValue::Int(i) => {
@@ -346,26 +370,26 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     _ => return unsupported("MatchData#[] with a range", c.at),
                 })
             }
-            "captures" => Some(RValue::array(
+            M::captures => Some(RValue::array(
                 caps.iter()
                     .skip(1)
                     .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
                     .collect(),
             )),
-            "to_a" => Some(RValue::array(
+            M::to_a => Some(RValue::array(
                 caps.iter()
                     .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
                     .collect(),
             )),
-            "size" | "length" => Some(RValue::Int(caps.len() as i64)),
-            "names" => Some(RValue::array(
+            M::size | M::length => Some(RValue::Int(caps.len() as i64)),
+            M::names => Some(RValue::array(
                 names
                     .iter()
                     .flatten()
                     .map(|n| RValue::str(n.as_str()))
                     .collect(),
             )),
-            "named_captures" => {
+            M::named_captures => {
                 let mut h = crate::value::RHash::default();
                 for (i, n) in names.iter().enumerate() {
                     if let Some(n) = n {
@@ -379,9 +403,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         // (`send` of a name to a host object: only its own methods, so nothing else is
         // reached; `Puppet.features.send("#{name}?")`)
-        RValue::Host(o) => match (c.name, c.args.split_first()) {
+        RValue::Host(o) => match (c.id, c.args.split_first()) {
             (
-                "send" | "public_send" | "__send__",
+                M::send | M::public_send | M::__send__,
                 Some((RValue::Str(_) | RValue::Sym(_), rest)),
             ) => {
                 let name = to_s(&c.args[0]);

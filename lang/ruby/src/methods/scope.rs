@@ -2,14 +2,15 @@
 //! functions (`scope.function_NAME([args])`, `scope.call_function('name', [args])`).
 
 use super::Call;
+use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
 use crate::value::RValue;
 
 pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
-    Ok(Some(match c.name {
-        "[]" | "lookupvar" => {
-            if c.name == "lookupvar" {
+    Ok(Some(match c.id {
+        M::op_aref | M::lookupvar => {
+            if c.id == M::lookupvar {
                 c.arity(1, 2)?;
             } else {
                 c.arity(1, 1)?;
@@ -26,12 +27,12 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 },
             }
         }
-        "include?" | "exist?" => {
+        M::include_p | M::exist_p => {
             c.arity(1, 1)?;
             let name = to_s(&c.args[0]);
             RValue::Bool(it.host.has_variable(&name, false))
         }
-        "call_function" => {
+        M::call_function => {
             c.arity(1, 2)?;
             let name = to_s(&c.args[0]);
             let args = match c.args.get(1) {
@@ -39,14 +40,18 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 Some(other) => vec![other.clone()],
                 None => vec![],
             };
-            if c.block.is_some() {
-                return unsupported("passing a block to call_function", c.at);
+            if let Some(b) = c.block {
+                // a Ruby block, which the function calls as a lambda
+                return match it.call_function_with_block(&name, args, b, c.at)? {
+                    Some(v) => Ok(Some(v)),
+                    None => unsupported("passing a block to call_function", c.at),
+                };
             }
             let r = it.host.call_function(&name, args);
             crate::eval::host_result(r, c.at)?
         }
-        n if n.starts_with("function_") => {
-            let fname = &n["function_".len()..];
+        _ if c.name.starts_with("function_") => {
+            let fname = &c.name["function_".len()..];
             match it.host.has_function(fname) {
                 Ok(true) => {}
                 Ok(false) => return Ok(None),
@@ -68,7 +73,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             let r = it.host.call_legacy_function(fname, args);
             crate::eval::host_result(r, c.at)?
         }
-        "setvar" => {
+        M::setvar => {
             c.arity(2, 3)?;
             let name = to_s(&c.args[0]);
             let r = it.host.set_variable(&name, &c.args[1]);
@@ -77,7 +82,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             it.scope_vars.insert(name, c.args[1].clone());
             c.args[1].clone()
         }
-        "to_hash" if c.args.is_empty() => match it.host.scope_to_hash() {
+        M::to_hash if c.args.is_empty() => match it.host.scope_to_hash() {
             Some(h) => h,
             None => {
                 return unsupported("method 'to_hash' on Puppet::Parser::Scope", c.at);
@@ -85,7 +90,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         },
         // what the host gives of Puppet's compiler (`compiler.environment`, as
         // `Puppet::Parser::Files.find_template` takes it)
-        "compiler" | "environment" if c.args.is_empty() => {
+        M::compiler | M::environment if c.args.is_empty() => {
             match it.host.system_call("Puppet::Parser::Scope", c.name, &[]) {
                 Some(r) => crate::eval::host_result(r, c.at)?,
                 None => {
@@ -98,7 +103,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         }
         // `scope.send('function_x', args)` (stdlib's deprecation wrappers): only the
         // scope's own methods named by a string or symbol, so `send` reaches nothing else
-        "send" | "public_send" | "__send__" if !c.args.is_empty() => {
+        M::send | M::public_send | M::__send__ if !c.args.is_empty() => {
             let name = match &c.args[0] {
                 RValue::Str(_) | RValue::Sym(_) => to_s(&c.args[0]),
                 other => {
@@ -109,6 +114,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 }
             };
             let inner = Call {
+                id: M::of(&name),
                 name: &name,
                 args: c.args[1..].to_vec(),
                 block: c.block,
@@ -121,8 +127,17 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
-        "to_hash" | "[]=" | "compiler" | "catalog" | "environment" | "source" | "resource"
-        | "parent" | "lookupdefaults" | "tags" | "facts" => {
+        M::to_hash
+        | M::op_aset
+        | M::compiler
+        | M::catalog
+        | M::environment
+        | M::source
+        | M::resource
+        | M::parent
+        | M::lookupdefaults
+        | M::tags
+        | M::facts => {
             return unsupported(
                 format!("method '{}' on Puppet::Parser::Scope", c.name),
                 c.at,

@@ -4,6 +4,7 @@
 //! (`Digest`, `OpenSSL`'s digests and `Base64` in `digest`, `URI` in `uri`).
 
 use super::Call;
+use super::M;
 use crate::error::RubyError;
 use crate::eval::{Flow, Interp, R};
 use crate::show::to_s;
@@ -12,31 +13,31 @@ use crate::value::RValue;
 /// `None` for a class or method that is not one of these.
 pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
     let class = class.strip_prefix("::").unwrap_or(class);
-    Ok(Some(match (class, c.name) {
-        ("Random", "new") => super::random::new(c)?,
-        ("ERB::Util", "url_encode" | "u") => {
+    Ok(Some(match (class, c.id) {
+        ("Random", M::new) => super::random::new(c)?,
+        ("ERB::Util", M::url_encode | M::u) => {
             c.arity(1, 1)?;
             RValue::str(url_encode(&to_s(&c.args[0])))
         }
-        ("CGI", "escape") => {
+        ("CGI", M::escape) => {
             c.arity(1, 1)?;
             RValue::str(url_encode(&to_s(&c.args[0])).replace("%20", "+"))
         }
-        ("ERB::Util", "html_escape" | "h") | ("CGI", "escapeHTML") => {
+        ("ERB::Util", M::html_escape | M::h) | ("CGI", M::escapeHTML) => {
             c.arity(1, 1)?;
             RValue::str(html_escape(&to_s(&c.args[0])))
         }
-        ("Shellwords", "split" | "shellsplit" | "shellwords") => {
+        ("Shellwords", M::split | M::shellsplit | M::shellwords) => {
             c.arity(1, 1)?;
             let words = shell_split(&c.str_arg(0)?)
                 .map_err(|e| Flow::from(RubyError::raised_as("ArgumentError", e, c.at)))?;
             RValue::array(words.into_iter().map(RValue::str).collect())
         }
-        ("Shellwords", "escape" | "shellescape") => {
+        ("Shellwords", M::escape | M::shellescape) => {
             c.arity(1, 1)?;
             RValue::str(shell_escape(&to_s(&c.args[0])))
         }
-        ("Shellwords", "join" | "shelljoin") => {
+        ("Shellwords", M::join | M::shelljoin) => {
             c.arity(1, 1)?;
             let RValue::Array(items) = &c.args[0] else {
                 return Err(Flow::from(RubyError::raised_as(
@@ -55,11 +56,11 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
                 .collect();
             RValue::str(words.join(" "))
         }
-        ("Kernel", "sprintf" | "format") => {
+        ("Kernel", M::sprintf | M::format) => {
             c.arity(1, usize::MAX)?;
             super::string::format(_it, &c.args[0], &c.args[1..], c.at)?
         }
-        ("Kernel" | "Random", "rand") => {
+        ("Kernel" | "Random", M::rand) => {
             c.arity(0, 1)?;
             super::kernel::random(c.args.first(), c.at)?
         }

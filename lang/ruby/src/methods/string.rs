@@ -2,6 +2,7 @@
 
 use super::object::pattern;
 use super::Call;
+use super::M;
 use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
 use crate::show::{quote, to_s};
 use crate::value::RValue;
@@ -14,19 +15,23 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     };
     let s: &str = s;
     let st = |t: String| Ok(Some(RValue::str(t)));
-    match c.name {
-        "+" if matches!(c.arg(0), Some(RValue::Bytes(_))) => {
+    match c.id {
+        M::op_add if matches!(c.arg(0), Some(RValue::Bytes(_))) => {
             c.arity(1, 1)?;
             Ok(Some(super::binary::concat(recv, &c.args[0], c.at)?))
         }
-        "b" | "force_encoding" | "encode" => super::binary::str_call(recv, c),
-        "+" => {
+        M::b | M::force_encoding | M::encode => super::binary::str_call(recv, c),
+        M::op_add => {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
             super::grow(s.len().saturating_add(o.len()), c.at)?;
-            st(format!("{s}{o}"))
+            // (not `format!`: its machinery costs more than the copy)
+            let mut t = String::with_capacity(s.len() + o.len());
+            t.push_str(s);
+            t.push_str(&o);
+            st(t)
         }
-        "*" => {
+        M::op_mul => {
             let n = c.int_arg(0)?;
             if n < 0 {
                 return raise("negative argument", c.at);
@@ -37,7 +42,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             super::grow(n as usize * s.len(), c.at)?;
             st(s.repeat(n as usize))
         }
-        "%" => {
+        M::op_mod => {
             let args = match c.arg(0) {
                 Some(RValue::Array(a)) => a.borrow().clone(),
                 Some(v) => vec![v.clone()],
@@ -45,14 +50,14 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(format(it, recv, &args, c.at)?))
         }
-        "<<" | "concat" => unsupported(
+        M::op_shl | M::concat => unsupported(
             "mutating a string with '<<' (use '+' or interpolation)",
             c.at,
         ),
-        "=~" | "match" | "match?" => {
+        M::op_match | M::match_ | M::match_p => {
             c.arity(1, 2)?;
             let re = match &c.args[0] {
-                RValue::Str(p) if c.name == "=~" => {
+                RValue::Str(p) if c.id == M::op_match => {
                     return raise(
                         format!("wrong argument type String (expected Regexp): {}", quote(p)),
                         c.at,
@@ -64,23 +69,24 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(match_op(it, s, &re, c.name, c.at)?))
         }
-        "==" | "eql?" | "===" => Ok(Some(RValue::Bool(
+        M::op_eq | M::eql_p | M::op_eqq => Ok(Some(RValue::Bool(
             matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
         ))),
-        "length" | "size" => Ok(Some(RValue::Int(s.chars().count() as i64))),
-        "unpack" => Ok(Some(super::pack::unpack(s.as_bytes(), c)?)),
-        "unpack1" => {
+        M::length | M::size => Ok(Some(RValue::Int(s.chars().count() as i64))),
+        M::unpack => Ok(Some(super::pack::unpack(s.as_bytes(), c)?)),
+        M::unpack1 => {
             let all = super::pack::unpack(s.as_bytes(), c)?;
             Ok(Some(match all {
                 RValue::Array(a) => a.borrow().first().cloned().unwrap_or(RValue::Nil),
                 other => other,
             }))
         }
-        "bytesize" => Ok(Some(RValue::Int(s.len() as i64))),
-        "empty?" => Ok(Some(RValue::Bool(s.is_empty()))),
-        "upcase" | "downcase" | "capitalize" | "swapcase" if !c.args.is_empty() => {
+        M::bytesize => Ok(Some(RValue::Int(s.len() as i64))),
+        M::empty_p => Ok(Some(RValue::Bool(s.is_empty()))),
+        M::upcase | M::downcase | M::capitalize | M::swapcase if !c.args.is_empty() => {
             case_options(&c.args, c.at)?;
             let plain = Call {
+                id: c.id,
                 name: c.name,
                 args: Vec::new(),
                 block: None,
@@ -88,16 +94,19 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             call(it, recv, &plain)
         }
-        "upcase" => st(s.to_uppercase()),
-        "downcase" => st(s.to_lowercase()),
-        "capitalize" => {
+        // (ASCII text, the usual, without the Unicode tables)
+        M::upcase if s.is_ascii() => st(s.to_ascii_uppercase()),
+        M::downcase if s.is_ascii() => st(s.to_ascii_lowercase()),
+        M::upcase => st(s.to_uppercase()),
+        M::downcase => st(s.to_lowercase()),
+        M::capitalize => {
             let mut ch = s.chars();
             st(match ch.next() {
                 Some(f) => f.to_uppercase().collect::<String>() + &ch.as_str().to_lowercase(),
                 None => String::new(),
             })
         }
-        "swapcase" => st(s
+        M::swapcase => st(s
             .chars()
             .map(|ch| {
                 if ch.is_uppercase() {
@@ -107,16 +116,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             })
             .collect()),
-        "strip" => st(s
+        M::strip => st(s
             .trim_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')
             .to_string()),
-        "lstrip" => st(s
+        M::lstrip => st(s
             .trim_start_matches(|ch: char| ch.is_ascii_whitespace())
             .to_string()),
-        "rstrip" => st(s
+        M::rstrip => st(s
             .trim_end_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')
             .to_string()),
-        "chomp" => {
+        M::chomp => {
             let t = match c.arg(0) {
                 Some(RValue::Str(suffix)) => s.strip_suffix(&**suffix).unwrap_or(s),
                 _ => s
@@ -127,20 +136,20 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             st(t.to_string())
         }
-        "chop" => st(s
+        M::chop => st(s
             .strip_suffix("\r\n")
             .unwrap_or_else(|| s.char_indices().last().map_or(s, |(i, _)| &s[..i]))
             .to_string()),
-        "chars" => Ok(Some(RValue::array(
+        M::chars => Ok(Some(RValue::array(
             s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
         ))),
-        "lines" => Ok(Some(RValue::array(
+        M::lines => Ok(Some(RValue::array(
             lines(s, c)?.into_iter().map(RValue::str).collect(),
         ))),
-        "reverse" => st(s.chars().rev().collect()),
-        "to_s" | "to_str" => Ok(Some(recv.clone())),
-        "to_sym" | "intern" => Ok(Some(RValue::sym(s))),
-        "to_i" => {
+        M::reverse => st(s.chars().rev().collect()),
+        M::to_s | M::to_str => Ok(Some(recv.clone())),
+        M::to_sym | M::intern => Ok(Some(RValue::sym(s))),
+        M::to_i => {
             let base = if c.args.is_empty() { 10 } else { c.int_arg(0)? };
             let (base, digits) = match base {
                 0 => radix_prefix(s),
@@ -149,9 +158,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(leading_integer(&digits, base)))
         }
-        "to_f" => Ok(Some(RValue::Float(leading_float(s)))),
-        "hex" => Ok(Some(leading_integer(s.trim_start_matches("0x"), 16))),
-        "oct" => {
+        M::to_f => Ok(Some(RValue::Float(leading_float(s)))),
+        M::hex => Ok(Some(leading_integer(s.trim_start_matches("0x"), 16))),
+        M::oct => {
             // (a prefix of another base is read as that base, as `to_i(0)` reads it)
             let t = s.trim_start();
             let digits = t.strip_prefix(['-', '+']).unwrap_or(t).to_ascii_lowercase();
@@ -162,22 +171,22 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(leading_integer(&rest, base)))
         }
-        "ord" => match s.chars().next() {
+        M::ord => match s.chars().next() {
             Some(ch) => Ok(Some(RValue::Int(ch as i64))),
             None => raise("empty string", c.at),
         },
-        "start_with?" | "end_with?" => {
+        M::start_with_p | M::end_with_p => {
             let mut hit = false;
             for a in &c.args {
                 hit |= match a {
                     RValue::Str(p) => {
-                        if c.name == "start_with?" {
+                        if c.id == M::start_with_p {
                             s.starts_with(&**p)
                         } else {
                             s.ends_with(&**p)
                         }
                     }
-                    RValue::Regexp(re) if c.name == "start_with?" => re
+                    RValue::Regexp(re) if c.id == M::start_with_p => re
                         .find_all(s)
                         .map_err(regexp_failed(c.at))?
                         .first()
@@ -196,14 +205,14 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             Ok(Some(RValue::Bool(hit)))
         }
-        "include?" => {
+        M::include_p => {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
             Ok(Some(RValue::Bool(s.contains(&*o))))
         }
-        "index" | "rindex" => {
+        M::index | M::rindex => {
             c.arity(1, 2)?;
-            let last = c.name == "rindex";
+            let last = c.id == M::rindex;
             // The start (`index`) or the last start (`rindex`) as a byte offset, a negative
             // one counted from the end; past either end, no match.
             let chars = s.chars().count() as i64;
@@ -261,10 +270,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .unwrap_or(RValue::Nil),
             ))
         }
-        "split" => split(s, c).map(Some),
-        "gsub" | "sub" => substitute(it, s, c).map(Some),
-        "tr" | "delete" | "squeeze" | "count" => tr_family(s, c).map(Some),
-        "ljust" | "rjust" | "center" => {
+        M::split => split(s, c).map(Some),
+        M::gsub | M::sub => substitute(it, s, c).map(Some),
+        M::tr | M::delete | M::squeeze | M::count => tr_family(s, c).map(Some),
+        M::ljust | M::rjust | M::center => {
             c.arity(1, 2)?;
             let width = c.int_arg(0)?.max(0) as usize;
             if width > MAX_STRING {
@@ -283,15 +292,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             let total = width - len;
             let fill = |n: usize| pad.chars().cycle().take(n).collect::<String>();
-            st(match c.name {
-                "ljust" => format!("{s}{}", fill(total)),
-                "rjust" => format!("{}{s}", fill(total)),
+            st(match c.id {
+                M::ljust => format!("{s}{}", fill(total)),
+                M::rjust => format!("{}{s}", fill(total)),
                 _ => format!("{}{s}{}", fill(total / 2), fill(total - total / 2)),
             })
         }
-        "[]" | "slice" => index(s, c).map(Some),
-        "each_line" | "each_char" => {
-            let parts: Vec<String> = if c.name == "each_line" {
+        M::op_aref | M::slice => index(s, c).map(Some),
+        M::each_line | M::each_char => {
+            let parts: Vec<String> = if c.id == M::each_line {
                 lines(s, c)?
             } else {
                 s.chars().map(|ch| ch.to_string()).collect()
@@ -307,18 +316,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             Ok(Some(recv.clone()))
         }
-        "casecmp?" => Ok(Some(RValue::Bool(
+        M::casecmp_p => Ok(Some(RValue::Bool(
             s.to_lowercase() == to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase(),
         ))),
-        "casecmp" => Ok(Some(RValue::Int(
+        M::casecmp => Ok(Some(RValue::Int(
             s.to_lowercase()
                 .cmp(&to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase()) as i64,
         ))),
-        "succ" | "next" => {
+        M::succ | M::next => {
             c.arity(0, 0)?;
             st(succ(s))
         }
-        "upto" => {
+        M::upto => {
             c.arity(1, 2)?;
             let last = c.str_arg(0)?;
             let exclusive = c.arg(1).is_some_and(RValue::truthy);
@@ -334,7 +343,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => Ok(Some(RValue::array(all))),
             }
         }
-        "sum" => {
+        M::sum => {
             let bits = if c.args.is_empty() { 16 } else { c.int_arg(0)? };
             let total: u64 = s.bytes().map(u64::from).sum();
             let v = if bits > 0 && bits < 64 {
@@ -344,10 +353,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(RValue::Int(v as i64)))
         }
-        "bytes" | "each_byte" => {
+        M::bytes | M::each_byte => {
             let bytes: Vec<RValue> = s.bytes().map(|b| RValue::Int(b.into())).collect();
             match c.block {
-                Some(b) if c.name == "each_byte" => {
+                Some(b) if c.id == M::each_byte => {
                     for v in bytes {
                         it.yield_block(b, vec![v])?;
                     }
@@ -356,9 +365,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 _ => Ok(Some(RValue::array(bytes))),
             }
         }
-        "partition" | "rpartition" => {
+        M::partition | M::rpartition => {
             c.arity(1, 1)?;
-            let last = c.name == "rpartition";
+            let last = c.id == M::rpartition;
             let found: Option<(usize, usize)> = match &c.args[0] {
                 RValue::Str(p) if last => s.rfind(&**p).map(|a| (a, a + p.len())),
                 RValue::Str(p) => s.find(&**p).map(|a| (a, a + p.len())),
@@ -381,15 +390,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 parts.into_iter().map(RValue::str).collect(),
             )))
         }
-        "delete_prefix" => {
+        M::delete_prefix => {
             let p = c.str_arg(0)?;
             st(s.strip_prefix(&*p).unwrap_or(s).to_string())
         }
-        "delete_suffix" => {
+        M::delete_suffix => {
             let p = c.str_arg(0)?;
             st(s.strip_suffix(&*p).unwrap_or(s).to_string())
         }
-        "scan" => {
+        M::scan => {
             let re = pattern(c.arg(0).unwrap_or(&RValue::Nil), c.at)?;
             let items: Vec<RValue> = re
                 .find_all(s)
@@ -420,17 +429,17 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             Ok(Some(RValue::array(items)))
         }
-        "<" | ">" | "<=" | ">=" | "between?" => {
+        M::op_lt | M::op_gt | M::op_le | M::op_ge | M::between_p => {
             let o = c.arg(0).cloned().unwrap_or(RValue::Nil);
             let Some(ord) = recv.compare(&o) else {
                 return super::compare_failed(recv, &o, c.at);
             };
             use std::cmp::Ordering::*;
-            Ok(Some(RValue::Bool(match c.name {
-                "<" => ord == Less,
-                ">" => ord == Greater,
-                "<=" => ord != Greater,
-                ">=" => ord != Less,
+            Ok(Some(RValue::Bool(match c.id {
+                M::op_lt => ord == Less,
+                M::op_gt => ord == Greater,
+                M::op_le => ord != Greater,
+                M::op_ge => ord != Less,
                 _ => {
                     ord != Less
                         && recv
@@ -773,7 +782,7 @@ fn split_whitespace(s: &str, limit: i64) -> Vec<String> {
 fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
     c.arity(1, 2)?;
     let re = pattern(&c.args[0], c.at)?;
-    let global = c.name == "gsub";
+    let global = c.id == M::gsub;
     let mut out = String::new();
     let mut last = 0;
     for g in re.find_all(s).map_err(regexp_failed(c.at))? {
@@ -882,10 +891,10 @@ fn charset(spec: &str) -> (Vec<char>, bool) {
 }
 
 fn tr_family(s: &str, c: &Call) -> R {
-    if c.name == "tr" {
+    if c.id == M::tr {
         c.arity(2, 2)?;
     }
-    if c.name == "squeeze" && c.args.is_empty() {
+    if c.id == M::squeeze && c.args.is_empty() {
         let mut out = String::with_capacity(s.len());
         for ch in s.chars() {
             if !out.ends_with(ch) {
@@ -898,7 +907,7 @@ fn tr_family(s: &str, c: &Call) -> R {
         return raise("wrong number of arguments (given 0, expected 1+)", c.at);
     }
     // `count`, `delete` and `squeeze` take the intersection of all their sets.
-    let sets: Vec<(Vec<char>, bool)> = if c.name == "tr" {
+    let sets: Vec<(Vec<char>, bool)> = if c.id == M::tr {
         vec![charset(&c.str_arg(0)?)]
     } else {
         (0..c.args.len())
@@ -907,10 +916,10 @@ fn tr_family(s: &str, c: &Call) -> R {
     };
     let (set, neg) = sets[0].clone();
     let inset = |ch: char| sets.iter().all(|(set, neg)| set.contains(&ch) != *neg);
-    Ok(match c.name {
-        "delete" => RValue::str(s.chars().filter(|ch| !inset(*ch)).collect::<String>()),
-        "count" => RValue::Int(s.chars().filter(|ch| inset(*ch)).count() as i64),
-        "squeeze" => {
+    Ok(match c.id {
+        M::delete => RValue::str(s.chars().filter(|ch| !inset(*ch)).collect::<String>()),
+        M::count => RValue::Int(s.chars().filter(|ch| inset(*ch)).count() as i64),
+        M::squeeze => {
             let mut out = String::new();
             for ch in s.chars() {
                 if out.ends_with(ch) && (c.args.is_empty() || inset(ch)) {

@@ -152,3 +152,38 @@ PROGRAMS += [
     "rfn::features('posix', 'microsoft_windows', 'augeas', 'selinux', 'hocon', 'syslog', "
     "'libuser', 'msgpack', 'manages_symlinks', 'zlib', 'ssl', 'nonexistent')",
 ]
+PROGRAMS += [
+    # A Ruby block given to a Puppet function through call_function, which calls it as a
+    # lambda: a block takes 0 to n arguments (`|k, v|` gets a hash's pairs, `|x|` each pair
+    # as an array), changes the function's locals, raises, calls call_function itself.
+    f"rfn::blocks({args})"
+    for args in [
+        "'each', [1, 2, 3]",
+        "'each', {'a' => 1}",
+        "'each_pair', {'a' => 1, 'b' => 2}",
+        "'each_pair', [5, 6]",
+        "'each_one', {'a' => 1, 'b' => 2}",
+        "'map', [1, 2]",
+        "'map', {'a' => 1}",
+        "'map_index', ['x', 'y']",
+        "'filter', [1, 2, 3]",
+        "'filter', {'a' => 1, 'b' => 2}",
+        "'reduce', [1, 2, 3]",
+        "'reduce_start', [1, 2, 3]",
+        "'with'",
+        "'sum', [1, 2, 3]",
+        "'nested', ['a', 'b']",
+        "'raise', [1]",
+        "'none', [1, 2, 3]",
+        "'three', [1, 2]",
+        "'sort', [3, 1, 2]",
+        "'nil_result', [1]",
+        "'greet', {'a' => 1, 'b' => 2}",
+        "'no_block_fn', 'x'",
+    ]
+]
+# (`call_function('map', list, &:upcase)` is an internal error of the reference's
+# (`undefined method 'empty?' for PAnyType`); prepl runs it as Ruby would.)
+REFERENCE_INTERNALS = [
+    "rfn::blocks('symbol', ['a', 'b'])",
+]
