@@ -174,8 +174,13 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     &c.args[0], pretty, c.at,
                 )?))
             }
-            // (Puppet's PSON reads JSON)
-            "parse" | "load" if matches!(&**k, "JSON" | "PSON") => {
+            // Puppet's PSON: a reader of its own
+            "parse" | "load" if &**k == "PSON" => {
+                c.arity(1, 2)?;
+                let text = c.str_arg(0)?;
+                Some(super::pson::parse(&text, c.at)?)
+            }
+            "parse" | "load" if &**k == "JSON" => {
                 c.arity(1, 2)?;
                 let text = c.str_arg(0)?;
                 let symbolize = match c.arg(1) {

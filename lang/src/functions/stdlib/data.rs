@@ -846,6 +846,10 @@ pub fn yaml_to_value(text: &str) -> Result<Value, String> {
 }
 
 pub fn json_to_value(text: &str) -> Result<Value, String> {
+    // (worded as Ruby's JSON: `859: unexpected token at 'abc'`)
+    if let Some(message) = crate::erb::ruby::methods::json_syntax::error(text) {
+        return Err(message);
+    }
     serde_json::from_str::<serde_json::Value>(text)
         .map(|j| crate::catalog::json::from_data(&j))
         .map_err(|e| e.to_string())
