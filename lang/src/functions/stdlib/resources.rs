@@ -219,10 +219,21 @@ fn ensure_resources(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> 
     let t = super::ruby_to_s(t);
     for (title, params) in titles.iter() {
         let mut p = defaults.clone();
-        if let Value::Hash(h) = params {
-            for (k, v) in h.iter() {
-                p.insert(k.clone(), v.clone());
+        match params {
+            Value::Hash(h) => {
+                for (k, v) in h.iter() {
+                    p.insert(k.clone(), v.clone());
+                }
             }
+            // (the source merges any other true value into the defaults: Ruby's TypeError)
+            other if other.is_truthy() => {
+                return Err(crate::error::Error::eval(format!(
+                    "no implicit conversion of {} into Hash",
+                    crate::functions::strings::ruby_class(other)
+                ))
+                .into())
+            }
+            _ => {}
         }
         ensure_one(ev, &t, title, &p)?;
     }
