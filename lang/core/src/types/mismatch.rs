@@ -204,7 +204,7 @@ fn expanded(t: &PType) -> String {
             PType::Optional(Some(inner)) if has_alias(inner) => {
                 format!("Optional[{}]", write(inner, seen))
             }
-            t => alias_display(t),
+            t => super::display::alias_expanded_display(t),
         }
     }
     fn has_alias(t: &PType) -> bool {
@@ -465,7 +465,7 @@ fn fails_at_root(t: &PType, v: &Value) -> bool {
 /// when its keys are all strings and the key type is one of strings.
 pub(super) fn keys_described(kt: &PType, h: &crate::values::Map) -> bool {
     let string_type = matches!(
-        kt.resolved(),
+        normalize(&kt.resolved()),
         PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
     );
     string_type && h.keys().all(|k| matches!(k, Value::String(_)))
@@ -592,6 +592,7 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
             .iter()
             .map(|t| match t {
                 PType::Alias(_) => expanded(t),
+                t if any_alias && contains_alias(t) => expanded(t),
                 t => type_text(t),
             })
             .collect();
@@ -627,6 +628,19 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         ),
     };
     at(path, &msg)
+}
+
+/// Whether an alias is part of the type (`Array[P]`).
+fn contains_alias(t: &PType) -> bool {
+    match t {
+        PType::Alias(_) => true,
+        PType::Array(e, _) => contains_alias(e),
+        PType::Hash(k, v, _) => contains_alias(k) || contains_alias(v),
+        PType::Variant(ts) | PType::Tuple(ts, _) => ts.iter().any(contains_alias),
+        PType::Optional(Some(x)) | PType::NotUndef(Some(x)) => contains_alias(x),
+        PType::Struct(Some(ms)) => ms.iter().any(|m| contains_alias(&m.value)),
+        _ => false,
+    }
 }
 
 fn same_kind(e: &PType, a: &PType) -> bool {

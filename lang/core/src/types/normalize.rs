@@ -21,6 +21,15 @@ pub fn normalize(t: &PType) -> PType {
                 _ => PType::Optional(Some(Box::new(inner))),
             }
         }
+        // (NotUndef of what rejects undef anyway is that type)
+        PType::NotUndef(Some(inner)) => {
+            let inner = normalize(inner);
+            match &inner {
+                PType::Optional(Some(x)) => normalize(&PType::NotUndef(Some(x.clone()))),
+                _ if !super::is_assignable(&inner, &PType::Undef) => inner,
+                _ => PType::NotUndef(Some(Box::new(inner))),
+            }
+        }
         t => t.clone(),
     }
 }
