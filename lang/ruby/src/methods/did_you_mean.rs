@@ -36,44 +36,75 @@ pub fn suffix(class: &str, name: &str) -> String {
         .copied()
         .filter(|w| w.ends_with('=') == setter)
         .collect();
-    let corrections = correct(&words, name);
+    let corrections: Vec<&str> = correct(&words, name)
+        .into_iter()
+        .map(|i| words[i])
+        .collect();
+    formatted(&corrections)
+}
+
+/// The suffix of a `KeyError` (`fetch` of a missing key) from the hash's keys: a key whose
+/// `to_s` is the (string) key looked up, else the spell checker's picks, each inspected.
+pub fn key_suffix(keys: &[crate::value::RValue], key: &crate::value::RValue) -> String {
+    use crate::show::{inspect, to_s};
+    let words: Vec<String> = keys.iter().map(to_s).collect();
+    let exact: Vec<String> = match key {
+        crate::value::RValue::Str(k) => keys
+            .iter()
+            .zip(&words)
+            .filter(|(_, w)| **w == **k)
+            .map(|(k, _)| inspect(k))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !exact.is_empty() {
+        return formatted(&exact);
+    }
+    let word_refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let picked: Vec<String> = correct(&word_refs, &to_s(key))
+        .into_iter()
+        .map(|i| inspect(&keys[i]))
+        .collect();
+    formatted(&picked)
+}
+
+fn formatted<S: AsRef<str>>(corrections: &[S]) -> String {
     if corrections.is_empty() {
         return String::new();
     }
-    format!("\nDid you mean?  {}", corrections.join("\n               "))
+    let parts: Vec<&str> = corrections.iter().map(AsRef::as_ref).collect();
+    format!("\nDid you mean?  {}", parts.join("\n               "))
 }
 
 fn normalize(s: &str) -> Vec<char> {
     s.to_lowercase().chars().filter(|&c| c != '@').collect()
 }
 
-/// DidYouMean::SpellChecker#correct.
-fn correct<'a>(dictionary: &[&'a str], input: &str) -> Vec<&'a str> {
+/// DidYouMean::SpellChecker#correct: the indexes of the words picked, in its order.
+fn correct(dictionary: &[&str], input: &str) -> Vec<usize> {
     let normalized = normalize(input);
     let threshold = if normalized.len() > 3 { 0.834 } else { 0.77 };
-    let mut words: Vec<&str> = dictionary
-        .iter()
-        .copied()
-        .filter(|w| jaro_winkler(&normalize(w), &normalized) >= threshold)
-        .filter(|w| *w != input)
+    let mut words: Vec<usize> = (0..dictionary.len())
+        .filter(|&i| jaro_winkler(&normalize(dictionary[i]), &normalized) >= threshold)
+        .filter(|&i| dictionary[i] != input)
         .collect();
     // (Ruby's sort_by! sorts with glibc's stable merge sort, then reverse!)
-    let key = |w: &str| jaro_winkler(&w.chars().collect::<Vec<_>>(), &normalized);
-    words.sort_by(|a, b| key(a).total_cmp(&key(b)));
+    let key = |i: usize| jaro_winkler(&dictionary[i].chars().collect::<Vec<_>>(), &normalized);
+    words.sort_by(|&a, &b| key(a).total_cmp(&key(b)));
     words.reverse();
     let limit = (normalized.len() as f64 * 0.25).ceil() as usize;
-    let mistypes: Vec<&str> = words
+    let mistypes: Vec<usize> = words
         .iter()
         .copied()
-        .filter(|w| levenshtein(&normalize(w), &normalized) <= limit)
+        .filter(|&i| levenshtein(&normalize(dictionary[i]), &normalized) <= limit)
         .collect();
     if !mistypes.is_empty() {
         return mistypes;
     }
     words
         .into_iter()
-        .filter(|w| {
-            let w = normalize(w);
+        .filter(|&i| {
+            let w = normalize(dictionary[i]);
             levenshtein(&w, &normalized) < normalized.len().min(w.len())
         })
         .take(1)
@@ -190,5 +221,22 @@ mod tests {
         assert_eq!(suffix("NilClass", "upcase"), "");
         assert_eq!(suffix("Integer", "upcase"), "");
         assert_eq!(suffix("Hash", "join"), "");
+    }
+
+    #[test]
+    fn key_suggestions_are_ruby_s() {
+        use super::key_suffix;
+        use crate::value::RValue;
+        let s = |x: &str| RValue::str(x);
+        assert_eq!(
+            key_suffix(&[RValue::sym("a")], &s("a")),
+            "\nDid you mean?  :a"
+        );
+        assert_eq!(
+            key_suffix(&[s("abc"), s("abd")], &s("abx")),
+            "\nDid you mean?  \"abd\"\n               \"abc\""
+        );
+        assert_eq!(key_suffix(&[s("x")], &s("y")), "");
+        assert_eq!(key_suffix(&[RValue::sym("a")], &RValue::sym("b")), "");
     }
 }
