@@ -39,6 +39,31 @@ pub fn describe_signature_mismatches(expected: &PType, actual: &Value) -> Vec<St
     }
 }
 
+/// A value that no signature of a function takes, the parameter at its place typed `types[i]`
+/// in signature `i`: the one mismatch the reference reports when every signature fails
+/// with one type mismatch at the same place (`expects a value of type Undef or
+/// Pattern[/^a/]`: the first signature's kind of mismatch, the types of all); `None` when
+/// they fail otherwise (each signature is then listed).
+pub fn merged_across_signatures(types: &[PType], actual: &Value) -> Option<String> {
+    let per: Vec<Vec<M>> = types.iter().map(|t| describe(t, actual, &[], 0)).collect();
+    let all: Vec<&M> = per.iter().flatten().collect();
+    let typed: Vec<&M> = all
+        .iter()
+        .copied()
+        .filter(|m| matches!(m.kind, Kind::Type(_) | Kind::Pattern(_)))
+        .collect();
+    if per.iter().any(Vec::is_empty)
+        || typed.len() != types.len()
+        || !typed.iter().all(|m| m.same_place(typed[0]))
+    {
+        return None;
+    }
+    let generic = typed[1..]
+        .iter()
+        .fold(typed[0].clone(), |acc, m| merge_two(acc, m));
+    Some(generic.text())
+}
+
 fn found(expected: &PType, actual: &Value) -> Found {
     let mut out = Found::default();
     if !is_instance(expected, actual) {
