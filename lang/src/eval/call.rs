@@ -172,10 +172,12 @@ impl Evaluator {
             if self.debugging {
                 self.debug_builtin_call(b.name, span)?;
             }
-            // A function of the older API gets `''` for an `undef` argument.
+            // A function of the older API gets `''` for an `undef` argument (from Puppet
+            // code, not from Ruby's `function_NAME`).
             let mut args = args;
             let mut given = None;
-            if args.iter().any(Value::is_undef) && self.legacy_api(b) {
+            let from_ruby = std::mem::take(&mut self.args_from_ruby);
+            if !from_ruby && args.iter().any(Value::is_undef) && self.legacy_api(b) {
                 given = Some(args.clone());
                 for a in args.iter_mut().filter(|a| a.is_undef()) {
                     *a = Value::from("");

@@ -140,6 +140,10 @@ pub struct Evaluator {
     /// The signatures of the built-in being run (`signature::dispatch` reads them without
     /// looking the name up); empty while a lambda or template runs as one.
     pub(crate) current_signatures: &'static [&'static str],
+    /// Set by a Ruby `function_NAME([...])` call for the next call of a built-in: its
+    /// undef arguments stay undef (Ruby's nil), where a call from Puppet code gives a
+    /// function of the older API `''`.
+    pub(crate) args_from_ruby: bool,
     /// Where string interpolation writes before the text becomes a value (reused).
     pub(crate) interpolation_buffer: String,
     /// Where the last `break()`, `next()` or `return()` was called (for the error when it
@@ -285,6 +289,7 @@ impl Evaluator {
             binding: None,
             current_builtin: "",
             current_signatures: &[],
+            args_from_ruby: false,
             interpolation_buffer: String::new(),
             control_span: Default::default(),
             call_span: Default::default(),

@@ -223,7 +223,12 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         },
     };
     let Some(kind) = ev.resource_kind_loading(&type_name)? else {
-        return Err(Error::eval(format!("Unknown resource type: '{type_name}'")).into());
+        // (named lower-case, as the reference's `Puppet::Resource` holds it)
+        return Err(Error::eval(format!(
+            "Unknown resource type: '{}'",
+            type_name.to_lowercase()
+        ))
+        .into());
     };
     let empty = Value::hash(Default::default());
     let defaults = match args.get(2) {

@@ -15,7 +15,7 @@ use std::rc::Rc;
 /// A call on a Puppet class or on `File` (see `Host::system_call`); `None` for what this
 /// does not answer.
 pub(super) fn system_call(
-    ev: &Evaluator,
+    ev: &mut Evaluator,
     class: &str,
     name: &str,
     args: &[RValue],
@@ -28,6 +28,23 @@ pub(super) fn system_call(
         ("Puppet::Parser::Scope", "environment", 0) => environment(&ev.env.name),
         ("Puppet", "features", 0) => RValue::Host(Rc::new(Features)),
         ("Puppet::Parser::Files", "find_template" | "find_file", 1 | 2) => {
+            if !matches!(args[0], RValue::Str(_)) {
+                // Puppet's `absolute_path?` warns (asked twice), then `split_file_path`
+                // splits whatever it is given: Ruby's error, with the line of Puppet's
+                // source that error_highlight shows
+                let warning = format!(
+                    "Cannot check if {} is an absolute path because it is a '{}' and not a String'",
+                    ruby::show::to_s(&args[0]),
+                    args[0].class_name()
+                );
+                for _ in 0..2 {
+                    ev.log(crate::LogLevel::Warning, &warning);
+                }
+                return Some(Err(HostError::Raise(format!(
+                    "{}\n\n      path.split(File::SEPARATOR, 2)\n          ^^^^^^",
+                    ruby::methods::no_method_message(&args[0], "split")
+                ))));
+            }
             let sub = if name == "find_template" {
                 "templates"
             } else {

@@ -342,6 +342,24 @@ pub fn call(
     args: &[Value],
     block: Option<&Closure>,
 ) -> EvalResult {
+    call_as(ev, name, found, args, block, false)
+}
+
+/// Calls a module's 3.x Ruby function from Ruby (`function_NAME([...])`): the arguments go
+/// as Ruby gives them (undef as nil), not as Puppet gives a 3.x function its arguments
+/// (undef as `''`, `:undef` inside collections).
+pub fn call_from_ruby(ev: &mut Evaluator, name: &str, found: &Found, args: &[Value]) -> EvalResult {
+    call_as(ev, name, found, args, None, true)
+}
+
+fn call_as(
+    ev: &mut Evaluator,
+    name: &str,
+    found: &Found,
+    args: &[Value],
+    block: Option<&Closure>,
+    from_ruby: bool,
+) -> EvalResult {
     let fail = |e: RubyError, sources: &[Source]| Error::eval(describe(name, e, sources));
     let main_source = |file: &RubyFile| Source {
         base: file.base,
@@ -455,7 +473,8 @@ pub fn call(
                     .into());
                 }
             }
-            let list = args.iter().map(to_ruby_3x).collect();
+            let convert = if from_ruby { to_ruby } else { to_ruby_3x };
+            let list = args.iter().map(convert).collect();
             (usize::MAX, vec![RValue::array(list)], None, false)
         }
     };

@@ -628,14 +628,20 @@ impl Host for EvalHost<'_> {
             .flatten()
         {
             let args = puppet_args(&args)?;
-            return super::rubyfn::call(self.ev, name, &found, &args, None)
+            return super::rubyfn::call_from_ruby(self.ev, name, &found, &args)
                 .map(|v| to_ruby(&v))
                 .map_err(|f| match f {
                     Flow::Error(e) => HostError::Raise(strip_prefix(&e.message).to_string()),
                     _ => HostError::Raise(format!("{name}(): control flow cannot leave it")),
                 });
         }
-        self.call_function(name, args)
+        let args = puppet_args(&args)?;
+        if native {
+            self.ev.args_from_ruby = true;
+        }
+        let r = self.call_puppet(name, args);
+        self.ev.args_from_ruby = false;
+        r.map(|v| to_ruby(&v)).map_err(HostError::Raise)
     }
 
     /// The reference's `to_hash` (without undef values): the top scope's variables, then

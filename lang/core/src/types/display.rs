@@ -41,6 +41,18 @@ pub fn alias_display(t: &PType) -> String {
     }
 }
 
+/// A type with every alias in it shown with its definition (`Array[P = Integer[1, 2]]`), as
+/// the reference's `to_alias_expanded_s` (recursive aliases by name where they recur).
+pub fn alias_expanded_display(t: &PType) -> String {
+    if let PType::Alias(_) = t {
+        return alias_display(t);
+    }
+    EXPANDING.with(|e| *e.borrow_mut() = Some(Vec::new()));
+    let text = t.to_string();
+    EXPANDING.with(|e| *e.borrow_mut() = None);
+    text
+}
+
 thread_local! {
     /// While `alias_display` runs: the aliases whose definitions are being shown.
     static EXPANDING: std::cell::RefCell<Option<Vec<usize>>> = const { std::cell::RefCell::new(None) };

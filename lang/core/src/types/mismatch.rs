@@ -7,6 +7,7 @@
 use super::display::{alias_display, quote};
 use super::infer::infer;
 use super::instance::{is_instance, member_is_optional, tuple_size, tuple_type_at};
+use super::normalize::{maybe_variant, normalize};
 use super::size::article;
 use super::{IntRange, PType, StructMember};
 use crate::values::Value;
@@ -38,10 +39,41 @@ pub fn describe_signature_mismatches(expected: &PType, actual: &Value) -> Vec<St
     }
 }
 
+/// A value that no signature of a function takes, the parameter at its place typed `types[i]`
+/// in signature `i`: the one mismatch the reference reports when every signature fails
+/// with one type mismatch at the same place (`expects a value of type Undef or
+/// Pattern[/^a/]`: the first signature's kind of mismatch, the types of all); `None` when
+/// they fail otherwise (each signature is then listed).
+pub fn merged_across_signatures(types: &[PType], actual: &Value) -> Option<String> {
+    let per: Vec<Vec<M>> = types.iter().map(|t| describe(t, actual, &[], 0)).collect();
+    let all: Vec<&M> = per.iter().flatten().collect();
+    let typed: Vec<&M> = all
+        .iter()
+        .copied()
+        .filter(|m| matches!(m.kind, Kind::Type(_) | Kind::Pattern(_)))
+        .collect();
+    if per.iter().any(Vec::is_empty)
+        || typed.len() != types.len()
+        || !typed.iter().all(|m| m.same_place(typed[0]))
+    {
+        return None;
+    }
+    let generic = typed[1..]
+        .iter()
+        .fold(typed[0].clone(), |acc, m| merge_two(acc, m));
+    Some(generic.text())
+}
+
 fn found(expected: &PType, actual: &Value) -> Found {
     let mut out = Found::default();
     if !is_instance(expected, actual) {
-        describe(expected, actual, "", &mut out, 0);
+        for m in describe(expected, actual, &[], 0) {
+            let line = m.text();
+            match m.kind {
+                Kind::Type(_) | Kind::Pattern(_) => out.ty(line),
+                Kind::Size(..) | Kind::Other(_) => out.other(line),
+            }
+        }
     }
     out
 }
@@ -80,137 +112,343 @@ pub(super) fn at(path: &str, msg: &str) -> String {
     }
 }
 
-fn describe(e: &PType, v: &Value, path: &str, out: &mut Found, depth: usize) {
+/// A step of a mismatch's place: which alternative of a Variant (dropped from the text
+/// where the alternatives' mismatches merge), or an element (`index 1`, `entry 'a'`,
+/// `key of entry 'a'`).
+#[derive(Clone, PartialEq)]
+enum Step {
+    Variant(usize),
+    At(String),
+}
+
+/// What is wrong, as the reference's mismatch classes tell it.
+#[derive(Clone)]
+enum Kind {
+    /// `expects an Integer value, got String` (of the type as written there).
+    Type(PType),
+    /// `expects a match for Pattern[/a/], got 'x'`.
+    Pattern(PType),
+    /// `expects size to be between 1 and 2, got 3`.
+    Size(IntRange, usize),
+    /// A missing or unrecognized key (worded already).
+    Other(String),
+}
+
+/// One mismatch: where, what, and the value found there.
+#[derive(Clone)]
+struct M {
+    path: Vec<Step>,
+    kind: Kind,
+    value: Value,
+}
+
+impl M {
+    /// (the expected type in normal form, as the reference keeps it)
+    fn new(path: &[Step], kind: Kind, value: &Value) -> M {
+        let kind = match kind {
+            Kind::Type(t) => Kind::Type(normalize(&t)),
+            Kind::Pattern(t) => Kind::Pattern(normalize(&t)),
+            k => k,
+        };
+        M {
+            path: path.to_vec(),
+            kind,
+            value: value.clone(),
+        }
+    }
+
+    /// The place without the Variant alternatives taken to reach it.
+    fn canonical(&self) -> impl Iterator<Item = &String> {
+        self.path.iter().filter_map(|s| match s {
+            Step::At(x) => Some(x),
+            Step::Variant(_) => None,
+        })
+    }
+
+    fn same_place(&self, other: &M) -> bool {
+        self.canonical().eq(other.canonical())
+    }
+
+    fn text(&self) -> String {
+        let path: Vec<String> = self
+            .path
+            .iter()
+            .map(|s| match s {
+                Step::Variant(i) => format!("variant {i}"),
+                Step::At(x) => x.clone(),
+            })
+            .collect();
+        let path = path.join(" ");
+        match &self.kind {
+            Kind::Type(e) => root_mismatch(e, &self.value, &path),
+            Kind::Pattern(e) => {
+                let (prefix, e) = match e {
+                    PType::Optional(Some(inner)) => ("an undef value or ", &**inner),
+                    e => ("", e),
+                };
+                let got = match &self.value {
+                    Value::String(s) => quote(s),
+                    other => short_name(&infer(other)),
+                };
+                at(
+                    &path,
+                    &format!("expects {prefix}a match for {}, got {got}", expanded(e)),
+                )
+            }
+            Kind::Size(size, got) => size_mismatch(*size, *got, &path),
+            Kind::Other(msg) => at(&path, msg),
+        }
+    }
+}
+
+/// A type as the reference's mismatches show an expected type: aliases with their
+/// definitions (in normal form), also inside Variants and Optionals.
+fn expanded(t: &PType) -> String {
+    fn write(t: &PType, seen: &mut Vec<usize>) -> String {
+        match t {
+            PType::Alias(a) => {
+                let key = std::rc::Rc::as_ptr(a) as usize;
+                if seen.contains(&key) {
+                    return a.name.to_string();
+                }
+                let resolved = a.resolved();
+                let normal = normalize(&resolved);
+                if normal == resolved {
+                    // (nested aliases shown as the reference's program form shows them)
+                    return alias_display(t);
+                }
+                seen.push(key);
+                let text = format!("{} = {}", a.name, write(&normal, seen));
+                seen.pop();
+                text
+            }
+            PType::Variant(ts) if ts.iter().any(has_alias) => {
+                let parts: Vec<String> = ts.iter().map(|t| write(t, seen)).collect();
+                format!("Variant[{}]", parts.join(", "))
+            }
+            PType::Optional(Some(inner)) if has_alias(inner) => {
+                format!("Optional[{}]", write(inner, seen))
+            }
+            t => super::display::alias_expanded_display(t),
+        }
+    }
+    fn has_alias(t: &PType) -> bool {
+        match t {
+            PType::Alias(_) => true,
+            PType::Variant(ts) => ts.iter().any(has_alias),
+            PType::Optional(Some(inner)) => has_alias(inner),
+            _ => false,
+        }
+    }
+    write(t, &mut Vec::new())
+}
+
+/// Why `v` is no `e`: `e` in normal form described, named as written.
+fn describe(e: &PType, v: &Value, path: &[Step], depth: usize) -> Vec<M> {
+    let n = normalize(e);
+    described(&n, e, v, path, depth)
+}
+
+fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize) -> Vec<M> {
+    let root = || vec![M::new(path, Kind::Type(original.clone()), v)];
     if depth > MAX_DEPTH {
-        out.ty(root_mismatch(e, v, path));
-        return;
+        return root();
     }
     let d = depth + 1;
+    let inner_path = |step: String| {
+        let mut p = path.to_vec();
+        p.push(Step::At(step));
+        p
+    };
     match e {
-        PType::Alias(a) => match alias_mismatch(e, &a.resolved(), v) {
-            AliasMismatch::Root => out.ty(root_mismatch(e, v, path)),
-            AliasMismatch::Match => out.ty(match_mismatch_named(&alias_display(e), v, path)),
-            AliasMismatch::Definition(resolved) => describe(&resolved, v, path, out, d),
-        },
-        PType::Optional(Some(inner))
-            if matches!(**inner, PType::Enum { .. } | PType::Pattern(_)) =>
-        {
-            let got = match v {
-                Value::String(s) => quote(s),
-                other => short_name(&infer(other)),
+        PType::Alias(a) => described(&normalize(&a.resolved()), e, v, path, d),
+        PType::Optional(Some(_)) if v.is_undef() => Vec::new(),
+        PType::Optional(Some(inner)) => {
+            let original = if matches!(original, PType::Alias(_)) {
+                original
+            } else {
+                e
             };
-            out.ty(at(
-                path,
-                &format!("expects an undef value or a match for {inner}, got {got}"),
-            ));
+            described(inner, original, v, path, d)
         }
-        PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, out, d),
-        PType::NotUndef(Some(inner)) => out.ty(root_mismatch(inner, v, path)),
-        PType::Optional(Some(inner)) if !v.is_undef() && !is_simple_mismatch(inner, v) => {
-            match &**inner {
-                // `Optional[Variant[A, B]]` reads as `Undef, A, or B`.
-                PType::Variant(types) => {
-                    let mut all = vec![PType::Undef];
-                    all.extend(types.iter().cloned());
-                    describe_variant(e, &all, v, path, out, d)
-                }
-                inner => describe(inner, v, path, out, d),
-            }
+        PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, d),
+        PType::NotUndef(Some(inner)) => vec![M::new(path, Kind::Type((**inner).clone()), v)],
+        PType::Variant(types) if !types.is_empty() => variant(types, original, v, path, d),
+        PType::Enum { .. } | PType::Pattern(_) => {
+            vec![M::new(path, Kind::Pattern(original.clone()), v)]
         }
-        PType::Variant(types) => describe_variant(e, types, v, path, out, d),
-        PType::Enum { .. } | PType::Pattern(_) => out.ty(match_mismatch(e, v, path)),
         PType::Array(elem, size) => match v {
             Value::Array(a) => {
                 if !size.contains(a.len() as i64) {
-                    out.other(size_mismatch(*size, a.len(), path));
-                    return;
+                    return vec![M::new(path, Kind::Size(*size, a.len()), v)];
                 }
+                let mut out = Vec::new();
                 for (i, x) in a.iter().enumerate() {
                     if !is_instance(elem, x) {
-                        describe(elem, x, &at(path, &format!("index {i}")), out, d);
+                        out.extend(describe(elem, x, &inner_path(format!("index {i}")), d));
                     }
                 }
+                out
             }
-            _ => out.ty(root_mismatch(e, v, path)),
+            _ => root(),
         },
         PType::Tuple(types, size) if !types.is_empty() => match v {
             Value::Array(a) => {
                 let range = tuple_size(types, *size);
                 if !range.contains(a.len() as i64) {
-                    out.other(size_mismatch(range, a.len(), path));
-                    return;
+                    return vec![M::new(path, Kind::Size(range, a.len()), v)];
                 }
+                let mut out = Vec::new();
                 for (i, x) in a.iter().enumerate() {
                     if let Some(t) = tuple_type_at(types, i) {
                         if !is_instance(t, x) {
-                            describe(t, x, &at(path, &format!("index {i}")), out, d);
+                            out.extend(describe(t, x, &inner_path(format!("index {i}")), d));
                         }
                     }
                 }
+                out
             }
-            _ => out.ty(root_mismatch(e, v, path)),
+            _ => root(),
         },
         PType::Hash(kt, vt, size) => match v {
             Value::Hash(h) => {
                 if !size.contains(h.len() as i64) {
-                    out.other(size_mismatch(*size, h.len(), path));
-                    return;
+                    return vec![M::new(path, Kind::Size(*size, h.len()), v)];
                 }
                 if h.keys().any(|k| !is_instance(kt, k)) && !keys_described(kt, h) {
-                    out.ty(root_mismatch(e, v, path));
-                    return;
+                    return root();
                 }
+                let mut out = Vec::new();
                 for (k, x) in h.iter() {
                     if !is_instance(kt, k) {
-                        let p = at(path, &format!("key of entry {}", key_text(k)));
-                        describe(kt, k, &p, out, d);
+                        let p = inner_path(format!("key of entry {}", key_text(k)));
+                        out.extend(describe(kt, k, &p, d));
                     }
                     if !is_instance(vt, x) {
-                        describe(vt, x, &at(path, &format!("entry {}", key_text(k))), out, d);
+                        let p = inner_path(format!("entry {}", key_text(k)));
+                        out.extend(describe(vt, x, &p, d));
                     }
                 }
+                out
             }
-            _ => out.ty(root_mismatch(e, v, path)),
+            _ => root(),
         },
         PType::Struct(Some(members)) if !members.is_empty() => match v {
             // Empty hashes and hashes with non-String keys are no Structs: sizes compare.
             Value::Hash(h) if h.is_empty() || h.keys().any(|k| !matches!(k, Value::String(_))) => {
                 let size = struct_size(members);
                 if size.contains(h.len() as i64) {
-                    out.ty(root_mismatch(e, v, path));
+                    root()
                 } else {
-                    out.other(size_mismatch(size, h.len(), path));
+                    vec![M::new(path, Kind::Size(size, h.len()), v)]
                 }
             }
             Value::Hash(h) => {
+                let mut out = Vec::new();
                 for m in members {
                     match h.get(&Value::String(m.key.clone())) {
-                        None if !member_is_optional(m) => out.other(at(
+                        None if !member_is_optional(m) => out.push(M::new(
                             path,
-                            &format!("expects a value for key {}", quote(&m.key)),
+                            Kind::Other(format!("expects a value for key {}", quote(&m.key))),
+                            v,
                         )),
-                        Some(x) if !is_instance(&m.value, x) => describe(
+                        Some(x) if !is_instance(&m.value, x) => out.extend(describe(
                             &m.value,
                             x,
-                            &at(path, &format!("entry {}", quote(&m.key))),
-                            out,
+                            &inner_path(format!("entry {}", quote(&m.key))),
                             d,
-                        ),
+                        )),
                         _ => {}
                     }
                 }
                 for k in h.keys() {
                     if !is_struct_key(members, k) {
-                        out.other(at(path, &format!("unrecognized key {}", key_text(k))));
+                        out.push(M::new(
+                            path,
+                            Kind::Other(format!("unrecognized key {}", key_text(k))),
+                            v,
+                        ));
                     }
                 }
+                out
             }
-            _ => out.ty(root_mismatch(e, v, path)),
+            _ => root(),
         },
         // The reference gives no detail for a collection of the wrong size.
-        PType::Collection(_) if matches!(v, Value::Array(_) | Value::Hash(_)) => {}
-        _ => out.ty(root_mismatch(e, v, path)),
+        PType::Collection(_) if matches!(v, Value::Array(_) | Value::Hash(_)) => Vec::new(),
+        _ => root(),
     }
+}
+
+/// A Variant's alternatives each described; mismatches of the same kind at the same place
+/// in every alternative merge into one (`expects a value of type Integer or String`); a
+/// single mismatch left loses its `variant N`. An alias whose alternatives all fail so is
+/// named itself.
+fn variant(types: &[PType], original: &PType, v: &Value, path: &[Step], d: usize) -> Vec<M> {
+    let mut types = types.to_vec();
+    if matches!(original, PType::Optional(_)) {
+        types.insert(0, PType::Undef);
+    }
+    let mut per: Vec<Vec<M>> = Vec::with_capacity(types.len());
+    for (i, t) in types.iter().enumerate() {
+        let mut p = path.to_vec();
+        p.push(Step::Variant(i));
+        let found = describe(t, v, &p, d);
+        if found.is_empty() {
+            return Vec::new();
+        }
+        per.push(found);
+    }
+    let merged = merge(path.len(), per);
+    if matches!(original, PType::Alias(_)) && merged.len() == 1 {
+        return vec![M::new(path, Kind::Type(original.clone()), v)];
+    }
+    merged
+}
+
+fn merge(position: usize, per: Vec<Vec<M>>) -> Vec<M> {
+    let n = per.len();
+    let mut all: Vec<M> = per.into_iter().flatten().collect();
+    let is_size = |m: &M| matches!(m.kind, Kind::Size(..));
+    let is_type = |m: &M| matches!(m.kind, Kind::Type(_) | Kind::Pattern(_));
+    for class in [&is_size as &dyn Fn(&M) -> bool, &is_type] {
+        let of_class: Vec<&M> = all.iter().filter(|m| class(m)).collect();
+        if of_class.len() == n && of_class.iter().all(|m| m.same_place(of_class[0])) {
+            let first = of_class[0].clone();
+            let generic = of_class[1..].iter().fold(first, |acc, m| merge_two(acc, m));
+            all = vec![generic];
+            break;
+        }
+    }
+    // (the reference's `uniq` keeps them all: its mismatches with an expected type or a
+    // key never compare equal)
+    if let [one] = all.as_mut_slice() {
+        if matches!(one.path.get(position), Some(Step::Variant(_))) {
+            one.path.remove(position);
+        }
+    }
+    all
+}
+
+/// Two mismatches of one kind at one place as one: the first's kind and place, the types
+/// of both (in normal form), the widest size.
+fn merge_two(a: M, b: &M) -> M {
+    let both = |x: &PType, y: &PType| normalize(&maybe_variant(vec![x.clone(), y.clone()]));
+    let kind = match (&a.kind, &b.kind) {
+        (Kind::Type(x) | Kind::Pattern(x), Kind::Type(y) | Kind::Pattern(y)) => {
+            let t = both(x, y);
+            if matches!(a.kind, Kind::Pattern(_)) {
+                Kind::Pattern(t)
+            } else {
+                Kind::Type(t)
+            }
+        }
+        (Kind::Size(x, got), Kind::Size(y, _)) => {
+            Kind::Size(IntRange::new(x.from.min(y.from), x.to.max(y.to)), *got)
+        }
+        (k, _) => k.clone(),
+    };
+    M { kind, ..a }
 }
 
 /// How the reference describes a value that is no instance of an alias.
@@ -252,7 +490,7 @@ fn fails_at_root(t: &PType, v: &Value) -> bool {
 /// when its keys are all strings and the key type is one of strings.
 pub(super) fn keys_described(kt: &PType, h: &crate::values::Map) -> bool {
     let string_type = matches!(
-        kt.resolved(),
+        normalize(&kt.resolved()),
         PType::String { .. } | PType::Enum { .. } | PType::Pattern(_)
     );
     string_type && h.keys().all(|k| matches!(k, Value::String(_)))
@@ -313,53 +551,6 @@ pub(super) fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
     !kind_matches
 }
 
-fn describe_variant(e: &PType, types: &[PType], v: &Value, path: &str, out: &mut Found, d: usize) {
-    // All Enum/Pattern alternatives: one merged "match" message.
-    if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Enum { .. })) {
-        let mut values = Vec::new();
-        for t in types {
-            if let PType::Enum { values: vs, .. } = t {
-                values.extend(vs.iter().cloned());
-            }
-        }
-        out.ty(match_mismatch(&super::common::enum_of(values), v, path));
-        return;
-    }
-    let is_match_type = |t: &PType| matches!(t, PType::Enum { .. } | PType::Pattern(_));
-    if !types.is_empty()
-        && types.iter().all(is_match_type)
-        && !types.iter().all(|t| matches!(t, PType::Pattern(_)))
-    {
-        out.ty(match_mismatch(e, v, path));
-        return;
-    }
-    if !types.is_empty() && types.iter().all(|t| matches!(t, PType::Pattern(_))) {
-        let res = types
-            .iter()
-            .flat_map(|t| {
-                if let PType::Pattern(r) = t {
-                    r.clone()
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect();
-        out.ty(match_mismatch(&PType::Pattern(res), v, path));
-        return;
-    }
-    // Alternatives of the value's own kind get detailed, numbered descriptions.
-    let detailed: Vec<usize> = (0..types.len())
-        .filter(|&i| !is_simple_mismatch(&types[i], v))
-        .collect();
-    if detailed.is_empty() {
-        out.ty(root_mismatch(e, v, path));
-        return;
-    }
-    for (i, t) in types.iter().enumerate() {
-        describe(t, v, &at(path, &format!("variant {i}")), out, d);
-    }
-}
-
 /// `expects an Integer value, got String`, `expects a value of type Undef or Integer, got
 /// String`, with the actual type detailed when it is of the expected kind.
 pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
@@ -379,7 +570,7 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         } else {
             short_name(&actual)
         };
-        let name = super::display::alias_display(e);
+        let name = expanded(e);
         return at(
             path,
             &format!("expects {} {name} value, got {got}", article(&name)),
@@ -400,21 +591,37 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
             .collect(),
         e => vec![e],
     };
-    let detailed = alternatives
-        .iter()
-        .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
+    // (alternatives that are aliases: always detailed, named with their definitions, the
+    // actual type measured against the definitions)
+    let any_alias = alternatives.iter().any(|t| matches!(t, PType::Alias(_)));
+    let resolved: Vec<PType> = alternatives.iter().map(|t| t.resolved()).collect();
+    let resolved: Vec<&PType> = resolved.iter().collect();
+    let detailed = any_alias
+        || resolved
+            .iter()
+            .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
     let (mut names, got): (Vec<String>, String) = if detailed {
         // The actual type in full when an expected one is of its kind or takes its
         // generalization, else its name (`Iterable[String]` vs `[1]`: `got Tuple`).
-        let full = alternatives.iter().any(|t| {
+        let full = resolved.iter().any(|t| {
             same_kind(t, &actual) || super::is_assignable(t, &super::infer::generalize(&actual))
         });
         let got = if full {
-            detailed_actual(&alternatives, &actual)
+            detailed_actual(&resolved, &actual)
+        } else if any_alias {
+            short_name(&actual)
         } else {
             base_name(&actual)
         };
-        (alternatives.iter().map(|t| type_text(t)).collect(), got)
+        let names = alternatives
+            .iter()
+            .map(|t| match t {
+                PType::Alias(_) => expanded(t),
+                t if any_alias && contains_alias(t) => expanded(t),
+                t => type_text(t),
+            })
+            .collect();
+        (names, got)
     } else {
         let mut names: Vec<String> = Vec::new();
         for t in &alternatives {
@@ -446,6 +653,19 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         ),
     };
     at(path, &msg)
+}
+
+/// Whether an alias is part of the type (`Array[P]`).
+fn contains_alias(t: &PType) -> bool {
+    match t {
+        PType::Alias(_) => true,
+        PType::Array(e, _) => contains_alias(e),
+        PType::Hash(k, v, _) => contains_alias(k) || contains_alias(v),
+        PType::Variant(ts) | PType::Tuple(ts, _) => ts.iter().any(contains_alias),
+        PType::Optional(Some(x)) | PType::NotUndef(Some(x)) => contains_alias(x),
+        PType::Struct(Some(ms)) => ms.iter().any(|m| contains_alias(&m.value)),
+        _ => false,
+    }
 }
 
 fn same_kind(e: &PType, a: &PType) -> bool {

@@ -621,6 +621,7 @@ pub mod instance;
 pub mod iterable;
 pub mod mismatch;
 pub mod names;
+pub mod normalize;
 pub mod object;
 pub mod object_instance;
 pub mod pcore;

@@ -14,6 +14,8 @@ enum Arg {
     Default,
     Str(Rc<str>),
     Regex(Rc<Regexp>),
+    /// `{'key' => Type, ...}` (a Struct's members; plain string keys only).
+    Members(Vec<(Rc<str>, PType)>),
 }
 
 struct Parser<'a> {
@@ -112,6 +114,27 @@ impl Parser<'_> {
             self.pos += len;
             return Ok(Arg::Int(n));
         }
+        if rest.starts_with('{') {
+            self.pos += 1;
+            let mut members = Vec::new();
+            loop {
+                if self.eat('}') {
+                    return Ok(Arg::Members(members));
+                }
+                let Arg::Str(key) = self.parse_arg()? else {
+                    return Err(format!("expected a quoted key at {:?}", self.rest()));
+                };
+                self.skip_ws();
+                if !self.rest().starts_with("=>") {
+                    return Err(format!("expected '=>' at {:?}", self.rest()));
+                }
+                self.pos += 2;
+                members.push((key, self.parse_type()?));
+                if !self.eat(',') && !self.rest().starts_with('}') {
+                    return Err(format!("expected ',' or '}}' at {:?}", self.rest()));
+                }
+            }
+        }
         if rest.starts_with("default") {
             self.pos += "default".len();
             return Ok(Arg::Default);
@@ -192,6 +215,20 @@ fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
             let v = ts.next().unwrap_or(PType::Any);
             PType::Hash(Box::new(k), Box::new(v), size)
         }
+        "Struct" => match args.into_iter().next() {
+            None => PType::Struct(None),
+            Some(Arg::Members(members)) => PType::Struct(Some(
+                members
+                    .into_iter()
+                    .map(|(key, value)| crate::types::StructMember {
+                        key,
+                        key_kind: crate::types::KeyKind::Plain,
+                        value,
+                    })
+                    .collect(),
+            )),
+            Some(_) => return Err("Struct takes a hash of members".to_string()),
+        },
         "Iterable" => PType::Iterable(one(args)?),
         "Iterator" => PType::Iterator(one(args)?),
         "Type" => PType::Type(one(args)?),
@@ -252,6 +289,12 @@ mod tests {
         ));
         assert!(
             matches!(&parse_type("Pattern[/^G?$/]").unwrap(), PType::Pattern(p) if p.len() == 1)
+        );
+        assert_eq!(
+            parse_type("Struct[{'a' => Optional[String], 'b' => Integer[-1]}]")
+                .unwrap()
+                .to_string(),
+            "Struct[{'a' => Optional[String], 'b' => Integer[-1]}]"
         );
         assert!(parse_type("Nonsense").is_err());
         assert!(parse_type("Integer[1").is_err());

@@ -39,7 +39,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => match (c.arg(1), c.block) {
                     (Some(d), _) => d.clone(),
                     (None, Some(b)) => it.yield_block(b, vec![k.clone()])?,
-                    _ => return raise(format!("key not found: {}", inspect(k)), at),
+                    _ => {
+                        let keys: Vec<RValue> = cell
+                            .borrow()
+                            .entries
+                            .iter()
+                            .map(|(k, _)| k.clone())
+                            .collect();
+                        let suggested = super::did_you_mean::key_suffix(&keys, k);
+                        return raise(format!("key not found: {}{suggested}", inspect(k)), at);
+                    }
                 },
             }
         }

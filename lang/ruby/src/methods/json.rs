@@ -7,6 +7,16 @@ use crate::value::{RHash, RValue};
 use prepl_core::format::quote::ruby_json_string;
 
 pub fn parse(text: &str, symbolize: bool, at: usize) -> R {
+    // Ruby's parser's own verdict and message first (comments, `\x` escapes and nesting
+    // are not serde_json's)
+    if let Some(message) = super::json_syntax::error(text) {
+        let class = if message.starts_with("nesting") {
+            "JSON::NestingError"
+        } else {
+            "JSON::ParserError"
+        };
+        return Err(Flow::from(RubyError::raised_as(class, message, at)));
+    }
     match serde_json::from_str::<serde_json::Value>(text) {
         Ok(v) => to_ruby(&v, symbolize, at),
         Err(e) => {

@@ -7,6 +7,7 @@
 pub mod array;
 pub mod bignum;
 pub mod binary;
+pub mod did_you_mean;
 pub mod digest;
 pub mod dir;
 pub mod enumerable;
@@ -14,11 +15,13 @@ pub mod facter;
 pub mod hash;
 pub mod ipaddr;
 pub mod json;
+pub mod json_syntax;
 pub mod kernel;
 pub mod number;
 pub mod object;
 pub mod openssl;
 pub mod pack;
+pub mod pson;
 pub mod random;
 pub mod scope;
 pub mod stdlib;
@@ -249,6 +252,12 @@ pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
     if !matches!(recv, RValue::Nil) && object::ruby_has(&class, name) {
         return unsupported(format!("method '{name}' on {class}"), at);
     }
+    raise(no_method_message(recv, name), at)
+}
+
+/// The message of Ruby's `NoMethodError` for `recv.name`.
+pub fn no_method_message(recv: &RValue, name: &str) -> String {
+    let class = recv.class_name();
     let shown = match recv {
         RValue::Nil => "nil".to_string(),
         RValue::Bool(b) => b.to_string(),
@@ -266,10 +275,12 @@ pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
     };
     let class = match recv {
         RValue::Class(_) => "Class".to_string(),
-        RValue::Object(_) => return raise(format!("undefined method `{name}' for {shown}"), at),
+        RValue::Object(_) => return format!("undefined method `{name}' for {shown}"),
         _ => class,
     };
-    raise(format!("undefined method `{name}' for {shown}:{class}"), at)
+    // (Ruby's did_you_mean suggestions, for the core classes whose methods are known)
+    let suggested = did_you_mean::suffix(&class, name);
+    format!("undefined method `{name}' for {shown}:{class}{suggested}")
 }
 
 /// `pattern === value` (as `case`/`when` and `grep` test).

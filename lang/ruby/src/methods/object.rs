@@ -198,8 +198,13 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     &c.args[0], pretty, c.at,
                 )?))
             }
-            // (Puppet's PSON reads JSON)
-            M::parse | M::load if matches!(&**k, "JSON" | "PSON") => {
+            // Puppet's PSON: a reader of its own
+            M::parse | M::load if &**k == "PSON" => {
+                c.arity(1, 2)?;
+                let text = c.str_arg(0)?;
+                Some(super::pson::parse(&text, c.at)?)
+            }
+            M::parse | M::load if &**k == "JSON" => {
                 c.arity(1, 2)?;
                 let text = c.str_arg(0)?;
                 let symbolize = match c.arg(1) {

@@ -127,6 +127,8 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
+        // the rest of `Puppet::Parser::Scope`'s public methods (Puppet 7.23's list): the real
+        // scope answers them, the subset cannot
         M::to_hash
         | M::op_aset
         | M::compiler
@@ -143,6 +145,66 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 c.at,
             )
         }
+        _ if OTHER_SCOPE_METHODS.contains(&c.name) => {
+            return unsupported(
+                format!("method '{}' on Puppet::Parser::Scope", c.name),
+                c.at,
+            )
+        }
         _ => return Ok(None),
     }))
 }
+
+/// Public methods of `Puppet::Parser::Scope` (Puppet 7.23) that have no id of their own:
+/// the real scope answers them, the subset cannot.
+const OTHER_SCOPE_METHODS: &[&str] = &[
+    "bound?",
+    "class_scope",
+    "class_set",
+    "defaults",
+    "define_settings",
+    "effective_symtable",
+    "enclosing_scope",
+    "ephemeral_from",
+    "ephemeral_level",
+    "find_builtin_resource_type",
+    "find_defined_resource_type",
+    "find_definition",
+    "find_global_scope",
+    "find_hostclass",
+    "find_resource_type",
+    "findresource",
+    "get_local_variable",
+    "handle_not_found",
+    "has_local_variable?",
+    "inherited_scope",
+    "is_classscope?",
+    "is_default?",
+    "is_nodescope?",
+    "is_topscope?",
+    "lookup_qualified_variable",
+    "lookuptype",
+    "merge_settings",
+    "new_ephemeral",
+    "new_match_scope",
+    "newscope",
+    "parent=",
+    "parent_module_name",
+    "pop_ephemerals",
+    "push_ephemerals",
+    "resolve_type_and_titles",
+    "resource=",
+    "set_facts",
+    "set_match_data",
+    "set_server_facts",
+    "set_trusted",
+    "source=",
+    "transform_and_assert_classnames",
+    "undef_as",
+    "variable_not_found",
+    "with_global_scope",
+    "with_guarded_scope",
+    "with_local_scope",
+    "with_parameter_scope",
+    "without_ephemeral_scopes",
+];

@@ -48,6 +48,13 @@ impl Mismatch {
                 expected,
                 actual,
             } => {
+                if expected.len() > 1 {
+                    if let Some(text) =
+                        crate::types::mismatch::merged_across_signatures(expected, actual)
+                    {
+                        return format!(" parameter '{param}' {text}");
+                    }
+                }
                 let t = if expected.len() == 1 {
                     expected[0].clone()
                 } else {
@@ -209,6 +216,30 @@ fn block_mismatch(sig: &Signature, block: Option<&Closure>) -> Option<Mismatch> 
     }
 }
 
+/// Whether the type mismatches of every signature at one parameter merge into one (each a
+/// single mismatch at the same place below it, as the reference merges them).
+fn mergeable(same: &[&&Mismatch]) -> bool {
+    let mut types = Vec::new();
+    let mut value = None;
+    for m in same {
+        match m {
+            Mismatch::Type {
+                expected, actual, ..
+            } => {
+                types.extend(expected.iter().cloned());
+                value = Some(actual);
+            }
+            _ => return true,
+        }
+    }
+    match value {
+        Some(v) if types.len() > 1 => {
+            crate::types::mismatch::merged_across_signatures(&types, v).is_some()
+        }
+        _ => true,
+    }
+}
+
 /// Merges the reasons when every signature fails for the same reason at the same place.
 fn merge(per_sig: &[Vec<Mismatch>]) -> Vec<Mismatch> {
     let all: Vec<&Mismatch> = per_sig.iter().flatten().collect();
@@ -216,7 +247,7 @@ fn merge(per_sig: &[Vec<Mismatch>]) -> Vec<Mismatch> {
         let same: Vec<&&Mismatch> = all.iter().filter(|m| m.kind() == kind).collect();
         if same.len() == per_sig.len() && !same.is_empty() {
             let first = same[0];
-            if same.iter().all(|m| m.same_place(first)) {
+            if same.iter().all(|m| m.same_place(first)) && mergeable(&same) {
                 let merged = same[1..]
                     .iter()
                     .fold((*first).clone(), |acc, m| acc.merge(m));

@@ -608,7 +608,7 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         }
         return Ok(Value::array(out));
     }
-    let (a, b) = (to_display(&start), to_display(&stop));
+    let (a, b) = (super::ruby_to_s(&start), super::ruby_to_s(&stop));
     let mut out = Vec::new();
     // Ruby's String#upto: nothing when the start sorts after the end.
     if a > b {

@@ -846,6 +846,10 @@ pub fn yaml_to_value(text: &str) -> Result<Value, String> {
 }
 
 pub fn json_to_value(text: &str) -> Result<Value, String> {
+    // (worded as Ruby's JSON: `859: unexpected token at 'abc'`)
+    if let Some(message) = crate::erb::ruby::methods::json_syntax::error(text) {
+        return Err(message);
+    }
     serde_json::from_str::<serde_json::Value>(text)
         .map(|j| crate::catalog::json::from_data(&j))
         .map_err(|e| e.to_string())
@@ -936,7 +940,7 @@ const ANY: &[&str] = &["Any *$args"];
 pub fn builtins() -> Vec<Builtin> {
     vec![
         builtin("to_json", &["Any $data"], to_json, "to_json(Any $data) -> String\n(stdlib) The data as compact JSON.\n\n    to_json([1, {a => true}])   # '[1,{\"a\":true}]'"),
-        builtin("to_json_pretty", &["Variant[Hash, Array] $data, Optional[Boolean] $skip_undef?, Hash[String, Any] $opts?"], to_json_pretty, "to_json_pretty(Variant[Hash, Array] $data, Optional[Boolean] $skip_undef, Struct $opts) -> String\n(stdlib) The data as indented JSON, with a final newline; `skip_undef` leaves out undef values.\n\n    to_json_pretty({a => 1})   # \"{\\n  \\\"a\\\": 1\\n}\\n\""),
+        builtin("to_json_pretty", &["Variant[Hash, Array] $data, Optional[Boolean] $skip_undef?, Struct[{'indent' => Optional[String], 'space' => Optional[String], 'space_before' => Optional[String], 'object_nl' => Optional[String], 'array_nl' => Optional[String], 'allow_nan' => Optional[Boolean], 'max_nesting' => Optional[Integer[-1]]}] $opts?"], to_json_pretty, "to_json_pretty(Variant[Hash, Array] $data, Optional[Boolean] $skip_undef, Struct $opts) -> String\n(stdlib) The data as indented JSON, with a final newline; `skip_undef` leaves out undef values.\n\n    to_json_pretty({a => 1})   # \"{\\n  \\\"a\\\": 1\\n}\\n\""),
         builtin("to_yaml", &["Any $data, Hash $options?"], to_yaml, "to_yaml(Any $data, Hash $options) -> String\n(stdlib) The data as YAML, as Ruby's Psych writes it.\n\n    to_yaml([1])   # \"---\\n- 1\\n\""),
         builtin("parsejson", ANY, parsejson, "parsejson(String $json, Any $default) -> Any\n(stdlib) The data in a JSON string; the default (if given) when it does not parse.\n\n    parsejson('{\"a\": 1}')   # {'a' => 1}"),
         builtin("parseyaml", ANY, parseyaml, "parseyaml(String $yaml, Any $default) -> Any\n(stdlib) The data in a YAML string; the default (if given) when it does not parse.\n\n    parseyaml(\"a: 1\")   # {'a' => 1}"),

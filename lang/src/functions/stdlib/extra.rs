@@ -578,13 +578,13 @@ fn to_ruby(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
 fn str2resource(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
     let s = args[0].as_str().unwrap_or_default();
-    let (t, title) = match s.find('[') {
-        Some(i) if s.ends_with(']') => (
-            crate::types::names::capitalize_segments(&s[..i]),
-            s[i + 1..s.len() - 1].to_string(),
-        ),
-        _ => (crate::types::names::capitalize_segments(s), String::new()),
+    let Some((t, title)) = super::resources::type_and_title(s) else {
+        return Err(super::resources::not_a_reference(&args[0]));
     };
+    let (t, title) = (
+        crate::types::names::capitalize_segments(t),
+        title.to_string(),
+    );
     if ev.find_reference(&t, &title).is_none() {
         return err(format!("stdlib::str2resource(): could not find {t}[{title}], this is parse order dependent and values should not be quoted"));
     }

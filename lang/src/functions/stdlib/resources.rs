@@ -28,18 +28,24 @@ fn reference_of(v: &Value) -> Option<(String, String)> {
             PType::Class(Some(n)) => Some(("Class".into(), n.to_string())),
             _ => None,
         },
+        // `Type[title]` as `Puppet::Resource` reads it (`/^([^\[\]]+)\[(.+)\]$/m`): a type
+        // without brackets and a title that is not empty; anything else names no resource
         Value::String(s) => {
-            let s = s.trim();
-            match s.find('[') {
-                Some(i) if s.ends_with(']') => {
-                    let title = s[i + 1..s.len() - 1].trim_matches(['\'', '"']);
-                    Some((capitalize_segments(&s[..i]), title.to_string()))
-                }
-                _ => Some((capitalize_segments(s), String::new())),
-            }
+            let (t, title) = type_and_title(s.trim())?;
+            let title = title.trim_matches(['\'', '"']);
+            Some((capitalize_segments(t), title.to_string()))
         }
         _ => None,
     }
+}
+
+/// A string's type and title as `Puppet::Resource.type_and_title` reads them
+/// (`/^([^\[\]]+)\[(.+)\]$/m`): a type without brackets and a title that is not empty.
+pub(super) fn type_and_title(s: &str) -> Option<(&str, &str)> {
+    let i = s.find('[')?;
+    let (t, rest) = (&s[..i], &s[i + 1..]);
+    let title = rest.strip_suffix(']').filter(|t| !t.is_empty())?;
+    (!t.is_empty() && !t.contains(']')).then_some((t, title))
 }
 
 fn find_resource(ev: &Evaluator, type_name: &str, title: &str) -> Option<ResourceId> {
@@ -63,8 +69,7 @@ fn getparam(_ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     }
     let Some((t, title)) = reference_of(reference) else {
         return match reference {
-            Value::String(s) if !s.contains('[') => Err(not_a_reference(reference)),
-            Value::Array(_) | Value::Hash(_) => Err(not_a_reference(reference)),
+            Value::String(_) | Value::Array(_) | Value::Hash(_) => Err(not_a_reference(reference)),
             _ => Ok(Value::from("")),
         };
     };
@@ -87,6 +92,9 @@ fn defined_with(
     params: &Map,
 ) -> Result<bool, crate::eval::Flow> {
     let Some((t, title)) = reference_of(reference) else {
+        if let Value::String(_) = reference {
+            return Err(not_a_reference(reference));
+        }
         return Err(old_api_error(format!(
             "Reference is not understood: '{}'",
             crate::describe::simple_label(reference)
@@ -138,7 +146,7 @@ fn defined_with_params(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) 
 }
 
 /// The reference's error for a string that names no resource (`Puppet::Resource`'s).
-fn not_a_reference(reference: &Value) -> crate::eval::Flow {
+pub(super) fn not_a_reference(reference: &Value) -> crate::eval::Flow {
     old_api_error(format!(
         "No title provided and {} is not a valid resource reference",
         crate::format::quote::ruby_inspect(&super::ruby_to_s(reference))
@@ -184,7 +192,7 @@ fn ensure_resource(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R
     };
     let mut items = Vec::new();
     crate::functions::collections::flatten_into(&mut items, std::slice::from_ref(title));
-    let t = to_display(t);
+    let t = super::ruby_to_s(t);
     for item in items {
         ensure_one(ev, &t, &item, &params)?;
     }
@@ -208,13 +216,24 @@ fn ensure_resources(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> 
         Some(Value::Hash(h)) => h.as_ref().clone(),
         _ => Map::default(),
     };
-    let t = to_display(t);
+    let t = super::ruby_to_s(t);
     for (title, params) in titles.iter() {
         let mut p = defaults.clone();
-        if let Value::Hash(h) = params {
-            for (k, v) in h.iter() {
-                p.insert(k.clone(), v.clone());
+        match params {
+            Value::Hash(h) => {
+                for (k, v) in h.iter() {
+                    p.insert(k.clone(), v.clone());
+                }
             }
+            // (the source merges any other true value into the defaults: Ruby's TypeError)
+            other if other.is_truthy() => {
+                return Err(crate::error::Error::eval(format!(
+                    "no implicit conversion of {} into Hash",
+                    crate::functions::strings::ruby_class(other)
+                ))
+                .into())
+            }
+            _ => {}
         }
         ensure_one(ev, &t, title, &p)?;
     }

@@ -731,8 +731,9 @@ fn assert_private(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R 
     if module == caller {
         return Ok(Value::Undef);
     }
-    if let Some(m) = args.first() {
-        return Err(Error::eval(to_display(m)).into());
+    // (only a string is the message: the source tests `is_a?(String)`)
+    if let Some(Value::String(m)) = args.first() {
+        return Err(Error::eval(m.to_string()).into());
     }
     let what = match ev.scope.as_ref() {
         Some(s) => match &s.kind {

@@ -228,7 +228,27 @@ impl Validator {
                 }
             }
             ExprKind::Paren(x) => self.expr(x, Place::Nested),
-            ExprKind::Call { args, block, .. } => {
+            ExprKind::Call {
+                name,
+                args,
+                block,
+                style,
+                ..
+            } => {
+                // `private()`, `attr 1`: a reserved word is no function name (the reference
+                // reports it as such and as a bare reserved word)
+                if *style != CallStyle::Method && matches!(&**name, "attr" | "private") {
+                    self.error(
+                        format!(
+                            "Illegal expression. A Reserved Word '{name}' is unacceptable as function name in a Function Call"
+                        ),
+                        e.span,
+                    );
+                    self.error(
+                        format!("Use of reserved word: {name}, must be quoted if intended to be a String value"),
+                        e.span,
+                    );
+                }
                 self.exprs(args);
                 if let Some(l) = block {
                     self.lambda(l);

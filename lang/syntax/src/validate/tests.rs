@@ -260,6 +260,14 @@ fn other_checks() {
         verr("$x = attr"),
         "Use of reserved word: attr, must be quoted if intended to be a String value"
     );
+    // a reserved word called as a function: two errors (puppet-oracle)
+    for src in ["private()", "attr(1)", "private 1", "private(1) |$x| { 1 }"] {
+        assert_eq!(
+            verr(src),
+            "Language validation logged 2 errors. Giving up",
+            "{src}"
+        );
+    }
     assert_eq!(
         verr("$Foo = 1"),
         "Illegal variable name, The given name 'Foo' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"

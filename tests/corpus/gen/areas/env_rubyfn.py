@@ -151,6 +151,17 @@ PROGRAMS += [
     # which depends on the user running, is a unit test of rubyfn.rs).
     "rfn::features('posix', 'microsoft_windows', 'augeas', 'selinux', 'hocon', 'syslog', "
     "'libuser', 'msgpack', 'manages_symlinks', 'zlib', 'ssl', 'nonexistent')",
+    # Argument errors across dispatches: merged with the first signature's kind of mismatch
+    # and the types of all, or each signature listed when they fail at different places.
+    "rfn::alternatives(undef)",
+    "rfn::alternatives('abc')",
+    "rfn::alternatives('b')",
+    "rfn::alternatives(1)",
+    "rfn::alternatives(1, 'c')",
+    "rfn::alternatives(1, [2])",
+    "rfn::alternatives(1, 'a')",
+    "rfn::alternatives(1, ['x'])",
+    "rfn::alternatives('x', 'a')",
 ]
 PROGRAMS += [
     # A Ruby block given to a Puppet function through call_function, which calls it as a
