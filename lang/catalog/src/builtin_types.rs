@@ -93,7 +93,7 @@
 //! # 4. Titles, namevars and duplicates
 //!
 //! The title of a resource is never rewritten: `file { '/tmp/a/': }` is `File[/tmp/a/]`
-//! ([`canonical_title`] is the identity).
+//! (the catalog keeps the title as given).
 //! But the reference's catalog indexes each resource under several keys, and a clash on any
 //! of them is an error. Keys are lists (the type name, then values compared as Ruby hash keys:
 //! `'x'` ≠ `'X'`, `1` ≠ `'1'`, `1` ≠ `1.0`) ([`CatalogKey`]):
@@ -560,13 +560,6 @@ pub fn namevar(info: &TypeInfo) -> &'static str {
         [single] => single,
         _ => "name",
     }
-}
-
-/// The title under which the catalog keeps a resource: the title itself. The reference never
-/// rewrites titles (`file { '/tmp/a/': }` is `File[/tmp/a/]`); the trailing-slash rule of
-/// files is a second key ([`title_namevar`], [`alias_keys`]), not a new title.
-pub fn canonical_title(_info: &TypeInfo, title: &str) -> String {
-    title.to_string()
 }
 
 /// The namevar's value the title gives (the reference's title patterns). The title itself is
@@ -1405,7 +1398,6 @@ mod tests {
         ];
         for (title, want) in cases {
             assert_eq!(title_namevar(info("file"), title), want, "{title:?}");
-            assert_eq!(canonical_title(info("file"), title), title);
         }
         assert_eq!(title_namevar(info("tidy"), "/tmp/"), "/tmp/");
         assert_eq!(title_namevar(info("notify"), "a/"), "a/");

@@ -115,8 +115,8 @@ pub struct Origin {
 impl Resource {
     /// A resource with the given own tags, no parameters, not virtual, no location.
     pub fn new(
-        type_name: &str,
-        title: &str,
+        type_name: impl Into<Rc<str>>,
+        title: impl Into<Rc<str>>,
         tags: Vec<Rc<str>>,
         container: Option<ResourceId>,
     ) -> Resource {

@@ -1154,7 +1154,7 @@ impl Evaluator {
         let id = self.compilation.catalog.add(Resource {
             tag_parent: Some(main),
             line: Some(line),
-            ..Resource::new("Node", &title, tag_list, Some(main))
+            ..Resource::new("Node", title.as_str(), tag_list, Some(main))
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
         {
