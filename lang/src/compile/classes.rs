@@ -957,6 +957,9 @@ impl Evaluator {
         };
         {
             let mut vars = scope.vars.borrow_mut();
+            // (sized for these and the parameters at once: grown from empty, the table
+            // was rehashed twice for a define of one parameter)
+            vars.reserve(4 + pending.define.def.params.len());
             vars.insert("title".into(), Value::String(title));
             vars.insert("name".into(), Value::String(name));
             vars.insert("module_name".into(), Value::String(module_name));
