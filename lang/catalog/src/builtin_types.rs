@@ -838,17 +838,24 @@ pub fn uniqueness_key(
             None => Value::Undef,
         },
     };
-    let name = [get(nv), get("name")]
-        .into_iter()
-        .find(Value::is_truthy)
-        .unwrap_or_else(|| Value::string(title));
+    // (made only when a key attribute has no value: the common case gives `name` its own)
+    let mut name: Option<Value> = None;
+    let mut name = || {
+        name.get_or_insert_with(|| {
+            [get(nv), get("name")]
+                .into_iter()
+                .find(Value::is_truthy)
+                .unwrap_or_else(|| Value::string(title))
+        })
+        .clone()
+    };
     let mut keys = info.map_or(vec!["name"], |i| i.namevars.to_vec());
     keys.sort_unstable();
     keys.iter()
         .map(|k| {
             let v = get(k);
             if (*k == nv || *k == "name") && !v.is_truthy() {
-                name.clone()
+                name()
             } else {
                 v
             }
@@ -1149,6 +1156,10 @@ mod tests {
         assert_eq!(lookup("File").unwrap().name, "file");
         assert_eq!(lookup("NOTIFY").unwrap().name, "notify");
         assert_eq!(lookup("exec").unwrap().name, "exec");
+        for t in all() {
+            assert!(std::ptr::eq(lookup(t.name).unwrap(), t), "{}", t.name);
+        }
+        assert!(lookup("files").is_none() && lookup("Files").is_none() && lookup("").is_none());
         for unknown in [
             "cron",
             "host",
