@@ -93,7 +93,7 @@
 //! # 4. Titles, namevars and duplicates
 //!
 //! The title of a resource is never rewritten: `file { '/tmp/a/': }` is `File[/tmp/a/]`
-//! ([`canonical_title`] is the identity).
+//! (the catalog keeps the title as given).
 //! But the reference's catalog indexes each resource under several keys, and a clash on any
 //! of them is an error. Keys are lists (the type name, then values compared as Ruby hash keys:
 //! `'x'` ≠ `'X'`, `1` ≠ `'1'`, `1` ≠ `1.0`) ([`CatalogKey`]):
@@ -562,13 +562,6 @@ pub fn namevar(info: &TypeInfo) -> &'static str {
     }
 }
 
-/// The title under which the catalog keeps a resource: the title itself. The reference never
-/// rewrites titles (`file { '/tmp/a/': }` is `File[/tmp/a/]`); the trailing-slash rule of
-/// files is a second key ([`title_namevar`], [`alias_keys`]), not a new title.
-pub fn canonical_title(_info: &TypeInfo, title: &str) -> String {
-    title.to_string()
-}
-
 /// The namevar's value the title gives (the reference's title patterns). The title itself is
 /// kept as the resource's title; this value takes part in the uniqueness key and appears in
 /// the JSON parameters when it differs from the title. `file`: trailing slashes removed
@@ -845,17 +838,24 @@ pub fn uniqueness_key(
             None => Value::Undef,
         },
     };
-    let name = [get(nv), get("name")]
-        .into_iter()
-        .find(Value::is_truthy)
-        .unwrap_or_else(|| Value::string(title));
+    // (made only when a key attribute has no value: the common case gives `name` its own)
+    let mut name: Option<Value> = None;
+    let mut name = || {
+        name.get_or_insert_with(|| {
+            [get(nv), get("name")]
+                .into_iter()
+                .find(Value::is_truthy)
+                .unwrap_or_else(|| Value::string(title))
+        })
+        .clone()
+    };
     let mut keys = info.map_or(vec!["name"], |i| i.namevars.to_vec());
     keys.sort_unstable();
     keys.iter()
         .map(|k| {
             let v = get(k);
             if (*k == nv || *k == "name") && !v.is_truthy() {
-                name.clone()
+                name()
             } else {
                 v
             }
@@ -1156,6 +1156,10 @@ mod tests {
         assert_eq!(lookup("File").unwrap().name, "file");
         assert_eq!(lookup("NOTIFY").unwrap().name, "notify");
         assert_eq!(lookup("exec").unwrap().name, "exec");
+        for t in all() {
+            assert!(std::ptr::eq(lookup(t.name).unwrap(), t), "{}", t.name);
+        }
+        assert!(lookup("files").is_none() && lookup("Files").is_none() && lookup("").is_none());
         for unknown in [
             "cron",
             "host",
@@ -1405,7 +1409,6 @@ mod tests {
         ];
         for (title, want) in cases {
             assert_eq!(title_namevar(info("file"), title), want, "{title:?}");
-            assert_eq!(canonical_title(info("file"), title), title);
         }
         assert_eq!(title_namevar(info("tidy"), "/tmp/"), "/tmp/");
         assert_eq!(title_namevar(info("notify"), "a/"), "a/");

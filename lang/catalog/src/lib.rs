@@ -115,8 +115,8 @@ pub struct Origin {
 impl Resource {
     /// A resource with the given own tags, no parameters, not virtual, no location.
     pub fn new(
-        type_name: &str,
-        title: &str,
+        type_name: impl Into<Rc<str>>,
+        title: impl Into<Rc<str>>,
         tags: Vec<Rc<str>>,
         container: Option<ResourceId>,
     ) -> Resource {
@@ -386,6 +386,24 @@ impl Catalog {
     /// The resources added or changed since the last call, in declaration order.
     pub fn take_changed(&mut self) -> Vec<ResourceId> {
         let mut ids = std::mem::take(&mut self.changed);
+        // Many changes (a whole compilation's resources): marked in a bit set of the ids
+        // and read back in order, linear (sorting 25,000 ids was 2% of a 12,500-resource
+        // catalog); a few changes in a big catalog: sorted.
+        let bound = ids.iter().map(|id| id.0 as usize + 1).max().unwrap_or(0);
+        if ids.len() >= 64 && bound / 64 <= ids.len() {
+            let mut marked = vec![0u64; bound.div_ceil(64)];
+            for id in &ids {
+                marked[id.0 as usize / 64] |= 1 << (id.0 % 64);
+            }
+            ids.clear();
+            for (i, mut word) in marked.into_iter().enumerate() {
+                while word != 0 {
+                    ids.push(ResourceId(i as u32 * 64 + word.trailing_zeros()));
+                    word &= word - 1;
+                }
+            }
+            return ids;
+        }
         ids.sort_unstable();
         ids.dedup();
         ids
@@ -422,7 +440,10 @@ impl Catalog {
 
     pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
         self.changes += 1;
-        self.changed.push(id);
+        // (a resource changed twice in a row is listed once)
+        if self.changed.last() != Some(&id) {
+            self.changed.push(id);
+        }
         Rc::make_mut(&mut self.resources[id.0 as usize])
     }
 
@@ -681,6 +702,44 @@ pub fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
         match x {
             Value::Array(inner) => flatten_array(inner, out),
             other => out.push(other.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The changed resources come back sorted and once each, whether a few (sorted) or
+    /// many (read from a bit set) changed, and the list starts again empty.
+    #[test]
+    fn changed_resources_are_listed_in_order_once() {
+        for count in [3u32, 200] {
+            let mut c = Catalog::new("node", "production");
+            for i in 0..count {
+                c.add(Resource::new(
+                    "Notify",
+                    format!("n{i}").as_str(),
+                    Vec::new(),
+                    None,
+                ));
+            }
+            // out of order and repeated, the last one twice in a row
+            for i in (0..count).rev().step_by(2) {
+                c.get_mut(ResourceId(i));
+            }
+            c.get_mut(ResourceId(0));
+            c.get_mut(ResourceId(0));
+            let want: Vec<ResourceId> = (0..count).map(ResourceId).collect();
+            assert_eq!(c.take_changed(), want, "{count} resources");
+            assert!(c.take_changed().is_empty());
+            c.get_mut(ResourceId(count - 1));
+            c.get_mut(ResourceId(1));
+            assert_eq!(
+                c.take_changed(),
+                [ResourceId(1), ResourceId(count - 1)],
+                "{count} resources"
+            );
         }
     }
 }

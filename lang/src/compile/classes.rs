@@ -957,6 +957,9 @@ impl Evaluator {
         };
         {
             let mut vars = scope.vars.borrow_mut();
+            // (sized for these and the parameters at once: grown from empty, the table
+            // was rehashed twice for a define of one parameter)
+            vars.reserve(4 + pending.define.def.params.len());
             vars.insert("title".into(), Value::String(title));
             vars.insert("name".into(), Value::String(name));
             vars.insert("module_name".into(), Value::String(module_name));
@@ -1154,7 +1157,7 @@ impl Evaluator {
         let id = self.compilation.catalog.add(Resource {
             tag_parent: Some(main),
             line: Some(line),
-            ..Resource::new("Node", &title, tag_list, Some(main))
+            ..Resource::new("Node", title.as_str(), tag_list, Some(main))
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
         {

@@ -284,7 +284,14 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         // (a class is evaluated at once: what it declares keeps its tags)
         ev.title_not_string =
             !matches!(title_value, Value::String(_)) && !matches!(kind, ResourceKind::Class);
-        let r = ev.declare(&kind_for, &type_name, &title, list, form, span);
+        let r = ev.declare(
+            &kind_for,
+            &type_name,
+            title.as_str().into(),
+            list,
+            form,
+            span,
+        );
         ev.title_not_string = false;
         ev.file_override = saved;
         r.map_err(|f| match f {

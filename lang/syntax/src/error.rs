@@ -33,6 +33,9 @@ pub struct Source {
     /// Where each line starts (byte offsets), built on first use: a catalog asks for the
     /// line of every resource.
     line_starts: std::cell::OnceCell<Vec<u32>>,
+    /// `name` as a shared string, made on first use: each resource a file declares names
+    /// its file (an allocation and a copy per resource before).
+    shared_name: std::cell::OnceCell<Rc<str>>,
 }
 
 impl Source {
@@ -41,7 +44,15 @@ impl Source {
             name: name.into(),
             text: text.into(),
             line_starts: std::cell::OnceCell::new(),
+            shared_name: std::cell::OnceCell::new(),
         })
+    }
+
+    /// `name` as a shared string (the same one at each call).
+    pub fn shared_name(&self) -> Rc<str> {
+        self.shared_name
+            .get_or_init(|| Rc::from(self.name.as_str()))
+            .clone()
     }
 
     /// 1-based line and column (in characters) of a byte offset.
