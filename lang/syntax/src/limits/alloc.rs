@@ -125,27 +125,94 @@ unsafe fn mi_alloc(layout: Layout, zeroed: bool) -> *mut u8 {
 }
 
 /// mimalloc for small blocks and the system allocator for large ones, counting the bytes
-/// in use (a thread-local add per call, a shared one per [`BATCH`]).
+/// in use (a thread-local add per call, a shared one per [`BATCH`]). When the system
+/// refuses a block, the ballast is given back and the block asked for once more
+/// (`ceiling.rs`).
 pub struct CountingAlloc;
+
+impl CountingAlloc {
+    #[inline]
+    unsafe fn raw_alloc(layout: Layout, zeroed: bool) -> *mut u8 {
+        match (layout.size() < LARGE, zeroed) {
+            (true, _) => mi_alloc(layout, zeroed),
+            (false, false) => system().alloc(layout),
+            (false, true) => system().alloc_zeroed(layout),
+        }
+    }
+
+    #[inline]
+    unsafe fn raw_realloc(ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        match (layout.size() < LARGE, new_size < LARGE) {
+            (true, true) if layout.align() <= MI_ALIGN => {
+                mi::mi_realloc(ptr as *mut c_void, new_size) as *mut u8
+            }
+            (true, true) => {
+                mi::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align()) as *mut u8
+            }
+            (false, false) => system().realloc(ptr, layout, new_size),
+            // From one allocator to the other: a new block, the contents copied.
+            _ => {
+                let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
+                let p = Self::raw_alloc(new_layout, false);
+                if !p.is_null() {
+                    std::ptr::copy_nonoverlapping(ptr, p, layout.size().min(new_size));
+                    if layout.size() < LARGE {
+                        mi::mi_free(ptr as *mut c_void)
+                    } else {
+                        System.dealloc(ptr, layout)
+                    }
+                }
+                p
+            }
+        }
+    }
+}
+
+/// After the system refused `size` bytes: `again()` once the ballast is given back, else
+/// null (the caller's `try_reserve` fails, or Rust aborts).
+#[cold]
+#[inline(never)]
+fn refused(size: usize, again: impl FnOnce() -> *mut u8) -> *mut u8 {
+    if super::ceiling::refused(size) {
+        again()
+    } else {
+        std::ptr::null_mut()
+    }
+}
+
+/// Notes a large block of `size` more bytes that takes the count past the limit in force
+/// (`ceiling::over`): whatever path allocates it, the input fails at its next check.
+/// (Large blocks only: a compare beside the system allocator's own work.)
+#[inline]
+fn check_large(size: usize) {
+    let limit = super::IN_FORCE.load(Ordering::Relaxed);
+    if limit != 0 && in_use().saturating_add(size) > limit {
+        super::ceiling::over(size);
+    }
+}
 
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = if layout.size() < LARGE {
-            mi_alloc(layout, false)
-        } else {
-            system().alloc(layout)
-        };
+        if layout.size() >= LARGE {
+            check_large(layout.size());
+        }
+        let mut p = Self::raw_alloc(layout, false);
+        if p.is_null() {
+            p = refused(layout.size(), || Self::raw_alloc(layout, false));
+        }
         if !p.is_null() {
             count(layout.size() as isize);
         }
         p
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = if layout.size() < LARGE {
-            mi_alloc(layout, true)
-        } else {
-            system().alloc_zeroed(layout)
-        };
+        if layout.size() >= LARGE {
+            check_large(layout.size());
+        }
+        let mut p = Self::raw_alloc(layout, true);
+        if p.is_null() {
+            p = refused(layout.size(), || Self::raw_alloc(layout, true));
+        }
         if !p.is_null() {
             count(layout.size() as isize);
         }
@@ -160,33 +227,14 @@ unsafe impl GlobalAlloc for CountingAlloc {
         count(-(layout.size() as isize));
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = match (layout.size() < LARGE, new_size < LARGE) {
-            (true, true) if layout.align() <= MI_ALIGN => {
-                mi::mi_realloc(ptr as *mut c_void, new_size) as *mut u8
-            }
-            (true, true) => {
-                mi::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align()) as *mut u8
-            }
-            (false, false) => system().realloc(ptr, layout, new_size),
-            // From one allocator to the other: a new block, the contents copied.
-            _ => {
-                let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
-                let p = if new_size < LARGE {
-                    mi_alloc(new_layout, false)
-                } else {
-                    system().alloc(new_layout)
-                };
-                if !p.is_null() {
-                    std::ptr::copy_nonoverlapping(ptr, p, layout.size().min(new_size));
-                    if layout.size() < LARGE {
-                        mi::mi_free(ptr as *mut c_void)
-                    } else {
-                        System.dealloc(ptr, layout)
-                    }
-                }
-                p
-            }
-        };
+        if new_size >= LARGE && new_size > layout.size() {
+            check_large(new_size - layout.size());
+        }
+        let mut p = Self::raw_realloc(ptr, layout, new_size);
+        if p.is_null() {
+            // (a failed reallocation leaves the block as it was)
+            p = refused(new_size, || Self::raw_realloc(ptr, layout, new_size));
+        }
         if !p.is_null() {
             count(new_size as isize - layout.size() as isize);
         }
