@@ -125,7 +125,11 @@ fn map_strings(v: &Value, f: &dyn Fn(&Rc<str>) -> Rc<str>, depth: usize) -> Resu
         return Err(Error::eval("nesting too deep"));
     }
     Ok(match v {
-        Value::String(s) => Value::String(f(s)),
+        Value::String(s) => {
+            // (a new text about as long: checked before it is made)
+            crate::limits::reserve(s.len())?;
+            Value::String(f(s))
+        }
         Value::Array(a) => Value::array(
             a.iter()
                 .map(|x| map_strings(x, f, depth + 1))
