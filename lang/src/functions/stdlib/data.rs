@@ -127,7 +127,10 @@ fn json_value(out: &mut String, v: &Value, st: &JsonStyle, depth: usize) -> Resu
 
 fn to_json(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    Ok(Value::from(to_json_with(&args[0], &JsonStyle::compact())?))
+    Ok(Value::string_checked(to_json_with(
+        &args[0],
+        &JsonStyle::compact(),
+    )?)?)
 }
 
 fn to_json_pretty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -354,7 +354,8 @@ fn reverse(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             Ok(Value::array(a.iter().rev().cloned().collect()))
         }
         Value::String(s) => {
-            crate::limits::reserve(s.len())?;
+            // (the text, then the value's copy of it)
+            crate::limits::reserve(s.len().saturating_mul(2))?;
             Ok(Value::from(s.chars().rev().collect::<String>()))
         }
         _ => err("reverse(): Requires either array or string to work with".into()),

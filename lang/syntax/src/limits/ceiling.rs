@@ -83,7 +83,8 @@ macro_rules! soft_limit {
         if unsafe { libc::getrlimit($resource, &mut r) } != 0 || r.rlim_cur == libc::RLIM_INFINITY {
             u64::MAX
         } else {
-            r.rlim_cur as u64
+            let cur: u64 = r.rlim_cur;
+            cur
         }
     }};
 }
