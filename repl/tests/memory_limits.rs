@@ -40,6 +40,49 @@ fn a_memory_limit_above_the_address_space_limit_is_lowered_to_it() {
     );
 }
 
+#[test]
+fn a_small_address_space_limit_still_starts_prepl() {
+    if !have("prlimit") {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    // (the evaluation thread's stack was 512 MiB of address space whatever the limit)
+    let out = Command::new("prlimit")
+        .arg("--as=600000000")
+        .arg(env!("CARGO_BIN_EXE_prepl"))
+        .args(["-e", "[1, 2].map |$x| { $x * 2 }"])
+        .env("PREPL_BASEMODULEPATH", "")
+        .output()
+        .expect("prlimit runs");
+    assert_eq!(text(&out.stdout), "[2, 4]\n", "{}", text(&out.stderr));
+}
+
+#[test]
+fn large_blocks_past_the_limit_fail_the_input_on_paths_without_a_check_of_their_own() {
+    // Slices of a 16 MiB string: each a new 16 MiB block that no budget check asks about;
+    // the allocator sees the count pass the limit and the input fails when it ends.
+    let slices = "$s = Integer[1, 24].reduce('x') |$m, $x| { \"$m$m\" } \
+                  [$s[1, -1], $s[2, -1], $s[3, -1], $s[4, -1], $s[5, -1]].length";
+    let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+        .args(["--memory-limit", "100M", "-e", slices])
+        .env("PREPL_BASEMODULEPATH", "")
+        .output()
+        .expect("prepl runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("Out of memory: this needs 16 MiB more than the memory limit of 100 MiB"),
+        "{err}"
+    );
+    // and with room, the same input runs
+    let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+        .args(["--memory-limit", "300M", "-e", slices])
+        .env("PREPL_BASEMODULEPATH", "")
+        .output()
+        .expect("prepl runs");
+    assert_eq!(text(&out.stdout), "5\n", "{}", text(&out.stderr));
+}
+
 /// A REPL in a terminal of its own (tmux).
 struct Terminal {
     socket: String,
