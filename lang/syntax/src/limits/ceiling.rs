@@ -13,8 +13,10 @@
 //!   process's limits changed (`prlimit --pid`), before a reservation of [`RECHECK`] or more.
 //! - The *ballast* is [`BALLAST`] bytes of address space mapped and never touched (no
 //!   memory used). When the system refuses an allocation, the allocator gives it back and
-//!   tries once more, so that the small allocations that follow (mimalloc's next segment,
-//!   the error being built) still succeed; the process is then *exhausted*: every budget
+//!   tries once more (mimalloc, refused memory, tries once more by itself after calling
+//!   `alloc::mimalloc_collects`, which gives the ballast back when 64 MiB of address
+//!   space cannot be mapped), so that the allocations that follow (the error
+//!   being built) still succeed; the process is then *exhausted*: every budget
 //!   check and interrupt check fails with the memory error until the input ends, and the
 //!   ballast is mapped again when it has ended. A single request larger than the ballast
 //!   still fails: through `try_reserve` it is the memory error, elsewhere Rust aborts.
@@ -24,7 +26,7 @@ use crate::error::{Error, ErrorKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 /// Address space kept in reserve for the moment the system refuses an allocation: more
-/// than mimalloc needs for its next segment (32 MiB, mapped twice as large to align it).
+/// than mimalloc asks for at once outside its arenas.
 pub const BALLAST: usize = 64 << 20;
 
 /// Reservations of this size and more read the ceiling again first (when due).
@@ -190,17 +192,14 @@ pub fn ceiling_source() -> &'static str {
     SOURCES[CEILING_SOURCE.load(Ordering::Relaxed) as usize % SOURCES.len()]
 }
 
-/// Maps the ballast if it is not mapped (and the system lets it).
-pub(super) fn arm() {
-    if MAPPED_BALLAST.load(Ordering::Relaxed) != 0 {
-        return;
-    }
-    // SAFETY: a fresh private anonymous mapping, touched by nobody; unmapped only by
-    // `release`, which takes its address first.
+/// A private writable mapping of `bytes`, untouched (address space and data segment,
+/// no memory); null when the system refuses it.
+fn map(bytes: usize) -> *mut libc::c_void {
+    // SAFETY: a fresh private anonymous mapping, which nobody else knows of.
     let p = unsafe {
         libc::mmap(
             std::ptr::null_mut(),
-            BALLAST,
+            bytes,
             libc::PROT_READ | libc::PROT_WRITE,
             libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
             -1,
@@ -208,6 +207,34 @@ pub(super) fn arm() {
         )
     };
     if p == libc::MAP_FAILED {
+        std::ptr::null_mut()
+    } else {
+        p
+    }
+}
+
+/// Whether `bytes` of address space could be mapped now (mapped and unmapped again).
+/// Allocates nothing.
+pub(super) fn could_map(bytes: usize) -> bool {
+    let p = map(bytes);
+    if p.is_null() {
+        return false;
+    }
+    // SAFETY: the mapping just made.
+    unsafe { libc::munmap(p, bytes) };
+    true
+}
+
+/// Maps the ballast if it is not mapped (and the system lets it).
+pub(super) fn arm() {
+    static WATCHING: std::sync::Once = std::sync::Once::new();
+    WATCHING.call_once(super::alloc::watch_mimalloc);
+    if MAPPED_BALLAST.load(Ordering::Relaxed) != 0 {
+        return;
+    }
+    // (unmapped only by `release`, which takes its address first)
+    let p = map(BALLAST);
+    if p.is_null() {
         return;
     }
     if MAPPED_BALLAST
@@ -332,5 +359,11 @@ mod tests {
         assert!(!release());
         arm();
         assert!(armed());
+    }
+
+    #[test]
+    fn the_probe_of_address_space_maps_and_gives_back() {
+        assert!(could_map(BALLAST));
+        assert!(!could_map(usize::MAX / 2), "more than the address space");
     }
 }
