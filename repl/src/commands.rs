@@ -1021,16 +1021,15 @@ fn set(repl: &mut Repl, arg: &str) -> Result<String, String> {
 
 /// The memory limit in force and what set it.
 fn memory_limit_note() -> String {
+    // (first: it reads the process's limits again)
+    let source = prepl::limits::memory_limit_source();
     let limit = prepl::limits::memory_limit();
     let shown = if limit >= 1 << 30 {
         format!("{:.1} GiB", limit as f64 / (1u64 << 30) as f64)
     } else {
         format!("{} MiB", limit >> 20)
     };
-    format!(
-        "The memory limit is {shown} ({}).",
-        prepl::limits::memory_limit_source()
-    )
+    format!("The memory limit is {shown} ({source}).")
 }
 
 #[cfg(test)]

@@ -450,6 +450,9 @@ impl Evaluator {
 
     /// Fails with `Interrupted` once the interrupt flag is set (and clears it).
     pub fn check_interrupt(&self) -> Result<(), Error> {
+        // (memory past the limit or refused by the system is seen by the budget checks,
+        // the loops' ticks and the input's end, not here: one load more per call cost 1%
+        // of range_map_reduce; limits/ceiling.rs)
         if self.interrupt.load(Ordering::Relaxed) {
             self.interrupt.store(false, Ordering::Relaxed);
             return Err(Error::interrupted());
@@ -972,6 +975,7 @@ impl Session {
         let source = Source::new(name, text);
         let _interruptible = crate::limits::interrupt_scope(&self.evaluator.interrupt);
         crate::limits::take_deferred_error();
+        crate::limits::between_inputs();
         crate::env::fs::forget();
         let ev = &mut self.evaluator;
         ev.retired_program = None;
@@ -1004,6 +1008,13 @@ impl Session {
                 if let Some(e) = crate::limits::take_deferred_error() {
                     r = Err(e);
                 }
+                // An allocation the system refused (the ballast let the input go on to
+                // here): whatever it answered, the input fails with the memory error.
+                if let Some(e) = crate::limits::exhaustion() {
+                    if !matches!(&r, Err(e) if e.kind == ErrorKind::Limit) {
+                        r = Err(e);
+                    }
+                }
                 // (the exact reading of a single bound by this input names the likely cause
                 // of its error, and is forgotten with the rest if it fails)
                 let exact_read = ev.exact_single_bound_read
@@ -1019,6 +1030,8 @@ impl Session {
             Err(e) => Err((e, ev.exact_single_bound_read)),
         };
         ev.reset_run_state();
+        // (the failed input's values are gone: the ballast can be mapped again)
+        crate::limits::between_inputs();
         result.map_err(|(mut e, exact_read)| {
             if exact_read {
                 let hint = super::hints::single_bound_hint(&e.message);

@@ -125,7 +125,11 @@ fn map_strings(v: &Value, f: &dyn Fn(&Rc<str>) -> Rc<str>, depth: usize) -> Resu
         return Err(Error::eval("nesting too deep"));
     }
     Ok(match v {
-        Value::String(s) => Value::String(f(s)),
+        Value::String(s) => {
+            // (a new text about as long, and the value's copy of it: checked before)
+            crate::limits::reserve(s.len().saturating_mul(2))?;
+            Value::String(f(s))
+        }
         Value::Array(a) => Value::array(
             a.iter()
                 .map(|x| map_strings(x, f, depth + 1))
@@ -297,7 +301,10 @@ fn sprintf(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
         ))
         .into());
     };
-    Ok(Value::from(shims::sprintf(fmt, &args[1..])?))
+    // (the texts it copies, each perhaps twice: checked before they are)
+    let texts: usize = args.iter().filter_map(Value::as_str).map(str::len).sum();
+    crate::limits::reserve(texts.saturating_mul(2))?;
+    Ok(Value::string_checked(shims::sprintf(fmt, &args[1..])?)?)
 }
 
 fn strftime(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -134,6 +134,8 @@ fn invalid_base64() -> Error {
 
 /// The bytes of a string in one of the formats `%B` (default), `%b`, `%u`, `%s`, `%r`.
 fn from_string(s: &str, format: &str) -> Result<Value, Error> {
+    // (the bytes, then the value's copy of them)
+    crate::limits::reserve(s.len().saturating_mul(2))?;
     match format {
         "%B" => decode_strict(s).map(binary).ok_or_else(invalid_base64),
         "%b" => Ok(binary(decode_lenient(s))),

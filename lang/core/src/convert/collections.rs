@@ -73,6 +73,7 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
         Value::Hash(_) => return Ok(from.clone()),
         Value::Array(items) => {
             if !items.is_empty() && items.iter().all(is_pair) {
+                crate::limits::reserve_for::<(u64, Value, Value)>(items.len().saturating_mul(2))?;
                 let mut map = Map::with_capacity(items.len());
                 for pair in items.iter() {
                     if let Value::Array(kv) = pair {
@@ -96,6 +97,7 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
     if items.len() % 2 != 0 {
         return Err(odd());
     }
+    crate::limits::reserve_for::<(u64, Value, Value)>(items.len())?;
     let mut map = Map::with_capacity(items.len() / 2);
     let mut it = items.into_iter();
     while let (Some(k), Some(v)) = (it.next(), it.next()) {

@@ -11,8 +11,8 @@ use std::rc::Rc;
 /// `String.new(value, format = default)`.
 pub fn new_string(args: &[Value]) -> Result<Value, Error> {
     match args {
-        [v] => crate::format::format_value(v, &Value::Default).map(Value::from),
-        [v, f] => crate::format::format_value(v, f).map(Value::from),
+        [v] => crate::format::format_value(v, &Value::Default).and_then(Value::string_checked),
+        [v, f] => crate::format::format_value(v, f).and_then(Value::string_checked),
         _ => Err(arity("new_string", 1, 2, args.len())),
     }
 }

@@ -148,6 +148,7 @@ pub fn to_programmatic(v: &Value) -> String {
 /// interrupted.
 pub fn try_programmatic(v: &Value) -> Result<String, Error> {
     crate::expansion::check_expansion(v, 2)?;
+    reserve_for_text(v)?;
     Ok(match v {
         Value::Timespan(t) => format!("Timespan('{}')", timetext::timespan(t)),
         Value::Timestamp(t) => format!("Timestamp('{}')", timetext::timestamp(t)),
@@ -166,12 +167,22 @@ pub fn try_programmatic(v: &Value) -> Result<String, Error> {
     })
 }
 
+/// A long string printed is copied as it is quoted, then once more: checked first (the
+/// measure of collections is `check_expansion`'s).
+fn reserve_for_text(v: &Value) -> Result<(), Error> {
+    match v {
+        Value::String(s) if s.len() >= 4096 => crate::limits::reserve(s.len().saturating_mul(3)),
+        _ => Ok(()),
+    }
+}
+
 /// `String(value, format)`: `format` is `default`, a format string, or a map from types
 /// to formats (strings or `{format, separator, separator2, string_formats}` hashes),
 /// merged with the default formats.
 pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
     maps::check_formats_arg(format)?;
     crate::expansion::check_expansion(v, 1)?;
+    reserve_for_text(v)?;
     let defaults = maps::default_formats();
     match format {
         Value::String(text) => {

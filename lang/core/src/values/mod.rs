@@ -114,6 +114,16 @@ impl From<String> for Value {
         Value::String(s.into())
     }
 }
+
+impl Value {
+    /// The string value of a text just made, which copies it: checked first against the
+    /// memory limit (a long result, made where the text alone fitted, is the memory error
+    /// rather than an allocation the system may refuse).
+    pub fn string_checked(s: String) -> Result<Value, crate::error::Error> {
+        crate::limits::reserve(s.len())?;
+        Ok(Value::from(s))
+    }
+}
 impl From<i64> for Value {
     fn from(i: i64) -> Value {
         Value::Integer(i)

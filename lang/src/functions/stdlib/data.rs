@@ -73,7 +73,13 @@ fn json_value(out: &mut String, v: &Value, st: &JsonStyle, depth: usize) -> Resu
                 ruby_float_to_s(*f)
             )))
         }
-        Value::String(s) => crate::format::quote::ruby_json_string(out, s),
+        Value::String(s) => {
+            // (a long string: room for it, quoted, made first, the failure an error)
+            if s.len() >= 4096 {
+                crate::limits::try_grow_string(out, s.len() + 2)?;
+            }
+            crate::format::quote::ruby_json_string(out, s)
+        }
         Value::Array(a) => {
             out.push('[');
             out.push_str(&st.array_nl);
@@ -121,7 +127,10 @@ fn json_value(out: &mut String, v: &Value, st: &JsonStyle, depth: usize) -> Resu
 
 fn to_json(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    Ok(Value::from(to_json_with(&args[0], &JsonStyle::compact())?))
+    Ok(Value::string_checked(to_json_with(
+        &args[0],
+        &JsonStyle::compact(),
+    )?)?)
 }
 
 fn to_json_pretty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

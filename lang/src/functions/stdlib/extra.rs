@@ -42,6 +42,8 @@ fn base64(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             )
         }
     };
+    // (encoded: four bytes for three, and line breaks)
+    crate::limits::reserve(text.len() / 3 * 4 + text.len() / 45 + 8)?;
     let out = match (action, method) {
         ("encode", "strict") => binary::encode_strict(text.as_bytes()),
         ("encode", "urlsafe") => binary::encode_urlsafe(text.as_bytes()),
@@ -347,8 +349,15 @@ fn reverse(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         ));
     }
     match &args[0] {
-        Value::Array(a) => Ok(Value::array(a.iter().rev().cloned().collect())),
-        Value::String(s) => Ok(Value::from(s.chars().rev().collect::<String>())),
+        Value::Array(a) => {
+            crate::limits::reserve_for::<Value>(a.len())?;
+            Ok(Value::array(a.iter().rev().cloned().collect()))
+        }
+        Value::String(s) => {
+            // (the text, then the value's copy of it)
+            crate::limits::reserve(s.len().saturating_mul(2))?;
+            Ok(Value::from(s.chars().rev().collect::<String>()))
+        }
         _ => err("reverse(): Requires either array or string to work with".into()),
     }
 }

@@ -132,7 +132,7 @@ unsafe fn alloc_other(layout: Layout) -> *mut u8 {
     let p = if layout.size() < LARGE {
         mi_alloc(layout, false)
     } else {
-        system().alloc(layout)
+        large_alloc(layout, false)
     };
     if !p.is_null() {
         count(layout.size() as isize);
@@ -141,8 +141,116 @@ unsafe fn alloc_other(layout: Layout) -> *mut u8 {
 }
 
 /// mimalloc for small blocks and the system allocator for large ones, counting the bytes
-/// in use (a thread-local add per call, a shared one per [`BATCH`]).
+/// in use (a thread-local add per call, a shared one per [`BATCH`]). A large block is
+/// checked against the limit in force, and when the system refuses one the ballast is
+/// given back and the block asked for once more (`ceiling.rs`); mimalloc, refused a new
+/// page, collects and tries once more by itself, and [`mimalloc_collects`] gives the
+/// ballast back first. (The small blocks' path is as it was: nothing more per call.)
 pub struct CountingAlloc;
+
+/// A large block (the system allocator's), checked against the limit in force, asked
+/// for once more when the system refused it and the ballast could be given back.
+#[inline(never)]
+unsafe fn large_alloc(layout: Layout, zeroed: bool) -> *mut u8 {
+    check_large(layout.size());
+    let get = || {
+        if zeroed {
+            system().alloc_zeroed(layout)
+        } else {
+            system().alloc(layout)
+        }
+    };
+    let p = get();
+    if p.is_null() {
+        return refused(layout.size(), get);
+    }
+    p
+}
+
+/// A reallocation to or from a large block (see [`large_alloc`]).
+#[inline(never)]
+unsafe fn large_realloc(ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+    if new_size > layout.size() {
+        check_large(new_size - layout.size());
+    }
+    let get = || match (layout.size() < LARGE, new_size < LARGE) {
+        (false, false) => system().realloc(ptr, layout, new_size),
+        // From one allocator to the other: a new block, the contents copied.
+        _ => {
+            let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
+            let p = if new_size < LARGE {
+                mi_alloc(new_layout, false)
+            } else {
+                system().alloc(new_layout)
+            };
+            if !p.is_null() {
+                std::ptr::copy_nonoverlapping(ptr, p, layout.size().min(new_size));
+                if layout.size() < LARGE {
+                    mi::mi_free(ptr as *mut c_void)
+                } else {
+                    System.dealloc(ptr, layout)
+                }
+            }
+            p
+        }
+    };
+    let p = get();
+    if p.is_null() {
+        // (a failed reallocation leaves the block as it was)
+        return refused(new_size, get);
+    }
+    p
+}
+
+/// After the system refused `size` bytes: `again()` once the ballast is given back, else
+/// null (the caller's `try_reserve` fails, or Rust aborts).
+#[cold]
+#[inline(never)]
+fn refused(size: usize, again: impl FnOnce() -> *mut u8) -> *mut u8 {
+    if super::ceiling::refused(size) {
+        again()
+    } else {
+        std::ptr::null_mut()
+    }
+}
+
+/// Notes a large block of `size` more bytes that takes the count past the limit in force
+/// (`ceiling::over`): whatever path allocates it, the input fails at its next check.
+#[inline]
+fn check_large(size: usize) {
+    let limit = super::IN_FORCE.load(Ordering::Relaxed);
+    if limit != 0 && in_use().saturating_add(size) > limit {
+        super::ceiling::over(size);
+    }
+}
+
+/// More than mimalloc asks the system for at once when its arenas are full (pages of at
+/// most a few MiB; a new arena it can do without).
+const MI_REQUEST: usize = 32 << 20;
+
+extern "C" {
+    // (mimalloc's; in libmimalloc-sys behind its `extended` feature)
+    fn mi_register_deferred_free(
+        f: Option<unsafe extern "C" fn(force: bool, heartbeat: u64, arg: *mut c_void)>,
+        arg: *mut c_void,
+    );
+}
+
+/// Called by mimalloc before it collects; `force` when the system refused it memory (it
+/// then tries once more), and also when a thread or the process ends: the process is
+/// short of memory only if twice [`MI_REQUEST`] of address space cannot be mapped now. Then the
+/// ballast is given back, so that mimalloc's second try succeeds, and the input fails.
+unsafe extern "C" fn mimalloc_collects(force: bool, _heartbeat: u64, _arg: *mut c_void) {
+    if force && !super::ceiling::could_map(2 * MI_REQUEST) {
+        super::ceiling::refused(MI_REQUEST);
+    }
+}
+
+/// Has mimalloc call [`mimalloc_collects`].
+pub(super) fn watch_mimalloc() {
+    // SAFETY: registers a function that allocates nothing (mmap, munmap, atomics).
+    unsafe { mi_register_deferred_free(Some(mimalloc_collects), std::ptr::null_mut()) }
+}
 
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -161,7 +269,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
         let p = if layout.size() < LARGE {
             mi_alloc(layout, true)
         } else {
-            system().alloc_zeroed(layout)
+            large_alloc(layout, true)
         };
         if !p.is_null() {
             count(layout.size() as isize);
@@ -185,25 +293,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
             (true, true) => {
                 mi::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align()) as *mut u8
             }
-            (false, false) => system().realloc(ptr, layout, new_size),
-            // From one allocator to the other: a new block, the contents copied.
-            _ => {
-                let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
-                let p = if new_size < LARGE {
-                    mi_alloc(new_layout, false)
-                } else {
-                    system().alloc(new_layout)
-                };
-                if !p.is_null() {
-                    std::ptr::copy_nonoverlapping(ptr, p, layout.size().min(new_size));
-                    if layout.size() < LARGE {
-                        mi::mi_free(ptr as *mut c_void)
-                    } else {
-                        System.dealloc(ptr, layout)
-                    }
-                }
-                p
-            }
+            _ => large_realloc(ptr, layout, new_size),
         };
         if !p.is_null() {
             count(new_size as isize - layout.size() as isize);

@@ -8,6 +8,7 @@
 //! which looks at the flag every [`TICK_EVERY`] steps.
 
 mod alloc;
+mod ceiling;
 pub mod files;
 mod stack;
 
@@ -17,10 +18,16 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 pub use alloc::CountingAlloc;
+pub use ceiling::{ceiling, ceiling_source, exhausted, exhausted_error, BALLAST};
 pub use stack::{deep, evaluation_thread, MAX_NESTING, MAX_VALUE_DEPTH};
 
-/// The memory limit in bytes; 0 until set or first read (then the default).
+/// The memory limit in bytes as set or by default; 0 until set or first read.
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// The limit in force: the smaller of [`LIMIT`] and the ceiling the process's hard limits
+/// set (`ceiling.rs`), 1 while the process is exhausted (every reservation fails); 0 until
+/// first read.
+static IN_FORCE: AtomicUsize = AtomicUsize::new(0);
 
 /// Bytes in use by the process, as counted by [`CountingAlloc`] (0 where it is not the
 /// global allocator).
@@ -28,12 +35,18 @@ pub fn in_use() -> usize {
     alloc::in_use()
 }
 
-/// Sets the memory limit (bytes of heap the process may use while evaluating).
+/// Sets the memory limit (bytes of heap the process may use while evaluating; less where
+/// the process's own limits leave less).
 pub fn set_memory_limit(bytes: usize) {
     store_limit(
         bytes,
         "set with --memory-limit or :set memory-limit".to_string(),
     );
+    if IN_FORCE.load(Ordering::Relaxed) == 0 {
+        init();
+    } else {
+        update();
+    }
 }
 
 fn store_limit(bytes: usize, source: String) {
@@ -43,23 +56,74 @@ fn store_limit(bytes: usize, source: String) {
     }
 }
 
-/// The memory limit: as set, else from `PREPL_MEMORY_LIMIT` (`4G`, `512M`, bytes), else
-/// three quarters of the memory available when first asked, plus what is in use then.
+/// The memory limit in force: the limit as set, else from `PREPL_MEMORY_LIMIT` (`4G`,
+/// `512M`, bytes), else three quarters of the smallest headroom when first asked (see
+/// [`memory_limit_source`]), plus what is in use then; lowered to the ceiling the
+/// process's hard limits set (`ceiling.rs`); 1 byte while the system refuses allocations
+/// (until the input ends).
+#[inline]
 pub fn memory_limit() -> usize {
-    match LIMIT.load(Ordering::Relaxed) {
-        0 => {
-            let (limit, source) = match std::env::var("PREPL_MEMORY_LIMIT")
-                .ok()
-                .and_then(|s| parse_size(&s))
-            {
-                Some(n) => (n, "PREPL_MEMORY_LIMIT".to_string()),
-                None => derived_limit(&Probes::of_this_process()),
-            };
-            store_limit(limit, source);
-            limit.max(1)
-        }
+    match IN_FORCE.load(Ordering::Relaxed) {
+        0 => init(),
         n => n,
     }
+}
+
+/// The memory limit as set (or by default), whatever the process's hard limits leave.
+pub fn limit_as_set() -> usize {
+    memory_limit();
+    LIMIT.load(Ordering::Relaxed).max(1)
+}
+
+/// The first read of the limit: maps the ballast (so that the headrooms read leave it
+/// out), sets the default limit unless one is set, reads the ceiling.
+#[cold]
+fn init() -> usize {
+    ceiling::arm();
+    if LIMIT.load(Ordering::Relaxed) == 0 {
+        let (limit, source) = match std::env::var("PREPL_MEMORY_LIMIT")
+            .ok()
+            .and_then(|s| parse_size(&s))
+        {
+            Some(n) => (n, "PREPL_MEMORY_LIMIT".to_string()),
+            None => derived_limit(&Probes::of_this_process()),
+        };
+        store_limit(limit, source);
+    }
+    ceiling::read();
+    update()
+}
+
+/// Sets the limit in force from the limit, the ceiling and whether the process is
+/// exhausted; returns it.
+fn update() -> usize {
+    let in_force = if ceiling::exhausted() {
+        1
+    } else {
+        LIMIT.load(Ordering::Relaxed).min(ceiling::ceiling()).max(1)
+    };
+    IN_FORCE.store(in_force, Ordering::Relaxed);
+    in_force
+}
+
+/// The allocator's note that the system refused an allocation: every reservation fails.
+fn exhausted_now() {
+    IN_FORCE.store(1, Ordering::Relaxed);
+}
+
+/// Called when an input starts and when it has ended: forgets an allocation the system
+/// refused (the input that met it has failed), maps the ballast again, reads the ceiling
+/// again when due.
+pub fn between_inputs() {
+    memory_limit();
+    ceiling::recover();
+    update();
+}
+
+/// The memory error of the running input if the system refused an allocation during it
+/// (it then fails whatever else happened: the ballast that let it go on is gone).
+pub fn exhaustion() -> Option<Error> {
+    ceiling::exhausted().then(exhausted_error)
 }
 
 /// What set the default memory limit (`:set memory-limit`, docs/reliability.md): the
@@ -71,7 +135,22 @@ static LIMIT_SOURCE: std::sync::Mutex<String> = std::sync::Mutex::new(String::ne
 /// Where the memory limit in force comes from.
 pub fn memory_limit_source() -> String {
     memory_limit();
-    LIMIT_SOURCE.lock().map(|s| s.clone()).unwrap_or_default()
+    // (the process's limits as they are now: `prlimit --pid` may have changed them)
+    if !ceiling::exhausted() {
+        ceiling::read();
+        update();
+    }
+    let source = LIMIT_SOURCE.lock().map(|s| s.clone()).unwrap_or_default();
+    let set = LIMIT.load(Ordering::Relaxed);
+    if ceiling::ceiling() < set {
+        format!(
+            "{source}: {}, lowered to what {} leaves",
+            human(set),
+            ceiling::ceiling_source()
+        )
+    } else {
+        source
+    }
 }
 
 /// What the process may still use, by source (bytes), read from `/proc` and `/sys`.
@@ -85,30 +164,21 @@ struct Probes {
     data: Option<usize>,
     /// The cgroup's memory limit less its usage now.
     cgroup: Option<usize>,
+    /// Under strict overcommit, `CommitLimit` less `Committed_AS`.
+    commit: Option<usize>,
 }
 
 impl Probes {
     fn of_this_process() -> Probes {
-        let read = |p: &str| std::fs::read_to_string(p).ok();
-        let status = read("/proc/self/status").unwrap_or_default();
-        let limits = read("/proc/self/limits").unwrap_or_default();
-        let kib = |text: &str, key: &str| -> Option<usize> {
-            let line = text.lines().find(|l| l.starts_with(key))?;
-            let n: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(n.saturating_mul(1024))
-        };
-        let soft_limit = |name: &str| -> Option<usize> {
-            let line = limits.lines().find(|l| l.starts_with(name))?;
-            line[name.len()..].split_whitespace().next()?.parse().ok()
-        };
-        let headroom = |limit: Option<usize>, used: Option<usize>| {
-            limit.map(|l| l.saturating_sub(used.unwrap_or(0)))
-        };
+        let hard = ceiling::Hard::of_this_process();
         Probes {
-            available: read("/proc/meminfo").and_then(|t| kib(&t, "MemAvailable:")),
-            address_space: headroom(soft_limit("Max address space"), kib(&status, "VmSize:")),
-            data: headroom(soft_limit("Max data size"), kib(&status, "VmData:")),
+            available: std::fs::read_to_string("/proc/meminfo")
+                .ok()
+                .and_then(|t| ceiling::kib(&t, "MemAvailable:")),
+            address_space: hard.address_space,
+            data: hard.data,
             cgroup: cgroup_headroom(),
+            commit: hard.commit,
         }
     }
 }
@@ -156,6 +226,10 @@ fn derived_limit(p: &Probes) -> (usize, String) {
         ),
         (p.data, "the data-segment limit (RLIMIT_DATA, ulimit -d)"),
         (p.cgroup, "the cgroup's memory limit"),
+        (
+            p.commit,
+            "the memory the system can still commit (vm.overcommit_memory = 2)",
+        ),
     ];
     let (headroom, source) = candidates
         .iter()
@@ -192,15 +266,34 @@ pub fn parse_size(s: &str) -> Option<usize> {
     n.checked_mul(1usize << shift).filter(|n| *n > 0)
 }
 
-/// The error for growth past the memory limit.
+/// The error for growth past the memory limit (or, while the system refuses allocations,
+/// [`exhausted_error`]).
 pub fn memory_error(needed: usize) -> Error {
+    if ceiling::exhausted() {
+        return exhausted_error();
+    }
+    limit_error(needed)
+}
+
+/// The error for growth of `needed` bytes past the limit in force.
+fn limit_error(needed: usize) -> Error {
+    let in_force = memory_limit();
+    let set = LIMIT.load(Ordering::Relaxed);
+    let why = if in_force < set {
+        format!(
+            "{} as set, lowered to what {} leaves",
+            human(set),
+            ceiling::ceiling_source()
+        )
+    } else {
+        "--memory-limit or PREPL_MEMORY_LIMIT".to_string()
+    };
     Error::new(
         ErrorKind::Limit,
         format!(
-            "Out of memory: this needs {} more than the memory limit of {} leaves \
-             (--memory-limit or PREPL_MEMORY_LIMIT)",
+            "Out of memory: this needs {} more than the memory limit of {} leaves ({why})",
             human(needed),
-            human(memory_limit())
+            human(in_force)
         ),
     )
 }
@@ -221,13 +314,43 @@ pub fn human(bytes: usize) -> String {
     }
 }
 
-/// Fails unless `bytes` more fit in the memory limit.
+/// Fails unless `bytes` more fit in the memory limit in force. (A large reservation first
+/// reads the process's hard limits again when due, as does one that would fail.)
 #[inline]
 pub fn reserve(bytes: usize) -> Result<(), Error> {
+    if bytes >= ceiling::RECHECK || bytes > memory_limit().saturating_sub(in_use()) {
+        return reserve_checked(bytes);
+    }
+    Ok(())
+}
+
+#[cold]
+fn reserve_checked(bytes: usize) -> Result<(), Error> {
+    memory_limit();
+    if !ceiling::exhausted() {
+        ceiling::read_if_due();
+        update();
+    }
     if bytes > memory_limit().saturating_sub(in_use()) {
         return Err(memory_error(bytes));
     }
     Ok(())
+}
+
+/// `try_reserve` of `additional` more elements of `v`, its failure the memory error: for a
+/// buffer whose one allocation may be larger than the system gives (checked against the
+/// limit first).
+pub fn try_grow<T>(v: &mut Vec<T>, additional: usize) -> Result<(), Error> {
+    reserve_for::<T>(additional)?;
+    v.try_reserve(additional)
+        .map_err(|_| memory_error(additional.saturating_mul(std::mem::size_of::<T>().max(1))))
+}
+
+/// [`try_grow`] of a string.
+pub fn try_grow_string(s: &mut String, additional: usize) -> Result<(), Error> {
+    reserve(additional)?;
+    s.try_reserve(additional)
+        .map_err(|_| memory_error(additional))
 }
 
 /// Fails unless `n` more values of type `T` fit in the memory limit.
@@ -364,8 +487,12 @@ pub fn interrupted() -> bool {
     })
 }
 
-/// Fails with `Interrupted` once the interrupt flag is set (and clears it).
+/// Fails with `Interrupted` once the interrupt flag is set (and clears it), and with the
+/// memory error while the system refuses allocations.
 pub fn check_interrupt() -> Result<(), Error> {
+    if ceiling::exhausted() {
+        return Err(exhausted_error());
+    }
     INTERRUPT.with(|f| match f.try_borrow().ok().as_deref() {
         Some(Some(flag)) if flag.load(Ordering::Relaxed) => {
             flag.store(false, Ordering::Relaxed);
@@ -404,6 +531,7 @@ mod tests {
             address_space: Some(2 * gib),
             data: None,
             cgroup: Some(4 * gib),
+            commit: None,
         };
         let (limit, source) = super::derived_limit(&p);
         assert!(

@@ -27,11 +27,18 @@ const SEGMENT: usize = 16 << 20;
 /// up front).
 const EVALUATION_STACK: usize = 512 * 1024 * 1024;
 
-/// A thread to evaluate on, named `name`, with [`EVALUATION_STACK`] of stack.
+/// A thread to evaluate on, named `name`, with [`EVALUATION_STACK`] of stack, or under an
+/// address-space limit an eighth of what the limit leaves, at least a [`SEGMENT`] (the
+/// stack is address space too: `prlimit --as=1.5G` left no room for 512 MiB, and the
+/// process could not start; deeper recursion moves to segments of its own in [`deep`]).
 pub fn evaluation_thread(name: &str) -> std::thread::Builder {
+    let stack = match super::ceiling::Hard::of_this_process().address_space {
+        Some(left) => (left / 8).clamp(SEGMENT, EVALUATION_STACK),
+        None => EVALUATION_STACK,
+    };
     std::thread::Builder::new()
         .name(name.into())
-        .stack_size(EVALUATION_STACK)
+        .stack_size(stack)
 }
 
 use std::cell::Cell;

@@ -1,0 +1,369 @@
+//! What the process can really get: the memory limit is lowered to what its hard limits
+//! leave (so that growth is refused with an error before the system refuses it), and an
+//! allocation the system refuses anyway is an error of the input where Rust lets it be.
+//!
+//! - The *ceiling* is the heap in use plus seven eighths of the smallest headroom the
+//!   system gives the process: `RLIMIT_AS` less the address space mapped (`VmSize`),
+//!   `RLIMIT_DATA` less the data segment (`VmData`), and under strict overcommit
+//!   (`vm.overcommit_memory = 2`) `CommitLimit` less `Committed_AS`. These make an
+//!   allocation fail; the memory available and the cgroup's limit do not (the kernel
+//!   reclaims caches or kills the process instead), so they set only the default limit.
+//!   The limit in force is the smaller of the limit and the ceiling. The ceiling is read
+//!   again when an input starts and, at most every [`REFRESH_EVERY_MS`] or at once when the
+//!   process's limits changed (`prlimit --pid`), before a reservation of [`RECHECK`] or more.
+//! - The *ballast* is [`BALLAST`] bytes of address space mapped and never touched (no
+//!   memory used). When the system refuses an allocation, the allocator gives it back and
+//!   tries once more (mimalloc, refused memory, tries once more by itself after calling
+//!   `alloc::mimalloc_collects`, which gives the ballast back when 64 MiB of address
+//!   space cannot be mapped), so that the allocations that follow (the error
+//!   being built) still succeed; the process is then *exhausted*: every budget
+//!   check and interrupt check fails with the memory error until the input ends, and the
+//!   ballast is mapped again when it has ended. A single request larger than the ballast
+//!   still fails: through `try_reserve` it is the memory error, elsewhere Rust aborts.
+
+use super::human;
+use crate::error::{Error, ErrorKind};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+
+/// Address space kept in reserve for the moment the system refuses an allocation: more
+/// than mimalloc asks for at once outside its arenas.
+pub const BALLAST: usize = 64 << 20;
+
+/// Reservations of this size and more read the ceiling again first (when due).
+pub const RECHECK: usize = 1 << 20;
+
+/// How often (at most) a large reservation reads the ceiling again while the process's
+/// limits stay the same.
+pub const REFRESH_EVERY_MS: u64 = 20;
+
+/// The most the heap count may reach; `usize::MAX` without a hard limit.
+static CEILING: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// Which headroom set [`CEILING`] (an index into [`SOURCES`]).
+static CEILING_SOURCE: AtomicU8 = AtomicU8::new(0);
+/// Whether an allocation went past the limit in force ([`OVER`]) or the system refused
+/// one ([`REFUSED_BY_SYSTEM`]) since [`recover`]; [`FINE`] otherwise.
+static STATE: AtomicU8 = AtomicU8::new(FINE);
+const FINE: u8 = 0;
+const OVER: u8 = 1;
+const REFUSED_BY_SYSTEM: u8 = 2;
+/// The size of the allocation that set [`STATE`].
+static REFUSED: AtomicUsize = AtomicUsize::new(0);
+/// The address of the ballast mapping; 0 when not mapped.
+static MAPPED_BALLAST: AtomicUsize = AtomicUsize::new(0);
+/// `RLIMIT_AS` and `RLIMIT_DATA` when the ceiling was read (`u64::MAX`: unlimited).
+static SEEN_AS: AtomicU64 = AtomicU64::new(0);
+static SEEN_DATA: AtomicU64 = AtomicU64::new(0);
+/// Whether strict overcommit was on when the ceiling was last read in full.
+static STRICT_COMMIT: AtomicBool = AtomicBool::new(false);
+/// When the ceiling was read (milliseconds since [`epoch`]).
+static READ_AT: AtomicU64 = AtomicU64::new(0);
+
+/// The phrases naming what set the ceiling.
+const SOURCES: [&str; 4] = [
+    "no hard limit",
+    "the address-space limit (RLIMIT_AS, ulimit -v)",
+    "the data-segment limit (RLIMIT_DATA, ulimit -d)",
+    "the memory the system can still commit (vm.overcommit_memory = 2)",
+];
+
+fn epoch_ms() -> u64 {
+    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    EPOCH
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_millis() as u64
+}
+
+/// A soft resource limit (`u64::MAX`: unlimited or unknown).
+macro_rules! soft_limit {
+    ($resource:expr) => {{
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the struct it is given.
+        if unsafe { libc::getrlimit($resource, &mut r) } != 0 || r.rlim_cur == libc::RLIM_INFINITY {
+            u64::MAX
+        } else {
+            let cur: u64 = r.rlim_cur;
+            cur
+        }
+    }};
+}
+
+/// `RLIMIT_AS` and `RLIMIT_DATA` (soft; `u64::MAX`: unlimited).
+fn rlimits() -> (u64, u64) {
+    (soft_limit!(libc::RLIMIT_AS), soft_limit!(libc::RLIMIT_DATA))
+}
+
+/// A `Key:   N kB` line of a `/proc` file, in bytes.
+pub(super) fn kib(text: &str, key: &str) -> Option<usize> {
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let n: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(n.saturating_mul(1024))
+}
+
+/// The headrooms that make an allocation fail, by kind (the indexes of [`SOURCES`] 1-3).
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub(super) struct Hard {
+    pub address_space: Option<usize>,
+    pub data: Option<usize>,
+    pub commit: Option<usize>,
+}
+
+impl Hard {
+    /// Reads them from the process's limits and `/proc`.
+    pub fn of_this_process() -> Hard {
+        let (as_limit, data_limit) = rlimits();
+        SEEN_AS.store(as_limit, Ordering::Relaxed);
+        SEEN_DATA.store(data_limit, Ordering::Relaxed);
+        let strict = std::fs::read_to_string("/proc/sys/vm/overcommit_memory")
+            .is_ok_and(|s| s.trim() == "2");
+        STRICT_COMMIT.store(strict, Ordering::Relaxed);
+        let mut hard = Hard::default();
+        if as_limit != u64::MAX || data_limit != u64::MAX {
+            let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+            let left = |limit: u64, key| {
+                (limit != u64::MAX)
+                    .then(|| (limit as usize).saturating_sub(kib(&status, key).unwrap_or(0)))
+            };
+            hard.address_space = left(as_limit, "VmSize:");
+            hard.data = left(data_limit, "VmData:");
+        }
+        if strict {
+            let info = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+            if let Some(limit) = kib(&info, "CommitLimit:") {
+                let committed = kib(&info, "Committed_AS:").unwrap_or(0);
+                hard.commit = Some(limit.saturating_sub(committed));
+            }
+        }
+        hard
+    }
+
+    /// The smallest headroom and the index of its phrase in [`SOURCES`].
+    pub fn smallest(&self) -> Option<(usize, u8)> {
+        [(self.address_space, 1), (self.data, 2), (self.commit, 3)]
+            .into_iter()
+            .filter_map(|(v, i)| v.map(|v| (v, i)))
+            .min_by_key(|(v, _)| *v)
+    }
+}
+
+/// The ceiling for a headroom read with `in_use` bytes counted.
+fn ceiling_of(hard: &Hard, in_use: usize) -> (usize, u8) {
+    match hard.smallest() {
+        Some((headroom, source)) => (in_use.saturating_add(headroom / 8 * 7), source),
+        None => (usize::MAX, 0),
+    }
+}
+
+/// Reads the ceiling now.
+pub(super) fn read() {
+    let hard = Hard::of_this_process();
+    let (ceiling, source) = ceiling_of(&hard, super::in_use());
+    CEILING.store(ceiling, Ordering::Relaxed);
+    CEILING_SOURCE.store(source, Ordering::Relaxed);
+    READ_AT.store(epoch_ms(), Ordering::Relaxed);
+}
+
+/// Reads the ceiling again if the process's limits changed since, or if it was read
+/// longer than [`REFRESH_EVERY_MS`] ago and some hard limit applies.
+pub(super) fn read_if_due() {
+    let changed = rlimits()
+        != (
+            SEEN_AS.load(Ordering::Relaxed),
+            SEEN_DATA.load(Ordering::Relaxed),
+        );
+    let limited =
+        CEILING.load(Ordering::Relaxed) != usize::MAX || STRICT_COMMIT.load(Ordering::Relaxed);
+    let stale = epoch_ms().saturating_sub(READ_AT.load(Ordering::Relaxed)) >= REFRESH_EVERY_MS;
+    if changed || (limited && stale) {
+        read();
+    }
+}
+
+/// The ceiling as last read.
+pub fn ceiling() -> usize {
+    CEILING.load(Ordering::Relaxed)
+}
+
+/// What set the ceiling.
+pub fn ceiling_source() -> &'static str {
+    SOURCES[CEILING_SOURCE.load(Ordering::Relaxed) as usize % SOURCES.len()]
+}
+
+/// A private writable mapping of `bytes`, untouched (address space and data segment,
+/// no memory); null when the system refuses it.
+fn map(bytes: usize) -> *mut libc::c_void {
+    // SAFETY: a fresh private anonymous mapping, which nobody else knows of.
+    let p = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            bytes,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        )
+    };
+    if p == libc::MAP_FAILED {
+        std::ptr::null_mut()
+    } else {
+        p
+    }
+}
+
+/// Whether `bytes` of address space could be mapped now (mapped and unmapped again).
+/// Allocates nothing.
+pub(super) fn could_map(bytes: usize) -> bool {
+    let p = map(bytes);
+    if p.is_null() {
+        return false;
+    }
+    // SAFETY: the mapping just made.
+    unsafe { libc::munmap(p, bytes) };
+    true
+}
+
+/// Maps the ballast if it is not mapped (and the system lets it).
+pub(super) fn arm() {
+    static WATCHING: std::sync::Once = std::sync::Once::new();
+    WATCHING.call_once(super::alloc::watch_mimalloc);
+    if MAPPED_BALLAST.load(Ordering::Relaxed) != 0 {
+        return;
+    }
+    // (unmapped only by `release`, which takes its address first)
+    let p = map(BALLAST);
+    if p.is_null() {
+        return;
+    }
+    if MAPPED_BALLAST
+        .compare_exchange(0, p as usize, Ordering::Relaxed, Ordering::Relaxed)
+        .is_err()
+    {
+        // SAFETY: our own mapping, just made, not published.
+        unsafe { libc::munmap(p, BALLAST) };
+    }
+}
+
+/// Whether the ballast is mapped.
+pub fn armed() -> bool {
+    MAPPED_BALLAST.load(Ordering::Relaxed) != 0
+}
+
+/// Unmaps the ballast; whether it was mapped. (Allocates nothing: called by the allocator.)
+fn release() -> bool {
+    match MAPPED_BALLAST.swap(0, Ordering::Relaxed) {
+        0 => false,
+        p => {
+            // SAFETY: the mapping `arm` made; its address was taken, so once only.
+            unsafe { libc::munmap(p as *mut libc::c_void, BALLAST) };
+            true
+        }
+    }
+}
+
+/// The allocator's report that the system refused `size` bytes: the process is exhausted,
+/// and the answer says whether to try once more (the ballast was given back). Allocates
+/// nothing.
+pub(super) fn refused(size: usize) -> bool {
+    if STATE.swap(REFUSED_BY_SYSTEM, Ordering::Relaxed) != REFUSED_BY_SYSTEM {
+        REFUSED.store(size, Ordering::Relaxed);
+    }
+    super::exhausted_now();
+    release()
+}
+
+/// The allocator's report that a large block of `size` bytes takes the count past the
+/// limit in force: the block is given (the ceiling is below what the system allows), and
+/// the input fails at its next check. Allocates nothing.
+#[cold]
+pub(super) fn over(size: usize) {
+    if STATE
+        .compare_exchange(FINE, OVER, Ordering::Relaxed, Ordering::Relaxed)
+        .is_ok()
+    {
+        REFUSED.store(size, Ordering::Relaxed);
+    }
+}
+
+/// Whether an allocation went past the limit in force, or the system refused one, since
+/// the last [`recover`]: the running input fails at its next check.
+#[inline]
+pub fn exhausted() -> bool {
+    STATE.load(Ordering::Relaxed) != FINE
+}
+
+/// The error of an input during which an allocation went past the limit in force or the
+/// system refused one.
+pub fn exhausted_error() -> Error {
+    let size = REFUSED.load(Ordering::Relaxed);
+    if STATE.load(Ordering::Relaxed) != REFUSED_BY_SYSTEM {
+        return super::limit_error(size);
+    }
+    Error::new(
+        ErrorKind::Limit,
+        format!(
+            "Out of memory: the system refused to allocate {} with {} in use, below the \
+             memory limit of {} (--memory-limit or PREPL_MEMORY_LIMIT)",
+            human(size),
+            human(super::in_use()),
+            human(super::limit_as_set()),
+        ),
+    )
+}
+
+/// After an input (or before the next): forgets that an allocation went past the limit or
+/// was refused, maps the ballast again and reads the ceiling again; whether one was.
+pub(super) fn recover() -> bool {
+    let was = STATE.swap(FINE, Ordering::Relaxed) != FINE;
+    arm();
+    if was || !armed() {
+        read();
+    } else {
+        read_if_due();
+    }
+    was
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ceiling_is_seven_eighths_of_the_smallest_hard_headroom() {
+        let gib = 1usize << 30;
+        let hard = Hard {
+            address_space: Some(8 * gib),
+            data: Some(2 * gib),
+            commit: None,
+        };
+        assert_eq!(ceiling_of(&hard, 100), (100 + 2 * gib / 8 * 7, 2));
+        assert_eq!(ceiling_of(&Hard::default(), 100), (usize::MAX, 0));
+        let hard = Hard {
+            commit: Some(gib),
+            ..hard
+        };
+        assert_eq!(SOURCES[ceiling_of(&hard, 0).1 as usize], SOURCES[3]);
+    }
+
+    #[test]
+    fn the_ballast_is_mapped_once_and_given_back_once() {
+        arm();
+        assert!(armed());
+        let p = MAPPED_BALLAST.load(Ordering::Relaxed);
+        arm();
+        assert_eq!(MAPPED_BALLAST.load(Ordering::Relaxed), p, "mapped once");
+        // (what the allocator does when the system refuses, then what an input's end does)
+        assert!(release());
+        assert!(!release());
+        arm();
+        assert!(armed());
+    }
+
+    #[test]
+    fn the_probe_of_address_space_maps_and_gives_back() {
+        assert!(could_map(BALLAST));
+        assert!(!could_map(usize::MAX / 2), "more than the address space");
+    }
+}

@@ -1,0 +1,229 @@
+//! The memory the process really has (issue 39): under an address-space limit (`prlimit`),
+//! growth past what the process can get is an error of the input, never an abort, even
+//! with `--memory-limit` set far higher; the session keeps its variables. Skipped (with a
+//! message) where `prlimit` or `tmux` is missing.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn have(tool: &str) -> bool {
+    Command::new(tool).arg("--version").output().is_ok()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A program whose string doubles 40 times (1 TiB).
+const DOUBLING: &str = "Integer[1, 40].reduce('x') |$m, $x| { \"$m$m\" }.length";
+
+#[test]
+fn a_memory_limit_above_the_address_space_limit_is_lowered_to_it() {
+    if !have("prlimit") {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    // (prepl maps about 1.7 GB at start: its stack and mimalloc's first arena)
+    let out = Command::new("prlimit")
+        .arg("--as=3000000000")
+        .arg(env!("CARGO_BIN_EXE_prepl"))
+        .args(["--memory-limit", "64G", "-e", DOUBLING])
+        .env("PREPL_BASEMODULEPATH", "")
+        .output()
+        .expect("prlimit runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "an error, not an abort: {err}");
+    assert!(err.contains("Out of memory"), "{err}");
+    assert!(
+        err.contains("64 GiB as set, lowered to what the address-space limit (RLIMIT_AS"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_small_address_space_limit_still_starts_prepl() {
+    if !have("prlimit") {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    // (the evaluation thread's stack was 512 MiB of address space whatever the limit)
+    let out = Command::new("prlimit")
+        .arg("--as=600000000")
+        .arg(env!("CARGO_BIN_EXE_prepl"))
+        .args(["-e", "[1, 2].map |$x| { $x * 2 }"])
+        .env("PREPL_BASEMODULEPATH", "")
+        .output()
+        .expect("prlimit runs");
+    assert_eq!(text(&out.stdout), "[2, 4]\n", "{}", text(&out.stderr));
+}
+
+#[test]
+fn large_blocks_past_the_limit_fail_the_input_on_paths_without_a_check_of_their_own() {
+    // Slices of a 16 MiB string: each a new 16 MiB block that no budget check asks about;
+    // the allocator sees the count pass the limit and the input fails when it ends.
+    let slices = "$s = Integer[1, 24].reduce('x') |$m, $x| { \"$m$m\" } \
+                  [$s[1, -1], $s[2, -1], $s[3, -1], $s[4, -1], $s[5, -1]].length";
+    let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+        .args(["--memory-limit", "100M", "-e", slices])
+        .env("PREPL_BASEMODULEPATH", "")
+        .output()
+        .expect("prepl runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("Out of memory: this needs 16 MiB more than the memory limit of 100 MiB"),
+        "{err}"
+    );
+    // and with room, the same input runs
+    let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+        .args(["--memory-limit", "300M", "-e", slices])
+        .env("PREPL_BASEMODULEPATH", "")
+        .output()
+        .expect("prepl runs");
+    assert_eq!(text(&out.stdout), "5\n", "{}", text(&out.stderr));
+}
+
+/// A REPL in a terminal of its own (tmux).
+struct Terminal {
+    socket: String,
+}
+
+impl Terminal {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        text(&out.stdout)
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "t", "-S", "-300"])
+    }
+
+    fn wait_for_nth(&self, needle: &str, n: usize) -> String {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let screen = self.screen();
+            if screen.matches(needle).count() >= n {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {needle:?} (x{n}); the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Types `input` at the prompt numbered `n` and presses Enter.
+    fn enter(&self, n: usize, input: &str) {
+        self.wait_for_nth(&format!("prepl[{n}]>"), 1);
+        self.run(&["send-keys", "-t", "t", "-l", input]);
+        self.run(&["send-keys", "-t", "t", "Enter"]);
+    }
+
+    /// The process id of the program the pane runs (the shell's child).
+    fn program_pid(&self) -> u32 {
+        let shell = self.run(&["display", "-p", "-t", "t", "#{pane_pid}"]);
+        let shell = shell.trim();
+        let children =
+            std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
+        children
+            .split_whitespace()
+            .next()
+            .and_then(|p| p.parse().ok())
+            .expect("the pane runs prepl")
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+/// The address space a process has mapped (`VmSize`), in bytes.
+fn mapped(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmSize:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        * 1024
+}
+
+#[test]
+fn a_session_under_an_address_space_limit_survives_what_it_cannot_get() {
+    if !have("prlimit") || Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("prlimit or tmux is not installed: skipped");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("prepl-memory-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let term = Terminal {
+        socket: format!("prepl-memory-limits-{}", std::process::id()),
+    };
+    let command = format!(
+        "env -u NO_COLOR PREPL_BASEMODULEPATH= HOME='{}' PREPL_HISTORY='{}/history' TERM=xterm-256color \
+         '{}' -q --memory-limit 64G; sleep 30",
+        home.display(),
+        home.display(),
+        env!("CARGO_BIN_EXE_prepl")
+    );
+    term.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "200",
+        "-y",
+        "50",
+        &command,
+    ]);
+    term.enter(1, "$kept = 'still here'");
+    term.wait_for_nth("=> 'still here'", 1);
+    // The limit changes while the session runs (`prlimit --pid`): 300 MiB more than the
+    // process has mapped. The limit in force follows at the next input.
+    let pid = term.program_pid();
+    let limit = mapped(pid) + (300 << 20);
+    let set = Command::new("prlimit")
+        .args(["--pid", &pid.to_string(), &format!("--as={limit}")])
+        .status()
+        .expect("prlimit runs");
+    assert!(set.success());
+    term.enter(2, ":set memory-limit");
+    // (a command keeps the prompt's number)
+    term.wait_for_nth("lowered to what the address-space limit (RLIMIT_AS", 1);
+    // Growth past what the process can get: checked before it is built.
+    term.enter(2, DOUBLING);
+    term.wait_for_nth("Out of memory", 1);
+    term.enter(3, "$kept");
+    term.wait_for_nth("=> 'still here'", 2);
+    // Values larger than the address space left, built by a few allocations each: an
+    // error of the input (the limit in force, or the system's refusal met through the
+    // ballast or a fallible reservation), never an abort.
+    let big = [
+        "Array(Integer[1, 9999999]).map |$x| { [$x] }.length",
+        "$s = Integer[1, 28].reduce('x') |$m, $x| { \"$m$m\" } [$s, $s].join.length",
+        "Integer[1, 26].reduce([1]) |$m, $x| { $m + $m }.length",
+    ];
+    for (i, input) in big.iter().enumerate() {
+        term.enter(4 + 2 * i, input);
+        term.wait_for_nth("Out of memory", 2 + i);
+        term.enter(5 + 2 * i, "[$kept, 1 + 1]");
+        term.wait_for_nth("=> ['still here', 2]", 1 + i);
+    }
+    let screen = term.screen();
+    eprintln!("{screen}");
+    assert!(
+        !screen.contains("memory allocation of"),
+        "no abort: {screen}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
