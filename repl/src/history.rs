@@ -30,6 +30,14 @@ fn resolve(
     Some(data.join("prepl").join("history"))
 }
 
+/// Whether `path` can hold the history: a regular file, or nothing yet. Anything else is
+/// never written, as the history is replaced by renaming a new file over it (and a lock
+/// file made beside it): `/dev/null`, which users name to keep no history, a directory, a
+/// FIFO.
+pub fn is_usable(path: &Path) -> bool {
+    std::fs::metadata(path).map_or(true, |m| m.is_file())
+}
+
 /// The first line of rustyline's history file format (which `load_history` reads).
 const HEADER: &str = "#V2";
 
@@ -39,6 +47,9 @@ const HEADER: &str = "#V2";
 /// temporary file that then replaces the history (a crash leaves the old or the new file,
 /// never a torn one).
 pub fn append(path: &Path, entry: &str) -> std::io::Result<()> {
+    if !is_usable(path) {
+        return Err(std::io::Error::other("not a regular file"));
+    }
     let lock = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
@@ -122,6 +133,21 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("history");
         assert_eq!(text.lines().count(), 301);
         assert!(text.contains("$w1 = 149\\n# two lines\n"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `PREPL_HISTORY=/dev/null` (or a directory) keeps no history: nothing is renamed over
+    /// it and no lock file is made beside it.
+    #[test]
+    fn a_path_that_is_no_regular_file_is_never_replaced() {
+        assert!(!is_usable(Path::new("/dev/null")));
+        let dir = temp_dir("not-a-file");
+        let path = dir.join("history");
+        std::fs::create_dir_all(&path).expect("a directory");
+        assert!(!is_usable(&path));
+        assert!(append(&path, "1").is_err());
+        assert!(path.is_dir() && !path.with_extension("lock").exists());
+        assert!(is_usable(&dir.join("new")));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

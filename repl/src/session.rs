@@ -284,6 +284,18 @@ fn set_prefix(editor: &mut Editor<PreplHelper, DefaultHistory>, prefix: String) 
 
 fn load_history(editor: &mut Editor<PreplHelper, DefaultHistory>) -> Option<PathBuf> {
     let path = history::path()?;
+    if !history::is_usable(&path) {
+        // (`/dev/null`, a device: the way to keep no history, said by nothing)
+        let device = std::fs::metadata(&path)
+            .is_ok_and(|m| std::os::unix::fs::FileTypeExt::is_char_device(&m.file_type()));
+        if !device {
+            eprintln!(
+                "prepl: the history {} is not a regular file: this session's inputs are not kept",
+                path.display()
+            );
+        }
+        return None;
+    }
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
