@@ -1259,6 +1259,16 @@ impl Session {
         self.evaluator.set_facts(facts);
     }
 
+    /// `set_facts`, `set_agent_facts` and `set_custom_facts` at once: the facts installed
+    /// (and the custom facts resolved) once instead of after each (`prepl diff` sets all
+    /// three for every node and revision).
+    pub fn set_facts_with(&mut self, facts: Value, agent_facts: bool, custom_facts: bool) {
+        self.evaluator.given_facts = facts;
+        self.evaluator.agent_facts = agent_facts;
+        self.evaluator.custom_facts = custom_facts;
+        self.evaluator.install_facts();
+    }
+
     /// The facts as last given to `set_facts`, without the agent's (`$facts` has both).
     pub fn given_facts(&self) -> Value {
         self.evaluator.given_facts.clone()

@@ -16,15 +16,14 @@ pub(super) fn compile(node: &Node, facts: &Value, dir: &Path, job: &Job) -> Resu
     let mut session = crate::Session::new();
     session.set_log_sink(|_, _| {});
     session.set_strict(job.strict);
-    session.set_agent_facts(true);
     session.set_node_name(&node.name);
     session.set_base_modulepath(job.base_modulepath.clone());
     session.set_environment(env);
-    session.set_facts(facts.clone());
     session.set_hiera_config(job.hiera_config.clone());
-    // The modules' custom facts, as `prepl --facts FILE` adds them (last: resolved once, over
-    // the node's facts; code reading the machine only where they describe this machine).
-    session.set_custom_facts(true);
+    // The facts with the agent's and the modules' custom facts, as `prepl --facts FILE` adds
+    // them (installed once, the node and environment set: custom facts resolved over the
+    // node's facts; code reading the machine only where they describe this machine).
+    session.set_facts_with(facts.clone(), true, true);
     for path in session.environment().main_manifests() {
         let text = crate::limits::read_source_file(&path)
             .map_err(|e| format!("Could not read {}: {e}", path.display()))?;

@@ -260,7 +260,8 @@ fn custom_facts_of_a_node() {
     .unwrap();
     std::fs::write(
         dir.join("manifests/site.pp"),
-        "notify { \"g=${facts['cf_greeting']}\": }\nnotify { \"m=${facts['cf_machine']}\": }\n",
+        "notify { \"g=${facts['cf_greeting']}\": }\nnotify { \"m=${facts['cf_machine']}\": }\n\
+         notify { \"c=${facts['clientcert']} ${clientcert} ${hostname}\": }\n",
     )
     .unwrap();
     let facts = dir.join("web9.json");
@@ -292,7 +293,12 @@ fn custom_facts_of_a_node() {
         .filter(|(k, _)| k.type_name == "Notify")
         .map(|(k, _)| k.title.clone())
         .collect();
-    assert_eq!(titles, ["g=hello web9", "m="], "{titles:?}");
+    // (with the agent's facts, each a top-scope variable too)
+    assert_eq!(
+        titles,
+        ["g=hello web9", "m=", "c=web9 web9 web9"],
+        "{titles:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -256,8 +256,8 @@ fn changed(key: &Key, old: &Resource, new: &Resource, options: &Options) -> Opti
         (Vec::new(), Vec::new())
     } else {
         (
-            new.tags.difference(&old.tags).cloned().collect(),
-            old.tags.difference(&new.tags).cloned().collect(),
+            new.tags.difference(&old.tags).map(str::to_string).collect(),
+            old.tags.difference(&new.tags).map(str::to_string).collect(),
         )
     };
     let exported_changed = old.exported != new.exported && !param_ignored("exported");

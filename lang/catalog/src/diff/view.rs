@@ -7,6 +7,8 @@ use serde_json::{Map, Value as Json};
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// A resource's identity: its type (capitalized per segment) and title.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -54,6 +56,17 @@ fn folded_key(type_name: &str, title: &str) -> String {
     } else {
         out.push_str(title);
     }
+    out.push(']');
+    out
+}
+
+/// `Type[title]` (as `format!` would write it, without its formatting machinery: a
+/// catalog has an edge or two for each resource).
+fn reference(type_name: &str, title: &str) -> String {
+    let mut out = String::with_capacity(type_name.len() + title.len() + 2);
+    out.push_str(type_name);
+    out.push('[');
+    out.push_str(title);
     out.push(']');
     out
 }
@@ -113,13 +126,51 @@ pub struct Resource {
     pub parameters: BTreeMap<String, Json>,
     /// `before`/`require`/`notify`/`subscribe`: the references each names, sorted.
     pub relationships: BTreeMap<String, BTreeSet<String>>,
-    pub tags: BTreeSet<String>,
+    pub tags: Tags,
     pub exported: bool,
     pub file: Option<String>,
     pub line: Option<u64>,
     /// The values of the parameters that are or hold `Sensitive` values, which
     /// `parameters` shows redacted ([`redacted`]): compared, never shown.
     pub secrets: BTreeMap<String, Secret>,
+}
+
+/// A resource's tags, sorted and each once. Each tag text is made once per view and shared
+/// by the resources that have it (a resource has the tags of a few scopes around it; a
+/// report with resources goes to another thread, so they are `Arc`s).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tags(Vec<Arc<str>>);
+
+impl Tags {
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|t| &**t)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn contains(&self, tag: &str) -> bool {
+        self.0.binary_search_by(|t| (**t).cmp(tag)).is_ok()
+    }
+
+    /// The tags of this set the other lacks, in order.
+    pub fn difference<'a>(&'a self, other: &'a Tags) -> impl Iterator<Item = &'a str> + 'a {
+        self.iter().filter(move |t| !other.contains(t))
+    }
+}
+
+impl FromIterator<Arc<str>> for Tags {
+    fn from_iter<I: IntoIterator<Item = Arc<str>>>(iter: I) -> Tags {
+        let mut tags: Vec<Arc<str>> = iter.into_iter().collect();
+        tags.sort_unstable();
+        tags.dedup();
+        Tags(tags)
+    }
 }
 
 /// A parameter value that is or holds a `Sensitive` value: kept to tell whether it changed,
@@ -283,8 +334,13 @@ impl View {
             name: Some(catalog.node_name.to_string()),
             ..View::default()
         };
+        // The view's text of each of the catalog's tags, by the catalog's (kept with it, so
+        // that its address is not used again while the view is made).
+        let mut tag_texts: FxHashMap<*const u8, (Arc<str>, Rc<str>)> = FxHashMap::default();
         for (id, r) in catalog.resources() {
-            let mut parameters = BTreeMap::new();
+            // (gathered, then made a map at once: cheaper than inserting one by one; a name
+            // given twice keeps its last value, as inserting would)
+            let mut parameters = Vec::with_capacity(r.parameters.len());
             let mut relationships = BTreeMap::new();
             let mut secrets = BTreeMap::new();
             let mut add = |name: &str, value: &crate::values::Value| {
@@ -299,7 +355,7 @@ impl View {
                     if let Some(secret) = secret {
                         secrets.insert(name.to_string(), secret);
                     }
-                    parameters.insert(name.to_string(), shown);
+                    parameters.push((name.to_string(), shown));
                 }
             };
             match catalog.type_info(&r.type_name) {
@@ -313,24 +369,34 @@ impl View {
                 _ => r.parameters.iter().for_each(|(k, v)| add(k, v)),
             }
             let resource = Resource {
-                parameters,
+                parameters: parameters.into_iter().collect(),
                 relationships,
-                tags: catalog.tags_of(id).iter().map(|t| t.to_string()).collect(),
+                tags: catalog
+                    .tags_of(id)
+                    .into_iter()
+                    .map(|t| {
+                        let shared = tag_texts
+                            .entry(Rc::as_ptr(&t) as *const u8)
+                            .or_insert_with(|| (Arc::from(&*t), t));
+                        shared.0.clone()
+                    })
+                    .collect(),
                 exported: r.exported,
                 file: r.file.as_deref().map(str::to_string),
                 line: r.line.map(u64::from),
                 secrets,
             };
-            view.insert(
-                Key::new(&capitalize_segments(&r.type_name), &r.title),
-                resource,
-            );
+            let key = Key {
+                type_name: capitalize_segments(&r.type_name),
+                title: r.title.to_string(),
+            };
+            view.insert(key, resource);
         }
         for (source, target) in catalog.containment_edges() {
             let (s, t) = (catalog.get(source), catalog.get(target));
             view.edges.insert((
-                format!("{}[{}]", s.type_name, s.title),
-                format!("{}[{}]", t.type_name, t.title),
+                reference(&s.type_name, &s.title),
+                reference(&t.type_name, &t.title),
             ));
         }
         view
@@ -465,11 +531,11 @@ fn read_resource(mut r: Map<String, Json>) -> Resource {
         Some(Json::Array(tags)) => tags
             .into_iter()
             .filter_map(|t| match t {
-                Json::String(t) => Some(t),
+                Json::String(t) => Some(Arc::from(t)),
                 _ => None,
             })
             .collect(),
-        _ => BTreeSet::new(),
+        _ => Tags::default(),
     };
     Resource {
         parameters,
@@ -531,6 +597,28 @@ mod tests {
         assert!(v.edges.contains(&("Class[main]".into(), "File[/x]".into())));
         assert!(View::from_json(&json!({"resources": 1})).is_err());
         assert!(View::from_json_text("{").is_err());
+    }
+
+    #[test]
+    fn tags_are_sorted_once_each_and_compared_as_sets() {
+        let tags = |t: &[&str]| t.iter().map(|t| Arc::from(*t)).collect::<Tags>();
+        let a = tags(&["file", "class", "file", "apache"]);
+        assert_eq!(a.iter().collect::<Vec<_>>(), ["apache", "class", "file"]);
+        assert_eq!(a.len(), 3);
+        assert!(a.contains("class") && !a.contains("cla"));
+        let b = tags(&["node", "file", "class"]);
+        assert_eq!(a, tags(&["class", "apache", "file"]));
+        assert_ne!(a, b);
+        assert_eq!(b.difference(&a).collect::<Vec<_>>(), ["node"]);
+        assert_eq!(a.difference(&b).collect::<Vec<_>>(), ["apache"]);
+        assert!(Tags::default().is_empty() && a.difference(&a).next().is_none());
+        // (from the JSON form too)
+        let v = View::from_json(&json!({"resources": [
+            {"type": "File", "title": "/x", "tags": ["b", "a", "b", 1]}
+        ]}))
+        .unwrap();
+        let r = v.get(&Key::new("File", "/x")).unwrap();
+        assert_eq!(r.tags.iter().collect::<Vec<_>>(), ["a", "b"]);
     }
 
     #[test]
