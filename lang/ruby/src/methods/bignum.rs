@@ -406,13 +406,30 @@ pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostErro
             // (the result's size bounded before any work: the product of the limbs and the
             // exponent overflowed for exponents near 2^58 and the loop below ran ~e times —
             // a hang libFuzzer found with `15 ** 90 ** 9`)
-            let bits = (a.mag.len() as i64).saturating_mul(32).saturating_mul(*e);
-            if *e < 0 || bits > 1 << 20 {
+            if *e < 0 {
                 return None;
             }
-            let mut r = Bignum::of_i64(1);
-            for _ in 0..*e {
-                r = r.mul(&a);
+            // 0, 1 and -1 to any power are at hand (0 has no limbs: the bound below let
+            // `0 ** 111111111111111` run its loop ~10^14 times, a hang libFuzzer found)
+            if a.mag.is_empty() || a.mag == [1] {
+                let one = if a.neg && e % 2 == 1 { -1 } else { 1 };
+                let r = if a.mag.is_empty() && *e > 0 { 0 } else { one };
+                return Some(Ok(RValue::Int(r)));
+            }
+            let bits = (a.mag.len() as i64).saturating_mul(32).saturating_mul(*e);
+            if bits > 1 << 20 {
+                return None;
+            }
+            // (by squaring: the work grows with the result's size, not the exponent)
+            let (mut r, mut base, mut e) = (Bignum::of_i64(1), a, *e);
+            while e > 0 {
+                if e & 1 == 1 {
+                    r = r.mul(&base);
+                }
+                e >>= 1;
+                if e > 0 {
+                    base = base.mul(&base);
+                }
             }
             r.into_value()
         }
@@ -562,6 +579,22 @@ impl HostObject for Bignum {
 mod tests {
     use super::*;
     use crate::show::to_s;
+
+    #[test]
+    fn powers_of_zero_and_one_take_no_time_whatever_the_exponent() {
+        let e = RValue::Int(111_111_111_111_111);
+        for (base, want) in [(0, 0), (1, 1), (-1, -1)] {
+            let got = arith(&RValue::Int(base), "**", &e).map(|r| r.ok());
+            assert!(
+                matches!(got, Some(Some(RValue::Int(w))) if w == want),
+                "{base}: {got:?}"
+            );
+        }
+        let got = arith(&RValue::Int(-1), "**", &RValue::Int(1 << 40)).map(|r| r.ok());
+        assert!(matches!(got, Some(Some(RValue::Int(1)))), "{got:?}");
+        let got = arith(&RValue::Int(0), "**", &RValue::Int(0)).map(|r| r.ok());
+        assert!(matches!(got, Some(Some(RValue::Int(1)))), "{got:?}");
+    }
 
     #[test]
     fn parses_prints_and_computes_as_ruby() {
