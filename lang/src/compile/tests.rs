@@ -4,6 +4,17 @@ use crate::Session;
 
 /// `Type[title]` of every resource the agent would get, after the three the catalog starts
 /// with.
+/// A xorshift from a fixed seed: `next(n)` is a number below `n` (the random sessions below
+/// repeat run after run).
+fn random_below(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    }
+}
+
 fn refs(s: &Session) -> Vec<String> {
     s.catalog()
         .resources()
@@ -598,13 +609,7 @@ fn deeply_nested_classes_list_the_tags_of_the_classes_around_them() {
 /// failing inputs (which go back to the catalog from before them).
 #[test]
 fn relationships_and_cycles_kept_up_to_date_are_those_of_the_whole_catalog() {
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = random_below(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     let extended_before = super::finish::ORDERS_EXTENDED.with(|n| n.get());
     for _session in 0..12 {
@@ -662,13 +667,7 @@ fn relationships_and_cycles_kept_up_to_date_are_those_of_the_whole_catalog() {
 /// later and failing inputs, and now and then one backward, which may close a cycle.
 #[test]
 fn an_acyclic_order_extended_by_each_input_finds_what_the_whole_search_finds() {
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = random_below(0x2545_f491_4f6c_dd1d);
     let (mut with_cycles, mut inputs) = (0, 0);
     let extended_before = super::finish::ORDERS_EXTENDED.with(|n| n.get());
     for _session in 0..24 {
@@ -733,13 +732,7 @@ fn an_acyclic_order_extended_by_each_input_finds_what_the_whole_search_finds() {
 /// containers), stages, aliases passed on and failing inputs.
 #[test]
 fn metaparameters_passed_on_from_the_changes_are_those_of_the_whole_walk() {
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = random_below(0x2545_f491_4f6c_dd1d);
     let params = [
         "",
         "noop => true",
