@@ -4,7 +4,7 @@
 //! message) where `prlimit` or `tmux` is missing.
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn have(tool: &str) -> bool {
     Command::new(tool).arg("--version").output().is_ok()
@@ -83,46 +83,16 @@ fn large_blocks_past_the_limit_fail_the_input_on_paths_without_a_check_of_their_
     assert_eq!(text(&out.stdout), "5\n", "{}", text(&out.stderr));
 }
 
-/// A REPL in a terminal of its own (tmux).
-struct Terminal {
-    socket: String,
-}
+mod common;
+use common::tmux::Tmux;
 
-impl Terminal {
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        text(&out.stdout)
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "t", "-S", "-300"])
-    }
-
-    fn wait_for_nth(&self, needle: &str, n: usize) -> String {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let screen = self.screen();
-            if screen.matches(needle).count() >= n {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {needle:?} (x{n}); the screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
+/// Driving a REPL in the terminal.
+impl Tmux {
     /// Types `input` at the prompt numbered `n` and presses Enter.
     fn enter(&self, n: usize, input: &str) {
         self.wait_for_nth(&format!("prepl[{n}]>"), 1);
-        self.run(&["send-keys", "-t", "t", "-l", input]);
-        self.run(&["send-keys", "-t", "t", "Enter"]);
+        self.type_text(input);
+        self.keys(&["Enter"]);
     }
 
     /// The process id of the program the pane runs (the shell's child).
@@ -136,12 +106,6 @@ impl Terminal {
             .next()
             .and_then(|p| p.parse().ok())
             .expect("the pane runs prepl")
-    }
-}
-
-impl Drop for Terminal {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
     }
 }
 
@@ -165,9 +129,11 @@ fn a_session_under_an_address_space_limit_survives_what_it_cannot_get() {
     }
     let home = std::env::temp_dir().join(format!("prepl-memory-limits-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
-    let term = Terminal {
-        socket: format!("prepl-memory-limits-{}", std::process::id()),
-    };
+    let term = Tmux::new(
+        format!("prepl-memory-limits-{}", std::process::id()),
+        Duration::from_secs(60),
+        300,
+    );
     let command = format!(
         "env -u NO_COLOR PREPL_BASEMODULEPATH= HOME='{}' PREPL_HISTORY='{}/history' TERM=xterm-256color \
          '{}' -q --memory-limit 64G; sleep 30",

@@ -3,23 +3,18 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-struct Tmux {
-    socket: String,
+mod common;
+use common::tmux::Tmux;
+
+/// A terminal for one test (`socket` names its tmux server).
+fn terminal(socket: String) -> Tmux {
+    Tmux::new(socket, Duration::from_secs(20), 200)
 }
 
+/// Starting prepl in the terminal.
 impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
     fn start(&self, home: &Path, history: &Path) {
         self.start_with(home, history, "");
     }
@@ -44,46 +39,6 @@ impl Tmux {
             &command,
         ]);
     }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "t"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    /// Types literal text (no key names).
-    fn type_text(&self, text: &str) {
-        self.run(&["send-keys", "-t", "t", "-l", text]);
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "t", "-S", "-200"])
-    }
-
-    /// Waits until the screen contains `needle` (after `from` earlier occurrences).
-    fn wait_for_nth(&self, needle: &str, n: usize) -> String {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let screen = self.screen();
-            if screen.matches(needle).count() >= n {
-                return screen;
-            }
-            if Instant::now() > deadline {
-                panic!("timed out waiting for {needle:?} (x{n}); the screen:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_for(&self, needle: &str) -> String {
-        self.wait_for_nth(needle, 1)
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
 }
 
 /// A fresh directory of the test's own (the tests of this file run in parallel threads of
@@ -103,9 +58,7 @@ fn interactive_session_in_a_terminal() {
     }
     let dir = scratch_dir("session");
     let history = dir.join("history");
-    let tmux = Tmux {
-        socket: format!("prepl-e2e-{}", std::process::id()),
-    };
+    let tmux = terminal(format!("prepl-e2e-{}", std::process::id()));
     tmux.start(&dir, &history);
     tmux.wait_for("prepl[1]>");
 
@@ -179,9 +132,7 @@ fn interactive_session_in_a_terminal() {
     drop(tmux);
     let saved = std::fs::read_to_string(&history).expect("the history file exists");
     assert!(saved.contains("$xs[1]"), "history file: {saved}");
-    let tmux = Tmux {
-        socket: format!("prepl-e2e-{}-again", std::process::id()),
-    };
+    let tmux = terminal(format!("prepl-e2e-{}-again", std::process::id()));
     tmux.start(&dir, &history);
     tmux.wait_for("prepl[1]>");
     tmux.keys(&["Up"]);
@@ -234,9 +185,7 @@ fn debugger_in_a_terminal() {
         "class web::broken {\n  $reason = 'no luck'\n  fail(\"broken: ${reason}\")\n}\n",
     );
     let history = dir.join("history");
-    let tmux = Tmux {
-        socket: format!("prepl-e2e-debug-{}", std::process::id()),
-    };
+    let tmux = terminal(format!("prepl-e2e-debug-{}", std::process::id()));
     tmux.start_with(
         &dir,
         &history,
@@ -380,9 +329,7 @@ fn locations_in_messages_name_the_input() {
         return;
     }
     let dir = scratch_dir("locations");
-    let tmux = Tmux {
-        socket: format!("prepl-e2e-{}-locations", std::process::id()),
-    };
+    let tmux = terminal(format!("prepl-e2e-{}-locations", std::process::id()));
     tmux.start(&dir, &dir.join("history"));
     tmux.wait_for("prepl[1]>");
     let command = |text: &str, expect: &str| {
@@ -417,9 +364,7 @@ fn short_command_forms_in_a_terminal() {
         return;
     }
     let dir = scratch_dir("short");
-    let tmux = Tmux {
-        socket: format!("prepl-e2e-{}-short", std::process::id()),
-    };
+    let tmux = terminal(format!("prepl-e2e-{}-short", std::process::id()));
     tmux.start(&dir, &dir.join("history"));
     tmux.wait_for("prepl[1]>");
     let command = |text: &str, expect: &str| {
@@ -459,9 +404,7 @@ fn finding_things_in_a_terminal() {
         "mymod/types/port.pp",
         "type Mymod::Port = Integer[1, 65535]\n",
     );
-    let tmux = Tmux {
-        socket: format!("prepl-e2e-{}-finding", std::process::id()),
-    };
+    let tmux = terminal(format!("prepl-e2e-{}-finding", std::process::id()));
     tmux.start_with(
         &dir,
         &dir.join("history"),
@@ -546,9 +489,7 @@ fn readme_session_is_what_prepl_prints() {
         block("prepl[6]> :why")
     );
     let dir = scratch_dir("readme");
-    let tmux = Tmux {
-        socket: format!("prepl-e2e-{}-readme", std::process::id()),
-    };
+    let tmux = terminal(format!("prepl-e2e-{}-readme", std::process::id()));
     tmux.start_with(&dir, &dir.join("history"), "-q");
     tmux.wait_for("prepl[1]>");
     let mut prompts = 1;
