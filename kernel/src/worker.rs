@@ -470,6 +470,7 @@ pub fn error_name(kind: &ErrorKind) -> &'static str {
         ErrorKind::Failed => "Failure",
         ErrorKind::Interrupted => "Interrupted",
         ErrorKind::Limit => "LimitError",
+        ErrorKind::Uncaught(_) => "ScriptError",
     }
 }
 

@@ -164,12 +164,19 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
                 "OpenSSL::OpenSSLError"
             }
             "SystemStackError" | "NoMemoryError" => "Exception",
-            "NotImplementedError" | "LoadError" => "ScriptError",
+            "NotImplementedError" | "LoadError" | "SyntaxError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
             "Exception" => return false,
             _ => "StandardError",
         };
     }
+}
+
+/// Whether an exception of class `class` escapes the reference's wrappers, which rescue
+/// `StandardError`s only (Puppet's function calls, its evaluator, template rendering): a
+/// `ScriptError` (`LoadError`, `NotImplementedError`, `SyntaxError`).
+pub fn is_script_error(class: &str) -> bool {
+    error_is_a(class, "ScriptError")
 }
 
 /// Ruby's exception classes (`raise ArgumentError, 'message'`).
@@ -190,6 +197,7 @@ pub fn is_error_class(name: &str) -> bool {
             | "FrozenError"
             | "NotImplementedError"
             | "LoadError"
+            | "SyntaxError"
             | "StopIteration"
             | "ScriptError"
             | "FloatDomainError"
@@ -220,6 +228,11 @@ pub fn is_error_class(name: &str) -> bool {
 pub enum HostError {
     /// A Ruby exception with this message (`rescue` catches it).
     Raise(String),
+    /// A Ruby exception of this class with this message: an error of Puppet's that is a
+    /// Ruby exception the reference does not catch (a `LoadError` of a module function
+    /// the code called), seen again as that exception (`rescue LoadError` catches it, a
+    /// bare `rescue` does not).
+    RaiseAs { class: String, message: String },
     /// Something outside the subset (a value the host cannot take, such as a Ruby range
     /// given to a function): the message names it.
     Unsupported(String),

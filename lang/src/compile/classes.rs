@@ -1069,7 +1069,9 @@ impl Evaluator {
         }
         self.run_body(&scope, &def.def.body, &def.source)
             .map_err(|e| match e.kind {
-                crate::ErrorKind::Interrupted | crate::ErrorKind::Limit => e,
+                crate::ErrorKind::Interrupted
+                | crate::ErrorKind::Limit
+                | crate::ErrorKind::Uncaught(_) => e,
                 _ => Error {
                     message: format!(
                         "{}{}{}",

@@ -37,11 +37,22 @@ impl Host for TestHost {
         match name {
             "upcase" => Ok(RValue::str(args[0].as_str().unwrap_or("").to_uppercase())),
             "sprintf" => Ok(RValue::str(format!("{:?}", args.len()))),
+            // a Puppet function whose Ruby raised a LoadError, passed on
+            "needs_gem" => Err(HostError::RaiseAs {
+                class: "LoadError".into(),
+                message: "cannot load such file -- gem".into(),
+            }),
             _ => Err(HostError::Raise(format!("Unknown function: '{name}'"))),
         }
     }
     fn has_function(&mut self, name: &str) -> Result<bool, String> {
         Ok(name == "upcase")
+    }
+    // (no library is here: Ruby's LoadError)
+    fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
+        Some(Err(HostError::Raise(format!(
+            "cannot load such file -- {path}"
+        ))))
     }
 }
 
@@ -179,6 +190,39 @@ fn long_chains_are_bounded() {
     assert!(r(&format!("<%= 1{} %>", " + 1".repeat(5000))).contains("chains longer"));
     assert!(r(&format!("<%= 1{} %>", ".to_s".repeat(5000))).contains("chains longer"));
     assert_eq!(r(&format!("<%= 0{} %>", " + 1".repeat(100))), "100");
+}
+
+/// Ruby's ScriptErrors (LoadError, NotImplementedError) are no StandardErrors: a bare
+/// `rescue` (and `rescue StandardError`) lets them through, `rescue LoadError`,
+/// `ScriptError` and `Exception` catch them; a host's `RaiseAs` is its class again.
+#[test]
+fn script_errors_escape_a_bare_rescue() {
+    let through = |t: &str| {
+        let out = r(t);
+        assert!(out.starts_with("ERR Raised"), "{t}: {out}");
+        out
+    };
+    let out = through("<%= begin; require 'x'; rescue => e; 'caught'; end %>");
+    assert!(out.contains("class: \"LoadError\""), "{out}");
+    through("<%= begin; raise NotImplementedError, 'n'; rescue StandardError; 'c'; end %>");
+    let out = through("<%= begin; scope.call_function('needs_gem', []); rescue; 'c'; end %>");
+    assert!(out.contains("cannot load such file -- gem"), "{out}");
+    assert_eq!(
+        r("<%= begin; scope.call_function('needs_gem', []); rescue LoadError => e; e.class.to_s + ': ' + e.message; end %>"),
+        "LoadError: cannot load such file -- gem"
+    );
+    for class in ["ScriptError", "Exception"] {
+        assert_eq!(
+            r(&format!(
+                "<%= begin; raise NotImplementedError, 'n'; rescue {class} => e; e.class; end %>"
+            )),
+            "NotImplementedError"
+        );
+    }
+    assert_eq!(
+        r("<%= begin; require 'x'; rescue ScriptError => e; e.message; end %>"),
+        "cannot load such file -- x"
+    );
 }
 
 #[test]

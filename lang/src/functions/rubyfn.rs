@@ -360,7 +360,7 @@ fn call_as(
     block: Option<&Closure>,
     from_ruby: bool,
 ) -> EvalResult {
-    let fail = |e: RubyError, sources: &[Source]| Error::eval(describe(name, e, sources));
+    let fail = |e: RubyError, sources: &[Source]| ruby_error(name, e, sources);
     let main_source = |file: &RubyFile| Source {
         base: file.base,
         shown: found.shown.clone(),
@@ -514,7 +514,13 @@ fn call_as(
                     .map(|()| defined = Some(it.snapshot()))
             }
         };
-        loaded.and_then(|()| it.call_top(method, ruby_args, block_arg, file.base))
+        // (whether an error came from loading the file: see below)
+        match loaded {
+            Ok(()) => it
+                .call_top(method, ruby_args, block_arg, file.base)
+                .map_err(|e| (e, false)),
+            Err(e) => Err((e, true)),
+        }
     };
     host.flush_deprecations();
     let defined = defined.map(|defs| {
@@ -529,7 +535,17 @@ fn call_as(
     }
     let value = match result {
         Ok(v) => v,
-        Err(e) => return Err(fail(e, &host.sources).into()),
+        // A 3.x function Ruby calls (`function_NAME`) is loaded by Puppet's autoloader,
+        // which rescues every exception of the file's loading: a `LoadError` there is its
+        // Puppet::Error, logged (called from Puppet, the file's exception is not wrapped).
+        Err((RubyError::Raised { class, message, .. }, true))
+            if from_ruby && v3 && ruby::error::is_script_error(&class) =>
+        {
+            let message = format!("Could not autoload puppet/parser/functions/{name}: {message}");
+            host.inner.ev.log(crate::LogLevel::Err, &message);
+            return Err(Error::eval(message).into());
+        }
+        Err((e, _)) => return Err(fail(e, &host.sources).into()),
     };
     if mismatch {
         // an argument-mismatch handler's answer is the reference's ArgumentError
@@ -686,6 +702,18 @@ struct Source {
     text: Rc<str>,
     /// The file (`require_relative` is relative to its directory).
     path: Rc<Path>,
+}
+
+/// A Ruby error of a function as Puppet's error: an evaluation error with [`describe`]'s
+/// message, or for a `ScriptError` (`LoadError`: `require` of a gem nobody has), which the
+/// reference's wrappers do not rescue, that exception ([`crate::error::ErrorKind::Uncaught`]).
+fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error {
+    match e {
+        RubyError::Raised { class, message, .. } if ruby::error::is_script_error(&class) => {
+            Error::uncaught(&class, message)
+        }
+        e => Error::eval(describe(name, e, sources)),
+    }
 }
 
 /// A Ruby error of a function as a message: the exception's message (the reference's),
@@ -1162,7 +1190,7 @@ impl crate::eval::NativeLambda for RubyLambda {
         };
         let r = self.block.call(&mut host, args);
         host.flush_deprecations();
-        let v = r.map_err(|e| Error::eval(describe(&self.function, e, &self.sources)))?;
+        let v = r.map_err(|e| ruby_error(&self.function, e, &self.sources))?;
         Ok(to_puppet(&v).map_err(|e| {
             Error::eval(format!(
                 "a block of function '{}' gave a value Puppet cannot take: {e}",
@@ -1357,6 +1385,9 @@ impl Host for FunctionHost<'_> {
                 .call_closure(&closure, &args)
                 .map(|v| to_ruby(&v))
                 .map_err(|f| match f {
+                    crate::eval::Flow::Error(e) if e.uncaught_class().is_some() => {
+                        super::template::raised_again(&e)
+                    }
                     crate::eval::Flow::Error(e) => HostError::Raise(e.message.clone()),
                     _ => HostError::Unsupported(
                         "break, next or return out of a lambda a Ruby function called".into(),

@@ -339,6 +339,10 @@ fn render_here(
                 .at(span)
                 .into()
         }
+        // a ScriptError (`LoadError` of a function the template called): not wrapped
+        RubyError::Raised { class, message, .. } if erb::ruby::error::is_script_error(&class) => {
+            Error::uncaught(&class, message).into()
+        }
         // Ruby's SystemStackError is no StandardError: Puppet does not wrap it either
         RubyError::Raised { class, message, .. } if class == "SystemStackError" => {
             Error::new(crate::error::ErrorKind::Failed, message)
@@ -496,7 +500,7 @@ impl EvalHost<'_> {
     }
 
     /// Calls a Puppet function; the error is the message.
-    fn call_puppet(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+    fn call_puppet(&mut self, name: &str, args: Vec<Value>) -> Result<Value, HostError> {
         self.call_puppet_with(name, args, None)
     }
 
@@ -511,7 +515,6 @@ impl EvalHost<'_> {
         let args = puppet_args(&args)?;
         self.call_puppet_with(name, args, Some(closure.clone()))
             .map(|v| to_ruby(&v))
-            .map_err(HostError::Raise)
     }
 
     fn call_puppet_with(
@@ -519,14 +522,14 @@ impl EvalHost<'_> {
         name: &str,
         args: Vec<Value>,
         closure: Option<Closure>,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, HostError> {
         if !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)
             && crate::functions::find(name).is_none()
             && !crate::names::is_qualified(name)
             && crate::functions::rubyfn::find(self.ev, name).is_none()
         {
-            return Err(format!("Unknown function '{name}'"));
+            return Err(HostError::Raise(format!("Unknown function '{name}'")));
         }
         let span = self.ev.call_span;
         let outer = (self.ev.current_builtin, self.ev.current_signatures);
@@ -536,17 +539,23 @@ impl EvalHost<'_> {
         (self.ev.current_builtin, self.ev.current_signatures) = outer;
         self.ev.call_span = span;
         r.map_err(|f| match f {
+            // A Ruby exception Puppet does not catch is that exception again.
+            Flow::Error(e) if e.uncaught_class().is_some() => raised_again(&e),
             // An error located in Puppet code (a Puppet-language function) keeps its
             // location, as the reference's does.
-            Flow::Error(e) if e.span.is_some_and(|s| s != span) => match e.location() {
-                Some((line, col)) => format!(
-                    "Evaluation Error: {} (line: {line}, column: {col})",
-                    e.message
-                ),
-                None => e.message.clone(),
-            },
-            Flow::Error(e) => strip_prefix(&e.message).to_string(),
-            _ => format!("{name}(): control flow (break/next/return) cannot leave a template"),
+            Flow::Error(e) if e.span.is_some_and(|s| s != span) => {
+                HostError::Raise(match e.location() {
+                    Some((line, col)) => format!(
+                        "Evaluation Error: {} (line: {line}, column: {col})",
+                        e.message
+                    ),
+                    None => e.message.clone(),
+                })
+            }
+            Flow::Error(e) => HostError::Raise(strip_prefix(&e.message).to_string()),
+            _ => HostError::Raise(format!(
+                "{name}(): control flow (break/next/return) cannot leave a template"
+            )),
         })
     }
 }
@@ -601,9 +610,7 @@ impl Host for EvalHost<'_> {
 
     fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
         let args = puppet_args(&args)?;
-        self.call_puppet(name, args)
-            .map(|v| to_ruby(&v))
-            .map_err(HostError::Raise)
+        self.call_puppet(name, args).map(|v| to_ruby(&v))
     }
 
     fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
@@ -631,6 +638,7 @@ impl Host for EvalHost<'_> {
             return super::rubyfn::call_from_ruby(self.ev, name, &found, &args)
                 .map(|v| to_ruby(&v))
                 .map_err(|f| match f {
+                    Flow::Error(e) if e.uncaught_class().is_some() => raised_again(&e),
                     Flow::Error(e) => HostError::Raise(strip_prefix(&e.message).to_string()),
                     _ => HostError::Raise(format!("{name}(): control flow cannot leave it")),
                 });
@@ -641,7 +649,7 @@ impl Host for EvalHost<'_> {
         }
         let r = self.call_puppet(name, args);
         self.ev.args_from_ruby = false;
-        r.map(|v| to_ruby(&v)).map_err(HostError::Raise)
+        r.map(|v| to_ruby(&v))
     }
 
     /// The reference's `to_hash` (without undef values): the top scope's variables, then
@@ -737,6 +745,15 @@ impl Host for EvalHost<'_> {
 
 /// A Puppet error's message without the "Error while evaluating a Function Call, " the
 /// call adds (the template's own error adds it once).
+/// An uncaught Ruby exception (`ErrorKind::Uncaught`) that Puppet code passed on, raised
+/// again in the Ruby that called it: the same class and message.
+pub(crate) fn raised_again(e: &Error) -> HostError {
+    HostError::RaiseAs {
+        class: e.uncaught_class().unwrap_or("RuntimeError").to_string(),
+        message: e.message.clone(),
+    }
+}
+
 fn strip_prefix(m: &str) -> &str {
     m.strip_prefix("Error while evaluating a Function Call, ")
         .unwrap_or(m)

@@ -22,6 +22,11 @@ pub enum ErrorKind {
     Interrupted,
     /// Recursion or nesting too deep, or another resource limit.
     Limit,
+    /// A Ruby exception of a module's Ruby that is no `StandardError` (a `ScriptError`:
+    /// `LoadError`, `NotImplementedError`), named by its class. The reference's wrappers
+    /// rescue only `StandardError`s: such an error passes every "Error while evaluating"
+    /// prefix and template wrapping, and shows as its bare message.
+    Uncaught(Rc<str>),
 }
 
 /// The source text an error points into.
@@ -137,6 +142,19 @@ impl Error {
     pub fn interrupted() -> Error {
         Error::new(ErrorKind::Interrupted, "Interrupted")
     }
+    /// A Ruby exception of class `class` that the reference's wrappers do not catch
+    /// ([`ErrorKind::Uncaught`]).
+    pub fn uncaught(class: &str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Uncaught(Rc::from(class)), message)
+    }
+
+    /// The Ruby class of an uncaught Ruby exception ([`ErrorKind::Uncaught`]).
+    pub fn uncaught_class(&self) -> Option<&str> {
+        match &self.kind {
+            ErrorKind::Uncaught(class) => Some(class),
+            _ => None,
+        }
+    }
 
     /// Sets the span if none is set yet (the innermost location wins).
     pub fn at(mut self, span: Span) -> Error {
@@ -189,7 +207,12 @@ impl Error {
     pub fn render(&self) -> String {
         let message = self.full_message();
         let mut out = format!("Error: {}", bounded_message(&message));
-        if let (Some(src), Some((line, col))) = (&self.source, self.location()) {
+        // (a Ruby exception Puppet does not catch has no Puppet location in the reference)
+        let location = match self.kind {
+            ErrorKind::Uncaught(_) => None,
+            _ => self.location(),
+        };
+        if let (Some(src), Some((line, col))) = (&self.source, location) {
             // Inside a file (a module's, a manifest), the file is named, as by the reference.
             let located = ends_with_location(&message);
             if located {
@@ -352,6 +375,19 @@ mod location_tests {
 
 #[cfg(test)]
 mod tests {
+
+    /// A Ruby exception Puppet does not catch shows as its bare message, with no Puppet
+    /// location (the reference's `cannot load such file -- redis`).
+    #[test]
+    fn uncaught_ruby_exceptions_render_bare() {
+        let e = Error::uncaught("LoadError", "cannot load such file -- redis")
+            .at(Span::new(0, 3))
+            .in_source(&Source::new("-e", "f()"));
+        assert_eq!(e.full_message(), "cannot load such file -- redis");
+        assert_eq!(e.render(), "Error: cannot load such file -- redis");
+        assert_eq!(e.uncaught_class(), Some("LoadError"));
+        assert_eq!(Error::eval("x").uncaught_class(), None);
+    }
 
     /// A message quoting a megabyte of input renders in a bounded window (it was echoed
     /// whole: 1 MB of stderr for a 1 MB lookup key).

@@ -145,6 +145,9 @@ pub fn host_result<T>(r: Result<T, HostError>, at: usize) -> R<T> {
     match r {
         Ok(v) => Ok(v),
         Err(HostError::Raise(m)) => raise(m, at),
+        Err(HostError::RaiseAs { class, message }) => {
+            Err(Flow::from(RubyError::raised_as(class, message, at)))
+        }
         Err(HostError::Unsupported(m)) => unsupported(m, at),
     }
 }

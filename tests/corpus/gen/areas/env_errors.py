@@ -119,3 +119,12 @@ PROGRAMS += [dict(AUTOLOAD, src=src) for src in [
     "include clash2::a::x",
     "class twice::sub { notice('typed in') } include twice::sub",
 ]]
+# A Ruby ScriptError (LoadError, NotImplementedError) of a module function passes the
+# evaluation of class and define bodies unwrapped (fixture modulepath tests/fixtures/rubyfn).
+RUBYFN = {"modulepath": ["tests/fixtures/rubyfn/modules"]}
+PROGRAMS += [dict(RUBYFN, src=s) for s in [
+    "define rfn_d() { rfn_raises_script() } rfn_d { 'x': }",
+    "class rfn_c { rfn::needs_gem() } include rfn_c",
+    "notify { 'a': message => rfn::needs_gem() }",
+    "Notify { message => rfn::needs_gem() } notify { 'a': }",
+]]

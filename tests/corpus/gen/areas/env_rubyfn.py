@@ -193,6 +193,36 @@ PROGRAMS += [
         "'no_block_fn', 'x'",
     ]
 ]
+PROGRAMS += [
+    # Ruby's ScriptErrors (LoadError, NotImplementedError) are no StandardErrors: no wrapper
+    # of Puppet's catches them (bare message, no "Evaluation Error"), a bare `rescue` neither.
+    "rfn::needs_gem()",
+    "rfn_needs_gem()",
+    "rfn::script_errors('load')",
+    "rfn::script_errors('notimpl')",
+    "rfn::script_errors('bare_rescue')",
+    "rfn::script_errors('rescue_load')",
+    "rfn::script_errors('rescue_script')",
+    "rfn::script_errors('rescue_exception')",
+    "rfn::script_errors('rescue_standard')",
+    "rfn::script_errors('via_puppet')",
+    "rfn::script_errors('via_puppet_load')",
+    "rfn_raises_script(1)",
+    "notice('before') rfn::needs_gem() notice('after')",
+    "class rfn_c { rfn::needs_gem() } include rfn_c",
+    "[1, 2].map |$x| { rfn::script_errors('notimpl') }",
+    "[1].each |$x| { rfn_needs_gem() }",
+    "$x = \"${rfn::needs_gem()}\"",
+    "if rfn::needs_gem() { 1 }",
+    "notify { 'a': message => rfn::needs_gem() }",
+    "try_get_value(rfn_raises_script(), 'a')",
+    "inline_template(\"<%= scope.call_function('rfn::needs_gem', []) %>\")",
+    "inline_template(\"<%= scope.function_rfn_raises_script([]) %>\")",
+    "inline_template(\"<% begin %><%= scope.call_function('rfn::needs_gem', []) %><% rescue => e %>bare<% end %>\")",
+    "inline_template(\"<% begin %><%= scope.call_function('rfn::needs_gem', []) %><% rescue LoadError => e %>load <%= e.message %><% end %>\")",
+    # (a 3.x function Ruby calls is loaded by Puppet's autoloader, which wraps the error)
+    "inline_template(\"<%= scope.function_rfn_needs_gem([]) %>\")",
+]
 # (`call_function('map', list, &:upcase)` is an internal error of the reference's
 # (`undefined method 'empty?' for PAnyType`); prepl runs it as Ruby would.)
 REFERENCE_INTERNALS = [
