@@ -118,6 +118,10 @@ pub struct Evaluator {
     pub(crate) slots: Vec<Option<Value>>,
     /// Deprecation warnings already shown (each is shown once per session).
     pub(crate) deprecations_shown: CowRc<rustc_hash::FxHashSet<String>>,
+    /// The 3.x functions Ruby loaded through `Puppet::Parser::Functions.autoloader.load`
+    /// (its `loaded?` answers from them: once per session, as once per process in the
+    /// reference; `functions::legacy_autoloader`), shared with the Ruby objects it gives.
+    pub(crate) legacy_autoloaded: crate::functions::legacy_autoloader::Loaded,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
@@ -247,6 +251,7 @@ struct Saved {
     autoloaded: CowRc<crate::env::autoload::Loaded>,
     loaded_programs: usize,
     deprecations_shown: CowRc<rustc_hash::FxHashSet<String>>,
+    legacy_autoloaded: rustc_hash::FxHashSet<String>,
     exact_single_bound_read: bool,
     annotations: crate::functions::annotate::Saved,
 }
@@ -277,6 +282,7 @@ impl Evaluator {
             retired_program: None,
             slots: Vec::new(),
             deprecations_shown: Default::default(),
+            legacy_autoloaded: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
             logs: Vec::new(),
@@ -880,6 +886,7 @@ impl Evaluator {
             autoloaded: self.autoloaded.clone(),
             loaded_programs: self.loaded_programs.len(),
             deprecations_shown: self.deprecations_shown.clone(),
+            legacy_autoloaded: self.legacy_autoloaded.borrow().clone(),
             exact_single_bound_read: self.exact_single_bound_read,
             annotations: crate::functions::annotate::save(),
         }
@@ -905,6 +912,7 @@ impl Evaluator {
         self.autoloaded = saved.autoloaded;
         self.loaded_programs.truncate(saved.loaded_programs);
         self.deprecations_shown = saved.deprecations_shown;
+        *self.legacy_autoloaded.borrow_mut() = saved.legacy_autoloaded;
         self.exact_single_bound_read = saved.exact_single_bound_read;
         crate::functions::annotate::restore(saved.annotations);
         // A type name may mean what it meant before.

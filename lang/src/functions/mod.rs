@@ -21,6 +21,7 @@ pub mod generate;
 pub mod iterate;
 pub mod iteration;
 pub mod iterators;
+pub mod legacy_autoloader;
 pub mod logging;
 pub mod lookup;
 pub mod modules;

@@ -1206,46 +1206,6 @@ impl std::fmt::Debug for Source {
     }
 }
 
-/// `Puppet::Parser::Functions.autoloader`: each of its methods is a deprecation warning in
-/// the reference. `loaded?` answers false (nothing is loaded before its first call), `load`
-/// true (a module's 3.x function is found when called).
-#[derive(Debug)]
-struct Autoloader {
-    deprecations: Rc<RefCell<Vec<String>>>,
-}
-
-impl HostObject for Autoloader {
-    fn class_name(&self) -> String {
-        "Puppet::Parser::Functions::AutoloaderDelegate".to_string()
-    }
-    fn to_s(&self) -> String {
-        "#<Puppet::Parser::Functions::AutoloaderDelegate>".to_string()
-    }
-    fn equals(&self, other: &dyn HostObject) -> bool {
-        other.as_any().is::<Autoloader>()
-    }
-    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
-        let answer = match name {
-            "loaded?" => false,
-            "load" | "loadall" => true,
-            _ => return None,
-        };
-        let shown: Vec<String> = args
-            .iter()
-            .map(|a| ruby::show::inspect(&RValue::str(ruby::show::to_s(a))))
-            .collect();
-        self.deprecations.borrow_mut().push(format!(
-            "The method 'Puppet::Parser::Functions.autoloader#{name}({})' is deprecated in \
-             favor of using 'Scope#call_function'.",
-            shown.join(", ")
-        ));
-        Some(Ok(RValue::Bool(answer)))
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
 impl FunctionHost<'_> {
     /// The files `require` loaded (the sources after the function's own).
     fn required(&self) -> impl Iterator<Item = &Source> {
@@ -1258,6 +1218,10 @@ impl FunctionHost<'_> {
             return;
         };
         let pending = std::mem::take(&mut *deprecations.borrow_mut());
+        // (the reference's autoloader warns unless strict is off)
+        if self.inner.ev.strict == crate::Strictness::Off {
+            return;
+        }
         for m in pending {
             self.inner.ev.warn_once(&m);
         }
@@ -1405,9 +1369,14 @@ impl Host for FunctionHost<'_> {
         match (class, name, args) {
             // the 3.x function's name as a `function_NAME` method, or false
             ("Puppet::Parser::Functions", "autoloader", []) => {
-                Some(Ok(RValue::Host(Rc::new(Autoloader {
-                    deprecations: self.deprecations.get_or_insert_with(Rc::default).clone(),
-                }))))
+                let ev = &self.inner.ev;
+                Some(Ok(RValue::Host(Rc::new(
+                    super::legacy_autoloader::Autoloader {
+                        loaded: ev.legacy_autoloaded.clone(),
+                        modulepath: ev.env.modulepath.as_slice().into(),
+                        deprecations: self.deprecations.get_or_insert_with(Rc::default).clone(),
+                    },
+                ))))
             }
             ("Puppet::Parser::Functions", "function", [f]) => {
                 let f = ruby::show::to_s(f);

@@ -759,6 +759,15 @@ fn strip_prefix(m: &str) -> &str {
         .unwrap_or(m)
 }
 
+/// Whether the reference's autoloader finds a file for the 3.x function `name`: a module's,
+/// or Puppet's own (the logging functions have none).
+pub(crate) fn legacy_function_file(modulepath: &[std::path::PathBuf], name: &str) -> bool {
+    const LOGGING: &[&str] = &[
+        "alert", "crit", "debug", "emerg", "err", "info", "notice", "warning",
+    ];
+    !LOGGING.contains(&name) && legacy_function(modulepath, name)
+}
+
 /// The functions callable as `scope.function_NAME`: the reference's 3.x functions (its
 /// own, the logging ones, and those of the modules' `lib/puppet/parser/functions`).
 fn legacy_function(modulepath: &[std::path::PathBuf], name: &str) -> bool {

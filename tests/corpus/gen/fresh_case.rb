@@ -8,12 +8,19 @@
 # triggers one would show it, and what a case logs would depend on the cases before it. prepl runs each
 # case in a fresh session, as `puppet apply` runs each manifest in a fresh process, so the
 # expected log is the one of a fresh process: the tables are emptied before each case.
+# So is what the autoloader of 3.x functions loaded (`Puppet::Util::Autoload.loaded`, the
+# entries under `puppet/parser/functions/`): the deprecated
+# `Puppet::Parser::Functions.autoloader.loaded?(name)` (stdlib's `has_ip_address`) answers
+# from it, true in every case after the first that loaded the function.
 module PreplFreshCase
   def each_line(*args, &blk)
     super(*args) do |line|
       $deprecation_warnings&.clear
       $unique_warnings&.clear
       Puppet::Util::Warnings.clear_warnings if defined?(Puppet::Util::Warnings)
+      if defined?(Puppet::Util::Autoload)
+        Puppet::Util::Autoload.loaded.delete_if { |name, _| name.start_with?('puppet/parser/functions/') }
+      end
       blk.call(line)
     end
   end

@@ -646,6 +646,8 @@ fn has_ip_address(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R 
             args.len()
         ));
     }
+    // (its source loads has_interface_with through the deprecated autoloader: its warnings)
+    crate::functions::legacy_autoloader::load_unless_loaded(ev, "has_interface_with");
     interface_with(ev, &[Value::from("ipaddress"), args[0].clone()])
 }
 
@@ -656,6 +658,8 @@ fn has_ip_network(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R 
             args.len()
         ));
     }
+    // (its source loads has_interface_with through the deprecated autoloader: its warnings)
+    crate::functions::legacy_autoloader::load_unless_loaded(ev, "has_interface_with");
     interface_with(ev, &[Value::from("network"), args[0].clone()])
 }
 

@@ -223,6 +223,20 @@ PROGRAMS += [
     # (a 3.x function Ruby calls is loaded by Puppet's autoloader, which wraps the error)
     "inline_template(\"<%= scope.function_rfn_needs_gem([]) %>\")",
 ]
+PROGRAMS += [
+    # The deprecated Puppet::Parser::Functions.autoloader (stdlib's has_ip_address): each
+    # method warns once (a process, a session here); loaded? is true after load found the
+    # file (a module's 3.x function or Puppet's own; the logging functions have none).
+    "rfn_autoloads('a')",
+    "[rfn_autoloads('a'), rfn_autoloads('b')]",
+    "rfn_autoloads('a', 'nope')",
+    "[rfn_autoloads('a', 'nope'), rfn_autoloads('a', 'nope')]",
+    "rfn_autoloads('a', 'sprintf')",
+    "rfn_autoloads('a', 'notice')",
+]
+# (`[rfn_legacy('x'), rfn_autoloads('a')]`: the reference also warns "Overwriting previous
+# definition for function rfn_legacy", as `load` defines again a function a call defined:
+# not done, docs/ruby.md.)
 # (`call_function('map', list, &:upcase)` is an internal error of the reference's
 # (`undefined method 'empty?' for PAnyType`); prepl runs it as Ruby would.)
 REFERENCE_INTERNALS = [
