@@ -280,6 +280,11 @@ pub fn no_method_message(recv: &RValue, name: &str) -> String {
     };
     // (Ruby's did_you_mean suggestions, for the core classes whose methods are known)
     let suggested = did_you_mean::suffix(&class, name);
+    // Ruby names the class only after a receiver not shown as `#<...>`
+    // (`#<Sensitive [value redacted]>`)
+    if shown.starts_with('#') {
+        return format!("undefined method `{name}' for {shown}{suggested}");
+    }
     format!("undefined method `{name}' for {shown}:{class}{suggested}")
 }
 

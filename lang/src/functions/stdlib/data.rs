@@ -915,6 +915,26 @@ fn load_with(
             "{name}(): Wrong number of arguments given (0 for minimum 1)"
         )));
     }
+    // A path that is no string fails in the source's `start_with?` (a NoMethodError, as
+    // Ruby words it), which it rescues when given a default that is not false.
+    if !matches!(args[0], Value::String(_) | Value::Undef) {
+        return match args.get(1) {
+            Some(d) if !matches!(d, Value::Boolean(false)) => Ok(d.clone()),
+            _ => {
+                let r = crate::erb::bridge::to_ruby(&args[0]);
+                let shown = crate::erb::ruby::show::inspect(&r);
+                // (`#<Sensitive [value redacted]>` names its class itself)
+                let class = match &r {
+                    crate::erb::ruby::RValue::Host(_) => String::new(),
+                    _ => format!(":{}", r.class_name()),
+                };
+                Err(
+                    Error::eval(format!("undefined method `start_with?' for {shown}{class}"))
+                        .into(),
+                )
+            }
+        };
+    }
     let path = crate::format::to_display(&args[0]);
     let default = args.get(1).cloned().unwrap_or(Value::Undef);
     if path.starts_with("http://") || path.starts_with("https://") {
