@@ -3,7 +3,8 @@
 //! `Puppet::Parser::Files.find_template` / `find_file`, and `File` for a module's own files
 //! (datacat's `template_body` reads the template it found), `ENV` (empty),
 //! `Puppet.features` (the reference's here). Nothing outside the modules of the modulepath
-//! is read.
+//! is read (a path's tests, `File.exist?`, `file?`, `directory?`, `readable?`, answer for
+//! any path, as in the reference: they read nothing).
 
 use crate::erb::ruby::{self, HostObject, RValue};
 use crate::erb::HostError;
@@ -74,15 +75,15 @@ fn find_in_module(ev: &Evaluator, reference: &str, sub: &str) -> RValue {
         .map_or(RValue::Nil, |p| RValue::str(p.display().to_string()))
 }
 
-/// `File.read(path)` and the tests of a path, for files of the modules on the modulepath
-/// only (the path taken by its words, with no `..` after the modulepath directory).
+/// `File.read(path)` for files of the modules on the modulepath only (the path taken by its
+/// words, with no `..` after the modulepath directory), and the tests of a path.
 fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostError> {
     let p = Path::new(path);
     let inside = ev.env.modulepath.iter().any(|d| {
         p.strip_prefix(d)
             .is_ok_and(|rest| !rest.components().any(|c| matches!(c, Component::ParentDir)))
     });
-    if !inside {
+    if !inside && name == "read" {
         return Err(HostError::Unsupported(format!(
             "File.{name} of a file outside the modules of the modulepath ({path})"
         )));
@@ -261,6 +262,17 @@ mod tests {
         );
         let e = s.eval(&climbing).unwrap_err();
         assert!(e.message.contains("outside the modules"), "{}", e.message);
+        // a path's tests read nothing: they answer for any path
+        let mut kinds = |p: &str| {
+            let v = s.eval(&format!("rfn::path_kind('{p}')")).unwrap();
+            crate::format::to_programmatic(&v)
+        };
+        assert_eq!(
+            kinds("/nonexistent-prepl-x"),
+            "[false, false, false, false]"
+        );
+        assert_eq!(kinds("/"), "[true, false, true, true]");
+        assert_eq!(kinds(""), "[false, false, false, false]");
     }
 
     /// `Puppet.features.root?` answers whether prepl runs as root, as the reference's

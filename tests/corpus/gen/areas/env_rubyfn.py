@@ -234,6 +234,14 @@ PROGRAMS += [
     "rfn_autoloads('a', 'sprintf')",
     "rfn_autoloads('a', 'notice')",
 ]
+PROGRAMS += [
+    # File's tests of a path answer for any path (they read nothing; File.read does not).
+    "rfn::path_kind('/nonexistent-prepl-x')",
+    "rfn::path_kind('/etc')",
+    "rfn::path_kind('/etc/hostname')",
+    "rfn::path_kind('')",
+    "rfn::path_kind('no-such-relative')",
+]
 # (`[rfn_legacy('x'), rfn_autoloads('a')]`: the reference also warns "Overwriting previous
 # definition for function rfn_legacy", as `load` defines again a function a call defined:
 # not done, docs/ruby.md.)
