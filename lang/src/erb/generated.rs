@@ -258,50 +258,54 @@ impl Generated {
     /// 1-based line, and the line quoted around the error with a caret under it (empty for
     /// a line of 4 characters or fewer), as Ruby 3.1's parser shows it.
     pub fn snippet(&self, start: usize, end: usize) -> (usize, String) {
-        const MARGIN: usize = 30;
-        let src = self.src.as_str();
-        let mut end = end.min(src.len());
-        while !src.is_char_boundary(end) {
-            end -= 1;
-        }
-        let mut start = start.min(end);
-        while !src.is_char_boundary(start) {
-            start -= 1;
-        }
-        let line_no = src[..end].matches('\n').count() + 1;
-        let lbeg = src[..end].rfind('\n').map_or(0, |n| n + 1);
-        let lend = src[end..].find('\n').map_or(src.len(), |n| end + n);
-        let line = &src[lbeg..lend];
-        let pt = end - lbeg;
-        let pb = start.saturating_sub(lbeg).min(pt);
-        let mut ptr = pt.saturating_sub(MARGIN);
-        let mut ptr_end = (pt + MARGIN).min(line.len());
-        if ptr_end - ptr <= 4 {
-            return (line_no, String::new());
-        }
-        let (mut pre, mut post) = ("", "");
-        if ptr > 0 {
-            ptr = prev_char(line, ptr);
-            if ptr > 0 {
-                pre = "...";
-            }
-        }
-        if ptr_end < line.len() {
-            ptr_end = prev_char(line, ptr_end);
-            if ptr_end < line.len() {
-                post = "...";
-            }
-        }
-        let pb = pb.max(ptr);
-        let mut out = format!("{pre}{}{post}\n", &line[ptr..ptr_end]);
-        out.push_str(pre);
-        out.push_str(&" ".repeat(line[ptr..pb].chars().count()));
-        out.push('^');
-        let width = line[pb..pt.max(pb)].chars().count();
-        out.push_str(&"~".repeat(width.saturating_sub(1)));
-        out.push('\n');
-        (line_no, out)
+        snippet(&self.src, start, end)
     }
+}
+
+/// [`Generated::snippet`] of any Ruby source (a module's function file).
+pub fn snippet(src: &str, start: usize, end: usize) -> (usize, String) {
+    const MARGIN: usize = 30;
+    let mut end = end.min(src.len());
+    while !src.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut start = start.min(end);
+    while !src.is_char_boundary(start) {
+        start -= 1;
+    }
+    let line_no = src[..end].matches('\n').count() + 1;
+    let lbeg = src[..end].rfind('\n').map_or(0, |n| n + 1);
+    let lend = src[end..].find('\n').map_or(src.len(), |n| end + n);
+    let line = &src[lbeg..lend];
+    let pt = end - lbeg;
+    let pb = start.saturating_sub(lbeg).min(pt);
+    let mut ptr = pt.saturating_sub(MARGIN);
+    let mut ptr_end = (pt + MARGIN).min(line.len());
+    if ptr_end - ptr <= 4 {
+        return (line_no, String::new());
+    }
+    let (mut pre, mut post) = ("", "");
+    if ptr > 0 {
+        ptr = prev_char(line, ptr);
+        if ptr > 0 {
+            pre = "...";
+        }
+    }
+    if ptr_end < line.len() {
+        ptr_end = prev_char(line, ptr_end);
+        if ptr_end < line.len() {
+            post = "...";
+        }
+    }
+    let pb = pb.max(ptr);
+    let mut out = format!("{pre}{}{post}\n", &line[ptr..ptr_end]);
+    out.push_str(pre);
+    out.push_str(&" ".repeat(line[ptr..pb].chars().count()));
+    out.push('^');
+    let width = line[pb..pt.max(pb)].chars().count();
+    out.push_str(&"~".repeat(width.saturating_sub(1)));
+    out.push('\n');
+    (line_no, out)
 }
 
 fn prev_char(s: &str, at: usize) -> usize {

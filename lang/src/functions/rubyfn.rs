@@ -712,8 +712,41 @@ fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error {
         RubyError::Raised { class, message, .. } if ruby::error::is_script_error(&class) => {
             Error::uncaught(&class, message)
         }
+        RubyError::Syntax {
+            message,
+            at,
+            end,
+            quote,
+            also,
+            ..
+        } if source_of(sources, at).is_some() => {
+            // Ruby's SyntaxError (a ScriptError too), worded as Ruby's parser reports it:
+            // the file's path and line, the line quoted with a caret under the token.
+            OUTSIDE_SUBSET.set(true);
+            let s = source_of(sources, at).unwrap_or(&sources[0]);
+            let (line, mut snippet) =
+                crate::erb::generated::snippet(&s.text, at - s.base, end.max(at) - s.base);
+            if !quote {
+                snippet.clear();
+            }
+            let path = s.path.display();
+            let sep = if snippet.is_empty() { "" } else { "\n" };
+            let mut m = format!("{path}:{line}: {message}{sep}{snippet}");
+            if let Some(also) = also {
+                m.push_str(&format!("{path}:{line}: {also}\n{snippet}"));
+            }
+            Error::uncaught("SyntaxError", m)
+        }
         e => Error::eval(describe(name, e, sources)),
     }
+}
+
+/// The source an offset is in (the last whose text holds it).
+fn source_of(sources: &[Source], at: usize) -> Option<&Source> {
+    sources
+        .iter()
+        .rev()
+        .find(|s| s.base <= at && at - s.base <= s.text.len())
 }
 
 /// A Ruby error of a function as a message: the exception's message (the reference's),

@@ -242,6 +242,15 @@ PROGRAMS += [
     "rfn::path_kind('')",
     "rfn::path_kind('no-such-relative')",
 ]
+# A syntax error in a function's file or a helper it requires is Ruby's SyntaxError (a
+# ScriptError): bare, as Ruby's parser words it (fixture modulepath tests/fixtures/rubyfn_syntax).
+RSYN = {"modulepath": ["tests/fixtures/rubyfn_syntax/modules"]}
+PROGRAMS += [dict(RSYN, src=s) for s in [
+    "rsyn::unfinished()",
+    "rsyn_extra('a')",
+    "rsyn::helped()",
+    "class c { rsyn::unfinished() } include c",
+]]
 # (`[rfn_legacy('x'), rfn_autoloads('a')]`: the reference also warns "Overwriting previous
 # definition for function rfn_legacy", as `load` defines again a function a call defined:
 # not done, docs/ruby.md.)
