@@ -167,6 +167,9 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "NotImplementedError" | "LoadError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
             "Exception" => return false,
+            k if k.starts_with("Hocon::") => {
+                crate::methods::hocon::superclass(k).unwrap_or("StandardError")
+            }
             _ => "StandardError",
         };
     }
@@ -212,7 +215,7 @@ pub fn is_error_class(name: &str) -> bool {
             | "IPAddr::InvalidAddressError"
             | "IPAddr::InvalidPrefixError"
             | "IPAddr::AddressFamilyError"
-    )
+    ) || crate::methods::hocon::is_error_class(name)
 }
 
 /// Why the host could not do what the template asked.

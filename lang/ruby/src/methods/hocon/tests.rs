@@ -1,0 +1,102 @@
+//! The library against the gem itself: `gem_cases.jsonl` holds HOCON texts with what
+//! `Hocon::ConfigFactory.parse_string(text).resolve.root.unwrapped` gave in the reference's
+//! Ruby (`value`: its `inspect`; `error`: `Class: message`), written by
+//!
+//! ```text
+//! ruby -rhocon/config_factory -rjson -ne 's = JSON.parse($_); begin
+//!   v = Hocon::ConfigFactory.parse_string(s).resolve.root.unwrapped
+//!   puts JSON.generate({"src" => s, "value" => v.inspect}); rescue Exception => e
+//!   puts JSON.generate({"src" => s, "error" => "#{e.class}: #{e.message.split("\n\n")[0]}"}) end'
+//! ```
+//!
+//! (one JSON string of HOCON text a line in). The parsehocon differential
+//! (tests/hocon/) checks the same through Puppet and the oracle.
+
+use super::*;
+
+/// What prepl gives for a text, as the cases write it.
+fn outcome(text: &str) -> String {
+    let done = parse::parse(text).and_then(|root| resolve::resolve(&root));
+    match done {
+        Ok(v) => match unwrapped(&v, 0) {
+            Ok(v) => crate::show::inspect(&v),
+            Err(_) => "unwrap failed".into(),
+        },
+        Err(e) if e.unsupported => format!("unsupported: {}", e.message),
+        Err(e) => format!("{}: {}", e.class, e.message),
+    }
+}
+
+#[test]
+fn agrees_with_the_gem() {
+    let mut failed = Vec::new();
+    let cases = include_str!("gem_cases.jsonl");
+    for line in cases.lines() {
+        let j: serde_json::Value = serde_json::from_str(line).expect("case");
+        let src = j["src"].as_str().expect("src");
+        let expected = j["value"]
+            .as_str()
+            .or(j["error"].as_str())
+            .expect("value or error");
+        let got = outcome(src);
+        // (an object's address in a message: any)
+        let address = |s: &str| match s.find("0x") {
+            Some(i) => format!(
+                "{}0x{}",
+                &s[..i],
+                s[i + 2..].trim_start_matches(|c: char| c.is_ascii_hexdigit())
+            ),
+            None => s.to_string(),
+        };
+        if address(&got) != address(expected) {
+            failed.push(format!(
+                "{src:?}\n    expected: {expected}\n    got:      {got}"
+            ));
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} of {} differ:\n{}",
+        failed.len(),
+        cases.lines().count(),
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn refusals() {
+    assert!(outcome("include file(\"/etc/hosts\")").starts_with("unsupported: HOCON `include file"));
+    assert!(outcome("a = 99999999999999999999").starts_with("unsupported: integers"));
+    assert_eq!(
+        outcome("a = \"\\ud800\""),
+        "unsupported: a surrogate code point in a HOCON \\u escape (not UTF-8)"
+    );
+}
+
+#[test]
+fn deep_nesting_is_an_error() {
+    // (prepl evaluates on a thread with a large stack; parsing and resolving move to new
+    // stack segments as they go deeper, but dropping a value 2,000 deep does not)
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(deep_nesting)
+        .expect("thread")
+        .join()
+        .expect("no panic");
+}
+
+fn deep_nesting() {
+    let deep = format!("a = {}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert_eq!(outcome(&deep), "SystemStackError: stack level too deep");
+    let deep = format!("a = {}{}", "{b = ".repeat(100_000), "}".repeat(100_000));
+    assert_eq!(outcome(&deep), "SystemStackError: stack level too deep");
+    let ok = format!("a = {}{}", "[".repeat(2000), "]".repeat(2000));
+    assert!(outcome(&ok).starts_with("{\"a\"=>[[[["));
+    let chain: String = (0..6000)
+        .map(|i| format!("a{i} = ${{a{}}}\n", i + 1))
+        .collect();
+    assert_eq!(
+        outcome(&format!("{chain}a6000 = 1")),
+        "SystemStackError: stack level too deep"
+    );
+}
