@@ -419,10 +419,11 @@ impl Lexer<'_> {
                     '\t' => "tab".to_string(),
                     c => c.to_string(),
                 };
+                // (with the lines Ruby's error_highlight adds: the gem's own source)
                 return Err(Fail::Fatal(super::Error::raised(
                     "NoMethodError",
                     format!(
-                        "undefined method `line_number' for {}:String",
+                        "undefined method `line_number' for {}:String\n\n      @origin.line_number\n             ^^^^^^^^^^^^",
                         crate::show::inspect(&crate::value::RValue::str(name))
                     ),
                 )));

@@ -6,7 +6,7 @@
 //! ruby -rhocon/config_factory -rjson -ne 's = JSON.parse($_); begin
 //!   v = Hocon::ConfigFactory.parse_string(s).resolve.root.unwrapped
 //!   puts JSON.generate({"src" => s, "value" => v.inspect}); rescue Exception => e
-//!   puts JSON.generate({"src" => s, "error" => "#{e.class}: #{e.message.split("\n\n")[0]}"}) end'
+//!   puts JSON.generate({"src" => s, "error" => "#{e.class}: #{e.message}"}) end'
 //! ```
 //!
 //! (one JSON string of HOCON text a line in). The parsehocon differential
