@@ -77,6 +77,10 @@ impl Error {
             unsupported: true,
         }
     }
+    /// Fails unless `bytes` more fit in the memory limit (Ruby's `NoMemoryError`).
+    pub fn reserve(bytes: usize) -> Result<(), Error> {
+        crate::limits::reserve(bytes).map_err(|e| Error::at_line("NoMemoryError", None, e.message))
+    }
     /// One of the gem's own errors.
     pub fn is_hocon(&self) -> bool {
         self.class.starts_with(PREFIX)
@@ -233,18 +237,20 @@ fn unwrapped(v: &Val, at: usize) -> R {
 fn unwrapped_here(v: &Val, at: usize) -> R {
     Ok(match v {
         Val::Obj(fields) => {
+            super::grow_values(fields.len() * 2, at)?;
             let mut h = RHash::default();
             for (k, v) in fields {
                 h.insert(RValue::str(k.as_str()), unwrapped(v, at)?);
             }
             RValue::hash(h)
         }
-        Val::List(items) => RValue::array(
+        Val::List(items) => RValue::array({
+            super::grow_values(items.len(), at)?;
             items
                 .iter()
                 .map(|i| unwrapped(i, at))
-                .collect::<R<Vec<_>>>()?,
-        ),
+                .collect::<R<Vec<_>>>()?
+        }),
         Val::Str(s, _) => RValue::str(s.as_str()),
         Val::Int(i, _) => RValue::Int(*i),
         Val::Float(f, _) => RValue::Float(*f),

@@ -44,6 +44,24 @@ impl Val {
             _ => true,
         }
     }
+    /// About the bytes a copy of the value takes (checked against the memory limit before
+    /// a resolved value is copied: substitutions can double a value at each step).
+    pub fn weight(&self) -> usize {
+        let node = std::mem::size_of::<Val>();
+        match self {
+            Val::Obj(fields) => crate::limits::deep(|| {
+                fields.iter().fold(node, |n, (k, v)| {
+                    n.saturating_add(k.len()).saturating_add(v.weight())
+                })
+            }),
+            Val::List(items) | Val::Concat(items) | Val::Merge(items) => {
+                crate::limits::deep(|| items.iter().fold(node, |n, v| n.saturating_add(v.weight())))
+            }
+            Val::Str(s, _) => node + s.len(),
+            Val::Int(_, t) | Val::Float(_, t) => node + t.len(),
+            _ => node,
+        }
+    }
     /// A reference, concatenation or delayed merge (the gem's `Unmergeable`).
     fn unmergeable(&self) -> bool {
         matches!(self, Val::Ref(_) | Val::Concat(_) | Val::Merge(_))
@@ -147,6 +165,7 @@ pub fn concatenate(pieces: Vec<Val>, line: usize) -> Result<Option<Val>, Error> 
             match (left, right) {
                 (Val::Obj(l), Val::Obj(r)) => out.push(Val::Obj(r).with_fallback(Val::Obj(l))),
                 (Val::List(mut l), Val::List(r)) => {
+                    Error::reserve(r.iter().map(Val::weight).sum())?;
                     l.extend(r);
                     out.push(Val::List(l));
                 }
@@ -156,7 +175,10 @@ pub fn concatenate(pieces: Vec<Val>, line: usize) -> Result<Option<Val>, Error> 
                     out.push(r);
                 }
                 (l, r) => match (l.transform_to_string(), r.transform_to_string()) {
-                    (Some(a), Some(b)) => out.push(Val::Str(a + &b, true)),
+                    (Some(a), Some(b)) => {
+                        Error::reserve(a.len() + b.len())?;
+                        out.push(Val::Str(a + &b, true))
+                    }
                     _ => {
                         return Err(Error::wrong_type(
                             line,

@@ -79,7 +79,7 @@ impl Resolver<'_> {
                     path.push(k.clone());
                     let top = below.is_none() && path.len() == 1;
                     let r = match (top, self.memo.get(path.as_slice())) {
-                        (true, Some(done)) => Ok(done.clone()),
+                        (true, Some(done)) => copy(done),
                         _ => self.value(child, path, below),
                     };
                     if top {
@@ -209,7 +209,7 @@ impl Resolver<'_> {
             }
         }
         if let Some(done) = self.memo.get(path) {
-            return Ok(done.clone());
+            return copy(done);
         }
         // Walk down from the root, resolving what stands in the way.
         let mut node = self.root;
@@ -230,9 +230,18 @@ impl Resolver<'_> {
         }
         let mut here = path.to_vec();
         owned = self.value(node, &mut here, None)?;
-        self.memo.insert(path.to_vec(), owned.clone());
+        let kept = copy(&owned)?;
+        self.memo.insert(path.to_vec(), kept);
         Ok(owned)
     }
+}
+
+/// A copy of a resolved value, if it fits in the memory limit.
+fn copy(v: &Option<Val>) -> Res<Option<Val>> {
+    if let Some(v) = v {
+        Error::reserve(v.weight())?;
+    }
+    Ok(v.clone())
 }
 
 /// The value at `path` inside a resolved value.
