@@ -94,51 +94,8 @@ impl Error {
     }
 }
 
-/// The gem's error classes under `Hocon::ConfigError` and each one's superclass.
-const ERROR_CLASSES: &[(&str, &str)] = &[
-    ("Hocon::ConfigError", "StandardError"),
-    (
-        "Hocon::ConfigError::ConfigMissingError",
-        "Hocon::ConfigError",
-    ),
-    (
-        "Hocon::ConfigError::ConfigNullError",
-        "Hocon::ConfigError::ConfigMissingError",
-    ),
-    ("Hocon::ConfigError::ConfigIOError", "Hocon::ConfigError"),
-    ("Hocon::ConfigError::ConfigParseError", "Hocon::ConfigError"),
-    (
-        "Hocon::ConfigError::ConfigWrongTypeError",
-        "Hocon::ConfigError",
-    ),
-    (
-        "Hocon::ConfigError::ConfigBugOrBrokenError",
-        "Hocon::ConfigError",
-    ),
-    (
-        "Hocon::ConfigError::ConfigNotResolvedError",
-        "Hocon::ConfigError::ConfigBugOrBrokenError",
-    ),
-    (
-        "Hocon::ConfigError::ConfigBadPathError",
-        "Hocon::ConfigError",
-    ),
-    (
-        "Hocon::ConfigError::UnresolvedSubstitutionError",
-        "Hocon::ConfigError::ConfigParseError",
-    ),
-];
-
-/// The superclass of one of the gem's error classes.
-pub fn superclass(class: &str) -> Option<&'static str> {
-    ERROR_CLASSES
-        .iter()
-        .find(|(c, _)| *c == class)
-        .map(|(_, s)| *s)
-}
-
 pub fn is_error_class(name: &str) -> bool {
-    superclass(name).is_some()
+    crate::error::HOCON_ERRORS.iter().any(|(c, _)| *c == name)
 }
 
 /// The constants the library has.
