@@ -1124,28 +1124,35 @@ struct RubyLambda {
 
 impl RubyLambda {
     fn closure(self) -> Closure {
-        use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
-        let params = (0..self.block.params())
-            .map(|i| Param {
-                name: Rc::from(format!("arg{i}")),
-                type_expr: None,
-                captures_rest: false,
-                default: Some(Expr::new(ExprKind::Undef, Span::default())),
-                span: Span::default(),
-            })
-            .collect();
-        Closure {
-            lambda: Rc::new(Lambda {
-                params,
-                return_type: None,
-                body: Vec::new(),
-                span: Span::default(),
-                frame_size: Default::default(),
-            }),
-            layout: Default::default(),
-            frame: None,
-            native: Some(Rc::new(self)),
-        }
+        block_closure(self.block.params(), Rc::new(self))
+    }
+}
+
+/// A Ruby block given to a Puppet function as the lambda that function calls: a closure
+/// whose parameters say how many arguments the block takes, as the reference reads a Ruby
+/// block (all optional, `|a, b|` taking 0 to 2), and whose calls run `native`.
+pub(crate) fn block_closure(params: usize, native: Rc<dyn crate::eval::NativeLambda>) -> Closure {
+    use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+    let params = (0..params)
+        .map(|i| Param {
+            name: Rc::from(format!("arg{i}")),
+            type_expr: None,
+            captures_rest: false,
+            default: Some(Expr::new(ExprKind::Undef, Span::default())),
+            span: Span::default(),
+        })
+        .collect();
+    Closure {
+        lambda: Rc::new(Lambda {
+            params,
+            return_type: None,
+            body: Vec::new(),
+            span: Span::default(),
+            frame_size: Default::default(),
+        }),
+        layout: Default::default(),
+        frame: None,
+        native: Some(native),
     }
 }
 
