@@ -1719,6 +1719,9 @@ mod loading_tests {
             "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block(n)\n    \
              out = []\n    call_function('each', [1, 2]) { |x| out << x * n }\n    \
              call_function('each', [3]) { |x| raise ArgumentError, 'no' } if n == 0\n    \
+             begin\n      call_function('each', [4]) { |x| raise ArgumentError, 'caught' }\n    \
+             rescue ArgumentError => e\n      out << e.message\n    end if n == 1\n    \
+             out << call_function('each', [5, 6]) { |x| break x * 2 }\n    \
              out\n  end\nend\n",
         )
         .unwrap();
@@ -1736,7 +1739,12 @@ mod loading_tests {
             modulepath: vec![root.clone()],
         });
         let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
-        assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6]");
+        assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6, 10]");
+        // (the block's error reaches the function with its class; `break` leaves `each`)
+        assert_eq!(
+            shown(s.eval("m::each_block(1)").unwrap()),
+            "[1, 2, 'caught', 10]"
+        );
         let e = s.eval("m::each_block(0)").unwrap_err();
         assert!(
             e.message

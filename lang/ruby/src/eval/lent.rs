@@ -29,6 +29,9 @@ struct LentBlock {
     /// The error the block's last call raised (it passes through the host's function as
     /// that function's error; the caller re-raises the block's own, class and place kept).
     raised: Rc<RefCell<Option<RubyError>>>,
+    /// The value of a `break` out of the block: the function is left (its call fails, the
+    /// error passing through the host) and the call gives this value, as in Ruby.
+    broke: Rc<RefCell<Option<RValue>>>,
 }
 
 impl std::fmt::Debug for LentBlock {
@@ -85,8 +88,13 @@ impl Lent for LentBlock {
         let r = match r {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),
             Err(Flow::Error(e)) => Err(*e),
-            Err(Flow::Break(_) | Flow::Return(_) | Flow::Throw(..)) => Err(RubyError::unsupported(
-                "break, return or throw out of a block given to call_function",
+            Err(Flow::Break(v)) => {
+                *self.broke.borrow_mut() = Some(v);
+                // (what the host's function fails with; not `rescue`d on the way)
+                Err(RubyError::Interrupted { at: self.at })
+            }
+            Err(Flow::Return(_) | Flow::Throw(..)) => Err(RubyError::unsupported(
+                "return or throw out of a block given to call_function",
                 self.at,
             )),
         };
@@ -110,12 +118,14 @@ impl Interp<'_> {
         swap_state(self, &mut held);
         let state = Rc::new(RefCell::new(Some(held)));
         let raised = Rc::new(RefCell::new(None));
+        let broke = Rc::new(RefCell::new(None));
         let lent = LentBlock {
             state: state.clone(),
             block: block.clone(),
             home,
             at,
             raised: raised.clone(),
+            broke: broke.clone(),
         };
         let r = self
             .host
@@ -125,6 +135,9 @@ impl Interp<'_> {
             Some(mut held) => swap_state(self, &mut held),
             // (a block call still running cannot be: the host's call has returned)
             None => unreachable!("a lent block's state is back when its host call returns"),
+        }
+        if let Some(v) = broke.take() {
+            return Ok(Some(v));
         }
         match r {
             None => Ok(None),

@@ -2,8 +2,9 @@
 (`scope.call_function('each', [list]) { |x| ... }`): the function calls it as its lambda
 (iteration functions, `with`, `reduce`, `sort`, nested calls), output the block writes and
 outer locals it changes are the template's, its parameters are optional as the reference reads
-a Ruby block's, and an error it raises is the template's (`rescue` around the call catches it
-with its class); a function that takes no block says so."""
+a Ruby block's, an error it raises is the template's (`rescue` around the call catches it
+with its class), `break` leaves the function with its value; a function that takes no block
+says so."""
 import pathlib
 import sys
 
@@ -48,4 +49,9 @@ PROGRAMS = [
        'rescue NoMethodError => e; %>caught <%= e.class %><% end %>'),
     e('scope.call_function("map", [[1, 2]]) { |x| x.nosuch }.inspect'),
     e('scope.call_function("map", [[1]]) { |x| scope.call_function("fail", ["inner"]) }'),
+    # `break` leaves the function: the call gives the break's value
+    e('scope.call_function("each", [[1, 2]]) { |x| break }.inspect'),
+    e('scope.call_function("map", [[1, 2, 3]]) { |x| break x * 10 if x == 2; x }.inspect'),
+    it('<% scope.call_function("each", [[1, 2, 3]]) { |x| %><%= x %><% break if x == 2 } %>.'),
+    e('scope.call_function("map", [[1, 2, 3]]) { |x| next 0 if x == 2; x }.inspect'),
 ]
