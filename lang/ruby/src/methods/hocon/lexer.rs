@@ -142,16 +142,16 @@ pub fn tokenize(input: &str) -> Tokens {
         fatal: None,
     };
     loop {
-        let line = lx.line;
         let (t, ws) = match lx.pull_next(true) {
             Ok(t) => {
                 let ws = lx.whitespace_before(&t.tok);
                 (t, ws)
             }
+            // (the line the tokenizer had reached: a triple-quoted string's last)
             Err(Fail::Problem(what, message)) => (
                 Token {
                     tok: Tok::Problem(what, message),
-                    line,
+                    line: lx.line,
                 },
                 None,
             ),

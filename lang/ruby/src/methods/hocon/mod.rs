@@ -63,6 +63,13 @@ impl Error {
             ),
         )
     }
+    pub fn not_resolved() -> Error {
+        Error::at_line(
+            "Hocon::ConfigError::ConfigNotResolvedError",
+            None,
+            "need to Config#resolve() before using this object, see the API docs for Config#resolve()",
+        )
+    }
     pub fn bug(message: impl Into<String>) -> Error {
         Error::at_line("Hocon::ConfigError::ConfigBugOrBrokenError", None, message)
     }
@@ -80,6 +87,9 @@ impl Error {
     /// Fails unless `bytes` more fit in the memory limit (Ruby's `NoMemoryError`).
     pub fn reserve(bytes: usize) -> Result<(), Error> {
         crate::limits::reserve(bytes).map_err(|e| Error::at_line("NoMemoryError", None, e.message))
+    }
+    fn not_resolved_error(&self) -> bool {
+        self.class == "Hocon::ConfigError::ConfigNotResolvedError"
     }
     /// One of the gem's own errors.
     pub fn is_hocon(&self) -> bool {
@@ -173,12 +183,7 @@ pub fn call(recv: &Rc<dyn HostObject>, c: &Call) -> R<Option<RValue>> {
         (false, "root") => with(config.root.clone(), true),
         (true, "unwrapped") => {
             if !config.root.resolved() {
-                return Err(Error::at_line(
-                    "Hocon::ConfigError::ConfigNotResolvedError",
-                    None,
-                    "need to Config#resolve() before using this object, see the API docs for Config#resolve()",
-                )
-                .into_flow(c.at));
+                return Err(Error::not_resolved().into_flow(c.at));
             }
             unwrapped(&config.root, c.at)?
         }
@@ -213,7 +218,7 @@ fn unwrapped_here(v: &Val, at: usize) -> R {
         Val::Float(f, _) => RValue::Float(*f),
         Val::Bool(b) => RValue::Bool(*b),
         Val::Null => RValue::Nil,
-        Val::Ref(_) | Val::Concat(_) | Val::Merge(_) => {
+        Val::Ref(_) | Val::Concat(_) | Val::Merge(_) | Val::Stuck(_) => {
             return Err(Error::bug("unresolved value").into_flow(at))
         }
     })

@@ -33,12 +33,16 @@ pub enum Val {
     /// A value over the ones it overrides (the first wins), kept until resolution because
     /// one of them is unresolved (`a = {x: 1}, a = ${b}`).
     Merge(Vec<Val>),
+    /// An object over an unresolved value, made by merging two objects (`x { a = ${b} },
+    /// x { a {} }`): the gem never resolves it (`ConfigNotResolvedError` when the result is
+    /// read).
+    Stuck(Vec<Val>),
 }
 
 impl Val {
     pub fn resolved(&self) -> bool {
         match self {
-            Val::Ref(_) | Val::Concat(_) | Val::Merge(_) => false,
+            Val::Ref(_) | Val::Concat(_) | Val::Merge(_) | Val::Stuck(_) => false,
             Val::Obj(fields) => crate::limits::deep(|| fields.iter().all(|(_, v)| v.resolved())),
             Val::List(items) => crate::limits::deep(|| items.iter().all(Val::resolved)),
             _ => true,
@@ -54,7 +58,7 @@ impl Val {
                     n.saturating_add(k.len()).saturating_add(v.weight())
                 })
             }),
-            Val::List(items) | Val::Concat(items) | Val::Merge(items) => {
+            Val::List(items) | Val::Concat(items) | Val::Merge(items) | Val::Stuck(items) => {
                 crate::limits::deep(|| items.iter().fold(node, |n, v| n.saturating_add(v.weight())))
             }
             Val::Str(s, _) => node + s.len(),
@@ -64,20 +68,37 @@ impl Val {
     }
     /// A reference, concatenation or delayed merge (the gem's `Unmergeable`).
     fn unmergeable(&self) -> bool {
-        matches!(self, Val::Ref(_) | Val::Concat(_) | Val::Merge(_))
+        matches!(
+            self,
+            Val::Ref(_) | Val::Concat(_) | Val::Merge(_) | Val::Stuck(_)
+        )
     }
 
     /// `self.with_fallback(fallback)`: an object merges with an object under it; another
     /// resolved value hides what is under it; an unresolved one waits (a merge stack).
-    pub fn with_fallback(self, fallback: Val) -> Val {
-        match self {
+    ///
+    /// The gem's class for an object waiting so (`ConfigDelayedMergeObject`) is loaded only
+    /// with its class for other values waiting (`ConfigDelayedMerge`): until a value other
+    /// than an object has waited in the process, an object over an unresolved value is
+    /// Ruby's `NameError` for that class (what the reference gives in a fresh process).
+    pub fn with_fallback(self, fallback: Val) -> Result<Val, Error> {
+        Ok(match self {
             Val::Obj(fields) => match fallback {
-                Val::Obj(under) => Val::Obj(merge_fields(fields, under)),
-                f if f.unmergeable() => Val::Merge(push_stack(vec![Val::Obj(fields)], f)),
+                Val::Obj(under) => Val::Obj(merge_fields(fields, under)?),
+                f if f.unmergeable() => {
+                    if !MERGE_LOADED.get() {
+                        return Err(Error::raised("NameError", UNLOADED));
+                    }
+                    Val::Merge(push_stack(vec![Val::Obj(fields)], f))
+                }
                 // (an object hides a value that is no object)
                 _ => Val::Obj(fields),
             },
-            Val::Ref(_) | Val::Concat(_) => Val::Merge(push_stack(vec![self], fallback)),
+            Val::Ref(_) | Val::Concat(_) => {
+                MERGE_LOADED.set(true);
+                Val::Merge(push_stack(vec![self], fallback))
+            }
+            Val::Stuck(stack) => Val::Stuck(push_stack(stack, fallback)),
             Val::Merge(stack) => match stack.last() {
                 // (an object at the bottom that is resolved merges on)
                 Some(Val::Obj(_)) | Some(Val::Ref(_)) | Some(Val::Concat(_)) => {
@@ -86,7 +107,7 @@ impl Val {
                 _ => Val::Merge(stack),
             },
             other => other,
-        }
+        })
     }
 
     /// The text of a scalar as a concatenation writes it (numbers as in the source).
@@ -114,6 +135,7 @@ impl Val {
             Val::Ref(_) => "ConfigReference",
             Val::Concat(_) => "ConfigConcatenation",
             Val::Merge(_) => "ConfigDelayedMerge",
+            Val::Stuck(_) => "ConfigDelayedMergeObject",
         };
         let mut out = String::new();
         render(self, &mut out);
@@ -121,10 +143,19 @@ impl Val {
     }
 }
 
+thread_local! {
+    /// Whether the gem's delayed-merge classes are loaded (in this thread: a session's).
+    static MERGE_LOADED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Ruby's `NameError` for the gem's unloaded class, with error_highlight's and
+/// did_you_mean's lines.
+const UNLOADED: &str = "uninitialized constant Hocon::Impl::ConfigDelayedMergeObject\n\n    Hocon::Impl::ConfigDelayedMergeObject.new(origin, stack)\n               ^^^^^^^^^^^^^^^^^^^^^^^^^^\nDid you mean?  Hocon::Impl::ConfigNodeObject";
+
 /// `stack` with `fallback` under it (a merge stack's own values go in one by one).
 fn push_stack(mut stack: Vec<Val>, fallback: Val) -> Vec<Val> {
     match fallback {
-        Val::Merge(under) => stack.extend(under),
+        Val::Merge(under) | Val::Stuck(under) => stack.extend(under),
         f => stack.push(f),
     }
     stack
@@ -132,19 +163,30 @@ fn push_stack(mut stack: Vec<Val>, fallback: Val) -> Vec<Val> {
 
 /// Two objects' fields merged: the first's keys in order, then the second's others; a key
 /// both have merges its values.
-fn merge_fields(over: Vec<(String, Val)>, mut under: Vec<(String, Val)>) -> Vec<(String, Val)> {
+fn merge_fields(
+    over: Vec<(String, Val)>,
+    mut under: Vec<(String, Val)>,
+) -> Result<Vec<(String, Val)>, Error> {
     let mut out = Vec::with_capacity(over.len() + under.len());
     for (k, v) in over {
         match under.iter().position(|(u, _)| *u == k) {
             Some(i) => {
                 let (_, u) = under.remove(i);
-                out.push((k, v.with_fallback(u)));
+                out.push((
+                    k,
+                    match v.with_fallback(u)? {
+                        Val::Merge(stack) if matches!(stack.first(), Some(Val::Obj(_))) => {
+                            Val::Stuck(stack)
+                        }
+                        m => m,
+                    },
+                ));
             }
             None => out.push((k, v)),
         }
     }
     out.extend(under);
-    out
+    Ok(out)
 }
 
 /// Joins a concatenation's pieces as the gem does (`None`: no pieces). Strings and other
@@ -163,7 +205,7 @@ pub fn concatenate(pieces: Vec<Val>, line: usize) -> Result<Option<Val>, Error> 
                 continue;
             };
             match (left, right) {
-                (Val::Obj(l), Val::Obj(r)) => out.push(Val::Obj(r).with_fallback(Val::Obj(l))),
+                (Val::Obj(l), Val::Obj(r)) => out.push(Val::Obj(r).with_fallback(Val::Obj(l))?),
                 (Val::List(mut l), Val::List(r)) => {
                     Error::reserve(r.iter().map(Val::weight).sum())?;
                     l.extend(r);
@@ -226,11 +268,12 @@ fn render(v: &Val, out: &mut String) {
             out.push(']');
         }
         Val::Str(s, _) => out.push_str(&json_string(s)),
-        Val::Int(_, t) | Val::Float(_, t) => out.push_str(t),
+        Val::Int(i, _) => out.push_str(&i.to_string()),
+        Val::Float(f, _) => out.push_str(&crate::ruby_float_to_s(*f)),
         Val::Bool(b) => out.push_str(&b.to_string()),
         Val::Null => out.push_str("null"),
         Val::Ref(r) => out.push_str(&ref_text(r)),
-        Val::Concat(items) | Val::Merge(items) => {
+        Val::Concat(items) | Val::Merge(items) | Val::Stuck(items) => {
             for v in items {
                 render(v, out);
             }

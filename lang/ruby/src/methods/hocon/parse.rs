@@ -3,7 +3,7 @@
 //! value builder's merging of repeated keys, paths (`a.b = 1`) and `+=`.
 
 use super::lexer::{Scalar, Tok, Token, Tokens};
-use super::model::{concatenate, render_path, Ref, Val};
+use super::model::{concatenate, Ref, Val};
 use super::Error;
 
 pub fn parse(input: &str) -> Result<Val, Error> {
@@ -84,8 +84,14 @@ impl Parser {
                 Tok::Ws(_) | Tok::Comment(_) => {}
                 Tok::Newline => self.line = t.line + 1,
                 tok if Self::unquoted_ws(tok) => {}
-                _ => {
-                    self.line = t.line;
+                tok => {
+                    // (the gem's punctuation tokens have no line: the one before stays)
+                    if matches!(
+                        tok,
+                        Tok::Value(..) | Tok::Unquoted(_) | Tok::Subst(..) | Tok::Problem(..)
+                    ) {
+                        self.line = t.line;
+                    }
                     return Ok(t);
                 }
             }
@@ -199,7 +205,8 @@ impl Parser {
         }
     }
 
-    fn key(&mut self, first: Token) -> Result<Vec<String>, Error> {
+    /// A key's path and its text as written (the gem's messages quote that).
+    fn key(&mut self, first: Token) -> Result<(Vec<String>, String), Error> {
         let mut expression = Vec::new();
         let mut t = first;
         while matches!(t.tok, Tok::Value(..) | Tok::Unquoted(_)) {
@@ -213,7 +220,14 @@ impl Parser {
             )));
         }
         self.put_back(t);
-        path_of(&expression, None)
+        let text = expression
+            .iter()
+            .map(|t| match &t.tok {
+                Tok::Value(_, text) | Tok::Unquoted(text) => text.as_str(),
+                _ => "",
+            })
+            .collect();
+        Ok((path_of(&expression, None)?, text))
     }
 
     fn include(&mut self) -> Result<(), Error> {
@@ -259,7 +273,7 @@ impl Parser {
             self.include()?;
             return Ok(Entry::Include);
         }
-        let path = self.key(t)?;
+        let (path, key_text) = self.key(t)?;
         let after = self.next_skipping()?;
         let mut plus = false;
         self.path_stack.push(path.clone());
@@ -275,7 +289,7 @@ impl Parser {
                         &other,
                         &format!(
                             "Key '{}' may not be followed by token: {}",
-                            render_path(&path),
+                            key_text,
                             other.describe()
                         ),
                     )));
@@ -285,14 +299,18 @@ impl Parser {
                 self.path_stack.pop();
                 return Err(self.error("Due to current limitations of the config parser, += does not work nested inside a list. += expands to a ${} substitution and the path in ${} cannot currently refer to list elements. You might be able to move the += outside of the list and then refer to it from inside the list with ${}."));
             }
-            match self.consolidated() {
+            // (the gem counts a `+=` value as a list: a `+=` inside it is refused too)
+            self.in_list += plus as usize;
+            let v = match self.consolidated() {
                 Ok(Some(v)) => Ok(v),
                 Ok(None) => {
                     let t = self.next_skipping();
                     t.and_then(|t| self.value(t))
                 }
                 Err(e) => Err(e),
-            }
+            };
+            self.in_list -= plus as usize;
+            v
         };
         let full: Vec<String> = self.path_stack.concat();
         self.path_stack.pop();
@@ -330,7 +348,7 @@ impl Parser {
                 _ => {}
             }
             if let Entry::Field(path, value) = self.entry(t)? {
-                add_field(&mut fields, &path, value);
+                add_field(&mut fields, &path, value)?;
             }
             if !self.element_separator()? {
                 let t = self.next_skipping()?;
@@ -423,6 +441,7 @@ impl Parser {
     fn document(&mut self) -> Result<Val, Error> {
         self.next()?; // (the start token)
         let t = self.next_skipping()?;
+        let root_line = t.line;
         let root = if matches!(t.tok, Tok::OpenCurly | Tok::OpenSquare) {
             self.value(t)?
         } else {
@@ -439,7 +458,7 @@ impl Parser {
         match root {
             Val::Obj(_) => Ok(root),
             _ => Err(Error::wrong_type(
-                1,
+                root_line,
                 " has type LIST rather than object at file root",
             )),
         }
@@ -448,7 +467,7 @@ impl Parser {
 
 /// `key = value` in an object's fields: a repeated key merges with the value it had (the
 /// new one over it), a path (`a.b`) is an object holding the value.
-fn add_field(fields: &mut Vec<(String, Val)>, path: &[String], value: Val) {
+fn add_field(fields: &mut Vec<(String, Val)>, path: &[String], value: Val) -> Result<(), Error> {
     let mut value = value;
     for k in path[1..].iter().rev() {
         value = Val::Obj(vec![(k.clone(), value)]);
@@ -457,10 +476,11 @@ fn add_field(fields: &mut Vec<(String, Val)>, path: &[String], value: Val) {
     match fields.iter_mut().find(|(k, _)| k == key) {
         Some(slot) => {
             let old = std::mem::replace(&mut slot.1, Val::Null);
-            slot.1 = value.with_fallback(old);
+            slot.1 = value.with_fallback(old)?;
         }
         None => fields.push((key.clone(), value)),
     }
+    Ok(())
 }
 
 /// The gem's suggestion of quotes after a message about a bad token.

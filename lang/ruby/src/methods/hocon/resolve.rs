@@ -41,6 +41,10 @@ struct Resolver<'a> {
     /// Ids of the substitutions being resolved.
     marked: Vec<usize>,
     memo: HashMap<Vec<String>, Option<Val>>,
+    /// The paths whose values are being resolved: a lookup of one of them (or of a path
+    /// inside or around one) from inside it is a self-reference, which the final value
+    /// remembered in `memo` must not answer.
+    active: Vec<Vec<String>>,
 }
 
 pub fn resolve(root: &Val) -> Result<Val, Error> {
@@ -49,6 +53,7 @@ pub fn resolve(root: &Val) -> Result<Val, Error> {
         trace: Vec::new(),
         marked: Vec::new(),
         memo: HashMap::default(),
+        active: Vec::new(),
     };
     match r.value(root, &mut Vec::new(), None) {
         Ok(v) => Ok(v.unwrap_or(Val::Obj(Vec::new()))),
@@ -80,7 +85,14 @@ impl Resolver<'_> {
                     let top = below.is_none() && path.len() == 1;
                     let r = match (top, self.memo.get(path.as_slice())) {
                         (true, Some(done)) => copy(done),
-                        _ => self.value(child, path, below),
+                        // (a field inside a layer is another path: its substitutions
+                        // are no self-references of the layer's)
+                        _ => {
+                            self.active.push(path.clone());
+                            let r = self.value(child, path, None);
+                            self.active.pop();
+                            r
+                        }
                     };
                     if top {
                         if let Ok(done) = &r {
@@ -97,12 +109,12 @@ impl Resolver<'_> {
             Val::List(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items {
-                    match self.value(item, path, below) {
+                    match self.value(item, path, None) {
                         Ok(Some(v)) => out.push(v),
                         Ok(None) => {}
                         Err(Fail::Cycle(t)) => return Err(Fail::Cycle(t)),
                         // (the gem wraps whatever a list's element raised)
-                        Err(Fail::Error(e)) if e.is_hocon() => {
+                        Err(Fail::Error(e)) if e.is_hocon() && !e.not_resolved_error() => {
                             return Err(Error::bug("unexpected exception").into())
                         }
                         Err(e) => return Err(e),
@@ -128,6 +140,8 @@ impl Resolver<'_> {
                 return Ok(concatenate(out, 1)?);
             }
             Val::Merge(stack) => return self.merge(stack, path),
+            // (left unresolved by the gem: the error reading the result gives)
+            Val::Stuck(_) => return Err(Error::not_resolved().into()),
             scalar => scalar.clone(),
         }))
     }
@@ -149,7 +163,7 @@ impl Resolver<'_> {
             };
             acc = Some(match acc {
                 None => v,
-                Some(a @ Val::Obj(_)) if matches!(v, Val::Obj(_)) => a.with_fallback(v),
+                Some(a @ Val::Obj(_)) if matches!(v, Val::Obj(_)) => a.with_fallback(v)?,
                 Some(a) => {
                     acc = Some(a);
                     break;
@@ -208,8 +222,14 @@ impl Resolver<'_> {
                 return Ok(previous.and_then(|v| descend(v, &path[b.path.len()..])));
             }
         }
-        if let Some(done) = self.memo.get(path) {
-            return copy(done);
+        let inside = self
+            .active
+            .iter()
+            .any(|a| a.starts_with(path) || path.starts_with(a));
+        if !inside {
+            if let Some(done) = self.memo.get(path) {
+                return copy(done);
+            }
         }
         // Walk down from the root, resolving what stands in the way.
         let mut node = self.root;
@@ -229,9 +249,14 @@ impl Resolver<'_> {
             }
         }
         let mut here = path.to_vec();
-        owned = self.value(node, &mut here, None)?;
-        let kept = copy(&owned)?;
-        self.memo.insert(path.to_vec(), kept);
+        self.active.push(path.to_vec());
+        let r = self.value(node, &mut here, None);
+        self.active.pop();
+        owned = r?;
+        if !inside {
+            let kept = copy(&owned)?;
+            self.memo.insert(path.to_vec(), kept);
+        }
         Ok(owned)
     }
 }
