@@ -11,6 +11,8 @@ pub enum Scalar {
     /// A quoted string.
     Str(String),
     Int(i64),
+    /// An integer beyond 64 bits: its decimal digits (`-` first when negative).
+    Big(String),
     Float(f64),
     Bool(bool),
     Null,
@@ -68,6 +70,7 @@ impl Tok {
                 let (text, kind) = match v {
                     Scalar::Str(s) => (s.clone(), "STRING"),
                     Scalar::Int(i) => (i.to_string(), "NUMBER"),
+                    Scalar::Big(d) => (d.clone(), "NUMBER"),
                     Scalar::Float(f) => (crate::ruby_float_to_s(*f), "NUMBER"),
                     Scalar::Bool(b) => (b.to_string(), "BOOLEAN"),
                     Scalar::Null => (String::new(), "NULL"),
@@ -326,11 +329,6 @@ impl Lexer<'_> {
         }
         self.put_back(c);
         let decimal = s.contains(['.', 'e', 'E']);
-        let big = || {
-            Fail::Fatal(super::Error::unsupported(
-                "integers beyond 64 bits in HOCON",
-            ))
-        };
         let parsed = if decimal {
             match ruby_float(&s) {
                 // (the gem's `Infinity.to_i`)
@@ -341,7 +339,10 @@ impl Lexer<'_> {
                     )))
                 }
                 // (the gem keeps a float that is integral as an integer)
-                Some(f) if f.fract() == 0.0 && f.abs() >= 9.2e18 => return Err(big()),
+                // (its exact digits: Rust writes a float's exact value)
+                Some(f) if f.fract() == 0.0 && f.abs() >= 9.2e18 => {
+                    Some(Scalar::Big(format!("{f:.0}")))
+                }
                 Some(f) if f.fract() == 0.0 => Some(Scalar::Int(f as i64)),
                 Some(f) => Some(Scalar::Float(f)),
                 None => None,
@@ -349,7 +350,7 @@ impl Lexer<'_> {
         } else {
             match ruby_integer(&s) {
                 Some(Ok(i)) => Some(Scalar::Int(i)),
-                Some(Err(())) => return Err(big()),
+                Some(Err(())) => Some(Scalar::Big(big_digits(&s))),
                 None => None,
             }
         };
@@ -564,6 +565,24 @@ fn ruby_integer(s: &str) -> Option<Result<i64, ()>> {
         digits.parse::<i64>()
     };
     Some(n.map(|n| if neg { -n } else { n }).map_err(|_| ()))
+}
+
+/// The decimal digits of an integer beyond 64 bits that `ruby_integer` read (octal after
+/// a leading 0).
+fn big_digits(s: &str) -> String {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s),
+    };
+    let (digits, base) = match digits.strip_prefix('0') {
+        Some(octal) => (octal, 8),
+        None => (digits, 10),
+    };
+    let v = crate::methods::bignum::Bignum::parse(digits, base, neg);
+    match crate::methods::bignum::Bignum::of(&v) {
+        Some(b) => b.to_radix(10),
+        None => crate::show::to_s(&v),
+    }
 }
 
 /// Ruby's `Float(s)` of a number's characters: digits with an optional fraction after

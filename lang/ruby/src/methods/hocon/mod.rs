@@ -215,6 +215,10 @@ fn unwrapped_here(v: &Val, at: usize) -> R {
         }),
         Val::Str(s, _) => RValue::str(s.as_str()),
         Val::Int(i, _) => RValue::Int(*i),
+        Val::Big(d, _) => match d.strip_prefix('-') {
+            Some(digits) => super::bignum::Bignum::parse(digits, 10, true),
+            None => super::bignum::Bignum::parse(d, 10, false),
+        },
         Val::Float(f, _) => RValue::Float(*f),
         Val::Bool(b) => RValue::Bool(*b),
         Val::Null => RValue::Nil,

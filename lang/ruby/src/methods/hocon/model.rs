@@ -24,6 +24,8 @@ pub enum Val {
     Str(String, bool),
     /// An integral number and its text in the source.
     Int(i64, String),
+    /// An integer beyond 64 bits: its decimal digits and its text in the source.
+    Big(String, String),
     Float(f64, String),
     Bool(bool),
     Null,
@@ -63,6 +65,7 @@ impl Val {
             }
             Val::Str(s, _) => node + s.len(),
             Val::Int(_, t) | Val::Float(_, t) => node + t.len(),
+            Val::Big(d, t) => node + d.len() + t.len(),
             _ => node,
         }
     }
@@ -114,7 +117,7 @@ impl Val {
     pub fn transform_to_string(&self) -> Option<String> {
         Some(match self {
             Val::Str(s, _) => s.clone(),
-            Val::Int(_, text) | Val::Float(_, text) => text.clone(),
+            Val::Int(_, text) | Val::Big(_, text) | Val::Float(_, text) => text.clone(),
             Val::Bool(b) => b.to_string(),
             Val::Null => "null".into(),
             _ => return None,
@@ -128,7 +131,7 @@ impl Val {
             Val::List(_) => "SimpleConfigList",
             Val::Str(_, true) => "Quoted",
             Val::Str(_, false) => "Unquoted",
-            Val::Int(..) => "ConfigInt",
+            Val::Int(..) | Val::Big(..) => "ConfigInt",
             Val::Float(..) => "ConfigDouble",
             Val::Bool(_) => "ConfigBoolean",
             Val::Null => "ConfigNull",
@@ -269,6 +272,7 @@ fn render(v: &Val, out: &mut String) {
         }
         Val::Str(s, _) => out.push_str(&json_string(s)),
         Val::Int(i, _) => out.push_str(&i.to_string()),
+        Val::Big(d, _) => out.push_str(d),
         Val::Float(f, _) => out.push_str(&crate::ruby_float_to_s(*f)),
         Val::Bool(b) => out.push_str(&b.to_string()),
         Val::Null => out.push_str("null"),

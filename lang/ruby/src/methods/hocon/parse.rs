@@ -164,6 +164,7 @@ impl Parser {
             Tok::Value(v, text) => Ok(match v {
                 Scalar::Str(s) => Val::Str(s, true),
                 Scalar::Int(i) => Val::Int(i, text),
+                Scalar::Big(d) => Val::Big(d, text),
                 Scalar::Float(f) => Val::Float(f, text),
                 Scalar::Bool(b) => Val::Bool(b),
                 Scalar::Null => Val::Null,
