@@ -145,7 +145,7 @@ pub fn tokenize(input: &str) -> Tokens {
         fatal: None,
     };
     loop {
-        let (t, ws) = match lx.pull_next(true) {
+        let (t, ws) = match lx.pull_next() {
             Ok(t) => {
                 let ws = lx.whitespace_before(&t.tok);
                 (t, ws)
@@ -218,14 +218,10 @@ impl Lexer<'_> {
         }
     }
 
-    fn pull_next(&mut self, outer: bool) -> Lx<Token> {
+    fn pull_next(&mut self) -> Lx<Token> {
         let c = loop {
             match self.next_char() {
-                Some(c) if c != '\n' && c.is_whitespace() => {
-                    if outer {
-                        self.ws.push(c)
-                    }
-                }
+                Some(c) if c != '\n' && c.is_whitespace() => self.ws.push(c),
                 c => break c,
             }
         };
@@ -522,7 +518,7 @@ impl Lexer<'_> {
         let outer_simple = std::mem::replace(&mut self.last_simple, false);
         let mut expression = Vec::new();
         let result = loop {
-            let t = match self.pull_next(true) {
+            let t = match self.pull_next() {
                 Ok(t) => t,
                 Err(e) => break Err(e),
             };
