@@ -108,6 +108,10 @@ TEXTS = [
     ("include x", True),
     ("[1, 2]", True),
     ('a = "bad \\q escape"', True),
+    # includes of a name add nothing (the gem's includer finds no file for a string)
+    ('include "foo.conf"\na = 1', False),
+    # a configuration as services write them
+    ('# puppetserver-like config\njruby-puppet: {\n    ruby-load-path: [/opt/puppetlabs/puppet/lib/ruby/vendor_ruby]\n    gem-home: /opt/puppetlabs/server/data/puppetserver/jruby-gems\n    master-conf-dir: /etc/puppetlabs/puppet\n    max-active-instances: 4\n    compile-mode: off\n}\nhttp-client: {\n    ssl-protocols: [TLSv1.3, TLSv1.2]\n    # connect-timeout-milliseconds: 120000\n}\nprofiler: {\n    enabled: true\n}\ndefaults {\n  timeout = 30s\n  retries = 3\n  hosts = ["a.example.com", "b.example.com"]\n}\nservice = ${defaults} {\n  retries = 5\n  name = "svc-"${defaults.timeout}\n}\npaths = ${?PATHS} [/usr/bin]\nwebserver: {\n    access-log-config: /etc/puppetlabs/puppetserver/request-logging.xml\n    client-auth: want\n    ssl-host: 0.0.0.0\n    ssl-port: 8140\n    ratio = 0.75\n}\n', False),
 ]
 
 
