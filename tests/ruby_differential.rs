@@ -223,3 +223,68 @@ fn run(modules: PathBuf) {
         unexpected.len()
     );
 }
+
+/// The parsehocon table (`ruby_differential/hocon.py`): HOCON texts given to stdlib's
+/// `parsehocon` (the `hocon` gem in the reference, `methods/hocon` of the Ruby subset in
+/// prepl), with and without a default; value or error, log lines and catalog must agree.
+/// Skipped without the module cache, as the differential is.
+#[test]
+fn parsehocon_table() {
+    let modules = modules_dir();
+    if !modules.is_dir() {
+        eprintln!(
+            "parsehocon table: skipped, no module cache at {}",
+            modules.display()
+        );
+        return;
+    }
+    with_big_stack(move || run_hocon_table(modules));
+}
+
+fn run_hocon_table(modules: PathBuf) {
+    let dir = data_dir();
+    let modules_str = modules.display().to_string();
+    let text = std::fs::read_to_string(dir.join("hocon_cases.jsonl")).expect("hocon_cases.jsonl");
+    let mut lines = String::new();
+    for line in text.lines() {
+        let j: Json = serde_json::from_str(line).expect("case");
+        let program = serde_json::json!({
+            "id": j["id"], "src": j["src"], "modulepath": [modules_str], "node": NODE,
+            "facts_file": FACTS_FILE, "catalog": true,
+        });
+        lines.push_str(&program.to_string());
+        lines.push('\n');
+    }
+    let cases = load_cases_of("parsehocon", &lines, &dir.join("hocon_expected.jsonl.xz"));
+    assert!(cases.len() >= 60, "{} parsehocon cases", cases.len());
+    let watchdog = Watchdog::start();
+    let mut failed = Vec::new();
+    for case in &cases {
+        let (mut got, mut got_catalog) = run_corpus_case(case, Duration::from_secs(30), &watchdog);
+        compact(&mut got, &mut got_catalog, &modules_str);
+        let catalog_agrees = match (&case.catalog, got_catalog) {
+            (Some(e), Some(g)) => *e == if e.has_tags() { g } else { g.without_tags() },
+            (Some(_), None) => false,
+            (None, _) => true,
+        };
+        if got != case.expected || !catalog_agrees {
+            failed.push(format!(
+                "{}  {}\n        expected: {}\n        got:      {}",
+                case.id,
+                case.src,
+                case.expected.summary(),
+                got.summary()
+            ));
+        }
+    }
+    eprintln!(
+        "parsehocon table: {}/{} agree",
+        cases.len() - failed.len(),
+        cases.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "parsehocon disagrees:\n{}",
+        failed.join("\n")
+    );
+}

@@ -167,6 +167,10 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "NotImplementedError" | "LoadError" | "SyntaxError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
             "Exception" => return false,
+            k if k.starts_with("Hocon::") => HOCON_ERRORS
+                .iter()
+                .find(|(c, _)| *c == k)
+                .map_or("StandardError", |(_, s)| *s),
             _ => "StandardError",
         };
     }
@@ -220,8 +224,43 @@ pub fn is_error_class(name: &str) -> bool {
             | "IPAddr::InvalidAddressError"
             | "IPAddr::InvalidPrefixError"
             | "IPAddr::AddressFamilyError"
-    )
+    ) || HOCON_ERRORS.iter().any(|(c, _)| *c == name)
 }
+
+/// The error classes of the `hocon` gem (`methods/hocon`), each with its superclass.
+pub const HOCON_ERRORS: &[(&str, &str)] = &[
+    ("Hocon::ConfigError", "StandardError"),
+    (
+        "Hocon::ConfigError::ConfigMissingError",
+        "Hocon::ConfigError",
+    ),
+    (
+        "Hocon::ConfigError::ConfigNullError",
+        "Hocon::ConfigError::ConfigMissingError",
+    ),
+    ("Hocon::ConfigError::ConfigIOError", "Hocon::ConfigError"),
+    ("Hocon::ConfigError::ConfigParseError", "Hocon::ConfigError"),
+    (
+        "Hocon::ConfigError::ConfigWrongTypeError",
+        "Hocon::ConfigError",
+    ),
+    (
+        "Hocon::ConfigError::ConfigBugOrBrokenError",
+        "Hocon::ConfigError",
+    ),
+    (
+        "Hocon::ConfigError::ConfigNotResolvedError",
+        "Hocon::ConfigError::ConfigBugOrBrokenError",
+    ),
+    (
+        "Hocon::ConfigError::ConfigBadPathError",
+        "Hocon::ConfigError",
+    ),
+    (
+        "Hocon::ConfigError::UnresolvedSubstitutionError",
+        "Hocon::ConfigError::ConfigParseError",
+    ),
+];
 
 /// Why the host could not do what the template asked.
 #[derive(Debug, Clone, PartialEq)]

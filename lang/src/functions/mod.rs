@@ -38,6 +38,7 @@ pub mod signature;
 pub mod stdlib;
 pub mod strings;
 pub mod template;
+mod template_block;
 pub mod typing;
 
 use crate::eval::{Closure, EvalResult, Evaluator};

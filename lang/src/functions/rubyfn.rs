@@ -1185,28 +1185,35 @@ struct RubyLambda {
 
 impl RubyLambda {
     fn closure(self) -> Closure {
-        use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
-        let params = (0..self.block.params())
-            .map(|i| Param {
-                name: Rc::from(format!("arg{i}")),
-                type_expr: None,
-                captures_rest: false,
-                default: Some(Expr::new(ExprKind::Undef, Span::default())),
-                span: Span::default(),
-            })
-            .collect();
-        Closure {
-            lambda: Rc::new(Lambda {
-                params,
-                return_type: None,
-                body: Vec::new(),
-                span: Span::default(),
-                frame_size: Default::default(),
-            }),
-            layout: Default::default(),
-            frame: None,
-            native: Some(Rc::new(self)),
-        }
+        block_closure(self.block.params(), Rc::new(self))
+    }
+}
+
+/// A Ruby block given to a Puppet function as the lambda that function calls: a closure
+/// whose parameters say how many arguments the block takes, as the reference reads a Ruby
+/// block (all optional, `|a, b|` taking 0 to 2), and whose calls run `native`.
+pub(crate) fn block_closure(params: usize, native: Rc<dyn crate::eval::NativeLambda>) -> Closure {
+    use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+    let params = (0..params)
+        .map(|i| Param {
+            name: Rc::from(format!("arg{i}")),
+            type_expr: None,
+            captures_rest: false,
+            default: Some(Expr::new(ExprKind::Undef, Span::default())),
+            span: Span::default(),
+        })
+        .collect();
+    Closure {
+        lambda: Rc::new(Lambda {
+            params,
+            return_type: None,
+            body: Vec::new(),
+            span: Span::default(),
+            frame_size: Default::default(),
+        }),
+        layout: Default::default(),
+        frame: None,
+        native: Some(native),
     }
 }
 
@@ -1223,7 +1230,16 @@ impl crate::eval::NativeLambda for RubyLambda {
         };
         let r = self.block.call(&mut host, args);
         host.flush_deprecations();
+<<<<<<< HEAD
         let v = r.map_err(|e| ruby_error(&self.function, e, &self.sources))?;
+=======
+        let v = r.map_err(|e| match e {
+            // (`break` out of the block, or an interruption: what leaves the function the
+            // block was given to; the block's Ruby was not outside the subset)
+            RubyError::Interrupted { .. } => Error::eval("Interrupted"),
+            e => Error::eval(describe(&self.function, e, &self.sources)),
+        })?;
+>>>>>>> hocon
         Ok(to_puppet(&v).map_err(|e| {
             Error::eval(format!(
                 "a block of function '{}' gave a value Puppet cannot take: {e}",
@@ -1745,6 +1761,9 @@ mod loading_tests {
             "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block(n)\n    \
              out = []\n    call_function('each', [1, 2]) { |x| out << x * n }\n    \
              call_function('each', [3]) { |x| raise ArgumentError, 'no' } if n == 0\n    \
+             begin\n      call_function('each', [4]) { |x| raise ArgumentError, 'caught' }\n    \
+             rescue ArgumentError => e\n      out << e.message\n    end if n == 1\n    \
+             out << call_function('each', [5, 6]) { |x| break x * 2 }\n    \
              out\n  end\nend\n",
         )
         .unwrap();
@@ -1762,7 +1781,12 @@ mod loading_tests {
             modulepath: vec![root.clone()],
         });
         let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
-        assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6]");
+        assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6, 10]");
+        // (the block's error reaches the function with its class; `break` leaves `each`)
+        assert_eq!(
+            shown(s.eval("m::each_block(1)").unwrap()),
+            "[1, 2, 'caught', 10]"
+        );
         let e = s.eval("m::each_block(0)").unwrap_err();
         assert!(
             e.message

@@ -24,14 +24,14 @@ ERB: <%= expr %> outputs, <% code %> runs, <%# comment %>, <%% is a literal <%; 
 
 prepl renders ERB with its own interpreter of the Ruby that templates use (no Ruby runtime):
   - variables: @x (a Puppet variable, nil when undefined), scope['x'], scope['mod::x'], scope.lookupvar('x'), scope.setvar('x', value); local variables, a, *rest = list
-  - functions: scope.function_NAME([args]) (3.x functions), scope.call_function('name', [args]) (any function)
+  - functions: scope.function_NAME([args]) (3.x functions), scope.call_function('name', [args]) (any function; a block given to it is the function's lambda)
   - if/elsif/else/unless/end, modifiers (x if c), ternary, case/when, while/until, for x in, &&, ||, !, and/or/not, rescue modifier, defined?, next/break
   - begin/rescue Class => e/else/ensure/end, raise, e.message, catch/throw; lambdas and procs (->(x) { }, lambda { |x| }, proc { }, .call, .(), [])
   - def (default, splat, keyword and block parameters, return, yield, recursion), class/module with methods, self. methods, constants, attr_accessor, initialize/new, instance variables, super, include Comparable/Enumerable; JSON.parse
   - literals: strings with #{} and escapes, %w(), symbols, arrays, hashes (=> and key:), ranges, integers, floats, regexps
   - blocks: do |a, b| ... end and { |x| ... }, &:name
   - methods: each, each_with_index, each_pair, map/collect, select/reject, sort, sort_by, join, flatten, compact, uniq, reverse, first/last, size/length/count, include?, keys, values, has_key?/key?, fetch, dig, merge, min/max, sum, inject, group_by, any?/all?, nil?, empty?, is_a?/kind_of?, class, to_s/to_i/to_f/inspect, upcase/downcase/capitalize, strip, split, gsub/sub, match/=~, start_with?/end_with?, ljust/rjust/center, times, format/%, [] with indexes and ranges, named captures (m[:name]), and more.
-Ruby outside the subset (heredocs, string mutation with << or bang methods (allowed on a string just made: s.gsub(a, b).gsub!(c, d)), integers beyond 64 bits, a block given to call_function, most of the standard library) is an error naming the construct, the template, line and column. A Ruby syntax error is reported as Ruby reports it, quoting the code ERB generates.";
+Ruby outside the subset (heredocs, string mutation with << or bang methods (allowed on a string just made: s.gsub(a, b).gsub!(c, d)), integers beyond 64 bits, most of the standard library) is an error naming the construct, the template, line and column. A Ruby syntax error is reported as Ruby reports it, quoting the code ERB generates.";
 
 const INLINE_DOC: &str = "inline_template(String *$templates) -> String
 Renders ERB templates given as strings and concatenates the results (see :help template for the Ruby prepl's ERB supports).
@@ -611,6 +611,15 @@ impl Host for EvalHost<'_> {
     fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
         let args = puppet_args(&args)?;
         self.call_puppet(name, args).map(|v| to_ruby(&v))
+    }
+
+    fn call_function_with_block(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Rc<dyn erb::ruby::Lent>,
+    ) -> Option<Result<RValue, HostError>> {
+        Some(super::template_block::call(self, name, args, block))
     }
 
     fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {

@@ -26,6 +26,12 @@ struct LentBlock {
     /// The frame the block was written in.
     home: u64,
     at: usize,
+    /// The error the block's last call raised (it passes through the host's function as
+    /// that function's error; the caller re-raises the block's own, class and place kept).
+    raised: Rc<RefCell<Option<RubyError>>>,
+    /// The value of a `break` out of the block: the function is left (its call fails, the
+    /// error passing through the host) and the call gives this value, as in Ruby.
+    broke: Rc<RefCell<Option<RValue>>>,
 }
 
 impl std::fmt::Debug for LentBlock {
@@ -79,14 +85,21 @@ impl Lent for LentBlock {
         let r = it.call_proc(&self.block, false, self.home, args);
         swap_state(&mut it, &mut state);
         *self.state.borrow_mut() = Some(state);
-        match r {
+        let r = match r {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),
             Err(Flow::Error(e)) => Err(*e),
-            Err(Flow::Break(_) | Flow::Return(_) | Flow::Throw(..)) => Err(RubyError::unsupported(
-                "break, return or throw out of a block given to call_function",
+            Err(Flow::Break(v)) => {
+                *self.broke.borrow_mut() = Some(v);
+                // (what the host's function fails with; not `rescue`d on the way)
+                Err(RubyError::Interrupted { at: self.at })
+            }
+            Err(Flow::Return(_) | Flow::Throw(..)) => Err(RubyError::unsupported(
+                "return or throw out of a block given to call_function",
                 self.at,
             )),
-        }
+        };
+        *self.raised.borrow_mut() = r.as_ref().err().cloned();
+        r
     }
 }
 
@@ -104,11 +117,15 @@ impl Interp<'_> {
         let mut held = Interp::new(waiting());
         swap_state(self, &mut held);
         let state = Rc::new(RefCell::new(Some(held)));
+        let raised = Rc::new(RefCell::new(None));
+        let broke = Rc::new(RefCell::new(None));
         let lent = LentBlock {
             state: state.clone(),
             block: block.clone(),
             home,
             at,
+            raised: raised.clone(),
+            broke: broke.clone(),
         };
         let r = self
             .host
@@ -119,10 +136,30 @@ impl Interp<'_> {
             // (a block call still running cannot be: the host's call has returned)
             None => unreachable!("a lent block's state is back when its host call returns"),
         }
+        if let Some(v) = broke.take() {
+            return Ok(Some(v));
+        }
         match r {
             None => Ok(None),
+            // the function failed because the block did (its error says the block's): the
+            // block's error
+            Some(Err(HostError::Raise(m) | HostError::Unsupported(m)))
+                if raised.borrow().as_ref().is_some_and(|e| says(&m, e)) =>
+            {
+                Err(Flow::from(raised.take().expect("an error")))
+            }
             Some(r) => super::host_result(r, at).map(Some),
         }
+    }
+}
+
+/// Whether a function's error message carries the block's error.
+fn says(message: &str, e: &RubyError) -> bool {
+    match e {
+        RubyError::Raised { message: m, .. } => message.contains(m.as_str()),
+        RubyError::Unsupported { what, .. } => message.contains(what.as_str()),
+        RubyError::Interrupted { .. } => true,
+        RubyError::Syntax { message: m, .. } => message.contains(m.as_str()),
     }
 }
 

@@ -1192,7 +1192,8 @@ pub fn core_constant(name: &str, at: usize) -> R {
             || crate::methods::digest::is_class(n)
             || crate::methods::uri::is_class(n)
             || crate::methods::openssl::is_class(n)
-            || crate::methods::ipaddr::is_class(n) =>
+            || crate::methods::ipaddr::is_class(n)
+            || crate::methods::hocon::is_class(n) =>
         {
             Ok(RValue::Class(Rc::from(n)))
         }

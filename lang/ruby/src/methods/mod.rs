@@ -13,6 +13,7 @@ pub mod dir;
 pub mod enumerable;
 pub mod facter;
 pub mod hash;
+pub mod hocon;
 pub mod ipaddr;
 pub mod json;
 pub mod json_syntax;
@@ -154,6 +155,7 @@ pub fn call(
         RValue::Hash(_) => hash::call(it, &recv, &c)?,
         RValue::Range(_) => enumerable::range_call(it, &recv, &c)?,
         RValue::Scope => scope::call(it, &c)?,
+        RValue::Host(h) => hocon::call(h, &c)?,
         _ => None,
     };
     if let Some(v) = found {

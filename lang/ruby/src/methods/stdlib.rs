@@ -67,6 +67,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
         ("Dir", _) => return super::dir::class_call(_it, c),
         ("Time", _) => return super::time::class_call(c),
         ("IPAddr", _) => return super::ipaddr::class_call(c),
+        _ if super::hocon::is_class(class) => return super::hocon::class_call(class, c),
         _ if super::openssl::is_class(class) => return super::openssl::class_call(class, c),
         _ if class == "URI" || class.starts_with("URI::") => {
             return super::uri::class_call(c, class)
