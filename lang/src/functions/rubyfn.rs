@@ -1230,16 +1230,12 @@ impl crate::eval::NativeLambda for RubyLambda {
         };
         let r = self.block.call(&mut host, args);
         host.flush_deprecations();
-<<<<<<< HEAD
-        let v = r.map_err(|e| ruby_error(&self.function, e, &self.sources))?;
-=======
         let v = r.map_err(|e| match e {
             // (`break` out of the block, or an interruption: what leaves the function the
             // block was given to; the block's Ruby was not outside the subset)
             RubyError::Interrupted { .. } => Error::eval("Interrupted"),
-            e => Error::eval(describe(&self.function, e, &self.sources)),
+            e => ruby_error(&self.function, e, &self.sources),
         })?;
->>>>>>> hocon
         Ok(to_puppet(&v).map_err(|e| {
             Error::eval(format!(
                 "a block of function '{}' gave a value Puppet cannot take: {e}",
