@@ -88,6 +88,12 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             let Some(names) = it.host.scope_names() else {
                 return unsupported("method 'to_hash' on Puppet::Parser::Scope", c.at);
             };
+            if let Some((known, entries)) = &it.to_hash {
+                if std::rc::Rc::ptr_eq(known, &names) {
+                    let entries = entries.clone();
+                    return Ok(Some(RValue::hash(crate::value::RHash { entries })));
+                }
+            }
             let mut entries = Vec::with_capacity(names.len());
             for name in names.iter() {
                 match it.host_variable(name) {
@@ -95,6 +101,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                     Some(v) => entries.push((RValue::Str(name.clone()), v)),
                 }
             }
+            it.to_hash = Some((names, entries.clone()));
             RValue::hash(crate::value::RHash { entries })
         }
         // what the host gives of Puppet's compiler (`compiler.environment`, as
