@@ -26,6 +26,9 @@ pub(crate) use defs::{Ctx, Scope, This};
 /// reference, Puppet's hashes are Ruby objects).
 pub type SharedVars = Rc<RefCell<HashMap<String, RValue>>>;
 
+/// `scope.to_hash`'s names as the host gave them, and the entries made for them.
+pub(crate) type ToHashEntries = (Rc<[Rc<str>]>, Vec<(RValue, RValue)>);
+
 /// Leaving an expression other than by its value.
 #[derive(Debug)]
 pub enum Flow {
@@ -93,7 +96,7 @@ pub struct Interp<'h> {
     /// same names (the host gives the same list while the scope gains no variable) are
     /// the same entries, copied into the new hash (some thirty calls a render in
     /// logrotate's rule.erb, ~300 variables each).
-    pub(crate) to_hash: Option<(Rc<[Rc<str>]>, Vec<(RValue, RValue)>)>,
+    pub(crate) to_hash: Option<ToHashEntries>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     steps: usize,
