@@ -56,9 +56,12 @@ pub trait Host {
     fn class_namespace(&self) -> Option<&str> {
         None
     }
-    /// `scope.to_hash`: every variable visible where the template is rendered that has a
-    /// value (as the reference's, undef ones left out); `None` when the host has no scope.
-    fn scope_to_hash(&mut self) -> Option<RValue> {
+    /// `scope.to_hash`'s keys: the names of the variables visible where the template is
+    /// rendered, each once, in the order of the reference's hash; `None` when the host has
+    /// no scope. The interpreter reads each value as `@x` reads it (the same Ruby object
+    /// for the render chain, see `SharedVars`, as the reference's hash holds the scope's
+    /// objects) and leaves out nil ones.
+    fn scope_names(&mut self) -> Option<std::rc::Rc<[std::rc::Rc<str>]>> {
         None
     }
     /// `value.to_yaml` (Psych's output, as the host writes YAML for the stdlib function);

@@ -7,6 +7,12 @@
 //! keystone` made 1,404 `statx` calls, 900 of them for three paths). The answers are kept
 //! for the evaluation that asked (`Session::eval_named` calls [`forget`] first), so a file
 //! written between two inputs of a session is seen by the next one.
+//!
+//! [`forget`] only starts a new generation: an earlier one's answers stay in the maps (an
+//! answer asked again replaces its own, without a new key), and a directory's listing is
+//! used again after one `statx` of the directory shows it is the same directory, unchanged
+//! since (a set-up's listings, the modulepath's among them, served every evaluation's
+//! module look-ups; freeing and making them again was 60% of a small class's evaluation).
 
 use crate::limits::files;
 use rustc_hash::FxHashMap as HashMap;
@@ -24,12 +30,62 @@ pub struct Probe {
     pub stamp: (SystemTime, u64),
 }
 
+/// An answer and the generation (see [`forget`]) it was asked in.
+struct Kept<V> {
+    generation: u64,
+    value: V,
+}
+
+/// A directory's entries, and what the directory was when they were read: the same
+/// directory (device and inode) with the same modification and change times still has
+/// them. `None`
+/// when it could not be read, or had changed too recently for its time to tell a later
+/// change (see [`SETTLED`]): read again in the next generation.
+struct Listing {
+    generation: u64,
+    entries: Rc<[PathBuf]>,
+    stamp: Option<DirStamp>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DirStamp {
+    dev: u64,
+    ino: u64,
+    mtime: (i64, i64),
+    /// (set by the system at any change of the directory's inode: a directory put in the
+    /// place of another, with the time of an archive, has a new one)
+    ctime: (i64, i64),
+}
+
+/// How long ago a directory must have changed for its modification time to be trusted: a
+/// change made in the same tick of a coarse clock would leave the time as it was (as git
+/// distrusts the times of files changed as the index was written).
+const SETTLED: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Past this many answers kept, [`forget`] drops them all (a long session that has asked
+/// about many paths).
+const KEPT_LIMIT: usize = 50_000;
+
 thread_local! {
     // Keyed by the path's bytes: hashing a `Path` walks its components (it was 7% of the
     // instructions of `include keystone`).
-    static PROBES: RefCell<PathMap<Option<Probe>>> = RefCell::new(HashMap::default());
-    static LISTINGS: RefCell<PathMap<Rc<[PathBuf]>>> = RefCell::new(HashMap::default());
+    static PROBES: RefCell<PathMap<Kept<Option<Probe>>>> = RefCell::new(HashMap::default());
+    static LISTINGS: RefCell<PathMap<Listing>> = RefCell::new(HashMap::default());
     static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Directories read (not answered from a listing kept), for the tests.
+    #[cfg(test)]
+    static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// This generation's answer for `path`, if asked.
+fn known(path: &Path) -> Option<Option<Probe>> {
+    let generation = generation();
+    PROBES.with(|p| {
+        p.borrow()
+            .get(key(path))
+            .filter(|k| k.generation == generation)
+            .map(|k| k.value)
+    })
 }
 
 /// A map by path, keyed by the path's bytes (see [`key`]).
@@ -43,25 +99,89 @@ pub fn key(path: &Path) -> &[u8] {
 /// The entries of a directory (their paths, sorted; empty when it cannot be read), from
 /// this evaluation's earlier answer when there is one.
 pub fn list(dir: &Path) -> Rc<[PathBuf]> {
-    if let Some(known) = LISTINGS.with(|l| l.borrow().get(key(dir)).cloned()) {
-        return known;
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
+    let generation = generation();
+    let kept = LISTINGS.with(|l| {
+        l.borrow()
+            .get(key(dir))
+            .map(|l| (l.generation, l.entries.clone(), l.stamp))
+    });
+    // (the directory asked about first: a change after it is a later time than this one)
+    let meta = match kept {
+        Some((g, entries, _)) if g == generation => return entries,
+        Some((_, entries, Some(stamp))) => {
+            let meta = std::fs::metadata(dir).ok();
+            if meta.as_ref().and_then(dir_stamp) == Some(stamp) {
+                LISTINGS.with(|l| {
+                    if let Some(l) = l.borrow_mut().get_mut(key(dir)) {
+                        l.generation = generation;
+                    }
+                });
+                remember(dir, meta.as_ref().map(probe_of));
+                return entries;
+            }
+            meta
+        }
+        _ => std::fs::metadata(dir).ok(),
+    };
+    remember(dir, meta.as_ref().map(probe_of));
+    let stamp = meta
+        .as_ref()
+        .and_then(dir_stamp)
+        .filter(|_| meta.as_ref().is_some_and(settled));
+    #[cfg(test)]
+    READS.with(|r| r.set(r.get() + 1));
+    // (nothing to read where no directory is: a module's missing `lib/facter`)
+    let mut entries: Vec<PathBuf> = match &meta {
+        Some(m) if m.is_dir() => std::fs::read_dir(dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
     // By their bytes: the entries share their directory's prefix, so this is the order of
     // their names, `Path`'s order, without walking components (comparing paths component
     // by component was 5% of `include collectd::plugin::fscache`, 96 modules a listing).
     entries.sort_unstable_by(|a, b| key(a).cmp(key(b)));
     let entries: Rc<[PathBuf]> = entries.into();
-    LISTINGS.with(|l| l.borrow_mut().insert(key(dir).into(), entries.clone()));
+    let listing = Listing {
+        generation,
+        entries: entries.clone(),
+        stamp,
+    };
+    LISTINGS.with(|l| {
+        let mut l = l.borrow_mut();
+        match l.get_mut(key(dir)) {
+            Some(kept) => *kept = listing,
+            None => {
+                l.insert(key(dir).into(), listing);
+            }
+        }
+    });
     entries
+}
+
+/// A directory's identity and modification time (`None` for what is not a directory).
+fn dir_stamp(m: &std::fs::Metadata) -> Option<DirStamp> {
+    use std::os::unix::fs::MetadataExt;
+    m.is_dir().then(|| DirStamp {
+        dev: m.dev(),
+        ino: m.ino(),
+        mtime: (m.mtime(), m.mtime_nsec()),
+        ctime: (m.ctime(), m.ctime_nsec()),
+    })
+}
+
+/// Whether a directory last changed long enough ago for its time to tell the next change.
+fn settled(m: &std::fs::Metadata) -> bool {
+    m.modified()
+        .ok()
+        .and_then(|t| std::time::SystemTime::now().duration_since(t).ok())
+        .is_some_and(|age| age >= SETTLED)
 }
 
 /// What is at `path` (`None`: nothing, or it cannot be read), from this evaluation's
 /// earlier answer when there is one.
 pub fn probe(path: &Path) -> Option<Probe> {
-    if let Some(known) = PROBES.with(|p| p.borrow().get(key(path)).copied()) {
+    if let Some(known) = known(path) {
         return known;
     }
     let found = std::fs::metadata(path).ok().map(|m| probe_of(&m));
@@ -69,9 +189,22 @@ pub fn probe(path: &Path) -> Option<Probe> {
     found
 }
 
-/// Keeps `found` as this evaluation's answer for `path`.
+/// Keeps `found` as this evaluation's answer for `path` (in the place of an earlier
+/// generation's, when there is one: no new key).
 fn remember(path: &Path, found: Option<Probe>) {
-    PROBES.with(|p| p.borrow_mut().insert(key(path).into(), found));
+    let kept = Kept {
+        generation: generation(),
+        value: found,
+    };
+    PROBES.with(|p| {
+        let mut p = p.borrow_mut();
+        match p.get_mut(key(path)) {
+            Some(old) => *old = kept,
+            None => {
+                p.insert(key(path).into(), kept);
+            }
+        }
+    });
 }
 
 fn probe_of(m: &std::fs::Metadata) -> Probe {
@@ -97,8 +230,7 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
     if !meta.is_file() {
         return Err(files::not_regular(&meta));
     }
-    let known = PROBES.with(|p| p.borrow().get(key(path)).copied().flatten());
-    let length = match known {
+    let length = match known(path).flatten() {
         Some(probe) if probe.is_file => probe.stamp.1,
         _ => meta.len(),
     };
@@ -111,7 +243,7 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
 /// each walking the path from the root), this looks it up once and asks the open file
 /// what it is. The answer is kept as [`probe`] keeps its.
 pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
-    if let Some(known) = PROBES.with(|p| p.borrow().get(key(path)).copied()) {
+    if let Some(known) = known(path) {
         return match known {
             Some(probe) if !probe.is_dir => read(path).map(Some),
             _ => Ok(None),
@@ -179,10 +311,21 @@ pub fn exists(path: &Path) -> bool {
     probe(path).is_some()
 }
 
-/// Forgets every answer: the next question looks at the file system again.
+/// Forgets every answer: the next question looks at the file system again (a listing is
+/// read again unless its directory is unchanged, see [`list`]).
 pub fn forget() {
-    PROBES.with(|p| p.borrow_mut().clear());
-    LISTINGS.with(|l| l.borrow_mut().clear());
+    PROBES.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() > KEPT_LIMIT {
+            *p = HashMap::default();
+        }
+    });
+    LISTINGS.with(|l| {
+        let mut l = l.borrow_mut();
+        if l.len() > KEPT_LIMIT {
+            *l = HashMap::default();
+        }
+    });
     GENERATION.with(|g| g.set(g.get() + 1));
 }
 
@@ -268,7 +411,7 @@ mod tests {
             read_to_string_if_file(&file).unwrap().as_deref(),
             Some("class x {}")
         );
-        assert!(PROBES.with(|p| p.borrow().contains_key(key(&file))), "kept");
+        assert!(known(&file).is_some(), "kept");
         assert_eq!(probe(&file).unwrap().stamp.1, 10);
         assert_eq!(
             read_if_file(&dir.join("sub.pp")).unwrap(),
@@ -332,6 +475,64 @@ mod tests {
         ] {
             assert!(!has_entry(&dir, n), "{n}");
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+        forget();
+    }
+
+    /// A directory unchanged for a while is listed once: later generations use the listing
+    /// after asking the directory's time; one that changed (or changed too recently for its
+    /// time to be trusted, or was replaced) is read again.
+    #[test]
+    fn settled_listings_are_used_again() {
+        let dir = fresh_dir("settled");
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        let age = |ago: u64| {
+            let t = std::time::SystemTime::now() - std::time::Duration::from_secs(ago);
+            std::fs::File::open(&dir).unwrap().set_modified(t).unwrap();
+        };
+        let reads = || READS.with(|r| r.get());
+        age(3600);
+        forget();
+        let before = reads();
+        assert_eq!(list(&dir).len(), 1);
+        assert_eq!(reads(), before + 1);
+        for _ in 0..3 {
+            forget();
+            assert_eq!(list(&dir).len(), 1);
+            assert!(is_dir(&dir));
+        }
+        assert_eq!(reads(), before + 1, "listed once");
+        // An entry added: the directory's time moves, it is read again, and again in the
+        // next generation while its time is too recent to tell a change.
+        std::fs::create_dir(dir.join("b")).unwrap();
+        forget();
+        assert_eq!(list(&dir).len(), 2);
+        forget();
+        assert_eq!(list(&dir).len(), 2);
+        assert_eq!(reads(), before + 3);
+        // Settled again: used again.
+        age(3600);
+        forget();
+        assert_eq!(list(&dir).len(), 2);
+        let settled = reads();
+        forget();
+        assert_eq!(list(&dir).len(), 2);
+        assert_eq!(reads(), settled);
+        // Another directory in its place, with the same time: read again.
+        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(dir.join("c")).unwrap();
+        std::fs::create_dir_all(dir.join("d")).unwrap();
+        std::fs::create_dir_all(dir.join("e")).unwrap();
+        age(3600);
+        forget();
+        assert_eq!(list(&dir).len(), 3);
+        // Gone: empty, and read again once it is back.
+        std::fs::remove_dir_all(&dir).unwrap();
+        forget();
+        assert!(list(&dir).is_empty() && !exists(&dir));
+        std::fs::create_dir_all(dir.join("f")).unwrap();
+        forget();
+        assert_eq!(list(&dir).len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
         forget();
     }

@@ -142,6 +142,43 @@ fn to_puppet_one(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
     })
 }
 
+/// Whether `to_puppet(rv)` would give `v` back, the same entries in the same order (a value
+/// a template read and left as it was), found without making the value: after each render
+/// every array and hash the template read is checked so (`facts` among them), and making
+/// each one again cost as much as converting it. `false` when unsure (the caller then
+/// converts and compares).
+pub fn unchanged(rv: &RValue, v: &Value) -> bool {
+    match (rv, v) {
+        (RValue::Nil, Value::Undef) => true,
+        (RValue::Bool(a), Value::Boolean(b)) => a == b,
+        (RValue::Int(a), Value::Integer(b)) => a == b,
+        (RValue::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+        (RValue::Str(a), Value::String(b)) => Rc::ptr_eq(a, b) || a == b,
+        (RValue::Sym(s), Value::Default) => &**s == "default",
+        (RValue::Regexp(a), Value::Regexp(b)) => Rc::ptr_eq(a, b),
+        (RValue::Array(a), Value::Array(b)) => {
+            let a = a.borrow();
+            a.len() == b.len()
+                && crate::limits::deep(|| a.iter().zip(b.iter()).all(|(x, y)| unchanged(x, y)))
+        }
+        (RValue::Hash(a), Value::Hash(b)) => {
+            let a = a.borrow();
+            a.entries.len() == b.len()
+                && crate::limits::deep(|| {
+                    a.entries
+                        .iter()
+                        .zip(b.iter())
+                        .all(|((k1, v1), (k2, v2))| unchanged(k1, k2) && unchanged(v1, v2))
+                })
+        }
+        (RValue::Host(o), _) => o
+            .as_any()
+            .downcast_ref::<PuppetObject>()
+            .is_some_and(|p| p.0 == *v),
+        _ => false,
+    }
+}
+
 /// `to_s` of a Puppet object.
 pub fn puppet_to_s(v: &Value) -> String {
     match v {
@@ -216,5 +253,34 @@ mod tests {
         assert_eq!(crate::erb::ruby::show::inspect(&r), r#"{"a"=>[1, nil]}"#);
         assert_eq!(to_puppet(&r).unwrap(), v);
         assert!(matches!(to_ruby(&Value::Default), RValue::Sym(ref s) if &**s == "default"));
+    }
+
+    /// A value converted and left alone is unchanged; one whose entry changed, was added or
+    /// moved is not.
+    #[test]
+    fn unchanged_finds_changes() {
+        let mut map = Map::default();
+        map.insert(Value::string("a"), Value::array(vec![Value::Integer(1)]));
+        map.insert(Value::string("b"), Value::Default);
+        map.insert(Value::string("c"), Value::Float(0.5));
+        let v = Value::hash(map);
+        assert!(unchanged(&to_ruby(&v), &v));
+        let changed = |edit: &dyn Fn(&mut RHash)| {
+            let r = to_ruby(&v);
+            let RValue::Hash(h) = &r else { unreachable!() };
+            edit(&mut h.borrow_mut());
+            assert!(!unchanged(&r, &v));
+        };
+        changed(&|h| h.entries[1].1 = RValue::Nil);
+        changed(&|h| h.insert(RValue::Str("d".into()), RValue::Int(1)));
+        changed(&|h| h.entries.swap(0, 1));
+        changed(&|h| {
+            if let RValue::Array(a) = &h.entries[0].1 {
+                a.borrow_mut().push(RValue::Int(2));
+            }
+        });
+        let t = Value::Type(Rc::new(PType::Any));
+        assert!(unchanged(&to_ruby(&t), &t));
+        assert!(!unchanged(&RValue::Int(1), &Value::Float(1.0)));
     }
 }

@@ -485,7 +485,7 @@ fn call_as(
     };
     let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
     let mut host = FunctionHost {
-        inner: EvalHost { ev },
+        inner: EvalHost::new(ev),
         function: name,
         v3,
         block: block.cloned(),
@@ -1221,7 +1221,7 @@ impl crate::eval::NativeLambda for RubyLambda {
     fn call(&self, ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
         let args = args.iter().map(to_ruby).collect();
         let mut host = FunctionHost {
-            inner: EvalHost { ev },
+            inner: EvalHost::new(ev),
             function: &self.function,
             v3: self.v3,
             block: self.outer.clone(),

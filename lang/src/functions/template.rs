@@ -279,7 +279,7 @@ fn render_here(
     });
     RENDERS.with(|r| r.borrow_mut().push((key, shared.clone())));
     let result = given.map_or_else(|| compiled(text), Ok).and_then(|t| {
-        let mut host = EvalHost { ev };
+        let mut host = EvalHost::new(ev);
         erb::render_shared(&t, &mut host, shared.clone())
     });
     RENDERS.with(|r| r.borrow_mut().pop());
@@ -405,6 +405,9 @@ fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
         .filter(|(_, rv)| matches!(rv, RValue::Array(_) | RValue::Hash(_)))
         .filter_map(|(name, rv)| {
             let old = ev.visible_variable(name)?;
+            if crate::erb::bridge::unchanged(rv, &old) {
+                return None;
+            }
             let new = to_puppet(rv).ok()?;
             (!identical(&old, &new)).then_some((old, new))
         })
@@ -465,6 +468,29 @@ fn report_detail(origin: &Origin, line: usize, detail: String) -> Error {
 /// The evaluator as a template's host (and, wrapped, a Ruby function's: `rubyfn`).
 pub(crate) struct EvalHost<'e> {
     pub(crate) ev: &'e mut Evaluator,
+    /// `scope.to_hash`'s names as last listed, and how many variables the template's scope
+    /// chain had then: a scope only gains variables during a render (`scope.setvar`, a
+    /// function the template calls), so the same count is the same names (logrotate's
+    /// rule.erb asks `scope.to_hash` some thirty times a render, ~300 names each).
+    names: Option<(usize, Rc<[Rc<str>]>)>,
+}
+
+impl<'e> EvalHost<'e> {
+    pub(crate) fn new(ev: &'e mut Evaluator) -> EvalHost<'e> {
+        EvalHost { ev, names: None }
+    }
+
+    /// The scopes a template rendered here sees through, the outermost first.
+    fn scope_chain(&self) -> Vec<&crate::compile::NamedScope> {
+        let mut chain = Vec::new();
+        let mut scope = self.ev.scope.as_deref();
+        while let Some(s) = scope {
+            chain.push(s);
+            scope = s.parent.as_deref();
+        }
+        chain.reverse();
+        chain
+    }
 }
 
 /// Ruby values given to Puppet: one that Puppet has no counterpart for is unsupported.
@@ -661,37 +687,30 @@ impl Host for EvalHost<'_> {
         r.map(|v| to_ruby(&v))
     }
 
-    /// The reference's `to_hash` (without undef values): the top scope's variables, then
-    /// those of the scopes the template's scope sees through, the nearest last.
-    fn scope_to_hash(&mut self) -> Option<RValue> {
-        let mut names: Vec<Rc<str>> = self.ev.globals.names().map(Rc::from).collect();
-        // (the outermost scope first, each in the order its variables were assigned)
-        let mut chain = Vec::new();
-        let mut scope = self.ev.scope.as_deref();
-        while let Some(s) = scope {
-            chain.push(s);
-            scope = s.parent.as_deref();
+    /// The reference's `to_hash` order: the top scope's variables, then those of the scopes
+    /// the template's scope sees through, the outermost first, each in the order its
+    /// variables were assigned; a name keeps the place where it first comes (a variable of
+    /// a scope that has the name of a global is read there as the scope's).
+    fn scope_names(&mut self) -> Option<Rc<[Rc<str>]>> {
+        let chain = self.scope_chain();
+        let count = self.ev.globals.names().count()
+            + chain.iter().map(|s| s.vars.borrow().len()).sum::<usize>();
+        if let Some((known, names)) = &self.names {
+            if *known == count {
+                return Some(names.clone());
+            }
         }
-        for s in chain.into_iter().rev() {
-            names.extend(s.vars.borrow().keys().cloned());
+        let mut all: Vec<Rc<str>> = self.ev.globals.names().map(Rc::from).collect();
+        for s in chain {
+            all.extend(s.vars.borrow().keys().cloned());
         }
-        // Each name once, where it first comes (a variable of the scope that has the name
-        // of a global shows the scope's value there, as `insert` would place it): entries
-        // pushed, not inserted (`RHash::insert` compares the key with every entry before
-        // it: with ~300 facts and variables a call made ~45,000 comparisons, and
-        // logrotate's rule.erb calls `scope.to_hash` in a loop, 64% of `include
-        // logrotate::base`).
+        // (deduplicated with a set: `RHash::insert` compares a key with every entry
+        // before it, ~45,000 comparisons for ~300 names)
         let mut seen = rustc_hash::FxHashSet::default();
-        let mut entries = Vec::with_capacity(names.len());
-        for name in names {
-            if !seen.insert(name.clone()) {
-                continue;
-            }
-            if let Some(v) = self.ev.visible_variable(&name).filter(|v| !v.is_undef()) {
-                entries.push((RValue::Str(name), to_ruby(&v)));
-            }
-        }
-        Some(RValue::hash(crate::erb::ruby::value::RHash { entries }))
+        all.retain(|name| seen.insert(name.clone()));
+        let names: Rc<[Rc<str>]> = all.into();
+        self.names = Some((count, names.clone()));
+        Some(names)
     }
 
     fn to_yaml(&mut self, value: &RValue) -> Option<Result<String, HostError>> {
@@ -908,6 +927,23 @@ mod tests {
             let got = crate::test_support::run(&src).expect_err("fails with the keys");
             assert!(got.contains(&format!("{runtime} {want}")), "{src}\n{got}");
         }
+    }
+
+    /// `scope.to_hash` is a new hash each call whose values are the objects `@x` reads: a
+    /// hash or array changed through it is changed for the template and for Puppet; a
+    /// variable `scope.setvar` adds is in the next one (answers from the oracle).
+    #[test]
+    fn scope_to_hash_holds_the_variables_objects() {
+        check(&[
+            (
+                r#"class c { $h = {"a"=>1} $u = undef $l = [1] $r = inline_template("<% x = scope.to_hash; x[%q{h}][%q{k}] = 1; x[%q{new}] = 2; scope.to_hash[%q{l}] << 2 %><%= @h %>|<%= scope.to_hash[%q{new}].inspect %>|<%= scope.to_hash.has_key?(%q{u}) %>|<%= scope.to_hash[%q{l}].equal?(@l) %>") } include c [$c::r, $c::h, $c::l]"#,
+                Ok(r#"['{"a"=>1, "k"=>1}|nil|false|true', {'a' => 1, 'k' => 1}, [1, 2]]"#),
+            ),
+            (
+                r#"class c { $a = 1 $r = inline_template("<%= scope.to_hash.keys.last %>|<% scope.setvar(%q{b}, 2) %><%= scope.to_hash.keys.last %>=<%= scope.to_hash[%q{b}] %>") } include c $c::r"#,
+                Ok("'a|b=2'"),
+            ),
+        ]);
     }
 
     /// A template rendered from a template in the same scope sees the Ruby objects of the

@@ -182,6 +182,7 @@ fn swap_state(a: &mut Interp<'_>, b: &mut Interp<'_>) {
         last_match,
         scope_vars,
         shared,
+        to_hash,
         catching,
         steps,
         loaded,
@@ -201,6 +202,7 @@ fn swap_state(a: &mut Interp<'_>, b: &mut Interp<'_>) {
     swap(last_match, &mut b.last_match);
     swap(scope_vars, &mut b.scope_vars);
     swap(shared, &mut b.shared);
+    swap(to_hash, &mut b.to_hash);
     swap(catching, &mut b.catching);
     swap(steps, &mut b.steps);
     swap(loaded, &mut b.loaded);

@@ -26,6 +26,9 @@ pub(crate) use defs::{Ctx, Scope, This};
 /// reference, Puppet's hashes are Ruby objects).
 pub type SharedVars = Rc<RefCell<HashMap<String, RValue>>>;
 
+/// `scope.to_hash`'s names as the host gave them, and the entries made for them.
+pub(crate) type ToHashEntries = (Rc<[Rc<str>]>, Vec<(RValue, RValue)>);
+
 /// Leaving an expression other than by its value.
 #[derive(Debug)]
 pub enum Flow {
@@ -89,6 +92,11 @@ pub struct Interp<'h> {
     /// The host variables read so far, as Ruby values shared with nested renders (made
     /// when the first is read: a module function's call often reads none).
     shared: Option<SharedVars>,
+    /// The entries of the last `scope.to_hash`, with the names the host gave for them: the
+    /// same names (the host gives the same list while the scope gains no variable) are
+    /// the same entries, copied into the new hash (some thirty calls a render in
+    /// logrotate's rule.erb, ~300 variables each).
+    pub(crate) to_hash: Option<ToHashEntries>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     steps: usize,
@@ -183,6 +191,7 @@ impl<'h> Interp<'h> {
             last_match: None,
             catching: Vec::new(),
             scope_vars: HashMap::default(),
+            to_hash: None,
             steps: 0,
             loaded: Vec::new(),
             facter: methods::facter::Registry::default(),
