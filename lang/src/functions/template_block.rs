@@ -23,7 +23,7 @@ struct TemplateLambda {
 impl NativeLambda for TemplateLambda {
     fn call(&self, ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
         let args = args.iter().map(to_ruby).collect();
-        let mut host = EvalHost { ev };
+        let mut host = EvalHost::new(ev);
         let v = self.block.call(&mut host, args).map_err(|e| {
             Error::eval(match e {
                 RubyError::Raised { message, .. } | RubyError::Syntax { message, .. } => message,
