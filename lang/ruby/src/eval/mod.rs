@@ -55,6 +55,13 @@ thread_local! {
     static NO_CONSTANTS: Rc<HashMap<String, RValue>> = Rc::default();
 }
 
+thread_local! {
+    /// The buffer interpolated strings are written into before their one copy into a
+    /// string value (kept while it is small).
+    static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+const SCRATCH_ROOM: usize = 4096;
+
 /// A bound on loop iterations, so that a template cannot hang the session.
 const MAX_STEPS: usize = 50_000_000;
 
@@ -401,7 +408,7 @@ impl<'h> Interp<'h> {
             // (a literal without interpolation is its text, shared: strings are values)
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Str(l.clone()),
-                _ => RValue::str(self.interpolate(parts)?),
+                _ => RValue::Str(self.interpolate_rc(parts)?),
             },
             Kind::Sym(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Sym(l.clone()),
@@ -626,24 +633,45 @@ impl<'h> Interp<'h> {
             })
             .sum();
         let mut s = String::with_capacity(literal);
+        self.interpolate_into(&mut s, parts)?;
+        Ok(s)
+    }
+
+    /// An interpolated string as a string value: written into the thread's scratch
+    /// buffer, then copied once into its `Rc<str>` (a new `String` each time cost an
+    /// allocation more).
+    fn interpolate_rc(&mut self, parts: &[Part]) -> R<Rc<str>> {
+        // (a nested interpolation finds the buffer taken and uses a new one)
+        let mut s = SCRATCH.take();
+        s.clear();
+        let r = self
+            .interpolate_into(&mut s, parts)
+            .map(|()| Rc::from(s.as_str()));
+        if s.capacity() <= SCRATCH_ROOM {
+            SCRATCH.set(s);
+        }
+        r
+    }
+
+    fn interpolate_into(&mut self, s: &mut String, parts: &[Part]) -> R<()> {
         for p in parts {
             match p {
-                Part::Lit(l) => methods::push_checked(&mut s, l, 0)?,
+                Part::Lit(l) => methods::push_checked(s, l, 0)?,
                 Part::Code(n) => match self.eval(n)? {
                     // a string is its own `to_s`: no copy made on the way
-                    RValue::Str(v) => methods::push_checked(&mut s, &v, n.at)?,
+                    RValue::Str(v) => methods::push_checked(s, &v, n.at)?,
                     // (Ruby's result would be binary: `+` joins binary strings)
                     RValue::Bytes(_) => {
                         return unsupported("interpolating a binary string (not UTF-8)", n.at)
                     }
                     v => {
                         let piece = self.to_s(v, n.at)?;
-                        methods::push_checked(&mut s, &piece, n.at)?;
+                        methods::push_checked(s, &piece, n.at)?;
                     }
                 },
             }
         }
-        Ok(s)
+        Ok(())
     }
 
     /// Evaluates a list, spreading `*splat`s.
