@@ -511,13 +511,13 @@ fn call_as(
     }
     let mut defined = None;
     let result = {
-        let mut it = ruby::Interp::new(&mut host);
+        let mut it = match &known {
+            Some((defs, _)) => ruby::Interp::calling(&mut host, defs),
+            None => ruby::Interp::new(&mut host),
+        };
         let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
         let loaded = match &known {
-            Some((defs, _)) => {
-                it.install(defs);
-                Ok(())
-            }
+            Some(_) => Ok(()),
             None => {
                 // Puppet's own module for helpers (`module PuppetX::Stdlib` reopens it)
                 it.define_module("PuppetX");

@@ -219,9 +219,17 @@ impl Drop for Ctx {
 impl Ctx {
     /// The frame of the template's body.
     pub fn top() -> Ctx {
+        let mut top = Ctx::bare_top();
+        top.locals = fresh_locals();
+        top
+    }
+
+    /// The top frame of an interpreter that runs no code there (only the methods it
+    /// calls, each in its own frame): without a scope of locals (`Interp::calling`).
+    pub(crate) fn bare_top() -> Ctx {
         Ctx {
             id: 1,
-            locals: fresh_locals(),
+            locals: Vec::new(),
             this: This::Template,
             def_target: DefTarget::Template,
             cref: NO_CREF.with(Rc::clone),

@@ -171,18 +171,43 @@ impl<'h> Interp<'h> {
     }
 
     fn make(host: &'h mut dyn Host, shared: Option<SharedVars>) -> Interp<'h> {
+        Interp::made(
+            host,
+            shared,
+            Ctx::top(),
+            &Loaded {
+                top_methods: NO_METHODS.with(Rc::clone),
+                top_constants: NO_CONSTANTS.with(Rc::clone),
+                classes: None,
+            },
+        )
+    }
+
+    /// An interpreter that starts from what an earlier one's code defined (`install`), to
+    /// call its methods (`call_top`): no code runs in its top frame, which is made
+    /// without a scope of locals (a module function's call made one and gave it back).
+    pub fn calling(host: &'h mut dyn Host, loaded: &Loaded) -> Interp<'h> {
+        Interp::made(host, None, Ctx::bare_top(), loaded)
+    }
+
+    fn made(
+        host: &'h mut dyn Host,
+        shared: Option<SharedVars>,
+        ctx: Ctx,
+        loaded: &Loaded,
+    ) -> Interp<'h> {
         Interp {
             shared,
             host,
             out: String::new(),
-            ctx: Ctx::top(),
+            ctx,
             frames: Vec::new(),
             frame_ids: 1,
             call_depth: 0,
-            top_methods: NO_METHODS.with(Rc::clone),
-            top_constants: NO_CONSTANTS.with(Rc::clone),
+            top_methods: loaded.top_methods.clone(),
+            top_constants: loaded.top_constants.clone(),
             classes: Vec::new(),
-            installed_classes: None,
+            installed_classes: loaded.classes.clone(),
             ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
@@ -237,6 +262,7 @@ impl<'h> Interp<'h> {
     /// Runs code for what it defines (methods, classes, constants), not for output: a
     /// module's Ruby function file before its function is called.
     pub fn load(&mut self, body: &[Node]) -> Result<(), RubyError> {
+        self.top_scope();
         match self.body(body) {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(*e),
@@ -281,6 +307,7 @@ impl<'h> Interp<'h> {
     }
 
     pub fn run(&mut self, body: &[Node]) -> Result<(), RubyError> {
+        self.top_scope();
         match self.body(body) {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(*e),
@@ -299,6 +326,14 @@ impl<'h> Interp<'h> {
                 "Can't escape from eval with break",
                 0,
             )),
+        }
+    }
+
+    /// Gives the top frame its scope of locals if it has none (`calling`), before code
+    /// runs there.
+    fn top_scope(&mut self) {
+        if self.frames.is_empty() && self.ctx.locals.is_empty() {
+            self.ctx.locals.push(Scope::default());
         }
     }
 
@@ -342,8 +377,14 @@ impl<'h> Interp<'h> {
                 return;
             }
         }
-        if let Some(top) = self.ctx.locals.last_mut() {
-            top.define(name.clone(), v);
+        match self.ctx.locals.last_mut() {
+            Some(top) => top.define(name.clone(), v),
+            // (the top frame of `calling`, which runs no code of its own)
+            None => {
+                let mut scope = Scope::default();
+                scope.define(name.clone(), v);
+                self.ctx.locals.push(scope);
+            }
         }
     }
 
