@@ -124,6 +124,72 @@ pub struct MethodDef {
     /// Whether its body has a bare `super` (which passes the method's own arguments on):
     /// only then does a call keep a copy of its arguments.
     pub zsuper: bool,
+    /// Its parameters counted by kind, once (a call binds its arguments by them).
+    pub shape: Shape,
+}
+
+impl MethodDef {
+    pub fn new(
+        name: String,
+        singleton: bool,
+        params: Vec<DefParam>,
+        body: Vec<Node>,
+        zsuper: bool,
+    ) -> MethodDef {
+        MethodDef {
+            name,
+            singleton,
+            shape: Shape::of(&params),
+            params,
+            body,
+            zsuper,
+        }
+    }
+}
+
+/// A method's parameters counted by kind.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    /// Required parameters before and after the optional ones and the splat.
+    pub req: usize,
+    pub post: usize,
+    pub opt: usize,
+    /// A `*rest` parameter.
+    pub rest: bool,
+    /// Keyword parameters (`key:`, `**opts`).
+    pub keywords: bool,
+    /// Every parameter has its own name: binding one need not look for an earlier one of
+    /// the same name.
+    pub distinct: bool,
+}
+
+impl Shape {
+    fn of(params: &[DefParam]) -> Shape {
+        let count = |f: fn(&DefParam) -> bool| params.iter().filter(|p| f(p)).count();
+        let name = |p: &DefParam| match p {
+            DefParam::Req(n)
+            | DefParam::Opt(n, _)
+            | DefParam::Rest(n)
+            | DefParam::Post(n)
+            | DefParam::Key(n, _)
+            | DefParam::KeyRest(n)
+            | DefParam::Block(n) => n.clone(),
+        };
+        let names: Vec<Name> = params.iter().map(name).collect();
+        Shape {
+            req: count(|p| matches!(p, DefParam::Req(_))),
+            post: count(|p| matches!(p, DefParam::Post(_))),
+            opt: count(|p| matches!(p, DefParam::Opt(..))),
+            rest: params.iter().any(|p| matches!(p, DefParam::Rest(_))),
+            keywords: params
+                .iter()
+                .any(|p| matches!(p, DefParam::Key(..) | DefParam::KeyRest(_))),
+            distinct: names
+                .iter()
+                .enumerate()
+                .all(|(i, n)| !names[..i].contains(n)),
+        }
+    }
 }
 
 /// A method's parameter.

@@ -1498,13 +1498,7 @@ impl Parser {
             self.expect_kw("end")?;
             body
         };
-        let def = MethodDef {
-            name,
-            singleton,
-            params,
-            body,
-            zsuper: self.zsuper,
-        };
+        let def = MethodDef::new(name, singleton, params, body, self.zsuper);
         Ok(Node::new(Kind::Def(Rc::new(def)), at))
     }
 

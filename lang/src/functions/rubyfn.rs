@@ -62,6 +62,9 @@ struct Ready {
     file: Rc<RubyFile>,
     parsed: Rc<Parsed>,
     defined: Option<Known>,
+    /// With what was defined: the function's file and its helpers, as errors show them
+    /// (shared by the calls: none makes its own list).
+    sources: Option<Rc<Vec<Source>>>,
 }
 
 /// What a function file and the helpers it required defined.
@@ -367,12 +370,18 @@ fn call_as(
         text: file.text.clone(),
         path: found.path.clone(),
     };
-    let ready = found
-        .ready
-        .borrow()
-        .as_ref()
-        .map(|r| (r.file.clone(), r.parsed.clone(), r.defined.clone()));
+    let ready = found.ready.borrow().as_ref().map(|r| {
+        let sources = r.defined.is_some().then(|| r.sources.clone()).flatten();
+        (
+            (r.file.clone(), r.parsed.clone(), r.defined.clone()),
+            sources,
+        )
+    });
     let was_ready = ready.is_some();
+    let (ready, kept_sources) = match ready {
+        Some((ready, sources)) => (Some(ready), sources),
+        None => (None, None),
+    };
     let (file, parsed, known) = match ready {
         Some(ready) => ready,
         None => {
@@ -489,24 +498,26 @@ fn call_as(
         function: name,
         v3,
         block: block.cloned(),
-        sources: vec![main_source(&file)],
+        sources: match &kept_sources {
+            Some(sources) => sources.clone(),
+            None => Rc::new(vec![main_source(&file)]),
+        },
         deprecations: None,
     };
     // What the file (and the helpers it requires) defined, from an earlier call; else
     // loaded now and kept.
-    if let Some((_, required)) = &known {
-        host.sources
-            .extend(required.iter().map(|r| r.source.clone()));
+    if let (Some((_, required)), None) = (&known, &kept_sources) {
+        Rc::make_mut(&mut host.sources).extend(required.iter().map(|r| r.source.clone()));
     }
     let mut defined = None;
     let result = {
-        let mut it = ruby::Interp::new(&mut host);
+        let mut it = match &known {
+            Some((defs, _)) => ruby::Interp::calling(&mut host, defs),
+            None => ruby::Interp::new(&mut host),
+        };
         let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
         let loaded = match &known {
-            Some((defs, _)) => {
-                it.install(defs);
-                Ok(())
-            }
+            Some(_) => Ok(()),
             None => {
                 // Puppet's own module for helpers (`module PuppetX::Stdlib` reopens it)
                 it.define_module("PuppetX");
@@ -527,10 +538,12 @@ fn call_as(
         remember_definitions(crate::env::fs::key(&found.path), file.clone(), defs, &host)
     });
     if !was_ready || defined.is_some() {
+        let defined = defined.or(known);
         *found.ready.borrow_mut() = Some(Ready {
             file: file.clone(),
             parsed: parsed.clone(),
-            defined: defined.or(known),
+            sources: defined.is_some().then(|| host.sources.clone()),
+            defined,
         });
     }
     let value = match result {
@@ -936,14 +949,14 @@ fn walk(
                     None => vec![],
                 };
                 body.push(Node::new(
-                    Kind::Def(Rc::new(MethodDef {
-                        name: METHOD_3X.to_string(),
-                        singleton: false,
+                    Kind::Def(Rc::new(MethodDef::new(
+                        METHOD_3X.to_string(),
+                        false,
                         params,
-                        body: block.body.clone(),
+                        block.body.clone(),
                         // (a bare `super` in a 3.x function's block: its arguments kept)
-                        zsuper: true,
-                    })),
+                        true,
+                    ))),
                     n.at,
                 ));
                 *api = Some(Api::V3 { arity, rvalue });
@@ -1162,7 +1175,7 @@ struct FunctionHost<'e> {
     v3: bool,
     block: Option<Closure>,
     /// The function's file, then the files `require` loaded.
-    sources: Vec<Source>,
+    sources: Rc<Vec<Source>>,
     /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged
     /// (made with the first such object).
     deprecations: Option<Rc<RefCell<Vec<String>>>>,
@@ -1180,7 +1193,7 @@ struct RubyLambda {
     function: Rc<str>,
     /// The function's own lambda (`yield` in the block).
     outer: Option<Closure>,
-    sources: Vec<Source>,
+    sources: Rc<Vec<Source>>,
 }
 
 impl RubyLambda {
@@ -1509,7 +1522,7 @@ impl FunctionHost<'_> {
         }
         let parsed = crate::env::ruby_files::load(&file)
             .map_err(|e| HostError::Raise(format!("cannot load such file -- {path} ({e})")))?;
-        self.sources.push(Source {
+        Rc::make_mut(&mut self.sources).push(Source {
             base: parsed.base,
             shown: shown_path(&dir, &file),
             text: parsed.text.clone(),

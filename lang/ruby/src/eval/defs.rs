@@ -219,9 +219,17 @@ impl Drop for Ctx {
 impl Ctx {
     /// The frame of the template's body.
     pub fn top() -> Ctx {
+        let mut top = Ctx::bare_top();
+        top.locals = fresh_locals();
+        top
+    }
+
+    /// The top frame of an interpreter that runs no code there (only the methods it
+    /// calls, each in its own frame): without a scope of locals (`Interp::calling`).
+    pub(crate) fn bare_top() -> Ctx {
         Ctx {
             id: 1,
-            locals: fresh_locals(),
+            locals: Vec::new(),
             this: This::Template,
             def_target: DefTarget::Template,
             cref: NO_CREF.with(Rc::clone),
@@ -1319,7 +1327,7 @@ impl Interp<'_> {
                     args: if def.zsuper { args.clone() } else { Vec::new() },
                 });
                 let r = self.with_frame(frame, at, |it| {
-                    it.bind_params(&def.params, args, at)?;
+                    it.bind_params(&def, args, at)?;
                     it.body_value(&def.body)
                 });
                 match r {
@@ -1332,12 +1340,10 @@ impl Interp<'_> {
 
     /// Binds a method's parameters to the arguments of a call, as Ruby does (defaults are
     /// evaluated in the method's frame, after the parameters before them).
-    fn bind_params(&mut self, params: &[DefParam], mut args: Vec<RValue>, at: usize) -> R<()> {
-        let has_kw = params
-            .iter()
-            .any(|p| matches!(p, DefParam::Key(..) | DefParam::KeyRest(_)));
+    fn bind_params(&mut self, def: &MethodDef, mut args: Vec<RValue>, at: usize) -> R<()> {
+        let (params, shape) = (&def.params, def.shape);
         let mut kw: Option<RHash> = None;
-        if has_kw {
+        if shape.keywords {
             if let Some(RValue::Hash(h)) = args.last() {
                 let h = h.borrow();
                 if h.entries.iter().all(|(k, _)| matches!(k, RValue::Sym(_))) {
@@ -1348,11 +1354,7 @@ impl Interp<'_> {
                 args.pop();
             }
         }
-        let count = |f: fn(&DefParam) -> bool| params.iter().filter(|p| f(p)).count();
-        let req = count(|p| matches!(p, DefParam::Req(_)));
-        let post = count(|p| matches!(p, DefParam::Post(_)));
-        let opt = count(|p| matches!(p, DefParam::Opt(..)));
-        let rest = params.iter().any(|p| matches!(p, DefParam::Rest(_)));
+        let (req, post, opt, rest) = (shape.req, shape.post, shape.opt, shape.rest);
         let n = args.len();
         let min = req + post;
         if n < min || (!rest && n > min + opt) {
@@ -1371,18 +1373,22 @@ impl Interp<'_> {
         let mut opt_left = n - min;
         let mut args = args.into_iter();
         let mut missing = Vec::new();
+        // The frame's scope is new: a parameter is a new variable, unless a name repeats
+        // or a default's code (run in the frame) may have made one.
+        let mut fresh = shape.distinct;
         for p in params {
             match p {
                 DefParam::Req(name) | DefParam::Post(name) => {
                     let v = args.next().unwrap_or(RValue::Nil);
-                    self.set_local(name, v);
+                    self.bind_param(name, v, fresh);
                 }
                 DefParam::Opt(name, default) => {
                     if opt_left > 0 {
                         opt_left -= 1;
                         let v = args.next().unwrap_or(RValue::Nil);
-                        self.set_local(name, v);
+                        self.bind_param(name, v, fresh);
                     } else {
+                        fresh = false;
                         let v = self.eval(default)?;
                         self.set_local(name, v);
                     }
@@ -1392,7 +1398,7 @@ impl Interp<'_> {
                     opt_left = 0;
                     let items: Vec<RValue> = (&mut args).take(take).collect();
                     if !name.is_empty() {
-                        self.set_local(name, RValue::array(items));
+                        self.bind_param(name, RValue::array(items), fresh);
                     }
                 }
                 DefParam::Key(name, default) => {
@@ -1400,8 +1406,9 @@ impl Interp<'_> {
                         .as_mut()
                         .and_then(|h| h.remove(&RValue::Sym(name.rc().clone())));
                     match (given, default) {
-                        (Some(v), _) => self.set_local(name, v),
+                        (Some(v), _) => self.bind_param(name, v, fresh),
                         (None, Some(d)) => {
+                            fresh = false;
                             let v = self.eval(d)?;
                             self.set_local(name, v);
                         }
@@ -1410,7 +1417,7 @@ impl Interp<'_> {
                 }
                 DefParam::KeyRest(name) => {
                     let h = kw.take().unwrap_or_default();
-                    self.set_local(name, RValue::hash(h));
+                    self.bind_param(name, RValue::hash(h), fresh);
                 }
                 DefParam::Block(name) => {
                     let v = match &self.ctx.block {
@@ -1418,7 +1425,7 @@ impl Interp<'_> {
                         Some(BlockArg::Host(b)) => b.clone(),
                         _ => RValue::Nil,
                     };
-                    self.set_local(name, v);
+                    self.bind_param(name, v, fresh);
                 }
             }
         }
@@ -1442,6 +1449,17 @@ impl Interp<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Interp<'_> {
+    /// Binds a parameter: defined in the frame's scope without looking for the name first
+    /// when it is known to be new there (`fresh`).
+    fn bind_param(&mut self, name: &Name, v: RValue, fresh: bool) {
+        match self.ctx.locals.last_mut() {
+            Some(scope) if fresh => scope.define(name.clone(), v),
+            _ => self.set_local(name, v),
+        }
     }
 }
 

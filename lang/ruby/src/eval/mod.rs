@@ -58,6 +58,13 @@ thread_local! {
     static NO_CONSTANTS: Rc<HashMap<String, RValue>> = Rc::default();
 }
 
+thread_local! {
+    /// The buffer interpolated strings are written into before their one copy into a
+    /// string value (kept while it is small).
+    static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+const SCRATCH_ROOM: usize = 4096;
+
 /// A bound on loop iterations, so that a template cannot hang the session.
 const MAX_STEPS: usize = 50_000_000;
 
@@ -175,18 +182,43 @@ impl<'h> Interp<'h> {
     }
 
     fn make(host: &'h mut dyn Host, shared: Option<SharedVars>) -> Interp<'h> {
+        Interp::made(
+            host,
+            shared,
+            Ctx::top(),
+            &Loaded {
+                top_methods: NO_METHODS.with(Rc::clone),
+                top_constants: NO_CONSTANTS.with(Rc::clone),
+                classes: None,
+            },
+        )
+    }
+
+    /// An interpreter that starts from what an earlier one's code defined (`install`), to
+    /// call its methods (`call_top`): no code runs in its top frame, which is made
+    /// without a scope of locals (a module function's call made one and gave it back).
+    pub fn calling(host: &'h mut dyn Host, loaded: &Loaded) -> Interp<'h> {
+        Interp::made(host, None, Ctx::bare_top(), loaded)
+    }
+
+    fn made(
+        host: &'h mut dyn Host,
+        shared: Option<SharedVars>,
+        ctx: Ctx,
+        loaded: &Loaded,
+    ) -> Interp<'h> {
         Interp {
             shared,
             host,
             out: String::new(),
-            ctx: Ctx::top(),
+            ctx,
             frames: Vec::new(),
             frame_ids: 1,
             call_depth: 0,
-            top_methods: NO_METHODS.with(Rc::clone),
-            top_constants: NO_CONSTANTS.with(Rc::clone),
+            top_methods: loaded.top_methods.clone(),
+            top_constants: loaded.top_constants.clone(),
             classes: Vec::new(),
-            installed_classes: None,
+            installed_classes: loaded.classes.clone(),
             ivars: HashMap::default(),
             last_match: None,
             catching: Vec::new(),
@@ -242,6 +274,7 @@ impl<'h> Interp<'h> {
     /// Runs code for what it defines (methods, classes, constants), not for output: a
     /// module's Ruby function file before its function is called.
     pub fn load(&mut self, body: &[Node]) -> Result<(), RubyError> {
+        self.top_scope();
         match self.body(body) {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(*e),
@@ -286,6 +319,7 @@ impl<'h> Interp<'h> {
     }
 
     pub fn run(&mut self, body: &[Node]) -> Result<(), RubyError> {
+        self.top_scope();
         match self.body(body) {
             Ok(_) => Ok(()),
             Err(Flow::Error(e)) => Err(*e),
@@ -304,6 +338,14 @@ impl<'h> Interp<'h> {
                 "Can't escape from eval with break",
                 0,
             )),
+        }
+    }
+
+    /// Gives the top frame its scope of locals if it has none (`calling`), before code
+    /// runs there.
+    fn top_scope(&mut self) {
+        if self.frames.is_empty() && self.ctx.locals.is_empty() {
+            self.ctx.locals.push(Scope::default());
         }
     }
 
@@ -347,8 +389,14 @@ impl<'h> Interp<'h> {
                 return;
             }
         }
-        if let Some(top) = self.ctx.locals.last_mut() {
-            top.define(name.clone(), v);
+        match self.ctx.locals.last_mut() {
+            Some(top) => top.define(name.clone(), v),
+            // (the top frame of `calling`, which runs no code of its own)
+            None => {
+                let mut scope = Scope::default();
+                scope.define(name.clone(), v);
+                self.ctx.locals.push(scope);
+            }
         }
     }
 
@@ -413,7 +461,7 @@ impl<'h> Interp<'h> {
             // (a literal without interpolation is its text, shared: strings are values)
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Str(l.clone()),
-                _ => RValue::str(self.interpolate(parts)?),
+                _ => RValue::Str(self.interpolate_rc(parts)?),
             },
             Kind::Sym(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Sym(l.clone()),
@@ -638,24 +686,45 @@ impl<'h> Interp<'h> {
             })
             .sum();
         let mut s = String::with_capacity(literal);
+        self.interpolate_into(&mut s, parts)?;
+        Ok(s)
+    }
+
+    /// An interpolated string as a string value: written into the thread's scratch
+    /// buffer, then copied once into its `Rc<str>` (a new `String` each time cost an
+    /// allocation more).
+    fn interpolate_rc(&mut self, parts: &[Part]) -> R<Rc<str>> {
+        // (a nested interpolation finds the buffer taken and uses a new one)
+        let mut s = SCRATCH.take();
+        s.clear();
+        let r = self
+            .interpolate_into(&mut s, parts)
+            .map(|()| Rc::from(s.as_str()));
+        if s.capacity() <= SCRATCH_ROOM {
+            SCRATCH.set(s);
+        }
+        r
+    }
+
+    fn interpolate_into(&mut self, s: &mut String, parts: &[Part]) -> R<()> {
         for p in parts {
             match p {
-                Part::Lit(l) => methods::push_checked(&mut s, l, 0)?,
+                Part::Lit(l) => methods::push_checked(s, l, 0)?,
                 Part::Code(n) => match self.eval(n)? {
                     // a string is its own `to_s`: no copy made on the way
-                    RValue::Str(v) => methods::push_checked(&mut s, &v, n.at)?,
+                    RValue::Str(v) => methods::push_checked(s, &v, n.at)?,
                     // (Ruby's result would be binary: `+` joins binary strings)
                     RValue::Bytes(_) => {
                         return unsupported("interpolating a binary string (not UTF-8)", n.at)
                     }
                     v => {
                         let piece = self.to_s(v, n.at)?;
-                        methods::push_checked(&mut s, &piece, n.at)?;
+                        methods::push_checked(s, &piece, n.at)?;
                     }
                 },
             }
         }
-        Ok(s)
+        Ok(())
     }
 
     /// Evaluates a list, spreading `*splat`s.

@@ -10,11 +10,13 @@ use crate::Regexp;
 use std::rc::Rc;
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
-    let RValue::Str(s) = recv else {
+    let RValue::Str(whole) = recv else {
         return Ok(None);
     };
-    let s: &str = s;
+    let s: &str = whole;
     let st = |t: String| Ok(Some(RValue::str(t)));
+    // (a slice of the receiver: the receiver itself when it is all of it)
+    let part = |t: &str| Ok(Some(RValue::Str(crate::rcstr::part_of(whole, t))));
     match c.id {
         M::op_add if matches!(c.arg(0), Some(RValue::Bytes(_))) => {
             c.arity(1, 1)?;
@@ -25,11 +27,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
             super::grow(s.len().saturating_add(o.len()), c.at)?;
-            // (not `format!`: its machinery costs more than the copy)
-            let mut t = String::with_capacity(s.len() + o.len());
-            t.push_str(s);
-            t.push_str(&o);
-            st(t)
+            // (made in its shared form at once: no `String` first)
+            Ok(Some(RValue::Str(crate::rcstr::concat(&[s, &o]))))
         }
         M::op_mul => {
             let n = c.int_arg(0)?;
@@ -95,8 +94,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             call(it, recv, &plain)
         }
         // (ASCII text, the usual, without the Unicode tables)
-        M::upcase if s.is_ascii() => st(s.to_ascii_uppercase()),
-        M::downcase if s.is_ascii() => st(s.to_ascii_lowercase()),
+        M::upcase if s.is_ascii() => Ok(Some(RValue::Str(crate::rcstr::ascii_case(s, true)))),
+        M::downcase if s.is_ascii() => Ok(Some(RValue::Str(crate::rcstr::ascii_case(s, false)))),
         M::upcase => st(s.to_uppercase()),
         M::downcase => st(s.to_lowercase()),
         M::capitalize => {
@@ -116,15 +115,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             })
             .collect()),
-        M::strip => st(s
-            .trim_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')
-            .to_string()),
-        M::lstrip => st(s
-            .trim_start_matches(|ch: char| ch.is_ascii_whitespace())
-            .to_string()),
-        M::rstrip => st(s
-            .trim_end_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')
-            .to_string()),
+        M::strip => part(s.trim_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')),
+        M::lstrip => part(s.trim_start_matches(|ch: char| ch.is_ascii_whitespace())),
+        M::rstrip => part(s.trim_end_matches(|ch: char| ch.is_ascii_whitespace() || ch == '\0')),
         M::chomp => {
             let t = match c.arg(0) {
                 Some(RValue::Str(suffix)) => s.strip_suffix(&**suffix).unwrap_or(s),
@@ -134,7 +127,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .or_else(|| s.strip_suffix('\r'))
                     .unwrap_or(s),
             };
-            st(t.to_string())
+            part(t)
         }
         M::chop => st(s
             .strip_suffix("\r\n")
