@@ -57,6 +57,46 @@ fn a_small_address_space_limit_still_starts_prepl() {
     assert_eq!(text(&out.stdout), "[2, 4]\n", "{}", text(&out.stderr));
 }
 
+/// The memory limit in force that the doubling program's error names, in MiB.
+fn limit_in_force_mib(err: &str) -> f64 {
+    let at = err.find("memory limit of ").expect("the memory error") + "memory limit of ".len();
+    let mut words = err[at..].split_whitespace();
+    let n: f64 = words.next().unwrap().parse().unwrap();
+    match words.next().unwrap() {
+        "KiB" => n / 1024.0,
+        "MiB" => n,
+        "GiB" => n * 1024.0,
+        unit => panic!("{unit}"),
+    }
+}
+
+#[test]
+fn mimalloc_reserves_address_space_in_proportion_to_the_limit() {
+    if !have("prlimit") {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    // mimalloc's first arena was 1 GiB of address space whatever the limit: under 1.2 GB
+    // the limit in force was 8.4 MiB (600 MB: 221 MiB, its smaller fallback arena).
+    for (address_space, at_least) in [(600_000_000u64, 250.0), (1_200_000_000, 600.0)] {
+        let out = Command::new("prlimit")
+            .arg(format!("--as={address_space}"))
+            .arg(env!("CARGO_BIN_EXE_prepl"))
+            .args(["--memory-limit", "8G", "-e", DOUBLING])
+            .env("PREPL_BASEMODULEPATH", "")
+            .env_remove("MIMALLOC_ARENA_RESERVE")
+            .output()
+            .expect("prlimit runs");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        let limit = limit_in_force_mib(&err);
+        assert!(
+            limit >= at_least,
+            "--as={address_space}: {limit} MiB: {err}"
+        );
+    }
+}
+
 #[test]
 fn large_blocks_past_the_limit_fail_the_input_on_paths_without_a_check_of_their_own() {
     // Slices of a 16 MiB string: each a new 16 MiB block that no budget check asks about;
