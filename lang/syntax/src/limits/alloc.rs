@@ -259,7 +259,6 @@ const MI_OPTION_ARENA_RESERVE: std::ffi::c_int = 23;
 extern "C" {
     // (mimalloc's; in libmimalloc-sys behind its `extended` feature)
     fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
-    fn mi_option_get(option: std::ffi::c_int) -> std::ffi::c_long;
 }
 
 /// The address space mimalloc reserves for an arena under the address-space or
@@ -456,6 +455,10 @@ mod tests {
         assert_eq!(arena_reserve_under(8 << 30), Some(512 * mib));
         assert_eq!(arena_reserve_under(1200 * mib), Some(75 * mib));
         assert_eq!(arena_reserve_under(100 * mib), Some(32 * mib));
+    }
+
+    extern "C" {
+        fn mi_option_get(option: std::ffi::c_int) -> std::ffi::c_long;
     }
 
     #[test]
