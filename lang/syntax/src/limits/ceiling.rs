@@ -16,9 +16,10 @@
 //!   tries once more (mimalloc, refused memory, tries once more by itself after calling
 //!   `alloc::mimalloc_collects`, which gives the ballast back when 64 MiB of address
 //!   space cannot be mapped), so that the allocations that follow (the error
-//!   being built) still succeed; the process is then *exhausted*: every budget
-//!   check and interrupt check fails with the memory error until the input ends, and the
-//!   ballast is mapped again when it has ended. A single request larger than the ballast
+//!   being built) still succeed; every input running then is *exhausted*: its budget
+//!   checks and interrupt checks fail with the memory error until it ends, and the
+//!   ballast is mapped again when an input has ended. (A large block past the limit in
+//!   force exhausts only the input of the thread that allocated it.) A single request larger than the ballast
 //!   still fails: through `try_reserve` it is the memory error, elsewhere Rust aborts.
 
 use super::human;
