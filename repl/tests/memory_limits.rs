@@ -57,12 +57,56 @@ fn a_small_address_space_limit_still_starts_prepl() {
     assert_eq!(text(&out.stdout), "[2, 4]\n", "{}", text(&out.stderr));
 }
 
+/// The memory limit in force that the doubling program's error names, in MiB.
+fn limit_in_force_mib(err: &str) -> f64 {
+    let at = err.find("memory limit of ").expect("the memory error") + "memory limit of ".len();
+    let mut words = err[at..].split_whitespace();
+    let n: f64 = words.next().unwrap().parse().unwrap();
+    match words.next().unwrap() {
+        "KiB" => n / 1024.0,
+        "MiB" => n,
+        "GiB" => n * 1024.0,
+        unit => panic!("{unit}"),
+    }
+}
+
+#[test]
+fn mimalloc_reserves_address_space_in_proportion_to_the_limit() {
+    if !have("prlimit") {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    // mimalloc's first arena was 1 GiB of address space whatever the limit: under 1.2 GB
+    // the limit in force was 8.4 MiB (600 MB: 221 MiB, its smaller fallback arena).
+    for (address_space, at_least) in [(600_000_000u64, 250.0), (1_200_000_000, 600.0)] {
+        let out = Command::new("prlimit")
+            .arg(format!("--as={address_space}"))
+            .arg(env!("CARGO_BIN_EXE_prepl"))
+            .args(["--memory-limit", "8G", "-e", DOUBLING])
+            .env("PREPL_BASEMODULEPATH", "")
+            .env_remove("MIMALLOC_ARENA_RESERVE")
+            .output()
+            .expect("prlimit runs");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        let limit = limit_in_force_mib(&err);
+        assert!(
+            limit >= at_least,
+            "--as={address_space}: {limit} MiB: {err}"
+        );
+    }
+}
+
 #[test]
 fn large_blocks_past_the_limit_fail_the_input_on_paths_without_a_check_of_their_own() {
-    // Slices of a 16 MiB string: each a new 16 MiB block that no budget check asks about;
-    // the allocator sees the count pass the limit and the input fails when it ends.
-    let slices = "$s = Integer[1, 24].reduce('x') |$m, $x| { \"$m$m\" } \
-                  [$s[1, -1], $s[2, -1], $s[3, -1], $s[4, -1], $s[5, -1]].length";
+    // Matches of a 16 MiB string: each a new 16 MiB block that no budget check asks
+    // about; the allocator sees the count pass the limit and the input fails when it ends.
+    // (Slices were such a path, until they were checked.)
+    let m = "$s.match(/.+/)";
+    let slices = format!(
+        "$s = Integer[1, 24].reduce('x') |$m, $x| {{ \"$m$m\" }} [{m}, {m}, {m}, {m}, {m}].length"
+    );
+    let slices = slices.as_str();
     let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
         .args(["--memory-limit", "100M", "-e", slices])
         .env("PREPL_BASEMODULEPATH", "")
@@ -192,4 +236,134 @@ fn a_session_under_an_address_space_limit_survives_what_it_cannot_get() {
         "no abort: {screen}"
     );
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// One program of `data/growth.txt` run under `prlimit --as`: `$s` holds `n` spaces.
+fn run_growth(address_space: u64, n: usize, op: &str) -> std::process::Output {
+    let mib = n >> 20;
+    let src = format!(
+        "$n = {} $c = sprintf('%1048576s', '') $s = Integer[1, {mib}].map |$i| {{ $c }}.join \
+         $r = {op}\n'ok'",
+        mib << 20
+    );
+    Command::new("prlimit")
+        .arg(format!("--as={address_space}"))
+        .arg(env!("CARGO_BIN_EXE_prepl"))
+        .args(["--memory-limit", "8G", "-e", &src])
+        .env("PREPL_BASEMODULEPATH", "/usr/share/puppet/modules")
+        .env_remove("MIMALLOC_ARENA_RESERVE")
+        .output()
+        .expect("prlimit runs")
+}
+
+/// Runs the programs of `data/growth.txt` (those marked `!` unless `all`) under each
+/// address-space limit, `$s` about 30% of the limit in force there; returns the failures.
+fn growth_under(address_spaces: &[u64], all: bool) -> Vec<String> {
+    use std::os::unix::process::ExitStatusExt;
+    let list = include_str!("data/growth.txt");
+    let ops: Vec<&str> = list
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| match l.strip_prefix("! ") {
+            Some(op) => Some(op),
+            None => all.then_some(l),
+        })
+        .collect();
+    let mut failures = Vec::new();
+    for &address_space in address_spaces {
+        // the limit in force there, from the doubling program's error
+        let out = Command::new("prlimit")
+            .arg(format!("--as={address_space}"))
+            .arg(env!("CARGO_BIN_EXE_prepl"))
+            .args(["--memory-limit", "8G", "-e", DOUBLING])
+            .env("PREPL_BASEMODULEPATH", "")
+            .output()
+            .expect("prlimit runs");
+        let limit = limit_in_force_mib(&text(&out.stderr));
+        let n = (limit * 0.3) as usize * (1 << 20);
+        for op in &ops {
+            let out = run_growth(address_space, n, op);
+            let err = text(&out.stderr);
+            let fine = match out.status.code() {
+                Some(0) => true,
+                Some(1) => err.starts_with("Error: "),
+                _ => false,
+            };
+            if !fine {
+                failures.push(format!(
+                    "--as={address_space}, $s of {} MiB: {op}: {:?} {}",
+                    n >> 20,
+                    out.status.signal(),
+                    err.lines().next().unwrap_or("")
+                ));
+            }
+        }
+    }
+    failures
+}
+
+#[test]
+fn growth_under_an_address_space_limit_is_an_error_not_an_abort() {
+    if !have("prlimit") {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    let failures = growth_under(&[600_000_000], false);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "minutes: every program of data/growth.txt at two limits (run by hand)"]
+fn every_growth_program_under_address_space_limits_is_an_error_not_an_abort() {
+    let failures = growth_under(&[600_000_000, 1_000_000_000], true);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn hiera_interpolation_of_a_large_variable_under_an_address_space_limit_is_an_error() {
+    use std::os::unix::process::ExitStatusExt;
+    if !have("prlimit") {
+        eprintln!("prlimit is not installed: skipped");
+        return;
+    }
+    let env = std::env::temp_dir().join(format!("prepl-growth-hiera-{}", std::process::id()));
+    std::fs::create_dir_all(env.join("data")).unwrap();
+    std::fs::write(
+        env.join("hiera.yaml"),
+        "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    )
+    .unwrap();
+    std::fs::write(
+        env.join("data/common.yaml"),
+        "---\nbig: \"%{s}%{s}%{s}%{s}%{s}%{s}%{s}%{s}\"\ntwo: \"%{s}%{s}\"\n\
+         nested: \"%{lookup('two')}%{lookup('two')}%{lookup('two')}\"\n\
+         list: [\"%{s}\", \"%{s}\", \"%{s}\", \"%{s}\"]\n",
+    )
+    .unwrap();
+    // (each aborted: `memory allocation of N bytes failed`)
+    for key in ["big", "two", "nested", "list"] {
+        let src = format!(
+            "$c = sprintf('%1048576s', '') $s = Integer[1, 78].map |$i| {{ $c }}.join \
+             lookup('{key}').length"
+        );
+        let out = Command::new("prlimit")
+            .arg("--as=600000000")
+            .arg(env!("CARGO_BIN_EXE_prepl"))
+            .arg("--environment")
+            .arg(&env)
+            .args(["--memory-limit", "8G", "-e", &src])
+            .env("PREPL_BASEMODULEPATH", "")
+            .env_remove("MIMALLOC_ARENA_RESERVE")
+            .output()
+            .expect("prlimit runs");
+        let err = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{key}: {:?} {err}",
+            out.status.signal()
+        );
+        assert!(err.contains("Out of memory"), "{key}: {err}");
+    }
+    std::fs::remove_dir_all(&env).unwrap();
 }

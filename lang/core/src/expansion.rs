@@ -144,7 +144,17 @@ pub fn check_expansion(v: &Value, per_node: usize) -> Result<(), Error> {
     if size > room {
         return Err(memory_error(size));
     }
-    Ok(())
+    // (a reservation: under a hard limit, room for the text and the value's copy of it)
+    crate::limits::reserve(size)
+}
+
+/// Fails unless `factor` times the text of `v` (its strings, at least `per_node` bytes an
+/// element) fits in the memory limit: for writers that copy what they write several times
+/// (a `Vec<char>` of each string, the text, the value's copy of it).
+pub fn reserve_text(v: &Value, per_node: usize, factor: usize) -> Result<(), Error> {
+    let room = memory_limit().saturating_sub(in_use());
+    let size = expanded_size(v, per_node, room)?;
+    crate::limits::reserve(size.saturating_mul(factor))
 }
 
 /// Checks an array or hash just built from a literal: when the same array or hash

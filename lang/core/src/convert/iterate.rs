@@ -34,10 +34,20 @@ fn elements_at(v: &Value, depth: usize) -> Option<Result<Vec<Value>, Error>> {
             .iter()
             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
             .collect(),
-        Value::String(s) => s.chars().map(|c| Value::from(c.to_string())).collect(),
+        Value::String(s) => {
+            // (a value and a string of one character for each, 48 bytes or so)
+            let each = std::mem::size_of::<Value>() + 32;
+            if let Err(e) = crate::limits::reserve(s.len().saturating_mul(each)) {
+                return Some(Err(e));
+            }
+            s.chars().map(|c| Value::from(c.to_string())).collect()
+        }
         Value::Integer(n) => {
             if i128::from(*n) > MAX_ELEMENTS {
                 return Some(Err(too_many()));
+            }
+            if let Err(e) = crate::limits::reserve_for::<Value>((*n).max(0) as usize) {
+                return Some(Err(e));
             }
             (0..(*n).max(0)).map(Value::Integer).collect()
         }
@@ -51,6 +61,9 @@ fn elements_at(v: &Value, depth: usize) -> Option<Result<Vec<Value>, Error>> {
                 let (lo, hi) = (r.from.min(r.to), r.from.max(r.to));
                 if i128::from(hi) - i128::from(lo) >= MAX_ELEMENTS {
                     return Some(Err(too_many()));
+                }
+                if let Err(e) = crate::limits::reserve_for::<Value>((hi - lo) as usize + 1) {
+                    return Some(Err(e));
                 }
                 (lo..=hi).map(Value::Integer).collect()
             }

@@ -179,6 +179,10 @@ fn convert_here(
 fn binary(bytes: &[u8], f: &Format) -> Result<String, Error> {
     use crate::convert::binary::{encode_relaxed, encode_strict, encode_urlsafe};
     let s = &f.spec;
+    // (base64 is 4/3 of the bytes, copied once padded or quoted; the text of `%#s` may
+    // escape each byte)
+    let copies = if s.alt { 6 } else { 3 };
+    crate::limits::reserve(bytes.len().saturating_mul(copies))?;
     let text = match f.conv {
         'p' => return Ok(format!("Binary(\"{}\")", s.string(&encode_strict(bytes)))),
         's' if s.alt => String::from_utf8_lossy(bytes).into_owned(),

@@ -952,6 +952,7 @@ impl<'h> Interp<'h> {
             // the subset: another name for the same string does not see it change)
             if matches!(id, M::op_shl | M::concat) {
                 if let (Some(var), [RValue::Str(more)]) = (self.appended_to(r), args.as_slice()) {
+                    methods::grow(s.len().saturating_add(more.len()), at)?;
                     let longer = RValue::str(format!("{s}{more}"));
                     self.assign(var, longer.clone())?;
                     return Ok(longer);

@@ -133,9 +133,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             .strip_suffix("\r\n")
             .unwrap_or_else(|| s.char_indices().last().map_or(s, |(i, _)| &s[..i]))
             .to_string()),
-        M::chars => Ok(Some(RValue::array(
-            s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
-        ))),
+        M::chars => {
+            grow_chars(s, c.at)?;
+            Ok(Some(RValue::array(
+                s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
+            )))
+        }
         M::lines => Ok(Some(RValue::array(
             lines(s, c)?.into_iter().map(RValue::str).collect(),
         ))),
@@ -284,6 +287,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return st(s.to_string());
             }
             let total = width - len;
+            // (the padding, the padded text and the value's copy of it)
+            let longest = pad.chars().map(char::len_utf8).max().unwrap_or(1);
+            super::grow(
+                total
+                    .saturating_mul(longest)
+                    .saturating_add(s.len())
+                    .saturating_mul(3),
+                c.at,
+            )?;
             let fill = |n: usize| pad.chars().cycle().take(n).collect::<String>();
             st(match c.id {
                 M::ljust => format!("{s}{}", fill(total)),
@@ -296,6 +308,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let parts: Vec<String> = if c.id == M::each_line {
                 lines(s, c)?
             } else {
+                grow_chars(s, c.at)?;
                 s.chars().map(|ch| ch.to_string()).collect()
             };
             let Some(b) = c.block else {
@@ -318,6 +331,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         ))),
         M::succ | M::next => {
             c.arity(0, 0)?;
+            // (its characters, four bytes each, and the result)
+            super::grow(s.len().saturating_mul(6), c.at)?;
             st(succ(s))
         }
         M::upto => {
@@ -347,6 +362,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Ok(Some(RValue::Int(v as i64)))
         }
         M::bytes | M::each_byte => {
+            super::grow_values(s.len(), c.at)?;
             let bytes: Vec<RValue> = s.bytes().map(|b| RValue::Int(b.into())).collect();
             match c.block {
                 Some(b) if c.id == M::each_byte => {
@@ -1064,4 +1080,11 @@ fn case_options(args: &[RValue], at: usize) -> R<()> {
     } else {
         raise("too many options", at)
     }
+}
+
+/// Checks that a value for each character of `s` fits in the memory limit: a string of one
+/// character and its place in an array (`chars`, `each_char`, 24 times the text).
+fn grow_chars(s: &str, at: usize) -> R<()> {
+    let one = std::mem::size_of::<RValue>() + std::mem::size_of::<String>() + 16;
+    super::grow(s.len().saturating_mul(one), at)
 }

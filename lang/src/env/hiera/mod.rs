@@ -1175,7 +1175,7 @@ impl<'e> Lookup<'e> {
         // are interpolated at every lookup.
         while let Some((start, inner, end)) = next_interpolation(subject, last) {
             let whole = &subject[start..end];
-            out.push_str(&subject[last..start]);
+            crate::limits::push_str(&mut out, &subject[last..start])?;
             last = end;
             let expr = inner.trim();
             if matches!(expr, "" | "::" | "\"\"" | "''" | "\"::\"" | "'::'") {
@@ -1231,13 +1231,16 @@ impl<'e> Lookup<'e> {
             self.stack.push(name);
             let value = self.interpolate(&value, allow_methods);
             self.stack.pop();
+            // (growth checked: a variable of hundreds of MiB interpolated a few times)
             match value? {
                 Value::Undef => {}
-                Value::String(s) => out.push_str(&s),
-                other => out.push_str(&crate::format::ruby::to_s(&other)),
+                Value::String(s) => crate::limits::push_str(&mut out, &s)?,
+                other => crate::limits::push_str(&mut out, &crate::format::ruby::to_s(&other))?,
             }
         }
-        out.push_str(&subject[last..]);
+        crate::limits::push_str(&mut out, &subject[last..])?;
+        // (and the value's copy of it)
+        crate::limits::reserve(out.len())?;
         Ok(Value::string(out))
     }
 

@@ -394,6 +394,8 @@ fn affix(name: &str, args: &[Value], before: bool) -> R {
             ))
         }
     };
+    // (each element's text, its copy with `add`, and the value's copy of that)
+    crate::expansion::reserve_text(&args[0], 16 + add.len(), 3)?;
     let f = |v: &Value| {
         let s = to_display(v);
         Value::from(if before {
@@ -919,6 +921,8 @@ fn uriescape(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             args.len()
         ));
     }
+    // (three bytes for each escaped one, at most)
+    crate::expansion::reserve_text(&args[0], 16, 4)?;
     let escape = |s: &str| {
         let mut out = String::new();
         for b in s.bytes() {

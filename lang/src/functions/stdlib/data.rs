@@ -673,6 +673,8 @@ pub fn to_yaml_text(v: &Value) -> String {
 
 fn to_yaml(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
+    // (each string's characters are looked at in a `Vec<char>`, four bytes each)
+    crate::expansion::reserve_text(&args[0], 16, 6)?;
     Ok(Value::from(to_yaml_text(&args[0])))
 }
 

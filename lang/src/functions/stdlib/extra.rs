@@ -423,6 +423,8 @@ fn regexpescape(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             args.len()
         ));
     }
+    // (two bytes for each escaped one, at most)
+    crate::expansion::reserve_text(&args[0], 16, 3)?;
     match &args[0] {
         Value::String(s) => Ok(Value::from(regexp_escape(s))),
         Value::Array(a) => Ok(Value::array(
@@ -524,6 +526,8 @@ pub fn shellwords_escape(s: &str) -> String {
 
 fn shell_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
+    // (three bytes for each one escaped, at most: a newline is `'\n'`)
+    crate::expansion::reserve_text(&args[0], 16, 4)?;
     Ok(Value::from(shellwords_escape(&super::ruby_to_s(&args[0]))))
 }
 
@@ -531,6 +535,8 @@ fn xml_encode(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
     let s = args[0].as_str().unwrap_or_default();
     let attr = args.get(1).and_then(Value::as_str) == Some("attr");
+    // (`&quot;` is six bytes for one)
+    crate::limits::reserve(s.len().saturating_mul(7))?;
     let mut out = String::new();
     if attr {
         out.push('"');
@@ -576,17 +582,21 @@ fn to_code(v: &Value, python: bool) -> String {
 
 fn to_python(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
+    crate::expansion::reserve_text(&args[0], 16, 3)?;
     Ok(Value::from(to_code(&args[0], true)))
 }
 
 fn to_ruby(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
+    crate::expansion::reserve_text(&args[0], 16, 3)?;
     Ok(Value::from(to_code(&args[0], false)))
 }
 
 fn str2resource(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
     let s = args[0].as_str().unwrap_or_default();
+    // (the title copied, and into the message when it is not found)
+    crate::limits::reserve(s.len().saturating_mul(3))?;
     let Some((t, title)) = super::resources::type_and_title(s) else {
         return Err(super::resources::not_a_reference(&args[0]));
     };
@@ -762,6 +772,8 @@ fn batch_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
 
 fn powershell_escape(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R {
     dispatch(ev, args, b)?;
+    // (three bytes for one, at most)
+    crate::expansion::reserve_text(&args[0], 16, 4)?;
     let mut out = String::new();
     for c in super::ruby_to_s(&args[0]).chars() {
         match c {

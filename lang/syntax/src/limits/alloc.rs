@@ -252,6 +252,58 @@ pub(super) fn watch_mimalloc() {
     unsafe { mi_register_deferred_free(Some(mimalloc_collects), std::ptr::null_mut()) }
 }
 
+/// mimalloc's option `arena_reserve` (the index of `mi_option_arena_reserve` in v3's
+/// `mi_option_t`; a value in KiB).
+const MI_OPTION_ARENA_RESERVE: std::ffi::c_int = 23;
+
+extern "C" {
+    // (mimalloc's; in libmimalloc-sys behind its `extended` feature)
+    fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+}
+
+/// The address space mimalloc reserves for an arena under the address-space or
+/// data-segment limit `limit` (bytes): a sixteenth of it, 32 MiB to mimalloc's own 1 GiB.
+/// (Its first arena of 1 GiB left a process under `prlimit --as=1.2G` a few MiB of limit:
+/// the ceiling counts address space.) `None`: mimalloc's default.
+fn arena_reserve_under(limit: u64) -> Option<u64> {
+    const DEFAULT: u64 = 1 << 30;
+    (limit / 16 < DEFAULT).then(|| (limit / 16).max(32 << 20))
+}
+
+/// Sizes mimalloc's arenas from the process's `RLIMIT_AS` and `RLIMIT_DATA`, unless
+/// `MIMALLOC_ARENA_RESERVE` says otherwise. Run from the executable's constructors
+/// ([`SIZE_ARENAS`]), before `main` and its first allocation (mimalloc reserves its first
+/// arena at the first block it gives); allocates nothing.
+extern "C" fn size_mimalloc_arenas() {
+    // SAFETY: getenv of a constant name, read before any thread is started.
+    if !unsafe { libc::getenv(c"MIMALLOC_ARENA_RESERVE".as_ptr()) }.is_null() {
+        return;
+    }
+    let soft = |resource| {
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the struct it is given.
+        match unsafe { libc::getrlimit(resource, &mut r) } {
+            0 if r.rlim_cur != libc::RLIM_INFINITY => r.rlim_cur,
+            _ => u64::MAX,
+        }
+    };
+    let limit = soft(libc::RLIMIT_AS).min(soft(libc::RLIMIT_DATA));
+    if let Some(bytes) = arena_reserve_under(limit) {
+        // SAFETY: sets one of mimalloc's options, as its documentation allows at start.
+        unsafe { mi_option_set(MI_OPTION_ARENA_RESERVE, (bytes >> 10) as std::ffi::c_long) };
+    }
+}
+
+/// [`size_mimalloc_arenas`] among the executable's constructors (this module is linked
+/// wherever [`CountingAlloc`] is).
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static SIZE_ARENAS: extern "C" fn() = size_mimalloc_arenas;
+
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if layout.size() < LARGE && layout.align() <= MI_ALIGN {
@@ -393,5 +445,38 @@ mod tests {
             a.dealloc(p, l);
             assert_eq!(in_use(), before);
         }
+    }
+
+    #[test]
+    fn arenas_are_a_sixteenth_of_a_small_address_space_limit() {
+        let mib = 1u64 << 20;
+        assert_eq!(arena_reserve_under(u64::MAX), None);
+        assert_eq!(arena_reserve_under(32 << 30), None);
+        assert_eq!(arena_reserve_under(8 << 30), Some(512 * mib));
+        assert_eq!(arena_reserve_under(1200 * mib), Some(75 * mib));
+        assert_eq!(arena_reserve_under(100 * mib), Some(32 * mib));
+    }
+
+    extern "C" {
+        fn mi_option_get(option: std::ffi::c_int) -> std::ffi::c_long;
+    }
+
+    #[test]
+    fn the_arena_option_is_mimallocs() {
+        // (the constructor ran in this test binary too: without a limit it changed nothing,
+        // and mimalloc's default for the option at this index is 1 GiB, in KiB)
+        let limited = [libc::RLIMIT_AS, libc::RLIMIT_DATA].into_iter().any(|r| {
+            let mut l = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            unsafe { libc::getrlimit(r, &mut l) };
+            l.rlim_cur != libc::RLIM_INFINITY
+        });
+        if limited || std::env::var_os("MIMALLOC_ARENA_RESERVE").is_some() {
+            eprintln!("under a memory limit: skipped");
+            return;
+        }
+        assert_eq!(unsafe { mi_option_get(MI_OPTION_ARENA_RESERVE) }, 1 << 20);
     }
 }

@@ -16,13 +16,15 @@
 //!   tries once more (mimalloc, refused memory, tries once more by itself after calling
 //!   `alloc::mimalloc_collects`, which gives the ballast back when 64 MiB of address
 //!   space cannot be mapped), so that the allocations that follow (the error
-//!   being built) still succeed; the process is then *exhausted*: every budget
-//!   check and interrupt check fails with the memory error until the input ends, and the
-//!   ballast is mapped again when it has ended. A single request larger than the ballast
+//!   being built) still succeed; every input running then is *exhausted*: its budget
+//!   checks and interrupt checks fail with the memory error until it ends, and the
+//!   ballast is mapped again when an input has ended. (A large block past the limit in
+//!   force exhausts only the input of the thread that allocated it.) A single request larger than the ballast
 //!   still fails: through `try_reserve` it is the memory error, elsewhere Rust aborts.
 
 use super::human;
 use crate::error::{Error, ErrorKind};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 /// Address space kept in reserve for the moment the system refuses an allocation: more
@@ -40,14 +42,26 @@ pub const REFRESH_EVERY_MS: u64 = 20;
 static CEILING: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// Which headroom set [`CEILING`] (an index into [`SOURCES`]).
 static CEILING_SOURCE: AtomicU8 = AtomicU8::new(0);
-/// Whether an allocation went past the limit in force ([`OVER`]) or the system refused
-/// one ([`REFUSED_BY_SYSTEM`]) since [`recover`]; [`FINE`] otherwise.
-static STATE: AtomicU8 = AtomicU8::new(FINE);
-const FINE: u8 = 0;
-const OVER: u8 = 1;
-const REFUSED_BY_SYSTEM: u8 = 2;
-/// The size of the allocation that set [`STATE`].
+/// How many times the system refused an allocation (the ballast given back); a thread's
+/// input fails when this moved since the input started ([`SEEN`]).
+static REFUSALS: AtomicU64 = AtomicU64::new(0);
+/// Whether the system refused an allocation since the last [`recover`] of any thread: what
+/// threads outside an input (which never recovered) go by.
+static REFUSED_NOW: AtomicBool = AtomicBool::new(false);
+/// The size of the allocation the system last refused.
 static REFUSED: AtomicUsize = AtomicUsize::new(0);
+/// [`SEEN`] of a thread that has not started an input.
+const NO_INPUT: u64 = u64::MAX;
+
+thread_local! {
+    /// The size of the large block with which this thread's allocations went past the limit
+    /// in force since its input started; 0 when none did. Per thread, so that the threads
+    /// of `prepl diff --jobs N` each fail their own input and none clears another's mark.
+    /// (Constant initializers and no destructors: the allocator reads and writes them.)
+    static OVER_HERE: Cell<usize> = const { Cell::new(0) };
+    /// [`REFUSALS`] when this thread's input started.
+    static SEEN: Cell<u64> = const { Cell::new(NO_INPUT) };
+}
 /// The address of the ballast mapping; 0 when not mapped.
 static MAPPED_BALLAST: AtomicUsize = AtomicUsize::new(0);
 /// `RLIMIT_AS` and `RLIMIT_DATA` when the ceiling was read (`u64::MAX`: unlimited).
@@ -263,60 +277,77 @@ fn release() -> bool {
     }
 }
 
-/// The allocator's report that the system refused `size` bytes: the process is exhausted,
-/// and the answer says whether to try once more (the ballast was given back). Allocates
-/// nothing.
+/// The allocator's report that the system refused `size` bytes: every input running now
+/// fails, and the answer says whether to try once more (the ballast was given back).
+/// Allocates nothing.
 pub(super) fn refused(size: usize) -> bool {
-    if STATE.swap(REFUSED_BY_SYSTEM, Ordering::Relaxed) != REFUSED_BY_SYSTEM {
-        REFUSED.store(size, Ordering::Relaxed);
-    }
+    note_refusal(size);
     super::exhausted_now();
     release()
 }
 
+/// Notes that the system refused `size` bytes: the inputs running now fail.
+fn note_refusal(size: usize) {
+    REFUSED.store(size, Ordering::Relaxed);
+    REFUSALS.fetch_add(1, Ordering::Relaxed);
+    REFUSED_NOW.store(true, Ordering::Relaxed);
+}
+
 /// The allocator's report that a large block of `size` bytes takes the count past the
 /// limit in force: the block is given (the ceiling is below what the system allows), and
-/// the input fails at its next check. Allocates nothing.
+/// the input of the allocating thread fails at its next check. Allocates nothing.
 #[cold]
 pub(super) fn over(size: usize) {
-    if STATE
-        .compare_exchange(FINE, OVER, Ordering::Relaxed, Ordering::Relaxed)
-        .is_ok()
-    {
-        REFUSED.store(size, Ordering::Relaxed);
+    let _ = OVER_HERE.try_with(|over| {
+        if over.get() == 0 {
+            over.set(size.max(1));
+        }
+    });
+}
+
+/// Whether the system refused an allocation since this thread's input started (outside an
+/// input: since any thread's last [`recover`]).
+fn refused_here() -> bool {
+    match SEEN.try_with(Cell::get).unwrap_or(NO_INPUT) {
+        NO_INPUT => REFUSED_NOW.load(Ordering::Relaxed),
+        seen => REFUSALS.load(Ordering::Relaxed) != seen,
     }
 }
 
-/// Whether an allocation went past the limit in force, or the system refused one, since
-/// the last [`recover`]: the running input fails at its next check.
+/// Whether this thread's allocations went past the limit in force since its input started,
+/// or the system refused one (to any thread) meanwhile: the running input fails at its
+/// next check.
 #[inline]
 pub fn exhausted() -> bool {
-    STATE.load(Ordering::Relaxed) != FINE
+    OVER_HERE.try_with(Cell::get).unwrap_or(0) != 0 || refused_here()
 }
 
 /// The error of an input during which an allocation went past the limit in force or the
 /// system refused one.
 pub fn exhausted_error() -> Error {
-    let size = REFUSED.load(Ordering::Relaxed);
-    if STATE.load(Ordering::Relaxed) != REFUSED_BY_SYSTEM {
-        return super::limit_error(size);
+    if !refused_here() {
+        return super::limit_error(OVER_HERE.try_with(Cell::get).unwrap_or(0));
     }
     Error::new(
         ErrorKind::Limit,
         format!(
             "Out of memory: the system refused to allocate {} with {} in use, below the \
              memory limit of {} (--memory-limit or PREPL_MEMORY_LIMIT)",
-            human(size),
+            human(REFUSED.load(Ordering::Relaxed)),
             human(super::in_use()),
             human(super::limit_as_set()),
         ),
     )
 }
 
-/// After an input (or before the next): forgets that an allocation went past the limit or
-/// was refused, maps the ballast again and reads the ceiling again; whether one was.
+/// When this thread's input starts and after it has ended: forgets what went past the
+/// limit or was refused during it (on this thread: other threads' inputs still fail), maps
+/// the ballast again and reads the ceiling again; whether something had.
 pub(super) fn recover() -> bool {
-    let was = STATE.swap(FINE, Ordering::Relaxed) != FINE;
+    let was = exhausted();
+    let _ = OVER_HERE.try_with(|over| over.set(0));
+    let _ = SEEN.try_with(|seen| seen.set(REFUSALS.load(Ordering::Relaxed)));
+    REFUSED_NOW.store(false, Ordering::Relaxed);
     arm();
     if was || !armed() {
         read();
@@ -365,5 +396,75 @@ mod tests {
     fn the_probe_of_address_space_maps_and_gives_back() {
         assert!(could_map(BALLAST));
         assert!(!could_map(usize::MAX / 2), "more than the address space");
+    }
+
+    /// Runs `f` on a thread of its own (an evaluation of `prepl diff --jobs N`).
+    fn on_a_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        std::thread::spawn(f).join().expect("the thread ends")
+    }
+
+    #[test]
+    fn an_input_starting_on_one_thread_leaves_the_mark_of_another() {
+        use std::sync::mpsc::channel;
+        // Thread A's input goes past the limit; thread B's input starts meanwhile (before
+        // the fix, its start cleared the process-wide mark and A's input went on).
+        let (went_over, b_may_start) = channel();
+        let (b_started, a_may_check) = channel();
+        let a = std::thread::spawn(move || {
+            recover();
+            over(5 << 20);
+            went_over.send(()).unwrap();
+            a_may_check.recv().unwrap();
+            let still = exhausted();
+            let message = exhausted_error().message;
+            recover();
+            (still, message, exhausted())
+        });
+        b_may_start.recv().unwrap();
+        let b_fine = on_a_thread(|| {
+            recover();
+            !exhausted()
+        });
+        b_started.send(()).unwrap();
+        let (still, message, after) = a.join().unwrap();
+        assert!(b_fine, "B's input is not A's");
+        assert!(still, "A's input still fails");
+        assert!(message.contains("this needs 5 MiB more"), "{message}");
+        assert!(!after, "A's next input starts afresh");
+    }
+
+    #[test]
+    fn a_refusal_fails_the_inputs_running_then_not_those_started_after() {
+        // (what `refused` notes, without giving back the ballast or failing the
+        // reservations of the other tests running meanwhile)
+        use std::sync::mpsc::channel;
+        let (started, refuse) = channel();
+        let (refused_now, check) = channel();
+        let running = std::thread::spawn(move || {
+            recover();
+            started.send(()).unwrap();
+            check.recv().unwrap();
+            (exhausted(), exhausted_error().message)
+        });
+        refuse.recv().unwrap();
+        let (refuser, after) = on_a_thread(|| {
+            recover();
+            note_refusal(3 << 20);
+            let refuser = exhausted();
+            recover();
+            (refuser, exhausted())
+        });
+        refused_now.send(()).unwrap();
+        let (other, message) = running.join().unwrap();
+        assert!(refuser && other, "both inputs running fail");
+        assert!(
+            message.contains("the system refused to allocate 3 MiB"),
+            "{message}"
+        );
+        assert!(!after, "an input started after it does not");
+        assert!(on_a_thread(|| {
+            recover();
+            !exhausted()
+        }));
     }
 }

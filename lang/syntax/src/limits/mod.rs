@@ -334,6 +334,14 @@ fn reserve_checked(bytes: usize) -> Result<(), Error> {
     if bytes > memory_limit().saturating_sub(in_use()) {
         return Err(memory_error(bytes));
     }
+    // Under a hard limit, a block this large is mostly made twice before the first is
+    // freed: a `String` and the value's copy of it, or a reallocation's old and new block
+    // (moved by the system only once the new one is mapped). Both must fit below the
+    // ceiling, else the second is refused and Rust aborts.
+    let twice = bytes.saturating_mul(2);
+    if twice > ceiling::ceiling().saturating_sub(in_use()) {
+        return Err(memory_error(twice));
+    }
     Ok(())
 }
 
