@@ -2,7 +2,7 @@
 
 use super::{EvalResult, Evaluator};
 use crate::error::Error;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, UnaryOp};
 use crate::types::{self, PType};
 use crate::values::Value;
 use std::rc::Rc;
@@ -12,10 +12,16 @@ impl Evaluator {
     /// Integer]]` in a lambda) is built once per program: the result is kept in the type
     /// cache of the node.
     pub(super) fn eval_access(&mut self, e: &Expr, x: &Expr, keys: &[Expr]) -> EvalResult {
+        // (only a constant one can be a type kept in the cache: see `cached` below)
         let type_like = matches!(
             x.kind,
             ExprKind::QualifiedReference(_) | ExprKind::Access(..)
-        );
+        ) && super::call::is_constant(x);
+        if let ([key], false) = (keys, type_like) {
+            if !matches!(key.kind, ExprKind::Unary(UnaryOp::Splat, _)) {
+                return self.access_one(x, key);
+            }
+        }
         if type_like {
             if let Some(t) = self.cached_type(e) {
                 return Ok(Value::Type(t));
@@ -50,6 +56,26 @@ impl Evaluator {
             self.type_cache.insert(key, (e.span, t.clone()));
         }
         Ok(value)
+    }
+
+    /// `x[key]` of one key (no splat) on a value that is not a type name: an array's
+    /// element or a hash's value is read without the argument list of the general case.
+    fn access_one(&mut self, x: &Expr, key: &Expr) -> EvalResult {
+        let target = self.eval(x)?;
+        let key = self.eval(key)?;
+        self.access_by(target, key)
+    }
+
+    /// `target[key]` of one key (see [`Evaluator::access`]).
+    pub(super) fn access_by(&mut self, target: Value, key: Value) -> EvalResult {
+        match (&target, &key) {
+            (Value::Array(a), Value::Integer(i)) => Ok(normalize(*i, a.len())
+                .and_then(|i| a.get(i))
+                .cloned()
+                .unwrap_or(Value::Undef)),
+            (Value::Hash(h), _) => Ok(h.get(&key).cloned().unwrap_or(Value::Undef)),
+            _ => self.access(&target, &mut [key]),
+        }
     }
 
     /// The type a node evaluated to before in this program, when it is constant.
