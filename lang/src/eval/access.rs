@@ -12,15 +12,16 @@ impl Evaluator {
     /// Integer]]` in a lambda) is built once per program: the result is kept in the type
     /// cache of the node.
     pub(super) fn eval_access(&mut self, e: &Expr, x: &Expr, keys: &[Expr]) -> EvalResult {
-        // (only a constant one can be a type kept in the cache: see `cached` below)
         let type_like = matches!(
             x.kind,
             ExprKind::QualifiedReference(_) | ExprKind::Access(..)
-        ) && super::call::is_constant(x);
-        if let ([key], false) = (keys, type_like) {
-            if !matches!(key.kind, ExprKind::Unary(UnaryOp::Splat, _)) {
-                return self.access_one(x, key);
-            }
+        );
+        let one = match keys {
+            [key] if !matches!(key.kind, ExprKind::Unary(UnaryOp::Splat, _)) => Some(key),
+            _ => None,
+        };
+        if let (Some(key), false) = (one, type_like) {
+            return self.access_one(x, key);
         }
         if type_like {
             if let Some(t) = self.cached_type(e) {
@@ -28,6 +29,11 @@ impl Evaluator {
             }
         }
         let target = self.eval(x)?;
+        // Only a type is kept in the cache (see `cached` below).
+        if let (Some(key), false) = (one, matches!(target, Value::Type(_))) {
+            let key = self.eval(key)?;
+            return self.access_by(target, key);
+        }
         let mut args = self.eval_list(keys)?;
         // A type with constant arguments is kept. A titled resource reference's `[]` reads
         // the catalog: not constant. (An argument whose type is cached is constant: nested
@@ -67,6 +73,7 @@ impl Evaluator {
     }
 
     /// `target[key]` of one key (see [`Evaluator::access`]).
+    #[inline]
     pub(super) fn access_by(&mut self, target: Value, key: Value) -> EvalResult {
         match (&target, &key) {
             (Value::Array(a), Value::Integer(i)) => Ok(normalize(*i, a.len())

@@ -261,19 +261,12 @@ impl Compiler<'_> {
         }))
     }
 
-    /// `x[key]` of one key on a value that is not a type name (whose `[]` the tree walk
-    /// keeps in its type cache).
+    /// `x[key]` of one key. (A type name does not compile: no `[]` here makes a type the
+    /// tree walk would keep in its type cache.)
     fn access(&self, x: &Expr, keys: &[Expr], span: Span, depth: usize) -> Option<Code> {
         let [key] = keys else {
             return None;
         };
-        if matches!(
-            x.kind,
-            ExprKind::QualifiedReference(_) | ExprKind::Access(..)
-        ) && super::call::is_constant(x)
-        {
-            return None;
-        }
         let (x, key) = (self.expr(x, depth + 1)?, self.expr(key, depth + 1)?);
         Some(Box::new(move |ev, base| {
             let target = x(ev, base)?;

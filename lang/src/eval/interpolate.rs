@@ -37,6 +37,7 @@ impl Interpolation {
     }
 
     /// A segment's value, as text.
+    #[inline]
     pub(super) fn value(&mut self, v: Value) -> EvalResult<()> {
         let s = &mut self.buffer;
         match v {
@@ -59,6 +60,7 @@ impl Evaluator {
     }
 
     /// Starts an interpolation in the evaluator's buffer.
+    #[inline]
     pub(super) fn interpolation(&mut self) -> Interpolation {
         let mut buffer = std::mem::take(&mut self.interpolation_buffer);
         buffer.clear();
@@ -70,6 +72,7 @@ impl Evaluator {
 
     /// The text of an interpolation whose segments gave `result`; the buffer is kept for
     /// the next one.
+    #[inline]
     pub(super) fn interpolated(
         &mut self,
         into: Interpolation,
