@@ -2,7 +2,7 @@
 
 use super::{EvalResult, Evaluator};
 use crate::error::Error;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, UnaryOp};
 use crate::types::{self, PType};
 use crate::values::Value;
 use std::rc::Rc;
@@ -16,12 +16,24 @@ impl Evaluator {
             x.kind,
             ExprKind::QualifiedReference(_) | ExprKind::Access(..)
         );
+        let one = match keys {
+            [key] if !matches!(key.kind, ExprKind::Unary(UnaryOp::Splat, _)) => Some(key),
+            _ => None,
+        };
+        if let (Some(key), false) = (one, type_like) {
+            return self.access_one(x, key);
+        }
         if type_like {
             if let Some(t) = self.cached_type(e) {
                 return Ok(Value::Type(t));
             }
         }
         let target = self.eval(x)?;
+        // Only a type is kept in the cache (see `cached` below).
+        if let (Some(key), false) = (one, matches!(target, Value::Type(_))) {
+            let key = self.eval(key)?;
+            return self.access_by(target, key);
+        }
         let mut args = self.eval_list(keys)?;
         // A type with constant arguments is kept. A titled resource reference's `[]` reads
         // the catalog: not constant. (An argument whose type is cached is constant: nested
@@ -50,6 +62,27 @@ impl Evaluator {
             self.type_cache.insert(key, (e.span, t.clone()));
         }
         Ok(value)
+    }
+
+    /// `x[key]` of one key (no splat) on a value that is not a type name: an array's
+    /// element or a hash's value is read without the argument list of the general case.
+    fn access_one(&mut self, x: &Expr, key: &Expr) -> EvalResult {
+        let target = self.eval(x)?;
+        let key = self.eval(key)?;
+        self.access_by(target, key)
+    }
+
+    /// `target[key]` of one key (see [`Evaluator::access`]).
+    #[inline]
+    pub(super) fn access_by(&mut self, target: Value, key: Value) -> EvalResult {
+        match (&target, &key) {
+            (Value::Array(a), Value::Integer(i)) => Ok(normalize(*i, a.len())
+                .and_then(|i| a.get(i))
+                .cloned()
+                .unwrap_or(Value::Undef)),
+            (Value::Hash(h), _) => Ok(h.get(&key).cloned().unwrap_or(Value::Undef)),
+            _ => self.access(&target, &mut [key]),
+        }
     }
 
     /// The type a node evaluated to before in this program, when it is constant.

@@ -11,19 +11,24 @@
 //! body is walked as a tree, and so is every first call (which evaluates the parameter
 //! types).
 //!
-//! Compiled: literals (`undef`, booleans, numbers, strings without interpolation),
-//! parameters, `!` and unary `-`, the binary operators but `=~`, `!~` and `in` (which may set
-//! match variables), `and` / `or`, parentheses, `if` / `unless` / `elsif` / `else`, and calls
-//! by name of functions that are not built in (no block, no `*` argument). A closure fails
-//! where its node would, with the error located as the tree walk locates it.
+//! Compiled: literals (`undef`, `default`, booleans, numbers, strings, bare words),
+//! interpolated strings, array and hash literals (without `*`), `[]` of one key on anything
+//! but a type name, parameters, `!` and unary `-`, the binary operators but `=~`, `!~` and
+//! `in` (which may set match variables), `and` / `or`, parentheses, `if` / `unless` /
+//! `elsif` / `else`, and calls by name of functions that are not built in (no block, no `*`
+//! argument). A closure fails where its node would, with the error located as the tree walk
+//! locates it.
 
 use super::expr::located;
 use super::operators::{int_comparison, int_fast_path};
 use super::scope::Layout;
 use super::{EvalResult, Evaluator};
 use crate::error::Source;
-use crate::syntax::ast::{BinOp, CallSite, CallStyle, Expr, ExprKind, Slot, Span, UnaryOp, VarRef};
-use crate::values::Value;
+use crate::syntax::ast::{
+    BinOp, CallSite, CallStyle, Expr, ExprKind, SharedLiteral, Slot, Span, StrPart, UnaryOp, VarRef,
+};
+use crate::values::{Map, Value};
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// A compiled expression: evaluated with the evaluator and the base of its frame's slots.
@@ -122,10 +127,15 @@ impl Compiler<'_> {
             &ExprKind::Boolean(b) => Box::new(move |_, _| Ok(Value::Boolean(b))),
             &ExprKind::Integer(i) => Box::new(move |_, _| Ok(Value::Integer(i))),
             &ExprKind::Float(f) => Box::new(move |_, _| Ok(Value::Float(f))),
-            ExprKind::String(s) => {
+            ExprKind::Default => Box::new(|_: &mut Evaluator, _| Ok(Value::Default)),
+            ExprKind::String(s) | ExprKind::QualifiedName(s) => {
                 let s = s.clone();
                 Box::new(move |_, _| Ok(Value::String(s.clone())))
             }
+            ExprKind::Interpolated(parts) => self.interpolated(parts, span, depth)?,
+            ExprKind::Array(items, shared) => self.array(items, shared, span, depth)?,
+            ExprKind::Hash(entries, shared) => self.hash(entries, shared, span, depth)?,
+            ExprKind::Access(x, keys) => self.access(x, keys, span, depth)?,
             ExprKind::Variable(_) => {
                 let p = self.parameter(e)?;
                 Box::new(move |ev, base| Ok(parameter_value(ev, base, p)))
@@ -162,6 +172,112 @@ impl Compiler<'_> {
             } => self.call(name, args, *style, span, depth)?,
             _ => return None,
         })
+    }
+
+    /// An array literal: a constant one is made at its first evaluation and shared from
+    /// then on, any other is checked for repeated parts (as the tree walk does).
+    fn array(
+        &self,
+        items: &[Expr],
+        shared: &SharedLiteral,
+        span: Span,
+        depth: usize,
+    ) -> Option<Code> {
+        if let Some(v) = shared.get::<Value>() {
+            let v = v.clone();
+            return Some(Box::new(move |_, _| Ok(v.clone())));
+        }
+        // (a `*` item does not compile: `expr` has no splat)
+        let items = self.exprs(items, depth)?;
+        let constant = shared.is_constant();
+        let kept = OnceCell::new();
+        Some(Box::new(move |ev, base| {
+            if let Some(v) = kept.get() {
+                return Ok(Value::clone(v));
+            }
+            let mut out = Vec::with_capacity(items.len());
+            for item in &items {
+                out.push(item(ev, base)?);
+            }
+            finish_literal(Value::array(out), constant, &kept, span)
+        }))
+    }
+
+    /// A hash literal, as [`Compiler::array`].
+    fn hash(
+        &self,
+        entries: &[(Expr, Expr)],
+        shared: &SharedLiteral,
+        span: Span,
+        depth: usize,
+    ) -> Option<Code> {
+        if let Some(v) = shared.get::<Value>() {
+            let v = v.clone();
+            return Some(Box::new(move |_, _| Ok(v.clone())));
+        }
+        let entries = entries
+            .iter()
+            .map(|(k, v)| Some((self.expr(k, depth + 1)?, self.expr(v, depth + 1)?)))
+            .collect::<Option<Vec<(Code, Code)>>>()?;
+        let constant = shared.is_constant();
+        let kept = OnceCell::new();
+        Some(Box::new(move |ev, base| {
+            if let Some(v) = kept.get() {
+                return Ok(Value::clone(v));
+            }
+            let mut map = Map::with_capacity(entries.len());
+            for (k, v) in &entries {
+                let key = k(ev, base)?;
+                let value = v(ev, base)?;
+                // Later entries win (duplicate literal keys are rejected by the parser).
+                map.insert(key, value);
+            }
+            finish_literal(Value::hash(map), constant, &kept, span)
+        }))
+    }
+
+    /// An interpolated string.
+    fn interpolated(&self, parts: &[StrPart], span: Span, depth: usize) -> Option<Code> {
+        let segments = parts
+            .iter()
+            .map(|p| match p {
+                StrPart::Text(t) => Some(Segment::Text(t.as_str().into())),
+                StrPart::Expr(x) => self.expr(x, depth + 1).map(Segment::Code),
+            })
+            .collect::<Option<Vec<Segment>>>()?;
+        Some(Box::new(move |ev, base| {
+            let mut into = ev.interpolation();
+            let result = segments.iter().try_for_each(|s| match s {
+                Segment::Text(t) => {
+                    into.text(t);
+                    Ok(())
+                }
+                Segment::Code(c) => into.value(c(ev, base)?),
+            });
+            match ev.interpolated(into, result) {
+                Ok(text) => Ok(Value::String(text)),
+                Err(f) => Err(located(f, span)),
+            }
+        }))
+    }
+
+    /// `x[key]` of one key. (A type name does not compile: no `[]` here makes a type the
+    /// tree walk would keep in its type cache.)
+    fn access(&self, x: &Expr, keys: &[Expr], span: Span, depth: usize) -> Option<Code> {
+        let [key] = keys else {
+            return None;
+        };
+        let (x, key) = (self.expr(x, depth + 1)?, self.expr(key, depth + 1)?);
+        Some(Box::new(move |ev, base| {
+            let target = x(ev, base)?;
+            let key = key(ev, base)?;
+            ev.access_by(target, key).map_err(|f| located(f, span))
+        }))
+    }
+
+    /// Each of `items`, compiled.
+    fn exprs(&self, items: &[Expr], depth: usize) -> Option<Vec<Code>> {
+        items.iter().map(|e| self.expr(e, depth + 1)).collect()
     }
 
     /// The parameter read by `e` (a variable of the function's own frame).
@@ -320,6 +436,23 @@ impl Compiler<'_> {
             crate::limits::deep(|| call.run(ev, base)).map_err(|f| located(f, span))
         }))
     }
+}
+
+/// A segment of a compiled interpolated string.
+enum Segment {
+    Text(Box<str>),
+    Code(Code),
+}
+
+/// An array or hash literal just made: kept when it is constant, else checked for repeated
+/// parts (the tree walk's `check_repeats`).
+fn finish_literal(v: Value, constant: bool, kept: &OnceCell<Value>, span: Span) -> EvalResult {
+    if constant {
+        let _ = kept.set(v.clone());
+    } else {
+        crate::expansion::check_repeats(&v).map_err(|e| located(e.into(), span))?;
+    }
+    Ok(v)
 }
 
 /// Whether `code`'s value is truthy.
@@ -507,6 +640,23 @@ mod tests {
             "Hash(Integer[1, 12].map |$x| { [$x, $x * 2] }).map |$k, $v| { $k - $v }",
             "Integer[1, 20].map |$x| { if $x > 12 { 9223372036854775807 * $x } else { $x } }",
         ],
+        // Literals, interpolation and `[]` in compiled bodies.
+        &[
+            "function lits($x) { [$x, [$x, 'a'], { 'k' => $x, $x => [1, 2] }, [1, [2]], { 'a' => 1 }, default, bare] } [lits(1), lits('b')]",
+            "function strs($x, $y) { \"<${x}|${y}>${\"[${x * 2}]\"}\" } [strs(1, 'a'), strs(2, [1, {'a' => undef}])]",
+            "strs('x', 1)",
+            "function idx($a, $i) { [$a[$i], $a[0], $a['k'], $a[-1]] } [idx([1, 2, 3], 1), idx([1], 5)]",
+            "idx({ 'k' => 'v', 0 => 'z', -1 => 'm' }, 'k')",
+            "idx('text', 1)",
+            "idx([1], 'x')",
+            "idx(undef, 1)",
+            "function nest($h) { $h['a']['b'] } [nest({ 'a' => { 'b' => 1 } }), nest({ 'a' => { 'c' => 1 } })]",
+            "nest({ 'a' => 1 })",
+            "Integer[1, 20].map |$i| { { 'n' => $i, 's' => \"v${$i % 3}\", 'l' => [$i, \"s${i}\"], 'c' => ['x', 'y'][$i % 2] } }",
+            "Integer[1, 20].map |$i| { [$i, [1, 2], { 'a' => [3] }] }.map |$a| { $a[1] }.unique",
+            "$l = Integer[1, 12].map |$i| { [$i, \"${Integer[1, 100].map |$j| { 'q' }.join('')}\"] } $l[-1][1].length",
+            "Integer[1, 12].map |$i| { \"${i}${Integer[1, 300].map |$j| { 'lo' }.join('')}${[$i]}${{'k' => $i}}\" }.map |$s| { $s.length }",
+        ],
         // Type aliases redefined by a later input.
         &[
             "type T = Integer function t(T $x) >> T { $x } [t(1), t(2)]",
@@ -604,6 +754,16 @@ mod tests {
             ),
             Some(true)
         );
+        for body in [
+            "\"${x}\"",
+            "[$x]",
+            "{ 'a' => [$x, 1], $x => default }",
+            "$x[0]",
+            "$x['a']['b']",
+        ] {
+            let src = format!("function f($x) {{ {body} }} [f({{a => {{}}}}), f({{a => {{}}}})]");
+            assert_eq!(compiled(&src, "f"), Some(true), "{src}");
+        }
         // Not yet called directly with known types: not compiled yet.
         assert_eq!(compiled("function f($x) { $x } f(1)", "f"), None);
         assert_eq!(compiled("function f($x = 1) { $x } [f(), f()]", "f"), None);
@@ -613,8 +773,10 @@ mod tests {
             "function f($x) { $x in ['a'] } [f('a'), f('b')]",
             "function f($x) { abs($x) } [f(1), f(2)]",
             "function f($x) { $y = $x $y } [f(1), f(2)]",
-            "function f($x) { \"${x}\" } [f(1), f(2)]",
-            "function f($x) { [$x] } [f(1), f(2)]",
+            "function f($x) { [*$x] } [f(1), f(2)]",
+            "function f($x) { Array[$x] } [f(Integer), f(String)]",
+            "function f($x) { Optional[Integer] } [f(1), f(2)]",
+            "function f($x) { $x[0, 1] } [f([1]), f([2])]",
         ] {
             assert_eq!(compiled(walked, "f"), Some(false), "{walked}");
         }

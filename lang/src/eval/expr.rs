@@ -23,9 +23,26 @@ impl Evaluator {
 
     /// Evaluates one expression. Errors raised while evaluating it get its span.
     ///
-    /// The most frequent kinds (integer literals, variables, binary operators other than the
-    /// short-circuiting ones) are handled here, without entering `eval_kind`'s large frame.
+    /// Integer and string literals and variables of the current frame are answered here, in
+    /// a function that needs no stack frame of its own; everything else goes to
+    /// [`eval_node`](Self::eval_node) (a tail call).
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
+        match &e.kind {
+            ExprKind::Integer(i) => Ok(Value::Integer(*i)),
+            ExprKind::String(s) => Ok(Value::String(s.clone())),
+            ExprKind::Variable(v) => match self.read_local(v) {
+                Some(value) => Ok(value),
+                None => self.eval_node(e),
+            },
+            _ => self.eval_node(e),
+        }
+    }
+
+    /// [`eval`](Self::eval) of every other expression. The most frequent kinds (variables
+    /// of outer frames, binary operators other than the short-circuiting ones, calls, `if`)
+    /// are handled here, the others in `eval_kind_here`'s large frame, after a stack check.
+    #[inline(never)]
+    fn eval_node(&mut self, e: &Expr) -> EvalResult {
         let r = match &e.kind {
             ExprKind::Integer(i) => return Ok(Value::Integer(*i)),
             ExprKind::Variable(v) => match self.read_var(v) {
@@ -88,20 +105,16 @@ impl Evaluator {
                 then_branch,
                 else_branch,
             } => self.eval_if(cond, true, then_branch, else_branch.as_deref()),
-            _ => self.eval_kind(e),
+            // Every recursion of the evaluator passes a stack check (here, in
+            // [`Evaluator::eval_chain`] or in the calls of lambdas and functions), so it runs
+            // on more stack when needed.
+            _ => crate::limits::deep(|| self.eval_kind_here(e)),
         };
         match r {
             Ok(v) => Ok(v),
             Err(f) if self.debugging => Err(self.debug_error_leaving(f, e.span)),
             Err(f) => Err(located(f, e.span)),
         }
-    }
-
-    /// Every recursion of the evaluator passes here (or through [`Evaluator::eval_chain`]
-    /// and the calls of lambdas and functions), so it runs on more stack when needed.
-    #[inline(never)]
-    fn eval_kind(&mut self, e: &Expr) -> EvalResult {
-        crate::limits::deep(|| self.eval_kind_here(e))
     }
 
     /// A left-associative chain of binary operators (`1 + 2 - 3 ...`, `$a and $b or $c`),
@@ -216,6 +229,7 @@ impl Evaluator {
         Ok(v)
     }
 
+    #[inline(never)]
     fn eval_kind_here(&mut self, e: &Expr) -> EvalResult {
         Ok(match &e.kind {
             ExprKind::Undef => Value::Undef,
@@ -544,21 +558,30 @@ impl Evaluator {
     /// Reads a variable for evaluation: its last use in the frame moves the value out of
     /// the slot (see `liveness`), any other read copies it.
     fn read_var(&mut self, v: &VarRef) -> Result<Value, Error> {
-        if let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) {
-            let frame = &self.frames[fi];
-            let i = index as usize;
-            // (while debugging, values stay in their slots: a stop shows them)
-            if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize))
-                && !self.debugging
-            {
-                if let Some(value) = self.slots[frame.base + i].take() {
-                    return Ok(value);
-                }
-            } else if let Some(Some(value)) = self.slots.get(frame.base + i) {
-                return Ok(value.clone());
+        match self.read_local(v) {
+            Some(value) => Ok(value),
+            None => self.lookup(v),
+        }
+    }
+
+    /// [`read_var`](Self::read_var) of a variable of the current frame whose slot holds a
+    /// value; `None` for any other (outer frames, scopes, match variables, unknown names).
+    #[inline(always)]
+    fn read_local(&mut self, v: &VarRef) -> Option<Value> {
+        let (Slot::Local { depth: 0, index }, Some(fi)) = (v.slot.get(), self.current) else {
+            return None;
+        };
+        let frame = &self.frames[fi];
+        let i = index as usize;
+        // (while debugging, values stay in their slots: a stop shows them)
+        if frame.layout.movable.get(i) == Some(&(v as *const VarRef as usize)) && !self.debugging {
+            self.slots[frame.base + i].take()
+        } else {
+            match self.slots.get(frame.base + i) {
+                Some(Some(value)) => Some(value.clone()),
+                _ => None,
             }
         }
-        self.lookup(v)
     }
 
     pub fn lookup(&self, v: &VarRef) -> Result<Value, Error> {

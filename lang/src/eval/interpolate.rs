@@ -23,13 +23,62 @@ const LONG: usize = 512;
 /// Long strings held aside, each with the length the buffer had when it came.
 type Aside = Vec<(usize, Rc<str>)>;
 
+/// An interpolation under way: the evaluator's buffer (taken while it runs: a nested
+/// interpolation takes a new one) and the long strings held aside.
+pub(super) struct Interpolation {
+    buffer: String,
+    aside: Aside,
+}
+
+impl Interpolation {
+    /// A segment of literal text.
+    pub(super) fn text(&mut self, t: &str) {
+        self.buffer.push_str(t);
+    }
+
+    /// A segment's value, as text.
+    #[inline]
+    pub(super) fn value(&mut self, v: Value) -> EvalResult<()> {
+        let s = &mut self.buffer;
+        match v {
+            // The frequent cases without an intermediate string.
+            Value::String(text) if text.len() >= LONG => self.aside.push((s.len(), text)),
+            Value::String(text) => crate::limits::push_str(s, &text)?,
+            Value::Integer(i) => format::push_integer(s, i),
+            v => crate::limits::push_str(s, &format::try_display(&v)?)?,
+        }
+        Ok(())
+    }
+}
+
 impl Evaluator {
     /// The text of an interpolated string (a nested interpolation takes a new buffer).
     pub(super) fn interpolate_shared(&mut self, parts: &[StrPart]) -> EvalResult<Rc<str>> {
+        let mut into = self.interpolation();
+        let result = self.interpolate_into(&mut into, parts);
+        self.interpolated(into, result)
+    }
+
+    /// Starts an interpolation in the evaluator's buffer.
+    #[inline]
+    pub(super) fn interpolation(&mut self) -> Interpolation {
         let mut buffer = std::mem::take(&mut self.interpolation_buffer);
         buffer.clear();
-        let mut aside = Aside::new();
-        let result = self.interpolate_into(&mut buffer, &mut aside, parts);
+        Interpolation {
+            buffer,
+            aside: Aside::new(),
+        }
+    }
+
+    /// The text of an interpolation whose segments gave `result`; the buffer is kept for
+    /// the next one.
+    #[inline]
+    pub(super) fn interpolated(
+        &mut self,
+        into: Interpolation,
+        result: EvalResult<()>,
+    ) -> EvalResult<Rc<str>> {
+        let Interpolation { buffer, aside } = into;
         let text = match result {
             Ok(()) if aside.is_empty() => Ok(Rc::from(buffer.as_str())),
             Ok(()) => concat(&buffer, &aside).map_err(Into::into),
@@ -42,22 +91,11 @@ impl Evaluator {
         text
     }
 
-    fn interpolate_into(
-        &mut self,
-        s: &mut String,
-        aside: &mut Aside,
-        parts: &[StrPart],
-    ) -> EvalResult<()> {
+    fn interpolate_into(&mut self, into: &mut Interpolation, parts: &[StrPart]) -> EvalResult<()> {
         for p in parts {
             match p {
-                StrPart::Text(t) => s.push_str(t),
-                StrPart::Expr(x) => match self.eval(x)? {
-                    // The frequent cases without an intermediate string.
-                    Value::String(text) if text.len() >= LONG => aside.push((s.len(), text)),
-                    Value::String(text) => crate::limits::push_str(s, &text)?,
-                    Value::Integer(i) => format::push_integer(s, i),
-                    v => crate::limits::push_str(s, &format::try_display(&v)?)?,
-                },
+                StrPart::Text(t) => into.text(t),
+                StrPart::Expr(x) => into.value(self.eval(x)?)?,
             }
         }
         Ok(())

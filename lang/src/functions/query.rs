@@ -183,6 +183,20 @@ fn num(v: &Value) -> f64 {
     }
 }
 
+/// Two strings compared as their lower-case forms are: byte by byte when both are ASCII
+/// (no lower-cased copies made), else through `to_lowercase`.
+fn cmp_ignoring_case(x: &str, y: &str) -> Ordering {
+    if x.is_ascii() && y.is_ascii() {
+        let fold = |b: &u8| b.to_ascii_lowercase();
+        x.as_bytes()
+            .iter()
+            .map(fold)
+            .cmp(y.as_bytes().iter().map(fold))
+    } else {
+        x.to_lowercase().cmp(&y.to_lowercase())
+    }
+}
+
 fn compare(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let which = dispatch(ev, args, b)?;
     let (a, c) = (&args[0], &args[1]);
@@ -199,7 +213,7 @@ fn compare(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
             if matches!(args.get(2), Some(Value::Boolean(false))) {
                 x.cmp(y)
             } else {
-                x.to_lowercase().cmp(&y.to_lowercase())
+                cmp_ignoring_case(x, y)
             }
         }
         2 => match (a, c) {
@@ -268,4 +282,28 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("size", &["Variant[Collection, String, Binary] $arg"], size, "size(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2"),
         builtin("length", &["Variant[Collection, String, Binary] $arg"], size, "length(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3"),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cmp_ignoring_case;
+
+    /// The ASCII fold orders as the lower-cased copies it replaces, and other text still
+    /// goes through `to_lowercase`.
+    #[test]
+    fn ignoring_case_orders_as_lowercase_copies() {
+        let words = [
+            "", "a", "A", "ab", "aB", "Ab", "b", "B", "_", "[", "Z", "z", "a1", "A_", "abc", "ABD",
+            "é", "É", "ÉA", "éb", "ΣΑΣ", "σας", "İ", "i", "Straße", "STRASSE",
+        ];
+        for x in words {
+            for y in words {
+                assert_eq!(
+                    cmp_ignoring_case(x, y),
+                    x.to_lowercase().cmp(&y.to_lowercase()),
+                    "{x:?} vs {y:?}"
+                );
+            }
+        }
+    }
 }
