@@ -206,7 +206,7 @@ pub enum Tok {
     Integer(i64),
     Float(f64),
     /// A complete string without interpolation (single or double quoted).
-    Str(String),
+    Str(Rc<str>),
     /// Text before the first interpolation of a double quoted string.
     DqPre(String),
     /// Text between two interpolations.
@@ -253,7 +253,8 @@ impl Token {
         match &self.tok {
             Tok::Integer(i) => i.to_string(),
             Tok::Float(f) => f.to_string(),
-            Tok::Str(s) | Tok::DqPre(s) | Tok::DqMid(s) | Tok::DqPost(s) => s.clone(),
+            Tok::Str(s) => s.to_string(),
+            Tok::DqPre(s) | Tok::DqMid(s) | Tok::DqPost(s) => s.clone(),
             Tok::Heredoc(s) => s.as_deref().unwrap_or("").to_string(),
             Tok::Regex(r) => format!("/{r}/"),
             Tok::Name(s) | Tok::Word(s) | Tok::ClassRef(s) | Tok::Variable(s) => s.to_string(),
