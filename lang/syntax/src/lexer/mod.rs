@@ -206,7 +206,8 @@ impl<'a> Lexer<'a> {
         self.pos = end;
     }
 
-    #[inline]
+    // (always inlined, as `push`: the compiler left it out of line once `lex_tokens` grew)
+    #[inline(always)]
     fn push_punct(&mut self, p: Punct, start: usize) {
         self.push(Tok::Punct(p), start, start + p.as_str().len());
     }

@@ -162,13 +162,13 @@ impl<'a> Lexer<'a> {
                     let tok = if first {
                         Tok::Str(self.string_value(text))
                     } else {
-                        Tok::DqPost(text.into_owned())
+                        Tok::DqPost(self.string_value(text))
                     };
                     self.push(tok, seg_start, end);
                     return Ok(());
                 }
                 Stop::Var(name_start, name_end) => {
-                    let text = text.into_owned();
+                    let text = self.string_value(text);
                     let tok = if first {
                         Tok::DqPre(text)
                     } else {
@@ -180,7 +180,7 @@ impl<'a> Lexer<'a> {
                     seg_start = name_end;
                 }
                 Stop::Expr => {
-                    let text = text.into_owned();
+                    let text = self.string_value(text);
                     let tok = if first {
                         Tok::DqPre(text)
                     } else {

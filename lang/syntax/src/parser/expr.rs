@@ -226,7 +226,7 @@ impl<'s> Parser<'s> {
     fn dq_string(&mut self) -> Result<Expr, Error> {
         let start = self.start();
         let mut parts = Vec::new();
-        let push_text = |parts: &mut Vec<StrPart>, text: String| {
+        let push_text = |parts: &mut Vec<StrPart>, text: Rc<str>| {
             if !text.is_empty() {
                 parts.push(StrPart::Text(text));
             }
