@@ -11,9 +11,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// How many names the table keeps before it starts again empty (names in trees stay
-/// alive; only the sharing of new ones restarts). Far more than the distinct names and
-/// short strings of all of Debian's packaged modules (about 20,000).
-const LIMIT: usize = 1 << 17;
+/// alive; only the sharing of new ones restarts): four times the distinct names and short
+/// strings of all of Debian's packaged modules' manifests (about 7,600), and at most a few
+/// MiB of a session that evaluates ever new code.
+const LIMIT: usize = 1 << 15;
 
 thread_local! {
     static NAMES: RefCell<Table> = const { RefCell::new(Table::new()) };
@@ -207,5 +208,20 @@ mod tests {
                 assert!(!Rc::ptr_eq(&intern(&text), &intern(&other)));
             }
         }
+    }
+
+    /// Past its limit the table starts again empty, and keeps giving the right names.
+    #[test]
+    fn the_table_is_bounded() {
+        std::thread::spawn(|| {
+            for i in 0..super::LIMIT + 10 {
+                assert_eq!(&*intern(&format!("name{i}")), format!("name{i}"));
+            }
+            super::NAMES.with_borrow(|t| assert!(t.len <= super::LIMIT && t.len > 0));
+            let a = intern("name5");
+            assert!(Rc::ptr_eq(&a, &intern("name5")));
+        })
+        .join()
+        .unwrap();
     }
 }

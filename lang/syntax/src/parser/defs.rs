@@ -173,7 +173,7 @@ impl<'s> Parser<'s> {
             }
             Tok::Str(s) => {
                 self.advance();
-                Ok(Expr::new(ExprKind::String(s.into()), self.span_from(start)))
+                Ok(Expr::new(ExprKind::String(s), self.span_from(start)))
             }
             _ => self.expression(),
         }

@@ -138,7 +138,7 @@ impl<'s> Parser<'s> {
                 let kind = match t.tok {
                     Tok::Integer(i) => ExprKind::Integer(i),
                     Tok::Float(f) => ExprKind::Float(f),
-                    Tok::Str(s) => ExprKind::String(s.into()),
+                    Tok::Str(s) => ExprKind::String(s),
                     Tok::Word(w) => ExprKind::String(w.clone()),
                     Tok::Regex(r) => ExprKind::Regex(r),
                     Tok::Name(n) => ExprKind::QualifiedName(n),
@@ -160,7 +160,7 @@ impl<'s> Parser<'s> {
                         let Tok::Str(s) = t.tok else {
                             unreachable!("matched above")
                         };
-                        Expr::new(ExprKind::String(s.into()), t.span)
+                        Expr::new(ExprKind::String(s), t.span)
                     }
                     Tok::DqPre(_) => self.dq_string()?,
                     _ => return Err(self.unexpected()),
