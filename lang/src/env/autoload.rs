@@ -318,7 +318,8 @@ impl Evaluator {
                 .get(lower.as_str())
                 .filter(|d| from_file(&d.source))
                 .map(|d| (d.source.clone(), at(&d.source, d.span)));
-            let here = at(source, stmt.span).0;
+            // (its line only for an error: finding it indexes the lines of the whole file)
+            let here = || at(source, stmt.span).0;
             let file = &source.name;
             // (located in the file: a plain error, not one of the call that loaded it)
             let failed = |m: String| {
@@ -329,20 +330,23 @@ impl Evaluator {
             match (is_class, class, define) {
                 (true, Some((first, (line, _))), _) => {
                     return failed(format!(
-                        "Class '{lower}' is already defined (file: {}, line: {line}); cannot redefine (file: {file}, line: {here})",
-                        first.name
+                        "Class '{lower}' is already defined (file: {}, line: {line}); cannot redefine (file: {file}, line: {})",
+                        first.name,
+                        here()
                     ))
                 }
                 (true, None, Some((first, (line, _)))) => {
                     return failed(format!(
-                        "'{lower}' is already defined (file: {}, line: {line}) as a definition; cannot redefine as a class (file: {file}, line: {here})",
-                        first.name
+                        "'{lower}' is already defined (file: {}, line: {line}) as a definition; cannot redefine as a class (file: {file}, line: {})",
+                        first.name,
+                        here()
                     ))
                 }
                 (false, Some((first, (line, _))), _) => {
                     return failed(format!(
-                        "'{lower}' is already defined (file: {}, line: {line}) as a class; cannot redefine as a definition (file: {file}, line: {here})",
-                        first.name
+                        "'{lower}' is already defined (file: {}, line: {line}) as a class; cannot redefine as a definition (file: {file}, line: {})",
+                        first.name,
+                        here()
                     ))
                 }
                 (false, None, Some((first, (line, col)))) => {

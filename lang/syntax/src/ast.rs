@@ -297,7 +297,7 @@ impl VarRef {
 
 #[derive(Debug, Clone)]
 pub enum StrPart {
-    Text(String),
+    Text(Rc<str>),
     /// `$x` or `${...}`, already converted by the interpolation rules (`${x}` is a variable).
     Expr(Expr),
 }

@@ -7,6 +7,7 @@
 //! tokens around the tokens of their interpolated expressions.
 
 mod heredoc;
+mod intern;
 pub(crate) mod scan;
 mod strings;
 pub mod token;
@@ -131,9 +132,6 @@ pub(crate) struct Lexer<'a> {
     /// Errors the reference finds in validation (an integer literal out of range), found
     /// while lexing: validation reports them with its own (`syntax::validate`).
     pub(crate) literal_errors: Vec<Error>,
-    /// The names, words, class references and variables met so far: each one is made
-    /// once and shared by its tokens (and the syntax tree), not allocated at each use.
-    names: rustc_hash::FxHashMap<&'a str, Rc<str>>,
 }
 
 fn is_ws_byte(b: u8) -> bool {
@@ -156,21 +154,13 @@ impl<'a> Lexer<'a> {
             after: After::default(),
             warnings: Vec::new(),
             literal_errors: Vec::new(),
-            // About one distinct name for every 60 bytes of a module's manifest: sized
-            // so, the table is not grown (and rehashed) several times per file.
-            names: rustc_hash::FxHashMap::with_capacity_and_hasher(
-                src.len() / 60,
-                Default::default(),
-            ),
         }
     }
 
-    /// `text` as a shared string, the same one each time (see `names`).
+    /// `text` as a shared string, the same one each time (see `intern`).
+    #[inline]
     pub(crate) fn shared(&mut self, text: &'a str) -> Rc<str> {
-        self.names
-            .entry(text)
-            .or_insert_with(|| Rc::from(text))
-            .clone()
+        intern::intern(text)
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
@@ -216,7 +206,8 @@ impl<'a> Lexer<'a> {
         self.pos = end;
     }
 
-    #[inline]
+    // (always inlined, as `push`: the compiler left it out of line once `lex_tokens` grew)
+    #[inline(always)]
     fn push_punct(&mut self, p: Punct, start: usize) {
         self.push(Tok::Punct(p), start, start + p.as_str().len());
     }

@@ -15,8 +15,10 @@ fn backtrack<T>() -> PResult<T> {
 }
 
 /// The length of the run of bytes of `input` from `from` on that satisfy `f`.
+#[inline(always)]
 fn run_len(input: &[u8], from: usize, f: impl Fn(u8) -> bool) -> usize {
-    input[from..].iter().take_while(|&&b| f(b)).count()
+    let rest = &input[from..];
+    rest.iter().position(|&b| !f(b)).unwrap_or(rest.len())
 }
 
 /// Takes the first `n` bytes of `input` (a recognizer's match), or fails when `n` is 0.
@@ -63,21 +65,19 @@ fn bare_segment_end(b: &[u8], from: usize) -> Option<(usize, bool)> {
     }
     // `[\w-]*\w`: the segment ends after its last word byte (trailing dashes are not
     // part of it); a dash before that makes it a bare word only
-    let mut end = from + 1;
-    let mut i = end;
-    let mut dash = false;
+    let mut end = from + 1 + run_len(b, from + 1, is_word_byte);
     let mut inner_dash = false;
-    while let Some(&c) = b.get(i) {
-        if is_word_byte(c) {
-            i += 1;
-            end = i;
-            inner_dash |= dash;
-        } else if c == b'-' {
-            i += 1;
-            dash = true;
-        } else {
+    loop {
+        let dashes = run_len(b, end, |c| c == b'-');
+        let words = match dashes {
+            0 => 0,
+            _ => run_len(b, end + dashes, is_word_byte),
+        };
+        if words == 0 {
             break;
         }
+        end += dashes + words;
+        inner_dash = true;
     }
     Some((end, first != b'_' && !inner_dash))
 }
@@ -133,23 +133,14 @@ pub fn class_ref<'a>(input: &mut &'a str) -> PResult<&'a str> {
 /// The name after `$`: `(::)?(\w+::)*\w+`.
 pub fn variable_name<'a>(input: &mut &'a str) -> PResult<&'a str> {
     let b = input.as_bytes();
-    let words = |mut i: usize| {
-        while b.get(i).is_some_and(|&c| is_word_byte(c)) {
-            i += 1;
-        }
-        i
-    };
     let lead = if b.starts_with(b"::") { 2 } else { 0 };
-    let mut end = words(lead);
+    let mut end = lead + run_len(b, lead, is_word_byte);
     if end == lead {
         return backtrack();
     }
-    while b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') {
-        let next = words(end + 2);
-        if next == end + 2 {
-            break;
-        }
-        end = next;
+    // `::` followed by a word character continues the name
+    while b.len() > end + 2 && b[end] == b':' && b[end + 1] == b':' && is_word_byte(b[end + 2]) {
+        end += 2 + run_len(b, end + 2, is_word_byte);
     }
     take(input, end)
 }

@@ -3,7 +3,12 @@
 
 use super::{scan, Lexer, Punct, Tok};
 use crate::error::Error;
+use std::borrow::Cow;
 use std::rc::Rc;
+
+/// The longest string literal shared through the names' table (longer ones are rarely
+/// repeated, and hashing them costs more).
+const SHARED_STRING_MAX: usize = 32;
 
 /// Which backslash escapes are recognized in a text.
 #[derive(Debug, Clone, Copy, Default)]
@@ -62,20 +67,29 @@ enum Stop {
 impl<'a> Lexer<'a> {
     pub(super) fn lex_sq_string(&mut self, start: usize) -> Result<(), Error> {
         let bytes = self.src.as_bytes();
-        let mut out = String::new();
+        // made only when an escape changes the text (most strings are a slice of the source)
+        let mut out: Option<String> = None;
         let mut i = start + 1;
         let mut seg = i;
         while i < bytes.len() {
             match bytes[i] {
                 b'\\' if matches!(bytes.get(i + 1), Some(b'\\' | b'\'')) => {
+                    let out = out.get_or_insert_with(String::new);
                     out.push_str(&self.src[seg..i]);
                     out.push(bytes[i + 1] as char);
                     i += 2;
                     seg = i;
                 }
                 b'\'' => {
-                    out.push_str(&self.src[seg..i]);
-                    self.push(Tok::Str(out), start, i + 1);
+                    let text = match out {
+                        None => Cow::Borrowed(&self.src[seg..i]),
+                        Some(mut out) => {
+                            out.push_str(&self.src[seg..i]);
+                            Cow::Owned(out)
+                        }
+                    };
+                    let text = self.string_value(text);
+                    self.push(Tok::Str(text), start, i + 1);
                     return Ok(());
                 }
                 _ => {
@@ -91,6 +105,16 @@ impl<'a> Lexer<'a> {
             ),
             start,
         ))
+    }
+
+    /// The value of a string literal: short texts of the source are shared (see
+    /// `intern`: `'present'`, `'root'`, `'0644'` are in most files), others made here.
+    fn string_value(&mut self, text: Cow<'a, str>) -> Rc<str> {
+        match text {
+            Cow::Borrowed(t) if t.len() <= SHARED_STRING_MAX => super::intern::intern(t),
+            Cow::Borrowed(t) => Rc::from(t),
+            Cow::Owned(t) => Rc::from(t),
+        }
     }
 
     pub(super) fn lex_dq_string(&mut self, start: usize) -> Result<(), Error> {
@@ -136,14 +160,15 @@ impl<'a> Lexer<'a> {
             match stop {
                 Stop::End => {
                     let tok = if first {
-                        Tok::Str(text)
+                        Tok::Str(self.string_value(text))
                     } else {
-                        Tok::DqPost(text)
+                        Tok::DqPost(self.string_value(text))
                     };
                     self.push(tok, seg_start, end);
                     return Ok(());
                 }
                 Stop::Var(name_start, name_end) => {
+                    let text = self.string_value(text);
                     let tok = if first {
                         Tok::DqPre(text)
                     } else {
@@ -155,6 +180,7 @@ impl<'a> Lexer<'a> {
                     seg_start = name_end;
                 }
                 Stop::Expr => {
+                    let text = self.string_value(text);
                     let tok = if first {
                         Tok::DqPre(text)
                     } else {
@@ -226,25 +252,37 @@ impl<'a> Lexer<'a> {
 
     /// Scans text up to the terminator, `${` or `$name`, processing escapes. Returns the
     /// text, why it stopped, and the offset after the stop marker. Sets `self.pos` past it.
-    fn scan_text(&mut self, mode: TextMode, first: bool) -> Result<(String, Stop, usize), Error> {
+    fn scan_text(
+        &mut self,
+        mode: TextMode,
+        first: bool,
+    ) -> Result<(Cow<'a, str>, Stop, usize), Error> {
         let src = self.src;
         let bytes = src.as_bytes();
         let esc = mode.escapes;
-        let mut out = String::new();
+        // made only when an escape changes the text (see `text`)
+        let mut out: Option<String> = None;
+        let text = |out: Option<String>, rest: &'a str| match out {
+            None => Cow::Borrowed(rest),
+            Some(mut out) => {
+                out.push_str(rest);
+                Cow::Owned(out)
+            }
+        };
         let mut i = self.pos;
         let mut seg = i;
         let begin = i;
         while i < bytes.len() {
             let b = bytes[i];
             if mode.terminator.is_some_and(|t| t as u8 == b) {
-                out.push_str(&src[seg..i]);
                 self.pos = i + 1;
-                return Ok((out, Stop::End, i + 1));
+                return Ok((text(out, &src[seg..i]), Stop::End, i + 1));
             }
             match b {
                 b'\\' => {
-                    out.push_str(&src[seg..i]);
                     let (replacement, consumed) = self.escape(&src[i..], esc, i)?;
+                    let out = out.get_or_insert_with(String::new);
+                    out.push_str(&src[seg..i]);
                     match replacement {
                         Some(r) => {
                             out.push_str(&r);
@@ -259,16 +297,14 @@ impl<'a> Lexer<'a> {
                 }
                 b'$' if mode.interpolate => {
                     if bytes.get(i + 1) == Some(&b'{') {
-                        out.push_str(&src[seg..i]);
                         self.pos = i + 2;
-                        return Ok((out, Stop::Expr, i + 2));
+                        return Ok((text(out, &src[seg..i]), Stop::Expr, i + 2));
                     }
                     let mut rest = &src[i + 1..];
                     if let Ok(name) = scan::variable_name(&mut rest) {
-                        out.push_str(&src[seg..i]);
                         let end = i + 1 + name.len();
                         self.pos = end;
-                        return Ok((out, Stop::Var(i + 1, end), end));
+                        return Ok((text(out, &src[seg..i]), Stop::Var(i + 1, end), end));
                     }
                     i += 1;
                 }
@@ -281,9 +317,8 @@ impl<'a> Lexer<'a> {
             }
         }
         if mode.terminator.is_none() {
-            out.push_str(&src[seg..]);
             self.pos = bytes.len();
-            return Ok((out, Stop::End, bytes.len()));
+            return Ok((text(out, &src[seg..]), Stop::End, bytes.len()));
         }
         let after = if first {
             "'\"'".to_string()

@@ -206,13 +206,13 @@ pub enum Tok {
     Integer(i64),
     Float(f64),
     /// A complete string without interpolation (single or double quoted).
-    Str(String),
+    Str(Rc<str>),
     /// Text before the first interpolation of a double quoted string.
-    DqPre(String),
+    DqPre(Rc<str>),
     /// Text between two interpolations.
-    DqMid(String),
+    DqMid(Rc<str>),
     /// Text after the last interpolation (closes the string).
-    DqPost(String),
+    DqPost(Rc<str>),
     /// `@(TAG:syntax)`; followed by a `Str` or a `DqPre .. DqPost` sequence.
     Heredoc(Option<Rc<str>>),
     Regex(Rc<str>),
@@ -231,6 +231,8 @@ pub enum Tok {
     Eof,
 }
 
+/// A token is 40 bytes (the lexer writes and the parser reads each one): every payload
+/// is at most two words.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Token {
     pub tok: Tok,
@@ -253,7 +255,7 @@ impl Token {
         match &self.tok {
             Tok::Integer(i) => i.to_string(),
             Tok::Float(f) => f.to_string(),
-            Tok::Str(s) | Tok::DqPre(s) | Tok::DqMid(s) | Tok::DqPost(s) => s.clone(),
+            Tok::Str(s) | Tok::DqPre(s) | Tok::DqMid(s) | Tok::DqPost(s) => s.to_string(),
             Tok::Heredoc(s) => s.as_deref().unwrap_or("").to_string(),
             Tok::Regex(r) => format!("/{r}/"),
             Tok::Name(s) | Tok::Word(s) | Tok::ClassRef(s) | Tok::Variable(s) => s.to_string(),
@@ -261,5 +263,14 @@ impl Token {
             Tok::Punct(p) => p.as_str().to_string(),
             Tok::Other | Tok::Eof => String::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    #[test]
+    fn a_token_is_40_bytes() {
+        assert_eq!(std::mem::size_of::<super::Tok>(), 24);
+        assert_eq!(std::mem::size_of::<super::Token>(), 40);
     }
 }

@@ -1,22 +1,21 @@
 //! Control flow (`if`, `unless`, `case`), lambdas and parameter lists.
 
-use super::Parser;
+use super::{PResult, Parser};
 use crate::ast::{CaseArm, Expr, ExprKind, Lambda, Param};
-use crate::error::Error;
 use crate::lexer::{Keyword, Punct, Tok};
 use std::cell::Cell;
 use std::rc::Rc;
 
 impl<'s> Parser<'s> {
     /// `if cond { } (elsif cond { })* (else { })?`
-    pub(super) fn if_expr(&mut self) -> Result<Expr, Error> {
+    pub(super) fn if_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         self.if_rest(start)
     }
 
     /// After `if` or `elsif`.
-    fn if_rest(&mut self, start: u32) -> Result<Expr, Error> {
+    fn if_rest(&mut self, start: u32) -> PResult<Expr> {
         let cond = self.expression()?;
         let then_branch = self.block()?;
         let else_branch = if self.at_kw(Keyword::Elsif) {
@@ -41,7 +40,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `unless cond { } (else { })?`
-    pub(super) fn unless_expr(&mut self) -> Result<Expr, Error> {
+    pub(super) fn unless_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let cond = self.expression()?;
@@ -63,7 +62,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `case test { opt, opt: { } ... }` (at least one option)
-    pub(super) fn case_expr(&mut self) -> Result<Expr, Error> {
+    pub(super) fn case_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let test = self.expression()?;
@@ -101,7 +100,7 @@ impl<'s> Parser<'s> {
 
     /// A case option: an expression, or a lambda (the spec allows lambdas as options; the
     /// reference's grammar does not — see docs/deviations.md).
-    fn case_option(&mut self) -> Result<Expr, Error> {
+    fn case_option(&mut self) -> PResult<Expr> {
         if self.at(Punct::Pipe) {
             let start = self.start();
             let lambda = self.nested(|p| p.lambda())?;
@@ -111,7 +110,7 @@ impl<'s> Parser<'s> {
     }
 
     /// A lambda if one follows (`|params| { }`).
-    pub(super) fn optional_lambda(&mut self) -> Result<Option<Rc<Lambda>>, Error> {
+    pub(super) fn optional_lambda(&mut self) -> PResult<Option<Rc<Lambda>>> {
         if !self.at(Punct::Pipe) {
             return Ok(None);
         }
@@ -119,7 +118,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `|params| (>> Type)? { statements }`
-    fn lambda(&mut self) -> Result<Rc<Lambda>, Error> {
+    fn lambda(&mut self) -> PResult<Rc<Lambda>> {
         let start = self.start();
         self.expect(Punct::Pipe)?;
         let mut params = Vec::new();
@@ -142,7 +141,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `>> Type` or `>> Type[args]`, if present.
-    pub(super) fn return_type(&mut self) -> Result<Option<Expr>, Error> {
+    pub(super) fn return_type(&mut self) -> PResult<Option<Expr>> {
         if !self.eat(Punct::RShift) {
             return Ok(None);
         }
@@ -150,7 +149,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `Type` or `Type[args]` (parameter types, return types).
-    pub(super) fn type_reference(&mut self) -> Result<Expr, Error> {
+    pub(super) fn type_reference(&mut self) -> PResult<Expr> {
         let start = self.start();
         let Tok::ClassRef(name) = self.tok().clone() else {
             return Err(self.unexpected());
@@ -168,7 +167,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `(Type)? *? $name (= default)?`
-    pub(super) fn parameter(&mut self) -> Result<Param, Error> {
+    pub(super) fn parameter(&mut self) -> PResult<Param> {
         let start = self.start();
         let type_expr = if matches!(self.tok(), Tok::ClassRef(_)) {
             Some(self.type_reference()?)
@@ -195,7 +194,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `(params)` or nothing, for definitions.
-    pub(super) fn parameter_list(&mut self) -> Result<Vec<Param>, Error> {
+    pub(super) fn parameter_list(&mut self) -> PResult<Vec<Param>> {
         if !(self.at(Punct::LParen) || self.at(Punct::WsLParen)) {
             return Ok(Vec::new());
         }

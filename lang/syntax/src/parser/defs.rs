@@ -1,6 +1,6 @@
 //! Definitions: `function`, `class`, `define`, `node` and `type` aliases.
 
-use super::Parser;
+use super::{Failed, PResult, Parser};
 use crate::ast::{DefineDef, Expr, ExprKind, FunctionDef, HostClassDef, NodeDef};
 use crate::error::Error;
 use crate::lexer::{Keyword, Punct, Tok};
@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 impl<'s> Parser<'s> {
     /// The name of a definition: a name, bare word or class reference.
-    fn classname(&mut self) -> Result<Rc<str>, Error> {
+    fn classname(&mut self) -> PResult<Rc<str>> {
         let name = match self.tok() {
             Tok::Name(n) | Tok::Word(n) | Tok::ClassRef(n) => n.clone(),
             Tok::Keyword(Keyword::Class) => {
@@ -31,12 +31,12 @@ impl<'s> Parser<'s> {
     }
 
     /// `{ statements }` where the body may be empty.
-    fn definition_body(&mut self) -> Result<Vec<Expr>, Error> {
+    fn definition_body(&mut self) -> PResult<Vec<Expr>> {
         self.block()
     }
 
     /// `function name(params) >> Type { body }`
-    pub(super) fn function_def(&mut self) -> Result<Expr, Error> {
+    pub(super) fn function_def(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let name = self.classname()?;
@@ -56,7 +56,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `class name(params) inherits parent { body }`
-    pub(super) fn class_def(&mut self) -> Result<Expr, Error> {
+    pub(super) fn class_def(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let name = self.classname()?;
@@ -86,7 +86,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `define name(params) { body }`
-    pub(super) fn define_def(&mut self) -> Result<Expr, Error> {
+    pub(super) fn define_def(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let name = self.classname()?;
@@ -99,7 +99,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `node host, host inherits parent { body }`
-    pub(super) fn node_def(&mut self) -> Result<Expr, Error> {
+    pub(super) fn node_def(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let mut matches = vec![self.hostname()?];
@@ -127,7 +127,7 @@ impl<'s> Parser<'s> {
     }
 
     /// A host matcher: dotted name, string, regex or `default`.
-    fn hostname(&mut self) -> Result<Expr, Error> {
+    fn hostname(&mut self) -> PResult<Expr> {
         let start = self.start();
         match self.tok() {
             Tok::Keyword(Keyword::Default) => {
@@ -164,7 +164,7 @@ impl<'s> Parser<'s> {
     }
 
     /// A string or regex literal (node host matchers).
-    fn expression_primary_only(&mut self) -> Result<Expr, Error> {
+    fn expression_primary_only(&mut self) -> PResult<Expr> {
         let start = self.start();
         match self.tok().clone() {
             Tok::Regex(r) => {
@@ -173,7 +173,7 @@ impl<'s> Parser<'s> {
             }
             Tok::Str(s) => {
                 self.advance();
-                Ok(Expr::new(ExprKind::String(s.into()), self.span_from(start)))
+                Ok(Expr::new(ExprKind::String(s), self.span_from(start)))
             }
             _ => self.expression(),
         }
@@ -181,7 +181,7 @@ impl<'s> Parser<'s> {
 
     /// `type Name = Type`, `type Name = Type[args]`, `type Name = Type { hash }`,
     /// `type Name = { hash }` or `type Name = [array]`.
-    pub(super) fn type_alias(&mut self) -> Result<Expr, Error> {
+    pub(super) fn type_alias(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let Tok::ClassRef(name) = self.tok().clone() else {
@@ -194,10 +194,10 @@ impl<'s> Parser<'s> {
             let mapping = self.span_from(start);
             self.expect(Punct::Equals)?;
             self.type_reference()?;
-            return Err(Error::validation(
+            return Err(Failed::from(Error::validation(
                 "Expressions of type a Type Mapping are not supported in this version of Puppet",
                 mapping,
-            ));
+            )));
         }
         self.expect(Punct::Equals)?;
         let type_expr = match self.tok() {

@@ -1,9 +1,8 @@
 //! Expressions proper: operators by precedence climbing, postfix forms (`[]`, `.`, calls,
 //! collectors, selectors) and primaries.
 
-use super::Parser;
+use super::{PResult, Parser};
 use crate::ast::{BinOp, CallSite, CallStyle, Expr, ExprKind, SelectorArm, StrPart, UnaryOp};
-use crate::error::Error;
 use crate::lexer::{Keyword, Punct, Tok};
 use std::rc::Rc;
 
@@ -69,14 +68,14 @@ pub(super) fn merge_args(args: Vec<Arg>) -> Vec<Expr> {
 
 impl<'s> Parser<'s> {
     /// A full expression (no assignment, relationship or resource).
-    pub(super) fn expression(&mut self) -> Result<Expr, Error> {
+    pub(super) fn expression(&mut self) -> PResult<Expr> {
         self.expr_bp(0)
     }
 
     /// Operators binding tighter than `min`. The right operand of a binary operator binds
     /// tighter than the operator, so this recursion is as deep as the precedence levels at
     /// most; postfix forms and operators of one level are a loop.
-    fn expr_bp(&mut self, min: u8) -> Result<Expr, Error> {
+    fn expr_bp(&mut self, min: u8) -> PResult<Expr> {
         {
             let p = self;
             let start = p.start();
@@ -108,7 +107,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn prefix(&mut self) -> Result<Expr, Error> {
+    fn prefix(&mut self) -> PResult<Expr> {
         let start = self.start();
         let (op, bp) = match self.tok() {
             Tok::Punct(Punct::Minus) => (UnaryOp::Neg, UMINUS_BP),
@@ -124,7 +123,7 @@ impl<'s> Parser<'s> {
         ))
     }
 
-    fn primary(&mut self) -> Result<Expr, Error> {
+    fn primary(&mut self) -> PResult<Expr> {
         let start = self.start();
         match self.tok() {
             Tok::Integer(_)
@@ -139,7 +138,7 @@ impl<'s> Parser<'s> {
                 let kind = match t.tok {
                     Tok::Integer(i) => ExprKind::Integer(i),
                     Tok::Float(f) => ExprKind::Float(f),
-                    Tok::Str(s) => ExprKind::String(s.into()),
+                    Tok::Str(s) => ExprKind::String(s),
                     Tok::Word(w) => ExprKind::String(w.clone()),
                     Tok::Regex(r) => ExprKind::Regex(r),
                     Tok::Name(n) => ExprKind::QualifiedName(n),
@@ -161,7 +160,7 @@ impl<'s> Parser<'s> {
                         let Tok::Str(s) = t.tok else {
                             unreachable!("matched above")
                         };
-                        Expr::new(ExprKind::String(s.into()), t.span)
+                        Expr::new(ExprKind::String(s), t.span)
                     }
                     Tok::DqPre(_) => self.dq_string()?,
                     _ => return Err(self.unexpected()),
@@ -193,7 +192,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn keyword_primary(&mut self, k: Keyword, start: u32) -> Result<Expr, Error> {
+    fn keyword_primary(&mut self, k: Keyword, start: u32) -> PResult<Expr> {
         let simple = |kind: ExprKind, p: &mut Self| {
             p.advance();
             Ok(Expr::new(kind, p.span_from(start)))
@@ -223,10 +222,10 @@ impl<'s> Parser<'s> {
     }
 
     /// `DqPre expr (DqMid expr)* DqPost`
-    fn dq_string(&mut self) -> Result<Expr, Error> {
+    fn dq_string(&mut self) -> PResult<Expr> {
         let start = self.start();
         let mut parts = Vec::new();
-        let push_text = |parts: &mut Vec<StrPart>, text: String| {
+        let push_text = |parts: &mut Vec<StrPart>, text: Rc<str>| {
             if !text.is_empty() {
                 parts.push(StrPart::Text(text));
             }
@@ -261,7 +260,7 @@ impl<'s> Parser<'s> {
     }
 
     /// A hash key or value, or an array element: `type` and `function` are strings there.
-    fn hash_entry(&mut self) -> Result<Expr, Error> {
+    fn hash_entry(&mut self) -> PResult<Expr> {
         if let Tok::Keyword(k @ (Keyword::Type | Keyword::Function)) = self.tok() {
             if matches!(
                 self.peek_tok(1),
@@ -278,7 +277,7 @@ impl<'s> Parser<'s> {
     }
 
     /// An argument: an expression (an assignment unless `access`) or `key => value`.
-    pub(super) fn argument(&mut self, access: bool) -> Result<Arg, Error> {
+    pub(super) fn argument(&mut self, access: bool) -> PResult<Arg> {
         let key = if access {
             self.expression()?
         } else {
@@ -292,7 +291,7 @@ impl<'s> Parser<'s> {
     }
 
     /// Arguments up to `close` (consumed), with an optional trailing comma.
-    pub(super) fn arguments(&mut self, close: Punct, access: bool) -> Result<Vec<Expr>, Error> {
+    pub(super) fn arguments(&mut self, close: Punct, access: bool) -> PResult<Vec<Expr>> {
         let mut args = Vec::new();
         while !self.at(close) {
             args.push(self.argument(access)?);
@@ -304,14 +303,14 @@ impl<'s> Parser<'s> {
         Ok(merge_args(args))
     }
 
-    pub(super) fn array(&mut self) -> Result<Expr, Error> {
+    pub(super) fn array(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.advance();
         let items = self.nested(|p| p.arguments(Punct::RBrack, false))?;
         Ok(Expr::new(ExprKind::array(items), self.span_from(start)))
     }
 
-    pub(super) fn hash(&mut self) -> Result<Expr, Error> {
+    pub(super) fn hash(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.expect(Punct::LBrace)?;
         let entries = self.nested(|p| {
@@ -332,7 +331,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `left[keys]` (at least one key)
-    fn access(&mut self, left: Expr, start: u32) -> Result<Expr, Error> {
+    fn access(&mut self, left: Expr, start: u32) -> PResult<Expr> {
         self.advance();
         if self.at(Punct::RBrack) {
             return Err(self.unexpected());
@@ -345,7 +344,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `left.name`, `left.name(args)`, with an optional lambda.
-    fn method_call(&mut self, receiver: Expr, start: u32) -> Result<Expr, Error> {
+    fn method_call(&mut self, receiver: Expr, start: u32) -> PResult<Expr> {
         self.advance();
         let name: Rc<str> = match self.tok() {
             Tok::Name(n) => n.clone(),
@@ -371,7 +370,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `callee(args)` with an optional lambda.
-    fn call(&mut self, callee: Expr, start: u32) -> Result<Expr, Error> {
+    fn call(&mut self, callee: Expr, start: u32) -> PResult<Expr> {
         self.advance();
         let args = self.nested(|p| p.arguments(Punct::RParen, false))?;
         let block = self.optional_lambda()?;
@@ -393,7 +392,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `Type <| query |>` / `Type <<| query |>>`, optionally followed by `{ attributes }`.
-    fn collector(&mut self, type_ref: Expr, start: u32) -> Result<Expr, Error> {
+    fn collector(&mut self, type_ref: Expr, start: u32) -> PResult<Expr> {
         let exported = self.at(Punct::LLCollect);
         self.advance();
         let close = if exported {
@@ -427,7 +426,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `test ? { option => value, ... }` or `test ? option => value`
-    fn selector(&mut self, test: Expr, start: u32) -> Result<Expr, Error> {
+    fn selector(&mut self, test: Expr, start: u32) -> PResult<Expr> {
         self.advance();
         let arms = self.nested(|p| {
             let mut arms = Vec::new();
@@ -450,7 +449,7 @@ impl<'s> Parser<'s> {
         ))
     }
 
-    fn selector_arm(&mut self) -> Result<SelectorArm, Error> {
+    fn selector_arm(&mut self) -> PResult<SelectorArm> {
         let option = self.expression()?;
         self.expect(Punct::FArrow)?;
         let value = self.expression()?;

@@ -20,6 +20,20 @@ use super::lexer::{self, Keyword, Punct, Tok, Token};
 use super::Warning;
 use crate::error::{Error, ErrorKind};
 
+/// A syntax error on its way out of the parser: boxed, so that every result that moves up
+/// the levels of the descent (assignment, relationship, resource, operators, primary) is
+/// the size of an expression, not of an `Error` beside it.
+pub(crate) struct Failed(Box<Error>);
+
+impl From<Error> for Failed {
+    #[cold]
+    fn from(e: Error) -> Failed {
+        Failed(Box::new(e))
+    }
+}
+
+type PResult<T> = Result<T, Failed>;
+
 /// Parses a whole program (no validation).
 pub fn parse_program(source: &str) -> Result<Program, Error> {
     parse_program_with_warnings(source).map(|(program, _)| program)
@@ -36,9 +50,9 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
         pos: 0,
         depth: 0,
     };
-    let body = p.statements()?;
+    let body = p.statements().map_err(|e| *e.0)?;
     if !p.at_eof() || p.lex_error.is_some() {
-        return Err(p.unexpected());
+        return Err(*p.unexpected().0);
     }
     Ok((
         Program {
@@ -134,7 +148,7 @@ impl<'s> Parser<'s> {
             false
         }
     }
-    fn expect(&mut self, p: Punct) -> Result<Token, Error> {
+    fn expect(&mut self, p: Punct) -> PResult<Token> {
         if self.at(p) {
             Ok(self.advance())
         } else {
@@ -143,23 +157,25 @@ impl<'s> Parser<'s> {
     }
     /// `Syntax error at '...'` for the current token; at end of input the error is
     /// `Incomplete` (more input could complete the program).
-    fn unexpected(&self) -> Error {
+    #[cold]
+    fn unexpected(&self) -> Failed {
         let t = self.token();
         if let (Tok::Eof, Some(e)) = (&t.tok, &self.lex_error) {
-            return e.clone();
+            return e.clone().into();
         }
-        match t.tok {
+        Failed::from(match t.tok {
             Tok::Eof => Error::incomplete("Syntax error at end of input", t.span),
             Tok::Integer(_) | Tok::Float(_) => {
                 let text = &self.src[t.span.start as usize..t.span.end as usize];
                 Error::syntax(format!("Syntax error at '{text}'"), t.span)
             }
             _ => Error::syntax(format!("Syntax error at '{}'", t.display()), t.span),
-        }
+        })
     }
 
-    fn error_at(&self, message: impl Into<String>, span: Span) -> Error {
-        Error::syntax(message, span)
+    #[cold]
+    fn error_at(&self, message: impl Into<String>, span: Span) -> Failed {
+        Error::syntax(message, span).into()
     }
 
     /// Runs `f` one nesting level deeper (on more stack if needed), failing past
@@ -168,16 +184,18 @@ impl<'s> Parser<'s> {
     /// operator, an interpolation, the right side of `=`; every recursion of the parser
     /// passes through one, except the few levels of operator precedence. Chains of
     /// left-associative operators are loops: they never nest.
-    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, Error>) -> Result<T, Error> {
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= crate::limits::MAX_NESTING {
-            return Err(Error::new(
-                ErrorKind::Limit,
-                format!(
-                    "Expression nesting is too deep (more than {} levels)",
-                    crate::limits::MAX_NESTING
-                ),
-            )
-            .at(self.token().span));
+            return Err(Failed::from(
+                Error::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "Expression nesting is too deep (more than {} levels)",
+                        crate::limits::MAX_NESTING
+                    ),
+                )
+                .at(self.token().span),
+            ));
         }
         self.depth += 1;
         let r = crate::limits::deep(|| f(self));
@@ -188,7 +206,7 @@ impl<'s> Parser<'s> {
     // ---- statements
 
     /// Statements up to (not including) `}` or the end of input.
-    fn statements(&mut self) -> Result<Vec<Expr>, Error> {
+    fn statements(&mut self) -> PResult<Vec<Expr>> {
         let mut items = Vec::new();
         while !self.at(Punct::RBrace) && !self.at_eof() {
             items.push(self.syntactic_statement()?);
@@ -196,8 +214,9 @@ impl<'s> Parser<'s> {
                 let e = self.unexpected();
                 // The reference rejects a program ending with `;`. More input could complete
                 // it, but at top level the REPL is better served by the error at once.
-                if self.depth == 0 && e.kind == ErrorKind::Incomplete && self.lex_error.is_none() {
-                    return Err(Error::syntax(e.message, self.token().span));
+                if self.depth == 0 && e.0.kind == ErrorKind::Incomplete && self.lex_error.is_none()
+                {
+                    return Err(Error::syntax(e.0.message, self.token().span).into());
                 }
                 return Err(e);
             }
@@ -206,14 +225,14 @@ impl<'s> Parser<'s> {
     }
 
     /// `{ statements }`
-    fn block(&mut self) -> Result<Vec<Expr>, Error> {
+    fn block(&mut self) -> PResult<Vec<Expr>> {
         self.expect(Punct::LBrace)?;
         let body = self.statements()?;
         self.expect(Punct::RBrace)?;
         Ok(body)
     }
 
-    fn syntactic_statement(&mut self) -> Result<Statement, Error> {
+    fn syntactic_statement(&mut self) -> PResult<Statement> {
         let first = self.assignment()?;
         if !self.at(Punct::Comma) {
             return Ok(Statement::One(first));
@@ -227,7 +246,7 @@ impl<'s> Parser<'s> {
     }
 
     /// Turns `name args` sequences into statement calls for the names that allow it.
-    fn transform_calls(&self, items: Vec<Statement>) -> Result<Vec<Expr>, Error> {
+    fn transform_calls(&self, items: Vec<Statement>) -> PResult<Vec<Expr>> {
         let mut out: Vec<Expr> = Vec::with_capacity(items.len());
         for item in items {
             let callable = match out.last() {
@@ -284,7 +303,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `lhs = rhs` (right associative); `+=` and `-=` are rejected.
-    fn assignment(&mut self) -> Result<Expr, Error> {
+    fn assignment(&mut self) -> PResult<Expr> {
         {
             let p = self;
             let start = p.start();
@@ -301,10 +320,10 @@ impl<'s> Parser<'s> {
                 Tok::Punct(op @ (Punct::Appends | Punct::Deletes)) => {
                     let op = op.as_str();
                     let span = p.token().span;
-                    Err(Error::validation(
+                    Err(Failed::from(Error::validation(
                         format!("The operator '{op}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
                         span,
-                    ))
+                    )))
                 }
                 _ => Ok(lhs),
             }

@@ -1,7 +1,7 @@
 //! Catalog expressions: relationships, resources (`@`/`@@`), defaults, overrides and
 //! attribute operations.
 
-use super::Parser;
+use super::{Failed, PResult, Parser};
 use crate::ast::{AttributeOp, Expr, ExprKind, RelationOp, ResourceBody, ResourceForm, Span};
 use crate::error::Error;
 use crate::lexer::{Keyword, Punct, Tok};
@@ -19,7 +19,7 @@ fn relation_op(tok: &Tok) -> Option<RelationOp> {
 
 impl<'s> Parser<'s> {
     /// `a -> b ~> c` (left associative)
-    pub(super) fn relationship(&mut self) -> Result<Expr, Error> {
+    pub(super) fn relationship(&mut self) -> PResult<Expr> {
         let start = self.start();
         let mut left = self.resource()?;
         while let Some(op) = relation_op(self.tok()) {
@@ -35,7 +35,7 @@ impl<'s> Parser<'s> {
 
     /// `@res`, `@@res`, `class { ... }`, or an expression optionally followed by a resource
     /// body `{ ... }`.
-    fn resource(&mut self) -> Result<Expr, Error> {
+    fn resource(&mut self) -> PResult<Expr> {
         let start = self.start();
         match self.tok() {
             Tok::Punct(p @ (Punct::At | Punct::AtAt)) => {
@@ -49,10 +49,10 @@ impl<'s> Parser<'s> {
                 match &mut inner.kind {
                     ExprKind::Resource { form: f, .. } => *f = form,
                     ExprKind::ResourceDefaults { .. } | ExprKind::ResourceOverride { .. } => {
-                        return Err(Error::validation(
+                        return Err(Failed::from(Error::validation(
                             "Resource Defaults are not virtualizable",
                             inner.span,
-                        ))
+                        )))
                     }
                     _ => {
                         return Err(self.error_at(
@@ -99,7 +99,7 @@ impl<'s> Parser<'s> {
     }
 
     /// After `left`, at `{`: a resource, defaults, override, or a title-less body.
-    fn resource_rest(&mut self, left: Expr, start: u32) -> Result<Expr, Error> {
+    fn resource_rest(&mut self, left: Expr, start: u32) -> PResult<Expr> {
         let brace = self.advance();
         if self.at(Punct::RBrace) || self.at_attribute_operation() {
             let attributes = self.attribute_operations()?;
@@ -166,7 +166,7 @@ impl<'s> Parser<'s> {
         attributes: Vec<AttributeOp>,
         brace: u32,
         span: Span,
-    ) -> Result<Expr, Error> {
+    ) -> PResult<Expr> {
         let mut entries = Vec::with_capacity(attributes.len());
         for op in attributes {
             if op.append || &*op.name == "*" {
@@ -198,7 +198,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `title: attrs (; title: attrs)* ;?` up to `}`.
-    fn resource_bodies(&mut self) -> Result<Vec<ResourceBody>, Error> {
+    fn resource_bodies(&mut self) -> PResult<Vec<ResourceBody>> {
         let mut bodies = vec![self.resource_body()?];
         while self.eat(Punct::Semic) {
             if self.at(Punct::RBrace) {
@@ -210,7 +210,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `title: attrs ,?`
-    fn resource_body(&mut self) -> Result<ResourceBody, Error> {
+    fn resource_body(&mut self) -> PResult<ResourceBody> {
         let title = self.expression()?;
         self.expect(Punct::Colon)?;
         let attributes = self.attribute_operations()?;
@@ -218,7 +218,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `name => value, name +> value, * => hash` with an optional trailing comma.
-    pub(super) fn attribute_operations(&mut self) -> Result<Vec<AttributeOp>, Error> {
+    pub(super) fn attribute_operations(&mut self) -> PResult<Vec<AttributeOp>> {
         let mut ops = Vec::new();
         loop {
             if !self.at_attribute_operation() {

@@ -63,6 +63,14 @@ fn is_type_decl_name(s: &str) -> bool {
 }
 
 pub(super) fn check_variable(v: &mut Validator, name: &str, span: Span) {
+    // most names are one segment, `[a-z_]\w*`: valid at a glance
+    if let [first, rest @ ..] = name.as_bytes() {
+        if (first.is_ascii_lowercase() || *first == b'_')
+            && rest.iter().all(|&c| crate::names::is_word_byte(c))
+        {
+            return;
+        }
+    }
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         let valid =
             name == "0" || !name.starts_with('0') && name.bytes().all(|b| b.is_ascii_digit());
