@@ -241,7 +241,7 @@ impl Compiler<'_> {
         let segments = parts
             .iter()
             .map(|p| match p {
-                StrPart::Text(t) => Some(Segment::Text(t.as_str().into())),
+                StrPart::Text(t) => Some(Segment::Text(t.clone())),
                 StrPart::Expr(x) => self.expr(x, depth + 1).map(Segment::Code),
             })
             .collect::<Option<Vec<Segment>>>()?;
@@ -440,7 +440,7 @@ impl Compiler<'_> {
 
 /// A segment of a compiled interpolated string.
 enum Segment {
-    Text(Box<str>),
+    Text(std::rc::Rc<str>),
     Code(Code),
 }
 
