@@ -707,9 +707,14 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
             || matches!(t, PType::Struct(_))
     });
     match actual {
-        PType::Hash(k, v, s) if strip && s.to != 0 => {
-            PType::Hash(k.clone(), v.clone(), IntRange::SIZE).to_string()
-        }
+        // (the reference builds a new Hash type of the key and value types, which
+        // normalizes them: `Integer[2, 2]` and `Integer[3, 3]` are `Integer[2, 3]`)
+        PType::Hash(k, v, s) if strip && s.to != 0 => PType::Hash(
+            Box::new(normalize(k)),
+            Box::new(normalize(v)),
+            IntRange::SIZE,
+        )
+        .to_string(),
         PType::Array(e, s) if strip && s.to != 0 => {
             PType::Array(e.clone(), IntRange::SIZE).to_string()
         }

@@ -440,6 +440,8 @@ PROGRAMS = [
     "function f(Hash[String, Integer] $x) {}\nf({a => 1, b => 'x'})",
     "function f(Hash[Integer, Integer] $x) {}\nf({1 => 2, 'k' => 3})",
     "function f(Hash[String, Integer, 2] $x) {}\nf({1 => 2})",
+    "function f(Hash[Integer, String] $x) {}\nf({1 => 2, 2 => 5})",
+    "function f(Hash[Integer, String] $x) {}\nf({1 => 2, 2 => 3})",
     # --- strings, arithmetic, comparisons, access and assignment forms
     "'a,b,,c'.split(',')",
     "'a1b22c'.split(/\\d+/)",
