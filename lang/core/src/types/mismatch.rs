@@ -709,12 +709,16 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
     match actual {
         // (the reference builds a new Hash type of the key and value types, which
         // normalizes them: `Integer[2, 2]` and `Integer[3, 3]` are `Integer[2, 3]`)
-        PType::Hash(k, v, s) if strip && s.to != 0 => PType::Hash(
-            Box::new(normalize(k)),
-            Box::new(normalize(v)),
-            IntRange::SIZE,
-        )
-        .to_string(),
+        // Against several alternatives merged, with its size (`got Hash[Integer[1, 2],
+        // Integer[2, 3], 2, 2]`).
+        PType::Hash(k, v, s) if s.to != 0 && (strip || alternatives.len() > 1) => {
+            let size = if alternatives.len() > 1 {
+                *s
+            } else {
+                IntRange::SIZE
+            };
+            PType::Hash(Box::new(normalize(k)), Box::new(normalize(v)), size).to_string()
+        }
         PType::Array(e, s) if strip && s.to != 0 => {
             PType::Array(e.clone(), IntRange::SIZE).to_string()
         }

@@ -442,6 +442,10 @@ PROGRAMS = [
     "function f(Hash[String, Integer, 2] $x) {}\nf({1 => 2})",
     "function f(Hash[Integer, String] $x) {}\nf({1 => 2, 2 => 5})",
     "function f(Hash[Integer, String] $x) {}\nf({1 => 2, 2 => 3})",
+    "function f(Variant[Default, String[1], Hash[Type, String]] $x) {}\nf({Integer => 1})",
+    "function f(Variant[Integer, Hash[Integer, String]] $x) {}\nf({1 => 2, 2 => 3})",
+    "function f(Variant[Integer, Array[String]] $x) {}\nf([1, 2])",
+    "function f(Variant[Integer, Hash[String, String]] $x) {}\nf({1 => 2})",
     # --- strings, arithmetic, comparisons, access and assignment forms
     "'a,b,,c'.split(',')",
     "'a1b22c'.split(/\\d+/)",
