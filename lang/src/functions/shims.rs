@@ -22,6 +22,15 @@ pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
     if let PType::Uri(_) = t.resolved() {
         return super::pcore::new_uri(args);
     }
+    // `Init[T, init_args...](args...)` of an Object type or URI: `T.new(args..., init_args...)`.
+    if let PType::Init(Some(inner), init_args) = &t.resolved() {
+        if matches!(inner.resolved(), PType::Uri(_))
+            || super::pcore::object_type_of(inner).is_some()
+        {
+            let all: Vec<Value> = args.iter().chain(init_args.iter()).cloned().collect();
+            return new_value(inner, &all);
+        }
+    }
     if let Some(o) = super::pcore::object_type_of(t) {
         let optional_undef =
             matches!(t.resolved(), PType::Optional(_)) && matches!(args, [Value::Undef]);

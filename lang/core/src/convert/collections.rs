@@ -89,7 +89,7 @@ pub fn new_hash(args: &[Value]) -> Result<Value, Error> {
             None => {
                 return Err(Error::eval(format!(
                     "Value of type {} cannot be converted to Hash",
-                    types::infer_generalized(other)
+                    types::alias_display(&types::infer_generalized(other))
                 )))
             }
         },

@@ -202,7 +202,8 @@ pub(crate) fn cannot_convert(function: &str, v: &Value, target: &str) -> Error {
         )),
         other => Error::eval(format!(
             "'{function}' Value of type {} cannot be converted to {target}",
-            types::infer_generalized(other)
+            // An Object type shows its definition here, as the reference's.
+            types::alias_display(&types::infer_generalized(other))
         )),
     }
 }

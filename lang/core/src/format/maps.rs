@@ -238,19 +238,75 @@ fn sort(entries: &mut [Entry]) {
     }
 }
 
-/// The message for an argument that is not a valid `Formats` value.
+/// `String.new`'s `Formats` parameter type, with the reference's alias names (`Formats`,
+/// `TypeMap`, `Format`, `ContainerFormat`), for describing a value it does not take.
+fn formats_type() -> PType {
+    use std::cell::RefCell;
+    use types::{KeyKind, StructMember, TypeAlias};
+    let alias = |name: &str, t: PType| {
+        PType::Alias(Rc::new(TypeAlias {
+            name: Rc::from(name),
+            target: RefCell::new(Some(t)),
+        }))
+    };
+    let pattern = types::typesrc::parse_type(
+        "Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/]",
+    )
+    .expect("the Format pattern parses");
+    let format = alias("Format", pattern);
+    let member = |key: &str, value: PType| StructMember {
+        key: Rc::from(key),
+        key_kind: KeyKind::Optional,
+        value,
+    };
+    let container = alias(
+        "ContainerFormat",
+        PType::Struct(Some(vec![
+            member("format", format.clone()),
+            member("separator", PType::string()),
+            member("separator2", PType::string()),
+            member(
+                "string_formats",
+                PType::hash_of(PType::Type(None), format.clone()),
+            ),
+        ])),
+    );
+    let type_map = alias(
+        "TypeMap",
+        PType::hash_of(PType::Type(None), PType::Variant(vec![format, container])),
+    );
+    let non_empty = types::typesrc::parse_type("String[1]").expect("String[1] parses");
+    alias(
+        "Formats",
+        PType::Variant(vec![PType::Default, non_empty, type_map]),
+    )
+}
+
+/// The message for an argument that is not a valid `Formats` value: the reference's
+/// parameter check, one description, or the signature and each description on a
+/// `rejected:` line.
 fn formats_mismatch(got: &Value) -> Error {
-    const FMT: &str = "Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/]";
-    Error::eval(format!(
-        "'new_string' parameter 'string_formats' expects a Formats = Variant[Default, String[1], TypeMap = Hash[Type, \
-         Variant[Format = {FMT}, ContainerFormat = Struct[{{Optional['format'] => Format = {FMT}, Optional['separator'] => \
-         String, Optional['separator2'] => String, Optional['string_formats'] => Hash[Type, Format = {FMT}]}}]]]] value, got {}",
-        // A hash that is no TypeMap is reported as a plain `Hash`, whatever it holds.
-        match got {
-            Value::Hash(_) => "Hash".to_string(),
-            other => types::infer_generalized(other).to_string(),
-        }
-    ))
+    let formats = formats_type();
+    let mut reasons = types::mismatch::describe_signature_mismatches(&formats, got);
+    if reasons.len() <= 1 {
+        let reason = reasons.pop().unwrap_or_else(|| {
+            format!(
+                "expects a {} value, got {}",
+                types::alias_display(&formats),
+                types::infer_generalized(got)
+            )
+        });
+        return Error::eval(format!("'new_string' parameter 'string_formats' {reason}"));
+    }
+    let mut msg = format!(
+        "'new_string' expects (Convertible = Any from, {} string_formats?)",
+        types::alias_display(&formats)
+    );
+    for r in reasons {
+        msg.push_str("\n  rejected: parameter 'string_formats' ");
+        msg.push_str(&r);
+    }
+    Error::eval(msg)
 }
 
 fn is_format_text(s: &str) -> bool {

@@ -492,10 +492,10 @@ impl Guard {
                     return false;
                 }
                 if t2.is_empty() {
-                    // A bare `Tuple` is empty here; `Callable[1]` argument lists have any type.
+                    // A bare `Tuple` is empty here. The arguments of `Callable[1, 2]` (a count
+                    // without types) are `Unit`, as in the reference: every type accepts them.
                     let fs = s2.unwrap_or(IntRange::new(0, 0));
-                    return in_range(ts, fs)
-                        && (fs.to == 0 || types.iter().all(|t| self.assignable(t, &PType::Any)));
+                    return in_range(ts, fs);
                 }
                 let fs = tuple_size(t2, *s2);
                 if !in_range(ts, fs) {

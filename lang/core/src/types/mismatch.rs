@@ -315,7 +315,9 @@ fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize
                 if !size.contains(h.len() as i64) {
                     return vec![M::new(path, Kind::Size(*size, h.len()), v)];
                 }
-                if h.keys().any(|k| !is_instance(kt, k)) && !keys_described(kt, h) {
+                // Only a hash of string keys (a Struct to the reference) is described entry by
+                // entry; any other is reported whole (`got Hash[Type[Integer], Integer[1, 1]]`).
+                if !h.keys().all(|k| matches!(k, Value::String(_))) {
                     return root();
                 }
                 let mut out = Vec::new();
@@ -630,7 +632,19 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
                 names.push(n);
             }
         }
-        (names, short_name(&actual))
+        // (`Data` and `RichData`, aliases to the reference, name an iterator alone:
+        // `got Iterator`; other types its element type: `got Iterator[Integer]`)
+        let got = match actual {
+            PType::Iterator(_)
+                if alternatives
+                    .iter()
+                    .any(|t| matches!(t, PType::Data | PType::RichData)) =>
+            {
+                base_name(&actual)
+            }
+            _ => short_name(&actual),
+        };
+        (names, got)
     };
     if optional {
         names.insert(0, "Undef".to_string());
@@ -693,8 +707,17 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
             || matches!(t, PType::Struct(_))
     });
     match actual {
-        PType::Hash(k, v, s) if strip && s.to != 0 => {
-            PType::Hash(k.clone(), v.clone(), IntRange::SIZE).to_string()
+        // (the reference builds a new Hash type of the key and value types, which
+        // normalizes them: `Integer[2, 2]` and `Integer[3, 3]` are `Integer[2, 3]`)
+        // Against several alternatives merged, with its size (`got Hash[Integer[1, 2],
+        // Integer[2, 3], 2, 2]`).
+        PType::Hash(k, v, s) if s.to != 0 && (strip || alternatives.len() > 1) => {
+            let size = if alternatives.len() > 1 {
+                *s
+            } else {
+                IntRange::SIZE
+            };
+            PType::Hash(Box::new(normalize(k)), Box::new(normalize(v)), size).to_string()
         }
         PType::Array(e, s) if strip && s.to != 0 => {
             PType::Array(e.clone(), IntRange::SIZE).to_string()
@@ -723,6 +746,25 @@ pub(super) fn short_name(t: &PType) -> String {
         | PType::Sensitive(c)
         | PType::Type(c)
         | PType::Iterable(c) => c.as_deref(),
+        // An iterator's element type generalized (`Iterator[Integer]` for `[1, 2].reverse_each`).
+        PType::Iterator(Some(elem)) => {
+            let g = super::infer::generalize;
+            let elem = match &**elem {
+                // Values of one kind (`Integer[1, 1]`, `Integer[2, 2]`) are that kind.
+                PType::Variant(ts) => {
+                    let all: Vec<PType> = ts.iter().map(g).collect();
+                    match all.split_first() {
+                        Some((first, rest)) if rest.iter().all(|t| t == first) => first.clone(),
+                        _ => (**elem).clone(),
+                    }
+                }
+                e => g(e),
+            };
+            return match elem {
+                PType::Any => base_name(t),
+                e => format!("{}[{}]", base_name(t), base_name(&e)),
+            };
+        }
         _ => None,
     };
     match contained {

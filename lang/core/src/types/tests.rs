@@ -356,6 +356,12 @@ fn spec_examples() {
     assert!(eq("Optional[Variant[Integer]]", "Optional[Integer]"));
     assert!(le("Callable[Numeric]", "Callable[Integer]"));
     assert!(!le("Callable[Integer]", "Callable[Numeric]"));
+    // A count without types takes `Unit` arguments (the reference): every parameter type
+    // accepts them, so `Callable[Integer]` and `Callable[1, 1]` are equal types.
+    assert!(eq("Callable[Integer]", "Callable[1, 1]"));
+    assert!(le("Callable[1]", "Callable[String, String]"));
+    assert!(!le("Callable[String, String]", "Callable[1]"));
+    assert!(!le("Callable[Integer]", "Callable[2, 2]"));
     let inst = |v: &str, t: &str| is_instance(&ty(t), &value(v).expect("value"));
     // The reference's reading (the default): one Integer parameter is the minimum (the
     // oracle: `Integer[1] == Integer[1, default]`, `5 =~ Integer[1]`, `0 =~ Integer[1]` false,
