@@ -458,7 +458,9 @@ pub fn ruby_description(source: &str) -> String {
 /// (the pattern has a `^` or a `\Z`).
 fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
     let mut line_start = false;
-    let mut out = String::with_capacity(source.len() + 8);
+    // Ruby's ^ and $ match at line boundaries.
+    let mut out = String::with_capacity(source.len() + 16);
+    out.push_str("(?m)");
     let mut chars = source.chars().peekable();
     // Depth of character classes (Ruby nests them: `[a[bc]]`).
     let mut class_depth = 0usize;
@@ -481,6 +483,11 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
                         }
                         atom = None;
                     }
+                    // A plain quantifier on an atom not quantified yet: as written.
+                    Some(_) if !quantified && !q.possessive && !q.optional => {
+                        out.push_str(&q.text);
+                        quantified = true;
+                    }
                     Some((start, false)) => {
                         let atom_text = out.split_off(start);
                         out.push_str(&apply_quantifier(&atom_text, q, quantified));
@@ -501,12 +508,7 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
                         atom = Some((here, matches!(n, 'A' | 'z' | 'Z' | 'b' | 'B' | 'G')));
                         line_start |= n == 'Z';
                     }
-                    out.push_str(&translate_escape(
-                        n,
-                        class_depth > 0,
-                        final_newline,
-                        &mut chars,
-                    ))
+                    translate_escape(n, class_depth > 0, final_newline, &mut chars, &mut out)
                 }
                 None => out.push('\\'),
             },
@@ -599,8 +601,7 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
             }
         }
     }
-    // Ruby's ^ and $ match at line boundaries.
-    (format!("(?m){out}"), line_start)
+    (out, line_start)
 }
 
 /// Whether `source` has a named group `(?<name>...)` or `(?'name'...)`.
@@ -755,30 +756,40 @@ const WORD: &str = "0-9A-Za-z_";
 const DIGIT: &str = "0-9";
 const SPACE: &str = "\\t\\n\\x0B\\x0C\\r ";
 
-/// The translation of `\\n` (the character after a backslash).
+/// Writes the translation of `\\n` (the character after a backslash) to `out`.
 fn translate_escape(
     n: char,
     in_class: bool,
     final_newline: bool,
     rest: &mut std::iter::Peekable<std::str::Chars<'_>>,
-) -> String {
-    let set = |items: &str, negated: bool| match (in_class, negated) {
-        (true, false) => items.to_string(),
-        (true, true) | (false, true) => format!("[^{items}]"),
-        (false, false) => format!("[{items}]"),
+    out: &mut String,
+) {
+    use std::fmt::Write;
+    let set = |items: &str, negated: bool, out: &mut String| match (in_class, negated) {
+        (true, false) => out.push_str(items),
+        (true, true) | (false, true) => {
+            out.push_str("[^");
+            out.push_str(items);
+            out.push(']');
+        }
+        (false, false) => {
+            out.push('[');
+            out.push_str(items);
+            out.push(']');
+        }
     };
     match n {
         // Ruby's \A, \z are the same; \Z allows a final newline.
-        'Z' if !in_class && final_newline => r"(?=\n?\z)".to_string(),
-        'Z' if !in_class => r"\z".to_string(),
-        'h' => set("0-9a-fA-F", false),
-        'H' => set("0-9a-fA-F", true),
-        'w' => set(WORD, false),
-        'W' => set(WORD, true),
-        'd' => set(DIGIT, false),
-        'D' => set(DIGIT, true),
-        's' => set(SPACE, false),
-        'S' => set(SPACE, true),
+        'Z' if !in_class && final_newline => out.push_str(r"(?=\n?\z)"),
+        'Z' if !in_class => out.push_str(r"\z"),
+        'h' => set("0-9a-fA-F", false, out),
+        'H' => set("0-9a-fA-F", true, out),
+        'w' => set(WORD, false, out),
+        'W' => set(WORD, true, out),
+        'd' => set(DIGIT, false, out),
+        'D' => set(DIGIT, true, out),
+        's' => set(SPACE, false, out),
+        'S' => set(SPACE, true, out),
         'p' if rest.peek() == Some(&'{') => {
             let mut name = String::new();
             rest.next();
@@ -788,10 +799,10 @@ fn translate_escape(
                 }
                 name.push(c);
             }
-            match name.strip_prefix('^') {
-                Some(name) => format!("\\P{{{name}}}"),
-                None => format!("\\p{{{name}}}"),
-            }
+            let _ = match name.strip_prefix('^') {
+                Some(name) => write!(out, "\\P{{{name}}}"),
+                None => write!(out, "\\p{{{name}}}"),
+            };
         }
         // `\0`, `\0nn`: an octal character code (NUL for a lone `\0`).
         '0' => {
@@ -805,22 +816,25 @@ fn translate_escape(
                     _ => break,
                 }
             }
-            format!("\\x{{{code:x}}}")
+            let _ = write!(out, "\\x{{{code:x}}}");
         }
         // Ruby's linebreak and extended grapheme cluster (the latter approximated: a
         // character with its combining marks). Both are atomic in Onigmo: once `\r\n` is
         // taken it is not given back (`"\r\n" =~ /^\R\n/` is false).
-        'R' if !in_class => r"(?>\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])".to_string(),
-        'X' if !in_class => r"(?>\r\n|\P{M}\p{M}*|\p{M}+)".to_string(),
+        'R' if !in_class => out.push_str(r"(?>\r\n|[\n\x0B\x0C\r\x{85}\x{2028}\x{2029}])"),
+        'X' if !in_class => out.push_str(r"(?>\r\n|\P{M}\p{M}*|\p{M}+)"),
         // `\cA`: a control character.
         'c' if rest.peek().is_some_and(char::is_ascii) => {
             let c = rest.next().unwrap_or('@');
-            format!("\\x{{{:x}}}", (c as u32) & 0x1f)
+            let _ = write!(out, "\\x{{{:x}}}", (c as u32) & 0x1f);
         }
         // Onigmo has no `\Q...\E` quoting nor `\o{...}` octal codes: an unknown escape of
         // a letter is the letter (`\o{101}` is 101 times `o`).
-        'Q' | 'E' | 'o' => n.to_string(),
-        n => format!("\\{n}"),
+        'Q' | 'E' | 'o' => out.push(n),
+        n => {
+            out.push('\\');
+            out.push(n);
+        }
     }
 }
 
@@ -1029,6 +1043,17 @@ mod tests {
             re.find_all("b\nb\n").map(|m| m[0][0]).unwrap(),
             Some((2, 3))
         );
+    }
+
+    /// The translation writes escapes and plain quantifiers in place; stacked, possessive
+    /// and optional ones still wrap their atom.
+    #[test]
+    fn translation_of_escapes_and_quantifiers() {
+        let t = |s: &str| super::translate_ruby(s, false).0;
+        assert_eq!(t(r"a{2}\d+\.x?"), r"(?m)a{2}[0-9]+\.x?");
+        assert_eq!(t(r"[\w\-]*\S"), r"(?m)[0-9A-Za-z_\-]*[^\t\n\x0B\x0C\r ]");
+        assert_eq!(t(r"a{,2}*b?+c{2}?"), r"(?m)(?:a{0,2})*(?>b?)(?:c{2})?");
+        assert_eq!(t(r"\0\cA\p{^L}\Z"), r"(?m)\x{0}\x{1}\P{L}\z");
     }
 
     /// Found by the differential tester (regexps, seed 9), checked with the reference.
