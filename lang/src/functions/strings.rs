@@ -78,6 +78,18 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     // the walk is as long as the value expanded (shared parts counted each time)
     crate::expansion::check_expansion(&args[0], 1 + sep.len())?;
     let mut out = String::new();
+    // An array of strings (the common case) is joined into one allocation of its exact
+    // size, not grown by doubling (which needs up to twice the result).
+    if let Value::Array(a) = &args[0] {
+        let total = a.iter().try_fold(0usize, |n, v| match v {
+            Value::String(s) => n.checked_add(s.len()),
+            _ => None,
+        });
+        if let Some(total) = total {
+            let seps = sep.len().saturating_mul(a.len().saturating_sub(1));
+            crate::limits::try_grow_string(&mut out, total.saturating_add(seps))?;
+        }
+    }
     let mut first = true;
     // Nested arrays are joined flat, as Ruby's Array#join does (without recursion).
     let mut stack: Vec<(std::rc::Rc<crate::values::Array>, usize)> = Vec::new();
