@@ -183,9 +183,8 @@ impl Compiler<'_> {
         span: Span,
         depth: usize,
     ) -> Option<Code> {
-        if let Some(v) = shared.get::<Value>() {
-            let v = v.clone();
-            return Some(Box::new(move |_, _| Ok(v.clone())));
+        if let Some(code) = already_made(shared) {
+            return Some(code);
         }
         // (a `*` item does not compile: `expr` has no splat)
         let items = self.exprs(items, depth)?;
@@ -211,9 +210,8 @@ impl Compiler<'_> {
         span: Span,
         depth: usize,
     ) -> Option<Code> {
-        if let Some(v) = shared.get::<Value>() {
-            let v = v.clone();
-            return Some(Box::new(move |_, _| Ok(v.clone())));
+        if let Some(code) = already_made(shared) {
+            return Some(code);
         }
         let entries = entries
             .iter()
@@ -442,6 +440,13 @@ impl Compiler<'_> {
 enum Segment {
     Text(std::rc::Rc<str>),
     Code(Code),
+}
+
+/// A constant literal made at an earlier evaluation (of this body or of the tree walk):
+/// code answering it.
+fn already_made(shared: &SharedLiteral) -> Option<Code> {
+    let v = shared.get::<Value>()?.clone();
+    Some(Box::new(move |_, _| Ok(v.clone())))
 }
 
 /// An array or hash literal just made: kept when it is constant, else checked for repeated
