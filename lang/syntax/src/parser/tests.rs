@@ -459,9 +459,9 @@ fn large_programs_parse_in_linear_time() {
                    $h = { 'a' => 1, b => [true, undef], 'c' => { d => 'e' } }\ncase $h['a'] { 1, 2: { $y = 'one' } default: {} }\n";
     let small = snippet.repeat(200);
     let large = snippet.repeat(2000);
-    // best of three: a loaded machine preempts a single run for whole time slices
+    // best of five: a loaded machine preempts a single run for whole time slices
     let time = |src: &str| {
-        (0..3)
+        (0..5)
             .map(|_| {
                 let t = std::time::Instant::now();
                 let prog = crate::parse(src).unwrap();
@@ -473,9 +473,10 @@ fn large_programs_parse_in_linear_time() {
     let (t_small, n_small) = time(&small);
     let (t_large, n_large) = time(&large);
     assert_eq!(n_large, 10 * n_small);
-    // allow noise, but not quadratic growth (which would be 100x)
+    // allow noise (a debug build on a loaded machine measured 16x for 10x the text, over
+    // 30x + 200 ms once), but not quadratic growth (which would be 100x)
     assert!(
-        t_large < t_small * 30 + std::time::Duration::from_millis(200),
+        t_large < t_small * 40 + std::time::Duration::from_millis(300),
         "{t_small:?} vs {t_large:?}"
     );
 }
