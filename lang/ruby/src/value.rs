@@ -177,6 +177,33 @@ impl RValue {
     }
 
     /// `==`.
+    /// Ruby's `equal?`: the same object. Immediates (nil, booleans, integers, floats,
+    /// symbols) are one object when they are equal; anything else when it is one
+    /// allocation (`a = [1]; a.equal?(a)`, not `[1].equal?([1])`).
+    pub fn identical(&self, other: &RValue) -> bool {
+        use RValue as V;
+        match (self, other) {
+            (V::Nil, V::Nil) | (V::Scope, V::Scope) => true,
+            (V::Bool(a), V::Bool(b)) => a == b,
+            (V::Int(a), V::Int(b)) => a == b,
+            (V::Float(a), V::Float(b)) => a.to_bits() == b.to_bits(),
+            (V::Sym(a), V::Sym(b)) | (V::Class(a), V::Class(b)) => a == b,
+            (V::Str(a), V::Str(b)) => Rc::ptr_eq(a, b),
+            (V::Bytes(a), V::Bytes(b)) => Rc::ptr_eq(a, b),
+            (V::Array(a), V::Array(b)) => Rc::ptr_eq(a, b),
+            (V::Hash(a), V::Hash(b)) => Rc::ptr_eq(a, b),
+            (V::Range(a), V::Range(b)) => Rc::ptr_eq(a, b),
+            (V::Regexp(a), V::Regexp(b)) => Rc::ptr_eq(a, b),
+            (V::Match(a, _), V::Match(b, _)) => Rc::ptr_eq(a, b),
+            (V::Proc(a, _, fa), V::Proc(b, _, fb)) => Rc::ptr_eq(a, b) && fa == fb,
+            (V::Module(a), V::Module(b)) => Rc::ptr_eq(a, b),
+            (V::Object(a), V::Object(b)) => Rc::ptr_eq(a, b),
+            (V::Exception(a), V::Exception(b)) => Rc::ptr_eq(a, b),
+            (V::Host(a), V::Host(b)) => std::ptr::addr_eq(Rc::as_ptr(a), Rc::as_ptr(b)),
+            _ => false,
+        }
+    }
+
     pub fn equals(&self, other: &RValue) -> bool {
         self.equals_in(other, &mut Vec::new())
     }

@@ -943,6 +943,11 @@ mod tests {
                 r#"class c { $a = 1 $r = inline_template("<%= scope.to_hash.keys.last %>|<% scope.setvar(%q{b}, 2) %><%= scope.to_hash.keys.last %>=<%= scope.to_hash[%q{b}] %>") } include c $c::r"#,
                 Ok("'a|b=2'"),
             ),
+            (
+                // each call is a new hash (Ruby's `equal?` is identity), as in the reference
+                r#"class c { $v = 1 $r = inline_template("<%= scope.to_hash.equal?(scope.to_hash) %>/<%= x = scope.to_hash; x.equal?(x) %>") } include c $c::r"#,
+                Ok("'false/true'"),
+            ),
         ]);
     }
 

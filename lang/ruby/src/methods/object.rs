@@ -49,10 +49,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::op_eq | M::eql_p | M::equal_p => {
             c.arity(1, 1)?;
             let b = &c.args[0];
-            RValue::Bool(if c.id == M::eql_p {
-                recv.eql(b)
-            } else {
-                recv.equals(b)
+            RValue::Bool(match c.id {
+                M::eql_p => recv.eql(b),
+                M::equal_p => recv.identical(b),
+                _ => recv.equals(b),
             })
         }
         M::op_ne => RValue::Bool(!recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
@@ -78,6 +78,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::dup | M::clone => match recv {
             RValue::Array(a) => RValue::array(a.borrow().clone()),
             RValue::Hash(h) => RValue::hash(h.borrow().clone()),
+            // (a new object: `s.dup.equal?(s)` is false)
+            RValue::Str(s) => RValue::Str(Rc::from(&**s)),
             other => other.clone(),
         },
         M::freeze | M::itself => recv.clone(),
