@@ -12,6 +12,7 @@
 //! - [`time`]: Timespan and Timestamp; [`versions`]: SemVer and SemVerRange.
 //! - [`describe`]: how errors name a value's type; [`suggest`]: "Did you mean";
 //!   [`expansion`]: the expanded size of values with shared parts, against the memory limit.
+//! - [`rcstr`]: strings made straight into their shared form (`Rc<str>`), in one allocation.
 //!
 //! Values hold types (`Type[T]` values) and types hold values (`Enum`, `Pattern`, `Struct`
 //! keys, `Object` attributes' defaults), so `values` and `types` use each other; formatting
@@ -26,6 +27,7 @@ pub mod cow;
 pub mod describe;
 pub mod expansion;
 pub mod format;
+pub mod rcstr;
 pub mod suggest;
 pub mod time;
 pub mod types;

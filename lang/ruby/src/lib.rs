@@ -7,7 +7,7 @@
 //!
 //! - `lexer`, `token`: code into tokens;
 //! - `parser`, `ast`: tokens (of a whole template) into statements;
-//! - `rcstr`: strings made straight into their shared form (`Rc<str>`);
+//! - `rcstr` (prepl-core's): strings made straight into their shared form (`Rc<str>`);
 //! - `names`: method names as ids (`M`), looked up once when the code is parsed;
 //! - `eval`: the evaluator (`Interp`); `value`, `show`: Ruby values and their `to_s` and
 //!   `inspect` forms; `methods`: core methods by receiver class; `regexp`: Ruby regexp
@@ -26,7 +26,7 @@ pub mod lexer;
 pub mod methods;
 pub mod names;
 pub mod parser;
-pub mod rcstr;
+pub use prepl_core::rcstr;
 pub mod regexp;
 pub mod show;
 pub mod token;

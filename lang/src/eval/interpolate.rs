@@ -102,34 +102,22 @@ impl Evaluator {
     }
 }
 
-/// One allocation holding `buffer`'s text with each string of `aside` set in where it came.
+/// One allocation holding `buffer`'s text with each string of `aside` set in where it came
+/// (the buffer is cut only at lengths it had between two pushes: character boundaries).
 fn concat(buffer: &str, aside: &[(usize, Rc<str>)]) -> Result<Rc<str>, Error> {
     let len = aside
         .iter()
         .fold(buffer.len(), |n, (_, t)| n.saturating_add(t.len()));
     crate::limits::reserve(len)?;
-    let mut bytes = Rc::<[u8]>::new_uninit_slice(len);
-    let out = Rc::get_mut(&mut bytes).expect("a new Rc is held once");
-    let mut at = 0;
-    let mut put = |piece: &[u8]| {
-        out[at..at + piece.len()].write_copy_of_slice(piece);
-        at += piece.len();
-    };
+    let mut pieces = Vec::with_capacity(2 * aside.len() + 1);
     let mut from = 0;
     for (offset, text) in aside {
-        put(&buffer.as_bytes()[from..*offset]);
-        put(text.as_bytes());
+        pieces.push(&buffer[from..*offset]);
+        pieces.push(&**text);
         from = *offset;
     }
-    put(&buffer.as_bytes()[from..]);
-    assert_eq!(at, len, "every byte of the result is written");
-    // SAFETY: all `len` bytes were written (checked just above).
-    let bytes = unsafe { bytes.assume_init() };
-    // SAFETY: the bytes are whole `str`s one after the other (the buffer is cut only at
-    // lengths it had between two pushes, which are character boundaries), so valid UTF-8;
-    // `Rc<[u8]>` and `Rc<str>` have the same layout and allocation (the standard library
-    // makes its `Rc<str>` from a `&str` the same way).
-    Ok(unsafe { Rc::from_raw(Rc::into_raw(bytes) as *const str) })
+    pieces.push(&buffer[from..]);
+    Ok(prepl_core::rcstr::concat(&pieces))
 }
 
 #[cfg(test)]
