@@ -36,6 +36,10 @@ impl Name {
         let id = M::of(text.strip_prefix("&.").unwrap_or(&text));
         Name(text, id)
     }
+    /// A name whose method id is known already (a frozen tree's, `frozen`).
+    pub(crate) fn with_id(text: Rc<str>, id: M) -> Name {
+        Name(text, id)
+    }
     /// The shared text (a symbol of the name is made without a copy).
     pub fn rc(&self) -> &Rc<str> {
         &self.0

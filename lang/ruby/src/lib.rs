@@ -6,7 +6,8 @@
 //! ([`HostObject`]: they print and compare as the host says).
 //!
 //! - `lexer`, `token`: code into tokens;
-//! - `parser`, `ast`: tokens (of a whole template) into statements;
+//! - `parser`, `ast`: tokens (of a whole template) into statements; `frozen`: a parsed tree
+//!   in a form threads share, from which each thread makes its own;
 //! - `rcstr` (prepl-core's): strings made straight into their shared form (`Rc<str>`);
 //! - `names`: method names as ids (`M`), looked up once when the code is parsed;
 //! - `eval`: the evaluator (`Interp`); `value`, `show`: Ruby values and their `to_s` and
@@ -21,6 +22,7 @@
 pub mod ast;
 pub mod error;
 pub mod eval;
+pub mod frozen;
 pub mod host;
 pub mod lexer;
 pub mod methods;

@@ -1,16 +1,20 @@
 //! Modules' Ruby files (functions, the helpers they `require`, custom facts), read and
-//! parsed once per thread: kept by path with the file's modification time and length
+//! parsed once per process: kept by path with the file's modification time and length
 //! (`fs::probe`, asked once per evaluation), read and parsed again once the file changed.
+//! A thread keeps its own tree (`FILES`: the same `Rc` while the file is unchanged); the
+//! process keeps each file's tree frozen (`SHARED`, `prepl_ruby::frozen`), from which
+//! another thread makes its tree without reading and parsing the file again.
 //!
-//! Each path gets offsets of its own (`base`, fixed for the thread), so that a parsed file
+//! Each path gets offsets of its own (`base`, fixed for the process), so that a parsed file
 //! can be shared by every run that loads it and an error's offset still tells its file.
 
-use crate::erb::ruby::{self, ast::Node};
+use crate::erb::ruby::{self, ast::Node, frozen::Frozen};
 use crate::erb::RubyError;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::SystemTime;
 
 /// How far apart the offsets of two files are (a file is far shorter).
@@ -33,8 +37,32 @@ struct Entry {
 
 thread_local! {
     static FILES: RefCell<HashMap<Box<[u8]>, Entry>> = RefCell::new(HashMap::default());
+}
+
+/// A file's text and tree as every thread can take them.
+struct SharedFile {
+    stamp: (SystemTime, u64),
+    text: Arc<str>,
+    base: usize,
+    body: Arc<Result<Frozen, RubyError>>,
+}
+
+#[derive(Default)]
+struct Shared {
+    files: HashMap<Box<[u8]>, SharedFile>,
     /// The offsets given to each path (kept when its file changes).
-    static BASES: RefCell<HashMap<Box<[u8]>, usize>> = RefCell::new(HashMap::default());
+    bases: HashMap<Box<[u8]>, usize>,
+}
+
+/// How many files the process keeps frozen (it starts again empty when full; the offsets
+/// of paths are kept).
+const SHARED_LIMIT: usize = 8192;
+
+static SHARED: Mutex<Option<Shared>> = Mutex::new(None);
+
+fn shared() -> MutexGuard<'static, Option<Shared>> {
+    // (each change is one insert or clear: a panic elsewhere leaves it whole)
+    SHARED.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The file at `path`, parsed (the same `Rc` while the file is unchanged); an error when it
@@ -56,18 +84,10 @@ pub fn load(path: &Path) -> std::io::Result<Rc<RubyFile>> {
     if let Some(file) = known {
         return Ok(file);
     }
-    let bytes = super::fs::read(path)?;
-    let text: Rc<str> = Rc::from(String::from_utf8_lossy(&bytes).into_owned());
-    let base = BASES.with(|b| {
-        let mut b = b.borrow_mut();
-        let next = (b.len() + 1) * FILE_SPAN;
-        *b.entry(key.into()).or_insert(next)
+    let file = Rc::new(match from_shared(key, probe.stamp) {
+        Some(file) => file,
+        None => parse(path, key, probe.stamp)?,
     });
-    let mut toks = Vec::new();
-    let body = ruby::lexer::lex(&text, base, &mut toks)
-        .and_then(|()| ruby::parser::parse(toks))
-        .map(Rc::new);
-    let file = Rc::new(RubyFile { text, base, body });
     FILES.with(|f| {
         f.borrow_mut().insert(
             key.into(),
@@ -78,6 +98,59 @@ pub fn load(path: &Path) -> std::io::Result<Rc<RubyFile>> {
         )
     });
     Ok(file)
+}
+
+/// The file as another thread parsed it, when it is unchanged since.
+fn from_shared(key: &[u8], stamp: (SystemTime, u64)) -> Option<RubyFile> {
+    let (text, base, body) = {
+        let guard = shared();
+        let kept = guard
+            .as_ref()?
+            .files
+            .get(key)
+            .filter(|f| f.stamp == stamp)?;
+        (kept.text.clone(), kept.base, kept.body.clone())
+    };
+    Some(RubyFile {
+        text: Rc::from(&*text),
+        base,
+        body: match &*body {
+            Ok(frozen) => Ok(Rc::new(frozen.thaw())),
+            Err(e) => Err(e.clone()),
+        },
+    })
+}
+
+/// Reads and parses the file (and keeps it for the process).
+fn parse(path: &Path, key: &[u8], stamp: (SystemTime, u64)) -> std::io::Result<RubyFile> {
+    let bytes = super::fs::read(path)?;
+    let text: Rc<str> = Rc::from(String::from_utf8_lossy(&bytes).into_owned());
+    let base = {
+        let mut guard = shared();
+        let s = guard.get_or_insert_with(Shared::default);
+        let next = (s.bases.len() + 1) * FILE_SPAN;
+        *s.bases.entry(key.into()).or_insert(next)
+    };
+    let mut toks = Vec::new();
+    let body = ruby::lexer::lex(&text, base, &mut toks)
+        .and_then(|()| ruby::parser::parse(toks))
+        .map(Rc::new);
+    let frozen = SharedFile {
+        stamp,
+        text: Arc::from(&*text),
+        base,
+        body: Arc::new(match &body {
+            Ok(nodes) => Ok(Frozen::freeze(nodes)),
+            Err(e) => Err(e.clone()),
+        }),
+    };
+    let mut guard = shared();
+    let s = guard.get_or_insert_with(Shared::default);
+    if s.files.len() >= SHARED_LIMIT {
+        s.files.clear();
+    }
+    s.files.insert(key.into(), frozen);
+    Ok(RubyFile { text, base, body })
 }
 
 #[cfg(test)]
@@ -104,6 +177,35 @@ mod tests {
         std::fs::write(&other, "y = 2\n").unwrap();
         assert_ne!(load(&other).unwrap().base, a.base);
         assert!(load(&dir.join("none.rb")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Another thread takes the tree this one parsed (same offsets, same statements), and
+    /// a file changed on disk is parsed again for it.
+    #[test]
+    fn shared_across_threads_until_changed() {
+        let dir = std::env::temp_dir().join(format!("prepl-ruby-shared-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("f.rb");
+        std::fs::write(&path, "def f(a)\n  a.map { |x| \"#{x}!\" }\nend\n").unwrap();
+        let here = load(&path).unwrap();
+        let shown = |f: &RubyFile| (f.base, f.text.to_string(), format!("{:?}", f.body));
+        let there = |path: std::path::PathBuf| {
+            std::thread::spawn(move || shown(&load(&path).unwrap()))
+                .join()
+                .unwrap()
+        };
+        assert_eq!(there(path.clone()), shown(&here));
+        // (a new length: the stamp differs whatever the clock's resolution)
+        std::fs::write(&path, "def f(a) a end # changed\n").unwrap();
+        let (base, text, body) = there(path.clone());
+        assert_eq!(
+            (base, text.as_str()),
+            (here.base, "def f(a) a end # changed\n")
+        );
+        assert_ne!(body, format!("{:?}", here.body));
+        std::fs::write(&path, "def f(\n").unwrap();
+        assert!(there(path.clone()).2.starts_with("Err("));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

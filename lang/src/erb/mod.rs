@@ -6,13 +6,15 @@
 //!   methods of the subset), which knows nothing of Puppet;
 //! - `bridge`: Puppet values to Ruby values and back, as the reference maps them (Puppet
 //!   values with no Ruby counterpart are the interpreter's host objects);
-//! - `generated`: the Ruby code ERB generates for a template, quoted by syntax errors.
+//! - `generated`: the Ruby code ERB generates for a template, quoted by syntax errors;
+//! - `cache`: compiled templates by text, once per process.
 //!
 //! `compile` parses a template once (the result can be cached); `render` runs it against
 //! a `Host` (the Ruby crate's interface; `functions/template.rs` implements it on the
 //! evaluator) that gives the Puppet scope's variables and functions.
 
 pub mod bridge;
+pub mod cache;
 pub mod generated;
 pub mod scan;
 

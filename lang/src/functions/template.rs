@@ -56,11 +56,7 @@ enum Origin<'a> {
     File { name: &'a str, path: &'a str },
 }
 
-thread_local! {
-    /// Parsed templates by text: a module's template is parsed once per session.
-    static CACHE: RefCell<HashMap<Rc<str>, Rc<Template>>> = RefCell::new(HashMap::default());
-}
-
+/// How many template files one evaluation keeps found and read.
 const CACHE_LIMIT: usize = 512;
 
 /// The Puppet scope a template is rendered in: its frame and its class, define or node
@@ -80,19 +76,9 @@ fn scope_key(ev: &Evaluator) -> ScopeKey {
     (ev.current, scope)
 }
 
+/// A template's compiled form, by its text (once per process: `erb::cache`).
 fn compiled(text: &str) -> Result<Rc<Template>, RubyError> {
-    if let Some(t) = CACHE.with(|c| c.borrow().get(text).cloned()) {
-        return Ok(t);
-    }
-    let t = Rc::new(erb::compile(text)?);
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= CACHE_LIMIT {
-            c.clear();
-        }
-        c.insert(Rc::from(text), t.clone());
-    });
-    Ok(t)
+    erb::cache::compiled(text)
 }
 
 fn wrong_count(name: &str) -> Flow {
