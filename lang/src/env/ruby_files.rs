@@ -3,7 +3,9 @@
 //! (`fs::probe`, asked once per evaluation), read and parsed again once the file changed.
 //! A thread keeps its own tree (`FILES`: the same `Rc` while the file is unchanged); the
 //! process keeps each file's tree frozen (`SHARED`, `prepl_ruby::frozen`), from which
-//! another thread makes its tree without reading and parsing the file again.
+//! another thread makes its tree without reading and parsing the file again. A file is
+//! frozen the second time the process parses it (the first only notes it): a process
+//! that loads on one thread pays nothing for the freezing.
 //!
 //! Each path gets offsets of its own (`base`, fixed for the process), so that a parsed file
 //! can be shared by every run that loads it and an error's offset still tells its file.
@@ -39,13 +41,14 @@ thread_local! {
     static FILES: RefCell<HashMap<Box<[u8]>, Entry>> = RefCell::new(HashMap::default());
 }
 
-/// A file's text and tree as every thread can take them.
+/// A file parsed, and once parsed again, its text and tree as every thread can take them.
 struct SharedFile {
     stamp: (SystemTime, u64),
-    text: Arc<str>,
     base: usize,
-    body: Arc<Result<Frozen, RubyError>>,
+    frozen: Option<FrozenFile>,
 }
+
+type FrozenFile = (Arc<str>, Arc<Result<Frozen, RubyError>>);
 
 #[derive(Default)]
 struct Shared {
@@ -100,16 +103,16 @@ pub fn load(path: &Path) -> std::io::Result<Rc<RubyFile>> {
     Ok(file)
 }
 
-/// The file as another thread parsed it, when it is unchanged since.
+/// The file as another thread parsed and froze it, when it is unchanged since.
 fn from_shared(key: &[u8], stamp: (SystemTime, u64)) -> Option<RubyFile> {
-    let (text, base, body) = {
+    let (base, (text, body)) = {
         let guard = shared();
         let kept = guard
             .as_ref()?
             .files
             .get(key)
             .filter(|f| f.stamp == stamp)?;
-        (kept.text.clone(), kept.base, kept.body.clone())
+        (kept.base, kept.frozen.clone()?)
     };
     Some(RubyFile {
         text: Rc::from(&*text),
@@ -121,15 +124,16 @@ fn from_shared(key: &[u8], stamp: (SystemTime, u64)) -> Option<RubyFile> {
     })
 }
 
-/// Reads and parses the file (and keeps it for the process).
+/// Reads and parses the file (noted for the process; frozen when parsed before).
 fn parse(path: &Path, key: &[u8], stamp: (SystemTime, u64)) -> std::io::Result<RubyFile> {
     let bytes = super::fs::read(path)?;
     let text: Rc<str> = Rc::from(String::from_utf8_lossy(&bytes).into_owned());
-    let base = {
+    let (base, seen) = {
         let mut guard = shared();
         let s = guard.get_or_insert_with(Shared::default);
         let next = (s.bases.len() + 1) * FILE_SPAN;
-        *s.bases.entry(key.into()).or_insert(next)
+        let seen = s.files.get(key).is_some_and(|f| f.stamp == stamp);
+        (*s.bases.entry(key.into()).or_insert(next), seen)
     };
     let mut toks = Vec::new();
     let body = ruby::lexer::lex(&text, base, &mut toks)
@@ -137,11 +141,13 @@ fn parse(path: &Path, key: &[u8], stamp: (SystemTime, u64)) -> std::io::Result<R
         .map(Rc::new);
     let frozen = SharedFile {
         stamp,
-        text: Arc::from(&*text),
         base,
-        body: Arc::new(match &body {
-            Ok(nodes) => Ok(Frozen::freeze(nodes)),
-            Err(e) => Err(e.clone()),
+        frozen: seen.then(|| {
+            let body = match &body {
+                Ok(nodes) => Ok(Frozen::freeze(nodes)),
+                Err(e) => Err(e.clone()),
+            };
+            (Arc::from(&*text), Arc::new(body))
         }),
     };
     let mut guard = shared();
@@ -195,6 +201,8 @@ mod tests {
                 .join()
                 .unwrap()
         };
+        // (the second parse freezes the tree, a third thread thaws it)
+        assert_eq!(there(path.clone()), shown(&here));
         assert_eq!(there(path.clone()), shown(&here));
         // (a new length: the stamp differs whatever the clock's resolution)
         std::fs::write(&path, "def f(a) a end # changed\n").unwrap();

@@ -5,6 +5,8 @@
 //! `Rc` for the same text); the process keeps each text's tree frozen (`SHARED`, see
 //! `prepl_ruby::frozen`), from which another thread (`--repeat`'s fresh sessions,
 //! `prepl diff`'s workers) makes its tree without lexing and parsing the text again.
+//! A text is frozen the second time the process compiles it (the first only notes it): a
+//! process that renders on one thread pays nothing for the freezing.
 //! Kept by text, the whole text compared: a template file edited on disk gives a new text,
 //! compiled anew. A text that does not compile is not kept (its error is reported each
 //! time). Both caches are bounded (they start again empty when full).
@@ -28,7 +30,8 @@ thread_local! {
 
 #[derive(Default)]
 struct Shared {
-    trees: HashMap<Box<str>, Arc<Frozen>>,
+    /// Each text compiled, with its frozen tree once a second thread compiled it.
+    trees: HashMap<Box<str>, Option<Arc<Frozen>>>,
     bytes: usize,
 }
 
@@ -41,19 +44,20 @@ fn shared() -> std::sync::MutexGuard<'static, Option<Shared>> {
 }
 
 /// The compiled form of the template `text`: this thread's, else made from the process's
-/// frozen tree, else compiled now (and kept by both).
+/// frozen tree, else compiled now (kept by the thread; frozen for the process when the
+/// process compiled the text before).
 pub fn compiled(text: &str) -> Result<Rc<Template>, RubyError> {
     if let Some(t) = LOCAL.with(|c| c.borrow().get(text).cloned()) {
         return Ok(t);
     }
-    let frozen = shared().as_ref().and_then(|s| s.trees.get(text).cloned());
-    let t = match frozen {
-        Some(frozen) => Rc::new(Template {
+    let known = shared().as_ref().and_then(|s| s.trees.get(text).cloned());
+    let t = match known {
+        Some(Some(frozen)) => Rc::new(Template {
             body: frozen.thaw(),
         }),
-        None => {
+        seen => {
             let t = Rc::new(super::compile(text)?);
-            let frozen = Arc::new(Frozen::freeze(&t.body));
+            let frozen = seen.map(|_| Arc::new(Frozen::freeze(&t.body)));
             let mut guard = shared();
             let s = guard.get_or_insert_with(Shared::default);
             if s.trees.len() >= SHARED_LIMIT || s.bytes + text.len() > SHARED_BYTES {
@@ -103,8 +107,9 @@ mod tests {
         super::super::render(t, &mut NoHost).unwrap()
     }
 
-    /// A text is compiled once per thread (the same tree), once per process (another
-    /// thread's tree renders the same), and a changed text anew.
+    /// A text is compiled once per thread (the same tree), frozen when a second thread
+    /// compiles it, and thawed for a third (which renders the same); a changed text is
+    /// compiled anew.
     #[test]
     fn compiled_once_per_process_by_text() {
         let text = "<% x = [1, 2].map { |v| v * 3 } -%>a<%= x.join(',') %>b (cache test 1)";
@@ -112,13 +117,23 @@ mod tests {
         assert!(Rc::ptr_eq(&a, &compiled(text).unwrap()));
         let here = render(&a);
         assert_eq!(here, "a3,6b (cache test 1)");
-        let from_shared = std::thread::spawn(move || {
-            let t = compiled(text).unwrap();
-            (render(&t), format!("{:?}", t.body))
-        })
-        .join()
-        .unwrap();
-        assert_eq!(from_shared, (here, format!("{:?}", a.body)));
+        let elsewhere = || {
+            std::thread::spawn(move || {
+                let t = compiled(text).unwrap();
+                (render(&t), format!("{:?}", t.body))
+            })
+            .join()
+            .unwrap()
+        };
+        let frozen = |text: &str| {
+            super::shared()
+                .as_ref()
+                .and_then(|s| s.trees.get(text).cloned())
+        };
+        assert!(frozen(text).is_some_and(|f| f.is_none()));
+        assert_eq!(elsewhere(), (here.clone(), format!("{:?}", a.body)));
+        assert!(frozen(text).is_some_and(|f| f.is_some()));
+        assert_eq!(elsewhere(), (here, format!("{:?}", a.body)));
         let changed = compiled(&text.replace('3', "4")).unwrap();
         assert!(!Rc::ptr_eq(&a, &changed));
         assert_eq!(render(&changed), "a4,8b (cache test 1)");
