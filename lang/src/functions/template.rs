@@ -981,9 +981,10 @@ $o = {}
     }
 }
 
-/// Templates are compiled once per thread, by their text: a module's template file changed
-/// between two inputs of a session (even to the same length, in the same second) renders
-/// its new text, for ERB and EPP alike.
+/// Templates are compiled once per thread (ERB once per process), by their text: a module's
+/// template file changed between two inputs of a session (even to the same length, in the
+/// same second) renders its new text, for ERB and EPP alike, and so does a session on
+/// another thread.
 #[cfg(test)]
 mod kept_tests {
     use crate::env::Environment;
@@ -1008,6 +1009,27 @@ mod kept_tests {
         std::fs::write(templates.join("t.erb"), "b<%= 2 %>").unwrap();
         std::fs::write(templates.join("t.epp"), "b<%= 2 %>").unwrap();
         assert_eq!(show(&mut s), "['b2', 'b2']");
+        // Sessions on other threads: the second compiles the text this one did (and
+        // freezes it), the third takes the frozen tree; after a change, the new text.
+        let elsewhere = |dir: std::path::PathBuf| {
+            std::thread::spawn(move || {
+                let mut s = Session::new();
+                s.set_environment(Environment {
+                    modulepath: vec![dir],
+                    ..Environment::empty()
+                });
+                crate::format::to_programmatic(&s.eval(render).unwrap())
+            })
+            .join()
+            .unwrap()
+        };
+        assert_eq!(elsewhere(dir.clone()), "['b2', 'b2']");
+        assert_eq!(elsewhere(dir.clone()), "['b2', 'b2']");
+        std::fs::write(templates.join("t.erb"), "c<%= [3].map { |x| x * 2 }[0] %>").unwrap();
+        assert_eq!(elsewhere(dir.clone()), "['c6', 'b2']");
+        assert_eq!(elsewhere(dir.clone()), "['c6', 'b2']");
+        assert_eq!(elsewhere(dir.clone()), "['c6', 'b2']");
+        assert_eq!(show(&mut s), "['c6', 'b2']");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
