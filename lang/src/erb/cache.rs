@@ -20,9 +20,11 @@ use std::sync::{Arc, Mutex};
 
 /// How many templates a thread keeps.
 const LOCAL_LIMIT: usize = 512;
-/// How many templates, and how many bytes of their texts, the process keeps.
-const SHARED_LIMIT: usize = 2048;
-const SHARED_BYTES: usize = 32 << 20;
+/// How many templates, and how many bytes of their texts, the process keeps (a frozen tree
+/// of code is several times the size of its text; 8 MiB of texts is far more than the
+/// templates of a control repository).
+const SHARED_LIMIT: usize = 1024;
+const SHARED_BYTES: usize = 8 << 20;
 
 thread_local! {
     static LOCAL: RefCell<HashMap<Rc<str>, Rc<Template>>> = RefCell::new(HashMap::default());
