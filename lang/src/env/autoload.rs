@@ -192,6 +192,9 @@ impl Evaluator {
         }
         let saved = std::mem::replace(&mut self.source, source.clone());
         self.layouts.absorb(&parsed.layouts);
+        if self.definitions_change_types(&program.body) {
+            self.forget_types();
+        }
         let r = self.hoist(&program.body);
         self.source = saved;
         let aliases = self.aliases_defined_by(&program);
@@ -674,6 +677,46 @@ mod tests {
             e.message.contains("Could not find class ::nosuch"),
             "{}",
             e.message
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Loading a file of classes, defines or functions keeps the types found so far (each
+    /// module file cleared them, and every parameter type was evaluated again); an alias
+    /// typed in still means what it says.
+    #[test]
+    fn module_files_keep_the_types_found_so_far() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-autoload-types-{}", std::process::id()));
+        write(
+            &root,
+            "m/types/port.pp",
+            "type M::Port = Integer[1, 65535]\n",
+        );
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m(M::Port $p = 80, Array[M::Port] $q = [1]) { include m::sub }\n",
+        );
+        write(
+            &root,
+            "m/manifests/sub.pp",
+            "class m::sub(Optional[M::Port] $r = undef) { notify { \"${m::p} ${r}\": } }\n",
+        );
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let generation = s.evaluator.type_generation;
+        s.eval("include m").unwrap();
+        // (one clearing: the input's own)
+        assert_eq!(s.evaluator.type_generation, generation + 1);
+        assert!(s.catalog_json_text().contains("\"80 \""));
+        assert_eq!(
+            s.eval("type M::Port = String\n80 =~ M::Port").unwrap(),
+            crate::values::Value::Boolean(false)
         );
         std::fs::remove_dir_all(&root).unwrap();
     }

@@ -261,6 +261,7 @@ impl Evaluator {
                                     || self.resource_kind_loading(&lower)?.is_some();
                                 if !loaded && self.in_type_alias {
                                     // The reference's lazy reference, resolved later.
+                                    self.type_references_cached = true;
                                     PType::TypeReference(n.clone())
                                 } else {
                                     self.type_named(n)?

@@ -110,6 +110,10 @@ pub struct Evaluator {
     /// Counts the clearings of `type_cache`: types kept elsewhere (a function's parameter
     /// types) are good while it has not moved.
     pub(crate) type_generation: u64,
+    /// A type name that named nothing was kept in `type_cache` as a lazy reference (in a
+    /// type alias's definition) since the last clearing: a class or define defined later
+    /// may be what it names.
+    pub(crate) type_references_cached: bool,
     /// The last input's syntax tree, dropped when the next input starts rather than before
     /// its value is returned (a one-shot run ends without walking it to free it).
     retired_program: Option<Program>,
@@ -279,6 +283,7 @@ impl Evaluator {
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             type_generation: 0,
+            type_references_cached: false,
             retired_program: None,
             slots: Vec::new(),
             deprecations_shown: Default::default(),
@@ -543,6 +548,8 @@ impl Evaluator {
     /// hoisted), then the statements in order. Returns the value of the last one.
     fn run(&mut self, program: &Program) -> Result<Value, Error> {
         resolve_program(program, &mut self.layouts);
+        // (each input: a dropped input's tree may leave its addresses to this one)
+        self.forget_types();
         self.hoist(&program.body)?;
         let result = if self.watching {
             let name: Rc<str> = self.source.name.as_str().into();
@@ -587,11 +594,35 @@ impl Evaluator {
     pub(crate) fn forget_types(&mut self) {
         self.type_cache.clear();
         self.type_generation += 1;
+        self.type_references_cached = false;
     }
 
-    /// Defines the type aliases and functions of a program before it runs.
+    /// Whether defining what `body` defines may change what a type expression evaluated
+    /// before denotes: an alias defined again or named as a define (or a type set's
+    /// members), or a definition of a name a lazy type reference was kept for. A file of classes, defines and functions
+    /// leaves every type as it was (the types found so far are kept: a module's files each
+    /// cleared them, and the types of every parameter were evaluated again).
+    pub(crate) fn definitions_change_types(&self, body: &[Expr]) -> bool {
+        body.iter().any(|e| match &e.kind {
+            ExprKind::TypeAlias { name, type_expr } => {
+                let lower = name.to_ascii_lowercase();
+                self.type_references_cached
+                    || self.aliases.contains_key(&lower)
+                    // (a define's name was a resource type)
+                    || self.compilation.defines.contains_key(lower.as_str())
+                    || matches!(&type_expr.kind, ExprKind::Access(base, _)
+                        if matches!(&base.kind, ExprKind::QualifiedReference(n) if &**n == "TypeSet"))
+            }
+            ExprKind::ClassDef(_) | ExprKind::DefineDef(_) | ExprKind::NodeDef(_) => {
+                self.type_references_cached
+            }
+            _ => false,
+        })
+    }
+
+    /// Defines the type aliases and functions of a program before it runs (the caller
+    /// forgets the types found so far when these definitions may change them).
     pub(crate) fn hoist(&mut self, body: &[Expr]) -> Result<(), Error> {
-        self.forget_types();
         let mut pending = Vec::new();
         let mut defined: HashMap<Rc<str>, crate::syntax::ast::Span> = HashMap::default();
         for e in body {

@@ -222,11 +222,7 @@ impl<'a> Lexer<'a> {
             };
             let start = self.pos;
             match b {
-                b' ' | b'\t' | b'\r' => {
-                    let mut rest = self.rest();
-                    let _ = scan::blanks(&mut rest);
-                    self.pos = self.src.len() - rest.len();
-                }
+                b' ' | b'\t' | b'\r' => self.pos = scan::blanks_end(self.src.as_bytes(), start + 1),
                 b'\n' => {
                     self.pos = self.newline_jump.take().unwrap_or(self.pos + 1);
                     self.line_clean = true;

@@ -35,10 +35,18 @@ fn take<'a>(input: &mut &'a str, n: usize) -> PResult<&'a str> {
 // a catalog loads, and a byte loop is several times cheaper than the combinators it
 // replaces (`take_while` decodes characters one at a time).
 
-/// Blanks and carriage returns (not newlines).
-pub fn blanks<'a>(input: &mut &'a str) -> PResult<&'a str> {
-    let n = run_len(input.as_bytes(), 0, |b| matches!(b, b' ' | b'\t' | b'\r'));
-    take(input, n)
+/// Where the run of blanks and carriage returns (not newlines) from `from` on ends:
+/// eight spaces at a time first (indentation), then a byte at a time.
+#[inline]
+pub fn blanks_end(b: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(eight) = b.get(i..i + 8) {
+        if eight != b"        " {
+            break;
+        }
+        i += 8;
+    }
+    i + run_len(b, i, |c| matches!(c, b' ' | b'\t' | b'\r'))
 }
 
 /// `# ...` up to (not including) the newline.
@@ -294,6 +302,23 @@ mod tests {
     fn run<'a>(p: fn(&mut &'a str) -> PResult<&'a str>, s: &'a str) -> Option<(&'a str, &'a str)> {
         let mut i = s;
         p(&mut i).ok().map(|m| (m, i))
+    }
+
+    /// Runs of blanks end where a byte-at-a-time scan ends them, whatever their length
+    /// and wherever the eight-space steps stop.
+    #[test]
+    fn blank_runs_end_at_the_first_other_byte() {
+        for n in 0..40 {
+            for tail in ["", "x", "\n", "\t\ty", " \r\n", "        #"] {
+                let text = format!("a{}{tail}", " ".repeat(n));
+                let b = text.as_bytes();
+                let slow = 1 + b[1..]
+                    .iter()
+                    .take_while(|c| matches!(c, b' ' | b'\t' | b'\r'))
+                    .count();
+                assert_eq!(blanks_end(b, 1), slow, "{text:?}");
+            }
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ impl<'s> Parser<'s> {
     /// `if cond { } (elsif cond { })* (else { })?`
     pub(super) fn if_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         self.if_rest(start)
     }
 
@@ -20,11 +20,11 @@ impl<'s> Parser<'s> {
         let then_branch = self.block()?;
         let else_branch = if self.at_kw(Keyword::Elsif) {
             let elsif_start = self.start();
-            self.advance();
+            self.skip();
             let nested = self.nested(|p| p.if_rest(elsif_start))?;
             Some(Box::new([nested]) as Box<[Expr]>)
         } else if self.at_kw(Keyword::Else) {
-            self.advance();
+            self.skip();
             Some(self.block()?.into_boxed_slice())
         } else {
             None
@@ -42,11 +42,11 @@ impl<'s> Parser<'s> {
     /// `unless cond { } (else { })?`
     pub(super) fn unless_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let cond = self.expression()?;
         let then_branch = self.block()?;
         let else_branch = if self.at_kw(Keyword::Else) {
-            self.advance();
+            self.skip();
             Some(self.block()?.into_boxed_slice())
         } else {
             None
@@ -64,7 +64,7 @@ impl<'s> Parser<'s> {
     /// `case test { opt, opt: { } ... }` (at least one option)
     pub(super) fn case_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let test = self.expression()?;
         self.expect(Punct::LBrace)?;
         let arms = self.nested(|p| {
@@ -154,7 +154,7 @@ impl<'s> Parser<'s> {
         let Tok::ClassRef(name) = self.tok().clone() else {
             return Err(self.unexpected());
         };
-        self.advance();
+        self.skip();
         let t = Expr::new(ExprKind::QualifiedReference(name), self.span_from(start));
         if self.eat(Punct::LBrack) {
             let keys = self.nested(|p| p.arguments(Punct::RBrack, true))?;
@@ -178,7 +178,7 @@ impl<'s> Parser<'s> {
         let Tok::Variable(name) = self.tok().clone() else {
             return Err(self.unexpected());
         };
-        self.advance();
+        self.skip();
         let default = if self.eat(Punct::Equals) {
             Some(self.expression()?)
         } else {
@@ -198,7 +198,7 @@ impl<'s> Parser<'s> {
         if !(self.at(Punct::LParen) || self.at(Punct::WsLParen)) {
             return Ok(Vec::new());
         }
-        self.advance();
+        self.skip();
         let mut params = Vec::new();
         while !self.at(Punct::RParen) {
             params.push(self.nested(|p| p.parameter())?);

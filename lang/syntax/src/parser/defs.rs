@@ -26,7 +26,7 @@ impl<'s> Parser<'s> {
             }
             _ => return Err(self.unexpected()),
         };
-        self.advance();
+        self.skip();
         Ok(name)
     }
 
@@ -38,7 +38,7 @@ impl<'s> Parser<'s> {
     /// `function name(params) >> Type { body }`
     pub(super) fn function_def(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let name = self.classname()?;
         let params = self.parameter_list()?;
         let return_type = self.return_type()?;
@@ -58,13 +58,13 @@ impl<'s> Parser<'s> {
     /// `class name(params) inherits parent { body }`
     pub(super) fn class_def(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let name = self.classname()?;
         let params = self.parameter_list()?;
         let parent = if self.at_kw(Keyword::Inherits) {
-            self.advance();
+            self.skip();
             if self.at_kw(Keyword::Default) {
-                self.advance();
+                self.skip();
                 Some(Rc::from("default"))
             } else {
                 Some(self.classname()?)
@@ -88,7 +88,7 @@ impl<'s> Parser<'s> {
     /// `define name(params) { body }`
     pub(super) fn define_def(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let name = self.classname()?;
         let params = self.parameter_list()?;
         let body = self.definition_body()?;
@@ -101,7 +101,7 @@ impl<'s> Parser<'s> {
     /// `node host, host inherits parent { body }`
     pub(super) fn node_def(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let mut matches = vec![self.hostname()?];
         while self.eat(Punct::Comma) {
             if self.at_kw(Keyword::Inherits) || self.at(Punct::LBrace) {
@@ -110,7 +110,7 @@ impl<'s> Parser<'s> {
             matches.push(self.hostname()?);
         }
         let parent = if self.at_kw(Keyword::Inherits) {
-            self.advance();
+            self.skip();
             Some(self.hostname()?)
         } else {
             None
@@ -131,7 +131,7 @@ impl<'s> Parser<'s> {
         let start = self.start();
         match self.tok() {
             Tok::Keyword(Keyword::Default) => {
-                self.advance();
+                self.skip();
                 Ok(Expr::new(ExprKind::Default, self.span_from(start)))
             }
             Tok::Str(_) | Tok::DqPre(_) | Tok::Heredoc(_) | Tok::Regex(_) => {
@@ -148,7 +148,7 @@ impl<'s> Parser<'s> {
                             Tok::Name(_) | Tok::Integer(_) | Tok::Float(_)
                         )
                     {
-                        self.advance();
+                        self.skip();
                         text.push('.');
                     } else {
                         break;
@@ -168,11 +168,11 @@ impl<'s> Parser<'s> {
         let start = self.start();
         match self.tok().clone() {
             Tok::Regex(r) => {
-                self.advance();
+                self.skip();
                 Ok(Expr::new(ExprKind::Regex(r), self.span_from(start)))
             }
             Tok::Str(s) => {
-                self.advance();
+                self.skip();
                 Ok(Expr::new(ExprKind::String(s), self.span_from(start)))
             }
             _ => self.expression(),
@@ -183,11 +183,11 @@ impl<'s> Parser<'s> {
     /// `type Name = { hash }` or `type Name = [array]`.
     pub(super) fn type_alias(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let Tok::ClassRef(name) = self.tok().clone() else {
             return Err(self.unexpected());
         };
-        self.advance();
+        self.skip();
         if self.eat(Punct::LBrack) {
             // `type X[Y] = T` is a type mapping: parsed by the reference, then refused.
             self.nested(|p| p.arguments(Punct::RBrack, true))?;

@@ -43,27 +43,12 @@ pub(super) enum Arg {
     Pair(Expr, Expr),
 }
 
-/// Merges consecutive `key => value` arguments into hashes.
-pub(super) fn merge_args(args: Vec<Arg>) -> Vec<Expr> {
-    let mut out: Vec<Expr> = Vec::with_capacity(args.len());
-    let mut pending: Vec<(Expr, Expr)> = Vec::new();
-    let flush = |pending: &mut Vec<(Expr, Expr)>, out: &mut Vec<Expr>| {
-        if let (Some(first), Some(last)) = (pending.first(), pending.last()) {
-            let span = first.0.span.to(last.1.span);
-            out.push(Expr::new(ExprKind::hash(std::mem::take(pending)), span));
-        }
-    };
-    for a in args {
-        match a {
-            Arg::Plain(e) => {
-                flush(&mut pending, &mut out);
-                out.push(e);
-            }
-            Arg::Pair(k, v) => pending.push((k, v)),
-        }
+/// The `key => value` arguments in a row before `out`'s next one, as one hash argument.
+fn flush_pairs(pending: &mut Vec<(Expr, Expr)>, out: &mut Vec<Expr>) {
+    if let (Some(first), Some(last)) = (pending.first(), pending.last()) {
+        let span = first.0.span.to(last.1.span);
+        out.push(Expr::new(ExprKind::hash(std::mem::take(pending)), span));
     }
-    flush(&mut pending, &mut out);
-    out
 }
 
 impl<'s> Parser<'s> {
@@ -94,7 +79,7 @@ impl<'s> Parser<'s> {
                         if bp <= min {
                             break;
                         }
-                        p.advance();
+                        p.skip();
                         let right = p.expr_bp(bp)?;
                         Expr::new(
                             ExprKind::Binary(op, Box::new(left), Box::new(right)),
@@ -115,7 +100,7 @@ impl<'s> Parser<'s> {
             Tok::Punct(Punct::Not) => (UnaryOp::Not, NOT_BP),
             _ => return self.primary(),
         };
-        self.advance();
+        self.skip();
         let operand = self.nested(|p| p.expr_bp(bp))?;
         Ok(Expr::new(
             ExprKind::Unary(op, Box::new(operand)),
@@ -176,7 +161,7 @@ impl<'s> Parser<'s> {
             Tok::Punct(Punct::ListStart | Punct::LBrack) => self.array(),
             Tok::Punct(Punct::LBrace) => self.hash(),
             Tok::Punct(Punct::LParen | Punct::WsLParen) => {
-                self.advance();
+                self.skip();
                 let inner = self.nested(|p| p.assignment())?;
                 self.expect(Punct::RParen)?;
                 Ok(Expr::new(
@@ -194,7 +179,7 @@ impl<'s> Parser<'s> {
 
     fn keyword_primary(&mut self, k: Keyword, start: u32) -> PResult<Expr> {
         let simple = |kind: ExprKind, p: &mut Self| {
-            p.advance();
+            p.skip();
             Ok(Expr::new(kind, p.span_from(start)))
         };
         match k {
@@ -292,20 +277,29 @@ impl<'s> Parser<'s> {
 
     /// Arguments up to `close` (consumed), with an optional trailing comma.
     pub(super) fn arguments(&mut self, close: Punct, access: bool) -> PResult<Vec<Expr>> {
+        // (each argument goes to its place at once: consecutive pairs into one hash)
         let mut args = Vec::new();
+        let mut pairs = Vec::new();
         while !self.at(close) {
-            args.push(self.argument(access)?);
+            match self.argument(access)? {
+                Arg::Plain(e) => {
+                    flush_pairs(&mut pairs, &mut args);
+                    args.push(e);
+                }
+                Arg::Pair(k, v) => pairs.push((k, v)),
+            }
             if !self.eat(Punct::Comma) {
                 break;
             }
         }
+        flush_pairs(&mut pairs, &mut args);
         self.expect(close)?;
-        Ok(merge_args(args))
+        Ok(args)
     }
 
     pub(super) fn array(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.advance();
+        self.skip();
         let items = self.nested(|p| p.arguments(Punct::RBrack, false))?;
         Ok(Expr::new(ExprKind::array(items), self.span_from(start)))
     }
@@ -332,7 +326,7 @@ impl<'s> Parser<'s> {
 
     /// `left[keys]` (at least one key)
     fn access(&mut self, left: Expr, start: u32) -> PResult<Expr> {
-        self.advance();
+        self.skip();
         if self.at(Punct::RBrack) {
             return Err(self.unexpected());
         }
@@ -345,13 +339,13 @@ impl<'s> Parser<'s> {
 
     /// `left.name`, `left.name(args)`, with an optional lambda.
     fn method_call(&mut self, receiver: Expr, start: u32) -> PResult<Expr> {
-        self.advance();
+        self.skip();
         let name: Rc<str> = match self.tok() {
             Tok::Name(n) => n.clone(),
             Tok::Keyword(Keyword::Type) => Rc::from("type"),
             _ => return Err(self.unexpected()),
         };
-        self.advance();
+        self.skip();
         let mut args = vec![receiver];
         if self.eat(Punct::LParen) {
             args.extend(self.nested(|p| p.arguments(Punct::RParen, false))?);
@@ -371,7 +365,7 @@ impl<'s> Parser<'s> {
 
     /// `callee(args)` with an optional lambda.
     fn call(&mut self, callee: Expr, start: u32) -> PResult<Expr> {
-        self.advance();
+        self.skip();
         let args = self.nested(|p| p.arguments(Punct::RParen, false))?;
         let block = self.optional_lambda()?;
         let kind = match &callee.kind {
@@ -394,7 +388,7 @@ impl<'s> Parser<'s> {
     /// `Type <| query |>` / `Type <<| query |>>`, optionally followed by `{ attributes }`.
     fn collector(&mut self, type_ref: Expr, start: u32) -> PResult<Expr> {
         let exported = self.at(Punct::LLCollect);
-        self.advance();
+        self.skip();
         let close = if exported {
             Punct::RRCollect
         } else {
@@ -407,7 +401,7 @@ impl<'s> Parser<'s> {
         };
         self.expect(close)?;
         let attributes = if self.at(Punct::LBrace) {
-            self.advance();
+            self.skip();
             let ops = self.attribute_operations()?;
             self.expect(Punct::RBrace)?;
             ops
@@ -427,7 +421,7 @@ impl<'s> Parser<'s> {
 
     /// `test ? { option => value, ... }` or `test ? option => value`
     fn selector(&mut self, test: Expr, start: u32) -> PResult<Expr> {
-        self.advance();
+        self.skip();
         let arms = self.nested(|p| {
             let mut arms = Vec::new();
             if p.eat(Punct::SelBrace) {

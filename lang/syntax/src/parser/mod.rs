@@ -54,6 +54,7 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
     if !p.at_eof() || p.lex_error.is_some() {
         return Err(*p.unexpected().0);
     }
+    p.forget_consumed_tokens();
     Ok((
         Program {
             body,
@@ -61,6 +62,15 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
         },
         lexed.warnings,
     ))
+}
+
+/// Whether dropping the token frees nothing (no name or text in it).
+#[inline]
+fn owns_nothing(t: &Tok) -> bool {
+    matches!(
+        t,
+        Tok::Punct(_) | Tok::Keyword(_) | Tok::Integer(_) | Tok::Float(_) | Tok::Other | Tok::Eof
+    )
 }
 
 /// Names that may be called without parentheses (`notice 1, 2`).
@@ -140,9 +150,32 @@ impl<'s> Parser<'s> {
         }
         t
     }
+    /// Consumes the current token, dropping what it holds (a name, a string) now; a token
+    /// that owns nothing (punctuation, a keyword, a number) is left in place.
+    fn skip(&mut self) {
+        let current = &mut self.toks[self.pos].tok;
+        if !owns_nothing(current) {
+            *current = Tok::Eof;
+        }
+        if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+    }
+    /// Empties the token vector without walking it, once every token is consumed: each
+    /// was moved out by [`advance`](Self::advance) (leaving `Eof`) or owned nothing when
+    /// [`skip`](Self::skip) passed it, so there is nothing to drop (the walk cost about 12
+    /// instructions a token).
+    fn forget_consumed_tokens(&mut self) {
+        debug_assert!(self.pos == self.toks.len() - 1);
+        debug_assert!(self.toks.iter().all(|t| owns_nothing(&t.tok)));
+        // SAFETY: a length of 0 is within the capacity and leaves no element to be
+        // initialised; the elements given up own nothing (see above), and would only be
+        // leaked, never read, if they did.
+        unsafe { self.toks.set_len(0) };
+    }
     fn eat(&mut self, p: Punct) -> bool {
         if self.at(p) {
-            self.advance();
+            self.skip();
             true
         } else {
             false
@@ -150,7 +183,14 @@ impl<'s> Parser<'s> {
     }
     fn expect(&mut self, p: Punct) -> PResult<Token> {
         if self.at(p) {
-            Ok(self.advance())
+            let t = self.token();
+            let t = Token {
+                tok: Tok::Punct(p),
+                span: t.span,
+                ws_before: t.ws_before,
+            };
+            self.skip();
+            Ok(t)
         } else {
             Err(self.unexpected())
         }
@@ -310,7 +350,7 @@ impl<'s> Parser<'s> {
             let lhs = p.relationship()?;
             match p.tok() {
                 Tok::Punct(Punct::Equals) => {
-                    p.advance();
+                    p.skip();
                     let rhs = p.nested(|p| p.assignment())?;
                     Ok(Expr::new(
                         ExprKind::Assign(Box::new(lhs), Box::new(rhs)),

@@ -23,7 +23,7 @@ impl<'s> Parser<'s> {
         let start = self.start();
         let mut left = self.resource()?;
         while let Some(op) = relation_op(self.tok()) {
-            self.advance();
+            self.skip();
             let right = self.resource()?;
             left = Expr::new(
                 ExprKind::Relationship(op, Box::new(left), Box::new(right)),
@@ -68,7 +68,7 @@ impl<'s> Parser<'s> {
                 if matches!(self.peek_tok(1), Tok::Punct(Punct::LBrace)) =>
             {
                 let class = self.advance();
-                self.advance();
+                self.skip();
                 let bodies = self.resource_bodies()?;
                 self.expect(Punct::RBrace)?;
                 let type_name = Expr::new(ExprKind::QualifiedName(Rc::from("class")), class.span);
@@ -224,7 +224,7 @@ impl<'s> Parser<'s> {
             if !self.at_attribute_operation() {
                 if matches!(self.tok(), Tok::Name(_) | Tok::Keyword(_)) {
                     // an attribute name must be followed by `=>` or `+>`
-                    self.advance();
+                    self.skip();
                     return Err(self.unexpected());
                 }
                 break;
