@@ -368,8 +368,13 @@ impl Evaluator {
     pub(crate) fn module_of(&self, source: &Source) -> Option<Rc<str>> {
         let path = std::path::Path::new(&source.name);
         self.env.modulepath.iter().find_map(|dir| {
-            let rest = path.strip_prefix(dir).ok()?;
-            let module = rest.components().next()?.as_os_str().to_str()?;
+            let module = match modules::below(dir, path) {
+                Some(rest) => rest.split('/').next()?,
+                None => {
+                    let rest = path.strip_prefix(dir).ok()?;
+                    rest.components().next()?.as_os_str().to_str()?
+                }
+            };
             modules::is_module_name(module).then(|| Rc::from(module))
         })
     }

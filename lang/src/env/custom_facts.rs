@@ -771,6 +771,46 @@ mod tests {
     /// A resolution is used again for the same fact files, facts and answers to what its
     /// code asked (`kept`): a setting that reads the environment's directory, a required
     /// file; any of them changed resolves again.
+    /// `require` looks in each module's `lib` only when its listing has the path's first
+    /// name, and sees a file made later, in a new directory of `lib` too.
+    #[test]
+    fn required_files_found_through_each_libs_listing() {
+        let root = std::env::temp_dir().join(format!("prepl-facts-req-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mods = root.join("mods");
+        std::fs::create_dir_all(mods.join("a/lib/x")).unwrap();
+        std::fs::create_dir_all(mods.join("b/manifests")).unwrap();
+        std::fs::create_dir_all(mods.join("c/lib/y")).unwrap();
+        std::fs::write(mods.join("c/lib/y/z.rb"), "").unwrap();
+        std::fs::write(mods.join("c/lib/top.rb"), "").unwrap();
+        // (directories changed an hour ago: their listings are kept while unchanged)
+        let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        for d in ["a/lib", "a", "b", "c/lib", "c", ""] {
+            let dir = std::fs::File::open(mods.join(d)).unwrap();
+            dir.set_modified(an_hour_ago).unwrap();
+        }
+        let path = [mods.clone()];
+        let find = |p: &str| {
+            crate::functions::rubyfn::required_file(&path, p)
+                .unwrap()
+                .map(|(_, f)| f)
+        };
+        crate::env::fs::forget();
+        assert_eq!(find("y/z"), Some(mods.join("c/lib/y/z.rb")));
+        assert_eq!(find("top.rb"), Some(mods.join("c/lib/top.rb")));
+        assert_eq!(find("./top"), Some(mods.join("c/lib/./top.rb")));
+        assert_eq!(find("x/none"), None);
+        assert_eq!(find("w/v"), None);
+        // made later in `a/lib`: a new first name, and a file in a directory it had
+        std::fs::create_dir_all(mods.join("a/lib/w")).unwrap();
+        std::fs::write(mods.join("a/lib/w/v.rb"), "").unwrap();
+        std::fs::write(mods.join("a/lib/x/none.rb"), "").unwrap();
+        crate::env::fs::forget();
+        assert_eq!(find("w/v"), Some(mods.join("a/lib/w/v.rb")));
+        assert_eq!(find("x/none"), Some(mods.join("a/lib/x/none.rb")));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
     #[test]
     fn resolutions_kept_while_their_inputs_are_the_same() {
         let root = std::env::temp_dir().join(format!("prepl-facts-kept-{}", std::process::id()));

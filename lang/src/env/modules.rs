@@ -141,14 +141,17 @@ pub fn unsafe_manifest_pattern(name: &str) -> Option<String> {
 /// file of a module outside `manifests/`, `functions/`, `types/` and `plans/` has the
 /// namespace `Some(None)`: nothing may be defined there.
 pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> {
-    let rest = env
-        .modulepath
-        .iter()
-        .find_map(|dir| file.strip_prefix(dir).ok())?;
-    let parts: Vec<String> = rest
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().to_ascii_lowercase())
-        .collect();
+    let parts: Vec<String> = env.modulepath.iter().find_map(|dir| {
+        if let Some(rest) = below(dir, file) {
+            return Some(rest.split('/').map(str::to_ascii_lowercase).collect());
+        }
+        let rest = file.strip_prefix(dir).ok()?;
+        Some(
+            rest.components()
+                .map(|c| c.as_os_str().to_string_lossy().to_ascii_lowercase())
+                .collect(),
+        )
+    })?;
     if parts.len() < 3 {
         return Some(None);
     }
@@ -165,6 +168,24 @@ pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> 
         names.push(file_name.strip_suffix(".pp").unwrap_or(file_name));
     }
     Some(Some(names.join("::")))
+}
+
+/// The part of `file` below the directory `dir` (`apache/manifests/init.pp` of
+/// `DIR/apache/manifests/init.pp`), as `Path::strip_prefix` gives it, found by comparing
+/// bytes when `file` is `dir` joined with plain names, as the paths of module files are;
+/// `None` otherwise (not below `dir`, or written another way: `strip_prefix` decides then).
+/// Taking the paths apart into components was 10% of the instructions of compiling an
+/// empty class (`include wait_for`).
+pub fn below<'a>(dir: &Path, file: &'a Path) -> Option<&'a str> {
+    let dir = dir.as_os_str().as_encoded_bytes();
+    let text = file.to_str()?;
+    let mut rest = text.as_bytes().strip_prefix(dir)?;
+    if dir.last() != Some(&b'/') {
+        rest = rest.strip_prefix(b"/")?;
+    }
+    let rest = &text[text.len() - rest.len()..];
+    // (an empty or `.` component: `Path` skips it, so this leaves it to `Path`)
+    (!rest.split('/').any(|c| c.is_empty() || c == ".")).then_some(rest)
 }
 
 /// The Ruby file of a module that defines a function (`lib/puppet/functions/<ns>/<name>.rb`
@@ -405,6 +426,47 @@ mod tests {
         );
         assert_eq!(ns("/mods/web/lib/x.pp"), Some(None));
         assert_eq!(ns("/elsewhere/site.pp"), None);
+        // (written another way: as `Path` takes it apart)
+        assert_eq!(
+            ns("/mods//web/./manifests/a/B.pp"),
+            Some(Some("web::a::b".into()))
+        );
+        assert_eq!(ns("/modsx/web/manifests/init.pp"), None);
+    }
+
+    #[test]
+    fn below_a_directory_by_bytes_as_path_has_it() {
+        let cases = [
+            ("/mods", "/mods/web/manifests/init.pp"),
+            ("/mods/", "/mods/web/manifests/init.pp"),
+            ("mods", "mods/web/manifests/init.pp"),
+            ("./mods", "./mods/web/init.pp"),
+            ("/mods", "/modsx/web/init.pp"),
+            ("/mods", "/mods"),
+            ("/mods", "/mods/"),
+            ("/mods", "/mods//web/init.pp"),
+            ("/mods", "/mods/./web/init.pp"),
+            ("/mods", "/mods/web/../x.pp"),
+            ("/a/./mods", "/a/./mods/web/init.pp"),
+            ("/", "/web/init.pp"),
+        ];
+        for (dir, file) in cases {
+            let (dir, file) = (Path::new(dir), Path::new(file));
+            let by_path = file.strip_prefix(dir).ok();
+            if let Some(rest) = below(dir, file) {
+                assert_eq!(Some(Path::new(rest)), by_path, "{dir:?} {file:?}");
+            }
+        }
+        assert_eq!(
+            below(Path::new("/mods"), Path::new("/mods/web/init.pp")),
+            Some("web/init.pp")
+        );
+        assert_eq!(
+            below(Path::new("/mods/"), Path::new("/mods/web/init.pp")),
+            Some("web/init.pp")
+        );
+        assert_eq!(below(Path::new("/mods"), Path::new("/modsx/web")), None);
+        assert_eq!(below(Path::new("/mods"), Path::new("/mods//web")), None);
     }
 
     /// Custom facts are found in modules' `lib/facter/*.rb` (as Facter loads them for the

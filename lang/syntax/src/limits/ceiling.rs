@@ -9,8 +9,9 @@
 //!   allocation fail; the memory available and the cgroup's limit do not (the kernel
 //!   reclaims caches or kills the process instead), so they set only the default limit.
 //!   The limit in force is the smaller of the limit and the ceiling. The ceiling is read
-//!   again when an input starts and, at most every [`REFRESH_EVERY_MS`] or at once when the
-//!   process's limits changed (`prlimit --pid`), before a reservation of [`RECHECK`] or more.
+//!   again at most every [`REFRESH_EVERY_MS`], or at once when the process's limits changed
+//!   (`prlimit --pid`), when an input starts or ends (the limits asked at most every
+//!   [`REFRESH_EVERY_MS`] there) and before a reservation of [`RECHECK`] or more.
 //! - The *ballast* is [`BALLAST`] bytes of address space mapped and never touched (no
 //!   memory used). When the system refuses an allocation, the allocator gives it back and
 //!   tries once more (mimalloc, refused memory, tries once more by itself after calling
@@ -71,6 +72,9 @@ static SEEN_DATA: AtomicU64 = AtomicU64::new(0);
 static STRICT_COMMIT: AtomicBool = AtomicBool::new(false);
 /// When the ceiling was read (milliseconds since [`epoch`]).
 static READ_AT: AtomicU64 = AtomicU64::new(0);
+/// When [`read_if_due`] last asked for the process's limits (milliseconds since
+/// [`epoch_ms`]'s start; 0: never).
+static LIMITS_ASKED_AT: AtomicU64 = AtomicU64::new(0);
 
 /// The phrases naming what set the ceiling.
 const SOURCES: [&str; 4] = [
@@ -183,6 +187,7 @@ pub(super) fn read() {
 /// Reads the ceiling again if the process's limits changed since, or if it was read
 /// longer than [`REFRESH_EVERY_MS`] ago and some hard limit applies.
 pub(super) fn read_if_due() {
+    LIMITS_ASKED_AT.store(epoch_ms(), Ordering::Relaxed);
     let changed = rlimits()
         != (
             SEEN_AS.load(Ordering::Relaxed),
@@ -193,6 +198,18 @@ pub(super) fn read_if_due() {
     let stale = epoch_ms().saturating_sub(READ_AT.load(Ordering::Relaxed)) >= REFRESH_EVERY_MS;
     if changed || (limited && stale) {
         read();
+    }
+}
+
+/// [`read_if_due`] unless it ran less than [`REFRESH_EVERY_MS`] ago: what an input's start
+/// and end do. Asking the process's limits is two `prlimit64` system calls, and an input
+/// starts and ends with this: four calls, a tenth of the system calls of compiling a small
+/// class. A limit changed from outside (`prlimit --pid`) in the last milliseconds is seen
+/// by the next large reservation (which asks every time) or the next input after them.
+pub(super) fn read_if_due_at_most_every_refresh() {
+    let asked = LIMITS_ASKED_AT.load(Ordering::Relaxed);
+    if asked == 0 || epoch_ms().saturating_sub(asked) >= REFRESH_EVERY_MS {
+        read_if_due();
     }
 }
 
@@ -342,7 +359,8 @@ pub fn exhausted_error() -> Error {
 
 /// When this thread's input starts and after it has ended: forgets what went past the
 /// limit or was refused during it (on this thread: other threads' inputs still fail), maps
-/// the ballast again and reads the ceiling again; whether something had.
+/// the ballast again and reads the ceiling again (when due, see
+/// [`read_if_due_at_most_every_refresh`]); whether something had.
 pub(super) fn recover() -> bool {
     let was = exhausted();
     let _ = OVER_HERE.try_with(|over| over.set(0));
@@ -352,7 +370,7 @@ pub(super) fn recover() -> bool {
     if was || !armed() {
         read();
     } else {
-        read_if_due();
+        read_if_due_at_most_every_refresh();
     }
     was
 }
@@ -376,6 +394,25 @@ mod tests {
             ..hard
         };
         assert_eq!(SOURCES[ceiling_of(&hard, 0).1 as usize], SOURCES[3]);
+    }
+
+    #[test]
+    fn the_limits_are_asked_between_inputs_at_most_every_refresh() {
+        // (a time ahead of now: not due whatever the clock says meanwhile)
+        let ahead = epoch_ms() + 1_000_000;
+        LIMITS_ASKED_AT.store(ahead, Ordering::Relaxed);
+        read_if_due_at_most_every_refresh();
+        assert_eq!(LIMITS_ASKED_AT.load(Ordering::Relaxed), ahead, "not asked");
+        LIMITS_ASKED_AT.store(1, Ordering::Relaxed);
+        while epoch_ms() < 1 + REFRESH_EVERY_MS {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        read_if_due_at_most_every_refresh();
+        assert_ne!(LIMITS_ASKED_AT.load(Ordering::Relaxed), 1, "asked when due");
+        // (a large reservation asks every time)
+        LIMITS_ASKED_AT.store(ahead, Ordering::Relaxed);
+        read_if_due();
+        assert_ne!(LIMITS_ASKED_AT.load(Ordering::Relaxed), ahead);
     }
 
     #[test]
