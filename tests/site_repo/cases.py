@@ -29,6 +29,16 @@ PER_NODE = [
     "lookup('profile::db::databases', undef, undef, ['none'])",
     "lookup('profile::app::java_settings', Hash, 'deep')",
     "[site_banner($facts['site_tier']), profile::role_of($trusted['certname'])]",
+    "lookup('profile::ops::tools')",
+    "[lookup('sitelib::limits::values'), lookup('sitelib::limits::comment')]",
+    "lookup('classes', Array[String], 'unique')",
+    "lookup('profile::ops::tools', Hash, {'strategy' => 'deep', 'knockout_prefix' => '--'})",
+    "[fqdn_rand(100), fqdn_rand(100, 'x'), fqdn_rotate([1, 2, 3, 4, 5])]",
+    "[lookup('sitelib::settings::servers'), lookup('sitelib::settings::secret')]",
+    "[sitelib::conf_line('mode'), sitelib::conf_line('x', [1, 2])]",
+    "site_motd('a', 'b')",
+    "include sitelib::settings",
+    "include profile::extras",
 ]
 
 # Programs for one node: the Ruby functions' dispatch, types and errors.
