@@ -387,6 +387,19 @@ PROGRAMS += [
     "[{'1' => [default, 10]}, 2, true, 'key', []].join(' :: ')",
     "fail([default, 1, 'a'])",
 ]
+# --- heredocs (seed 1): the PP syntax checker (`@(END:pp)`) parses and validates the text;
+# an interpolated text meets its checker (pp or json) when it is evaluated; a syntax `a+pp`
+# has the checker of its last part.
+PROGRAMS += [
+    "@(END:pp)\n  $a = Foo[\n  END",
+    "@(END:pp)\n  notice(1)\n  END",
+    "@(END:pp)\n  dollar $ sign\n  END",
+    "$t = '$a = [' @(\"END\":pp)\n  ${t}\n  END",
+    "$t = '$a = 1' @(\"END\":pp)\n  ${t}\n  END",
+    "@(END:yaml)\n  : x [\n  END",
+    "$x = 1 @(\"END\":json)\n  {\"a\": ${x}}\n  END",
+    "$x = '[1] x' @(\"END\":json)\n  ${x}\n  END",
+]
 SPEC_DISAGREEMENTS += [
     # (iteration) slice(): the reference fails building its arity error (NoMethodError
     # `parameter_names`, with a memory address); prepl gives the message it means.
@@ -397,4 +410,7 @@ SPEC_DISAGREEMENTS += [
     # (iteration) a negative Integer: the reference's dispatch takes it as Iterable
     # (`Integer[-1, -1]` assignable), its `=~ Iterable` does not; prepl never.
     "slice(-1, 3)",
+    # (heredocs) a trimmed heredoc (`- END`) whose last line ends in a backslash, with
+    # every escape on: the reference's lexer fails (NoMethodError `length` for nil).
+    "@(\"END\"/)\n  x\\\n  - END",
 ]
