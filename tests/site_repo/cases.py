@@ -39,6 +39,7 @@ PER_NODE = [
     "site_motd('a', 'b')",
     "include sitelib::settings",
     "include profile::extras",
+    "include profile::misc",
 ]
 
 # Programs for one node: the Ruby functions' dispatch, types and errors.
