@@ -12,9 +12,9 @@
 //!   (lookups, the Ruby functions' errors), each compared with the reference's answer and
 //!   catalog (`site_repo/expected.jsonl`, from `site_repo/regen.sh`; the cases are written by
 //!   `site_repo/cases.py`). Every case must agree.
-//! - `site_tier_fact_resolves_as_the_fact_sets_have_it`: the custom fact, resolved by prepl
-//!   from `sitelib/lib/facter/site_tier.rb` over each node's facts, is the value the fact
-//!   sets carry (which the reference was given).
+//! - `custom_facts_resolve_as_the_fact_sets_have_them`: the custom facts, resolved by prepl
+//!   from `sitelib/lib/facter/*.rb` over each node's facts (a confine, weights, a structured
+//!   value), are the values the fact sets carry (which the reference was given).
 //!
 //! Both skip, with a message, where the modules are not installed.
 
@@ -106,7 +106,7 @@ fn run_catalogs() {
 }
 
 #[test]
-fn site_tier_fact_resolves_as_the_fact_sets_have_it() {
+fn custom_facts_resolve_as_the_fact_sets_have_them() {
     if skipped() {
         return;
     }
@@ -118,27 +118,36 @@ fn site_tier_fact_resolves_as_the_fact_sets_have_it() {
     let mut checked = 0;
     for entry in std::fs::read_dir(&facts_dir).expect("fact sets") {
         let path = entry.expect("fact set").path();
-        let node = path
-            .file_stem()
-            .unwrap()
-            .to_string_lossy()
-            .replace(".json", "");
+        let node = path.file_stem().unwrap().to_string_lossy().replace(".json", "");
         let mut facts: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let want = facts
-            .as_object_mut()
-            .and_then(|o| o.remove("site_tier"))
-            .expect("site_tier in the fact set");
-        let resolved =
-            prepl::env::custom_facts::resolve(&env, &json_to_value(&facts), &node, false, false);
-        let got = resolved.get("site_tier").map(|f| f.outcome.clone());
-        assert_eq!(
-            got,
-            Some(prepl::env::custom_facts::Outcome::Value(json_to_value(
-                &want
-            ))),
-            "site_tier for {node}"
+        // The fact sets carry the custom facts (the reference was given them): resolved
+        // again without them, they must come out the same.
+        let mut wanted = Vec::new();
+        for name in ["site_tier", "site_net"] {
+            let want = facts
+                .as_object_mut()
+                .and_then(|o| o.remove(name))
+                .unwrap_or_else(|| panic!("{name} in the fact set of {node}"));
+            wanted.push((name, want));
+        }
+        let resolved = prepl::env::custom_facts::resolve(
+            &env,
+            &json_to_value(&facts),
+            &node,
+            false,
+            false,
         );
+        for (name, want) in wanted {
+            let got = resolved.get(name).map(|f| f.outcome.clone());
+            assert_eq!(
+                got,
+                Some(prepl::env::custom_facts::Outcome::Value(json_to_value(
+                    &want
+                ))),
+                "{name} for {node}"
+            );
+        }
         checked += 1;
     }
     assert_eq!(checked, 5);
