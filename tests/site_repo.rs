@@ -118,7 +118,11 @@ fn custom_facts_resolve_as_the_fact_sets_have_them() {
     let mut checked = 0;
     for entry in std::fs::read_dir(&facts_dir).expect("fact sets") {
         let path = entry.expect("fact set").path();
-        let node = path.file_stem().unwrap().to_string_lossy().replace(".json", "");
+        let node = path
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .replace(".json", "");
         let mut facts: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         // The fact sets carry the custom facts (the reference was given them): resolved
@@ -131,13 +135,8 @@ fn custom_facts_resolve_as_the_fact_sets_have_them() {
                 .unwrap_or_else(|| panic!("{name} in the fact set of {node}"));
             wanted.push((name, want));
         }
-        let resolved = prepl::env::custom_facts::resolve(
-            &env,
-            &json_to_value(&facts),
-            &node,
-            false,
-            false,
-        );
+        let resolved =
+            prepl::env::custom_facts::resolve(&env, &json_to_value(&facts), &node, false, false);
         for (name, want) in wanted {
             let got = resolved.get(name).map(|f| f.outcome.clone());
             assert_eq!(
