@@ -40,6 +40,11 @@ PER_NODE = [
     "include sitelib::settings",
     "include profile::extras",
     "include profile::misc",
+    "include sitelib::config",
+    "validate_absolute_path('x')",
+    "class { 'sitelib::config': path => 'relative' }",
+    "site_setting { 'x/y': path => 'relative' }",
+    "site_setting { 'x/y': quoted => 'maybe' }",
 ]
 
 # Programs for one node: the Ruby functions' dispatch, types and errors.
@@ -69,15 +74,20 @@ def case(i, src, node, catalog):
     return c
 
 
+def declares(src):
+    """Whether a program declares something (its catalog is compared too)."""
+    return src.startswith(("include", "class", "profile", "site_setting"))
+
+
 def main():
     cases = []
     for node in NODES:
         cases.append(case(len(cases) + 1, SITE, node, True))
     for node in NODES[:4]:
         for src in PER_NODE:
-            cases.append(case(len(cases) + 1, src, node, False))
+            cases.append(case(len(cases) + 1, src, node, declares(src)))
     for src in ONCE:
-        cases.append(case(len(cases) + 1, src, NODES[0], src.startswith(("include", "class", "profile"))))
+        cases.append(case(len(cases) + 1, src, NODES[0], declares(src)))
     with open(HERE / "cases.jsonl", "w") as f:
         for c in cases:
             f.write(json.dumps(c) + "\n")
