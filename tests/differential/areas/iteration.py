@@ -260,6 +260,9 @@ def deviation(src, expected, got):
                    "the reference's Enumerator gives shorter slices"
     if re.search(r"(^|\()-\d+[,.]", src) and "slice" in src and "expects" in e + g:
         return "a negative Integer is no Iterable; the reference's dispatch takes one"
+    if re.match(r"^Array\(.*\.step\(\d+\)\)$", src) and ev and gv:
+        return "Array() of a step iterator with one element that is an array: the " \
+               "reference gives the element's contents"
     if "generalized" in src and ev and gv:
         return "generalized inference of undef in a tuple (the Undef ∪ T deviation)"
     return None
