@@ -261,8 +261,8 @@ def deviation(src, expected, got):
     if re.search(r"(^|\()-\d+[,.]", src) and "slice" in src and "expects" in e + g:
         return "a negative Integer is no Iterable; the reference's dispatch takes one"
     if re.match(r"^Array\(.*\.step\(\d+\)\)$", src) and ev and gv:
-        return "Array() of a step iterator with one element that is an array: the " \
-               "reference gives the element's contents"
+        return "Array() of a step iterator: the reference splats each element " \
+               "(arrays and hashes)"
     if "generalized" in src and ev and gv:
         return "generalized inference of undef in a tuple (the Undef ∪ T deviation)"
     return None

@@ -400,6 +400,11 @@ PROGRAMS += [
     "$x = 1 @(\"END\":json)\n  {\"a\": ${x}}\n  END",
     "$x = '[1] x' @(\"END\":json)\n  ${x}\n  END",
 ]
+# (heredocs, seed 3) The lexer's warnings are logged when the program then fails validation.
+PROGRAMS += [
+    '$x = "\\q" $a = attr',
+    '[upcase("\\q1"), @(END:pp)\n  dollar $ sign\n  END\n]',
+]
 SPEC_DISAGREEMENTS += [
     # (iteration) slice(): the reference fails building its arity error (NoMethodError
     # `parameter_names`, with a memory address); prepl gives the message it means.
