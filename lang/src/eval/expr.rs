@@ -239,7 +239,20 @@ impl Evaluator {
             ExprKind::Float(f) => Value::Float(*f),
             ExprKind::String(s) => Value::String(s.clone()),
             ExprKind::Interpolated(parts) => Value::String(self.interpolate_shared(parts)?),
-            ExprKind::Heredoc { text, .. } => self.eval(text)?,
+            ExprKind::Heredoc { syntax, text } => {
+                let v = self.eval(text)?;
+                // An interpolated text meets its syntax checker when it is made (a literal
+                // one was checked with the program).
+                if let (Some(syntax), Value::String(s)) = (syntax.as_deref(), &v) {
+                    if !matches!(text.kind, ExprKind::String(_)) {
+                        if let Some(err) = crate::syntax::validate::external_syntax_error(syntax, s)
+                        {
+                            return Err(err.at(text.span).into());
+                        }
+                    }
+                }
+                v
+            }
             // A literal that does not compile is reported without "Evaluation Error".
             ExprKind::Regex(src) => Value::Regexp(self.regex(src).map_err(|e| Error {
                 kind: ErrorKind::Failed,

@@ -1027,11 +1027,13 @@ impl Session {
         ev.call_sites.push(&source, None);
         ev.debug_saw_text(text);
         ev.debug_arm();
-        let result = match crate::syntax::parse_with_warnings(text) {
-            Ok((program, warnings)) => {
-                for w in warnings {
-                    ev.log(LogLevel::Warning, &w.message);
-                }
+        let (parsed, warnings) = crate::syntax::parse_keeping_warnings(text);
+        // (also for a program that fails validation, as the reference logs them first)
+        for w in warnings {
+            ev.log(LogLevel::Warning, &w.message);
+        }
+        let result = match parsed {
+            Ok(program) => {
                 // An input that fails leaves the session as it was before it.
                 let before = ev.save();
                 // Module files changed on disk since they were loaded are loaded again.

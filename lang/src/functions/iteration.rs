@@ -363,17 +363,45 @@ fn group_by(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     ))
 }
 
-/// Calls the lambda with one slice: as one array, or spread over its parameters (missing
-/// trailing values are undef for arrays, empty entries for hashes).
+/// How many values each call of a `slice` lambda takes, as the reference counts it: the
+/// slice size for a lambda with optional or rest parameters (a variable arity), otherwise its
+/// parameter count, which must be 1 or the slice size.
+fn slice_serving_size(lambda: &Closure, size: usize) -> Result<usize, Error> {
+    let params = &lambda.lambda.params;
+    let variable = params
+        .iter()
+        .any(|p| p.default.is_some() || p.captures_rest);
+    let serving = if variable { size } else { params.len() };
+    if serving == 0 {
+        return Err(Error::eval(
+            "slice(): block must define at least one parameter. Block has 0.",
+        ));
+    }
+    if serving != 1 && serving != size {
+        // The reference means to raise this but fails building it (docs/deviations.md).
+        let names: Vec<&str> = params.iter().map(|p| &*p.name).collect();
+        return Err(Error::eval(format!(
+            "slice(): block must define one parameter, or the same number of parameters as \
+             the given size of the slice ({size}). Block has {serving}; {}",
+            names.join(", ")
+        )));
+    }
+    Ok(serving)
+}
+
+/// Calls the lambda with one slice: as one array, or spread over `serving` arguments
+/// (missing trailing values are undef for arrays, empty entries for hashes).
 fn call_with_slice(
     ev: &mut Evaluator,
     lambda: &Closure,
-    slice: Vec<Value>,
+    serving: usize,
+    mut slice: Vec<Value>,
     filler: &Value,
 ) -> EvalResult {
-    if lambda.param_count() > 1 {
-        let mut slice = slice;
-        slice.resize(lambda.param_count().max(slice.len()), filler.clone());
+    if serving > 1 {
+        if slice.len() < serving {
+            slice.resize(serving, filler.clone());
+        }
         ev.call_closure(lambda, &slice)
     } else {
         ev.call_closure(lambda, &[Value::array(slice)])
@@ -384,6 +412,7 @@ fn slice(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
     dispatch(ev, args, b)?;
     let size = args[1].as_int().unwrap_or(1).max(1);
     let size = usize::try_from(size).unwrap_or(usize::MAX);
+    let serving = b.map(|l| slice_serving_size(l, size)).transpose()?;
     let filler = match &args[0] {
         Value::Hash(_) => Value::empty_array(),
         _ => Value::Undef,
@@ -403,14 +432,14 @@ fn slice(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
         if count % CHECK_EVERY < current.len() {
             ev.check_interrupt()?;
         }
-        match b {
+        match (b, serving) {
             // With a lambda, each slice is handled as soon as it is formed.
-            Some(l) => match call_with_slice(ev, l, current, &filler) {
+            (Some(l), Some(serving)) => match call_with_slice(ev, l, serving, current, &filler) {
                 Ok(_) => {}
                 Err(Flow::Break) => break,
                 Err(e) => return Err(e),
             },
-            None => slices.push(Value::array(current)),
+            _ => slices.push(Value::array(current)),
         }
     }
     match b {

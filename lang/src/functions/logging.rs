@@ -56,6 +56,8 @@ pub fn ruby_inspect(v: &Value, out: &mut String, depth: usize) {
     }
     match v {
         Value::Undef => out.push_str("nil"),
+        // The reference's `default` is the Ruby symbol.
+        Value::Default => out.push_str(":default"),
         Value::String(s) => out.push_str(&format!("{:?}", &**s)),
         Value::Array(a) => {
             out.push('[');

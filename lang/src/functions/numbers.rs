@@ -200,6 +200,10 @@ fn extreme(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>, want_max: bo
         _ => (args, Order::AnyAsString(name)),
     };
     if values.is_empty() {
+        // With a lambda the reference asks Ruby's `min`/`max`, which give nil for nothing.
+        if b.is_some() {
+            return Ok(Value::Undef);
+        }
         return Err(Error::eval(format!(
             "{name}(): Wrong number of arguments need at least one"
         ))

@@ -22,11 +22,13 @@ fn path_text(path: &[Value]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-/// Navigates `data` by `keys`; undef as soon as a step finds nothing.
+/// Navigates `data` by `keys`; undef as soon as a step finds nothing or its key is undef
+/// (as the reference's `dig`: `[1].dig(undef)` is undef, not an index error).
 fn navigate(data: &Value, keys: &[Value]) -> Result<Value, Error> {
     let mut current = data.clone();
     for (i, key) in keys.iter().enumerate() {
         let next = match &current {
+            _ if matches!(key, Value::Undef) => return Ok(Value::Undef),
             Value::Undef => return Ok(Value::Undef),
             Value::Array(a) => match key {
                 Value::Integer(n) => {

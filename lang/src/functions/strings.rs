@@ -90,8 +90,10 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
             crate::limits::try_grow_string(&mut out, total.saturating_add(seps))?;
         }
     }
-    let mut first = true;
-    // Nested arrays are joined flat, as Ruby's Array#join does (without recursion).
+    // A nested array is one element, joined with the same separator, as in Ruby's
+    // Array#join (an empty one is an empty element: `[[], 'a'].join(',')` is `,a`); walked
+    // with a stack rather than recursion. Each element after the first of its array
+    // follows a separator.
     let mut stack: Vec<(std::rc::Rc<crate::values::Array>, usize)> = Vec::new();
     if let Value::Array(a) = &args[0] {
         stack.push((a.clone(), 0));
@@ -99,18 +101,13 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     while let Some((arr, i)) = stack.pop() {
         let Some(v) = arr.get(i) else { continue };
         stack.push((arr.clone(), i + 1));
+        if i > 0 {
+            crate::limits::push_str(&mut out, sep)?;
+        }
         match v {
             Value::Array(inner) => stack.push((inner.clone(), 0)),
-            other => {
-                if !first {
-                    crate::limits::push_str(&mut out, sep)?;
-                }
-                first = false;
-                match other {
-                    Value::String(s) => crate::limits::push_str(&mut out, s)?,
-                    other => crate::limits::push_str(&mut out, &ruby_to_s(other))?,
-                }
-            }
+            Value::String(s) => crate::limits::push_str(&mut out, s)?,
+            other => crate::limits::push_str(&mut out, &ruby_to_s(other))?,
         }
     }
     Ok(Value::from(out))

@@ -54,6 +54,18 @@ pub fn parse_with_warnings(source: &str) -> Result<(Program, Vec<Warning>), Erro
     Ok((program, warnings))
 }
 
+/// Like [`parse_with_warnings`], with the warnings also when the program parses but fails
+/// validation (the reference logs them before the validation errors).
+pub fn parse_keeping_warnings(source: &str) -> (Result<Program, Error>, Vec<Warning>) {
+    match parser::parse_program_with_warnings(source) {
+        Ok((program, warnings)) => match validate::validate(&program) {
+            Ok(()) => (Ok(program), warnings),
+            Err(e) => (Err(e), warnings),
+        },
+        Err(e) => (Err(e), Vec::new()),
+    }
+}
+
 /// Whether an input is ready to evaluate (for the REPL and the kernel's `is_complete`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Completeness {

@@ -29,6 +29,9 @@ fn elements_at(v: &Value, depth: usize) -> Option<Result<Vec<Value>, Error>> {
         )));
     }
     Some(Ok(match v {
+        // A negative integer is no Iterable (`Array(-3)` cannot convert it), as in the
+        // reference.
+        Value::Integer(n) if *n < 0 => return None,
         Value::Array(a) => a.to_vec(),
         Value::Hash(h) => h
             .iter()

@@ -115,7 +115,10 @@ fn iterator_type(it: &LazyIter) -> PType {
     let source = match it {
         LazyIter::Reverse(s) | LazyIter::Step(s, _) => s,
     };
-    let elems: Vec<PType> = match source {
+    // As the reference: `Unit` for nothing to produce (an empty array, an Integer of 0 or
+    // less), a hash's entries as `Tuple[K, V, 2, 2]`.
+    let elem = match source {
+        Value::Array(a) if a.is_empty() => Some(PType::Unit),
         Value::Array(a) => {
             let mut seen: Vec<PType> = Vec::new();
             let mut set = HashSet::default();
@@ -125,16 +128,20 @@ fn iterator_type(it: &LazyIter) -> PType {
                     seen.push(t);
                 }
             }
-            seen
+            Some(super::create::variant(seen))
         }
-        other => super::iterable::element_type_of_value(other)
-            .into_iter()
-            .collect(),
+        Value::Integer(n) if *n <= 0 => Some(PType::Unit),
+        other => {
+            let t = super::iterable::element_type_of_value(other);
+            match (&t, other) {
+                (Some(PType::Tuple(members, None)), Value::Hash(_)) => {
+                    Some(PType::Tuple(members.clone(), Some(IntRange::new(2, 2))))
+                }
+                _ => t,
+            }
+        }
     };
-    let elem = match elems.len() {
-        0 => None,
-        _ => Some(Box::new(super::create::variant(elems))),
-    };
+    let elem = elem.map(Box::new);
     PType::Iterator(elem)
 }
 

@@ -750,6 +750,16 @@ pub(super) fn short_name(t: &PType) -> String {
         PType::Iterator(Some(elem)) => {
             let g = super::infer::generalize;
             let elem = match &**elem {
+                // Distinct strings are an Enum in the reference (its Variant normalized):
+                // `Iterator[Enum]` for `['a', 'b'].reverse_each`.
+                PType::Variant(ts)
+                    if ts.len() > 1
+                        && ts
+                            .iter()
+                            .all(|t| matches!(t, PType::String { value: Some(_), .. })) =>
+                {
+                    return format!("{}[Enum]", base_name(t));
+                }
                 // Values of one kind (`Integer[1, 1]`, `Integer[2, 2]`) are that kind.
                 PType::Variant(ts) => {
                     let all: Vec<PType> = ts.iter().map(g).collect();

@@ -161,16 +161,11 @@ impl Validator {
                 }
             }
             ExprKind::Heredoc { syntax, text } => {
-                if let (Some("json"), ExprKind::String(s)) = (syntax.as_deref(), &text.kind) {
-                    if let Err(err) = serde_json::from_str::<serde_json::Value>(s) {
-                        // the reference's syntax checker fails at once
-                        self.fatal.get_or_insert(Error::validation(
-                            format!(
-                                "Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. {}",
-                                ruby_inspect(&json_error(s, &err))
-                            ),
-                            e.span,
-                        ));
+                // A literal text is checked here, an interpolated one when it is evaluated.
+                if let (Some(syntax), ExprKind::String(s)) = (syntax.as_deref(), &text.kind) {
+                    if let Some(mut err) = external_syntax_error(syntax, s) {
+                        err.span = Some(text.span);
+                        self.fatal.get_or_insert(err);
                     }
                 }
                 self.expr(text, Place::Nested)
@@ -567,6 +562,57 @@ impl Validator {
 
 /// A JSON parse error the way the reference's JSON library words it: `859: unexpected token
 /// at '<rest of the text from the bad token>'`.
+/// The error of a heredoc's syntax checker (`@(END:json)`, `@(END:pp)`) for its text, none
+/// when the text passes or no checker has the syntax (a compound syntax `a+pp`, which the
+/// reference's checkers refuse, is not checked). The error has no span: it is reported at
+/// the text (the reference: its first line).
+pub fn external_syntax_error(syntax: &str, text: &str) -> Option<Error> {
+    let (message, logged) = match syntax {
+        "json" => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(_) => return None,
+            Err(err) => (
+                format!(
+                    "JSON syntax checker: Cannot parse invalid JSON string. {}",
+                    ruby_inspect(&json_error(text, &err))
+                ),
+                Vec::new(),
+            ),
+        },
+        // The PP checker parses and validates the text, and quotes the message (with its
+        // position in the text, if any, and newlines as `\n`), cut at 500 characters.
+        "pp" => match crate::parser::parse_program(text).and_then(|p| validate(&p)) {
+            Ok(()) => return None,
+            Err(inner) => {
+                let mut m = inner.message.clone();
+                // (no position for the end of the input, or for "logged N errors")
+                let positioned = inner.kind != ErrorKind::Incomplete && inner.logged.is_empty();
+                if let (Some(span), true) = (inner.span, positioned) {
+                    let at = (span.start as usize).min(text.len());
+                    let before = text.get(..at).unwrap_or(text);
+                    let line = before.matches('\n').count() + 1;
+                    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                    m.push_str(&format!(" (line: {line}, column: {column})"));
+                }
+                let m: String = m.chars().take(500).collect();
+                (
+                    format!(
+                        "PP syntax checker: \"{}\"",
+                        m.replace("\r\n", "\\n").replace('\n', "\\n")
+                    ),
+                    inner.logged,
+                )
+            }
+        },
+        _ => return None,
+    };
+    let mut err = Error::new(
+        ErrorKind::Validation,
+        format!("Invalid produced text having syntax: '{syntax}'. {message}"),
+    );
+    err.logged = logged;
+    Some(err)
+}
+
 fn json_error(text: &str, err: &serde_json::Error) -> String {
     if err.is_eof() && text.trim().is_empty() {
         return "unexpected end of input".to_string();

@@ -334,3 +334,93 @@ PROGRAMS += [
     "Timespan(3) - 1.7976931348623157e308",
     "Timestamp(3) + -1.7976931348623157e308",
 ]
+
+# --- iteration (seed 1, first generator): `dig` with an undef key is undef, as its source
+# (`return nil if d.nil? || k.nil?`).
+PROGRAMS += [
+    "[false, [[{0 => undef}, false]], '10'].dig(undef)",
+    "[6, 'a', -2].dig(undef, 'x,y', 2)",
+    "{'a' => 1}.dig('a', undef)",
+    "dig({'a' => [1, 2]}, 'a', undef, 3)",
+]
+# `min`/`max` with a lambda and no values: Ruby's min/max of nothing, undef.
+PROGRAMS += [
+    "min() |$a, $b| { compare($a, $b) }",
+    "max([]) |$a, $b| { compare($a, $b) }",
+    "[min([]) |$a, $b| { 0 }, max(3) |$a, $b| { 0 }]",
+]
+# `join` joins a nested array as one element (an empty one is an empty element).
+PROGRAMS += [
+    "join([' ', 'ab', [], 'a', []], ',')",
+    "[[], undef, -5, 'key', true].join(' :: ')",
+    "[[1, []], 'a', [[]], [2, [3, 4]]].join('-')",
+    "[[]].join(',')",
+]
+# A negative Integer is no Iterable: `Array` cannot convert it.
+PROGRAMS += [
+    "Array(-3, false)",
+    "$x = -1; Array($x)",
+    "[Array(0), Array(2)]",
+]
+# A slice lambda takes one parameter, or as many as the slice size (a lambda with optional
+# or rest parameters takes the slice spread), else an error (the reference fails building
+# the message: docs/deviations.md).
+PROGRAMS += [
+    "[1, 2, 3].slice(2) |*$a| { notice($a) }",
+    "[1, 2, 3].slice(2) |$a, $b = 5| { notice([$a, $b]) }",
+    "[1, 2, 3].slice(3) |$a, *$b| { notice([$a, $b]) }",
+    "[1, 2, 3].slice(2) || { 1 }",
+    "{'a' => 1, 'b' => 2, 'c' => 3}.slice(2) |$x, $y| { notice([$x, $y]) }",
+]
+# An iterator's type: `Unit` for nothing to produce, a hash's entries `Tuple[K, V, 2, 2]`;
+# distinct strings are `Iterator[Enum]` in a mismatch.
+PROGRAMS += [
+    "[type([].reverse_each), type(0.reverse_each), type([].step(2))]",
+    "[type({'a' => 1}.reverse_each), type({}.reverse_each)]",
+    "'a,b,,c'.split(',').reverse_each.join(',')",
+    "['a', 'b'].reverse_each.join(',')",
+    "[].reverse_each.join(',')",
+    "function f(Integer $x) {} f(['a'].reverse_each)",
+]
+# (seed 2) Ruby's inspect of `default` (a nested value `join` or `fail` shows) is `:default`.
+PROGRAMS += [
+    "[{'1' => [default, 10]}, 2, true, 'key', []].join(' :: ')",
+    "fail([default, 1, 'a'])",
+]
+# --- heredocs (seed 1): the PP syntax checker (`@(END:pp)`) parses and validates the text;
+# an interpolated text meets its checker (pp or json) when it is evaluated; a syntax `a+pp`
+# has the checker of its last part.
+PROGRAMS += [
+    "@(END:pp)\n  $a = Foo[\n  END",
+    "@(END:pp)\n  notice(1)\n  END",
+    "@(END:pp)\n  dollar $ sign\n  END",
+    "$t = '$a = [' @(\"END\":pp)\n  ${t}\n  END",
+    "$t = '$a = 1' @(\"END\":pp)\n  ${t}\n  END",
+    "@(END:yaml)\n  : x [\n  END",
+    "$x = 1 @(\"END\":json)\n  {\"a\": ${x}}\n  END",
+    "$x = '[1] x' @(\"END\":json)\n  ${x}\n  END",
+]
+# (heredocs, seed 3) The lexer's warnings are logged when the program then fails validation.
+PROGRAMS += [
+    '$x = "\\q" $a = attr',
+    '[upcase("\\q1"), @(END:pp)\n  dollar $ sign\n  END\n]',
+]
+SPEC_DISAGREEMENTS += [
+    # (iteration) slice(): the reference fails building its arity error (NoMethodError
+    # `parameter_names`, with a memory address); prepl gives the message it means.
+    "[1, 2, 3].slice(3) |$a, $b| { 1 }",
+    # (iteration) slice of an Integer or iterator no longer than the slice size: the
+    # reference's Enumerator gives shorter slices (`[[0, 1], [2]]`); prepl one slice.
+    "slice(3, 3)",
+    # (iteration) a negative Integer: the reference's dispatch takes it as Iterable
+    # (`Integer[-1, -1]` assignable), its `=~ Iterable` does not; prepl never.
+    "slice(-1, 3)",
+    # (heredocs) a trimmed heredoc (`- END`) whose last line ends in a backslash, with
+    # every escape on: the reference's lexer fails (NoMethodError `length` for nil).
+    "@(\"END\"/)\n  x\\\n  - END",
+    # (heredocs) a compound syntax: the reference's pp checker refuses the name `a+pp`.
+    "@(END:a+pp)\n  $a = Foo[\n  END",
+    # (iteration, seed 2) Array() of a step iterator giving one element, an array: the
+    # reference unwraps it.
+    "Array([[1], 'a', 7].step(3))",
+]
