@@ -575,7 +575,7 @@ fn call_as(
     })?;
     let returns = signatures.as_ref().and_then(|s| s.1.get(index)?.as_ref());
     if let Some(t) = returns {
-        if !crate::functions::shims::is_instance(t, &value) {
+        if !plainly_instance(t, &value) && !crate::functions::shims::is_instance(t, &value) {
             return Err(Error::eval(format!(
                 "value returned from function '{method}' has wrong type, {}",
                 crate::functions::shims::describe_mismatch(t, &value)
@@ -584,6 +584,19 @@ fn call_as(
         }
     }
     Ok(value)
+}
+
+/// Whether `v` is obviously of the declared return type `t`, without the general check:
+/// `Any`, or a plain `String` (no size, no value) and a string (what most functions
+/// declare and return).
+fn plainly_instance(t: &PType, v: &Value) -> bool {
+    match (t, v) {
+        (PType::Any, _) => true,
+        (PType::String { size, value: None }, Value::String(_)) => {
+            size.from <= 0 && size.to == i64::MAX
+        }
+        _ => false,
+    }
 }
 
 /// A 3.x function's argument: undef is the empty string at the top, `:undef` inside

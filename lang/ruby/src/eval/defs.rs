@@ -197,6 +197,10 @@ fn fresh_locals() -> Vec<Scope> {
 
 impl Drop for Ctx {
     fn drop(&mut self) {
+        if self.locals.capacity() == 0 {
+            // (a top frame that ran no code: nothing to keep)
+            return;
+        }
         let mut locals = std::mem::take(&mut self.locals);
         locals.truncate(1);
         let Some(first) = locals.first_mut() else {
@@ -1319,15 +1323,16 @@ impl Interp<'_> {
                 };
                 let mut frame = self.new_frame(this, def_target, cref.clone());
                 frame.block = block;
-                let def = def.clone();
                 // (the arguments are kept only for a bare `super`: most methods have none)
                 frame.method = Some(MethodFrame {
                     owner,
                     def: def.clone(),
                     args: if def.zsuper { args.clone() } else { Vec::new() },
                 });
+                // (`m` outlives the call: its definition is borrowed, not counted again)
+                let def: &MethodDef = def;
                 let r = self.with_frame(frame, at, |it| {
-                    it.bind_params(&def, args, at)?;
+                    it.bind_params(def, args, at)?;
                     it.body_value(&def.body)
                 });
                 match r {

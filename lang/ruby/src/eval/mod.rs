@@ -958,8 +958,9 @@ impl<'h> Interp<'h> {
                     return Ok(longer);
                 }
             }
-            if fresh_string(r) {
-                if let Some(plain) = bang_of_fresh(id) {
+            // (the method first: a bang method is rare, the receiver's test a string match)
+            if let Some(plain) = bang_of_fresh(id) {
+                if fresh_string(r) {
                     // a string nothing else holds: changing it in place is unobservable
                     let new =
                         methods::call_id(self, RValue::Str(s.clone()), plain, args, block, at)?;
