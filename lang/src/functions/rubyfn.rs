@@ -599,6 +599,51 @@ fn plainly_instance(t: &PType, v: &Value) -> bool {
     }
 }
 
+/// The Ruby arrays and hashes made for the Puppet ones functions read in this evaluation
+/// (`fs::generation`), by the Puppet value's identity, which they keep alive.
+type KeptAsRuby = (u64, Vec<(Value, RValue)>);
+
+/// How many are kept (the most recent).
+const KEPT_AS_RUBY: usize = 16;
+
+thread_local! {
+    static AS_RUBY: RefCell<KeptAsRuby> = const { RefCell::new((u64::MAX, Vec::new())) };
+}
+
+/// A Puppet variable's value as a module function's Ruby reads it (`closure_scope['x']`,
+/// `lookupvar`): an array or hash is the same Ruby object at each read in an evaluation,
+/// as in the reference (Puppet's values are Ruby objects there), and is not converted
+/// again at each call (stdlib's `fact` reads `closure_scope['facts']`: the whole facts
+/// hash was made anew for every call, ~60 k instructions).
+fn kept_as_ruby(v: &Value) -> RValue {
+    let id = match v {
+        Value::Array(a) if !a.is_empty() => Rc::as_ptr(a) as *const u8,
+        Value::Hash(h) if !h.is_empty() => Rc::as_ptr(h) as *const u8,
+        _ => return to_ruby(v),
+    };
+    let same = |k: &Value| match k {
+        Value::Array(a) => std::ptr::eq(Rc::as_ptr(a) as *const u8, id),
+        Value::Hash(h) => std::ptr::eq(Rc::as_ptr(h) as *const u8, id),
+        _ => false,
+    };
+    let generation = crate::env::fs::generation();
+    AS_RUBY.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.0 != generation {
+            *kept = (generation, Vec::new());
+        }
+        if let Some((_, r)) = kept.1.iter().find(|(k, _)| same(k)) {
+            return r.clone();
+        }
+        let r = to_ruby(v);
+        if kept.1.len() >= KEPT_AS_RUBY {
+            kept.1.remove(0);
+        }
+        kept.1.push((v.clone(), r.clone()));
+        r
+    })
+}
+
 /// A 3.x function's argument: undef is the empty string at the top, `:undef` inside
 /// arrays and hashes (the reference's `Runtime3Converter`).
 fn to_ruby_3x(v: &Value) -> RValue {
@@ -1318,7 +1363,8 @@ impl FunctionHost<'_> {
 
 impl Host for FunctionHost<'_> {
     fn variable(&mut self, name: &str) -> Option<RValue> {
-        self.inner.variable(name)
+        let v = self.inner.ev.visible_variable(name)?;
+        Some(kept_as_ruby(&v))
     }
     fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
         self.inner.has_variable(name, with_value)
