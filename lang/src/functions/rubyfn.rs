@@ -1865,4 +1865,37 @@ mod loading_tests {
         assert_eq!(shown(s.eval("$v = 10 m_each_block()").unwrap()), "[11, 12]");
         std::fs::remove_dir_all(&root).unwrap();
     }
+
+    #[test]
+    fn variables_read_are_the_same_ruby_object_in_an_evaluation() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-obj-{}", std::process::id()));
+        let v4 = root.join("m/lib/puppet/functions/m");
+        std::fs::create_dir_all(&v4).unwrap();
+        std::fs::write(
+            v4.join("poke.rb"),
+            "Puppet::Functions.create_function(:'m::poke') do\n  def poke(name)\n    \
+             v = closure_scope[name]\n    seen = v.key?('added')\n    v['added'] = 1\n    \
+             \"#{seen} #{closure_scope[name].equal?(v)}\"\n  end\nend\n",
+        )
+        .unwrap();
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+        // The second call reads the object the first changed, as the reference's (where
+        // the change reaches the Puppet variable too); another hash is another object.
+        assert_eq!(
+            shown(
+                s.eval("$h = {'a' => 1} $g = {'a' => 1} [m::poke('h'), m::poke('h'), m::poke('g')]")
+                    .unwrap()
+            ),
+            "['false true', 'true true', 'false true']"
+        );
+        // A new evaluation reads the variable anew.
+        assert_eq!(shown(s.eval("m::poke('h')").unwrap()), "'false true'");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
