@@ -1889,8 +1889,10 @@ mod loading_tests {
         // the change reaches the Puppet variable too); another hash is another object.
         assert_eq!(
             shown(
-                s.eval("$h = {'a' => 1} $g = {'a' => 1} [m::poke('h'), m::poke('h'), m::poke('g')]")
-                    .unwrap()
+                s.eval(
+                    "$h = {'a' => 1} $g = {'a' => 1} [m::poke('h'), m::poke('h'), m::poke('g')]"
+                )
+                .unwrap()
             ),
             "['false true', 'true true', 'false true']"
         );

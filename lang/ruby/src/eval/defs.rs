@@ -1513,7 +1513,16 @@ mod tests {
 
     #[test]
     fn scope_segments_are_those_of_split() {
-        for name in ["A", "A::B", "PuppetX::Rfn::Helper", "A::", "", "a:::b", "::", "a:b::c"] {
+        for name in [
+            "A",
+            "A::B",
+            "PuppetX::Rfn::Helper",
+            "A::",
+            "",
+            "a:::b",
+            "::",
+            "a:b::c",
+        ] {
             let ours: Vec<&str> = scope_segments(name).collect();
             let split: Vec<&str> = name.split("::").collect();
             assert_eq!(ours, split, "{name}");
