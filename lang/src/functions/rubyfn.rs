@@ -575,7 +575,7 @@ fn call_as(
     })?;
     let returns = signatures.as_ref().and_then(|s| s.1.get(index)?.as_ref());
     if let Some(t) = returns {
-        if !crate::functions::shims::is_instance(t, &value) {
+        if !plainly_instance(t, &value) && !crate::functions::shims::is_instance(t, &value) {
             return Err(Error::eval(format!(
                 "value returned from function '{method}' has wrong type, {}",
                 crate::functions::shims::describe_mismatch(t, &value)
@@ -584,6 +584,64 @@ fn call_as(
         }
     }
     Ok(value)
+}
+
+/// Whether `v` is obviously of the declared return type `t`, without the general check:
+/// `Any`, or a plain `String` (no size, no value) and a string (what most functions
+/// declare and return).
+fn plainly_instance(t: &PType, v: &Value) -> bool {
+    match (t, v) {
+        (PType::Any, _) => true,
+        (PType::String { size, value: None }, Value::String(_)) => {
+            size.from <= 0 && size.to == i64::MAX
+        }
+        _ => false,
+    }
+}
+
+/// The Ruby arrays and hashes made for the Puppet ones functions read in this evaluation
+/// (`fs::generation`), by the Puppet value's identity, which they keep alive.
+type KeptAsRuby = (u64, Vec<(Value, RValue)>);
+
+/// How many are kept (the most recent).
+const KEPT_AS_RUBY: usize = 16;
+
+thread_local! {
+    static AS_RUBY: RefCell<KeptAsRuby> = const { RefCell::new((u64::MAX, Vec::new())) };
+}
+
+/// A Puppet variable's value as a module function's Ruby reads it (`closure_scope['x']`,
+/// `lookupvar`): an array or hash is the same Ruby object at each read in an evaluation,
+/// as in the reference (Puppet's values are Ruby objects there), and is not converted
+/// again at each call (stdlib's `fact` reads `closure_scope['facts']`: the whole facts
+/// hash was made anew for every call, ~60 k instructions).
+fn kept_as_ruby(v: &Value) -> RValue {
+    let id = match v {
+        Value::Array(a) if !a.is_empty() => Rc::as_ptr(a) as *const u8,
+        Value::Hash(h) if !h.is_empty() => Rc::as_ptr(h) as *const u8,
+        _ => return to_ruby(v),
+    };
+    let same = |k: &Value| match k {
+        Value::Array(a) => std::ptr::eq(Rc::as_ptr(a) as *const u8, id),
+        Value::Hash(h) => std::ptr::eq(Rc::as_ptr(h) as *const u8, id),
+        _ => false,
+    };
+    let generation = crate::env::fs::generation();
+    AS_RUBY.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.0 != generation {
+            *kept = (generation, Vec::new());
+        }
+        if let Some((_, r)) = kept.1.iter().find(|(k, _)| same(k)) {
+            return r.clone();
+        }
+        let r = to_ruby(v);
+        if kept.1.len() >= KEPT_AS_RUBY {
+            kept.1.remove(0);
+        }
+        kept.1.push((v.clone(), r.clone()));
+        r
+    })
 }
 
 /// A 3.x function's argument: undef is the empty string at the top, `:undef` inside
@@ -1305,7 +1363,8 @@ impl FunctionHost<'_> {
 
 impl Host for FunctionHost<'_> {
     fn variable(&mut self, name: &str) -> Option<RValue> {
-        self.inner.variable(name)
+        let v = self.inner.ev.visible_variable(name)?;
+        Some(kept_as_ruby(&v))
     }
     fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
         self.inner.has_variable(name, with_value)
@@ -1813,6 +1872,41 @@ mod loading_tests {
             e.message
         );
         assert_eq!(shown(s.eval("$v = 10 m_each_block()").unwrap()), "[11, 12]");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn variables_read_are_the_same_ruby_object_in_an_evaluation() {
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-obj-{}", std::process::id()));
+        let v4 = root.join("m/lib/puppet/functions/m");
+        std::fs::create_dir_all(&v4).unwrap();
+        std::fs::write(
+            v4.join("poke.rb"),
+            "Puppet::Functions.create_function(:'m::poke') do\n  def poke(name)\n    \
+             v = closure_scope[name]\n    seen = v.key?('added')\n    v['added'] = 1\n    \
+             \"#{seen} #{closure_scope[name].equal?(v)}\"\n  end\nend\n",
+        )
+        .unwrap();
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+        // The second call reads the object the first changed, as the reference's (where
+        // the change reaches the Puppet variable too); another hash is another object.
+        assert_eq!(
+            shown(
+                s.eval(
+                    "$h = {'a' => 1} $g = {'a' => 1} [m::poke('h'), m::poke('h'), m::poke('g')]"
+                )
+                .unwrap()
+            ),
+            "['false true', 'true true', 'false true']"
+        );
+        // A new evaluation reads the variable anew.
+        assert_eq!(shown(s.eval("m::poke('h')").unwrap()), "'false true'");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

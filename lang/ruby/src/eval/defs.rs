@@ -197,6 +197,10 @@ fn fresh_locals() -> Vec<Scope> {
 
 impl Drop for Ctx {
     fn drop(&mut self) {
+        if self.locals.capacity() == 0 {
+            // (a top frame that ran no code: nothing to keep)
+            return;
+        }
         let mut locals = std::mem::take(&mut self.locals);
         locals.truncate(1);
         let Some(first) = locals.first_mut() else {
@@ -483,7 +487,7 @@ impl Interp<'_> {
     pub fn constant(&mut self, name: &str, at: usize) -> R {
         let top = name.starts_with("::");
         let name = name.strip_prefix("::").unwrap_or(name);
-        let mut segments = name.split("::");
+        let mut segments = scope_segments(name);
         let first = segments.next().unwrap_or(name);
         let mut v = if top {
             self.top_constants.get(first).cloned()
@@ -1319,15 +1323,16 @@ impl Interp<'_> {
                 };
                 let mut frame = self.new_frame(this, def_target, cref.clone());
                 frame.block = block;
-                let def = def.clone();
                 // (the arguments are kept only for a bare `super`: most methods have none)
                 frame.method = Some(MethodFrame {
                     owner,
                     def: def.clone(),
                     args: if def.zsuper { args.clone() } else { Vec::new() },
                 });
+                // (`m` outlives the call: its definition is borrowed, not counted again)
+                let def: &MethodDef = def;
                 let r = self.with_frame(frame, at, |it| {
-                    it.bind_params(&def, args, at)?;
+                    it.bind_params(def, args, at)?;
                     it.body_value(&def.body)
                 });
                 match r {
@@ -1463,6 +1468,26 @@ impl Interp<'_> {
     }
 }
 
+/// The segments of a constant's name (`A::B::C`), as `split("::")` gives them, without its
+/// substring searcher, whose set-up cost more than the rest of a constant's look-up.
+fn scope_segments(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        let b = s.as_bytes();
+        match (1..b.len()).find(|&i| b[i - 1] == b':' && b[i] == b':') {
+            Some(i) => {
+                rest = Some(&s[i + 1..]);
+                Some(&s[..i - 1])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
+}
+
 fn arity(n: usize, min: usize, max: usize, at: usize) -> R<()> {
     if n < min || n > max {
         let expected = if min == max {
@@ -1480,4 +1505,27 @@ fn arity(n: usize, min: usize, max: usize, at: usize) -> R<()> {
 
 fn raise_type<T>(message: impl Into<String>, at: usize) -> R<T> {
     Err(Flow::from(RubyError::raised_as("TypeError", message, at)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scope_segments;
+
+    #[test]
+    fn scope_segments_are_those_of_split() {
+        for name in [
+            "A",
+            "A::B",
+            "PuppetX::Rfn::Helper",
+            "A::",
+            "",
+            "a:::b",
+            "::",
+            "a:b::c",
+        ] {
+            let ours: Vec<&str> = scope_segments(name).collect();
+            let split: Vec<&str> = name.split("::").collect();
+            assert_eq!(ours, split, "{name}");
+        }
+    }
 }

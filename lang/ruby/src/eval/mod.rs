@@ -958,8 +958,9 @@ impl<'h> Interp<'h> {
                     return Ok(longer);
                 }
             }
-            if fresh_string(r) {
-                if let Some(plain) = bang_of_fresh(id) {
+            // (the method first: a bang method is rare, the receiver's test a string match)
+            if let Some(plain) = bang_of_fresh(id) {
+                if fresh_string(r) {
                     // a string nothing else holds: changing it in place is unobservable
                     let new =
                         methods::call_id(self, RValue::Str(s.clone()), plain, args, block, at)?;
@@ -1249,8 +1250,32 @@ fn fresh_string(n: &Node) -> bool {
     }
 }
 
-/// The constants the subset knows: the core classes.
+thread_local! {
+    /// The core constants found so far, by name: `is_a?(Array)`, `raise Puppet::ParseError`
+    /// looked each through every list of known classes and made its class anew (an
+    /// allocation) at each use.
+    static CORE_CONSTANTS: RefCell<HashMap<Box<str>, RValue>> = RefCell::new(HashMap::default());
+}
+
+/// How many core constants are kept (the names code uses are few).
+const CORE_CONSTANTS_KEPT: usize = 256;
+
+/// The constants the subset knows: the core classes (the same value at each use).
 pub fn core_constant(name: &str, at: usize) -> R {
+    if let Some(v) = CORE_CONSTANTS.with(|c| c.borrow().get(name).cloned()) {
+        return Ok(v);
+    }
+    let v = core_constant_made(name, at)?;
+    CORE_CONSTANTS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() < CORE_CONSTANTS_KEPT {
+            c.insert(name.into(), v.clone());
+        }
+    });
+    Ok(v)
+}
+
+fn core_constant_made(name: &str, at: usize) -> R {
     if let Some(v) = crate::methods::ipaddr::constant(name.strip_prefix("::").unwrap_or(name)) {
         return Ok(v);
     }
