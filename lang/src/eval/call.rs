@@ -4,6 +4,7 @@ use super::scope::{Arity, Frame, Layout, MatchData};
 use super::session::MAX_CALL_DEPTH;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
+use crate::functions::Builtin;
 use crate::syntax::ast::{CallSite, CallStyle, Expr, Lambda, Param, Span};
 use crate::types::{self, PType};
 use crate::values::Value;
@@ -250,6 +251,35 @@ impl Evaluator {
                 .into());
         };
         result.map_err(|flow| call_failed(flow, name, style, span))
+    }
+
+    /// Calls `b`, a built-in of Puppet's own (no module's) found under its name, as
+    /// [`Evaluator::call_named_with`] calls it without a lambda (for compiled code, which
+    /// found it before and knows no function of the name is defined; never while
+    /// debugging).
+    pub(super) fn call_known_builtin(
+        &mut self,
+        b: &'static Builtin,
+        args: &[Value],
+        style: CallStyle,
+        span: Span,
+    ) -> EvalResult {
+        debug_assert!(b.module.is_none() && !self.debugging);
+        self.args_from_ruby = false;
+        let outer = std::mem::replace(&mut self.current_builtin, b.name);
+        let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
+        self.call_span = span;
+        self.call_sites.push(&self.source, Some(span));
+        let r = (b.call)(self, args, None);
+        self.call_sites.pop();
+        self.current_builtin = outer;
+        self.current_signatures = outer_signatures;
+        if matches!(r, Err(Flow::Break | Flow::Next(_) | Flow::Return(_)))
+            && matches!(b.name, "break" | "next" | "return")
+        {
+            self.control_span = span;
+        }
+        r.map_err(|flow| call_failed(flow, b.name, style, span))
     }
 
     /// Runs a module's function written in Ruby (`rubyfn`), called at `span`.

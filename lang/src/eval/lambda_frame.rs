@@ -78,12 +78,15 @@ impl Evaluator {
         }
         if plain && !self.debugging {
             if let Some(code) = self.compiled_lambda(frame) {
-                // (it reads its parameters only, sets no match variable)
+                // (it sets no match variable; its frame is the current one while it runs,
+                // for its reads of outer variables)
+                let caller = self.current.replace(frame.index);
+                let r = code(self, frame.base);
+                self.current = caller;
                 if c.lambda.return_type.is_none() {
                     // (the result handed on as it is, not taken apart and made again)
-                    return code(self, frame.base);
+                    return r;
                 }
-                let r = code(self, frame.base);
                 return self.lambda_result(c, r?);
             }
         }
@@ -108,6 +111,7 @@ impl Evaluator {
             .get_or_init(|| {
                 self.compile(
                     c.lambda.params.len(),
+                    true,
                     &c.lambda.body,
                     &c.layout,
                     &self.source,

@@ -17,6 +17,7 @@
 //! - `shared`: replacing an array or hash everywhere it is held (templates mutate them).
 
 pub mod access;
+pub mod builtins;
 pub mod call;
 pub mod call_sites;
 pub mod compiled;

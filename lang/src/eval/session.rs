@@ -96,7 +96,7 @@ pub struct Evaluator {
     pub(crate) matches: MatchData,
     pub(crate) layouts: Layouts,
     pub(crate) functions: super::user_function::Functions,
-    pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
+    pub(crate) builtins: super::builtins::Builtins,
     pub(crate) aliases: CowRc<HashMap<String, Rc<TypeAlias>>>,
     /// While a TypeSet's members are defined: the members that are not object types, which
     /// the later members see as their definitions (as the reference prints them).

@@ -45,8 +45,9 @@ pub fn builtins() -> Vec<Builtin> {
     ]
 }
 
-static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
-static DONE: Builtin = builtin(epp::DONE, &[], done, "");
+// (`render` and `done` touch only the output: a template's compiled loop body calls them)
+static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "").scope_free();
+static DONE: Builtin = builtin(epp::DONE, &[], done, "").scope_free();
 static CHECK: Builtin = builtin(epp::CHECK, &["Any *$checks"], check, "");
 
 /// What a template being rendered has produced so far.
@@ -81,6 +82,10 @@ fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResu
                 crate::limits::push_str(&mut o.text, &text)
             })
             .transpose()?;
+        }
+        // (a string is appended as it is, not copied first)
+        Some(Value::String(s)) => {
+            with_output(|o| crate::limits::push_str(&mut o.text, s)).transpose()?;
         }
         Some(v) => {
             let text = crate::format::try_display(v)?;
