@@ -460,6 +460,12 @@ impl Evaluator {
         if self.debugging {
             return self.debug_lambda_body(c, owner);
         }
+        if self.compile_functions {
+            if let Some(code) = self.closure_code(&c.lambda, &c.layout) {
+                // (it sets no match variable, and gives no `next`)
+                return code(self, self.frames[frame].base);
+            }
+        }
         match self.eval_block(&c.lambda.body) {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),
             Err(e) => Err(e),

@@ -835,6 +835,21 @@ mod tests {
             "inline_epp('<% Integer[1, 20].each |$i| { %><%= [$i, {\"k\" => $i}] %><% if $i == 15 { %><%= $i / 0 %><% } %><% } %>')",
             "inline_epp('<%- | $hs | -%><% $hs.each |$h| { -%>\n<%= $h[\"n\"] %>:<%= $h[\"p\"] %>\n<% } -%>', { 'hs' => Integer[1, 12].map |$i| { { 'n' => \"h${i}\", 'p' => $i } } })",
             "Integer[1, 12].map |$i| { inline_epp('<%= $x %>-<%= $x * 2 %>', { 'x' => $i }) }",
+            "Integer[1, 12].map |$i| { inline_epp('<%= $x %><% if $x == 11 { %><%= $x.split(\",\") %><% } %>', { 'x' => $i }) }",
+            "Integer[1, 12].map |$i| { inline_epp('<%= $x %><% if $x == 11 { %><%= $nosuch %><% } %>', { 'x' => $i }) }",
+            "Integer[1, 12].map |$i| { inline_epp('<%- | Integer $x, $y = 2 | -%><%= $x * $y %>', { 'x' => $i }) }",
+        ],
+        // Lambdas called one at a time (compiled after a few calls), typed parameters,
+        // defaults.
+        &[
+            "Integer[1, 20].map |$i| { $i.with |$x| { $x * 2 + $i } }",
+            "Integer[1, 20].map |$i| { $i.then |$x| { if $x == 15 { $x / 0 } else { $x } } }",
+            "Integer[1, 20].map |$x, $y = 5| { $x * $y }",
+            "Integer[1, 20].map |Integer $x| { if $x == 15 { 'a' + $x } else { $x } }",
+            "Integer[1, 20].map |Integer $x| { if $x == 15 { next(0) } $x }",
+            "Integer[1, 20].map |String $x| { $x }",
+            "Integer[1, 20].map |Integer *$x| { $x }",
+            "$f = 7 Integer[1, 20].map |Integer $x| >> Integer { if $x == 18 { 'no' } else { $x + $f } }",
         ],
         // Bodies that are walked: a top-scope variable, match variables, a built-in.
         &[

@@ -20,6 +20,7 @@ pub mod access;
 pub mod builtins;
 pub mod call;
 pub mod call_sites;
+pub mod closure_code;
 pub mod compiled;
 pub mod debug;
 pub mod expr;

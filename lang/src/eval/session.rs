@@ -132,6 +132,8 @@ pub struct Evaluator {
     /// Whether functions whose bodies compile run compiled (`compiled`); off only to test
     /// that they answer as the tree walk does.
     pub(crate) compile_functions: bool,
+    /// The compiled bodies of lambdas called one at a time (`closure_code`).
+    pub(crate) closure_codes: super::closure_code::ClosureCodes,
     pub strict: Strictness,
     /// Counts inputs: an assignment in the same input as an earlier one is a reassignment.
     pub(crate) generation: u64,
@@ -289,6 +291,7 @@ impl Evaluator {
             logged: 0,
             depth: 0,
             compile_functions: true,
+            closure_codes: Default::default(),
             strict: Strictness::default(),
             generation: 0,
             source: Source::new("<input>", ""),

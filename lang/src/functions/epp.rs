@@ -83,9 +83,21 @@ fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResu
             })
             .transpose()?;
         }
-        // (a string is appended as it is, not copied first)
+        // (a string is appended as it is, not copied first; an integer's digits are
+        // written in place)
         Some(Value::String(s)) => {
             with_output(|o| crate::limits::push_str(&mut o.text, s)).transpose()?;
+        }
+        Some(&Value::Integer(i)) => {
+            with_output(|o| {
+                // (room for the longest integer, checked as `push_str` checks)
+                if o.text.capacity() - o.text.len() < 20 {
+                    crate::limits::reserve(o.text.capacity().max(20))?;
+                }
+                crate::format::push_integer(&mut o.text, i);
+                Ok::<(), Error>(())
+            })
+            .transpose()?;
         }
         Some(v) => {
             let text = crate::format::try_display(v)?;
