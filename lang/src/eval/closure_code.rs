@@ -76,7 +76,7 @@ impl Evaluator {
                 layout,
                 &self.source,
             )
-            .map(Rc::new);
+            .map(|b| Rc::new(b.code));
         if let Some(e) = self.closure_codes.0.get_mut(&key) {
             e.code = Some(code.clone());
         }

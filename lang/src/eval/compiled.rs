@@ -43,6 +43,14 @@ pub(super) type Code = Box<dyn Fn(&mut Evaluator, usize) -> EvalResult>;
 /// comparison).
 type Test = Box<dyn Fn(&mut Evaluator, usize) -> EvalResult<bool>>;
 
+/// A compiled body.
+pub(super) struct Body {
+    pub code: Code,
+    /// Whether it reads variables of enclosing frames or scopes (a lambda's), which it
+    /// finds from the current frame: its frame must be the current one while it runs.
+    pub reads_outer: bool,
+}
+
 /// The compiled `undef` (a closure's type fixed for any lifetime of the evaluator).
 fn undef() -> Code {
     Box::new(|_: &mut Evaluator, _| Ok(Value::Undef))
@@ -62,7 +70,7 @@ pub(super) fn compile_body(
     layout: &Layout,
     source: &Rc<Source>,
     builtin: &dyn Fn(&str) -> Option<&'static Builtin>,
-) -> Option<Code> {
+) -> Option<Body> {
     if layout.names.len() != params {
         return None;
     }
@@ -72,8 +80,13 @@ pub(super) fn compile_body(
         movable: &layout.movable,
         source,
         builtin,
+        reads_outer: Cell::new(false),
     };
-    compiler.block(body, 0)
+    let code = compiler.block(body, 0)?;
+    Some(Body {
+        code,
+        reads_outer: compiler.reads_outer.get(),
+    })
 }
 
 impl Evaluator {
@@ -86,7 +99,7 @@ impl Evaluator {
         body: &[Expr],
         layout: &Layout,
         source: &Rc<Source>,
-    ) -> Option<Code> {
+    ) -> Option<Body> {
         let builtin = |name: &str| self.builtins.get(name).copied();
         if !self.compile_functions {
             return None;
@@ -105,6 +118,8 @@ struct Compiler<'a> {
     /// The file the function was read from: where its calls are made.
     source: &'a Rc<Source>,
     builtin: &'a dyn Fn(&str) -> Option<&'static Builtin>,
+    /// Whether an outer variable's read was compiled (see [`Body::reads_outer`]).
+    reads_outer: Cell<bool>,
 }
 
 impl Compiler<'_> {
@@ -295,6 +310,7 @@ impl Compiler<'_> {
             return None;
         }
         let v = v.clone();
+        self.reads_outer.set(true);
         Some(Box::new(move |ev, _| ev.read_variable(&v, span)))
     }
 

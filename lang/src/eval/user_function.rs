@@ -292,6 +292,7 @@ impl Evaluator {
         f.compiled
             .get_or_init(|| {
                 self.compile(f.def.params.len(), false, &f.def.body, &f.layout, &f.source)
+                    .map(|b| b.code)
             })
             .as_ref()
     }
