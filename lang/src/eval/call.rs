@@ -439,13 +439,14 @@ impl Evaluator {
         }
         let owner = self.current_builtin;
         let result = self.with_frame(c.layout.clone(), base, c.frame, false, |ev, frame| {
-            ev.lambda_body(c, frame, plain, args, owner)
+            ev.lambda_body(c, frame, plain, args, owner, true)
         })?;
         self.lambda_result(c, result)
     }
 
     /// Runs a lambda's body in its `frame`, binding `args` first unless they are bound
-    /// already; `next(v)` gives `v`. (`owner`: the function calling it, for errors.)
+    /// already; `next(v)` gives `v`. (`owner`: the function calling it, for errors;
+    /// `kept`: whether to run its compiled body kept across calls, `closure_code`.)
     pub(super) fn lambda_body(
         &mut self,
         c: &Closure,
@@ -453,6 +454,7 @@ impl Evaluator {
         bound: bool,
         args: Args,
         owner: &'static str,
+        kept: bool,
     ) -> EvalResult {
         if !bound {
             self.bind_params(&Callee::Block(owner), &c.lambda.params, args, frame)?;
@@ -460,7 +462,7 @@ impl Evaluator {
         if self.debugging {
             return self.debug_lambda_body(c, owner);
         }
-        if self.compile_functions {
+        if kept && self.compile_functions {
             if let Some(code) = self.closure_code(&c.lambda, &c.layout) {
                 // (it sets no match variable, and gives no `next`)
                 return code(self, self.frames[frame].base);

@@ -99,7 +99,9 @@ impl Evaluator {
         }
         let caller = self.current.replace(frame.index);
         let matches = self.matches.clone();
-        let r = self.lambda_body(c, frame.index, plain, args, frame.owner);
+        // (a lambda whose arguments bind straight has its compiled body in `frame`: see
+        // above)
+        let r = self.lambda_body(c, frame.index, plain, args, frame.owner, !plain);
         self.matches = matches;
         self.current = caller;
         self.lambda_result(c, r?)
