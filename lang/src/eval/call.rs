@@ -464,8 +464,11 @@ impl Evaluator {
         }
         if kept && self.compile_functions {
             if let Some(code) = self.closure_code(&c.lambda, &c.layout) {
-                // (it sets no match variable, and gives no `next`)
-                return code(self, self.frames[frame].base);
+                // (it sets no match variable)
+                return match code(self, self.frames[frame].base) {
+                    Ok(v) | Err(Flow::Next(v)) => Ok(v),
+                    Err(e) => Err(e),
+                };
             }
         }
         match self.eval_block(&c.lambda.body) {
