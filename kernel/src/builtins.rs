@@ -33,6 +33,7 @@ pub fn all() -> &'static [Builtin] {
             signatures: DISPLAY,
             call: display,
             module: None,
+            scope_free: false,
             doc: "display(Any $value, Optional[String] $mime_type = undef) -> Undef\n\
                   Shows a value as rich output in the notebook (display_data). Without a MIME \
                   type the value is shown like a result (tables for hashes, coloured values). \
@@ -45,6 +46,7 @@ pub fn all() -> &'static [Builtin] {
             signatures: CLEAR_OUTPUT,
             call: clear_output,
             module: None,
+            scope_free: false,
             doc: "clear_output(Boolean $wait = false) -> Undef\n\
                   Clears the output of the current cell; with $wait, only when new output \
                   arrives.\n\n    clear_output()",
@@ -54,6 +56,7 @@ pub fn all() -> &'static [Builtin] {
             signatures: HELP,
             call: help,
             module: None,
+            scope_free: false,
             doc:
                 "help(String $name) -> Undef\n\
                   Shows the documentation of a function in the notebook's pager.\n\n    help('map')",

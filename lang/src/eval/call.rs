@@ -4,6 +4,7 @@ use super::scope::{Arity, Frame, Layout, MatchData};
 use super::session::MAX_CALL_DEPTH;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
+use crate::functions::Builtin;
 use crate::syntax::ast::{CallSite, CallStyle, Expr, Lambda, Param, Span};
 use crate::types::{self, PType};
 use crate::values::Value;
@@ -252,6 +253,35 @@ impl Evaluator {
         result.map_err(|flow| call_failed(flow, name, style, span))
     }
 
+    /// Calls `b`, a built-in of Puppet's own (no module's) found under its name, as
+    /// [`Evaluator::call_named_with`] calls it without a lambda (for compiled code, which
+    /// found it before and knows no function of the name is defined; never while
+    /// debugging).
+    pub(super) fn call_known_builtin(
+        &mut self,
+        b: &'static Builtin,
+        args: &[Value],
+        style: CallStyle,
+        span: Span,
+    ) -> EvalResult {
+        debug_assert!(b.module.is_none() && !self.debugging);
+        self.args_from_ruby = false;
+        let outer = std::mem::replace(&mut self.current_builtin, b.name);
+        let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
+        self.call_span = span;
+        self.call_sites.push(&self.source, Some(span));
+        let r = (b.call)(self, args, None);
+        self.call_sites.pop();
+        self.current_builtin = outer;
+        self.current_signatures = outer_signatures;
+        if matches!(r, Err(Flow::Break | Flow::Next(_) | Flow::Return(_)))
+            && matches!(b.name, "break" | "next" | "return")
+        {
+            self.control_span = span;
+        }
+        r.map_err(|flow| call_failed(flow, b.name, style, span))
+    }
+
     /// Runs a module's function written in Ruby (`rubyfn`), called at `span`.
     fn call_ruby_function(
         &mut self,
@@ -409,13 +439,14 @@ impl Evaluator {
         }
         let owner = self.current_builtin;
         let result = self.with_frame(c.layout.clone(), base, c.frame, false, |ev, frame| {
-            ev.lambda_body(c, frame, plain, args, owner)
+            ev.lambda_body(c, frame, plain, args, owner, true)
         })?;
         self.lambda_result(c, result)
     }
 
     /// Runs a lambda's body in its `frame`, binding `args` first unless they are bound
-    /// already; `next(v)` gives `v`. (`owner`: the function calling it, for errors.)
+    /// already; `next(v)` gives `v`. (`owner`: the function calling it, for errors;
+    /// `kept`: whether to run its compiled body kept across calls, `closure_code`.)
     pub(super) fn lambda_body(
         &mut self,
         c: &Closure,
@@ -423,12 +454,22 @@ impl Evaluator {
         bound: bool,
         args: Args,
         owner: &'static str,
+        kept: bool,
     ) -> EvalResult {
         if !bound {
             self.bind_params(&Callee::Block(owner), &c.lambda.params, args, frame)?;
         }
         if self.debugging {
             return self.debug_lambda_body(c, owner);
+        }
+        if kept && self.compile_functions {
+            if let Some(code) = self.closure_code(&c.lambda, &c.layout) {
+                // (it sets no match variable)
+                return match code(self, self.frames[frame].base) {
+                    Ok(v) | Err(Flow::Next(v)) => Ok(v),
+                    Err(e) => Err(e),
+                };
+            }
         }
         match self.eval_block(&c.lambda.body) {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),

@@ -5,30 +5,35 @@
 //! node kind, no lookup of the frame: a parameter is read at its slot from the frame's base,
 //! which every closure is given). Such a body touches no evaluator state but the slot stack:
 //! it reads no variable but its parameters, sets no match variable, calls no built-in
-//! function (whose behaviour may depend on the scope, the frame or the match variables) and
-//! declares nothing. Its call needs no frame, scope or match scope of its own: it is the
-//! arguments' slots, the depth count and the call-site stack (`user_function`). Any other
-//! body is walked as a tree, and so is every first call (which evaluates the parameter
-//! types).
+//! function whose behaviour may depend on the scope, the frame or the match variables (only
+//! those marked `scope_free`) and declares nothing. Its call needs no frame, scope or match
+//! scope of its own: it is the arguments' slots, the depth count and the call-site stack
+//! (`user_function`). Any other body is walked as a tree, and so is every first call (which
+//! evaluates the parameter types).
+//!
+//! A lambda's body runs compiled (`lambda_frame`) with its frame the current one, as the
+//! tree walk runs it: it may also read the variables of enclosing frames and scopes (but
+//! match variables), which are read as the tree walk reads them.
 //!
 //! Compiled: literals (`undef`, `default`, booleans, numbers, strings, bare words),
 //! interpolated strings, array and hash literals (without `*`), `[]` of one key on anything
-//! but a type name, parameters, `!` and unary `-`, the binary operators but `=~`, `!~` and
+//! but a type name, parameters (and in lambdas other variables), `!` and unary `-`, the binary operators but `=~`, `!~` and
 //! `in` (which may set match variables), `and` / `or`, parentheses, `if` / `unless` /
-//! `elsif` / `else`, and calls by name of functions that are not built in (no block, no `*`
-//! argument). A closure fails where its node would, with the error located as the tree walk
-//! locates it.
+//! `elsif` / `else`, calls by name of functions that are not built in, and calls (also as
+//! methods) of the built-ins marked `scope_free` (no block, no `*` argument). A closure
+//! fails where its node would, with the error located as the tree walk locates it.
 
 use super::expr::located;
 use super::operators::{int_comparison, int_fast_path};
 use super::scope::Layout;
 use super::{EvalResult, Evaluator};
 use crate::error::Source;
+use crate::functions::Builtin;
 use crate::syntax::ast::{
     BinOp, CallSite, CallStyle, Expr, ExprKind, SharedLiteral, Slot, Span, StrPart, UnaryOp, VarRef,
 };
 use crate::values::{Map, Value};
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::rc::Rc;
 
 /// A compiled expression: evaluated with the evaluator and the base of its frame's slots.
@@ -37,6 +42,14 @@ pub(super) type Code = Box<dyn Fn(&mut Evaluator, usize) -> EvalResult>;
 /// A compiled condition: whether an expression's value is truthy (no value is made for a
 /// comparison).
 type Test = Box<dyn Fn(&mut Evaluator, usize) -> EvalResult<bool>>;
+
+/// A compiled body.
+pub(super) struct Body {
+    pub code: Code,
+    /// Whether it reads variables of enclosing frames or scopes (a lambda's), which it
+    /// finds from the current frame: its frame must be the current one while it runs.
+    pub reads_outer: bool,
+}
 
 /// The compiled `undef` (a closure's type fixed for any lifetime of the evaluator).
 fn undef() -> Code {
@@ -49,24 +62,31 @@ const MAX_NESTING: usize = 48;
 
 /// The compiled form of a function's or lambda's body, or `None` when it uses anything not
 /// compiled. `params`: how many parameters it has (bound at the call: every slot of the
-/// `layout` must be one); `is_builtin` tells the names of built-in functions.
+/// `layout` must be one); `builtin` finds the built-in functions.
 pub(super) fn compile_body(
     params: usize,
+    lambda: bool,
     body: &[Expr],
     layout: &Layout,
     source: &Rc<Source>,
-    is_builtin: &dyn Fn(&str) -> bool,
-) -> Option<Code> {
+    builtin: &dyn Fn(&str) -> Option<&'static Builtin>,
+) -> Option<Body> {
     if layout.names.len() != params {
         return None;
     }
     let compiler = Compiler {
         params,
+        lambda,
         movable: &layout.movable,
         source,
-        is_builtin,
+        builtin,
+        reads_outer: Cell::new(false),
     };
-    compiler.block(body, 0)
+    let code = compiler.block(body, 0)?;
+    Some(Body {
+        code,
+        reads_outer: compiler.reads_outer.get(),
+    })
 }
 
 impl Evaluator {
@@ -75,25 +95,31 @@ impl Evaluator {
     pub(super) fn compile(
         &self,
         params: usize,
+        lambda: bool,
         body: &[Expr],
         layout: &Layout,
         source: &Rc<Source>,
-    ) -> Option<Code> {
-        let is_builtin = |name: &str| self.builtins.contains_key(name);
+    ) -> Option<Body> {
+        let builtin = |name: &str| self.builtins.get(name).copied();
         if !self.compile_functions {
             return None;
         }
-        compile_body(params, body, layout, source, &is_builtin)
+        compile_body(params, lambda, body, layout, source, &builtin)
     }
 }
 
 struct Compiler<'a> {
     params: usize,
+    /// A lambda's body: it runs with its frame the current one (see `lambda_frame`), and
+    /// reads the variables of outer frames and scopes as the tree walk does.
+    lambda: bool,
     /// Per slot, the variable reference whose read moves the value out (see `liveness`).
     movable: &'a [usize],
     /// The file the function was read from: where its calls are made.
     source: &'a Rc<Source>,
-    is_builtin: &'a dyn Fn(&str) -> bool,
+    builtin: &'a dyn Fn(&str) -> Option<&'static Builtin>,
+    /// Whether an outer variable's read was compiled (see [`Body::reads_outer`]).
+    reads_outer: Cell<bool>,
 }
 
 impl Compiler<'_> {
@@ -136,10 +162,10 @@ impl Compiler<'_> {
             ExprKind::Array(items, shared) => self.array(items, shared, span, depth)?,
             ExprKind::Hash(entries, shared) => self.hash(entries, shared, span, depth)?,
             ExprKind::Access(x, keys) => self.access(x, keys, span, depth)?,
-            ExprKind::Variable(_) => {
-                let p = self.parameter(e)?;
-                Box::new(move |ev, base| Ok(parameter_value(ev, base, p)))
-            }
+            ExprKind::Variable(v) => match self.parameter(e) {
+                Some(p) => Box::new(move |ev, base| Ok(parameter_value(ev, base, p))),
+                None => self.outer_variable(v, span)?,
+            },
             ExprKind::Paren(x) => self.expr(x, depth + 1)?,
             ExprKind::Unary(UnaryOp::Not, _) | ExprKind::Binary(BinOp::And | BinOp::Or, ..) => {
                 let test = self.test(e, depth)?;
@@ -167,7 +193,7 @@ impl Compiler<'_> {
                 name,
                 args,
                 block: None,
-                style: style @ (CallStyle::Prefix | CallStyle::Statement),
+                style,
                 ..
             } => self.call(name, args, *style, span, depth)?,
             _ => return None,
@@ -271,6 +297,21 @@ impl Compiler<'_> {
             let key = key(ev, base)?;
             ev.access_by(target, key).map_err(|f| located(f, span))
         }))
+    }
+
+    /// A lambda's read of a variable that is not its parameter (of an enclosing frame, a
+    /// class's scope or the top scope), made as the tree walk makes it. A match variable
+    /// (`$1`) does not compile, nor any in a function's body (which runs with no frame).
+    fn outer_variable(&self, v: &VarRef, span: Span) -> Option<Code> {
+        if !self.lambda || v.numeric().is_some() {
+            return None;
+        }
+        if let Slot::Local { depth: 0, .. } = v.slot.get() {
+            return None;
+        }
+        let v = v.clone();
+        self.reads_outer.set(true);
+        Some(Box::new(move |ev, _| ev.read_variable(&v, span)))
     }
 
     /// Each of `items`, compiled.
@@ -415,13 +456,13 @@ impl Compiler<'_> {
         span: Span,
         depth: usize,
     ) -> Option<Code> {
-        if (self.is_builtin)(name) {
+        if let Some(b) = (self.builtin)(name) {
+            return self.builtin_call(b, name, args, style, span, depth);
+        }
+        if style == CallStyle::Method {
             return None;
         }
-        let args = args
-            .iter()
-            .map(|a| self.expr(a, depth + 1))
-            .collect::<Option<Vec<Code>>>()?;
+        let args = self.exprs(args, depth)?;
         let call = Call {
             name: name.clone(),
             site: CallSite::default(),
@@ -433,6 +474,45 @@ impl Compiler<'_> {
         Some(Box::new(move |ev, base| {
             crate::limits::deep(|| call.run(ev, base)).map_err(|f| located(f, span))
         }))
+    }
+
+    /// A call of a built-in function that reads nothing of its caller but its arguments
+    /// (`Builtin::scope_free`), without a lambda. Any other built-in does not compile.
+    fn builtin_call(
+        &self,
+        b: &'static Builtin,
+        name: &Rc<str>,
+        args: &[Expr],
+        style: CallStyle,
+        span: Span,
+        depth: usize,
+    ) -> Option<Code> {
+        if !b.scope_free || b.module.is_some() {
+            return None;
+        }
+        let call = BuiltinCall {
+            builtin: b,
+            name: name.clone(),
+            site: CallSite::default(),
+            seen: Cell::new(u64::MAX),
+            args: self.exprs(args, depth)?,
+            source: self.source.clone(),
+            style,
+            span,
+        };
+        Some(match call.args.len() {
+            1 => Box::new(move |ev, base| {
+                let arg = call.args[0](ev, base)?;
+                call.run(ev, std::slice::from_ref(&arg), || vec![arg.clone()])
+            }),
+            _ => Box::new(move |ev, base| {
+                let mut values = Vec::with_capacity(call.args.len());
+                for a in &call.args {
+                    values.push(a(ev, base)?);
+                }
+                call.run(ev, &values, || values.clone())
+            }),
+        })
     }
 }
 
@@ -541,6 +621,63 @@ impl Call {
         let r = ev.call_named(&self.name, values, None, self.style, self.span);
         ev.source = caller;
         r
+    }
+}
+
+/// A compiled call of a built-in by name (see [`Compiler::builtin_call`]).
+struct BuiltinCall {
+    /// The built-in found under the name when compiling.
+    builtin: &'static Builtin,
+    name: Rc<str>,
+    /// Whether a function of that name is defined (as a call node's own site).
+    site: CallSite,
+    /// The generation of the evaluator's built-ins in which `builtin` was last found
+    /// under the name (`u64::MAX`: not yet).
+    seen: Cell<u64>,
+    args: Vec<Code>,
+    /// The file of the function or lambda the call is in.
+    source: Rc<Source>,
+    style: CallStyle,
+    span: Span,
+}
+
+impl BuiltinCall {
+    /// Calls the built-in with the arguments' values: straight when the name still names
+    /// it (no function defined under it, the same built-in found, not a method of a URI
+    /// or an object), else by name as the tree walk calls (`owned`: the values, owned).
+    fn run(
+        &self,
+        ev: &mut Evaluator,
+        args: &[Value],
+        owned: impl FnOnce() -> Vec<Value>,
+    ) -> EvalResult {
+        let caller = std::mem::replace(&mut ev.source, self.source.clone());
+        let r = if self.still_named(ev, args) {
+            ev.call_known_builtin(self.builtin, args, self.style, self.span)
+        } else {
+            ev.call_named(&self.name, owned(), None, self.style, self.span)
+        };
+        ev.source = caller;
+        r.map_err(|f| located(f, self.span))
+    }
+
+    fn still_named(&self, ev: &Evaluator, args: &[Value]) -> bool {
+        if ev.functions.find(&self.name, &self.site).is_some() {
+            return false;
+        }
+        if self.style == CallStyle::Method
+            && matches!(args.first(), Some(Value::Uri(_) | Value::Object(_)))
+        {
+            return false;
+        }
+        let generation = ev.builtins.generation();
+        if self.seen.get() != generation {
+            match ev.builtins.get(&self.name) {
+                Some(&b) if std::ptr::eq(b, self.builtin) => self.seen.set(generation),
+                _ => return false,
+            }
+        }
+        true
     }
 }
 
@@ -668,11 +805,74 @@ mod tests {
             "type T = String t(3)",
             "t('x')",
         ],
+        // Calls of built-ins that read nothing of the caller, as functions and methods, and
+        // their errors (located at the call, in the function's file).
+        &[
+            "function bi($x) { [abs($x), $x.abs, max($x, 3), \"${x}\".length, sprintf('%05d', $x)] } [bi(-1), bi(-2)]",
+            "bi('x')",
+            "bi(undef)",
+            "function sp($s) { $s.split(',').join('-').upcase } [sp('a,b'), sp('c')]",
+            "sp(1)",
+            "function ms($s) { [$s.match(/(a)(b)?/), regsubst($s, 'a', 'x', 'G'), $1] } [ms('ab'), ms('ca')]",
+            "function nt($x) { notice($x) warning(\"w${x}\") $x } [nt(1), nt(2)]",
+            "function fl($x) { if $x > 1 { fail(\"big ${x}\") } else { $x } } [fl(0), fl(1)]",
+            "fl(2)",
+            "function ty($x) { [type($x), type($x, 'generalized'), $x.size, compare($x, 'b')] } [ty('a'), ty('c')]",
+            "ty(1)",
+            "function ks($h) { [$h.keys.sort, values($h).sort, $h.dig('a', 0), $h.empty] } [ks({}), ks({'a' => [1]})]",
+            "function nope($x) { abs($x, 1) } [nope(1), nope(1)]",
+            "Integer[1, 20].map |$i| { [sprintf('%x', $i), String($i).length, $i.max(10)] }",
+            "Integer[1, 12].map |$i| { if $i == 11 { split($i, ',') } else { $i } }",
+            "Integer[1, 12].map |$i| { if $i == 11 { $i.upcase.nosuch } else { $i } }",
+        ],
+        // A function defined later under a built-in's name.
+        &[
+            "function ua($x) { [abs($x), $x.abs] } [ua(-1), ua(-2)]",
+            "function abs($x) { 'mine' } ua(-3)",
+            "ua(-4)",
+        ],
+        // Lambdas reading the variables of enclosing frames and scopes.
+        &[
+            "function fm($n) { Integer[1, 20].map |$x| { $x * $n } } [fm(2), fm(3)]",
+            "$top = 'T' Integer[1, 12].map |$x| { \"${top}${::top}${x}\" }",
+            "Integer[1, 12].map |$x| { Integer[1, 12].map |$y| { $x * $y + $top.length } }",
+            "Integer[1, 12].map |$x| { if $x > 10 { [$x, $nosuch] } else { $x } }",
+            "Integer[1, 12].map |$x| { if $x > 10 { $nosuch + 1 } else { $x } }",
+            "class cv($p = 4) { $v = 2 $r = Integer[1, 12].map |$x| { $x + $v + $p } notice($r) } include cv",
+            "'abc' =~ /(b)/ Integer[1, 12].map |$x| { \"${1}${x}\" }",
+            "function fe($n) { Integer[1, 12].each |$x| { if $x == 11 { notice(\"${x}${n}\") } } } fe(5)",
+            "$facts['fx'] = 1",
+            "Integer[1, 12].map |$x| { $facts =~ Hash }",
+        ],
+        // EPP templates whose loop bodies are compiled, their errors in the template.
+        &[
+            "inline_epp('<% Integer[1, 20].each |$i| { %><%= $i %>,<% if $i % 2 == 0 { %>e<% } %>\n<% } %>')",
+            "inline_epp('<% Integer[1, 20].each |$i| { %><%= $i.split(\",\") %><% } %>')",
+            "inline_epp('<% Integer[1, 20].each |$i| { %><%= [$i, {\"k\" => $i}] %><% if $i == 15 { %><%= $i / 0 %><% } %><% } %>')",
+            "inline_epp('<%- | $hs | -%><% $hs.each |$h| { -%>\n<%= $h[\"n\"] %>:<%= $h[\"p\"] %>\n<% } -%>', { 'hs' => Integer[1, 12].map |$i| { { 'n' => \"h${i}\", 'p' => $i } } })",
+            "Integer[1, 12].map |$i| { inline_epp('<%= $x %>-<%= $x * 2 %>', { 'x' => $i }) }",
+            "Integer[1, 12].map |$i| { inline_epp('<%= $x %><% if $x == 11 { %><%= $x.split(\",\") %><% } %>', { 'x' => $i }) }",
+            "Integer[1, 12].map |$i| { inline_epp('<%= $x %><% if $x == 11 { %><%= $nosuch %><% } %>', { 'x' => $i }) }",
+            "Integer[1, 12].map |$i| { inline_epp('<%- | Integer $x, $y = 2 | -%><%= $x * $y %>', { 'x' => $i }) }",
+        ],
+        // Lambdas called one at a time (compiled after a few calls), typed parameters,
+        // defaults.
+        &[
+            "Integer[1, 20].map |$i| { $i.with |$x| { $x * 2 + $i } }",
+            "Integer[1, 20].map |$i| { $i.then |$x| { if $x == 15 { $x / 0 } else { $x } } }",
+            "Integer[1, 20].map |$x, $y = 5| { $x * $y }",
+            "Integer[1, 20].map |Integer $x| { if $x == 15 { 'a' + $x } else { $x } }",
+            "Integer[1, 20].map |Integer $x| { if $x == 15 { next(0) } $x }",
+            "Integer[1, 20].map |String $x| { $x }",
+            "Integer[1, 20].map |Integer *$x| { $x }",
+            "$f = 7 Integer[1, 20].map |Integer $x| >> Integer { if $x == 18 { 'no' } else { $x + $f } }",
+        ],
         // Bodies that are walked: a top-scope variable, match variables, a built-in.
         &[
             "$top = 5 function tv($x) { $x + $top } [tv(1), tv(2)]",
             "function mt($x) { if $x =~ /a(b)/ { $1 } else { 'no' } } [mt('ab'), mt('c'), 'x' =~ /(x)/, $1]",
-            "function bi($x) { abs($x) } [bi(-1), bi(-2)]",
+            "function bi($x) { getvar('x') } [bi(-1), bi(-2)]",
+            "function ie($x) { inline_epp('<%= $x %>') } [ie(-1), ie(-2)]",
             "function inn($x) { $x in ['a'] } [inn('a'), inn('b')]",
         ],
     ];
@@ -761,6 +961,7 @@ mod tests {
         );
         for body in [
             "\"${x}\"",
+            "abs($x.length)",
             "[$x]",
             "{ 'a' => [$x, 1], $x => default }",
             "$x[0]",
@@ -776,8 +977,11 @@ mod tests {
             "$top = 5 function f($x) { $x + $top } [f(1), f(2)]",
             "function f($x) { $x =~ /a/ } [f('a'), f('b')]",
             "function f($x) { $x in ['a'] } [f('a'), f('b')]",
-            "function f($x) { abs($x) } [f(1), f(2)]",
+            "function f($x) { getvar('x') } [f(1), f(2)]",
+            "function f($x) { inline_epp('<%= $x %>') } [f(1), f(2)]",
+            "function f($x) { [$x].map |$y| { $y } } [f(1), f(2)]",
             "function f($x) { $y = $x $y } [f(1), f(2)]",
+            "$t = 1 function f($x) { $::t } [f(1), f(2)]",
             "function f($x) { [*$x] } [f(1), f(2)]",
             "function f($x) { Array[$x] } [f(Integer), f(String)]",
             "function f($x) { Optional[Integer] } [f(1), f(2)]",

@@ -569,6 +569,20 @@ impl Evaluator {
             .then_some(frame.base + index as usize)
     }
 
+    /// A variable's value as [`eval_node`](Self::eval_node) reads it, error located at
+    /// `span`: for compiled lambdas (`compiled`), which read the variables of outer frames
+    /// and scopes this way.
+    #[inline(never)]
+    pub(super) fn read_variable(&mut self, v: &VarRef, span: Span) -> EvalResult {
+        match self.read_var(v) {
+            Ok(v) => Ok(v),
+            Err(err) if self.strict != Strictness::Error && is_unknown_variable(&err) => {
+                Ok(self.lenient_unknown_variable(&err, span))
+            }
+            Err(err) => Err(located(err.into(), span)),
+        }
+    }
+
     /// Reads a variable for evaluation: its last use in the frame moves the value out of
     /// the slot (see `liveness`), any other read copies it.
     fn read_var(&mut self, v: &VarRef) -> Result<Value, Error> {

@@ -9,7 +9,7 @@
 //! its body compiled (`compiled`) from then on, when the body is one that compiles.
 
 use super::call::{Args, Closure};
-use super::compiled::Code;
+use super::compiled::Body;
 use super::{EvalResult, Evaluator};
 use crate::values::Value;
 use std::cell::{Cell, OnceCell};
@@ -32,7 +32,7 @@ pub struct LambdaFrame<'c> {
     /// The calls so far (counted up to [`COMPILED_AFTER`]).
     calls: Cell<u32>,
     /// The compiled body, once compiled (`None` inside: it does not compile).
-    compiled: OnceCell<Option<Code>>,
+    compiled: OnceCell<Option<Body>>,
 }
 
 impl Evaluator {
@@ -77,26 +77,38 @@ impl Evaluator {
             *slot = if plain && i < max { args.take(i) } else { None };
         }
         if plain && !self.debugging {
-            if let Some(code) = self.compiled_lambda(frame) {
-                // (it reads its parameters only, sets no match variable)
-                if c.lambda.return_type.is_none() {
+            if let Some(body) = self.compiled_lambda(frame) {
+                // (it sets no match variable; its frame is the current one while it runs
+                // when it reads outer variables)
+                let r = if body.reads_outer {
+                    let caller = self.current.replace(frame.index);
+                    let r = (body.code)(self, frame.base);
+                    self.current = caller;
+                    r
+                } else if c.lambda.return_type.is_none() {
                     // (the result handed on as it is, not taken apart and made again)
-                    return code(self, frame.base);
+                    return (body.code)(self, frame.base);
+                } else {
+                    (body.code)(self, frame.base)
+                };
+                if c.lambda.return_type.is_none() {
+                    return r;
                 }
-                let r = code(self, frame.base);
                 return self.lambda_result(c, r?);
             }
         }
         let caller = self.current.replace(frame.index);
         let matches = self.matches.clone();
-        let r = self.lambda_body(c, frame.index, plain, args, frame.owner);
+        // (a lambda whose arguments bind straight has its compiled body in `frame`: see
+        // above)
+        let r = self.lambda_body(c, frame.index, plain, args, frame.owner, !plain);
         self.matches = matches;
         self.current = caller;
         self.lambda_result(c, r?)
     }
 
     /// The compiled body of `frame`'s lambda, from its [`COMPILED_AFTER`]th call on.
-    fn compiled_lambda<'f>(&self, frame: &'f LambdaFrame) -> Option<&'f Code> {
+    fn compiled_lambda<'f>(&self, frame: &'f LambdaFrame) -> Option<&'f Body> {
         let calls = frame.calls.get();
         if calls < COMPILED_AFTER {
             frame.calls.set(calls + 1);
@@ -108,6 +120,7 @@ impl Evaluator {
             .get_or_init(|| {
                 self.compile(
                     c.lambda.params.len(),
+                    true,
                     &c.lambda.body,
                     &c.layout,
                     &self.source,

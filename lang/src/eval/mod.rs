@@ -17,8 +17,10 @@
 //! - `shared`: replacing an array or hash everywhere it is held (templates mutate them).
 
 pub mod access;
+pub mod builtins;
 pub mod call;
 pub mod call_sites;
+pub mod closure_code;
 pub mod compiled;
 pub mod debug;
 pub mod expr;

@@ -96,7 +96,7 @@ pub struct Evaluator {
     pub(crate) matches: MatchData,
     pub(crate) layouts: Layouts,
     pub(crate) functions: super::user_function::Functions,
-    pub(crate) builtins: HashMap<&'static str, &'static Builtin>,
+    pub(crate) builtins: super::builtins::Builtins,
     pub(crate) aliases: CowRc<HashMap<String, Rc<TypeAlias>>>,
     /// While a TypeSet's members are defined: the members that are not object types, which
     /// the later members see as their definitions (as the reference prints them).
@@ -136,6 +136,8 @@ pub struct Evaluator {
     /// Whether functions whose bodies compile run compiled (`compiled`); off only to test
     /// that they answer as the tree walk does.
     pub(crate) compile_functions: bool,
+    /// The compiled bodies of lambdas called one at a time (`closure_code`).
+    pub(crate) closure_codes: super::closure_code::ClosureCodes,
     pub strict: Strictness,
     /// Counts inputs: an assignment in the same input as an earlier one is a reassignment.
     pub(crate) generation: u64,
@@ -294,6 +296,7 @@ impl Evaluator {
             logged: 0,
             depth: 0,
             compile_functions: true,
+            closure_codes: Default::default(),
             strict: Strictness::default(),
             generation: 0,
             source: Source::new("<input>", ""),

@@ -290,7 +290,10 @@ impl Evaluator {
     /// `f`'s compiled body, compiled at the first call that asks.
     fn compiled_body<'f>(&self, f: &'f UserFunction) -> Option<&'f Code> {
         f.compiled
-            .get_or_init(|| self.compile(f.def.params.len(), &f.def.body, &f.layout, &f.source))
+            .get_or_init(|| {
+                self.compile(f.def.params.len(), false, &f.def.body, &f.layout, &f.source)
+                    .map(|b| b.code)
+            })
             .as_ref()
     }
 

@@ -45,8 +45,9 @@ pub fn builtins() -> Vec<Builtin> {
     ]
 }
 
-static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "");
-static DONE: Builtin = builtin(epp::DONE, &[], done, "");
+// (`render` and `done` touch only the output: a template's compiled loop body calls them)
+static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "").scope_free();
+static DONE: Builtin = builtin(epp::DONE, &[], done, "").scope_free();
 static CHECK: Builtin = builtin(epp::CHECK, &["Any *$checks"], check, "");
 
 /// What a template being rendered has produced so far.
@@ -79,6 +80,22 @@ fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResu
             with_output(|o| {
                 o.sensitive = true;
                 crate::limits::push_str(&mut o.text, &text)
+            })
+            .transpose()?;
+        }
+        // (a string is appended as it is, not copied first; an integer's digits are
+        // written in place)
+        Some(Value::String(s)) => {
+            with_output(|o| crate::limits::push_str(&mut o.text, s)).transpose()?;
+        }
+        Some(&Value::Integer(i)) => {
+            with_output(|o| {
+                // (room for the longest integer, checked as `push_str` checks)
+                if o.text.capacity() - o.text.len() < 20 {
+                    crate::limits::reserve(o.text.capacity().max(20))?;
+                }
+                crate::format::push_integer(&mut o.text, i);
+                Ok::<(), Error>(())
             })
             .transpose()?;
         }

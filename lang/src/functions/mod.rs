@@ -57,7 +57,58 @@ pub struct Builtin {
     /// The module whose Ruby function this stands for (set by `stdlib::builtins`): a call
     /// reaches it only when that module is on the modulepath.
     pub module: Option<&'static str>,
+    /// The function reads nothing of its caller but its arguments (no variable, scope,
+    /// frame or match variable, no code evaluated in the caller's scope, nothing declared):
+    /// a compiled body may call it (`eval::compiled`). Set from [`SCOPE_FREE`].
+    pub scope_free: bool,
 }
+
+/// Puppet's own functions that read nothing of their caller but their arguments (and a
+/// lambda, when given one: calls with a lambda are not compiled). Sorted.
+const SCOPE_FREE: &[&str] = &[
+    "abs",
+    "alert",
+    "camelcase",
+    "capitalize",
+    "ceiling",
+    "chomp",
+    "chop",
+    "compare",
+    "crit",
+    "debug",
+    "dig",
+    "downcase",
+    "emerg",
+    "empty",
+    "err",
+    "fail",
+    "flatten",
+    "floor",
+    "info",
+    "join",
+    "keys",
+    "length",
+    "lstrip",
+    "match",
+    "max",
+    "min",
+    "notice",
+    "regsubst",
+    "round",
+    "rstrip",
+    "size",
+    "sort",
+    "split",
+    "sprintf",
+    "strftime",
+    "strip",
+    "type",
+    "unique",
+    "upcase",
+    "values",
+    "versioncmp",
+    "warning",
+];
 
 /// Every built-in function, sorted by name.
 pub fn all() -> &'static [Builtin] {
@@ -87,6 +138,9 @@ pub fn all() -> &'static [Builtin] {
         all.extend(lookup::builtins());
         all.extend(annotate::builtins());
         all.sort_by_key(|b| b.name);
+        for b in &mut all {
+            b.scope_free = b.module.is_none() && SCOPE_FREE.binary_search(&b.name).is_ok();
+        }
         all
     })
 }
@@ -127,6 +181,17 @@ pub(crate) const fn builtin(
         signatures,
         call,
         module: None,
+        scope_free: false,
+    }
+}
+
+impl Builtin {
+    /// This function, marked as reading nothing of its caller but its arguments.
+    pub(crate) const fn scope_free(self) -> Builtin {
+        Builtin {
+            scope_free: true,
+            ..self
+        }
     }
 }
 

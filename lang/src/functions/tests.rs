@@ -24,6 +24,18 @@ fn registry_is_sorted_and_unique() {
     assert!(find("nosuch").is_none());
 }
 
+/// The functions a compiled body may call are sorted (they are found by binary search) and
+/// each is one of Puppet's own.
+#[test]
+fn scope_free_functions_are_sorted_and_known() {
+    assert!(SCOPE_FREE.windows(2).all(|w| w[0] < w[1]));
+    for n in SCOPE_FREE {
+        assert!(find(n).is_some_and(|b| b.scope_free), "{n}");
+    }
+    assert!(!find("getvar").unwrap().scope_free);
+    assert!(!find("inline_epp").unwrap().scope_free);
+}
+
 /// Whether the type system in this build can check parameter types and create
 /// parameterized types (main's placeholder cannot; the `types` branch can).
 fn types_ready() -> bool {

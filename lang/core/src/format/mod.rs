@@ -36,17 +36,28 @@ pub use sprintf::sprintf;
 /// without the general formatting machinery: interpolation and the catalog's JSON text
 /// write many.
 pub fn push_integer(out: &mut String, i: i64) {
+    /// "00" to "99": two digits written at a time.
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
     // 19 digits and a sign at most (i64::MIN is -9223372036854775808).
     let mut digits = [0u8; 20];
     let mut n = i.unsigned_abs();
     let mut at = digits.len();
-    loop {
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&PAIRS[n as usize * 2..n as usize * 2 + 2]);
+    } else {
         at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        digits[at] = b'0' + n as u8;
     }
     if i < 0 {
         at -= 1;
@@ -93,7 +104,7 @@ fn display_into_here(v: &Value, out: &mut String, depth: usize) {
         Value::Undef => {}
         Value::Default => out.push_str("default"),
         Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Integer(i) => out.push_str(&i.to_string()),
+        Value::Integer(i) => push_integer(out, *i),
         Value::Float(f) => out.push_str(&float::ruby_float_to_s(*f)),
         Value::String(s) => out.push_str(s),
         Value::Binary(b) => out.push_str(&crate::convert::binary::encode_strict(b)),

@@ -181,3 +181,36 @@ fn spec_examples_of_string_new() {
     let one_two_three = Value::array(vec![1.into(), 2.into(), 3.into()]);
     assert_eq!(s(one_two_three, formats), Ok("(0x1, 0x2, 0x3)".into()));
 }
+
+/// Integers are written two digits at a time: every length, both signs, the extremes.
+#[test]
+fn push_integer_writes_what_to_string_does() {
+    let mut cases = vec![
+        0,
+        1,
+        9,
+        10,
+        99,
+        100,
+        101,
+        999,
+        1000,
+        65535,
+        i64::MAX,
+        i64::MIN,
+    ];
+    let mut p = 1i64;
+    for _ in 0..18 {
+        p *= 10;
+        cases.extend([p - 1, p, p + 1, p * 9 / 7]);
+    }
+    for i in cases
+        .clone()
+        .into_iter()
+        .chain(cases.into_iter().map(i64::wrapping_neg))
+    {
+        let mut out = String::from("x");
+        super::push_integer(&mut out, i);
+        assert_eq!(out, format!("x{i}"));
+    }
+}

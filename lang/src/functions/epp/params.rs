@@ -128,6 +128,12 @@ pub(super) fn bind_declared(
             problems.push(format!("has no parameter named '{name}'"));
         }
     }
+    // The given values' types matter here only when something else is wrong (see below):
+    // else the body checks them (the hosts of a large template were checked twice).
+    let reported = !problems.is_empty()
+        || declared
+            .iter()
+            .any(|p| p.default.is_none() && !given.iter().any(|(n, _)| **n == *p.name));
     let mut first = Vec::new();
     let mut values = Vec::new();
     let mut defaulted = Vec::new();
@@ -137,13 +143,12 @@ pub(super) fn bind_declared(
             Some((_, v)) => {
                 if let Some(te) = &p.type_expr {
                     match ev.eval(te)? {
-                        Value::Type(t) if !types::is_instance(&t, v) => {
-                            type_problems.push(format!(
+                        Value::Type(t) if reported && !types::is_instance(&t, v) => type_problems
+                            .push(format!(
                                 "parameter '{}' {}",
                                 p.name,
                                 types::mismatch::describe_mismatch(&t, v)
-                            ))
-                        }
+                            )),
                         _ => {}
                     }
                 }
