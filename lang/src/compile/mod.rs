@@ -16,6 +16,8 @@ pub mod collect;
 pub mod compilation;
 pub mod declare;
 pub mod finish;
+#[cfg(test)]
+mod growth_tests;
 mod propagate;
 pub mod scope;
 #[cfg(test)]
