@@ -12,7 +12,7 @@
 use crate::Session;
 
 /// The CPU time this thread has used, in milliseconds.
-fn thread_cpu_ms() -> f64 {
+pub(super) fn thread_cpu_ms() -> f64 {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
