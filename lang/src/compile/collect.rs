@@ -171,8 +171,6 @@ impl Evaluator {
             let matched = self.collector_matches(i);
             for id in matched {
                 changed |= self.compilation.catalog.realize(id);
-                // (looked at first: writing copies the collectors a failed input would
-                // go back to)
                 let c = &self.compilation.collectors[i];
                 let to_override = !c.overrides.is_empty() && !c.overridden.contains(&id);
                 if c.collected.contains(&id) && !to_override {

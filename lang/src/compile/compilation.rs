@@ -53,12 +53,13 @@ pub struct Collector {
     /// The scope the collector is in: its override block takes that scope's resource
     /// defaults, as the reference's does.
     pub scope: Option<Rc<NamedScope>>,
-    /// The resources whose attributes this collector already overrode.
-    pub overridden: std::collections::HashSet<ResourceId>,
+    /// The resources whose attributes this collector already overrode (in that order: a
+    /// failed input's are cut off the end).
+    pub overridden: indexmap::IndexSet<ResourceId, rustc_hash::FxBuildHasher>,
     /// What it collected, in the order collected (a resource it matched once stays
     /// collected, as the reference's collector keeps it): the resources a relationship
     /// with the collector reaches.
-    pub collected: indexmap::IndexSet<ResourceId>,
+    pub collected: indexmap::IndexSet<ResourceId, rustc_hash::FxBuildHasher>,
 }
 
 /// One side of a relationship as written: resolved to resources in the finishing steps.
@@ -123,7 +124,9 @@ pub struct Compilation {
     /// Those classes, ready to run (by their name; a declaration met first runs them).
     pub(crate) prepared_classes: UndoMap<Rc<str>, super::classes::PreparedClass>,
     pub pending_defines: CowRc<Vec<PendingDefine>>,
-    pub collectors: CowRc<Vec<Collector>>,
+    /// (only ever added to, and what each collected and overrode too: a failed input's
+    /// additions are cut off the end)
+    pub collectors: Vec<Collector>,
     pub relations: CowRc<Vec<PendingRelation>>,
     pub overrides: CowRc<Vec<PendingOverride>>,
     /// Resource defaults declared at top scope.
@@ -201,7 +204,9 @@ pub struct Mark {
     defines: CowRc<HashMap<Rc<str>, Definition<DefineDef>>>,
     nodes: CowRc<Vec<Definition<NodeDef>>>,
     pending_defines: CowRc<Vec<PendingDefine>>,
-    collectors: CowRc<Vec<Collector>>,
+    /// How many collectors there were, and how many resources each had collected and
+    /// overridden.
+    collectors: Vec<(usize, usize)>,
     relations: CowRc<Vec<PendingRelation>>,
     overrides: CowRc<Vec<PendingOverride>>,
     top_defaults: CowRc<Vec<(Rc<str>, Attributes)>>,
@@ -229,7 +234,11 @@ impl Compilation {
             defines: self.defines.clone(),
             nodes: self.nodes.clone(),
             pending_defines: self.pending_defines.clone(),
-            collectors: self.collectors.clone(),
+            collectors: self
+                .collectors
+                .iter()
+                .map(|c| (c.collected.len(), c.overridden.len()))
+                .collect(),
             relations: self.relations.clone(),
             overrides: self.overrides.clone(),
             top_defaults: self.top_defaults.clone(),
@@ -264,7 +273,11 @@ impl Compilation {
         self.defines = mark.defines;
         self.nodes = mark.nodes;
         self.pending_defines = mark.pending_defines;
-        self.collectors = mark.collectors;
+        self.collectors.truncate(mark.collectors.len());
+        for (c, &(collected, overridden)) in self.collectors.iter_mut().zip(&mark.collectors) {
+            c.collected.truncate(collected);
+            c.overridden.truncate(overridden);
+        }
         self.relations = mark.relations;
         self.overrides = mark.overrides;
         self.top_defaults = mark.top_defaults;

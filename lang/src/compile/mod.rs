@@ -19,6 +19,8 @@ pub mod finish;
 #[cfg(test)]
 mod growth_tests;
 mod propagate;
+#[cfg(test)]
+mod rollback_tests;
 pub mod scope;
 #[cfg(test)]
 mod tests;
