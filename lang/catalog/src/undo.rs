@@ -134,8 +134,12 @@ impl Catalog {
             }
         }
         self.resources.truncate(j.resources);
+        // (last first: the first replaced is the one there at the start, unless it was
+        // added since too)
         for (type_name, title, old) in j.old_titles.drain(..).rev() {
-            self.index.entry(type_name).or_default().insert(title, old);
+            if (old.0 as usize) < j.resources {
+                self.index.entry(type_name).or_default().insert(title, old);
+            }
         }
         for (id, old) in j.old_resources.drain(..) {
             self.resources[id.0 as usize] = old;
@@ -337,6 +341,10 @@ mod tests {
         // resources added: of a type there, of a new type, with a title index entry
         let n = c.add(file("/n", main));
         let k = c.add(Resource::new("Package", "k", Vec::new(), Some(n)));
+        // titles taken again (the caller checks for duplicates; the log does not rely on it)
+        c.add(file("/dup", main));
+        c.add(file("/dup", main));
+        c.add(file("/a", main));
         // resources changed: directly, through a replacement of values, realized
         c.get_mut(ResourceId(1))
             .set_parameter("mode".into(), Value::from("0644"));
