@@ -246,11 +246,9 @@ pub struct Catalog {
     relationships_by_resource: std::collections::BTreeMap<ResourceId, Vec<Relationship>>,
     /// Relationships added by [`Catalog::add_relationship`], listed after those.
     extra_relationships: Vec<Relationship>,
-    /// Each relationship and how many resources (or `extra_relationships`) make it.
-    relationship_count: HashMap<Relationship, u32>,
-    /// Each relationship that came to be made by some resource when none made it, in that
-    /// order (once more when it went and came back): the ones a graph order kept across
-    /// inputs has to check ([`Catalog::relationships_since`]).
+    /// The relationships of each resource as they were set (a resource's again when they
+    /// change), in that order: the ones a graph order kept across inputs has to check
+    /// ([`Catalog::relationships_since`]).
     relationships_added: Vec<Relationship>,
     /// The relationships listed in order (by resource in declaration order, each once),
     /// made when asked for after a change.
@@ -676,44 +674,21 @@ impl Catalog {
         }
     }
 
-    /// Sets resource `id`'s relationships (none when empty), counting the edges in and
-    /// out; returns the ones it had.
+    /// Sets resource `id`'s relationships (none when empty); returns the ones it had.
     fn put_relationships_of(
         &mut self,
         id: ResourceId,
         rels: Vec<Relationship>,
     ) -> Option<Vec<Relationship>> {
-        for rel in &rels {
-            self.count_in(*rel);
-        }
+        self.relationships_added.extend_from_slice(&rels);
         let old = if rels.is_empty() {
             self.relationships_by_resource.remove(&id)
         } else {
             self.relationships_by_resource.insert(id, rels)
         };
-        for rel in old.iter().flatten() {
-            self.count_out(*rel);
-        }
         self.relationships_version += 1;
         self.relationship_list.take();
         old
-    }
-
-    fn count_in(&mut self, rel: Relationship) {
-        let n = self.relationship_count.entry(rel).or_insert(0);
-        *n += 1;
-        if *n == 1 {
-            self.relationships_added.push(rel);
-        }
-    }
-
-    fn count_out(&mut self, rel: Relationship) {
-        if let Some(n) = self.relationship_count.get_mut(&rel) {
-            *n -= 1;
-            if *n == 0 {
-                self.relationship_count.remove(&rel);
-            }
-        }
     }
 
     /// Where the list of relationships added is now, for [`Catalog::relationships_since`].
@@ -721,16 +696,16 @@ impl Catalog {
         self.relationships_added.len()
     }
 
-    /// The relationships that came to be made since `mark` ([`Catalog::relationships_mark`]),
-    /// some perhaps made by none since: every relationship made now is among them or was
-    /// made at `mark`.
+    /// The relationships set since `mark` ([`Catalog::relationships_mark`]), some perhaps
+    /// made by none since, some more than once: every relationship made now is among them
+    /// or was made at `mark`.
     pub fn relationships_since(&self, mark: usize) -> &[Relationship] {
         &self.relationships_added[mark.min(self.relationships_added.len())..]
     }
 
     /// Whether any relationship is made.
     pub fn has_relationships(&self) -> bool {
-        !self.relationship_count.is_empty()
+        !self.relationships_by_resource.is_empty() || !self.extra_relationships.is_empty()
     }
 
     /// Whether the dependency cycles may differ from when [`Catalog::cycles_checked`] was
@@ -786,7 +761,7 @@ impl Catalog {
             return;
         }
         self.extra_relationships.push(rel);
-        self.count_in(rel);
+        self.relationships_added.push(rel);
         self.relationships_version += 1;
         self.relationship_list.take();
     }
