@@ -239,18 +239,17 @@ fn select_bundle(catalog: &Catalog, what: &str) -> Json {
 }
 
 /// The catalog before a cell, to tell which resources the cell added: how many resources
-/// it had, and which of them the agent would not get (virtual, exported), in order.
+/// it had, and how many had been realized (virtual ones made part of it).
 pub struct Before {
     len: usize,
-    hidden: Vec<ResourceId>,
+    realized: usize,
 }
 
-/// The catalog before a cell (a look at each resource's flag: no set of the whole catalog).
+/// The catalog before a cell (two counts: nothing proportional to the catalog).
 pub fn visible(catalog: &Catalog) -> Before {
-    let hidden = catalog.all_resources().filter(|(_, r)| r.is_virtual);
     Before {
         len: catalog.len(),
-        hidden: hidden.map(|(id, _)| id).collect(),
+        realized: catalog.realized_since(0).1,
     }
 }
 
@@ -258,9 +257,13 @@ pub fn visible(catalog: &Catalog) -> Before {
 /// by the cell, or realized by it), if there are any.
 pub fn added_bundle(catalog: &Catalog, before: &Before) -> Option<Json> {
     let shown = |id: &ResourceId| !catalog.get(*id).is_virtual;
-    let realized = before.hidden.iter().copied().filter(shown);
+    // (those that were there, in declaration order)
+    let mut realized: Vec<ResourceId> = catalog.realized_since(before.realized).0.to_vec();
+    realized.retain(|id| (id.0 as usize) < before.len);
+    realized.sort_unstable();
+    realized.dedup();
     let new = (before.len..catalog.len()).map(|i| ResourceId(i as u32));
-    let added: Vec<ResourceId> = realized.chain(new.filter(shown)).collect();
+    let added: Vec<ResourceId> = realized.into_iter().chain(new.filter(shown)).collect();
     if added.is_empty() {
         return None;
     }

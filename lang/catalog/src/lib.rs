@@ -10,6 +10,8 @@
 //!   to values.
 //! - [`render`]: text table, relationship graph (text and DOT), dependency cycles, selecting
 //!   resources and showing one as Puppet code, for the REPL and the kernel.
+//! - [`undo`]: the log of what an input changes, to take back an input that fails in time
+//!   proportional to what it did.
 //!
 //! The evaluator (`prepl-lang`'s `eval/`) drives compilation: it declares resources,
 //! classes and defines here through the methods below; `prepl-lang`'s `compile/` holds the
@@ -24,8 +26,8 @@ pub mod diff;
 pub mod json;
 pub mod render;
 pub mod tags;
+pub mod undo;
 
-use crate::cow::CowRc;
 use crate::values::Value;
 use indexmap::IndexMap;
 use rustc_hash::FxHashMap as HashMap;
@@ -221,48 +223,57 @@ pub struct Relationship {
 }
 
 /// The resources of one type by title.
-type Titles = CowRc<HashMap<Rc<str>, ResourceId>>;
+type Titles = HashMap<Rc<str>, ResourceId>;
 
 /// A compiled catalog. It grows as a session evaluates inputs.
 ///
-/// A clone is cheap (a session keeps one from before each input, to go back to if the input
-/// fails): its parts are shared ([`CowRc`]) and copied when written, each resource on its
-/// own, so an input that changes a few resources copies those and the list of them.
+/// A session records what each input changes ([`Catalog::begin`], the [`undo`] log), to
+/// take it back if the input fails ([`Catalog::roll_back`]): in time proportional to what
+/// the input did, whatever the size of the catalog.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
     /// The node the catalog is compiled for.
     pub node_name: Rc<str>,
     pub environment: Rc<str>,
-    resources: CowRc<Vec<Rc<Resource>>>,
+    /// Each resource behind its own reference count: the undo log keeps a changed one as
+    /// it was without copying the others.
+    resources: Vec<Rc<Resource>>,
     /// Type name, then title (looked up without making keys).
-    index: CowRc<HashMap<Rc<str>, Titles>>,
-    /// Relationships from arrows and from the relationship metaparameters, resolved.
-    relationships: CowRc<Vec<Relationship>>,
+    index: HashMap<Rc<str>, Titles>,
     /// The relationships each resource's metaparameters make (those that make some), as
     /// last collected: the finishing steps collect those of the resources changed since,
     /// not of every resource ([`Catalog::set_relationships_of`]).
-    relationships_by_resource: CowRc<std::collections::BTreeMap<ResourceId, Vec<Relationship>>>,
-    /// Counts the changes of `relationships`.
+    relationships_by_resource: std::collections::BTreeMap<ResourceId, Vec<Relationship>>,
+    /// Relationships added by [`Catalog::add_relationship`], listed after those.
+    extra_relationships: Vec<Relationship>,
+    /// The relationships of each resource as they were set (a resource's again when they
+    /// change), in that order: the ones a graph order kept across inputs has to check
+    /// ([`Catalog::relationships_since`]).
+    relationships_added: Vec<Relationship>,
+    /// The relationships listed in order (by resource in declaration order, each once),
+    /// made when asked for after a change.
+    relationship_list: std::cell::OnceCell<Vec<Relationship>>,
+    /// Counts the changes of the relationships.
     relationships_version: u64,
     /// When dependency cycles were last searched for: `relationships_version`, the number
     /// of containment edges and of resources then ([`Catalog::may_have_new_cycles`]).
     cycles_checked: Option<(u64, usize, usize)>,
     /// The classes declared, in order (lower case names, `main` first).
-    classes: CowRc<Vec<Rc<str>>>,
+    classes: Vec<Rc<str>>,
     /// Containment edges (container, contained) in the order they were made.
-    containment: CowRc<Vec<(ResourceId, ResourceId)>>,
+    containment: Vec<(ResourceId, ResourceId)>,
     /// The same edges, to find one quickly (searching the list for each class declared
     /// made a catalog of `n` classes quadratic).
-    containment_set: CowRc<rustc_hash::FxHashSet<(ResourceId, ResourceId)>>,
+    containment_set: rustc_hash::FxHashSet<(ResourceId, ResourceId)>,
     /// The resources with a containment edge other than the one from their `container`
     /// (`contain`): what they get passed on depends on the order containers are walked in.
-    other_containers: CowRc<rustc_hash::FxHashSet<ResourceId>>,
+    other_containers: rustc_hash::FxHashSet<ResourceId>,
     /// How many containment edges and resources there were when metaparameters were last
     /// passed on ([`Catalog::metaparameters_passed_on`]).
     passed_on_at: (usize, usize),
     /// The other keys resources are found by: `alias` values and uniqueness keys
     /// (`File['/tmp/a']` finds `File['/tmp/a/']`).
-    aliases: CowRc<HashMap<Rc<builtin_types::CatalogKey>, ResourceId>>,
+    aliases: HashMap<Rc<builtin_types::CatalogKey>, ResourceId>,
     /// How many of `aliases` have the shape of a title key (one quoted string): when none,
     /// a title key is not looked up there (making it costs more than the look-up).
     title_shaped_aliases: usize,
@@ -273,8 +284,12 @@ pub struct Catalog {
     /// since the last [`Catalog::take_changed`], possibly repeated: the finishing steps
     /// check those alone.
     changed: Vec<ResourceId>,
+    /// The virtual resources realized, in the order realized ([`Catalog::realize`]).
+    realized: Vec<ResourceId>,
     /// Resource types read from modules' Ruby (`lib/puppet/type`), by lower-case name.
-    module_types: CowRc<HashMap<Rc<str>, &'static builtin_types::TypeInfo>>,
+    module_types: HashMap<Rc<str>, &'static builtin_types::TypeInfo>,
+    /// What changed since [`Catalog::begin`], while recording.
+    journal: Option<Box<undo::Journal>>,
 }
 
 impl Catalog {
@@ -429,6 +444,9 @@ impl Catalog {
             }
             self.changes += 1;
             self.changed.push(ResourceId(i as u32));
+            if let Some(j) = &mut self.journal {
+                j.before_write(ResourceId(i as u32), &self.resources[i]);
+            }
             let r = Rc::make_mut(&mut self.resources[i]);
             for (j, new) in replaced {
                 if let Some((_, v)) = r.parameters.get_index_mut(j) {
@@ -444,7 +462,29 @@ impl Catalog {
         if self.changed.last() != Some(&id) {
             self.changed.push(id);
         }
-        Rc::make_mut(&mut self.resources[id.0 as usize])
+        let r = &mut self.resources[id.0 as usize];
+        if let Some(j) = &mut self.journal {
+            j.before_write(id, r);
+        }
+        Rc::make_mut(r)
+    }
+
+    /// Makes a virtual resource part of the catalog the agent gets; true when it was
+    /// virtual (a resource not virtual is left alone, not counted as changed).
+    pub fn realize(&mut self, id: ResourceId) -> bool {
+        if !self.get(id).is_virtual {
+            return false;
+        }
+        self.get_mut(id).is_virtual = false;
+        self.realized.push(id);
+        true
+    }
+
+    /// The resources realized (by [`Catalog::realize`]) after the first `count`, and how
+    /// many have been: a graph order kept across inputs checks those alone.
+    pub fn realized_since(&self, count: usize) -> (&[ResourceId], usize) {
+        let n = self.realized.len();
+        (&self.realized[count.min(n)..], n)
     }
 
     /// Finds a resource by type (capitalized, `Notify`) and title.
@@ -491,7 +531,11 @@ impl Catalog {
 
     /// Registers a resource type read from a module.
     pub fn add_module_type(&mut self, info: &'static builtin_types::TypeInfo) {
-        self.module_types.insert(info.name.into(), info);
+        let name: Rc<str> = info.name.into();
+        let old = self.module_types.insert(name.clone(), info);
+        if let Some(j) = &mut self.journal {
+            j.module_type_replaced(name, old);
+        }
         // Resources of the type declared before it was known are checked now.
         let of_type = self
             .all_resources()
@@ -515,8 +559,13 @@ impl Catalog {
 
     pub fn add_alias(&mut self, key: builtin_types::CatalogKey, id: ResourceId) {
         let title_shaped = matches!(key.parts.as_slice(), [p] if p.starts_with('"'));
-        if self.aliases.insert(Rc::new(key), id).is_none() && title_shaped {
+        let key = Rc::new(key);
+        let old = self.aliases.insert(key.clone(), id);
+        if old.is_none() && title_shaped {
             self.title_shaped_aliases += 1;
+        }
+        if let Some(j) = &mut self.journal {
+            j.alias_replaced(key, old);
         }
     }
 
@@ -525,10 +574,14 @@ impl Catalog {
         self.changes += 1;
         self.changed.push(ResourceId(self.resources.len() as u32));
         let id = ResourceId(self.resources.len() as u32);
-        self.index
+        let old = self
+            .index
             .entry(resource.type_name.clone())
             .or_default()
             .insert(resource.title.clone(), id);
+        if let (Some(old), Some(j)) = (old, &mut self.journal) {
+            j.title_replaced(resource.type_name.clone(), resource.title.clone(), old);
+        }
         if let Some(c) = resource.container {
             self.containment.push((c, id));
             self.containment_set.insert((c, id));
@@ -561,8 +614,12 @@ impl Catalog {
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
         if self.containment_set.insert((container, contained)) {
-            if self.get(contained).container != Some(container) {
-                self.other_containers.insert(contained);
+            if self.get(contained).container != Some(container)
+                && self.other_containers.insert(contained)
+            {
+                if let Some(j) = &mut self.journal {
+                    j.other_container_added(contained);
+                }
             }
             self.changes += 1;
             self.containment.push((container, contained));
@@ -599,39 +656,56 @@ impl Catalog {
         self.passed_on_at = (self.containment.len(), self.resources.len());
     }
 
-    /// Replaces the relationship edges (recomputed by each finishing step).
-    pub fn set_relationships(&mut self, rels: Vec<Relationship>) {
-        self.relationships = rels.into();
-        self.relationships_version += 1;
-    }
-
-    /// Sets the relationships resource `id`'s metaparameters make, for
-    /// [`Catalog::gather_relationships`].
+    /// Sets the relationships resource `id`'s metaparameters make (its edges come in the
+    /// list at its place in declaration order, those another resource before it makes too
+    /// left out).
     pub fn set_relationships_of(&mut self, id: ResourceId, rels: Vec<Relationship>) {
-        if rels.is_empty() {
-            if self.relationships_by_resource.contains_key(&id) {
-                self.relationships_by_resource.remove(&id);
-            }
-        } else {
-            self.relationships_by_resource.insert(id, rels);
+        if self
+            .relationships_by_resource
+            .get(&id)
+            .map_or(&[][..], |r| &r[..])
+            == &rels[..]
+        {
+            return;
+        }
+        let old = self.put_relationships_of(id, rels);
+        if let Some(j) = &mut self.journal {
+            j.rels_of_replaced(id, old);
         }
     }
 
-    /// Makes the relationship edges those set by [`Catalog::set_relationships_of`]: by
-    /// resource in declaration order, each edge once.
-    pub fn gather_relationships(&mut self) {
-        let mut seen = rustc_hash::FxHashSet::default();
-        let rels: Vec<Relationship> = self
-            .relationships_by_resource
-            .values()
-            .flatten()
-            .copied()
-            .filter(|r| seen.insert(*r))
-            .collect();
-        if *self.relationships != rels {
-            self.relationships = rels.into();
-            self.relationships_version += 1;
-        }
+    /// Sets resource `id`'s relationships (none when empty); returns the ones it had.
+    fn put_relationships_of(
+        &mut self,
+        id: ResourceId,
+        rels: Vec<Relationship>,
+    ) -> Option<Vec<Relationship>> {
+        self.relationships_added.extend_from_slice(&rels);
+        let old = if rels.is_empty() {
+            self.relationships_by_resource.remove(&id)
+        } else {
+            self.relationships_by_resource.insert(id, rels)
+        };
+        self.relationships_version += 1;
+        self.relationship_list.take();
+        old
+    }
+
+    /// Where the list of relationships added is now, for [`Catalog::relationships_since`].
+    pub fn relationships_mark(&self) -> usize {
+        self.relationships_added.len()
+    }
+
+    /// The relationships set since `mark` ([`Catalog::relationships_mark`]), some perhaps
+    /// made by none since, some more than once: every relationship made now is among them
+    /// or was made at `mark`.
+    pub fn relationships_since(&self, mark: usize) -> &[Relationship] {
+        &self.relationships_added[mark.min(self.relationships_added.len())..]
+    }
+
+    /// Whether any relationship is made.
+    pub fn has_relationships(&self) -> bool {
+        !self.relationships_by_resource.is_empty() || !self.extra_relationships.is_empty()
     }
 
     /// Whether the dependency cycles may differ from when [`Catalog::cycles_checked`] was
@@ -666,16 +740,30 @@ impl Catalog {
         &self.changed
     }
 
-    /// The relationship edges between resources the agent gets.
+    /// The relationship edges: by resource in declaration order, each edge once (made
+    /// when first asked for after a change).
     pub fn relationships(&self) -> &[Relationship] {
-        &self.relationships
+        self.relationship_list.get_or_init(|| {
+            let mut seen = rustc_hash::FxHashSet::default();
+            self.relationships_by_resource
+                .values()
+                .flatten()
+                .chain(&self.extra_relationships)
+                .copied()
+                .filter(|r| seen.insert(*r))
+                .collect()
+        })
     }
 
+    /// Adds a relationship edge of no resource's metaparameters (listed after those).
     pub fn add_relationship(&mut self, rel: Relationship) {
-        if !self.relationships.contains(&rel) {
-            self.relationships.push(rel);
-            self.relationships_version += 1;
+        if self.extra_relationships.contains(&rel) {
+            return;
         }
+        self.extra_relationships.push(rel);
+        self.relationships_added.push(rel);
+        self.relationships_version += 1;
+        self.relationship_list.take();
     }
 
     /// Lower-case names of the classes declared, in order.

@@ -170,14 +170,16 @@ impl Evaluator {
         for i in 0..self.compilation.collectors.len() {
             let matched = self.collector_matches(i);
             for id in matched {
-                let r = self.compilation.catalog.get_mut(id);
-                if r.is_virtual {
-                    r.is_virtual = false;
-                    changed = true;
+                changed |= self.compilation.catalog.realize(id);
+                let c = &self.compilation.collectors[i];
+                let to_override = !c.overrides.is_empty() && !c.overridden.contains(&id);
+                if c.collected.contains(&id) && !to_override {
+                    continue;
                 }
                 let c = &mut self.compilation.collectors[i];
                 c.collected.insert(id);
-                if !c.overrides.is_empty() && c.overridden.insert(id) {
+                if to_override {
+                    c.overridden.insert(id);
                     let mut attrs = c.overrides.clone();
                     let scope = c.scope.clone();
                     // The override block with the resource defaults of the collector's

@@ -156,7 +156,9 @@ impl Evaluator {
     /// once it is declared).
     pub(crate) fn realize(&mut self, type_name: Rc<str>, title: Rc<str>, span: Span) {
         match self.compilation.catalog.find(&type_name, &title) {
-            Some(id) => self.compilation.catalog.get_mut(id).is_virtual = false,
+            Some(id) => {
+                self.compilation.catalog.realize(id);
+            }
             None => self.compilation.to_realize.push((type_name, title, span)),
         }
     }
@@ -237,7 +239,7 @@ impl Evaluator {
     /// apply` would report them when applying it; the compilation itself succeeds.
     fn warn_about_cycles(&mut self) {
         if !self.warn_cycles
-            || self.compilation.catalog.relationships().is_empty()
+            || !self.compilation.catalog.has_relationships()
             || !self.compilation.catalog.may_have_new_cycles()
         {
             return;
@@ -330,13 +332,7 @@ impl Evaluator {
         let pending = std::mem::take(&mut self.compilation.to_realize).into_inner();
         for (t, title, span) in pending {
             match self.compilation.catalog.find(&t, &title) {
-                Some(id) => {
-                    let r = self.compilation.catalog.get_mut(id);
-                    if r.is_virtual {
-                        r.is_virtual = false;
-                        changed = true;
-                    }
-                }
+                Some(id) => changed |= self.compilation.catalog.realize(id),
                 None => self.compilation.to_realize.push((t, title, span)),
             }
         }
@@ -469,7 +465,6 @@ impl Evaluator {
             let rels = self.relationships_of(id)?;
             self.compilation.catalog.set_relationships_of(id, rels);
         }
-        self.compilation.catalog.gather_relationships();
         Ok(())
     }
 

@@ -16,7 +16,11 @@ pub mod collect;
 pub mod compilation;
 pub mod declare;
 pub mod finish;
+#[cfg(test)]
+mod growth_tests;
 mod propagate;
+#[cfg(test)]
+mod rollback_tests;
 pub mod scope;
 #[cfg(test)]
 mod tests;

@@ -838,6 +838,7 @@ fn vhost_inputs_latency_as_the_catalog_grows() {
     };
     let mut sessions = [session(), session()];
     let mut times = [Vec::new(), Vec::new()];
+    let mut cpu_times = [Vec::new(), Vec::new()];
     for i in 0..300 {
         let src = format!(
             "apache::vhost {{ 'v{i}.example.com': port => {}, docroot => '/var/www/v{i}' }}",
@@ -846,8 +847,10 @@ fn vhost_inputs_latency_as_the_catalog_grows() {
         for (n, s) in sessions.iter_mut().enumerate() {
             super::propagate::WHOLE_CATALOG.with(|w| w.set(n == 1));
             let started = std::time::Instant::now();
+            let cpu = super::growth_tests::thread_cpu_ms();
             s.eval(&src).unwrap();
             times[n].push(started.elapsed().as_secs_f64() * 1000.0);
+            cpu_times[n].push(super::growth_tests::thread_cpu_ms() - cpu);
         }
         super::propagate::WHOLE_CATALOG.with(|w| w.set(false));
     }
@@ -858,10 +861,13 @@ fn vhost_inputs_latency_as_the_catalog_grows() {
     };
     for (n, how) in ["from the changes", "whole catalog"].iter().enumerate() {
         eprintln!(
-            "metaparameters passed on {how}: resources {}, median ms first 30: {:.1}, last 30: {:.1}",
+            "metaparameters passed on {how}: resources {}, median ms first 30: {:.1}, last 30: {:.1} \
+             (CPU time of the thread: {:.1}, {:.1})",
             sessions[n].catalog().len(),
             median(&times[n][..30]),
-            median(&times[n][270..])
+            median(&times[n][270..]),
+            median(&cpu_times[n][..30]),
+            median(&cpu_times[n][270..])
         );
     }
 }

@@ -253,7 +253,7 @@ struct Saved {
     /// The aliases waiting for types not defined yet, with their definitions (resolved in
     /// place when those are defined).
     unresolved_aliases: Vec<(Rc<TypeAlias>, Option<PType>)>,
-    compilation: crate::compile::Compilation,
+    compilation: crate::compile::compilation::Mark,
     autoloaded: CowRc<crate::env::autoload::Loaded>,
     loaded_programs: usize,
     deprecations_shown: CowRc<rustc_hash::FxHashSet<String>>,
@@ -906,7 +906,7 @@ impl Evaluator {
     }
 
     /// What an input may change, to put back if it fails (see [`Saved`]).
-    fn save(&self) -> Saved {
+    fn save(&mut self) -> Saved {
         Saved {
             globals: self.globals.clone(),
             functions: self.functions.clone(),
@@ -916,7 +916,7 @@ impl Evaluator {
                 .iter()
                 .map(|a| (a.clone(), a.target.borrow().clone()))
                 .collect(),
-            compilation: self.compilation.clone(),
+            compilation: self.compilation.begin(),
             autoloaded: self.autoloaded.clone(),
             loaded_programs: self.loaded_programs.len(),
             deprecations_shown: self.deprecations_shown.clone(),
@@ -942,7 +942,7 @@ impl Evaluator {
             .into_iter()
             .map(|(a, _)| a)
             .collect();
-        self.compilation = saved.compilation;
+        self.compilation.roll_back(saved.compilation);
         self.autoloaded = saved.autoloaded;
         self.loaded_programs.truncate(saved.loaded_programs);
         self.deprecations_shown = saved.deprecations_shown;
@@ -1066,6 +1066,7 @@ impl Session {
                 if r.is_err() {
                     ev.restore(before);
                 } else {
+                    ev.compilation.commit();
                     ev.exact_single_bound_read = exact_read;
                 }
                 ev.retired_program = Some(program);

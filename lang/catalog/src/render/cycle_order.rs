@@ -19,17 +19,34 @@ const GAP: u64 = 1 << 20;
 /// An order of a catalog's relationship graph with no cycle (see the module's doc).
 #[derive(Clone, Debug, Default)]
 pub struct AcyclicOrder {
+    /// Tells this order from another (see [`AcyclicOrder::mark`]).
+    serial: u64,
     /// Per resource: the place of its vertex (a resource that is not a container) ...
     res: Vec<u64>,
     /// ... or of its admissible and completed anchors (a container).
     adm: Vec<u64>,
     comp: Vec<u64>,
     container: Vec<bool>,
-    /// Whether each resource was virtual (not in the graph).
-    virt: Vec<bool>,
     /// How many containment edges the order has taken in.
     edges: usize,
+    /// The relationships it has taken in ([`Catalog::relationships_mark`]).
+    rels: usize,
+    /// How many resources had been realized.
+    realized: usize,
 }
+
+/// How far an order had got, to cut it back there ([`AcyclicOrder::cut_back`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OrderMark {
+    serial: u64,
+    resources: usize,
+    edges: usize,
+    rels: usize,
+    realized: usize,
+}
+
+/// Numbers the orders made.
+static SERIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// A vertex: 0 a resource, 1 a container's admissible anchor, 2 its completed one.
 type Vertex = (u8, u32);
@@ -44,15 +61,42 @@ impl AcyclicOrder {
             places[v as usize] = (k as u64 + 1) * GAP;
         }
         Some(AcyclicOrder {
+            serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             res: places[..n].to_vec(),
             adm: places[n..2 * n].to_vec(),
             comp: places[2 * n..].to_vec(),
             container,
-            virt: (0..n)
-                .map(|i| catalog.get(ResourceId(i as u32)).is_virtual)
-                .collect(),
             edges: catalog.containment_len(),
+            rels: catalog.relationships_mark(),
+            realized: catalog.realized_since(0).1,
         })
+    }
+
+    /// Where the order is now.
+    pub fn mark(&self) -> OrderMark {
+        OrderMark {
+            serial: self.serial,
+            resources: self.res.len(),
+            edges: self.edges,
+            rels: self.rels,
+            realized: self.realized,
+        }
+    }
+
+    /// Takes the order back to `mark`, made of this order (an input that extended it
+    /// failed); false when `mark` is another order's (this one must then be dropped).
+    pub fn cut_back(&mut self, mark: &OrderMark) -> bool {
+        if mark.serial != self.serial || mark.resources > self.res.len() {
+            return false;
+        }
+        self.res.truncate(mark.resources);
+        self.adm.truncate(mark.resources);
+        self.comp.truncate(mark.resources);
+        self.container.truncate(mark.resources);
+        self.edges = mark.edges;
+        self.rels = mark.rels;
+        self.realized = mark.realized;
+        true
     }
 
     /// Takes in what `catalog` gained since this order was made or last extended: true when
@@ -64,13 +108,13 @@ impl AcyclicOrder {
         if n < n0 || total < self.edges {
             return false;
         }
-        let virt = |i: usize| catalog.get(ResourceId(i as u32)).is_virtual;
-        if (0..n0).any(|i| self.virt[i] != virt(i)) {
+        // A resource that was there and was virtual is in the graph now.
+        let (realized, realized_count) = catalog.realized_since(self.realized);
+        if realized.iter().any(|id| (id.0 as usize) < n0) {
             return false;
         }
         for i in n0..n {
             let r = catalog.get(ResourceId(i as u32));
-            self.virt.push(r.is_virtual);
             let always = &*r.type_name == "Class" || &*r.type_name == "Stage";
             self.container.push(always && !r.is_virtual);
         }
@@ -94,15 +138,16 @@ impl AcyclicOrder {
                 has_children[i - n0] = true;
             }
         }
-        // The edges that may be new: every relationship, the new containment edges, the
-        // anchors of new containers without contents.
+        // The edges that may be new: the relationships that came to be made since (the
+        // others were in order, and their ends' places did not move), the new containment
+        // edges, the anchors of new containers without contents.
         let container = &self.container;
         let admissible =
             |id: ResourceId| -> Vertex { (if container[id.0 as usize] { 1 } else { 0 }, id.0) };
         let completed =
             |id: ResourceId| -> Vertex { (if container[id.0 as usize] { 2 } else { 0 }, id.0) };
         let mut edges: Vec<(Vertex, Vertex)> = Vec::new();
-        for rel in catalog.relationships() {
+        for rel in catalog.relationships_since(self.rels) {
             if listed(rel.source) && listed(rel.target) {
                 edges.push((completed(rel.source), admissible(rel.target)));
             }
@@ -120,6 +165,8 @@ impl AcyclicOrder {
             return false;
         }
         self.edges = total;
+        self.rels = catalog.relationships_mark();
+        self.realized = realized_count;
         true
     }
 
@@ -188,6 +235,49 @@ impl AcyclicOrder {
             0 => self.res[i],
             1 => self.adm[i],
             _ => self.comp[i],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_catalog::*;
+    use super::*;
+
+    /// An order extended by an input that then failed goes back to what it was with the
+    /// catalog, and is extended again as if that input had not been; a mark of another
+    /// order is refused.
+    #[test]
+    fn an_order_is_cut_back_with_the_catalog() {
+        let (mut c, main) = base();
+        let a = add(&mut c, "File", "/a", main);
+        let b = add(&mut c, "File", "/b", main);
+        c.set_relationships_of(a, vec![rel(a, b)]);
+        let mut order = AcyclicOrder::of(&c).unwrap();
+        let before = format!("{order:?}");
+        let mark = order.mark();
+        c.begin();
+        let k = add(&mut c, "Class", "K", main);
+        let n = add(&mut c, "Notify", "n", k);
+        c.set_relationships_of(n, vec![rel(b, n)]);
+        assert!(order.extend(&c));
+        assert_ne!(format!("{order:?}"), before);
+        c.roll_back();
+        assert!(order.cut_back(&mark));
+        assert_eq!(format!("{order:?}"), before);
+        // a cycle through a new resource is found by the order cut back
+        let n = add(&mut c, "Notify", "n", main);
+        c.set_relationships_of(n, vec![rel(b, n), rel(n, a)]);
+        assert!(!order.clone().extend(&c));
+        let other = AcyclicOrder::of(&base().0).unwrap();
+        assert!(!order.cut_back(&other.mark()));
+    }
+
+    fn rel(source: ResourceId, target: ResourceId) -> crate::Relationship {
+        crate::Relationship {
+            source,
+            target,
+            kind: crate::RelationKind::Before,
         }
     }
 }
