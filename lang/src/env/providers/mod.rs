@@ -189,7 +189,11 @@ impl Node<'_> {
 
     fn init_is_systemd(&self) -> bool {
         if self.this_machine {
-            return std::fs::read_to_string("/proc/1/comm").is_ok_and(|c| c.contains("systemd"));
+            // Process 1 stays the same process while this one runs.
+            static HERE: OnceLock<bool> = OnceLock::new();
+            return *HERE.get_or_init(|| {
+                std::fs::read_to_string("/proc/1/comm").is_ok_and(|c| c.contains("systemd"))
+            });
         }
         let systemd =
             providers_of("service").and_then(|list| list.iter().find(|p| p.name == "systemd"));
@@ -229,14 +233,24 @@ impl Node<'_> {
         }
     }
 
+    /// Whether every confine of `p` holds. Those that look for files and commands come
+    /// last: they cost system calls (a `PATH` search each), and a fact or feature rules out
+    /// most providers first.
+    fn suitable(&self, p: &Provider) -> bool {
+        let on_disk = |c: &&Confine| matches!(c, Confine::Exists { .. });
+        let mut confines = p.confines.iter();
+        confines
+            .clone()
+            .filter(|c| !on_disk(c))
+            .all(|c| self.holds(c))
+            && confines.all(|c| !on_disk(&c) || self.holds(c))
+    }
+
     /// The default provider of `type_name` for this node (`None`: the type has no provider
     /// data, or no provider is suitable).
     pub fn default_provider(&self, type_name: &str) -> Option<&'static str> {
         let list = providers_of(type_name)?;
-        let suitable: Vec<&Provider> = list
-            .iter()
-            .filter(|p| p.confines.iter().all(|c| self.holds(c)))
-            .collect();
+        let suitable: Vec<&Provider> = list.iter().filter(|p| self.suitable(p)).collect();
         let defaults: Vec<&Provider> = suitable
             .iter()
             .copied()
