@@ -128,6 +128,8 @@ mod line_col_tests {
         assert_eq!(line_col(text, 9), (4, 3));
         assert_eq!(line_col(text, 100), (4, 3));
         assert_eq!(line_col("", 5), (1, 1));
+        // An offset inside a character counts its bytes, without panicking.
+        assert_eq!(line_col("\u{e9}x", 1), (1, 2));
     }
 }
 
