@@ -6,7 +6,8 @@
 //! `exec`, `file`, `group`, `user`.
 //! What the reference knows about its providers (their `defaultfor`/`notdefaultfor` fact
 //! filters, confines and ancestors) is data, `data.json`, written by
-//! `scripts/gen-provider-data` from Debian's puppet-agent; no Ruby provider is loaded.
+//! `scripts/gen-provider-data` from Debian's puppet-agent, compiled in as static tables
+//! (`table.rs`, generated from it); no Ruby provider is loaded.
 //! The choice: the suitable providers (every confine holds), of those the defaults for the
 //! node's facts (or all suitable ones when none is), the most specific (100 per fact of the
 //! matching `defaultfor`, plus the number of classes among its ancestors), the first of equals.
@@ -20,162 +21,87 @@
 use crate::erb::ruby::{HostObject, RValue};
 use crate::erb::HostError;
 use crate::Value;
-use serde_json::Value as Json;
 use std::any::Any;
-use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
+/// `data.json` as static tables (`table.rs`, generated from it and checked against it by
+/// the tests): nothing is decoded or allocated when a custom fact asks for a provider.
+#[rustfmt::skip]
+mod table;
+
 #[derive(Debug)]
 struct Provider {
-    name: String,
+    name: &'static str,
     /// The number of classes among its ancestors (itself included).
     ancestors: u32,
-    defaults: Vec<Filter>,
-    notdefaults: Vec<Filter>,
-    confines: Vec<Confine>,
+    defaults: &'static [Filter],
+    notdefaults: &'static [Filter],
+    confines: &'static [Confine],
 }
 
 /// A `defaultfor` hash: each fact (or `feature`) with the values one of which it must have.
-type Filter = Vec<(String, Vec<Wanted>)>;
+type Filter = &'static [(&'static str, &'static [Wanted])];
 
 #[derive(Debug)]
 enum Wanted {
     /// Compared with the fact's value made a downcased string.
-    Value(String),
-    Pattern(regex::Regex),
+    Value(&'static str),
+    /// A regexp: its index in `table::PATTERNS`, compiled when first matched (the reference
+    /// writes none in its filters today; `scripts/gen-provider-data` keeps any it finds).
+    #[allow(dead_code)]
+    Pattern(usize),
 }
 
 #[derive(Debug)]
 enum Confine {
     /// The fact's value, downcased, is one of these.
-    Fact { fact: String, values: Vec<String> },
+    Fact {
+        fact: &'static str,
+        values: &'static [&'static str],
+    },
     /// A file (a command along `PATH` when `binary`) exists.
-    Exists { path: String, binary: bool },
+    Exists { path: &'static str, binary: bool },
     /// A Ruby feature (`posix`, `cfpropertylist`, ...).
-    Feature(String),
-    /// A condition computed when the provider loads, which must be `expect`.
-    Boolean { expect: bool, check: Check },
+    Feature(&'static str),
+    /// A condition computed when the provider loads, which must be `expect`; `here` is what
+    /// the reference computed on the machine that wrote the data.
+    Boolean {
+        expect: bool,
+        check: Check,
+        here: bool,
+    },
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Check {
     /// `/proc/1/comm` names systemd.
     InitIsSystemd,
-    /// What the reference computed on the machine that wrote the data.
-    Here(bool),
+    /// `here` decides.
+    Here,
 }
 
-#[derive(Debug, Default)]
-struct Data {
-    /// The providers of each type, in the reference's order.
-    types: HashMap<String, Vec<Provider>>,
-    /// The Ruby features the reference had on the machine that wrote the data.
-    features: HashMap<String, bool>,
-}
-
-fn data() -> &'static Data {
-    static DATA: OnceLock<Data> = OnceLock::new();
-    DATA.get_or_init(|| {
-        let json: Json = serde_json::from_str(include_str!("data.json")).unwrap_or(Json::Null);
-        let mut out = Data::default();
-        if let Some(types) = json.get("types").and_then(Json::as_object) {
-            for (name, list) in types {
-                let list = list.as_array().map(Vec::as_slice).unwrap_or_default();
-                out.types
-                    .insert(name.clone(), list.iter().map(provider).collect());
-            }
-        }
-        if let Some(features) = json.get("features").and_then(Json::as_object) {
-            for (name, has) in features {
-                out.features
-                    .insert(name.clone(), has.as_bool().unwrap_or(false));
-            }
-        }
-        out
-    })
-}
-
-fn providers() -> &'static HashMap<String, Vec<Provider>> {
-    &data().types
-}
-
-fn string(j: &Json, key: &str) -> String {
-    j.get(key)
-        .and_then(Json::as_str)
-        .unwrap_or_default()
-        .to_string()
-}
-
-fn flag(j: &Json, key: &str) -> bool {
-    j.get(key).and_then(Json::as_bool).unwrap_or(false)
-}
-
-fn provider(j: &Json) -> Provider {
-    let filters = |key: &str| -> Vec<Filter> {
-        let list = j.get(key).and_then(Json::as_array);
-        list.into_iter().flatten().map(filter).collect()
-    };
-    let confines = j.get("confines").and_then(Json::as_array);
-    Provider {
-        name: string(j, "name"),
-        ancestors: j.get("ancestors").and_then(Json::as_u64).unwrap_or(0) as u32,
-        defaults: filters("defaults"),
-        notdefaults: filters("notdefaults"),
-        confines: confines.into_iter().flatten().filter_map(confine).collect(),
-    }
-}
-
-fn filter(j: &Json) -> Filter {
-    let pairs = j.as_array().map(Vec::as_slice).unwrap_or_default();
-    pairs
+/// The providers of `type_name`, in the reference's order.
+fn providers_of(type_name: &str) -> Option<&'static [Provider]> {
+    table::TYPES
         .iter()
-        .filter_map(|pair| {
-            let fact = pair.get(0)?.as_str()?.to_string();
-            let values = pair.get(1)?.as_array()?;
-            let wanted = values
-                .iter()
-                .filter_map(|v| match v {
-                    Json::String(s) => Some(Wanted::Value(s.clone())),
-                    _ => {
-                        let source = v.get("regexp")?.as_str()?;
-                        regex::Regex::new(source).ok().map(Wanted::Pattern)
-                    }
-                })
-                .collect();
-            Some((fact, wanted))
-        })
-        .collect()
+        .find(|(name, _)| *name == type_name)
+        .map(|(_, list)| *list)
 }
 
-fn confine(j: &Json) -> Option<Confine> {
-    if let Some(fact) = j.get("fact").and_then(Json::as_str) {
-        let values = j.get("values").and_then(Json::as_array)?;
-        let values = values
-            .iter()
-            .filter_map(|v| v.as_str().map(str::to_string))
-            .collect();
-        return Some(Confine::Fact {
-            fact: fact.to_string(),
-            values,
-        });
-    }
-    if j.get("exists").is_some() {
-        return Some(Confine::Exists {
-            path: string(j, "exists"),
-            binary: flag(j, "binary"),
-        });
-    }
-    if j.get("feature").is_some() {
-        return Some(Confine::Feature(string(j, "feature")));
-    }
-    let expect = j.get("boolean")?.as_bool()?;
-    let check = match j.get("check").and_then(Json::as_str) {
-        Some("init_is_systemd") => Check::InitIsSystemd,
-        _ => Check::Here(flag(j, "here")),
-    };
-    Some(Confine::Boolean { expect, check })
+/// Whether `value` matches the pattern `index` of the table (one that does not compile
+/// matches nothing).
+fn pattern_matches(index: usize, value: &str) -> bool {
+    static COMPILED: OnceLock<Vec<Option<regex::Regex>>> = OnceLock::new();
+    let compiled = COMPILED.get_or_init(|| {
+        let sources = table::PATTERNS.iter();
+        sources.map(|s| regex::Regex::new(s).ok()).collect()
+    });
+    compiled
+        .get(index)
+        .and_then(Option::as_ref)
+        .is_some_and(|re| re.is_match(value))
 }
 
 /// The node the choice is made for: its facts, and whether they are this machine's.
@@ -219,7 +145,7 @@ impl Node<'_> {
 
     fn matches(&self, filter: &Filter) -> bool {
         filter.iter().all(|(fact, wanted)| {
-            if fact == "feature" {
+            if *fact == "feature" {
                 return wanted.iter().any(|w| match w {
                     Wanted::Value(f) => self.feature(f),
                     Wanted::Pattern(_) => false,
@@ -229,7 +155,7 @@ impl Node<'_> {
             !value.is_empty()
                 && wanted.iter().any(|w| match w {
                     Wanted::Value(v) => *v == value,
-                    Wanted::Pattern(re) => re.is_match(&value),
+                    Wanted::Pattern(i) => pattern_matches(*i, &value),
                 })
         })
     }
@@ -250,7 +176,8 @@ impl Node<'_> {
     /// another node `posix` or `microsoft_windows` by its system, any other taken to hold.
     fn feature(&self, name: &str) -> bool {
         if self.this_machine {
-            return data().features.get(name).copied().unwrap_or(false);
+            let mut features = table::FEATURES.iter();
+            return features.any(|(feature, has)| *feature == name && *has);
         }
         let windows = self.fact("osfamily") == "windows";
         match name {
@@ -262,22 +189,26 @@ impl Node<'_> {
 
     fn init_is_systemd(&self) -> bool {
         if self.this_machine {
-            return std::fs::read_to_string("/proc/1/comm").is_ok_and(|c| c.contains("systemd"));
+            // Process 1 stays the same process while this one runs.
+            static HERE: OnceLock<bool> = OnceLock::new();
+            return *HERE.get_or_init(|| {
+                std::fs::read_to_string("/proc/1/comm").is_ok_and(|c| c.contains("systemd"))
+            });
         }
-        let systemd = providers()
-            .get("service")
-            .and_then(|list| list.iter().find(|p| p.name == "systemd"));
+        let systemd =
+            providers_of("service").and_then(|list| list.iter().find(|p| p.name == "systemd"));
         systemd.is_some_and(|p| self.default_match(p).is_some())
     }
 
     fn holds(&self, c: &Confine) -> bool {
         match c {
-            Confine::Fact { fact, values } => values.contains(&self.fact(fact)),
+            Confine::Fact { fact, values } => values.contains(&self.fact(fact).as_str()),
             Confine::Feature(name) => self.feature(name),
             Confine::Exists { .. } | Confine::Boolean { .. } if !self.this_machine => match c {
                 Confine::Boolean {
                     expect,
                     check: Check::InitIsSystemd,
+                    ..
                 } => self.init_is_systemd() == *expect,
                 _ => true,
             },
@@ -288,24 +219,38 @@ impl Node<'_> {
                     Path::new(path).exists()
                 }
             }
-            Confine::Boolean { expect, check } => {
+            Confine::Boolean {
+                expect,
+                check,
+                here,
+            } => {
                 let value = match check {
                     Check::InitIsSystemd => self.init_is_systemd(),
-                    Check::Here(v) => *v,
+                    Check::Here => *here,
                 };
                 value == *expect
             }
         }
     }
 
+    /// Whether every confine of `p` holds. Those that look for files and commands come
+    /// last: they cost system calls (a `PATH` search each), and a fact or feature rules out
+    /// most providers first.
+    fn suitable(&self, p: &Provider) -> bool {
+        let on_disk = |c: &&Confine| matches!(c, Confine::Exists { .. });
+        let mut confines = p.confines.iter();
+        confines
+            .clone()
+            .filter(|c| !on_disk(c))
+            .all(|c| self.holds(c))
+            && confines.all(|c| !on_disk(&c) || self.holds(c))
+    }
+
     /// The default provider of `type_name` for this node (`None`: the type has no provider
     /// data, or no provider is suitable).
     pub fn default_provider(&self, type_name: &str) -> Option<&'static str> {
-        let list = providers().get(type_name)?;
-        let suitable: Vec<&Provider> = list
-            .iter()
-            .filter(|p| p.confines.iter().all(|c| self.holds(c)))
-            .collect();
+        let list = providers_of(type_name)?;
+        let suitable: Vec<&Provider> = list.iter().filter(|p| self.suitable(p)).collect();
         let defaults: Vec<&Provider> = suitable
             .iter()
             .copied()
@@ -320,7 +265,7 @@ impl Node<'_> {
         candidates
             .into_iter()
             .find(|p| self.specificity(p) == max)
-            .map(|p| p.name.as_str())
+            .map(|p| p.name)
     }
 }
 
@@ -328,8 +273,8 @@ impl Node<'_> {
 /// has no data for the type, or, for another node's facts, which commands the node has
 /// decides between the type's providers (`user`: `useradd` or Solaris' `user_role_add`).
 pub fn unknown_type(type_name: &str, this_machine: bool) -> Option<String> {
-    if !providers().contains_key(type_name) {
-        let mut known: Vec<&str> = providers().keys().map(String::as_str).collect();
+    if providers_of(type_name).is_none() {
+        let mut known: Vec<&str> = table::TYPES.iter().map(|(name, _)| *name).collect();
         known.sort_unstable();
         return Some(format!(
             "Puppet::Type.type(:{type_name}) (prepl knows the providers of {} only)",
@@ -429,10 +374,9 @@ impl PuppetType {
         };
         // A provider given by name is taken as it is.
         let provider = match get("provider").map(crate::erb::ruby::show::to_s) {
-            Some(p) => providers()
-                .get(&self.name)
+            Some(p) => providers_of(&self.name)
                 .and_then(|list| list.iter().find(|x| x.name == p))
-                .map(|x| x.name.as_str()),
+                .map(|x| x.name),
             None => self.default,
         };
         Ok(RValue::Host(Rc::new(Resource {
