@@ -185,19 +185,7 @@ impl Evaluator {
                 }
             }
             let logged = self.logged;
-            let outer = std::mem::replace(&mut self.current_builtin, b.name);
-            let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
-            self.call_span = span;
-            self.call_sites.push(&self.source, Some(span));
-            let r = (b.call)(self, &args, closure.as_ref());
-            self.call_sites.pop();
-            self.current_builtin = outer;
-            self.current_signatures = outer_signatures;
-            if matches!(r, Err(Flow::Break | Flow::Next(_) | Flow::Return(_)))
-                && matches!(b.name, "break" | "next" | "return")
-            {
-                self.control_span = span;
-            }
+            let r = self.invoke_builtin(b, &args, closure.as_ref(), span);
             match r {
                 // A native version of a module's function failed without logging anything:
                 // the answer is the module's source's (its errors, its messages), unless
@@ -266,11 +254,26 @@ impl Evaluator {
     ) -> EvalResult {
         debug_assert!(b.module.is_none() && !self.debugging);
         self.args_from_ruby = false;
+        self.invoke_builtin(b, args, None, span)
+            .map_err(|flow| call_failed(flow, b.name, style, span))
+    }
+
+    /// Runs built-in `b` called at `span`: it is the current built-in (its signatures
+    /// word its argument errors) and the innermost call site while it runs; the span of a
+    /// `break`/`next`/`return` is kept for the error should it escape.
+    #[inline]
+    fn invoke_builtin(
+        &mut self,
+        b: &'static Builtin,
+        args: &[Value],
+        closure: Option<&Closure>,
+        span: Span,
+    ) -> EvalResult {
         let outer = std::mem::replace(&mut self.current_builtin, b.name);
         let outer_signatures = std::mem::replace(&mut self.current_signatures, b.signatures);
         self.call_span = span;
         self.call_sites.push(&self.source, Some(span));
-        let r = (b.call)(self, args, None);
+        let r = (b.call)(self, args, closure);
         self.call_sites.pop();
         self.current_builtin = outer;
         self.current_signatures = outer_signatures;
@@ -279,7 +282,7 @@ impl Evaluator {
         {
             self.control_span = span;
         }
-        r.map_err(|flow| call_failed(flow, b.name, style, span))
+        r
     }
 
     /// Runs a module's function written in Ruby (`rubyfn`), called at `span`.
