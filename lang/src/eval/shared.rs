@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The identity of an array or hash (`None` for other values, which cannot be mutated).
-fn identity(v: &Value) -> Option<*const ()> {
+pub(crate) fn identity(v: &Value) -> Option<*const ()> {
     match v {
         Value::Array(a) => Some(Rc::as_ptr(a) as *const ()),
         Value::Hash(h) => Some(Rc::as_ptr(h) as *const ()),

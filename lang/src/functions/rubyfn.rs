@@ -616,16 +616,17 @@ thread_local! {
 /// again at each call (stdlib's `fact` reads `closure_scope['facts']`: the whole facts
 /// hash was made anew for every call, ~60 k instructions).
 fn kept_as_ruby(v: &Value) -> RValue {
-    let id = match v {
-        Value::Array(a) if !a.is_empty() => Rc::as_ptr(a) as *const u8,
-        Value::Hash(h) if !h.is_empty() => Rc::as_ptr(h) as *const u8,
-        _ => return to_ruby(v),
-    };
-    let same = |k: &Value| match k {
-        Value::Array(a) => std::ptr::eq(Rc::as_ptr(a) as *const u8, id),
-        Value::Hash(h) => std::ptr::eq(Rc::as_ptr(h) as *const u8, id),
+    use crate::eval::shared::identity;
+    // (an empty array or hash costs nothing to convert: it is not kept)
+    let empty = match v {
+        Value::Array(a) => a.is_empty(),
+        Value::Hash(h) => h.is_empty(),
         _ => false,
     };
+    let Some(id) = identity(v).filter(|_| !empty) else {
+        return to_ruby(v);
+    };
+    let same = |k: &Value| identity(k) == Some(id);
     let generation = crate::env::fs::generation();
     AS_RUBY.with(|kept| {
         let mut kept = kept.borrow_mut();
