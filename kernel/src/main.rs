@@ -16,6 +16,8 @@ mod diff;
 mod environment;
 mod facts;
 mod graphviz;
+#[cfg(test)]
+mod growth_tests;
 mod highlight;
 mod history;
 mod inspect;

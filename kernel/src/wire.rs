@@ -90,10 +90,13 @@ impl Replays {
         let Some(signature) = frames.get(at + 1).filter(|s| !s.is_empty()) else {
             return Ok(());
         };
+        // A copy of its own: a frame shares the buffer the socket read it into, which the
+        // signature kept would keep alive (with the whole message) until it is forgotten.
+        let signature = Bytes::copy_from_slice(signature);
         if !self.seen.insert(signature.clone()) {
             return Err(WireError::Replayed);
         }
-        self.order.push_back(signature.clone());
+        self.order.push_back(signature);
         if self.order.len() > REPLAY_HISTORY {
             if let Some(old) = self.order.pop_front() {
                 self.seen.remove(&old);
@@ -347,6 +350,33 @@ mod tests {
             Message::decode(big, &s),
             Err(WireError::TooLarge(n)) if n > MAX_MESSAGE_BYTES
         ));
+    }
+
+    /// The signatures kept against replays are copies: a frame shares the buffer the socket
+    /// read the message into, and keeping it kept that buffer (and the message) alive.
+    #[test]
+    fn kept_signatures_do_not_hold_the_message() {
+        let s = Signer::new("k", "hmac-sha256").unwrap();
+        let frames = sample(&s);
+        // All frames in one buffer, as the socket's reader splits them off.
+        let whole = Bytes::from(frames.concat());
+        let mut at = 0;
+        let shared: Vec<Bytes> = frames
+            .iter()
+            .map(|f| {
+                at += f.len();
+                whole.slice(at - f.len()..at)
+            })
+            .collect();
+        let mut replays = Replays::default();
+        assert_eq!(replays.admit(&shared), Ok(()));
+        let kept = replays.order.back().unwrap().as_ptr_range();
+        let buffer = whole.as_ptr_range();
+        assert!(
+            kept.end <= buffer.start || kept.start >= buffer.end,
+            "the kept signature points into the message's buffer"
+        );
+        assert_eq!(replays.admit(&shared), Err(WireError::Replayed));
     }
 
     /// The inputs that made the fuzz target `kernel_wire` fail, and its seeds, decode or

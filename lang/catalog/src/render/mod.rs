@@ -34,20 +34,34 @@ pub fn shown_containers(catalog: &crate::Catalog) -> Vec<Option<crate::ResourceI
     parent
 }
 
-/// [`shown_containers`] of `ids` alone, found without a pass over the whole catalog's
-/// resources (one over the containment edges): the last of the other containers
-/// (`contain`) if any, else its own; only resources the agent gets.
+/// [`shown_containers`] of `ids` alone, in time proportional to them: the last of the
+/// other containers (`contain`) if any, else its own; only resources the agent gets. A
+/// resource without other containers has one containment edge, from its own container;
+/// the edges of those with others are found in one pass over the containment edges,
+/// made only when some of `ids` have them (the kernel shows each cell's new resources
+/// this way: a pass for every cell made late cells of a big catalog dearer).
 pub fn shown_containers_of(
     catalog: &crate::Catalog,
     ids: &[crate::ResourceId],
 ) -> rustc_hash::FxHashMap<crate::ResourceId, crate::ResourceId> {
     use crate::ResourceId;
-    let wanted: rustc_hash::FxHashSet<ResourceId> = ids.iter().copied().collect();
+    let listed = |id: ResourceId| !catalog.get(id).is_virtual;
+    let mut shown: rustc_hash::FxHashMap<ResourceId, ResourceId> = Default::default();
+    let mut others: rustc_hash::FxHashSet<ResourceId> = Default::default();
+    for &r in ids {
+        if catalog.has_other_containers(r) {
+            others.insert(r);
+        } else if let Some(c) = catalog.get(r).container.filter(|&c| listed(c) && listed(r)) {
+            shown.insert(r, c);
+        }
+    }
+    if others.is_empty() {
+        return shown;
+    }
     // The container and whether it is another than the resource's own.
     let mut found: rustc_hash::FxHashMap<ResourceId, (ResourceId, bool)> = Default::default();
-    let listed = |id: ResourceId| !catalog.get(id).is_virtual;
     for &(c, r) in catalog.all_containment_edges() {
-        if !wanted.contains(&r) || !listed(c) || !listed(r) {
+        if !others.contains(&r) || !listed(c) || !listed(r) {
             continue;
         }
         let other = catalog.get(r).container != Some(c);
@@ -55,7 +69,8 @@ pub fn shown_containers_of(
             found.insert(r, (c, other));
         }
     }
-    found.into_iter().map(|(r, (c, _))| (r, c)).collect()
+    shown.extend(found.into_iter().map(|(r, (c, _))| (r, c)));
+    shown
 }
 
 /// The number of terminal columns `text` takes: wide (East Asian, emoji) characters count
@@ -137,6 +152,52 @@ pub(crate) mod test_catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The containers of a few resources, found from them, are those of the whole catalog:
+    /// own containers, `contain`ed classes (one container or several), classes declared
+    /// with no container yet, virtual resources (not shown) and realized ones.
+    #[test]
+    fn containers_of_some_resources_are_those_of_the_whole_catalog() {
+        use super::test_catalog::{add, base, resource};
+        use crate::ResourceId;
+        let (mut c, main) = base();
+        let stage = c.find("Stage", "main").unwrap();
+        let a = add(&mut c, "Class", "A", stage);
+        let b = add(&mut c, "Class", "B", stage);
+        let d = add(&mut c, "Class", "D", stage);
+        c.add_containment(a, b);
+        c.add_containment(a, d);
+        c.add_containment(main, d);
+        let loose = c.add(resource("Class", "Loose", None));
+        let f = add(&mut c, "File", "/f", b);
+        let v = add(&mut c, "Notify", "virtual", a);
+        c.get_mut(v).is_virtual = true;
+        let w = add(&mut c, "Notify", "realized", d);
+        c.get_mut(w).is_virtual = true;
+        c.get_mut(w).is_virtual = false;
+        let in_virtual = add(&mut c, "Notify", "in a virtual one", v);
+        let whole = shown_containers(&c);
+        let all: Vec<ResourceId> = (0..c.len() as u32).map(ResourceId).collect();
+        for ids in [
+            all.clone(),
+            vec![f, loose],
+            vec![b],
+            vec![d, w, in_virtual, v],
+        ] {
+            let some = shown_containers_of(&c, &ids);
+            for id in ids {
+                let expected = whole[id.0 as usize].filter(|_| !c.get(id).is_virtual);
+                assert_eq!(
+                    some.get(&id).copied(),
+                    expected,
+                    "{}",
+                    c.get(id).reference()
+                );
+            }
+        }
+        assert_eq!(whole[d.0 as usize], Some(main));
+        assert_eq!(whole[f.0 as usize], Some(b));
+    }
 
     #[test]
     fn widths() {
