@@ -190,3 +190,37 @@ fn apache_vhosts_phases_by_hand() {
         );
     }
 }
+
+fn rss_kib() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+    pages * 4
+}
+
+#[test]
+#[ignore]
+fn memory_of_cells_that_add_nothing_by_hand() {
+    let mut w = Worker::new();
+    let n: usize = std::env::var("CELLS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
+    for i in 0..n {
+        let kind = std::env::var("KIND")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(i % 6);
+        let code = match kind {
+            0 => format!("[1, 2, {i}].map |$v| {{ $v * 2 }}"),
+            1 => format!("fail('no {i}')"),
+            2 => format!("notice(\"x{i}\") Integer[1, {i}]"),
+            3 => format!("inline_epp('<%= $x %> {i}', {{ 'x' => {i} }})"),
+            4 => format!("$nope{i}.length"),
+            _ => format!("String({{ 'a{i}' => [{i}, 'x'] }}, '%p')"),
+        };
+        cell(&mut w, i + 1, &code);
+        if i % 500 == 0 || i == n - 1 {
+            eprintln!("cell {i}: RSS {} KiB", rss_kib());
+        }
+    }
+}

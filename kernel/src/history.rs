@@ -5,15 +5,38 @@ use serde_json::{json, Value as Json};
 /// The session number reported in history entries (this kernel keeps only its own session).
 pub const SESSION: i64 = 1;
 
+/// How many bytes of inputs and outputs the history keeps: past that, the oldest entries
+/// are forgotten (a session of many cells, never reset, does not grow without end).
+const MAX_BYTES: usize = 16 << 20;
+
 #[derive(Debug, Default)]
 pub struct History {
-    /// (execution count, input, output in plain text)
-    entries: Vec<(i64, String, Option<String>)>,
+    /// (execution count, input, output in plain text), oldest first.
+    entries: std::collections::VecDeque<(i64, String, Option<String>)>,
+    /// The bytes of the inputs and outputs in `entries`.
+    bytes: usize,
+}
+
+fn size(e: &(i64, String, Option<String>)) -> usize {
+    e.1.len() + e.2.as_ref().map_or(0, String::len)
 }
 
 impl History {
     pub fn push(&mut self, count: i64, input: &str, output: Option<String>) {
-        self.entries.push((count, input.to_string(), output));
+        self.push_within(count, input, output, MAX_BYTES);
+    }
+
+    /// Adds an entry, then forgets the oldest ones while they hold more than `max` bytes
+    /// (the newest is kept whatever its size).
+    fn push_within(&mut self, count: i64, input: &str, output: Option<String>, max: usize) {
+        let entry = (count, input.to_string(), output);
+        self.bytes += size(&entry);
+        self.entries.push_back(entry);
+        while self.bytes > max && self.entries.len() > 1 {
+            if let Some(old) = self.entries.pop_front() {
+                self.bytes -= size(&old);
+            }
+        }
     }
 
     fn entry(&self, e: &(i64, String, Option<String>), output: bool) -> Json {
@@ -32,8 +55,8 @@ impl History {
             match req["hist_access_type"].as_str().unwrap_or("") {
                 "tail" => {
                     let n = n.unwrap_or(10);
-                    self.entries[self.entries.len().saturating_sub(n)..]
-                        .iter()
+                    self.entries
+                        .range(self.entries.len().saturating_sub(n)..)
                         .collect()
                 }
                 "range" => {
@@ -95,6 +118,28 @@ mod tests {
         h.push(2, "$x = 1", None);
         h.push(3, "1 + 2", Some("3".into()));
         h
+    }
+
+    #[test]
+    fn the_oldest_entries_go_past_the_budget() {
+        let mut h = History::default();
+        for i in 1..=10 {
+            h.push_within(i, &"x".repeat(10), Some("y".repeat(5)), 40);
+        }
+        let r = h.reply(&json!({"hist_access_type": "tail", "n": 100}));
+        let counts: Vec<i64> = r["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e[1].as_i64().unwrap())
+            .collect();
+        assert_eq!(counts, [9, 10]);
+        assert_eq!(h.bytes, 30);
+        // One entry past the budget stays, alone, until the next.
+        h.push_within(11, &"z".repeat(100), None, 40);
+        assert_eq!(h.entries.len(), 1);
+        h.push_within(12, "1", None, 40);
+        assert_eq!((h.entries.len(), h.bytes), (1, 1));
     }
 
     #[test]
