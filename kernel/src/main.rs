@@ -26,6 +26,8 @@ mod lsmagic;
 mod magics;
 mod output;
 mod render;
+#[cfg(test)]
+mod sensitive_tests;
 mod server;
 mod why;
 mod wire;
