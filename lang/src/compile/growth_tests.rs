@@ -94,3 +94,42 @@ fn input_cost_does_not_grow_with_the_catalog() {
     assert!(s.catalog().find("File", "/srv/latef3").is_none());
     assert!(s.catalog().find("Site", "late3").is_some());
 }
+
+/// The layouts of lambdas no input can call any more (those of inputs gone, of templates
+/// no longer cached) are forgotten: a session kept every lambda it ever ran (a kilobyte
+/// an input). Those of functions, classes and collectors defined by earlier inputs are
+/// kept: they still run.
+#[test]
+fn lambdas_of_inputs_gone_are_forgotten() {
+    let mut s = Session::new();
+    s.eval(
+        "function f($n) { [$n].map |$x| { $x + 1 }[0] }
+         class c($v) { $w = [$v].map |$x| { $x * 2 } notify { \"c${w[0]}\": } }
+         Notify <| title == ['late'].map |$x| { $x }[0] |> { message => 'collected' }",
+    )
+    .unwrap();
+    for i in 0..3000 {
+        let src = format!(
+            "[{i}].map |$x| {{ $x * 3 }}[0] + f({i}) + inline_epp('<%= $y %> {i}', {{ 'y' => {i} }}).length"
+        );
+        let expected = 3 * i + i + 1 + format!("{i} {i}").len() as i64;
+        assert_eq!(
+            s.eval(&src).unwrap(),
+            crate::Value::Integer(expected),
+            "{src}"
+        );
+    }
+    let known = s.layouts_len();
+    assert!(
+        known < 2500,
+        "{known} lambdas and bodies known after 3,000 inputs"
+    );
+    s.eval("class { 'c': v => 21 } notify { 'late': }").unwrap();
+    assert!(s.catalog().find("Notify", "c42").is_some());
+    let late = s.catalog().find("Notify", "late").unwrap();
+    assert_eq!(
+        s.catalog().get(late).parameters.get("message"),
+        Some(&crate::Value::String("collected".into()))
+    );
+    assert_eq!(s.eval("f(41)").unwrap(), crate::Value::Integer(42));
+}

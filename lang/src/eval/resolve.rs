@@ -19,9 +19,35 @@ use std::rc::Rc;
 pub struct Layouts {
     lambdas: HashMap<usize, (Rc<Layout>, Rc<Lambda>)>,
     functions: HashMap<usize, (Rc<Layout>, Rc<FunctionDef>)>,
+    /// The number of entries from which [`Layouts::sweep`] looks for unused ones.
+    sweep_at: usize,
 }
 
+/// The fewest entries [`Layouts::sweep`] looks through.
+const SWEEP_FROM: usize = 1024;
+
 impl Layouts {
+    /// Between inputs: forgets the nodes nothing else holds (the lambdas of inputs gone,
+    /// of templates no longer cached): nothing can call them any more, and a session of
+    /// many cells kept every lambda it ever ran (a kilobyte a cell). Looks only once the
+    /// table has doubled since the last look (the cost is spread over the entries added).
+    /// Must not run within an input: an evaluation may still hold a node by reference
+    /// alone, and its address must not be taken by another while cached types name it.
+    pub fn sweep(&mut self) {
+        if self.lambdas.len() + self.functions.len() < self.sweep_at.max(SWEEP_FROM) {
+            return;
+        }
+        self.lambdas.retain(|_, (_, l)| Rc::strong_count(l) > 1);
+        self.functions.retain(|_, (_, f)| Rc::strong_count(f) > 1);
+        self.sweep_at = 2 * (self.lambdas.len() + self.functions.len());
+    }
+
+    /// The number of lambdas and function bodies known.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.lambdas.len() + self.functions.len()
+    }
+
     pub fn of_lambda(&self, l: &Rc<Lambda>) -> Rc<Layout> {
         self.lambdas
             .get(&(Rc::as_ptr(l) as usize))

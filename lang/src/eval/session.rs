@@ -1021,6 +1021,7 @@ impl Session {
         crate::env::fs::forget();
         let ev = &mut self.evaluator;
         ev.retired_program = None;
+        ev.layouts.sweep();
         ev.generation += 1;
         ev.source = source.clone();
         crate::types::create::set_single_bound(ev.single_bound);
@@ -1140,6 +1141,12 @@ impl Session {
     /// All top-scope variables, sorted by name.
     pub fn variables(&self) -> Vec<(Rc<str>, Value)> {
         self.evaluator.globals.iter_sorted()
+    }
+
+    /// How many lambdas and function bodies the evaluator knows the layouts of.
+    #[cfg(test)]
+    pub(crate) fn layouts_len(&self) -> usize {
+        self.evaluator.layouts.len()
     }
 
     /// Names of the user-defined functions, sorted.
