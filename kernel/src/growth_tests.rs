@@ -117,20 +117,37 @@ fn apache_vhosts_by_hand() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(300);
     let mut costs = Vec::new();
+    // (FAIL=all: every cell fails, taking back what it declared)
+    let all_fail = std::env::var("FAIL").is_ok_and(|v| v == "all");
+    let fails = |i: usize| all_fail || i % 5 == 4;
     for i in 0..n {
         let code = format!(
             "apache::vhost {{ 'g{i}.example.com': port => {}, docroot => '/var/www/g{i}' }}{}",
             8000 + i,
-            if i % 5 == 4 {
-                " fail('taken back')"
+            if fails(i) {
+                if all_fail {
+                    " -> Notify['nope']"
+                } else {
+                    " fail('taken back')"
+                }
             } else {
                 ""
             }
         );
         let t = thread_cpu_ms();
-        assert_eq!(cell(&mut w, i + 1, &code), i % 5 != 4);
+        assert_eq!(cell(&mut w, i + 1, &code), !fails(i));
         costs.push(thread_cpu_ms() - t);
+        if i % 100 == 0 {
+            eprintln!(
+                "cell {i}: RSS {} KiB, {} resources",
+                rss_kib(),
+                w.session.catalog().len()
+            );
+        }
     }
+    eprintln!("end: RSS {} KiB", rss_kib());
+    assert!(cell(&mut w, n + 1, "%reset"));
+    eprintln!("after %reset: RSS {} KiB", rss_kib());
     let med = |s: &[f64]| {
         let mut v = s.to_vec();
         v.sort_by(f64::total_cmp);
