@@ -98,6 +98,16 @@ fn numbers_and_slices_at_the_edges() {
             "inline_template('<%= 9223372036854775806.step(9223372036854775807).to_a.size %>|<%= 9223372036854775806.step(9223372036854775807, 5).to_a %>')",
             Ok("'2|[9223372036854775806]'"),
         ),
+        // `step` with a block yields as it goes; without one, a list of more than 10
+        // million is refused before it is built (it was built whole either way).
+        (
+            "inline_template('<% r = [] %><% 0.step(10**12, 1) { |i| break if i > 3; r << i } %><%= r %>|<%= 10.step(1, -4).to_a %>|<%= 1.step(0).to_a %>|<%= 5.step(5, -1).to_a %>')",
+            Ok("'[0, 1, 2, 3]|[10, 6, 2]|[]|[5]'"),
+        ),
+        (
+            "inline_template('<%= 0.step(10**12, 1).to_a.size %>')",
+            Err(&unsupported("'step' without a block over more than 10 million", 6)),
+        ),
         (
             r#"inline_template('<%= "ff".to_i(0) %>|<%= "0b101".to_i(0) %>|<%= "0x1f".to_i(0) %>|<%= "017".to_i(0) %>')"#,
             Ok("'0|5|31|15'"),

@@ -210,16 +210,31 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             if by == 0 {
                 return raise("step can't be 0", c.at);
             }
-            let mut items = Vec::new();
-            let mut n = *i;
-            while (by > 0 && n <= limit) || (by < 0 && n >= limit) {
+            // (past i64's end the range is over: stepping must not wrap around)
+            let values = std::iter::successors(Some(*i), move |n| n.checked_add(by))
+                .take_while(move |&n| (by > 0 && n <= limit) || (by < 0 && n >= limit));
+            // With a block, each value is yielded as it comes (the whole list was built
+            // first: `0.step(10**12, 1) { ... }` asked for gigabytes before its first
+            // step, an abort under an address-space limit).
+            let Some(b) = c.block else {
+                // (an array stands for the enumerator, as `upto` without a block)
+                let span = i128::from(limit) - i128::from(*i);
+                let count = if (span >= 0) == (by > 0) || span == 0 {
+                    span / i128::from(by) + 1
+                } else {
+                    0
+                };
+                if count > 10_000_000 {
+                    return unsupported("'step' without a block over more than 10 million", c.at);
+                }
+                super::grow_values(count as usize, c.at)?;
+                return Ok(Some(RValue::array(values.map(RValue::Int).collect())));
+            };
+            for n in values {
                 it.step(c.at)?;
-                items.push(RValue::Int(n));
-                // (past i64's end the range is over: stepping must not wrap around)
-                let Some(next) = n.checked_add(by) else { break };
-                n = next;
+                it.yield_block(b, vec![RValue::Int(n)])?;
             }
-            super::each_or_items(it, c.block, items, recv)?
+            recv.clone()
         }
         (RValue::Int(i), M::upto | M::downto) => {
             let to = c.int_arg(0)?;
