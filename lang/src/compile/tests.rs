@@ -177,6 +177,26 @@ fn facts_are_variables_and_in_facts() {
         .contains("Cannot reassign variable '$role'"));
 }
 
+/// A new fact set replaces the old one's top-scope variables (in one pass: they were removed
+/// one at a time) and leaves the program's variables and the other facts' order alone.
+#[test]
+fn new_facts_replace_the_old_ones_variables() {
+    let mut s = Session::new();
+    let json = |v: serde_json::Value| crate::catalog::json::from_data(&v);
+    s.set_facts(json(serde_json::json!({"a": 1, "gone": 2, "b": 3})));
+    s.eval("$mine = 'kept'").unwrap();
+    s.set_facts(json(serde_json::json!({"b": 30, "c": 40, "a": 10})));
+    assert_eq!(
+        s.eval("[$a, $b, $c, defined('$gone'), $mine]").unwrap(),
+        json(serde_json::json!([10, 30, 40, false, "kept"]))
+    );
+    let names: Vec<&str> = s.evaluator.globals.names().collect();
+    let first: Vec<&str> = names.iter().copied().take(3).collect();
+    assert_eq!(first, ["b", "c", "a"], "{names:?}");
+    assert!(!names.contains(&"gone"));
+    assert!(s.eval("$gone = 1").is_ok());
+}
+
 #[test]
 fn runaway_recursion_through_defines_is_an_error() {
     let mut s = Session::new();

@@ -278,7 +278,12 @@ fn fact_files(env: &Environment) -> Vec<(PathBuf, PathBuf)> {
 }
 
 fn shown_path(dir: &Path, file: &Path) -> String {
-    file.strip_prefix(dir).unwrap_or(file).display().to_string()
+    // (by bytes: taking both paths apart into components was 3 k instructions a file,
+    // ~45 files at every set-up)
+    match super::modules::below(dir, file) {
+        Some(rest) => rest.to_string(),
+        None => file.strip_prefix(dir).unwrap_or(file).display().to_string(),
+    }
 }
 
 /// The host of custom facts' code: the fact set, this machine (when the facts are its),
@@ -544,13 +549,25 @@ impl Host for FactsHost<'_> {
     }
 
     fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
-        let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
-        let parsed = match &found {
-            Ok(Some((_, file))) => super::ruby_files::load(file).ok(),
+        // (the answer of an earlier `require` of the path: the environment is the same
+        // throughout a resolution, and most fact files `require 'facter'`)
+        let asked_before = self.asked.iter().find_map(|a| match a {
+            Asked::Require(p, found, _) if p == path => Some(found.clone()),
             _ => None,
+        });
+        let found = match asked_before {
+            Some(found) => found,
+            None => {
+                let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
+                let parsed = match &found {
+                    Ok(Some((_, file))) => super::ruby_files::load(file).ok(),
+                    _ => None,
+                };
+                self.asked
+                    .push(Asked::Require(path.to_string(), found.clone(), parsed));
+                found
+            }
         };
-        self.asked
-            .push(Asked::Require(path.to_string(), found.clone(), parsed));
         let (dir, file) = match found {
             Ok(Some(found)) => found,
             // (a library of Ruby's, Facter's or Puppet's, or LoadError)

@@ -149,9 +149,9 @@ impl Globals {
     }
 
     /// Defines a fact as a top-scope variable: assigning it is a reassignment.
-    pub fn set_fact(&mut self, name: &str, value: Value) {
+    pub fn set_fact(&mut self, name: &Rc<str>, value: Value) {
         self.vars.insert(
-            name.into(),
+            name.clone(),
             GlobalVar {
                 value,
                 generation: FACT,
@@ -173,6 +173,18 @@ impl Globals {
     pub fn remove(&mut self, name: &str) {
         if self.vars.contains_key(name) {
             self.vars.shift_remove(name);
+        }
+    }
+
+    /// Removes the variables named by the string keys of `names` (a fact set's), keeping
+    /// the others in their order: one pass over the variables (removing each name on its
+    /// own moved every later variable, ~300 facts at each set-up step).
+    pub fn remove_keys_of(&mut self, names: &crate::values::Map) {
+        let named = |k: &Rc<str>| names.get_string(k).is_some();
+        // (looked at before writing: a write copies the variables shared with the state
+        // kept from before the input)
+        if !names.is_empty() && self.vars.keys().any(named) {
+            self.vars.retain(|k, _| !named(k));
         }
     }
 
@@ -212,8 +224,9 @@ impl Globals {
         };
         let in_order = self.vars.iter().map(|(k, v)| rank(k, v)).is_sorted();
         if !in_order {
-            self.vars
-                .sort_by(|a, va, b, vb| rank(a, va).cmp(&rank(b, vb)));
+            // (each rank found once: ~300 facts compared by rank in a sort were 7 string
+            // comparisons a rank, twice a comparison)
+            self.vars.sort_by_cached_key(|k, v| rank(k, v));
         }
     }
 

@@ -352,8 +352,10 @@ impl Evaluator {
             crate::env::settings::server_facts(&self.env),
         );
         // A program that assigns `$environment` reassigns it, as with a fact.
-        self.globals
-            .set_fact("environment", Value::from(self.env.name.as_str()));
+        self.globals.set_fact(
+            &Rc::from("environment"),
+            Value::from(self.env.name.as_str()),
+        );
     }
 
     /// After the node name or the environment changed: the runtime variables, and the
@@ -439,11 +441,7 @@ impl Evaluator {
             self.custom_fact_report = Rc::new(report);
         }
         if let Some(Value::Hash(old)) = self.globals.get("facts").cloned() {
-            for k in old.keys() {
-                if let Value::String(name) = k {
-                    self.globals.remove(name);
-                }
-            }
+            self.globals.remove_keys_of(&old);
         }
         if let Value::Hash(h) = &facts {
             for (k, v) in h.iter() {
