@@ -49,31 +49,99 @@ pub enum RValue {
     Host(Rc<dyn HostObject>),
 }
 
-/// An insertion-ordered hash; keys compare with `eql?`.
+/// An insertion-ordered hash; keys compare with `eql?`. Its keys never change in place
+/// (strings are values in the subset, so a string key is already the frozen copy Ruby
+/// makes).
 #[derive(Clone, Debug, Default)]
 pub struct RHash {
-    pub entries: Vec<(RValue, RValue)>,
+    entries: Vec<(RValue, RValue)>,
 }
 
 impl RHash {
-    pub fn get(&self, k: &RValue) -> Option<&RValue> {
-        self.entries
-            .iter()
-            .find(|(key, _)| key.eql(k))
-            .map(|(_, v)| v)
+    pub fn new() -> RHash {
+        RHash::default()
     }
+    /// A hash of pairs whose keys are known to be distinct under `eql?` (a Puppet hash's
+    /// keys made into Ruby): kept as given, in order.
+    pub fn from_distinct(entries: Vec<(RValue, RValue)>) -> RHash {
+        RHash { entries }
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    /// The pairs in insertion order.
+    pub fn pairs(&self) -> &[(RValue, RValue)] {
+        &self.entries
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, (RValue, RValue)> {
+        self.entries.iter()
+    }
+    pub fn keys(&self) -> impl Iterator<Item = &RValue> {
+        self.entries.iter().map(|(k, _)| k)
+    }
+    pub fn values(&self) -> impl Iterator<Item = &RValue> {
+        self.entries.iter().map(|(_, v)| v)
+    }
+    fn position(&self, k: &RValue) -> Option<usize> {
+        self.entries.iter().position(|(key, _)| key.eql(k))
+    }
+    pub fn get(&self, k: &RValue) -> Option<&RValue> {
+        self.position(k).map(|i| &self.entries[i].1)
+    }
+    pub fn get_mut(&mut self, k: &RValue) -> Option<&mut RValue> {
+        self.position(k).map(|i| &mut self.entries[i].1)
+    }
+    /// The value of the `i`th pair (insertion order).
+    pub fn value_at_mut(&mut self, i: usize) -> Option<&mut RValue> {
+        self.entries.get_mut(i).map(|(_, v)| v)
+    }
+    /// Sets `k`'s value; a new key goes last, a known one keeps its place.
     pub fn insert(&mut self, k: RValue, v: RValue) {
-        match self.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
-            Some(slot) => slot.1 = v,
-            None => {
-                // Ruby copies (and freezes) a string key.
-                self.entries.push((k, v));
-            }
+        match self.position(&k) {
+            Some(i) => self.entries[i].1 = v,
+            None => self.entries.push((k, v)),
         }
     }
     pub fn remove(&mut self, k: &RValue) -> Option<RValue> {
-        let i = self.entries.iter().position(|(key, _)| key.eql(k))?;
+        let i = self.position(k)?;
         Some(self.entries.remove(i).1)
+    }
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+    /// Keeps the pairs `keep` is true of, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&RValue, &RValue) -> bool) {
+        self.entries.retain(|(k, v)| keep(k, v));
+    }
+}
+
+impl FromIterator<(RValue, RValue)> for RHash {
+    /// Pairs inserted in turn: a repeated key keeps its first place and its last value.
+    fn from_iter<I: IntoIterator<Item = (RValue, RValue)>>(items: I) -> RHash {
+        let mut h = RHash::new();
+        for (k, v) in items {
+            h.insert(k, v);
+        }
+        h
+    }
+}
+
+impl IntoIterator for RHash {
+    type Item = (RValue, RValue);
+    type IntoIter = std::vec::IntoIter<(RValue, RValue)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a RHash {
+    type Item = &'a (RValue, RValue);
+    type IntoIter = std::slice::Iter<'a, (RValue, RValue)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter()
     }
 }
 
@@ -230,9 +298,8 @@ impl RValue {
             }),
             (RValue::Hash(a), RValue::Hash(b)) => same_pair_or(a, b, open, |open| {
                 let (a, b) = (a.borrow(), b.borrow());
-                a.entries.len() == b.entries.len()
-                    && a.entries
-                        .iter()
+                a.len() == b.len()
+                    && a.iter()
                         .all(|(k, v)| b.get(k).is_some_and(|w| v.equals_in(w, open)))
             }),
             (RValue::Range(a), RValue::Range(b)) => {

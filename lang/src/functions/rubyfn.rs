@@ -658,12 +658,11 @@ fn nested_3x(v: &Value) -> RValue {
     match v {
         Value::Undef => RValue::sym("undef"),
         Value::Array(a) => RValue::array(a.iter().map(nested_3x).collect()),
-        Value::Hash(h) => RValue::hash(ruby::RHash {
-            entries: h
-                .iter()
+        Value::Hash(h) => RValue::hash(ruby::RHash::from_distinct(
+            h.iter()
                 .map(|(k, v)| (nested_3x(k), nested_3x(v)))
                 .collect(),
-        }),
+        )),
         other => to_ruby(other),
     }
 }

@@ -736,9 +736,7 @@ impl<'h> Interp<'h> {
                     RValue::Array(a) => out.extend(a.borrow().iter().cloned()),
                     RValue::Nil => {}
                     RValue::Hash(h) => out.extend(
-                        h.borrow()
-                            .entries
-                            .iter()
+                        h.borrow().iter()
                             .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])),
                     ),
                     other => out.push(other),
