@@ -164,7 +164,9 @@ fn index_of(entries: &[(RValue, RValue)]) -> HashTable<(u64, usize)> {
     for (i, (k, _)) in entries.iter().enumerate() {
         let hash = key_hash(k);
         if index
-            .find(hash, |&(h, j): &(u64, usize)| h == hash && same_key(&entries[j].0, k))
+            .find(hash, |&(h, j): &(u64, usize)| {
+                h == hash && same_key(&entries[j].0, k)
+            })
             .is_none()
         {
             index.insert_unique(hash, (hash, i), |&(h, _)| h);
@@ -276,7 +278,9 @@ mod tests {
             .collect();
         let mut seed: u64 = 7;
         let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as usize % n
         };
         let mut h = RHash::new();
@@ -323,7 +327,9 @@ mod tests {
     #[test]
     fn keys_as_eql() {
         for n in [0, INDEXED_FROM + 3] {
-            let mut h: RHash = (0..n as i64).map(|i| (RValue::Int(1000 + i), RValue::Nil)).collect();
+            let mut h: RHash = (0..n as i64)
+                .map(|i| (RValue::Int(1000 + i), RValue::Nil))
+                .collect();
             h.insert(s("a"), RValue::Int(1));
             h.insert(RValue::Int(1), RValue::Int(2));
             h.insert(RValue::Float(-0.0), RValue::Int(3));
@@ -333,8 +339,12 @@ mod tests {
             assert!(h.get(&RValue::sym("a")).is_none());
             assert!(h.get(&RValue::Float(1.0)).is_none());
             assert!(h.get(&RValue::Float(0.0)).is_some());
-            assert!(h.get(&RValue::array(vec![s("a"), RValue::Int(1)])).is_some());
-            assert!(h.get(&RValue::array(vec![s("a"), RValue::Float(1.0)])).is_none());
+            assert!(h
+                .get(&RValue::array(vec![s("a"), RValue::Int(1)]))
+                .is_some());
+            assert!(h
+                .get(&RValue::array(vec![s("a"), RValue::Float(1.0)]))
+                .is_none());
             // the pairs kept their order; a key set again kept its place
             h.insert(s("a"), RValue::Int(5));
             assert_eq!(h.len(), n + 4);
@@ -346,8 +356,9 @@ mod tests {
     /// finding them after removals and a `retain`.
     #[test]
     fn from_distinct_then_changed() {
-        let pairs: Vec<(RValue, RValue)> =
-            (0..50).map(|i| (s(&format!("f{i}")), RValue::Int(i))).collect();
+        let pairs: Vec<(RValue, RValue)> = (0..50)
+            .map(|i| (s(&format!("f{i}")), RValue::Int(i)))
+            .collect();
         let mut h = RHash::from_distinct(pairs);
         assert!(h.get(&s("f49")).is_some_and(|v| v.equals(&RValue::Int(49))));
         assert!(h.remove(&s("f0")).is_some());

@@ -736,7 +736,8 @@ impl<'h> Interp<'h> {
                     RValue::Array(a) => out.extend(a.borrow().iter().cloned()),
                     RValue::Nil => {}
                     RValue::Hash(h) => out.extend(
-                        h.borrow().iter()
+                        h.borrow()
+                            .iter()
                             .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])),
                     ),
                     other => out.push(other),

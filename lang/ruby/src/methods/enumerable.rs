@@ -12,7 +12,8 @@ pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
     Ok(match v {
         RValue::Array(a) => a.borrow().clone(),
         RValue::Hash(h) => h
-            .borrow().iter()
+            .borrow()
+            .iter()
             .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
             .collect(),
         RValue::Range(r) => range_items(r, at)?,

@@ -40,10 +40,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     (Some(d), _) => d.clone(),
                     (None, Some(b)) => it.yield_block(b, vec![k.clone()])?,
                     _ => {
-                        let keys: Vec<RValue> = cell
-                            .borrow().iter()
-                            .map(|(k, _)| k.clone())
-                            .collect();
+                        let keys: Vec<RValue> =
+                            cell.borrow().iter().map(|(k, _)| k.clone()).collect();
                         let suggested = super::did_you_mean::key_suffix(&keys, k);
                         return raise(format!("key not found: {}{suggested}", inspect(k)), at);
                     }

@@ -91,7 +91,9 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if let Some((known, entries)) = &it.to_hash {
                 if std::rc::Rc::ptr_eq(known, &names) {
                     let entries = entries.clone();
-                    return Ok(Some(RValue::hash(crate::value::RHash::from_distinct(entries))));
+                    return Ok(Some(RValue::hash(crate::value::RHash::from_distinct(
+                        entries,
+                    ))));
                 }
             }
             let mut entries = Vec::with_capacity(names.len());
