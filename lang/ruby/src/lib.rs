@@ -30,7 +30,6 @@ pub mod names;
 pub mod parser;
 pub use prepl_core::rcstr;
 pub mod regexp;
-pub mod rhash;
 pub mod show;
 pub mod token;
 pub mod value;

@@ -49,7 +49,8 @@ pub enum RValue {
     Host(Rc<dyn HostObject>),
 }
 
-pub use crate::rhash::RHash;
+mod rhash;
+pub use rhash::RHash;
 
 impl RValue {
     pub fn str(s: impl Into<Rc<str>>) -> RValue {

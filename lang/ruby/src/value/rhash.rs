@@ -3,7 +3,7 @@
 //! small hashes as a plain list), so that a look-up in a big hash (stdlib's `fact` reading
 //! the facts) costs one hash of the key, not a comparison with every key.
 
-use crate::value::RValue;
+use super::RValue;
 use hashbrown::HashTable;
 use std::cell::OnceCell;
 use std::hash::{Hash, Hasher};
