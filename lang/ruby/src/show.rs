@@ -106,7 +106,7 @@ pub fn shown_len(v: &RValue) -> usize {
                 }
                 known.insert(id, 5);
                 let h = h.borrow();
-                let n = sum(h.entries.iter().flat_map(|(k, v)| [k, v]), known);
+                let n = sum(h.iter().flat_map(|(k, v)| [k, v]), known);
                 known.insert(id, n);
                 n
             }
@@ -152,13 +152,12 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
                 return "{...}".into();
             }
             let h = h.borrow();
-            if h.entries.is_empty() {
+            if h.is_empty() {
                 return "{}".into();
             }
             open.push(id);
             let items: Vec<String> = crate::limits::deep(|| {
-                h.entries
-                    .iter()
+                h.iter()
                     .map(|(k, v)| format!("{}=>{}", inspect_in(k, open), inspect_in(v, open)))
                     .collect()
             });

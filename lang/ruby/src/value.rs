@@ -49,33 +49,8 @@ pub enum RValue {
     Host(Rc<dyn HostObject>),
 }
 
-/// An insertion-ordered hash; keys compare with `eql?`.
-#[derive(Clone, Debug, Default)]
-pub struct RHash {
-    pub entries: Vec<(RValue, RValue)>,
-}
-
-impl RHash {
-    pub fn get(&self, k: &RValue) -> Option<&RValue> {
-        self.entries
-            .iter()
-            .find(|(key, _)| key.eql(k))
-            .map(|(_, v)| v)
-    }
-    pub fn insert(&mut self, k: RValue, v: RValue) {
-        match self.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
-            Some(slot) => slot.1 = v,
-            None => {
-                // Ruby copies (and freezes) a string key.
-                self.entries.push((k, v));
-            }
-        }
-    }
-    pub fn remove(&mut self, k: &RValue) -> Option<RValue> {
-        let i = self.entries.iter().position(|(key, _)| key.eql(k))?;
-        Some(self.entries.remove(i).1)
-    }
-}
+mod rhash;
+pub use rhash::RHash;
 
 impl RValue {
     pub fn str(s: impl Into<Rc<str>>) -> RValue {
@@ -230,9 +205,8 @@ impl RValue {
             }),
             (RValue::Hash(a), RValue::Hash(b)) => same_pair_or(a, b, open, |open| {
                 let (a, b) = (a.borrow(), b.borrow());
-                a.entries.len() == b.entries.len()
-                    && a.entries
-                        .iter()
+                a.len() == b.len()
+                    && a.iter()
                         .all(|(k, v)| b.get(k).is_some_and(|w| v.equals_in(w, open)))
             }),
             (RValue::Range(a), RValue::Range(b)) => {

@@ -54,9 +54,9 @@ pub fn to_ruby(v: &Value) -> RValue {
         Value::String(s) => RValue::Str(s.clone()),
         Value::Regexp(r) => RValue::Regexp(r.clone()),
         Value::Array(a) => RValue::array(a.iter().map(to_ruby).collect()),
-        Value::Hash(h) => RValue::hash(RHash {
-            entries: h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v))).collect(),
-        }),
+        Value::Hash(h) => RValue::hash(RHash::from_distinct(
+            h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v))).collect(),
+        )),
         other => RValue::Host(Rc::new(PuppetObject(other.clone()))),
     }
 }
@@ -111,7 +111,7 @@ fn to_puppet_one(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
         ),
         RValue::Hash(h) => {
             let mut map = Map::default();
-            for (k, v) in &h.borrow().entries {
+            for (k, v) in h.borrow().iter() {
                 map.insert(to_puppet_in(k, open)?, to_puppet_in(v, open)?);
             }
             Value::hash(map)
@@ -163,10 +163,9 @@ pub fn unchanged(rv: &RValue, v: &Value) -> bool {
         }
         (RValue::Hash(a), Value::Hash(b)) => {
             let a = a.borrow();
-            a.entries.len() == b.len()
+            a.len() == b.len()
                 && crate::limits::deep(|| {
-                    a.entries
-                        .iter()
+                    a.iter()
                         .zip(b.iter())
                         .all(|((k1, v1), (k2, v2))| unchanged(k1, k2) && unchanged(v1, v2))
                 })
@@ -271,11 +270,15 @@ mod tests {
             edit(&mut h.borrow_mut());
             assert!(!unchanged(&r, &v));
         };
-        changed(&|h| h.entries[1].1 = RValue::Nil);
+        changed(&|h| *h.value_at_mut(1).unwrap() = RValue::Nil);
         changed(&|h| h.insert(RValue::Str("d".into()), RValue::Int(1)));
-        changed(&|h| h.entries.swap(0, 1));
         changed(&|h| {
-            if let RValue::Array(a) = &h.entries[0].1 {
+            let mut pairs = h.pairs().to_vec();
+            pairs.swap(0, 1);
+            *h = RHash::from_distinct(pairs);
+        });
+        changed(&|h| {
+            if let Some(RValue::Array(a)) = h.values().next() {
                 a.borrow_mut().push(RValue::Int(2));
             }
         });

@@ -658,12 +658,11 @@ fn nested_3x(v: &Value) -> RValue {
     match v {
         Value::Undef => RValue::sym("undef"),
         Value::Array(a) => RValue::array(a.iter().map(nested_3x).collect()),
-        Value::Hash(h) => RValue::hash(ruby::RHash {
-            entries: h
-                .iter()
+        Value::Hash(h) => RValue::hash(ruby::RHash::from_distinct(
+            h.iter()
                 .map(|(k, v)| (nested_3x(k), nested_3x(v)))
                 .collect(),
-        }),
+        )),
         other => to_ruby(other),
     }
 }
@@ -1522,9 +1521,19 @@ impl Host for FunctionHost<'_> {
     }
 
     fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
-        let found = match required_file(&self.inner.ev.env.modulepath, path) {
+        let modulepath = &self.inner.ev.env.modulepath;
+        if known_library(modulepath, path) {
+            return Some(Ok(ruby::Required::Nothing));
+        }
+        let found = match required_file(modulepath, path) {
             Ok(Some(found)) => found,
-            Ok(None) => return Some(library(path)),
+            Ok(None) => {
+                let answer = library(path);
+                if answer.is_ok() {
+                    remember_library(modulepath, path);
+                }
+                return Some(answer);
+            }
             Err(e) => return Some(Err(e)),
         };
         Some(self.load_required(path, found))
@@ -1590,6 +1599,40 @@ impl FunctionHost<'_> {
         });
         Ok(ruby::Required::Code(parsed.body.clone()))
     }
+}
+
+/// The generation and modulepath the libraries are for, and the paths.
+type KnownLibraries = (u64, Vec<PathBuf>, Vec<Box<str>>);
+
+thread_local! {
+    /// The paths `require`d in this evaluation (`fs::generation`) that no module of the
+    /// modulepath has and the reference's Ruby does (`shellwords`, `json`): a function
+    /// that requires one in its body (stdlib's `shell_escape`) is answered at once at its
+    /// every call, as Ruby's `require` answers a feature already loaded (searching the
+    /// modules' `lib` and the libraries again was 2.6 k instructions a call).
+    static LIBRARIES: RefCell<KnownLibraries> = const { RefCell::new((u64::MAX, Vec::new(), Vec::new())) };
+}
+
+/// Whether `path` was found to be a library in this evaluation.
+fn known_library(modulepath: &[PathBuf], path: &str) -> bool {
+    let generation = crate::env::fs::generation();
+    LIBRARIES.with(|l| {
+        let l = l.borrow();
+        l.0 == generation
+            && l.2.iter().any(|p| **p == *path)
+            && crate::env::fs::same_paths(&l.1, modulepath)
+    })
+}
+
+fn remember_library(modulepath: &[PathBuf], path: &str) {
+    let generation = crate::env::fs::generation();
+    LIBRARIES.with(|l| {
+        let mut l = l.borrow_mut();
+        if l.0 != generation || !crate::env::fs::same_paths(&l.1, modulepath) {
+            *l = (generation, modulepath.to_vec(), Vec::new());
+        }
+        l.2.push(path.into());
+    })
 }
 
 /// The file `require 'path'` loads from a module's `lib` on the modulepath, with its
@@ -1908,6 +1951,51 @@ mod loading_tests {
         );
         // A new evaluation reads the variable anew.
         assert_eq!(shown(s.eval("m::poke('h')").unwrap()), "'false true'");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A library found once is known for the rest of the evaluation and that modulepath
+    /// only; a path no module and no library has is never kept (it raises at each call).
+    #[test]
+    fn libraries_are_known_per_evaluation() {
+        use super::{known_library, remember_library};
+        use std::path::PathBuf;
+        let here = vec![PathBuf::from("/nonexistent/a")];
+        let there = vec![PathBuf::from("/nonexistent/b")];
+        crate::env::fs::forget();
+        assert!(!known_library(&here, "shellwords"));
+        remember_library(&here, "shellwords");
+        assert!(known_library(&here, "shellwords"));
+        assert!(!known_library(&here, "json"));
+        assert!(!known_library(&there, "shellwords"));
+        crate::env::fs::forget();
+        assert!(!known_library(&here, "shellwords"));
+
+        let root = std::env::temp_dir().join(format!("prepl-rubyfn-req-{}", std::process::id()));
+        let v4 = root.join("m/lib/puppet/functions/m");
+        std::fs::create_dir_all(&v4).unwrap();
+        std::fs::write(
+            v4.join("esc.rb"),
+            "Puppet::Functions.create_function(:'m::esc') do\n  def esc(s)\n    \
+             require 'shellwords'\n    require 'pry' if s == 'pry'\n    \
+             Shellwords.shellescape(s)\n  end\nend\n",
+        )
+        .unwrap();
+        let mut s = crate::Session::new();
+        s.set_environment(crate::env::Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+        assert_eq!(
+            shown(s.eval("[m::esc('a b'), m::esc('c d')]").unwrap()),
+            "['a\\ b', 'c\\ d']"
+        );
+        for _ in 0..2 {
+            let e = s.eval("m::esc('x') m::esc('pry')").unwrap_err().to_string();
+            assert!(e.contains("cannot load such file -- pry"), "{e}");
+        }
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

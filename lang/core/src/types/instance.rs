@@ -78,9 +78,12 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
         PType::String { size, value } => match v {
             Value::String(s) => match value {
                 Some(val) => **val == **s,
-                // A string has at most as many characters as bytes: most sizes are
-                // decided without counting them.
-                None if size.from <= 0 && size.to >= s.len() as i64 => true,
+                // A string has at most as many characters as bytes and at least a
+                // quarter as many (UTF-8): most sizes (`String[1]` of a non-empty string)
+                // are decided without counting them.
+                None if size.from <= s.len().div_ceil(4) as i64 && size.to >= s.len() as i64 => {
+                    true
+                }
                 None => in_size(*size, s.chars().count()),
             },
             _ => false,
@@ -347,4 +350,35 @@ pub fn uri_matches(params: &crate::values::Map, u: &crate::values::uri::Uri) -> 
             _ => false,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::IntRange;
+
+    /// A string's size is its characters, whether or not the bytes decide it.
+    #[test]
+    fn string_sizes_count_characters() {
+        let sized = |from, to| PType::String {
+            size: IntRange {
+                from,
+                to,
+                given: true,
+            },
+            value: None,
+        };
+        let s = |t: &str| Value::String(t.into());
+        assert!(is_instance(&sized(1, i64::MAX), &s("x1")));
+        assert!(!is_instance(&sized(1, i64::MAX), &s("")));
+        // 'é' is two bytes, one character; '日本' six bytes, two characters
+        assert!(!is_instance(&sized(2, i64::MAX), &s("é")));
+        assert!(is_instance(&sized(1, 1), &s("é")));
+        assert!(is_instance(&sized(2, 2), &s("日本")));
+        assert!(is_instance(&sized(1, 6), &s("日本")));
+        assert!(!is_instance(&sized(3, 6), &s("日本")));
+        assert!(!is_instance(&sized(0, 1), &s("日本")));
+        assert!(is_instance(&sized(2, 2), &s("𝄞𝄞")));
+        assert!(!is_instance(&sized(3, 8), &s("𝄞𝄞")));
+    }
 }

@@ -1270,7 +1270,7 @@ impl Interp<'_> {
                 DefParam::KeyRest(n) => {
                     let h = kw.get_or_insert_with(RHash::default);
                     if let RValue::Hash(more) = now(n) {
-                        for (k, v) in &more.borrow().entries {
+                        for (k, v) in more.borrow().iter() {
                             h.insert(k.clone(), v.clone());
                         }
                     }
@@ -1351,7 +1351,7 @@ impl Interp<'_> {
         if shape.keywords {
             if let Some(RValue::Hash(h)) = args.last() {
                 let h = h.borrow();
-                if h.entries.iter().all(|(k, _)| matches!(k, RValue::Sym(_))) {
+                if h.iter().all(|(k, _)| matches!(k, RValue::Sym(_))) {
                     kw = Some(h.clone());
                 }
             }
@@ -1443,9 +1443,9 @@ impl Interp<'_> {
             )));
         }
         if let Some(h) = kw {
-            if !h.entries.is_empty() {
-                let s = if h.entries.len() > 1 { "s" } else { "" };
-                let names: Vec<String> = h.entries.iter().map(|(k, _)| inspect(k)).collect();
+            if !h.is_empty() {
+                let s = if h.len() > 1 { "s" } else { "" };
+                let names: Vec<String> = h.iter().map(|(k, _)| inspect(k)).collect();
                 return Err(Flow::from(RubyError::raised_as(
                     "ArgumentError",
                     format!("unknown keyword{s}: {}", names.join(", ")),

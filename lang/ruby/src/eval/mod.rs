@@ -737,7 +737,6 @@ impl<'h> Interp<'h> {
                     RValue::Nil => {}
                     RValue::Hash(h) => out.extend(
                         h.borrow()
-                            .entries
                             .iter()
                             .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])),
                     ),

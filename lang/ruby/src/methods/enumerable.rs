@@ -13,7 +13,6 @@ pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
         RValue::Array(a) => a.borrow().clone(),
         RValue::Hash(h) => h
             .borrow()
-            .entries
             .iter()
             .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
             .collect(),
@@ -601,8 +600,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut h = crate::value::RHash::default();
             for v in items {
                 let k = it.yield_block(b, vec![v.clone()])?;
-                match h.entries.iter_mut().find(|(key, _)| key.eql(&k)) {
-                    Some((_, RValue::Array(a))) => a.borrow_mut().push(v),
+                match h.get_mut(&k) {
+                    Some(RValue::Array(a)) => a.borrow_mut().push(v),
                     _ => h.insert(k, RValue::array(vec![v])),
                 }
             }

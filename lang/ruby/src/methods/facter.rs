@@ -506,7 +506,7 @@ fn add(it: &mut Interp, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -
         ..Resolution::default()
     };
     if let Some(RValue::Hash(h)) = args.get(1) {
-        for (k, v) in &h.borrow().entries {
+        for (k, v) in h.borrow().iter() {
             if to_s(k) == "weight" {
                 if let RValue::Int(w) = v {
                     res.weight = Some(*w);
@@ -550,7 +550,7 @@ fn confines(
     let mut out = Vec::new();
     match (args.first(), block) {
         (Some(RValue::Hash(h)), _) => {
-            let entries = h.borrow().entries.clone();
+            let entries = h.borrow().pairs().to_vec();
             for (k, v) in entries {
                 let fact = to_s(&k).to_lowercase();
                 match v {
@@ -787,7 +787,7 @@ fn resolution_value(it: &mut Interp, r: &Resolution) -> R {
             return run(it, agg, vec![RValue::hash(values)]);
         }
         let mut merged = RValue::Nil;
-        for (_, v) in values.entries {
+        for (_, v) in values {
             merged = deep_merge(merged, v, r.at)?;
         }
         return Ok(merged);
@@ -811,7 +811,7 @@ fn deep_merge(a: RValue, b: RValue, at: usize) -> R {
         (RValue::Nil, b) => b,
         (RValue::Hash(x), RValue::Hash(y)) => {
             let mut out = x.borrow().clone();
-            for (k, v) in y.borrow().entries.iter() {
+            for (k, v) in y.borrow().iter() {
                 let merged = match out.get(k).cloned() {
                     Some(old) => deep_merge(old, v.clone(), at)?,
                     None => v.clone(),

@@ -12,7 +12,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         return Ok(None);
     };
     let at = c.at;
-    let entries = || cell.borrow().entries.clone();
+    let entries = || cell.borrow().pairs().to_vec();
     let pair = |k: &RValue, v: &RValue| RValue::array(vec![k.clone(), v.clone()]);
     Ok(Some(match c.id {
         M::op_aref => {
@@ -40,12 +40,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     (Some(d), _) => d.clone(),
                     (None, Some(b)) => it.yield_block(b, vec![k.clone()])?,
                     _ => {
-                        let keys: Vec<RValue> = cell
-                            .borrow()
-                            .entries
-                            .iter()
-                            .map(|(k, _)| k.clone())
-                            .collect();
+                        let keys: Vec<RValue> =
+                            cell.borrow().iter().map(|(k, _)| k.clone()).collect();
                         let suggested = super::did_you_mean::key_suffix(&keys, k);
                         return raise(format!("key not found: {}{suggested}", inspect(k)), at);
                     }
@@ -88,11 +84,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 .map(|k| cell.borrow().get(k).cloned().unwrap_or(RValue::Nil))
                 .collect(),
         ),
-        M::size | M::length => RValue::Int(cell.borrow().entries.len() as i64),
+        M::size | M::length => RValue::Int(cell.borrow().len() as i64),
         M::count if c.args.is_empty() && c.block.is_none() => {
-            RValue::Int(cell.borrow().entries.len() as i64)
+            RValue::Int(cell.borrow().len() as i64)
         }
-        M::empty_p => RValue::Bool(cell.borrow().entries.is_empty()),
+        M::empty_p => RValue::Bool(cell.borrow().is_empty()),
         M::to_s | M::inspect => {
             super::grow_shown(recv, c.at)?;
             RValue::str(to_s(recv))
@@ -112,7 +108,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         at,
                     );
                 };
-                for (k, v) in o.borrow().entries.clone() {
+                for (k, v) in o.borrow().pairs().to_vec() {
                     let v = match (
                         c.block,
                         h.get(&k).cloned().or_else(|| {
@@ -132,7 +128,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             if c.id == M::merge {
                 RValue::hash(h)
             } else {
-                for (k, v) in h.entries {
+                for (k, v) in h {
                     cell.borrow_mut().insert(k, v);
                 }
                 recv.clone()
@@ -142,10 +138,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             cell.borrow_mut().remove(&c.args[0]).unwrap_or(RValue::Nil)
         }
-        M::invert => RValue::hash(RHash {
-            entries: Vec::new(),
-        })
-        .tap_insert(entries().into_iter().map(|(k, v)| (v, k))),
+        M::invert => RValue::hash(entries().into_iter().map(|(k, v)| (v, k)).collect()),
         M::select
         | M::filter
         | M::reject
@@ -232,47 +225,25 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         | M::all_p
         | M::none_p
         | M::one_p => return Ok(None),
-        M::compact => RValue::hash(RHash {
-            entries: entries()
-                .into_iter()
-                .filter(|(_, v)| !matches!(v, RValue::Nil))
-                .collect(),
-        }),
+        M::compact => {
+            let mut h = cell.borrow().clone();
+            h.retain(|_, v| !matches!(v, RValue::Nil));
+            RValue::hash(h)
+        }
         M::clear => {
-            cell.borrow_mut().entries.clear();
+            cell.borrow_mut().clear();
             recv.clone()
         }
         M::op_eq => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
-        M::except => RValue::hash(RHash {
-            entries: entries()
-                .into_iter()
-                .filter(|(k, _)| !c.args.iter().any(|a| a.eql(k)))
-                .collect(),
-        }),
-        M::slice => RValue::hash(RHash {
-            entries: entries()
-                .into_iter()
-                .filter(|(k, _)| c.args.iter().any(|a| a.eql(k)))
-                .collect(),
-        }),
+        M::except | M::slice => {
+            let mut h = cell.borrow().clone();
+            let keep = c.id == M::slice;
+            h.retain(|k, _| c.args.iter().any(|a| a.eql(k)) == keep);
+            RValue::hash(h)
+        }
         M::default | M::default_set | M::compare_by_identity | M::rehash | M::to_proc => {
             return unsupported(format!("method '{}' on Hash", c.name), at)
         }
         _ => return Ok(None),
     }))
-}
-
-trait TapInsert {
-    fn tap_insert(self, items: impl Iterator<Item = (RValue, RValue)>) -> RValue;
-}
-
-impl TapInsert for RValue {
-    fn tap_insert(self, items: impl Iterator<Item = (RValue, RValue)>) -> RValue {
-        if let RValue::Hash(h) = &self {
-            for (k, v) in items {
-                h.borrow_mut().insert(k, v);
-            }
-        }
-        self
-    }
 }

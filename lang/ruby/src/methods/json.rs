@@ -141,7 +141,7 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
         RValue::Hash(h) => {
             let h = h.borrow();
             out.push('{');
-            for (i, (k, item)) in h.entries.iter().enumerate() {
+            for (i, (k, item)) in h.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -150,7 +150,7 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
                 out.push_str(if pretty { ": " } else { ":" });
                 write(item, pretty, depth + 1, out, at)?;
             }
-            if !h.entries.is_empty() {
+            if !h.is_empty() {
                 indent(out, depth);
             }
             out.push('}');

@@ -108,7 +108,7 @@ pub fn call(
                 RValue::Nil => RValue::array(vec![]),
                 RValue::Array(_) => c.args[0].clone(),
                 RValue::Hash(h) => RValue::array(
-                    h.borrow().entries.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect(),
+                    h.borrow().iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect(),
                 ),
                 // (a range's elements, as its `to_a`)
                 RValue::Range(_) => RValue::array(super::enumerable::items(&c.args[0], at)?),

@@ -358,7 +358,7 @@ fn round(recv: &RValue, c: &Call) -> R {
     for (i, a) in c.args.iter().enumerate() {
         match a {
             RValue::Hash(h) if c.name == "round" => {
-                for (k, v) in &h.borrow().entries {
+                for (k, v) in h.borrow().iter() {
                     match (k, v) {
                         (RValue::Sym(k), RValue::Sym(m)) if &**k == "half" => {
                             half = match &**m {

@@ -91,7 +91,9 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if let Some((known, entries)) = &it.to_hash {
                 if std::rc::Rc::ptr_eq(known, &names) {
                     let entries = entries.clone();
-                    return Ok(Some(RValue::hash(crate::value::RHash { entries })));
+                    return Ok(Some(RValue::hash(crate::value::RHash::from_distinct(
+                        entries,
+                    ))));
                 }
             }
             let mut entries = Vec::with_capacity(names.len());
@@ -102,7 +104,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 }
             }
             it.to_hash = Some((names, entries.clone()));
-            RValue::hash(crate::value::RHash { entries })
+            RValue::hash(crate::value::RHash::from_distinct(entries))
         }
         // what the host gives of Puppet's compiler (`compiler.environment`, as
         // `Puppet::Parser::Files.find_template` takes it)

@@ -645,7 +645,7 @@ fn lines(s: &str, c: &Call) -> R<Vec<String>> {
         match a {
             RValue::Str(p) if i == 0 => sep = p.clone(),
             RValue::Hash(h) => {
-                for (k, v) in &h.borrow().entries {
+                for (k, v) in h.borrow().iter() {
                     match k {
                         RValue::Sym(k) if &**k == "chomp" => chomp = v.truthy(),
                         other => {
