@@ -228,6 +228,33 @@ impl Ctx {
         top
     }
 
+    /// Makes an ended interpreter's top frame a new one's (its first scope of locals kept
+    /// emptied, for the next code).
+    pub(crate) fn reset_top(&mut self) {
+        self.id = 1;
+        self.locals.truncate(1);
+        match self.locals.first_mut() {
+            Some(first) if first.0.capacity() <= SPARE_ROOM => first.0.clear(),
+            _ => {
+                self.locals.clear();
+                self.locals.push(Scope::default());
+            }
+        }
+        if !matches!(self.this, This::Template) {
+            self.this = This::Template;
+        }
+        if !matches!(self.def_target, DefTarget::Template) {
+            self.def_target = DefTarget::Template;
+        }
+        if !self.cref.is_empty() {
+            if let Ok(none) = NO_CREF.try_with(Rc::clone) {
+                self.cref = none;
+            }
+        }
+        self.block = None;
+        self.method = None;
+    }
+
     /// The top frame of an interpreter that runs no code there (only the methods it
     /// calls, each in its own frame): without a scope of locals (`Interp::calling`).
     pub(crate) fn bare_top() -> Ctx {
@@ -243,34 +270,37 @@ impl Ctx {
     }
 }
 
-impl Drop for Interp<'_> {
-    fn drop(&mut self) {
-        // Classes hold their methods and constants, which may hold the classes.
-        for c in &self.classes {
-            c.clear();
-        }
-    }
-}
-
 impl Interp<'_> {
     /// Runs `f` in the frame `home` (where a block or proc was made) if it is still
     /// running, else in the current one.
     pub fn in_frame<T>(&mut self, home: u64, f: impl FnOnce(&mut Self) -> T) -> T {
-        if home == 0 || home == self.ctx.id {
+        if home == 0 || home == self.st.ctx.id {
             return f(self);
         }
-        if let Some(k) = self.frames.iter().rposition(|c| c.id == home) {
-            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+        if let Some(k) = self.st.frames.iter().rposition(|c| c.id == home) {
+            {
+                let st = &mut **self.st;
+                std::mem::swap(&mut st.ctx, &mut st.frames[k]);
+            }
             let r = f(self);
-            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+            {
+                let st = &mut **self.st;
+                std::mem::swap(&mut st.ctx, &mut st.frames[k]);
+            }
             return r;
         }
         // A loaded file's frame (swapped in and out, so nested visits find it by its id).
-        match self.parked.iter().position(|c| c.id == home) {
+        match self.st.parked.iter().position(|c| c.id == home) {
             Some(k) => {
-                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
+                {
+                    let st = &mut **self.st;
+                    std::mem::swap(&mut st.ctx, &mut st.parked[k]);
+                }
                 let r = f(self);
-                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
+                {
+                    let st = &mut **self.st;
+                    std::mem::swap(&mut st.ctx, &mut st.parked[k]);
+                }
                 r
             }
             None => f(self),
@@ -293,9 +323,9 @@ impl Interp<'_> {
     }
 
     fn new_frame(&mut self, this: This, def_target: DefTarget, cref: Rc<[Rc<UserClass>]>) -> Ctx {
-        self.frame_ids += 1;
+        self.st.frame_ids += 1;
         Ctx {
-            id: self.frame_ids,
+            id: self.st.frame_ids,
             locals: fresh_locals(),
             this,
             def_target,
@@ -307,20 +337,20 @@ impl Interp<'_> {
 
     /// Runs `f` in a new frame, then returns to the current one.
     fn with_frame<T>(&mut self, frame: Ctx, at: usize, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        if self.call_depth >= MAX_CALL_DEPTH {
+        if self.st.call_depth >= MAX_CALL_DEPTH {
             return Err(Flow::from(RubyError::raised_as(
                 "SystemStackError",
                 "stack level too deep",
                 at,
             )));
         }
-        let caller = std::mem::replace(&mut self.ctx, frame);
-        self.frames.push(caller);
-        self.call_depth += 1;
+        let caller = std::mem::replace(&mut self.st.ctx, frame);
+        self.st.frames.push(caller);
+        self.st.call_depth += 1;
         let r = crate::limits::deep(|| f(self));
-        self.call_depth -= 1;
-        if let Some(caller) = self.frames.pop() {
-            self.ctx = caller;
+        self.st.call_depth -= 1;
+        if let Some(caller) = self.st.frames.pop() {
+            self.st.ctx = caller;
         }
         r
     }
@@ -328,10 +358,10 @@ impl Interp<'_> {
     /// `def`: the method goes to the template, the class being defined, or the class itself
     /// (`def self.name`); its value is the name as a symbol.
     pub(super) fn define_method(&mut self, def: &Rc<MethodDef>, at: usize) -> R {
-        let m = Method::Def(def.clone(), self.ctx.cref.clone());
+        let m = Method::Def(def.clone(), self.st.ctx.cref.clone());
         let name = def.name.clone();
         if def.singleton {
-            match &self.ctx.this {
+            match &self.st.ctx.this {
                 This::Template => {
                     self.set_top_method(&name, m);
                 }
@@ -346,7 +376,7 @@ impl Interp<'_> {
                 }
             }
         } else {
-            match &self.ctx.def_target {
+            match &self.st.ctx.def_target {
                 DefTarget::Template => {
                     self.set_top_method(&name, m);
                 }
@@ -379,10 +409,10 @@ impl Interp<'_> {
     /// `class Name < Super ... end`, `module Name ... end`, `class << self ... end`.
     pub(super) fn class_def(&mut self, def: &Rc<ClassDef>, at: usize) -> R {
         if def.path.is_empty() {
-            let This::Class(c) = self.ctx.this.clone() else {
+            let This::Class(c) = self.st.ctx.this.clone() else {
                 return unsupported("'class << self' outside a class", at);
             };
-            let cref = self.ctx.cref.clone();
+            let cref = self.st.ctx.cref.clone();
             let frame = self.new_frame(This::Class(c.clone()), DefTarget::Singleton(c), cref);
             return self.with_frame(frame, at, |it| it.body_value(&def.body));
         }
@@ -393,7 +423,7 @@ impl Interp<'_> {
                 other => return raise(format!("{} is not a class/module", inspect(&other)), at),
             },
             None if def.path.starts_with("::") => (None, path),
-            None => (self.ctx.cref.last().cloned(), path),
+            None => (self.st.ctx.cref.last().cloned(), path),
         };
         let superclass = match &def.superclass {
             Some(s) => Some(self.eval(s)?),
@@ -401,7 +431,7 @@ impl Interp<'_> {
         };
         let existing = match &container {
             Some(c) => c.constants.borrow().get(short).cloned(),
-            None => self.top_constants.get(short).cloned(),
+            None => self.st.top_constants.get(short).cloned(),
         };
         let class = match existing {
             Some(RValue::Module(c)) => {
@@ -460,11 +490,11 @@ impl Interp<'_> {
                         self.set_top_constant(short, v);
                     }
                 }
-                self.classes.push(class.clone());
+                self.st.classes.push(class.clone());
                 class
             }
         };
-        let mut cref: Vec<Rc<UserClass>> = self.ctx.cref.to_vec();
+        let mut cref: Vec<Rc<UserClass>> = self.st.ctx.cref.to_vec();
         cref.push(class.clone());
         let frame = self.new_frame(
             This::Class(class.clone()),
@@ -490,7 +520,7 @@ impl Interp<'_> {
         let mut segments = scope_segments(name);
         let first = segments.next().unwrap_or(name);
         let mut v = if top {
-            self.top_constants.get(first).cloned()
+            self.st.top_constants.get(first).cloned()
         } else {
             self.lexical_constant(first)
         };
@@ -520,12 +550,12 @@ impl Interp<'_> {
     }
 
     fn lexical_constant(&self, name: &str) -> Option<RValue> {
-        for c in self.ctx.cref.iter().rev() {
+        for c in self.st.ctx.cref.iter().rev() {
             if let Some(v) = c.constants.borrow().get(name) {
                 return Some(v.clone());
             }
         }
-        if let Some(c) = self.ctx.cref.last() {
+        if let Some(c) = self.st.ctx.cref.last() {
             for a in c.ancestors() {
                 if let Include::User(a) = a {
                     if let Some(v) = a.constants.borrow().get(name) {
@@ -534,7 +564,7 @@ impl Interp<'_> {
                 }
             }
         }
-        self.top_constants.get(name).cloned()
+        self.st.top_constants.get(name).cloned()
     }
 
     /// `NAME = value`: a constant of the class being defined, or of the top.
@@ -544,17 +574,18 @@ impl Interp<'_> {
         }
         // A block run as a method (`BLOCK_AS_METHOD`) assigns constants as a block does.
         let in_method = self
+            .st
             .ctx
             .method
             .as_ref()
             .is_some_and(|m| m.name() != BLOCK_AS_METHOD);
-        if matches!(self.ctx.this, This::Object(_)) || in_method {
+        if matches!(self.st.ctx.this, This::Object(_)) || in_method {
             return Err(Flow::from(RubyError::syntax_unquoted(
                 "dynamic constant assignment",
                 at,
             )));
         }
-        match self.ctx.cref.last() {
+        match self.st.ctx.cref.last() {
             Some(c) => {
                 c.constants.borrow_mut().insert(name.to_string(), v);
             }
@@ -567,8 +598,8 @@ impl Interp<'_> {
 
     /// Whether exception class `class` is `ancestor`, for the template's exception classes too.
     pub fn exception_is_a(&self, class: &str, ancestor: &str) -> bool {
-        let installed = self.installed_classes.iter().flat_map(|c| c.iter());
-        let mut all = self.classes.iter().chain(installed);
+        let installed = self.st.installed_classes.iter().flat_map(|c| c.iter());
+        let mut all = self.st.classes.iter().chain(installed);
         match all.find(|c| &*c.name == class) {
             Some(c) => c.is_a(ancestor),
             None => error_is_a(class, ancestor),
@@ -584,18 +615,18 @@ impl Interp<'_> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
-        let this = self.ctx.this.clone();
+        let this = self.st.ctx.this.clone();
         let found = match &this {
-            This::Template => self.top_methods.get(name).cloned().map(|m| (m, None)),
+            This::Template => self.st.top_methods.get(name).cloned().map(|m| (m, None)),
             This::Object(o) => o.class.find_method(name).map(|(m, c)| (m, Some(c))),
             This::Class(c) => c.find_singleton(name).map(|(m, c)| (m, Some(c))),
         };
         if let Some((m, owner)) = found {
-            let block = block.map(|b| BlockArg::Ast(b.clone(), self.ctx.id));
+            let block = block.map(|b| BlockArg::Ast(b.clone(), self.st.ctx.id));
             return self.invoke(&m, owner, this, args, block, at);
         }
         // `confine`, `setcode`, ... in a `Facter.add` block (whose `self` is the fact)
-        if self.facter.adding() {
+        if self.st.facter.adding() {
             if let Some(v) = methods::facter::resolution_call(self, name, &args, block, at)? {
                 return Ok(v);
             }
@@ -664,16 +695,16 @@ impl Interp<'_> {
         };
         // A file runs once (also one that requires itself while it loads): `require` of
         // it again is false, as Ruby's.
-        if self.loaded.iter().any(|b| Rc::ptr_eq(b, &body)) {
+        if self.st.loaded.iter().any(|b| Rc::ptr_eq(b, &body)) {
             return Ok(Some(RValue::Bool(false)));
         }
-        self.loaded.push(body.clone());
-        let outer = std::mem::replace(&mut self.ctx, Ctx::top());
-        self.ctx.id = outer.id;
+        self.st.loaded.push(body.clone());
+        let outer = std::mem::replace(&mut self.st.ctx, Ctx::top());
+        self.st.ctx.id = outer.id;
         let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
-        self.ctx = outer;
+        self.st.ctx = outer;
         if r.is_err() {
-            self.loaded.retain(|b| !Rc::ptr_eq(b, &body));
+            self.st.loaded.retain(|b| !Rc::ptr_eq(b, &body));
         }
         r?;
         Ok(Some(RValue::Bool(true)))
@@ -834,7 +865,7 @@ impl Interp<'_> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R<Option<RValue>> {
-        let blk = |it: &Self| block.map(|b| BlockArg::Ast(b.clone(), it.ctx.id));
+        let blk = |it: &Self| block.map(|b| BlockArg::Ast(b.clone(), it.st.ctx.id));
         match recv {
             RValue::Object(o) => {
                 if let Some((m, owner)) = o.class.find_method(name) {
@@ -1143,7 +1174,7 @@ impl Interp<'_> {
 
     /// `yield args`: the block given to the running method, in the frame it was written in.
     pub(super) fn yield_given(&mut self, args: Vec<RValue>, at: usize) -> R {
-        match self.ctx.block.clone() {
+        match self.st.ctx.block.clone() {
             Some(BlockArg::Ast(b, home)) => self.in_frame(home, |it| it.yield_block(&b, args)),
             Some(BlockArg::Host(b)) => match self.host.call_block(&b, args) {
                 Some(r) => super::host_result(r, at),
@@ -1167,12 +1198,12 @@ impl Interp<'_> {
 
     /// Whether the running method was given a block (`block_given?`).
     pub fn block_given(&self) -> bool {
-        self.ctx.block.is_some()
+        self.st.ctx.block.is_some()
     }
 
     /// `super` / `super(args)`: the method of the same name further up the ancestors.
     pub(super) fn call_super(&mut self, args: Option<&[crate::ast::Node]>, at: usize) -> R {
-        let Some(frame) = self.ctx.method.clone() else {
+        let Some(frame) = self.st.ctx.method.clone() else {
             return Err(Flow::from(RubyError::raised_as(
                 "RuntimeError",
                 "super called outside of method",
@@ -1183,7 +1214,7 @@ impl Interp<'_> {
             Some(a) => self.list(a)?,
             None => self.zsuper_args(&frame),
         };
-        let this = self.ctx.this.clone();
+        let this = self.st.ctx.this.clone();
         let (class, singleton) = match &this {
             This::Object(o) => (o.class.clone(), false),
             This::Class(c) => (c.clone(), true),
@@ -1223,7 +1254,7 @@ impl Interp<'_> {
         };
         match found {
             Some((m, owner)) => {
-                let block = self.ctx.block.clone();
+                let block = self.st.ctx.block.clone();
                 self.invoke(&m, Some(owner), this, args, block, at)
             }
             None if frame.name() == "initialize" || (frame.name() == "respond_to?") => {
@@ -1425,7 +1456,7 @@ impl Interp<'_> {
                     self.bind_param(name, RValue::hash(h), fresh);
                 }
                 DefParam::Block(name) => {
-                    let v = match &self.ctx.block {
+                    let v = match &self.st.ctx.block {
                         Some(BlockArg::Ast(b, home)) => RValue::Proc(b.clone(), false, *home),
                         Some(BlockArg::Host(b)) => b.clone(),
                         _ => RValue::Nil,
@@ -1461,7 +1492,7 @@ impl Interp<'_> {
     /// Binds a parameter: defined in the frame's scope without looking for the name first
     /// when it is known to be new there (`fresh`).
     fn bind_param(&mut self, name: &Name, v: RValue, fresh: bool) {
-        match self.ctx.locals.last_mut() {
+        match self.st.ctx.locals.last_mut() {
             Some(scope) if fresh => scope.define(name.clone(), v),
             _ => self.set_local(name, v),
         }

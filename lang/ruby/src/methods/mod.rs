@@ -125,7 +125,7 @@ pub fn call(
             return Ok(v);
         }
         if let RValue::Module(m) = &recv {
-            if it.facter.installed() {
+            if it.st.facter.installed() {
                 if let Some(v) = facter::call(it, &m.name, name, &args, block, at)? {
                     return Ok(v);
                 }
@@ -298,7 +298,7 @@ pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> 
         RValue::Regexp(re) => match value {
             RValue::Str(s) | RValue::Sym(s) => match re.captures(s).map_err(regexp_failed(at))? {
                 Some(c) => {
-                    it.last_match = Some(std::rc::Rc::new(c));
+                    it.st.last_match = Some(std::rc::Rc::new(c));
                     true
                 }
                 None => false,

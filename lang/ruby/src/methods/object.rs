@@ -290,7 +290,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 c.arity(1, 2)?;
                 let s = match &c.args[0] {
                     RValue::Nil => {
-                        it.last_match = None;
+                        it.st.last_match = None;
                         return Ok(Some(if c.id == M::match_p {
                             RValue::Bool(false)
                         } else {
