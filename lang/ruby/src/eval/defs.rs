@@ -8,7 +8,7 @@ use crate::ast::{Block, ClassDef, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods::{self, M};
 use crate::show::inspect;
-use crate::value::{Include, Ivars, Method, Object, RHash, RValue, UserClass};
+use crate::value::{Ancestor, Include, Ivars, Method, Object, RHash, RValue, UserClass};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -176,55 +176,18 @@ pub struct Ctx {
 thread_local! {
     /// The classes around the top's code: none (shared, not allocated per interpreter).
     static NO_CREF: Rc<[Rc<UserClass>]> = Rc::from(Vec::new());
-    /// The local variables of frames that ended, emptied, for new frames: a method's call
-    /// allocated its stack of scopes and its first scope's room each time.
-    static SPARE_LOCALS: RefCell<Vec<Vec<Scope>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// How many emptied stacks of scopes are kept, and the most variables a kept scope has room
-/// for.
+/// How many emptied stacks of scopes an interpreter keeps for its next frames, and the
+/// most variables a kept scope has room for.
 const SPARE_STACKS: usize = 32;
 const SPARE_ROOM: usize = 16;
-
-/// A frame's local variables: one empty scope (an emptied one of an ended frame's).
-fn fresh_locals() -> Vec<Scope> {
-    SPARE_LOCALS
-        .try_with(|s| s.borrow_mut().pop())
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| vec![Scope::default()])
-}
-
-impl Drop for Ctx {
-    fn drop(&mut self) {
-        if self.locals.capacity() == 0 {
-            // (a top frame that ran no code: nothing to keep)
-            return;
-        }
-        let mut locals = std::mem::take(&mut self.locals);
-        locals.truncate(1);
-        let Some(first) = locals.first_mut() else {
-            return;
-        };
-        if first.0.capacity() > SPARE_ROOM {
-            return;
-        }
-        first.0.clear();
-        let _ = SPARE_LOCALS.try_with(|s| {
-            if let Ok(mut s) = s.try_borrow_mut() {
-                if s.len() < SPARE_STACKS {
-                    s.push(locals);
-                }
-            }
-        });
-    }
-}
 
 impl Ctx {
     /// The frame of the template's body.
     pub fn top() -> Ctx {
         let mut top = Ctx::bare_top();
-        top.locals = fresh_locals();
+        top.locals = vec![Scope::default()];
         top
     }
 
@@ -232,13 +195,17 @@ impl Ctx {
     /// emptied, for the next code).
     pub(crate) fn reset_top(&mut self) {
         self.id = 1;
-        self.locals.truncate(1);
-        match self.locals.first_mut() {
-            Some(first) if first.0.capacity() <= SPARE_ROOM => first.0.clear(),
-            _ => {
-                self.locals.clear();
+        if self.locals.len() != 1 {
+            self.locals.truncate(1);
+            if self.locals.is_empty() {
                 self.locals.push(Scope::default());
             }
+        }
+        let first = &mut self.locals[0].0;
+        if first.capacity() > SPARE_ROOM {
+            *first = Vec::new();
+        } else if !first.is_empty() {
+            first.clear();
         }
         if !matches!(self.this, This::Template) {
             self.this = This::Template;
@@ -251,8 +218,12 @@ impl Ctx {
                 self.cref = none;
             }
         }
-        self.block = None;
-        self.method = None;
+        if self.block.is_some() {
+            self.block = None;
+        }
+        if self.method.is_some() {
+            self.method = None;
+        }
     }
 
     /// The top frame of an interpreter that runs no code there (only the methods it
@@ -326,7 +297,11 @@ impl Interp<'_> {
         self.st.frame_ids += 1;
         Ctx {
             id: self.st.frame_ids,
-            locals: fresh_locals(),
+            // (an ended frame's, emptied: a call allocates no stack of scopes)
+            locals: match self.st.spare_locals.pop() {
+                Some(locals) => locals,
+                None => vec![Scope::default()],
+            },
             this,
             def_target,
             cref,
@@ -350,9 +325,25 @@ impl Interp<'_> {
         let r = crate::limits::deep(|| f(self));
         self.st.call_depth -= 1;
         if let Some(caller) = self.st.frames.pop() {
-            self.st.ctx = caller;
+            let mut ended = std::mem::replace(&mut self.st.ctx, caller);
+            self.keep_locals(&mut ended.locals);
         }
         r
+    }
+
+    /// Keeps an ended frame's stack of scopes, emptied, for the next frame (unless its
+    /// first scope grew big, or enough are kept).
+    fn keep_locals(&mut self, locals: &mut Vec<Scope>) {
+        let spare = &mut self.st.spare_locals;
+        if spare.len() >= SPARE_STACKS {
+            return;
+        }
+        locals.truncate(1);
+        match locals.first_mut() {
+            Some(first) if first.0.capacity() <= SPARE_ROOM => first.0.clear(),
+            _ => return,
+        }
+        spare.push(std::mem::take(locals));
     }
 
     /// `def`: the method goes to the template, the class being defined, or the class itself
@@ -556,12 +547,12 @@ impl Interp<'_> {
             }
         }
         if let Some(c) = self.st.ctx.cref.last() {
-            for a in c.ancestors() {
-                if let Include::User(a) = a {
-                    if let Some(v) = a.constants.borrow().get(name) {
-                        return Some(v.clone());
-                    }
-                }
+            let found = c.find_ancestor(&mut |a| match a {
+                Ancestor::User(a) => a.constants.borrow().get(name).cloned(),
+                Ancestor::Core(_) => None,
+            });
+            if found.is_some() {
+                return found;
             }
         }
         self.st.top_constants.get(name).cloned()
@@ -603,6 +594,24 @@ impl Interp<'_> {
         match all.find(|c| &*c.name == class) {
             Some(c) => c.is_a(ancestor),
             None => error_is_a(class, ancestor),
+        }
+    }
+
+    /// `v.is_a?(class)` of a core class (by name): a rescued exception of the code's own
+    /// classes through their ancestors.
+    pub fn value_is_a(&self, v: &RValue, class: &str) -> bool {
+        match v {
+            RValue::Exception(e) => self.exception_is_a(&e.0, class),
+            _ => v.is_a(class),
+        }
+    }
+
+    /// `v.is_a?(m)` of a class or module the code defines: an object's by the class's
+    /// identity; a rescued exception's (kept by its class's name) by name.
+    pub fn value_is_a_module(&self, v: &RValue, m: &Rc<UserClass>) -> bool {
+        match v {
+            RValue::Exception(e) => self.exception_is_a(&e.0, &m.name),
+            _ => v.is_a_module(m),
         }
     }
 
@@ -1023,11 +1032,12 @@ impl Interp<'_> {
                         )))
                     }
                     "===" => Ok(Some(RValue::Bool(
-                        args.first().is_some_and(|v| v.is_a(&c.name)),
+                        args.first().is_some_and(|v| self.value_is_a_module(v, c)),
                     ))),
                     "<" | "<=" => Ok(Some(match args.first() {
                         Some(RValue::Module(o)) if Rc::ptr_eq(o, c) => RValue::Bool(name == "<="),
-                        Some(RValue::Module(o)) if c.is_a(&o.name) => RValue::Bool(true),
+                        Some(RValue::Module(o)) if c.inherits(o) => RValue::Bool(true),
+                        Some(RValue::Module(o)) if o.inherits(c) => RValue::Bool(false),
                         Some(RValue::Class(k)) if c.is_a(k) => RValue::Bool(true),
                         _ => RValue::Nil,
                     })),

@@ -139,6 +139,7 @@ impl<'h> Interp<'h> {
 
     fn make(host: &'h mut dyn Host, shared: Option<SharedVars>) -> Interp<'h> {
         let mut st = State::take();
+        st.forget_definitions();
         st.shared = shared;
         Interp {
             host,
@@ -149,9 +150,12 @@ impl<'h> Interp<'h> {
     /// An interpreter that starts from what an earlier one's code defined (`install`), to
     /// call its methods (`call_top`).
     pub fn calling(host: &'h mut dyn Host, loaded: &Loaded) -> Interp<'h> {
-        let mut it = Interp::make(host, None);
-        it.install(loaded);
-        it
+        let mut st = State::take();
+        st.install(loaded);
+        Interp {
+            host,
+            st: std::mem::ManuallyDrop::new(st),
+        }
     }
 
     /// The text the code wrote (`<%= %>`, template text), taken out.
@@ -194,9 +198,7 @@ impl<'h> Interp<'h> {
     /// Starts from what an earlier interpreter's code defined (see `snapshot`), sharing
     /// it.
     pub fn install(&mut self, loaded: &Loaded) {
-        self.st.top_methods = loaded.top_methods.clone();
-        self.st.top_constants = loaded.top_constants.clone();
-        self.st.installed_classes = loaded.classes.clone();
+        self.st.install(loaded);
     }
 
     /// Runs code for what it defines (methods, classes, constants), not for output: a
@@ -659,7 +661,10 @@ impl<'h> Interp<'h> {
 
     /// Evaluates a list, spreading `*splat`s.
     pub fn list(&mut self, items: &[Node]) -> R<Vec<RValue>> {
-        let mut out = Vec::with_capacity(items.len());
+        if items.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut out = self.st.args_list(items.len());
         for i in items {
             if let Kind::Splat(e) = &i.kind {
                 match self.eval(e)? {

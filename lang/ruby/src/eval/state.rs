@@ -4,7 +4,7 @@
 //! render makes and drops no stacks, maps or frames of its own (nested interpreters, a
 //! render inside a function inside a render, each take their own).
 
-use super::{Ctx, Interp, SharedVars, ToHashEntries};
+use super::{Ctx, Interp, Loaded, Scope, SharedVars, ToHashEntries};
 use crate::ast::Node;
 use crate::methods;
 use crate::value::{Captures, Method, RValue, UserClass};
@@ -27,6 +27,10 @@ thread_local! {
 /// chain), and the most room a kept output or map may have (a big render's is freed).
 const SPARES_KEPT: usize = 8;
 const ROOM_KEPT: usize = 1 << 16;
+
+/// How many argument lists an interpreter keeps, and the most room a kept one has.
+const SPARE_ARGS: usize = 16;
+const ARGS_ROOM: usize = 8;
 
 /// Everything of an interpreter but its host.
 pub struct State {
@@ -74,6 +78,11 @@ pub struct State {
     /// The frames of files that have been loaded, kept for the blocks made in them (a
     /// custom fact's `setcode` block runs in its file's frame, after the file was loaded).
     pub(crate) parked: Vec<Ctx>,
+    /// The stacks of scopes of ended frames, emptied, for new frames (`new_frame`).
+    pub(crate) spare_locals: Vec<Vec<Scope>>,
+    /// The argument lists of ended core method calls, emptied, for the next calls'
+    /// (`Interp::list`, `methods::call`).
+    spare_args: Vec<Vec<RValue>>,
 }
 
 impl State {
@@ -98,6 +107,30 @@ impl State {
             loaded: Vec::new(),
             facter: methods::facter::Registry::default(),
             parked: Vec::new(),
+            spare_locals: Vec::new(),
+            spare_args: Vec::new(),
+        }
+    }
+
+    /// A list for `n` arguments (or items): an ended call's, else a new one.
+    pub(crate) fn args_list(&mut self, n: usize) -> Vec<RValue> {
+        match self.spare_args.pop() {
+            Some(mut list) => {
+                list.reserve(n);
+                list
+            }
+            None => Vec::with_capacity(n),
+        }
+    }
+
+    /// Keeps an ended call's argument list, emptied, for a later call (a few, not big).
+    pub(crate) fn keep_args(&mut self, mut list: Vec<RValue>) {
+        if list.capacity() != 0
+            && list.capacity() <= ARGS_ROOM
+            && self.spare_args.len() < SPARE_ARGS
+        {
+            list.clear();
+            self.spare_args.push(list);
         }
     }
 
@@ -124,33 +157,95 @@ impl State {
     }
 
     /// Back to what a new interpreter starts from, keeping the room of its stacks and
-    /// maps (not past `ROOM_KEPT`). What the code defined and read is dropped here, when
-    /// the interpreter ends, not when the state is next used.
+    /// maps (not past `ROOM_KEPT`). What the code made and read is dropped here, when the
+    /// interpreter ends, not when the state is next used; what an earlier interpreter
+    /// defined and this one was given (`Interp::calling`) stays installed, for the next
+    /// call of the same function (`install`, `forget_definitions`). Each part is tested
+    /// before it is emptied: a function's call leaves most of them untouched.
     fn reset(&mut self) {
-        self.clear_classes();
-        self.out.clear();
-        if self.out.capacity() > ROOM_KEPT {
-            self.out = String::new();
+        if !self.classes.is_empty() {
+            self.clear_classes();
         }
-        self.frames.clear();
+        if !self.out.is_empty() {
+            self.out.clear();
+            if self.out.capacity() > ROOM_KEPT {
+                self.out = String::new();
+            }
+        }
+        if !self.frames.is_empty() {
+            self.frames.clear();
+        }
         self.ctx.reset_top();
         self.frame_ids = 1;
         self.call_depth = 0;
-        emptied(&mut self.top_methods, &NO_METHODS);
-        emptied(&mut self.top_constants, &NO_CONSTANTS);
-        self.installed_classes = None;
+        // the code's own definitions (a map no `Loaded` shares) go
+        if let Some(own) = Rc::get_mut(&mut self.top_methods) {
+            cleared(own);
+        }
+        if let Some(own) = Rc::get_mut(&mut self.top_constants) {
+            cleared(own);
+        }
         cleared(&mut self.ivars);
-        self.last_match = None;
+        if self.last_match.is_some() {
+            self.last_match = None;
+        }
         cleared(&mut self.scope_vars);
-        self.shared = None;
-        self.to_hash = None;
-        self.catching.clear();
+        if self.shared.is_some() {
+            self.shared = None;
+        }
+        if self.to_hash.is_some() {
+            self.to_hash = None;
+        }
+        if !self.catching.is_empty() {
+            self.catching.clear();
+        }
         self.steps = 0;
-        self.loaded.clear();
+        if !self.loaded.is_empty() {
+            self.loaded.clear();
+        }
         if !self.facter.is_empty() {
             self.facter = Default::default();
         }
-        self.parked.clear();
+        if !self.parked.is_empty() {
+            self.parked.clear();
+        }
+    }
+
+    /// Installs what an earlier interpreter's code defined (see `Loaded`), unless it is
+    /// installed already.
+    pub(crate) fn install(&mut self, loaded: &Loaded) {
+        if !Rc::ptr_eq(&self.top_methods, &loaded.top_methods) {
+            self.top_methods = loaded.top_methods.clone();
+        }
+        if !Rc::ptr_eq(&self.top_constants, &loaded.top_constants) {
+            self.top_constants = loaded.top_constants.clone();
+        }
+        let same = match (&self.installed_classes, &loaded.classes) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.installed_classes = loaded.classes.clone();
+        }
+    }
+
+    /// Lets go of what an earlier interpreter defined (a new interpreter's code starts
+    /// with no definitions).
+    pub(crate) fn forget_definitions(&mut self) {
+        if !self.top_methods.is_empty() {
+            if let Ok(none) = NO_METHODS.try_with(Rc::clone) {
+                self.top_methods = none;
+            }
+        }
+        if !self.top_constants.is_empty() {
+            if let Ok(none) = NO_CONSTANTS.try_with(Rc::clone) {
+                self.top_constants = none;
+            }
+        }
+        if self.installed_classes.is_some() {
+            self.installed_classes = None;
+        }
     }
 
     /// Forgets the methods, constants and variables of the classes the code defined:
@@ -162,24 +257,10 @@ impl State {
     }
 }
 
-/// An emptied map of the top's definitions: its own one cleared, a shared one (a
-/// `Loaded`'s) let go for the shared empty one.
-fn emptied<V>(
-    m: &mut Rc<HashMap<String, V>>,
-    none: &'static std::thread::LocalKey<Rc<HashMap<String, V>>>,
-) {
-    match Rc::get_mut(m) {
-        Some(own) if own.capacity() <= ROOM_KEPT => own.clear(),
-        _ => {
-            if let Ok(empty) = none.try_with(Rc::clone) {
-                *m = empty;
-            }
-        }
-    }
-}
-
+/// Empties a map (a big one let go).
 fn cleared<V>(m: &mut HashMap<String, V>) {
-    if m.capacity() > ROOM_KEPT {
+    if m.is_empty() {
+    } else if m.capacity() > ROOM_KEPT {
         *m = HashMap::default();
     } else {
         m.clear();
