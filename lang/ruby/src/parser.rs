@@ -1742,7 +1742,11 @@ impl Parser {
                     if let Some(e) = err {
                         return Err(e);
                     }
-                    Ok(Part::Code(Node::new(Kind::Seq(body), at)))
+                    // (one statement is the part itself: no sequence to run through)
+                    Ok(Part::Code(match <[Node; 1]>::try_from(body) {
+                        Ok([one]) => one,
+                        Err(body) => Node::new(Kind::Seq(body), at),
+                    }))
                 }
             })
             .collect()

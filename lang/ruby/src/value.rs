@@ -90,34 +90,39 @@ impl RValue {
 
     /// The class name, as `x.class` prints it.
     pub fn class_name(&self) -> String {
-        match self {
-            RValue::Nil => "NilClass".into(),
-            RValue::Bool(true) => "TrueClass".into(),
-            RValue::Bool(false) => "FalseClass".into(),
-            RValue::Int(_) => "Integer".into(),
-            RValue::Float(_) => "Float".into(),
-            RValue::Str(_) | RValue::Bytes(_) => "String".into(),
-            RValue::Sym(_) => "Symbol".into(),
-            RValue::Array(_) => "Array".into(),
-            RValue::Hash(_) => "Hash".into(),
-            RValue::Range(_) => "Range".into(),
-            RValue::Regexp(_) => "Regexp".into(),
-            RValue::Match(..) => "MatchData".into(),
-            RValue::Class(_) => "Class".into(),
-            RValue::Scope => "Puppet::Parser::Scope".into(),
-            RValue::Proc(..) => "Proc".into(),
-            RValue::Module(m) if m.module => "Module".into(),
-            RValue::Module(_) => "Class".into(),
-            RValue::Object(o) => o.class.name.to_string(),
-            RValue::Exception(e) => e.0.clone(),
-            RValue::Host(o) => o.class_name(),
-        }
+        self.class_str().into_owned()
+    }
+
+    /// The name of the value's class, copied only for a host's object.
+    pub fn class_str(&self) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow;
+        Cow::Borrowed(match self {
+            RValue::Nil => "NilClass",
+            RValue::Bool(true) => "TrueClass",
+            RValue::Bool(false) => "FalseClass",
+            RValue::Int(_) => "Integer",
+            RValue::Float(_) => "Float",
+            RValue::Str(_) | RValue::Bytes(_) => "String",
+            RValue::Sym(_) => "Symbol",
+            RValue::Array(_) => "Array",
+            RValue::Hash(_) => "Hash",
+            RValue::Range(_) => "Range",
+            RValue::Regexp(_) => "Regexp",
+            RValue::Match(..) => "MatchData",
+            RValue::Class(_) => "Class",
+            RValue::Scope => "Puppet::Parser::Scope",
+            RValue::Proc(..) => "Proc",
+            RValue::Module(m) if m.module => "Module",
+            RValue::Module(_) => "Class",
+            RValue::Object(o) => &o.class.name,
+            RValue::Exception(e) => &e.0,
+            RValue::Host(o) => return Cow::Owned(o.class_name()),
+        })
     }
 
     /// The classes and modules the value is an instance of (for `is_a?` and `===`).
     pub fn is_a(&self, class: &str) -> bool {
-        let own = self.class_name();
-        if own == class || matches!(class, "Object" | "BasicObject" | "Kernel") {
+        if self.class_str() == class || matches!(class, "Object" | "BasicObject" | "Kernel") {
             return true;
         }
         match self {
@@ -130,6 +135,16 @@ impl RValue {
             RValue::Exception(e) => crate::error::error_is_a(&e.0, class),
             RValue::Host(o) => o.is_a(class),
             _ => false,
+        }
+    }
+
+    /// `is_a?` of a class or module the code defines: an object's by the class's identity
+    /// (its ancestors walked, not their names compared); a rescued exception's, whose
+    /// class is kept by name, by name.
+    pub fn is_a_module(&self, m: &Rc<UserClass>) -> bool {
+        match self {
+            RValue::Object(o) => o.class.inherits(m),
+            _ => self.is_a(&m.name),
         }
     }
 
@@ -340,6 +355,13 @@ pub enum Include {
     Core(Rc<str>),
 }
 
+/// An ancestor as `UserClass::find_ancestor` shows it.
+#[derive(Clone, Copy)]
+pub enum Ancestor<'a> {
+    User(&'a Rc<UserClass>),
+    Core(&'a str),
+}
+
 /// A method of a class a template defines.
 #[derive(Debug, Clone)]
 pub enum Method {
@@ -397,15 +419,57 @@ impl UserClass {
         out
     }
 
+    /// The first of the ancestors (in `ancestors`' order) for which `f` answers, without
+    /// making their list.
+    pub fn find_ancestor<T>(
+        self: &Rc<Self>,
+        f: &mut impl FnMut(Ancestor<'_>) -> Option<T>,
+    ) -> Option<T> {
+        let mut k = self;
+        loop {
+            if let Some(v) = f(Ancestor::User(k)) {
+                return Some(v);
+            }
+            for inc in k.includes.borrow().iter().rev() {
+                let found = match inc {
+                    Include::User(m) => m.find_ancestor(f),
+                    Include::Core(n) => f(Ancestor::Core(n)),
+                };
+                if found.is_some() {
+                    return found;
+                }
+            }
+            if let Some(core) = &k.core_super {
+                if let Some(v) = f(Ancestor::Core(core)) {
+                    return Some(v);
+                }
+            }
+            match &k.superclass {
+                Some(s) => k = s,
+                None => return None,
+            }
+        }
+    }
+
     /// An instance method, looked up along the ancestors.
     pub fn find_method(self: &Rc<Self>, name: &str) -> Option<(Method, Rc<UserClass>)> {
-        self.ancestors().into_iter().find_map(|a| match a {
-            Include::User(c) => {
+        self.find_ancestor(&mut |a| match a {
+            Ancestor::User(c) => {
                 let m = c.methods.borrow().get(name).cloned();
-                m.map(|m| (m, c))
+                m.map(|m| (m, c.clone()))
             }
-            Include::Core(_) => None,
+            Ancestor::Core(_) => None,
         })
+    }
+
+    /// Whether instances are instances of `class` too: it is the class or one of its
+    /// ancestors (by identity).
+    pub fn inherits(self: &Rc<Self>, class: &Rc<UserClass>) -> bool {
+        self.find_ancestor(&mut |a| match a {
+            Ancestor::User(c) if Rc::ptr_eq(c, class) => Some(()),
+            _ => None,
+        })
+        .is_some()
     }
 
     /// A method of the class itself, looked up along its superclasses (a module's own
@@ -424,20 +488,28 @@ impl UserClass {
     /// Whether instances are `class` (by name): the class, its ancestors, `Object`.
     pub fn is_a(self: &Rc<Self>, class: &str) -> bool {
         matches!(class, "Object" | "BasicObject" | "Kernel")
-            || self.ancestors().iter().any(|a| match a {
-                Include::User(c) => &*c.name == class,
-                Include::Core(n) => {
-                    &**n == class
-                        || (crate::error::is_error_class(n) && crate::error::error_is_a(n, class))
-                }
-            })
+            || self
+                .find_ancestor(&mut |a| {
+                    let hit = match a {
+                        Ancestor::User(c) => *c.name == *class,
+                        Ancestor::Core(n) => {
+                            n == class
+                                || (crate::error::is_error_class(n)
+                                    && crate::error::error_is_a(n, class))
+                        }
+                    };
+                    hit.then_some(())
+                })
+                .is_some()
     }
 
     /// Whether it includes the core module `name` (`Comparable`, `Enumerable`).
     pub fn includes_core(self: &Rc<Self>, name: &str) -> bool {
-        self.ancestors()
-            .iter()
-            .any(|a| matches!(a, Include::Core(n) if &**n == name))
+        self.find_ancestor(&mut |a| match a {
+            Ancestor::Core(n) if n == name => Some(()),
+            _ => None,
+        })
+        .is_some()
     }
 
     /// Forgets its methods, constants and variables (they may hold the class itself: a

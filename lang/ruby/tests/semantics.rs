@@ -52,7 +52,7 @@ fn evaluate(src: &str) -> String {
     let mut host = NoHost;
     let mut it = Interp::new(&mut host);
     match it.run(&body) {
-        Ok(()) => std::mem::take(&mut it.out),
+        Ok(()) => it.take_output(),
         Err(e) => answer_of_error(e),
     }
 }

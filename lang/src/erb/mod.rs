@@ -128,7 +128,7 @@ pub fn render_shared(
 ) -> Result<String, RubyError> {
     let mut it = ruby::Interp::with_shared(host, shared);
     it.run(&template.body)?;
-    Ok(std::mem::take(&mut it.out))
+    Ok(it.take_output())
 }
 
 #[cfg(test)]

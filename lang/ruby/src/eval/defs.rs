@@ -8,7 +8,7 @@ use crate::ast::{Block, ClassDef, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods::{self, M};
 use crate::show::inspect;
-use crate::value::{Include, Ivars, Method, Object, RHash, RValue, UserClass};
+use crate::value::{Ancestor, Include, Ivars, Method, Object, RHash, RValue, UserClass};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -176,56 +176,54 @@ pub struct Ctx {
 thread_local! {
     /// The classes around the top's code: none (shared, not allocated per interpreter).
     static NO_CREF: Rc<[Rc<UserClass>]> = Rc::from(Vec::new());
-    /// The local variables of frames that ended, emptied, for new frames: a method's call
-    /// allocated its stack of scopes and its first scope's room each time.
-    static SPARE_LOCALS: RefCell<Vec<Vec<Scope>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// How many emptied stacks of scopes are kept, and the most variables a kept scope has room
-/// for.
+/// How many emptied stacks of scopes an interpreter keeps for its next frames, and the
+/// most variables a kept scope has room for.
 const SPARE_STACKS: usize = 32;
 const SPARE_ROOM: usize = 16;
-
-/// A frame's local variables: one empty scope (an emptied one of an ended frame's).
-fn fresh_locals() -> Vec<Scope> {
-    SPARE_LOCALS
-        .try_with(|s| s.borrow_mut().pop())
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| vec![Scope::default()])
-}
-
-impl Drop for Ctx {
-    fn drop(&mut self) {
-        if self.locals.capacity() == 0 {
-            // (a top frame that ran no code: nothing to keep)
-            return;
-        }
-        let mut locals = std::mem::take(&mut self.locals);
-        locals.truncate(1);
-        let Some(first) = locals.first_mut() else {
-            return;
-        };
-        if first.0.capacity() > SPARE_ROOM {
-            return;
-        }
-        first.0.clear();
-        let _ = SPARE_LOCALS.try_with(|s| {
-            if let Ok(mut s) = s.try_borrow_mut() {
-                if s.len() < SPARE_STACKS {
-                    s.push(locals);
-                }
-            }
-        });
-    }
-}
 
 impl Ctx {
     /// The frame of the template's body.
     pub fn top() -> Ctx {
         let mut top = Ctx::bare_top();
-        top.locals = fresh_locals();
+        top.locals = vec![Scope::default()];
         top
+    }
+
+    /// Makes an ended interpreter's top frame a new one's (its first scope of locals kept
+    /// emptied, for the next code).
+    pub(crate) fn reset_top(&mut self) {
+        self.id = 1;
+        if self.locals.len() != 1 {
+            self.locals.truncate(1);
+            if self.locals.is_empty() {
+                self.locals.push(Scope::default());
+            }
+        }
+        let first = &mut self.locals[0].0;
+        if first.capacity() > SPARE_ROOM {
+            *first = Vec::new();
+        } else if !first.is_empty() {
+            first.clear();
+        }
+        if !matches!(self.this, This::Template) {
+            self.this = This::Template;
+        }
+        if !matches!(self.def_target, DefTarget::Template) {
+            self.def_target = DefTarget::Template;
+        }
+        if !self.cref.is_empty() {
+            if let Ok(none) = NO_CREF.try_with(Rc::clone) {
+                self.cref = none;
+            }
+        }
+        if self.block.is_some() {
+            self.block = None;
+        }
+        if self.method.is_some() {
+            self.method = None;
+        }
     }
 
     /// The top frame of an interpreter that runs no code there (only the methods it
@@ -243,34 +241,37 @@ impl Ctx {
     }
 }
 
-impl Drop for Interp<'_> {
-    fn drop(&mut self) {
-        // Classes hold their methods and constants, which may hold the classes.
-        for c in &self.classes {
-            c.clear();
-        }
-    }
-}
-
 impl Interp<'_> {
     /// Runs `f` in the frame `home` (where a block or proc was made) if it is still
     /// running, else in the current one.
     pub fn in_frame<T>(&mut self, home: u64, f: impl FnOnce(&mut Self) -> T) -> T {
-        if home == 0 || home == self.ctx.id {
+        if home == 0 || home == self.st.ctx.id {
             return f(self);
         }
-        if let Some(k) = self.frames.iter().rposition(|c| c.id == home) {
-            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+        if let Some(k) = self.st.frames.iter().rposition(|c| c.id == home) {
+            {
+                let st = &mut **self.st;
+                std::mem::swap(&mut st.ctx, &mut st.frames[k]);
+            }
             let r = f(self);
-            std::mem::swap(&mut self.ctx, &mut self.frames[k]);
+            {
+                let st = &mut **self.st;
+                std::mem::swap(&mut st.ctx, &mut st.frames[k]);
+            }
             return r;
         }
         // A loaded file's frame (swapped in and out, so nested visits find it by its id).
-        match self.parked.iter().position(|c| c.id == home) {
+        match self.st.parked.iter().position(|c| c.id == home) {
             Some(k) => {
-                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
+                {
+                    let st = &mut **self.st;
+                    std::mem::swap(&mut st.ctx, &mut st.parked[k]);
+                }
                 let r = f(self);
-                std::mem::swap(&mut self.ctx, &mut self.parked[k]);
+                {
+                    let st = &mut **self.st;
+                    std::mem::swap(&mut st.ctx, &mut st.parked[k]);
+                }
                 r
             }
             None => f(self),
@@ -293,10 +294,14 @@ impl Interp<'_> {
     }
 
     fn new_frame(&mut self, this: This, def_target: DefTarget, cref: Rc<[Rc<UserClass>]>) -> Ctx {
-        self.frame_ids += 1;
+        self.st.frame_ids += 1;
         Ctx {
-            id: self.frame_ids,
-            locals: fresh_locals(),
+            id: self.st.frame_ids,
+            // (an ended frame's, emptied: a call allocates no stack of scopes)
+            locals: match self.st.spare_locals.pop() {
+                Some(locals) => locals,
+                None => vec![Scope::default()],
+            },
             this,
             def_target,
             cref,
@@ -307,31 +312,47 @@ impl Interp<'_> {
 
     /// Runs `f` in a new frame, then returns to the current one.
     fn with_frame<T>(&mut self, frame: Ctx, at: usize, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        if self.call_depth >= MAX_CALL_DEPTH {
+        if self.st.call_depth >= MAX_CALL_DEPTH {
             return Err(Flow::from(RubyError::raised_as(
                 "SystemStackError",
                 "stack level too deep",
                 at,
             )));
         }
-        let caller = std::mem::replace(&mut self.ctx, frame);
-        self.frames.push(caller);
-        self.call_depth += 1;
+        let caller = std::mem::replace(&mut self.st.ctx, frame);
+        self.st.frames.push(caller);
+        self.st.call_depth += 1;
         let r = crate::limits::deep(|| f(self));
-        self.call_depth -= 1;
-        if let Some(caller) = self.frames.pop() {
-            self.ctx = caller;
+        self.st.call_depth -= 1;
+        if let Some(caller) = self.st.frames.pop() {
+            let mut ended = std::mem::replace(&mut self.st.ctx, caller);
+            self.keep_locals(&mut ended.locals);
         }
         r
+    }
+
+    /// Keeps an ended frame's stack of scopes, emptied, for the next frame (unless its
+    /// first scope grew big, or enough are kept).
+    fn keep_locals(&mut self, locals: &mut Vec<Scope>) {
+        let spare = &mut self.st.spare_locals;
+        if spare.len() >= SPARE_STACKS {
+            return;
+        }
+        locals.truncate(1);
+        match locals.first_mut() {
+            Some(first) if first.0.capacity() <= SPARE_ROOM => first.0.clear(),
+            _ => return,
+        }
+        spare.push(std::mem::take(locals));
     }
 
     /// `def`: the method goes to the template, the class being defined, or the class itself
     /// (`def self.name`); its value is the name as a symbol.
     pub(super) fn define_method(&mut self, def: &Rc<MethodDef>, at: usize) -> R {
-        let m = Method::Def(def.clone(), self.ctx.cref.clone());
+        let m = Method::Def(def.clone(), self.st.ctx.cref.clone());
         let name = def.name.clone();
         if def.singleton {
-            match &self.ctx.this {
+            match &self.st.ctx.this {
                 This::Template => {
                     self.set_top_method(&name, m);
                 }
@@ -346,7 +367,7 @@ impl Interp<'_> {
                 }
             }
         } else {
-            match &self.ctx.def_target {
+            match &self.st.ctx.def_target {
                 DefTarget::Template => {
                     self.set_top_method(&name, m);
                 }
@@ -379,10 +400,10 @@ impl Interp<'_> {
     /// `class Name < Super ... end`, `module Name ... end`, `class << self ... end`.
     pub(super) fn class_def(&mut self, def: &Rc<ClassDef>, at: usize) -> R {
         if def.path.is_empty() {
-            let This::Class(c) = self.ctx.this.clone() else {
+            let This::Class(c) = self.st.ctx.this.clone() else {
                 return unsupported("'class << self' outside a class", at);
             };
-            let cref = self.ctx.cref.clone();
+            let cref = self.st.ctx.cref.clone();
             let frame = self.new_frame(This::Class(c.clone()), DefTarget::Singleton(c), cref);
             return self.with_frame(frame, at, |it| it.body_value(&def.body));
         }
@@ -393,7 +414,7 @@ impl Interp<'_> {
                 other => return raise(format!("{} is not a class/module", inspect(&other)), at),
             },
             None if def.path.starts_with("::") => (None, path),
-            None => (self.ctx.cref.last().cloned(), path),
+            None => (self.st.ctx.cref.last().cloned(), path),
         };
         let superclass = match &def.superclass {
             Some(s) => Some(self.eval(s)?),
@@ -401,7 +422,7 @@ impl Interp<'_> {
         };
         let existing = match &container {
             Some(c) => c.constants.borrow().get(short).cloned(),
-            None => self.top_constants.get(short).cloned(),
+            None => self.st.top_constants.get(short).cloned(),
         };
         let class = match existing {
             Some(RValue::Module(c)) => {
@@ -460,11 +481,11 @@ impl Interp<'_> {
                         self.set_top_constant(short, v);
                     }
                 }
-                self.classes.push(class.clone());
+                self.st.classes.push(class.clone());
                 class
             }
         };
-        let mut cref: Vec<Rc<UserClass>> = self.ctx.cref.to_vec();
+        let mut cref: Vec<Rc<UserClass>> = self.st.ctx.cref.to_vec();
         cref.push(class.clone());
         let frame = self.new_frame(
             This::Class(class.clone()),
@@ -490,7 +511,7 @@ impl Interp<'_> {
         let mut segments = scope_segments(name);
         let first = segments.next().unwrap_or(name);
         let mut v = if top {
-            self.top_constants.get(first).cloned()
+            self.st.top_constants.get(first).cloned()
         } else {
             self.lexical_constant(first)
         };
@@ -520,21 +541,21 @@ impl Interp<'_> {
     }
 
     fn lexical_constant(&self, name: &str) -> Option<RValue> {
-        for c in self.ctx.cref.iter().rev() {
+        for c in self.st.ctx.cref.iter().rev() {
             if let Some(v) = c.constants.borrow().get(name) {
                 return Some(v.clone());
             }
         }
-        if let Some(c) = self.ctx.cref.last() {
-            for a in c.ancestors() {
-                if let Include::User(a) = a {
-                    if let Some(v) = a.constants.borrow().get(name) {
-                        return Some(v.clone());
-                    }
-                }
+        if let Some(c) = self.st.ctx.cref.last() {
+            let found = c.find_ancestor(&mut |a| match a {
+                Ancestor::User(a) => a.constants.borrow().get(name).cloned(),
+                Ancestor::Core(_) => None,
+            });
+            if found.is_some() {
+                return found;
             }
         }
-        self.top_constants.get(name).cloned()
+        self.st.top_constants.get(name).cloned()
     }
 
     /// `NAME = value`: a constant of the class being defined, or of the top.
@@ -544,17 +565,18 @@ impl Interp<'_> {
         }
         // A block run as a method (`BLOCK_AS_METHOD`) assigns constants as a block does.
         let in_method = self
+            .st
             .ctx
             .method
             .as_ref()
             .is_some_and(|m| m.name() != BLOCK_AS_METHOD);
-        if matches!(self.ctx.this, This::Object(_)) || in_method {
+        if matches!(self.st.ctx.this, This::Object(_)) || in_method {
             return Err(Flow::from(RubyError::syntax_unquoted(
                 "dynamic constant assignment",
                 at,
             )));
         }
-        match self.ctx.cref.last() {
+        match self.st.ctx.cref.last() {
             Some(c) => {
                 c.constants.borrow_mut().insert(name.to_string(), v);
             }
@@ -567,11 +589,29 @@ impl Interp<'_> {
 
     /// Whether exception class `class` is `ancestor`, for the template's exception classes too.
     pub fn exception_is_a(&self, class: &str, ancestor: &str) -> bool {
-        let installed = self.installed_classes.iter().flat_map(|c| c.iter());
-        let mut all = self.classes.iter().chain(installed);
+        let installed = self.st.installed_classes.iter().flat_map(|c| c.iter());
+        let mut all = self.st.classes.iter().chain(installed);
         match all.find(|c| &*c.name == class) {
             Some(c) => c.is_a(ancestor),
             None => error_is_a(class, ancestor),
+        }
+    }
+
+    /// `v.is_a?(class)` of a core class (by name): a rescued exception of the code's own
+    /// classes through their ancestors.
+    pub fn value_is_a(&self, v: &RValue, class: &str) -> bool {
+        match v {
+            RValue::Exception(e) => self.exception_is_a(&e.0, class),
+            _ => v.is_a(class),
+        }
+    }
+
+    /// `v.is_a?(m)` of a class or module the code defines: an object's by the class's
+    /// identity; a rescued exception's (kept by its class's name) by name.
+    pub fn value_is_a_module(&self, v: &RValue, m: &Rc<UserClass>) -> bool {
+        match v {
+            RValue::Exception(e) => self.exception_is_a(&e.0, &m.name),
+            _ => v.is_a_module(m),
         }
     }
 
@@ -584,18 +624,18 @@ impl Interp<'_> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
-        let this = self.ctx.this.clone();
+        let this = self.st.ctx.this.clone();
         let found = match &this {
-            This::Template => self.top_methods.get(name).cloned().map(|m| (m, None)),
+            This::Template => self.st.top_methods.get(name).cloned().map(|m| (m, None)),
             This::Object(o) => o.class.find_method(name).map(|(m, c)| (m, Some(c))),
             This::Class(c) => c.find_singleton(name).map(|(m, c)| (m, Some(c))),
         };
         if let Some((m, owner)) = found {
-            let block = block.map(|b| BlockArg::Ast(b.clone(), self.ctx.id));
+            let block = block.map(|b| BlockArg::Ast(b.clone(), self.st.ctx.id));
             return self.invoke(&m, owner, this, args, block, at);
         }
         // `confine`, `setcode`, ... in a `Facter.add` block (whose `self` is the fact)
-        if self.facter.adding() {
+        if self.st.facter.adding() {
             if let Some(v) = methods::facter::resolution_call(self, name, &args, block, at)? {
                 return Ok(v);
             }
@@ -664,16 +704,16 @@ impl Interp<'_> {
         };
         // A file runs once (also one that requires itself while it loads): `require` of
         // it again is false, as Ruby's.
-        if self.loaded.iter().any(|b| Rc::ptr_eq(b, &body)) {
+        if self.st.loaded.iter().any(|b| Rc::ptr_eq(b, &body)) {
             return Ok(Some(RValue::Bool(false)));
         }
-        self.loaded.push(body.clone());
-        let outer = std::mem::replace(&mut self.ctx, Ctx::top());
-        self.ctx.id = outer.id;
+        self.st.loaded.push(body.clone());
+        let outer = std::mem::replace(&mut self.st.ctx, Ctx::top());
+        self.st.ctx.id = outer.id;
         let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
-        self.ctx = outer;
+        self.st.ctx = outer;
         if r.is_err() {
-            self.loaded.retain(|b| !Rc::ptr_eq(b, &body));
+            self.st.loaded.retain(|b| !Rc::ptr_eq(b, &body));
         }
         r?;
         Ok(Some(RValue::Bool(true)))
@@ -834,7 +874,7 @@ impl Interp<'_> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R<Option<RValue>> {
-        let blk = |it: &Self| block.map(|b| BlockArg::Ast(b.clone(), it.ctx.id));
+        let blk = |it: &Self| block.map(|b| BlockArg::Ast(b.clone(), it.st.ctx.id));
         match recv {
             RValue::Object(o) => {
                 if let Some((m, owner)) = o.class.find_method(name) {
@@ -992,11 +1032,12 @@ impl Interp<'_> {
                         )))
                     }
                     "===" => Ok(Some(RValue::Bool(
-                        args.first().is_some_and(|v| v.is_a(&c.name)),
+                        args.first().is_some_and(|v| self.value_is_a_module(v, c)),
                     ))),
                     "<" | "<=" => Ok(Some(match args.first() {
                         Some(RValue::Module(o)) if Rc::ptr_eq(o, c) => RValue::Bool(name == "<="),
-                        Some(RValue::Module(o)) if c.is_a(&o.name) => RValue::Bool(true),
+                        Some(RValue::Module(o)) if c.inherits(o) => RValue::Bool(true),
+                        Some(RValue::Module(o)) if o.inherits(c) => RValue::Bool(false),
                         Some(RValue::Class(k)) if c.is_a(k) => RValue::Bool(true),
                         _ => RValue::Nil,
                     })),
@@ -1143,7 +1184,7 @@ impl Interp<'_> {
 
     /// `yield args`: the block given to the running method, in the frame it was written in.
     pub(super) fn yield_given(&mut self, args: Vec<RValue>, at: usize) -> R {
-        match self.ctx.block.clone() {
+        match self.st.ctx.block.clone() {
             Some(BlockArg::Ast(b, home)) => self.in_frame(home, |it| it.yield_block(&b, args)),
             Some(BlockArg::Host(b)) => match self.host.call_block(&b, args) {
                 Some(r) => super::host_result(r, at),
@@ -1167,12 +1208,12 @@ impl Interp<'_> {
 
     /// Whether the running method was given a block (`block_given?`).
     pub fn block_given(&self) -> bool {
-        self.ctx.block.is_some()
+        self.st.ctx.block.is_some()
     }
 
     /// `super` / `super(args)`: the method of the same name further up the ancestors.
     pub(super) fn call_super(&mut self, args: Option<&[crate::ast::Node]>, at: usize) -> R {
-        let Some(frame) = self.ctx.method.clone() else {
+        let Some(frame) = self.st.ctx.method.clone() else {
             return Err(Flow::from(RubyError::raised_as(
                 "RuntimeError",
                 "super called outside of method",
@@ -1183,7 +1224,7 @@ impl Interp<'_> {
             Some(a) => self.list(a)?,
             None => self.zsuper_args(&frame),
         };
-        let this = self.ctx.this.clone();
+        let this = self.st.ctx.this.clone();
         let (class, singleton) = match &this {
             This::Object(o) => (o.class.clone(), false),
             This::Class(c) => (c.clone(), true),
@@ -1223,7 +1264,7 @@ impl Interp<'_> {
         };
         match found {
             Some((m, owner)) => {
-                let block = self.ctx.block.clone();
+                let block = self.st.ctx.block.clone();
                 self.invoke(&m, Some(owner), this, args, block, at)
             }
             None if frame.name() == "initialize" || (frame.name() == "respond_to?") => {
@@ -1425,7 +1466,7 @@ impl Interp<'_> {
                     self.bind_param(name, RValue::hash(h), fresh);
                 }
                 DefParam::Block(name) => {
-                    let v = match &self.ctx.block {
+                    let v = match &self.st.ctx.block {
                         Some(BlockArg::Ast(b, home)) => RValue::Proc(b.clone(), false, *home),
                         Some(BlockArg::Host(b)) => b.clone(),
                         _ => RValue::Nil,
@@ -1461,7 +1502,7 @@ impl Interp<'_> {
     /// Binds a parameter: defined in the frame's scope without looking for the name first
     /// when it is known to be new there (`fresh`).
     fn bind_param(&mut self, name: &Name, v: RValue, fresh: bool) {
-        match self.ctx.locals.last_mut() {
+        match self.st.ctx.locals.last_mut() {
             Some(scope) if fresh => scope.define(name.clone(), v),
             _ => self.set_local(name, v),
         }

@@ -2,14 +2,14 @@
 //! to a Puppet function, which calls it as a lambda.
 //!
 //! While the host runs the function, the interpreter that made the call waits inside the
-//! host call and cannot be reached. So its state (frames, locals, definitions; everything
-//! but the host) is moved into the lent block, and each call of the block runs in an
-//! interpreter made on the spot with the host the caller gives (one wrapping the
-//! evaluator as it is at that call), the block's frame and locals as they were left: an
-//! outer local the block changes (`total += x`) is changed for the code after the call.
-//! When the host call returns, the state goes back to the interpreter.
+//! host call and cannot be reached. So its state (`State`: frames, locals, definitions;
+//! everything but the host) is moved into the lent block, and each call of the block runs
+//! in an interpreter made on the spot with the host the caller gives (one wrapping the
+//! evaluator as it is at that call) and that state, the block's frame and locals as they
+//! were left: an outer local the block changes (`total += x`) is changed for the code after
+//! the call. When the host call returns, the state goes back to the interpreter.
 
-use super::{Flow, Interp, R};
+use super::{Flow, Interp, State, R};
 use crate::ast::Block;
 use crate::error::{HostError, RubyError};
 use crate::host::{Host, Lent};
@@ -21,7 +21,7 @@ use std::rc::Rc;
 struct LentBlock {
     /// The lending interpreter's state, while the host call runs (`None` while a call of
     /// the block has it).
-    state: Rc<RefCell<Option<Interp<'static>>>>,
+    state: Rc<RefCell<Option<Box<State>>>>,
     block: Rc<Block>,
     /// The frame the block was written in.
     home: u64,
@@ -42,32 +42,6 @@ impl std::fmt::Debug for LentBlock {
     }
 }
 
-/// The host of a waiting interpreter's state (nothing calls it: the state runs only in an
-/// interpreter with a real host).
-struct Waiting;
-
-impl Host for Waiting {
-    fn variable(&mut self, _name: &str) -> Option<RValue> {
-        None
-    }
-    fn has_variable(&mut self, _name: &str, _with_value: bool) -> bool {
-        false
-    }
-    fn call_function(&mut self, _name: &str, _args: Vec<RValue>) -> Result<RValue, HostError> {
-        Err(HostError::Unsupported(
-            "a call from a waiting interpreter".into(),
-        ))
-    }
-    fn has_function(&mut self, _name: &str) -> Result<bool, String> {
-        Ok(false)
-    }
-}
-
-fn waiting() -> &'static mut dyn Host {
-    // (a zero-sized value: leaking its box allocates nothing)
-    Box::leak(Box::new(Waiting))
-}
-
 impl Lent for LentBlock {
     fn params(&self) -> usize {
         self.block.params.len()
@@ -80,10 +54,12 @@ impl Lent for LentBlock {
                 self.at,
             ));
         };
+        // (the interpreter's own state swapped for the lender's, and back)
         let mut it = Interp::new(host);
-        swap_state(&mut it, &mut state);
+        std::mem::swap(&mut *it.st, &mut state);
         let r = it.call_proc(&self.block, false, self.home, args);
-        swap_state(&mut it, &mut state);
+        std::mem::swap(&mut *it.st, &mut state);
+        drop(it);
         *self.state.borrow_mut() = Some(state);
         let r = match r {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),
@@ -113,9 +89,10 @@ impl Interp<'_> {
         block: &Rc<Block>,
         at: usize,
     ) -> R<Option<RValue>> {
-        let home = self.ctx.id;
-        let mut held = Interp::new(waiting());
-        swap_state(self, &mut held);
+        let home = self.st.ctx.id;
+        // (a spare state stands in for this one's while the host has the block)
+        let mut held = State::take();
+        std::mem::swap(&mut *self.st, &mut held);
         let state = Rc::new(RefCell::new(Some(held)));
         let raised = Rc::new(RefCell::new(None));
         let broke = Rc::new(RefCell::new(None));
@@ -132,7 +109,10 @@ impl Interp<'_> {
             .call_function_with_block(name, args, Rc::new(lent));
         let held = state.borrow_mut().take();
         match held {
-            Some(mut held) => swap_state(self, &mut held),
+            Some(mut held) => {
+                std::mem::swap(&mut *self.st, &mut held);
+                State::give_back(held);
+            }
             // (a block call still running cannot be: the host's call has returned)
             None => unreachable!("a lent block's state is back when its host call returns"),
         }
@@ -161,51 +141,4 @@ fn says(message: &str, e: &RubyError) -> bool {
         RubyError::Interrupted { .. } => true,
         RubyError::Syntax { message: m, .. } => message.contains(m.as_str()),
     }
-}
-
-/// Swaps everything but the host between two interpreters.
-fn swap_state(a: &mut Interp<'_>, b: &mut Interp<'_>) {
-    use std::mem::swap;
-    // (every field named: a new one must be decided on here)
-    let Interp {
-        host: _,
-        out,
-        ctx,
-        frames,
-        frame_ids,
-        call_depth,
-        top_methods,
-        top_constants,
-        classes,
-        installed_classes,
-        ivars,
-        last_match,
-        scope_vars,
-        shared,
-        to_hash,
-        catching,
-        steps,
-        loaded,
-        facter,
-        parked,
-    } = a;
-    swap(out, &mut b.out);
-    swap(ctx, &mut b.ctx);
-    swap(frames, &mut b.frames);
-    swap(frame_ids, &mut b.frame_ids);
-    swap(call_depth, &mut b.call_depth);
-    swap(top_methods, &mut b.top_methods);
-    swap(top_constants, &mut b.top_constants);
-    swap(classes, &mut b.classes);
-    swap(installed_classes, &mut b.installed_classes);
-    swap(ivars, &mut b.ivars);
-    swap(last_match, &mut b.last_match);
-    swap(scope_vars, &mut b.scope_vars);
-    swap(shared, &mut b.shared);
-    swap(to_hash, &mut b.to_hash);
-    swap(catching, &mut b.catching);
-    swap(steps, &mut b.steps);
-    swap(loaded, &mut b.loaded);
-    swap(facter, &mut b.facter);
-    swap(parked, &mut b.parked);
 }

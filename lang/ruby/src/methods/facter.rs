@@ -53,6 +53,15 @@ impl Registry {
     pub fn adding(&self) -> bool {
         !self.adding.is_empty()
     }
+    /// Whether it is as new (nothing installed, added or being resolved).
+    pub fn is_empty(&self) -> bool {
+        !self.installed
+            && self.facts.is_empty()
+            && self.by_name.is_empty()
+            && self.adding.is_empty()
+            && self.resolving.is_empty()
+            && self.file_frame == 0
+    }
 }
 
 #[derive(Default)]
@@ -150,7 +159,7 @@ impl Interp<'_> {
     pub fn install_facter(&mut self) {
         let module = |it: &mut Self, name: &str| {
             let m = Rc::new(UserClass::new(Rc::from(name), true, None, None));
-            it.classes.push(m.clone());
+            it.st.classes.push(m.clone());
             m
         };
         let facter = module(self, "Facter");
@@ -164,7 +173,7 @@ impl Interp<'_> {
             None,
             Some(Rc::from("StandardError")),
         ));
-        self.classes.push(failure.clone());
+        self.st.classes.push(failure.clone());
         let put = |outer: &Rc<UserClass>, short: &str, inner: &Rc<UserClass>| {
             outer
                 .constants
@@ -177,7 +186,7 @@ impl Interp<'_> {
         put(&facter, "Core", &core);
         put(&facter, "Util", &util);
         self.set_top_constant("Facter", RValue::Module(facter));
-        self.facter.installed = true;
+        self.st.facter.installed = true;
         // `Facter.fact(:x)` / `Facter[:x]` give a fact object whose `value` resolves it
         let mut toks = Vec::new();
         let defined = crate::lexer::lex(FACT_CLASS, 0, &mut toks)
@@ -191,31 +200,36 @@ impl Interp<'_> {
     /// it added before stay.
     pub fn load_facts(&mut self, body: &[Node]) -> Result<(), RubyError> {
         let mut frame = Ctx::top();
-        self.frame_ids += 1;
-        frame.id = self.frame_ids;
-        let outer_frame = std::mem::replace(&mut self.facter.file_frame, frame.id);
-        let caller = std::mem::replace(&mut self.ctx, frame);
+        self.st.frame_ids += 1;
+        frame.id = self.st.frame_ids;
+        let outer_frame = std::mem::replace(&mut self.st.facter.file_frame, frame.id);
+        let caller = std::mem::replace(&mut self.st.ctx, frame);
         let r = self.load(body);
-        let frame = std::mem::replace(&mut self.ctx, caller);
-        self.parked.push(frame);
-        self.facter.file_frame = outer_frame;
+        let frame = std::mem::replace(&mut self.st.ctx, caller);
+        self.st.parked.push(frame);
+        self.st.facter.file_frame = outer_frame;
         r
     }
 
     /// The names of the custom facts the code added, in the order they were first added.
     pub fn fact_names(&self) -> Vec<String> {
-        self.facter.facts.iter().map(|f| f.name.clone()).collect()
+        self.st
+            .facter
+            .facts
+            .iter()
+            .map(|f| f.name.clone())
+            .collect()
     }
 
     /// Where a custom fact was first added (the offset of its `Facter.add`).
     pub fn fact_at(&self, name: &str) -> Option<usize> {
-        let i = *self.facter.by_name.get(name)?;
-        self.facter.facts[i].resolutions.first().map(|r| r.at)
+        let i = *self.st.facter.by_name.get(name)?;
+        self.st.facter.facts[i].resolutions.first().map(|r| r.at)
     }
 
     /// Resolves a custom fact; an error only when the session was interrupted.
     pub fn resolve_fact(&mut self, name: &str) -> Result<FactOutcome, RubyError> {
-        let Some(&i) = self.facter.by_name.get(name) else {
+        let Some(&i) = self.st.facter.by_name.get(name) else {
             return Ok(FactOutcome::Nil);
         };
         match resolve(self, i, 0) {
@@ -434,20 +448,22 @@ pub fn resolution_call(
     block: Option<&Rc<Block>>,
     at: usize,
 ) -> R<Option<RValue>> {
-    let Some(&(f, r)) = it.facter.adding.last() else {
+    let Some(&(f, r)) = it.st.facter.adding.last() else {
         return Ok(None);
     };
     match name {
         "confine" => {
             let confines = confines(it, args, block, at)?;
-            it.facter.facts[f].resolutions[r].confines.extend(confines);
+            it.st.facter.facts[f].resolutions[r]
+                .confines
+                .extend(confines);
         }
         "has_weight" => {
             let w = match args.first() {
                 Some(RValue::Int(n)) => *n,
                 _ => return raise("has_weight expects an Integer", at),
             };
-            it.facter.facts[f].resolutions[r].weight = Some(w);
+            it.st.facter.facts[f].resolutions[r].weight = Some(w);
         }
         "setcode" => {
             let code = match (args.first(), block) {
@@ -461,7 +477,7 @@ pub fn resolution_call(
                     )))
                 }
             };
-            it.facter.facts[f].resolutions[r].code = Some(code);
+            it.st.facter.facts[f].resolutions[r].code = Some(code);
         }
         "chunk" => {
             let Some(b) = block else {
@@ -473,14 +489,14 @@ pub fn resolution_call(
             };
             let name = args.first().cloned().unwrap_or(RValue::Nil);
             let closure = capture(it, b);
-            it.facter.facts[f].resolutions[r]
+            it.st.facter.facts[f].resolutions[r]
                 .chunks
                 .push((name, closure));
         }
         "aggregate" => {
             if let Some(b) = block {
                 let closure = capture(it, b);
-                it.facter.facts[f].resolutions[r].aggregate = Some(closure);
+                it.st.facter.facts[f].resolutions[r].aggregate = Some(closure);
             }
         }
         "timeout" | "timeout=" | "on_flush" | "name" => {}
@@ -514,27 +530,27 @@ fn add(it: &mut Interp, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -
             }
         }
     }
-    let f = match it.facter.by_name.get(&name) {
+    let f = match it.st.facter.by_name.get(&name) {
         Some(&f) => f,
         None => {
-            it.facter.facts.push(Fact {
+            it.st.facter.facts.push(Fact {
                 name: name.clone(),
                 ..Fact::default()
             });
-            let f = it.facter.facts.len() - 1;
-            it.facter.by_name.insert(name, f);
+            let f = it.st.facter.facts.len() - 1;
+            it.st.facter.by_name.insert(name, f);
             f
         }
     };
-    it.facter.facts[f].resolutions.push(res);
-    let r = it.facter.facts[f].resolutions.len() - 1;
-    for fact in &mut it.facter.facts {
+    it.st.facter.facts[f].resolutions.push(res);
+    let r = it.st.facter.facts[f].resolutions.len() - 1;
+    for fact in &mut it.st.facter.facts {
         fact.outcome = None;
     }
     if let Some(b) = block {
-        it.facter.adding.push((f, r));
+        it.st.facter.adding.push((f, r));
         let out = it.yield_block(b, vec![]);
-        it.facter.adding.pop();
+        it.st.facter.adding.pop();
         out?;
     }
     Ok(RValue::Nil)
@@ -584,11 +600,12 @@ fn confines(
 /// locals of the blocks around it as they are now (or with all its locals, when it was
 /// given elsewhere than in the file's own code, in a method).
 fn capture(it: &Interp, block: &Rc<Block>) -> Closure {
-    if it.ctx.id == it.facter.file_frame {
+    if it.st.ctx.id == it.st.facter.file_frame {
         Closure {
             block: block.clone(),
-            home: it.ctx.id,
+            home: it.st.ctx.id,
             scopes: it
+                .st
                 .ctx
                 .locals
                 .get(1..)
@@ -599,17 +616,17 @@ fn capture(it: &Interp, block: &Rc<Block>) -> Closure {
         Closure {
             block: block.clone(),
             home: 0,
-            scopes: it.ctx.locals.clone(),
+            scopes: it.st.ctx.locals.clone(),
         }
     }
 }
 
 fn run(it: &mut Interp, c: &Closure, args: Vec<RValue>) -> R {
     it.in_frame(c.home, |it| {
-        let depth = it.ctx.locals.len();
-        it.ctx.locals.extend(c.scopes.iter().cloned());
+        let depth = it.st.ctx.locals.len();
+        it.st.ctx.locals.extend(c.scopes.iter().cloned());
         let r = it.yield_block(&c.block, args);
-        it.ctx.locals.truncate(depth);
+        it.st.ctx.locals.truncate(depth);
         match r {
             Err(Flow::Return(v) | Flow::Break(v)) => Ok(v),
             other => other,
@@ -622,7 +639,7 @@ fn run(it: &mut Interp, c: &Closure, args: Vec<RValue>) -> R {
 /// set's; `a.b` digs into a structured fact.
 pub fn fact_value(it: &mut Interp, name: &str, at: usize) -> R {
     let name = name.to_lowercase();
-    if let Some(&i) = it.facter.by_name.get(&name) {
+    if let Some(&i) = it.st.facter.by_name.get(&name) {
         match resolve(it, i, at)? {
             FactOutcome::Skipped(e) => {
                 let (what, at) = match e {
@@ -632,7 +649,7 @@ pub fn fact_value(it: &mut Interp, name: &str, at: usize) -> R {
                 return unsupported(format!("the fact '{name}', which needs {what}"), at);
             }
             FactOutcome::Value(v) => {
-                let weight = it.facter.facts[i].outcome.as_ref().map_or(0, |o| o.1);
+                let weight = it.st.facter.facts[i].outcome.as_ref().map_or(0, |o| o.1);
                 if weight > 0 {
                     return Ok(v);
                 }
@@ -668,18 +685,18 @@ pub fn fact_value(it: &mut Interp, name: &str, at: usize) -> R {
 
 /// A custom fact's outcome, resolved once (until a resolution is added).
 fn resolve(it: &mut Interp, i: usize, at: usize) -> R<FactOutcome> {
-    if let Some((o, _)) = &it.facter.facts[i].outcome {
+    if let Some((o, _)) = &it.st.facter.facts[i].outcome {
         return Ok(o.clone());
     }
-    if it.facter.resolving.contains(&i) {
+    if it.st.facter.resolving.contains(&i) {
         return raise(
-            format!("Caught recursion on {}", it.facter.facts[i].name),
+            format!("Caught recursion on {}", it.st.facter.facts[i].name),
             at,
         );
     }
-    it.facter.resolving.push(i);
+    it.st.facter.resolving.push(i);
     let r = resolve_now(it, i);
-    it.facter.resolving.pop();
+    it.st.facter.resolving.pop();
     let (outcome, weight) = match r {
         Ok(x) => x,
         Err(Flow::Error(e)) => match *e {
@@ -697,14 +714,14 @@ fn resolve(it: &mut Interp, i: usize, at: usize) -> R<FactOutcome> {
         ),
         Err(_) => (FactOutcome::Nil, 0),
     };
-    if let Some(f) = it.facter.facts.get_mut(i) {
+    if let Some(f) = it.st.facter.facts.get_mut(i) {
         f.outcome = Some((outcome.clone(), weight));
     }
     Ok(outcome)
 }
 
 fn resolve_now(it: &mut Interp, i: usize) -> R<(FactOutcome, i64)> {
-    let resolutions = it.facter.facts[i].resolutions.clone();
+    let resolutions = it.st.facter.facts[i].resolutions.clone();
     let mut suitable = Vec::new();
     for r in &resolutions {
         let mut ok = true;

@@ -129,9 +129,9 @@ pub fn call(
                 return unsupported("'catch' without a block", at);
             };
             let tag = c.args.first().cloned().unwrap_or(RValue::Nil);
-            it.catching.push(tag.clone());
+            it.st.catching.push(tag.clone());
             let r = it.yield_block(b, vec![tag.clone()]);
-            it.catching.pop();
+            it.st.catching.pop();
             match r {
                 Err(Flow::Throw(t, v)) if t.equals(&tag) => Ok(v),
                 other => other,
@@ -140,7 +140,7 @@ pub fn call(
         M::throw => {
             c.arity(1, 2)?;
             let tag = c.args[0].clone();
-            if !it.catching.iter().any(|t| t.equals(&tag)) {
+            if !it.st.catching.iter().any(|t| t.equals(&tag)) {
                 return Err(Flow::from(RubyError::raised_as(
                     "UncaughtThrowError",
                     format!("uncaught throw {}", crate::show::inspect(&tag)),

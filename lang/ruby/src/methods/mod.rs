@@ -116,61 +116,70 @@ pub fn call(
     recv: RValue,
     id: M,
     name: &str,
-    mut args: Vec<RValue>,
+    args: Vec<RValue>,
     block: Option<&Rc<Block>>,
     at: usize,
 ) -> R {
-    if matches!(recv, RValue::Object(_) | RValue::Module(_)) {
-        if let Some(v) = it.call_user(&recv, name, &mut args, block, at)? {
-            return Ok(v);
-        }
-        if let RValue::Module(m) = &recv {
-            if it.facter.installed() {
-                if let Some(v) = facter::call(it, &m.name, name, &args, block, at)? {
-                    return Ok(v);
-                }
-            }
-        }
-    }
-    if matches!(recv, RValue::Host(_))
-        && matches!(id, M::call | M::op_call | M::yield_ | M::op_aref)
-    {
-        if let Some(r) = it.host.call_block(&recv, args.clone()) {
-            return crate::eval::host_result(r, at);
-        }
-    }
-    let c = Call {
+    let mut c = Call {
         id,
         name,
         args,
         block,
         at,
     };
+    let r = call_with(it, recv, &mut c);
+    // (the argument list's room kept for the next call's: `Interp::list`)
+    it.st.keep_args(c.args);
+    r
+}
+
+fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
+    let (name, block, at) = (c.name, c.block, c.at);
+    if matches!(recv, RValue::Object(_) | RValue::Module(_)) {
+        if let Some(v) = it.call_user(&recv, name, &mut c.args, block, at)? {
+            return Ok(v);
+        }
+        if let RValue::Module(m) = &recv {
+            if it.st.facter.installed() {
+                if let Some(v) = facter::call(it, &m.name, name, &c.args, block, at)? {
+                    return Ok(v);
+                }
+            }
+        }
+    }
+    if matches!(recv, RValue::Host(_))
+        && matches!(c.id, M::call | M::op_call | M::yield_ | M::op_aref)
+    {
+        if let Some(r) = it.host.call_block(&recv, c.args.clone()) {
+            return crate::eval::host_result(r, at);
+        }
+    }
+    let c = &*c;
     let found = match &recv {
-        RValue::Class(k) => stdlib::class_call(it, k, &c)?,
-        RValue::Str(_) => string::call(it, &recv, &c)?,
-        RValue::Bytes(_) => binary::call(it, &recv, &c)?,
-        RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, &c)?,
-        RValue::Array(_) => array::call(it, &recv, &c)?,
-        RValue::Hash(_) => hash::call(it, &recv, &c)?,
-        RValue::Range(_) => enumerable::range_call(it, &recv, &c)?,
-        RValue::Scope => scope::call(it, &c)?,
-        RValue::Host(h) => hocon::call(h, &c)?,
+        RValue::Class(k) => stdlib::class_call(it, k, c)?,
+        RValue::Str(_) => string::call(it, &recv, c)?,
+        RValue::Bytes(_) => binary::call(it, &recv, c)?,
+        RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, c)?,
+        RValue::Array(_) => array::call(it, &recv, c)?,
+        RValue::Hash(_) => hash::call(it, &recv, c)?,
+        RValue::Range(_) => enumerable::range_call(it, &recv, c)?,
+        RValue::Scope => scope::call(it, c)?,
+        RValue::Host(h) => hocon::call(h, c)?,
         _ => None,
     };
     if let Some(v) = found {
         return Ok(v);
     }
-    if let Some(v) = object::call(it, &recv, &c)? {
+    if let Some(v) = object::call(it, &recv, c)? {
         return Ok(v);
     }
     if matches!(recv, RValue::Array(_) | RValue::Hash(_) | RValue::Range(_)) {
-        if let Some(v) = enumerable::generic(it, &recv, &c)? {
+        if let Some(v) = enumerable::generic(it, &recv, c)? {
             return Ok(v);
         }
     }
     if let RValue::Class(k) = &recv {
-        if let Some(v) = facter::class_call(it, k, &c)? {
+        if let Some(v) = facter::class_call(it, k, c)? {
             return Ok(v);
         }
     }
@@ -293,12 +302,12 @@ pub fn no_method_message(recv: &RValue, name: &str) -> String {
 /// `pattern === value` (as `case`/`when` and `grep` test).
 pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> R<bool> {
     Ok(match pattern {
-        RValue::Class(c) => value.is_a(c),
-        RValue::Module(m) => value.is_a(&m.name),
+        RValue::Class(c) => it.value_is_a(value, c),
+        RValue::Module(m) => it.value_is_a_module(value, m),
         RValue::Regexp(re) => match value {
             RValue::Str(s) | RValue::Sym(s) => match re.captures(s).map_err(regexp_failed(at))? {
                 Some(c) => {
-                    it.last_match = Some(std::rc::Rc::new(c));
+                    it.st.last_match = Some(std::rc::Rc::new(c));
                     true
                 }
                 None => false,

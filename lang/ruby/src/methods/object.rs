@@ -19,13 +19,14 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             match &c.args[0] {
                 RValue::Class(k) if c.id == M::instance_of_p => {
-                    RValue::Bool(recv.class_name() == **k)
+                    RValue::Bool(recv.class_str() == **k)
                 }
-                RValue::Class(k) => RValue::Bool(recv.is_a(k)),
-                RValue::Module(m) if c.id == M::instance_of_p => {
-                    RValue::Bool(recv.class_name() == *m.name)
-                }
-                RValue::Module(m) => RValue::Bool(recv.is_a(&m.name)),
+                RValue::Class(k) => RValue::Bool(it.value_is_a(recv, k)),
+                RValue::Module(m) if c.id == M::instance_of_p => RValue::Bool(match recv {
+                    RValue::Object(o) => Rc::ptr_eq(&o.class, m),
+                    _ => recv.class_str() == *m.name,
+                }),
+                RValue::Module(m) => RValue::Bool(it.value_is_a_module(recv, m)),
                 _ => return raise("class or module required", c.at),
             }
         }
@@ -188,7 +189,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         RValue::Class(k) => match c.id {
             M::name | M::to_s | M::inspect => Some(RValue::Str(k.clone())),
-            M::op_eqq => Some(RValue::Bool(c.arg(0).is_some_and(|v| v.is_a(k)))),
+            M::op_eqq => Some(RValue::Bool(c.arg(0).is_some_and(|v| it.value_is_a(v, k)))),
             M::new | M::exception if crate::error::is_error_class(k) => {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
@@ -290,7 +291,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 c.arity(1, 2)?;
                 let s = match &c.args[0] {
                     RValue::Nil => {
-                        it.last_match = None;
+                        it.st.last_match = None;
                         return Ok(Some(if c.id == M::match_p {
                             RValue::Bool(false)
                         } else {

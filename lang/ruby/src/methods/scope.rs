@@ -16,7 +16,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 c.arity(1, 1)?;
             }
             let name = to_s(&c.args[0]);
-            if let Some(v) = it.scope_vars.get(&name) {
+            if let Some(v) = it.st.scope_vars.get(&name) {
                 return Ok(Some(v.clone()));
             }
             match it.host_variable(&name) {
@@ -79,7 +79,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             let r = it.host.set_variable(&name, &c.args[1]);
             crate::eval::host_result(r, c.at)?;
             it.share_variable(&name, c.args[1].clone());
-            it.scope_vars.insert(name, c.args[1].clone());
+            it.st.scope_vars.insert(name, c.args[1].clone());
             c.args[1].clone()
         }
         // a new hash each call, holding the objects `@x` reads (a value changed through it
@@ -88,7 +88,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             let Some(names) = it.host.scope_names() else {
                 return unsupported("method 'to_hash' on Puppet::Parser::Scope", c.at);
             };
-            if let Some((known, entries)) = &it.to_hash {
+            if let Some((known, entries)) = &it.st.to_hash {
                 if std::rc::Rc::ptr_eq(known, &names) {
                     let entries = entries.clone();
                     return Ok(Some(RValue::hash(crate::value::RHash::from_distinct(
@@ -103,7 +103,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                     Some(v) => entries.push((RValue::Str(name.clone()), v)),
                 }
             }
-            it.to_hash = Some((names, entries.clone()));
+            it.st.to_hash = Some((names, entries.clone()));
             RValue::hash(crate::value::RHash::from_distinct(entries))
         }
         // what the host gives of Puppet's compiler (`compiler.environment`, as

@@ -528,7 +528,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
                 .collect();
             let start = groups[0].map_or(0, |(a, _)| a);
             let caps = Rc::new(caps);
-            it.last_match = Some(caps.clone());
+            it.st.last_match = Some(caps.clone());
             if op == "=~" {
                 RValue::Int(s[..start].chars().count() as i64)
             } else {
@@ -536,7 +536,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
             }
         }
         None => {
-            it.last_match = None;
+            it.st.last_match = None;
             RValue::Nil
         }
     })
@@ -827,7 +827,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
                         c.at,
                     );
                 };
-                it.last_match = Some(Rc::new(caps));
+                it.st.last_match = Some(Rc::new(caps));
                 let v = it.yield_block(block, vec![RValue::str(&s[a..b])])?;
                 out.push_str(&to_s(&v));
             }
