@@ -997,4 +997,46 @@ mod tests {
             .join()
             .unwrap();
     }
+
+    /// Every manifest of the installed modules (Debian's packaged ones, when present:
+    /// `tests/real_modules/install.sh`) thaws into the tree its parse gives.
+    #[test]
+    fn installed_modules_thaw_into_their_trees() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                return;
+            };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|x| x == "pp") {
+                    found.push(path);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        walk(
+            std::path::Path::new("/usr/share/puppet/modules"),
+            &mut files,
+        );
+        let mut checked = 0;
+        for path in files {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(p) = crate::parse(&text) else {
+                continue;
+            };
+            let thawed = Frozen::freeze(&p).unwrap().thaw();
+            assert_eq!(
+                format!("{:?}", p.body),
+                format!("{:?}", thawed.body),
+                "{}",
+                path.display()
+            );
+            checked += 1;
+        }
+        eprintln!("{checked} manifests thawed");
+    }
 }
