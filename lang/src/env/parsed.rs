@@ -8,8 +8,9 @@
 //! modification time says: the autoloader reads the file anyway, and comparing the text is
 //! a small fraction of parsing it (a single evaluation pays nothing but one path's hash:
 //! hashing every text to find it among all those parsed cost 1.5% of `include apache`).
-//! A text is frozen the second time the process parses it (the first only notes it, with
-//! a copy of its text): a process that evaluates on one thread pays nothing for freezing.
+//! A text is frozen the second time the process parses its path (the first only notes
+//! the path): a process that evaluates on one thread pays nothing for freezing and keeps
+//! no copy of the texts.
 //!
 //! Sharing a tree among a thread's sessions is safe because what evaluation keeps in its
 //! nodes does not depend on the session: variable slots, frame sizes and frame layouts are
@@ -55,21 +56,28 @@ const LIMIT: usize = 8192;
 /// modules' manifests are about 1 MiB of text; a frozen tree is a few times its text).
 const SHARED_BYTES: usize = 64 << 20;
 
-/// A text the process parsed at a path, and its frozen tree once a second thread parsed it.
+/// A path the process parsed a file at, and the frozen tree of the text a second thread
+/// parsed there.
+#[derive(Default)]
 struct Known {
-    text: Box<str>,
     frozen: OnceLock<Option<FrozenFile>>,
 }
 
 struct FrozenFile {
+    text: Box<str>,
     tree: Frozen,
     warnings: Vec<Warning>,
 }
 
 #[derive(Default)]
 struct Shared {
-    files: rustc_hash::FxHashMap<PathBuf, Arc<Known>>,
+    /// By the path's bytes (hashing a `Path` goes component by component).
+    files: rustc_hash::FxHashMap<Box<[u8]>, Arc<Known>>,
     bytes: usize,
+}
+
+fn key(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
 }
 
 static SHARED: Mutex<Option<Shared>> = Mutex::new(None);
@@ -105,13 +113,12 @@ pub(crate) fn parse(path: &Path, text: String) -> Result<Rc<Parsed>, Error> {
     }
     let known = shared()
         .as_ref()
-        .and_then(|s| s.files.get(path).cloned())
-        .filter(|k| *k.text == *text);
+        .and_then(|s| s.files.get(key(path)).cloned());
     let parsed = match known.as_ref().and_then(|k| k.frozen.get()) {
-        Some(Some(frozen)) => thaw(path, text, frozen),
+        Some(Some(frozen)) if *frozen.text == *text => thaw(path, text, frozen),
         _ => {
             let parsed = parse_now(path, text)?;
-            keep(path, known, &parsed);
+            keep(path, known.clone(), &parsed);
             parsed
         }
     };
@@ -161,34 +168,35 @@ fn resolved(source: Rc<Source>, program: Program, warnings: Vec<Warning>) -> Par
     }
 }
 
-/// Notes a text parsed for the first time in the process, or freezes its tree when the
-/// process parsed it before (`known`).
+/// Notes a path parsed for the first time in the process (or with another text than the
+/// one frozen), or freezes the tree of its text when the process parsed the path before
+/// (`known`).
 fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed) {
-    match known {
-        None => {
-            let text = &parsed.source.text;
+    let text = &parsed.source.text;
+    let known = match known {
+        Some(k) if !matches!(k.frozen.get(), Some(Some(f)) if *f.text != **text) => k,
+        _ => {
             let mut guard = shared();
             let shared = guard.get_or_insert_with(Shared::default);
-            count(shared, text.len());
-            let known = Known {
-                text: text.as_str().into(),
-                frozen: OnceLock::new(),
-            };
-            shared.files.insert(path.to_path_buf(), Arc::new(known));
+            count(shared, 0);
+            shared.files.insert(key(path).into(), Arc::default());
+            return;
         }
-        Some(known) => {
-            let mut made = 0;
-            known.frozen.get_or_init(|| {
-                let tree = Frozen::freeze(&parsed.program)?;
-                made = tree.size();
-                let warnings = parsed.warnings.clone();
-                Some(FrozenFile { tree, warnings })
-            });
-            if made > 0 {
-                let mut guard = shared();
-                count(guard.get_or_insert_with(Shared::default), made);
-            }
-        }
+    };
+    let mut made = 0;
+    known.frozen.get_or_init(|| {
+        let tree = Frozen::freeze(&parsed.program)?;
+        made = tree.size() + text.len();
+        let warnings = parsed.warnings.clone();
+        Some(FrozenFile {
+            text: text.as_str().into(),
+            tree,
+            warnings,
+        })
+    });
+    if made > 0 {
+        let mut guard = shared();
+        count(guard.get_or_insert_with(Shared::default), made);
     }
 }
 
@@ -225,8 +233,8 @@ mod tests {
     fn frozen(path: &str, text: &str) -> bool {
         super::shared()
             .as_ref()
-            .and_then(|s| s.files.get(Path::new(path)).cloned())
-            .is_some_and(|k| *k.text == *text && matches!(k.frozen.get(), Some(Some(_))))
+            .and_then(|s| s.files.get(super::key(Path::new(path))).cloned())
+            .is_some_and(|k| matches!(k.frozen.get(), Some(Some(f)) if *f.text == *text))
     }
 
     /// A text is noted by the first thread that parses it, frozen by the second, thawed by
