@@ -1,29 +1,36 @@
-//! Module files parsed once per thread: the sessions of a thread (`prepl diff` compiles
-//! each node in a session of its own, `--repeat` runs each evaluation in a fresh one) share
-//! the syntax tree of a text parsed before.
+//! Module files parsed once per process: the sessions of a thread (`prepl diff` compiles
+//! each node in a session of its own) share the syntax tree of a text parsed before, and
+//! other threads (`--repeat` runs each evaluation on a fresh one, `prepl diff --jobs`'s
+//! workers, the kernel's) make theirs from the process's frozen copy of it
+//! (`syntax::frozen`) without lexing, parsing and validating the text again.
 //!
 //! Trees are kept by the file's path and used again only for the same text, whatever the
 //! modification time says: the autoloader reads the file anyway, and comparing the text is
 //! a small fraction of parsing it (a single evaluation pays nothing but one path's hash:
 //! hashing every text to find it among all those parsed cost 1.5% of `include apache`).
+//! A text is frozen the second time the process parses its path (the first only notes
+//! the path): a process that evaluates on one thread pays nothing for freezing and keeps
+//! no copy of the texts.
 //!
-//! Sharing a tree is safe because what evaluation keeps in its nodes does not depend on
-//! the session: variable slots, frame sizes and frame layouts are a function of the tree
-//! alone (resolved once, when parsed; each evaluator that loads the tree takes its
-//! layouts), call sites carry the generation of the function table they were
-//! found in (process-wide numbers, so one evaluator never takes another's index), and the
-//! values of constant literals are the same in every session. Per-evaluator caches keyed by
-//! node addresses stay valid: a session keeps the trees it loaded, so an address is not
-//! reused while it can still hold it. Nothing crosses threads: trees hold `Rc`s and
-//! `Cell`s, so each thread parses for itself.
+//! Sharing a tree among a thread's sessions is safe because what evaluation keeps in its
+//! nodes does not depend on the session: variable slots, frame sizes and frame layouts are
+//! a function of the tree alone (resolved once, when parsed or thawed; each evaluator that
+//! loads the tree takes its layouts), call sites carry the generation of the function
+//! table they were found in (process-wide numbers, so one evaluator never takes another's
+//! index), and the values of constant literals are the same in every session.
+//! Per-evaluator caches keyed by node addresses stay valid: a session keeps the trees it
+//! loaded, so an address is not reused while it can still hold it. The trees themselves
+//! never cross threads (they hold `Rc`s and `Cell`s); only the frozen copies do.
 
 use crate::error::{Error, Source};
 use crate::eval::resolve::Layouts;
 use crate::syntax::ast::Program;
+use crate::syntax::frozen::Frozen;
 use crate::syntax::Warning;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A module file, parsed and validated.
 pub(crate) struct Parsed {
@@ -42,23 +49,92 @@ thread_local! {
         RefCell::new(Default::default());
 }
 
-/// How many files [`PARSED`] keeps (it starts again empty when full): more than the
-/// modules of a large control repository have manifests.
+/// How many files [`PARSED`] and [`SHARED`] keep (each starts again empty when full): more
+/// than the modules of a large control repository have manifests.
 const LIMIT: usize = 8192;
+/// How many bytes of texts and frozen trees [`SHARED`] keeps (all of Debian's packaged
+/// modules' manifests are about 1 MiB of text; a frozen tree is a few times its text).
+const SHARED_BYTES: usize = 64 << 20;
+
+/// A path the process parsed a file at, and the frozen tree of the text a second thread
+/// parsed there.
+#[derive(Default)]
+struct Known {
+    frozen: OnceLock<Option<FrozenFile>>,
+}
+
+struct FrozenFile {
+    text: Box<str>,
+    tree: Frozen,
+    warnings: Vec<Warning>,
+}
+
+#[derive(Default)]
+struct Shared {
+    /// By the path's bytes (hashing a `Path` goes component by component).
+    files: rustc_hash::FxHashMap<Box<[u8]>, Arc<Known>>,
+    bytes: usize,
+}
+
+fn key(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
+}
+
+static SHARED: Mutex<Option<Shared>> = Mutex::new(None);
+
+/// The process's files (a thread that panicked holding the lock left them whole: each
+/// change is one insert, one count or a clear).
+fn shared() -> std::sync::MutexGuard<'static, Option<Shared>> {
+    SHARED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Counts `bytes` more kept, starting again empty when over the bounds.
+fn count(shared: &mut Shared, bytes: usize) {
+    if shared.files.len() >= LIMIT || shared.bytes + bytes > SHARED_BYTES {
+        *shared = Shared::default();
+    }
+    shared.bytes += bytes;
+}
 
 /// The parsed form of the file at `path` whose text is `text`: the tree parsed before when
-/// this thread parsed the same text at that path, else parsed now (and kept). Errors are
-/// located in the file; a text that fails to parse is not kept.
+/// this thread parsed the same text at that path, else thawed from the process's frozen
+/// tree of that text, else parsed now (kept by the thread; frozen for the process when
+/// the process parsed the text before). Errors are located in the file; a text that fails
+/// to parse is not kept.
 pub(crate) fn parse(path: &Path, text: String) -> Result<Rc<Parsed>, Error> {
-    let known = PARSED.with(|c| {
+    let local = PARSED.with(|c| {
         c.borrow()
             .get(path)
             .filter(|p| p.source.text == text)
             .cloned()
     });
-    if let Some(parsed) = known {
+    if let Some(parsed) = local {
         return Ok(parsed);
     }
+    let known = shared()
+        .as_ref()
+        .and_then(|s| s.files.get(key(path)).cloned());
+    let parsed = match known.as_ref().and_then(|k| k.frozen.get()) {
+        Some(Some(frozen)) if *frozen.text == *text => thaw(path, text, frozen),
+        _ => {
+            let parsed = parse_now(path, text)?;
+            keep(path, known.clone(), &parsed);
+            parsed
+        }
+    };
+    let parsed = Rc::new(parsed);
+    PARSED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= LIMIT {
+            c.clear();
+        }
+        c.insert(path.to_path_buf(), parsed.clone());
+    });
+    Ok(parsed)
+}
+
+/// Parses, validates and resolves the text of a file.
+fn parse_now(path: &Path, text: String) -> Result<Parsed, Error> {
     // (the text moves into the source, not copied)
     let source = Source::new(path.display().to_string(), text);
     let (program, warnings) = crate::syntax::parse_with_warnings(&source.text).map_err(|e| {
@@ -72,22 +148,56 @@ pub(crate) fn parse(path: &Path, text: String) -> Result<Rc<Parsed>, Error> {
         };
         e.in_source(&source)
     })?;
+    Ok(resolved(source, program, warnings))
+}
+
+/// A file's tree made from the process's frozen one, resolved.
+fn thaw(path: &Path, text: String, frozen: &FrozenFile) -> Parsed {
+    let source = Source::new(path.display().to_string(), text);
+    resolved(source, frozen.tree.thaw(), frozen.warnings.clone())
+}
+
+fn resolved(source: Rc<Source>, program: Program, warnings: Vec<Warning>) -> Parsed {
     let mut layouts = Layouts::default();
     crate::eval::resolve::resolve_program(&program, &mut layouts);
-    let parsed = Rc::new(Parsed {
+    Parsed {
         source,
         layouts,
         program: Rc::new(program),
         warnings,
-    });
-    PARSED.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= LIMIT {
-            c.clear();
+    }
+}
+
+/// Notes a path parsed for the first time in the process (or with another text than the
+/// one frozen), or freezes the tree of its text when the process parsed the path before
+/// (`known`).
+fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed) {
+    let text = &parsed.source.text;
+    let known = match known {
+        Some(k) if !matches!(k.frozen.get(), Some(Some(f)) if *f.text != **text) => k,
+        _ => {
+            let mut guard = shared();
+            let shared = guard.get_or_insert_with(Shared::default);
+            count(shared, 0);
+            shared.files.insert(key(path).into(), Arc::default());
+            return;
         }
-        c.insert(path.to_path_buf(), parsed.clone());
+    };
+    let mut made = 0;
+    known.frozen.get_or_init(|| {
+        let tree = Frozen::freeze(&parsed.program)?;
+        made = tree.size() + text.len();
+        let warnings = parsed.warnings.clone();
+        Some(FrozenFile {
+            text: text.as_str().into(),
+            tree,
+            warnings,
+        })
     });
-    Ok(parsed)
+    if made > 0 {
+        let mut guard = shared();
+        count(guard.get_or_insert_with(Shared::default), made);
+    }
 }
 
 #[cfg(test)]
@@ -101,21 +211,134 @@ mod tests {
     #[test]
     fn a_file_is_parsed_once_per_text() {
         let at = |path: &str, text: &str| parse(Path::new(path), text.into());
-        let a = at("/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
-        let again = at("/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
+        let a = at("/t1/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
+        let again = at("/t1/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
         assert!(Rc::ptr_eq(&a, &again));
-        let elsewhere = at("/old/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
+        let elsewhere = at("/t1/old/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
         assert!(!Rc::ptr_eq(&a, &elsewhere));
-        assert_eq!(elsewhere.source.name, "/old/m/manifests/init.pp");
-        let changed = at("/m/manifests/init.pp", "class m { $x = 2 }").unwrap();
+        assert_eq!(elsewhere.source.name, "/t1/old/m/manifests/init.pp");
+        let changed = at("/t1/m/manifests/init.pp", "class m { $x = 2 }").unwrap();
         assert!(!Rc::ptr_eq(&a, &changed));
         assert_eq!(changed.source.text, "class m { $x = 2 }");
-        let e = at("/m/manifests/init.pp", "class m {").err().unwrap();
+        let e = at("/t1/m/manifests/init.pp", "class m {").err().unwrap();
         assert_eq!(
             e.source.map(|s| s.name.clone()).as_deref(),
-            Some("/m/manifests/init.pp")
+            Some("/t1/m/manifests/init.pp")
         );
-        let back = at("/m/manifests/init.pp", "class m { $x = 2 }").unwrap();
+        let back = at("/t1/m/manifests/init.pp", "class m { $x = 2 }").unwrap();
         assert!(Rc::ptr_eq(&changed, &back));
+    }
+
+    /// Whether the process keeps a frozen tree of `text` at `path`.
+    fn frozen(path: &str, text: &str) -> bool {
+        super::shared()
+            .as_ref()
+            .and_then(|s| s.files.get(super::key(Path::new(path))).cloned())
+            .is_some_and(|k| matches!(k.frozen.get(), Some(Some(f)) if *f.text == *text))
+    }
+
+    /// A text is noted by the first thread that parses it, frozen by the second, thawed by
+    /// the others: each thread's tree equal to a parse of its own (warnings included); a
+    /// changed text starts again; a text that fails is never kept.
+    #[test]
+    fn a_file_is_parsed_once_per_process() {
+        let path = "/t2/m/manifests/init.pp";
+        let text = "class m { $a = \"\\q\" [1].each |$x| { $y = $x } }";
+        let on_a_thread = |text: &'static str| {
+            std::thread::spawn(move || {
+                parse(Path::new(path), text.into())
+                    .map(|p| format!("{:?} {:?}", p.program.body, p.warnings))
+                    .map_err(|e| e.message)
+            })
+            .join()
+            .unwrap()
+        };
+        let first = on_a_thread(text).unwrap();
+        assert!(first.contains("Unrecognized escape sequence"), "{first}");
+        assert!(!frozen(path, text));
+        assert_eq!(on_a_thread(text).unwrap(), first);
+        assert!(frozen(path, text));
+        assert_eq!(on_a_thread(text).unwrap(), first);
+        let changed = "class m { $a = 2 }";
+        let now = on_a_thread(changed).unwrap();
+        assert!(!frozen(path, changed) && !frozen(path, text));
+        assert!(now.contains("Integer(2)"), "{now}");
+        assert!(on_a_thread("class m {").is_err());
+        assert!(on_a_thread("class m {").is_err());
+        assert!(!frozen(path, "class m {"));
+    }
+
+    /// A module compiled on one thread, then on two others at the same time from the
+    /// process's frozen trees, gives the same catalog on each; two sessions of one thread
+    /// share its trees (and their caches keyed by node address) and agree too.
+    #[test]
+    fn threads_compile_the_same_catalog_from_shared_trees() {
+        use crate::env::Environment;
+        use crate::Session;
+        let root = std::env::temp_dir().join(format!("prepl-parsed-{}", std::process::id()));
+        let write = |file: &str, text: &str| {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "m/manifests/init.pp",
+            "class m(Integer $n = 3) inherits m::params {\n\
+             $names = Integer[1, $n].map |$i| { m::name($i) }\n\
+             $names.each |$x| { m::thing { $x: mode => $m::params::modes['a'] } }\n\
+             file { '/etc/m': ensure => directory, tag => ['a', 'b'] }\n\
+             File <| tag == 'a' |> { owner => root }\n\
+             }\n",
+        );
+        write(
+            "m/manifests/params.pp",
+            "class m::params { $modes = { 'a' => '0644', 'b' => \"0${1 + 6}55\" } }\n",
+        );
+        write(
+            "m/manifests/thing.pp",
+            "define m::thing(String $mode) {\n\
+             $v = case $title { /1$/: { 'one' } default: { \"many ${title}\" } }\n\
+             file { \"/etc/m/${title}\": mode => $mode, content => $v, require => File['/etc/m'] }\n\
+             }\n",
+        );
+        write(
+            "m/functions/name.pp",
+            "function m::name(Integer $i) >> String { $j = $i * 2 \"t${j}\" }\n",
+        );
+        let compile = {
+            let root = root.clone();
+            move || {
+                let session = || {
+                    let mut s = Session::new();
+                    s.set_environment(Environment {
+                        name: "production".into(),
+                        dir: None,
+                        modulepath: vec![root.clone()],
+                    });
+                    s.eval("include m").unwrap();
+                    s.catalog_json_text()
+                };
+                let (a, b) = (session(), session());
+                assert_eq!(a, b);
+                a
+            }
+        };
+        let first = std::thread::spawn(compile.clone()).join().unwrap();
+        assert!(
+            first.contains("/etc/m/t6") && first.contains("many t4"),
+            "{first}"
+        );
+        let second = std::thread::spawn(compile.clone()).join().unwrap();
+        assert_eq!(second, first);
+        let init = root.join("m/manifests/init.pp");
+        let text = std::fs::read_to_string(&init).unwrap();
+        assert!(frozen(&init.display().to_string(), &text));
+        let (c, d) = (
+            std::thread::spawn(compile.clone()),
+            std::thread::spawn(compile),
+        );
+        assert_eq!(c.join().unwrap(), first);
+        assert_eq!(d.join().unwrap(), first);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

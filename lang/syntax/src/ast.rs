@@ -230,7 +230,7 @@ impl SharedLiteral {
         )
     }
 
-    fn new(constant: bool) -> SharedLiteral {
+    pub(crate) fn new(constant: bool) -> SharedLiteral {
         SharedLiteral(constant.then(std::cell::OnceCell::new))
     }
 

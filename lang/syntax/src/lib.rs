@@ -25,6 +25,7 @@ pub mod vocabulary;
 
 pub mod ast;
 pub mod epp;
+pub mod frozen;
 pub mod lexer;
 pub mod parser;
 pub mod validate;

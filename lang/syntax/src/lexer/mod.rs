@@ -7,7 +7,7 @@
 //! tokens around the tokens of their interpolated expressions.
 
 mod heredoc;
-mod intern;
+pub(crate) mod intern;
 pub(crate) mod scan;
 mod strings;
 pub mod token;

@@ -1,0 +1,1042 @@
+//! A parsed program in a form threads can share (`Send + Sync`: no `Rc`, no `Cell`), from
+//! which each thread makes its own [`Program`] without lexing, parsing or validating again.
+//!
+//! The tree the evaluator runs holds `Rc`s (names and literal texts shared into values,
+//! lambdas and definitions shared into closures and definition tables) and `Cell`s (variable
+//! slots, call sites, constant literals' values), so it stays on the thread that made it.
+//! A process keeps the frozen form of each module file it parsed (`env/parsed.rs`); another
+//! thread (`prepl --repeat`'s runs, `prepl diff`'s workers, the kernel's) thaws it: one
+//! allocation per node, as parsing makes, and one per distinct name or text of the file
+//! (names of 32 bytes or less are the thread's shared ones, as the lexer's).
+//!
+//! A thawed tree is equal to the one frozen, variable slots and frame sizes included; its
+//! call sites and constant literals start empty, as a fresh parse's do.
+
+use crate::ast::*;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A program, frozen.
+#[derive(Debug)]
+pub struct Frozen {
+    /// Each distinct name or text of the tree, once; the tree holds their indexes.
+    texts: Vec<Box<str>>,
+    body: Vec<FExpr>,
+}
+
+// (checked at compile time: a frozen tree crosses threads)
+const _: fn() = || {
+    fn shared<T: Send + Sync>() {}
+    shared::<Frozen>();
+};
+
+impl Frozen {
+    /// The frozen form of `program`, or `None` when it carries errors (`literal_errors`:
+    /// such a program is reported, not kept).
+    pub fn freeze(program: &Program) -> Option<Frozen> {
+        if !program.literal_errors.is_empty() {
+            return None;
+        }
+        let mut f = Freezer::default();
+        let body = f.exprs(&program.body);
+        Some(Frozen {
+            texts: f.texts,
+            body,
+        })
+    }
+
+    /// A new tree, equal to the one frozen.
+    pub fn thaw(&self) -> Program {
+        let texts = self
+            .texts
+            .iter()
+            .map(|t| match t.len() <= SHARED_TEXT_MAX {
+                true => crate::lexer::intern::intern(t),
+                false => Rc::from(&**t),
+            })
+            .collect();
+        let t = Thawer { texts };
+        Program {
+            body: t.exprs(&self.body),
+            literal_errors: Vec::new(),
+        }
+    }
+
+    /// About how many bytes the frozen tree holds (for the bounds of a cache of them).
+    pub fn size(&self) -> usize {
+        self.texts.iter().map(|t| t.len() + 16).sum::<usize>()
+            + self.nodes() * std::mem::size_of::<FExpr>()
+    }
+
+    fn nodes(&self) -> usize {
+        fn count(e: &FExpr) -> usize {
+            let mut n = 1;
+            crate::limits::deep(|| e.for_each_child(&mut |c| n += count(c)));
+            n
+        }
+        self.body.iter().map(count).sum()
+    }
+}
+
+/// Texts up to this long are thawed into the thread's shared names (the lexer's bound).
+const SHARED_TEXT_MAX: usize = 32;
+
+/// An index into [`Frozen::texts`].
+type T = u32;
+
+#[derive(Debug)]
+struct FExpr {
+    kind: FKind,
+    span: Span,
+}
+
+#[derive(Debug)]
+enum FPart {
+    Text(T),
+    Expr(FExpr),
+}
+
+#[derive(Debug)]
+struct FParam {
+    name: T,
+    type_expr: Option<FExpr>,
+    captures_rest: bool,
+    default: Option<FExpr>,
+    span: Span,
+}
+
+/// A lambda's or function's signature and body (a function also has a name).
+#[derive(Debug)]
+struct FLambda {
+    params: Vec<FParam>,
+    return_type: Option<FExpr>,
+    body: Vec<FExpr>,
+    span: Span,
+    frame_size: u16,
+}
+
+#[derive(Debug)]
+struct FAttribute {
+    name: T,
+    append: bool,
+    value: FExpr,
+    span: Span,
+}
+
+#[derive(Debug)]
+struct FCaseArm {
+    options: Vec<FExpr>,
+    body: Vec<FExpr>,
+    span: Span,
+}
+
+#[derive(Debug)]
+enum FKind {
+    Undef,
+    Default,
+    Boolean(bool),
+    Integer(i64),
+    Float(f64),
+    String(T),
+    Interpolated(Vec<FPart>),
+    Heredoc {
+        syntax: Option<T>,
+        text: Box<FExpr>,
+    },
+    Regex(T),
+    QualifiedName(T),
+    QualifiedReference(T),
+    Variable(T, Slot),
+    /// The flag: made of constants only.
+    Array(Vec<FExpr>, bool),
+    Hash(Vec<(FExpr, FExpr)>, bool),
+    Unary(UnaryOp, Box<FExpr>),
+    Binary(BinOp, Box<FExpr>, Box<FExpr>),
+    Assign(Box<FExpr>, Box<FExpr>),
+    Access(Box<FExpr>, Vec<FExpr>),
+    Selector(Box<FExpr>, Vec<(FExpr, FExpr)>),
+    Paren(Box<FExpr>),
+    Call {
+        name: T,
+        args: Vec<FExpr>,
+        block: Option<Box<FLambda>>,
+        style: CallStyle,
+    },
+    CallType {
+        callee: Box<FExpr>,
+        args: Vec<FExpr>,
+        block: Option<Box<FLambda>>,
+    },
+    Lambda(Box<FLambda>),
+    If {
+        cond: Box<FExpr>,
+        then_branch: Vec<FExpr>,
+        else_branch: Option<Vec<FExpr>>,
+    },
+    Unless {
+        cond: Box<FExpr>,
+        then_branch: Vec<FExpr>,
+        else_branch: Option<Vec<FExpr>>,
+    },
+    Case {
+        test: Box<FExpr>,
+        arms: Vec<FCaseArm>,
+    },
+    Block(Vec<FExpr>),
+    FunctionDef(T, Box<FLambda>),
+    TypeAlias {
+        name: T,
+        type_expr: Box<FExpr>,
+    },
+    ClassDef {
+        name: T,
+        params: Vec<FParam>,
+        parent: Option<T>,
+        body: Vec<FExpr>,
+    },
+    DefineDef {
+        name: T,
+        params: Vec<FParam>,
+        body: Vec<FExpr>,
+    },
+    NodeDef {
+        matches: Vec<FExpr>,
+        parent: Option<Box<FExpr>>,
+        body: Vec<FExpr>,
+    },
+    Resource {
+        form: ResourceForm,
+        type_name: Box<FExpr>,
+        bodies: Vec<(FExpr, Vec<FAttribute>)>,
+    },
+    ResourceDefaults {
+        type_ref: Box<FExpr>,
+        attributes: Vec<FAttribute>,
+    },
+    ResourceOverride {
+        resource: Box<FExpr>,
+        attributes: Vec<FAttribute>,
+    },
+    Collector {
+        type_ref: Box<FExpr>,
+        exported: bool,
+        query: Option<Box<FExpr>>,
+        attributes: Vec<FAttribute>,
+    },
+    Relationship(RelationOp, Box<FExpr>, Box<FExpr>),
+}
+
+impl FExpr {
+    /// Calls `f` on every direct sub-expression (for counting and dropping).
+    fn for_each_child(&self, f: &mut dyn FnMut(&FExpr)) {
+        fn lambda(l: &FLambda, f: &mut dyn FnMut(&FExpr)) {
+            params(&l.params, f);
+            l.return_type.iter().for_each(&mut *f);
+            l.body.iter().for_each(f);
+        }
+        fn params(ps: &[FParam], f: &mut dyn FnMut(&FExpr)) {
+            for p in ps {
+                p.type_expr.iter().for_each(&mut *f);
+                p.default.iter().for_each(&mut *f);
+            }
+        }
+        fn attributes(attrs: &[FAttribute], f: &mut dyn FnMut(&FExpr)) {
+            attrs.iter().for_each(|a| f(&a.value));
+        }
+        match &self.kind {
+            FKind::Undef
+            | FKind::Default
+            | FKind::Boolean(_)
+            | FKind::Integer(_)
+            | FKind::Float(_)
+            | FKind::String(_)
+            | FKind::Regex(_)
+            | FKind::QualifiedName(_)
+            | FKind::QualifiedReference(_)
+            | FKind::Variable(..) => {}
+            FKind::Interpolated(parts) => {
+                for p in parts {
+                    if let FPart::Expr(x) = p {
+                        f(x);
+                    }
+                }
+            }
+            FKind::Heredoc { text, .. } => f(text),
+            FKind::Array(items, _) | FKind::Block(items) => items.iter().for_each(f),
+            FKind::Hash(pairs, _) => {
+                for (k, v) in pairs {
+                    f(k);
+                    f(v);
+                }
+            }
+            FKind::Selector(test, arms) => {
+                f(test);
+                for (k, v) in arms {
+                    f(k);
+                    f(v);
+                }
+            }
+            FKind::Unary(_, x) | FKind::Paren(x) => f(x),
+            FKind::Binary(_, a, b) | FKind::Assign(a, b) | FKind::Relationship(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            FKind::Access(x, keys) => {
+                f(x);
+                keys.iter().for_each(f);
+            }
+            FKind::Call { args, block, .. } => {
+                args.iter().for_each(&mut *f);
+                if let Some(l) = block {
+                    lambda(l, f);
+                }
+            }
+            FKind::CallType {
+                callee,
+                args,
+                block,
+            } => {
+                f(callee);
+                args.iter().for_each(&mut *f);
+                if let Some(l) = block {
+                    lambda(l, f);
+                }
+            }
+            FKind::Lambda(l) | FKind::FunctionDef(_, l) => lambda(l, f),
+            FKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            }
+            | FKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                f(cond);
+                then_branch.iter().for_each(&mut *f);
+                else_branch.iter().flatten().for_each(f);
+            }
+            FKind::Case { test, arms } => {
+                f(test);
+                for a in arms {
+                    a.options.iter().for_each(&mut *f);
+                    a.body.iter().for_each(&mut *f);
+                }
+            }
+            FKind::TypeAlias { type_expr, .. } => f(type_expr),
+            FKind::ClassDef {
+                params: ps, body, ..
+            }
+            | FKind::DefineDef {
+                params: ps, body, ..
+            } => {
+                params(ps, f);
+                body.iter().for_each(f);
+            }
+            FKind::NodeDef {
+                matches,
+                parent,
+                body,
+            } => {
+                matches.iter().for_each(&mut *f);
+                parent.iter().for_each(|p| f(p));
+                body.iter().for_each(f);
+            }
+            FKind::Resource {
+                type_name, bodies, ..
+            } => {
+                f(type_name);
+                for (title, attrs) in bodies {
+                    f(title);
+                    attributes(attrs, f);
+                }
+            }
+            FKind::ResourceDefaults {
+                type_ref: x,
+                attributes: attrs,
+            }
+            | FKind::ResourceOverride {
+                resource: x,
+                attributes: attrs,
+            } => {
+                f(x);
+                attributes(attrs, f);
+            }
+            FKind::Collector {
+                type_ref,
+                query,
+                attributes: attrs,
+                ..
+            } => {
+                f(type_ref);
+                query.iter().for_each(|q| f(q));
+                attributes(attrs, f);
+            }
+        }
+    }
+}
+
+/// Dropping a frozen tree recurses as deep as the tree: on more stack when needed.
+impl Drop for FExpr {
+    fn drop(&mut self) {
+        if !matches!(
+            self.kind,
+            FKind::Undef
+                | FKind::Default
+                | FKind::Boolean(_)
+                | FKind::Integer(_)
+                | FKind::Float(_)
+                | FKind::String(_)
+                | FKind::Regex(_)
+                | FKind::QualifiedName(_)
+                | FKind::QualifiedReference(_)
+                | FKind::Variable(..)
+        ) {
+            let kind = std::mem::replace(&mut self.kind, FKind::Undef);
+            crate::limits::deep(move || drop(kind));
+        }
+    }
+}
+
+/// Freezes a tree: texts gathered into one table (by content).
+#[derive(Default)]
+struct Freezer<'a> {
+    texts: Vec<Box<str>>,
+    index: FxHashMap<&'a str, T>,
+}
+
+impl<'a> Freezer<'a> {
+    fn text(&mut self, s: &'a Rc<str>) -> T {
+        let texts = &mut self.texts;
+        *self.index.entry(&**s).or_insert_with(|| {
+            texts.push(Box::from(&**s));
+            (texts.len() - 1) as T
+        })
+    }
+
+    fn exprs(&mut self, es: &'a [Expr]) -> Vec<FExpr> {
+        es.iter().map(|e| self.expr(e)).collect()
+    }
+
+    fn boxed(&mut self, e: &'a Expr) -> Box<FExpr> {
+        Box::new(self.expr(e))
+    }
+
+    fn opt(&mut self, e: &'a Option<Expr>) -> Option<FExpr> {
+        e.as_ref().map(|e| self.expr(e))
+    }
+
+    fn params(&mut self, ps: &'a [Param]) -> Vec<FParam> {
+        ps.iter()
+            .map(|p| FParam {
+                name: self.text(&p.name),
+                type_expr: self.opt(&p.type_expr),
+                captures_rest: p.captures_rest,
+                default: self.opt(&p.default),
+                span: p.span,
+            })
+            .collect()
+    }
+
+    fn lambda(&mut self, l: &'a Lambda) -> Box<FLambda> {
+        Box::new(FLambda {
+            params: self.params(&l.params),
+            return_type: self.opt(&l.return_type),
+            body: self.exprs(&l.body),
+            span: l.span,
+            frame_size: l.frame_size.get(),
+        })
+    }
+
+    fn attributes(&mut self, attrs: &'a [AttributeOp]) -> Vec<FAttribute> {
+        attrs
+            .iter()
+            .map(|a| FAttribute {
+                name: self.text(&a.name),
+                append: a.append,
+                value: self.expr(&a.value),
+                span: a.span,
+            })
+            .collect()
+    }
+
+    fn expr(&mut self, e: &'a Expr) -> FExpr {
+        let kind = crate::limits::deep(|| self.kind(&e.kind));
+        FExpr { kind, span: e.span }
+    }
+
+    fn kind(&mut self, k: &'a ExprKind) -> FKind {
+        match k {
+            ExprKind::Undef => FKind::Undef,
+            ExprKind::Default => FKind::Default,
+            ExprKind::Boolean(b) => FKind::Boolean(*b),
+            ExprKind::Integer(i) => FKind::Integer(*i),
+            ExprKind::Float(x) => FKind::Float(*x),
+            ExprKind::String(s) => FKind::String(self.text(s)),
+            ExprKind::Interpolated(parts) => FKind::Interpolated(
+                parts
+                    .iter()
+                    .map(|p| match p {
+                        StrPart::Text(s) => FPart::Text(self.text(s)),
+                        StrPart::Expr(x) => FPart::Expr(self.expr(x)),
+                    })
+                    .collect(),
+            ),
+            ExprKind::Heredoc { syntax, text } => FKind::Heredoc {
+                syntax: syntax.as_ref().map(|s| self.text(s)),
+                text: self.boxed(text),
+            },
+            ExprKind::Regex(s) => FKind::Regex(self.text(s)),
+            ExprKind::QualifiedName(s) => FKind::QualifiedName(self.text(s)),
+            ExprKind::QualifiedReference(s) => FKind::QualifiedReference(self.text(s)),
+            ExprKind::Variable(v) => FKind::Variable(self.text(&v.name), v.slot.get()),
+            ExprKind::Array(items, shared) => FKind::Array(self.exprs(items), shared.is_constant()),
+            ExprKind::Hash(entries, shared) => FKind::Hash(
+                entries
+                    .iter()
+                    .map(|(k, v)| (self.expr(k), self.expr(v)))
+                    .collect(),
+                shared.is_constant(),
+            ),
+            ExprKind::Unary(op, x) => FKind::Unary(*op, self.boxed(x)),
+            ExprKind::Binary(op, a, b) => FKind::Binary(*op, self.boxed(a), self.boxed(b)),
+            ExprKind::Assign(a, b) => FKind::Assign(self.boxed(a), self.boxed(b)),
+            ExprKind::Access(x, keys) => FKind::Access(self.boxed(x), self.exprs(keys)),
+            ExprKind::Selector(test, arms) => FKind::Selector(
+                self.boxed(test),
+                arms.iter()
+                    .map(|a| (self.expr(&a.option), self.expr(&a.value)))
+                    .collect(),
+            ),
+            ExprKind::Paren(x) => FKind::Paren(self.boxed(x)),
+            ExprKind::Call {
+                name,
+                args,
+                block,
+                style,
+                site: _,
+            } => FKind::Call {
+                name: self.text(name),
+                args: self.exprs(args),
+                block: block.as_ref().map(|l| self.lambda(l)),
+                style: *style,
+            },
+            ExprKind::CallType {
+                callee,
+                args,
+                block,
+            } => FKind::CallType {
+                callee: self.boxed(callee),
+                args: self.exprs(args),
+                block: block.as_ref().map(|l| self.lambda(l)),
+            },
+            ExprKind::Lambda(l) => FKind::Lambda(self.lambda(l)),
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => FKind::If {
+                cond: self.boxed(cond),
+                then_branch: self.exprs(then_branch),
+                else_branch: else_branch.as_ref().map(|b| self.exprs(b)),
+            },
+            ExprKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => FKind::Unless {
+                cond: self.boxed(cond),
+                then_branch: self.exprs(then_branch),
+                else_branch: else_branch.as_ref().map(|b| self.exprs(b)),
+            },
+            ExprKind::Case { test, arms } => FKind::Case {
+                test: self.boxed(test),
+                arms: arms
+                    .iter()
+                    .map(|a| FCaseArm {
+                        options: self.exprs(&a.options),
+                        body: self.exprs(&a.body),
+                        span: a.span,
+                    })
+                    .collect(),
+            },
+            ExprKind::Block(stmts) => FKind::Block(self.exprs(stmts)),
+            ExprKind::FunctionDef(f) => FKind::FunctionDef(
+                self.text(&f.name),
+                Box::new(FLambda {
+                    params: self.params(&f.params),
+                    return_type: self.opt(&f.return_type),
+                    body: self.exprs(&f.body),
+                    span: f.span,
+                    frame_size: f.frame_size.get(),
+                }),
+            ),
+            ExprKind::TypeAlias { name, type_expr } => FKind::TypeAlias {
+                name: self.text(name),
+                type_expr: self.boxed(type_expr),
+            },
+            ExprKind::ClassDef(c) => FKind::ClassDef {
+                name: self.text(&c.name),
+                params: self.params(&c.params),
+                parent: c.parent.as_ref().map(|p| self.text(p)),
+                body: self.exprs(&c.body),
+            },
+            ExprKind::DefineDef(d) => FKind::DefineDef {
+                name: self.text(&d.name),
+                params: self.params(&d.params),
+                body: self.exprs(&d.body),
+            },
+            ExprKind::NodeDef(n) => FKind::NodeDef {
+                matches: self.exprs(&n.matches),
+                parent: n.parent.as_ref().map(|p| self.boxed(p)),
+                body: self.exprs(&n.body),
+            },
+            ExprKind::Resource {
+                form,
+                type_name,
+                bodies,
+            } => FKind::Resource {
+                form: *form,
+                type_name: self.boxed(type_name),
+                bodies: bodies
+                    .iter()
+                    .map(|b| (self.expr(&b.title), self.attributes(&b.attributes)))
+                    .collect(),
+            },
+            ExprKind::ResourceDefaults {
+                type_ref,
+                attributes,
+            } => FKind::ResourceDefaults {
+                type_ref: self.boxed(type_ref),
+                attributes: self.attributes(attributes),
+            },
+            ExprKind::ResourceOverride {
+                resource,
+                attributes,
+            } => FKind::ResourceOverride {
+                resource: self.boxed(resource),
+                attributes: self.attributes(attributes),
+            },
+            ExprKind::Collector {
+                type_ref,
+                exported,
+                query,
+                attributes,
+            } => FKind::Collector {
+                type_ref: self.boxed(type_ref),
+                exported: *exported,
+                query: query.as_ref().map(|q| self.boxed(q)),
+                attributes: self.attributes(attributes),
+            },
+            ExprKind::Relationship(op, a, b) => {
+                FKind::Relationship(*op, self.boxed(a), self.boxed(b))
+            }
+        }
+    }
+}
+
+/// Thaws a tree: each text made once (for this thread).
+struct Thawer {
+    texts: Vec<Rc<str>>,
+}
+
+impl Thawer {
+    #[inline]
+    fn text(&self, t: T) -> Rc<str> {
+        self.texts[t as usize].clone()
+    }
+
+    fn exprs(&self, es: &[FExpr]) -> Vec<Expr> {
+        es.iter().map(|e| self.expr(e)).collect()
+    }
+
+    fn boxed(&self, e: &FExpr) -> Box<Expr> {
+        Box::new(self.expr(e))
+    }
+
+    fn opt(&self, e: &Option<FExpr>) -> Option<Expr> {
+        e.as_ref().map(|e| self.expr(e))
+    }
+
+    fn params(&self, ps: &[FParam]) -> Vec<Param> {
+        ps.iter()
+            .map(|p| Param {
+                name: self.text(p.name),
+                type_expr: self.opt(&p.type_expr),
+                captures_rest: p.captures_rest,
+                default: self.opt(&p.default),
+                span: p.span,
+            })
+            .collect()
+    }
+
+    fn lambda(&self, l: &FLambda) -> Rc<Lambda> {
+        Rc::new(Lambda {
+            params: self.params(&l.params),
+            return_type: self.opt(&l.return_type),
+            body: self.exprs(&l.body),
+            span: l.span,
+            frame_size: std::cell::Cell::new(l.frame_size),
+        })
+    }
+
+    fn attributes(&self, attrs: &[FAttribute]) -> Vec<AttributeOp> {
+        attrs
+            .iter()
+            .map(|a| AttributeOp {
+                name: self.text(a.name),
+                append: a.append,
+                value: self.expr(&a.value),
+                span: a.span,
+            })
+            .collect()
+    }
+
+    fn expr(&self, e: &FExpr) -> Expr {
+        let kind = crate::limits::deep(|| self.kind(&e.kind));
+        Expr::new(kind, e.span)
+    }
+
+    fn kind(&self, k: &FKind) -> ExprKind {
+        match k {
+            FKind::Undef => ExprKind::Undef,
+            FKind::Default => ExprKind::Default,
+            FKind::Boolean(b) => ExprKind::Boolean(*b),
+            FKind::Integer(i) => ExprKind::Integer(*i),
+            FKind::Float(x) => ExprKind::Float(*x),
+            FKind::String(s) => ExprKind::String(self.text(*s)),
+            FKind::Interpolated(parts) => ExprKind::Interpolated(
+                parts
+                    .iter()
+                    .map(|p| match p {
+                        FPart::Text(s) => StrPart::Text(self.text(*s)),
+                        FPart::Expr(x) => StrPart::Expr(self.expr(x)),
+                    })
+                    .collect(),
+            ),
+            FKind::Heredoc { syntax, text } => ExprKind::Heredoc {
+                syntax: syntax.map(|s| self.text(s)),
+                text: self.boxed(text),
+            },
+            FKind::Regex(s) => ExprKind::Regex(self.text(*s)),
+            FKind::QualifiedName(s) => ExprKind::QualifiedName(self.text(*s)),
+            FKind::QualifiedReference(s) => ExprKind::QualifiedReference(self.text(*s)),
+            FKind::Variable(name, slot) => ExprKind::Variable(VarRef {
+                name: self.text(*name),
+                slot: std::cell::Cell::new(*slot),
+            }),
+            FKind::Array(items, constant) => {
+                ExprKind::Array(self.exprs(items), SharedLiteral::new(*constant))
+            }
+            FKind::Hash(entries, constant) => ExprKind::Hash(
+                entries
+                    .iter()
+                    .map(|(k, v)| (self.expr(k), self.expr(v)))
+                    .collect(),
+                SharedLiteral::new(*constant),
+            ),
+            FKind::Unary(op, x) => ExprKind::Unary(*op, self.boxed(x)),
+            FKind::Binary(op, a, b) => ExprKind::Binary(*op, self.boxed(a), self.boxed(b)),
+            FKind::Assign(a, b) => ExprKind::Assign(self.boxed(a), self.boxed(b)),
+            FKind::Access(x, keys) => ExprKind::Access(self.boxed(x), self.exprs(keys)),
+            FKind::Selector(test, arms) => ExprKind::Selector(
+                self.boxed(test),
+                arms.iter()
+                    .map(|(o, v)| SelectorArm {
+                        option: self.expr(o),
+                        value: self.expr(v),
+                    })
+                    .collect(),
+            ),
+            FKind::Paren(x) => ExprKind::Paren(self.boxed(x)),
+            FKind::Call {
+                name,
+                args,
+                block,
+                style,
+            } => ExprKind::Call {
+                name: self.text(*name),
+                args: self.exprs(args).into_boxed_slice(),
+                block: block.as_ref().map(|l| self.lambda(l)),
+                style: *style,
+                site: CallSite::default(),
+            },
+            FKind::CallType {
+                callee,
+                args,
+                block,
+            } => ExprKind::CallType {
+                callee: self.boxed(callee),
+                args: self.exprs(args),
+                block: block.as_ref().map(|l| self.lambda(l)),
+            },
+            FKind::Lambda(l) => ExprKind::Lambda(self.lambda(l)),
+            FKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => ExprKind::If {
+                cond: self.boxed(cond),
+                then_branch: self.exprs(then_branch),
+                else_branch: else_branch
+                    .as_ref()
+                    .map(|b| self.exprs(b).into_boxed_slice()),
+            },
+            FKind::Unless {
+                cond,
+                then_branch,
+                else_branch,
+            } => ExprKind::Unless {
+                cond: self.boxed(cond),
+                then_branch: self.exprs(then_branch),
+                else_branch: else_branch
+                    .as_ref()
+                    .map(|b| self.exprs(b).into_boxed_slice()),
+            },
+            FKind::Case { test, arms } => ExprKind::Case {
+                test: self.boxed(test),
+                arms: arms
+                    .iter()
+                    .map(|a| CaseArm {
+                        options: self.exprs(&a.options),
+                        body: self.exprs(&a.body),
+                        span: a.span,
+                    })
+                    .collect(),
+            },
+            FKind::Block(stmts) => ExprKind::Block(self.exprs(stmts)),
+            FKind::FunctionDef(name, l) => ExprKind::FunctionDef(Rc::new(FunctionDef {
+                name: self.text(*name),
+                params: self.params(&l.params),
+                return_type: self.opt(&l.return_type),
+                body: self.exprs(&l.body),
+                span: l.span,
+                frame_size: std::cell::Cell::new(l.frame_size),
+            })),
+            FKind::TypeAlias { name, type_expr } => ExprKind::TypeAlias {
+                name: self.text(*name),
+                type_expr: self.boxed(type_expr),
+            },
+            FKind::ClassDef {
+                name,
+                params,
+                parent,
+                body,
+            } => ExprKind::ClassDef(Rc::new(HostClassDef {
+                name: self.text(*name),
+                params: self.params(params),
+                parent: parent.map(|p| self.text(p)),
+                body: self.exprs(body),
+            })),
+            FKind::DefineDef { name, params, body } => ExprKind::DefineDef(Rc::new(DefineDef {
+                name: self.text(*name),
+                params: self.params(params),
+                body: self.exprs(body),
+            })),
+            FKind::NodeDef {
+                matches,
+                parent,
+                body,
+            } => ExprKind::NodeDef(Rc::new(NodeDef {
+                matches: self.exprs(matches),
+                parent: parent.as_ref().map(|p| self.expr(p)),
+                body: self.exprs(body),
+            })),
+            FKind::Resource {
+                form,
+                type_name,
+                bodies,
+            } => ExprKind::Resource {
+                form: *form,
+                type_name: self.boxed(type_name),
+                bodies: bodies
+                    .iter()
+                    .map(|(title, attrs)| ResourceBody {
+                        title: self.expr(title),
+                        attributes: self.attributes(attrs),
+                    })
+                    .collect(),
+            },
+            FKind::ResourceDefaults {
+                type_ref,
+                attributes,
+            } => ExprKind::ResourceDefaults {
+                type_ref: self.boxed(type_ref),
+                attributes: self.attributes(attributes),
+            },
+            FKind::ResourceOverride {
+                resource,
+                attributes,
+            } => ExprKind::ResourceOverride {
+                resource: self.boxed(resource),
+                attributes: self.attributes(attributes),
+            },
+            FKind::Collector {
+                type_ref,
+                exported,
+                query,
+                attributes,
+            } => ExprKind::Collector {
+                type_ref: self.boxed(type_ref),
+                exported: *exported,
+                query: query.as_ref().map(|q| self.boxed(q)),
+                attributes: self.attributes(attributes),
+            },
+            FKind::Relationship(op, a, b) => {
+                ExprKind::Relationship(*op, self.boxed(a), self.boxed(b))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Frozen;
+    use crate::ast::{Expr, ExprKind, Slot};
+
+    /// Every kind of node the parser makes, in one program.
+    const EVERYTHING: &str = r#"
+        $a = [1, 'two', -3, 4.5, true, undef, default, bare, Integer, /re/]
+        $h = { 'k' => [1, 2], 'i' => "x${a[0]}y $h" }
+        [$x, $y] = [1, 2]
+        $s = $a ? { 1 => 'one', default => @("END":json)
+          {"x": "${x}"}
+          | END
+        }
+        function f::g(Integer $n = 1, *$rest) >> Integer { $m = $n + 1 $m }
+        type My::T = Variant[Integer, String]
+        class c($p = 1) inherits c::params { notice(!$p) }
+        define d(String $t) { file { $t: ensure => present } }
+        node 'a', /b/, default { include c }
+        if $x == 1 { notice(1) } elsif $x { notice(2) } else { notice(3) }
+        unless $x { notice(4) } else { notice(5) }
+        case $x { 1, 2: { notice(6) } default: {} }
+        $a.each |$i, $v| { notice($i) }
+        Integer[1, 2]('3')
+        @file { '/a': mode => '0644', * => {} }
+        @@file { '/b': content => 'x' }
+        File { mode => '0600' }
+        File['/a'] { owner => root }
+        File <| title == '/a' |> { group +> root }
+        File <<| |>>
+        File['/a'] -> File['/b'] ~> File['/c']
+        $o = (1) + 2 * 3 - 4 / 5 % 6 << 7 >> 8
+        $z = $x =~ /a/ and $y !~ /b/ or $x in $a
+        notice(*$a)
+    "#;
+
+    fn program(text: &str) -> crate::ast::Program {
+        crate::parse(text).expect("parses")
+    }
+
+    /// A thawed tree prints as the one frozen (every field, slots and frame sizes
+    /// included), and its texts are the thread's shared names.
+    #[test]
+    fn a_thawed_tree_is_the_frozen_one() {
+        let p = program(EVERYTHING);
+        // (slots as the resolver writes them: kept by the frozen form)
+        if let ExprKind::Assign(target, _) = &p.body[0].kind {
+            if let ExprKind::Variable(v) = &target.kind {
+                v.slot.set(Slot::Local { depth: 1, index: 2 });
+            }
+        }
+        let frozen = Frozen::freeze(&p).expect("no literal errors");
+        let thawed = frozen.thaw();
+        assert_eq!(format!("{:?}", p.body), format!("{:?}", thawed.body));
+        assert!(frozen.size() > 0);
+        // the same tree again, on another thread
+        let text = std::thread::scope(|s| {
+            s.spawn(|| format!("{:?}", frozen.thaw().body))
+                .join()
+                .unwrap()
+        });
+        assert_eq!(text, format!("{:?}", p.body));
+    }
+
+    /// A constant literal's kept value and a call's site are not carried over.
+    #[test]
+    fn caches_start_empty() {
+        let p = program("$a = [1, 2] $b = [$a] notice(1)");
+        let ExprKind::Assign(_, rhs) = &p.body[0].kind else {
+            panic!("an assignment")
+        };
+        let ExprKind::Array(_, shared) = &rhs.kind else {
+            panic!("an array")
+        };
+        shared.keep(&7u8);
+        let thawed = Frozen::freeze(&p).unwrap().thaw();
+        let array = |e: &Expr| match &e.kind {
+            ExprKind::Assign(_, rhs) => match &rhs.kind {
+                ExprKind::Array(_, shared) => (shared.is_constant(), shared.get::<u8>().copied()),
+                _ => panic!("an array"),
+            },
+            _ => panic!("an assignment"),
+        };
+        assert_eq!(array(&thawed.body[0]), (true, None));
+        assert_eq!(array(&thawed.body[1]), (false, None));
+    }
+
+    /// Trees as deep as the parser allows freeze, thaw and drop without overflowing the
+    /// stack of a small thread.
+    #[test]
+    fn deep_trees() {
+        let depth = 20_000;
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || {
+                let text = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+                let p = crate::parser::parse_program(&text).expect("parses");
+                let frozen = Frozen::freeze(&p).unwrap();
+                let thawed = frozen.thaw();
+                assert_eq!(thawed.body.len(), 1);
+                assert!(frozen.size() > depth * 16);
+                drop(frozen);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+    }
+
+    /// Every manifest of the installed modules (Debian's packaged ones, when present:
+    /// `tests/real_modules/install.sh`) thaws into the tree its parse gives.
+    #[test]
+    fn installed_modules_thaw_into_their_trees() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                return;
+            };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|x| x == "pp") {
+                    found.push(path);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        walk(
+            std::path::Path::new("/usr/share/puppet/modules"),
+            &mut files,
+        );
+        let mut checked = 0;
+        for path in files {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(p) = crate::parse(&text) else {
+                continue;
+            };
+            let thawed = Frozen::freeze(&p).unwrap().thaw();
+            assert_eq!(
+                format!("{:?}", p.body),
+                format!("{:?}", thawed.body),
+                "{}",
+                path.display()
+            );
+            checked += 1;
+        }
+        eprintln!("{checked} manifests thawed");
+    }
+}
