@@ -126,10 +126,8 @@ impl<'a> Scan<'a> {
                     b'}' => self.i += 1,
                     b',' => {
                         self.i += 1;
-                        if self.peek()? != b'}' {
-                            if self.number()? < low {
-                                return None;
-                            }
+                        if self.peek()? != b'}' && self.number()? < low {
+                            return None;
                         }
                         if self.peek()? != b'}' {
                             return None;
