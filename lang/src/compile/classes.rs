@@ -640,23 +640,42 @@ impl Evaluator {
         scope: &Rc<NamedScope>,
         source: &Rc<Source>,
     ) -> Result<Params, Error> {
-        let hint = given
+        // The parameter each given value is for (`None`: there is no such parameter), and
+        // the given value of each parameter, by index: names are compared once, here (a
+        // declaration gives a few values; a define such as `apache::vhost` has 300
+        // parameters, and hashing each name at each step was a tenth of its binding).
+        let given_param: Vec<Option<usize>> = given
             .keys()
-            .find(|k| !params.iter().any(|p| p.name == **k))
+            .map(|k| params.iter().position(|p| p.name == *k))
+            .collect();
+        let mut given_at: Vec<Option<usize>> = vec![None; params.len()];
+        for (j, i) in given_param.iter().enumerate() {
+            if let Some(i) = i {
+                given_at[*i] = Some(j);
+            }
+        }
+        let unknown = || {
+            given_param
+                .iter()
+                .zip(given.keys())
+                .filter(|(i, _)| i.is_none())
+                .map(|(_, k)| k)
+        };
+        let hint = unknown()
+            .next()
             .and_then(|k| crate::eval::hints::parameter_hint(k, params.iter().map(|p| &*p.name)));
-        let mut problems: Vec<String> = given
-            .keys()
-            .filter(|k| !params.iter().any(|p| p.name == **k))
+        let mut problems: Vec<String> = unknown()
             .map(|k| format!("has no parameter named '{k}'"))
             .collect();
         // As the reference binds them: the values given first (undef among them: given all
         // the same), so that any default can read them; then the defaults, in order, each
-        // reading only the parameters that have a value by then; then the checks.
+        // reading only the parameters that have a value by then; then the checks. Each value
+        // enters the scope once: the checks that follow only read it.
         {
             let mut vars = scope.vars.borrow_mut();
-            for p in params {
-                if let Some(v) = given.get(&p.name) {
-                    vars.insert(p.name.clone(), v.clone());
+            for (p, at) in params.iter().zip(&given_at) {
+                if let Some(j) = at {
+                    vars.insert(p.name.clone(), given[*j].clone());
                 }
             }
         }
@@ -664,26 +683,33 @@ impl Evaluator {
         let mut guard: Option<super::scope::ParameterGuard> = None;
         let mut values: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
-            let value = match (given.get(&p.name), &p.default) {
+            let value = match (given_at[i].map(|j| &given[j]), &p.default) {
                 (Some(v), _) if !v.is_undef() => Some(v.clone()),
                 (_, Some(d)) => {
-                    let g = guard.get_or_insert_with(|| super::scope::ParameterGuard {
-                        who: Rc::from(who),
-                        params: params.iter().map(|p| p.name.clone()).collect(),
-                        current: i,
-                    });
-                    *scope.binding.borrow_mut() = Some(super::scope::ParameterGuard {
-                        current: i,
-                        ..g.clone()
-                    });
-                    let v = self.eval_in_scope(scope, d, source);
-                    *scope.binding.borrow_mut() = None;
-                    // A parameter read too early: the reference reports it as an error of
-                    // the declaration, not of the default expression.
-                    let v = v.map_err(|e| match e.message.starts_with(who) {
-                        true => Error::eval(e.message),
-                        false => e,
-                    })?;
+                    // A literal (most of them: `undef`, `false`, `[]`) reads nothing and
+                    // cannot fail: its value, without the guard and the scope's set-up.
+                    let v = match constant_value(d) {
+                        Some(v) => v,
+                        None => {
+                            let g = guard.get_or_insert_with(|| super::scope::ParameterGuard {
+                                who: Rc::from(who),
+                                params: params.iter().map(|p| p.name.clone()).collect(),
+                                current: i,
+                            });
+                            *scope.binding.borrow_mut() = Some(super::scope::ParameterGuard {
+                                current: i,
+                                ..g.clone()
+                            });
+                            let v = self.eval_in_scope(scope, d, source);
+                            *scope.binding.borrow_mut() = None;
+                            // A parameter read too early: the reference reports it as an
+                            // error of the declaration, not of the default expression.
+                            v.map_err(|e| match e.message.starts_with(who) {
+                                true => Error::eval(e.message),
+                                false => e,
+                            })?
+                        }
+                    };
                     scope.vars.borrow_mut().insert(p.name.clone(), v.clone());
                     Some(v)
                 }
@@ -692,17 +718,21 @@ impl Evaluator {
             };
             values.push(value);
         }
-        let mut bound = Params::default();
-        for (p, value) in params.iter().zip(values) {
+        let mut bound: Vec<(usize, Value)> = Vec::with_capacity(params.len());
+        for (i, (p, value)) in params.iter().zip(values).enumerate() {
             let t = match &p.type_expr {
-                Some(te) => match self.eval_in_scope(scope, te, source)? {
-                    Value::Type(t) => Some(t),
-                    _ => {
-                        return Err(Error::eval(format!(
-                            "{who}: the type of parameter '{}' is not a type",
-                            p.name
-                        )))
-                    }
+                // (a type met before is the one `eval` would give, without the scope's set-up)
+                Some(te) => match self.cached_type(te) {
+                    Some(t) => Some(t),
+                    None => match self.eval_in_scope(scope, te, source)? {
+                        Value::Type(t) => Some(t),
+                        _ => {
+                            return Err(Error::eval(format!(
+                                "{who}: the type of parameter '{}' is not a type",
+                                p.name
+                            )))
+                        }
+                    },
                 },
                 None => None,
             };
@@ -725,11 +755,7 @@ impl Evaluator {
                     continue;
                 }
             }
-            scope
-                .vars
-                .borrow_mut()
-                .insert(p.name.clone(), value.clone());
-            bound.insert(p.name.clone(), value);
+            bound.push((i, value));
         }
         match problems.len() {
             // As the reference lists them: the given values in the order given, then the
@@ -737,15 +763,21 @@ impl Evaluator {
             0 => {
                 let mut ordered: Params =
                     Params::with_capacity_and_hasher(bound.len(), Default::default());
-                // (copied, not removed: removing shifted all the parameters after each one)
-                for k in given.keys() {
-                    if let Some(v) = bound.get(k) {
-                        ordered.insert(k.clone(), v.clone());
+                let mut bound: Vec<Option<Value>> = {
+                    let mut all = vec![None; params.len()];
+                    for (i, v) in bound {
+                        all[i] = Some(v);
+                    }
+                    all
+                };
+                for i in given_param.iter().flatten() {
+                    if let Some(v) = bound[*i].take() {
+                        ordered.insert(params[*i].name.clone(), v);
                     }
                 }
-                for (k, v) in bound {
-                    if !ordered.contains_key(&k) {
-                        ordered.insert(k, v);
+                for (p, v) in params.iter().zip(bound) {
+                    if let Some(v) = v {
+                        ordered.insert(p.name.clone(), v);
                     }
                 }
                 Ok(ordered)
@@ -1259,4 +1291,20 @@ pub fn add_to_param(params: &mut Params, name: &str, v: Value) {
             params.insert(name.into(), Value::array(vec![v]));
         }
     }
+}
+
+/// The value of a literal default that reads nothing and cannot fail (a scalar literal, or
+/// an array or hash literal of constants whose value is kept already): what evaluating it
+/// gives, without a scope. `None` for anything else.
+fn constant_value(e: &Expr) -> Option<Value> {
+    Some(match &e.kind {
+        ExprKind::Undef => Value::Undef,
+        ExprKind::Default => Value::Default,
+        ExprKind::Boolean(b) => Value::Boolean(*b),
+        ExprKind::Integer(i) => Value::Integer(*i),
+        ExprKind::Float(f) => Value::Float(*f),
+        ExprKind::String(s) => Value::String(s.clone()),
+        ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) => shared.get::<Value>()?.clone(),
+        _ => return None,
+    })
 }

@@ -86,7 +86,7 @@ impl Evaluator {
     }
 
     /// The type a node evaluated to before in this program, when it is constant.
-    pub(super) fn cached_type(&self, e: &Expr) -> Option<Rc<PType>> {
+    pub(crate) fn cached_type(&self, e: &Expr) -> Option<Rc<PType>> {
         let key = e as *const Expr as usize;
         self.type_cache
             .get(&key)

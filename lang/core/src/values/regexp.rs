@@ -4,6 +4,7 @@
 
 mod check;
 mod fast;
+mod simple;
 
 use fast::FastEngine;
 
@@ -13,12 +14,13 @@ use std::fmt;
 
 pub struct Regexp {
     source: String,
-    /// The pattern in the engines' syntax as the fast engine's parser read it, when it could:
-    /// the engine is compiled from it when first needed.
-    parsed: std::cell::Cell<Option<Box<regex_syntax::hir::Hir>>>,
-    /// The engine: `regex-lite`'s, compiled at once, for a pattern it reads as the `regex`
-    /// crate does (cheaper than that crate's parse alone); else compiled on first use for a
-    /// pattern the fast engine's parser accepts (modules' type aliases define many
+    /// What the engine is compiled from when first needed: the pattern in the engines'
+    /// syntax, as the fast engine's parser read it or as translated (a simple pattern).
+    parsed: std::cell::Cell<Option<Pending>>,
+    /// The engine: compiled on first use for a pattern in the subset that cannot fail to
+    /// compile (`simple`); else `regex-lite`'s, compiled at once, for a pattern it reads as
+    /// the `regex` crate does (cheaper than that crate's parse alone); else compiled on
+    /// first use for a pattern the fast engine's parser accepts (modules' type aliases define many
     /// `Pattern`s that a catalog never matches, and compiling one costs a few hundred
     /// thousand instructions); at once for others.
     engine: std::cell::OnceCell<Result<Engine, String>>,
@@ -28,6 +30,13 @@ pub struct Regexp {
     /// does; `\Z` matches before that newline. On other texts `\Z` is `\z`, so `engine`
     /// is the fast one where the rest of the pattern allows it.
     at_final_newline: Option<std::cell::OnceCell<Engine>>,
+}
+
+/// A pattern not compiled yet, in the engines' syntax.
+enum Pending {
+    Parsed(Box<regex_syntax::hir::Hir>),
+    /// A pattern of the subset that cannot fail to compile (`simple`), as translated.
+    Translated(Box<str>),
 }
 
 #[derive(Clone)]
@@ -150,6 +159,15 @@ impl Regexp {
             return Err(message);
         }
         let (translated, line_start) = translate_ruby(source, false);
+        if simple::is_simple(&translated) {
+            // Cannot fail to compile: compiled when first matched (see `simple`).
+            return Ok(Regexp {
+                source: source.to_string(),
+                parsed: std::cell::Cell::new(Some(Pending::Translated(translated.into()))),
+                engine: std::cell::OnceCell::new(),
+                at_final_newline: line_start.then(std::cell::OnceCell::new),
+            });
+        }
         if let Some(lite) = FastEngine::lite(&translated) {
             // Compiled at once: cheaper than the `regex` crate's parse alone.
             let engine = Engine::Fast(lite);
@@ -172,7 +190,7 @@ impl Regexp {
         }
         Ok(Regexp {
             source: source.to_string(),
-            parsed: std::cell::Cell::new(parsed),
+            parsed: std::cell::Cell::new(parsed.map(Pending::Parsed)),
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
         })
@@ -190,13 +208,20 @@ impl Regexp {
 
     /// The engine for texts without a final newline, compiled on first use (from the
     /// parse; a pattern too big for the fast engine goes to the backtracking one, from its
-    /// text translated again).
+    /// text translated again), unless another value of the same pattern compiled it on
+    /// this thread (a type alias or a `validate_re` made again makes a new value each time).
     fn main_engine(&self) -> Result<&Engine, Error> {
         self.engine
             .get_or_init(|| {
-                let fast = self.parsed.take().and_then(|p| FastEngine::new(*p));
-                let compiled = match fast {
-                    Some(re) => Ok(Engine::Fast(re)),
+                if let Some((engine, _)) = compiled_before(&self.source) {
+                    return Ok(engine);
+                }
+                let compiled = match self.parsed.take() {
+                    Some(Pending::Translated(t)) => Engine::compile(&t),
+                    Some(Pending::Parsed(p)) => match FastEngine::new(*p) {
+                        Some(re) => Ok(Engine::Fast(re)),
+                        None => Engine::compile(&translate_ruby(&self.source, false).0),
+                    },
                     None => Engine::compile(&translate_ruby(&self.source, false).0),
                 };
                 if let Ok(engine) = &compiled {
@@ -999,13 +1024,23 @@ mod tests {
         );
     }
 
-    /// A pattern `regex-lite` reads is compiled at once by it (cheaper than the `regex`
+    /// A pattern in the subset that cannot fail to compile is compiled at its first match;
+    /// another that `regex-lite` reads is compiled at once by it (cheaper than the `regex`
     /// crate's parse alone); another that the fast engine's parser accepts is compiled at
     /// its first match, from that parse; others at once, so that errors are raised where
     /// the pattern is written.
     #[test]
     fn patterns_compile_on_first_use_and_errors_show_at_once() {
-        let lite = Regexp::new(r"^[a-z]+(?<n>\d+)$").expect("valid");
+        let simple = Regexp::new(r"^[a-z]+(?<n>\d+)$").expect("valid");
+        assert!(simple.engine.get().is_none(), "not compiled before a match");
+        assert_eq!(simple.group_index("n"), Some(1));
+        assert!(simple.is_match("abc12").unwrap() && !simple.is_match("abc").unwrap());
+        assert!(matches!(
+            simple.engine.get(),
+            Some(Ok(super::Engine::Fast(_)))
+        ));
+        // (a count past the subset's bound)
+        let lite = Regexp::new(r"^[a-z]{1,200}(?<n>\d+)$").expect("valid");
         assert!(matches!(
             lite.engine.get(),
             Some(Ok(super::Engine::Fast(_)))
@@ -1024,6 +1059,23 @@ mod tests {
         ));
         assert!(Regexp::new(r"a(").is_err());
         assert!(Regexp::new(r"(?<=a").is_err());
+    }
+
+    /// A pattern made again before its first match (a type alias evaluated again) uses
+    /// the engine the first one compiled on this thread.
+    #[test]
+    fn a_pattern_made_again_shares_the_engine_compiled_first() {
+        let a = Regexp::new(r"^made-twice-[a-z]+$").expect("valid");
+        let b = Regexp::new(r"^made-twice-[a-z]+$").expect("valid");
+        assert!(a.engine.get().is_none() && b.engine.get().is_none());
+        assert!(a.is_match("made-twice-x").unwrap());
+        assert!(!b.is_match("made-twice-1").unwrap());
+        match (a.engine.get(), b.engine.get()) {
+            (Some(Ok(super::Engine::Fast(x))), Some(Ok(super::Engine::Fast(y)))) => {
+                assert!(x.same_as(y))
+            }
+            _ => panic!("both compiled by the fast engine"),
+        }
     }
 
     /// `\Z` runs on the fast engine unless the text ends with a newline (the reference's

@@ -547,6 +547,29 @@ impl<'e> Lookup<'e> {
     }
 
     /// The global layer's `hiera.yaml` (version 5; its `datadir` is relative to its directory).
+    /// Whether a layer that [`search`](Self::search) asks for `key` has a hierarchy level
+    /// to search: the global layer, the environment's, the key's module (its default
+    /// hierarchy too). Without one (no `hiera.yaml`, or one with `hierarchy: []` as
+    /// Debian's global one), the search finds nothing, and the keys of a class's parameters
+    /// need not be searched one by one (a few percent of compiling a module's class). The
+    /// errors are those the search would raise first (a `hiera.yaml` that is a directory,
+    /// or invalid).
+    fn has_levels(&mut self, key: &str) -> Result<bool, Error> {
+        let has = |c: Option<Rc<Config>>| {
+            c.is_some_and(|c| {
+                !c.hierarchy.is_empty()
+                    || c.default_hierarchy.as_ref().is_some_and(|d| !d.is_empty())
+            })
+        };
+        let lk = LookupKey::parse(key)?;
+        Ok(has(self.global_config()?)
+            || has(self.env_config()?)
+            || match lk.module.as_deref() {
+                Some(module) => has(self.module_config(module)?),
+                None => false,
+            })
+    }
+
     fn global_config(&mut self) -> Result<Option<Rc<Config>>, Error> {
         let Some(path) = self.ev.get().hiera_config.clone() else {
             return Ok(None);
@@ -1527,11 +1550,21 @@ impl Evaluator {
     ) -> Result<crate::catalog::Params, Error> {
         let class = class.trim_start_matches("::").to_ascii_lowercase();
         let mut lookup = Lookup::new(self, false);
+        // Whether any layer has a hierarchy to search, asked at the first parameter to look
+        // up.
+        let mut searchable = None;
         for p in params {
             if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
                 continue;
             }
             let key = format!("{class}::{}", p.name);
+            let can = match searchable {
+                Some(can) => can,
+                None => *searchable.insert(lookup.has_levels(&key)?),
+            };
+            if !can {
+                break;
+            }
             if let Some(v) = lookup.search(&key, None)? {
                 // The class resource lists the values found after the given ones and before
                 // the defaults, as the reference's does.

@@ -583,3 +583,29 @@ fn kept_locations_follow_variables_and_inputs() {
     assert_eq!(crate::format::to_programmatic(&got), "'db'");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A class's parameters are searched in Hiera only when a layer has a hierarchy level: with
+/// data they are found, with `hierarchy: []` the defaults stay (the searches are skipped),
+/// and a `hiera.yaml` that is a directory is still the error of the declaration.
+#[test]
+fn class_parameters_are_searched_where_a_layer_has_levels() {
+    let (root, mut s) = yaml_environment("levels", "k::p: from data\n");
+    let src = "class k(String $p = 'default', String $q = 'q') {}\ninclude k\n[$k::p, $k::q]";
+    let run = |s: &mut Session| {
+        s.eval(src)
+            .map(|v| crate::format::to_programmatic(&v))
+            .map_err(|e| e.message)
+    };
+    assert_eq!(run(&mut s), Ok("['from data', 'q']".into()));
+    std::fs::write(root.join("hiera.yaml"), "version: 5\nhierarchy: []\n").unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(root.clone(), Vec::new()));
+    assert_eq!(run(&mut s), Ok("['default', 'q']".into()));
+    std::fs::remove_file(root.join("hiera.yaml")).unwrap();
+    std::fs::create_dir(root.join("hiera.yaml")).unwrap();
+    let mut s = Session::new();
+    s.set_environment(Environment::from_dir(root.clone(), Vec::new()));
+    let e = run(&mut s).unwrap_err();
+    assert!(e.contains("Is a directory @ io_fread"), "{e}");
+    std::fs::remove_dir_all(&root).unwrap();
+}

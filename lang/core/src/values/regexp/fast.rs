@@ -138,6 +138,12 @@ impl FastEngine {
         Some(FastEngine::with_first(FirstTier::Lite(re)))
     }
 
+    /// Whether two engines are one (their tiers shared).
+    #[cfg(test)]
+    pub(super) fn same_as(&self, other: &FastEngine) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+
     fn with_first(first: FirstTier) -> FastEngine {
         FastEngine(Rc::new(Tiers {
             first,
