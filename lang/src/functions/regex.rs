@@ -272,8 +272,14 @@ mod tests {
         assert_eq!(sub("abc", "(?<x>b)", "[\\k<x>]", false).unwrap(), "a[b]c");
         // With a named group, `\1` is nothing (Ruby's gsub), `\0` the match.
         assert_eq!(sub("s1", "(?<n>\\d)", "<\\1>", true).unwrap(), "s<>");
-        assert_eq!(sub("s1", "(?<n>\\d)", "<\\0\\k<n>>", true).unwrap(), "s<11>");
-        assert_eq!(sub("ab1", "(?<n>\\d)|(x)", "<\\2\\0>", false).unwrap(), "ab<1>");
+        assert_eq!(
+            sub("s1", "(?<n>\\d)", "<\\0\\k<n>>", true).unwrap(),
+            "s<11>"
+        );
+        assert_eq!(
+            sub("ab1", "(?<n>\\d)|(x)", "<\\2\\0>", false).unwrap(),
+            "ab<1>"
+        );
         assert_eq!(
             sub("ab", "(?<x>a)", "\\k<y>", false).unwrap_err().message,
             "undefined group name reference: y"
