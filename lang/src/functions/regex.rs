@@ -111,11 +111,14 @@ fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
 }
 
 /// Expands a Ruby replacement string: `\0`/`\&`, `\1`..`\9`, `\k<name>`, `` \` ``, `\'`, `\\`.
+/// With a named group in the pattern (`named`), Ruby expands `\1`..`\9` to nothing: only
+/// `\k<name>` reaches a group.
 fn expand(
     repl: &str,
     text: &str,
     groups: &[Option<(usize, usize)>],
     re: &Regexp,
+    named: bool,
 ) -> Result<String, Error> {
     let group = |i: usize| {
         groups
@@ -132,7 +135,9 @@ fn expand(
             continue;
         }
         match chars.next() {
-            Some(d @ '0'..='9') => out.push_str(group(d as usize - '0' as usize)),
+            Some('0') => out.push_str(group(0)),
+            Some('1'..='9') if named => {}
+            Some(d @ '1'..='9') => out.push_str(group(d as usize - '0' as usize)),
             Some('&') => out.push_str(group(0)),
             Some('`') => out.push_str(&text[..groups[0].map_or(0, |g| g.0)]),
             Some('\'') => out.push_str(&text[groups[0].map_or(0, |g| g.1)..]),
@@ -162,6 +167,7 @@ fn expand(
 fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String, Error> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
+    let named = matches!(repl, Value::String(_)) && re.group_names().iter().any(Option::is_some);
     for groups in re.find_all(s)? {
         let Some(Some((a, b))) = groups.first().copied() else {
             continue;
@@ -174,7 +180,7 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String
             }
             other => crate::limits::push_str(
                 &mut out,
-                &expand(other.as_str().unwrap_or_default(), s, &groups, re)?,
+                &expand(other.as_str().unwrap_or_default(), s, &groups, re, named)?,
             )?,
         }
         last = b;
@@ -264,6 +270,16 @@ mod tests {
         assert_eq!(sub("hello", "l", "L", false).unwrap(), "heLlo");
         assert_eq!(sub("ab", "a", "\\\\", false).unwrap(), "\\b");
         assert_eq!(sub("abc", "(?<x>b)", "[\\k<x>]", false).unwrap(), "a[b]c");
+        // With a named group, `\1` is nothing (Ruby's gsub), `\0` the match.
+        assert_eq!(sub("s1", "(?<n>\\d)", "<\\1>", true).unwrap(), "s<>");
+        assert_eq!(
+            sub("s1", "(?<n>\\d)", "<\\0\\k<n>>", true).unwrap(),
+            "s<11>"
+        );
+        assert_eq!(
+            sub("ab1", "(?<n>\\d)|(x)", "<\\2\\0>", false).unwrap(),
+            "ab<1>"
+        );
         assert_eq!(
             sub("ab", "(?<x>a)", "\\k<y>", false).unwrap_err().message,
             "undefined group name reference: y"

@@ -6,6 +6,7 @@
 mod catalog_cycles;
 mod catalog_json;
 mod catalog_select;
+mod compiled_random;
 mod convert_reference_cases;
 mod failed_inputs;
 mod types_explain;

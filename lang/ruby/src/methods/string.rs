@@ -794,6 +794,9 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
     let global = c.id == M::gsub;
     let mut out = String::new();
     let mut last = 0;
+    // With a named group, `\1`..`\9` in a replacement string are nothing (only `\k<name>`).
+    let named =
+        matches!(c.arg(1), Some(RValue::Str(_))) && re.group_names().iter().any(Option::is_some);
     for g in re.find_all(s).map_err(regexp_failed(c.at))? {
         let Some((a, b)) = g[0] else { continue };
         out.push_str(&s[last..a]);
@@ -802,7 +805,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
             .map(|m| m.map(|(x, y)| s[x..y].to_string()))
             .collect();
         match c.arg(1) {
-            Some(RValue::Str(rep)) => out.push_str(&expand(rep, &caps, &re)),
+            Some(RValue::Str(rep)) => out.push_str(&expand(rep, &caps, &re, named)),
             Some(RValue::Hash(h)) => {
                 let v = h
                     .borrow()
@@ -841,7 +844,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
     Ok(RValue::str(out))
 }
 
-fn expand(rep: &str, caps: &[Option<String>], re: &Regexp) -> String {
+fn expand(rep: &str, caps: &[Option<String>], re: &Regexp, named: bool) -> String {
     let mut out = String::new();
     let mut chars = rep.chars().peekable();
     while let Some(ch) = chars.next() {
@@ -850,6 +853,7 @@ fn expand(rep: &str, caps: &[Option<String>], re: &Regexp) -> String {
             continue;
         }
         match chars.next() {
+            Some('1'..='9') if named => {}
             Some(d) if d.is_ascii_digit() => {
                 let i = d.to_digit(10).unwrap_or(0) as usize;
                 out.push_str(caps.get(i).cloned().flatten().as_deref().unwrap_or(""));

@@ -405,6 +405,28 @@ PROGRAMS += [
     '$x = "\\q" $a = attr',
     '[upcase("\\q1"), @(END:pp)\n  dollar $ sign\n  END\n]',
 ]
+# (functions, seed 4) regsubst: with a named group in the pattern, `\1`..`\9` in the
+# replacement are nothing (Ruby's gsub); `\0` and `\k<name>` still reach the match.
+PROGRAMS += [
+    "regsubst('s1', /(?<n>\\d)/, '<\\1>')",
+    "regsubst('a1b2', /(?<n>\\d)/, '<\\0\\k<n>\\2>', 'G')",
+    "regsubst('ab1', /(?<n>\\d)|(x)/, '<\\2\\0>')",
+    "regsubst('a1', /(\\d)/, '<\\1>')",
+    "function f($s) { regsubst($s, /(?<n>\\d)/, '<\\1|\\k<n>>') } Integer[1, 10].map |$i| { f(\"s${i}\") }",
+]
+# (functions) Guards for compiled bodies (a function's from its second call, a lambda's
+# from its 8th): an argument whose kind changes on the Nth call, a type mismatch only on
+# a late call, an overflow reached by recursion, `next`/`break` in compiled lambdas.
+PROGRAMS += [
+    "function f(Integer $n) { if $n <= 1 { 1 } else { $n * f($n - 1) } } Integer[1, 30].map |$i| { f($i) }",
+    "function f($x) { [$x, \"<${x}>\"] } Integer[1, 12].map |$i| { f([$i, \"${i}\", [$i], undef][$i % 4]) }",
+    "function f(Integer $x) { $x * 2 } Integer[1, 20].map |$i| { f([$i, 'late'][$i / 15]) }",
+    "function f(Variant[Integer, String] $x) >> Integer { $x + 1 } Integer[1, 20].map |$i| { f([$i, \"${i}\"][$i / 12]) }",
+    "function f($x) { if $x > 9 { fail(\"bad <${x}>\") } $x } Integer[1, 20].reduce(0) |$m, $i| { $m + f($i) }",
+    "Integer[1, 20].map |$i| { if $i % 3 == 0 { next(-$i) } $i * 2 }",
+    "Integer[1, 20].reduce(0) |$m, $i| { if $i > 12 { break() } $m + $i }",
+    "function g($a, $b) { $a - $b } function f($x) { g($x, 9223372036854775807) - 2 } Integer[1, 10].map |$i| { f(-$i) }",
+]
 SPEC_DISAGREEMENTS += [
     # (iteration) slice(): the reference fails building its arity error (NoMethodError
     # `parameter_names`, with a memory address); prepl gives the message it means.
