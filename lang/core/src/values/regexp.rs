@@ -4,6 +4,7 @@
 
 mod check;
 mod fast;
+mod simple;
 
 use fast::FastEngine;
 
@@ -28,6 +29,9 @@ pub struct Regexp {
     /// does; `\Z` matches before that newline. On other texts `\Z` is `\z`, so `engine`
     /// is the fast one where the rest of the pattern allows it.
     at_final_newline: Option<std::cell::OnceCell<Engine>>,
+    /// A pattern anchored at both ends made of ASCII classes, matched without an engine
+    /// (`simple`).
+    simple: Option<simple::Simple>,
 }
 
 #[derive(Clone)]
@@ -175,6 +179,7 @@ impl Regexp {
             parsed: std::cell::Cell::new(parsed),
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
+            simple: simple::Simple::parse(source),
         })
     }
 
@@ -185,6 +190,7 @@ impl Regexp {
             parsed: Default::default(),
             engine: std::cell::OnceCell::from(Ok(engine)),
             at_final_newline: line_start.then(std::cell::OnceCell::new),
+            simple: simple::Simple::parse(source),
         }
     }
 
@@ -241,6 +247,9 @@ impl Regexp {
     /// Whether the pattern matches somewhere in `text`. Fails when the backtracking engine
     /// gives up (a pattern with catastrophic backtracking).
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
+        if let Some(simple) = &self.simple {
+            return Ok(simple.matches(text));
+        }
         match self.engine(text)? {
             Engine::Fast(re) => Ok(re.is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
