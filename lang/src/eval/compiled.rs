@@ -31,7 +31,8 @@ use super::{EvalResult, Evaluator};
 use crate::error::Source;
 use crate::functions::Builtin;
 use crate::syntax::ast::{
-    BinOp, CallSite, CallStyle, Expr, ExprKind, SharedLiteral, Slot, Span, StrPart, UnaryOp, VarRef,
+    BinOp, CallSite, CallStyle, Expr, ExprKind, Lambda, SharedLiteral, Slot, Span, StrPart,
+    UnaryOp, VarRef,
 };
 use crate::values::{Map, Value};
 use std::cell::{Cell, OnceCell};
@@ -223,6 +224,13 @@ impl Compiler<'_> {
                 style,
                 ..
             } => self.call(name, args, *style, span, depth)?,
+            ExprKind::Call {
+                name,
+                args,
+                block: Some(block),
+                style,
+                ..
+            } => self.block_call(name, args, block, *style, span, depth)?,
             _ => return None,
         })
     }
@@ -530,6 +538,37 @@ impl Compiler<'_> {
         };
         Some(Box::new(move |ev, base| {
             crate::limits::deep(|| call.run(ev, base)).map_err(|f| located(f, span))
+        }))
+    }
+
+    /// A call with a lambda (`$a.map |$x| { ... }`) in a lambda's body, made as the tree
+    /// walk makes it: the lambda closes over the current frame (the body's own, current
+    /// while it runs), the function is found by name. A function's body, which runs with no
+    /// frame, does not compile it.
+    fn block_call(
+        &self,
+        name: &Rc<str>,
+        args: &[Expr],
+        block: &Rc<Lambda>,
+        style: CallStyle,
+        span: Span,
+        depth: usize,
+    ) -> Option<Code> {
+        if !self.lambda {
+            return None;
+        }
+        let args = self.exprs(args, depth)?;
+        let (name, block, source) = (name.clone(), block.clone(), self.source.clone());
+        self.reads_outer.set(true);
+        Some(Box::new(move |ev, base| {
+            let mut values = Vec::with_capacity(args.len());
+            for a in &args {
+                values.push(a(ev, base)?);
+            }
+            let caller = std::mem::replace(&mut ev.source, source.clone());
+            let r = crate::limits::deep(|| ev.call_named(&name, values, Some(&block), style, span));
+            ev.source = caller;
+            r.map_err(|f| located(f, span))
         }))
     }
 
@@ -963,6 +1002,18 @@ mod tests {
             "Integer[1, 12].map |$x| { if $x > 10 { $y = $x / 0 } $x }",
             "Integer[1, 12].map |$x| { $y = [$x] $y + [1] }",
             "Integer[1, 12].map |$x| { if $x > 3 { $y = $x } [$y] }",
+        ],
+        // Calls with a lambda in a lambda's body: iterations nested, their errors and
+        // `next`/`break`, unknown functions, a Puppet function given a block.
+        &[
+            "Integer[1, 12].map |$x| { Integer[1, 3].map |$y| { $x * $y }.reduce |$m, $v| { $m + $v } }",
+            "Integer[1, 12].map |$x| { Integer[1, 3].map |$y| { if $x == 11 { $y / 0 } else { $y } } }",
+            "Integer[1, 12].map |$x| { [1, 2, 3].map |$y| { if $y == 2 { next(0) } $y + $x }.filter |$z| { $z > 0 } }",
+            "Integer[1, 12].map |$x| { [1, 2, 3].each |$y| { if $y == 2 { break() } } }",
+            "Integer[1, 12].map |$x| { if $x == 11 { nosuch($x) |$y| { $y } } else { $x } }",
+            "function wb($x, Callable &$b) { $b.call($x) + 1 } Integer[1, 12].map |$x| { wb($x) |$y| { $y * 2 } }",
+            "Integer[1, 12].map |$x| { $s = \"${x}\" $s.split('').map |$c| { \"${c}${s}\" }.join(',') }",
+            "Integer[1, 12].map |$x| { $x.with |$y| { $y + 1 } }",
         ],
         // Bodies that are walked: a top-scope variable, match variables, a built-in.
         &[
