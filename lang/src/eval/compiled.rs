@@ -3,25 +3,31 @@
 //! A Puppet function whose body is made only of the constructs below runs compiled: each
 //! expression becomes a closure that does its own work and nothing more (no dispatch on the
 //! node kind, no lookup of the frame: a parameter is read at its slot from the frame's base,
-//! which every closure is given). Such a body touches no evaluator state but the slot stack:
-//! it reads no variable but its parameters, sets no match variable, calls no built-in
-//! function whose behaviour may depend on the scope, the frame or the match variables (only
-//! those marked `scope_free`) and declares nothing. Its call needs no frame, scope or match
-//! scope of its own: it is the arguments' slots, the depth count and the call-site stack
-//! (`user_function`). Any other body is walked as a tree, and so is every first call (which
-//! evaluates the parameter types).
+//! which every closure is given). Such a body touches no evaluator state but the slot stack
+//! and the match variables: it reads no variable but its parameters, reads no match
+//! variable (a body that may set them, with `=~`, gives them back as they were when it
+//! returns), calls no built-in function whose behaviour may depend on the scope, the frame
+//! or the match variables (only those marked `scope_free`) and declares nothing. Its call
+//! needs no frame, scope or match scope of its own: it is the arguments' slots, the depth
+//! count and the call-site stack (`user_function`). Any other body is walked as a tree,
+//! and so is every first call (which evaluates the parameter types).
 //!
 //! A lambda's body runs compiled (`lambda_frame`) with its frame the current one, as the
 //! tree walk runs it: it may also read the variables of enclosing frames and scopes (but
-//! match variables), which are read as the tree walk reads them.
+//! match variables), which are read as the tree walk reads them, set its local variables
+//! (`$x = value`) and call functions with a lambda (`$a.map |$y| { ... }`), made as the
+//! tree walk makes them.
 //!
-//! Compiled: literals (`undef`, `default`, booleans, numbers, strings, bare words),
-//! interpolated strings, array and hash literals (without `*`), `[]` of one key on anything
-//! but a type name, parameters (and in lambdas other variables), `!` and unary `-`, the binary operators but `=~`, `!~` and
-//! `in` (which may set match variables), `and` / `or`, parentheses, `if` / `unless` /
-//! `elsif` / `else`, calls by name of functions that are not built in, and calls (also as
-//! methods) of the built-ins marked `scope_free` (no block, no `*` argument). A closure
-//! fails where its node would, with the error located as the tree walk locates it.
+//! Compiled: literals (`undef`, `default`, booleans, numbers, strings, bare words, regexps),
+//! interpolated strings, array and hash literals (without `*`), type names and types with
+//! constant arguments (kept while the types stay the same, `compiled_match`), `[]` of one
+//! key on anything but a type name, parameters (and in lambdas other variables), `!` and
+//! unary `-`, the binary operators but `in`, `=~` and `!~` (`compiled_match`), `and` / `or`,
+//! parentheses, `if` / `unless` / `elsif` / `else`, selectors without `*` or lambda options,
+//! calls by name of functions that are not built in, calls (also as methods) of the
+//! built-ins marked `scope_free` (no block, no `*` argument), and in lambdas assignments
+//! to a variable and calls with a lambda. A closure fails where its node would, with the
+//! error located as the tree walk locates it.
 
 use super::compiled_match::is_type_name;
 use super::expr::located;
@@ -82,6 +88,7 @@ pub(super) fn compile_body(
         params,
         lambda,
         movable: &layout.movable,
+        late_moves: &layout.late_moves,
         source,
         builtin,
         reads_outer: Cell::new(false),
@@ -130,6 +137,9 @@ pub(super) struct Compiler<'a> {
     lambda: bool,
     /// Per slot, the variable reference whose read moves the value out (see `liveness`).
     movable: &'a [usize],
+    /// Per slot, the variable reference, a binary operator's left operand, whose value is
+    /// taken after the right operand is evaluated (see `liveness`).
+    late_moves: &'a [usize],
     /// The file the function was read from: where its calls are made.
     source: &'a Rc<Source>,
     builtin: &'a dyn Fn(&str) -> Option<&'static Builtin>,
@@ -417,6 +427,9 @@ impl Compiler<'_> {
                 apply_otherwise(ev, op, l, Value::Integer(c), span)
             }));
         }
+        if let Some(slot) = self.late_move(a) {
+            return self.late_binary(op, slot, a, b, span, depth);
+        }
         let a = self.expr(a, depth + 1)?;
         let b = self.expr(b, depth + 1)?;
         Some(Box::new(move |ev, base| {
@@ -434,6 +447,50 @@ impl Compiler<'_> {
                 }
             }
             apply_otherwise(ev, op, l?, r?, span)
+        }))
+    }
+
+    /// The slot of `a`, a binary operator's left operand, when it is a variable of this
+    /// body's frame whose value may be taken once the right operand is evaluated (every
+    /// other read of it is in the right operand: `$acc + { $k => $acc[$k] }`), as the tree
+    /// walk takes it (`Layout::late_moves`).
+    fn late_move(&self, a: &Expr) -> Option<usize> {
+        let ExprKind::Variable(v) = &a.kind else {
+            return None;
+        };
+        let Slot::Local { depth: 0, index } = v.slot.get() else {
+            return None;
+        };
+        let slot = usize::from(index);
+        (self.late_moves.get(slot) == Some(&(v as *const VarRef as usize))).then_some(slot)
+    }
+
+    /// `a op b` where `a`'s value is taken from its `slot` after `b` is evaluated (so that
+    /// a hash or array extended by `+` is not copied), read as usual when the slot is
+    /// empty.
+    fn late_binary(
+        &self,
+        op: BinOp,
+        slot: usize,
+        a: &Expr,
+        b: &Expr,
+        span: Span,
+        depth: usize,
+    ) -> Option<Code> {
+        let a = self.expr(a, depth + 1)?;
+        let b = self.expr(b, depth + 1)?;
+        Some(Box::new(move |ev, base| {
+            let r = b(ev, base)?;
+            let l = match ev.slots.get_mut(base + slot).and_then(Option::take) {
+                Some(l) => l,
+                None => a(ev, base)?,
+            };
+            if let (Value::Integer(x), Value::Integer(y)) = (&l, &r) {
+                if let Some(v) = int_fast_path(op, *x, *y) {
+                    return Ok(v);
+                }
+            }
+            apply_otherwise(ev, op, l, r, span)
         }))
     }
 
@@ -989,6 +1046,8 @@ mod tests {
             "Integer[1, 12].map |$x| { $x ? { *[1, 2] => 'one or two', default => 'other' } }",
             "Integer[1, 12].map |$x| { $x ? { 11 => $x / 0, default => $x } }",
             "Integer[1, 12].reduce('') |$acc, $row| { \"${row}\" =~ /1/ ? { true => \"${acc}${row},\", default => $acc } }",
+            "Integer[1, 12].reduce({}) |$acc, $i| { $k = \"k${$i % 3}\" $acc + { $k => $acc.dig($k).lest || { 0 } + 1 } }",
+            "function lm2($m, $k) { $m + { $k => $m[$k] } } [lm2({}, 'a'), lm2({ 'a' => 1 }, 'a'), lm2([1], 0)]",
         ],
         // Local variables of lambdas: set, read, read before they are set (found outside),
         // set twice, read by an inner lambda.
@@ -1084,6 +1143,38 @@ mod tests {
         ev.slots.truncate(base);
         assert_eq!(to_programmatic(&result), "[1, 2]");
         let Value::Array(extended) = &result else {
+            unreachable!()
+        };
+        assert_eq!(std::rc::Rc::as_ptr(extended), address, "copied, not moved");
+    }
+
+    /// A left operand whose other reads are all in the right operand is taken after the
+    /// right operand: the hash `$m + { $k => $m[$k] }` extends is extended in place, not
+    /// copied (in a `reduce` lambda that copy made the loop quadratic).
+    #[test]
+    fn a_left_operand_read_again_on_the_right_is_taken_after_it() {
+        let mut s = Session::new();
+        s.eval("function lm($m, $k) { $m + { $k => $m[$k] } } [lm({}, 'a'), lm({}, 'a')]")
+            .unwrap();
+        let f = s.evaluator.functions.get("lm").unwrap().clone();
+        let code = f.compiled_code().expect("compiled");
+        let ev = &mut s.evaluator;
+        let hash = Value::hash(
+            [(Value::string("a"), Value::Integer(1))]
+                .into_iter()
+                .collect(),
+        );
+        let Value::Hash(rc) = &hash else {
+            unreachable!()
+        };
+        let address = std::rc::Rc::as_ptr(rc);
+        let base = ev.slots.len();
+        ev.slots.push(Some(hash));
+        ev.slots.push(Some(Value::string("b")));
+        let result = code(ev, base).unwrap();
+        ev.slots.truncate(base);
+        assert_eq!(to_programmatic(&result), "{'a' => 1, 'b' => undef}");
+        let Value::Hash(extended) = &result else {
             unreachable!()
         };
         assert_eq!(std::rc::Rc::as_ptr(extended), address, "copied, not moved");

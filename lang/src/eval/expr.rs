@@ -552,10 +552,6 @@ impl Evaluator {
             .then_some(frame.base + index as usize)
     }
 
-    /// A variable's value as [`eval_node`](Self::eval_node) reads it, error located at
-    /// `span`: for compiled lambdas (`compiled`), which read the variables of outer frames
-    /// and scopes this way.
-    #[inline(never)]
     /// The type a type name (`Integer`, `My::Type`) denotes, loading a module's type alias
     /// or resource type on first use.
     pub(super) fn type_by_reference(&mut self, n: &Rc<str>) -> EvalResult<PType> {
@@ -577,6 +573,10 @@ impl Evaluator {
         })
     }
 
+    /// A variable's value as [`eval_node`](Self::eval_node) reads it, error located at
+    /// `span`: for compiled lambdas (`compiled`), which read the variables of outer frames
+    /// and scopes this way.
+    #[inline(never)]
     pub(super) fn read_variable(&mut self, v: &VarRef, span: Span) -> EvalResult {
         match self.read_var(v) {
             Ok(v) => Ok(v),
