@@ -115,8 +115,15 @@ fn leaf_size(v: &Value, per_node: usize) -> usize {
     }
 }
 
-/// A container's own node and its elements that are no containers, counted at once; its
-/// containers are left to enter one by one.
+/// How many elements (each time they appear) [`small_size`] walks in one element of a
+/// large value before that element is left to the general walk.
+const SMALL_ELEMENT: usize = 32;
+
+/// A container's own node and its elements that are no containers or small ones (a
+/// 50,000-entry hash of records), counted at once; its other containers are left to
+/// enter one by one. (A small element shared by many parents is walked each time it is
+/// met, as the count grows by its size each time: the time stays in proportion to the
+/// count, which stops at the cap.)
 fn enter_elements<'a>(
     items: impl Iterator<Item = &'a Value>,
     steps: &mut Vec<Step<'a>>,
@@ -125,7 +132,10 @@ fn enter_elements<'a>(
     let mut size = per_node;
     for item in items {
         if matches!(item, Value::Array(_) | Value::Hash(_)) {
-            steps.push(Step::Enter(item));
+            match small_size(item, per_node, &mut { SMALL_ELEMENT }) {
+                Some(n) => size = size.saturating_add(n),
+                None => steps.push(Step::Enter(item)),
+            }
         } else {
             size = size.saturating_add(leaf_size(item, per_node));
         }
@@ -242,6 +252,29 @@ mod tests {
         assert_eq!(small_size(&doubled(10), 1, &mut { SMALL_WALK }), None);
         v = doubled(8);
         assert_eq!(expanded_size(&v, 1, usize::MAX).ok(), Some(511));
+    }
+
+    /// A large value of small elements (shared or not, counted each time) measures as the
+    /// sum of its parts.
+    #[test]
+    fn large_values_of_small_elements_measure_as_their_parts() {
+        let record = |i: i64| {
+            let mut m = crate::values::Map::new();
+            m.insert(Value::string("n"), Value::Integer(i));
+            m.insert(Value::string("s"), Value::string("x".repeat(40)));
+            m.insert(Value::string("l"), Value::array(vec![Value::Integer(i); 3]));
+            Value::hash(m)
+        };
+        let one = expanded_size(&record(0), 16, usize::MAX).unwrap();
+        let shared = record(1);
+        let mut items: Vec<Value> = (0..2000).map(record).collect();
+        items.extend(std::iter::repeat_n(shared, 2000));
+        items.push(doubled(6));
+        let whole = Value::array(items);
+        assert_eq!(
+            expanded_size(&whole, 16, usize::MAX).ok(),
+            Some(16 + 4000 * one + 127 * 16)
+        );
     }
 
     #[test]

@@ -264,24 +264,7 @@ impl Evaluator {
                 match self.cached_type(e) {
                     Some(t) => Value::Type(t),
                     None => {
-                        let t = match self.find_type_named(n) {
-                            Ok(Some(t)) => t,
-                            // A type alias or define of a module, loaded on first use.
-                            Ok(None) | Err(_) => {
-                                let lower = n.to_ascii_lowercase();
-                                let loaded = self
-                                    .autoload(crate::env::modules::Kind::TypeAlias, &lower)?
-                                    || self.resource_kind_loading(&lower)?.is_some();
-                                if !loaded && self.in_type_alias {
-                                    // The reference's lazy reference, resolved later.
-                                    self.type_references_cached = true;
-                                    PType::TypeReference(n.clone())
-                                } else {
-                                    self.type_named(n)?
-                                }
-                            }
-                        };
-                        let t = Rc::new(t);
+                        let t = Rc::new(self.type_by_reference(n)?);
                         self.type_cache.insert(key, (e.span, t.clone()));
                         Value::Type(t)
                     }
@@ -569,6 +552,27 @@ impl Evaluator {
             .then_some(frame.base + index as usize)
     }
 
+    /// The type a type name (`Integer`, `My::Type`) denotes, loading a module's type alias
+    /// or resource type on first use.
+    pub(super) fn type_by_reference(&mut self, n: &Rc<str>) -> EvalResult<PType> {
+        Ok(match self.find_type_named(n) {
+            Ok(Some(t)) => t,
+            // A type alias or define of a module, loaded on first use.
+            Ok(None) | Err(_) => {
+                let lower = n.to_ascii_lowercase();
+                let loaded = self.autoload(crate::env::modules::Kind::TypeAlias, &lower)?
+                    || self.resource_kind_loading(&lower)?.is_some();
+                if !loaded && self.in_type_alias {
+                    // The reference's lazy reference, resolved later.
+                    self.type_references_cached = true;
+                    PType::TypeReference(n.clone())
+                } else {
+                    self.type_named(n)?
+                }
+            }
+        })
+    }
+
     /// A variable's value as [`eval_node`](Self::eval_node) reads it, error located at
     /// `span`: for compiled lambdas (`compiled`), which read the variables of outer frames
     /// and scopes this way.
@@ -841,7 +845,7 @@ impl Evaluator {
             .map_err(|_| Error::eval(format!("Cannot reassign variable '${name}'")))
     }
 
-    fn assign_var(&mut self, v: &VarRef, value: Value) -> Result<(), Error> {
+    pub(super) fn assign_var(&mut self, v: &VarRef, value: Value) -> Result<(), Error> {
         if super::scope::RESERVED.contains(&&*v.name) {
             return Err(Error::eval(format!(
                 "Attempt to assign to a reserved variable name: '${}'",

@@ -22,6 +22,7 @@ pub mod call;
 pub mod call_sites;
 pub mod closure_code;
 pub mod compiled;
+pub mod compiled_match;
 pub mod debug;
 pub mod expr;
 pub mod hints;

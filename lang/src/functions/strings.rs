@@ -17,9 +17,20 @@ use std::rc::Rc;
 pub fn split_by(s: &str, re: &Regexp) -> Result<Vec<Value>, Error> {
     let mut out: Vec<Value> = Vec::new();
     if let Some(literal) = plain_literal(re.source()) {
-        // What the matches of a pattern without special characters give, found as text.
-        for part in s.split(literal) {
-            crate::limits::push(&mut out, part.into())?;
+        // What the matches of a pattern without special characters give, found as text
+        // (one character by `memchr`).
+        let mut one = literal.chars();
+        match (one.next(), one.next()) {
+            (Some(c), None) => {
+                for part in s.split(c) {
+                    crate::limits::push(&mut out, part.into())?;
+                }
+            }
+            _ => {
+                for part in s.split(&*literal) {
+                    crate::limits::push(&mut out, part.into())?;
+                }
+            }
         }
         while matches!(out.last(), Some(Value::String(x)) if x.is_empty()) {
             out.pop();
@@ -50,11 +61,31 @@ pub fn split_by(s: &str, re: &Regexp) -> Result<Vec<Value>, Error> {
     Ok(out)
 }
 
-/// The text a pattern matches when it is only that text: not empty, and none of its
-/// characters special in a regular expression (letters, digits and common punctuation).
-fn plain_literal(source: &str) -> Option<&str> {
-    let plain = |c: u8| c.is_ascii_alphanumeric() || b" ,;:/=@%&_-!'\"<>~`".contains(&c);
-    (!source.is_empty() && source.bytes().all(plain)).then_some(source)
+/// The text a pattern matches when it is only that text: not empty, none of its
+/// characters special in a regular expression but escaped punctuation (`\.`, `\/`).
+fn plain_literal(source: &str) -> Option<std::borrow::Cow<'_, str>> {
+    const SPECIAL: &[u8] = b"\\^$.|?*+()[]{}#";
+    if source.is_empty() {
+        return None;
+    }
+    if !source.bytes().any(|b| SPECIAL.contains(&b)) {
+        return Some(source.into());
+    }
+    let mut text = String::with_capacity(source.len());
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e) if e.is_ascii() && (SPECIAL.contains(&(e as u8)) || "/-".contains(e)) => {
+                    text.push(e)
+                }
+                _ => return None,
+            },
+            c if c.is_ascii() && SPECIAL.contains(&(c as u8)) => return None,
+            c => text.push(c),
+        }
+    }
+    Some(text.into())
 }
 
 fn split(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -479,9 +510,17 @@ mod tests {
             "é,😀,",
             " a  b ",
             "abab",
+            "a.b\\.c.",
+            "x\n\ny\n",
+            "a\tb",
+            "/a/-b-",
+            "\\\\$a()",
         ];
-        for literal in [",", "::", "ab", " ", "a-b", "'\"", "=>"] {
-            assert!(plain_literal(literal).is_some());
+        for literal in [
+            ",", "::", "ab", " ", "a-b", "'\"", "=>", "\\.", "a\\.b", "\n", "\t", "é", "😀,",
+            "\\/", "\\-", "\\\\", "\\$a", "\\(\\)",
+        ] {
+            assert!(plain_literal(literal).is_some(), "{literal:?}");
             let engine = re(&format!("(?:{literal})"));
             assert!(plain_literal(engine.source()).is_none());
             for text in texts {
@@ -493,7 +532,8 @@ mod tests {
             }
         }
         for special in [
-            "", ".", "a|b", "\\s", "a*", "^a", "[,]", "(a)", "a{2}", "a?", "$", "#",
+            "", ".", "a|b", "\\s", "a*", "^a", "[,]", "(a)", "a{2}", "a?", "$", "#", "\\", "a\\",
+            "\\A", "\\d", "\\n", "\\<", "\\é",
         ] {
             assert!(plain_literal(special).is_none(), "{special:?}");
         }

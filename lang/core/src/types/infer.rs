@@ -375,6 +375,11 @@ fn widen_by_leaves<'a>(t: &mut PType, values: impl Iterator<Item = &'a Value>) {
                 *t = enum_of(vec![a.clone(), s.clone()]);
             }
             (PType::Enum { values, .. }, Value::String(s)) => {
+                // Most strings are one of a few met before, most often the same string
+                // (a literal's key): found by address first.
+                if values.len() <= 16 && values.iter().any(|v| Rc::ptr_eq(v, s)) {
+                    continue;
+                }
                 // (sorted and without duplicates, as `enum_of` leaves them)
                 if let Err(at) = values.binary_search(s) {
                     values.insert(at, s.clone());
@@ -561,6 +566,18 @@ mod tests {
             vec![arr(vec![int(1), int(2), int(3)]), arr(vec![int(3)])],
             vec![arr(vec![st("a")]), arr(vec![st("a"), int(1)])],
             vec![arr(vec![int(1), float(1.0)]), arr(vec![Value::Undef])],
+            // The same key strings (by address) in each hash, and others.
+            {
+                let (n, s) = (st("n"), st("s"));
+                let shared = |i: i64| hash(vec![(n.clone(), int(i)), (s.clone(), st("v"))]);
+                vec![
+                    shared(1),
+                    shared(2),
+                    hash(vec![(st("s"), int(3)), (st("m"), int(4))]),
+                    shared(5),
+                    hash(vec![(n.clone(), int(6))]),
+                ]
+            },
             vec![arr(vec![int(1), st("a")]), arr(vec![Value::Undef])],
         ];
         rows.iter().for_each(|row| agrees_with_folding(row));

@@ -2,6 +2,7 @@
 //! compile the pattern (first `regex-lite`'s where it reads it alike, see `fast`),
 //! `fancy-regex` for look-around and back-references.
 
+mod anchored;
 mod check;
 mod fast;
 mod simple;
@@ -30,6 +31,9 @@ pub struct Regexp {
     /// does; `\Z` matches before that newline. On other texts `\Z` is `\z`, so `engine`
     /// is the fast one where the rest of the pattern allows it.
     at_final_newline: Option<std::cell::OnceCell<Engine>>,
+    /// A pattern anchored at both ends made of ASCII classes, matched without an engine
+    /// (`anchored`).
+    anchored: Option<anchored::Anchored>,
 }
 
 /// A pattern not compiled yet, in the engines' syntax.
@@ -166,6 +170,7 @@ impl Regexp {
                 parsed: std::cell::Cell::new(Some(Pending::Translated(translated.into()))),
                 engine: std::cell::OnceCell::new(),
                 at_final_newline: line_start.then(std::cell::OnceCell::new),
+                anchored: anchored::Anchored::parse(source),
             });
         }
         if let Some(lite) = FastEngine::lite(&translated) {
@@ -193,6 +198,7 @@ impl Regexp {
             parsed: std::cell::Cell::new(parsed.map(Pending::Parsed)),
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
+            anchored: anchored::Anchored::parse(source),
         })
     }
 
@@ -203,6 +209,7 @@ impl Regexp {
             parsed: Default::default(),
             engine: std::cell::OnceCell::from(Ok(engine)),
             at_final_newline: line_start.then(std::cell::OnceCell::new),
+            anchored: anchored::Anchored::parse(source),
         }
     }
 
@@ -266,6 +273,9 @@ impl Regexp {
     /// Whether the pattern matches somewhere in `text`. Fails when the backtracking engine
     /// gives up (a pattern with catastrophic backtracking).
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
+        if let Some(anchored) = &self.anchored {
+            return Ok(anchored.matches(text));
+        }
         match self.engine(text)? {
             Engine::Fast(re) => Ok(re.is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
