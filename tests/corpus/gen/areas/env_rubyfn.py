@@ -148,7 +148,7 @@ PROGRAMS += [
 ]
 PROGRAMS += [
     # Puppet.features: the reference's features here, an unknown name false (`root?`,
-    # which depends on the user running, is a unit test of rubyfn.rs).
+    # which depends on the user running, is a unit test of rubyfn/).
     "rfn::features('posix', 'microsoft_windows', 'augeas', 'selinux', 'hocon', 'syslog', "
     "'libuser', 'msgpack', 'manages_symlinks', 'zlib', 'ssl', 'nonexistent')",
     # Argument errors across dispatches: merged with the first signature's kind of mismatch

@@ -1,0 +1,322 @@
+//! Calling a module's Ruby function: its file parsed and analysed, its definitions loaded
+//! (once per thread) and kept, the arguments checked against its signatures and converted,
+//! and its method run in a fresh interpreter.
+
+use super::*;
+
+thread_local! {
+    /// What each function file defined, by path: a file and its helpers are loaded once
+    /// per thread (again when one of them changed), as the reference loads them once.
+    static DEFINED: RefCell<HashMap<Box<[u8]>, Defined>> = RefCell::new(HashMap::default());
+}
+
+fn remember_definitions(
+    key: &[u8],
+    file: Rc<RubyFile>,
+    defs: ruby::Loaded,
+    host: &FunctionHost,
+) -> Known {
+    let required: Vec<Required> = host
+        .required()
+        .filter_map(|source| {
+            let f = crate::env::ruby_files::load(&source.path).ok()?;
+            Some(Required {
+                file: f,
+                source: source.clone(),
+            })
+        })
+        .collect();
+    let known: Known = (Rc::new(defs), required.into());
+    DEFINED.with(|d| {
+        let mut d = d.borrow_mut();
+        if d.len() >= 512 {
+            d.clear();
+        }
+        d.insert(
+            key.into(),
+            Defined {
+                file,
+                required: known.1.clone(),
+                defs: known.0.clone(),
+            },
+        );
+    });
+    known
+}
+
+/// Calls a module's Ruby function after its native version failed: the source's answer, or
+/// `None` when there is no source or it needs Ruby outside the subset (the native's error
+/// stands then).
+pub fn call_after_native_error(
+    ev: &mut Evaluator,
+    name: &str,
+    args: &[Value],
+    block: Option<&Closure>,
+) -> Option<EvalResult> {
+    let found = find(ev, name)?;
+    OUTSIDE_SUBSET.set(false);
+    let r = call(ev, name, &found, args, block);
+    (!OUTSIDE_SUBSET.replace(false)).then_some(r)
+}
+
+/// Calls a module's Ruby function.
+pub fn call(
+    ev: &mut Evaluator,
+    name: &str,
+    found: &Found,
+    args: &[Value],
+    block: Option<&Closure>,
+) -> EvalResult {
+    call_as(ev, name, found, args, block, false)
+}
+
+/// Calls a module's 3.x Ruby function from Ruby (`function_NAME([...])`): the arguments go
+/// as Ruby gives them (undef as nil), not as Puppet gives a 3.x function its arguments
+/// (undef as `''`, `:undef` inside collections).
+pub fn call_from_ruby(ev: &mut Evaluator, name: &str, found: &Found, args: &[Value]) -> EvalResult {
+    call_as(ev, name, found, args, None, true)
+}
+
+fn call_as(
+    ev: &mut Evaluator,
+    name: &str,
+    found: &Found,
+    args: &[Value],
+    block: Option<&Closure>,
+    from_ruby: bool,
+) -> EvalResult {
+    let fail = |e: RubyError, sources: &[Source]| ruby_error(name, e, sources);
+    let main_source = |file: &RubyFile| Source {
+        base: file.base,
+        shown: found.shown.clone(),
+        text: file.text.clone(),
+        path: found.path.clone(),
+    };
+    let ready = found.ready.borrow().as_ref().map(|r| {
+        let sources = r.defined.is_some().then(|| r.sources.clone()).flatten();
+        (
+            (r.file.clone(), r.parsed.clone(), r.defined.clone()),
+            sources,
+        )
+    });
+    let was_ready = ready.is_some();
+    let (ready, kept_sources) = match ready {
+        Some((ready, sources)) => (Some(ready), sources),
+        None => (None, None),
+    };
+    let (file, parsed, known) = match ready {
+        Some(ready) => ready,
+        None => {
+            let file = match crate::env::ruby_files::load(&found.path) {
+                Ok(file) => file,
+                Err(e) => return Err(Error::eval(format!("{}: {e}", found.shown)).into()),
+            };
+            let parsed = match parsed(&found.path, &file, name) {
+                Ok(p) => p,
+                Err(e) => return Err(fail(e, &[main_source(&file)]).into()),
+            };
+            // What the file (and the helpers it requires) defined, from an earlier call
+            // while they are unchanged.
+            let known = DEFINED.with(|d| {
+                d.borrow()
+                    .get(crate::env::fs::key(&found.path))
+                    .filter(|k| Rc::ptr_eq(&k.file, &file) && k.current())
+                    .map(|k| (k.defs.clone(), k.required.clone()))
+            });
+            (file, parsed, known)
+        }
+    };
+    // The method to run (its index among the declarations) and its Ruby arguments.
+    let (index, ruby_args, signatures, mismatch) = match &parsed.api {
+        Api::V4 {
+            dispatches,
+            local_types,
+            scope_first,
+        } => {
+            let decls = &parsed.decls;
+            if decls.is_empty() {
+                let short = name.rsplit("::").next().unwrap_or(name);
+                return Err(Error::eval(format!(
+                    "{}: function '{name}' has no dispatch and no method '{short}'",
+                    found.shown
+                ))
+                .into());
+            }
+            let known = parsed.signatures.borrow().clone();
+            let signatures = match known {
+                Some(s) => s,
+                None => {
+                    let made = with_local_types(ev, local_types, |ev| {
+                        let mut sigs: Vec<Signature> = decls
+                            .iter()
+                            .map(|(_, d, _)| make_signature(ev, d))
+                            .collect::<Result<_, _>>()
+                            .map_err(|e| format!("bad parameter type: {e}"))?;
+                        for (sig, d) in sigs.iter_mut().zip(dispatches.iter()) {
+                            sig.fallback = d.mismatch;
+                        }
+                        let rets = decls
+                            .iter()
+                            .map(|(_, _, r)| r.as_deref().map(|t| puppet_type(ev, t)).transpose())
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(|e| format!("bad return type: {e}"))?;
+                        Ok((sigs, rets))
+                    })
+                    .map_err(|e| Error::eval(format!("{}: function '{name}': {e}", found.shown)))?;
+                    let made = Rc::new(made);
+                    if local_types.is_empty() && decls.iter().all(built_in_types) {
+                        *parsed.signatures.borrow_mut() = Some(made.clone());
+                    }
+                    made
+                }
+            };
+            let (sigs, _) = &*signatures;
+            let (i, ruby_args) = if *scope_first {
+                // The scope stands as undef among the arguments the types are checked on.
+                let with_scope: Vec<Value> = std::iter::once(Value::Undef)
+                    .chain(args.iter().cloned())
+                    .collect();
+                let i = signature::dispatch_signatures(name, sigs, &with_scope, block)?;
+                let ruby_args = std::iter::once(RValue::Scope)
+                    .chain(args.iter().map(to_ruby))
+                    .collect::<Vec<_>>();
+                (i, ruby_args)
+            } else {
+                let i = signature::dispatch_signatures(name, sigs, args, block)?;
+                (i, args.iter().map(to_ruby).collect::<Vec<_>>())
+            };
+            let mismatch = sigs[i].fallback;
+            (i, ruby_args, Some(signatures), mismatch)
+        }
+        Api::V3 { arity, .. } => {
+            if let Some(n) = *arity {
+                let given = args.len() as i64;
+                let bad = if n >= 0 { given != n } else { given < -n - 1 };
+                if bad {
+                    let wanted = if n >= 0 {
+                        n.to_string()
+                    } else {
+                        format!("minimum {}", -n - 1)
+                    };
+                    return Err(Error::eval(format!(
+                        "{name}(): Wrong number of arguments given ({given} for {wanted})"
+                    ))
+                    .into());
+                }
+            }
+            let convert = if from_ruby { to_ruby } else { to_ruby_3x };
+            let list = args.iter().map(convert).collect();
+            (usize::MAX, vec![RValue::array(list)], None, false)
+        }
+    };
+    let v3 = matches!(parsed.api, Api::V3 { .. });
+    let method = match parsed.decls.get(index) {
+        Some((m, _, _)) => m.as_str(),
+        None => METHOD_3X,
+    };
+    let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
+    let mut host = FunctionHost {
+        inner: EvalHost::new(ev),
+        function: name,
+        v3,
+        block: block.cloned(),
+        sources: match &kept_sources {
+            Some(sources) => sources.clone(),
+            None => Rc::new(vec![main_source(&file)]),
+        },
+        deprecations: None,
+    };
+    // What the file (and the helpers it requires) defined, from an earlier call; else
+    // loaded now and kept.
+    if let (Some((_, required)), None) = (&known, &kept_sources) {
+        Rc::make_mut(&mut host.sources).extend(required.iter().map(|r| r.source.clone()));
+    }
+    let mut defined = None;
+    let result = {
+        let mut it = match &known {
+            Some((defs, _)) => ruby::Interp::calling(&mut host, defs),
+            None => ruby::Interp::new(&mut host),
+        };
+        let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
+        let loaded = match &known {
+            Some(_) => Ok(()),
+            None => {
+                // Puppet's own module for helpers (`module PuppetX::Stdlib` reopens it)
+                it.define_module("PuppetX");
+                it.load(&parsed.body)
+                    .map(|()| defined = Some(it.snapshot()))
+            }
+        };
+        // (whether an error came from loading the file: see below)
+        match loaded {
+            Ok(()) => it
+                .call_top(method, ruby_args, block_arg, file.base)
+                .map_err(|e| (e, false)),
+            Err(e) => Err((e, true)),
+        }
+    };
+    host.flush_deprecations();
+    let defined = defined.map(|defs| {
+        remember_definitions(crate::env::fs::key(&found.path), file.clone(), defs, &host)
+    });
+    if !was_ready || defined.is_some() {
+        let defined = defined.or(known);
+        *found.ready.borrow_mut() = Some(Ready {
+            file: file.clone(),
+            parsed: parsed.clone(),
+            sources: defined.is_some().then(|| host.sources.clone()),
+            defined,
+        });
+    }
+    let value = match result {
+        Ok(v) => v,
+        // A 3.x function Ruby calls (`function_NAME`) is loaded by Puppet's autoloader,
+        // which rescues every exception of the file's loading: a `LoadError` there is its
+        // Puppet::Error, logged (called from Puppet, the file's exception is not wrapped).
+        Err((RubyError::Raised { class, message, .. }, true))
+            if from_ruby && v3 && ruby::error::is_script_error(&class) =>
+        {
+            let message = format!("Could not autoload puppet/parser/functions/{name}: {message}");
+            host.inner.ev.log(crate::LogLevel::Err, &message);
+            return Err(Error::eval(message).into());
+        }
+        Err((e, _)) => return Err(fail(e, &host.sources).into()),
+    };
+    if mismatch {
+        // an argument-mismatch handler's answer is the reference's ArgumentError
+        return Err(Error::eval(format!("'{name}' {}", ruby::show::to_s(&value))).into());
+    }
+    if !rvalue {
+        return Ok(Value::Undef);
+    }
+    let value = to_puppet(&value).map_err(|e| {
+        Error::eval(format!(
+            "function '{name}' ({}) returned a value Puppet cannot take: {e}",
+            found.shown
+        ))
+    })?;
+    let returns = signatures.as_ref().and_then(|s| s.1.get(index)?.as_ref());
+    if let Some(t) = returns {
+        if !plainly_instance(t, &value) && !crate::functions::shims::is_instance(t, &value) {
+            return Err(Error::eval(format!(
+                "value returned from function '{method}' has wrong type, {}",
+                crate::functions::shims::describe_mismatch(t, &value)
+            ))
+            .into());
+        }
+    }
+    Ok(value)
+}
+
+/// Whether `v` is obviously of the declared return type `t`, without the general check:
+/// `Any`, or a plain `String` (no size, no value) and a string (what most functions
+/// declare and return).
+fn plainly_instance(t: &PType, v: &Value) -> bool {
+    match (t, v) {
+        (PType::Any, _) => true,
+        (PType::String { size, value: None }, Value::String(_)) => {
+            size.from <= 0 && size.to == i64::MAX
+        }
+        _ => false,
+    }
+}

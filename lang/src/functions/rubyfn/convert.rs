@@ -1,0 +1,72 @@
+//! Puppet values as a function's Ruby sees them: variables kept as the same Ruby objects in
+//! an evaluation, and a 3.x function's arguments.
+
+use super::*;
+
+/// The Ruby arrays and hashes made for the Puppet ones functions read in this evaluation
+/// (`fs::generation`), by the Puppet value's identity, which they keep alive.
+type KeptAsRuby = (u64, Vec<(Value, RValue)>);
+
+/// How many are kept (the most recent).
+const KEPT_AS_RUBY: usize = 16;
+
+thread_local! {
+    static AS_RUBY: RefCell<KeptAsRuby> = const { RefCell::new((u64::MAX, Vec::new())) };
+}
+
+/// A Puppet variable's value as a module function's Ruby reads it (`closure_scope['x']`,
+/// `lookupvar`): an array or hash is the same Ruby object at each read in an evaluation,
+/// as in the reference (Puppet's values are Ruby objects there), and is not converted
+/// again at each call (stdlib's `fact` reads `closure_scope['facts']`: the whole facts
+/// hash was made anew for every call, ~60 k instructions).
+pub(super) fn kept_as_ruby(v: &Value) -> RValue {
+    use crate::eval::shared::identity;
+    // (an empty array or hash costs nothing to convert: it is not kept)
+    let empty = match v {
+        Value::Array(a) => a.is_empty(),
+        Value::Hash(h) => h.is_empty(),
+        _ => false,
+    };
+    let Some(id) = identity(v).filter(|_| !empty) else {
+        return to_ruby(v);
+    };
+    let same = |k: &Value| identity(k) == Some(id);
+    let generation = crate::env::fs::generation();
+    AS_RUBY.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.0 != generation {
+            *kept = (generation, Vec::new());
+        }
+        if let Some((_, r)) = kept.1.iter().find(|(k, _)| same(k)) {
+            return r.clone();
+        }
+        let r = to_ruby(v);
+        if kept.1.len() >= KEPT_AS_RUBY {
+            kept.1.remove(0);
+        }
+        kept.1.push((v.clone(), r.clone()));
+        r
+    })
+}
+
+/// A 3.x function's argument: undef is the empty string at the top, `:undef` inside
+/// arrays and hashes (the reference's `Runtime3Converter`).
+pub(super) fn to_ruby_3x(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::str(""),
+        _ => nested_3x(v),
+    }
+}
+
+fn nested_3x(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::sym("undef"),
+        Value::Array(a) => RValue::array(a.iter().map(nested_3x).collect()),
+        Value::Hash(h) => RValue::hash(ruby::RHash::from_distinct(
+            h.iter()
+                .map(|(k, v)| (nested_3x(k), nested_3x(v)))
+                .collect(),
+        )),
+        other => to_ruby(other),
+    }
+}

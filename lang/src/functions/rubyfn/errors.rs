@@ -1,0 +1,85 @@
+//! A function's Ruby errors as Puppet's errors, naming the file and line, and whether a
+//! call failed on Ruby outside the subset.
+
+use super::*;
+
+thread_local! {
+    /// Set when a call failed on Ruby outside the subset (or a syntax error, or an
+    /// interruption) rather than on an exception the code raised.
+    pub(super) static OUTSIDE_SUBSET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A Ruby error of a function as Puppet's error: an evaluation error with [`describe`]'s
+/// message, or for a `ScriptError` (`LoadError`: `require` of a gem nobody has), which the
+/// reference's wrappers do not rescue, that exception ([`crate::error::ErrorKind::Uncaught`]).
+pub(super) fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error {
+    match e {
+        RubyError::Raised { class, message, .. } if ruby::error::is_script_error(&class) => {
+            Error::uncaught(&class, message)
+        }
+        RubyError::Syntax {
+            message,
+            at,
+            end,
+            quote,
+            also,
+            ..
+        } if source_of(sources, at).is_some() => {
+            // Ruby's SyntaxError (a ScriptError too), worded as Ruby's parser reports it:
+            // the file's path and line, the line quoted with a caret under the token.
+            OUTSIDE_SUBSET.set(true);
+            let s = source_of(sources, at).unwrap_or(&sources[0]);
+            let (line, mut snippet) =
+                crate::erb::generated::snippet(&s.text, at - s.base, end.max(at) - s.base);
+            if !quote {
+                snippet.clear();
+            }
+            let path = s.path.display();
+            let sep = if snippet.is_empty() { "" } else { "\n" };
+            let mut m = format!("{path}:{line}: {message}{sep}{snippet}");
+            if let Some(also) = also {
+                m.push_str(&format!("{path}:{line}: {also}\n{snippet}"));
+            }
+            Error::uncaught("SyntaxError", m)
+        }
+        e => Error::eval(describe(name, e, sources)),
+    }
+}
+
+/// The source an offset is in (the last whose text holds it).
+fn source_of(sources: &[Source], at: usize) -> Option<&Source> {
+    sources
+        .iter()
+        .rev()
+        .find(|s| s.base <= at && at - s.base <= s.text.len())
+}
+
+/// A Ruby error of a function as a message: the exception's message (the reference's),
+/// or for a syntax error or Ruby outside the subset, what and where.
+fn describe(name: &str, e: RubyError, sources: &[Source]) -> String {
+    let at = e.at();
+    let (file, line) = sources
+        .iter()
+        .rev()
+        .find(|s| s.base <= at && at - s.base <= s.text.len())
+        .map(|s| {
+            (
+                s.shown.to_string(),
+                ruby::line_col(&s.text, at - s.base).0.to_string(),
+            )
+        })
+        .unwrap_or_else(|| ("?".to_string(), "?".to_string()));
+    if !matches!(e, RubyError::Raised { .. }) {
+        OUTSIDE_SUBSET.set(true);
+    }
+    match e {
+        RubyError::Raised { message, .. } => message,
+        RubyError::Syntax { message, .. } => {
+            format!("Could not load function '{name}': {file}:{line}: {message}")
+        }
+        RubyError::Unsupported { what, .. } => format!(
+            "unsupported Ruby in function '{name}': {what} (prepl runs modules' Ruby functions with a subset of Ruby) ({file}:{line})"
+        ),
+        RubyError::Interrupted { .. } => "Interrupted".to_string(),
+    }
+}

@@ -1,0 +1,394 @@
+//! The host a function's Ruby runs with: the evaluator (variables, `call_function`, 3.x
+//! `function_NAME`, `require`), and the blocks and lambdas passed between Ruby and Puppet.
+
+use super::*;
+
+/// The lambda given to a function, as Ruby sees it.
+#[derive(Debug)]
+pub(super) struct PuppetBlock;
+
+impl HostObject for PuppetBlock {
+    fn class_name(&self) -> String {
+        "Puppet::Pops::Evaluator::Closure".to_string()
+    }
+    fn to_s(&self) -> String {
+        "#<Puppet::Pops::Evaluator::Closure>".to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().is::<PuppetBlock>()
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The evaluator as a Ruby function's host: a template's host, with the function's own
+/// `self` (`call_function`; for 3.x the scope), its lambda and `require`.
+pub(super) struct FunctionHost<'e> {
+    pub(super) inner: EvalHost<'e>,
+    /// The function's name.
+    pub(super) function: &'e str,
+    pub(super) v3: bool,
+    pub(super) block: Option<Closure>,
+    /// The function's file, then the files `require` loaded.
+    pub(super) sources: Rc<Vec<Source>>,
+    /// Deprecation warnings of the objects it gave the code (`Autoloader`), not yet logged
+    /// (made with the first such object).
+    pub(super) deprecations: Option<Rc<RefCell<Vec<String>>>>,
+}
+
+/// A Ruby block the function gave a Puppet function (`call_function('each', list) { |x|
+/// ... }`), as the lambda that function calls: a closure whose parameters say how many
+/// arguments the block takes, as the reference reads a Ruby block (all optional, `|a, b|`
+/// taking 0 to 2), and whose calls run the block (with a host made for each call).
+#[derive(Debug)]
+struct RubyLambda {
+    block: Rc<dyn ruby::Lent>,
+    /// A 3.x function's block (whose `self` is the scope).
+    v3: bool,
+    function: Rc<str>,
+    /// The function's own lambda (`yield` in the block).
+    outer: Option<Closure>,
+    sources: Rc<Vec<Source>>,
+}
+
+impl RubyLambda {
+    fn closure(self) -> Closure {
+        block_closure(self.block.params(), Rc::new(self))
+    }
+}
+
+/// A Ruby block given to a Puppet function as the lambda that function calls: a closure
+/// whose parameters say how many arguments the block takes, as the reference reads a Ruby
+/// block (all optional, `|a, b|` taking 0 to 2), and whose calls run `native`.
+pub(crate) fn block_closure(params: usize, native: Rc<dyn crate::eval::NativeLambda>) -> Closure {
+    use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+    let params = (0..params)
+        .map(|i| Param {
+            name: Rc::from(format!("arg{i}")),
+            type_expr: None,
+            captures_rest: false,
+            default: Some(Expr::new(ExprKind::Undef, Span::default())),
+            span: Span::default(),
+        })
+        .collect();
+    Closure {
+        lambda: Rc::new(Lambda {
+            params,
+            return_type: None,
+            body: Vec::new(),
+            span: Span::default(),
+            frame_size: Default::default(),
+        }),
+        layout: Default::default(),
+        frame: None,
+        native: Some(native),
+    }
+}
+
+impl crate::eval::NativeLambda for RubyLambda {
+    fn call(&self, ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+        let args = args.iter().map(to_ruby).collect();
+        let mut host = FunctionHost {
+            inner: EvalHost::new(ev),
+            function: &self.function,
+            v3: self.v3,
+            block: self.outer.clone(),
+            sources: self.sources.clone(),
+            deprecations: None,
+        };
+        let r = self.block.call(&mut host, args);
+        host.flush_deprecations();
+        let v = r.map_err(|e| match e {
+            // (`break` out of the block, or an interruption: what leaves the function the
+            // block was given to; the block's Ruby was not outside the subset)
+            RubyError::Interrupted { .. } => Error::eval("Interrupted"),
+            e => ruby_error(&self.function, e, &self.sources),
+        })?;
+        Ok(to_puppet(&v).map_err(|e| {
+            Error::eval(format!(
+                "a block of function '{}' gave a value Puppet cannot take: {e}",
+                self.function
+            ))
+        })?)
+    }
+}
+
+impl FunctionHost<'_> {
+    /// The files `require` loaded (the sources after the function's own).
+    pub(super) fn required(&self) -> impl Iterator<Item = &Source> {
+        self.sources.iter().skip(1)
+    }
+
+    /// Logs the deprecation warnings not yet logged (before anything else the code logs).
+    pub(super) fn flush_deprecations(&mut self) {
+        let Some(deprecations) = &self.deprecations else {
+            return;
+        };
+        let pending = std::mem::take(&mut *deprecations.borrow_mut());
+        // (the reference's autoloader warns unless strict is off)
+        if self.inner.ev.strict == crate::Strictness::Off {
+            return;
+        }
+        for m in pending {
+            self.inner.ev.warn_once(&m);
+        }
+    }
+
+    /// Runs a call the Ruby code makes into Puppet: the Ruby function's own call site is
+    /// not on the Puppet stack meanwhile, as Ruby frames are not on the reference's
+    /// (stdlib's `deprecation` from a Ruby function names the Puppet call's site and the
+    /// one before it, `at ["unknown", 2]:["unknown", 0]`).
+    fn call_into_puppet<T>(&mut self, f: impl FnOnce(&mut EvalHost) -> T) -> T {
+        let sites = &mut self.inner.ev.call_sites;
+        let own = sites.last().map(|(source, span)| (source.clone(), span));
+        if own.is_some() {
+            sites.pop();
+        }
+        let r = f(&mut self.inner);
+        if let Some((source, span)) = own {
+            self.inner.ev.call_sites.push(&source, span);
+        }
+        r
+    }
+}
+
+impl Host for FunctionHost<'_> {
+    fn variable(&mut self, name: &str) -> Option<RValue> {
+        let v = self.inner.ev.visible_variable(name)?;
+        Some(kept_as_ruby(&v))
+    }
+    fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
+        self.inner.has_variable(name, with_value)
+    }
+    fn undefined_variable(&mut self, name: &str) -> Option<String> {
+        self.inner.undefined_variable(name)
+    }
+    fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        self.flush_deprecations();
+        self.call_into_puppet(|h| h.call_function(name, args))
+    }
+    fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
+        self.flush_deprecations();
+        self.call_into_puppet(|h| h.call_legacy_function(name, args))
+    }
+    fn has_function(&mut self, name: &str) -> Result<bool, String> {
+        self.inner.has_function(name)
+    }
+    fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
+        self.inner.set_variable(name, value)
+    }
+    fn self_is_scope(&self) -> bool {
+        self.v3
+    }
+
+    fn self_call(&mut self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        self.flush_deprecations();
+        match name {
+            "call_function" if !self.v3 => {
+                let Some((f, rest)) = args.split_first() else {
+                    return Some(Err(HostError::Raise(
+                        "wrong number of arguments (given 0, expected 1+)".to_string(),
+                    )));
+                };
+                let f = ruby::show::to_s(f);
+                Some(self.call_into_puppet(|h| h.call_function(&f, rest.to_vec())))
+            }
+            // Puppet's translation (`_('message')`, GettextHelper): the message itself
+            "_" if args.len() == 1 => Some(Ok(args[0].clone())),
+            // Puppet's logging methods, which every function has
+            "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit" => {
+                let message = args
+                    .iter()
+                    .map(ruby::show::to_s)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Some(
+                    self.call_into_puppet(|h| h.call_function(name, vec![RValue::str(message)]))
+                        .map(|_| RValue::Nil),
+                )
+            }
+            // the scope the function was defined in: for a module function, the top scope
+            // (`closure_scope['facts']`, `lookupvar`)
+            "closure_scope" if !self.v3 && args.is_empty() => Some(Ok(RValue::Scope)),
+            "loader" | "script_compiler" | "internal_call_function" => Some(Err(
+                HostError::Unsupported(format!("'{name}' in a function")),
+            )),
+            _ => None,
+        }
+    }
+
+    fn call_function_with_block(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Rc<dyn ruby::Lent>,
+    ) -> Option<Result<RValue, HostError>> {
+        self.flush_deprecations();
+        let lambda = RubyLambda {
+            block,
+            v3: self.v3,
+            function: Rc::from(self.function),
+            outer: self.block.clone(),
+            sources: self.sources.clone(),
+        };
+        let closure = lambda.closure();
+        Some(self.call_into_puppet(|h| h.call_function_with_closure(name, args, &closure)))
+    }
+
+    fn call_block(
+        &mut self,
+        block: &RValue,
+        args: Vec<RValue>,
+    ) -> Option<Result<RValue, HostError>> {
+        let RValue::Host(o) = block else { return None };
+        o.as_any().downcast_ref::<PuppetBlock>()?;
+        let closure = self.block.clone()?;
+        let args: Result<Vec<Value>, HostError> = args
+            .iter()
+            .map(|a| to_puppet(a).map_err(HostError::Unsupported))
+            .collect();
+        let args = match args {
+            Ok(a) => a,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(
+            self.inner
+                .ev
+                .call_closure(&closure, &args)
+                .map(|v| to_ruby(&v))
+                .map_err(|f| match f {
+                    crate::eval::Flow::Error(e) if e.uncaught_class().is_some() => {
+                        crate::functions::template::raised_again(&e)
+                    }
+                    crate::eval::Flow::Error(e) => HostError::Raise(e.message.clone()),
+                    _ => HostError::Unsupported(
+                        "break, next or return out of a lambda a Ruby function called".into(),
+                    ),
+                }),
+        )
+    }
+
+    fn system_call(
+        &mut self,
+        class: &str,
+        name: &str,
+        args: &[RValue],
+    ) -> Option<Result<RValue, HostError>> {
+        match (class, name, args) {
+            // the 3.x function's name as a `function_NAME` method, or false
+            ("Puppet::Parser::Functions", "autoloader", []) => {
+                let ev = &self.inner.ev;
+                Some(Ok(RValue::Host(Rc::new(
+                    crate::functions::legacy_autoloader::Autoloader {
+                        loaded: ev.legacy_autoloaded.clone(),
+                        modulepath: ev.env.modulepath.as_slice().into(),
+                        deprecations: self.deprecations.get_or_insert_with(Rc::default).clone(),
+                    },
+                ))))
+            }
+            ("Puppet::Parser::Functions", "function", [f]) => {
+                let f = ruby::show::to_s(f);
+                // (a 4.x-only function exists too, though `function_NAME` refuses it)
+                Some(Ok(match self.inner.has_function(&f) {
+                    Ok(true) | Err(_) => RValue::str(format!("function_{f}")),
+                    Ok(false) => RValue::Bool(false),
+                }))
+            }
+            // Puppet's logging (`Puppet.debug(message)`), as a function's own methods
+            ("Puppet", "debug" | "info" | "notice" | "warning" | "err", [_]) => {
+                self.self_call(name, args)
+            }
+            _ => crate::functions::ruby_puppet::system_call(self.inner.ev, class, name, args),
+        }
+    }
+
+    fn module_files(&self) -> bool {
+        true
+    }
+
+    /// (`Dir.glob`: stdlib's `glob` lists the paths it is given, as the reference's does)
+    fn read_dirs(&mut self, _what: &str) -> Result<(), HostError> {
+        Ok(())
+    }
+
+    fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
+        let modulepath = &self.inner.ev.env.modulepath;
+        if known_library(modulepath, path) {
+            return Some(Ok(ruby::Required::Nothing));
+        }
+        let found = match required_file(modulepath, path) {
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                let answer = library(path);
+                if answer.is_ok() {
+                    remember_library(modulepath, path);
+                }
+                return Some(answer);
+            }
+            Err(e) => return Some(Err(e)),
+        };
+        Some(self.load_required(path, found))
+    }
+
+    fn require_relative(
+        &mut self,
+        path: &str,
+        at: usize,
+    ) -> Option<Result<ruby::Required, HostError>> {
+        let from = self
+            .sources
+            .iter()
+            .rev()
+            .find(|s| s.base <= at && at - s.base <= s.text.len())
+            .map(|s| s.path.clone())?;
+        let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
+        // `..` resolved by the path's words; the file must be in a module of the modulepath
+        let mut file = from.parent().map(Path::to_path_buf).unwrap_or_default();
+        for part in rel.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    file.pop();
+                }
+                p => file.push(p),
+            }
+        }
+        let modulepath = &self.inner.ev.env.modulepath;
+        let Some(dir) = modulepath.iter().find(|d| file.starts_with(d)).cloned() else {
+            return Some(Err(HostError::Unsupported(format!(
+                "require_relative '{path}' of a file outside the modulepath"
+            ))));
+        };
+        if !crate::env::fs::is_file(&file) {
+            return Some(Err(HostError::Raise(format!(
+                "cannot load such file -- {}",
+                file.display()
+            ))));
+        }
+        Some(self.load_required(path, (dir, file)))
+    }
+}
+
+impl FunctionHost<'_> {
+    /// A module's Ruby file `require` found (its modulepath directory and path): its code
+    /// to run, or nothing when this call loaded it already.
+    fn load_required(
+        &mut self,
+        path: &str,
+        (dir, file): (PathBuf, PathBuf),
+    ) -> Result<ruby::Required, HostError> {
+        if self.required().any(|s| *s.path == *file) {
+            return Ok(ruby::Required::Nothing);
+        }
+        let parsed = crate::env::ruby_files::load(&file)
+            .map_err(|e| HostError::Raise(format!("cannot load such file -- {path} ({e})")))?;
+        Rc::make_mut(&mut self.sources).push(Source {
+            base: parsed.base,
+            shown: shown_path(&dir, &file),
+            text: parsed.text.clone(),
+            path: file.into(),
+        });
+        Ok(ruby::Required::Code(parsed.body.clone()))
+    }
+}

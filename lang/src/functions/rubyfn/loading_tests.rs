@@ -1,0 +1,258 @@
+//! Tests of loading function files and their helpers: what they define is kept until a
+//! file changes.
+
+/// A function's file and the helpers it requires are loaded once (what they define is
+/// kept across calls, as in the reference, where a class's state lasts), and again
+/// once one of them changed.
+#[test]
+fn definitions_kept_until_a_file_changes() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-load-{}", std::process::id()));
+    let functions = root.join("m/lib/puppet/functions/m");
+    let helper = root.join("m/lib/puppet_x/m/counter.rb");
+    std::fs::create_dir_all(&functions).unwrap();
+    std::fs::create_dir_all(helper.parent().unwrap()).unwrap();
+    std::fs::write(
+        functions.join("count.rb"),
+        "require 'puppet_x/m/counter'\nPuppet::Functions.create_function(:'m::count') do\n  \
+         def count\n    PuppetX::M::Counter.next\n  end\nend\n",
+    )
+    .unwrap();
+    let write_helper = |step: i64| {
+        std::fs::write(
+            &helper,
+            format!(
+                "module PuppetX\n  module M\n    class Counter\n      @n = 0\n      \
+                 def self.next\n        @n += {step}\n      end\n    end\n  end\nend\n"
+            ),
+        )
+        .unwrap();
+    };
+    write_helper(1);
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let run =
+        |s: &mut crate::Session, src: &str| crate::format::to_programmatic(&s.eval(src).unwrap());
+    assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1, 2]");
+    assert_eq!(run(&mut s, "m::count()"), "3");
+    // a longer file (its length tells it changed, whatever the clock's resolution)
+    write_helper(100);
+    assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[100, 200]");
+    // the function's own file changed: it and its helper are loaded anew
+    std::fs::write(
+        functions.join("count.rb"),
+        "require 'puppet_x/m/counter'\nPuppet::Functions.create_function(:'m::count') do\n  \
+         def count\n    PuppetX::M::Counter.next * 10\n  end\nend\n",
+    )
+    .unwrap();
+    assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1000, 2000]");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A template's 3.x function is looked for once per evaluation: every call finds the
+/// same file, a file added or changed is found at the next input, and a name that has
+/// no file is not remembered beyond the input.
+#[test]
+fn legacy_functions_found_once_per_evaluation() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-3x-{}", std::process::id()));
+    let functions = root.join("m/lib/puppet/parser/functions");
+    std::fs::create_dir_all(&functions).unwrap();
+    let write = |name: &str, body: &str| {
+        std::fs::write(
+            functions.join(format!("{name}.rb")),
+            format!(
+                "module Puppet::Parser::Functions\n  newfunction(:{name}, type: :rvalue) do \
+                 |args|\n    {body}\n  end\nend\n"
+            ),
+        )
+        .unwrap();
+    };
+    write("m_up", "args[0].upcase");
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let run = |s: &mut crate::Session, src: &str| match s.eval(src) {
+        Ok(v) => crate::format::to_programmatic(&v),
+        Err(e) => e.message,
+    };
+    let twice = "Integer[1, 2].map |$i| { inline_template(\"<%= scope.function_m_up(['a']) %>\") }";
+    assert_eq!(run(&mut s, twice), "['A', 'A']");
+    write("m_up", "args[0].upcase + '!' * 3");
+    assert_eq!(run(&mut s, twice), "['A!!!', 'A!!!']");
+    let added = "inline_template(\"<%= scope.function_m_new(['b']) %>\")";
+    assert!(
+        run(&mut s, added).contains("m_new"),
+        "{}",
+        run(&mut s, added)
+    );
+    write("m_new", "args[0] * 2");
+    assert_eq!(run(&mut s, added), "'bb'");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A module's Ruby function called again in one evaluation skips the look for a `.pp`
+/// function of its name (`find_called`); a `.pp` function of the name still wins, on
+/// every call, and one added between evaluations is found.
+#[test]
+fn a_pp_function_still_wins_over_a_ruby_one_called_before() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-pp-{}", std::process::id()));
+    let rb = root.join("m/lib/puppet/functions/m");
+    std::fs::create_dir_all(&rb).unwrap();
+    std::fs::create_dir_all(root.join("m/functions")).unwrap();
+    for f in ["a", "b"] {
+        std::fs::write(
+            rb.join(format!("{f}.rb")),
+            format!("Puppet::Functions.create_function(:'m::{f}') do\n  def {f}\n    'rb'\n  end\nend\n"),
+        )
+        .unwrap();
+    }
+    std::fs::write(root.join("m/functions/a.pp"), "function m::a() { 'pp' }\n").unwrap();
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+    let calls = "[m::a(), m::b(), m::a(), m::b()]";
+    assert_eq!(shown(s.eval(calls).unwrap()), "['pp', 'rb', 'pp', 'rb']");
+    std::fs::write(root.join("m/functions/b.pp"), "function m::b() { 'pp' }\n").unwrap();
+    assert_eq!(shown(s.eval(calls).unwrap()), "['pp', 'pp', 'pp', 'pp']");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A Ruby block given to `call_function` is the Puppet function's lambda, in both APIs
+/// (with the reference's answers): it changes the function's locals, a 3.x block's
+/// `self` is the scope, and an error it raises is the function's.
+#[test]
+fn ruby_block_to_call_function_is_the_lambda() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-blk-{}", std::process::id()));
+    let v4 = root.join("m/lib/puppet/functions/m");
+    let v3 = root.join("m/lib/puppet/parser/functions");
+    std::fs::create_dir_all(&v4).unwrap();
+    std::fs::create_dir_all(&v3).unwrap();
+    std::fs::write(
+        v4.join("each_block.rb"),
+        "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block(n)\n    \
+         out = []\n    call_function('each', [1, 2]) { |x| out << x * n }\n    \
+         call_function('each', [3]) { |x| raise ArgumentError, 'no' } if n == 0\n    \
+         begin\n      call_function('each', [4]) { |x| raise ArgumentError, 'caught' }\n    \
+         rescue ArgumentError => e\n      out << e.message\n    end if n == 1\n    \
+         out << call_function('each', [5, 6]) { |x| break x * 2 }\n    \
+         out\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v3.join("m_each_block.rb"),
+        "Puppet::Parser::Functions.newfunction(:m_each_block, type: :rvalue) do |args|\n  \
+         out = []\n  call_function('each', [[1, 2]]) { |x| out << lookupvar('v') + x }\n  \
+         out\nend\n",
+    )
+    .unwrap();
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+    assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6, 10]");
+    // (the block's error reaches the function with its class; `break` leaves `each`)
+    assert_eq!(
+        shown(s.eval("m::each_block(1)").unwrap()),
+        "[1, 2, 'caught', 10]"
+    );
+    let e = s.eval("m::each_block(0)").unwrap_err();
+    assert!(
+        e.message
+            .ends_with("Error while evaluating a Function Call, no"),
+        "{}",
+        e.message
+    );
+    assert_eq!(shown(s.eval("$v = 10 m_each_block()").unwrap()), "[11, 12]");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn variables_read_are_the_same_ruby_object_in_an_evaluation() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-obj-{}", std::process::id()));
+    let v4 = root.join("m/lib/puppet/functions/m");
+    std::fs::create_dir_all(&v4).unwrap();
+    std::fs::write(
+        v4.join("poke.rb"),
+        "Puppet::Functions.create_function(:'m::poke') do\n  def poke(name)\n    \
+         v = closure_scope[name]\n    seen = v.key?('added')\n    v['added'] = 1\n    \
+         \"#{seen} #{closure_scope[name].equal?(v)}\"\n  end\nend\n",
+    )
+    .unwrap();
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+    // The second call reads the object the first changed, as the reference's (where
+    // the change reaches the Puppet variable too); another hash is another object.
+    assert_eq!(
+        shown(
+            s.eval("$h = {'a' => 1} $g = {'a' => 1} [m::poke('h'), m::poke('h'), m::poke('g')]")
+                .unwrap()
+        ),
+        "['false true', 'true true', 'false true']"
+    );
+    // A new evaluation reads the variable anew.
+    assert_eq!(shown(s.eval("m::poke('h')").unwrap()), "'false true'");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A library found once is known for the rest of the evaluation and that modulepath
+/// only; a path no module and no library has is never kept (it raises at each call).
+#[test]
+fn libraries_are_known_per_evaluation() {
+    use super::{known_library, remember_library};
+    use std::path::PathBuf;
+    let here = vec![PathBuf::from("/nonexistent/a")];
+    let there = vec![PathBuf::from("/nonexistent/b")];
+    crate::env::fs::forget();
+    assert!(!known_library(&here, "shellwords"));
+    remember_library(&here, "shellwords");
+    assert!(known_library(&here, "shellwords"));
+    assert!(!known_library(&here, "json"));
+    assert!(!known_library(&there, "shellwords"));
+    crate::env::fs::forget();
+    assert!(!known_library(&here, "shellwords"));
+
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-req-{}", std::process::id()));
+    let v4 = root.join("m/lib/puppet/functions/m");
+    std::fs::create_dir_all(&v4).unwrap();
+    std::fs::write(
+        v4.join("esc.rb"),
+        "Puppet::Functions.create_function(:'m::esc') do\n  def esc(s)\n    \
+         require 'shellwords'\n    require 'pry' if s == 'pry'\n    \
+         Shellwords.shellescape(s)\n  end\nend\n",
+    )
+    .unwrap();
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
+    assert_eq!(
+        shown(s.eval("[m::esc('a b'), m::esc('c d')]").unwrap()),
+        "['a\\ b', 'c\\ d']"
+    );
+    for _ in 0..2 {
+        let e = s.eval("m::esc('x') m::esc('pry')").unwrap_err().to_string();
+        assert!(e.contains("cannot load such file -- pry"), "{e}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -1,0 +1,120 @@
+//! Finding a module's Ruby function file for a function name (4.x and 3.x), once per
+//! evaluation and modulepath.
+
+use super::*;
+
+/// The generation and modulepath the answers are for, and the answers by name.
+type FoundCache = (u64, Vec<PathBuf>, HashMap<String, Option<Rc<Found>>>);
+
+thread_local! {
+    /// Where each function name's file was found during this evaluation (`fs::generation`)
+    /// and for which modulepath: 4.x functions and 3.x ones apart.
+    static FOUND: RefCell<FoundCache> = RefCell::new((u64::MAX, Vec::new(), HashMap::default()));
+    static FOUND_3X: RefCell<FoundCache> = RefCell::new((u64::MAX, Vec::new(), HashMap::default()));
+}
+
+/// The answer of `look` for `name`, looked for once per evaluation and modulepath (kept in
+/// `cache`).
+fn found_once(
+    cache: &'static std::thread::LocalKey<RefCell<FoundCache>>,
+    ev: &Evaluator,
+    name: &str,
+    look: fn(&Evaluator, &str) -> Option<Found>,
+) -> Option<Rc<Found>> {
+    if let Some(found) = known(cache, ev, name) {
+        return found;
+    }
+    let generation = crate::env::fs::generation();
+    let found = look(ev, name).map(Rc::new);
+    cache.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.0 != generation || !crate::env::fs::same_paths(&f.1, &ev.env.modulepath) {
+            *f = (generation, ev.env.modulepath.clone(), HashMap::default());
+        }
+        f.2.insert(name.to_string(), found.clone());
+    });
+    found
+}
+
+/// The answer kept in `cache` for `name` in this evaluation, if it was looked for.
+fn known(
+    cache: &'static std::thread::LocalKey<RefCell<FoundCache>>,
+    ev: &Evaluator,
+    name: &str,
+) -> Option<Option<Rc<Found>>> {
+    let generation = crate::env::fs::generation();
+    cache.with(|f| {
+        let f = f.borrow();
+        (f.0 == generation && crate::env::fs::same_paths(&f.1, &ev.env.modulepath))
+            .then(|| f.2.get(name).cloned())
+            .flatten()
+    })
+}
+
+/// The file of a module's Ruby function `name` (see `env::modules::ruby_function_file`),
+/// looked for once per evaluation.
+pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    found_once(&FOUND, ev, name, find_now)
+}
+
+/// The file of a module's Ruby function `name` already called by name in this evaluation
+/// (`Found::after_autoload`): the autoloader need not look for a `.pp` function first
+/// again, the files being unchanged (the evaluation's `fs::generation`).
+pub fn find_called(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    known(&FOUND, ev, name).flatten().filter(|f| f.called.get())
+}
+
+/// The file of a module's 3.x function `name` (`lib/puppet/parser/functions/NAME.rb`, the
+/// first on the modulepath), which `scope.function_NAME` finds as the reference's autoloader
+/// does: before Puppet's own function of that name (stdlib's 3.x `dig`, not the 4.x one).
+/// Looked for once per evaluation (a template's every call walked every module, ~27 k
+/// instructions, and lost the parse and definitions the call before had found).
+pub fn find_3x(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    found_once(&FOUND_3X, ev, name, find_3x_now)
+}
+
+fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
+    if !crate::env::modules::is_module_name(name) {
+        return None;
+    }
+    let file = format!("{name}.rb");
+    ev.env.modulepath.iter().find_map(|dir| {
+        crate::env::fs::list(dir)
+            .iter()
+            .map(|m| m.join("lib/puppet/parser/functions"))
+            // (one listing of each module's directory answers every name)
+            .find(|d| crate::env::fs::has_entry(d, &file))
+            .map(|d| d.join(&file))
+            .filter(|p| crate::env::fs::is_file(p))
+            .map(|path| Found {
+                shown: shown_path(dir, &path),
+                path: path.into(),
+                ready: RefCell::default(),
+                called: Cell::new(false),
+            })
+    })
+}
+
+fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
+    let shown = crate::env::modules::ruby_function_file(&ev.env, name)?;
+    let path = ev
+        .env
+        .modulepath
+        .iter()
+        .map(|d| d.join(&shown))
+        .find(|p| crate::env::fs::is_file(p))?;
+    Some(Found {
+        path: path.into(),
+        shown: shown.display().to_string().into(),
+        ready: RefCell::default(),
+        called: Cell::new(false),
+    })
+}
+
+pub(super) fn shown_path(dir: &Path, file: &Path) -> Rc<str> {
+    file.strip_prefix(dir)
+        .unwrap_or(file)
+        .display()
+        .to_string()
+        .into()
+}

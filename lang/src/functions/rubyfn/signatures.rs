@@ -1,0 +1,105 @@
+//! A 4.x function's signatures: its dispatches' (or its method's) parameters read as Puppet
+//! types, with its local type aliases.
+
+use super::*;
+
+/// The signature of a function without `dispatch`: its method's parameters, typed `Any`.
+pub(super) fn implicit_signature(params: &[DefParam]) -> Vec<ParamDecl> {
+    let any = |n: &str, m| ("Any".to_string(), n.to_string(), m);
+    let mut out = Vec::new();
+    for p in params {
+        match p {
+            DefParam::Req(n) | DefParam::Post(n) => out.push(any(n, "")),
+            DefParam::Opt(n, _) => out.push(any(n, "?")),
+            DefParam::Rest(n) => out.push(any(if n.is_empty() { "args" } else { n }, "*")),
+            DefParam::Block(n) => out.push(("Callable".to_string(), n.to_string(), "&?")),
+            DefParam::Key(..) | DefParam::KeyRest(_) => {}
+        }
+    }
+    out
+}
+
+/// Whether a signature's types are all built-in ones (read the same in every session).
+pub(super) fn built_in_types((_, params, ret): &(String, Vec<ParamDecl>, Option<String>)) -> bool {
+    let built_in = |t: &str| crate::types::typesrc::parse_type(t).is_ok();
+    params.iter().all(|(t, _, _)| built_in(t)) && ret.as_deref().is_none_or(built_in)
+}
+
+/// A Puppet type written as a string: read statically where it can be, else evaluated
+/// (type aliases, `Enum[a, b]` with bare words).
+pub(super) fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
+    match crate::types::typesrc::parse_type(text) {
+        Ok(t) => Ok(t),
+        Err(_) => ev.type_from_source(text).map_err(|e| e.message),
+    }
+}
+
+/// Runs `f` with a function's local type aliases defined (as the session's aliases, for
+/// the time of `f`: they display as the reference's, `Port = Integer[1, 65535]`).
+pub(super) fn with_local_types<T>(
+    ev: &mut Evaluator,
+    local_types: &[(String, String)],
+    f: impl FnOnce(&mut Evaluator) -> Result<T, String>,
+) -> Result<T, String> {
+    if local_types.is_empty() {
+        return f(ev);
+    }
+    let saved = ev.aliases.clone();
+    let mut made = Vec::new();
+    for (alias, _) in local_types {
+        let a = Rc::new(crate::types::TypeAlias {
+            name: Rc::from(alias.as_str()),
+            target: RefCell::new(None),
+        });
+        ev.aliases.insert(alias.to_ascii_lowercase(), a.clone());
+        made.push(a);
+    }
+    let mut result = Ok(());
+    for ((alias, definition), a) in local_types.iter().zip(&made) {
+        match puppet_type(ev, definition) {
+            Ok(t) => *a.target.borrow_mut() = Some(t),
+            Err(e) => {
+                result = Err(format!("bad local type '{alias}': {e}"));
+                break;
+            }
+        }
+    }
+    let r = result.and_then(|()| f(ev));
+    ev.aliases = saved;
+    r
+}
+
+/// A dispatch's signature, its types read as Puppet types.
+pub(super) fn make_signature(
+    ev: &mut Evaluator,
+    params: &[ParamDecl],
+) -> Result<Signature, String> {
+    let mut sig = Signature::parse("")?;
+    for (ty, name, marker) in params {
+        if marker.starts_with('&') {
+            let q = if *marker == "&?" { "?" } else { "" };
+            sig.block = Signature::parse(&format!("{ty} &${name}{q}"))?.block;
+            // shown as the reference shows the type (`Callable[1, 1]`)
+            // (evaluated: the signatures' own type reader keeps no Callable's counts)
+            let canonical = ev.type_from_source(ty).map_err(|e| e.message)?.to_string();
+            if let Some(b) = &mut sig.block {
+                b.shown = canonical;
+            }
+            continue;
+        }
+        let arity = match *marker {
+            "?" => signature::Arity::Optional,
+            "*" => signature::Arity::Repeated,
+            "+" => signature::Arity::RepeatedAtLeastOne,
+            _ => signature::Arity::Required,
+        };
+        let ty = puppet_type(ev, ty)?;
+        sig.params.push(signature::Param {
+            name: name.clone(),
+            shown: ty.to_string(),
+            ty,
+            arity,
+        });
+    }
+    Ok(sig)
+}
