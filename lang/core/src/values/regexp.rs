@@ -345,6 +345,25 @@ impl Regexp {
         }
     }
 
+    /// Byte ranges of the first match and its capture groups (`[0]` the whole match), or
+    /// `None`: what [`find_all`](Self::find_all) gives first, without searching further.
+    /// Fails when the engine gives up.
+    pub fn first_match(&self, text: &str) -> Result<Option<Groups>, Error> {
+        if let Some(anchored) = &self.anchored {
+            if !anchored.matches(text) {
+                return Ok(None);
+            }
+        }
+        Ok(match self.engine(text)? {
+            Engine::Fast(re) => re.captures(text),
+            Engine::Fancy(re) => re.captures(text).map_err(|e| self.failure(e))?.map(|c| {
+                (0..c.len())
+                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                    .collect()
+            }),
+        })
+    }
+
     /// Byte ranges of all non-overlapping matches, each with its capture group ranges.
     /// Fails when the engine gives up on a match, or when interrupted between matches.
     pub fn find_all(&self, text: &str) -> Result<Vec<Groups>, Error> {
@@ -904,6 +923,58 @@ mod tests {
             .into_iter()
             .map(|g| g[0].unwrap())
             .collect()
+    }
+
+    /// `first_match` (Ruby's `=~`, `match`, `start_with?`) gives what `find_all` gives first,
+    /// groups included: patterns on every engine (anchored loop, `regex-lite`, NFA,
+    /// backtracking for look-around and back-references, the final-newline variant, empty
+    /// matches), matching and not, on short and long texts (the second tier).
+    #[test]
+    fn the_first_match_is_the_first_of_all_matches() {
+        let patterns = [
+            "^ssl",
+            "\\A[a-z][a-z0-9_]*\\z",
+            "(a)|(b)",
+            "(?<x>o+)(l)?",
+            "a*",
+            "b*",
+            "^$",
+            "o$",
+            "(?<=h)e",
+            "(l)\\1",
+            "x?",
+            "\\p{L}+",
+            "(?i)SSL_(\\w+)",
+            "\\Z",
+        ];
+        let long = "ssl_cert hello ".repeat(100);
+        let texts = [
+            "",
+            "ssl",
+            "ssl_ca",
+            "nossl",
+            "hello",
+            "hello\n",
+            "abba",
+            "aaa",
+            "x\ny\n",
+            "h\u{e9}llo",
+            "SSL_KEY",
+            &long,
+        ];
+        for pattern in patterns {
+            let re = Regexp::new(pattern).unwrap();
+            for _ in 0..3 {
+                for text in texts {
+                    let all = re.find_all(text).unwrap();
+                    assert_eq!(
+                        re.first_match(text).unwrap(),
+                        all.into_iter().next(),
+                        "/{pattern}/ on {text:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -183,9 +183,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         }
                     }
                     RValue::Regexp(re) if c.id == M::start_with_p => re
-                        .find_all(s)
+                        .first_match(s)
                         .map_err(regexp_failed(c.at))?
-                        .first()
                         .and_then(|g| g[0])
                         .is_some_and(|(a, _)| a == 0),
                     other => {
@@ -519,7 +518,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
     if op == "match?" {
         return Ok(RValue::Bool(re.is_match(s).map_err(failed)?));
     }
-    let found = re.find_all(s).map_err(failed)?.into_iter().next();
+    let found = re.first_match(s).map_err(failed)?;
     Ok(match found {
         Some(groups) => {
             let caps: Vec<Option<String>> = groups
