@@ -33,6 +33,12 @@ const NFA_BUDGET: usize = 2048;
 /// instructions to search a short text (a few times the backtracker's).
 const LITE_BUDGET: usize = 512;
 
+/// What a search on `regex-lite`'s tier counts against [`LITE_BUDGET`] besides its text's
+/// bytes: its PikeVM costs a few thousand instructions even on a short text (a path checked
+/// against a `Pattern` type), so many short searches move a pattern to the second tier
+/// as a few long ones do.
+const LITE_SEARCH_COST: usize = 32;
+
 /// A compiled pattern (cheap to clone: its tiers are shared).
 #[derive(Clone)]
 pub(super) struct FastEngine(Rc<Tiers>);
@@ -285,12 +291,12 @@ impl FastEngine {
         if let Some(second) = tiers.second.get() {
             return second.as_ref();
         }
-        let searched = tiers.searched.get().saturating_add(text.len());
-        tiers.searched.set(searched);
-        let budget = match tiers.first {
-            FirstTier::Lite(_) => LITE_BUDGET,
-            FirstTier::Nfa(_) => NFA_BUDGET,
+        let (budget, overhead) = match tiers.first {
+            FirstTier::Lite(_) => (LITE_BUDGET, LITE_SEARCH_COST),
+            FirstTier::Nfa(_) => (NFA_BUDGET, 0),
         };
+        let searched = tiers.searched.get().saturating_add(text.len() + overhead);
+        tiers.searched.set(searched);
         if searched <= budget {
             return None;
         }
@@ -532,7 +538,9 @@ mod tests {
             let nfa = nfa(pattern).expect(pattern);
             assert_eq!(lite.group_names(), nfa.group_names(), "/{pattern}/");
             for text in texts {
-                let (l, n) = (lite.clone(), nfa.clone());
+                // (a fresh engine for each text keeps the searches on the lite tier)
+                let l = FastEngine::lite(pattern).expect(pattern);
+                let n = nfa.clone();
                 assert_eq!(
                     l.is_match(text),
                     n.is_match(text),
@@ -548,8 +556,8 @@ mod tests {
                     all_matches(&n, text),
                     "/{pattern}/ on {text:?}"
                 );
+                assert!(!l.has_second_tier());
             }
-            assert!(!lite.has_second_tier());
         }
     }
 
@@ -582,7 +590,7 @@ mod tests {
     #[test]
     fn the_lite_tier_gets_the_second_tier_past_its_budget() {
         let re = FastEngine::lite(r"(b+)c").expect("compiles");
-        for _ in 0..LITE_BUDGET / 4 {
+        for _ in 0..LITE_BUDGET / (4 + LITE_SEARCH_COST) {
             assert!(re.is_match("abbc"));
         }
         assert!(!re.has_second_tier());
@@ -596,6 +604,18 @@ mod tests {
         );
         assert!(re.has_second_tier() && re.is_lite());
         assert_eq!(re.captures("bc"), Some(vec![Some((0, 2)), Some((0, 1))]));
+    }
+
+    #[test]
+    fn many_short_searches_move_a_lite_pattern_to_the_second_tier() {
+        let re = FastEngine::lite(r"\A/[^/]+(/[^/]+)*\z").expect("compiles");
+        let searches = LITE_BUDGET / ("/a/b".len() + LITE_SEARCH_COST) + 1;
+        assert!(searches < LITE_BUDGET / "/a/b".len() / 2);
+        for _ in 0..searches {
+            assert!(re.is_match("/a/b"));
+        }
+        assert!(re.has_second_tier());
+        assert!(re.is_match("/etc/x") && !re.is_match("etc"));
     }
 
     #[test]
