@@ -825,6 +825,17 @@ mod tests {
         crate::env::fs::forget();
         assert_eq!(find("w/v"), Some(mods.join("a/lib/w/v.rb")));
         assert_eq!(find("x/none"), Some(mods.join("a/lib/x/none.rb")));
+        // Puppet's own file is Puppet's (its `lib` precedes the modules' on Ruby's load
+        // path), even where a module has one; a module's other `puppet/` file is found
+        std::fs::create_dir_all(mods.join("c/lib/puppet/type")).unwrap();
+        std::fs::write(mods.join("c/lib/puppet/type/service.rb"), "").unwrap();
+        std::fs::write(mods.join("c/lib/puppet/type/mine.rb"), "").unwrap();
+        crate::env::fs::forget();
+        assert_eq!(find("puppet/type/service"), None);
+        assert_eq!(
+            find("puppet/type/mine"),
+            Some(mods.join("c/lib/puppet/type/mine.rb"))
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 

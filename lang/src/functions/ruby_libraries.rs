@@ -164,6 +164,24 @@ pub fn known(path: &str) -> bool {
     LIBRARIES.binary_search(&first).is_ok()
 }
 
+/// The Ruby files of the reference's Puppet (7.23) and its Facter's `facter.rb`, one a line,
+/// sorted by bytes. Written by: `cd /usr/lib/ruby/vendor_ruby && { ls puppet.rb facter.rb;
+/// find puppet -name '*.rb'; } | LC_ALL=C sort`.
+const PUPPET_FILES: &str = include_str!("ruby_libraries/puppet_files.txt");
+
+/// Whether `rel` (`puppet/type.rb`, `puppet/util/package.rb`) is a file of the reference's
+/// Puppet: Puppet appends the modules' `lib` directories to Ruby's `$LOAD_PATH`, so its
+/// own file is what `require` loads (or finds loaded), whatever a module has; no module
+/// needs to be looked into for it (custom facts `require 'puppet/type/service'`: each
+/// module whose `lib` has `puppet` was probed, a failed `statx` each, at every set-up).
+pub fn puppet_file(rel: &str) -> bool {
+    static FILES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    FILES
+        .get_or_init(|| PUPPET_FILES.lines().collect())
+        .binary_search(&rel)
+        .is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -181,6 +199,29 @@ mod tests {
         }
         for lib in ["pry", "redis", "win32/resolv"] {
             assert!(!super::known(lib), "{lib}");
+        }
+    }
+
+    #[test]
+    fn puppet_files() {
+        let files: Vec<&str> = super::PUPPET_FILES.lines().collect();
+        assert!(files.len() > 1000);
+        assert!(files.windows(2).all(|w| w[0] < w[1]));
+        for f in [
+            "puppet.rb",
+            "facter.rb",
+            "puppet/type.rb",
+            "puppet/type/service.rb",
+        ] {
+            assert!(super::puppet_file(f), "{f}");
+        }
+        for f in [
+            "puppet/type",
+            "puppet_x/x.rb",
+            "facter/util/puppet_settings.rb",
+            "puppet",
+        ] {
+            assert!(!super::puppet_file(f), "{f}");
         }
     }
 }

@@ -57,6 +57,10 @@ pub(crate) fn required_file(
     if rel.starts_with('/') || rel.split('/').any(|s| s == "..") {
         return Err(HostError::Unsupported(format!("require '{path}'")));
     }
+    // (Puppet's own file, whatever a module has: see `puppet_file`)
+    if crate::functions::ruby_libraries::puppet_file(&rel) {
+        return Ok(None);
+    }
     // (a module whose `lib` has no entry of the path's first name cannot have the file:
     // one listing of each `lib` answers that for every `require`, where a `statx` of each
     // module's path for each `require` was a thousand calls for a modulepath's custom
