@@ -1121,6 +1121,19 @@ mod tests {
         assert!(differ.is_empty(), "{}", differ.join("\n"));
     }
 
+    /// Calls the compiled body of the session's function `name` with `args` in its frame's
+    /// first slots, as a direct call binds them.
+    fn call_compiled<const N: usize>(s: &mut Session, name: &str, args: [Value; N]) -> Value {
+        let f = s.evaluator.functions.get(name).unwrap().clone();
+        let code = f.compiled_code().expect("compiled");
+        let ev = &mut s.evaluator;
+        let base = ev.slots.len();
+        ev.slots.extend(args.into_iter().map(Some));
+        let result = code(ev, base).unwrap();
+        ev.slots.truncate(base);
+        result
+    }
+
     /// The last read of a parameter moves its value: an array the body extends is extended
     /// in place, not copied (a copy per call made `reduce |$m, $x| { $m + $x }` quadratic).
     #[test]
@@ -1128,19 +1141,12 @@ mod tests {
         let mut s = Session::new();
         s.eval("function app($m, $x) { $m + $x } [app([1], 2), app([1], 2)]")
             .unwrap();
-        let f = s.evaluator.functions.get("app").unwrap().clone();
-        let code = f.compiled_code().expect("compiled");
-        let ev = &mut s.evaluator;
         let array = Value::array(vec![Value::Integer(1)]);
         let Value::Array(rc) = &array else {
             unreachable!()
         };
         let address = std::rc::Rc::as_ptr(rc);
-        let base = ev.slots.len();
-        ev.slots.push(Some(array));
-        ev.slots.push(Some(Value::Integer(2)));
-        let result = code(ev, base).unwrap();
-        ev.slots.truncate(base);
+        let result = call_compiled(&mut s, "app", [array, Value::Integer(2)]);
         assert_eq!(to_programmatic(&result), "[1, 2]");
         let Value::Array(extended) = &result else {
             unreachable!()
@@ -1156,9 +1162,6 @@ mod tests {
         let mut s = Session::new();
         s.eval("function lm($m, $k) { $m + { $k => $m[$k] } } [lm({}, 'a'), lm({}, 'a')]")
             .unwrap();
-        let f = s.evaluator.functions.get("lm").unwrap().clone();
-        let code = f.compiled_code().expect("compiled");
-        let ev = &mut s.evaluator;
         let hash = Value::hash(
             [(Value::string("a"), Value::Integer(1))]
                 .into_iter()
@@ -1168,11 +1171,7 @@ mod tests {
             unreachable!()
         };
         let address = std::rc::Rc::as_ptr(rc);
-        let base = ev.slots.len();
-        ev.slots.push(Some(hash));
-        ev.slots.push(Some(Value::string("b")));
-        let result = code(ev, base).unwrap();
-        ev.slots.truncate(base);
+        let result = call_compiled(&mut s, "lm", [hash, Value::string("b")]);
         assert_eq!(to_programmatic(&result), "{'a' => 1, 'b' => undef}");
         let Value::Hash(extended) = &result else {
             unreachable!()
