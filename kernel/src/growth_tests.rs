@@ -106,16 +106,8 @@ fn cells_cost_what_they_did_as_the_catalog_grows() {
 #[test]
 #[ignore]
 fn apache_vhosts_by_hand() {
-    let mut w = Worker::new();
-    w.session.set_environment(prepl::env::Environment {
-        modulepath: vec!["/usr/share/puppet/modules".into()],
-        ..prepl::env::Environment::empty()
-    });
-    assert!(cell(&mut w, 0, "include apache"));
-    let n: usize = std::env::var("CELLS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
+    let mut w = worker_with_apache();
+    let n = cells_from_env(300);
     let mut costs = Vec::new();
     // (FAIL=all: every cell fails, taking back what it declared)
     let all_fail = std::env::var("FAIL").is_ok_and(|v| v == "all");
@@ -164,16 +156,8 @@ fn apache_vhosts_by_hand() {
 #[test]
 #[ignore]
 fn apache_vhosts_phases_by_hand() {
-    let mut w = Worker::new();
-    w.session.set_environment(prepl::env::Environment {
-        modulepath: vec!["/usr/share/puppet/modules".into()],
-        ..prepl::env::Environment::empty()
-    });
-    assert!(cell(&mut w, 0, "include apache"));
-    let n: usize = std::env::var("CELLS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
+    let mut w = worker_with_apache();
+    let n = cells_from_env(300);
     let mut costs = vec![Vec::new(); 4];
     for i in 0..n {
         let code = format!(
@@ -208,6 +192,25 @@ fn apache_vhosts_phases_by_hand() {
     }
 }
 
+/// A kernel worker whose session has the packaged modules and has included `apache` (cell 0).
+fn worker_with_apache() -> Worker {
+    let mut w = Worker::new();
+    w.session.set_environment(prepl::env::Environment {
+        modulepath: vec!["/usr/share/puppet/modules".into()],
+        ..prepl::env::Environment::empty()
+    });
+    assert!(cell(&mut w, 0, "include apache"));
+    w
+}
+
+/// The number of cells a by-hand test runs: `CELLS`, else `default`.
+fn cells_from_env(default: usize) -> usize {
+    std::env::var("CELLS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 fn rss_kib() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
     let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
@@ -218,10 +221,7 @@ fn rss_kib() -> u64 {
 #[ignore]
 fn memory_of_cells_that_add_nothing_by_hand() {
     let mut w = Worker::new();
-    let n: usize = std::env::var("CELLS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3000);
+    let n = cells_from_env(3000);
     for i in 0..n {
         let kind = std::env::var("KIND")
             .ok()
