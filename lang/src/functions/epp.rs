@@ -9,7 +9,8 @@
 //! ...)` checks the parameters' types, `prepl_epp::done()` marks the end of the body.
 //!
 //! - `compile`: translation, parsing (cached) and the reference's wording of template errors;
-//! - `params`: binding the parameter hash.
+//! - `params`: binding the parameter hash;
+//! - `shared`: compiled templates kept frozen for the process (thawed by other threads).
 
 use super::signature::dispatch;
 use super::{builtin, Builtin};
@@ -24,6 +25,7 @@ use std::rc::Rc;
 
 mod compile;
 mod params;
+mod shared;
 
 use compile::compile;
 use params::{bind_declared, bind_undeclared, check_keys};

@@ -2,9 +2,11 @@
 //! reference does.
 
 use super::lambda_of;
+use super::shared;
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::{Expr, ExprKind, Lambda, Program};
 use crate::syntax::epp::{self, LambdaParam, Origin, SourceMap, Template, TemplateSource};
+use crate::syntax::frozen::Frozen;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,7 +51,8 @@ pub(super) fn scanned(text: &str) -> Result<Rc<Template>, epp::TemplateError> {
     Ok(t)
 }
 
-/// The compiled form of a template, from the cache when it was compiled before.
+/// The compiled form of a template: this thread's when it compiled it before, else made
+/// from the process's frozen form (`shared`), else compiled now.
 pub(super) fn compile(
     src: &TemplateSource,
     template: &Template,
@@ -64,17 +67,32 @@ pub(super) fn compile(
     if let Some(c) = known {
         return Ok(c);
     }
-    let runnable = epp::translate(src.text, template, params, true);
-    let program = parse_checked(src, template, params).and_then(|()| {
-        crate::syntax::parser::parse_program(&runnable.source)
-            .map_err(|e| template_error(src, &runnable.map, e))
-    })?;
+    let (program, map) = match shared::known(src.text, params) {
+        // (thawed from the process's frozen form: no translating, parsing or validating)
+        Some(Some(frozen)) => (frozen.program.thaw(), frozen.map.clone()),
+        seen => {
+            let runnable = epp::translate(src.text, template, params, true);
+            let program = parse_checked(src, template, params).and_then(|()| {
+                crate::syntax::parser::parse_program(&runnable.source)
+                    .map_err(|e| template_error(src, &runnable.map, e))
+            })?;
+            // (frozen the second time the process compiles the template)
+            let frozen = seen.and_then(|_| {
+                Some(shared::FrozenTemplate {
+                    program: Frozen::freeze(&program)?,
+                    map: runnable.map.clone(),
+                })
+            });
+            shared::note(src.text, params, frozen);
+            (program, runnable.map)
+        }
+    };
     let lambda =
         lambda_of(&program).ok_or_else(|| Error::eval("internal error: no template lambda"))?;
     let compiled = Rc::new(Compiled {
         program,
         lambda,
-        map: runnable.map,
+        map,
     });
     COMPILED.with(|c| {
         let mut c = c.borrow_mut();

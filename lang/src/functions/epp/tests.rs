@@ -197,3 +197,43 @@ fn runtime_errors_point_into_the_template() {
         e.render()
     );
 }
+
+/// A template compiled by a second thread is frozen for the process; a third thaws it and
+/// renders the same, its errors located the same.
+#[test]
+fn compiled_once_per_process() {
+    let template = "<%- | Array $xs, $sep = ',' | -%>\n<% $xs.each |$x| { -%><%= $x * 2 %><%= $sep %><% } -%>(shared test)\n<%= 1 + $xs[-1] %>\n";
+    let src = |xs: &str| format!("inline_epp(@(EOT), {{ 'xs' => {xs} }})\n{template}| EOT\n");
+    // (the value, or the error with its span in the template)
+    let on_thread = |program: String| {
+        std::thread::spawn(move || {
+            Session::new()
+                .eval(&program)
+                .map(|v| to_programmatic(&v))
+                .map_err(|e| format!("{} at {:?}", e.full_message(), e.span))
+        })
+        .join()
+        .unwrap()
+    };
+    let runs = || {
+        (
+            on_thread(src("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]")),
+            on_thread(src("['x']")),
+        )
+    };
+    let first = runs();
+    assert_eq!(
+        first.0,
+        Ok(r#""2,4,6,8,10,12,14,16,18,20,(shared test)\n11\n""#.to_string())
+    );
+    assert!(
+        first
+            .1
+            .as_ref()
+            .is_err_and(|e| e.contains("Numeric. at Some(")),
+        "{first:?}"
+    );
+    // (the first thread noted it, the second froze it, the third thaws it)
+    assert_eq!(super::shared::frozen(template), Some(true));
+    assert_eq!(runs(), first);
+}
