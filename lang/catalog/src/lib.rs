@@ -433,25 +433,38 @@ impl Catalog {
     /// replace a shared value, `eval::shared`); the resources left alone are not copied.
     pub fn replace_parameters(&mut self, mut f: impl FnMut(&Value) -> Option<Value>) {
         for i in 0..self.resources.len() {
-            let replaced: Vec<(usize, Value)> = self.resources[i]
-                .parameters
-                .values()
-                .enumerate()
-                .filter_map(|(j, v)| f(v).map(|new| (j, new)))
-                .collect();
-            if replaced.is_empty() {
-                continue;
-            }
-            self.changes += 1;
-            self.changed.push(ResourceId(i as u32));
-            if let Some(j) = &mut self.journal {
-                j.before_write(ResourceId(i as u32), &self.resources[i]);
-            }
-            let r = Rc::make_mut(&mut self.resources[i]);
-            for (j, new) in replaced {
-                if let Some((_, v)) = r.parameters.get_index_mut(j) {
-                    *v = new;
-                }
+            self.replace_parameters_of(ResourceId(i as u32), &mut f);
+        }
+    }
+
+    /// [`Catalog::replace_parameters`] in one resource (none when `id` is not one).
+    pub fn replace_parameters_of(
+        &mut self,
+        id: ResourceId,
+        mut f: impl FnMut(&Value) -> Option<Value>,
+    ) {
+        let i = id.0 as usize;
+        let Some(resource) = self.resources.get(i) else {
+            return;
+        };
+        let replaced: Vec<(usize, Value)> = resource
+            .parameters
+            .values()
+            .enumerate()
+            .filter_map(|(j, v)| f(v).map(|new| (j, new)))
+            .collect();
+        if replaced.is_empty() {
+            return;
+        }
+        self.changes += 1;
+        self.changed.push(id);
+        if let Some(j) = &mut self.journal {
+            j.before_write(id, &self.resources[i]);
+        }
+        let r = Rc::make_mut(&mut self.resources[i]);
+        for (j, new) in replaced {
+            if let Some((_, v)) = r.parameters.get_index_mut(j) {
+                *v = new;
             }
         }
     }

@@ -1304,7 +1304,10 @@ fn constant_value(e: &Expr) -> Option<Value> {
         ExprKind::Integer(i) => Value::Integer(*i),
         ExprKind::Float(f) => Value::Float(*f),
         ExprKind::String(s) => Value::String(s.clone()),
-        ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) => shared.get::<Value>()?.clone(),
+        ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) => shared
+            .get::<crate::eval::shared::KeptLiteral>()?
+            .value
+            .clone(),
         _ => return None,
     })
 }

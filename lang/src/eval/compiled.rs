@@ -33,6 +33,7 @@ use super::compiled_match::is_type_name;
 use super::expr::located;
 use super::operators::{int_comparison, int_fast_path};
 use super::scope::Layout;
+use super::shared::KeptLiteral;
 use super::{EvalResult, Evaluator};
 use crate::error::Source;
 use crate::functions::Builtin;
@@ -260,10 +261,10 @@ impl Compiler<'_> {
         // (a `*` item does not compile: `expr` has no splat)
         let items = self.exprs(items, depth)?;
         let constant = shared.is_constant();
-        let kept = OnceCell::new();
+        let kept: OnceCell<KeptLiteral> = OnceCell::new();
         Some(Box::new(move |ev, base| {
-            if let Some(v) = kept.get() {
-                return Ok(Value::clone(v));
+            if let Some(k) = kept.get() {
+                return Ok(k.value.clone());
             }
             let mut out = Vec::with_capacity(items.len());
             for item in &items {
@@ -289,10 +290,10 @@ impl Compiler<'_> {
             .map(|(k, v)| Some((self.expr(k, depth + 1)?, self.expr(v, depth + 1)?)))
             .collect::<Option<Vec<(Code, Code)>>>()?;
         let constant = shared.is_constant();
-        let kept = OnceCell::new();
+        let kept: OnceCell<KeptLiteral> = OnceCell::new();
         Some(Box::new(move |ev, base| {
-            if let Some(v) = kept.get() {
-                return Ok(Value::clone(v));
+            if let Some(k) = kept.get() {
+                return Ok(k.value.clone());
             }
             let mut map = Map::with_capacity(entries.len());
             for (k, v) in &entries {
@@ -678,15 +679,20 @@ enum Segment {
 /// A constant literal made at an earlier evaluation (of this body or of the tree walk):
 /// code answering it.
 fn already_made(shared: &SharedLiteral) -> Option<Code> {
-    let v = shared.get::<Value>()?.clone();
+    let v = shared.get::<KeptLiteral>()?.value.clone();
     Some(Box::new(move |_, _| Ok(v.clone())))
 }
 
 /// An array or hash literal just made: kept when it is constant, else checked for repeated
 /// parts (the tree walk's `check_repeats`).
-fn finish_literal(v: Value, constant: bool, kept: &OnceCell<Value>, span: Span) -> EvalResult {
+fn finish_literal(
+    v: Value,
+    constant: bool,
+    kept: &OnceCell<KeptLiteral>,
+    span: Span,
+) -> EvalResult {
     if constant {
-        let _ = kept.set(v.clone());
+        let _ = kept.set(KeptLiteral::new(v.clone()));
     } else {
         crate::expansion::check_repeats(&v).map_err(|e| located(e.into(), span))?;
     }

@@ -1,5 +1,6 @@
 //! Evaluation of each kind of expression.
 
+use super::shared::KeptLiteral;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::*;
@@ -221,11 +222,11 @@ impl Evaluator {
         shared: &SharedLiteral,
         build: impl FnOnce(&mut Self) -> EvalResult,
     ) -> EvalResult {
-        if let Some(v) = shared.get::<Value>() {
-            return Ok(v.clone());
+        if let Some(kept) = shared.get::<KeptLiteral>() {
+            return Ok(kept.value.clone());
         }
         let v = build(self)?;
-        shared.keep(&v);
+        shared.keep(&KeptLiteral::new(v.clone()));
         Ok(v)
     }
 

@@ -2,19 +2,69 @@
 //!
 //! Puppet values are immutable in prepl, but in the reference an array or hash is one Ruby
 //! object wherever it was passed: a template that appends to `@list` changes `$list`, every
-//! variable that holds the same array, and the parameter of the resource it was given to
-//! (Debian's apache module appends to `$scriptaliases` in `vhost/_scriptalias.erb`, and the
-//! reference's catalog shows it). When a template has mutated a value, `replace_shared`
-//! puts the new value wherever the old one was held, found by identity (`Rc::ptr_eq`, never
-//! by equality: two equal literals are two objects): variables of frames, of class, define
-//! and node scopes and of the top scope, resource parameters, and inside the arrays and
-//! hashes those hold.
+//! variable that holds the same array, the arrays and hashes built around it, and the
+//! parameter of the class or define whose default it was (Debian's apache module appends to
+//! `$scriptaliases` in `vhost/_scriptalias.erb`, and the reference's `Apache::Vhost`
+//! resource shows it). Other resources' parameters are the reference's copies, made when
+//! the resource was declared: they keep the value they were given. When a template has
+//! mutated a value, `replace_shared` puts the new value wherever the old one was held, found
+//! by identity (`Rc::ptr_eq`, never by equality: two equal literals are two objects):
+//! variables of frames, of the template's scope and those it sees or was declared by, of
+//! the top scope, of the classes' and the node's scopes, and those scopes' own resources'
+//! parameters, and inside the arrays and hashes those hold.
+//!
+//! A constant literal (`$list = []` as a define's default) keeps its value and gives the
+//! same object to each evaluation ([`KeptLiteral`]), where the reference makes a new one
+//! each time: its holders are of many evaluations, so a change to such a value is put only
+//! where the template sees (the frames, the template's scope, the scopes it sees through
+//! and their resources, the top scope), not in the scopes of other evaluations.
 
 use super::Evaluator;
 use crate::compile::scope::NamedScope;
+use crate::values::Array;
 use crate::values::{Map, Value};
 use rustc_hash::FxHashMap as HashMap;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
+
+/// A constant array or hash literal's value as the literal keeps it (made at its first
+/// evaluation, shared from then on). It holds a weak reference to the value, which marks
+/// it as kept: nothing else makes weak references to arrays and hashes.
+#[derive(Clone)]
+pub(crate) struct KeptLiteral {
+    pub value: Value,
+    _mark: Mark,
+}
+
+#[derive(Clone)]
+enum Mark {
+    Array { _weak: Weak<Array> },
+    Hash { _weak: Weak<Map> },
+    None,
+}
+
+impl KeptLiteral {
+    pub fn new(value: Value) -> KeptLiteral {
+        let mark = match &value {
+            Value::Array(a) => Mark::Array {
+                _weak: Rc::downgrade(a),
+            },
+            Value::Hash(h) => Mark::Hash {
+                _weak: Rc::downgrade(h),
+            },
+            _ => Mark::None,
+        };
+        KeptLiteral { value, _mark: mark }
+    }
+}
+
+/// Whether `v` is a constant literal's kept value (given to every evaluation of it).
+fn kept_literal(v: &Value) -> bool {
+    match v {
+        Value::Array(a) => Rc::weak_count(a) > 0,
+        Value::Hash(h) => Rc::weak_count(h) > 0,
+        _ => false,
+    }
+}
 
 /// The identity of an array or hash (`None` for other values, which cannot be mutated).
 pub(crate) fn identity(v: &Value) -> Option<*const ()> {
@@ -127,51 +177,75 @@ impl Replacer<'_> {
 }
 
 impl Evaluator {
-    /// Puts `new` wherever the array or hash `old` is held; whether it was found anywhere.
-    /// (`old` is taken, so that its other references are those to replace.)
+    /// Puts `new` wherever the array or hash `old` is held (see the module's comment);
+    /// whether it was found anywhere. (`old` is taken, so that its other references are
+    /// those to replace.) Looked for where a template's variables are first, until every
+    /// reference is met.
     pub fn replace_shared(&mut self, old: Value, new: &Value) -> bool {
         let Some(id) = identity(&old) else {
             return false;
         };
+        let literal = kept_literal(&old);
         let mut r = Replacer {
             old: id,
             new,
             seen: HashMap::default(),
             replaced: false,
-            pending: holders(&old) - 1,
+            // (a kept literal's holders are never all met)
+            pending: if literal {
+                usize::MAX
+            } else {
+                holders(&old) - 1
+            },
         };
         for v in self.slots.iter_mut().flatten() {
             r.in_place(v);
         }
-        if r.finished() {
-            return r.replaced;
-        }
-        self.globals.replace_values(|v| r.walk(v));
-        // The scopes: the current one and those it sees or was declared by, the classes'
-        // and the node's.
-        let mut scopes: Vec<Rc<NamedScope>> = Vec::new();
-        let mut pending: Vec<Rc<NamedScope>> = self.scope.iter().cloned().collect();
-        pending.extend(self.compilation.class_scopes.values().cloned());
-        pending.extend(self.compilation.node_scope.iter().cloned());
-        while let Some(s) = pending.pop() {
-            if scopes.iter().any(|seen| Rc::ptr_eq(seen, &s)) {
-                continue;
+        // The template's scope and those it sees or was declared by (a kept literal: those
+        // it sees); the top scope's variables; the classes' and the node's scopes (not for
+        // a kept literal); each once.
+        let mut scopes: Vec<Rc<NamedScope>> = self.scope.iter().cloned().collect();
+        let mut i = 0;
+        while let Some(s) = scopes.get(i).cloned() {
+            let declarer = s.declarer.iter().filter(|_| !literal);
+            for next in s.parent.iter().chain(declarer) {
+                add_scope(&mut scopes, next);
             }
-            pending.extend(s.parent.iter().cloned());
-            pending.extend(s.declarer.iter().cloned());
-            scopes.push(s);
+            i += 1;
         }
-        for s in &scopes {
+        let near = scopes.len();
+        if !literal {
+            for s in self.compilation.class_scopes.values() {
+                add_scope(&mut scopes, s);
+            }
+            if let Some(s) = &self.compilation.node_scope {
+                add_scope(&mut scopes, s);
+            }
+        }
+        for (i, s) in scopes.iter().enumerate() {
+            if i == near {
+                self.globals.replace_values(|v| r.walk(v));
+            }
             if r.finished() {
-                return r.replaced;
+                break;
             }
             let undo = &mut self.scope_undo;
             r.in_scope(s, |name, old| undo.push((s.clone(), name.clone(), old)));
+            self.compilation
+                .catalog
+                .replace_parameters_of(s.resource, |v| r.walk(v));
         }
-        if !r.finished() {
-            self.compilation.catalog.replace_parameters(|v| r.walk(v));
+        if scopes.len() == near && !r.finished() {
+            self.globals.replace_values(|v| r.walk(v));
         }
         r.replaced
+    }
+}
+
+/// Adds `s` to `scopes` unless it is there.
+fn add_scope(scopes: &mut Vec<Rc<NamedScope>>, s: &Rc<NamedScope>) {
+    if !scopes.iter().any(|seen| Rc::ptr_eq(seen, s)) {
+        scopes.push(s.clone());
     }
 }
 
@@ -253,5 +327,74 @@ mod tests {
         };
         assert!(r.walk(&v).is_none());
         assert!(r.seen.len() <= 41);
+    }
+
+    /// The parameters of each resource of the catalog compiled from `src` but its classes,
+    /// as `Type[title] {json}`.
+    fn resources(src: &str) -> Vec<String> {
+        let mut s = crate::Session::new();
+        s.eval(src).unwrap();
+        let json = s.catalog_json();
+        json["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| !matches!(r["type"].as_str(), Some("Class" | "Stage")))
+            .map(|r| format!("{}[{}] {}", r["type"], r["title"], r["parameters"]).replace('"', ""))
+            .collect()
+    }
+
+    /// A define's `[]` default is one kept value in prepl, a new array at each evaluation
+    /// in the reference: a template's change to it shows in its own instance only (it
+    /// showed in every instance declared before), in its variable and the define's
+    /// parameter (the reference's answers).
+    #[test]
+    fn a_kept_literal_changed_by_a_template_stays_in_its_evaluation() {
+        let got = resources(
+            r#"define d($l = [], $h = {}) {
+                 $x = inline_template("<% if @title == 'a'; @l << 1; @h['k'] = 2; end %>")
+                 notify { $title: message => [$l, $h] }
+               }
+               d { b: } d { a: } d { c: }"#,
+        );
+        assert_eq!(
+            got,
+            [
+                "D[b] {l:[],h:{}}",
+                "D[a] {l:[1],h:{k:2}}",
+                "D[c] {l:[],h:{}}",
+                "Notify[b] {message:[[],{}]}",
+                "Notify[a] {message:[[1],{k:2}]}",
+                "Notify[c] {message:[[],{}]}",
+            ]
+        );
+    }
+
+    /// A value made in the evaluation (not a kept literal) is changed in the variables that
+    /// hold it, not in a resource declared with it before (the reference's resources hold
+    /// copies: the reference's answers).
+    #[test]
+    fn a_made_value_is_changed_in_variables() {
+        let got = resources(
+            r#"define d($n) {
+                 $l = [$n]
+                 $m = $l
+                 notify { "${title}1": message => $l }
+                 $x = inline_template("<% @l << 2 %>")
+                 notify { "${title}2": message => $m }
+               }
+               d { a: n => 1 } d { b: n => 1 }"#,
+        );
+        assert_eq!(
+            got,
+            [
+                "D[a] {n:1}",
+                "D[b] {n:1}",
+                "Notify[a1] {message:[1]}",
+                "Notify[a2] {message:[1,2]}",
+                "Notify[b1] {message:[1]}",
+                "Notify[b2] {message:[1,2]}",
+            ]
+        );
     }
 }
