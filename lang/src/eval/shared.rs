@@ -165,6 +165,21 @@ impl Replacer<'_> {
         }
     }
 
+    /// Replaces in the variable `name` of `scope` only; the value replaced is given to
+    /// `replaced`.
+    fn in_variable(
+        &mut self,
+        scope: &NamedScope,
+        name: &str,
+        replaced: impl FnOnce(&Rc<str>, Value),
+    ) {
+        if let Some((_, name, v)) = scope.vars.borrow_mut().get_full_mut(name) {
+            if let Some(r) = self.walk(v) {
+                replaced(name, std::mem::replace(v, r));
+            }
+        }
+    }
+
     /// Replaces in the variables of `scope`; each value replaced is given to `replaced`
     /// with its name (scopes are shared with the state kept from before the input).
     fn in_scope(&mut self, scope: &NamedScope, mut replaced: impl FnMut(&Rc<str>, Value)) {
@@ -179,9 +194,10 @@ impl Replacer<'_> {
 impl Evaluator {
     /// Puts `new` wherever the array or hash `old` is held (see the module's comment);
     /// whether it was found anywhere. (`old` is taken, so that its other references are
-    /// those to replace.) Looked for where a template's variables are first, until every
-    /// reference is met.
-    pub fn replace_shared(&mut self, old: Value, new: &Value) -> bool {
+    /// those to replace.) Looked for where a template's variables are first, from the
+    /// variable `name` of the current scope (the one the template read: often the only
+    /// other holder), until every reference is met.
+    pub fn replace_shared(&mut self, old: Value, new: &Value, name: &str) -> bool {
         let Some(id) = identity(&old) else {
             return false;
         };
@@ -198,6 +214,15 @@ impl Evaluator {
                 holders(&old) - 1
             },
         };
+        if let Some(s) = self.scope.clone() {
+            let undo = &mut self.scope_undo;
+            r.in_variable(&s, name, |name, old| {
+                undo.push((s.clone(), name.clone(), old))
+            });
+            if r.finished() {
+                return r.replaced;
+            }
+        }
         for v in self.slots.iter_mut().flatten() {
             r.in_place(v);
         }

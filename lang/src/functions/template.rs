@@ -385,7 +385,7 @@ fn in_required_file(at: usize) -> Option<(Rc<str>, usize, usize)> {
 /// objects, so the variable, every variable holding the same array or hash, and the
 /// resource parameters it was given to all show the change (`eval::shared`).
 fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
-    let changed: Vec<(Value, Value)> = shared
+    let changed: Vec<(String, Value, Value)> = shared
         .borrow()
         .iter()
         .filter(|(_, rv)| matches!(rv, RValue::Array(_) | RValue::Hash(_)))
@@ -395,11 +395,11 @@ fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
                 return None;
             }
             let new = to_puppet(rv).ok()?;
-            (!identical(&old, &new)).then_some((old, new))
+            (!identical(&old, &new)).then(|| (name.clone(), old, new))
         })
         .collect();
-    for (old, new) in changed {
-        ev.replace_shared(old, &new);
+    for (name, old, new) in changed {
+        ev.replace_shared(old, &new, &name);
     }
 }
 
