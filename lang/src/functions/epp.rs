@@ -204,12 +204,12 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
             .collect(),
         _ => Vec::new(),
     };
-    let template = compile::scanned(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
-    let (params, values) = match template.params {
+    let known = compile::scanned(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
+    let (params, values) = match known.template.params {
         Some(range) => bind_declared(ev, src, range, given)?,
         None => bind_undeclared(src, given)?,
     };
-    let compiled = compile(src, &template, &params)?;
+    let compiled = compile(src, &known, &params)?;
     // A template compiled before (the cache is shared by evaluators) is resolved once for
     // each evaluator: that registers its lambdas' layouts with it.
     if !ev.layouts.knows_lambda(&compiled.lambda) {
@@ -231,11 +231,11 @@ fn run(
 ) -> EvalResult {
     let text = src.text;
     let call_span = ev.call_span;
-    let mut installed: Vec<&'static str> = Vec::new();
-    for b in [&RENDER, &CHECK, &DONE] {
-        if !ev.builtins.contains_key(b.name) {
+    // (installed together by the outermost template, so one of them tells)
+    let outermost = !ev.builtins.contains_key(RENDER.name);
+    if outermost {
+        for b in [&RENDER, &CHECK, &DONE] {
             ev.builtins.insert(b.name, b);
-            installed.push(b.name);
         }
     }
     OUTPUT.with(|o| o.borrow_mut().push(Output::default()));
@@ -246,8 +246,10 @@ fn run(
     ev.current_builtin = outer;
     ev.current_signatures = outer_signatures;
     let output = OUTPUT.with(|o| o.borrow_mut().pop()).unwrap_or_default();
-    for name in installed {
-        ev.builtins.remove(name);
+    if outermost {
+        for b in [&RENDER, &CHECK, &DONE] {
+            ev.builtins.remove(b.name);
+        }
     }
     match result {
         Ok(_) if output.completed => {

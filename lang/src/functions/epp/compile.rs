@@ -8,7 +8,7 @@ use crate::syntax::ast::{Expr, ExprKind, Lambda, Program};
 use crate::syntax::epp::{self, LambdaParam, Origin, SourceMap, Template, TemplateSource};
 use crate::syntax::frozen::Frozen;
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// A template translated and parsed, ready to run.
@@ -26,47 +26,64 @@ const CACHE_SIZE: usize = 128;
 /// template without a declaration takes those it is given).
 type Variants = Vec<(Vec<LambdaParam>, Rc<Compiled>)>;
 
-thread_local! {
-    /// Compiled templates by their text: the generated source depends on nothing else
-    /// than the text and the parameters.
-    static COMPILED: RefCell<HashMap<Box<str>, Variants>> = RefCell::new(HashMap::default());
-    /// Templates scanned into their tags, by their text (the scan was made at each render:
-    /// a third of an EPP render's instructions).
-    static SCANNED: RefCell<HashMap<Box<str>, Rc<Template>>> = RefCell::new(HashMap::default());
+/// What this thread knows of a template's text: its tags and its compiled variants.
+pub(super) struct Known {
+    pub template: Template,
+    variants: RefCell<Variants>,
 }
 
-/// A template's text scanned into its tags (from the thread's earlier scan of the same text).
-pub(super) fn scanned(text: &str) -> Result<Rc<Template>, epp::TemplateError> {
-    if let Some(t) = SCANNED.with(|s| s.borrow().get(text).cloned()) {
-        return Ok(t);
+thread_local! {
+    /// Templates by their text, scanned into their tags (the scan was made at each render:
+    /// a third of an EPP render's instructions) and compiled: the generated source depends
+    /// on nothing else than the text and the parameters. One lookup a render.
+    static KNOWN: RefCell<HashMap<Box<str>, Rc<Known>>> = RefCell::new(HashMap::default());
+    /// How many compiled variants `KNOWN` holds.
+    static COMPILED: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A template's text scanned into its tags, with the variants compiled before (from the
+/// thread's earlier scan of the same text).
+pub(super) fn scanned(text: &str) -> Result<Rc<Known>, epp::TemplateError> {
+    if let Some(k) = KNOWN.with(|s| s.borrow().get(text).cloned()) {
+        return Ok(k);
     }
-    let t = Rc::new(epp::scan(text)?);
-    SCANNED.with(|s| {
-        let mut s = s.borrow_mut();
-        if s.len() >= CACHE_SIZE {
-            s.clear();
-        }
-        s.insert(text.into(), t.clone());
+    let k = Rc::new(Known {
+        template: epp::scan(text)?,
+        variants: RefCell::default(),
     });
-    Ok(t)
+    keep(text, &k);
+    Ok(k)
+}
+
+/// Keeps `known` for `text`, emptying the cache first when it is full.
+fn keep(text: &str, known: &Rc<Known>) {
+    KNOWN.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() >= CACHE_SIZE || COMPILED.get() >= CACHE_SIZE {
+            s.clear();
+            COMPILED.set(0);
+        }
+        s.insert(text.into(), known.clone());
+    });
 }
 
 /// The compiled form of a template: this thread's when it compiled it before, else made
 /// from the process's frozen form (`shared`), else compiled now.
 pub(super) fn compile(
     src: &TemplateSource,
-    template: &Template,
+    known: &Rc<Known>,
     params: &[LambdaParam],
 ) -> Result<Rc<Compiled>, Error> {
-    let known = COMPILED.with(|c| {
-        let c = c.borrow();
-        let variants = c.get(src.text)?;
-        let (_, compiled) = variants.iter().find(|(p, _)| p == params)?;
-        Some(compiled.clone())
-    });
-    if let Some(c) = known {
+    let found = known
+        .variants
+        .borrow()
+        .iter()
+        .find(|(p, _)| p == params)
+        .map(|(_, c)| c.clone());
+    if let Some(c) = found {
         return Ok(c);
     }
+    let template = &known.template;
     let (program, map) = match shared::known(src.text, params) {
         // (thawed from the process's frozen form: no translating, parsing or validating)
         Some(Some(frozen)) => (frozen.program.thaw(), frozen.map.clone()),
@@ -94,27 +111,23 @@ pub(super) fn compile(
         lambda,
         map,
     });
-    COMPILED.with(|c| {
-        let mut c = c.borrow_mut();
-        if cached_count(&c) >= CACHE_SIZE {
-            c.clear();
-        }
-        c.entry(src.text.into())
-            .or_default()
-            .push((params.to_vec(), compiled.clone()));
-    });
+    if COMPILED.get() >= CACHE_SIZE {
+        // (emptied, this text kept again)
+        keep(src.text, known);
+        known.variants.borrow_mut().clear();
+    }
+    known
+        .variants
+        .borrow_mut()
+        .push((params.to_vec(), compiled.clone()));
+    COMPILED.set(COMPILED.get() + 1);
     Ok(compiled)
-}
-
-/// How many compiled templates a cache holds.
-fn cached_count(cache: &HashMap<Box<str>, Variants>) -> usize {
-    cache.values().map(Vec::len).sum()
 }
 
 /// How many compiled templates this thread keeps.
 #[cfg(test)]
 pub(super) fn cached_templates() -> usize {
-    COMPILED.with(|c| cached_count(&c.borrow()))
+    KNOWN.with(|k| k.borrow().values().map(|k| k.variants.borrow().len()).sum())
 }
 
 /// Parses and validates the template's lambda as the reference sees it, wording syntax and
