@@ -777,8 +777,17 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
 
 /// `array[i]`, `array[start, n]`, `array[range]`.
 pub fn index(v: &[RValue], c: &Call) -> R {
-    c.arity(1, 2)?;
     let len = v.len() as i64;
+    // (the common case first: one integer)
+    if let [RValue::Int(i)] = c.args.as_slice() {
+        let i = if *i < 0 { i + len } else { *i };
+        return Ok(usize::try_from(i)
+            .ok()
+            .and_then(|i| v.get(i))
+            .cloned()
+            .unwrap_or(RValue::Nil));
+    }
+    c.arity(1, 2)?;
     let slice = |start: i64, n: i64| -> RValue {
         let start = if start < 0 { start + len } else { start };
         if start < 0 || start > len || n < 0 {
