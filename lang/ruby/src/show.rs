@@ -7,6 +7,15 @@ pub fn float_to_s(f: f64) -> String {
     crate::ruby_float_to_s(f)
 }
 
+/// `to_s` of a value, borrowed where it is a string or a symbol's text (a name given to
+/// `respond_to?`, `scope['x']`), made otherwise.
+pub fn text(v: &RValue) -> std::borrow::Cow<'_, str> {
+    match v {
+        RValue::Str(s) | RValue::Sym(s) => std::borrow::Cow::Borrowed(s),
+        _ => std::borrow::Cow::Owned(to_s(v)),
+    }
+}
+
 /// `to_s` (what `<%= %>` and `#{}` print).
 pub fn to_s(v: &RValue) -> String {
     match v {

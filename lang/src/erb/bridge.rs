@@ -65,31 +65,46 @@ pub fn to_ruby(v: &Value) -> RValue {
 /// array or hash that contains itself (`x << x`) cannot be: Puppet's values have no cycles,
 /// so the conversion stops there (a template's change that made one is not written back).
 pub fn to_puppet(v: &RValue) -> Result<Value, String> {
-    to_puppet_in(v, &mut Vec::new())
+    to_puppet_in(v, None)
 }
 
-fn to_puppet_in(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
-    let id = match v {
-        RValue::Array(a) => Some(Rc::as_ptr(a) as usize),
-        RValue::Hash(h) => Some(Rc::as_ptr(h) as usize),
-        _ => None,
-    };
-    if let Some(id) = id {
-        if open.contains(&id) {
-            return Err(format!(
-                "a Ruby {} that contains itself cannot be given to Puppet",
-                v.class_name()
-            ));
+/// The arrays and hashes being converted, the innermost first: a chain on the stack (the
+/// conversion of a value with no array in it makes no list).
+struct Open<'a> {
+    id: usize,
+    outer: Option<&'a Open<'a>>,
+}
+
+impl Open<'_> {
+    fn contains(&self, id: usize) -> bool {
+        let mut at = Some(self);
+        while let Some(o) = at {
+            if o.id == id {
+                return true;
+            }
+            at = o.outer;
         }
-        open.push(id);
-        let r = crate::limits::deep(|| to_puppet_one(v, open));
-        open.pop();
-        return r;
+        false
     }
-    to_puppet_one(v, open)
 }
 
-fn to_puppet_one(v: &RValue, open: &mut Vec<usize>) -> Result<Value, String> {
+fn to_puppet_in(v: &RValue, open: Option<&Open>) -> Result<Value, String> {
+    let id = match v {
+        RValue::Array(a) => Rc::as_ptr(a) as usize,
+        RValue::Hash(h) => Rc::as_ptr(h) as usize,
+        _ => return to_puppet_one(v, open),
+    };
+    if open.is_some_and(|o| o.contains(id)) {
+        return Err(format!(
+            "a Ruby {} that contains itself cannot be given to Puppet",
+            v.class_name()
+        ));
+    }
+    let here = Open { id, outer: open };
+    crate::limits::deep(|| to_puppet_one(v, Some(&here)))
+}
+
+fn to_puppet_one(v: &RValue, open: Option<&Open>) -> Result<Value, String> {
     Ok(match v {
         RValue::Nil => Value::Undef,
         RValue::Bool(b) => Value::Boolean(*b),

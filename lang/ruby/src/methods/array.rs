@@ -84,7 +84,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             if n < 0 {
                 return super::raise_arg("negative array size", at);
             }
-            let v = items();
+            let v = cell.borrow();
             let n = (n as usize).min(v.len());
             arr(if c.id == M::first {
                 v[..n].to_vec()
@@ -110,9 +110,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             *cell.borrow_mut() = f;
             recv.clone()
         }
-        M::compact => arr(items()
-            .into_iter()
+        M::compact => arr(cell
+            .borrow()
+            .iter()
             .filter(|v| !matches!(v, RValue::Nil))
+            .cloned()
             .collect()),
         M::compact_bang => {
             let before = cell.borrow().len();
@@ -123,7 +125,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 recv.clone()
             }
         }
-        M::reverse => arr(items().into_iter().rev().collect()),
+        M::reverse => arr(cell.borrow().iter().rev().cloned().collect()),
         M::uniq_bang
         | M::sort_bang
         | M::map_bang
@@ -308,24 +310,25 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     at,
                 );
             };
-            let o = o.borrow().clone();
+            // (both only read: `a - a` borrows the one array twice)
+            let (mine, o) = (cell.borrow(), o.borrow());
             let mut out: Vec<RValue> = Vec::new();
             let has = |list: &[RValue], v: &RValue| list.iter().any(|x| x.eql(v));
             match c.id {
                 M::op_sub | M::difference => {
-                    out = items().into_iter().filter(|v| !has(&o, v)).collect()
+                    out = mine.iter().filter(|v| !has(&o, v)).cloned().collect()
                 }
                 M::op_and | M::intersection => {
-                    for v in items() {
-                        if has(&o, &v) && !has(&out, &v) {
-                            out.push(v);
+                    for v in mine.iter() {
+                        if has(&o, v) && !has(&out, v) {
+                            out.push(v.clone());
                         }
                     }
                 }
                 _ => {
-                    for v in items().into_iter().chain(o) {
-                        if !has(&out, &v) {
-                            out.push(v);
+                    for v in mine.iter().chain(o.iter()) {
+                        if !has(&out, v) {
+                            out.push(v.clone());
                         }
                     }
                 }
@@ -357,11 +360,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Some(o) => RValue::Int(o as i64),
             None => RValue::Nil,
         },
-        M::op_aref | M::slice => index(&items(), c)?,
-        M::at => index(&items(), c)?,
+        // (read in place: indexing runs no Ruby)
+        M::op_aref | M::slice | M::at => index(&cell.borrow(), c)?,
         M::dig => {
             let mut cur = index(
-                &items(),
+                &cell.borrow(),
                 &Call {
                     id: M::op_aref,
                     name: "[]",
@@ -774,8 +777,17 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
 
 /// `array[i]`, `array[start, n]`, `array[range]`.
 pub fn index(v: &[RValue], c: &Call) -> R {
-    c.arity(1, 2)?;
     let len = v.len() as i64;
+    // (the common case first: one integer)
+    if let [RValue::Int(i)] = c.args.as_slice() {
+        let i = if *i < 0 { i + len } else { *i };
+        return Ok(usize::try_from(i)
+            .ok()
+            .and_then(|i| v.get(i))
+            .cloned()
+            .unwrap_or(RValue::Nil));
+    }
+    c.arity(1, 2)?;
     let slice = |start: i64, n: i64| -> RValue {
         let start = if start < 0 { start + len } else { start };
         if start < 0 || start > len || n < 0 {

@@ -55,22 +55,31 @@ impl Call<'_> {
     }
     /// Checks the argument count as Ruby does (`wrong number of arguments (given 1,
     /// expected 0)`).
+    #[inline]
     pub fn arity(&self, min: usize, max: usize) -> R<()> {
         let n = self.args.len();
         if n < min || n > max {
-            let expected = if min == max {
-                min.to_string()
-            } else if max == usize::MAX {
-                format!("{min}+")
-            } else {
-                format!("{min}..{max}")
-            };
-            return raise(
-                format!("wrong number of arguments (given {n}, expected {expected})"),
-                self.at,
-            );
+            return self.wrong_arity(min, max);
         }
         Ok(())
+    }
+
+    /// The error of [`Call::arity`] (out of line: every method checks its arguments).
+    #[cold]
+    #[inline(never)]
+    fn wrong_arity(&self, min: usize, max: usize) -> R<()> {
+        let n = self.args.len();
+        let expected = if min == max {
+            min.to_string()
+        } else if max == usize::MAX {
+            format!("{min}+")
+        } else {
+            format!("{min}..{max}")
+        };
+        raise(
+            format!("wrong number of arguments (given {n}, expected {expected})"),
+            self.at,
+        )
     }
     pub fn int_arg(&self, i: usize) -> R<i64> {
         match self.args.get(i) {

@@ -15,8 +15,8 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             } else {
                 c.arity(1, 1)?;
             }
-            let name = to_s(&c.args[0]);
-            if let Some(v) = it.st.scope_vars.get(&name) {
+            let name = crate::show::text(&c.args[0]);
+            if let Some(v) = it.st.scope_vars.get(&*name) {
                 return Ok(Some(v.clone()));
             }
             match it.host_variable(&name) {

@@ -408,26 +408,19 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         M::scan => {
             let re = pattern(c.arg(0).unwrap_or(&RValue::Nil), c.at)?;
-            let items: Vec<RValue> = re
-                .find_all(s)
-                .map_err(regexp_failed(c.at))?
-                .into_iter()
-                .map(|g| {
-                    if g.len() == 1 {
-                        g[0].map(|(a, b)| RValue::str(&s[a..b]))
-                            .unwrap_or(RValue::Nil)
-                    } else {
-                        RValue::array(
-                            g[1..]
-                                .iter()
-                                .map(|m| {
-                                    m.map(|(a, b)| RValue::str(&s[a..b])).unwrap_or(RValue::Nil)
-                                })
-                                .collect(),
-                        )
-                    }
-                })
-                .collect();
+            // (each match made into its value as it is found: no list of the ranges)
+            let text = |m: &Option<(usize, usize)>| {
+                m.map(|(a, b)| RValue::str(&s[a..b])).unwrap_or(RValue::Nil)
+            };
+            let mut items: Vec<RValue> = Vec::new();
+            re.for_each_match(s, |g| {
+                let item = match g {
+                    [whole] => text(whole),
+                    _ => RValue::array(g[1..].iter().map(text).collect()),
+                };
+                crate::limits::push(&mut items, item)
+            })
+            .map_err(regexp_failed(c.at))?;
             if let Some(b) = c.block {
                 // (each match as the block's argument; the value is the string)
                 for m in items {
