@@ -75,12 +75,15 @@ const KEPT_LIMIT: usize = 50_000;
 /// which ended had made: another thread uses one for a directory that has the same stamp.
 /// (Handed over as a thread ends, not as each listing is made: a process that evaluates on
 /// one thread, most of them, pays nothing for it.)
-static SHARED: Mutex<Option<PathMap<(DirStamp, Arc<[PathBuf]>)>>> = Mutex::new(None);
+static SHARED: Mutex<Option<SharedListings>> = Mutex::new(None);
+
+/// Listings by directory, with the stamp each was read at.
+type SharedListings = PathMap<(DirStamp, Arc<[PathBuf]>)>;
 
 /// Whether [`SHARED`] has listings (a thread that has none to look at takes no lock).
 static ANY_SHARED: AtomicBool = AtomicBool::new(false);
 
-fn shared() -> std::sync::MutexGuard<'static, Option<PathMap<(DirStamp, Arc<[PathBuf]>)>>> {
+fn shared() -> std::sync::MutexGuard<'static, Option<SharedListings>> {
     // (each change is one insert or clear: a panic elsewhere leaves it whole)
     SHARED.lock().unwrap_or_else(|e| e.into_inner())
 }
