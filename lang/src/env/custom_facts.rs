@@ -258,17 +258,24 @@ fn describe_error(e: RubyError) -> String {
 /// The `lib/facter/*.rb` files of the modules of the modulepath (the first module of each
 /// name), by module and file name, with their modulepath directory.
 fn fact_files(env: &Environment) -> Vec<(PathBuf, PathBuf)> {
+    // (the names borrowed from the listings, and one path made again for each module: an
+    // allocation or two a module before)
+    let listings: Vec<_> = env.modulepath.iter().map(|d| super::fs::list(d)).collect();
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    for dir in &env.modulepath {
-        for module in super::fs::list(dir).iter() {
-            let Some(name) = module.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+    let mut facter = PathBuf::new();
+    for (dir, listing) in env.modulepath.iter().zip(&listings) {
+        for module in listing.iter() {
+            let Some(name) = module.file_name() else {
                 continue;
             };
             if !super::fs::is_dir(module) || !seen.insert(name) {
                 continue;
             }
-            for f in super::fs::list(&module.join("lib/facter")).iter() {
+            facter.clear();
+            facter.push(module);
+            facter.push("lib/facter");
+            for f in super::fs::list(&facter).iter() {
                 if f.extension().is_some_and(|e| e == "rb") && super::fs::is_file(f) {
                     out.push((dir.clone(), f.clone()));
                 }

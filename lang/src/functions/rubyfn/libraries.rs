@@ -66,9 +66,14 @@ pub(crate) fn required_file(
     // the few directories below; a `statx` of each module's path for each `require` was a
     // thousand calls for a modulepath's custom facts, at every evaluation, most of them
     // failing)
+    // (one path made again for each module's `lib`: a new one each was an allocation a
+    // module, 94 a `require` of the sweep's custom facts)
+    let mut lib = PathBuf::new();
     Ok(modulepath.iter().find_map(|dir| {
         crate::env::fs::list(dir).iter().find_map(|m| {
-            let lib = m.join("lib");
+            lib.clear();
+            lib.push(m);
+            lib.push("lib");
             listed(&lib, &rel)
                 .then(|| lib.join(&rel))
                 .filter(|p| crate::env::fs::is_file(p))
