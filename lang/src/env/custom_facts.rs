@@ -22,6 +22,7 @@ use crate::Value;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+mod data;
 mod kept;
 use kept::Asked;
 
@@ -136,14 +137,14 @@ pub fn resolve(
     let files: Vec<kept::FactFile> = files
         .into_iter()
         .map(|(dir, file)| {
-            let parsed = super::ruby_files::load(&file).ok();
-            (dir, file, parsed)
+            let stamp = kept::stamp(&file);
+            (dir, file, stamp)
         })
         .collect();
     // (facts of this machine: their code may read it, and what it reads changes)
     if !this_machine {
-        let answer = |a: &Asked| kept::ask_again(env, a, &|name| setting_value(env, node, name));
-        if let Some(known) = kept::find(&files, facts, allow_exec, &answer) {
+        let setting = |name: &str| setting_value(env, node, name);
+        if let Some(known) = kept::find(&files, facts, allow_exec, env, &setting) {
             return known;
         }
     }
@@ -164,8 +165,8 @@ pub fn resolve(
         let mut it = ruby::Interp::new(&mut host);
         it.install_facter();
         it.define_module("PuppetX");
-        for (dir, file, parsed) in &files {
-            let Some(parsed) = parsed else {
+        for (dir, file, stamp) in &files {
+            let Some(parsed) = stamp.and_then(|_| super::ruby_files::load(file).ok()) else {
                 continue;
             };
             sources.borrow_mut().push(Source {
@@ -257,17 +258,24 @@ fn describe_error(e: RubyError) -> String {
 /// The `lib/facter/*.rb` files of the modules of the modulepath (the first module of each
 /// name), by module and file name, with their modulepath directory.
 fn fact_files(env: &Environment) -> Vec<(PathBuf, PathBuf)> {
+    // (the names borrowed from the listings, and one path made again for each module: an
+    // allocation or two a module before)
+    let listings: Vec<_> = env.modulepath.iter().map(|d| super::fs::list(d)).collect();
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    for dir in &env.modulepath {
-        for module in super::fs::list(dir).iter() {
-            let Some(name) = module.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+    let mut facter = PathBuf::new();
+    for (dir, listing) in env.modulepath.iter().zip(&listings) {
+        for module in listing.iter() {
+            let Some(name) = module.file_name() else {
                 continue;
             };
             if !super::fs::is_dir(module) || !seen.insert(name) {
                 continue;
             }
-            for f in super::fs::list(&module.join("lib/facter")).iter() {
+            facter.clear();
+            facter.push(module);
+            facter.push("lib/facter");
+            for f in super::fs::list(&facter).iter() {
                 if f.extension().is_some_and(|e| e == "rb") && super::fs::is_file(f) {
                     out.push((dir.clone(), f.clone()));
                 }
@@ -559,12 +567,12 @@ impl Host for FactsHost<'_> {
             Some(found) => found,
             None => {
                 let found = crate::functions::rubyfn::required_file(&self.env.modulepath, path);
-                let parsed = match &found {
-                    Ok(Some((_, file))) => super::ruby_files::load(file).ok(),
+                let stamp = match &found {
+                    Ok(Some((_, file))) => kept::stamp(file),
                     _ => None,
                 };
                 self.asked
-                    .push(Asked::Require(path.to_string(), found.clone(), parsed));
+                    .push(Asked::Require(path.to_string(), found.clone(), stamp));
                 found
             }
         };
@@ -887,6 +895,79 @@ mod tests {
         let e = resolve(&env("envs/a"), &facts("Linux"), "n", false, false);
         assert_eq!(value(&e), format!("'{root_shown}/envs|three|Linux'"));
         assert_eq!(made(), before + 4);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// A resolution is kept for the process: a fresh thread (a fresh session, as `--repeat`
+    /// and a kernel's `%reset` make) with the same inputs gets equal facts without running
+    /// the files; a fact file changed on disk, or other facts, resolve again there.
+    #[test]
+    fn resolutions_kept_for_every_thread() {
+        let root = std::env::temp_dir().join(format!("prepl-facts-threads-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let facter = root.join("mods/m/lib/facter");
+        std::fs::create_dir_all(&facter).unwrap();
+        let file = facter.join("t.rb");
+        std::fs::write(
+            &file,
+            "Facter.add(:t_kernel) { setcode { Facter.value(:kernel) + '!' } }\n\
+             Facter.add(:t_list) { setcode { [1, 2.5, nil, {'a' => true}] } }\n\
+             Facter.add(:t_none) { setcode { nil } }\n\
+             Facter.add(:t_raises) { setcode { raise 'no' } }\n",
+        )
+        .unwrap();
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.join("mods")],
+        };
+        // (in a thread of its own: what it resolved (shown), and whether it ran the files)
+        let in_thread = |kernel: &'static str| {
+            let env = env.clone();
+            std::thread::spawn(move || {
+                let facts =
+                    crate::catalog::json::from_data(&serde_json::json!({ "kernel": kernel }));
+                let made = kept::MADE.with(|m| m.get());
+                let r = resolve(&env, &facts, "n", false, false);
+                let shown: Vec<String> = ["t_kernel", "t_list", "t_none", "t_raises"]
+                    .iter()
+                    .map(|n| format!("{}: {}", r.get(n).unwrap().origin, shown(&r, n)))
+                    .collect();
+                (format!("{r:?}"), shown, kept::MADE.with(|m| m.get()) > made)
+            })
+            .join()
+            .unwrap()
+        };
+        let (first, shown_first, ran) = in_thread("Linux");
+        assert!(ran);
+        assert_eq!(
+            shown_first,
+            [
+                "m/lib/facter/t.rb:1: 'Linux!'",
+                "m/lib/facter/t.rb:2: [1, 2.5, undef, {'a' => true}]",
+                "m/lib/facter/t.rb:3: absent",
+                "m/lib/facter/t.rb:4: skipped: its code raised RuntimeError: no (m/lib/facter/t.rb:4)",
+            ]
+        );
+        let (again, shown_again, ran) = in_thread("Linux");
+        assert!(!ran, "kept for the process");
+        assert_eq!(again, first);
+        assert_eq!(shown_again, shown_first);
+        let (_, other, ran) = in_thread("Darwin");
+        assert!(ran);
+        assert_eq!(other[0], "m/lib/facter/t.rb:1: 'Darwin!'");
+        // the file changed (a new length: its stamp differs whatever the clock's resolution)
+        std::fs::write(
+            &file,
+            "Facter.add(:t_kernel) { setcode { 'changed' } }\n\
+             Facter.add(:t_list) { setcode { [] } }\n\
+             Facter.add(:t_none) { setcode { 1 } }\n\
+             Facter.add(:t_raises) { setcode { 2 } }\n",
+        )
+        .unwrap();
+        let (_, changed, ran) = in_thread("Linux");
+        assert!(ran);
+        assert_eq!(changed[0], "m/lib/facter/t.rb:1: 'changed'");
         let _ = std::fs::remove_dir_all(&root);
     }
 

@@ -13,12 +13,17 @@
 //! used again after one `statx` of the directory shows it is the same directory, unchanged
 //! since (a set-up's listings, the modulepath's among them, served every evaluation's
 //! module look-ups; freeing and making them again was 60% of a small class's evaluation).
+//! Such a listing is kept for the process too ([`SHARED`], once its thread ends): another
+//! thread (a fresh session) uses it after the same one `statx`, where it read the
+//! directory again (the sweep's modulepath has 94 modules, each `lib` and `lib/facter`
+//! listed at every set-up).
 
 use crate::limits::files;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 /// What is at a path, following symbolic links as `std::fs::metadata` does.
@@ -43,7 +48,7 @@ struct Kept<V> {
 /// change (see [`SETTLED`]): read again in the next generation.
 struct Listing {
     generation: u64,
-    entries: Rc<[PathBuf]>,
+    entries: Arc<[PathBuf]>,
     stamp: Option<DirStamp>,
 }
 
@@ -66,11 +71,79 @@ const SETTLED: std::time::Duration = std::time::Duration::from_secs(2);
 /// about many paths).
 const KEPT_LIMIT: usize = 50_000;
 
+/// The listings of settled directories (those [`Listing`] has a stamp for) that threads
+/// which ended had made: another thread uses one for a directory that has the same stamp.
+/// (Handed over as a thread ends, not as each listing is made: a process that evaluates on
+/// one thread, most of them, pays nothing for it.)
+static SHARED: Mutex<Option<SharedListings>> = Mutex::new(None);
+
+/// Listings by directory, with the stamp each was read at.
+type SharedListings = PathMap<(DirStamp, Arc<[PathBuf]>)>;
+
+/// Whether [`SHARED`] has listings (a thread that has none to look at takes no lock).
+static ANY_SHARED: AtomicBool = AtomicBool::new(false);
+
+fn shared() -> std::sync::MutexGuard<'static, Option<SharedListings>> {
+    // (each change is one insert or clear: a panic elsewhere leaves it whole)
+    SHARED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The listing a thread that ended made of `dir`, if the directory has the same stamp.
+fn shared_listing(dir: &Path, stamp: DirStamp) -> Option<Arc<[PathBuf]>> {
+    if !ANY_SHARED.load(Ordering::Relaxed) {
+        return None;
+    }
+    shared()
+        .as_ref()?
+        .get(key(dir))
+        .filter(|(kept, _)| *kept == stamp)
+        .map(|(_, entries)| entries.clone())
+}
+
+/// A thread's listings: its settled ones go to [`SHARED`] when the thread ends.
+#[derive(Default)]
+struct Listings(PathMap<Listing>);
+
+impl std::ops::Deref for Listings {
+    type Target = PathMap<Listing>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Listings {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl Drop for Listings {
+    fn drop(&mut self) {
+        let mut settled = self
+            .0
+            .drain()
+            .filter_map(|(dir, l)| Some((dir, (l.stamp?, l.entries))))
+            .peekable();
+        if settled.peek().is_none() {
+            return;
+        }
+        let mut guard = shared();
+        let map = guard.get_or_insert_with(HashMap::default);
+        for (dir, listing) in settled {
+            if map.len() >= KEPT_LIMIT {
+                map.clear();
+            }
+            map.insert(dir, listing);
+        }
+        ANY_SHARED.store(true, Ordering::Relaxed);
+    }
+}
+
 thread_local! {
     // Keyed by the path's bytes: hashing a `Path` walks its components (it was 7% of the
     // instructions of `include keystone`).
     static PROBES: RefCell<PathMap<Kept<Option<Probe>>>> = RefCell::new(HashMap::default());
-    static LISTINGS: RefCell<PathMap<Listing>> = RefCell::new(HashMap::default());
+    static LISTINGS: RefCell<Listings> = RefCell::new(Listings::default());
     static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// Directories read (not answered from a listing kept), for the tests.
     #[cfg(test)]
@@ -98,7 +171,7 @@ pub fn key(path: &Path) -> &[u8] {
 
 /// The entries of a directory (their paths, sorted; empty when it cannot be read), from
 /// this evaluation's earlier answer when there is one.
-pub fn list(dir: &Path) -> Rc<[PathBuf]> {
+pub fn list(dir: &Path) -> Arc<[PathBuf]> {
     let generation = generation();
     let kept = LISTINGS.with(|l| {
         l.borrow()
@@ -128,20 +201,10 @@ pub fn list(dir: &Path) -> Rc<[PathBuf]> {
         .as_ref()
         .and_then(dir_stamp)
         .filter(|_| meta.as_ref().is_some_and(settled));
-    #[cfg(test)]
-    READS.with(|r| r.set(r.get() + 1));
-    // (nothing to read where no directory is: a module's missing `lib/facter`)
-    let mut entries: Vec<PathBuf> = match &meta {
-        Some(m) if m.is_dir() => std::fs::read_dir(dir)
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default(),
-        _ => Vec::new(),
+    let entries = match stamp.and_then(|stamp| shared_listing(dir, stamp)) {
+        Some(entries) => entries,
+        None => read_listing(dir, meta.as_ref()),
     };
-    // By their bytes: the entries share their directory's prefix, so this is the order of
-    // their names, `Path`'s order, without walking components (comparing paths component
-    // by component was 5% of `include collectd::plugin::fscache`, 96 modules a listing).
-    entries.sort_unstable_by(|a, b| key(a).cmp(key(b)));
-    let entries: Rc<[PathBuf]> = entries.into();
     let listing = Listing {
         generation,
         entries: entries.clone(),
@@ -157,6 +220,24 @@ pub fn list(dir: &Path) -> Rc<[PathBuf]> {
         }
     });
     entries
+}
+
+/// The entries of `dir` (`meta`: its metadata), read, sorted.
+fn read_listing(dir: &Path, meta: Option<&std::fs::Metadata>) -> Arc<[PathBuf]> {
+    #[cfg(test)]
+    READS.with(|r| r.set(r.get() + 1));
+    // (nothing to read where no directory is: a module's missing `lib/facter`)
+    let mut entries: Vec<PathBuf> = match meta {
+        Some(m) if m.is_dir() => std::fs::read_dir(dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    // By their bytes: the entries share their directory's prefix, so this is the order of
+    // their names, `Path`'s order, without walking components (comparing paths component
+    // by component was 5% of `include collectd::plugin::fscache`, 96 modules a listing).
+    entries.sort_unstable_by(|a, b| key(a).cmp(key(b)));
+    entries.into()
 }
 
 /// A directory's identity and modification time (`None` for what is not a directory).
@@ -329,7 +410,7 @@ pub fn forget() {
     LISTINGS.with(|l| {
         let mut l = l.borrow_mut();
         if l.len() > KEPT_LIMIT {
-            *l = HashMap::default();
+            **l = HashMap::default();
         }
     });
     GENERATION.with(|g| g.set(g.get() + 1));
@@ -541,6 +622,50 @@ mod tests {
         assert_eq!(list(&dir).len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
         forget();
+    }
+
+    /// A settled directory's listing is read once for the process: another thread uses it
+    /// after asking the directory's time, and reads the directory again once it changed.
+    #[test]
+    fn settled_listings_are_shared_by_threads() {
+        let dir = fresh_dir("shared");
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        let age = |dir: &Path| {
+            let t = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+            std::fs::File::open(dir).unwrap().set_modified(t).unwrap();
+        };
+        // (in a thread of its own, whose settled listings go to the process as it ends: the
+        // names listed, and how many directories it read)
+        let in_thread = |dir: &Path| {
+            let dir = dir.to_path_buf();
+            std::thread::spawn(move || {
+                let names: Vec<String> = list(&dir)
+                    .iter()
+                    .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+                    .collect();
+                (names, READS.with(|r| r.get()), has_entry(&dir, "a"))
+            })
+            .join()
+            .unwrap()
+        };
+        age(&dir);
+        assert_eq!(in_thread(&dir), (vec!["a".to_string()], 1, true));
+        assert_eq!(in_thread(&dir), (vec!["a".to_string()], 0, true));
+        std::fs::create_dir(dir.join("b")).unwrap();
+        // (changed too recently for its time to be trusted: read in every thread)
+        assert_eq!(in_thread(&dir).1, 1);
+        assert_eq!(in_thread(&dir).1, 1);
+        age(&dir);
+        let both = vec!["a".to_string(), "b".to_string()];
+        assert_eq!(in_thread(&dir), (both.clone(), 1, true));
+        assert_eq!(in_thread(&dir), (both, 0, true));
+        // another directory in its place, with the same kind of time: read again
+        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(dir.join("c")).unwrap();
+        age(&dir);
+        assert_eq!(in_thread(&dir), (vec!["c".to_string()], 1, false));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(in_thread(&dir), (vec![], 1, false));
     }
 
     #[test]

@@ -175,11 +175,34 @@ const PUPPET_FILES: &str = include_str!("ruby_libraries/puppet_files.txt");
 /// needs to be looked into for it (custom facts `require 'puppet/type/service'`: each
 /// module whose `lib` has `puppet` was probed, a failed `statx` each, at every set-up).
 pub fn puppet_file(rel: &str) -> bool {
-    static FILES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    FILES
-        .get_or_init(|| PUPPET_FILES.lines().collect())
-        .binary_search(&rel)
-        .is_ok()
+    sorted_lines_contain(PUPPET_FILES, rel)
+}
+
+/// Whether `text`, lines sorted by bytes each ending in a newline, has the line `line`: a
+/// binary search over the text itself (a list of its lines was 0.25 M instructions to
+/// build, once a process, for the few look-ups of a set-up).
+fn sorted_lines_contain(text: &str, line: &str) -> bool {
+    let bytes = text.as_bytes();
+    // (the lines starting in `lo..hi` are the ones left to look at)
+    let (mut lo, mut hi) = (0, bytes.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        // the line `mid` is in (it starts at `lo` or after: `lo` starts a line)
+        let start = bytes[..mid]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |nl| nl + 1);
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |n| start + n);
+        match bytes[start..end].cmp(line.as_bytes()) {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -222,6 +245,22 @@ mod tests {
             "puppet",
         ] {
             assert!(!super::puppet_file(f), "{f}");
+        }
+        // Every line found, and nothing between or around them.
+        for f in &files {
+            assert!(super::puppet_file(f), "{f}");
+            assert!(!super::puppet_file(&format!("{f}x")), "{f}x");
+            assert!(!super::puppet_file(&f[..f.len() - 1]), "{f} cut");
+        }
+        for text in ["", "a\n", "a\nc\n", "a\nc"] {
+            let lines: Vec<&str> = text.lines().collect();
+            for probe in ["", "a", "b", "c", "d", "a\nc"] {
+                assert_eq!(
+                    super::sorted_lines_contain(text, probe),
+                    lines.contains(&probe),
+                    "{probe:?} in {text:?}"
+                );
+            }
         }
     }
 }

@@ -1,27 +1,34 @@
 //! Custom facts resolved once for the same inputs: `prepl diff` compiles each node at two
 //! revisions, and each compilation resolved every module's custom facts over the node's
 //! facts again (47 M of the 795 M instructions of a 10-node diff), though the fact files
-//! (the global modules') and the facts were the same.
+//! (the global modules') and the facts were the same; and every fresh session (a kernel's
+//! `%reset`, a `--repeat` run, a thread of its own) resolved them again (5-6 M instructions
+//! for the sweep's 94 modules: their files' trees made, run, and their facts resolved),
+//! where a real agent resolves them once a run.
 //!
-//! A resolution is kept per thread with what it depended on: the fact files (each file's
-//! parsed tree, the same `Rc` while the file is unchanged: `ruby_files`), the facts (the same
-//! data, in the same order), whether commands may run, and every question its code asked of
-//! the environment with the answer it got (`Puppet[:name]` settings, `require` of a module's
-//! file: where it was found and its parsed tree). It is used again only when all of them
-//! are the same: each recorded question is asked again of the new environment and must get
-//! the same answer, so the code would run the same way. Facts that describe this machine
-//! are never kept (their code may read the machine, which changes).
+//! A resolution is kept for the process (every thread uses it) with what it depended on:
+//! the fact files (each file's path with its modification time and length, as
+//! `ruby_files` tells a changed file), the facts (the same data, in the same order),
+//! whether commands may run, and every question its code asked of the environment with the
+//! answer it got (`Puppet[:name]` settings, `require` of a module's file: where it was
+//! found, and that file's time and length). It is used again only when all of them are the
+//! same: each recorded question is asked again of the new environment and must get the
+//! same answer, so the code would run the same way. Facts that describe this machine are
+//! never kept (their code may read the machine, which changes).
 
-use super::{CustomFacts, HostError};
-use crate::env::ruby_files::RubyFile;
+use super::data::Data;
+use super::{CustomFact, CustomFacts, HostError, Outcome};
 use crate::env::Environment;
 use crate::values::Value;
-use std::cell::RefCell;
-use std::path::PathBuf;
-use std::rc::Rc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
-/// A fact file: its modulepath directory, its path, and its parsed tree (`None`: unreadable).
-pub(super) type FactFile = (PathBuf, PathBuf, Option<Rc<RubyFile>>);
+/// A file's modification time and length (`fs::Probe::stamp`).
+pub(super) type Stamp = (SystemTime, u64);
+
+/// A fact file: its modulepath directory, its path, and its stamp (`None`: unreadable).
+pub(super) type FactFile = (PathBuf, PathBuf, Option<Stamp>);
 
 /// Where `require` found a file: its modulepath directory and path.
 pub(super) type Found = Result<Option<(PathBuf, PathBuf)>, HostError>;
@@ -31,24 +38,39 @@ pub(super) type Found = Result<Option<(PathBuf, PathBuf)>, HostError>;
 pub(super) enum Asked {
     /// `Puppet[:name]`: prepl's setting (before Debian's defaults).
     Setting(String, Option<Value>),
-    /// `require 'path'`: where it was found, and that file's parsed tree.
-    Require(String, Found, Option<Rc<RubyFile>>),
+    /// `require 'path'`: where it was found, and that file's stamp.
+    Require(String, Found, Option<Stamp>),
 }
+
+/// [`Asked`] as every thread can read it.
+#[derive(Debug)]
+enum SharedAsked {
+    Setting(String, Option<Data>),
+    Require(String, Found, Option<Stamp>),
+}
+
+/// A custom fact of a kept resolution: its name, origin and outcome (`None`: absent; a
+/// note: skipped).
+type SharedFact = (String, String, Result<Option<Data>, String>);
 
 struct Kept {
     files: Vec<FactFile>,
-    facts: Value,
+    facts: Data,
     allow_exec: bool,
-    asked: Vec<Asked>,
-    result: CustomFacts,
+    asked: Vec<SharedAsked>,
+    result: Vec<SharedFact>,
+    file_errors: Vec<String>,
 }
 
-/// How many resolutions a thread keeps (a fleet diff needs the last one: a node's two
+/// How many resolutions the process keeps (a fleet diff needs the last one: a node's two
 /// revisions are compiled one after the other).
 const LIMIT: usize = 4;
 
-thread_local! {
-    static KEPT: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+static KEPT: Mutex<Vec<Arc<Kept>>> = Mutex::new(Vec::new());
+
+fn kept() -> std::sync::MutexGuard<'static, Vec<Arc<Kept>>> {
+    // (each change is one push or remove: a panic elsewhere leaves it whole)
+    KEPT.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]
@@ -58,28 +80,47 @@ thread_local! {
 }
 
 /// The resolution kept for these inputs, when every question it asked gets the same answer
-/// in `env` for `node`.
+/// in `env` (`setting` reads a setting as the facts' host does).
 pub(super) fn find(
     files: &[FactFile],
     facts: &Value,
     allow_exec: bool,
-    answer: &dyn Fn(&Asked) -> Asked,
+    env: &Environment,
+    setting: &dyn Fn(&str) -> Option<Value>,
 ) -> Option<CustomFacts> {
-    KEPT.with(|k| {
-        k.borrow()
+    // (asked again outside the lock: an answer may read the file system)
+    let candidates: Vec<Arc<Kept>> = kept()
+        .iter()
+        .rev()
+        .filter(|k| k.allow_exec == allow_exec && same_files(&k.files, files))
+        .cloned()
+        .collect();
+    let kept = candidates.into_iter().find(|k| {
+        k.facts.is(facts)
+            && k.asked
+                .iter()
+                .all(|a| same_answer(a, &ask_again(env, a, setting)))
+    })?;
+    Some(CustomFacts {
+        facts: kept
+            .result
             .iter()
-            .rev()
-            .find(|kept| {
-                kept.allow_exec == allow_exec
-                    && same_files(&kept.files, files)
-                    && same_data(&kept.facts, facts)
-                    && kept.asked.iter().all(|a| same_answer(a, &answer(a)))
+            .map(|(name, origin, outcome)| CustomFact {
+                name: name.clone(),
+                origin: origin.clone(),
+                outcome: match outcome {
+                    Ok(Some(v)) => Outcome::Value(v.thaw()),
+                    Ok(None) => Outcome::Absent,
+                    Err(note) => Outcome::Skipped(note.clone()),
+                },
             })
-            .map(|kept| kept.result.clone())
+            .collect(),
+        file_errors: kept.file_errors.clone(),
     })
 }
 
-/// Keeps a resolution and what it depended on.
+/// Keeps a resolution and what it depended on (nothing when a fact, a setting or a value
+/// is not data).
 pub(super) fn keep(
     files: Vec<FactFile>,
     facts: &Value,
@@ -87,118 +128,103 @@ pub(super) fn keep(
     asked: Vec<Asked>,
     result: &CustomFacts,
 ) {
+    let Some(facts) = Data::freeze(facts) else {
+        return;
+    };
+    let asked = asked
+        .into_iter()
+        .map(|a| {
+            Some(match a {
+                Asked::Setting(name, value) => SharedAsked::Setting(
+                    name,
+                    match value {
+                        Some(v) => Some(Data::freeze(&v)?),
+                        None => None,
+                    },
+                ),
+                Asked::Require(path, found, stamp) => SharedAsked::Require(path, found, stamp),
+            })
+        })
+        .collect::<Option<Vec<_>>>();
+    let shared = result
+        .facts
+        .iter()
+        .map(|f| {
+            let outcome = match &f.outcome {
+                Outcome::Value(v) => Ok(Some(Data::freeze(v)?)),
+                Outcome::Absent => Ok(None),
+                Outcome::Skipped(note) => Err(note.clone()),
+            };
+            Some((f.name.clone(), f.origin.clone(), outcome))
+        })
+        .collect::<Option<Vec<_>>>();
+    let (Some(asked), Some(shared)) = (asked, shared) else {
+        return;
+    };
     #[cfg(test)]
     MADE.with(|m| m.set(m.get() + 1));
-    KEPT.with(|k| {
-        let mut k = k.borrow_mut();
-        if k.len() >= LIMIT {
-            k.remove(0);
-        }
-        k.push(Kept {
-            files,
-            facts: facts.clone(),
-            allow_exec,
-            asked,
-            result: result.clone(),
-        });
-    });
+    let mut k = kept();
+    if k.len() >= LIMIT {
+        k.remove(0);
+    }
+    k.push(Arc::new(Kept {
+        files,
+        facts,
+        allow_exec,
+        asked,
+        result: shared,
+        file_errors: result.file_errors.clone(),
+    }));
 }
 
-/// The answer `env` gives now to a question asked before (`setting` reads a setting as the
-/// facts' host does).
-pub(super) fn ask_again(
+/// The answer `env` gives now to a question asked before.
+fn ask_again(
     env: &Environment,
-    asked: &Asked,
+    asked: &SharedAsked,
     setting: &dyn Fn(&str) -> Option<Value>,
 ) -> Asked {
     match asked {
-        Asked::Setting(name, _) => Asked::Setting(name.clone(), setting(name)),
-        Asked::Require(path, _, _) => {
+        SharedAsked::Setting(name, _) => Asked::Setting(name.clone(), setting(name)),
+        SharedAsked::Require(path, _, _) => {
             let found = crate::functions::rubyfn::required_file(&env.modulepath, path);
-            let parsed = match &found {
-                Ok(Some((_, file))) => crate::env::ruby_files::load(file).ok(),
+            let stamp = match &found {
+                Ok(Some((_, file))) => stamp(file),
                 _ => None,
             };
-            Asked::Require(path.clone(), found, parsed)
+            Asked::Require(path.clone(), found, stamp)
         }
     }
 }
 
-fn same_rc(a: &Option<Rc<RubyFile>>, b: &Option<Rc<RubyFile>>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-        (None, None) => true,
-        _ => false,
-    }
+/// The stamp of the file at `path` (`None`: no file there).
+pub(super) fn stamp(path: &Path) -> Option<Stamp> {
+    crate::env::fs::probe(path)
+        .filter(|p| p.is_file)
+        .map(|p| p.stamp)
 }
 
 fn same_files(a: &[FactFile], b: &[FactFile]) -> bool {
     a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|((d1, f1, p1), (d2, f2, p2))| d1 == d2 && f1 == f2 && same_rc(p1, p2))
+        && a.iter().zip(b).all(|((d1, f1, s1), (d2, f2, s2))| {
+            s1 == s2
+                && crate::env::fs::key(f1) == crate::env::fs::key(f2)
+                && crate::env::fs::key(d1) == crate::env::fs::key(d2)
+        })
 }
 
-fn same_answer(a: &Asked, b: &Asked) -> bool {
-    match (a, b) {
-        (Asked::Setting(n1, v1), Asked::Setting(n2, v2)) => {
+fn same_answer(kept: &SharedAsked, now: &Asked) -> bool {
+    match (kept, now) {
+        (SharedAsked::Setting(n1, v1), Asked::Setting(n2, v2)) => {
             n1 == n2
                 && match (v1, v2) {
-                    (Some(x), Some(y)) => same_data(x, y),
+                    (Some(x), Some(y)) => x.is(y),
                     (None, None) => true,
                     _ => false,
                 }
         }
-        (Asked::Require(p1, f1, t1), Asked::Require(p2, f2, t2)) => {
-            p1 == p2 && f1 == f2 && same_rc(t1, t2)
+        (SharedAsked::Require(p1, f1, s1), Asked::Require(p2, f2, s2)) => {
+            p1 == p2 && f1 == f2 && s1 == s2
         }
         _ => false,
-    }
-}
-
-/// The same data: equal scalars (strings by their bytes, floats by their bits), arrays and
-/// hashes with the same items in the same order (`==` of values ignores the order of a
-/// hash's keys, and Ruby code iterating over a hash would see it).
-pub(super) fn same_data(a: &Value, b: &Value) -> bool {
-    crate::limits::deep(|| match (a, b) {
-        (Value::Array(x), Value::Array(y)) => {
-            Rc::ptr_eq(x, y)
-                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_data(p, q)))
-        }
-        (Value::Hash(x), Value::Hash(y)) => {
-            Rc::ptr_eq(x, y)
-                || (x.len() == y.len()
-                    && x.iter()
-                        .zip(y.iter())
-                        .all(|((k1, v1), (k2, v2))| same_data(k1, k2) && same_data(v1, v2)))
-        }
-        (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
-        (Value::Array(_) | Value::Hash(_) | Value::Float(_), _) => false,
-        _ => a == b,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn data_is_the_same_only_in_the_same_order() {
-        let j = |v: serde_json::Value| crate::catalog::json::from_data(&v);
-        let a = j(serde_json::json!({"a": 1, "b": [1.0, "x"]}));
-        assert!(same_data(
-            &a,
-            &j(serde_json::json!({"a": 1, "b": [1.0, "x"]}))
-        ));
-        assert!(!same_data(
-            &a,
-            &j(serde_json::json!({"b": [1.0, "x"], "a": 1}))
-        ));
-        assert!(!same_data(
-            &a,
-            &j(serde_json::json!({"a": 1, "b": [1.0, "X"]}))
-        ));
-        assert!(!same_data(&Value::Float(0.0), &Value::Float(-0.0)));
-        assert!(!same_data(&Value::Integer(1), &Value::Float(1.0)));
     }
 }
