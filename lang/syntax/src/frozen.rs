@@ -16,6 +16,8 @@ use crate::ast::*;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+pub mod order;
+
 /// A program, frozen.
 #[derive(Debug)]
 pub struct Frozen {
@@ -47,6 +49,13 @@ impl Frozen {
 
     /// A new tree, equal to the one frozen.
     pub fn thaw(&self) -> Program {
+        self.thaw_with_texts().0
+    }
+
+    /// A new tree, equal to the one frozen, and the texts it holds, in the order of
+    /// [`Frozen::texts`] (what is kept beside the frozen tree by text index thaws into
+    /// the same `Rc`s as the tree's).
+    pub fn thaw_with_texts(&self) -> (Program, Vec<Rc<str>>) {
         let texts = self
             .texts
             .iter()
@@ -56,10 +65,16 @@ impl Frozen {
             })
             .collect();
         let t = Thawer { texts };
-        Program {
+        let program = Program {
             body: t.exprs(&self.body),
             literal_errors: Vec::new(),
-        }
+        };
+        (program, t.texts)
+    }
+
+    /// Each distinct name or text of the tree, by index.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.texts.iter().map(|t| &**t)
     }
 
     /// About how many bytes the frozen tree holds (for the bounds of a cache of them).
