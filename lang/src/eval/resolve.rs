@@ -71,6 +71,10 @@ impl Layouts {
         self.functions
             .extend(other.functions.iter().map(|(k, v)| (*k, v.clone())));
     }
+    /// Whether no lambda or function body is known.
+    pub fn is_empty(&self) -> bool {
+        self.lambdas.is_empty() && self.functions.is_empty()
+    }
     /// The layout of a lambda resolved, if it was.
     pub fn lambda_layout(&self, l: &Rc<Lambda>) -> Option<&Rc<Layout>> {
         self.lambdas.get(&(Rc::as_ptr(l) as usize)).map(|e| &e.0)

@@ -112,6 +112,14 @@ impl FrozenLayouts {
         layouts: &Layouts,
         frozen: &Frozen,
     ) -> Option<FrozenLayouts> {
+        if layouts.is_empty() {
+            // (most manifests: no lambda, no function, nothing to number)
+            return Some(FrozenLayouts {
+                lambdas: Box::new([]),
+                functions: Box::new([]),
+                extra: Box::new([]),
+            });
+        }
         let nodes = Nodes::of(program);
         let mut f = Freezer {
             texts: frozen.texts().zip(0..).collect(),
