@@ -2,7 +2,9 @@
 //! each node in a session of its own) share the syntax tree of a text parsed before, and
 //! other threads (`--repeat` runs each evaluation on a fresh one, `prepl diff --jobs`'s
 //! workers, the kernel's) make theirs from the process's frozen copy of it
-//! (`syntax::frozen`) without lexing, parsing and validating the text again.
+//! (`syntax::frozen`) without lexing, parsing, validating and resolving the text again (its
+//! slots and frame sizes are in the frozen tree, its frame layouts frozen beside it:
+//! `layouts.rs`).
 //!
 //! Trees are kept by the file's path and used again only for the same text, whatever the
 //! modification time says: the autoloader reads the file anyway, and comparing the text is
@@ -14,7 +16,7 @@
 //!
 //! Sharing a tree among a thread's sessions is safe because what evaluation keeps in its
 //! nodes does not depend on the session: variable slots, frame sizes and frame layouts are
-//! a function of the tree alone (resolved once, when parsed or thawed; each evaluator that
+//! a function of the tree alone (resolved once, when parsed; thawed with it; each evaluator that
 //! loads the tree takes its layouts), call sites carry the generation of the function
 //! table they were found in (process-wide numbers, so one evaluator never takes another's
 //! index), and the values of constant literals are the same in every session.
@@ -27,10 +29,13 @@ use crate::eval::resolve::Layouts;
 use crate::syntax::ast::Program;
 use crate::syntax::frozen::Frozen;
 use crate::syntax::Warning;
+use layouts::FrozenLayouts;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::{Arc, Mutex, OnceLock};
+
+mod layouts;
 
 /// A module file, parsed and validated.
 pub(crate) struct Parsed {
@@ -38,7 +43,8 @@ pub(crate) struct Parsed {
     pub source: Rc<Source>,
     pub program: Rc<Program>,
     /// The frame layouts of its lambdas and functions: the tree is resolved once, when
-    /// parsed (its variables' slots written), and each evaluator that loads it takes these.
+    /// parsed (its variables' slots written; a thawed tree comes resolved, these thawed
+    /// with it), and each evaluator that loads it takes these.
     pub layouts: Layouts,
     /// What parsing it warned about (logged by each session that loads it).
     pub warnings: Vec<Warning>,
@@ -66,6 +72,8 @@ struct Known {
 struct FrozenFile {
     text: Box<str>,
     tree: Frozen,
+    /// The layouts resolving the tree made (`None`: resolved again when thawed).
+    layouts: Option<FrozenLayouts>,
     warnings: Vec<Warning>,
 }
 
@@ -151,10 +159,21 @@ fn parse_now(path: &Path, text: String) -> Result<Parsed, Error> {
     Ok(resolved(source, program, warnings))
 }
 
-/// A file's tree made from the process's frozen one, resolved.
+/// A file's tree made from the process's frozen one, with its frame layouts (its slots
+/// come resolved).
 fn thaw(path: &Path, text: String, frozen: &FrozenFile) -> Parsed {
     let source = Source::new(path.display().to_string(), text);
-    resolved(source, frozen.tree.thaw(), frozen.warnings.clone())
+    let (program, texts) = frozen.tree.thaw_with_texts();
+    let warnings = frozen.warnings.clone();
+    match (frozen.layouts.as_ref()).and_then(|l| l.thaw(&program, &texts)) {
+        Some(layouts) => Parsed {
+            source,
+            layouts,
+            program: Rc::new(program),
+            warnings,
+        },
+        None => resolved(source, program, warnings),
+    }
 }
 
 fn resolved(source: Rc<Source>, program: Program, warnings: Vec<Warning>) -> Parsed {
@@ -186,11 +205,13 @@ fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed) {
     let mut made = 0;
     known.frozen.get_or_init(|| {
         let tree = Frozen::freeze(&parsed.program)?;
-        made = tree.size() + text.len();
+        let layouts = FrozenLayouts::freeze(&parsed.program, &parsed.layouts, &tree);
+        made = tree.size() + text.len() + layouts.as_ref().map_or(0, |l| l.size());
         let warnings = parsed.warnings.clone();
         Some(FrozenFile {
             text: text.as_str().into(),
             tree,
+            layouts,
             warnings,
         })
     });

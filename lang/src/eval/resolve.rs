@@ -71,6 +71,28 @@ impl Layouts {
         self.functions
             .extend(other.functions.iter().map(|(k, v)| (*k, v.clone())));
     }
+    /// Whether no lambda or function body is known.
+    pub fn is_empty(&self) -> bool {
+        self.lambdas.is_empty() && self.functions.is_empty()
+    }
+    /// The layout of a lambda resolved, if it was.
+    pub fn lambda_layout(&self, l: &Rc<Lambda>) -> Option<&Rc<Layout>> {
+        self.lambdas.get(&(Rc::as_ptr(l) as usize)).map(|e| &e.0)
+    }
+    /// The layout of a function body resolved, if it was.
+    pub fn function_layout(&self, f: &Rc<FunctionDef>) -> Option<&Rc<Layout>> {
+        self.functions.get(&(Rc::as_ptr(f) as usize)).map(|e| &e.0)
+    }
+    /// Notes the layout of a lambda whose tree is resolved already (its slots written).
+    pub fn insert_lambda(&mut self, l: &Rc<Lambda>, layout: Rc<Layout>) {
+        self.lambdas
+            .insert(Rc::as_ptr(l) as usize, (layout, l.clone()));
+    }
+    /// Notes the layout of a function body whose tree is resolved already.
+    pub fn insert_function(&mut self, f: &Rc<FunctionDef>, layout: Rc<Layout>) {
+        self.functions
+            .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));
+    }
     /// Forgets a function definition that was replaced.
     pub fn forget_function(&mut self, f: &Rc<FunctionDef>) {
         self.functions.remove(&(Rc::as_ptr(f) as usize));

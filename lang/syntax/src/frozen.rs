@@ -16,6 +16,13 @@ use crate::ast::*;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+pub mod order;
+#[cfg(test)]
+mod tests;
+mod thaw;
+
+use thaw::Thawer;
+
 /// A program, frozen.
 #[derive(Debug)]
 pub struct Frozen {
@@ -47,6 +54,13 @@ impl Frozen {
 
     /// A new tree, equal to the one frozen.
     pub fn thaw(&self) -> Program {
+        self.thaw_with_texts().0
+    }
+
+    /// A new tree, equal to the one frozen, and the texts it holds, in the order of
+    /// [`Frozen::texts`] (what is kept beside the frozen tree by text index thaws into
+    /// the same `Rc`s as the tree's).
+    pub fn thaw_with_texts(&self) -> (Program, Vec<Rc<str>>) {
         let texts = self
             .texts
             .iter()
@@ -56,10 +70,16 @@ impl Frozen {
             })
             .collect();
         let t = Thawer { texts };
-        Program {
+        let program = Program {
             body: t.exprs(&self.body),
             literal_errors: Vec::new(),
-        }
+        };
+        (program, t.texts)
+    }
+
+    /// Each distinct name or text of the tree, by index.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.texts.iter().map(|t| &**t)
     }
 
     /// About how many bytes the frozen tree holds (for the bounds of a cache of them).
@@ -633,410 +653,5 @@ impl<'a> Freezer<'a> {
                 FKind::Relationship(*op, self.boxed(a), self.boxed(b))
             }
         }
-    }
-}
-
-/// Thaws a tree: each text made once (for this thread).
-struct Thawer {
-    texts: Vec<Rc<str>>,
-}
-
-impl Thawer {
-    #[inline]
-    fn text(&self, t: T) -> Rc<str> {
-        self.texts[t as usize].clone()
-    }
-
-    fn exprs(&self, es: &[FExpr]) -> Vec<Expr> {
-        es.iter().map(|e| self.expr(e)).collect()
-    }
-
-    fn boxed(&self, e: &FExpr) -> Box<Expr> {
-        Box::new(self.expr(e))
-    }
-
-    fn opt(&self, e: &Option<FExpr>) -> Option<Expr> {
-        e.as_ref().map(|e| self.expr(e))
-    }
-
-    fn params(&self, ps: &[FParam]) -> Vec<Param> {
-        ps.iter()
-            .map(|p| Param {
-                name: self.text(p.name),
-                type_expr: self.opt(&p.type_expr),
-                captures_rest: p.captures_rest,
-                default: self.opt(&p.default),
-                span: p.span,
-            })
-            .collect()
-    }
-
-    fn lambda(&self, l: &FLambda) -> Rc<Lambda> {
-        Rc::new(Lambda {
-            params: self.params(&l.params),
-            return_type: self.opt(&l.return_type),
-            body: self.exprs(&l.body),
-            span: l.span,
-            frame_size: std::cell::Cell::new(l.frame_size),
-        })
-    }
-
-    fn attributes(&self, attrs: &[FAttribute]) -> Vec<AttributeOp> {
-        attrs
-            .iter()
-            .map(|a| AttributeOp {
-                name: self.text(a.name),
-                append: a.append,
-                value: self.expr(&a.value),
-                span: a.span,
-            })
-            .collect()
-    }
-
-    fn expr(&self, e: &FExpr) -> Expr {
-        let kind = crate::limits::deep(|| self.kind(&e.kind));
-        Expr::new(kind, e.span)
-    }
-
-    fn kind(&self, k: &FKind) -> ExprKind {
-        match k {
-            FKind::Undef => ExprKind::Undef,
-            FKind::Default => ExprKind::Default,
-            FKind::Boolean(b) => ExprKind::Boolean(*b),
-            FKind::Integer(i) => ExprKind::Integer(*i),
-            FKind::Float(x) => ExprKind::Float(*x),
-            FKind::String(s) => ExprKind::String(self.text(*s)),
-            FKind::Interpolated(parts) => ExprKind::Interpolated(
-                parts
-                    .iter()
-                    .map(|p| match p {
-                        FPart::Text(s) => StrPart::Text(self.text(*s)),
-                        FPart::Expr(x) => StrPart::Expr(self.expr(x)),
-                    })
-                    .collect(),
-            ),
-            FKind::Heredoc { syntax, text } => ExprKind::Heredoc {
-                syntax: syntax.map(|s| self.text(s)),
-                text: self.boxed(text),
-            },
-            FKind::Regex(s) => ExprKind::Regex(self.text(*s)),
-            FKind::QualifiedName(s) => ExprKind::QualifiedName(self.text(*s)),
-            FKind::QualifiedReference(s) => ExprKind::QualifiedReference(self.text(*s)),
-            FKind::Variable(name, slot) => ExprKind::Variable(VarRef {
-                name: self.text(*name),
-                slot: std::cell::Cell::new(*slot),
-            }),
-            FKind::Array(items, constant) => {
-                ExprKind::Array(self.exprs(items), SharedLiteral::new(*constant))
-            }
-            FKind::Hash(entries, constant) => ExprKind::Hash(
-                entries
-                    .iter()
-                    .map(|(k, v)| (self.expr(k), self.expr(v)))
-                    .collect(),
-                SharedLiteral::new(*constant),
-            ),
-            FKind::Unary(op, x) => ExprKind::Unary(*op, self.boxed(x)),
-            FKind::Binary(op, a, b) => ExprKind::Binary(*op, self.boxed(a), self.boxed(b)),
-            FKind::Assign(a, b) => ExprKind::Assign(self.boxed(a), self.boxed(b)),
-            FKind::Access(x, keys) => ExprKind::Access(self.boxed(x), self.exprs(keys)),
-            FKind::Selector(test, arms) => ExprKind::Selector(
-                self.boxed(test),
-                arms.iter()
-                    .map(|(o, v)| SelectorArm {
-                        option: self.expr(o),
-                        value: self.expr(v),
-                    })
-                    .collect(),
-            ),
-            FKind::Paren(x) => ExprKind::Paren(self.boxed(x)),
-            FKind::Call {
-                name,
-                args,
-                block,
-                style,
-            } => ExprKind::Call {
-                name: self.text(*name),
-                args: self.exprs(args).into_boxed_slice(),
-                block: block.as_ref().map(|l| self.lambda(l)),
-                style: *style,
-                site: CallSite::default(),
-            },
-            FKind::CallType {
-                callee,
-                args,
-                block,
-            } => ExprKind::CallType {
-                callee: self.boxed(callee),
-                args: self.exprs(args),
-                block: block.as_ref().map(|l| self.lambda(l)),
-            },
-            FKind::Lambda(l) => ExprKind::Lambda(self.lambda(l)),
-            FKind::If {
-                cond,
-                then_branch,
-                else_branch,
-            } => ExprKind::If {
-                cond: self.boxed(cond),
-                then_branch: self.exprs(then_branch),
-                else_branch: else_branch
-                    .as_ref()
-                    .map(|b| self.exprs(b).into_boxed_slice()),
-            },
-            FKind::Unless {
-                cond,
-                then_branch,
-                else_branch,
-            } => ExprKind::Unless {
-                cond: self.boxed(cond),
-                then_branch: self.exprs(then_branch),
-                else_branch: else_branch
-                    .as_ref()
-                    .map(|b| self.exprs(b).into_boxed_slice()),
-            },
-            FKind::Case { test, arms } => ExprKind::Case {
-                test: self.boxed(test),
-                arms: arms
-                    .iter()
-                    .map(|a| CaseArm {
-                        options: self.exprs(&a.options),
-                        body: self.exprs(&a.body),
-                        span: a.span,
-                    })
-                    .collect(),
-            },
-            FKind::Block(stmts) => ExprKind::Block(self.exprs(stmts)),
-            FKind::FunctionDef(name, l) => ExprKind::FunctionDef(Rc::new(FunctionDef {
-                name: self.text(*name),
-                params: self.params(&l.params),
-                return_type: self.opt(&l.return_type),
-                body: self.exprs(&l.body),
-                span: l.span,
-                frame_size: std::cell::Cell::new(l.frame_size),
-            })),
-            FKind::TypeAlias { name, type_expr } => ExprKind::TypeAlias {
-                name: self.text(*name),
-                type_expr: self.boxed(type_expr),
-            },
-            FKind::ClassDef {
-                name,
-                params,
-                parent,
-                body,
-            } => ExprKind::ClassDef(Rc::new(HostClassDef {
-                name: self.text(*name),
-                params: self.params(params),
-                parent: parent.map(|p| self.text(p)),
-                body: self.exprs(body),
-            })),
-            FKind::DefineDef { name, params, body } => ExprKind::DefineDef(Rc::new(DefineDef {
-                name: self.text(*name),
-                params: self.params(params),
-                body: self.exprs(body),
-            })),
-            FKind::NodeDef {
-                matches,
-                parent,
-                body,
-            } => ExprKind::NodeDef(Rc::new(NodeDef {
-                matches: self.exprs(matches),
-                parent: parent.as_ref().map(|p| self.expr(p)),
-                body: self.exprs(body),
-            })),
-            FKind::Resource {
-                form,
-                type_name,
-                bodies,
-            } => ExprKind::Resource {
-                form: *form,
-                type_name: self.boxed(type_name),
-                bodies: bodies
-                    .iter()
-                    .map(|(title, attrs)| ResourceBody {
-                        title: self.expr(title),
-                        attributes: self.attributes(attrs),
-                    })
-                    .collect(),
-            },
-            FKind::ResourceDefaults {
-                type_ref,
-                attributes,
-            } => ExprKind::ResourceDefaults {
-                type_ref: self.boxed(type_ref),
-                attributes: self.attributes(attributes),
-            },
-            FKind::ResourceOverride {
-                resource,
-                attributes,
-            } => ExprKind::ResourceOverride {
-                resource: self.boxed(resource),
-                attributes: self.attributes(attributes),
-            },
-            FKind::Collector {
-                type_ref,
-                exported,
-                query,
-                attributes,
-            } => ExprKind::Collector {
-                type_ref: self.boxed(type_ref),
-                exported: *exported,
-                query: query.as_ref().map(|q| self.boxed(q)),
-                attributes: self.attributes(attributes),
-            },
-            FKind::Relationship(op, a, b) => {
-                ExprKind::Relationship(*op, self.boxed(a), self.boxed(b))
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Frozen;
-    use crate::ast::{Expr, ExprKind, Slot};
-
-    /// Every kind of node the parser makes, in one program.
-    const EVERYTHING: &str = r#"
-        $a = [1, 'two', -3, 4.5, true, undef, default, bare, Integer, /re/]
-        $h = { 'k' => [1, 2], 'i' => "x${a[0]}y $h" }
-        [$x, $y] = [1, 2]
-        $s = $a ? { 1 => 'one', default => @("END":json)
-          {"x": "${x}"}
-          | END
-        }
-        function f::g(Integer $n = 1, *$rest) >> Integer { $m = $n + 1 $m }
-        type My::T = Variant[Integer, String]
-        class c($p = 1) inherits c::params { notice(!$p) }
-        define d(String $t) { file { $t: ensure => present } }
-        node 'a', /b/, default { include c }
-        if $x == 1 { notice(1) } elsif $x { notice(2) } else { notice(3) }
-        unless $x { notice(4) } else { notice(5) }
-        case $x { 1, 2: { notice(6) } default: {} }
-        $a.each |$i, $v| { notice($i) }
-        Integer[1, 2]('3')
-        @file { '/a': mode => '0644', * => {} }
-        @@file { '/b': content => 'x' }
-        File { mode => '0600' }
-        File['/a'] { owner => root }
-        File <| title == '/a' |> { group +> root }
-        File <<| |>>
-        File['/a'] -> File['/b'] ~> File['/c']
-        $o = (1) + 2 * 3 - 4 / 5 % 6 << 7 >> 8
-        $z = $x =~ /a/ and $y !~ /b/ or $x in $a
-        notice(*$a)
-    "#;
-
-    fn program(text: &str) -> crate::ast::Program {
-        crate::parse(text).expect("parses")
-    }
-
-    /// A thawed tree prints as the one frozen (every field, slots and frame sizes
-    /// included), and its texts are the thread's shared names.
-    #[test]
-    fn a_thawed_tree_is_the_frozen_one() {
-        let p = program(EVERYTHING);
-        // (slots as the resolver writes them: kept by the frozen form)
-        if let ExprKind::Assign(target, _) = &p.body[0].kind {
-            if let ExprKind::Variable(v) = &target.kind {
-                v.slot.set(Slot::Local { depth: 1, index: 2 });
-            }
-        }
-        let frozen = Frozen::freeze(&p).expect("no literal errors");
-        let thawed = frozen.thaw();
-        assert_eq!(format!("{:?}", p.body), format!("{:?}", thawed.body));
-        assert!(frozen.size() > 0);
-        // the same tree again, on another thread
-        let text = std::thread::scope(|s| {
-            s.spawn(|| format!("{:?}", frozen.thaw().body))
-                .join()
-                .unwrap()
-        });
-        assert_eq!(text, format!("{:?}", p.body));
-    }
-
-    /// A constant literal's kept value and a call's site are not carried over.
-    #[test]
-    fn caches_start_empty() {
-        let p = program("$a = [1, 2] $b = [$a] notice(1)");
-        let ExprKind::Assign(_, rhs) = &p.body[0].kind else {
-            panic!("an assignment")
-        };
-        let ExprKind::Array(_, shared) = &rhs.kind else {
-            panic!("an array")
-        };
-        shared.keep(&7u8);
-        let thawed = Frozen::freeze(&p).unwrap().thaw();
-        let array = |e: &Expr| match &e.kind {
-            ExprKind::Assign(_, rhs) => match &rhs.kind {
-                ExprKind::Array(_, shared) => (shared.is_constant(), shared.get::<u8>().copied()),
-                _ => panic!("an array"),
-            },
-            _ => panic!("an assignment"),
-        };
-        assert_eq!(array(&thawed.body[0]), (true, None));
-        assert_eq!(array(&thawed.body[1]), (false, None));
-    }
-
-    /// Trees as deep as the parser allows freeze, thaw and drop without overflowing the
-    /// stack of a small thread.
-    #[test]
-    fn deep_trees() {
-        let depth = 20_000;
-        std::thread::Builder::new()
-            .stack_size(256 << 10)
-            .spawn(move || {
-                let text = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
-                let p = crate::parser::parse_program(&text).expect("parses");
-                let frozen = Frozen::freeze(&p).unwrap();
-                let thawed = frozen.thaw();
-                assert_eq!(thawed.body.len(), 1);
-                assert!(frozen.size() > depth * 16);
-                drop(frozen);
-            })
-            .unwrap()
-            .join()
-            .unwrap();
-    }
-
-    /// Every manifest of the installed modules (Debian's packaged ones, when present:
-    /// `tests/real_modules/install.sh`) thaws into the tree its parse gives.
-    #[test]
-    fn installed_modules_thaw_into_their_trees() {
-        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in entries.flatten() {
-                let path = e.path();
-                if path.is_dir() {
-                    walk(&path, found);
-                } else if path.extension().is_some_and(|x| x == "pp") {
-                    found.push(path);
-                }
-            }
-        }
-        let mut files = Vec::new();
-        walk(
-            std::path::Path::new("/usr/share/puppet/modules"),
-            &mut files,
-        );
-        let mut checked = 0;
-        for path in files {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let Ok(p) = crate::parse(&text) else {
-                continue;
-            };
-            let thawed = Frozen::freeze(&p).unwrap().thaw();
-            assert_eq!(
-                format!("{:?}", p.body),
-                format!("{:?}", thawed.body),
-                "{}",
-                path.display()
-            );
-            checked += 1;
-        }
-        eprintln!("{checked} manifests thawed");
     }
 }
