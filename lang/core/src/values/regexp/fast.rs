@@ -66,20 +66,21 @@ struct Tiers {
 /// kept here, a new thread's search starts with the states earlier searches found.
 struct SecondTier {
     re: meta::Regex,
-    /// (taken out while a search runs, as [`NfaTier`]'s)
-    cache: Mutex<Option<meta::Cache>>,
+    /// (taken out while a search runs, as [`NfaTier`]'s; boxed, as the cache is a
+    /// kilobyte or two that taking out and putting back would otherwise copy each time)
+    cache: Mutex<Option<Box<meta::Cache>>>,
 }
 
 impl SecondTier {
     fn with_cache<T>(&self, search: impl FnOnce(&meta::Regex, &mut meta::Cache) -> T) -> T {
         let taken = self.kept_cache().take();
-        let mut cache = taken.unwrap_or_else(|| self.re.create_cache());
+        let mut cache = taken.unwrap_or_else(|| Box::new(self.re.create_cache()));
         let found = search(&self.re, &mut cache);
         *self.kept_cache() = Some(cache);
         found
     }
 
-    fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<meta::Cache>> {
+    fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<Box<meta::Cache>>> {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -98,7 +99,7 @@ struct NfaTier {
     hir: Hir,
     backtrack: BoundedBacktracker,
     pikevm: PikeVM,
-    caches: Mutex<Option<Caches>>,
+    caches: Mutex<Option<Box<Caches>>>,
 }
 
 struct Caches {
@@ -403,9 +404,11 @@ impl NfaTier {
 
     fn with_caches<T>(&self, search: impl FnOnce(&mut Caches) -> T) -> T {
         let taken = self.kept_caches().take();
-        let mut caches = taken.unwrap_or_else(|| Caches {
-            backtrack: self.backtrack.create_cache(),
-            pikevm: self.pikevm.create_cache(),
+        let mut caches = taken.unwrap_or_else(|| {
+            Box::new(Caches {
+                backtrack: self.backtrack.create_cache(),
+                pikevm: self.pikevm.create_cache(),
+            })
         });
         let found = search(&mut caches);
         *self.kept_caches() = Some(caches);
@@ -414,7 +417,7 @@ impl NfaTier {
 
     /// The scratch space kept between searches (held only to take or put it back, so no
     /// search panics while holding it; a poisoned lock is taken as it is).
-    fn kept_caches(&self) -> std::sync::MutexGuard<'_, Option<Caches>> {
+    fn kept_caches(&self) -> std::sync::MutexGuard<'_, Option<Box<Caches>>> {
         self.caches.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
