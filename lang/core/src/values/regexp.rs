@@ -97,30 +97,38 @@ fn compile_now(translated: &str) -> bool {
 /// it, matching fails with an error rather than running for hours.
 pub const BACKTRACK_LIMIT: usize = 1_000_000;
 
-thread_local! {
-    /// Engines compiled in this thread, by pattern (with whether it has a line-start `^`
-    /// or `\Z`): a regex made again compiles once. A template's `gsub(/.../)` makes its
-    /// regex at each render (`include apache` made one 20 times), code run again in a
-    /// session makes its regexes again.
-    static COMPILED: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, (Engine, bool)>> =
-        std::cell::RefCell::new(Default::default());
-}
+/// Engines compiled in this process, by pattern (with whether it has a line-start `^`
+/// or `\Z`): a regex made again compiles once. A template's `gsub(/.../)` makes its regex
+/// at each render (`include apache` made one 20 times), code run again in a session makes
+/// its regexes again, and every session (a thread of its own: each of `--repeat`'s
+/// evaluations, a kernel's cells after `%reset`) loads the same modules' type aliases:
+/// it finds their patterns compiled, and those matched often by earlier sessions on their
+/// engines' fast tier (`fast`).
+type Compiled = rustc_hash::FxHashMap<Box<str>, (Engine, bool)>;
+
+static COMPILED: std::sync::LazyLock<std::sync::Mutex<Compiled>> =
+    std::sync::LazyLock::new(Default::default);
 
 /// How many engines [`COMPILED`] keeps (it starts again empty when full).
 const COMPILED_LIMIT: usize = 512;
 
+/// [`COMPILED`], held only to look up or insert (never while compiling or matching).
+fn compiled() -> std::sync::MutexGuard<'static, Compiled> {
+    COMPILED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn compiled_before(source: &str) -> Option<(Engine, bool)> {
-    COMPILED.with(|c| c.borrow().get(source).cloned())
+    compiled().get(source).cloned()
 }
 
 fn remember(source: &str, engine: &Engine, line_start: bool) {
-    COMPILED.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= COMPILED_LIMIT {
-            c.clear();
-        }
-        c.insert(source.into(), (engine.clone(), line_start));
-    });
+    let mut c = compiled();
+    if c.len() >= COMPILED_LIMIT {
+        c.clear();
+    }
+    c.insert(source.into(), (engine.clone(), line_start));
 }
 
 /// The byte ranges of a match's groups (`[0]` the whole match), `None` for groups that
@@ -215,8 +223,8 @@ impl Regexp {
 
     /// The engine for texts without a final newline, compiled on first use (from the
     /// parse; a pattern too big for the fast engine goes to the backtracking one, from its
-    /// text translated again), unless another value of the same pattern compiled it on
-    /// this thread (a type alias or a `validate_re` made again makes a new value each time).
+    /// text translated again), unless another value of the same pattern compiled it (a
+    /// type alias or a `validate_re` made again makes a new value each time).
     fn main_engine(&self) -> Result<&Engine, Error> {
         self.engine
             .get_or_init(|| {
@@ -419,7 +427,7 @@ impl Regexp {
     /// [`for_each_match`](Self::for_each_match) as Onigmo iterates: each search starts where
     /// the last match ended (one character further after an empty one), in the whole text
     /// (anchors and look-behinds see what precedes). Searches by the backtracking engine,
-    /// compiled once per pattern and thread.
+    /// compiled once per pattern.
     fn for_each_match_from(
         &self,
         text: &str,
@@ -1143,7 +1151,7 @@ mod tests {
     }
 
     /// A pattern made again before its first match (a type alias evaluated again) uses
-    /// the engine the first one compiled on this thread.
+    /// the engine the first one compiled.
     #[test]
     fn a_pattern_made_again_shares_the_engine_compiled_first() {
         let a = Regexp::new(r"^made-twice-[a-z]+$").expect("valid");
@@ -1157,6 +1165,28 @@ mod tests {
             }
             _ => panic!("both compiled by the fast engine"),
         }
+    }
+
+    /// Sessions on other threads share the engines: a pattern another thread matched often
+    /// is made here compiled, on its fast tier.
+    #[test]
+    fn engines_are_shared_across_threads() {
+        let source = r"\A/shared-across/([^/]+/*)*\z";
+        std::thread::spawn(move || {
+            let re = Regexp::new(source).expect("valid");
+            for _ in 0..100 {
+                assert!(re.is_match("/shared-across/a/b").unwrap());
+            }
+        })
+        .join()
+        .expect("matches");
+        let re = Regexp::new(source).expect("valid");
+        match re.engine.get() {
+            Some(Ok(super::Engine::Fast(fast))) => assert!(fast.has_second_tier()),
+            _ => panic!("compiled by the other thread"),
+        }
+        assert!(re.is_match("/shared-across/x//").unwrap());
+        assert!(!re.is_match("/shared-across").unwrap());
     }
 
     /// `\Z` runs on the fast engine unless the text ends with a newline (the reference's

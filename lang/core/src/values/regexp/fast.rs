@@ -17,14 +17,20 @@
 //! NFA it needs), which costs a few times as much to build and searches long texts many
 //! times faster. Neither has the full DFA, which the `regex` crate builds for every small
 //! pattern: building it took 17% of the instructions of compiling `include apache`.
+//!
+//! An engine is `Send + Sync`: `Regexp` keeps the engines it compiles for the whole
+//! process, so a session on a new thread (each of `--repeat`'s evaluations, a kernel's or
+//! a server's sessions) finds a pattern compiled, on its second tier once any thread has
+//! spent its budget, with the lazy DFA's states found by earlier searches.
 
 use super::Groups;
 use regex_automata::nfa::thompson::{self, backtrack::BoundedBacktracker, pikevm::PikeVM};
 use regex_automata::util::captures::Captures;
+use regex_automata::util::iter::Searcher;
 use regex_automata::{meta, Input};
 use regex_syntax::hir::Hir;
-use std::cell::{Cell, OnceCell, RefCell};
-use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// The bytes of text a pattern searches on its first tier before the second is built.
 const NFA_BUDGET: usize = 2048;
@@ -39,17 +45,44 @@ const LITE_BUDGET: usize = 512;
 /// as a few long ones do.
 const LITE_SEARCH_COST: usize = 32;
 
-/// A compiled pattern (cheap to clone: its tiers are shared).
+/// A compiled pattern (cheap to clone: its tiers are shared, across threads too).
 #[derive(Clone)]
-pub(super) struct FastEngine(Rc<Tiers>);
+pub(super) struct FastEngine(Arc<Tiers>);
 
 struct Tiers {
     first: FirstTier,
     /// Built when first needed (`None` when the pattern is too big for the lazy DFA's
     /// limits: the first tier goes on).
-    second: OnceCell<Option<meta::Regex>>,
-    /// Bytes searched on the first tier so far.
-    searched: Cell<usize>,
+    second: OnceLock<Option<SecondTier>>,
+    /// Bytes searched on the first tier so far, by all threads (counted without a lock:
+    /// two threads' searches at once may count one of them only).
+    searched: AtomicUsize,
+}
+
+/// The meta engine and its scratch space, kept here rather than in the engine's own
+/// pool: the pool keeps a value per thread (its first thread's for good, the others' in
+/// stacks chosen by thread), so each new thread built a new lazy DFA cache (0.56 M
+/// instructions an evaluation of `catalog_apache_vhosts`) and began with no DFA states;
+/// kept here, a new thread's search starts with the states earlier searches found.
+struct SecondTier {
+    re: meta::Regex,
+    /// (taken out while a search runs, as [`NfaTier`]'s; boxed, as the cache is a
+    /// kilobyte or two that taking out and putting back would otherwise copy each time)
+    cache: Mutex<Option<Box<meta::Cache>>>,
+}
+
+impl SecondTier {
+    fn with_cache<T>(&self, search: impl FnOnce(&meta::Regex, &mut meta::Cache) -> T) -> T {
+        let taken = self.kept_cache().take();
+        let mut cache = taken.unwrap_or_else(|| Box::new(self.re.create_cache()));
+        let found = search(&self.re, &mut cache);
+        *self.kept_cache() = Some(cache);
+        found
+    }
+
+    fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<Box<meta::Cache>>> {
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 enum FirstTier {
@@ -61,12 +94,12 @@ enum FirstTier {
 
 /// The parsed pattern (the second tier is built from it), its NFA's engines, and their
 /// scratch space (taken out while a search runs, so that a search started from within
-/// another one's callback gets its own).
+/// another one's callback, or on another thread, gets its own).
 struct NfaTier {
     hir: Hir,
     backtrack: BoundedBacktracker,
     pikevm: PikeVM,
-    caches: RefCell<Option<Caches>>,
+    caches: Mutex<Option<Box<Caches>>>,
 }
 
 struct Caches {
@@ -128,7 +161,7 @@ impl FastEngine {
             hir,
             backtrack: BoundedBacktracker::new_from_nfa(nfa.clone()).ok()?,
             pikevm: PikeVM::new_from_nfa(nfa).ok()?,
-            caches: RefCell::new(None),
+            caches: Mutex::new(None),
         };
         Some(FastEngine::with_first(FirstTier::Nfa(Box::new(tier))))
     }
@@ -147,14 +180,14 @@ impl FastEngine {
     /// Whether two engines are one (their tiers shared).
     #[cfg(test)]
     pub(super) fn same_as(&self, other: &FastEngine) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.0, &other.0)
     }
 
     fn with_first(first: FirstTier) -> FastEngine {
-        FastEngine(Rc::new(Tiers {
+        FastEngine(Arc::new(Tiers {
             first,
-            second: OnceCell::new(),
-            searched: Cell::new(0),
+            second: OnceLock::new(),
+            searched: AtomicUsize::new(0),
         }))
     }
 
@@ -181,8 +214,9 @@ impl FastEngine {
 
     /// Whether the pattern matches somewhere in `text`.
     pub(super) fn is_match(&self, text: &str) -> bool {
-        if let Some(re) = self.second_tier(text) {
-            return re.is_match(text);
+        if let Some(second) = self.second_tier(text) {
+            let input = Input::new(text).earliest(true);
+            return second.with_cache(|re, cache| re.search_half_with(cache, &input).is_some());
         }
         match &self.0.first {
             FirstTier::Lite(re) => re.is_match(text),
@@ -202,9 +236,11 @@ impl FastEngine {
     /// The byte ranges of the groups of the first match in `text` (`[0]` the whole match),
     /// if there is one.
     pub(super) fn captures(&self, text: &str) -> Option<Groups> {
-        if let Some(re) = self.second_tier(text) {
-            let mut caps = re.create_captures();
-            re.captures(text, &mut caps);
+        if let Some(second) = self.second_tier(text) {
+            let mut caps = second.re.create_captures();
+            second.with_cache(|re, cache| {
+                re.search_captures_with(cache, &Input::new(text), &mut caps)
+            });
             return caps.is_match().then(|| ranges(&caps).collect());
         }
         match &self.0.first {
@@ -242,18 +278,30 @@ impl FastEngine {
             each(&groups)
         };
         let whole = |start, end| std::iter::once(Some((start, end)));
-        if let Some(re) = self.second_tier(text) {
-            if re.captures_len() == 1 {
-                // Without groups the match alone is asked for: no capture engine runs.
-                for m in re.find_iter(text) {
-                    emit(&mut whole(m.start(), m.end()))?;
+        if let Some(second) = self.second_tier(text) {
+            // (the engine's `find_iter` and `captures_iter`, with the kept cache)
+            let mut matches = Searcher::new(Input::new(text));
+            return second.with_cache(|re, cache| {
+                if re.captures_len() == 1 {
+                    // Without groups the match alone is asked for: no capture engine runs.
+                    while let Some(m) = matches.advance(|input| Ok(re.search_with(cache, input))) {
+                        emit(&mut whole(m.start(), m.end()))?;
+                    }
+                } else {
+                    let mut caps = re.create_captures();
+                    loop {
+                        matches.advance(|input| {
+                            re.search_captures_with(cache, input, &mut caps);
+                            Ok(caps.get_match())
+                        });
+                        if !caps.is_match() {
+                            break;
+                        }
+                        emit(&mut ranges(&caps))?;
+                    }
                 }
-            } else {
-                for caps in re.captures_iter(text) {
-                    emit(&mut ranges(&caps))?;
-                }
-            }
-            return Ok(());
+                Ok(())
+            });
         }
         match &self.0.first {
             FirstTier::Lite(re) if re.captures_len() == 1 => {
@@ -286,7 +334,7 @@ impl FastEngine {
 
     /// The second tier when a search in `text` should use it: once built, or once the
     /// first tier's budget is spent (building it then).
-    fn second_tier(&self, text: &str) -> Option<&meta::Regex> {
+    fn second_tier(&self, text: &str) -> Option<&SecondTier> {
         let tiers = &*self.0;
         if let Some(second) = tiers.second.get() {
             return second.as_ref();
@@ -295,8 +343,9 @@ impl FastEngine {
             FirstTier::Lite(_) => (LITE_BUDGET, LITE_SEARCH_COST),
             FirstTier::Nfa(_) => (NFA_BUDGET, 0),
         };
-        let searched = tiers.searched.get().saturating_add(text.len() + overhead);
-        tiers.searched.set(searched);
+        let searched =
+            (tiers.searched.load(Ordering::Relaxed)).saturating_add(text.len() + overhead);
+        tiers.searched.store(searched, Ordering::Relaxed);
         if searched <= budget {
             return None;
         }
@@ -311,7 +360,11 @@ impl FastEngine {
                         &parsed
                     }
                 };
-                second_tier_builder(hir).build_from_hir(hir).ok()
+                let re = second_tier_builder(hir).build_from_hir(hir).ok()?;
+                Some(SecondTier {
+                    re,
+                    cache: Mutex::new(None),
+                })
             })
             .as_ref()
     }
@@ -350,14 +403,22 @@ impl NfaTier {
     }
 
     fn with_caches<T>(&self, search: impl FnOnce(&mut Caches) -> T) -> T {
-        let taken = self.caches.borrow_mut().take();
-        let mut caches = taken.unwrap_or_else(|| Caches {
-            backtrack: self.backtrack.create_cache(),
-            pikevm: self.pikevm.create_cache(),
+        let taken = self.kept_caches().take();
+        let mut caches = taken.unwrap_or_else(|| {
+            Box::new(Caches {
+                backtrack: self.backtrack.create_cache(),
+                pikevm: self.pikevm.create_cache(),
+            })
         });
         let found = search(&mut caches);
-        *self.caches.borrow_mut() = Some(caches);
+        *self.kept_caches() = Some(caches);
         found
+    }
+
+    /// The scratch space kept between searches (held only to take or put it back, so no
+    /// search panics while holding it; a poisoned lock is taken as it is).
+    fn kept_caches(&self) -> std::sync::MutexGuard<'_, Option<Box<Caches>>> {
+        self.caches.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -616,6 +677,34 @@ mod tests {
         }
         assert!(re.has_second_tier());
         assert!(re.is_match("/etc/x") && !re.is_match("etc"));
+    }
+
+    /// Threads share an engine: searches on one move it to the second tier for all, and an
+    /// NFA tier's scratch space is found again by another thread.
+    #[test]
+    fn threads_share_an_engine_and_its_second_tier() {
+        fn send_sync<T: Send + Sync>(_: &T) {}
+        let re = FastEngine::lite(r"\A/[^/]+(/[^/]+)*\z").expect("compiles");
+        send_sync(&re);
+        let other = re.clone();
+        let searches = LITE_BUDGET / ("/a/b".len() + LITE_SEARCH_COST) + 1;
+        std::thread::spawn(move || {
+            for _ in 0..searches {
+                assert!(other.is_match("/a/b"));
+            }
+        })
+        .join()
+        .expect("searches");
+        assert!(re.has_second_tier());
+        assert!(re.is_match("/etc/x") && !re.is_match("etc"));
+        let re = nfa(r"^[a-z]+(\d+)$").expect("compiles");
+        let other = re.clone();
+        let found = std::thread::spawn(move || other.captures("ab34"))
+            .join()
+            .expect("searches");
+        assert_eq!(found, re.captures("ab34"));
+        assert_eq!(found.expect("matches")[1], Some((2, 4)));
+        assert!(!re.has_second_tier());
     }
 
     #[test]
