@@ -148,6 +148,17 @@ impl Scope {
         self.0.push((name, v));
     }
 
+    /// Whether the scope has allocated room, not too much to keep it for another block's
+    /// call.
+    pub(crate) fn has_room(&self) -> bool {
+        self.0.capacity() != 0 && self.0.capacity() <= SPARE_ROOM
+    }
+
+    /// Forgets the variables (keeping the room).
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
+
     /// Sets the variable `name`, defining it when it is new.
     pub fn insert(&mut self, name: Name, v: RValue) {
         match self.get_mut(&name) {

@@ -1094,7 +1094,7 @@ impl<'h> Interp<'h> {
     pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
-        let mut scope = Scope::default();
+        let mut scope = self.st.scope();
         let args = if block.params.len() > 1 && args.len() == 1 {
             match &args[0] {
                 RValue::Array(a) => a.borrow().clone(),
@@ -1151,7 +1151,9 @@ impl<'h> Interp<'h> {
         }
         self.st.ctx.locals.push(scope);
         let r = self.body(&block.body);
-        self.st.ctx.locals.pop();
+        if let Some(scope) = self.st.ctx.locals.pop() {
+            self.st.keep_scope(scope);
+        }
         match r {
             Err(Flow::Next(v)) => Ok(v),
             other => other,
