@@ -1,6 +1,8 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
 use crate::names::M;
+use std::any::Any;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]
@@ -90,6 +92,63 @@ impl std::fmt::Display for Name {
 impl std::fmt::Debug for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+/// A constant as written (`String`, `::Puppet::ParseError`), with a slot where the
+/// evaluator keeps what it last found it to be (`Interp::constant_node`).
+#[derive(Clone)]
+pub struct ConstName {
+    text: String,
+    pub(crate) found: FoundSlot,
+}
+
+impl std::ops::Deref for ConstName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl PartialEq<str> for ConstName {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl From<String> for ConstName {
+    fn from(text: String) -> ConstName {
+        ConstName {
+            text,
+            found: FoundSlot::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for ConstName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.text, f)
+    }
+}
+
+/// What the evaluator last resolved a node to, in its own type (erased here: the tree does
+/// not know the evaluator's values). A copy of the tree starts without it.
+#[derive(Default)]
+pub struct FoundSlot(RefCell<Option<Box<dyn Any>>>);
+
+impl FoundSlot {
+    /// Runs `f` on what is kept, when it is a `T`.
+    pub(crate) fn with<T: 'static, U>(&self, f: impl FnOnce(&T) -> Option<U>) -> Option<U> {
+        self.0.borrow().as_ref()?.downcast_ref::<T>().and_then(f)
+    }
+    pub(crate) fn set<T: 'static>(&self, v: T) {
+        *self.0.borrow_mut() = Some(Box::new(v));
+    }
+}
+
+impl Clone for FoundSlot {
+    fn clone(&self) -> FoundSlot {
+        FoundSlot::default()
     }
 }
 
@@ -249,7 +308,7 @@ pub enum Kind {
     IVar(String),
     GVar(String),
     /// A constant (`String`, `Puppet::Util`).
-    Const(String),
+    Const(ConstName),
     LVar(Name),
     /// A method call; no receiver means self (or a local-looking name, `vcall`).
     Call {

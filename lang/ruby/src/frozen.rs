@@ -223,7 +223,7 @@ fn node(n: &Node) -> FNode {
         Kind::Range(a, b, excl) => FKind::Range(boxed(a), boxed(b), *excl),
         Kind::IVar(s) => FKind::IVar(s.clone()),
         Kind::GVar(s) => FKind::GVar(s.clone()),
-        Kind::Const(s) => FKind::Const(s.clone()),
+        Kind::Const(s) => FKind::Const(s.to_string()),
         Kind::LVar(n) => FKind::LVar(name(n)),
         Kind::Call {
             recv,
@@ -367,7 +367,7 @@ fn thaw(n: &FNode) -> Node {
         FKind::Range(a, b, excl) => Kind::Range(thaw_boxed(a), thaw_boxed(b), *excl),
         FKind::IVar(s) => Kind::IVar(s.clone()),
         FKind::GVar(s) => Kind::GVar(s.clone()),
-        FKind::Const(s) => Kind::Const(s.clone()),
+        FKind::Const(s) => Kind::Const(s.clone().into()),
         FKind::LVar(n) => Kind::LVar(thaw_name(n)),
         FKind::Call {
             recv,

@@ -93,6 +93,7 @@ impl Drop for Loaded {
         for c in self.classes.iter().flat_map(|c| c.iter()) {
             c.clear();
         }
+        defs::constants_changed();
     }
 }
 
@@ -188,6 +189,7 @@ impl<'h> Interp<'h> {
     /// Defines a constant of the top (the map is copied first if it is shared).
     pub(crate) fn set_top_constant(&mut self, name: &str, v: RValue) {
         Rc::make_mut(&mut self.st.top_constants).insert(name.to_string(), v);
+        defs::constants_changed();
     }
 
     /// Defines a method of the top (the map is copied first if it is shared).
@@ -422,7 +424,7 @@ impl<'h> Interp<'h> {
             },
             Kind::Array(items) => RValue::array(self.list(items)?),
             Kind::IVar(name) => self.ivar(name),
-            Kind::Const(name) => self.constant(name, at)?,
+            Kind::Const(name) => self.constant_node(name, at)?,
             Kind::LVar(name) => match self.local(name) {
                 Some(v) => v.clone(),
                 None => self.self_call(name.id(), name, vec![], None, at)?,

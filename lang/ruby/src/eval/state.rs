@@ -203,6 +203,9 @@ impl State {
             cleared(own);
         }
         if let Some(own) = Rc::get_mut(&mut self.top_constants) {
+            if !own.is_empty() {
+                super::defs::constants_changed();
+            }
             cleared(own);
         }
         cleared(&mut self.ivars);
@@ -271,6 +274,9 @@ impl State {
     /// Forgets the methods, constants and variables of the classes the code defined:
     /// they may hold the classes themselves.
     fn clear_classes(&mut self) {
+        if !self.classes.is_empty() {
+            super::defs::constants_changed();
+        }
         for c in self.classes.drain(..) {
             c.clear();
         }
