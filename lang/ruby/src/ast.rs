@@ -32,15 +32,44 @@ pub struct Block {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Name(Rc<str>, M);
 
+thread_local! {
+    /// The texts of the names made on this thread, one shared text per name: a variable's
+    /// look-up finds its binding by the text's address before comparing bytes.
+    static NAMES: RefCell<rustc_hash::FxHashSet<Rc<str>>> = RefCell::default();
+}
+
+/// How many texts `NAMES` keeps (past that, names are made without sharing).
+const NAMES_KEPT: usize = 1 << 16;
+
+/// The thread's shared text for `text` (made by `make` when there is none yet).
+fn interned(text: &str, make: impl FnOnce() -> Rc<str>) -> Rc<str> {
+    let found = NAMES.try_with(|names| {
+        let mut names = names.try_borrow_mut().ok()?;
+        if let Some(known) = names.get(text) {
+            return Some(known.clone());
+        }
+        let new = make();
+        if names.len() < NAMES_KEPT {
+            names.insert(new.clone());
+        }
+        Some(new)
+    });
+    match found {
+        Ok(Some(rc)) => rc,
+        _ => Rc::from(text),
+    }
+}
+
 impl Name {
     fn new(text: Rc<str>) -> Name {
         // (a safe call `&.name` is the method `name`)
         let id = M::of(text.strip_prefix("&.").unwrap_or(&text));
-        Name(text, id)
+        Name(interned(&text, || text.clone()), id)
     }
-    /// A name whose method id is known already (a frozen tree's, `frozen`).
-    pub(crate) fn with_id(text: Rc<str>, id: M) -> Name {
-        Name(text, id)
+    /// A name whose method id is known already (a frozen tree's, `frozen`): the thread's
+    /// shared text, made only for a name not seen yet.
+    pub(crate) fn with_id(text: &str, id: M) -> Name {
+        Name(interned(text, || Rc::from(text)), id)
     }
     /// The shared text (a symbol of the name is made without a copy).
     pub fn rc(&self) -> &Rc<str> {
@@ -368,5 +397,20 @@ impl Node {
     }
     pub fn boxed(self) -> Box<Node> {
         Box::new(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_one_text_share_it() {
+        let a = Name::from("count");
+        let b = Name::from(String::from("count"));
+        let thawed = Name::with_id("count", a.id());
+        assert!(Rc::ptr_eq(a.rc(), b.rc()));
+        assert!(Rc::ptr_eq(a.rc(), thawed.rc()));
+        assert!(!Rc::ptr_eq(a.rc(), Name::from("counts").rc()));
     }
 }

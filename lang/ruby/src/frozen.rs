@@ -313,7 +313,7 @@ fn thaw_opt(ns: &Option<Vec<FNode>>) -> Option<Vec<Node>> {
 }
 
 fn thaw_name(n: &FName) -> Name {
-    Name::with_id(Rc::from(&*n.0), n.1)
+    Name::with_id(&n.0, n.1)
 }
 
 fn thaw_parts(ps: &[FPart]) -> Vec<Part> {

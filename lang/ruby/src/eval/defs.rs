@@ -154,13 +154,13 @@ pub struct Scope(Vec<(Name, RValue)>);
 
 impl Scope {
     pub fn get(&self, name: &str) -> Option<&RValue> {
-        self.0.iter().find(|(n, _)| **n == *name).map(|(_, v)| v)
+        self.0.iter().find(|(n, _)| same(n, name)).map(|(_, v)| v)
     }
 
     pub fn get_mut(&mut self, name: &str) -> Option<&mut RValue> {
         self.0
             .iter_mut()
-            .find(|(n, _)| **n == *name)
+            .find(|(n, _)| same(n, name))
             .map(|(_, v)| v)
     }
 
@@ -187,6 +187,13 @@ impl Scope {
             None => self.0.push((name, v)),
         }
     }
+}
+
+/// Whether a variable's name is `name`: the same shared text (names are made one text per
+/// name, `ast::Name`), else the same bytes.
+#[inline(always)]
+fn same(n: &Name, name: &str) -> bool {
+    n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == *name)
 }
 
 /// A frame: the template's body, a method's body or a class's body.
