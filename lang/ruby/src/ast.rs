@@ -1,6 +1,8 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
 use crate::names::M;
+use std::any::Any;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]
@@ -30,15 +32,44 @@ pub struct Block {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Name(Rc<str>, M);
 
+thread_local! {
+    /// The texts of the names made on this thread, one shared text per name: a variable's
+    /// look-up finds its binding by the text's address before comparing bytes.
+    static NAMES: RefCell<rustc_hash::FxHashSet<Rc<str>>> = RefCell::default();
+}
+
+/// How many texts `NAMES` keeps (past that, names are made without sharing).
+const NAMES_KEPT: usize = 1 << 16;
+
+/// The thread's shared text for `text` (made by `make` when there is none yet).
+fn interned(text: &str, make: impl FnOnce() -> Rc<str>) -> Rc<str> {
+    let found = NAMES.try_with(|names| {
+        let mut names = names.try_borrow_mut().ok()?;
+        if let Some(known) = names.get(text) {
+            return Some(known.clone());
+        }
+        let new = make();
+        if names.len() < NAMES_KEPT {
+            names.insert(new.clone());
+        }
+        Some(new)
+    });
+    match found {
+        Ok(Some(rc)) => rc,
+        _ => Rc::from(text),
+    }
+}
+
 impl Name {
     fn new(text: Rc<str>) -> Name {
         // (a safe call `&.name` is the method `name`)
         let id = M::of(text.strip_prefix("&.").unwrap_or(&text));
-        Name(text, id)
+        Name(interned(&text, || text.clone()), id)
     }
-    /// A name whose method id is known already (a frozen tree's, `frozen`).
-    pub(crate) fn with_id(text: Rc<str>, id: M) -> Name {
-        Name(text, id)
+    /// A name whose method id is known already (a frozen tree's, `frozen`): the thread's
+    /// shared text, made only for a name not seen yet.
+    pub(crate) fn with_id(text: &str, id: M) -> Name {
+        Name(interned(text, || Rc::from(text)), id)
     }
     /// The shared text (a symbol of the name is made without a copy).
     pub fn rc(&self) -> &Rc<str> {
@@ -90,6 +121,63 @@ impl std::fmt::Display for Name {
 impl std::fmt::Debug for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+/// A constant as written (`String`, `::Puppet::ParseError`), with a slot where the
+/// evaluator keeps what it last found it to be (`Interp::constant_node`).
+#[derive(Clone)]
+pub struct ConstName {
+    text: String,
+    pub(crate) found: FoundSlot,
+}
+
+impl std::ops::Deref for ConstName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl PartialEq<str> for ConstName {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl From<String> for ConstName {
+    fn from(text: String) -> ConstName {
+        ConstName {
+            text,
+            found: FoundSlot::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for ConstName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.text, f)
+    }
+}
+
+/// What the evaluator last resolved a node to, in its own type (erased here: the tree does
+/// not know the evaluator's values). A copy of the tree starts without it.
+#[derive(Default)]
+pub struct FoundSlot(RefCell<Option<Box<dyn Any>>>);
+
+impl FoundSlot {
+    /// Runs `f` on what is kept, when it is a `T`.
+    pub(crate) fn with<T: 'static, U>(&self, f: impl FnOnce(&T) -> Option<U>) -> Option<U> {
+        self.0.borrow().as_ref()?.downcast_ref::<T>().and_then(f)
+    }
+    pub(crate) fn set<T: 'static>(&self, v: T) {
+        *self.0.borrow_mut() = Some(Box::new(v));
+    }
+}
+
+impl Clone for FoundSlot {
+    fn clone(&self) -> FoundSlot {
+        FoundSlot::default()
     }
 }
 
@@ -249,7 +337,7 @@ pub enum Kind {
     IVar(String),
     GVar(String),
     /// A constant (`String`, `Puppet::Util`).
-    Const(String),
+    Const(ConstName),
     LVar(Name),
     /// A method call; no receiver means self (or a local-looking name, `vcall`).
     Call {
@@ -309,5 +397,20 @@ impl Node {
     }
     pub fn boxed(self) -> Box<Node> {
         Box::new(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_one_text_share_it() {
+        let a = Name::from("count");
+        let b = Name::from(String::from("count"));
+        let thawed = Name::with_id("count", a.id());
+        assert!(Rc::ptr_eq(a.rc(), b.rc()));
+        assert!(Rc::ptr_eq(a.rc(), thawed.rc()));
+        assert!(!Rc::ptr_eq(a.rc(), Name::from("counts").rc()));
     }
 }

@@ -223,7 +223,7 @@ fn node(n: &Node) -> FNode {
         Kind::Range(a, b, excl) => FKind::Range(boxed(a), boxed(b), *excl),
         Kind::IVar(s) => FKind::IVar(s.clone()),
         Kind::GVar(s) => FKind::GVar(s.clone()),
-        Kind::Const(s) => FKind::Const(s.clone()),
+        Kind::Const(s) => FKind::Const(s.to_string()),
         Kind::LVar(n) => FKind::LVar(name(n)),
         Kind::Call {
             recv,
@@ -313,7 +313,7 @@ fn thaw_opt(ns: &Option<Vec<FNode>>) -> Option<Vec<Node>> {
 }
 
 fn thaw_name(n: &FName) -> Name {
-    Name::with_id(Rc::from(&*n.0), n.1)
+    Name::with_id(&n.0, n.1)
 }
 
 fn thaw_parts(ps: &[FPart]) -> Vec<Part> {
@@ -367,7 +367,7 @@ fn thaw(n: &FNode) -> Node {
         FKind::Range(a, b, excl) => Kind::Range(thaw_boxed(a), thaw_boxed(b), *excl),
         FKind::IVar(s) => Kind::IVar(s.clone()),
         FKind::GVar(s) => Kind::GVar(s.clone()),
-        FKind::Const(s) => Kind::Const(s.clone()),
+        FKind::Const(s) => Kind::Const(s.clone().into()),
         FKind::LVar(n) => Kind::LVar(thaw_name(n)),
         FKind::Call {
             recv,

@@ -801,7 +801,9 @@ impl Parser {
                     unreachable!()
                 };
                 node = match node.kind {
-                    Kind::Const(base) => Node::new(Kind::Const(format!("{base}::{c}")), node.at),
+                    Kind::Const(base) => {
+                        Node::new(Kind::Const(format!("{}::{c}", &*base).into()), node.at)
+                    }
                     _ => return Err(RubyError::unsupported("'::' on a value", at)),
                 };
             } else if self.is_op("[")
@@ -1216,7 +1218,7 @@ impl Parser {
                 {
                     return self.call_rest(None, c, at);
                 }
-                Node::new(Kind::Const(c), at)
+                Node::new(Kind::Const(c.into()), at)
             }
             Tok::Label(l) => {
                 return Err(RubyError::syntax(
@@ -1225,7 +1227,7 @@ impl Parser {
                 ));
             }
             Tok::Op("::") => match self.take() {
-                Tok::Const(c) => Node::new(Kind::Const(c), at),
+                Tok::Const(c) => Node::new(Kind::Const(c.into()), at),
                 _ => {
                     return Err(RubyError::syntax(
                         "syntax error, expecting a constant after '::'",

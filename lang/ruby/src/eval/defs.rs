@@ -4,13 +4,34 @@
 //! instance variables; `Comparable` and `Enumerable` for classes that include them.
 
 use super::{core_constant, raise, unsupported, Flow, Interp, R};
-use crate::ast::{Block, ClassDef, DefParam, MethodDef, Name};
+use crate::ast::{Block, ClassDef, ConstName, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods::{self, M};
 use crate::show::inspect;
 use crate::value::{Ancestor, Include, Ivars, Method, Object, RHash, RValue, UserClass};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+
+thread_local! {
+    /// Counts the changes of the thread's constants (one defined, a module included,
+    /// classes cleared): a constant's node keeps what it was found to be with this count
+    /// (`Interp::constant_node`), good while nothing changed.
+    static CONSTANTS_CHANGED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Notes a change of constants: what nodes kept is found again.
+pub(crate) fn constants_changed() {
+    let _ = CONSTANTS_CHANGED.try_with(|c| c.set(c.get().wrapping_add(1)));
+}
+
+/// What a constant's node was found to be, in which classes around it, with which constants
+/// of the top, and at which count of changes.
+struct FoundConstant {
+    changes: u64,
+    cref: *const (),
+    top: *const (),
+    value: RValue,
+}
 
 /// How deeply methods may call each other (Ruby's stack holds about ten thousand simple
 /// frames before `stack level too deep`).
@@ -133,19 +154,30 @@ pub struct Scope(Vec<(Name, RValue)>);
 
 impl Scope {
     pub fn get(&self, name: &str) -> Option<&RValue> {
-        self.0.iter().find(|(n, _)| **n == *name).map(|(_, v)| v)
+        self.0.iter().find(|(n, _)| same(n, name)).map(|(_, v)| v)
     }
 
     pub fn get_mut(&mut self, name: &str) -> Option<&mut RValue> {
         self.0
             .iter_mut()
-            .find(|(n, _)| **n == *name)
+            .find(|(n, _)| same(n, name))
             .map(|(_, v)| v)
     }
 
     /// Defines a variable that is not in the scope yet (its name shared with the code's).
     pub fn define(&mut self, name: Name, v: RValue) {
         self.0.push((name, v));
+    }
+
+    /// Whether the scope has allocated room, not too much to keep it for another block's
+    /// call.
+    pub(crate) fn has_room(&self) -> bool {
+        self.0.capacity() != 0 && self.0.capacity() <= SPARE_ROOM
+    }
+
+    /// Forgets the variables (keeping the room).
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
     }
 
     /// Sets the variable `name`, defining it when it is new.
@@ -155,6 +187,13 @@ impl Scope {
             None => self.0.push((name, v)),
         }
     }
+}
+
+/// Whether a variable's name is `name`: the same shared text (names are made one text per
+/// name, `ast::Name`), else the same bytes.
+#[inline(always)]
+fn same(n: &Name, name: &str) -> bool {
+    n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == *name)
 }
 
 /// A frame: the template's body, a method's body or a class's body.
@@ -476,6 +515,7 @@ impl Interp<'_> {
                 match &container {
                     Some(c) => {
                         c.constants.borrow_mut().insert(short.to_string(), v);
+                        constants_changed();
                     }
                     None => {
                         self.set_top_constant(short, v);
@@ -540,6 +580,37 @@ impl Interp<'_> {
         Ok(v.unwrap_or(RValue::Nil))
     }
 
+    /// A constant's node: what it was found to be last time when no constant has changed
+    /// since and it is looked up among the same classes and top constants (a look-up
+    /// hashed its name twice or more: the top's constants, the core classes), else
+    /// `constant`.
+    pub(super) fn constant_node(&mut self, c: &ConstName, at: usize) -> R {
+        // (the facts' host answers some constants itself, made anew: not kept)
+        if self.host.custom_facts() {
+            return self.constant(c, at);
+        }
+        let changes = CONSTANTS_CHANGED.with(Cell::get);
+        let cref = Rc::as_ptr(&self.st.ctx.cref) as *const ();
+        let top = Rc::as_ptr(&self.st.top_constants) as *const ();
+        let kept = c.found.with(|f: &FoundConstant| {
+            (f.changes == changes && f.cref == cref && f.top == top).then(|| f.value.clone())
+        });
+        if let Some(v) = kept {
+            return Ok(v);
+        }
+        let value = self.constant(c, at)?;
+        let first = scope_segments(c.strip_prefix("::").unwrap_or(c)).next();
+        if !matches!(first, Some("File" | "ENV" | "Dir")) {
+            c.found.set(FoundConstant {
+                changes,
+                cref,
+                top,
+                value: value.clone(),
+            });
+        }
+        Ok(value)
+    }
+
     fn lexical_constant(&self, name: &str) -> Option<RValue> {
         for c in self.st.ctx.cref.iter().rev() {
             if let Some(v) = c.constants.borrow().get(name) {
@@ -579,6 +650,7 @@ impl Interp<'_> {
         match self.st.ctx.cref.last() {
             Some(c) => {
                 c.constants.borrow_mut().insert(name.to_string(), v);
+                constants_changed();
             }
             None => {
                 self.set_top_constant(name, v);
@@ -807,6 +879,7 @@ impl Interp<'_> {
                         }
                     };
                     c.includes.borrow_mut().push(inc);
+                    constants_changed();
                 }
                 Ok(Some(RValue::Module(c.clone())))
             }

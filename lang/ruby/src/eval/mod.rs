@@ -93,6 +93,7 @@ impl Drop for Loaded {
         for c in self.classes.iter().flat_map(|c| c.iter()) {
             c.clear();
         }
+        defs::constants_changed();
     }
 }
 
@@ -188,6 +189,7 @@ impl<'h> Interp<'h> {
     /// Defines a constant of the top (the map is copied first if it is shared).
     pub(crate) fn set_top_constant(&mut self, name: &str, v: RValue) {
         Rc::make_mut(&mut self.st.top_constants).insert(name.to_string(), v);
+        defs::constants_changed();
     }
 
     /// Defines a method of the top (the map is copied first if it is shared).
@@ -332,6 +334,7 @@ impl<'h> Interp<'h> {
     }
 
     /// `@name`: the host's variable (nil when there is none).
+    #[inline(never)]
     fn ivar(&mut self, name: &str) -> RValue {
         match &self.st.ctx.this {
             This::Template => {}
@@ -412,17 +415,96 @@ impl<'h> Interp<'h> {
             Kind::Nil => RValue::Nil,
             Kind::True => RValue::Bool(true),
             Kind::False => RValue::Bool(false),
-            Kind::SelfRef => match &self.st.ctx.this {
-                This::Template => return unsupported("'self' (the template object)", at),
-                This::Object(o) => RValue::Object(o.clone()),
-                This::Class(c) => RValue::Module(c.clone()),
-            },
             Kind::Int(i) => RValue::Int(*i),
             Kind::Float(f) => RValue::Float(*f),
             // (a literal without interpolation is its text, shared: strings are values)
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Str(l.clone()),
                 _ => RValue::Str(self.interpolate_rc(parts)?),
+            },
+            Kind::Array(items) => RValue::array(self.list(items)?),
+            Kind::IVar(name) => self.ivar(name),
+            Kind::Const(name) => self.constant_node(name, at)?,
+            Kind::LVar(name) => match self.local(name) {
+                Some(v) => v.clone(),
+                None => self.self_call(name.id(), name, vec![], None, at)?,
+            },
+            Kind::Call {
+                recv,
+                name,
+                args,
+                block,
+                vcall,
+            } => {
+                if *vcall {
+                    if let Some(v) = self.local(name) {
+                        return Ok(v.clone());
+                    }
+                }
+                self.call(recv.as_deref(), name, args, block.as_ref(), at)?
+            }
+            Kind::Assign(target, value) => {
+                let v = self.eval(value)?;
+                self.assign(target, v.clone())?;
+                v
+            }
+            Kind::And(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    self.eval(b)?
+                } else {
+                    l
+                }
+            }
+            Kind::Or(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    l
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Kind::Not(e) => RValue::Bool(!self.eval(e)?.truthy()),
+            Kind::If(c, then, els) => {
+                if self.eval(c)?.truthy() {
+                    self.body(then)?
+                } else {
+                    self.body(els)?
+                }
+            }
+            Kind::Seq(body) => self.body(body)?,
+            Kind::Return(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Kind::Text(t) => {
+                methods::push_checked(&mut self.st.out, t, at)?;
+                RValue::Nil
+            }
+            Kind::Output(e) => {
+                let v = self.eval(e)?;
+                let s = self.to_s(v, at)?;
+                methods::push_checked(&mut self.st.out, &s, at)?;
+                RValue::Nil
+            }
+            // (the rarer kinds out of line: their locals would enlarge the frame every
+            // node pays)
+            _ => return self.eval_rare(n),
+        })
+    }
+
+    /// The kinds of node `eval` leaves out of line.
+    #[inline(never)]
+    fn eval_rare(&mut self, n: &Node) -> R {
+        let at = n.at;
+        Ok(match &n.kind {
+            Kind::SelfRef => match &self.st.ctx.this {
+                This::Template => return unsupported("'self' (the template object)", at),
+                This::Object(o) => RValue::Object(o.clone()),
+                This::Class(c) => RValue::Module(c.clone()),
             },
             Kind::Sym(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Sym(l.clone()),
@@ -432,7 +514,6 @@ impl<'h> Interp<'h> {
                 let src = self.interpolate(parts)?;
                 RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
             }
-            Kind::Array(items) => RValue::array(self.list(items)?),
             Kind::Hash(pairs) => {
                 let mut h = RHash::default();
                 for (k, v) in pairs {
@@ -460,33 +541,8 @@ impl<'h> Interp<'h> {
                 }
                 RValue::Range(Rc::new((a, b, *excl)))
             }
-            Kind::IVar(name) => self.ivar(name),
             Kind::GVar(name) => self.gvar(name, at)?,
-            Kind::Const(name) => self.constant(name, at)?,
-            Kind::LVar(name) => match self.local(name) {
-                Some(v) => v.clone(),
-                None => self.self_call(name.id(), name, vec![], None, at)?,
-            },
-            Kind::Call {
-                recv,
-                name,
-                args,
-                block,
-                vcall,
-            } => {
-                if *vcall {
-                    if let Some(v) = self.local(name) {
-                        return Ok(v.clone());
-                    }
-                }
-                self.call(recv.as_deref(), name, args, block.as_ref(), at)?
-            }
             Kind::Splat(_) => return unsupported("a splat outside of an argument list", at),
-            Kind::Assign(target, value) => {
-                let v = self.eval(value)?;
-                self.assign(target, v.clone())?;
-                v
-            }
             Kind::MultiAssign(targets, value) => self.multi_assign(targets, value)?,
             Kind::OpAssign(target, op, value) => {
                 let current = match &target.kind {
@@ -511,31 +567,7 @@ impl<'h> Interp<'h> {
                 self.assign(target, v.clone())?;
                 v
             }
-            Kind::And(a, b) => {
-                let l = self.eval(a)?;
-                if l.truthy() {
-                    self.eval(b)?
-                } else {
-                    l
-                }
-            }
-            Kind::Or(a, b) => {
-                let l = self.eval(a)?;
-                if l.truthy() {
-                    l
-                } else {
-                    self.eval(b)?
-                }
-            }
-            Kind::Not(e) => RValue::Bool(!self.eval(e)?.truthy()),
             Kind::Defined(e) => self.defined(e)?,
-            Kind::If(c, then, els) => {
-                if self.eval(c)?.truthy() {
-                    self.body(then)?
-                } else {
-                    self.body(els)?
-                }
-            }
             Kind::While(c, body, until) | Kind::DoWhile(c, body, until) => {
                 let mut first = matches!(n.kind, Kind::DoWhile(..));
                 loop {
@@ -579,17 +611,9 @@ impl<'h> Interp<'h> {
                 }
                 other => other?,
             },
-            Kind::Seq(body) => self.body(body)?,
             Kind::Lambda(block, lambda) => RValue::Proc(block.clone(), *lambda, self.st.ctx.id),
             Kind::Def(def) => self.define_method(def, at)?,
             Kind::ClassDef(def) => self.class_def(def, at)?,
-            Kind::Return(v) => {
-                let v = match v {
-                    Some(v) => self.eval(v)?,
-                    None => RValue::Nil,
-                };
-                return Err(Flow::Return(v));
-            }
             Kind::Yield(args) => {
                 let args = self.list(args)?;
                 self.yield_given(args, at)?
@@ -610,16 +634,8 @@ impl<'h> Interp<'h> {
                 };
                 return Err(Flow::Break(v));
             }
-            Kind::Text(t) => {
-                methods::push_checked(&mut self.st.out, t, at)?;
-                RValue::Nil
-            }
-            Kind::Output(e) => {
-                let v = self.eval(e)?;
-                let s = self.to_s(v, at)?;
-                methods::push_checked(&mut self.st.out, &s, at)?;
-                RValue::Nil
-            }
+            // (the kinds `eval` answers itself)
+            _ => return self.eval(n),
         })
     }
 
@@ -903,10 +919,11 @@ impl<'h> Interp<'h> {
         let (recv, safe) = match recv {
             Some(r) => {
                 let v = self.eval_leaf(r)?;
-                match name.strip_prefix("&.") {
-                    Some(_) if matches!(v, RValue::Nil) => return Ok(RValue::Nil),
-                    Some(_) => (Some(v), true),
-                    None => (Some(v), false),
+                // (`&.name`, tested by its bytes: a call to compare texts cost more)
+                match name.as_bytes() {
+                    [b'&', b'.', ..] if matches!(v, RValue::Nil) => return Ok(RValue::Nil),
+                    [b'&', b'.', ..] => (Some(v), true),
+                    _ => (Some(v), false),
                 }
             }
             None => (None, false),
@@ -1079,7 +1096,7 @@ impl<'h> Interp<'h> {
     pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
-        let mut scope = Scope::default();
+        let mut scope = self.st.scope();
         let args = if block.params.len() > 1 && args.len() == 1 {
             match &args[0] {
                 RValue::Array(a) => a.borrow().clone(),
@@ -1136,7 +1153,9 @@ impl<'h> Interp<'h> {
         }
         self.st.ctx.locals.push(scope);
         let r = self.body(&block.body);
-        self.st.ctx.locals.pop();
+        if let Some(scope) = self.st.ctx.locals.pop() {
+            self.st.keep_scope(scope);
+        }
         match r {
             Err(Flow::Next(v)) => Ok(v),
             other => other,

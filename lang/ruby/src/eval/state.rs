@@ -32,6 +32,9 @@ const ROOM_KEPT: usize = 1 << 16;
 const SPARE_ARGS: usize = 16;
 const ARGS_ROOM: usize = 8;
 
+/// How many block scopes an interpreter keeps (as many as blocks nest).
+const SPARE_SCOPES: usize = 8;
+
 /// Everything of an interpreter but its host.
 pub struct State {
     pub out: String,
@@ -83,6 +86,9 @@ pub struct State {
     /// The argument lists of ended core method calls, emptied, for the next calls'
     /// (`Interp::list`, `methods::call`).
     spare_args: Vec<Vec<RValue>>,
+    /// The scopes of ended block calls, emptied, for the next ones (`yield_block`: a
+    /// block's scope allocated its room at each call).
+    spare_scopes: Vec<Scope>,
 }
 
 impl State {
@@ -109,6 +115,20 @@ impl State {
             parked: Vec::new(),
             spare_locals: Vec::new(),
             spare_args: Vec::new(),
+            spare_scopes: Vec::new(),
+        }
+    }
+
+    /// A scope for a block's call: an ended call's, else a new one.
+    pub(crate) fn scope(&mut self) -> Scope {
+        self.spare_scopes.pop().unwrap_or_default()
+    }
+
+    /// Keeps an ended block call's scope, emptied, for a later call (a few, not big).
+    pub(crate) fn keep_scope(&mut self, mut scope: Scope) {
+        if scope.has_room() && self.spare_scopes.len() < SPARE_SCOPES {
+            scope.clear();
+            self.spare_scopes.push(scope);
         }
     }
 
@@ -183,6 +203,9 @@ impl State {
             cleared(own);
         }
         if let Some(own) = Rc::get_mut(&mut self.top_constants) {
+            if !own.is_empty() {
+                super::defs::constants_changed();
+            }
             cleared(own);
         }
         cleared(&mut self.ivars);
@@ -251,6 +274,9 @@ impl State {
     /// Forgets the methods, constants and variables of the classes the code defined:
     /// they may hold the classes themselves.
     fn clear_classes(&mut self) {
+        if !self.classes.is_empty() {
+            super::defs::constants_changed();
+        }
         for c in self.classes.drain(..) {
             c.clear();
         }
