@@ -81,7 +81,16 @@ impl NamedScope {
     /// While defaults are evaluated, reading a parameter of this scope that has no value yet
     /// is the reference's error: an earlier one was given none (`expects a value for
     /// parameter $a`), a later one is not evaluated yet.
+    #[inline]
     pub fn check_parameter_access(&self, name: &str) -> Result<(), crate::error::Error> {
+        // (inline: each variable read in a body asks, defaults are evaluated rarely)
+        if self.binding.borrow().is_none() {
+            return Ok(());
+        }
+        self.check_guarded_access(name)
+    }
+
+    fn check_guarded_access(&self, name: &str) -> Result<(), crate::error::Error> {
         let guard = self.binding.borrow();
         let Some(g) = guard.as_ref() else {
             return Ok(());
@@ -108,6 +117,21 @@ impl NamedScope {
         let mut s = Some(self);
         while let Some(scope) = s {
             if let Some(v) = scope.vars.borrow().get(name) {
+                return Some(v.clone());
+            }
+            s = scope.parent.as_deref();
+        }
+        None
+    }
+
+    /// [`lookup`](Self::lookup) of a name whose hash ([`ScopeVars`]' hasher) is known: the
+    /// name hashed once for the whole chain (and the top scope after it).
+    pub fn lookup_hashed(&self, name: &str, hash: u64) -> Option<Value> {
+        use indexmap::map::RawEntryApiV1;
+        let mut s = Some(self);
+        while let Some(scope) = s {
+            let vars = scope.vars.borrow();
+            if let Some((_, v)) = vars.raw_entry_v1().from_key_hashed_nocheck(hash, name) {
                 return Some(v.clone());
             }
             s = scope.parent.as_deref();

@@ -717,11 +717,16 @@ impl Evaluator {
                 }
                 f = frame.parent;
             }
+            // hashed once for the scopes' and the top scope's maps (the same hasher)
+            let hash = std::hash::BuildHasher::hash_one(&rustc_hash::FxBuildHasher, name);
             if let Some(scope) = &self.scope {
                 scope.check_parameter_access(name)?;
-                if let Some(v) = scope.lookup(name) {
+                if let Some(v) = scope.lookup_hashed(name, hash) {
                     return Ok(Some(v));
                 }
+            }
+            if let Some(v) = self.globals.get_hashed(name, hash) {
+                return Ok(Some(v.clone()));
             }
         } else if let Some(v) = self.qualified_variable(name) {
             return Ok(Some(v));

@@ -127,6 +127,13 @@ impl Globals {
         self.vars.get(strip_top(name)).map(|v| &v.value)
     }
 
+    /// [`get`](Self::get) of a name not starting with `::`, hashed with `FxBuildHasher`.
+    pub fn get_hashed(&self, name: &str, hash: u64) -> Option<&Value> {
+        use indexmap::map::RawEntryApiV1;
+        let entry = self.vars.raw_entry_v1().from_key_hashed_nocheck(hash, name);
+        entry.map(|(_, v)| &v.value)
+    }
+
     /// Assigns `name`; `Err(Reassigned)` if it was already assigned during `generation`.
     pub fn set(&mut self, name: &Rc<str>, value: Value, generation: u64) -> Result<(), Reassigned> {
         let key: Rc<str> = if name.starts_with("::") {

@@ -7,7 +7,8 @@
 /// Where the first `::` of `name` starts.
 pub fn find_separator(name: &str) -> Option<usize> {
     let b = name.as_bytes();
-    let mut i = 0;
+    // (no `::` before the first eight bytes holding a colon)
+    let mut i = first_colon_block(b)?;
     while i + 1 < b.len() {
         if b[i] == b':' {
             if b[i + 1] == b':' {
@@ -29,8 +30,39 @@ pub fn rfind_separator(name: &str) -> Option<usize> {
 }
 
 /// Whether `name` holds `::`.
+#[inline]
 pub fn is_qualified(name: &str) -> bool {
     find_separator(name).is_some()
+}
+
+/// A position of `b` at or before its first colon, `None` when it has none. Eight bytes are
+/// tested at once (a word with a zero byte where the colons were; the last eight bytes as
+/// one word, overlapping the block before): the evaluator asks whether each variable name
+/// it looks up is qualified, and most names have no colon.
+#[inline]
+fn first_colon_block(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const COLONS: u64 = ONES * b':' as u64;
+    let has_colon = |at: usize| {
+        let mut word = [0; 8];
+        word.copy_from_slice(&b[at..at + 8]);
+        let x = u64::from_le_bytes(word) ^ COLONS;
+        // non-zero exactly when a byte of `x` is zero
+        x.wrapping_sub(ONES) & !x & HIGHS != 0
+    };
+    let n = b.len();
+    if n < 8 {
+        return b.iter().position(|&c| c == b':');
+    }
+    let mut at = 0;
+    while at + 8 <= n {
+        if has_colon(at) {
+            return Some(at);
+        }
+        at += 8;
+    }
+    (at < n && has_colon(n - 8)).then_some(n - 8)
 }
 
 /// `name` split at its first `::` (as `str::split_once("::")`).
@@ -231,6 +263,23 @@ mod tests {
                 s.split("::").collect::<Vec<_>>(),
                 "{s:?}"
             );
+        }
+    }
+
+    #[test]
+    fn block_scans_find_colons_at_every_position() {
+        // names longer than one block of eight bytes, `:` and `::` everywhere (across blocks)
+        for len in 0..26 {
+            for at in 0..len {
+                for mark in [":", "::", ":a:", "é:"] {
+                    let mut s = "b".repeat(len);
+                    s.insert_str(at, mark);
+                    assert_eq!(find_separator(&s), s.find("::"), "{s:?}");
+                    assert_eq!(is_qualified(&s), s.contains("::"), "{s:?}");
+                }
+            }
+            let plain = "x".repeat(len);
+            assert_eq!(find_separator(&plain), None);
         }
     }
 }
