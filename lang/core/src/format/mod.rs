@@ -24,7 +24,7 @@ mod tests;
 pub(crate) mod testvalues;
 
 use crate::error::Error;
-use crate::types::{self, IntRange, PType};
+use crate::types;
 use crate::values::Value;
 use engine::Indent;
 use maps::FormatMap;
@@ -201,17 +201,13 @@ pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
             // A format string applies to the value itself; for an array or hash it is the
             // format of all arrays (hashes) so that nested ones follow it.
             let key = match v {
-                Value::Array(_) => Some(PType::Array(Box::new(PType::Any), IntRange::SIZE)),
-                Value::Hash(_) => Some(PType::Hash(
-                    Box::new(PType::Any),
-                    Box::new(PType::Any),
-                    IntRange::SIZE,
-                )),
+                Value::Array(_) => Some(maps::ContainerKey::Array),
+                Value::Hash(_) => Some(maps::ContainerKey::Hash),
                 _ => None,
             };
             match key {
                 Some(key) => {
-                    let map = maps::merge(&defaults, &maps::single(key, f));
+                    let map = maps::defaults_with_container_format(key, &f);
                     engine::convert(v, &map, Indent::TOP, 0)
                 }
                 None => engine::convert_with(v, &f, &defaults, Indent::TOP, 0),
