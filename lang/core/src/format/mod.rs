@@ -187,6 +187,28 @@ fn reserve_for_text(v: &Value) -> Result<(), Error> {
     }
 }
 
+/// A format string parsed, kept by its text per thread (a conversion in a loop gives the
+/// same text each time).
+fn parsed_format(text: &str) -> Result<std::rc::Rc<Format>, Error> {
+    use std::rc::Rc;
+    thread_local! {
+        static PARSED: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Rc<Format>>> =
+            Default::default();
+    }
+    if let Some(f) = PARSED.with(|p| p.borrow().get(text).cloned()) {
+        return Ok(f);
+    }
+    let f = Rc::new(Format::parse(text)?);
+    PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() >= 256 {
+            p.clear();
+        }
+        p.insert(text.into(), f.clone());
+    });
+    Ok(f)
+}
+
 /// `String(value, format)`: `format` is `default`, a format string, or a map from types
 /// to formats (strings or `{format, separator, separator2, string_formats}` hashes),
 /// merged with the default formats.
@@ -197,7 +219,7 @@ pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
     let defaults = maps::default_formats();
     match format {
         Value::String(text) => {
-            let f = Format::parse(text)?;
+            let f = parsed_format(text)?;
             // A format string applies to the value itself; for an array or hash it is the
             // format of all arrays (hashes) so that nested ones follow it.
             let key = match v {
