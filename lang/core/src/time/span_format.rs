@@ -409,7 +409,13 @@ impl SpanFormat {
         let mut rest = s;
         for seg in &self.segments {
             if let Segment::Literal(l) = seg {
-                match rest.find(l.as_str()) {
+                // (most literals are one ASCII punctuation character: found by `memchr`,
+                // exact in UTF-8 text, where no other character holds an ASCII byte)
+                let at = match l.as_bytes() {
+                    [b] => memchr::memchr(*b, rest.as_bytes()),
+                    _ => rest.find(l.as_str()),
+                };
+                match at {
                     Some(i) => rest = &rest[i + l.len()..],
                     None => return false,
                 }
