@@ -328,7 +328,8 @@ impl Check {
             Check::String => matches!(v, Value::String(_)),
             Check::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
             Check::Integer => matches!(v, Value::Integer(_)),
-            Check::Float => matches!(v, Value::Float(_)),
+            // (the full range holds every float but NaN, as its bounds are compared)
+            Check::Float => matches!(v, Value::Float(f) if !f.is_nan()),
             Check::Boolean => matches!(v, Value::Boolean(_)),
             Check::Array => matches!(v, Value::Array(_)),
             Check::Hash => matches!(v, Value::Hash(_)),

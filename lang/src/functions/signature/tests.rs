@@ -104,6 +104,7 @@ fn checks_by_kind_agree_with_the_instance_check() {
         Value::Integer(i64::MIN),
         Value::Float(1.5),
         Value::Float(f64::NAN),
+        Value::Float(f64::INFINITY),
         Value::Boolean(true),
         Value::string(""),
         Value::string("text"),
@@ -113,6 +114,25 @@ fn checks_by_kind_agree_with_the_instance_check() {
         Value::hash([(Value::Integer(1), Value::Undef)].into_iter().collect()),
         Value::typ(PType::string()),
     ];
+    // Each type checked by kind, whether a built-in takes it or not.
+    let any = || Box::new(PType::Any);
+    let size = crate::types::IntRange::SIZE;
+    for t in [
+        PType::Any,
+        PType::string(),
+        PType::Numeric,
+        PType::integer(),
+        PType::float(),
+        PType::Boolean(None),
+        PType::Array(any(), size),
+        PType::Hash(any(), any(), size),
+    ] {
+        let check = Check::of(&t);
+        assert_ne!(check, Check::General, "{t}");
+        for v in &values {
+            assert_eq!(check.accepts(&t, v), shims::is_instance(&t, v), "{t} {v:?}");
+        }
+    }
     let mut by_kind = 0;
     for b in crate::functions::all() {
         for d in b.signatures {
