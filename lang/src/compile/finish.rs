@@ -125,8 +125,11 @@ impl Evaluator {
                 relation_refs(&v, &mut refs);
                 // The operand is a set, as the reference makes it: flattened, each resource
                 // once (`[A, [B, A]] -> C` is `[A, B] -> C`, and so is its value).
-                let mut seen = std::collections::HashSet::new();
-                refs.retain(|r| seen.insert(r.clone()));
+                // (one reference, the usual operand, is a set already)
+                if refs.len() > 1 {
+                    let mut seen = std::collections::HashSet::new();
+                    refs.retain(|r| seen.insert(r.clone()));
+                }
                 let v = match v {
                     Value::Array(_) => {
                         let mut flat: Vec<Value> = Vec::new();

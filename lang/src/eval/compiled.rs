@@ -26,8 +26,8 @@
 //! parentheses, `if` / `unless` / `elsif` / `else`, selectors without `*` or lambda options,
 //! calls by name of functions that are not built in, calls (also as methods) of the
 //! built-ins marked `scope_free` (no block, no `*` argument), and in lambdas assignments
-//! to a variable and calls with a lambda. A closure fails where its node would, with the
-//! error located as the tree walk locates it.
+//! to a variable, calls with a lambda and calls of a type (`String($x, '%x')`). A closure
+//! fails where its node would, with the error located as the tree walk locates it.
 
 use super::compiled_match::is_type_name;
 use super::expr::located;
@@ -242,6 +242,11 @@ impl Compiler<'_> {
                 style,
                 ..
             } => self.block_call(name, args, block, *style, span, depth)?,
+            ExprKind::CallType {
+                callee,
+                args,
+                block,
+            } => self.type_call(callee, args, block.as_ref(), span, depth)?,
             _ => return None,
         })
     }
@@ -625,6 +630,40 @@ impl Compiler<'_> {
             }
             let caller = std::mem::replace(&mut ev.source, source.clone());
             let r = crate::limits::deep(|| ev.call_named(&name, values, Some(&block), style, span));
+            ev.source = caller;
+            r.map_err(|f| located(f, span))
+        }))
+    }
+
+    /// A call of a type (`String($x, '%x')`, `Timestamp($s)`, `Integer[1, 2]('1')`) in a
+    /// lambda's body: `new` called by name with the type first, as the tree walk calls it
+    /// (`Type('Integer[$x]')` evaluates its text in the current frame, the body's own while
+    /// it runs). A function's body, which runs with no frame, does not compile it.
+    fn type_call(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        block: Option<&Rc<Lambda>>,
+        span: Span,
+        depth: usize,
+    ) -> Option<Code> {
+        if !self.lambda {
+            return None;
+        }
+        let callee = self.expr(callee, depth + 1)?;
+        let args = self.exprs(args, depth)?;
+        let (block, source) = (block.cloned(), self.source.clone());
+        self.reads_outer.set(true);
+        Some(Box::new(move |ev, base| {
+            let mut values = Vec::with_capacity(args.len() + 1);
+            values.push(callee(ev, base)?);
+            for a in &args {
+                values.push(a(ev, base)?);
+            }
+            let caller = std::mem::replace(&mut ev.source, source.clone());
+            let r = crate::limits::deep(|| {
+                ev.call_named("new", values, block.as_ref(), CallStyle::Prefix, span)
+            });
             ev.source = caller;
             r.map_err(|f| located(f, span))
         }))
@@ -1079,6 +1118,19 @@ mod tests {
             "function wb($x, Callable &$b) { $b.call($x) + 1 } Integer[1, 12].map |$x| { wb($x) |$y| { $y * 2 } }",
             "Integer[1, 12].map |$x| { $s = \"${x}\" $s.split('').map |$c| { \"${c}${s}\" }.join(',') }",
             "Integer[1, 12].map |$x| { $x.with |$y| { $y + 1 } }",
+        ],
+        // Calls of a type in a lambda's body: conversions and their errors, a type made
+        // from text (its variables read in the lambda's frame), a block, unknown types; in
+        // a function's body, walked.
+        &[
+            "Integer[1, 20].map |$i| { [String($i * 7919, '%012x'), Integer(\"${i}\"), Float($i).floor, Timespan($i).hours] }",
+            "Integer[1, 12].map |$i| { if $i == 11 { Integer('x') } else { $i } }",
+            "Integer[1, 12].map |$i| { $n = $i + 1 [Type(\"Integer[${n}]\"), Type('Integer[$n]')] }",
+            "Integer[1, 12].map |$i| { Integer[1, 10]($i) }",
+            "Integer[1, 12].map |$i| { String($i) |$s| { \"<${s}>\" } }",
+            "Integer[1, 12].map |$i| { if $i == 11 { Nosuch($i) } else { $i } }",
+            "Integer[1, 12].map |$i| { [Timestamp('2024-01-01T00:00:00 UTC') + $i, SemVer(\"1.${i}.0\")] }",
+            "function ft($x) { String($x, '%x') } [ft(10), ft(11), ft('a')]",
         ],
         // Bodies that are walked: a top-scope variable, match variables, a built-in.
         &[

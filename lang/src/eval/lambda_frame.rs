@@ -5,18 +5,16 @@
 //! Each call still starts as a call in a new frame would: every slot empty but the
 //! parameters, the caller's match variables (restored after the call), interrupts checked.
 //!
-//! A lambda called more than a few times whose arguments bind straight into its slots runs
-//! its body compiled (`compiled`) from then on, when the body is one that compiles.
+//! A lambda called more than a few times (counted over all its iterations, `closure_code`)
+//! whose arguments bind straight into its slots runs its body compiled (`compiled`) from
+//! then on, when the body is one that compiles.
 
 use super::call::{Args, Closure};
 use super::compiled::Body;
 use super::{EvalResult, Evaluator};
 use crate::values::Value;
-use std::cell::{Cell, OnceCell};
-
-/// The calls of a lambda in one iteration after which its body is compiled (the compiling
-/// costs about what a few calls do; most iterations in manifests are short).
-const COMPILED_AFTER: u32 = 8;
+use std::cell::OnceCell;
+use std::rc::Rc;
 
 /// The frame of a lambda called repeatedly, open for the duration of
 /// [`Evaluator::with_lambda_frame`].
@@ -29,10 +27,8 @@ pub struct LambdaFrame<'c> {
     plain: bool,
     /// The built-in iterating (the lambda's name in errors: `'each' block`).
     owner: &'static str,
-    /// The calls so far (counted up to [`COMPILED_AFTER`]).
-    calls: Cell<u32>,
     /// The compiled body, once compiled (`None` inside: it does not compile).
-    compiled: OnceCell<Option<Body>>,
+    compiled: OnceCell<Option<Rc<Body>>>,
 }
 
 impl Evaluator {
@@ -54,7 +50,6 @@ impl Evaluator {
                 base,
                 plain: c.layout.arity.plain,
                 owner,
-                calls: Cell::new(0),
                 compiled: OnceCell::new(),
             };
             ev.current = caller;
@@ -107,26 +102,15 @@ impl Evaluator {
         self.lambda_result(c, r?)
     }
 
-    /// The compiled body of `frame`'s lambda, from its [`COMPILED_AFTER`]th call on.
-    fn compiled_lambda<'f>(&self, frame: &'f LambdaFrame) -> Option<&'f Body> {
-        let calls = frame.calls.get();
-        if calls < COMPILED_AFTER {
-            frame.calls.set(calls + 1);
-            return None;
+    /// The compiled body of `frame`'s lambda, from its `COMPILED_AFTER`th call on (counted
+    /// over all its iterations: `closure_code`).
+    fn compiled_lambda<'f>(&mut self, frame: &'f LambdaFrame) -> Option<&'f Body> {
+        if let Some(body) = frame.compiled.get() {
+            return body.as_deref();
         }
         let c = frame.closure;
-        frame
-            .compiled
-            .get_or_init(|| {
-                self.compile(
-                    c.lambda.params.len(),
-                    true,
-                    &c.lambda.body,
-                    &c.layout,
-                    &self.source,
-                )
-            })
-            .as_ref()
+        let body = self.frame_body(&c.lambda, &c.layout)?;
+        frame.compiled.get_or_init(|| body).as_deref()
     }
 
     /// Calls the lambda of `frame` with copies of `args`.

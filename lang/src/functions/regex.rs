@@ -164,10 +164,20 @@ fn expand(
     Ok(out)
 }
 
+/// Whether a replacement may refer to a group by number (`\1`..`\9`).
+fn has_numbered_reference(repl: &str) -> bool {
+    repl.as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'\\' && matches!(w[1], b'1'..=b'9'))
+}
+
 fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String, Error> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
-    let named = matches!(repl, Value::String(_)) && re.group_names().iter().any(Option::is_some);
+    // (whether the pattern names its groups matters only to `\1`..`\9`, which then give
+    // nothing: its names are not asked for otherwise)
+    let named = matches!(repl, Value::String(r) if has_numbered_reference(r))
+        && re.group_names().iter().any(Option::is_some);
     for groups in re.find_all(s)? {
         let Some(Some((a, b))) = groups.first().copied() else {
             continue;

@@ -160,6 +160,61 @@ pub fn single(key: PType, format: Format) -> FormatMap {
     }
 }
 
+/// The default key a format string given for an array or a hash is the format of
+/// (`String([1], '%p')`: all arrays, nested ones too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContainerKey {
+    Array,
+    Hash,
+}
+
+impl ContainerKey {
+    fn key(self) -> PType {
+        match self {
+            ContainerKey::Array => array_any(),
+            ContainerKey::Hash => hash_any(),
+        }
+    }
+
+    fn is_entry(self, e: &Entry) -> bool {
+        matches!(
+            (self, &e.matcher),
+            (ContainerKey::Array, Matcher::Array) | (ContainerKey::Hash, Matcher::Hash)
+        )
+    }
+}
+
+/// `merge(&default_formats(), &single(key.key(), format))`, without comparing types at each
+/// call: that merge keeps every default key (no other default type is an `Array` or a
+/// `Hash`) and sorts by the keys alone, so its order is found once per thread (the defaults
+/// merged with the key's own format) and only the key's format is made anew, the default's
+/// merged with `format`.
+pub fn defaults_with_container_format(key: ContainerKey, format: &Format) -> FormatMap {
+    thread_local! {
+        static ORDERED: [FormatMap; 2] = [ContainerKey::Array, ContainerKey::Hash].map(|k| {
+            let defaults = default_formats();
+            let own = defaults.entries.iter().find(|e| k.is_entry(e));
+            let own = own.map_or_else(|| fixed("%s"), |e| (*e.format).clone());
+            merge(&defaults, &single(k.key(), own))
+        });
+    }
+    let defaults = default_formats();
+    let merged = defaults
+        .entries
+        .iter()
+        .find(|e| key.is_entry(e))
+        .map(|e| Rc::new(e.format.merged_with(format)));
+    let mut map = ORDERED.with(|o| o[key as usize].clone());
+    for e in &mut map.entries {
+        if key.is_entry(e) {
+            if let Some(f) = &merged {
+                e.format = f.clone();
+            }
+        }
+    }
+    map
+}
+
 /// Merges `higher` over `lower`: entries of `lower` whose type is covered by a different
 /// type of `higher` are dropped, equal keys are merged, and the result is sorted.
 pub fn merge_maps(

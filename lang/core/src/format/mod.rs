@@ -24,7 +24,7 @@ mod tests;
 pub(crate) mod testvalues;
 
 use crate::error::Error;
-use crate::types::{self, IntRange, PType};
+use crate::types;
 use crate::values::Value;
 use engine::Indent;
 use maps::FormatMap;
@@ -187,6 +187,28 @@ fn reserve_for_text(v: &Value) -> Result<(), Error> {
     }
 }
 
+/// A format string parsed, kept by its text per thread (a conversion in a loop gives the
+/// same text each time).
+fn parsed_format(text: &str) -> Result<std::rc::Rc<Format>, Error> {
+    use std::rc::Rc;
+    thread_local! {
+        static PARSED: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Rc<Format>>> =
+            Default::default();
+    }
+    if let Some(f) = PARSED.with(|p| p.borrow().get(text).cloned()) {
+        return Ok(f);
+    }
+    let f = Rc::new(Format::parse(text)?);
+    PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() >= 256 {
+            p.clear();
+        }
+        p.insert(text.into(), f.clone());
+    });
+    Ok(f)
+}
+
 /// `String(value, format)`: `format` is `default`, a format string, or a map from types
 /// to formats (strings or `{format, separator, separator2, string_formats}` hashes),
 /// merged with the default formats.
@@ -197,21 +219,17 @@ pub fn format_value(v: &Value, format: &Value) -> Result<String, Error> {
     let defaults = maps::default_formats();
     match format {
         Value::String(text) => {
-            let f = Format::parse(text)?;
+            let f = parsed_format(text)?;
             // A format string applies to the value itself; for an array or hash it is the
             // format of all arrays (hashes) so that nested ones follow it.
             let key = match v {
-                Value::Array(_) => Some(PType::Array(Box::new(PType::Any), IntRange::SIZE)),
-                Value::Hash(_) => Some(PType::Hash(
-                    Box::new(PType::Any),
-                    Box::new(PType::Any),
-                    IntRange::SIZE,
-                )),
+                Value::Array(_) => Some(maps::ContainerKey::Array),
+                Value::Hash(_) => Some(maps::ContainerKey::Hash),
                 _ => None,
             };
             match key {
                 Some(key) => {
-                    let map = maps::merge(&defaults, &maps::single(key, f));
+                    let map = maps::defaults_with_container_format(key, &f);
                     engine::convert(v, &map, Indent::TOP, 0)
                 }
                 None => engine::convert_with(v, &f, &defaults, Indent::TOP, 0),

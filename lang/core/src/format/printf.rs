@@ -72,12 +72,22 @@ impl Spec {
         fill: char,
     ) -> String {
         let len = sign.len() + prefix.len() + body.chars().count();
-        match self.width {
-            Some(w) if self.zero && zero_ok && !self.minus && w > len => {
-                let zeros: String = std::iter::repeat_n(fill, w - len).collect();
-                format!("{sign}{prefix}{zeros}{body}")
-            }
-            _ => self.pad(format!("{sign}{prefix}{body}")),
+        // (joined by hand: `format!` costs several times the pushes)
+        let zeros = match self.width {
+            Some(w) if self.zero && zero_ok && !self.minus && w > len => w - len,
+            _ if sign.is_empty() && prefix.is_empty() => return self.pad(body),
+            _ => 0,
+        };
+        let mut out =
+            String::with_capacity(sign.len() + prefix.len() + zeros * fill.len_utf8() + body.len());
+        out.push_str(sign);
+        out.push_str(prefix);
+        out.extend(std::iter::repeat_n(fill, zeros));
+        out.push_str(&body);
+        if zeros > 0 {
+            out
+        } else {
+            self.pad(out)
         }
     }
 
@@ -91,7 +101,12 @@ impl Spec {
             _ => (0, false),
         };
         if shift == 0 {
-            let mut digits = n.unsigned_abs().to_string();
+            let magnitude = n.unsigned_abs();
+            // (a u64 is written by a faster routine than a u128)
+            let mut digits = match u64::try_from(magnitude) {
+                Ok(m) => m.to_string(),
+                Err(_) => magnitude.to_string(),
+            };
             if let Some(p) = self.prec {
                 if n == 0 && p == 0 {
                     digits.clear();

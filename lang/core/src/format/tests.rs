@@ -214,3 +214,38 @@ fn push_integer_writes_what_to_string_does() {
         assert_eq!(out, format!("x{i}"));
     }
 }
+
+/// A format string for an array or hash makes the map the general merge makes: the same
+/// keys in the same order, the container key's format merged (`defaults_with_container_format`
+/// skips the merge's type comparisons).
+#[test]
+fn a_container_format_string_merges_as_the_general_merge() {
+    use super::maps::{
+        default_formats, defaults_with_container_format, merge, single, ContainerKey,
+    };
+    use super::spec::Format;
+    use crate::types::{IntRange, PType};
+    let any = || Box::new(PType::Any);
+    for (key, t) in [
+        (ContainerKey::Array, PType::Array(any(), IntRange::SIZE)),
+        (
+            ContainerKey::Hash,
+            PType::Hash(any(), any(), IntRange::SIZE),
+        ),
+    ] {
+        for text in [
+            "%p", "%s", "%a", "%h", "%#p", "%-10s", "%[s", "%{p", "%(a", "%|h",
+        ] {
+            let Ok(f) = Format::parse(text) else {
+                continue;
+            };
+            let general = merge(&default_formats(), &single(t.clone(), f.clone()));
+            let fast = defaults_with_container_format(key, &f);
+            assert_eq!(
+                format!("{fast:?}"),
+                format!("{general:?}"),
+                "{key:?} {text}"
+            );
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! `Timespan.new` and `Timestamp.new`: every signature of the reference, with its errors.
 
 use super::dispatch::{arity_reason, got, mismatch, Signature};
-use super::span_format::{parse_timespan, parse_timespan_any, DEFAULT_FORMATS as SPAN_DEFAULTS};
+use super::span_format::{parse_timespan, parse_timespan_any, parse_timespan_default};
 use super::strptime::{parse_timestamp, parse_timestamp_any};
 use super::{nanos_from_f64, Timespan, Timestamp, NANOS_PER_SEC};
 use crate::error::Error;
@@ -189,7 +189,7 @@ pub fn timespan_new(args: &[Value]) -> Result<Value, Error> {
         [Value::Float(f)] => Ok(Value::Timespan(Timespan::from_nanos(nanos_from_f64(*f)?))),
         [Value::String(s), rest @ ..] if !s.is_empty() && rest.len() <= 1 => {
             let format = match rest.first() {
-                None => return parse_timespan_any(s, &SPAN_DEFAULTS).map(Value::Timespan),
+                None => return parse_timespan_default(s).map(Value::Timespan),
                 Some(f) => formats_of(f),
             };
             match format {
@@ -208,7 +208,7 @@ pub fn timespan_new(args: &[Value]) -> Result<Value, Error> {
                     .and_then(Value::as_str)
                     .unwrap_or("");
                 match h.get(&Value::from("format")) {
-                    None => parse_timespan_any(s, &SPAN_DEFAULTS).map(Value::Timespan),
+                    None => parse_timespan_default(s).map(Value::Timespan),
                     Some(f) => match formats_of(f) {
                         Ok(f) => parse_span_with(s, &f).map(Value::Timespan),
                         Err(_) => Err(span_mismatch(args)),

@@ -402,6 +402,28 @@ impl SpanFormat {
             .map_err(|e| e.unwrap_or_else(|| unparsable(s, &self.source)))
     }
 
+    /// Whether `s` holds the format's literal texts in order, as its pattern requires (each
+    /// found at its earliest place after the one before: a text that fails this cannot
+    /// match).
+    fn literals_in_order(&self, s: &str) -> bool {
+        let mut rest = s;
+        for seg in &self.segments {
+            if let Segment::Literal(l) = seg {
+                // (most literals are one ASCII punctuation character: found by `memchr`,
+                // exact in UTF-8 text, where no other character holds an ASCII byte)
+                let at = match l.as_bytes() {
+                    [b] => memchr::memchr(*b, rest.as_bytes()),
+                    _ => rest.find(l.as_str()),
+                };
+                match at {
+                    Some(i) => rest = &rest[i + l.len()..],
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
     /// [`SpanFormat::parse`], with `Err(None)` where the text does not have the format:
     /// `parse_timespan_any` tries several formats and words no error for each that fails.
     fn try_parse(&self, s: &str) -> Result<Timespan, Option<Error>> {
@@ -410,8 +432,9 @@ impl SpanFormat {
             .get_or_init(|| self.build_regex())
             .as_ref()
             .ok_or(None)?;
-        // (A format that does not fit is told by the fast matcher; most of a list do not.)
-        if !re.is_match(s) {
+        // (A format that does not fit is told by its literal texts or the fast matcher;
+        // most of a list do not.)
+        if !self.literals_in_order(s) || !re.is_match(s) {
             return Err(None);
         }
         let mut groups = self.groups.borrow_mut();
@@ -452,6 +475,21 @@ pub fn format_timespan(t: Timespan, format: &str) -> Result<String, Error> {
 /// Parses with one format.
 pub fn parse_timespan(s: &str, format: &str) -> Result<Timespan, Error> {
     SpanFormat::cached(format)?.parse(s)
+}
+
+/// [`parse_timespan_any`] with the default formats, compiled once per thread.
+pub fn parse_timespan_default(s: &str) -> Result<Timespan, Error> {
+    thread_local! {
+        static DEFAULTS: Vec<Rc<SpanFormat>> = DEFAULT_FORMATS
+            .iter()
+            .filter_map(|f| SpanFormat::cached(f).ok())
+            .collect();
+    }
+    let parsed = DEFAULTS.with(|formats| formats.iter().find_map(|f| f.try_parse(s).ok()));
+    match parsed {
+        Some(t) => Ok(t),
+        None => parse_timespan_any(s, &DEFAULT_FORMATS),
+    }
 }
 
 /// Parses trying each format in turn; `Unable to parse '...' using any of the formats ...`.

@@ -317,6 +317,39 @@ fn abstract_common(a: &PType, b: &PType) -> PType {
     if collection(a) && collection(b) {
         return PType::Collection(IntRange::SIZE);
     }
+    // A plain scalar of data and a collection (a record's number and its array): neither
+    // `ScalarData` nor `Scalar` holds a collection and `Data` holds the scalar, so the
+    // first of `Data` and `RichData` holding the collection, as the loop below finds (with
+    // four tests more); else neither is a catalog type: `Any`.
+    let plain_scalar = |t: &PType| {
+        matches!(
+            t,
+            PType::Integer(_)
+                | PType::Float(..)
+                | PType::Numeric
+                | PType::String { .. }
+                | PType::Enum { .. }
+                | PType::Boolean(_)
+                | PType::ScalarData
+        )
+    };
+    let scalar_and_collection = match (plain_scalar(a), plain_scalar(b)) {
+        (true, false) if collection(b) => Some(b),
+        (false, true) if collection(a) => Some(a),
+        _ => None,
+    };
+    if let Some(c) = scalar_and_collection {
+        return [PType::Data, PType::RichData]
+            .into_iter()
+            .find(|t| is_assignable(t, c))
+            .unwrap_or(PType::Any);
+    }
+    abstract_union(a, b)
+}
+
+/// The first of the abstract unions holding both, else `CatalogEntry` for two catalog
+/// types, else `Any`.
+fn abstract_union(a: &PType, b: &PType) -> PType {
     for t in [
         PType::ScalarData,
         PType::Scalar,
@@ -391,5 +424,49 @@ mod tests {
             PType::Numeric
         );
         assert_eq!(common_type(&ty("Integer"), &ty("Float")), PType::Numeric);
+    }
+
+    /// A scalar and a collection merge as the abstract unions tried in turn merge them.
+    #[test]
+    fn scalars_and_collections_merge_as_the_abstract_unions() {
+        let scalars = [
+            "Integer[1, 1]",
+            "Float",
+            "Numeric",
+            "String",
+            "Enum['a', 'b']",
+            "Boolean[true]",
+            "ScalarData",
+        ];
+        let collections = [
+            "Array[Boolean, 2, 2]",
+            "Array[String]",
+            "Array[Regexp]",
+            "Array[Any]",
+            "Hash[Enum['a'], Data, 1, 1]",
+            "Hash[Integer, String]",
+            "Hash[String, SemVer]",
+            "Hash[String, Callable]",
+            "Tuple[Integer, String]",
+            "Struct[{a => Integer}]",
+            "Collection",
+            "Array[0, 0]",
+        ];
+        let mut merged = std::collections::BTreeSet::new();
+        for s in scalars {
+            for c in collections {
+                let (s, c) = (ty(s), ty(c));
+                for (a, b) in [(&s, &c), (&c, &s)] {
+                    let t = abstract_common(a, b);
+                    assert_eq!(t, abstract_union(a, b), "{a} ∪ {b}");
+                    merged.insert(t.to_string());
+                }
+            }
+        }
+        // (each way out is taken)
+        assert_eq!(
+            merged.into_iter().collect::<Vec<_>>(),
+            ["Any", "Data", "RichData"]
+        );
     }
 }

@@ -11,7 +11,7 @@ mod describe;
 use super::shims;
 use crate::error::Error;
 use crate::eval::{Closure, Evaluator};
-use crate::types::PType;
+use crate::types::{IntRange, PType};
 use crate::values::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -283,18 +283,113 @@ fn block_ok(sig: &Signature, block: Option<&Closure>) -> bool {
 /// Where a declaration is (address and length of the static slice).
 type DeclKey = (usize, usize);
 
+/// How an argument is checked against a parameter's type: by the value's kind alone for
+/// the unconstrained types most built-ins take (`Any`, `String`, `Numeric`, `Array`, ...),
+/// else by the general instance check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Check {
+    Any,
+    String,
+    Numeric,
+    Integer,
+    Float,
+    Boolean,
+    Array,
+    Hash,
+    General,
+}
+
+impl Check {
+    fn of(t: &PType) -> Check {
+        let unbounded = |size: &IntRange| size.from <= 0 && size.to == i64::MAX;
+        match t {
+            PType::Any => Check::Any,
+            PType::String { size, value: None } if unbounded(size) => Check::String,
+            PType::Numeric => Check::Numeric,
+            PType::Integer(r) if r.from == i64::MIN && r.to == i64::MAX => Check::Integer,
+            PType::Float(lo, hi) if *lo == f64::NEG_INFINITY && *hi == f64::INFINITY => {
+                Check::Float
+            }
+            PType::Boolean(None) => Check::Boolean,
+            PType::Array(e, size) if **e == PType::Any && unbounded(size) => Check::Array,
+            PType::Hash(k, v, size)
+                if **k == PType::Any && **v == PType::Any && unbounded(size) =>
+            {
+                Check::Hash
+            }
+            _ => Check::General,
+        }
+    }
+
+    #[inline]
+    fn accepts(self, t: &PType, v: &Value) -> bool {
+        match self {
+            Check::Any => true,
+            Check::String => matches!(v, Value::String(_)),
+            Check::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
+            Check::Integer => matches!(v, Value::Integer(_)),
+            // (the full range holds every float but NaN, as its bounds are compared)
+            Check::Float => matches!(v, Value::Float(f) if !f.is_nan()),
+            Check::Boolean => matches!(v, Value::Boolean(_)),
+            Check::Array => matches!(v, Value::Array(_)),
+            Check::Hash => matches!(v, Value::Hash(_)),
+            Check::General => shims::is_instance(t, v),
+        }
+    }
+}
+
+/// A built-in's parsed signatures, with what a call checks first of each: the number of
+/// arguments it takes and how each parameter checks its argument.
+struct Parsed {
+    sigs: Rc<[Signature]>,
+    quick: Vec<Quick>,
+}
+
+struct Quick {
+    min: usize,
+    max: usize,
+    /// Per parameter.
+    checks: Vec<Check>,
+}
+
+impl Quick {
+    fn of(sig: &Signature) -> Quick {
+        let (min, max) = sig.count_range();
+        Quick {
+            min,
+            max,
+            checks: sig.params.iter().map(|p| Check::of(&p.ty)).collect(),
+        }
+    }
+
+    /// [`accepts`], with the checks made at parsing.
+    fn accepts(&self, sig: &Signature, args: &[Value], block: Option<&Closure>) -> bool {
+        if args.len() < self.min || args.len() > self.max {
+            return false;
+        }
+        // (past the parameters, the arguments bind to the last one, repeated: the count
+        // allows no more otherwise)
+        let last = sig.params.len().saturating_sub(1);
+        let types_ok = args.iter().enumerate().all(|(i, a)| {
+            let i = i.min(last);
+            match (sig.params.get(i), self.checks.get(i)) {
+                (Some(p), Some(c)) => c.accepts(&p.ty, a),
+                _ => false,
+            }
+        });
+        types_ok && block_ok(sig, block)
+    }
+}
+
 thread_local! {
     // Asked at every call of a built-in that checks its signatures: keyed by the address
     // and length of the declaration (a static), so a look-up hashes two words.
-    static CACHE: RefCell<rustc_hash::FxHashMap<DeclKey, Rc<[Signature]>>> =
+    static CACHE: RefCell<rustc_hash::FxHashMap<DeclKey, Rc<Parsed>>> =
         RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 /// The parsed signatures of a built-in (cached).
-pub fn signatures_of(
-    name: &'static str,
-    decl: &'static [&'static str],
-) -> Result<Rc<[Signature]>, Error> {
+fn parsed_of(name: &'static str, decl: &'static [&'static str]) -> Result<Rc<Parsed>, Error> {
     let key = (decl.as_ptr() as usize, decl.len());
     if let Some(s) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
         return Ok(s);
@@ -304,7 +399,11 @@ pub fn signatures_of(
         .map(|d| Signature::parse(d))
         .collect::<Result<_, _>>()
         .map_err(|e| Error::eval(format!("internal error: bad signature for '{name}': {e}")))?;
-    let parsed: Rc<[Signature]> = parsed.into();
+    let quick = parsed.iter().map(Quick::of).collect();
+    let parsed = Rc::new(Parsed {
+        sigs: parsed.into(),
+        quick,
+    });
     CACHE.with(|c| c.borrow_mut().insert(key, parsed.clone()));
     Ok(parsed)
 }
@@ -322,15 +421,18 @@ pub fn dispatch_with(
     args: &[Value],
     block: Option<&Closure>,
 ) -> Result<usize, Error> {
-    let sigs = signatures_of(name, decl)?;
+    let parsed = parsed_of(name, decl)?;
     let first = |fallback: bool| {
-        sigs.iter()
-            .position(|s| s.fallback == fallback && accepts(s, args, block))
+        parsed
+            .sigs
+            .iter()
+            .zip(&parsed.quick)
+            .position(|(s, q)| s.fallback == fallback && q.accepts(s, args, block))
     };
     if let Some(i) = first(false).or_else(|| first(true)) {
         return Ok(i);
     }
-    let ordinary: Vec<&Signature> = sigs.iter().filter(|s| !s.fallback).collect();
+    let ordinary: Vec<&Signature> = parsed.sigs.iter().filter(|s| !s.fallback).collect();
     Err(Error::eval(describe::describe(
         name, &ordinary, args, block,
     )))

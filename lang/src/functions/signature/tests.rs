@@ -89,3 +89,69 @@ fn range_texts() {
     assert_eq!(r((0, 2), "no"), "at most 2");
     assert_eq!(r((0, 0), "none"), "none");
 }
+
+/// The checks made by a value's kind agree with the general instance check, for every
+/// parameter type of the built-ins' signatures and values of each kind (a type checked by
+/// kind where its bounds or element types matter would accept too much).
+#[test]
+fn checks_by_kind_agree_with_the_instance_check() {
+    use crate::values::Map;
+    let values = [
+        Value::Undef,
+        Value::Default,
+        Value::Integer(3),
+        Value::Integer(-1),
+        Value::Integer(i64::MIN),
+        Value::Float(1.5),
+        Value::Float(f64::NAN),
+        Value::Float(f64::INFINITY),
+        Value::Boolean(true),
+        Value::string(""),
+        Value::string("text"),
+        Value::array(vec![]),
+        Value::array(vec![Value::Integer(1), Value::string("a")]),
+        Value::hash(Map::new()),
+        Value::hash([(Value::Integer(1), Value::Undef)].into_iter().collect()),
+        Value::typ(PType::string()),
+    ];
+    // Each type checked by kind, whether a built-in takes it or not.
+    let any = || Box::new(PType::Any);
+    let size = crate::types::IntRange::SIZE;
+    for t in [
+        PType::Any,
+        PType::string(),
+        PType::Numeric,
+        PType::integer(),
+        PType::float(),
+        PType::Boolean(None),
+        PType::Array(any(), size),
+        PType::Hash(any(), any(), size),
+    ] {
+        let check = Check::of(&t);
+        assert_ne!(check, Check::General, "{t}");
+        for v in &values {
+            assert_eq!(check.accepts(&t, v), shims::is_instance(&t, v), "{t} {v:?}");
+        }
+    }
+    let mut by_kind = 0;
+    for b in crate::functions::all() {
+        for d in b.signatures {
+            for p in sig(d).params {
+                let check = Check::of(&p.ty);
+                if check != Check::General {
+                    by_kind += 1;
+                }
+                for v in &values {
+                    assert_eq!(
+                        check.accepts(&p.ty, v),
+                        shims::is_instance(&p.ty, v),
+                        "{}: {} with {v:?}",
+                        b.name,
+                        p.shown
+                    );
+                }
+            }
+        }
+    }
+    assert!(by_kind > 100, "{by_kind}");
+}

@@ -102,3 +102,49 @@ fn a_format_parses_text_after_text() {
         assert_eq!(parse("0-00:70:00"), Ok("0-01:10:00.0".into()));
     }
 }
+
+/// The default formats, compiled once, parse as the list given by text; formats whose
+/// literal texts a text lacks are passed over without the matcher, and give what they gave.
+#[test]
+fn the_default_formats_parse_as_the_list_by_text() {
+    let texts = [
+        "1-02:03",
+        "02:03.5",
+        "7.25",
+        "13:20",
+        "60-00:00:00",
+        "-1-02:03:04.5",
+        "1:2:3",
+        "",
+        "-",
+        "1-",
+        "a-b:c",
+        "1.2.3",
+        "1--2:3:4",
+        "00:00:00.000000000001",
+        " 1:02",
+        "1-2:3:4.",
+        "99999999999999999999",
+        "1-02:03:04",
+        "12:34:56",
+        "1.5",
+        ".5",
+        "-:-",
+    ];
+    for s in texts {
+        let any = parse_timespan_any(s, &DEFAULT_FORMATS)
+            .map(|t| t.to_string())
+            .map_err(|e| e.message);
+        let default = parse_timespan_default(s)
+            .map(|t| t.to_string())
+            .map_err(|e| e.message);
+        assert_eq!(default, any, "{s:?}");
+        for f in DEFAULT_FORMATS {
+            let f = SpanFormat::cached(f).unwrap();
+            let by_matcher = f.regex.get_or_init(|| f.build_regex()).as_ref().unwrap();
+            if by_matcher.is_match(s) {
+                assert!(f.literals_in_order(s), "{s:?} {}", f.source);
+            }
+        }
+    }
+}
