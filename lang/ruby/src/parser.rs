@@ -400,21 +400,6 @@ impl Parser {
 
     fn expr_inner(&mut self) -> PResult<Node> {
         let at = self.at();
-        if self.is_kw("defined?") {
-            self.advance();
-            let paren = self.eat_op("(");
-            let e = if paren {
-                self.expr_stmt()?
-            } else {
-                self.expr()?
-            };
-            if paren {
-                self.expect_op(")")?;
-                let d = Node::new(Kind::Defined(e.boxed()), at);
-                return self.postfix(d);
-            }
-            return Ok(Node::new(Kind::Defined(e.boxed()), at));
-        }
         let left = self.ternary()?;
         if self.is_op("=") && assignable(&left) {
             self.advance();
@@ -1369,6 +1354,21 @@ impl Parser {
             }
             "redo" | "retry" | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
                 return Err(RubyError::unsupported(format!("'{name}'"), at));
+            }
+            // `defined?(e)` is a primary (`defined?(x) ? a : b`, `defined?(x).nil?`);
+            // `defined? e` (also `defined? (e)`) takes everything up to the assignment level.
+            "defined?" => {
+                let e = if self.is_op("(") && !self.spaced() {
+                    self.advance();
+                    self.skip_newlines();
+                    let e = self.expr_stmt()?;
+                    self.skip_newlines();
+                    self.expect_op(")")?;
+                    e
+                } else {
+                    self.expr()?
+                };
+                Kind::Defined(e.boxed())
             }
             "lambda" | "proc" if self.is_op("{") || self.is_kw("do") => {
                 let close = if self.eat_op("{") { "}" } else { "end" };
