@@ -36,8 +36,9 @@ pub enum RValue {
     /// The template's `scope`.
     Scope,
     /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`), and the
-    /// frame it was made in (its locals are that frame's while it runs; 0: none).
-    Proc(Rc<crate::ast::Block>, bool, u64),
+    /// frame it was made in (its locals are that frame's while it runs; 0: none) and how
+    /// many of that frame's scopes of locals were around it (those it sees, `Scope`).
+    Proc(Rc<crate::ast::Block>, bool, u64, u32),
     /// A class or module the template defines.
     Module(Rc<UserClass>),
     /// An instance of a class the template defines.
@@ -185,7 +186,7 @@ impl RValue {
             (V::Range(a), V::Range(b)) => Rc::ptr_eq(a, b),
             (V::Regexp(a), V::Regexp(b)) => Rc::ptr_eq(a, b),
             (V::Match(a, _), V::Match(b, _)) => Rc::ptr_eq(a, b),
-            (V::Proc(a, _, fa), V::Proc(b, _, fb)) => Rc::ptr_eq(a, b) && fa == fb,
+            (V::Proc(a, _, fa, _), V::Proc(b, _, fb, _)) => Rc::ptr_eq(a, b) && fa == fb,
             (V::Module(a), V::Module(b)) => Rc::ptr_eq(a, b),
             (V::Object(a), V::Object(b)) => Rc::ptr_eq(a, b),
             (V::Exception(a), V::Exception(b)) => Rc::ptr_eq(a, b),
@@ -563,4 +564,15 @@ fn same_pair_or<T>(
     let equal = crate::limits::deep(|| contents(open));
     open.pop();
     equal
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RValue;
+
+    /// A proc's scope depth fits beside its other fields: values stay three words.
+    #[test]
+    fn a_value_is_three_words() {
+        assert_eq!(std::mem::size_of::<RValue>(), 24);
+    }
 }

@@ -317,18 +317,47 @@ impl Interp<'_> {
         }
     }
 
-    /// Calls a proc or lambda: in the frame it was made in; `return` leaves a lambda.
+    /// Calls a proc or lambda: in the frame it was made in (`home`: the frame's id, and how
+    /// many of its scopes of locals were around the proc); `return` leaves a lambda.
+    ///
+    /// The scopes of the blocks running in that frame since the proc was made are not the
+    /// proc's (Ruby's locals are lexical): they are set aside while it runs.
     pub fn call_proc(
         &mut self,
         block: &Rc<Block>,
         lambda: bool,
-        home: u64,
+        home: (u64, u32),
         args: Vec<RValue>,
     ) -> R {
-        let r = self.in_frame(home, |it| it.yield_block(block, args));
+        let (home, depth) = home;
+        let r = self.in_frame(home, |it| {
+            let depth = depth as usize;
+            if it.st.ctx.locals.len() <= depth {
+                return it.yield_block(block, args);
+            }
+            let hidden = it.st.ctx.locals.split_off(depth);
+            let r = it.yield_block(block, args);
+            it.st.ctx.locals.extend(hidden);
+            r
+        });
         match r {
             Err(Flow::Return(v)) if lambda => Ok(v),
             other => other,
+        }
+    }
+
+    /// How many scopes of locals are around the code running (what a proc made here sees).
+    pub(crate) fn scope_depth(&self) -> u32 {
+        u32::try_from(self.st.ctx.locals.len()).unwrap_or(u32::MAX)
+    }
+
+    /// `scope_depth` in the frame `home`, a caller of the running one (where the block a
+    /// method was given was written, that frame waiting at it); all of them when it is
+    /// not found.
+    fn home_depth(&self, home: u64) -> u32 {
+        match self.st.frames.iter().rev().find(|c| c.id == home) {
+            Some(c) => u32::try_from(c.locals.len()).unwrap_or(u32::MAX),
+            None => u32::MAX,
         }
     }
 
@@ -1540,7 +1569,9 @@ impl Interp<'_> {
                 }
                 DefParam::Block(name) => {
                     let v = match &self.st.ctx.block {
-                        Some(BlockArg::Ast(b, home)) => RValue::Proc(b.clone(), false, *home),
+                        Some(BlockArg::Ast(b, home)) => {
+                            RValue::Proc(b.clone(), false, *home, self.home_depth(*home))
+                        }
                         Some(BlockArg::Host(b)) => b.clone(),
                         _ => RValue::Nil,
                     };

@@ -25,6 +25,8 @@ struct LentBlock {
     block: Rc<Block>,
     /// The frame the block was written in.
     home: u64,
+    /// The scopes of locals around the block in that frame (`RValue::Proc`).
+    depth: u32,
     at: usize,
     /// The error the block's last call raised (it passes through the host's function as
     /// that function's error; the caller re-raises the block's own, class and place kept).
@@ -57,7 +59,7 @@ impl Lent for LentBlock {
         // (the interpreter's own state swapped for the lender's, and back)
         let mut it = Interp::new(host);
         std::mem::swap(&mut *it.st, &mut state);
-        let r = it.call_proc(&self.block, false, self.home, args);
+        let r = it.call_proc(&self.block, false, (self.home, self.depth), args);
         std::mem::swap(&mut *it.st, &mut state);
         drop(it);
         *self.state.borrow_mut() = Some(state);
@@ -90,6 +92,7 @@ impl Interp<'_> {
         at: usize,
     ) -> R<Option<RValue>> {
         let home = self.st.ctx.id;
+        let depth = self.scope_depth();
         // (a spare state stands in for this one's while the host has the block)
         let mut held = State::take();
         std::mem::swap(&mut *self.st, &mut held);
@@ -100,6 +103,7 @@ impl Interp<'_> {
             state: state.clone(),
             block: block.clone(),
             home,
+            depth,
             at,
             raised: raised.clone(),
             broke: broke.clone(),

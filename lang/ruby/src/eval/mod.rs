@@ -611,7 +611,9 @@ impl<'h> Interp<'h> {
                 }
                 other => other?,
             },
-            Kind::Lambda(block, lambda) => RValue::Proc(block.clone(), *lambda, self.st.ctx.id),
+            Kind::Lambda(block, lambda) => {
+                RValue::Proc(block.clone(), *lambda, self.st.ctx.id, self.scope_depth())
+            }
             Kind::Def(def) => self.define_method(def, at)?,
             Kind::ClassDef(def) => self.class_def(def, at)?,
             Kind::Yield(args) => {

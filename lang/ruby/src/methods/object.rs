@@ -318,7 +318,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::backtrace | M::cause => Some(RValue::Nil),
             _ => None,
         },
-        RValue::Proc(block, lambda, home) => match c.id {
+        RValue::Proc(block, lambda, home, depth) => match c.id {
             M::call | M::op_aref | M::yield_ | M::op_eqq | M::op_call => {
                 let given = c.args.len();
                 let expected = block.params.len();
@@ -328,7 +328,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         c.at,
                     );
                 }
-                Some(it.call_proc(block, *lambda, *home, c.args.clone())?)
+                Some(it.call_proc(block, *lambda, (*home, *depth), c.args.clone())?)
             }
             M::arity => Some(RValue::Int(block.params.len() as i64)),
             M::lambda_p => Some(RValue::Bool(*lambda)),
