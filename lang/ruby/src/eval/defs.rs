@@ -331,19 +331,36 @@ impl Interp<'_> {
     ) -> R {
         let (home, depth) = home;
         let r = self.in_frame(home, |it| {
-            let depth = depth as usize;
-            if it.st.ctx.locals.len() <= depth {
-                return it.yield_block(block, args);
+            if it.st.ctx.locals.len() <= depth as usize {
+                it.yield_block(block, args)
+            } else {
+                it.yield_set_aside(block, args, depth as usize)
             }
-            let hidden = it.st.ctx.locals.split_off(depth);
-            let r = it.yield_block(block, args);
-            it.st.ctx.locals.extend(hidden);
-            r
         });
         match r {
             Err(Flow::Return(v)) if lambda => Ok(v),
             other => other,
         }
+    }
+
+    /// `yield_block` with the frame's scopes past the first `depth` set aside while it runs
+    /// (moved to kept room, one by one: there are few, and a call allocates nothing).
+    #[inline(never)]
+    fn yield_set_aside(&mut self, block: &Block, args: Vec<RValue>, depth: usize) -> R {
+        let mut aside = std::mem::take(&mut self.st.set_aside);
+        let locals = &mut self.st.ctx.locals;
+        while locals.len() > depth {
+            if let Some(scope) = locals.pop() {
+                aside.push(scope);
+            }
+        }
+        let r = self.yield_block(block, args);
+        let locals = &mut self.st.ctx.locals;
+        while let Some(scope) = aside.pop() {
+            locals.push(scope);
+        }
+        self.st.set_aside = aside;
+        r
     }
 
     /// How many scopes of locals are around the code running (what a proc made here sees).

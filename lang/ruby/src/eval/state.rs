@@ -89,6 +89,9 @@ pub struct State {
     /// The scopes of ended block calls, emptied, for the next ones (`yield_block`: a
     /// block's scope allocated its room at each call).
     spare_scopes: Vec<Scope>,
+    /// Room for the scopes a proc's call sets aside (`Interp::call_proc`), kept between
+    /// calls (a nested call's takes its own).
+    pub(crate) set_aside: Vec<Scope>,
 }
 
 impl State {
@@ -116,6 +119,7 @@ impl State {
             spare_locals: Vec::new(),
             spare_args: Vec::new(),
             spare_scopes: Vec::new(),
+            set_aside: Vec::new(),
         }
     }
 
