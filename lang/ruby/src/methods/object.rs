@@ -431,18 +431,44 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     })
 }
 
+/// `v.respond_to?(name)`: one look-up of the name in the index (which also holds the
+/// methods every object has and those of `nil`), then a test of its bits for the class.
 fn responds(v: &RValue, name: &str) -> bool {
-    matches!(
-        name,
-        "nil?" | "is_a?" | "kind_of?" | "class" | "to_s" | "inspect" | "==" | "respond_to?"
-    ) || match v {
-        RValue::Str(_) => ruby_has("String", name),
-        RValue::Array(_) => ruby_has("Array", name),
-        RValue::Hash(_) => ruby_has("Hash", name),
-        RValue::Int(_) => ruby_has("Integer", name),
-        RValue::Float(_) => ruby_has("Float", name),
-        RValue::Nil => matches!(name, "to_a" | "to_i" | "to_f" | "to_h"),
-        _ => false,
+    let Some(&flags) = METHOD_INDEX.get(name) else {
+        return false;
+    };
+    if flags & IN_OBJECT != 0 {
+        return true;
+    }
+    let class = match v {
+        RValue::Str(_) => Core::String,
+        RValue::Array(_) => Core::Array,
+        RValue::Hash(_) => Core::Hash,
+        RValue::Int(_) | RValue::Float(_) => Core::Number,
+        RValue::Nil => return flags & IN_NIL != 0,
+        _ => return false,
+    };
+    has(class, flags, name)
+}
+
+/// The core classes whose method lists are indexed.
+#[derive(Clone, Copy)]
+enum Core {
+    String,
+    Array,
+    Hash,
+    Range,
+    Number,
+}
+
+/// Whether the class has a method of the index with these bits.
+fn has(class: Core, flags: u8, name: &str) -> bool {
+    match class {
+        Core::String => flags & IN_STRING != 0,
+        Core::Array => flags & IN_COLLECTION != 0 && flags & NOT_ARRAY == 0,
+        Core::Hash => flags & IN_COLLECTION != 0 && (flags & NOT_HASH == 0 || name == "flatten"),
+        Core::Range => flags & IN_COLLECTION != 0,
+        Core::Number => flags & IN_NUMBER != 0,
     }
 }
 
@@ -450,17 +476,17 @@ fn responds(v: &RValue, name: &str) -> bool {
 /// subset rather than as a `NoMethodError`; and `respond_to?`): one look-up in an index of
 /// the lists below, made once.
 pub fn ruby_has(class: &str, name: &str) -> bool {
-    let Some(&flags) = METHOD_INDEX.get(name) else {
-        return false;
+    let class = match class {
+        "String" => Core::String,
+        "Array" => Core::Array,
+        "Hash" => Core::Hash,
+        "Range" => Core::Range,
+        "Integer" | "Float" => Core::Number,
+        _ => return false,
     };
-    match class {
-        "String" => flags & IN_STRING != 0,
-        "Array" => flags & IN_COLLECTION != 0 && flags & NOT_ARRAY == 0,
-        "Hash" => flags & IN_COLLECTION != 0 && (flags & NOT_HASH == 0 || name == "flatten"),
-        "Range" => flags & IN_COLLECTION != 0,
-        "Integer" | "Float" => flags & IN_NUMBER != 0,
-        _ => false,
-    }
+    METHOD_INDEX
+        .get(name)
+        .is_some_and(|&flags| has(class, flags, name))
 }
 
 const IN_STRING: u8 = 1;
@@ -468,6 +494,10 @@ const IN_COLLECTION: u8 = 2;
 const IN_NUMBER: u8 = 4;
 const NOT_ARRAY: u8 = 8;
 const NOT_HASH: u8 = 16;
+/// Methods every object answers to (`respond_to?`'s own short list).
+const IN_OBJECT: u8 = 32;
+/// Methods of `nil` (`respond_to?`'s short list).
+const IN_NIL: u8 = 64;
 
 /// Each method name of the lists, with the lists it is in.
 static METHOD_INDEX: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
@@ -479,6 +509,8 @@ static METHOD_INDEX: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>
             (NUMBER_METHODS, IN_NUMBER),
             (NOT_ARRAY_METHODS, NOT_ARRAY),
             (NOT_HASH_METHODS, NOT_HASH),
+            (OBJECT_METHODS, IN_OBJECT),
+            (NIL_METHODS, IN_NIL),
         ] {
             for name in list {
                 *index.entry(*name).or_insert(0) |= flag;
@@ -486,6 +518,21 @@ static METHOD_INDEX: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>
         }
         index
     });
+
+/// The methods `respond_to?` finds on every object.
+const OBJECT_METHODS: &[&str] = &[
+    "nil?",
+    "is_a?",
+    "kind_of?",
+    "class",
+    "to_s",
+    "inspect",
+    "==",
+    "respond_to?",
+];
+
+/// The methods `respond_to?` finds on `nil` (beside those of every object).
+const NIL_METHODS: &[&str] = &["to_a", "to_i", "to_f", "to_h"];
 
 /// Ruby's `String` methods.
 const STRING_METHODS: &[&str] = &[

@@ -175,8 +175,10 @@ fn walk(
                         false,
                         params,
                         block.body.clone(),
-                        // (a bare `super` in a 3.x function's block: its arguments kept)
-                        true,
+                        // (no copy of each call's arguments: a bare `super` in the block
+                        // passes its one named parameter as it is then, and only an
+                        // anonymous `*`, which this method never has, reads the copy)
+                        false,
                     ))),
                     n.at,
                 ));
