@@ -370,7 +370,6 @@ impl Evaluator {
         self.env.modulepath.iter().find_map(|dir| {
             let module = match modules::below(dir, path) {
                 Some(rest) => rest.split('/').next()?,
-                None if modules::plainly_not_below(dir, path) => return None,
                 None => {
                     let rest = path.strip_prefix(dir).ok()?;
                     rest.components().next()?.as_os_str().to_str()?

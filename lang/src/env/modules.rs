@@ -145,9 +145,6 @@ pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> 
         if let Some(rest) = below(dir, file) {
             return Some(rest.split('/').map(str::to_ascii_lowercase).collect());
         }
-        if plainly_not_below(dir, file) {
-            return None;
-        }
         let rest = file.strip_prefix(dir).ok()?;
         Some(
             rest.components()
@@ -189,34 +186,6 @@ pub fn below<'a>(dir: &Path, file: &'a Path) -> Option<&'a str> {
     let rest = &text[text.len() - rest.len()..];
     // (an empty or `.` component: `Path` skips it, so this leaves it to `Path`)
     (!rest.split('/').any(|c| c.is_empty() || c == ".")).then_some(rest)
-}
-
-/// Whether `file` is certainly not below `dir` (nor `dir` itself) once [`below`] found it
-/// is not: both are spelled as their components (no `//`, no `.` after the first component,
-/// no trailing `/` but one of `dir`'s), where comparing bytes is what `Path::strip_prefix`
-/// does. A source outside every module (a manifest, `-e`), asked for its module twice per
-/// define instance, took both paths apart per modulepath directory (~860 instructions).
-pub fn plainly_not_below(dir: &Path, file: &Path) -> bool {
-    let dir = dir.as_os_str().as_encoded_bytes();
-    let dir = match dir {
-        [rest @ .., b'/'] if !rest.is_empty() => rest,
-        _ => dir,
-    };
-    let file = file.as_os_str().as_encoded_bytes();
-    // (`dir` itself: below it, with no components)
-    !dir.is_empty() && file != dir && spelled_as_components(dir) && spelled_as_components(file)
-}
-
-/// Whether `path` split at each `/` gives `Path`'s components one for one.
-fn spelled_as_components(path: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(at) = path[i..].iter().position(|&b| b == b'/') {
-        i += at + 1;
-        if let [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..] = &path[i..] {
-            return false;
-        }
-    }
-    true
 }
 
 /// The Ruby file of a module that defines a function (`lib/puppet/functions/<ns>/<name>.rb`
@@ -498,75 +467,6 @@ mod tests {
         );
         assert_eq!(below(Path::new("/mods"), Path::new("/modsx/web")), None);
         assert_eq!(below(Path::new("/mods"), Path::new("/mods//web")), None);
-    }
-
-    /// `plainly_not_below` answers "not below" only where `Path::strip_prefix` does too,
-    /// for every spelling of a directory and a file, and answers it for plain paths.
-    #[test]
-    fn plainly_not_below_agrees_with_path() {
-        let dirs = [
-            "/mods",
-            "/mods/",
-            "/mods//",
-            "mods",
-            "./mods",
-            "/a/./mods",
-            "/a//mods",
-            "/a/mods/.",
-            "/",
-            ".",
-            "./",
-            "",
-            "/a/../mods",
-            "mods/.",
-        ];
-        let files = [
-            "/mods/web/manifests/init.pp",
-            "/mods/web/",
-            "/mods/web/.",
-            "/mods//web/init.pp",
-            "/mods/./web/init.pp",
-            "/a/mods/web/x.pp",
-            "/a/./mods/web/x.pp",
-            "/a//mods/web/x.pp",
-            "mods/web/x.pp",
-            "./mods/web/x.pp",
-            "././mods/web/x.pp",
-            "/modsx/web/x.pp",
-            "/mods",
-            "/srv/site.pp",
-            "site.pp",
-            "-e",
-            "<stdin>",
-            "/x",
-            "x",
-            "./x",
-            ".",
-            "/a/../mods/w/x.pp",
-        ];
-        for dir in dirs {
-            for file in files {
-                let (d, f) = (Path::new(dir), Path::new(file));
-                if below(d, f).is_none() && plainly_not_below(d, f) {
-                    assert!(f.strip_prefix(d).is_err(), "{dir:?} {file:?}");
-                }
-            }
-        }
-        for (dir, file) in [
-            ("/mods", "/srv/site.pp"),
-            ("/mods/", "-e"),
-            ("/e/modules", "x.pp"),
-        ] {
-            assert!(plainly_not_below(Path::new(dir), Path::new(file)));
-        }
-        assert!(!plainly_not_below(
-            Path::new("/mods"),
-            Path::new("/mods//w/x.pp")
-        ));
-        assert!(!plainly_not_below(
-            Path::new("/a/./mods"),
-            Path::new("/a/mods/w/x.pp")
-        ));
     }
 
     /// Custom facts are found in modules' `lib/facter/*.rb` (as Facter loads them for the
