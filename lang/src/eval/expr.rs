@@ -810,10 +810,13 @@ impl Evaluator {
             let node = &self.compilation.catalog.node_name;
             return crate::env::settings::lookup(&self.env, node, self.strict, var);
         }
-        let scope = self
-            .compilation
-            .class_scopes
-            .get(class.to_ascii_lowercase().as_str())?;
+        // (class names are mostly written in lower case: no new string for those)
+        let lower: std::borrow::Cow<str> = if class.bytes().any(|b| b.is_ascii_uppercase()) {
+            class.to_ascii_lowercase().into()
+        } else {
+            class.into()
+        };
+        let scope = self.compilation.class_scopes.get(lower.as_ref())?;
         scope.lookup(var)
     }
 
@@ -1007,6 +1010,18 @@ pub(super) fn located(f: Flow, span: Span) -> Flow {
 #[cfg(test)]
 mod tests {
     use crate::test_support::check;
+
+    /// A class's variable read by a qualified name, its class part in lower case (no new
+    /// string) or in mixed case (a template's `scope['Foo::Bar::x']`): oracle answers.
+    #[test]
+    fn qualified_variables_are_found_in_either_case() {
+        check(&[(
+            "class foo::bar { $x = 5 } include foo::bar; [$foo::bar::x, $::foo::bar::x, \
+             getvar('foo::bar::x'), inline_template(\"<%= scope['Foo::Bar::x'] %>|\
+             <%= scope.lookupvar('foo::bar::x') %>\")]",
+            Ok("[5, 5, 5, '5|5']"),
+        )]);
+    }
 
     /// Array and hash literals of constants are evaluated once and shared (a test of the
     /// node's kept value), and sharing them changes no result: values built from them,
