@@ -175,6 +175,12 @@ impl FoundSlot {
     }
 }
 
+impl std::fmt::Debug for FoundSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FoundSlot")
+    }
+}
+
 impl Clone for FoundSlot {
     fn clone(&self) -> FoundSlot {
         FoundSlot::default()
@@ -329,8 +335,9 @@ pub enum Kind {
     Float(f64),
     Str(Vec<Part>),
     Sym(Vec<Part>),
-    /// `/.../flags`.
-    Regex(Vec<Part>, String),
+    /// `/.../flags`; without interpolation the literal is one object, made at its first
+    /// evaluation and kept in the slot (Ruby makes such a literal once).
+    Regex(Vec<Part>, String, FoundSlot),
     Array(Vec<Node>),
     Hash(Vec<(Node, Node)>),
     Range(Box<Node>, Box<Node>, bool),

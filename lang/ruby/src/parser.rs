@@ -1174,7 +1174,7 @@ impl Parser {
                     return Err(RubyError::unsupported(format!("regexp flag '{f}'"), at));
                 }
                 let parts = self.parts(parts)?;
-                Node::new(Kind::Regex(parts, flags), at)
+                Node::new(Kind::Regex(parts, flags, Default::default()), at)
             }
             Tok::Words(w) => Node::new(
                 Kind::Array(

@@ -222,7 +222,7 @@ impl Reader<'_> {
             Kind::Int(i) => V::Int(*i),
             Kind::Str(parts) => V::Str(self.text(parts, env)?),
             Kind::Sym(parts) => V::Sym(self.text(parts, env)?),
-            Kind::Regex(parts, flags) => V::Re {
+            Kind::Regex(parts, flags, _) => V::Re {
                 source: self.text(parts, env)?,
                 flags: flags.clone(),
             },

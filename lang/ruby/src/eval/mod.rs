@@ -10,6 +10,7 @@ use crate::methods::{self, M};
 use crate::regexp::make_regexp;
 use crate::show::{inspect, to_s};
 use crate::value::{Captures, Method, RHash, RValue, UserClass};
+use crate::Regexp;
 use std::cell::RefCell;
 // (Fx: the maps of variables are looked up at every use of a name.)
 use rustc_hash::FxHashMap as HashMap;
@@ -510,10 +511,21 @@ impl<'h> Interp<'h> {
                 [Part::Lit(l)] => RValue::Sym(l.clone()),
                 _ => RValue::sym(self.interpolate(parts)?),
             },
-            Kind::Regex(parts, flags) => {
-                let src = self.interpolate(parts)?;
-                RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
-            }
+            Kind::Regex(parts, flags, made) => match parts.as_slice() {
+                [] | [Part::Lit(_)] => {
+                    if let Some(r) = made.with(|r: &Rc<Regexp>| Some(r.clone())) {
+                        return Ok(RValue::Regexp(r));
+                    }
+                    let src = self.interpolate(parts)?;
+                    let r = Rc::new(make_regexp(&src, flags, at)?);
+                    made.set(r.clone());
+                    RValue::Regexp(r)
+                }
+                _ => {
+                    let src = self.interpolate(parts)?;
+                    RValue::Regexp(Rc::new(make_regexp(&src, flags, at)?))
+                }
+            },
             Kind::Hash(pairs) => {
                 let mut h = RHash::default();
                 for (k, v) in pairs {
