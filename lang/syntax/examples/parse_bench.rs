@@ -4,26 +4,12 @@
 //! of one pass; `parse_bench --hash DIR` prints, per file, the FNV-1a hash of the `Debug`
 //! form of what `parse_with_warnings` returns (see `tests/module_asts.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// The allocator the binaries install (allocation costs as in `prepl`).
 #[global_allocator]
 static ALLOCATOR: prepl_syntax::limits::CountingAlloc = prepl_syntax::limits::CountingAlloc;
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
-}
 
 fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf29ce484222325, |h, b| {
@@ -37,9 +23,7 @@ fn main() {
     let args = if hash { &args[1..] } else { &args[..] };
     let dir = PathBuf::from(args.first().expect("usage: parse_bench [--hash] DIR [N]"));
     let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
-    files.sort();
+    let files = prepl_syntax::manifests_under(&dir);
     let sources: Vec<(String, String)> = files
         .iter()
         .map(|p| {

@@ -34,6 +34,28 @@ use crate::error::{Error, ErrorKind};
 use ast::{Program, Span};
 
 /// Parses and validates one program.
+/// Every `.pp` file under `dir`, at any depth, sorted (unreadable directories are skipped):
+/// what the tests and tools that parse whole module trees read.
+pub fn manifests_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                collect(&path, out);
+            } else if path.extension().is_some_and(|e| e == "pp") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    collect(dir, &mut files);
+    files.sort();
+    files
+}
+
 pub fn parse(source: &str) -> Result<Program, Error> {
     let program = parser::parse_program(source)?;
     validate::validate(&program)?;

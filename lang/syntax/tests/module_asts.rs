@@ -9,20 +9,9 @@
 //!
 //! and says so in its commit.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const MODULES: &str = "/usr/share/puppet/modules";
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
-}
 
 fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf29ce484222325, |h, b| {
@@ -37,9 +26,7 @@ fn packaged_modules_parse_as_recorded() {
         eprintln!("skipped: no {MODULES}");
         return;
     }
-    let mut files = Vec::new();
-    collect(dir, &mut files);
-    files.sort();
+    let files = prepl_syntax::manifests_under(dir);
     let mut got = String::new();
     for path in &files {
         let source = std::fs::read_to_string(path).unwrap();

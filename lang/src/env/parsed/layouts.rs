@@ -284,24 +284,8 @@ mod tests {
     /// Every manifest of the installed modules (when present) thaws into its layouts.
     #[test]
     fn installed_modules_thaw_into_their_layouts() {
-        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in entries.flatten() {
-                let path = e.path();
-                if path.is_dir() {
-                    walk(&path, found);
-                } else if path.extension().is_some_and(|x| x == "pp") {
-                    found.push(path);
-                }
-            }
-        }
-        let mut files = Vec::new();
-        walk(
-            std::path::Path::new("/usr/share/puppet/modules"),
-            &mut files,
-        );
+        let files =
+            crate::syntax::manifests_under(std::path::Path::new("/usr/share/puppet/modules"));
         let mut with_layouts = 0;
         for path in files {
             let Ok(text) = std::fs::read_to_string(&path) else {
