@@ -69,6 +69,35 @@ thread_local! {
     /// scope of a render running shares that render's values, so that a hash it mutates is
     /// mutated for both, as in the reference.
     static RENDERS: RefCell<Vec<(ScopeKey, erb::SharedVars)>> = const { RefCell::new(Vec::new()) };
+    /// The maps of ended render chains, emptied, for the next chains (a new map grew
+    /// from nothing at each of `apache::vhost`'s ~200 renders, rehashed three times).
+    static SPARE_SHARED: RefCell<Vec<erb::SharedVars>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many emptied maps a thread keeps for render chains, and the most room a kept one
+/// may have.
+const SPARE_SHARED_KEPT: usize = 4;
+const SHARED_ROOM_KEPT: usize = 256;
+
+/// A map for a new render chain's variables: an ended chain's, else a new one.
+fn new_shared() -> erb::SharedVars {
+    SPARE_SHARED
+        .with(|s| s.borrow_mut().pop())
+        .unwrap_or_default()
+}
+
+/// Keeps an ended render chain's map, emptied, unless a value still holds it.
+fn keep_shared(shared: erb::SharedVars) {
+    if Rc::strong_count(&shared) != 1 || shared.borrow().capacity() > SHARED_ROOM_KEPT {
+        return;
+    }
+    shared.borrow_mut().clear();
+    SPARE_SHARED.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() < SPARE_SHARED_KEPT {
+            s.push(shared);
+        }
+    });
 }
 
 fn scope_key(ev: &Evaluator) -> ScopeKey {
@@ -142,21 +171,25 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
         return Err(wrong_count("template"));
     }
     let mut out = String::new();
-    for a in flatten(args) {
-        let name = crate::format::to_display(&a);
-        if let Some(file) = read_before(ev, &name) {
+    for a in flatten(args).iter() {
+        let name: std::borrow::Cow<str> = match a {
+            Value::String(s) => std::borrow::Cow::Borrowed(s),
+            other => crate::format::to_display(other).into(),
+        };
+        let name = &*name;
+        if let Some(file) = read_before(ev, name) {
             out.push_str(&render(
                 ev,
                 &file.text,
                 Some(file.compiled.clone()),
                 Origin::File {
-                    name: &name,
+                    name,
                     path: &file.path,
                 },
             )?);
             continue;
         }
-        let Some(found) = super::modules::find(ev, &name, "templates") else {
+        let Some(found) = super::modules::find(ev, name, "templates") else {
             return Err(Error::eval(format!("Could not find template '{name}'")).into());
         };
         let path = found.display().to_string();
@@ -177,10 +210,7 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
             ev,
             &text,
             compiled.clone(),
-            Origin::File {
-                name: &name,
-                path: &path,
-            },
+            Origin::File { name, path: &path },
         )?);
         if let Some(compiled) = compiled {
             let file = FileTemplate {
@@ -188,7 +218,7 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
                 text,
                 compiled,
             };
-            keep_read(ev, &name, Rc::new(file));
+            keep_read(ev, name, Rc::new(file));
         }
     }
     Ok(Value::string(out))
@@ -199,14 +229,14 @@ fn inline_template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> 
         return Err(wrong_count("inline_template"));
     }
     let mut out = String::new();
-    for a in flatten(args) {
+    for a in flatten(args).iter() {
         if a.is_undef() {
             continue;
         }
-        let Value::String(text) = &a else {
+        let Value::String(text) = a else {
             return Err(Error::eval(format!(
                 "Failed to parse inline template: undefined method `encoding' for {}",
-                crate::erb::ruby::show::inspect(&to_ruby(&a))
+                crate::erb::ruby::show::inspect(&to_ruby(a))
             ))
             .into());
         };
@@ -215,16 +245,23 @@ fn inline_template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> 
     Ok(Value::string(out))
 }
 
-/// The arguments, arrays flattened (as the reference's 3.x functions take them).
-fn flatten(args: &[Value]) -> Vec<Value> {
-    let mut out = Vec::new();
-    for a in args {
-        match a {
-            Value::Array(items) => out.extend(flatten(items)),
-            other => out.push(other.clone()),
+/// The arguments, arrays flattened (as the reference's 3.x functions take them): the
+/// arguments themselves when none is an array (a template's name, the usual call).
+fn flatten(args: &[Value]) -> std::borrow::Cow<'_, [Value]> {
+    fn into(args: &[Value], out: &mut Vec<Value>) {
+        for a in args {
+            match a {
+                Value::Array(items) => into(items, out),
+                other => out.push(other.clone()),
+            }
         }
     }
-    out
+    if !args.iter().any(|a| matches!(a, Value::Array(_))) {
+        return std::borrow::Cow::Borrowed(args);
+    }
+    let mut out = Vec::new();
+    into(args, &mut out);
+    std::borrow::Cow::Owned(out)
 }
 
 /// How many templates may render one another (a template that renders itself, through
@@ -261,8 +298,8 @@ fn render_here(
             .rev()
             .find(|(k, _)| *k == key)
             .map(|(_, s)| s.clone())
-            .unwrap_or_default()
     });
+    let shared = shared.unwrap_or_else(new_shared);
     RENDERS.with(|r| r.borrow_mut().push((key, shared.clone())));
     let result = given.map_or_else(|| compiled(text), Ok).and_then(|t| {
         let mut host = EvalHost::new(ev);
@@ -272,6 +309,7 @@ fn render_here(
     if result.is_ok() {
         write_back(ev, &shared);
     }
+    keep_shared(shared);
     let span = ev.call_span;
     result.map_err(|e| match e {
         // in a module's file a template required: the file's line, not ERB's code
@@ -385,7 +423,7 @@ fn in_required_file(at: usize) -> Option<(Rc<str>, usize, usize)> {
 /// objects, so the variable, every variable holding the same array or hash, and the
 /// resource parameters it was given to all show the change (`eval::shared`).
 fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
-    let changed: Vec<(String, Value, Value)> = shared
+    let mut changed: Vec<(Rc<str>, Value, Value)> = shared
         .borrow()
         .iter()
         .filter(|(_, rv)| matches!(rv, RValue::Array(_) | RValue::Hash(_)))
@@ -398,6 +436,8 @@ fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
             (!identical(&old, &new)).then(|| (name.clone(), old, new))
         })
         .collect();
+    // (in the names' order, not the map's, which depends on the room it has)
+    changed.sort_by(|a, b| a.0.cmp(&b.0));
     for (name, old, new) in changed {
         ev.replace_shared(old, &new, &name);
     }
@@ -935,6 +975,16 @@ mod tests {
                 Ok("'false/true'"),
             ),
         ]);
+    }
+
+    /// Render chains one after the other (whose maps of variables are reused, emptied) each
+    /// read their own scope's variables (answers from the oracle).
+    #[test]
+    fn consecutive_renders_read_their_own_variables() {
+        check(&[(
+            r#"class a { $x = [1] $r = inline_template("<% @x << 2 %><%= @x %>") } class b { $x = [3] $r = inline_template("<%= @x %>|<%= scope[%q{x}] %>") } include a include b [$a::r, $b::r, $a::x, inline_template("<%= @x.inspect %>")]"#,
+            Ok("['[1, 2]', '[3]|[3]', [1, 2], 'nil']"),
+        )]);
     }
 
     /// A template rendered from a template in the same scope sees the Ruby objects of the

@@ -27,7 +27,10 @@ pub use state::State;
 /// and the templates it renders in the same host scope (`scope.function_template`) share
 /// them, so that a hash mutated through Ruby is the mutated hash for all of them (in the
 /// reference, Puppet's hashes are Ruby objects).
-pub type SharedVars = Rc<RefCell<HashMap<String, RValue>>>;
+///
+/// (Keyed by shared texts: the name a first `@x` read puts here is the key of the
+/// interpreter's instance variable too, one copy of the name for both maps.)
+pub type SharedVars = Rc<RefCell<HashMap<Rc<str>, RValue>>>;
 
 /// `scope.to_hash`'s names as the host gave them, and the entries made for them.
 pub(crate) type ToHashEntries = (Rc<[Rc<str>]>, Vec<(RValue, RValue)>);
@@ -348,33 +351,39 @@ impl<'h> Interp<'h> {
         if self.st.scope_vars.contains_key(name) {
             return RValue::Nil;
         }
-        let v = self.host_variable(name).unwrap_or(RValue::Nil);
-        self.st.ivars.insert(name.to_string(), v.clone());
+        let (key, v) = match self.shared_variable(name) {
+            Some(found) => found,
+            None => (Rc::from(name), RValue::Nil),
+        };
+        self.st.ivars.insert(key, v.clone());
         v
     }
 
     /// Makes `v` the Ruby value of the host variable `name` for the render chain (the
     /// object `scope.setvar` was given: nested templates read that object).
     pub fn share_variable(&mut self, name: &str, v: RValue) {
-        self.shared_vars().borrow_mut().insert(name.to_string(), v);
+        self.shared_vars().borrow_mut().insert(Rc::from(name), v);
     }
 
     /// The Ruby value of a host variable (`None` when there is none): the same object
     /// each time it is read during the render chain.
     pub fn host_variable(&mut self, name: &str) -> Option<RValue> {
-        if let Some(v) = self
-            .st
-            .shared
-            .as_ref()
-            .and_then(|s| s.borrow().get(name).cloned())
-        {
-            return Some(v);
+        self.shared_variable(name).map(|(_, v)| v)
+    }
+
+    /// [`Interp::host_variable`], with the name as the render chain's map holds it.
+    fn shared_variable(&mut self, name: &str) -> Option<(Rc<str>, RValue)> {
+        if let Some(shared) = &self.st.shared {
+            if let Some((k, v)) = shared.borrow().get_key_value(name) {
+                return Some((k.clone(), v.clone()));
+            }
         }
         let v = self.host.variable(name)?;
+        let key: Rc<str> = Rc::from(name);
         self.shared_vars()
             .borrow_mut()
-            .insert(name.to_string(), v.clone());
-        Some(v)
+            .insert(key.clone(), v.clone());
+        Some((key, v))
     }
 
     fn shared_vars(&mut self) -> &SharedVars {
@@ -753,7 +762,7 @@ impl<'h> Interp<'h> {
             } => self.set_local(n, v),
             Kind::IVar(n) => match &self.st.ctx.this {
                 This::Template => {
-                    self.st.ivars.insert(n.clone(), v);
+                    self.st.ivars.insert(Rc::from(n.as_str()), v);
                 }
                 This::Object(o) => o.ivars.borrow_mut().set(n, v),
                 This::Class(c) => c.ivars.borrow_mut().set(n, v),
@@ -835,7 +844,7 @@ impl<'h> Interp<'h> {
                 // with a value: one that is undef is not defined.
                 let known = match &self.st.ctx.this {
                     This::Template => {
-                        self.st.ivars.contains_key(n) || self.host.has_variable(n, true)
+                        self.st.ivars.contains_key(n.as_str()) || self.host.has_variable(n, true)
                     }
                     This::Object(o) => o.ivars.borrow().get(n).is_some(),
                     This::Class(c) => c.ivars.borrow().get(n).is_some(),

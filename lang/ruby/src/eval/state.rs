@@ -57,7 +57,7 @@ pub struct State {
     /// not cleared when this one ends.
     pub(crate) installed_classes: Option<Rc<[Rc<UserClass>]>>,
     /// Instance variables read so far (and assigned ones).
-    pub(crate) ivars: HashMap<String, RValue>,
+    pub(crate) ivars: HashMap<Rc<str>, RValue>,
     /// `$~`: the last successful match.
     pub last_match: Option<Rc<Captures>>,
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
@@ -288,7 +288,7 @@ impl State {
 }
 
 /// Empties a map (a big one let go).
-fn cleared<V>(m: &mut HashMap<String, V>) {
+fn cleared<K, V>(m: &mut HashMap<K, V>) {
     if m.is_empty() {
     } else if m.capacity() > ROOM_KEPT {
         *m = HashMap::default();
