@@ -233,7 +233,14 @@ fn compiled_once_per_process() {
             .is_err_and(|e| e.contains("Numeric. at Some(")),
         "{first:?}"
     );
-    // (the first thread noted it, the second froze it, the third thaws it)
+    // (the first thread noted it, the second froze it, the third thaws it; other tests
+    // running beside this one can fill the process's table, which is then emptied: the
+    // runs start again, a few times at most)
+    let mut tries = 0;
+    while super::shared::frozen(template) != Some(true) && tries < 5 {
+        assert_eq!(runs(), first);
+        tries += 1;
+    }
     assert_eq!(super::shared::frozen(template), Some(true));
     assert_eq!(runs(), first);
 }
