@@ -6,8 +6,8 @@
 //! slots, call sites, constant literals' values), so it stays on the thread that made it.
 //! A process keeps the frozen form of each module file it parsed (`env/parsed.rs`); another
 //! thread (`prepl --repeat`'s runs, `prepl diff`'s workers, the kernel's) thaws it: one
-//! allocation per node, as parsing makes, and one per distinct name or text of the file
-//! (names of 32 bytes or less are the thread's shared ones, as the lexer's).
+//! allocation per node, as parsing makes, and one per distinct name or text of all the
+//! files the thread thaws (`names.rs`).
 //!
 //! A thawed tree is equal to the one frozen, variable slots and frame sizes included; its
 //! call sites and constant literals start empty, as a fresh parse's do.
@@ -16,6 +16,7 @@ use crate::ast::*;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+mod names;
 pub mod order;
 #[cfg(test)]
 mod tests;
@@ -28,6 +29,8 @@ use thaw::Thawer;
 pub struct Frozen {
     /// Each distinct name or text of the tree, once; the tree holds their indexes.
     texts: Vec<Box<str>>,
+    /// The process's number of each text (`names.rs`).
+    numbers: Vec<names::Number>,
     body: Vec<FExpr>,
 }
 
@@ -46,8 +49,10 @@ impl Frozen {
         }
         let mut f = Freezer::default();
         let body = f.exprs(&program.body);
+        let numbers = names::number(f.texts.iter().map(|t| &**t));
         Some(Frozen {
             texts: f.texts,
+            numbers,
             body,
         })
     }
@@ -61,14 +66,12 @@ impl Frozen {
     /// [`Frozen::texts`] (what is kept beside the frozen tree by text index thaws into
     /// the same `Rc`s as the tree's).
     pub fn thaw_with_texts(&self) -> (Program, Vec<Rc<str>>) {
-        let texts = self
-            .texts
-            .iter()
-            .map(|t| match t.len() <= SHARED_TEXT_MAX {
+        let texts = names::thawed(self.texts(), &self.numbers, |t| {
+            match t.len() <= SHARED_TEXT_MAX {
                 true => crate::lexer::intern::intern(t),
-                false => Rc::from(&**t),
-            })
-            .collect();
+                false => Rc::from(t),
+            }
+        });
         let t = Thawer { texts };
         let program = Program {
             body: t.exprs(&self.body),
@@ -84,7 +87,7 @@ impl Frozen {
 
     /// About how many bytes the frozen tree holds (for the bounds of a cache of them).
     pub fn size(&self) -> usize {
-        self.texts.iter().map(|t| t.len() + 16).sum::<usize>()
+        self.texts.iter().map(|t| t.len() + 20).sum::<usize>()
             + self.nodes() * std::mem::size_of::<FExpr>()
     }
 
@@ -98,7 +101,8 @@ impl Frozen {
     }
 }
 
-/// Texts up to this long are thawed into the thread's shared names (the lexer's bound).
+/// Texts up to this long and without a process-wide number are thawed into the thread's
+/// shared names (the lexer's bound).
 const SHARED_TEXT_MAX: usize = 32;
 
 /// An index into [`Frozen::texts`].
