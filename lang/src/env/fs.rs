@@ -16,9 +16,12 @@
 //! Such a listing is kept for the process too ([`SHARED`], once its thread ends): another
 //! thread (a fresh session) uses it after the same one `statx`, where it read the
 //! directory again (the sweep's modulepath has 94 modules, each `lib` and `lib/facter`
-//! listed at every set-up).
+//! listed at every set-up). The bytes of files are kept for the process the same way
+//! ([`texts`]): a file read again, unchanged, costs one `statx`.
 
 use crate::limits::files;
+
+mod texts;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -33,6 +36,9 @@ pub struct Probe {
     pub is_dir: bool,
     /// Modification time and length: what tells a changed file from the one read before.
     pub stamp: (SystemTime, u64),
+    /// Device, inode and change time: with the stamp, what tells that the bytes read from
+    /// the path before are still its bytes ([`texts`]).
+    identity: (u64, u64, i64, i64),
 }
 
 /// An answer and the generation (see [`forget`]) it was asked in.
@@ -289,10 +295,12 @@ fn remember(path: &Path, found: Option<Probe>) {
 }
 
 fn probe_of(m: &std::fs::Metadata) -> Probe {
+    use std::os::unix::fs::MetadataExt;
     Probe {
         is_file: m.is_file(),
         is_dir: m.is_dir(),
         stamp: (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()),
+        identity: (m.dev(), m.ino(), m.ctime(), m.ctime_nsec()),
     }
 }
 
@@ -301,12 +309,16 @@ fn probe_of(m: &std::fs::Metadata) -> Probe {
 /// read of one byte more that returns exactly that length is the end of the file (`std`'s
 /// `read` and `read_to_string` ask for the length again and read once more to find the
 /// end: two calls more a file, and a system call costs about two microseconds on the
-/// benchmark machine).
+/// benchmark machine). A file the process read before and that is unchanged since is not
+/// read again ([`texts`]).
 ///
 /// Only a regular file is read (opened without waiting: a FIFO would block until written
 /// to, `/dev/zero` never ends), and only as far as the memory limit leaves room; else the
 /// error says why (`not a regular file (a FIFO)`, `Out of memory: ...`).
 pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    if let Some(bytes) = texts::reuse(path) {
+        return Ok(bytes);
+    }
     let (file, meta) = files::open_nonblocking(path)?;
     if !meta.is_file() {
         return Err(files::not_regular(&meta));
@@ -315,7 +327,9 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
         Some(probe) if probe.is_file => probe.stamp.1,
         _ => meta.len(),
     };
-    files::read_at_most(file, length, files::room())
+    let bytes = files::read_at_most(file, length, files::room())?;
+    texts::read(path, &meta, &bytes);
+    Ok(bytes)
 }
 
 /// The bytes of the file at `path` when it is a file (`None` when nothing, or a directory,
@@ -324,6 +338,9 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
 /// each walking the path from the root), this looks it up once and asks the open file
 /// what it is. The answer is kept as [`probe`] keeps its.
 pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+    if let Some(bytes) = texts::reuse(path) {
+        return Ok(Some(bytes));
+    }
     if let Some(known) = known(path) {
         return match known {
             Some(probe) if !probe.is_dir => read(path).map(Some),
@@ -346,7 +363,9 @@ pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     if !probe.is_file {
         return Err(files::not_regular(&meta));
     }
-    files::read_at_most(file, probe.stamp.1, files::room()).map(Some)
+    let bytes = files::read_at_most(file, probe.stamp.1, files::room())?;
+    texts::read(path, &meta, &bytes);
+    Ok(Some(bytes))
 }
 
 /// [`read`] of a UTF-8 text (the error `std::fs::read_to_string` gives otherwise).

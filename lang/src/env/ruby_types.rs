@@ -14,23 +14,32 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::{Mutex, OnceLock};
 
+mod located;
+
 /// The file that defines the resource type `name` on the modulepath, if any.
 pub fn type_file(env: &Environment, name: &str) -> Option<PathBuf> {
     let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
     if !super::modules::is_module_name(&name) {
         return None;
     }
+    // (where the process found it before, while the modules are the same: `located`)
+    let listings = located::listings(&env.modulepath);
+    if let Some(found) = located::before(&env.modulepath, &listings, &name) {
+        return Some(found);
+    }
     // Each module's file asked for directly, as the reference's autoloader does: one
     // `statx` a module (kept for the evaluation), where listing each module's
     // `lib/puppet/type` took an open, two reads of the directory and a close, plus a path
     // for each entry, sorted (a tenth of `include collectd`, for `file_line`).
     let file = format!("lib/puppet/type/{name}.rb");
-    env.modulepath.iter().find_map(|dir| {
-        super::fs::list(dir)
+    let found = listings.iter().find_map(|modules| {
+        modules
             .iter()
             .map(|m| m.join(&file))
             .find(|p| super::fs::is_file(p))
-    })
+    })?;
+    located::remember(&env.modulepath, listings, &name, &found);
+    Some(found)
 }
 
 /// What a file was (its modification time and length; `None`: nothing there) when it was
