@@ -6,6 +6,7 @@
 //! uses) reports that instead. Strings of a collection are gathered in a set, so that the
 //! common type of many distinct strings is built in linear time.
 use super::common::{common_type, enum_of, merge_range};
+use super::infer_data;
 use super::{IntRange, KeyKind, PType, StructMember};
 use crate::values::{LazyIter, Value};
 use rustc_hash::FxHashSet as HashSet;
@@ -280,7 +281,7 @@ impl Inference {
             }
             // Most elements widen the common type of the ones before in place: what
             // `common_type` gives, without a type built and dropped per element.
-            if acc.as_mut().is_some_and(|a| widen(a, v)) {
+            if acc.as_mut().is_some_and(|a| widen(a, v, d)) {
                 continue;
             }
             let t = self.reduced(v, d);
@@ -306,38 +307,73 @@ impl Inference {
 }
 
 /// Widens `acc`, the common reduced type of the elements before (not strings: they are
-/// gathered apart), by `v` in place, when that gives exactly `common_type(acc, reduced(v))`:
-/// a leaf (a number, a boolean) by the rules of [`widens_by_leaves`], and a non-empty array
-/// or hash of leaves (hash keys alike) an array or hash type whose parts those leaves widen
-/// by the same rules. `false`, and `acc` as it was, otherwise.
-fn widen(acc: &mut PType, v: &Value) -> bool {
+/// gathered apart), by `v` (at depth `d`) in place, when that gives exactly
+/// `common_type(acc, reduced(v))`: a leaf (a number, a boolean) by the rules of
+/// [`widens_by_leaves`], a non-empty array or hash of leaves (hash keys alike) an array or
+/// hash type whose parts those leaves widen by the same rules, and by [`widen_to_data`]
+/// a value, or an array's or hash's elements, whose reduced type lies within `Data`.
+/// `false`, and `acc` as it was, otherwise.
+fn widen(acc: &mut PType, v: &Value, d: usize) -> bool {
     // (a type of sizes up from 0 merges with another by other rules)
     match (&mut *acc, v) {
         (PType::Array(e, size), Value::Array(a)) if size.to > 0 && !a.is_empty() => {
-            if !widens_by_leaves(e, a.iter()) {
+            if widens_by_leaves(e, a.iter()) {
+                widen_by_leaves(e, a.iter());
+            } else if !widen_to_data(e, || infer_data::elements_shape(a.iter(), d + 1)) {
                 return false;
             }
-            widen_by_leaves(e, a.iter());
             *size = merge_range(*size, exact(a.len()));
             return true;
         }
         (PType::Hash(k, e, size), Value::Hash(h)) if size.to > 0 && !h.is_empty() => {
-            if !widens_by_leaves(k, h.keys()) || !widens_by_leaves(e, h.values()) {
+            if !widens_by_leaves(k, h.keys()) {
+                return false;
+            }
+            if widens_by_leaves(e, h.values()) {
+                widen_by_leaves(e, h.values());
+            } else if !widen_to_data(e, || infer_data::elements_shape(h.values(), d + 1)) {
                 return false;
             }
             widen_by_leaves(k, h.keys());
-            widen_by_leaves(e, h.values());
             *size = merge_range(*size, exact(h.len()));
             return true;
         }
         _ => {}
     }
     let leaf = std::slice::from_ref(v);
-    if !widens_by_leaves(acc, leaf.iter()) {
+    if widens_by_leaves(acc, leaf.iter()) {
+        widen_by_leaves(acc, leaf.iter());
+        return true;
+    }
+    widen_to_data(acc, || infer_data::shape(v, d))
+}
+
+/// Makes `t` the common type of itself and a type whose shape `other` gives, when that is
+/// `Data`: `t` is `Data` and the other type lies within it, or `t` is a plain scalar type
+/// and the other a collection type within `Data` (their first abstract union holding both)
+/// or `Data`. `false`, and `t` as it was, otherwise.
+fn widen_to_data(t: &mut PType, other: impl FnOnce() -> Option<infer_data::Shape>) -> bool {
+    let plain_scalar = matches!(
+        t,
+        PType::Integer(_)
+            | PType::Float(..)
+            | PType::Numeric
+            | PType::String { .. }
+            | PType::Enum { .. }
+            | PType::Boolean(_)
+            | PType::ScalarData
+    );
+    if !plain_scalar && !matches!(t, PType::Data) {
         return false;
     }
-    widen_by_leaves(acc, leaf.iter());
-    true
+    match other() {
+        Some(_) if matches!(t, PType::Data) => true,
+        Some(shape) if shape.merges_scalar_into_data() => {
+            *t = PType::Data;
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Whether every value is a leaf that widens `t` in place (where `common_type(t,
@@ -581,5 +617,124 @@ mod tests {
             vec![arr(vec![int(1), st("a")]), arr(vec![Value::Undef])],
         ];
         rows.iter().for_each(|row| agrees_with_folding(row));
+    }
+    /// The reduced type of a value by `common_type` alone: each collection's values that
+    /// are no strings merged in turn, then its strings, as `common_of` merges them but
+    /// without widening in place (nor `infer_data`'s shortcuts).
+    fn folded(v: &Value) -> PType {
+        fn common<'a>(values: impl Iterator<Item = &'a Value>) -> PType {
+            let mut strings: Vec<Rc<str>> = Vec::new();
+            let mut acc: Option<PType> = None;
+            for v in values {
+                if let Value::String(s) = v {
+                    if !strings.contains(s) {
+                        strings.push(s.clone());
+                    }
+                    continue;
+                }
+                let t = folded(v);
+                acc = Some(match acc {
+                    None => t,
+                    Some(a) if a == t => a,
+                    Some(a) => common_type(&a, &t),
+                });
+            }
+            let strings = match strings.len() {
+                0 => None,
+                1 => strings.pop().map(PType::string_value),
+                _ => Some(enum_of(strings)),
+            };
+            match (acc, strings) {
+                (Some(a), Some(s)) => common_type(&a, &s),
+                (Some(a), None) => a,
+                (None, Some(s)) => s,
+                (None, None) => PType::Unit,
+            }
+        }
+        match v {
+            Value::Array(a) if a.is_empty() => empty_array(),
+            Value::Array(a) => PType::Array(Box::new(common(a.iter())), exact(a.len())),
+            Value::Hash(h) if h.is_empty() => empty_hash(),
+            Value::Hash(h) => PType::Hash(
+                Box::new(common(h.keys())),
+                Box::new(common(h.values())),
+                exact(h.len()),
+            ),
+            other => leaf(other, false).unwrap_or(PType::Any),
+        }
+    }
+
+    /// Random nested values (records of one random layout with random leaves, undef and
+    /// empty collections among them, in arrays of them) have the reduced type that
+    /// merging every element's type with `common_type` gives.
+    #[test]
+    fn reduced_types_of_random_records_agree_with_folding() {
+        struct Rng(u64);
+        impl Rng {
+            fn below(&mut self, n: u64) -> u64 {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                self.0 % n
+            }
+        }
+        // A layout: a leaf kind (0..6) or a collection of layouts.
+        enum Layout {
+            Leaf(u64),
+            Array(Vec<Layout>),
+            Hash(Vec<(String, Layout)>),
+        }
+        fn layout(rng: &mut Rng, depth: u32) -> Layout {
+            match rng.below(if depth >= 3 { 1 } else { 3 }) {
+                0 => Layout::Leaf(rng.below(7)),
+                1 => Layout::Array((0..rng.below(4)).map(|_| layout(rng, depth + 1)).collect()),
+                _ => Layout::Hash(
+                    (0..rng.below(4))
+                        .map(|i| (format!("k{i}"), layout(rng, depth + 1)))
+                        .collect(),
+                ),
+            }
+        }
+        fn value(rng: &mut Rng, l: &Layout) -> Value {
+            // now and then another value than the layout's
+            if rng.below(12) == 0 {
+                return match rng.below(4) {
+                    0 => Value::Undef,
+                    1 => Value::array(vec![]),
+                    2 => Value::Integer(rng.below(5) as i64),
+                    _ => Value::hash([(Value::Integer(1), Value::Undef)].into_iter().collect()),
+                };
+            }
+            match l {
+                Layout::Leaf(0) => Value::Integer(rng.below(100) as i64 - 50),
+                Layout::Leaf(1) => Value::Float(rng.below(100) as f64 / 4.0),
+                Layout::Leaf(2) => Value::string(format!("s{}", rng.below(3))),
+                Layout::Leaf(3) => Value::Boolean(rng.below(2) == 0),
+                Layout::Leaf(4) => Value::Undef,
+                Layout::Leaf(5) => Value::Default,
+                Layout::Leaf(_) => Value::string(""),
+                Layout::Array(ls) => Value::array(ls.iter().map(|l| value(rng, l)).collect()),
+                Layout::Hash(ls) => Value::hash(
+                    ls.iter()
+                        .map(|(k, l)| (Value::string(k.as_str()), value(rng, l)))
+                        .collect(),
+                ),
+            }
+        }
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut data = 0;
+        for _ in 0..3000 {
+            let l = layout(&mut rng, 0);
+            let n = 1 + rng.below(6);
+            let records: Vec<Value> = (0..n).map(|_| value(&mut rng, &l)).collect();
+            let v = Value::array(records);
+            let expected = folded(&v);
+            assert_eq!(infer_reduced(&v), expected, "{v:?}");
+            if matches!(&expected, PType::Array(e, _) if matches!(**e, PType::Data)) {
+                data += 1;
+            }
+        }
+        // (the shortcuts' cases are among them)
+        assert!(data > 100, "{data}");
     }
 }

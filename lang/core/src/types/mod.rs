@@ -617,6 +617,7 @@ pub mod explain;
 pub mod explain_assignable;
 pub mod explanation;
 pub mod infer;
+mod infer_data;
 pub mod instance;
 pub mod iterable;
 pub mod mismatch;
