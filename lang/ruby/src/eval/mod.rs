@@ -1011,6 +1011,10 @@ impl<'h> Interp<'h> {
                 [Part::Lit(l)] => RValue::Str(l.clone()),
                 _ => return Ok(None),
             },
+            Kind::Sym(parts) => match parts.as_slice() {
+                [Part::Lit(l)] => RValue::Sym(l.clone()),
+                _ => return Ok(None),
+            },
             Kind::Int(i) => RValue::Int(*i),
             Kind::Nil => RValue::Nil,
             _ => return Ok(None),

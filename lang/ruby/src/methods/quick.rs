@@ -1,9 +1,9 @@
 //! The commonest core methods of the core values, answered before the general call path
 //! (`Interp::call`): a call with no argument or one and no block whose answer cannot fail
-//! (`a[0]`, `x.is_a?(String)`, `h[k]`, `a.empty?`, `d.nil?`, `s.to_s`, `i < n`). The
-//! general path makes an argument list, a `Call`, and tries the receiver's class's methods
-//! then every object's (`methods::call`, ~250 instructions before the method's own work);
-//! a 3.x function's body is mostly such calls.
+//! (`a[0]`, `x.is_a?(String)`, `h[k]`, `a.empty?`, `d.nil?`, `s.to_s`, `a.delete(x)`,
+//! `i < n`). The general path makes an argument list, a `Call`, and tries the receiver's
+//! class's methods then every object's (`methods::call`, ~250 instructions before the
+//! method's own work); a 3.x function's body is mostly such calls.
 //!
 //! Each answer here is the one the general path gives (core classes cannot be reopened in
 //! the subset, so a core value's methods are always these); `None` sends the call there.
@@ -68,6 +68,13 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
             RValue::Nil => RValue::str(""),
             _ => return None,
         },
+        // (a new object, as the general path's: `s.dup.equal?(s)` is false)
+        M::dup | M::clone => match recv {
+            RValue::Array(a) => RValue::array(a.borrow().clone()),
+            RValue::Hash(h) => RValue::hash(h.borrow().clone()),
+            RValue::Str(s) => RValue::Str(std::rc::Rc::from(&**s)),
+            _ => return None,
+        },
         M::to_str => match recv {
             RValue::Str(_) => recv.clone(),
             _ => return None,
@@ -102,6 +109,10 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
                 a.borrow_mut().push(arg.clone());
                 recv.clone()
             }
+            _ => return None,
+        },
+        M::delete => match recv {
+            RValue::Array(a) => super::array::delete(a, arg),
             _ => return None,
         },
         M::op_lt | M::op_le | M::op_gt | M::op_ge | M::op_add | M::op_sub => {
