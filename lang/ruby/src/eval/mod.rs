@@ -43,8 +43,10 @@ pub enum Flow {
     Error(Box<RubyError>),
     Next(RValue),
     Break(RValue),
-    /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it.
-    Throw(RValue, RValue),
+    /// `throw tag, value` on its way to the `catch(tag)` that is waiting for it (boxed,
+    /// as `Error`: it is rare, and two values inline made every result 48 bytes where
+    /// one is 32).
+    Throw(Box<(RValue, RValue)>),
     /// `return value` on its way out of the method (or the template).
     Return(RValue),
 }
@@ -240,9 +242,9 @@ impl<'h> Interp<'h> {
         match self.invoke(&m, None, This::Template, args, block, at) {
             Ok(v) | Err(Flow::Return(v)) => Ok(v),
             Err(Flow::Error(e)) => Err(*e),
-            Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
+            Err(Flow::Throw(thrown)) => Err(RubyError::raised_as(
                 "UncaughtThrowError",
-                format!("uncaught throw {}", inspect(&tag)),
+                format!("uncaught throw {}", inspect(&thrown.0)),
                 at,
             )),
             Err(Flow::Next(v)) => Ok(v),
@@ -265,9 +267,9 @@ impl<'h> Interp<'h> {
                 self.st.out = to_s(&v);
                 Ok(())
             }
-            Err(Flow::Throw(tag, _)) => Err(RubyError::raised_as(
+            Err(Flow::Throw(thrown)) => Err(RubyError::raised_as(
                 "UncaughtThrowError",
-                format!("uncaught throw {}", inspect(&tag)),
+                format!("uncaught throw {}", inspect(&thrown.0)),
                 0,
             )),
             Err(Flow::Break(_)) => Err(RubyError::syntax_unquoted(
@@ -953,6 +955,15 @@ impl<'h> Interp<'h> {
         };
         let id = name.id();
         let name = if safe { &name[2..] } else { &**name };
+        // The commonest core methods of core values, without an argument list
+        // (`methods::quick`, out of line: `eval`, into which this is inlined, stays small)
+        if let (Some(r), None, 0 | 1) = (&recv, block, args.len()) {
+            if methods::quick::takes(r) {
+                if let Some(v) = self.quick_call(r, id, args)? {
+                    return Ok(v);
+                }
+            }
+        }
         let args = self.list(args)?;
         if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
             // `@out << "text"`: the variable gets the longer string (strings are values in
@@ -986,6 +997,38 @@ impl<'h> Interp<'h> {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
             other => other,
         }
+    }
+
+    /// A call of `methods::quick` (no block, no argument or one): its answer, or `None`
+    /// for the general path. The argument is evaluated here only when that has no effect
+    /// (a literal, a local variable, a constant): the general path evaluates it again.
+    #[inline(never)]
+    fn quick_call(&mut self, recv: &RValue, id: M, args: &[Node]) -> R<Option<RValue>> {
+        let [arg] = args else {
+            return Ok(methods::quick::call0(recv, id));
+        };
+        let v = match &arg.kind {
+            Kind::LVar(name)
+            | Kind::Call {
+                vcall: true, name, ..
+            } => match self.local(name) {
+                Some(v) => v.clone(),
+                None => return Ok(None),
+            },
+            Kind::Const(c) => self.constant_node(c, arg.at)?,
+            Kind::Str(parts) => match parts.as_slice() {
+                [Part::Lit(l)] => RValue::Str(l.clone()),
+                _ => return Ok(None),
+            },
+            Kind::Sym(parts) => match parts.as_slice() {
+                [Part::Lit(l)] => RValue::Sym(l.clone()),
+                _ => return Ok(None),
+            },
+            Kind::Int(i) => RValue::Int(*i),
+            Kind::Nil => RValue::Nil,
+            _ => return Ok(None),
+        };
+        Ok(methods::quick::call1(recv, id, &v))
     }
 
     /// The variable a string append (`<<`) changes: the receiver when it is a variable, or
@@ -1319,5 +1362,15 @@ fn core_constant_made(name: &str, at: usize) -> R {
             at,
         ),
         _ => unsupported(format!("constant {name}"), at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every evaluation step returns an `R`: a value and a word (`Flow`'s rarer cases
+    /// boxed), not two values.
+    #[test]
+    fn a_result_is_four_words() {
+        assert_eq!(std::mem::size_of::<super::R>(), 32);
     }
 }

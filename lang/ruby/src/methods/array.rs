@@ -253,16 +253,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             recv.clone()
         }
-        M::delete => {
-            let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
-            let before = cell.borrow().len();
-            cell.borrow_mut().retain(|v| !v.equals(&x));
-            if cell.borrow().len() == before {
-                RValue::Nil
-            } else {
-                x
-            }
-        }
+        M::delete => delete(cell, c.arg(0).unwrap_or(&RValue::Nil)),
         M::delete_if | M::keep_if => {
             let Some(b) = c.block else {
                 return unsupported(format!("'{}' without a block", c.name), at);
@@ -773,6 +764,32 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
         }
     }
     Ok(out)
+}
+
+/// `array.delete(x)`: removes the items equal to `x`; the last of them (an item, which
+/// may differ from `x`: `[1.0].delete(1)` is `1.0`), or nil when there was none. (The
+/// items are compared before the array is changed: `x` may hold the array, `a.delete(a)`.)
+pub fn delete(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue) -> RValue {
+    let hits: Vec<usize> = {
+        let items = cell.borrow();
+        (0..items.len()).filter(|&i| items[i].equals(x)).collect()
+    };
+    let Some(&last) = hits.last() else {
+        return RValue::Nil;
+    };
+    let mut items = cell.borrow_mut();
+    let deleted = items[last].clone();
+    let mut i = 0;
+    let mut next = hits.iter().peekable();
+    items.retain(|_| {
+        let hit = next.peek() == Some(&&i);
+        if hit {
+            next.next();
+        }
+        i += 1;
+        !hit
+    });
+    deleted
 }
 
 /// `array[i]`, `array[start, n]`, `array[range]`.

@@ -706,10 +706,10 @@ fn resolve(it: &mut Interp, i: usize, at: usize) -> R<FactOutcome> {
             e @ RubyError::Raised { .. } => (FactOutcome::Failed(e), 0),
             e => (FactOutcome::Skipped(e), 0),
         },
-        Err(Flow::Throw(tag, _)) => (
+        Err(Flow::Throw(thrown)) => (
             FactOutcome::Failed(RubyError::raised_as(
                 "UncaughtThrowError",
-                format!("uncaught throw {}", crate::show::inspect(&tag)),
+                format!("uncaught throw {}", crate::show::inspect(&thrown.0)),
                 at,
             )),
             0,

@@ -133,7 +133,7 @@ pub fn call(
             let r = it.yield_block(b, vec![tag.clone()]);
             it.st.catching.pop();
             match r {
-                Err(Flow::Throw(t, v)) if t.equals(&tag) => Ok(v),
+                Err(Flow::Throw(thrown)) if thrown.0.equals(&tag) => Ok(thrown.1),
                 other => other,
             }
         }
@@ -147,7 +147,8 @@ pub fn call(
                     at,
                 )));
             }
-            Err(Flow::Throw(tag, c.args.get(1).cloned().unwrap_or(RValue::Nil)))
+            let value = c.args.get(1).cloned().unwrap_or(RValue::Nil);
+            Err(Flow::Throw(Box::new((tag, value))))
         }
         M::has_variable_p => {
             c.arity(1, 1)?;

@@ -23,6 +23,7 @@ pub mod object;
 pub mod openssl;
 pub mod pack;
 pub mod pson;
+pub mod quick;
 pub mod random;
 pub mod scope;
 pub mod stdlib;

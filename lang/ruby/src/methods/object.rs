@@ -433,7 +433,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 
 /// `v.respond_to?(name)`: one look-up of the name in the index (which also holds the
 /// methods every object has and those of `nil`), then a test of its bits for the class.
-fn responds(v: &RValue, name: &str) -> bool {
+pub(crate) fn responds(v: &RValue, name: &str) -> bool {
     let Some(&flags) = METHOD_INDEX.get(name) else {
         return false;
     };
