@@ -18,6 +18,9 @@ use std::rc::Rc;
 /// How many source files' modules `module_of` keeps (the oldest goes first).
 const MODULE_NAMES_KEPT: usize = 8;
 
+/// Source files and their modules, as `module_of` keeps them.
+pub(crate) type ModuleNames = Vec<(Rc<Source>, Option<Rc<str>>)>;
+
 /// The files the autoloader has loaded, by path.
 pub type Loaded = rustc_hash::FxHashMap<PathBuf, LoadedFile>;
 

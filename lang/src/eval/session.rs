@@ -192,7 +192,7 @@ pub struct Evaluator {
     /// The module of each source file asked about (`module_of`), the last few: a define
     /// instance asks for two, and finding one takes a walk of the modulepath (~900
     /// instructions). By the source (kept alive here, so that its address names it).
-    pub(crate) module_names: std::cell::RefCell<Vec<(Rc<crate::error::Source>, Option<Rc<str>>)>>,
+    pub(crate) module_names: std::cell::RefCell<crate::env::autoload::ModuleNames>,
     /// The syntax trees of the files the autoloader has loaded.
     pub(crate) loaded_programs: Vec<Rc<Program>>,
     /// The facts as last set (`set_facts`), before the agent's facts are added.
