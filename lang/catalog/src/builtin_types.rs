@@ -1125,6 +1125,29 @@ mod tests {
     }
 
     #[test]
+    fn types_are_looked_up_by_name_in_any_case() {
+        for t in all() {
+            assert_eq!(lookup(t.name).map(|i| i.name), Some(t.name));
+            assert_eq!(lookup(&t.name.to_uppercase()).map(|i| i.name), Some(t.name));
+            let capitalized = format!("{}{}", t.name[..1].to_uppercase(), &t.name[1..]);
+            assert_eq!(lookup(&capitalized).map(|i| i.name), Some(t.name));
+            assert!(lookup(&format!("{}s", t.name)).is_none());
+            assert!(lookup(&t.name[..t.name.len() - 1]).is_none());
+        }
+        for name in [
+            "",
+            "a",
+            "zz",
+            "Concat::Fragment",
+            "apache::vhost",
+            "\u{e9}",
+            "~",
+        ] {
+            assert!(lookup(name).is_none(), "{name}");
+        }
+    }
+
+    #[test]
     fn the_reference_knows_exactly_these_types() {
         let names: Vec<&str> = all().iter().map(|t| t.name).collect();
         assert_eq!(

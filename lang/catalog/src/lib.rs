@@ -200,7 +200,14 @@ impl Resource {
 
     /// `Notify[a]`, as the reference writes a resource reference in messages and edges.
     pub fn reference(&self) -> String {
-        format!("{}[{}]", self.type_name, self.title)
+        // (pushed, not `format!`ted: each define instance makes one, ~1,000 instructions
+        // through the formatter)
+        let mut out = String::with_capacity(self.type_name.len() + self.title.len() + 2);
+        out.push_str(&self.type_name);
+        out.push('[');
+        out.push_str(&self.title);
+        out.push(']');
+        out
     }
 }
 
@@ -277,6 +284,10 @@ pub struct Catalog {
     /// How many of `aliases` have the shape of a title key (one quoted string): when none,
     /// a title key is not looked up there (making it costs more than the look-up).
     title_shaped_aliases: usize,
+    /// The types of the title-shaped `aliases` (those that ever had one: an undone alias
+    /// leaves its type here, which only costs a look-up). A resource of another type (most
+    /// are define instances, whose keys are their titles) makes no title key to look up.
+    title_shaped_types: Vec<String>,
     /// Counts additions and changes (anything through `add` or `get_mut`), so that the
     /// finishing steps can tell when there is nothing new to finish.
     changes: u64,
@@ -532,6 +543,9 @@ impl Catalog {
     /// A resource type with a table of parameters: built in, or read from a module.
     pub fn type_info(&self, type_name: &str) -> Option<&'static builtin_types::TypeInfo> {
         builtin_types::lookup(type_name).or_else(|| {
+            if self.module_types.is_empty() {
+                return None;
+            }
             let lower = type_name.to_ascii_lowercase();
             self.module_types.get(lower.as_str()).copied()
         })
@@ -564,7 +578,8 @@ impl Catalog {
 
     /// The resource holding the title key `[type_name, title]` as an alias key, if any.
     pub fn title_alias_owner(&self, type_name: &str, title: &str) -> Option<ResourceId> {
-        if self.title_shaped_aliases == 0 {
+        if self.title_shaped_aliases == 0 || !self.title_shaped_types.iter().any(|t| t == type_name)
+        {
             return None;
         }
         self.alias_owner(&builtin_types::title_key(type_name, title))
@@ -572,6 +587,9 @@ impl Catalog {
 
     pub fn add_alias(&mut self, key: builtin_types::CatalogKey, id: ResourceId) {
         let title_shaped = matches!(key.parts.as_slice(), [p] if p.starts_with('"'));
+        if title_shaped && !self.title_shaped_types.contains(&key.type_name) {
+            self.title_shaped_types.push(key.type_name.clone());
+        }
         let key = Rc::new(key);
         let old = self.aliases.insert(key.clone(), id);
         if old.is_none() && title_shaped {

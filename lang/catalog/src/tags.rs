@@ -51,9 +51,39 @@ pub fn list(layers: &[Layer]) -> Vec<Rc<str>> {
     out
 }
 
+/// What each ASCII byte may be in a tag: [`WORD`] (anywhere), [`INNER`] (`-`, `:` and `.`,
+/// not first), 0 (nowhere).
+static TAG_BYTES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_alphanumeric() || c == b'_' {
+            WORD
+        } else if matches!(c, b'-' | b':' | b'.') {
+            INNER
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
+const WORD: u8 = 1;
+const INNER: u8 = 2;
+
 /// Whether the reference accepts a string as a tag: a word character, then word
 /// characters, `-`, `:` and `.`.
 pub fn is_valid(tag: &str) -> bool {
+    // (ASCII, nearly all of them: by bytes, without decoding characters)
+    if tag.is_ascii() {
+        return match tag.as_bytes() {
+            [first, rest @ ..] if TAG_BYTES[*first as usize] == WORD => {
+                rest.iter().all(|&b| TAG_BYTES[b as usize] != 0)
+            }
+            _ => false,
+        };
+    }
     let mut chars = tag.chars();
     let word = |c: char| c.is_alphanumeric() || c == '_';
     match chars.next() {
@@ -124,6 +154,31 @@ mod tests {
         let got: Vec<&str> = t.iter().map(|s| &**s).collect();
         assert_eq!(got, ["apache::mod::ssl", "apache", "mod", "ssl"]);
         assert!(is_valid("a-b.c:d") && !is_valid("-a") && !is_valid("a b"));
+    }
+
+    /// The check by bytes of ASCII tags answers as the one by characters.
+    #[test]
+    fn ascii_tags_are_checked_as_characters_are() {
+        let by_chars = |tag: &str| {
+            let mut chars = tag.chars();
+            let word = |c: char| c.is_alphanumeric() || c == '_';
+            match chars.next() {
+                Some(c) if word(c) => chars.all(|c| word(c) || matches!(c, '-' | ':' | '.')),
+                _ => false,
+            }
+        };
+        let mut tags: Vec<String> = vec![String::new(), "site1.example.com-apache-header".into()];
+        for a in 0u8..128 {
+            tags.push((a as char).to_string());
+            for b in 0u8..128 {
+                tags.push(format!("{}{}", a as char, b as char));
+                tags.push(format!("x{}{}y", a as char, b as char));
+            }
+        }
+        for t in &tags {
+            assert_eq!(is_valid(t), by_chars(t), "{t:?}");
+        }
+        assert!(is_valid("caf\u{e9}") && is_valid("\u{e9}t\u{e9}") && !is_valid("\u{e9} t"));
     }
 
     /// Layers list their own tags from the inside out, then their late tags from the outside

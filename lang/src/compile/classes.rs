@@ -520,7 +520,14 @@ impl Evaluator {
             let params = self
                 .with_data_bindings(id, &clower, &cdef.def.params, given)
                 .and_then(|given| {
-                    self.bind_definition_params(&who, &cdef.def.params, given, &scope, &cdef.source)
+                    let given: Vec<(Rc<str>, Value)> = given.into_iter().collect();
+                    self.bind_definition_params(
+                        &who,
+                        &cdef.def.params,
+                        &given,
+                        &scope,
+                        &cdef.source,
+                    )
                 });
             // (`:break error` stops in the class's scope, where its parameters are bound)
             let params = match params {
@@ -631,22 +638,25 @@ impl Evaluator {
 
     /// Binds the parameters of a class or define instance in its scope: the given values,
     /// else the defaults (evaluated in the scope, seeing the parameters before them), each
-    /// checked against its type. Returns the values bound.
+    /// checked against its type. Returns the values bound that are not `undef` (what the
+    /// catalog and the `tag` parameter take: `apache::vhost`'s 300 parameters are nearly all
+    /// `undef`), the given ones first in the order given, then the defaults' in the order of
+    /// the parameters.
     fn bind_definition_params(
         &mut self,
         who: &str,
         params: &[Param],
-        given: Params,
+        given: &[(Rc<str>, Value)],
         scope: &Rc<NamedScope>,
         source: &Rc<Source>,
-    ) -> Result<Params, Error> {
+    ) -> Result<Bound, Error> {
         // The parameter each given value is for (`None`: there is no such parameter), and
         // the given value of each parameter, by index: names are compared once, here (a
         // declaration gives a few values; a define such as `apache::vhost` has 300
         // parameters, and hashing each name at each step was a tenth of its binding).
         let given_param: Vec<Option<usize>> = given
-            .keys()
-            .map(|k| params.iter().position(|p| p.name == *k))
+            .iter()
+            .map(|(k, _)| params.iter().position(|p| p.name == *k))
             .collect();
         let mut given_at: Vec<Option<usize>> = vec![None; params.len()];
         for (j, i) in given_param.iter().enumerate() {
@@ -657,9 +667,9 @@ impl Evaluator {
         let unknown = || {
             given_param
                 .iter()
-                .zip(given.keys())
+                .zip(given)
                 .filter(|(i, _)| i.is_none())
-                .map(|(_, k)| k)
+                .map(|(_, (k, _))| k)
         };
         let hint = unknown()
             .next()
@@ -675,7 +685,7 @@ impl Evaluator {
             let mut vars = scope.vars.borrow_mut();
             for (p, at) in params.iter().zip(&given_at) {
                 if let Some(j) = at {
-                    vars.insert(p.name.clone(), given[*j].clone());
+                    vars.insert(p.name.clone(), given[*j].1.clone());
                 }
             }
         }
@@ -683,7 +693,7 @@ impl Evaluator {
         let mut guard: Option<super::scope::ParameterGuard> = None;
         let mut values: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
-            let value = match (given_at[i].map(|j| &given[j]), &p.default) {
+            let value = match (given_at[i].map(|j| &given[j].1), &p.default) {
                 (Some(v), _) if !v.is_undef() => Some(v.clone()),
                 (_, Some(d)) => {
                     // A literal (most of them: `undef`, `false`, `[]`) reads nothing and
@@ -718,8 +728,7 @@ impl Evaluator {
             };
             values.push(value);
         }
-        let mut bound: Vec<(usize, Value)> = Vec::with_capacity(params.len());
-        for (i, (p, value)) in params.iter().zip(values).enumerate() {
+        for (p, value) in params.iter().zip(&values) {
             let t = match &p.type_expr {
                 // (a type met before is the one `eval` would give, without the scope's set-up)
                 Some(te) => match self.cached_type(te) {
@@ -736,51 +745,38 @@ impl Evaluator {
                 },
                 None => None,
             };
-            let value = match value {
-                Some(v) => v,
+            let Some(value) = value else {
                 // Even one whose type accepts undef (`Optional[String] $p`), as in the
                 // reference.
-                None => {
-                    problems.push(format!("expects a value for parameter '{}'", p.name));
-                    continue;
-                }
+                problems.push(format!("expects a value for parameter '{}'", p.name));
+                continue;
             };
             if let Some(t) = t {
-                if !types::is_instance(&t, &value) {
+                if !types::is_instance(&t, value) {
                     problems.push(format!(
                         "parameter '{}' {}",
                         p.name,
-                        types::mismatch::describe_mismatch(&t, &value)
+                        types::mismatch::describe_mismatch(&t, value)
                     ));
-                    continue;
                 }
             }
-            bound.push((i, value));
         }
         match problems.len() {
             // As the reference lists them: the given values in the order given, then the
             // defaults in the order of the parameters.
             0 => {
-                let mut ordered: Params =
-                    Params::with_capacity_and_hasher(bound.len(), Default::default());
-                let mut bound: Vec<Option<Value>> = {
-                    let mut all = vec![None; params.len()];
-                    for (i, v) in bound {
-                        all[i] = Some(v);
-                    }
-                    all
-                };
+                let mut bound: Bound = Vec::new();
                 for i in given_param.iter().flatten() {
-                    if let Some(v) = bound[*i].take() {
-                        ordered.insert(params[*i].name.clone(), v);
+                    if let Some(v) = values[*i].take().filter(|v| !v.is_undef()) {
+                        bound.push((params[*i].name.clone(), v));
                     }
                 }
-                for (p, v) in params.iter().zip(bound) {
-                    if let Some(v) = v {
-                        ordered.insert(p.name.clone(), v);
+                for (p, v) in params.iter().zip(values) {
+                    if let Some(v) = v.filter(|v| !v.is_undef()) {
+                        bound.push((p.name.clone(), v));
                     }
                 }
-                Ok(ordered)
+                Ok(bound)
             }
             1 => Err(Error::eval(format!("{who}: {}", problems[0])).with_hint(hint)),
             _ => Err(Error::eval(format!(
@@ -955,22 +951,43 @@ impl Evaluator {
     /// Runs the body of a define instance declared earlier.
     pub(crate) fn evaluate_define(&mut self, pending: PendingDefine) -> Result<(), Error> {
         let id = pending.resource;
+        let def = pending.define;
         let r = self.compilation.catalog.get(id);
         let who = r.reference();
         let title = r.title.clone();
-        let mut given: Params = r.parameters.clone();
-        // Given undef: a value all the same (a parameter without default accepts it).
-        for name in &r.undef_parameters {
-            given.insert(name.clone(), Value::Undef);
+        // The values given to the define's own parameters (and unknown names): all but
+        // `name`, `title` and the metaparameters, which belong to the resource only. Given
+        // undef: a value all the same (a parameter without default accepts it).
+        let params = &def.def.params;
+        let own_parameter = |k: &str| {
+            !matches!(k, "name" | "title")
+                && (params.iter().any(|p| &*p.name == k)
+                    || !crate::catalog::builtin_types::is_metaparameter(k))
+        };
+        let mut own: Vec<(Rc<str>, Value)> = r
+            .parameters
+            .iter()
+            .filter(|(k, _)| own_parameter(k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for name in r.undef_parameters.iter().filter(|k| own_parameter(k)) {
+            match own.iter_mut().find(|(k, _)| k == name) {
+                Some(slot) => slot.1 = Value::Undef,
+                None => own.push((name.clone(), Value::Undef)),
+            }
         }
+        let name = match r.parameters.get("name") {
+            Some(Value::String(n)) if !r.undef_parameters.iter().any(|k| &**k == "name") => {
+                n.clone()
+            }
+            _ => title.clone(),
+        };
         let caller_module = r
             .origin
             .as_ref()
             .and_then(|o| self.module_of(&o.source))
             .unwrap_or_else(|| "".into());
-        let module_name = self
-            .module_of(&pending.define.source)
-            .unwrap_or_else(|| "".into());
+        let module_name = self.module_of(&def.source).unwrap_or_else(|| "".into());
         // It sees the node's variables (and resource defaults) when declared within the node,
         // else the top scope's.
         let within_node = pending.declarer.as_ref().is_some_and(|s| s.within_node());
@@ -983,34 +1000,16 @@ impl Evaluator {
             id,
         ));
         self.compilation.scopes.insert(id, scope.clone());
-        let name = match given.get("name") {
-            Some(Value::String(n)) => n.clone(),
-            _ => title.clone(),
-        };
         {
             let mut vars = scope.vars.borrow_mut();
             // (sized for these and the parameters at once: grown from empty, the table
             // was rehashed twice for a define of one parameter)
-            vars.reserve(4 + pending.define.def.params.len());
+            vars.reserve(4 + params.len());
             vars.insert("title".into(), Value::String(title));
             vars.insert("name".into(), Value::String(name));
             vars.insert("module_name".into(), Value::String(module_name));
             vars.insert("caller_module_name".into(), Value::String(caller_module));
         }
-        let def = pending.define;
-        let (own, _meta) = split_metaparameters(
-            given
-                .iter()
-                .filter(|(k, _)| !matches!(&***k, "name" | "title"))
-                .map(|(k, v)| crate::catalog::Attribute {
-                    name: k.clone(),
-                    value: v.clone(),
-                    append: false,
-                    span: Span::default(),
-                })
-                .collect(),
-            &def.def.params,
-        );
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
         let declared = self.compilation.catalog.get(id);
@@ -1035,7 +1034,7 @@ impl Evaluator {
             )
         };
         let bound = self
-            .bind_definition_params(&who, &def.def.params, own, &scope, &def.source)
+            .bind_definition_params(&who, &def.def.params, &own, &scope, &def.source)
             .map_err(|e| {
                 // The checks of the binding name the instance; errors of default
                 // expressions keep their own prefix.
@@ -1079,7 +1078,7 @@ impl Evaluator {
             .parameters
             .contains_key("tag")
         {
-            if let Some(t) = bound.get("tag") {
+            if let Some((_, t)) = bound.iter().find(|(k, _)| &**k == "tag") {
                 self.tag_from_parameter(id, t, Some(declared_line))
                     .map_err(|e| Error {
                         message: format!(
@@ -1095,7 +1094,7 @@ impl Evaluator {
         }
         let r = self.compilation.catalog.get_mut(id);
         for (k, v) in bound {
-            if !v.is_undef() && !r.parameters.contains_key(&k) {
+            if !r.parameters.contains_key(&k) {
                 r.parameters.insert(k, v);
             }
         }
@@ -1213,6 +1212,10 @@ fn how_attrs(how: &Declaration) -> Attributes {
         _ => Vec::new(),
     }
 }
+
+/// The values of a class's or define instance's parameters once bound (see
+/// `bind_definition_params`).
+type Bound = Vec<(Rc<str>, Value)>;
 
 /// Metaparameters given to a class or define instance, in order.
 type Metaparameters = Vec<(Rc<str>, Value)>;

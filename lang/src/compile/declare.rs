@@ -216,10 +216,16 @@ impl Evaluator {
             }
             let mut titles = Vec::new();
             flatten_titles(title, &mut titles)?;
-            for t in titles {
+            let last = titles.len().saturating_sub(1);
+            for (i, t) in titles.into_iter().enumerate() {
+                // (the last title takes the attributes, the others a copy)
+                let attrs = match i == last {
+                    true => std::mem::take(&mut attrs),
+                    false => attrs.clone(),
+                };
                 // The resource's line is where its statement starts, as the reference's.
                 let saved = self.statement_line.replace(self.line_of(span));
-                let r = self.declare(&kind, &name, t, attrs.clone(), form, line_span);
+                let r = self.declare(&kind, &name, t, attrs, form, line_span);
                 self.statement_line = saved;
                 refs.push(r?);
             }
@@ -353,8 +359,12 @@ impl Evaluator {
             .into());
         }
         let mut tag_list = Vec::new();
+        // (a `tag` given with `=>` is the value the parameter takes: its tags are not added
+        // again below)
+        let mut tag_given = false;
         for a in attrs.iter().filter(|a| &*a.name == "tag") {
             self.add_tags(&mut tag_list, &a.value, line)?;
+            tag_given = !a.append;
         }
         for tag in &names.tags {
             tags::push_unique(&mut tag_list, tag.clone());
@@ -391,8 +401,8 @@ impl Evaluator {
             .collect();
         params.retain(|_, v| !v.is_undef());
         let container = self.container();
-        if let Some(t) = params.get("tag").cloned() {
-            self.add_tags(&mut tag_list, &t, line)?;
+        if let Some(t) = params.get("tag").filter(|_| !tag_given) {
+            self.add_tags(&mut tag_list, t, line)?;
         }
 
         let exported = form == ResourceForm::Exported;
@@ -836,25 +846,23 @@ impl Evaluator {
         v: &Value,
         line: u32,
     ) -> Result<(), Error> {
-        let mut strings = Vec::new();
-        fn walk(v: &Value, out: &mut Vec<String>) {
-            match v {
-                Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
-                Value::Undef => {}
-                other => out.push(crate::format::to_display(other)),
-            }
-        }
-        walk(v, &mut strings);
-        for t in strings {
-            if !tags::is_valid(&t) {
+        // (in order, each added once checked: a string as it is, without a copy)
+        let one = |list: &mut Vec<Rc<str>>, t: &str| {
+            if !tags::is_valid(t) {
                 return Err(Error::new(
                     crate::error::ErrorKind::Failed,
                     format!("Invalid tag '{t}'{}", self.location_suffix(line)),
                 ));
             }
-            tags::add(list, &t);
+            tags::add(list, t);
+            Ok(())
+        };
+        match v {
+            Value::Array(a) => a.iter().try_for_each(|x| self.add_tags(list, x, line)),
+            Value::Undef => Ok(()),
+            Value::String(s) => one(list, s),
+            other => one(list, &crate::format::to_display(other)),
         }
-        Ok(())
     }
 
     pub(crate) fn line_of(&self, span: Span) -> u32 {

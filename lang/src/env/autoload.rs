@@ -15,6 +15,12 @@ use crate::types::TypeAlias;
 use std::path::PathBuf;
 use std::rc::Rc;
 
+/// How many source files' modules `module_of` keeps (the oldest goes first).
+const MODULE_NAMES_KEPT: usize = 8;
+
+/// Source files and their modules, as `module_of` keeps them.
+pub(crate) type ModuleNames = Vec<(Rc<Source>, Option<Rc<str>>)>;
+
 /// The files the autoloader has loaded, by path.
 pub type Loaded = rustc_hash::FxHashMap<PathBuf, LoadedFile>;
 
@@ -365,7 +371,25 @@ impl Evaluator {
     }
 
     /// The module a source file belongs to (`apache` for `.../apache/manifests/init.pp`).
-    pub(crate) fn module_of(&self, source: &Source) -> Option<Rc<str>> {
+    pub(crate) fn module_of(&self, source: &Rc<Source>) -> Option<Rc<str>> {
+        if let Some((_, module)) = self
+            .module_names
+            .borrow()
+            .iter()
+            .find(|(s, _)| Rc::ptr_eq(s, source))
+        {
+            return module.clone();
+        }
+        let module = self.find_module_of(source);
+        let mut known = self.module_names.borrow_mut();
+        if known.len() >= MODULE_NAMES_KEPT {
+            known.remove(0);
+        }
+        known.push((source.clone(), module.clone()));
+        module
+    }
+
+    fn find_module_of(&self, source: &Source) -> Option<Rc<str>> {
         let path = std::path::Path::new(&source.name);
         self.env.modulepath.iter().find_map(|dir| {
             let module = match modules::below(dir, path) {

@@ -189,6 +189,10 @@ pub struct Evaluator {
     /// Whether the module on the modulepath writes the function a native built-in stands
     /// for with the older (3.x) API (asked once per function and environment).
     pub(crate) legacy_api: std::cell::RefCell<HashMap<&'static str, bool>>,
+    /// The module of each source file asked about (`module_of`), the last few: a define
+    /// instance asks for two, and finding one takes a walk of the modulepath (~900
+    /// instructions). By the source (kept alive here, so that its address names it).
+    pub(crate) module_names: std::cell::RefCell<crate::env::autoload::ModuleNames>,
     /// The syntax trees of the files the autoloader has loaded.
     pub(crate) loaded_programs: Vec<Rc<Program>>,
     /// The facts as last set (`set_facts`), before the agent's facts are added.
@@ -326,6 +330,7 @@ impl Evaluator {
             hiera_config: None,
             modules_present: Default::default(),
             legacy_api: Default::default(),
+            module_names: Default::default(),
             loaded_programs: Vec::new(),
             given_facts: Value::hash(Default::default()),
             agent_facts: false,
@@ -1197,6 +1202,7 @@ impl Session {
         self.evaluator.autoloaded.clear();
         self.evaluator.modules_present.borrow_mut().clear();
         self.evaluator.legacy_api.borrow_mut().clear();
+        self.evaluator.module_names.borrow_mut().clear();
         self.evaluator.runtime_changed();
     }
 

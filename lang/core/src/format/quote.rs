@@ -51,6 +51,16 @@ pub fn double_quote(s: &str) -> String {
 pub fn ruby_inspect(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
+    // Most strings (titles, paths) have nothing to escape: copied whole, where pushing
+    // them a character at a time took ~15 instructions a character.
+    if !s
+        .bytes()
+        .any(|b| b < 0x20 || matches!(b, b'"' | b'\\' | b'#' | 0x7f))
+    {
+        out.push_str(s);
+        out.push('"');
+        return out;
+    }
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
