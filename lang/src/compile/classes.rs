@@ -486,16 +486,13 @@ impl Evaluator {
                 self.scope.clone(),
                 id,
             ));
-            {
-                let mut vars = scope.vars.borrow_mut();
-                vars.insert("title".into(), Value::String(clower.clone()));
-                vars.insert("name".into(), Value::String(clower.clone()));
-                vars.insert("module_name".into(), Value::String(module_name.clone()));
-                vars.insert(
-                    "caller_module_name".into(),
-                    Value::String(caller_module.clone()),
-                );
-            }
+            scope.reserve(cdef.def.variables.get(), cdef.def.params.len());
+            scope.set_first_variables([
+                Value::String(clower.clone()),
+                Value::String(clower.clone()),
+                Value::String(module_name.clone()),
+                Value::String(caller_module.clone()),
+            ]);
             self.compilation.pending_classes.remove(&clower);
             self.compilation
                 .class_scopes
@@ -681,12 +678,10 @@ impl Evaluator {
         // the same), so that any default can read them; then the defaults, in order, each
         // reading only the parameters that have a value by then; then the checks. Each value
         // enters the scope once: the checks that follow only read it.
-        {
-            let mut vars = scope.vars.borrow_mut();
-            for (p, at) in params.iter().zip(&given_at) {
-                if let Some(j) = at {
-                    vars.insert(p.name.clone(), given[*j].1.clone());
-                }
+        for (i, (p, at)) in params.iter().zip(&given_at).enumerate() {
+            if let Some(j) = at {
+                let slot = super::scope::parameter_slot(i);
+                scope.insert_at_slot(slot, p.name.clone(), given[*j].1.clone());
             }
         }
         // (made once, at the first default: the guard of each default shares its parts)
@@ -720,7 +715,8 @@ impl Evaluator {
                             })?
                         }
                     };
-                    scope.vars.borrow_mut().insert(p.name.clone(), v.clone());
+                    let slot = super::scope::parameter_slot(i);
+                    scope.insert_at_slot(slot, p.name.clone(), v.clone());
                     Some(v)
                 }
                 (Some(_), None) => Some(Value::Undef),
@@ -1000,16 +996,13 @@ impl Evaluator {
             id,
         ));
         self.compilation.scopes.insert(id, scope.clone());
-        {
-            let mut vars = scope.vars.borrow_mut();
-            // (sized for these and the parameters at once: grown from empty, the table
-            // was rehashed twice for a define of one parameter)
-            vars.reserve(4 + params.len());
-            vars.insert("title".into(), Value::String(title));
-            vars.insert("name".into(), Value::String(name));
-            vars.insert("module_name".into(), Value::String(module_name));
-            vars.insert("caller_module_name".into(), Value::String(caller_module));
-        }
+        scope.reserve(def.def.variables.get(), def.def.params.len());
+        scope.set_first_variables([
+            Value::String(title),
+            Value::String(name),
+            Value::String(module_name),
+            Value::String(caller_module),
+        ]);
         // Errors name the resource statement that declared the instance, as the
         // reference's do (it evaluates the body as part of that statement).
         let declared = self.compilation.catalog.get(id);
@@ -1193,12 +1186,11 @@ impl Evaluator {
             ..Resource::new("Node", title.as_str(), tag_list, Some(main))
         });
         let scope = Rc::new(NamedScope::new(ScopeKind::Node, None, None, id));
-        {
-            let mut vars = scope.vars.borrow_mut();
-            let title = Value::String(self.compilation.catalog.get(id).title.clone());
-            vars.insert("title".into(), title.clone());
-            vars.insert("name".into(), title);
-        }
+        scope.reserve(node.def.variables.get(), 0);
+        // (the first two of the first variables)
+        let title = Value::String(self.compilation.catalog.get(id).title.clone());
+        scope.insert_at_slot(0, "title".into(), title.clone());
+        scope.insert_at_slot(1, "name".into(), title);
         self.compilation.node_scope = Some(scope.clone());
         self.compilation.scopes.insert(id, scope.clone());
         self.run_node_body(&scope, &node, captures)

@@ -11,6 +11,8 @@
 //!   queries; `finish`: relationships, `realize`, the finishing steps after each input;
 //!   `propagate`: metaparameters passed on from containers, from each input's changes.
 
+#[cfg(test)]
+mod body_slots_tests;
 pub mod classes;
 pub mod collect;
 pub mod compilation;

@@ -28,6 +28,25 @@ pub struct NamedScope {
     /// [`NamedScope::within_node`], found once when the scope is made (following the
     /// declarers up for each class declared made classes nested `n` deep quadratic).
     within_node: bool,
+    /// Per slot of the body's layout (the evaluator's resolver gives each reference to one
+    /// of the body's own variables its slot, `Slot::Scope`: [`FIRST_VARIABLES`], the
+    /// parameters, then the names the body assigns): where in `vars` the slot's variable
+    /// was set ([`NO_INDEX`]: not known). Only a cache: a read checks the name it finds
+    /// there ([`read_slot`](Self::read_slot)), so a stale entry (the debugger removes
+    /// variables) or a reference of another body is a miss, read by name as before.
+    slots: std::cell::RefCell<Vec<u32>>,
+}
+
+/// In [`NamedScope`]'s slot cache: the slot's variable is not known to be set.
+const NO_INDEX: u32 = u32::MAX;
+
+/// The variables a class or define scope starts with, in this order: the first slots of
+/// every body's layout.
+pub const FIRST_VARIABLES: [&str; 4] = ["title", "name", "module_name", "caller_module_name"];
+
+/// The slot of the body's parameter `i` in its layout.
+pub fn parameter_slot(i: usize) -> usize {
+    FIRST_VARIABLES.len() + i
 }
 
 /// The parameters of a class or define instance whose defaults are being evaluated, as the
@@ -75,7 +94,82 @@ impl NamedScope {
             resource,
             binding: Default::default(),
             within_node,
+            slots: Default::default(),
         }
+    }
+
+    /// Sets variable `name` of this scope (as `vars.insert`), whose slot in the body's
+    /// layout is `slot`: reading the slot then finds it without hashing the name.
+    #[inline]
+    pub fn insert_at_slot(&self, slot: usize, name: Rc<str>, value: Value) {
+        let mut vars = self.vars.borrow_mut();
+        // (a name set already keeps its place, which its slot knows)
+        let at = vars.len();
+        vars.insert(name, value);
+        let new = vars.len() > at;
+        drop(vars);
+        if new {
+            self.remember(slot, at);
+        }
+    }
+
+    /// Makes room in a scope just made for the variables of its body: `variables` slots
+    /// (the body's count, `HostClassDef::variables`...), or at least the first variables
+    /// and the `parameters`. Grown one by one, the scope's table was rehashed several times
+    /// for each class and define instance.
+    pub fn reserve(&self, variables: u16, parameters: usize) {
+        let n = usize::from(variables).max(parameter_slot(parameters));
+        self.vars.borrow_mut().reserve(n);
+        self.slots.borrow_mut().resize(n, NO_INDEX);
+    }
+
+    /// Sets [`FIRST_VARIABLES`] (in a scope just made, which has no variable yet).
+    pub fn set_first_variables(&self, values: [Value; 4]) {
+        for (slot, (name, value)) in FIRST_VARIABLES.iter().zip(values).enumerate() {
+            self.insert_at_slot(slot, Rc::from(*name), value);
+        }
+    }
+
+    /// Assigns variable `name` of the body's `slot` (`$x = ...` in the body); `false` (and
+    /// nothing assigned) when this scope has it already.
+    pub fn assign_slot(&self, slot: u16, name: &Rc<str>, value: Value) -> bool {
+        let mut vars = self.vars.borrow_mut();
+        if vars.contains_key(&**name) {
+            return false;
+        }
+        let at = vars.len();
+        vars.insert(name.clone(), value);
+        drop(vars);
+        self.remember(usize::from(slot), at);
+        true
+    }
+
+    #[inline]
+    fn remember(&self, slot: usize, at: usize) {
+        let mut slots = self.slots.borrow_mut();
+        match slots.get_mut(slot) {
+            Some(known) => *known = u32::try_from(at).unwrap_or(NO_INDEX),
+            None => Self::remember_beyond(&mut slots, slot, at),
+        }
+    }
+
+    #[cold]
+    fn remember_beyond(slots: &mut Vec<u32>, slot: usize, at: usize) {
+        slots.resize(slot + 1, NO_INDEX);
+        slots[slot] = u32::try_from(at).unwrap_or(NO_INDEX);
+    }
+
+    /// The value of variable `name` of this scope when the body's `slot` is known to hold
+    /// it; `None` otherwise (unknown, or the entry there is another name's: the reader
+    /// looks it up by name).
+    #[inline]
+    pub fn read_slot(&self, slot: u16, name: &str) -> Option<Value> {
+        let at = *self.slots.borrow().get(usize::from(slot))?;
+        let vars = self.vars.borrow();
+        let (key, value) = vars.get_index(at as usize)?;
+        // (the tree's names and the scope's keys are mostly the same `Rc`s)
+        (std::ptr::eq(key.as_ptr(), name.as_ptr()) && key.len() == name.len() || **key == *name)
+            .then(|| value.clone())
     }
 
     /// While defaults are evaluated, reading a parameter of this scope that has no value yet

@@ -618,6 +618,13 @@ impl Evaluator {
     }
 
     pub fn lookup(&self, v: &VarRef) -> Result<Value, Error> {
+        if let (Slot::Scope { index }, Some(scope)) = (v.slot.get(), &self.scope) {
+            // (no lambda frame around the reference holds the name: the scope's is the one)
+            if let Some(value) = scope.read_slot(index, &v.name) {
+                return Ok(value);
+            }
+            return self.lookup_by_name(self.current, &v.name);
+        }
         if let Some(n) = v.numeric() {
             return Ok(match &self.matches {
                 Some(caps) => caps
@@ -875,6 +882,15 @@ impl Evaluator {
             }
         }
         if let Some(scope) = &self.scope {
+            if let Slot::Scope { index } = v.slot.get() {
+                if scope.assign_slot(index, &v.name, value) {
+                    return Ok(());
+                }
+                return Err(Error::eval(format!(
+                    "Cannot reassign variable '${}'",
+                    v.name
+                )));
+            }
             if !crate::names::is_qualified(&v.name) {
                 let mut vars = scope.vars.borrow_mut();
                 if vars.contains_key(&v.name) {

@@ -11,6 +11,7 @@ use super::liveness;
 use super::scope::{Arity, Layout};
 use crate::syntax::ast::*;
 use rustc_hash::FxHashMap as HashMap;
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// Layouts of every lambda and function body, keyed by the address of the AST node. The
@@ -102,6 +103,7 @@ impl Layouts {
 pub fn resolve_program(program: &Program, layouts: &mut Layouts) {
     let mut r = Resolver {
         scopes: Vec::new(),
+        body: None,
         layouts,
         summaries: liveness::Summaries::default(),
     };
@@ -111,8 +113,51 @@ pub fn resolve_program(program: &Program, layouts: &mut Layouts) {
 struct Resolver<'a> {
     /// Innermost last. Empty at top level.
     scopes: Vec<Vec<Rc<str>>>,
+    /// The slots of the class, define or node body being resolved (`None` at top level and
+    /// in function bodies): its variables not held by a lambda around the reference.
+    body: Option<BodySlots>,
     layouts: &'a mut Layouts,
     summaries: liveness::Summaries,
+}
+
+/// The slots of a class, define or node body's variables, in the order of the convention
+/// the scope's writers follow (`compile::scope`): the first variables (`$title`, ...), the
+/// parameters, then the names the body assigns, as the walk meets them. A reference read
+/// before the walk met its assignment (`$y = $x  $x = 1`, the outer `$x` read first) is
+/// looked up by name, as are all the scope's variables: the slot only tells where in the
+/// scope the variable was set, a read checks the name found there.
+struct BodySlots {
+    slots: HashMap<Rc<str>, u16>,
+    next: u16,
+}
+
+impl BodySlots {
+    fn of(params: &[Param]) -> BodySlots {
+        let mut body = BodySlots {
+            slots: HashMap::default(),
+            next: 0,
+        };
+        body.slots
+            .reserve(crate::compile::scope::parameter_slot(params.len()));
+        for name in crate::compile::scope::FIRST_VARIABLES {
+            body.add(&Rc::from(name));
+        }
+        for p in params {
+            body.add(&p.name);
+        }
+        body
+    }
+
+    /// Gives `name` the next slot, unless it has one (a name given twice, a parameter
+    /// assigned again, keeps its first).
+    fn add(&mut self, name: &Rc<str>) {
+        if let Some(next) = self.next.checked_add(1) {
+            if let std::collections::hash_map::Entry::Vacant(e) = self.slots.entry(name.clone()) {
+                e.insert(self.next);
+                self.next = next;
+            }
+        }
+    }
 }
 
 impl Resolver<'_> {
@@ -135,6 +180,10 @@ impl Resolver<'_> {
                 });
                 return;
             }
+        }
+        if let Some(&index) = self.body.as_ref().and_then(|b| b.slots.get(&v.name)) {
+            v.slot.set(Slot::Scope { index });
+            return;
         }
         v.slot.set(Slot::Global);
     }
@@ -189,6 +238,7 @@ impl Resolver<'_> {
     /// A function body sees only its own frame and the top scope.
     fn function(&mut self, f: &Rc<FunctionDef>) {
         let outer = std::mem::take(&mut self.scopes);
+        let outer_body = self.body.take();
         self.scopes.push(Self::scope_names(&f.params, &f.body));
         self.params(&f.params);
         if let Some(rt) = &f.return_type {
@@ -197,6 +247,7 @@ impl Resolver<'_> {
         self.block(&f.body);
         let names = self.scopes.pop().unwrap_or_default();
         self.scopes = outer;
+        self.body = outer_body;
         f.frame_size.set(names.len() as u16);
         let layout = layout_of(
             names,
@@ -211,13 +262,18 @@ impl Resolver<'_> {
             .insert(Rc::as_ptr(f) as usize, (layout, f.clone()));
     }
 
-    /// Class, define and node bodies keep their variables by name (their scopes outlive the
-    /// evaluation: `$class::var`), like the top scope; lambdas in them get frames as usual.
-    fn definition_body(&mut self, params: &[Param], body: &[Expr]) {
+    /// Class, define and node bodies keep their variables by name in their scopes (which
+    /// outlive the evaluation: `$class::var`, templates); a reference to one of the body's
+    /// own variables gets its slot in the body's layout, which finds it in the scope without
+    /// hashing its name ([`BodySlots`]). Lambdas in them get frames as usual.
+    fn definition_body(&mut self, params: &[Param], body: &[Expr], variables: &Cell<u16>) {
         let outer = std::mem::take(&mut self.scopes);
+        let outer_body = self.body.replace(BodySlots::of(params));
         self.params(params);
         self.block(body);
         self.scopes = outer;
+        let slots = std::mem::replace(&mut self.body, outer_body);
+        variables.set(slots.map_or(0, |s| s.next));
     }
 
     fn expr(&mut self, e: &Expr) {
@@ -227,14 +283,21 @@ impl Resolver<'_> {
     fn expr_here(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Variable(v) => self.var(v),
+            // (in the body itself, not in a lambda of it: a variable of the body's scope)
+            ExprKind::Assign(target, _) if self.scopes.is_empty() => {
+                if let Some(body) = &mut self.body {
+                    assigned_names(target, &mut |name| body.add(name));
+                }
+                e.for_each_child(&mut |child| self.expr(child));
+            }
             ExprKind::Lambda(l) => self.lambda(l),
             ExprKind::FunctionDef(f) => self.function(f),
             ExprKind::TypeAlias { type_expr, .. } => self.expr(type_expr),
-            ExprKind::ClassDef(c) => self.definition_body(&c.params, &c.body),
-            ExprKind::DefineDef(d) => self.definition_body(&d.params, &d.body),
+            ExprKind::ClassDef(c) => self.definition_body(&c.params, &c.body, &c.variables),
+            ExprKind::DefineDef(d) => self.definition_body(&d.params, &d.body, &d.variables),
             ExprKind::NodeDef(n) => {
                 self.block(&n.matches);
-                self.definition_body(&[], &n.body)
+                self.definition_body(&[], &n.body, &n.variables)
             }
             _ => {
                 // Everything else in this scope, then a call's lambda in a scope of its own.
@@ -270,21 +333,24 @@ fn layout_of(
 
 /// Adds the names of variables assigned in `e` (outside nested lambdas and definitions).
 fn collect_assigned(e: &Expr, names: &mut Vec<Rc<str>>) {
-    fn add_target(t: &Expr, names: &mut Vec<Rc<str>>) {
-        match &t.kind {
-            ExprKind::Variable(v)
-                if v.numeric().is_none()
-                    && !crate::names::is_qualified(&v.name)
-                    && !names.contains(&v.name) =>
-            {
-                names.push(v.name.clone());
-            }
-            ExprKind::Array(items, _) => items.iter().for_each(|i| add_target(i, names)),
-            _ => {}
-        }
-    }
     crate::limits::deep(|| e.for_each_child(&mut |child| collect_assigned(child, names)));
     if let ExprKind::Assign(target, _) = &e.kind {
-        add_target(target, names);
+        assigned_names(target, &mut |name| {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+        });
+    }
+}
+
+/// Calls `f` with each name an assignment to `target` assigns (`$x`, `[$a, $b]`), not the
+/// numbered or qualified ones (errors when assigned).
+fn assigned_names(target: &Expr, f: &mut dyn FnMut(&Rc<str>)) {
+    match &target.kind {
+        ExprKind::Variable(v) if v.numeric().is_none() && !crate::names::is_qualified(&v.name) => {
+            f(&v.name)
+        }
+        ExprKind::Array(items, _) => items.iter().for_each(|i| assigned_names(i, f)),
+        _ => {}
     }
 }

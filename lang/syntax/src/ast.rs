@@ -178,6 +178,11 @@ pub enum Slot {
     Local { depth: u16, index: u16 },
     /// Top scope / qualified name: looked up by name.
     Global,
+    /// A variable of the enclosing class, define or node body (its parameters, `$title`,
+    /// `$name`, what it assigns), slot `index` of the body's layout. No lambda frame around
+    /// the reference holds the name. The body's scope keeps its variables by name; the slot
+    /// only finds them there faster (see the evaluator's `NamedScope`).
+    Scope { index: u16 },
 }
 
 /// What a call of a named function found when it last looked its name up: an evaluator's
@@ -465,6 +470,10 @@ pub struct HostClassDef {
     pub params: Vec<Param>,
     pub parent: Option<Rc<str>>,
     pub body: Vec<Expr>,
+    /// How many variables the body's layout has (its `Slot::Scope` slots: the first
+    /// variables, the parameters, the names it assigns), which the evaluator's resolver
+    /// sets (0 before): the scope of an instance is made that big at once.
+    pub variables: Cell<u16>,
 }
 
 #[derive(Debug, Clone)]
@@ -472,6 +481,10 @@ pub struct DefineDef {
     pub name: Rc<str>,
     pub params: Vec<Param>,
     pub body: Vec<Expr>,
+    /// How many variables the body's layout has (its `Slot::Scope` slots: the first
+    /// variables, the parameters, the names it assigns), which the evaluator's resolver
+    /// sets (0 before): the scope of an instance is made that big at once.
+    pub variables: Cell<u16>,
 }
 
 #[derive(Debug, Clone)]
@@ -480,6 +493,10 @@ pub struct NodeDef {
     pub matches: Vec<Expr>,
     pub parent: Option<Expr>,
     pub body: Vec<Expr>,
+    /// How many variables the body's layout has (its `Slot::Scope` slots: the first
+    /// variables, the parameters, the names it assigns), which the evaluator's resolver
+    /// sets (0 before): the scope of an instance is made that big at once.
+    pub variables: Cell<u16>,
 }
 
 #[derive(Debug, Clone)]

@@ -217,16 +217,19 @@ enum FKind {
         params: Vec<FParam>,
         parent: Option<T>,
         body: Vec<FExpr>,
+        variables: u16,
     },
     DefineDef {
         name: T,
         params: Vec<FParam>,
         body: Vec<FExpr>,
+        variables: u16,
     },
     NodeDef {
         matches: Vec<FExpr>,
         parent: Option<Box<FExpr>>,
         body: Vec<FExpr>,
+        variables: u16,
     },
     Resource {
         form: ResourceForm,
@@ -362,6 +365,7 @@ impl FExpr {
                 matches,
                 parent,
                 body,
+                ..
             } => {
                 matches.iter().for_each(&mut *f);
                 parent.iter().for_each(|p| f(p));
@@ -605,16 +609,19 @@ impl<'a> Freezer<'a> {
                 params: self.params(&c.params),
                 parent: c.parent.as_ref().map(|p| self.text(p)),
                 body: self.exprs(&c.body),
+                variables: c.variables.get(),
             },
             ExprKind::DefineDef(d) => FKind::DefineDef {
                 name: self.text(&d.name),
                 params: self.params(&d.params),
                 body: self.exprs(&d.body),
+                variables: d.variables.get(),
             },
             ExprKind::NodeDef(n) => FKind::NodeDef {
                 matches: self.exprs(&n.matches),
                 parent: n.parent.as_ref().map(|p| self.boxed(p)),
                 body: self.exprs(&n.body),
+                variables: n.variables.get(),
             },
             ExprKind::Resource {
                 form,

@@ -189,25 +189,35 @@ impl Thawer {
                 params,
                 parent,
                 body,
+                variables,
             } => ExprKind::ClassDef(Rc::new(HostClassDef {
                 name: self.text(*name),
                 params: self.params(params),
                 parent: parent.map(|p| self.text(p)),
                 body: self.exprs(body),
+                variables: std::cell::Cell::new(*variables),
             })),
-            FKind::DefineDef { name, params, body } => ExprKind::DefineDef(Rc::new(DefineDef {
+            FKind::DefineDef {
+                name,
+                params,
+                body,
+                variables,
+            } => ExprKind::DefineDef(Rc::new(DefineDef {
                 name: self.text(*name),
                 params: self.params(params),
                 body: self.exprs(body),
+                variables: std::cell::Cell::new(*variables),
             })),
             FKind::NodeDef {
                 matches,
                 parent,
                 body,
+                variables,
             } => ExprKind::NodeDef(Rc::new(NodeDef {
                 matches: self.exprs(matches),
                 parent: parent.as_ref().map(|p| self.expr(p)),
                 body: self.exprs(body),
+                variables: std::cell::Cell::new(*variables),
             })),
             FKind::Resource {
                 form,

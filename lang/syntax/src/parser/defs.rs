@@ -78,6 +78,7 @@ impl<'s> Parser<'s> {
             params,
             parent,
             body,
+            variables: Cell::new(0),
         };
         Ok(Expr::new(
             ExprKind::ClassDef(Rc::new(def)),
@@ -93,7 +94,12 @@ impl<'s> Parser<'s> {
         let params = self.parameter_list()?;
         let body = self.definition_body()?;
         Ok(Expr::new(
-            ExprKind::DefineDef(Rc::new(DefineDef { name, params, body })),
+            ExprKind::DefineDef(Rc::new(DefineDef {
+                name,
+                params,
+                body,
+                variables: Cell::new(0),
+            })),
             self.span_from(start),
         ))
     }
@@ -121,6 +127,7 @@ impl<'s> Parser<'s> {
                 matches,
                 parent,
                 body,
+                variables: Cell::new(0),
             })),
             self.span_from(start),
         ))
