@@ -321,18 +321,6 @@ fn abstract_common(a: &PType, b: &PType) -> PType {
     // `ScalarData` nor `Scalar` holds a collection and `Data` holds the scalar, so the
     // first of `Data` and `RichData` holding the collection, as the loop below finds (with
     // four tests more); else neither is a catalog type: `Any`.
-    let plain_scalar = |t: &PType| {
-        matches!(
-            t,
-            PType::Integer(_)
-                | PType::Float(..)
-                | PType::Numeric
-                | PType::String { .. }
-                | PType::Enum { .. }
-                | PType::Boolean(_)
-                | PType::ScalarData
-        )
-    };
     let scalar_and_collection = match (plain_scalar(a), plain_scalar(b)) {
         (true, false) if collection(b) => Some(b),
         (false, true) if collection(a) => Some(a),
@@ -370,6 +358,22 @@ fn abstract_union(a: &PType, b: &PType) -> PType {
         return PType::CatalogEntry;
     }
     PType::Any
+}
+
+/// A scalar type of data (a number, a string, a boolean, `ScalarData`) that `common_type`
+/// merges with a collection type into the first of `Data` and `RichData` holding both
+/// (type inference's in-place widening follows the same rule: `infer::widen_to_data`).
+pub(super) fn plain_scalar(t: &PType) -> bool {
+    matches!(
+        t,
+        PType::Integer(_)
+            | PType::Float(..)
+            | PType::Numeric
+            | PType::String { .. }
+            | PType::Enum { .. }
+            | PType::Boolean(_)
+            | PType::ScalarData
+    )
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! (`limits::MAX_VALUE_DEPTH`): `Any` is inferred deeper, and [`infer_fully`] (what `type()`
 //! uses) reports that instead. Strings of a collection are gathered in a set, so that the
 //! common type of many distinct strings is built in linear time.
-use super::common::{common_type, enum_of, merge_range};
+use super::common::{common_type, enum_of, merge_range, plain_scalar};
 use super::infer_data;
 use super::{IntRange, KeyKind, PType, StructMember};
 use crate::values::{LazyIter, Value};
@@ -353,17 +353,7 @@ fn widen(acc: &mut PType, v: &Value, d: usize) -> bool {
 /// and the other a collection type within `Data` (their first abstract union holding both)
 /// or `Data`. `false`, and `t` as it was, otherwise.
 fn widen_to_data(t: &mut PType, other: impl FnOnce() -> Option<infer_data::Shape>) -> bool {
-    let plain_scalar = matches!(
-        t,
-        PType::Integer(_)
-            | PType::Float(..)
-            | PType::Numeric
-            | PType::String { .. }
-            | PType::Enum { .. }
-            | PType::Boolean(_)
-            | PType::ScalarData
-    );
-    if !plain_scalar && !matches!(t, PType::Data) {
+    if !plain_scalar(t) && !matches!(t, PType::Data) {
         return false;
     }
     match other() {
