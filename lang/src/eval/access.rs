@@ -58,8 +58,7 @@ impl Evaluator {
         }
         let value = self.access(&target, &mut args)?;
         if let (true, Value::Type(t)) = (cached, &value) {
-            let key = e as *const Expr as usize;
-            self.type_cache.insert(key, (e.span, t.clone()));
+            self.cache_type(e, t);
         }
         Ok(value)
     }
@@ -83,6 +82,23 @@ impl Evaluator {
             (Value::Hash(h), _) => Ok(h.get(&key).cloned().unwrap_or(Value::Undef)),
             _ => self.access(&target, &mut [key]),
         }
+    }
+
+    /// Keeps the type of the constant type expression `e` for its next evaluation in this
+    /// input (not for a tree evaluated in passing, see `transient_trees`).
+    pub(crate) fn cache_type(&mut self, e: &Expr, t: &Rc<PType>) {
+        if self.transient_trees == 0 {
+            let key = e as *const Expr as usize;
+            self.type_cache.insert(key, (e.span, t.clone()));
+        }
+    }
+
+    /// Evaluates `e` of a tree dropped before the input ends (see `transient_trees`).
+    pub(crate) fn eval_transient(&mut self, e: &Expr) -> EvalResult {
+        self.transient_trees += 1;
+        let r = self.eval(e);
+        self.transient_trees -= 1;
+        r
     }
 
     /// The type a node evaluated to before in this program, when it is constant.
@@ -288,7 +304,36 @@ mod tests {
              ['a', 'b'].map |$t| { [Notify[a][message], Notify[$t][message]] }",
             "[[Integer, Integer], [Integer, String]]",
         ),
+        // Types written as strings: each text is a tree of its own, dropped at once, whose
+        // nodes the next text's take the addresses (and spans) of; none is kept.
+        (
+            "Integer[1, 9].map |$i| { [Type(\"Integer[${i}]\"), assert_type(\"Integer[${i}]\", $i)] }",
+            "[[Integer[1], 1], [Integer[2], 2], [Integer[3], 3], [Integer[4], 4], [Integer[5], 5], \
+             [Integer[6], 6], [Integer[7], 7], [Integer[8], 8], [Integer[9], 9]]",
+        ),
+        (
+            "$n = 1 [Type('Integer[$n]'), Type('Integer[2]'), Type('Integer[3]')]",
+            "[Integer[1], Integer[2], Integer[3]]",
+        ),
     ];
+
+    /// A type written as a string is a tree dropped at once: the next text's nodes may take
+    /// its addresses and spans (`Type("Integer[${i}]")` in an iteration), so none of its
+    /// types is kept by node.
+    #[test]
+    fn types_of_texts_are_not_kept_by_node() {
+        let mut s = crate::Session::new();
+        let ev = &mut s.evaluator;
+        for text in [
+            "Array[Integer[1]]",
+            "Optional[Enum[a, b]]",
+            "Struct[{a => String}]",
+        ] {
+            crate::functions::typing::eval_type_string(ev, text).unwrap();
+            ev.type_from_source(text).unwrap();
+            assert!(ev.type_cache.is_empty(), "{text}");
+        }
+    }
 
     #[test]
     fn constant_types_evaluated_again() {

@@ -531,7 +531,7 @@ impl Evaluator {
             return Err(Error::eval(format!("invalid type '{text}'")));
         };
         super::resolve::resolve_program(&program, &mut self.layouts);
-        match self.eval(e) {
+        match self.eval_transient(e) {
             Ok(Value::Type(t)) => Ok((*t).clone()),
             Ok(other) => Err(Error::eval(format!(
                 "invalid type '{text}': {} is not a type",
@@ -545,14 +545,13 @@ impl Evaluator {
     /// The type a parameter or return type expression denotes; constant expressions are
     /// evaluated once.
     pub(super) fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {
-        let key = e as *const Expr as usize;
         if let Some(t) = self.cached_type(e) {
             return Ok(t);
         }
         match self.eval(e)? {
             Value::Type(t) => {
                 if is_constant(e) {
-                    self.type_cache.insert(key, (e.span, t.clone()));
+                    self.cache_type(e, &t);
                 }
                 Ok(t)
             }

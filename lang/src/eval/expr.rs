@@ -260,17 +260,14 @@ impl Evaluator {
                 ..e
             })?),
             ExprKind::QualifiedName(n) => Value::String(n.clone()),
-            ExprKind::QualifiedReference(n) => {
-                let key = e as *const Expr as usize;
-                match self.cached_type(e) {
-                    Some(t) => Value::Type(t),
-                    None => {
-                        let t = Rc::new(self.type_by_reference(n)?);
-                        self.type_cache.insert(key, (e.span, t.clone()));
-                        Value::Type(t)
-                    }
+            ExprKind::QualifiedReference(n) => match self.cached_type(e) {
+                Some(t) => Value::Type(t),
+                None => {
+                    let t = Rc::new(self.type_by_reference(n)?);
+                    self.cache_type(e, &t);
+                    Value::Type(t)
                 }
-            }
+            },
             ExprKind::Variable(v) => match self.read_var(v) {
                 Ok(v) => v,
                 Err(err) if self.strict != Strictness::Error && is_unknown_variable(&err) => {

@@ -35,7 +35,7 @@ pub fn eval_type_string(ev: &mut Evaluator, s: &str) -> Result<PType, Error> {
     let Some(first) = program.body.first() else {
         return Err(Error::eval(format!("'{s}' is not a type")));
     };
-    match ev.eval(first) {
+    match ev.eval_transient(first) {
         Ok(Value::Type(t)) => Ok((*t).clone()),
         Ok(_) => Err(Error::eval(format!("'{s}' is not a type"))),
         Err(Flow::Error(e)) => Err(Error::eval(e.message).with_hint(e.hint)),
