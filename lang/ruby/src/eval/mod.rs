@@ -1337,12 +1337,11 @@ fn core_constant_made(name: &str, at: usize) -> R {
         | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData" | "Object"
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
         | "Shellwords" | "CGI" | "Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Time"
-        | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" => {
-            Ok(RValue::Class(Rc::from(match name {
-                "Fixnum" | "Bignum" => "Integer",
-                n => n,
-            })))
-        }
+        | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" | "BasicObject" | "Class"
+        | "Module" | "Proc" => Ok(RValue::Class(Rc::from(match name {
+            "Fixnum" | "Bignum" => "Integer",
+            n => n,
+        }))),
         n if n.starts_with("Puppet::")
             || is_error_class(n)
             || crate::methods::digest::is_class(n)
