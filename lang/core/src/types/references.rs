@@ -14,6 +14,17 @@ pub fn has_references(t: &PType) -> bool {
     found
 }
 
+/// The name of the first `TypeReference` inside the type (what a mismatch reports: the
+/// reference's "references an unresolved type 'Foo'").
+pub fn first_reference(t: &PType) -> Option<String> {
+    let mut first = None;
+    walk(t, &mut |name| {
+        first.get_or_insert_with(|| name.to_string());
+        None
+    });
+    first
+}
+
 /// The type with each reference that `resolve` knows replaced; `None` when none changed.
 pub fn resolve_references(
     t: &PType,
