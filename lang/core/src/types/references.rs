@@ -33,8 +33,13 @@ pub fn resolve_references(
     walk(t, resolve)
 }
 
-/// Rebuilds `t` where `f` replaces a reference; `None` when nothing changed.
+/// Rebuilds `t` where `f` replaces a reference; `None` when nothing changed. Types nest as
+/// deeply as values: on more stack when needed.
 fn walk(t: &PType, f: &mut dyn FnMut(&str) -> Option<PType>) -> Option<PType> {
+    crate::limits::deep(|| walk_here(t, f))
+}
+
+fn walk_here(t: &PType, f: &mut dyn FnMut(&str) -> Option<PType>) -> Option<PType> {
     let boxed =
         |inner: &PType, f: &mut dyn FnMut(&str) -> Option<PType>| walk(inner, f).map(Box::new);
     let optional = |inner: &Option<Box<PType>>, f: &mut dyn FnMut(&str) -> Option<PType>| {

@@ -261,7 +261,9 @@ fn make(base: &PType, params: Vec<Param>) -> Result<Param, Error> {
         args.push(value(p)?);
     }
     match crate::types::parameterize(base, &mut args) {
-        Ok(Value::Type(t)) => Ok(Param::Type((*t).clone())),
+        // (the type is this one's alone: taken, not copied, or a deep text copies its inner
+        // types once per level)
+        Ok(Value::Type(t)) => Ok(Param::Type(Rc::unwrap_or_clone(t))),
         Ok(_) => Err(count(&base.to_string(), "1", args.len())),
         // The TypeParser makes types without the `[]` operator: its errors have no
         // "Error while evaluating a '[]' expression" in front.
@@ -277,8 +279,13 @@ fn make(base: &PType, params: Vec<Param>) -> Result<Param, Error> {
     }
 }
 
-/// A parameter as the value `[]` takes.
+/// A parameter as the value `[]` takes (lists nest as deeply as the text: on more stack
+/// when needed).
 fn value(p: Param) -> Result<Value, Error> {
+    crate::limits::deep(|| value_here(p))
+}
+
+fn value_here(p: Param) -> Result<Value, Error> {
     Ok(match p {
         Param::Type(t) => Value::typ(t),
         Param::Str(s) => Value::String(s),

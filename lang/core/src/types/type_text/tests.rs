@@ -177,11 +177,24 @@ fn names_are_asked_of_the_caller_once_each() {
 
 #[test]
 fn deeply_nested_texts_are_read() {
-    let depth = 2000;
+    let depth = 10_000;
     let text = format!("{}Integer{}", "Array[".repeat(depth), "]".repeat(depth));
-    let t = parse_type_text(&text, |_| Ok(None));
-    // (the parser's nesting limit may refuse it; either way no overflow)
-    if let Ok(t) = t {
-        assert!(t.to_string().starts_with("Array[Array["));
-    }
+    let t = parse_type_text(&text, |_| Ok(None)).unwrap();
+    assert!(t.to_string().starts_with("Array[Array["));
+    // lists as deep (a Callable's parameters): an error, without overflow
+    let text = format!(
+        "Callable[{}Integer{}]",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    assert!(parse_type_text(&text, |_| Ok(None)).is_err());
+    let text = format!("Optional[Foo{}]", "[Bar".repeat(depth) + &"]".repeat(depth));
+    assert!(parse_type_text(&text, |_| Ok(None)).is_ok());
+    // a type naming no type, found deep inside
+    let text = format!("{}Foo{}", "Array[".repeat(depth), "]".repeat(depth));
+    let t = parse_type_text(&text, |_| Ok(None)).unwrap();
+    assert_eq!(
+        crate::types::references::first_reference(&t).as_deref(),
+        Some("Foo")
+    );
 }
