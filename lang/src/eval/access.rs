@@ -85,20 +85,11 @@ impl Evaluator {
     }
 
     /// Keeps the type of the constant type expression `e` for its next evaluation in this
-    /// input (not for a tree evaluated in passing, see `transient_trees`).
+    /// input. (Only nodes of the input's trees come here: types written as text are read
+    /// without the evaluator, see `types::type_text`.)
     pub(crate) fn cache_type(&mut self, e: &Expr, t: &Rc<PType>) {
-        if self.transient_trees == 0 {
-            let key = e as *const Expr as usize;
-            self.type_cache.insert(key, (e.span, t.clone()));
-        }
-    }
-
-    /// Evaluates `e` of a tree dropped before the input ends (see `transient_trees`).
-    pub(crate) fn eval_transient(&mut self, e: &Expr) -> EvalResult {
-        self.transient_trees += 1;
-        let r = self.eval(e);
-        self.transient_trees -= 1;
-        r
+        let key = e as *const Expr as usize;
+        self.type_cache.insert(key, (e.span, t.clone()));
     }
 
     /// The type a node evaluated to before in this program, when it is constant.
@@ -305,7 +296,8 @@ mod tests {
             "[[Integer, Integer], [Integer, String]]",
         ),
         // Types written as strings: each text is a tree of its own, dropped at once, whose
-        // nodes the next text's take the addresses (and spans) of; none is kept.
+        // nodes the next text's take the addresses (and spans) of; none is kept (they are
+        // read without the evaluator). A text reads no variable.
         (
             "Integer[1, 9].map |$i| { [Type(\"Integer[${i}]\"), assert_type(\"Integer[${i}]\", $i)] }",
             "[[Integer[1], 1], [Integer[2], 2], [Integer[3], 3], [Integer[4], 4], [Integer[5], 5], \
@@ -313,13 +305,17 @@ mod tests {
         ),
         (
             "$n = 1 [Type('Integer[$n]'), Type('Integer[2]'), Type('Integer[3]')]",
+            "Error while evaluating a Function Call, The expression <$n> is not a valid type specification.",
+        ),
+        (
+            "[Type('Integer[1]'), Type('Integer[2]'), Type('Integer[3]')]",
             "[Integer[1], Integer[2], Integer[3]]",
         ),
     ];
 
     /// A type written as a string is a tree dropped at once: the next text's nodes may take
     /// its addresses and spans (`Type("Integer[${i}]")` in an iteration), so none of its
-    /// types is kept by node.
+    /// types may be kept by node (none is: texts are read without the evaluator).
     #[test]
     fn types_of_texts_are_not_kept_by_node() {
         let mut s = crate::Session::new();
@@ -329,8 +325,7 @@ mod tests {
             "Optional[Enum[a, b]]",
             "Struct[{a => String}]",
         ] {
-            crate::functions::typing::eval_type_string(ev, text).unwrap();
-            ev.type_from_source(text).unwrap();
+            ev.type_from_text(text).unwrap();
             assert!(ev.type_cache.is_empty(), "{text}");
         }
     }

@@ -522,26 +522,6 @@ impl Evaluator {
         Ok(())
     }
 
-    /// The type a Puppet type written as a string denotes (a Ruby function's `param
-    /// 'Enum[a, b]', :x`): parsed and evaluated as a type expression here.
-    pub(crate) fn type_from_source(&mut self, text: &str) -> Result<PType, Error> {
-        let program = crate::syntax::parse(text)
-            .map_err(|e| Error::eval(format!("invalid type '{text}': {}", e.message)))?;
-        let [e] = program.body.as_slice() else {
-            return Err(Error::eval(format!("invalid type '{text}'")));
-        };
-        super::resolve::resolve_program(&program, &mut self.layouts);
-        match self.eval_transient(e) {
-            Ok(Value::Type(t)) => Ok((*t).clone()),
-            Ok(other) => Err(Error::eval(format!(
-                "invalid type '{text}': {} is not a type",
-                crate::describe::a_an(&other)
-            ))),
-            Err(Flow::Error(e)) => Err(Error { span: None, ..*e }),
-            Err(_) => Err(Error::eval(format!("invalid type '{text}'"))),
-        }
-    }
-
     /// The type a parameter or return type expression denotes; constant expressions are
     /// evaluated once.
     pub(super) fn type_of_expr(&mut self, e: &Expr) -> EvalResult<Rc<PType>> {

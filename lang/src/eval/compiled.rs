@@ -1120,7 +1120,8 @@ mod tests {
             "Integer[1, 12].map |$x| { $x.with |$y| { $y + 1 } }",
         ],
         // Calls of a type in a lambda's body: conversions and their errors, a type made
-        // from text (its variables read in the lambda's frame), a block, unknown types; in
+        // from text (interpolated in the lambda's frame; a variable in the text itself is
+        // an error, as the reference's), a block, unknown types; in
         // a function's body, walked.
         &[
             "Integer[1, 20].map |$i| { [String($i * 7919, '%012x'), Integer(\"${i}\"), Float($i).floor, Timespan($i).hours] }",

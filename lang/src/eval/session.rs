@@ -107,11 +107,6 @@ pub struct Evaluator {
     /// The span is checked on each hit: a tree dropped (an EPP template rendered) may leave
     /// its addresses to a later one.
     pub(crate) type_cache: HashMap<usize, (crate::syntax::ast::Span, Rc<PType>)>,
-    /// While above 0, a tree dropped before the input ends (a type written as a string) is
-    /// evaluated: nothing goes into `type_cache`, whose keys must stay the addresses of live
-    /// nodes (`Type("Integer[${i}]")` in an iteration parses each text to the same address
-    /// and span, and found the type of the text before).
-    pub(crate) transient_trees: u32,
     /// Counts the clearings of `type_cache`: types kept elsewhere (a function's parameter
     /// types) are good while it has not moved.
     pub(crate) type_generation: u64,
@@ -293,7 +288,6 @@ impl Evaluator {
             inline_aliases: Vec::new(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
-            transient_trees: 0,
             type_generation: 0,
             type_references_cached: false,
             retired_program: None,

@@ -5,7 +5,7 @@ use super::shims;
 use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
-use crate::eval::{Closure, EvalResult, Evaluator, Flow};
+use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::types::{self, PType};
 use crate::values::Value;
 
@@ -28,25 +28,10 @@ fn type_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
     }
 }
 
-/// Evaluates a type written as a string (`'Integer[1]'`).
-pub fn eval_type_string(ev: &mut Evaluator, s: &str) -> Result<PType, Error> {
-    let program = crate::syntax::parse(s).map_err(|e| Error::eval(e.message))?;
-    crate::eval::resolve::resolve_program(&program, &mut ev.layouts);
-    let Some(first) = program.body.first() else {
-        return Err(Error::eval(format!("'{s}' is not a type")));
-    };
-    match ev.eval_transient(first) {
-        Ok(Value::Type(t)) => Ok((*t).clone()),
-        Ok(_) => Err(Error::eval(format!("'{s}' is not a type"))),
-        Err(Flow::Error(e)) => Err(Error::eval(e.message).with_hint(e.hint)),
-        Err(_) => Err(Error::eval(format!("'{s}' is not a type"))),
-    }
-}
-
 fn assert_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let t = match dispatch(ev, args, b)? {
         0 => args[0].as_type().cloned().unwrap_or(PType::Any),
-        _ => eval_type_string(ev, args[0].as_str().unwrap_or_default())?,
+        _ => ev.type_from_text(args[0].as_str().unwrap_or_default())?,
     };
     let value = &args[1];
     if shims::is_instance(&t, value) {
@@ -71,7 +56,9 @@ fn assert_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalR
                 ),
                 _ => format!("assert_type(): {}", shims::describe_mismatch(&t, value)),
             };
-            Err(Error::eval(message).into())
+            // a name of no type (`assert_type('Array[Integr]', $v)`): maybe a misspelling
+            let hint = types::references::first_reference(&t).and_then(|n| ev.type_hint(&n));
+            Err(Error::eval(message).with_hint(hint).into())
         }
     }
 }
@@ -80,7 +67,7 @@ fn assert_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalR
 fn explain_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let t = match dispatch(ev, args, b)? {
         0 => args[0].as_type().cloned().unwrap_or(PType::Any),
-        _ => eval_type_string(ev, args[0].as_str().unwrap_or_default())?,
+        _ => ev.type_from_text(args[0].as_str().unwrap_or_default())?,
     };
     Ok(Value::from(types::explain_instance(&t, &args[1]).text()))
 }
@@ -97,31 +84,21 @@ fn new(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let t = args[0].as_type().cloned().unwrap_or(PType::Any);
     let v = match (&t, &args[1..]) {
-        // `Type('Integer[1,2]')`: a type from its source text.
+        // `Type('Integer[1,2]')`: a type from its text (the reference's `new_type` takes a
+        // `String[1]`).
+        (PType::Type(_), [Value::String(s)]) if s.is_empty() => {
+            return Err(Error::eval(
+                "'new_type' parameter 'type_string' expects a String[1] value, got String",
+            )
+            .into())
+        }
         (PType::Type(_), [Value::String(s)]) => {
-            let parsed = type_from_source(ev, s)?;
+            let parsed = ev.type_from_text(s)?;
             shims::new_value(&t, &[Value::typ(parsed)])?
         }
         _ => shims::new_value(&t, &args[1..])?,
     };
     then_block(ev, v, b)
-}
-
-/// Parses and evaluates a type written as source text (`Integer[1, 2]`, `Array[String]`).
-fn type_from_source(ev: &mut Evaluator, s: &str) -> Result<PType, Error> {
-    use crate::syntax::ast::ExprKind;
-    let program = crate::syntax::parse(s).map_err(|e| Error::eval(e.message))?;
-    let is_type_expr = |e: &crate::syntax::ast::Expr| match &e.kind {
-        ExprKind::QualifiedReference(_) => true,
-        ExprKind::Access(base, _) => matches!(base.kind, ExprKind::QualifiedReference(_)),
-        _ => false,
-    };
-    match program.body.as_slice() {
-        [e] if is_type_expr(e) => eval_type_string(ev, s),
-        _ => Err(Error::eval(format!(
-            "The expression <{s}> is not a valid type specification."
-        ))),
-    }
 }
 
 fn convert_to(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -67,6 +67,11 @@ pub fn merged_across_signatures(types: &[PType], actual: &Value) -> Option<Strin
 fn found(expected: &PType, actual: &Value) -> Found {
     let mut out = Found::default();
     if !is_instance(expected, actual) {
+        // A type naming no type (`assert_type('Foo', 1)`) is described by that alone.
+        if let Some(name) = super::references::first_reference(expected) {
+            out.ty(format!("references an unresolved type '{name}'"));
+            return out;
+        }
         for m in describe(expected, actual, &[], 0) {
             let line = m.text();
             match m.kind {

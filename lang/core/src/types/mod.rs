@@ -633,6 +633,7 @@ mod testparse;
 #[cfg(test)]
 mod tests;
 mod time_text;
+pub mod type_text;
 pub mod typeset;
 pub mod typesrc;
 

@@ -14,6 +14,17 @@ pub fn has_references(t: &PType) -> bool {
     found
 }
 
+/// The name of the first `TypeReference` inside the type (what a mismatch reports: the
+/// reference's "references an unresolved type 'Foo'").
+pub fn first_reference(t: &PType) -> Option<String> {
+    let mut first = None;
+    walk(t, &mut |name| {
+        first.get_or_insert_with(|| name.to_string());
+        None
+    });
+    first
+}
+
 /// The type with each reference that `resolve` knows replaced; `None` when none changed.
 pub fn resolve_references(
     t: &PType,
@@ -22,8 +33,13 @@ pub fn resolve_references(
     walk(t, resolve)
 }
 
-/// Rebuilds `t` where `f` replaces a reference; `None` when nothing changed.
+/// Rebuilds `t` where `f` replaces a reference; `None` when nothing changed. Types nest as
+/// deeply as values: on more stack when needed.
 fn walk(t: &PType, f: &mut dyn FnMut(&str) -> Option<PType>) -> Option<PType> {
+    crate::limits::deep(|| walk_here(t, f))
+}
+
+fn walk_here(t: &PType, f: &mut dyn FnMut(&str) -> Option<PType>) -> Option<PType> {
     let boxed =
         |inner: &PType, f: &mut dyn FnMut(&str) -> Option<PType>| walk(inner, f).map(Box::new);
     let optional = |inner: &Option<Box<PType>>, f: &mut dyn FnMut(&str) -> Option<PType>| {

@@ -332,11 +332,21 @@ impl<'e> Lookup<'e> {
         };
         let t = match &first {
             Value::Type(t) => (**t).clone(),
-            Value::String(s) => crate::types::typesrc::parse_type(s).map_err(|e| {
-                lookup_error(format!(
-                    "Invalid data type in lookup_options for key '{key}' could not parse '{s}', error: '{e}"
-                ))
-            })?,
+            Value::String(s) => {
+                // read as the reference reads a type written as text (`types::type_text`)
+                let parsed = match &mut self.ev {
+                    Ev::Mut(ev) => ev.type_from_text(s),
+                    Ev::Shared(ev) => {
+                        crate::types::type_text::parse_type_text(s, |n| ev.find_type_named(n))
+                    }
+                };
+                parsed.map_err(|e| {
+                    lookup_error(format!(
+                        "Invalid data type in lookup_options for key '{key}' could not parse '{s}', error: '{}",
+                        e.message
+                    ))
+                })?
+            }
             other => {
                 return Err(lookup_error(format!(
                     "Invalid data type in lookup_options for key '{key}' could not parse '{}', error: 'not a type name",

@@ -609,3 +609,32 @@ fn class_parameters_are_searched_where_a_layer_has_levels() {
     assert!(e.contains("Is a directory @ io_fread"), "{e}");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `convert_to` given as a string is a type written as text, read as the reference reads it
+/// (no evaluation; a name of no type is a reference). The expected answers are the oracle's.
+#[test]
+fn convert_to_types_are_read_as_text() {
+    let (root, mut s) = yaml_environment(
+        "convert-to-text",
+        "---\nlookup_options:\n  a:\n    convert_to: 'Integer'\n  b:\n    convert_to: 'Integer[$x]'\n  \
+         c:\n    convert_to: 'Foo::Bar'\n  d:\n    convert_to: ['Array[Integer]', true]\n\
+         a: '12'\nb: '12'\nc: '12'\nd: 12\n",
+    );
+    let mut answer = |key: &str| match s.eval(&format!("lookup('{key}')")) {
+        Ok(v) => crate::format::to_programmatic(&v),
+        Err(e) => e.message,
+    };
+    assert_eq!(answer("a"), "12");
+    assert_eq!(
+        answer("b"),
+        "Invalid data type in lookup_options for key 'b' could not parse 'Integer[$x]', error: \
+         'The expression <$x> is not a valid type specification."
+    );
+    assert_eq!(
+        answer("c"),
+        "The convert_to lookup_option for key 'c' raised error: Creation of new instance of \
+         type 'TypeReference['Foo::Bar']' is not supported"
+    );
+    assert_eq!(answer("d"), "[12]");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -21,17 +21,16 @@ pub(super) fn implicit_signature(params: &[DefParam]) -> Vec<ParamDecl> {
 
 /// Whether a signature's types are all built-in ones (read the same in every session).
 pub(super) fn built_in_types((_, params, ret): &(String, Vec<ParamDecl>, Option<String>)) -> bool {
-    let built_in = |t: &str| crate::types::typesrc::parse_type(t).is_ok();
+    // (a name given to the session's resolver is no built-in one)
+    let built_in = |t: &str| {
+        crate::types::type_text::parse_type_text(t, |_| Err(Error::eval("not built in"))).is_ok()
+    };
     params.iter().all(|(t, _, _)| built_in(t)) && ret.as_deref().is_none_or(built_in)
 }
 
-/// A Puppet type written as a string: read statically where it can be, else evaluated
-/// (type aliases, `Enum[a, b]` with bare words).
+/// A Puppet type written as a string, read as the reference's TypeParser reads it.
 pub(super) fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
-    match crate::types::typesrc::parse_type(text) {
-        Ok(t) => Ok(t),
-        Err(_) => ev.type_from_source(text).map_err(|e| e.message),
-    }
+    ev.type_from_text(text).map_err(|e| e.message)
 }
 
 /// Runs `f` with a function's local type aliases defined (as the session's aliases, for
@@ -80,8 +79,8 @@ pub(super) fn make_signature(
             let q = if *marker == "&?" { "?" } else { "" };
             sig.block = Signature::parse(&format!("{ty} &${name}{q}"))?.block;
             // shown as the reference shows the type (`Callable[1, 1]`)
-            // (evaluated: the signatures' own type reader keeps no Callable's counts)
-            let canonical = ev.type_from_source(ty).map_err(|e| e.message)?.to_string();
+            // (read fully: the signatures' own type reader keeps no Callable's counts)
+            let canonical = puppet_type(ev, ty)?.to_string();
             if let Some(b) = &mut sig.block {
                 b.shown = canonical;
             }

@@ -506,7 +506,7 @@ fn validate_legacy(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> R
     let which = dispatch(ev, args, b)?;
     let t = match which {
         0 => args[0].as_type().cloned().unwrap_or(PType::Any),
-        _ => crate::functions::typing::eval_type_string(ev, args[0].as_str().unwrap_or_default())?,
+        _ => ev.type_from_text(args[0].as_str().unwrap_or_default())?,
     };
     let function = args[1].as_str().unwrap_or_default().to_string();
     let value = &args[2];

@@ -259,3 +259,10 @@ PROGRAMS += [dict(RSYN, src=s) for s in [
 REFERENCE_INTERNALS = [
     "rfn::blocks('symbol', ['a', 'b'])",
 ]
+# Parameter types written as text, read as the reference's TypeParser reads them (a Float's
+# bounds; a name of no type, which no value matches).
+PROGRAMS += [
+    "rfn::text_types(1.0)",
+    "rfn::text_types(0.25)",
+    "rfn::text_types(1, 'a')",
+]
