@@ -311,6 +311,16 @@ mod tests {
             "[Type('Integer[1]'), Type('Integer[2]'), Type('Integer[3]')]",
             "[Integer[1], Integer[2], Integer[3]]",
         ),
+        // Type names in code are read in any case (the reference's answers).
+        (
+            "notify { x: } [INTEGER, OPTIONAL[STRING], Hash[STRING, DATA], TYPE[SEMVER], \
+             NOTIFY[x], Notify == NOTIFY, String(NOTIFY)]",
+            "[Integer, Optional[String], Hash[String, Data], Type[SemVer], Notify['x'], true, 'Notify']",
+        ),
+        (
+            "define foo::bar {} [FOO::BAR, Resource[NOTIFY]]",
+            "[Foo::Bar, Notify]",
+        ),
     ];
 
     /// A type written as a string is a tree dropped at once: the next text's nodes may take

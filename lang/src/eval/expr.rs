@@ -492,7 +492,7 @@ impl Evaluator {
             }
             return Ok(Some(PType::Alias(alias.clone())));
         }
-        if let Some(t) = types::by_name(name) {
+        if let Some(t) = types::by_name(name).or_else(|| types::names::by_name_any_case(name)) {
             return Ok(Some(t));
         }
         if self.resource_kind(name).is_some() || name.eq_ignore_ascii_case("node") {

@@ -63,9 +63,76 @@ pub fn by_name(name: &str) -> Option<PType> {
     })
 }
 
+/// The reference's table of built-in type names (lower case), with the names of its
+/// always-present aliases (`Data`, `RichData`), as prepl spells them.
+pub(crate) const BUILT_IN: &[(&str, &str)] = &[
+    ("any", "Any"),
+    ("array", "Array"),
+    ("binary", "Binary"),
+    ("boolean", "Boolean"),
+    ("callable", "Callable"),
+    ("catalogentry", "CatalogEntry"),
+    ("class", "Class"),
+    ("collection", "Collection"),
+    ("data", "Data"),
+    ("default", "Default"),
+    ("enum", "Enum"),
+    ("float", "Float"),
+    ("hash", "Hash"),
+    ("init", "Init"),
+    ("integer", "Integer"),
+    ("iterable", "Iterable"),
+    ("iterator", "Iterator"),
+    ("notundef", "NotUndef"),
+    ("numeric", "Numeric"),
+    ("object", "Object"),
+    ("optional", "Optional"),
+    ("pattern", "Pattern"),
+    ("regexp", "Regexp"),
+    ("resource", "Resource"),
+    ("richdata", "RichData"),
+    ("runtime", "Runtime"),
+    ("scalar", "Scalar"),
+    ("scalardata", "ScalarData"),
+    ("semver", "SemVer"),
+    ("semverrange", "SemVerRange"),
+    ("sensitive", "Sensitive"),
+    ("string", "String"),
+    ("struct", "Struct"),
+    ("timespan", "Timespan"),
+    ("timestamp", "Timestamp"),
+    ("tuple", "Tuple"),
+    ("type", "Type"),
+    ("typeset", "TypeSet"),
+    ("undef", "Undef"),
+    ("uri", "URI"),
+    ("variant", "Variant"),
+];
+
+/// The built-in type a name denotes, in any case (`INTEGER`, `integer` in a type written as
+/// text; `INTEGER` in code): the reference reads type names in lower case.
+pub fn by_name_any_case(name: &str) -> Option<PType> {
+    if name.len() > "catalogentry".len() || !name.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    let lower = name.to_ascii_lowercase();
+    let i = BUILT_IN
+        .binary_search_by(|(l, _)| (*l).cmp(lower.as_str()))
+        .ok()?;
+    by_name(BUILT_IN[i].1)
+}
+
 /// `Resource[name]`: the resource type a (possibly lower case, `::`-qualified) name denotes,
-/// with each segment capitalized: `file` → `File`, `my::thing` → `My::Thing`.
+/// with each segment capitalized: `file` → `File`, `my::thing` → `My::Thing`, and, as
+/// resource type names are read in any case, `NOTIFY` → `Notify`.
 pub fn resource_type(name: &str) -> PType {
+    let lower;
+    let name = if name.bytes().skip(1).any(|b| b.is_ascii_uppercase()) {
+        lower = name.to_ascii_lowercase();
+        &lower
+    } else {
+        name
+    };
     PType::Resource {
         type_name: Some(capitalize_segments(name).into()),
         title: None,

@@ -159,7 +159,7 @@ impl<F: FnMut(&str) -> Result<Option<PType>, Error>> Reader<'_, F> {
     /// else a reference to the name as written.
     fn named(&mut self, written: &Rc<str>) -> Result<PType, Error> {
         let bare = written.strip_prefix("::").unwrap_or(written);
-        if let Some(t) = built_in(bare) {
+        if let Some(t) = crate::types::names::by_name_any_case(bare) {
             return Ok(t);
         }
         Ok(match (self.names)(bare)? {
@@ -183,62 +183,4 @@ impl<F: FnMut(&str) -> Result<Option<PType>, Error>> Reader<'_, F> {
     fn invalid(&self, e: &Expr) -> Error {
         invalid_text(self.text_of(e))
     }
-}
-
-/// The reference's table of built-in type names (lower case), with the names of its
-/// always-present aliases (`Data`, `RichData`), as prepl spells them.
-const BUILT_IN: &[(&str, &str)] = &[
-    ("any", "Any"),
-    ("array", "Array"),
-    ("binary", "Binary"),
-    ("boolean", "Boolean"),
-    ("callable", "Callable"),
-    ("catalogentry", "CatalogEntry"),
-    ("class", "Class"),
-    ("collection", "Collection"),
-    ("data", "Data"),
-    ("default", "Default"),
-    ("enum", "Enum"),
-    ("float", "Float"),
-    ("hash", "Hash"),
-    ("init", "Init"),
-    ("integer", "Integer"),
-    ("iterable", "Iterable"),
-    ("iterator", "Iterator"),
-    ("notundef", "NotUndef"),
-    ("numeric", "Numeric"),
-    ("object", "Object"),
-    ("optional", "Optional"),
-    ("pattern", "Pattern"),
-    ("regexp", "Regexp"),
-    ("resource", "Resource"),
-    ("richdata", "RichData"),
-    ("runtime", "Runtime"),
-    ("scalar", "Scalar"),
-    ("scalardata", "ScalarData"),
-    ("semver", "SemVer"),
-    ("semverrange", "SemVerRange"),
-    ("sensitive", "Sensitive"),
-    ("string", "String"),
-    ("struct", "Struct"),
-    ("timespan", "Timespan"),
-    ("timestamp", "Timestamp"),
-    ("tuple", "Tuple"),
-    ("type", "Type"),
-    ("typeset", "TypeSet"),
-    ("undef", "Undef"),
-    ("uri", "URI"),
-    ("variant", "Variant"),
-];
-
-/// The built-in type a name denotes, in any case.
-fn built_in(name: &str) -> Option<PType> {
-    if name.len() > "catalogentry".len() || !name.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return None;
-    }
-    let lower = name.to_ascii_lowercase();
-    let i = BUILT_IN
-        .binary_search_by(|(l, _)| (*l).cmp(lower.as_str()))
-        .ok()?;
-    crate::types::by_name(BUILT_IN[i].1)
 }

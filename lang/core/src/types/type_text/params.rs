@@ -189,7 +189,7 @@ fn other<F: FnMut(&str) -> Result<Option<PType>, Error>>(
     bare: &str,
     params: Vec<Param>,
 ) -> Result<Param, Error> {
-    let found = match super::built_in(bare) {
+    let found = match crate::types::names::by_name_any_case(bare) {
         Some(t) => Some(t),
         None => (r.names)(bare)?,
     };
@@ -349,7 +349,7 @@ fn ruby_class(p: &Param) -> String {
 
 /// The built-in type's name as written in messages (`URI`, `NotUndef`).
 fn shown_name(lower: &str) -> &'static str {
-    super::BUILT_IN
+    crate::types::names::BUILT_IN
         .iter()
         .find(|(l, _)| *l == lower)
         .map_or("Any", |(_, shown)| shown)
