@@ -64,6 +64,12 @@ pub trait Host {
     fn scope_names(&mut self) -> Option<std::rc::Rc<[std::rc::Rc<str>]>> {
         None
     }
+    /// Whether `name` is one of `scope_names`' (a host can tell without listing them);
+    /// `None` when the host has no scope.
+    fn scope_has_name(&mut self, name: &str) -> Option<bool> {
+        self.scope_names()
+            .map(|names| names.iter().any(|n| &**n == name))
+    }
     /// `value.to_yaml` (Psych's output, as the host writes YAML for the stdlib function);
     /// `None` when the host cannot.
     fn to_yaml(&mut self, _value: &RValue) -> Option<Result<String, HostError>> {

@@ -739,6 +739,18 @@ impl Host for EvalHost<'_> {
         Some(names)
     }
 
+    /// `scope_names` has the names of the top scope and of the scopes of the chain.
+    fn scope_has_name(&mut self, name: &str) -> Option<bool> {
+        let mut scope = self.ev.scope.as_deref();
+        while let Some(s) = scope {
+            if s.vars.borrow().contains_key(name) {
+                return Some(true);
+            }
+            scope = s.parent.as_deref();
+        }
+        Some(self.ev.globals.get(name).is_some())
+    }
+
     fn to_yaml(&mut self, value: &RValue) -> Option<Result<String, HostError>> {
         Some(
             to_puppet(value)
@@ -975,6 +987,18 @@ mod tests {
                 Ok("'false/true'"),
             ),
         ]);
+    }
+
+    /// The reads `scope.to_hash[k]`, `has_key?`, `key?`, `include?`, `member?` (answered from
+    /// the kept hash, without making the new one): a symbol is no name, an undef variable is
+    /// no key, a spread argument, a hash changed through an earlier `to_hash` and a variable
+    /// the argument itself sets (not in the hash made before it) answer as in the reference.
+    #[test]
+    fn scope_to_hash_reads_answer_as_the_hash() {
+        check(&[(
+            r#"class c { $x = "cx" $u = undef $h = {"a"=>1} $r = inline_template("<%= scope.to_hash[%q{x}] %>|<%= scope.to_hash.key?(%q{x}) %><%= scope.to_hash.include?(%q{u}) %><%= scope.to_hash.member?(%q{h}) %><%= scope.to_hash.has_key?(:x) %>|<%= scope.to_hash[:x].inspect %>|<%= scope.to_hash[*[%q{x}]] %>|<% scope.to_hash[%q{h}][%q{k}] = 2 %><%= scope.to_hash[%q{h}] %>|<%= scope.to_hash.has_key?(scope.setvar(%q{n}, 3) && %q{n}) %><%= scope.to_hash[%q{n}] %>") } include c $c::r"#,
+            Ok(r#"'cx|truefalsetruefalse|nil|cx|{"a"=>1, "k"=>2}|false3'"#),
+        )]);
     }
 
     /// Render chains one after the other (whose maps of variables are reused, emptied) each

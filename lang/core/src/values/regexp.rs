@@ -131,6 +131,35 @@ fn remember(source: &str, engine: &Engine, line_start: bool) {
     c.insert(source.into(), (engine.clone(), line_start));
 }
 
+/// Patterns checked and translated in this process whose engine was left to their first
+/// match (see [`Regexp::new`]), by pattern: the translation and whether it has a
+/// line-start `^` or `\Z`. Each session loads the same modules' type aliases (stdlib's
+/// `Pattern`s, which a catalog seldom matches): checking and translating them again was
+/// ~0.4 M instructions of each evaluation of `include memcached::params`.
+type Checked = rustc_hash::FxHashMap<Box<str>, (std::sync::Arc<str>, bool)>;
+
+static CHECKED: std::sync::LazyLock<std::sync::Mutex<Checked>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// [`CHECKED`], held only to look up or insert.
+fn checked() -> std::sync::MutexGuard<'static, Checked> {
+    CHECKED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn checked_before(source: &str) -> Option<(std::sync::Arc<str>, bool)> {
+    checked().get(source).cloned()
+}
+
+fn remember_checked(source: &str, translated: &str, line_start: bool) {
+    let mut c = checked();
+    if c.len() >= COMPILED_LIMIT {
+        c.clear();
+    }
+    c.insert(source.into(), (translated.into(), line_start));
+}
+
 /// The byte ranges of a match's groups (`[0]` the whole match), `None` for groups that
 /// did not take part.
 pub type Groups = Vec<Option<(usize, usize)>>;
@@ -167,19 +196,19 @@ impl Regexp {
         if let Some((engine, line_start)) = compiled_before(source) {
             return Ok(Regexp::compiled(source, engine, line_start));
         }
+        if let Some((translated, line_start)) = checked_before(source) {
+            // (compiled from the translation when first matched: as the engine made from
+            // the parse or the translation below would be)
+            return Ok(Regexp::deferred(source, &translated, line_start));
+        }
         if let Some(message) = check::ruby_syntax_error(source) {
             return Err(message);
         }
         let (translated, line_start) = translate_ruby(source, false);
         if simple::is_simple(&translated) {
             // Cannot fail to compile: compiled when first matched (see `simple`).
-            return Ok(Regexp {
-                source: source.to_string(),
-                parsed: std::cell::Cell::new(Some(Pending::Translated(translated.into()))),
-                engine: std::cell::OnceCell::new(),
-                at_final_newline: line_start.then(std::cell::OnceCell::new),
-                anchored: anchored::Anchored::parse(source),
-            });
+            remember_checked(source, &translated, line_start);
+            return Ok(Regexp::deferred(source, &translated, line_start));
         }
         if let Some(lite) = FastEngine::lite(&translated) {
             // Compiled at once: cheaper than the `regex` crate's parse alone.
@@ -200,6 +229,8 @@ impl Regexp {
             let compiled = Engine::compile(&translated)?;
             remember(source, &compiled, line_start);
             let _ = engine.set(Ok(compiled));
+        } else {
+            remember_checked(source, &translated, line_start);
         }
         Ok(Regexp {
             source: source.to_string(),
@@ -208,6 +239,18 @@ impl Regexp {
             at_final_newline: line_start.then(std::cell::OnceCell::new),
             anchored: anchored::Anchored::parse(source),
         })
+    }
+
+    /// A checked pattern whose engine is compiled from its translation when first needed
+    /// (`line_start`: see `at_final_newline`).
+    fn deferred(source: &str, translated: &str, line_start: bool) -> Regexp {
+        Regexp {
+            source: source.to_string(),
+            parsed: std::cell::Cell::new(Some(Pending::Translated(translated.into()))),
+            engine: std::cell::OnceCell::new(),
+            at_final_newline: line_start.then(std::cell::OnceCell::new),
+            anchored: anchored::Anchored::parse(source),
+        }
     }
 
     /// A pattern whose engine is compiled already (`line_start`: see `at_final_newline`).

@@ -18,6 +18,7 @@ use std::rc::Rc;
 
 mod defs;
 mod lent;
+mod scope_hash;
 mod state;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
@@ -32,8 +33,8 @@ pub use state::State;
 /// interpreter's instance variable too, one copy of the name for both maps.)
 pub type SharedVars = Rc<RefCell<HashMap<Rc<str>, RValue>>>;
 
-/// `scope.to_hash`'s names as the host gave them, and the entries made for them.
-pub(crate) type ToHashEntries = (Rc<[Rc<str>]>, Vec<(RValue, RValue)>);
+/// `scope.to_hash`'s names as the host gave them, and the hash made for them.
+pub(crate) type ToHashEntries = (Rc<[Rc<str>]>, Rc<RHash>);
 
 /// Leaving an expression other than by its value.
 #[derive(Debug)]
@@ -943,7 +944,19 @@ impl<'h> Interp<'h> {
         let recv_node = recv;
         let (recv, safe) = match recv {
             Some(r) => {
-                let v = self.eval_leaf(r)?;
+                let v = match scope_hash::to_hash_of(r) {
+                    Some(inner)
+                        if args.len() == 1
+                            && block.is_none()
+                            && scope_hash::is_hash_read(name.id()) =>
+                    {
+                        match self.scope_hash_read(inner, name.id(), &args[0], r.at)? {
+                            scope_hash::HashRead::Answered(v) => return Ok(v),
+                            scope_hash::HashRead::Receiver(v) => v,
+                        }
+                    }
+                    _ => self.eval_leaf(r)?,
+                };
                 // (`&.name`, tested by its bytes: a call to compare texts cost more)
                 match name.as_bytes() {
                     [b'&', b'.', ..] if matches!(v, RValue::Nil) => return Ok(RValue::Nil),

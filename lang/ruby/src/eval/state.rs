@@ -66,10 +66,11 @@ pub struct State {
     /// The host variables read so far, as Ruby values shared with nested renders (made
     /// when the first is read: a module function's call often reads none).
     pub(crate) shared: Option<SharedVars>,
-    /// The entries of the last `scope.to_hash`, with the names the host gave for them: the
+    /// The hash of the last `scope.to_hash`, with the names the host gave for it: the
     /// same names (the host gives the same list while the scope gains no variable) are
-    /// the same entries, copied into the new hash (some thirty calls a render in
-    /// logrotate's rule.erb, ~300 variables each).
+    /// the same entries, copied into each new hash with the index of their keys, or read
+    /// in place (`scope_hash`: some forty reads a render in logrotate's rule.erb, ~300
+    /// variables each).
     pub(crate) to_hash: Option<ToHashEntries>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,

@@ -85,26 +85,10 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         // a new hash each call, holding the objects `@x` reads (a value changed through it
         // is changed for the template and, written back, for Puppet, as in the reference)
         M::to_hash if c.args.is_empty() => {
-            let Some(names) = it.host.scope_names() else {
+            let Some(hash) = it.scope_hash() else {
                 return unsupported("method 'to_hash' on Puppet::Parser::Scope", c.at);
             };
-            if let Some((known, entries)) = &it.st.to_hash {
-                if std::rc::Rc::ptr_eq(known, &names) {
-                    let entries = entries.clone();
-                    return Ok(Some(RValue::hash(crate::value::RHash::from_distinct(
-                        entries,
-                    ))));
-                }
-            }
-            let mut entries = Vec::with_capacity(names.len());
-            for name in names.iter() {
-                match it.host_variable(name) {
-                    None | Some(RValue::Nil) => {}
-                    Some(v) => entries.push((RValue::Str(name.clone()), v)),
-                }
-            }
-            it.st.to_hash = Some((names, entries.clone()));
-            RValue::hash(crate::value::RHash::from_distinct(entries))
+            RValue::hash((*hash).clone())
         }
         // what the host gives of Puppet's compiler (`compiler.environment`, as
         // `Puppet::Parser::Files.find_template` takes it)
