@@ -247,10 +247,17 @@ pub struct Catalog {
     resources: Vec<Rc<Resource>>,
     /// Type name, then title (looked up without making keys).
     index: HashMap<Rc<str>, Titles>,
-    /// The relationships each resource's metaparameters make (those that make some), as
-    /// last collected: the finishing steps collect those of the resources changed since,
-    /// not of every resource ([`Catalog::set_relationships_of`]).
-    relationships_by_resource: std::collections::BTreeMap<ResourceId, Vec<Relationship>>,
+    /// The relationships each resource's metaparameters make, by resource id, as last
+    /// collected: the finishing steps collect those of the resources changed since, not of
+    /// every resource ([`Catalog::set_relationships_of`]). As long as the last id with
+    /// some (no empty list at the end: a catalog taken back compares equal). (A `BTreeMap`
+    /// was ~700 instructions a resource in a catalog of 12,500.)
+    relationships_by_resource: Vec<Vec<Relationship>>,
+    /// How many resources have relationships in `relationships_by_resource`.
+    resources_with_relationships: usize,
+    /// Whether some resource's list has an edge of which it is neither end (not one the
+    /// evaluator makes): the list of all relationships is then deduplicated through a set.
+    foreign_relationships: bool,
     /// Relationships added by [`Catalog::add_relationship`], listed after those.
     extra_relationships: Vec<Relationship>,
     /// The relationships of each resource as they were set (a resource's again when they
@@ -270,7 +277,9 @@ pub struct Catalog {
     /// Containment edges (container, contained) in the order they were made.
     containment: Vec<(ResourceId, ResourceId)>,
     /// The same edges, to find one quickly (searching the list for each class declared
-    /// made a catalog of `n` classes quadratic).
+    /// made a catalog of `n` classes quadratic), but for the edges from each resource's
+    /// `container` (there for every resource, by [`Catalog::add`] and
+    /// [`Catalog::set_container`]: hashing them was ~100 instructions a resource).
     containment_set: rustc_hash::FxHashSet<(ResourceId, ResourceId)>,
     /// The resources with a containment edge other than the one from their `container`
     /// (`contain`): what they get passed on depends on the order containers are walked in.
@@ -615,7 +624,6 @@ impl Catalog {
         }
         if let Some(c) = resource.container {
             self.containment.push((c, id));
-            self.containment_set.insert((c, id));
         }
         self.resources.push(Rc::new(resource));
         id
@@ -644,16 +652,35 @@ impl Catalog {
 
     /// A containment edge besides the one to the resource's container (`contain`).
     pub fn add_containment(&mut self, container: ResourceId, contained: ResourceId) {
-        if self.containment_set.insert((container, contained)) {
-            if self.get(contained).container != Some(container)
-                && self.other_containers.insert(contained)
-            {
-                if let Some(j) = &mut self.journal {
-                    j.other_container_added(contained);
-                }
+        if self.get(contained).container == Some(container)
+            || !self.containment_set.insert((container, contained))
+        {
+            return;
+        }
+        if self.other_containers.insert(contained) {
+            if let Some(j) = &mut self.journal {
+                j.other_container_added(contained);
             }
+        }
+        self.changes += 1;
+        self.containment.push((container, contained));
+    }
+
+    /// Puts resource `id` (added with no container: a class being evaluated) in
+    /// `container`, with the containment edge. (The one way to change a resource's
+    /// `container`: the edge from it must be there, see `containment_set`.)
+    pub fn set_container(&mut self, id: ResourceId, container: ResourceId) {
+        let old = self.get_mut(id).container.replace(container);
+        if old == Some(container) {
+            return;
+        }
+        if let Some(old) = old {
+            // (the edge from the old container is there still; now found in the set)
+            self.containment_set.insert((old, id));
+        }
+        if !self.containment_set.contains(&(container, id)) {
             self.changes += 1;
-            self.containment.push((container, contained));
+            self.containment.push((container, id));
         }
     }
 
@@ -691,12 +718,7 @@ impl Catalog {
     /// list at its place in declaration order, those another resource before it makes too
     /// left out).
     pub fn set_relationships_of(&mut self, id: ResourceId, rels: Vec<Relationship>) {
-        if self
-            .relationships_by_resource
-            .get(&id)
-            .map_or(&[][..], |r| &r[..])
-            == &rels[..]
-        {
+        if self.relationships_of(id) == &rels[..] {
             return;
         }
         let old = self.put_relationships_of(id, rels);
@@ -712,14 +734,34 @@ impl Catalog {
         rels: Vec<Relationship>,
     ) -> Option<Vec<Relationship>> {
         self.relationships_added.extend_from_slice(&rels);
-        let old = if rels.is_empty() {
-            self.relationships_by_resource.remove(&id)
-        } else {
-            self.relationships_by_resource.insert(id, rels)
-        };
+        self.foreign_relationships |= rels.iter().any(|r| r.source != id && r.target != id);
+        let i = id.0 as usize;
+        let lists = &mut self.relationships_by_resource;
+        if lists.len() <= i {
+            if rels.is_empty() {
+                return None;
+            }
+            lists.resize_with(i + 1, Vec::new);
+        }
+        let (was, now) = (!lists[i].is_empty(), !rels.is_empty());
+        let old = std::mem::replace(&mut lists[i], rels);
+        if !now {
+            while lists.last().is_some_and(Vec::is_empty) {
+                lists.pop();
+            }
+        }
+        self.resources_with_relationships =
+            self.resources_with_relationships + usize::from(now) - usize::from(was);
         self.relationships_version += 1;
         self.relationship_list.take();
-        old
+        (!old.is_empty()).then_some(old)
+    }
+
+    /// The relationships resource `id`'s metaparameters made when last collected.
+    pub fn relationships_of(&self, id: ResourceId) -> &[Relationship] {
+        self.relationships_by_resource
+            .get(id.0 as usize)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Where the list of relationships added is now, for [`Catalog::relationships_since`].
@@ -736,7 +778,7 @@ impl Catalog {
 
     /// Whether any relationship is made.
     pub fn has_relationships(&self) -> bool {
-        !self.relationships_by_resource.is_empty() || !self.extra_relationships.is_empty()
+        self.resources_with_relationships > 0 || !self.extra_relationships.is_empty()
     }
 
     /// Whether the dependency cycles may differ from when [`Catalog::cycles_checked`] was
@@ -775,14 +817,44 @@ impl Catalog {
     /// when first asked for after a change).
     pub fn relationships(&self) -> &[Relationship] {
         self.relationship_list.get_or_init(|| {
-            let mut seen = rustc_hash::FxHashSet::default();
-            self.relationships_by_resource
-                .values()
-                .flatten()
-                .chain(&self.extra_relationships)
-                .copied()
-                .filter(|r| seen.insert(*r))
-                .collect()
+            let by_resource = &self.relationships_by_resource;
+            // (a long list is searched through a set: one resource `before` thousands that
+            // each `require` it back made the search quadratic)
+            if self.foreign_relationships || by_resource.iter().any(|r| r.len() > 32) {
+                let mut seen = rustc_hash::FxHashSet::default();
+                return by_resource
+                    .iter()
+                    .flatten()
+                    .chain(&self.extra_relationships)
+                    .copied()
+                    .filter(|r| seen.insert(*r))
+                    .collect();
+            }
+            // Each list has only edges of its own resource: an edge listed before is earlier
+            // in the same list, or in the list of its other end when that end comes first.
+            // (A set of the edges cost ~200 instructions an edge.)
+            let listed_by =
+                |rel: &Relationship, other: ResourceId| self.relationships_of(other).contains(rel);
+            let mut out = Vec::new();
+            for (i, rels) in by_resource.iter().enumerate() {
+                let id = ResourceId(i as u32);
+                for (k, rel) in rels.iter().enumerate() {
+                    let other = if rel.source == id {
+                        rel.target
+                    } else {
+                        rel.source
+                    };
+                    if !rels[..k].contains(rel) && (other >= id || !listed_by(rel, other)) {
+                        out.push(*rel);
+                    }
+                }
+            }
+            for rel in &self.extra_relationships {
+                if !listed_by(rel, rel.source) && !listed_by(rel, rel.target) {
+                    out.push(*rel);
+                }
+            }
+            out
         })
     }
 
@@ -828,6 +900,84 @@ pub fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The list of relationships is each resource's in declaration order, then the added
+    /// ones, each edge once (the first time): as a set of the edges seen gives it, whether
+    /// edges come back in the list of their other end (a `require` of what was `before` it),
+    /// a list is long, or a list has an edge of two other resources.
+    #[test]
+    fn each_relationship_is_listed_once_where_first_made() {
+        let mut seed = 7u64;
+        let mut below = |n: u32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % u64::from(n)) as u32
+        };
+        for round in 0..60 {
+            let mut c = Catalog::new("node", "production");
+            let n = 2 + below(40);
+            for i in 0..n {
+                c.add(Resource::new(
+                    "Notify",
+                    format!("n{i}").as_str(),
+                    Vec::new(),
+                    None,
+                ));
+            }
+            let long = round % 5 == 0;
+            let foreign = round % 7 == 0;
+            for _ in 0..below(3 * n) {
+                let id = below(n);
+                let count = if long && below(4) == 0 { 40 } else { below(4) };
+                let mut rels: Vec<Relationship> = Vec::new();
+                for _ in 0..count {
+                    let other = ResourceId(below(n));
+                    let me = if foreign && below(10) == 0 {
+                        ResourceId(below(n))
+                    } else {
+                        ResourceId(id)
+                    };
+                    let (source, target) = if below(2) == 0 {
+                        (me, other)
+                    } else {
+                        (other, me)
+                    };
+                    let kind = [RelationKind::Before, RelationKind::Notify][below(2) as usize];
+                    // (the evaluator's lists have each edge once; the catalog takes any)
+                    rels.push(Relationship {
+                        source,
+                        target,
+                        kind,
+                    });
+                }
+                c.set_relationships_of(ResourceId(id), rels);
+                if below(8) == 0 {
+                    let rel = Relationship {
+                        source: ResourceId(below(n)),
+                        target: ResourceId(below(n)),
+                        kind: RelationKind::Before,
+                    };
+                    c.add_relationship(rel);
+                }
+            }
+            let mut seen = rustc_hash::FxHashSet::default();
+            let want: Vec<Relationship> = (0..n)
+                .flat_map(|i| c.relationships_of(ResourceId(i)).to_vec())
+                .chain(c.extra_relationships.iter().copied())
+                .filter(|r| seen.insert(*r))
+                .collect();
+            assert_eq!(c.relationships(), &want[..], "round {round}");
+            let with_some = (0..n)
+                .filter(|&i| !c.relationships_of(ResourceId(i)).is_empty())
+                .count();
+            assert_eq!(c.resources_with_relationships, with_some, "round {round}");
+            assert!(c
+                .relationships_by_resource
+                .last()
+                .is_none_or(|l| !l.is_empty()));
+        }
+    }
 
     /// The changed resources come back sorted and once each, whether a few (sorted) or
     /// many (read from a bit set) changed, and the list starts again empty.

@@ -461,7 +461,7 @@ mod tests {
             c.set_relationships_of(ResourceId(id), rels);
             let made: HashSet<Relationship> = c
                 .relationships_by_resource
-                .values()
+                .iter()
                 .flatten()
                 .copied()
                 .collect();

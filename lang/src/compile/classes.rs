@@ -565,8 +565,7 @@ impl Evaluator {
             } else {
                 self.compilation.stage
             };
-            self.compilation.catalog.get_mut(id).container = Some(stage);
-            self.compilation.catalog.add_containment(stage, id);
+            self.compilation.catalog.set_container(id, stage);
             self.take_scope_tags(id);
             self.run_body(&scope, &cdef.def.body, &cdef.source)?;
             parent_scope = Some(scope);

@@ -156,15 +156,18 @@ impl Evaluator {
         bodies: &[ResourceBody],
         span: Span,
     ) -> EvalResult {
-        let name = match &type_name.kind {
-            ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => n.to_string(),
+        // (the name as written, not copied: `Rc<str>`'s `to_string` goes through the
+        // formatter, ~230 instructions a resource expression)
+        use std::borrow::Cow;
+        let name: Cow<'_, str> = match &type_name.kind {
+            ExprKind::QualifiedName(n) | ExprKind::QualifiedReference(n) => Cow::Borrowed(&**n),
             _ => match self.eval(type_name)? {
-                Value::String(s) => s.to_string(),
+                Value::String(s) => Cow::Owned(String::from(&*s)),
                 Value::Type(t) => match &*t {
                     PType::Resource {
                         type_name: Some(n),
                         title: None,
-                    } => n.to_string(),
+                    } => Cow::Owned(String::from(&**n)),
                     _ => return Err(statement_error(format!("Illegal resource type {t}")).into()),
                 },
                 other => {

@@ -17,13 +17,18 @@ use std::rc::Rc;
 /// there is one.
 type EndpointResource = ((Rc<str>, Rc<str>), Option<ResourceId>);
 
-/// The relationship metaparameters, with the direction and kind of the edge each makes.
-const RELATION_PARAMS: &[(&str, RelationKind, bool)] = &[
-    ("before", RelationKind::Before, false),
-    ("notify", RelationKind::Notify, false),
-    ("require", RelationKind::Before, true),
-    ("subscribe", RelationKind::Notify, true),
-];
+/// The kind of edge a relationship metaparameter makes, and whether it points from the
+/// resource named to the resource that names it (`require`, `subscribe`); `None` for any
+/// other parameter. (A `match`: a length and a few bytes compared for each parameter.)
+fn relation_param(name: &str) -> Option<(RelationKind, bool)> {
+    match name {
+        "before" => Some((RelationKind::Before, false)),
+        "notify" => Some((RelationKind::Notify, false)),
+        "require" => Some((RelationKind::Before, true)),
+        "subscribe" => Some((RelationKind::Notify, true)),
+        _ => None,
+    }
+}
 
 impl Evaluator {
     /// `left -> right` (and the other arrows): remembered for the finishing steps; the value
@@ -202,8 +207,9 @@ impl Evaluator {
         // pass on, as the reference finishes a catalog (a missing arrow's end is reported
         // before an unknown parameter).
         let relations = std::mem::take(&mut self.compilation.relations).into_inner();
+        let mut ends = [Vec::new(), Vec::new()];
         for rel in relations {
-            self.add_relation(&rel)?;
+            self.add_relation(&rel, &mut ends)?;
         }
         let overrides = std::mem::take(&mut self.compilation.overrides).into_inner();
         for o in overrides {
@@ -345,41 +351,30 @@ impl Evaluator {
     /// The resources an endpoint denotes, each with its type and title (for messages: made
     /// into a reference only when one is missing). A collector that matches nothing stands
     /// for its alternative only as a source (`as_source`).
-    fn endpoint_resources(
-        &self,
-        e: &Endpoint,
-        as_source: bool,
-    ) -> Result<Vec<EndpointResource>, Error> {
-        Ok(match e {
-            Endpoint::Reference { type_name, title } => {
-                vec![(
-                    (type_name.clone(), title.clone()),
-                    self.find_reference(type_name, title),
-                )]
-            }
+    /// (Added to `out`: one vector for all the arrows, not one for each end of each.)
+    fn endpoint_resources(&self, e: &Endpoint, as_source: bool, out: &mut Vec<EndpointResource>) {
+        match e {
+            Endpoint::Reference { type_name, title } => out.push((
+                (type_name.clone(), title.clone()),
+                self.find_reference(type_name, title),
+            )),
             Endpoint::Collector {
                 index,
                 empty_alternative,
             } => {
-                let matched: Vec<_> = self.compilation.collectors[*index]
-                    .collected
-                    .iter()
-                    .map(|&id| {
+                let collected = &self.compilation.collectors[*index].collected;
+                if collected.is_empty() && as_source {
+                    for e in empty_alternative {
+                        self.endpoint_resources(e, true, out);
+                    }
+                } else {
+                    out.extend(collected.iter().map(|&id| {
                         let r = self.compilation.catalog.get(id);
                         ((r.type_name.clone(), r.title.clone()), Some(id))
-                    })
-                    .collect();
-                if matched.is_empty() && as_source {
-                    let mut alternative = Vec::new();
-                    for e in empty_alternative {
-                        alternative.extend(self.endpoint_resources(e, true)?);
-                    }
-                    alternative
-                } else {
-                    matched
+                    }));
                 }
             }
-        })
+        }
     }
 
     /// Finds a resource by a reference's type and title (class titles in any case).
@@ -395,7 +390,12 @@ impl Evaluator {
     }
 
     /// Records an arrow's edges as `before`/`notify` parameters of the source resources.
-    fn add_relation(&mut self, rel: &PendingRelation) -> Result<(), Error> {
+    /// `ends`: two vectors to use (empty), for the resources of each end.
+    fn add_relation(
+        &mut self,
+        rel: &PendingRelation,
+        ends: &mut [Vec<EndpointResource>; 2],
+    ) -> Result<(), Error> {
         let (from, to) = match rel.op {
             RelationOp::Before | RelationOp::Notify => (&rel.sources, &rel.targets),
             RelationOp::Require | RelationOp::Subscribe => (&rel.targets, &rel.sources),
@@ -405,12 +405,16 @@ impl Evaluator {
             RelationOp::Notify | RelationOp::Subscribe => "notify",
         };
         let text = |(t, title): &(Rc<str>, Rc<str>)| format!("{t}[{title}]");
+        let [sources, targets] = ends;
         for s in from {
-            for (sref, sid) in self.endpoint_resources(s, true)? {
+            sources.clear();
+            self.endpoint_resources(s, true, sources);
+            for (sref, sid) in sources.iter() {
                 for t in to {
-                    for (tref, tid) in self.endpoint_resources(t, false)? {
-                        let (sref, tref) = (&sref, &tref);
-                        let Some(sid) = sid else {
+                    targets.clear();
+                    self.endpoint_resources(t, false, targets);
+                    for (tref, tid) in targets.iter() {
+                        let Some(sid) = *sid else {
                             return Err(Error::new(
                                 ErrorKind::Failed,
                                 format!(
@@ -422,7 +426,7 @@ impl Evaluator {
                             .at(rel.span)
                             .in_source(&rel.source));
                         };
-                        let Some(tid) = tid else {
+                        let Some(tid) = *tid else {
                             return Err(Error::new(
                                 ErrorKind::Failed,
                                 format!(
@@ -480,20 +484,11 @@ impl Evaluator {
         if r.is_virtual {
             return Ok(rels);
         }
-        // Most resources have none of the four (found without hashing each name).
-        if !r
-            .parameters
-            .keys()
-            .any(|k| RELATION_PARAMS.iter().any(|(p, _, _)| **k == **p))
-        {
-            return Ok(rels);
-        }
-        let present = r
-            .parameters
-            .keys()
-            .filter_map(|k| RELATION_PARAMS.iter().find(|(p, _, _)| **k == **p));
-        for (param, kind, reversed) in present {
-            let Some(v) = r.parameters.get(*param) else {
+        let mut refs = Vec::new();
+        // (the parameters in order, without hashing a name: most resources have none of
+        // the four)
+        for (param, v) in &r.parameters {
+            let Some((kind, reversed)) = relation_param(param) else {
                 continue;
             };
             if let Some(bad) = invalid_reference(v) {
@@ -505,15 +500,15 @@ impl Evaluator {
                     ),
                 )));
             }
-            let mut refs = Vec::new();
+            refs.clear();
             relation_refs(v, &mut refs);
-            for (t, title) in refs {
+            for (t, title) in refs.drain(..) {
                 let Some(other) = self.find_reference(&t, &title) else {
                     // The line of the attribute, as the reference gives it.
                     let line = r
                         .relation_lines
                         .iter()
-                        .find(|(p, _)| &**p == *param)
+                        .find(|(p, _)| p == param)
                         .map(|(_, l)| *l)
                         .or(r.line);
                     return Err(r.locate(Error::new(
@@ -524,11 +519,11 @@ impl Evaluator {
                         ),
                     )));
                 };
-                let (source, target) = if *reversed { (other, id) } else { (id, other) };
+                let (source, target) = if reversed { (other, id) } else { (id, other) };
                 let rel = Relationship {
                     source,
                     target,
-                    kind: *kind,
+                    kind,
                 };
                 if !rels.contains(&rel) {
                     rels.push(rel);

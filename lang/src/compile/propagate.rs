@@ -32,26 +32,50 @@ thread_local! {
     pub(crate) static WHOLE_CATALOG: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// The place of a metaparameter in [`PASSED_ON`], if it is one of them.
+fn passed_on_index(name: &str) -> Option<usize> {
+    // (a `match`: a length and a few bytes compared, where a look-up of each of the seven
+    // names in the resource's parameters hashed each name)
+    Some(match name {
+        "noop" => 0,
+        "schedule" => 1,
+        "audit" => 2,
+        "loglevel" => 3,
+        "alias" => 4,
+        "tag" => 5,
+        "stage" => 6,
+        _ => return None,
+    })
+}
+
 /// The passed-on metaparameters a resource sets itself, in [`PASSED_ON`]'s order.
 fn own(r: &Resource) -> Data {
-    PASSED_ON
+    let mut found: Vec<(usize, (Rc<str>, Value))> = r
+        .parameters
         .iter()
-        .filter_map(|p| r.parameters.get_key_value(*p))
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect()
+        .filter_map(|(k, v)| Some((passed_on_index(k)?, (k.clone(), v.clone()))))
+        .collect();
+    if found.len() > 1 {
+        found.sort_unstable_by_key(|(i, _)| *i);
+    }
+    found.into_iter().map(|(_, kv)| kv).collect()
 }
 
 /// What resource `r` passes on when its container passes on `outer`: `outer` with the
-/// values `r` sets itself, then the others `r` sets.
-fn merged(outer: &Data, r: &Resource) -> Data {
-    let mut data = outer.clone();
-    for (p, v) in own(r) {
+/// values `r` sets itself, then the others `r` sets (`outer` itself when it sets none).
+fn merged(outer: &Rc<Data>, r: &Resource) -> Rc<Data> {
+    let own = own(r);
+    if own.is_empty() {
+        return outer.clone();
+    }
+    let mut data = (**outer).clone();
+    for (p, v) in own {
         match data.iter_mut().find(|(q, _)| *q == p) {
             Some(slot) => slot.1 = v,
             None => data.push((p, v)),
         }
     }
-    data
+    Rc::new(data)
 }
 
 /// What resource `r` gets from a container passing on `outer`: what it does not set.
@@ -80,6 +104,31 @@ enum Below {
 /// The walk from the changes cannot tell what the whole walk would give (a resource with
 /// two containers, an alias passed on): walk the whole catalog.
 struct WholeWalk;
+
+/// What each resource passes on as found so far by [`Evaluator::passes_on`] (`Some(None)`:
+/// not reached from `Class[main]`), by resource id (a hash map cost ~100 instructions a
+/// resource when an input added thousands).
+/// `chain`: room for the containers to look at (a vector made for each resource was a
+/// third of the search).
+#[derive(Default)]
+struct Passes {
+    known: Vec<Option<Option<Rc<Data>>>>,
+    chain: Vec<ResourceId>,
+}
+
+impl Passes {
+    fn get(&self, id: ResourceId) -> Option<&Option<Rc<Data>>> {
+        self.known.get(id.0 as usize)?.as_ref()
+    }
+
+    fn insert(&mut self, id: ResourceId, data: Option<Rc<Data>>) {
+        let i = id.0 as usize;
+        if self.known.len() <= i {
+            self.known.resize(i + 1, None);
+        }
+        self.known[i] = Some(data);
+    }
+}
 
 impl Evaluator {
     /// Passes metaparameters on (see the module's documentation); `changed`: the resources
@@ -122,7 +171,7 @@ impl Evaluator {
         let catalog = &self.compilation.catalog;
         let (new_edges, known) = catalog.since_passed_on();
         let known = |id: ResourceId| (id.0 as usize) < known;
-        let mut passes: FxHashMap<ResourceId, Option<Rc<Data>>> = Default::default();
+        let mut passes = Passes::default();
         let mut additions: FxHashMap<ResourceId, Data> = Default::default();
         // Resources to look at, and how far below them (see `Below`).
         let mut todo: Vec<(ResourceId, Below)> =
@@ -135,13 +184,16 @@ impl Evaluator {
             };
             todo.push((contained, below));
         }
-        let mut done: FxHashMap<ResourceId, Below> = Default::default();
+        // (by resource id: a hash map of the resources walked cost ~100 instructions each
+        // when an input added thousands)
+        let mut done: Vec<Option<Below>> = vec![None; catalog.len()];
         let mut children: Option<FxHashMap<ResourceId, Vec<ResourceId>>> = None;
         while let Some((id, how)) = todo.pop() {
-            if done.get(&id).is_some_and(|d| *d >= how) {
+            let seen = &mut done[id.0 as usize];
+            if seen.is_some_and(|d| d >= how) {
                 continue;
             }
-            done.insert(id, how);
+            *seen = Some(how);
             let Some(data) = self.passes_on(id, &mut passes)? else {
                 continue; // not reached from `Class[main]`
             };
@@ -159,15 +211,18 @@ impl Evaluator {
             // on something after a change and was there before (a new resource contains
             // new ones: changed too), or was newly reached.
             let next = match how {
-                Below::All => Below::All,
-                _ if !got.is_empty() => Below::IfGets,
-                Below::IfChanged if !data.is_empty() && known(id) => Below::IfGets,
-                _ => {
-                    additions.insert(id, got);
-                    continue;
-                }
+                Below::All => Some(Below::All),
+                _ if !got.is_empty() => Some(Below::IfGets),
+                Below::IfChanged if !data.is_empty() && known(id) => Some(Below::IfGets),
+                _ => None,
             };
-            additions.insert(id, got);
+            // (what a resource gets depends on it alone: the same at each visit)
+            if !got.is_empty() {
+                additions.insert(id, got);
+            }
+            let Some(next) = next else {
+                continue;
+            };
             let children = children.get_or_insert_with(|| {
                 let mut out: FxHashMap<ResourceId, Vec<ResourceId>> = Default::default();
                 for &(container, contained) in catalog.all_containment_edges() {
@@ -179,7 +234,6 @@ impl Evaluator {
                 todo.push((c, next));
             }
         }
-        additions.retain(|_, got| !got.is_empty());
         let mut additions: Additions = additions.into_iter().collect();
         additions.sort_unstable_by_key(|(id, _)| *id);
         Ok(additions)
@@ -191,17 +245,18 @@ impl Evaluator {
     fn passes_on(
         &self,
         id: ResourceId,
-        passes: &mut FxHashMap<ResourceId, Option<Rc<Data>>>,
+        passes: &mut Passes,
     ) -> Result<Option<Rc<Data>>, WholeWalk> {
         let catalog = &self.compilation.catalog;
         let main = self.compilation.main;
-        let mut chain = Vec::new();
+        let mut chain = std::mem::take(&mut passes.chain);
+        chain.clear();
         let mut next = Some(id);
         let mut outer = loop {
             let Some(at) = next else {
                 break None;
             };
-            if let Some(known) = passes.get(&at) {
+            if let Some(known) = passes.get(at) {
                 break known.clone();
             }
             if at == main {
@@ -210,6 +265,7 @@ impl Evaluator {
                 break Some(data);
             }
             if catalog.has_other_containers(at) {
+                passes.chain = chain;
                 return Err(WholeWalk);
             }
             chain.push(at);
@@ -220,9 +276,10 @@ impl Evaluator {
             next = catalog.get(at).container;
         };
         for &at in chain.iter().rev() {
-            outer = outer.map(|o| Rc::new(merged(&o, catalog.get(at))));
+            outer = outer.map(|o| merged(&o, catalog.get(at)));
             passes.insert(at, outer.clone());
         }
+        passes.chain = chain;
         Ok(outer)
     }
 

@@ -125,8 +125,14 @@ impl NamedScope {
 
     /// Sets [`FIRST_VARIABLES`] (in a scope just made, which has no variable yet).
     pub fn set_first_variables(&self, values: [Value; 4]) {
-        for (slot, (name, value)) in FIRST_VARIABLES.iter().zip(values).enumerate() {
-            self.insert_at_slot(slot, Rc::from(*name), value);
+        // (the names shared by every scope of the thread: four strings made and freed for
+        // each class and define instance were a third of this)
+        thread_local! {
+            static NAMES: [Rc<str>; 4] = FIRST_VARIABLES.map(Rc::from);
+        }
+        let names = NAMES.with(|names| names.clone());
+        for (slot, (name, value)) in names.into_iter().zip(values).enumerate() {
+            self.insert_at_slot(slot, name, value);
         }
     }
 
