@@ -34,6 +34,9 @@ pub struct Regexp {
     /// A pattern anchored at both ends made of ASCII classes, matched without an engine
     /// (`anchored`).
     anchored: Option<anchored::Anchored>,
+    /// Whether the pattern matches the empty text, once asked: each `scan`, `gsub` and
+    /// `split` asks (`empty_match_after_match`), a search of ~300 instructions each time.
+    matches_empty: std::cell::OnceCell<bool>,
 }
 
 /// A pattern not compiled yet, in the engines' syntax.
@@ -179,6 +182,7 @@ impl Regexp {
                 engine: std::cell::OnceCell::new(),
                 at_final_newline: line_start.then(std::cell::OnceCell::new),
                 anchored: anchored::Anchored::parse(source),
+                matches_empty: std::cell::OnceCell::new(),
             });
         }
         if let Some(lite) = FastEngine::lite(&translated) {
@@ -207,6 +211,7 @@ impl Regexp {
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
             anchored: anchored::Anchored::parse(source),
+            matches_empty: std::cell::OnceCell::new(),
         })
     }
 
@@ -218,6 +223,7 @@ impl Regexp {
             engine: std::cell::OnceCell::from(Ok(engine)),
             at_final_newline: line_start.then(std::cell::OnceCell::new),
             anchored: anchored::Anchored::parse(source),
+            matches_empty: std::cell::OnceCell::new(),
         }
     }
 
@@ -421,7 +427,14 @@ impl Regexp {
     /// the Rust engines skip it. Only a pattern that matches the empty string can (a test
     /// of the empty text; an empty match that only look-arounds allow is not seen).
     fn empty_match_after_match(&self, text: &str) -> Result<bool, Error> {
-        Ok(!text.is_empty() && self.is_match("")?)
+        if text.is_empty() {
+            return Ok(false);
+        }
+        if let Some(&known) = self.matches_empty.get() {
+            return Ok(known);
+        }
+        let matches = self.is_match("")?;
+        Ok(*self.matches_empty.get_or_init(|| matches))
     }
 
     /// [`for_each_match`](Self::for_each_match) as Onigmo iterates: each search starts where
