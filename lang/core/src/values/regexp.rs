@@ -34,6 +34,9 @@ pub struct Regexp {
     /// A pattern anchored at both ends made of ASCII classes, matched without an engine
     /// (`anchored`).
     anchored: Option<anchored::Anchored>,
+    /// Whether the pattern matches the empty text, once asked: each `scan`, `gsub` and
+    /// `split` asks (`empty_match_after_match`), a search of ~300 instructions each time.
+    matches_empty: std::cell::OnceCell<bool>,
 }
 
 /// A pattern not compiled yet, in the engines' syntax.
@@ -238,6 +241,7 @@ impl Regexp {
             engine,
             at_final_newline: line_start.then(std::cell::OnceCell::new),
             anchored: anchored::Anchored::parse(source),
+            matches_empty: std::cell::OnceCell::new(),
         })
     }
 
@@ -250,6 +254,7 @@ impl Regexp {
             engine: std::cell::OnceCell::new(),
             at_final_newline: line_start.then(std::cell::OnceCell::new),
             anchored: anchored::Anchored::parse(source),
+            matches_empty: std::cell::OnceCell::new(),
         }
     }
 
@@ -261,6 +266,7 @@ impl Regexp {
             engine: std::cell::OnceCell::from(Ok(engine)),
             at_final_newline: line_start.then(std::cell::OnceCell::new),
             anchored: anchored::Anchored::parse(source),
+            matches_empty: std::cell::OnceCell::new(),
         }
     }
 
@@ -464,7 +470,14 @@ impl Regexp {
     /// the Rust engines skip it. Only a pattern that matches the empty string can (a test
     /// of the empty text; an empty match that only look-arounds allow is not seen).
     fn empty_match_after_match(&self, text: &str) -> Result<bool, Error> {
-        Ok(!text.is_empty() && self.is_match("")?)
+        if text.is_empty() {
+            return Ok(false);
+        }
+        if let Some(&known) = self.matches_empty.get() {
+            return Ok(known);
+        }
+        let matches = self.is_match("")?;
+        Ok(*self.matches_empty.get_or_init(|| matches))
     }
 
     /// [`for_each_match`](Self::for_each_match) as Onigmo iterates: each search starts where

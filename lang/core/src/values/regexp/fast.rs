@@ -24,10 +24,11 @@
 //! spent its budget, with the lazy DFA's states found by earlier searches.
 
 use super::Groups;
-use regex_automata::nfa::thompson::{self, backtrack::BoundedBacktracker, pikevm::PikeVM};
+use regex_automata::dfa::onepass;
+use regex_automata::nfa::thompson::{self, backtrack::BoundedBacktracker, pikevm::PikeVM, NFA};
 use regex_automata::util::captures::Captures;
 use regex_automata::util::iter::Searcher;
-use regex_automata::{meta, Input};
+use regex_automata::{meta, Anchored, Input};
 use regex_syntax::hir::Hir;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -45,6 +46,13 @@ const LITE_BUDGET: usize = 512;
 /// as a few long ones do.
 const LITE_SEARCH_COST: usize = 32;
 
+/// The longest text whose groups a one-pass pattern on its second tier finds with its
+/// [`ShortTier`] rather than the meta engine, which searches three times for each match
+/// (the lazy DFA forwards for its end, backwards for its start, then the one-pass DFA on
+/// its span for the groups: ~1,700 instructions a match on a text of ten bytes, stdlib
+/// `fact`'s `scan`, and three engines' code).
+const SHORT_CAPTURES: usize = 64;
+
 /// A compiled pattern (cheap to clone: its tiers are shared, across threads too).
 #[derive(Clone)]
 pub(super) struct FastEngine(Arc<Tiers>);
@@ -57,6 +65,21 @@ struct Tiers {
     /// Bytes searched on the first tier so far, by all threads (counted without a lock:
     /// two threads' searches at once may count one of them only).
     searched: AtomicUsize,
+    /// Built when the pattern, on its second tier and with groups, is first asked for the
+    /// groups of a short text ([`SHORT_CAPTURES`]; `None` when it is not one-pass).
+    short: OnceLock<Option<ShortTier>>,
+}
+
+/// A one-pass pattern's DFA, searched anchored at each place a match can begin (the
+/// bytes it can begin with known), for the groups of short texts: a search for each match
+/// (and none where no match can begin), where the meta engine makes three.
+struct ShortTier {
+    dfa: onepass::DFA,
+    /// Whether a match can begin with each byte.
+    first: [bool; 256],
+    /// Whether the pattern can match the empty string (then a match can begin anywhere).
+    empty: bool,
+    cache: Mutex<Option<Box<onepass::Cache>>>,
 }
 
 /// The meta engine and its scratch space, kept here rather than in the engine's own
@@ -188,6 +211,7 @@ impl FastEngine {
             first,
             second: OnceLock::new(),
             searched: AtomicUsize::new(0),
+            short: OnceLock::new(),
         }))
     }
 
@@ -237,6 +261,15 @@ impl FastEngine {
     /// if there is one.
     pub(super) fn captures(&self, text: &str) -> Option<Groups> {
         if let Some(second) = self.second_tier(text) {
+            if let Some(short) = self.short_tier(second, text) {
+                let mut first = None;
+                // (stopped after the first match)
+                let _ = short.each_match(text, |caps| {
+                    first = Some(ranges(caps).collect());
+                    Err(())
+                });
+                return first;
+            }
             let mut caps = second.re.create_captures();
             second.with_cache(|re, cache| {
                 re.search_captures_with(cache, &Input::new(text), &mut caps)
@@ -279,6 +312,9 @@ impl FastEngine {
         };
         let whole = |start, end| std::iter::once(Some((start, end)));
         if let Some(second) = self.second_tier(text) {
+            if let Some(short) = self.short_tier(second, text) {
+                return short.each_match(text, |caps| emit(&mut ranges(caps)));
+            }
             // (the engine's `find_iter` and `captures_iter`, with the kept cache)
             let mut matches = Searcher::new(Input::new(text));
             return second.with_cache(|re, cache| {
@@ -330,6 +366,29 @@ impl FastEngine {
             })?,
         }
         Ok(())
+    }
+
+    /// The one-pass DFA to find the groups of `text` with, for a pattern with groups on its
+    /// second tier, when the text is short (see [`SHORT_CAPTURES`]) and the pattern
+    /// one-pass.
+    fn short_tier(&self, second: &SecondTier, text: &str) -> Option<&ShortTier> {
+        if text.len() > SHORT_CAPTURES || second.re.captures_len() == 1 {
+            return None;
+        }
+        let tiers = &*self.0;
+        tiers
+            .short
+            .get_or_init(|| {
+                let nfa = match &tiers.first {
+                    FirstTier::Nfa(nfa) => nfa.backtrack.get_nfa().clone(),
+                    FirstTier::Lite(re) => {
+                        let hir = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
+                        COMPILER.with(|c| c.build_from_hir(&hir).ok())?
+                    }
+                };
+                ShortTier::new(nfa)
+            })
+            .as_ref()
     }
 
     /// The second tier when a search in `text` should use it: once built, or once the
@@ -420,6 +479,115 @@ impl NfaTier {
     fn kept_caches(&self) -> std::sync::MutexGuard<'_, Option<Box<Caches>>> {
         self.caches.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+impl ShortTier {
+    /// The one-pass DFA of a pattern's NFA, and the bytes its matches can begin with;
+    /// `None` when the pattern is not one-pass.
+    fn new(nfa: NFA) -> Option<ShortTier> {
+        let (first, empty) = first_bytes(&nfa);
+        let dfa = onepass::DFA::new_from_nfa(nfa).ok()?;
+        Some(ShortTier {
+            dfa,
+            first,
+            empty,
+            cache: Mutex::new(None),
+        })
+    }
+
+    /// Calls `each` with every non-overlapping match's groups in turn, stopping at its
+    /// first error: as the engines' `captures_iter` finds them (the leftmost match is the
+    /// anchored match at the first place one begins; an empty match where the previous
+    /// match ended is skipped; in UTF-8 text, matches begin at character boundaries).
+    fn each_match<E>(
+        &self,
+        text: &str,
+        mut each: impl FnMut(&Captures) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let taken = self.kept_cache().take();
+        let mut cache = taken.unwrap_or_else(|| Box::new(self.dfa.create_cache()));
+        let mut caps = self.dfa.create_captures();
+        let bytes = text.as_bytes();
+        let (mut at, mut last_end) = (0, None);
+        let mut result = Ok(());
+        while at <= bytes.len() {
+            let can_begin = match bytes.get(at) {
+                Some(&b) => self.first[usize::from(b)] || self.empty,
+                None => self.empty,
+            };
+            if can_begin {
+                let input = Input::new(text).range(at..).anchored(Anchored::Yes);
+                // (no error: the search is anchored and the DFA has no quit bytes)
+                if self.dfa.try_search(&mut cache, &input, &mut caps).is_err() {
+                    caps.set_pattern(None);
+                }
+                if let Some(m) = caps.get_match() {
+                    if !(m.is_empty() && last_end == Some(m.end())) {
+                        if let Err(e) = each(&caps) {
+                            result = Err(e);
+                            break;
+                        }
+                        last_end = Some(m.end());
+                        if !m.is_empty() {
+                            at = m.end();
+                            continue;
+                        }
+                    }
+                }
+            }
+            // (the next character)
+            at += 1;
+            while at < bytes.len() && !text.is_char_boundary(at) {
+                at += 1;
+            }
+        }
+        *self.kept_cache() = Some(cache);
+        result
+    }
+
+    fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<Box<onepass::Cache>>> {
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The bytes a match of the NFA (anchored) can begin with, and whether it can match the
+/// empty string: the byte transitions reached from the anchored start through states that
+/// consume nothing (a look-around assertion taken as passed: a byte it would stop is still
+/// counted, which only costs a search that fails).
+fn first_bytes(nfa: &NFA) -> ([bool; 256], bool) {
+    use thompson::State;
+    let mut first = [false; 256];
+    let mut empty = false;
+    let mut seen = vec![false; nfa.states().len()];
+    let mut todo = vec![nfa.start_anchored()];
+    while let Some(id) = todo.pop() {
+        if std::mem::replace(&mut seen[id.as_usize()], true) {
+            continue;
+        }
+        match nfa.state(id) {
+            State::ByteRange { trans } => first[usize::from(trans.start)..=usize::from(trans.end)]
+                .iter_mut()
+                .for_each(|f| *f = true),
+            State::Sparse(sparse) => {
+                for t in sparse.transitions.iter() {
+                    first[usize::from(t.start)..=usize::from(t.end)]
+                        .iter_mut()
+                        .for_each(|f| *f = true);
+                }
+            }
+            State::Dense(dense) => {
+                for (b, next) in dense.transitions.iter().enumerate() {
+                    first[b] |= *next != regex_automata::util::primitives::StateID::ZERO;
+                }
+            }
+            State::Look { next, .. } | State::Capture { next, .. } => todo.push(*next),
+            State::Union { alternates } => todo.extend(alternates.iter().copied()),
+            State::BinaryUnion { alt1, alt2 } => todo.extend([*alt1, *alt2]),
+            State::Fail => {}
+            State::Match { .. } => empty = true,
+        }
+    }
+    (first, empty)
 }
 
 fn second_tier_builder(hir: &Hir) -> meta::Builder {
@@ -531,6 +699,80 @@ mod tests {
         assert_eq!(
             all_matches(&re, "é1")[0],
             vec![Some((0, 3)), Some((0, 2)), Some((2, 3)), None]
+        );
+    }
+
+    /// A one-pass pattern's short texts searched at each place a match can begin find
+    /// what the meta engine finds: empty matches, assertions, alternatives, characters of
+    /// several bytes, a text of the limit's length and one past it.
+    #[test]
+    fn the_short_tier_finds_what_the_meta_engine_finds() {
+        let long = "a.b".repeat(SHORT_CAPTURES / 3 + 1);
+        let texts = [
+            "",
+            "os.family",
+            "a\"b.c\".d",
+            "\"",
+            "x",
+            "é.ü",
+            "ab12 cd",
+            " 1",
+            "é1é",
+            "..",
+            "a..b",
+            &long[..SHORT_CAPTURES],
+            &long,
+        ];
+        let patterns = [
+            r#"([^."]+)|(?:")([^"]+)(?:")"#,
+            r"(\d*)",
+            r"(a|)",
+            r"\b(\w)",
+            r"^(a)|(\.)$",
+            r"(?:(é)|(\d))",
+            r"(\.)?",
+            r"(b)|()",
+        ];
+        for pattern in patterns {
+            let re = FastEngine::from_pattern(pattern).expect("compiles");
+            let _ = re.is_match(&"-".repeat(NFA_BUDGET + 1));
+            let second = re.second_tier("").expect("the second tier");
+            assert!(
+                re.short_tier(second, "x").is_some(),
+                "/{pattern}/ is one-pass"
+            );
+            let meta = &second.re;
+            for text in texts {
+                let expected: Vec<Vec<Option<(usize, usize)>>> = second.with_cache(|re, cache| {
+                    let mut found = Vec::new();
+                    let mut matches = Searcher::new(Input::new(text));
+                    let mut caps = re.create_captures();
+                    loop {
+                        matches.advance(|input| {
+                            re.search_captures_with(cache, input, &mut caps);
+                            Ok(caps.get_match())
+                        });
+                        if !caps.is_match() {
+                            break;
+                        }
+                        found.push(ranges(&caps).collect());
+                    }
+                    found
+                });
+                assert_eq!(all_matches(&re, text), expected, "/{pattern}/ on {text:?}");
+                let mut caps = meta.create_captures();
+                meta.captures(text, &mut caps);
+                let first = caps.is_match().then(|| ranges(&caps).collect::<Vec<_>>());
+                assert_eq!(re.captures(text), first, "/{pattern}/ first on {text:?}");
+            }
+        }
+        let not_one_pass = FastEngine::from_pattern(r"(a*)a").expect("compiles");
+        let _ = not_one_pass.is_match(&"-".repeat(NFA_BUDGET + 1));
+        let second = not_one_pass.second_tier("").expect("the second tier");
+        assert!(not_one_pass.short_tier(second, "aa").is_none());
+        assert_eq!(
+            all_matches(&not_one_pass, "aa"),
+            [[Some((0, 2)), Some((0, 1))]]
         );
     }
 
