@@ -95,14 +95,15 @@ fn then_block(ev: &mut Evaluator, v: Value, b: Option<&Closure>) -> EvalResult {
 
 fn new(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    let t = args[0].as_type().cloned().unwrap_or(PType::Any);
-    let v = match (&t, &args[1..]) {
+    let any = PType::Any;
+    let t = args[0].as_type().unwrap_or(&any);
+    let v = match (t, &args[1..]) {
         // `Type('Integer[1,2]')`: a type from its source text.
         (PType::Type(_), [Value::String(s)]) => {
             let parsed = type_from_source(ev, s)?;
-            shims::new_value(&t, &[Value::typ(parsed)])?
+            shims::new_value(t, &[Value::typ(parsed)])?
         }
-        _ => shims::new_value(&t, &args[1..])?,
+        _ => shims::new_value(t, &args[1..])?,
     };
     then_block(ev, v, b)
 }
