@@ -654,6 +654,31 @@ impl Compiler<'_> {
         let args = self.exprs(args, depth)?;
         let (block, source) = (block.cloned(), self.source.clone());
         self.reads_outer.set(true);
+        let new = (self.builtin)("new").filter(|b| b.module.is_none());
+        if let (Some(b), None) = (new, &block) {
+            // (as `new(T, args...)` is called, straight while `new` still names the
+            // built-in: not found by name per call)
+            let mut codes = Vec::with_capacity(args.len() + 1);
+            codes.push(callee);
+            codes.extend(args);
+            let call = BuiltinCall {
+                builtin: b,
+                name: Rc::from("new"),
+                site: CallSite::default(),
+                seen: Cell::new(u64::MAX),
+                args: codes,
+                source,
+                style: CallStyle::Prefix,
+                span,
+            };
+            return Some(Box::new(move |ev, base| {
+                let mut values = Vec::with_capacity(call.args.len());
+                for a in &call.args {
+                    values.push(a(ev, base)?);
+                }
+                crate::limits::deep(|| call.run(ev, &values, || values.clone()))
+            }));
+        }
         Some(Box::new(move |ev, base| {
             let mut values = Vec::with_capacity(args.len() + 1);
             values.push(callee(ev, base)?);

@@ -98,13 +98,11 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
 
 /// The object type `t` creates instances of, looking through aliases and `Optional`.
 pub fn object_type_of(t: &PType) -> Option<Rc<ObjectType>> {
-    match t.resolved() {
-        PType::ObjectType(ref o) => Some(o.clone()),
-        PType::Optional(Some(ref inner)) | PType::NotUndef(Some(ref inner)) => {
-            object_type_of(inner)
-        }
+    t.with_resolved(|t| match t {
+        PType::ObjectType(o) => Some(o.clone()),
+        PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => object_type_of(inner),
         _ => None,
-    }
+    })
 }
 
 /// The position of an attribute among the positional parameters (required ones first).

@@ -19,21 +19,27 @@ pub fn describe_mismatch(t: &PType, v: &Value) -> String {
 
 /// `new(T, args...)` / `T(args...)`.
 pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
-    if let PType::Uri(_) = t.resolved() {
+    // (the type read where it is: `resolved()` copied it, an alias's target or not)
+    if t.with_resolved(|t| matches!(t, PType::Uri(_))) {
         return super::pcore::new_uri(args);
     }
     // `Init[T, init_args...](args...)` of an Object type or URI: `T.new(args..., init_args...)`.
-    if let PType::Init(Some(inner), init_args) = &t.resolved() {
-        if matches!(inner.resolved(), PType::Uri(_))
-            || super::pcore::object_type_of(inner).is_some()
+    let init = t.with_resolved(|t| match t {
+        PType::Init(Some(inner), init_args)
+            if inner.with_resolved(|i| matches!(i, PType::Uri(_)))
+                || super::pcore::object_type_of(inner).is_some() =>
         {
             let all: Vec<Value> = args.iter().chain(init_args.iter()).cloned().collect();
-            return new_value(inner, &all);
+            Some(((**inner).clone(), all))
         }
+        _ => None,
+    });
+    if let Some((inner, all)) = init {
+        return new_value(&inner, &all);
     }
     if let Some(o) = super::pcore::object_type_of(t) {
         let optional_undef =
-            matches!(t.resolved(), PType::Optional(_)) && matches!(args, [Value::Undef]);
+            t.with_resolved(|t| matches!(t, PType::Optional(_))) && matches!(args, [Value::Undef]);
         if !optional_undef {
             return super::pcore::new_object(&o, args);
         }

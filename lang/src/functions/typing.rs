@@ -82,8 +82,9 @@ fn then_block(ev: &mut Evaluator, v: Value, b: Option<&Closure>) -> EvalResult {
 
 fn new(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
-    let t = args[0].as_type().cloned().unwrap_or(PType::Any);
-    let v = match (&t, &args[1..]) {
+    let any = PType::Any;
+    let t = args[0].as_type().unwrap_or(&any);
+    let v = match (t, &args[1..]) {
         // `Type('Integer[1,2]')`: a type from its text (the reference's `new_type` takes a
         // `String[1]`).
         (PType::Type(_), [Value::String(s)]) if s.is_empty() => {
@@ -94,9 +95,9 @@ fn new(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
         }
         (PType::Type(_), [Value::String(s)]) => {
             let parsed = ev.type_from_text(s)?;
-            shims::new_value(&t, &[Value::typ(parsed)])?
+            shims::new_value(t, &[Value::typ(parsed)])?
         }
-        _ => shims::new_value(&t, &args[1..])?,
+        _ => shims::new_value(t, &args[1..])?,
     };
     then_block(ev, v, b)
 }

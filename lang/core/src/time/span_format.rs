@@ -2,8 +2,11 @@
 //! padding) and `_` (space padding); zero padding is the default. The directive with the
 //! highest magnitude present is "total" (may overflow: `%H` alone prints 30 for 30 hours).
 
+mod matcher;
+
 use super::Timespan;
 use crate::error::Error;
+use matcher::{Pattern, Run};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -66,10 +69,13 @@ enum Segment {
 pub struct SpanFormat {
     source: String,
     segments: Vec<Segment>,
-    /// The parsing pattern, built on first use (`None` if it cannot be built).
+    /// Whether the parsing pattern compiles, told without building it where it can be.
+    pattern: Pattern,
+    /// The parsing pattern, built on first need (`None` if it cannot be built).
     regex: OnceCell<Option<regex::Regex>>,
-    /// The group positions of the last match, kept for the next (no allocation a parse).
-    groups: RefCell<Option<regex::CaptureLocations>>,
+    /// The group positions of the last match, kept for the next (no allocation a parse):
+    /// each segment's span.
+    groups: RefCell<Vec<(usize, usize)>>,
 }
 
 thread_local! {
@@ -220,20 +226,6 @@ impl Field {
         n.checked_mul(self.multiplier())
             .ok_or_else(|| unparsable(source, format))
     }
-
-    /// The regular expression group matching this field.
-    fn pattern(&self) -> String {
-        let dw = self.default_width();
-        match (self.width, self.pad) {
-            (None, Pad::None | Pad::Zero) if self.total => "([0-9]+)".into(),
-            (None, Pad::None | Pad::Zero) => format!("([0-9]{{1,{dw}}})"),
-            (None, Pad::Space) if self.total => r"\s*([0-9]+)".into(),
-            (None, Pad::Space) => format!(r"([0-9\s]{{1,{dw}}})"),
-            (Some(w), Pad::None) => format!("([0-9]{{1,{w}}})"),
-            (Some(w), Pad::Zero) => format!("([0-9]{{{w}}})"),
-            (Some(w), Pad::Space) => format!(r"([0-9\s]{{{w}}})"),
-        }
-    }
 }
 
 fn pad_left(out: &mut String, text: &str, width: usize, c: char) {
@@ -344,9 +336,10 @@ impl SpanFormat {
         }
         Ok(SpanFormat {
             source: format.to_string(),
+            pattern: Pattern::of(&segments),
             segments,
             regex: OnceCell::new(),
-            groups: RefCell::new(None),
+            groups: RefCell::new(Vec::new()),
         })
     }
 
@@ -390,7 +383,7 @@ impl SpanFormat {
                     pattern.push_str(&regex::escape(l));
                     pattern.push(')');
                 }
-                Segment::Field(f) => pattern.push_str(&f.pattern()),
+                Segment::Field(f) => pattern.push_str(&Run::of(f).pattern()),
             }
         }
         pattern.push_str(r"\z");
@@ -409,10 +402,11 @@ impl SpanFormat {
         let mut rest = s;
         for seg in &self.segments {
             if let Segment::Literal(l) = seg {
-                // (most literals are one ASCII punctuation character: found by `memchr`,
-                // exact in UTF-8 text, where no other character holds an ASCII byte)
+                // (most literals are one ASCII punctuation character: found byte by byte,
+                // exact in UTF-8 text, where no other character holds an ASCII byte; the
+                // texts are short, where `memchr`'s setup costs more than its search)
                 let at = match l.as_bytes() {
-                    [b] => memchr::memchr(*b, rest.as_bytes()),
+                    [b] => rest.bytes().position(|c| c == *b),
                     _ => rest.find(l.as_str()),
                 };
                 match at {
@@ -427,26 +421,35 @@ impl SpanFormat {
     /// [`SpanFormat::parse`], with `Err(None)` where the text does not have the format:
     /// `parse_timespan_any` tries several formats and words no error for each that fails.
     fn try_parse(&self, s: &str) -> Result<Timespan, Option<Error>> {
-        let re = self
-            .regex
-            .get_or_init(|| self.build_regex())
-            .as_ref()
-            .ok_or(None)?;
-        // (A format that does not fit is told by its literal texts or the fast matcher;
-        // most of a list do not.)
-        if !self.literals_in_order(s) || !re.is_match(s) {
+        let regex = || self.regex.get_or_init(|| self.build_regex()).as_ref();
+        match self.pattern {
+            Pattern::Invalid => return Err(None),
+            Pattern::Small => {}
+            Pattern::Large => {
+                regex().ok_or(None)?;
+            }
+        }
+        // (A format that does not fit is told by its literal texts; most of a list do not.)
+        if !self.literals_in_order(s) {
             return Err(None);
         }
         let mut groups = self.groups.borrow_mut();
-        let groups = groups.get_or_insert_with(|| re.capture_locations());
-        re.captures_read(groups, s).ok_or(None)?;
+        match matcher::find_groups(&self.segments, s, &mut groups) {
+            Some(true) => {}
+            Some(false) => return Err(None),
+            None => {
+                let re = regex().ok_or(None)?;
+                let mut found = re.capture_locations();
+                re.captures_read(&mut found, s).ok_or(None)?;
+                groups.clear();
+                groups.extend((0..self.segments.len()).map(|i| found.get(i + 1).unwrap_or((0, 0))));
+            }
+        }
         let mut nanos: i128 = 0;
         for (i, seg) in self.segments.iter().enumerate() {
             let Segment::Field(f) = seg else { continue };
-            let group = groups
-                .get(i + 1)
-                .map_or("", |(start, end)| &s[start..end])
-                .trim_start();
+            let (start, end) = groups[i];
+            let group = s[start..end].trim_start();
             if group.is_empty() || !group.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(None);
             }

@@ -604,6 +604,15 @@ impl PType {
             t => t.clone(),
         }
     }
+
+    /// `f` of [`PType::resolved`] without copying the type (an alias's target as
+    /// [`TypeAlias::with_resolved`] lends it).
+    pub fn with_resolved<R>(&self, f: impl FnOnce(&PType) -> R) -> R {
+        match self {
+            PType::Alias(a) => a.with_resolved(f),
+            t => f(t),
+        }
+    }
 }
 
 pub mod assignable;

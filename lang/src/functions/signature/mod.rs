@@ -296,6 +296,8 @@ enum Check {
     Boolean,
     Array,
     Hash,
+    /// `Type` (of any type): `new`'s first parameter.
+    Type,
     General,
 }
 
@@ -317,6 +319,7 @@ impl Check {
             {
                 Check::Hash
             }
+            PType::Type(None) => Check::Type,
             _ => Check::General,
         }
     }
@@ -333,6 +336,7 @@ impl Check {
             Check::Boolean => matches!(v, Value::Boolean(_)),
             Check::Array => matches!(v, Value::Array(_)),
             Check::Hash => matches!(v, Value::Hash(_)),
+            Check::Type => matches!(v, Value::Type(_)),
             Check::General => shims::is_instance(t, v),
         }
     }

@@ -126,6 +126,7 @@ fn checks_by_kind_agree_with_the_instance_check() {
         PType::Boolean(None),
         PType::Array(any(), size),
         PType::Hash(any(), any(), size),
+        PType::Type(None),
     ] {
         let check = Check::of(&t);
         assert_ne!(check, Check::General, "{t}");

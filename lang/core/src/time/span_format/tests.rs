@@ -148,3 +148,132 @@ fn the_default_formats_parse_as_the_list_by_text() {
         }
     }
 }
+
+/// The walk of `matcher` finds the groups the format's regex captures, on every text made
+/// of a few pieces, for formats with fields side by side, literal digits and spaces, every
+/// padding and width: a match, no match or a walk that gives up (then the regex answers).
+#[test]
+fn the_walk_captures_as_the_regex() {
+    let formats = [
+        "%D-%H:%M:%S.%-N",
+        "%H:%M:%S.%-N",
+        "%D-%H:%M",
+        "%S",
+        "%H%M%S",
+        "%D%H",
+        "%M0%S",
+        "%_H:%_M",
+        "%_D %_S",
+        "%-H:%-3M",
+        "%3S",
+        "%0S",
+        "%_2S%_2N",
+        "%-D%2H",
+        "%D %% %S.%L",
+        "-%S",
+        "%_S",
+        "%L%S",
+        "%M:%1N",
+    ];
+    let pieces = [
+        "1",
+        "0",
+        "12",
+        "345",
+        " ",
+        "-",
+        ":",
+        ".",
+        "%",
+        "0-",
+        "\u{a0}",
+        "\u{2003}7",
+        "x",
+    ];
+    let mut texts = vec![String::new()];
+    for _ in 0..4 {
+        let longer: Vec<String> = texts
+            .iter()
+            .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+            .collect();
+        texts.extend(longer);
+    }
+    texts.sort();
+    texts.dedup();
+    let mut groups = Vec::new();
+    let mut walked = 0;
+    for f in formats {
+        let f = SpanFormat::compile(f).unwrap();
+        let re = f.build_regex().unwrap();
+        for s in &texts {
+            let by_regex = re.captures(s).map(|c| {
+                (1..=f.segments.len())
+                    .map(|i| c.get(i).map_or((0, 0), |m| (m.start(), m.end())))
+                    .collect::<Vec<_>>()
+            });
+            match matcher::find_groups(&f.segments, s, &mut groups) {
+                Some(true) => assert_eq!(by_regex.as_ref(), Some(&groups), "{s:?} {}", f.source),
+                Some(false) => assert_eq!(by_regex, None, "{s:?} {}", f.source),
+                None => continue,
+            }
+            walked += 1;
+        }
+    }
+    assert!(walked > formats.len() * texts.len() * 9 / 10, "{walked}");
+}
+
+/// A long text, a long format and a walk with too many choices are left to the regex.
+#[test]
+fn the_walk_gives_up_where_it_would_be_slow() {
+    let mut groups = Vec::new();
+    let f = SpanFormat::compile("%D%H").unwrap();
+    assert_eq!(
+        matcher::find_groups(&f.segments, &"1".repeat(300), &mut groups),
+        None
+    );
+    let f = SpanFormat::compile(&"%H".repeat(12)).unwrap();
+    let digits = format!("{}x", "1".repeat(30));
+    assert_eq!(
+        matcher::find_groups(&f.segments, &digits, &mut groups),
+        None
+    );
+    let f = SpanFormat::compile(&"%H:".repeat(40)).unwrap();
+    assert_eq!(matcher::find_groups(&f.segments, "1:", &mut groups), None);
+    let f = SpanFormat::cached("%D%H").unwrap();
+    let t = f.parse(&format!("{}1", "0".repeat(300))).unwrap();
+    assert_eq!(t.to_string(), "0-01:00:00.0");
+}
+
+/// What a format's pattern is known to be without building it holds: `Invalid` ones do not
+/// compile, `Small` ones do (the longest of them too).
+#[test]
+fn a_pattern_is_known_without_its_regex() {
+    let cases = [
+        ("%-0S", matcher::Pattern::Invalid),
+        ("%H:%-0M", matcher::Pattern::Invalid),
+        ("%00S", matcher::Pattern::Small),
+        ("%_0S", matcher::Pattern::Small),
+        ("%D-%H:%M:%S.%-N", matcher::Pattern::Small),
+        ("%_1000S", matcher::Pattern::Small),
+        ("%_500H %_500M", matcher::Pattern::Small),
+        ("%_1001S", matcher::Pattern::Large),
+        ("%_65536S", matcher::Pattern::Large),
+    ];
+    for (format, want) in cases {
+        let f = SpanFormat::compile(format).unwrap();
+        assert_eq!(f.pattern, want, "{format}");
+        let compiles = f.build_regex().is_some();
+        match want {
+            matcher::Pattern::Invalid => assert!(!compiles, "{format}"),
+            matcher::Pattern::Small => assert!(compiles, "{format}"),
+            matcher::Pattern::Large => {}
+        }
+    }
+    let small = format!("{}%D", "%_15H:".repeat(66));
+    let f = SpanFormat::compile(&small).unwrap();
+    assert_eq!(
+        (f.pattern, f.build_regex().is_some()),
+        (matcher::Pattern::Small, true)
+    );
+    assert!(SpanFormat::compile("%-0S").unwrap().parse("1").is_err());
+}
