@@ -100,6 +100,38 @@ fn compile_now(translated: &str) -> bool {
 /// it, matching fails with an error rather than running for hours.
 pub const BACKTRACK_LIMIT: usize = 1_000_000;
 
+/// A table kept for the process, by pattern source, of at most [`KEPT_LIMIT`] entries (it
+/// starts again empty when full); its lock is held only to look up or insert (never while
+/// compiling or matching).
+struct KeptByPattern<V>(std::sync::LazyLock<std::sync::Mutex<rustc_hash::FxHashMap<Box<str>, V>>>);
+
+/// How many entries a [`KeptByPattern`] table keeps.
+const KEPT_LIMIT: usize = 512;
+
+impl<V: Clone> KeptByPattern<V> {
+    const fn new() -> Self {
+        KeptByPattern(std::sync::LazyLock::new(Default::default))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, rustc_hash::FxHashMap<Box<str>, V>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn get(&self, source: &str) -> Option<V> {
+        self.lock().get(source).cloned()
+    }
+
+    fn insert(&self, source: &str, value: V) {
+        let mut table = self.lock();
+        if table.len() >= KEPT_LIMIT {
+            table.clear();
+        }
+        table.insert(source.into(), value);
+    }
+}
+
 /// Engines compiled in this process, by pattern (with whether it has a line-start `^`
 /// or `\Z`): a regex made again compiles once. A template's `gsub(/.../)` makes its regex
 /// at each render (`include apache` made one 20 times), code run again in a session makes
@@ -107,31 +139,14 @@ pub const BACKTRACK_LIMIT: usize = 1_000_000;
 /// evaluations, a kernel's cells after `%reset`) loads the same modules' type aliases:
 /// it finds their patterns compiled, and those matched often by earlier sessions on their
 /// engines' fast tier (`fast`).
-type Compiled = rustc_hash::FxHashMap<Box<str>, (Engine, bool)>;
-
-static COMPILED: std::sync::LazyLock<std::sync::Mutex<Compiled>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// How many engines [`COMPILED`] keeps (it starts again empty when full).
-const COMPILED_LIMIT: usize = 512;
-
-/// [`COMPILED`], held only to look up or insert (never while compiling or matching).
-fn compiled() -> std::sync::MutexGuard<'static, Compiled> {
-    COMPILED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
+static COMPILED: KeptByPattern<(Engine, bool)> = KeptByPattern::new();
 
 fn compiled_before(source: &str) -> Option<(Engine, bool)> {
-    compiled().get(source).cloned()
+    COMPILED.get(source)
 }
 
 fn remember(source: &str, engine: &Engine, line_start: bool) {
-    let mut c = compiled();
-    if c.len() >= COMPILED_LIMIT {
-        c.clear();
-    }
-    c.insert(source.into(), (engine.clone(), line_start));
+    COMPILED.insert(source, (engine.clone(), line_start));
 }
 
 /// Patterns checked and translated in this process whose engine was left to their first
@@ -139,28 +154,14 @@ fn remember(source: &str, engine: &Engine, line_start: bool) {
 /// line-start `^` or `\Z`. Each session loads the same modules' type aliases (stdlib's
 /// `Pattern`s, which a catalog seldom matches): checking and translating them again was
 /// ~0.4 M instructions of each evaluation of `include memcached::params`.
-type Checked = rustc_hash::FxHashMap<Box<str>, (std::sync::Arc<str>, bool)>;
-
-static CHECKED: std::sync::LazyLock<std::sync::Mutex<Checked>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// [`CHECKED`], held only to look up or insert.
-fn checked() -> std::sync::MutexGuard<'static, Checked> {
-    CHECKED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
+static CHECKED: KeptByPattern<(std::sync::Arc<str>, bool)> = KeptByPattern::new();
 
 fn checked_before(source: &str) -> Option<(std::sync::Arc<str>, bool)> {
-    checked().get(source).cloned()
+    CHECKED.get(source)
 }
 
 fn remember_checked(source: &str, translated: &str, line_start: bool) {
-    let mut c = checked();
-    if c.len() >= COMPILED_LIMIT {
-        c.clear();
-    }
-    c.insert(source.into(), (translated.into(), line_start));
+    CHECKED.insert(source, (translated.into(), line_start));
 }
 
 /// The byte ranges of a match's groups (`[0]` the whole match), `None` for groups that
