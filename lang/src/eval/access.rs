@@ -321,6 +321,11 @@ mod tests {
             "define foo::bar {} [FOO::BAR, Resource[NOTIFY]]",
             "[Foo::Bar, Notify]",
         ),
+        // A type is equal to itself as a hash key (`Binary` was not; the reference's answer).
+        (
+            "[{Binary => 1}[Binary], {Binary => 1, Binary => 2}, [Binary, Binary].unique]",
+            "[1, {Binary => 2}, [Binary]]",
+        ),
     ];
 
     /// A type written as a string is a tree dropped at once: the next text's nodes may take

@@ -451,6 +451,7 @@ impl PType {
                 | Object
                 | TypeSet
                 | Unit
+                | Binary
         )
     }
 }

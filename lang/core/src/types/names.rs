@@ -170,6 +170,23 @@ pub fn capitalize_segments(name: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Every name of the table read in any case is a built-in type name (`type_text` relies
+    /// on it), and the table is sorted for its binary search.
+    #[test]
+    fn names_in_any_case_are_built_in() {
+        assert!(BUILT_IN.windows(2).all(|w| w[0].0 < w[1].0));
+        for (lower, shown) in BUILT_IN {
+            assert_eq!(shown.to_ascii_lowercase(), *lower);
+            assert!(by_name(shown).is_some(), "{shown}");
+            // (equal to itself: a type is a hash key; `Binary` was not)
+            assert_eq!(by_name(shown), by_name(shown), "{shown}");
+            assert_eq!(
+                by_name_any_case(&shown.to_ascii_uppercase()),
+                by_name(shown)
+            );
+        }
+    }
+
     #[test]
     fn segments_are_capitalized_with_or_without_the_plain_name_shortcut() {
         for (name, shown) in [
