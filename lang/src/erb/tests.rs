@@ -414,3 +414,14 @@ fn divmod_without_argument() {
     assert!(r("<%= 7.divmod %>").contains("wrong number of arguments (given 0, expected 1)"));
     assert_eq!(r("<%= 7.divmod(2) %>"), "[3, 1]");
 }
+
+/// `File`'s path-text methods run in templates (zookeeper's environment.erb joins a path):
+/// they read nothing; reading or writing a file stays refused (crash_tests). Answers from
+/// puppet-oracle.
+#[test]
+fn file_path_methods_in_templates() {
+    assert_eq!(
+        r(r#"<%= File.join("a", "b/", "/c") %>|<%= File.basename("/x/y.erb", ".erb") %>|<%= File.dirname("/x/y/") %>|<%= File.extname("a.tar.gz") %>|<%= File::SEPARATOR %>|<%= File.join(["a", ["b"]]) %>"#),
+        "a/b/c|y|/x|.gz|/|a/b"
+    );
+}

@@ -604,6 +604,8 @@ impl Interp<'_> {
         if v.is_none() {
             if self.host.custom_facts()
                 || (matches!(first, "File" | "ENV" | "Dir") && self.host.module_files())
+                // (`File.join` & co. compute with texts: any code may call them)
+                || first == "File"
             {
                 if let Some(v) = methods::facter::system_constant(name) {
                     return Ok(v);

@@ -306,6 +306,11 @@ pub fn call(
 /// classes exist there; Puppet's classes for any host): the pure `File` methods here, the
 /// rest from the host.
 pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
+    if class == "File" {
+        if let Some(v) = pure_file_call(c)? {
+            return Ok(Some(v));
+        }
+    }
     if !it.host.custom_facts() {
         // Puppet's classes (`Puppet::Parser::Functions.function`) as the host answers them
         if class == "Puppet" || class.starts_with("Puppet::") {
@@ -314,8 +319,15 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             }
             return unsupported(format!("{class}.{}", c.name), c.at);
         }
-        if !matches!(class, "File" | "ENV") || !it.host.module_files() {
+        if !matches!(class, "File" | "ENV") {
             return Ok(None);
+        }
+        if !it.host.module_files() {
+            // (a template: `File.join` above, no more)
+            return unsupported(
+                format!("{class}.{} (files, processes and Ruby's object space are out of a template's reach)", c.name),
+                c.at,
+            );
         }
     }
     match (class, c.id) {
@@ -324,7 +336,25 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             let name = to_s(&c.args[0]);
             return it.constant(&name, c.at).map(Some);
         }
-        ("File", M::join) => {
+        _ => {}
+    }
+    match it.host.system_call(class, c.name, &c.args) {
+        Some(r) => host_result(r, c.at).map(Some),
+        None if matches!(class, "File" | "Dir" | "ENV" | "Puppet")
+            || class.starts_with("Puppet::") =>
+        {
+            unsupported(format!("{class}.{}", c.name), c.at)
+        }
+        None => Ok(None),
+    }
+}
+
+/// `File`'s methods that only compute with path texts (`join`, `basename`, `dirname`,
+/// `extname`, `expand_path` of an absolute path): for any code, templates too, as they read
+/// and write nothing. `None` for another method.
+fn pure_file_call(c: &Call) -> R<Option<RValue>> {
+    Ok(Some(match c.id {
+        M::join => {
             let mut parts = Vec::new();
             flatten_strings(&c.args, &mut parts);
             let mut out = String::new();
@@ -342,9 +372,9 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
                     }
                 }
             }
-            return Ok(Some(RValue::str(out)));
+            RValue::str(out)
         }
-        ("File", M::basename) => {
+        M::basename => {
             c.arity(1, 2)?;
             let path = c.str_arg(0)?;
             let trimmed = path.trim_end_matches('/');
@@ -362,9 +392,9 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
                     base.truncate(base.len() - suffix.len());
                 }
             }
-            return Ok(Some(RValue::str(base)));
+            RValue::str(base)
         }
-        ("File", M::dirname) => {
+        M::dirname => {
             c.arity(1, 1)?;
             let path = c.str_arg(0)?;
             let trimmed = path.trim_end_matches('/');
@@ -374,9 +404,9 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
                 None if path.starts_with('/') => "/",
                 None => ".",
             };
-            return Ok(Some(RValue::str(dir)));
+            RValue::str(dir)
         }
-        ("File", M::expand_path | M::absolute_path) => {
+        M::expand_path | M::absolute_path => {
             c.arity(1, 2)?;
             let path = c.str_arg(0)?;
             let base = match c.arg(1) {
@@ -391,28 +421,19 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
                     return unsupported(format!("File.{} of a relative path", c.name), c.at);
                 }
             };
-            return Ok(Some(RValue::str(normalize_path(&full))));
+            RValue::str(normalize_path(&full))
         }
-        ("File", M::extname) => {
+        M::extname => {
             c.arity(1, 1)?;
             let path = c.str_arg(0)?;
             let base = path.rsplit('/').next().unwrap_or("");
             // (after the leading dots; a trailing dot is the extension '.', as Ruby 3's)
             let rest = base.trim_start_matches('.');
             let ext = rest.rfind('.').map_or("", |d| &rest[d..]);
-            return Ok(Some(RValue::str(ext)));
+            RValue::str(ext)
         }
-        _ => {}
-    }
-    match it.host.system_call(class, c.name, &c.args) {
-        Some(r) => host_result(r, c.at).map(Some),
-        None if matches!(class, "File" | "Dir" | "ENV" | "Puppet")
-            || class.starts_with("Puppet::") =>
-        {
-            unsupported(format!("{class}.{}", c.name), c.at)
-        }
-        None => Ok(None),
-    }
+        _ => return Ok(None),
+    }))
 }
 
 /// An absolute path without `.`, `..` and repeated or trailing slashes.
