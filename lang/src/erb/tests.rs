@@ -421,7 +421,9 @@ fn divmod_without_argument() {
 #[test]
 fn file_path_methods_in_templates() {
     assert_eq!(
-        r(r#"<%= File.join("a", "b/", "/c") %>|<%= File.basename("/x/y.erb", ".erb") %>|<%= File.dirname("/x/y/") %>|<%= File.extname("a.tar.gz") %>|<%= File::SEPARATOR %>|<%= File.join(["a", ["b"]]) %>"#),
+        r(
+            r#"<%= File.join("a", "b/", "/c") %>|<%= File.basename("/x/y.erb", ".erb") %>|<%= File.dirname("/x/y/") %>|<%= File.extname("a.tar.gz") %>|<%= File::SEPARATOR %>|<%= File.join(["a", ["b"]]) %>"#
+        ),
         "a/b/c|y|/x|.gz|/|a/b"
     );
 }

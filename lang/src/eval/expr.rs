@@ -462,6 +462,9 @@ impl Evaluator {
     /// caller may autoload it), without the error's "did you mean" hint, which is costly.
     pub fn find_type_named(&self, name: &str) -> Result<Option<PType>, Error> {
         if let Some(alias) = self.aliases.get(&name.to_ascii_lowercase()) {
+            if let Some(e) = invalid_alias(alias) {
+                return Err(e);
+            }
             if self.inline_aliases.iter().any(|a| Rc::ptr_eq(a, alias)) {
                 return Ok(Some(alias.resolved()));
             }
@@ -555,6 +558,14 @@ impl Evaluator {
     pub(super) fn type_by_reference(&mut self, n: &Rc<str>) -> EvalResult<PType> {
         Ok(match self.find_type_named(n) {
             Ok(Some(t)) => t,
+            Err(e)
+                if self
+                    .aliases
+                    .get(&n.to_ascii_lowercase())
+                    .is_some_and(|a| a.invalid.borrow().is_some()) =>
+            {
+                return Err(e.into())
+            }
             // A type alias or define of a module, loaded on first use.
             Ok(None) | Err(_) => {
                 let lower = n.to_ascii_lowercase();
@@ -1258,4 +1269,14 @@ mod tests {
             assert_eq!(r, Ok(shown.to_string()));
         }
     }
+}
+
+/// The error of using an alias whose definition the reference's type parser cannot read
+/// (see `hoist`), `None` for another alias.
+fn invalid_alias(alias: &crate::types::TypeAlias) -> Option<Error> {
+    let why = alias.invalid.borrow();
+    let why = why.as_ref()?;
+    Some(Error::eval(format!(
+        "Error while evaluating a Type-Name, {why}"
+    )))
 }

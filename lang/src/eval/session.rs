@@ -659,6 +659,7 @@ impl Evaluator {
                     let alias = Rc::new(TypeAlias {
                         name: name.clone(),
                         target: Default::default(),
+                        invalid: Default::default(),
                     });
                     self.aliases
                         .insert(name.to_ascii_lowercase(), alias.clone());
@@ -694,7 +695,22 @@ impl Evaluator {
             }
         }
         let defined_aliases = !pending.is_empty();
+        // Each definition is read as the reference reads it (no variables, operators or
+        // calls); what it cannot read is an error where the alias is used, also through
+        // another alias (`type X = Array[Y]` with an invalid Y fails where X is used).
+        for (alias, type_expr, _) in &pending {
+            if let Err(e) =
+                crate::types::type_text::check_type_expression(&self.source.text, type_expr)
+            {
+                *alias.invalid.borrow_mut() = Some(e.message);
+                *alias.target.borrow_mut() = Some(PType::Any);
+            }
+        }
+        const TYPE_NAME_ERROR: &str = "Error while evaluating a Type-Name, ";
         for (alias, type_expr, span) in pending {
+            if alias.invalid.borrow().is_some() {
+                continue;
+            }
             let outer = std::mem::replace(&mut self.in_type_alias, true);
             let r = self.alias_target(&alias.name, type_expr);
             self.in_type_alias = outer;
@@ -707,7 +723,14 @@ impl Evaluator {
                     ))
                     .at(span))
                 }
-                Err(Flow::Error(e)) => return Err(*e),
+                Err(Flow::Error(e)) => match e.message.strip_prefix(TYPE_NAME_ERROR) {
+                    Some(why) => {
+                        *alias.invalid.borrow_mut() = Some(why.to_string());
+                        *alias.target.borrow_mut() = Some(PType::Any);
+                        continue;
+                    }
+                    _ => return Err(*e),
+                },
                 Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
             };
             // An object type is named after its alias (`type Point = Object[{...}]`).
@@ -832,6 +855,7 @@ impl Evaluator {
             let alias = Rc::new(TypeAlias {
                 name: n.clone(),
                 target: Default::default(),
+                invalid: Default::default(),
             });
             let key = n.to_ascii_lowercase();
             saved.push((key.clone(), self.aliases.insert(key, alias.clone())));
@@ -883,6 +907,7 @@ impl Evaluator {
                 Rc::new(TypeAlias {
                     name: qualified,
                     target: std::cell::RefCell::new(Some(t)),
+                    invalid: Default::default(),
                 }),
             );
         }

@@ -19,6 +19,15 @@ impl Evaluator {
     /// reads it as a reference, where code fails with "Resource type not found").
     fn type_of_text_name(&mut self, name: &str) -> Result<Option<PType>, Error> {
         let lower = name.to_ascii_lowercase();
+        // (an alias whose definition is no type: a reference to its name, as the
+        // reference's text reader leaves it)
+        if self
+            .aliases
+            .get(&lower)
+            .is_some_and(|a| a.invalid.borrow().is_some())
+        {
+            return Ok(None);
+        }
         let found = match self.find_type_named(name)? {
             Some(t) => Some(t),
             None => {

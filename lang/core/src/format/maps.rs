@@ -302,6 +302,7 @@ fn formats_type() -> PType {
         PType::Alias(Rc::new(TypeAlias {
             name: Rc::from(name),
             target: RefCell::new(Some(t)),
+            invalid: RefCell::new(None),
         }))
     };
     let pattern = types::typesrc::parse_type(

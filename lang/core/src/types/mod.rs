@@ -176,6 +176,10 @@ pub struct CallableType {
 pub struct TypeAlias {
     pub name: Rc<str>,
     pub target: RefCell<Option<PType>>,
+    /// Why the definition is no type the reference's type parser reads (`type X =
+    /// Integer[1+1]`: "The expression <1+1> is not a valid type specification."): an error
+    /// where the alias is used, as there, not where it is defined.
+    pub invalid: RefCell<Option<String>>,
 }
 
 impl TypeAlias {

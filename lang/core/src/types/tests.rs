@@ -616,6 +616,7 @@ fn recursive_aliases_terminate() {
     let alias = Rc::new(TypeAlias {
         name: "Tree".into(),
         target: RefCell::new(None),
+        invalid: Default::default(),
     });
     let tree = PType::Alias(alias.clone());
     *alias.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![
@@ -625,6 +626,7 @@ fn recursive_aliases_terminate() {
     let other = Rc::new(TypeAlias {
         name: "Tree2".into(),
         target: RefCell::new(None),
+        invalid: Default::default(),
     });
     let tree2 = PType::Alias(other.clone());
     *other.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![
@@ -642,6 +644,7 @@ fn recursive_aliases_terminate() {
     let selfish = Rc::new(TypeAlias {
         name: "Loop".into(),
         target: RefCell::new(None),
+        invalid: Default::default(),
     });
     let lp = PType::Alias(selfish.clone());
     *selfish.target.borrow_mut() = Some(lp.clone());
@@ -653,6 +656,7 @@ fn alias(name: &str, target: PType) -> PType {
     let a = std::rc::Rc::new(TypeAlias {
         name: name.into(),
         target: std::cell::RefCell::new(Some(target)),
+        invalid: Default::default(),
     });
     PType::Alias(a)
 }

@@ -49,6 +49,7 @@ pub(super) fn with_local_types<T>(
         let a = Rc::new(crate::types::TypeAlias {
             name: Rc::from(alias.as_str()),
             target: RefCell::new(None),
+            invalid: Default::default(),
         });
         ev.aliases.insert(alias.to_ascii_lowercase(), a.clone());
         made.push(a);

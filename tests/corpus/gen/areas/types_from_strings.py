@@ -157,3 +157,21 @@ PROGRAMS += [
     "type MyT = Integer[1, 2] assert_type('MyT', 1)", "type MyT = Integer[1, 2] assert_type('MyT', 3)",
 ]
 PROGRAMS = [p for p in PROGRAMS if p not in REFERENCE_INTERNALS + ORACLE_ARTIFACTS + SPEC_DISAGREEMENTS]
+# A type alias's definition is read the same way (`type X = Integer[1+1]` is no type), and
+# what cannot be read is an error where the alias is used, not where it is defined.
+PROGRAMS += [
+    "type X = Integer[1+1] notice(X)", "type X = Integer[1+1] notice(1)",
+    "$n = 1 type X = Integer[$n] notice(X)", "type X = Integer[(1)] notice(X)",
+    "type X = Struct[{a => Integer, \"b${1}\" => String}] notice(X)",
+    "type X = Integer[-1, default] notice(X)", "type X = Pattern[/a/, \"b\"] notice(X)",
+    "type X = Enum[a, 'b'] notice(X)", "type X = Integer[0x10] notice(X)",
+    "type X = Array[Integer, 1+1] notice(1) notice(2 =~ X)", "type X = Integer[- $x] notice(1)",
+    "type X = Integer[- $x] notice(Type('X'))", "type X = Integer[1+1] notice(Array[X])",
+    "type X = Integer[1+1] define foo(X $x) {} foo { a: x => 1 }",
+    "type X = Array[Y] type Y = Integer[$x] notice(1)",
+    "type X = Array[Y] type Y = Integer[$x] notice([2] =~ X)",
+    "type Y = Integer[$x] type X = Array[Y] notice([2] =~ X)",
+    "type X = Object[{attributes => {a => Integer}}] notice(X)",
+    "type X = Variant[Integer, Struct[{a => String, Optional[b] => X}]] notice({a => 'x'} =~ X)",
+    "type X = Integer[1, 2].foo notice(1)",
+]

@@ -74,6 +74,66 @@ fn syntax_error(e: Error) -> Error {
     }
 }
 
+/// Whether the expression `e` of `text` (a type alias's definition, `type X = ...`) is one
+/// the reference's TypeParser reads: only type names, `[]` on a type name, literals, arrays,
+/// hashes, heredocs and a negated number; else the error naming the first part that is not
+/// (`type X = Integer[1+1]`: "The expression <1+1> is not a valid type specification."),
+/// located at that part. Nothing is evaluated or resolved.
+pub fn check_type_expression(text: &str, e: &Expr) -> Result<(), Error> {
+    crate::limits::deep(|| check_here(text, e))
+}
+
+fn check_here(text: &str, e: &Expr) -> Result<(), Error> {
+    let invalid = |e: &Expr| Err(invalid_text(expression_text(text, e)).at(e.span));
+    match &e.kind {
+        ExprKind::QualifiedReference(_)
+        | ExprKind::QualifiedName(_)
+        | ExprKind::String(_)
+        | ExprKind::Integer(_)
+        | ExprKind::Float(_)
+        | ExprKind::Boolean(_)
+        | ExprKind::Default
+        | ExprKind::Undef
+        | ExprKind::Regex(_) => Ok(()),
+        ExprKind::Heredoc { text: inner, .. } => check_type_expression(text, inner),
+        ExprKind::Access(base, keys) => {
+            for k in keys {
+                check_type_expression(text, k)?;
+            }
+            match &base.kind {
+                ExprKind::QualifiedReference(_) => Ok(()),
+                _ => invalid(e),
+            }
+        }
+        ExprKind::Array(items, _) => items
+            .iter()
+            .try_for_each(|item| check_type_expression(text, item)),
+        ExprKind::Hash(entries, _) => entries.iter().try_for_each(|(k, v)| {
+            check_type_expression(text, k)?;
+            check_type_expression(text, v)
+        }),
+        ExprKind::Unary(UnaryOp::Neg, x) => {
+            check_type_expression(text, x)?;
+            match &x.kind {
+                ExprKind::Integer(_) | ExprKind::Float(_) => Ok(()),
+                _ => invalid(e),
+            }
+        }
+        _ => invalid(e),
+    }
+}
+
+/// The text of `e` as the reference names it in messages (its locator's extent of the
+/// node: a parenthesized expression ends where its inner one ends).
+fn expression_text<'t>(text: &'t str, e: &Expr) -> &'t str {
+    let mut end = e.span.end;
+    if let ExprKind::Paren(inner) = &e.kind {
+        end = inner.span.end;
+    }
+    text.get(e.span.start as usize..end as usize)
+        .unwrap_or_default()
+}
+
 fn invalid_text(text: &str) -> Error {
     Error::eval(format!(
         "The expression <{text}> is not a valid type specification."
@@ -168,16 +228,8 @@ impl<F: FnMut(&str) -> Result<Option<PType>, Error>> Reader<'_, F> {
         })
     }
 
-    /// The text of `e` as the reference names it in messages (its locator's extent of the
-    /// node: a parenthesized expression ends where its inner one ends).
     fn text_of(&self, e: &Expr) -> &str {
-        let mut end = e.span.end;
-        if let ExprKind::Paren(inner) = &e.kind {
-            end = inner.span.end;
-        }
-        self.text
-            .get(e.span.start as usize..end as usize)
-            .unwrap_or_default()
+        expression_text(self.text, e)
     }
 
     fn invalid(&self, e: &Expr) -> Error {
