@@ -1031,6 +1031,16 @@ pub(super) fn located(f: Flow, span: Span) -> Flow {
     }
 }
 
+/// The error of using an alias whose definition the reference's type parser cannot read
+/// (see `hoist`), `None` for another alias.
+fn invalid_alias(alias: &crate::types::TypeAlias) -> Option<Error> {
+    let why = alias.invalid.borrow();
+    let why = why.as_ref()?;
+    Some(Error::eval(format!(
+        "Error while evaluating a Type-Name, {why}"
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::test_support::check;
@@ -1269,14 +1279,4 @@ mod tests {
             assert_eq!(r, Ok(shown.to_string()));
         }
     }
-}
-
-/// The error of using an alias whose definition the reference's type parser cannot read
-/// (see `hoist`), `None` for another alias.
-fn invalid_alias(alias: &crate::types::TypeAlias) -> Option<Error> {
-    let why = alias.invalid.borrow();
-    let why = why.as_ref()?;
-    Some(Error::eval(format!(
-        "Error while evaluating a Type-Name, {why}"
-    )))
 }

@@ -330,13 +330,10 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             );
         }
     }
-    match (class, c.id) {
-        ("Module", M::const_get) => {
-            c.arity(1, 2)?;
-            let name = to_s(&c.args[0]);
-            return it.constant(&name, c.at).map(Some);
-        }
-        _ => {}
+    if (class, c.id) == ("Module", M::const_get) {
+        c.arity(1, 2)?;
+        let name = to_s(&c.args[0]);
+        return it.constant(&name, c.at).map(Some);
     }
     match it.host.system_call(class, c.name, &c.args) {
         Some(r) => host_result(r, c.at).map(Some),
