@@ -4,7 +4,8 @@
 //! A signature is written like a Puppet parameter list: `Iterable $enumerable,
 //! Integer[1] $size?, Any *$rest, Callable[1, 2] &$block` (`?` optional, `*` repeated,
 //! `+` repeated at least once, `&` the block, `&$block?` an optional block). Each is parsed
-//! once per thread and cached.
+//! once per thread and cached; what a call checks first of each (its [`Shape`]) is kept for
+//! the process.
 
 mod describe;
 
@@ -13,8 +14,9 @@ use crate::error::Error;
 use crate::eval::{Closure, Evaluator};
 use crate::types::{IntRange, PType};
 use crate::values::Value;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 /// Effectively unbounded.
 pub const MANY: usize = usize::MAX;
@@ -262,11 +264,28 @@ fn accepts(sig: &Signature, args: &[Value], block: Option<&Closure>) -> bool {
         sig.param_at(i)
             .is_some_and(|p| shims::is_instance(&p.ty, a))
     });
-    types_ok && block_ok(sig, block)
+    types_ok && block_ok(sig.block.as_ref().map(BlockRule::of), block)
 }
 
-fn block_ok(sig: &Signature, block: Option<&Closure>) -> bool {
-    match (block, &sig.block) {
+/// What a signature asks of the block: the number of arguments it passes (`None`: any
+/// lambda) and whether the block may be left out.
+#[derive(Debug, Clone, Copy)]
+struct BlockRule {
+    count: Option<(usize, usize)>,
+    optional: bool,
+}
+
+impl BlockRule {
+    fn of(b: &BlockParam) -> BlockRule {
+        BlockRule {
+            count: b.count,
+            optional: b.optional,
+        }
+    }
+}
+
+fn block_ok(rule: Option<BlockRule>, block: Option<&Closure>) -> bool {
+    match (block, rule) {
         (None, None) => true,
         (None, Some(b)) => b.optional,
         (Some(_), None) => false,
@@ -324,8 +343,9 @@ impl Check {
         }
     }
 
+    /// Whether `v` passes a check by kind (`General`: never; the caller checks its type).
     #[inline]
-    fn accepts(self, t: &PType, v: &Value) -> bool {
+    fn accepts_by_kind(self, v: &Value) -> bool {
         match self {
             Check::Any => true,
             Check::String => matches!(v, Value::String(_)),
@@ -337,79 +357,138 @@ impl Check {
             Check::Array => matches!(v, Value::Array(_)),
             Check::Hash => matches!(v, Value::Hash(_)),
             Check::Type => matches!(v, Value::Type(_)),
-            Check::General => shims::is_instance(t, v),
+            Check::General => false,
         }
     }
 }
 
-/// A built-in's parsed signatures, with what a call checks first of each: the number of
-/// arguments it takes and how each parameter checks its argument.
-struct Parsed {
-    sigs: Rc<[Signature]>,
-    quick: Vec<Quick>,
-}
-
-struct Quick {
+/// What a call checks first of one signature: the number of arguments it takes, how each
+/// parameter checks its argument, the block it takes. It holds no type (types are made of
+/// `Rc`s), so the process keeps it ([`SHAPES`]): a fresh session's thread dispatches a
+/// built-in whose parameters are all checked by kind without parsing its signatures
+/// (`include`'s `Any +$names` took ~5 k instructions and cold code to parse in every fresh
+/// session).
+struct Shape {
+    fallback: bool,
     min: usize,
     max: usize,
     /// Per parameter.
-    checks: Vec<Check>,
+    checks: Box<[Check]>,
+    block: Option<BlockRule>,
 }
 
-impl Quick {
-    fn of(sig: &Signature) -> Quick {
+impl Shape {
+    fn of(sig: &Signature) -> Shape {
         let (min, max) = sig.count_range();
-        Quick {
+        Shape {
+            fallback: sig.fallback,
             min,
             max,
             checks: sig.params.iter().map(|p| Check::of(&p.ty)).collect(),
+            block: sig.block.as_ref().map(BlockRule::of),
         }
     }
 
-    /// [`accepts`], with the checks made at parsing.
-    fn accepts(&self, sig: &Signature, args: &[Value], block: Option<&Closure>) -> bool {
+    /// [`accepts`], with the checks made at parsing (`sig`: the parsed signature, for the
+    /// parameters checked by their type; `None` when none is).
+    fn accepts(&self, sig: Option<&Signature>, args: &[Value], block: Option<&Closure>) -> bool {
         if args.len() < self.min || args.len() > self.max {
             return false;
         }
         // (past the parameters, the arguments bind to the last one, repeated: the count
         // allows no more otherwise)
-        let last = sig.params.len().saturating_sub(1);
+        let last = self.checks.len().saturating_sub(1);
         let types_ok = args.iter().enumerate().all(|(i, a)| {
             let i = i.min(last);
-            match (sig.params.get(i), self.checks.get(i)) {
-                (Some(p), Some(c)) => c.accepts(&p.ty, a),
-                _ => false,
+            match self.checks.get(i) {
+                Some(Check::General) => sig
+                    .and_then(|s| s.params.get(i))
+                    .is_some_and(|p| shims::is_instance(&p.ty, a)),
+                Some(c) => c.accepts_by_kind(a),
+                None => false,
             }
         });
-        types_ok && block_ok(sig, block)
+        types_ok && block_ok(self.block, block)
+    }
+}
+
+/// A built-in's signatures as a thread knows them: their shapes, and the signatures parsed
+/// when a parameter is checked by its type (at the thread's first call) or a call fails
+/// (to describe why).
+struct Known {
+    shapes: Arc<[Shape]>,
+    sigs: OnceCell<Rc<[Signature]>>,
+}
+
+impl Known {
+    fn sigs(&self, name: &str, decl: &[&str]) -> Result<&Rc<[Signature]>, Error> {
+        if let Some(sigs) = self.sigs.get() {
+            return Ok(sigs);
+        }
+        let sigs = parse_all(name, decl)?;
+        Ok(self.sigs.get_or_init(|| sigs))
     }
 }
 
 thread_local! {
     // Asked at every call of a built-in that checks its signatures: keyed by the address
     // and length of the declaration (a static), so a look-up hashes two words.
-    static CACHE: RefCell<rustc_hash::FxHashMap<DeclKey, Rc<Parsed>>> =
+    static CACHE: RefCell<rustc_hash::FxHashMap<DeclKey, Rc<Known>>> =
         RefCell::new(rustc_hash::FxHashMap::default());
 }
 
-/// The parsed signatures of a built-in (cached).
-fn parsed_of(name: &'static str, decl: &'static [&'static str]) -> Result<Rc<Parsed>, Error> {
-    let key = (decl.as_ptr() as usize, decl.len());
-    if let Some(s) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
-        return Ok(s);
-    }
-    let parsed: Vec<Signature> = decl
-        .iter()
+/// The shapes of the built-ins' signatures the process has parsed, by declaration (a
+/// static: its address is the same on every thread). As many as the built-ins.
+static SHAPES: Mutex<Option<rustc_hash::FxHashMap<DeclKey, Arc<[Shape]>>>> = Mutex::new(None);
+
+fn kept_shapes(
+) -> std::sync::MutexGuard<'static, Option<rustc_hash::FxHashMap<DeclKey, Arc<[Shape]>>>> {
+    // (each change is one insert: a panic elsewhere leaves it whole)
+    SHAPES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn parse_all(name: &str, decl: &[&str]) -> Result<Rc<[Signature]>, Error> {
+    decl.iter()
         .map(|d| Signature::parse(d))
         .collect::<Result<_, _>>()
-        .map_err(|e| Error::eval(format!("internal error: bad signature for '{name}': {e}")))?;
-    let quick = parsed.iter().map(Quick::of).collect();
-    let parsed = Rc::new(Parsed {
-        sigs: parsed.into(),
-        quick,
-    });
-    CACHE.with(|c| c.borrow_mut().insert(key, parsed.clone()));
-    Ok(parsed)
+        .map_err(|e| Error::eval(format!("internal error: bad signature for '{name}': {e}")))
+}
+
+/// A built-in's signatures as this thread knows them (cached): from the process's shapes
+/// when it has them (parsed now only if a parameter is checked by its type), else parsed.
+fn known_of(name: &'static str, decl: &'static [&'static str]) -> Result<Rc<Known>, Error> {
+    let key = (decl.as_ptr() as usize, decl.len());
+    if let Some(k) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(k);
+    }
+    let kept = kept_shapes().as_ref().and_then(|m| m.get(&key).cloned());
+    let known = match kept {
+        Some(shapes) => {
+            let known = Known {
+                shapes,
+                sigs: OnceCell::new(),
+            };
+            let by_type = |s: &Shape| s.checks.contains(&Check::General);
+            if known.shapes.iter().any(by_type) {
+                known.sigs(name, decl)?;
+            }
+            known
+        }
+        None => {
+            let sigs = parse_all(name, decl)?;
+            let shapes: Arc<[Shape]> = sigs.iter().map(Shape::of).collect();
+            kept_shapes()
+                .get_or_insert_with(Default::default)
+                .insert(key, shapes.clone());
+            Known {
+                shapes,
+                sigs: OnceCell::from(sigs),
+            }
+        }
+    };
+    let known = Rc::new(known);
+    CACHE.with(|c| c.borrow_mut().insert(key, known.clone()));
+    Ok(known)
 }
 
 /// Picks the first signature of the running built-in that accepts the call and returns its
@@ -425,18 +504,18 @@ pub fn dispatch_with(
     args: &[Value],
     block: Option<&Closure>,
 ) -> Result<usize, Error> {
-    let parsed = parsed_of(name, decl)?;
+    let known = known_of(name, decl)?;
+    let sigs = known.sigs.get();
     let first = |fallback: bool| {
-        parsed
-            .sigs
-            .iter()
-            .zip(&parsed.quick)
-            .position(|(s, q)| s.fallback == fallback && q.accepts(s, args, block))
+        known.shapes.iter().enumerate().position(|(i, s)| {
+            s.fallback == fallback && s.accepts(sigs.and_then(|g| g.get(i)), args, block)
+        })
     };
     if let Some(i) = first(false).or_else(|| first(true)) {
         return Ok(i);
     }
-    let ordinary: Vec<&Signature> = parsed.sigs.iter().filter(|s| !s.fallback).collect();
+    let sigs = known.sigs(name, decl)?;
+    let ordinary: Vec<&Signature> = sigs.iter().filter(|s| !s.fallback).collect();
     Err(Error::eval(describe::describe(
         name, &ordinary, args, block,
     )))
