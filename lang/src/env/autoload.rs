@@ -22,11 +22,14 @@ const MODULE_NAMES_KEPT: usize = 8;
 pub(crate) type ModuleNames = Vec<(Rc<Source>, Option<Rc<str>>)>;
 
 /// The files the autoloader has loaded, by path.
-pub type Loaded = rustc_hash::FxHashMap<PathBuf, LoadedFile>;
+/// (keyed by the path's bytes: hashing a `Path` walks its components, ~500 instructions
+/// a manifest path)
+pub type Loaded = super::fs::PathMap<LoadedFile>;
 
 /// A file the autoloader has loaded.
 #[derive(Clone)]
 pub struct LoadedFile {
+    pub(crate) path: PathBuf,
     /// Its modification time and length when it was read.
     stamp: (std::time::SystemTime, u64),
     /// The source its definitions were read from (classes, defines and functions keep it).
@@ -169,14 +172,14 @@ impl Evaluator {
     /// Loads a file of a module (once): parsed, checked and its definitions hoisted.
     /// Returns whether it was loaded now.
     fn load_file(&mut self, path: std::path::PathBuf) -> Result<bool, Error> {
-        if let Some(loaded) = self.autoloaded.get(&path) {
+        if let Some(loaded) = self.autoloaded.get(super::fs::key(&path)) {
             if super::fs::probe(&path).is_none_or(|p| p.stamp == loaded.stamp) {
                 return Ok(false);
             }
         }
         // (opened without a look at the path first: one path walk a file, not two)
-        let text = match super::fs::read_to_string_if_file(&path) {
-            Ok(Some(text)) => text,
+        let bytes = match super::fs::read_shared_if_file(&path) {
+            Ok(Some(bytes)) => bytes,
             Ok(None) => return Ok(false),
             Err(e) => {
                 return Err(Error::eval(format!(
@@ -188,9 +191,11 @@ impl Evaluator {
         // (known: reading it kept what it found at the path)
         let stamp = super::fs::probe(&path).map_or((std::time::UNIX_EPOCH, 0), |p| p.stamp);
         // (parsed once per thread: the sessions of a thread share the tree of the same text)
-        let parsed = super::parsed::parse(&path, text)?;
+        let parsed = super::parsed::parse(&path, bytes)?;
         let (source, program) = (parsed.source.clone(), parsed.program.clone());
-        self.debug_saw_text(&source.text);
+        if parsed.mentions_break {
+            self.debug_saw_text(&source.text);
+        }
         check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
         self.check_redefinitions(&program, &source)?;
         for w in &parsed.warnings {
@@ -205,8 +210,9 @@ impl Evaluator {
         self.source = saved;
         let aliases = self.aliases_defined_by(&program);
         self.autoloaded.insert(
-            path,
+            super::fs::key(&path).into(),
             LoadedFile {
+                path,
                 stamp,
                 source: source.clone(),
                 aliases,
@@ -254,17 +260,19 @@ impl Evaluator {
     /// that they were loaded: the next use of a name they define loads them again. A
     /// definition made since by another file or an input stays.
     pub(crate) fn forget_changed_files(&mut self) {
-        let changed: Vec<PathBuf> = self
+        let changed: Vec<Box<[u8]>> = self
             .autoloaded
             .iter()
-            .filter(|(path, loaded)| super::fs::probe(path).is_none_or(|p| p.stamp != loaded.stamp))
-            .map(|(path, _)| path.clone())
+            .filter(|(_, loaded)| {
+                super::fs::probe(&loaded.path).is_none_or(|p| p.stamp != loaded.stamp)
+            })
+            .map(|(key, _)| key.clone())
             .collect();
         if changed.is_empty() {
             return;
         }
-        for path in changed {
-            let Some(loaded) = self.autoloaded.remove(&path) else {
+        for key in changed {
+            let Some(loaded) = self.autoloaded.remove(&key) else {
                 continue;
             };
             let from_file = |source: &Rc<Source>| Rc::ptr_eq(source, &loaded.source);
@@ -306,8 +314,7 @@ impl Evaluator {
         source: &Rc<Source>,
     ) -> Result<(), Error> {
         use crate::syntax::ast::ExprKind;
-        let from_file =
-            |d: &Rc<Source>| self.autoloaded.contains_key(std::path::Path::new(&d.name));
+        let from_file = |d: &Rc<Source>| self.autoloaded.contains_key(d.name.as_bytes());
         let at = |src: &Source, span: crate::syntax::ast::Span| src.line_col(span.start);
         for stmt in &program.body {
             let (name, is_class) = match &stmt.kind {

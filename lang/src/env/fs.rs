@@ -316,8 +316,15 @@ fn probe_of(m: &std::fs::Metadata) -> Probe {
 /// to, `/dev/zero` never ends), and only as far as the memory limit leaves room; else the
 /// error says why (`not a regular file (a FIFO)`, `Out of memory: ...`).
 pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    Ok(match read_here(path)? {
+        Read::Kept(bytes) => bytes.to_vec(),
+        Read::Fresh(bytes, _) => bytes,
+    })
+}
+
+fn read_here(path: &Path) -> std::io::Result<Read> {
     if let Some(bytes) = texts::reuse(path) {
-        return Ok(bytes);
+        return Ok(Read::Kept(bytes));
     }
     let (file, meta) = files::open_nonblocking(path)?;
     if !meta.is_file() {
@@ -328,8 +335,8 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
         _ => meta.len(),
     };
     let bytes = files::read_at_most(file, length, files::room())?;
-    texts::read(path, &meta, &bytes);
-    Ok(bytes)
+    let kept = texts::read(path, &meta, &bytes);
+    Ok(Read::Fresh(bytes, kept))
 }
 
 /// The bytes of the file at `path` when it is a file (`None` when nothing, or a directory,
@@ -338,12 +345,36 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
 /// each walking the path from the root), this looks it up once and asks the open file
 /// what it is. The answer is kept as [`probe`] keeps its.
 pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+    Ok(read_if_file_here(path)?.map(|read| match read {
+        Read::Kept(bytes) => bytes.to_vec(),
+        Read::Fresh(bytes, _) => bytes,
+    }))
+}
+
+/// [`read_if_file`], the bytes being the process's copy of them when it keeps one
+/// ([`texts`]): the same allocation each time while the file is unchanged, so that what a
+/// caller made of them is known again by their address, without comparing them.
+pub fn read_shared_if_file(path: &Path) -> std::io::Result<Option<Arc<[u8]>>> {
+    Ok(read_if_file_here(path)?.map(|read| match read {
+        Read::Kept(bytes) | Read::Fresh(_, Some(bytes)) => bytes,
+        Read::Fresh(bytes, None) => bytes.into(),
+    }))
+}
+
+/// Bytes [`read_if_file_here`] found kept, or read now (and the copy kept of them, if one
+/// is now).
+enum Read {
+    Kept(Arc<[u8]>),
+    Fresh(Vec<u8>, Option<Arc<[u8]>>),
+}
+
+fn read_if_file_here(path: &Path) -> std::io::Result<Option<Read>> {
     if let Some(bytes) = texts::reuse(path) {
-        return Ok(Some(bytes));
+        return Ok(Some(Read::Kept(bytes)));
     }
     if let Some(known) = known(path) {
         return match known {
-            Some(probe) if !probe.is_dir => read(path).map(Some),
+            Some(probe) if !probe.is_dir => read_here(path).map(Some),
             _ => Ok(None),
         };
     }
@@ -364,8 +395,8 @@ pub fn read_if_file(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
         return Err(files::not_regular(&meta));
     }
     let bytes = files::read_at_most(file, probe.stamp.1, files::room())?;
-    texts::read(path, &meta, &bytes);
-    Ok(Some(bytes))
+    let kept = texts::read(path, &meta, &bytes);
+    Ok(Some(Read::Fresh(bytes, kept)))
 }
 
 /// [`read`] of a UTF-8 text (the error `std::fs::read_to_string` gives otherwise).

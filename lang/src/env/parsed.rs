@@ -7,9 +7,16 @@
 //! `layouts.rs`).
 //!
 //! Trees are kept by the file's path and used again only for the same text, whatever the
-//! modification time says: the autoloader reads the file anyway, and comparing the text is
-//! a small fraction of parsing it (a single evaluation pays nothing but one path's hash:
-//! hashing every text to find it among all those parsed cost 1.5% of `include apache`).
+//! modification time says: the autoloader reads the file anyway (a single evaluation pays
+//! nothing but one path's hash: hashing every text to find it among all those parsed cost
+//! 1.5% of `include apache`). The bytes read are the file system's kept copy of the file
+//! while it is unchanged (`fs::read_shared_if_file`: one `statx` an evaluation tells), so
+//! a text is known again by their address, and compared only when they are other bytes
+//! (a file read again after a change, or too recently changed to be kept): an edited file
+//! is parsed again at the next evaluation. What a session needs of a file besides its tree
+//! is made once for the process and shared too: the text itself, where its lines start,
+//! whether it mentions `debug::break`, its display name (made again by each session, with
+//! the copy, UTF-8 check and comparison of the text, they were ~9% of `include keystone`).
 //! A text is frozen the second time the process parses its path (the first only notes
 //! the path): a process that evaluates on one thread pays nothing for freezing and keeps
 //! no copy of the texts.
@@ -31,7 +38,7 @@ use crate::syntax::frozen::Frozen;
 use crate::syntax::Warning;
 use layouts::FrozenLayouts;
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -48,10 +55,20 @@ pub(crate) struct Parsed {
     pub layouts: Layouts,
     /// What parsing it warned about (logged by each session that loads it).
     pub warnings: Vec<Warning>,
+    /// Whether the text mentions `debug::break` (the debugger arms itself for such a file).
+    pub mentions_break: bool,
+}
+
+/// A thread's parsed file and the bytes it was parsed from (as [`fs::read_shared_if_file`]
+/// gave them: while the file is unchanged, the same allocation).
+struct Local {
+    bytes: Arc<[u8]>,
+    parsed: Rc<Parsed>,
 }
 
 thread_local! {
-    static PARSED: RefCell<rustc_hash::FxHashMap<PathBuf, Rc<Parsed>>> =
+    // (keyed by the path's bytes: hashing a `Path` goes component by component)
+    static PARSED: RefCell<rustc_hash::FxHashMap<Box<[u8]>, Local>> =
         RefCell::new(Default::default());
 }
 
@@ -69,12 +86,30 @@ struct Known {
     frozen: OnceLock<Option<FrozenFile>>,
 }
 
+/// What a thread needs of a file besides its tree, made once for the process: its text
+/// (each thread's `Source` shares it), where its lines start (a catalog asks for the line
+/// of each resource: the index was made again by each session, 4% of `include keystone`)
+/// and whether it mentions `debug::break`.
 struct FrozenFile {
-    text: Box<str>,
+    /// The file's name as its `Source` shows it (formatting a path's display costs ~1,000
+    /// instructions).
+    name: String,
+    text: Arc<str>,
+    /// The bytes the text was read as (the file system's kept copy, when it keeps one):
+    /// bytes at the same address are this text, unchanged, without comparing them.
+    bytes: Arc<[u8]>,
+    line_starts: Arc<[u32]>,
+    mentions_break: bool,
     tree: Frozen,
     /// The layouts resolving the tree made (`None`: resolved again when thawed).
     layouts: Option<FrozenLayouts>,
     warnings: Vec<Warning>,
+}
+
+impl FrozenFile {
+    fn is_text(&self, bytes: &Arc<[u8]>) -> bool {
+        Arc::ptr_eq(&self.bytes, bytes) || self.text.as_bytes() == &bytes[..]
+    }
 }
 
 #[derive(Default)]
@@ -104,17 +139,23 @@ fn count(shared: &mut Shared, bytes: usize) {
     shared.bytes += bytes;
 }
 
-/// The parsed form of the file at `path` whose text is `text`: the tree parsed before when
+/// The parsed form of the file at `path` whose bytes are `bytes`: the tree parsed before when
 /// this thread parsed the same text at that path, else thawed from the process's frozen
 /// tree of that text, else parsed now (kept by the thread; frozen for the process when
 /// the process parsed the text before). Errors are located in the file; a text that fails
-/// to parse is not kept.
-pub(crate) fn parse(path: &Path, text: String) -> Result<Rc<Parsed>, Error> {
+/// to parse (or is no UTF-8) is not kept.
+pub(crate) fn parse(path: &Path, bytes: Arc<[u8]>) -> Result<Rc<Parsed>, Error> {
     let local = PARSED.with(|c| {
-        c.borrow()
-            .get(path)
-            .filter(|p| p.source.text == text)
-            .cloned()
+        let mut c = c.borrow_mut();
+        let local = c.get_mut(key(path))?;
+        if !Arc::ptr_eq(&local.bytes, &bytes) {
+            if local.parsed.source.text.as_bytes() != &bytes[..] {
+                return None;
+            }
+            // (the same text read again as other bytes: known by these from now on)
+            local.bytes = bytes.clone();
+        }
+        Some(local.parsed.clone())
     });
     if let Some(parsed) = local {
         return Ok(parsed);
@@ -123,10 +164,16 @@ pub(crate) fn parse(path: &Path, text: String) -> Result<Rc<Parsed>, Error> {
         .as_ref()
         .and_then(|s| s.files.get(key(path)).cloned());
     let parsed = match known.as_ref().and_then(|k| k.frozen.get()) {
-        Some(Some(frozen)) if *frozen.text == *text => thaw(path, text, frozen),
+        Some(Some(frozen)) if frozen.is_text(&bytes) => thaw(frozen),
         _ => {
+            let Ok(text) = std::str::from_utf8(&bytes) else {
+                return Err(Error::eval(format!(
+                    "Could not read {}: stream did not contain valid UTF-8",
+                    path.display()
+                )));
+            };
             let parsed = parse_now(path, text)?;
-            keep(path, known.clone(), &parsed);
+            keep(path, known.clone(), &parsed, &bytes);
             parsed
         }
     };
@@ -136,14 +183,17 @@ pub(crate) fn parse(path: &Path, text: String) -> Result<Rc<Parsed>, Error> {
         if c.len() >= LIMIT {
             c.clear();
         }
-        c.insert(path.to_path_buf(), parsed.clone());
+        let local = Local {
+            bytes,
+            parsed: parsed.clone(),
+        };
+        c.insert(key(path).into(), local);
     });
     Ok(parsed)
 }
 
 /// Parses, validates and resolves the text of a file.
-fn parse_now(path: &Path, text: String) -> Result<Parsed, Error> {
-    // (the text moves into the source, not copied)
+fn parse_now(path: &Path, text: &str) -> Result<Parsed, Error> {
     let source = Source::new(path.display().to_string(), text);
     let (program, warnings) = crate::syntax::parse_with_warnings(&source.text).map_err(|e| {
         // The reference names the file where it has no line to give.
@@ -156,27 +206,43 @@ fn parse_now(path: &Path, text: String) -> Result<Parsed, Error> {
         };
         e.in_source(&source)
     })?;
-    Ok(resolved(source, program, warnings))
+    let mentions_break = mentions_break(&source.text);
+    Ok(resolved(source, program, warnings, mentions_break))
+}
+
+fn mentions_break(text: &str) -> bool {
+    text.contains("debug::break")
 }
 
 /// A file's tree made from the process's frozen one, with its frame layouts (its slots
 /// come resolved).
-fn thaw(path: &Path, text: String, frozen: &FrozenFile) -> Parsed {
-    let source = Source::new(path.display().to_string(), text);
+fn thaw(frozen: &FrozenFile) -> Parsed {
+    let source = Source::with_line_starts(
+        frozen.name.clone(),
+        frozen.text.clone(),
+        frozen.line_starts.clone(),
+    );
     let (program, texts) = frozen.tree.thaw_with_texts();
     let warnings = frozen.warnings.clone();
+    let mentions_break = frozen.mentions_break;
     match (frozen.layouts.as_ref()).and_then(|l| l.thaw(&program, &texts)) {
         Some(layouts) => Parsed {
             source,
             layouts,
             program: Rc::new(program),
             warnings,
+            mentions_break,
         },
-        None => resolved(source, program, warnings),
+        None => resolved(source, program, warnings, mentions_break),
     }
 }
 
-fn resolved(source: Rc<Source>, program: Program, warnings: Vec<Warning>) -> Parsed {
+fn resolved(
+    source: Rc<Source>,
+    program: Program,
+    warnings: Vec<Warning>,
+    mentions_break: bool,
+) -> Parsed {
     let mut layouts = Layouts::default();
     crate::eval::resolve::resolve_program(&program, &mut layouts);
     Parsed {
@@ -184,13 +250,14 @@ fn resolved(source: Rc<Source>, program: Program, warnings: Vec<Warning>) -> Par
         layouts,
         program: Rc::new(program),
         warnings,
+        mentions_break,
     }
 }
 
 /// Notes a path parsed for the first time in the process (or with another text than the
 /// one frozen), or freezes the tree of its text when the process parsed the path before
 /// (`known`).
-fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed) {
+fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed, bytes: &Arc<[u8]>) {
     let text = &parsed.source.text;
     let known = match known {
         Some(k) if !matches!(k.frozen.get(), Some(Some(f)) if *f.text != **text) => k,
@@ -206,10 +273,18 @@ fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed) {
     known.frozen.get_or_init(|| {
         let tree = Frozen::freeze(&parsed.program)?;
         let layouts = FrozenLayouts::freeze(&parsed.program, &parsed.layouts, &tree);
-        made = tree.size() + text.len() + layouts.as_ref().map_or(0, |l| l.size());
+        let line_starts = parsed.source.line_starts().clone();
+        made = tree.size()
+            + 2 * text.len()
+            + 4 * line_starts.len()
+            + layouts.as_ref().map_or(0, |l| l.size());
         let warnings = parsed.warnings.clone();
         Some(FrozenFile {
-            text: text.as_str().into(),
+            name: parsed.source.name.clone(),
+            text: text.clone(),
+            bytes: bytes.clone(),
+            line_starts,
+            mentions_break: parsed.mentions_break,
             tree,
             layouts,
             warnings,
@@ -231,7 +306,7 @@ mod tests {
     /// changed, even to the same length) a new one; a text that fails is not kept.
     #[test]
     fn a_file_is_parsed_once_per_text() {
-        let at = |path: &str, text: &str| parse(Path::new(path), text.into());
+        let at = |path: &str, text: &str| parse(Path::new(path), text.as_bytes().into());
         let a = at("/t1/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
         let again = at("/t1/m/manifests/init.pp", "class m { $x = 1 }").unwrap();
         assert!(Rc::ptr_eq(&a, &again));
@@ -240,7 +315,7 @@ mod tests {
         assert_eq!(elsewhere.source.name, "/t1/old/m/manifests/init.pp");
         let changed = at("/t1/m/manifests/init.pp", "class m { $x = 2 }").unwrap();
         assert!(!Rc::ptr_eq(&a, &changed));
-        assert_eq!(changed.source.text, "class m { $x = 2 }");
+        assert_eq!(&*changed.source.text, "class m { $x = 2 }");
         let e = at("/t1/m/manifests/init.pp", "class m {").err().unwrap();
         assert_eq!(
             e.source.map(|s| s.name.clone()).as_deref(),
@@ -267,7 +342,7 @@ mod tests {
         let text = "class m { $a = \"\\q\" [1].each |$x| { $y = $x } }";
         let on_a_thread = |text: &'static str| {
             std::thread::spawn(move || {
-                parse(Path::new(path), text.into())
+                parse(Path::new(path), text.as_bytes().into())
                     .map(|p| format!("{:?} {:?}", p.program.body, p.warnings))
                     .map_err(|e| e.message)
             })

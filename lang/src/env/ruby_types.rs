@@ -59,10 +59,11 @@ type ReadFrom = Vec<(PathBuf, Stamp)>;
 /// types).
 pub fn load(path: &Path) -> Option<&'static TypeInfo> {
     type Read = (ReadFrom, Option<&'static TypeInfo>);
-    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Read>>> = OnceLock::new();
+    // (by the path's bytes: hashing a `Path` walks its components)
+    static CACHE: OnceLock<Mutex<super::fs::PathMap<Read>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((read_from, found)) = cache.get(path) {
+    if let Some((read_from, found)) = cache.get(super::fs::key(path)) {
         if read_from.iter().all(|(file, then)| stamp(file) == *then) {
             return *found;
         }
@@ -127,7 +128,7 @@ pub fn load(path: &Path) -> Option<&'static TypeInfo> {
                 title_patterns: Box::leak(title_patterns.into_boxed_slice()),
             }))
         });
-    cache.insert(path.to_path_buf(), (read_from, info));
+    cache.insert(super::fs::key(path).into(), (read_from, info));
     info
 }
 

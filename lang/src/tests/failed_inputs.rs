@@ -171,8 +171,8 @@ fn snapshot(s: &Session) -> String {
         "loaded {:?} ({} trees)",
         sorted(
             ev.autoloaded
-                .keys()
-                .map(|p| p.display().to_string())
+                .values()
+                .map(|l| l.path.display().to_string())
                 .collect()
         ),
         ev.loaded_programs.len()

@@ -3,6 +3,7 @@
 use crate::span::Span;
 use std::fmt;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// What went wrong, at the level a caller may want to act on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,22 +35,44 @@ pub enum ErrorKind {
 pub struct Source {
     /// A display name: `<stdin>`, `-e`, a file path, `In[3]`.
     pub name: String,
-    pub text: String,
+    /// (shared: a module file's text is the process's one copy of it, `env/parsed.rs`)
+    pub text: Arc<str>,
     /// Where each line starts (byte offsets), built on first use: a catalog asks for the
-    /// line of every resource.
-    line_starts: std::cell::OnceCell<Vec<u32>>,
+    /// line of every resource. (Shared like the text: each session that loads a module
+    /// file takes the process's index of it.)
+    line_starts: std::cell::OnceCell<Arc<[u32]>>,
     /// `name` as a shared string, made on first use: each resource a file declares names
     /// its file (an allocation and a copy per resource before).
     shared_name: std::cell::OnceCell<Rc<str>>,
 }
 
 impl Source {
-    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Rc<Source> {
+    pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> Rc<Source> {
         Rc::new(Source {
             name: name.into(),
             text: text.into(),
             line_starts: std::cell::OnceCell::new(),
             shared_name: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// A source whose line index was made before (`line_starts` of the same text).
+    pub fn with_line_starts(
+        name: impl Into<String>,
+        text: Arc<str>,
+        line_starts: Arc<[u32]>,
+    ) -> Rc<Source> {
+        let source = Source::new(name, text);
+        let _ = source.line_starts.set(line_starts);
+        source
+    }
+
+    /// Where each line of the text starts (byte offsets; made at the first call).
+    pub fn line_starts(&self) -> &Arc<[u32]> {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(newline_offsets(&self.text).map(|i| i as u32 + 1))
+                .collect()
         })
     }
 
@@ -64,11 +87,7 @@ impl Source {
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
         let offset = (offset as usize).min(self.text.len());
         let offset = floor_char_boundary(&self.text, offset);
-        let starts = self.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(newline_offsets(&self.text).map(|i| i as u32 + 1))
-                .collect()
-        });
+        let starts = self.line_starts();
         // The last line starting at or before the offset.
         let line = starts.partition_point(|&s| s as usize <= offset);
         let line_start = starts[line - 1] as usize;

@@ -49,8 +49,9 @@ fn texts() -> std::sync::MutexGuard<'static, Option<Texts>> {
 }
 
 /// The bytes of the file at `path` read before, when the file there is the one they were
-/// read from and the memory limit leaves room for them.
-pub(super) fn reuse(path: &Path) -> Option<Vec<u8>> {
+/// read from and the memory limit leaves room for them: the process's copy itself (the
+/// same allocation while the file is unchanged).
+pub(super) fn reuse(path: &Path) -> Option<Arc<[u8]>> {
     if !ANY.load(Ordering::Relaxed) {
         return None;
     }
@@ -59,29 +60,34 @@ pub(super) fn reuse(path: &Path) -> Option<Vec<u8>> {
         Entry::Seen => return None,
     };
     let now = super::probe(path)?;
-    (now == then && bytes.len() <= crate::limits::files::room()).then(|| bytes.to_vec())
+    (now == then && bytes.len() <= crate::limits::files::room()).then_some(bytes)
 }
 
 /// Notes that `bytes` were read from the file `meta` describes at `path` (kept from the
-/// second time on, when the file had settled).
-pub(super) fn read(path: &Path, meta: &std::fs::Metadata, bytes: &[u8]) {
+/// second time on, when the file had settled). Returns the copy kept, if one is.
+pub(super) fn read(path: &Path, meta: &std::fs::Metadata, bytes: &[u8]) -> Option<Arc<[u8]>> {
     if !super::settled(meta) || bytes.len() > BYTES / 4 {
-        return;
+        return None;
     }
     let mut guard = texts();
     let texts = guard.get_or_insert_with(Texts::default);
     if texts.files.len() >= FILES || texts.bytes + bytes.len() > BYTES {
         *texts = Texts::default();
     }
-    match texts.files.get_mut(key(path)) {
+    let kept: Arc<[u8]> = match texts.files.get_mut(key(path)) {
         None => {
             texts.files.insert(key(path).into(), Entry::Seen);
-            return;
+            return None;
         }
-        Some(entry) => *entry = Entry::Kept(super::probe_of(meta), bytes.into()),
-    }
+        Some(entry) => {
+            let kept: Arc<[u8]> = bytes.into();
+            *entry = Entry::Kept(super::probe_of(meta), kept.clone());
+            kept
+        }
+    };
     texts.bytes += bytes.len();
     ANY.store(true, Ordering::Relaxed);
+    Some(kept)
 }
 
 #[cfg(test)]
