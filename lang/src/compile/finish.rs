@@ -68,17 +68,19 @@ impl Evaluator {
         {
             *empty_alternative = sources.clone();
         }
+        // (the relation keeps both lists; only the one given on is copied)
+        let next = match targets.is_empty() {
+            true => (left_value, sources.clone()),
+            false => (value, targets.clone()),
+        };
         self.compilation.relations.push(PendingRelation {
-            sources: sources.clone(),
-            targets: targets.clone(),
+            sources,
+            targets,
             op,
             source: self.source.clone(),
             span,
         });
-        if targets.is_empty() {
-            return Ok((left_value, sources));
-        }
-        Ok((value, targets))
+        Ok(next)
     }
 
     /// An operand's value and the resources it denotes (a collector denotes what it
