@@ -614,11 +614,13 @@ impl Catalog {
         self.changes += 1;
         self.changed.push(ResourceId(self.resources.len() as u32));
         let id = ResourceId(self.resources.len() as u32);
-        let old = self
-            .index
-            .entry(resource.type_name.clone())
-            .or_default()
-            .insert(resource.title.clone(), id);
+        // (the type's titles found by `&str`, known types being most: `entry` takes its key
+        // whole, a count up and down of the type name's for each resource)
+        let titles = match self.index.get_mut(&*resource.type_name) {
+            Some(titles) => titles,
+            None => self.index.entry(resource.type_name.clone()).or_default(),
+        };
+        let old = titles.insert(resource.title.clone(), id);
         if let (Some(old), Some(j)) = (old, &mut self.journal) {
             j.title_replaced(resource.type_name.clone(), resource.title.clone(), old);
         }

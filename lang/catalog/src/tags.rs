@@ -132,6 +132,23 @@ pub fn add_if_valid(tags: &mut Vec<Rc<str>>, tag: &str) {
     }
 }
 
+/// [`add_if_valid`] of a shared text (a resource's title): a tag as it is (valid, lower case,
+/// no `::` segments) is that text, not a copy of it.
+pub fn add_shared_if_valid(tags: &mut Vec<Rc<str>>, tag: &Rc<str>) {
+    if !is_valid(tag) {
+        return;
+    }
+    // (what `add` would push as it is: no upper case, no `:`, ASCII)
+    if tag
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || b == b':' || !b.is_ascii())
+    {
+        add(tags, tag);
+    } else {
+        push_unique(tags, tag.clone());
+    }
+}
+
 /// The tags a `tag` parameter value gives (a string or an array of strings).
 pub fn add_value(tags: &mut Vec<Rc<str>>, v: &Value) {
     match v {
@@ -154,6 +171,24 @@ mod tests {
         let got: Vec<&str> = t.iter().map(|s| &**s).collect();
         assert_eq!(got, ["apache::mod::ssl", "apache", "mod", "ssl"]);
         assert!(is_valid("a-b.c:d") && !is_valid("-a") && !is_valid("a b"));
+    }
+
+    /// A shared title gives the tags a text does, the title itself when it is the tag.
+    #[test]
+    fn shared_titles_give_the_tags_of_texts() {
+        for title in [
+            "web1", "Web1", "a::b", "::a", "/tmp/x", "é", "a.b-c", "", "a b", "x_Y",
+        ] {
+            let shared: Rc<str> = title.into();
+            let (mut by_text, mut by_shared) = (vec![Rc::from("web1")], vec![Rc::from("web1")]);
+            add_if_valid(&mut by_text, title);
+            add_shared_if_valid(&mut by_shared, &shared);
+            assert_eq!(by_text, by_shared, "{title:?}");
+            // (an ASCII one: others are lower-cased, a copy)
+            if by_shared.len() == 2 && &*by_shared[1] == title && title.is_ascii() {
+                assert!(Rc::ptr_eq(&by_shared[1], &shared), "{title:?}");
+            }
+        }
     }
 
     /// The check by bytes of ASCII tags answers as the one by characters.

@@ -217,6 +217,16 @@ impl Evaluator {
                     attrs.push(d.clone());
                 }
             }
+            // (one title, the usual case: declared without a vector of titles)
+            let title = match title {
+                Value::String(t) if !t.is_empty() => {
+                    refs.push(
+                        self.declare_in_statement(&kind, &name, t, attrs, form, span, line_span)?,
+                    );
+                    continue;
+                }
+                other => other,
+            };
             let mut titles = Vec::new();
             flatten_titles(title, &mut titles)?;
             let last = titles.len().saturating_sub(1);
@@ -226,14 +236,31 @@ impl Evaluator {
                     true => std::mem::take(&mut attrs),
                     false => attrs.clone(),
                 };
-                // The resource's line is where its statement starts, as the reference's.
-                let saved = self.statement_line.replace(self.line_of(span));
-                let r = self.declare(&kind, &name, t, attrs, form, line_span);
-                self.statement_line = saved;
-                refs.push(r?);
+                refs.push(
+                    self.declare_in_statement(&kind, &name, t, attrs, form, span, line_span)?,
+                );
             }
         }
         Ok(Value::array(refs))
+    }
+
+    /// [`Evaluator::declare`] of one title of a resource statement at `statement`: the
+    /// resource's line is where the statement starts, as the reference's.
+    #[allow(clippy::too_many_arguments)]
+    fn declare_in_statement(
+        &mut self,
+        kind: &ResourceKind,
+        type_name: &str,
+        title: Rc<str>,
+        attrs: Attributes,
+        form: ResourceForm,
+        statement: Span,
+        span: Span,
+    ) -> EvalResult {
+        let saved = self.statement_line.replace(self.line_of(statement));
+        let r = self.declare(kind, type_name, title, attrs, form, span);
+        self.statement_line = saved;
+        r
     }
 
     /// Evaluates `name => value` operations; `* => $hash` adds each entry of the hash.
@@ -369,11 +396,18 @@ impl Evaluator {
             self.add_tags(&mut tag_list, &a.value, line)?;
             tag_given = !a.append;
         }
-        for tag in &names.tags {
-            tags::push_unique(&mut tag_list, tag.clone());
+        if tag_list.is_empty() {
+            // (the type's tags are distinct already: taken without a search, with room for
+            // the title's)
+            tag_list.reserve_exact(names.tags.len() + 1);
+            tag_list.extend(names.tags.iter().cloned());
+        } else {
+            for tag in &names.tags {
+                tags::push_unique(&mut tag_list, tag.clone());
+            }
         }
         if !self.title_not_string {
-            tags::add_if_valid(&mut tag_list, &title);
+            tags::add_shared_if_valid(&mut tag_list, &title);
         }
         let (given, default_sources) = self.with_defaults(display, attrs);
         // (sized once: grown from empty, the map was allocated twice for two attributes)
@@ -415,7 +449,12 @@ impl Evaluator {
             ResourceKind::Builtin(info) => Some(*info),
             _ => None,
         };
-        let key_params: Vec<(&str, &Value)> = params.iter().map(|(k, v)| (&**k, v)).collect();
+        // (only those the keys depend on: for most resources none, and no vector is made)
+        let key_params: Vec<(&str, &Value)> = params
+            .iter()
+            .filter(|(k, _)| builtin_types::is_key_parameter(info, k))
+            .map(|(k, v)| (&**k, v))
+            .collect();
         let alias_keys = builtin_types::alias_keys(info, display, &title, &key_params);
         for a in &alias_keys {
             let taken = self.compilation.catalog.alias_owner(&a.key).or_else(|| {
@@ -869,7 +908,7 @@ impl Evaluator {
     }
 
     pub(crate) fn line_of(&self, span: Span) -> u32 {
-        self.source.line_col(span.start).0 as u32
+        self.source.line(span.start) as u32
     }
 
     /// The source file name for resources, `None` for interactive input and `-e`.

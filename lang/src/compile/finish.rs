@@ -68,17 +68,19 @@ impl Evaluator {
         {
             *empty_alternative = sources.clone();
         }
+        // (the relation keeps both lists; only the one given on is copied)
+        let next = match targets.is_empty() {
+            true => (left_value, sources.clone()),
+            false => (value, targets.clone()),
+        };
         self.compilation.relations.push(PendingRelation {
-            sources: sources.clone(),
-            targets: targets.clone(),
+            sources,
+            targets,
             op,
             source: self.source.clone(),
             span,
         });
-        if targets.is_empty() {
-            return Ok((left_value, sources));
-        }
-        Ok((value, targets))
+        Ok(next)
     }
 
     /// An operand's value and the resources it denotes (a collector denotes what it
@@ -293,23 +295,27 @@ impl Evaluator {
             let Some(info) = self.compilation.catalog.type_info(&r.type_name) else {
                 continue;
             };
-            // Those set to undef too: a built-in type must have them as well.
-            let params: Vec<(&str, &Value)> = r
+            // Those set to undef too: a built-in type must have them as well. (The first
+            // one not accepted found in place: a vector of the names for each resource
+            // cost more than the check.)
+            let unknown = r
                 .parameters
-                .iter()
-                .map(|(k, v)| (&**k, v))
-                .chain(r.undef_parameters.iter().map(|k| (&**k, &Value::Undef)))
-                .collect();
+                .keys()
+                .chain(&r.undef_parameters)
+                .map(|k| &**k)
+                .find(|p| !crate::catalog::builtin_types::accepts(info, p));
+            let Some(unknown) = unknown else {
+                continue;
+            };
             let file = r.location_name();
+            let params = [(unknown, &Value::Undef)];
             crate::catalog::builtin_types::validate_at(info, &r.title, &params, file, r.line)
                 .map_err(|m| {
-                    let unknown = params
-                        .iter()
-                        .find(|(p, _)| !crate::catalog::builtin_types::accepts(info, p))
-                        .and_then(|(p, _)| {
-                            crate::eval::hints::parameter_hint(p, info.parameters.iter().copied())
-                        });
-                    r.locate(Error::new(ErrorKind::Failed, m).with_hint(unknown))
+                    let hint = crate::eval::hints::parameter_hint(
+                        unknown,
+                        info.parameters.iter().copied(),
+                    );
+                    r.locate(Error::new(ErrorKind::Failed, m).with_hint(hint))
                 })?;
         }
         Ok(())

@@ -87,12 +87,24 @@ impl Source {
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
         let offset = (offset as usize).min(self.text.len());
         let offset = floor_char_boundary(&self.text, offset);
-        let starts = self.line_starts();
-        // The last line starting at or before the offset.
-        let line = starts.partition_point(|&s| s as usize <= offset);
-        let line_start = starts[line - 1] as usize;
+        let line = self.line_at(offset);
+        let line_start = self.line_starts()[line - 1] as usize;
         let col = self.text[line_start..offset].chars().count() + 1;
         (line, col)
+    }
+
+    /// The 1-based line of a byte offset: [`Source::line_col`]'s line, without counting the
+    /// characters of the column (each resource declared asks for its line).
+    pub fn line(&self, offset: u32) -> usize {
+        // (an offset inside a character is on that character's line: lines start after a
+        // newline, at a character boundary)
+        self.line_at((offset as usize).min(self.text.len()))
+    }
+
+    /// The last line starting at or before `offset` (at most the text's length).
+    fn line_at(&self, offset: usize) -> usize {
+        self.line_starts()
+            .partition_point(|&s| s as usize <= offset)
     }
 
     /// The text of a 1-based line, without its line ending.
@@ -394,6 +406,22 @@ mod location_tests {
 
 #[cfg(test)]
 mod tests {
+
+    /// A source's line of an offset is `line_col`'s line, for every offset (inside a
+    /// character, at a newline, past the end) of texts with and without a final newline.
+    #[test]
+    fn line_is_line_cols_line() {
+        for text in ["", "\n", "a", "ab\ncd", "é\n\nx€y\r\n", "\n\né", "x\n€"] {
+            let source = Source::new("-e", text);
+            for offset in 0..text.len() as u32 + 3 {
+                assert_eq!(
+                    source.line(offset),
+                    source.line_col(offset).0,
+                    "{text:?} at {offset}"
+                );
+            }
+        }
+    }
 
     /// A Ruby exception Puppet does not catch shows as its bare message, with no Puppet
     /// location (the reference's `cannot load such file -- redis`).

@@ -56,15 +56,23 @@ impl AcyclicOrder {
     pub fn of(catalog: &Catalog) -> Option<AcyclicOrder> {
         let (order, container) = super::cycles::topological_order(catalog)?;
         let n = catalog.len();
-        let mut places = vec![0; 3 * n];
+        // (each kind of vertex's places written where they are kept: not in one vector
+        // of all copied in three)
+        let (mut res, mut adm, mut comp) = (vec![0; n], vec![0; n], vec![0; n]);
         for (k, v) in order.into_iter().enumerate() {
-            places[v as usize] = (k as u64 + 1) * GAP;
+            let v = v as usize;
+            let place = (k as u64 + 1) * GAP;
+            match v / n {
+                0 => res[v] = place,
+                1 => adm[v - n] = place,
+                _ => comp[v - 2 * n] = place,
+            }
         }
         Some(AcyclicOrder {
             serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            res: places[..n].to_vec(),
-            adm: places[n..2 * n].to_vec(),
-            comp: places[2 * n..].to_vec(),
+            res,
+            adm,
+            comp,
             container,
             edges: catalog.containment_len(),
             rels: catalog.relationships_mark(),

@@ -246,7 +246,10 @@ pub(super) fn topological_order(catalog: &Catalog) -> Option<(Vec<u32>, Vec<bool
             i
         }
     };
-    let mut edges: Vec<(u32, u32)> = Vec::new();
+    // (sized once: grown from empty, it was copied a dozen times in a big catalog)
+    let containment_count = catalog.all_containment_edges().len();
+    let mut edges: Vec<(u32, u32)> =
+        Vec::with_capacity(catalog.relationships().len() + 2 * containment_count + n);
     for rel in catalog.relationships() {
         if visible[rel.source.0 as usize] && visible[rel.target.0 as usize] {
             edges.push((completed(rel.source) as u32, admissible(rel.target) as u32));
