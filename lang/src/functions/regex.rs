@@ -110,16 +110,17 @@ fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     }
 }
 
-/// Expands a Ruby replacement string: `\0`/`\&`, `\1`..`\9`, `\k<name>`, `` \` ``, `\'`, `\\`.
-/// With a named group in the pattern (`named`), Ruby expands `\1`..`\9` to nothing: only
-/// `\k<name>` reaches a group.
+/// Expands a Ruby replacement string into `out`: `\0`/`\&`, `\1`..`\9`, `\k<name>`,
+/// `` \` ``, `\'`, `\\`. With a named group in the pattern (`named`), Ruby expands `\1`..`\9`
+/// to nothing: only `\k<name>` reaches a group.
 fn expand(
+    out: &mut String,
     repl: &str,
     text: &str,
     groups: &[Option<(usize, usize)>],
     re: &Regexp,
     named: bool,
-) -> Result<String, Error> {
+) -> Result<(), Error> {
     let group = |i: usize| {
         groups
             .get(i)
@@ -127,7 +128,6 @@ fn expand(
             .flatten()
             .map_or("", |(a, b)| &text[a..b])
     };
-    let mut out = String::new();
     let mut chars = repl.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '\\' {
@@ -161,7 +161,7 @@ fn expand(
             None => out.push('\\'),
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Whether a replacement may refer to a group by number (`\1`..`\9`).
@@ -178,9 +178,11 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String
     // nothing: its names are not asked for otherwise)
     let named = matches!(repl, Value::String(r) if has_numbered_reference(r))
         && re.group_names().iter().any(Option::is_some);
-    for groups in re.find_all(s)? {
+    // (one buffer for every match's expansion)
+    let mut expanded = String::new();
+    let mut replace = |groups: &[Option<(usize, usize)>]| -> Result<(), Error> {
         let Some(Some((a, b))) = groups.first().copied() else {
-            continue;
+            return Ok(());
         };
         crate::limits::push_str(&mut out, &s[last..a])?;
         match repl {
@@ -188,15 +190,28 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String
                 let found = h.get(&Value::from(&s[a..b]));
                 crate::limits::push_str(&mut out, found.and_then(Value::as_str).unwrap_or(""))?;
             }
-            other => crate::limits::push_str(
-                &mut out,
-                &expand(other.as_str().unwrap_or_default(), s, &groups, re, named)?,
-            )?,
+            other => {
+                expanded.clear();
+                expand(
+                    &mut expanded,
+                    other.as_str().unwrap_or_default(),
+                    s,
+                    groups,
+                    re,
+                    named,
+                )?;
+                crate::limits::push_str(&mut out, &expanded)?;
+            }
         }
         last = b;
-        if !global {
-            break;
-        }
+        Ok(())
+    };
+    // Matches are found as they are replaced (the first alone without `G`), not
+    // collected first.
+    if global {
+        re.for_each_match(s, replace)?;
+    } else if let Some(groups) = re.first_match(s)? {
+        replace(&groups)?;
     }
     out.push_str(&s[last..]);
     Ok(out)

@@ -1,13 +1,16 @@
 //! Regular expressions with Ruby's syntax: the `regex` crate's engines where they can
-//! compile the pattern (first `regex-lite`'s where it reads it alike, see `fast`),
-//! `fancy-regex` for look-around and back-references.
+//! compile the pattern (first `regex-lite`'s where it reads it alike, see `fast`; also a
+//! pattern ending with a look-ahead of one character, see `trailing`), `fancy-regex` for
+//! other look-around and back-references.
 
 mod anchored;
 mod check;
 mod fast;
 mod simple;
+mod trailing;
 
 use fast::FastEngine;
+use trailing::Trailing;
 
 use crate::error::{Error, ErrorKind};
 
@@ -49,21 +52,27 @@ enum Pending {
 #[derive(Clone)]
 enum Engine {
     Fast(FastEngine),
+    /// A pattern ending with a look-ahead of one character, on the fast engine.
+    Trailing(Trailing),
     Fancy(fancy_regex::Regex),
 }
 
 impl Engine {
-    /// The fast engine when it can compile the (translated) pattern, else `fancy-regex`;
-    /// the error in Onigmo's words where possible ([`onigmo_message`]).
+    /// The fast engine when it can compile the (translated) pattern (or the pattern
+    /// without a final look-ahead of one character), else `fancy-regex`; the error in
+    /// Onigmo's words where possible ([`onigmo_message`]).
     fn compile(translated: &str) -> Result<Engine, String> {
-        match FastEngine::from_pattern(translated) {
-            Some(re) => Ok(Engine::Fast(re)),
-            None => fancy_regex::RegexBuilder::new(translated)
-                .backtrack_limit(BACKTRACK_LIMIT)
-                .build()
-                .map(Engine::Fancy)
-                .map_err(|e| onigmo_message(&e)),
+        if let Some(re) = FastEngine::from_pattern(translated) {
+            return Ok(Engine::Fast(re));
         }
+        if let Some(re) = Trailing::from_pattern(translated) {
+            return Ok(Engine::Trailing(re));
+        }
+        fancy_regex::RegexBuilder::new(translated)
+            .backtrack_limit(BACKTRACK_LIMIT)
+            .build()
+            .map(Engine::Fancy)
+            .map_err(|e| onigmo_message(&e))
     }
 }
 
@@ -336,6 +345,7 @@ impl Regexp {
         }
         match self.engine(text)? {
             Engine::Fast(re) => Ok(re.is_match(text)),
+            Engine::Trailing(re) => Ok(re.is_match(text)),
             Engine::Fancy(re) => re.is_match(text).map_err(|e| self.failure(e)),
         }
     }
@@ -351,13 +361,15 @@ impl Regexp {
 
     /// The captures of the first match (`[0]` is the whole match), or `None`.
     pub fn captures(&self, text: &str) -> Result<Option<Captures>, Error> {
+        let texts = |groups: Groups| {
+            groups
+                .into_iter()
+                .map(|g| g.map(|(start, end)| text[start..end].to_string()))
+                .collect()
+        };
         Ok(match self.engine(text)? {
-            Engine::Fast(re) => re.captures(text).map(|groups| {
-                groups
-                    .into_iter()
-                    .map(|g| g.map(|(start, end)| text[start..end].to_string()))
-                    .collect()
-            }),
+            Engine::Fast(re) => re.captures(text).map(texts),
+            Engine::Trailing(re) => re.captures(text).map(texts),
             Engine::Fancy(re) => re.captures(text).map_err(|e| self.failure(e))?.map(|c| {
                 c.iter()
                     .map(|m| m.map(|m| m.as_str().to_string()))
@@ -384,6 +396,7 @@ impl Regexp {
     pub fn group_index(&self, name: &str) -> Option<usize> {
         match self.main_engine().ok()? {
             Engine::Fast(re) => re.group_names().iter().position(|n| *n == Some(name)),
+            Engine::Trailing(re) => re.group_names().iter().position(|n| *n == Some(name)),
             Engine::Fancy(re) => re.capture_names().position(|n| n == Some(name)),
         }
     }
@@ -395,6 +408,11 @@ impl Regexp {
         };
         match engine {
             Engine::Fast(re) => re
+                .group_names()
+                .into_iter()
+                .map(|n| n.map(str::to_string))
+                .collect(),
+            Engine::Trailing(re) => re
                 .group_names()
                 .into_iter()
                 .map(|n| n.map(str::to_string))
@@ -414,6 +432,7 @@ impl Regexp {
         }
         Ok(match self.engine(text)? {
             Engine::Fast(re) => re.captures(text),
+            Engine::Trailing(re) => re.captures(text),
             Engine::Fancy(re) => re.captures(text).map_err(|e| self.failure(e))?.map(|c| {
                 (0..c.len())
                     .map(|i| c.get(i).map(|m| (m.start(), m.end())))
@@ -446,6 +465,10 @@ impl Regexp {
         let mut ticker = crate::limits::Ticker::default();
         match self.engine(text)? {
             Engine::Fast(re) => re.for_each_match(text, |groups| {
+                ticker.tick()?;
+                each(groups)
+            })?,
+            Engine::Trailing(re) => re.for_each_match(text, |groups| {
                 ticker.tick()?;
                 each(groups)
             })?,
@@ -1205,6 +1228,26 @@ mod tests {
         ));
         assert!(Regexp::new(r"a(").is_err());
         assert!(Regexp::new(r"(?<=a").is_err());
+    }
+
+    /// A pattern ending with a look-ahead of one character runs on the fast engine
+    /// (`trailing`), searching again from the end of each match.
+    #[test]
+    fn a_final_look_ahead_of_one_character_needs_no_backtracking_engine() {
+        let re = Regexp::new("(..)(?!$)").unwrap();
+        let all = re.find_all("0001f1").unwrap();
+        assert_eq!(
+            all,
+            [[Some((0, 2)), Some((0, 2))], [Some((2, 4)), Some((2, 4))]]
+        );
+        assert!(matches!(
+            re.engine.get(),
+            Some(Ok(super::Engine::Trailing(_)))
+        ));
+        assert_eq!(
+            re.first_match("ab\nabc").unwrap(),
+            Some(vec![Some((3, 5)); 2])
+        );
     }
 
     /// A pattern made again before its first match (a type alias evaluated again) uses

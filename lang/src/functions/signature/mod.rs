@@ -315,6 +315,10 @@ enum Check {
     Boolean,
     Array,
     Hash,
+    Collection,
+    /// `Optional[Collection]`: `dig`'s data (the general check made two instance checks,
+    /// each with its stack check: ~220 instructions of each `dig` in `hash_merge.pp`).
+    OptionalCollection,
     /// `Type` (of any type): `new`'s first parameter.
     Type,
     General,
@@ -338,6 +342,10 @@ impl Check {
             {
                 Check::Hash
             }
+            PType::Collection(size) if unbounded(size) => Check::Collection,
+            PType::Optional(Some(t)) if Check::of(t) == Check::Collection => {
+                Check::OptionalCollection
+            }
             PType::Type(None) => Check::Type,
             _ => Check::General,
         }
@@ -356,6 +364,10 @@ impl Check {
             Check::Boolean => matches!(v, Value::Boolean(_)),
             Check::Array => matches!(v, Value::Array(_)),
             Check::Hash => matches!(v, Value::Hash(_)),
+            Check::Collection => matches!(v, Value::Array(_) | Value::Hash(_)),
+            Check::OptionalCollection => {
+                matches!(v, Value::Array(_) | Value::Hash(_) | Value::Undef)
+            }
             Check::Type => matches!(v, Value::Type(_)),
             Check::General => false,
         }

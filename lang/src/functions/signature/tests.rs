@@ -126,6 +126,8 @@ fn checks_by_kind_agree_with_the_instance_check() {
         PType::Boolean(None),
         PType::Array(any(), size),
         PType::Hash(any(), any(), size),
+        PType::Collection(size),
+        PType::Optional(Some(Box::new(PType::Collection(size)))),
         PType::Type(None),
     ] {
         let check = Check::of(&t);

@@ -260,11 +260,17 @@ impl FastEngine {
     /// The byte ranges of the groups of the first match in `text` (`[0]` the whole match),
     /// if there is one.
     pub(super) fn captures(&self, text: &str) -> Option<Groups> {
-        if let Some(second) = self.second_tier(text) {
+        self.captures_at(text, 0)
+    }
+
+    /// [`captures`](Self::captures) of the first match that begins at or after `start` (a
+    /// character boundary): assertions still see the text before it (`\b`, `^`, `\A`).
+    pub(super) fn captures_at(&self, text: &str, start: usize) -> Option<Groups> {
+        if let Some(second) = self.second_tier(&text[start..]) {
             if let Some(short) = self.short_tier(second, text) {
                 let mut first = None;
                 // (stopped after the first match)
-                let _ = short.each_match(text, |caps| {
+                let _ = short.each_match(text, start, |caps| {
                     first = Some(ranges(caps).collect());
                     Err(())
                 });
@@ -272,24 +278,27 @@ impl FastEngine {
             }
             let mut caps = second.re.create_captures();
             second.with_cache(|re, cache| {
-                re.search_captures_with(cache, &Input::new(text), &mut caps)
+                re.search_captures_with(cache, &Input::new(text).range(start..), &mut caps)
             });
             return caps.is_match().then(|| ranges(&caps).collect());
         }
         match &self.0.first {
-            FirstTier::Lite(re) => re.captures(text).map(|caps| lite_ranges(&caps).collect()),
+            FirstTier::Lite(re) => re
+                .captures_at(text, start)
+                .map(|caps| lite_ranges(&caps).collect()),
             FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
                 let mut caps = nfa.pikevm.create_captures();
+                let input = Input::new(text).range(start..);
                 match nfa.fits(text) {
                     true => {
                         let found =
                             nfa.backtrack
-                                .try_captures(&mut caches.backtrack, text, &mut caps);
+                                .try_captures(&mut caches.backtrack, input, &mut caps);
                         if found.is_err() {
                             caps.set_pattern(None);
                         }
                     }
-                    false => nfa.pikevm.captures(&mut caches.pikevm, text, &mut caps),
+                    false => nfa.pikevm.captures(&mut caches.pikevm, input, &mut caps),
                 }
                 caps.is_match().then(|| ranges(&caps).collect())
             }),
@@ -313,7 +322,7 @@ impl FastEngine {
         let whole = |start, end| std::iter::once(Some((start, end)));
         if let Some(second) = self.second_tier(text) {
             if let Some(short) = self.short_tier(second, text) {
-                return short.each_match(text, |caps| emit(&mut ranges(caps)));
+                return short.each_match(text, 0, |caps| emit(&mut ranges(caps)));
             }
             // (the engine's `find_iter` and `captures_iter`, with the kept cache)
             let mut matches = Searcher::new(Input::new(text));
@@ -360,6 +369,84 @@ impl FastEngine {
                 } else {
                     for caps in nfa.pikevm.captures_iter(&mut caches.pikevm, text) {
                         emit(&mut ranges(&caps))?;
+                    }
+                }
+                Ok(())
+            })?,
+        }
+        Ok(())
+    }
+
+    /// Calls `each` with the group ranges of the first match in `text`, then of the first
+    /// that begins at or after the position it returns (past the match's start), and so on
+    /// until there is no match, it returns `None` or fails; assertions see the whole text.
+    /// (A pattern ending with a look-ahead searches again from the end of the match without
+    /// its last character: see `trailing`.) The ranges are the caller's to change.
+    pub(super) fn resume_matches<E>(
+        &self,
+        text: &str,
+        mut each: impl FnMut(&mut [Option<(usize, usize)>]) -> Result<Option<usize>, E>,
+    ) -> Result<(), E> {
+        // (one buffer for the ranges of every match)
+        let mut groups: Groups = Vec::new();
+        let mut emit = |ranges: &mut dyn Iterator<Item = Option<(usize, usize)>>| {
+            groups.clear();
+            groups.extend(ranges);
+            each(&mut groups)
+        };
+        if let Some(second) = self.second_tier(text) {
+            if let Some(short) = self.short_tier(second, text) {
+                return short.resume(text, |caps| emit(&mut ranges(caps)));
+            }
+            return second.with_cache(|re, cache| {
+                let mut caps = re.create_captures();
+                let mut at = 0;
+                while at <= text.len() {
+                    re.search_captures_with(cache, &Input::new(text).range(at..), &mut caps);
+                    if !caps.is_match() {
+                        break;
+                    }
+                    match emit(&mut ranges(&caps))? {
+                        Some(next) => at = next,
+                        None => break,
+                    }
+                }
+                Ok(())
+            });
+        }
+        let mut at = 0;
+        match &self.0.first {
+            FirstTier::Lite(re) => {
+                while at <= text.len() {
+                    let Some(caps) = re.captures_at(text, at) else {
+                        break;
+                    };
+                    let next = emit(&mut lite_ranges(&caps))?;
+                    match next {
+                        Some(next) => at = next,
+                        None => break,
+                    }
+                }
+            }
+            FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
+                let mut caps = nfa.pikevm.create_captures();
+                while at <= text.len() {
+                    let input = Input::new(text).range(at..);
+                    if !nfa.fits(text) {
+                        nfa.pikevm.search(&mut caches.pikevm, &input, &mut caps);
+                    } else if nfa
+                        .backtrack
+                        .try_search(&mut caches.backtrack, &input, &mut caps)
+                        .is_err()
+                    {
+                        caps.set_pattern(None);
+                    }
+                    if !caps.is_match() {
+                        break;
+                    }
+                    match emit(&mut ranges(&caps))? {
+                        Some(next) => at = next,
+                        None => break,
                     }
                 }
                 Ok(())
@@ -495,20 +582,22 @@ impl ShortTier {
         })
     }
 
-    /// Calls `each` with every non-overlapping match's groups in turn, stopping at its
-    /// first error: as the engines' `captures_iter` finds them (the leftmost match is the
-    /// anchored match at the first place one begins; an empty match where the previous
-    /// match ended is skipped; in UTF-8 text, matches begin at character boundaries).
+    /// Calls `each` with every non-overlapping match's groups in turn from `start` (a
+    /// character boundary), stopping at its first error: as the engines' `captures_iter`
+    /// finds them (the leftmost match is the anchored match at the first place one begins;
+    /// an empty match where the previous match ended is skipped; in UTF-8 text, matches
+    /// begin at character boundaries).
     fn each_match<E>(
         &self,
         text: &str,
+        start: usize,
         mut each: impl FnMut(&Captures) -> Result<(), E>,
     ) -> Result<(), E> {
         let taken = self.kept_cache().take();
         let mut cache = taken.unwrap_or_else(|| Box::new(self.dfa.create_cache()));
         let mut caps = self.dfa.create_captures();
         let bytes = text.as_bytes();
-        let (mut at, mut last_end) = (0, None);
+        let (mut at, mut last_end) = (start, None);
         let mut result = Ok(());
         while at <= bytes.len() {
             let can_begin = match bytes.get(at) {
@@ -531,6 +620,54 @@ impl ShortTier {
                         if !m.is_empty() {
                             at = m.end();
                             continue;
+                        }
+                    }
+                }
+            }
+            // (the next character)
+            at += 1;
+            while at < bytes.len() && !text.is_char_boundary(at) {
+                at += 1;
+            }
+        }
+        *self.kept_cache() = Some(cache);
+        result
+    }
+
+    /// [`FastEngine::resume_matches`] on this tier: the anchored match at the first place
+    /// one begins, from the start, then from where `each` says.
+    fn resume<E>(
+        &self,
+        text: &str,
+        mut each: impl FnMut(&Captures) -> Result<Option<usize>, E>,
+    ) -> Result<(), E> {
+        let taken = self.kept_cache().take();
+        let mut cache = taken.unwrap_or_else(|| Box::new(self.dfa.create_cache()));
+        let mut caps = self.dfa.create_captures();
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        let mut result = Ok(());
+        while at <= bytes.len() {
+            let can_begin = match bytes.get(at) {
+                Some(&b) => self.first[usize::from(b)] || self.empty,
+                None => self.empty,
+            };
+            if can_begin {
+                let input = Input::new(text).range(at..).anchored(Anchored::Yes);
+                // (no error: the search is anchored and the DFA has no quit bytes)
+                if self.dfa.try_search(&mut cache, &input, &mut caps).is_err() {
+                    caps.set_pattern(None);
+                }
+                if caps.is_match() {
+                    match each(&caps) {
+                        Ok(Some(next)) => {
+                            at = next;
+                            continue;
+                        }
+                        Ok(None) => break,
+                        Err(e) => {
+                            result = Err(e);
+                            break;
                         }
                     }
                 }
