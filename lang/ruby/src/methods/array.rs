@@ -770,9 +770,16 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
 /// may differ from `x`: `[1.0].delete(1)` is `1.0`), or nil when there was none. (The
 /// items are compared before the array is changed: `x` may hold the array, `a.delete(a)`.)
 pub fn delete(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue) -> RValue {
+    // (the common case, no item equal, by a plain scan: no list of the hits is made)
+    let first = cell.borrow().iter().position(|v| v.equals(x));
+    let Some(first) = first else {
+        return RValue::Nil;
+    };
     let hits: Vec<usize> = {
         let items = cell.borrow();
-        (0..items.len()).filter(|&i| items[i].equals(x)).collect()
+        (first..items.len())
+            .filter(|&i| i == first || items[i].equals(x))
+            .collect()
     };
     let Some(&last) = hits.last() else {
         return RValue::Nil;
