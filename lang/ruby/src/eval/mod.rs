@@ -390,7 +390,9 @@ impl<'h> Interp<'h> {
     }
 
     fn shared_vars(&mut self) -> &SharedVars {
-        self.st.shared.get_or_insert_with(SharedVars::default)
+        let st = &mut **self.st;
+        st.shared
+            .get_or_insert_with(|| st.spare_shared.take().unwrap_or_default())
     }
 
     /// Evaluates `n`, a local variable or a literal answered here without `eval`, whose
