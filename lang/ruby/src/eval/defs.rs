@@ -332,7 +332,7 @@ impl Interp<'_> {
         let (home, depth) = home;
         let r = self.in_frame(home, |it| {
             if it.st.ctx.locals.len() <= depth as usize {
-                it.yield_block(block, args)
+                it.yield_vec(block, args)
             } else {
                 it.yield_set_aside(block, args, depth as usize)
             }
@@ -354,7 +354,7 @@ impl Interp<'_> {
                 aside.push(scope);
             }
         }
-        let r = self.yield_block(block, args);
+        let r = self.yield_vec(block, args);
         let locals = &mut self.st.ctx.locals;
         while let Some(scope) = aside.pop() {
             locals.push(scope);
@@ -1306,7 +1306,7 @@ impl Interp<'_> {
     /// `yield args`: the block given to the running method, in the frame it was written in.
     pub(super) fn yield_given(&mut self, args: Vec<RValue>, at: usize) -> R {
         match self.st.ctx.block.clone() {
-            Some(BlockArg::Ast(b, home)) => self.in_frame(home, |it| it.yield_block(&b, args)),
+            Some(BlockArg::Ast(b, home)) => self.in_frame(home, |it| it.yield_vec(&b, args)),
             Some(BlockArg::Host(b)) => match self.host.call_block(&b, args) {
                 Some(r) => super::host_result(r, at),
                 None => unsupported("yield to a block of the host", at),

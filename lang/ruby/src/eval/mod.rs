@@ -390,7 +390,9 @@ impl<'h> Interp<'h> {
     }
 
     fn shared_vars(&mut self) -> &SharedVars {
-        self.st.shared.get_or_insert_with(SharedVars::default)
+        let st = &mut **self.st;
+        st.shared
+            .get_or_insert_with(|| st.spare_shared.take().unwrap_or_default())
     }
 
     /// Evaluates `n`, a local variable or a literal answered here without `eval`, whose
@@ -1172,20 +1174,37 @@ impl<'h> Interp<'h> {
         result
     }
 
-    pub fn yield_block(&mut self, block: &Block, args: Vec<RValue>) -> R {
+    /// Calls a block with the given arguments, held in place: a core method's block call
+    /// (`each`, `map`, `reduce`) allocates no list for them.
+    #[inline]
+    pub fn yield_block<const N: usize>(&mut self, block: &Block, mut args: [RValue; N]) -> R {
+        self.yield_values(block, &mut args)
+    }
+
+    /// [`Interp::yield_block`] with the arguments in a list (`yield`, a proc's call).
+    pub fn yield_vec(&mut self, block: &Block, mut args: Vec<RValue>) -> R {
+        self.yield_values(block, &mut args)
+    }
+
+    /// Calls a block, its arguments taken out of `args` (an array spreads over several
+    /// parameters).
+    fn yield_values(&mut self, block: &Block, args: &mut [RValue]) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
         let mut scope = self.st.scope();
-        let args = if block.params.len() > 1 && args.len() == 1 {
-            match &args[0] {
-                RValue::Array(a) => a.borrow().clone(),
-                _ => args,
+        let mut spread;
+        let args = match &*args {
+            [RValue::Array(a)] if block.params.len() > 1 => {
+                spread = a.borrow().clone();
+                &mut spread[..]
             }
-        } else {
-            args
+            _ => args,
         };
         for (i, p) in block.params.iter().enumerate() {
-            let v = args.get(i).cloned().unwrap_or(RValue::Nil);
+            let v = match args.get_mut(i) {
+                Some(v) => std::mem::replace(v, RValue::Nil),
+                None => RValue::Nil,
+            };
             match p {
                 Param::Name(n) => {
                     scope.insert(n.clone(), v);

@@ -66,6 +66,10 @@ pub struct State {
     /// The host variables read so far, as Ruby values shared with nested renders (made
     /// when the first is read: a module function's call often reads none).
     pub(crate) shared: Option<SharedVars>,
+    /// An ended interpreter's own table of host variables (no render chain shared it),
+    /// emptied: the next one that reads a variable fills it instead of allocating one
+    /// (a module function reading `closure_scope['facts']` at each call).
+    pub(crate) spare_shared: Option<SharedVars>,
     /// The hash of the last `scope.to_hash`, with the names the host gave for it: the
     /// same names (the host gives the same list while the scope gains no variable) are
     /// the same entries, copied into each new hash with the index of their keys, or read
@@ -111,6 +115,7 @@ impl State {
             last_match: None,
             scope_vars: HashMap::default(),
             shared: None,
+            spare_shared: None,
             to_hash: None,
             catching: Vec::new(),
             steps: 0,
@@ -218,8 +223,11 @@ impl State {
             self.last_match = None;
         }
         cleared(&mut self.scope_vars);
-        if self.shared.is_some() {
-            self.shared = None;
+        if let Some(mut shared) = self.shared.take() {
+            if let Some(own) = Rc::get_mut(&mut shared) {
+                cleared(own.get_mut());
+                self.spare_shared = Some(shared);
+            }
         }
         if self.to_hash.is_some() {
             self.to_hash = None;

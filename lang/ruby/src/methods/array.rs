@@ -50,7 +50,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             // As Ruby's: the length is read again after each call.
             let mut i = 0;
             while i < cell.borrow().len() {
-                it.yield_block(b, vec![RValue::Int(i as i64)])?;
+                it.yield_block(b, [RValue::Int(i as i64)])?;
                 i += 1;
             }
             recv.clone()
@@ -75,7 +75,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let mut out = Vec::new();
             for (i, v) in items().into_iter().enumerate() {
-                out.push(it.yield_block(b, vec![v, RValue::Int(i as i64 + offset)])?);
+                out.push(it.yield_block(b, [v, RValue::Int(i as i64 + offset)])?);
             }
             arr(out)
         }
@@ -260,7 +260,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let mut kept = Vec::new();
             for v in items() {
-                let t = it.yield_block(b, vec![v.clone()])?.truthy();
+                let t = it.yield_block(b, [v.clone()])?.truthy();
                 if t == (c.id == M::keep_if) {
                     kept.push(v);
                 }
@@ -455,7 +455,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 Some(x) => x.clone(),
                 None => match (c.arg(1), c.block) {
                     (Some(d), _) => d.clone(),
-                    (None, Some(b)) => it.yield_block(b, vec![RValue::Int(i)])?,
+                    (None, Some(b)) => it.yield_block(b, [RValue::Int(i)])?,
                     _ => {
                         return raise(
                             format!("index {i} outside of array bounds: {}...{len}", -len),
@@ -475,7 +475,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let mut found = None;
             for i in order {
-                if it.yield_block(b, vec![v[i].clone()])?.truthy() {
+                if it.yield_block(b, [v[i].clone()])?.truthy() {
                     found = Some(i);
                     break;
                 }
@@ -494,7 +494,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     while !v.is_empty() && n.is_none_or(|n| round < n) {
                         for x in &v {
                             it.step(at)?;
-                            it.yield_block(b, vec![x.clone()])?;
+                            it.yield_block(b, [x.clone()])?;
                         }
                         round += 1;
                     }
@@ -530,7 +530,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             match c.block {
                 Some(b) => {
                     for x in out {
-                        it.yield_block(b, vec![x])?;
+                        it.yield_block(b, [x])?;
                     }
                     recv.clone()
                 }
@@ -578,7 +578,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut found = RValue::Nil;
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
-                match it.yield_block(b, vec![v[mid].clone()])? {
+                match it.yield_block(b, [v[mid].clone()])? {
                     RValue::Bool(true) => {
                         found = v[mid].clone();
                         hi = mid;
@@ -770,9 +770,16 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
 /// may differ from `x`: `[1.0].delete(1)` is `1.0`), or nil when there was none. (The
 /// items are compared before the array is changed: `x` may hold the array, `a.delete(a)`.)
 pub fn delete(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue) -> RValue {
+    // (the common case, no item equal, by a plain scan: no list of the hits is made)
+    let first = cell.borrow().iter().position(|v| v.equals(x));
+    let Some(first) = first else {
+        return RValue::Nil;
+    };
     let hits: Vec<usize> = {
         let items = cell.borrow();
-        (0..items.len()).filter(|&i| items[i].equals(x)).collect()
+        (first..items.len())
+            .filter(|&i| i == first || items[i].equals(x))
+            .collect()
     };
     let Some(&last) = hits.last() else {
         return RValue::Nil;
@@ -874,7 +881,7 @@ pub fn new(it: &mut Interp, c: &Call) -> R {
     match c.block {
         Some(b) => {
             for i in 0..n {
-                out.push(it.yield_block(b, vec![RValue::Int(i as i64)])?);
+                out.push(it.yield_block(b, [RValue::Int(i as i64)])?);
             }
         }
         None => out.resize(n, c.arg(1).cloned().unwrap_or(RValue::Nil)),

@@ -428,7 +428,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let block = c.block;
     let call = |it: &mut Interp, v: RValue| -> R {
         match block {
-            Some(b) => it.yield_block(b, vec![v]),
+            Some(b) => it.yield_block(b, [v]),
             None => Ok(v),
         }
     };
@@ -439,7 +439,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return Ok(Some(RValue::array(items)));
             };
             for v in items {
-                it.yield_block(b, vec![v])?;
+                it.yield_block(b, [v])?;
             }
             recv.clone()
         }
@@ -460,7 +460,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return Ok(Some(RValue::array(items.into_iter().rev().collect())));
             };
             for v in items.into_iter().rev() {
-                it.yield_block(b, vec![v])?;
+                it.yield_block(b, [v])?;
             }
             recv.clone()
         }
@@ -473,7 +473,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return Ok(Some(RValue::array(pairs.collect())));
             };
             for (i, v) in items.into_iter().enumerate() {
-                it.yield_block(b, vec![v, RValue::Int(i as i64)])?;
+                it.yield_block(b, [v, RValue::Int(i as i64)])?;
             }
             recv.clone()
         }
@@ -483,7 +483,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let memo = c.arg(0).cloned().unwrap_or(RValue::Nil);
             for v in items {
-                it.yield_block(b, vec![v, memo.clone()])?;
+                it.yield_block(b, [v, memo.clone()])?;
             }
             memo
         }
@@ -512,7 +512,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             match block {
                 Some(b) => {
                     for g in groups {
-                        it.yield_block(b, vec![g])?;
+                        it.yield_block(b, [g])?;
                     }
                     RValue::Nil
                 }
@@ -526,7 +526,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let mut out = Vec::with_capacity(items.len());
             for v in items {
-                let r = it.yield_block(b, vec![v])?;
+                let r = it.yield_block(b, [v])?;
                 match (c.id, r) {
                     (M::flat_map | M::collect_concat, RValue::Array(a)) => {
                         out.extend(a.borrow().iter().cloned())
@@ -543,7 +543,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let (mut yes, mut no) = (Vec::new(), Vec::new());
             for v in items {
-                if it.yield_block(b, vec![v.clone()])?.truthy() {
+                if it.yield_block(b, [v.clone()])?.truthy() {
                     yes.push(v);
                 } else {
                     no.push(v);
@@ -560,7 +560,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return no_block(c.name);
             };
             for v in items {
-                if it.yield_block(b, vec![v.clone()])?.truthy() {
+                if it.yield_block(b, [v.clone()])?.truthy() {
                     return Ok(Some(v));
                 }
             }
@@ -570,7 +570,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             for (i, v) in items.into_iter().enumerate() {
                 let hit = match (block, c.arg(0)) {
                     (_, Some(x)) => v.equals(x),
-                    (Some(b), None) => it.yield_block(b, vec![v])?.truthy(),
+                    (Some(b), None) => it.yield_block(b, [v])?.truthy(),
                     (None, None) => return no_block(c.name),
                 };
                 if hit {
@@ -584,7 +584,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return no_block(c.name);
             };
             let mut i = 0;
-            while i < items.len() && it.yield_block(b, vec![items[i].clone()])?.truthy() {
+            while i < items.len() && it.yield_block(b, [items[i].clone()])?.truthy() {
                 i += 1;
             }
             RValue::array(if c.id == M::take_while {
@@ -599,7 +599,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let mut h = crate::value::RHash::default();
             for v in items {
-                let k = it.yield_block(b, vec![v.clone()])?;
+                let k = it.yield_block(b, [v.clone()])?;
                 match h.get_mut(&k) {
                     Some(RValue::Array(a)) => a.borrow_mut().push(v),
                     _ => h.insert(k, RValue::array(vec![v])),
@@ -624,7 +624,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             let mut keyed = Vec::with_capacity(items.len());
             for v in items {
-                keyed.push((it.yield_block(b, vec![v.clone()])?, v));
+                keyed.push((it.yield_block(b, [v.clone()])?, v));
             }
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
             sort_values(it, &mut keys, at)?;
@@ -658,7 +658,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             return std::cmp::Ordering::Equal;
                         }
                         match it
-                            .yield_block(b, vec![x.clone(), y.clone()])
+                            .yield_block(b, [x.clone(), y.clone()])
                             .and_then(|v| ordering(&v, at))
                         {
                             Ok(o) => o,
@@ -695,7 +695,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     for v in items {
                         let mut i = sorted.len();
                         while i > 0 {
-                            let o = it.yield_block(b, vec![sorted[i - 1].clone(), v.clone()])?;
+                            let o = it.yield_block(b, [sorted[i - 1].clone(), v.clone()])?;
                             if super::ordering(&o, at)? != std::cmp::Ordering::Greater {
                                 break;
                             }
@@ -806,7 +806,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             for v in iter {
                 acc = match (&op, block) {
                     (Some(op), _) => super::call(it, acc, M::of(op), op, vec![v], None, at)?,
-                    (None, Some(b)) => it.yield_block(b, vec![acc, v])?,
+                    (None, Some(b)) => it.yield_block(b, [acc, v])?,
                     _ => acc,
                 };
             }
@@ -818,7 +818,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             } else if let Some(b) = block {
                 let mut n = 0;
                 for v in items {
-                    if it.yield_block(b, vec![v])?.truthy() {
+                    if it.yield_block(b, [v])?.truthy() {
                         n += 1;
                     }
                 }
@@ -833,7 +833,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             for v in items {
                 let t = match (c.arg(0), block) {
                     (Some(p), _) => super::case_eq(it, p, &v, at)?,
-                    (None, Some(b)) => it.yield_block(b, vec![v])?.truthy(),
+                    (None, Some(b)) => it.yield_block(b, [v])?.truthy(),
                     (None, None) => v.truthy(),
                 };
                 if t {

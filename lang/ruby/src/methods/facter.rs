@@ -567,7 +567,7 @@ fn add(it: &mut Interp, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -
     }
     if let Some(b) = block {
         it.st.facter.adding.push((f, r));
-        let out = it.yield_block(b, vec![]);
+        let out = it.yield_block(b, []);
         it.st.facter.adding.pop();
         out?;
     }
@@ -645,7 +645,7 @@ fn run(it: &mut Interp, c: &Closure, args: Vec<RValue>) -> R {
     it.in_frame(c.home, |it| {
         let depth = it.st.ctx.locals.len();
         it.st.ctx.locals.extend(c.scopes.iter().cloned());
-        let r = it.yield_block(&c.block, args);
+        let r = it.yield_vec(&c.block, args);
         it.st.ctx.locals.truncate(depth);
         match r {
             Err(Flow::Return(v) | Flow::Break(v)) => Ok(v),

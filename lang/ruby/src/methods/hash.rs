@@ -38,7 +38,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 Some(v) => v,
                 None => match (c.arg(1), c.block) {
                     (Some(d), _) => d.clone(),
-                    (None, Some(b)) => it.yield_block(b, vec![k.clone()])?,
+                    (None, Some(b)) => it.yield_block(b, [k.clone()])?,
                     _ => {
                         let keys: Vec<RValue> =
                             cell.borrow().iter().map(|(k, _)| k.clone()).collect();
@@ -119,7 +119,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             }
                         }),
                     ) {
-                        (Some(b), Some(old)) => it.yield_block(b, vec![k.clone(), old, v])?,
+                        (Some(b), Some(old)) => it.yield_block(b, [k.clone(), old, v])?,
                         _ => v,
                     };
                     h.insert(k, v);
@@ -153,7 +153,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let keep_true = matches!(c.id, M::select | M::filter | M::keep_if | M::select_bang);
             let mut out = RHash::default();
             for (k, v) in entries() {
-                let t = it.yield_block(b, vec![k.clone(), v.clone()])?.truthy();
+                let t = it.yield_block(b, [k.clone(), v.clone()])?.truthy();
                 if t == keep_true {
                     out.insert(k, v);
                 }
@@ -175,10 +175,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut out = RHash::default();
             for (k, v) in entries() {
                 if c.id == M::transform_values {
-                    let nv = it.yield_block(b, vec![v])?;
+                    let nv = it.yield_block(b, [v])?;
                     out.insert(k, nv);
                 } else {
-                    let nk = it.yield_block(b, vec![k])?;
+                    let nk = it.yield_block(b, [k])?;
                     out.insert(nk, v);
                 }
             }
@@ -189,7 +189,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return unsupported(format!("'{}' without a block", c.name), at);
             };
             for (k, v) in entries() {
-                it.yield_block(b, vec![if c.id == M::each_key { k } else { v }])?;
+                it.yield_block(b, [if c.id == M::each_key { k } else { v }])?;
             }
             recv.clone()
         }

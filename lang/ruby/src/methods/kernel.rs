@@ -121,7 +121,7 @@ pub fn call(
             };
             loop {
                 it.step(at)?;
-                it.yield_block(b, vec![])?;
+                it.yield_block(b, [])?;
             }
         }
         M::catch => {
@@ -130,7 +130,7 @@ pub fn call(
             };
             let tag = c.args.first().cloned().unwrap_or(RValue::Nil);
             it.st.catching.push(tag.clone());
-            let r = it.yield_block(b, vec![tag.clone()]);
+            let r = it.yield_block(b, [tag.clone()]);
             it.st.catching.pop();
             match r {
                 Err(Flow::Throw(thrown)) if thrown.0.equals(&tag) => Ok(thrown.1),

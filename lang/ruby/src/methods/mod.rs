@@ -250,7 +250,7 @@ pub fn each_or_items(
     match block {
         Some(b) => {
             for v in items {
-                it.yield_block(b, vec![v])?;
+                it.yield_block(b, [v])?;
             }
             Ok(recv.clone())
         }

@@ -132,7 +132,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 )));
             };
             for n in 0..*i {
-                it.yield_block(b, vec![RValue::Int(n)])?;
+                it.yield_block(b, [RValue::Int(n)])?;
             }
             recv.clone()
         }
@@ -232,7 +232,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             for n in values {
                 it.step(c.at)?;
-                it.yield_block(b, vec![RValue::Int(n)])?;
+                it.yield_block(b, [RValue::Int(n)])?;
             }
             recv.clone()
         }
@@ -260,7 +260,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return Ok(Some(RValue::array(items.map(RValue::Int).collect())));
             };
             for n in items {
-                it.yield_block(b, vec![RValue::Int(n)])?;
+                it.yield_block(b, [RValue::Int(n)])?;
             }
             recv.clone()
         }

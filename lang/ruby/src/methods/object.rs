@@ -88,7 +88,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let Some(b) = c.block else {
                 return unsupported(format!("'{}' without a block", c.name), c.at);
             };
-            let r = it.yield_block(b, vec![recv.clone()])?;
+            let r = it.yield_block(b, [recv.clone()])?;
             if c.id == M::tap {
                 recv.clone()
             } else {

@@ -317,7 +317,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 )));
             };
             for p in parts {
-                it.yield_block(b, vec![RValue::str(p)])?;
+                it.yield_block(b, [RValue::str(p)])?;
             }
             Ok(Some(recv.clone()))
         }
@@ -343,7 +343,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             match c.block {
                 Some(b) => {
                     for v in all {
-                        it.yield_block(b, vec![v])?;
+                        it.yield_block(b, [v])?;
                     }
                     Ok(Some(recv.clone()))
                 }
@@ -366,7 +366,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             match c.block {
                 Some(b) if c.id == M::each_byte => {
                     for v in bytes {
-                        it.yield_block(b, vec![v])?;
+                        it.yield_block(b, [v])?;
                     }
                     Ok(Some(recv.clone()))
                 }
@@ -424,7 +424,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             if let Some(b) = c.block {
                 // (each match as the block's argument; the value is the string)
                 for m in items {
-                    it.yield_block(b, vec![m])?;
+                    it.yield_block(b, [m])?;
                 }
                 return Ok(Some(recv.clone()));
             }
@@ -823,7 +823,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
                     );
                 };
                 it.st.last_match = Some(Rc::new(caps));
-                let v = it.yield_block(block, vec![RValue::str(&s[a..b])])?;
+                let v = it.yield_block(block, [RValue::str(&s[a..b])])?;
                 out.push_str(&to_s(&v));
             }
         }
