@@ -14,6 +14,11 @@
 //! `MODULE_SWEEP=full`) rewrites `known_failures.txt`, keeping the reasons of ids still listed.
 //! A failing case that is not a known failure fails the test; a known failure that agrees is
 //! reported.
+//!
+//! The spec sweep (`spec_sweep/`, its README) runs the same way over other cases: the
+//! declarations the modules' own rspec-puppet examples make (classes and defines with the
+//! examples' parameters), on Debian 12 facts; `SPEC_SWEEP_DIR` stands for `MODULE_SWEEP_DIR`
+//! there, the other variables are shared.
 
 use prepl_tests::module_cache::{compact, known, load_cases_of, modules_dir};
 use prepl_tests::*;
@@ -27,13 +32,13 @@ const SAMPLE_EVERY: usize = 10;
 /// The node every case is compiled for.
 const NODE: &str = "foo.example.com";
 
-/// The sweep's data (cases.jsonl, fact_sets.json, expected.jsonl.xz, known_failures.txt):
-/// module_sweep/, or the directory `MODULE_SWEEP_DIR` names (the same sweep on other fact sets;
-/// module_sweep/README.md, "Other fact sets").
-fn sweep_dir() -> PathBuf {
-    match std::env::var_os("MODULE_SWEEP_DIR").filter(|d| !d.is_empty()) {
+/// A sweep's data (cases.jsonl, fact_sets.json, expected.jsonl.xz, known_failures.txt): the
+/// directory `variable` names (the same sweep on other fact sets; module_sweep/README.md,
+/// "Other fact sets"), else `default` beside this file.
+fn sweep_dir(variable: &str, default: &str) -> PathBuf {
+    match std::env::var_os(variable).filter(|d| !d.is_empty()) {
         Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("module_sweep"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
     }
 }
 
@@ -53,19 +58,30 @@ struct Tally {
 
 #[test]
 fn module_sweep() {
+    sweep(
+        "module sweep",
+        sweep_dir("MODULE_SWEEP_DIR", "module_sweep"),
+    );
+}
+
+#[test]
+fn spec_sweep() {
+    sweep("spec sweep", sweep_dir("SPEC_SWEEP_DIR", "spec_sweep"));
+}
+
+fn sweep(what: &'static str, dir: PathBuf) {
     let modules = modules_dir();
     if !modules.is_dir() {
         eprintln!(
-            "module sweep: skipped, no module cache at {} (run tests/module_sweep/fetch.py)",
+            "{what}: skipped, no module cache at {} (run tests/module_sweep/fetch.py)",
             modules.display()
         );
         return;
     }
-    with_big_stack(move || run(modules));
+    with_big_stack(move || run(what, modules, dir));
 }
 
-fn run(modules: PathBuf) {
-    let dir = sweep_dir();
+fn run(what: &str, modules: PathBuf, dir: PathBuf) {
     let modules_str = modules.display().to_string();
     // The program lines load_cases reads: each case of cases.jsonl (id, module, src) with
     // its fact set (the id's first part), the node and the cache's modulepath, as
@@ -169,10 +185,7 @@ fn run(modules: PathBuf) {
             }
         }
     }
-    eprintln!(
-        "\nmodule sweep ({}):",
-        if full { "every case" } else { "sample" }
-    );
+    eprintln!("\n{what} ({}):", if full { "every case" } else { "sample" });
     let names: Vec<&String> = sets.keys().collect();
     let header: String = names.iter().map(|n| format!(" {n:>9}")).collect();
     eprintln!("  {:<18}{header}", "module");
@@ -187,7 +200,7 @@ fn run(modules: PathBuf) {
     }
     for (facts, t) in &per_facts {
         eprintln!(
-            "module sweep, {facts}: {}/{} agree ({:.1}%)",
+            "{what}, {facts}: {}/{} agree ({:.1}%)",
             t.agree,
             t.total,
             100.0 * t.agree as f64 / t.total.max(1) as f64
@@ -201,10 +214,12 @@ fn run(modules: PathBuf) {
         eprintln!("known failures that now agree (remove them from known_failures.txt): {fixed:?}");
     }
     if std::env::var("MODULE_SWEEP_WRITE_KNOWN").is_ok() && full && filter.is_none() {
-        let mut text = String::from(
-            "# Module-sweep cases (module_sweep/cases.jsonl) that do not agree with the reference\n\
+        let dir_name = dir.file_name().unwrap_or_default().to_string_lossy();
+        let mut text = format!(
+            "# Cases ({dir_name}/cases.jsonl) that do not agree with the reference\n\
              # yet, each with its reason. Regenerate with\n\
-             #   MODULE_SWEEP=full MODULE_SWEEP_WRITE_KNOWN=1 cargo test -p prepl-tests --test module_sweep\n",
+             #   MODULE_SWEEP=full MODULE_SWEEP_WRITE_KNOWN=1 cargo test -p prepl-tests --test module_sweep -- {}\n",
+            if what == "spec sweep" { "spec_sweep" } else { "module_sweep" }
         );
         for id in &failures {
             text.push_str(id);
@@ -219,7 +234,7 @@ fn run(modules: PathBuf) {
     }
     assert!(
         unexpected.is_empty(),
-        "{} module-sweep cases fail that are not known failures: {unexpected:?}",
+        "{} {what} cases fail that are not known failures: {unexpected:?}",
         unexpected.len()
     );
 }

@@ -408,10 +408,14 @@ impl Evaluator {
     /// Like `deprecation`, naming the line of the function call being run.
     pub fn deprecation_at_call(&mut self, message: &str) {
         if self.first_deprecation(message) {
-            let (line, _) = self.source.line_col(self.call_span.start);
+            let line = self.source.line(self.call_span.start);
+            // (the manifest's file, as the reference names it; `unknown` for code given as
+            // text: `-e`, standard input, the REPL)
+            let file = self.file_name();
+            let file = file.as_deref().unwrap_or("unknown");
             self.log(
                 LogLevel::Warning,
-                &format!("{message}\n   (file: unknown, line: {line})"),
+                &format!("{message}\n   (file: {file}, line: {line})"),
             );
         }
     }
@@ -1419,5 +1423,25 @@ mod regex_cache_tests {
         assert!(s.evaluator.regex_cache.len() <= super::REGEX_CACHE_LIMIT);
         let v = s.eval("['a1b' =~ '^a1b$', 'x' =~ '^a1b$']").unwrap();
         assert_eq!(crate::format::to_programmatic(&v), "[true, false]");
+    }
+}
+
+#[cfg(test)]
+mod deprecation_tests {
+    /// A deprecation warning at a function call names the manifest's file, as the reference
+    /// does (nova's compute.pp calls `empty()` with a number); code given as text is
+    /// `unknown` there.
+    #[test]
+    fn deprecations_at_calls_name_the_file() {
+        let mut s = super::Session::new();
+        s.eval_named("/etc/x/site.pp", "\n$a = empty(1)").unwrap();
+        let logs = s.take_logs();
+        assert_eq!(
+            logs.last().map(|(_, m)| m.as_str()),
+            Some("Calling function empty() with Numeric value is deprecated.\n   (file: /etc/x/site.pp, line: 2)")
+        );
+        let mut s = super::Session::new();
+        s.eval("$a = empty(1)").unwrap();
+        assert!(s.take_logs()[0].1.ends_with("(file: unknown, line: 1)"));
     }
 }
