@@ -111,7 +111,9 @@ fn run(what: &str, modules: PathBuf, dir: PathBuf) {
         lines.push_str(&program.to_string());
         lines.push('\n');
     }
-    let cases = load_cases_of("sweep", &lines, &dir.join("expected.jsonl.xz"));
+    // (each sweep's own scratch files: the two tests run at once in one process)
+    let area = what.replace(' ', "-");
+    let cases = load_cases_of(&area, &lines, &dir.join("expected.jsonl.xz"));
     assert!(!cases.is_empty(), "no cases in {}", dir.display());
 
     let full = std::env::var("MODULE_SWEEP").is_ok_and(|v| v == "full");
