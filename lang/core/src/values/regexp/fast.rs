@@ -596,39 +596,25 @@ impl ShortTier {
         let taken = self.kept_cache().take();
         let mut cache = taken.unwrap_or_else(|| Box::new(self.dfa.create_cache()));
         let mut caps = self.dfa.create_captures();
-        let bytes = text.as_bytes();
+
         let (mut at, mut last_end) = (start, None);
         let mut result = Ok(());
-        while at <= bytes.len() {
-            let can_begin = match bytes.get(at) {
-                Some(&b) => self.first[usize::from(b)] || self.empty,
-                None => self.empty,
-            };
-            if can_begin {
-                let input = Input::new(text).range(at..).anchored(Anchored::Yes);
-                // (no error: the search is anchored and the DFA has no quit bytes)
-                if self.dfa.try_search(&mut cache, &input, &mut caps).is_err() {
-                    caps.set_pattern(None);
-                }
-                if let Some(m) = caps.get_match() {
-                    if !(m.is_empty() && last_end == Some(m.end())) {
-                        if let Err(e) = each(&caps) {
-                            result = Err(e);
-                            break;
-                        }
-                        last_end = Some(m.end());
-                        if !m.is_empty() {
-                            at = m.end();
-                            continue;
-                        }
+        while at <= text.len() {
+            let found = self.match_at(&mut cache, &mut caps, text, at);
+            if let Some(m) = caps.get_match().filter(|_| found) {
+                if !(m.is_empty() && last_end == Some(m.end())) {
+                    if let Err(e) = each(&caps) {
+                        result = Err(e);
+                        break;
+                    }
+                    last_end = Some(m.end());
+                    if !m.is_empty() {
+                        at = m.end();
+                        continue;
                     }
                 }
             }
-            // (the next character)
-            at += 1;
-            while at < bytes.len() && !text.is_char_boundary(at) {
-                at += 1;
-            }
+            at = next_char(text, at);
         }
         *self.kept_cache() = Some(cache);
         result
@@ -644,47 +630,64 @@ impl ShortTier {
         let taken = self.kept_cache().take();
         let mut cache = taken.unwrap_or_else(|| Box::new(self.dfa.create_cache()));
         let mut caps = self.dfa.create_captures();
-        let bytes = text.as_bytes();
+
         let mut at = 0;
         let mut result = Ok(());
-        while at <= bytes.len() {
-            let can_begin = match bytes.get(at) {
-                Some(&b) => self.first[usize::from(b)] || self.empty,
-                None => self.empty,
-            };
-            if can_begin {
-                let input = Input::new(text).range(at..).anchored(Anchored::Yes);
-                // (no error: the search is anchored and the DFA has no quit bytes)
-                if self.dfa.try_search(&mut cache, &input, &mut caps).is_err() {
-                    caps.set_pattern(None);
-                }
-                if caps.is_match() {
-                    match each(&caps) {
-                        Ok(Some(next)) => {
-                            at = next;
-                            continue;
-                        }
-                        Ok(None) => break,
-                        Err(e) => {
-                            result = Err(e);
-                            break;
-                        }
+        while at <= text.len() {
+            if self.match_at(&mut cache, &mut caps, text, at) {
+                match each(&caps) {
+                    Ok(Some(next)) => {
+                        at = next;
+                        continue;
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
                     }
                 }
             }
-            // (the next character)
-            at += 1;
-            while at < bytes.len() && !text.is_char_boundary(at) {
-                at += 1;
-            }
+            at = next_char(text, at);
         }
         *self.kept_cache() = Some(cache);
         result
     }
 
+    /// Whether there is a match anchored at `at`, then in `caps` (searched only where the
+    /// first byte can begin one).
+    fn match_at(
+        &self,
+        cache: &mut onepass::Cache,
+        caps: &mut Captures,
+        text: &str,
+        at: usize,
+    ) -> bool {
+        let can_begin = match text.as_bytes().get(at) {
+            Some(&b) => self.first[usize::from(b)] || self.empty,
+            None => self.empty,
+        };
+        if can_begin {
+            let input = Input::new(text).range(at..).anchored(Anchored::Yes);
+            // (no error: the search is anchored and the DFA has no quit bytes)
+            if self.dfa.try_search(cache, &input, caps).is_err() {
+                caps.set_pattern(None);
+            }
+        }
+        can_begin && caps.is_match()
+    }
+
     fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<Box<onepass::Cache>>> {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+/// The offset of the character after the one at `at` (past the end: `at + 1`).
+fn next_char(text: &str, at: usize) -> usize {
+    let mut next = at + 1;
+    while next < text.len() && !text.is_char_boundary(next) {
+        next += 1;
+    }
+    next
 }
 
 /// The bytes a match of the NFA (anchored) can begin with, and whether it can match the
