@@ -903,6 +903,20 @@ pub fn flatten_array(a: &[Value], out: &mut Vec<Value>) {
 mod tests {
     use super::*;
 
+    /// A catalog of `n` notify resources `n0`, `n1`, ...
+    fn notifies(n: u32) -> Catalog {
+        let mut c = Catalog::new("node", "production");
+        for i in 0..n {
+            c.add(Resource::new(
+                "Notify",
+                format!("n{i}").as_str(),
+                Vec::new(),
+                None,
+            ));
+        }
+        c
+    }
+
     /// The list of relationships is each resource's in declaration order, then the added
     /// ones, each edge once (the first time): as a set of the edges seen gives it, whether
     /// edges come back in the list of their other end (a `require` of what was `before` it),
@@ -917,16 +931,8 @@ mod tests {
             ((seed >> 33) % u64::from(n)) as u32
         };
         for round in 0..60 {
-            let mut c = Catalog::new("node", "production");
             let n = 2 + below(40);
-            for i in 0..n {
-                c.add(Resource::new(
-                    "Notify",
-                    format!("n{i}").as_str(),
-                    Vec::new(),
-                    None,
-                ));
-            }
+            let mut c = notifies(n);
             let long = round % 5 == 0;
             let foreign = round % 7 == 0;
             for _ in 0..below(3 * n) {
@@ -986,15 +992,7 @@ mod tests {
     #[test]
     fn changed_resources_are_listed_in_order_once() {
         for count in [3u32, 200] {
-            let mut c = Catalog::new("node", "production");
-            for i in 0..count {
-                c.add(Resource::new(
-                    "Notify",
-                    format!("n{i}").as_str(),
-                    Vec::new(),
-                    None,
-                ));
-            }
+            let mut c = notifies(count);
             // out of order and repeated, the last one twice in a row
             for i in (0..count).rev().step_by(2) {
                 c.get_mut(ResourceId(i));
