@@ -458,6 +458,13 @@ impl Evaluator {
         }
     }
 
+    /// Whether `lower` names an alias whose definition is no type (see `hoist`).
+    pub(crate) fn is_invalid_alias(&self, lower: &str) -> bool {
+        self.aliases
+            .get(lower)
+            .is_some_and(|a| a.invalid.borrow().is_some())
+    }
+
     /// [`type_named`](Self::type_named), `None` for a name that denotes no type (yet: the
     /// caller may autoload it), without the error's "did you mean" hint, which is costly.
     pub fn find_type_named(&self, name: &str) -> Result<Option<PType>, Error> {
@@ -474,15 +481,14 @@ impl Evaluator {
                 let PType::Alias(next) = &target else { break };
                 if Rc::ptr_eq(next, alias) {
                     return Err(Error::eval(format!(
-                        "Error while evaluating a Type-Name, Type alias '{}' cannot be resolved to a real type",
+                        "{IN_TYPE_NAME}Type alias '{}' cannot be resolved to a real type",
                         alias.name
                     )));
                 }
                 target = next.resolved();
             }
             // An alias of an object type is that type, checked as the reference resolves it.
-            let type_name_error =
-                |m: String| Error::eval(format!("Error while evaluating a Type-Name, {m}"));
+            let type_name_error = |m: String| Error::eval(format!("{IN_TYPE_NAME}{m}"));
             if let PType::ObjectType(o) = &target {
                 crate::types::object::validate(o).map_err(type_name_error)?;
                 return Ok(Some(target));
@@ -558,14 +564,7 @@ impl Evaluator {
     pub(super) fn type_by_reference(&mut self, n: &Rc<str>) -> EvalResult<PType> {
         Ok(match self.find_type_named(n) {
             Ok(Some(t)) => t,
-            Err(e)
-                if self
-                    .aliases
-                    .get(&n.to_ascii_lowercase())
-                    .is_some_and(|a| a.invalid.borrow().is_some()) =>
-            {
-                return Err(e.into())
-            }
+            Err(e) if self.is_invalid_alias(&n.to_ascii_lowercase()) => return Err(e.into()),
             // A type alias or define of a module, loaded on first use.
             Ok(None) | Err(_) => {
                 let lower = n.to_ascii_lowercase();
@@ -1031,14 +1030,14 @@ pub(super) fn located(f: Flow, span: Span) -> Flow {
     }
 }
 
+/// The prefix the reference gives errors of resolving a type name.
+pub(crate) const IN_TYPE_NAME: &str = "Error while evaluating a Type-Name, ";
+
 /// The error of using an alias whose definition the reference's type parser cannot read
 /// (see `hoist`), `None` for another alias.
 fn invalid_alias(alias: &crate::types::TypeAlias) -> Option<Error> {
     let why = alias.invalid.borrow();
-    let why = why.as_ref()?;
-    Some(Error::eval(format!(
-        "Error while evaluating a Type-Name, {why}"
-    )))
+    Some(Error::eval(format!("{IN_TYPE_NAME}{}", why.as_ref()?)))
 }
 
 #[cfg(test)]

@@ -710,7 +710,6 @@ impl Evaluator {
                 *alias.target.borrow_mut() = Some(PType::Any);
             }
         }
-        const TYPE_NAME_ERROR: &str = "Error while evaluating a Type-Name, ";
         for (alias, type_expr, span) in pending {
             if alias.invalid.borrow().is_some() {
                 continue;
@@ -727,7 +726,7 @@ impl Evaluator {
                     ))
                     .at(span))
                 }
-                Err(Flow::Error(e)) => match e.message.strip_prefix(TYPE_NAME_ERROR) {
+                Err(Flow::Error(e)) => match e.message.strip_prefix(super::expr::IN_TYPE_NAME) {
                     Some(why) => {
                         *alias.invalid.borrow_mut() = Some(why.to_string());
                         *alias.target.borrow_mut() = Some(PType::Any);

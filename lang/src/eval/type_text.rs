@@ -21,11 +21,7 @@ impl Evaluator {
         let lower = name.to_ascii_lowercase();
         // (an alias whose definition is no type: a reference to its name, as the
         // reference's text reader leaves it)
-        if self
-            .aliases
-            .get(&lower)
-            .is_some_and(|a| a.invalid.borrow().is_some())
-        {
+        if self.is_invalid_alias(&lower) {
             return Ok(None);
         }
         let found = match self.find_type_named(name)? {
