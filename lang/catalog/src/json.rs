@@ -102,10 +102,15 @@ impl Serialize for ResourceDoc<'_> {
                     o.serialize_entry("parameters", &Pairs(params.iter().map(|(k, v)| (&**k, v))))?;
                 }
             }
-            _ if r.parameters.is_empty() => {}
             _ => {
-                let pairs = r.parameters.iter().map(|(k, v)| (&**k, v));
-                o.serialize_entry("parameters", &Pairs(pairs))?;
+                let pairs = r
+                    .parameters
+                    .iter()
+                    .filter(|(k, v)| r.writes_parameter(k, v))
+                    .map(|(k, v)| (&**k, v));
+                if pairs.clone().next().is_some() {
+                    o.serialize_entry("parameters", &Pairs(pairs))?;
+                }
             }
         }
         let sensitive = sensitive_parameters(r);

@@ -105,6 +105,9 @@ pub struct Resource {
     pub file: Option<Rc<str>>,
     /// The class, define instance or stage that contains it (`None` only for `Stage[main]`).
     pub container: Option<ResourceId>,
+    /// Declared with a title that was not a string (`ensure_resource('apache::listen', 8042)`):
+    /// its `name` then differs from its title for the reference, and is written.
+    pub title_not_string: bool,
 }
 
 /// The source text and span of a declaration.
@@ -115,6 +118,18 @@ pub struct Origin {
 }
 
 impl Resource {
+    /// Whether the catalog the agent gets lists this parameter of a resource whose type has
+    /// no type information (a define instance): the reference leaves out a `name` that is
+    /// the title (`Puppet::Resource#to_data_hash` drops the namevar equal to the title),
+    /// compared as Ruby compares them, so that the string `name` made from a title that was
+    /// not a string stays. Classes, nodes and stages keep their `name`.
+    pub fn writes_parameter(&self, name: &str, value: &Value) -> bool {
+        name != "name"
+            || self.title_not_string
+            || value.as_str() != Some(&*self.title)
+            || matches!(&*self.type_name, "Class" | "Node" | "Stage")
+    }
+
     /// A resource with the given own tags, no parameters, not virtual, no location.
     pub fn new(
         type_name: impl Into<Rc<str>>,
@@ -138,6 +153,7 @@ impl Resource {
             line: None,
             relation_lines: Vec::new(),
             file: None,
+            title_not_string: false,
             container,
         }
     }

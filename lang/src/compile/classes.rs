@@ -487,9 +487,16 @@ impl Evaluator {
                 id,
             ));
             scope.reserve(cdef.def.variables.get(), cdef.def.params.len());
+            let given = if i == last { attrs.clone() } else { Vec::new() };
+            // A class given `name` (the reference accepts it as it does for a define
+            // instance) has that value as `$name`, and the parameter in the catalog.
+            let name = given
+                .iter()
+                .find(|a| &*a.name == "name" && !a.value.is_undef())
+                .map_or_else(|| Value::String(clower.clone()), |a| a.value.clone());
             scope.set_first_variables([
                 Value::String(clower.clone()),
-                Value::String(clower.clone()),
+                name,
                 Value::String(module_name.clone()),
                 Value::String(caller_module.clone()),
             ]);
@@ -499,7 +506,6 @@ impl Evaluator {
                 .insert(clower.clone(), scope.clone());
             self.compilation.scopes.insert(id, scope.clone());
             let who = format!("Class[{ctitle}]");
-            let given = if i == last { attrs.clone() } else { Vec::new() };
             if let Some(t) = given.iter().find(|a| &*a.name == "tag") {
                 let mut own = Vec::new();
                 self.add_tags(&mut own, &t.value, self.line_of(span))?;
@@ -971,11 +977,11 @@ impl Evaluator {
                 None => own.push((name.clone(), Value::Undef)),
             }
         }
+        // `$name` is the value given as `name` (of any type, as the reference's), else the
+        // title.
         let name = match r.parameters.get("name") {
-            Some(Value::String(n)) if !r.undef_parameters.iter().any(|k| &**k == "name") => {
-                n.clone()
-            }
-            _ => title.clone(),
+            Some(v) if !r.undef_parameters.iter().any(|k| &**k == "name") => v.clone(),
+            _ => Value::String(title.clone()),
         };
         let caller_module = r
             .origin
@@ -998,7 +1004,7 @@ impl Evaluator {
         scope.reserve(def.def.variables.get(), def.def.params.len());
         scope.set_first_variables([
             Value::String(title),
-            Value::String(name),
+            name,
             Value::String(module_name),
             Value::String(caller_module),
         ]);
@@ -1212,13 +1218,16 @@ type Bound = Vec<(Rc<str>, Value)>;
 type Metaparameters = Vec<(Rc<str>, Value)>;
 
 /// Splits attributes into the definition's own parameters (and unknown names) and the
-/// metaparameters, which belong to the resource only.
+/// metaparameters and `name`, which belong to the resource only.
 fn split_metaparameters(attrs: Attributes, params: &[Param]) -> (Params, Metaparameters) {
     let mut own = Params::default();
     let mut meta = Vec::new();
     for a in attrs {
         let is_param = params.iter().any(|p| p.name == a.name);
-        if !is_param && crate::catalog::builtin_types::is_metaparameter(&a.name) {
+        // (`name` cannot be a declared parameter: the resource's own, as the metaparameters)
+        if !is_param
+            && (crate::catalog::builtin_types::is_metaparameter(&a.name) || &*a.name == "name")
+        {
             meta.push((a.name, a.value));
         } else {
             own.insert(a.name, a.value);

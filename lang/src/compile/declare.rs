@@ -494,6 +494,7 @@ impl Evaluator {
             line: Some(line),
             relation_lines,
             file,
+            title_not_string: self.title_not_string,
             // Stages are not contained in anything.
             ..Resource::new(
                 names.display.clone(),

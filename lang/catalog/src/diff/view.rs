@@ -366,7 +366,11 @@ impl View {
                         add(&k, &v);
                     }
                 }
-                _ => r.parameters.iter().for_each(|(k, v)| add(k, v)),
+                _ => r
+                    .parameters
+                    .iter()
+                    .filter(|(k, v)| r.writes_parameter(k, v))
+                    .for_each(|(k, v)| add(k, v)),
             }
             let resource = Resource {
                 parameters: parameters.into_iter().collect(),

@@ -287,15 +287,20 @@ impl<'a> Writer<'a> {
                     self.end('}', f);
                 }
             }
-            _ if r.parameters.is_empty() => {}
             _ => {
-                self.plain_key(&mut first, "\"parameters\": ");
-                let mut f = self.begin('{');
-                for (k, v) in &r.parameters {
-                    self.key(&mut f, k);
-                    self.param(k, v);
+                let written = r
+                    .parameters
+                    .iter()
+                    .filter(|(k, v)| r.writes_parameter(k, v));
+                if written.clone().next().is_some() {
+                    self.plain_key(&mut first, "\"parameters\": ");
+                    let mut f = self.begin('{');
+                    for (k, v) in written {
+                        self.key(&mut f, k);
+                        self.param(k, v);
+                    }
+                    self.end('}', f);
                 }
-                self.end('}', f);
             }
         }
         let sensitive = super::sensitive_parameters(r);

@@ -155,3 +155,23 @@ PROGRAMS += [
     "define d($tag = 'a') { notify { 'n': } } d { 'x': } Notify <| tag == 'a' |> { message => 'hit' }",
     "define d($tag = 'a b') {} d { 'x': }",
 ]
+PROGRAMS += [
+    # `name` given as the title is left out of the catalog's parameters (the reference's
+    # namevar equal to the title); a title that was not a string keeps the `name` made of it
+    "define d { } d { 'a': name => 'a' }",
+    "define d($x = 1) { } d { 'a': name => 'a', x => 2 }",
+    "define d { } d { 'a': name => 'b' }",
+    "define d { } d { 'a': name => ['a'] }",
+    "define d { } D { name => 'a' } d { 'a': }",
+    "define d { } d { 'a': } D['a'] { name => 'a' }",
+    "define d { } create_resources('d', { 'a' => { 'name' => 'a' } })",
+    "define d { } create_resources('d', { 8042 => {} })",
+    "define d { } create_resources('d', { 8042 => { 'name' => '8042' } })",
+    "define d { notice($name) } d { 'a': name => 5 }",
+    # a class accepts `name` too: its `$name`, and a parameter in the catalog
+    "class c($x = 1) { notice($name) } class { 'c': name => 'zzz' }",
+    "class c { notice($name) notice($title) } class { 'c': name => 5 }",
+    "class c { notice($name) } class { 'c': name => 'c' }",
+    "class c { notice($name) } class { 'c': name => undef }",
+    "class c { notice($name) } class { 'c': name => 'zz' } include c notice(defined(Class['zz']))",
+]
