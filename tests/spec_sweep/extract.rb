@@ -9,8 +9,9 @@
 # where `it_behaves_like` & co. name them. The examples' assertions are never run: each
 # example only yields what rspec-puppet would compile, the described class or define
 # declared with the example's `params` (and `title`), after its `pre_condition` and before
-# its `post_condition`. Those programs (distinct ones, at most MAX_PER_FILE a spec file) are
-# written as the module sweep's case lines (id, module, src) on standard output.
+# its `post_condition`. Those programs (distinct ones, at most MAX_PER_FILE a spec file; none
+# naming a file of the module cache by its absolute path, which is this machine's) are written
+# as the module sweep's case lines (id, module, src) on standard output.
 #
 #   ruby tests/spec_sweep/extract.rb MODULES_DIR > tests/spec_sweep/cases.jsonl
 #
@@ -20,7 +21,7 @@
 
 require 'json'
 
-MAX_PER_FILE = Integer(ENV.fetch('MAX_PER_FILE', '10'))
+MAX_PER_FILE = Integer(ENV.fetch('MAX_PER_FILE', '100'))
 
 # Whatever a spec helper would have given: answers every message with itself.
 class Stub < BasicObject
@@ -338,7 +339,7 @@ Dir.children(modules).sort.each do |mod|
           $stderr.puts "#{file}: example: #{e.class}: #{e.message[0, 200]}" if ENV['VERBOSE']
           next
         end
-        next if seen.include?(src)
+        next if seen.include?(src) || src.include?(File.expand_path(modules))
 
         seen << src
         base = File.basename(file, '_spec.rb')
