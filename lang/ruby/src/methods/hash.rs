@@ -93,7 +93,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             super::grow_shown(recv, c.at)?;
             RValue::str(to_s(recv))
         }
-        M::to_h if c.block.is_none() => recv.clone(),
+        M::to_h | M::to_hash if c.block.is_none() => recv.clone(),
         M::to_a => RValue::array(entries().iter().map(|(k, v)| pair(k, v)).collect()),
         M::merge | M::update | M::merge_bang => {
             let mut h = if c.id == M::merge {
