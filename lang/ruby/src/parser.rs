@@ -983,6 +983,16 @@ impl Parser {
     }
 
     fn block_body(&mut self, close: &str) -> PResult<Block> {
+        // A block sees the enclosing locals; those it makes (its parameters among them) end
+        // with it, as Ruby's parser scopes them: after the block, such a name is a method
+        // call again.
+        let outer = self.locals.clone();
+        let block = self.block_rest(close);
+        self.locals = outer;
+        block
+    }
+
+    fn block_rest(&mut self, close: &str) -> PResult<Block> {
         let saved = std::mem::replace(&mut self.no_do, false);
         let mut params = Vec::new();
         self.skip_newlines();

@@ -440,10 +440,8 @@ impl<'h> Interp<'h> {
             Kind::Array(items) => RValue::array(self.list(items)?),
             Kind::IVar(name) => self.ivar(name),
             Kind::Const(name) => self.constant_node(name, at)?,
-            Kind::LVar(name) => match self.local(name) {
-                Some(v) => v.clone(),
-                None => self.self_call(name.id(), name, vec![], None, at)?,
-            },
+            // A local the parser has seen assigned before, in a branch not taken: nil.
+            Kind::LVar(name) => self.local(name).cloned().unwrap_or(RValue::Nil),
             Kind::Call {
                 recv,
                 name,
@@ -856,7 +854,7 @@ impl<'h> Interp<'h> {
                 };
                 known.then_some("instance-variable")
             }
-            Kind::LVar(n) => self.local(n).is_some().then_some("local-variable"),
+            Kind::LVar(_) => Some("local-variable"),
             Kind::Call {
                 vcall: true, name, ..
             } => {
