@@ -527,7 +527,40 @@ pub fn is_metaparameter(name: &str) -> bool {
 /// Whether `param` is accepted by the built-in type: its parameters and properties, the
 /// metaparameters, and `name` (always, see the module doc). Case-sensitive.
 pub fn accepts(info: &TypeInfo, param: &str) -> bool {
+    match builtin_position(info) {
+        Some(i) => accepted_by_builtins()[i].contains(param),
+        None => accepts_by_search(info, param),
+    }
+}
+
+/// [`accepts`], the lists searched (a module's type; the built-in types' sets are made
+/// of the same lists).
+fn accepts_by_search(info: &TypeInfo, param: &str) -> bool {
     param == "name" || info.parameters.contains(&param) || is_metaparameter(param)
+}
+
+/// Where `info` is in the built-in types' table, if it is one of them.
+fn builtin_position(info: &TypeInfo) -> Option<usize> {
+    let at = (info as *const TypeInfo as usize).wrapping_sub(TYPES.as_ptr() as usize);
+    let i = at / std::mem::size_of::<TypeInfo>();
+    (i < TYPES.len() && at.is_multiple_of(std::mem::size_of::<TypeInfo>())).then_some(i)
+}
+
+/// The names each built-in type accepts ([`accepts`]), hashed, by position in the
+/// table: the check of every parameter of every resource searched a list of ~40 names
+/// for each (~150 instructions).
+fn accepted_by_builtins() -> &'static [rustc_hash::FxHashSet<&'static str>] {
+    static SETS: std::sync::OnceLock<Vec<rustc_hash::FxHashSet<&'static str>>> =
+        std::sync::OnceLock::new();
+    SETS.get_or_init(|| {
+        TYPES
+            .iter()
+            .map(|t| {
+                let names = t.parameters.iter().chain(METAPARAMETERS);
+                std::iter::once("name").chain(names.copied()).collect()
+            })
+            .collect()
+    })
 }
 
 /// The type name as references write it: `Notify`, `File`; `Class` for `component`.
@@ -614,6 +647,17 @@ fn only_slashes(rest: &str) -> bool {
 
 /// The capture of `^(\/|.+:\/|.*[^\/])\/*\Z` (multi-line mode) on a file title.
 fn file_title_path(title: &str) -> &str {
+    // Most titles end in neither a slash nor a newline: the first two alternatives need a
+    // final slash, the third takes the whole title (the scans below were ~240 instructions
+    // a file resource, asked for each one declared).
+    match title.as_bytes().last() {
+        Some(b'/' | b'\n') | None => file_title_path_scanned(title),
+        Some(_) => title,
+    }
+}
+
+/// [`file_title_path`] of any title, the regular expression's alternatives tried in turn.
+fn file_title_path_scanned(title: &str) -> &str {
     // `\/`: a slash followed only by slashes.
     if title.starts_with('/') && only_slashes(&title[1..]) {
         return &title[..1];
@@ -1531,6 +1575,53 @@ mod tests {
         }
         assert_eq!(title_namevar(info("tidy"), "/tmp/"), "/tmp/");
         assert_eq!(title_namevar(info("notify"), "a/"), "a/");
+    }
+
+    #[test]
+    fn the_hashed_parameter_names_agree_with_the_lists() {
+        let mut names: Vec<&str> = vec!["name", "Name", "", "nam", "names", "export"];
+        for t in &TYPES {
+            names.extend(t.parameters);
+        }
+        names.extend(METAPARAMETERS);
+        for t in &TYPES {
+            assert_eq!(builtin_position(t).map(|i| &TYPES[i].name), Some(&t.name));
+            for n in &names {
+                assert_eq!(accepts(t, n), accepts_by_search(t, n), "{} {n}", t.name);
+            }
+        }
+        let module_type = TypeInfo {
+            name: "mysql_user",
+            parameters: &["name", "password_hash"],
+            namevars: &["name"],
+            title_patterns: &[],
+        };
+        assert_eq!(builtin_position(&module_type), None);
+        assert!(accepts(&module_type, "password_hash") && accepts(&module_type, "require"));
+        assert!(!accepts(&module_type, "ensure"));
+    }
+
+    #[test]
+    fn the_file_title_shortcut_agrees_with_the_scan() {
+        // Every title of up to six characters of `/`, `:`, `a`, a newline and `é`.
+        let alphabet = ['/', ':', 'a', '\n', 'é'];
+        let mut titles = vec![String::new()];
+        for _ in 0..6 {
+            let longer: Vec<String> = titles
+                .iter()
+                .filter(|t| t.chars().count() == titles.last().unwrap().chars().count())
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            titles.extend(longer);
+        }
+        assert!(titles.len() > 19_000);
+        for title in &titles {
+            assert_eq!(
+                file_title_path(title),
+                file_title_path_scanned(title),
+                "{title:?}"
+            );
+        }
     }
 
     #[test]
