@@ -74,13 +74,9 @@ impl Evaluator {
     /// `target[key]` of one key (see [`Evaluator::access`]).
     #[inline]
     pub(super) fn access_by(&mut self, target: Value, key: Value) -> EvalResult {
-        match (&target, &key) {
-            (Value::Array(a), Value::Integer(i)) => Ok(normalize(*i, a.len())
-                .and_then(|i| a.get(i))
-                .cloned()
-                .unwrap_or(Value::Undef)),
-            (Value::Hash(h), _) => Ok(h.get(&key).cloned().unwrap_or(Value::Undef)),
-            _ => self.access(&target, &mut [key]),
+        match element(&target, &key) {
+            Some(v) => Ok(v),
+            None => self.access(&target, &mut [key]),
         }
     }
 
@@ -222,6 +218,22 @@ fn index_args(
 }
 
 /// A single index: negative counts from the end; `None` when out of range.
+/// `target[key]` of one key when it is an array's element or a hash's value, read where
+/// they are (`None`: any other `[]`, made by [`Evaluator::access`]).
+#[inline]
+pub(super) fn element(target: &Value, key: &Value) -> Option<Value> {
+    match (target, key) {
+        (Value::Array(a), Value::Integer(i)) => Some(
+            normalize(*i, a.len())
+                .and_then(|i| a.get(i))
+                .cloned()
+                .unwrap_or(Value::Undef),
+        ),
+        (Value::Hash(h), _) => Some(h.get(key).cloned().unwrap_or(Value::Undef)),
+        _ => None,
+    }
+}
+
 fn normalize(i: i64, len: usize) -> Option<usize> {
     let i = if i < 0 { len as i64 + i } else { i };
     (0..len as i64).contains(&i).then_some(i as usize)

@@ -210,13 +210,21 @@ impl Compiler<'_> {
                 let test = self.test(e, depth)?;
                 Box::new(move |ev, base| Ok(Value::Boolean(test(ev, base)?)))
             }
-            ExprKind::Unary(UnaryOp::Neg, x) => {
-                let x = self.expr(x, depth + 1)?;
-                Box::new(move |ev, base| {
-                    let v = x(ev, base)?;
-                    ev.negate(v).map_err(|f| located(f, span))
-                })
-            }
+            ExprKind::Unary(UnaryOp::Neg, x) => match x.kind {
+                // A negative number (`-1`) is a constant: what `negate` makes of the
+                // literal (which the parser reads as a positive one, never `i64::MIN`).
+                ExprKind::Integer(i) if i != i64::MIN => {
+                    Box::new(move |_, _| Ok(Value::Integer(-i)))
+                }
+                ExprKind::Float(f) => Box::new(move |_, _| Ok(Value::Float(-f))),
+                _ => {
+                    let x = self.expr(x, depth + 1)?;
+                    Box::new(move |ev, base| {
+                        let v = x(ev, base)?;
+                        ev.negate(v).map_err(|f| located(f, span))
+                    })
+                }
+            },
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span, depth)?,
             ExprKind::If {
                 cond,
@@ -342,6 +350,22 @@ impl Compiler<'_> {
         let [key] = keys else {
             return None;
         };
+        if let Some(p) = self.parameter(x) {
+            // A parameter's element is read in its slot: the array or hash is not copied
+            // (its reference count written twice). (Reading the parameter has no effect:
+            // the key may be evaluated first.)
+            let key = self.expr(key, depth + 1)?;
+            return Some(Box::new(move |ev, base| {
+                let key = key(ev, base)?;
+                if let Some(Some(target)) = ev.slots.get(base + p.slot) {
+                    if let Some(v) = super::access::element(target, &key) {
+                        return Ok(v);
+                    }
+                }
+                let target = parameter_value(ev, base, p);
+                ev.access_by(target, key).map_err(|f| located(f, span))
+            }));
+        }
         let (x, key) = (self.expr(x, depth + 1)?, self.expr(key, depth + 1)?);
         Some(Box::new(move |ev, base| {
             let target = x(ev, base)?;
@@ -436,6 +460,19 @@ impl Compiler<'_> {
         if let Some(slot) = self.late_move(a) {
             return self.late_binary(op, slot, a, b, span, depth);
         }
+        if let (Some(p), Some(q)) = (self.parameter(a), self.parameter(b)) {
+            // Two parameters (`$a - $b`): integers are read in their slots.
+            return Some(Box::new(move |ev, base| {
+                if let Some((x, y)) = int_parameters(ev, base, p, q) {
+                    if let Some(v) = int_fast_path(op, x, y) {
+                        return Ok(v);
+                    }
+                }
+                let l = parameter_value(ev, base, p);
+                let r = parameter_value(ev, base, q);
+                apply_otherwise(ev, op, l, r, span)
+            }));
+        }
         let a = self.expr(a, depth + 1)?;
         let b = self.expr(b, depth + 1)?;
         Some(Box::new(move |ev, base| {
@@ -526,6 +563,20 @@ impl Compiler<'_> {
             ExprKind::Binary(op, a, b) if op.is_comparison() => {
                 let (op, span) = (*op, e.span);
                 match (self.parameter(a), &b.kind) {
+                    (Some(p), _) if self.parameter(b).is_some() => {
+                        // Two parameters (`$a < $b`): integers compared in their slots.
+                        let q = self.parameter(b)?;
+                        Box::new(move |ev, base| {
+                            if let Some((x, y)) = int_parameters(ev, base, p, q) {
+                                if let Some(t) = int_comparison(op, x, y) {
+                                    return Ok(t);
+                                }
+                            }
+                            let l = parameter_value(ev, base, p);
+                            let r = parameter_value(ev, base, q);
+                            Ok(apply_otherwise(ev, op, l, r, span)?.is_truthy())
+                        })
+                    }
                     (Some(p), &ExprKind::Integer(c)) => Box::new(move |ev, base| {
                         if let Some(Some(Value::Integer(x))) = ev.slots.get(base + p.slot) {
                             if let Some(t) = int_comparison(op, *x, c) {
@@ -805,7 +856,20 @@ fn parameter_value(ev: &mut Evaluator, base: usize, p: Parameter) -> Value {
     } else {
         slot.and_then(|v| v.clone())
     };
-    value.unwrap_or(Value::Undef)
+    match value {
+        Some(v) => v,
+        None => Value::Undef,
+    }
+}
+
+/// The integers two parameters hold, read in their slots (`None`: either holds
+/// something else).
+#[inline]
+fn int_parameters(ev: &Evaluator, base: usize, p: Parameter, q: Parameter) -> Option<(i64, i64)> {
+    match (ev.slots.get(base + p.slot), ev.slots.get(base + q.slot)) {
+        (Some(Some(Value::Integer(x))), Some(Some(Value::Integer(y)))) => Some((*x, *y)),
+        _ => None,
+    }
 }
 
 /// A compiled call of a function by name.
@@ -1021,6 +1085,26 @@ mod tests {
             "Integer[1, 20].map |$i| { [$i, [1, 2], { 'a' => [3] }] }.map |$a| { $a[1] }.unique",
             "$l = Integer[1, 12].map |$i| { [$i, \"${Integer[1, 100].map |$j| { 'q' }.join('')}\"] } $l[-1][1].length",
             "Integer[1, 12].map |$i| { \"${i}${Integer[1, 300].map |$j| { 'lo' }.join('')}${[$i]}${{'k' => $i}}\" }.map |$s| { $s.length }",
+            "Integer[1, 12].map |$i| { [$i, { 'k' => $i }] }.map |$p| { [$p[0], $p[-1]['k'], $p[5], $p[1]['x'], $p[$p[0] % 2]] }",
+            "Integer[1, 12].map |$i| { [$i, $i] }.map |$p| { if $p[0] == 11 { $p['x'] } else { $p[1] } }",
+            "Integer[1, 12].map |$i| { \"s${i}\" }.map |$p| { [$p[0], $p[-1], $p[1, 2]] }",
+            "function last($h, $k) { $h[$k] } [last({ 'a' => [1] }, 'a'), last([3, 4], -1), last('ab', 1)]",
+        ],
+        // Two parameters compared and combined (integers read in their slots).
+        &[
+            "function pc($a, $b) { [$a < $b, $a - $b, $a == $b, if $a >= $b { 'ge' } else { 'lt' }] } [pc(1, 2), pc(2, 1)]",
+            "[pc(1.5, 1), pc('a', 'B'), pc(2, 2.0), pc(-9223372036854775807, 1)]",
+            "pc(-9223372036854775807, 2)",
+            "pc(1, 'a')",
+            "[5, 3, 9, 1, 7, 2, 8, 4, 6, 0, 11, 10].sort |$a, $b| { if $a < $b { 1 } elsif $a > $b { -1 } else { 0 } }",
+            "[5, 3, 9, 1, 7, 2.5, 8, 4, 6, 0, 11, 10].sort |$a, $b| { $a - $b }",
+            "[5, 3, 9, 1, 7, 2, 8, 4, 6, 0, 11, 'x'].sort |$a, $b| { $a - $b }",
+        ],
+        // Negative numbers.
+        &[
+            "Integer[1, 12].map |$x| { [-1, -2.5, -$x, -0, -9223372036854775807, $x - -1] }",
+            "Integer[1, 12].map |$x| { -9223372036854775808 }",
+            "function neg2($x) { if $x > 1 { -1 } elsif $x < 1 { -$x } else { -0.0 } } [neg2(2), neg2(0), neg2(1)]",
         ],
         // Type aliases redefined by a later input.
         &[

@@ -150,6 +150,8 @@ pub struct Evaluator {
     /// The signatures of the built-in being run (`signature::dispatch` reads them without
     /// looking the name up); empty while a lambda or template runs as one.
     pub(crate) current_signatures: &'static [&'static str],
+    /// The signatures picked by recent calls of built-ins (`signature::dispatch`).
+    pub(crate) dispatch_memo: crate::functions::signature::DispatchMemo,
     /// Set by a Ruby `function_NAME([...])` call for the next call of a built-in: its
     /// undef arguments stay undef (Ruby's nil), where a call from Puppet code gives a
     /// function of the older API `''`.
@@ -307,6 +309,7 @@ impl Evaluator {
             binding: None,
             current_builtin: "",
             current_signatures: &[],
+            dispatch_memo: Default::default(),
             args_from_ruby: false,
             interpolation_buffer: String::new(),
             control_span: Default::default(),

@@ -8,6 +8,9 @@
 //! the process.
 
 mod describe;
+mod memo;
+
+pub use memo::DispatchMemo;
 
 use super::shims;
 use crate::error::Error;
@@ -386,19 +389,29 @@ struct Shape {
     max: usize,
     /// Per parameter.
     checks: Box<[Check]>,
+    /// Whether a parameter is checked by its type (`Check::General`).
+    by_type: bool,
     block: Option<BlockRule>,
 }
 
 impl Shape {
     fn of(sig: &Signature) -> Shape {
         let (min, max) = sig.count_range();
+        let checks: Box<[Check]> = sig.params.iter().map(|p| Check::of(&p.ty)).collect();
         Shape {
             fallback: sig.fallback,
             min,
             max,
-            checks: sig.params.iter().map(|p| Check::of(&p.ty)).collect(),
+            by_type: checks.contains(&Check::General),
+            checks,
             block: sig.block.as_ref().map(BlockRule::of),
         }
+    }
+
+    /// Whether it refuses or accepts `count` arguments by their kinds alone (by their
+    /// number, or with every parameter checked by kind).
+    fn by_kinds(&self, count: usize) -> bool {
+        !self.by_type || count < self.min || count > self.max
     }
 
     /// [`accepts`], with the checks made at parsing (`sig`: the parsed signature, for the
@@ -480,8 +493,7 @@ fn known_of(name: &'static str, decl: &'static [&'static str]) -> Result<Rc<Know
                 shapes,
                 sigs: OnceCell::new(),
             };
-            let by_type = |s: &Shape| s.checks.contains(&Check::General);
-            if known.shapes.iter().any(by_type) {
+            if known.shapes.iter().any(|s| s.by_type) {
                 known.sigs(name, decl)?;
             }
             known
@@ -506,7 +518,23 @@ fn known_of(name: &'static str, decl: &'static [&'static str]) -> Result<Rc<Know
 /// Picks the first signature of the running built-in that accepts the call and returns its
 /// index, or the reference's error describing why none does.
 pub fn dispatch(ev: &Evaluator, args: &[Value], block: Option<&Closure>) -> Result<usize, Error> {
-    dispatch_with(ev.current_builtin, ev.current_signatures, args, block)
+    let decl = ev.current_signatures;
+    // (a call without a block, of a built-in whose parameters are all checked by kind,
+    // picks what the last call with arguments of the same kinds picked)
+    let kinds = match block {
+        None => memo::Kinds::of(args),
+        Some(_) => None,
+    };
+    if let Some(kinds) = kinds {
+        if let Some(i) = ev.dispatch_memo.get(decl, kinds) {
+            return Ok(i);
+        }
+    }
+    let (i, by_kind) = pick(ev.current_builtin, decl, args, block)?;
+    if let (Some(kinds), true) = (kinds, by_kind) {
+        ev.dispatch_memo.set(decl, kinds, i);
+    }
+    Ok(i)
 }
 
 /// `dispatch` for an explicitly named function and declaration.
@@ -516,6 +544,17 @@ pub fn dispatch_with(
     args: &[Value],
     block: Option<&Closure>,
 ) -> Result<usize, Error> {
+    pick(name, decl, args, block).map(|(i, _)| i)
+}
+
+/// [`dispatch_with`], and whether the signature was picked by the arguments' kinds alone
+/// (then any call with arguments of the same kinds picks it: see `memo`).
+fn pick(
+    name: &'static str,
+    decl: &'static [&'static str],
+    args: &[Value],
+    block: Option<&Closure>,
+) -> Result<(usize, bool), Error> {
     let known = known_of(name, decl)?;
     let sigs = known.sigs.get();
     let first = |fallback: bool| {
@@ -524,7 +563,18 @@ pub fn dispatch_with(
         })
     };
     if let Some(i) = first(false).or_else(|| first(true)) {
-        return Ok(i);
+        // (the shapes tried before the one picked, and it, answered by the arguments'
+        // kinds alone: ordinary ones first, then the fallbacks)
+        let fallback = known.shapes[i].fallback;
+        let by_kinds = known.shapes.iter().enumerate().all(|(j, s)| {
+            let tried = if fallback {
+                !s.fallback || j <= i
+            } else {
+                !s.fallback && j <= i
+            };
+            !tried || s.by_kinds(args.len())
+        });
+        return Ok((i, by_kinds));
     }
     let sigs = known.sigs(name, decl)?;
     let ordinary: Vec<&Signature> = sigs.iter().filter(|s| !s.fallback).collect();

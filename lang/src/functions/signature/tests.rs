@@ -203,3 +203,60 @@ fn kept_shapes_dispatch_as_parsed_signatures() {
     assert_eq!(first, fresh);
     assert!(first.iter().any(|a| a.is_ok()) && first.iter().any(|a| a.is_err()));
 }
+
+/// `dispatch` answers from its memo (the signature the last call with arguments of the same
+/// kinds picked) what the signatures' checks answer: for every built-in, every list of up
+/// to three arguments of the values below, asked twice (the second time from the memo,
+/// where it keeps the answer), in an order where each kind follows others.
+#[test]
+fn dispatch_from_the_memo_picks_as_the_checks_pick() {
+    use crate::values::Map;
+    let values = [
+        Value::Undef,
+        Value::Integer(3),
+        Value::Float(1.5),
+        Value::Float(f64::NAN),
+        Value::Boolean(false),
+        Value::string("text"),
+        Value::array(vec![Value::Integer(1)]),
+        Value::hash(Map::new()),
+        Value::typ(PType::string()),
+        Value::Default,
+        // (checked by type: `compare(1, $span)`)
+        Value::Timespan(crate::time::Timespan { nanos: 1 }),
+    ];
+    let mut lists: Vec<Vec<Value>> = vec![vec![]];
+    for n in 1..=3 {
+        let mut index = vec![0; n];
+        loop {
+            lists.push(index.iter().map(|&i| values[i].clone()).collect());
+            let Some(p) = (0..n).rev().find(|&p| index[p] + 1 < values.len()) else {
+                break;
+            };
+            index[p] += 1;
+            index[p + 1..].iter_mut().for_each(|i| *i = 0);
+        }
+    }
+    let mut session = crate::Session::new();
+    let ev = &mut session.evaluator;
+    let mut memoized = 0;
+    for b in crate::functions::all() {
+        ev.current_builtin = b.name;
+        ev.current_signatures = b.signatures;
+        for args in &lists {
+            let expected = dispatch_with(b.name, b.signatures, args, None).map_err(|e| e.message);
+            for _ in 0..2 {
+                assert_eq!(
+                    dispatch(ev, args, None).map_err(|e| e.message),
+                    expected,
+                    "{} {args:?}",
+                    b.name
+                );
+            }
+            if let Some(kinds) = memo::Kinds::of(args) {
+                memoized += usize::from(ev.dispatch_memo.get(b.signatures, kinds).is_some());
+            }
+        }
+    }
+    assert!(memoized > 1000, "{memoized}");
+}

@@ -1,0 +1,118 @@
+//! The signatures recently picked for calls of built-ins, by the kinds of their arguments.
+//!
+//! A signature whose parameters are all checked by kind (`Check`: `String`, `Numeric`,
+//! `Any`, ...) accepts a call or not by the number of its arguments and the kind of each
+//! alone. When every signature `dispatch` tried for a call without a block answered so,
+//! any call with arguments of the same kinds picks the same one: it is kept here. Finding
+//! the signature again cost ~300 instructions a call (the thread's table of known
+//! signatures, then each shape's checks); finding it here costs a pass over the arguments
+//! and one compared entry. A pick that a check by type decided (`compare(1, $timespan)`),
+//! and failing calls, are not kept.
+
+use crate::values::Value;
+use std::cell::Cell;
+
+/// How many calls are kept (entries are found by a hash of the declaration and the
+/// kinds; a newer call in the same entry replaces an older one).
+const ENTRIES: usize = 64;
+
+/// At most this many arguments are told apart by kind (5 bits each, after the count).
+const MAX_ARGS: usize = 12;
+
+/// The signatures picked by recent calls of built-ins, in an evaluator.
+pub struct DispatchMemo {
+    entries: [Cell<Entry>; ENTRIES],
+}
+
+impl Default for DispatchMemo {
+    fn default() -> DispatchMemo {
+        DispatchMemo {
+            entries: std::array::from_fn(|_| Cell::new(Entry::default())),
+        }
+    }
+}
+
+/// One call: the declaration (address and length of the static list of signatures, as
+/// the thread's table keys it; address 0: empty), the kinds of its arguments, the index of
+/// the signature picked.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    decl: usize,
+    decl_len: u32,
+    index: u32,
+    kinds: u64,
+}
+
+impl DispatchMemo {
+    /// The signature picked last for a call of `decl` with arguments of these `kinds`.
+    #[inline]
+    pub fn get(&self, decl: &'static [&'static str], kinds: Kinds) -> Option<usize> {
+        let e = self.entries[slot(decl, kinds)].get();
+        (e.decl == decl.as_ptr() as usize
+            && e.decl_len as usize == decl.len()
+            && e.kinds == kinds.0)
+            .then_some(e.index as usize)
+    }
+
+    /// Keeps the signature picked for a call of `decl` with arguments of these `kinds`.
+    pub fn set(&self, decl: &'static [&'static str], kinds: Kinds, index: usize) {
+        self.entries[slot(decl, kinds)].set(Entry {
+            decl: decl.as_ptr() as usize,
+            decl_len: decl.len() as u32,
+            index: index as u32,
+            kinds: kinds.0,
+        });
+    }
+}
+
+fn slot(decl: &'static [&'static str], kinds: Kinds) -> usize {
+    let h = (decl.as_ptr() as u64 >> 3) ^ (kinds.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40);
+    (h as usize ^ decl.len()) % ENTRIES
+}
+
+/// The number of arguments and the kind of each, all that a check by kind sees.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Kinds(u64);
+
+impl Kinds {
+    /// The kinds of `args`; `None` when there are too many to tell apart.
+    #[inline]
+    pub fn of(args: &[Value]) -> Option<Kinds> {
+        if args.len() > MAX_ARGS {
+            return None;
+        }
+        let mut k = args.len() as u64;
+        for (i, a) in args.iter().enumerate() {
+            k |= kind(a) << (4 + 5 * i);
+        }
+        Some(Kinds(k))
+    }
+}
+
+/// A value's kind (a float that is not a number is one of its own: `Check::Float` refuses
+/// it).
+#[inline]
+fn kind(v: &Value) -> u64 {
+    match v {
+        Value::Undef => 0,
+        Value::Default => 1,
+        Value::Boolean(_) => 2,
+        Value::Integer(_) => 3,
+        Value::Float(f) if f.is_nan() => 4,
+        Value::Float(_) => 5,
+        Value::String(_) => 6,
+        Value::Regexp(_) => 7,
+        Value::Array(_) => 8,
+        Value::Hash(_) => 9,
+        Value::Type(_) => 10,
+        Value::Timespan(_) => 11,
+        Value::Timestamp(_) => 12,
+        Value::SemVer(_) => 13,
+        Value::SemVerRange(_) => 14,
+        Value::Sensitive(_) => 15,
+        Value::Iterator(_) => 16,
+        Value::Binary(_) => 17,
+        Value::Object(_) => 18,
+        Value::Uri(_) => 19,
+    }
+}
