@@ -21,7 +21,7 @@ mod lent;
 mod scope_hash;
 mod state;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
-pub(crate) use defs::{Ctx, Scope, This};
+pub(crate) use defs::{ConstSlot, Ctx, Scope, This};
 pub use state::State;
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template
@@ -911,12 +911,26 @@ impl<'h> Interp<'h> {
             Some(s) => Some(self.eval(s)?),
             None => None,
         };
+        // Each test is evaluated when its turn comes, as Ruby does: `when Array, Hash`
+        // stops at the first that matches, and makes no list of the tests.
         for w in whens {
-            let tests = self.list(&w.tests)?;
-            for t in tests {
-                let hit = match &subject {
-                    Some(s) => methods::case_eq(self, &t, s, w.tests[0].at)?,
-                    None => t.truthy(),
+            let at = w.tests.first().map_or(0, |t| t.at);
+            for t in &w.tests {
+                let hit = if let Kind::Splat(_) = t.kind {
+                    // `when *list`: each item of the list in turn
+                    let items = self.list(std::slice::from_ref(t))?;
+                    let mut hit = false;
+                    for v in &items {
+                        if self.case_hit(subject.as_ref(), v, at)? {
+                            hit = true;
+                            break;
+                        }
+                    }
+                    self.st.keep_args(items);
+                    hit
+                } else {
+                    let v = self.eval_leaf(t)?;
+                    self.case_hit(subject.as_ref(), &v, at)?
                 };
                 if hit {
                     return self.body(&w.body);
@@ -926,6 +940,15 @@ impl<'h> Interp<'h> {
         match els {
             Some(body) => self.body(body),
             None => Ok(RValue::Nil),
+        }
+    }
+
+    /// Whether a `when` test's value matches the subject (`===`), or is true when the
+    /// `case` has none.
+    fn case_hit(&mut self, subject: Option<&RValue>, test: &RValue, at: usize) -> R<bool> {
+        match subject {
+            Some(s) => methods::case_eq(self, test, s, at),
+            None => Ok(test.truthy()),
         }
     }
 

@@ -306,9 +306,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut out: Vec<RValue> = Vec::new();
             let has = |list: &[RValue], v: &RValue| list.iter().any(|x| x.eql(v));
             match c.id {
-                M::op_sub | M::difference => {
-                    out = mine.iter().filter(|v| !has(&o, v)).cloned().collect()
-                }
+                M::op_sub | M::difference => out = difference(&mine, &o),
                 M::op_and | M::intersection => {
                     for v in mine.iter() {
                         if has(&o, v) && !has(&out, v) {
@@ -764,6 +762,14 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
         }
     }
     Ok(out)
+}
+
+/// `a - b`: the items of `a` that `b` has no `eql?` item for, in order.
+pub(crate) fn difference(a: &[RValue], b: &[RValue]) -> Vec<RValue> {
+    a.iter()
+        .filter(|v| !b.iter().any(|x| x.eql(v)))
+        .cloned()
+        .collect()
 }
 
 /// `array.delete(x)`: removes the items equal to `x`; the last of them (an item, which

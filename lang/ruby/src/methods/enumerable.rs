@@ -360,6 +360,37 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
 }
 
 /// Block methods and conversions every enumerable has.
+/// The iterating methods an array has from Enumerable alone (neither `array::call` nor
+/// `object::call` answers them): with a block, `methods::call` sends them here first.
+pub(crate) fn array_iteration(id: M) -> bool {
+    matches!(
+        id,
+        M::each
+            | M::map
+            | M::collect
+            | M::select
+            | M::filter
+            | M::reject
+            | M::inject
+            | M::reduce
+            | M::each_with_index
+            | M::each_with_object
+            | M::flat_map
+            | M::find
+            | M::detect
+            | M::find_all
+            | M::filter_map
+            | M::sort_by
+            | M::group_by
+            | M::partition
+            | M::min_by
+            | M::max_by
+            | M::any_p
+            | M::all_p
+            | M::none_p
+    )
+}
+
 pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let at = c.at;
     let needs_block = matches!(

@@ -165,6 +165,13 @@ fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
         }
     }
     let c = &*c;
+    // An array's iteration with a block is Enumerable's (`array::call` and `object::call`
+    // have none of these): there first, past their two look-ups.
+    if matches!(recv, RValue::Array(_)) && c.block.is_some() && enumerable::array_iteration(c.id) {
+        if let Some(v) = enumerable::generic(it, &recv, c)? {
+            return Ok(v);
+        }
+    }
     let found = match &recv {
         RValue::Class(k) => stdlib::class_call(it, k, c)?,
         RValue::Str(_) => string::call(it, &recv, c)?,

@@ -1,7 +1,7 @@
 //! The commonest core methods of the core values, answered before the general call path
 //! (`Interp::call`): a call with no argument or one and no block whose answer cannot fail
 //! (`a[0]`, `x.is_a?(String)`, `h[k]`, `a.empty?`, `d.nil?`, `s.to_s`, `a.delete(x)`,
-//! `i < n`). The general path makes an argument list, a `Call`, and tries the receiver's
+//! `i < n`, `a - b`). The general path makes an argument list, a `Call`, and tries the receiver's
 //! class's methods then every object's (`methods::call`, ~250 instructions before the
 //! method's own work); a 3.x function's body is mostly such calls.
 //!
@@ -117,7 +117,14 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
         },
         M::op_lt | M::op_le | M::op_gt | M::op_ge | M::op_add | M::op_sub => {
             let (RValue::Int(a), RValue::Int(b)) = (recv, arg) else {
-                return None;
+                // `a - b` of arrays (member's `(item - array).empty?`)
+                return match (id, recv, arg) {
+                    (M::op_sub, RValue::Array(a), RValue::Array(b)) => {
+                        let v = super::array::difference(&a.borrow(), &b.borrow());
+                        Some(RValue::array(v))
+                    }
+                    _ => None,
+                };
             };
             match id {
                 M::op_lt => RValue::Bool(a < b),
