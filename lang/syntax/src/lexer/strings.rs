@@ -1,7 +1,7 @@
 //! Quoted strings: single quoted, double quoted with escapes and interpolation, and the
 //! unquoted text of heredoc bodies (same machinery, different escapes and terminator).
 
-use super::{scan, Lexer, Punct, Tok};
+use super::{scan, Lexer, Punct, Tok, Token};
 use crate::error::Error;
 use std::borrow::Cow;
 use std::rc::Rc;
@@ -208,12 +208,37 @@ impl<'a> Lexer<'a> {
     /// quotes as "after" in an unclosed string error).
     fn last_scanned_text(&self, mark: usize) -> String {
         let tokens = self.tokens.get(mark..).unwrap_or(&[]);
-        tokens
-            .iter()
-            .rev()
-            .find(|t| !matches!(t.tok, Tok::Punct(_)))
-            .map(|t| t.display())
-            .unwrap_or_default()
+        let Some(i) = tokens.iter().rposition(|t| !matches!(t.tok, Tok::Punct(_))) else {
+            return String::new();
+        };
+        match &tokens[i].tok {
+            Tok::Variable(name) if self.written_in_interpolation(mark + i) => format!("${name}"),
+            _ => tokens[i].display(),
+        }
+    }
+
+    /// Whether the variable token at `at` was written `$x` within `${...}`: the reference's
+    /// messages show such a variable as written (`'$n'`), one interpolated alone (`"$n"`) or
+    /// written `${n}` by its name.
+    fn written_in_interpolation(&self, at: usize) -> bool {
+        let text = |t: &Token| {
+            let (start, end) = (
+                t.span.start as usize - self.base,
+                t.span.end as usize - self.base,
+            );
+            self.src.get(start..end).unwrap_or("")
+        };
+        let t = &self.tokens[at];
+        if !text(t).starts_with('$') {
+            return false;
+        }
+        // (alone, it follows the text before it at once, and that text does not open `${`)
+        let alone = at.checked_sub(1).map(|p| &self.tokens[p]).is_some_and(|p| {
+            matches!(p.tok, Tok::DqPre(_) | Tok::DqMid(_))
+                && p.span.end == t.span.start
+                && !text(p).ends_with("${")
+        });
+        !alone
     }
 
     /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name or
