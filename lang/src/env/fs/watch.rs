@@ -159,7 +159,9 @@ pub(super) fn answer(path: &Path) -> Answer {
     let Some(base) = kept.resolve(parent, &mut links) else {
         return Answer::Ask(Ask(None));
     };
-    let wd = kept.watched[&base].0;
+    let Some(&(wd, _)) = kept.watched.get(&base) else {
+        return Answer::Ask(Ask(None));
+    };
     kept.consulted.insert((wd, name.into()));
     // (a directory, or a link to one, resolved before it is asked: its answer is kept at
     // once; a file's resolution says only that it is not a directory)
@@ -199,9 +201,11 @@ impl Ask {
                 let bytes = key(path);
                 if found.is_some_and(|p| p.is_dir) {
                     let mut links = 0;
-                    match kept.resolve(bytes, &mut links) {
-                        Some(dir) => {
-                            let wd = kept.watched[&dir].0;
+                    match kept
+                        .resolve(bytes, &mut links)
+                        .and_then(|d| kept.watched.get(&d))
+                    {
+                        Some(&(wd, _)) => {
                             kept.whole.insert(wd);
                         }
                         None => return found,
