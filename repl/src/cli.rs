@@ -404,7 +404,7 @@ pub fn environment_of(
 }
 
 /// A thread to evaluate on, named `prepl` (see `prepl::limits::evaluation_thread`).
-pub fn evaluation_thread() -> std::thread::Builder {
+pub fn evaluation_thread() -> prepl::limits::EvaluationThread {
     prepl::limits::evaluation_thread("prepl")
 }
 

@@ -17,11 +17,14 @@
 //! thread (a fresh session) uses it after the same one `statx`, where it read the
 //! directory again (the sweep's modulepath has 94 modules, each `lib` and `lib/facter`
 //! listed at every set-up). The bytes of files are kept for the process the same way
-//! ([`texts`]): a file read again, unchanged, costs one `statx`.
+//! ([`texts`]): a file read again, unchanged, costs one `statx`. And the answers of
+//! `statx` themselves are kept for the process while the kernel reports no change that
+//! could alter them ([`watch`]): one `poll` per evaluation where each path asked cost one.
 
 use crate::limits::files;
 
 mod texts;
+mod watch;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -62,7 +65,7 @@ struct Listing {
 struct DirStamp {
     dev: u64,
     ino: u64,
-    mtime: (i64, i64),
+    mtime: SystemTime,
     /// (set by the system at any change of the directory's inode: a directory put in the
     /// place of another, with the time of an archive, has a new one)
     ctime: (i64, i64),
@@ -185,31 +188,29 @@ pub fn list(dir: &Path) -> Arc<[PathBuf]> {
             .map(|l| (l.generation, l.entries.clone(), l.stamp))
     });
     // (the directory asked about first: a change after it is a later time than this one)
-    let meta = match kept {
+    let found = match kept {
         Some((g, entries, _)) if g == generation => return entries,
         Some((_, entries, Some(stamp))) => {
-            let meta = std::fs::metadata(dir).ok();
-            if meta.as_ref().and_then(dir_stamp) == Some(stamp) {
+            let found = probe(dir);
+            if found.as_ref().and_then(dir_stamp) == Some(stamp) {
                 LISTINGS.with(|l| {
                     if let Some(l) = l.borrow_mut().get_mut(key(dir)) {
                         l.generation = generation;
                     }
                 });
-                remember(dir, meta.as_ref().map(probe_of));
                 return entries;
             }
-            meta
+            found
         }
-        _ => std::fs::metadata(dir).ok(),
+        _ => probe(dir),
     };
-    remember(dir, meta.as_ref().map(probe_of));
-    let stamp = meta
+    let stamp = found
         .as_ref()
         .and_then(dir_stamp)
-        .filter(|_| meta.as_ref().is_some_and(settled));
+        .filter(|_| found.is_some_and(|p| settled(p.stamp.0)));
     let entries = match stamp.and_then(|stamp| shared_listing(dir, stamp)) {
         Some(entries) => entries,
-        None => read_listing(dir, meta.as_ref()),
+        None => read_listing(dir, found.as_ref()),
     };
     let listing = Listing {
         generation,
@@ -228,13 +229,13 @@ pub fn list(dir: &Path) -> Arc<[PathBuf]> {
     entries
 }
 
-/// The entries of `dir` (`meta`: its metadata), read, sorted.
-fn read_listing(dir: &Path, meta: Option<&std::fs::Metadata>) -> Arc<[PathBuf]> {
+/// The entries of `dir` (`found`: what it is), read, sorted.
+fn read_listing(dir: &Path, found: Option<&Probe>) -> Arc<[PathBuf]> {
     #[cfg(test)]
     READS.with(|r| r.set(r.get() + 1));
     // (nothing to read where no directory is: a module's missing `lib/facter`)
-    let mut entries: Vec<PathBuf> = match meta {
-        Some(m) if m.is_dir() => std::fs::read_dir(dir)
+    let mut entries: Vec<PathBuf> = match found {
+        Some(p) if p.is_dir => std::fs::read_dir(dir)
             .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
             .unwrap_or_default(),
         _ => Vec::new(),
@@ -247,22 +248,22 @@ fn read_listing(dir: &Path, meta: Option<&std::fs::Metadata>) -> Arc<[PathBuf]> 
 }
 
 /// A directory's identity and modification time (`None` for what is not a directory).
-fn dir_stamp(m: &std::fs::Metadata) -> Option<DirStamp> {
-    use std::os::unix::fs::MetadataExt;
-    m.is_dir().then(|| DirStamp {
-        dev: m.dev(),
-        ino: m.ino(),
-        mtime: (m.mtime(), m.mtime_nsec()),
-        ctime: (m.ctime(), m.ctime_nsec()),
+fn dir_stamp(p: &Probe) -> Option<DirStamp> {
+    let (dev, ino, ctime, ctime_nsec) = p.identity;
+    p.is_dir.then_some(DirStamp {
+        dev,
+        ino,
+        mtime: p.stamp.0,
+        ctime: (ctime, ctime_nsec),
     })
 }
 
-/// Whether a directory last changed long enough ago for its time to tell the next change.
-fn settled(m: &std::fs::Metadata) -> bool {
-    m.modified()
-        .ok()
-        .and_then(|t| std::time::SystemTime::now().duration_since(t).ok())
-        .is_some_and(|age| age >= SETTLED)
+/// Whether a file last modified at `modified` changed long enough ago for its time to tell
+/// the next change.
+fn settled(modified: SystemTime) -> bool {
+    SystemTime::now()
+        .duration_since(modified)
+        .is_ok_and(|age| age >= SETTLED)
 }
 
 /// What is at `path` (`None`: nothing, or it cannot be read), from this evaluation's
@@ -271,9 +272,28 @@ pub fn probe(path: &Path) -> Option<Probe> {
     if let Some(known) = known(path) {
         return known;
     }
-    let found = std::fs::metadata(path).ok().map(|m| probe_of(&m));
+    let found = match watch::answer(path) {
+        watch::Answer::Known(found) => found,
+        watch::Answer::Ask(ask) => ask.stat(path),
+    };
     remember(path, found);
     found
+}
+
+/// [`probe`] where the answer is known or can be kept for the process ([`watch`]), else
+/// `None`: [`read_if_file`] then opens the file without a `statx` first (one it would make
+/// again at every evaluation, where one kept is asked no more).
+fn kept(path: &Path) -> Option<Option<Probe>> {
+    if let Some(known) = known(path) {
+        return Some(known);
+    }
+    let found = match watch::answer(path) {
+        watch::Answer::Known(found) => found,
+        watch::Answer::Ask(ask) if ask.keeps() => ask.stat(path),
+        watch::Answer::Ask(_) => return None,
+    };
+    remember(path, found);
+    Some(found)
 }
 
 /// Keeps `found` as this evaluation's answer for `path` (in the place of an earlier
@@ -372,7 +392,7 @@ fn read_if_file_here(path: &Path) -> std::io::Result<Option<Read>> {
     if let Some(bytes) = texts::reuse(path) {
         return Ok(Some(Read::Kept(bytes)));
     }
-    if let Some(known) = known(path) {
+    if let Some(known) = kept(path) {
         return match known {
             Some(probe) if !probe.is_dir => read_here(path).map(Some),
             _ => Ok(None),

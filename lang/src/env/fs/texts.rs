@@ -66,7 +66,7 @@ pub(super) fn reuse(path: &Path) -> Option<Arc<[u8]>> {
 /// Notes that `bytes` were read from the file `meta` describes at `path` (kept from the
 /// second time on, when the file had settled). Returns the copy kept, if one is.
 pub(super) fn read(path: &Path, meta: &std::fs::Metadata, bytes: &[u8]) -> Option<Arc<[u8]>> {
-    if !super::settled(meta) || bytes.len() > BYTES / 4 {
+    if !meta.modified().is_ok_and(super::settled) || bytes.len() > BYTES / 4 {
         return None;
     }
     let mut guard = texts();

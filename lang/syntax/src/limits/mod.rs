@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 pub use alloc::CountingAlloc;
 pub use ceiling::{ceiling, ceiling_source, exhausted, exhausted_error, BALLAST};
-pub use stack::{deep, evaluation_thread, MAX_NESTING, MAX_VALUE_DEPTH};
+pub use stack::{deep, evaluation_thread, EvaluationThread, MAX_NESTING, MAX_VALUE_DEPTH};
 
 /// The memory limit in bytes as set or by default; 0 until set or first read.
 static LIMIT: AtomicUsize = AtomicUsize::new(0);

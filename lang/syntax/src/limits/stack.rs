@@ -31,14 +31,67 @@ const EVALUATION_STACK: usize = 512 * 1024 * 1024;
 /// address-space limit an eighth of what the limit leaves, at least a [`SEGMENT`] (the
 /// stack is address space too: `prlimit --as=1.5G` left no room for 512 MiB, and the
 /// process could not start; deeper recursion moves to segments of its own in [`deep`]).
-pub fn evaluation_thread(name: &str) -> std::thread::Builder {
+pub fn evaluation_thread(name: &str) -> EvaluationThread {
     let stack = match super::ceiling::Hard::of_this_process().address_space {
         Some(left) => (left / 8).clamp(SEGMENT, EVALUATION_STACK),
         None => EVALUATION_STACK,
     };
-    std::thread::Builder::new()
-        .name(name.into())
-        .stack_size(stack)
+    EvaluationThread {
+        builder: std::thread::Builder::new()
+            .name(name.into())
+            .stack_size(stack),
+        stack,
+    }
+}
+
+/// A thread [`evaluation_thread`] makes: a `std::thread::Builder` whose thread knows where
+/// its stack ends from its size, where [`deep`]'s first step would ask `stacker` (which
+/// asks the thread library for the stack's bounds: ~1,400 instructions of cold code in
+/// every fresh session's evaluation).
+pub struct EvaluationThread {
+    builder: std::thread::Builder,
+    stack: usize,
+}
+
+impl EvaluationThread {
+    /// `std::thread::Builder::spawn`.
+    pub fn spawn<F, T>(self, f: F) -> std::io::Result<std::thread::JoinHandle<T>>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let stack = self.stack;
+        self.builder.spawn(move || on_stack_of(stack, f))
+    }
+
+    /// `std::thread::Builder::spawn_scoped`.
+    pub fn spawn_scoped<'scope, 'env, F, T>(
+        self,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        f: F,
+    ) -> std::io::Result<std::thread::ScopedJoinHandle<'scope, T>>
+    where
+        F: FnOnce() -> T + Send + 'scope,
+        T: Send + 'scope,
+    {
+        let stack = self.stack;
+        self.builder
+            .spawn_scoped(scope, move || on_stack_of(stack, f))
+    }
+}
+
+/// Runs `f` first thing on a new thread of `size` bytes of stack: the stack's end is at
+/// most `size` below this frame (the thread library's own data and guard page are within
+/// the size, above and below; a second red zone leaves room for them).
+fn on_stack_of<T>(size: usize, f: impl FnOnce() -> T) -> T {
+    FLOOR.with(|c| {
+        c.set(
+            stack_address()
+                .saturating_sub(size)
+                .saturating_add(2 * RED_ZONE),
+        )
+    });
+    f()
 }
 
 use std::cell::Cell;
@@ -126,6 +179,32 @@ mod tests {
             .spawn(|| depth(1_000_000))
             .unwrap();
         assert_eq!(worker.join().unwrap(), 1_000_000);
+    }
+
+    /// An evaluation thread's floor, known from its size, is above the one `stacker` finds
+    /// (within two red zones of it).
+    #[test]
+    fn evaluation_threads_know_their_floor() {
+        let (known, asked) = super::evaluation_thread("test")
+            .spawn(|| {
+                let known = super::FLOOR.with(std::cell::Cell::get);
+                (known, super::floor_below(stacker::remaining_stack()))
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(
+            known > asked && known - asked <= 2 * super::RED_ZONE,
+            "{known} {asked}"
+        );
+        assert_eq!(
+            super::evaluation_thread("test")
+                .spawn(|| depth(100_000))
+                .unwrap()
+                .join()
+                .unwrap(),
+            100_000
+        );
     }
 
     #[test]
