@@ -7,6 +7,7 @@
 //! - `expr`: evaluation of each expression kind.
 //! - `interpolate`: interpolated strings.
 //! - `operators`: arithmetic, equality, comparison, `in`.
+//! - `plain_types`: parameter types that cannot fail, left unchecked when a class loads.
 //! - `access`: `[]` on values.
 //! - `matching`: `=~`, case and selector option matching.
 //! - `call`: calling functions and lambdas, binding parameters.
@@ -31,6 +32,7 @@ pub mod lambda_frame;
 pub mod liveness;
 pub mod matching;
 pub mod operators;
+pub(crate) mod plain_types;
 pub mod resolve;
 pub mod scope;
 pub mod session;

@@ -764,16 +764,22 @@ impl Evaluator {
     /// they are loaded, as the reference does: a type that names nothing fails there
     /// (`Resource type not found`), whether or not the class is ever declared (quagga's
     /// `Optional[Stdlib::Ip_address]` fails `include quagga::params`, which loads its
-    /// init.pp).
+    /// init.pp). Types that cannot fail (`plain_types`) are not evaluated.
     fn check_parameter_types(&mut self, body: &[Expr]) -> Result<(), Error> {
         for e in body {
+            // (a body without definitions is not read: a thawed one is made when it runs)
             let (params, inner): (&[crate::syntax::ast::Param], &[Expr]) = match &e.kind {
-                ExprKind::ClassDef(c) => (&c.params, &c.body),
+                ExprKind::ClassDef(c) if c.body.has_definitions() => (&c.params, &c.body),
+                ExprKind::ClassDef(c) => (&c.params, &[]),
                 ExprKind::DefineDef(d) => (&d.params, &[]),
                 _ => continue,
             };
             for p in params {
                 if let Some(te) = &p.type_expr {
+                    let aliased = |n: &str| self.aliases.contains_key(n);
+                    if super::plain_types::is_plain(te, &aliased) {
+                        continue;
+                    }
                     match self.eval(te) {
                         Ok(_) => {}
                         Err(Flow::Error(e)) => return Err(*e),

@@ -8,6 +8,9 @@ use std::rc::Rc;
 
 pub use crate::span::Span;
 
+mod body;
+pub use body::Body;
+
 /// A whole program (one REPL input, one file, one `-e` argument).
 #[derive(Debug, Clone)]
 pub struct Program {
@@ -469,7 +472,8 @@ pub struct HostClassDef {
     pub name: Rc<str>,
     pub params: Vec<Param>,
     pub parent: Option<Rc<str>>,
-    pub body: Vec<Expr>,
+    /// (made when first read for a thawed tree: see `Body`)
+    pub body: Body,
     /// How many variables the body's layout has (its `Slot::Scope` slots: the first
     /// variables, the parameters, the names it assigns), which the evaluator's resolver
     /// sets (0 before): the scope of an instance is made that big at once.
@@ -480,7 +484,8 @@ pub struct HostClassDef {
 pub struct DefineDef {
     pub name: Rc<str>,
     pub params: Vec<Param>,
-    pub body: Vec<Expr>,
+    /// (made when first read for a thawed tree: see `Body`)
+    pub body: Body,
     /// How many variables the body's layout has (its `Slot::Scope` slots: the first
     /// variables, the parameters, the names it assigns), which the evaluator's resolver
     /// sets (0 before): the scope of an instance is made that big at once.

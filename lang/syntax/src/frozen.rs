@@ -65,14 +65,16 @@ impl Frozen {
     /// A new tree, equal to the one frozen, and the texts it holds, in the order of
     /// [`Frozen::texts`] (what is kept beside the frozen tree by text index thaws into
     /// the same `Rc`s as the tree's).
-    pub fn thaw_with_texts(&self) -> (Program, Vec<Rc<str>>) {
+    pub fn thaw_with_texts(&self) -> (Program, Rc<Vec<Rc<str>>>) {
         let texts = names::thawed(self.texts(), &self.numbers, |t| {
             match t.len() <= SHARED_TEXT_MAX {
                 true => crate::lexer::intern::intern(t),
                 false => Rc::from(t),
             }
         });
-        let t = Thawer { texts };
+        let t = Thawer {
+            texts: Rc::new(texts),
+        };
         let program = Program {
             body: t.exprs(&self.body),
             literal_errors: Vec::new(),
@@ -118,6 +120,15 @@ struct FExpr {
 enum FPart {
     Text(T),
     Expr(FExpr),
+}
+
+/// A class or define body, which a thread thaws when it first reads it (`ast::Body`): shared
+/// by the frozen tree and the thawed bodies not made yet.
+#[derive(Debug)]
+struct FBody {
+    exprs: std::sync::Arc<[FExpr]>,
+    /// Whether one of the statements is a class, define or node definition.
+    defines: bool,
 }
 
 #[derive(Debug)]
@@ -216,13 +227,13 @@ enum FKind {
         name: T,
         params: Vec<FParam>,
         parent: Option<T>,
-        body: Vec<FExpr>,
+        body: FBody,
         variables: u16,
     },
     DefineDef {
         name: T,
         params: Vec<FParam>,
-        body: Vec<FExpr>,
+        body: FBody,
         variables: u16,
     },
     NodeDef {
@@ -359,7 +370,7 @@ impl FExpr {
                 params: ps, body, ..
             } => {
                 params(ps, f);
-                body.iter().for_each(f);
+                body.exprs.iter().for_each(f);
             }
             FKind::NodeDef {
                 matches,
@@ -445,6 +456,13 @@ impl<'a> Freezer<'a> {
 
     fn exprs(&mut self, es: &'a [Expr]) -> Vec<FExpr> {
         es.iter().map(|e| self.expr(e)).collect()
+    }
+
+    fn body(&mut self, body: &'a Body) -> FBody {
+        FBody {
+            exprs: self.exprs(body).into(),
+            defines: body.has_definitions(),
+        }
     }
 
     fn boxed(&mut self, e: &'a Expr) -> Box<FExpr> {
@@ -608,13 +626,13 @@ impl<'a> Freezer<'a> {
                 name: self.text(&c.name),
                 params: self.params(&c.params),
                 parent: c.parent.as_ref().map(|p| self.text(p)),
-                body: self.exprs(&c.body),
+                body: self.body(&c.body),
                 variables: c.variables.get(),
             },
             ExprKind::DefineDef(d) => FKind::DefineDef {
                 name: self.text(&d.name),
                 params: self.params(&d.params),
-                body: self.exprs(&d.body),
+                body: self.body(&d.body),
                 variables: d.variables.get(),
             },
             ExprKind::NodeDef(n) => FKind::NodeDef {

@@ -60,6 +60,43 @@ fn a_thawed_tree_is_the_frozen_one() {
     assert_eq!(text, format!("{:?}", p.body));
 }
 
+/// Class and define bodies are thawed when first read, into what an eager thaw makes
+/// (slots included); whether they hold definitions is known without making them.
+#[test]
+fn bodies_are_thawed_when_read() {
+    let p = program(
+        "class a($x = 1) { $y = $x notice($y) }\n\
+         class b { class b::c { notice(1) } }\n\
+         define d { file { $title: } }\n\
+         class e { }",
+    );
+    if let ExprKind::ClassDef(c) = &p.body[0].kind {
+        if let ExprKind::Assign(target, _) = &c.body[0].kind {
+            if let ExprKind::Variable(v) = &target.kind {
+                v.slot.set(Slot::Scope { index: 3 });
+            }
+        }
+    }
+    let thawed = Frozen::freeze(&p).unwrap().thaw();
+    let bodies: Vec<&crate::ast::Body> = (thawed.body.iter())
+        .map(|e| match &e.kind {
+            ExprKind::ClassDef(c) => &c.body,
+            ExprKind::DefineDef(d) => &d.body,
+            _ => panic!("a definition"),
+        })
+        .collect();
+    assert_eq!(
+        bodies
+            .iter()
+            .map(|b| (b.is_made(), b.has_definitions()))
+            .collect::<Vec<_>>(),
+        [(false, false), (false, true), (false, false), (true, false)]
+    );
+    assert_eq!(format!("{:?}", p.body), format!("{:?}", thawed.body));
+    assert!(bodies.iter().all(|b| b.is_made()));
+    assert!(bodies[1].has_definitions() && !bodies[0].has_definitions());
+}
+
 /// A constant literal's kept value and a call's site are not carried over.
 #[test]
 fn caches_start_empty() {

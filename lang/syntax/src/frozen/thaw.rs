@@ -4,7 +4,8 @@ use super::*;
 
 /// Thaws a tree: each text made once (for this thread).
 pub(super) struct Thawer {
-    pub(super) texts: Vec<Rc<str>>,
+    /// (shared with the bodies thawed when first read)
+    pub(super) texts: Rc<Vec<Rc<str>>>,
 }
 
 impl Thawer {
@@ -23,6 +24,19 @@ impl Thawer {
 
     fn opt(&self, e: &Option<FExpr>) -> Option<Expr> {
         e.as_ref().map(|e| self.expr(e))
+    }
+
+    /// A class or define body, thawed when first read (`ast::Body`): most classes a file
+    /// defines never run in a session.
+    fn body(&self, body: &FBody) -> Body {
+        if body.exprs.is_empty() {
+            return Body::from(Vec::new());
+        }
+        let (exprs, texts) = (body.exprs.clone(), self.texts.clone());
+        Body::later(
+            body.defines,
+            Box::new(move || Thawer { texts }.exprs(&exprs)),
+        )
     }
 
     fn params(&self, ps: &[FParam]) -> Vec<Param> {
@@ -194,7 +208,7 @@ impl Thawer {
                 name: self.text(*name),
                 params: self.params(params),
                 parent: parent.map(|p| self.text(p)),
-                body: self.exprs(body),
+                body: self.body(body),
                 variables: std::cell::Cell::new(*variables),
             })),
             FKind::DefineDef {
@@ -205,7 +219,7 @@ impl Thawer {
             } => ExprKind::DefineDef(Rc::new(DefineDef {
                 name: self.text(*name),
                 params: self.params(params),
-                body: self.exprs(body),
+                body: self.body(body),
                 variables: std::cell::Cell::new(*variables),
             })),
             FKind::NodeDef {

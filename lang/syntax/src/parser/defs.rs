@@ -77,7 +77,7 @@ impl<'s> Parser<'s> {
             name,
             params,
             parent,
-            body,
+            body: body.into(),
             variables: Cell::new(0),
         };
         Ok(Expr::new(
@@ -97,7 +97,7 @@ impl<'s> Parser<'s> {
             ExprKind::DefineDef(Rc::new(DefineDef {
                 name,
                 params,
-                body,
+                body: body.into(),
                 variables: Cell::new(0),
             })),
             self.span_from(start),
