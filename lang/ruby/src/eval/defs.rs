@@ -33,19 +33,6 @@ struct FoundConstant {
     value: RValue,
 }
 
-/// A constant node's slot for what it was last found to be (`Interp::constant_node`),
-/// typed: reading it is a borrow and three comparisons, no downcast. A copy of the tree
-/// starts without it. (Boxed: held in place it made `Kind::Const` the largest kind of
-/// node, and the nodes' tag a niche that each `eval` decoded, +10 instructions a node.)
-#[derive(Default)]
-pub(crate) struct ConstSlot(RefCell<Option<Box<FoundConstant>>>);
-
-impl Clone for ConstSlot {
-    fn clone(&self) -> ConstSlot {
-        ConstSlot::default()
-    }
-}
-
 /// How deeply methods may call each other (Ruby's stack holds about ten thousand simple
 /// frames before `stack level too deep`).
 const MAX_CALL_DEPTH: usize = 10_000;
@@ -653,20 +640,21 @@ impl Interp<'_> {
         let changes = CONSTANTS_CHANGED.with(Cell::get);
         let cref = Rc::as_ptr(&self.st.ctx.cref) as *const ();
         let top = Rc::as_ptr(&self.st.top_constants) as *const ();
-        if let Some(f) = &*c.found.0.borrow() {
-            if f.changes == changes && f.cref == cref && f.top == top {
-                return Ok(f.value.clone());
-            }
+        let kept = c.found.with(|f: &FoundConstant| {
+            (f.changes == changes && f.cref == cref && f.top == top).then(|| f.value.clone())
+        });
+        if let Some(v) = kept {
+            return Ok(v);
         }
         let value = self.constant(c, at)?;
         let first = scope_segments(c.strip_prefix("::").unwrap_or(c)).next();
         if !matches!(first, Some("File" | "ENV" | "Dir")) {
-            *c.found.0.borrow_mut() = Some(Box::new(FoundConstant {
+            c.found.set(FoundConstant {
                 changes,
                 cref,
                 top,
                 value: value.clone(),
-            }));
+            });
         }
         Ok(value)
     }

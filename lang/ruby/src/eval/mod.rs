@@ -21,7 +21,7 @@ mod lent;
 mod scope_hash;
 mod state;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
-pub(crate) use defs::{ConstSlot, Ctx, Scope, This};
+pub(crate) use defs::{Ctx, Scope, This};
 pub use state::State;
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template
