@@ -530,8 +530,9 @@ impl EvalHost<'_> {
     /// The reference's message for `scope['name']` of a variable that does not exist.
     fn undefined_variable_message(&self, name: &str) -> String {
         let short = name.strip_prefix("::").unwrap_or(name);
+        // (a top-scope name keeps its `::`, as it was asked)
         let Some((class, _)) = crate::names::split_last(short) else {
-            return format!("Undefined variable '{short}'; ");
+            return format!("Undefined variable '{name}'; ");
         };
         let class = class.to_ascii_lowercase();
         let comp = &self.ev.compilation;
@@ -756,6 +757,17 @@ impl Host for EvalHost<'_> {
             to_puppet(value)
                 .map(|v| crate::functions::stdlib::data::to_yaml_text(&v))
                 .map_err(HostError::Unsupported),
+        )
+    }
+
+    fn parse_yaml(&mut self, text: &str) -> Option<Result<RValue, HostError>> {
+        Some(
+            crate::functions::stdlib::data::yaml_to_value(text)
+                .map(|v| to_ruby(&v))
+                .map_err(|message| HostError::RaiseAs {
+                    class: "Psych::SyntaxError".into(),
+                    message,
+                }),
         )
     }
 
