@@ -187,11 +187,42 @@ impl Clone for FoundSlot {
     }
 }
 
-/// A block parameter: a name, or `(a, b)` destructuring.
+/// A block parameter: a name, `(a, b)` destructuring, or `*rest` (the arguments the
+/// others leave; an anonymous `*` has an empty name).
 #[derive(Debug, Clone)]
 pub enum Param {
     Name(Name),
     Nested(Vec<Name>),
+    Rest(Name),
+}
+
+/// The parameter of the block that `&expr` passes (other than `&:name`): the block is
+/// `{ |*\0pass| expr.call(*\0pass) }`, and no block at all when `expr` is nil.
+pub const PASSED_BLOCK_PARAM: &str = "\u{0}pass";
+
+impl Block {
+    /// The expression `&expr` passed as this block, when it is one.
+    pub fn passed(&self) -> Option<&Node> {
+        match (self.params.as_slice(), self.body.as_slice()) {
+            (
+                [Param::Rest(p)],
+                [Node {
+                    kind: Kind::Call { recv: Some(e), .. },
+                    ..
+                }],
+            ) if &**p == PASSED_BLOCK_PARAM => Some(e),
+            _ => None,
+        }
+    }
+
+    /// How many arguments the block takes at least, and at most (`None`: any number).
+    pub fn arity_range(&self) -> (usize, Option<usize>) {
+        let n = self.params.len();
+        match self.params.iter().any(|p| matches!(p, Param::Rest(_))) {
+            true => (n - 1, None),
+            false => (n, Some(n)),
+        }
+    }
 }
 
 /// The clauses of `begin ... end`.

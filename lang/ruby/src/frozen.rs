@@ -60,6 +60,7 @@ struct FBlock {
 enum FParam {
     Name(FName),
     Nested(Vec<FName>),
+    Rest(FName),
 }
 
 #[derive(Debug)]
@@ -189,6 +190,7 @@ fn block(b: &Block) -> Box<FBlock> {
             .map(|p| match p {
                 Param::Name(n) => FParam::Name(name(n)),
                 Param::Nested(ns) => FParam::Nested(ns.iter().map(name).collect()),
+                Param::Rest(n) => FParam::Rest(name(n)),
             })
             .collect(),
         body: nodes(&b.body),
@@ -333,6 +335,7 @@ fn thaw_block(b: &FBlock) -> Rc<Block> {
             .map(|p| match p {
                 FParam::Name(n) => Param::Name(thaw_name(n)),
                 FParam::Nested(ns) => Param::Nested(ns.iter().map(thaw_name).collect()),
+                FParam::Rest(n) => Param::Rest(thaw_name(n)),
             })
             .collect(),
         body: thaw_nodes(&b.body),

@@ -75,6 +75,11 @@ pub trait Host {
     fn to_yaml(&mut self, _value: &RValue) -> Option<Result<String, HostError>> {
         None
     }
+    /// `YAML.safe_load(text)` (Psych's reading of plain data: the first document);
+    /// `None` when the host cannot.
+    fn parse_yaml(&mut self, _text: &str) -> Option<Result<RValue, HostError>> {
+        None
+    }
     /// `scope.setvar(name, value)`: sets a variable where the template is rendered.
     fn set_variable(&mut self, name: &str, _value: &RValue) -> Result<(), HostError> {
         Err(HostError::Raise(format!(

@@ -51,7 +51,7 @@ impl Lexer<'_, '_> {
                 | Tok::XStr(_)
                 | Tok::Sym(_)
                 | Tok::Regex(..)
-                | Tok::Words(_)
+                | Tok::Words(..)
                 | Tok::Const(_)
                 | Tok::IVar(_)
                 | Tok::GVar(_),
@@ -717,13 +717,10 @@ impl Lexer<'_, '_> {
         };
         self.pos += delim.len_utf8();
         match kind {
-            'w' | 'W' | 'i' => {
+            'w' | 'W' | 'i' | 'I' => {
                 let body = self.squoted(closing(delim))?;
                 let words = body.split_whitespace().map(str::to_string).collect();
-                if kind == 'i' {
-                    return Err(RubyError::unsupported("%i symbol arrays", self.abs(start)));
-                }
-                Ok(Tok::Words(words))
+                Ok(Tok::Words(words, matches!(kind, 'i' | 'I')))
             }
             'q' => Ok(Tok::Str(vec![StrPart::Lit(self.squoted(closing(delim))?)])),
             'r' => {
@@ -983,7 +980,7 @@ mod tests {
         assert_eq!(toks("{a: 1}")[1], Tok::Label("a".into()));
         assert_eq!(
             toks("%w(a b)"),
-            vec![Tok::Words(vec!["a".into(), "b".into()])]
+            vec![Tok::Words(vec!["a".into(), "b".into()], false)]
         );
         assert_eq!(toks("x.empty?")[2], Tok::Ident("empty?".into()));
     }
@@ -1028,7 +1025,7 @@ mod tests {
         );
         assert_eq!(
             toks("%w[a é]"),
-            vec![Tok::Words(vec!["a".into(), "é".into()])]
+            vec![Tok::Words(vec!["a".into(), "é".into()], false)]
         );
         assert_eq!(
             toks(r##""(#x\"#{1}é""##),

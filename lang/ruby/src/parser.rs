@@ -3,7 +3,7 @@
 
 use crate::ast::{
     BeginBlock, Block, ClassDef, DefParam, Kind, MethodDef, Name, Node, Param, Part, RescueClause,
-    When,
+    When, PASSED_BLOCK_PARAM,
 };
 use crate::error::RubyError;
 use crate::lexer::{is_keyword, lex};
@@ -179,7 +179,7 @@ impl Parser {
             Tok::XStr(_) => "backtick literal".into(),
             Tok::Sym(_) => "symbol literal".into(),
             Tok::Regex(..) => "regexp literal".into(),
-            Tok::Words(_) => "word list".into(),
+            Tok::Words(..) => "word list".into(),
         }
     }
     /// Where the current token is (the end of the template for the end of input).
@@ -874,7 +874,7 @@ impl Parser {
             | Tok::Str(_)
             | Tok::Sym(_)
             | Tok::Regex(..)
-            | Tok::Words(_)
+            | Tok::Words(..)
             | Tok::XStr(_) => true,
             Tok::Const(_) | Tok::IVar(_) | Tok::GVar(_) | Tok::Label(_) => true,
             Tok::Ident(s) => {
@@ -1018,6 +1018,15 @@ impl Parser {
                     }
                     self.expect_op(")")?;
                     params.push(Param::Nested(names));
+                } else if self.eat_op("*") {
+                    let rest = match self.tok() {
+                        Tok::Ident(_) => self.param_name()?,
+                        _ => Name::from(""),
+                    };
+                    if params.iter().any(|p| matches!(p, Param::Rest(_))) {
+                        return Err(RubyError::syntax("syntax error, unexpected *", self.at()));
+                    }
+                    params.push(Param::Rest(rest));
                 } else {
                     params.push(Param::Name(self.param_name()?));
                 }
@@ -1071,6 +1080,17 @@ impl Parser {
         let no_params = (paren && self.is_op(")")) || self.is_op("{") || self.is_kw("do");
         if !no_params {
             loop {
+                if self.eat_op("*") {
+                    let rest = match self.tok() {
+                        Tok::Ident(_) => self.param_name()?,
+                        _ => Name::from(""),
+                    };
+                    params.push(Param::Rest(rest));
+                    if !self.eat_op(",") {
+                        break;
+                    }
+                    continue;
+                }
                 params.push(Param::Name(self.param_name()?));
                 if !self.eat_op(",") {
                     break;
@@ -1186,10 +1206,18 @@ impl Parser {
                 let parts = self.parts(parts)?;
                 Node::new(Kind::Regex(parts, flags, Default::default()), at)
             }
-            Tok::Words(w) => Node::new(
+            Tok::Words(w, symbols) => Node::new(
                 Kind::Array(
                     w.into_iter()
-                        .map(|s| Node::new(Kind::Str(vec![Part::Lit(s.into())]), at))
+                        .map(|s| {
+                            let part = vec![Part::Lit(s.into())];
+                            let kind = if symbols {
+                                Kind::Sym(part)
+                            } else {
+                                Kind::Str(part)
+                            };
+                            Node::new(kind, at)
+                        })
                         .collect(),
                 ),
                 at,
@@ -1793,6 +1821,20 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
             }),
             _ => Err(RubyError::unsupported("&:\"...\" blocks", at)),
         },
+        // `&expr`: a block that calls what `expr` gives (nil: no block, see `Block::passed`)
+        Some(_) if args.len() == 1 => {
+            let expr = args.into_iter().next().expect("one argument");
+            let rest = Node::new(Kind::LVar(PASSED_BLOCK_PARAM.into()), at);
+            Ok(Block {
+                params: vec![Param::Rest(PASSED_BLOCK_PARAM.into())],
+                body: vec![call(
+                    Some(expr),
+                    "call",
+                    vec![Node::new(Kind::Splat(Box::new(rest)), at)],
+                    at,
+                )],
+            })
+        }
         _ => Err(RubyError::unsupported(
             "passing a block with '&' other than &:name",
             at,

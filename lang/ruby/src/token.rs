@@ -19,8 +19,8 @@ pub enum Tok {
     Sym(Vec<StrPart>),
     /// `/.../flags`.
     Regex(Vec<StrPart>, String),
-    /// `%w(...)`: the words.
-    Words(Vec<String>),
+    /// `%w(...)`: the words; `%i(...)`: as symbols (true).
+    Words(Vec<String>, bool),
     /// An identifier or keyword (a method name may end with `?` or `!`).
     Ident(String),
     /// A name starting with a capital.

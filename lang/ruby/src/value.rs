@@ -51,7 +51,7 @@ pub enum RValue {
 }
 
 mod rhash;
-pub use rhash::RHash;
+pub use rhash::{HashDefault, RHash};
 
 impl RValue {
     pub fn str(s: impl Into<Rc<str>>) -> RValue {

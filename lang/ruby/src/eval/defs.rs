@@ -611,6 +611,9 @@ impl Interp<'_> {
                     return Ok(v);
                 }
             }
+            if let Some(r) = self.prelude_constant(name) {
+                return r;
+            }
             return core_constant(name, at);
         }
         for seg in segments {

@@ -18,6 +18,7 @@ use std::rc::Rc;
 
 mod defs;
 mod lent;
+mod prelude;
 mod scope_hash;
 mod state;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
@@ -960,6 +961,14 @@ impl<'h> Interp<'h> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
+        // `m(&blk)` with a nil `blk` passes no block
+        let block = match block {
+            Some(b) => match b.passed() {
+                Some(e) if matches!(self.eval(e)?, RValue::Nil) => None,
+                _ => Some(b),
+            },
+            None => None,
+        };
         // `self.name` at the template's top calls the template's own methods
         let recv = recv.filter(|r| {
             !(matches!(r.kind, Kind::SelfRef) && matches!(self.st.ctx.this, This::Template))
@@ -1222,6 +1231,11 @@ impl<'h> Interp<'h> {
             _ => args,
         };
         for (i, p) in block.params.iter().enumerate() {
+            if let Param::Rest(rest) = p {
+                let from = i.min(args.len());
+                bind_rest(&mut scope, rest, &block.params[i + 1..], &mut args[from..]);
+                break;
+            }
             let v = match args.get_mut(i) {
                 Some(v) => std::mem::replace(v, RValue::Nil),
                 None => RValue::Nil,
@@ -1230,6 +1244,7 @@ impl<'h> Interp<'h> {
                 Param::Name(n) => {
                     scope.insert(n.clone(), v);
                 }
+                Param::Rest(_) => {}
                 Param::Nested(names) => {
                     let parts = match &v {
                         RValue::Array(a) => a.borrow().clone(),
@@ -1284,6 +1299,41 @@ impl<'h> Interp<'h> {
     /// `inspect` (a hook for objects whose form depends on the interpreter).
     pub fn inspect(&self, v: &RValue) -> String {
         inspect(v)
+    }
+}
+
+/// A block's `*rest` parameter and those after it (`|a, *rest, z|`): `args` are the
+/// arguments from the rest's place on; the ones after take theirs from the end.
+fn bind_rest(scope: &mut defs::Scope, rest: &Name, after: &[Param], args: &mut [RValue]) {
+    let taken = args.len().saturating_sub(after.len());
+    let (own, tail) = args.split_at_mut(taken);
+    if !rest.is_empty() {
+        let items = own
+            .iter_mut()
+            .map(|v| std::mem::replace(v, RValue::Nil))
+            .collect();
+        scope.insert(rest.clone(), RValue::array(items));
+    }
+    for (j, p) in after.iter().enumerate() {
+        let v = tail
+            .get_mut(j)
+            .map(|v| std::mem::replace(v, RValue::Nil))
+            .unwrap_or(RValue::Nil);
+        match p {
+            Param::Name(n) => {
+                scope.insert(n.clone(), v);
+            }
+            Param::Nested(names) => {
+                let parts = match &v {
+                    RValue::Array(a) => a.borrow().clone(),
+                    other => vec![other.clone()],
+                };
+                for (k, n) in names.iter().enumerate() {
+                    scope.insert(n.clone(), parts.get(k).cloned().unwrap_or(RValue::Nil));
+                }
+            }
+            Param::Rest(_) => {}
+        }
     }
 }
 
@@ -1391,10 +1441,12 @@ fn core_constant_made(name: &str, at: usize) -> R {
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
         | "Shellwords" | "CGI" | "Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Time"
         | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" | "BasicObject" | "Class"
-        | "Module" | "Proc" => Ok(RValue::Class(Rc::from(match name {
-            "Fixnum" | "Bignum" => "Integer",
-            n => n,
-        }))),
+        | "Module" | "Proc" | "YAML" | "Psych" | "Math" => {
+            Ok(RValue::Class(Rc::from(match name {
+                "Fixnum" | "Bignum" => "Integer",
+                n => n,
+            })))
+        }
         n if n.starts_with("Puppet::")
             || is_error_class(n)
             || crate::methods::digest::is_class(n)
@@ -1405,6 +1457,15 @@ fn core_constant_made(name: &str, at: usize) -> R {
         {
             Ok(RValue::Class(Rc::from(n)))
         }
+        n if crate::methods::math::constant(n).is_some() => {
+            Ok(crate::methods::math::constant(n).unwrap_or(RValue::Nil))
+        }
+        "Float::INFINITY" => Ok(RValue::Float(f64::INFINITY)),
+        "Float::NAN" => Ok(RValue::Float(f64::NAN)),
+        "Float::EPSILON" => Ok(RValue::Float(f64::EPSILON)),
+        "Float::MAX" => Ok(RValue::Float(f64::MAX)),
+        "Float::MIN" => Ok(RValue::Float(f64::MIN_POSITIVE)),
+        "Float::DIG" => Ok(RValue::Int(15)),
         "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"
         | "STDOUT" | "STDERR" | "Thread" | "Fiber" => unsupported(

@@ -16,6 +16,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let arr = RValue::array;
     Ok(Some(match c.id {
         M::size | M::length => RValue::Int(cell.borrow().len() as i64),
+        M::to_set => {
+            let set = it.prelude_constant("Set").unwrap_or(Ok(RValue::Nil))?;
+            return super::call_id(it, set, M::new, vec![recv.clone()], c.block, at).map(Some);
+        }
+        // `require 'shellwords'`'s `Array#shelljoin`: `Shellwords.join(a)`
+        M::shelljoin => {
+            c.arity(0, 0)?;
+            return super::stdlib::class_call(it, "Shellwords", &c.with_receiver_as_argument(recv));
+        }
         M::count if c.args.is_empty() && c.block.is_none() => {
             RValue::Int(cell.borrow().len() as i64)
         }
@@ -78,6 +87,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 out.push(it.yield_block(b, [v, RValue::Int(i as i64 + offset)])?);
             }
             arr(out)
+        }
+        // (the array stands for an enumerator: `each_pair.with_object(memo)`)
+        M::with_object => {
+            c.arity(1, 1)?;
+            let Some(b) = c.block else {
+                return super::raise_arg("with_object without a block", at);
+            };
+            let memo = c.args[0].clone();
+            for v in items() {
+                it.yield_block(b, [v, memo.clone()])?;
+            }
+            memo
         }
         M::first | M::last if !c.args.is_empty() => {
             let n = c.int_arg(0)?;

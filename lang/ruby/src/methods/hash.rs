@@ -5,7 +5,7 @@ use super::Call;
 use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::{inspect, to_s};
-use crate::value::{RHash, RValue};
+use crate::value::{HashDefault, RHash, RValue};
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let RValue::Hash(cell) = recv else {
@@ -17,10 +17,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     Ok(Some(match c.id {
         M::op_aref => {
             c.arity(1, 1)?;
-            cell.borrow()
-                .get(&c.args[0])
-                .cloned()
-                .unwrap_or(RValue::Nil)
+            let found = cell.borrow().get(&c.args[0]).cloned();
+            match found {
+                Some(v) => v,
+                None => missing(it, recv, &c.args[0], at)?,
+            }
         }
         M::op_aset | M::store => {
             c.arity(2, 2)?;
@@ -49,11 +50,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         M::dig => {
-            let mut cur = cell
-                .borrow()
-                .get(c.arg(0).unwrap_or(&RValue::Nil))
-                .cloned()
-                .unwrap_or(RValue::Nil);
+            let first = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            let found = cell.borrow().get(&first).cloned();
+            let mut cur = match found {
+                Some(v) => v,
+                None => missing(it, recv, &first, at)?,
+            };
             for k in c.args.iter().skip(1) {
                 if matches!(cur, RValue::Nil) {
                     break;
@@ -78,12 +80,17 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             .unwrap_or(RValue::Nil),
         M::keys => RValue::array(entries().into_iter().map(|(k, _)| k).collect()),
         M::values => RValue::array(entries().into_iter().map(|(_, v)| v).collect()),
-        M::values_at => RValue::array(
-            c.args
-                .iter()
-                .map(|k| cell.borrow().get(k).cloned().unwrap_or(RValue::Nil))
-                .collect(),
-        ),
+        M::values_at => {
+            let mut out = Vec::with_capacity(c.args.len());
+            for k in &c.args {
+                let found = cell.borrow().get(k).cloned();
+                out.push(match found {
+                    Some(v) => v,
+                    None => missing(it, recv, k, at)?,
+                });
+            }
+            RValue::array(out)
+        }
         M::size | M::length => RValue::Int(cell.borrow().len() as i64),
         M::count if c.args.is_empty() && c.block.is_none() => {
             RValue::Int(cell.borrow().len() as i64)
@@ -241,9 +248,80 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             h.retain(|k, _| c.args.iter().any(|a| a.eql(k)) == keep);
             RValue::hash(h)
         }
-        M::default | M::default_set | M::compare_by_identity | M::rehash | M::to_proc => {
+        M::default => {
+            c.arity(0, 1)?;
+            let d = cell.borrow().default_of_missing().cloned();
+            match (d, c.arg(0)) {
+                (Some(HashDefault::Value(v)), _) => v,
+                (Some(HashDefault::Proc(p)), Some(k)) => {
+                    super::call_id(it, p, M::call, vec![recv.clone(), k.clone()], None, at)?
+                }
+                _ => RValue::Nil,
+            }
+        }
+        M::default_proc => match cell.borrow().default_of_missing() {
+            Some(HashDefault::Proc(p)) => p.clone(),
+            _ => RValue::Nil,
+        },
+        M::default_set => {
+            c.arity(1, 1)?;
+            let d = match &c.args[0] {
+                RValue::Nil => None,
+                v => Some(HashDefault::Value(v.clone())),
+            };
+            cell.borrow_mut().set_default(d);
+            c.args[0].clone()
+        }
+        M::compare_by_identity | M::rehash | M::to_proc => {
             return unsupported(format!("method '{}' on Hash", c.name), at)
         }
         _ => return Ok(None),
     }))
+}
+
+/// `Hash.new`, `Hash.new(default)`, `Hash.new { |hash, key| ... }` (`capacity:` is only a
+/// size hint).
+pub fn new(it: &mut Interp, c: &Call) -> R<RHash> {
+    let mut h = RHash::new();
+    let args: Vec<&RValue> = c.args.iter().filter(|a| !is_capacity_option(a)).collect();
+    match (args.as_slice(), c.block) {
+        ([], None) => {}
+        ([d], None) => h.set_default(Some(HashDefault::Value((*d).clone()))),
+        ([], Some(b)) => {
+            let p = RValue::Proc(b.clone(), false, it.st.ctx.id, it.scope_depth());
+            h.set_default(Some(HashDefault::Proc(p)));
+        }
+        ([_], Some(_)) => return raise_arg_count(1, 0, c.at),
+        (more, _) => return raise_arg_count(more.len(), 1, c.at),
+    }
+    Ok(h)
+}
+
+/// `capacity: n`, Hash.new's keyword (Ruby 3.4).
+fn is_capacity_option(v: &RValue) -> bool {
+    matches!(v, RValue::Hash(h) if h.borrow().len() == 1
+        && h.borrow().get(&RValue::sym("capacity")).is_some())
+}
+
+fn raise_arg_count<T>(given: usize, expected: usize, at: usize) -> R<T> {
+    super::raise_arg(
+        format!("wrong number of arguments (given {given}, expected 0..{expected})"),
+        at,
+    )
+}
+
+/// What `h[key]` gives for a key `h` does not have: its default (the value, or what the
+/// default proc returns), else nil.
+pub fn missing(it: &mut Interp, recv: &RValue, key: &RValue, at: usize) -> R {
+    let RValue::Hash(cell) = recv else {
+        return Ok(RValue::Nil);
+    };
+    let d = cell.borrow().default_of_missing().cloned();
+    Ok(match d {
+        None => RValue::Nil,
+        Some(HashDefault::Value(v)) => v,
+        Some(HashDefault::Proc(p)) => {
+            super::call_id(it, p, M::call, vec![recv.clone(), key.clone()], None, at)?
+        }
+    })
 }

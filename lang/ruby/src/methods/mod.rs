@@ -18,6 +18,7 @@ pub mod ipaddr;
 pub mod json;
 pub mod json_syntax;
 pub mod kernel;
+pub mod math;
 pub mod number;
 pub mod object;
 pub mod openssl;
@@ -50,7 +51,18 @@ pub struct Call<'a> {
     pub at: usize,
 }
 
-impl Call<'_> {
+impl<'a> Call<'a> {
+    /// The same call with the receiver as its argument (`s.shellescape` is
+    /// `Shellwords.escape(s)`).
+    pub fn with_receiver_as_argument(&self, recv: &RValue) -> Call<'a> {
+        Call {
+            id: self.id,
+            name: self.name,
+            args: vec![recv.clone()],
+            block: None,
+            at: self.at,
+        }
+    }
     pub fn arg(&self, i: usize) -> Option<&RValue> {
         self.args.get(i)
     }

@@ -194,6 +194,14 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
             }
+            M::safe_load | M::load if matches!(&**k, "YAML" | "Psych") => {
+                c.arity(1, 2)?;
+                let text = c.str_arg(0)?;
+                match it.host.parse_yaml(&text) {
+                    Some(r) => Some(crate::eval::host_result(r, c.at)?),
+                    None => return unsupported(format!("{k}.{}", c.name), c.at),
+                }
+            }
             M::generate | M::dump | M::pretty_generate if &**k == "JSON" => {
                 c.arity(1, 2)?;
                 let pretty = c.id == M::pretty_generate;
@@ -271,11 +279,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
                 Some(RValue::hash(h))
             }
-            // An empty hash or array (a default value or block is not supported: the
-            // subset's hashes have no default).
-            M::new if &**k == "Hash" && c.args.is_empty() && c.block.is_none() => {
-                Some(RValue::hash(crate::value::RHash::default()))
-            }
+            // An empty hash, with the default a missing key gives: a value, or the block
+            // (called with the hash and the key); `capacity:` is only a size hint.
+            M::new if &**k == "Hash" => Some(RValue::hash(super::hash::new(it, c)?)),
             M::new if &**k == "Array" => Some(super::array::new(it, c)?),
             M::new => return unsupported(format!("{k}.new"), c.at),
             _ => None,
@@ -321,8 +327,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         RValue::Proc(block, lambda, home, depth) => match c.id {
             M::call | M::op_aref | M::yield_ | M::op_eqq | M::op_call => {
                 let given = c.args.len();
-                let expected = block.params.len();
-                if *lambda && given != expected {
+                let (least, most) = block.arity_range();
+                if *lambda && (given < least || most.is_some_and(|m| given > m)) {
+                    let expected = match most {
+                        Some(m) => m.to_string(),
+                        None => format!("{least}+"),
+                    };
                     return raise(
                         format!("wrong number of arguments (given {given}, expected {expected})"),
                         c.at,
@@ -330,7 +340,10 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
                 Some(it.call_proc(block, *lambda, (*home, *depth), c.args.clone())?)
             }
-            M::arity => Some(RValue::Int(block.params.len() as i64)),
+            M::arity => Some(RValue::Int(match block.arity_range() {
+                (n, Some(_)) => n as i64,
+                (least, None) => -(least as i64) - 1,
+            })),
             M::lambda_p => Some(RValue::Bool(*lambda)),
             M::to_proc => Some(recv.clone()),
             _ => None,

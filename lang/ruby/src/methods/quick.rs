@@ -101,7 +101,15 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
                     .cloned()
                     .unwrap_or(RValue::Nil)
             }
-            (RValue::Hash(h), _) => h.borrow().get(arg).cloned().unwrap_or(RValue::Nil),
+            (RValue::Hash(h), _) => {
+                let h = h.borrow();
+                match h.get(arg) {
+                    Some(v) => v.clone(),
+                    // (a default is `hash::missing`'s, on the full path)
+                    None if h.default_of_missing().is_some() => return None,
+                    None => RValue::Nil,
+                }
+            }
             _ => return None,
         },
         M::op_shl => match recv {

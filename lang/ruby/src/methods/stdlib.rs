@@ -65,6 +65,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
             super::kernel::random(c.args.first(), c.at)?
         }
         ("Dir", _) => return super::dir::class_call(_it, c),
+        ("Math", _) => return super::math::class_call(c),
         ("Time", _) => return super::time::class_call(c),
         ("IPAddr", _) => return super::ipaddr::class_call(c),
         _ if super::hocon::is_class(class) => return super::hocon::class_call(class, c),

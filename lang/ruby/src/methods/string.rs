@@ -41,6 +41,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             super::grow(n as usize * s.len(), c.at)?;
             st(s.repeat(n as usize))
         }
+        // `require 'shellwords'`'s String methods: `Shellwords.escape(s)`, `.split(s)`
+        M::shellescape | M::shellsplit | M::shellwords => {
+            c.arity(0, 0)?;
+            return super::stdlib::class_call(it, "Shellwords", &c.with_receiver_as_argument(recv));
+        }
         M::op_mod => {
             let args = match c.arg(0) {
                 Some(RValue::Array(a)) => a.borrow().clone(),

@@ -22,6 +22,16 @@ pub struct RHash {
     /// `INDEXED_FROM` pairs, then kept up to date by every change (dropped by those that
     /// move many pairs, and made again when next needed).
     index: OnceCell<HashTable<(u64, usize)>>,
+    /// What `h[missing]` gives (`Hash.new(0)`, `Hash.new { |h, k| ... }`); none for
+    /// nearly every hash, hence boxed.
+    default: Option<Box<HashDefault>>,
+}
+
+/// A hash's default: a value, or a proc called with the hash and the missing key.
+#[derive(Clone, Debug)]
+pub enum HashDefault {
+    Value(RValue),
+    Proc(RValue),
 }
 
 impl std::fmt::Debug for RHash {
@@ -42,7 +52,15 @@ impl RHash {
         RHash {
             entries,
             index: OnceCell::new(),
+            default: None,
         }
+    }
+    /// The default of a missing key (`Hash.new(d)`, `Hash.new { }`, `default=`).
+    pub fn default_of_missing(&self) -> Option<&HashDefault> {
+        self.default.as_deref()
+    }
+    pub fn set_default(&mut self, d: Option<HashDefault>) {
+        self.default = d.map(Box::new);
     }
     pub fn len(&self) -> usize {
         self.entries.len()

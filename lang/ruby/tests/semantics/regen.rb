@@ -11,6 +11,8 @@ require 'base64'
 require 'openssl'
 require 'uri'
 require 'time'
+require 'set'
+require 'shellwords'
 
 dir = __dir__
 out = File.open(File.join(dir, 'expected.jsonl'), 'w')

@@ -158,6 +158,8 @@ fn walk(
                 }
                 let params = match block.params.first() {
                     Some(BlockParamName::Name(p)) => vec![DefParam::Req(p.clone())],
+                    // (`|*args|`: the argument array as the one element of `args`)
+                    Some(BlockParamName::Rest(p)) => vec![DefParam::Rest(p.clone())],
                     Some(BlockParamName::Nested(_)) => {
                         return Err(RubyError::unsupported(
                             "a newfunction block with a destructuring parameter",

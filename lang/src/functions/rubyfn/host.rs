@@ -178,6 +178,12 @@ impl Host for FunctionHost<'_> {
     fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
         self.inner.set_variable(name, value)
     }
+    fn to_yaml(&mut self, value: &RValue) -> Option<Result<String, HostError>> {
+        self.inner.to_yaml(value)
+    }
+    fn parse_yaml(&mut self, text: &str) -> Option<Result<RValue, HostError>> {
+        self.inner.parse_yaml(text)
+    }
     fn self_is_scope(&self) -> bool {
         self.v3
     }

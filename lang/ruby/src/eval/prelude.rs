@@ -1,0 +1,81 @@
+//! Core classes written in the subset itself (`src/prelude/*.rb`): defined at the top of an
+//! interpreter the first time its code names one (`Set`, or `to_set`), as if the code had
+//! `require`d Ruby's own file.
+
+use super::Ctx;
+use super::{Interp, R};
+use crate::ast::Node;
+use crate::value::RValue;
+use std::rc::Rc;
+
+/// Ruby's `Set` (set.rb): a class over a hash's keys.
+const SET: &str = include_str!("../prelude/set.rb");
+
+/// A prelude file's source and its statements.
+type Parsed = (&'static str, Rc<[Node]>);
+
+thread_local! {
+    /// Each prelude file's statements, parsed once a thread.
+    static PARSED: std::cell::RefCell<Vec<Parsed>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The source of the prelude class `name`, if there is one.
+fn source_of(name: &str) -> Option<&'static str> {
+    match name {
+        "Set" => Some(SET),
+        _ => None,
+    }
+}
+
+fn parsed(src: &'static str) -> Rc<[Node]> {
+    if let Some(body) = PARSED.with(|p| {
+        p.borrow()
+            .iter()
+            .find(|(s, _)| std::ptr::eq(*s, src))
+            .map(|(_, b)| b.clone())
+    }) {
+        return body;
+    }
+    let mut toks = Vec::new();
+    let body: Rc<[Node]> = crate::lexer::lex(src, 0, &mut toks)
+        .and_then(|()| crate::parser::parse(toks))
+        .map(Rc::from)
+        .unwrap_or_else(|e| panic!("the subset's prelude does not parse: {e:?}"));
+    PARSED.with(|p| p.borrow_mut().push((src, body.clone())));
+    body
+}
+
+impl Interp<'_> {
+    /// The prelude class `name` (`None`: no such class), defined at the top first if the
+    /// code has not named it yet.
+    pub(crate) fn prelude_constant(&mut self, name: &str) -> Option<R> {
+        let src = source_of(name.strip_prefix("::").unwrap_or(name))?;
+        let name = name.strip_prefix("::").unwrap_or(name);
+        if let Some(v) = self.st.top_constants.get(name) {
+            return Some(Ok(v.clone()));
+        }
+        let body = parsed(src);
+        let outer = std::mem::replace(&mut self.st.ctx, Ctx::top());
+        self.st.ctx.id = outer.id;
+        let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
+        self.st.ctx = outer;
+        Some(r.map(|()| {
+            self.st
+                .top_constants
+                .get(name)
+                .cloned()
+                .unwrap_or(RValue::Nil)
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_prelude_file_parses() {
+        assert_eq!(source_of("Set"), Some(SET));
+        assert!(!parsed(SET).is_empty());
+    }
+}
