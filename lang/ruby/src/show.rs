@@ -45,6 +45,7 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Scope => "Scope()".into(),
         RValue::Proc(_, lambda, _, _) => proc_to_s(*lambda),
         RValue::Module(m) => m.name.to_string(),
+        RValue::Object(o) if o.class.struct_layout().is_some() => inspect(v),
         RValue::Object(o) => format!("#<{}>", o.class.name),
         RValue::Exception(e) => e.1.clone(),
         RValue::Host(o) => o.to_s(),
@@ -210,6 +211,7 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
         }
         RValue::Host(o) => o.inspect(),
         RValue::Exception(e) => format!("#<{}: {}>", e.0, e.1),
+        RValue::Object(o) if o.class.struct_layout().is_some() => struct_inspect(o, inspect),
         RValue::Object(o) => {
             let ivars = o.ivars.borrow();
             if ivars.0.is_empty() {
@@ -264,6 +266,27 @@ fn proc_to_s(lambda: bool) -> String {
         "#<Proc:(erb) (lambda)>".into()
     } else {
         "#<Proc:(erb)>".into()
+    }
+}
+
+/// A struct's `inspect` (and `to_s`): `#<struct Point x=1, y=nil>` (an anonymous struct
+/// class's without its name), each value shown by `show`.
+pub fn struct_inspect(o: &crate::value::Object, mut show: impl FnMut(&RValue) -> String) -> String {
+    let Some(layout) = o.class.struct_layout() else {
+        return format!("#<{}>", o.class.name);
+    };
+    let ivars = o.ivars.borrow();
+    let shown: Vec<String> = layout
+        .members
+        .iter()
+        .map(|m| {
+            let v = ivars.get(&crate::value::struct_member_slot(m));
+            format!("{m}={}", show(v.unwrap_or(&RValue::Nil)))
+        })
+        .collect();
+    match o.class.name.is_empty() {
+        true => format!("#<struct {}>", shown.join(", ")),
+        false => format!("#<struct {} {}>", o.class.name, shown.join(", ")),
     }
 }
 

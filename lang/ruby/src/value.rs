@@ -346,6 +346,22 @@ pub struct UserClass {
     pub ivars: RefCell<Ivars>,
     /// After `module_function` (or `extend self`): its methods are the module's too.
     pub module_function: Cell<bool>,
+    /// The members of a class `Struct.new` made (a subclass finds its superclass's).
+    pub struct_layout: Option<Rc<StructLayout>>,
+}
+
+/// What `Struct.new(:a, :b, keyword_init: true)` made a class of.
+#[derive(Debug)]
+pub struct StructLayout {
+    pub members: Vec<Rc<str>>,
+    /// `new` takes the members by keyword (`new(a: 1)`), not by position.
+    pub keyword_init: bool,
+}
+
+/// The instance variable a struct's member is kept in: a name no `@x` can read (members
+/// are no instance variables in Ruby).
+pub fn struct_member_slot(member: &str) -> String {
+    format!("\u{0}{member}")
 }
 
 /// A module a class includes.
@@ -393,6 +409,33 @@ impl UserClass {
             constants: RefCell::default(),
             ivars: RefCell::default(),
             module_function: Cell::new(false),
+            struct_layout: None,
+        }
+    }
+
+    /// The same class under a name: an anonymous class (`Struct.new`'s) named by the
+    /// constant it is first assigned to, as Ruby names it.
+    pub fn renamed(&self, name: Rc<str>) -> UserClass {
+        UserClass {
+            name,
+            module: self.module,
+            superclass: self.superclass.clone(),
+            core_super: self.core_super.clone(),
+            includes: RefCell::new(self.includes.borrow().clone()),
+            methods: RefCell::new(self.methods.borrow().clone()),
+            singleton: RefCell::new(self.singleton.borrow().clone()),
+            constants: RefCell::new(self.constants.borrow().clone()),
+            ivars: RefCell::new(Ivars(self.ivars.borrow().0.clone())),
+            module_function: Cell::new(self.module_function.get()),
+            struct_layout: self.struct_layout.clone(),
+        }
+    }
+
+    /// The struct members of the class or of the struct class it inherits from.
+    pub fn struct_layout(&self) -> Option<&Rc<StructLayout>> {
+        match &self.struct_layout {
+            Some(l) => Some(l),
+            None => self.superclass.as_ref().and_then(|s| s.struct_layout()),
         }
     }
 

@@ -38,7 +38,7 @@ struct FoundConstant {
 const MAX_CALL_DEPTH: usize = 10_000;
 
 /// `Enumerable`'s methods (a class that includes it and defines `each` has them).
-const ENUMERABLE: &[&str] = &[
+pub(super) const ENUMERABLE: &[&str] = &[
     "all?",
     "any?",
     "chunk_while",
@@ -108,7 +108,7 @@ pub enum This {
 
 /// Where `def` puts a method.
 #[derive(Clone, Debug)]
-enum DefTarget {
+pub(super) enum DefTarget {
     Template,
     Instance(Rc<UserClass>),
     Singleton(Rc<UserClass>),
@@ -206,7 +206,7 @@ pub struct Ctx {
     pub(crate) this: This,
     def_target: DefTarget,
     /// The classes and modules around the code, innermost last (constants are found there).
-    cref: Rc<[Rc<UserClass>]>,
+    pub(super) cref: Rc<[Rc<UserClass>]>,
     block: Option<BlockArg>,
     /// (Kept in the frame, not behind a pointer: a call allocates nothing for it.)
     method: Option<MethodFrame>,
@@ -378,7 +378,12 @@ impl Interp<'_> {
         }
     }
 
-    fn new_frame(&mut self, this: This, def_target: DefTarget, cref: Rc<[Rc<UserClass>]>) -> Ctx {
+    pub(super) fn new_frame(
+        &mut self,
+        this: This,
+        def_target: DefTarget,
+        cref: Rc<[Rc<UserClass>]>,
+    ) -> Ctx {
         self.st.frame_ids += 1;
         Ctx {
             id: self.st.frame_ids,
@@ -396,7 +401,12 @@ impl Interp<'_> {
     }
 
     /// Runs `f` in a new frame, then returns to the current one.
-    fn with_frame<T>(&mut self, frame: Ctx, at: usize, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+    pub(super) fn with_frame<T>(
+        &mut self,
+        frame: Ctx,
+        at: usize,
+        f: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<T> {
         if self.st.call_depth >= MAX_CALL_DEPTH {
             return Err(Flow::from(RubyError::raised_as(
                 "SystemStackError",
@@ -685,6 +695,21 @@ impl Interp<'_> {
         if name.contains("::") {
             return unsupported("assigning a qualified constant", at);
         }
+        // An anonymous class (`Struct.new`'s) takes the name of the first constant it is
+        // assigned to (no instance of it exists yet in the code that does so).
+        let v = match v {
+            RValue::Module(c) if c.name.is_empty() => {
+                let full = self.class_full_name(self.st.ctx.cref.last().cloned().as_ref(), name);
+                let named = Rc::new(c.renamed(full));
+                for k in self.st.classes.iter_mut() {
+                    if Rc::ptr_eq(k, &c) {
+                        *k = named.clone();
+                    }
+                }
+                RValue::Module(named)
+            }
+            v => v,
+        };
         // A block run as a method (`BLOCK_AS_METHOD`) assigns constants as a block does.
         let in_method = self
             .st
@@ -1007,6 +1032,11 @@ impl Interp<'_> {
                     let this = This::Object(o.clone());
                     return self.invoke(&m, Some(owner), this, args, b, at).map(Some);
                 }
+                if let Some(layout) = o.class.struct_layout().cloned() {
+                    if let Some(v) = self.struct_method(o, &layout, name, args, block, at)? {
+                        return Ok(Some(v));
+                    }
+                }
                 if o.class.includes_core("Comparable") {
                     if let Some(v) = self.comparable(o, name, args, at)? {
                         return Ok(Some(v));
@@ -1049,6 +1079,8 @@ impl Interp<'_> {
                             .borrow()
                             .0
                             .iter()
+                            // (a struct's members are no instance variables)
+                            .filter(|(n, _)| !n.starts_with('\u{0}'))
                             .map(|(n, _)| RValue::sym(format!("@{n}")))
                             .collect();
                         return Ok(Some(RValue::array(names)));
@@ -1069,6 +1101,11 @@ impl Interp<'_> {
                     let args = std::mem::take(args);
                     let this = This::Class(c.clone());
                     return self.invoke(&m, Some(owner), this, args, b, at).map(Some);
+                }
+                if let Some(layout) = c.struct_layout().cloned() {
+                    if let Some(v) = self.struct_class_method(c, &layout, name, args, at)? {
+                        return Ok(Some(v));
+                    }
                 }
                 match name {
                     "new" if c.module => Ok(None),
@@ -1093,6 +1130,12 @@ impl Interp<'_> {
                                 let b = blk(self);
                                 let this = This::Object(o.clone());
                                 self.invoke(&m, Some(owner), this, args, b, at)?;
+                            }
+                            None if c.struct_layout().is_some() => {
+                                let layout = c.struct_layout().cloned();
+                                if let Some(layout) = layout {
+                                    self.struct_init(&o, &layout, args, at)?;
+                                }
                             }
                             None if !args.is_empty() => {
                                 return raise(
@@ -1391,9 +1434,16 @@ impl Interp<'_> {
                 let block = self.st.ctx.block.clone();
                 self.invoke(&m, Some(owner), this, args, block, at)
             }
-            None if frame.name() == "initialize" || (frame.name() == "respond_to?") => {
+            // (`super` in a struct's own `initialize`: the members from the arguments)
+            None if frame.name() == "initialize" => {
+                if let This::Object(o) = &this {
+                    if let Some(layout) = o.class.struct_layout().cloned() {
+                        self.struct_init(o, &layout, args, at)?;
+                    }
+                }
                 Ok(RValue::Nil)
             }
+            None if frame.name() == "respond_to?" => Ok(RValue::Nil),
             None => {
                 let recv = match &this {
                     This::Object(o) => RValue::Object(o.clone()),

@@ -21,6 +21,7 @@ mod lent;
 mod prelude;
 mod scope_hash;
 mod state;
+mod structs;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
 pub use state::State;
@@ -1441,7 +1442,7 @@ fn core_constant_made(name: &str, at: usize) -> R {
         | "Comparable" | "Enumerable" | "Kernel" | "Fixnum" | "Bignum" | "JSON" | "ERB::Util"
         | "Shellwords" | "CGI" | "Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Time"
         | "Date" | "DateTime" | "Random" | "PSON" | "Puppet" | "BasicObject" | "Class"
-        | "Module" | "Proc" | "YAML" | "Psych" | "Math" => {
+        | "Module" | "Proc" | "YAML" | "Psych" | "Math" | "Struct" => {
             Ok(RValue::Class(Rc::from(match name {
                 "Fixnum" | "Bignum" => "Integer",
                 n => n,

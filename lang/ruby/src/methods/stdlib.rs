@@ -15,6 +15,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
     let class = class.strip_prefix("::").unwrap_or(class);
     Ok(Some(match (class, c.id) {
         ("Random", M::new) => super::random::new(c)?,
+        ("Struct", M::new) => _it.struct_new(c)?,
         ("ERB::Util", M::url_encode | M::u) => {
             c.arity(1, 1)?;
             RValue::str(url_encode(&to_s(&c.args[0])))

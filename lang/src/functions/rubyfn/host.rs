@@ -187,6 +187,14 @@ impl Host for FunctionHost<'_> {
     fn self_is_scope(&self) -> bool {
         self.v3
     }
+    /// The reference loads a function's file inside its loader's class: the classes it
+    /// defines are named in it (`Puppet::Pops::Loader::RubyFunctionInstantiator::Point`).
+    fn class_namespace(&self) -> Option<&str> {
+        Some(match self.v3 {
+            true => "Puppet::Pops::Loader::RubyLegacyFunctionInstantiator",
+            false => "Puppet::Pops::Loader::RubyFunctionInstantiator",
+        })
+    }
 
     fn self_call(&mut self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         self.flush_deprecations();

@@ -1,0 +1,325 @@
+//! Ruby's `Struct`: `Struct.new(:a, :b, keyword_init: true) { def m ... end }` makes a class
+//! whose instances hold the members: readers and writers, `new` by position (or by
+//! keyword), `to_a`, `to_h`, `==`, `[]`, `[]=`, `each`, `each_pair`, `dig`, `inspect`, and
+//! `Enumerable` over the values. A class inherits a struct class's members
+//! (`class Point < Struct.new(:x, :y)`).
+
+use super::defs::{DefTarget, ENUMERABLE};
+use super::{unsupported, Flow, Interp, This, R};
+use crate::ast::Block;
+use crate::error::RubyError;
+use crate::methods::{self, Call, M};
+use crate::value::{struct_member_slot, Method, Object, RValue, StructLayout, UserClass};
+use std::rc::Rc;
+
+fn arg_error<T>(message: impl Into<String>, at: usize) -> R<T> {
+    Err(Flow::from(RubyError::raised_as(
+        "ArgumentError",
+        message,
+        at,
+    )))
+}
+
+impl Interp<'_> {
+    /// `Struct.new(:a, :b, keyword_init: true) { ... }`: the new (anonymous) class.
+    pub(crate) fn struct_new(&mut self, c: &Call) -> R {
+        let mut members: Vec<Rc<str>> = Vec::new();
+        let mut keyword_init = false;
+        for (i, a) in c.args.iter().enumerate() {
+            match a {
+                RValue::Sym(s) => {
+                    if members.contains(s) {
+                        return arg_error(format!("duplicate member: {s}"), c.at);
+                    }
+                    members.push(s.clone());
+                }
+                RValue::Str(s) if i == 0 => {
+                    return unsupported(format!("Struct.new naming the class Struct::{s}"), c.at)
+                }
+                RValue::Hash(h) if i + 1 == c.args.len() => {
+                    keyword_init = h
+                        .borrow()
+                        .get(&RValue::sym("keyword_init"))
+                        .is_some_and(RValue::truthy);
+                }
+                other => {
+                    return Err(Flow::from(RubyError::raised_as(
+                        "TypeError",
+                        format!(
+                            "{} is not a symbol nor a string",
+                            crate::show::inspect(other)
+                        ),
+                        c.at,
+                    )))
+                }
+            }
+        }
+        if members.is_empty() && !keyword_init {
+            return arg_error("wrong number of arguments (given 0, expected 1+)", c.at);
+        }
+        let mut class = UserClass::new(Rc::from(""), false, None, Some(Rc::from("Struct")));
+        {
+            let mut methods = class.methods.borrow_mut();
+            for m in &members {
+                let slot: Rc<str> = Rc::from(struct_member_slot(m));
+                methods.insert(m.to_string(), Method::Reader(slot.clone()));
+                methods.insert(format!("{m}="), Method::Writer(slot));
+            }
+        }
+        class.struct_layout = Some(Rc::new(StructLayout {
+            members,
+            keyword_init,
+        }));
+        let class = Rc::new(class);
+        self.st.classes.push(class.clone());
+        if let Some(b) = c.block {
+            self.class_body_block(&class, b, c.at)?;
+        }
+        Ok(RValue::Module(class))
+    }
+
+    /// The block of `Struct.new`, run as the class's body (`def` in it defines methods of
+    /// the class).
+    fn class_body_block(&mut self, class: &Rc<UserClass>, b: &Rc<Block>, at: usize) -> R<()> {
+        let mut cref: Vec<Rc<UserClass>> = self.st.ctx.cref.to_vec();
+        cref.push(class.clone());
+        let frame = self.new_frame(
+            This::Class(class.clone()),
+            DefTarget::Instance(class.clone()),
+            Rc::from(cref),
+        );
+        self.with_frame(frame, at, |it| {
+            for n in &b.body {
+                it.eval(n)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// A struct's own `initialize`: the members from the arguments.
+    pub(crate) fn struct_init(
+        &mut self,
+        o: &Rc<Object>,
+        layout: &StructLayout,
+        args: Vec<RValue>,
+        at: usize,
+    ) -> R<()> {
+        let mut ivars = o.ivars.borrow_mut();
+        if layout.keyword_init {
+            match args.as_slice() {
+                [] => {}
+                [RValue::Hash(h)] => {
+                    let mut unknown = Vec::new();
+                    for (k, v) in h.borrow().iter() {
+                        let name = crate::show::to_s(k);
+                        match layout.members.iter().any(|m| **m == *name) {
+                            true => ivars.set(&struct_member_slot(&name), v.clone()),
+                            false => unknown.push(name),
+                        }
+                    }
+                    if !unknown.is_empty() {
+                        return arg_error(format!("unknown keywords: {}", unknown.join(", ")), at);
+                    }
+                }
+                more => {
+                    return arg_error(
+                        format!(
+                            "wrong number of arguments (given {}, expected 0)",
+                            more.len()
+                        ),
+                        at,
+                    )
+                }
+            }
+        } else {
+            if args.len() > layout.members.len() {
+                return arg_error("struct size differs", at);
+            }
+            let mut given = args.into_iter();
+            for m in &layout.members {
+                ivars.set(&struct_member_slot(m), given.next().unwrap_or(RValue::Nil));
+            }
+            return Ok(());
+        }
+        for m in &layout.members {
+            let slot = struct_member_slot(m);
+            if ivars.get(&slot).is_none() {
+                ivars.set(&slot, RValue::Nil);
+            }
+        }
+        Ok(())
+    }
+
+    /// The members' values, in order.
+    fn struct_values(o: &Object, layout: &StructLayout) -> Vec<RValue> {
+        let ivars = o.ivars.borrow();
+        layout
+            .members
+            .iter()
+            .map(|m| {
+                ivars
+                    .get(&struct_member_slot(m))
+                    .cloned()
+                    .unwrap_or(RValue::Nil)
+            })
+            .collect()
+    }
+
+    /// A member named by a symbol or string, or by its position (`s[0]`, `s[:x]`).
+    fn struct_member<'l>(layout: &'l StructLayout, key: &RValue, at: usize) -> R<&'l Rc<str>> {
+        let n = layout.members.len();
+        match key {
+            RValue::Int(i) => {
+                let j = if *i < 0 { *i + n as i64 } else { *i };
+                match usize::try_from(j).ok().and_then(|j| layout.members.get(j)) {
+                    Some(m) => Ok(m),
+                    None => Err(Flow::from(RubyError::raised_as(
+                        "IndexError",
+                        format!(
+                            "offset {i} too {} for struct(size:{n})",
+                            if *i < 0 { "small" } else { "large" }
+                        ),
+                        at,
+                    ))),
+                }
+            }
+            RValue::Sym(s) | RValue::Str(s) => match layout.members.iter().find(|m| ***m == **s) {
+                Some(m) => Ok(m),
+                None => Err(Flow::from(RubyError::raised_as(
+                    "NameError",
+                    format!("no member '{s}' in struct"),
+                    at,
+                ))),
+            },
+            other => Err(Flow::from(RubyError::raised_as(
+                "TypeError",
+                format!(
+                    "no implicit conversion of {} into Integer",
+                    other.class_name()
+                ),
+                at,
+            ))),
+        }
+    }
+
+    /// A struct instance's own methods (those its class does not define); `None` for
+    /// another name.
+    pub(crate) fn struct_method(
+        &mut self,
+        o: &Rc<Object>,
+        layout: &StructLayout,
+        name: &str,
+        args: &mut Vec<RValue>,
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> R<Option<RValue>> {
+        let values = || Self::struct_values(o, layout);
+        let pairs = || {
+            layout
+                .members
+                .iter()
+                .zip(values())
+                .map(|(m, v)| RValue::array(vec![RValue::Sym(m.clone()), v]))
+                .collect::<Vec<_>>()
+        };
+        Ok(Some(match name {
+            "to_a" | "deconstruct" | "values" => RValue::array(values()),
+            "members" => RValue::array(layout.members.iter().cloned().map(RValue::Sym).collect()),
+            "size" | "length" => RValue::Int(layout.members.len() as i64),
+            "to_h" if block.is_none() => {
+                let mut h = crate::value::RHash::new();
+                for (m, v) in layout.members.iter().zip(values()) {
+                    h.insert(RValue::Sym(m.clone()), v);
+                }
+                RValue::hash(h)
+            }
+            "[]" if args.len() == 1 => {
+                let m = Self::struct_member(layout, &args[0], at)?;
+                o.ivars
+                    .borrow()
+                    .get(&struct_member_slot(m))
+                    .cloned()
+                    .unwrap_or(RValue::Nil)
+            }
+            "[]=" if args.len() == 2 => {
+                let m = Self::struct_member(layout, &args[0], at)?.clone();
+                let v = args[1].clone();
+                o.ivars.borrow_mut().set(&struct_member_slot(&m), v.clone());
+                v
+            }
+            "==" | "eql?" if args.len() == 1 => RValue::Bool(match &args[0] {
+                RValue::Object(p) if Rc::ptr_eq(&p.class, &o.class) => {
+                    let (a, b) = (values(), Self::struct_values(p, layout));
+                    a.iter().zip(&b).all(|(x, y)| match name {
+                        "==" => x.equals(y),
+                        _ => x.eql(y),
+                    })
+                }
+                _ => false,
+            }),
+            "dig" if !args.is_empty() => {
+                let first =
+                    self.struct_method(o, layout, "[]", &mut vec![args[0].clone()], None, at)?;
+                let first = first.unwrap_or(RValue::Nil);
+                match (&first, args.len()) {
+                    (_, 1) | (RValue::Nil, _) => first,
+                    _ => methods::call_id(self, first, M::dig, args[1..].to_vec(), None, at)?,
+                }
+            }
+            "each" => match block {
+                Some(b) => {
+                    for v in values() {
+                        self.yield_block(b, [v])?;
+                    }
+                    RValue::Object(o.clone())
+                }
+                None => RValue::array(values()),
+            },
+            "each_pair" => match block {
+                Some(b) => {
+                    for p in pairs() {
+                        self.yield_block(b, [p])?;
+                    }
+                    RValue::Object(o.clone())
+                }
+                None => RValue::array(pairs()),
+            },
+            "inspect" | "to_s" => RValue::str(crate::show::struct_inspect(o, |v| self.inspect(v))),
+            // `to_h` with a block, `values_at`, and `Enumerable`: over the values
+            _ if name == "to_h" || name == "values_at" || ENUMERABLE.contains(&name) => {
+                let recv = match name {
+                    "to_h" => RValue::array(pairs()),
+                    _ => RValue::array(values()),
+                };
+                let args = std::mem::take(args);
+                methods::call(self, recv, M::of(name), name, args, block, at)?
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A struct class's own class methods: `members`, `[]` (as `new`), `keyword_init?`;
+    /// `None` for another name.
+    pub(crate) fn struct_class_method(
+        &mut self,
+        c: &Rc<UserClass>,
+        layout: &StructLayout,
+        name: &str,
+        args: &mut Vec<RValue>,
+        at: usize,
+    ) -> R<Option<RValue>> {
+        Ok(Some(match name {
+            "members" => RValue::array(layout.members.iter().cloned().map(RValue::Sym).collect()),
+            "keyword_init?" => match layout.keyword_init {
+                true => RValue::Bool(true),
+                false => RValue::Nil,
+            },
+            "[]" => {
+                let recv = RValue::Module(c.clone());
+                let args = std::mem::take(args);
+                methods::call_id(self, recv, M::new, args, None, at)?
+            }
+            _ => return Ok(None),
+        }))
+    }
+}
