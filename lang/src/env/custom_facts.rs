@@ -130,6 +130,16 @@ pub fn resolve(
     this_machine: bool,
     allow_exec: bool,
 ) -> CustomFacts {
+    // (facts of this machine: their code may read it, and what it reads changes)
+    let setting = |name: &str| setting_value(env, node, name);
+    if !this_machine {
+        if let Some(known) = kept::find_unchanged(facts, allow_exec, env, &setting) {
+            return known;
+        }
+    }
+    // (the files, and what their code asked, found again: all kept answers in one epoch
+    // tell the next session that nothing of it changed while the epoch lasts)
+    let steady = super::fs::Steady::start();
     let files = fact_files(env);
     if files.is_empty() {
         return CustomFacts::default();
@@ -141,10 +151,8 @@ pub fn resolve(
             (dir, file, stamp)
         })
         .collect();
-    // (facts of this machine: their code may read it, and what it reads changes)
     if !this_machine {
-        let setting = |name: &str| setting_value(env, node, name);
-        if let Some(known) = kept::find(&files, facts, allow_exec, env, &setting) {
+        if let Some(known) = kept::find(&files, facts, allow_exec, env, &setting, steady) {
             return known;
         }
     }
@@ -272,9 +280,15 @@ fn fact_files(env: &Environment) -> Vec<(PathBuf, PathBuf)> {
             if !super::fs::is_dir(module) || !seen.insert(name) {
                 continue;
             }
+            // (`lib` first: the answer for a path below a missing directory is not kept
+            // by the process, `lib`'s is, so a module without `lib` is asked nothing more)
             facter.clear();
             facter.push(module);
-            facter.push("lib/facter");
+            facter.push("lib");
+            if !super::fs::is_dir(&facter) {
+                continue;
+            }
+            facter.push("facter");
             for f in super::fs::list(&facter).iter() {
                 if f.extension().is_some_and(|e| e == "rb") && super::fs::is_file(f) {
                     out.push((dir.clone(), f.clone()));
@@ -968,6 +982,95 @@ mod tests {
         let (_, changed, ran) = in_thread("Linux");
         assert!(ran);
         assert_eq!(changed[0], "m/lib/facter/t.rb:1: 'changed'");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// A resolution found the same from answers the process keeps is used by the next
+    /// sessions without finding the files again while the file system's epoch lasts; a
+    /// required file changed, a fact file added, a module added, each is seen by the next
+    /// session all the same.
+    #[test]
+    fn resolutions_found_unchanged_are_used_until_a_file_changes() {
+        let root = std::env::temp_dir().join(format!("prepl-facts-steady-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let facter = root.join("mods/m/lib/facter");
+        std::fs::create_dir_all(facter.join("util")).unwrap();
+        std::fs::create_dir_all(root.join("mods/nolib/manifests")).unwrap();
+        std::fs::write(
+            facter.join("s.rb"),
+            "require 'facter/util/shelp'\nFacter.add(:s_word) { setcode { SHelp.word } }\n",
+        )
+        .unwrap();
+        let helper = facter.join("util/shelp.rb");
+        let word = |w: &str| format!("module SHelp\n  def self.word\n    '{w}'\n  end\nend\n");
+        std::fs::write(&helper, word("one")).unwrap();
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.join("mods")],
+        };
+        // (in a thread of its own, as a fresh session: the facts it resolved, and whether it
+        // used a resolution found unchanged)
+        let in_thread = || {
+            let env = env.clone();
+            std::thread::spawn(move || {
+                let facts = crate::catalog::json::from_data(&serde_json::json!({ "kernel": "L" }));
+                let used = kept::UNCHANGED.with(|u| u.get());
+                let r = resolve(&env, &facts, "n", false, false);
+                let mut shown: Vec<String> = r
+                    .facts
+                    .iter()
+                    .map(|f| format!("{} {}", f.name, shown(&r, &f.name)))
+                    .collect();
+                shown.sort();
+                (shown, kept::UNCHANGED.with(|u| u.get()) > used)
+            })
+            .join()
+            .unwrap()
+        };
+        // (the watch keeps a path's answer from its second question on, and a change
+        // another test makes forgets all: asked until used, when inotify is here)
+        let until_used = |expected: &[&str]| {
+            let mut used = false;
+            for _ in 0..20 {
+                let (shown, u) = in_thread();
+                assert_eq!(shown, expected);
+                used |= u;
+                if used {
+                    break;
+                }
+            }
+            used
+        };
+        let watching = crate::env::fs::epoch().is_some();
+        assert!(until_used(&["s_word 'one'"]) || !watching, "used unchanged");
+        // the required file changed (no fact file did)
+        std::fs::write(&helper, word("three")).unwrap();
+        assert_eq!(in_thread().0, ["s_word 'three'"]);
+        assert!(until_used(&["s_word 'three'"]) || !watching);
+        // a fact file added
+        std::fs::write(
+            facter.join("t.rb"),
+            "Facter.add(:t_added) { setcode { 1 } }\n",
+        )
+        .unwrap();
+        assert_eq!(in_thread().0, ["s_word 'three'", "t_added 1"]);
+        assert!(until_used(&["s_word 'three'", "t_added 1"]) || !watching);
+        // a module added, and `lib/facter` made in the module that had no `lib`
+        let other = root.join("mods/a/lib/facter");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("a.rb"), "Facter.add(:a_new) { setcode { 2 } }\n").unwrap();
+        assert_eq!(in_thread().0, ["a_new 2", "s_word 'three'", "t_added 1"]);
+        std::fs::create_dir_all(root.join("mods/nolib/lib/facter")).unwrap();
+        std::fs::write(
+            root.join("mods/nolib/lib/facter/n.rb"),
+            "Facter.add(:n_new) { setcode { 3 } }\n",
+        )
+        .unwrap();
+        assert_eq!(
+            in_thread().0,
+            ["a_new 2", "n_new 3", "s_word 'three'", "t_added 1"]
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 

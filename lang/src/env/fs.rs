@@ -44,10 +44,12 @@ pub struct Probe {
     identity: (u64, u64, i64, i64),
 }
 
-/// An answer and the generation (see [`forget`]) it was asked in.
+/// An answer and the generation (see [`forget`]) it was asked in, and the epoch of the
+/// process's watch it was kept in ([`watch`]; `None`: the process does not keep it).
 struct Kept<V> {
     generation: u64,
     value: V,
+    at: Option<u64>,
 }
 
 /// A directory's entries, and what the directory was when they were read: the same
@@ -59,6 +61,10 @@ struct Listing {
     generation: u64,
     entries: Arc<[PathBuf]>,
     stamp: Option<DirStamp>,
+    /// The epoch the directory's answer was kept in, when it was (see [`Kept`]): a
+    /// directory whose answer is kept has its every entry watched, so its listing stays
+    /// the same as long as the epoch does.
+    at: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,20 +160,69 @@ thread_local! {
     static PROBES: RefCell<PathMap<Kept<Option<Probe>>>> = RefCell::new(HashMap::default());
     static LISTINGS: RefCell<Listings> = RefCell::new(Listings::default());
     static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// What [`Steady`] counts: the answers given that the process does not keep, and the
+    /// oldest epoch of those it keeps.
+    static GIVEN: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, u64::MAX)) };
     /// Directories read (not answered from a listing kept), for the tests.
     #[cfg(test)]
     static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// This generation's answer for `path`, if asked.
-fn known(path: &Path) -> Option<Option<Probe>> {
+/// This generation's answer for `path`, if asked, and the epoch it was kept in.
+fn known(path: &Path) -> Option<(Option<Probe>, Option<u64>)> {
     let generation = generation();
     PROBES.with(|p| {
         p.borrow()
             .get(key(path))
             .filter(|k| k.generation == generation)
-            .map(|k| k.value)
+            .map(|k| (k.value, k.at))
     })
+}
+
+/// Counts an answer given for [`Steady`]: kept in epoch `at`, or not kept (`None`).
+fn given(at: Option<u64>) {
+    GIVEN.with(|g| {
+        let (unkept, oldest) = g.get();
+        g.set(match at {
+            Some(epoch) => (unkept, oldest.min(epoch)),
+            None => (unkept + 1, oldest),
+        })
+    });
+}
+
+/// A span of questions to the file system that tells whether each answer in it was one the
+/// process keeps ([`watch`]), all in one epoch: asked again while the epoch is the same,
+/// they get the same answers, so what was made of them can be used again without asking
+/// (the custom facts of a modulepath, at each session's set-up).
+pub struct Steady {
+    epoch: Option<u64>,
+    before: (u64, u64),
+}
+
+impl Steady {
+    pub fn start() -> Steady {
+        Steady {
+            epoch: epoch(),
+            before: GIVEN.with(|g| g.replace((g.get().0, u64::MAX))),
+        }
+    }
+
+    /// The epoch every answer given since [`Steady::start`] holds in, if there is one.
+    pub fn end(self) -> Option<u64> {
+        let (unkept, oldest) = GIVEN.with(|g| g.get());
+        GIVEN.with(|g| g.set((unkept, oldest.min(self.before.1))));
+        let at = self.epoch?;
+        // (every answer kept, none in an epoch before this one, and none forgotten since)
+        let kept = unkept == self.before.0 && (oldest == u64::MAX || oldest == at);
+        (kept && epoch() == Some(at)).then_some(at)
+    }
+}
+
+/// How many times the process has forgotten the answers it keeps ([`watch`]; `None`: it
+/// keeps none): answers kept in an epoch hold while it lasts. (Looks for the kernel's
+/// events first if this thread has not in this generation.)
+pub fn epoch() -> Option<u64> {
+    watch::epoch()
 }
 
 /// A map by path, keyed by the path's bytes (see [`key`]).
@@ -181,28 +236,36 @@ pub fn key(path: &Path) -> &[u8] {
 /// The entries of a directory (their paths, sorted; empty when it cannot be read), from
 /// this evaluation's earlier answer when there is one.
 pub fn list(dir: &Path) -> Arc<[PathBuf]> {
+    let (entries, at) = listing(dir);
+    given(at);
+    entries
+}
+
+/// [`list`], and the epoch the listing holds in (see [`Listing::at`]).
+fn listing(dir: &Path) -> (Arc<[PathBuf]>, Option<u64>) {
     let generation = generation();
     let kept = LISTINGS.with(|l| {
         l.borrow()
             .get(key(dir))
-            .map(|l| (l.generation, l.entries.clone(), l.stamp))
+            .map(|l| (l.generation, l.entries.clone(), l.stamp, l.at))
     });
     // (the directory asked about first: a change after it is a later time than this one)
-    let found = match kept {
-        Some((g, entries, _)) if g == generation => return entries,
-        Some((_, entries, Some(stamp))) => {
-            let found = probe(dir);
+    let (found, at) = match kept {
+        Some((g, entries, _, at)) if g == generation => return (entries, at),
+        Some((_, entries, Some(stamp), _)) => {
+            let (found, at) = probe_at(dir);
             if found.as_ref().and_then(dir_stamp) == Some(stamp) {
                 LISTINGS.with(|l| {
                     if let Some(l) = l.borrow_mut().get_mut(key(dir)) {
                         l.generation = generation;
+                        l.at = at;
                     }
                 });
-                return entries;
+                return (entries, at);
             }
-            found
+            (found, at)
         }
-        _ => probe(dir),
+        _ => probe_at(dir),
     };
     let stamp = found
         .as_ref()
@@ -216,6 +279,7 @@ pub fn list(dir: &Path) -> Arc<[PathBuf]> {
         generation,
         entries: entries.clone(),
         stamp,
+        at,
     };
     LISTINGS.with(|l| {
         let mut l = l.borrow_mut();
@@ -226,7 +290,7 @@ pub fn list(dir: &Path) -> Arc<[PathBuf]> {
             }
         }
     });
-    entries
+    (entries, at)
 }
 
 /// The entries of `dir` (`found`: what it is), read, sorted.
@@ -269,39 +333,51 @@ fn settled(modified: SystemTime) -> bool {
 /// What is at `path` (`None`: nothing, or it cannot be read), from this evaluation's
 /// earlier answer when there is one.
 pub fn probe(path: &Path) -> Option<Probe> {
+    let (found, at) = probe_at(path);
+    given(at);
+    found
+}
+
+/// [`probe`], and the epoch the answer was kept in (`None`: not kept).
+fn probe_at(path: &Path) -> (Option<Probe>, Option<u64>) {
     if let Some(known) = known(path) {
         return known;
     }
-    let found = match watch::answer(path) {
-        watch::Answer::Known(found) => found,
+    let (found, at) = match watch::answer(path) {
+        watch::Answer::Known(found, epoch) => (found, Some(epoch)),
         watch::Answer::Ask(ask) => ask.stat(path),
     };
-    remember(path, found);
-    found
+    remember(path, found, at);
+    (found, at)
 }
 
 /// [`probe`] where the answer is known or can be kept for the process ([`watch`]), else
 /// `None`: [`read_if_file`] then opens the file without a `statx` first (one it would make
 /// again at every evaluation, where one kept is asked no more).
 fn kept(path: &Path) -> Option<Option<Probe>> {
-    if let Some(known) = known(path) {
-        return Some(known);
-    }
-    let found = match watch::answer(path) {
-        watch::Answer::Known(found) => found,
-        watch::Answer::Ask(ask) if ask.keeps() => ask.stat(path),
-        watch::Answer::Ask(_) => return None,
+    let (found, at) = match known(path) {
+        Some(known) => known,
+        None => {
+            let (found, at) = match watch::answer(path) {
+                watch::Answer::Known(found, epoch) => (found, Some(epoch)),
+                watch::Answer::Ask(ask) if ask.keeps() => ask.stat(path),
+                watch::Answer::Ask(_) => return None,
+            };
+            remember(path, found, at);
+            (found, at)
+        }
     };
-    remember(path, found);
+    given(at);
     Some(found)
 }
 
 /// Keeps `found` as this evaluation's answer for `path` (in the place of an earlier
 /// generation's, when there is one: no new key).
-fn remember(path: &Path, found: Option<Probe>) {
+fn remember(path: &Path, found: Option<Probe>, at: Option<u64>) {
     let kept = Kept {
         generation: generation(),
         value: found,
+        at,
     };
     PROBES.with(|p| {
         let mut p = p.borrow_mut();
@@ -350,10 +426,12 @@ fn read_here(path: &Path) -> std::io::Result<Read> {
     if !meta.is_file() {
         return Err(files::not_regular(&meta));
     }
-    let length = match known(path).flatten() {
-        Some(probe) if probe.is_file => probe.stamp.1,
-        _ => meta.len(),
+    let (length, at) = match known(path) {
+        Some((Some(probe), at)) if probe.is_file => (probe.stamp.1, at),
+        _ => (meta.len(), None),
     };
+    // (bytes read now are the kept answer's while it holds: a write is an event)
+    given(at);
     let bytes = files::read_at_most(file, length, files::room())?;
     let kept = texts::read(path, &meta, &bytes);
     Ok(Read::Fresh(bytes, kept))
@@ -401,13 +479,15 @@ fn read_if_file_here(path: &Path) -> std::io::Result<Option<Read>> {
     let (file, meta) = match files::open_nonblocking(path) {
         Ok(open) => open,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            remember(path, None);
+            remember(path, None, None);
+            given(None);
             return Ok(None);
         }
         Err(e) => return Err(e),
     };
     let probe = probe_of(&meta);
-    remember(path, Some(probe));
+    remember(path, Some(probe), None);
+    given(None);
     if probe.is_dir {
         return Ok(None);
     }

@@ -119,9 +119,10 @@ fn state() -> MutexGuard<'static, State> {
     WATCHER.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// What to do for a path: its answer kept, or ask the file system ([`Ask::stat`]).
+/// What to do for a path: its answer kept (and the epoch it holds in), or ask the file
+/// system ([`Ask::stat`]).
 pub(super) enum Answer {
-    Known(Option<Probe>),
+    Known(Option<Probe>, u64),
     Ask(Ask),
 }
 
@@ -146,7 +147,7 @@ pub(super) fn answer(path: &Path) -> Answer {
     }
     let kept = &mut w.kept;
     if let Some(found) = kept.answers.get(bytes) {
-        return Answer::Known(*found);
+        return Answer::Known(*found, w.epoch);
     }
     if kept.seen.len() >= KEPT_LIMIT {
         kept.seen.clear();
@@ -175,13 +176,14 @@ impl Ask {
         self.0.is_some()
     }
 
-    /// What is at `path` now, kept for the process when it can be.
-    pub(super) fn stat(self, path: &Path) -> Option<Probe> {
+    /// What is at `path` now, kept for the process when it can be; and the epoch it was
+    /// kept in (the same question gets the same answer while the epoch stays the same).
+    pub(super) fn stat(self, path: &Path) -> (Option<Probe>, Option<u64>) {
         #[cfg(test)]
         ASKED.with(|a| a.set(a.get() + 1));
         let follow = || std::fs::metadata(path).ok().map(|m| super::probe_of(&m));
         let Some((epoch, resolved)) = self.0 else {
-            return follow();
+            return (follow(), None);
         };
         // (a directory or a link kept only once resolved to a watched directory before
         // this question; else resolved now, for the next)
@@ -208,7 +210,7 @@ impl Ask {
                         Some(&(wd, _)) => {
                             kept.whole.insert(wd);
                         }
-                        None => return found,
+                        None => return (found, None),
                     }
                 }
                 if keep {
@@ -216,11 +218,29 @@ impl Ask {
                         kept.answers.clear();
                     }
                     kept.answers.insert(bytes.into(), found);
+                    return (found, Some(epoch));
                 }
             }
         }
-        found
+        (found, None)
     }
+}
+
+/// The number of times the process forgot what it kept (`None`: nothing is kept, inotify
+/// could not be had), after looking for events if this thread has not in this generation:
+/// while it stays the same, every answer kept is still the file system's.
+pub(super) fn epoch() -> Option<u64> {
+    if OFF.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut guard = state();
+    let w = watcher(&mut guard)?;
+    let generation = super::generation();
+    if LOOKED.with(|l| l.replace(generation)) != generation {
+        w.look();
+    }
+    // (a reset that found no inotify left nothing kept)
+    (!OFF.load(Ordering::Relaxed)).then_some(w.epoch)
 }
 
 /// The process's watcher, made at the first question (`None` when inotify cannot be had).
@@ -544,6 +564,50 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(root.join("m/manifests")).unwrap();
         root
+    }
+
+    /// A span of questions whose answers were all kept tells their epoch; a span that
+    /// asked what the process does not keep (a path's first question, a relative path)
+    /// tells none, and one after a change reported tells another epoch.
+    #[test]
+    fn steady_spans_tell_the_epoch_of_kept_answers() {
+        use super::super::Steady;
+        let root = fresh_root("steady");
+        let init = root.join("m/manifests/init.pp");
+        std::fs::write(&init, "class m {}\n").unwrap();
+        // (on a thread of its own: a generation of its own)
+        let span = |path: &Path| {
+            let path = path.to_path_buf();
+            std::thread::spawn(move || {
+                let steady = Steady::start();
+                super::super::probe(&path);
+                super::super::list(path.parent().unwrap());
+                steady.end()
+            })
+            .join()
+            .unwrap()
+        };
+        assert_eq!(span(&init), None, "asked once: not kept");
+        assert_eq!(span(Path::new("relative/init.pp")), None);
+        if super::super::epoch().is_none() {
+            return;
+        }
+        // (a change another test makes forgets every answer: asked until kept)
+        let kept = (0..50).find_map(|_| span(&init));
+        let Some(epoch) = kept else {
+            return;
+        };
+        std::fs::write(&init, "class m { }\n").unwrap();
+        assert_ne!(span(&init), Some(epoch), "a change forgets");
+        // a span that also asks what is not kept
+        let mixed = std::thread::spawn(move || {
+            let steady = Steady::start();
+            super::super::probe(&init);
+            super::super::probe(Path::new("relative/init.pp"));
+            steady.end()
+        });
+        assert_eq!(mixed.join().unwrap(), None);
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     /// An answer kept for the process is used by later threads without a system call, and
