@@ -1227,9 +1227,9 @@ impl<'h> Interp<'h> {
                 None => RValue::Nil,
             };
             match p {
-                Param::Name(n) => {
-                    scope.insert(n.clone(), v);
-                }
+                // (the scope is new: a parameter is a new variable there, and the first of
+                // two `_` is the one read, as in Ruby)
+                Param::Name(n) => scope.define(n.clone(), v),
                 Param::Nested(names) => {
                     let parts = match &v {
                         RValue::Array(a) => a.borrow().clone(),
@@ -1270,6 +1270,9 @@ impl<'h> Interp<'h> {
                 }
             }
         }
+        if !block.outer.is_empty() {
+            self.declare_outer(&block.outer);
+        }
         self.st.ctx.locals.push(scope);
         let r = self.body(&block.body);
         if let Some(scope) = self.st.ctx.locals.pop() {
@@ -1278,6 +1281,25 @@ impl<'h> Interp<'h> {
         match r {
             Err(Flow::Next(v)) => Ok(v),
             other => other,
+        }
+    }
+
+    /// Defines (nil) in the scope around a block the locals of the code around it that it
+    /// assigns and that are still missing (their assignment has not run): the block's
+    /// assignment is then the enclosing scope's, as in Ruby, not a local of its own.
+    #[inline(never)]
+    fn declare_outer(&mut self, names: &[Name]) {
+        for n in names {
+            if self.local(n).is_none() {
+                match self.st.ctx.locals.last_mut() {
+                    Some(around) => around.define(n.clone(), RValue::Nil),
+                    None => {
+                        let mut scope = Scope::default();
+                        scope.define(n.clone(), RValue::Nil);
+                        self.st.ctx.locals.push(scope);
+                    }
+                }
+            }
         }
     }
 
