@@ -311,11 +311,31 @@ impl<'h> Interp<'h> {
     }
 
     fn body(&mut self, body: &[Node]) -> R {
-        let mut last = RValue::Nil;
-        for n in body {
-            last = self.eval(n)?;
+        let Some((last, before)) = body.split_last() else {
+            return Ok(RValue::Nil);
+        };
+        for n in before {
+            self.statement(n)?;
         }
-        Ok(last)
+        self.eval(last)
+    }
+
+    /// Runs a statement whose value is not used: a local's assignment gives the variable
+    /// its value without a copy for the statement's (dropped at once).
+    #[inline(always)]
+    fn statement(&mut self, n: &Node) -> R<()> {
+        if let Kind::Assign(target, value) = &n.kind {
+            if let Kind::LVar(name)
+            | Kind::Call {
+                vcall: true, name, ..
+            } = &target.kind
+            {
+                let v = self.eval(value)?;
+                self.set_local(name, v);
+                return Ok(());
+            }
+        }
+        self.eval(n).map(drop)
     }
 
     fn local(&self, name: &str) -> Option<&RValue> {
