@@ -321,21 +321,37 @@ impl<'h> Interp<'h> {
     }
 
     /// Runs a statement whose value is not used: a local's assignment gives the variable
-    /// its value without a copy for the statement's (dropped at once).
+    /// its value without a copy for the statement's (dropped at once), and so do the
+    /// statements of an `if` whose value is not used.
     #[inline(always)]
     fn statement(&mut self, n: &Node) -> R<()> {
-        if let Kind::Assign(target, value) = &n.kind {
-            if let Kind::LVar(name)
-            | Kind::Call {
-                vcall: true, name, ..
-            } = &target.kind
-            {
-                let v = self.eval(value)?;
-                self.set_local(name, v);
-                return Ok(());
+        match &n.kind {
+            Kind::Assign(target, value) => {
+                if let Kind::LVar(name)
+                | Kind::Call {
+                    vcall: true, name, ..
+                } = &target.kind
+                {
+                    let v = self.eval(value)?;
+                    self.set_local(name, v);
+                    return Ok(());
+                }
             }
+            Kind::If(c, then, els) => return self.if_statement(c, then, els),
+            _ => {}
         }
         self.eval(n).map(drop)
+    }
+
+    /// An `if` (`unless`, a modifier) whose value is not used: its branch's statements
+    /// run as statements.
+    #[inline(never)]
+    fn if_statement(&mut self, c: &Node, then: &[Node], els: &[Node]) -> R<()> {
+        let branch = if self.eval(c)?.truthy() { then } else { els };
+        for n in branch {
+            self.statement(n)?;
+        }
+        Ok(())
     }
 
     fn local(&self, name: &str) -> Option<&RValue> {
@@ -478,7 +494,10 @@ impl<'h> Interp<'h> {
             }
             Kind::Assign(target, value) => {
                 let v = self.eval(value)?;
-                self.assign(target, v.clone())?;
+                match &target.kind {
+                    Kind::LVar(name) => self.set_local(name, v.clone()),
+                    _ => self.assign(target, v.clone())?,
+                }
                 v
             }
             Kind::And(a, b) => {
