@@ -24,6 +24,11 @@ pub enum Part {
 pub struct Block {
     pub params: Vec<Param>,
     pub body: Vec<Node>,
+    /// The locals of the code around the block (assigned before it, in the text) that the
+    /// block assigns: they are the enclosing scope's, as in Ruby, even when the assignment
+    /// that declared them has not run (`x = 1 if false; [1].each { x = 2 }; x` is 2). A
+    /// call of the block first defines those still missing (nil) in the scope around it.
+    pub outer: Vec<Name>,
 }
 
 /// A name of the code (a local variable, a parameter, a method called), made once when the

@@ -54,6 +54,7 @@ enum FPart {
 struct FBlock {
     params: Vec<FParam>,
     body: Vec<FNode>,
+    outer: Vec<FName>,
 }
 
 #[derive(Debug)]
@@ -194,6 +195,7 @@ fn block(b: &Block) -> Box<FBlock> {
             })
             .collect(),
         body: nodes(&b.body),
+        outer: b.outer.iter().map(name).collect(),
     })
 }
 
@@ -339,6 +341,7 @@ fn thaw_block(b: &FBlock) -> Rc<Block> {
             })
             .collect(),
         body: thaw_nodes(&b.body),
+        outer: b.outer.iter().map(thaw_name).collect(),
     })
 }
 

@@ -18,6 +18,10 @@ pub struct Parser {
     pos: usize,
     /// The names assigned so far (a name is a local variable from its first assignment on).
     locals: HashSet<String>,
+    /// The names assigned (or bound) so far in the method or class body being parsed, in
+    /// order: a block's `outer` are those of them, assigned inside it, that were locals
+    /// before it.
+    assigned: Vec<String>,
     /// Inside a loop's condition, where `do` belongs to the loop.
     no_do: bool,
     /// Nesting depth of expressions, bounded so that a template cannot overflow the stack.
@@ -44,6 +48,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
         toks,
         pos: 0,
         locals: HashSet::default(),
+        assigned: Vec::new(),
         no_do: false,
         depth: 0,
         zsuper: false,
@@ -539,14 +544,10 @@ impl Parser {
 
     fn declare(&mut self, target: &Node) {
         match &target.kind {
-            Kind::LVar(n) => {
-                self.locals.insert(n.to_string());
-            }
+            Kind::LVar(n) => self.note_local(n),
             Kind::Call {
                 name, vcall: true, ..
-            } => {
-                self.locals.insert(name.to_string());
-            }
+            } => self.note_local(name),
             _ => {}
         }
     }
@@ -982,12 +983,33 @@ impl Parser {
         r
     }
 
+    /// Makes `name` a local from here on (an assignment's target, a parameter, a rescued
+    /// exception's variable).
+    fn note_local(&mut self, name: &str) {
+        if !self.locals.contains(name) {
+            self.locals.insert(name.to_string());
+        }
+        self.assigned.push(name.to_string());
+    }
+
     fn block_body(&mut self, close: &str) -> PResult<Block> {
         // A block sees the enclosing locals; those it makes (its parameters among them) end
         // with it, as Ruby's parser scopes them: after the block, such a name is a method
         // call again.
         let outer = self.locals.clone();
-        let block = self.block_rest(close);
+        let first = self.assigned.len();
+        let mut block = self.block_rest(close);
+        if let Ok(b) = &mut block {
+            // (its own parameters among them too, when they shadow an outer local: defining
+            // a local the text declared before the block is unobservable)
+            let mut names: Vec<&String> = self.assigned[first..]
+                .iter()
+                .filter(|n| outer.contains(*n))
+                .collect();
+            names.sort();
+            names.dedup();
+            b.outer = names.into_iter().map(|n| Name::from(n.as_str())).collect();
+        }
         self.locals = outer;
         block
     }
@@ -1043,7 +1065,11 @@ impl Parser {
         } else {
             self.expect_kw("end")?;
         }
-        Ok(Block { params, body })
+        Ok(Block {
+            params,
+            body,
+            outer: Vec::new(),
+        })
     }
 
     /// Whether the current token is an operator no statement starts with (Ruby's parser,
@@ -1164,7 +1190,7 @@ impl Parser {
         match self.take() {
             Tok::Ident(n) if !is_keyword(&n) => {
                 let name = Name::from(n.as_str());
-                self.locals.insert(n);
+                self.note_local(&n);
                 Ok(name)
             }
             Tok::Op("*") | Tok::Op("&") => {
@@ -1512,7 +1538,10 @@ impl Parser {
         }
         let outer = std::mem::take(&mut self.locals);
         let outer_zsuper = std::mem::take(&mut self.zsuper);
+        let first = self.assigned.len();
         let r = self.def_rest(name, singleton, at);
+        // (the method's locals are its own: no block around the `def` assigns them)
+        self.assigned.truncate(first);
         self.locals = outer;
         self.zsuper = outer_zsuper;
         r
@@ -1565,7 +1594,7 @@ impl Parser {
                 let Tok::Label(l) = self.take() else {
                     unreachable!()
                 };
-                self.locals.insert(l.clone());
+                self.note_local(&l);
                 let default = if self.is_op(",")
                     || self.is_op(")")
                     || matches!(self.tok(), Tok::Newline)
@@ -1650,7 +1679,9 @@ impl Parser {
             }
         }
         let outer = std::mem::take(&mut self.locals);
+        let first = self.assigned.len();
         let body = self.statements();
+        self.assigned.truncate(first);
         self.locals = outer;
         let body = body?;
         self.expect_kw("end")?;
@@ -1769,6 +1800,7 @@ impl Parser {
                         toks,
                         pos: 0,
                         locals: std::mem::take(&mut self.locals),
+                        assigned: Vec::new(),
                         no_do: false,
                         depth: self.depth,
                         zsuper: self.zsuper,
@@ -1777,6 +1809,7 @@ impl Parser {
                     let done = matches!(sub.tok(), Tok::Eof);
                     let err = (!done).then(|| sub.unexpected());
                     self.locals = sub.locals;
+                    self.assigned.append(&mut sub.assigned);
                     self.zsuper = sub.zsuper;
                     let body = body?;
                     if let Some(e) = err {
@@ -1818,6 +1851,7 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                     vec![],
                     at,
                 )],
+                outer: Vec::new(),
             }),
             _ => Err(RubyError::unsupported("&:\"...\" blocks", at)),
         },
@@ -1833,6 +1867,7 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                     vec![Node::new(Kind::Splat(Box::new(rest)), at)],
                     at,
                 )],
+                outer: Vec::new(),
             })
         }
         _ => Err(RubyError::unsupported(

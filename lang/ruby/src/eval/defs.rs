@@ -592,11 +592,7 @@ impl Interp<'_> {
     }
 
     fn body_value(&mut self, body: &[crate::ast::Node]) -> R {
-        let mut last = RValue::Nil;
-        for n in body {
-            last = self.eval(n)?;
-        }
-        Ok(last)
+        self.body(body)
     }
 
     /// A constant: in the classes around the code (innermost first), their ancestors, the

@@ -313,11 +313,47 @@ impl<'h> Interp<'h> {
     }
 
     fn body(&mut self, body: &[Node]) -> R {
-        let mut last = RValue::Nil;
-        for n in body {
-            last = self.eval(n)?;
+        let Some((last, before)) = body.split_last() else {
+            return Ok(RValue::Nil);
+        };
+        for n in before {
+            self.statement(n)?;
         }
-        Ok(last)
+        self.eval(last)
+    }
+
+    /// Runs a statement whose value is not used: a local's assignment gives the variable
+    /// its value without a copy for the statement's (dropped at once), and so do the
+    /// statements of an `if` whose value is not used.
+    #[inline(always)]
+    fn statement(&mut self, n: &Node) -> R<()> {
+        match &n.kind {
+            Kind::Assign(target, value) => {
+                if let Kind::LVar(name)
+                | Kind::Call {
+                    vcall: true, name, ..
+                } = &target.kind
+                {
+                    let v = self.eval(value)?;
+                    self.set_local(name, v);
+                    return Ok(());
+                }
+            }
+            Kind::If(c, then, els) => return self.if_statement(c, then, els),
+            _ => {}
+        }
+        self.eval(n).map(drop)
+    }
+
+    /// An `if` (`unless`, a modifier) whose value is not used: its branch's statements
+    /// run as statements.
+    #[inline(never)]
+    fn if_statement(&mut self, c: &Node, then: &[Node], els: &[Node]) -> R<()> {
+        let branch = if self.eval(c)?.truthy() { then } else { els };
+        for n in branch {
+            self.statement(n)?;
+        }
+        Ok(())
     }
 
     fn local(&self, name: &str) -> Option<&RValue> {
@@ -460,7 +496,10 @@ impl<'h> Interp<'h> {
             }
             Kind::Assign(target, value) => {
                 let v = self.eval(value)?;
-                self.assign(target, v.clone())?;
+                match &target.kind {
+                    Kind::LVar(name) => self.set_local(name, v.clone()),
+                    _ => self.assign(target, v.clone())?,
+                }
                 v
             }
             Kind::And(a, b) => {
@@ -1242,9 +1281,9 @@ impl<'h> Interp<'h> {
                 None => RValue::Nil,
             };
             match p {
-                Param::Name(n) => {
-                    scope.insert(n.clone(), v);
-                }
+                // (the scope is new: a parameter is a new variable there, and the first of
+                // two `_` is the one read, as in Ruby)
+                Param::Name(n) => scope.define(n.clone(), v),
                 Param::Rest(_) => {}
                 Param::Nested(names) => {
                     let parts = match &v {
@@ -1286,6 +1325,9 @@ impl<'h> Interp<'h> {
                 }
             }
         }
+        if !block.outer.is_empty() {
+            self.declare_outer(&block.outer);
+        }
         self.st.ctx.locals.push(scope);
         let r = self.body(&block.body);
         if let Some(scope) = self.st.ctx.locals.pop() {
@@ -1294,6 +1336,25 @@ impl<'h> Interp<'h> {
         match r {
             Err(Flow::Next(v)) => Ok(v),
             other => other,
+        }
+    }
+
+    /// Defines (nil) in the scope around a block the locals of the code around it that it
+    /// assigns and that are still missing (their assignment has not run): the block's
+    /// assignment is then the enclosing scope's, as in Ruby, not a local of its own.
+    #[inline(never)]
+    fn declare_outer(&mut self, names: &[Name]) {
+        for n in names {
+            if self.local(n).is_none() {
+                match self.st.ctx.locals.last_mut() {
+                    Some(around) => around.define(n.clone(), RValue::Nil),
+                    None => {
+                        let mut scope = Scope::default();
+                        scope.define(n.clone(), RValue::Nil);
+                        self.st.ctx.locals.push(scope);
+                    }
+                }
+            }
         }
     }
 

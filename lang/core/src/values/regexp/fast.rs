@@ -313,16 +313,11 @@ impl FastEngine {
         mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
     ) -> Result<(), E> {
         // (one buffer for the ranges of every match)
-        let mut groups: Groups = Vec::new();
-        let mut emit = |ranges: &mut dyn Iterator<Item = Option<(usize, usize)>>| {
-            groups.clear();
-            groups.extend(ranges);
-            each(&groups)
-        };
+        let mut groups = GroupBuf::new();
         let whole = |start, end| std::iter::once(Some((start, end)));
         if let Some(second) = self.second_tier(text) {
             if let Some(short) = self.short_tier(second, text) {
-                return short.each_match(text, 0, |caps| emit(&mut ranges(caps)));
+                return short.each_match(text, 0, |caps| each(groups.fill(ranges(caps))));
             }
             // (the engine's `find_iter` and `captures_iter`, with the kept cache)
             let mut matches = Searcher::new(Input::new(text));
@@ -330,7 +325,7 @@ impl FastEngine {
                 if re.captures_len() == 1 {
                     // Without groups the match alone is asked for: no capture engine runs.
                     while let Some(m) = matches.advance(|input| Ok(re.search_with(cache, input))) {
-                        emit(&mut whole(m.start(), m.end()))?;
+                        each(groups.fill(whole(m.start(), m.end())))?;
                     }
                 } else {
                     let mut caps = re.create_captures();
@@ -342,7 +337,7 @@ impl FastEngine {
                         if !caps.is_match() {
                             break;
                         }
-                        emit(&mut ranges(&caps))?;
+                        each(groups.fill(ranges(&caps)))?;
                     }
                 }
                 Ok(())
@@ -351,12 +346,12 @@ impl FastEngine {
         match &self.0.first {
             FirstTier::Lite(re) if re.captures_len() == 1 => {
                 for m in re.find_iter(text) {
-                    emit(&mut whole(m.start(), m.end()))?;
+                    each(groups.fill(whole(m.start(), m.end())))?;
                 }
             }
             FirstTier::Lite(re) => {
                 for caps in re.captures_iter(text) {
-                    emit(&mut lite_ranges(&caps))?;
+                    each(groups.fill(lite_ranges(&caps)))?;
                 }
             }
             FirstTier::Nfa(nfa) => nfa.with_caches(|caches| {
@@ -364,11 +359,11 @@ impl FastEngine {
                     let matches = nfa.backtrack.try_captures_iter(&mut caches.backtrack, text);
                     // (No error: the text fits the backtracker.)
                     for caps in matches.map_while(Result::ok) {
-                        emit(&mut ranges(&caps))?;
+                        each(groups.fill(ranges(&caps)))?;
                     }
                 } else {
                     for caps in nfa.pikevm.captures_iter(&mut caches.pikevm, text) {
-                        emit(&mut ranges(&caps))?;
+                        each(groups.fill(ranges(&caps)))?;
                     }
                 }
                 Ok(())
@@ -388,15 +383,10 @@ impl FastEngine {
         mut each: impl FnMut(&mut [Option<(usize, usize)>]) -> Result<Option<usize>, E>,
     ) -> Result<(), E> {
         // (one buffer for the ranges of every match)
-        let mut groups: Groups = Vec::new();
-        let mut emit = |ranges: &mut dyn Iterator<Item = Option<(usize, usize)>>| {
-            groups.clear();
-            groups.extend(ranges);
-            each(&mut groups)
-        };
+        let mut groups = GroupBuf::new();
         if let Some(second) = self.second_tier(text) {
             if let Some(short) = self.short_tier(second, text) {
-                return short.resume(text, |caps| emit(&mut ranges(caps)));
+                return short.resume(text, |caps| each(groups.fill(ranges(caps))));
             }
             return second.with_cache(|re, cache| {
                 let mut caps = re.create_captures();
@@ -406,7 +396,7 @@ impl FastEngine {
                     if !caps.is_match() {
                         break;
                     }
-                    match emit(&mut ranges(&caps))? {
+                    match each(groups.fill(ranges(&caps)))? {
                         Some(next) => at = next,
                         None => break,
                     }
@@ -421,7 +411,7 @@ impl FastEngine {
                     let Some(caps) = re.captures_at(text, at) else {
                         break;
                     };
-                    let next = emit(&mut lite_ranges(&caps))?;
+                    let next = each(groups.fill(lite_ranges(&caps)))?;
                     match next {
                         Some(next) => at = next,
                         None => break,
@@ -444,7 +434,7 @@ impl FastEngine {
                     if !caps.is_match() {
                         break;
                     }
-                    match emit(&mut ranges(&caps))? {
+                    match each(groups.fill(ranges(&caps)))? {
                         Some(next) => at = next,
                         None => break,
                     }
@@ -530,6 +520,46 @@ impl FastEngine {
 
 /// The byte ranges of a match's groups, `[0]` the whole match (the `regex` crate's
 /// engines).
+/// The group ranges of one match at a time, for the caller to read (or change): on the
+/// stack for a pattern of few groups (a list allocated for each search cost ~0.1 k
+/// instructions), else in a list.
+struct GroupBuf {
+    small: [Option<(usize, usize)>; SMALL_GROUPS],
+    big: Groups,
+}
+
+/// How many groups (the whole match among them) `GroupBuf` holds on the stack.
+const SMALL_GROUPS: usize = 8;
+
+impl GroupBuf {
+    fn new() -> GroupBuf {
+        GroupBuf {
+            small: [None; SMALL_GROUPS],
+            big: Vec::new(),
+        }
+    }
+
+    /// Holds the ranges `it` gives (a match's), in place of the last match's.
+    #[inline]
+    fn fill(
+        &mut self,
+        mut it: impl Iterator<Item = Option<(usize, usize)>>,
+    ) -> &mut [Option<(usize, usize)>] {
+        let mut n = 0;
+        while n < SMALL_GROUPS {
+            match it.next() {
+                Some(g) => self.small[n] = g,
+                None => return &mut self.small[..n],
+            }
+            n += 1;
+        }
+        self.big.clear();
+        self.big.extend_from_slice(&self.small);
+        self.big.extend(it);
+        &mut self.big
+    }
+}
+
 fn ranges(caps: &Captures) -> impl Iterator<Item = Option<(usize, usize)>> + '_ {
     (0..caps.group_len()).map(|i| caps.get_group(i).map(|m| (m.start, m.end)))
 }
