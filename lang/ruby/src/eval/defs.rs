@@ -1641,7 +1641,10 @@ impl Interp<'_> {
                             RValue::Proc(b.clone(), false, *home, self.home_depth(*home))
                         }
                         Some(BlockArg::Host(b)) => b.clone(),
-                        _ => RValue::Nil,
+                        Some(BlockArg::Collect(acc)) => {
+                            RValue::Host(Rc::new(super::collector::Collector(acc.clone())))
+                        }
+                        None => RValue::Nil,
                     };
                     self.bind_param(name, v, fresh);
                 }

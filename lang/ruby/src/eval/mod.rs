@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
+mod collector;
 mod defs;
 mod lent;
 mod prelude;
