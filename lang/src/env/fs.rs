@@ -26,7 +26,7 @@ use crate::limits::files;
 mod texts;
 mod watch;
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -48,6 +48,9 @@ pub struct Probe {
 struct Kept<V> {
     generation: u64,
     value: V,
+    /// The watcher's epoch the answer is kept in for the process (`None`: asked of the
+    /// file system and not kept, see [`stable`]).
+    epoch: Option<u64>,
 }
 
 /// A directory's entries, and what the directory was when they were read: the same
@@ -166,7 +169,10 @@ fn known(path: &Path) -> Option<Option<Probe>> {
         p.borrow()
             .get(key(path))
             .filter(|k| k.generation == generation)
-            .map(|k| k.value)
+            .map(|k| {
+                tracked(k.epoch);
+                k.value
+            })
     })
 }
 
@@ -189,7 +195,13 @@ pub fn list(dir: &Path) -> Arc<[PathBuf]> {
     });
     // (the directory asked about first: a change after it is a later time than this one)
     let found = match kept {
-        Some((g, entries, _)) if g == generation => return entries,
+        Some((g, entries, _)) if g == generation => {
+            // (what the listing stands on: the directory's answer, asked this generation)
+            if TRACKING.with(Cell::get) != NOT_TRACKING && known(dir).is_none() {
+                tracked(None);
+            }
+            return entries;
+        }
         Some((_, entries, Some(stamp))) => {
             let found = probe(dir);
             if found.as_ref().and_then(dir_stamp) == Some(stamp) {
@@ -272,11 +284,11 @@ pub fn probe(path: &Path) -> Option<Probe> {
     if let Some(known) = known(path) {
         return known;
     }
-    let found = match watch::answer(path) {
-        watch::Answer::Known(found) => found,
+    let (found, epoch) = match watch::answer(path) {
+        watch::Answer::Known(found, epoch) => (found, Some(epoch)),
         watch::Answer::Ask(ask) => ask.stat(path),
     };
-    remember(path, found);
+    remember(path, found, epoch);
     found
 }
 
@@ -287,21 +299,23 @@ fn kept(path: &Path) -> Option<Option<Probe>> {
     if let Some(known) = known(path) {
         return Some(known);
     }
-    let found = match watch::answer(path) {
-        watch::Answer::Known(found) => found,
+    let (found, epoch) = match watch::answer(path) {
+        watch::Answer::Known(found, epoch) => (found, Some(epoch)),
         watch::Answer::Ask(ask) if ask.keeps() => ask.stat(path),
         watch::Answer::Ask(_) => return None,
     };
-    remember(path, found);
+    remember(path, found, epoch);
     Some(found)
 }
 
 /// Keeps `found` as this evaluation's answer for `path` (in the place of an earlier
 /// generation's, when there is one: no new key).
-fn remember(path: &Path, found: Option<Probe>) {
+fn remember(path: &Path, found: Option<Probe>, epoch: Option<u64>) {
+    tracked(epoch);
     let kept = Kept {
         generation: generation(),
         value: found,
+        epoch,
     };
     PROBES.with(|p| {
         let mut p = p.borrow_mut();
@@ -346,6 +360,7 @@ fn read_here(path: &Path) -> std::io::Result<Read> {
     if let Some(bytes) = texts::reuse(path) {
         return Ok(Read::Kept(bytes));
     }
+    tracked(None);
     let (file, meta) = files::open_nonblocking(path)?;
     if !meta.is_file() {
         return Err(files::not_regular(&meta));
@@ -401,13 +416,13 @@ fn read_if_file_here(path: &Path) -> std::io::Result<Option<Read>> {
     let (file, meta) = match files::open_nonblocking(path) {
         Ok(open) => open,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            remember(path, None);
+            remember(path, None, None);
             return Ok(None);
         }
         Err(e) => return Err(e),
     };
     let probe = probe_of(&meta);
-    remember(path, Some(probe));
+    remember(path, Some(probe), None);
     if probe.is_dir {
         return Ok(None);
     }
@@ -492,6 +507,61 @@ pub fn generation() -> u64 {
     GENERATION.with(|g| g.get())
 }
 
+/// What [`stable`] found of a computation: the watcher's epoch every answer it had from
+/// the file system was kept in. While the epoch is the same, those answers hold, and so
+/// does what was computed from them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stable(u64);
+
+impl Stable {
+    /// Whether the answers the computation stood on still hold (the events that came since
+    /// this thread last looked in this evaluation handled first: one `poll` an evaluation).
+    pub fn holds(self) -> bool {
+        watch::epoch() == Some(self.0)
+    }
+}
+
+/// `f`'s result, and whether it stands only on answers of the file system kept for the
+/// process ([`watch`]: paths, directories and listings whose every change is reported)
+/// that held from its start to its end: a result to be used again, without asking again,
+/// while [`Stable::holds`]. `None` when the watcher is off, an answer was asked of the
+/// file system and not kept, a file was read, or a change was reported meanwhile.
+pub fn stable<T>(f: impl FnOnce() -> T) -> (T, Option<Stable>) {
+    let Some(before) = watch::epoch() else {
+        return (f(), None);
+    };
+    let outer = TRACKING.with(|t| t.replace(before));
+    let missed = MISSED.with(|m| m.replace(false));
+    let result = f();
+    TRACKING.with(|t| t.set(outer));
+    let kept_all = !MISSED.with(|m| m.replace(missed));
+    // (the outer computation stood on what this one did)
+    if !kept_all {
+        tracked(None);
+    }
+    let stable = (kept_all && watch::epoch() == Some(before)).then_some(Stable(before));
+    (result, stable)
+}
+
+/// Notes, for the computation [`stable`] watches (if any), an answer kept in `epoch`
+/// (`None`: not kept).
+fn tracked(epoch: Option<u64>) {
+    let tracking = TRACKING.with(Cell::get);
+    if tracking != NOT_TRACKING && epoch != Some(tracking) {
+        MISSED.with(|m| m.set(true));
+    }
+}
+
+/// [`TRACKING`] when no computation is watched.
+const NOT_TRACKING: u64 = u64::MAX;
+
+thread_local! {
+    /// The epoch the computation [`stable`] watches started in.
+    static TRACKING: Cell<u64> = const { Cell::new(NOT_TRACKING) };
+    /// Whether that computation had an answer not kept in that epoch.
+    static MISSED: Cell<bool> = const { Cell::new(false) };
+}
+
 /// Whether two lists of paths are the same, byte for byte: how the answers kept per
 /// modulepath are checked on each look-up (`Path`'s own equality compares components, 10x
 /// the cost; paths written differently but equal are only a look-up missed).
@@ -522,6 +592,44 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("prepl-fs-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
+    }
+
+    /// A result computed from answers the watcher keeps holds until one of them changes;
+    /// one that read a file is not kept.
+    #[test]
+    fn stable_results_hold_until_a_change() {
+        let dir = fresh_dir("stable");
+        std::fs::create_dir_all(dir.join("m")).unwrap();
+        let path = dir.join("m/lib/x/f.rb");
+        let look = |path: &Path| {
+            let path = path.to_path_buf();
+            std::thread::spawn(move || stable(|| is_file(&path)))
+                .join()
+                .unwrap()
+        };
+        let holds = |s: Stable| std::thread::spawn(move || s.holds()).join().unwrap();
+        // (kept from the second question on; other tests' changes may forget it: asked
+        // again then)
+        let kept = (0..50).find_map(|_| match look(&path) {
+            (false, Some(s)) if holds(s) => Some(s),
+            _ => None,
+        });
+        if let Some(s) = kept {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+            assert!(!holds(s));
+            assert!(look(&path).0);
+        }
+        let file = dir.join("m/g");
+        std::fs::write(&file, "x").unwrap();
+        for _ in 0..3 {
+            let file = file.clone();
+            let read = std::thread::spawn(move || stable(|| read(&file).unwrap().len()))
+                .join()
+                .unwrap();
+            assert_eq!(read, (1, None));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
