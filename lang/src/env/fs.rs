@@ -562,6 +562,19 @@ thread_local! {
     static MISSED: Cell<bool> = const { Cell::new(false) };
 }
 
+/// A key for what is kept by a list of paths (a modulepath) and a name: their bytes, each
+/// ended by a NUL (which no path or name has). Hashing `Path`s walks their components.
+pub fn paths_key(paths: &[PathBuf], name: &str) -> Vec<u8> {
+    let mut key = Vec::with_capacity(128);
+    for path in paths {
+        key.extend_from_slice(self::key(path));
+        key.push(0);
+    }
+    key.extend_from_slice(name.as_bytes());
+    key.push(0);
+    key
+}
+
 /// Whether two lists of paths are the same, byte for byte: how the answers kept per
 /// modulepath are checked on each look-up (`Path`'s own equality compares components, 10x
 /// the cost; paths written differently but equal are only a look-up missed).

@@ -40,14 +40,58 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if let Some(found) = found_before {
         return found;
     }
-    let found = env
-        .modulepath
-        .iter()
-        .filter(|dir| super::fs::has_entry(dir, module))
-        .map(|dir| dir.join(module))
-        .find(|d| super::fs::is_dir(d));
+    let found = kept_dirs::find(&env.modulepath, module);
     FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));
     found
+}
+
+/// Module directories by modulepath and name, kept for the process while the answers they
+/// were found from hold (`fs::stable`): each fresh session (a thread of its own) looked
+/// for each module it used again, a listing of each modulepath directory and a probe
+/// (~4,500 instructions a module).
+mod kept_dirs {
+    use crate::env::fs::{self, Stable};
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+
+    type Dirs = rustc_hash::FxHashMap<Vec<u8>, (Option<PathBuf>, Stable)>;
+
+    static DIRS: Mutex<Option<Dirs>> = Mutex::new(None);
+
+    /// How many answers are kept at most (all are dropped past it).
+    const LIMIT: usize = 4096;
+
+    fn dirs() -> std::sync::MutexGuard<'static, Option<Dirs>> {
+        // (each change is one insert or a clear: a panic elsewhere leaves it whole)
+        DIRS.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The directory of `module`: the first directory of `modulepath` that holds it.
+    pub(super) fn find(modulepath: &[PathBuf], module: &str) -> Option<PathBuf> {
+        let key = fs::paths_key(modulepath, module);
+        let kept = dirs().as_ref().and_then(|d| d.get(&key).cloned());
+        if let Some((found, stable)) = kept {
+            if stable.holds() {
+                return found;
+            }
+        }
+        let (found, stable) = fs::stable(|| {
+            modulepath
+                .iter()
+                .filter(|dir| fs::has_entry(dir, module))
+                .map(|dir| dir.join(module))
+                .find(|d| fs::is_dir(d))
+        });
+        if let Some(stable) = stable {
+            let mut guard = dirs();
+            let map = guard.get_or_insert_with(Default::default);
+            if map.len() >= LIMIT {
+                map.clear();
+            }
+            map.insert(key, (found.clone(), stable));
+        }
+        found
+    }
 }
 
 /// Module directories by name, found in an environment (by the addresses of it and of its
@@ -429,6 +473,44 @@ mod tests {
         );
         assert_eq!(find("nothing"), None);
         assert_eq!(find("../x"), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A module's directory is kept for the process while what it was found from is
+    /// unchanged: a module of the same name made in an earlier modulepath directory, or
+    /// removed from it, is seen by the next fresh session (a thread of its own).
+    #[test]
+    fn module_dirs_found_again_after_a_change() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-moddir-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (first, second) = (root.join("first"), root.join("second"));
+        std::fs::create_dir_all(second.join("m/manifests")).unwrap();
+        std::fs::create_dir_all(&first).unwrap();
+        let find = || {
+            let modulepath = vec![first.clone(), second.clone()];
+            std::thread::spawn(move || {
+                let env = Environment {
+                    name: "production".into(),
+                    dir: None,
+                    modulepath,
+                };
+                module_dir(&env, "m")
+            })
+            .join()
+            .unwrap()
+        };
+        for _ in 0..3 {
+            assert_eq!(find(), Some(second.join("m")));
+        }
+        std::fs::create_dir_all(first.join("m/manifests")).unwrap();
+        for _ in 0..3 {
+            assert_eq!(find(), Some(first.join("m")));
+        }
+        std::fs::remove_dir_all(first.join("m")).unwrap();
+        for _ in 0..3 {
+            assert_eq!(find(), Some(second.join("m")));
+        }
         std::fs::remove_dir_all(&root).unwrap();
     }
 

@@ -99,7 +99,7 @@ mod files_3x {
     /// A file found (its path, and as shown relative to its modulepath directory).
     pub(super) type File = (PathBuf, Arc<str>);
 
-    /// By modulepath and name ([`key`]): the answer and what it stood on.
+    /// By modulepath and name (`fs::paths_key`): the answer and what it stood on.
     type Files = rustc_hash::FxHashMap<Vec<u8>, (Option<File>, Stable)>;
 
     static FILES: Mutex<Option<Files>> = Mutex::new(None);
@@ -115,7 +115,7 @@ mod files_3x {
     /// The file of the 3.x function `name` (`lib/puppet/parser/functions/NAME.rb` of the
     /// first module on `modulepath` that has one).
     pub(super) fn find(modulepath: &[PathBuf], name: &str) -> Option<File> {
-        let key = key(modulepath, name);
+        let key = fs::paths_key(modulepath, name);
         let kept = files().as_ref().and_then(|f| f.get(&key).cloned());
         if let Some((found, stable)) = kept {
             if stable.holds() {
@@ -132,19 +132,6 @@ mod files_3x {
             map.insert(key, (found.clone(), stable));
         }
         found
-    }
-
-    /// The modulepath's directories and the name, as bytes each ended by a NUL (which no
-    /// path or name has): hashing `Path`s walks their components.
-    fn key(modulepath: &[PathBuf], name: &str) -> Vec<u8> {
-        let mut key = Vec::with_capacity(128);
-        for dir in modulepath {
-            key.extend_from_slice(fs::key(dir));
-            key.push(0);
-        }
-        key.extend_from_slice(name.as_bytes());
-        key.push(0);
-        key
     }
 
     fn look(modulepath: &[PathBuf], name: &str) -> Option<File> {
