@@ -26,7 +26,7 @@ use crate::limits::files;
 mod texts;
 mod watch;
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -44,12 +44,13 @@ pub struct Probe {
     identity: (u64, u64, i64, i64),
 }
 
-/// An answer and the generation (see [`forget`]) it was asked in, and the epoch of the
-/// process's watch it was kept in ([`watch`]; `None`: the process does not keep it).
+/// An answer and the generation (see [`forget`]) it was asked in.
 struct Kept<V> {
     generation: u64,
     value: V,
-    at: Option<u64>,
+    /// The watcher's epoch the answer is kept in for the process (`None`: asked of the
+    /// file system and not kept, see [`stable`]).
+    epoch: Option<u64>,
 }
 
 /// A directory's entries, and what the directory was when they were read: the same
@@ -61,10 +62,6 @@ struct Listing {
     generation: u64,
     entries: Arc<[PathBuf]>,
     stamp: Option<DirStamp>,
-    /// The epoch the directory's answer was kept in, when it was (see [`Kept`]): a
-    /// directory whose answer is kept has its every entry watched, so its listing stays
-    /// the same as long as the epoch does.
-    at: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,69 +157,23 @@ thread_local! {
     static PROBES: RefCell<PathMap<Kept<Option<Probe>>>> = RefCell::new(HashMap::default());
     static LISTINGS: RefCell<Listings> = RefCell::new(Listings::default());
     static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    /// What [`Steady`] counts: the answers given that the process does not keep, and the
-    /// oldest epoch of those it keeps.
-    static GIVEN: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, u64::MAX)) };
     /// Directories read (not answered from a listing kept), for the tests.
     #[cfg(test)]
     static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// This generation's answer for `path`, if asked, and the epoch it was kept in.
-fn known(path: &Path) -> Option<(Option<Probe>, Option<u64>)> {
+/// This generation's answer for `path`, if asked.
+fn known(path: &Path) -> Option<Option<Probe>> {
     let generation = generation();
     PROBES.with(|p| {
         p.borrow()
             .get(key(path))
             .filter(|k| k.generation == generation)
-            .map(|k| (k.value, k.at))
+            .map(|k| {
+                tracked(k.epoch);
+                k.value
+            })
     })
-}
-
-/// Counts an answer given for [`Steady`]: kept in epoch `at`, or not kept (`None`).
-fn given(at: Option<u64>) {
-    GIVEN.with(|g| {
-        let (unkept, oldest) = g.get();
-        g.set(match at {
-            Some(epoch) => (unkept, oldest.min(epoch)),
-            None => (unkept + 1, oldest),
-        })
-    });
-}
-
-/// A span of questions to the file system that tells whether each answer in it was one the
-/// process keeps ([`watch`]), all in one epoch: asked again while the epoch is the same,
-/// they get the same answers, so what was made of them can be used again without asking
-/// (the custom facts of a modulepath, at each session's set-up).
-pub struct Steady {
-    epoch: Option<u64>,
-    before: (u64, u64),
-}
-
-impl Steady {
-    pub fn start() -> Steady {
-        Steady {
-            epoch: epoch(),
-            before: GIVEN.with(|g| g.replace((g.get().0, u64::MAX))),
-        }
-    }
-
-    /// The epoch every answer given since [`Steady::start`] holds in, if there is one.
-    pub fn end(self) -> Option<u64> {
-        let (unkept, oldest) = GIVEN.with(|g| g.get());
-        GIVEN.with(|g| g.set((unkept, oldest.min(self.before.1))));
-        let at = self.epoch?;
-        // (every answer kept, none in an epoch before this one, and none forgotten since)
-        let kept = unkept == self.before.0 && (oldest == u64::MAX || oldest == at);
-        (kept && epoch() == Some(at)).then_some(at)
-    }
-}
-
-/// How many times the process has forgotten the answers it keeps ([`watch`]; `None`: it
-/// keeps none): answers kept in an epoch hold while it lasts. (Looks for the kernel's
-/// events first if this thread has not in this generation.)
-pub fn epoch() -> Option<u64> {
-    watch::epoch()
 }
 
 /// A map by path, keyed by the path's bytes (see [`key`]).
@@ -236,36 +187,34 @@ pub fn key(path: &Path) -> &[u8] {
 /// The entries of a directory (their paths, sorted; empty when it cannot be read), from
 /// this evaluation's earlier answer when there is one.
 pub fn list(dir: &Path) -> Arc<[PathBuf]> {
-    let (entries, at) = listing(dir);
-    given(at);
-    entries
-}
-
-/// [`list`], and the epoch the listing holds in (see [`Listing::at`]).
-fn listing(dir: &Path) -> (Arc<[PathBuf]>, Option<u64>) {
     let generation = generation();
     let kept = LISTINGS.with(|l| {
         l.borrow()
             .get(key(dir))
-            .map(|l| (l.generation, l.entries.clone(), l.stamp, l.at))
+            .map(|l| (l.generation, l.entries.clone(), l.stamp))
     });
     // (the directory asked about first: a change after it is a later time than this one)
-    let (found, at) = match kept {
-        Some((g, entries, _, at)) if g == generation => return (entries, at),
-        Some((_, entries, Some(stamp), _)) => {
-            let (found, at) = probe_at(dir);
+    let found = match kept {
+        Some((g, entries, _)) if g == generation => {
+            // (what the listing stands on: the directory's answer, asked this generation)
+            if TRACKING.with(Cell::get) != NOT_TRACKING && known(dir).is_none() {
+                tracked(None);
+            }
+            return entries;
+        }
+        Some((_, entries, Some(stamp))) => {
+            let found = probe(dir);
             if found.as_ref().and_then(dir_stamp) == Some(stamp) {
                 LISTINGS.with(|l| {
                     if let Some(l) = l.borrow_mut().get_mut(key(dir)) {
                         l.generation = generation;
-                        l.at = at;
                     }
                 });
-                return (entries, at);
+                return entries;
             }
-            (found, at)
+            found
         }
-        _ => probe_at(dir),
+        _ => probe(dir),
     };
     let stamp = found
         .as_ref()
@@ -279,7 +228,6 @@ fn listing(dir: &Path) -> (Arc<[PathBuf]>, Option<u64>) {
         generation,
         entries: entries.clone(),
         stamp,
-        at,
     };
     LISTINGS.with(|l| {
         let mut l = l.borrow_mut();
@@ -290,7 +238,7 @@ fn listing(dir: &Path) -> (Arc<[PathBuf]>, Option<u64>) {
             }
         }
     });
-    (entries, at)
+    entries
 }
 
 /// The entries of `dir` (`found`: what it is), read, sorted.
@@ -333,51 +281,41 @@ fn settled(modified: SystemTime) -> bool {
 /// What is at `path` (`None`: nothing, or it cannot be read), from this evaluation's
 /// earlier answer when there is one.
 pub fn probe(path: &Path) -> Option<Probe> {
-    let (found, at) = probe_at(path);
-    given(at);
-    found
-}
-
-/// [`probe`], and the epoch the answer was kept in (`None`: not kept).
-fn probe_at(path: &Path) -> (Option<Probe>, Option<u64>) {
     if let Some(known) = known(path) {
         return known;
     }
-    let (found, at) = match watch::answer(path) {
+    let (found, epoch) = match watch::answer(path) {
         watch::Answer::Known(found, epoch) => (found, Some(epoch)),
         watch::Answer::Ask(ask) => ask.stat(path),
     };
-    remember(path, found, at);
-    (found, at)
+    remember(path, found, epoch);
+    found
 }
 
 /// [`probe`] where the answer is known or can be kept for the process ([`watch`]), else
 /// `None`: [`read_if_file`] then opens the file without a `statx` first (one it would make
 /// again at every evaluation, where one kept is asked no more).
 fn kept(path: &Path) -> Option<Option<Probe>> {
-    let (found, at) = match known(path) {
-        Some(known) => known,
-        None => {
-            let (found, at) = match watch::answer(path) {
-                watch::Answer::Known(found, epoch) => (found, Some(epoch)),
-                watch::Answer::Ask(ask) if ask.keeps() => ask.stat(path),
-                watch::Answer::Ask(_) => return None,
-            };
-            remember(path, found, at);
-            (found, at)
-        }
+    if let Some(known) = known(path) {
+        return Some(known);
+    }
+    let (found, epoch) = match watch::answer(path) {
+        watch::Answer::Known(found, epoch) => (found, Some(epoch)),
+        watch::Answer::Ask(ask) if ask.keeps() => ask.stat(path),
+        watch::Answer::Ask(_) => return None,
     };
-    given(at);
+    remember(path, found, epoch);
     Some(found)
 }
 
 /// Keeps `found` as this evaluation's answer for `path` (in the place of an earlier
 /// generation's, when there is one: no new key).
-fn remember(path: &Path, found: Option<Probe>, at: Option<u64>) {
+fn remember(path: &Path, found: Option<Probe>, epoch: Option<u64>) {
+    tracked(epoch);
     let kept = Kept {
         generation: generation(),
         value: found,
-        at,
+        epoch,
     };
     PROBES.with(|p| {
         let mut p = p.borrow_mut();
@@ -422,16 +360,15 @@ fn read_here(path: &Path) -> std::io::Result<Read> {
     if let Some(bytes) = texts::reuse(path) {
         return Ok(Read::Kept(bytes));
     }
+    tracked(None);
     let (file, meta) = files::open_nonblocking(path)?;
     if !meta.is_file() {
         return Err(files::not_regular(&meta));
     }
-    let (length, at) = match known(path) {
-        Some((Some(probe), at)) if probe.is_file => (probe.stamp.1, at),
-        _ => (meta.len(), None),
+    let length = match known(path).flatten() {
+        Some(probe) if probe.is_file => probe.stamp.1,
+        _ => meta.len(),
     };
-    // (bytes read now are the kept answer's while it holds: a write is an event)
-    given(at);
     let bytes = files::read_at_most(file, length, files::room())?;
     let kept = texts::read(path, &meta, &bytes);
     Ok(Read::Fresh(bytes, kept))
@@ -480,14 +417,12 @@ fn read_if_file_here(path: &Path) -> std::io::Result<Option<Read>> {
         Ok(open) => open,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             remember(path, None, None);
-            given(None);
             return Ok(None);
         }
         Err(e) => return Err(e),
     };
     let probe = probe_of(&meta);
     remember(path, Some(probe), None);
-    given(None);
     if probe.is_dir {
         return Ok(None);
     }
@@ -572,6 +507,136 @@ pub fn generation() -> u64 {
     GENERATION.with(|g| g.get())
 }
 
+/// What [`stable`] found of a computation: the watcher's epoch every answer it had from
+/// the file system was kept in. While the epoch is the same, those answers hold, and so
+/// does what was computed from them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stable(u64);
+
+impl Stable {
+    /// Whether the answers the computation stood on still hold (the events that came since
+    /// this thread last looked in this evaluation handled first: one `poll` an evaluation).
+    pub fn holds(self) -> bool {
+        watch::epoch() == Some(self.0)
+    }
+}
+
+/// `f`'s result, and whether it stands only on answers of the file system kept for the
+/// process ([`watch`]: paths, directories and listings whose every change is reported)
+/// that held from its start to its end: a result to be used again, without asking again,
+/// while [`Stable::holds`]. `None` when the watcher is off, an answer was asked of the
+/// file system and not kept, a file was read, or a change was reported meanwhile.
+pub fn stable<T>(f: impl FnOnce() -> T) -> (T, Option<Stable>) {
+    let Some(before) = watch::epoch() else {
+        return (f(), None);
+    };
+    let outer = TRACKING.with(|t| t.replace(before));
+    let missed = MISSED.with(|m| m.replace(false));
+    let result = f();
+    TRACKING.with(|t| t.set(outer));
+    let kept_all = !MISSED.with(|m| m.replace(missed));
+    // (the outer computation stood on what this one did)
+    if !kept_all {
+        tracked(None);
+    }
+    let stable = (kept_all && watch::epoch() == Some(before)).then_some(Stable(before));
+    (result, stable)
+}
+
+/// [`stable`] in two halves, for a computation that is not one closure (the custom facts'
+/// files found, then what their code asked, in [`crate::env::custom_facts`]): `start`
+/// before it, `end` after it gives the epoch every answer it used was kept in, if there is
+/// one. Dropped without `end`, it stops tracking all the same.
+pub struct Steady {
+    /// The epoch at the start (`None`: the watcher is off, nothing is tracked).
+    before: Option<u64>,
+    /// What was tracked around it, given back at the end.
+    outer: u64,
+    missed: bool,
+}
+
+impl Steady {
+    pub fn start() -> Steady {
+        let Some(before) = watch::epoch() else {
+            return Steady {
+                before: None,
+                outer: NOT_TRACKING,
+                missed: false,
+            };
+        };
+        Steady {
+            before: Some(before),
+            outer: TRACKING.with(|t| t.replace(before)),
+            missed: MISSED.with(|m| m.replace(false)),
+        }
+    }
+
+    /// The epoch every answer given since [`Steady::start`] holds in, if there is one.
+    pub fn end(mut self) -> Option<u64> {
+        let before = self.before.take()?;
+        let kept_all = self.restore();
+        (kept_all && watch::epoch() == Some(before)).then_some(before)
+    }
+
+    /// Tracks again what was tracked around it; whether every answer since the start was
+    /// kept in its epoch.
+    fn restore(&self) -> bool {
+        TRACKING.with(|t| t.set(self.outer));
+        let kept_all = !MISSED.with(|m| m.replace(self.missed));
+        // (the outer computation stood on what this one did)
+        if !kept_all {
+            tracked(None);
+        }
+        kept_all
+    }
+}
+
+impl Drop for Steady {
+    fn drop(&mut self) {
+        if self.before.is_some() {
+            self.restore();
+        }
+    }
+}
+
+/// How many times the process has forgotten the answers it keeps ([`watch`]; `None`: it
+/// keeps none): answers kept in an epoch hold while it lasts.
+pub fn epoch() -> Option<u64> {
+    watch::epoch()
+}
+
+/// Notes, for the computation [`stable`] watches (if any), an answer kept in `epoch`
+/// (`None`: not kept).
+fn tracked(epoch: Option<u64>) {
+    let tracking = TRACKING.with(Cell::get);
+    if tracking != NOT_TRACKING && epoch != Some(tracking) {
+        MISSED.with(|m| m.set(true));
+    }
+}
+
+/// [`TRACKING`] when no computation is watched.
+const NOT_TRACKING: u64 = u64::MAX;
+
+thread_local! {
+    /// The epoch the computation [`stable`] watches started in.
+    static TRACKING: Cell<u64> = const { Cell::new(NOT_TRACKING) };
+    /// Whether that computation had an answer not kept in that epoch.
+    static MISSED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A key for what is kept by a list of paths (a modulepath) and a name: their bytes, each
+/// ended by a NUL (which no path or name has). Hashing `Path`s walks their components.
+pub fn paths_key(paths: &[PathBuf], name: &str) -> Vec<u8> {
+    let mut key = Vec::with_capacity(128);
+    for path in paths {
+        key.extend_from_slice(self::key(path));
+        key.push(0);
+    }
+    key.extend_from_slice(name.as_bytes());
+    key.push(0);
+    key
+}
+
 /// Whether two lists of paths are the same, byte for byte: how the answers kept per
 /// modulepath are checked on each look-up (`Path`'s own equality compares components, 10x
 /// the cost; paths written differently but equal are only a look-up missed).
@@ -602,6 +667,44 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("prepl-fs-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
+    }
+
+    /// A result computed from answers the watcher keeps holds until one of them changes;
+    /// one that read a file is not kept.
+    #[test]
+    fn stable_results_hold_until_a_change() {
+        let dir = fresh_dir("stable");
+        std::fs::create_dir_all(dir.join("m")).unwrap();
+        let path = dir.join("m/lib/x/f.rb");
+        let look = |path: &Path| {
+            let path = path.to_path_buf();
+            std::thread::spawn(move || stable(|| is_file(&path)))
+                .join()
+                .unwrap()
+        };
+        let holds = |s: Stable| std::thread::spawn(move || s.holds()).join().unwrap();
+        // (kept from the second question on; other tests' changes may forget it: asked
+        // again then)
+        let kept = (0..50).find_map(|_| match look(&path) {
+            (false, Some(s)) if holds(s) => Some(s),
+            _ => None,
+        });
+        if let Some(s) = kept {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+            assert!(!holds(s));
+            assert!(look(&path).0);
+        }
+        let file = dir.join("m/g");
+        std::fs::write(&file, "x").unwrap();
+        for _ in 0..3 {
+            let file = file.clone();
+            let read = std::thread::spawn(move || stable(|| read(&file).unwrap().len()))
+                .join()
+                .unwrap();
+            assert_eq!(read, (1, None));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -40,14 +40,58 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if let Some(found) = found_before {
         return found;
     }
-    let found = env
-        .modulepath
-        .iter()
-        .filter(|dir| super::fs::has_entry(dir, module))
-        .map(|dir| dir.join(module))
-        .find(|d| super::fs::is_dir(d));
+    let found = kept_dirs::find(&env.modulepath, module);
     FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));
     found
+}
+
+/// Module directories by modulepath and name, kept for the process while the answers they
+/// were found from hold (`fs::stable`): each fresh session (a thread of its own) looked
+/// for each module it used again, a listing of each modulepath directory and a probe
+/// (~4,500 instructions a module).
+mod kept_dirs {
+    use crate::env::fs::{self, Stable};
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+
+    type Dirs = rustc_hash::FxHashMap<Vec<u8>, (Option<PathBuf>, Stable)>;
+
+    static DIRS: Mutex<Option<Dirs>> = Mutex::new(None);
+
+    /// How many answers are kept at most (all are dropped past it).
+    const LIMIT: usize = 4096;
+
+    fn dirs() -> std::sync::MutexGuard<'static, Option<Dirs>> {
+        // (each change is one insert or a clear: a panic elsewhere leaves it whole)
+        DIRS.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The directory of `module`: the first directory of `modulepath` that holds it.
+    pub(super) fn find(modulepath: &[PathBuf], module: &str) -> Option<PathBuf> {
+        let key = fs::paths_key(modulepath, module);
+        let kept = dirs().as_ref().and_then(|d| d.get(&key).cloned());
+        if let Some((found, stable)) = kept {
+            if stable.holds() {
+                return found;
+            }
+        }
+        let (found, stable) = fs::stable(|| {
+            modulepath
+                .iter()
+                .filter(|dir| fs::has_entry(dir, module))
+                .map(|dir| dir.join(module))
+                .find(|d| fs::is_dir(d))
+        });
+        if let Some(stable) = stable {
+            let mut guard = dirs();
+            let map = guard.get_or_insert_with(Default::default);
+            if map.len() >= LIMIT {
+                map.clear();
+            }
+            map.insert(key, (found.clone(), stable));
+        }
+        found
+    }
 }
 
 /// Module directories by name, found in an environment (by the addresses of it and of its
@@ -141,33 +185,58 @@ pub fn unsafe_manifest_pattern(name: &str) -> Option<String> {
 /// file of a module outside `manifests/`, `functions/`, `types/` and `plans/` has the
 /// namespace `Some(None)`: nothing may be defined there.
 pub fn file_namespace(env: &Environment, file: &Path) -> Option<Option<String>> {
-    let parts: Vec<String> = env.modulepath.iter().find_map(|dir| {
+    // (the parts of a plain path are its text split at `/`: made into a `Vec<String>` of
+    // lower-cased parts and joined, they were ~2,700 instructions a module file loaded)
+    for dir in &env.modulepath {
         if let Some(rest) = below(dir, file) {
-            return Some(rest.split('/').map(str::to_ascii_lowercase).collect());
+            return Some(namespace_of(&rest.split('/').collect::<Vec<_>>()));
         }
-        let rest = file.strip_prefix(dir).ok()?;
-        Some(
-            rest.components()
-                .map(|c| c.as_os_str().to_string_lossy().to_ascii_lowercase())
-                .collect(),
-        )
-    })?;
-    if parts.len() < 3 {
-        return Some(None);
+        if let Ok(rest) = file.strip_prefix(dir) {
+            let parts: Vec<String> = rest
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            return Some(namespace_of(
+                &parts.iter().map(String::as_str).collect::<Vec<_>>(),
+            ));
+        }
     }
-    if !matches!(
-        parts[1].as_str(),
-        "manifests" | "functions" | "types" | "plans"
-    ) {
-        return Some(None);
+    None
+}
+
+/// The namespace of a module file whose path below its modulepath directory has `parts`
+/// (any case): see [`file_namespace`].
+fn namespace_of(parts: &[&str]) -> Option<String> {
+    let [module, kind, inner @ .., file_name] = parts else {
+        return None;
+    };
+    if !["manifests", "functions", "types", "plans"]
+        .iter()
+        .any(|k| kind.eq_ignore_ascii_case(k))
+    {
+        return None;
     }
-    let mut names: Vec<&str> = vec![parts[0].as_str()];
-    names.extend(parts[2..parts.len() - 1].iter().map(String::as_str));
-    let file_name = parts[parts.len() - 1].as_str();
-    if !(parts.len() == 3 && file_name == "init.pp") {
-        names.push(file_name.strip_suffix(".pp").unwrap_or(file_name));
+    let mut names = String::with_capacity(64);
+    names.push_str(module);
+    for part in inner {
+        names.push_str("::");
+        names.push_str(part);
     }
-    Some(Some(names.join("::")))
+    if !(inner.is_empty() && file_name.eq_ignore_ascii_case("init.pp")) {
+        let stem = match file_name.len().checked_sub(3) {
+            Some(at)
+                if file_name.is_char_boundary(at)
+                    && file_name[at..].eq_ignore_ascii_case(".pp") =>
+            {
+                &file_name[..at]
+            }
+            _ => file_name,
+        };
+        names.push_str("::");
+        names.push_str(stem);
+    }
+    names.make_ascii_lowercase();
+    Some(names)
 }
 
 /// The part of `file` below the directory `dir` (`apache/manifests/init.pp` of
@@ -404,6 +473,43 @@ mod tests {
         );
         assert_eq!(find("nothing"), None);
         assert_eq!(find("../x"), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A module's directory is kept for the process while what it was found from is
+    /// unchanged: a module of the same name made in an earlier modulepath directory, or
+    /// removed from it, is seen by the next fresh session (a thread of its own).
+    #[test]
+    fn module_dirs_found_again_after_a_change() {
+        let root = std::env::temp_dir().join(format!("prepl-moddir-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (first, second) = (root.join("first"), root.join("second"));
+        std::fs::create_dir_all(second.join("m/manifests")).unwrap();
+        std::fs::create_dir_all(&first).unwrap();
+        let find = || {
+            let modulepath = vec![first.clone(), second.clone()];
+            std::thread::spawn(move || {
+                let env = Environment {
+                    name: "production".into(),
+                    dir: None,
+                    modulepath,
+                };
+                module_dir(&env, "m")
+            })
+            .join()
+            .unwrap()
+        };
+        for _ in 0..3 {
+            assert_eq!(find(), Some(second.join("m")));
+        }
+        std::fs::create_dir_all(first.join("m/manifests")).unwrap();
+        for _ in 0..3 {
+            assert_eq!(find(), Some(first.join("m")));
+        }
+        std::fs::remove_dir_all(first.join("m")).unwrap();
+        for _ in 0..3 {
+            assert_eq!(find(), Some(second.join("m")));
+        }
         std::fs::remove_dir_all(&root).unwrap();
     }
 

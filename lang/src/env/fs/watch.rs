@@ -75,6 +75,12 @@ struct Kept {
     /// `None`: it cannot be watched (not a directory, another file system, no watch
     /// left).
     dirs: PathMap<Option<Box<[u8]>>>,
+    /// Directory paths asked (as written) that lead nowhere: resolving them reached a
+    /// watched directory without the next entry on the way (noted there as consulted: its
+    /// creation is reported). What is below one is nothing, kept as such (a module's
+    /// missing `lib/puppet/parser/functions`, asked for each 3.x function a template calls,
+    /// was a failed `statx` per module and evaluation).
+    absent: PathMap<()>,
     /// The entries looked up in watched directories (watch, name): an event about one of
     /// them may change what a kept path leads to.
     consulted: std::collections::HashSet<(i32, Box<[u8]>), rustc_hash::FxBuildHasher>,
@@ -86,6 +92,16 @@ struct Kept {
     /// Paths asked once (a path is watched from its second question on: a process that
     /// evaluates once pays nothing for the watches).
     seen: PathMap<()>,
+}
+
+/// What an entry of a watched directory is, as [`Kept::resolve`] goes through it.
+enum Entry {
+    /// A directory (or a link to one), watched: its path with no link in it.
+    Dir(Box<[u8]>),
+    /// Nothing: its creation is reported (it is noted as consulted).
+    Missing,
+    /// Anything else, or what cannot be watched.
+    Other,
 }
 
 struct Watcher {
@@ -119,9 +135,9 @@ fn state() -> MutexGuard<'static, State> {
     WATCHER.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// What to do for a path: its answer kept (and the epoch it holds in), or ask the file
-/// system ([`Ask::stat`]).
+/// What to do for a path: its answer kept, or ask the file system ([`Ask::stat`]).
 pub(super) enum Answer {
+    /// The answer, and the epoch it is kept in.
     Known(Option<Probe>, u64),
     Ask(Ask),
 }
@@ -158,6 +174,14 @@ pub(super) fn answer(path: &Path) -> Answer {
     let (parent, name) = split(bytes);
     let mut links = 0;
     let Some(base) = kept.resolve(parent, &mut links) else {
+        if kept.absent.contains_key(parent) {
+            // (nothing can be there until an entry on the way is made: reported)
+            if kept.answers.len() >= KEPT_LIMIT {
+                kept.answers.clear();
+            }
+            kept.answers.insert(bytes.into(), None);
+            return Answer::Known(None, w.epoch);
+        }
         return Answer::Ask(Ask(None));
     };
     let Some(&(wd, _)) = kept.watched.get(&base) else {
@@ -176,8 +200,8 @@ impl Ask {
         self.0.is_some()
     }
 
-    /// What is at `path` now, kept for the process when it can be; and the epoch it was
-    /// kept in (the same question gets the same answer while the epoch stays the same).
+    /// What is at `path` now, kept for the process when it can be (with the epoch it is
+    /// kept in, then).
     pub(super) fn stat(self, path: &Path) -> (Option<Probe>, Option<u64>) {
         #[cfg(test)]
         ASKED.with(|a| a.set(a.get() + 1));
@@ -226,9 +250,9 @@ impl Ask {
     }
 }
 
-/// The number of times the process forgot what it kept (`None`: nothing is kept, inotify
-/// could not be had), after looking for events if this thread has not in this generation:
-/// while it stays the same, every answer kept is still the file system's.
+/// The current epoch (the count of times everything kept was forgotten), the events that
+/// came since this thread's last look of this evaluation handled first; `None` without a
+/// watcher. While it stays the same, every answer kept in it holds.
 pub(super) fn epoch() -> Option<u64> {
     if OFF.load(Ordering::Relaxed) {
         return None;
@@ -239,8 +263,7 @@ pub(super) fn epoch() -> Option<u64> {
     if LOOKED.with(|l| l.replace(generation)) != generation {
         w.look();
     }
-    // (a reset that found no inotify left nothing kept)
-    (!OFF.load(Ordering::Relaxed)).then_some(w.epoch)
+    Some(w.epoch)
 }
 
 /// The process's watcher, made at the first question (`None` when inotify cannot be had).
@@ -413,8 +436,22 @@ impl Kept {
             self.watch(b"/", dev, None).then(|| dir.into())
         } else {
             let (parent, name) = split(dir);
-            self.resolve(parent, links)
-                .and_then(|base| self.entry(&base, name, links))
+            match self.resolve(parent, links) {
+                Some(base) => match self.entry(&base, name, links) {
+                    Entry::Dir(found) => Some(found),
+                    Entry::Missing => {
+                        self.absent.insert(dir.into(), ());
+                        None
+                    }
+                    Entry::Other => None,
+                },
+                None => {
+                    if self.absent.contains_key(parent) {
+                        self.absent.insert(dir.into(), ());
+                    }
+                    None
+                }
+            }
         };
         self.dirs.insert(dir.into(), found.clone());
         found
@@ -422,35 +459,61 @@ impl Kept {
 
     /// Where the entry `name` of the watched directory `base` leads, following a symbolic
     /// link, when it is a directory.
-    fn entry(&mut self, base: &[u8], name: &[u8], links: &mut u32) -> Option<Box<[u8]>> {
-        let (wd, dev) = *self.watched.get(base)?;
+    fn entry(&mut self, base: &[u8], name: &[u8], links: &mut u32) -> Entry {
+        match self.entry_dir(base, name, links) {
+            Ok(Some(found)) => Entry::Dir(found),
+            Ok(None) => Entry::Other,
+            Err(()) => Entry::Missing,
+        }
+    }
+
+    /// [`entry`](Self::entry): `Err` when `base` is watched and has no entry `name`.
+    fn entry_dir(
+        &mut self,
+        base: &[u8],
+        name: &[u8],
+        links: &mut u32,
+    ) -> Result<Option<Box<[u8]>>, ()> {
+        let Some(&(wd, dev)) = self.watched.get(base) else {
+            return Ok(None);
+        };
         self.consulted.insert((wd, name.into()));
         let path = join(base, name);
-        let m = std::fs::symlink_metadata(os(&path)).ok()?;
+        let m = match std::fs::symlink_metadata(os(&path)) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(()),
+            Err(_) => return Ok(None),
+        };
         if m.file_type().is_symlink() {
-            *links += 1;
-            if *links > LINKS {
-                return None;
-            }
-            let target = std::fs::read_link(os(&path)).ok()?;
-            let target = target.as_os_str().as_encoded_bytes();
-            let mut at: Box<[u8]> = if target.first() == Some(&b'/') {
-                self.resolve(b"/", links)?
-            } else {
-                base.into()
-            };
-            for c in target.split(|&b| b == b'/') {
-                at = match c {
-                    b"" | b"." => continue,
-                    // (the parent of a watched directory is watched: it was resolved first)
-                    b".." => split(&at).0.into(),
-                    c => self.resolve(&join(&at, c), links)?,
-                };
-            }
-            return Some(at);
+            return Ok(self.link_target(base, &path, links));
         }
         use std::os::unix::fs::MetadataExt;
-        (m.is_dir() && self.watch(&path, m.dev(), Some(dev))).then_some(path)
+        Ok((m.is_dir() && self.watch(&path, m.dev(), Some(dev))).then_some(path))
+    }
+
+    /// Where the symbolic link at `path` (an entry of the watched directory `base`) leads,
+    /// when it is a directory.
+    fn link_target(&mut self, base: &[u8], path: &[u8], links: &mut u32) -> Option<Box<[u8]>> {
+        *links += 1;
+        if *links > LINKS {
+            return None;
+        }
+        let target = std::fs::read_link(os(path)).ok()?;
+        let target = target.as_os_str().as_encoded_bytes();
+        let mut at: Box<[u8]> = if target.first() == Some(&b'/') {
+            self.resolve(b"/", links)?
+        } else {
+            base.into()
+        };
+        for c in target.split(|&b| b == b'/') {
+            at = match c {
+                b"" | b"." => continue,
+                // (the parent of a watched directory is watched: it was resolved first)
+                b".." => split(&at).0.into(),
+                c => self.resolve(&join(&at, c), links)?,
+            };
+        }
+        Some(at)
     }
 
     /// Watches the directory at `path` (with no symbolic link in it: not followed), of
@@ -566,50 +629,6 @@ mod tests {
         root
     }
 
-    /// A span of questions whose answers were all kept tells their epoch; a span that
-    /// asked what the process does not keep (a path's first question, a relative path)
-    /// tells none, and one after a change reported tells another epoch.
-    #[test]
-    fn steady_spans_tell_the_epoch_of_kept_answers() {
-        use super::super::Steady;
-        let root = fresh_root("steady");
-        let init = root.join("m/manifests/init.pp");
-        std::fs::write(&init, "class m {}\n").unwrap();
-        // (on a thread of its own: a generation of its own)
-        let span = |path: &Path| {
-            let path = path.to_path_buf();
-            std::thread::spawn(move || {
-                let steady = Steady::start();
-                super::super::probe(&path);
-                super::super::list(path.parent().unwrap());
-                steady.end()
-            })
-            .join()
-            .unwrap()
-        };
-        assert_eq!(span(&init), None, "asked once: not kept");
-        assert_eq!(span(Path::new("relative/init.pp")), None);
-        if super::super::epoch().is_none() {
-            return;
-        }
-        // (a change another test makes forgets every answer: asked until kept)
-        let kept = (0..50).find_map(|_| span(&init));
-        let Some(epoch) = kept else {
-            return;
-        };
-        std::fs::write(&init, "class m { }\n").unwrap();
-        assert_ne!(span(&init), Some(epoch), "a change forgets");
-        // a span that also asks what is not kept
-        let mixed = std::thread::spawn(move || {
-            let steady = Steady::start();
-            super::super::probe(&init);
-            super::super::probe(Path::new("relative/init.pp"));
-            steady.end()
-        });
-        assert_eq!(mixed.join().unwrap(), None);
-        let _ = std::fs::remove_dir_all(&root);
-    }
-
     /// An answer kept for the process is used by later threads without a system call, and
     /// any change that alters it is seen by the next question: the file written, touched,
     /// removed, made again, its directory renamed and another put in its place.
@@ -675,6 +694,30 @@ mod tests {
                 .map(|m| super::super::probe_of(&m))
         );
         assert!(before.is_some() && after.is_some());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A path below a directory that does not exist is kept as nothing (the first entry
+    /// missing on the way is noted in its watched directory) until that entry is made, and
+    /// again once it is removed.
+    #[test]
+    fn paths_below_missing_directories_are_kept_until_made() {
+        let root = fresh_root("absent");
+        let file = root.join("m/lib/puppet/parser/functions/f.rb");
+        assert_eq!(ask(&file).0, None);
+        assert_eq!(ask(&file).0, None);
+        assert!(!kept_in(&root.join("m")) || answered_kept(&file), "kept");
+        std::fs::create_dir_all(root.join("m/lib/puppet")).unwrap();
+        assert_eq!(ask(&file).0, None);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, "x").unwrap();
+        assert_eq!(ask(&file).0.map(|p| p.stamp.1), Some(1));
+        std::fs::remove_dir_all(root.join("m/lib")).unwrap();
+        assert_eq!(ask(&file).0, None);
+        assert_eq!(ask(&file).0, None);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, "xy").unwrap();
+        assert_eq!(ask(&file).0.map(|p| p.stamp.1), Some(2));
         std::fs::remove_dir_all(&root).unwrap();
     }
 

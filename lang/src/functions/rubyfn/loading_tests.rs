@@ -256,3 +256,54 @@ fn libraries_are_known_per_evaluation() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// Where a template's 3.x function is found is kept for the process while the directories
+/// it was found from are unchanged (`locate::files_3x`): fresh sessions, each on a thread
+/// of its own, find the file of the first module that has one, whether a module's
+/// `lib/puppet/parser/functions` (missing at first, with `lib`) is made, or removed.
+#[test]
+fn legacy_function_files_found_again_after_a_change() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-3x-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let write = |module: &str, body: &str| {
+        let dir = root.join(module).join("lib/puppet/parser/functions");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("m_where.rb"),
+            format!(
+                "module Puppet::Parser::Functions\n  newfunction(:m_where, :type => :rvalue) do |args|\n    '{body}'\n  end\nend\n"
+            ),
+        )
+        .unwrap();
+    };
+    std::fs::create_dir_all(root.join("a/manifests")).unwrap();
+    write("b", "b");
+    let fresh = || {
+        let root = root.clone();
+        std::thread::spawn(move || {
+            let mut s = crate::Session::new();
+            s.set_environment(crate::env::Environment {
+                modulepath: vec![root],
+                ..crate::env::Environment::empty()
+            });
+            match s.eval("inline_template('<%= scope.function_m_where([]) %>')") {
+                Ok(v) => crate::format::to_programmatic(&v),
+                Err(e) => e.message,
+            }
+        })
+        .join()
+        .unwrap()
+    };
+    for _ in 0..3 {
+        assert_eq!(fresh(), "'b'");
+    }
+    write("a", "a");
+    for _ in 0..3 {
+        assert_eq!(fresh(), "'a'");
+    }
+    std::fs::remove_dir_all(root.join("a/lib")).unwrap();
+    for _ in 0..3 {
+        assert_eq!(fresh(), "'b'");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -77,22 +77,79 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
     if !crate::env::modules::is_module_name(name) {
         return None;
     }
-    let file = format!("{name}.rb");
-    ev.env.modulepath.iter().find_map(|dir| {
-        crate::env::fs::list(dir)
-            .iter()
-            .map(|m| m.join("lib/puppet/parser/functions"))
-            // (one listing of each module's directory answers every name)
-            .find(|d| crate::env::fs::has_entry(d, &file))
-            .map(|d| d.join(&file))
-            .filter(|p| crate::env::fs::is_file(p))
-            .map(|path| Found {
-                shown: shown_path(dir, &path),
-                path: path.into(),
-                ready: RefCell::default(),
-                called: Cell::new(false),
-            })
+    let (path, shown) = files_3x::find(&ev.env.modulepath, name)?;
+    Some(Found {
+        shown: shown.as_ref().into(),
+        path: path.into(),
+        ready: RefCell::default(),
+        called: Cell::new(false),
     })
+}
+
+/// Where each 3.x function's file is on a modulepath, kept for the process while the file
+/// system's answers it was found from hold (`fs::stable`): a template's
+/// `scope.function_versioncmp` looked in each module's `lib/puppet/parser/functions`
+/// (the sweep's 94, 81 of them missing) at every evaluation, ~0.4 M instructions of
+/// `include collectd::plugin::ovs_events`.
+mod files_3x {
+    use crate::env::fs::{self, Stable};
+    use std::path::PathBuf;
+    use std::sync::{Arc, Mutex};
+
+    /// A file found (its path, and as shown relative to its modulepath directory).
+    pub(super) type File = (PathBuf, Arc<str>);
+
+    /// By modulepath and name (`fs::paths_key`): the answer and what it stood on.
+    type Files = rustc_hash::FxHashMap<Vec<u8>, (Option<File>, Stable)>;
+
+    static FILES: Mutex<Option<Files>> = Mutex::new(None);
+
+    /// How many answers are kept at most (all are dropped past it).
+    const LIMIT: usize = 4096;
+
+    fn files() -> std::sync::MutexGuard<'static, Option<Files>> {
+        // (each change is one insert or a clear: a panic elsewhere leaves it whole)
+        FILES.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The file of the 3.x function `name` (`lib/puppet/parser/functions/NAME.rb` of the
+    /// first module on `modulepath` that has one).
+    pub(super) fn find(modulepath: &[PathBuf], name: &str) -> Option<File> {
+        let key = fs::paths_key(modulepath, name);
+        let kept = files().as_ref().and_then(|f| f.get(&key).cloned());
+        if let Some((found, stable)) = kept {
+            if stable.holds() {
+                return found;
+            }
+        }
+        let (found, stable) = fs::stable(|| look(modulepath, name));
+        if let Some(stable) = stable {
+            let mut guard = files();
+            let map = guard.get_or_insert_with(Default::default);
+            if map.len() >= LIMIT {
+                map.clear();
+            }
+            map.insert(key, (found.clone(), stable));
+        }
+        found
+    }
+
+    fn look(modulepath: &[PathBuf], name: &str) -> Option<File> {
+        let file = format!("{name}.rb");
+        modulepath.iter().find_map(|dir| {
+            fs::list(dir)
+                .iter()
+                .map(|m| m.join("lib/puppet/parser/functions"))
+                // (one listing of each module's directory answers every name)
+                .find(|d| fs::has_entry(d, &file))
+                .map(|d| d.join(&file))
+                .filter(|p| fs::is_file(p))
+                .map(|path| {
+                    let shown = super::shown_path(dir, &path);
+                    (path, Arc::from(&*shown))
+                })
+        })
+    }
 }
 
 fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
