@@ -629,6 +629,50 @@ mod tests {
         root
     }
 
+    /// A span of questions whose answers were all kept tells their epoch; a span that
+    /// asked what the process does not keep (a path's first question, a relative path)
+    /// tells none, and one after a change reported tells another epoch.
+    #[test]
+    fn steady_spans_tell_the_epoch_of_kept_answers() {
+        use super::super::Steady;
+        let root = fresh_root("steady");
+        let init = root.join("m/manifests/init.pp");
+        std::fs::write(&init, "class m {}\n").unwrap();
+        // (on a thread of its own: a generation of its own)
+        let span = |path: &Path| {
+            let path = path.to_path_buf();
+            std::thread::spawn(move || {
+                let steady = Steady::start();
+                super::super::probe(&path);
+                super::super::list(path.parent().unwrap());
+                steady.end()
+            })
+            .join()
+            .unwrap()
+        };
+        assert_eq!(span(&init), None, "asked once: not kept");
+        assert_eq!(span(Path::new("relative/init.pp")), None);
+        if super::super::epoch().is_none() {
+            return;
+        }
+        // (a change another test makes forgets every answer: asked until kept)
+        let kept = (0..50).find_map(|_| span(&init));
+        let Some(epoch) = kept else {
+            return;
+        };
+        std::fs::write(&init, "class m { }\n").unwrap();
+        assert_ne!(span(&init), Some(epoch), "a change forgets");
+        // a span that also asks what is not kept
+        let mixed = std::thread::spawn(move || {
+            let steady = Steady::start();
+            super::super::probe(&init);
+            super::super::probe(Path::new("relative/init.pp"));
+            steady.end()
+        });
+        assert_eq!(mixed.join().unwrap(), None);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
     /// An answer kept for the process is used by later threads without a system call, and
     /// any change that alters it is seen by the next question: the file written, touched,
     /// removed, made again, its directory renamed and another put in its place.
