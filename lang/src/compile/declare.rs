@@ -455,7 +455,23 @@ impl Evaluator {
             .filter(|(k, _)| builtin_types::is_key_parameter(info, k))
             .map(|(k, v)| (&**k, v))
             .collect();
-        let alias_keys = builtin_types::alias_keys(info, display, &title, &key_params);
+        // A key implied by the title is not stored ([`builtin_types::key_implied_by_title`]);
+        // it can be taken only by a stored key (the same title is a duplicate, found
+        // above), so it is made only when the catalog has some.
+        let key_implied = builtin_types::key_implied_by_title(info, &title, &key_params);
+        let mut alias_keys = builtin_types::explicit_alias_keys(display, &title, &key_params);
+        let stored_keys = match key_implied {
+            true => alias_keys.len(),
+            false => usize::MAX,
+        };
+        if !key_implied || self.compilation.catalog.has_aliases() {
+            alias_keys.extend(builtin_types::uniqueness_alias_key(
+                info,
+                display,
+                &title,
+                &key_params,
+            ));
+        }
         for a in &alias_keys {
             let taken = self.compilation.catalog.alias_owner(&a.key).or_else(|| {
                 let [p] = a.key.parts.as_slice() else {
@@ -495,6 +511,7 @@ impl Evaluator {
             relation_lines,
             file,
             title_not_string: self.title_not_string,
+            key_implied,
             // Stages are not contained in anything.
             ..Resource::new(
                 names.display.clone(),
@@ -503,7 +520,7 @@ impl Evaluator {
                 (display != "Stage").then_some(container),
             )
         });
-        for a in alias_keys {
+        for a in alias_keys.into_iter().take(stored_keys) {
             self.compilation.catalog.add_alias(a.key, id);
         }
         if !default_sources.is_empty() {
