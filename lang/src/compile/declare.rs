@@ -410,9 +410,12 @@ impl Evaluator {
             tags::add_shared_if_valid(&mut tag_list, &title);
         }
         let (given, default_sources) = self.with_defaults(display, attrs);
-        // (sized once: grown from empty, the map was allocated twice for two attributes)
-        let mut params =
-            crate::catalog::Params::with_capacity_and_hasher(given.len(), Default::default());
+        // (sized once: grown from empty, the map was allocated twice for two attributes;
+        // an arrow's operand with room for the parameter the arrow adds)
+        let mut params = crate::catalog::Params::with_capacity_and_hasher(
+            given.len() + usize::from(self.arrow_operand),
+            Default::default(),
+        );
         for a in given {
             if let ResourceKind::Define(_) = kind {
                 if &*a.name == "title" {

@@ -103,7 +103,10 @@ impl Evaluator {
             ExprKind::Relationship(op, l, r) => self.chain(*op, l, r, e.span),
             ExprKind::Paren(x) => self.relationship_operand(x, op),
             _ => {
-                let v = self.eval(e)?;
+                let outer = std::mem::replace(&mut self.arrow_operand, true);
+                let v = self.eval(e);
+                self.arrow_operand = outer;
+                let v = v?;
                 if let Value::Type(_) = &v {
                     if let Some(bad) = invalid_reference(&v) {
                         return Err(Error::new(
