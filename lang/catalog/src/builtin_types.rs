@@ -994,6 +994,17 @@ pub fn alias_keys(
     title: &str,
     params: &[(&str, &Value)],
 ) -> Vec<AliasKey> {
+    let mut out = explicit_alias_keys(type_display, title, params);
+    out.extend(uniqueness_alias_key(info, type_display, title, params));
+    out
+}
+
+/// The keys of [`alias_keys`] its `alias` parameter gives (each one a single part).
+pub fn explicit_alias_keys(
+    type_display: &str,
+    title: &str,
+    params: &[(&str, &Value)],
+) -> Vec<AliasKey> {
     let mut out = Vec::new();
     if let Some((_, v)) = params
         .iter()
@@ -1017,23 +1028,74 @@ pub fn alias_keys(
             });
         }
     }
+    out
+}
+
+/// The key of [`alias_keys`] the uniqueness key gives, if it registers one.
+pub fn uniqueness_alias_key(
+    info: Option<&TypeInfo>,
+    type_display: &str,
+    title: &str,
+    params: &[(&str, &Value)],
+) -> Option<AliasKey> {
     if info.is_some_and(|i| !is_isomorphic(i)) || title_is_the_key(info, title, params) {
-        return out;
+        return None;
     }
     let ukey = uniqueness_key(info, title, params);
     let is_title = matches!(ukey.as_slice(), [Value::String(s)] if &**s == title);
-    if ukey.iter().any(Value::is_truthy) && !is_title {
-        let mut parts = Vec::new();
-        ukey.iter().for_each(|v| flatten_inspect(v, &mut parts));
-        out.push(AliasKey {
-            key: CatalogKey {
-                type_name: type_display.to_string(),
-                parts,
-            },
-            shown: Value::array(ukey),
-        });
+    if !ukey.iter().any(Value::is_truthy) || is_title {
+        return None;
     }
-    out
+    let mut parts = Vec::new();
+    ukey.iter().for_each(|v| flatten_inspect(v, &mut parts));
+    Some(AliasKey {
+        key: CatalogKey {
+            type_name: type_display.to_string(),
+            parts,
+        },
+        shown: Value::array(ukey),
+    })
+}
+
+/// Whether the uniqueness key [`alias_keys`] gives a resource is implied by its title,
+/// which then finds the resource holding it (the catalog does not store those keys,
+/// [`implied_key_title`]): a type of several key attributes (`package`: `[nil, "x", nil]`)
+/// without title patterns, no parameter setting a key attribute (nor `name`), a title that
+/// is not empty and that Ruby's `inspect` writes as it is. (A `package`'s key and its
+/// entry in the catalog's table were ~2,000 instructions.)
+pub fn key_implied_by_title(
+    info: Option<&TypeInfo>,
+    title: &str,
+    params: &[(&str, &Value)],
+) -> bool {
+    let Some(i) = info else {
+        return false;
+    };
+    i.namevars.len() > 1
+        && i.title_patterns.is_empty()
+        && is_isomorphic(i)
+        && !title.is_empty()
+        && title_namevar(i, title) == title
+        && crate::format::quote::inspects_plainly(title)
+        && !params
+            .iter()
+            .any(|(p, v)| (*p == "name" || i.namevars.contains(p)) && !v.is_undef())
+}
+
+/// The title whose implied key ([`key_implied_by_title`]) `key` would be, if it has that
+/// shape: the one part other than `nil`, unquoted. (The caller compares the key of a
+/// resource of that title with `key`.)
+pub fn implied_key_title(key: &CatalogKey) -> Option<&str> {
+    if key.parts.len() < 2 {
+        return None;
+    }
+    let mut given = key.parts.iter().filter(|p| *p != "nil");
+    let part = given.next()?;
+    if given.any(|p| p != part) {
+        return None;
+    }
+    let title = part.strip_prefix('"')?.strip_suffix('"')?;
+    crate::format::quote::inspects_plainly(title).then_some(title)
 }
 
 /// Whether [`alias_keys`] reads parameter `name` of a resource of type `info`: `alias`,
@@ -1788,6 +1850,60 @@ mod tests {
             Some(r#"["Package", nil, "x", nil]"#)
         );
         assert_eq!(r("exec", "/x"), None);
+    }
+
+    /// A key implied by the title (not stored: found by the title it gives back) is the
+    /// uniqueness key, and the one a resource of that title without parameters has.
+    #[test]
+    fn implied_keys() {
+        let v = |s: &str| Value::string(s);
+        let (x, pip, undef) = (v("x"), v("pip"), Value::Undef);
+        let titles = [
+            "x", "a b", "é", "a#b", "a\"b", "a\\b", "", "p:1", "nil", "\"x\"",
+        ];
+        let param_sets: [Vec<(&str, &Value)>; 6] = [
+            vec![],
+            vec![("ensure", &x)],
+            vec![("name", &x)],
+            vec![("provider", &pip)],
+            vec![("name", &undef), ("provider", &undef)],
+            vec![("command", &x)],
+        ];
+        for ty in ["package", "file", "notify", "exec", "service"] {
+            let i = lookup(ty).unwrap();
+            let disp = display_type_name(i);
+            for title in titles {
+                for params in &param_sets {
+                    let implied = key_implied_by_title(Some(i), title, params);
+                    let key = uniqueness_alias_key(Some(i), disp, title, params);
+                    if implied {
+                        assert_eq!(ty, "package");
+                        let key = key.expect("an implied key is a key");
+                        assert_eq!(implied_key_title(&key.key), Some(title), "{title:?}");
+                        // (what the catalog compares with the key asked about)
+                        let own = uniqueness_alias_key(Some(i), disp, title, &[]).unwrap();
+                        assert_eq!(own.key, key.key);
+                    }
+                }
+            }
+            // An explicit alias has one part: never taken for an implied key.
+            for a in explicit_alias_keys(disp, "t", &[("alias", &x)]) {
+                assert_eq!(implied_key_title(&a.key), None);
+            }
+        }
+        let package = lookup("package").unwrap();
+        assert!(key_implied_by_title(
+            Some(package),
+            "x",
+            &[("provider", &undef)]
+        ));
+        assert!(!key_implied_by_title(
+            Some(package),
+            "x",
+            &[("provider", &pip)]
+        ));
+        assert!(!key_implied_by_title(Some(package), "a#b", &[]));
+        assert!(!key_implied_by_title(None, "x", &[]));
     }
 
     /// A resource declaration of a scenario: type, title, parameters.

@@ -108,6 +108,10 @@ pub struct Resource {
     /// Declared with a title that was not a string (`ensure_resource('apache::listen', 8042)`):
     /// its `name` then differs from its title for the reference, and is written.
     pub title_not_string: bool,
+    /// Its uniqueness key is implied by its title
+    /// ([`builtin_types::key_implied_by_title`]): held, but not stored among the catalog's
+    /// alias keys ([`Catalog::alias_owner`] finds it by the title).
+    pub key_implied: bool,
 }
 
 /// The source text and span of a declaration.
@@ -154,6 +158,7 @@ impl Resource {
             relation_lines: Vec::new(),
             file: None,
             title_not_string: false,
+            key_implied: false,
             container,
         }
     }
@@ -216,15 +221,19 @@ impl Resource {
 
     /// `Notify[a]`, as the reference writes a resource reference in messages and edges.
     pub fn reference(&self) -> String {
-        // (pushed, not `format!`ted: each define instance makes one, ~1,000 instructions
-        // through the formatter)
-        let mut out = String::with_capacity(self.type_name.len() + self.title.len() + 2);
-        out.push_str(&self.type_name);
-        out.push('[');
-        out.push_str(&self.title);
-        out.push(']');
-        out
+        reference_text(&self.type_name, &self.title)
     }
+}
+
+/// `Notify[a]`: [`Resource::reference`] of a type name and title.
+pub fn reference_text(type_name: &str, title: &str) -> String {
+    // (pushed, not `format!`ted: ~1,000 instructions through the formatter)
+    let mut out = String::with_capacity(type_name.len() + title.len() + 2);
+    out.push_str(type_name);
+    out.push('[');
+    out.push_str(title);
+    out.push(']');
+    out
 }
 
 /// The four relationship kinds, normalized to a direction: `require` and `subscribe` are
@@ -596,9 +605,33 @@ impl Catalog {
         self.changed.extend(ids);
     }
 
-    /// The resource holding an alias key, if any.
+    /// The resource holding an alias key, if any: stored, or implied by the title of the
+    /// resource holding it.
     pub fn alias_owner(&self, key: &builtin_types::CatalogKey) -> Option<ResourceId> {
-        self.aliases.get(key).copied()
+        self.aliases
+            .get(key)
+            .copied()
+            .or_else(|| self.implied_key_owner(key))
+    }
+
+    /// The resource whose uniqueness key `key` is, implied by its title and not stored
+    /// ([`Resource::key_implied`]).
+    fn implied_key_owner(&self, key: &builtin_types::CatalogKey) -> Option<ResourceId> {
+        let title = builtin_types::implied_key_title(key)?;
+        let id = self.find_by_title(&key.type_name, title)?;
+        let r = self.get(id);
+        if !r.key_implied {
+            return None;
+        }
+        let info = self.type_info(&r.type_name);
+        let own = builtin_types::uniqueness_alias_key(info, &r.type_name, &r.title, &[])?;
+        (own.key == *key).then_some(id)
+    }
+
+    /// Whether some alias key is stored (else no key but a title or one implied by a title
+    /// can be taken).
+    pub fn has_aliases(&self) -> bool {
+        !self.aliases.is_empty()
     }
 
     /// The resource holding the title key `[type_name, title]` as an alias key, if any.

@@ -530,7 +530,7 @@ impl Evaluator {
                 .and_then(|given| {
                     let given: Vec<(Rc<str>, Value)> = given.into_iter().collect();
                     self.bind_definition_params(
-                        &who,
+                        &|| who.clone(),
                         &cdef.def.params,
                         &given,
                         &scope,
@@ -648,10 +648,11 @@ impl Evaluator {
     /// checked against its type. Returns the values bound that are not `undef` (what the
     /// catalog and the `tag` parameter take: `apache::vhost`'s 300 parameters are nearly all
     /// `undef`), the given ones first in the order given, then the defaults' in the order of
-    /// the parameters.
+    /// the parameters. `who` names the declaration in errors (`Class[Apache]`,
+    /// `Apache::Vhost[x]`): made only for one (or a default's guard).
     fn bind_definition_params(
         &mut self,
-        who: &str,
+        who: &dyn Fn() -> String,
         params: &[Param],
         given: &[(Rc<str>, Value)],
         scope: &Rc<NamedScope>,
@@ -707,7 +708,7 @@ impl Evaluator {
                         Some(v) => v,
                         None => {
                             let g = guard.get_or_insert_with(|| super::scope::ParameterGuard {
-                                who: Rc::from(who),
+                                who: Rc::from(who()),
                                 params: params.iter().map(|p| p.name.clone()).collect(),
                                 current: i,
                             });
@@ -719,7 +720,7 @@ impl Evaluator {
                             *scope.binding.borrow_mut() = None;
                             // A parameter read too early: the reference reports it as an
                             // error of the declaration, not of the default expression.
-                            v.map_err(|e| match e.message.starts_with(who) {
+                            v.map_err(|e| match e.message.starts_with(&who()) {
                                 true => Error::eval(e.message),
                                 false => e,
                             })?
@@ -743,7 +744,8 @@ impl Evaluator {
                         Value::Type(t) => Some(t),
                         _ => {
                             return Err(Error::eval(format!(
-                                "{who}: the type of parameter '{}' is not a type",
+                                "{}: the type of parameter '{}' is not a type",
+                                who(),
                                 p.name
                             )))
                         }
@@ -784,9 +786,10 @@ impl Evaluator {
                 }
                 Ok(bound)
             }
-            1 => Err(Error::eval(format!("{who}: {}", problems[0])).with_hint(hint)),
+            1 => Err(Error::eval(format!("{}: {}", who(), problems[0])).with_hint(hint)),
             _ => Err(Error::eval(format!(
-                "{who}:{}",
+                "{}:{}",
+                who(),
                 problems
                     .iter()
                     .map(|p| format!("\n  {p}"))
@@ -980,8 +983,10 @@ impl Evaluator {
         let id = pending.resource;
         let def = pending.define;
         let r = self.compilation.catalog.get(id);
-        let who = r.reference();
+        // (`Apache::Vhost[x]`, made only for an error)
+        let type_name = r.type_name.clone();
         let title = r.title.clone();
+        let who = || crate::catalog::reference_text(&type_name, &title);
         // The values given to the define's own parameters (and unknown names): all but
         // `name`, `title` and the metaparameters, which belong to the resource only. Given
         // undef: a value all the same (a parameter without default accepts it).
@@ -1029,7 +1034,7 @@ impl Evaluator {
         self.compilation.scopes.insert(id, scope.clone());
         scope.reserve(def.def.variables.get(), def.def.params.len());
         scope.set_first_variables([
-            Value::String(title),
+            Value::String(title.clone()),
             name,
             Value::String(module_name),
             Value::String(caller_module),
@@ -1062,7 +1067,7 @@ impl Evaluator {
             .map_err(|e| {
                 // The checks of the binding name the instance; errors of default
                 // expressions keep their own prefix.
-                let inner = if e.message.starts_with(&who) {
+                let inner = if e.message.starts_with(&who()) {
                     e.message.clone()
                 } else {
                     e.full_message()

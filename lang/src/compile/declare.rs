@@ -410,9 +410,12 @@ impl Evaluator {
             tags::add_shared_if_valid(&mut tag_list, &title);
         }
         let (given, default_sources) = self.with_defaults(display, attrs);
-        // (sized once: grown from empty, the map was allocated twice for two attributes)
-        let mut params =
-            crate::catalog::Params::with_capacity_and_hasher(given.len(), Default::default());
+        // (sized once: grown from empty, the map was allocated twice for two attributes;
+        // an arrow's operand with room for the parameter the arrow adds)
+        let mut params = crate::catalog::Params::with_capacity_and_hasher(
+            given.len() + usize::from(self.arrow_operand),
+            Default::default(),
+        );
         for a in given {
             if let ResourceKind::Define(_) = kind {
                 if &*a.name == "title" {
@@ -455,7 +458,23 @@ impl Evaluator {
             .filter(|(k, _)| builtin_types::is_key_parameter(info, k))
             .map(|(k, v)| (&**k, v))
             .collect();
-        let alias_keys = builtin_types::alias_keys(info, display, &title, &key_params);
+        // A key implied by the title is not stored ([`builtin_types::key_implied_by_title`]);
+        // it can be taken only by a stored key (the same title is a duplicate, found
+        // above), so it is made only when the catalog has some.
+        let key_implied = builtin_types::key_implied_by_title(info, &title, &key_params);
+        let mut alias_keys = builtin_types::explicit_alias_keys(display, &title, &key_params);
+        let stored_keys = match key_implied {
+            true => alias_keys.len(),
+            false => usize::MAX,
+        };
+        if !key_implied || self.compilation.catalog.has_aliases() {
+            alias_keys.extend(builtin_types::uniqueness_alias_key(
+                info,
+                display,
+                &title,
+                &key_params,
+            ));
+        }
         for a in &alias_keys {
             let taken = self.compilation.catalog.alias_owner(&a.key).or_else(|| {
                 let [p] = a.key.parts.as_slice() else {
@@ -495,6 +514,7 @@ impl Evaluator {
             relation_lines,
             file,
             title_not_string: self.title_not_string,
+            key_implied,
             // Stages are not contained in anything.
             ..Resource::new(
                 names.display.clone(),
@@ -503,7 +523,7 @@ impl Evaluator {
                 (display != "Stage").then_some(container),
             )
         });
-        for a in alias_keys {
+        for a in alias_keys.into_iter().take(stored_keys) {
             self.compilation.catalog.add_alias(a.key, id);
         }
         if !default_sources.is_empty() {

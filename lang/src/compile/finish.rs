@@ -103,7 +103,10 @@ impl Evaluator {
             ExprKind::Relationship(op, l, r) => self.chain(*op, l, r, e.span),
             ExprKind::Paren(x) => self.relationship_operand(x, op),
             _ => {
-                let v = self.eval(e)?;
+                let outer = std::mem::replace(&mut self.arrow_operand, true);
+                let v = self.eval(e);
+                self.arrow_operand = outer;
+                let v = v?;
                 if let Value::Type(_) = &v {
                     if let Some(bad) = invalid_reference(&v) {
                         return Err(Error::new(
@@ -490,7 +493,6 @@ impl Evaluator {
         if r.is_virtual {
             return Ok(rels);
         }
-        let mut refs = Vec::new();
         // (the parameters in order, without hashing a name: most resources have none of
         // the four)
         for (param, v) in &r.parameters {
@@ -506,10 +508,8 @@ impl Evaluator {
                     ),
                 )));
             }
-            refs.clear();
-            relation_refs(v, &mut refs);
-            for (t, title) in refs.drain(..) {
-                let Some(other) = self.find_reference(&t, &title) else {
+            each_relation_ref(v, &mut |t, title| {
+                let Some(other) = self.find_reference(t, title) else {
                     // The line of the attribute, as the reference gives it.
                     let line = r
                         .relation_lines
@@ -534,7 +534,8 @@ impl Evaluator {
                 if !rels.contains(&rel) {
                     rels.push(rel);
                 }
-            }
+                Ok(())
+            })?;
         }
         Ok(rels)
     }
@@ -613,6 +614,37 @@ fn flatten_operand(v: &Value, out: &mut Vec<Value>) {
     };
     if !out.contains(&element) {
         out.push(element);
+    }
+}
+
+/// Calls `f` with each reference [`relation_refs`] lists, in order, borrowed (a vector of
+/// them and their names' counts were ~200 instructions a reference when the relationships
+/// are collected); stops at its first error.
+fn each_relation_ref<E>(
+    v: &Value,
+    f: &mut impl FnMut(&str, &str) -> Result<(), E>,
+) -> Result<(), E> {
+    match v {
+        Value::String(s) => match s.split_once('[') {
+            Some((t, rest)) => match rest.strip_suffix(']') {
+                Some(title) => f(
+                    &crate::types::names::capitalize_segments(t),
+                    title.trim_matches(|c| c == '\'' || c == '"'),
+                ),
+                None => Ok(()),
+            },
+            None => Ok(()),
+        },
+        Value::Array(a) => a.iter().try_for_each(|x| each_relation_ref(x, f)),
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => f(tn, title),
+            PType::Class(Some(name)) => f("Class", &crate::types::names::capitalize_segments(name)),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
     }
 }
 

@@ -220,6 +220,10 @@ pub struct Evaluator {
     /// Set while `create_resources` declares a resource whose title was not a string
     /// (an integer key): the reference does not tag such a resource with its title.
     pub(crate) title_not_string: bool,
+    /// Set while an operand of a relationship arrow is evaluated: the resources it declares
+    /// get room for the parameter the arrow adds (`before`, `notify`), which grew their
+    /// parameter map otherwise (~200 instructions an arrow).
+    pub(crate) arrow_operand: bool,
     /// How `Integer[n]` reads in this session (made the thread's reading for each input).
     pub(crate) single_bound: crate::types::create::SingleBound,
     /// Whether a single-bound range was read as its exact value in this session (for the
@@ -321,6 +325,7 @@ impl Evaluator {
             file_override: None,
             statement_line: None,
             title_not_string: false,
+            arrow_operand: false,
             single_bound: Default::default(),
             exact_single_bound_read: false,
             warn_cycles: true,

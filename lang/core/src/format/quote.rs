@@ -47,16 +47,20 @@ pub fn double_quote(s: &str) -> String {
     out
 }
 
+/// Whether [`ruby_inspect`] writes `s` as it is between double quotes (nothing to escape:
+/// no control character, double quote, backslash or `#`).
+pub fn inspects_plainly(s: &str) -> bool {
+    !s.bytes()
+        .any(|b| b < 0x20 || matches!(b, b'"' | b'\\' | b'#' | 0x7f))
+}
+
 /// Ruby's `String#inspect`, used by sprintf's `%p`: always double quoted.
 pub fn ruby_inspect(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     // Most strings (titles, paths) have nothing to escape: copied whole, where pushing
     // them a character at a time took ~15 instructions a character.
-    if !s
-        .bytes()
-        .any(|b| b < 0x20 || matches!(b, b'"' | b'\\' | b'#' | 0x7f))
-    {
+    if inspects_plainly(s) {
         out.push_str(s);
         out.push('"');
         return out;

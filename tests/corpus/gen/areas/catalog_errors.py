@@ -114,6 +114,20 @@ PROGRAMS += [
     "notify { a: message => 'm' } class c { Notify[a] { message => 'x' } } include c",
     "class base { notify { a: message => 'm' } } class sub inherits base { Notify[a] { message +> 'x' } } include sub",
     "class base { notify { a: tag => ['t1'] } } class sub inherits base { Notify[a] { tag +> ['t2', 't3'] } } include sub",
+    # --- a package's key implied by its title, taken by a key given, in either order
+    "package { 'x': } package { 'a': name => 'x' }",
+    "package { 'a': name => 'x' } package { 'x': }",
+    "package { 'x': provider => 'apt' } package { 'y': name => 'x', provider => 'apt' }",
+    "package { 'x': } package { 'a': name => 'x', provider => 'pip' }",
+    "package { 'x': } Package['x'] { name => 'y' } package { 'b': name => 'x' }",
+    "package { 'a#b': } package { 'c': name => 'a#b' }",
+    "package { 'a': name => 'x' } notify { n: require => Package['x'] }",
+    "package { ['p1', 'p2']: } package { 'q': name => 'p2' }",
+    "package { 'p1': } package { 'q': name => 'p1', provider => undef }",
+    "class c { package { 'x': } } include c package { 'a': name => 'x' }",
+    "package { 'x': } package { 'a': command => 'x' }",
+    "package { 'é': } package { 'c': name => 'é' }",
+    "package { 'x': alias => 'q' } package { 'y': name => 'x' }",
 ]
 
 REFERENCE_INTERNALS = [
