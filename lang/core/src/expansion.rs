@@ -77,21 +77,32 @@ const SMALL_WALK: usize = 512;
 /// [`expanded_size`] of a value of at most `budget` elements, counted as the general walk
 /// counts them; `None` for a larger one.
 fn small_size(v: &Value, per_node: usize, budget: &mut usize) -> Option<usize> {
-    if *budget == 0 {
-        return None;
-    }
-    *budget -= 1;
+    *budget = budget.checked_sub(1)?;
+    small_contents(v, per_node, budget)
+}
+
+/// [`small_size`] of a value whose own node is counted: a collection's elements are
+/// taken from the budget together before they are measured (the walk fails exactly when
+/// the count passes the budget, whatever the order of counting), a leaf measured without
+/// a call.
+fn small_contents(v: &Value, per_node: usize, budget: &mut usize) -> Option<usize> {
+    let element = |e: &Value, budget: &mut usize| match e {
+        Value::Array(_) | Value::Hash(_) => small_contents(e, per_node, budget),
+        e => Some(leaf_size(e, per_node)),
+    };
     let mut size = per_node;
     match v {
         Value::Array(items) => {
+            *budget = budget.checked_sub(items.len())?;
             for e in items.iter() {
-                size = size.saturating_add(small_size(e, per_node, budget)?);
+                size = size.saturating_add(element(e, budget)?);
             }
         }
         Value::Hash(h) => {
+            *budget = budget.checked_sub(2 * h.len())?;
             for (k, e) in h.iter() {
-                size = size.saturating_add(small_size(k, per_node, budget)?);
-                size = size.saturating_add(small_size(e, per_node, budget)?);
+                size = size.saturating_add(element(k, budget)?);
+                size = size.saturating_add(element(e, budget)?);
             }
         }
         v => size = leaf_size(v, per_node),
@@ -107,6 +118,7 @@ enum Step<'a> {
 }
 
 /// The size of a value that is no array or hash.
+#[inline(always)]
 fn leaf_size(v: &Value, per_node: usize) -> usize {
     match v {
         Value::String(s) => s.len().max(per_node),
@@ -252,6 +264,38 @@ mod tests {
         assert_eq!(small_size(&doubled(10), 1, &mut { SMALL_WALK }), None);
         v = doubled(8);
         assert_eq!(expanded_size(&v, 1, usize::MAX).ok(), Some(511));
+    }
+
+    /// The plain walk answers for a value of exactly its budget of elements and gives up
+    /// on one more, however they nest.
+    #[test]
+    fn the_plain_walk_stops_past_its_budget() {
+        let leaves = |n: usize| vec![Value::Integer(1); n];
+        // the root, a nested array of 9, a hash of 100 entries, and leaves to fill
+        let nested = |extra: usize| {
+            let mut m = crate::values::Map::new();
+            for i in 0..100 {
+                m.insert(Value::Integer(i), Value::string("s"));
+            }
+            let mut items = leaves(SMALL_WALK - 1 - 10 - 201 + extra);
+            items.insert(3, Value::array(leaves(9)));
+            items.push(Value::hash(m));
+            Value::array(items)
+        };
+        assert_eq!(
+            small_size(&nested(0), 1, &mut { SMALL_WALK }),
+            Some(SMALL_WALK)
+        );
+        assert_eq!(small_size(&nested(1), 1, &mut { SMALL_WALK }), None);
+        let flat = Value::array(leaves(SMALL_WALK - 1));
+        assert_eq!(
+            small_size(&flat, 2, &mut { SMALL_WALK }),
+            Some(2 * SMALL_WALK)
+        );
+        assert_eq!(
+            small_size(&Value::array(leaves(SMALL_WALK)), 2, &mut { SMALL_WALK }),
+            None
+        );
     }
 
     /// A large value of small elements (shared or not, counted each time) measures as the

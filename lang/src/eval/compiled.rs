@@ -298,12 +298,34 @@ impl Compiler<'_> {
         if let Some(code) = already_made(shared) {
             return Some(code);
         }
+        let constant = shared.is_constant();
+        let kept: OnceCell<KeptLiteral> = OnceCell::new();
+        if let Some(keys) = distinct_string_keys(entries) {
+            // (a record: its entries are made in order, without a key compared)
+            let values = entries
+                .iter()
+                .map(|(_, v)| self.expr(v, depth + 1))
+                .collect::<Option<Vec<Code>>>()?;
+            return Some(Box::new(move |ev, base| {
+                if let Some(k) = kept.get() {
+                    return Ok(k.value.clone());
+                }
+                let mut pairs = Vec::with_capacity(keys.len());
+                for (k, v) in keys.iter().zip(&values) {
+                    pairs.push((Value::String(k.clone()), v(ev, base)?));
+                }
+                finish_literal(
+                    Value::hash(Map::from_distinct(pairs)),
+                    constant,
+                    &kept,
+                    span,
+                )
+            }));
+        }
         let entries = entries
             .iter()
             .map(|(k, v)| Some((self.expr(k, depth + 1)?, self.expr(v, depth + 1)?)))
             .collect::<Option<Vec<(Code, Code)>>>()?;
-        let constant = shared.is_constant();
-        let kept: OnceCell<KeptLiteral> = OnceCell::new();
         Some(Box::new(move |ev, base| {
             if let Some(k) = kept.get() {
                 return Ok(k.value.clone());
@@ -800,6 +822,25 @@ fn already_made(shared: &SharedLiteral) -> Option<Code> {
 
 /// An array or hash literal just made: kept when it is constant, else checked for repeated
 /// parts (the tree walk's `check_repeats`).
+/// The keys of a hash literal of at most `SMALL_MAP` entries whose keys are all
+/// different constant strings (`{ 'name' => $n, 'port' => 80 }`): no key is compared
+/// while it is made.
+fn distinct_string_keys(entries: &[(Expr, Expr)]) -> Option<Vec<Rc<str>>> {
+    if entries.len() > crate::values::SMALL_MAP {
+        return None;
+    }
+    let mut keys: Vec<Rc<str>> = Vec::with_capacity(entries.len());
+    for (k, _) in entries {
+        match &k.kind {
+            ExprKind::String(s) | ExprKind::QualifiedName(s) if !keys.contains(s) => {
+                keys.push(s.clone())
+            }
+            _ => return None,
+        }
+    }
+    Some(keys)
+}
+
 fn finish_literal(
     v: Value,
     constant: bool,

@@ -187,7 +187,11 @@ impl Inference {
                 let members = h
                     .iter()
                     .map(|(k, e)| {
-                        let key: Rc<str> = k.as_str().unwrap_or_default().into();
+                        // (the key's own string: no copy)
+                        let key: Rc<str> = match k {
+                            Value::String(s) => s.clone(),
+                            _ => Rc::from(""),
+                        };
                         let value = self.detailed(e, d);
                         let key_kind = if matches!(value, PType::Undef) {
                             KeyKind::NotUndef

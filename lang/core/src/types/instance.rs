@@ -269,8 +269,18 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
 
 fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -> bool {
     let mut matched = 0;
+    // Most hashes hold their keys in the Struct's order (a record literal written as its
+    // type is): the entry after the one last found in place is tried first, without a
+    // search comparing the key with those before it.
+    let mut next = 0;
     for m in members {
-        let entry = h.get_string(&m.key);
+        let entry = match h.get_index(next) {
+            Some((Value::String(k), e)) if **k == *m.key => {
+                next += 1;
+                Some(e)
+            }
+            _ => h.get_string(&m.key),
+        };
         match entry {
             Some(e) => {
                 if !instance_in(&m.value, e, d) {

@@ -68,6 +68,17 @@ impl Map {
         }
     }
 
+    /// A map of at most [`SMALL_MAP`] entries whose keys are known to differ (a literal's
+    /// constant keys): kept as they are, without comparing each key with those before.
+    pub fn from_distinct(entries: Vec<(Value, Value)>) -> Map {
+        debug_assert!(entries.len() <= SMALL_MAP);
+        debug_assert!(entries
+            .iter()
+            .enumerate()
+            .all(|(i, (k, _))| entries[..i].iter().all(|(j, _)| j != k)));
+        Map(MapEntries::Small(entries))
+    }
+
     pub fn len(&self) -> usize {
         match &self.0 {
             MapEntries::Small(v) => v.len(),

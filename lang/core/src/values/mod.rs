@@ -17,7 +17,7 @@ use std::rc::Rc;
 pub use iter::LazyIter;
 pub use regexp::Regexp;
 
-pub use collections::{Array, IndexedMap, Map};
+pub use collections::{Array, IndexedMap, Map, SMALL_MAP};
 
 #[derive(Clone, Debug)]
 pub enum Value {
