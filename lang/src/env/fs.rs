@@ -521,6 +521,59 @@ impl Stable {
     }
 }
 
+/// Answers found on the file system, kept for the process by key and used again while
+/// what each stood on holds ([`stable`], [`Stable::holds`]): where a module's directory
+/// is, where a 3.x function's file is. An answer that stood on something not kept is
+/// found again each time.
+pub struct StableMemo<V> {
+    kept: std::sync::Mutex<Option<MemoMap<V>>>,
+}
+
+/// A [`StableMemo`]'s answers by key, with what each stood on.
+type MemoMap<V> = HashMap<Vec<u8>, (V, Stable)>;
+
+impl<V: Clone> Default for StableMemo<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Clone> StableMemo<V> {
+    /// How many answers are kept at most (all are dropped past it).
+    const LIMIT: usize = 4096;
+
+    pub const fn new() -> Self {
+        StableMemo {
+            kept: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn kept(&self) -> std::sync::MutexGuard<'_, Option<MemoMap<V>>> {
+        // (each change is one insert or a clear: a panic elsewhere leaves it whole)
+        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The answer kept for `key` if it still holds, else `find`'s (kept when it can be).
+    pub fn get_or_find(&self, key: Vec<u8>, find: impl FnOnce() -> V) -> V {
+        let kept = self.kept().as_ref().and_then(|m| m.get(&key).cloned());
+        if let Some((found, stable)) = kept {
+            if stable.holds() {
+                return found;
+            }
+        }
+        let (found, stable) = stable(find);
+        if let Some(stable) = stable {
+            let mut guard = self.kept();
+            let map = guard.get_or_insert_with(Default::default);
+            if map.len() >= Self::LIMIT {
+                map.clear();
+            }
+            map.insert(key, (found.clone(), stable));
+        }
+        found
+    }
+}
+
 /// `f`'s result, and whether it stands only on answers of the file system kept for the
 /// process ([`watch`]: paths, directories and listings whose every change is reported)
 /// that held from its start to its end: a result to be used again, without asking again,

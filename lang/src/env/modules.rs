@@ -6,6 +6,7 @@
 //! `apache/functions/bool2httpd.pp`, type `Apache::LogLevel` → `apache/types/loglevel.pp`,
 //! `epp('apache/x.epp')` → `apache/templates/x.epp`, `file('apache/x')` → `apache/files/x`.
 
+use super::fs;
 use super::Environment;
 use std::path::{Path, PathBuf};
 
@@ -40,58 +41,26 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if let Some(found) = found_before {
         return found;
     }
-    let found = kept_dirs::find(&env.modulepath, module);
+    let found = kept_dir(&env.modulepath, module);
     FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));
     found
 }
 
-/// Module directories by modulepath and name, kept for the process while the answers they
-/// were found from hold (`fs::stable`): each fresh session (a thread of its own) looked
-/// for each module it used again, a listing of each modulepath directory and a probe
-/// (~4,500 instructions a module).
-mod kept_dirs {
-    use crate::env::fs::{self, Stable};
-    use std::path::PathBuf;
-    use std::sync::Mutex;
+/// Module directories by modulepath and name, kept for the process while the file
+/// system's answers they stood on hold: a fresh session (each `--repeat`, each node of
+/// `prepl diff`) would otherwise list each modulepath directory and probe each module
+/// again (~4,500 instructions a module).
+static KEPT_DIRS: fs::StableMemo<Option<PathBuf>> = fs::StableMemo::new();
 
-    type Dirs = rustc_hash::FxHashMap<Vec<u8>, (Option<PathBuf>, Stable)>;
-
-    static DIRS: Mutex<Option<Dirs>> = Mutex::new(None);
-
-    /// How many answers are kept at most (all are dropped past it).
-    const LIMIT: usize = 4096;
-
-    fn dirs() -> std::sync::MutexGuard<'static, Option<Dirs>> {
-        // (each change is one insert or a clear: a panic elsewhere leaves it whole)
-        DIRS.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The directory of `module`: the first directory of `modulepath` that holds it.
-    pub(super) fn find(modulepath: &[PathBuf], module: &str) -> Option<PathBuf> {
-        let key = fs::paths_key(modulepath, module);
-        let kept = dirs().as_ref().and_then(|d| d.get(&key).cloned());
-        if let Some((found, stable)) = kept {
-            if stable.holds() {
-                return found;
-            }
-        }
-        let (found, stable) = fs::stable(|| {
-            modulepath
-                .iter()
-                .filter(|dir| fs::has_entry(dir, module))
-                .map(|dir| dir.join(module))
-                .find(|d| fs::is_dir(d))
-        });
-        if let Some(stable) = stable {
-            let mut guard = dirs();
-            let map = guard.get_or_insert_with(Default::default);
-            if map.len() >= LIMIT {
-                map.clear();
-            }
-            map.insert(key, (found.clone(), stable));
-        }
-        found
-    }
+/// The directory of `module`: the first directory of `modulepath` that holds it.
+fn kept_dir(modulepath: &[PathBuf], module: &str) -> Option<PathBuf> {
+    KEPT_DIRS.get_or_find(fs::paths_key(modulepath, module), || {
+        modulepath
+            .iter()
+            .filter(|dir| fs::has_entry(dir, module))
+            .map(|dir| dir.join(module))
+            .find(|d| fs::is_dir(d))
+    })
 }
 
 /// Module directories by name, found in an environment (by the addresses of it and of its

@@ -63,12 +63,7 @@ fn folded_key(type_name: &str, title: &str) -> String {
 /// `Type[title]` (as `format!` would write it, without its formatting machinery: a
 /// catalog has an edge or two for each resource).
 fn reference(type_name: &str, title: &str) -> String {
-    let mut out = String::with_capacity(type_name.len() + title.len() + 2);
-    out.push_str(type_name);
-    out.push('[');
-    out.push_str(title);
-    out.push(']');
-    out
+    crate::reference_text(type_name, title)
 }
 
 /// A reference as the view writes it: the type capitalized per segment (`File[/x]`,

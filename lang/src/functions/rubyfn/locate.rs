@@ -92,46 +92,20 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
 /// (the sweep's 94, 81 of them missing) at every evaluation, ~0.4 M instructions of
 /// `include collectd::plugin::ovs_events`.
 mod files_3x {
-    use crate::env::fs::{self, Stable};
+    use crate::env::fs;
     use std::path::PathBuf;
-    use std::sync::{Arc, Mutex};
+    use std::sync::Arc;
 
     /// A file found (its path, and as shown relative to its modulepath directory).
     pub(super) type File = (PathBuf, Arc<str>);
 
-    /// By modulepath and name (`fs::paths_key`): the answer and what it stood on.
-    type Files = rustc_hash::FxHashMap<Vec<u8>, (Option<File>, Stable)>;
-
-    static FILES: Mutex<Option<Files>> = Mutex::new(None);
-
-    /// How many answers are kept at most (all are dropped past it).
-    const LIMIT: usize = 4096;
-
-    fn files() -> std::sync::MutexGuard<'static, Option<Files>> {
-        // (each change is one insert or a clear: a panic elsewhere leaves it whole)
-        FILES.lock().unwrap_or_else(|e| e.into_inner())
-    }
+    /// By modulepath and name (`fs::paths_key`).
+    static FILES: fs::StableMemo<Option<File>> = fs::StableMemo::new();
 
     /// The file of the 3.x function `name` (`lib/puppet/parser/functions/NAME.rb` of the
     /// first module on `modulepath` that has one).
     pub(super) fn find(modulepath: &[PathBuf], name: &str) -> Option<File> {
-        let key = fs::paths_key(modulepath, name);
-        let kept = files().as_ref().and_then(|f| f.get(&key).cloned());
-        if let Some((found, stable)) = kept {
-            if stable.holds() {
-                return found;
-            }
-        }
-        let (found, stable) = fs::stable(|| look(modulepath, name));
-        if let Some(stable) = stable {
-            let mut guard = files();
-            let map = guard.get_or_insert_with(Default::default);
-            if map.len() >= LIMIT {
-                map.clear();
-            }
-            map.insert(key, (found.clone(), stable));
-        }
-        found
+        FILES.get_or_find(fs::paths_key(modulepath, name), || look(modulepath, name))
     }
 
     fn look(modulepath: &[PathBuf], name: &str) -> Option<File> {
