@@ -265,4 +265,14 @@ def deviation(src, expected, got):
                "(arrays and hashes)"
     if "generalized" in src and ev and gv:
         return "generalized inference of undef in a tuple (the Undef ∪ T deviation)"
+    if "String(" in src and ev and gv and _floats_as_p(ev) == _floats_as_p(gv):
+        return "the default string format of a Float is %p (the reference: %f)"
     return None
+
+
+FLOAT = re.compile(r"\b\d+\.\d+\b")
+
+
+def _floats_as_p(text):
+    """`text` with each float written as `%p` writes it (`1.500000` is `1.5`)."""
+    return FLOAT.sub(lambda m: repr(float(m.group(0))), text)
