@@ -56,6 +56,10 @@ pub trait Host {
     fn class_namespace(&self) -> Option<&str> {
         None
     }
+    /// The class of the code's own `self` (`self.class`): the template object's in Puppet.
+    fn self_class(&self) -> &str {
+        "Puppet::Parser::TemplateWrapper"
+    }
     /// `scope.to_hash`'s keys: the names of the variables visible where the template is
     /// rendered, each once, in the order of the reference's hash; `None` when the host has
     /// no scope. The interpreter reads each value as `@x` reads it (the same Ruby object

@@ -29,6 +29,17 @@ pub fn call(
             c.arity(0, 0)?;
             Ok(RValue::Scope)
         }
+        // `self.class` of the code's own `self` (the template, the function)
+        M::class => {
+            c.arity(0, 0)?;
+            Ok(RValue::Class(Rc::from(it.host.self_class())))
+        }
+        // whether the code's own `self` has a method: one the code defined at its top
+        M::respond_to_p => {
+            c.arity(1, 2)?;
+            let name = crate::show::to_s(&c.args[0]);
+            Ok(RValue::Bool(it.st.top_methods.contains_key(&name)))
+        }
         M::format | M::sprintf => {
             c.arity(1, usize::MAX)?;
             super::string::format(it, &c.args[0], &c.args[1..], at)

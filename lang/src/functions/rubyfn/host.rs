@@ -187,6 +187,14 @@ impl Host for FunctionHost<'_> {
     fn self_is_scope(&self) -> bool {
         self.v3
     }
+    /// A 4.x function's `self` is an instance of a class named as the function; a 3.x
+    /// function's is the scope.
+    fn self_class(&self) -> &str {
+        match self.v3 {
+            true => "Puppet::Parser::Scope",
+            false => self.function,
+        }
+    }
     /// The reference loads a function's file inside its loader's class: the classes it
     /// defines are named in it (`Puppet::Pops::Loader::RubyFunctionInstantiator::Point`).
     fn class_namespace(&self) -> Option<&str> {

@@ -298,3 +298,9 @@ PROGRAMS += [
     "rfn_old_style(1)",
     "rfn_old_names()",
 ]
+# `self.class` and `respond_to?` of a function's own `self` (a 4.x function's class is named
+# as the function; a 3.x function's self is the scope).
+PROGRAMS += [
+    "rfn::selfclass()",
+    "rfn_selfclass()",
+]

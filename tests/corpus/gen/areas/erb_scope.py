@@ -205,6 +205,9 @@ PROGRAMS = [
     # A variable whose value is undef is no instance variable (apache's _proxy.erb).
     "define d($p = undef, $q = false) { $z = undef notify { 'n': message => inline_template('<%= defined?(@p).inspect %> <%= defined?(@q).inspect %> <%= defined?(@z).inspect %> <%= defined?(@w).inspect %>') } } d { 'a': } Notify['n']['message']",
     "$u = undef\ninline_template('<% if defined?(@u) %>defined<% else %>not<% end %>')",
+    # the template's own self: its class, and the methods it defined
+    e("self.class"),
+    it("<% def foo; end %><%= [respond_to?(:foo), respond_to?(:bar)] %>", ""),
 ]
 
 # Programs left out, with the reason.
