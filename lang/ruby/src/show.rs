@@ -275,14 +275,11 @@ pub fn struct_inspect(o: &crate::value::Object, mut show: impl FnMut(&RValue) ->
     let Some(layout) = o.class.struct_layout() else {
         return format!("#<{}>", o.class.name);
     };
-    let ivars = o.ivars.borrow();
     let shown: Vec<String> = layout
         .members
         .iter()
-        .map(|m| {
-            let v = ivars.get(&crate::value::struct_member_slot(m));
-            format!("{m}={}", show(v.unwrap_or(&RValue::Nil)))
-        })
+        .zip(layout.values(o))
+        .map(|(m, v)| format!("{m}={}", show(&v)))
         .collect();
     match o.class.name.is_empty() {
         true => format!("#<struct {}>", shown.join(", ")),

@@ -354,14 +354,37 @@ pub struct UserClass {
 #[derive(Debug)]
 pub struct StructLayout {
     pub members: Vec<Rc<str>>,
+    /// The instance variable each member is kept in, in order: a name no `@x` can read
+    /// (members are no instance variables in Ruby).
+    pub slots: Vec<Rc<str>>,
     /// `new` takes the members by keyword (`new(a: 1)`), not by position.
     pub keyword_init: bool,
 }
 
-/// The instance variable a struct's member is kept in: a name no `@x` can read (members
-/// are no instance variables in Ruby).
-pub fn struct_member_slot(member: &str) -> String {
-    format!("\u{0}{member}")
+impl StructLayout {
+    pub fn new(members: Vec<Rc<str>>, keyword_init: bool) -> StructLayout {
+        let slots = members
+            .iter()
+            .map(|m| Rc::from(format!("\u{0}{m}")))
+            .collect();
+        StructLayout {
+            members,
+            slots,
+            keyword_init,
+        }
+    }
+
+    /// The position of member `name`.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.members.iter().position(|m| **m == *name)
+    }
+
+    /// The members' values of `o`, in order (nil for one not set).
+    pub fn values(&self, o: &Object) -> Vec<RValue> {
+        let ivars = o.ivars.borrow();
+        let value = |slot: &Rc<str>| ivars.get(slot).cloned().unwrap_or(RValue::Nil);
+        self.slots.iter().map(value).collect()
+    }
 }
 
 /// A module a class includes.

@@ -9,7 +9,7 @@ use super::{unsupported, Flow, Interp, This, R};
 use crate::ast::Block;
 use crate::error::RubyError;
 use crate::methods::{self, Call, M};
-use crate::value::{struct_member_slot, Method, Object, RValue, StructLayout, UserClass};
+use crate::value::{Method, Object, RValue, StructLayout, UserClass};
 use std::rc::Rc;
 
 fn arg_error<T>(message: impl Into<String>, at: usize) -> R<T> {
@@ -57,19 +57,16 @@ impl Interp<'_> {
         if members.is_empty() && !keyword_init {
             return arg_error("wrong number of arguments (given 0, expected 1+)", c.at);
         }
+        let layout = StructLayout::new(members, keyword_init);
         let mut class = UserClass::new(Rc::from(""), false, None, Some(Rc::from("Struct")));
         {
             let mut methods = class.methods.borrow_mut();
-            for m in &members {
-                let slot: Rc<str> = Rc::from(struct_member_slot(m));
+            for (m, slot) in layout.members.iter().zip(&layout.slots) {
                 methods.insert(m.to_string(), Method::Reader(slot.clone()));
-                methods.insert(format!("{m}="), Method::Writer(slot));
+                methods.insert(format!("{m}="), Method::Writer(slot.clone()));
             }
         }
-        class.struct_layout = Some(Rc::new(StructLayout {
-            members,
-            keyword_init,
-        }));
+        class.struct_layout = Some(Rc::new(layout));
         let class = Rc::new(class);
         self.st.classes.push(class.clone());
         if let Some(b) = c.block {
@@ -112,9 +109,9 @@ impl Interp<'_> {
                     let mut unknown = Vec::new();
                     for (k, v) in h.borrow().iter() {
                         let name = crate::show::to_s(k);
-                        match layout.members.iter().any(|m| **m == *name) {
-                            true => ivars.set(&struct_member_slot(&name), v.clone()),
-                            false => unknown.push(name),
+                        match layout.position(&name) {
+                            Some(i) => ivars.set(&layout.slots[i], v.clone()),
+                            None => unknown.push(name),
                         }
                     }
                     if !unknown.is_empty() {
@@ -136,43 +133,28 @@ impl Interp<'_> {
                 return arg_error("struct size differs", at);
             }
             let mut given = args.into_iter();
-            for m in &layout.members {
-                ivars.set(&struct_member_slot(m), given.next().unwrap_or(RValue::Nil));
+            for slot in &layout.slots {
+                ivars.set(slot, given.next().unwrap_or(RValue::Nil));
             }
             return Ok(());
         }
-        for m in &layout.members {
-            let slot = struct_member_slot(m);
-            if ivars.get(&slot).is_none() {
-                ivars.set(&slot, RValue::Nil);
+        for slot in &layout.slots {
+            if ivars.get(slot).is_none() {
+                ivars.set(slot, RValue::Nil);
             }
         }
         Ok(())
     }
 
-    /// The members' values, in order.
-    fn struct_values(o: &Object, layout: &StructLayout) -> Vec<RValue> {
-        let ivars = o.ivars.borrow();
-        layout
-            .members
-            .iter()
-            .map(|m| {
-                ivars
-                    .get(&struct_member_slot(m))
-                    .cloned()
-                    .unwrap_or(RValue::Nil)
-            })
-            .collect()
-    }
-
-    /// A member named by a symbol or string, or by its position (`s[0]`, `s[:x]`).
-    fn struct_member<'l>(layout: &'l StructLayout, key: &RValue, at: usize) -> R<&'l Rc<str>> {
+    /// The position of a member named by a symbol or string, or given by its position
+    /// (`s[:x]`, `s[0]`, `s[-1]`).
+    fn struct_member(layout: &StructLayout, key: &RValue, at: usize) -> R<usize> {
         let n = layout.members.len();
         match key {
             RValue::Int(i) => {
                 let j = if *i < 0 { *i + n as i64 } else { *i };
-                match usize::try_from(j).ok().and_then(|j| layout.members.get(j)) {
-                    Some(m) => Ok(m),
+                match usize::try_from(j).ok().filter(|&j| j < n) {
+                    Some(j) => Ok(j),
                     None => Err(Flow::from(RubyError::raised_as(
                         "IndexError",
                         format!(
@@ -183,8 +165,8 @@ impl Interp<'_> {
                     ))),
                 }
             }
-            RValue::Sym(s) | RValue::Str(s) => match layout.members.iter().find(|m| ***m == **s) {
-                Some(m) => Ok(m),
+            RValue::Sym(s) | RValue::Str(s) => match layout.position(s) {
+                Some(j) => Ok(j),
                 None => Err(Flow::from(RubyError::raised_as(
                     "NameError",
                     format!("no member '{s}' in struct"),
@@ -202,6 +184,12 @@ impl Interp<'_> {
         }
     }
 
+    /// `s[key]`: the value of the member `key` names.
+    fn struct_get(o: &Object, layout: &StructLayout, key: &RValue, at: usize) -> R {
+        let slot = &layout.slots[Self::struct_member(layout, key, at)?];
+        Ok(o.ivars.borrow().get(slot).cloned().unwrap_or(RValue::Nil))
+    }
+
     /// A struct instance's own methods (those its class does not define); `None` for
     /// another name.
     pub(crate) fn struct_method(
@@ -213,7 +201,7 @@ impl Interp<'_> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R<Option<RValue>> {
-        let values = || Self::struct_values(o, layout);
+        let values = || layout.values(o);
         let pairs = || {
             layout
                 .members
@@ -233,23 +221,16 @@ impl Interp<'_> {
                 }
                 RValue::hash(h)
             }
-            "[]" if args.len() == 1 => {
-                let m = Self::struct_member(layout, &args[0], at)?;
-                o.ivars
-                    .borrow()
-                    .get(&struct_member_slot(m))
-                    .cloned()
-                    .unwrap_or(RValue::Nil)
-            }
+            "[]" if args.len() == 1 => Self::struct_get(o, layout, &args[0], at)?,
             "[]=" if args.len() == 2 => {
-                let m = Self::struct_member(layout, &args[0], at)?.clone();
+                let slot = &layout.slots[Self::struct_member(layout, &args[0], at)?];
                 let v = args[1].clone();
-                o.ivars.borrow_mut().set(&struct_member_slot(&m), v.clone());
+                o.ivars.borrow_mut().set(slot, v.clone());
                 v
             }
             "==" | "eql?" if args.len() == 1 => RValue::Bool(match &args[0] {
                 RValue::Object(p) if Rc::ptr_eq(&p.class, &o.class) => {
-                    let (a, b) = (values(), Self::struct_values(p, layout));
+                    let (a, b) = (values(), layout.values(p));
                     a.iter().zip(&b).all(|(x, y)| match name {
                         "==" => x.equals(y),
                         _ => x.eql(y),
@@ -258,32 +239,16 @@ impl Interp<'_> {
                 _ => false,
             }),
             "dig" if !args.is_empty() => {
-                let first =
-                    self.struct_method(o, layout, "[]", &mut vec![args[0].clone()], None, at)?;
-                let first = first.unwrap_or(RValue::Nil);
+                let first = Self::struct_get(o, layout, &args[0], at)?;
                 match (&first, args.len()) {
                     (_, 1) | (RValue::Nil, _) => first,
                     _ => methods::call_id(self, first, M::dig, args[1..].to_vec(), None, at)?,
                 }
             }
-            "each" => match block {
-                Some(b) => {
-                    for v in values() {
-                        self.yield_block(b, [v])?;
-                    }
-                    RValue::Object(o.clone())
-                }
-                None => RValue::array(values()),
-            },
-            "each_pair" => match block {
-                Some(b) => {
-                    for p in pairs() {
-                        self.yield_block(b, [p])?;
-                    }
-                    RValue::Object(o.clone())
-                }
-                None => RValue::array(pairs()),
-            },
+            "each" => methods::each_or_items(self, block, values(), &RValue::Object(o.clone()))?,
+            "each_pair" => {
+                methods::each_or_items(self, block, pairs(), &RValue::Object(o.clone()))?
+            }
             "inspect" | "to_s" => RValue::str(crate::show::struct_inspect(o, |v| self.inspect(v))),
             // `to_h` with a block, `values_at`, and `Enumerable`: over the values
             _ if name == "to_h" || name == "values_at" || ENUMERABLE.contains(&name) => {

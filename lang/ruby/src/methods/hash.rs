@@ -17,11 +17,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     Ok(Some(match c.id {
         M::op_aref => {
             c.arity(1, 1)?;
-            let found = cell.borrow().get(&c.args[0]).cloned();
-            match found {
-                Some(v) => v,
-                None => missing(it, recv, &c.args[0], at)?,
-            }
+            lookup(it, recv, &c.args[0], at)?
         }
         M::op_aset | M::store => {
             c.arity(2, 2)?;
@@ -50,12 +46,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
         }
         M::dig => {
-            let first = c.arg(0).cloned().unwrap_or(RValue::Nil);
-            let found = cell.borrow().get(&first).cloned();
-            let mut cur = match found {
-                Some(v) => v,
-                None => missing(it, recv, &first, at)?,
-            };
+            let mut cur = lookup(it, recv, c.arg(0).unwrap_or(&RValue::Nil), at)?;
             for k in c.args.iter().skip(1) {
                 if matches!(cur, RValue::Nil) {
                     break;
@@ -83,11 +74,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::values_at => {
             let mut out = Vec::with_capacity(c.args.len());
             for k in &c.args {
-                let found = cell.borrow().get(k).cloned();
-                out.push(match found {
-                    Some(v) => v,
-                    None => missing(it, recv, k, at)?,
-                });
+                out.push(lookup(it, recv, k, at)?);
             }
             RValue::array(out)
         }
@@ -250,13 +237,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         M::default => {
             c.arity(0, 1)?;
-            let d = cell.borrow().default_of_missing().cloned();
-            match (d, c.arg(0)) {
-                (Some(HashDefault::Value(v)), _) => v,
-                (Some(HashDefault::Proc(p)), Some(k)) => {
-                    super::call_id(it, p, M::call, vec![recv.clone(), k.clone()], None, at)?
-                }
-                _ => RValue::Nil,
+            match c.arg(0) {
+                // (a default proc is called only for a key)
+                Some(k) => missing(it, recv, k, at)?,
+                None => match cell.borrow().default_of_missing() {
+                    Some(HashDefault::Value(v)) => v.clone(),
+                    _ => RValue::Nil,
+                },
             }
         }
         M::default_proc => match cell.borrow().default_of_missing() {
@@ -310,9 +297,21 @@ fn raise_arg_count<T>(given: usize, expected: usize, at: usize) -> R<T> {
     )
 }
 
+/// `h[key]`: the value of `key`, else what [`missing`] gives.
+fn lookup(it: &mut Interp, recv: &RValue, key: &RValue, at: usize) -> R {
+    let found = match recv {
+        RValue::Hash(cell) => cell.borrow().get(key).cloned(),
+        _ => None,
+    };
+    match found {
+        Some(v) => Ok(v),
+        None => missing(it, recv, key, at),
+    }
+}
+
 /// What `h[key]` gives for a key `h` does not have: its default (the value, or what the
 /// default proc returns), else nil.
-pub fn missing(it: &mut Interp, recv: &RValue, key: &RValue, at: usize) -> R {
+fn missing(it: &mut Interp, recv: &RValue, key: &RValue, at: usize) -> R {
     let RValue::Hash(cell) = recv else {
         return Ok(RValue::Nil);
     };
