@@ -1841,8 +1841,13 @@ fn call(recv: Option<Node>, name: &str, args: Vec<Node>, at: usize) -> Node {
 
 /// `&:name` as a block `{ |x| x.name }`.
 fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
-    match args.first().map(|n| &n.kind) {
-        Some(Kind::Sym(parts)) => match parts.as_slice() {
+    let mut args = args.into_iter();
+    let (first, more) = (args.next(), args.next().is_some());
+    match first {
+        Some(Node {
+            kind: Kind::Sym(parts),
+            ..
+        }) => match parts.as_slice() {
             [Part::Lit(name)] => Ok(Block {
                 params: vec![Param::Name("\u{0}it".into())],
                 body: vec![call(
@@ -1856,8 +1861,7 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
             _ => Err(RubyError::unsupported("&:\"...\" blocks", at)),
         },
         // `&expr`: a block that calls what `expr` gives (nil: no block, see `Block::passed`)
-        Some(_) if args.len() == 1 => {
-            let expr = args.into_iter().next().expect("one argument");
+        Some(expr) if !more => {
             let rest = Node::new(Kind::LVar(PASSED_BLOCK_PARAM.into()), at);
             Ok(Block {
                 params: vec![Param::Rest(PASSED_BLOCK_PARAM.into())],

@@ -852,15 +852,22 @@ impl Interp<'_> {
             return Ok(Some(RValue::Bool(false)));
         }
         self.st.loaded.push(body.clone());
-        let outer = std::mem::replace(&mut self.st.ctx, Ctx::top());
-        self.st.ctx.id = outer.id;
-        let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
-        self.st.ctx = outer;
+        let r = self.run_at_top(&body);
         if r.is_err() {
             self.st.loaded.retain(|b| !Rc::ptr_eq(b, &body));
         }
         r?;
         Ok(Some(RValue::Bool(true)))
+    }
+
+    /// Runs code at the top (`self` the top, no class around), as a file `require`d is,
+    /// then returns to the code that asked for it.
+    pub(super) fn run_at_top(&mut self, body: &[crate::ast::Node]) -> R<()> {
+        let outer = std::mem::replace(&mut self.st.ctx, Ctx::top());
+        self.st.ctx.id = outer.id;
+        let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
+        self.st.ctx = outer;
+        r
     }
 
     /// A call without receiver in a class's code: `Kernel`'s methods, else `self`'s.

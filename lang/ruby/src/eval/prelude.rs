@@ -2,9 +2,9 @@
 //! interpreter the first time its code names one (`Set`, or `to_set`), as if the code had
 //! `require`d Ruby's own file.
 
-use super::Ctx;
-use super::{Interp, R};
+use super::{Flow, Interp, R};
 use crate::ast::Node;
+use crate::error::RubyError;
 use crate::value::RValue;
 use std::rc::Rc;
 
@@ -27,39 +27,36 @@ fn source_of(name: &str) -> Option<&'static str> {
     }
 }
 
-fn parsed(src: &'static str) -> Rc<[Node]> {
+fn parsed(src: &'static str) -> Result<Rc<[Node]>, RubyError> {
     if let Some(body) = PARSED.with(|p| {
         p.borrow()
             .iter()
             .find(|(s, _)| std::ptr::eq(*s, src))
             .map(|(_, b)| b.clone())
     }) {
-        return body;
+        return Ok(body);
     }
     let mut toks = Vec::new();
-    let body: Rc<[Node]> = crate::lexer::lex(src, 0, &mut toks)
-        .and_then(|()| crate::parser::parse(toks))
-        .map(Rc::from)
-        .unwrap_or_else(|e| panic!("the subset's prelude does not parse: {e:?}"));
+    crate::lexer::lex(src, 0, &mut toks)?;
+    let body: Rc<[Node]> = Rc::from(crate::parser::parse(toks)?);
     PARSED.with(|p| p.borrow_mut().push((src, body.clone())));
-    body
+    Ok(body)
 }
 
 impl Interp<'_> {
     /// The prelude class `name` (`None`: no such class), defined at the top first if the
     /// code has not named it yet.
     pub(crate) fn prelude_constant(&mut self, name: &str) -> Option<R> {
-        let src = source_of(name.strip_prefix("::").unwrap_or(name))?;
         let name = name.strip_prefix("::").unwrap_or(name);
+        let src = source_of(name)?;
         if let Some(v) = self.st.top_constants.get(name) {
             return Some(Ok(v.clone()));
         }
-        let body = parsed(src);
-        let outer = std::mem::replace(&mut self.st.ctx, Ctx::top());
-        self.st.ctx.id = outer.id;
-        let r = body.iter().try_for_each(|n| self.eval(n).map(drop));
-        self.st.ctx = outer;
-        Some(r.map(|()| {
+        let defined = match parsed(src) {
+            Ok(body) => self.run_at_top(&body),
+            Err(e) => Err(Flow::from(e)),
+        };
+        Some(defined.map(|()| {
             self.st
                 .top_constants
                 .get(name)
@@ -76,6 +73,6 @@ mod tests {
     #[test]
     fn every_prelude_file_parses() {
         assert_eq!(source_of("Set"), Some(SET));
-        assert!(!parsed(SET).is_empty());
+        assert!(!parsed(SET).expect("the prelude parses").is_empty());
     }
 }
