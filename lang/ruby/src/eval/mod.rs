@@ -1281,50 +1281,7 @@ impl<'h> Interp<'h> {
                 Some(v) => std::mem::replace(v, RValue::Nil),
                 None => RValue::Nil,
             };
-            match p {
-                // (the scope is new: a parameter is a new variable there, and the first of
-                // two `_` is the one read, as in Ruby)
-                Param::Name(n) => scope.define(n.clone(), v),
-                Param::Rest(_) => {}
-                Param::Nested(names) => {
-                    let parts = match &v {
-                        RValue::Array(a) => a.borrow().clone(),
-                        other => vec![other.clone()],
-                    };
-                    let splat = names.iter().position(|n| n.starts_with('*'));
-                    for (j, n) in names.iter().enumerate() {
-                        // after a splat: counted from the end
-                        let from_end = |j: usize| {
-                            parts
-                                .len()
-                                .checked_sub(names.len() - j)
-                                .filter(|&i| splat.is_some_and(|k| i >= k))
-                        };
-                        let index = match splat {
-                            Some(k) if j > k => from_end(j),
-                            _ => Some(j),
-                        };
-                        match n.strip_prefix('*') {
-                            // a splat: the items the names after it leave
-                            Some(rest) => {
-                                let after = names.len() - j - 1;
-                                let end = parts.len().saturating_sub(after).max(j);
-                                if !rest.is_empty() {
-                                    let items = parts.get(j..end).map(<[RValue]>::to_vec);
-                                    scope.insert(
-                                        rest.into(),
-                                        RValue::array(items.unwrap_or_default()),
-                                    );
-                                }
-                            }
-                            None => {
-                                let v = index.and_then(|i| parts.get(i).cloned());
-                                scope.insert(n.clone(), v.unwrap_or(RValue::Nil));
-                            }
-                        }
-                    }
-                }
-            }
+            bind_param(&mut scope, p, v);
         }
         if !block.outer.is_empty() {
             self.declare_outer(&block.outer);
@@ -1365,6 +1322,55 @@ impl<'h> Interp<'h> {
     }
 }
 
+/// Binds one block parameter (a name, or `(a, *b, c)` destructuring) in the block's new
+/// scope: a parameter is a new variable there, and the first of two `_` is the one read,
+/// as in Ruby. (A `*rest` is `bind_rest`'s.)
+#[inline]
+fn bind_param(scope: &mut defs::Scope, p: &Param, v: RValue) {
+    match p {
+        Param::Name(n) => scope.define(n.clone(), v),
+        Param::Rest(_) => {}
+        Param::Nested(names) => bind_nested(scope, names, &v),
+    }
+}
+
+/// `(a, *b, c)`: the parts of an array argument (another value is its one part); names
+/// after a splat are counted from the end.
+fn bind_nested(scope: &mut defs::Scope, names: &[Name], v: &RValue) {
+    let parts = match v {
+        RValue::Array(a) => a.borrow().clone(),
+        other => vec![other.clone()],
+    };
+    let splat = names.iter().position(|n| n.starts_with('*'));
+    for (j, n) in names.iter().enumerate() {
+        let from_end = |j: usize| {
+            parts
+                .len()
+                .checked_sub(names.len() - j)
+                .filter(|&i| splat.is_some_and(|k| i >= k))
+        };
+        let index = match splat {
+            Some(k) if j > k => from_end(j),
+            _ => Some(j),
+        };
+        match n.strip_prefix('*') {
+            // a splat: the items the names after it leave
+            Some(rest) => {
+                let after = names.len() - j - 1;
+                let end = parts.len().saturating_sub(after).max(j);
+                if !rest.is_empty() {
+                    let items = parts.get(j..end).map(<[RValue]>::to_vec);
+                    scope.insert(rest.into(), RValue::array(items.unwrap_or_default()));
+                }
+            }
+            None => {
+                let v = index.and_then(|i| parts.get(i).cloned());
+                scope.insert(n.clone(), v.unwrap_or(RValue::Nil));
+            }
+        }
+    }
+}
+
 /// A block's `*rest` parameter and those after it (`|a, *rest, z|`): `args` are the
 /// arguments from the rest's place on; the ones after take theirs from the end.
 fn bind_rest(scope: &mut defs::Scope, rest: &Name, after: &[Param], args: &mut [RValue]) {
@@ -1382,21 +1388,7 @@ fn bind_rest(scope: &mut defs::Scope, rest: &Name, after: &[Param], args: &mut [
             .get_mut(j)
             .map(|v| std::mem::replace(v, RValue::Nil))
             .unwrap_or(RValue::Nil);
-        match p {
-            Param::Name(n) => {
-                scope.insert(n.clone(), v);
-            }
-            Param::Nested(names) => {
-                let parts = match &v {
-                    RValue::Array(a) => a.borrow().clone(),
-                    other => vec![other.clone()],
-                };
-                for (k, n) in names.iter().enumerate() {
-                    scope.insert(n.clone(), parts.get(k).cloned().unwrap_or(RValue::Nil));
-                }
-            }
-            Param::Rest(_) => {}
-        }
+        bind_param(scope, p, v);
     }
 }
 
