@@ -580,26 +580,15 @@ impl<V: Clone> StableMemo<V> {
 /// while [`Stable::holds`]. `None` when the watcher is off, an answer was asked of the
 /// file system and not kept, a file was read, or a change was reported meanwhile.
 pub fn stable<T>(f: impl FnOnce() -> T) -> (T, Option<Stable>) {
-    let Some(before) = watch::epoch() else {
-        return (f(), None);
-    };
-    let outer = TRACKING.with(|t| t.replace(before));
-    let missed = MISSED.with(|m| m.replace(false));
+    let steady = Steady::start();
     let result = f();
-    TRACKING.with(|t| t.set(outer));
-    let kept_all = !MISSED.with(|m| m.replace(missed));
-    // (the outer computation stood on what this one did)
-    if !kept_all {
-        tracked(None);
-    }
-    let stable = (kept_all && watch::epoch() == Some(before)).then_some(Stable(before));
-    (result, stable)
+    (result, steady.end().map(Stable))
 }
 
-/// [`stable`] in two halves, for a computation that is not one closure (the custom facts'
-/// files found, then what their code asked, in [`crate::env::custom_facts`]): `start`
-/// before it, `end` after it gives the epoch every answer it used was kept in, if there is
-/// one. Dropped without `end`, it stops tracking all the same.
+/// What [`stable`] watches, in two halves for a computation that is not one closure (the
+/// custom facts' files found, then what their code asked, in [`crate::env::custom_facts`]):
+/// `start` before it, `end` after it gives the epoch every answer it used was kept in, if
+/// there is one. Dropped without `end`, it stops tracking all the same.
 pub struct Steady {
     /// The epoch at the start (`None`: the watcher is off, nothing is tracked).
     before: Option<u64>,
