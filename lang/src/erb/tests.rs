@@ -405,7 +405,18 @@ fn appending_to_a_string_variable() {
         r("<% s = 'a'; s << 'b'; @o = 'x'; @o << 'y' << 'z'; t = s.concat('!') %><%= s %>|<%= @o %>|<%= t %>"),
         "ab!|xyz|ab!"
     );
-    assert!(r("<% 'a' << 'b' %>").contains("mutating a string"));
+    assert_eq!(r("<%= 'a' << 'b' %>"), "ab");
+    assert!(r("<% def f; 'a'; end; f << 'b' %>").contains("changing a string in place"));
+}
+
+/// Bang methods and `[]=` change the string of the variable or element they were called on
+/// (answers from puppet-oracle).
+#[test]
+fn bang_methods_change_the_string_of_their_place() {
+    assert_eq!(
+        r("<% s = 'A-b'; r = s.gsub!('-', '_').size; n = s.gsub!('-', '_'); s.downcase!; h = {'k' => ' x '}; h['k'].strip!; s[0] = 'Z' %><%= s %>|<%= r %>|<%= n.inspect %>|<%= h['k'] %>"),
+        "Z_b|3|nil|x"
+    );
 }
 
 /// `divmod` without its argument is Ruby's arity error (it panicked: the fuzz corpus).

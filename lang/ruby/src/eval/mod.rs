@@ -19,6 +19,7 @@ use std::rc::Rc;
 mod collector;
 mod defs;
 mod lent;
+mod mutate;
 mod prelude;
 mod scope_hash;
 mod state;
@@ -823,7 +824,12 @@ impl<'h> Interp<'h> {
                 let r = self.eval(recv)?;
                 let mut a = self.list(args)?;
                 a.push(v);
-                methods::call_id(self, r, M::op_aset, a, None, target.at)?;
+                match &r {
+                    RValue::Str(s) => self.set_in_string(s, recv, a, target.at)?,
+                    _ => {
+                        methods::call_id(self, r, M::op_aset, a, None, target.at)?;
+                    }
+                }
             }
             // `obj.attr = v`: the method `attr=`
             Kind::Call {
@@ -1051,28 +1057,11 @@ impl<'h> Interp<'h> {
             }
         }
         let args = self.list(args)?;
+        // `out << "text"`, `s.strip!`, ...: the string's place gets the changed string
+        // (`mutate`; the receiver's test first: a string receiver is common, a change rare)
         if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
-            // `@out << "text"`: the variable gets the longer string (strings are values in
-            // the subset: another name for the same string does not see it change)
-            if matches!(id, M::op_shl | M::concat) {
-                if let (Some(var), [RValue::Str(more)]) = (self.appended_to(r), args.as_slice()) {
-                    methods::grow(s.len().saturating_add(more.len()), at)?;
-                    let longer = RValue::str(format!("{s}{more}"));
-                    self.assign(var, longer.clone())?;
-                    return Ok(longer);
-                }
-            }
-            // (the method first: a bang method is rare, the receiver's test a string match)
-            if let Some(plain) = bang_of_fresh(id) {
-                if fresh_string(r) {
-                    // a string nothing else holds: changing it in place is unobservable
-                    let new =
-                        methods::call_id(self, RValue::Str(s.clone()), plain, args, block, at)?;
-                    return Ok(match &new {
-                        RValue::Str(n) if n == s => RValue::Nil,
-                        _ => new,
-                    });
-                }
+            if let Some(change) = mutate::Change::of(id) {
+                return self.change_string(s, r, change, args, block, at);
             }
         }
         let result = match recv {
@@ -1115,23 +1104,6 @@ impl<'h> Interp<'h> {
             _ => return Ok(None),
         };
         Ok(methods::quick::call1(recv, id, &v))
-    }
-
-    /// The variable a string append (`<<`) changes: the receiver when it is a variable, or
-    /// the variable at the start of a chain of appends (`out << a << b`).
-    fn appended_to<'n>(&self, r: &'n Node) -> Option<&'n Node> {
-        match &r.kind {
-            Kind::LVar(_) | Kind::IVar(_) => Some(r),
-            Kind::Call {
-                vcall: true, name, ..
-            } => self.local(name).is_some().then_some(r),
-            Kind::Call {
-                recv: Some(inner),
-                name,
-                ..
-            } if matches!(&**name, "<<" | "concat") => self.appended_to(inner),
-            _ => None,
-        }
     }
 
     /// Calls a block with the given arguments (an array spreads over several parameters).
@@ -1389,74 +1361,6 @@ fn bind_rest(scope: &mut defs::Scope, rest: &Name, after: &[Param], args: &mut [
             .map(|v| std::mem::replace(v, RValue::Nil))
             .unwrap_or(RValue::Nil);
         bind_param(scope, p, v);
-    }
-}
-
-/// The method a string's bang method is the in-place form of (those that give nil when
-/// nothing changed).
-fn bang_of_fresh(id: M) -> Option<M> {
-    Some(match id {
-        M::gsub_bang => M::gsub,
-        M::sub_bang => M::sub,
-        M::strip_bang => M::strip,
-        M::lstrip_bang => M::lstrip,
-        M::rstrip_bang => M::rstrip,
-        M::chomp_bang => M::chomp,
-        M::chop_bang => M::chop,
-        M::squeeze_bang => M::squeeze,
-        M::upcase_bang => M::upcase,
-        M::downcase_bang => M::downcase,
-        M::capitalize_bang => M::capitalize,
-        M::swapcase_bang => M::swapcase,
-        M::tr_bang => M::tr,
-        M::tr_s_bang => M::tr_s,
-        M::delete_bang => M::delete,
-        _ => return None,
-    })
-}
-
-/// Whether an expression's string is one nothing else holds: a literal, or what a method
-/// that always makes a new string returned (`s.gsub(a, b).gsub!(c, d)`). Strings are
-/// values in the subset, so only there may a bang method change one.
-fn fresh_string(n: &Node) -> bool {
-    match &n.kind {
-        Kind::Str(_) => true,
-        Kind::Call {
-            recv: Some(_),
-            name,
-            ..
-        } => matches!(
-            &**name,
-            "gsub"
-                | "sub"
-                | "strip"
-                | "lstrip"
-                | "rstrip"
-                | "chomp"
-                | "chop"
-                | "squeeze"
-                | "upcase"
-                | "downcase"
-                | "capitalize"
-                | "swapcase"
-                | "tr"
-                | "tr_s"
-                | "delete"
-                | "+"
-                | "*"
-                | "%"
-                | "center"
-                | "ljust"
-                | "rjust"
-                | "join"
-                | "inspect"
-                | "dup"
-                | "clone"
-                | "reverse"
-                | "gsub!"
-                | "sub!"
-        ),
-        _ => false,
     }
 }
 

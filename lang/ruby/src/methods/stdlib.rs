@@ -16,6 +16,23 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
     Ok(Some(match (class, c.id) {
         ("Random", M::new) => super::random::new(c)?,
         ("Struct", M::new) => _it.struct_new(c)?,
+        // `String.new`, `String.new(s)`, `String.new(s, capacity: n)`: a copy (strings are
+        // values in the subset; the options change nothing they hold)
+        ("String", M::new) => match c.args.as_slice() {
+            [] | [RValue::Hash(_)] => RValue::str(""),
+            [RValue::Str(s)] | [RValue::Str(s), RValue::Hash(_)] => RValue::Str(s.clone()),
+            [_] | [_, RValue::Hash(_)] => {
+                return Err(Flow::from(RubyError::raised_as(
+                    "TypeError",
+                    "no implicit conversion into String",
+                    c.at,
+                )))
+            }
+            _ => {
+                c.arity(0, 1)?;
+                RValue::Nil
+            }
+        },
         ("ERB::Util", M::url_encode | M::u) => {
             c.arity(1, 1)?;
             RValue::str(url_encode(&to_s(&c.args[0])))

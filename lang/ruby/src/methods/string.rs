@@ -55,7 +55,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Ok(Some(format(it, recv, &args, c.at)?))
         }
         M::op_shl | M::concat => unsupported(
-            "mutating a string with '<<' (use '+' or interpolation)",
+            "changing a string in place that no variable holds ('<<')",
             c.at,
         ),
         M::op_match | M::match_ | M::match_p => {

@@ -304,3 +304,12 @@ PROGRAMS += [
     "rfn::selfclass()",
     "rfn_selfclass()",
 ]
+# Strings changed in place (`<<`, bang methods, `[]=`, `slice!`): the changed string goes to
+# the variable or element it was read from; a 3.x function's argument is its own copy.
+PROGRAMS += [
+    "rfn::edits({'b' => 2, 'a' => 'x'}, 'My  Web--Site ')",
+    "rfn::edits({})",
+    "rfn_domain('Host.Example.COM.')",
+    "$d = 'WWW.' [rfn_domain($d), $d]",
+    "rfn_domain(\"local${1}\")",
+]
