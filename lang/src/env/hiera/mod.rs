@@ -793,6 +793,17 @@ impl<'e> Lookup<'e> {
                             )))
                         }
                     },
+                    "hocon_data" => match prepl_ruby::methods::hocon::parse_document(&text)
+                        .and_then(|v| crate::erb::bridge::to_puppet(&v))
+                    {
+                        Ok(v) => v,
+                        Err(e) => {
+                            return Err(lookup_error(format!(
+                                "Unable to parse ({}): {e}",
+                                path.display()
+                            )))
+                        }
+                    },
                     _ => match json_too_deep(&text).map_or_else(
                         || {
                             serde_json::from_str::<serde_json::Value>(&text)
@@ -1348,7 +1359,6 @@ impl<'e> Lookup<'e> {
     }
 }
 
-/// Only `data_hash` functions reading files are available.
 /// The next `%{...}` of `subject` at or after byte `from`: its start, its inside and its end
 /// (after the first `}` that follows it); none when no `}` follows.
 fn next_interpolation(subject: &str, from: usize) -> Option<(usize, &str, usize)> {
@@ -1357,16 +1367,12 @@ fn next_interpolation(subject: &str, from: usize) -> Option<(usize, &str, usize)
     Some((start, &subject[start + 2..close], close + 1))
 }
 
+/// Only `data_hash` functions reading files are available.
 fn check_function(entry: &Entry, config: &Config) -> Result<(), Error> {
     match (entry.function_kind.as_str(), entry.function.as_str()) {
-        ("data_hash", "yaml_data" | "json_data") => Ok(()),
-        ("data_hash", "hocon_data") => Err(lookup_error(format!(
-            "Hierarchy entry '{}': the data_hash function 'hocon_data' is not supported by prepl (no HOCON reader); use yaml_data or json_data (file: {})",
-            entry.name,
-            config.path.display()
-        ))),
+        ("data_hash", "yaml_data" | "json_data" | "hocon_data") => Ok(()),
         (kind, function) => Err(lookup_error(format!(
-            "Hierarchy entry '{}': the {kind} function '{function}' is not supported by prepl (only the data_hash functions yaml_data and json_data are) (file: {})",
+            "Hierarchy entry '{}': the {kind} function '{function}' is not supported by prepl (only the data_hash functions yaml_data, json_data and hocon_data are) (file: {})",
             entry.name,
             config.path.display()
         ))),

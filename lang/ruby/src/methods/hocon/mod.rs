@@ -191,6 +191,22 @@ pub fn call(recv: &Rc<dyn HostObject>, c: &Call) -> R<Option<RValue>> {
     }))
 }
 
+/// A whole document parsed and resolved, as `Hocon.parse(text)` gives it (Hiera's
+/// `hocon_data` reads a data file so): its value, or the gem's error message.
+pub fn parse_document(text: &str) -> Result<RValue, String> {
+    let root = parse::parse(text).map_err(|e| e.message)?;
+    let v = resolve::resolve(&root).map_err(|e| e.message)?;
+    unwrapped(&v, 0).map_err(|flow| match flow {
+        Flow::Error(e) => match *e {
+            RubyError::Raised { message, .. } | RubyError::Unsupported { what: message, .. } => {
+                message
+            }
+            other => format!("{other:?}"),
+        },
+        _ => "unexpected control flow".to_string(),
+    })
+}
+
 /// A resolved value as the gem's `unwrapped` gives it.
 fn unwrapped(v: &Val, at: usize) -> R {
     crate::limits::deep(|| unwrapped_here(v, at))

@@ -73,7 +73,7 @@ with open(os.path.join(here, "cases.jsonl"), "w") as f:
     e5 = os.path.join(here, "env5")
     for i, src in enumerate(["lookup('x')"]):
         f.write(json.dumps({"id": f"env5-{i}", "src": src, "env_dir": e5, "facts": {}, "node": "n5"}) + "\n")
-    for name, srcs in [("envv4", ["lookup('x')", "lookup('y')", "lookup('z', undef, undef, 'd')"]), ("envv6", ["lookup('x')"]), ("envv3", ["lookup('x')"])]:
+    for name, srcs in [("envv4", ["lookup('x')", "lookup('y')", "lookup('z', undef, undef, 'd')"]), ("envv6", ["lookup('x')"]), ("envv3", ["lookup('x')"]), ("envhocon", ["lookup('x')", "lookup('app')", "lookup('app', Hash, 'deep')", "lookup('app.ports.1')", "lookup('msg')", "lookup('greeting')", "lookup('ratio')", "lookup('nothing', undef, undef, 'dflt')", "lookup('y')"]), ("envhoconbad", ["lookup('y')", "lookup('z')"])]:
         for i, src in enumerate(srcs):
             f.write(json.dumps({"id": f"{name}-{i}", "src": src, "env_dir": os.path.join(here, name), "facts": {"os": {"family": "Debian"}}, "node": "n"}) + "\n")
     nh = os.path.join(here, "nohiera")
