@@ -518,6 +518,30 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             memo
         }
+        // `chunk_while { |a, b| ... }`: runs of neighbours the block joins; `slice_when`:
+        // cut where it says (an array stands for the enumerator both return)
+        M::chunk_while | M::slice_when => {
+            c.arity(0, 0)?;
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            let cut_when = c.id == M::slice_when;
+            let mut groups = Vec::new();
+            let mut run: Vec<RValue> = Vec::new();
+            for v in items {
+                if let Some(last) = run.last() {
+                    let joined = it.yield_block(b, [last.clone(), v.clone()])?.truthy();
+                    if joined == cut_when {
+                        groups.push(RValue::array(std::mem::take(&mut run)));
+                    }
+                }
+                run.push(v);
+            }
+            if !run.is_empty() {
+                groups.push(RValue::array(run));
+            }
+            RValue::array(groups)
+        }
         M::each_slice | M::each_cons => {
             c.arity(1, 1)?;
             let n = c.int_arg(0)?;
